@@ -1,0 +1,159 @@
+"""The `builtin` model: offline, deterministic, and not an LLM.
+
+It does each task by rule instead of by reading the prompt: flush keeps the user and
+assistant sentences that carry durable signals, verbatim; consolidation merges bullets
+and drops exact and near-exact duplicates within the budget; summaries are
+extractive. Whatever it writes says that it came from `builtin`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from memctl.config import ModelSpec
+from memctl.errors import ModelError
+from memctl.llm import Reply, Request, Usage
+from memctl.prompts import NO_REPLY
+
+LABEL = "memctl builtin (extractive, no LLM)"
+
+_SIGNALS = re.compile(
+    r"""
+    \b(?:decid\w*|decision|agreed|chose|choose|chosen|settled|we(?:'ll|\ will)\ use|
+    use\ \w+\ for|switch(?:ed)?\ to|migrat\w*|prefer\w*|favou?rite|like\ to|don't\ like|
+    always|never|remember|note\ that|important|must|should\ not|do\ not|don't|from\ now\ on|
+    deadline|due|by\ (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|
+    my\ name\ is|i\ am|i'm|call\ me|works?\ (?:at|on|for)|lives?\ in|born|
+    birthday|anniversary|meeting|release|launch|password\ policy|convention|rule)\b
+    | \d{4}-\d{2}-\d{2}
+    | \b\d{1,2}:\d{2}\b
+    | 决定 | 偏好 | 喜欢 | 记住 | 总是 | 从不 | 不要 | 必须 | 截止 | 使用
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def normalise(text: str) -> str:
+    """The key two facts share when they differ only in case, spacing or punctuation."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def fact_lines(text: str) -> list[str]:
+    """The facts of a markdown text: its bullet items and plain lines, not headings."""
+    facts = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "<!--", "```")):
+            continue
+        facts.append(_BULLET.sub("", stripped).strip())
+    return [f for f in facts if f]
+
+
+class BuiltinModel:
+    def __init__(self, spec: ModelSpec | None = None) -> None:
+        self.spec = spec or ModelSpec("builtin")
+        self.name = "builtin"
+
+    def window(self) -> int | None:
+        return self.spec.context_window
+
+    def complete(self, request: Request) -> Reply:
+        handler = {
+            "flush": self._flush,
+            "consolidate": self._consolidate,
+            "summary": self._summary,
+            "chat": self._chat,
+        }.get(request.task)
+        if handler is None:
+            raise ModelError(f"model builtin: cannot do task {request.task!r}")
+        text = handler(request.payload)
+        return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0))
+
+    # ------------------------------------------------------------------ flush
+    def _flush(self, payload: dict[str, Any]) -> str:
+        known = {normalise(f) for f in fact_lines(payload.get("memory", ""))}
+        known |= {normalise(f) for f in fact_lines(payload.get("ledger", ""))}
+        facts: list[str] = []
+        for message in payload.get("conversation", []):
+            if message.get("role") not in ("user", "assistant"):
+                continue
+            for sentence in sentences(message.get("text", "")):
+                key = normalise(sentence)
+                if len(key) < 8 or key in known or not _SIGNALS.search(sentence):
+                    continue
+                known.add(key)
+                facts.append(f"- {' '.join(sentence.split())}")
+        return "\n".join(facts) if facts else NO_REPLY
+
+    # ------------------------------------------------------------------ consolidate
+    def _consolidate(self, payload: dict[str, Any]) -> str:
+        max_chars = int(payload.get("max_tokens", 4000)) * 4
+        seen: set[str] = set()
+        kept: list[str] = []
+        for fact in fact_lines(payload.get("memory", "")):
+            key = normalise(fact)
+            if key and key not in seen:
+                seen.add(key)
+                kept.append(fact)
+        added = 0
+        for _name, text in payload.get("dailies", []):
+            for fact in fact_lines(text):
+                key = normalise(fact)
+                if key and key not in seen and not _near_duplicate(key, seen):
+                    seen.add(key)
+                    kept.append(fact)
+                    added += 1
+        header = f"# Memory\n\n<!-- merged by {LABEL} -->\n\n"
+        bullets = [f"- {fact}" for fact in kept]
+        # Over budget the oldest facts go first: they are the likeliest to be stale.
+        while bullets and len(header) + sum(len(b) + 1 for b in bullets) > max_chars:
+            bullets.pop(0)
+        return header + "\n".join(bullets) + ("\n" if bullets else "")
+
+    # ------------------------------------------------------------------ summary
+    def _summary(self, payload: dict[str, Any]) -> str:
+        max_chars = int(payload.get("max_chars", 6000))
+        lines = [f"(Extractive summary by {LABEL}.)"]
+        for message in payload.get("conversation", []):
+            role = message.get("role", "")
+            text = " ".join(message.get("text", "").split())
+            if not text:
+                continue
+            if role == "summary":
+                lines.append(f"Earlier: {text}")
+                continue
+            first = sentences(text)[:1]
+            keep = first + [s for s in sentences(text)[1:] if _SIGNALS.search(s)]
+            lines.append(f"[{role}] {' '.join(keep)[:400]}")
+        summary = "\n".join(lines)
+        if len(summary) > max_chars:
+            summary = summary[: max_chars - 1] + "…"
+        return summary
+
+    # ------------------------------------------------------------------ chat
+    def _chat(self, payload: dict[str, Any]) -> str:
+        question = payload.get("question", "")
+        recalled = payload.get("recalled", [])
+        if recalled:
+            found = "\n".join(f"- {line}" for line in recalled)
+            return f"[{LABEL}] From memory, on {question!r}:\n{found}"
+        return f"[{LABEL}] Noted. Nothing in memory matches {question!r} yet."
+
+
+def _near_duplicate(key: str, seen: set[str]) -> bool:
+    """A fact contained in (or containing) a known one of nearly the same length."""
+    if len(key) < 12:
+        return False
+    for other in seen:
+        if abs(len(other) - len(key)) <= max(2, len(key) // 20) and (key in other or other in key):
+            return True
+    return False

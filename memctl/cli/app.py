@@ -1,0 +1,185 @@
+"""The Typer app: global options, error mapping and rendering shared by every command.
+
+Commands parse, call a stage, and hand its result to `emit`. Every `MemctlError`
+becomes one line on stderr (and `{"error": ...}` with --json) and its exit code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from memctl import __version__
+from memctl.errors import MemctlError
+
+app = typer.Typer(
+    name="memctl",
+    help="Two-tier memory for LLM-agent workspaces: flush, consolidate, compact, search.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@dataclasses.dataclass
+class Globals:
+    workspace: str | None = None
+    json: bool = False
+    quiet: bool = False
+    verbose: bool = False
+
+    def open(self) -> tuple[Any, Any]:
+        """The workspace and its validated configuration."""
+        from memctl.config import load_config
+        from memctl.workspace import Workspace, discover
+
+        root = discover(self.workspace)
+        config = load_config(root / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
+        return Workspace(root, config.timezone), config
+
+
+def globals_of(ctx: typer.Context) -> Globals:
+    obj = ctx.find_root().obj
+    return obj if isinstance(obj, Globals) else Globals()
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"memctl {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    workspace: Annotated[
+        str | None,
+        typer.Option(
+            "--workspace",
+            "-w",
+            help="Workspace folder (default: MEMCTL_WORKSPACE, "
+            "else the nearest folder upward holding memctl.yaml).",
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON document on stdout.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No diagnostics on stderr.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="More diagnostics; tracebacks on bugs.")
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    ctx.obj = Globals(workspace=workspace, json=json_output, quiet=quiet, verbose=verbose)
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
+
+
+def emit(g: Globals, result: Any, text: str | Callable[[], str] | None = None) -> None:
+    """Print a result: JSON with --json, else `text` (a string or a function making one)."""
+    if g.json:
+        print(json.dumps(jsonable(result), ensure_ascii=False, indent=2))
+        return
+    out = text() if callable(text) else text
+    if out:
+        sys.stdout.write(out if out.endswith("\n") else out + "\n")
+
+
+def note(g: Globals, message: str) -> None:
+    """A diagnostic line on stderr (silenced by --quiet)."""
+    if not g.quiet:
+        print(message, file=sys.stderr)
+
+
+def fail(g: Globals, message: str, code: int) -> typer.Exit:
+    print(f"memctl: error: {message}", file=sys.stderr)
+    if g.json:
+        print(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False))
+    return typer.Exit(code)
+
+
+def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
+    """Register a command whose MemctlErrors become one line and an exit code."""
+
+    def decorate(function: Callable) -> Callable:
+        @functools.wraps(function)
+        def run(*args: Any, **kw: Any) -> Any:
+            ctx = next((a for a in (*args, *kw.values()) if isinstance(a, typer.Context)), None)
+            g = globals_of(ctx) if ctx is not None else Globals()
+            try:
+                return function(*args, **kw)
+            except MemctlError as exc:
+                raise fail(g, str(exc), exc.exit_code) from None
+            except KeyboardInterrupt:
+                raise fail(g, "interrupted", 130) from None
+            except (typer.Exit, typer.Abort, SystemExit):
+                raise
+            except Exception as exc:
+                if g.verbose:
+                    traceback.print_exc()
+                detail = f"{type(exc).__name__}: {exc}"
+                raise fail(
+                    g, f"internal error: {detail} (run with -v for the traceback)", 1
+                ) from None
+
+        group.command(name, **kwargs)(run)
+        return function
+
+    return decorate
+
+
+def main() -> None:
+    if "_MEMCTL_COMPLETE" in os.environ:
+        # Typer registers its shell completers only with add_completion on; we print
+        # the scripts with `memctl completion` instead, so register them here.
+        from typer.completion import completion_init
+
+        completion_init()
+    app(prog_name="memctl")
+
+
+def _register() -> None:
+    """Command modules register themselves on import; imported here so `app` is complete."""
+    from memctl.cli import (  # noqa: F401
+        basics,
+        context_cmd,
+        memory_cmd,
+        pipeline,
+        threads_cmd,
+        upkeep,
+    )
+
+
+_register()

@@ -1,0 +1,3 @@
+"""compact, evict, context, call."""
+
+from __future__ import annotations

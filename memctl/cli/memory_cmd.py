@@ -1,0 +1,3 @@
+"""search, get, save."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""flush, consolidate."""
+
+from __future__ import annotations

@@ -1,0 +1,105 @@
+"""thread append / list / show."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.app import app, command, emit, globals_of, note
+from memctl.errors import UsageError
+
+thread_app = typer.Typer(help="Add to, list and read thread logs.", no_args_is_help=True)
+app.add_typer(thread_app, name="thread")
+
+
+def read_input(source: str) -> tuple[bytes, str]:
+    """Bytes of FILE, or of stdin for `-`, and the name to report problems under."""
+    if source == "-":
+        return sys.stdin.buffer.read(), "<stdin>"
+    path = Path(source)
+    try:
+        return path.read_bytes(), source
+    except FileNotFoundError:
+        raise UsageError(f"{source}: file not found") from None
+    except IsADirectoryError:
+        raise UsageError(f"{source}: is a folder") from None
+    except OSError as exc:
+        raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+
+
+@command(thread_app, "append")
+def thread_append(
+    ctx: typer.Context,
+    thread: Annotated[str, typer.Argument(help="Thread id ([A-Za-z0-9._-], up to 128).")],
+    source: Annotated[
+        str, typer.Argument(help="JSONL or JSON-array file of messages, or -.")
+    ] = "-",
+) -> None:
+    """Append OpenAI-style messages to a thread log: all of them, or none if one is bad.
+
+    Example: echo '{"role": "user", "content": "We deploy on Fridays."}' | memctl thread append t1
+    """
+    from memctl.threads import append_entries, check_thread_id, parse_messages
+
+    g = globals_of(ctx)
+    check_thread_id(thread)
+    ws, _ = g.open()
+    data, name = read_input(source)
+    messages = parse_messages(data, name)
+    if not messages:
+        raise UsageError(f"{name}: no messages")
+    result = append_entries(ws, thread, messages)
+    note(g, f"appended {result.appended} message(s) to {result.path} ({result.entries} entries)")
+    emit(g, result)
+
+
+@command(thread_app, "list")
+def thread_list(ctx: typer.Context) -> None:
+    """List thread ids with their entry counts and unflushed entries."""
+    from memctl.threads import count_entries, list_threads, thread_path
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    state = ws.read_state()
+    rows = []
+    for thread in list_threads(ws):
+        total = count_entries(thread_path(ws, thread))
+        flushed = state.get("threads", {}).get(thread, {}).get("flushed", 0)
+        rows.append({"thread": thread, "entries": total, "unflushed": max(0, total - flushed)})
+    emit(
+        g,
+        rows,
+        lambda: "\n".join(
+            f"{r['thread']}\t{r['entries']} entries\t{r['unflushed']} unflushed" for r in rows
+        ),
+    )
+
+
+@command(thread_app, "show")
+def thread_show(
+    ctx: typer.Context,
+    thread: Annotated[str, typer.Argument(help="Thread id.")],
+) -> None:
+    """Print a thread's entries, one a line: `#index [role] text` (JSON lines with --json)."""
+    from memctl.threads import is_compaction, read_entries, searchable_text
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    entries = read_entries(ws, thread)
+
+    def text() -> str:
+        lines = []
+        for index, entry in enumerate(entries):
+            role = "compaction" if is_compaction(entry) else entry.get("role", "?")
+            body = " ".join(searchable_text(entry).split())
+            lines.append(f"#{index} [{role}] {body}")
+        return "\n".join(lines)
+
+    if g.json:
+        print(json.dumps(entries, ensure_ascii=False, indent=2))
+    else:
+        emit(g, entries, text)

@@ -1,0 +1,3 @@
+"""archive, status, maintain."""
+
+from __future__ import annotations

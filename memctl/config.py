@@ -1,0 +1,572 @@
+"""memctl.yaml: the whole schema, parsed and validated in one place.
+
+Every problem is reported as one `ConfigError` naming the file and the dotted key,
+before any stage runs, so a bad configuration never leaves a half-done run behind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.errors import ConfigError
+from memctl.prompts import (
+    DEFAULT_CONSOLIDATION_PROMPT,
+    DEFAULT_FLUSH_PROMPT,
+    DEFAULT_SUMMARY_PROMPT,
+    check_consolidation_prompt,
+    check_summary_prompt,
+)
+
+CONFIG_NAME = "memctl.yaml"
+MAX_CONFIG_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A model as configured: `builtin`, or a `provider:model` name resolved by litellm."""
+
+    name: str
+    api_base: str | None = None
+    api_key_env: str | None = None
+    context_window: int | None = None
+    timeout: float = 60.0
+    max_retries: int = 2
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.name == "builtin"
+
+    @property
+    def litellm_name(self) -> str:
+        """litellm spells `openai:gpt-4.1-mini` as `openai/gpt-4.1-mini`."""
+        if "/" in self.name.split(":", 1)[0] or ":" not in self.name:
+            return self.name
+        return self.name.replace(":", "/", 1)
+
+
+@dataclass(frozen=True)
+class FlushTrigger:
+    """When `flush --auto` (and the per-call flush) may run: always, never, or throttled."""
+
+    kind: str = "always"
+    gap_seconds: float = 0.0
+
+    def to_yaml(self) -> Any:
+        if self.kind == "throttled":
+            return {"throttled": format_duration(self.gap_seconds)}
+        return self.kind
+
+
+@dataclass(frozen=True)
+class TruncateArgs:
+    max_arg_length: int = 2000
+    truncation_text: str = "... [truncated] ..."
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    hooks: bool = True
+    tools: bool = True
+    model: ModelSpec | None = None
+    flush_prompt: str = DEFAULT_FLUSH_PROMPT
+    consolidation_prompt: str = DEFAULT_CONSOLIDATION_PROMPT
+    consolidation_max_tokens: int = 4000
+    consolidation_min_gap: float = 1800.0
+    daily_file_retention_days: int = 90
+    flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
+
+
+@dataclass(frozen=True)
+class CompactionConfig:
+    enabled: bool = True
+    trigger_messages: int = 50
+    trigger_tokens: int = 0
+    keep_messages: int = 20
+    keep_tokens: int = -1
+    flush_before_compact: bool = True
+    summary_prompt: str = DEFAULT_SUMMARY_PROMPT
+    model: ModelSpec | None = None
+    truncate_args: TruncateArgs | None = None
+
+
+@dataclass(frozen=True)
+class EvictionConfig:
+    enabled: bool = True
+    threshold_chars: int = 80000
+    head_chars: int = 2000
+    tail_chars: int = 2000
+    exclude_tools: tuple[str, ...] = ("read_file",)
+    root: str = "evicted"
+
+
+@dataclass(frozen=True)
+class Config:
+    model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
+    timezone: str = "local"
+    memory: MemoryConfig = field(default_factory=MemoryConfig)
+    compaction: CompactionConfig = field(default_factory=CompactionConfig)
+    eviction: EvictionConfig = field(default_factory=EvictionConfig)
+
+    @property
+    def memory_model(self) -> ModelSpec:
+        """flush and consolidation fall back to the main model."""
+        return self.memory.model or self.model
+
+    @property
+    def compaction_model(self) -> ModelSpec:
+        return self.compaction.model or self.model
+
+    def to_dict(self) -> dict[str, Any]:
+        """The effective configuration in the shape of memctl.yaml (prompts in full)."""
+
+        def model(spec: ModelSpec | None) -> Any:
+            if spec is None:
+                return None
+            if spec == ModelSpec(spec.name):
+                return spec.name
+            out = dataclasses.asdict(spec)
+            out["timeout"] = format_duration(spec.timeout)
+            return out
+
+        memory = dataclasses.asdict(self.memory)
+        memory["model"] = model(self.memory.model)
+        memory["consolidation_min_gap"] = format_duration(self.memory.consolidation_min_gap)
+        memory["flush_trigger"] = self.memory.flush_trigger.to_yaml()
+        compaction = dataclasses.asdict(self.compaction)
+        compaction["model"] = model(self.compaction.model)
+        eviction = dataclasses.asdict(self.eviction)
+        eviction["exclude_tools"] = list(self.eviction.exclude_tools)
+        return {
+            "model": model(self.model),
+            "timezone": self.timezone,
+            "memory": memory,
+            "compaction": compaction,
+            "eviction": eviction,
+        }
+
+
+# --------------------------------------------------------------------------- durations
+
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_SHORT_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
+_ISO_DURATION = re.compile(
+    r"P(?:(?P<w>\d+(?:\.\d+)?)W)?(?:(?P<d>\d+(?:\.\d+)?)D)?"
+    r"(?:T(?:(?P<h>\d+(?:\.\d+)?)H)?(?:(?P<m>\d+(?:\.\d+)?)M)?(?:(?P<s>\d+(?:\.\d+)?)S)?)?",
+    re.IGNORECASE,
+)
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in `30m`, `2h`, `1d`, `1h30m` or ISO-8601 (`PT30M`); ValueError otherwise."""
+    text = text.strip()
+    if text.upper().startswith("P"):
+        match = _ISO_DURATION.fullmatch(text)
+        if not match or text.upper() in ("P", "PT") or text.upper().endswith("T"):
+            raise ValueError(text)
+        return sum(float(v) * _UNIT_SECONDS[k] for k, v in match.groupdict().items() if v)
+    parts = _SHORT_DURATION.findall(text)
+    if not parts or _SHORT_DURATION.sub("", text).strip():
+        raise ValueError(text)
+    return sum(float(number) * _UNIT_SECONDS[unit] for number, unit in parts)
+
+
+def format_duration(seconds: float) -> str:
+    for unit in ("w", "d", "h", "m"):
+        size = _UNIT_SECONDS[unit]
+        if seconds >= size and seconds % size == 0:
+            return f"{int(seconds // size)}{unit}"
+    return f"{seconds:g}s"
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+class _Section:
+    """Reads one mapping of the file, remembering which keys were consumed."""
+
+    def __init__(self, source: str, prefix: str, data: Any, workspace: Path | None) -> None:
+        self.source = source
+        self.prefix = prefix
+        self.workspace = workspace
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise self.error(None, f"must be a mapping, not {_type_name(data)}")
+        self.data = data
+        self.seen: set[str] = set()
+
+    def key_name(self, key: str | None) -> str:
+        if key is None:
+            return self.prefix or "(top level)"
+        return f"{self.prefix}.{key}" if self.prefix else key
+
+    def error(self, key: str | None, message: str) -> ConfigError:
+        return ConfigError(f"{self.source}: {self.key_name(key)}: {message}")
+
+    def raw(self, key: str) -> Any:
+        self.seen.add(key)
+        return self.data.get(key)
+
+    def has(self, key: str) -> bool:
+        return self.data.get(key) is not None
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self.error(key, f"must be true or false, not {_type_name(value)} {value!r}")
+        return value
+
+    def integer(self, key: str, default: int, minimum: int) -> int:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(key, f"must be an integer, not {_type_name(value)} {value!r}")
+        if value < minimum:
+            raise self.error(key, f"must be at least {minimum}, not {value}")
+        return value
+
+    def string(self, key: str, default: str | None, allow_empty: bool = False) -> str | None:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise self.error(key, f"must be a string, not {_type_name(value)} {value!r}")
+        if not allow_empty and not value.strip():
+            raise self.error(key, "must not be empty")
+        return value
+
+    def duration(self, key: str, default: float, allow_number: bool = False) -> float:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if allow_number and isinstance(value, int | float) and not isinstance(value, bool):
+            seconds = float(value)
+        elif isinstance(value, str):
+            try:
+                seconds = parse_duration(value)
+            except ValueError:
+                raise self.error(
+                    key, f"cannot read {value!r} as a duration (use 30m, 2h, 1d or PT30M)"
+                ) from None
+        else:
+            raise self.error(
+                key, f"must be a duration such as 30m, not {_type_name(value)} {value!r}"
+            )
+        if seconds <= 0:
+            raise self.error(key, f"must be a positive duration, not {value!r}")
+        return seconds
+
+    def section(self, key: str) -> _Section:
+        return _Section(self.source, self.key_name(key), self.raw(key), self.workspace)
+
+    def finish(self) -> None:
+        """Unknown keys are errors, with the nearest valid key suggested."""
+        for key in self.data:
+            if key in self.seen:
+                continue
+            if not isinstance(key, str):
+                raise self.error(None, f"keys must be strings, not {_type_name(key)} {key!r}")
+            hint = difflib.get_close_matches(key, sorted(self.seen), n=1, cutoff=0.6)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise self.error(key, f"unknown key{suggestion}")
+
+    def prompt(self, stem: str, default: str) -> str:
+        """`<stem>`, or `<stem>_file`; either way plus `<stem>_append`."""
+        text = self.string(stem, None)
+        file_key = f"{stem}_file"
+        path_text = self.string(file_key, None)
+        append = self.string(f"{stem}_append", None)
+        if text is not None and path_text is not None:
+            raise self.error(file_key, f"give either {stem} or {file_key}, not both")
+        if path_text is not None:
+            text = self._read_prompt_file(file_key, path_text)
+        base = default if text is None else text
+        if append is not None:
+            base = base.rstrip("\n") + "\n\n" + append.strip("\n") + "\n"
+        return base
+
+    def _read_prompt_file(self, key: str, path_text: str) -> str:
+        if "\x00" in path_text:
+            raise self.error(key, "path contains a NUL byte")
+        if self.workspace is None:
+            raise self.error(key, "prompt files need a workspace")
+        root = self.workspace.resolve()
+        path = (root / path_text).resolve()
+        if not path.is_relative_to(root):
+            raise self.error(key, f"{path_text!r} is outside the workspace")
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise self.error(key, f"file not found: {path_text}") from None
+        except OSError as exc:
+            raise self.error(key, f"cannot read {path_text}: {exc.strerror}") from None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.error(key, f"{path_text} is not UTF-8 text") from None
+
+
+def _type_name(value: Any) -> str:
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "list",
+        dict: "mapping",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def _model(section: _Section, key: str, required: bool) -> ModelSpec | None:
+    value = section.raw(key)
+    if value is None:
+        if required:
+            return ModelSpec("builtin")
+        return None
+    if isinstance(value, str):
+        return _model_name(section, key, value)
+    if not isinstance(value, dict):
+        raise section.error(
+            key, f"must be a model name or a mapping, not {_type_name(value)} {value!r}"
+        )
+    sub = section.section(key)
+    name = sub.string("name", None)
+    if name is None:
+        raise sub.error("name", "is required in a model mapping")
+    spec = ModelSpec(
+        name=_model_name(sub, "name", name).name,
+        api_base=sub.string("api_base", None),
+        api_key_env=sub.string("api_key_env", None),
+        context_window=sub.integer("context_window", 0, 1) or None,
+        timeout=sub.duration("timeout", 60.0, allow_number=True),
+        max_retries=sub.integer("max_retries", 2, 0),
+    )
+    sub.finish()
+    return spec
+
+
+def _model_name(section: _Section, key: str, name: str) -> ModelSpec:
+    name = name.strip()
+    if name == "builtin":
+        return ModelSpec("builtin")
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+[:/]\S+", name):
+        raise section.error(
+            key, f"{name!r} is not 'builtin' or 'provider:model' (e.g. openai:gpt-4.1-mini)"
+        )
+    return ModelSpec(name)
+
+
+def _timezone(section: _Section) -> str:
+    name = section.string("timezone", "local")
+    assert name is not None
+    if name != "local":
+        from dateutil import tz
+
+        if tz.gettz(name) is None:
+            raise section.error(
+                "timezone", f"unknown time zone {name!r} (use 'local' or an IANA name)"
+            )
+    return name
+
+
+def _flush_trigger(section: _Section) -> FlushTrigger:
+    value = section.raw("flush_trigger")
+    if value is None or value == "always":
+        return FlushTrigger("always")
+    if value == "never":
+        return FlushTrigger("never")
+    if isinstance(value, dict):
+        sub = section.section("flush_trigger")
+        if not sub.has("throttled"):
+            sub.finish()
+            raise sub.error("throttled", "is required (e.g. {throttled: 10m})")
+        gap = sub.duration("throttled", 0.0)
+        sub.finish()
+        return FlushTrigger("throttled", gap)
+    raise section.error(
+        "flush_trigger", f"must be always, never or {{throttled: <duration>}}, not {value!r}"
+    )
+
+
+def _truncate_args(section: _Section) -> TruncateArgs | None:
+    if section.raw("truncate_args") is None:
+        return None
+    sub = section.section("truncate_args")
+    defaults = TruncateArgs()
+    result = TruncateArgs(
+        max_arg_length=sub.integer("max_arg_length", defaults.max_arg_length, 1),
+        truncation_text=sub.string("truncation_text", defaults.truncation_text) or "",
+    )
+    sub.finish()
+    return result
+
+
+def _string_list(section: _Section, key: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    value = section.raw(key)
+    if value is None:
+        return default
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise section.error(key, f"must be a list of strings, not {value!r}")
+    return tuple(value)
+
+
+def _relative_dir(section: _Section, key: str, default: str) -> str:
+    value = section.string(key, default)
+    assert value is not None
+    parts = Path(value).parts
+    if Path(value).is_absolute() or ".." in parts or "\x00" in value:
+        raise section.error(key, f"{value!r} must be a folder inside the workspace")
+    return value
+
+
+def parse_config(data: Any, source: str, workspace: Path | None = None) -> Config:
+    """Build a Config from the loaded YAML document (None for an empty file)."""
+    top = _Section(source, "", data, workspace)
+    model = _model(top, "model", required=True)
+    assert model is not None
+    timezone = _timezone(top)
+
+    mem = top.section("memory")
+    defaults = MemoryConfig()
+    flush_prompt = mem.prompt("flush_prompt", DEFAULT_FLUSH_PROMPT)
+    consolidation_prompt = mem.prompt("consolidation_prompt", DEFAULT_CONSOLIDATION_PROMPT)
+    problem = check_consolidation_prompt(consolidation_prompt)
+    if problem:
+        raise mem.error("consolidation_prompt", problem)
+    memory = MemoryConfig(
+        hooks=mem.boolean("hooks", defaults.hooks),
+        tools=mem.boolean("tools", defaults.tools),
+        model=_model(mem, "model", required=False),
+        flush_prompt=flush_prompt,
+        consolidation_prompt=consolidation_prompt,
+        consolidation_max_tokens=mem.integer(
+            "consolidation_max_tokens", defaults.consolidation_max_tokens, 1
+        ),
+        consolidation_min_gap=mem.duration("consolidation_min_gap", defaults.consolidation_min_gap),
+        daily_file_retention_days=mem.integer(
+            "daily_file_retention_days", defaults.daily_file_retention_days, 1
+        ),
+        flush_trigger=_flush_trigger(mem),
+    )
+    mem.finish()
+
+    comp = top.section("compaction")
+    cdefaults = CompactionConfig()
+    summary_prompt = comp.prompt("summary_prompt", DEFAULT_SUMMARY_PROMPT)
+    problem = check_summary_prompt(summary_prompt)
+    if problem:
+        raise comp.error("summary_prompt", problem)
+    compaction = CompactionConfig(
+        enabled=comp.boolean("enabled", cdefaults.enabled),
+        trigger_messages=comp.integer("trigger_messages", cdefaults.trigger_messages, 0),
+        trigger_tokens=comp.integer("trigger_tokens", cdefaults.trigger_tokens, 0),
+        keep_messages=comp.integer("keep_messages", cdefaults.keep_messages, 1),
+        keep_tokens=comp.integer("keep_tokens", cdefaults.keep_tokens, -1),
+        flush_before_compact=comp.boolean("flush_before_compact", cdefaults.flush_before_compact),
+        summary_prompt=summary_prompt,
+        model=_model(comp, "model", required=False),
+        truncate_args=_truncate_args(comp),
+    )
+    comp.finish()
+
+    ev = top.section("eviction")
+    edefaults = EvictionConfig()
+    head = ev.integer("head_chars", edefaults.head_chars, 1)
+    tail = ev.integer("tail_chars", edefaults.tail_chars, 1)
+    eviction = EvictionConfig(
+        enabled=ev.boolean("enabled", edefaults.enabled),
+        threshold_chars=ev.integer("threshold_chars", edefaults.threshold_chars, 1),
+        head_chars=head,
+        tail_chars=tail,
+        exclude_tools=_string_list(ev, "exclude_tools", edefaults.exclude_tools),
+        root=_relative_dir(ev, "root", edefaults.root),
+    )
+    ev.finish()
+    top.finish()
+    return Config(
+        model=model, timezone=timezone, memory=memory, compaction=compaction, eviction=eviction
+    )
+
+
+def load_yaml_text(text: str, source: str) -> Any:
+    """Parse YAML safely: aliases are refused, so a billion-laughs file cannot expand."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.AliasEvent):
+                raise ConfigError(f"{source}: YAML aliases (*name) are not supported")
+        return yaml.load(text, Loader=loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(f"{source}: invalid YAML{where}: {problem}") from None
+
+
+def load_config(path: Path, model_override: str | None = None) -> Config:
+    """Read and validate memctl.yaml; `model_override` is MEMCTL_MODEL."""
+    source = str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{source}: file not found") from None
+    except OSError as exc:
+        raise ConfigError(f"{source}: cannot read: {exc.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{source}: not UTF-8 (byte {exc.start})") from None
+    config = parse_config(load_yaml_text(text, source), source, path.parent)
+    if model_override:
+        override = _Section("MEMCTL_MODEL", "", {}, None)
+        config = dataclasses.replace(
+            config, model=_model_name(override, "MEMCTL_MODEL", model_override)
+        )
+    return config
+
+
+DEFAULT_CONFIG_YAML = """\
+# memctl configuration. Every key is optional; these are the defaults.
+model: builtin                 # main model: builtin (offline, no LLM) or provider:model, e.g. openai:gpt-4.1-mini
+timezone: local                # time zone of the daily ledger's dates: local or an IANA name
+memory:
+  hooks: true                  # flush and background maintenance; false turns both off
+  tools: true                  # offer memory_search / memory_get / memory_save / thread_search to the model
+  model: null                  # model for flush and consolidation; null = the main model
+  flush_prompt: null           # system prompt for flush; or flush_prompt_file / flush_prompt_append
+  consolidation_prompt: null   # prompt for consolidation; must hold exactly two %d (max tokens, max chars)
+  consolidation_max_tokens: 4000  # MEMORY.md budget in tokens (max chars = tokens x 4)
+  consolidation_min_gap: 30m   # least time between two maintenance runs (first run at once)
+  daily_file_retention_days: 90   # dailies older than this move to memory/archive/
+  flush_trigger: always        # flush --auto: always | never | {throttled: 10m}
+compaction:
+  enabled: true                # compact long threads (and recover from context overflow)
+  trigger_messages: 50         # compact when the working context has this many messages (0 = off)
+  trigger_tokens: 0            # ... or this many tokens (0 = derived from the model's window)
+  keep_messages: 20            # messages kept after a compaction when keep_tokens is 0
+  keep_tokens: -1              # tail kept in tokens: -1 derived, 0 use keep_messages, >0 fixed
+  flush_before_compact: true   # flush the prefix to the ledger before summarising it
+  summary_prompt: null         # prompt for the summary; must hold {messages}
+  model: null                  # model for summaries; null = the main model
+  truncate_args: null          # e.g. {max_arg_length: 2000, truncation_text: "... [truncated] ..."}
+eviction:
+  enabled: true                # move oversized tool results out of the context
+  threshold_chars: 80000       # tool results longer than this are evicted
+  head_chars: 2000             # preview kept from the start of an evicted result
+  tail_chars: 2000             # preview kept from its end
+  exclude_tools: [read_file]   # tools whose results are never evicted
+  root: evicted                # where full results go, relative to the workspace
+"""

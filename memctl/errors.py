@@ -1,0 +1,43 @@
+"""The errors a stage may raise; the CLI maps each class to one line and an exit code."""
+
+from __future__ import annotations
+
+
+class MemctlError(Exception):
+    """Base class. `exit_code` follows the CLI convention: 1 operation failed, 2 bad input."""
+
+    exit_code = 1
+
+
+class UsageError(MemctlError):
+    """Bad arguments or input from the caller (exit 2)."""
+
+    exit_code = 2
+
+
+class ConfigError(UsageError):
+    """memctl.yaml (or a prompt file it names) is invalid (exit 2)."""
+
+
+class WorkspaceError(UsageError):
+    """No workspace, or a path that would leave it (exit 2)."""
+
+
+class ModelError(MemctlError):
+    """The model could not be reached or gave an unusable answer (exit 1)."""
+
+
+class ContextOverflowError(ModelError):
+    """The provider reported that the request is larger than the model's window.
+
+    `window` is the limit stated in the error message when there is one, so that
+    the caller can size the retry and remember it.
+    """
+
+    def __init__(self, message: str, window: int | None = None) -> None:
+        super().__init__(message)
+        self.window = window
+
+
+class BusyError(MemctlError):
+    """Another process holds a lock this run needed within its wait time (exit 1)."""

@@ -1,0 +1,264 @@
+"""Models behind one small interface: `complete(Request) -> Reply`.
+
+`builtin` is an offline, deterministic, non-LLM backend (see `memctl.builtin`), so the
+pipeline runs without a key and tests are reproducible. Every other name goes through
+litellm, which is imported only here, inside the call: `import litellm` takes seconds,
+and a command with nothing to send must not pay for it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from memctl.config import ModelSpec
+from memctl.errors import ContextOverflowError, ModelError
+
+OVERFLOW_MARKERS = (
+    "context_length_exceeded",
+    "context length",
+    "context window",
+    "maximum context",
+    "token limit",
+    "too many tokens",
+    "exceeds the model's maximum",
+    "reduce the length",
+)
+_WINDOW_IN_MESSAGE = re.compile(
+    r"(?:maximum context length|context window|context length|limit)\D{0,20}?(\d[\d,]{2,})",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Usage:
+    """Tokens and cost of the model calls of one run (cost None where no price is known)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float | None = None
+
+    def add(self, other: Usage) -> None:
+        self.calls += other.calls
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        if other.cost is not None:
+            self.cost = (self.cost or 0.0) + other.cost
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.prompt_tokens + self.completion_tokens,
+            "cost_usd": self.cost,
+        }
+
+
+@dataclass
+class Request:
+    """What a stage asks of a model.
+
+    `messages` is the chat request an LLM receives. `payload` carries the same input
+    as data (conversation, memory text, budgets) for the builtin backend, which does
+    the task without reading prose.
+    """
+
+    task: str
+    messages: list[dict[str, Any]]
+    payload: dict[str, Any] = field(default_factory=dict)
+    tools: list[dict[str, Any]] | None = None
+    max_tokens: int | None = None
+
+
+@dataclass
+class Reply:
+    text: str
+    model: str
+    usage: Usage
+    tool_calls: list[dict[str, Any]] | None = None
+
+
+class Model(Protocol):
+    name: str
+
+    def complete(self, request: Request) -> Reply: ...
+
+    def window(self) -> int | None:
+        """The model's input limit in tokens, or None when unknown."""
+        ...
+
+
+def resolve(spec: ModelSpec, learned_window: int | None = None) -> Model:
+    if spec.is_builtin:
+        from memctl.builtin import BuiltinModel
+
+        return BuiltinModel(spec)
+    return LiteLLMModel(spec, learned_window)
+
+
+def is_overflow_message(text: str) -> bool:
+    lowered = text.lower()
+    return any(marker in lowered for marker in OVERFLOW_MARKERS)
+
+
+def window_from_message(text: str) -> int | None:
+    """The limit a provider states in its overflow error ("maximum context length is 8192")."""
+    match = _WINDOW_IN_MESSAGE.search(text)
+    if not match:
+        return None
+    value = int(match.group(1).replace(",", ""))
+    return value if value >= 16 else None
+
+
+def import_litellm() -> Any:
+    """litellm, configured to stay offline at import and quiet on stdout."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    litellm.suppress_debug_info = True
+    litellm.telemetry = False
+    return litellm
+
+
+def _first_line(text: str, limit: int = 300) -> str:
+    line = " ".join(text.strip().split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+class LiteLLMModel:
+    def __init__(self, spec: ModelSpec, learned_window: int | None = None) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.learned_window = learned_window
+
+    def window(self) -> int | None:
+        if self.spec.context_window:
+            return self.spec.context_window
+        if self.learned_window:
+            return self.learned_window
+        litellm = import_litellm()
+        try:
+            info = litellm.get_model_info(self.spec.litellm_name)
+        except Exception:
+            return None
+        value = info.get("max_input_tokens") or info.get("max_tokens")
+        return int(value) if value else None
+
+    def _credentials(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {}
+        if self.spec.api_base:
+            kwargs["api_base"] = self.spec.api_base
+        if self.spec.api_key_env:
+            key = os.environ.get(self.spec.api_key_env)
+            if not key:
+                raise ModelError(
+                    f"model {self.name}: the environment variable {self.spec.api_key_env} "
+                    "(api_key_env) is not set"
+                )
+            kwargs["api_key"] = key
+        elif not self.spec.api_base:
+            litellm = import_litellm()
+            try:
+                missing = litellm.validate_environment(self.spec.litellm_name).get("missing_keys")
+            except Exception:
+                missing = None
+            if missing:
+                raise ModelError(
+                    f"model {self.name}: no API key; set {' or '.join(missing)} "
+                    "(or api_key_env in memctl.yaml)"
+                )
+        return kwargs
+
+    def complete(self, request: Request) -> Reply:
+        litellm = import_litellm()
+        kwargs = self._credentials()
+        if request.tools:
+            kwargs["tools"] = request.tools
+        if request.max_tokens:
+            kwargs["max_tokens"] = request.max_tokens
+        try:
+            response = litellm.completion(
+                model=self.spec.litellm_name,
+                messages=request.messages,
+                timeout=self.spec.timeout,
+                num_retries=self.spec.max_retries,
+                **kwargs,
+            )
+        except Exception as exc:
+            raise self._translate(exc, litellm) from None
+        return self._reply(response, litellm)
+
+    def _translate(self, exc: Exception, litellm: Any) -> ModelError:
+        message = str(getattr(exc, "message", "") or exc)
+        prefix = f"model {self.name}"
+        if isinstance(exc, litellm.ContextWindowExceededError) or is_overflow_message(message):
+            return ContextOverflowError(
+                f"{prefix}: context length exceeded: {_first_line(message)}",
+                window_from_message(message),
+            )
+        if isinstance(exc, litellm.Timeout):
+            return ModelError(f"{prefix}: no answer within {self.spec.timeout:g}s (timeout)")
+        if isinstance(exc, litellm.AuthenticationError):
+            hint = (
+                f"check {self.spec.api_key_env}" if self.spec.api_key_env else "check the API key"
+            )
+            return ModelError(f"{prefix}: authentication failed ({hint})")
+        if isinstance(exc, litellm.APIConnectionError) and "connect" in message.lower():
+            where = self.spec.api_base or "the provider"
+            return ModelError(f"{prefix}: cannot connect to {where}: {_first_line(message)}")
+        status = getattr(exc, "status_code", None)
+        kind = f"HTTP {status}" if status else type(exc).__name__
+        return ModelError(f"{prefix}: {kind}: {_first_line(message)}")
+
+    def _reply(self, response: Any, litellm: Any) -> Reply:
+        try:
+            message = response.choices[0].message
+        except (AttributeError, IndexError, TypeError):
+            raise ModelError(f"model {self.name}: the answer has no message") from None
+        text = message.content if isinstance(message.content, str) else ""
+        tool_calls = None
+        if getattr(message, "tool_calls", None):
+            tool_calls = [
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {
+                        "name": call.function.name,
+                        "arguments": call.function.arguments or "",
+                    },
+                }
+                for call in message.tool_calls
+            ]
+        if message.content is None and not tool_calls:
+            raise ModelError(f"model {self.name}: the answer is empty")
+        usage = Usage(calls=1)
+        raw_usage = getattr(response, "usage", None)
+        if raw_usage is not None:
+            usage.prompt_tokens = int(getattr(raw_usage, "prompt_tokens", 0) or 0)
+            usage.completion_tokens = int(getattr(raw_usage, "completion_tokens", 0) or 0)
+        try:
+            cost = litellm.completion_cost(completion_response=response)
+            usage.cost = float(cost) if cost else None
+        except Exception:
+            usage.cost = None
+        return Reply(text=text, model=self.name, usage=usage, tool_calls=tool_calls)
+
+
+def estimate_cost(spec: ModelSpec, prompt_tokens: int, completion_tokens: int = 0) -> float | None:
+    """Price of a request from litellm's offline price table; None for builtin or unknown."""
+    if spec.is_builtin:
+        return 0.0
+    litellm = import_litellm()
+    try:
+        prompt, completion = litellm.cost_per_token(
+            model=spec.litellm_name,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+        )
+    except Exception:
+        return None
+    return float(prompt + completion)

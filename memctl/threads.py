@@ -1,0 +1,275 @@
+"""Thread logs: append-only JSONL files of OpenAI-style chat messages.
+
+The log holds everything and is never rewritten. Compaction appends a record
+`{"type": "compaction", "summary", "cut", "ts"}`; the working context that a model
+sees is derived from the last such record (see `working_context`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memctl.errors import UsageError
+from memctl.workspace import Workspace, append_durable
+
+THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+ROLES = ("user", "assistant", "system", "tool")
+COMPACTION = "compaction"
+
+
+def check_thread_id(thread: str) -> str:
+    if not THREAD_ID.fullmatch(thread) or thread in (".", ".."):
+        raise UsageError(
+            f"invalid thread id {thread!r}: use 1-128 of A-Z a-z 0-9 . _ - (not . or ..)"
+        )
+    return thread
+
+
+def thread_path(ws: Workspace, thread: str) -> Path:
+    return ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
+
+
+def list_threads(ws: Workspace) -> list[str]:
+    if not ws.threads_dir.is_dir():
+        return []
+    return sorted(
+        p.name[: -len(".jsonl")]
+        for p in ws.threads_dir.iterdir()
+        if p.name.endswith(".jsonl") and THREAD_ID.fullmatch(p.name[: -len(".jsonl")])
+    )
+
+
+def encode_entry(entry: dict[str, Any]) -> bytes:
+    """One line of a log. Non-ASCII text is kept literal so search can scan raw bytes."""
+    return (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check_content_parts(parts: list[Any], where: str) -> None:
+    for number, part in enumerate(parts, 1):
+        if not isinstance(part, dict) or not isinstance(part.get("type"), str):
+            raise UsageError(f"{where}: content part {number} must be an object with a 'type'")
+        if part["type"] == "text" and not isinstance(part.get("text"), str):
+            raise UsageError(f"{where}: content part {number} of type text needs a string 'text'")
+
+
+def _check_tool_calls(calls: Any, where: str) -> None:
+    if not isinstance(calls, list):
+        raise UsageError(f"{where}: tool_calls must be a list")
+    for number, call in enumerate(calls, 1):
+        label = f"{where}: tool call {number}"
+        if not isinstance(call, dict):
+            raise UsageError(f"{label} must be an object")
+        if not isinstance(call.get("id"), str) or not call["id"]:
+            raise UsageError(f"{label} needs a string 'id'")
+        if call.get("type", "function") != "function":
+            raise UsageError(f"{label}: type must be 'function'")
+        function = call.get("function")
+        if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+            raise UsageError(f"{label} needs function.name")
+        if not isinstance(function.get("arguments", ""), str):
+            raise UsageError(f"{label}: function.arguments must be a JSON string")
+
+
+def validate_message(message: Any, where: str) -> dict[str, Any]:
+    """Check one message's shape; return it ready for the log."""
+    if not isinstance(message, dict):
+        raise UsageError(f"{where}: a message must be a JSON object")
+    if "type" in message:
+        raise UsageError(f"{where}: 'type' is reserved for memctl's own records")
+    role = message.get("role")
+    if role not in ROLES:
+        raise UsageError(f"{where}: role must be one of {', '.join(ROLES)}, not {role!r}")
+    content = message.get("content")
+    if isinstance(content, list):
+        _check_content_parts(content, where)
+    elif content is None:
+        if not (role == "assistant" and message.get("tool_calls")):
+            raise UsageError(f"{where}: {role} message needs 'content'")
+    elif not isinstance(content, str):
+        raise UsageError(f"{where}: content must be a string or a list of parts")
+    if "tool_calls" in message:
+        if role != "assistant":
+            raise UsageError(f"{where}: only assistant messages carry tool_calls")
+        _check_tool_calls(message["tool_calls"], where)
+    if role == "tool" and not isinstance(message.get("tool_call_id"), str):
+        raise UsageError(f"{where}: tool message needs a string 'tool_call_id'")
+    for key in ("name", "ts", "tool_call_id"):
+        if key in message and not isinstance(message[key], str):
+            raise UsageError(f"{where}: {key} must be a string")
+    return dict(message)
+
+
+def parse_messages(data: bytes, source: str) -> list[dict[str, Any]]:
+    """JSONL (one message a line) or one JSON array (or object); every message checked."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{source}: not UTF-8 (byte {exc.start})") from None
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{source}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        if not isinstance(items, list):
+            raise UsageError(f"{source}: expected a JSON array of messages")
+        return [validate_message(m, f"{source}: message {i}") for i, m in enumerate(items, 1)]
+    messages: list[dict[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if not messages and stripped.startswith("{"):
+                try:
+                    return [validate_message(json.loads(text), source)]
+                except json.JSONDecodeError:
+                    pass
+            raise UsageError(f"{source}: line {number}: invalid JSON: {exc.msg}") from None
+        messages.append(validate_message(item, f"{source}: line {number}"))
+    return messages
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def parse_entry_line(line: str, where: str) -> dict[str, Any]:
+    try:
+        entry = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{where}: invalid JSON: {exc.msg}") from None
+    if not isinstance(entry, dict):
+        raise UsageError(f"{where}: not a JSON object")
+    return entry
+
+
+def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
+    """Every entry of a thread log in order (index = line number - 1)."""
+    path = thread_path(ws, thread)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{ws.relative(path)}: not UTF-8 (byte {exc.start})") from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [
+        parse_entry_line(line, f"{ws.relative(path)}: line {number}")
+        for number, line in enumerate(lines, 1)
+    ]
+
+
+def is_compaction(entry: dict[str, Any]) -> bool:
+    return entry.get("type") == COMPACTION
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """The text of a message's content (text parts joined); tool calls not included."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            part.get("text", "")
+            for part in content
+            if isinstance(part, dict) and isinstance(part.get("text"), str)
+        )
+    return ""
+
+
+def searchable_text(entry: dict[str, Any]) -> str:
+    """What search matches in an entry: its text, tool-call names and arguments, or a summary."""
+    if is_compaction(entry):
+        return str(entry.get("summary", ""))
+    pieces = [message_text(entry)]
+    for call in entry.get("tool_calls") or []:
+        function = call.get("function") or {} if isinstance(call, dict) else {}
+        pieces.append(f"{function.get('name', '')}({function.get('arguments', '')})")
+    return "\n".join(p for p in pieces if p)
+
+
+def summary_message(record: dict[str, Any], thread: str) -> dict[str, Any]:
+    """The user-role message that stands for the entries before a compaction's cut."""
+    return {
+        "role": "user",
+        "content": (
+            "[This conversation was summarised to save context. The full history is in "
+            f"the thread log threads/{thread}.jsonl and can be read with thread_history.]\n\n"
+            f"Summary of the earlier conversation:\n{record.get('summary', '')}"
+        ),
+    }
+
+
+@dataclass
+class WorkingContext:
+    """The messages a model sees, with the log index of each (None for the summary)."""
+
+    messages: list[dict[str, Any]]
+    indexes: list[int | None]
+    compaction: dict[str, Any] | None
+
+
+def working_context(entries: list[dict[str, Any]], thread: str) -> WorkingContext:
+    """The last compaction's summary, then every message from its cut on."""
+    last = None
+    for index in range(len(entries) - 1, -1, -1):
+        if is_compaction(entries[index]):
+            last = entries[index]
+            break
+    start = int(last.get("cut", 0)) if last else 0
+    messages: list[dict[str, Any]] = []
+    indexes: list[int | None] = []
+    if last is not None:
+        messages.append(summary_message(last, thread))
+        indexes.append(None)
+    for index in range(start, len(entries)):
+        entry = entries[index]
+        if is_compaction(entry):
+            continue
+        messages.append(entry)
+        indexes.append(index)
+    return WorkingContext(messages, indexes, last)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+@dataclass
+class AppendResult:
+    thread: str
+    appended: int
+    entries: int
+    path: str
+
+
+def append_entries(ws: Workspace, thread: str, entries: list[dict[str, Any]]) -> AppendResult:
+    """Append every entry in one durable write, or none (the caller validated them)."""
+    path = thread_path(ws, thread)
+    stamp = ws.now().isoformat(timespec="seconds")
+    payload = b"".join(encode_entry({**e} if "ts" in e else {**e, "ts": stamp}) for e in entries)
+    with ws.lock():
+        before = count_entries(path)
+        if payload:
+            append_durable(path, payload)
+    return AppendResult(thread, len(entries), before + len(entries), ws.relative(path))
+
+
+def count_entries(path: Path) -> int:
+    """Lines in a log, counted without parsing it."""
+    try:
+        with path.open("rb") as handle:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+    except FileNotFoundError:
+        return 0

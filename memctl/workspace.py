@@ -1,0 +1,307 @@
+"""The workspace folder: discovery, paths, the lock, durable writes and state.json.
+
+Every write in memctl goes through `write_atomic` (temp file, fsync, rename) or
+`append_durable` (one write, fsync) while `Workspace.lock()` is held, so a run that
+is killed leaves each file either as it was or as it was meant to become.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memctl.config import CONFIG_NAME
+from memctl.errors import BusyError, WorkspaceError
+
+DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
+LOCK_WAIT_SECONDS = 60.0
+STATE_VERSION = 1
+
+
+def discover(explicit: str | None, cwd: Path | None = None) -> Path:
+    """`-w PATH`, else MEMCTL_WORKSPACE, else the nearest folder upward holding memctl.yaml."""
+    chosen = explicit or os.environ.get("MEMCTL_WORKSPACE") or None
+    if chosen:
+        root = Path(chosen).expanduser()
+        if not (root / CONFIG_NAME).is_file():
+            origin = "--workspace" if explicit else "MEMCTL_WORKSPACE"
+            raise WorkspaceError(
+                f"{origin} {chosen}: no {CONFIG_NAME} there (create one with `memctl init {chosen}`)"
+            )
+        return root.resolve()
+    start = (cwd or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if (folder / CONFIG_NAME).is_file():
+            return folder
+    raise WorkspaceError(
+        f"no {CONFIG_NAME} in {start} or any parent folder "
+        "(run `memctl init`, pass -w PATH or set MEMCTL_WORKSPACE)"
+    )
+
+
+def fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Replace `path` with `data` so that readers see the old or the new file, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def append_durable(path: Path, data: bytes) -> None:
+    """Append `data` in one write and fsync it, so the block is on disk before we go on."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def block_separator(path: Path) -> bytes:
+    """What to write before appending a block so it starts on a line of its own."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return b""
+    if size == 0:
+        return b""
+    with path.open("rb") as handle:
+        handle.seek(max(0, size - 2))
+        tail = handle.read()
+    if tail.endswith(b"\n\n"):
+        return b""
+    return b"\n" if tail.endswith(b"\n") else b"\n\n"
+
+
+@dataclass
+class Workspace:
+    root: Path
+    timezone: str = "local"
+    _lock: Any = field(default=None, repr=False)
+
+    # ------------------------------------------------------------------ paths
+    @property
+    def config_path(self) -> Path:
+        return self.root / CONFIG_NAME
+
+    @property
+    def memory_md(self) -> Path:
+        return self.root / "MEMORY.md"
+
+    @property
+    def memory_dir(self) -> Path:
+        return self.root / "memory"
+
+    @property
+    def archive_dir(self) -> Path:
+        return self.memory_dir / "archive"
+
+    @property
+    def threads_dir(self) -> Path:
+        return self.root / "threads"
+
+    @property
+    def state_dir(self) -> Path:
+        return self.root / ".memctl"
+
+    @property
+    def state_path(self) -> Path:
+        return self.state_dir / "state.json"
+
+    @property
+    def history_dir(self) -> Path:
+        return self.state_dir / "history"
+
+    def relative(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+    # ------------------------------------------------------------------ time
+    def tzinfo(self) -> Any:
+        from dateutil import tz
+
+        return tz.tzlocal() if self.timezone == "local" else tz.gettz(self.timezone)
+
+    def now(self) -> datetime:
+        return datetime.now(self.tzinfo())
+
+    def today(self) -> date:
+        return self.now().date()
+
+    def ledger_path(self, day: date | None = None) -> Path:
+        return self.memory_dir / f"{(day or self.today()).isoformat()}.md"
+
+    def daily_files(self, include_archive: bool = False) -> list[Path]:
+        """Dated ledgers (YYYY-MM-DD.md), oldest first; archived ones first when asked."""
+        folders = [self.archive_dir, self.memory_dir] if include_archive else [self.memory_dir]
+        found: list[Path] = []
+        for folder in folders:
+            if not folder.is_dir():
+                continue
+            found.extend(
+                sorted(p for p in folder.iterdir() if DAILY_NAME.fullmatch(p.name) and p.is_file())
+            )
+        return found
+
+    # ------------------------------------------------------------------ locking
+    def lock(self, wait: float = LOCK_WAIT_SECONDS) -> Any:
+        """The workspace lock (reentrant in this process, released if the process dies)."""
+        from filelock import FileLock, Timeout
+
+        if self._lock is None:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            self._lock = FileLock(self.state_dir / "lock")
+        lock = self._lock
+
+        @contextlib.contextmanager
+        def held() -> Iterator[None]:
+            try:
+                lock.acquire(timeout=wait)
+            except Timeout:
+                raise BusyError(
+                    f"the workspace lock {self.relative(self.state_dir / 'lock')} "
+                    f"is held by another memctl for more than {wait:g}s"
+                ) from None
+            try:
+                yield
+            finally:
+                lock.release()
+
+        return held()
+
+    @contextlib.contextmanager
+    def stage_lock(self, name: str, blocking: bool = True) -> Iterator[bool]:
+        """A lock for a long stage (a model call may take minutes) kept apart from the
+        workspace lock, so saves and appends are not held up by it. Yields False when
+        `blocking` is off and another process holds it."""
+        from filelock import FileLock, Timeout
+
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(self.state_dir / f"{name}.lock")
+        try:
+            lock.acquire(timeout=-1 if blocking else 0)
+        except Timeout:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            lock.release()
+
+    # ------------------------------------------------------------------ state
+    def read_state(self) -> dict[str, Any]:
+        try:
+            data = self.state_path.read_bytes()
+        except FileNotFoundError:
+            return {"version": STATE_VERSION}
+        try:
+            state = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise WorkspaceError(
+                f"{self.relative(self.state_path)} is not valid JSON ({exc}); "
+                "move it aside to start the watermarks over"
+            ) from None
+        if not isinstance(state, dict):
+            raise WorkspaceError(f"{self.relative(self.state_path)} is not a JSON object")
+        return state
+
+    def write_state(self, state: dict[str, Any]) -> None:
+        state["version"] = STATE_VERSION
+        data = json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        write_atomic(self.state_path, data.encode("utf-8"))
+
+    def update_state(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """Read, change and write state.json under the workspace lock."""
+        with self.lock():
+            state = self.read_state()
+            change(state)
+            self.write_state(state)
+            return state
+
+    # ------------------------------------------------------------------ run times
+    @staticmethod
+    def last_run(state: dict[str, Any], name: str) -> datetime | None:
+        value = state.get("runs", {}).get(name)
+        if not value:
+            return None
+        from dateutil.parser import isoparse
+
+        try:
+            return isoparse(value)
+        except ValueError:
+            return None
+
+    def mark_run(self, state: dict[str, Any], name: str, when: datetime | None = None) -> None:
+        state.setdefault("runs", {})[name] = (when or self.now()).isoformat(timespec="seconds")
+
+    def next_eligible(
+        self, state: dict[str, Any], name: str, gap_seconds: float
+    ) -> datetime | None:
+        """When a throttled job may run again; None means now (the first run goes at once)."""
+        last = self.last_run(state, name)
+        if last is None:
+            return None
+        due = last + timedelta(seconds=gap_seconds)
+        return due if due > self.now() else None
+
+
+@dataclass
+class InitResult:
+    root: str
+    created: list[str]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.created)
+
+
+def init_workspace(path: Path) -> InitResult:
+    """Create what is missing of memctl.yaml, MEMORY.md, memory/ and threads/; keep the rest."""
+    from memctl.config import DEFAULT_CONFIG_YAML
+
+    root = path.expanduser().resolve()
+    if root.exists() and not root.is_dir():
+        raise WorkspaceError(f"{path} exists and is not a folder")
+    created: list[str] = []
+    root.mkdir(parents=True, exist_ok=True)
+    for folder in ("memory", "threads"):
+        if not (root / folder).is_dir():
+            (root / folder).mkdir()
+            created.append(folder + "/")
+    files = {CONFIG_NAME: DEFAULT_CONFIG_YAML, "MEMORY.md": ""}
+    for name, text in files.items():
+        target = root / name
+        if not target.exists():
+            write_atomic(target, text.encode("utf-8"))
+            created.append(name)
+    return InitResult(str(root), created)

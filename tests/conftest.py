@@ -1,0 +1,52 @@
+"""Shared fixtures: an isolated environment, temporary workspaces, and a CLI runner."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memctl.cli.app import app
+from memctl.workspace import init_workspace
+
+ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No test sees the developer's keys, workspace or model override."""
+    for name in list(os.environ):
+        if name.startswith(ISOLATED_PREFIXES) or name in ("NO_COLOR", "FORCE_COLOR"):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """A fresh workspace made by `memctl init`'s own code."""
+    root = tmp_path / "ws"
+    init_workspace(root)
+    return root
+
+
+@dataclass
+class Run:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli():
+    """Run memctl in-process through Typer's runner: cli("-w", ws, "status", input=...)."""
+    runner = CliRunner()
+
+    def run(*args: object, input: str | bytes | None = None) -> Run:
+        result = runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return run
