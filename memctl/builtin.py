@@ -24,7 +24,7 @@ _SIGNALS = re.compile(
     \b(?:decid\w*|decision|agreed|chose|choose|chosen|settled|we(?:'ll|\ will)\ use|
     use\ \w+\ for|switch(?:ed)?\ to|migrat\w*|prefer\w*|favou?rite|like\ to|don't\ like|
     always|never|remember|note\ that|important|must|should\ not|do\ not|don't|from\ now\ on|
-    deadline|due|by\ (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|
+    deadline|due|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|
     my\ name\ is|i\ am|i'm|call\ me|works?\ (?:at|on|for)|lives?\ in|born|
     birthday|anniversary|meeting|release|launch|password\ policy|convention|rule)\b
     | \d{4}-\d{2}-\d{2}

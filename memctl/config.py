@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.errors import ConfigError
 from memctl.prompts import (
@@ -21,6 +21,9 @@ from memctl.prompts import (
     check_consolidation_prompt,
     check_summary_prompt,
 )
+
+if TYPE_CHECKING:
+    from memctl.redact import Redactor
 
 CONFIG_NAME = "memctl.yaml"
 MAX_CONFIG_BYTES = 1 << 20
@@ -105,12 +108,25 @@ class EvictionConfig:
 
 
 @dataclass(frozen=True)
+class RedactionConfig:
+    enabled: bool = True
+    patterns: tuple[tuple[str, str], ...] = ()
+
+    def redactor(self) -> Redactor:
+        """The patterns to apply; none at all when redaction is off (`--no-redact`)."""
+        from memctl.redact import NO_REDACTION, compile_patterns
+
+        return compile_patterns(self.patterns) if self.enabled else NO_REDACTION
+
+
+@dataclass(frozen=True)
 class Config:
     model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
     timezone: str = "local"
     memory: MemoryConfig = field(default_factory=MemoryConfig)
     compaction: CompactionConfig = field(default_factory=CompactionConfig)
     eviction: EvictionConfig = field(default_factory=EvictionConfig)
+    redaction: RedactionConfig = field(default_factory=RedactionConfig)
 
     @property
     def memory_model(self) -> ModelSpec:
@@ -141,12 +157,17 @@ class Config:
         compaction["model"] = model(self.compaction.model)
         eviction = dataclasses.asdict(self.eviction)
         eviction["exclude_tools"] = list(self.eviction.exclude_tools)
+        redaction = {
+            "enabled": self.redaction.enabled,
+            "patterns": [{"name": n, "regex": r} for n, r in self.redaction.patterns],
+        }
         return {
             "model": model(self.model),
             "timezone": self.timezone,
             "memory": memory,
             "compaction": compaction,
             "eviction": eviction,
+            "redaction": redaction,
         }
 
 
@@ -387,6 +408,7 @@ def _flush_trigger(section: _Section) -> FlushTrigger:
     if isinstance(value, dict):
         sub = section.section("flush_trigger")
         if not sub.has("throttled"):
+            sub.seen.add("throttled")  # the only key, so a misspelling of it is suggested
             sub.finish()
             raise sub.error("throttled", "is required (e.g. {throttled: 10m})")
         gap = sub.duration("throttled", 0.0)
@@ -426,6 +448,37 @@ def _relative_dir(section: _Section, key: str, default: str) -> str:
     if Path(value).is_absolute() or ".." in parts or "\x00" in value:
         raise section.error(key, f"{value!r} must be a folder inside the workspace")
     return value
+
+
+def _redaction(top: _Section) -> RedactionConfig:
+    sub = top.section("redaction")
+    enabled = sub.boolean("enabled", True)
+    raw = sub.raw("patterns")
+    patterns: list[tuple[str, str]] = []
+    if raw is not None:
+        if not isinstance(raw, list):
+            raise sub.error("patterns", f"must be a list, not {_type_name(raw)}")
+        for number, item in enumerate(raw, 1):
+            key = f"patterns[{number}]"
+            if isinstance(item, str):
+                name, regex = "custom", item
+            elif isinstance(item, dict) and set(item) <= {"name", "regex"} and "regex" in item:
+                name, regex = item.get("name", "custom"), item["regex"]
+            else:
+                raise sub.error(key, "must be a regex string or {name: kind, regex: ...}")
+            if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name):
+                raise sub.error(key, f"name {name!r} must be 1-40 of A-Z a-z 0-9 _ -")
+            if not isinstance(regex, str) or not regex:
+                raise sub.error(key, "regex must be a non-empty string")
+            try:
+                compiled = re.compile(regex)
+            except re.error as exc:
+                raise sub.error(key, f"invalid regex: {exc}") from None
+            if compiled.groups > 1:
+                raise sub.error(key, "use at most one group (the part to redact)")
+            patterns.append((name, regex))
+    sub.finish()
+    return RedactionConfig(enabled=enabled, patterns=tuple(patterns))
 
 
 def parse_config(data: Any, source: str, workspace: Path | None = None) -> Config:
@@ -491,9 +544,15 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
         root=_relative_dir(ev, "root", edefaults.root),
     )
     ev.finish()
+    redaction = _redaction(top)
     top.finish()
     return Config(
-        model=model, timezone=timezone, memory=memory, compaction=compaction, eviction=eviction
+        model=model,
+        timezone=timezone,
+        memory=memory,
+        compaction=compaction,
+        eviction=eviction,
+        redaction=redaction,
     )
 
 
@@ -531,7 +590,7 @@ def load_config(path: Path, model_override: str | None = None) -> Config:
         raise ConfigError(f"{source}: not UTF-8 (byte {exc.start})") from None
     config = parse_config(load_yaml_text(text, source), source, path.parent)
     if model_override:
-        override = _Section("MEMCTL_MODEL", "", {}, None)
+        override = _Section("environment", "", {}, None)
         config = dataclasses.replace(
             config, model=_model_name(override, "MEMCTL_MODEL", model_override)
         )
@@ -569,4 +628,7 @@ eviction:
   tail_chars: 2000             # preview kept from its end
   exclude_tools: [read_file]   # tools whose results are never evicted
   root: evicted                # where full results go, relative to the workspace
+redaction:
+  enabled: true                # replace secrets with [REDACTED:<kind>] before a model or a memory file sees them
+  patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
 """

@@ -8,8 +8,10 @@ and a command with nothing to send must not pay for it.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import socket
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -129,6 +131,46 @@ def _first_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
+_LITELLM_PREFIX = re.compile(r"^(?:(?:litellm\.)?[A-Z]\w*(?:Error|Exception)\s*[:-]\s*)+")
+
+
+def _provider_message(exc: Exception) -> str:
+    """What the provider said, without litellm's chain of class names in front of it.
+
+    litellm spells an error as "litellm.InternalServerError: InternalServerError:
+    OpenAIException - <message>"; only the message helps the user.
+    """
+    message = str(getattr(exc, "message", "") or exc).strip()
+    return _LITELLM_PREFIX.sub("", message) or message
+
+
+_UNREACHABLE = {
+    errno.ECONNREFUSED,
+    errno.ECONNRESET,
+    errno.ECONNABORTED,
+    errno.EHOSTUNREACH,
+    errno.ENETUNREACH,
+}
+
+
+def _connection_failure(exc: BaseException) -> str | None:
+    """Why the request never reached the server (refused, unknown host), from the cause chain.
+
+    litellm reports a refused connection as an HTTP 500 "Connection error."; the socket
+    error at the bottom of the chain is the part that says what went wrong.
+    """
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, socket.gaierror) or (
+            isinstance(cause, OSError) and cause.errno in _UNREACHABLE
+        ):
+            return cause.strerror or str(cause)
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
 class LiteLLMModel:
     def __init__(self, spec: ModelSpec, learned_window: int | None = None) -> None:
         self.spec = spec
@@ -185,7 +227,7 @@ class LiteLLMModel:
                 model=self.spec.litellm_name,
                 messages=request.messages,
                 timeout=self.spec.timeout,
-                num_retries=self.spec.max_retries,
+                max_retries=self.spec.max_retries,
                 **kwargs,
             )
         except Exception as exc:
@@ -193,7 +235,7 @@ class LiteLLMModel:
         return self._reply(response, litellm)
 
     def _translate(self, exc: Exception, litellm: Any) -> ModelError:
-        message = str(getattr(exc, "message", "") or exc)
+        message = _provider_message(exc)
         prefix = f"model {self.name}"
         if isinstance(exc, litellm.ContextWindowExceededError) or is_overflow_message(message):
             return ContextOverflowError(
@@ -207,9 +249,16 @@ class LiteLLMModel:
                 f"check {self.spec.api_key_env}" if self.spec.api_key_env else "check the API key"
             )
             return ModelError(f"{prefix}: authentication failed ({hint})")
-        if isinstance(exc, litellm.APIConnectionError) and "connect" in message.lower():
+        reason = _connection_failure(exc)
+        if reason or (isinstance(exc, litellm.APIConnectionError) and "connect" in message.lower()):
             where = self.spec.api_base or "the provider"
-            return ModelError(f"{prefix}: cannot connect to {where}: {_first_line(message)}")
+            return ModelError(
+                f"{prefix}: cannot connect to {where}: {reason or _first_line(message)}"
+            )
+        if "invalid response from llm endpoint" in message.lower():
+            return ModelError(
+                f"{prefix}: the answer is not a chat completion: {_first_line(message)}"
+            )
         status = getattr(exc, "status_code", None)
         kind = f"HTTP {status}" if status else type(exc).__name__
         return ModelError(f"{prefix}: {kind}: {_first_line(message)}")

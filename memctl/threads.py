@@ -227,8 +227,14 @@ def working_context(entries: list[dict[str, Any]], thread: str) -> WorkingContex
     for index in range(len(entries) - 1, -1, -1):
         if is_compaction(entries[index]):
             last = entries[index]
+            cut = last.get("cut")
+            if not isinstance(cut, int) or isinstance(cut, bool) or not 0 <= cut <= index:
+                raise UsageError(
+                    f"threads/{thread}.jsonl: line {index + 1}: compaction cut {cut!r} "
+                    f"must be an entry index from 0 to {index}"
+                )
             break
-    start = int(last.get("cut", 0)) if last else 0
+    start = last["cut"] if last else 0
     messages: list[dict[str, Any]] = []
     indexes: list[int | None] = []
     if last is not None:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from memctl.cli.app import app
 from memctl.workspace import init_workspace
+from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
 
@@ -33,6 +34,20 @@ def workspace(tmp_path: Path) -> Path:
     return root
 
 
+def tree(root: Path) -> dict[str, bytes | None]:
+    """Every file (its bytes) and folder (None) under `root`, by relative path."""
+    return {
+        path.relative_to(root).as_posix(): None if path.is_dir() else path.read_bytes()
+        for path in sorted(root.rglob("*"))
+    }
+
+
+@pytest.fixture
+def snapshot():
+    """`snapshot(root)`: the whole tree, to prove that a failed run left it as it was."""
+    return tree
+
+
 @dataclass
 class Run:
     exit_code: int
@@ -50,3 +65,20 @@ def cli():
         return Run(result.exit_code, result.stdout, result.stderr)
 
     return run
+
+
+@pytest.fixture
+def llm_server(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
+    """A loopback OpenAI-compatible server for this test (see tests/llm_server.py).
+
+    It sets MEMCTL_TEST_KEY, the api_key_env `write_model_config` names, and keeps
+    proxies away from 127.0.0.1 so the requests really reach it.
+    """
+    monkeypatch.setenv(TEST_KEY_ENV, TEST_KEY)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    server = LLMServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()

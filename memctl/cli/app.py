@@ -6,13 +6,14 @@ becomes one line on stderr (and `{"error": ...}` with --json) and its exit code.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +40,7 @@ class Globals:
     json: bool = False
     quiet: bool = False
     verbose: bool = False
+    no_redact: bool = False
 
     def open(self) -> tuple[Any, Any]:
         """The workspace and its validated configuration."""
@@ -47,6 +49,9 @@ class Globals:
 
         root = discover(self.workspace)
         config = load_config(root / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
+        if self.no_redact:
+            redaction = dataclasses.replace(config.redaction, enabled=False)
+            config = dataclasses.replace(config, redaction=redaction)
         return Workspace(root, config.timezone), config
 
 
@@ -80,12 +85,22 @@ def main_options(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="More diagnostics; tracebacks on bugs.")
     ] = False,
+    no_redact: Annotated[
+        bool,
+        typer.Option("--no-redact", help="Send and store text as it is, without hiding secrets."),
+    ] = False,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
     ] = False,
 ) -> None:
-    ctx.obj = Globals(workspace=workspace, json=json_output, quiet=quiet, verbose=verbose)
+    ctx.obj = Globals(
+        workspace=workspace,
+        json=json_output,
+        quiet=quiet,
+        verbose=verbose,
+        no_redact=no_redact,
+    )
 
 
 # --------------------------------------------------------------------------- rendering
@@ -123,6 +138,20 @@ def note(g: Globals, message: str) -> None:
         print(message, file=sys.stderr)
 
 
+@contextlib.contextmanager
+def working(g: Globals, message: str) -> Iterator[None]:
+    """A spinner on stderr while a stage talks to a model; only on a terminal, never with
+    --quiet or --json, so cron logs and pipes stay clean."""
+    if g.quiet or g.json or not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    console = Console(stderr=True, no_color="NO_COLOR" in os.environ)
+    with console.status(message, spinner="dots"):
+        yield
+
+
 def fail(g: Globals, message: str, code: int) -> typer.Exit:
     print(f"memctl: error: {message}", file=sys.stderr)
     if g.json:
@@ -136,7 +165,8 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
     def decorate(function: Callable) -> Callable:
         @functools.wraps(function)
         def run(*args: Any, **kw: Any) -> Any:
-            ctx = next((a for a in (*args, *kw.values()) if isinstance(a, typer.Context)), None)
+            # Typer 0.29 passes its vendored click Context, not a typer.Context instance.
+            ctx = next((a for a in (*args, *kw.values()) if hasattr(a, "find_root")), None)
             g = globals_of(ctx) if ctx is not None else Globals()
             try:
                 return function(*args, **kw)
@@ -175,6 +205,7 @@ def _register() -> None:
     from memctl.cli import (  # noqa: F401
         basics,
         context_cmd,
+        mcp_cmd,
         memory_cmd,
         pipeline,
         threads_cmd,

@@ -58,9 +58,11 @@ def config_validate(ctx: typer.Context) -> None:
 
 
 def completion_script(shell: str) -> str:
+    """The script, ending in a newline so that `>> ~/.bashrc` leaves the next line alone."""
     from typer.completion import get_completion_script
 
-    return get_completion_script(prog_name="memctl", complete_var="_MEMCTL_COMPLETE", shell=shell)
+    script = get_completion_script(prog_name="memctl", complete_var="_MEMCTL_COMPLETE", shell=shell)
+    return script if script.endswith("\n") else script + "\n"
 
 
 @command(app, "completion")

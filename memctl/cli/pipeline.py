@@ -1,3 +1,179 @@
 """flush, consolidate."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from memctl.cli.app import Globals, app, command, emit, globals_of, note, working
+
+if TYPE_CHECKING:
+    from memctl.consolidate import ConsolidateResult
+    from memctl.flush import FlushResult, ThreadFlush
+
+
+def memory_model(ws: Any, config: Any) -> Any:
+    """The flush / consolidation model, with the window learned from an earlier overflow."""
+    from memctl import llm
+
+    spec = config.memory_model
+    return llm.resolve(spec, ws.read_state().get("windows", {}).get(spec.name))
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
+
+
+def _cost(value: float | None) -> str:
+    return "unknown cost" if value is None else f"est. ${value:.6f}"
+
+
+@command(app, "flush")
+def flush_command(
+    ctx: typer.Context,
+    thread: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--thread",
+            "-t",
+            help="Flush this thread (repeatable; default: every thread with unflushed entries).",
+        ),
+    ] = None,
+    auto: Annotated[
+        bool,
+        typer.Option(
+            "--auto",
+            help="Apply memory.flush_trigger and memory.hooks, as the per-call flush does.",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Print the requests that would be sent, with token and cost estimates; "
+            "no model call, nothing written.",
+        ),
+    ] = False,
+) -> None:
+    """Extract durable facts from unflushed thread entries into today's ledger.
+
+    Each message is sent once (a per-thread watermark); long backlogs go in chunks.
+
+    Example: memctl flush --thread support-42 --dry-run
+    """
+    from memctl.flush import flush
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    model = memory_model(ws, config)
+    with working(g, "flush: extracting facts"):
+        result = flush(ws, config, model, threads=thread or None, auto=auto, dry_run=dry_run)
+    if result.skipped:
+        note(g, f"flush: nothing to do: {result.skipped}")
+    for item in result.threads:
+        note(g, _thread_line(item, result))
+    emit(g, result, lambda: _planned_text(result) if result.dry_run else None)
+
+
+def _thread_line(item: ThreadFlush, result: FlushResult) -> str:
+    head = f"thread {item.thread}:"
+    if item.skipped_reason:
+        return f"{head} nothing to flush ({item.skipped_reason})"
+    if result.dry_run:
+        tokens = sum(p.tokens for p in item.planned)
+        costs = [p.estimated_cost for p in item.planned]
+        cost = None if None in costs else sum(c for c in costs if c is not None)
+        return (
+            f"{head} would send {_plural(item.entries_sent, 'entry', 'entries')} "
+            f"(log {item.start}-{item.end - 1}) in {_plural(len(item.planned), 'request')}, "
+            f"~{tokens:,} tokens, {_cost(cost)} ({result.model})"
+        )
+    if not item.facts:
+        entries = _plural(item.entries_sent, "entry", "entries")
+        return f"{head} {entries} -> nothing worth keeping ({result.model})"
+    return (
+        f"{head} {_plural(item.entries_sent, 'entry', 'entries')} -> {_plural(item.facts, 'fact')} "
+        f"in {item.ledger} ({result.model})"
+    )
+
+
+def _planned_text(result: FlushResult) -> str:
+    blocks = []
+    for item in result.threads:
+        for number, planned in enumerate(item.planned, 1):
+            part = f" · {planned.part}" if planned.part else ""
+            head = (
+                f"=== thread {item.thread} · request {number}/{len(item.planned)} · "
+                f"log entries {planned.start}-{planned.end - 1}{part} · "
+                f"~{planned.tokens:,} tokens · {_cost(planned.estimated_cost)}"
+            )
+            body = "\n".join(
+                f"--- {message['role']}\n{message['content'].rstrip()}"
+                for message in planned.messages
+            )
+            blocks.append(f"{head}\n{body}")
+    return "\n\n".join(blocks)
+
+
+@command(app, "consolidate")
+def consolidate_command(
+    ctx: typer.Context,
+    force: Annotated[
+        bool, typer.Option("--force", help="Run the model even with no new daily text.")
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Compute the new MEMORY.md (this calls the model) and print the diff; "
+            "write nothing.",
+        ),
+    ] = False,
+) -> None:
+    """Merge the daily text written since the last consolidation into MEMORY.md.
+
+    The previous MEMORY.md is kept under .memctl/history/ (the last 20).
+
+    Example: memctl consolidate --dry-run | less
+    """
+    from memctl.consolidate import consolidate
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    model = memory_model(ws, config)
+    with working(g, "consolidate: merging into MEMORY.md"):
+        result = consolidate(ws, config, model, force=force, dry_run=dry_run)
+    note(g, consolidate_summary(result))
+    _report_consolidate(g, result)
+
+
+def _size(count: int) -> str:
+    if count < 1000:
+        return f"{count} B"
+    if count < 1_000_000:
+        return f"{count / 1000:.1f} kB"
+    return f"{count / 1_000_000:.1f} MB"
+
+
+def consolidate_summary(result: ConsolidateResult) -> str:
+    """One line for stderr: what was merged, and how MEMORY.md's size changed."""
+    if result.status == "nothing_new":
+        return (
+            "consolidate: no new daily text since the last consolidation; no model request "
+            "(--force runs it anyway)"
+        )
+    files = _plural(len(result.files), "file")
+    passes = f" in {result.passes} passes" if result.passes > 1 else ""
+    sizes = f"{result.chars_before:,} -> {result.chars_after:,} chars"
+    what = f"{files} ({_size(result.new_bytes)} new) into MEMORY.md{passes}: {sizes}"
+    if result.status == "dry_run":
+        return f"dry run: would consolidate {what} ({result.model}); nothing written"
+    carried = f"; kept {_size(result.carried_over)} saved meanwhile" if result.carried_over else ""
+    return f"consolidated {what} ({result.model}){carried}"
+
+
+def _report_consolidate(g: Globals, result: ConsolidateResult) -> None:
+    if result.status == "dry_run" and not result.diff:
+        note(g, "dry run: MEMORY.md would not change")
+    emit(g, result, result.diff if result.status == "dry_run" else None)

@@ -1,4 +1,4 @@
-"""thread append / list / show."""
+"""thread append / list / show / import."""
 
 from __future__ import annotations
 
@@ -103,3 +103,64 @@ def thread_show(
         print(json.dumps(entries, ensure_ascii=False, indent=2))
     else:
         emit(g, entries, text)
+
+
+@command(thread_app, "import")
+def thread_import(
+    ctx: typer.Context,
+    source: Annotated[
+        str, typer.Argument(help="Transcript file: Claude Code or Codex CLI JSONL, or -.")
+    ],
+    fmt: Annotated[
+        str,
+        typer.Option("--format", "-f", help="auto (detect), claude, codex or openai."),
+    ] = "auto",
+    thread: Annotated[
+        str | None,
+        typer.Option(
+            "--thread",
+            "-t",
+            help="Thread id (default: the session's id, else the file name).",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be imported; write nothing.")
+    ] = False,
+) -> None:
+    """Import a Claude Code session, a Codex CLI rollout or OpenAI-style messages into a
+    thread log. Re-importing the same (or a grown) file adds only the new entries.
+
+    Example: memctl thread import ~/.claude/projects/-home-me-shop/6f1c2b9e-….jsonl
+    """
+    from memctl.importers import import_transcript
+    from memctl.threads import check_thread_id, searchable_text
+
+    g = globals_of(ctx)
+    if thread is not None:
+        check_thread_id(thread)
+    ws, _ = g.open()
+    data, name = read_input(source)
+    stem = None if source == "-" else Path(source).stem
+    result = import_transcript(ws, data, name, stem=stem, fmt=fmt, thread=thread, dry_run=dry_run)
+    skipped = (
+        f"{result.read} records read; skipped: {result.skipped_existing} already in the "
+        f"thread, {result.skipped_meta} metadata, {result.skipped_sidechain} subagent"
+    )
+    if not result.imported:
+        note(g, f"nothing new to import from {name} into {result.path} ({skipped})")
+        emit(g, result)
+        return
+    note(g, skipped)
+
+    def text() -> str:
+        verb = "would import" if result.dry_run else "imported"
+        lines = [
+            f"{verb} {result.imported} entries ({result.format}) into thread "
+            f"{result.thread} ({result.path})"
+        ]
+        for entry in result.preview or []:
+            body = " ".join(searchable_text(entry).split())
+            lines.append(f"+ [{entry['role']}] {body[:120]}")
+        return "\n".join(lines)
+
+    emit(g, result, text)

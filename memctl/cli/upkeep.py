@@ -1,3 +1,124 @@
 """archive, status, maintain."""
 
 from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from memctl.cli.app import Globals, app, command, emit, fail, globals_of, note, working
+
+
+def _moves_text(result: Any) -> str:
+    return "\n".join(f"{move.source} -> {move.target}" for move in result.moved)
+
+
+def _archive_summary(result: Any) -> str:
+    verb = "would move" if result.dry_run else "moved"
+    appended = sum(1 for move in result.moved if move.appended)
+    joined = f" ({appended} appended to an existing archive)" if appended else ""
+    return (
+        f"archive: {verb} {len(result.moved)} ledger(s) dated before "
+        f"{result.cutoff.isoformat()} to memory/archive/{joined}; kept {result.kept}"
+    )
+
+
+@command(app, "archive")
+def archive_command(
+    ctx: typer.Context,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="List what would move; write nothing.")
+    ] = False,
+) -> None:
+    """Move daily ledgers older than memory.daily_file_retention_days to memory/archive/.
+
+    The age is the date in the file name, not its mtime. An archive that already holds
+    the date is appended to, never overwritten.
+
+    Example: memctl archive --dry-run
+    """
+    from memctl.archive import archive
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    result = archive(ws, config, dry_run=dry_run)
+    note(g, _archive_summary(result))
+    emit(g, result, lambda: _moves_text(result))
+
+
+@command(app, "status")
+def status_command(ctx: typer.Context) -> None:
+    """Sizes against budgets, unflushed and unconsolidated backlog, last and next runs.
+
+    Example: memctl status; memctl --json status | jq .dailies.unconsolidated_bytes
+    """
+    from memctl.status import render, status
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    result = status(ws, config)
+    emit(g, result, lambda: render(result))
+
+
+@command(app, "maintain")
+def maintain_command(
+    ctx: typer.Context,
+    force: Annotated[
+        bool, typer.Option("--force", help="Run now, ignoring consolidation_min_gap.")
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Show what archive would move and the MEMORY.md diff consolidation "
+            "would make (this calls the model); write nothing.",
+        ),
+    ] = False,
+) -> None:
+    """Archive old ledgers, then consolidate new daily text: the job for cron.
+
+    Throttled by memory.consolidation_min_gap (the first run goes at once); a second
+    maintain while one runs exits 0 at once. With no new daily text no model is asked.
+
+    Example (crontab): */10 * * * * memctl -q -w ~/agent maintain
+    """
+    from memctl.cli.pipeline import memory_model
+    from memctl.maintain import maintain
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    model = memory_model(ws, config)
+    with working(g, "maintain: archiving and consolidating"):
+        result = maintain(ws, config, model, force=force, dry_run=dry_run)
+    _report(g, result)
+
+
+def _report(g: Globals, result: Any) -> None:
+    if result.skipped:
+        note(g, f"maintain: skipped: {result.skipped}")
+        emit(g, result)
+        return
+    note(g, _archive_summary(result.archive))
+    from memctl.cli.pipeline import consolidate_summary
+
+    if result.error:
+        note(
+            g,
+            "maintain: consolidation failed; the archive moves are kept, the throttle not advanced",
+        )
+        if g.json:
+            emit(g, result)
+            raise typer.Exit(result.exit_code)
+        raise fail(g, result.error, result.exit_code)
+    note(g, consolidate_summary(result.consolidate))
+    if result.status == "ran":
+        note(g, f"maintain: done; next run from {result.next_eligible}")
+    emit(g, result, lambda: _maintain_text(result))
+
+
+def _maintain_text(result: Any) -> str:
+    lines = [_moves_text(result.archive)] if result.archive.moved else []
+    diff = getattr(result.consolidate, "diff", None)
+    if result.status == "dry_run" and diff:
+        lines.append(diff)
+    return "\n".join(lines)

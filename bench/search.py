@@ -1,0 +1,252 @@
+"""Search speed and memory: `memctl search` against `grep -rniF` (and `rg -iF`) on ~65 MB.
+
+The workspace is generated here, deterministically: 10 years of dailies of 60 lines
+a day and 2,000 threads of 60 messages (some tool calls and results, some CJK text),
+written in memctl's own log format. It goes into a temporary folder, or into PATH
+given with --data (reused when it is already there, so repeated runs skip the ~20 s
+of generation).
+
+Each query runs with the installed memctl (`--limit 0`, so both sides print every
+match) and with grep over the same files; the table shows the median of N runs, the
+ratio memctl / grep, and memctl's peak RSS (from wait4, per run). Goal: phrase search
+over scope all at most 1.0x grep, peak memory under 100 MB.
+
+    python bench/search.py [--runs 5] [--data PATH] [--memctl PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+YEARS = 10
+LINES_A_DAY = 60
+THREADS = 2000
+MESSAGES_A_THREAD = 60
+SEED = 20261201
+MARKER = ".bench-search-complete"
+
+WORDS = (
+    "the a to of and in for on with we our is be it that this at by from release "
+    "build test cache queue index schema migration backup restore customer invoice "
+    "billing report dashboard alert metric latency error retry timeout token budget "
+    "service worker cluster node region database replica shard partition vendor "
+    "contract meeting review design proposal decision owner team sprint roadmap "
+    "ticket incident postmortem oncall pager runbook config secret rotation policy "
+    "staging production canary rollback feature flag experiment cohort funnel "
+    "pipeline artifact registry image container volume network gateway proxy "
+    "certificate renewal domain email webhook export import sync nightly weekly"
+).split()
+NAMES = ["Alice", "Bob", "Chen Wei", "Dana", "Emeka", "Farah", "Goran", "Hiro", "Ines"]
+CJK = ["部署决定：使用蓝鲸方案", "数据库迁移完成", "下周三评审设计文档", "客户要求导出报表"]
+# Needles with a known frequency, so each query has work to do and matches to print.
+RARE = "blue-whale rollout"  # about 1 line in 2,000
+COMMON = "deploy window"  # about 1 line in 40
+TOOLS = ["read_file", "run_tests", "memory_search", "http_get"]
+
+
+def sentence(rng: random.Random, low: int, high: int) -> str:
+    words = rng.choices(WORDS, k=rng.randint(low, high))
+    roll = rng.random()
+    if roll < 0.0005:
+        words.insert(rng.randrange(len(words) + 1), RARE)
+    elif roll < 0.025:
+        words.insert(rng.randrange(len(words) + 1), COMMON)
+    elif roll < 0.035:
+        words.insert(rng.randrange(len(words) + 1), rng.choice(CJK))
+    elif roll < 0.05:
+        words.insert(0, rng.choice(NAMES) + ":")
+    if rng.random() < 0.02:
+        words.append("on friday")
+    text = " ".join(words)
+    return text[0].upper() + text[1:] + "."
+
+
+def write_dailies(root: Path, rng: random.Random) -> None:
+    memory = root / "memory"
+    memory.mkdir(parents=True, exist_ok=True)
+    first = date(2016, 1, 1)
+    for offset in range(YEARS * 365 + YEARS // 4):
+        day = first + timedelta(days=offset)
+        lines = [f"## Memory Flush — {day.isoformat()}T18:00:00+00:00 · thread t{offset % 97}"]
+        lines += [f"- {sentence(rng, 6, 12)}" for _ in range(LINES_A_DAY - 1)]
+        (memory / f"{day.isoformat()}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    bullets = [f"- {sentence(rng, 8, 14)}" for _ in range(300)]
+    (root / "MEMORY.md").write_text("\n".join(bullets) + "\n", encoding="utf-8")
+
+
+def message(rng: random.Random, index: int, stamp: str) -> dict:
+    if index % 2 == 0:
+        return {"role": "user", "content": " ".join(sentence(rng, 8, 20) for _ in range(3)),
+                "ts": stamp}
+    if rng.random() < 0.15:
+        call_id = f"call_{rng.randrange(1 << 30):08x}"
+        tool = rng.choice(TOOLS)
+        arguments = '{"query": "%s", "path": "src/%s.py"}' % (sentence(rng, 2, 5),
+                                                              rng.choice(WORDS))
+        return {"role": "assistant", "content": None, "ts": stamp,
+                "tool_calls": [{"id": call_id, "type": "function",
+                                "function": {"name": tool, "arguments": arguments}}]}
+    content = "\n".join(sentence(rng, 10, 24) for _ in range(rng.randint(2, 5)))
+    if rng.random() < 0.05:
+        content += '\nHe said "ship it" and the path was C:\\deploy\\current.'
+    return {"role": "assistant", "content": content, "ts": stamp}
+
+
+def write_threads(root: Path, rng: random.Random) -> None:
+    from memctl.threads import encode_entry
+
+    threads = root / "threads"
+    threads.mkdir(parents=True, exist_ok=True)
+    for number in range(THREADS):
+        stamp = f"2025-{1 + number % 12:02d}-{1 + number % 28:02d}T10:00:00+00:00"
+        lines = [encode_entry(message(rng, i, stamp)) for i in range(MESSAGES_A_THREAD)]
+        (threads / f"thread-{number:04d}.jsonl").write_bytes(b"".join(lines))
+
+
+def prepare(root: Path) -> None:
+    """Generate the workspace unless a complete one is already there."""
+    if (root / MARKER).is_file():
+        return
+    from memctl.workspace import init_workspace
+
+    if root.exists():
+        shutil.rmtree(root)
+    started = time.perf_counter()
+    init_workspace(root)
+    rng = random.Random(SEED)
+    write_dailies(root, rng)
+    write_threads(root, rng)
+    (root / MARKER).write_text("generated by bench/search.py\n")
+    print(f"generated {root} in {time.perf_counter() - started:.1f}s", file=sys.stderr)
+
+
+def corpus_size(root: Path) -> tuple[int, int]:
+    files = [p for folder in ("memory", "threads") for p in (root / folder).rglob("*")
+             if p.is_file()]
+    files.append(root / "MEMORY.md")
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+@dataclass
+class Measure:
+    seconds: float
+    peak_mb: float
+    exit_code: int
+
+
+def run_once(argv: list[str] | str, cwd: Path) -> Measure:
+    """One run with stdout to /dev/null (both sides print every match); RSS from wait4."""
+    shell = isinstance(argv, str)
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, cwd=cwd, shell=shell, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return Measure(elapsed, usage.ru_maxrss / 1024, process.returncode)
+
+
+def median_of(argv: list[str] | str, cwd: Path, runs: int) -> Measure:
+    samples = [run_once(argv, cwd) for _ in range(runs)]
+    return Measure(
+        statistics.median(s.seconds for s in samples),
+        max(s.peak_mb for s in samples),
+        samples[0].exit_code,
+    )
+
+
+@dataclass
+class Query:
+    label: str
+    query: str
+    mode: str
+    scope: str
+
+    def targets(self) -> list[str]:
+        memory = ["MEMORY.md", "memory"]
+        return {"memory": memory, "threads": ["threads"], "all": [*memory, "threads"]}[self.scope]
+
+    def grep(self, tool: str) -> str:
+        """The nearest grep (or rg) pipeline: -e per keyword for any, a filter chain for all."""
+        flags = "-rniF" if tool == "grep" else "-niF --no-heading"
+        words = list(dict.fromkeys(self.query.split())) or [self.query]
+        paths = " ".join(self.targets())
+        if self.mode == "phrase":
+            return f"{tool} {flags} -e {quote(self.query)} {paths}"
+        if self.mode == "any":
+            patterns = " ".join(f"-e {quote(w)}" for w in words)
+            return f"{tool} {flags} {patterns} {paths}"
+        first, *rest = words
+        chain = "".join(f" | {tool} -iF -e {quote(w)}" for w in rest)
+        return f"{tool} {flags} -e {quote(first)} {paths}{chain}"
+
+
+def quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+QUERIES = [
+    Query("phrase, rare", RARE, "phrase", "all"),
+    Query("phrase, common", COMMON, "phrase", "all"),
+    Query("phrase, CJK", "蓝鲸方案", "phrase", "all"),
+    Query("phrase, memory", COMMON, "phrase", "memory"),
+    Query("phrase, threads", COMMON, "phrase", "threads"),
+    Query("all", "deploy friday", "all", "all"),
+    Query("any", "rollback canary", "any", "all"),
+    Query("phrase, none", "no such words anywhere", "phrase", "all"),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per command (median)")
+    parser.add_argument("--data", type=Path, help="workspace folder to generate or reuse")
+    parser.add_argument("--memctl", default=shutil.which("memctl") or "memctl",
+                        help="the memctl executable (default: the one on PATH)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="memctl-bench-search-") as scratch:
+        root = (args.data or Path(scratch) / "ws").resolve()
+        prepare(root)
+        files, size = corpus_size(root)
+        baselines = ["grep"] + (["rg"] if shutil.which("rg") else [])
+        print(f"{files} files, {size / 1e6:.1f} MB; {args.runs} runs each, median seconds; "
+              f"{os.cpu_count()} CPUs; python {sys.version.split()[0]}")
+        header = f"{'query':<16} {'mode':<7} {'scope':<8} {'memctl':>7} {'RSS MB':>7}"
+        for tool in baselines:
+            header += f" {tool:>7} {'x ' + tool:>7}"
+        print(header)
+        worst_phrase_all = 0.0
+        peak = 0.0
+        for query in QUERIES:
+            argv = [args.memctl, "-w", str(root), "search", query.query, "--mode", query.mode,
+                    "--scope", query.scope, "--limit", "0"]
+            mine = median_of(argv, root, args.runs)
+            peak = max(peak, mine.peak_mb)
+            row = (f"{query.label:<16} {query.mode:<7} {query.scope:<8} "
+                   f"{mine.seconds:7.3f} {mine.peak_mb:7.1f}")
+            for tool in baselines:
+                theirs = median_of(query.grep(tool), root, args.runs)
+                ratio = mine.seconds / theirs.seconds
+                row += f" {theirs.seconds:7.3f} {ratio:7.2f}"
+                if tool == "grep" and query.mode == "phrase" and query.scope == "all":
+                    worst_phrase_all = max(worst_phrase_all, ratio)
+            print(row + ("" if mine.exit_code in (0, 1) else f"  (memctl exit {mine.exit_code})"))
+        print(f"phrase over scope all, worst ratio to grep {worst_phrase_all:.2f} (goal <= 1.00): "
+              f"{'ok' if worst_phrase_all <= 1.0 else 'MISSED'}")
+        print(f"peak RSS {peak:.1f} MB (goal < 100): {'ok' if peak < 100 else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+complete --command memctl --no-files --arguments "(env _MEMCTL_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) memctl)" --condition "env _MEMCTL_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) memctl"

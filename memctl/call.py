@@ -1,0 +1,345 @@
+"""One agent turn: the user message in, the model (and its memory tools), the reply out.
+
+The turn is kept in memory until it is complete and then appended to the thread log
+in one durable write: the user message, every assistant message with tool calls and
+the tool results, and the final reply. A turn that fails leaves the log as it was, so
+it can simply be run again.
+
+Around the model call: compaction when a trigger is reached; on a context-length
+error, a forced compaction (with its flush) sized so that the retry fits, and exactly
+one retry; after the reply, the per-call flush (`memory.flush_trigger`) and the
+throttled maintenance, whose failures are reported without failing the turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from memctl.compact import CompactResult, compact, known_window, remember_window, resolve_model
+from memctl.config import Config
+from memctl.context import ContextRequest, build_context
+from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
+from memctl.llm import Model, Request, Usage
+from memctl.threads import (
+    append_entries,
+    check_thread_id,
+    read_entries,
+    thread_path,
+    validate_message,
+)
+from memctl.tools import openai_tools, run_tool
+from memctl.workspace import Workspace
+
+MAX_TOOL_STEPS = 8
+"""Model requests that may call tools in one turn; the next must answer."""
+RECALL_HITS = 5
+_WORD = re.compile(r"\w+")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_STOP_WORDS = frozenset(
+    str.split(
+        "about after again also been before being could does doing from have having into "
+        "just know like made make many more most much must only other over please same "
+        "should some such tell than that their them then there these they this those "
+        "very want what when where which while will with would your"
+    )
+)
+
+
+@dataclass
+class ToolStep:
+    name: str
+    arguments: str
+    is_error: bool
+    result_chars: int
+
+
+@dataclass
+class CallResult:
+    thread: str
+    model: str
+    reply: str = ""
+    requests: int = 0
+    """Model requests of the turn (retries included)."""
+    tool_calls: list[ToolStep] = field(default_factory=list)
+    appended: int = 0
+    tokens: int = 0
+    """Estimated tokens of the last request."""
+    compactions: list[CompactResult] = field(default_factory=list)
+    overflow_recovered: bool = False
+    flush: Any = None
+    flush_error: str | None = None
+    maintain: Any = None
+    maintain_error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    dry_run: bool = False
+    request: dict[str, Any] | None = None
+    """With dry_run: the request that would be sent."""
+
+
+def call(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    thread: str,
+    text: str,
+    *,
+    dry_run: bool = False,
+) -> CallResult:
+    """Run one turn of `thread` with `model` (the main model) and return the reply.
+
+    Raises ModelError (exit 1) when the model fails or the context still overflows
+    after one forced compaction and retry; the thread log is then unchanged.
+    """
+    check_thread_id(thread)
+    if not text.strip():
+        raise UsageError("the message is empty")
+    turn = _Turn(ws, config, model, thread, text)
+    if dry_run:
+        return turn.dry_run()
+    with ws.stage_lock(f"call.{thread}"):
+        turn.run()
+    turn.after()
+    return turn.result
+
+
+class _Turn:
+    def __init__(self, ws: Workspace, config: Config, model: Model, thread: str, text: str):
+        self.ws = ws
+        self.config = config
+        self.model = model
+        self.thread = thread
+        self.text = text
+        self.tools = openai_tools() if config.memory.tools else []
+        self.result = CallResult(thread, model.name)
+        self.pending: list[dict[str, Any]] = [self._stamped({"role": "user", "content": text})]
+        self.window: int | None = None
+        self.entries: list[dict[str, Any]] | None = None
+
+    def _stamped(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {**message, "ts": self.ws.now().isoformat(timespec="seconds")}
+
+    def _entries(self) -> list[dict[str, Any]]:
+        """The log, read once (and again after a compaction appended to it)."""
+        if self.entries is None:
+            exists = thread_path(self.ws, self.thread).exists()
+            self.entries = read_entries(self.ws, self.thread) if exists else []
+        return self.entries
+
+    def _context(self, dry_run: bool = False) -> ContextRequest:
+        return build_context(
+            self.ws,
+            self.config,
+            self.thread,
+            model_name=self.model.name,
+            window=self.window,
+            entries=self._entries(),
+            pending=self.pending,
+            tools=self.tools,
+            dry_run=dry_run,
+        )
+
+    # ------------------------------------------------------------------ the turn
+    def dry_run(self) -> CallResult:
+        context = self._context(dry_run=True)
+        self.result.dry_run = True
+        self.result.tokens = context.tokens
+        self.result.request = context.request()
+        return self.result
+
+    def run(self) -> None:
+        self.window = known_window(self.model, self.ws.read_state())
+        context = self._context()
+        if self.config.compaction.enabled and self._entries():
+            context = self._compact_if_due(context)
+        recalled = self._recall()
+        retried = False
+        steps = 0
+        while True:
+            self.result.tokens = context.tokens
+            request = Request(
+                task="chat",
+                messages=context.messages,
+                payload={"question": self.text, "recalled": recalled},
+                tools=self.tools or None,
+            )
+            try:
+                reply = self.model.complete(request)
+            except ContextOverflowError as exc:
+                self.result.requests += 1
+                if not self.config.compaction.enabled:
+                    raise ContextOverflowError(
+                        f"{exc} (compaction.enabled is false, so there is no recovery)",
+                        exc.window,
+                    ) from None
+                if retried:
+                    raise ContextOverflowError(
+                        f"{exc} — still too large after a forced compaction and one retry; "
+                        "nothing was appended to the thread",
+                        exc.window,
+                    ) from None
+                retried = True
+                self._recover(exc, context)
+                context = self._context()
+                continue
+            self.result.requests += 1
+            self.result.usage.add(reply.usage)
+            if not reply.tool_calls:
+                self.result.reply = reply.text
+                self.pending.append(self._stamped({"role": "assistant", "content": reply.text}))
+                break
+            steps += 1
+            if steps > MAX_TOOL_STEPS:
+                raise ModelError(
+                    f"model {self.model.name} was still calling tools after {MAX_TOOL_STEPS} "
+                    "steps without answering; nothing was appended to the thread"
+                )
+            self._run_tools(reply.text, reply.tool_calls, steps)
+            context = self._context()
+        messages = [validate_message(m, f"turn message {n}") for n, m in enumerate(self.pending, 1)]
+        self.result.appended = append_entries(self.ws, self.thread, messages).appended
+
+    def _run_tools(self, text: str, calls: list[dict[str, Any]], step: int) -> None:
+        normalised = []
+        for number, call in enumerate(calls, 1):
+            function = call.get("function") or {}
+            normalised.append(
+                {
+                    "id": str(call.get("id") or f"call_{step}_{number}"),
+                    "type": "function",
+                    "function": {
+                        "name": str(function.get("name", "")),
+                        "arguments": str(function.get("arguments") or ""),
+                    },
+                }
+            )
+        self.pending.append(
+            self._stamped({"role": "assistant", "content": text or None, "tool_calls": normalised})
+        )
+        for call in normalised:
+            name, arguments = call["function"]["name"], call["function"]["arguments"]
+            outcome = run_tool(self.ws, self.config, name, arguments)
+            self.result.tool_calls.append(
+                ToolStep(name, arguments, outcome.is_error, len(outcome.text))
+            )
+            self.pending.append(
+                self._stamped(
+                    {
+                        "role": "tool",
+                        "tool_call_id": call["id"],
+                        "name": name,
+                        "content": outcome.text,
+                    }
+                )
+            )
+
+    # ------------------------------------------------------------------ compaction
+    def _compaction_model(self) -> Model:
+        if self.config.compaction_model == self.config.model:
+            return self.model
+        return resolve_model(self.ws, self.config.compaction_model)
+
+    def _compact_if_due(self, context: ContextRequest) -> ContextRequest:
+        """Compaction triggered by the thread's size; a failure is a warning, not the end
+        of the turn (the request may still fit, and an overflow is recovered below)."""
+        try:
+            done = compact(
+                self.ws,
+                self.config,
+                self._compaction_model(),
+                self.thread,
+                window=self.window,
+                reserved_tokens=context.tokens - context.history_tokens,
+            )
+        except MemctlError as exc:
+            self.result.warnings.append(f"compaction failed, continuing without it: {exc}")
+            return context
+        if done.status != "compacted":
+            return context
+        self.result.compactions.append(done)
+        self.result.usage.add(done.usage)
+        self.result.warnings.extend(done.warnings)
+        self.entries = None
+        return self._context()
+
+    def _recover(self, exc: ContextOverflowError, context: ContextRequest) -> None:
+        """Forced compaction sized so that the retry fits: the window the error states
+        (remembered for later runs), else three quarters of what we knew or sent."""
+        if exc.window:
+            remember_window(self.ws, self.model.name, exc.window)
+            fit = exc.window
+        else:
+            fit = int(min(v for v in (self.window, context.tokens) if v) * 0.75)
+        self.window = min(v for v in (self.window, fit) if v)
+        done = compact(
+            self.ws,
+            self.config,
+            self._compaction_model(),
+            self.thread,
+            window=self.window,
+            reserved_tokens=context.tokens - context.history_tokens,
+            fit=True,
+            allow_empty_tail=True,
+            reason="context length exceeded",
+        )
+        self.result.warnings.extend(done.warnings)
+        if done.status != "compacted":
+            raise ContextOverflowError(
+                f"{exc} — and there is nothing to compact ({done.reason}); "
+                "nothing was appended to the thread",
+                exc.window,
+            )
+        self.result.compactions.append(done)
+        self.result.usage.add(done.usage)
+        self.result.overflow_recovered = True
+        self.entries = None
+
+    # ------------------------------------------------------------------ builtin recall
+    def _recall(self) -> list[str]:
+        """The builtin model cannot call tools; give it the memory hits for the question,
+        as a model would find them with memory_search."""
+        if self.model.name != "builtin" or not self.config.memory.tools:
+            return []
+        from memctl.search import search
+
+        words = [w for w in _WORD.findall(self.text.lower()) if len(w) >= 4]
+        keywords = [w for w in dict.fromkeys(words) if w not in _STOP_WORDS]
+        if not keywords:
+            return []
+        try:
+            found = search(
+                self.ws, " ".join(keywords), mode="any", scope="memory", limit=RECALL_HITS
+            )
+        except MemctlError:
+            return []
+        return [_BULLET.sub("", hit.text).strip() for hit in found.hits]
+
+    # ------------------------------------------------------------------ after the reply
+    def after(self) -> None:
+        """Per-call flush, then maintenance when due: both reported, neither fatal."""
+        if not self.config.memory.hooks:
+            return
+        from memctl.flush import flush
+        from memctl.maintain import maintain
+
+        memory_model = resolve_model(self.ws, self.config.memory_model)
+        try:
+            self.result.flush = flush(
+                self.ws, self.config, memory_model, threads=[self.thread], auto=True
+            )
+            self.result.usage.add(self.result.flush.usage)
+        except MemctlError as exc:
+            self.result.flush_error = str(exc)
+        try:
+            done = maintain(self.ws, self.config, memory_model)
+        except MemctlError as exc:
+            self.result.maintain_error = str(exc)
+            return
+        self.result.maintain = done
+        if done.error:
+            self.result.maintain_error = done.error
+        merged = getattr(done, "consolidate", None)
+        if merged is not None and getattr(merged, "usage", None) is not None:
+            self.result.usage.add(merged.usage)

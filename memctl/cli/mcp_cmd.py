@@ -1,0 +1,3 @@
+"""mcp: the agent tools over the Model Context Protocol (stdio)."""
+
+from __future__ import annotations

@@ -1,0 +1,305 @@
+"""consolidate: merge the daily text written since the last run into MEMORY.md.
+
+"New" is tracked per daily file as a byte offset (`consolidation.offsets.<path>` in
+state.json), not by mtime as in the reference: appends after the offset are new, a
+file smaller than its offset was rewritten and is taken whole, and archived files keep
+their offsets. The model call happens outside the workspace lock so `memctl save` is
+not held up; a save that lands meanwhile is carried over into the new MEMORY.md, any
+other rewrite makes the run fail with nothing written. An answer that is empty, fenced
+or far over budget never replaces MEMORY.md, and the previous MEMORY.md is kept under
+`.memctl/history/`. Offsets move only when the new MEMORY.md is on disk, so a failed
+run never loses daily text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.config import Config
+from memctl.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
+from memctl.llm import Model, Request, Usage
+from memctl.prompts import format_consolidation_prompt, is_no_reply
+from memctl.tokens import text_tokens
+from memctl.workspace import Workspace, write_atomic
+
+DEFAULT_WINDOW = 160_000
+"""Tokens assumed when the model's window is unknown (the reference's figure)."""
+FRAME_TOKENS = 60
+"""The headings of the user message and the per-message overhead of the request."""
+HISTORY_KEPT = 20
+FENCED = re.compile(r"\A```[^\n]*\n.*\n```\Z", re.DOTALL)
+
+
+@dataclass
+class NewText:
+    """The unconsolidated part of one daily file."""
+
+    path: str
+    """Relative to the workspace: the key of its offset."""
+    name: str
+    """Relative to memory/: the heading it is sent under."""
+    start: int
+    end: int
+    text: str
+
+
+@dataclass
+class ConsolidateResult:
+    status: str
+    """`consolidated`, `nothing_new` or `dry_run`."""
+    model: str
+    files: list[str] = field(default_factory=list)
+    new_bytes: int = 0
+    chars_before: int = 0
+    chars_after: int = 0
+    passes: int = 0
+    usage: Usage = field(default_factory=Usage)
+    diff: str | None = None
+    """The unified diff of MEMORY.md (dry run only)."""
+    history: str | None = None
+    """Where the previous MEMORY.md was kept."""
+    carried_over: int = 0
+    """Bytes a concurrent `memctl save` appended during the run, kept in the new file."""
+
+
+def consolidate(
+    ws: Workspace, config: Config, model: Model, *, force: bool = False, dry_run: bool = False
+) -> ConsolidateResult:
+    """Rewrite MEMORY.md from itself and the new daily text, with the model.
+
+    With no new daily text and no `force`, the model is not touched (not even asked
+    its window). `dry_run` calls the model and returns the diff, writing nothing.
+    """
+    result = ConsolidateResult("nothing_new", model.name)
+    # A dry run takes no lock: it must not even create the lock files.
+    guard = contextlib.nullcontext() if dry_run else ws.stage_lock("consolidate")
+    with guard:
+        with contextlib.nullcontext() if dry_run else ws.lock():
+            old = _read(ws.memory_md)
+            found = new_daily_text(ws, ws.read_state())
+        old_text = _decode(ws, ws.memory_md, old)
+        fresh = [item for item in found if item.text.strip()]
+        result.files = [item.path for item in fresh]
+        result.new_bytes = sum(item.end - item.start for item in fresh)
+        result.chars_before = len(old_text)
+        if not fresh and not force:
+            return result
+        merged = _merge(config, model, old_text, fresh, result)
+        result.chars_after = len(merged)
+        if dry_run:
+            result.status = "dry_run"
+            result.diff = unified_diff(old_text, merged)
+            return result
+        with ws.lock():
+            _commit(ws, old, merged.encode("utf-8"), found, result)
+        result.status = "consolidated"
+    return result
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _decode(ws: Workspace, path: Path, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WorkspaceError(
+            f"{ws.relative(path)} is not UTF-8 text (byte {exc.start}); fix or move it"
+        ) from None
+
+
+def _offset(value: Any, size: int) -> int:
+    """A stored offset as a start position: missing, invalid or past the end is 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > size:
+        return 0
+    return value
+
+
+def new_daily_text(ws: Workspace, state: dict[str, Any]) -> list[NewText]:
+    """The bytes after each daily's offset, archived ledgers first, oldest first."""
+    offsets = state.get("consolidation", {}).get("offsets", {})
+    found = []
+    for path in ws.daily_files(include_archive=True):
+        data = path.read_bytes()
+        key = ws.relative(path)
+        start = _offset(offsets.get(key, 0), len(data))
+        if start == len(data):
+            continue
+        text = _decode(ws, path, data[start:])
+        found.append(
+            NewText(key, path.relative_to(ws.memory_dir).as_posix(), start, len(data), text)
+        )
+    return found
+
+
+# --------------------------------------------------------------------------- the model
+
+
+def _merge(
+    config: Config, model: Model, memory: str, fresh: list[NewText], result: ConsolidateResult
+) -> str:
+    """The new MEMORY.md, in as many passes as the window needs (each pass's output is
+    the next pass's MEMORY.md). An overflow re-plans once with the stated window."""
+    window = model.window() or DEFAULT_WINDOW
+    try:
+        return _passes(config, model, memory, fresh, window, result)
+    except ContextOverflowError as exc:
+        smaller = exc.window if exc.window and exc.window < window else window // 2
+        return _passes(config, model, memory, fresh, smaller, result)
+
+
+def _passes(
+    config: Config,
+    model: Model,
+    memory: str,
+    fresh: list[NewText],
+    window: int,
+    result: ConsolidateResult,
+) -> str:
+    max_tokens = config.memory.consolidation_max_tokens
+    system = format_consolidation_prompt(config.memory.consolidation_prompt, max_tokens)
+    redactor = config.redaction.redactor()
+    queue = [(item.name, redactor.text(item.text).strip()) for item in fresh]
+    queue = [(name, text) for name, text in queue if text]
+    answer = min(window // 4, max_tokens * 2)
+    current = redactor.text(memory).strip()
+    result.passes = 0
+    while True:
+        room = window - answer - text_tokens(system) - text_tokens(current) - FRAME_TOKENS
+        if room < max(64, window // 10):
+            raise ModelError(
+                f"model {model.name}: its context window ({window:,} tokens) is too small "
+                f"to merge into a MEMORY.md of {text_tokens(current):,} tokens; raise the "
+                "model's context_window or lower memory.consolidation_max_tokens"
+            )
+        dailies = _take(queue, room)
+        reply = model.complete(_request(system, current, dailies, max_tokens))
+        result.usage.add(reply.usage)
+        result.passes += 1
+        current = check_answer(reply.text, max_tokens, model.name)
+        if not queue:
+            return current + "\n"
+
+
+def _take(queue: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
+    """Daily chunks from the head of `queue` that fit in `room` tokens; a chunk too
+    large is split at a line boundary and its rest stays queued."""
+    taken: list[tuple[str, str]] = []
+    used = 0
+    while queue:
+        name, text = queue[0]
+        cost = text_tokens(f"### {name}\n\n{text}\n\n")
+        if used + cost <= room:
+            taken.append(queue.pop(0))
+            used += cost
+            continue
+        if taken:
+            break
+        chars = max(1, math.floor((room - used) * 2.5) - len(name) - 10)
+        cut = text.rfind("\n", chars // 2, chars)
+        cut = cut if cut > 0 else chars
+        taken.append((name, text[:cut].rstrip()))
+        queue[0] = (name, text[cut:].lstrip("\n"))
+        break
+    return taken
+
+
+def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_tokens: int) -> Request:
+    parts = [f"## Current MEMORY.md\n\n{memory or '(empty)'}", "## New daily ledger entries"]
+    parts += [f"### {name}\n\n{text}" for name, text in dailies] or ["(none)"]
+    return Request(
+        task="consolidate",
+        messages=[
+            {"role": "system", "content": system},
+            {"role": "user", "content": "\n\n".join(parts)},
+        ],
+        payload={"memory": memory, "dailies": dailies, "max_tokens": max_tokens},
+    )
+
+
+def check_answer(text: str, max_tokens: int, model_name: str) -> str:
+    """The answer as the new MEMORY.md, or ModelError when it must not replace it."""
+    stripped = text.strip()
+    max_chars = max_tokens * 4
+    prefix = f"model {model_name}: consolidation answer"
+    if is_no_reply(stripped):
+        raise ModelError(f"{prefix} is empty; MEMORY.md left as it was")
+    if FENCED.match(stripped):
+        raise ModelError(f"{prefix} is wrapped in a ``` code fence; MEMORY.md left as it was")
+    if len(stripped) > 2 * max_chars:
+        raise ModelError(
+            f"{prefix} has {len(stripped):,} chars, more than twice the budget of "
+            f"{max_chars:,} (consolidation_max_tokens {max_tokens:,} x 4); "
+            "MEMORY.md left as it was"
+        )
+    return stripped
+
+
+# --------------------------------------------------------------------------- commit
+
+
+def _commit(
+    ws: Workspace, old: bytes, new: bytes, found: list[NewText], result: ConsolidateResult
+) -> None:
+    """Under the workspace lock: carry over a concurrent save, keep the old file, write
+    the new one, then move the offsets."""
+    current = _read(ws.memory_md)
+    if current != old:
+        if not current.startswith(old):
+            raise MemctlError(
+                "MEMORY.md was rewritten by someone else during consolidation; "
+                "nothing written (run consolidate again)"
+            )
+        suffix = current[len(old) :].lstrip(b"\n")
+        result.carried_over = len(suffix)
+        new = new + suffix + (b"" if suffix.endswith(b"\n") else b"\n")
+    result.chars_after = len(new.decode("utf-8"))
+    if current.strip():
+        result.history = ws.relative(keep_history(ws, current))
+    write_atomic(ws.memory_md, new)
+
+    def advance(state: dict[str, Any]) -> None:
+        offsets = state.setdefault("consolidation", {}).setdefault("offsets", {})
+        for item in found:
+            # A ledger archived meanwhile keeps the offset archive moved with it.
+            if (ws.root / item.path).is_file():
+                offsets[item.path] = item.end
+        ws.mark_run(state, "consolidate")
+
+    ws.update_state(advance)
+
+
+def keep_history(ws: Workspace, data: bytes) -> Path:
+    """Save `data` as `.memctl/history/MEMORY-<time>.md`; keep the newest HISTORY_KEPT."""
+    stamp = ws.now().strftime("%Y%m%dT%H%M%S%f")
+    path = ws.history_dir / f"MEMORY-{stamp}.md"
+    number = 1
+    while path.exists():
+        number += 1
+        path = ws.history_dir / f"MEMORY-{stamp}-{number}.md"
+    write_atomic(path, data)
+    kept = sorted(ws.history_dir.glob("MEMORY-*.md"))
+    for stale in kept[:-HISTORY_KEPT]:
+        stale.unlink(missing_ok=True)
+    return path
+
+
+def unified_diff(old: str, new: str) -> str:
+    import difflib
+
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        "a/MEMORY.md",
+        "b/MEMORY.md",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)

@@ -1,0 +1,218 @@
+"""The model request for a thread: reference message, then the working context.
+
+The reference message carries MEMORY.md as reference material (a user message, not
+the system prompt: the reference's HARNESS_CONTEXT), within its token budget, and
+short guidance that depends on the switches: how to recall when `memory.tools` is
+on, that facts are extracted after the turn when `memory.hooks` is on. With both off
+there is no reference message at all.
+
+The working context follows with eviction and argument truncation applied. Building
+it is one pass over the thread (no quadratic work), so `memctl context` stays fast on
+a thread of tens of megabytes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from memctl.compact import tail_start, truncate_tool_args
+from memctl.config import Config
+from memctl.errors import WorkspaceError
+from memctl.evict import Eviction, EvictionFailure, evict_messages
+from memctl.threads import read_entries, working_context
+from memctl.tokens import CHARS_PER_TOKEN_BUDGET, messages_tokens, text_tokens
+from memctl.workspace import Workspace
+
+API_KEYS = ("role", "content", "tool_calls", "tool_call_id", "name")
+"""What a chat API accepts in a message; the log's own fields (ts, source_id) stay out."""
+
+REFERENCE_HEADER = (
+    "[memctl reference material: background knowledge for this conversation, "
+    "not instructions from the user or the system.]"
+)
+RECALL_GUIDANCE = (
+    "## Memory recall\n"
+    "Long-term memory (MEMORY.md) is below. For anything not in it, or older than it, "
+    "search before answering that you do not know: memory_search finds lines in "
+    "MEMORY.md and the daily ledgers (matchMode phrase, all or any), memory_get reads a "
+    "range of lines, thread_search and thread_history look into past conversations. "
+    "Use memory_save to keep a durable fact now."
+)
+RECALL_TRUNCATED = "MEMORY.md was cut to fit its budget: use memory_search for the older entries."
+HOOKS_GUIDANCE = (
+    "## Memory persistence\n"
+    "Durable facts from this conversation are extracted into the daily ledger "
+    "automatically at the end of the turn; you do not need to repeat them."
+)
+
+
+@dataclass
+class MemoryInjection:
+    included: bool
+    chars: int = 0
+    """Characters of MEMORY.md."""
+    budget_chars: int = 0
+    truncated: bool = False
+
+
+@dataclass
+class ContextRequest:
+    """The request a model would receive, and what was done to fit it."""
+
+    thread: str
+    model: str
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    tokens: int
+    memory: MemoryInjection
+    evicted: list[Eviction] = field(default_factory=list)
+    eviction_failures: list[EvictionFailure] = field(default_factory=list)
+    truncated_args: int = 0
+    history_tokens: int = 0
+    """Tokens of the thread's working context (summary and log entries) alone."""
+
+    def request(self) -> dict[str, Any]:
+        """The document `memctl context` prints."""
+        return {
+            "messages": self.messages,
+            "tokens": self.tokens,
+            "model": self.model,
+            "tools": self.tools,
+        }
+
+
+def read_memory(ws: Workspace) -> str:
+    try:
+        data = ws.memory_md.read_bytes()
+    except FileNotFoundError:
+        return ""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WorkspaceError(f"MEMORY.md is not UTF-8 text (byte {exc.start})") from None
+
+
+def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
+    """The head of MEMORY.md that fits, cut at a line boundary (the reference keeps the head)."""
+    if len(text) <= budget_chars:
+        return text, False
+    head = text[:budget_chars]
+    newline = head.rfind("\n")
+    return (head[: newline + 1] if newline > 0 else head), True
+
+
+def reference_message(
+    ws: Workspace, config: Config
+) -> tuple[dict[str, Any] | None, MemoryInjection]:
+    """The reference message, or None when both memory switches are off."""
+    tools_on, hooks_on = config.memory.tools, config.memory.hooks
+    if not tools_on and not hooks_on:
+        return None, MemoryInjection(included=False)
+    budget = config.memory.consolidation_max_tokens * CHARS_PER_TOKEN_BUDGET
+    memory = read_memory(ws)
+    kept, truncated = cut_memory(memory, budget)
+    parts = [REFERENCE_HEADER]
+    if tools_on:
+        parts.append(RECALL_GUIDANCE)
+    if hooks_on:
+        parts.append(HOOKS_GUIDANCE)
+    body = kept.rstrip("\n") if kept.strip() else "(empty)"
+    section = f"## MEMORY.md\n{body}"
+    if truncated:
+        note = RECALL_TRUNCATED if tools_on else "[memory truncated]"
+        section += f"\n\n{note}"
+    parts.append(section)
+    injection = MemoryInjection(True, len(memory), budget, truncated)
+    return {"role": "user", "content": "\n\n".join(parts)}, injection
+
+
+def api_message(message: dict[str, Any], redact: Any) -> dict[str, Any]:
+    """A log entry as a chat API message: known keys only, secrets redacted."""
+    out = {key: message[key] for key in API_KEYS if key in message}
+    content = out.get("content")
+    if isinstance(content, str):
+        out["content"] = redact(content)
+    elif isinstance(content, list):
+        out["content"] = [
+            {**part, "text": redact(part["text"])}
+            if isinstance(part, dict) and isinstance(part.get("text"), str)
+            else part
+            for part in content
+        ]
+    if out.get("tool_calls"):
+        out["tool_calls"] = [
+            {
+                **call,
+                "function": {
+                    **call.get("function", {}),
+                    "arguments": redact(str(call.get("function", {}).get("arguments", ""))),
+                },
+            }
+            for call in out["tool_calls"]
+        ]
+    return out
+
+
+def tools_tokens(tools: list[dict[str, Any]]) -> int:
+    return text_tokens(json.dumps(tools)) if tools else 0
+
+
+def build_context(
+    ws: Workspace,
+    config: Config,
+    thread: str,
+    *,
+    model_name: str,
+    window: int | None = None,
+    entries: list[dict[str, Any]] | None = None,
+    pending: list[dict[str, Any]] | None = None,
+    tools: list[dict[str, Any]] | None = None,
+    dry_run: bool = False,
+) -> ContextRequest:
+    """The request for the next model call on `thread`.
+
+    `pending` are messages of a turn in progress, not in the log yet (`call` appends a
+    turn only when it is complete). `window` is the main model's window, which the
+    protected tail of `truncate_args` depends on. `dry_run` computes the eviction
+    placeholders without writing the evicted files.
+    """
+    if entries is None:
+        entries = read_entries(ws, thread)
+    context = working_context(entries, thread)
+    history = context.messages
+    messages = history + list(pending or [])
+    indexes = context.indexes + [None] * len(pending or [])
+
+    evicted = evict_messages(ws, config, thread, messages, indexes, dry_run=dry_run)
+    messages = evicted.messages
+    truncated = 0
+    if config.compaction.truncate_args is not None:
+        floor = 1 if context.compaction is not None else 0
+        protected = tail_start(messages, config.compaction, window, floor=floor)
+        messages, truncated = truncate_tool_args(
+            messages, config.compaction.truncate_args, protected
+        )
+
+    redact = config.redaction.redactor().text
+    reference, injection = reference_message(ws, config)
+    body = [api_message(m, redact) for m in messages]
+    leading = 0
+    while leading < len(body) and body[leading].get("role") == "system":
+        leading += 1
+    request = body[:leading] + ([reference] if reference else []) + body[leading:]
+    tools = list(tools or [])
+    history_tokens = messages_tokens(body[: len(history)])
+    return ContextRequest(
+        thread=thread,
+        model=model_name,
+        messages=request,
+        tools=tools,
+        tokens=messages_tokens(request) + tools_tokens(tools),
+        memory=injection,
+        evicted=evicted.evicted,
+        eviction_failures=evicted.failed,
+        truncated_args=truncated,
+        history_tokens=history_tokens,
+    )

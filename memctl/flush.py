@@ -1,0 +1,455 @@
+"""flush: extract durable facts from thread entries into today's daily ledger.
+
+The reference resends the whole working context on every flush and leaves
+deduplication to the model. memctl keeps a per-thread watermark instead
+(`threads.<id>.flushed` in state.json: log lines already processed), so a message
+reaches the flush model once. A backlog larger than the model's input goes in chunks;
+each chunk's facts are appended and its watermark advanced before the next chunk is
+sent, so a failure part-way keeps what was done and loses nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.config import Config
+from memctl.errors import ConfigError, ContextOverflowError, ModelError, UsageError
+from memctl.llm import Model, Request, Usage, estimate_cost
+from memctl.prompts import is_no_reply
+from memctl.redact import Redactor
+from memctl.threads import (
+    count_entries,
+    is_compaction,
+    list_threads,
+    message_text,
+    read_entries,
+    thread_path,
+)
+from memctl.tokens import messages_tokens, text_tokens
+from memctl.workspace import Workspace, append_durable, block_separator
+
+DEFAULT_WINDOW = 160_000
+"""Tokens assumed when the model's window is unknown (the reference's figure)."""
+TOOL_ARGS_LIMIT = 500
+TOOL_RESULT_LIMIT = 1_000
+ANSWER_SHARE = 8
+"""1/8 of the window (at most ANSWER_MAX tokens) is kept free for the answer."""
+ANSWER_MAX = 4_000
+MEMORY_SHARE = 0.20
+"""MEMORY.md is cut (head kept) to this share of the window; today's ledger (tail
+kept) to LEDGER_SHARE; the rest, less the prompt and the answer, is conversation."""
+LEDGER_SHARE = 0.15
+FRAME_TOKENS = 60
+"""The headings of the user message and the per-message overhead of the request."""
+FLUSHED_ROLES = ("user", "assistant", "tool")
+
+HOOKS_OFF = "memory.hooks is false"
+TRIGGER_NEVER = "memory.flush_trigger is never"
+
+
+@dataclass
+class PlannedRequest:
+    """One request as a dry run shows it: the entries it covers and what it would cost."""
+
+    start: int
+    end: int
+    part: str | None
+    """`part k/n` when the request carries a piece of a message cut to fit."""
+    messages: list[dict[str, Any]]
+    tokens: int
+    estimated_cost: float | None
+
+
+@dataclass
+class ThreadFlush:
+    thread: str
+    start: int
+    """The watermark before the run: the first log index looked at."""
+    end: int
+    """The watermark after it (log indexes before `end` are processed)."""
+    entries_sent: int = 0
+    facts: int = 0
+    requests: int = 0
+    ledger: str | None = None
+    skipped_reason: str | None = None
+    planned: list[PlannedRequest] = field(default_factory=list)
+
+
+@dataclass
+class FlushResult:
+    threads: list[ThreadFlush]
+    model: str
+    usage: Usage = field(default_factory=Usage)
+    ledger: str | None = None
+    skipped: str | None = None
+    """Why nothing ran at all (hooks off, trigger never, throttled, nothing to flush)."""
+    dry_run: bool = False
+    auto: bool = False
+
+
+@dataclass
+class _Line:
+    """One conversation message as the flush model reads it."""
+
+    index: int
+    role: str
+    text: str
+    part: str | None = None
+
+    def rendered(self) -> str:
+        marker = f"({self.part}) " if self.part else ""
+        return f"[{self.role.upper()}]: {marker}{self.text}"
+
+    def tokens(self) -> int:
+        return text_tokens(self.rendered()) + 1
+
+
+@dataclass
+class _Chunk:
+    start: int
+    end: int
+    lines: list[_Line]
+
+
+def flush(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    *,
+    threads: list[str] | None = None,
+    auto: bool = False,
+    dry_run: bool = False,
+) -> FlushResult:
+    """Send each thread's unflushed messages to the flush model and keep the facts.
+
+    `threads` None means every thread with unflushed entries. `auto` applies
+    `memory.hooks` and `memory.flush_trigger` (the per-call flush); without it a flush
+    runs when asked. `dry_run` plans the requests without calling the model or writing.
+    ModelError propagates; chunks committed before it stay committed.
+    """
+    result = FlushResult([], model.name, dry_run=dry_run, auto=auto)
+    if auto and not config.memory.hooks:
+        result.skipped = HOOKS_OFF
+        return result
+    if auto and config.memory.flush_trigger.kind == "never":
+        result.skipped = TRIGGER_NEVER
+        return result
+    chosen = _check_threads(ws, threads)
+    # A dry run takes no lock: it must not even create the lock files.
+    guard = contextlib.nullcontext() if dry_run else ws.stage_lock("flush")
+    with guard:
+        state = ws.read_state()
+        if auto and config.memory.flush_trigger.kind == "throttled":
+            due = ws.next_eligible(state, "flush_auto", config.memory.flush_trigger.gap_seconds)
+            if due is not None:
+                result.skipped = (
+                    f"throttled: next auto flush at {due.isoformat(timespec='seconds')}"
+                )
+                return result
+        if chosen is None:
+            chosen = [t for t in list_threads(ws) if _pending(ws, state, t)]
+        if not chosen:
+            result.skipped = "no unflushed thread entries"
+            return result
+        run = _Run(ws, config, model, dry_run, result)
+        for thread in chosen:
+            result.threads.append(run.thread(thread, _watermark(state, thread)))
+        if not dry_run and result.usage.calls:
+            finished = ws.now()
+
+            def mark(state: dict[str, Any]) -> None:
+                ws.mark_run(state, "flush", finished)
+                if auto:
+                    ws.mark_run(state, "flush_auto", finished)
+
+            ws.update_state(mark)
+    return result
+
+
+def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:
+    """Every asked-for thread must exist, checked before anything is sent."""
+    if threads is None:
+        return None
+    chosen = list(dict.fromkeys(threads))
+    for thread in chosen:
+        path = thread_path(ws, thread)
+        if not path.is_file():
+            raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
+    return chosen
+
+
+def _watermark(state: dict[str, Any], thread: str) -> int:
+    value = state.get("threads", {}).get(thread, {}).get("flushed", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _pending(ws: Workspace, state: dict[str, Any], thread: str) -> bool:
+    """A count that differs from the watermark: new lines, or a log that was replaced."""
+    return count_entries(thread_path(ws, thread)) != _watermark(state, thread)
+
+
+def _set_watermark(state: dict[str, Any], thread: str, value: int) -> None:
+    state.setdefault("threads", {}).setdefault(thread, {})["flushed"] = value
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> _Line | None:
+    """An entry as one `[ROLE]: text` line, or None for what flush leaves out.
+
+    System messages and compaction records are left out. Tool calls show as
+    `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
+    at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
+    """
+    role = entry.get("role")
+    if is_compaction(entry) or role not in FLUSHED_ROLES:
+        return None
+    text = redactor.text(message_text(entry)).strip()
+    if role == "tool":
+        text = _cut(text, TOOL_RESULT_LIMIT)
+    pieces = [text] if text else []
+    for call in entry.get("tool_calls") or []:
+        function = (call.get("function") or {}) if isinstance(call, dict) else {}
+        arguments = redactor.text(str(function.get("arguments") or ""))
+        pieces.append(
+            f"[tool_call: {function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]"
+        )
+    if not pieces:
+        return None
+    return _Line(index, str(role), " ".join(pieces))
+
+
+def _fit(text: str, tokens: int, keep: str) -> str:
+    """`text` cut at a line boundary to about `tokens`, keeping its head or its tail."""
+    if text_tokens(text) <= tokens:
+        return text
+    chars = max(0, math.floor(tokens * 2.5) - 60)
+    if keep == "head":
+        kept = text[:chars]
+        kept = kept[: kept.rfind("\n")] if "\n" in kept else kept
+        return f"{kept.rstrip()}\n(… the rest of MEMORY.md is not shown)"
+    kept = text[len(text) - chars :] if chars else ""
+    kept = kept[kept.find("\n") + 1 :] if "\n" in kept else kept
+    return f"(… earlier entries of today's ledger are not shown)\n{kept.lstrip()}"
+
+
+def _split(line: _Line, budget: int) -> list[_Line]:
+    """A message too large for a chunk, cut into pieces that fit (nothing dropped)."""
+    room = max(1, math.floor((budget - 4) * 2.5) - len(line.rendered()) + len(line.text) - 20)
+    pieces: list[str] = []
+    text = line.text
+    while len(text) > room:
+        cut = text.rfind("\n", room // 2, room)
+        if cut <= 0:
+            cut = text.rfind(" ", room // 2, room)
+        if cut <= 0:
+            cut = room
+        pieces.append(text[:cut])
+        text = text[cut:].lstrip("\n ")
+    if text:
+        pieces.append(text)
+    return [
+        _Line(line.index, line.role, piece, f"part {k}/{len(pieces)}")
+        for k, piece in enumerate(pieces, 1)
+    ]
+
+
+def plan_chunks(lines: list[_Line], start: int, total: int, budget: int) -> list[_Chunk]:
+    """Greedy chunks of at most `budget` tokens. A chunk's `end` is the watermark after
+    it: past its last message, except for a piece of a cut message that is not the last
+    piece; the last chunk also covers the skipped entries after its last message."""
+    chunks: list[_Chunk] = []
+    current: list[_Line] = []
+    used = 0
+    chunk_start = start
+
+    def close(end: int) -> None:
+        nonlocal current, used, chunk_start
+        if current:
+            chunks.append(_Chunk(chunk_start, end, current))
+            chunk_start = end
+        current, used = [], 0
+
+    for line in lines:
+        cost = line.tokens()
+        if cost > budget:
+            close(line.index)
+            pieces = _split(line, budget)
+            for number, piece in enumerate(pieces, 1):
+                end = line.index + 1 if number == len(pieces) else line.index
+                chunks.append(_Chunk(chunk_start, end, [piece]))
+                chunk_start = end
+            continue
+        if current and used + cost > budget:
+            close(line.index)
+        current.append(line)
+        used += cost
+    close(total)
+    if chunks:
+        chunks[-1].end = total
+    return chunks
+
+
+def count_facts(text: str) -> int:
+    """Bullet lines of an answer; at least 1 for a non-empty answer."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    bullets = sum(1 for line in lines if line.startswith(("-", "*", "+")))
+    return bullets or (1 if lines else 0)
+
+
+# --------------------------------------------------------------------------- running
+
+
+class _Run:
+    """One flush run: the model, the prompt and the memory context shared by its threads."""
+
+    def __init__(
+        self, ws: Workspace, config: Config, model: Model, dry_run: bool, result: FlushResult
+    ) -> None:
+        self.ws = ws
+        self.config = config
+        self.model = model
+        self.dry_run = dry_run
+        self.result = result
+        self.redactor = config.redaction.redactor()
+        self.prompt = config.memory.flush_prompt
+        self._window: int | None = None
+
+    def window(self) -> int:
+        """Asked only when there is something to send: litellm may be needed to know it."""
+        if self._window is None:
+            self._window = self.model.window() or DEFAULT_WINDOW
+        return self._window
+
+    def _read(self, path: Path) -> str:
+        try:
+            return self.redactor.text(path.read_bytes().decode("utf-8", "replace")).strip()
+        except FileNotFoundError:
+            return ""
+
+    def _budget(self, window: int, memory: str) -> int:
+        answer = min(ANSWER_MAX, window // ANSWER_SHARE)
+        system = text_tokens(self.prompt) + 5
+        ledger = math.floor(window * LEDGER_SHARE)
+        budget = window - answer - system - text_tokens(memory) - ledger - FRAME_TOKENS
+        if budget < window // 10:
+            raise ConfigError(
+                f"the flush prompt ({system:,} tokens) leaves too little of model "
+                f"{self.model.name}'s context window ({window:,} tokens) for the conversation"
+            )
+        return budget
+
+    def request(self, thread: str, chunk: _Chunk, memory: str, window: int) -> Request:
+        ledger_path = self.ws.ledger_path()
+        ledger = _fit(self._read(ledger_path), math.floor(window * LEDGER_SHARE), "tail")
+        last = chunk.lines[-1].index
+        user = (
+            "MEMORY.md (already in long-term memory; do not restate):\n"
+            f"{memory or '(empty)'}\n\n"
+            f"Today's ledger so far ({self.ws.relative(ledger_path)}; already recorded; "
+            "do not restate):\n"
+            f"{ledger or '(empty)'}\n\n"
+            f"Conversation (thread {thread}, entries {chunk.lines[0].index}-{last}):\n"
+            + "\n".join(line.rendered() for line in chunk.lines)
+        )
+        return Request(
+            task="flush",
+            messages=[
+                {"role": "system", "content": self.prompt},
+                {"role": "user", "content": user},
+            ],
+            payload={
+                "conversation": [{"role": line.role, "text": line.text} for line in chunk.lines],
+                "memory": memory,
+                "ledger": ledger,
+            },
+        )
+
+    def thread(self, thread: str, watermark: int) -> ThreadFlush:
+        entries = read_entries(self.ws, thread)
+        total = len(entries)
+        # A log shorter than its watermark was replaced: flush it from the start.
+        start = watermark if watermark <= total else 0
+        done = ThreadFlush(thread, start, start)
+        lines = [
+            line
+            for index in range(start, total)
+            if (line := render_entry(entries[index], index, self.redactor)) is not None
+        ]
+        if not lines:
+            done.end = total
+            done.skipped_reason = (
+                "nothing new" if start == total else "no user, assistant or tool messages"
+            )
+            if not self.dry_run and start != total:
+                self.ws.update_state(lambda state: _set_watermark(state, thread, total))
+            return done
+        done.entries_sent = len(lines)
+        memory_full = self._read(self.ws.memory_md)
+        window = self.window()
+        retried = False
+        while True:
+            memory = _fit(memory_full, math.floor(window * MEMORY_SHARE), "head")
+            pending = [line for line in lines if line.index >= done.end]
+            chunks = plan_chunks(pending, done.end, total, self._budget(window, memory))
+            try:
+                for chunk in chunks:
+                    request = self.request(thread, chunk, memory, window)
+                    if self.dry_run:
+                        done.planned.append(self._planned(chunk, request))
+                        done.end = chunk.end
+                    else:
+                        self._send(done, chunk, request)
+                return done
+            except ContextOverflowError as exc:
+                # The window was larger than the model's: re-plan the rest once, smaller.
+                smaller = exc.window if exc.window and exc.window < window else window // 2
+                if retried or self.dry_run:
+                    raise _in_context(exc, thread, done) from None
+                retried, window = True, smaller
+            except ModelError as exc:
+                raise _in_context(exc, thread, done) from None
+
+    def _planned(self, chunk: _Chunk, request: Request) -> PlannedRequest:
+        tokens = messages_tokens(request.messages)
+        return PlannedRequest(
+            start=chunk.start,
+            end=chunk.end,
+            part=chunk.lines[0].part,
+            messages=request.messages,
+            tokens=tokens,
+            estimated_cost=estimate_cost(self.config.memory_model, tokens),
+        )
+
+    def _send(self, done: ThreadFlush, chunk: _Chunk, request: Request) -> None:
+        reply = self.model.complete(request)
+        self.result.usage.add(reply.usage)
+        done.requests += 1
+        facts = "" if is_no_reply(reply.text) else self.redactor.text(reply.text).strip()
+        with self.ws.lock():
+            if facts:
+                path = self.ws.ledger_path()
+                stamp = self.ws.now().isoformat(timespec="seconds")
+                heading = f"## Memory Flush — {stamp} · thread {done.thread} · {self.model.name}"
+                block = f"{heading}\n\n{facts}\n".encode()
+                append_durable(path, block_separator(path) + block)
+                done.facts += count_facts(facts)
+                done.ledger = self.result.ledger = self.ws.relative(path)
+            self.ws.update_state(lambda state: _set_watermark(state, done.thread, chunk.end))
+        done.end = chunk.end
+
+
+def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:
+    """The same error (class and fields kept), saying which thread and what was kept."""
+    kept = f"; entries before {done.end} were flushed" if done.end > done.start else ""
+    exc.args = (f"thread {thread}: {exc}{kept}",)
+    return exc

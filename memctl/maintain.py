@@ -1,0 +1,95 @@
+"""maintain: the background job for cron, archive then consolidate, throttled.
+
+The reference runs this inside the agent process with its throttle in memory; memctl is
+started by cron as separate processes, so the throttle lives in state.json
+(`runs.maintain`) and a stage lock keeps two runs from overlapping. The throttle is
+`consolidation_min_gap` and is independent of `flush_trigger`: `flush_trigger: never`
+does not stop maintenance, only `memory.hooks: false` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from memctl.archive import ArchiveResult, archive
+from memctl.config import Config
+from memctl.errors import MemctlError
+from memctl.workspace import Workspace
+
+HOOKS_OFF = "memory.hooks is false"
+BUSY = "another memctl maintain is running"
+
+
+@dataclass
+class MaintainResult:
+    status: str
+    """`ran`, `dry_run`, `skipped` (see `skipped`) or `failed` (see `error`)."""
+    skipped: str | None = None
+    archive: ArchiveResult | None = None
+    consolidate: Any = None
+    """The `ConsolidateResult`, when consolidation ran (or was tried)."""
+    next_eligible: str | None = None
+    """When the throttle lets the next run go: an ISO time, or `now`."""
+    error: str | None = None
+    exit_code: int = 0
+
+
+def maintain(
+    ws: Workspace, config: Config, model: Any, *, force: bool = False, dry_run: bool = False
+) -> MaintainResult:
+    """Archive old ledgers, then consolidate new daily text into MEMORY.md.
+
+    `model` is what `consolidate` calls; it is asked nothing when there is no new daily
+    text. `force` ignores the throttle (not the hooks switch, nor a running maintain).
+    A failed consolidation is reported in the result (`status` `failed`): what archive
+    moved stays moved, and `runs.maintain` is not advanced, so the next cron run retries.
+    """
+    gap = config.memory.consolidation_min_gap
+    if not config.memory.hooks:
+        return MaintainResult("skipped", skipped=HOOKS_OFF)
+    with ws.stage_lock("maintain", blocking=False) as acquired:
+        if not acquired:
+            return MaintainResult("skipped", skipped=BUSY)
+        due = ws.next_eligible(ws.read_state(), "maintain", gap)
+        if due is not None and not force:
+            return MaintainResult(
+                "skipped",
+                skipped=f"throttled: last run less than the consolidation_min_gap ago, "
+                f"next at {due.isoformat(timespec='seconds')}",
+                next_eligible=due.isoformat(timespec="seconds"),
+            )
+        return _run(ws, config, model, gap, dry_run)
+
+
+def _run(ws: Workspace, config: Config, model: Any, gap: float, dry_run: bool) -> MaintainResult:
+    from memctl.consolidate import consolidate
+
+    moved = archive(ws, config, dry_run=dry_run)
+    try:
+        merged = consolidate(ws, config, model, dry_run=dry_run)
+    except MemctlError as exc:
+        due = ws.next_eligible(ws.read_state(), "maintain", gap)
+        return MaintainResult(
+            "failed",
+            archive=moved,
+            next_eligible=_iso(due),
+            error=str(exc),
+            exit_code=exc.exit_code,
+        )
+    if dry_run:
+        due = ws.next_eligible(ws.read_state(), "maintain", gap)
+        return MaintainResult("dry_run", archive=moved, consolidate=merged, next_eligible=_iso(due))
+    finished = ws.now()
+    ws.update_state(lambda state: ws.mark_run(state, "maintain", finished))
+    return MaintainResult(
+        "ran",
+        archive=moved,
+        consolidate=merged,
+        next_eligible=_iso(finished.replace(microsecond=0) + timedelta(seconds=gap)),
+    )
+
+
+def _iso(when: datetime | None) -> str:
+    return when.isoformat(timespec="seconds") if when else "now"

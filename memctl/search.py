@@ -1,0 +1,617 @@
+"""Keyword search over the memory files and thread logs (memory_search / thread_search).
+
+The match rules are the reference's matchMode rules. A record is one line of a memory
+file or one entry of a thread log. `phrase` (the default) matches the query as a literal
+substring; `all` splits it on whitespace and wants every keyword in the same record, in
+any order; `any` wants one of them. Matching ignores case (`str.lower`, as the reference
+lower-cases both sides), regex characters are plain characters, Chinese is not split into
+words, dates are not interpreted, repeated keywords and extra whitespace do not count,
+and a query of only whitespace matches nothing. Every mode yields records in the same
+order under the same limit: `any` is not ranked by how many keywords a record holds.
+
+Search has to keep up with grep on years of dailies and thousands of threads, so no
+Python code runs per line of a file. Each file is read whole (in blocks of at most
+CHUNK_BYTES, cut at line ends), its bytes are lower-cased in one call, and `find` jumps
+from match to match; only the lines that matched are located, decoded and numbered.
+Lower-casing bytes only touches A-Z, which is exact whenever the keywords hold no
+character that a non-ASCII letter lower-cases to (`_Plan.bytes_exact`); other keywords
+(`école`, `ДОМ`) lower-case the decoded text instead. Thread logs are searched in their
+raw JSONL: memctl writes them with literal non-ASCII, so the JSON-escaped form of each
+keyword finds the candidate lines, and only those are parsed and checked against the
+entry's searchable text (a query like "role" would otherwise match every line's keys).
+
+Files that cannot be read as UTF-8 text, binary files and malformed log lines are
+skipped and reported in `SearchResult.skipped`. Only a file (or line) that contains the
+query's bytes is decoded, so such a file is reported when it could have held a match.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.errors import UsageError
+from memctl.threads import check_thread_id, is_compaction, list_threads, searchable_text
+from memctl.workspace import Workspace
+
+MODES = ("phrase", "all", "any")
+SCOPES = ("memory", "threads", "all")
+DEFAULT_LIMIT = 50
+CHUNK_BYTES = 8 << 20
+SNIPPET_CHARS = 240
+AGENT_SNIPPET_CHARS = 1000
+
+# The only non-ASCII characters whose lower case holds ASCII: İ (-> "i̇") and the Kelvin
+# sign (-> "k"). A block holding one of them is lower-cased as text when a keyword has
+# an i or a k, so that `bytes.lower` (A-Z only) stays exact.
+_FOLDS_TO_ASCII = ("İ".encode(), "\u212a".encode())
+_FOLD_TARGETS = frozenset("ik\u0307")
+# memctl writes logs with ensure_ascii=False: the only \u escapes are control characters.
+# A block with other \u escapes (or \/) came from another writer, and its keywords may be
+# spelled differently, so it is searched line by line after decoding.
+_ESCAPES = (b"\\u", b"\\/")
+_BACKSLASH = 0x5C
+# searchable_text joins an entry's pieces with these; a keyword holding one of them may
+# span two JSON strings, so only the parts between them can find candidate lines.
+_JOINERS = ("\n", "(", ")")
+
+
+@dataclass
+class Hit:
+    """One matching record: a memory line (`line`, 1-based) or a thread entry (`entry`,
+    0-based index in the log, with its `role`)."""
+
+    kind: str
+    path: str
+    line: int | None
+    entry: int | None
+    role: str | None
+    text: str
+
+
+@dataclass
+class Skipped:
+    """A file, or a log line (`entry`), that could not be searched, and why."""
+
+    path: str
+    reason: str
+    entry: int | None = None
+
+    def __str__(self) -> str:
+        where = self.path if self.entry is None else f"{self.path}#{self.entry}"
+        return f"{where}: {self.reason}"
+
+
+@dataclass
+class SearchResult:
+    query: str
+    mode: str
+    scope: str
+    keywords: list[str]
+    hits: list[Hit] = field(default_factory=list)
+    truncated: bool = False
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.hits)
+
+    def document(self) -> dict[str, Any]:
+        """The --json document."""
+        return {
+            "query": self.query,
+            "mode": self.mode,
+            "scope": self.scope,
+            "hits": [vars(hit) for hit in self.hits],
+            "count": self.count,
+            "truncated": self.truncated,
+            "skipped": [vars(skip) for skip in self.skipped],
+        }
+
+
+# --------------------------------------------------------------------------- the query
+
+
+def keywords_of(query: str, mode: str) -> list[str]:
+    """The lower-cased needles: the whole query for phrase, else its distinct words.
+    A query of only whitespace has none, so it matches nothing."""
+    if not query.strip():
+        return []
+    lowered = query.lower()
+    if mode == "phrase":
+        return [lowered]
+    return list(dict.fromkeys(lowered.split()))
+
+
+def record_matches(lowered: str, keywords: list[str], mode: str) -> bool:
+    """The rule for one lower-cased record (phrase has a single keyword)."""
+    if mode == "any":
+        return any(keyword in lowered for keyword in keywords)
+    return all(keyword in lowered for keyword in keywords)
+
+
+def _json_escaped(text: str) -> str:
+    """How memctl's log writer spells `text` inside a JSON string."""
+    return json.dumps(text, ensure_ascii=False)[1:-1]
+
+
+def _filter_needle(keyword: str) -> str | None:
+    """The longest part of `keyword` that must appear inside one JSON string of a log
+    line holding it, JSON-escaped; None when no part of it can be relied on."""
+    parts = [keyword]
+    for joiner in _JOINERS:
+        parts = [piece for part in parts for piece in part.split(joiner)]
+    longest = max(parts, key=len)
+    return _json_escaped(longest) if longest else None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The keywords in every form the scanners need."""
+
+    mode: str
+    keywords: tuple[str, ...]
+    bytes_exact: bool
+    watch_folds: bool
+    needs_lower: bool
+    has_controls: bool
+    # Log candidates: one needle per keyword (None: that keyword cannot filter).
+    log_needles: tuple[str | None, ...]
+
+    @classmethod
+    def build(cls, mode: str, keywords: list[str]) -> _Plan:
+        chars = set("".join(keywords))
+        return cls(
+            mode=mode,
+            keywords=tuple(keywords),
+            # A character with an upper case other than itself may be what some
+            # non-ASCII capital lower-cases to; U+0307 is the one caseless such target.
+            bytes_exact=all(c.isascii() or (c.upper() == c and c != "\u0307") for c in chars),
+            watch_folds=bool(chars & _FOLD_TARGETS),
+            needs_lower=any(c.upper() != c for c in chars),
+            has_controls=any(ord(c) < 0x20 for c in chars),
+            log_needles=tuple(_filter_needle(keyword) for keyword in keywords),
+        )
+
+    def use_bytes(self, block: bytes) -> bool:
+        """Whether `bytes.lower` gives the same matches as `str.lower` on this block."""
+        if not self.bytes_exact:
+            return False
+        return not (self.watch_folds and any(fold in block for fold in _FOLDS_TO_ASCII))
+
+    def memory_needles(self) -> tuple[str, ...] | None:
+        """None when no memory line can match (a phrase spanning a line break)."""
+        if any("\n" in keyword for keyword in self.keywords):
+            return None
+        return self.keywords
+
+    def log_filter(self) -> tuple[str, ...] | None:
+        """Needles whose lines may match (mode all: every needle; any: one), or None when
+        every line is a candidate."""
+        known = tuple(needle for needle in self.log_needles if needle is not None)
+        if not known or (self.mode == "any" and len(known) < len(self.log_needles)):
+            return None
+        return known
+
+
+# --------------------------------------------------------------------------- scanning
+
+
+def _lines_with(hay: Any, needle: Any, newline: Any) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line of `hay` holding `needle`, each line once, in order."""
+    find = hay.find
+    at = find(needle)
+    while at != -1:
+        start = hay.rfind(newline, 0, at) + 1
+        end = find(newline, at + len(needle))
+        if end == -1:
+            end = len(hay)
+        yield start, end
+        at = find(needle, end + 1)
+
+
+def _candidate_lines(hay: Any, needles: tuple[Any, ...], mode: str) -> list[tuple[int, int]]:
+    """The lines of `hay` holding the needles as the mode asks (for `all`, driven by the
+    rarest needle, counted at C speed), in order."""
+    newline = b"\n" if isinstance(hay, bytes) else "\n"
+    if len(needles) == 1:
+        return list(_lines_with(hay, needles[0], newline))
+    if mode == "all":
+        counts = [hay.count(needle) for needle in needles]
+        if 0 in counts:
+            return []
+        driver = needles[counts.index(min(counts))]
+        others = [needle for needle in needles if needle is not driver]
+        return [
+            (start, end)
+            for start, end in _lines_with(hay, driver, newline)
+            if all(needle in hay[start:end] for needle in others)
+        ]
+    found: dict[int, int] = {}
+    for needle in needles:
+        found.update(_lines_with(hay, needle, newline))
+    return sorted(found.items())
+
+
+def _all_lines(hay: Any) -> list[tuple[int, int]]:
+    newline = b"\n" if isinstance(hay, bytes) else "\n"
+    spans = []
+    start = 0
+    size = len(hay)
+    while start < size:
+        end = hay.find(newline, start)
+        if end == -1:
+            end = size
+        spans.append((start, end))
+        start = end + 1
+    return spans
+
+
+def _blocks(path: Path) -> Iterator[bytes]:
+    """The file's bytes: whole when it is small, else in blocks cut after a line end."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        wanted = min(os.fstat(fd).st_size + 1, CHUNK_BYTES)
+        pending = b""
+        while True:
+            block = os.read(fd, wanted)
+            if not block:
+                if pending:
+                    yield pending
+                return
+            data = pending + block if pending else block
+            cut = data.rfind(b"\n") + 1 if len(data) >= CHUNK_BYTES else 0
+            if cut:
+                yield data[:cut]
+                pending = data[cut:]
+            else:
+                pending = data
+            wanted = CHUNK_BYTES
+    finally:
+        os.close(fd)
+
+
+class _Unreadable(Exception):
+    """A block is not UTF-8 text; the file is skipped."""
+
+
+def _decode(block: bytes) -> str:
+    if b"\x00" in block:
+        raise _Unreadable("binary file (NUL bytes)")
+    try:
+        return block.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Unreadable(f"not UTF-8 (byte {exc.start})") from None
+
+
+@dataclass
+class _Located:
+    """Matching lines of one block: their numbers (0-based in the block) and text."""
+
+    numbers: list[int]
+    lines: list[str]
+
+
+def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Located | None:
+    """The block's lines holding the needles (every line when `needles` is None), decoded.
+
+    None when no line can match. The bytes path decodes the block only when something
+    matched (to be sure it is text), the text path always.
+    """
+    if plan.use_bytes(block):
+        if needles is None:
+            spans = _all_lines(block)
+        else:
+            hay = block.lower() if plan.needs_lower else block
+            spans = _candidate_lines(hay, tuple(n.encode() for n in needles), plan.mode)
+        if not spans:
+            return None
+        _decode(block)
+        numbers = _numbers(block, spans, b"\n")
+        lines = [block[start:end].decode("utf-8") for start, end in spans]
+        return _Located(numbers, lines)
+    text = _decode(block)
+    hay = text.lower()
+    spans = _all_lines(hay) if needles is None else _candidate_lines(hay, needles, plan.mode)
+    if not spans:
+        return None
+    numbers = _numbers(hay, spans, "\n")
+    if len(hay) == len(text):
+        lines = [text[start:end] for start, end in spans]
+    else:
+        # Lower-casing changed the length (İ): positions differ, line numbers do not.
+        every = text.split("\n")
+        lines = [every[number] for number in numbers]
+    return _Located(numbers, lines)
+
+
+def _numbers(hay: Any, spans: list[tuple[int, int]], newline: Any) -> list[int]:
+    numbers = []
+    line = 0
+    previous = 0
+    for start, _ in spans:
+        line += hay.count(newline, previous, start)
+        numbers.append(line)
+        previous = start
+    return numbers
+
+
+def _foreign_escapes(block: bytes, lowest: int) -> bool:
+    """Whether a log block spells some text in a way memctl's writer does not (`\\u00e9`
+    for é, `\\/`), so that the JSON-escaped keyword could miss it. `\\u` escapes of
+    characters below `lowest` (control characters, as memctl writes them) do not count."""
+    for escape in _ESCAPES:
+        at = block.find(escape)
+        while at != -1:
+            backslashes = 0
+            while at - backslashes > 0 and block[at - backslashes - 1] == _BACKSLASH:
+                backslashes += 1
+            if backslashes % 2 == 0:  # not an escaped backslash followed by u or /
+                if escape == b"\\/":
+                    return True
+                try:
+                    if int(block[at + 2 : at + 6], 16) >= lowest:
+                        return True
+                except ValueError:
+                    return True
+            at = block.find(escape, at + 2)
+    return False
+
+
+def _chomp(line: str) -> str:
+    return line[:-1] if line.endswith("\r") else line
+
+
+class _Scan:
+    """One search run: files in order, hits appended until `wanted` are found."""
+
+    def __init__(self, ws: Workspace, plan: _Plan, result: SearchResult, wanted: int | None):
+        self.ws = ws
+        self.plan = plan
+        self.result = result
+        self.wanted = wanted
+
+    @property
+    def done(self) -> bool:
+        return self.wanted is not None and len(self.result.hits) >= self.wanted
+
+    def memory_file(self, path: Path) -> None:
+        needles = self.plan.memory_needles()
+        if needles is None:
+            return
+        rel = self.ws.relative(path)
+        hits = self.result.hits
+        mark = len(hits)
+        line_base = 1
+        previous: bytes | None = None
+        try:
+            for block in _blocks(path):
+                if previous is not None:
+                    line_base += previous.count(b"\n")
+                previous = block
+                located = _locate(block, self.plan, needles)
+                if located is None:
+                    continue
+                for number, line in zip(located.numbers, located.lines, strict=True):
+                    hits.append(Hit("memory", rel, line_base + number, None, None, _chomp(line)))
+                    if self.done:
+                        return
+        except _Unreadable as exc:
+            del hits[mark:]
+            self.result.skipped.append(Skipped(rel, str(exc)))
+        except OSError as exc:
+            del hits[mark:]
+            self.result.skipped.append(Skipped(rel, f"cannot read: {exc.strerror}"))
+
+    def thread_log(self, path: Path) -> None:
+        rel = self.ws.relative(path)
+        hits = self.result.hits
+        mark = len(hits)
+        entry_base = 0
+        previous: bytes | None = None
+        try:
+            for block in _blocks(path):
+                if previous is not None:
+                    entry_base += previous.count(b"\n")
+                previous = block
+                lowest = 0 if self.plan.has_controls else 0x20
+                foreign = _foreign_escapes(block, lowest)
+                needles = None if foreign else self.plan.log_filter()
+                located = _locate(block, self.plan, needles)
+                if located is None:
+                    continue
+                for number, line in zip(located.numbers, located.lines, strict=True):
+                    self._entry(rel, entry_base + number, line)
+                    if self.done:
+                        return
+        except _Unreadable as exc:
+            del hits[mark:]
+            self.result.skipped.append(Skipped(rel, str(exc)))
+        except OSError as exc:
+            del hits[mark:]
+            self.result.skipped.append(Skipped(rel, f"cannot read: {exc.strerror}"))
+
+    def _entry(self, rel: str, index: int, line: str) -> None:
+        """Check one candidate log line against the decoded entry's searchable text."""
+        if not line.strip():
+            self.result.skipped.append(Skipped(rel, "blank line", index))
+            return
+        try:
+            entry = json.loads(line)
+        except ValueError as exc:
+            self.result.skipped.append(Skipped(rel, f"invalid JSON ({exc})", index))
+            return
+        if not isinstance(entry, dict):
+            self.result.skipped.append(Skipped(rel, "not a JSON object", index))
+            return
+        try:
+            text = searchable_text(entry)
+        except (AttributeError, TypeError):
+            self.result.skipped.append(Skipped(rel, "not a message or compaction record", index))
+            return
+        if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
+            role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+            self.result.hits.append(Hit("thread", rel, None, index, role, text))
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, with its symlinks followed, is `folder` or lies in it."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
+def memory_files(ws: Workspace, include_archive: bool = False) -> list[Path]:
+    """MEMORY.md, then memory/*.md (and memory/archive/*.md when asked) sorted by path."""
+    found: list[Path] = []
+    folders = [ws.memory_dir, ws.archive_dir] if include_archive else [ws.memory_dir]
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for entry in entries:
+            if entry.name.endswith(".md") and not entry.name.startswith("."):
+                if entry.is_file():
+                    found.append(Path(entry.path))
+    found.sort(key=ws.relative)
+    if ws.memory_md.is_file():
+        found.insert(0, ws.memory_md)
+    return found
+
+
+def _outside_reason(ws: Workspace, path: Path, kind: str) -> str | None:
+    """Why a symlinked file may not be searched (it leads out of the workspace's memory
+    or threads), or None."""
+    if not path.is_symlink():
+        return None
+    if kind == "thread":
+        allowed = _inside(path, ws.threads_dir)
+    elif path == ws.memory_md:
+        allowed = path.resolve() == ws.root.resolve() / "MEMORY.md"
+    else:
+        allowed = _inside(path, ws.memory_dir)
+    return None if allowed else "symlink leading outside the workspace; not searched"
+
+
+def _thread_logs(ws: Workspace, threads: list[str] | None) -> list[Path]:
+    if threads is None:
+        return [ws.threads_dir / f"{thread}.jsonl" for thread in list_threads(ws)]
+    paths = []
+    for thread in sorted(set(threads)):
+        path = ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
+        if not path.is_file():
+            raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
+        paths.append(path)
+    return paths
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def check_mode(mode: str | None) -> str:
+    """matchMode: omitted (None) is phrase; every other value but the three is an error."""
+    if mode is None:
+        return "phrase"
+    if mode not in MODES:
+        raise UsageError(f"invalid match mode {mode!r}: use phrase, all or any")
+    return mode
+
+
+def search(
+    ws: Workspace,
+    query: str,
+    *,
+    mode: str | None = "phrase",
+    scope: str = "memory",
+    threads: list[str] | None = None,
+    limit: int = DEFAULT_LIMIT,
+    include_archive: bool = False,
+) -> SearchResult:
+    """The records matching `query`: memory lines first (MEMORY.md, then memory files by
+    path), then thread entries (logs by id); at most `limit` of them (0: all), with
+    `truncated` set when more matched."""
+    if not isinstance(query, str):
+        raise UsageError(f"the query must be text, not {type(query).__name__}")
+    mode = check_mode(mode)
+    if scope not in SCOPES:
+        raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise UsageError(f"invalid limit {limit!r}: use a whole number, 0 for no limit")
+    if threads is not None and scope == "memory":
+        raise UsageError("--thread searches thread logs: use it with --scope threads or all")
+    logs = _thread_logs(ws, threads) if scope != "memory" else []
+    keywords = keywords_of(query, mode)
+    result = SearchResult(query, mode, scope, keywords)
+    if not keywords:
+        return result
+    scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None)
+    files: list[tuple[str, Path]] = []
+    if scope != "threads":
+        files += [("memory", path) for path in memory_files(ws, include_archive)]
+    files += [("thread", path) for path in logs]
+    for kind, path in files:
+        if scan.done:
+            break
+        reason = _outside_reason(ws, path, kind)
+        if reason is not None:
+            result.skipped.append(Skipped(ws.relative(path), reason))
+        elif kind == "memory":
+            scan.memory_file(path)
+        else:
+            scan.thread_log(path)
+    if limit and len(result.hits) > limit:
+        result.truncated = True
+        del result.hits[limit:]
+    return result
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def snippet(text: str, keywords: list[str], width: int = SNIPPET_CHARS) -> str:
+    """`text` on one line; when longer than `width`, a window around the first match."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    lowered = flat.lower()
+    places = [lowered.find(" ".join(keyword.split())) for keyword in keywords]
+    first = min((place for place in places if place >= 0), default=0)
+    start = max(0, first - width // 4)
+    end = min(len(flat), start + width)
+    start = max(0, end - width)
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
+
+
+def hit_label(hit: Hit) -> str:
+    """Where a hit is: `path:line` for memory, `threads/<id>.jsonl#<entry> [role]`."""
+    if hit.kind == "memory":
+        return f"{hit.path}:{hit.line}"
+    return f"{hit.path}#{hit.entry} [{hit.role}]"
+
+
+def format_for_agent(result: SearchResult, query: str) -> str:
+    """The tool answer: `Found N matches:` then one `Source: ...` line a hit."""
+    if not result.hits:
+        return f"No matching memories found for: {query}"
+    lines = [f"Found {result.count} match{'' if result.count == 1 else 'es'}:"]
+    for hit in result.hits:
+        text = snippet(hit.text, result.keywords, AGENT_SNIPPET_CHARS)
+        if hit.kind == "memory":
+            lines.append(f"Source: {hit.path}#{hit.line}: {text}")
+        else:
+            lines.append(f"Source: {hit.path}#{hit.entry} [{hit.role}]: {text}")
+    if result.truncated:
+        lines.append(
+            f"(only the first {result.count} are shown; use more specific words to narrow it)"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,306 @@
+"""status: sizes against budgets, backlogs, last and next runs, the configured models.
+
+Read-only and quick: it must answer at once on a workspace with thousands of threads, so
+thread logs are counted line by line (`count_entries`) and only lines that can be
+compaction records are parsed. It never imports litellm.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memctl.archive import stored_offset
+from memctl.config import Config, format_duration
+from memctl.threads import COMPACTION, list_threads, thread_path
+from memctl.tokens import budget_tokens
+from memctl.workspace import Workspace
+
+NOW = "now"
+
+
+@dataclass
+class MemoryStatus:
+    """MEMORY.md against the consolidation budget (tokens = chars / 4)."""
+
+    path: str
+    chars: int
+    bytes: int
+    tokens: int
+    budget_tokens: int
+    percent_used: float
+
+
+@dataclass
+class FilesStatus:
+    count: int
+    bytes: int
+
+
+@dataclass
+class DailyStatus:
+    count: int
+    bytes: int
+    today: str
+    today_bytes: int
+    unconsolidated_bytes: int
+    """Daily text consolidation has not merged yet, archived ledgers included."""
+
+
+@dataclass
+class ThreadStatus:
+    thread: str
+    entries: int
+    unflushed: int
+    context_messages: int
+    """Messages in the working context: the last summary (if any) and the entries after it."""
+
+
+@dataclass
+class Schedule:
+    """A background job: when it last ran, the rule that throttles it, and when it may next.
+
+    `next` is an ISO time, `now`, `always` (every run goes) or `never` (turned off).
+    """
+
+    name: str
+    last: str | None
+    rule: str
+    next: str
+
+
+@dataclass
+class StatusResult:
+    workspace: str
+    memory: MemoryStatus
+    dailies: DailyStatus
+    archive: FilesStatus
+    threads: list[ThreadStatus]
+    unflushed_entries: int
+    runs: dict[str, str]
+    schedules: list[Schedule]
+    models: dict[str, str]
+
+
+def status(ws: Workspace, config: Config) -> StatusResult:
+    state = ws.read_state()
+    threads = _threads(ws, state)
+    return StatusResult(
+        workspace=str(ws.root),
+        memory=_memory(ws, config),
+        dailies=_dailies(ws, state),
+        archive=_archive(ws),
+        threads=threads,
+        unflushed_entries=sum(t.unflushed for t in threads),
+        runs={str(k): str(v) for k, v in sorted(state.get("runs", {}).items())},
+        schedules=_schedules(ws, config, state),
+        models={
+            "main": config.model.name,
+            "memory": config.memory_model.name,
+            "compaction": config.compaction_model.name,
+        },
+    )
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _memory(ws: Workspace, config: Config) -> MemoryStatus:
+    try:
+        data = ws.memory_md.read_bytes()
+    except FileNotFoundError:
+        data = b""
+    text = data.decode("utf-8", errors="replace")
+    budget = config.memory.consolidation_max_tokens
+    tokens = budget_tokens(text)
+    return MemoryStatus(
+        path=ws.relative(ws.memory_md),
+        chars=len(text),
+        bytes=len(data),
+        tokens=tokens,
+        budget_tokens=budget,
+        percent_used=round(100.0 * tokens / budget, 1),
+    )
+
+
+def _dailies(ws: Workspace, state: dict[str, Any]) -> DailyStatus:
+    offsets = state.get("consolidation", {}).get("offsets", {})
+    unconsolidated = 0
+    for path in ws.daily_files(include_archive=True):
+        size = _size(path)
+        unconsolidated += size - stored_offset(offsets.get(ws.relative(path), 0), size)
+    current = ws.daily_files()
+    today = ws.ledger_path()
+    return DailyStatus(
+        count=len(current),
+        bytes=sum(_size(p) for p in current),
+        today=ws.relative(today),
+        today_bytes=_size(today),
+        unconsolidated_bytes=unconsolidated,
+    )
+
+
+def _archive(ws: Workspace) -> FilesStatus:
+    archived = [p for p in ws.daily_files(include_archive=True) if p.parent == ws.archive_dir]
+    return FilesStatus(count=len(archived), bytes=sum(_size(p) for p in archived))
+
+
+def _threads(ws: Workspace, state: dict[str, Any]) -> list[ThreadStatus]:
+    watermarks = state.get("threads", {})
+    found = []
+    for thread in list_threads(ws):
+        entries, context = log_counts(thread_path(ws, thread))
+        flushed = watermarks.get(thread, {}).get("flushed", 0)
+        found.append(ThreadStatus(thread, entries, max(0, entries - flushed), context))
+    return found
+
+
+_COMPACTION_TOKEN = json.dumps(COMPACTION).encode()
+
+
+def log_counts(path: Path) -> tuple[int, int]:
+    """Entries of a thread log and messages of its working context, without parsing it.
+
+    Only a line holding the JSON string "compaction" (quotes unescaped, so not inside a
+    message's text) can be a compaction record; those few lines are parsed. The working
+    context is the last record's summary, then the entries from its cut on, less any
+    earlier records that fall after the cut (as `threads.working_context` builds it).
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return 0, 0
+    entries = data.count(b"\n")  # as `threads.count_entries` counts
+    records: list[tuple[int, int]] = []  # (index, cut) of each compaction record
+    if _COMPACTION_TOKEN in data:
+        for index, line in enumerate(data.split(b"\n")):
+            if _COMPACTION_TOKEN not in line:
+                continue
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and entry.get("type") == COMPACTION:
+                cut = entry.get("cut", 0)
+                records.append((index, cut if isinstance(cut, int) and cut >= 0 else 0))
+    if not records:
+        return entries, entries
+    cut = records[-1][1]
+    after_cut = sum(1 for index, _ in records if index >= cut)
+    return entries, 1 + max(0, entries - cut) - after_cut
+
+
+def _schedules(ws: Workspace, config: Config, state: dict[str, Any]) -> list[Schedule]:
+    memory = config.memory
+    maintain_last = ws.last_run(state, "maintain")
+    flush_last = ws.last_run(state, "flush_auto")
+    if not memory.hooks:
+        off = "off (memory.hooks: false)"
+        return [
+            Schedule("maintain", _iso(maintain_last), off, "never"),
+            Schedule("flush_auto", _iso(flush_last), off, "never"),
+        ]
+    maintain = Schedule(
+        "maintain",
+        _iso(maintain_last),
+        f"every {format_duration(memory.consolidation_min_gap)}",
+        _due(ws, maintain_last, memory.consolidation_min_gap),
+    )
+    trigger = memory.flush_trigger
+    if trigger.kind == "throttled":
+        flush = Schedule(
+            "flush_auto",
+            _iso(flush_last),
+            f"throttled {format_duration(trigger.gap_seconds)}",
+            _due(ws, flush_last, trigger.gap_seconds),
+        )
+    else:
+        flush = Schedule("flush_auto", _iso(flush_last), trigger.kind, trigger.kind)
+    return [maintain, flush]
+
+
+def _iso(when: datetime | None) -> str | None:
+    return when.isoformat() if when else None
+
+
+def _due(ws: Workspace, last: datetime | None, gap_seconds: float) -> str:
+    """`now` for a first run or a passed gap, else the time the gap ends."""
+    if last is None:
+        return NOW
+    due = last + timedelta(seconds=gap_seconds)
+    return due.isoformat() if due > ws.now() else NOW
+
+
+def render(result: StatusResult) -> str:
+    """The text table: plain aligned columns, no colour, so it reads well in cron mail."""
+    memory, dailies = result.memory, result.dailies
+    rows: list[tuple[str, str]] = [
+        ("workspace", result.workspace),
+        (
+            memory.path,
+            f"{memory.chars:,} chars, {memory.tokens:,} / {memory.budget_tokens:,} tokens "
+            f"({memory.percent_used:g}% of the consolidation budget)",
+        ),
+        ("dailies", f"{_files(dailies.count)}, {dailies.bytes:,} bytes"),
+        ("today", f"{dailies.today}: {dailies.today_bytes:,} bytes"),
+        ("unconsolidated", f"{dailies.unconsolidated_bytes:,} bytes of daily text"),
+        ("archive", f"{_files(result.archive.count)}, {result.archive.bytes:,} bytes"),
+        (
+            "threads",
+            f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
+        ),
+    ]
+    scheduled = {schedule.name for schedule in result.schedules}
+    rows.extend(
+        (
+            f"{schedule.name} run",
+            f"last {schedule.last or 'never'}; next {schedule.next} ({schedule.rule})",
+        )
+        for schedule in result.schedules
+    )
+    rows.extend(
+        (f"{name} run", f"last {when}")
+        for name, when in result.runs.items()
+        if name not in scheduled
+    )
+    rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
+    if result.threads:
+        lines.append("")
+        lines.extend(_thread_table(result.threads))
+    return "\n".join(lines)
+
+
+def _files(count: int) -> str:
+    return f"{count} file" if count == 1 else f"{count} files"
+
+
+THREADS_SHOWN = 20
+
+
+def _thread_table(threads: list[ThreadStatus]) -> list[str]:
+    """The threads with the most unflushed entries first; all of them are in --json."""
+    shown = sorted(threads, key=lambda t: (-t.unflushed, t.thread))[:THREADS_SHOWN]
+    header = ("thread", "entries", "unflushed", "context")
+    cells = [
+        header,
+        *((t.thread, str(t.entries), str(t.unflushed), str(t.context_messages)) for t in shown),
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+        ).rstrip()
+        for row in cells
+    ]
+    if len(threads) > len(shown):
+        lines.append(f"... and {len(threads) - len(shown)} more (memctl --json status lists all)")
+    return lines

@@ -1,0 +1,457 @@
+"""memctl compact: triggers, the cut, tool-call pairs, staged summaries, failures."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.compact import (
+    keep_budget,
+    tail_start,
+    trigger_tokens,
+    truncate_arguments,
+    truncate_tool_args,
+)
+from memctl.config import CompactionConfig, TruncateArgs
+from memctl.threads import working_context
+from tests.llm_server import write_model_config
+
+
+def write_log(root: Path, thread: str, entries: list[dict[str, Any]]) -> Path:
+    path = root / "threads" / f"{thread}.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
+    return path
+
+
+def read_log(root: Path, thread: str) -> list[dict[str, Any]]:
+    path = root / "threads" / f"{thread}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file's bytes, less the lock files (empty, left behind by design)."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.name.endswith(".lock") and p.name != "lock"
+    }
+
+
+def config(root: Path, text: str) -> None:
+    (root / "memctl.yaml").write_text(text, encoding="utf-8")
+
+
+def chat(turns: int, words: int = 5) -> list[dict[str, Any]]:
+    """user/assistant pairs; every user message names its turn."""
+    out = []
+    for n in range(turns):
+        filler = " ".join(["filler"] * words)
+        out.append({"role": "user", "content": f"Turn {n}: we decided to use tool{n}. {filler}"})
+        out.append({"role": "assistant", "content": f"Noted turn {n}."})
+    return out
+
+
+def with_tools(rng: random.Random, groups: int) -> list[dict[str, Any]]:
+    """A conversation of user messages and assistant tool calls with 1-3 results each."""
+    out: list[dict[str, Any]] = []
+    for n in range(groups):
+        out.append({"role": "user", "content": f"question {n} " + "x" * rng.randint(0, 300)})
+        calls = rng.randint(0, 3)
+        if calls:
+            ids = [f"call_{n}_{k}" for k in range(calls)]
+            out.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": i,
+                            "type": "function",
+                            "function": {"name": "grep", "arguments": json.dumps({"q": i})},
+                        }
+                        for i in ids
+                    ],
+                }
+            )
+            out.extend(
+                {"role": "tool", "tool_call_id": i, "content": "r" * rng.randint(1, 900)}
+                for i in ids
+            )
+        out.append({"role": "assistant", "content": f"answer {n}"})
+    return out
+
+
+def assert_pairs_kept(messages: list[dict[str, Any]], start: int) -> None:
+    tail = messages[start:]
+    if not tail:
+        return
+    assert tail[0]["role"] != "tool"
+    called = {c["id"] for m in tail for c in m.get("tool_calls") or ()}
+    for message in tail:
+        if message["role"] == "tool":
+            assert message["tool_call_id"] in called
+    # and no call in the prefix has a result in the tail (nor the other way round)
+    prefix_calls = {c["id"] for m in messages[:start] for c in m.get("tool_calls") or ()}
+    assert not prefix_calls & {m.get("tool_call_id") for m in tail}
+
+
+# --------------------------------------------------------------------------- budgets
+
+
+def test_dynamic_trigger_follows_the_window() -> None:
+    settings = CompactionConfig()
+    assert trigger_tokens(settings, None) == 160_000
+    assert trigger_tokens(settings, 128_000) == 108_000
+    assert trigger_tokens(settings, 20_000) == 10_000
+    assert trigger_tokens(settings, 8_192) == 4_096
+    assert trigger_tokens(CompactionConfig(trigger_tokens=5_000), 128_000) == 5_000
+
+
+def test_keep_budget_derived_fixed_or_by_messages() -> None:
+    derived = CompactionConfig()
+    assert keep_budget(derived, None) is None
+    assert keep_budget(derived, 200_000) == 8_000
+    assert keep_budget(derived, 40_000) == 5_000
+    assert keep_budget(derived, 28_000) == 2_000
+    # below 8,000 tokens a quarter of the window, so a kept tail is not itself a trigger
+    assert keep_budget(derived, 4_096) == 1_024
+    assert keep_budget(CompactionConfig(keep_tokens=0), 200_000) is None
+    assert keep_budget(CompactionConfig(keep_tokens=777), None) == 777
+
+
+def test_fixed_token_tail_is_the_earliest_suffix_that_fits() -> None:
+    messages = [{"role": "user", "content": "a" * 250} for _ in range(10)]  # 105 tokens each
+    settings = CompactionConfig(keep_tokens=320)
+    assert tail_start(messages, settings, None) == 7
+    # a last message larger than the budget is still kept: at least one message
+    assert tail_start(messages, CompactionConfig(keep_tokens=5), None) == 9
+
+
+def test_a_cut_never_separates_tool_calls_from_their_results() -> None:
+    rng = random.Random(4)
+    for _ in range(40):
+        messages = with_tools(rng, rng.randint(1, 12))
+        for keep in range(1, len(messages) + 2):
+            start = tail_start(messages, CompactionConfig(keep_messages=keep), None)
+            assert_pairs_kept(messages, start)
+        for budget in (1, 50, 120, 400, 900, 3000):
+            start = tail_start(messages, CompactionConfig(keep_tokens=budget), None)
+            assert_pairs_kept(messages, start)
+            capped = tail_start(
+                messages, CompactionConfig(keep_messages=30), None, cap_tokens=budget, min_tail=0
+            )
+            assert_pairs_kept(messages, capped)
+
+
+def test_cut_on_a_result_moves_back_to_the_call() -> None:
+    messages = [
+        {"role": "user", "content": "q"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "a", "type": "function", "function": {"name": "t", "arguments": "{}"}},
+                {"id": "b", "type": "function", "function": {"name": "t", "arguments": "{}"}},
+            ],
+        },
+        {"role": "tool", "tool_call_id": "a", "content": "1"},
+        {"role": "tool", "tool_call_id": "b", "content": "2"},
+    ]
+    for keep in (1, 2):
+        assert tail_start(messages, CompactionConfig(keep_messages=keep), None) == 1
+
+
+# --------------------------------------------------------------------------- truncate_args
+
+
+def test_truncate_args_cuts_long_json_values_and_raw_strings() -> None:
+    settings = TruncateArgs(max_arg_length=50, truncation_text="...[cut]")
+    arguments = json.dumps({"path": "a.txt", "content": "z" * 200, "n": 3})
+    cut, count = truncate_arguments(arguments, settings)
+    assert count == 1
+    assert json.loads(cut) == {"path": "a.txt", "content": "z" * 20 + "...[cut]", "n": 3}
+    assert truncate_arguments("not json " + "q" * 100, settings) == (
+        "not json qqqqqqqqqqq...[cut]",
+        1,
+    )
+    assert truncate_arguments('{"a": "short"}', settings) == ('{"a": "short"}', 0)
+
+
+def test_truncate_args_spares_the_protected_tail_and_the_originals() -> None:
+    settings = TruncateArgs(max_arg_length=10, truncation_text="…")
+    call = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "w",
+                "type": "function",
+                "function": {"name": "write_file", "arguments": json.dumps({"text": "y" * 99})},
+            }
+        ],
+    }
+    messages = [call, {"role": "tool", "tool_call_id": "w", "content": "ok"}, dict(call)]
+    out, count = truncate_tool_args(messages, settings, end=2)
+    assert count == 1
+    assert json.loads(out[0]["tool_calls"][0]["function"]["arguments"]) == {"text": "y" * 20 + "…"}
+    assert out[2] is messages[2]
+    assert json.loads(call["tool_calls"][0]["function"]["arguments"]) == {"text": "y" * 99}
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_below_the_triggers_nothing_happens(workspace: Path, cli) -> None:
+    write_log(workspace, "t1", chat(3))
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "compact", "t1")
+    assert result.exit_code == 0
+    assert "not needed: 6 messages < trigger_messages 50" in result.stderr
+    assert "160,000" in result.stderr
+    assert snapshot(workspace) == before
+
+
+def test_message_trigger_compacts_and_keeps_the_tail(workspace: Path, cli) -> None:
+    config(workspace, "compaction:\n  trigger_messages: 10\n  keep_messages: 4\n")
+    write_log(workspace, "t1", chat(6))
+    result = cli("-w", workspace, "compact", "t1")
+    assert result.exit_code == 0, result.stderr
+    log = read_log(workspace, "t1")
+    assert len(log) == 13
+    record = log[-1]
+    assert record["type"] == "compaction" and record["cut"] == 8
+    assert "Turn 0" in record["summary"] and "Turn 3" in record["summary"]
+    assert result.stdout.strip() == record["summary"]
+    context = working_context(log, "t1")
+    assert [m["content"] for m in context.messages[1:]] == [e["content"] for e in log[8:12]]
+    assert "summarised" in context.messages[0]["content"]
+    assert "12 messages" in result.stderr and "-> 5" in result.stderr
+    # the log itself is untouched before the record
+    assert log[:12] == [dict(e) for e in read_log(workspace, "t1")[:12]]
+
+
+def test_token_trigger_derived_from_the_configured_window(workspace: Path, cli) -> None:
+    config(
+        workspace,
+        "model: {name: builtin, context_window: 3000}\n"
+        "compaction:\n  trigger_messages: 0\n  keep_messages: 2\n  keep_tokens: 0\n",
+    )
+    write_log(workspace, "t1", chat(2, words=300))  # ~1,500 tokens < 1,500 = 3000 // 2?
+    first = cli("-w", workspace, "compact", "t1", "--dry-run")
+    assert "trigger_tokens 1,500" in first.stderr
+    write_log(workspace, "t1", chat(6, words=300))
+    second = cli("-w", workspace, "compact", "t1", "--dry-run")
+    assert second.exit_code == 0
+    assert "tokens >= trigger_tokens 1,500" in second.stdout
+
+
+def test_force_and_nothing_to_compact(workspace: Path, cli) -> None:
+    write_log(workspace, "t1", chat(3))
+    result = cli("-w", workspace, "compact", "t1", "--force")
+    assert result.exit_code == 0
+    assert "nothing to compact" in result.stderr
+    assert len(read_log(workspace, "t1")) == 6
+    config(workspace, "compaction:\n  keep_messages: 2\n")
+    forced = cli("-w", workspace, "compact", "t1", "--force")
+    assert forced.exit_code == 0, forced.stderr
+    assert read_log(workspace, "t1")[-1]["cut"] == 4
+
+
+def test_earlier_summaries_are_folded_into_the_next(workspace: Path, cli) -> None:
+    config(workspace, "compaction:\n  keep_messages: 2\n")
+    write_log(workspace, "t1", chat(3))
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    first = read_log(workspace, "t1")[-1]
+    path = workspace / "threads" / "t1.jsonl"
+    with path.open("a") as handle:
+        for entry in chat(2):
+            handle.write(json.dumps(entry) + "\n")
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    log = read_log(workspace, "t1")
+    second = log[-1]
+    assert second["cut"] == len(log) - 3
+    assert "Earlier: " in second["summary"] and "Turn 0" in second["summary"]
+    context = working_context(log, "t1")
+    assert sum("summarised" in str(m.get("content")) for m in context.messages) == 1
+    assert first["summary"] not in [m.get("content") for m in context.messages]
+
+
+def test_flush_before_compact_writes_the_ledger_first(workspace: Path, cli) -> None:
+    config(workspace, "compaction:\n  keep_messages: 2\n")
+    write_log(workspace, "t1", chat(3))
+    result = cli("-w", workspace, "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    ledger = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert "we decided to use tool0" in ledger
+    assert "flushed first" in result.stderr
+    state = json.loads((workspace / ".memctl" / "state.json").read_text())
+    assert state["threads"]["t1"]["flushed"] == 6
+
+
+def test_flush_before_compact_off(workspace: Path, cli) -> None:
+    config(workspace, "compaction:\n  keep_messages: 2\n  flush_before_compact: false\n")
+    write_log(workspace, "t1", chat(3))
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    assert not list((workspace / "memory").glob("*.md"))
+
+
+def test_dry_run_shows_the_plan_and_writes_nothing(workspace: Path, cli) -> None:
+    config(workspace, "compaction:\n  keep_messages: 2\n")
+    write_log(workspace, "t1", chat(4))
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
+    assert result.exit_code == 0
+    assert "cut: log entry 6 (6 message(s) summarised, 2 kept)" in result.stdout
+    assert re.search(r"tokens: [\d,]+ -> about [\d,]+", result.stdout)
+    assert "estimated cost: $0.0000" in result.stdout
+    assert snapshot(workspace) == before
+    doc = json.loads(cli("-w", workspace, "--json", "compact", "t1", "--force", "--dry-run").stdout)
+    assert doc["status"] == "dry_run" and doc["cut"] == 6 and doc["requests"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["compact", "../x"], "invalid thread id"),
+        (["compact", "nope"], "no thread 'nope'"),
+    ],
+)
+def test_bad_threads_are_usage_errors(workspace: Path, cli, args, fragment) -> None:
+    before = snapshot(workspace)
+    result = cli("-w", workspace, *args)
+    assert result.exit_code == 2
+    assert fragment in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert snapshot(workspace) == before
+
+
+def test_a_corrupt_compaction_record_is_reported(workspace: Path, cli) -> None:
+    write_log(workspace, "t1", [*chat(1), {"type": "compaction", "summary": "s", "cut": "x"}])
+    result = cli("-w", workspace, "compact", "t1")
+    assert result.exit_code == 2
+    assert "line 3: compaction cut 'x'" in result.stderr
+
+
+# --------------------------------------------------------------------------- through litellm
+
+
+def is_summary(request: dict[str, Any]) -> bool:
+    return "summarise conversations" in str(request["messages"][0].get("content"))
+
+
+def test_staged_summary_of_a_prefix_larger_than_the_window(workspace: Path, cli, llm_server):
+    """60 messages of ~2,000 chars (~30,000 tokens) through a 2,048-token window."""
+    llm_server.context_window = 2048
+    counter = iter(range(1, 1000))
+
+    def answer(request: dict[str, Any]) -> str:
+        return f"partial summary {next(counter)}"
+
+    llm_server.default = answer
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=2048,
+        compaction={"keep_messages": 2, "flush_before_compact": False},
+    )
+    write_log(workspace, "t1", chat(30, words=330))
+    result = cli("-w", workspace, "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    summaries = [r for r in llm_server.requests if is_summary(r)]
+    assert len(summaries) == len(llm_server.requests) > 3
+    assert all(len(json.dumps(r)) // 4 <= 2048 for r in llm_server.requests)
+    final = summaries[-1]["messages"][1]["content"]
+    assert "[SUMMARY]: partial summary 1" in final
+    record = read_log(workspace, "t1")[-1]
+    assert record["summary"] == f"partial summary {len(summaries)}"
+    assert f"in {max(2, 0)} stages" in result.stderr or "stages" in result.stderr
+
+
+def test_summary_window_is_learned_from_an_overflow(workspace: Path, cli, llm_server):
+    """The model's window on paper is larger than in fact: the error's figure wins."""
+    llm_server.context_window = 3000
+    llm_server.default = lambda request: "short summary"
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=100_000,
+        compaction={"keep_messages": 2, "flush_before_compact": False},
+    )
+    write_log(workspace, "t1", chat(20, words=200))
+    result = cli("-w", workspace, "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    assert read_log(workspace, "t1")[-1]["summary"] == "short summary"
+    state = json.loads((workspace / ".memctl" / "state.json").read_text())
+    assert state["windows"]["openai:test-model"] == 3000
+
+
+@pytest.mark.parametrize("failure", ["http", "empty", "blank"])
+def test_a_failed_summary_leaves_the_thread_unchanged(workspace, cli, llm_server, failure):
+    write_model_config(
+        workspace, llm_server, compaction={"keep_messages": 2, "flush_before_compact": False}
+    )
+    path = write_log(workspace, "t1", chat(4))
+    {"http": lambda: llm_server.fail(500), "empty": llm_server.empty, "blank": lambda: llm_server.reply("  ")}[
+        failure
+    ]()
+    before = snapshot(workspace)
+    log_bytes = path.read_bytes()
+    result = cli("-w", workspace, "compact", "t1", "--force")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("memctl: error: ")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == log_bytes
+    assert snapshot(workspace) == before
+
+
+def test_summary_request_shape_and_earlier_summary(workspace: Path, cli, llm_server):
+    llm_server.default = lambda request: "SUMMARY-ONE"
+    write_model_config(
+        workspace, llm_server, compaction={"keep_messages": 2, "flush_before_compact": False}
+    )
+    write_log(workspace, "t1", chat(3))
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    request = llm_server.requests[-1]
+    system, user = request["messages"]
+    assert system["role"] == "system" and "at most about" in system["content"]
+    assert "<conversation>" in user["content"]
+    assert "[USER]: Turn 0: we decided to use tool0." in user["content"]
+    assert "[ASSISTANT]: Noted turn 1." in user["content"]
+    assert "Turn 2" not in user["content"]  # the kept tail is not summarised
+    with (workspace / "threads" / "t1.jsonl").open("a") as handle:
+        for entry in chat(2):
+            handle.write(json.dumps(entry) + "\n")
+    llm_server.default = lambda request: "SUMMARY-TWO"
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    folded = llm_server.requests[-1]["messages"][1]["content"]
+    assert "[SUMMARY]: SUMMARY-ONE" in folded
+
+
+def test_flush_failure_before_compaction_is_a_warning(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2})
+    write_log(workspace, "t1", chat(3))
+    llm_server.fail(500)  # the flush
+    llm_server.reply("the summary")
+    result = cli("-w", workspace, "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    assert "flush before compaction failed" in result.stderr
+    assert read_log(workspace, "t1")[-1]["summary"] == "the summary"
+    state_path = workspace / ".memctl" / "state.json"
+    state = json.loads(state_path.read_text()) if state_path.exists() else {}
+    assert state.get("threads", {}).get("t1", {}).get("flushed", 0) == 0
+
+
+def test_dry_run_through_litellm_sends_nothing(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2})
+    write_log(workspace, "t1", chat(4))
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
+    assert result.exit_code == 0, result.stderr
+    assert llm_server.requests == []
+    assert "estimated cost: unknown" in result.stdout
+    assert snapshot(workspace) == before

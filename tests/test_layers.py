@@ -1,0 +1,131 @@
+"""Which layer may import what, read from the source (AST), so a violation fails at once.
+
+Stage modules are library code: no CLI framework, no printing. litellm takes seconds to
+import, so it is imported only inside the functions of memctl/llm.py that call a model.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "memctl"
+CLI_FRAMEWORKS = ("typer", "rich", "click")
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str
+    line: int
+    in_function: bool
+    type_checking_only: bool
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(PACKAGE.parent).as_posix()
+
+
+def all_modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def stage_modules() -> list[Path]:
+    return [p for p in all_modules() if "cli" not in p.relative_to(PACKAGE).parts]
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports_of(path: Path) -> list[Import]:
+    """Every import in a module, with whether it runs only inside a function."""
+    found: list[Import] = []
+
+    def visit(node: ast.AST, in_function: bool, type_checking: bool) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append(Import(alias.name, node.lineno, in_function, type_checking))
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append(Import(node.module, node.lineno, in_function, type_checking))
+        inner = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        guarded = type_checking or _is_type_checking(node)
+        for child in ast.iter_child_nodes(node):
+            visit(child, inner, guarded)
+
+    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), False, False)
+    return found
+
+
+def top_package(module: str) -> str:
+    return module.split(".", 1)[0]
+
+
+def test_the_scan_sees_the_known_imports():
+    """Guards the guards: the scanner must find litellm inside memctl/llm.py's function."""
+    llm_imports = [i for i in imports_of(PACKAGE / "llm.py") if i.module == "litellm"]
+    assert llm_imports and all(i.in_function for i in llm_imports)
+    assert any(i.module == "typer" for i in imports_of(PACKAGE / "cli" / "app.py"))
+    assert len(stage_modules()) >= 8
+
+
+def test_the_scan_tells_module_level_from_function_level(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "import litellm.utils\n"
+        "if TYPE_CHECKING:\n"
+        "    from rich.console import Console\n"
+        "def call():\n"
+        "    import typer\n"
+        "    return lambda: __import__('x')\n",
+        encoding="utf-8",
+    )
+
+    assert imports_of(sample) == [
+        Import("typing", 1, in_function=False, type_checking_only=False),
+        Import("litellm.utils", 2, in_function=False, type_checking_only=False),
+        Import("rich.console", 4, in_function=False, type_checking_only=True),
+        Import("typer", 6, in_function=True, type_checking_only=False),
+    ]
+
+
+@pytest.mark.parametrize("path", stage_modules(), ids=relative)
+def test_stage_modules_do_not_import_cli_frameworks(path):
+    offending = [
+        f"{relative(path)}:{i.line} imports {i.module}"
+        for i in imports_of(path)
+        if top_package(i.module) in CLI_FRAMEWORKS
+    ]
+    assert not offending, "; ".join(offending) + " (only memctl/cli/ may)"
+
+
+@pytest.mark.parametrize("path", stage_modules(), ids=relative)
+def test_stage_modules_do_not_print(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    calls = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+    ]
+    assert not calls, f"{relative(path)} calls print() on line(s) {calls}; return a result instead"
+
+
+@pytest.mark.parametrize("path", all_modules(), ids=relative)
+def test_litellm_is_imported_only_inside_functions_of_llm_py(path):
+    offending = []
+    for found in imports_of(path):
+        if top_package(found.module) != "litellm" or found.type_checking_only:
+            continue
+        if path != PACKAGE / "llm.py":
+            offending.append(f"{relative(path)}:{found.line} imports litellm (use memctl.llm)")
+        elif not found.in_function:
+            offending.append(f"{relative(path)}:{found.line} imports litellm at module level")
+    assert not offending, "; ".join(offending)

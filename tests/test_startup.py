@@ -1,0 +1,87 @@
+"""Start-up: commands that send nothing to a model never import litellm.
+
+`import litellm` takes seconds. Each command runs in a fresh interpreter (the real
+`python -m memctl` entry point) that reports, as it exits, which modules were loaded.
+The workspace is configured with a litellm model, so a command that merely reads the
+configuration must still decide it has nothing to send before touching litellm.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memctl.cli.app import app
+
+LITELLM_MODEL = "openai:gpt-4.1-mini"
+
+REPORT_MODULES = """
+import atexit, json, runpy, sys
+target = sys.argv[1]
+def report():
+    with open(target, "w", encoding="utf-8") as out:
+        json.dump(sorted(sys.modules), out)
+atexit.register(report)
+sys.argv = ["memctl", *sys.argv[2:]]
+runpy.run_module("memctl", run_name="__main__")
+"""
+
+
+def registered() -> set[str]:
+    names = {command.name for command in app.registered_commands}
+    return names | {group.name for group in app.registered_groups}
+
+
+def modules_after(args: list[str], workspace: Path, report: Path, exit_code: int) -> set[str]:
+    """Run `python -m memctl -w WORKSPACE ARGS` and return the modules it had loaded."""
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == exit_code, f"memctl {' '.join(args)}: {done.stderr}"
+    assert "Traceback" not in done.stderr
+    return set(json.loads(report.read_text(encoding="utf-8")))
+
+
+@pytest.fixture
+def litellm_workspace(workspace: Path) -> Path:
+    (workspace / "memctl.yaml").write_text(f"model: {LITELLM_MODEL}\n", encoding="utf-8")
+    (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
+    return workspace
+
+
+COMMANDS = {
+    # name: (arguments, exit code)
+    "--help": (["--help"], 0),
+    "--version": (["--version"], 0),
+    "status": (["status"], 0),
+    "search": (["search", "Fridays"], 0),
+    "search without a match": (["search", "zebra"], 1),
+    "get": (["get", "MEMORY.md"], 0),
+    "save": (["save", "The build runs on Tuesdays."], 0),
+    "archive": (["archive", "--dry-run"], 0),
+    "thread list": (["thread", "list"], 0),
+    "config show": (["config", "show"], 0),
+    "flush with nothing to do": (["flush"], 0),
+    "consolidate with nothing to do": (["consolidate"], 0),
+    "maintain with nothing to do": (["maintain"], 0),
+}
+
+
+@pytest.mark.parametrize("name", COMMANDS, ids=list(COMMANDS))
+def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
+    args, exit_code = COMMANDS[name]
+    if not args[0].startswith("-") and args[0] not in registered():
+        pytest.skip(f"`memctl {args[0]}` is not registered yet (written by another helper)")
+
+    modules = modules_after(args, litellm_workspace, tmp_path / "modules.json", exit_code)
+
+    assert "memctl.cli.app" in modules  # the run really happened
+    assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
+    assert "openai" not in modules
