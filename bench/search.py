@@ -36,17 +36,108 @@ MESSAGES_A_THREAD = 60
 SEED = 20261201
 MARKER = ".bench-search-complete"
 
-WORDS = (
-    "the a to of and in for on with we our is be it that this at by from release "
-    "build test cache queue index schema migration backup restore customer invoice "
-    "billing report dashboard alert metric latency error retry timeout token budget "
-    "service worker cluster node region database replica shard partition vendor "
-    "contract meeting review design proposal decision owner team sprint roadmap "
-    "ticket incident postmortem oncall pager runbook config secret rotation policy "
-    "staging production canary rollback feature flag experiment cohort funnel "
-    "pipeline artifact registry image container volume network gateway proxy "
-    "certificate renewal domain email webhook export import sync nightly weekly"
-).split()
+WORDS = [
+    "the",
+    "a",
+    "to",
+    "of",
+    "and",
+    "in",
+    "for",
+    "on",
+    "with",
+    "we",
+    "our",
+    "is",
+    "be",
+    "it",
+    "that",
+    "this",
+    "at",
+    "by",
+    "from",
+    "release",
+    "build",
+    "test",
+    "cache",
+    "queue",
+    "index",
+    "schema",
+    "migration",
+    "backup",
+    "restore",
+    "customer",
+    "invoice",
+    "billing",
+    "report",
+    "dashboard",
+    "alert",
+    "metric",
+    "latency",
+    "error",
+    "retry",
+    "timeout",
+    "token",
+    "budget",
+    "service",
+    "worker",
+    "cluster",
+    "node",
+    "region",
+    "database",
+    "replica",
+    "shard",
+    "partition",
+    "vendor",
+    "contract",
+    "meeting",
+    "review",
+    "design",
+    "proposal",
+    "decision",
+    "owner",
+    "team",
+    "sprint",
+    "roadmap",
+    "ticket",
+    "incident",
+    "postmortem",
+    "oncall",
+    "pager",
+    "runbook",
+    "config",
+    "secret",
+    "rotation",
+    "policy",
+    "staging",
+    "production",
+    "canary",
+    "rollback",
+    "feature",
+    "flag",
+    "experiment",
+    "cohort",
+    "funnel",
+    "pipeline",
+    "artifact",
+    "registry",
+    "image",
+    "container",
+    "volume",
+    "network",
+    "gateway",
+    "proxy",
+    "certificate",
+    "renewal",
+    "domain",
+    "email",
+    "webhook",
+    "export",
+    "import",
+    "sync",
+    "nightly",
+    "weekly",
+]
 NAMES = ["Alice", "Bob", "Chen Wei", "Dana", "Emeka", "Farah", "Goran", "Hiro", "Ines"]
 CJK = ["部署决定：使用蓝鲸方案", "数据库迁移完成", "下周三评审设计文档", "客户要求导出报表"]
 # Needles with a known frequency, so each query has work to do and matches to print.
@@ -87,16 +178,27 @@ def write_dailies(root: Path, rng: random.Random) -> None:
 
 def message(rng: random.Random, index: int, stamp: str) -> dict:
     if index % 2 == 0:
-        return {"role": "user", "content": " ".join(sentence(rng, 8, 20) for _ in range(3)),
-                "ts": stamp}
+        return {
+            "role": "user",
+            "content": " ".join(sentence(rng, 8, 20) for _ in range(3)),
+            "ts": stamp,
+        }
     if rng.random() < 0.15:
         call_id = f"call_{rng.randrange(1 << 30):08x}"
         tool = rng.choice(TOOLS)
-        arguments = '{"query": "%s", "path": "src/%s.py"}' % (sentence(rng, 2, 5),
-                                                              rng.choice(WORDS))
-        return {"role": "assistant", "content": None, "ts": stamp,
-                "tool_calls": [{"id": call_id, "type": "function",
-                                "function": {"name": tool, "arguments": arguments}}]}
+        arguments = f'{{"query": "{sentence(rng, 2, 5)}", "path": "src/{rng.choice(WORDS)}.py"}}'
+        return {
+            "role": "assistant",
+            "content": None,
+            "ts": stamp,
+            "tool_calls": [
+                {
+                    "id": call_id,
+                    "type": "function",
+                    "function": {"name": tool, "arguments": arguments},
+                }
+            ],
+        }
     content = "\n".join(sentence(rng, 10, 24) for _ in range(rng.randint(2, 5)))
     if rng.random() < 0.05:
         content += '\nHe said "ship it" and the path was C:\\deploy\\current.'
@@ -132,8 +234,9 @@ def prepare(root: Path) -> None:
 
 
 def corpus_size(root: Path) -> tuple[int, int]:
-    files = [p for folder in ("memory", "threads") for p in (root / folder).rglob("*")
-             if p.is_file()]
+    files = [
+        p for folder in ("memory", "threads") for p in (root / folder).rglob("*") if p.is_file()
+    ]
     files.append(root / "MEMORY.md")
     return len(files), sum(p.stat().st_size for p in files)
 
@@ -149,8 +252,9 @@ def run_once(argv: list[str] | str, cwd: Path) -> Measure:
     """One run with stdout to /dev/null (both sides print every match); RSS from wait4."""
     shell = isinstance(argv, str)
     started = time.perf_counter()
-    process = subprocess.Popen(argv, cwd=cwd, shell=shell, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        argv, cwd=cwd, shell=shell, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -212,16 +316,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per command (median)")
     parser.add_argument("--data", type=Path, help="workspace folder to generate or reuse")
-    parser.add_argument("--memctl", default=shutil.which("memctl") or "memctl",
-                        help="the memctl executable (default: the one on PATH)")
+    parser.add_argument(
+        "--memctl",
+        default=shutil.which("memctl") or "memctl",
+        help="the memctl executable (default: the one on PATH)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="memctl-bench-search-") as scratch:
         root = (args.data or Path(scratch) / "ws").resolve()
         prepare(root)
         files, size = corpus_size(root)
         baselines = ["grep"] + (["rg"] if shutil.which("rg") else [])
-        print(f"{files} files, {size / 1e6:.1f} MB; {args.runs} runs each, median seconds; "
-              f"{os.cpu_count()} CPUs; python {sys.version.split()[0]}")
+        print(
+            f"{files} files, {size / 1e6:.1f} MB; {args.runs} runs each, median seconds; "
+            f"{os.cpu_count()} CPUs; python {sys.version.split()[0]}"
+        )
         header = f"{'query':<16} {'mode':<7} {'scope':<8} {'memctl':>7} {'RSS MB':>7}"
         for tool in baselines:
             header += f" {tool:>7} {'x ' + tool:>7}"
@@ -229,12 +338,25 @@ def main() -> int:
         worst_phrase_all = 0.0
         peak = 0.0
         for query in QUERIES:
-            argv = [args.memctl, "-w", str(root), "search", query.query, "--mode", query.mode,
-                    "--scope", query.scope, "--limit", "0"]
+            argv = [
+                args.memctl,
+                "-w",
+                str(root),
+                "search",
+                query.query,
+                "--mode",
+                query.mode,
+                "--scope",
+                query.scope,
+                "--limit",
+                "0",
+            ]
             mine = median_of(argv, root, args.runs)
             peak = max(peak, mine.peak_mb)
-            row = (f"{query.label:<16} {query.mode:<7} {query.scope:<8} "
-                   f"{mine.seconds:7.3f} {mine.peak_mb:7.1f}")
+            row = (
+                f"{query.label:<16} {query.mode:<7} {query.scope:<8} "
+                f"{mine.seconds:7.3f} {mine.peak_mb:7.1f}"
+            )
             for tool in baselines:
                 theirs = median_of(query.grep(tool), root, args.runs)
                 ratio = mine.seconds / theirs.seconds
@@ -242,8 +364,10 @@ def main() -> int:
                 if tool == "grep" and query.mode == "phrase" and query.scope == "all":
                     worst_phrase_all = max(worst_phrase_all, ratio)
             print(row + ("" if mine.exit_code in (0, 1) else f"  (memctl exit {mine.exit_code})"))
-        print(f"phrase over scope all, worst ratio to grep {worst_phrase_all:.2f} (goal <= 1.00): "
-              f"{'ok' if worst_phrase_all <= 1.0 else 'MISSED'}")
+        print(
+            f"phrase over scope all, worst ratio to grep {worst_phrase_all:.2f} (goal <= 1.00): "
+            f"{'ok' if worst_phrase_all <= 1.0 else 'MISSED'}"
+        )
         print(f"peak RSS {peak:.1f} MB (goal < 100): {'ok' if peak < 100 else 'MISSED'}")
     return 0
 

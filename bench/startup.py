@@ -61,8 +61,13 @@ def imports_litellm(argv: list[str], env: dict[str, str]) -> bool:
 
 def make_workspace(root: Path, python: str, env: dict[str, str]) -> None:
     memctl = [python, "-m", "memctl", "-w", str(root)]
-    subprocess.run([python, "-m", "memctl", "init", str(root)], env=env, check=True,
-                   stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [python, "-m", "memctl", "init", str(root)],
+        env=env,
+        check=True,
+        stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
     for day in range(1, 29):
         (root / "memory" / f"2026-11-{day:02d}.md").write_text(
             "".join(f"- fact {day}-{i}: the deploy window is Tuesday\n" for i in range(60))
@@ -72,8 +77,14 @@ def make_workspace(root: Path, python: str, env: dict[str, str]) -> None:
         for i in range(60)
     )
     for t in range(20):
-        subprocess.run([*memctl, "thread", "append", f"t{t}", "-"], input=messages.encode(),
-                       env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [*memctl, "thread", "append", f"t{t}", "-"],
+            input=messages.encode(),
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
 
 def main() -> int:

@@ -18,9 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from memctl.config import Config
-from memctl.workspace import DAILY_NAME, Workspace, block_separator, write_atomic
-
-OFFSETS_KEY = "consolidation"
+from memctl.workspace import (
+    DAILY_NAME,
+    Workspace,
+    block_separator,
+    stored_offset,
+    write_atomic,
+)
 
 
 @dataclass
@@ -101,42 +105,35 @@ def _move(ws: Workspace, source: Path) -> ArchivedFile:
     try:
         existing = target.read_bytes()
     except FileNotFoundError:
-        existing = None
-    if existing is not None and existing.endswith(data):
-        # An earlier run was killed after writing the archive: only finish the move.
+        existing = b""
+    if existing and existing.endswith(data):
+        # An earlier run was killed after writing the archive: only finish the move. The
+        # archive's watermark may already count the moved bytes, so it is read against
+        # the whole file.
         combined = existing
+        archive_size = len(combined)
     else:
-        before = existing or b""
-        combined = before + (block_separator(target) if existing else b"") + data
+        combined = existing + (block_separator(target) if existing else b"") + data
+        archive_size = len(existing)
         write_atomic(target, combined)
-    appended = len(combined) > len(data)
     start = len(combined) - len(data)
+    source_key, target_key = ws.relative(source), ws.relative(target)
 
-    def movestored_offset(state: dict[str, Any]) -> None:
-        offsets = state.setdefault(OFFSETS_KEY, {}).setdefault("offsets", {})
-        source_offset = stored_offset(offsets.pop(ws.relative(source), 0), len(data))
-        offsets[ws.relative(target)] = mergedstored_offset(
+    def move_offset(state: dict[str, Any]) -> None:
+        offsets = state.setdefault("consolidation", {}).setdefault("offsets", {})
+        offsets[target_key] = merged_offset(
             combined,
             start,
-            stored_offset(offsets.get(ws.relative(target), 0), len(combined)),
-            source_offset,
+            stored_offset(offsets.get(target_key, 0), archive_size),
+            stored_offset(offsets.pop(source_key, 0), len(data)),
         )
 
     ws.update_state(move_offset)
     source.unlink()
-    return ArchivedFile(ws.relative(source), ws.relative(target), appended, len(data))
+    return ArchivedFile(source_key, target_key, start > 0, len(data))
 
 
-def stored_offset(value: Any, size: int) -> int:
-    """A watermark as consolidate reads it: past the end (the file was rewritten) is 0."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > size:
-        return 0
-    return value
-
-
-def mergedstored_offset(
-    combined: bytes, start: int, archive_offset: int, source_offset: int
-) -> int:
+def merged_offset(combined: bytes, start: int, archive_offset: int, source_offset: int) -> int:
     """The watermark of an archive file whose bytes from `start` on are a moved ledger.
 
     If everything of the archive before `start` was consolidated (at most blank lines

@@ -47,6 +47,56 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
+_WORD = re.compile(r"\w+")
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "from",
+        "i",
+        "i'll",
+        "in",
+        "is",
+        "it",
+        "its",
+        "keep",
+        "mind",
+        "noted",
+        "of",
+        "on",
+        "or",
+        "so",
+        "that",
+        "the",
+        "this",
+        "to",
+        "we",
+        "will",
+        "with",
+        "you",
+        "your",
+        "got",
+        "it",
+        "understood",
+        "ok",
+        "okay",
+        "sure",
+    ]
+)
+
+
+def content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS and len(w) > 1}
+
+
 def fact_lines(text: str) -> list[str]:
     """The facts of a markdown text: its bullet items and plain lines, not headings."""
     facts = []
@@ -82,15 +132,22 @@ class BuiltinModel:
     def _flush(self, payload: dict[str, Any]) -> str:
         known = {normalise(f) for f in fact_lines(payload.get("memory", ""))}
         known |= {normalise(f) for f in fact_lines(payload.get("ledger", ""))}
+        known_words: set[str] = set()
         facts: list[str] = []
         for message in payload.get("conversation", []):
-            if message.get("role") not in ("user", "assistant"):
+            role = message.get("role")
+            if role not in ("user", "assistant"):
                 continue
             for sentence in sentences(message.get("text", "")):
                 key = normalise(sentence)
                 if len(key) < 8 or key in known or not _SIGNALS.search(sentence):
                     continue
+                words = content_words(sentence)
+                # Assistants echo what they were told; an echo adds nothing to memory.
+                if role == "assistant" and words and len(words & known_words) >= 0.7 * len(words):
+                    continue
                 known.add(key)
+                known_words |= words
                 facts.append(f"- {' '.join(sentence.split())}")
         return "\n".join(facts) if facts else NO_REPLY
 
@@ -104,19 +161,21 @@ class BuiltinModel:
             if key and key not in seen:
                 seen.add(key)
                 kept.append(fact)
-        added = 0
         for _name, text in payload.get("dailies", []):
             for fact in fact_lines(text):
                 key = normalise(fact)
                 if key and key not in seen and not _near_duplicate(key, seen):
                     seen.add(key)
                     kept.append(fact)
-                    added += 1
         header = f"# Memory\n\n<!-- merged by {LABEL} -->\n\n"
         bullets = [f"- {fact}" for fact in kept]
         # Over budget the oldest facts go first: they are the likeliest to be stale.
-        while bullets and len(header) + sum(len(b) + 1 for b in bullets) > max_chars:
-            bullets.pop(0)
+        size = len(header) + sum(len(b) + 1 for b in bullets)
+        first = 0
+        while first < len(bullets) and size > max_chars:
+            size -= len(bullets[first]) + 1
+            first += 1
+        bullets = bullets[first:]
         return header + "\n".join(bullets) + ("\n" if bullets else "")
 
     # ------------------------------------------------------------------ summary

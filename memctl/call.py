@@ -267,6 +267,12 @@ class _Turn:
     def _recover(self, exc: ContextOverflowError, context: ContextRequest) -> None:
         """Forced compaction sized so that the retry fits: the window the error states
         (remembered for later runs), else three quarters of what we knew or sent."""
+        if not self._entries():
+            raise ContextOverflowError(
+                f"{exc} — and there is nothing to compact (the thread has no history yet, "
+                "the message alone is too long); nothing was appended to the thread",
+                exc.window,
+            )
         if exc.window:
             remember_window(self.ws, self.model.name, exc.window)
             fit = exc.window

@@ -15,12 +15,14 @@ compaction never fails because a history is long.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from memctl.config import CompactionConfig, Config, ModelSpec, TruncateArgs
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
+from memctl.evict import evict_messages
 from memctl.flush import flush, render_entry
 from memctl.llm import Model, Request, Usage, estimate_cost, resolve
 from memctl.prompts import format_summary_prompt
@@ -485,7 +487,9 @@ def compact(
     fit in `window`: the overflow recovery of `call`. A failed summary call raises and
     leaves the thread as it was.
     """
-    with ws.stage_lock(f"compact.{thread}"):
+    # A dry run takes no lock: it must not even create the lock file.
+    guard = contextlib.nullcontext() if dry_run else ws.stage_lock(f"compact.{thread}")
+    with guard:
         return _compact(
             ws,
             config,
@@ -518,7 +522,10 @@ def _compact(
     settings = config.compaction
     entries = read_entries(ws, thread)
     context = working_context(entries, thread)
-    messages = context.messages
+    # Sized as the model sees it: evicted tool results count as their placeholders.
+    messages = evict_messages(
+        ws, config, thread, context.messages, context.indexes, dry_run=True
+    ).messages
     totals = suffix_tokens(messages)
     tokens = totals[0]
     result = CompactResult(thread, "not_needed", "", model.name, len(messages), tokens)

@@ -25,7 +25,7 @@ from memctl.errors import ContextOverflowError, MemctlError, ModelError, Workspa
 from memctl.llm import Model, Request, Usage
 from memctl.prompts import format_consolidation_prompt, is_no_reply
 from memctl.tokens import text_tokens
-from memctl.workspace import Workspace, write_atomic
+from memctl.workspace import Workspace, stored_offset, write_atomic
 
 DEFAULT_WINDOW = 160_000
 """Tokens assumed when the model's window is unknown (the reference's figure)."""
@@ -117,26 +117,23 @@ def _decode(ws: Workspace, path: Path, data: bytes) -> str:
         ) from None
 
 
-def _offset(value: Any, size: int) -> int:
-    """A stored offset as a start position: missing, invalid or past the end is 0."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > size:
-        return 0
-    return value
-
-
 def new_daily_text(ws: Workspace, state: dict[str, Any]) -> list[NewText]:
     """The bytes after each daily's offset, archived ledgers first, oldest first."""
     offsets = state.get("consolidation", {}).get("offsets", {})
     found = []
     for path in ws.daily_files(include_archive=True):
-        data = path.read_bytes()
         key = ws.relative(path)
-        start = _offset(offsets.get(key, 0), len(data))
-        if start == len(data):
+        # Years of history must cost a stat a file, not a read: only new bytes are read.
+        size = path.stat().st_size
+        start = stored_offset(offsets.get(key, 0), size)
+        if start == size:
             continue
-        text = _decode(ws, path, data[start:])
+        with path.open("rb") as handle:
+            handle.seek(start)
+            data = handle.read(size - start)
+        text = _decode(ws, path, data)
         found.append(
-            NewText(key, path.relative_to(ws.memory_dir).as_posix(), start, len(data), text)
+            NewText(key, path.relative_to(ws.memory_dir).as_posix(), start, start + len(data), text)
         )
     return found
 

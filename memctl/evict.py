@@ -140,6 +140,7 @@ def evict_messages(
     names = tool_names(messages)
     excluded = set(settings.exclude_tools)
     folder = ws.root / settings.root / check_thread_id(thread)
+    candidates: list[tuple[int, str, str, Path]] = []
     for position, message in enumerate(messages):
         if message.get("role") != "tool":
             continue
@@ -147,40 +148,59 @@ def evict_messages(
         if text is None or len(text) <= settings.threshold_chars or is_placeholder(text):
             continue
         call_id = str(message.get("tool_call_id", ""))
-        tool = message.get("name") or names.get(call_id)
-        if tool in excluded:
+        if (message.get("name") or names.get(call_id)) in excluded:
             continue
+        candidates.append((position, call_id, text, folder / evicted_name(call_id, text)))
+    if not candidates:
+        return result
+    written = {} if dry_run else _write_missing(ws, [(t, p) for _, _, t, p in candidates])
+    for position, call_id, text, target in candidates:
+        message = messages[position]
         index = indexes[position] if position < len(indexes) else None
-        target = folder / evicted_name(call_id, text)
         relative = target.relative_to(ws.root).as_posix()
-        try:
-            written = False if dry_run else _write(ws, target, text)
-        except OSError as exc:
-            result.failed.append(EvictionFailure(index, call_id, f"{relative}: {_reason(exc)}"))
+        problem = written.get(target)
+        if problem is not None:
+            result.failed.append(EvictionFailure(index, call_id, f"{relative}: {problem}"))
             continue
+        tool = message.get("name") or names.get(call_id)
         result.messages[position] = {**message, "content": placeholder(text, relative, settings)}
-        result.evicted.append(Eviction(index, call_id, tool, len(text), relative, written))
+        result.evicted.append(
+            Eviction(index, call_id, tool, len(text), relative, written=target in written)
+        )
     return result
 
 
-def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
+def _write_missing(ws: Workspace, files: list[tuple[str, Path]]) -> dict[Path, str | None]:
+    """Write the evicted files that are not there yet (owner-only, atomic), under one lock.
 
-
-def _write(ws: Workspace, target: Path, text: str) -> bool:
-    """Write the full text (owner-only, atomic) unless the same content is there already."""
-    data = text.encode("utf-8")
-    with ws.lock():
+    Returns, for each file that had to be written, None when it was, or the reason it
+    could not be. A file of the same name holds the same content (the name is its
+    hash), so one already there is left alone.
+    """
+    missing = []
+    for text, target in files:
+        data = text.encode("utf-8")
         try:
             if target.stat().st_size == len(data):
-                return False
-        except FileNotFoundError:
+                continue
+        except OSError:
             pass
-        if not target.parent.resolve().is_relative_to(ws.root.resolve()):
-            raise OSError(0, "the eviction folder leads outside the workspace")
-        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        write_atomic(target, data, mode=0o600)
-    return True
+        missing.append((data, target))
+    outcome: dict[Path, str | None] = {}
+    if not missing:
+        return outcome
+    root = ws.root.resolve()
+    with ws.lock():
+        for data, target in missing:
+            try:
+                if not target.parent.resolve().is_relative_to(root):
+                    raise OSError(0, "the eviction folder leads outside the workspace")
+                target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                write_atomic(target, data, mode=0o600)
+                outcome[target] = None
+            except OSError as exc:
+                outcome[target] = exc.strerror or str(exc)
+    return outcome
 
 
 def evict(ws: Workspace, config: Config, thread: str, *, dry_run: bool = False) -> EvictResult:

@@ -206,12 +206,14 @@ def _cut(text: str, limit: int) -> str:
 def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> _Line | None:
     """An entry as one `[ROLE]: text` line, or None for what flush leaves out.
 
-    System messages and compaction records are left out. Tool calls show as
+    System messages, compaction records and imported compaction summaries (entries
+    marked `compact_summary`, written by another agent's own compaction) are left out:
+    a summary restates what was flushed already. Tool calls show as
     `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
     at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
     """
     role = entry.get("role")
-    if is_compaction(entry) or role not in FLUSHED_ROLES:
+    if is_compaction(entry) or role not in FLUSHED_ROLES or entry.get("compact_summary"):
         return None
     text = redactor.text(message_text(entry)).strip()
     if role == "tool":

@@ -9,13 +9,15 @@ does not stop maintenance, only `memory.hooks: false` does.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from memctl.archive import ArchiveResult, archive
 from memctl.config import Config
+from memctl.consolidate import ConsolidateResult, consolidate
 from memctl.errors import MemctlError
+from memctl.llm import Model
 from memctl.workspace import Workspace
 
 HOOKS_OFF = "memory.hooks is false"
@@ -28,8 +30,7 @@ class MaintainResult:
     """`ran`, `dry_run`, `skipped` (see `skipped`) or `failed` (see `error`)."""
     skipped: str | None = None
     archive: ArchiveResult | None = None
-    consolidate: Any = None
-    """The `ConsolidateResult`, when consolidation ran (or was tried)."""
+    consolidate: ConsolidateResult | None = None
     next_eligible: str | None = None
     """When the throttle lets the next run go: an ISO time, or `now`."""
     error: str | None = None
@@ -37,35 +38,36 @@ class MaintainResult:
 
 
 def maintain(
-    ws: Workspace, config: Config, model: Any, *, force: bool = False, dry_run: bool = False
+    ws: Workspace, config: Config, model: Model, *, force: bool = False, dry_run: bool = False
 ) -> MaintainResult:
     """Archive old ledgers, then consolidate new daily text into MEMORY.md.
 
     `model` is what `consolidate` calls; it is asked nothing when there is no new daily
     text. `force` ignores the throttle (not the hooks switch, nor a running maintain).
+    `dry_run` reports what archive would move and the MEMORY.md diff (a model call).
     A failed consolidation is reported in the result (`status` `failed`): what archive
     moved stays moved, and `runs.maintain` is not advanced, so the next cron run retries.
     """
     gap = config.memory.consolidation_min_gap
     if not config.memory.hooks:
         return MaintainResult("skipped", skipped=HOOKS_OFF)
-    with ws.stage_lock("maintain", blocking=False) as acquired:
+    # A dry run writes nothing, not even a lock file, and may look while a run goes on.
+    guard = contextlib.nullcontext(True) if dry_run else ws.stage_lock("maintain", blocking=False)
+    with guard as acquired:
         if not acquired:
             return MaintainResult("skipped", skipped=BUSY)
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
         if due is not None and not force:
             return MaintainResult(
                 "skipped",
-                skipped=f"throttled: last run less than the consolidation_min_gap ago, "
-                f"next at {due.isoformat(timespec='seconds')}",
-                next_eligible=due.isoformat(timespec="seconds"),
+                skipped="throttled: last run less than the consolidation_min_gap ago, "
+                f"next at {_iso(due)}",
+                next_eligible=_iso(due),
             )
         return _run(ws, config, model, gap, dry_run)
 
 
-def _run(ws: Workspace, config: Config, model: Any, gap: float, dry_run: bool) -> MaintainResult:
-    from memctl.consolidate import consolidate
-
+def _run(ws: Workspace, config: Config, model: Model, gap: float, dry_run: bool) -> MaintainResult:
     moved = archive(ws, config, dry_run=dry_run)
     try:
         merged = consolidate(ws, config, model, dry_run=dry_run)

@@ -39,6 +39,44 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 
 
+# A literal that every match of a built-in pattern contains (lower-cased), so a pattern
+# whose literals are all absent is not run: a regex starting with \b tries every
+# position of the text, and the context of a long thread is megabytes of tool output.
+_NEEDLES: dict[str, tuple[str, ...]] = {
+    regex: needles
+    for (_kind, regex), needles in zip(
+        _BUILTIN_PATTERNS,
+        (
+            ("private key",),
+            ("sk-ant-",),
+            ("sk-",),
+            ("_live_", "_test_"),
+            ("akia", "asia", "abia", "acca"),
+            ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+            ("glpat-",),
+            ("xox",),
+            ("aiza",),
+            ("hf_",),
+            ("eyj",),
+            ("bearer",),
+            ("://",),
+            (
+                "password",
+                "passwd",
+                "pwd",
+                "secret",
+                "token",
+                "api",
+                "access",
+                "private",
+                "credential",
+            ),
+        ),
+        strict=True,
+    )
+}
+
+
 @dataclass(frozen=True)
 class Redactor:
     """Compiled patterns: (kind, regex); a pattern with a group redacts only group 1."""
@@ -47,8 +85,20 @@ class Redactor:
 
     def redact(self, text: str) -> tuple[str, Counter[str]]:
         counts: Counter[str] = Counter()
+        # Lower-casing is a safe filter only for ASCII (re's case folding is wider).
+        filtered = text.isascii()
+        lowered: str | None = None
         for kind, pattern in self.patterns:
-            text = pattern.sub(lambda m, kind=kind: _replace(m, kind, counts), text)
+            needles = _NEEDLES.get(pattern.pattern) if filtered else None
+            if needles:
+                if lowered is None:
+                    lowered = text.lower()
+                if not any(needle in lowered for needle in needles):
+                    continue
+            changed = pattern.sub(lambda m, kind=kind: _replace(m, kind, counts), text)
+            if changed is not text:
+                text, lowered = changed, None
+                filtered = text.isascii()
         return text, counts
 
     def text(self, text: str) -> str:

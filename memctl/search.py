@@ -480,9 +480,9 @@ def memory_files(ws: Workspace, include_archive: bool = False) -> list[Path]:
         except (FileNotFoundError, NotADirectoryError):
             continue
         for entry in entries:
-            if entry.name.endswith(".md") and not entry.name.startswith("."):
-                if entry.is_file():
-                    found.append(Path(entry.path))
+            visible = entry.name.endswith(".md") and not entry.name.startswith(".")
+            if visible and entry.is_file():
+                found.append(Path(entry.path))
     found.sort(key=ws.relative)
     if ws.memory_md.is_file():
         found.insert(0, ws.memory_md)

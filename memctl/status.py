@@ -13,11 +13,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memctl.archive import stored_offset
 from memctl.config import Config, format_duration
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
-from memctl.workspace import Workspace
+from memctl.workspace import Workspace, stored_offset
 
 NOW = "now"
 

@@ -214,6 +214,9 @@ def run_tool(
         return ToolOutcome(handler(ws, config, _arguments(arguments)))
     except (ToolArgumentError, MemctlError) as exc:
         return ToolOutcome(f"Error: {exc}", True)
+    except Exception as exc:
+        # A bug in a tool must not end the agent's turn; the model is told what failed.
+        return ToolOutcome(f"Error: internal error in {name}: {type(exc).__name__}: {exc}", True)
 
 
 # --------------------------------------------------------------------------- handlers
@@ -238,19 +241,18 @@ def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
 
 def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    path = _string(args, "path", required=True) or ""
+    start, end = _integer(args, "startLine"), _integer(args, "endLine")
     from memctl.memory import get
 
-    path = _string(args, "path", required=True) or ""
-    result = get(ws, path, _integer(args, "startLine"), _integer(args, "endLine"))
-    return render_lines(result)
+    return render_lines(get(ws, path, start, end))
 
 
 def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    content = _string(args, "content", required=True) or ""
     from memctl.memory import save
 
-    content = _string(args, "content", required=True) or ""
-    result = save(ws, content)
-    return render_save(result)
+    return render_save(save(ws, config, content))
 
 
 def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:

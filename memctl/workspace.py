@@ -47,6 +47,14 @@ def discover(explicit: str | None, cwd: Path | None = None) -> Path:
     )
 
 
+def stored_offset(value: Any, size: int) -> int:
+    """A consolidation watermark as a start position in a file of `size` bytes: missing,
+    invalid, or past the end (the file was rewritten) is 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > size:
+        return 0
+    return value
+
+
 def fsync_dir(path: Path) -> None:
     with contextlib.suppress(OSError):
         fd = os.open(path, os.O_RDONLY)

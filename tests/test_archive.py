@@ -314,3 +314,15 @@ def test_a_bad_retention_value_is_a_config_error(workspace, cli):
     assert "daily_file_retention_days" in result.stderr
     assert result.stderr.count("\n") == 1
     assert snapshot(workspace) == before
+
+
+def test_an_archive_offset_past_its_rewritten_end_does_not_skip_the_moved_text(workspace, cli):
+    configure(workspace)
+    day = today_in("UTC") - timedelta(days=100)
+    ledger(workspace, day, "- short now\n", folder="memory/archive")
+    source = ledger(workspace, day, "- moved line\n" * 20)
+    write_offsets(workspace, {f"memory/archive/{source.name}": 100})
+
+    assert cli("-w", workspace, "archive").exit_code == 0
+
+    assert state(workspace)["consolidation"]["offsets"] == {f"memory/archive/{source.name}": 0}

@@ -546,3 +546,17 @@ def test_an_overflow_re_plans_with_the_window_the_provider_states(
     assert flushed(workspace, "t1") == 30
     for n in range(30):
         assert sum(f"fact number {n:03d}:" in user_message(r) for r in llm_server.requests[1:]) == 1
+
+
+def test_imported_compaction_summaries_are_not_flushed(cli, workspace) -> None:
+    """A summary written by another agent's compaction restates old turns: left out."""
+    messages = [
+        {"role": "user", "content": "Summary: we decided to use Redis.", "compact_summary": True},
+        {"role": "user", "content": "We decided to deploy on Fridays."},
+    ]
+    data = "\n".join(json.dumps(m) for m in messages)
+    assert cli("-w", workspace, "thread", "append", "t1", "-", input=data).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    ledger = next((workspace / "memory").glob("*.md")).read_text()
+    assert "deploy on Fridays" in ledger
+    assert "Redis" not in ledger

@@ -12,8 +12,6 @@ import pytest
 
 from tests.llm_server import write_model_config
 
-pytest.importorskip("memctl.consolidate", reason="consolidate is written by another helper")
-
 OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
 
 
@@ -246,4 +244,20 @@ def test_dry_run_writes_nothing_and_shows_the_plan(ready, cli):
     assert result.stdout.startswith(f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n")
     assert "Tuesdays" in result.stdout  # the MEMORY.md diff
     assert "archive: would move 1 ledger(s)" in result.stderr
+    assert snapshot(ready) == before
+    assert not (ready / ".memctl").exists()
+
+
+def test_dry_run_respects_the_throttle_unless_forced(ready, cli):
+    set_runs(ready, maintain=iso_ago(minutes=1))
+    before = snapshot(ready)
+    throttled = cli("-w", ready, "maintain", "--dry-run")
+    assert throttled.exit_code == 0
+    assert throttled.stderr.startswith("maintain: skipped: throttled")
+    forced = cli("-w", ready, "--json", "maintain", "--dry-run", "--force")
+    assert forced.exit_code == 0, forced.stderr
+    document = json.loads(forced.stdout)
+    assert document["status"] == "dry_run"
+    assert document["consolidate"]["status"] == "dry_run"
+    assert document["archive"]["dry_run"] is True
     assert snapshot(ready) == before

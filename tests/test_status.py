@@ -189,7 +189,6 @@ def test_the_json_document_shape(workspace, cli):
 
 
 def test_unflushed_counts_follow_a_flush(workspace, cli):
-    pytest.importorskip("memctl.flush", reason="flush is written by another helper")
     lines = "\n".join(
         json.dumps(message(text))
         for text in ("We deploy on Fridays.", "The staging host is blue.", "Tea at four.")

@@ -63,10 +63,9 @@ def _compact_note(g: Globals, result: Any) -> None:
             f"{result.messages_after} / {result.tokens_after:,}",
         )
     flushed = result.flush
-    if flushed is not None and not flushed.skipped:
-        facts = sum(t.facts for t in flushed.threads)
-        where = f" to {flushed.ledger}" if flushed.ledger else ""
-        note(g, f"compact: flushed first: {facts} fact(s){where}")
+    facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
+    if facts:
+        note(g, f"compact: flushed first: {facts} fact(s) to {flushed.ledger}")
     for warning in result.warnings:
         note(g, f"compact: warning: {warning}")
 
@@ -282,7 +281,7 @@ def call_command(
 
     g = globals_of(ctx)
     check_thread_id(thread)
-    text = sys.stdin.read() if message == "-" else message
+    text = sys.stdin.read().removesuffix("\n") if message == "-" else message
     ws, config = g.open()
     model = resolve_model(ws, config.model)
     with working(g, f"call: {model.name} on thread {thread}"):

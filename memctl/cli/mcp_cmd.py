@@ -1,3 +1,33 @@
 """mcp: the agent tools over the Model Context Protocol (stdio)."""
 
 from __future__ import annotations
+
+import logging
+import sys
+
+import typer
+
+from memctl.cli.app import app, command, globals_of, note
+
+
+@command(app, "mcp")
+def mcp_command(ctx: typer.Context) -> None:
+    """Serve memory_search, memory_get, memory_save, thread_search and thread_history
+    to an MCP client over stdio, until the client closes the connection.
+
+    stdout carries only the protocol; diagnostics go to stderr. The workspace and its
+    memctl.yaml are read once, before serving: a bad configuration exits 2 at once.
+    With memory.tools: false the server offers no tools.
+
+    Example (an MCP client's server entry): command "memctl", args ["-w", "/path/to/ws", "mcp"]
+    """
+    g = globals_of(ctx)
+    ws, config = g.open()
+    if g.verbose:
+        logging.basicConfig(level=logging.INFO, stream=sys.stderr)
+    from memctl.mcp_server import offered_tools, serve_stdio
+
+    count = len(offered_tools(config))
+    offer = f"{count} tools" if count else "no tools (memory.tools: false)"
+    note(g, f"memctl mcp: serving {offer} for {ws.root} on stdio")
+    serve_stdio(ws, config)

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.cli.app import Globals, app, command, emit, fail, globals_of, note, working
+from memctl.cli.pipeline import consolidate_summary, memory_model
+
+if TYPE_CHECKING:
+    from memctl.archive import ArchiveResult
+    from memctl.maintain import MaintainResult
 
 
-def _moves_text(result: Any) -> str:
+def _moves_text(result: ArchiveResult) -> str:
     return "\n".join(f"{move.source} -> {move.target}" for move in result.moved)
 
 
-def _archive_summary(result: Any) -> str:
+def _archive_summary(result: ArchiveResult) -> str:
     verb = "would move" if result.dry_run else "moved"
     appended = sum(1 for move in result.moved if move.appended)
     joined = f" ({appended} appended to an existing archive)" if appended else ""
@@ -82,7 +87,6 @@ def maintain_command(
 
     Example (crontab): */10 * * * * memctl -q -w ~/agent maintain
     """
-    from memctl.cli.pipeline import memory_model
     from memctl.maintain import maintain
 
     g = globals_of(ctx)
@@ -93,14 +97,12 @@ def maintain_command(
     _report(g, result)
 
 
-def _report(g: Globals, result: Any) -> None:
+def _report(g: Globals, result: MaintainResult) -> None:
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
         return
     note(g, _archive_summary(result.archive))
-    from memctl.cli.pipeline import consolidate_summary
-
     if result.error:
         note(
             g,
@@ -110,13 +112,17 @@ def _report(g: Globals, result: Any) -> None:
             emit(g, result)
             raise typer.Exit(result.exit_code)
         raise fail(g, result.error, result.exit_code)
-    note(g, consolidate_summary(result.consolidate))
+    if result.consolidate.status == "nothing_new":
+        # consolidate's own line suggests its --force; maintain's --force is the throttle's
+        note(g, "consolidate: no new daily text since the last consolidation; no model request")
+    else:
+        note(g, consolidate_summary(result.consolidate))
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
     emit(g, result, lambda: _maintain_text(result))
 
 
-def _maintain_text(result: Any) -> str:
+def _maintain_text(result: MaintainResult) -> str:
     lines = [_moves_text(result.archive)] if result.archive.moved else []
     diff = getattr(result.consolidate, "diff", None)
     if result.status == "dry_run" and diff:

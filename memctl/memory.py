@@ -1,0 +1,138 @@
+"""get and save: read a line range of a memory file, persist one memory (memory_get /
+memory_save).
+
+`get` is the one command that opens a file named by its caller (a model, over MCP or
+`call`), so it reads only the workspace's memory: MEMORY.md and files under memory/,
+checked after symlinks are resolved, and never anything else the workspace holds
+(config, thread logs, evicted results).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from memctl.config import Config
+from memctl.errors import UsageError, WorkspaceError
+from memctl.workspace import Workspace, append_durable, block_separator, write_atomic
+
+
+@dataclass
+class GetResult:
+    """Lines `start`..`end` (1-based, inclusive) of `path`, which has `total` lines."""
+
+    path: str
+    start: int
+    end: int
+    total: int
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SaveResult:
+    memories: int
+    ledger: str
+    text: str
+    memory_md: str = "MEMORY.md"
+    redacted: int = 0
+    dry_run: bool = False
+
+
+def memory_path(ws: Workspace, path: str) -> Path:
+    """The file `path` names, when it is MEMORY.md or under memory/; else UsageError."""
+    if not isinstance(path, str) or not path.strip():
+        raise UsageError("a path is required: MEMORY.md or a file under memory/")
+    if "\0" in path:
+        raise UsageError("the path holds a NUL byte")
+    parts = PurePosixPath(path.replace("\\", "/"))
+    if parts.is_absolute() or Path(path).is_absolute():
+        raise UsageError(f"{path}: absolute paths are refused; use MEMORY.md or memory/<file>")
+    if ".." in parts.parts:
+        raise UsageError(f"{path}: '..' is refused; use MEMORY.md or memory/<file>")
+    if parts.parts != ("MEMORY.md",) and (len(parts.parts) < 2 or parts.parts[0] != "memory"):
+        raise UsageError(f"{path}: only MEMORY.md and files under memory/ can be read")
+    target = ws.root.joinpath(*parts.parts)
+    resolved = target.resolve()
+    root = ws.root.resolve()
+    memory_md, memory_dir = root / "MEMORY.md", root / "memory"
+    if resolved != memory_md and not resolved.is_relative_to(memory_dir):
+        raise UsageError(f"{path}: it leads out of the workspace's memory (a symlink?)")
+    return target
+
+
+def get(ws: Workspace, path: str, start: int | None = None, end: int | None = None) -> GetResult:
+    """Lines of a memory file: start clamped to >= 1, end to the file's length."""
+    target = memory_path(ws, path)
+    for name, value in (("start", start), ("end", end)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise UsageError(f"{name} must be a whole number, not {value!r}")
+    try:
+        data = target.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such memory file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder, not a memory file") from None
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WorkspaceError(
+            f"{path}: not UTF-8 text (byte {exc.start}); memctl reads only text files"
+        ) from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    total = len(lines)
+    first = max(1, start if start is not None else 1)
+    last = min(total, end if end is not None else total)
+    if total and first > total:
+        raise UsageError(f"{path}: start line {first} is past the end ({total} lines)")
+    if start is not None and not total:
+        raise UsageError(f"{path}: start line {first} is past the end (the file is empty)")
+    if end is not None and last < first and total:
+        raise UsageError(f"{path}: end line {end} is before start line {first}")
+    return GetResult(ws.relative(target), first, max(last, 0), total, lines[first - 1 : last])
+
+
+def count_memories(text: str) -> int:
+    """Memories in a saved text: its `-` lines, at least one."""
+    return max(1, sum(1 for line in text.splitlines() if line.lstrip().startswith("-")))
+
+
+def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> SaveResult:
+    """Append `text` to today's ledger (a `## Memory Save` block) and then to MEMORY.md.
+
+    The ledger goes first: a run killed between the two writes leaves the memory in the
+    ledger, where the next consolidation finds it. MEMORY.md is replaced atomically
+    (old content + text) so a reader sees the old or the new file, and consolidation,
+    which carries over what was appended while it ran, keeps it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise UsageError("nothing to save: the text is empty")
+    if "\0" in text:
+        raise UsageError("the text holds a NUL byte")
+    body, counts = config.redaction.redactor().redact(text.strip())
+    ledger = ws.ledger_path()
+    result = SaveResult(
+        count_memories(body),
+        ws.relative(ledger),
+        body,
+        redacted=sum(counts.values()),
+        dry_run=dry_run,
+    )
+    if dry_run:
+        return result
+    with ws.lock():
+        stamp = ws.now().isoformat(timespec="seconds")
+        block = f"## Memory Save — {stamp}\n\n{body}\n".encode()
+        append_durable(ledger, block_separator(ledger) + block)
+        try:
+            old = ws.memory_md.read_bytes()
+        except FileNotFoundError:
+            old = b""
+        joint = b"" if not old or old.endswith(b"\n") else b"\n"
+        mode = os.stat(ws.memory_md).st_mode & 0o777 if old else 0o644
+        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n", mode)
+    return result

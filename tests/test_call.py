@@ -1,0 +1,472 @@
+"""memctl call: one agent turn, its tools, overflow recovery, the per-call flush."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.llm_server import TEST_MODEL, write_model_config
+from tests.test_compact import chat, read_log, snapshot, write_log
+
+
+def system_of(request: dict[str, Any]) -> str:
+    first = request["messages"][0]
+    return str(first.get("content")) if first.get("role") == "system" else ""
+
+
+def kind_of(request: dict[str, Any]) -> str:
+    system = system_of(request)
+    if "extract durable facts" in system:
+        return "flush"
+    if "summarise conversations" in system:
+        return "summary"
+    if "MEMORY.md" in system or "maintain MEMORY.md" in system:
+        return "consolidate"
+    return "chat"
+
+
+def ledger_text(root: Path) -> str:
+    return "".join(p.read_text() for p in sorted((root / "memory").glob("*.md")))
+
+
+def state_of(root: Path) -> dict[str, Any]:
+    path = root / ".memctl" / "state.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+# --------------------------------------------------------------------------- builtin
+
+
+def test_builtin_turn_end_to_end(workspace: Path, cli) -> None:
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- The staging database is Postgres 16.\n")
+    result = cli("-w", workspace, "call", "t1", "Which database runs staging?")
+    assert result.exit_code == 0, result.stderr
+    assert "builtin" in result.stdout
+    assert "The staging database is Postgres 16." in result.stdout
+    log = read_log(workspace, "t1")
+    assert [(e["role"], e["content"]) for e in log] == [
+        ("user", "Which database runs staging?"),
+        ("assistant", result.stdout.rstrip("\n")),
+    ]
+    assert all("ts" in e for e in log)
+
+
+def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
+    result = cli("-w", workspace, "call", "t1", "-", input="Remember: we deploy on Fridays.\n")
+    assert result.exit_code == 0, result.stderr
+    assert read_log(workspace, "t1")[0]["content"] == "Remember: we deploy on Fridays."
+    assert "- Remember: we deploy on Fridays." in ledger_text(workspace)
+    assert state_of(workspace)["threads"]["t1"]["flushed"] == 2
+    assert re.search(r"call: flushed \d+ fact\(s\) to memory/", result.stderr)
+
+
+def test_flush_trigger_never_skips_the_per_call_flush(workspace: Path, cli) -> None:
+    (workspace / "memctl.yaml").write_text("memory:\n  flush_trigger: never\n")
+    assert cli("-w", workspace, "call", "t1", "Remember: we deploy on Fridays.").exit_code == 0
+    assert ledger_text(workspace) == ""
+
+
+def test_builtin_compacts_when_a_trigger_is_reached(workspace: Path, cli) -> None:
+    (workspace / "memctl.yaml").write_text(
+        "compaction:\n  trigger_messages: 6\n  keep_messages: 2\n"
+    )
+    write_log(workspace, "t1", chat(3))
+    result = cli("-w", workspace, "call", "t1", "and then?")
+    assert result.exit_code == 0, result.stderr
+    log = read_log(workspace, "t1")
+    assert log[6]["type"] == "compaction" and log[6]["cut"] == 4
+    assert [e["role"] for e in log[7:]] == ["user", "assistant"]
+    assert "compact: thread t1" in result.stderr
+
+
+def test_compaction_disabled_never_compacts(workspace: Path, cli) -> None:
+    (workspace / "memctl.yaml").write_text(
+        "compaction:\n  enabled: false\n  trigger_messages: 2\n  keep_messages: 1\n"
+    )
+    write_log(workspace, "t1", chat(3))
+    assert cli("-w", workspace, "call", "t1", "and then?").exit_code == 0
+    assert not any(e.get("type") == "compaction" for e in read_log(workspace, "t1"))
+
+
+def test_dry_run_prints_the_request_and_writes_nothing(workspace: Path, cli) -> None:
+    write_log(workspace, "t1", chat(1))
+    before = snapshot(workspace, locks=True)
+    result = cli("-w", workspace, "call", "t1", "next question", "--dry-run")
+    assert result.exit_code == 0
+    request = json.loads(result.stdout)
+    assert request["messages"][-1] == {"role": "user", "content": "next question"}
+    assert request["messages"][0]["content"].startswith("[memctl reference material")
+    assert snapshot(workspace, locks=True) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "input_text", "fragment"),
+    [
+        (["call", "t1", "   "], None, "the message is empty"),
+        (["call", "t1", "-"], "", "the message is empty"),
+        (["call", "../t", "hi"], None, "invalid thread id"),
+    ],
+)
+def test_bad_input(workspace: Path, cli, args, input_text, fragment) -> None:
+    before = snapshot(workspace)
+    result = cli("-w", workspace, *args, input=input_text)
+    assert result.exit_code == 2
+    assert fragment in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert snapshot(workspace) == before
+
+
+# --------------------------------------------------------------------------- tools
+
+
+def test_tool_calls_run_and_the_whole_turn_is_logged(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    (workspace / "MEMORY.md").write_text("- The build server is called ochre.\n")
+    llm_server.reply_tool_calls(
+        [{"name": "memory_search", "arguments": {"query": "build server"}, "id": "c1"}]
+    )
+    llm_server.reply("It is called ochre.")
+    result = cli("-w", workspace, "call", "t1", "What is the build server called?")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "It is called ochre.\n"
+    first, second = llm_server.requests
+    assert [t["function"]["name"] for t in first["tools"]] == [
+        "memory_search",
+        "memory_get",
+        "memory_save",
+        "thread_search",
+        "thread_history",
+    ]
+    assert first["messages"][-1] == {"role": "user", "content": "What is the build server called?"}
+    tool_message = second["messages"][-1]
+    assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "c1"
+    assert tool_message["content"] == (
+        "Found 1 match:\nSource: MEMORY.md#1: - The build server is called ochre."
+    )
+    log = read_log(workspace, "t1")
+    assert [e["role"] for e in log] == ["user", "assistant", "tool", "assistant"]
+    assert log[1]["tool_calls"][0]["function"]["name"] == "memory_search"
+    assert log[3]["content"] == "It is called ochre."
+    assert "call: tool memory_search" in result.stderr
+
+
+def test_tool_errors_come_back_as_text(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    llm_server.reply_tool_calls(
+        [
+            {"name": "memory_search", "arguments": {"query": "x", "matchMode": ""}, "id": "a"},
+            {"name": "memory_get", "arguments": {"path": 7}, "id": "b"},
+            {"name": "thread_search", "arguments": {"query": "x", "matchMode": "fuzzy"}, "id": "c"},
+            {"name": "no_such_tool", "arguments": {}, "id": "d"},
+            {"name": "memory_save", "arguments": "{not json", "id": "e"},
+            {"name": "thread_history", "arguments": {"thread": "a/b"}, "id": "f"},
+        ]
+    )
+    llm_server.reply("sorry")
+    result = cli("-w", workspace, "call", "t1", "try the tools")
+    assert result.exit_code == 0, result.stderr
+    results = {
+        m["tool_call_id"]: m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"
+    }
+    assert set(results) == set("abcdef")
+    assert all(text.startswith("Error: ") for text in results.values())
+    assert "invalid match mode ''" in results["a"]
+    assert "path must be a string" in results["b"]
+    assert "fuzzy" in results["c"]
+    assert "unknown tool 'no_such_tool'" in results["d"]
+    assert "not valid JSON" in results["e"]
+    assert "invalid thread id" in results["f"]
+
+
+def test_memory_get_refuses_paths_outside_memory(workspace: Path, cli, llm_server):
+    pytest.importorskip("memctl.memory", reason="memory.py is written by another helper")
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    llm_server.reply_tool_calls(
+        [
+            {"name": "memory_get", "arguments": {"path": "../memctl.yaml"}, "id": "a"},
+            {"name": "memory_get", "arguments": {"path": "memory/none.md"}, "id": "b"},
+        ]
+    )
+    llm_server.reply("ok")
+    assert cli("-w", workspace, "call", "t1", "read").exit_code == 0
+    results = [m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"]
+    assert len(results) == 2 and all(r.startswith("Error: ") for r in results)
+
+
+def test_memory_save_and_thread_history_tools(workspace: Path, cli, llm_server):
+    pytest.importorskip("memctl.memory", reason="memory.py is written by another helper")
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    write_log(workspace, "old", chat(3))
+    llm_server.reply_tool_calls(
+        [
+            {"name": "memory_save", "arguments": {"content": "Deploys are on Fridays."}, "id": "s"},
+            {"name": "thread_history", "arguments": {"thread": "old", "start": -2}, "id": "h"},
+        ]
+    )
+    llm_server.reply("saved")
+    assert cli("-w", workspace, "call", "t1", "save it").exit_code == 0
+    results = {
+        m["tool_call_id"]: m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"
+    }
+    assert "Deploys are on Fridays." in (workspace / "MEMORY.md").read_text()
+    assert "Deploys are on Fridays." in ledger_text(workspace)
+    assert results["s"].startswith("Saved 1 memory")
+    assert results["h"] == (
+        "Thread old, entries 4-5 of 6:\n"
+        "#4 [user] Turn 2: we decided to use tool2. filler filler filler filler filler\n"
+        "#5 [assistant] Noted turn 2."
+    )
+
+
+def test_tools_off_sends_no_tools(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False, "tools": False})
+    llm_server.reply("plain")
+    assert cli("-w", workspace, "call", "t1", "hi").exit_code == 0
+    assert "tools" not in llm_server.requests[0]
+
+
+def test_tool_steps_are_bounded(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    write_log(workspace, "t1", chat(1))
+    for _ in range(9):
+        llm_server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "x"}}])
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "call", "t1", "loop")
+    assert result.exit_code == 1
+    assert "still calling tools after 8 steps" in result.stderr
+    assert len(llm_server.requests) == 9
+    assert snapshot(workspace) == before
+
+
+def test_a_model_failure_leaves_the_thread_unchanged(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server)
+    write_log(workspace, "t1", chat(1))
+    llm_server.fail(500)
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "call", "t1", "hello")
+    assert result.exit_code == 1
+    assert "HTTP 500" in result.stderr
+    assert snapshot(workspace) == before
+
+
+# --------------------------------------------------------------------------- after the reply
+
+
+def test_flush_failure_is_reported_and_the_turn_kept(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server)
+    # the chat answer first, then the flush (same model) fails
+    llm_server.reply("the answer")
+    llm_server.fail(500)
+    result = cli("-w", workspace, "call", "t1", "We decided to use Rust.")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "the answer\n"
+    assert "the per-call flush failed" in result.stderr
+    assert len(read_log(workspace, "t1")) == 2
+
+
+def test_maintenance_failure_is_reported_and_the_call_succeeds(workspace, cli, llm_server):
+    """Main model builtin; the memory model is the server: flush works, consolidation fails."""
+    memory_model = {
+        "name": TEST_MODEL,
+        "api_base": llm_server.url,
+        "api_key_env": "MEMCTL_TEST_KEY",
+        "max_retries": 0,
+    }
+    (workspace / "memctl.yaml").write_text(
+        json.dumps({"model": "builtin", "memory": {"model": memory_model}})
+    )
+    llm_server.reply("- The team chose Rust.")
+    llm_server.fail(503)
+    result = cli("-w", workspace, "call", "t1", "We decided to use Rust.")
+    assert result.exit_code == 0, result.stderr
+    assert "maintenance failed" in result.stderr and "HTTP 503" in result.stderr
+    assert "The team chose Rust." in ledger_text(workspace)
+    assert [kind_of(r) for r in llm_server.requests] == ["flush", "consolidate"]
+    assert "maintain" not in state_of(workspace).get("runs", {})
+
+
+# --------------------------------------------------------------------------- overflow
+
+
+def scripted(request: dict[str, Any]) -> str:
+    """Flush: one fact a codeword; summary: the codewords; chat: a short reply."""
+    kind = kind_of(request)
+    text = "\n".join(str(m.get("content")) for m in request["messages"])
+    if kind == "flush":
+        conversation = text.split("Conversation (", 1)[-1]
+        words = sorted(set(re.findall(r"codeword-\d+", conversation)))
+        return "\n".join(f"- {w} was mentioned" for w in words) or "NO_REPLY"
+    if kind == "summary":
+        words = sorted(set(re.findall(r"codeword-\d+", text)), key=lambda w: int(w[9:]))
+        return "Summary: " + ", ".join(words)
+    if kind == "consolidate":
+        return "# Memory\n"
+    return "ok"
+
+
+def test_a_long_conversation_never_shows_an_overflow(workspace: Path, cli, llm_server):
+    llm_server.context_window = 4096
+    llm_server.default = scripted
+    # no window configured: it is learned from the first overflow error; no per-call
+    # flush, so the facts in the ledger come from the flush before each compaction
+    write_model_config(
+        workspace, llm_server, context_window=None, memory={"flush_trigger": "never"}
+    )
+    turns = 24
+    for n in range(turns):
+        text = f"Turn {n}: the codeword-{n} matters. " + "lorem ipsum dolor sit amet " * 60
+        result = cli("-w", workspace, "call", "t1", text)
+        assert result.exit_code == 0, (n, result.stderr)
+        assert result.stdout == "ok\n"
+    assert state_of(workspace)["windows"][TEST_MODEL] == 4096
+    log = read_log(workspace, "t1")
+    records = [e for e in log if e.get("type") == "compaction"]
+    assert records
+    compacted = {
+        int(w[9:]) for w in re.findall(r"codeword-\d+", json.dumps(log[: records[-1]["cut"]]))
+    }
+    in_ledger = {int(w[9:]) for w in re.findall(r"codeword-\d+", ledger_text(workspace))}
+    assert compacted and compacted <= in_ledger
+    assert len([e for e in log if e.get("role") == "user"]) == turns
+    # tokens sent per chat turn stay flat instead of growing with the history
+    chats = [len(json.dumps(r)) // 4 for r in llm_server.requests if kind_of(r) == "chat"]
+    assert max(chats[-6:]) <= 4096
+
+
+def test_overflow_recovery_learns_the_window_and_retries_once(workspace, cli, llm_server):
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=None,
+        memory={"hooks": False},
+        compaction={"keep_messages": 2},
+    )
+    write_log(workspace, "t1", chat(12, words=100))
+    llm_server.overflow(6000)
+    llm_server.reply("the summary")
+    llm_server.reply("the answer")
+    result = cli("-w", workspace, "call", "t1", "go on")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "the answer\n"
+    assert "compacted and retried once" in result.stderr
+    assert [kind_of(r) for r in llm_server.requests] == ["chat", "summary", "chat"]
+    assert state_of(workspace)["windows"][TEST_MODEL] == 6000
+    log = read_log(workspace, "t1")
+    assert log[24]["type"] == "compaction" and log[24]["summary"] == "the summary"
+    assert [e["role"] for e in log[25:]] == ["user", "assistant"]
+    retry = llm_server.requests[2]["messages"]
+    assert "the summary" in retry[1]["content"]
+
+
+def test_overflow_twice_fails_with_a_clear_message(workspace: Path, cli, llm_server):
+    llm_server.context_window = 3000
+    llm_server.default = scripted
+    write_model_config(workspace, llm_server, context_window=None, memory={"hooks": False})
+    log = write_log(workspace, "t1", chat(10))
+    huge = "codeword-99 " + "x" * 20_000  # larger than the window on its own
+    result = cli("-w", workspace, "call", "t1", huge)
+    assert result.exit_code == 1
+    assert "context length exceeded" in result.stderr
+    assert "still too large after a forced compaction and one retry" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    entries = read_log(workspace, "t1")
+    assert [e.get("type") for e in entries[20:]] == ["compaction"]  # the turn was not appended
+    assert log.read_text().count("codeword-99") == 0
+
+
+def test_overflow_with_nothing_to_compact_says_so(workspace: Path, cli, llm_server):
+    llm_server.context_window = 2000
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    result = cli("-w", workspace, "call", "fresh", "y" * 20_000)
+    assert result.exit_code == 1
+    assert "nothing to compact" in result.stderr
+    assert not (workspace / "threads" / "fresh.jsonl").exists()
+
+
+def test_compaction_disabled_means_no_recovery(workspace: Path, cli, llm_server):
+    write_model_config(
+        workspace, llm_server, memory={"hooks": False}, compaction={"enabled": False}
+    )
+    write_log(workspace, "t1", chat(3))
+    llm_server.overflow()
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "call", "t1", "hi")
+    assert result.exit_code == 1
+    assert "compaction.enabled is false" in result.stderr
+    assert len(llm_server.requests) == 1
+    assert snapshot(workspace) == before
+
+
+def test_json_output_has_reply_and_usage(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    llm_server.reply("fine", prompt_tokens=123, completion_tokens=4)
+    result = cli("-w", workspace, "--json", "call", "t1", "hello")
+    doc = json.loads(result.stdout)
+    assert doc["reply"] == "fine" and doc["appended"] == 2 and doc["requests"] == 1
+    assert doc["usage"]["prompt_tokens"] == 123 and doc["usage"]["completion_tokens"] == 4
+
+
+# --------------------------------------------------------------------------- the tools module
+
+
+def open_workspace(root: Path):
+    from memctl.config import load_config
+    from memctl.workspace import Workspace
+
+    return Workspace(root), load_config(root / "memctl.yaml")
+
+
+def test_thread_history_ranges(workspace: Path) -> None:
+    from memctl.tools import run_tool
+
+    ws, config = open_workspace(workspace)
+    write_log(workspace, "t", chat(30))
+    last = run_tool(ws, config, "thread_history", {"thread": "t"}).text.splitlines()
+    assert last[0] == "Thread t, entries 40-59 of 60:" and last[-1].startswith("#59 ")
+    window = run_tool(ws, config, "thread_history", '{"thread": "t", "start": 2, "end": 3}')
+    assert window.text.splitlines()[1:] == [
+        "#2 [user] Turn 1: we decided to use tool1. filler filler filler filler filler",
+        "#3 [assistant] Noted turn 1.",
+        "… 56 later entries; continue with start=4",
+    ]
+    for arguments, fragment in [
+        ({"thread": "t", "start": 60}, "past the last entry"),
+        ({"thread": "t", "start": 5, "end": 2}, "before start"),
+        ({"thread": "t", "start": "x"}, "start must be an integer"),
+        ({}, "thread is required"),
+        ({"thread": "nope"}, "no thread 'nope'"),
+    ]:
+        outcome = run_tool(ws, config, "thread_history", arguments)
+        assert outcome.is_error and fragment in outcome.text, outcome.text
+
+
+def test_search_tools_match_modes(workspace: Path) -> None:
+    from memctl.tools import run_tool
+
+    ws, config = open_workspace(workspace)
+    (workspace / "MEMORY.md").write_text("- 部署决定：使用蓝鲸方案\n")
+    write_log(workspace, "t", [{"role": "user", "content": "部署决定：使用蓝鲸方案"}])
+    phrase = run_tool(ws, config, "memory_search", {"query": "部署 蓝鲸"})
+    assert phrase.text == "No matching memories found for: 部署 蓝鲸"
+    every = run_tool(ws, config, "memory_search", {"query": "部署 蓝鲸", "matchMode": "all"})
+    assert every.text == "Found 1 match:\nSource: MEMORY.md#1: - 部署决定：使用蓝鲸方案"
+    threads = run_tool(
+        ws, config, "thread_search", {"query": "蓝鲸", "matchMode": None, "thread": "t"}
+    )
+    assert (
+        threads.text == "Found 1 match:\nSource: threads/t.jsonl#0 [user]: 部署决定：使用蓝鲸方案"
+    )
+    assert run_tool(ws, config, "memory_search", {"query": "x", "matchMode": 3}).is_error
+
+
+def test_tools_switched_off_answer_with_an_error(workspace: Path) -> None:
+    from memctl.tools import run_tool
+
+    (workspace / "memctl.yaml").write_text("memory:\n  tools: false\n")
+    ws, config = open_workspace(workspace)
+    outcome = run_tool(ws, config, "memory_search", {"query": "x"})
+    assert outcome.is_error and "memory.tools: false" in outcome.text
