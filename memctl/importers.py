@@ -44,9 +44,11 @@ from typing import Any
 
 from memctl.errors import UsageError
 from memctl.threads import (
+    Record,
     append_entries,
     check_thread_id,
     read_entries,
+    read_records,
     thread_path,
     validate_message,
 )
@@ -126,14 +128,6 @@ class ImportResult:
 
 
 @dataclass
-class Record:
-    """One parsed line (or array item) of the source file."""
-
-    where: str
-    data: dict[str, Any]
-
-
-@dataclass
 class Piece:
     """What one source line adds to an assistant reply merged from several lines."""
 
@@ -165,77 +159,6 @@ class Parsed:
 
 
 # --------------------------------------------------------------------------- reading
-
-
-def read_records(data: bytes, source: str) -> list[Record]:
-    """The file's JSON objects: JSONL, one JSON array, or one `{"messages": [...]}` document."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise UsageError(f"{source}: line {line}: not UTF-8 (byte {exc.start})") from None
-    text = text.removeprefix("\ufeff")
-    stripped = text.lstrip()
-    if stripped.startswith("["):
-        return _document_records(_load_document(text, source), source)
-    records: list[Record] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            if not records and stripped.startswith("{"):
-                document = _try_document(text)
-                if document is not None:
-                    return _document_records(document, source)
-            raise UsageError(f"{source}: line {number}: invalid JSON: {exc.msg}") from None
-        if not isinstance(item, dict):
-            raise UsageError(f"{source}: line {number}: not a JSON object")
-        records.append(Record(f"line {number}", item))
-    if len(records) == 1 and _is_messages_document(records[0].data):
-        return _document_records(records[0].data, source)
-    return records
-
-
-def _load_document(text: str, source: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{source}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
-
-
-def _try_document(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return None
-
-
-def _is_messages_document(item: Any) -> bool:
-    return (
-        isinstance(item, dict)
-        and isinstance(item.get("messages"), list)
-        and "role" not in item
-        and "type" not in item
-    )
-
-
-def _document_records(document: Any, source: str) -> list[Record]:
-    """Items of a whole-file JSON document: an array of messages, or a request-like
-    object holding them under `messages`, or a single message."""
-    if _is_messages_document(document):
-        items = document["messages"]
-    elif isinstance(document, dict):
-        items = [document]
-    else:
-        items = document  # a file that starts with "[" holds an array or is invalid
-    records = []
-    for number, item in enumerate(items, 1):
-        if not isinstance(item, dict):
-            raise UsageError(f"{source}: message {number}: not a JSON object")
-        records.append(Record(f"message {number}", item))
-    return records
 
 
 def line_format(data: dict[str, Any]) -> str | None:

@@ -108,34 +108,86 @@ def validate_message(message: Any, where: str) -> dict[str, Any]:
 
 def parse_messages(data: bytes, source: str) -> list[dict[str, Any]]:
     """JSONL (one message a line) or one JSON array (or object); every message checked."""
+    return [validate_message(r.data, f"{source}: {r.where}") for r in read_records(data, source)]
+
+
+@dataclass
+class Record:
+    """One parsed line (or array item) of the source file."""
+
+    where: str
+    data: dict[str, Any]
+
+
+def read_records(data: bytes, source: str) -> list[Record]:
+    """The file's JSON objects: JSONL, one JSON array, or one `{"messages": [...]}` document."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{source}: not UTF-8 (byte {exc.start})") from None
+        line = data[: exc.start].count(b"\n") + 1
+        raise UsageError(f"{source}: line {line}: not UTF-8 (byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")
     stripped = text.lstrip()
     if stripped.startswith("["):
-        try:
-            items = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{source}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
-        if not isinstance(items, list):
-            raise UsageError(f"{source}: expected a JSON array of messages")
-        return [validate_message(m, f"{source}: message {i}") for i, m in enumerate(items, 1)]
-    messages: list[dict[str, Any]] = []
+        return _document_records(_load_document(text, source), source)
+    records: list[Record] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             item = json.loads(line)
         except json.JSONDecodeError as exc:
-            if not messages and stripped.startswith("{"):
-                try:
-                    return [validate_message(json.loads(text), source)]
-                except json.JSONDecodeError:
-                    pass
+            if not records and stripped.startswith("{"):
+                document = _try_document(text)
+                if document is not None:
+                    return _document_records(document, source)
             raise UsageError(f"{source}: line {number}: invalid JSON: {exc.msg}") from None
-        messages.append(validate_message(item, f"{source}: line {number}"))
-    return messages
+        if not isinstance(item, dict):
+            raise UsageError(f"{source}: line {number}: not a JSON object")
+        records.append(Record(f"line {number}", item))
+    if len(records) == 1 and _is_messages_document(records[0].data):
+        return _document_records(records[0].data, source)
+    return records
+
+
+def _load_document(text: str, source: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{source}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+
+
+def _try_document(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None
+
+
+def _is_messages_document(item: Any) -> bool:
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("messages"), list)
+        and "role" not in item
+        and "type" not in item
+    )
+
+
+def _document_records(document: Any, source: str) -> list[Record]:
+    """Items of a whole-file JSON document: an array of messages, or a request-like
+    object holding them under `messages`, or a single message."""
+    if _is_messages_document(document):
+        items = document["messages"]
+    elif isinstance(document, dict):
+        items = [document]
+    else:
+        items = document  # a file that starts with "[" holds an array or is invalid
+    records = []
+    for number, item in enumerate(items, 1):
+        if not isinstance(item, dict):
+            raise UsageError(f"{source}: message {number}: not a JSON object")
+        records.append(Record(f"message {number}", item))
+    return records
 
 
 # --------------------------------------------------------------------------- reading
