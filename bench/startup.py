@@ -1,7 +1,7 @@
 """Start-up time of the light commands against the floor of any Typer CLI.
 
 The floor is a hello-world Typer app with two commands run by the same Python. Each
-memctl command runs on a small workspace; the table shows the median of N runs, the
+memctl command runs on a small workspace; the table shows the best of N runs, the
 ratio to the floor (goal: <= 1.3x), and whether litellm was imported (-X importtime).
 
     python bench/startup.py [--runs 15]
@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from benchlib import Goal, best_in_rounds, machine, report
 
 HELLO = """\
 import typer
@@ -37,15 +37,6 @@ def bye() -> None:
 
 app()
 """
-
-
-def timed(argv: list[str], runs: int, env: dict[str, str]) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def imports_litellm(argv: list[str], env: dict[str, str]) -> bool:
@@ -98,7 +89,6 @@ def main() -> int:
         make_workspace(root, python, env)
         hello = Path(tmp) / "hello.py"
         hello.write_text(HELLO)
-        floor = timed([python, str(hello), "hello"], args.runs, env)
         memctl = [python, "-m", "memctl", "-w", str(root)]
         commands = {
             "--version": [python, "-m", "memctl", "--version"],
@@ -108,18 +98,41 @@ def main() -> int:
             "status": [*memctl, "status"],
             "archive": [*memctl, "archive", "--dry-run"],
         }
-        print(f"python {sys.version.split()[0]}, {args.runs} runs each, median seconds")
+        rounds = {"typer hello": [python, str(hello), "hello"], **commands}
+        best = {name: m.seconds for name, m in best_in_rounds(rounds, args.runs, env=env).items()}
+        floor = best["typer hello"]
+        print(f"start-up: {machine()}; {args.runs} runs each, best seconds")
         print(f"{'command':<12} {'seconds':>8} {'x floor':>8}  litellm")
         print(f"{'typer hello':<12} {floor:8.3f} {1.0:8.2f}  -")
-        worst = 0.0
+        worst, worst_name, heavy = 0.0, "", []
         for name, argv in commands.items():
-            seconds = timed(argv, args.runs, env)
+            seconds = best[name]
             ratio = seconds / floor
-            worst = max(worst, ratio)
-            heavy = "IMPORTED" if imports_litellm(argv, env) else "no"
-            print(f"{name:<12} {seconds:8.3f} {ratio:8.2f}  {heavy}")
-        print(f"worst ratio {worst:.2f} (goal <= 1.30): {'ok' if worst <= 1.3 else 'MISSED'}")
-    return 0
+            if ratio > worst:
+                worst, worst_name = ratio, name
+            imported = imports_litellm(argv, env)
+            if imported:
+                heavy.append(name)
+            print(f"{name:<12} {seconds:8.3f} {ratio:8.2f}  {'IMPORTED' if imported else 'no'}")
+    return report(
+        [
+            Goal(
+                "startup",
+                "start-up: worst light command vs hello-world Typer app",
+                f"{worst:.2f}x ({worst_name})",
+                "<= 1.30x",
+                worst <= 1.3,
+                f"floor {floor:.3f}s",
+            ),
+            Goal(
+                "startup",
+                "start-up: commands importing litellm (-X importtime)",
+                ", ".join(heavy) or "none",
+                "none",
+                not heavy,
+            ),
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from memctl.llm import Reply, Request, Usage
 from memctl.prompts import NO_REPLY
 
 LABEL = "memctl builtin (extractive, no LLM)"
+SUMMARY_MIN_CHARS = 400
 
 _SIGNALS = re.compile(
     r"""
@@ -180,23 +181,49 @@ class BuiltinModel:
 
     # ------------------------------------------------------------------ summary
     def _summary(self, payload: dict[str, Any]) -> str:
-        max_chars = int(payload.get("max_chars", 6000))
-        lines = [f"(Extractive summary by {LABEL}.)"]
-        for message in payload.get("conversation", []):
+        """The sentences that carry durable signals, newest kept first when over budget,
+        then what room is left for earlier summaries. The budget is also a third of the
+        text summarised, so a compaction always shrinks the context it replaces."""
+        conversation = payload.get("conversation", [])
+        source = sum(len(message.get("text", "")) for message in conversation)
+        budget = min(int(payload.get("max_chars", 6000)), max(SUMMARY_MIN_CHARS, source // 3))
+        header = f"(Extractive summary by {LABEL}.)"
+        earlier: list[str] = []
+        lines: list[str] = []
+        seen: set[str] = set()
+        for message in conversation:
             role = message.get("role", "")
             text = " ".join(message.get("text", "").split())
-            if not text:
-                continue
             if role == "summary":
-                lines.append(f"Earlier: {text}")
+                earlier.append(text.removeprefix(header).strip())
                 continue
-            first = sentences(text)[:1]
-            keep = first + [s for s in sentences(text)[1:] if _SIGNALS.search(s)]
-            lines.append(f"[{role}] {' '.join(keep)[:400]}")
-        summary = "\n".join(lines)
-        if len(summary) > max_chars:
-            summary = summary[: max_chars - 1] + "…"
-        return summary
+            # What a tool returned is told by its first sentence (an evicted result's
+            # placeholder names its file); elsewhere only sentences with signals count.
+            keep = [sentences(text)[0][:160]] if role == "tool" and text else []
+            for sentence in sentences(text)[1:] if keep else sentences(text):
+                key = normalise(sentence)
+                if _SIGNALS.search(sentence) and key not in seen:
+                    seen.add(key)
+                    keep.append(sentence)
+            if keep:
+                lines.append(f"[{role}] {' '.join(keep)[:400]}")
+        room = budget - len(header) - 1
+        if sum(len(line) + 1 for line in lines) > room:
+            room -= 60  # for the line saying how many points were left out
+        kept: list[str] = []
+        for line in reversed(lines):
+            if len(line) + 1 > room:
+                break
+            kept.insert(0, line)
+            room -= len(line) + 1
+        left_out = len(lines) - len(kept)
+        history = " ".join(earlier)
+        if history and room > 40:
+            cut = history if len(history) <= room - 10 else history[: room - 11] + "…"
+            kept.insert(0, f"Earlier: {cut}")
+        if left_out:
+            kept.insert(0, f"({left_out} older point(s) left out; see the thread log)")
+        return "\n".join([header, *kept])
 
     # ------------------------------------------------------------------ chat
     def _chat(self, payload: dict[str, Any]) -> str:

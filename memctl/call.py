@@ -6,9 +6,11 @@ the tool results, and the final reply. A turn that fails leaves the log as it wa
 it can simply be run again.
 
 Around the model call: compaction when a trigger is reached; on a context-length
-error, a forced compaction (with its flush) sized so that the retry fits, and exactly
-one retry; after the reply, the per-call flush (`memory.flush_trigger`) and the
-throttled maintenance, whose failures are reported without failing the turn.
+error, a forced compaction sized so that the retry fits, and exactly one retry (that
+compaction flushes even with `flush_before_compact: false`: it is the reference's
+third flush point, so nothing is lost to a summary); after the reply, the per-call
+flush (`memory.flush_trigger`) and the throttled maintenance, whose failures are
+reported without failing the turn.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from memctl.compact import CompactResult, compact, known_window, remember_window, resolve_model
+from memctl.compact import CompactResult, compact, known_window
 from memctl.config import Config
 from memctl.context import ContextRequest, build_context
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
-from memctl.llm import Model, Request, Usage
+from memctl.llm import Model, Request, Usage, remember_window, resolve_model
 from memctl.threads import (
     append_entries,
     check_thread_id,
@@ -143,6 +145,7 @@ class _Turn:
 
     # ------------------------------------------------------------------ the turn
     def dry_run(self) -> CallResult:
+        self.window = known_window(self.model, self.ws.read_state())
         context = self._context(dry_run=True)
         self.result.dry_run = True
         self.result.tokens = context.tokens
@@ -289,6 +292,7 @@ class _Turn:
             fit=True,
             allow_empty_tail=True,
             reason="context length exceeded",
+            flush_first=True,
         )
         self.result.warnings.extend(done.warnings)
         if done.status != "compacted":

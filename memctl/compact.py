@@ -20,23 +20,32 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from memctl.config import CompactionConfig, Config, ModelSpec, TruncateArgs
+from memctl.config import CompactionConfig, Config, TruncateArgs
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
 from memctl.evict import evict_messages
 from memctl.flush import flush, render_entry
-from memctl.llm import Model, Request, Usage, estimate_cost, resolve
+from memctl.llm import (
+    Model,
+    Request,
+    Usage,
+    estimate_cost,
+    learned_window,
+    remember_window,
+    resolve_model,
+)
 from memctl.prompts import format_summary_prompt
 from memctl.redact import Redactor
 from memctl.threads import (
     COMPACTION,
+    append_log,
     encode_entry,
     read_entries,
     summary_message,
     thread_path,
     working_context,
 )
-from memctl.tokens import message_tokens, text_tokens
-from memctl.workspace import Workspace, append_durable
+from memctl.tokens import message_tokens, messages_tokens, text_tokens
+from memctl.workspace import Workspace
 
 RESERVED_TOKENS = 20_000
 UNKNOWN_WINDOW_TRIGGER = 160_000
@@ -61,26 +70,11 @@ SUMMARY_SYSTEM = (
 # --------------------------------------------------------------------------- windows
 
 
-def resolve_model(ws: Workspace, spec: ModelSpec) -> Model:
-    """The model for `spec`, knowing the window an earlier overflow error stated."""
-    return resolve(spec, learned_window(ws.read_state(), spec.name))
-
-
-def learned_window(state: dict[str, Any], name: str) -> int | None:
-    value = state.get("windows", {}).get(name)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
-
-
 def known_window(model: Model, state: dict[str, Any]) -> int | None:
     """The model's context window: configured or from litellm's model info, and the
     smaller of that and a window learned from an overflow error (the error is the truth)."""
     values = [v for v in (model.window(), learned_window(state, model.name)) if v]
     return min(values) if values else None
-
-
-def remember_window(ws: Workspace, name: str, window: int) -> None:
-    """Store a window stated by an overflow error (`state.windows.<model>`)."""
-    ws.update_state(lambda state: state.setdefault("windows", {}).__setitem__(name, window))
 
 
 # --------------------------------------------------------------------------- budgets
@@ -205,7 +199,7 @@ def truncate_arguments(arguments: str, settings: TruncateArgs) -> tuple[str, int
         return arguments, 0
     try:
         parsed = json.loads(arguments)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply
         return arguments[:TRUNCATED_HEAD_CHARS] + settings.truncation_text, 1
     if not isinstance(parsed, dict | list):
         return arguments[:TRUNCATED_HEAD_CHARS] + settings.truncation_text, 1
@@ -418,6 +412,15 @@ def planned_requests(
 
 
 @dataclass
+class PlannedSummary:
+    """A first-stage summary request a dry run would send (later stages summarise the
+    answers, which only exist once a model has replied)."""
+
+    messages: list[dict[str, Any]]
+    tokens: int
+
+
+@dataclass
 class CompactResult:
     thread: str
     status: str
@@ -429,6 +432,10 @@ class CompactResult:
     tokens_before: int
     messages_after: int = 0
     tokens_after: int = 0
+    tail_tokens: int = 0
+    """Tokens of the kept tail (tokens_after less the summary message)."""
+    tokens_after_bound: bool = False
+    """A dry run with an LLM: tokens_after assumes the longest summary allowed."""
     cut: int | None = None
     """The log index the kept tail starts at (entries before it are summarised)."""
     summarised: int = 0
@@ -438,6 +445,7 @@ class CompactResult:
     stages: int = 0
     summary: str | None = None
     estimated_cost: float | None = None
+    planned: list[PlannedSummary] = field(default_factory=list)
     flush: Any = None
     warnings: list[str] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
@@ -477,6 +485,7 @@ def compact(
     fit: bool = False,
     allow_empty_tail: bool = False,
     reason: str | None = None,
+    flush_first: bool | None = None,
 ) -> CompactResult:
     """Compact a thread's working context when a trigger is reached (or `force`).
 
@@ -484,8 +493,10 @@ def compact(
     model's context window, which sets the dynamic trigger and tail. `reserved_tokens`
     is the part of the request that is not the thread (reference message, a turn in
     progress, tool schemas). `fit` shrinks the tail so that summary, tail and reserve
-    fit in `window`: the overflow recovery of `call`. A failed summary call raises and
-    leaves the thread as it was.
+    fit in `window`: the overflow recovery of `call`. `flush_first` overrides
+    `flush_before_compact` (the overflow recovery always flushes: it is the reference's
+    third flush point, not the second). A failed summary call raises and leaves the
+    thread as it was.
     """
     # A dry run takes no lock: it must not even create the lock file.
     guard = contextlib.nullcontext() if dry_run else ws.stage_lock(f"compact.{thread}")
@@ -502,6 +513,7 @@ def compact(
             fit=fit,
             allow_empty_tail=allow_empty_tail,
             reason=reason,
+            flush_first=_flush_wanted(config, flush_first),
         )
 
 
@@ -518,13 +530,15 @@ def _compact(
     fit: bool,
     allow_empty_tail: bool,
     reason: str | None,
+    flush_first: bool,
 ) -> CompactResult:
     settings = config.compaction
     entries = read_entries(ws, thread)
     context = working_context(entries, thread)
-    # Sized as the model sees it: evicted tool results count as their placeholders.
+    # Sized and summarised as the model sees it: evicted tool results are placeholders,
+    # whose files are written now (a summary may name them), except in a dry run.
     messages = evict_messages(
-        ws, config, thread, context.messages, context.indexes, dry_run=True
+        ws, config, thread, context.messages, context.indexes, dry_run=dry_run
     ).messages
     totals = suffix_tokens(messages)
     tokens = totals[0]
@@ -576,15 +590,27 @@ def _compact(
         requests, prompt_tokens, completion = planned_requests(
             settings.summary_prompt, items, budget
         )
-        rendered = sum(len(render_line(role, text)) + 1 for role, text in items)
-        expected = {"summary": "x" * min(budget.summary_chars, rendered)}
+        if model.name == "builtin":
+            # offline, free and deterministic: the dry run can show the exact summary
+            text = summarise(model, settings.summary_prompt, items, summary_window, target).text
+        else:
+            rendered = sum(len(render_line(role, text)) + 1 for role, text in items)
+            text = "x" * min(budget.summary_chars, rendered)
+            result.tokens_after_bound = True
         result.status = "dry_run"
+        result.planned = [
+            PlannedSummary(request.messages, messages_tokens(request.messages))
+            for chunk in chunk_items(items, budget.input_tokens)
+            for request in [summary_request(settings.summary_prompt, chunk, budget)]
+        ]
         result.requests = requests
-        result.tokens_after = message_tokens(summary_message(expected, thread)) + totals[start]
+        result.tail_tokens = totals[start]
+        result.tokens_after = message_tokens(summary_message({"summary": text}, thread))
+        result.tokens_after += totals[start]
         result.estimated_cost = _estimate(config, prompt_tokens, completion)
         return result
 
-    if settings.flush_before_compact and config.memory.hooks:
+    if flush_first:
         result.flush = _flush_first(ws, config, thread, result.warnings)
 
     staged = summarise(model, settings.summary_prompt, items, summary_window, target)
@@ -599,6 +625,7 @@ def _compact(
         "summarised": start,
         "tokens_before": tokens,
     }
+    result.tail_tokens = totals[start]
     result.tokens_after = message_tokens(summary_message(record, thread)) + totals[start]
     record["tokens_after"] = result.tokens_after
     _append_record(ws, thread, record, len(entries))
@@ -606,6 +633,12 @@ def _compact(
         remember_window(ws, model.name, staged.learned_window)
     result.status = "compacted"
     return result
+
+
+def _flush_wanted(config: Config, flush_first: bool | None) -> bool:
+    """Whether a compaction flushes first: never with `memory.hooks` off."""
+    wanted = config.compaction.flush_before_compact if flush_first is None else flush_first
+    return wanted and config.memory.hooks
 
 
 def _summary_items(
@@ -658,4 +691,4 @@ def _append_record(ws: Workspace, thread: str, record: dict[str, Any], entries: 
     check_record(record, entries)
     path = thread_path(ws, thread)
     with ws.lock():
-        append_durable(path, encode_entry(record))
+        append_log(path, encode_entry(record))

@@ -323,6 +323,11 @@ class _Section:
         path = (root / path_text).resolve()
         if not path.is_relative_to(root):
             raise self.error(key, f"{path_text!r} is outside the workspace")
+        # A FIFO or a device would block the read or never end; a prompt is a small file.
+        if path.exists() and not path.is_file():
+            raise self.error(key, f"{path_text} is not a regular file")
+        if path.is_file() and path.stat().st_size > MAX_CONFIG_BYTES:
+            raise self.error(key, f"{path_text} is larger than {MAX_CONFIG_BYTES} bytes")
         try:
             data = path.read_bytes()
         except FileNotFoundError:

@@ -9,11 +9,17 @@ other rewrite makes the run fail with nothing written. An answer that is empty, 
 or far over budget never replaces MEMORY.md, and the previous MEMORY.md is kept under
 `.memctl/history/`. Offsets move only when the new MEMORY.md is on disk, so a failed
 run never loses daily text.
+
+Before MEMORY.md is replaced, the offsets it is about to earn are noted in state.json
+with the new file's SHA-256 (`consolidation.pending`). A run killed between the
+MEMORY.md write and the offset write leaves that note; the next run sees that MEMORY.md
+starts with the noted bytes and moves the offsets instead of merging the same text again.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
 import re
 from dataclasses import dataclass, field
@@ -22,9 +28,9 @@ from typing import Any
 
 from memctl.config import Config
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
-from memctl.llm import Model, Request, Usage
+from memctl.llm import Model, Request, Usage, estimate_cost
 from memctl.prompts import format_consolidation_prompt, is_no_reply
-from memctl.tokens import text_tokens
+from memctl.tokens import messages_tokens, text_tokens
 from memctl.workspace import Workspace, stored_offset, write_atomic
 
 DEFAULT_WINDOW = 160_000
@@ -49,9 +55,25 @@ class NewText:
 
 
 @dataclass
+class PlannedPass:
+    """One request a dry run would send. Only the first pass's MEMORY.md is known
+    before a model answers, so later passes carry a placeholder, counted at the size
+    the previous answer is expected to have."""
+
+    messages: list[dict[str, Any]]
+    files: list[str]
+    """The daily files (relative to memory/) whose text this pass carries."""
+    prompt_tokens: int
+    completion_tokens: int
+    """Expected answer: MEMORY.md plus the new text, at most consolidation_max_tokens."""
+    estimated_cost: float | None
+
+
+@dataclass
 class ConsolidateResult:
     status: str
-    """`consolidated`, `nothing_new` or `dry_run`."""
+    """`consolidated`, `nothing_new`, `dry_run` (planned, no model call) or `preview`
+    (merged by the model, nothing written, see `diff`)."""
     model: str
     files: list[str] = field(default_factory=list)
     new_bytes: int = 0
@@ -60,7 +82,11 @@ class ConsolidateResult:
     passes: int = 0
     usage: Usage = field(default_factory=Usage)
     diff: str | None = None
-    """The unified diff of MEMORY.md (dry run only)."""
+    """The unified diff of MEMORY.md (preview only)."""
+    planned: list[PlannedPass] = field(default_factory=list)
+    """The requests a dry run would send."""
+    estimated_cost: float | None = None
+    """What the planned requests would cost (dry run; None when no price is known)."""
     history: str | None = None
     """Where the previous MEMORY.md was kept."""
     carried_over: int = 0
@@ -68,20 +94,32 @@ class ConsolidateResult:
 
 
 def consolidate(
-    ws: Workspace, config: Config, model: Model, *, force: bool = False, dry_run: bool = False
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    *,
+    force: bool = False,
+    dry_run: bool = False,
+    preview: bool = False,
 ) -> ConsolidateResult:
     """Rewrite MEMORY.md from itself and the new daily text, with the model.
 
     With no new daily text and no `force`, the model is not touched (not even asked
-    its window). `dry_run` calls the model and returns the diff, writing nothing.
+    its window). `dry_run` plans the requests with their token counts and estimated
+    cost and calls no model, so the price is known before it is paid; `preview` calls
+    the model and returns the diff. Neither writes anything.
     """
     result = ConsolidateResult("nothing_new", model.name)
+    looking = dry_run or preview
     # A dry run takes no lock: it must not even create the lock files.
-    guard = contextlib.nullcontext() if dry_run else ws.stage_lock("consolidate")
+    guard = contextlib.nullcontext() if looking else ws.stage_lock("consolidate")
     with guard:
-        with contextlib.nullcontext() if dry_run else ws.lock():
+        with contextlib.nullcontext() if looking else ws.lock():
             old = _read(ws.memory_md)
-            found = new_daily_text(ws, ws.read_state())
+            state = ws.read_state()
+            if not looking and finish_pending(ws, state, old):
+                state = ws.read_state()
+            found = new_daily_text(ws, state)
         old_text = _decode(ws, ws.memory_md, old)
         fresh = [item for item in found if item.text.strip()]
         result.files = [item.path for item in fresh]
@@ -89,10 +127,17 @@ def consolidate(
         result.chars_before = len(old_text)
         if not fresh and not force:
             return result
+        if dry_run:
+            window = model.window() or DEFAULT_WINDOW
+            _passes(config, model, old_text, fresh, window, result, plan=True)
+            result.status = "dry_run"
+            costs = [planned.estimated_cost for planned in result.planned]
+            result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
+            return result
         merged = _merge(config, model, old_text, fresh, result)
         result.chars_after = len(merged)
-        if dry_run:
-            result.status = "dry_run"
+        if preview:
+            result.status = "preview"
             result.diff = unified_diff(old_text, merged)
             return result
         with ws.lock():
@@ -161,7 +206,9 @@ def _passes(
     fresh: list[NewText],
     window: int,
     result: ConsolidateResult,
+    plan: bool = False,
 ) -> str:
+    """Merge pass by pass; with `plan`, record each request instead of sending it."""
     max_tokens = config.memory.consolidation_max_tokens
     system = format_consolidation_prompt(config.memory.consolidation_prompt, max_tokens)
     redactor = config.redaction.redactor()
@@ -169,22 +216,58 @@ def _passes(
     queue = [(name, text) for name, text in queue if text]
     answer = min(window // 4, max_tokens * 2)
     current = redactor.text(memory).strip()
+    current_tokens = text_tokens(current)
     result.passes = 0
     while True:
-        room = window - answer - text_tokens(system) - text_tokens(current) - FRAME_TOKENS
+        room = window - answer - text_tokens(system) - current_tokens - FRAME_TOKENS
         if room < max(64, window // 10):
+            # Past half the window, MEMORY.md itself is what does not fit: a smaller
+            # answer budget cannot help, only a model with a larger window can.
+            fix = (
+                "use a memory.model with a larger window (or shorten MEMORY.md by hand)"
+                if current_tokens > window // 2
+                else "raise the model's context_window or lower memory.consolidation_max_tokens"
+            )
             raise ModelError(
                 f"model {model.name}: its context window ({window:,} tokens) is too small "
-                f"to merge into a MEMORY.md of {text_tokens(current):,} tokens; raise the "
-                "model's context_window or lower memory.consolidation_max_tokens"
+                f"to merge into a MEMORY.md of {current_tokens:,} tokens; {fix}"
             )
         dailies = _take(queue, room)
-        reply = model.complete(_request(system, current, dailies, max_tokens))
-        result.usage.add(reply.usage)
+        request = _request(system, current, dailies, max_tokens)
         result.passes += 1
-        current = check_answer(reply.text, max_tokens, model.name)
+        if plan:
+            planned = _planned(config, request, current, current_tokens, dailies)
+            result.planned.append(planned)
+            current = f"(the MEMORY.md merged by request {result.passes})"
+            current_tokens = planned.completion_tokens
+        else:
+            reply = model.complete(request)
+            result.usage.add(reply.usage)
+            # A model may answer with a secret it was never shown: MEMORY.md gets the marker.
+            current = check_answer(redactor.text(reply.text), max_tokens, model.name)
+            current_tokens = text_tokens(current)
         if not queue:
             return current + "\n"
+
+
+def _planned(
+    config: Config,
+    request: Request,
+    memory: str,
+    memory_tokens: int,
+    dailies: list[tuple[str, str]],
+) -> PlannedPass:
+    """A pass as a dry run shows it; a placeholder MEMORY.md is counted at `memory_tokens`."""
+    prompt = messages_tokens(request.messages) - text_tokens(memory) + memory_tokens
+    new = sum(text_tokens(text) for _, text in dailies)
+    completion = min(config.memory.consolidation_max_tokens, memory_tokens + new)
+    return PlannedPass(
+        messages=request.messages,
+        files=[name for name, _ in dailies],
+        prompt_tokens=prompt,
+        completion_tokens=completion,
+        estimated_cost=estimate_cost(config.memory_model, prompt, completion),
+    )
 
 
 def _take(queue: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
@@ -262,17 +345,50 @@ def _commit(
     result.chars_after = len(new.decode("utf-8"))
     if current.strip():
         result.history = ws.relative(keep_history(ws, current))
+    pending = {
+        "memory_sha256": hashlib.sha256(new).hexdigest(),
+        "memory_bytes": len(new),
+        "offsets": {item.path: item.end for item in found},
+    }
+    ws.update_state(lambda state: state.setdefault("consolidation", {}).update(pending=pending))
     write_atomic(ws.memory_md, new)
+    ws.update_state(lambda state: _advance(ws, state, pending["offsets"]))
 
-    def advance(state: dict[str, Any]) -> None:
-        offsets = state.setdefault("consolidation", {}).setdefault("offsets", {})
-        for item in found:
-            # A ledger archived meanwhile keeps the offset archive moved with it.
-            if (ws.root / item.path).is_file():
-                offsets[item.path] = item.end
-        ws.mark_run(state, "consolidate")
 
-    ws.update_state(advance)
+def _advance(ws: Workspace, state: dict[str, Any], moved: dict[str, int]) -> None:
+    consolidation = state.setdefault("consolidation", {})
+    offsets = consolidation.setdefault("offsets", {})
+    for path, end in moved.items():
+        # A ledger archived meanwhile keeps the offset archive moved with it.
+        if (ws.root / path).is_file():
+            offsets[path] = end
+    consolidation.pop("pending", None)
+    ws.mark_run(state, "consolidate")
+
+
+def finish_pending(ws: Workspace, state: dict[str, Any], memory: bytes) -> bool:
+    """Under the workspace lock: move the offsets of a run killed after it wrote
+    MEMORY.md (which still starts with what it wrote: a save may have appended since).
+    A note whose MEMORY.md never reached the disk is dropped. True if state changed."""
+    pending = state.get("consolidation", {}).get("pending")
+    if not isinstance(pending, dict):
+        return False
+    size = pending.get("memory_bytes")
+    offsets = pending.get("offsets")
+    done = (
+        isinstance(size, int)
+        and isinstance(offsets, dict)
+        and hashlib.sha256(memory[:size]).hexdigest() == pending.get("memory_sha256")
+    )
+
+    def settle(state: dict[str, Any]) -> None:
+        if done:
+            _advance(ws, state, {k: v for k, v in offsets.items() if isinstance(v, int)})
+        else:
+            state["consolidation"].pop("pending", None)
+
+    ws.update_state(settle)
+    return True
 
 
 def keep_history(ws: Workspace, data: bytes) -> Path:

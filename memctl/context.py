@@ -22,7 +22,8 @@ from memctl.config import Config
 from memctl.errors import WorkspaceError
 from memctl.evict import Eviction, EvictionFailure, evict_messages
 from memctl.threads import read_entries, working_context
-from memctl.tokens import CHARS_PER_TOKEN_BUDGET, messages_tokens, text_tokens
+from memctl.tokens import CHARS_PER_TOKEN_BUDGET, message_tokens, messages_tokens, text_tokens
+from memctl.tools import openai_tools
 from memctl.workspace import Workspace
 
 API_KEYS = ("role", "content", "tool_calls", "tool_call_id", "name")
@@ -112,7 +113,9 @@ def reference_message(
         return None, MemoryInjection(included=False)
     budget = config.memory.consolidation_max_tokens * CHARS_PER_TOKEN_BUDGET
     memory = read_memory(ws)
-    kept, truncated = cut_memory(memory, budget)
+    # The file may hold what was saved with --no-redact or by hand: redact before the cut,
+    # so the model never sees a secret, nor half of one.
+    kept, truncated = cut_memory(config.redaction.redactor().text(memory), budget)
     parts = [REFERENCE_HEADER]
     if tools_on:
         parts.append(RECALL_GUIDANCE)
@@ -157,6 +160,15 @@ def api_message(message: dict[str, Any], redact: Any) -> dict[str, Any]:
 
 def tools_tokens(tools: list[dict[str, Any]]) -> int:
     return text_tokens(json.dumps(tools)) if tools else 0
+
+
+def overhead_tokens(ws: Workspace, config: Config) -> int:
+    """Tokens of a request that are not the thread: the reference message and the tool
+    schemas. The dynamic trigger compares the whole request with the window, so
+    `memctl compact` counts them as `call` does."""
+    reference, _ = reference_message(ws, config)
+    tools = openai_tools() if config.memory.tools else []
+    return (message_tokens(reference) if reference else 0) + tools_tokens(tools)
 
 
 def build_context(

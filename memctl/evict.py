@@ -15,6 +15,7 @@ a pointer to a file that does not exist.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,12 +196,26 @@ def _write_missing(ws: Workspace, files: list[tuple[str, Path]]) -> dict[Path, s
             try:
                 if not target.parent.resolve().is_relative_to(root):
                     raise OSError(0, "the eviction folder leads outside the workspace")
-                target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                write_atomic(target, data, mode=0o600)
+                _owner_only_folders(ws.root, target.parent)
+                # A copy of what the thread log holds: see write_atomic.
+                write_atomic(target, data, mode=0o600, durable=False)
                 outcome[target] = None
             except OSError as exc:
                 outcome[target] = exc.strerror or str(exc)
     return outcome
+
+
+def _owner_only_folders(root: Path, folder: Path) -> None:
+    """Create `folder` and every missing folder between it and `root` owner-only (0700):
+    `mkdir(parents=True)` would give the parents the umask's mode, and even the names
+    under `evicted/` (thread ids) are nobody else's business."""
+    missing = []
+    while folder != root and not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for created in reversed(missing):
+        created.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(created, 0o700)  # mkdir's mode is narrowed by the umask, never widened
 
 
 def evict(ws: Workspace, config: Config, thread: str, *, dry_run: bool = False) -> EvictResult:

@@ -6,12 +6,21 @@ deduplication to the model. memctl keeps a per-thread watermark instead
 reaches the flush model once. A backlog larger than the model's input goes in chunks;
 each chunk's facts are appended and its watermark advanced before the next chunk is
 sent, so a failure part-way keeps what was done and loses nothing.
+
+Each block's heading names the log entries it accounts for (`entries 3-7`). A run
+killed after the append and before the watermark write leaves one block that starts at
+the watermark; the next run finds it and moves the watermark past it instead of
+sending those entries again, so their facts are written once. A last block cut short
+by a kill inside its write (the ledger then ends without a newline) is sent again. (A
+message too large for one request is sent in parts; a run killed between two of its
+parts sends it again.)
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +28,7 @@ from typing import Any
 from memctl.config import Config
 from memctl.errors import ConfigError, ContextOverflowError, ModelError, UsageError
 from memctl.llm import Model, Request, Usage, estimate_cost
+from memctl.memory import memory_path
 from memctl.prompts import is_no_reply
 from memctl.redact import Redactor
 from memctl.threads import (
@@ -46,6 +56,11 @@ LEDGER_SHARE = 0.15
 FRAME_TOKENS = 60
 """The headings of the user message and the per-message overhead of the request."""
 FLUSHED_ROLES = ("user", "assistant", "tool")
+BLOCK_RANGE = re.compile(r"^## Memory Flush — .*? · thread (\S+) · entries (\d+)-(\d+)\b", re.M)
+"""The thread and log range in a flush block's heading."""
+RECOVERY_LEDGERS = 2
+"""Newest ledgers searched for a block whose watermark was not written (a kill
+around midnight leaves it in yesterday's)."""
 
 HOOKS_OFF = "memory.hooks is false"
 TRIGGER_NEVER = "memory.flush_trigger is never"
@@ -155,6 +170,8 @@ def flush(
         if not chosen:
             result.skipped = "no unflushed thread entries"
             return result
+        # Before any model call: today's ledger must not lead out of the workspace.
+        memory_path(ws, ws.relative(ws.ledger_path()))
         run = _Run(ws, config, model, dry_run, result)
         for thread in chosen:
             result.threads.append(run.thread(thread, _watermark(state, thread)))
@@ -325,6 +342,7 @@ class _Run:
         self.redactor = config.redaction.redactor()
         self.prompt = config.memory.flush_prompt
         self._window: int | None = None
+        self._last_blocks: dict[str, tuple[int, int]] | None = None
 
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it."""
@@ -382,6 +400,8 @@ class _Run:
         # A log shorter than its watermark was replaced: flush it from the start.
         start = watermark if watermark <= total else 0
         done = ThreadFlush(thread, start, start)
+        if start == watermark:
+            done.end = start = self._recover(thread, start, total)
         lines = [
             line
             for index in range(start, total)
@@ -421,6 +441,27 @@ class _Run:
             except ModelError as exc:
                 raise _in_context(exc, thread, done) from None
 
+    def _recover(self, thread: str, watermark: int, total: int) -> int:
+        """The watermark past a block whose facts are in the ledger but whose watermark
+        was not written (killed between the two); else `watermark` unchanged."""
+        if self._last_blocks is None:
+            self._last_blocks = {}
+            for path in self.ws.daily_files()[-RECOVERY_LEDGERS:]:
+                text = path.read_bytes().decode("utf-8", "replace")
+                matches = list(BLOCK_RANGE.finditer(text))
+                for match in matches:
+                    self._last_blocks[match[1]] = (int(match[2]), int(match[3]) + 1)
+                last = matches[-1] if matches else None
+                if last and not text.endswith("\n") and "\n## " not in text[last.end() :]:
+                    # Its append was cut short (a kill inside the write): send it again.
+                    del self._last_blocks[last[1]]
+        start, end = self._last_blocks.get(thread, (-1, -1))
+        if start != watermark or not watermark < end <= total:
+            return watermark
+        if not self.dry_run:
+            self.ws.update_state(lambda state: _set_watermark(state, thread, end))
+        return end
+
     def _planned(self, chunk: _Chunk, request: Request) -> PlannedRequest:
         tokens = messages_tokens(request.messages)
         return PlannedRequest(
@@ -441,13 +482,25 @@ class _Run:
             if facts:
                 path = self.ws.ledger_path()
                 stamp = self.ws.now().isoformat(timespec="seconds")
-                heading = f"## Memory Flush — {stamp} · thread {done.thread} · {self.model.name}"
+                heading = (
+                    f"## Memory Flush — {stamp} · thread {done.thread} · "
+                    f"{_entries(chunk)} · {self.model.name}"
+                )
                 block = f"{heading}\n\n{facts}\n".encode()
                 append_durable(path, block_separator(path) + block)
                 done.facts += count_facts(facts)
                 done.ledger = self.result.ledger = self.ws.relative(path)
             self.ws.update_state(lambda state: _set_watermark(state, done.thread, chunk.end))
         done.end = chunk.end
+
+
+def _entries(chunk: _Chunk) -> str:
+    """The log range a block accounts for, as its heading names it (BLOCK_RANGE reads
+    it back); a part that does not finish its message moves no watermark."""
+    part = chunk.lines[0].part
+    if chunk.end == chunk.start:
+        return f"entry {chunk.start} {part}"
+    return f"entries {chunk.start}-{chunk.end - 1}" + (f" {part}" if part else "")
 
 
 def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:

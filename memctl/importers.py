@@ -566,7 +566,7 @@ def _codex_output(output: Any) -> str | list[dict[str, Any]]:
     if isinstance(output, str):
         try:
             inner = json.loads(output)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
             return output
         if (
             isinstance(inner, dict)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from memctl.config import ModelSpec
-from memctl.errors import ContextOverflowError, ModelError
+from memctl.errors import ConfigError, ContextOverflowError, ModelError
+from memctl.workspace import Workspace
 
 OVERFLOW_MARKERS = (
     "context_length_exceeded",
@@ -102,6 +103,33 @@ def resolve(spec: ModelSpec, learned_window: int | None = None) -> Model:
     return LiteLLMModel(spec, learned_window)
 
 
+def resolve_model(ws: Workspace, spec: ModelSpec) -> Model:
+    """The model for `spec`, knowing the window an earlier overflow error stated.
+
+    Every command resolves its models here, so a window learned once (by `call`'s
+    overflow recovery or a summary that overflowed) sizes every later request.
+    """
+    return resolve(spec, learned_window(ws.read_state(), spec.name))
+
+
+def learned_window(state: dict[str, Any], name: str) -> int | None:
+    """The window an overflow error stated for model `name` (`state.windows.<name>`)."""
+    windows = state.get("windows")
+    value = windows.get(name) if isinstance(windows, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def remember_window(ws: Workspace, name: str, window: int) -> None:
+    """Store a window stated by an overflow error, for every later run."""
+
+    def change(state: dict[str, Any]) -> None:
+        if not isinstance(state.get("windows"), dict):
+            state["windows"] = {}
+        state["windows"][name] = window
+
+    ws.update_state(change)
+
+
 def is_overflow_message(text: str) -> bool:
     lowered = text.lower()
     return any(marker in lowered for marker in OVERFLOW_MARKERS)
@@ -153,22 +181,56 @@ _UNREACHABLE = {
 }
 
 
+def _causes(exc: BaseException) -> list[BaseException]:
+    """`exc` and what caused it, outermost first (litellm wraps the real error twice)."""
+    chain: list[BaseException] = []
+    cause: BaseException | None = exc
+    while cause is not None and all(cause is not seen for seen in chain):
+        chain.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    return chain
+
+
 def _connection_failure(exc: BaseException) -> str | None:
     """Why the request never reached the server (refused, unknown host), from the cause chain.
 
     litellm reports a refused connection as an HTTP 500 "Connection error."; the socket
     error at the bottom of the chain is the part that says what went wrong.
     """
-    seen: set[int] = set()
-    cause: BaseException | None = exc
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
+    for cause in _causes(exc):
         if isinstance(cause, socket.gaierror) or (
             isinstance(cause, OSError) and cause.errno in _UNREACHABLE
         ):
             return cause.strerror or str(cause)
-        cause = cause.__cause__ or cause.__context__
     return None
+
+
+def _cut_transfer(exc: BaseException) -> str | None:
+    """The connection closed before the whole answer arrived (a 200 cut off mid-body).
+
+    litellm reports this too as an HTTP 500 "Connection error."; the protocol error
+    from the HTTP client (its class name, not imported here) says what happened.
+    """
+    for cause in _causes(exc):
+        if type(cause).__name__ in ("RemoteProtocolError", "IncompleteRead"):
+            return _first_line(str(cause))
+    return None
+
+
+def _bad_json(exc: BaseException) -> str | None:
+    """The answer's body is not (whole) JSON: litellm calls this an HTTP 500 as well."""
+    for cause in _causes(exc):
+        if isinstance(cause, ValueError) and type(cause).__name__ == "JSONDecodeError":
+            return str(cause)
+    return None
+
+
+class _UnusableAnswer(Exception):
+    """The server answered, but not with a usable completion (not JSON, empty, cut off).
+
+    The HTTP client retries only failed requests; memctl retries these itself, within
+    the same `max_retries`, and reports the last one as a ModelError.
+    """
 
 
 class LiteLLMModel:
@@ -178,10 +240,15 @@ class LiteLLMModel:
         self.learned_window = learned_window
 
     def window(self) -> int | None:
-        if self.spec.context_window:
-            return self.spec.context_window
-        if self.learned_window:
-            return self.learned_window
+        """The configured window, else litellm's model info; a smaller window learned
+        from an overflow error wins over both (the provider's error is the truth)."""
+        stated = self.spec.context_window or self._listed_window()
+        values = [value for value in (stated, self.learned_window) if value]
+        return min(values) if values else None
+
+    def _listed_window(self) -> int | None:
+        if self.learned_window and not self.spec.context_window:
+            return None  # known already; spare the litellm import
         litellm = import_litellm()
         try:
             info = litellm.get_model_info(self.spec.litellm_name)
@@ -191,6 +258,7 @@ class LiteLLMModel:
         return int(value) if value else None
 
     def _credentials(self) -> dict[str, Any]:
+        self._check_provider()
         kwargs: dict[str, Any] = {}
         if self.spec.api_base:
             kwargs["api_base"] = self.spec.api_base
@@ -215,6 +283,19 @@ class LiteLLMModel:
                 )
         return kwargs
 
+    def _check_provider(self) -> None:
+        """An unknown provider is a configuration mistake, not a provider failure: say
+        where the model is set instead of relaying litellm's paragraph."""
+        litellm = import_litellm()
+        provider = self.spec.litellm_name.split("/", 1)[0]
+        if provider not in {getattr(p, "value", p) for p in litellm.provider_list}:
+            raise ConfigError(
+                f"model {self.name}: litellm knows no provider {provider!r}; set the model "
+                "in memctl.yaml (model, memory.model, compaction.model) or MEMCTL_MODEL to "
+                "builtin or provider:model, e.g. openai:gpt-4.1-mini, "
+                "anthropic:claude-sonnet-4-5, gemini:gemini-2.5-flash, ollama:llama3"
+            )
+
     def complete(self, request: Request) -> Reply:
         litellm = import_litellm()
         kwargs = self._credentials()
@@ -222,19 +303,29 @@ class LiteLLMModel:
             kwargs["tools"] = request.tools
         if request.max_tokens:
             kwargs["max_tokens"] = request.max_tokens
-        try:
-            response = litellm.completion(
-                model=self.spec.litellm_name,
-                messages=request.messages,
-                timeout=self.spec.timeout,
-                max_retries=self.spec.max_retries,
-                **kwargs,
-            )
-        except Exception as exc:
-            raise self._translate(exc, litellm) from None
-        return self._reply(response, litellm)
+        attempts = self.spec.max_retries + 1
+        for attempt in range(1, attempts + 1):
+            try:
+                try:
+                    response = litellm.completion(
+                        model=self.spec.litellm_name,
+                        messages=request.messages,
+                        timeout=self.spec.timeout,
+                        max_retries=self.spec.max_retries,
+                        **kwargs,
+                    )
+                except Exception as exc:
+                    raise self._translate(exc, litellm) from None
+                return self._reply(response, litellm)
+            except _UnusableAnswer as unusable:
+                if attempt == attempts:
+                    tries = f" ({attempts} attempts)" if attempts > 1 else ""
+                    raise ModelError(f"model {self.name}: {unusable}{tries}") from None
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def _translate(self, exc: Exception, litellm: Any) -> ModelError:
+    def _translate(self, exc: Exception, litellm: Any) -> ModelError | _UnusableAnswer:
+        """A litellm exception as one line; an answer that arrived but is unusable as
+        `_UnusableAnswer`, which `complete` retries."""
         message = _provider_message(exc)
         prefix = f"model {self.name}"
         if isinstance(exc, litellm.ContextWindowExceededError) or is_overflow_message(message):
@@ -249,25 +340,43 @@ class LiteLLMModel:
                 f"check {self.spec.api_key_env}" if self.spec.api_key_env else "check the API key"
             )
             return ModelError(f"{prefix}: authentication failed ({hint})")
+        if isinstance(exc, litellm.NotFoundError):
+            return ModelError(
+                f"{prefix}: the provider knows no such model: {_first_line(message)} (fix the "
+                "name in memctl.yaml: model, memory.model or compaction.model; or MEMCTL_MODEL)"
+            )
         reason = _connection_failure(exc)
+        where = self.spec.api_base or "the provider"
         if reason or (isinstance(exc, litellm.APIConnectionError) and "connect" in message.lower()):
-            where = self.spec.api_base or "the provider"
             return ModelError(
                 f"{prefix}: cannot connect to {where}: {reason or _first_line(message)}"
             )
-        if "invalid response from llm endpoint" in message.lower():
-            return ModelError(
-                f"{prefix}: the answer is not a chat completion: {_first_line(message)}"
+        cut = _cut_transfer(exc)
+        if cut:
+            return ModelError(f"{prefix}: the answer from {where} was cut off in transfer: {cut}")
+        bad_json = _bad_json(exc)
+        if bad_json:
+            return _UnusableAnswer(
+                f"the answer is not a chat completion: its JSON body is cut off or "
+                f"malformed ({bad_json})"
             )
+        if "invalid response from llm endpoint" in message.lower():
+            return _UnusableAnswer(f"the answer is not a chat completion: {_first_line(message)}")
         status = getattr(exc, "status_code", None)
         kind = f"HTTP {status}" if status else type(exc).__name__
         return ModelError(f"{prefix}: {kind}: {_first_line(message)}")
 
     def _reply(self, response: Any, litellm: Any) -> Reply:
         try:
-            message = response.choices[0].message
+            choice = response.choices[0]
+            message = choice.message
         except (AttributeError, IndexError, TypeError):
-            raise ModelError(f"model {self.name}: the answer has no message") from None
+            raise _UnusableAnswer("the answer has no message") from None
+        if getattr(choice, "finish_reason", None) == "length":
+            # A memory file or summary that stops mid-sentence must not replace anything.
+            raise _UnusableAnswer(
+                "the answer was cut off at the output token limit (finish_reason length)"
+            )
         text = message.content if isinstance(message.content, str) else ""
         tool_calls = None
         if getattr(message, "tool_calls", None):
@@ -283,7 +392,7 @@ class LiteLLMModel:
                 for call in message.tool_calls
             ]
         if message.content is None and not tool_calls:
-            raise ModelError(f"model {self.name}: the answer is empty")
+            raise _UnusableAnswer("the answer is empty")
         usage = Usage(calls=1)
         raw_usage = getattr(response, "usage", None)
         if raw_usage is not None:

@@ -44,7 +44,8 @@ def maintain(
 
     `model` is what `consolidate` calls; it is asked nothing when there is no new daily
     text. `force` ignores the throttle (not the hooks switch, nor a running maintain).
-    `dry_run` reports what archive would move and the MEMORY.md diff (a model call).
+    `dry_run` reports what archive would move and the consolidation requests it would
+    send (no model call).
     A failed consolidation is reported in the result (`status` `failed`): what archive
     moved stays moved, and `runs.maintain` is not advanced, so the next cron run retries.
     """

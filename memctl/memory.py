@@ -53,11 +53,16 @@ def memory_path(ws: Workspace, path: str) -> Path:
     if parts.parts != ("MEMORY.md",) and (len(parts.parts) < 2 or parts.parts[0] != "memory"):
         raise UsageError(f"{path}: only MEMORY.md and files under memory/ can be read")
     target = ws.root.joinpath(*parts.parts)
-    resolved = target.resolve()
-    root = ws.root.resolve()
+    try:
+        resolved = target.resolve()
+        root = ws.root.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        raise UsageError(f"{path}: its symlinks cannot be followed (a loop?)") from None
     memory_md, memory_dir = root / "MEMORY.md", root / "memory"
     if resolved != memory_md and not resolved.is_relative_to(memory_dir):
         raise UsageError(f"{path}: it leads out of the workspace's memory (a symlink?)")
+    if target.exists() and not (target.is_file() or target.is_dir()):
+        raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
     return target
 
 
@@ -113,6 +118,12 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         raise UsageError("nothing to save: the text is empty")
     if "\0" in text:
         raise UsageError("the text holds a NUL byte")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # argv bytes that are not UTF-8 arrive as surrogates
+        raise UsageError(
+            f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
+        ) from None
     body, counts = config.redaction.redactor().redact(text.strip())
     ledger = ws.ledger_path()
     result = SaveResult(
@@ -122,6 +133,12 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         redacted=sum(counts.values()),
         dry_run=dry_run,
     )
+    # Both files are written through their paths: a symlink leading out would make save
+    # write outside the workspace (the ledger) or copy an outside file in (MEMORY.md).
+    memory_path(ws, ws.relative(ledger))
+    memory_path(ws, "MEMORY.md")
+    if ws.memory_md.exists() and not ws.memory_md.is_file():
+        raise WorkspaceError("MEMORY.md is not a file; nothing saved")
     if dry_run:
         return result
     with ws.lock():
@@ -132,6 +149,8 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
             old = ws.memory_md.read_bytes()
         except FileNotFoundError:
             old = b""
+        except OSError as exc:
+            raise WorkspaceError(f"MEMORY.md: cannot be read ({exc.strerror})") from None
         joint = b"" if not old or old.endswith(b"\n") else b"\n"
         mode = os.stat(ws.memory_md).st_mode & 0o777 if old else 0o644
         write_atomic(ws.memory_md, old + joint + body.encode() + b"\n", mode)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +54,7 @@ _FOLD_TARGETS = frozenset("ik\u0307")
 # memctl writes logs with ensure_ascii=False: the only \u escapes are control characters.
 # A block with other \u escapes (or \/) came from another writer, and its keywords may be
 # spelled differently, so it is searched line by line after decoding.
-_ESCAPES = (b"\\u", b"\\/")
+_ESCAPE_AT = re.compile(rb"\\[u/]")
 _BACKSLASH = 0x5C
 # searchable_text joins an entry's pieces with these; a keyword holding one of them may
 # span two JSON strings, so only the parts between them can find candidate lines.
@@ -159,6 +160,8 @@ class _Plan:
     watch_folds: bool
     needs_lower: bool
     has_controls: bool
+    # A memory line's \r\n ending is no part of the record, but the scan sees the \r.
+    has_cr: bool
     # Log candidates: one needle per keyword (None: that keyword cannot filter).
     log_needles: tuple[str | None, ...]
 
@@ -174,6 +177,7 @@ class _Plan:
             watch_folds=bool(chars & _FOLD_TARGETS),
             needs_lower=any(c.upper() != c for c in chars),
             has_controls=any(ord(c) < 0x20 for c in chars),
+            has_cr="\r" in chars,
             log_needles=tuple(_filter_needle(keyword) for keyword in keywords),
         )
 
@@ -343,22 +347,23 @@ def _numbers(hay: Any, spans: list[tuple[int, int]], newline: Any) -> list[int]:
 def _foreign_escapes(block: bytes, lowest: int) -> bool:
     """Whether a log block spells some text in a way memctl's writer does not (`\\u00e9`
     for é, `\\/`), so that the JSON-escaped keyword could miss it. `\\u` escapes of
-    characters below `lowest` (control characters, as memctl writes them) do not count."""
-    for escape in _ESCAPES:
-        at = block.find(escape)
-        while at != -1:
-            backslashes = 0
-            while at - backslashes > 0 and block[at - backslashes - 1] == _BACKSLASH:
-                backslashes += 1
-            if backslashes % 2 == 0:  # not an escaped backslash followed by u or /
-                if escape == b"\\/":
+    characters below `lowest` (control characters, as memctl writes them) do not count.
+
+    One regex scan finds both escapes: it runs at memchr speed to each backslash, where
+    two `bytes.find` of two-byte needles take four times as long on 50 MB of logs."""
+    for match in _ESCAPE_AT.finditer(block):
+        at = match.start()
+        backslashes = 0
+        while at - backslashes > 0 and block[at - backslashes - 1] == _BACKSLASH:
+            backslashes += 1
+        if backslashes % 2 == 0:  # not an escaped backslash followed by u or /
+            if match.group() == b"\\/":
+                return True
+            try:
+                if int(block[at + 2 : at + 6], 16) >= lowest:
                     return True
-                try:
-                    if int(block[at + 2 : at + 6], 16) >= lowest:
-                        return True
-                except ValueError:
-                    return True
-            at = block.find(escape, at + 2)
+            except ValueError:
+                return True
     return False
 
 
@@ -396,8 +401,13 @@ class _Scan:
                 located = _locate(block, self.plan, needles)
                 if located is None:
                     continue
+                keywords = list(self.plan.keywords)
                 for number, line in zip(located.numbers, located.lines, strict=True):
-                    hits.append(Hit("memory", rel, line_base + number, None, None, _chomp(line)))
+                    text = _chomp(line)
+                    recheck = self.plan.has_cr
+                    if recheck and not record_matches(text.lower(), keywords, self.plan.mode):
+                        continue
+                    hits.append(Hit("memory", rel, line_base + number, None, None, text))
                     if self.done:
                         return
         except _Unreadable as exc:
@@ -442,7 +452,7 @@ class _Scan:
             return
         try:
             entry = json.loads(line)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             self.result.skipped.append(Skipped(rel, f"invalid JSON ({exc})", index))
             return
         if not isinstance(entry, dict):
@@ -459,15 +469,6 @@ class _Scan:
 
 
 # --------------------------------------------------------------------------- files
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    """Whether `path`, with its symlinks followed, is `folder` or lies in it."""
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except (ValueError, OSError, RuntimeError):
-        return False
-    return True
 
 
 def memory_files(ws: Workspace, include_archive: bool = False) -> list[Path]:
@@ -489,18 +490,35 @@ def memory_files(ws: Workspace, include_archive: bool = False) -> list[Path]:
     return found
 
 
-def _outside_reason(ws: Workspace, path: Path, kind: str) -> str | None:
-    """Why a symlinked file may not be searched (it leads out of the workspace's memory
-    or threads), or None."""
-    if not path.is_symlink():
-        return None
-    if kind == "thread":
-        allowed = _inside(path, ws.threads_dir)
-    elif path == ws.memory_md:
-        allowed = path.resolve() == ws.root.resolve() / "MEMORY.md"
-    else:
-        allowed = _inside(path, ws.memory_dir)
-    return None if allowed else "symlink leading outside the workspace; not searched"
+class _Fence:
+    """Which files may be searched: those that, symlinks followed, are MEMORY.md or lie
+    under the workspace's own memory/ (threads/ for logs), the rule `get` applies. A
+    symlinked file, or a file in a symlinked folder, leading elsewhere is skipped."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.root = ws.root.resolve()
+        self.plain: dict[Path, bool] = {}  # folder -> it is where it stands (no symlink)
+
+    def reason(self, path: Path, kind: str) -> str | None:
+        folder = path.parent
+        if folder not in self.plain:
+            try:
+                self.plain[folder] = folder.resolve() == self.root / self.ws.relative(folder)
+            except (OSError, RuntimeError):
+                self.plain[folder] = False
+        if self.plain[folder] and not path.is_symlink():
+            return None
+        try:
+            resolved = path.resolve()
+        except (OSError, RuntimeError):
+            return "symlink loop; not searched"
+        if kind == "thread":
+            allowed = resolved.is_relative_to(self.root / "threads")
+        else:
+            memory = self.root / "memory"
+            allowed = resolved == self.root / "MEMORY.md" or resolved.is_relative_to(memory)
+        return None if allowed else "symlink leading outside the workspace; not searched"
 
 
 def _thread_logs(ws: Workspace, threads: list[str] | None) -> list[Path]:
@@ -559,10 +577,11 @@ def search(
     if scope != "threads":
         files += [("memory", path) for path in memory_files(ws, include_archive)]
     files += [("thread", path) for path in logs]
+    fence = _Fence(ws)
     for kind, path in files:
         if scan.done:
             break
-        reason = _outside_reason(ws, path, kind)
+        reason = fence.reason(path, kind)
         if reason is not None:
             result.skipped.append(Skipped(ws.relative(path), reason))
         elif kind == "memory":

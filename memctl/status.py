@@ -184,7 +184,7 @@ def log_counts(path: Path) -> tuple[int, int]:
                 continue
             try:
                 entry = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply
                 continue
             if isinstance(entry, dict) and entry.get("type") == COMPACTION:
                 cut = entry.get("cut", 0)
@@ -257,13 +257,7 @@ def render(result: StatusResult) -> str:
         ),
     ]
     scheduled = {schedule.name for schedule in result.schedules}
-    rows.extend(
-        (
-            f"{schedule.name} run",
-            f"last {schedule.last or 'never'}; next {schedule.next} ({schedule.rule})",
-        )
-        for schedule in result.schedules
-    )
+    rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
     rows.extend(
         (f"{name} run", f"last {when}")
         for name, when in result.runs.items()
@@ -276,6 +270,15 @@ def render(result: StatusResult) -> str:
         lines.append("")
         lines.extend(_thread_table(result.threads))
     return "\n".join(lines)
+
+
+def _schedule_text(schedule: Schedule) -> str:
+    last = f"last {schedule.last or 'never'}"
+    if schedule.next == schedule.rule:
+        # flush_trigger always or never: no clock to wait for.
+        when = "at every call" if schedule.rule == "always" else "never"
+        return f"{last}; {when} (flush_trigger: {schedule.rule})"
+    return f"{last}; next {schedule.next} ({schedule.rule})"
 
 
 def _files(count: int) -> str:

@@ -8,12 +8,14 @@ sees is derived from the last such record (see `working_context`).
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memctl.errors import UsageError
+from memctl.errors import UsageError, WorkspaceError
 from memctl.workspace import Workspace, append_durable
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -30,7 +32,40 @@ def check_thread_id(thread: str) -> str:
 
 
 def thread_path(ws: Workspace, thread: str) -> Path:
-    return ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
+    """The log of `thread`: `threads/<id>.jsonl`, which must really be in `threads/`.
+
+    A log (or the `threads/` folder) that is a symlink leading elsewhere, outside the
+    workspace or onto another of its files, is refused: appends would write there, and
+    flush would send what it holds to the model.
+    """
+    path = ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
+    if _plain_file(path) and not ws.threads_dir.is_symlink():
+        # Neither the log nor threads/ is a symlink: the log is where it stands. Two
+        # lstat calls, where resolving both paths costs milliseconds a thread, and a
+        # nothing-to-do flush looks at every thread.
+        return path
+    try:
+        real_parent = path.resolve().parent
+        real_threads = ws.root.resolve() / ws.threads_dir.name
+    except (OSError, RuntimeError):  # a symlink loop
+        raise WorkspaceError(f"{ws.relative(path)}: its symlinks cannot be followed") from None
+    if real_parent != real_threads:
+        raise WorkspaceError(
+            f"{ws.relative(path)} leads to {path.resolve()}, outside the workspace's "
+            "threads/ folder (a symlink?); refusing to read or write it"
+        )
+    if path.exists() and not path.is_file():
+        # A FIFO (or a device) would block the read, or the append, for ever.
+        raise WorkspaceError(f"{ws.relative(path)} is not a regular file")
+    return path
+
+
+def _plain_file(path: Path) -> bool:
+    """A regular file that is not a symlink."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def list_threads(ws: Workspace) -> list[str]:
@@ -39,13 +74,31 @@ def list_threads(ws: Workspace) -> list[str]:
     return sorted(
         p.name[: -len(".jsonl")]
         for p in ws.threads_dir.iterdir()
-        if p.name.endswith(".jsonl") and THREAD_ID.fullmatch(p.name[: -len(".jsonl")])
+        if p.name.endswith(".jsonl")
+        and THREAD_ID.fullmatch(p.name[: -len(".jsonl")])
+        and p.is_file()  # not a FIFO, whose reading would never end
     )
+
+
+def loads(text: str | bytes) -> Any:
+    """`json.loads`, with JSON nested too deeply for the parser (a RecursionError, which
+    is not a ValueError) reported as invalid JSON like any other."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", "", 0) from None
 
 
 def encode_entry(entry: dict[str, Any]) -> bytes:
     """One line of a log. Non-ASCII text is kept literal so search can scan raw bytes."""
-    return (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    line = json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n"
+    try:
+        return line.encode("utf-8")
+    except UnicodeEncodeError as exc:  # JSON may spell one ("\ud800"); UTF-8 cannot
+        raise UsageError(
+            f"a message holds {line[exc.start]!r}, a lone UTF-16 surrogate, which is not "
+            "text; nothing appended"
+        ) from None
 
 
 # --------------------------------------------------------------------------- validation
@@ -131,11 +184,13 @@ def read_records(data: bytes, source: str) -> list[Record]:
     if stripped.startswith("["):
         return _document_records(_load_document(text, source), source)
     records: list[Record] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Lines end at "\n" only: splitlines() would also cut at U+2028, U+0085 and the like,
+    # which JSON strings may hold as they are (a "\r" before "\n" is JSON whitespace).
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item = loads(line)
         except json.JSONDecodeError as exc:
             if not records and stripped.startswith("{"):
                 document = _try_document(text)
@@ -152,14 +207,14 @@ def read_records(data: bytes, source: str) -> list[Record]:
 
 def _load_document(text: str, source: str) -> Any:
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{source}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
 
 
 def _try_document(text: str) -> Any:
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError:
         return None
 
@@ -195,7 +250,7 @@ def _document_records(document: Any, source: str) -> list[Record]:
 
 def parse_entry_line(line: str, where: str) -> dict[str, Any]:
     try:
-        entry = json.loads(line)
+        entry = loads(line)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{where}: invalid JSON: {exc.msg}") from None
     if not isinstance(entry, dict):
@@ -210,6 +265,11 @@ def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
         data = path.read_bytes()
     except FileNotFoundError:
         raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})") from None
+    complete, _, tail = data.rpartition(b"\n")
+    if tail and not _whole_line(tail):
+        # What a kill inside an append left (count_entries skips it too; the next
+        # append removes it): not an entry.
+        data = complete + b"\n" if complete else b""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -217,9 +277,9 @@ def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    where = ws.relative(path)
     return [
-        parse_entry_line(line, f"{ws.relative(path)}: line {number}")
-        for number, line in enumerate(lines, 1)
+        parse_entry_line(line, f"{where}: line {number}") for number, line in enumerate(lines, 1)
     ]
 
 
@@ -318,10 +378,40 @@ def append_entries(ws: Workspace, thread: str, entries: list[dict[str, Any]]) ->
     stamp = ws.now().isoformat(timespec="seconds")
     payload = b"".join(encode_entry({**e} if "ts" in e else {**e, "ts": stamp}) for e in entries)
     with ws.lock():
-        before = count_entries(path)
         if payload:
-            append_durable(path, payload)
+            append_log(path, payload)
+        before = count_entries(path) - payload.count(b"\n")
     return AppendResult(thread, len(entries), before + len(entries), ws.relative(path))
+
+
+def append_log(path: Path, payload: bytes) -> None:
+    """Append whole lines to a log, under the workspace lock. A last line without its
+    newline is first completed if it is whole JSON (a log written by hand) or else cut
+    off: a kill or a power cut inside an earlier append (a write of more than a page can
+    stop part-way) left it, and the new lines must not be glued to it."""
+    try:
+        with path.open("rb") as handle:
+            end = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, end - 1))
+            last = handle.read(1)
+    except FileNotFoundError:
+        last = b"\n"
+    if last not in (b"", b"\n"):
+        data = path.read_bytes()
+        cut = data.rfind(b"\n") + 1
+        if _whole_line(data[cut:]):
+            payload = b"\n" + payload
+        else:
+            os.truncate(path, cut)
+    append_durable(path, payload)
+
+
+def _whole_line(line: bytes) -> bool:
+    """An unterminated last line that is a complete entry (not a torn write)."""
+    try:
+        return isinstance(loads(line.decode("utf-8")), dict)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return False
 
 
 def count_entries(path: Path) -> int:

@@ -160,7 +160,7 @@ def _arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
         return raw
     try:
         parsed = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
         raise ToolArgumentError(f"arguments are not valid JSON: {exc}") from None
     if not isinstance(parsed, dict):
         raise ToolArgumentError("arguments must be a JSON object")

@@ -64,22 +64,30 @@ def fsync_dir(path: Path) -> None:
             os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
-    """Replace `path` with `data` so that readers see the old or the new file, never a mix."""
+def write_atomic(path: Path, data: bytes, mode: int = 0o644, *, durable: bool = True) -> None:
+    """Replace `path` with `data` so that readers see the old or the new file, never a mix.
+
+    `durable=False` skips the two fsyncs, for files that are a copy of what another
+    durable file holds (evicted tool results: the thread log keeps them in full and
+    the next context build writes a lost or short one again). Fifty MB of evicted
+    results take seconds to fsync and milliseconds to write.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 def append_durable(path: Path, data: bytes) -> None:
@@ -118,6 +126,12 @@ class Workspace:
     timezone: str = "local"
     _lock: Any = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        # Nearly every command reads MEMORY.md; a FIFO there would block them for ever.
+        memory = self.root / "MEMORY.md"
+        if memory.exists() and not memory.is_file():
+            raise WorkspaceError(f"{memory} is not a regular file; move it aside")
+
     # ------------------------------------------------------------------ paths
     @property
     def config_path(self) -> Path:
@@ -152,6 +166,11 @@ class Workspace:
         return self.state_dir / "history"
 
     def relative(self, path: Path) -> str:
+        # A string prefix first: pathlib's relative_to costs more than reading a small
+        # file, and search and the idle runs name thousands of files.
+        text, root = os.fspath(path), os.fspath(self.root).rstrip("/") + "/"
+        if os.sep == "/" and text.startswith(root) and len(text) > len(root):
+            return text[len(root) :]
         return path.relative_to(self.root).as_posix()
 
     # ------------------------------------------------------------------ time
@@ -174,11 +193,16 @@ class Workspace:
         folders = [self.archive_dir, self.memory_dir] if include_archive else [self.memory_dir]
         found: list[Path] = []
         for folder in folders:
-            if not folder.is_dir():
+            # scandir: ten years of ledgers are 3,650 names, and DirEntry knows each
+            # one's type without a stat; same-length names sort as their dates do.
+            try:
+                with os.scandir(folder) as entries:
+                    names = sorted(
+                        e.name for e in entries if DAILY_NAME.fullmatch(e.name) and e.is_file()
+                    )
+            except (FileNotFoundError, NotADirectoryError):
                 continue
-            found.extend(
-                sorted(p for p in folder.iterdir() if DAILY_NAME.fullmatch(p.name) and p.is_file())
-            )
+            found.extend(folder / name for name in names)
         return found
 
     # ------------------------------------------------------------------ locking

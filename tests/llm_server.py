@@ -5,11 +5,13 @@ production (status codes, bodies litellm cannot parse, timeouts, refused
 connections, context-length errors) breaks here too. A test queues the answers it
 wants; requests that find the queue empty get `default(request_json)`.
 
-    server.reply("text")                 one normal answer
+    server.reply("text")                 one normal answer (finish_reason= to say "length")
     server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "x"}}])
     server.fail(500)                     an HTTP error (429 takes retry_after=)
     server.garbage()                     200 with a non-JSON body
     server.empty()                       200 with content null and no tool calls
+    server.truncated()                   200 whose JSON body stops half-way (Content-Length fits)
+    server.dropped()                     200 whose connection closes half-way through the body
     server.slow(seconds, "text")         an answer after a delay
     server.overflow()                    400 context_length_exceeded
     server.context_window = 8192         larger requests overflow automatically
@@ -52,6 +54,9 @@ class _Answer:
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     completion: dict[str, Any] | None = None
+    cut: str | None = None
+    """`body`: send half the JSON as a complete response; `connection`: announce the whole
+    body, send half, and close."""
 
 
 def estimate_tokens(body: bytes) -> int:
@@ -112,10 +117,21 @@ class LLMServer:
             self._queue.append(answer)
 
     def reply(
-        self, text: str, *, prompt_tokens: int | None = None, completion_tokens: int = 7
+        self,
+        text: str,
+        *,
+        prompt_tokens: int | None = None,
+        completion_tokens: int = 7,
+        finish_reason: str = "stop",
     ) -> None:
-        """Queue one normal answer; usage is reported as given (prompt defaults to the estimate)."""
-        self._push(self._completion_answer(text, None, prompt_tokens, completion_tokens))
+        """Queue one normal answer; usage is reported as given (prompt defaults to the estimate).
+
+        `finish_reason="length"` is a model that stopped at its output limit.
+        """
+        answer = self._completion_answer(text, None, prompt_tokens, completion_tokens)
+        assert answer.completion is not None
+        answer.completion["choices"][0]["finish_reason"] = finish_reason
+        self._push(answer)
 
     def reply_tool_calls(self, calls: list[dict[str, Any]], text: str | None = None) -> None:
         """Queue an answer that calls tools: [{"name": ..., "arguments": dict|str, "id"?: ...}]."""
@@ -149,6 +165,18 @@ class LLMServer:
     def empty(self) -> None:
         """Queue a 200 whose message has content null and no tool calls."""
         self._push(self._completion_answer(None, None, None, 0))
+
+    def truncated(self, text: str = "an answer that never arrives whole") -> None:
+        """Queue a 200 whose JSON body stops half-way, its Content-Length matching."""
+        answer = self._completion_answer(text, None, None, 7)
+        answer.cut = "body"
+        self._push(answer)
+
+    def dropped(self, text: str = "an answer that never arrives whole") -> None:
+        """Queue a 200 that announces the whole body, sends half, and closes the connection."""
+        answer = self._completion_answer(text, None, None, 7)
+        answer.cut = "connection"
+        self._push(answer)
 
     def slow(self, seconds: float, text: str) -> None:
         """Queue an answer sent only after `seconds` (or when the server stops)."""
@@ -221,7 +249,7 @@ class LLMServer:
         if usage["prompt_tokens"] is None:
             usage["prompt_tokens"] = request_tokens
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
-        return _Answer(200, json.dumps(body).encode(), answer.headers, answer.delay)
+        return _Answer(200, json.dumps(body).encode(), answer.headers, answer.delay, cut=answer.cut)
 
     def answer_for(self, raw: bytes, headers: dict[str, str] | None = None) -> _Answer:
         """Record the request and pick its answer: overflow, queued, or the default."""
@@ -266,9 +294,11 @@ def _handler_for(server: LLMServer) -> type[BaseHTTPRequestHandler]:
                 headers = {"Content-Type": "application/json", **answer.headers}
                 for name, value in headers.items():
                     self.send_header(name, value)
-                self.send_header("Content-Length", str(len(answer.body)))
+                body = answer.body[: len(answer.body) // 2] if answer.cut else answer.body
+                announced = answer.body if answer.cut == "connection" else body
+                self.send_header("Content-Length", str(len(announced)))
                 self.end_headers()
-                self.wfile.write(answer.body)
+                self.wfile.write(body)
             except OSError:
                 pass  # the client gave up (a timeout test); nothing left to tell it
 

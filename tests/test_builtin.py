@@ -80,3 +80,40 @@ def test_consolidate_stays_within_the_budget_dropping_the_oldest() -> None:
     assert len(text) <= 400
     assert "fact number 199 " in text
     assert "fact number 0 " not in text
+
+
+def summarise(conversation: list[tuple[str, str]], max_chars: int = 6000) -> str:
+    payload = {
+        "conversation": [{"role": r, "text": t} for r, t in conversation],
+        "max_chars": max_chars,
+    }
+    return BuiltinModel().complete(Request("summary", [], payload)).text
+
+
+def test_summary_keeps_signals_and_is_smaller_than_what_it_replaces() -> None:
+    conversation = []
+    for turn in range(40):
+        conversation.append(("user", f"Turn {turn}: we decided to use plan {turn}. Thanks."))
+        conversation.append(("assistant", f"Noted, plan {turn} it is. Anything else?"))
+    source = sum(len(text) for _, text in conversation)
+
+    summary = summarise(conversation)
+
+    assert len(summary) <= source // 3
+    assert "we decided to use plan 39." in summary  # the newest points are kept
+    assert "Anything else?" not in summary and "Thanks." not in summary
+    assert "older point(s) left out" in summary
+
+
+def test_summary_folds_an_earlier_summary_and_names_tool_results() -> None:
+    summary = summarise(
+        [
+            ("summary", "(Extractive summary by x.) We chose Redis for the cache."),
+            ("tool", "Tool result of 90,000 chars evicted to evicted/t/c1-ab. Preview: zzz"),
+            ("user", "Remember: the cache TTL is 5 minutes. ok"),
+        ]
+    )
+    lines = summary.splitlines()
+    assert lines[1].startswith("Earlier: ") and "We chose Redis for the cache." in lines[1]
+    assert "[tool] Tool result of 90,000 chars evicted to evicted/t/c1-ab." in summary
+    assert "[user] Remember: the cache TTL is 5 minutes." in summary

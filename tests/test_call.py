@@ -222,6 +222,42 @@ def test_memory_save_and_thread_history_tools(workspace: Path, cli, llm_server):
     )
 
 
+def test_the_request_is_the_context_with_eviction_and_truncation(workspace, cli, llm_server):
+    """What `call` sends is what `memctl context` prints, placeholders and cut arguments
+    included, and the evicted file is there for the model to read."""
+    from tests.test_evict import expected_placeholder, name_for, tool_turn
+
+    write_model_config(
+        workspace,
+        llm_server,
+        memory={"hooks": False},
+        compaction={
+            "keep_messages": 2,
+            "keep_tokens": 0,
+            "truncate_args": {"max_arg_length": 100, "truncation_text": "…[cut]"},
+        },
+    )
+    big = "H" * 50_000 + "T" * 50_000
+    turn = tool_turn("c1", big)
+    turn[1]["tool_calls"][0]["function"]["arguments"] = json.dumps({"pattern": "p" * 500})
+    write_log(workspace, "t1", turn + chat(2))
+    printed = json.loads(cli("-w", workspace, "context", "t1").stdout)
+    llm_server.reply("seen")
+    assert cli("-w", workspace, "call", "t1", "what did it say?").exit_code == 0
+    sent = llm_server.requests[0]["messages"]
+
+    def without_nulls(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in m.items() if v is not None} for m in messages]
+
+    assert without_nulls(sent[:-1]) == without_nulls(printed["messages"])
+    path = f"evicted/t1/{name_for('c1', big)}"
+    assert sent[3]["content"] == expected_placeholder(big, path)
+    assert (workspace / path).read_text() == big
+    arguments = json.loads(sent[2]["tool_calls"][0]["function"]["arguments"])
+    assert arguments == {"pattern": "p" * 20 + "…[cut]"}
+    assert read_log(workspace, "t1")[2]["content"] == big  # the log keeps the whole result
+
+
 def test_tools_off_sends_no_tools(workspace: Path, cli, llm_server):
     write_model_config(workspace, llm_server, memory={"hooks": False, "tools": False})
     llm_server.reply("plain")
@@ -360,6 +396,50 @@ def test_overflow_recovery_learns_the_window_and_retries_once(workspace, cli, ll
     assert [e["role"] for e in log[25:]] == ["user", "assistant"]
     retry = llm_server.requests[2]["messages"]
     assert "the summary" in retry[1]["content"]
+
+
+def test_overflow_recovery_flushes_even_without_flush_before_compact(workspace, cli, llm_server):
+    """The reference's third flush point: the emergency compaction always flushes first,
+    so the facts of the summarised turns reach the ledger."""
+    llm_server.default = scripted
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=None,
+        memory={"flush_trigger": "never"},
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    write_log(
+        workspace,
+        "t1",
+        [{"role": "user", "content": f"the codeword-{n} is set"} for n in range(8)],
+    )
+    llm_server.overflow(6000)
+    result = cli("-w", workspace, "call", "t1", "go on")
+    assert result.exit_code == 0, result.stderr
+    assert [kind_of(r) for r in llm_server.requests][:4] == ["chat", "flush", "summary", "chat"]
+    assert all(f"codeword-{n} was mentioned" in ledger_text(workspace) for n in range(8))
+    assert state_of(workspace)["threads"]["t1"]["flushed"] == 8
+
+
+def test_a_failed_summary_during_recovery_leaves_the_thread_unchanged(workspace, cli, llm_server):
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=None,
+        memory={"hooks": False},
+        compaction={"keep_messages": 2, "keep_tokens": 0},
+    )
+    log = write_log(workspace, "t1", chat(6))
+    log_bytes = log.read_bytes()
+    llm_server.overflow(6000)
+    llm_server.fail(500)
+    result = cli("-w", workspace, "call", "t1", "go on")
+    assert result.exit_code == 1
+    assert "HTTP 500" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert [kind_of(r) for r in llm_server.requests] == ["chat", "summary"]
+    assert log.read_bytes() == log_bytes
+    assert state_of(workspace)["windows"][TEST_MODEL] == 6000  # what the error said is kept
 
 
 def test_overflow_twice_fails_with_a_clear_message(workspace: Path, cli, llm_server):

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import random
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memctl.compact import (
     keep_budget,
@@ -237,18 +240,24 @@ def test_message_trigger_compacts_and_keeps_the_tail(workspace: Path, cli) -> No
 
 
 def test_token_trigger_derived_from_the_configured_window(workspace: Path, cli) -> None:
+    """The trigger counts the whole request (reference message and tool schemas too),
+    exactly as `memctl context` and `call` count it."""
     config(
         workspace,
-        "model: {name: builtin, context_window: 3000}\n"
+        "model: {name: builtin, context_window: 6000}\n"
         "compaction:\n  trigger_messages: 0\n  keep_messages: 2\n  keep_tokens: 0\n",
     )
-    write_log(workspace, "t1", chat(1, words=300))  # ~850 tokens; the trigger is 3000 // 2
+    write_log(workspace, "t1", chat(1, words=300))  # ~850 tokens; the trigger is 6000 // 2
     first = cli("-w", workspace, "compact", "t1", "--dry-run")
-    assert "not needed" in first.stderr and "< trigger_tokens 1,500" in first.stderr
+    request = json.loads(cli("-w", workspace, "context", "t1").stdout)["tokens"]
+    assert 1_000 < request < 3_000  # the thread's ~850 and the reference message and tools
+    assert f"not needed: trigger_messages off, {request:,} tokens < trigger_tokens 3,000" in (
+        first.stderr
+    )
     write_log(workspace, "t1", chat(6, words=300))
     second = cli("-w", workspace, "compact", "t1", "--dry-run")
     assert second.exit_code == 0
-    assert "tokens >= trigger_tokens 1,500" in second.stdout
+    assert "tokens >= trigger_tokens 3,000" in second.stdout
 
 
 def test_force_and_nothing_to_compact(workspace: Path, cli) -> None:
@@ -309,11 +318,42 @@ def test_dry_run_shows_the_plan_and_writes_nothing(workspace: Path, cli) -> None
     assert result.exit_code == 0
     assert "cut: log entry 6 (6 message(s) summarised, 2 kept)" in result.stdout
     assert re.search(r"tokens: [\d,]+ -> about [\d,]+", result.stdout)
-    assert "estimated cost: $0.0000" in result.stdout
+    assert "estimated cost: $0\n" in result.stdout
     assert snapshot(workspace, locks=True) == before
     assert not (workspace / ".memctl").exists()
     doc = json.loads(cli("-w", workspace, "--json", "compact", "t1", "--force", "--dry-run").stdout)
     assert doc["status"] == "dry_run" and doc["cut"] == 6 and doc["requests"] == 1
+    # builtin is offline and deterministic: the dry run's numbers are the real ones
+    assert not doc["tokens_after_bound"]
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    record = read_log(workspace, "t1")[-1]
+    assert (record["tokens_before"], record["tokens_after"]) == (
+        doc["tokens_before"],
+        doc["tokens_after"],
+    )
+    assert f"tokens: {doc['tokens_before']:,} -> about {doc['tokens_after']:,}" in result.stdout
+
+
+def test_windows_from_litellm_and_from_an_overflow_set_the_trigger(workspace: Path, cli) -> None:
+    """No window configured: litellm's model info, then the smaller one an error stated;
+    the dry run needs no key and prices the summary from litellm's table."""
+    config(workspace, "model: openai:gpt-4.1-mini\ncompaction:\n  trigger_messages: 0\n")
+    write_log(workspace, "t1", chat(60, words=100))
+    info = cli("-w", workspace, "compact", "t1", "--dry-run")
+    assert info.exit_code == 0, info.stderr
+    assert "< trigger_tokens 1,027,576" in info.stderr  # 1,047,576 - 20,000
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    (workspace / ".memctl" / "state.json").write_text(
+        json.dumps({"windows": {"openai:gpt-4.1-mini": 30_000}})
+    )
+    learned = cli("-w", workspace, "compact", "t1", "--dry-run")
+    assert "tokens >= trigger_tokens 10,000" in learned.stdout
+    # tail: min(8,000, max(2,000, (30,000 - 20,000) x 0.25)) = 2,500 tokens
+    kept = re.search(r"kept tail (\d[\d,]*)", learned.stdout)
+    assert kept, learned.stdout
+    assert 2_500 - 310 < int(kept.group(1).replace(",", "")) <= 2_500  # a user turn: ~305
+    cost = re.search(r"estimated cost: \$(\d+\.\d+)", learned.stdout)
+    assert cost and float(cost.group(1)) > 0
 
 
 @pytest.mark.parametrize(
@@ -463,8 +503,16 @@ def test_dry_run_through_litellm_sends_nothing(workspace: Path, cli, llm_server)
     result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
     assert result.exit_code == 0, result.stderr
     assert llm_server.requests == []
-    assert "estimated cost: unknown" in result.stdout
+    assert "estimated cost: cost unknown" in result.stdout
     assert snapshot(workspace) == before
+    # an LLM's summary length is unknown before it answers: the dry run gives a bound
+    bound = re.search(r"tokens: ([\d,]+) -> at most about ([\d,]+)", result.stdout)
+    assert bound, result.stdout
+    llm_server.reply("a short summary")
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    record = read_log(workspace, "t1")[-1]
+    assert record["tokens_before"] == int(bound.group(1).replace(",", ""))
+    assert record["tokens_after"] <= int(bound.group(2).replace(",", ""))
 
 
 def test_evicted_results_count_as_their_placeholders(workspace: Path, cli) -> None:
@@ -490,3 +538,112 @@ def test_evicted_results_count_as_their_placeholders(workspace: Path, cli) -> No
     )
     dry = cli("-w", workspace, "compact", "t1", "--dry-run")
     assert "tokens >= trigger_tokens 80,000" in dry.stdout
+
+
+def test_a_summary_names_only_evicted_files_that_exist(workspace: Path, cli) -> None:
+    """Compaction summarises the context the model saw: the placeholder, and its file."""
+    config(workspace, "compaction:\n  keep_messages: 1\n  flush_before_compact: false\n")
+    log = [
+        {"role": "user", "content": "fetch the build log"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "f", "type": "function", "function": {"name": "get", "arguments": "{}"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "f", "content": "z" * 90_000},
+        {"role": "assistant", "content": "It failed."},
+    ]
+    write_log(workspace, "t1", log)
+    before = snapshot(workspace)
+    assert cli("-w", workspace, "compact", "t1", "--force", "--dry-run").exit_code == 0
+    assert snapshot(workspace) == before
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    named = re.findall(r"evicted/t1/[\w.-]+", summary)
+    assert named and all((workspace / path).read_text() == "z" * 90_000 for path in named)
+    assert "z" * 3_000 not in summary
+
+
+# --------------------------------------------------------------------------- property
+
+
+@st.composite
+def conversations(draw: st.DrawFn) -> tuple[list[dict[str, Any]], int | None]:
+    """A log of user turns, tool calls with 1-3 results, answers, and perhaps an earlier
+    compaction record (inserted after entry `at`, cutting at a message that is no result)."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    entries = with_tools(rng, draw(st.integers(1, 14)))
+    if not draw(st.booleans()):
+        return entries, None
+    at = draw(st.integers(1, len(entries)))
+    cuts = [c for c in range(at + 1) if c == at or entries[c]["role"] != "tool"]
+    cut = draw(st.sampled_from(cuts))
+    record = {"type": "compaction", "summary": "earlier summary", "cut": cut, "ts": "x"}
+    return [*entries[:at], record, *entries[at:]], cut
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    conversation=conversations(),
+    keep=st.one_of(
+        st.tuples(st.just(0), st.integers(1, 25)), st.tuples(st.integers(1, 3000), st.just(20))
+    ),
+    window=st.one_of(st.none(), st.integers(1_500, 40_000)),
+    fit=st.booleans(),
+)
+def test_compaction_never_splits_a_tool_call_from_its_results(conversation, keep, window, fit):
+    """Through the whole stage, on random logs with and without an earlier compaction, by
+    message count, token budget, and the overflow recovery's capped, possibly empty tail."""
+    from dataclasses import replace
+
+    from memctl.builtin import BuiltinModel
+    from memctl.compact import compact
+    from memctl.config import Config
+    from memctl.workspace import Workspace, init_workspace
+
+    entries, earlier_cut = conversation
+    keep_tokens, keep_messages = keep
+    defaults = Config()
+    config = replace(
+        defaults,
+        compaction=replace(
+            defaults.compaction,
+            keep_tokens=keep_tokens,
+            keep_messages=keep_messages,
+            flush_before_compact=False,
+        ),
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder) / "ws"
+        init_workspace(root)
+        write_log(root, "t", entries)
+        result = compact(
+            Workspace(root),
+            config,
+            BuiltinModel(),
+            "t",
+            window=window,
+            force=True,
+            fit=fit,
+            allow_empty_tail=fit,
+        )
+        log = read_log(root, "t")
+    if result.status != "compacted":
+        assert log == entries
+        return
+    assert log[:-1] == entries and log[-1]["type"] == "compaction"
+    cut = log[-1]["cut"]
+    assert earlier_cut is None or cut > earlier_cut
+    tail = [e for e in log[cut:-1] if e.get("type") != "compaction"]
+    assert fit or tail, "a tail of at least one message unless the recovery asks for none"
+    assert_pairs_kept([e for e in entries if e.get("type") != "compaction"], 0)  # the input
+    called = {c["id"] for m in tail for c in m.get("tool_calls") or ()}
+    assert all(m["tool_call_id"] in called for m in tail if m["role"] == "tool")
+    assert not tail or tail[0]["role"] != "tool"
+    summarised = [e for e in log[:cut] if e.get("type") != "compaction"]
+    results_after = {m.get("tool_call_id") for m in tail}
+    assert not {c["id"] for m in summarised for c in m.get("tool_calls") or ()} & results_after
+    context = working_context(log, "t")
+    assert context.messages[1:] == tail

@@ -162,21 +162,21 @@ def test_nothing_new_sends_nothing_and_force_runs_anyway(cli, workspace: Path, l
     assert (workspace / "MEMORY.md").read_text() == "# Memory\n\n- a fact\n"
 
 
-def test_dry_run_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
+def test_diff_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
     (ws / "MEMORY.md").write_text("# Memory\n\n- Old fact.\n")
     daily(ws, "2026-01-01.md", "- New fact.\n")
     before = snapshot(ws)
-    run = cli("-w", ws, "consolidate", "--dry-run")
+    run = cli("-w", ws, "consolidate", "--diff")
     assert run.exit_code == 0, run.stderr
     assert snapshot(ws) == before
     assert run.stdout.startswith("--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ ")
     assert "\n+- New fact.\n" in run.stdout
     assert " - Old fact.\n" in run.stdout
-    assert run.stderr.startswith("dry run: would consolidate 1 file (12 B new) into MEMORY.md")
+    assert run.stderr.startswith("preview: would consolidate 1 file (12 B new) into MEMORY.md")
     assert "nothing written" in run.stderr
 
-    data = json.loads(cli("-w", ws, "--json", "consolidate", "--dry-run").stdout)
-    assert data["status"] == "dry_run"
+    data = json.loads(cli("-w", ws, "--json", "consolidate", "--diff").stdout)
+    assert data["status"] == "preview"
     assert data["diff"] == run.stdout
     assert data["usage"]["calls"] == 1
     assert snapshot(ws) == before
@@ -203,6 +203,37 @@ def test_a_backlog_too_big_for_one_request_is_merged_in_passes(cli, workspace: P
         == (workspace / "memory" / f"2026-01-0{day}.md").stat().st_size
         for day in range(1, 4)
     )
+
+
+@pytest.mark.parametrize(
+    ("memory_lines", "fix"),
+    [
+        (20, "lower memory.consolidation_max_tokens"),  # ~350 tokens of a 1,000 window
+        (200, "use a memory.model with a larger window"),  # ~3,500 tokens
+    ],
+)
+def test_a_window_too_small_says_what_would_help(
+    cli, workspace: Path, snapshot, memory_lines: int, fix: str
+) -> None:
+    configure(
+        workspace,
+        model={"name": "builtin", "context_window": 1000},
+        memory={"consolidation_max_tokens": 2000},
+    )
+    (workspace / ".memctl").mkdir()
+    for lock in ("lock", "consolidate.lock"):  # lock files stay behind, by design
+        (workspace / ".memctl" / lock).touch()
+    (workspace / "MEMORY.md").write_text(
+        "".join(f"- Fact number {n} about the billing service.\n" for n in range(memory_lines))
+    )
+    daily(workspace, "2026-01-01.md", "- A new fact.\n")
+    before = snapshot(workspace)
+
+    run = cli("-w", workspace, "consolidate")
+
+    assert run.exit_code == 1
+    assert run.stderr.count("\n") == 1 and "is too small" in run.stderr and fix in run.stderr
+    assert snapshot(workspace) == before
 
 
 def test_history_keeps_the_last_twenty(cli, ws: Path) -> None:

@@ -14,7 +14,8 @@ import yaml
 from tests.llm_server import write_model_config
 
 HEADING = re.compile(
-    r"^## Memory Flush — \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00 · thread (\S+) · (\S+)$",
+    r"^## Memory Flush — \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00 · thread (\S+) · "
+    r"(?:entries \d+-\d+(?: part \d+/\d+)?|entry \d+ part \d+/\d+) · (\S+)$",
     re.MULTILINE,
 )
 DANA = [

@@ -305,9 +305,11 @@ def test_resolve_picks_the_backend():
     assert model.window() == 5000
 
 
-def test_window_prefers_the_configured_value_then_the_learned_one():
+def test_window_is_the_stated_one_unless_an_overflow_taught_a_smaller_one():
     configured = ModelSpec(TEST_MODEL, context_window=32768)
-    assert LiteLLMModel(configured, learned_window=1000).window() == 32768
+    assert LiteLLMModel(configured).window() == 32768
+    assert LiteLLMModel(configured, learned_window=1000).window() == 1000
+    assert LiteLLMModel(configured, learned_window=65536).window() == 32768
     assert LiteLLMModel(ModelSpec(TEST_MODEL), learned_window=1000).window() == 1000
     assert LiteLLMModel(ModelSpec(TEST_MODEL)).window() is None
     assert LiteLLMModel(ModelSpec("openai:gpt-4o")).window() == 128000

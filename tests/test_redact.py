@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import os
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+
 import pytest
 
 from memctl.config import load_yaml_text, parse_config
 from memctl.errors import ConfigError
 from memctl.redact import NO_REDACTION, compile_patterns
+from tests.llm_server import write_model_config
 
 SECRETS = [
     ("openai_key", "key sk-proj-Ab3dEfGhIjKlMnOpQrStUvWxYz012345 here", "sk-proj-Ab3d"),
@@ -100,3 +107,221 @@ def test_bad_redaction_config(yaml_text: str, fragment: str) -> None:
         parse_config(load_yaml_text(yaml_text, "memctl.yaml"), "memctl.yaml")
     assert fragment in str(caught.value)
     assert str(caught.value).startswith("memctl.yaml: redaction")
+
+
+# --------------------------------------------------------------------------- end to end
+#
+# Every secret above, in a conversation, a daily ledger and MEMORY.md, must reach no
+# model request and no memory file. The builtin model copies sentences verbatim, so
+# whatever it is given shows in what it writes; the loopback server records every
+# request litellm sends.
+
+SECRET_MESSAGES = [
+    {"role": "user", "content": f"Remember this for later: {text} (item {number})."}
+    for number, (_kind, text, _secret) in enumerate(SECRETS, 1)
+] + [
+    # a plain tail for compaction to keep, so every secret is in the summarised prefix
+    {"role": "user", "content": "That is all for today."},
+    {"role": "assistant", "content": "Good night."},
+]
+KINDS = sorted({kind for kind, _text, _secret in SECRETS})
+RAW = [secret for _kind, _text, secret in SECRETS]
+SECRET_LEDGER = "".join(f"- Remember: {text}\n" for _kind, text, _secret in SECRETS)
+
+
+def leaked(text: str) -> list[str]:
+    return [secret for secret in RAW if secret in text]
+
+
+def missing_markers(text: str) -> list[str]:
+    return [kind for kind in KINDS if f"[REDACTED:{kind}]" not in text]
+
+
+def jsonl(messages: list[dict]) -> str:
+    return "".join(json.dumps(m) + "\n" for m in messages)
+
+
+def write_thread(root: Path, thread: str, messages: list[dict]) -> None:
+    path = root / "threads" / f"{thread}.jsonl"
+    path.write_text(jsonl(messages), encoding="utf-8")
+
+
+def today_ledger(root: Path) -> Path:
+    return root / "memory" / f"{datetime.now(UTC).date()}.md"
+
+
+def sent(server) -> str:
+    """Every request body the model received, as one text (JSON escapes undone)."""
+    return "\n".join(
+        json.dumps(request, ensure_ascii=False).replace("\\n", "\n") for request in server.requests
+    )
+
+
+def test_builtin_pipeline_writes_no_secret_anywhere(cli, workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text(
+        "timezone: UTC\ncompaction: {keep_messages: 2, keep_tokens: 0}\n"
+    )
+    run = cli("-w", workspace, "thread", "append", "t1", "-", input=jsonl(SECRET_MESSAGES))
+    assert run.exit_code == 0, run.stderr
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+    ledger = today_ledger(workspace).read_text()
+    assert leaked(ledger) == [] and missing_markers(ledger) == []
+
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    memory = (workspace / "MEMORY.md").read_text()
+    assert leaked(memory) == [] and missing_markers(memory) == []
+
+    key = "sk-proj-SAVEDsavedSAVEDsaved0123456789"
+    saved = cli("-w", workspace, "save", "-", input=f"- Remember the CI key {key}\n")
+    assert saved.exit_code == 0, saved.stderr
+    assert "1 secret(s) redacted" in saved.stderr
+    for path in (workspace / "MEMORY.md", today_ledger(workspace)):
+        assert key not in path.read_text()
+        assert "- Remember the CI key [REDACTED:openai_key]" in path.read_text()
+
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    record = json.loads((workspace / "threads" / "t1.jsonl").read_text().splitlines()[-1])
+    assert record["type"] == "compaction"
+    assert "[REDACTED:" in record["summary"] and leaked(record["summary"]) == []
+
+
+def test_no_model_request_carries_a_secret(cli, workspace: Path, llm_server) -> None:
+    """flush, consolidate, compact and call (with MEMORY.md, the question and a tool
+    result that finds a secret) through litellm: markers in, secrets out."""
+    write_model_config(
+        workspace,
+        llm_server,
+        timezone="UTC",
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    write_thread(workspace, "t1", SECRET_MESSAGES)
+    # Written by hand or with --no-redact: memctl must not pass these on either.
+    (workspace / "MEMORY.md").write_text(f"# Memory\n\n{SECRET_LEDGER}")
+    today_ledger(workspace).write_text(f"## Memory Flush — then\n\n{SECRET_LEDGER}")
+    checks = {}
+
+    def check(stage: str, *args: str) -> None:
+        llm_server.requests.clear()
+        result = cli("-w", workspace, *args)
+        assert result.exit_code == 0, (stage, result.stderr)
+        assert llm_server.requests, stage
+        checks[stage] = (leaked(sent(llm_server)), missing_markers(sent(llm_server)))
+
+    check("flush", "flush")
+    llm_server.default = lambda request: "# Memory\n\n- merged"
+    check("consolidate", "consolidate", "--force")
+    (workspace / "MEMORY.md").write_text(f"# Memory\n\n{SECRET_LEDGER}")
+    llm_server.default = lambda request: "a summary"
+    check("compact", "compact", "t1", "--force")
+    llm_server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "Remember"}}])
+    llm_server.reply("done")
+    check("call", "call", "t2", f"My token is {SECRETS[0][1]}; what do you remember?")
+    tool_result = llm_server.requests[1]["messages"][-1]
+    assert tool_result["role"] == "tool" and "[REDACTED:" in tool_result["content"]
+
+    assert checks == {stage: ([], []) for stage in ("flush", "consolidate", "compact", "call")}
+
+
+@pytest.mark.parametrize("stage", ["flush", "consolidate"])
+def test_a_secret_in_the_model_answer_is_not_written(
+    cli, workspace: Path, llm_server, stage: str
+) -> None:
+    """A model may answer with a secret it was never shown (made up, or remembered):
+    the ledger and MEMORY.md get the marker."""
+    key = "ghp_" + "Q7" * 18
+    write_model_config(workspace, llm_server, timezone="UTC")
+    write_thread(workspace, "t1", [{"role": "user", "content": "We chose Postgres."}])
+    today_ledger(workspace).write_text("## Memory Flush — then\n\n- We chose Postgres.\n")
+    llm_server.reply(f"# Memory\n\n- We chose Postgres.\n- The bot token is {key}.")
+
+    assert cli("-w", workspace, stage).exit_code == 0
+    written = (today_ledger(workspace) if stage == "flush" else workspace / "MEMORY.md").read_text()
+    assert key not in written
+    assert "- The bot token is [REDACTED:github_token]." in written
+
+
+def test_configured_patterns_apply_end_to_end(cli, workspace: Path, llm_server) -> None:
+    write_model_config(
+        workspace,
+        llm_server,
+        timezone="UTC",
+        redaction={"patterns": [{"name": "employee", "regex": r"EMP-\d{6}"}]},
+    )
+    write_thread(workspace, "t1", [{"role": "user", "content": "Remember: badge EMP-123456."}])
+    llm_server.default = lambda request: "- " + request["messages"][1]["content"].splitlines()[-1]
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    assert "EMP-123456" not in sent(llm_server)
+    assert "badge [REDACTED:employee]." in sent(llm_server)
+    assert "EMP-123456" not in today_ledger(workspace).read_text()
+    assert "[REDACTED:employee]" in today_ledger(workspace).read_text()
+
+
+def test_no_redact_sends_and_stores_text_as_it_is(cli, workspace: Path, llm_server) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    write_thread(workspace, "t1", SECRET_MESSAGES)
+    llm_server.reply(f"- Remember this for later: {SECRETS[0][1]}")
+
+    assert cli("-w", workspace, "--no-redact", "flush").exit_code == 0
+
+    assert "[REDACTED:" not in sent(llm_server)
+    assert leaked(sent(llm_server)) == RAW
+    assert SECRETS[0][2] in today_ledger(workspace).read_text()
+    assert cli("-w", workspace, "--no-redact", "save", "password=hunter2").exit_code == 0
+    assert "password=hunter2" in (workspace / "MEMORY.md").read_text()
+
+
+def test_evicted_results_are_owner_only(cli, workspace: Path) -> None:
+    big = "password=hunter2 " + "x" * 90_000
+    write_thread(
+        workspace,
+        "t1",
+        [
+            {"role": "user", "content": "grep it"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {"name": "grep", "arguments": "{}"},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "name": "grep", "content": big},
+        ],
+    )
+    old = os.umask(0)  # the most permissive umask: the modes must not depend on it
+    try:
+        assert cli("-w", workspace, "evict", "t1").exit_code == 0
+    finally:
+        os.umask(old)
+
+    folder = workspace / "evicted" / "t1"
+    [target] = folder.iterdir()
+    assert target.read_text() == big  # the full result, as it was
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(folder.parent.stat().st_mode) == 0o700
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "apı_key=abcd1234 — dotless i",
+        "ſecret: hunter22 — long s",
+        "passwordİ=hunter22 — dotted capital I",
+        "\u212aEY_TOKEN=abcd1234 — Kelvin sign",
+        "BEARER abcdefghijklmnopqrstuvwxyz — upper case",
+    ],
+)
+def test_non_ascii_text_is_filtered_without_missing_a_match(text: str) -> None:
+    """The cheap keyword filter runs on non-ASCII text too (every ledger heading has an
+    em dash); the letters re.IGNORECASE equates with ASCII ones must not hide a match."""
+    redacted, counts = compile_patterns().redact(text)
+    assert sum(counts.values()) == 1, redacted
+    assert "hunter22" not in redacted and "abcd1234" not in redacted
+    assert "abcdefghijklmnop" not in redacted

@@ -154,7 +154,7 @@ def test_text_mode_is_an_aligned_table(prepared, cli):
     assert "archive             2 files, 100 bytes" in lines
     assert "threads             3 thread(s), 2 unflushed entries" in lines
     assert "maintain run        last never; next now (every 30m)" in lines
-    assert "flush_auto run      last never; next always (always)" in lines
+    assert "flush_auto run      last never; at every call (flush_trigger: always)" in lines
     assert "consolidate run     last 2026-01-02T03:04:05+00:00" in lines
     assert "model (memory)      builtin" in lines
     table = lines[lines.index("") + 1 :]

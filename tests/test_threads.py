@@ -175,7 +175,10 @@ BAD_INPUT = {
         "<stdin>: message 2: content must be a string or a list of parts",
     ),
     "broken array": ('[{"role": "user",\n "content": "x"', "<stdin>: line 2: invalid JSON"),
-    "non-utf8": (b'{"role": "user", "content": "caf\xe9"}\n', "<stdin>: line 1: not UTF-8 (byte 32)"),
+    "non-utf8": (
+        b'{"role": "user", "content": "caf\xe9"}\n',
+        "<stdin>: line 1: not UTF-8 (byte 32)",
+    ),
     "nothing": ("\n\n", "<stdin>: no messages"),
 }
 
@@ -217,7 +220,9 @@ def test_non_utf8_file_appends_nothing(workspace, tmp_path, cli, snapshot):
     run = cli("-w", workspace, "thread", "append", "t1", source)
 
     assert run.exit_code == 2
-    assert run.stderr.splitlines() == [f"memctl: error: {source}: line 2: not UTF-8 (byte {len(good)})"]
+    assert run.stderr.splitlines() == [
+        f"memctl: error: {source}: line 2: not UTF-8 (byte {len(good)})"
+    ]
     assert snapshot(workspace) == before
 
 

@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import functools
 import json
+import math
 import os
 import sys
 import traceback
@@ -19,12 +20,48 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from memctl import __version__
 from memctl.errors import MemctlError
 
+COMMAND_ORDER = (
+    # set up, feed, then the pipeline in the order data flows through it
+    "init",
+    "thread",
+    "flush",
+    "consolidate",
+    "compact",
+    "evict",
+    "context",
+    "call",
+    # recall
+    "search",
+    "get",
+    "save",
+    # upkeep and integration
+    "archive",
+    "maintain",
+    "status",
+    "mcp",
+    "config",
+    "completion",
+)
+
+
+class PipelineOrder(TyperGroup):
+    """`memctl --help` lists commands by pipeline stage, not alphabetically; a command
+    missing from COMMAND_ORDER comes last rather than not at all."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: position for position, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
+
+
 app = typer.Typer(
     name="memctl",
+    cls=PipelineOrder,
     help="Two-tier memory for LLM-agent workspaces: flush, consolidate, compact, search.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -107,6 +144,8 @@ def main_options(
 
 
 def jsonable(value: Any) -> Any:
+    if hasattr(value, "to_dict") and not isinstance(value, type):
+        return jsonable(value.to_dict())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
@@ -117,8 +156,6 @@ def jsonable(value: Any) -> Any:
         return str(value)
     if isinstance(value, datetime | date):
         return value.isoformat()
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
     return value
 
 
@@ -130,6 +167,28 @@ def emit(g: Globals, result: Any, text: str | Callable[[], str] | None = None) -
     out = text() if callable(text) else text
     if out:
         sys.stdout.write(out if out.endswith("\n") else out + "\n")
+
+
+def cost_text(value: float | None) -> str:
+    """A price for people: `$0` (builtin), two significant digits under a cent, or why
+    there is none (litellm's offline table has no price for the model)."""
+    if value is None:
+        return "cost unknown (no price for this model)"
+    if value == 0:
+        return "$0"
+    if value >= 0.01:
+        return f"${value:.2f}"
+    places = 1 - math.floor(math.log10(value))  # two significant digits, never 1e-05
+    return f"${value:.{places}f}"
+
+
+def request_text(head: str, messages: list[dict[str, Any]]) -> str:
+    """A request a dry run would send: a `===` heading, then each message under its role."""
+    body = "\n".join(
+        f"--- {message['role']}\n{str(message.get('content') or '').rstrip()}"
+        for message in messages
+    )
+    return f"=== {head}\n{body}"
 
 
 def note(g: Globals, message: str) -> None:
@@ -147,7 +206,8 @@ def working(g: Globals, message: str) -> Iterator[None]:
         return
     from rich.console import Console
 
-    console = Console(stderr=True, no_color="NO_COLOR" in os.environ)
+    # https://no-color.org: set and not empty turns colour off.
+    console = Console(stderr=True, no_color=os.environ.get("NO_COLOR", "") != "")
     with console.status(message, spinner="dots"):
         yield
 
@@ -174,8 +234,8 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                 raise fail(g, str(exc), exc.exit_code) from None
             except KeyboardInterrupt:
                 raise fail(g, "interrupted", 130) from None
-            except (typer.Exit, typer.Abort, SystemExit):
-                raise
+            except (typer.Exit, typer.Abort, SystemExit, BrokenPipeError):
+                raise  # click ends a broken pipe quietly (`memctl search x | head`)
             except Exception as exc:
                 if g.verbose:
                     traceback.print_exc()
@@ -197,7 +257,47 @@ def main() -> None:
         from typer.completion import completion_init
 
         completion_init()
+        app(prog_name="memctl")
+        return
+    _only(_invoked(sys.argv[1:]))
     app(prog_name="memctl")
+
+
+# Global options that take a value; the others are flags.
+_VALUE_OPTIONS = ("-w", "--workspace")
+
+
+def _invoked(args: list[str]) -> str | None:
+    """The command a command line runs, when that is certain: the first word after the
+    global options. None for `--help`, an option we do not know, or no command."""
+    known = {"--json", "--quiet", "-q", "--verbose", "-v", "--no-redact"}
+    at = 0
+    while at < len(args):
+        word = args[at]
+        if word in _VALUE_OPTIONS:
+            at += 2
+        elif (
+            word.startswith("--workspace=")
+            or (word.startswith("-w") and len(word) > 2)
+            or word in known
+        ):
+            at += 1
+        elif word.startswith("-"):
+            return None
+        else:
+            return word
+    return None
+
+
+def _only(name: str | None) -> None:
+    """Build only the command that runs: Typer turns every registered command's
+    signature into click parameters before it parses anything, a third of a light
+    command's start-up. Help and mistakes see the whole app, as before."""
+    commands = [c for c in app.registered_commands if c.name == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if commands or groups:
+        app.registered_commands = commands
+        app.registered_groups = groups
 
 
 def _register() -> None:

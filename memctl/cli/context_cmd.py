@@ -8,25 +8,30 @@ from typing import Annotated, Any
 
 import typer
 
-from memctl.cli.app import Globals, app, command, emit, globals_of, jsonable, note, working
+from memctl.cli.app import (
+    Globals,
+    app,
+    command,
+    cost_text,
+    emit,
+    globals_of,
+    jsonable,
+    note,
+    request_text,
+    working,
+)
 
 ThreadArg = Annotated[str, typer.Argument(help="Thread id.")]
 
 
 def _models(ws: Any, config: Any) -> tuple[Any, Any]:
     """The main model and the compaction model, each knowing a learned window."""
-    from memctl.compact import resolve_model
+    from memctl.llm import resolve_model
 
     main = resolve_model(ws, config.model)
     if config.compaction_model == config.model:
         return main, main
     return main, resolve_model(ws, config.compaction_model)
-
-
-def _cost(value: float | None) -> str:
-    if value is None:
-        return "unknown (no price for this model)"
-    return f"${value:.4f}"
 
 
 # --------------------------------------------------------------------------- compact
@@ -35,16 +40,37 @@ def _cost(value: float | None) -> str:
 def _compact_text(result: Any) -> str:
     if result.status != "dry_run":
         return result.summary or ""
-    return "\n".join(
-        [
-            f"thread {result.thread}: would compact ({result.reason})",
-            f"cut: log entry {result.cut} ({result.summarised} message(s) summarised, "
-            f"{result.messages_after - 1} kept)",
-            f"messages: {result.messages_before} -> {result.messages_after} (summary + kept tail)",
-            f"tokens: {result.tokens_before:,} -> about {result.tokens_after:,} (estimated)",
-            f"summary requests: {result.requests} to {result.model}",
-            f"estimated cost: {_cost(result.estimated_cost)}",
-        ]
+    later = result.requests - len(result.planned)
+    stages = f" (then {later} summarising the summaries)" if later > 0 else ""
+    lines = [
+        f"thread {result.thread}: would compact ({result.reason})",
+        f"cut: log entry {result.cut} ({result.summarised} message(s) summarised, "
+        f"{result.messages_after - 1} kept)",
+        f"messages: {result.messages_before} -> {result.messages_after} (summary + kept tail)",
+        _tokens_line(result),
+        f"summary requests: {result.requests} to {result.model}{stages}",
+        f"estimated cost: {cost_text(result.estimated_cost)}",
+    ]
+    requests = [
+        request_text(
+            f"summary request {number}/{result.requests} · ~{planned.tokens:,} input tokens",
+            planned.messages,
+        )
+        for number, planned in enumerate(result.planned, 1)
+    ]
+    return "\n\n".join(["\n".join(lines), *requests])
+
+
+def _tokens_line(result: Any) -> str:
+    summary = result.tokens_after - result.tail_tokens
+    if result.tokens_after_bound:
+        return (
+            f"tokens: {result.tokens_before:,} -> at most about {result.tokens_after:,} "
+            f"(kept tail {result.tail_tokens:,} + summary of up to {summary:,}, estimated)"
+        )
+    return (
+        f"tokens: {result.tokens_before:,} -> about {result.tokens_after:,} "
+        f"(kept tail {result.tail_tokens:,} + summary {summary:,}, estimated)"
     )
 
 
@@ -95,6 +121,7 @@ def compact_command(
     Example: memctl compact support-42 --dry-run
     """
     from memctl.compact import compact, known_window
+    from memctl.context import overhead_tokens
     from memctl.threads import check_thread_id
 
     g = globals_of(ctx)
@@ -104,7 +131,14 @@ def compact_command(
     window = known_window(main, ws.read_state())
     with working(g, f"compact: summarising thread {thread}"):
         result = compact(
-            ws, config, summary_model, thread, window=window, force=force, dry_run=dry_run
+            ws,
+            config,
+            summary_model,
+            thread,
+            window=window,
+            force=force,
+            dry_run=dry_run,
+            reserved_tokens=overhead_tokens(ws, config),
         )
     _compact_note(g, result)
     emit(g, result, lambda: _compact_text(result))
@@ -203,8 +237,9 @@ def context_command(
 
     Example: memctl context support-42 | jq '.messages | length'
     """
-    from memctl.compact import known_window, resolve_model
+    from memctl.compact import known_window
     from memctl.context import build_context
+    from memctl.llm import resolve_model
     from memctl.threads import check_thread_id
     from memctl.tools import openai_tools
 
@@ -276,7 +311,7 @@ def call_command(
     Example: memctl call support-42 "Which database did we pick?"
     """
     from memctl.call import call
-    from memctl.compact import resolve_model
+    from memctl.llm import resolve_model
     from memctl.threads import check_thread_id
 
     g = globals_of(ctx)

@@ -48,9 +48,13 @@ def _hit_line(hit: Hit, keywords: list[str], colour: bool) -> str:
     return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
 
 
-def _search_text(result: SearchResult) -> str:
+def _print_hits(result: SearchResult) -> None:
+    """One line a hit, written as it is made: `--limit 0` may print a hundred thousand
+    hits, and joining them first would double the peak memory of the run."""
     colour = _colour()
-    return "\n".join(_hit_line(hit, result.keywords, colour) for hit in result.hits)
+    write = sys.stdout.write
+    for hit in result.hits:
+        write(_hit_line(hit, result.keywords, colour) + "\n")
 
 
 @command(app, "search")
@@ -105,7 +109,10 @@ def search_command(
         note(g, f"memctl: skipped {skipped}")
     if result.truncated:
         note(g, f"memctl: showing the first {result.count} hits; --limit 0 shows all")
-    emit(g, result.document(), lambda: _search_text(result))
+    if g.json:
+        emit(g, result.document())
+    else:
+        _print_hits(result)
     if not result.hits:
         raise typer.Exit(1)
 
@@ -150,7 +157,8 @@ def save_command(
     ] = False,
 ) -> None:
     """Persist one memory: appended to MEMORY.md and, as a `## Memory Save` block, to
-    today's ledger (what memory_save does for a model).
+    today's ledger (what memory_save does for a model). A text starting with `-` (a
+    bullet) goes after `--`, as with any command: memctl save -- "- a fact".
 
     Example: memctl save "Dana prefers code-first answers."
     """

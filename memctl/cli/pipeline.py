@@ -2,31 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.app import Globals, app, command, emit, globals_of, note, working
+from memctl.cli.app import (
+    Globals,
+    app,
+    command,
+    cost_text,
+    emit,
+    globals_of,
+    note,
+    request_text,
+    working,
+)
+from memctl.errors import UsageError
 
 if TYPE_CHECKING:
     from memctl.consolidate import ConsolidateResult
     from memctl.flush import FlushResult, ThreadFlush
 
 
-def memory_model(ws: Any, config: Any) -> Any:
-    """The flush / consolidation model, with the window learned from an earlier overflow."""
-    from memctl import llm
-
-    spec = config.memory_model
-    return llm.resolve(spec, ws.read_state().get("windows", {}).get(spec.name))
-
-
 def _plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
 
 
-def _cost(value: float | None) -> str:
-    return "unknown cost" if value is None else f"est. ${value:.6f}"
+def _total_cost(costs: list[float | None]) -> float | None:
+    """The sum, or None when a price is unknown for any part."""
+    return None if None in costs else sum(c for c in costs if c is not None)
 
 
 @command(app, "flush")
@@ -63,10 +67,11 @@ def flush_command(
     Example: memctl flush --thread support-42 --dry-run
     """
     from memctl.flush import flush
+    from memctl.llm import resolve_model
 
     g = globals_of(ctx)
     ws, config = g.open()
-    model = memory_model(ws, config)
+    model = resolve_model(ws, config.memory_model)
     with working(g, "flush: extracting facts"):
         result = flush(ws, config, model, threads=thread or None, auto=auto, dry_run=dry_run)
     if result.skipped:
@@ -82,12 +87,11 @@ def _thread_line(item: ThreadFlush, result: FlushResult) -> str:
         return f"{head} nothing to flush ({item.skipped_reason})"
     if result.dry_run:
         tokens = sum(p.tokens for p in item.planned)
-        costs = [p.estimated_cost for p in item.planned]
-        cost = None if None in costs else sum(c for c in costs if c is not None)
+        cost = _total_cost([p.estimated_cost for p in item.planned])
         return (
             f"{head} would send {_plural(item.entries_sent, 'entry', 'entries')} "
             f"(log {item.start}-{item.end - 1}) in {_plural(len(item.planned), 'request')}, "
-            f"~{tokens:,} tokens, {_cost(cost)} ({result.model})"
+            f"~{tokens:,} input tokens, est. {cost_text(cost)} ({result.model})"
         )
     if not item.facts:
         entries = _plural(item.entries_sent, "entry", "entries")
@@ -104,15 +108,11 @@ def _planned_text(result: FlushResult) -> str:
         for number, planned in enumerate(item.planned, 1):
             part = f" · {planned.part}" if planned.part else ""
             head = (
-                f"=== thread {item.thread} · request {number}/{len(item.planned)} · "
+                f"thread {item.thread} · request {number}/{len(item.planned)} · "
                 f"log entries {planned.start}-{planned.end - 1}{part} · "
-                f"~{planned.tokens:,} tokens · {_cost(planned.estimated_cost)}"
+                f"~{planned.tokens:,} input tokens · est. {cost_text(planned.estimated_cost)}"
             )
-            body = "\n".join(
-                f"--- {message['role']}\n{message['content'].rstrip()}"
-                for message in planned.messages
-            )
-            blocks.append(f"{head}\n{body}")
+            blocks.append(request_text(head, planned.messages))
     return "\n\n".join(blocks)
 
 
@@ -126,6 +126,14 @@ def consolidate_command(
         bool,
         typer.Option(
             "--dry-run",
+            help="Print the requests that would be sent, with token and cost estimates; "
+            "no model call, nothing written.",
+        ),
+    ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff",
             help="Compute the new MEMORY.md (this calls the model) and print the diff; "
             "write nothing.",
         ),
@@ -135,15 +143,18 @@ def consolidate_command(
 
     The previous MEMORY.md is kept under .memctl/history/ (the last 20).
 
-    Example: memctl consolidate --dry-run | less
+    Example: memctl consolidate --dry-run; memctl consolidate --diff | less
     """
     from memctl.consolidate import consolidate
+    from memctl.llm import resolve_model
 
     g = globals_of(ctx)
+    if dry_run and diff:
+        raise UsageError("--dry-run and --diff exclude each other: --dry-run calls no model")
     ws, config = g.open()
-    model = memory_model(ws, config)
+    model = resolve_model(ws, config.memory_model)
     with working(g, "consolidate: merging into MEMORY.md"):
-        result = consolidate(ws, config, model, force=force, dry_run=dry_run)
+        result = consolidate(ws, config, model, force=force, dry_run=dry_run, preview=diff)
     note(g, consolidate_summary(result))
     _report_consolidate(g, result)
 
@@ -164,16 +175,41 @@ def consolidate_summary(result: ConsolidateResult) -> str:
             "(--force runs it anyway)"
         )
     files = _plural(len(result.files), "file")
-    passes = f" in {result.passes} passes" if result.passes > 1 else ""
-    sizes = f"{result.chars_before:,} -> {result.chars_after:,} chars"
-    what = f"{files} ({_size(result.new_bytes)} new) into MEMORY.md{passes}: {sizes}"
+    new = f"{files} ({_size(result.new_bytes)} new) into MEMORY.md"
     if result.status == "dry_run":
-        return f"dry run: would consolidate {what} ({result.model}); nothing written"
+        tokens = sum(p.prompt_tokens + p.completion_tokens for p in result.planned)
+        return (
+            f"dry run: would consolidate {new} in {_plural(len(result.planned), 'request')}, "
+            f"~{tokens:,} tokens, est. {cost_text(result.estimated_cost)} ({result.model}); "
+            "no model call, nothing written"
+        )
+    passes = f" in {result.passes} passes" if result.passes > 1 else ""
+    what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
+    if result.status == "preview":
+        return f"preview: would consolidate {what} ({result.model}); nothing written"
     carried = f"; kept {_size(result.carried_over)} saved meanwhile" if result.carried_over else ""
     return f"consolidated {what} ({result.model}){carried}"
 
 
+def consolidate_plan_text(result: ConsolidateResult) -> str:
+    """The requests a consolidation dry run would send, each under a `===` heading."""
+    return "\n\n".join(
+        request_text(
+            f"consolidate · request {number}/{len(result.planned)} · {', '.join(p.files)} · "
+            f"~{p.prompt_tokens:,} input + ~{p.completion_tokens:,} output tokens · "
+            f"est. {cost_text(p.estimated_cost)}",
+            p.messages,
+        )
+        for number, p in enumerate(result.planned, 1)
+    )
+
+
 def _report_consolidate(g: Globals, result: ConsolidateResult) -> None:
-    if result.status == "dry_run" and not result.diff:
-        note(g, "dry run: MEMORY.md would not change")
-    emit(g, result, result.diff if result.status == "dry_run" else None)
+    if result.status == "preview":
+        if not result.diff:
+            note(g, "preview: MEMORY.md would not change")
+        emit(g, result, result.diff)
+    elif result.status == "dry_run":
+        emit(g, result, lambda: consolidate_plan_text(result))
+    else:
+        emit(g, result)

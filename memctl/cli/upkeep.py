@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.app import Globals, app, command, emit, fail, globals_of, note, working
-from memctl.cli.pipeline import consolidate_summary, memory_model
+from memctl.cli.pipeline import consolidate_plan_text, consolidate_summary
 
 if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
@@ -75,8 +75,8 @@ def maintain_command(
         bool,
         typer.Option(
             "--dry-run",
-            help="Show what archive would move and the MEMORY.md diff consolidation "
-            "would make (this calls the model); write nothing.",
+            help="Show what archive would move and the consolidation requests that "
+            "would be sent, with token and cost estimates; no model call, nothing written.",
         ),
     ] = False,
 ) -> None:
@@ -87,11 +87,12 @@ def maintain_command(
 
     Example (crontab): */10 * * * * memctl -q -w ~/agent maintain
     """
+    from memctl.llm import resolve_model
     from memctl.maintain import maintain
 
     g = globals_of(ctx)
     ws, config = g.open()
-    model = memory_model(ws, config)
+    model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
     _report(g, result)
@@ -124,7 +125,6 @@ def _report(g: Globals, result: MaintainResult) -> None:
 
 def _maintain_text(result: MaintainResult) -> str:
     lines = [_moves_text(result.archive)] if result.archive.moved else []
-    diff = getattr(result.consolidate, "diff", None)
-    if result.status == "dry_run" and diff:
-        lines.append(diff)
+    if result.status == "dry_run" and result.consolidate.planned:
+        lines.append(consolidate_plan_text(result.consolidate))
     return "\n".join(lines)
