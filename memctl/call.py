@@ -343,7 +343,7 @@ class _Turn:
         except MemctlError as exc:
             self.result.flush_error = str(exc)
         try:
-            done = maintain(self.ws, self.config, memory_model)
+            done = maintain(self.ws, self.config, memory_model, retry_failed=False)
         except MemctlError as exc:
             self.result.maintain_error = str(exc)
             return

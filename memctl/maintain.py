@@ -22,6 +22,8 @@ from memctl.workspace import Workspace
 
 HOOKS_OFF = "memory.hooks is false"
 BUSY = "another memctl maintain is running"
+FAILED = "maintain_failed"
+"""`runs` key of the last failed maintenance (only `call`'s per-call run waits on it)."""
 
 
 @dataclass
@@ -38,7 +40,13 @@ class MaintainResult:
 
 
 def maintain(
-    ws: Workspace, config: Config, model: Model, *, force: bool = False, dry_run: bool = False
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    *,
+    force: bool = False,
+    dry_run: bool = False,
+    retry_failed: bool = True,
 ) -> MaintainResult:
     """Archive old ledgers, then consolidate new daily text into MEMORY.md.
 
@@ -48,6 +56,8 @@ def maintain(
     send (no model call).
     A failed consolidation is reported in the result (`status` `failed`): what archive
     moved stays moved, and `runs.maintain` is not advanced, so the next cron run retries.
+    `retry_failed` off (the per-call maintenance of `call`) waits a whole gap after a
+    failure instead, so a broken model does not cost every agent turn a failed attempt.
     """
     gap = config.memory.consolidation_min_gap
     if not config.memory.hooks:
@@ -57,13 +67,22 @@ def maintain(
     with guard as acquired:
         if not acquired:
             return MaintainResult("skipped", skipped=BUSY)
-        due = ws.next_eligible(ws.read_state(), "maintain", gap)
+        state = ws.read_state()
+        due = ws.next_eligible(state, "maintain", gap)
         if due is not None and not force:
             return MaintainResult(
                 "skipped",
                 skipped="throttled: last run less than the consolidation_min_gap ago, "
                 f"next at {_iso(due)}",
                 next_eligible=_iso(due),
+            )
+        retry = ws.next_eligible(state, FAILED, gap)
+        if retry is not None and not retry_failed and not force:
+            return MaintainResult(
+                "skipped",
+                skipped=f"the last maintenance failed; next attempt at {_iso(retry)} "
+                "(memctl maintain retries at once)",
+                next_eligible=_iso(retry),
             )
         return _run(ws, config, model, gap, dry_run)
 
@@ -73,6 +92,8 @@ def _run(ws: Workspace, config: Config, model: Model, gap: float, dry_run: bool)
     try:
         merged = consolidate(ws, config, model, dry_run=dry_run)
     except MemctlError as exc:
+        if not dry_run:
+            ws.update_state(lambda state: ws.mark_run(state, FAILED))
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
         return MaintainResult(
             "failed",

@@ -324,6 +324,17 @@ def test_maintenance_failure_is_reported_and_the_call_succeeds(workspace, cli, l
     assert [kind_of(r) for r in llm_server.requests] == ["flush", "consolidate"]
     assert "maintain" not in state_of(workspace).get("runs", {})
 
+    # The next turn does not pay for another failed attempt within the gap ...
+    llm_server.reply("- Builds use cargo.")
+    again = cli("-w", workspace, "call", "t1", "We decided to build with cargo.")
+    assert again.exit_code == 0 and "maintenance failed" not in again.stderr
+    assert [kind_of(r) for r in llm_server.requests] == ["flush", "consolidate", "flush"]
+    # ... while cron's `memctl maintain` retries at once, and succeeds.
+    llm_server.reply("- The team chose Rust.\n- Builds use cargo.")
+    assert cli("-w", workspace, "maintain").exit_code == 0
+    assert [kind_of(r) for r in llm_server.requests][-1] == "consolidate"
+    assert "maintain" in state_of(workspace)["runs"]
+
 
 # --------------------------------------------------------------------------- overflow
 
