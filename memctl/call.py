@@ -315,7 +315,12 @@ class _Turn:
         from memctl.search import search
 
         words = [w for w in _WORD.findall(self.text.lower()) if len(w) >= 4]
-        keywords = [w for w in dict.fromkeys(words) if w not in _STOP_WORDS]
+        # Matching is by substring, so a plural's stem finds the singular too
+        # ("deploys" -> "deploy" matches "deploy" and "deploys").
+        stems = (
+            w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w for w in words
+        )
+        keywords = [w for w in dict.fromkeys(stems) if w not in _STOP_WORDS]
         if not keywords:
             return []
         try:
@@ -324,7 +329,8 @@ class _Turn:
             )
         except MemctlError:
             return []
-        return [_BULLET.sub("", hit.text).strip() for hit in found.hits]
+        # MEMORY.md and the ledger it was merged from often hold the same line.
+        return list(dict.fromkeys(_BULLET.sub("", hit.text).strip() for hit in found.hits))
 
     # ------------------------------------------------------------------ after the reply
     def after(self) -> None:

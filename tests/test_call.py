@@ -55,6 +55,17 @@ def test_builtin_turn_end_to_end(workspace: Path, cli) -> None:
     assert all("ts" in e for e in log)
 
 
+def test_builtin_recall_finds_singulars_once(workspace: Path, cli) -> None:
+    fact = "- We decided to deploy only on Tuesdays."
+    (workspace / "MEMORY.md").write_text(f"# Memory\n\n{fact}\n")
+    (workspace / "memory" / "2026-01-05.md").write_text(f"## Memory Flush\n\n{fact}\n")
+
+    result = cli("-w", workspace, "call", "t1", "What do we know about deploys?")
+
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("We decided to deploy only on Tuesdays.") == 1
+
+
 def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
     result = cli("-w", workspace, "call", "t1", "-", input="Remember: we deploy on Fridays.\n")
     assert result.exit_code == 0, result.stderr
