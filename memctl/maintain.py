@@ -55,9 +55,10 @@ def maintain(
     `dry_run` reports what archive would move and the consolidation requests it would
     send (no model call).
     A failed consolidation is reported in the result (`status` `failed`): what archive
-    moved stays moved, and `runs.maintain` is not advanced, so the next cron run retries.
-    `retry_failed` off (the per-call maintenance of `call`) waits a whole gap after a
-    failure instead, so a broken model does not cost every agent turn a failed attempt.
+    moved stays moved, and state is not touched, so the next cron run retries.
+    `retry_failed` off (the per-call maintenance of `call`) records the failure and waits
+    a whole gap after it instead, so a broken model does not cost every agent turn a
+    failed attempt; a successful run clears that record.
     """
     gap = config.memory.consolidation_min_gap
     if not config.memory.hooks:
@@ -84,15 +85,17 @@ def maintain(
                 "(memctl maintain retries at once)",
                 next_eligible=_iso(retry),
             )
-        return _run(ws, config, model, gap, dry_run)
+        return _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
 
 
-def _run(ws: Workspace, config: Config, model: Model, gap: float, dry_run: bool) -> MaintainResult:
+def _run(
+    ws: Workspace, config: Config, model: Model, gap: float, dry_run: bool, remember_failure: bool
+) -> MaintainResult:
     moved = archive(ws, config, dry_run=dry_run)
     try:
         merged = consolidate(ws, config, model, dry_run=dry_run)
     except MemctlError as exc:
-        if not dry_run:
+        if remember_failure and not dry_run:
             ws.update_state(lambda state: ws.mark_run(state, FAILED))
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
         return MaintainResult(
@@ -106,7 +109,12 @@ def _run(ws: Workspace, config: Config, model: Model, gap: float, dry_run: bool)
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
         return MaintainResult("dry_run", archive=moved, consolidate=merged, next_eligible=_iso(due))
     finished = ws.now()
-    ws.update_state(lambda state: ws.mark_run(state, "maintain", finished))
+
+    def record_success(state: dict) -> None:
+        ws.mark_run(state, "maintain", finished)
+        state["runs"].pop(FAILED, None)
+
+    ws.update_state(record_success)
     return MaintainResult(
         "ran",
         archive=moved,

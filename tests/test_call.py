@@ -345,6 +345,7 @@ def test_maintenance_failure_is_reported_and_the_call_succeeds(workspace, cli, l
     assert cli("-w", workspace, "maintain").exit_code == 0
     assert [kind_of(r) for r in llm_server.requests][-1] == "consolidate"
     assert "maintain" in state_of(workspace)["runs"]
+    assert "maintain_failed" not in state_of(workspace)["runs"]
 
 
 # --------------------------------------------------------------------------- overflow
