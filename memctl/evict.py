@@ -18,12 +18,13 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from memctl.config import Config, EvictionConfig
+from memctl.errors import UsageError, WorkspaceError
 from memctl.threads import check_thread_id, message_text, read_entries, working_context
-from memctl.workspace import Workspace, write_atomic
+from memctl.workspace import Area, Workspace, write_atomic
 
 PLACEHOLDER_START = "[Tool result evicted from the context: "
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -71,6 +72,39 @@ class EvictResult:
     failed: list[EvictionFailure]
     skipped: str | None = None
     """Why nothing was looked at (eviction switched off)."""
+
+
+@dataclass
+class EvictedPage:
+    """Characters `offset` to `offset + len(text)` of an evicted result of `total`."""
+
+    path: str
+    offset: int
+    total: int
+    text: str
+
+
+def read_evicted(
+    ws: Workspace, settings: EvictionConfig, path: str, offset: int, limit: int
+) -> EvictedPage:
+    """A page of an evicted tool result, by the path its placeholder names. Pages are
+    counted in characters: a result is often one enormous line (JSON, a minified file)."""
+    root = PurePosixPath(settings.root).as_posix()
+    area = Area((), (root,), f"a file under {root}/", f"files under {root}/", f"{root}/")
+    target = ws.named_file(path, area)
+    try:
+        text = target.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such evicted result") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder; name a file its placeholder names") from None
+    except UnicodeDecodeError as exc:
+        raise WorkspaceError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot be read ({exc.strerror})") from None
+    if offset > len(text) or (offset == len(text) and text):
+        raise UsageError(f"{path}: offset {offset} is past the end ({len(text):,} characters)")
+    return EvictedPage(ws.relative(target), offset, len(text), text[offset : offset + limit])
 
 
 def is_placeholder(text: str) -> bool:

@@ -265,7 +265,8 @@ class LiteLLMModel:
         if self.spec.api_key_env:
             key = os.environ.get(self.spec.api_key_env)
             if not key:
-                raise ModelError(
+                # A setup mistake, found before any request: exit 2, as for the config.
+                raise ConfigError(
                     f"model {self.name}: the environment variable {self.spec.api_key_env} "
                     "(api_key_env) is not set"
                 )
@@ -277,7 +278,7 @@ class LiteLLMModel:
             except Exception:
                 missing = None
             if missing:
-                raise ModelError(
+                raise ConfigError(
                     f"model {self.name}: no API key; set {' or '.join(missing)} "
                     "(or api_key_env in memctl.yaml)"
                 )

@@ -2,7 +2,7 @@
 
 Built on the official SDK's low-level `Server` rather than its `MCPServer`: MCPServer
 derives each tool's schema from a Python signature and checks the arguments with
-pydantic, which would restate `memctl.tools.SCHEMAS` by hand and answer a bad matchMode
+pydantic, which would restate `memctl.tools.MEMORY_SCHEMAS` by hand and answer a bad matchMode
 in pydantic's words instead of the CLI's. The low-level server publishes those schemas
 as they are and hands the raw arguments to `tools.run_tool`, the dispatch `memctl call`
 uses, so the two ways of reaching the tools cannot drift apart.
@@ -21,7 +21,7 @@ from mcp.server.stdio import stdio_server
 
 from memctl import __version__
 from memctl.config import Config
-from memctl.tools import SCHEMAS, run_tool
+from memctl.tools import MEMORY_SCHEMAS, MEMORY_TOOL_NAMES, run_tool
 from memctl.workspace import Workspace
 
 INSTRUCTIONS = (
@@ -52,7 +52,7 @@ def offered_tools(config: Config) -> list[types.Tool]:
             input_schema=schema["parameters"],
             annotations=ANNOTATIONS.get(name, READ_ONLY),
         )
-        for name, schema in SCHEMAS.items()
+        for name, schema in MEMORY_SCHEMAS.items()
     ]
 
 
@@ -74,7 +74,7 @@ def build_server(ws: Workspace, config: Config) -> Server[Any]:
         # run_tool never raises: a bad argument or a bug comes back as error text.
         async with one_at_a_time:
             outcome = await anyio.to_thread.run_sync(
-                run_tool, ws, config, params.name, params.arguments
+                run_tool, ws, config, params.name, params.arguments, MEMORY_TOOL_NAMES
             )
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=outcome.text)], is_error=outcome.is_error

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from memctl.config import Config
 from memctl.errors import UsageError, WorkspaceError
-from memctl.workspace import Workspace, append_durable, block_separator, write_atomic
+from memctl.workspace import Area, Workspace, append_durable, block_separator, write_atomic
 
 
 @dataclass
@@ -39,31 +39,18 @@ class SaveResult:
     dry_run: bool = False
 
 
+MEMORY_AREA = Area(
+    files=("MEMORY.md",),
+    folders=("memory",),
+    spelled="MEMORY.md or a file under memory/",
+    only="MEMORY.md and files under memory/",
+    named="the workspace's memory",
+)
+
+
 def memory_path(ws: Workspace, path: str) -> Path:
     """The file `path` names, when it is MEMORY.md or under memory/; else UsageError."""
-    if not isinstance(path, str) or not path.strip():
-        raise UsageError("a path is required: MEMORY.md or a file under memory/")
-    if "\0" in path:
-        raise UsageError("the path holds a NUL byte")
-    parts = PurePosixPath(path.replace("\\", "/"))
-    if parts.is_absolute() or Path(path).is_absolute():
-        raise UsageError(f"{path}: absolute paths are refused; use MEMORY.md or memory/<file>")
-    if ".." in parts.parts:
-        raise UsageError(f"{path}: '..' is refused; use MEMORY.md or memory/<file>")
-    if parts.parts != ("MEMORY.md",) and (len(parts.parts) < 2 or parts.parts[0] != "memory"):
-        raise UsageError(f"{path}: only MEMORY.md and files under memory/ can be read")
-    target = ws.root.joinpath(*parts.parts)
-    try:
-        resolved = target.resolve()
-        root = ws.root.resolve()
-    except (OSError, RuntimeError):  # a symlink loop
-        raise UsageError(f"{path}: its symlinks cannot be followed (a loop?)") from None
-    memory_md, memory_dir = root / "MEMORY.md", root / "memory"
-    if resolved != memory_md and not resolved.is_relative_to(memory_dir):
-        raise UsageError(f"{path}: it leads out of the workspace's memory (a symlink?)")
-    if target.exists() and not (target.is_file() or target.is_dir()):
-        raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
-    return target
+    return ws.named_file(path, MEMORY_AREA)
 
 
 def get(ws: Workspace, path: str, start: int | None = None, end: int | None = None) -> GetResult:

@@ -69,15 +69,24 @@ def _plain_file(path: Path) -> bool:
 
 
 def list_threads(ws: Workspace) -> list[str]:
-    if not ws.threads_dir.is_dir():
+    return [entry.name[: -len(".jsonl")] for entry in thread_log_entries(ws)]
+
+
+def thread_log_entries(ws: Workspace) -> list[os.DirEntry[str]]:
+    """The logs under threads/, by thread id. Directory entries, not paths: search reads
+    thousands of them and the entry already knows whether it is a symlink."""
+    try:
+        with os.scandir(ws.threads_dir) as listing:
+            found = [
+                entry
+                for entry in listing
+                if entry.name.endswith(".jsonl")
+                and THREAD_ID.fullmatch(entry.name[: -len(".jsonl")])
+                and entry.is_file()  # not a FIFO, whose reading would never end
+            ]
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    return sorted(
-        p.name[: -len(".jsonl")]
-        for p in ws.threads_dir.iterdir()
-        if p.name.endswith(".jsonl")
-        and THREAD_ID.fullmatch(p.name[: -len(".jsonl")])
-        and p.is_file()  # not a FIFO, whose reading would never end
-    )
+    return sorted(found, key=lambda entry: entry.name[: -len(".jsonl")])
 
 
 def loads(text: str | bytes) -> Any:

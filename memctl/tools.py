@@ -1,7 +1,10 @@
 """The agent's memory tools: JSON schemas and dispatch, independent of any transport.
 
 `call` offers them to the model as OpenAI function tools; the MCP server offers the
-same names, descriptions and parameter schemas. A tool never raises: a bad argument,
+same names, descriptions and parameter schemas. `call` also offers `read_file`, which
+reads back the tool results eviction moved out of its context (the reference's agent
+reads them with its own read_file); an MCP client has its own file tools, and its
+context is not built by memctl, so the server offers only the memory tools. A tool never raises: a bad argument,
 an invalid matchMode or a path outside the memory comes back as error text the model
 can read and correct (`ToolOutcome.is_error`), as the reference does.
 """
@@ -21,6 +24,9 @@ HISTORY_DEFAULT_ENTRIES = 20
 HISTORY_MAX_ENTRIES = 100
 HISTORY_ENTRY_CHARS = 4_000
 HISTORY_TOTAL_CHARS = 40_000
+EVICTED_PAGE_CHARS = 20_000
+"""read_file's page: a quarter of the default eviction threshold, so what it reads
+back is never evicted again, however many pages the model asks for."""
 
 _MATCH_MODE = {
     "type": "string",
@@ -33,7 +39,7 @@ _MATCH_MODE = {
     ),
 }
 
-SCHEMAS: dict[str, dict[str, Any]] = {
+MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
     "memory_search": {
         "description": (
             "Search long-term memory (MEMORY.md and the daily ledgers memory/*.md) by "
@@ -132,7 +138,38 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         },
     },
 }
+SCHEMAS: dict[str, dict[str, Any]] = {
+    **MEMORY_SCHEMAS,
+    "read_file": {
+        "description": (
+            "Read a tool result that was moved out of this conversation because it was "
+            "too large: the file its placeholder names (under the eviction folder, "
+            f"evicted/ by default). At most {EVICTED_PAGE_CHARS:,} characters a call; "
+            "pass offset to read on."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {
+                    "type": "string",
+                    "description": "The path the placeholder names, e.g. evicted/t1/call_1-….",
+                },
+                "offset": {
+                    "type": "integer",
+                    "description": "First character to read (0-based; default 0).",
+                },
+                "limit": {
+                    "type": "integer",
+                    "description": f"Characters to read (default and most: {EVICTED_PAGE_CHARS:,}).",
+                },
+            },
+            "required": ["path"],
+        },
+    },
+}
+"""What `call` offers; `MEMORY_SCHEMAS` is what the MCP server offers."""
 TOOL_NAMES = tuple(SCHEMAS)
+MEMORY_TOOL_NAMES = tuple(MEMORY_SCHEMAS)
 
 
 def openai_tools() -> list[dict[str, Any]]:
@@ -200,13 +237,18 @@ def _mode(args: dict[str, Any]) -> str:
 
 
 def run_tool(
-    ws: Workspace, config: Config, name: str, arguments: str | dict[str, Any] | None
+    ws: Workspace,
+    config: Config,
+    name: str,
+    arguments: str | dict[str, Any] | None,
+    offered: tuple[str, ...] = TOOL_NAMES,
 ) -> ToolOutcome:
-    """Run one tool call; every failure is returned as error text, never raised."""
-    handler = _HANDLERS.get(name)
+    """Run one tool call; every failure is returned as error text, never raised.
+    `offered`: the names the caller listed to the model; any other is unknown."""
+    handler = _HANDLERS.get(name) if name in offered else None
     if handler is None:
         return ToolOutcome(
-            f"Error: unknown tool {name!r}; the tools are {', '.join(TOOL_NAMES)}", True
+            f"Error: unknown tool {name!r}; the tools are {', '.join(offered)}", True
         )
     if not config.memory.tools:
         return ToolOutcome("Error: the memory tools are switched off (memory.tools: false)", True)
@@ -253,6 +295,25 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.memory import save
 
     return render_save(save(ws, config, content))
+
+
+def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.evict import read_evicted
+
+    path = _string(args, "path", required=True) or ""
+    offset = _integer(args, "offset")
+    limit = _integer(args, "limit")
+    if offset is not None and offset < 0:
+        raise ToolArgumentError("offset must be 0 or more")
+    if limit is not None and limit < 1:
+        raise ToolArgumentError("limit must be 1 or more")
+    limit = min(limit or EVICTED_PAGE_CHARS, EVICTED_PAGE_CHARS)
+    page = read_evicted(ws, config.eviction, path, offset or 0, limit)
+    end = page.offset + len(page.text)
+    after = page.total - end
+    header = f"[{page.path}: characters {page.offset:,}–{end:,} of {page.total:,}"
+    header += f"; {after:,} more, read on with offset {end}]" if after else "; the end]"
+    return f"{header}\n{page.text}"
 
 
 def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -318,4 +379,5 @@ _HANDLERS = {
     "memory_save": _memory_save,
     "thread_search": _thread_search,
     "thread_history": _thread_history,
+    "read_file": _read_file,
 }

@@ -120,6 +120,22 @@ def block_separator(path: Path) -> bytes:
     return b"\n" if tail.endswith(b"\n") else b"\n\n"
 
 
+@dataclass(frozen=True)
+class Area:
+    """Files a command reads by a name it is given (`Workspace.named_file`)."""
+
+    files: tuple[str, ...]
+    """Files at the workspace root."""
+    folders: tuple[str, ...]
+    """Folders (relative) whose files, at any depth, are allowed."""
+    spelled: str
+    """How the error messages say it: `MEMORY.md or a file under memory/`."""
+    only: str
+    """The same, said of all of them: `MEMORY.md and files under memory/`."""
+    named: str
+    """What leaving it is called: `the workspace's memory`."""
+
+
 @dataclass
 class Workspace:
     root: Path
@@ -164,6 +180,41 @@ class Workspace:
     @property
     def history_dir(self) -> Path:
         return self.state_dir / "history"
+
+    def named_file(self, path: str, allowed: Area) -> Path:
+        """The file a user or a model names by `path`, when it lies in `allowed` with
+        every symlink followed; else UsageError. Checked before any read, since the
+        name may come from a model: no NUL, no absolute path, no `..`."""
+        from pathlib import PurePosixPath
+
+        from memctl.errors import UsageError
+
+        if not isinstance(path, str) or not path.strip():
+            raise UsageError(f"a path is required: {allowed.spelled}")
+        if "\0" in path:
+            raise UsageError("the path holds a NUL byte")
+        parts = PurePosixPath(path.replace("\\", "/")).parts
+        if PurePosixPath(path).is_absolute() or Path(path).is_absolute():
+            raise UsageError(f"{path}: absolute paths are refused; use {allowed.spelled}")
+        if ".." in parts:
+            raise UsageError(f"{path}: '..' is refused; use {allowed.spelled}")
+        folders = [tuple(PurePosixPath(folder).parts) for folder in allowed.folders]
+        inside = any(len(parts) > len(f) and parts[: len(f)] == f for f in folders)
+        if parts not in [(name,) for name in allowed.files] and not inside:
+            raise UsageError(f"{path}: only {allowed.only} can be read")
+        target = self.root.joinpath(*parts)
+        try:
+            resolved = target.resolve()
+            root = self.root.resolve()
+        except (OSError, RuntimeError):  # a symlink loop
+            raise UsageError(f"{path}: its symlinks cannot be followed (a loop?)") from None
+        if resolved not in [root / name for name in allowed.files] and not any(
+            resolved.is_relative_to(root / folder) for folder in allowed.folders
+        ):
+            raise UsageError(f"{path}: it leads out of {allowed.named} (a symlink?)")
+        if target.exists() and not (target.is_file() or target.is_dir()):
+            raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
+        return target
 
     def relative(self, path: Path) -> str:
         # A string prefix first: pathlib's relative_to costs more than reading a small

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -151,6 +153,7 @@ def test_tool_calls_run_and_the_whole_turn_is_logged(workspace: Path, cli, llm_s
         "memory_save",
         "thread_search",
         "thread_history",
+        "read_file",
     ]
     assert first["messages"][-1] == {"role": "user", "content": "What is the build server called?"}
     tool_message = second["messages"][-1]
@@ -573,3 +576,101 @@ def test_tools_switched_off_answer_with_an_error(workspace: Path) -> None:
     ws, config = open_workspace(workspace)
     outcome = run_tool(ws, config, "memory_search", {"query": "x"})
     assert outcome.is_error and "memory.tools: false" in outcome.text
+
+
+# --------------------------------------------------------------------------- evicted results
+
+
+def big_tool_result(root: Path, chars: int = 100_000) -> tuple[str, str]:
+    """A thread whose one tool result is over the eviction threshold (80,000 chars):
+    the text, and the path its placeholder names (derived here, not by memctl)."""
+    text = "".join(f"row {n:06d}: status ok\n" for n in range(chars // 22 + 1))[:chars]
+    write_log(
+        root,
+        "t1",
+        [
+            {"role": "user", "content": "Dump the table."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "call_7",
+                        "type": "function",
+                        "function": {"name": "query_db", "arguments": "{}"},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "call_7", "content": text},
+            {"role": "assistant", "content": "The table has many rows."},
+        ],
+    )
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return text, f"evicted/t1/call_7-{digest}"
+
+
+def test_the_model_reads_an_evicted_result_back_in_pages(workspace: Path, cli, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    text, path = big_tool_result(workspace)
+    llm_server.reply_tool_calls([{"name": "read_file", "arguments": {"path": path}, "id": "r1"}])
+    llm_server.reply_tool_calls(
+        [{"name": "read_file", "arguments": {"path": path, "offset": 90_000}, "id": "r2"}]
+    )
+    llm_server.reply("Row 004090 is ok.")
+
+    result = cli("-w", workspace, "call", "t1", "What does the last row say?")
+
+    assert result.exit_code == 0, result.stderr
+    first, second, third = llm_server.requests
+    evicted = next(m for m in first["messages"] if m.get("tool_call_id") == "call_7")["content"]
+    assert path in evicted and len(evicted) < 5_000  # the placeholder, not the result
+    assert (workspace / path).read_text() == text
+    page = second["messages"][-1]
+    assert page["tool_call_id"] == "r1"
+    assert page["content"] == (
+        f"[{path}: characters 0–20,000 of 100,000; 80,000 more, read on with offset 20000]\n"
+        + text[:20_000]
+    )
+    assert third["messages"][-1]["content"] == (
+        f"[{path}: characters 90,000–100,000 of 100,000; the end]\n" + text[90_000:]
+    )
+    # What was read back is logged, and its pages are under the eviction threshold.
+    logged = [e["content"] for e in read_log(workspace, "t1") if e.get("role") == "tool"]
+    assert logged[1:] == [page["content"], third["messages"][-1]["content"]]
+
+
+def test_read_file_reads_only_evicted_results(workspace: Path) -> None:
+    from memctl.tools import run_tool
+
+    ws, config = open_workspace(workspace)
+    text, path = big_tool_result(workspace)
+    from memctl.evict import evict
+
+    evict(ws, config, "t1")
+    (workspace / "outside.txt").write_text("secret")
+    os.symlink(workspace / "outside.txt", workspace / "evicted" / "t1" / "link")
+    (workspace / "evicted" / "t1" / "latin1").write_bytes(b"caf\xe9")
+    for arguments, fragment in [
+        ({"path": "memctl.yaml"}, "only files under evicted/ can be read"),
+        ({"path": "MEMORY.md"}, "only files under evicted/ can be read"),
+        ({"path": "evicted/../memctl.yaml"}, "'..' is refused"),
+        ({"path": str(workspace / path)}, "absolute paths are refused"),
+        ({"path": "evicted/t1/link"}, "leads out of evicted/"),
+        ({"path": "evicted/t1/nope"}, "no such evicted result"),
+        ({"path": "evicted/t1"}, "is a folder"),
+        ({"path": "evicted/t1/latin1"}, "not UTF-8 text (byte 3)"),
+        ({"path": path, "offset": 100_000}, "offset 100000 is past the end (100,000 characters)"),
+        ({"path": path, "offset": -1}, "offset must be 0 or more"),
+        ({"path": path, "limit": 0}, "limit must be 1 or more"),
+        ({"path": path, "offset": "10"}, "offset must be an integer"),
+        ({}, "path is required"),
+    ]:
+        outcome = run_tool(ws, config, "read_file", arguments)
+        assert outcome.is_error and fragment in outcome.text, (arguments, outcome.text)
+    capped = run_tool(ws, config, "read_file", {"path": path, "offset": 10, "limit": 50_000})
+    assert capped.text.split("\n", 1) == [
+        f"[{path}: characters 10–20,010 of 100,000; 79,990 more, read on with offset 20010]",
+        text[10:20_010],
+    ]
+    small = run_tool(ws, config, "read_file", {"path": path, "offset": 5, "limit": 3})
+    assert small.text.endswith("]\n" + text[5:8])

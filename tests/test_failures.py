@@ -210,6 +210,26 @@ def test_connection_refused_names_the_address(cli, workspace: Path, llm_server, 
     assert llm_server.requests == []
 
 
+@pytest.mark.parametrize("stage", STAGES)
+def test_a_missing_api_key_is_a_setup_error_found_before_any_request(
+    cli, workspace: Path, llm_server, stage: str, monkeypatch
+):
+    prepare(workspace, llm_server, stage, retries=2)
+    monkeypatch.delenv("MEMCTL_TEST_KEY")
+    before = files(workspace, stage)
+
+    result = cli("-w", workspace, *STAGES[stage].args)
+
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"memctl: error: model {TEST_MODEL}: the environment variable MEMCTL_TEST_KEY "
+        "(api_key_env) is not set"
+    ]
+    assert llm_server.requests == []
+    assert files(workspace, stage) == before
+
+
 @pytest.mark.parametrize("stage", CONSOLIDATING)
 @pytest.mark.parametrize(
     ("answer", "says"),

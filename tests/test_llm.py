@@ -17,7 +17,7 @@ import yaml
 
 from memctl.builtin import BuiltinModel
 from memctl.config import ModelSpec, load_config
-from memctl.errors import ContextOverflowError, ModelError
+from memctl.errors import ConfigError, ContextOverflowError, ModelError
 from memctl.llm import (
     LiteLLMModel,
     Request,
@@ -256,8 +256,11 @@ def test_connection_refused_names_the_address(monkeypatch):
 def test_missing_api_key_variable_fails_before_any_request(llm_server, monkeypatch):
     monkeypatch.delenv(TEST_KEY_ENV)
 
-    error = failure(model_for(llm_server))
+    with pytest.raises(ConfigError) as caught:
+        ask(model_for(llm_server))
+    error = caught.value
 
+    assert error.exit_code == 2
     assert str(error) == (
         f"model {TEST_MODEL}: the environment variable {TEST_KEY_ENV} (api_key_env) is not set"
     )

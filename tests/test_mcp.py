@@ -313,6 +313,13 @@ def test_unknown_tool_is_a_tool_error(client):
     assert "memory_search" in client.error("memory_delete", {"path": "MEMORY.md"})
 
 
+def test_calls_own_read_file_is_not_served(client):
+    """`call` reads its evicted results back with read_file; an MCP client has its own
+    file tools, so the server neither lists nor runs it."""
+    text = client.error("read_file", {"path": "evicted/t1/x"})
+    assert text.startswith("Error: unknown tool 'read_file'") and "read_file," not in text
+
+
 # --------------------------------------------------------------------------- configuration
 
 

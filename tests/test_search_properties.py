@@ -335,3 +335,17 @@ def test_any_is_the_union_of_single_keyword_searches_in_record_order(
     assert set(any_hits) == set().union(*singles)
     assert set(all_hits) == (set.intersection(*singles) if singles else set())
     assert [key for key in any_hits if key in set(all_hits)] == all_hits
+
+
+@SETTINGS
+@given(
+    block=st.binary(max_size=400).map(
+        # Mostly the fold needles' own bytes, so that false starts are many.
+        lambda raw: bytes(b"\xc4\xb0\xe2\x84\xaaa"[byte % 6] for byte in raw)
+    ),
+    needle=st.sampled_from([b"\xc4\xb0", b"\xe2\x84\xaa"]),
+    tries=st.integers(min_value=1, max_value=4),
+)
+def test_the_fold_check_agrees_with_in(block: bytes, needle: bytes, tries: int):
+    """The memchr-driven check gives `in`'s answer, before and after it gives up."""
+    assert search_module._holds(block, needle, tries) is (needle in block)

@@ -200,7 +200,7 @@ def test_a_missing_key_names_the_providers_variable(cli, workspace, monkeypatch,
 
     run = cli("-w", workspace, "flush")
 
-    assert run.exit_code == 1
+    assert run.exit_code == 2  # setup, found before any request
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("memctl: error: ")
     assert f"set {variable}" in lines[0] or f"or {variable}" in lines[0]
@@ -216,7 +216,7 @@ def test_a_missing_api_key_env_names_that_variable(cli, workspace):
 
     run = cli("-w", workspace, "flush")
 
-    assert run.exit_code == 1
+    assert run.exit_code == 2
     assert "the environment variable TEAM_LLM_KEY (api_key_env) is not set" in run.stderr
     assert "OPENAI_API_KEY" not in run.stderr
 
