@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,9 +35,9 @@ from memctl.redact import Redactor
 from memctl.threads import (
     count_entries,
     is_compaction,
-    list_threads,
     message_text,
     read_entries,
+    thread_log_entries,
     thread_path,
 )
 from memctl.tokens import messages_tokens, text_tokens
@@ -166,7 +167,9 @@ def flush(
                 )
                 return result
         if chosen is None:
-            chosen = [t for t in list_threads(ws) if _pending(ws, state, t)]
+            chosen, settled = _pending_threads(ws, state)
+            if settled and not dry_run:
+                ws.update_state(lambda state: _record_stamps(state, settled))
         if not chosen:
             result.skipped = "no unflushed thread entries"
             return result
@@ -204,13 +207,63 @@ def _watermark(state: dict[str, Any], thread: str) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
-def _pending(ws: Workspace, state: dict[str, Any], thread: str) -> bool:
-    """A count that differs from the watermark: new lines, or a log that was replaced."""
-    return count_entries(thread_path(ws, thread)) != _watermark(state, thread)
+def _pending_threads(
+    ws: Workspace, state: dict[str, Any]
+) -> tuple[list[str], dict[str, tuple[int, list[int]]]]:
+    """The threads with entries past their watermark (new lines, or a log that was
+    replaced), and the settled ones whose stamp is to be recorded.
+
+    A log whose stat is the one recorded when it was flushed to its end is not read:
+    logs only grow, and an idle flush over years of threads must not read them all.
+    Any other log has its lines counted; one whose count is its watermark is settled,
+    and the stat taken before counting becomes its stamp (a line appended meanwhile
+    changes the stat, so the stamp can only be too old, never too new)."""
+    pending, settled = [], {}
+    records = state.get("threads", {})
+    plain_folder = not ws.threads_dir.is_symlink()
+    for entry in thread_log_entries(ws):
+        thread = entry.name[: -len(".jsonl")]
+        record = records.get(thread, {})
+        # The listing knows a plain file; a symlink gets thread_path's refusal.
+        plain = plain_folder and not entry.is_symlink()
+        path = Path(entry.path) if plain else thread_path(ws, thread)
+        stamp = _stamp_of(path)
+        if stamp is not None and record.get("stamp") == stamp:
+            continue
+        watermark = _watermark(state, thread)
+        if count_entries(path) != watermark:
+            pending.append(thread)
+        elif stamp is not None:
+            settled[thread] = (watermark, stamp)
+    return pending, settled
 
 
-def _set_watermark(state: dict[str, Any], thread: str, value: int) -> None:
-    state.setdefault("threads", {}).setdefault(thread, {})["flushed"] = value
+def _stamp_of(path: Path) -> list[int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    # rsync's quick check: size and modification time (no inode, so that a copy of the
+    # workspace made with its times, `cp -a`, keeps its stamps).
+    return [info.st_size, info.st_mtime_ns]
+
+
+def _record_stamps(state: dict[str, Any], settled: dict[str, tuple[int, list[int]]]) -> None:
+    for thread, (watermark, stamp) in settled.items():
+        if _watermark(state, thread) == watermark:
+            _set_watermark(state, thread, watermark, stamp)
+
+
+def _set_watermark(
+    state: dict[str, Any], thread: str, value: int, stamp: list[int] | None = None
+) -> None:
+    """`stamp`: the log's stat from before it was read, when `value` is its end."""
+    record = state.setdefault("threads", {}).setdefault(thread, {})
+    record["flushed"] = value
+    if stamp is None:
+        record.pop("stamp", None)
+    else:
+        record["stamp"] = stamp
 
 
 # --------------------------------------------------------------------------- rendering
@@ -343,6 +396,8 @@ class _Run:
         self.prompt = config.memory.flush_prompt
         self._window: int | None = None
         self._last_blocks: dict[str, tuple[int, int]] | None = None
+        self._stamps: dict[str, tuple[int, list[int] | None]] = {}
+        """thread -> (its entries when read, its stat from just before)."""
 
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it."""
@@ -395,8 +450,10 @@ class _Run:
         )
 
     def thread(self, thread: str, watermark: int) -> ThreadFlush:
+        stamp = _stamp_of(thread_path(self.ws, thread))
         entries = read_entries(self.ws, thread)
         total = len(entries)
+        self._stamps[thread] = (total, stamp)
         # A log shorter than its watermark was replaced: flush it from the start.
         start = watermark if watermark <= total else 0
         done = ThreadFlush(thread, start, start)
@@ -413,7 +470,7 @@ class _Run:
                 "nothing new" if start == total else "no user, assistant or tool messages"
             )
             if not self.dry_run and start != total:
-                self.ws.update_state(lambda state: _set_watermark(state, thread, total))
+                self.ws.update_state(lambda state: self._advance(state, thread, total))
             return done
         done.entries_sent = len(lines)
         memory_full = self._read(self.ws.memory_md)
@@ -459,7 +516,7 @@ class _Run:
         if start != watermark or not watermark < end <= total:
             return watermark
         if not self.dry_run:
-            self.ws.update_state(lambda state: _set_watermark(state, thread, end))
+            self.ws.update_state(lambda state: self._advance(state, thread, end))
         return end
 
     def _planned(self, chunk: _Chunk, request: Request) -> PlannedRequest:
@@ -490,8 +547,13 @@ class _Run:
                 append_durable(path, block_separator(path) + block)
                 done.facts += count_facts(facts)
                 done.ledger = self.result.ledger = self.ws.relative(path)
-            self.ws.update_state(lambda state: _set_watermark(state, done.thread, chunk.end))
+            self.ws.update_state(lambda state: self._advance(state, done.thread, chunk.end))
         done.end = chunk.end
+
+    def _advance(self, state: dict[str, Any], thread: str, value: int) -> None:
+        """Move the watermark, stamped with the log's stat when it reaches the end."""
+        total, stamp = self._stamps[thread]
+        _set_watermark(state, thread, value, stamp if value == total else None)
 
 
 def _entries(chunk: _Chunk) -> str:

@@ -359,7 +359,8 @@ STAGES = [
         [["--json", "consolidate"]],
         at_least=10,
     ),
-    Stage("archive", prepare_archive, ["archive"], at_least=12),
+    # two moves: two archive writes, one state write for both, two unlinks
+    Stage("archive", prepare_archive, ["archive"], at_least=10),
     Stage("compact", prepare_compact, ["compact", "t1"], at_least=12),
 ]
 

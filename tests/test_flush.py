@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -264,6 +265,75 @@ def test_a_log_shorter_than_its_watermark_is_flushed_from_the_start(cli, ws: Pat
     assert run.exit_code == 0
     assert "- From now on, call me Dee.\n" in ledger(ws).read_text()
     assert flushed(ws, "t1") == 1
+
+
+_OPENED: list[str] | None = None
+
+
+def _record_opens(event: str, args: tuple[Any, ...]) -> None:
+    if _OPENED is not None and event == "open" and isinstance(args[0], (str, Path)):
+        _OPENED.append(str(args[0]))
+
+
+sys.addaudithook(_record_opens)  # audit hooks stay for the process; this one idles
+
+
+def logs_read(cli, *args: object) -> tuple[Any, set[str]]:
+    """Run memctl in-process; the names of the thread logs it opened."""
+    global _OPENED
+    _OPENED = []
+    try:
+        run = cli(*args)
+    finally:
+        opened, _OPENED = _OPENED, None
+    return run, {Path(p).name for p in opened if p.endswith(".jsonl")}
+
+
+def test_an_idle_flush_reads_no_log_flushed_to_its_end(cli, ws: Path) -> None:
+    for thread in ("t1", "t2", "t3"):
+        append(cli, ws, thread, DANA)
+    assert cli("-w", ws, "flush").exit_code == 0
+
+    run, read = logs_read(cli, "-w", ws, "flush")
+    assert run.exit_code == 0 and "no unflushed thread entries" in run.stderr
+    assert read == set()
+
+    append(cli, ws, "t2", [{"role": "user", "content": "Remember: the freeze starts May 1."}])
+    before = ledger(ws).read_text()
+    run, read = logs_read(cli, "-w", ws, "flush")
+    assert run.exit_code == 0, run.stderr
+    assert read == {"t2.jsonl"}
+    assert ledger(ws).read_text()[len(before) :].endswith("- Remember: the freeze starts May 1.\n")
+    assert flushed(ws, "t2") == 5
+
+
+def test_watermarks_without_stamps_are_counted_once_then_stamped(cli, ws: Path) -> None:
+    """State from before stamps (or set by hand): the first idle run counts the logs and
+    records their stamps, a dry run records nothing, and a replaced log is counted."""
+    append(cli, ws, "t1", DANA)
+    append(cli, ws, "t2", DANA)
+    path = ws / ".memctl" / "state.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(
+        json.dumps({"version": 1, "threads": {"t1": {"flushed": 4}, "t2": {"flushed": 4}}})
+    )
+
+    before = snapshot(ws)
+    assert logs_read(cli, "-w", ws, "flush", "--dry-run")[1] == {"t1.jsonl", "t2.jsonl"}
+    assert snapshot(ws) == before
+    run, read = logs_read(cli, "-w", ws, "flush")
+    assert run.exit_code == 0 and read == {"t1.jsonl", "t2.jsonl"}
+    assert not ledger(ws).exists()  # nothing was pending: no model, no ledger
+    assert {t: sorted(r) for t, r in state(ws)["threads"].items()} == {
+        "t1": ["flushed", "stamp"],
+        "t2": ["flushed", "stamp"],
+    }
+    assert logs_read(cli, "-w", ws, "flush")[1] == set()
+
+    log = ws / "threads" / "t1.jsonl"
+    log.write_text(jsonl([{"role": "user", "content": "We decided to ship on Fridays."}] * 4))
+    run, read = logs_read(cli, "-w", ws, "flush")
+    assert read == {"t1.jsonl"}  # its stat changed: counted again (4 lines: not pending)
 
 
 def test_dry_run_writes_nothing_and_calls_no_model(cli, ws: Path) -> None:
