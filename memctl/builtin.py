@@ -113,6 +113,7 @@ class BuiltinModel:
     def __init__(self, spec: ModelSpec | None = None) -> None:
         self.spec = spec or ModelSpec("builtin")
         self.name = "builtin"
+        self.offline = True
 
     def window(self) -> int | None:
         return self.spec.context_window

@@ -82,7 +82,7 @@ class ConsolidateResult:
     passes: int = 0
     usage: Usage = field(default_factory=Usage)
     diff: str | None = None
-    """The unified diff of MEMORY.md (preview only)."""
+    """The unified diff of MEMORY.md (preview, and a dry run on an offline model)."""
     planned: list[PlannedPass] = field(default_factory=list)
     """The requests a dry run would send."""
     estimated_cost: float | None = None
@@ -107,7 +107,8 @@ def consolidate(
     With no new daily text and no `force`, the model is not touched (not even asked
     its window). `dry_run` plans the requests with their token counts and estimated
     cost and calls no model, so the price is known before it is paid; `preview` calls
-    the model and returns the diff. Neither writes anything.
+    the model and returns the diff. Neither writes anything. A dry run on an offline
+    model (builtin: free, deterministic) also merges, so it shows the diff too.
     """
     result = ConsolidateResult("nothing_new", model.name)
     looking = dry_run or preview
@@ -133,6 +134,10 @@ def consolidate(
             result.status = "dry_run"
             costs = [planned.estimated_cost for planned in result.planned]
             result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
+            if model.offline:
+                merged = _merge(config, model, old_text, fresh, ConsolidateResult("", model.name))
+                result.chars_after = len(merged)
+                result.diff = unified_diff(old_text, merged)
             return result
         merged = _merge(config, model, old_text, fresh, result)
         result.chars_after = len(merged)

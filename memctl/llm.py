@@ -87,6 +87,8 @@ class Reply:
 
 class Model(Protocol):
     name: str
+    offline: bool
+    """Free and deterministic (builtin): a dry run may as well run it."""
 
     def complete(self, request: Request) -> Reply: ...
 
@@ -237,6 +239,7 @@ class LiteLLMModel:
     def __init__(self, spec: ModelSpec, learned_window: int | None = None) -> None:
         self.spec = spec
         self.name = spec.name
+        self.offline = False
         self.learned_window = learned_window
 
     def window(self) -> int | None:

@@ -49,6 +49,33 @@ def facts(root: Path) -> list[str]:
 # --------------------------------------------------------------------------- builtin
 
 
+def test_a_builtin_dry_run_prints_the_diff_a_real_run_makes(cli, ws: Path) -> None:
+    """builtin is free and deterministic, so its dry run merges and shows the unified
+    diff (an LLM's dry run prints the requests and their cost instead: test_cost.py)."""
+    (ws / "MEMORY.md").write_text("# Memory\n\n- Old fact.\n")
+    daily(ws, "2026-01-01.md", "## Memory Save\n\n- Dana leads payments.\n- Old fact.\n")
+    before = snapshot(ws)
+
+    run = cli("-w", ws, "consolidate", "--dry-run")
+    document = json.loads(cli("-w", ws, "--json", "consolidate", "--dry-run").stdout)
+
+    assert run.exit_code == 0, run.stderr
+    assert snapshot(ws) == before
+    assert run.stdout.startswith("--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ ")
+    assert "+- Dana leads payments.\n" in run.stdout
+    assert "+- Old fact." not in run.stdout  # a duplicate: merged, not added
+    assert "-> " in run.stderr and "nothing written" in run.stderr
+    assert document["diff"] == run.stdout and len(document["planned"]) == 1
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    after = (ws / "MEMORY.md").read_text()
+    assert document["chars_after"] == len(after)
+    added = [
+        line[1:] for line in run.stdout.splitlines() if line.startswith("+") and line[1:2] != "+"
+    ]
+    assert [line for line in added if line.startswith("- ")] == ["- Dana leads payments."]
+    assert "- Dana leads payments." in after.splitlines()
+
+
 def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     append(cli, ws, "t1", DANA)
     assert cli("-w", ws, "flush").exit_code == 0

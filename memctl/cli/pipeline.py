@@ -127,7 +127,7 @@ def consolidate_command(
         typer.Option(
             "--dry-run",
             help="Print the requests that would be sent, with token and cost estimates; "
-            "no model call, nothing written.",
+            "no model call, nothing written. On builtin (free): the diff it would make.",
         ),
     ] = False,
     diff: Annotated[
@@ -181,7 +181,11 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         return (
             f"dry run: would consolidate {new} in {_plural(len(result.planned), 'request')}, "
             f"~{tokens:,} tokens, est. {cost_text(result.estimated_cost)} ({result.model}); "
-            "no model call, nothing written"
+            + (
+                f"{result.chars_before:,} -> {result.chars_after:,} chars; nothing written"
+                if result.diff is not None
+                else "no model call, nothing written"
+            )
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
     what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
@@ -208,6 +212,11 @@ def _report_consolidate(g: Globals, result: ConsolidateResult) -> None:
     if result.status == "preview":
         if not result.diff:
             note(g, "preview: MEMORY.md would not change")
+        emit(g, result, result.diff)
+    elif result.status == "dry_run" and result.diff is not None:
+        # builtin: what would change, as `--diff` shows it (the requests are in --json).
+        if not result.diff:
+            note(g, "dry run: MEMORY.md would not change")
         emit(g, result, result.diff)
     elif result.status == "dry_run":
         emit(g, result, lambda: consolidate_plan_text(result))
