@@ -83,6 +83,11 @@ def archive(ws: Workspace, config: Config, *, dry_run: bool = False) -> ArchiveR
         return ArchiveResult(moves, kept, cutoff, dry_run=True)
     with ws.lock():
         ws.read_state()  # a corrupt state.json stops the run before any file moves
+        # A ledger or archive leading out of memory/ stops the run before any move:
+        # a move appends to (reads) the archive of its date.
+        ws.daily_files(include_archive=True)
+        if ws.archive_dir.is_symlink():
+            ws.check_inside_memory(ws.archive_dir)  # the moves would be written there
         old, kept = _split(ws, cutoff)
         moves = _move(ws, old)
     return ArchiveResult(moves, kept, cutoff)

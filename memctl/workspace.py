@@ -245,21 +245,43 @@ class Workspace:
         return self.memory_dir / f"{(day or self.today()).isoformat()}.md"
 
     def daily_files(self, include_archive: bool = False) -> list[Path]:
-        """Dated ledgers (YYYY-MM-DD.md), oldest first; archived ones first when asked."""
+        """Dated ledgers (YYYY-MM-DD.md), oldest first; archived ones first when asked.
+
+        A ledger (or ledger folder) that is a symlink leading out of the workspace's
+        memory/ is a WorkspaceError: consolidate would send what it points at to the
+        model and copy it into MEMORY.md, archive would copy it into the archive."""
         folders = [self.archive_dir, self.memory_dir] if include_archive else [self.memory_dir]
         found: list[Path] = []
         for folder in folders:
             # scandir: ten years of ledgers are 3,650 names, and DirEntry knows each
-            # one's type without a stat; same-length names sort as their dates do.
+            # one's type (and whether it is a symlink) without a stat; same-length names
+            # sort as their dates do.
             try:
-                with os.scandir(folder) as entries:
-                    names = sorted(
-                        e.name for e in entries if DAILY_NAME.fullmatch(e.name) and e.is_file()
-                    )
+                with os.scandir(folder) as listing:
+                    entries = [e for e in listing if DAILY_NAME.fullmatch(e.name) and e.is_file()]
             except (FileNotFoundError, NotADirectoryError):
                 continue
-            found.extend(folder / name for name in names)
+            entries.sort(key=lambda e: e.name)
+            if entries and folder.is_symlink():
+                self.check_inside_memory(folder)
+            for entry in entries:
+                if entry.is_symlink():
+                    self.check_inside_memory(folder / entry.name)
+            found.extend(folder / e.name for e in entries)
         return found
+
+    def check_inside_memory(self, path: Path) -> None:
+        """WorkspaceError unless `path`, symlinks followed, is under memory/."""
+        memory = self.root.resolve() / "memory"
+        try:
+            inside = path.resolve().is_relative_to(memory)
+        except (OSError, RuntimeError):  # a symlink loop
+            inside = False
+        if not inside:
+            raise WorkspaceError(
+                f"{self.relative(path)} leads out of the workspace's memory (a symlink?); "
+                "replace it with the file itself"
+            )
 
     # ------------------------------------------------------------------ locking
     def lock(self, wait: float = LOCK_WAIT_SECONDS) -> Any:

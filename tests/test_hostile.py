@@ -272,6 +272,48 @@ def test_a_ledger_that_leads_outside_is_never_appended_to(
     assert tree(tmp_path) == before
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["consolidate"],
+        ["consolidate", "--dry-run"],
+        ["consolidate", "--force"],
+        ["archive"],
+        ["maintain"],
+        ["status"],
+    ],
+)
+@pytest.mark.parametrize("where", ["memory", "memory/archive", "archive folder"])
+def test_a_dated_ledger_that_leads_outside_is_never_read(
+    cli, ws: Path, outside: Path, tmp_path: Path, command: list[str], where: str
+):
+    """consolidate would send the outside file to the model and copy it into MEMORY.md;
+    archive would copy it into memory/archive/."""
+    (ws / "memory" / "2026-01-02.md").write_text("- A real fact.\n")
+    if where == "archive folder":
+        (outside / "2020-01-01.md").write_text("- the outside secret\n")
+        (ws / "memory" / "archive").symlink_to(outside)
+        name = "memory/archive"
+    else:
+        (ws / where).mkdir(exist_ok=True)
+        (ws / where / "2020-01-01.md").symlink_to(outside / "secret.md")
+        name = f"{where}/2020-01-01.md"
+    before = tree(tmp_path)
+
+    run = cli("-w", ws, *command)
+
+    assert_clear_error(run, 2, f"{name} leads out of the workspace's memory")
+    assert tree(tmp_path) == before
+
+
+def test_a_symlinked_ledger_inside_memory_is_read(cli, ws: Path):
+    (ws / "memory" / "notes.md").write_text("- Deploys happen on Tuesdays.\n")
+    (ws / "memory" / "2026-01-02.md").symlink_to("notes.md")
+    run = cli("-w", ws, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert "- Deploys happen on Tuesdays." in (ws / "MEMORY.md").read_text()
+
+
 # --------------------------------------------------------------------------- config
 
 BILLION_LAUGHS = "a: &a ['lol','lol','lol','lol','lol','lol','lol','lol','lol']\n" + "".join(
