@@ -253,7 +253,10 @@ def run_tool(
     if not config.memory.tools:
         return ToolOutcome("Error: the memory tools are switched off (memory.tools: false)", True)
     try:
-        return ToolOutcome(handler(ws, config, _arguments(arguments)))
+        # Redacted here, not by each transport: what the tools read back (thread logs,
+        # a MEMORY.md written by hand) goes to a model, through `call` or an MCP client.
+        answer = handler(ws, config, _arguments(arguments))
+        return ToolOutcome(config.redaction.redactor().text(answer))
     except (ToolArgumentError, MemctlError) as exc:
         return ToolOutcome(f"Error: {exc}", True)
     except Exception as exc:

@@ -313,6 +313,26 @@ def test_unknown_tool_is_a_tool_error(client):
     assert "memory_search" in client.error("memory_delete", {"path": "MEMORY.md"})
 
 
+def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
+    """The client's model sees the tool answers: the same redaction as `call`."""
+    key = "sk-proj-" + "a1B2c3D4e5" * 4
+    root = prepare(tmp_path_factory.mktemp("mcp-secrets") / "ws")
+    (root / "MEMORY.md").write_text(f"- The deploy key is {key}.\n", encoding="utf-8")
+    line = {"role": "user", "content": f"Remember: deploys on Tuesdays, key {key}"}
+    (root / "threads" / "ops.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    client = connect(root)
+
+    answers = [
+        client.text("memory_search", {"query": "deploy key"}),
+        client.text("memory_get", {"path": "MEMORY.md"}),
+        client.text("thread_search", {"query": "Tuesdays"}),
+        client.text("thread_history", {"thread": "ops"}),
+    ]
+
+    for answer in answers:
+        assert key not in answer and "[REDACTED:openai_key]" in answer, answer
+
+
 def test_calls_own_read_file_is_not_served(client):
     """`call` reads its evicted results back with read_file; an MCP client has its own
     file tools, so the server neither lists nor runs it."""
