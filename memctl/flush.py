@@ -173,8 +173,12 @@ def flush(
         if not chosen:
             result.skipped = "no unflushed thread entries"
             return result
-        # Before any model call: today's ledger must not lead out of the workspace.
+        # Before any model call: today's ledger must not lead out of the workspace, and
+        # every log must parse, so that a bad one is exit 2 with nothing written rather
+        # than an error after the threads before it were flushed.
         memory_path(ws, ws.relative(ws.ledger_path()))
+        for thread in chosen:
+            read_entries(ws, thread)
         run = _Run(ws, config, model, dry_run, result)
         for thread in chosen:
             result.threads.append(run.thread(thread, _watermark(state, thread)))

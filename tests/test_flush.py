@@ -255,6 +255,27 @@ def test_thread_selection_and_bad_threads(cli, ws: Path) -> None:
     assert (flushed(ws, "a"), flushed(ws, "b")) == (1, 1)
 
 
+@pytest.mark.parametrize(
+    ("bad", "says"),
+    [
+        (b'{"role":"user","content":"caf\xe9"}\n', "threads/b.jsonl: not UTF-8 (byte 29)"),
+        (b'{"role":"user","content":"fine"}\n{not json\n', "threads/b.jsonl: line 2"),
+    ],
+)
+def test_a_bad_log_stops_the_flush_before_any_thread_is_flushed(
+    cli, ws: Path, bad: bytes, says: str
+) -> None:
+    append(cli, ws, "a", DANA)
+    (ws / "threads" / "b.jsonl").write_bytes(bad)
+    before = snapshot(ws, locks=False)
+
+    run = cli("-w", ws, "flush")
+
+    assert run.exit_code == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and says in run.stderr
+    assert snapshot(ws, locks=False) == before
+
+
 def test_a_log_shorter_than_its_watermark_is_flushed_from_the_start(cli, ws: Path) -> None:
     append(cli, ws, "t1", DANA)
     assert cli("-w", ws, "flush").exit_code == 0
