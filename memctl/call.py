@@ -180,7 +180,8 @@ class _Turn:
                 if retried:
                     raise ContextOverflowError(
                         f"{exc} — still too large after a forced compaction and one retry; "
-                        "nothing was appended to the thread",
+                        "the turn was not appended (the flush and the compaction made for "
+                        "the retry are kept: they lose nothing)",
                         exc.window,
                     ) from None
                 retried = True

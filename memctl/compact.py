@@ -52,7 +52,8 @@ UNKNOWN_WINDOW_TRIGGER = 160_000
 KEEP_MIN_TOKENS = 2_000
 KEEP_MAX_TOKENS = 8_000
 TRUNCATED_HEAD_CHARS = 20
-"""A truncated tool-call argument keeps this much of its start (a hint of what it was)."""
+"""A truncated tool-call argument keeps this much of its start (a hint of what it was),
+or `max_arg_length` when that is less."""
 SUMMARY_MAX_TOKENS = 4_000
 SUMMARY_MIN_TOKENS = 256
 SUMMARY_MIN_USEFUL_TOKENS = 32
@@ -175,11 +176,18 @@ def tail_start(
 # --------------------------------------------------------------------------- truncate_args
 
 
+def _cut(text: str, settings: TruncateArgs) -> str | None:
+    """`text` cut to its head and the truncation text; None when that would not make it
+    shorter (a `max_arg_length` below the head, or a value barely over it)."""
+    head = min(TRUNCATED_HEAD_CHARS, settings.max_arg_length)
+    cut = text[:head] + settings.truncation_text
+    return cut if len(cut) < len(text) else None
+
+
 def _truncate_value(value: Any, settings: TruncateArgs) -> tuple[Any, int]:
     if isinstance(value, str):
-        if len(value) > settings.max_arg_length:
-            return value[:TRUNCATED_HEAD_CHARS] + settings.truncation_text, 1
-        return value, 0
+        cut = _cut(value, settings) if len(value) > settings.max_arg_length else None
+        return (value, 0) if cut is None else (cut, 1)
     if isinstance(value, dict):
         changed = 0
         out: dict[str, Any] = {}
@@ -200,9 +208,10 @@ def truncate_arguments(arguments: str, settings: TruncateArgs) -> tuple[str, int
     try:
         parsed = json.loads(arguments)
     except (ValueError, RecursionError):  # RecursionError: nested too deeply
-        return arguments[:TRUNCATED_HEAD_CHARS] + settings.truncation_text, 1
+        parsed = None
     if not isinstance(parsed, dict | list):
-        return arguments[:TRUNCATED_HEAD_CHARS] + settings.truncation_text, 1
+        cut = _cut(arguments, settings)
+        return (arguments, 0) if cut is None else (cut, 1)
     value, count = _truncate_value(parsed, settings)
     if not count:
         return arguments, 0
@@ -376,7 +385,13 @@ def _stages(
             reply = model.complete(summary_request(prompt, chunk, budget))
             requests += 1
             usage.add(reply.usage)
-            text = _clip_summary(reply.text, budget.summary_chars)
+            answer = reply.text.strip()
+            if len(answer) > 2 * budget.summary_chars:
+                raise ModelError(
+                    f"model {model.name}: the summary has {len(answer):,} chars, more than "
+                    f"twice its budget of {budget.summary_chars:,}; the thread is left as it was"
+                )
+            text = _clip_summary(answer, budget.summary_chars)
             if not text:
                 raise ModelError(f"model {model.name}: the summary is empty")
             summaries.append(text)

@@ -539,6 +539,7 @@ class _Run:
         self.result.usage.add(reply.usage)
         done.requests += 1
         facts = "" if is_no_reply(reply.text) else self.redactor.text(reply.text).strip()
+        _check_size(facts, chunk, self.model.name)
         with self.ws.lock():
             if facts:
                 path = self.ws.ledger_path()
@@ -558,6 +559,20 @@ class _Run:
         """Move the watermark, stamped with the log's stat when it reaches the end."""
         total, stamp = self._stamps[thread]
         _set_watermark(state, thread, value, stamp if value == total else None)
+
+
+FACTS_SLACK_CHARS = 2_000
+
+
+def _check_size(facts: str, chunk: _Chunk, model_name: str) -> None:
+    """Facts taken from a conversation are shorter than it; an answer more than twice
+    its length (plus some slack for a short chunk) is not facts, and it is not written."""
+    asked = sum(len(line.rendered()) for line in chunk.lines)
+    if len(facts) > 2 * asked + FACTS_SLACK_CHARS:
+        raise ModelError(
+            f"model {model_name}: the flush answer has {len(facts):,} chars, more than twice "
+            f"the {asked:,} chars of conversation it was asked about; nothing written"
+        )
 
 
 def _entries(chunk: _Chunk) -> str:

@@ -478,6 +478,7 @@ def test_overflow_twice_fails_with_a_clear_message(workspace: Path, cli, llm_ser
     assert result.exit_code == 1
     assert "context length exceeded" in result.stderr
     assert "still too large after a forced compaction and one retry" in result.stderr
+    assert "the turn was not appended (the flush and the compaction" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     entries = read_log(workspace, "t1")
     assert [e.get("type") for e in entries[20:]] == ["compaction"]  # the turn was not appended

@@ -186,6 +186,22 @@ def test_truncate_args_cuts_long_json_values_and_raw_strings() -> None:
     assert truncate_arguments('{"a": "short"}', settings) == ('{"a": "short"}', 0)
 
 
+@pytest.mark.parametrize("limit", [5, 10, 19])
+def test_truncate_args_never_makes_a_value_longer(limit: int) -> None:
+    """Below the 20-char head the cut keeps `max_arg_length` chars; a value that the
+    marker would not shorten is left whole."""
+    settings = TruncateArgs(max_arg_length=limit, truncation_text="... [truncated] ...")
+    short = json.dumps({"query": "x" * 15})
+    cut, count = truncate_arguments(short, settings)
+    assert len(cut) <= len(short) and count == (1 if len(cut) < len(short) else 0)
+    long = json.dumps({"query": "y" * 300})
+    cut, count = truncate_arguments(long, settings)
+    assert count == 1
+    assert json.loads(cut) == {"query": "y" * limit + "... [truncated] ..."}
+    raw, count = truncate_arguments("q" * 16, settings)
+    assert (raw, count) == ("q" * 16, 0)
+
+
 def test_truncate_args_spares_the_protected_tail_and_the_originals() -> None:
     settings = TruncateArgs(max_arg_length=10, truncation_text="…")
     call = {
@@ -202,7 +218,7 @@ def test_truncate_args_spares_the_protected_tail_and_the_originals() -> None:
     messages = [call, {"role": "tool", "tool_call_id": "w", "content": "ok"}, dict(call)]
     out, count = truncate_tool_args(messages, settings, end=2)
     assert count == 1
-    assert json.loads(out[0]["tool_calls"][0]["function"]["arguments"]) == {"text": "y" * 20 + "…"}
+    assert json.loads(out[0]["tool_calls"][0]["function"]["arguments"]) == {"text": "y" * 10 + "…"}
     assert out[2] is messages[2]
     assert json.loads(call["tool_calls"][0]["function"]["arguments"]) == {"text": "y" * 99}
 

@@ -251,6 +251,27 @@ def test_an_unusable_consolidation_never_replaces_memory(
     assert len(llm_server.requests) == 1  # a well-formed answer is not asked for again
 
 
+@pytest.mark.parametrize(
+    ("stage", "says"),
+    [
+        ("flush", "chars of conversation it was asked about; nothing written"),
+        ("compact", "more than twice its budget of"),
+    ],
+)
+def test_an_answer_far_over_budget_is_never_written(
+    cli, workspace: Path, llm_server, stage: str, says: str
+):
+    """200,000 chars for six short messages: not facts, not a summary."""
+    prepare(workspace, llm_server, stage, retries=1)
+
+    result, _ = run_failing(
+        cli, workspace, llm_server, stage, 1, lambda s: s.reply("- The team decided. " * 10_000)
+    )
+
+    assert says in result.stderr
+    assert len(llm_server.requests) == 1  # a well-formed answer is not asked for again
+
+
 def test_json_output_carries_the_error(cli, workspace: Path, llm_server):
     prepare(workspace, llm_server, "consolidate", retries=0)
     llm_server.fail(500, "upstream on fire")
