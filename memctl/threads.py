@@ -135,8 +135,10 @@ def _check_tool_calls(calls: Any, where: str) -> None:
         function = call.get("function")
         if not isinstance(function, dict) or not isinstance(function.get("name"), str):
             raise UsageError(f"{label} needs function.name")
-        if not isinstance(function.get("arguments", ""), str):
-            raise UsageError(f"{label}: function.arguments must be a JSON string")
+        if not function["name"].strip():
+            raise UsageError(f"{label}: function.name is empty")
+        if not isinstance(function.get("arguments"), str):
+            raise UsageError(f"{label}: function.arguments must be a JSON string ('{{}}' for none)")
 
 
 def validate_message(message: Any, where: str) -> dict[str, Any]:
@@ -160,12 +162,56 @@ def validate_message(message: Any, where: str) -> dict[str, Any]:
         if role != "assistant":
             raise UsageError(f"{where}: only assistant messages carry tool_calls")
         _check_tool_calls(message["tool_calls"], where)
-    if role == "tool" and not isinstance(message.get("tool_call_id"), str):
+    if role == "tool" and not (
+        isinstance(message.get("tool_call_id"), str) and message["tool_call_id"]
+    ):
         raise UsageError(f"{where}: tool message needs a string 'tool_call_id'")
     for key in ("name", "ts", "tool_call_id"):
         if key in message and not isinstance(message[key], str):
             raise UsageError(f"{where}: {key} must be a string")
+    if "ts" in message:
+        _check_timestamp(message["ts"], where)
     return dict(message)
+
+
+def _check_timestamp(value: str, where: str) -> None:
+    from dateutil.parser import isoparse
+
+    try:
+        isoparse(value)
+    except ValueError:
+        raise UsageError(
+            f"{where}: ts {value!r} is not an ISO-8601 time (e.g. 2026-06-02T09:30:00+00:00)"
+        ) from None
+
+
+def check_tool_results(
+    ws: Workspace, thread: str, messages: list[dict[str, Any]], source: str
+) -> None:
+    """Every tool result must answer a call made before it, in `messages` or in the
+    log: a model API refuses a context with an orphan result, so `call` and `context`
+    would fail on it long after the append. The log is read only when needed."""
+    called: set[str] = set()
+    logged: set[str] | None = None
+    for number, message in enumerate(messages, 1):
+        for call in message.get("tool_calls") or []:
+            called.add(call["id"])
+        answer = message.get("tool_call_id") if message.get("role") == "tool" else None
+        if answer is None or answer in called:
+            continue
+        if logged is None:
+            logged = {
+                call.get("id")
+                for entry in (read_entries(ws, thread) if thread_path(ws, thread).exists() else [])
+                for call in entry.get("tool_calls") or []
+                if isinstance(call, dict)
+            }
+        if answer not in logged:
+            raise UsageError(
+                f"{source}: message {number}: tool result for {answer!r} answers no earlier "
+                "tool call "
+                "(in this input or the thread)"
+            )
 
 
 def parse_messages(data: bytes, source: str) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from datetime import UTC, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +54,11 @@ tool_call = st.builds(
         "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)},
     },
     text.filter(bool),
-    text,
+    text.filter(str.strip),
     st.dictionaries(text, json_value, max_size=3),
+)
+timestamp = st.datetimes(timezones=st.sampled_from([UTC, timezone(timedelta(hours=-7))])).map(
+    lambda when: when.isoformat()
 )
 extras = st.dictionaries(st.sampled_from(["source_id", "x_meta", "model"]), json_value, max_size=2)
 
@@ -64,7 +68,7 @@ def with_extras(base: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[di
         lambda message, more, ts: {**more, **message, **({"ts": ts} if ts is not None else {})},
         base,
         extras,
-        st.none() | text,
+        st.none() | timestamp,
     )
 
 
@@ -94,12 +98,37 @@ message = with_extras(
                 **({"name": name} if name is not None else {}),
             },
             content,
-            text,
+            text.filter(bool),
             st.none() | text,
         ),
     )
 )
-batch = st.lists(message, min_size=1, max_size=6)
+
+
+def answered(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The batch with a call made before each tool result that answers none (a result
+    must answer an earlier call: `thread append` refuses an orphan)."""
+    out: list[dict[str, Any]] = []
+    called: set[str] = set()
+    for message in messages:
+        for call in message.get("tool_calls") or []:
+            called.add(call["id"])
+        answer = message.get("tool_call_id")
+        if message["role"] == "tool" and answer not in called:
+            function = {"name": "f", "arguments": "{}"}
+            out.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [{"id": answer, "type": "function", "function": function}],
+                }
+            )
+            called.add(answer)
+        out.append(message)
+    return out
+
+
+batch = st.lists(message, min_size=1, max_size=6).map(answered)
 
 
 def fresh_workspace() -> tuple[tempfile.TemporaryDirectory, Workspace]:
@@ -168,6 +197,17 @@ MUTATIONS = {
     "content type": lambda m: {**m, "content": 42},
     "reserved type": lambda m: {**m, "type": "compaction"},
     "ts not a string": lambda m: {**m, "ts": 1234},
+    "ts not ISO-8601": lambda m: {**m, "ts": "yesterday"},
+    "empty function name": lambda m: {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": "c", "function": {"name": " ", "arguments": "{}"}}],
+    },
+    "no arguments": lambda m: {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": "c", "function": {"name": "f"}}],
+    },
     "name not a string": lambda m: {**m, "name": ["x"]},
     "part without type": lambda m: {**m, "content": [{"text": "x"}]},
     "text part without text": lambda m: {**m, "content": [{"type": "text"}]},

@@ -180,7 +180,35 @@ BAD_INPUT = {
         "<stdin>: line 1: not UTF-8 (byte 32)",
     ),
     "nothing": ("\n\n", "<stdin>: no messages"),
+    "empty function name": (
+        jsonl({**CALL, "tool_calls": [{"id": "c", "function": {"name": "", "arguments": "{}"}}]}),
+        "<stdin>: line 1: tool call 1: function.name is empty",
+    ),
+    "no arguments": (
+        jsonl({**CALL, "tool_calls": [{"id": "c", "function": {"name": "f"}}]}),
+        "<stdin>: line 1: tool call 1: function.arguments must be a JSON string",
+    ),
+    "ts not ISO-8601": (
+        jsonl({**USER, "ts": "yesterday"}),
+        "<stdin>: line 1: ts 'yesterday' is not an ISO-8601 time",
+    ),
+    "empty tool_call_id": (
+        jsonl(CALL, {"role": "tool", "tool_call_id": "", "content": "r"}),
+        "<stdin>: line 2: tool message needs a string 'tool_call_id'",
+    ),
+    "tool result answering no call": (
+        jsonl(USER, {"role": "tool", "tool_call_id": "call_9", "content": "r"}),
+        "<stdin>: message 2: tool result for 'call_9' answers no earlier tool call",
+    ),
 }
+
+
+def test_a_tool_result_may_answer_a_call_already_in_the_log(workspace, cli):
+    assert cli("-w", workspace, "thread", "append", "t1", input=jsonl(USER, CALL)).exit_code == 0
+    result = {"role": "tool", "tool_call_id": "call_1", "content": "Fridays."}
+    run = cli("-w", workspace, "thread", "append", "t1", input=jsonl(result))
+    assert run.exit_code == 0, run.stderr
+    assert [e["role"] for e in log_of(workspace)] == ["user", "assistant", "tool"]
 
 
 @pytest.mark.parametrize("case", BAD_INPUT, ids=list(BAD_INPUT))

@@ -43,7 +43,7 @@ def thread_append(
 
     Example: echo '{"role": "user", "content": "We deploy on Fridays."}' | memctl thread append t1
     """
-    from memctl.threads import append_entries, check_thread_id, parse_messages
+    from memctl.threads import append_entries, check_thread_id, check_tool_results, parse_messages
 
     g = globals_of(ctx)
     check_thread_id(thread)
@@ -52,6 +52,7 @@ def thread_append(
     messages = parse_messages(data, name)
     if not messages:
         raise UsageError(f"{name}: no messages")
+    check_tool_results(ws, thread, messages, name)
     result = append_entries(ws, thread, messages)
     note(g, f"appended {result.appended} message(s) to {result.path} ({result.entries} entries)")
     emit(g, result)
