@@ -152,6 +152,15 @@ class Workspace:
         memory = self.root / "MEMORY.md"
         if memory.exists() and not memory.is_file():
             raise WorkspaceError(f"{memory} is not a regular file; move it aside")
+        # A file where a folder belongs (or the reverse) would surface as an internal
+        # error in whichever command touches it first.
+        for folder in ("memory", "threads", ".memctl"):
+            path = self.root / folder
+            if path.exists() and not path.is_dir():
+                raise WorkspaceError(f"{path} should be a folder but is not; move it aside")
+        state = self.root / ".memctl" / "state.json"
+        if state.exists() and not state.is_file():
+            raise WorkspaceError(f"{state} is not a regular file; move it aside")
 
     # ------------------------------------------------------------------ paths
     @property

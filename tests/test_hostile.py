@@ -314,6 +314,34 @@ def test_a_symlinked_ledger_inside_memory_is_read(cli, ws: Path):
     assert "- Deploys happen on Tuesdays." in (ws / "MEMORY.md").read_text()
 
 
+@pytest.mark.parametrize("command", [["status"], ["save", "A fact."], ["flush"], ["search", "x"]])
+@pytest.mark.parametrize(
+    "broken", ["memory is a file", "threads is a file", "state.json is a folder"]
+)
+def test_a_file_where_a_folder_belongs_is_a_clear_error(
+    cli, ws: Path, tmp_path: Path, command: list[str], broken: str
+):
+    if broken == "memory is a file":
+        (ws / "memory").rmdir()
+        (ws / "memory").write_text("oops\n")
+        says = "memory should be a folder"
+    elif broken == "threads is a file":
+        for log in (ws / "threads").iterdir():
+            log.unlink()
+        (ws / "threads").rmdir()
+        (ws / "threads").write_text("oops\n")
+        says = "threads should be a folder"
+    else:
+        (ws / ".memctl" / "state.json").mkdir(parents=True)
+        says = "state.json is not a regular file"
+    before = tree(tmp_path)
+
+    run = cli("-w", ws, *command)
+
+    assert_clear_error(run, 2, says)
+    assert tree(tmp_path) == before
+
+
 # --------------------------------------------------------------------------- config
 
 BILLION_LAUGHS = "a: &a ['lol','lol','lol','lol','lol','lol','lol','lol','lol']\n" + "".join(
