@@ -558,6 +558,9 @@ def _compact(
     totals = suffix_tokens(messages)
     tokens = totals[0]
     result = CompactResult(thread, "not_needed", "", model.name, len(messages), tokens)
+    if not (settings.enabled or force or reason):
+        result.reason = "compaction.enabled is false (--force compacts anyway)"
+        return result
     fired = reason or (
         "--force" if force else _trigger(settings, len(messages), tokens + reserved_tokens, window)
     )

@@ -236,6 +236,18 @@ def test_below_the_triggers_nothing_happens(workspace: Path, cli) -> None:
     assert snapshot(workspace) == before
 
 
+def test_compaction_off_skips_the_triggers_but_not_force(workspace: Path, cli) -> None:
+    config(workspace, "compaction:\n  enabled: false\n  trigger_messages: 10\n  keep_messages: 4\n")
+    write_log(workspace, "t1", chat(6))
+    before = snapshot(workspace)
+    result = cli("-w", workspace, "compact", "t1")
+    assert result.exit_code == 0
+    assert "not needed: compaction.enabled is false (--force compacts anyway)" in result.stderr
+    assert snapshot(workspace) == before
+    forced = cli("-w", workspace, "compact", "t1", "--force")
+    assert forced.exit_code == 0 and "summarised" in forced.stderr
+
+
 def test_message_trigger_compacts_and_keeps_the_tail(workspace: Path, cli) -> None:
     config(workspace, "compaction:\n  trigger_messages: 10\n  keep_messages: 4\n")
     write_log(workspace, "t1", chat(6))

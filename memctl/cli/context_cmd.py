@@ -201,7 +201,7 @@ def evict_command(
 # --------------------------------------------------------------------------- context
 
 
-def _context_notes(g: Globals, context: Any) -> None:
+def _context_notes(g: Globals, context: Any, dry_run: bool) -> None:
     if context.memory.truncated:
         note(
             g,
@@ -209,7 +209,8 @@ def _context_notes(g: Globals, context: Any) -> None:
             f"{context.memory.budget_chars:,} chars",
         )
     if context.evicted:
-        note(g, f"context: {len(context.evicted)} tool result(s) evicted to files")
+        where = "would be evicted (dry run: no file written)" if dry_run else "evicted to files"
+        note(g, f"context: {len(context.evicted)} tool result(s) {where}")
     for failure in context.eviction_failures:
         note(
             g,
@@ -258,7 +259,7 @@ def context_command(
         tools=openai_tools() if config.memory.tools else [],
         dry_run=dry_run,
     )
-    _context_notes(g, context)
+    _context_notes(g, context, dry_run)
     print(json.dumps(jsonable(context.request()), ensure_ascii=False, indent=None if g.json else 2))
 
 
