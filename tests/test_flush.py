@@ -430,6 +430,15 @@ def test_a_message_larger_than_a_chunk_is_cut_not_skipped(cli, workspace: Path) 
     assert len(planned) > 1
     assert [p["end"] for p in planned] == [0] * (len(planned) - 1) + [1]
     assert "(part 1/" in user_message(planned[0])
+    headings = [
+        line
+        for line in cli("-w", workspace, "flush", "--dry-run").stdout.splitlines()
+        if line.startswith("=== ")
+    ]
+    assert len(headings) == len(planned)
+    assert all(
+        f" · log entry 0 · part {n}/{len(planned)} · " in h for n, h in enumerate(headings, 1)
+    )
 
     assert cli("-w", workspace, "flush").exit_code == 0
     text = ledger(workspace).read_text()

@@ -107,9 +107,16 @@ def _planned_text(result: FlushResult) -> str:
     for item in result.threads:
         for number, planned in enumerate(item.planned, 1):
             part = f" · {planned.part}" if planned.part else ""
+            # A part that does not finish its message ends where it starts.
+            last = max(planned.end - 1, planned.start)
+            where = (
+                f"log entry {planned.start}"
+                if last == planned.start
+                else f"log entries {planned.start}-{last}"
+            )
             head = (
                 f"thread {item.thread} · request {number}/{len(item.planned)} · "
-                f"log entries {planned.start}-{planned.end - 1}{part} · "
+                f"{where}{part} · "
                 f"~{planned.tokens:,} input tokens · est. {cost_text(planned.estimated_cost)}"
             )
             blocks.append(request_text(head, planned.messages))
