@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import importlib
 import json
 import math
 import os
@@ -49,14 +50,55 @@ COMMAND_ORDER = (
 )
 
 
+# The click Typer parses with: its own vendored copy in Typer 0.29, click itself before.
+# typer.BadParameter is public in both and lives beside the classes caught below.
+_click_errors = importlib.import_module(typer.BadParameter.__module__)
+
+
+@contextlib.contextmanager
+def _usage_errors(wants_json: Callable[[], bool]) -> Iterator[None]:
+    """Turn click's own errors (a missing argument, an unknown command or option, a
+    value of the wrong type) into memctl's one line and exit code, with the JSON error
+    document under --json, instead of click's usage box: a script or an agent reading
+    stderr should meet a single format. A bare `memctl` (or `memctl thread`) still
+    prints the help, which click raises as a usage error too."""
+    try:
+        yield
+    except _click_errors.ClickException as exc:
+        if isinstance(exc, getattr(_click_errors, "NoArgsIsHelpError", ())):
+            raise
+        message = " ".join(exc.format_message().splitlines())  # one line, always
+        if isinstance(exc, _click_errors.UsageError):
+            where = exc.ctx.command_path if exc.ctx is not None else "memctl"
+            message = f"{message} ({where} --help)"
+        raise fail(Globals(json=wants_json()), message, exc.exit_code) from None
+
+
 class PipelineOrder(TyperGroup):
-    """`memctl --help` lists commands by pipeline stage, not alphabetically; a command
-    missing from COMMAND_ORDER comes last rather than not at all."""
+    """The root command. `memctl --help` lists commands by pipeline stage, not
+    alphabetically (a command missing from COMMAND_ORDER comes last rather than not at
+    all), and click's usage errors come out in memctl's format. Both parsing steps are
+    hooked here, not in `main()`, so the in-process test runner sees what users see:
+    `make_context` parses the global options, `invoke` finds the command and parses
+    its arguments."""
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
         rank = {name: position for position, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        given = list(args)  # click consumes the list it parses
+        with _usage_errors(lambda: "--json" in _leading_globals(given)):
+            return super().make_context(info_name, args, parent=parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        # The global options are parsed by now, though the callback that stores them
+        # in ctx.obj runs only once the command is found.
+        with _usage_errors(lambda: bool(ctx.find_root().params.get("json_output"))):
+            return super().invoke(ctx)
 
 
 app = typer.Typer(
@@ -267,9 +309,9 @@ def main() -> None:
 _VALUE_OPTIONS = ("-w", "--workspace")
 
 
-def _invoked(args: list[str]) -> str | None:
-    """The command a command line runs, when that is certain: the first word after the
-    global options. None for `--help`, an option we do not know, or no command."""
+def _scan(args: list[str]) -> tuple[list[str], str | None]:
+    """The global options a command line starts with, and the word after them: the
+    command, or None for `--help`, an option we do not know, or no command."""
     known = {"--json", "--quiet", "-q", "--verbose", "-v", "--no-redact"}
     at = 0
     while at < len(args):
@@ -283,10 +325,21 @@ def _invoked(args: list[str]) -> str | None:
         ):
             at += 1
         elif word.startswith("-"):
-            return None
+            return args[:at], None
         else:
-            return word
-    return None
+            return args[:at], word
+    return list(args), None
+
+
+def _invoked(args: list[str]) -> str | None:
+    """The command a command line runs, when that is certain."""
+    return _scan(args)[1]
+
+
+def _leading_globals(args: list[str]) -> list[str]:
+    """The global options before the command: where `--json` counts when click fails to
+    parse the line, so a bad option after it still gets the JSON error document."""
+    return _scan(args)[0]
 
 
 def _only(name: str | None) -> None:

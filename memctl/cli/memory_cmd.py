@@ -151,20 +151,34 @@ def get_command(
 @command(app, "save")
 def save_command(
     ctx: typer.Context,
-    text: Annotated[str, typer.Argument(help="The memory, or - to read it from stdin.")],
+    text: Annotated[
+        str | None,
+        typer.Argument(help="The memory; - or nothing reads it from stdin.", show_default=False),
+    ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be saved; write nothing.")
     ] = False,
 ) -> None:
     """Persist one memory: appended to MEMORY.md and, as a `## Memory Save` block, to
-    today's ledger (what memory_save does for a model). A text starting with `-` (a
+    today's ledger (what memory_save does for a model). With no TEXT, or TEXT `-`, the
+    memory is read from stdin, so a pipe can feed it. A text starting with `-` (a
     bullet) goes after `--`, as with any command: memctl save -- "- a fact".
 
     Example: memctl save "Dana prefers code-first answers."
+
+    Example: echo "- Deploys on Fridays." | memctl save
     """
     from memctl.memory import save
 
     g = globals_of(ctx)
+    if text is None:
+        # Nothing given and nothing piped: waiting on a terminal for an EOF the user
+        # does not know to type looks like a hang. `save -` still reads a terminal.
+        if sys.stdin.isatty():
+            raise UsageError(
+                "no memory to save: give it as TEXT or pipe it on stdin (memctl save --help)"
+            )
+        text = "-"
     if text == "-":
         try:
             text = sys.stdin.buffer.read().decode("utf-8")
