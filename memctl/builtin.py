@@ -4,6 +4,11 @@ It does each task by rule instead of by reading the prompt: flush keeps the user
 assistant sentences that carry durable signals, verbatim; consolidation merges bullets
 and drops exact and near-exact duplicates within the budget; summaries are
 extractive. Whatever it writes says that it came from `builtin`.
+
+Its chat replies are not an LLM's: they quote memory back (or say nothing matched), so
+they carry no fact of their own. They all start with REPLY_TAG, and flush and the
+summary skip any assistant message that does (see `is_own_reply`): otherwise every
+call would store the quoted lines, or the "nothing matches" line, as new facts.
 """
 
 from __future__ import annotations
@@ -18,7 +23,15 @@ from memctl.llm import Reply, Request, Usage
 from memctl.prompts import NO_REPLY
 
 LABEL = "memctl builtin (extractive, no LLM)"
+REPLY_TAG = f"[{LABEL}]"
+"""How every chat reply of builtin starts, and how flush and the summary recognise one."""
 SUMMARY_MIN_CHARS = 400
+SUMMARY_HEADER = f"(Extractive summary by {LABEL}.)"
+_LEFT_OUT = re.compile(r"^\((\d+) older point\(s\) left out; see the thread log\)$")
+_OVER_BUDGET = re.compile(
+    r"^<!-- builtin: (\d+) facts? over the budget were left out"
+    r"(?: \((\d+) from MEMORY\.md\b[^)]*\))?"
+)
 
 _SIGNALS = re.compile(
     r"""
@@ -94,6 +107,16 @@ _STOPWORDS = frozenset(
 )
 
 
+def own_reply(body: str) -> str:
+    """A chat reply of builtin: tagged, so that it is never taken for a fact later."""
+    return f"{REPLY_TAG} {body}"
+
+
+def is_own_reply(text: str) -> bool:
+    """Whether an assistant message is a chat reply builtin wrote (see `own_reply`)."""
+    return text.lstrip().startswith(REPLY_TAG)
+
+
 def content_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS and len(w) > 1}
 
@@ -138,9 +161,13 @@ class BuiltinModel:
         facts: list[str] = []
         for message in payload.get("conversation", []):
             role = message.get("role")
+            text = message.get("text", "")
             if role not in ("user", "assistant"):
                 continue
-            for sentence in sentences(message.get("text", "")):
+            # builtin's own replies only quote memory back: nothing in them is new.
+            if role == "assistant" and is_own_reply(text):
+                continue
+            for sentence in sentences(text):
                 key = normalise(sentence)
                 if len(key) < 8 or key in known or not _SIGNALS.search(sentence):
                     continue
@@ -155,49 +182,82 @@ class BuiltinModel:
 
     # ------------------------------------------------------------------ consolidate
     def _consolidate(self, payload: dict[str, Any]) -> str:
+        """MEMORY.md's facts, then the new ones, without duplicates, within the budget.
+
+        Over budget the curated MEMORY.md facts are kept first, from the top (they are
+        what memory is for), then the newest new facts. What did not fit is counted in a
+        comment line, added to the count of earlier merges (or passes), so that a drop is
+        never silent: the new facts stay in the daily ledgers, the previous MEMORY.md in
+        .memctl/history/.
+        """
         max_chars = int(payload.get("max_tokens", 4000)) * 4
+        memory = payload.get("memory", "")
         seen: set[str] = set()
-        kept: list[str] = []
-        for fact in fact_lines(payload.get("memory", "")):
+        curated: list[str] = []
+        for fact in fact_lines(memory):
             key = normalise(fact)
             if key and key not in seen:
                 seen.add(key)
-                kept.append(fact)
+                curated.append(f"- {fact}")
+        new: list[str] = []
         for _name, text in payload.get("dailies", []):
             for fact in fact_lines(text):
                 key = normalise(fact)
                 if key and key not in seen and not _near_duplicate(key, seen):
                     seen.add(key)
-                    kept.append(fact)
-        header = f"# Memory\n\n<!-- merged by {LABEL} -->\n\n"
-        bullets = [f"- {fact}" for fact in kept]
-        # Over budget the oldest facts go first: they are the likeliest to be stale.
-        size = len(header) + sum(len(b) + 1 for b in bullets)
-        first = 0
-        while first < len(bullets) and size > max_chars:
-            size -= len(bullets[first]) + 1
-            first += 1
-        bullets = bullets[first:]
-        return header + "\n".join(bullets) + ("\n" if bullets else "")
+                    new.append(f"- {fact}")
+        before, before_curated = _left_out_before(memory)
+        title = f"# Memory\n\n<!-- merged by {LABEL} -->\n"
+        size = len(title) + 1 + sum(len(b) + 1 for b in curated + new)
+        if size <= max_chars and not before:
+            return _memory_md(title, curated + new)
+        # Room is kept for the note, sized for the largest count it may have to say (the
+        # longer note only when MEMORY.md's own facts cannot all be kept).
+        widest = before + len(curated) + len(new)
+        room = max_chars - len(title) - len(_over_budget_note(widest, 0)) - 2
+        if before_curated or sum(len(b) + 1 for b in curated) > room:
+            room = max_chars - len(title) - len(_over_budget_note(widest, widest)) - 2
+        kept_curated = _take(curated, room, newest_first=False)
+        room -= sum(len(b) + 1 for b in kept_curated)
+        kept_new = _take(new, room, newest_first=True)
+        dropped_curated = len(curated) - len(kept_curated)
+        dropped = dropped_curated + len(new) - len(kept_new)
+        bullets = kept_curated + kept_new
+        note = _over_budget_note(before + dropped, before_curated + dropped_curated)
+        return _memory_md(title + note + "\n", bullets)
 
     # ------------------------------------------------------------------ summary
     def _summary(self, payload: dict[str, Any]) -> str:
-        """The sentences that carry durable signals, newest kept first when over budget,
-        then what room is left for earlier summaries. The budget is also a third of the
-        text summarised, so a compaction always shrinks the context it replaces."""
+        """Earlier summaries' points and the new sentences that carry durable signals.
+
+        The budget is a third of the text summarised (so a compaction always shrinks
+        the context it replaces). Over budget, earlier summaries' points keep at most
+        half of it, from the top (how the conversation began: its task), so that what
+        was summarised before is carried into this summary instead of being crowded out
+        by the new points; the new points take the rest, newest first, and any room left
+        goes back to the earlier points that did not fit. A line counts what was left
+        out, with what earlier summaries left out.
+        """
         conversation = payload.get("conversation", [])
         source = sum(len(message.get("text", "")) for message in conversation)
         budget = min(int(payload.get("max_chars", 6000)), max(SUMMARY_MIN_CHARS, source // 3))
-        header = f"(Extractive summary by {LABEL}.)"
         earlier: list[str] = []
+        left_before = 0
         lines: list[str] = []
         seen: set[str] = set()
+        carried: set[str] = set()
         for message in conversation:
             role = message.get("role", "")
-            text = " ".join(message.get("text", "").split())
+            raw = message.get("text", "")
             if role == "summary":
-                earlier.append(text.removeprefix(header).strip())
+                points, count = _summary_points(raw)
+                earlier += points
+                carried |= {point.removeprefix("Earlier: ") for point in points}
+                left_before += count
                 continue
+            if role == "assistant" and is_own_reply(raw):
+                continue  # it only quoted memory back
+            text = " ".join(raw.split())
             # What a tool returned is told by its first sentence (an evicted result's
             # placeholder names its file); elsewhere only sentences with signals count.
             keep = [sentences(text)[0][:160]] if role == "tool" and text else []
@@ -206,25 +266,26 @@ class BuiltinModel:
                 if _SIGNALS.search(sentence) and key not in seen:
                     seen.add(key)
                     keep.append(sentence)
-            if keep:
-                lines.append(f"[{role}] {' '.join(keep)[:400]}")
-        room = budget - len(header) - 1
-        if sum(len(line) + 1 for line in lines) > room:
-            room -= 60  # for the line saying how many points were left out
-        kept: list[str] = []
-        for line in reversed(lines):
-            if len(line) + 1 > room:
-                break
-            kept.insert(0, line)
-            room -= len(line) + 1
-        left_out = len(lines) - len(kept)
-        history = " ".join(earlier)
-        if history and room > 40:
-            cut = history if len(history) <= room - 10 else history[: room - 11] + "…"
-            kept.insert(0, f"Earlier: {cut}")
+            line = f"[{role}] {' '.join(keep)[:400]}"
+            if keep and line not in carried:
+                lines.append(line)
+        room = budget - len(SUMMARY_HEADER) - 1
+        total = left_before + len(earlier) + len(lines)
+        if sum(len(line) + 1 for line in earlier + lines) > room or left_before:
+            room -= len(_left_out_line(total)) + 1
+        kept_earlier = _take(earlier, room // 2 if lines else room, newest_first=False, cut=True)
+        room -= sum(len(line) + 1 for line in kept_earlier)
+        kept_lines = _take(lines, room, newest_first=True, cut=True)
+        room -= sum(len(line) + 1 for line in kept_lines)
+        whole = kept_earlier == earlier[: len(kept_earlier)]
+        if whole and len(kept_earlier) < len(earlier):
+            rest = earlier[len(kept_earlier) :]
+            kept_earlier += _take(rest, room, newest_first=False)
+        left_out = left_before + len(earlier) - len(kept_earlier) + len(lines) - len(kept_lines)
+        kept = kept_earlier + kept_lines
         if left_out:
-            kept.insert(0, f"({left_out} older point(s) left out; see the thread log)")
-        return "\n".join([header, *kept])
+            kept.insert(0, _left_out_line(left_out))
+        return "\n".join([SUMMARY_HEADER, *kept])
 
     # ------------------------------------------------------------------ chat
     def _chat(self, payload: dict[str, Any]) -> str:
@@ -232,8 +293,74 @@ class BuiltinModel:
         recalled = payload.get("recalled", [])
         if recalled:
             found = "\n".join(f"- {line}" for line in recalled)
-            return f"[{LABEL}] From memory, on {question!r}:\n{found}"
-        return f"[{LABEL}] Noted. Nothing in memory matches {question!r} yet."
+            return own_reply(f"From memory, on {question!r}:\n{found}")
+        return own_reply(f"Noted. Nothing in memory matches {question!r} yet.")
+
+
+def _memory_md(title: str, bullets: list[str]) -> str:
+    return title + "\n" + "\n".join(bullets) + ("\n" if bullets else "")
+
+
+def _take(items: list[str], room: int, *, newest_first: bool, cut: bool = False) -> list[str]:
+    """The items (one line each) that fit in `room` chars, in their order: the first
+    ones, or the last ones with `newest_first`. With `cut`, a first item too long for
+    the room alone is shortened rather than dropped, so that something of it is kept."""
+    order = list(reversed(items)) if newest_first else list(items)
+    taken: list[str] = []
+    for item in order:
+        if len(item) + 1 > room:
+            if cut and not taken and room > 40:
+                taken.append(item[: room - 2] + "…")
+            break
+        taken.append(item)
+        room -= len(item) + 1
+    return list(reversed(taken)) if newest_first else taken
+
+
+def _summary_points(text: str) -> tuple[list[str], int]:
+    """An earlier summary as points to carry over, and how many it said it left out.
+
+    A builtin summary is already one point a line; any other summary (an LLM's prose)
+    is one point. Each is marked `Earlier:` once, however often it is carried over.
+    """
+    text = text.strip()
+    if not text.startswith(SUMMARY_HEADER):
+        flat = " ".join(text.split())
+        return ([f"Earlier: {flat}"] if flat else []), 0
+    points: list[str] = []
+    left_out = 0
+    for line in text.removeprefix(SUMMARY_HEADER).splitlines():
+        line = " ".join(line.split())
+        if match := _LEFT_OUT.match(line):
+            left_out += int(match.group(1))
+        elif line:
+            points.append(f"Earlier: {line.removeprefix('Earlier: ')}")
+    return points, left_out
+
+
+def _left_out_line(count: int) -> str:
+    return f"({count} older point(s) left out; see the thread log)"
+
+
+def _over_budget_note(count: int, curated: int) -> str:
+    """The comment line that says how many facts a merge could not keep, and where they are."""
+    if not curated:
+        return (
+            f"<!-- builtin: {count} facts over the budget were left out; "
+            "they stay in the daily ledgers -->"
+        )
+    return (
+        f"<!-- builtin: {count} facts over the budget were left out ({curated} from MEMORY.md, "
+        "see .memctl/history/); the rest stay in the daily ledgers -->"
+    )
+
+
+def _left_out_before(memory: str) -> tuple[int, int]:
+    """What the note of an earlier merge (or pass) counted: total, and from MEMORY.md."""
+    for line in memory.splitlines():
+        if match := _OVER_BUDGET.match(line.strip()):
+            return int(match.group(1)), int(match.group(2) or 0)
+    return 0, 0
 
 
 def _near_duplicate(key: str, seen: set[str]) -> bool:

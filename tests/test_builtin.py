@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from memctl.builtin import BuiltinModel
+import json
+from pathlib import Path
+
+from memctl.builtin import REPLY_TAG, SUMMARY_HEADER, BuiltinModel, is_own_reply
 from memctl.llm import Request
 from memctl.prompts import NO_REPLY
+
+
+def bullets(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("- ")]
 
 
 def flush(conversation: list[tuple[str, str]], memory: str = "", ledger: str = "") -> str:
@@ -117,3 +124,145 @@ def test_summary_folds_an_earlier_summary_and_names_tool_results() -> None:
     assert lines[1].startswith("Earlier: ") and "We chose Redis for the cache." in lines[1]
     assert "[tool] Tool result of 90,000 chars evicted to evicted/t/c1-ab." in summary
     assert "[user] Remember: the cache TTL is 5 minutes." in summary
+
+
+# --------------------------------------------------------------------------- own replies
+
+
+def test_flush_never_takes_builtins_own_chat_replies_for_facts() -> None:
+    """builtin's replies quote memory back (or say that nothing matched); stored as
+    facts they would come back, quoted again, on every later call."""
+    said = "We decided that service1 uses port 801."
+    model = BuiltinModel()
+    nothing = model.complete(Request("chat", [], {"question": said, "recalled": []})).text
+    quoted = model.complete(
+        Request("chat", [], {"question": "Which port?", "recalled": ["Deploys are on Tuesdays."]})
+    ).text
+    assert is_own_reply(nothing) and is_own_reply(quoted)
+
+    text = flush([("user", said), ("assistant", nothing), ("assistant", quoted)])
+
+    assert text == f"- {said}"
+    # Another model's reply is still the assistant's own word and may hold a fact.
+    other = "I decided to pin numpy to 2.1 because of the ABI break."
+    assert flush([("assistant", other)]) == f"- {other}"
+
+
+def test_call_on_builtin_stores_the_users_facts_not_its_own_replies(cli, workspace: Path) -> None:
+    said = ["We decided that service1 uses port 801.", "We decided that service2 uses port 802."]
+    for text in [*said, "Which port does service1 use?"]:
+        run = cli("-w", workspace, "-q", "call", "t", text)
+        assert run.exit_code == 0, run.stderr
+    assert "From memory" in run.stdout and "service1 uses port 801" in run.stdout
+
+    ledgers = "".join(path.read_text() for path in sorted((workspace / "memory").glob("*.md")))
+    memory = (workspace / "MEMORY.md").read_text()
+    assert bullets(ledgers) == [f"- {fact}" for fact in said]
+    assert bullets(memory) and set(bullets(memory)) <= {f"- {fact}" for fact in said}
+    for text in (ledgers, memory):
+        assert "Nothing in memory matches" not in text and REPLY_TAG not in text
+
+
+# --------------------------------------------------------------------------- compaction
+
+
+def fact_turns(first: int, last: int) -> str:
+    """Turns whose user and assistant messages both carry a durable fact, as JSONL."""
+    lines = []
+    for n in range(first, last + 1):
+        lines.append({"role": "user", "content": f"We decided that service{n} uses port 80{n}."})
+        lines.append(
+            {"role": "assistant", "content": f"We decided that worker{n} uses port 90{n}."}
+        )
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
+def test_a_second_compaction_keeps_the_first_summarys_facts(cli, workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text("compaction: {keep_messages: 3, keep_tokens: 0}\n")
+
+    def summary() -> str:
+        records = (workspace / "threads" / "t.jsonl").read_text().splitlines()
+        return [json.loads(r) for r in records if '"compaction"' in r][-1]["summary"]
+
+    assert cli("-w", workspace, "thread", "append", "t", input=fact_turns(1, 4)).exit_code == 0
+    assert cli("-w", workspace, "-q", "compact", "t", "--force").exit_code == 0
+    first = summary()
+    assert "service1 uses port 801." in first
+    assert cli("-w", workspace, "thread", "append", "t", input=fact_turns(5, 7)).exit_code == 0
+    assert cli("-w", workspace, "-q", "compact", "t", "--force").exit_code == 0
+
+    second = summary()
+    context = cli("-w", workspace, "context", "t").stdout
+    assert "Earlier: [user] We decided that service1 uses port 801." in second
+    assert "service1 uses port 801." in context  # the first summary's facts survive...
+    assert "service6 uses port 806." in second  # ...next to the newest ones
+    assert "older point(s) left out" in second
+    assert len(second) <= 400  # SUMMARY_MIN_CHARS: a third of this short prefix is less
+
+
+def test_summary_gives_the_earlier_summary_a_fair_share_and_still_shrinks() -> None:
+    earlier = summarise([("user", f"We decided to use plan {n} for stage {n}.") for n in range(30)])
+    assert earlier.startswith(SUMMARY_HEADER) and "plan 0 " not in earlier
+    conversation = [("summary", earlier)]
+    for turn in range(40):
+        conversation.append(("user", f"Turn {turn}: we chose tool {turn} for the job. Thanks."))
+        conversation.append(("assistant", f"Noted, tool {turn} it is. Anything else?"))
+    source = sum(len(text) for _, text in conversation)
+
+    summary = summarise(conversation)
+
+    assert len(summary) <= source // 3
+    carried = [line for line in summary.splitlines() if line.startswith("Earlier: ")]
+    first_point = earlier.splitlines()[2]  # after the header and the left-out line
+    assert carried and carried[0] == f"Earlier: {first_point}"
+    assert "we chose tool 39 for the job." in summary
+    assert sum(len(line) + 1 for line in carried) <= len(summary) // 2 + 1
+    # What was left out before is still counted, and nothing is marked `Earlier:` twice.
+    before = int(earlier.splitlines()[1].split()[0].strip("("))
+    after = int(summary.splitlines()[1].split()[0].strip("("))
+    assert after > before and "Earlier: Earlier:" not in summarise([("summary", summary)])
+
+
+# --------------------------------------------------------------------------- consolidation
+
+
+def test_consolidate_over_budget_keeps_memory_md_first_and_says_what_it_left_out(
+    cli, workspace: Path
+) -> None:
+    curated = ["- Deploys happen only on Tuesdays.", "- Dana leads payments."]
+    (workspace / "MEMORY.md").write_text("# Memory\n\n" + "\n".join(curated) + "\n")
+    (workspace / "memctl.yaml").write_text("memory: {consolidation_max_tokens: 80}\n")
+    new = [f"- New fact {n} about the system." for n in range(1, 31)]
+    (workspace / "memory" / "2026-12-01.md").write_text("\n".join(new) + "\n")
+
+    run = cli("-w", workspace, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    merged = (workspace / "MEMORY.md").read_text()
+    assert len(merged) <= 80 * 4
+    kept = bullets(merged)
+    assert kept[:2] == curated  # curated memory first
+    assert kept[2:] == new[-len(kept) + 2 :] and new[-1] in kept  # then the newest
+    left_out = 30 - len(kept[2:])
+    assert left_out > 0
+    note = f"<!-- builtin: {left_out} facts over the budget were left out; they stay in the"
+    assert note in merged
+
+
+def test_consolidate_counts_what_earlier_passes_left_out() -> None:
+    """Each pass (or run) merges the previous one's output: its note's count goes on, so
+    a pass that keeps everything does not hide what an earlier one left out."""
+    first = consolidate("", ["\n".join(f"- fact number {i} is durable" for i in range(40))], 60)
+    earlier = int(first.split("<!-- builtin: ")[1].split()[0])
+    assert earlier > 0 and "- fact number 39 is durable" in first
+
+    second = consolidate(first, ["- One more fact."], 60)
+
+    assert f"<!-- builtin: {earlier + 1} facts over the budget" in second
+    assert bullets(second) == bullets(first) and len(second) <= 240  # MEMORY.md's facts first
+
+    curated = "\n".join(f"- curated fact number {i} is durable" for i in range(20))
+    third = consolidate(curated, [], 60)
+    kept = bullets(third)
+    assert kept == curated.splitlines()[: len(kept)] and len(third) <= 240
+    assert f"facts over the budget were left out ({20 - len(kept)} from MEMORY.md" in third
