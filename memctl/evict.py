@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from memctl.config import Config, EvictionConfig
-from memctl.errors import UsageError, WorkspaceError
+from memctl.errors import UsageError
 from memctl.threads import check_thread_id, message_text, read_entries, working_context
 from memctl.workspace import Area, Workspace, write_atomic
 
@@ -92,16 +92,7 @@ def read_evicted(
     root = PurePosixPath(settings.root).as_posix()
     area = Area((), (root,), f"a file under {root}/", f"files under {root}/", f"{root}/")
     target = ws.named_file(path, area)
-    try:
-        text = target.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such evicted result") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder; name a file its placeholder names") from None
-    except UnicodeDecodeError as exc:
-        raise WorkspaceError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise WorkspaceError(f"{path}: cannot be read ({exc.strerror})") from None
+    text = ws.read_named_text(target, path, "evicted result")
     if offset > len(text) or (offset == len(text) and text):
         raise UsageError(f"{path}: offset {offset} is past the end ({len(text):,} characters)")
     return EvictedPage(ws.relative(target), offset, len(text), text[offset : offset + limit])

@@ -59,20 +59,7 @@ def get(ws: Workspace, path: str, start: int | None = None, end: int | None = No
     for name, value in (("start", start), ("end", end)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise UsageError(f"{name} must be a whole number, not {value!r}")
-    try:
-        data = target.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such memory file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a memory file") from None
-    except OSError as exc:
-        raise WorkspaceError(f"{path}: cannot be read ({exc.strerror})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise WorkspaceError(
-            f"{path}: not UTF-8 text (byte {exc.start}); memctl reads only text files"
-        ) from None
+    text = ws.read_named_text(target, path, "memory file")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

@@ -230,6 +230,24 @@ class Workspace:
             raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
         return target
 
+    @staticmethod
+    def read_named_text(target: Path, path: str, what: str) -> str:
+        """The text of a file `named_file` checked; `what` names the kind in errors."""
+        from memctl.errors import UsageError
+
+        try:
+            return target.read_bytes().decode("utf-8")
+        except FileNotFoundError:
+            raise UsageError(f"{path}: no such {what}") from None
+        except IsADirectoryError:
+            raise UsageError(f"{path}: is a folder, not a {what}") from None
+        except UnicodeDecodeError as exc:
+            raise WorkspaceError(
+                f"{path}: not UTF-8 text (byte {exc.start}); memctl reads only text files"
+            ) from None
+        except OSError as exc:
+            raise WorkspaceError(f"{path}: cannot be read ({exc.strerror})") from None
+
     def relative(self, path: Path) -> str:
         # A string prefix first: pathlib's relative_to costs more than reading a small
         # file, and search and the idle runs name thousands of files.
