@@ -6,7 +6,7 @@ by itself.
 Exact kill points come from tests/crashpoint/sitecustomize.py: an audit hook, loaded by
 `site` in the memctl subprocess, numbers the operations that change a file in the
 workspace and kills the process before operation N. A clean run lists the operations;
-the test then kills a fresh copy of the workspace before each of them in turn (67 kills
+the test then kills a fresh copy of the workspace before each of them in turn (about 65 kills
 over the five stages). Kills during a model call use the slow loopback server
 (tests/llm_server.py).
 
