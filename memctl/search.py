@@ -498,11 +498,14 @@ class _File(NamedTuple):
     rel: str
     folder: str  # relative, "" for the workspace root
     symlink: bool
+    regular: bool = True  # False: a FIFO or device, reported and never opened
 
 
 def _listed(entries: list[os.DirEntry[str]], kind: str, folder: str) -> list[_File]:
     prefix = folder + "/"
-    return [_File(kind, e.path, prefix + e.name, folder, e.is_symlink()) for e in entries]
+    return [
+        _File(kind, e.path, prefix + e.name, folder, e.is_symlink(), e.is_file()) for e in entries
+    ]
 
 
 def _memory_files(ws: Workspace, include_archive: bool) -> list[_File]:
@@ -517,7 +520,7 @@ def _memory_files(ws: Workspace, include_archive: bool) -> list[_File]:
                     for entry in listing
                     if entry.name.endswith(".md")
                     and not entry.name.startswith(".")
-                    and entry.is_file()
+                    and not entry.is_dir()
                 ]
         except (FileNotFoundError, NotADirectoryError):
             continue
@@ -560,9 +563,15 @@ class _Fence:
         return None if allowed else "symlink leading outside the workspace; not searched"
 
 
+def _irregular(file: _File) -> str:
+    if file.symlink and not os.path.exists(file.path):
+        return "a symlink to nothing; not searched"
+    return "not a regular file (a FIFO or a device); not searched"
+
+
 def _thread_logs(ws: Workspace, threads: list[str] | None) -> list[_File]:
     if threads is None:
-        return _listed(thread_log_entries(ws), "thread", "threads")
+        return _listed(thread_log_entries(ws, irregular=True), "thread", "threads")
     logs = []
     for thread in sorted(set(threads)):
         path = ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
@@ -618,7 +627,7 @@ def search(
     for file in files:
         if scan.done:
             break
-        reason = fence.reason(file)
+        reason = fence.reason(file) if file.regular else _irregular(file)
         if reason is not None:
             result.skipped.append(Skipped(file.rel, reason))
         elif file.kind == "memory":

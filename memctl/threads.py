@@ -72,9 +72,11 @@ def list_threads(ws: Workspace) -> list[str]:
     return [entry.name[: -len(".jsonl")] for entry in thread_log_entries(ws)]
 
 
-def thread_log_entries(ws: Workspace) -> list[os.DirEntry[str]]:
+def thread_log_entries(ws: Workspace, irregular: bool = False) -> list[os.DirEntry[str]]:
     """The logs under threads/, by thread id. Directory entries, not paths: search reads
-    thousands of them and the entry already knows whether it is a symlink."""
+    thousands of them and the entry already knows whether it is a symlink. A FIFO (whose
+    reading would never end) or device named like a log is left out, unless `irregular`
+    asks for it so that it can be reported."""
     try:
         with os.scandir(ws.threads_dir) as listing:
             found = [
@@ -82,7 +84,7 @@ def thread_log_entries(ws: Workspace) -> list[os.DirEntry[str]]:
                 for entry in listing
                 if entry.name.endswith(".jsonl")
                 and THREAD_ID.fullmatch(entry.name[: -len(".jsonl")])
-                and entry.is_file()  # not a FIFO, whose reading would never end
+                and (entry.is_file() or (irregular and not entry.is_dir()))
             ]
     except (FileNotFoundError, NotADirectoryError):
         return []

@@ -465,6 +465,13 @@ def test_fifos_never_block_a_command(ws: Path, tmp_path: Path):
     os.mkfifo(ws / "memory" / "fifo.md")
     os.mkfifo(ws / "memory" / "2020-01-01.md")
     before = tree(tmp_path)
+    search = run_memctl(ws, "search", "Fridays", "--scope", "all", timeout=20)
+    assert search.exit_code == 0, search.stderr  # t1 holds it; the FIFOs are reported
+    skipped = [line for line in search.stderr.splitlines() if "not a regular file" in line]
+    assert skipped == [
+        f"memctl: skipped {name}: not a regular file (a FIFO or a device); not searched"
+        for name in ("memory/2020-01-01.md", "memory/fifo.md", "threads/fifo.jsonl")
+    ]
     for args in [
         ("thread", "list"),
         ("status",),

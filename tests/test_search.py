@@ -252,6 +252,24 @@ def test_any_is_not_ranked_order_and_limit_are_those_of_every_mode(cli, workspac
 # --------------------------------------------------------------------------- order, limit
 
 
+def test_a_symlink_to_nothing_is_reported_not_searched(cli, workspace):
+    put(workspace, "memory/2026-01-01.md", "- Deploys on Fridays.\n")
+    (workspace / "memory" / "gone.md").symlink_to("nowhere.md")
+    (workspace / "threads" / "gone.jsonl").symlink_to("nowhere.jsonl")
+    run = cli("-w", workspace, "--json", "search", "fridays", "--scope", "all")
+    assert run.exit_code == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert [h["path"] for h in document["hits"]] == ["memory/2026-01-01.md"]
+    assert document["skipped"] == [
+        {"path": "memory/gone.md", "reason": "a symlink to nothing; not searched", "entry": None},
+        {
+            "path": "threads/gone.jsonl",
+            "reason": "a symlink to nothing; not searched",
+            "entry": None,
+        },
+    ]
+
+
 def test_order_memory_md_then_memory_files_by_path_then_threads_by_id(cli, workspace):
     put(workspace, "MEMORY.md", "- x one\n- nothing\n- x two\n")
     put(workspace, "memory/2026-06-02.md", "- x newer\n")
