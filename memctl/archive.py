@@ -70,7 +70,7 @@ def archive(ws: Workspace, config: Config, *, dry_run: bool = False) -> ArchiveR
     workspace's time zone) into memory/archive/, and mark `runs.archive`."""
     cutoff = ws.today() - timedelta(days=config.memory.daily_file_retention_days)
     if dry_run:
-        old, kept = _split(ws, cutoff)
+        old, kept = _split(ws.daily_files(), cutoff)
         moves = [
             ArchivedFile(
                 ws.relative(source),
@@ -83,21 +83,21 @@ def archive(ws: Workspace, config: Config, *, dry_run: bool = False) -> ArchiveR
         return ArchiveResult(moves, kept, cutoff, dry_run=True)
     with ws.lock():
         ws.read_state()  # a corrupt state.json stops the run before any file moves
-        # A ledger or archive leading out of memory/ stops the run before any move:
-        # a move appends to (reads) the archive of its date.
-        ws.daily_files(include_archive=True)
+        # Listed with the archive, so that a ledger or archive leading out of memory/
+        # stops the run before any move: a move appends to (reads) the archive of its date.
+        ledgers = ws.daily_files(include_archive=True)
         if ws.archive_dir.is_symlink():
             ws.check_inside_memory(ws.archive_dir)  # the moves would be written there
-        old, kept = _split(ws, cutoff)
+        old, kept = _split([p for p in ledgers if p.parent == ws.memory_dir], cutoff)
         moves = _move(ws, old)
     return ArchiveResult(moves, kept, cutoff)
 
 
-def _split(ws: Workspace, cutoff: date) -> tuple[list[Path], int]:
-    """The dated ledgers of memory/ that are due for the archive, and how many stay."""
+def _split(ledgers: list[Path], cutoff: date) -> tuple[list[Path], int]:
+    """The ledgers (of memory/) that are due for the archive, and how many stay."""
     old: list[Path] = []
     kept = 0
-    for path in ws.daily_files():
+    for path in ledgers:
         day = ledger_date(path)
         if day is None:
             continue

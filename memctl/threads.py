@@ -211,8 +211,7 @@ def check_tool_results(
         if answer not in logged:
             raise UsageError(
                 f"{source}: message {number}: tool result for {answer!r} answers no earlier "
-                "tool call "
-                "(in this input or the thread)"
+                "tool call (in this input or the thread)"
             )
 
 
