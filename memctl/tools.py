@@ -4,9 +4,11 @@
 same names, descriptions and parameter schemas. `call` also offers `read_file`, which
 reads back the tool results eviction moved out of its context (the reference's agent
 reads them with its own read_file); an MCP client has its own file tools, and its
-context is not built by memctl, so the server offers only the memory tools. A tool never raises: a bad argument,
-an invalid matchMode or a path outside the memory comes back as error text the model
-can read and correct (`ToolOutcome.is_error`), as the reference does.
+context is not built by memctl, so the server offers only the memory tools.
+
+A tool never raises: a bad argument, an invalid matchMode or a path outside the memory
+comes back as error text the model can read and correct (`ToolOutcome.is_error`), as
+the reference does.
 """
 
 from __future__ import annotations
