@@ -24,8 +24,7 @@ import memctl.search as engine
 from memctl.search import DEFAULT_LIMIT, search
 from memctl.threads import encode_entry
 from memctl.workspace import Workspace
-
-MEMCTL = "/tmp/venv/bin/memctl"
+from tests.helpers import MEMCTL
 
 
 def put(root: Path, rel: str, text: str | bytes) -> Path:
@@ -738,7 +737,7 @@ def on_a_terminal(root: Path, *args: str, **env: str) -> str:
     environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     environment.update({"TERM": "xterm-256color", **env})
     process = subprocess.Popen(
-        [MEMCTL, "-w", str(root), "search", *args],
+        [str(MEMCTL), "-w", str(root), "search", *args],
         stdout=terminal,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,
@@ -775,7 +774,7 @@ def test_matches_are_highlighted_on_a_terminal_only(cli, workspace):
     )
     # Not a terminal (a pipe, the test runner): plain text.
     piped = subprocess.run(
-        [MEMCTL, "-w", str(workspace), "search", "école", "--scope", "all"],
+        [str(MEMCTL), "-w", str(workspace), "search", "école", "--scope", "all"],
         capture_output=True,
         text=True,
         env={**os.environ, "TERM": "xterm-256color"},
