@@ -57,6 +57,10 @@ or `max_arg_length` when that is less."""
 SUMMARY_MAX_TOKENS = 4_000
 SUMMARY_MIN_TOKENS = 256
 SUMMARY_MIN_USEFUL_TOKENS = 32
+SUMMARY_WINDOW_SHARE = 8
+SUMMARY_OUTPUT_SHARE = 2
+"""A summary request may answer up to twice the summary's budget (it is cut to fit
+after), and that output is counted against the window as providers count it."""
 UNKNOWN_SUMMARY_WINDOW = 160_000
 SAFETY_SHARE = 0.05
 """Token estimates are estimates: 5% of a window is left unused."""
@@ -105,10 +109,14 @@ def keep_budget(settings: CompactionConfig, window: int | None) -> int | None:
 
 
 def summary_tokens_target(window: int | None) -> int:
-    """How long a summary may be: a tenth of the main model's window, within bounds."""
+    """How long a summary may be: an eighth of the main model's window, within bounds.
+
+    (A tenth left 2,000 chars for thirty messages in an 8K window; an eighth still leaves
+    summary, tail and reference message well under the trigger, half the window.)
+    """
     if window is None:
         return SUMMARY_MAX_TOKENS
-    return min(SUMMARY_MAX_TOKENS, max(SUMMARY_MIN_TOKENS, window // 10))
+    return min(SUMMARY_MAX_TOKENS, max(SUMMARY_MIN_TOKENS, window // SUMMARY_WINDOW_SHARE))
 
 
 def suffix_tokens(messages: list[dict[str, Any]]) -> list[int]:
@@ -275,7 +283,11 @@ class SummaryBudget:
 
 
 def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> SummaryBudget:
-    """Split the summary model's window into input and answer, leaving a margin."""
+    """Split the summary model's window into input and answer, leaving a margin.
+
+    The answer's share is the `max_tokens` the request asks for: Anthropic, OpenAI and
+    vLLM refuse a request whose input and `max_tokens` together exceed the window.
+    """
     available = summary_window - _template_tokens(prompt) - int(summary_window * SAFETY_SHARE)
     tokens = min(target_tokens, available // 4)
     if tokens < SUMMARY_MIN_USEFUL_TOKENS:
@@ -283,7 +295,7 @@ def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> Summ
             f"the summary model's window ({summary_window:,} tokens) is too small for the "
             "summary prompt; use a larger compaction.model or a shorter summary_prompt"
         )
-    return SummaryBudget(summary_window, tokens, available - tokens)
+    return SummaryBudget(summary_window, tokens, available - tokens * SUMMARY_OUTPUT_SHARE)
 
 
 def chunk_items(items: list[tuple[str, str]], budget_tokens: int) -> list[list[tuple[str, str]]]:
@@ -320,7 +332,25 @@ def summary_request(prompt: str, items: list[tuple[str, str]], budget: SummaryBu
             "conversation": [{"role": role, "text": text} for role, text in items],
             "max_chars": budget.summary_chars,
         },
-        max_tokens=budget.summary_tokens * 2,
+        max_tokens=budget.summary_tokens * SUMMARY_OUTPUT_SHARE,
+    )
+
+
+def shorter_request(request: Request, answer: str, limit: int) -> Request:
+    """The same request once more, with the summary that ran over and the limit it broke."""
+    retry = (
+        f"That summary has {len(answer):,} characters; the limit is {limit:,}. Write it "
+        f"again in at most {limit:,} characters: keep decisions, facts and open tasks."
+    )
+    return Request(
+        task=request.task,
+        messages=[
+            *request.messages,
+            {"role": "assistant", "content": answer},
+            {"role": "user", "content": retry},
+        ],
+        payload=request.payload,
+        max_tokens=request.max_tokens,
     )
 
 
@@ -382,15 +412,18 @@ def _stages(
         chunks = chunk_items(items, budget.input_tokens)
         summaries = []
         for chunk in chunks:
-            reply = model.complete(summary_request(prompt, chunk, budget))
+            request = summary_request(prompt, chunk, budget)
+            reply = model.complete(request)
             requests += 1
             usage.add(reply.usage)
             answer = reply.text.strip()
             if len(answer) > 2 * budget.summary_chars:
-                raise ModelError(
-                    f"model {model.name}: the summary has {len(answer):,} chars, more than "
-                    f"twice its budget of {budget.summary_chars:,}; the thread is left as it was"
-                )
+                # Models ignore length instructions routinely: ask once more, shorter,
+                # and cut what still runs over. A long summary never fails a turn.
+                again = model.complete(shorter_request(request, answer, budget.summary_chars))
+                requests += 1
+                usage.add(again.usage)
+                answer = again.text.strip() or answer
             text = _clip_summary(answer, budget.summary_chars)
             if not text:
                 raise ModelError(f"model {model.name}: the summary is empty")
