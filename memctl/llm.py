@@ -12,6 +12,7 @@ import ast
 import email.utils
 import errno
 import json
+import logging
 import os
 import random
 import re
@@ -236,6 +237,9 @@ def import_litellm() -> Any:
 
     litellm.suppress_debug_info = True
     litellm.telemetry = False
+    # litellm logs some failures (missing credentials or SDKs) with a traceback on stderr
+    # before raising them; memctl reports each failure in one line of its own.
+    logging.getLogger("LiteLLM").setLevel(logging.CRITICAL + 1)
     return litellm
 
 
@@ -681,10 +685,7 @@ def _missing_setup(exc: BaseException) -> str | None:
     for cause in _causes(exc):
         if isinstance(cause, ImportError):
             module = getattr(cause, "name", None) or _first_line(str(cause))
-            return (
-                f"the provider needs a Python package that is not installed ({module}); "
-                "install it beside memctl, or choose another provider"
-            )
+            return f"the provider's Python package is not installed: {module}"
         if type(cause).__name__ == "DefaultCredentialsError":
             return f"no credentials for the provider: {_first_line(str(cause))}"
     return None

@@ -79,6 +79,8 @@ class ProviderServer:
         self.raw: list[dict[str, Any]] = []
         self.paths: list[str] = []
         self.headers: list[dict[str, str]] = []
+        self.overflows = 0
+        """Requests answered with the context-length error because they were too large."""
         self._queue: deque[Answer] = deque()
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
@@ -244,6 +246,7 @@ class ProviderServer:
             output = int(request.get("max_tokens") or 0) if self.kind == "anthropic" else 0
             window = self.context_window
             if window is not None and tokens + output > window and self.kind != "ollama":
+                self.overflows += 1
                 status, body = self.overflow_error(window, tokens, output)
                 return Answer(status, body)
             queued = self._queue.popleft() if self._queue else None
