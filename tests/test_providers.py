@@ -506,7 +506,7 @@ def test_summaries_over_budget_never_fail_a_call(workspace: Path, cli, llm_serve
     write_model_config(
         workspace,
         llm_server,
-        context_window=8192,
+        context_window=8000,
         memory={"flush_trigger": "never"},
         compaction={"trigger_messages": 12},
     )
@@ -515,7 +515,7 @@ def test_summaries_over_budget_never_fail_a_call(workspace: Path, cli, llm_serve
         assert result.exit_code == 0, (n, result.stderr)
     records = [e for e in read_log(workspace, "t1") if e.get("type") == "compaction"]
     assert records
-    budget = int(summary_tokens_target(8192) * 2.5)
+    budget = int(summary_tokens_target(8000) * 2.5)
     assert all(len(r["summary"]) <= budget + 2 for r in records)
 
 
@@ -541,7 +541,7 @@ def test_a_long_summary_is_asked_for_again_shorter(workspace: Path, cli, llm_ser
 
 
 def test_the_summary_budget_of_an_8k_window_is_larger_than_2000_chars():
-    assert summary_tokens_target(8192) * 2.5 > 2000
+    assert summary_tokens_target(8000) * 2.5 > 2000
 
 
 def test_write_provider_config_is_a_valid_workspace_config(workspace: Path, cli, serve):
