@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from memctl.cli.basics import SHELLS, completion_script
+from memctl.cli.completion_cmd import SHELLS, completion_script
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMCTL = Path(sys.executable).parent / "memctl"
