@@ -19,10 +19,9 @@ from memctl.compact import summary_tokens_target
 from memctl.config import ModelSpec
 from memctl.errors import ConfigError, ContextOverflowError, ModelError
 from memctl.llm import LiteLLMModel, Request
-from tests.helpers import MEMCTL
+from tests.helpers import MEMCTL, chat, read_log, write_log
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, write_model_config
 from tests.provider_servers import ProviderServer, model_mapping, write_provider_config
-from tests.test_compact import chat, read_log, write_log
 
 WINDOW = 6000
 QUESTION = [{"role": "user", "content": "What did we decide about the database?"}]
