@@ -19,11 +19,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from memctl.compact import CompactResult, compact, known_window
+from memctl.compact import CompactResult, compact
 from memctl.config import Config
 from memctl.context import ContextRequest, build_context
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
-from memctl.llm import Model, Request, Usage, remember_window, resolve_model
+from memctl.llm import resolve_model
+from memctl.model import Model, Request, Usage
 from memctl.threads import (
     append_entries,
     check_thread_id,
@@ -32,6 +33,7 @@ from memctl.threads import (
     validate_message,
 )
 from memctl.tools import openai_tools, run_tool
+from memctl.windows import known_window, remember_window
 from memctl.workspace import Workspace
 
 MAX_TOOL_STEPS = 8
@@ -341,9 +343,9 @@ class _Turn:
 
     # ------------------------------------------------------------------ builtin recall
     def _recall(self) -> list[str]:
-        """The builtin model cannot call tools; give it the memory hits for the question,
-        as a model would find them with memory_search."""
-        if self.model.name != "builtin" or not self.config.memory.tools:
+        """A model that cannot call tools (builtin) is given the memory hits for the
+        question, as a model would find them with memory_search."""
+        if self.model.supports_tools or not self.config.memory.tools:
             return []
         from memctl.search import search
 

@@ -24,18 +24,11 @@ from memctl.config import CompactionConfig, Config, TruncateArgs
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
 from memctl.evict import evict_messages
 from memctl.flush import flush, render_entry
-from memctl.llm import (
-    Model,
-    Request,
-    Usage,
-    estimate_cost,
-    learned_window,
-    remember_window,
-    resolve_model,
-)
+from memctl.litellm_model import estimate_cost
+from memctl.llm import resolve_model
+from memctl.model import Model, Request, Usage
 from memctl.prompts import format_summary_prompt
 from memctl.redact import Redactor
-from memctl.state import State
 from memctl.threads import (
     COMPACTION,
     append_log,
@@ -46,12 +39,16 @@ from memctl.threads import (
     working_context,
 )
 from memctl.tokens import message_tokens, messages_tokens, text_tokens
+from memctl.windows import (
+    UNKNOWN_WINDOW,
+    chars_for,
+    keep_budget,
+    known_window,
+    remember_window,
+    trigger_tokens,
+)
 from memctl.workspace import Workspace
 
-RESERVED_TOKENS = 20_000
-UNKNOWN_WINDOW_TRIGGER = 160_000
-KEEP_MIN_TOKENS = 2_000
-KEEP_MAX_TOKENS = 8_000
 TRUNCATED_HEAD_CHARS = 20
 """A truncated tool-call argument keeps this much of its start (a hint of what it was),
 or `max_arg_length` when that is less."""
@@ -62,7 +59,6 @@ SUMMARY_WINDOW_SHARE = 8
 SUMMARY_OUTPUT_SHARE = 2
 """A summary request may answer up to twice the summary's budget (it is cut to fit
 after), and that output is counted against the window as providers count it."""
-UNKNOWN_SUMMARY_WINDOW = 160_000
 SAFETY_SHARE = 0.05
 """Token estimates are estimates: 5% of a window is left unused."""
 MAX_STAGES = 16
@@ -73,40 +69,7 @@ SUMMARY_SYSTEM = (
 )
 
 
-# --------------------------------------------------------------------------- windows
-
-
-def known_window(model: Model, state: State) -> int | None:
-    """The model's context window: configured or from litellm's model info, and the
-    smaller of that and a window learned from an overflow error (the error is the truth)."""
-    values = [v for v in (model.window(), learned_window(state, model.name)) if v]
-    return min(values) if values else None
-
-
 # --------------------------------------------------------------------------- budgets
-
-
-def trigger_tokens(settings: CompactionConfig, window: int | None) -> int:
-    """`trigger_tokens`, or (0) the window less the reserve: half the window if that is
-    not positive, 160,000 when the window is unknown."""
-    if settings.trigger_tokens > 0:
-        return settings.trigger_tokens
-    if window is None:
-        return UNKNOWN_WINDOW_TRIGGER
-    left = window - RESERVED_TOKENS
-    return left if left > 0 else window // 2
-
-
-def keep_budget(settings: CompactionConfig, window: int | None) -> int | None:
-    """The tail's token budget, or None when the tail is counted in messages."""
-    if settings.keep_tokens > 0:
-        return settings.keep_tokens
-    if settings.keep_tokens == 0 or window is None:
-        return None
-    derived = int((window - RESERVED_TOKENS) * 0.25)
-    # Below an 8,000-token window the reference's 2,000-token floor would keep a tail
-    # as large as the trigger, so every turn would compact again: keep a quarter.
-    return min(KEEP_MAX_TOKENS, max(KEEP_MIN_TOKENS, derived), window // 4)
 
 
 def summary_tokens_target(window: int | None) -> int:
@@ -280,7 +243,7 @@ class SummaryBudget:
 
     @property
     def summary_chars(self) -> int:
-        return int(self.summary_tokens * 2.5)
+        return chars_for(self.summary_tokens)
 
 
 def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> SummaryBudget:
@@ -302,7 +265,7 @@ def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> Summ
 def chunk_items(items: list[tuple[str, str]], budget_tokens: int) -> list[list[tuple[str, str]]]:
     """Group rendered messages into chunks that fit the input budget; a message larger
     than a whole chunk is cut, never dropped."""
-    max_chars = int(budget_tokens * 2.5) - 40
+    max_chars = chars_for(budget_tokens) - 40
     chunks: list[list[tuple[str, str]]] = []
     current: list[tuple[str, str]] = []
     used = 0
@@ -604,7 +567,7 @@ def _compact(
     result.reason = fired
 
     target = summary_tokens_target(window)
-    summary_estimate = message_tokens(summary_message({"summary": "x" * int(target * 2.5)}, thread))
+    summary_estimate = message_tokens(summary_message({"summary": "x" * chars_for(target)}, thread))
     cap = None
     if fit and window is not None:
         cap = int(window * (1 - SAFETY_SHARE)) - reserved_tokens - summary_estimate
@@ -636,14 +599,14 @@ def _compact(
     result.summarised = start
     result.messages_after = 1 + len(messages) - start
 
-    summary_window = known_window(model, ws.read_state()) or UNKNOWN_SUMMARY_WINDOW
+    summary_window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
     if dry_run:
         budget = summary_budget(settings.summary_prompt, summary_window, target)
         requests, prompt_tokens, completion = planned_requests(
             settings.summary_prompt, items, budget
         )
-        if model.name == "builtin":
-            # offline, free and deterministic: the dry run can show the exact summary
+        if model.offline:
+            # free and deterministic: the dry run can show the exact summary
             text = summarise(model, settings.summary_prompt, items, summary_window, target).text
         else:
             rendered = sum(len(render_line(role, text)) + 1 for role, text in items)

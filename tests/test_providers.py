@@ -18,7 +18,8 @@ import pytest
 from memctl.compact import summary_tokens_target
 from memctl.config import ModelSpec
 from memctl.errors import ConfigError, ContextOverflowError, ModelError
-from memctl.llm import LiteLLMModel, Request
+from memctl.litellm_model import LiteLLMModel
+from memctl.model import Request
 from tests.helpers import MEMCTL, chat, read_log, write_log
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, write_model_config
 from tests.provider_servers import ProviderServer, model_mapping, write_provider_config
@@ -233,7 +234,7 @@ def test_anthropic_room_for_a_reply_lowers_max_tokens_without_compacting(
     ],
 )
 def test_overflow_errors_state_window_input_and_output(message, window, given, output):
-    from memctl.llm import overflow_facts
+    from memctl.litellm_model import overflow_facts
 
     facts = overflow_facts(message)
     assert (facts.window, facts.input_tokens, facts.output_tokens) == (window, given, output)
