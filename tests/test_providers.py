@@ -375,6 +375,7 @@ def test_anthropic_529_reads_as_overloaded(serve):
     assert "HTTP 500" not in str(caught.value)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     importlib.util.find_spec("google") is not None, reason="google-auth is installed here"
 )
