@@ -127,26 +127,56 @@ def thread_import(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be imported; write nothing.")
     ] = False,
+    final: Annotated[
+        bool | None,
+        typer.Option(
+            "--final/--live",
+            help="The session is over: import its last reply as it is / it is still "
+            "running: leave a reply that may grow for the next import (default: live "
+            "when its last line is under 10 minutes old).",
+        ),
+    ] = None,
 ) -> None:
     """Import a Claude Code session, a Codex CLI rollout or OpenAI-style messages into a
-    thread log. Re-importing the same (or a grown) file adds only the new entries.
+    thread log. Importing the same file again reads only what was appended since; a
+    reply still being written, and a torn last line, wait for the next import.
 
     Example: memctl thread import ~/.claude/projects/-home-me-shop/6f1c2b9e-….jsonl
     """
-    from memctl.importers import import_transcript
+    from memctl.importers import import_source, import_transcript
     from memctl.threads import check_thread_id, searchable_text
 
     g = globals_of(ctx)
     if thread is not None:
         check_thread_id(thread)
     ws, _ = g.open()
-    data, name = read_input(source)
-    stem = None if source == "-" else Path(source).stem
-    result = import_transcript(ws, data, name, stem=stem, fmt=fmt, thread=thread, dry_run=dry_run)
+    if source == "-":
+        data, name = read_input(source)
+        result = import_transcript(
+            ws, data, name, stem=None, fmt=fmt, thread=thread, dry_run=dry_run, final=final
+        )
+    else:
+        name = source
+        result = import_source(
+            ws, Path(source), fmt=fmt, thread=thread, dry_run=dry_run, final=final, source=name
+        )
     skipped = (
         f"{result.read} records read; skipped: {result.skipped_existing} already in the "
         f"thread, {result.skipped_meta} metadata, {result.skipped_sidechain} subagent"
     )
+    if result.held_back:
+        skipped += (
+            f"; {result.held_back} left for the next import (a reply or line still being "
+            "written; --final takes it now)"
+        )
+    if result.skipped:
+        note(g, f"not imported: {name} is {result.skipped}")
+        emit(g, result)
+        return
+    if not result.thread:
+        note(g, f"nothing to import from {name}: it holds no records yet")
+        emit(g, result)
+        return
     if not result.imported:
         note(g, f"nothing new to import from {name} into {result.path} ({skipped})")
         emit(g, result)

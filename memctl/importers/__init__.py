@@ -36,11 +36,17 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
-from typing import Any
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, BinaryIO
 
 from memctl.errors import UsageError
-from memctl.importers.base import Draft, ImportResult, Piece
+from memctl.importers.base import Draft, ImportResult, Parsed, Piece, Reading, read_source
 from memctl.importers.claude import CLAUDE_LINE_TYPES, parse_claude
 from memctl.importers.codex import CODEX_ITEM_TYPES, CODEX_LINE_TYPES, parse_codex
 from memctl.importers.openai import parse_openai
@@ -49,7 +55,6 @@ from memctl.threads import (
     append_entries,
     check_thread_id,
     read_entries,
-    read_records,
     thread_path,
     validate_message,
 )
@@ -59,6 +64,7 @@ __all__ = [
     "FORMATS",
     "ImportResult",
     "detect_format",
+    "import_source",
     "import_transcript",
     "parse_claude",
     "parse_codex",
@@ -133,12 +139,17 @@ def known_sources(ws: Workspace, thread: str) -> set[str]:
         return set()
     known: set[str] = set()
     for entry in read_entries(ws, thread):
-        if isinstance(entry.get("source_id"), str):
-            known.add(entry["source_id"])
-        lines = entry.get("source_lines")
-        if isinstance(lines, list):
-            known.update(x for x in lines if isinstance(x, str))
+        known.update(entry_sources(entry))
     return known
+
+
+def entry_sources(entry: dict[str, Any]) -> list[str]:
+    """The source lines a thread entry came from."""
+    found = [entry["source_id"]] if isinstance(entry.get("source_id"), str) else []
+    lines = entry.get("source_lines")
+    if isinstance(lines, list):
+        found.extend(x for x in lines if isinstance(x, str))
+    return found
 
 
 def merged_reply(pieces: list[Piece]) -> dict[str, Any]:
@@ -189,53 +200,357 @@ def import_transcript(
     fmt: str = "auto",
     thread: str | None = None,
     dry_run: bool = False,
+    final: bool | None = None,
 ) -> ImportResult:
     """Read a transcript and append the entries its thread does not hold yet, all or none.
 
     `source` names the file in messages; `stem` (the file name without its suffix, None
-    for stdin) names the thread when the transcript carries no session id.
+    for stdin) names the thread when the transcript carries no session id. A reply the
+    last lines may still extend waits for the next import when the session is live, so
+    that importing a live session again and again gives the thread a whole-file import
+    gives: `final=False` says it is live, True that it is over (a Stop hook knows), None
+    decides by the age of the last line (see `recently_written`).
     """
+    check_options(fmt, thread)
+
+    def run() -> Plan:
+        reading = read_source(data, source)
+        plan = make_plan(ws, reading, source, stem=stem, fmt=fmt, thread=thread, final=final)
+        if plan.entries and not dry_run:
+            append_entries(ws, plan.target, plan.entries)
+        return plan
+
+    if dry_run:
+        # No lock: it would create .memctl/, and a dry run leaves the workspace as it was.
+        return run().result(source, dry_run)
+    with ws.lock():
+        return run().result(source, dry_run)
+
+
+def import_source(
+    ws: Workspace,
+    path: Path,
+    *,
+    fmt: str = "auto",
+    thread: str | None = None,
+    dry_run: bool = False,
+    final: bool | None = None,
+    source: str | None = None,
+) -> ImportResult:
+    """Import a transcript file incrementally into its thread (the library call hooks use).
+
+    The first import reads the whole file; state.json then keeps, per file, the byte
+    offset read up to, fingerprints of the file's start and of the bytes before that
+    offset, and what reading on needs (pending tool calls, whether the file holds the
+    main conversation). A later import reads only what was appended since. A file that
+    was rewritten or re-created (a fingerprint differs, or it shrank) is read whole
+    again, and only the entries the thread lacks are added. A torn last line, and a reply
+    still being written (`final` as for `import_transcript`), are left for the next import. `thread`
+    overrides the thread named after the session; `source` names the file in messages.
+    """
+    check_options(fmt, thread)
+    name = source or str(path)
+    key = str(path.resolve())
+
+    def state_entry() -> Any:
+        state = ws.read_state() if ws.state_path.exists() else {}
+        imports = state.get("imports") if isinstance(state, dict) else None
+        return imports.get(key) if isinstance(imports, dict) else None
+
+    def run(entry: Any) -> Plan:
+        try:
+            with path.open("rb") as handle:
+                resume = resume_point(ws, handle, entry, fmt, thread)
+                handle.seek(resume.offset if resume else 0)
+                data = handle.read()
+        except FileNotFoundError:
+            raise UsageError(f"{name}: file not found") from None
+        except IsADirectoryError:
+            raise UsageError(f"{name}: is a folder") from None
+        except OSError as exc:
+            raise UsageError(f"{name}: cannot read: {exc.strerror}") from None
+        if resume is None:
+            reading = read_source(data, name)
+            return make_plan(ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final)
+        reading = read_source(data, name, resume.offset, resume.line)
+        return make_plan(
+            ws,
+            reading,
+            name,
+            stem=path.stem,
+            fmt=resume.format,
+            thread=resume.thread,
+            final=final,
+            context=resume.context,
+            known=resume.known,
+        )
+
+    # Read and check without the lock (bad input leaves the workspace as it was), then
+    # again under it when another import moved this file's state in between.
+    entry = state_entry()
+    plan = run(entry)
+    if dry_run or not plan.target or (plan.reading.starts is None and not plan.entries):
+        return plan.result(name, dry_run)
+    with ws.lock():
+        if state_entry() != entry or (plan.entries and not plan.resumed):
+            plan = run(state_entry())
+        if plan.entries:
+            append_entries(ws, plan.target, plan.entries)
+        if plan.reading.starts is not None and plan.reading.records:
+            remember(ws, key, path, plan)
+    return plan.result(name, dry_run)
+
+
+def check_options(fmt: str, thread: str | None) -> None:
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
     if thread is not None:
         check_thread_id(thread)
-    records = read_records(data, source)
+
+
+# --------------------------------------------------------------------------- planning
+
+
+@dataclass
+class Plan:
+    """What an import will append, and how far into the source it got."""
+
+    reading: Reading
+    fmt: str
+    target: str
+    parsed: Parsed
+    entries: list[dict[str, Any]]
+    existing: int
+    upto: int  # the records taken; the rest waits for the next import
+    skipped: str | None = None
+    path: str = ""
+    resumed: bool = False  # read on from where an earlier import stopped
+
+    @property
+    def end(self) -> int:
+        """The byte offset the next import reads on from."""
+        starts = self.reading.starts
+        if starts is None or self.upto >= len(starts):
+            return self.reading.end
+        return starts[self.upto]
+
+    def result(self, source: str, dry_run: bool) -> ImportResult:
+        return ImportResult(
+            thread=self.target,
+            format=self.fmt,
+            file=source,
+            path=self.path,
+            read=len(self.reading.records),
+            imported=len(self.entries),
+            skipped_existing=self.existing,
+            skipped_meta=self.parsed.meta,
+            skipped_sidechain=self.parsed.sidechain,
+            dry_run=dry_run,
+            preview=self.entries if dry_run else None,
+            held_back=len(self.reading.records) - self.upto + (1 if self.reading.torn else 0),
+            skipped=self.skipped,
+        )
+
+
+def make_plan(
+    ws: Workspace,
+    reading: Reading,
+    source: str,
+    *,
+    stem: str | None,
+    fmt: str,
+    thread: str | None,
+    final: bool | None,
+    context: dict[str, Any] | None = None,
+    known: set[str] | None = None,
+) -> Plan:
+    records = reading.records
     if not records:
-        raise UsageError(f"{source}: empty, nothing to import")
+        # An empty file, or one whose only line is still being written: nothing yet.
+        target = thread or (thread_id_from(stem) if stem else "")
+        plan = Plan(reading, fmt, target, Parsed([], None), [], 0, 0)
+        plan.path = ws.relative(thread_path(ws, target)) if target else ""
+        return plan
     detected = detect_format(records)
     if fmt == "auto":
         if detected is None:
             raise unknown_format(records, source)
         fmt = detected
-    elif detected is not None and detected != fmt:
+    elif detected is not None and detected != fmt and context is None:
         raise UsageError(
             f"{source} looks like {FORMAT_NAMES[detected]}, not {FORMAT_NAMES[fmt]} "
             f"(use --format {detected} or --format auto)"
         )
-    parsed = PARSERS[fmt](records, source)
+    parsed = PARSERS[fmt](records, source, context)
     target = thread or default_thread(parsed.session, stem, source)
-    path = ws.relative(thread_path(ws, target))
+    if final is None:
+        final = not recently_written(records, ws.now())
+    upto = len(records) if final or parsed.open_from is None else parsed.open_from
+    skipped = skipped_agent(records, stem) if fmt == "claude" and context is None else None
+    if skipped:
+        parsed.drafts = []
+    drafts = [d for d in parsed.drafts if d.index < upto]
+    if known is None:
+        known = known_sources(ws, target)
+    entries, existing = fresh_entries(drafts, known, source)
+    plan = Plan(reading, fmt, target, parsed, entries, existing, upto, skipped)
+    plan.path = ws.relative(thread_path(ws, target))
+    plan.resumed = context is not None
+    return plan
 
-    def result(entries: list[dict[str, Any]], existing: int) -> ImportResult:
-        return ImportResult(
-            thread=target,
-            format=fmt,
-            file=source,
-            path=path,
-            read=len(records),
-            imported=len(entries),
-            skipped_existing=existing,
-            skipped_meta=parsed.meta,
-            skipped_sidechain=parsed.sidechain,
-            dry_run=dry_run,
-            preview=entries if dry_run else None,
-        )
 
-    if dry_run:
-        # No lock: it would create .memctl/, and a dry run leaves the workspace as it was.
-        return result(*fresh_entries(parsed.drafts, known_sources(ws, target), source))
-    with ws.lock():
-        entries, existing = fresh_entries(parsed.drafts, known_sources(ws, target), source)
-        if entries:
-            append_entries(ws, target, entries)
-    return result(entries, existing)
+LIVE_SECONDS = 600
+
+
+def recently_written(records: list[Record], now: datetime) -> bool:
+    """Whether the session may still be writing its last reply: its last timestamp is
+    less than LIVE_SECONDS old (or ahead of this clock). The blocks of one reply are
+    written within the seconds it streams, so a reply whose last line is older is done."""
+    for record in reversed(records):
+        stamp = record.data.get("timestamp")
+        if isinstance(stamp, str):
+            from dateutil.parser import isoparse
+
+            try:
+                when = isoparse(stamp)
+            except ValueError:
+                return False
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=UTC)
+            return (now - when).total_seconds() < LIVE_SECONDS
+    return False
+
+
+def skipped_agent(records: list[Record], stem: str | None) -> str | None:
+    """Why a Claude Code subagent transcript is not imported, if it is one that holds no
+    conversation of its own: the compaction agent repeats its session's history and
+    summary (flushing it would file every fact again), and the warm-up agent that Claude
+    Code 2.0 starts with each session says only "Warmup"."""
+    agent = next((r.data["agentId"] for r in records if isinstance(r.data.get("agentId"), str)), "")
+    if agent.startswith("acompact") or (stem or "").startswith("agent-acompact"):
+        return "a compaction agent's transcript (it repeats its session)"
+    said = [
+        r.data["message"].get("content")
+        for r in records
+        if r.data.get("type") == "user" and isinstance(r.data.get("message"), dict)
+    ]
+    if agent and said and said[0] == "Warmup":
+        return "a warm-up agent's transcript (no conversation)"
+    return None
+
+
+# --------------------------------------------------------------------------- where to go on
+
+
+@dataclass
+class Resume:
+    offset: int
+    line: int
+    format: str
+    thread: str
+    context: dict[str, Any]
+    known: set[str]
+
+
+FINGERPRINT_BYTES = 4096
+
+
+def fingerprint(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def resume_point(
+    ws: Workspace, handle: BinaryIO, entry: Any, fmt: str, thread: str | None
+) -> Resume | None:
+    """Where an earlier import of this file stopped, if the file is still the one it
+    read (same start, same bytes before the offset, not shorter) and nothing asks for
+    another format or thread; None to read the whole file."""
+    if not isinstance(entry, dict):
+        return None
+    offset, head, tail = entry.get("offset"), entry.get("head"), entry.get("tail")
+    target, context = entry.get("thread"), entry.get("context")
+    if not (
+        isinstance(offset, int)
+        and not isinstance(offset, bool)
+        and offset > 0
+        and isinstance(target, str)
+        and entry.get("format") in FORMATS
+        and isinstance(context, dict)
+        and isinstance(entry.get("line"), int)
+        and isinstance(entry.get("log_bytes"), int)
+    ):
+        return None
+    if (thread is not None and thread != target) or fmt not in ("auto", entry["format"]):
+        return None
+    size = handle.seek(0, os.SEEK_END)
+    if size < offset:
+        return None
+    handle.seek(0)
+    if fingerprint(handle.read(min(offset, FINGERPRINT_BYTES))) != head:
+        return None
+    start = max(0, offset - FINGERPRINT_BYTES)
+    handle.seek(start)
+    if fingerprint(handle.read(offset - start)) != tail:
+        return None
+    known = appended_sources(ws, target, entry["log_bytes"])
+    if known is None:
+        return None
+    return Resume(offset, entry["line"], entry["format"], target, context, known)
+
+
+def appended_sources(ws: Workspace, thread: str, log_bytes: int) -> set[str] | None:
+    """The source identities in what the thread's log gained after the last import of
+    this file (nothing, unless that import died between its append and its state.json
+    write); None when the log is shorter than it left it, or gone: read it all again."""
+    path = thread_path(ws, thread)
+    try:
+        with path.open("rb") as handle:
+            if handle.seek(0, os.SEEK_END) < log_bytes:
+                return None
+            handle.seek(log_bytes)
+            data = handle.read()
+    except FileNotFoundError:
+        return None
+    known: set[str] = set()
+    for line in data.split(b"\n"):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict):
+            known.update(entry_sources(entry))
+    return known
+
+
+def remember(ws: Workspace, key: str, path: Path, plan: Plan) -> None:
+    """Record in state.json how far the file was read (under the workspace lock)."""
+    end = plan.end
+    with path.open("rb") as handle:
+        head = fingerprint(handle.read(min(end, FINGERPRINT_BYTES)))
+        start = max(0, end - FINGERPRINT_BYTES)
+        handle.seek(start)
+        tail = fingerprint(handle.read(end - start))
+    records = plan.reading.records
+    if plan.upto < len(records):
+        line = int(records[plan.upto].where.removeprefix("line "))
+    else:
+        line = plan.reading.next_line
+    log = thread_path(ws, plan.target)
+    record = {
+        "thread": plan.target,
+        "format": plan.fmt,
+        "offset": end,
+        "line": line,
+        "head": head,
+        "tail": tail,
+        "log_bytes": log.stat().st_size if log.exists() else 0,
+        "context": plan.parsed.context,
+    }
+
+    def change(state: dict[str, Any]) -> None:
+        imports = state.setdefault("imports", {})
+        if not isinstance(imports, dict):
+            state["imports"] = imports = {}
+        imports[key] = record
+
+    ws.update_state(change)

@@ -15,6 +15,7 @@ from memctl.importers.base import (
     image_part,
     joined_content,
     line_hash,
+    pending_calls,
     tool_call,
 )
 from memctl.threads import Record
@@ -33,21 +34,44 @@ CLAUDE_LINE_TYPES = frozenset(
 )
 
 
-def parse_claude(records: list[Record], source: str) -> Parsed:
+# Lines that may come between the lines of one reply without ending it: a tool's
+# progress, and a prompt queued while Claude is busy (delivered later as an attachment).
+NOT_ENDING_A_REPLY = frozenset({"progress", "queue-operation"})
+# A reply that stopped for one of these has no tool call, so no block can follow. (Not
+# "tool_use": were it written on each block line, the calls of one reply would split.)
+ENDED = ("end_turn", "max_tokens", "stop_sequence", "refusal")
+
+
+def parse_claude(
+    records: list[Record], source: str, context: dict[str, Any] | None = None
+) -> Parsed:
+    """Lines of one reply (one `message.id`) become one assistant message while nothing
+    but their own tool results (Claude 2.1 runs a tool while the reply still streams),
+    progress lines or subagent lines come between them. A reply that the last lines may
+    still extend is marked open (`Parsed.open_from`)."""
+    context = context or {}
     conversation = [r for r in records if r.data.get("type") in ("user", "assistant")]
-    main_present = any(r.data.get("isSidechain") is not True for r in conversation)
+    main_present = context.get("main") is True or any(
+        r.data.get("isSidechain") is not True for r in conversation
+    )
     parsed = Parsed(drafts=[], session=_claude_session(records, main_present))
-    replies: dict[str, Draft] = {}
-    tool_names: dict[str, str] = {}
+    calls = context.get("calls")
+    tool_names: dict[str, str] = dict(calls) if isinstance(calls, dict) else {}
     seen: dict[str, int] = {}
-    for record in records:
+    reply: Draft | None = None  # the reply later lines may still join
+    reply_id: str | None = None
+    for index, record in enumerate(records):
         data = record.data
         kind = data.get("type")
-        if kind not in ("user", "assistant", "attachment"):
+        if kind in NOT_ENDING_A_REPLY:
             parsed.meta += 1
             continue
         if main_present and data.get("isSidechain") is True:
             parsed.sidechain += 1
+            continue
+        if kind not in ("user", "assistant", "attachment"):
+            parsed.meta += 1
+            reply = None
             continue
         uid = as_string(data.get("uuid")) or line_hash(data, seen)
         ts = as_string(data.get("timestamp"))
@@ -56,31 +80,52 @@ def parse_claude(records: list[Record], source: str) -> Parsed:
             if message is None:
                 parsed.meta += 1
             else:
-                parsed.drafts.append(Draft(record.where, uid, ts, message))
+                parsed.drafts.append(Draft(record.where, uid, ts, message, index=index))
+                reply = None
             continue
         message = data.get("message")
         if not isinstance(message, dict):
             raise fail(source, record.where, f"{kind} line without a 'message' object")
         if kind == "assistant":
+            line_id = as_string(message.get("id"))
+            if line_id is None or line_id != reply_id:
+                reply, reply_id = None, line_id
             piece = _claude_piece(message, uid, ts, record.where, source, tool_names)
             if piece is None or data.get("isApiErrorMessage") is True:
                 parsed.meta += 1
-                continue
-            reply_id = as_string(message.get("id"))
-            if reply_id is not None and reply_id in replies:
-                replies[reply_id].pieces.append(piece)
-                continue
-            draft = Draft(record.where, pieces=[piece])
-            parsed.drafts.append(draft)
-            if reply_id is not None:
-                replies[reply_id] = draft
+            elif reply is not None:
+                reply.pieces.append(piece)
+            else:
+                reply = Draft(record.where, pieces=[piece], index=index)
+                parsed.drafts.append(reply)
+            if message.get("stop_reason") in ENDED:
+                reply = None  # its last block: nothing joins it any more
             continue
+        if reply is not None and not _answers(message, reply):
+            reply = None
         messages = _claude_user(data, message, source, record.where, tool_names)
         if not messages:
             parsed.meta += 1
         for source_id, entry in zip(ids_for(uid, len(messages)), messages, strict=True):
-            parsed.drafts.append(Draft(record.where, source_id, ts, entry))
+            parsed.drafts.append(Draft(record.where, source_id, ts, entry, index=index))
+    if reply is not None:
+        parsed.open_from = reply.index
+    parsed.context = {"main": main_present, "calls": pending_calls(tool_names, parsed.drafts)}
     return parsed
+
+
+def _answers(message: dict[str, Any], reply: Draft) -> bool:
+    """Whether a user line holds only results of the reply's own tool calls."""
+    content = message.get("content")
+    if not isinstance(content, list) or not content:
+        return False
+    called = {call["id"] for piece in reply.pieces for call in piece.tool_calls}
+    return all(
+        isinstance(block, dict)
+        and block.get("type") == "tool_result"
+        and block.get("tool_use_id") in called
+        for block in content
+    )
 
 
 def _claude_session(records: list[Record], main_present: bool) -> str | None:

@@ -14,6 +14,7 @@ from memctl.importers.base import (
     image_part,
     joined_content,
     line_hash,
+    pending_calls,
     tool_call,
 )
 from memctl.threads import Record
@@ -46,12 +47,25 @@ CODEX_HARNESS_PREFIXES = (
 )
 
 
-def parse_codex(records: list[Record], source: str) -> Parsed:
+# Events that mark the end of a model response or of a turn: no tool call joins the
+# assistant message before them any more.
+RESPONSE_ENDS = frozenset(
+    {"token_count", "task_complete", "turn_aborted", "task_started", "user_message"}
+)
+
+
+def parse_codex(
+    records: list[Record], source: str, context: dict[str, Any] | None = None
+) -> Parsed:
+    """Tool calls join the assistant message before them until a result, a message or
+    the end of the response comes; one that the last lines may still extend is open."""
+    context = context or {}
     parsed = Parsed(drafts=[], session=None)
-    tool_names: dict[str, str] = {}
+    calls = context.get("calls")
+    tool_names: dict[str, str] = dict(calls) if isinstance(calls, dict) else {}
     seen: dict[str, int] = {}
     reply: Draft | None = None  # the assistant message later tool calls join
-    for record in records:
+    for index, record in enumerate(records):
         data = record.data
         if "payload" in data:
             kind, item = data.get("type"), data.get("payload")
@@ -62,13 +76,14 @@ def parse_codex(records: list[Record], source: str) -> Parsed:
             if kind == "compacted" and as_string(item.get("message")):
                 summary = {"role": "user", "content": item["message"], "compact_summary": True}
                 uid = line_hash(data, seen)
-                parsed.drafts.append(
-                    Draft(record.where, uid, as_string(data.get("timestamp")), summary)
-                )
+                ts = as_string(data.get("timestamp"))
+                parsed.drafts.append(Draft(record.where, uid, ts, summary, index=index))
                 reply = None
                 continue
             if kind != "response_item":
                 parsed.meta += 1
+                if kind != "event_msg" or item.get("type") in RESPONSE_ENDS:
+                    reply = None
                 continue
         elif data.get("type") in CODEX_ITEM_TYPES:
             item = data
@@ -87,12 +102,12 @@ def parse_codex(records: list[Record], source: str) -> Parsed:
             parts = _codex_parts(item.get("content"), source, record.where)
             if role == "assistant" and parts:
                 texts = [p["text"] for p in parts if p["type"] == "text"]
-                reply = Draft(record.where, pieces=[Piece(uid, record.where, ts, texts, [])])
+                piece = Piece(uid, record.where, ts, texts, [])
+                reply = Draft(record.where, pieces=[piece], index=index)
                 parsed.drafts.append(reply)
             elif role == "user" and parts and not _codex_harness(parts):
-                parsed.drafts.append(
-                    Draft(record.where, uid, ts, {"role": "user", "content": joined_content(parts)})
-                )
+                message = {"role": "user", "content": joined_content(parts)}
+                parsed.drafts.append(Draft(record.where, uid, ts, message, index=index))
                 reply = None
             else:
                 parsed.meta += 1
@@ -101,7 +116,7 @@ def parse_codex(records: list[Record], source: str) -> Parsed:
             tool_names[call["id"]] = call["function"]["name"]
             piece = Piece(uid, record.where, ts, [], [call])
             if reply is None:
-                reply = Draft(record.where, pieces=[piece])
+                reply = Draft(record.where, pieces=[piece], index=index)
                 parsed.drafts.append(reply)
             else:
                 reply.pieces.append(piece)
@@ -116,11 +131,14 @@ def parse_codex(records: list[Record], source: str) -> Parsed:
             }
             if call_id in tool_names:
                 entry["name"] = tool_names[call_id]
-            parsed.drafts.append(Draft(record.where, uid, ts, entry))
+            parsed.drafts.append(Draft(record.where, uid, ts, entry, index=index))
             reply = None
         else:
             # reasoning, web searches, snapshots, encrypted compaction items: not messages
             parsed.meta += 1
+    if reply is not None:
+        parsed.open_from = reply.index
+    parsed.context = {"calls": pending_calls(tool_names, parsed.drafts)}
     return parsed
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 from memctl.importers.base import Draft, Parsed, as_string
 from memctl.threads import Record, validate_message
 
 
-def parse_openai(records: list[Record], source: str) -> Parsed:
+def parse_openai(
+    records: list[Record], source: str, context: dict[str, Any] | None = None
+) -> Parsed:
+    """Each message as it is; nothing spans records, so nothing is ever open."""
     parsed = Parsed(drafts=[], session=None)
     for position, record in enumerate(records):
         if record.data.get("type") == "compaction":
