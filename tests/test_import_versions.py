@@ -1,0 +1,354 @@
+"""Transcripts in the shapes each agent version writes, imported whole and while live.
+
+The fixtures under tests/fixtures/import/versions are trimmed copies of the line shapes
+found in public session files: Claude Code 1.0.64 (a summary line first, system lines
+without a subtype, `toolUseResult`), 2.0.31 (project-level `agent-*.jsonl` subagents,
+the "Warmup" agent, `stop_hook_summary`) and 2.1.63 (`slug`, progress lines, one reply's
+tool_use lines interleaved with their results, `turn_duration`, `compact_boundary` and
+`isCompactSummary`, `<session>/subagents/agent-*.jsonl` with the `agent-acompact-*`
+compaction agent); Codex CLI 0.58 (`shell` calls whose output is wrapped as
+`{"output", "metadata"}`, `token_count` events) and 0.129 (developer permissions,
+AGENTS.md and environment context as user messages, `exec_command`, `apply_patch` as
+a custom tool, `phase`, `task_started`/`task_complete`, a remote `compacted` line), and
+Codex Desktop (`originator: Codex Desktop`, `source: vscode`).
+
+The sweep tests import the first k lines of each file, then (for a live session) half
+of the next line, then the whole file, for every k, and check that the thread equals a
+whole-file import and is in valid chat order at every step.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.importers import import_source
+from memctl.workspace import Workspace, init_workspace
+
+VERSIONS = Path(__file__).parent / "fixtures" / "import" / "versions"
+CLAUDE_1_0 = VERSIONS / "claude-1.0.64.jsonl"
+CLAUDE_2_0 = VERSIONS / "claude-2.0.31" / "4c2d8e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f.jsonl"
+CLAUDE_2_1_SESSION = "9a41c7e2-5b3d-4f60-8e21-7c9d0b1a2f34"
+CLAUDE_2_1 = VERSIONS / "claude-2.1.63" / f"{CLAUDE_2_1_SESSION}.jsonl"
+SUBAGENTS_2_1 = VERSIONS / "claude-2.1.63" / CLAUDE_2_1_SESSION / "subagents"
+CODEX_0_58 = next((VERSIONS / "codex-0.58").glob("rollout-*.jsonl"))
+CODEX_0_129 = next((VERSIONS / "codex-0.129").glob("rollout-*.jsonl"))
+CODEX_DESKTOP = next((VERSIONS / "codex-desktop").glob("rollout-*.jsonl"))
+CODEX_HEADER_ONLY = next((VERSIONS / "codex-header-only").glob("rollout-*.jsonl"))
+SESSIONS = [CLAUDE_1_0, CLAUDE_2_0, CLAUDE_2_1, CODEX_0_58, CODEX_0_129, CODEX_DESKTOP]
+IDS = ["claude-1.0", "claude-2.0", "claude-2.1", "codex-0.58", "codex-0.129", "codex-desktop"]
+
+# What each file becomes: (role, text it starts with or the ids of its tool calls).
+EXPECTED = {
+    CLAUDE_1_0: [
+        ("user", "Totals are off by a cent."),
+        ("assistant", ["toolu_01V1Grep"]),
+        ("tool", "toolu_01V1Grep"),
+        ("assistant", "total() sums floats"),
+        ("user", "Check both test files too."),
+        ("assistant", ["toolu_01V1ReadA", "toolu_01V1ReadB"]),
+        ("tool", "toolu_01V1ReadA"),
+        ("tool", "toolu_01V1ReadB"),
+        ("assistant", "test_cart.py compares floats"),
+    ],
+    CLAUDE_2_0: [
+        ("user", "We ship on Fridays only."),
+        ("assistant", "Noted: releases go out on Fridays."),
+    ],
+    CLAUDE_2_1: [
+        ("user", "Invoices round 10.005 down."),
+        # thinking dropped; text, Grep and Read are one reply although Grep's result
+        # was written between the Grep and Read lines
+        ("assistant", ["toolu_01H2Grep", "toolu_01H2Read"]),
+        ("tool", "toolu_01H2Grep"),
+        ("tool", "toolu_01H2Read"),
+        ("assistant", ["toolu_01H2Edit"]),
+        ("tool", "toolu_01H2Edit"),
+        ("assistant", "Fixed: invoices now round half up"),
+        ("user", "This session is being continued"),
+        ("user", "Now add a regression test"),
+        ("assistant", "Added test_round_half_up"),
+    ],
+    CODEX_0_58: [
+        ("user", "Money must be integer cents everywhere."),
+        ("assistant", ["call_Hq2x7Yb1Qz", "call_Jr3y8Zc2Ra"]),
+        ("tool", "call_Hq2x7Yb1Qz"),
+        ("tool", "call_Jr3y8Zc2Ra"),
+        ("assistant", "One float total"),
+    ],
+    CODEX_0_129: [
+        ("user", "Invoices round 10.005 down."),
+        ("assistant", ["call_K8pQ2wErT5yU", "call_L9qR3xFsU6zV"]),
+        ("tool", "call_K8pQ2wErT5yU"),
+        ("tool", "call_L9qR3xFsU6zV"),
+        ("assistant", ["call_M0rS4yGtV7aW"]),
+        ("tool", "call_M0rS4yGtV7aW"),
+        ("assistant", "Invoices now round half up"),
+        ("user", "Add a regression test."),
+        ("assistant", "Added tests/test_invoice.py"),
+    ],
+}
+EXPECTED[CODEX_DESKTOP] = EXPECTED[CODEX_0_129]
+
+
+def new_workspace(root: Path) -> Workspace:
+    init_workspace(root)
+    return Workspace(root)
+
+
+def entries_of(ws: Workspace, thread: str) -> list[dict[str, Any]]:
+    path = ws.root / "threads" / f"{thread}.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def shape(entries: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    found: list[tuple[str, Any]] = []
+    for entry in entries:
+        if entry.get("tool_calls"):
+            found.append((entry["role"], [c["id"] for c in entry["tool_calls"]]))
+        elif entry["role"] == "tool":
+            found.append(("tool", entry["tool_call_id"]))
+        else:
+            found.append((entry["role"], entry["content"]))
+    return found
+
+
+def matches(found: list[tuple[str, Any]], expected: list[tuple[str, Any]]) -> bool:
+    return len(found) == len(expected) and all(
+        role == want_role
+        and (value == want if isinstance(want, list) or role == "tool" else value.startswith(want))
+        for (role, value), (want_role, want) in zip(found, expected, strict=True)
+    )
+
+
+def assert_chat_order(entries: list[dict[str, Any]]) -> None:
+    """Each tool result comes right after the assistant message that called it (its
+    siblings' results aside), nothing answers a call twice or none, no line is in the
+    thread twice. Calls still waiting for their results may end the thread."""
+    waiting: set[str] = set()
+    sources: list[str] = []
+    for number, entry in enumerate(entries):
+        if entry.get("type") == "compaction":
+            continue
+        sources.extend([entry["source_id"], *entry.get("source_lines", [])[1:]])
+        if entry["role"] == "tool":
+            assert entry["tool_call_id"] in waiting, f"entry {number} answers no open call"
+            waiting.discard(entry["tool_call_id"])
+            continue
+        assert not waiting, f"entry {number} comes between calls {waiting} and their results"
+        waiting = {call["id"] for call in entry.get("tool_calls") or []}
+    assert len(sources) == len(set(sources)), "a source line was imported twice"
+
+
+def lines_of(path: Path) -> list[bytes]:
+    return path.read_bytes().splitlines(keepends=True)
+
+
+# --------------------------------------------------------------------------- whole files
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=IDS)
+def test_each_version_imports_in_valid_chat_order_with_its_timestamps(tmp_path, path):
+    ws = new_workspace(tmp_path / "ws")
+
+    result = import_source(ws, path)
+
+    entries = entries_of(ws, result.thread)
+    assert matches(shape(entries), EXPECTED[path]), shape(entries)
+    assert_chat_order(entries)
+    assert result.held_back == 0
+    # the agent's own `timestamp` of each line is the entry's ts (issue 17.3)
+    stamps = {json.loads(line).get("timestamp") for line in lines_of(path)}
+    assert all(entry["ts"] in stamps for entry in entries)
+
+
+def test_a_codex_session_is_named_after_session_meta_whatever_wrote_it(tmp_path):
+    ws = new_workspace(tmp_path / "ws")
+    cli_thread = import_source(ws, CODEX_0_129).thread
+    desktop_thread = import_source(ws, CODEX_DESKTOP).thread
+
+    assert cli_thread == "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f"
+    assert desktop_thread == "019e2a3b-4c5d-7e6f-8a70-8b9c0d1e2f3a"
+
+
+# --------------------------------------------------------------------------- live sessions
+
+
+def one_shot(tmp_path: Path, path: Path, final: bool) -> tuple[str, list[dict[str, Any]]]:
+    ws = new_workspace(tmp_path / f"whole-{final}")
+    thread = import_source(ws, path, final=final).thread
+    return thread, entries_of(ws, thread)
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=IDS)
+def test_live_sweep_every_cut_gives_the_thread_of_a_whole_import(tmp_path, path):
+    """Import the first k lines (and then also half of line k+1, a line still being
+    written) of a live session, then the whole file: for every k the thread is in
+    valid chat order at each step and ends equal to a whole-file import."""
+    lines = lines_of(path)
+    thread, live_whole = one_shot(tmp_path, path, final=False)
+    _, final_whole = one_shot(tmp_path, path, final=True)
+    assert final_whole == live_whole  # every fixture ends its last reply
+    for k in range(len(lines) + 1):
+        ws = new_workspace(tmp_path / f"ws{k}")
+        source = tmp_path / f"live{k}" / path.name
+        source.parent.mkdir()
+        source.write_bytes(b"".join(lines[:k]))
+        import_source(ws, source, final=False)
+        assert_chat_order(entries_of(ws, thread))
+        if k < len(lines):
+            torn = lines[k][: len(lines[k]) // 2]
+            source.write_bytes(b"".join(lines[:k]) + torn)
+            second = import_source(ws, source, final=False)
+            assert (second.imported, second.held_back > 0) == (0, True)
+            assert_chat_order(entries_of(ws, thread))
+        source.write_bytes(b"".join(lines))
+        import_source(ws, source, final=False)
+        assert entries_of(ws, thread) == live_whole, f"cut after line {k}"
+        import_source(ws, source, final=True)
+        assert entries_of(ws, thread) == final_whole, f"cut after line {k}, then final"
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=IDS)
+def test_growing_one_line_at_a_time_equals_a_whole_import(tmp_path, path):
+    """The Stop-hook pattern: the same file, read again after every appended line."""
+    lines = lines_of(path)
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / "live" / path.name
+    source.parent.mkdir()
+    source.write_bytes(b"")
+    thread = ""
+    for line in lines:
+        with source.open("ab") as handle:
+            handle.write(line)
+        result = import_source(ws, source, final=False)
+        thread = result.thread or thread
+        assert result.read <= 2 + sum(1 for _ in lines)  # never re-reads the whole file
+        assert_chat_order(entries_of(ws, thread))
+
+    assert entries_of(ws, thread) == one_shot(tmp_path, path, final=False)[1]
+
+
+def test_appending_reads_only_the_new_lines(tmp_path):
+    lines = lines_of(CODEX_0_129)
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / CODEX_0_129.name
+    source.write_bytes(b"".join(lines[:24]))  # through the first task_complete
+    assert import_source(ws, source).read == 24
+
+    source.write_bytes(b"".join(lines))
+    again = import_source(ws, source)
+
+    assert (again.read, again.imported) == (len(lines) - 24, 2)
+
+
+def test_a_recreated_source_is_read_whole_and_adds_only_what_the_thread_lacks(tmp_path):
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / CLAUDE_1_0.name
+    shutil.copy(CLAUDE_1_0, source)
+    first = import_source(ws, source)
+    # the file is written anew (a session rewritten on resume): same lines, another start
+    lines = lines_of(CLAUDE_1_0)
+    source.write_bytes(b"".join(lines[1:]) + lines[0])
+
+    again = import_source(ws, source)
+
+    assert (again.read, again.imported, again.skipped_existing) == (len(lines), 0, first.imported)
+
+
+def test_a_shrunk_source_is_read_whole(tmp_path):
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / CLAUDE_1_0.name
+    shutil.copy(CLAUDE_1_0, source)
+    import_source(ws, source)
+    lines = lines_of(CLAUDE_1_0)
+    source.write_bytes(b"".join(lines[:5]))
+
+    again = import_source(ws, source)
+
+    assert (again.read, again.imported) == (5, 0)
+
+
+# --------------------------------------------------------------------------- through the CLI
+
+
+def test_a_torn_last_line_waits_for_the_next_import(cli, workspace, tmp_path):
+    lines = lines_of(CLAUDE_1_0)
+    source = tmp_path / CLAUDE_1_0.name
+    source.write_bytes(b"".join(lines[:-1]) + lines[-1][:40])  # the last reply half written
+
+    run = cli("-w", workspace, "--json", "thread", "import", source)
+
+    assert run.exit_code == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert (result["imported"], result["held_back"]) == (8, 1)
+    source.write_bytes(b"".join(lines))
+    again = json.loads(cli("-w", workspace, "--json", "thread", "import", source).stdout)
+    assert (again["read"], again["imported"], again["held_back"]) == (1, 1, 0)
+
+
+def test_a_live_reply_is_left_for_the_next_import_and_says_so(cli, workspace, tmp_path):
+    lines = lines_of(CLAUDE_2_1)
+    source = tmp_path / CLAUDE_2_1.name
+    source.write_bytes(b"".join(lines[:6]))  # the reply's Grep ran, its Read not yet written
+
+    run = cli("-w", workspace, "thread", "import", source, "--live")
+
+    assert run.exit_code == 0
+    assert "3 left for the next import" in run.stderr
+    assert len(entries_of(Workspace(workspace), CLAUDE_2_1_SESSION)) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("agent-acompact-7f3e2a.jsonl", "a compaction agent's transcript"),
+        ("agent-a8c31f2.jsonl", None),
+    ],
+)
+def test_the_compaction_agent_is_not_imported_a_real_subagent_is(cli, workspace, name, reason):
+    run = cli("-w", workspace, "--json", "thread", "import", SUBAGENTS_2_1 / name)
+
+    assert run.exit_code == 0, run.stderr
+    result = json.loads(run.stdout)
+    if reason is None:
+        assert (result["skipped"], result["imported"]) == (None, 2)
+        assert result["thread"] == f"{CLAUDE_2_1_SESSION}.agent-a8c31f2"
+    else:
+        assert result["skipped"].startswith(reason)
+        assert result["imported"] == 0
+        assert not (workspace / "threads").exists() or not list(
+            (workspace / "threads").glob("*acompact*")
+        )
+
+
+def test_the_warmup_agent_is_not_imported(cli, workspace):
+    run = cli(
+        "-w", workspace, "thread", "import", VERSIONS / "claude-2.0.31" / "agent-0b7c3d2e.jsonl"
+    )
+
+    assert run.exit_code == 0
+    assert "warm-up agent" in run.stderr
+    assert not list((workspace / "threads").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n", None], ids=["empty", "blank", "codex-header"])
+def test_an_empty_transcript_is_nothing_to_import(cli, workspace, tmp_path, content):
+    source = tmp_path / "session.jsonl"
+    if content is None:
+        shutil.copy(CODEX_HEADER_ONLY, source)
+    else:
+        source.write_bytes(content)
+
+    run = cli("-w", workspace, "thread", "import", source)
+
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout == ""
+    assert "nothing" in run.stderr and "to import" in run.stderr
+    assert not list((workspace / "threads").glob("*.jsonl"))
