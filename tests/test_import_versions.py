@@ -70,6 +70,7 @@ EXPECTED = {
         ("tool", "toolu_01H2Edit"),
         ("assistant", "Fixed: invoices now round half up"),
         ("user", "This session is being continued"),
+        ("compaction", "This session is being continued"),  # a cut point (issue 13.7)
         ("user", "Now add a regression test"),
         ("assistant", "Added test_round_half_up"),
     ],
@@ -110,7 +111,9 @@ def entries_of(ws: Workspace, thread: str) -> list[dict[str, Any]]:
 def shape(entries: list[dict[str, Any]]) -> list[tuple[str, Any]]:
     found: list[tuple[str, Any]] = []
     for entry in entries:
-        if entry.get("tool_calls"):
+        if entry.get("type") == "compaction":
+            found.append(("compaction", entry["summary"]))
+        elif entry.get("tool_calls"):
             found.append((entry["role"], [c["id"] for c in entry["tool_calls"]]))
         elif entry["role"] == "tool":
             found.append(("tool", entry["tool_call_id"]))
@@ -166,6 +169,7 @@ def test_each_version_imports_in_valid_chat_order_with_its_timestamps(tmp_path, 
     # the agent's own `timestamp` of each line is the entry's ts (issue 17.3)
     stamps = {json.loads(line).get("timestamp") for line in lines_of(path)}
     assert all(entry["ts"] in stamps for entry in entries)
+    assert all(e["role"] == "user" and e.get("ts") for e in entries if e.get("compact_summary"))
 
 
 def test_a_codex_session_is_named_after_session_meta_whatever_wrote_it(tmp_path):
@@ -352,3 +356,24 @@ def test_an_empty_transcript_is_nothing_to_import(cli, workspace, tmp_path, cont
     assert run.stdout == ""
     assert "nothing" in run.stderr and "to import" in run.stderr
     assert not list((workspace / "threads").glob("*.jsonl"))
+
+
+def test_context_starts_at_the_compaction_an_imported_session_made(cli, workspace):
+    """Claude compacted the 2.1 session: `context` starts at its summary, without the
+    history before it, which stays in the log for search and thread_history."""
+    thread = json.loads(cli("-w", workspace, "--json", "thread", "import", CLAUDE_2_1).stdout)[
+        "thread"
+    ]
+
+    run = cli("-w", workspace, "context", thread)
+
+    assert run.exit_code == 0, run.stderr
+    messages = json.loads(run.stdout)["messages"]
+    texts = [json.dumps(m) for m in messages]
+    assert "Primary Request: invoices must round half up" in texts[1]
+    assert [m["content"] for m in messages[2:]] == [
+        "Now add a regression test for 10.005.",
+        "Added test_round_half_up covering 10.005 -> 10.01.",
+    ]
+    assert not any("Let me look at the rounding code" in text for text in texts)
+    assert len(entries_of(Workspace(workspace), thread)) == 11

@@ -51,9 +51,12 @@ from memctl.importers.claude import CLAUDE_LINE_TYPES, parse_claude
 from memctl.importers.codex import CODEX_ITEM_TYPES, CODEX_LINE_TYPES, parse_codex
 from memctl.importers.openai import parse_openai
 from memctl.threads import (
+    COMPACTION,
     Record,
     append_entries,
     check_thread_id,
+    count_entries,
+    message_text,
     read_entries,
     thread_path,
     validate_message,
@@ -216,8 +219,8 @@ def import_transcript(
     def run() -> Plan:
         reading = read_source(data, source)
         plan = make_plan(ws, reading, source, stem=stem, fmt=fmt, thread=thread, final=final)
-        if plan.entries and not dry_run:
-            append_entries(ws, plan.target, plan.entries)
+        if not dry_run:
+            append_plan(ws, plan)
         return plan
 
     if dry_run:
@@ -294,8 +297,7 @@ def import_source(
     with ws.lock():
         if state_entry() != entry or (plan.entries and not plan.resumed):
             plan = run(state_entry())
-        if plan.entries:
-            append_entries(ws, plan.target, plan.entries)
+        append_plan(ws, plan)
         if plan.reading.starts is not None and plan.reading.records:
             remember(ws, key, path, plan)
     return plan.result(name, dry_run)
@@ -437,6 +439,30 @@ def skipped_agent(records: list[Record], stem: str | None) -> str | None:
     if agent and said and said[0] == "Warmup":
         return "a warm-up agent's transcript (no conversation)"
     return None
+
+
+def append_plan(ws: Workspace, plan: Plan) -> None:
+    """Append the plan's entries (under the workspace lock). After the summary an agent
+    wrote when it compacted its context (Claude Code's `isCompactSummary` line, Codex's
+    `compacted`), a compaction record makes it a cut point: the working context starts
+    there, as it did for the agent, instead of carrying the whole history before it."""
+    if not plan.entries:
+        return
+    before = count_entries(thread_path(ws, plan.target))
+    rows: list[dict[str, Any]] = []
+    for entry in plan.entries:
+        rows.append(entry)
+        if entry.get("compact_summary") is True:
+            rows.append(
+                {
+                    "type": COMPACTION,
+                    "summary": message_text(entry),
+                    "cut": before + len(rows),
+                    "ts": entry.get("ts") or ws.now().isoformat(timespec="seconds"),
+                    "imported": True,
+                }
+            )
+    append_entries(ws, plan.target, rows)
 
 
 # --------------------------------------------------------------------------- where to go on
