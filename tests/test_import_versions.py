@@ -377,3 +377,146 @@ def test_context_starts_at_the_compaction_an_imported_session_made(cli, workspac
     ]
     assert not any("Let me look at the rounding code" in text for text in texts)
     assert len(entries_of(Workspace(workspace), thread)) == 11
+
+
+# --------------------------------------------------------------------------- discovery
+
+SHOP = "/home/dev/shop"  # the working folder the fixtures' sessions ran in
+
+
+def agent_homes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A ~/.claude and a ~/.codex laid out as the agents lay them out, with the
+    fixtures as their sessions, found through CLAUDE_CONFIG_DIR and CODEX_HOME."""
+    claude, codex = tmp_path / "claude-home", tmp_path / "codex-home"
+    shop = claude / "projects" / "-home-dev-shop"
+    shutil.copytree(VERSIONS / "claude-2.1.63", shop)
+    for path in (VERSIONS / "claude-2.0.31").iterdir():
+        shutil.copy(path, shop / path.name)
+    other = claude / "projects" / "-home-dev-blog"
+    other.mkdir()
+    shutil.copy(CLAUDE_1_0, other / "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10.jsonl")
+    for path, day in [(CODEX_0_58, "2025/11/14"), (CODEX_0_129, "2026/05/12")]:
+        (codex / "sessions" / day).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, codex / "sessions" / day / path.name)
+    (codex / "archived_sessions").mkdir()
+    shutil.copy(CODEX_DESKTOP, codex / "archived_sessions" / CODEX_DESKTOP.name)
+    blog = codex / "sessions" / "2026" / "05" / "13"
+    blog.mkdir(parents=True)
+    text = CODEX_HEADER_ONLY.read_text().replace(SHOP, "/home/dev/blog")
+    (blog / CODEX_HEADER_ONLY.name).write_text(text)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(claude))
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    return claude, codex
+
+
+def test_import_all_finds_every_session_and_subagent_and_passes_over_agents_of_no_conversation(
+    cli, workspace, tmp_path, monkeypatch
+):
+    agent_homes(tmp_path, monkeypatch)
+
+    run = cli("-w", workspace, "--json", "thread", "import", "--all")
+
+    assert run.exit_code == 0, run.stderr
+    report = json.loads(run.stdout)
+    by_file = {Path(r["file"]).name: r for r in report["results"]}
+    assert sorted(by_file) == sorted(
+        [
+            f"{CLAUDE_2_1_SESSION}.jsonl",
+            "agent-a8c31f2.jsonl",
+            "agent-acompact-7f3e2a.jsonl",
+            "4c2d8e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f.jsonl",
+            "agent-5d1e9b7a.jsonl",  # 2.0 subagent of a session in the folder
+            "agent-0b7c3d2e.jsonl",  # 2.0 warm-up agent of that session
+            "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10.jsonl",
+            CODEX_0_58.name,
+            CODEX_0_129.name,
+            CODEX_DESKTOP.name,
+            CODEX_HEADER_ONLY.name,
+        ]
+    )  # agent-77aa88bb.jsonl belongs to a session that is not there
+    assert by_file["agent-acompact-7f3e2a.jsonl"]["skipped"].startswith("a compaction agent")
+    assert by_file["agent-0b7c3d2e.jsonl"]["skipped"].startswith("a warm-up agent")
+    threads = sorted(p.stem for p in (workspace / "threads").glob("*.jsonl"))
+    assert threads == sorted(
+        [
+            CLAUDE_2_1_SESSION,
+            f"{CLAUDE_2_1_SESSION}.agent-a8c31f2",
+            "4c2d8e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f",
+            "4c2d8e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f.agent-5d1e9b7a",
+            "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10",
+            "019a7b3c-2d4e-7f60-8a1b-2c3d4e5f6a7b",
+            "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f",
+            "019e2a3b-4c5d-7e6f-8a70-8b9c0d1e2f3a",
+        ]
+    )
+    again = json.loads(cli("-w", workspace, "--json", "thread", "import", "--all").stdout)
+    assert again["imported"] == 0
+
+
+def test_import_all_of_one_project_leaves_the_others(cli, workspace, tmp_path, monkeypatch):
+    agent_homes(tmp_path, monkeypatch)
+
+    run = cli("-w", workspace, "--json", "thread", "import", "--all", "--project", "/home/dev/blog")
+
+    assert run.exit_code == 0, run.stderr
+    names = sorted(Path(r["file"]).name for r in json.loads(run.stdout)["results"])
+    assert names == sorted(["3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10.jsonl", CODEX_HEADER_ONLY.name])
+    assert [p.stem for p in (workspace / "threads").glob("*.jsonl")] == [
+        "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10"
+    ]
+
+
+def test_a_folder_argument_imports_what_it_holds(cli, workspace, tmp_path, monkeypatch):
+    claude, _ = agent_homes(tmp_path, monkeypatch)
+
+    run = cli("-w", workspace, "thread", "import", claude / "projects" / "-home-dev-blog")
+
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.splitlines()[-1].startswith("1 transcripts: 9 entries imported")
+
+
+def test_one_broken_file_fails_the_run_but_not_the_others(cli, workspace, tmp_path, monkeypatch):
+    claude, _ = agent_homes(tmp_path, monkeypatch)
+    broken = claude / "projects" / "-home-dev-blog" / "0000aaaa-0000-4000-8000-000000000000.jsonl"
+    broken.write_text('{"type": "user", "sessionId": "x", "message": \n{}\n')
+
+    run = cli("-w", workspace, "--json", "thread", "import", "--all")
+
+    assert run.exit_code == 1
+    report = json.loads(run.stdout)
+    assert [Path(f["file"]).name for f in report["failed"]] == [broken.name]
+    assert "line 1: invalid JSON" in run.stderr
+    assert report["imported"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "give one transcript FILE, a folder, - for stdin, or --all"),
+        (("--all", "x.jsonl"), "give one transcript FILE, a folder, - for stdin, or --all"),
+        (("x.jsonl", "--project", "/p"), "--project goes with --all"),
+        (("--all", "--thread", "t"), "--thread names one thread"),
+    ],
+)
+def test_import_options_that_do_not_go_together(cli, workspace, args, message):
+    run = cli("-w", workspace, "thread", "import", *args)
+
+    assert run.exit_code == 2
+    assert run.stderr.startswith(f"memctl: error: {message}")
+
+
+def test_thread_list_names_imported_sessions(cli, workspace):
+    cli("-w", workspace, "thread", "import", CLAUDE_1_0)
+    cli("-w", workspace, "thread", "import", CODEX_0_129)
+    cli("-w", workspace, "thread", "append", "notes", input='{"role": "user", "content": "hi"}\n')
+
+    run = cli("-w", workspace, "thread", "list")
+
+    assert run.stdout.splitlines() == [
+        "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f\t9 entries\t9 unflushed\tshop · Invoices round "
+        "10.005 down. Remember: we always round half… · 2026-05-12",
+        # Claude Code 1.0 wrote a summary line: it is the title
+        "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10\t9 entries\t9 unflushed\tshop · Cart rounding fix "
+        "with Decimal · 2025-07-31",
+        "notes\t1 entries\t1 unflushed",
+    ]

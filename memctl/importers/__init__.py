@@ -40,7 +40,7 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -73,6 +73,7 @@ __all__ = [
     "parse_codex",
     "parse_openai",
     "thread_id_from",
+    "thread_titles",
 ]
 
 FORMATS = ("auto", "claude", "codex", "openai")
@@ -276,7 +277,7 @@ def import_source(
             reading = read_source(data, name)
             return make_plan(ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final)
         reading = read_source(data, name, resume.offset, resume.line)
-        return make_plan(
+        plan = make_plan(
             ws,
             reading,
             name,
@@ -287,6 +288,8 @@ def import_source(
             context=resume.context,
             known=resume.known,
         )
+        plan.about = resume.about
+        return plan
 
     # Read and check without the lock (bad input leaves the workspace as it was), then
     # again under it when another import moved this file's state in between.
@@ -298,7 +301,7 @@ def import_source(
         if state_entry() != entry or (plan.entries and not plan.resumed):
             plan = run(state_entry())
         append_plan(ws, plan)
-        if plan.reading.starts is not None and plan.reading.records:
+        if plan.reading.starts is not None and (plan.reading.records or plan.resumed):
             remember(ws, key, path, plan)
     return plan.result(name, dry_run)
 
@@ -327,6 +330,7 @@ class Plan:
     skipped: str | None = None
     path: str = ""
     resumed: bool = False  # read on from where an earlier import stopped
+    about: dict[str, str] = field(default_factory=dict)  # project, title, started
 
     @property
     def end(self) -> int:
@@ -398,6 +402,8 @@ def make_plan(
     plan = Plan(reading, fmt, target, parsed, entries, existing, upto, skipped)
     plan.path = ws.relative(thread_path(ws, target))
     plan.resumed = context is not None
+    if context is None:
+        plan.about = describe(records, parsed)
     return plan
 
 
@@ -421,6 +427,45 @@ def recently_written(records: list[Record], now: datetime) -> bool:
                 when = when.replace(tzinfo=UTC)
             return (now - when).total_seconds() < LIVE_SECONDS
     return False
+
+
+TITLE_CHARS = 60
+
+
+def describe(records: list[Record], parsed: Parsed) -> dict[str, str]:
+    """What a person knows a session by: its project (the working folder's name), a
+    title (the summary Claude Code wrote, else the first thing the user said) and the
+    day it started."""
+    about: dict[str, str] = {}
+    for record in records:
+        data = record.data
+        payload = data.get("payload") if isinstance(data.get("payload"), dict) else {}
+        cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else payload.get("cwd")
+        if "project" not in about and isinstance(cwd, str) and cwd.strip("/\\"):
+            about["project"] = cwd.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+        stamp = data.get("timestamp")
+        if "started" not in about and isinstance(stamp, str) and len(stamp) >= 10:
+            about["started"] = stamp[:10]
+        summary = data.get("summary") if data.get("type") == "summary" else None
+        if "title" not in about and isinstance(summary, str) and summary.strip():
+            about["title"] = summary
+    if "title" not in about:
+        said = next(
+            (
+                message_text(d.message)
+                for d in parsed.drafts
+                if d.message.get("role") == "user" and not d.message.get("compact_summary")
+            ),
+            "",
+        )
+        if said.strip():
+            about["title"] = said
+    if "title" in about:
+        line = " ".join(about["title"].split())
+        about["title"] = (
+            line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1].rstrip() + "…"
+        )
+    return about
 
 
 def skipped_agent(records: list[Record], stem: str | None) -> str | None:
@@ -465,6 +510,21 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
     append_entries(ws, plan.target, rows)
 
 
+def thread_titles(state: dict[str, Any]) -> dict[str, str]:
+    """Readable names of imported threads, from state.json: "project · title · date"."""
+    titles: dict[str, str] = {}
+    imports = state.get("imports")
+    for entry in imports.values() if isinstance(imports, dict) else []:
+        if not isinstance(entry, dict) or not isinstance(entry.get("about"), dict):
+            continue
+        about = entry["about"]
+        parts = [about.get(k) for k in ("project", "title", "started")]
+        words = [p for p in parts if isinstance(p, str) and p]
+        if words and isinstance(entry.get("thread"), str):
+            titles.setdefault(entry["thread"], " · ".join(words))
+    return titles
+
+
 # --------------------------------------------------------------------------- where to go on
 
 
@@ -476,6 +536,7 @@ class Resume:
     thread: str
     context: dict[str, Any]
     known: set[str]
+    about: dict[str, str]
 
 
 FINGERPRINT_BYTES = 4096
@@ -521,7 +582,8 @@ def resume_point(
     known = appended_sources(ws, target, entry["log_bytes"])
     if known is None:
         return None
-    return Resume(offset, entry["line"], entry["format"], target, context, known)
+    about = entry.get("about") if isinstance(entry.get("about"), dict) else {}
+    return Resume(offset, entry["line"], entry["format"], target, context, known, about)
 
 
 def appended_sources(ws: Workspace, thread: str, log_bytes: int) -> set[str] | None:
@@ -571,6 +633,7 @@ def remember(ws: Workspace, key: str, path: Path, plan: Plan) -> None:
         "tail": tail,
         "log_bytes": log.stat().st_size if log.exists() else 0,
         "context": plan.parsed.context,
+        "about": plan.about,
     }
 
     def change(state: dict[str, Any]) -> None:
