@@ -261,7 +261,7 @@ def import_source(
         imports = state.get("imports") if isinstance(state, dict) else None
         return imports.get(key) if isinstance(imports, dict) else None
 
-    def run(entry: Any) -> Plan:
+    def run(entry: Any) -> tuple[Plan, Resume | None]:
         try:
             with path.open("rb") as handle:
                 resume = resume_point(ws, handle, entry, fmt, thread)
@@ -275,7 +275,8 @@ def import_source(
             raise UsageError(f"{name}: cannot read: {exc.strerror}") from None
         if resume is None:
             reading = read_source(data, name)
-            return make_plan(ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final)
+            plan = make_plan(ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final)
+            return plan, None
         reading = read_source(data, name, resume.offset, resume.line)
         plan = make_plan(
             ws,
@@ -289,17 +290,28 @@ def import_source(
             known=resume.known,
         )
         plan.about = resume.about
-        return plan
+        return plan, resume
 
     # Read and check without the lock (bad input leaves the workspace as it was), then
     # again under it when another import moved this file's state in between.
     entry = state_entry()
-    plan = run(entry)
+    plan, resume = run(entry)
     if dry_run or not plan.target or (plan.reading.starts is None and not plan.entries):
         return plan.result(name, dry_run)
     with ws.lock():
-        if state_entry() != entry or (plan.entries and not plan.resumed):
-            plan = run(state_entry())
+        if state_entry() != entry:
+            plan, resume = run(state_entry())
+        elif plan.taken:
+            # what the thread holds may have changed since: match against it now
+            known = (
+                known_sources(ws, plan.target)
+                if resume is None
+                else appended_sources(ws, plan.target, resume.log_bytes)
+            )
+            if known is None:  # the log shrank in between: read the file whole again
+                plan, resume = run(None)
+            else:
+                plan.entries, plan.existing = fresh_entries(plan.taken, known, name)
         append_plan(ws, plan)
         if plan.reading.starts is not None and (plan.reading.records or plan.resumed):
             remember(ws, key, path, plan)
@@ -330,6 +342,7 @@ class Plan:
     skipped: str | None = None
     path: str = ""
     resumed: bool = False  # read on from where an earlier import stopped
+    taken: list[Draft] = field(default_factory=list)  # the drafts before `upto`
     about: dict[str, str] = field(default_factory=dict)  # project, title, started
 
     @property
@@ -400,6 +413,7 @@ def make_plan(
         known = known_sources(ws, target)
     entries, existing = fresh_entries(drafts, known, source)
     plan = Plan(reading, fmt, target, parsed, entries, existing, upto, skipped)
+    plan.taken = drafts
     plan.path = ws.relative(thread_path(ws, target))
     plan.resumed = context is not None
     if context is None:
@@ -493,7 +507,8 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
     there, as it did for the agent, instead of carrying the whole history before it."""
     if not plan.entries:
         return
-    before = count_entries(thread_path(ws, plan.target))
+    summaries = any(entry.get("compact_summary") is True for entry in plan.entries)
+    before = count_entries(thread_path(ws, plan.target)) if summaries else 0
     rows: list[dict[str, Any]] = []
     for entry in plan.entries:
         rows.append(entry)
@@ -537,6 +552,7 @@ class Resume:
     context: dict[str, Any]
     known: set[str]
     about: dict[str, str]
+    log_bytes: int
 
 
 FINGERPRINT_BYTES = 4096
@@ -583,7 +599,9 @@ def resume_point(
     if known is None:
         return None
     about = entry.get("about") if isinstance(entry.get("about"), dict) else {}
-    return Resume(offset, entry["line"], entry["format"], target, context, known, about)
+    return Resume(
+        offset, entry["line"], entry["format"], target, context, known, about, entry["log_bytes"]
+    )
 
 
 def appended_sources(ws: Workspace, thread: str, log_bytes: int) -> set[str] | None:
@@ -642,4 +660,6 @@ def remember(ws: Workspace, key: str, path: Path, plan: Plan) -> None:
             state["imports"] = imports = {}
         imports[key] = record
 
-    ws.update_state(change)
+    imports = ws.read_state().get("imports")
+    if not isinstance(imports, dict) or imports.get(key) != record:
+        ws.update_state(change)  # a hook with nothing new to read writes nothing
