@@ -520,3 +520,36 @@ def test_thread_list_names_imported_sessions(cli, workspace):
         "with Decimal · 2025-07-31",
         "notes\t1 entries\t1 unflushed",
     ]
+
+
+def test_an_import_with_nothing_new_writes_nothing(tmp_path):
+    ws = new_workspace(tmp_path / "ws")
+    import_source(ws, CODEX_0_129)
+    state, log = ws.state_path, ws.root / "threads" / "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f.jsonl"
+    before = (state.stat().st_ino, state.read_bytes(), log.read_bytes())
+
+    again = import_source(ws, CODEX_0_129)
+
+    assert (again.read, again.imported) == (0, 0)
+    assert (state.stat().st_ino, state.read_bytes(), log.read_bytes()) == before
+
+
+def test_an_import_that_died_before_its_state_was_written_is_not_repeated(tmp_path):
+    """The thread got the new entries, state.json not its new offset (a kill between
+    the two writes): the next import reads those lines again and finds them in what
+    the thread gained since the offset it knows."""
+    lines = lines_of(CODEX_0_129)
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / CODEX_0_129.name
+    source.write_bytes(b"".join(lines[:24]))
+    import_source(ws, source)
+    old_state = ws.state_path.read_bytes()
+    source.write_bytes(b"".join(lines))
+    import_source(ws, source)
+    thread = entries_of(ws, "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f")
+    ws.state_path.write_bytes(old_state)
+
+    again = import_source(ws, source)
+
+    assert (again.read, again.imported, again.skipped_existing) == (len(lines) - 24, 0, 2)
+    assert entries_of(ws, "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f") == thread
