@@ -50,6 +50,7 @@ from memctl.importers.base import Draft, ImportResult, Parsed, Piece, Reading, r
 from memctl.importers.claude import CLAUDE_LINE_TYPES, parse_claude
 from memctl.importers.codex import CODEX_ITEM_TYPES, CODEX_LINE_TYPES, parse_codex
 from memctl.importers.openai import parse_openai
+from memctl.state import ImportMark, State
 from memctl.threads import (
     COMPACTION,
     Record,
@@ -256,12 +257,10 @@ def import_source(
     name = source or str(path)
     key = str(path.resolve())
 
-    def state_entry() -> Any:
-        state = ws.read_state() if ws.state_path.exists() else {}
-        imports = state.get("imports") if isinstance(state, dict) else None
-        return imports.get(key) if isinstance(imports, dict) else None
+    def state_entry() -> ImportMark | None:
+        return ws.read_state().imports.get(key)
 
-    def run(entry: Any) -> tuple[Plan, Resume | None]:
+    def run(entry: ImportMark | None) -> tuple[Plan, Resume | None]:
         try:
             with path.open("rb") as handle:
                 resume = resume_point(ws, handle, entry, fmt, thread)
@@ -525,18 +524,13 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
     append_entries(ws, plan.target, rows)
 
 
-def thread_titles(state: dict[str, Any]) -> dict[str, str]:
+def thread_titles(state: State) -> dict[str, str]:
     """Readable names of imported threads, from state.json: "project · title · date"."""
     titles: dict[str, str] = {}
-    imports = state.get("imports")
-    for entry in imports.values() if isinstance(imports, dict) else []:
-        if not isinstance(entry, dict) or not isinstance(entry.get("about"), dict):
-            continue
-        about = entry["about"]
-        parts = [about.get(k) for k in ("project", "title", "started")]
-        words = [p for p in parts if isinstance(p, str) and p]
-        if words and isinstance(entry.get("thread"), str):
-            titles.setdefault(entry["thread"], " · ".join(words))
+    for mark in state.imports.values():
+        words = [mark.about.get(k, "") for k in ("project", "title", "started")]
+        if any(words) and mark.thread:
+            titles.setdefault(mark.thread, " · ".join(w for w in words if w))
     return titles
 
 
@@ -568,39 +562,33 @@ def resume_point(
     """Where an earlier import of this file stopped, if the file is still the one it
     read (same start, same bytes before the offset, not shorter) and nothing asks for
     another format or thread; None to read the whole file."""
-    if not isinstance(entry, dict):
+    if entry is None or entry.offset <= 0 or not entry.thread or entry.format not in FORMATS:
         return None
-    offset, head, tail = entry.get("offset"), entry.get("head"), entry.get("tail")
-    target, context = entry.get("thread"), entry.get("context")
-    if not (
-        isinstance(offset, int)
-        and not isinstance(offset, bool)
-        and offset > 0
-        and isinstance(target, str)
-        and entry.get("format") in FORMATS
-        and isinstance(context, dict)
-        and isinstance(entry.get("line"), int)
-        and isinstance(entry.get("log_bytes"), int)
-    ):
-        return None
-    if (thread is not None and thread != target) or fmt not in ("auto", entry["format"]):
+    offset, target = entry.offset, entry.thread
+    if (thread is not None and thread != target) or fmt not in ("auto", entry.format):
         return None
     size = handle.seek(0, os.SEEK_END)
     if size < offset:
         return None
     handle.seek(0)
-    if fingerprint(handle.read(min(offset, FINGERPRINT_BYTES))) != head:
+    if fingerprint(handle.read(min(offset, FINGERPRINT_BYTES))) != entry.head:
         return None
     start = max(0, offset - FINGERPRINT_BYTES)
     handle.seek(start)
-    if fingerprint(handle.read(offset - start)) != tail:
+    if fingerprint(handle.read(offset - start)) != entry.tail:
         return None
-    known = appended_sources(ws, target, entry["log_bytes"])
+    known = appended_sources(ws, target, entry.log_bytes)
     if known is None:
         return None
-    about = entry.get("about") if isinstance(entry.get("about"), dict) else {}
     return Resume(
-        offset, entry["line"], entry["format"], target, context, known, about, entry["log_bytes"]
+        offset,
+        entry.line,
+        entry.format,
+        target,
+        entry.context,
+        known,
+        entry.about,
+        entry.log_bytes,
     )
 
 
@@ -642,24 +630,20 @@ def remember(ws: Workspace, key: str, path: Path, plan: Plan) -> None:
     else:
         line = plan.reading.next_line
     log = thread_path(ws, plan.target)
-    record = {
-        "thread": plan.target,
-        "format": plan.fmt,
-        "offset": end,
-        "line": line,
-        "head": head,
-        "tail": tail,
-        "log_bytes": log.stat().st_size if log.exists() else 0,
-        "context": plan.parsed.context,
-        "about": plan.about,
-    }
+    mark = ImportMark(
+        thread=plan.target,
+        format=plan.fmt,
+        offset=end,
+        line=line,
+        head=head,
+        tail=tail,
+        log_bytes=log.stat().st_size if log.exists() else 0,
+        context=plan.parsed.context,
+        about=plan.about,
+    )
 
-    def change(state: dict[str, Any]) -> None:
-        imports = state.setdefault("imports", {})
-        if not isinstance(imports, dict):
-            state["imports"] = imports = {}
-        imports[key] = record
+    def change(state: State) -> None:
+        state.imports[key] = mark
 
-    imports = ws.read_state().get("imports")
-    if not isinstance(imports, dict) or imports.get(key) != record:
+    if ws.read_state().imports.get(key) != mark:
         ws.update_state(change)  # a hook with nothing new to read writes nothing
