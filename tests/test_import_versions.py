@@ -553,3 +553,17 @@ def test_an_import_that_died_before_its_state_was_written_is_not_repeated(tmp_pa
 
     assert (again.read, again.imported, again.skipped_existing) == (len(lines) - 24, 0, 2)
     assert entries_of(ws, "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f") == thread
+
+
+def test_a_compaction_agent_that_grows_is_still_not_imported(tmp_path):
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / "agent-acompact-7f3e2a.jsonl"
+    lines = lines_of(SUBAGENTS_2_1 / source.name)
+    source.write_bytes(lines[0])
+    assert import_source(ws, source).skipped
+
+    source.write_bytes(b"".join(lines))
+    again = import_source(ws, source)
+
+    assert again.skipped and again.imported == 0
+    assert not list((ws.root / "threads").glob("*.jsonl"))

@@ -2,27 +2,36 @@
 
 Other agents already keep their conversations on disk; importing them makes those
 conversations flushable and searchable like any thread memctl recorded itself. Neither
-tool publishes a schema, so the readers are lenient about
-line types and fields they do not know (skipped and counted), strict about lines that
-cannot be read at all (an error naming the file and line, nothing written), and never
-drop a conversation message silently.
+tool publishes a schema, so the readers (one module a format: `claude`, `codex`,
+`openai`; what they share in `base`) are lenient about line types and fields they do
+not know (skipped and counted), strict about lines that cannot be read at all (an error
+naming the file and line, nothing written), and never drop a conversation message
+silently. `discover` finds the session files of both agents for `--all`.
 
 Decisions worth knowing:
 
 - Every imported entry carries `source_id`, the identity of the source line it came
   from (Claude: the line's `uuid`; Codex: a hash of the line; OpenAI: a hash of the
   message and its position). An assistant reply merged from several lines also lists
-  every line in `source_lines`. Re-importing a file adds only what the thread lacks, so
-  importing a session that is still being written, again and again, is safe: lines
-  that join a reply already imported arrive as a continuation message, never lost.
+  every line in `source_lines`. Re-importing a file adds only what the thread lacks.
+- Live sessions: `import_source` keeps per file (state.json `imports`) how far it read,
+  and reads on from there. What may still change waits for the next import: a torn
+  last line, and a reply the next lines may still extend (unless the caller says the
+  session is over). So importing a session while it is written, after every line even,
+  gives the thread a whole-file import gives, in valid chat order. Lines that join a
+  reply imported earlier all the same (a session said to be over that went on) arrive
+  as a continuation message, never lost.
 - Claude: the blocks of one reply, each written as its own line, are merged by
-  `message.id` at the position of the first; thinking is not conversation. Subagent
+  `message.id` at the position of the first, while nothing but its own tool results
+  (Claude 2.1 runs a tool while the reply streams), progress lines or subagent lines
+  come between them; thinking is not conversation. Subagent
   lines (`isSidechain`) are skipped when the file also holds the main conversation
   (the subagent's result reaches it as the Task tool's result); a file holding only a
   subagent's traffic is imported whole, into `<session>.agent-<agentId>`. `isMeta`
   lines contribute only their tool results (a tool call must keep its answer). The
   summary written after a compaction (`isCompactSummary`) is kept as a user message
-  marked `"compact_summary": true`; prompts queued mid-turn (`queued_command`
+  marked `"compact_summary": true` and followed by a compaction record, so that the
+  working context starts there; prompts queued mid-turn (`queued_command`
   attachments) are user messages. Lines are imported in file order, abandoned
   branches (rewinds) included: nothing the session said is dropped.
 - Codex: only `response_item`s count (`event_msg`s repeat them). Developer messages and
@@ -32,6 +41,8 @@ Decisions worth knowing:
   followed by their results, as chat APIs require. Freeform tool input
   (`custom_tool_call`) becomes JSON arguments `{"input": ...}`. The summary of a
   `compacted` line is kept like Claude's.
+- Compaction agents (`agent-acompact-*`: they repeat their session) and the "Warmup"
+  agents of Claude Code 2.0 are not imported.
 """
 
 from __future__ import annotations
@@ -249,9 +260,10 @@ def import_source(
     offset, and what reading on needs (pending tool calls, whether the file holds the
     main conversation). A later import reads only what was appended since. A file that
     was rewritten or re-created (a fingerprint differs, or it shrank) is read whole
-    again, and only the entries the thread lacks are added. A torn last line, and a reply
-    still being written (`final` as for `import_transcript`), are left for the next import. `thread`
-    overrides the thread named after the session; `source` names the file in messages.
+    again, and only the entries the thread lacks are added. A torn last line, and a
+    reply still being written (`final` as for `import_transcript`), are left for the
+    next import. `thread` overrides the thread named after the session; `source` names
+    the file in messages.
     """
     check_options(fmt, thread)
     name = source or str(path)
@@ -295,7 +307,12 @@ def import_source(
     # again under it when another import moved this file's state in between.
     entry = state_entry()
     plan, resume = run(entry)
-    if dry_run or not plan.target or (plan.reading.starts is None and not plan.entries):
+    if (
+        dry_run
+        or not plan.target
+        or plan.skipped  # a compaction or warm-up agent: nothing of it, now or later
+        or (plan.reading.starts is None and not plan.entries)
+    ):
         return plan.result(name, dry_run)
     with ws.lock():
         if state_entry() != entry:
@@ -385,7 +402,7 @@ def make_plan(
     records = reading.records
     if not records:
         # An empty file, or one whose only line is still being written: nothing yet.
-        target = thread or (thread_id_from(stem) if stem else "")
+        target = thread or ""  # a new file with nothing in it yet names no thread
         plan = Plan(reading, fmt, target, Parsed([], None), [], 0, 0)
         plan.path = ws.relative(thread_path(ws, target)) if target else ""
         return plan
