@@ -567,3 +567,18 @@ def test_a_compaction_agent_that_grows_is_still_not_imported(tmp_path):
 
     assert again.skipped and again.imported == 0
     assert not list((ws.root / "threads").glob("*.jsonl"))
+
+
+def test_a_codex_thread_id_leads_to_its_rollout(tmp_path, monkeypatch):
+    from memctl.importers.discover import codex_rollout
+
+    _, codex = agent_homes(tmp_path, monkeypatch)
+
+    assert codex_rollout("019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f") == (
+        codex / "sessions" / "2026/05/12" / CODEX_0_129.name
+    )
+    assert codex_rollout("019e2a3b-4c5d-7e6f-8a70-8b9c0d1e2f3a") == (
+        codex / "archived_sessions" / CODEX_DESKTOP.name
+    )
+    assert codex_rollout("00000000-0000-0000-0000-000000000000") is None
+    assert codex_rollout("*") is None

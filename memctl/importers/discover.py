@@ -19,7 +19,8 @@ import re
 from pathlib import Path
 
 NOT_A_LETTER_OR_DIGIT = re.compile(r"[^A-Za-z0-9]")
-META_LINE_BYTES = 1 << 20  # a session_meta line can hold long instructions
+META_LINE_BYTES = 1 << 20
+THREAD_ID = re.compile(r"[0-9A-Za-z-]{1,64}")  # a session_meta line can hold long instructions
 
 
 def claude_home() -> Path:
@@ -104,3 +105,17 @@ def _codex_cwd(path: Path) -> str | None:
     payload = _first_line(path).get("payload")
     cwd = payload.get("cwd") if isinstance(payload, dict) else None
     return cwd if isinstance(cwd, str) else None
+
+
+def codex_rollout(thread_id: str, home: Path | None = None) -> Path | None:
+    """The rollout file of a Codex thread (what Codex's `notify` names by `thread-id`):
+    the newest `rollout-*-<id>.jsonl` under sessions/, else under archived_sessions/."""
+    if not THREAD_ID.fullmatch(thread_id):
+        return None  # not an id Codex makes: no glob patterns from the caller
+    home = home or codex_home()
+    for folder in (home / "sessions", home / "archived_sessions"):
+        if folder.is_dir():
+            found = sorted(folder.rglob(f"rollout-*-{thread_id}.jsonl"))
+            if found:
+                return found[-1]
+    return None
