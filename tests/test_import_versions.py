@@ -582,3 +582,18 @@ def test_a_codex_thread_id_leads_to_its_rollout(tmp_path, monkeypatch):
     )
     assert codex_rollout("00000000-0000-0000-0000-000000000000") is None
     assert codex_rollout("*") is None
+
+
+def test_a_session_imported_before_its_first_prompt_gets_its_title_later(cli, workspace, tmp_path):
+    lines = lines_of(CODEX_0_58)
+    source = tmp_path / CODEX_0_58.name
+    source.write_bytes(lines[0])  # session_meta only
+    cli("-w", workspace, "thread", "import", source)
+    source.write_bytes(b"".join(lines))
+    cli("-w", workspace, "thread", "import", source)
+
+    run = cli("-w", workspace, "thread", "list")
+
+    assert run.stdout.endswith(
+        "\tshop · Money must be integer cents everywhere. Find float totals. · 2025-11-14\n"
+    )

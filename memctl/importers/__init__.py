@@ -300,7 +300,8 @@ def import_source(
             context=resume.context,
             known=resume.known,
         )
-        plan.about = resume.about
+        # what the first import could not tell yet (a session that had no prompt then)
+        plan.about = {**describe(reading.records, plan.parsed), **resume.about}
         return plan, resume
 
     # Read and check without the lock (bad input leaves the workspace as it was), then
