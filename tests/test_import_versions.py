@@ -597,3 +597,24 @@ def test_a_session_imported_before_its_first_prompt_gets_its_title_later(cli, wo
     assert run.stdout.endswith(
         "\tshop · Money must be integer cents everywhere. Find float totals. · 2025-11-14\n"
     )
+
+
+@pytest.mark.parametrize("path", [CLAUDE_2_1, CODEX_0_129], ids=["claude-2.1", "codex-0.129"])
+def test_stop_hooks_at_each_turn_end_give_the_thread_of_a_whole_import(tmp_path, path):
+    """A Stop hook knows the turn is over (final=True); importing at each turn's end
+    (Claude's turn_duration, Codex's task_complete) gives a whole import's thread."""
+    lines = lines_of(path)
+    ends = [
+        n + 1
+        for n, line in enumerate(lines)
+        if b'"turn_duration"' in line or b'"task_complete"' in line
+    ]
+    assert len(ends) == 2
+    ws = new_workspace(tmp_path / "ws")
+    source = tmp_path / path.name
+    for end in ends:
+        source.write_bytes(b"".join(lines[:end]))
+        result = import_source(ws, source, final=True)
+        assert result.held_back == 0
+
+    assert entries_of(ws, result.thread) == one_shot(tmp_path, path, final=True)[1]
