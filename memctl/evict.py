@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -85,14 +86,23 @@ class EvictedPage:
 
 
 def read_evicted(
-    ws: Workspace, settings: EvictionConfig, path: str, offset: int, limit: int
+    ws: Workspace,
+    settings: EvictionConfig,
+    path: str,
+    offset: int,
+    limit: int,
+    redact: Callable[[str], str],
 ) -> EvictedPage:
     """A page of an evicted tool result, by the path its placeholder names. Pages are
-    counted in characters: a result is often one enormous line (JSON, a minified file)."""
+    counted in characters: a result is often one enormous line (JSON, a minified file).
+
+    The file holds the result as it was; the pages are cut from it redacted whole, so a
+    key across a page boundary is not half on each page, and the offsets are those of
+    the redacted text, which the placeholder's size and preview are taken from too."""
     root = PurePosixPath(settings.root).as_posix()
     area = Area((), (root,), f"a file under {root}/", f"files under {root}/", f"{root}/")
     target = ws.named_file(path, area)
-    text = ws.read_named_text(target, path, "evicted result")
+    text = redact(ws.read_named_text(target, path, "evicted result"))
     if offset > len(text) or (offset == len(text) and text):
         raise UsageError(f"{path}: offset {offset} is past the end ({len(text):,} characters)")
     return EvictedPage(ws.relative(target), offset, len(text), text[offset : offset + limit])
@@ -109,8 +119,13 @@ def evicted_name(tool_call_id: str, text: str) -> str:
     return f"{safe}-{digest}"
 
 
-def placeholder(text: str, path: str, settings: EvictionConfig) -> str:
-    """What the model sees instead of an evicted result (the reference's format)."""
+def placeholder(
+    text: str, path: str, settings: EvictionConfig, redact: Callable[[str], str]
+) -> str:
+    """What the model sees instead of an evicted result (the reference's format): its
+    size and preview are of the result redacted whole (the text read_file pages), so a
+    key the head or the tail cuts through was redacted before the cut."""
+    text = redact(text)
     head = min(settings.head_chars, len(text) // 2)
     tail = min(settings.tail_chars, len(text) // 2)
     return (
@@ -180,6 +195,7 @@ def evict_messages(
     if not candidates:
         return result
     written = {} if dry_run else _write_missing(ws, [(t, p) for _, _, t, p in candidates])
+    redact = config.redaction.redactor().text
     for position, call_id, text, target in candidates:
         message = messages[position]
         index = indexes[position] if position < len(indexes) else None
@@ -189,7 +205,8 @@ def evict_messages(
             result.failed.append(EvictionFailure(index, call_id, f"{relative}: {problem}"))
             continue
         tool = message.get("name") or names.get(call_id)
-        result.messages[position] = {**message, "content": placeholder(text, relative, settings)}
+        shown = placeholder(text, relative, settings, redact)
+        result.messages[position] = {**message, "content": shown}
         result.evicted.append(
             Eviction(index, call_id, tool, len(text), relative, written=target in written)
         )
