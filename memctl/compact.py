@@ -227,8 +227,9 @@ def truncate_tool_args(
 ) -> tuple[list[dict[str, Any]], int]:
     """Apply `truncate_args` to the tool calls of messages[:end] (copies; no model call).
 
-    The arguments are redacted whole before a value is cut: the kept head of a value
-    would otherwise carry the start of a token with nothing left to recognise it by.
+    The arguments are redacted whole (`redact`: `Redactor.json`, which keeps them JSON)
+    before a value is cut: the kept head of a value would otherwise carry the start of
+    a token with nothing left to recognise it by.
     Returns the messages and how many arguments were cut.
     """
     if settings is None:
@@ -600,7 +601,7 @@ def _compact(
 
     redactor = config.redaction.redactor()
     prefix, result.truncated_args = truncate_tool_args(
-        messages[:start], settings.truncate_args, start, redactor.text
+        messages[:start], settings.truncate_args, start, redactor.json
     )
     items = _summary_items(prefix, context.compaction, redactor)
     cut = context.indexes[start] if start < len(messages) else len(entries)

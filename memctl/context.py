@@ -22,6 +22,7 @@ from memctl.compact import tail_start, truncate_tool_args
 from memctl.config import Config
 from memctl.errors import WorkspaceError
 from memctl.evict import Eviction, EvictionFailure, evict_messages
+from memctl.redact import Redactor
 from memctl.threads import read_entries, working_context
 from memctl.tokens import CHARS_PER_TOKEN_BUDGET, message_tokens, messages_tokens, text_tokens
 from memctl.tools import openai_tools
@@ -132,10 +133,11 @@ def reference_message(
     return {"role": "user", "content": "\n\n".join(parts)}, injection
 
 
-def api_message(message: dict[str, Any], redact: Callable[[str], str]) -> dict[str, Any]:
+def api_message(message: dict[str, Any], redactor: Redactor) -> dict[str, Any]:
     """A log entry as a chat API message: known keys only, secrets redacted in every
     string the provider receives (the text, a `name`, the strings of image or file
-    parts, tool-call arguments)."""
+    parts, tool-call arguments, which stay JSON: a provider may parse them)."""
+    redact = redactor.text
     out = {key: message[key] for key in API_KEYS if key in message}
     content = out.get("content")
     if isinstance(content, str):
@@ -150,7 +152,7 @@ def api_message(message: dict[str, Any], redact: Callable[[str], str]) -> dict[s
                 **call,
                 "function": {
                     **call.get("function", {}),
-                    "arguments": redact(_arguments_text(call.get("function", {}))),
+                    "arguments": redactor.json(_arguments_text(call.get("function", {}))),
                 },
             }
             for call in out["tool_calls"]
@@ -221,7 +223,7 @@ def build_context(
     messages = history + list(pending or [])
     indexes = context.indexes + [None] * len(pending or [])
 
-    redact = config.redaction.redactor().text
+    redactor = config.redaction.redactor()
     evicted = evict_messages(ws, config, thread, messages, indexes, dry_run=dry_run)
     messages = evicted.messages
     truncated = 0
@@ -229,11 +231,11 @@ def build_context(
         floor = 1 if context.compaction is not None else 0
         protected = tail_start(messages, config.compaction, window, floor=floor)
         messages, truncated = truncate_tool_args(
-            messages, config.compaction.truncate_args, protected, redact
+            messages, config.compaction.truncate_args, protected, redactor.json
         )
 
     reference, injection = reference_message(ws, config)
-    body = [api_message(m, redact) for m in messages]
+    body = [api_message(m, redactor) for m in messages]
     leading = 0
     while leading < len(body) and body[leading].get("role") == "system":
         leading += 1

@@ -27,16 +27,20 @@ password's value.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 # A value already replaced is not matched again (redacting twice changes nothing). The
 # caseless patterns below run on the lower-cased text, where the marker is lower-case.
 _NOT_MARKER = r"(?!\[redacted:)"
-# A quoted value: up to its closing quote (same kind), never past a backslash, so an
-# escaped quote (`{\"password\":\"x\"}` inside a JSON string) stays whole.
-_QUOTED = rf"(?P<q>[\"']){_NOT_MARKER}(?P<v>(?:(?!(?P=q))[^\\\r\n])++)"
+# A quoted value: up to its closing quote (same kind, perhaps escaped: `\"x\"` inside
+# a JSON string), never past a backslash, so quoting is never cut through. A quote
+# followed by a comma, a colon or a bracket ends a string (`["token=", "x"]`), and a
+# quote without its closing one starts no quoted value.
+_QUOTED = rf"(?P<q>[\"']){_NOT_MARKER}(?![\s,:;}}\]])(?P<v>(?:(?!(?P=q))[^\\\r\n])++)\\?(?P=q)"
 _UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]{{4,}}+)"
 _KEYWORDS = (
     r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
@@ -48,11 +52,12 @@ _PASSWORD_KEY = re.compile(r"pass|pwd")
 _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         # Up to its END line; without one (a pasted fragment), up to the next BEGIN, a
-        # quote (the end of a JSON string) or the end of the text.
+        # quote with the backslashes that escape it (the end of a JSON string, at any
+        # depth of JSON in JSON) or the end of the text.
         "private_key",
         r"-----BEGIN[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----"
-        r"(?:(?!-----BEGIN |\\?\")[\s\S])*?"
-        r"(?:-----END[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----|(?=-----BEGIN |\\?\")|\Z)",
+        r"(?:(?!-----BEGIN |\\{0,7}\")[\s\S])*?"
+        r"(?:-----END[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----|(?=-----BEGIN |\\{0,7}\")|\Z)",
     ),
     ("anthropic_key", r"\bsk-ant-[A-Za-z0-9]{1,16}-[A-Za-z0-9_-]{20,}+"),
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}+"),
@@ -104,8 +109,8 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # scan the rest of the run from every word start (quadratic on base64url).
     (
         "secret",
-        rf"(?=[pstac])(?P<k>{_KEYWORDS})[a-z0-9_.-]{{0,40}}+(?:\\?[\"'])?[ \t]{{0,8}}"
-        rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\?{_QUOTED}|{_UNQUOTED})",
+        rf"(?=[pstac])(?P<k>{_KEYWORDS})[a-z0-9_.-]{{0,40}}+(?P<kq>\\?[\"'])?[ \t]{{0,8}}"
+        rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\?{_QUOTED}|\\?[\"']?{_UNQUOTED})",
     ),
 )
 # Caseless patterns run on the lower-cased text, written in lower case: `re.IGNORECASE`
@@ -170,11 +175,11 @@ def _lowered(text: str) -> str:
     return text.lower()
 
 
-# What a setting's value looks like: a number, a boolean or null. Not a secret, unless
-# it is a password's (a PIN is a number).
+# What a setting's value looks like: a number, a boolean or null, perhaps at the end of
+# a sentence. Not a secret, unless it is a password's (a PIN is a number) outside JSON.
 _PLAIN_VALUE = re.compile(
-    r"[-+]?(?:[0-9][0-9_]*(?:[.,][0-9_]+)*(?:[eE][-+]?[0-9]+)?|\.[0-9]+)"
-    r"|(?i:true|false|null|none|nil|yes|no|on|off)"
+    r"(?:[-+]?(?:[0-9][0-9_]*(?:[.,][0-9_]+)*(?:[eE][-+]?[0-9]+)?|\.[0-9]+)"
+    r"|(?i:true|false|null|none|nil|yes|no|on|off))[.!?:)]*"
 )
 
 
@@ -210,6 +215,69 @@ class Redactor:
     def lines(self, text: str) -> str:
         """The text redacted whole, with as many lines as it had."""
         return self.redact(text, keep_lines=True)[0]
+
+    def json(self, text: str) -> str:
+        """A JSON text (a tool call's arguments) redacted into JSON of the same shape:
+        keys and string values lose their secrets, numbers, booleans and null stay.
+
+        A pattern run over the whole text could take the quote that ends one string
+        (`"read -p password: "`) for the start of a value and cut through the quoting.
+        So each key is redacted with its own string value alone, as `{"key": "value"}`
+        (the key still names what is secret), and a string holding JSON in turn is
+        redacted the same way. Text that is not a JSON object or array is redacted as
+        text.
+        """
+        document = _json_container(text) if self.patterns else None
+        if document is None:
+            return self.text(text)
+        try:
+            redacted = self._json_value(document, _JSON_DEPTH)
+        except RecursionError:  # nested deeper than this stack allows: as text
+            return self.text(text)
+        return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
+
+    def _json_value(self, value: Any, depth: int) -> Any:
+        if isinstance(value, str):
+            return self._json_string(value, depth)
+        if isinstance(value, list):
+            return [self._json_value(item, depth) for item in value]
+        if isinstance(value, dict):
+            return dict(self._json_item(key, item, depth) for key, item in value.items())
+        return value
+
+    def _json_item(self, key: str, value: Any, depth: int) -> tuple[str, Any]:
+        if not isinstance(value, str):
+            return self.text(key), self._json_value(value, depth)
+        try:
+            pair = json.loads(self.text(json.dumps({key: value}, ensure_ascii=False)))
+            [(new_key, new_value)] = pair.items()
+        except ValueError:  # a key ending in `token=` took its closing quote for a value
+            new_key, new_value = self.text(key), value
+        if new_value == value:  # nothing its key names: as any other string
+            new_value = self._json_string(value, depth)
+        return new_key, new_value
+
+    def _json_string(self, value: str, depth: int) -> str:
+        inner = _json_container(value) if depth else None
+        if inner is None:
+            return self.text(value)
+        redacted = self._json_value(inner, depth - 1)
+        return value if redacted == inner else json.dumps(redacted, ensure_ascii=False)
+
+
+_JSON_DEPTH = 3
+"""How many times JSON inside a JSON string is parsed again (arguments inside a log line)."""
+
+
+def _json_container(text: str) -> Any:
+    """The object or array `text` holds, or None."""
+    if text.lstrip()[:1] not in ("{", "["):
+        return None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return document if isinstance(document, dict | list) else None
 
 
 def _substitute(
@@ -250,9 +318,12 @@ def _replacement(
     elif match.re.groups and match.group(1) is not None:
         start, end = match.span(1)
     value = text[start:end]
-    plain = kind == "secret" and "k" in names and _PLAIN_VALUE.fullmatch(value)
-    if plain and not _PASSWORD_KEY.search(match.group("k")):
-        return None
+    if kind == "secret" and "k" in names and _PLAIN_VALUE.fullmatch(value):
+        # A setting, or a JSON number, boolean or null (a quoted key, an unquoted value),
+        # which a marker would turn into invalid JSON.
+        json_literal = match.group("kq") is not None and match.group("u") is not None
+        if json_literal or not _PASSWORD_KEY.search(match.group("k")):
+            return None
     marker = f"[REDACTED:{kind}]"
     if keep_lines:
         marker += "\n" * value.count("\n")
