@@ -18,6 +18,7 @@ import pytest
 from memctl.config import load_config
 from memctl.tools import EVICTED_PAGE_CHARS, HISTORY_ENTRY_CHARS, run_tool
 from memctl.workspace import Workspace
+from tests.helpers import write_log
 from tests.llm_server import write_model_config
 
 
@@ -36,11 +37,6 @@ GITHUB = "ghp_" + "Zq8" * 12  # 36 characters after the prefix
 def shown(text: str, body: list[str]) -> list[str]:
     """The key lines (or pieces of 12 characters of them) that `text` shows."""
     return [line for line in body if any(line[i : i + 12] in text for i in range(0, 53, 13))]
-
-
-def write_log(root: Path, thread: str, messages: list[dict[str, Any]]) -> None:
-    lines = "".join(json.dumps(m) + "\n" for m in messages)
-    (root / "threads" / f"{thread}.jsonl").write_text(lines, encoding="utf-8")
 
 
 def tool_turn(call_id: str, result: str, arguments: str = "{}") -> list[dict[str, Any]]:
