@@ -159,6 +159,14 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
 }
 
 
+REDACT_MARGIN = 8_192
+"""How far past a cut a text is redacted with the part kept (`Redactor.head`, `tail`):
+more than any secret the patterns know is long (a 4,096-bit RSA key in PEM is 3,200
+characters), and a private key whose END falls outside is redacted to the window's end.
+The preview of a 150,000-character tool result (2,000 characters each end) then costs
+20,000 characters of redaction, not 150,000, on every context build."""
+
+
 # Under re.IGNORECASE exactly four non-ASCII letters match ASCII ones (found by trying
 # every code point): İ and ı match i, ſ matches s, K (Kelvin) matches k. Mapped to those
 # before lower-casing, any text, ASCII or not, yields a filter that holds every needle
@@ -215,6 +223,17 @@ class Redactor:
     def lines(self, text: str) -> str:
         """The text redacted whole, with as many lines as it had."""
         return self.redact(text, keep_lines=True)[0]
+
+    def head(self, text: str, chars: int) -> str:
+        """The first `chars` characters of `text` as if redacted whole, for the cost of
+        redacting `chars + REDACT_MARGIN`: a secret across the cut is whole in that window."""
+        return self.text(text[: chars + REDACT_MARGIN])[:chars]
+
+    def tail(self, text: str, chars: int) -> str:
+        """The last `chars` characters of `text` as if redacted whole (see `head`)."""
+        if chars <= 0:
+            return ""
+        return self.text(text[-(chars + REDACT_MARGIN) :])[-chars:]
 
     def json(self, text: str) -> str:
         """A JSON text (a tool call's arguments) redacted into JSON of the same shape:

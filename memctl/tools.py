@@ -14,12 +14,12 @@ the reference does.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from memctl.config import Config
 from memctl.errors import MemctlError
+from memctl.redact import Redactor
 from memctl.threads import is_compaction, read_entries, searchable_text
 from memctl.workspace import Workspace
 
@@ -381,9 +381,9 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     end = min(end, start + HISTORY_MAX_ENTRIES - 1)
     lines = [f"Thread {thread}, entries {start}-{end} of {total}:"]
     used = 0
-    redact = config.redaction.redactor().text
+    redactor = config.redaction.redactor()
     for index in range(start, end + 1):
-        line = history_line(index, entries[index], redact)
+        line = history_line(index, entries[index], redactor)
         if used + len(line) > HISTORY_TOTAL_CHARS and index > start:
             lines.append(f"… output limit reached; continue with start={index}")
             break
@@ -395,15 +395,18 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def history_line(index: int, entry: dict[str, Any], redact: Callable[[str], str]) -> str:
-    """One entry on one line, redacted before it is cut: a key straddling the cut would
-    lose its BEGIN line or its prefix, and no pattern would know the rest."""
+def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
+    """One entry on one line, cut from the entry as redacted whole: a key straddling the
+    cut would lose its END line or most of itself, and no pattern would know the rest."""
     role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
-    text = redact(searchable_text(entry))
+    text = searchable_text(entry)
     if is_compaction(entry):
         text = f"(summary of entries before {entry.get('cut')}) {text}"
     if len(text) > HISTORY_ENTRY_CHARS:
-        text = text[:HISTORY_ENTRY_CHARS] + f" … [{len(text) - HISTORY_ENTRY_CHARS:,} more chars]"
+        more = len(text) - HISTORY_ENTRY_CHARS
+        text = redactor.head(text, HISTORY_ENTRY_CHARS) + f" … [{more:,} more chars]"
+    else:
+        text = redactor.text(text)
     return f"#{index} [{role}] {text}"
 
 
