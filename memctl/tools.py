@@ -299,7 +299,7 @@ def _redacted_hits(ws: Workspace, config: Config, result: Any) -> Any:
     files: dict[str, list[str]] = {}
     for hit in result.hits:
         if hit.kind != "memory":
-            hit.text = redactor.text(hit.text)
+            hit.text = redactor.text(_around_first_match(hit.text, result.keywords))
             continue
         if hit.path not in files:
             try:
@@ -311,6 +311,23 @@ def _redacted_hits(ws: Workspace, config: Config, result: Any) -> Any:
         fits = hit.line is not None and 0 < hit.line <= len(lines)
         hit.text = lines[hit.line - 1] if fits else redactor.text(hit.text)
     return result
+
+
+def _around_first_match(text: str, keywords: list[str]) -> str:
+    """The part of a long entry its snippet can come from, with REDACT_MARGIN on each
+    side: redacting a 150,000-character tool result whole for a 1,000-character snippet
+    would make a search of large results slow. The snippet starts after the part's
+    start (the margin), so it still says that text was left out."""
+    from memctl.redact import REDACT_MARGIN
+    from memctl.search import AGENT_SNIPPET_CHARS
+
+    reach = REDACT_MARGIN + AGENT_SNIPPET_CHARS
+    if len(text) <= 2 * reach:
+        return text
+    lowered = text.lower()
+    places = [lowered.find(keyword) for keyword in keywords]
+    first = min((place for place in places if place >= 0), default=0)
+    return text[max(0, first - reach) : first + reach]
 
 
 def _redacted_lines(ws: Workspace, config: Config, path: str) -> list[str]:

@@ -154,6 +154,20 @@ def test_search_snippets_are_cut_from_redacted_text(workspace: Path) -> None:
         assert "[REDACTED:secret]" in answer, name
 
 
+def test_a_snippet_of_a_huge_entry_is_cut_from_redacted_text(workspace: Path) -> None:
+    """A 200,000-character tool result: the snippet comes from the part around the
+    match, redacted with a margin, not from the whole result redacted."""
+    line = _window_from_inside("password=SuperSecretValue123", "zebra")
+    huge = "lorem " * 25_000 + line + " ipsum" * 10_000
+    write_log(workspace, "t1", tool_turn("c1", huge))
+
+    answer = tool(workspace, "thread_search", {"query": "zebra"})
+
+    assert "zebra" in answer and "[REDACTED:secret]" in answer
+    assert "SuperSecretValue123" not in answer
+    assert "#2 [tool]: …" in answer and answer.endswith("…")
+
+
 def test_memory_search_lines_come_from_the_whole_file_redacted(workspace: Path) -> None:
     """A hit on one line of a key block in MEMORY.md: alone, the line is just base64."""
     block, body = pem(4)
