@@ -21,8 +21,10 @@ scans a bounded stretch, or a run no other start of the same pattern re-scans
 
 Redaction keeps structure: a value inside JSON (quoted, or quoted with escaped quotes
 inside a JSON string) loses its characters, never its quotes, and numbers, booleans
-and null are never secrets (`max_output_tokens: 12000` is a setting), except as a
-password's value.
+and null are not secrets (`max_output_tokens: 12000` is a setting), except a
+password's outside a JSON number. Tool-call arguments, which a provider parses, go
+through `Redactor.json`, which redacts each key with its own value and always returns
+JSON.
 """
 
 from __future__ import annotations
