@@ -155,30 +155,16 @@ class BuiltinModel:
 
     # ------------------------------------------------------------------ flush
     def _flush(self, payload: dict[str, Any]) -> str:
-        known = {normalise(f) for f in fact_lines(payload.get("memory", ""))}
-        known |= {normalise(f) for f in fact_lines(payload.get("ledger", ""))}
-        known_words: set[str] = set()
-        facts: list[str] = []
-        for message in payload.get("conversation", []):
-            role = message.get("role")
-            text = message.get("text", "")
-            if role not in ("user", "assistant"):
-                continue
-            # builtin's own replies only quote memory back: nothing in them is new.
-            if role == "assistant" and is_own_reply(text):
-                continue
-            for sentence in sentences(text):
-                key = normalise(sentence)
-                if len(key) < 8 or key in known or not _SIGNALS.search(sentence):
-                    continue
-                words = content_words(sentence)
-                # Assistants echo what they were told; an echo adds nothing to memory.
-                if role == "assistant" and words and len(words & known_words) >= 0.7 * len(words):
-                    continue
-                known.add(key)
-                known_words |= words
-                facts.append(f"- {' '.join(sentence.split())}")
-        return "\n".join(facts) if facts else NO_REPLY
+        """The durable facts of the conversation, each standing alone (see memctl.facts).
+
+        Nothing already in MEMORY.md or today's ledger, and no fact twice (the same
+        words in any order count as the same fact).
+        """
+        from memctl.facts import extract
+
+        known_text = payload.get("memory", "") + "\n" + payload.get("ledger", "")
+        facts = extract(payload.get("conversation", []), fact_lines(known_text), is_own_reply)
+        return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate
     def _consolidate(self, payload: dict[str, Any]) -> str:
