@@ -160,10 +160,18 @@ class BuiltinModel:
         Nothing already in MEMORY.md or today's ledger, and no fact twice (the same
         words in any order count as the same fact).
         """
-        from memctl.facts import extract
+        from memctl.facts import USER_NAME, extract
 
-        known_text = payload.get("memory", "") + "\n" + payload.get("ledger", "")
-        facts = extract(payload.get("conversation", []), fact_lines(known_text), is_own_reply)
+        ledger = payload.get("ledger", "")
+        known = fact_lines(payload.get("memory", "") + "\n" + ledger)
+        # The user's name, as an earlier flush of this thread learnt it (another
+        # thread's user may be someone else).
+        user_name = None
+        for block in re.split(r"^(?=## )", ledger, flags=re.M):
+            if f" · thread {payload.get('thread')} · " in block.partition("\n")[0]:
+                for match in USER_NAME.finditer(block):
+                    user_name = match[1]
+        facts = extract(payload.get("conversation", []), known, is_own_reply, user_name)
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate

@@ -89,7 +89,8 @@ _FILLER = _words(
     try trying tell telling glad share sharing say saying said get getting got way ever
     even still always something anything everything nothing one time times day days
     today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
-    wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo"""
+    wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
+    noted alright"""
 )
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
@@ -360,7 +361,7 @@ _INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey)\b[\s,!.]*(?:there\b[\s,!.]*)?)?(?i:my name is|my name's|i'm|i am|"
     r"call me|this is)\s+(?P<name>[A-Z][a-z]+)\b[\s,.!-]*(?i:and\s+)?(?P<rest>.*)$"
 )
-_USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+)")
+USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+)")
 _NOT_NAMES = _words(
     """so not just really very here there back sure fine good okay ok glad
     happy sorry going trying working done new from in on at a an the"""
@@ -373,8 +374,13 @@ _SIGNALS = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 
 
+_SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
+
+
 def _key(text: str) -> frozenset[str]:
-    """Two facts with the same content words, in any order, are the same fact."""
+    """Two facts with the same content words, in any order, are the same fact (a
+    speaker prefix, `Dana: `, does not make a fact new)."""
+    text = _SPEAKER_PREFIX.sub("", text)
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
@@ -389,15 +395,15 @@ def _time(item: dict[str, Any]) -> datetime | None:
 
 
 def extract(
-    conversation: list[dict[str, Any]], known: list[str], own_reply: Callable[[str], bool]
+    conversation: list[dict[str, Any]],
+    known: list[str],
+    own_reply: Callable[[str], bool],
+    user_name: str | None = None,
 ) -> list[str]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
-    that `known` (facts already written) does not hold, in the order they were said."""
+    that `known` (facts already written) does not hold, in the order they were said.
+    `user_name`: what an earlier flush of the thread learnt the user is called."""
     seen = {_key(fact) for fact in known}
-    user_name = None
-    for fact in known:
-        if match := _USER_NAME.search(fact):
-            user_name = match[1]
     names = frozenset(
         str(item["name"]).casefold() for item in conversation if isinstance(item.get("name"), str)
     )
@@ -426,7 +432,7 @@ def extract(
                     continue
             if not is_fact(sentence, names):
                 continue
-            words = set(content_words(sentence))
+            words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
                 if _FIRST_PERSON.match(sentence) and not _SIGNALS.search(sentence):
@@ -435,7 +441,11 @@ def extract(
                 if words and len(words & told) >= 0.7 * len(words):
                     continue
             told |= words
-            _add(facts, seen, _standalone(sentence, speaker, said))
+            as_said = _key(sentence)
+            if as_said in seen:
+                continue  # known, as said (before the speaker's name replaced "I")
+            if _add(facts, seen, _standalone(sentence, speaker, said)):
+                seen.add(as_said)
     return facts
 
 
@@ -451,8 +461,10 @@ def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> st
     return fact
 
 
-def _add(facts: list[str], seen: set[frozenset[str]], fact: str) -> None:
+def _add(facts: list[str], seen: set[frozenset[str]], fact: str) -> bool:
     key = _key(fact)
-    if key not in seen:
-        seen.add(key)
-        facts.append(fact)
+    if key in seen:
+        return False
+    seen.add(key)
+    facts.append(fact)
+    return True

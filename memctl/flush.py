@@ -489,6 +489,7 @@ class _Run:
                 "conversation": [line.conversation_item() for line in chunk.lines],
                 "memory": memory,
                 "ledger": ledger,
+                "thread": thread,
             },
         )
 

@@ -96,9 +96,7 @@ def test_a_log_without_timestamps_is_rendered_and_headed_as_before(
     setup(workspace)
     write_model_config(workspace, llm_server)
     plain = [{k: v for k, v in m.items() if k not in ("ts", "name")} for m in CONVERSATION[:2]]
-    (workspace / "threads" / "plain.jsonl").write_text(
-        "".join(json.dumps(m) + "\n" for m in plain)
-    )
+    (workspace / "threads" / "plain.jsonl").write_text("".join(json.dumps(m) + "\n" for m in plain))
     llm_server.reply("- Someone went to a support group.")
     assert cli("-w", workspace, "flush").exit_code == 0
     user = llm_server.requests[0]["messages"][1]["content"]
