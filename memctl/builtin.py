@@ -150,8 +150,9 @@ class BuiltinModel:
         }.get(request.task)
         if handler is None:
             raise ModelError(f"model builtin: cannot do task {request.task!r}")
-        text = handler(request.payload)
-        return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0))
+        answer = handler(request.payload)
+        text, notes = answer if isinstance(answer, tuple) else (answer, [])
+        return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0), notes=notes)
 
     # ------------------------------------------------------------------ flush
     def _flush(self, payload: dict[str, Any]) -> str:
@@ -175,50 +176,53 @@ class BuiltinModel:
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate
-    def _consolidate(self, payload: dict[str, Any]) -> str:
-        """MEMORY.md's facts, then the new ones, without duplicates, within the budget.
+    def _consolidate(self, payload: dict[str, Any]) -> tuple[str, list[str]]:
+        """MEMORY.md's facts and the new ones, grouped by subject, without duplicates,
+        newer values replacing older ones (see memctl.curate), within the budget.
 
         Over budget the curated MEMORY.md facts are kept first, from the top (they are
-        what memory is for), then the newest new facts. What did not fit is counted in a
-        comment line, added to the count of earlier merges (or passes), so that a drop is
-        never silent: the new facts stay in the daily ledgers, the previous MEMORY.md in
-        .memctl/history/.
+        what memory is for), then the most referenced and newest new facts. What did
+        not fit is counted in a comment line, added to the count of earlier merges (or
+        passes), so that a drop is never silent: the new facts stay in the daily
+        ledgers, the previous MEMORY.md in .memctl/history/. The replacements are
+        returned as notes for the run to report.
         """
+        from memctl.curate import merge, render, size
+
         max_chars = int(payload.get("max_tokens", 4000)) * 4
         memory = payload.get("memory", "")
-        seen: set[str] = set()
-        curated: list[str] = []
-        for fact in fact_lines(memory):
-            key = normalise(fact)
-            if key and key not in seen:
-                seen.add(key)
-                curated.append(f"- {fact}")
-        new: list[str] = []
-        for _name, text in payload.get("dailies", []):
-            for fact in fact_lines(text):
-                key = normalise(fact)
-                if key and key not in seen and not _near_duplicate(key, seen):
-                    seen.add(key)
-                    new.append(f"- {fact}")
+        merged = merge(memory, payload.get("dailies", []))
+        curated = [fact for fact in merged.facts if fact.curated]
+        new = sorted(
+            (fact for fact in merged.facts if not fact.curated),
+            key=lambda fact: (fact.refs, fact.order),
+            reverse=True,
+        )
         before, before_curated = _left_out_before(memory)
         title = f"# Memory\n\n<!-- merged by {LABEL} -->\n"
-        size = len(title) + 1 + sum(len(b) + 1 for b in curated + new)
-        if size <= max_chars and not before:
-            return _memory_md(title, curated + new)
+        whole = render(title, merged.facts)
+        if len(whole) <= max_chars and not before:
+            return whole, merged.superseded
         # Room is kept for the note, sized for the largest count it may have to say (the
         # longer note only when MEMORY.md's own facts cannot all be kept).
-        widest = before + len(curated) + len(new)
+        widest = before + len(merged.facts)
         room = max_chars - len(title) - len(_over_budget_note(widest, 0)) - 2
-        if before_curated or sum(len(b) + 1 for b in curated) > room:
+        if before_curated or sum(size(fact) for fact in curated) > room:
             room = max_chars - len(title) - len(_over_budget_note(widest, widest)) - 2
-        kept_curated = _take(curated, room, newest_first=False)
-        room -= sum(len(b) + 1 for b in kept_curated)
-        kept_new = _take(new, room, newest_first=True)
-        dropped_curated = len(curated) - len(kept_curated)
-        dropped = dropped_curated + len(new) - len(kept_new)
-        bullets = kept_curated + kept_new
-        note = _over_budget_note(before + dropped, before_curated + dropped_curated)
-        return _memory_md(title + note + "\n", bullets)
+        kept = []
+        for fact in curated + new:
+            if size(fact) > room:
+                break
+            kept.append(fact)
+            room -= size(fact)
+        while True:
+            dropped_curated = len(curated) - sum(1 for fact in kept if fact.curated)
+            dropped = len(merged.facts) - len(kept)
+            note = _over_budget_note(before + dropped, before_curated + dropped_curated)
+            text = render(title + note + "\n", kept)
+            if len(text) <= max_chars or not kept:
+                return text, merged.superseded
+            kept.pop()
 
     # ------------------------------------------------------------------ summary
     def _summary(self, payload: dict[str, Any]) -> str:
@@ -355,13 +359,3 @@ def _left_out_before(memory: str) -> tuple[int, int]:
         if match := _OVER_BUDGET.match(line.strip()):
             return int(match.group(1)), int(match.group(2) or 0)
     return 0, 0
-
-
-def _near_duplicate(key: str, seen: set[str]) -> bool:
-    """A fact contained in (or containing) a known one of nearly the same length."""
-    if len(key) < 12:
-        return False
-    for other in seen:
-        if abs(len(other) - len(key)) <= max(2, len(key) // 20) and (key in other or other in key):
-            return True
-    return False

@@ -322,7 +322,7 @@ def content_words(text: str) -> list[str]:
     return [
         w
         for w in (m.casefold() for m in _WORD.findall(text.replace("’", "'")))
-        if w not in _STOP and w not in _FILLER and len(w) > 1
+        if w not in _STOP and w not in _FILLER and (len(w) > 1 or w.isdigit())
     ]
 
 
