@@ -40,7 +40,8 @@ _LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?
 _STARTERS = _words(
     """The A An We It This That There Our They He She His Her Their My I You Your Its
     These Those Remember Always Never Use Deploys Keep Do Don't Please Note From Every
-    Each All No Some Most Next Last On In At For After Before When If Since"""
+    Each All No Some Most Next Last On In At For After Before When If Since
+    Today Tomorrow Yesterday Everyone Nobody Somebody Someone Team Company"""
 )
 _HAS_DATE = re.compile(
     r"\b\d{4}\b|\b(?:January|February|March|April|May|June|July|August|September|October|"
@@ -160,6 +161,7 @@ def _names(facts: list[Fact]) -> set[str]:
             names.add(user["name"])
         for word in re.findall(r"(?<=[a-z,;] )([A-Z][a-z][\w-]+)", fact.text):
             names.add(word)
+        names.update(re.findall(r"\b([A-Z][a-z][\w-]+)'s\b", fact.text))
     return {name for name in names if name not in _STARTERS}
 
 

@@ -90,7 +90,7 @@ _FILLER = _words(
     even still always something anything everything nothing one time times day days
     today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
     wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
-    noted alright"""
+    noted alright remember mind please"""
 )
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
@@ -197,7 +197,12 @@ _RELATIVE = re.compile(
     )\b""",
     re.I | re.X,
 )
-_PAST = re.compile(r"\b(?:was|were|went|did|had|got|\w{3,}ed)\b", re.I)
+_PAST = re.compile(
+    r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
+    r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
+    r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
+    re.I,
+)
 _MONTHS = [
     "January",
     "February",
@@ -372,6 +377,23 @@ _SIGNALS = re.compile(
     re.I,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_ABBREVIATION = re.compile(
+    r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co)\.$"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
@@ -418,9 +440,7 @@ def extract(
         if speaker is None and role == "user":
             speaker = user_name
         said = _time(item)
-        for sentence in (s.strip() for s in _SENTENCE_END.split(text)):
-            if not sentence:
-                continue
+        for sentence in split_sentences(text):
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
