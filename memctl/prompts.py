@@ -15,11 +15,8 @@ files, dates and deadlines, commitments, and anything the user asked to remember
 Skip small talk, transient steps, and anything already in MEMORY.md or in today's
 ledger (both are shown to you: do not restate them).
 
-Messages may start with their time ([2023-05-08 13:56], or [13:58] on the same day)
-and their speaker ([USER Caroline]). Name who each fact is about, never "I" or "the
-user" when the speaker's name is known. Resolve relative dates ("yesterday", "last
-week", "next month") against the message's time and write both: "on 2023-05-07
-(yesterday, said 2023-05-08)".
+Name who each fact is about ([USER Ana] is Ana speaking). Resolve relative dates
+against the message's [time]: "on 2023-05-07 (yesterday, said 2023-05-08)".
 
 Answer with one fact per line, each a markdown bullet ("- ..."), self-contained and
 specific. If there is nothing new worth keeping, answer exactly NO_REPLY.
