@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.facts import content_words
+from memctl.facts import PAST, SAID_ON, content_words
 from memctl.said import SPAN
 
 
@@ -41,7 +41,9 @@ _STARTERS = _words(
     """The A An We It This That There Our They He She His Her Their My I You Your Its
     These Those Remember Always Never Use Deploys Keep Do Don't Please Note From Every
     Each All No Some Most Next Last On In At For After Before When If Since
-    Today Tomorrow Yesterday Everyone Nobody Somebody Someone Team Company"""
+    Today Tomorrow Yesterday Everyone Nobody Somebody Someone Team Company
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
+    April May June July August September October November December Christmas Easter"""
 )
 _HAS_DATE = re.compile(
     r"\b\d{4}\b|\b(?:January|February|March|April|May|June|July|August|September|October|"
@@ -53,7 +55,7 @@ _ATTRIBUTE = re.compile(
     r" (?P<value>.+?)[.!]?$"
 )
 _PERSONAL = re.compile(
-    r"^(?P<who>[A-Z][\w-]*(?: [A-Z][\w-]*)?) "
+    r"^(?P<who>[A-Z][\w-]*(?: [A-Z][\w-]*)?) (?:just |recently |finally |now )?"
     r"(?P<verb>lives in|lives at|is based in|moved to|has moved to|is moving to|relocated to|"
     r"works at|works for|is working at|joined|works as|is \d+ years old|turned \d+)"
     r"(?P<value>.*?)[.!]?$"
@@ -105,6 +107,8 @@ class Merged:
 
 
 def _key(text: str) -> frozenset[str]:
+    """The same content words in any order, said on any day, are the same fact."""
+    text = SAID_ON.sub("", text)
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
@@ -139,8 +143,9 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             speaker = None
             if prefixed := _PREFIX.match(fact):
                 speaker, fact = prefixed["name"], prefixed["rest"]
-            if span and not _HAS_DATE.search(fact):
-                fact = f"{fact.rstrip('.')} ({_month_span(*span)})."
+            if span and not _HAS_DATE.search(fact) and PAST.search(fact):
+                # Something that happened, with no date of its own: when it was said.
+                fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
             facts.append(Fact(fact, speaker, len(facts), False))
     return facts
 
@@ -210,6 +215,10 @@ def _subject(text: str, names: set[str]) -> str | None:
         return match["name"]
     if match and match["name"].split()[0] in names:
         return match["name"].split()[0]
+    # "In June 2023 (next month, ...) Caroline is going to...": the first person named.
+    for word in re.findall(r"\b[A-Z][a-z][\w-]*", text):
+        if word in names and word not in _STARTERS:
+            return word
     return None
 
 

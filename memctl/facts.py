@@ -42,14 +42,17 @@ _RELATION = re.compile(
     re.I,
 )
 _CUE = re.compile(
-    r"\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|prefer\w*|hate[sd]?|favou?rite|fan of|into|"
-    r"going to|gonna|plan(?:s|ned|ning)?|intend\w*|will|'ll|want to|hoping to|hope to|"
-    r"thinking (?:about|of)|decid\w*|decision|agreed|chose|settled|remember|deadline|due|"
-    r"budget|limit|always|never|every|usually|work(?:s|ed|ing)? (?:at|as|for|on)|job|"
-    r"career|stud(?:y|ies|ied|ying)|graduat\w*|degree|school|college|university|"
-    r"bought|got|own|have|has|had|went|visited|moved|started|finished|joined|met|"
-    r"adopted|won|lost|signed|took|made|built|shipped|launched|released|live[sd]?|"
-    r"born|birthday|anniversary|allergic|vegan|vegetarian|transgender|must|should)\b",
+    r"\b(?:love[sd]?|(?<!sounds )(?<!looks )(?<!feels )(?<!seems )like[sd]?|enjoy(?:s|ed)?|prefer\w*|hate[sd]?|favou?rite|fan of|"
+    r"can't stand|going to|gonna|plan(?:s|ned|ning)? to|intend\w*|want to|hoping to|"
+    r"hope to|thinking (?:about|of)|decid\w*|decision|agreed|chose|settled|remember|"
+    r"deadline|due|budget|limit|always|never|every|usually|work(?:s|ed|ing)? (?:at|as|for|on)|"
+    r"job|career|stud(?:y|ies|ied|ying)|graduat\w*|degree|bought|own|owns|adopted|married|"
+    r"born|birthday|anniversary|allergic|vegan|vegetarian|transgender|must|should|collect\w*)\b",
+    re.I,
+)
+_WEAK_CUE = re.compile(
+    r"\b(?:will|'ll|have|has|had|got|went|visited|moved|started|finished|joined|met|won|lost|"
+    r"signed|took|made|built|shipped|launched|released|live[sd]?|school|college|university)\b",
     re.I,
 )
 _SIGNALS_CJK = re.compile(r"决定|偏好|喜欢|记住|总是|从不|不要|必须|截止|使用")
@@ -90,7 +93,7 @@ _FILLER = _words(
     even still always something anything everything nothing one time times day days
     today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
     wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
-    noted alright remember mind please"""
+    noted alright remember mind please thinking"""
 )
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
@@ -197,7 +200,7 @@ _RELATIVE = re.compile(
     )\b""",
     re.I | re.X,
 )
-_PAST = re.compile(
+PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
     r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
@@ -232,7 +235,7 @@ def resolve_dates(text: str, said: datetime | None) -> str:
     if said is None:
         return text
     day = said.date()
-    past = bool(_PAST.search(text))
+    past = bool(PAST.search(text))
 
     def replace(match: re.Match[str]) -> str:
         resolved = _resolve(match, day, past)
@@ -357,6 +360,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return True
     if _CUE.search(stripped) and len(content) >= 1:
         return True
+    if _WEAK_CUE.search(stripped) and len(content) >= 2:
+        return True
     return bool(_FIRST_PERSON.search(stripped)) and len(content) >= 3
 
 
@@ -399,10 +404,13 @@ def split_sentences(text: str) -> list[str]:
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
 
 
+SAID_ON = re.compile(r",? said \d{4}-\d\d-\d\d")
+
+
 def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (a
-    speaker prefix, `Dana: `, does not make a fact new)."""
-    text = _SPEAKER_PREFIX.sub("", text)
+    speaker prefix, `Dana: `, or the day it was said again does not make it new)."""
+    text = SAID_ON.sub("", _SPEAKER_PREFIX.sub("", text))
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
@@ -469,7 +477,15 @@ def extract(
     return facts
 
 
+_LEAD_IN = re.compile(
+    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
+    r"actually|hey|not much new,? except that|fun fact|funny thing)\b[,!.:]?\s+)+",
+    re.I,
+)
+
+
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
+    sentence = _LEAD_IN.sub("", sentence) or sentence
     fact = " ".join(resolve_dates(sentence, said).split())
     if speaker:
         fact = third_person(fact, speaker)
