@@ -479,7 +479,8 @@ def extract(
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
-    r"actually|hey|not much new,? except that|fun fact|funny thing)\b[,!.:]?\s+)+",
+    r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
+    r"heads up|fyi|update|[a-z]+ here)\b[,!.:]?\s+)+",
     re.I,
 )
 
@@ -489,9 +490,9 @@ def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> st
     fact = " ".join(resolve_dates(sentence, said).split())
     if speaker:
         fact = third_person(fact, speaker)
-        if speaker.casefold() not in fact.casefold():
-            fact = f"{speaker}: {fact}"
     fact = fact[0].upper() + fact[1:]
+    if speaker and speaker.casefold() not in fact.casefold():
+        fact = f"{speaker}: {fact}"
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact
