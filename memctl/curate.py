@@ -42,7 +42,8 @@ _STARTERS = _words(
     These Those Remember Always Never Use Deploys Keep Do Don't Please Note From Every
     Each All No Some Most Next Last On In At For After Before When If Since
     Today Tomorrow Yesterday Everyone Nobody Somebody Someone Team Company
-    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mondays Tuesdays Wednesdays
+    Thursdays Fridays Saturdays Sundays January February March
     April May June July August September October November December Christmas Easter"""
 )
 _HAS_DATE = re.compile(
@@ -157,27 +158,29 @@ def _month_span(first: date, last: date) -> str:
     return f"{start} to {_MONTHS[last.month - 1]} {last.year}"
 
 
-def _names(facts: list[Fact]) -> set[str]:
-    """Who the facts are about: speakers and headings, the user's name, and capitalised
-    words that appear mid-sentence too (proper nouns, not sentence starters)."""
-    names = {fact.subject for fact in facts if fact.subject}
+def _names(facts: list[Fact]) -> tuple[set[str], set[str]]:
+    """Who the facts are about: people (speakers and headings, the user's name, names
+    with a possessive: "Caroline's"), and also proper nouns (capitalised mid-sentence),
+    which may be a subject when a fact starts with one ("Carol owns billing-v3")."""
+    people = {fact.subject for fact in facts if fact.subject}
+    nouns: set[str] = set()
     for fact in facts:
         if user := _USER.match(fact.text):
-            names.add(user["name"])
-        for word in re.findall(r"(?<=[a-z,;] )([A-Z][a-z][\w-]+)", fact.text):
-            names.add(word)
-        names.update(re.findall(r"\b([A-Z][a-z][\w-]+)'s\b", fact.text))
-    return {name for name in names if name not in _STARTERS}
+            people.add(user["name"])
+        people.update(re.findall(r"\b([A-Z][a-z][\w-]+)'s\b", fact.text))
+        nouns.update(re.findall(r"(?<=[a-z,;] )([A-Z][a-z][\w-]+)", fact.text))
+    people -= _STARTERS
+    return people, (nouns - _STARTERS) | people
 
 
 def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
-    """MEMORY.md and the new daily facts as one list: subjects given, duplicates folded
-    into the newer copy (counted as references), contradicted facts replaced."""
+    """MEMORY.md and the new daily facts as one list: subjects given, repeats folded
+    into the first copy (counted as references), contradicted facts replaced."""
     facts = parse(memory, dailies)
-    names = _names(facts)
+    people, names = _names(facts)
     for fact in facts:
         if fact.subject is None:
-            fact.subject = _subject(fact.text, names)
+            fact.subject = _subject(fact.text, people, names)
     kept: dict[frozenset[str], Fact] = {}
     by_attribute: dict[tuple[str, str], Fact] = {}
     result = Merged([])
@@ -207,7 +210,7 @@ def _show(fact: Fact) -> str:
     return fact.text
 
 
-def _subject(text: str, names: set[str]) -> str | None:
+def _subject(text: str, people: set[str], names: set[str]) -> str | None:
     if user := _USER.match(text):
         return user["name"]
     match = _LEADING_NAME.match(text)
@@ -217,7 +220,7 @@ def _subject(text: str, names: set[str]) -> str | None:
         return match["name"].split()[0]
     # "In June 2023 (next month, ...) Caroline is going to...": the first person named.
     for word in re.findall(r"\b[A-Z][a-z][\w-]*", text):
-        if word in names and word not in _STARTERS:
+        if word in people:
             return word
     return None
 
