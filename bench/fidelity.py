@@ -88,9 +88,9 @@ WHENS = [
 RELATION_FORMS = [
     "My {rel} {other} just moved in with me.",
     "I spent the whole day with my {rel} {other}.",
-    "{other}, my {rel}, is visiting this month.",
+    "{other}, my {rel}, is visiting for the holidays.",
     "My {rel} {other} is the funniest person I know.",
-    "I called my {rel} {other} for two hours last night.",
+    "I called my {rel} {other} for two hours.",
     "{other} is my {rel}, we talk every day.",
 ]
 QUANTITIES = [
@@ -129,7 +129,7 @@ PREFERENCES = [
     ("Nothing beats a rainy Sunday with a good mystery novel for me.", "rainy Sunday"),
     ("I can't stand horror movies.", "horror movies"),
     ("I'm a huge fan of board games.", "board games"),
-    ("Jazz is the only music I listen to while working.", "Jazz"),
+    ("Jazz is the only music I listen to while working.", "only music"),
     ("I enjoy baking sourdough on weekends.", "sourdough"),
 ]
 POSSESSIONS = [
@@ -261,7 +261,11 @@ def conversation(seed: int, sessions: int) -> tuple[list[list[dict]], list[Plant
     homes = {person: rng.sample(PLACES, 2) for person in people}
     used: set[tuple[str, str]] = set()
     for number in range(sessions):
-        day += timedelta(days=rng.randint(2, 12), minutes=rng.randint(0, 600))
+        # A session starts in the morning and ends the same day (the planted dates are
+        # worked out from the session's day).
+        day = (day + timedelta(days=rng.randint(2, 12))).replace(hour=9, minute=0) + timedelta(
+            minutes=rng.randint(0, 120)
+        )
         moment = day
         facts: list[Planted] = []
         while len(facts) < rng.randint(5, 8):

@@ -1,9 +1,10 @@
 """The `builtin` model: offline, deterministic, and not an LLM.
 
-It does each task by rule instead of by reading the prompt: flush keeps the user and
-assistant sentences that carry durable signals, verbatim; consolidation merges bullets
-and drops exact and near-exact duplicates within the budget; summaries are
-extractive. Whatever it writes says that it came from `builtin`.
+It does each task by rule instead of by reading the prompt: flush keeps the sentences
+that state durable facts, with their speaker and resolved dates (memctl.facts);
+consolidation groups them by subject, folds repeats and lets newer values replace older
+ones within the budget (memctl.curate); summaries are extractive. Whatever it writes
+says that it came from `builtin`.
 
 Its chat replies are not an LLM's: they quote memory back (or say nothing matched), so
 they carry no fact of their own. They all start with REPLY_TAG, and flush and the
@@ -61,52 +62,6 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
-_WORD = re.compile(r"\w+")
-_STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "for",
-        "from",
-        "i",
-        "i'll",
-        "in",
-        "is",
-        "it",
-        "its",
-        "keep",
-        "mind",
-        "noted",
-        "of",
-        "on",
-        "or",
-        "so",
-        "that",
-        "the",
-        "this",
-        "to",
-        "we",
-        "will",
-        "with",
-        "you",
-        "your",
-        "got",
-        "it",
-        "understood",
-        "ok",
-        "okay",
-        "sure",
-    ]
-)
-
-
 def own_reply(body: str) -> str:
     """A chat reply of builtin: tagged, so that it is never taken for a fact later."""
     return f"{REPLY_TAG} {body}"
@@ -115,10 +70,6 @@ def own_reply(body: str) -> str:
 def is_own_reply(text: str) -> bool:
     """Whether an assistant message is a chat reply builtin wrote (see `own_reply`)."""
     return text.lstrip().startswith(REPLY_TAG)
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS and len(w) > 1}
 
 
 def fact_lines(text: str) -> list[str]:
@@ -293,10 +244,6 @@ class BuiltinModel:
             found = "\n".join(f"- {line}" for line in recalled)
             return own_reply(f"From memory, on {question!r}:\n{found}")
         return own_reply(f"Noted. Nothing in memory matches {question!r} yet.")
-
-
-def _memory_md(title: str, bullets: list[str]) -> str:
-    return title + "\n" + "\n".join(bullets) + ("\n" if bullets else "")
 
 
 def _take(items: list[str], room: int, *, newest_first: bool, cut: bool = False) -> list[str]:

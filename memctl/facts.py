@@ -433,7 +433,8 @@ def extract(
     """The facts of `conversation` (items with role, text, and name and ts when known)
     that `known` (facts already written) does not hold, in the order they were said.
     `user_name`: what an earlier flush of the thread learnt the user is called."""
-    seen = {_key(fact) for fact in known}
+    written = {_key(fact) for fact in known}
+    seen = set(written)
     names = frozenset(
         str(item["name"]).casefold() for item in conversation if isinstance(item.get("name"), str)
     )
@@ -469,9 +470,11 @@ def extract(
                 if words and len(words & told) >= 0.7 * len(words):
                     continue
             told |= words
-            as_said = _key(sentence)
-            if as_said in seen:
-                continue  # known, as said (before the speaker's name replaced "I")
+            # Known as said, before the speaker's name replaced "I" (the same words
+            # from someone else are another fact).
+            as_said = _key(sentence) | {str(speaker).casefold()}
+            if as_said in seen or _key(sentence) in written:
+                continue
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
