@@ -92,6 +92,7 @@ RELATION_FORMS = [
     "My {rel} {other} is the funniest person I know.",
     "I called my {rel} {other} for two hours.",
     "{other} is my {rel}, we talk every day.",
+    "Have I told you about my {rel} {other}? Best person ever.",
 ]
 QUANTITIES = [
     (
@@ -104,7 +105,7 @@ QUANTITIES = [
     ("I can deadlift {n} pounds now.", "deadlift", (100, 400)),
     ("The max upload size is {n} MB.", "upload size", (10, 500)),
     ("Our team is {n} people now.", "team", (4, 40)),
-    ("I ran {n} miles this week.", "miles", (5, 60)),
+    ("I run {n} miles a week.", "miles", (5, 60)),
     ("The rent went up to ${n} a month.", "rent", (900, 4000)),
 ]
 PLANS = [
@@ -131,6 +132,7 @@ PREFERENCES = [
     ("I'm a huge fan of board games.", "board games"),
     ("Jazz is the only music I listen to while working.", "only music"),
     ("I enjoy baking sourdough on weekends.", "sourdough"),
+    ("Honestly? Climbing. Every single weekend, rain or shine.", "Climbing"),
 ]
 POSSESSIONS = [
     ("I just bought a used Subaru.", "Subaru"),
@@ -139,6 +141,7 @@ POSSESSIONS = [
     ("My bike is a red Trek.", "Trek"),
     ("I finally own a house with a backyard.", "backyard"),
     ("I collect vintage vinyl records.", "vinyl"),
+    ("Guess what I just bought. A used Vespa!", "Vespa"),
 ]
 JOBS = [
     ("I work as a pediatric nurse at {org}.", "nurse"),

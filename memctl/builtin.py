@@ -112,10 +112,11 @@ class BuiltinModel:
         Nothing already in MEMORY.md or today's ledger, and no fact twice (the same
         words in any order count as the same fact).
         """
+        from memctl.curate import said_facts
         from memctl.facts import USER_NAME, extract
 
         ledger = payload.get("ledger", "")
-        known = fact_lines(payload.get("memory", "") + "\n" + ledger)
+        known = said_facts(payload.get("memory", "")) + fact_lines(ledger)
         # The user's name, as an earlier flush of this thread learnt it (another
         # thread's user may be someone else).
         user_name = None

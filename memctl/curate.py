@@ -151,6 +151,17 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     return facts
 
 
+def said_facts(memory: str) -> list[str]:
+    """MEMORY.md's facts as a ledger says them: `Dana: ...` for a fact under `## Dana`
+    that does not name Dana (flush compares what is said with what is known)."""
+    return [
+        fact.text
+        if not fact.subject or fact.subject in fact.text
+        else f"{fact.subject}: {fact.text}"
+        for fact in parse(memory, [])
+    ]
+
+
 def _month_span(first: date, last: date) -> str:
     start = f"{_MONTHS[first.month - 1]} {first.year}"
     if (first.year, first.month) == (last.year, last.month):
@@ -186,17 +197,26 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
     result = Merged([])
     for fact in facts:
         key = _key(fact.text)
-        if key in kept:
-            kept[key].refs += 1
+        same = kept.get(key)
+        if same is not None and (
+            not same.subject or not fact.subject or same.subject == fact.subject
+        ):
+            same.refs += 1
             continue
+        if same is not None:
+            key |= {f"\0{fact.subject}"}  # the same words said by someone else: another fact
+            if key in kept:
+                kept[key].refs += 1
+                continue
         kept[key] = fact
         attribute = _attribute(fact)
         if attribute is None:
             continue
         older = by_attribute.get(attribute)
         by_attribute[attribute] = fact
-        if older is not None and kept.get(_key(older.text)) is older:
-            del kept[_key(older.text)]
+        gone = next((k for k, v in kept.items() if v is older), None) if older else None
+        if gone is not None:
+            del kept[gone]
             fact.refs += older.refs
             fact.curated = fact.curated or older.curated
             result.superseded.append(f"{_show(older)} -> {_show(fact)}")

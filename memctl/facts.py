@@ -371,6 +371,11 @@ _INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey)\b[\s,!.]*(?:there\b[\s,!.]*)?)?(?i:my name is|my name's|i'm|i am|"
     r"call me|this is)\s+(?P<name>[A-Z][a-z]+)\b[\s,.!-]*(?i:and\s+)?(?P<rest>.*)$"
 )
+_TOLD = re.compile(
+    r"^(?:have I (?:ever )?told you|did I (?:ever )?tell you|did you know)(?: about| that)?\s+"
+    r"(?=\S.*\?$)",
+    re.I,
+)
 USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+)")
 _NOT_NAMES = _words(
     """so not just really very here there back sure fine good okay ok glad
@@ -408,9 +413,10 @@ SAID_ON = re.compile(r",? said \d{4}-\d\d-\d\d")
 
 
 def _key(text: str) -> frozenset[str]:
-    """Two facts with the same content words, in any order, are the same fact (a
-    speaker prefix, `Dana: `, or the day it was said again does not make it new)."""
-    text = SAID_ON.sub("", _SPEAKER_PREFIX.sub("", text))
+    """Two facts with the same content words, in any order, are the same fact (the
+    day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
+    its words, as the speaker's name is in "Dana leads payments")."""
+    text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
@@ -459,6 +465,9 @@ def extract(
                 sentence = rest if re.match(r"(?:I|I'm|my|we)\b", rest, re.I) else f"I {rest}"
                 if len(sentence) < 4:
                     continue
+            # "Have I told you about my sister Mel?" tells, it does not ask.
+            if told_you := _TOLD.match(sentence):
+                sentence = sentence[told_you.end() :].rstrip("?")
             if not is_fact(sentence, names):
                 continue
             words = {word[:5] for word in content_words(sentence)}

@@ -196,3 +196,19 @@ def test_consolidation_sees_the_span_of_an_old_conversation() -> None:
     assert re.search(
         r"- Caroline went to a support group on 2023-05-07 \(yesterday[^(]*\)\.\n", text
     )
+
+
+def test_a_telling_question_is_a_fact_and_another_speaker_s_same_words_are_another() -> None:
+    facts = flush(
+        [
+            said("Have I told you about my brother Rosa? Best person ever.", "Ana"),
+            said("We got a new piano for the living room.", "Ana"),
+            said("We got a new piano for the living room.", "Ben"),
+            said("Which port does service1 use?", "Ben"),
+        ]
+    )
+    assert facts == [
+        "Ana's brother Rosa.",
+        "Ana: We got a new piano for the living room.",
+        "Ben: We got a new piano for the living room.",
+    ]
