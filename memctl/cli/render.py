@@ -222,12 +222,13 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
     what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
+    replaced = "".join(f"\n  superseded: {line}" for line in result.superseded)
     if result.status == "preview":
-        return f"preview: would consolidate {what} ({result.model}); nothing written"
+        return f"preview: would consolidate {what} ({result.model}); nothing written{replaced}"
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
-    return f"consolidated {what} ({result.model}){carried}"
+    return f"consolidated {what} ({result.model}){carried}{replaced}"
 
 
 def consolidate_plan_text(result: ConsolidateResult) -> str:
