@@ -96,6 +96,8 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     truncated: bool = False
     skipped: list[Skipped] = field(default_factory=list)
+    # Diagnostics for stderr (the index was rebuilt); not part of the document.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -603,10 +605,14 @@ def search(
     threads: list[str] | None = None,
     limit: int = DEFAULT_LIMIT,
     include_archive: bool = False,
+    use_index: bool = True,
 ) -> SearchResult:
     """The records matching `query`: memory lines first (MEMORY.md, then memory files by
     path), then thread entries (logs by id); at most `limit` of them (0: all), with
-    `truncated` set when more matched."""
+    `truncated` set when more matched.
+
+    With `use_index` the index (memctl/index.py) finds the candidates when it can serve
+    the query; the scan below is the reference it is tested against and its fallback."""
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
     mode = check_mode(mode)
@@ -624,6 +630,18 @@ def search(
     scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None)
     files = (_memory_files(ws, include_archive) if scope != "threads" else []) + logs
     fence = _Fence(ws)
+    from memctl.index import indexed_search
+
+    if not (use_index and indexed_search(ws, scan, files, fence)):
+        _scan_files(scan, files, fence)
+    if limit and len(result.hits) > limit:
+        result.truncated = True
+        del result.hits[limit:]
+    return result
+
+
+def _scan_files(scan: _Scan, files: list[_File], fence: _Fence) -> None:
+    result = scan.result
     for file in files:
         if scan.done:
             break
@@ -634,10 +652,6 @@ def search(
             scan.memory_file(file.path, file.rel)
         else:
             scan.thread_log(file.path, file.rel)
-    if limit and len(result.hits) > limit:
-        result.truncated = True
-        del result.hits[limit:]
-    return result
 
 
 # --------------------------------------------------------------------------- rendering

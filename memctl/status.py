@@ -11,12 +11,15 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.config import Config, format_duration
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
 from memctl.workspace import Workspace, stored_offset
+
+if TYPE_CHECKING:
+    from memctl.index import IndexStatus
 
 NOW = "now"
 
@@ -82,9 +85,12 @@ class StatusResult:
     runs: dict[str, str]
     schedules: list[Schedule]
     models: dict[str, str]
+    index: IndexStatus | None = None
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
+    from memctl.index import index_status
+
     state = ws.read_state()
     threads = _threads(ws, state)
     return StatusResult(
@@ -101,6 +107,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
+        index=index_status(ws),
     )
 
 
@@ -256,6 +263,8 @@ def render(result: StatusResult) -> str:
             f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
         ),
     ]
+    if result.index is not None:
+        rows.append(("search index", _index_text(result.index)))
     scheduled = {schedule.name for schedule in result.schedules}
     rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
     rows.extend(
@@ -270,6 +279,23 @@ def render(result: StatusResult) -> str:
         lines.append("")
         lines.extend(_thread_table(result.threads))
     return "\n".join(lines)
+
+
+def _index_text(index: IndexStatus) -> str:
+    if not index.exists:
+        return "none yet (the next search builds it)"
+    if index.problem:
+        return index.problem
+    ratio = index.bytes / index.corpus_bytes if index.corpus_bytes else 0.0
+    fresh = (
+        "up to date"
+        if not index.stale_files
+        else f"{index.stale_files:,} file(s) changed since (the next search indexes them)"
+    )
+    return (
+        f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
+        f"{index.records:,} records in {_files(index.files)}; updated {index.updated}; {fresh}"
+    )
 
 
 def _schedule_text(schedule: Schedule) -> str:

@@ -37,9 +37,11 @@ COMMAND_ORDER = (
     "context",
     "call",
     # recall
+    "recall",
     "search",
     "get",
     "save",
+    "index",
     # upkeep and integration
     "archive",
     "maintain",
@@ -358,6 +360,7 @@ def _register() -> None:
     from memctl.cli import (  # noqa: F401
         basics,
         context_cmd,
+        index_cmd,
         mcp_cmd,
         memory_cmd,
         pipeline,

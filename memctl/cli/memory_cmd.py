@@ -105,6 +105,8 @@ def search_command(
         limit=limit,
         include_archive=include_archive,
     )
+    for line in result.notes:
+        note(g, line)
     for skipped in result.skipped:
         note(g, f"memctl: skipped {skipped}")
     if result.truncated:
