@@ -11,7 +11,6 @@ eight processes writing and searching at once.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import subprocess
@@ -347,9 +346,8 @@ def test_a_busy_lock_means_a_scan_not_a_wait(workspace: Path) -> None:
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
-        with pytest.raises(IndexUnavailable):
-            with fresh_index(ws, [], wait=0.1):
-                pass
+        with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
+            pass
         assert [h.line for h in search(ws, "deploy").hits] == [1]
         assert not index_path(ws).exists()
     finally:
