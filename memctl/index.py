@@ -139,7 +139,7 @@ CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
-    text, content='', tokenize='unicode61 remove_diacritics 2', detail=column);
+    text, content='', tokenize='porter unicode61 remove_diacritics 2', detail=full);
 """
 
 

@@ -63,6 +63,8 @@ COMMANDS = {
     "status": (["status"], 0),
     "search": (["search", "Fridays"], 0),
     "search without a match": (["search", "zebra"], 1),
+    "recall": (["recall", "when do we deploy?"], 0),
+    "index": (["index"], 0),
     "get": (["get", "MEMORY.md"], 0),
     "save": (["save", "The build runs on Tuesdays."], 0),
     "archive": (["archive", "--dry-run"], 0),
