@@ -671,13 +671,6 @@ def snippet(text: str, keywords: list[str], width: int = SNIPPET_CHARS) -> str:
     return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
 
 
-def hit_label(hit: Hit) -> str:
-    """Where a hit is: `path:line` for memory, `threads/<id>.jsonl#<entry> [role]`."""
-    if hit.kind == "memory":
-        return f"{hit.path}:{hit.line}"
-    return f"{hit.path}#{hit.entry} [{hit.role}]"
-
-
 def format_for_agent(result: SearchResult, query: str) -> str:
     """The tool answer: `Found N matches:` then one `Source: ...` line a hit."""
     if not result.hits:
