@@ -633,6 +633,7 @@ def indexed_search(ws: Workspace, scan: Any, files: list[Any], fence: Any) -> bo
                 del result.hits[hits_mark:]
                 del result.skipped[skipped_mark:]
                 _scan_file(scan, file)
+            scan.flush()
             done += 1
     except sqlite3.Error as exc:
         result.notes.append(f"memctl: the search index failed ({exc}); searching the files")
@@ -646,6 +647,7 @@ def indexed_search(ws: Workspace, scan: Any, files: list[Any], fence: Any) -> bo
                 result.skipped.append(Skipped(file.rel, reason))
             else:
                 _scan_file(scan, file)
+            scan.flush()
     finally:
         with contextlib.suppress(sqlite3.Error):
             index.conn.execute("COMMIT")

@@ -441,3 +441,20 @@ def test_status_reads_the_index_without_writing_it(workspace: Path) -> None:
 def test_cjk_runs_become_bigrams_for_the_word_index() -> None:
     assert cjk_bigrams("使用蓝鲸方案 ok") == " 使用 用蓝 蓝鲸 鲸方 方案  ok"
     assert cjk_bigrams("部署") == " 部署 "
+
+
+@pytest.mark.parametrize("use_index", [True, False])
+@pytest.mark.parametrize("limit", [0, 1, 2, 5])
+def test_streamed_hits_are_the_kept_ones(workspace: Path, use_index: bool, limit: int) -> None:
+    """A sink gets the same hits, file by file; a file found binary after a match gives
+    nothing to the sink, as it gives nothing to `hits`."""
+    (workspace / "MEMORY.md").write_text("- deploy one\n- deploy two\n", encoding="utf-8")
+    (workspace / "memory" / "a.md").write_bytes(b"- deploy three\n\x00\n")
+    (workspace / "memory" / "b.md").write_text("- deploy four\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    kept = search(ws, "deploy", limit=limit, use_index=use_index)
+    got: list = []
+    streamed = search(ws, "deploy", limit=limit, use_index=use_index, sink=got.append)
+    assert got == kept.hits and streamed.hits == []
+    assert (streamed.count, streamed.truncated) == (kept.count, kept.truncated)
+    assert [str(s) for s in streamed.skipped] == [str(s) for s in kept.skipped]
