@@ -134,10 +134,10 @@ CREATE TABLE IF NOT EXISTS files(
     offset INTEGER NOT NULL, lines INTEGER NOT NULL, problem TEXT);
 CREATE TABLE IF NOT EXISTS records(
     id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
-    start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts REAL);
+    start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER);
 CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
-    text, content='', tokenize='trigram case_sensitive 1', detail=none);
+    text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
     text, content='', tokenize='porter unicode61 remove_diacritics 2', detail=full);
 """
@@ -168,7 +168,7 @@ def _fingerprint_bytes(fd: int, offset: int) -> tuple[bytes, bytes]:
     )
 
 
-def _timestamp(value: Any) -> float | None:
+def _timestamp(value: Any) -> int | None:
     if not isinstance(value, str):
         return None
     try:
@@ -176,17 +176,17 @@ def _timestamp(value: Any) -> float | None:
     except ValueError:
         return None
     try:
-        return stamp.timestamp()
+        return int(stamp.timestamp())
     except (OverflowError, OSError, ValueError):
         return None
 
 
-def _daily_ts(rel: str) -> float | None:
+def _daily_ts(rel: str) -> int | None:
     match = DAILY_NAME.fullmatch(rel.rsplit("/", 1)[-1])
     if not match:
         return None
     try:
-        return datetime(*(int(part) for part in match.groups()), 12).timestamp()
+        return int(datetime(*(int(part) for part in match.groups()), 12).timestamp())
     except (ValueError, OverflowError, OSError):
         return None
 
@@ -197,6 +197,9 @@ class Index:
     def __init__(self, ws: Workspace, conn: sqlite3.Connection):
         self.ws = ws
         self.conn = conn
+        # The word table is filled only once recall has been used: search alone needs
+        # the trigrams, and the words would add a third to the index's size.
+        self.words = self.meta("words") == "1"
 
     def close(self) -> None:
         self.conn.close()
@@ -388,7 +391,7 @@ class Index:
                 text = block.decode("utf-8")
             except UnicodeDecodeError:
                 return offset, lines, "not UTF-8"
-            rows: list[tuple[int, int, int, int, int, float | None]] = []
+            rows: list[tuple[int, int, int, int, int, int | None]] = []
             tri: list[str] = []
             words: list[str] = []
             position = offset
@@ -399,7 +402,7 @@ class Index:
                 if at == last and not raw:
                     break
                 flag = TAIL if at == last else 0
-                ts: float | None = daily
+                ts: int | None = daily
                 if item.kind == "memory":
                     record = _chomp(line)
                     number = lines + at + 1
@@ -416,7 +419,10 @@ class Index:
                         return offset, lines, "holds text SQLite cannot store"
                     rows.append((file_id, number, position, len(raw), flag, ts))
                     tri.append(lowered)
-                    words.append("" if flag & BAD_LINE else cjk_bigrams(record))
+                    if self.words and not flag & BAD_LINE:
+                        words.append(cjk_bigrams(record))
+                    else:
+                        words.append("")
                 position += len(raw) + 1
             if rows:
                 first = self._next_id(len(rows))
@@ -502,15 +508,31 @@ def _create(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def open_index(ws: Workspace, notes: list[str], *, rebuild: bool = False) -> Index:
+def _had_words(path: Path) -> bool:
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'words'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return bool(row and row[0] == "1")
+
+
+def open_index(
+    ws: Workspace, notes: list[str], *, rebuild: bool = False, words: bool = False
+) -> Index:
     """The workspace's index, created when missing; rebuilt (with a note) when it is not
-    a readable index of this schema. Call under the workspace lock."""
+    a readable index of this schema. A rebuild keeps the word table when the index had
+    it. Call under the workspace lock."""
     if not trigram_available():
         raise IndexUnavailable("this SQLite has no FTS5 trigram tokenizer")
     path = index_path(ws)
     try:
         ws.state_dir.mkdir(parents=True, exist_ok=True)
         if rebuild:
+            words = words or (path.exists() and _had_words(path))
             _remove(path)
         try:
             conn = _create(path)
@@ -519,6 +541,10 @@ def open_index(ws: Workspace, notes: list[str], *, rebuild: bool = False) -> Ind
             notes.append(f"memctl: the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
             conn = _create(path)
+        if words:
+            (records,) = conn.execute("SELECT count(*) FROM records").fetchone()
+            if not records:
+                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('words', '1')")
     except (OSError, sqlite3.Error) as exc:
         raise IndexUnavailable(f"cannot open {ws.relative(path)}: {exc}") from None
     return Index(ws, conn)
@@ -541,10 +567,16 @@ def listed_files(ws: Workspace) -> tuple[list[Listed], list[Any]]:
 
 @contextlib.contextmanager
 def fresh_index(
-    ws: Workspace, notes: list[str], *, wait: float = LOCK_WAIT_SECONDS, rebuild: bool = False
+    ws: Workspace,
+    notes: list[str],
+    *,
+    wait: float = LOCK_WAIT_SECONDS,
+    rebuild: bool = False,
+    words: bool = False,
 ) -> Iterator[tuple[Index, UpdateReport]]:
     """The index, brought up to date under the workspace lock; the lock is released
     before the caller reads it (WAL: readers see the committed state, writers go on).
+    `words` (recall) asks for the word table: an index without it is rebuilt once.
     IndexUnavailable when it cannot be had within `wait` seconds."""
     try:
         held = ws.lock(wait=wait)
@@ -554,13 +586,17 @@ def fresh_index(
     index: Index | None = None
     try:
         try:
-            index = open_index(ws, notes, rebuild=rebuild)
+            index = open_index(ws, notes, rebuild=rebuild, words=words)
+            if words and not index.words:
+                index.close()
+                index = open_index(ws, notes, rebuild=True, words=True)
+                rebuild = True
             report = _update(ws, index, notes)
         except sqlite3.DatabaseError as exc:
             if index is not None:
                 index.close()
             notes.append(f"memctl: the search index was unreadable ({exc}); rebuilding it")
-            index = open_index(ws, notes, rebuild=True)
+            index = open_index(ws, notes, rebuild=True, words=words)
             report = _update(ws, index, notes)
             report.rebuilt = True
         except sqlite3.Error as exc:  # full disk, read-only folder
@@ -583,7 +619,7 @@ def _update(ws: Workspace, index: Index, notes: list[str]) -> UpdateReport:
     if index.garbage_heavy():
         index.close()
         fresh = open_index(ws, notes, rebuild=True)
-        index.conn = fresh.conn
+        index.conn, index.words = fresh.conn, fresh.words
         report = index.update(listed, now)
         report.rebuilt = True
     return report

@@ -137,7 +137,7 @@ def recall(
     if not terms:
         return result
     try:
-        with fresh_index(ws, result.notes) as (index, _):
+        with fresh_index(ws, result.notes, words=True) as (index, _):
             index.conn.execute("BEGIN")
             try:
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)

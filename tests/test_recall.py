@@ -134,3 +134,25 @@ def test_a_record_changed_after_indexing_is_not_shown_stale(ws: Path) -> None:
     tmp.write_text("# Memory\n- nothing about that any more\n", encoding="utf-8")
     os.replace(tmp, memory)
     assert recall(ws_, config, "staging").hits == []
+
+
+def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
+    import sqlite3
+
+    from memctl.search import search
+
+    def words() -> int:
+        conn = sqlite3.connect(ws / ".memctl" / "index.sqlite")
+        try:
+            return conn.execute("SELECT count(*) FROM words_docsize").fetchone()[0]
+        finally:
+            conn.close()
+
+    workspace, _ = open_ws(ws)
+    assert search(workspace, "staging").hits
+    assert words() == 0  # search alone keeps the index small
+    assert sources(ws, "staging database")[0] == "MEMORY.md:2"
+    filled = words()
+    assert filled > 0
+    assert cli("-w", ws, "index", "--rebuild").exit_code == 0
+    assert words() == filled  # a rebuild keeps it
