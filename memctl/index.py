@@ -223,11 +223,11 @@ class Index:
             (key, value),
         )
 
-    def candidates(self, expression: str) -> Iterator[tuple[int, int, int, int, int]]:
-        """(file id, number, start, len, flag) of the records whose trigrams match
+    def candidates(self, expression: str) -> Iterator[tuple[str, int, int, int, int]]:
+        """(file sortkey, number, start, len, flag) of the records whose trigrams match
         `expression`, in search's order."""
         return self.conn.execute(
-            "SELECT r.file, r.number, r.start, r.len, r.flag FROM tri "
+            "SELECT f.sortkey, r.number, r.start, r.len, r.flag FROM tri "
             "JOIN records r ON r.id = tri.rowid JOIN files f ON f.id = r.file "
             "WHERE tri MATCH ? ORDER BY f.sortkey, r.start",
             (expression,),
@@ -237,7 +237,13 @@ class Index:
     def update(self, listed: list[Listed], now: str) -> UpdateReport:
         """Bring the index up to date with `listed` (call under the workspace lock)."""
         report = UpdateReport(files=len(listed))
-        known = self.files()
+        # The check runs before every search: tuples, not FileRows, for thousands of files.
+        stamps = {
+            rel: (size, mtime, inode)
+            for rel, size, mtime, inode in self.conn.execute(
+                "SELECT rel, size, mtime_ns, inode FROM files"
+            )
+        }
         seen: set[str] = set()
         fresh: list[tuple[Listed, os.stat_result]] = []
         for item in listed:
@@ -246,15 +252,11 @@ class Index:
                 st = os.stat(item.path)
             except OSError:
                 continue
-            row = known.get(item.rel)
-            if (
-                row is not None
-                and row.size == st.st_size
-                and row.mtime_ns == st.st_mtime_ns
-                and row.inode == st.st_ino
-            ):
-                continue
-            fresh.append((item, st))
+            if stamps.get(item.rel) != (st.st_size, st.st_mtime_ns, st.st_ino):
+                fresh.append((item, st))
+        if not fresh and len(seen) == len(stamps):
+            return report
+        known = self.files()
         gone = {rel: row for rel, row in known.items() if rel not in seen}
         if not fresh and not gone:
             return report
@@ -645,8 +647,12 @@ def indexed_search(ws: Workspace, scan: Any, files: list[Any], fence: Any) -> bo
     hits_mark = skipped_mark = 0
     try:
         index.conn.execute("BEGIN")  # one snapshot of the index for the whole search
-        rows = index.files()
-        by_id = {row.id: row for row in rows.values()}
+        rows = {
+            rel: (key, inode, offset, problem)
+            for rel, key, inode, offset, problem in index.conn.execute(
+                "SELECT rel, sortkey, inode, offset, problem FROM files"
+            )
+        }
         cursor = index.candidates(expression)
         pending = next(cursor, None)
         for file in files:
@@ -658,14 +664,19 @@ def indexed_search(ws: Workspace, scan: Any, files: list[Any], fence: Any) -> bo
                 result.skipped.append(Skipped(file.rel, reason))
                 done += 1
                 continue
-            key = sortkey(file.kind, file.rel)
+            row = rows.get(file.rel)
+            if row is None or row[3] is not None:
+                _scan_file(scan, file)
+                scan.flush()
+                done += 1
+                continue
+            key = row[0]
             mine = []
-            while pending is not None and by_id[pending[0]].sortkey <= key:
-                if by_id[pending[0]].sortkey == key:
+            while pending is not None and pending[0] <= key:
+                if pending[0] == key:
                     mine.append(pending)
                 pending = next(cursor, None)
-            row = rows.get(file.rel)
-            if row is None or row.problem is not None or not _verify(scan, file, row, mine):
+            if mine and not _verify(scan, file, row[1], row[2], mine):
                 del result.hits[hits_mark:]
                 del result.skipped[skipped_mark:]
                 _scan_file(scan, file)
@@ -698,20 +709,24 @@ def _scan_file(scan: Any, file: Any) -> None:
         scan.thread_log(file.path, file.rel)
 
 
-def _verify(scan: Any, file: Any, row: FileRow, candidates: list[tuple[int, ...]]) -> bool:
+def _verify(
+    scan: Any,
+    file: Any,
+    inode: int,
+    offset: int,
+    candidates: list[tuple[Any, ...]],
+) -> bool:
     """Check one file's candidates, appending its hits; False when the file is no
     longer the one indexed (then the caller scans it)."""
     from memctl.search import Hit, _chomp, record_matches
 
-    if not candidates:
-        return True
     try:
         fd = os.open(file.path, os.O_RDONLY)
     except OSError:
         return False
     try:
         st = os.fstat(fd)
-        if st.st_ino != row.inode or st.st_size < row.offset:
+        if st.st_ino != inode or st.st_size < offset:
             return False
         keywords = list(scan.plan.keywords)
         mode = scan.plan.mode
