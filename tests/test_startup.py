@@ -78,3 +78,5 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
     assert "openai" not in modules
+    # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled.
+    assert "pydantic" not in modules, f"`memctl {' '.join(args)}` imported pydantic"
