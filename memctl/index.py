@@ -138,6 +138,7 @@ CREATE TABLE IF NOT EXISTS records(
 CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
+CREATE TABLE IF NOT EXISTS vectors(id INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
     text, content='', tokenize='porter unicode61 remove_diacritics 2', detail=full);
 """
@@ -786,9 +787,18 @@ class IndexStatus:
     stale_files: int = 0
     updated: str | None = None
     problem: str | None = None
+    embedding_model: str | None = None
+    embeddings_pending: int | None = None
+    """Records recall would still embed (memory.embedding_model set), ~4 chars a token."""
+    embedding_tokens: int | None = None
 
 
-def index_status(ws: Workspace) -> IndexStatus:
+def read_only(ws: Workspace) -> sqlite3.Connection:
+    """The index opened for reading only: never created, repaired or written."""
+    return sqlite3.connect(f"{index_path(ws).as_uri()}?mode=ro", uri=True, timeout=5.0)
+
+
+def index_status(ws: Workspace, embedding_model: Any = None) -> IndexStatus:
     """Read-only: opens the index without creating or repairing it."""
     path = index_path(ws)
     found = IndexStatus(ws.relative(path), path.is_file())
@@ -796,12 +806,18 @@ def index_status(ws: Workspace) -> IndexStatus:
         return found
     found.bytes = sum(os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p))
     try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0)
+        conn = read_only(ws)
         try:
             index = Index(ws, conn)
             rows = index.files()
             (found.records,) = conn.execute("SELECT count(*) FROM records").fetchone()
             found.updated = index.meta("updated") or None
+            if embedding_model is not None:
+                from memctl.embed import plan
+
+                todo = plan(conn, ws, embedding_model, priced=False)
+                found.embedding_model = embedding_model.name
+                found.embeddings_pending, found.embedding_tokens = todo.records, todo.tokens
         finally:
             conn.close()
     except sqlite3.Error as exc:

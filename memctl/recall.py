@@ -17,7 +17,8 @@ its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 
 With `memory.embedding_model` set, the same records are also ranked by cosine
 similarity of embeddings (memctl/embed.py) and the two rankings are fused (reciprocal
-rank fusion); a failing embedding provider leaves BM25 alone, with a note.
+rank fusion, so scores are then RRF sums); a failing embedding provider leaves BM25
+alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
 """
@@ -138,13 +139,13 @@ def recall(
         return result
     try:
         with fresh_index(ws, result.notes, words=True) as (index, _):
+            spec = config.memory.embedding_model
+            vectors = spec is not None and _catch_up(ws, index.conn, spec, result)
             index.conn.execute("BEGIN")
             try:
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
-                if config.memory.embedding_model is not None:
-                    from memctl.embed import hybrid
-
-                    ranked = hybrid(ws, config, index, query, ranked, scope, result)
+                if vectors:
+                    ranked = _hybrid(index.conn, spec, query, ranked, scope, result)
                 _collect(ws, config, ranked, limit, recency, result)
             finally:
                 index.conn.execute("COMMIT")
@@ -184,6 +185,63 @@ def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -
         if scope == "all" or (scope == "memory") == (kind == "memory"):
             found.append(Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset))
     return found
+
+
+def _embedding_note(result: RecallResult, why: str) -> None:
+    result.notes.append(f"memctl: recall without embeddings ({why}); ranked by BM25 alone")
+
+
+def _catch_up(ws: Workspace, conn: sqlite3.Connection, spec: Any, result: RecallResult) -> bool:
+    """Embed what is new; False (with one note) when the provider fails."""
+    from memctl.embed import EmbeddingFailed, catch_up
+    from memctl.errors import MemctlError
+
+    try:
+        catch_up(ws, conn, spec)
+    except (EmbeddingFailed, MemctlError, sqlite3.Error) as exc:
+        _embedding_note(result, str(exc))
+        return False
+    return True
+
+
+_BY_ID_SQL = """
+SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset
+FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
+"""
+
+
+def _hybrid(
+    conn: sqlite3.Connection,
+    spec: Any,
+    query: str,
+    ranked: list[Candidate],
+    scope: str,
+    result: RecallResult,
+) -> list[Candidate]:
+    """BM25 and cosine similarity fused by reciprocal rank fusion; BM25 alone when the
+    query cannot be embedded."""
+    from memctl.embed import VECTOR_CANDIDATES, EmbeddingFailed, nearest
+
+    try:
+        close = nearest(conn, spec, query, VECTOR_CANDIDATES)
+    except EmbeddingFailed as exc:
+        _embedding_note(result, str(exc))
+        return ranked
+    by_id = {candidate.record: candidate for candidate in ranked}
+    for rid in close:
+        if rid in by_id:
+            continue
+        row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
+        if row is None:
+            continue
+        _, number, start, size, ts, rel, kind, inode, offset = row
+        if scope == "all" or (scope == "memory") == (kind == "memory"):
+            by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
+    scores = rrf([c.record for c in ranked], [rid for rid in close if rid in by_id])
+    for rid, candidate in by_id.items():
+        candidate.score = scores.get(rid, 0.0)
+    result.ranking = "hybrid"
+    return list(by_id.values())
 
 
 def _collect(

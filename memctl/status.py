@@ -107,7 +107,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
-        index=index_status(ws),
+        index=index_status(ws, config.memory.embedding_model),
     )
 
 
@@ -292,10 +292,16 @@ def _index_text(index: IndexStatus) -> str:
         if not index.stale_files
         else f"{index.stale_files:,} file(s) changed since (the next search indexes them)"
     )
-    return (
+    text = (
         f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
         f"{index.records:,} records in {_files(index.files)}; updated {index.updated}; {fresh}"
     )
+    if index.embeddings_pending is not None:
+        text += (
+            f"; {index.embeddings_pending:,} records to embed with {index.embedding_model} "
+            f"(~{index.embedding_tokens:,} tokens; `memctl index --dry-run` prices them)"
+        )
+    return text
 
 
 def _schedule_text(schedule: Schedule) -> str:
