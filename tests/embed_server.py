@@ -14,7 +14,38 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-DIMENSIONS = 128
+DIMENSIONS = 512
+# Words a real embedding model gives little weight to; hashed, they would make every
+# question look like every sentence.
+STOPWORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "what",
+        "which",
+        "who",
+        "when",
+        "where",
+        "does",
+        "did",
+        "was",
+        "were",
+        "is",
+        "are",
+        "has",
+        "have",
+        "had",
+        "this",
+        "that",
+        "from",
+        "into",
+        "like",
+        "most",
+        "name",
+    ]
+)
 SYNONYMS = {
     "automobile": "car",
     "vehicle": "car",
@@ -51,7 +82,7 @@ def embed(text: str) -> list[float]:
     vector = [0.0] * DIMENSIONS
     for word in _WORD.findall(text.lower()):
         word = SYNONYMS.get(word, word)
-        if len(word) < 3:
+        if len(word) < 3 or word in STOPWORDS:
             continue
         digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
         vector[int.from_bytes(digest, "big") % DIMENSIONS] += 1.0
