@@ -116,6 +116,7 @@ def apply(root: Path, steps: list[tuple[str, str, object]]) -> None:
             (root / "threads" / f"{name}.jsonl").unlink(missing_ok=True)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data(), corpus=corpora())
 def test_index_and_scan_agree_before_and_after_changes(
@@ -373,6 +374,7 @@ def big_workspace(root: Path, days: int = 400, threads: int = 60) -> None:
         )
 
 
+@pytest.mark.slow
 def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> None:
     big_workspace(workspace)
     ws = Workspace(workspace)
@@ -392,6 +394,7 @@ def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> 
         assert result.notes == []
 
 
+@pytest.mark.slow
 def test_eight_writers_and_searchers_at_once(workspace: Path) -> None:
     big_workspace(workspace, days=60, threads=10)
 
