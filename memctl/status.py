@@ -11,12 +11,16 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memctl.config import Config, format_duration
 from memctl.state import State
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
 from memctl.workspace import Workspace, stored_offset
+
+if TYPE_CHECKING:
+    from memctl.index import IndexStatus
 
 NOW = "now"
 
@@ -82,9 +86,12 @@ class StatusResult:
     runs: dict[str, str]
     schedules: list[Schedule]
     models: dict[str, str]
+    index: IndexStatus | None = None
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
+    from memctl.index import index_status
+
     state = ws.read_state()
     threads = _threads(ws, state)
     return StatusResult(
@@ -101,6 +108,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
+        index=index_status(ws, config.memory.embedding_model),
     )
 
 

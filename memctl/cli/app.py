@@ -28,9 +28,11 @@ COMMAND_MODULES = (
     "context_cmd",
     "call_cmd",
     # recall
+    "recall_cmd",
     "search_cmd",
     "get_cmd",
     "save_cmd",
+    "index_cmd",
     # upkeep and integration
     "archive_cmd",
     "maintain_cmd",

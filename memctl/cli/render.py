@@ -24,6 +24,7 @@ import typer
 if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
     from memctl.consolidate import ConsolidateResult
+    from memctl.index import IndexStatus
     from memctl.status import Schedule, StatusResult, ThreadStatus
 
 
@@ -280,6 +281,8 @@ def status_text(result: StatusResult) -> str:
             f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
         ),
     ]
+    if result.index is not None:
+        rows.append(("search index", _index_text(result.index)))
     scheduled = {schedule.name for schedule in result.schedules}
     rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
     rows.extend(
@@ -294,6 +297,29 @@ def status_text(result: StatusResult) -> str:
         lines.append("")
         lines.extend(_thread_table(result.threads))
     return "\n".join(lines)
+
+
+def _index_text(index: IndexStatus) -> str:
+    if not index.exists:
+        return "none yet (the next search builds it)"
+    if index.problem:
+        return index.problem
+    ratio = index.bytes / index.corpus_bytes if index.corpus_bytes else 0.0
+    fresh = (
+        "up to date"
+        if not index.stale_files
+        else f"{index.stale_files:,} file(s) changed since (the next search indexes them)"
+    )
+    text = (
+        f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
+        f"{index.records:,} records in {_files(index.files)}; updated {index.updated}; {fresh}"
+    )
+    if index.embeddings_pending is not None:
+        text += (
+            f"; {index.embeddings_pending:,} records to embed with {index.embedding_model} "
+            f"(~{index.embedding_tokens:,} tokens; `memctl index --dry-run` prices them)"
+        )
+    return text
 
 
 def _schedule_text(schedule: Schedule) -> str:
