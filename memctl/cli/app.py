@@ -45,6 +45,10 @@ COMMAND_ORDER = (
     "maintain",
     "status",
     "mcp",
+    "hook",
+    "install",
+    "uninstall",
+    "export",
     "config",
     "completion",
 )
@@ -358,6 +362,7 @@ def _register() -> None:
     from memctl.cli import (  # noqa: F401
         basics,
         context_cmd,
+        hook_cmd,
         mcp_cmd,
         memory_cmd,
         pipeline,
