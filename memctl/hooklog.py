@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ def log_path(root: Path) -> Path:
 def log_error(root: Path, agent: str, event: str, session: str | None, error: str) -> None:
     """Append one error; never raises (a hook that cannot even log still exits 0)."""
     record = {
-        "ts": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),
+        "ts": datetime.now().astimezone().isoformat(timespec="seconds"),
         "agent": agent,
         "event": event,
         "session": session,

@@ -66,13 +66,14 @@ EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
 RECALL_HEADER = "Memory that may bear on this prompt (memctl; memory_search finds more):"
 SAFE_SESSION = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 WORD = re.compile(r"\w+")
-STOPWORDS = frozenset(
+_STOPWORDS = (
     "about above after again also because been before being between both could does doing "
     "down during each from further have having here into itself just more most much must "
     "only other over same should some such than that their them then there these they this "
     "those through under until very want were what when where which while will with would "
-    "your yours please thanks make sure know tell show give need like".split()
+    "your yours please thanks make sure know tell show give need like"
 )
+STOPWORDS = frozenset(_STOPWORDS.split())
 
 
 # --------------------------------------------------------------------------- input

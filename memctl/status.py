@@ -8,12 +8,13 @@ compaction records are parsed. It never imports litellm.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from memctl.config import Config, format_duration
+from memctl.hooklog import recent_errors
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
 from memctl.workspace import Workspace, stored_offset
@@ -82,6 +83,8 @@ class StatusResult:
     runs: dict[str, str]
     schedules: list[Schedule]
     models: dict[str, str]
+    hook_errors: list[dict[str, Any]] = field(default_factory=list)
+    """The newest errors of `memctl hook` (which always exits 0), from .memctl/hooks.log."""
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
@@ -101,6 +104,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
+        hook_errors=recent_errors(ws.root),
     )
 
 
@@ -264,6 +268,10 @@ def render(result: StatusResult) -> str:
         if name not in scheduled
     )
     rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    rows.extend(
+        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e['error']}")
+        for e in result.hook_errors
+    )
     width = max(len(label) for label, _ in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
