@@ -179,6 +179,7 @@ def test_the_json_document_shape(workspace, cli):
         "runs",
         "schedules",
         "models",
+        "hook_errors",
     }
     assert document["workspace"] == str(workspace.resolve())
     assert document["threads"] == [] and document["runs"] == {}
