@@ -129,3 +129,27 @@ def test_litellm_is_imported_only_inside_functions_of_llm_py(path):
         elif not found.in_function:
             offending.append(f"{relative(path)}:{found.line} imports litellm at module level")
     assert not offending, "; ".join(offending)
+
+
+MACHINE_PATH = ("/tmp/", "/root/", "/work/", "/opt/", "/usr/local/")
+"""Where a suite's own venv or checkout lands; /home/ paths appear as transcript data."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*all_modules(), *sorted(PACKAGE.parent.joinpath("tests").glob("*.py"))],
+    ids=lambda p: p.relative_to(PACKAGE.parent).as_posix(),
+)
+def test_no_literal_path_of_one_machine(path: Path) -> None:
+    """A path that exists only where the suite was written passes there and fails on every
+    fresh machine (the README's test command once failed 5 tests for `/tmp/venv/bin/memctl`):
+    derive it from sys.executable, tmp_path or shutil.which instead."""
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith(MACHINE_PATH)
+        and node.value not in MACHINE_PATH
+    ]
+    assert not found, f"{relative(path)}: literal machine paths {found}"
