@@ -17,7 +17,9 @@ What each event does, and why:
   agent is about to summarise the conversation away, and this is the last moment its
   facts can be extracted from the whole text (the flush-before-compaction guarantee).
 - Stop / SubagentStop (Codex: a completed turn): import what was appended, then the
-  per-call flush `memory.flush_trigger` allows.
+  per-call flush `memory.flush_trigger` allows. Codex has no session-end hook, so its
+  Stop also runs the maintenance that is due (throttled by consolidation_min_gap),
+  as `memctl call` does after a turn.
 - SessionEnd: import, then flush what is left regardless of the throttle and run the
   maintenance that is due. Claude Code gives SessionEnd hooks 1.5 s unless the hook
   declares a longer timeout, so when the memory model is a network model the flush and
@@ -199,9 +201,12 @@ def memory_block(
             if room <= 0:
                 raise UsageError(f"a memory block cannot fit in {cap} characters")
             kept, truncated = cut_memory(redacted + "\n", room)
-            note = NOTE_CUT if truncated else NOTE_FULL
-            body = kept.rstrip("\n")
-            text = f"{header}\n\n{body}\n\n{note}" if body else f"{header}\n\n{note}"
+            if config.memory.tools:
+                note = NOTE_CUT if truncated else NOTE_FULL
+            else:  # no memory_search to point at
+                note = "[MEMORY.md was cut to fit the context budget.]" if truncated else ""
+            parts = [header, kept.rstrip("\n"), note]
+            text = "\n\n".join(part for part in parts if part)
         size = len(text.encode("utf-8"))
         if cap_bytes is None or size <= cap_bytes:
             return MemoryBlock(text, len(memory), truncated)
@@ -292,6 +297,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         _step(result, lambda: _import(ws, hook, result))
         if event in ("Stop", "SubagentStop"):
             _step(result, lambda: _flush(ws, config, result, auto=True))
+            if hook.agent == "codex":  # Codex has no session-end hook to maintain at
+                _step(result, lambda: _maintain(ws, config, result))
         elif event == "PreCompact":
             _step(result, lambda: _flush(ws, config, result, auto=False))
         elif _network_model(config):

@@ -629,3 +629,32 @@ def test_a_whole_session_reaches_the_next_sessions_start(workspace, tmp_path):
     assert len(context) <= CONTEXT_CAP
     config = load_config(workspace / "memctl.yaml")
     assert config.memory_model.is_builtin
+
+
+def test_codex_stop_consolidates_when_due(cli, workspace, tmp_path):
+    rollout = tmp_path / FIXTURE.name
+    rollout.write_bytes(FIXTURE.read_bytes())
+    stop = json.dumps(
+        {
+            "session_id": ROLLOUT_ID,
+            "transcript_path": str(rollout),
+            "cwd": "/home/dev/shop",
+            "hook_event_name": "Stop",
+            "turn_id": "t1",
+            "stop_hook_active": False,
+        }
+    )
+    hook(cli, workspace, "codex", stop)
+    ledger = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert ledger.strip()
+    assert (workspace / "MEMORY.md").read_text().strip()
+
+
+def test_with_the_tools_off_the_block_does_not_point_at_memory_search(cli, workspace, tmp_path):
+    config = workspace / "memctl.yaml"
+    config.write_text(config.read_text().replace("tools: true", "tools: false"))
+    (workspace / "MEMORY.md").write_text("- Deploys happen on Fridays.\n", encoding="utf-8")
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "SessionStart")
+    assert context.endswith("- Deploys happen on Fridays.")
+    assert "memory_search" not in context
