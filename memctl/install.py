@@ -183,23 +183,28 @@ def _ours(hook: Any, command: str) -> bool:
     return isinstance(hook, dict) and hook.get("command") == command
 
 
+def _ours_in(group: Any, command: str) -> list[int]:
+    """Indexes of the hooks in a matcher group that run `command`."""
+    inner = group.get("hooks") if isinstance(group, dict) else None
+    if not isinstance(inner, list):
+        return []
+    return [index for index, hook in enumerate(inner) if _ours(hook, command)]
+
+
 def add_hooks(path: Path, text: str | None, command: str, events: tuple) -> str:
     """The file with a group running `command` for each event that lacks one."""
     data = _load_json(path, text)
     hooks = _hooks_of(path, data)
+    edits: list[tuple[tuple[str, ...], Any]] = []
     for event, matcher, timeout in events:
-        groups = hooks.setdefault(event, [])
+        groups = hooks.get(event, [])
         if not isinstance(groups, list):
             raise UsageError(f"{path}: hooks.{event} is not a list")
-        present = any(
-            _ours(hook, command)
-            for group in groups
-            if isinstance(group, dict) and isinstance(group.get("hooks"), list)
-            for hook in group["hooks"]
-        )
-        if not present:
-            groups.append(_group(command, matcher, timeout))
-    return _dump(data, text)
+        if not any(_ours_in(group, command) for group in groups):
+            group = _group(command, matcher, timeout)
+            hooks[event] = [*groups, group]
+            edits.append((("hooks", event), group))
+    return _edited(text, data, lambda doc: _append_all(doc, edits))
 
 
 def remove_hooks(path: Path, text: str, command: str) -> str:
@@ -209,27 +214,177 @@ def remove_hooks(path: Path, text: str, command: str) -> str:
     hooks = data.get("hooks")
     if not isinstance(hooks, dict):
         return text
-    for event in list(hooks):
+    cuts: list[tuple[str | int, ...]] = []  # paths to delete, deepest and last first
+    for event in reversed(list(hooks)):
         groups = hooks[event]
         if not isinstance(groups, list):
             continue
         kept = []
-        for group in groups:
-            inner = group.get("hooks") if isinstance(group, dict) else None
-            if not isinstance(inner, list) or not any(_ours(h, command) for h in inner):
-                kept.append(group)
-                continue
-            rest = [h for h in inner if not _ours(h, command)]
-            if rest:
-                kept.append({**group, "hooks": rest})
-        if len(kept) != len(groups) or kept != groups:
-            if kept:
-                hooks[event] = kept
+        for index in reversed(range(len(groups))):
+            group, ours = groups[index], _ours_in(groups[index], command)
+            if not ours:
+                kept.insert(0, group)
+            elif len(ours) < len(group["hooks"]):
+                rest = [h for i, h in enumerate(group["hooks"]) if i not in ours]
+                kept.insert(0, {**group, "hooks": rest})
+                cuts.extend(("hooks", event, index, "hooks", i) for i in reversed(ours))
             else:
-                del hooks[event]
+                cuts.append(("hooks", event, index))
+        if kept:
+            hooks[event] = kept
+        else:
+            del hooks[event]
     if not hooks:
         del data["hooks"]
-    return _dump(data, text)
+    if not cuts:
+        return text
+    return _edited(text, data, lambda doc: _cut_all(doc, cuts))
+
+
+# JSON edited as text, so that the rest of the file keeps its formatting: a small scanner
+# finds where each object member and array item lies; an edit inserts or deletes exactly
+# one of them. The result must parse to what the same change makes of the parsed file,
+# else the file is written whole (in its indentation) instead.
+
+_WS = re.compile(r"[ \t\n\r]*")
+_ATOM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+
+
+@dataclass
+class _Node:
+    start: int
+    end: int
+    keys: list[str] | None = None
+    """Object member names (None for an array or a scalar)."""
+    heads: list[int] = field(default_factory=list)
+    """Where each member (its key) or item starts."""
+    values: list[_Node] = field(default_factory=list)
+
+
+def _scan(text: str, at: int) -> _Node:
+    from json.decoder import scanstring
+
+    at = _WS.match(text, at).end()
+    char = text[at]
+    if char in "{[":
+        node = _Node(at, at, keys=[] if char == "{" else None)
+        close = "}" if char == "{" else "]"
+        at = _WS.match(text, at + 1).end()
+        if text[at] == close:
+            node.end = at + 1
+            return node
+        while True:
+            node.heads.append(at)
+            if node.keys is not None:
+                if text[at] != '"':
+                    raise ValueError("a key expected")
+                key, at = scanstring(text, at + 1)
+                node.keys.append(key)
+                at = _WS.match(text, at).end()
+                if text[at] != ":":
+                    raise ValueError("':' expected")
+                at += 1
+            value = _scan(text, at)
+            node.values.append(value)
+            at = _WS.match(text, value.end).end()
+            if text[at] == ",":
+                at = _WS.match(text, at + 1).end()
+                continue
+            if text[at] != close:
+                raise ValueError(f"{close!r} expected")
+            node.end = at + 1
+            return node
+    if char == '"':
+        return _Node(at, scanstring(text, at + 1)[1])
+    atom = _ATOM.match(text, at)
+    if atom is None:
+        raise ValueError("a value expected")
+    return _Node(at, atom.end())
+
+
+def _find(text: str, path: tuple[str | int, ...]) -> _Node:
+    node = _scan(text, 0)
+    for step in path:
+        index = node.keys.index(step) if isinstance(step, str) and node.keys else step
+        node = node.values[index]  # type: ignore[index]
+    return node
+
+
+def _line_indent(text: str, at: int) -> str:
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return line[: len(line) - len(line.lstrip(" \t"))]
+
+
+def _insert(text: str, path: tuple[str, ...], key: str | None, value: Any) -> str:
+    """`value` appended to the object (as `key`) or array at `path`."""
+    node = _find(text, path)
+    unit = _indent(text)
+    step = unit if isinstance(unit, str) else " " * unit
+    spread = "\n" in text[node.start : node.end] or (not node.heads and "\n" in text)
+    name = "" if key is None else json.dumps(key, ensure_ascii=False) + ": "
+    if not spread:
+        item = name + json.dumps(value, ensure_ascii=False)
+        if not node.heads:
+            return text[: node.start + 1] + item + text[node.end - 1 :]
+        return text[: node.values[-1].end] + ", " + item + text[node.values[-1].end :]
+    closing = _line_indent(text, node.end - 1)
+    inner = _line_indent(text, node.heads[0]) if node.heads else closing + step
+    body = json.dumps(value, indent=unit, ensure_ascii=False).replace("\n", "\n" + inner)
+    if not node.heads:
+        return text[: node.start + 1] + f"\n{inner}{name}{body}\n{closing}" + text[node.end - 1 :]
+    end = node.values[-1].end
+    return text[:end] + f",\n{inner}{name}{body}" + text[end:]
+
+
+def _delete(text: str, path: tuple[str | int, ...]) -> str:
+    """The object member or array item at `path` taken out, with its separator."""
+    parent = _find(text, path[:-1])
+    last = path[-1]
+    index = parent.keys.index(last) if isinstance(last, str) and parent.keys else last
+    assert isinstance(index, int)
+    if len(parent.values) == 1:
+        return text[: parent.start + 1] + text[parent.end - 1 :]
+    if index > 0:
+        return text[: parent.values[index - 1].end] + text[parent.values[index].end :]
+    return text[: parent.heads[0]] + text[parent.heads[1] :]
+
+
+def _append_all(text: str, edits: list[tuple[tuple[str, ...], Any]]) -> str:
+    for path, group in edits:
+        root = _find(text, ())
+        if root.keys is None:
+            raise ValueError("not an object")
+        if "hooks" not in root.keys:
+            text = _insert(text, (), "hooks", {})
+        if path[1] not in (_find(text, ("hooks",)).keys or []):
+            text = _insert(text, ("hooks",), path[1], [group])
+        else:
+            text = _insert(text, path, None, group)
+    return text
+
+
+def _cut_all(text: str, cuts: list[tuple[str | int, ...]]) -> str:
+    for path in cuts:
+        text = _delete(text, path)
+        # A group's removal that empties its event takes the event out, and the
+        # `hooks` block when that was its last event.
+        if len(path) == 3 and not _find(text, path[:2]).values:
+            text = _delete(text, path[:2])
+            if not _find(text, path[:1]).values:
+                text = _delete(text, path[:1])
+    return text
+
+
+def _edited(text: str | None, target: dict[str, Any], edit: Any) -> str:
+    """`edit(text)` when it parses to `target`, else `target` written whole."""
+    if text is not None and text.strip():
+        try:
+            edited = edit(text)
+            if json.loads(edited) == target:
+                return edited
+        except (ValueError, IndexError, KeyError, TypeError, AssertionError, RecursionError):
+            pass
+    return _dump(target, text)
 
 
 # --------------------------------------------------------------------------- TOML blocks

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import subprocess
@@ -276,3 +277,40 @@ def test_an_unknown_agent_is_exit_2(cli, workspace, project):
     result = cli("-w", workspace, "install", "cursor", "--project", project)
     assert result.exit_code == 2
     assert "unknown agent 'cursor'" in result.stderr
+
+
+@pytest.mark.parametrize("indent", [2, 4, "\t"])
+def test_install_only_adds_lines_and_keeps_no_copy(cli, workspace, project, indent):
+    path = settings_path(project)
+    path.parent.mkdir()
+    original = json.dumps(
+        {
+            "env": {"ANTHROPIC_API_KEY": "sk-ant-secret-value"},
+            "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]},
+            "model": "opus",
+        },
+        indent=indent,
+    )
+    original = original.replace('"model": "opus"', '"model":   "opus"')  # by hand
+    path.write_text(original, encoding="utf-8")
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    old, new = original.splitlines(), path.read_text().splitlines()
+    removed = [line for line in difflib.ndiff(old, new) if line.startswith("- ")]
+    assert removed == []
+    assert "sk-ant-secret-value" not in (workspace / ".memctl" / "installs.json").read_text()
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert path.read_text() == original
+
+
+def test_a_compact_file_stays_compact(cli, workspace, project):
+    path = settings_path(project)
+    path.parent.mkdir()
+    original = '{"permissions": {"allow": []}, "hooks": {"Stop": []}}'
+    path.write_text(original)
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    text = path.read_text()
+    assert "\n" not in text and text.startswith(
+        '{"permissions": {"allow": []}, "hooks": {"Stop": [{'
+    )
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert path.read_text() == original
