@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from memctl.config import Config, format_duration
 from memctl.hooklog import recent_errors
+from memctl.state import State
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
 from memctl.workspace import Workspace, stored_offset
@@ -83,7 +83,7 @@ class StatusResult:
     runs: dict[str, str]
     schedules: list[Schedule]
     models: dict[str, str]
-    hook_errors: list[dict[str, Any]] = field(default_factory=list)
+    hook_errors: list[dict[str, object]] = field(default_factory=list)
     """The newest errors of `memctl hook` (which always exits 0), from .memctl/hooks.log."""
 
 
@@ -97,7 +97,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
         archive=_archive(ws),
         threads=threads,
         unflushed_entries=sum(t.unflushed for t in threads),
-        runs={str(k): str(v) for k, v in sorted(state.get("runs", {}).items())},
+        runs={k: v.isoformat() for k, v in sorted(state.runs.items())},
         schedules=_schedules(ws, config, state),
         models={
             "main": config.model.name,
@@ -133,8 +133,8 @@ def _memory(ws: Workspace, config: Config) -> MemoryStatus:
     )
 
 
-def _dailies(ws: Workspace, state: dict[str, Any]) -> DailyStatus:
-    offsets = state.get("consolidation", {}).get("offsets", {})
+def _dailies(ws: Workspace, state: State) -> DailyStatus:
+    offsets = state.consolidation.offsets
     unconsolidated = 0
     for path in ws.daily_files(include_archive=True):
         size = _size(path)
@@ -155,12 +155,11 @@ def _archive(ws: Workspace) -> FilesStatus:
     return FilesStatus(count=len(archived), bytes=sum(_size(p) for p in archived))
 
 
-def _threads(ws: Workspace, state: dict[str, Any]) -> list[ThreadStatus]:
-    watermarks = state.get("threads", {})
+def _threads(ws: Workspace, state: State) -> list[ThreadStatus]:
     found = []
     for thread in list_threads(ws):
         entries, context = log_counts(thread_path(ws, thread))
-        flushed = watermarks.get(thread, {}).get("flushed", 0)
+        flushed = state.flushed(thread)
         found.append(ThreadStatus(thread, entries, max(0, entries - flushed), context))
     return found
 
@@ -200,7 +199,7 @@ def log_counts(path: Path) -> tuple[int, int]:
     return entries, 1 + max(0, entries - cut) - after_cut
 
 
-def _schedules(ws: Workspace, config: Config, state: dict[str, Any]) -> list[Schedule]:
+def _schedules(ws: Workspace, config: Config, state: State) -> list[Schedule]:
     memory = config.memory
     maintain_last = ws.last_run(state, "maintain")
     flush_last = ws.last_run(state, "flush_auto")
@@ -239,78 +238,3 @@ def _due(ws: Workspace, last: datetime | None, gap_seconds: float) -> str:
         return NOW
     due = last + timedelta(seconds=gap_seconds)
     return due.isoformat() if due > ws.now() else NOW
-
-
-def render(result: StatusResult) -> str:
-    """The text table: plain aligned columns, no colour, so it reads well in cron mail."""
-    memory, dailies = result.memory, result.dailies
-    rows: list[tuple[str, str]] = [
-        ("workspace", result.workspace),
-        (
-            memory.path,
-            f"{memory.chars:,} chars, {memory.tokens:,} / {memory.budget_tokens:,} tokens "
-            f"({memory.percent_used:g}% of the consolidation budget)",
-        ),
-        ("dailies", f"{_files(dailies.count)}, {dailies.bytes:,} bytes"),
-        ("today", f"{dailies.today}: {dailies.today_bytes:,} bytes"),
-        ("unconsolidated", f"{dailies.unconsolidated_bytes:,} bytes of daily text"),
-        ("archive", f"{_files(result.archive.count)}, {result.archive.bytes:,} bytes"),
-        (
-            "threads",
-            f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
-        ),
-    ]
-    scheduled = {schedule.name for schedule in result.schedules}
-    rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
-    rows.extend(
-        (f"{name} run", f"last {when}")
-        for name, when in result.runs.items()
-        if name not in scheduled
-    )
-    rows.extend((f"model ({role})", name) for role, name in result.models.items())
-    rows.extend(
-        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e['error']}")
-        for e in result.hook_errors
-    )
-    width = max(len(label) for label, _ in rows)
-    lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
-    if result.threads:
-        lines.append("")
-        lines.extend(_thread_table(result.threads))
-    return "\n".join(lines)
-
-
-def _schedule_text(schedule: Schedule) -> str:
-    last = f"last {schedule.last or 'never'}"
-    if schedule.next == schedule.rule:
-        # flush_trigger always or never: no clock to wait for.
-        when = "at every call" if schedule.rule == "always" else "never"
-        return f"{last}; {when} (flush_trigger: {schedule.rule})"
-    return f"{last}; next {schedule.next} ({schedule.rule})"
-
-
-def _files(count: int) -> str:
-    return f"{count} file" if count == 1 else f"{count} files"
-
-
-THREADS_SHOWN = 20
-
-
-def _thread_table(threads: list[ThreadStatus]) -> list[str]:
-    """The threads with the most unflushed entries first; all of them are in --json."""
-    shown = sorted(threads, key=lambda t: (-t.unflushed, t.thread))[:THREADS_SHOWN]
-    header = ("thread", "entries", "unflushed", "context")
-    cells = [
-        header,
-        *((t.thread, str(t.entries), str(t.unflushed), str(t.context_messages)) for t in shown),
-    ]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    lines = [
-        "  ".join(
-            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
-        ).rstrip()
-        for row in cells
-    ]
-    if len(threads) > len(shown):
-        lines.append(f"... and {len(threads) - len(shown)} more (memctl --json status lists all)")
-    return lines

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memctl.cli.basics import SHELLS, completion_script
+from memctl.cli.completion_cmd import SHELLS, completion_script
 from tests.helpers import MEMCTL
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from memctl.cli.basics import completion_script
+from memctl.cli.completion_cmd import completion_script
 from memctl.workspace import Workspace, init_workspace
 from tests.helpers import DANA, jsonl
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.app import app
+
 LITELLM_MODEL = "openai:gpt-4.1-mini"
 
 REPORT_MODULES = """
@@ -27,6 +29,11 @@ atexit.register(report)
 sys.argv = ["memctl", *sys.argv[2:]]
 runpy.run_module("memctl", run_name="__main__")
 """
+
+
+def registered() -> set[str]:
+    names = {command.name for command in app.registered_commands}
+    return names | {group.name for group in app.registered_groups}
 
 
 def modules_after(args: list[str], workspace: Path, report: Path, exit_code: int) -> set[str]:
@@ -76,3 +83,17 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
     assert "openai" not in modules
+
+
+def test_running_one_command_leaves_the_app_whole():
+    """main() builds only the command it runs, on a copy: the app the in-process tests
+    (and any later invocation) use still holds every command."""
+    from memctl.cli.app import only
+
+    before = registered()
+    narrowed = only("status")
+
+    assert {c.name for c in narrowed.registered_commands} == {"status"}
+    assert not narrowed.registered_groups
+    assert registered() == before and len(before) > 10
+    assert only(None) is app and only("no-such-command") is app

@@ -18,13 +18,12 @@ from typing import Annotated, Any
 
 import typer
 
-from memctl.cli.app import Globals, app, command, emit, globals_of, note
+from memctl.cli.core import Globals, app, command, globals_of, group
+from memctl.cli.render import emit, note
 
-hook_app = typer.Typer(
-    help="Run as an agent's hook: import, flush, inject memory (always exits 0).",
-    no_args_is_help=True,
+hook_app = group(
+    "hook", help="Run as an agent's hook: import, flush, inject memory (always exits 0)."
 )
-app.add_typer(hook_app, name="hook")
 
 OUTPUTS = ("json", "text")
 LENIENT = {"ignore_unknown_options": True, "allow_extra_args": True}
