@@ -37,6 +37,8 @@ COMMAND_MODULES = (
     "status_cmd",
     "mcp_cmd",
     "hook_cmd",
+    "install_cmd",
+    "export_cmd",
     "config_cmd",
     "completion_cmd",
 )
