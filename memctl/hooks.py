@@ -281,6 +281,25 @@ class HookResult:
     memory_truncated: bool = False
     errors: list[str] = field(default_factory=list)
 
+    def summary(self) -> str:
+        """One line saying what the hook did (`memctl -v hook ...` prints it)."""
+        done = [f"{self.event}"]
+        if self.threads:
+            done.append(f"imported {self.imported} entries into {', '.join(self.threads)}")
+        if self.flushed_facts or self.flush_skipped:
+            done.append(
+                f"flush: {self.flushed_facts} fact(s)"
+                + (f" ({self.flush_skipped})" if self.flush_skipped else "")
+            )
+        if self.maintained:
+            done.append(f"maintain: {self.maintained}")
+        if self.detached:
+            done.append("flush and maintenance detached")
+        if self.context is not None:
+            cut = ", MEMORY.md cut to fit" if self.memory_truncated else ""
+            done.append(f"context: {len(self.context):,} chars{cut}")
+        return "; ".join(done)
+
 
 def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     """Do what `hook.event` calls for. A failing step is recorded in `errors` (and the

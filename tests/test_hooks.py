@@ -658,3 +658,12 @@ def test_with_the_tools_off_the_block_does_not_point_at_memory_search(cli, works
     context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "SessionStart")
     assert context.endswith("- Deploys happen on Fridays.")
     assert "memory_search" not in context
+
+
+def test_verbose_says_what_the_hook_did(cli, workspace, tmp_path):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("PreCompact", session.path, trigger="manual", custom_instructions="")
+    result = cli("-v", "-w", workspace, "hook", "claude-code", input=stdin)
+    assert result.exit_code == 0
+    assert f"PreCompact; imported 6 entries into {SESSION}; flush: " in result.stderr

@@ -84,6 +84,8 @@ def _run(ctx: typer.Context, agent: str, parse: Callable[[], Any], output: str) 
             sys.stdout.write(out + "\n")
         for error in result.errors:
             report(error)
+        if g.verbose:
+            report(result.summary())
     except typer.Exit:
         pass
     except (MemctlError, Exception) as exc:
