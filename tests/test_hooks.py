@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -667,3 +668,27 @@ def test_verbose_says_what_the_hook_did(cli, workspace, tmp_path):
     result = cli("-v", "-w", workspace, "hook", "claude-code", input=stdin)
     assert result.exit_code == 0
     assert f"PreCompact; imported 6 entries into {SESSION}; flush: " in result.stderr
+
+
+def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
+    from tests.test_startup import REPORT_MODULES
+
+    (workspace / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n", encoding="utf-8")
+    (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    runs = {
+        "hook": (["hook", "claude-code"], stdin),
+        "export": (["export", "--claude-md", str(tmp_path / "CLAUDE.md")], ""),
+    }
+    for name, (args, given) in runs.items():
+        report = tmp_path / f"{name}.json"
+        done = subprocess.run(
+            [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
+            input=given,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        modules = set(json.loads(report.read_text()))
+        assert "memctl.hooks" in modules
+        assert "litellm" not in modules, name
