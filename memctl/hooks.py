@@ -399,8 +399,12 @@ def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | No
 def _flush(ws: Workspace, config: Config, result: HookResult, *, auto: bool) -> None:
     from memctl.flush import flush
     from memctl.llm import resolve_model
+    from memctl.threads import count_entries, thread_path
 
-    threads = [t for t in result.threads if (ws.threads_dir / f"{t}.jsonl").exists()]
+    # Counting lines is cheap; flush parses the whole log. A Stop that added nothing
+    # must not pay for reading a long session's thread.
+    state = ws.read_state()
+    threads = [t for t in result.threads if count_entries(thread_path(ws, t)) > state.flushed(t)]
     if not threads:
         return
     if not auto and not config.memory.hooks:
