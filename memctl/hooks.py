@@ -66,7 +66,6 @@ NOTE_CUT = (
 )
 EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
 RECALL_HEADER = "Memory that may bear on this prompt (memctl; memory_search finds more):"
-SAFE_SESSION = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 WORD = re.compile(r"\w+")
 _STOPWORDS = (
     "about above after again also because been before being between both could does doing "
@@ -150,24 +149,6 @@ def parse_codex_notify(argument: str) -> HookInput:
             "use hooks.json (memctl install codex) instead"
         )
     return HookInput("codex", "Stop", session_id=thread, cwd=_text(data, "cwd"), notify=True)
-
-
-def codex_home() -> Path:
-    """Where Codex keeps its files: CODEX_HOME, else ~/.codex (as Codex resolves it)."""
-    return Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
-
-
-def find_rollout(thread_id: str, home: Path | None = None) -> Path | None:
-    """The rollout file of a Codex thread: `sessions/YYYY/MM/DD/rollout-*-<id>.jsonl`,
-    else `archived_sessions/`; the newest when a resumed thread has several."""
-    if not SAFE_SESSION.match(thread_id):
-        return None
-    home = home or codex_home()
-    name = f"rollout-*-{thread_id}.jsonl"
-    found = sorted((home / "sessions").glob(f"*/*/*/{name}"))
-    if not found:
-        found = sorted((home / "archived_sessions").glob(name))
-    return found[-1] if found else None
 
 
 # --------------------------------------------------------------------------- memory block
@@ -354,7 +335,9 @@ def _transcripts(hook: HookInput) -> list[tuple[Path, str]]:
     if hook.transcript_path:
         paths.append(hook.transcript_path)
     elif hook.agent == "codex" and hook.session_id:
-        rollout = find_rollout(hook.session_id)
+        from memctl.importers.discover import codex_home, codex_rollout
+
+        rollout = codex_rollout(hook.session_id)
         if rollout is None:
             raise UsageError(
                 f"no Codex rollout for thread {hook.session_id} under "
@@ -365,7 +348,7 @@ def _transcripts(hook: HookInput) -> list[tuple[Path, str]]:
         paths.append(hook.agent_transcript_path)
     if not paths:
         raise UsageError(f"{hook.event}: the hook input names no transcript_path")
-    return [(Path(path).expanduser(), fmt) for path in paths]
+    return [(Path(path), fmt) for path in paths]
 
 
 def _import(ws: Workspace, hook: HookInput, result: HookResult) -> None:
@@ -380,19 +363,16 @@ def _import(ws: Workspace, hook: HookInput, result: HookResult) -> None:
 
 
 def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | None:
-    """Import the complete lines of a transcript; None when it holds none yet."""
-    from memctl.importers import import_transcript
+    """Import what the transcript gained since the last hook (the importer keeps the
+    byte offset it read up to, so a long session is not read again); None when it
+    names no thread yet or is one the importer passes over (a warm-up agent). The
+    events that import come at the end of a turn, so the last reply is complete
+    (`final`); a torn last line still waits for the next hook."""
+    from memctl.importers import import_source
 
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: transcript not found") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    data = data[: data.rfind(b"\n") + 1]  # a torn last line waits for the next hook
-    if not data.strip():
+    done = import_source(ws, path.expanduser(), fmt=fmt, final=True)
+    if done.skipped or not done.thread:
         return None
-    done = import_transcript(ws, data, str(path), stem=path.stem, fmt=fmt)
     return done.thread, done.imported
 
 

@@ -458,15 +458,11 @@ def _read(path: Path) -> str | None:
         raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def codex_home() -> Path:
-    from memctl.hooks import codex_home as home
-
-    return home()
-
-
 def _targets(agent: str, user: bool, project: Path, notify: bool) -> dict[str, Path]:
+    from memctl.importers.discover import claude_home, codex_home
+
     if agent == "claude-code":
-        base = Path.home() / ".claude" if user else project / ".claude"
+        base = claude_home() if user else project / ".claude"
         return {"settings": base / "settings.json"}
     base = codex_home() if user else project / ".codex"
     targets = {"config": base / "config.toml"}

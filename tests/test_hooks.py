@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from memctl.config import load_config
-from memctl.hooks import CONTEXT_CAP, RECALL_CHARS, find_rollout
+from memctl.hooks import CONTEXT_CAP, RECALL_CHARS
 from memctl.importers import import_transcript
 from memctl.threads import read_entries
 from memctl.workspace import Workspace, init_workspace
@@ -442,8 +442,8 @@ def test_a_missing_transcript_and_no_workspace_exit_0(tmp_path):
 def test_a_missing_transcript_is_logged(cli, workspace, tmp_path):
     stdin = claude_input("Stop", tmp_path / "gone.jsonl", stop_hook_active=False)
     result = hook(cli, workspace, "claude-code", stdin)
-    assert "transcript not found" in result.stderr
-    assert "transcript not found" in (workspace / ".memctl" / "hooks.log").read_text()
+    assert "gone.jsonl: file not found" in result.stderr
+    assert "file not found" in (workspace / ".memctl" / "hooks.log").read_text()
 
 
 # --------------------------------------------------------------------------- Codex
@@ -496,12 +496,20 @@ def test_codex_notify_finds_the_rollout_and_imports_it(cli, workspace, codex_hom
     assert done.imported == 0  # the hooks imported all of it
 
 
-def test_codex_notify_finds_archived_sessions(codex_home):
+def test_codex_notify_finds_archived_sessions(cli, workspace, codex_home):
     archived = codex_home / "archived_sessions"
     archived.mkdir(parents=True)
     (archived / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
-    assert find_rollout(ROLLOUT_ID) == archived / FIXTURE.name
-    assert find_rollout("../../etc") is None
+    hook(cli, workspace, "codex", None, notify_argument())
+    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+
+
+def test_codex_notify_with_a_strange_thread_id_globs_nothing(cli, workspace, codex_home):
+    (codex_home / "sessions").mkdir(parents=True)
+    (codex_home / "sessions" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    result = hook(cli, workspace, "codex", None, notify_argument("*"))
+    assert "no Codex rollout for thread *" in result.stderr
+    assert not list((workspace / "threads").iterdir())
 
 
 def test_codex_notify_of_another_type_does_nothing(cli, workspace, codex_home):
