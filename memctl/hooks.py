@@ -344,11 +344,31 @@ def _transcripts(hook: HookInput) -> list[tuple[Path, str]]:
                 f"{codex_home() / 'sessions'} or archived_sessions"
             )
         paths.append(str(rollout))
-    if hook.agent_transcript_path:
-        paths.append(hook.agent_transcript_path)
     if not paths:
         raise UsageError(f"{hook.event}: the hook input names no transcript_path")
-    return [(Path(path), fmt) for path in paths]
+    found = [Path(path) for path in paths]
+    if hook.agent_transcript_path:
+        found.append(Path(hook.agent_transcript_path))
+    elif hook.event == "SubagentStop" and hook.session_id:
+        found.extend(subagent_transcripts(found[0], hook.session_id))
+    return [(path, fmt) for path in found]
+
+
+def subagent_transcripts(transcript: Path, session: str) -> list[Path]:
+    """The subagent files of a Claude Code session, for a SubagentStop input that does
+    not name one: 2.1 writes `<session>/subagents/agent-*.jsonl` beside the session's
+    file, 2.0 `agent-*.jsonl` in the same folder, its lines naming the parent session."""
+    folder = transcript.expanduser().parent
+    found = sorted((folder / session / "subagents").glob("agent-*.jsonl"))
+    for path in sorted(folder.glob("agent-*.jsonl")):
+        try:
+            with path.open("rb") as handle:
+                first = json.loads(handle.readline(1 << 20))
+        except (OSError, ValueError, RecursionError):
+            continue
+        if isinstance(first, dict) and first.get("sessionId") == session:
+            found.append(path)
+    return found
 
 
 def _import(ws: Workspace, hook: HookInput, result: HookResult) -> None:

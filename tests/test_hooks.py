@@ -700,3 +700,31 @@ def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
         modules = set(json.loads(report.read_text()))
         assert "memctl.hooks" in modules
         assert "litellm" not in modules, name
+
+
+@pytest.mark.parametrize("layout", ["2.1", "2.0"])
+def test_subagent_stop_without_a_path_finds_the_sessions_subagents(
+    cli, workspace, tmp_path, layout
+):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    if layout == "2.1":
+        agent = tmp_path / SESSION / "subagents" / "agent-a1b2c3.jsonl"
+    else:
+        agent = tmp_path / "agent-a1b2c3.jsonl"
+    agent.parent.mkdir(parents=True, exist_ok=True)
+    sub = ClaudeSession(agent)
+    sub.user("Find where the billing owner is configured.")
+    sub.reply("It is in services/billing/OWNERS.")
+    sub.lines = [
+        json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1b2c3"})
+        for line in sub.lines
+    ]
+    sub.write()
+    other = ClaudeSession(tmp_path / "agent-ffffff.jsonl", session="another-session")
+    other.user("Unrelated.")
+    other.write()
+    stdin = claude_input("SubagentStop", session.path, stop_hook_active=False)
+    hook(cli, workspace, "claude-code", stdin)
+    threads = sorted(p.stem for p in (workspace / "threads").glob("*.jsonl"))
+    assert threads == [SESSION, f"{SESSION}.agent-a1b2c3"]
