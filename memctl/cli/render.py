@@ -291,6 +291,10 @@ def status_text(result: StatusResult) -> str:
         if name not in scheduled
     )
     rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    rows.extend(
+        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e.get('error')}")
+        for e in result.hook_errors
+    )
     width = max(len(label) for label, _ in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
