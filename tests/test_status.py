@@ -180,6 +180,7 @@ def test_the_json_document_shape(workspace, cli):
         "schedules",
         "models",
         "index",
+        "hook_errors",
     }
     assert document["workspace"] == str(workspace.resolve())
     assert document["threads"] == [] and document["runs"] == {}

@@ -38,6 +38,9 @@ COMMAND_MODULES = (
     "maintain_cmd",
     "status_cmd",
     "mcp_cmd",
+    "hook_cmd",
+    "install_cmd",
+    "export_cmd",
     "config_cmd",
     "completion_cmd",
 )

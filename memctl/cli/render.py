@@ -223,12 +223,13 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
     what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
+    replaced = "".join(f"\n  superseded: {line}" for line in result.superseded)
     if result.status == "preview":
-        return f"preview: would consolidate {what} ({result.model}); nothing written"
+        return f"preview: would consolidate {what} ({result.model}); nothing written{replaced}"
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
-    return f"consolidated {what} ({result.model}){carried}"
+    return f"consolidated {what} ({result.model}){carried}{replaced}"
 
 
 def consolidate_plan_text(result: ConsolidateResult) -> str:
@@ -290,6 +291,10 @@ def status_text(result: StatusResult) -> str:
         if name not in scheduled
     )
     rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    rows.extend(
+        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e.get('error')}")
+        for e in result.hook_errors
+    )
     width = max(len(label) for label, _ in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
