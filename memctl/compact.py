@@ -16,416 +16,47 @@ compaction never fails because a history is long.
 from __future__ import annotations
 
 import contextlib
-import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memctl.config import CompactionConfig, Config, TruncateArgs
-from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
+from memctl.config import CompactionConfig, Config
+from memctl.cuts import suffix_tokens, tail_start, truncate_tool_args
+from memctl.errors import MemctlError, ModelError, UsageError
 from memctl.evict import evict_messages
-from memctl.flush import flush, render_entry
+from memctl.flush import flush
 from memctl.litellm_model import estimate_cost
 from memctl.llm import resolve_model
-from memctl.model import Model, Request, Usage
-from memctl.prompts import format_summary_prompt
+from memctl.model import Model, Usage
 from memctl.redact import Redactor
+from memctl.summarise import (
+    SAFETY_SHARE,
+    chunk_items,
+    planned_requests,
+    render_line,
+    summarise,
+    summary_budget,
+    summary_request,
+    summary_tokens_target,
+)
 from memctl.threads import (
     COMPACTION,
     append_log,
     encode_entry,
     read_entries,
+    render_entry,
     summary_message,
     thread_path,
     working_context,
 )
-from memctl.tokens import message_tokens, messages_tokens, text_tokens
+from memctl.tokens import message_tokens, messages_tokens
 from memctl.windows import (
     UNKNOWN_WINDOW,
     chars_for,
-    keep_budget,
     known_window,
     remember_window,
     trigger_tokens,
 )
 from memctl.workspace import Workspace
-
-TRUNCATED_HEAD_CHARS = 20
-"""A truncated tool-call argument keeps this much of its start (a hint of what it was),
-or `max_arg_length` when that is less."""
-SUMMARY_MAX_TOKENS = 4_000
-SUMMARY_MIN_TOKENS = 256
-SUMMARY_MIN_USEFUL_TOKENS = 32
-SUMMARY_WINDOW_SHARE = 8
-SUMMARY_OUTPUT_SHARE = 2
-"""A summary request may answer up to twice the summary's budget (it is cut to fit
-after), and that output is counted against the window as providers count it."""
-SAFETY_SHARE = 0.05
-"""Token estimates are estimates: 5% of a window is left unused."""
-MAX_STAGES = 16
-OVERFLOW_RETRIES = 3
-SUMMARY_SYSTEM = (
-    "You summarise conversations so that the summary can replace them in an agent's "
-    "working context. Answer with the summary only, in at most about {words} words."
-)
-
-
-# --------------------------------------------------------------------------- budgets
-
-
-def summary_tokens_target(window: int | None) -> int:
-    """How long a summary may be: an eighth of the main model's window, within bounds.
-
-    (A tenth left 2,000 chars for thirty messages in an 8K window; an eighth still leaves
-    summary, tail and reference message well under the trigger, half the window.)
-    """
-    if window is None:
-        return SUMMARY_MAX_TOKENS
-    return min(SUMMARY_MAX_TOKENS, max(SUMMARY_MIN_TOKENS, window // SUMMARY_WINDOW_SHARE))
-
-
-def suffix_tokens(messages: list[dict[str, Any]]) -> list[int]:
-    """suffix[i] = tokens of messages[i:] (one pass, so cuts cost O(n) to evaluate)."""
-    totals = [0] * (len(messages) + 1)
-    for position in range(len(messages) - 1, -1, -1):
-        totals[position] = totals[position + 1] + message_tokens(messages[position])
-    return totals
-
-
-def _back_to_call(messages: list[dict[str, Any]], start: int, floor: int) -> int:
-    """Move a cut that lands on a tool result back to the assistant message that made
-    the call (the nearest earlier message that is not a tool result)."""
-    while start > floor and messages[start].get("role") == "tool":
-        start -= 1
-    return start
-
-
-def _past_results(messages: list[dict[str, Any]], start: int) -> int:
-    while start < len(messages) and messages[start].get("role") == "tool":
-        start += 1
-    return start
-
-
-def tail_start(
-    messages: list[dict[str, Any]],
-    settings: CompactionConfig,
-    window: int | None,
-    *,
-    floor: int = 0,
-    cap_tokens: int | None = None,
-    min_tail: int = 1,
-    totals: list[int] | None = None,
-) -> int:
-    """Where the kept tail begins in `messages` (positions before `floor` are never kept).
-
-    By `keep_messages` or by token budget (the earliest position whose suffix fits, with
-    at least `min_tail` messages); `cap_tokens` shrinks it further so a retry fits. The
-    tail never starts with a tool result: the cut moves back to the call, or, when that
-    would break the cap, forward past the results.
-    """
-    count = len(messages)
-    totals = totals or suffix_tokens(messages)
-    last_allowed = max(floor, count - min_tail)
-    budget = keep_budget(settings, window)
-    if budget is None:
-        start = max(floor, count - settings.keep_messages)
-    else:
-        start = floor
-        while start < last_allowed and totals[start] > budget:
-            start += 1
-    if cap_tokens is not None:
-        while start < last_allowed and totals[start] > cap_tokens:
-            start += 1
-    start = min(start, count)
-    if start < count and messages[start].get("role") == "tool":
-        back = _back_to_call(messages, start, floor)
-        forward = _past_results(messages, start)
-        fits_back = cap_tokens is None or totals[back] <= cap_tokens
-        forward_ok = count - forward >= min_tail
-        start = back if fits_back or not forward_ok else forward
-    return start
-
-
-# --------------------------------------------------------------------------- truncate_args
-
-
-def _cut(text: str, settings: TruncateArgs) -> str | None:
-    """`text` cut to its head and the truncation text; None when that would not make it
-    shorter (a `max_arg_length` below the head, or a value barely over it)."""
-    head = min(TRUNCATED_HEAD_CHARS, settings.max_arg_length)
-    cut = text[:head] + settings.truncation_text
-    return cut if len(cut) < len(text) else None
-
-
-def _truncate_value(value: Any, settings: TruncateArgs) -> tuple[Any, int]:
-    if isinstance(value, str):
-        cut = _cut(value, settings) if len(value) > settings.max_arg_length else None
-        return (value, 0) if cut is None else (cut, 1)
-    if isinstance(value, dict):
-        changed = 0
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            out[key], count = _truncate_value(item, settings)
-            changed += count
-        return out, changed
-    if isinstance(value, list):
-        items = [_truncate_value(item, settings) for item in value]
-        return [item for item, _ in items], sum(count for _, count in items)
-    return value, 0
-
-
-def truncate_arguments(arguments: str, settings: TruncateArgs) -> tuple[str, int]:
-    """Cut long string values inside a JSON arguments object; a raw string if not JSON."""
-    if len(arguments) <= settings.max_arg_length:
-        return arguments, 0
-    try:
-        parsed = json.loads(arguments)
-    except (ValueError, RecursionError):  # RecursionError: nested too deeply
-        parsed = None
-    if not isinstance(parsed, dict | list):
-        cut = _cut(arguments, settings)
-        return (arguments, 0) if cut is None else (cut, 1)
-    value, count = _truncate_value(parsed, settings)
-    if not count:
-        return arguments, 0
-    return json.dumps(value, ensure_ascii=False), count
-
-
-def truncate_tool_args(
-    messages: list[dict[str, Any]],
-    settings: TruncateArgs | None,
-    end: int,
-    redact: Callable[[str], str],
-) -> tuple[list[dict[str, Any]], int]:
-    """Apply `truncate_args` to the tool calls of messages[:end] (copies; no model call).
-
-    The arguments are redacted whole (`redact`: `Redactor.json`, which keeps them JSON)
-    before a value is cut: the kept head of a value would otherwise carry the start of
-    a token with nothing left to recognise it by.
-    Returns the messages and how many arguments were cut.
-    """
-    if settings is None:
-        return messages, 0
-    out = list(messages)
-    total = 0
-    for position in range(min(end, len(messages))):
-        message = messages[position]
-        calls = message.get("tool_calls")
-        if not calls:
-            continue
-        new_calls = []
-        changed = 0
-        for call in calls:
-            function = call.get("function") or {}
-            arguments = function.get("arguments")
-            if isinstance(arguments, str):
-                cut, count = truncate_arguments(redact(arguments), settings)
-                if count:
-                    call = {**call, "function": {**function, "arguments": cut}}
-                    changed += count
-            new_calls.append(call)
-        if changed:
-            out[position] = {**message, "tool_calls": new_calls}
-            total += changed
-    return out, total
-
-
-# --------------------------------------------------------------------------- rendering
-
-
-def render_line(role: str, text: str) -> str:
-    return f"[{role.upper()}]: {text}"
-
-
-# --------------------------------------------------------------------------- staged summary
-
-
-@dataclass
-class SummaryBudget:
-    """How one summary request is sized for a model's window."""
-
-    window: int
-    summary_tokens: int
-    input_tokens: int
-
-    @property
-    def summary_chars(self) -> int:
-        return chars_for(self.summary_tokens)
-
-
-def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> SummaryBudget:
-    """Split the summary model's window into input and answer, leaving a margin.
-
-    The answer's share is the `max_tokens` the request asks for: Anthropic, OpenAI and
-    vLLM refuse a request whose input and `max_tokens` together exceed the window.
-    """
-    available = summary_window - _template_tokens(prompt) - int(summary_window * SAFETY_SHARE)
-    tokens = min(target_tokens, available // 4)
-    if tokens < SUMMARY_MIN_USEFUL_TOKENS:
-        raise ModelError(
-            f"the summary model's window ({summary_window:,} tokens) is too small for the "
-            "summary prompt; use a larger compaction.model or a shorter summary_prompt"
-        )
-    return SummaryBudget(summary_window, tokens, available - tokens * SUMMARY_OUTPUT_SHARE)
-
-
-def chunk_items(items: list[tuple[str, str]], budget_tokens: int) -> list[list[tuple[str, str]]]:
-    """Group rendered messages into chunks that fit the input budget; a message larger
-    than a whole chunk is cut, never dropped."""
-    max_chars = chars_for(budget_tokens) - 40
-    chunks: list[list[tuple[str, str]]] = []
-    current: list[tuple[str, str]] = []
-    used = 0
-    for role, text in items:
-        if text_tokens(render_line(role, text)) + 1 > budget_tokens:
-            text = text[:max_chars] + " … [cut to fit the summary model]"
-        cost = text_tokens(render_line(role, text)) + 1
-        if current and used + cost > budget_tokens:
-            chunks.append(current)
-            current, used = [], 0
-        current.append((role, text))
-        used += cost
-    if current:
-        chunks.append(current)
-    return chunks
-
-
-def summary_request(prompt: str, items: list[tuple[str, str]], budget: SummaryBudget) -> Request:
-    rendered = "\n".join(render_line(role, text) for role, text in items)
-    words = max(20, int(budget.summary_tokens * 0.6))
-    return Request(
-        task="summary",
-        messages=[
-            {"role": "system", "content": SUMMARY_SYSTEM.format(words=words)},
-            {"role": "user", "content": format_summary_prompt(prompt, rendered)},
-        ],
-        payload={
-            "conversation": [{"role": role, "text": text} for role, text in items],
-            "max_chars": budget.summary_chars,
-        },
-        max_tokens=budget.summary_tokens * SUMMARY_OUTPUT_SHARE,
-    )
-
-
-def shorter_request(request: Request, answer: str, limit: int) -> Request:
-    """The same request once more, with the summary that ran over and the limit it broke."""
-    retry = (
-        f"That summary has {len(answer):,} characters; the limit is {limit:,}. Write it "
-        f"again in at most {limit:,} characters: keep decisions, facts and open tasks."
-    )
-    return Request(
-        task=request.task,
-        messages=[
-            *request.messages,
-            {"role": "assistant", "content": answer},
-            {"role": "user", "content": retry},
-        ],
-        payload=request.payload,
-        max_tokens=request.max_tokens,
-    )
-
-
-def _clip_summary(text: str, limit: int) -> str:
-    """A summary longer than its budget is cut at a line boundary (so a retry fits)."""
-    text = text.strip()
-    if len(text) <= limit:
-        return text
-    head = text[:limit]
-    newline = head.rfind("\n")
-    return (head[:newline] if newline > limit // 2 else head).rstrip() + "\n…"
-
-
-@dataclass
-class StagedSummary:
-    text: str
-    requests: int
-    stages: int
-    usage: Usage
-    learned_window: int | None = None
-    """The summary model's window, when an overflow error stated it."""
-
-
-def summarise(
-    model: Model,
-    prompt: str,
-    items: list[tuple[str, str]],
-    summary_window: int,
-    target_tokens: int,
-) -> StagedSummary:
-    """Summarise the items, in stages when they do not fit one request.
-
-    An overflow error from the summary model (its window was larger on paper than in
-    fact) shrinks the window to the one the error states, or to half, and starts over.
-    """
-    usage = Usage()
-    learned = None
-    window = summary_window
-    for _attempt in range(OVERFLOW_RETRIES + 1):
-        budget = summary_budget(prompt, window, target_tokens)
-        try:
-            text, requests, stages = _stages(model, prompt, items, budget, usage)
-        except ContextOverflowError as exc:
-            smaller = exc.window if exc.window and exc.window < window else window // 2
-            window = learned = smaller
-            continue
-        return StagedSummary(text, requests, stages, usage, learned)
-    raise ModelError(
-        f"the summary model still reports context length exceeded with a window of "
-        f"{window:,} tokens"
-    )
-
-
-def _stages(
-    model: Model, prompt: str, items: list[tuple[str, str]], budget: SummaryBudget, usage: Usage
-) -> tuple[str, int, int]:
-    requests = 0
-    for stage in range(1, MAX_STAGES + 1):
-        chunks = chunk_items(items, budget.input_tokens)
-        summaries = []
-        for chunk in chunks:
-            request = summary_request(prompt, chunk, budget)
-            reply = model.complete(request)
-            requests += 1
-            usage.add(reply.usage)
-            answer = reply.text.strip()
-            if len(answer) > 2 * budget.summary_chars:
-                # Models ignore length instructions routinely: ask once more, shorter,
-                # and cut what still runs over. A long summary never fails a turn.
-                again = model.complete(shorter_request(request, answer, budget.summary_chars))
-                requests += 1
-                usage.add(again.usage)
-                answer = again.text.strip() or answer
-            text = _clip_summary(answer, budget.summary_chars)
-            if not text:
-                raise ModelError(f"model {model.name}: the summary is empty")
-            summaries.append(text)
-        if len(summaries) == 1:
-            return summaries[0], requests, stage
-        items = [("summary", text) for text in summaries]
-    raise ModelError(f"the summary did not converge in {MAX_STAGES} stages")
-
-
-def _template_tokens(prompt: str) -> int:
-    return text_tokens(format_summary_prompt(prompt, "")) + text_tokens(SUMMARY_SYSTEM) + 20
-
-
-def planned_requests(
-    prompt: str, items: list[tuple[str, str]], budget: SummaryBudget
-) -> tuple[int, int, int]:
-    """(requests, prompt tokens, completion tokens) a summary would take, without a model."""
-    requests = prompt_tokens = 0
-    template = _template_tokens(prompt)
-    placeholder = "x" * budget.summary_chars
-    for _stage in range(MAX_STAGES):
-        chunks = chunk_items(items, budget.input_tokens)
-        for chunk in chunks:
-            requests += 1
-            prompt_tokens += template + sum(text_tokens(render_line(r, t)) + 1 for r, t in chunk)
-        if len(chunks) == 1:
-            break
-        items = [("summary", placeholder)] * len(chunks)
-    return requests, prompt_tokens, requests * budget.summary_tokens
-
 
 # --------------------------------------------------------------------------- compact
 

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memctl.compact import tail_start, truncate_tool_args
 from memctl.config import Config
+from memctl.cuts import tail_start, truncate_tool_args
 from memctl.errors import WorkspaceError
 from memctl.evict import Eviction, EvictionFailure, evict_messages
 from memctl.redact import Redactor

@@ -23,7 +23,7 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +33,13 @@ from memctl.litellm_model import estimate_cost
 from memctl.memory import memory_path
 from memctl.model import Model, Request, Usage
 from memctl.prompts import is_no_reply
-from memctl.redact import Redactor
-from memctl.said import minute, span_text, speaker_of, when
+from memctl.said import span_text
 from memctl.state import State
 from memctl.threads import (
+    EntryLine,
     count_entries,
-    is_compaction,
-    message_text,
     read_entries,
+    render_entry,
     thread_log_entries,
     thread_path,
 )
@@ -48,8 +47,6 @@ from memctl.tokens import messages_tokens, text_tokens
 from memctl.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
 from memctl.workspace import Workspace, append_durable, block_separator
 
-TOOL_ARGS_LIMIT = 500
-TOOL_RESULT_LIMIT = 1_000
 ANSWER_SHARE = 8
 """1/8 of the window (at most ANSWER_MAX tokens) is kept free for the answer."""
 ANSWER_MAX = 4_000
@@ -57,7 +54,6 @@ MEMORY_SHARE = 0.20
 """MEMORY.md is cut (head kept) to this share of the window; today's ledger (tail
 kept) to LEDGER_SHARE; the rest, less the prompt and the answer, is conversation."""
 LEDGER_SHARE = 0.15
-FLUSHED_ROLES = ("user", "assistant", "tool")
 BLOCK_RANGE = re.compile(r"^## Memory Flush — .*? · thread (\S+) · entries (\d+)-(\d+)\b", re.M)
 """The thread and log range in a flush block's heading."""
 RECOVERY_LEDGERS = 2
@@ -109,53 +105,10 @@ class FlushResult:
 
 
 @dataclass
-class _Line:
-    """One conversation message as the flush model reads it."""
-
-    index: int
-    role: str
-    text: str
-    part: str | None = None
-    speaker: str | None = None
-    """From the message's `name`, or a leading `Name:` of its text (see memctl.said)."""
-    said: datetime | None = None
-    """The message's `ts`, when the log has one."""
-
-    def rendered(self, day: date | None = None) -> str:
-        """`[2023-05-08 13:56] [USER Caroline]: text`; the date is left out when it is
-        `day` (the previous line's), so a long day does not repeat it on every line."""
-        marker = f"({self.part}) " if self.part else ""
-        who = f"{self.role.upper()} {self.speaker}" if self.speaker else self.role.upper()
-        when = ""
-        if self.said is not None:
-            when = f"[{minute(self.said)}] " if self.said.date() != day else f"[{self.said:%H:%M}] "
-        return f"{when}[{who}]: {marker}{self.body()}"
-
-    def body(self) -> str:
-        """The text without the leading `Name:` the speaker was read from."""
-        lead = f"{self.speaker}:"
-        if self.speaker and self.text.startswith(lead):
-            return self.text[len(lead) :].lstrip()
-        return self.text
-
-    def conversation_item(self) -> dict[str, Any]:
-        """The line as builtin reads it: role, speaker, time and text."""
-        item: dict[str, Any] = {"role": self.role, "text": self.body()}
-        if self.speaker:
-            item["name"] = self.speaker
-        if self.said is not None:
-            item["ts"] = self.said.isoformat()
-        return item
-
-    def tokens(self) -> int:
-        return text_tokens(self.rendered()) + 1
-
-
-@dataclass
 class _Chunk:
     start: int
     end: int
-    lines: list[_Line]
+    lines: list[EntryLine]
 
 
 def flush(
@@ -290,39 +243,7 @@ def _set_watermark(state: State, thread: str, value: int, stamp: list[int] | Non
 # --------------------------------------------------------------------------- rendering
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> _Line | None:
-    """An entry as one `[ROLE]: text` line, or None for what flush leaves out.
-
-    System messages, compaction records and imported compaction summaries (entries
-    marked `compact_summary`, written by another agent's own compaction) are left out:
-    a summary restates what was flushed already. Tool calls show as
-    `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
-    at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
-    """
-    role = entry.get("role")
-    if is_compaction(entry) or role not in FLUSHED_ROLES or entry.get("compact_summary"):
-        return None
-    text = redactor.text(message_text(entry)).strip()
-    if role == "tool":
-        text = _cut(text, TOOL_RESULT_LIMIT)
-    pieces = [text] if text else []
-    for call in entry.get("tool_calls") or []:
-        function = (call.get("function") or {}) if isinstance(call, dict) else {}
-        arguments = redactor.text(str(function.get("arguments") or ""))
-        pieces.append(
-            f"[tool_call: {function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]"
-        )
-    if not pieces:
-        return None
-    speaker, _ = speaker_of(entry, text)
-    return _Line(index, str(role), " ".join(pieces), speaker=speaker, said=when(entry))
-
-
-def render_lines(lines: list[_Line]) -> str:
+def render_lines(lines: list[EntryLine]) -> str:
     """The conversation one message a line, each date written once until it changes."""
     rendered = []
     day = None
@@ -346,7 +267,7 @@ def _fit(text: str, tokens: int, keep: str) -> str:
     return f"(… earlier entries of today's ledger are not shown)\n{kept.lstrip()}"
 
 
-def _split(line: _Line, budget: int) -> list[_Line]:
+def _split(line: EntryLine, budget: int) -> list[EntryLine]:
     """A message too large for a chunk, cut into pieces that fit (nothing dropped)."""
     room = max(1, chars_for(budget - 4) - len(line.rendered()) + len(line.text) - 20)
     pieces: list[str] = []
@@ -362,17 +283,17 @@ def _split(line: _Line, budget: int) -> list[_Line]:
     if text:
         pieces.append(text)
     return [
-        _Line(line.index, line.role, piece, f"part {k}/{len(pieces)}", line.speaker, line.said)
+        EntryLine(line.index, line.role, piece, f"part {k}/{len(pieces)}", line.speaker, line.said)
         for k, piece in enumerate(pieces, 1)
     ]
 
 
-def plan_chunks(lines: list[_Line], start: int, total: int, budget: int) -> list[_Chunk]:
+def plan_chunks(lines: list[EntryLine], start: int, total: int, budget: int) -> list[_Chunk]:
     """Greedy chunks of at most `budget` tokens. A chunk's `end` is the watermark after
     it: past its last message, except for a piece of a cut message that is not the last
     piece; the last chunk also covers the skipped entries after its last message."""
     chunks: list[_Chunk] = []
-    current: list[_Line] = []
+    current: list[EntryLine] = []
     used = 0
     chunk_start = start
 

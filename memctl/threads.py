@@ -12,10 +12,14 @@ import os
 import re
 import stat
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from memctl.errors import UsageError, WorkspaceError
+from memctl.redact import Redactor
+from memctl.said import minute, speaker_of, when
+from memctl.tokens import text_tokens
 from memctl.workspace import Workspace, append_durable
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -415,6 +419,88 @@ def working_context(entries: list[dict[str, Any]], thread: str) -> WorkingContex
         messages.append(entry)
         indexes.append(index)
     return WorkingContext(messages, indexes, last)
+
+
+# --------------------------------------------------------------------------- rendering
+
+TOOL_ARGS_LIMIT = 500
+TOOL_RESULT_LIMIT = 1_000
+FLUSHED_ROLES = ("user", "assistant", "tool")
+
+
+@dataclass
+class EntryLine:
+    """One conversation message as the flush model reads it."""
+
+    index: int
+    role: str
+    text: str
+    part: str | None = None
+    speaker: str | None = None
+    """From the message's `name`, or a leading `Name:` of its text (see memctl.said)."""
+    said: datetime | None = None
+    """The message's `ts`, when the log has one."""
+
+    def rendered(self, day: date | None = None) -> str:
+        """`[2023-05-08 13:56] [USER Caroline]: text`; the date is left out when it is
+        `day` (the previous line's), so a long day does not repeat it on every line."""
+        marker = f"({self.part}) " if self.part else ""
+        who = f"{self.role.upper()} {self.speaker}" if self.speaker else self.role.upper()
+        when = ""
+        if self.said is not None:
+            when = f"[{minute(self.said)}] " if self.said.date() != day else f"[{self.said:%H:%M}] "
+        return f"{when}[{who}]: {marker}{self.body()}"
+
+    def body(self) -> str:
+        """The text without the leading `Name:` the speaker was read from."""
+        lead = f"{self.speaker}:"
+        if self.speaker and self.text.startswith(lead):
+            return self.text[len(lead) :].lstrip()
+        return self.text
+
+    def conversation_item(self) -> dict[str, Any]:
+        """The line as builtin reads it: role, speaker, time and text."""
+        item: dict[str, Any] = {"role": self.role, "text": self.body()}
+        if self.speaker:
+            item["name"] = self.speaker
+        if self.said is not None:
+            item["ts"] = self.said.isoformat()
+        return item
+
+    def tokens(self) -> int:
+        return text_tokens(self.rendered()) + 1
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> EntryLine | None:
+    """An entry as one `[ROLE]: text` line, or None for what flush leaves out.
+
+    System messages, compaction records and imported compaction summaries (entries
+    marked `compact_summary`, written by another agent's own compaction) are left out:
+    a summary restates what was flushed already. Tool calls show as
+    `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
+    at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
+    """
+    role = entry.get("role")
+    if is_compaction(entry) or role not in FLUSHED_ROLES or entry.get("compact_summary"):
+        return None
+    text = redactor.text(message_text(entry)).strip()
+    if role == "tool":
+        text = _cut(text, TOOL_RESULT_LIMIT)
+    pieces = [text] if text else []
+    for call in entry.get("tool_calls") or []:
+        function = (call.get("function") or {}) if isinstance(call, dict) else {}
+        arguments = redactor.text(str(function.get("arguments") or ""))
+        pieces.append(
+            f"[tool_call: {function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]"
+        )
+    if not pieces:
+        return None
+    speaker, _ = speaker_of(entry, text)
+    return EntryLine(index, str(role), " ".join(pieces), speaker=speaker, said=when(entry))
 
 
 # --------------------------------------------------------------------------- writing

@@ -13,16 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memctl.compact import (
-    keep_budget,
-    tail_start,
-    trigger_tokens,
-    truncate_arguments,
-    truncate_tool_args,
-)
 from memctl.config import CompactionConfig, TruncateArgs
+from memctl.cuts import tail_start, truncate_arguments, truncate_tool_args
 from memctl.redact import compile_patterns
 from memctl.threads import working_context
+from memctl.windows import keep_budget, trigger_tokens
 from tests.helpers import chat, read_log, snapshot, write_log
 from tests.llm_server import write_model_config
 

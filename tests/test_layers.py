@@ -266,3 +266,31 @@ def test_window_knowledge_lives_in_one_module():
             assert "FRAME_TOKENS = " not in text, relative(path)
         if path.name != "tokens.py":
             assert not re.search(r"[*/]\s*2\.5\b", text), relative(path)
+
+
+@pytest.mark.parametrize(
+    ("module", "forbidden"),
+    [
+        # context (what `call` sends) and compaction cut at the same places: both use
+        # memctl.cuts, so context never imports the orchestration it is called from.
+        ("context.py", {"memctl.compact"}),
+        ("cuts.py", {"memctl.compact", "memctl.context", "memctl.summarise"}),
+        # staged summarising only asks a model; compaction decides what to summarise.
+        ("summarise.py", {"memctl.compact", "memctl.flush", "memctl.threads"}),
+        # a thread entry is rendered by threads; flush and compact both read it there.
+        ("threads.py", {"memctl.flush", "memctl.compact"}),
+    ],
+)
+def test_the_context_layers_have_no_cycle(module: str, forbidden: set[str]):
+    imported = memctl_imports(PACKAGE / module)
+    assert not imported & forbidden, f"{module} imports {sorted(imported & forbidden)}"
+
+
+def test_compaction_uses_the_shared_cuts_and_the_staged_summary():
+    """The moved pieces are imported from their homes, not redefined in compact.py."""
+    assert {"memctl.cuts", "memctl.summarise", "memctl.threads"} <= memctl_imports(
+        PACKAGE / "compact.py"
+    )
+    tree = ast.parse((PACKAGE / "compact.py").read_text(encoding="utf-8"))
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    assert not defined & {"tail_start", "truncate_tool_args", "summarise", "render_entry"}

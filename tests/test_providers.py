@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from memctl.compact import summary_tokens_target
 from memctl.config import ModelSpec
 from memctl.errors import ConfigError, ContextOverflowError, ModelError
 from memctl.litellm_model import LiteLLMModel
 from memctl.model import Request
+from memctl.summarise import summary_tokens_target
 from tests.helpers import MEMCTL, chat, read_log, write_log
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, write_model_config
 from tests.provider_servers import ProviderServer, model_mapping, write_provider_config
