@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.helpers import DANA, append
 from tests.llm_server import write_model_config
-from tests.test_flush import DANA, append
 
 PRICED = "openai:gpt-4.1-mini"
 PRICE_TABLE_NAME = "gpt-4.1-mini"

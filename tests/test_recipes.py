@@ -22,7 +22,7 @@ import yaml
 
 from memctl.cli.completion_cmd import completion_script
 from memctl.workspace import Workspace, init_workspace
-from tests.test_flush import DANA, jsonl
+from tests.helpers import DANA, jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
