@@ -15,6 +15,7 @@ import sys
 import typer
 
 from memctl.cli.core import app, invoked, registration_order
+from memctl.cli.render import QuietPipe
 
 COMMAND_MODULES = (
     # set up and feed
@@ -47,6 +48,7 @@ COMMAND_ORDER = registration_order()
 
 
 def main() -> None:
+    sys.stdout = QuietPipe(sys.stdout)
     if "_MEMCTL_COMPLETE" in os.environ:
         # Typer registers its shell completers only with add_completion on; we print
         # the scripts with `memctl completion` instead, so register them here.

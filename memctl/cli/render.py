@@ -37,6 +37,42 @@ class Output(Protocol):
 # --------------------------------------------------------------------------- generic
 
 
+class QuietPipe:
+    """stdout that outlives its reader, as grep does: once the pipe closes (`memctl
+    search x | head -1`), later output goes to /dev/null instead of raising, so the
+    command finishes its work and exits with that work's code, and Python's last flush
+    at exit finds nothing to complain about ("Exception ignored ... BrokenPipeError",
+    exit 120)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _discard(self) -> None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, self._stream.fileno())
+        finally:
+            os.close(devnull)
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._discard()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._discard()
+            self._stream.flush()  # the buffer now drains into /dev/null
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+
 def jsonable(value: Any) -> Any:
     if hasattr(value, "to_dict") and not isinstance(value, type):
         return jsonable(value.to_dict())
