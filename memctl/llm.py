@@ -12,6 +12,7 @@ import errno
 import os
 import re
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -75,6 +76,8 @@ class Request:
     payload: dict[str, Any] = field(default_factory=dict)
     tools: list[dict[str, Any]] | None = None
     max_tokens: int | None = None
+    on_text: Callable[[str], None] | None = None
+    """Receives the reply's text as it arrives (streamed), for a person watching."""
 
 
 @dataclass
@@ -311,13 +314,16 @@ class LiteLLMModel:
         for attempt in range(1, attempts + 1):
             try:
                 try:
-                    response = litellm.completion(
-                        model=self.spec.litellm_name,
-                        messages=request.messages,
-                        timeout=self.spec.timeout,
-                        max_retries=self.spec.max_retries,
-                        **kwargs,
-                    )
+                    if request.on_text is not None:
+                        response = self._streamed(litellm, request, kwargs)
+                    else:
+                        response = litellm.completion(
+                            model=self.spec.litellm_name,
+                            messages=request.messages,
+                            timeout=self.spec.timeout,
+                            max_retries=self.spec.max_retries,
+                            **kwargs,
+                        )
                 except Exception as exc:
                     raise self._translate(exc, litellm) from None
                 return self._reply(response, litellm)
@@ -326,6 +332,29 @@ class LiteLLMModel:
                     tries = f" ({attempts} attempts)" if attempts > 1 else ""
                     raise ModelError(f"model {self.name}: {unusable}{tries}") from None
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _streamed(self, litellm: Any, request: Request, kwargs: dict[str, Any]) -> Any:
+        """The completion streamed: each piece of text goes to `request.on_text` as it
+        arrives, and the pieces are put back together into one response, which is then
+        checked like any other (empty, cut off at the limit, tool calls)."""
+        assert request.on_text is not None
+        stream = litellm.completion(
+            model=self.spec.litellm_name,
+            messages=request.messages,
+            timeout=self.spec.timeout,
+            max_retries=self.spec.max_retries,
+            stream=True,
+            **kwargs,
+        )
+        chunks = []
+        for chunk in stream:
+            chunks.append(chunk)
+            choices = getattr(chunk, "choices", None) or []
+            delta = getattr(choices[0], "delta", None) if choices else None
+            piece = getattr(delta, "content", None)
+            if isinstance(piece, str) and piece:
+                request.on_text(piece)
+        return litellm.stream_chunk_builder(chunks, messages=request.messages)
 
     def _translate(self, exc: Exception, litellm: Any) -> ModelError | _UnusableAnswer:
         """A litellm exception as one line; an answer that arrived but is unusable as

@@ -7,12 +7,14 @@ workspace; where the terminal matters, on a pseudo-terminal (tests/test_terminal
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import DANA, MEMCTL, append, time_limit
+from tests.helpers import DANA, MEMCTL, append, on_pty, read_log, time_limit
+from tests.llm_server import write_model_config
 
 
 def test_a_command_without_ctx_still_honours_json_in_its_error(cli):
@@ -83,3 +85,67 @@ def test_a_closed_pipe_is_quiet_and_keeps_the_exit_code_of_the_work(big, args):
 
     assert stderr == b""
     assert code == 0
+
+
+# --------------------------------------------------------------------------- 2. call: the reply first
+
+
+def test_call_prints_the_reply_before_the_per_call_flush_ends(workspace, llm_server):
+    write_model_config(workspace, llm_server)
+    llm_server.reply("Postgres 16.")
+    llm_server.slow(3, "NO_REPLY")  # the flush request, answered 3 s after it arrives
+    process = subprocess.Popen(
+        [str(MEMCTL), "-w", str(workspace), "call", "t1", "Which database?"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    running = process.poll() is None
+    rest, stderr = process.communicate(timeout=time_limit(60))
+
+    assert first == b"Postgres 16.\n" and rest == b""
+    assert running  # the reply came out while the flush was still waiting
+    assert process.returncode == 0, stderr
+    assert len(llm_server.requests) == 2
+    assert "stream" not in llm_server.requests[0]  # a pipe gets the reply whole
+
+
+def test_call_streams_the_reply_on_a_terminal(workspace, llm_server):
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    llm_server.reply("We moved the ledger to Postgres 16 last week.")
+
+    seen = on_pty(["-w", workspace, "call", "t1", "Which database?"], attach=("stdout", "stderr"))
+
+    assert seen.returncode == 0, seen.terminal
+    assert llm_server.requests[0]["stream"] is True
+    assert b"We moved the ledger to Postgres 16 last week.\r\n" in seen.terminal
+    assert read_log(workspace, "t1")[-1]["content"] == (
+        "We moved the ledger to Postgres 16 last week."
+    )
+
+
+def test_the_spinner_names_the_stage_after_the_reply_and_its_time(workspace, llm_server):
+    write_model_config(workspace, llm_server)
+    llm_server.reply("Postgres 16.")
+    llm_server.slow(1.5, "NO_REPLY")
+
+    seen = on_pty(["-w", workspace, "call", "t1", "Which database?"])
+
+    assert seen.returncode == 0, seen.terminal
+    assert seen.stdout == b"Postgres 16.\n"
+    assert re.search(rb"call: flush after the reply \xc2\xb7 \d+s", seen.terminal)
+
+
+def test_call_says_when_maintenance_rewrote_memory_md(workspace, cli):
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- Dana leads payments.\n")
+    (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
+
+    run = cli("-w", workspace, "call", "t1", "What day do we deploy?")
+
+    assert run.exit_code == 0, run.stderr
+    assert "Deploys on Tuesdays." in (workspace / "MEMORY.md").read_text()
+    (line,) = [x for x in run.stderr.splitlines() if x.startswith("call: maintenance")]
+    assert line.startswith("call: maintenance: consolidated 1 file (23 B new) into MEMORY.md")
+    assert re.search(r"the previous MEMORY\.md is kept as \.memctl/history/MEMORY-\S+\.md$", line)

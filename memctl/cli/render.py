@@ -14,6 +14,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
@@ -72,7 +73,6 @@ class QuietPipe:
         return getattr(self._stream, name)
 
 
-
 def jsonable(value: Any) -> Any:
     if hasattr(value, "to_dict") and not isinstance(value, type):
         return jsonable(value.to_dict())
@@ -112,19 +112,53 @@ def fail(g: Output, message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
+class Progress:
+    """The spinner's handle: `stage()` names what runs now (its clock restarts),
+    `pause()` takes the spinner off the terminal while a command prints there (a
+    streamed reply), and the next `stage()` brings it back. Without a spinner (a pipe,
+    --quiet, --json) every method does nothing."""
+
+    def __init__(self, message: str = "") -> None:
+        self._status: Any = None
+        self._message = message
+        self._started = time.monotonic()
+        self._shown = False
+
+    def attach(self, status: Any) -> None:
+        self._status, self._shown = status, True
+
+    def __rich__(self) -> str:
+        return f"{self._message} · {time.monotonic() - self._started:.0f}s"
+
+    def stage(self, message: str) -> None:
+        self._message = message
+        self._started = time.monotonic()
+        if self._status is not None and not self._shown:
+            self._status.start()
+            self._shown = True
+
+    def pause(self) -> None:
+        if self._status is not None and self._shown:
+            self._status.stop()
+            self._shown = False
+
+
 @contextlib.contextmanager
-def working(g: Output, message: str) -> Iterator[None]:
-    """A spinner on stderr while a stage talks to a model; only on a terminal, never with
-    --quiet or --json, so cron logs and pipes stay clean."""
+def working(g: Output, message: str) -> Iterator[Progress]:
+    """A spinner on stderr naming the stage that runs and how long it has run, while a
+    command waits for a model; only on a terminal, never with --quiet or --json, so cron
+    logs and pipes stay clean."""
     if g.quiet or g.json or not sys.stderr.isatty():
-        yield
+        yield Progress()
         return
     from rich.console import Console
 
     # https://no-color.org: set and not empty turns colour off.
     console = Console(stderr=True, no_color=os.environ.get("NO_COLOR", "") != "")
-    with console.status(message, spinner="dots"):
-        yield
+    progress = Progress(message)
+    with console.status(progress, spinner="dots") as status:
+        progress.attach(status)
+        yield progress
 
 
 def colour_wanted() -> bool:
