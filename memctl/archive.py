@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 
 from memctl.config import Config
+from memctl.state import State
 from memctl.workspace import (
     DAILY_NAME,
     Workspace,
@@ -149,11 +149,11 @@ def _move(ws: Workspace, sources: list[Path]) -> list[ArchivedFile]:
     if written:
         fsync_dir(ws.archive_dir)
 
-    def move_offsets(state: dict[str, Any]) -> None:
+    def move_offsets(state: State) -> None:
         ws.mark_run(state, "archive")
         if not planned:
             return
-        offsets = state.setdefault("consolidation", {}).setdefault("offsets", {})
+        offsets = state.consolidation.offsets
         for move in planned:
             source_key, target_key = ws.relative(move.source), ws.relative(move.target)
             offsets[target_key] = merged_offset(

@@ -35,6 +35,7 @@ from memctl.llm import (
 )
 from memctl.prompts import format_summary_prompt
 from memctl.redact import Redactor
+from memctl.state import State
 from memctl.threads import (
     COMPACTION,
     append_log,
@@ -71,7 +72,7 @@ SUMMARY_SYSTEM = (
 # --------------------------------------------------------------------------- windows
 
 
-def known_window(model: Model, state: dict[str, Any]) -> int | None:
+def known_window(model: Model, state: State) -> int | None:
     """The model's context window: configured or from litellm's model info, and the
     smaller of that and a window learned from an overflow error (the error is the truth)."""
     values = [v for v in (model.window(), learned_window(state, model.name)) if v]

@@ -30,6 +30,7 @@ from memctl.config import Config
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.llm import Model, Request, Usage, estimate_cost
 from memctl.prompts import format_consolidation_prompt, is_no_reply
+from memctl.state import PendingMerge, State
 from memctl.tokens import messages_tokens, text_tokens
 from memctl.workspace import Workspace, stored_offset, write_atomic
 
@@ -167,9 +168,9 @@ def _decode(ws: Workspace, path: Path, data: bytes) -> str:
         ) from None
 
 
-def new_daily_text(ws: Workspace, state: dict[str, Any]) -> list[NewText]:
+def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
     """The bytes after each daily's offset, archived ledgers first, oldest first."""
-    offsets = state.get("consolidation", {}).get("offsets", {})
+    offsets = state.consolidation.offsets
     found = []
     for path in ws.daily_files(include_archive=True):
         key = ws.relative(path)
@@ -350,47 +351,45 @@ def _commit(
     result.chars_after = len(new.decode("utf-8"))
     if current.strip():
         result.history = ws.relative(keep_history(ws, current))
-    pending = {
-        "memory_sha256": hashlib.sha256(new).hexdigest(),
-        "memory_bytes": len(new),
-        "offsets": {item.path: item.end for item in found},
-    }
-    ws.update_state(lambda state: state.setdefault("consolidation", {}).update(pending=pending))
+    pending = PendingMerge(
+        memory_sha256=hashlib.sha256(new).hexdigest(),
+        memory_bytes=len(new),
+        offsets={item.path: item.end for item in found},
+    )
+
+    def note(state: State) -> None:
+        state.consolidation.pending = pending
+
+    ws.update_state(note)
     write_atomic(ws.memory_md, new)
-    ws.update_state(lambda state: _advance(ws, state, pending["offsets"]))
+    ws.update_state(lambda state: _advance(ws, state, pending.offsets))
 
 
-def _advance(ws: Workspace, state: dict[str, Any], moved: dict[str, int]) -> None:
-    consolidation = state.setdefault("consolidation", {})
-    offsets = consolidation.setdefault("offsets", {})
+def _advance(ws: Workspace, state: State, moved: dict[str, int]) -> None:
+    offsets = state.consolidation.offsets
     for path, end in moved.items():
         # A ledger archived meanwhile keeps the offset archive moved with it.
         if (ws.root / path).is_file():
             offsets[path] = end
-    consolidation.pop("pending", None)
+    state.consolidation.pending = None
     ws.mark_run(state, "consolidate")
 
 
-def finish_pending(ws: Workspace, state: dict[str, Any], memory: bytes) -> bool:
+def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
     """Under the workspace lock: move the offsets of a run killed after it wrote
     MEMORY.md (which still starts with what it wrote: a save may have appended since).
     A note whose MEMORY.md never reached the disk is dropped. True if state changed."""
-    pending = state.get("consolidation", {}).get("pending")
-    if not isinstance(pending, dict):
+    pending = state.consolidation.pending
+    if pending is None:
         return False
-    size = pending.get("memory_bytes")
-    offsets = pending.get("offsets")
-    done = (
-        isinstance(size, int)
-        and isinstance(offsets, dict)
-        and hashlib.sha256(memory[:size]).hexdigest() == pending.get("memory_sha256")
-    )
+    size = pending.memory_bytes
+    done = hashlib.sha256(memory[:size]).hexdigest() == pending.memory_sha256
 
-    def settle(state: dict[str, Any]) -> None:
+    def settle(state: State) -> None:
         if done:
-            _advance(ws, state, {k: v for k, v in offsets.items() if isinstance(v, int)})
+            _advance(ws, state, pending.offsets)
         else:
-            state["consolidation"].pop("pending", None)
+            state.consolidation.pending = None
 
     ws.update_state(settle)
     return True

@@ -32,6 +32,7 @@ from memctl.llm import Model, Request, Usage, estimate_cost
 from memctl.memory import memory_path
 from memctl.prompts import is_no_reply
 from memctl.redact import Redactor
+from memctl.state import State
 from memctl.threads import (
     count_entries,
     is_compaction,
@@ -181,11 +182,11 @@ def flush(
             read_entries(ws, thread)
         run = _Run(ws, config, model, dry_run, result)
         for thread in chosen:
-            result.threads.append(run.thread(thread, _watermark(state, thread)))
+            result.threads.append(run.thread(thread, state.flushed(thread)))
         if not dry_run and result.usage.calls:
             finished = ws.now()
 
-            def mark(state: dict[str, Any]) -> None:
+            def mark(state: State) -> None:
                 ws.mark_run(state, "flush", finished)
                 if auto:
                     ws.mark_run(state, "flush_auto", finished)
@@ -206,13 +207,8 @@ def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None
     return chosen
 
 
-def _watermark(state: dict[str, Any], thread: str) -> int:
-    value = state.get("threads", {}).get(thread, {}).get("flushed", 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
-
-
 def _pending_threads(
-    ws: Workspace, state: dict[str, Any]
+    ws: Workspace, state: State
 ) -> tuple[list[str], dict[str, tuple[int, list[int]]]]:
     """The threads with entries past their watermark (new lines, or a log that was
     replaced), and the settled ones whose stamp is to be recorded.
@@ -223,18 +219,18 @@ def _pending_threads(
     and the stat taken before counting becomes its stamp (a line appended meanwhile
     changes the stat, so the stamp can only be too old, never too new)."""
     pending, settled = [], {}
-    records = state.get("threads", {})
+    records = state.threads
     plain_folder = not ws.threads_dir.is_symlink()
     for entry in thread_log_entries(ws):
         thread = entry.name[: -len(".jsonl")]
-        record = records.get(thread, {})
+        record = records.get(thread)
         # The listing knows a plain file; a symlink gets thread_path's refusal.
         plain = plain_folder and not entry.is_symlink()
         path = Path(entry.path) if plain else thread_path(ws, thread)
         stamp = _stamp_of(path)
-        if stamp is not None and record.get("stamp") == stamp:
+        if stamp is not None and record is not None and record.stamp == stamp:
             continue
-        watermark = _watermark(state, thread)
+        watermark = state.flushed(thread)
         if count_entries(path) != watermark:
             pending.append(thread)
         elif stamp is not None:
@@ -252,22 +248,17 @@ def _stamp_of(path: Path) -> list[int] | None:
     return [info.st_size, info.st_mtime_ns]
 
 
-def _record_stamps(state: dict[str, Any], settled: dict[str, tuple[int, list[int]]]) -> None:
+def _record_stamps(state: State, settled: dict[str, tuple[int, list[int]]]) -> None:
     for thread, (watermark, stamp) in settled.items():
-        if _watermark(state, thread) == watermark:
+        if state.flushed(thread) == watermark:
             _set_watermark(state, thread, watermark, stamp)
 
 
-def _set_watermark(
-    state: dict[str, Any], thread: str, value: int, stamp: list[int] | None = None
-) -> None:
+def _set_watermark(state: State, thread: str, value: int, stamp: list[int] | None = None) -> None:
     """`stamp`: the log's stat from before it was read, when `value` is its end."""
-    record = state.setdefault("threads", {}).setdefault(thread, {})
-    record["flushed"] = value
-    if stamp is None:
-        record.pop("stamp", None)
-    else:
-        record["stamp"] = stamp
+    record = state.mark(thread)
+    record.flushed = value
+    record.stamp = stamp
 
 
 # --------------------------------------------------------------------------- rendering
@@ -555,7 +546,7 @@ class _Run:
             self.ws.update_state(lambda state: self._advance(state, done.thread, chunk.end))
         done.end = chunk.end
 
-    def _advance(self, state: dict[str, Any], thread: str, value: int) -> None:
+    def _advance(self, state: State, thread: str, value: int) -> None:
         """Move the watermark, stamped with the log's stat when it reaches the end."""
         total, stamp = self._stamps[thread]
         _set_watermark(state, thread, value, stamp if value == total else None)

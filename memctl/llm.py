@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from memctl.config import ModelSpec
 from memctl.errors import ConfigError, ContextOverflowError, ModelError
+from memctl.state import State
 from memctl.workspace import Workspace
 
 OVERFLOW_MARKERS = (
@@ -117,20 +118,16 @@ def resolve_model(ws: Workspace, spec: ModelSpec) -> Model:
     return resolve(spec, learned_window(ws.read_state(), spec.name))
 
 
-def learned_window(state: dict[str, Any], name: str) -> int | None:
+def learned_window(state: State, name: str) -> int | None:
     """The window an overflow error stated for model `name` (`state.windows.<name>`)."""
-    windows = state.get("windows")
-    value = windows.get(name) if isinstance(windows, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+    return state.windows.get(name) or None
 
 
 def remember_window(ws: Workspace, name: str, window: int) -> None:
     """Store a window stated by an overflow error, for every later run."""
 
-    def change(state: dict[str, Any]) -> None:
-        if not isinstance(state.get("windows"), dict):
-            state["windows"] = {}
-        state["windows"][name] = window
+    def change(state: State) -> None:
+        state.windows[name] = window
 
     ws.update_state(change)
 

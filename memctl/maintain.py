@@ -18,6 +18,7 @@ from memctl.config import Config
 from memctl.consolidate import ConsolidateResult, consolidate
 from memctl.errors import MemctlError
 from memctl.llm import Model
+from memctl.state import State
 from memctl.workspace import Workspace
 
 HOOKS_OFF = "memory.hooks is false"
@@ -110,9 +111,9 @@ def _run(
         return MaintainResult("dry_run", archive=moved, consolidate=merged, next_eligible=_iso(due))
     finished = ws.now()
 
-    def record_success(state: dict) -> None:
+    def record_success(state: State) -> None:
         ws.mark_run(state, "maintain", finished)
-        state["runs"].pop(FAILED, None)
+        state.runs.pop(FAILED, None)
 
     ws.update_state(record_success)
     return MaintainResult(

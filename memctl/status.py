@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from memctl.config import Config, format_duration
+from memctl.state import State
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
 from memctl.workspace import Workspace, stored_offset
@@ -94,7 +94,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
         archive=_archive(ws),
         threads=threads,
         unflushed_entries=sum(t.unflushed for t in threads),
-        runs={str(k): str(v) for k, v in sorted(state.get("runs", {}).items())},
+        runs={k: v.isoformat() for k, v in sorted(state.runs.items())},
         schedules=_schedules(ws, config, state),
         models={
             "main": config.model.name,
@@ -129,8 +129,8 @@ def _memory(ws: Workspace, config: Config) -> MemoryStatus:
     )
 
 
-def _dailies(ws: Workspace, state: dict[str, Any]) -> DailyStatus:
-    offsets = state.get("consolidation", {}).get("offsets", {})
+def _dailies(ws: Workspace, state: State) -> DailyStatus:
+    offsets = state.consolidation.offsets
     unconsolidated = 0
     for path in ws.daily_files(include_archive=True):
         size = _size(path)
@@ -151,12 +151,11 @@ def _archive(ws: Workspace) -> FilesStatus:
     return FilesStatus(count=len(archived), bytes=sum(_size(p) for p in archived))
 
 
-def _threads(ws: Workspace, state: dict[str, Any]) -> list[ThreadStatus]:
-    watermarks = state.get("threads", {})
+def _threads(ws: Workspace, state: State) -> list[ThreadStatus]:
     found = []
     for thread in list_threads(ws):
         entries, context = log_counts(thread_path(ws, thread))
-        flushed = watermarks.get(thread, {}).get("flushed", 0)
+        flushed = state.flushed(thread)
         found.append(ThreadStatus(thread, entries, max(0, entries - flushed), context))
     return found
 
@@ -196,7 +195,7 @@ def log_counts(path: Path) -> tuple[int, int]:
     return entries, 1 + max(0, entries - cut) - after_cut
 
 
-def _schedules(ws: Workspace, config: Config, state: dict[str, Any]) -> list[Schedule]:
+def _schedules(ws: Workspace, config: Config, state: State) -> list[Schedule]:
     memory = config.memory
     maintain_last = ws.last_run(state, "maintain")
     flush_last = ws.last_run(state, "flush_auto")

@@ -1,17 +1,14 @@
-"""The workspace folder: discovery, paths, the lock, durable writes and state.json.
+"""The workspace folder: discovery, paths, the lock, and reading and writing state.json.
 
-Every write in memctl goes through `write_atomic` (temp file, fsync, rename) or
-`append_durable` (one write, fsync) while `Workspace.lock()` is held, so a run that
-is killed leaves each file either as it was or as it was meant to become.
+The durable-write helpers are in `memctl.durable` (imported here for the modules that
+take them from the workspace); the shape of state.json is `memctl.state.State`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -19,11 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from memctl.config import CONFIG_NAME
+from memctl.durable import (  # noqa: F401  (re-exported: the stages import them from here)
+    append_durable,
+    block_separator,
+    fsync_dir,
+    fsync_file,
+    write_atomic,
+)
 from memctl.errors import BusyError, WorkspaceError
+from memctl.state import STATE_VERSION, State, parse, serialize  # noqa: F401
 
 DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
 LOCK_WAIT_SECONDS = 60.0
-STATE_VERSION = 1
 
 
 def discover(explicit: str | None, cwd: Path | None = None) -> Path:
@@ -53,76 +57,6 @@ def stored_offset(value: Any, size: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > size:
         return 0
     return value
-
-
-def fsync_dir(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        fsync_file(path)
-
-
-def fsync_file(path: Path) -> None:
-    """Flush a file written without fsync (`write_atomic(durable=False)`) to disk."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_atomic(path: Path, data: bytes, mode: int = 0o644, *, durable: bool = True) -> None:
-    """Replace `path` with `data` so that readers see the old or the new file, never a mix.
-
-    `durable=False` skips the two fsyncs, for files that are a copy of what another
-    durable file holds (evicted tool results: the thread log keeps them in full and
-    the next context build writes a lost or short one again). Fifty MB of evicted
-    results take seconds to fsync and milliseconds to write.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            if durable:
-                os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    if durable:
-        fsync_dir(path.parent)
-
-
-def append_durable(path: Path, data: bytes) -> None:
-    """Append `data` in one write and fsync it, so the block is on disk before we go on."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def block_separator(path: Path) -> bytes:
-    """What to write before appending a block so it starts on a line of its own."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return b""
-    if size == 0:
-        return b""
-    with path.open("rb") as handle:
-        handle.seek(max(0, size - 2))
-        tail = handle.read()
-    if tail.endswith(b"\n\n"):
-        return b""
-    return b"\n" if tail.endswith(b"\n") else b"\n\n"
 
 
 @dataclass(frozen=True)
@@ -356,30 +290,18 @@ class Workspace:
             lock.release()
 
     # ------------------------------------------------------------------ state
-    def read_state(self) -> dict[str, Any]:
+    def read_state(self) -> State:
+        """state.json checked against `State` (a missing file is the empty state)."""
         try:
             data = self.state_path.read_bytes()
         except FileNotFoundError:
-            return {"version": STATE_VERSION}
-        try:
-            state = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise WorkspaceError(
-                f"{self.relative(self.state_path)} is not valid JSON ({exc}); "
-                "move it aside to start the watermarks over"
-            ) from None
-        if not isinstance(state, dict):
-            raise WorkspaceError(f"{self.relative(self.state_path)} is not a JSON object")
-        return state
+            return State()
+        return parse(data, self.relative(self.state_path))
 
-    def write_state(self, state: dict[str, Any]) -> None:
-        state["version"] = STATE_VERSION
-        # No indent: json's C encoder runs only without one, and the state of thousands
-        # of threads and dailies took 50 ms a write in the Python encoder.
-        data = json.dumps(state, sort_keys=True, ensure_ascii=False) + "\n"
-        write_atomic(self.state_path, data.encode("utf-8"))
+    def write_state(self, state: State) -> None:
+        write_atomic(self.state_path, serialize(state))
 
-    def update_state(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    def update_state(self, change: Callable[[State], None]) -> State:
         """Read, change and write state.json under the workspace lock."""
         with self.lock():
             state = self.read_state()
@@ -389,23 +311,13 @@ class Workspace:
 
     # ------------------------------------------------------------------ run times
     @staticmethod
-    def last_run(state: dict[str, Any], name: str) -> datetime | None:
-        value = state.get("runs", {}).get(name)
-        if not value:
-            return None
-        from dateutil.parser import isoparse
+    def last_run(state: State, name: str) -> datetime | None:
+        return state.runs.get(name)
 
-        try:
-            return isoparse(value)
-        except ValueError:
-            return None
+    def mark_run(self, state: State, name: str, when: datetime | None = None) -> None:
+        state.runs[name] = (when or self.now()).replace(microsecond=0)
 
-    def mark_run(self, state: dict[str, Any], name: str, when: datetime | None = None) -> None:
-        state.setdefault("runs", {})[name] = (when or self.now()).isoformat(timespec="seconds")
-
-    def next_eligible(
-        self, state: dict[str, Any], name: str, gap_seconds: float
-    ) -> datetime | None:
+    def next_eligible(self, state: State, name: str, gap_seconds: float) -> datetime | None:
         """When a throttled job may run again; None means now (the first run goes at once)."""
         last = self.last_run(state, name)
         if last is None:

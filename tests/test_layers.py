@@ -131,6 +131,30 @@ def test_litellm_is_imported_only_inside_functions_of_llm_py(path):
     assert not offending, "; ".join(offending)
 
 
+MACHINE_PATH = ("/tmp/", "/root/", "/work/", "/opt/", "/usr/local/")
+"""Where a suite's own venv or checkout lands; /home/ paths appear as transcript data."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*all_modules(), *sorted(PACKAGE.parent.joinpath("tests").glob("*.py"))],
+    ids=lambda p: p.relative_to(PACKAGE.parent).as_posix(),
+)
+def test_no_literal_path_of_one_machine(path: Path) -> None:
+    """A path that exists only where the suite was written passes there and fails on every
+    fresh machine (the README's test command once failed 5 tests for `/tmp/venv/bin/memctl`):
+    derive it from sys.executable, tmp_path or shutil.which instead."""
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith(MACHINE_PATH)
+        and node.value not in MACHINE_PATH
+    ]
+    assert not found, f"{relative(path)}: literal machine paths {found}"
+
+
 # --------------------------------------------------------------------------- the CLI's one-way registration
 
 CLI = PACKAGE / "cli"
@@ -201,27 +225,3 @@ def test_every_command_module_is_registered_by_the_entry():
         "add each memctl/cli/*_cmd.py to COMMAND_MODULES in memctl/cli/app.py, once"
     )
     assert len(COMMAND_MODULES) == len(set(COMMAND_MODULES))
-
-
-MACHINE_PATH = ("/tmp/", "/root/", "/work/", "/opt/", "/usr/local/")
-"""Where a suite's own venv or checkout lands; /home/ paths appear as transcript data."""
-
-
-@pytest.mark.parametrize(
-    "path",
-    [*all_modules(), *sorted(PACKAGE.parent.joinpath("tests").glob("*.py"))],
-    ids=lambda p: p.relative_to(PACKAGE.parent).as_posix(),
-)
-def test_no_literal_path_of_one_machine(path: Path) -> None:
-    """A path that exists only where the suite was written passes there and fails on every
-    fresh machine (the README's test command once failed 5 tests for `/tmp/venv/bin/memctl`):
-    derive it from sys.executable, tmp_path or shutil.which instead."""
-    found = [
-        (node.lineno, node.value)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and node.value.startswith(MACHINE_PATH)
-        and node.value not in MACHINE_PATH
-    ]
-    assert not found, f"{relative(path)}: literal machine paths {found}"

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.app import app
+
 LITELLM_MODEL = "openai:gpt-4.1-mini"
 
 REPORT_MODULES = """
@@ -27,6 +29,11 @@ atexit.register(report)
 sys.argv = ["memctl", *sys.argv[2:]]
 runpy.run_module("memctl", run_name="__main__")
 """
+
+
+def registered() -> set[str]:
+    names = {command.name for command in app.registered_commands}
+    return names | {group.name for group in app.registered_groups}
 
 
 def modules_after(args: list[str], workspace: Path, report: Path, exit_code: int) -> set[str]:

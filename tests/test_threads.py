@@ -312,7 +312,7 @@ def test_thread_list_counts_entries_and_unflushed(workspace, cli):
     cli("-w", workspace, "thread", "append", "beta", input=jsonl(USER, ASSISTANT, USER))
     cli("-w", workspace, "thread", "append", "alpha", input=jsonl(USER))
     (workspace / "threads" / "notes.txt").write_text("not a thread\n", encoding="utf-8")
-    Workspace(workspace).update_state(lambda s: s.update({"threads": {"beta": {"flushed": 2}}}))
+    Workspace(workspace).update_state(lambda s: setattr(s.mark("beta"), "flushed", 2))
 
     text = cli("-w", workspace, "thread", "list")
     data = cli("-w", workspace, "--json", "thread", "list")

@@ -14,6 +14,7 @@ import pytest
 
 from memctl.config import DEFAULT_CONFIG_YAML
 from memctl.errors import BusyError, WorkspaceError
+from memctl.state import State
 from memctl.workspace import (
     Workspace,
     append_durable,
@@ -258,15 +259,15 @@ def test_block_separator_starts_blocks_on_their_own_paragraph(tmp_path, content,
 
 def test_state_defaults_and_round_trip(workspace):
     ws = Workspace(workspace)
-    assert ws.read_state() == {"version": 1}
+    assert ws.read_state().dump() == {"version": 1}
 
-    ws.update_state(lambda state: state.setdefault("threads", {}).update({"t1": {"flushed": 3}}))
+    ws.update_state(lambda state: setattr(state.mark("t1"), "flushed", 3))
 
     assert json.loads(ws.state_path.read_text(encoding="utf-8")) == {
         "threads": {"t1": {"flushed": 3}},
         "version": 1,
     }
-    assert ws.read_state()["threads"]["t1"]["flushed"] == 3
+    assert ws.read_state().threads["t1"].flushed == 3
 
 
 @pytest.mark.parametrize(
@@ -294,7 +295,7 @@ def test_corrupt_state_is_a_clear_error(workspace, cli, snapshot, content, probl
 
 def test_run_times_and_next_eligible(workspace):
     ws = Workspace(workspace, "UTC")
-    state: dict = {}
+    state = State()
     assert ws.last_run(state, "maintain") is None
     assert ws.next_eligible(state, "maintain", 1800) is None  # the first run goes at once
 
@@ -305,7 +306,8 @@ def test_run_times_and_next_eligible(workspace):
     due = ws.next_eligible(state, "maintain", 1800)
     assert due == ten_minutes_ago.replace(microsecond=0) + timedelta(minutes=30)
     assert ws.next_eligible(state, "maintain", 300) is None
-    assert ws.last_run({"runs": {"maintain": "garbage"}}, "maintain") is None
+    with pytest.raises(WorkspaceError, match=r'runs\.maintain is "garbage", not an ISO-8601 time'):
+        State.load({"runs": {"maintain": "garbage"}}, ".memctl/state.json")
 
 
 def test_daily_files_are_dated_ledgers_oldest_first(workspace):
@@ -330,9 +332,9 @@ def test_daily_files_are_dated_ledgers_oldest_first(workspace):
 def test_workspace_lock_is_reentrant(workspace):
     ws = Workspace(workspace)
     with ws.lock(), ws.lock():
-        ws.update_state(lambda state: state.update({"inside": True}))
+        ws.update_state(lambda state: state.extra.update({"inside": True}))
 
-    assert ws.read_state()["inside"] is True
+    assert ws.read_state().extra["inside"] is True
 
 
 def test_workspace_lock_held_elsewhere_is_busy(workspace):

@@ -54,7 +54,7 @@ def thread_list(ctx: typer.Context) -> None:
     rows = []
     for thread in list_threads(ws):
         total = count_entries(thread_path(ws, thread))
-        flushed = state.get("threads", {}).get(thread, {}).get("flushed", 0)
+        flushed = state.flushed(thread)
         rows.append({"thread": thread, "entries": total, "unflushed": max(0, total - flushed)})
     emit(
         g,

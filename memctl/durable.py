@@ -1,0 +1,83 @@
+"""Durable file writes, in one place.
+
+Every write in memctl goes through `write_atomic` (temp file, fsync, rename) or
+`append_durable` (one write, fsync) while `Workspace.lock()` is held, so a run that
+is killed leaves each file either as it was or as it was meant to become.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fsync_file(path)
+
+
+def fsync_file(path: Path) -> None:
+    """Flush a file written without fsync (`write_atomic(durable=False)`) to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o644, *, durable: bool = True) -> None:
+    """Replace `path` with `data` so that readers see the old or the new file, never a mix.
+
+    `durable=False` skips the two fsyncs, for files that are a copy of what another
+    durable file holds (evicted tool results: the thread log keeps them in full and
+    the next context build writes a lost or short one again). Fifty MB of evicted
+    results take seconds to fsync and milliseconds to write.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        fsync_dir(path.parent)
+
+
+def append_durable(path: Path, data: bytes) -> None:
+    """Append `data` in one write and fsync it, so the block is on disk before we go on."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def block_separator(path: Path) -> bytes:
+    """What to write before appending a block so it starts on a line of its own."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return b""
+    if size == 0:
+        return b""
+    with path.open("rb") as handle:
+        handle.seek(max(0, size - 2))
+        tail = handle.read()
+    if tail.endswith(b"\n\n"):
+        return b""
+    return b"\n" if tail.endswith(b"\n") else b"\n\n"
