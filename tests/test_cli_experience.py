@@ -6,14 +6,20 @@ workspace; where the terminal matters, on a pseudo-terminal (tests/test_terminal
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
 import re
+import select
 import subprocess
+import termios
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import DANA, MEMCTL, append, on_pty, read_log, time_limit
+from tests.helpers import DANA, MEMCTL, append, on_pty, read_log, run_memctl, time_limit
 from tests.llm_server import write_model_config
 
 
@@ -149,3 +155,55 @@ def test_call_says_when_maintenance_rewrote_memory_md(workspace, cli):
     (line,) = [x for x in run.stderr.splitlines() if x.startswith("call: maintenance")]
     assert line.startswith("call: maintenance: consolidated 1 file (23 B new) into MEMORY.md")
     assert re.search(r"the previous MEMORY\.md is kept as \.memctl/history/MEMORY-\S+\.md$", line)
+
+
+# --------------------------------------------------------------------------- 3. mcp on a terminal
+
+
+def test_mcp_on_a_terminal_says_it_waits_and_ends_on_ctrl_c(workspace):
+    """stdin and stderr on a pty that is the server's controlling terminal, so Ctrl-C
+    (written to the terminal as ^C) reaches it as SIGINT, as at a shell prompt."""
+    controller, terminal = pty.openpty()
+
+    def own_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    process = subprocess.Popen(
+        [str(MEMCTL), "-w", str(workspace), "mcp"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+        preexec_fn=own_terminal,
+    )
+    os.close(terminal)
+    shown = b""
+    try:
+        deadline = time.monotonic() + time_limit(60)
+        while b"Ctrl-C ends" not in shown and time.monotonic() < deadline:
+            if select.select([controller], [], [], 0.1)[0]:
+                shown += os.read(controller, 4096)
+        os.write(controller, b"\x03")
+        code = process.wait(timeout=time_limit(30))
+        while select.select([controller], [], [], 0.2)[0]:
+            try:
+                shown += os.read(controller, 4096)
+            except OSError:
+                break
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(controller)
+
+    assert b"waiting for an MCP client on stdin; Ctrl-C ends" in shown
+    assert code == 130
+    assert b"memctl: error: interrupted" in shown
+    assert process.stdout is not None and process.stdout.read() == b""
+
+
+def test_mcp_in_a_pipe_keeps_sigint_as_it_was(workspace):
+    done = run_memctl(workspace, "mcp", input="")
+
+    assert done.exit_code == 0
+    assert "waiting for an MCP client on stdin" in done.stderr
+    assert "Ctrl-C" not in done.stderr
