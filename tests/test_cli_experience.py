@@ -207,3 +207,34 @@ def test_mcp_in_a_pipe_keeps_sigint_as_it_was(workspace):
     assert done.exit_code == 0
     assert "waiting for an MCP client on stdin" in done.stderr
     assert "Ctrl-C" not in done.stderr
+
+
+# --------------------------------------------------------------------------- 10. globals after the command
+
+
+def test_global_options_work_after_the_command_too(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+
+    status = cli("status", "--json", "-w", workspace)
+    threads = cli("thread", "list", "--workspace", workspace, "--json")
+    search = cli("search", "Postgres", "-s", "threads", "-q", "--json", f"--workspace={workspace}")
+
+    assert status.exit_code == 0, status.stderr
+    assert json.loads(status.stdout)["workspace"] == str(workspace)
+    assert json.loads(threads.stdout)[0]["thread"] == "t1"
+    assert json.loads(search.stdout)["count"] == 2 and search.stderr == ""
+
+
+def test_json_after_the_command_holds_for_a_usage_error(cli, workspace):
+    run = cli("-w", workspace, "search", "x", "--bogus", "--json")
+
+    assert run.exit_code == 2
+    assert json.loads(run.stdout)["error"].startswith("No such option: --bogus")
+
+
+def test_a_global_option_after_double_dash_is_text(cli, workspace):
+    run = cli("-w", workspace, "save", "--", "--json")
+
+    assert run.exit_code == 0, run.stderr
+    assert "--json" in (workspace / "MEMORY.md").read_text()
+    assert run.stdout == ""

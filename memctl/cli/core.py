@@ -61,8 +61,8 @@ def _usage_errors(wants_json: Callable[[], bool]) -> Iterator[None]:
 
 class PipelineOrder(TyperGroup):
     """The root command. `memctl --help` lists commands by pipeline stage (the order
-    they were registered in), not alphabetically, and click's usage errors come out in memctl's format. Both parsing steps are
-    hooked here, not in `main()`, so the in-process test runner sees what users see:
+    they were registered in), not alphabetically, and click's usage errors come out in
+    memctl's format. Both parsing steps are hooked here, not in `main()`, so the in-process test runner sees what users see:
     `make_context` parses the global options, `invoke` finds the command and parses
     its arguments."""
 
@@ -75,13 +75,16 @@ class PipelineOrder(TyperGroup):
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ) -> Any:
         given = list(args)  # click consumes the list it parses
-        with _usage_errors(lambda: "--json" in _leading_globals(given)):
-            return super().make_context(info_name, args, parent=parent, **extra)
+        with _usage_errors(lambda: _asks_json(given)):
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        ctx.meta["memctl.args"] = given
+        return ctx
 
     def invoke(self, ctx: Any) -> Any:
         # The global options are parsed by now, though the callback that stores them
-        # in ctx.obj runs only once the command is found.
-        with _usage_errors(lambda: bool(ctx.find_root().params.get("json_output"))):
+        # in ctx.obj runs only once the command is found; --json may also follow the
+        # command, which has not parsed its options yet when one of them is wrong.
+        with _usage_errors(lambda: _asks_json(ctx.meta.get("memctl.args", []))):
             return super().invoke(ctx)
 
 
@@ -177,6 +180,45 @@ def group(name: str, help: str) -> typer.Typer:
     return sub
 
 
+_CONTEXT = inspect.Parameter(
+    "ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context
+)
+
+
+def _global(name: str, kind: type, *decls: str) -> inspect.Parameter:
+    hidden = typer.Option(*decls, hidden=True)
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None if kind is str else False,
+        annotation=Annotated[str | None if kind is str else bool, hidden],
+    )
+
+
+_GLOBALS_AFTER = (
+    _global("global_workspace", str, "--workspace", "-w"),
+    _global("global_json", bool, "--json"),
+    _global("global_quiet", bool, "--quiet", "-q"),
+    _global("global_verbose", bool, "--verbose", "-v"),
+    _global("global_no_redact", bool, "--no-redact"),
+)
+"""The global options, accepted after the command too (`memctl status --json`), as gh,
+rg and llm accept theirs; hidden from each command's help, which the root's lists."""
+
+
+def _apply_globals_after(ctx: Any, given: dict[str, Any]) -> Globals:
+    root = ctx.find_root()
+    if not isinstance(root.obj, Globals):
+        root.obj = Globals()
+    g: Globals = root.obj
+    g.workspace = given["global_workspace"] or g.workspace
+    g.json = g.json or given["global_json"]
+    g.quiet = g.quiet or given["global_quiet"]
+    g.verbose = g.verbose or given["global_verbose"]
+    g.no_redact = g.no_redact or given["global_no_redact"]
+    return g
+
+
 def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
     """Register a command whose MemctlErrors become one line and an exit code.
 
@@ -192,7 +234,7 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
         def run(**kw: Any) -> Any:
             # Typer passes every parameter by name, the context as `ctx`.
             ctx = kw["ctx"] if takes_ctx else kw.pop("ctx")
-            g = globals_of(ctx)
+            g = _apply_globals_after(ctx, {p.name: kw.pop(p.name) for p in _GLOBALS_AFTER})
             try:
                 return function(**kw)
             except MemctlError as exc:
@@ -209,14 +251,14 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                     g, f"internal error: {detail} (run with -v for the traceback)", 1
                 ) from None
 
-        if not takes_ctx:
-            context = inspect.Parameter(
-                "ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context
-            )
-            run.__signature__ = signature.replace(  # type: ignore[attr-defined]
-                parameters=[context, *signature.parameters.values()]
-            )
-            run.__annotations__ = {**function.__annotations__, "ctx": typer.Context}
+        added = [] if takes_ctx else [_CONTEXT]
+        run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[*added, *signature.parameters.values(), *_GLOBALS_AFTER]
+        )
+        run.__annotations__ = {
+            **function.__annotations__,
+            **{p.name: p.annotation for p in [*added, *_GLOBALS_AFTER]},
+        }
         group.command(name, **kwargs)(run)
         if group is app:
             _ORDER.append(name or function.__name__)
@@ -256,7 +298,9 @@ def invoked(args: list[str]) -> str | None:
     return _scan(args)[1]
 
 
-def _leading_globals(args: list[str]) -> list[str]:
-    """The global options before the command: where `--json` counts when click fails to
-    parse the line, so a bad option after it still gets the JSON error document."""
-    return _scan(args)[0]
+def _asks_json(args: list[str]) -> bool:
+    """Whether a command line asks for JSON, before or after the command (not after
+    `--`, where it is text): a line click fails to parse still gets the JSON error
+    document."""
+    options = args[: args.index("--")] if "--" in args else args
+    return "--json" in options
