@@ -238,3 +238,87 @@ def test_a_global_option_after_double_dash_is_text(cli, workspace):
     assert run.exit_code == 0, run.stderr
     assert "--json" in (workspace / "MEMORY.md").read_text()
     assert run.stdout == ""
+
+
+# --------------------------------------------------------------------------- 5, 16. threads
+
+
+def test_thread_show_json_is_the_one_array_its_help_names(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+
+    run = cli("-w", workspace, "thread", "show", "t1", "--json")
+    helped = " ".join(cli("thread", "show", "--help").stdout.split())
+
+    assert [e["content"] for e in json.loads(run.stdout)] == [m["content"] for m in DANA]
+    assert "With --json: one JSON array of the entries." in helped
+
+
+def test_thread_show_tail_and_range(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+
+    tail = cli("-w", workspace, "thread", "show", "t1", "--tail", "1").stdout
+    middle = cli("-w", workspace, "thread", "show", "t1", "--start", "1", "--end", "2").stdout
+    both = cli("-w", workspace, "thread", "show", "t1", "--tail", "1", "--start", "0")
+
+    assert tail.splitlines() == [f"#3 [assistant] {DANA[3]['content']}"]
+    assert [line[:2] for line in middle.splitlines()] == ["#1", "#2"]
+    assert both.exit_code == 2 and "--tail excludes --start and --end" in both.stderr
+
+
+def test_thread_show_cuts_a_huge_entry_unless_full(cli, workspace):
+    append(cli, workspace, "t1", [{"role": "user", "content": "word " * 5000}])
+
+    short = cli("-w", workspace, "thread", "show", "t1").stdout
+    full = cli("-w", workspace, "thread", "show", "t1", "--full").stdout
+
+    assert len(short) < 300 and short.rstrip().endswith("…")
+    assert len(full) > 20_000
+
+
+def test_a_unique_prefix_selects_a_thread(cli, workspace):
+    append(cli, workspace, "support-42", DANA)
+    append(cli, workspace, "build-7", DANA)
+
+    run = cli("-w", workspace, "thread", "show", "supp", "--tail", "1")
+    context = cli("-w", workspace, "context", "bui")
+
+    assert run.exit_code == 0 and run.stdout.startswith("#3 [assistant]")
+    assert context.exit_code == 0, context.stderr
+
+
+def test_an_ambiguous_prefix_names_the_candidates(cli, workspace):
+    append(cli, workspace, "build-7", DANA)
+    append(cli, workspace, "build-8", DANA)
+
+    run = cli("-w", workspace, "thread", "show", "build")
+
+    assert run.exit_code == 2
+    assert run.stderr == "memctl: error: thread 'build' is ambiguous: it starts build-7, build-8\n"
+
+
+def test_a_mistyped_thread_gets_did_you_mean_and_call_does_not_start_it(cli, workspace, snapshot):
+    append(cli, workspace, "chat", DANA)
+    before = snapshot(workspace)
+
+    show = cli("-w", workspace, "thread", "show", "chta")
+    call = cli("-w", workspace, "call", "chta", "hello")
+
+    assert show.exit_code == 2
+    assert show.stderr.startswith("memctl: error: no thread 'chta' (no threads/chta.jsonl)")
+    assert "did you mean 'chat'?" in show.stderr
+    assert call.exit_code == 2 and "(--new starts a thread of that name)" in call.stderr
+    assert snapshot(workspace) == before
+    assert cli("-w", workspace, "call", "chta", "hello", "--new").exit_code == 0
+    assert (workspace / "threads" / "chta.jsonl").exists()
+
+
+def test_long_thread_show_goes_through_the_pager_on_a_terminal_only(cli, workspace):
+    append(cli, workspace, "t1", DANA * 10)
+    pager = {"PAGER": "sed s/^/PAGED:/", "LINES": "10"}
+
+    seen = on_pty(["-w", workspace, "thread", "show", "t1"], attach=("stdin", "stdout"), env=pager)
+    piped = run_memctl(workspace, "thread", "show", "t1", env=pager)
+
+    assert seen.returncode == 0
+    assert b"PAGED:#0 [user]" in seen.terminal and b"PAGED:#39 [assistant]" in seen.terminal
+    assert piped.stdout.startswith("#0 [user]") and "PAGED" not in piped.stdout

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
-from memctl.cli.inputs import read_stdin_text
+from memctl.cli.inputs import read_stdin_text, resolve_thread
 from memctl.cli.render import compact_note, consolidate_summary, emit, note, working
 
 if TYPE_CHECKING:
@@ -60,6 +60,14 @@ def call_command(
             help="Print the request that would be sent; no model call, nothing written.",
         ),
     ] = False,
+    new: Annotated[
+        bool,
+        typer.Option(
+            "--new",
+            help="Start a thread of exactly this id, even if it looks like a typo of an "
+            "existing one (a unique prefix otherwise selects that thread).",
+        ),
+    ] = False,
 ) -> None:
     """One agent turn: append the message, call the model with the memory tools, print the reply.
 
@@ -78,6 +86,8 @@ def call_command(
     check_thread_id(thread)
     text = read_stdin_text().removesuffix("\n") if message == "-" else message
     ws, config = g.open()
+    if not new:
+        thread = resolve_thread(ws, thread, may_start=True, new_flag=True)
     model = resolve_model(ws, config.model)
     if dry_run:
         result = call(ws, config, model, thread, text, dry_run=True)

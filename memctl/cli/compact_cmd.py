@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from memctl.cli.core import ThreadArg, app, command, globals_of
+from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import compact_note, compact_text, emit, working
 
 
@@ -46,11 +47,10 @@ def compact_command(
     """
     from memctl.compact import compact, known_window
     from memctl.context import overhead_tokens
-    from memctl.threads import check_thread_id
 
     g = globals_of(ctx)
-    check_thread_id(thread)
     ws, config = g.open()
+    thread = resolve_thread(ws, thread, may_start=True)
     main, summary_model = models_of(ws, config)
     window = known_window(main, ws.read_state())
     with working(g, f"compact: summarising thread {thread}"):

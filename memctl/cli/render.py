@@ -161,6 +161,31 @@ def working(g: Output, message: str) -> Iterator[Progress]:
         yield progress
 
 
+def page(text: str) -> None:
+    """Print `text`; on a terminal, through the pager when it is longer than the screen
+    ($PAGER, else `less -R`, as git does: -F leaves short output on the screen)."""
+    out = text if text.endswith("\n") or not text else text + "\n"
+    if not out:
+        return
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        sys.stdout.write(out)
+        return
+    import shutil
+    import subprocess
+
+    rows = shutil.get_terminal_size().lines
+    pager = os.environ.get("PAGER") or "less -R"
+    if out.count("\n") < rows or pager in ("cat", ""):
+        sys.stdout.write(out)
+        return
+    sys.stdout.flush()
+    env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
+    try:
+        subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
+    except OSError:
+        sys.stdout.write(out)
+
+
 def colour_wanted() -> bool:
     """Highlight only for a person looking at a terminal, as grep --color=auto does."""
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"

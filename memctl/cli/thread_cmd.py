@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from memctl.cli.core import command, globals_of, group
-from memctl.cli.inputs import read_input
-from memctl.cli.render import emit, note
+from memctl.cli.core import ThreadArg, command, globals_of, group
+from memctl.cli.inputs import read_input, resolve_thread
+from memctl.cli.render import emit, note, page
 from memctl.errors import UsageError
 
 thread_app = group("thread", "Add to, list and read thread logs.")
+LINE_CHARS = 240
+"""An entry of `thread show` is cut to this, as a search hit is (--full shows it all)."""
 
 
 @command(thread_app, "append")
@@ -68,27 +69,55 @@ def thread_list(ctx: typer.Context) -> None:
 @command(thread_app, "show")
 def thread_show(
     ctx: typer.Context,
-    thread: Annotated[str, typer.Argument(help="Thread id.")],
+    thread: ThreadArg,
+    start: Annotated[
+        int | None, typer.Option("--start", help="First entry (0-based index, default 0).")
+    ] = None,
+    end: Annotated[
+        int | None, typer.Option("--end", help="Last entry, inclusive (default: the last).")
+    ] = None,
+    tail: Annotated[
+        int | None, typer.Option("--tail", "-n", help="Only the last N entries.")
+    ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Entries in full, not cut to one screen line.")
+    ] = False,
 ) -> None:
-    """Print a thread's entries, one a line: `#index [role] text` (JSON lines with --json)."""
+    """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
+    `search` cuts it (--full keeps it whole). With --json: one JSON array of the entries.
+    On a terminal, long output goes through the pager ($PAGER, else less -R).
+
+    Example: memctl thread show support-42 --tail 20
+    """
     from memctl.threads import is_compaction, read_entries, searchable_text
 
     g = globals_of(ctx)
+    if tail is not None and (start is not None or end is not None):
+        raise UsageError("--tail excludes --start and --end")
+    for name, value in (("--start", start), ("--end", end), ("--tail", tail)):
+        if value is not None and value < 0:
+            raise UsageError(f"{name} must be 0 or more, not {value}")
     ws, _ = g.open()
+    thread = resolve_thread(ws, thread)
     entries = read_entries(ws, thread)
+    first = max(0, len(entries) - tail) if tail is not None else (start or 0)
+    last = len(entries) - 1 if end is None else min(end, len(entries) - 1)
+    shown = list(enumerate(entries))[first : last + 1]
 
     def text() -> str:
+        from memctl.search import snippet
+
         lines = []
-        for index, entry in enumerate(entries):
+        for index, entry in shown:
             role = "compaction" if is_compaction(entry) else entry.get("role", "?")
             body = " ".join(searchable_text(entry).split())
-            lines.append(f"#{index} [{role}] {body}")
+            lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
         return "\n".join(lines)
 
     if g.json:
-        print(json.dumps(entries, ensure_ascii=False, indent=2))
+        emit(g, [entry for _, entry in shown])
     else:
-        emit(g, entries, text)
+        page(text())
 
 
 @command(thread_app, "import")
