@@ -322,3 +322,28 @@ def test_long_thread_show_goes_through_the_pager_on_a_terminal_only(cli, workspa
     assert seen.returncode == 0
     assert b"PAGED:#0 [user]" in seen.terminal and b"PAGED:#39 [assistant]" in seen.terminal
     assert piped.stdout.startswith("#0 [user]") and "PAGED" not in piped.stdout
+
+
+# --------------------------------------------------------------------------- 17. text starting with -
+
+
+@pytest.mark.parametrize(
+    "args, example",
+    [
+        (["save", "- a fact"], 'memctl save -- "- a fact"'),
+        (["save", "-a fact"], 'memctl save -- "- a fact"'),
+        (["call", "t1", "-1 is the answer?"], 'memctl call THREAD -- "-1 is the answer?"'),
+    ],
+)
+def test_text_starting_with_a_dash_is_told_to_go_after_double_dash(cli, workspace, args, example):
+    run = cli("-w", workspace, *args)
+
+    assert run.exit_code == 2
+    (line,) = run.stderr.splitlines()
+    assert line.endswith(f"a text that starts with '-' goes after '--': {example}")
+
+
+def test_an_unknown_option_of_another_command_gets_no_text_hint(cli, workspace):
+    run = cli("-w", workspace, "status", "-x")
+
+    assert run.stderr == "memctl: error: No such option: -x (memctl status --help)\n"

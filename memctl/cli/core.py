@@ -52,11 +52,33 @@ def _usage_errors(wants_json: Callable[[], bool]) -> Iterator[None]:
     except _click_errors.ClickException as exc:
         if isinstance(exc, getattr(_click_errors, "NoArgsIsHelpError", ())):
             raise
-        message = " ".join(exc.format_message().splitlines())  # one line, always
+        message = " ".join(exc.format_message().split())  # one line, always
         if isinstance(exc, _click_errors.UsageError):
             where = exc.ctx.command_path if exc.ctx is not None else "memctl"
             message = f"{message} ({where} --help)"
+            if _looks_like_text(exc):
+                example = _TEXT_EXAMPLES.get(where, f'{where} -- "- a fact"')
+                message = f"{message}; a text that starts with '-' goes after '--': {example}"
         raise fail(Globals(json=wants_json()), message, exc.exit_code) from None
+
+
+_TEXT_EXAMPLES = {
+    "memctl save": 'memctl save -- "- a fact"',
+    "memctl call": 'memctl call THREAD -- "-1 is the answer?"',
+}
+
+
+def _looks_like_text(exc: Exception) -> bool:
+    """An unknown "option" that holds a space (`save "- a fact"`) is text the shell
+    passed whole, or one of a command that takes text (save, call) that no option of it
+    resembles: either way the fix is `--` before it."""
+    name = getattr(exc, "option_name", None)
+    if not isinstance(exc, _click_errors.NoSuchOption) or not name:
+        return False
+    command = exc.ctx.command.name if exc.ctx is not None else None
+    return any(c.isspace() for c in name) or (
+        command in ("save", "call") and not getattr(exc, "possibilities", None)
+    )
 
 
 class PipelineOrder(TyperGroup):
