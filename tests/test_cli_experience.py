@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import DANA, MEMCTL, append, on_pty, read_log, run_memctl, time_limit
+from tests.helpers import DANA, MEMCTL, append, jsonl, on_pty, read_log, run_memctl, time_limit
 from tests.llm_server import write_model_config
 
 
@@ -347,3 +347,27 @@ def test_an_unknown_option_of_another_command_gets_no_text_hint(cli, workspace):
     run = cli("-w", workspace, "status", "-x")
 
     assert run.stderr == "memctl: error: No such option: -x (memctl status --help)\n"
+
+
+# --------------------------------------------------------------------------- 9. status agrees with flush
+
+
+def test_status_owes_no_flush_for_a_compaction_record(cli, workspace):
+    (workspace / "memctl.yaml").write_text("compaction:\n  keep_tokens: 0\n  keep_messages: 2\n")
+    append(cli, workspace, "t1", DANA * 3)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+
+    flush = cli("-w", workspace, "--json", "flush", "--dry-run")
+    status = json.loads(cli("-w", workspace, "--json", "status").stdout)
+    listed = json.loads(cli("-w", workspace, "--json", "thread", "list").stdout)
+
+    assert [t["entries_sent"] for t in json.loads(flush.stdout)["threads"]] == [0]
+    assert status["unflushed_entries"] == 0
+    assert listed == [{"thread": "t1", "entries": 13, "unflushed": 0}]
+
+
+def test_thread_append_says_1_entry(cli, workspace):
+    run = cli("-w", workspace, "thread", "append", "t1", input=jsonl(DANA[:1]))
+
+    assert run.stderr.endswith("(1 entry)\n") and "1 message " in run.stderr

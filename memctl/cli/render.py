@@ -191,6 +191,20 @@ def colour_wanted() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
+def table(header: list[str], rows: list[dict[str, Any]]) -> str:
+    """Aligned columns under a header, numbers to the right, as `status` prints threads."""
+    cells = [header, *([str(row[key]) for key in header] for row in rows)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+    numeric = [all(isinstance(row[key], int) for row in rows) for key in header]
+    return "\n".join(
+        "  ".join(
+            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(line)
+        ).rstrip()
+        for line in cells
+    )
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
 

@@ -9,7 +9,7 @@ import typer
 
 from memctl.cli.core import ThreadArg, command, globals_of, group
 from memctl.cli.inputs import read_input, resolve_thread
-from memctl.cli.render import emit, note, page
+from memctl.cli.render import emit, note, page, plural, table
 from memctl.errors import UsageError
 
 thread_app = group("thread", "Add to, list and read thread logs.")
@@ -40,30 +40,26 @@ def thread_append(
         raise UsageError(f"{name}: no messages")
     check_tool_results(ws, thread, messages, name)
     result = append_entries(ws, thread, messages)
-    note(g, f"appended {result.appended} message(s) to {result.path} ({result.entries} entries)")
+    note(
+        g,
+        f"appended {plural(result.appended, 'message')} to {result.path} "
+        f"({plural(result.entries, 'entry', 'entries')})",
+    )
     emit(g, result)
 
 
 @command(thread_app, "list")
 def thread_list(ctx: typer.Context) -> None:
     """List thread ids with their entry counts and unflushed entries."""
-    from memctl.threads import count_entries, list_threads, thread_path
+    from memctl.status import thread_status
+    from memctl.threads import list_threads
 
     g = globals_of(ctx)
     ws, _ = g.open()
     state = ws.read_state()
-    rows = []
-    for thread in list_threads(ws):
-        total = count_entries(thread_path(ws, thread))
-        flushed = state.flushed(thread)
-        rows.append({"thread": thread, "entries": total, "unflushed": max(0, total - flushed)})
-    emit(
-        g,
-        rows,
-        lambda: "\n".join(
-            f"{r['thread']}\t{r['entries']} entries\t{r['unflushed']} unflushed" for r in rows
-        ),
-    )
+    counted = [thread_status(ws, state, thread) for thread in list_threads(ws)]
+    rows = [{"thread": t.thread, "entries": t.entries, "unflushed": t.unflushed} for t in counted]
+    emit(g, rows, lambda: table(["thread", "entries", "unflushed"], rows) if rows else "")
 
 
 @command(thread_app, "show")
