@@ -371,3 +371,42 @@ def test_thread_append_says_1_entry(cli, workspace):
     run = cli("-w", workspace, "thread", "append", "t1", input=jsonl(DANA[:1]))
 
     assert run.stderr.endswith("(1 entry)\n") and "1 message " in run.stderr
+
+
+# --------------------------------------------------------------------------- 11. value completion
+
+
+def complete(words: str, **env: str) -> list[str]:
+    """What the installed memctl offers bash on TAB after `words`."""
+    done = run_memctl(
+        None,
+        env={
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split(" ")) - 1),
+            "_MEMCTL_COMPLETE": "complete_bash",
+            **env,
+        },
+    )
+    return done.stdout.split()
+
+
+def test_choices_complete_and_show_in_help(cli):
+    helped = cli("search", "--help").stdout
+
+    assert complete("memctl search x --mode ") == ["phrase", "all", "any"]
+    assert complete("memctl search x -s th") == ["threads"]
+    assert complete("memctl completion ") == ["bash", "zsh", "fish"]
+    assert "--mode [phrase|all|any]" in helped and "--limit N" in helped
+    assert "<str>" not in helped.split("Options:")[1] and "<list[str]>" not in helped
+
+
+def test_thread_arguments_complete_thread_ids(cli, workspace):
+    append(cli, workspace, "support-42", DANA)
+    append(cli, workspace, "build-7", DANA)
+
+    assert complete(f"memctl -w {workspace} thread show su") == ["support-42"]
+    assert set(complete("memctl call ", MEMCTL_WORKSPACE=str(workspace))) == {
+        "support-42",
+        "build-7",
+    }
+    assert complete(f"memctl -w {workspace} search x -t b") == ["build-7"]

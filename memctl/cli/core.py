@@ -16,6 +16,7 @@ import importlib
 import inspect
 import os
 import traceback
+import typing
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
@@ -191,7 +192,38 @@ def main_options(
     )
 
 
-ThreadArg = Annotated[str, typer.Argument(help="Thread id.")]
+def complete_threads(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Thread ids for the shell's TAB, from the workspace the line names (or the one
+    found as a command would find it); nothing when there is none."""
+    from memctl.threads import list_threads
+    from memctl.workspace import Workspace, discover
+
+    try:
+        root = discover(ctx.find_root().params.get("workspace"))
+        return [t for t in list_threads(Workspace(root)) if t.startswith(incomplete)]
+    except Exception:  # completion must never print an error into the command line
+        return []
+
+
+def choices(*values: str) -> dict[str, Any]:
+    """What an option with a fixed set of values passes to typer.Option: help shows
+    `[a|b|c]` and the shell completes them (the value is still checked by the stage,
+    which words the error)."""
+
+    def complete(incomplete: str) -> list[str]:
+        return [value for value in values if value.startswith(incomplete)]
+
+    return {"metavar": f"[{'|'.join(values)}]", "autocompletion": complete}
+
+
+ThreadArg = Annotated[
+    str,
+    typer.Argument(
+        help="Thread id (a unique prefix will do).",
+        metavar="THREAD",
+        autocompletion=complete_threads,
+    ),
+]
 
 
 def group(name: str, help: str) -> typer.Typer:
@@ -241,6 +273,15 @@ def _apply_globals_after(ctx: Any, given: dict[str, Any]) -> Globals:
     return g
 
 
+def _name_the_value(parameter: inspect.Parameter) -> None:
+    """Help shows `--limit N` and `--thread THREAD`, not Typer's `<int>` and `<str>`."""
+    args = typing.get_args(parameter.annotation)
+    infos = [a for a in args[1:] if isinstance(a, typer.models.OptionInfo)]
+    if not infos or infos[0].metavar is not None or args[0] is bool:
+        return
+    infos[0].metavar = "N" if args[0] in (int, int | None) else parameter.name.upper()
+
+
 def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
     """Register a command whose MemctlErrors become one line and an exit code.
 
@@ -251,6 +292,8 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
     def decorate(function: Callable) -> Callable:
         signature = inspect.signature(function, eval_str=True)
         takes_ctx = "ctx" in signature.parameters
+        for parameter in signature.parameters.values():
+            _name_the_value(parameter)
 
         @functools.wraps(function)
         def run(**kw: Any) -> Any:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import app, command, complete_threads, globals_of
 from memctl.cli.render import cost_text, emit, note, plural, request_text, total_cost, working
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ def flush_command(
             "--thread",
             "-t",
             help="Flush this thread (repeatable; default: every thread with unflushed entries).",
+            autocompletion=complete_threads,
         ),
     ] = None,
     auto: Annotated[

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.core import ThreadArg, command, globals_of, group
+from memctl.cli.core import ThreadArg, choices, command, globals_of, group
 from memctl.cli.inputs import read_input, resolve_thread
 from memctl.cli.render import emit, note, page, plural, table
 from memctl.errors import UsageError
@@ -124,7 +124,12 @@ def thread_import(
     ],
     fmt: Annotated[
         str,
-        typer.Option("--format", "-f", help="auto (detect), claude, codex or openai."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="auto (detect), claude, codex or openai.",
+            **choices("auto", "claude", "codex", "openai"),
+        ),
     ] = "auto",
     thread: Annotated[
         str | None,
