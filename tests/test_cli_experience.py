@@ -154,7 +154,11 @@ def test_call_says_when_maintenance_rewrote_memory_md(workspace, cli):
     assert "Deploys on Tuesdays." in (workspace / "MEMORY.md").read_text()
     (line,) = [x for x in run.stderr.splitlines() if x.startswith("call: maintenance")]
     assert line.startswith("call: maintenance: consolidated 1 file (23 B new) into MEMORY.md")
-    assert re.search(r"the previous MEMORY\.md is kept as \.memctl/history/MEMORY-\S+\.md$", line)
+    assert re.search(
+        r"the previous MEMORY\.md is kept as \.memctl/history/MEMORY-\S+\.md "
+        r"\(memctl undo brings it back\)$",
+        line,
+    )
 
 
 # --------------------------------------------------------------------------- 3. mcp on a terminal
@@ -410,3 +414,39 @@ def test_thread_arguments_complete_thread_ids(cli, workspace):
         "build-7",
     }
     assert complete(f"memctl -w {workspace} search x -t b") == ["build-7"]
+
+
+# --------------------------------------------------------------------------- 12. history and undo
+
+
+def test_history_lists_versions_and_undo_brings_one_back(cli, workspace):
+    (workspace / "MEMORY.md").write_text("- Dana leads payments.\n")
+    (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
+    consolidated = cli("-w", workspace, "consolidate")
+    merged = (workspace / "MEMORY.md").read_text()
+
+    listed = cli("-w", workspace, "history")
+    undone = cli("-w", workspace, "undo")
+
+    assert "the previous MEMORY.md is kept as .memctl/history/MEMORY-" in consolidated.stderr
+    (header, row) = listed.stdout.splitlines()
+    assert header.split() == ["#", "replaced", "size", "by", "file"]
+    assert row.split()[0] == "1" and "consolidate" in row.split()
+    assert undone.exit_code == 0, undone.stderr
+    assert (workspace / "MEMORY.md").read_text() == "- Dana leads payments.\n"
+    versions = json.loads(cli("-w", workspace, "--json", "history").stdout)
+    assert [v["replaced_by"] for v in versions] == ["undo", "consolidate"]
+    assert (workspace / versions[0]["path"]).read_text() == merged
+    assert cli("-w", workspace, "undo").exit_code == 0  # the undo, undone
+    assert (workspace / "MEMORY.md").read_text() == merged
+
+
+def test_undo_refuses_a_version_that_is_not_there(cli, workspace, snapshot):
+    before = snapshot(workspace)
+
+    nothing = cli("-w", workspace, "undo")
+    dry = cli("-w", workspace, "undo", "--dry-run")
+
+    assert nothing.exit_code == 2 and "no kept version of MEMORY.md yet" in nothing.stderr
+    assert dry.exit_code == 2
+    assert snapshot(workspace) == before

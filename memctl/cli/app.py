@@ -35,6 +35,8 @@ COMMAND_MODULES = (
     # upkeep and integration
     "archive_cmd",
     "maintain_cmd",
+    "history_cmd",
+    "undo_cmd",
     "status_cmd",
     "mcp_cmd",
     "config_cmd",

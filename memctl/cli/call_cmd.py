@@ -44,8 +44,7 @@ def _after_notes(g: Globals, result: CallResult) -> None:
         note(g, f"call: warning: maintenance failed: {result.maintain_error}")
     merged = result.maintain.consolidate if result.maintain is not None else None
     if merged is not None and merged.status == "consolidated":
-        kept = f"; the previous MEMORY.md is kept as {merged.history}" if merged.history else ""
-        note(g, f"call: maintenance: {consolidate_summary(merged)}{kept}")
+        note(g, f"call: maintenance: {consolidate_summary(merged)}")
 
 
 @command(app, "call")

@@ -336,7 +336,12 @@ def consolidate_summary(result: ConsolidateResult) -> str:
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
-    return f"consolidated {what} ({result.model}){carried}"
+    kept = (
+        f"; the previous MEMORY.md is kept as {result.history} (memctl undo brings it back)"
+        if result.history
+        else ""
+    )
+    return f"consolidated {what} ({result.model}){carried}{kept}"
 
 
 def consolidate_plan_text(result: ConsolidateResult) -> str:
