@@ -450,3 +450,24 @@ def test_undo_refuses_a_version_that_is_not_there(cli, workspace, snapshot):
     assert nothing.exit_code == 2 and "no kept version of MEMORY.md yet" in nothing.stderr
     assert dry.exit_code == 2
     assert snapshot(workspace) == before
+
+
+# --------------------------------------------------------------------------- 15. dry runs: the summary
+
+
+def test_dry_runs_print_their_summary_and_the_requests_on_demand(cli, workspace):
+    (workspace / "memctl.yaml").write_text("compaction:\n  keep_tokens: 0\n  keep_messages: 2\n")
+    append(cli, workspace, "t1", DANA * 3)
+
+    flush = cli("-w", workspace, "flush", "--dry-run")
+    compact = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
+    shown = cli("-w", workspace, "flush", "--dry-run", "--show-requests")
+    verbose = cli("-w", workspace, "compact", "t1", "--force", "--dry-run", "-v")
+
+    assert flush.stdout.startswith("=== thread t1 · request 1/1 · log entries 0-11 · ~")
+    assert len(flush.stdout.splitlines()) == 1
+    assert "--- system" not in compact.stdout and "--- system" not in flush.stdout
+    assert "cut: log entry" in compact.stdout and "estimated cost: $0" in compact.stdout
+    assert compact.stdout.rstrip().splitlines()[-1].startswith("=== summary request 1/1 · ~")
+    assert "--- system\nYou extract durable facts" in shown.stdout
+    assert "--- system\n" in verbose.stdout

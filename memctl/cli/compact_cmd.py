@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from memctl.cli.core import ThreadArg, app, command, globals_of
+from memctl.cli.core import ShowRequests, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import compact_note, compact_text, emit, working
 
@@ -36,6 +36,7 @@ def compact_command(
             "no model call, nothing written.",
         ),
     ] = False,
+    show_requests: ShowRequests = False,
 ) -> None:
     """Summarise a thread's old messages and keep the recent tail in its working context.
 
@@ -65,4 +66,4 @@ def compact_command(
             reserved_tokens=overhead_tokens(ws, config),
         )
     compact_note(g, result)
-    emit(g, result, lambda: compact_text(result))
+    emit(g, result, lambda: compact_text(result, show_requests or g.verbose))

@@ -226,6 +226,16 @@ ThreadArg = Annotated[
 ]
 
 
+ShowRequests = Annotated[
+    bool,
+    typer.Option(
+        "--show-requests",
+        help="With --dry-run: print each request in full, prompts and all (-v does too); "
+        "by default a dry run prints one line a request, with its tokens and cost.",
+    ),
+]
+
+
 def group(name: str, help: str) -> typer.Typer:
     """A command group (`memctl thread ...`) registered on the root app."""
     sub = typer.Typer(help=help, no_args_is_help=True)

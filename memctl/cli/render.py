@@ -235,8 +235,12 @@ def total_cost(costs: list[float | None]) -> float | None:
     return None if None in costs else sum(c for c in costs if c is not None)
 
 
-def request_text(head: str, messages: list[dict[str, Any]]) -> str:
-    """A request a dry run would send: a `===` heading, then each message under its role."""
+def request_text(head: str, messages: list[dict[str, Any]], full: bool) -> str:
+    """A request a dry run would send: a `===` heading (with its tokens and cost), then,
+    when `full` (--show-requests or -v), each message under its role. The whole prompts
+    run to hundreds of lines: by default a dry run shows only what it would cost."""
+    if not full:
+        return f"=== {head}"
     body = "\n".join(
         f"--- {message['role']}\n{str(message.get('content') or '').rstrip()}"
         for message in messages
@@ -244,10 +248,14 @@ def request_text(head: str, messages: list[dict[str, Any]]) -> str:
     return f"=== {head}\n{body}"
 
 
+def requests_text(blocks: list[str], full: bool) -> str:
+    return ("\n\n" if full else "\n").join(blocks)
+
+
 # --------------------------------------------------------------------------- compact (compact, call)
 
 
-def compact_text(result: Any) -> str:
+def compact_text(result: Any, full: bool) -> str:
     if result.status != "dry_run":
         return result.summary or ""
     later = result.requests - len(result.planned)
@@ -265,10 +273,11 @@ def compact_text(result: Any) -> str:
         request_text(
             f"summary request {number}/{result.requests} · ~{planned.tokens:,} input tokens",
             planned.messages,
+            full,
         )
         for number, planned in enumerate(result.planned, 1)
     ]
-    return "\n\n".join(["\n".join(lines), *requests])
+    return "\n\n".join(["\n".join(lines), requests_text(requests, full)])
 
 
 def _tokens_line(result: Any) -> str:
@@ -344,17 +353,19 @@ def consolidate_summary(result: ConsolidateResult) -> str:
     return f"consolidated {what} ({result.model}){carried}{kept}"
 
 
-def consolidate_plan_text(result: ConsolidateResult) -> str:
+def consolidate_plan_text(result: ConsolidateResult, full: bool) -> str:
     """The requests a consolidation dry run would send, each under a `===` heading."""
-    return "\n\n".join(
+    blocks = [
         request_text(
             f"consolidate · request {number}/{len(result.planned)} · {', '.join(p.files)} · "
             f"~{p.prompt_tokens:,} input + ~{p.completion_tokens:,} output tokens · "
             f"est. {cost_text(p.estimated_cost)}",
             p.messages,
+            full,
         )
         for number, p in enumerate(result.planned, 1)
-    )
+    ]
+    return requests_text(blocks, full)
 
 
 def moves_text(result: ArchiveResult) -> str:
