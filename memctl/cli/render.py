@@ -193,9 +193,9 @@ def colour_wanted() -> bool:
 
 def table(header: list[str], rows: list[dict[str, Any]]) -> str:
     """Aligned columns under a header, numbers to the right, as `status` prints threads."""
-    cells = [header, *([str(row[key]) for key in header] for row in rows)]
+    cells = [header, *([str(row.get(key, "")) for key in header] for row in rows)]
     widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
-    numeric = [all(isinstance(row[key], int) for row in rows) for key in header]
+    numeric = [all(isinstance(row.get(key), int) for row in rows) for key in header]
     return "\n".join(
         "  ".join(
             cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
