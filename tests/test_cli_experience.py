@@ -471,3 +471,35 @@ def test_dry_runs_print_their_summary_and_the_requests_on_demand(cli, workspace)
     assert compact.stdout.rstrip().splitlines()[-1].startswith("=== summary request 1/1 · ~")
     assert "--- system\nYou extract durable facts" in shown.stdout
     assert "--- system\n" in verbose.stdout
+
+
+# --------------------------------------------------------------------------- 19. help
+
+
+def test_root_help_shows_examples_environment_exit_codes_and_stages(cli):
+    helped = cli("--help").stdout
+
+    for heading in (
+        "Examples:",
+        "Set up and feed:",
+        "The pipeline, in the order data flows through it:",
+        "Recall:",
+        "Upkeep and integration:",
+        "Environment:",
+        "Exit codes:",
+    ):
+        assert f"\n{heading}\n" in helped or f"\n  {heading}\n" in helped, heading
+    for name in ("MEMCTL_WORKSPACE", "MEMCTL_MODEL", "NO_COLOR"):
+        assert f"    {name}" in helped
+    assert "    130  interrupted (Ctrl-C)" in helped
+
+
+def test_help_examples_are_not_wrapped(monkeypatch, cli):
+    monkeypatch.setenv("COLUMNS", "60")
+
+    helped = cli("status", "--help").stdout
+
+    assert (
+        "  Example: memctl status; memctl --json status | jq .dailies.unconsolidated_bytes\n"
+        in (helped)
+    )

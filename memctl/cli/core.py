@@ -30,10 +30,22 @@ from memctl.errors import MemctlError
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
 imports the command modules in pipeline order, and `memctl --help` lists them so."""
+_SECTION_OF: dict[str, str] = {}
+_SECTION = ["Commands"]
 
 
 def registration_order() -> tuple[str, ...]:
     return tuple(_ORDER)
+
+
+def begin_section(title: str) -> None:
+    """The heading `memctl --help` lists the commands registered from now on under."""
+    _SECTION[0] = title
+
+
+def _register(name: str) -> None:
+    _ORDER.append(name)
+    _SECTION_OF[name] = _SECTION[0]
 
 
 # The click Typer parses with: its own vendored copy in Typer 0.29, click itself before.
@@ -94,6 +106,22 @@ class PipelineOrder(TyperGroup):
         rank = {name: position for position, name in enumerate(_ORDER)}
         return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands under the stage they belong to (set up, the pipeline, recall,
+        upkeep), in pipeline order within each."""
+        found = [(n, self.get_command(ctx, n)) for n in self.list_commands(ctx)]
+        shown = [(name, cmd) for name, cmd in found if cmd is not None and not cmd.hidden]
+        if not shown:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+        sections: dict[str, list[tuple[str, str]]] = {}
+        for name, cmd in shown:
+            rows = sections.setdefault(_SECTION_OF.get(name, "Commands"), [])
+            rows.append((name, cmd.get_short_help_str(limit)))
+        for title, rows in sections.items():
+            with formatter.section(title):
+                formatter.write_dl(rows, col_max=max(len(name) for name, _ in shown) + 2)
+
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ) -> Any:
@@ -111,10 +139,37 @@ class PipelineOrder(TyperGroup):
             return super().invoke(ctx)
 
 
+ROOT_HELP = """Two-tier memory for LLM-agent workspaces: flush, consolidate, compact, search.
+
+\b
+Examples:
+  memctl init ~/agent && cd ~/agent
+  memctl thread import ~/.claude/projects/-home-me-shop/6f1c2b9e.jsonl
+  memctl flush && memctl consolidate
+  memctl search "deploy friday" --mode all --scope all
+  memctl call support-42 "Which database did we pick?"
+"""
+
+ROOT_EPILOG = """\b
+Environment:
+  MEMCTL_WORKSPACE  the workspace when -w is not given
+  MEMCTL_MODEL      the model for every stage, over memctl.yaml (builtin, openai:gpt-4.1-mini, ...)
+  NO_COLOR          set and not empty: no colour, in the spinner or in search hits
+  PAGER             the pager of long output on a terminal (default: less -R)
+
+\b
+Exit codes:
+  0    done (search: something matched)
+  1    the operation failed: a model or provider error, a bug (search: nothing matched)
+  2    bad usage, configuration or input; nothing was changed
+  130  interrupted (Ctrl-C)
+"""
+
 app = typer.Typer(
     name="memctl",
     cls=PipelineOrder,
-    help="Two-tier memory for LLM-agent workspaces: flush, consolidate, compact, search.",
+    help=ROOT_HELP,
+    epilog=ROOT_EPILOG,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -163,6 +218,7 @@ def main_options(
         typer.Option(
             "--workspace",
             "-w",
+            metavar="DIR",
             help="Workspace folder (default: MEMCTL_WORKSPACE, "
             "else the nearest folder upward holding memctl.yaml).",
         ),
@@ -240,7 +296,7 @@ def group(name: str, help: str) -> typer.Typer:
     """A command group (`memctl thread ...`) registered on the root app."""
     sub = typer.Typer(help=help, no_args_is_help=True)
     app.add_typer(sub, name=name)
-    _ORDER.append(name)
+    _register(name)
     return sub
 
 
@@ -281,6 +337,14 @@ def _apply_globals_after(ctx: Any, given: dict[str, Any]) -> Globals:
     g.verbose = g.verbose or given["global_verbose"]
     g.no_redact = g.no_redact or given["global_no_redact"]
     return g
+
+
+def unwrapped_examples(doc: str) -> str:
+    """The help text with each `Example` paragraph kept as written: click rewraps
+    paragraphs to the terminal, which breaks a command line in two, and a copied example
+    must run. Click leaves a paragraph whose first line is \\b alone."""
+    paragraphs = doc.split("\n\n")
+    return "\n\n".join(f"\b\n{p}" if p.lstrip().startswith("Example") else p for p in paragraphs)
 
 
 def _name_the_value(parameter: inspect.Parameter) -> None:
@@ -334,9 +398,10 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
             **function.__annotations__,
             **{p.name: p.annotation for p in [*added, *_GLOBALS_AFTER]},
         }
+        kwargs.setdefault("help", unwrapped_examples(inspect.getdoc(function) or ""))
         group.command(name, **kwargs)(run)
         if group is app:
-            _ORDER.append(name or function.__name__)
+            _register(name or function.__name__)
         return function
 
     return decorate
