@@ -15,10 +15,12 @@ import select
 import subprocess
 import termios
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+from memctl.workspace import Workspace
 from tests.helpers import DANA, MEMCTL, append, jsonl, on_pty, read_log, run_memctl, time_limit
 from tests.llm_server import write_model_config
 
@@ -503,3 +505,31 @@ def test_help_examples_are_not_wrapped(monkeypatch, cli):
         "  Example: memctl status; memctl --json status | jq .dailies.unconsolidated_bytes\n"
         in (helped)
     )
+
+
+# --------------------------------------------------------------------------- 14. get
+
+
+def test_get_today_yesterday_and_path_line(cli, workspace):
+    ws = Workspace(workspace, "UTC")
+    ws.ledger_path().write_text("- today's fact\n- second\n")
+    ws.ledger_path(ws.today() - timedelta(days=1)).write_text("- yesterday's fact\n")
+    hit = cli("-w", workspace, "search", "second").stdout.split(" ", 1)[0].rstrip(":")
+
+    today = cli("-w", workspace, "get", "today")
+    yesterday = cli("-w", workspace, "get", "yesterday")
+    at_line = cli("-w", workspace, "get", hit)
+
+    assert today.stdout == "1|- today's fact\n2|- second\n"
+    assert yesterday.stdout == "1|- yesterday's fact\n"
+    assert hit == f"memory/{ws.today()}.md:2"
+    assert at_line.stdout == "2|- second\n"
+
+
+def test_a_bare_ledger_name_gets_did_you_mean(cli, workspace):
+    (workspace / "memory" / "2026-12-03.md").write_text("- a fact\n")
+
+    run = cli("-w", workspace, "get", "2026-12-03.md")
+
+    assert run.exit_code == 2
+    assert run.stderr.rstrip().endswith("did you mean memory/2026-12-03.md?")
