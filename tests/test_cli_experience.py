@@ -533,3 +533,22 @@ def test_a_bare_ledger_name_gets_did_you_mean(cli, workspace):
 
     assert run.exit_code == 2
     assert run.stderr.rstrip().endswith("did you mean memory/2026-12-03.md?")
+
+
+# --------------------------------------------------------------------------- 18. status
+
+
+def test_status_hints_the_next_command_and_lists_recent_threads_first(cli, workspace):
+    (workspace / "memctl.yaml").write_text("compaction:\n  trigger_messages: 4\n")
+    append(cli, workspace, "old", DANA)
+    os.utime(workspace / "threads" / "old.jsonl", (1, 1))
+    append(cli, workspace, "new", DANA[:2])
+
+    lines = cli("-w", workspace, "status").stdout.splitlines()
+
+    (start,) = [n for n, x in enumerate(lines) if x.split()[:1] == ["thread"] and "changed" in x]
+    table = lines[start:]
+    assert [row.split()[0] for row in table[1:3]] == ["new", "old"]
+    assert table[1].endswith("s ago") and table[2].endswith("days ago")
+    assert "next: 6 unflushed entries: memctl flush" in lines
+    assert "next: thread old holds 4 messages (trigger 4): memctl compact old" in lines

@@ -385,8 +385,57 @@ def archive_summary(result: ArchiveResult) -> str:
 # --------------------------------------------------------------------------- status
 
 
-def status_text(result: StatusResult) -> str:
-    """The text table: plain aligned columns, no colour, so it reads well in cron mail."""
+def ago(when: str | None, now: datetime | None = None) -> str:
+    """An ISO time as people say it: `3 min ago`, `in 27 min`, `now`; others unchanged."""
+    if not when:
+        return "never"
+    try:
+        moment = datetime.fromisoformat(when)
+    except ValueError:
+        return when  # `now`, `always`, `never`, a rule
+    now = now or datetime.now(moment.tzinfo)
+    seconds = (moment - now).total_seconds()
+    span = abs(seconds)
+    if span < 60:
+        amount = f"{span:.0f} s"
+    elif span < 3600:
+        amount = f"{span / 60:.0f} min"
+    elif span < 48 * 3600:
+        amount = f"{span / 3600:.0f} h"
+    else:
+        amount = f"{span / 86400:.0f} days"
+    return f"in {amount}" if seconds > 0 else f"{amount} ago"
+
+
+def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
+    """The next thing to run, as `git status` suggests one."""
+    hints = []
+    if result.unflushed_entries:
+        hints.append(
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}: "
+            "memctl flush"
+        )
+    if result.dailies.unconsolidated_bytes:
+        hints.append(
+            f"{size_text(result.dailies.unconsolidated_bytes)} of daily text not in MEMORY.md: "
+            "memctl consolidate"
+        )
+    over = [
+        t for t in result.threads if trigger_messages and t.context_messages >= trigger_messages
+    ]
+    for thread in over[:3]:
+        hints.append(
+            f"thread {thread.thread} holds {thread.context_messages} messages (trigger "
+            f"{trigger_messages}): memctl compact {thread.thread}"
+        )
+    return hints
+
+
+def status_text(
+    result: StatusResult, trigger_messages: int = 0, changed: dict[str, str] | None = None
+) -> str:
+    """The text table: plain aligned columns, no colour, so it reads well in cron mail;
+    times relative to now, the threads changed last first, then what to run next."""
     memory, dailies = result.memory, result.dailies
     rows: list[tuple[str, str]] = [
         ("workspace", result.workspace),
@@ -407,7 +456,7 @@ def status_text(result: StatusResult) -> str:
     scheduled = {schedule.name for schedule in result.schedules}
     rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
     rows.extend(
-        (f"{name} run", f"last {when}")
+        (f"{name} run", f"last {ago(when)}")
         for name, when in result.runs.items()
         if name not in scheduled
     )
@@ -416,17 +465,21 @@ def status_text(result: StatusResult) -> str:
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
         lines.append("")
-        lines.extend(_thread_table(result.threads))
+        lines.extend(_thread_table(result.threads, changed or {}))
+    hints = status_hints(result, trigger_messages)
+    if hints:
+        lines.append("")
+        lines.extend(f"next: {hint}" for hint in hints)
     return "\n".join(lines)
 
 
 def _schedule_text(schedule: Schedule) -> str:
-    last = f"last {schedule.last or 'never'}"
+    last = f"last {ago(schedule.last)}"
     if schedule.next == schedule.rule:
         # flush_trigger always or never: no clock to wait for.
         when = "at every call" if schedule.rule == "always" else "never"
         return f"{last}; {when} (flush_trigger: {schedule.rule})"
-    return f"{last}; next {schedule.next} ({schedule.rule})"
+    return f"{last}; next {ago(schedule.next)} ({schedule.rule})"
 
 
 def _files(count: int) -> str:
@@ -436,13 +489,24 @@ def _files(count: int) -> str:
 THREADS_SHOWN = 20
 
 
-def _thread_table(threads: list[ThreadStatus]) -> list[str]:
-    """The threads with the most unflushed entries first; all of them are in --json."""
-    shown = sorted(threads, key=lambda t: (-t.unflushed, t.thread))[:THREADS_SHOWN]
-    header = ("thread", "entries", "unflushed", "context")
+def _thread_table(threads: list[ThreadStatus], changed: dict[str, str]) -> list[str]:
+    """The threads changed last first (`changed`: thread -> ISO time of its log's last
+    change); all of them are in --json."""
+    shown = sorted(threads, key=lambda t: (changed.get(t.thread, ""), t.thread), reverse=True)
+    shown = shown[:THREADS_SHOWN]
+    header = ("thread", "entries", "unflushed", "context", "changed")
     cells = [
         header,
-        *((t.thread, str(t.entries), str(t.unflushed), str(t.context_messages)) for t in shown),
+        *(
+            (
+                t.thread,
+                str(t.entries),
+                str(t.unflushed),
+                str(t.context_messages),
+                ago(changed.get(t.thread)),
+            )
+            for t in shown
+        ),
     ]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     lines = [
