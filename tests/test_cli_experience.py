@@ -552,3 +552,50 @@ def test_status_hints_the_next_command_and_lists_recent_threads_first(cli, works
     assert table[1].endswith("s ago") and table[2].endswith("days ago")
     assert "next: 6 unflushed entries: memctl flush" in lines
     assert "next: thread old holds 4 messages (trigger 4): memctl compact old" in lines
+
+
+# --------------------------------------------------------------------------- 13. doctor
+
+
+def test_doctor_checks_key_answer_window_and_workspace(cli, workspace, llm_server):
+    write_model_config(workspace, llm_server)
+    llm_server.reply("OK")
+
+    run = cli("-w", workspace, "doctor")
+
+    assert run.exit_code == 0, run.stdout
+    lines = run.stdout.splitlines()
+    assert "ok    model openai:test-model (main, memory, compaction) key: set" in lines
+    assert "ok    model openai:test-model (main, memory, compaction) window: 32,768 tokens" in lines
+    assert any(
+        x.startswith("ok    model openai:test-model (main, memory, compaction) answers:")
+        for x in lines
+    )
+    assert any(x.startswith("ok    lock: ") for x in lines)
+    assert any(x.startswith("ok    free disk: ") for x in lines)
+    assert len(llm_server.requests) == 1
+
+
+def test_doctor_fails_on_a_missing_key_and_an_unknown_window(
+    cli, workspace, llm_server, monkeypatch
+):
+    write_model_config(workspace, llm_server, context_window=None)
+    monkeypatch.delenv("MEMCTL_TEST_KEY")
+
+    run = cli("-w", workspace, "doctor", "--offline")
+    document = json.loads(cli("-w", workspace, "--json", "doctor", "--offline").stdout)
+
+    assert run.exit_code == 1
+    assert (
+        "FAIL  model openai:test-model (main, memory, compaction) key: the environment variable MEMCTL_TEST_KEY (api_key_env) is not set"
+        in run.stdout
+    )
+    assert document["ok"] is False
+    monkeypatch.setenv("MEMCTL_TEST_KEY", "sk-loopback-test")
+    unknown = cli("-w", workspace, "doctor", "--offline")
+    assert unknown.exit_code == 1
+    assert (
+        "FAIL  model openai:test-model (main, memory, compaction) window: unknown: "
+        "set context_window for it in memctl.yaml" in unknown.stdout.splitlines()
+    )
+    assert not llm_server.requests

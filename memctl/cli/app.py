@@ -32,6 +32,7 @@ SECTIONS = (
             "history_cmd",
             "undo_cmd",
             "status_cmd",
+            "doctor_cmd",
             "mcp_cmd",
             "config_cmd",
             "completion_cmd",
