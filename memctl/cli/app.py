@@ -23,7 +23,7 @@ SECTIONS = (
         "The pipeline, in the order data flows through it",
         ("flush_cmd", "consolidate_cmd", "compact_cmd", "evict_cmd", "context_cmd", "call_cmd"),
     ),
-    ("Recall", ("search_cmd", "get_cmd", "save_cmd")),
+    ("Recall", ("recall_cmd", "search_cmd", "get_cmd", "save_cmd", "index_cmd")),
     (
         "Upkeep and integration",
         (
@@ -34,6 +34,9 @@ SECTIONS = (
             "status_cmd",
             "doctor_cmd",
             "mcp_cmd",
+            "hook_cmd",
+            "install_cmd",
+            "export_cmd",
             "config_cmd",
             "completion_cmd",
         ),
