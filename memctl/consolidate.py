@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import math
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -349,7 +350,9 @@ def _commit(
         result.carried_over = len(suffix)
         new = new + suffix + (b"" if suffix.endswith(b"\n") else b"\n")
     result.chars_after = len(new.decode("utf-8"))
-    if current.strip():
+    # A merge that changed nothing (consolidate --force with nothing new) keeps no copy:
+    # twenty identical copies would push every real undo point out of the history.
+    if current.strip() and new != current:
         result.history = ws.relative(keep_history(ws, current))
     pending = PendingMerge(
         memory_sha256=hashlib.sha256(new).hexdigest(),
@@ -395,18 +398,36 @@ def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
     return True
 
 
+HISTORY_NAME = re.compile(r"MEMORY-(\d{8}T\d{12})(Z?)(?:-(\d+))?\.md")
+
+
 def keep_history(ws: Workspace, data: bytes) -> Path:
-    """Save `data` as `.memctl/history/MEMORY-<time>.md`; keep the newest HISTORY_KEPT."""
-    stamp = ws.now().strftime("%Y%m%dT%H%M%S%f")
+    """Save `data` as `.memctl/history/MEMORY-<UTC time>Z.md`; keep the newest HISTORY_KEPT.
+
+    Named in UTC: names in local time sorted a copy made after a time-zone change
+    (or a DST fall-back) before older ones, and the pruning deleted it at once. Copies
+    named in local time by older versions count as older than every UTC one, and the
+    copy just made is never pruned. A copy has MEMORY.md's mode (it holds the same text)."""
+    from datetime import UTC, datetime
+
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     path = ws.history_dir / f"MEMORY-{stamp}.md"
     number = 1
     while path.exists():
         number += 1
         path = ws.history_dir / f"MEMORY-{stamp}-{number}.md"
-    write_atomic(path, data)
-    kept = sorted(ws.history_dir.glob("MEMORY-*.md"))
-    for stale in kept[:-HISTORY_KEPT]:
-        stale.unlink(missing_ok=True)
+    try:
+        mode = stat.S_IMODE(ws.memory_md.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    write_atomic(path, data, mode)
+    kept = sorted(
+        (match for p in ws.history_dir.iterdir() if (match := HISTORY_NAME.fullmatch(p.name))),
+        key=lambda m: (bool(m[2]), m[1], int(m[3] or 1)),
+    )
+    for stale in [m[0] for m in kept][:-HISTORY_KEPT]:
+        if stale != path.name:
+            (ws.history_dir / stale).unlink(missing_ok=True)
     return path
 
 

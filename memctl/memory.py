@@ -9,7 +9,6 @@ checked after symlinks are resolved, and never anything else the workspace holds
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -126,6 +125,5 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         except OSError as exc:
             raise WorkspaceError(f"MEMORY.md: cannot be read ({exc.strerror})") from None
         joint = b"" if not old or old.endswith(b"\n") else b"\n"
-        mode = os.stat(ws.memory_md).st_mode & 0o777 if old else 0o644
-        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n", mode)
+        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n")
     return result
