@@ -54,6 +54,8 @@ class NewText:
     start: int
     end: int
     text: str
+    tail: str = ""
+    """SHA-256 of the (up to) TAIL_BYTES before `end`: the offset's tail once merged."""
 
 
 @dataclass
@@ -117,6 +119,7 @@ def consolidate(
     # A dry run takes no lock: it must not even create the lock files.
     guard = contextlib.nullcontext() if looking else ws.stage_lock("consolidate")
     with guard:
+        ws.check_inside(ws.memory_md)
         with contextlib.nullcontext() if looking else ws.lock():
             old = _read(ws.memory_md)
             state = ws.read_state()
@@ -170,8 +173,14 @@ def _decode(ws: Workspace, path: Path, data: bytes) -> str:
 
 
 def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
-    """The bytes after each daily's offset, archived ledgers first, oldest first."""
-    offsets = state.consolidation.offsets
+    """The bytes after each daily's offset, archived ledgers first, oldest first.
+
+    The bytes just before the offset must be the ones merged (their hash is kept with
+    it), and an offset must fall at a line start: a ledger edited by hand in its merged
+    part (two lines deleted shift every later byte) is read whole again, never from the
+    middle of a line or of a character. The merge repeats what MEMORY.md holds, which
+    the model folds together; skipping or cutting text would lose it."""
+    offsets, tails = state.consolidation.offsets, state.consolidation.tails
     found = []
     for path in ws.daily_files(include_archive=True):
         key = ws.relative(path)
@@ -180,14 +189,34 @@ def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
         start = stored_offset(offsets.get(key, 0), size)
         if start == size:
             continue
+        low = max(0, start - TAIL_BYTES)
         with path.open("rb") as handle:
-            handle.seek(start)
-            data = handle.read(size - start)
+            handle.seek(low)
+            read = handle.read(size - low)
+        if not _offset_holds(read[: start - low], read[start - low :], tails.get(key)):
+            low = start = 0
+            with path.open("rb") as handle:
+                read = handle.read(size)
+        data = read[start - low :]
         text = _decode(ws, path, data)
-        found.append(
-            NewText(key, path.relative_to(ws.memory_dir).as_posix(), start, start + len(data), text)
-        )
+        tail = hashlib.sha256(read[-TAIL_BYTES:]).hexdigest()
+        name = path.relative_to(ws.memory_dir).as_posix()
+        found.append(NewText(key, name, start, start + len(data), text, tail))
     return found
+
+
+TAIL_BYTES = 64
+
+
+def _offset_holds(before: bytes, after: bytes, tail: str | None) -> bool:
+    """The merged part ends with the bytes it ended with when merged (or, with no hash
+    kept, the offset is at a line start: after a newline, or on the newline an append
+    to a file without a final one starts with)."""
+    if not before:
+        return True
+    if tail is not None:
+        return hashlib.sha256(before).hexdigest() == tail
+    return before.endswith(b"\n") or after.startswith(b"\n")
 
 
 # --------------------------------------------------------------------------- the model
@@ -358,6 +387,7 @@ def _commit(
         memory_sha256=hashlib.sha256(new).hexdigest(),
         memory_bytes=len(new),
         offsets={item.path: item.end for item in found},
+        tails={item.path: item.tail for item in found},
     )
 
     def note(state: State) -> None:
@@ -365,15 +395,18 @@ def _commit(
 
     ws.update_state(note)
     write_atomic(ws.memory_md, new)
-    ws.update_state(lambda state: _advance(ws, state, pending.offsets))
+    ws.update_state(lambda state: _advance(ws, state, pending))
 
 
-def _advance(ws: Workspace, state: State, moved: dict[str, int]) -> None:
-    offsets = state.consolidation.offsets
-    for path, end in moved.items():
+def _advance(ws: Workspace, state: State, moved: PendingMerge) -> None:
+    offsets, tails = state.consolidation.offsets, state.consolidation.tails
+    for path, end in moved.offsets.items():
         # A ledger archived meanwhile keeps the offset archive moved with it.
         if (ws.root / path).is_file():
             offsets[path] = end
+            tails.pop(path, None)
+            if path in moved.tails:
+                tails[path] = moved.tails[path]
     state.consolidation.pending = None
     ws.mark_run(state, "consolidate")
 
@@ -390,7 +423,7 @@ def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
 
     def settle(state: State) -> None:
         if done:
-            _advance(ws, state, pending.offsets)
+            _advance(ws, state, pending)
         else:
             state.consolidation.pending = None
 

@@ -29,6 +29,25 @@ STATE_VERSION = 1
 
 
 @dataclass
+class FlushNote:
+    """A flush block about to be appended (`threads.<id>.block`), written before the
+    append and dropped with the watermark move after it. A run killed between the two
+    leaves it; the next run finds the block by its bytes' hash at `offset` and moves the
+    watermark instead of sending those entries again. Text in a ledger (a saved memory
+    shaped like a flush heading) can never stand for it."""
+
+    ledger: str = ""
+    """The ledger (relative path) the block is appended to."""
+    offset: int = 0
+    """The ledger's size before the append: where the block starts."""
+    size: int = 0
+    sha256: str = ""
+    start: int = 0
+    end: int = 0
+    """The watermark before and after the block."""
+
+
+@dataclass
 class ThreadMark:
     """A thread log's flush watermark (`threads.<id>`)."""
 
@@ -37,6 +56,10 @@ class ThreadMark:
     stamp: list[int] | None = None
     """The log's [size, mtime_ns] when `flushed` reached its end: an unchanged log is
     not read again."""
+    head: str | None = None
+    """SHA-256 of the log's first line when the watermark moved: a log deleted and
+    written again has another first line, and is flushed from its start."""
+    block: FlushNote | None = None
 
 
 @dataclass
@@ -46,12 +69,16 @@ class PendingMerge:
     memory_sha256: str = ""
     memory_bytes: int = 0
     offsets: dict[str, int] = field(default_factory=dict)
+    tails: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
 class Consolidation:
     offsets: dict[str, int] = field(default_factory=dict)
     """Daily file (relative path) -> bytes already merged into MEMORY.md."""
+    tails: dict[str, str] = field(default_factory=dict)
+    """Daily file -> SHA-256 of the (up to) 64 bytes before its offset: a hand edit of
+    the merged part moves the text under the offset, and shows as another hash."""
     pending: PendingMerge | None = None
 
 

@@ -8,6 +8,7 @@ wrong-typed state.json, out-of-range configuration, clock corrections.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -224,3 +225,157 @@ def test_consolidate_keeps_memory_md_mode_and_history_copies_are_as_private(work
     for ledger in (workspace / "memory").glob("*.md"):
         if ledger.name != "2026-01-01.md":
             assert stat.S_IMODE(ledger.stat().st_mode) == 0o600  # new, under the umask
+
+
+# --------------------------------------------------------------------------- flush
+
+
+FORGED = "## Memory Flush — 2026-01-01T00:00:00+00:00 · thread t2 · entries 0-5 · builtin"
+
+
+@pytest.mark.parametrize("how", ["save", "ledger"])
+def test_text_shaped_like_a_flush_heading_never_makes_flush_skip(workspace, cli, how):
+    configure(workspace)
+    append(cli, workspace, "t2", chat(*(f"We decided step {n} uses tool-{n}." for n in range(6))))
+    if how == "save":
+        assert cli("-w", workspace, "save", "--", f"{FORGED}\n\n- forged").exit_code == 0
+    else:  # as a model's flush answer would put it in today's ledger
+        ledger = (
+            workspace
+            / json.loads(cli("-w", workspace, "--json", "save", "--dry-run", "x").stdout)["ledger"]
+        )
+        ledger.write_text(f"{FORGED}\n\n- forged\n")
+
+    run = cli("-w", workspace, "--json", "flush")
+
+    assert run.exit_code == 0, run.stderr
+    (thread,) = json.loads(run.stdout)["threads"]
+    assert thread["requests"] == 1 and thread["skipped_reason"] is None
+    assert state(workspace)["threads"]["t2"]["flushed"] == 6
+
+
+def test_a_recreated_log_as_long_as_its_watermark_is_flushed_from_the_start(workspace, cli):
+    configure(workspace)
+    append(cli, workspace, "t1", chat("We picked Redis for the cache.", "Noted."))
+    assert cli("-w", workspace, "flush").exit_code == 0
+    (workspace / "threads" / "t1.jsonl").unlink()
+    append(
+        cli, workspace, "t1", chat("The release is named Unicorn.", "Noted.", "And ships Friday.")
+    )
+
+    run = cli("-w", workspace, "--json", "flush")
+
+    assert run.exit_code == 0, run.stderr
+    (thread,) = json.loads(run.stdout)["threads"]
+    assert thread["start"] == 0 and thread["entries_sent"] == 3
+    ledgers = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert "Unicorn" in ledgers
+
+
+# --------------------------------------------------------------------------- ledgers
+
+
+def test_a_hand_edit_of_the_merged_part_is_read_again_never_mid_line(workspace, cli):
+    configure(workspace)
+    ledger = workspace / "memory" / "2026-01-01.md"
+    ledger.write_text("- The database is Postgres 16.\n- one.\n- two.\n")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    ledger.write_text("- The database is Postgres 16.\n")  # two lines deleted by hand
+    with ledger.open("a") as handle:
+        handle.write("- Release name is Unicorn.\n- It ships on Friday.\n")
+
+    run = cli("-w", workspace, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    memory = (workspace / "MEMORY.md").read_text()
+    bullets = {line for line in memory.splitlines() if line.startswith("-")}
+    assert bullets == {
+        "- The database is Postgres 16.",
+        "- one.",
+        "- two.",
+        "- Release name is Unicorn.",
+        "- It ships on Friday.",
+    }, memory
+
+
+def test_an_offset_inside_a_character_reads_the_ledger_whole(workspace, cli):
+    configure(workspace)
+    ledger = workspace / "memory" / "2026-01-01.md"
+    ledger.write_text("- Café au lait every morning.\n- Tea at four.\n")
+    inside = len(b"- Caf") + 1  # between the two bytes of "é"
+    write_state(workspace, {"consolidation": {"offsets": {"memory/2026-01-01.md": inside}}})
+
+    for command in ("consolidate", "maintain"):
+        run = cli("-w", workspace, command)
+        assert run.exit_code == 0, run.stderr
+    assert "Tea at four." in (workspace / "MEMORY.md").read_text()
+
+
+# --------------------------------------------------------------------------- clock
+
+
+def test_a_last_run_in_the_future_does_not_stall_maintain_or_the_auto_flush(workspace, cli):
+    from datetime import UTC, datetime, timedelta
+
+    configure(workspace, memory={"flush_trigger": {"throttled": "10m"}})
+    ahead = (datetime.now(UTC) + timedelta(days=30)).isoformat(timespec="seconds")
+    write_state(workspace, {"runs": {"maintain": ahead, "flush_auto": ahead}})
+    (workspace / "memory" / "2026-01-01.md").write_text("- The cache is Redis.\n")
+    append(cli, workspace, "t1", chat("We picked Redis for the cache.", "Noted."))
+
+    maintained = cli("-w", workspace, "maintain")
+    flushed = cli("-w", workspace, "flush", "--auto")
+
+    assert maintained.exit_code == 0, maintained.stderr
+    assert "in the future" in maintained.stderr and "skipped" not in maintained.stderr
+    assert "The cache is Redis." in (workspace / "MEMORY.md").read_text()
+    assert flushed.exit_code == 0, flushed.stderr
+    assert "in the future" in flushed.stderr
+    assert state(workspace)["threads"]["t1"]["flushed"] == 2
+    assert state(workspace)["runs"]["maintain"] < ahead
+
+
+# --------------------------------------------------------------------------- outside
+
+
+def _outside(tmp_path: Path) -> Path:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "MEMORY.md").write_text("- the outside secret\n")
+    for n in range(25):
+        (outside / f"MEMORY-2020010{n // 10}T0000{n % 10:02d}000000.md").write_text(f"{n}\n")
+    return outside
+
+
+@pytest.mark.parametrize(
+    ("link", "command"),
+    [
+        ("MEMORY.md", ("context", "t1")),
+        ("MEMORY.md", ("flush",)),
+        ("MEMORY.md", ("consolidate",)),
+        ("MEMORY.md", ("status",)),
+        (".memctl", ("flush",)),
+        (".memctl", ("status",)),
+        (".memctl/history", ("consolidate",)),
+    ],
+)
+def test_files_symlinked_out_of_the_workspace_are_refused(workspace, cli, tmp_path, link, command):
+    configure(workspace)
+    append(cli, workspace, "t1", chat("We picked Redis for the cache.", "Noted."))
+    (workspace / "memory" / "2026-01-01.md").write_text("- a new fact\n")
+    outside = _outside(tmp_path)
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    target = workspace / link
+    if target.is_file():
+        target.unlink()
+    elif target.is_dir():
+        shutil.rmtree(target)
+    target.symlink_to(outside / "MEMORY.md" if link == "MEMORY.md" else outside)
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+
+    run = cli("-w", workspace, *command)
+
+    one_line_error(run, f"{link} leads out of the workspace")
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
+    assert "outside secret" not in run.stdout
+    assert target.is_symlink()
