@@ -343,8 +343,9 @@ def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_token
 
 
 def check_answer(text: str, max_tokens: int, model_name: str) -> str:
-    """The answer as the new MEMORY.md, or ModelError when it must not replace it."""
-    stripped = text.strip()
+    """The answer as the new MEMORY.md, or ModelError when it must not replace it.
+    NUL is taken out: MEMORY.md holding one is skipped by search as a binary file."""
+    stripped = text.replace("\0", "").strip()
     max_chars = max_tokens * 4
     prefix = f"model {model_name}: consolidation answer"
     if is_no_reply(stripped):

@@ -557,7 +557,8 @@ class _Run:
         reply = self.model.complete(request)
         self.result.usage.add(reply.usage)
         done.requests += 1
-        facts = "" if is_no_reply(reply.text) else self.redactor.text(reply.text).strip()
+        answer = reply.text.replace("\0", "")  # never written (see threads.without_nul)
+        facts = "" if is_no_reply(answer) else self.redactor.text(answer).strip()
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():
             if facts:

@@ -173,7 +173,20 @@ def validate_message(message: Any, where: str) -> dict[str, Any]:
             raise UsageError(f"{where}: {key} must be a string")
     if "ts" in message:
         _check_timestamp(message["ts"], where)
-    return dict(message)
+    return without_nul(dict(message))
+
+
+def without_nul(value: Any) -> Any:
+    """`value` with every NUL character taken out of its strings. NUL is never written:
+    copied by flush into a ledger and by consolidate into MEMORY.md, it made search
+    skip both as binary files."""
+    if isinstance(value, str):
+        return value.replace("\0", "") if "\0" in value else value
+    if isinstance(value, dict):
+        return {without_nul(k): without_nul(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_nul(item) for item in value]
+    return value
 
 
 def _check_timestamp(value: str, where: str) -> None:
@@ -304,13 +317,33 @@ def _document_records(document: Any, source: str) -> list[Record]:
 # --------------------------------------------------------------------------- reading
 
 
+BLANK = "blank"
+"""The record a blank line of a log reads as: it keeps its index (watermarks count
+lines) and is no message."""
+
+
 def parse_entry_line(line: str, where: str) -> dict[str, Any]:
+    if not line.strip():
+        return {"type": BLANK}  # an editor's or a tool's stray blank line
     try:
         entry = loads(line)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{where}: invalid JSON: {exc.msg}") from None
     if not isinstance(entry, dict):
         raise UsageError(f"{where}: not a JSON object")
+    calls = entry.get("tool_calls")
+    if calls is not None and not (
+        isinstance(calls, list)
+        and all(
+            isinstance(c, dict)
+            and isinstance(c.get("id"), str)
+            and isinstance(c.get("function"), dict)
+            for c in calls
+        )
+    ):
+        # Written by hand or by another tool (append checks the full shape): every
+        # reader takes a call for an object whose function is an object.
+        _check_tool_calls(calls, where)
     return entry
 
 
@@ -330,6 +363,7 @@ def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{ws.relative(path)}: not UTF-8 (byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -410,7 +444,7 @@ def working_context(entries: list[dict[str, Any]], thread: str) -> WorkingContex
         indexes.append(None)
     for index in range(start, len(entries)):
         entry = entries[index]
-        if is_compaction(entry):
+        if is_compaction(entry) or entry.get("type") == BLANK:
             continue
         messages.append(entry)
         indexes.append(index)

@@ -379,3 +379,186 @@ def test_files_symlinked_out_of_the_workspace_are_refused(workspace, cli, tmp_pa
     assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
     assert "outside secret" not in run.stdout
     assert target.is_symlink()
+
+
+# --------------------------------------------------------------------------- NUL, logs
+
+
+def test_nul_is_never_written_to_a_log_a_ledger_or_memory_md(workspace, cli):
+    configure(workspace)
+    nul = [{"role": "user", "content": "We decided the release is named Uni\u0000corn."}]
+    run = cli("-w", workspace, "thread", "append", "t1", "-", input=jsonl(nul))
+    assert run.exit_code == 0, run.stderr
+    assert "\\u0000" not in (workspace / "threads" / "t1.jsonl").read_text()
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+    found = cli("-w", workspace, "search", "Unicorn")
+
+    assert found.exit_code == 0, found.stderr
+    for path in [workspace / "MEMORY.md", *(workspace / "memory").glob("*.md")]:
+        assert b"\0" not in path.read_bytes()
+
+
+def test_flush_and_consolidate_drop_nul_a_model_or_an_old_log_brings(workspace, cli):
+    configure(workspace)
+    line = json.dumps({"role": "user", "content": "We decided the cache is Re\u0000dis."})
+    (workspace / "threads" / "old.jsonl").write_text(line + "\n")  # written before the fix
+    (workspace / "memory" / "2026-01-01.md").write_text("- The queue is Kaf\0ka.\n")
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+    for path in [workspace / "MEMORY.md", *(workspace / "memory").glob("2026-*.md")]:
+        if path.name != "2026-01-01.md":
+            assert b"\0" not in path.read_bytes(), path
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "\ufeff"
+        + json.dumps({"role": "user", "content": "We decided to move the ledger service to Redis."})
+        + "\n",
+        json.dumps({"role": "user", "content": "We decided to move the ledger service to Redis."})
+        + "\n\n",
+        "\n"
+        + json.dumps({"role": "user", "content": "We decided to move the ledger service to Redis."})
+        + "\n",
+    ],
+    ids=["bom", "blank-last", "blank-first"],
+)
+def test_a_log_with_a_bom_or_a_blank_line_is_read(workspace, cli, log):
+    configure(workspace)
+    (workspace / "threads" / "t1.jsonl").write_bytes(log.encode())
+
+    flushed = cli("-w", workspace, "flush")
+    shown = cli("-w", workspace, "context", "t1")
+
+    assert flushed.exit_code == 0, flushed.stderr
+    assert shown.exit_code == 0, shown.stderr
+    assert "Redis" in "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    users = [m for m in json.loads(shown.stdout)["messages"] if m.get("role") == "user"]
+    assert [m["content"] for m in users][-1] == "We decided to move the ledger service to Redis."
+
+
+@pytest.mark.parametrize("command", [("context", "t1"), ("thread", "show", "t1"), ("evict", "t1")])
+def test_a_tool_call_whose_function_is_not_an_object_is_one_line(workspace, cli, command):
+    configure(workspace)
+    bad = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "function": "zz"}]}
+    lines = [{"role": "user", "content": "hi"}, bad]
+    (workspace / "threads" / "t1.jsonl").write_text(jsonl(lines))
+
+    run = cli("-w", workspace, *command)
+
+    one_line_error(run, "threads/t1.jsonl: line 2: tool call 1")
+
+
+# --------------------------------------------------------------------------- config
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "says"),
+    [
+        (
+            "redaction:\n  enabled: true\nredaction:\n  enabled: false\n",
+            "duplicate key 'redaction'",
+        ),
+        ("memory:\n  hooks: true\n  hooks: false\n", "duplicate key 'hooks'"),
+        ("memory:\n  consolidation_min_gap: 999999999d\n", "memory.consolidation_min_gap"),
+        (f"model:\n  name: builtin\n  context_window: {10**400}\n", "model.context_window"),
+    ],
+)
+def test_duplicate_keys_and_out_of_range_values_fail_validate(workspace, cli, yaml_text, says):
+    (workspace / "memctl.yaml").write_text(yaml_text)
+
+    run = cli("-w", workspace, "config", "validate")
+
+    one_line_error(run, says)
+
+
+# --------------------------------------------------------------------------- saving twice
+
+
+def test_saving_the_same_fact_twice_says_so_and_stores_it_once(workspace, cli):
+    configure(workspace)
+    first = cli("-w", workspace, "save", "Deploys are on Fridays.")
+    again = cli("-w", workspace, "--json", "save", "Deploys are on Fridays.")
+
+    assert (first.exit_code, again.exit_code) == (0, 0)
+    assert "holds this already" in again.stderr
+    assert json.loads(again.stdout)["already_saved"] is True
+    assert (workspace / "MEMORY.md").read_text().count("Deploys are on Fridays.") == 1
+    ledgers = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert ledgers.count("Deploys are on Fridays.") == 1
+
+
+def test_a_failed_call_run_again_saves_its_memory_once(workspace, cli, llm_server):
+    from tests.llm_server import write_model_config
+
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    save = [{"name": "memory_save", "arguments": {"content": "Deploys are on Fridays."}, "id": "s"}]
+    llm_server.reply_tool_calls(save)
+    llm_server.fail(400, "bad request")  # the turn fails after its tool ran
+    assert cli("-w", workspace, "call", "t1", "remember the deploy day").exit_code == 1
+    llm_server.reply_tool_calls(save)  # the README's advice: run the turn again
+    llm_server.reply("saved")
+
+    assert cli("-w", workspace, "call", "t1", "remember the deploy day").exit_code == 0
+
+    assert (workspace / "MEMORY.md").read_text().count("Deploys are on Fridays.") == 1
+    tools = [
+        json.loads(line)["content"]
+        for line in (workspace / "threads" / "t1.jsonl").read_text().splitlines()
+        if json.loads(line)["role"] == "tool"
+    ]
+    assert tools == ["Already in MEMORY.md; not saved again."]
+
+
+# --------------------------------------------------------------------------- MCP
+
+
+def test_an_mcp_call_with_a_lone_surrogate_gets_an_error_reply(workspace):
+    """The SDK refuses such a line as invalid JSON and answers nothing; the client would
+    wait for ever. memctl answers with a tool error, and keeps serving."""
+    import subprocess
+    import threading
+
+    from tests.helpers import MEMCTL
+
+    configure(workspace)
+    process = subprocess.Popen(
+        [MEMCTL, "-w", workspace, "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    watchdog = threading.Timer(120, process.kill)  # a missing reply fails, never hangs
+    watchdog.start()
+    try:
+        assert process.stdin and process.stdout
+
+        def send(text: str) -> None:
+            process.stdin.write(text.encode() + b"\n")
+            process.stdin.flush()
+
+        def request(number: int, method: str, params: dict[str, Any]) -> str:
+            return json.dumps({"jsonrpc": "2.0", "id": number, "method": method, "params": params})
+
+        hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t"}}
+        send(request(1, "initialize", {**hello, "clientInfo": {"name": "t", "version": "1"}}))
+        assert json.loads(process.stdout.readline())["id"] == 1
+        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        search = {"name": "memory_search", "arguments": {"query": "x"}}
+        send(request(2, "tools/call", search).replace('"x"', '"\\ud800x"'))
+        bad = json.loads(process.stdout.readline())
+        send(request(3, "tools/call", search))
+        good = json.loads(process.stdout.readline())
+    finally:
+        watchdog.cancel()
+        process.kill()
+        process.wait()
+
+    assert bad["id"] == 2 and bad["result"]["isError"] is True
+    assert "lone UTF-16 surrogate" in bad["result"]["content"][0]["text"]
+    assert good["id"] == 3 and good["result"]["isError"] is False
