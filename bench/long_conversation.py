@@ -67,7 +67,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     from memctl.call import call
-    from memctl.cli.app import Globals
+    from memctl.cli.core import Globals
     from memctl.errors import MemctlError
     from memctl.llm import resolve_model
     from memctl.workspace import init_workspace

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from typer.testing import CliRunner
 
 from memctl.cli.app import app
 from memctl.workspace import init_workspace
+from tests.helpers import Run, snapshot
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
@@ -34,25 +34,10 @@ def workspace(tmp_path: Path) -> Path:
     return root
 
 
-def tree(root: Path) -> dict[str, bytes | None]:
-    """Every file (its bytes) and folder (None) under `root`, by relative path."""
-    return {
-        path.relative_to(root).as_posix(): None if path.is_dir() else path.read_bytes()
-        for path in sorted(root.rglob("*"))
-    }
-
-
-@pytest.fixture
-def snapshot():
+@pytest.fixture(name="snapshot")
+def snapshot_fixture():
     """`snapshot(root)`: the whole tree, to prove that a failed run left it as it was."""
-    return tree
-
-
-@dataclass
-class Run:
-    exit_code: int
-    stdout: str
-    stderr: str
+    return snapshot
 
 
 @pytest.fixture

@@ -1,12 +1,232 @@
-"""Helpers the test modules share: the installed command and how to run it.
+"""What the test modules share: the installed command, how to run it (in a pipe or on a
+terminal), snapshots of a workspace, and small builders of thread logs.
 
-The command is found beside the interpreter running the suite (the venv's bin/), never
-at a literal path, so the suite passes on any machine that installed the project.
+The command is found beside the interpreter running the suite (the venv's bin/), never at a
+literal path, so the suite passes on any machine that installed the project. Time limits
+scale with the machine (`time_limit`), so a loaded 2-core runner does not fail a test that
+only waited for Python to start.
 """
 
 from __future__ import annotations
 
+import functools
+import json
+import os
+import pty
+import select
+import subprocess
 import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 MEMCTL = Path(sys.executable).with_name("memctl")
+
+
+# --------------------------------------------------------------------------- time limits
+
+
+@functools.cache
+def _litellm_import_seconds() -> float:
+    """How long this machine, as loaded as it is now, takes to import litellm: the
+    slowest thing a model-calling run does before its first request."""
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-c", "import litellm"], check=False, capture_output=True)
+    return time.monotonic() - started
+
+
+def time_limit(floor: float) -> float:
+    """A wait that a hung run exceeds but a slow machine does not: `floor` seconds, or ten
+    times this machine's litellm import when that is longer."""
+    return max(floor, 10 * _litellm_import_seconds())
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class Run:
+    """A finished memctl run, in-process (Typer's runner) or as a subprocess."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    elapsed: float = 0.0
+
+
+def run_memctl(
+    root: Path | None,
+    *args: object,
+    input: str | bytes | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 60,
+) -> Run:
+    """The installed command in a subprocess (`-w root` first when `root` is given): a hang
+    is a timeout, not a stuck suite. Arguments may be bytes (what a shell passes when they
+    are not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did."""
+    words = [a if isinstance(a, bytes) else str(a) for a in args]
+    command = [str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
+    data = input.encode("utf-8") if isinstance(input, str) else input
+    started = time.monotonic()
+    done = subprocess.run(
+        command,
+        input=data if data is not None else b"",
+        capture_output=True,
+        env={**os.environ, **env} if env is not None else None,
+        timeout=timeout,
+        check=False,
+    )
+    return Run(
+        done.returncode,
+        done.stdout.decode("utf-8", "replace"),
+        done.stderr.decode("utf-8", "replace"),
+        time.monotonic() - started,
+    )
+
+
+@dataclass
+class PtyRun:
+    returncode: int
+    stdout: bytes
+    """What went to a pipe (empty when stdout was the terminal)."""
+    stderr: bytes
+    """Likewise for stderr."""
+    terminal: bytes
+    """Everything written to the pseudo-terminal."""
+
+
+def on_pty(
+    args: Sequence[object],
+    *,
+    attach: Sequence[str] = ("stderr",),
+    env: Mapping[str, str] | None = None,
+    timeout: float = 60,
+) -> PtyRun:
+    """Run the installed memctl with the streams named in `attach` ("stdin", "stdout",
+    "stderr") on one pseudo-terminal, the others on pipes (stdin: /dev/null)."""
+    controller, terminal = pty.openpty()
+    environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", **(env or {})}
+    process = subprocess.Popen(
+        [str(MEMCTL), *map(str, args)],
+        stdin=terminal if "stdin" in attach else subprocess.DEVNULL,
+        stdout=terminal if "stdout" in attach else subprocess.PIPE,
+        stderr=terminal if "stderr" in attach else subprocess.PIPE,
+        env=environment,
+    )
+    os.close(terminal)
+    piped: dict[str, bytes] = {}
+    # The pipes are drained beside the terminal, so neither side can fill up and block.
+    drain = threading.Thread(
+        target=lambda: piped.update(zip(("stdout", "stderr"), process.communicate(), strict=True))
+    )
+    drain.start()
+    shown = []
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([controller], [], [], 0.1)
+            if not ready:
+                if process.poll() is not None and not drain.is_alive():
+                    break
+                continue
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:  # EIO: every writer closed the terminal
+                break
+            if not chunk:
+                break
+            shown.append(chunk)
+    finally:
+        os.close(controller)
+        if process.poll() is None and time.monotonic() >= deadline:
+            process.kill()
+        drain.join(timeout)
+    return PtyRun(
+        process.wait(timeout),
+        piped.get("stdout") or b"",
+        piped.get("stderr") or b"",
+        b"".join(shown),
+    )
+
+
+# --------------------------------------------------------------------------- workspaces
+
+
+def is_lock(path: Path) -> bool:
+    """The (empty) lock files a run leaves in .memctl/ by design."""
+    return path.name == "lock" or path.name.endswith(".lock")
+
+
+def snapshot(root: Path, *, locks: bool = True) -> dict[str, Any]:
+    """Every file's bytes, folder and symlink under `root`, to prove that a run left it as it
+    was. With `locks=False` the lock files, and a .memctl folder made only for them, are
+    left out: a failed run may leave those behind, a dry run must not (check it with
+    `locks=True`)."""
+    found: dict[str, Any] = {}
+    for path in sorted(root.rglob("*")):
+        name = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            found[name] = ("link", os.readlink(path))
+        elif path.is_dir():
+            if locks or path.name != ".memctl" or any(not is_lock(p) for p in path.iterdir()):
+                found[name] = "dir"
+        elif path.is_fifo():
+            found[name] = "fifo"
+        elif locks or not is_lock(path):
+            found[name] = path.read_bytes()
+    return found
+
+
+def jsonl(messages: Sequence[Mapping[str, Any]]) -> str:
+    return "".join(json.dumps(m) + "\n" for m in messages)
+
+
+def append(cli, root: Path, thread: str, messages: Sequence[Mapping[str, Any]]) -> None:
+    """`memctl thread append`, which must succeed."""
+    run = cli("-w", root, "thread", "append", thread, "-", input=jsonl(messages))
+    assert run.exit_code == 0, run.stderr
+
+
+def write_log(root: Path, thread: str, entries: Sequence[Mapping[str, Any]]) -> Path:
+    """A thread log written directly, bypassing `thread append`'s checks."""
+    path = root / "threads" / f"{thread}.jsonl"
+    path.write_text(jsonl(entries), encoding="utf-8")
+    return path
+
+
+def read_log(root: Path, thread: str) -> list[dict[str, Any]]:
+    path = root / "threads" / f"{thread}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def state(root: Path) -> dict[str, Any]:
+    """.memctl/state.json as JSON, {} before the first run that writes it."""
+    path = root / ".memctl" / "state.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def ledger(root: Path) -> Path:
+    """Today's ledger, in UTC (the tests' workspaces set `timezone: UTC`)."""
+    return root / "memory" / f"{datetime.now(UTC).date()}.md"
+
+
+DANA = [
+    {"role": "user", "content": "Hi! My name is Dana and I lead the payments team."},
+    {"role": "assistant", "content": "Nice to meet you, Dana. How can I help?"},
+    {"role": "user", "content": "We decided to move the ledger service to Postgres 16."},
+    {"role": "assistant", "content": "Understood, the ledger service moves to Postgres 16."},
+]
+
+
+def chat(turns: int, words: int = 5) -> list[dict[str, Any]]:
+    """user/assistant pairs; every user message names its turn."""
+    out = []
+    for n in range(turns):
+        filler = " ".join(["filler"] * words)
+        out.append({"role": "user", "content": f"Turn {n}: we decided to use tool{n}. {filler}"})
+        out.append({"role": "assistant", "content": f"Noted turn {n}."})
+    return out

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from dateutil import tz
 
+from tests.helpers import snapshot, state
+
 RETENTION = 30
 
 
@@ -28,19 +30,6 @@ def ledger(root: Path, day: date, text: str, folder: str = "memory") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode())
     return path
-
-
-def snapshot(root: Path) -> dict[str, bytes]:
-    """Every file's bytes, less the lock files (empty, left behind by design)."""
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not (p.parent.name == ".memctl" and p.name.endswith("lock"))
-    }
-
-
-def state(root: Path) -> dict:
-    return json.loads((root / ".memctl" / "state.json").read_text())
 
 
 def write_offsets(root: Path, offsets: dict[str, int]) -> None:
@@ -151,12 +140,12 @@ def test_a_second_run_with_nothing_old_changes_no_ledger(workspace, cli):
     day = today_in("UTC") - timedelta(days=100)
     ledger(workspace, day, "- once\n")
     assert cli("-w", workspace, "archive").exit_code == 0
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "archive")
     assert result.exit_code == 0
     assert result.stdout == ""
     assert "moved 0 ledger(s)" in result.stderr
-    after = snapshot(workspace)
+    after = snapshot(workspace, locks=False)
     assert {k: v for k, v in after.items() if k != ".memctl/state.json"} == {
         k: v for k, v in before.items() if k != ".memctl/state.json"
     }
@@ -169,7 +158,7 @@ def test_dry_run_lists_the_moves_and_writes_nothing(workspace, cli):
     ledger(workspace, day, "- old\n", folder="memory/archive")
     source = ledger(workspace, day, "- older still\n")
     ledger(workspace, today_in("UTC"), "- today\n")
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
 
     text = cli("-w", workspace, "archive", "--dry-run")
     as_json = cli("-w", workspace, "--json", "archive", "--dry-run")
@@ -181,7 +170,7 @@ def test_dry_run_lists_the_moves_and_writes_nothing(workspace, cli):
     assert document["dry_run"] is True
     assert document["moved"][0]["appended"] is True
     assert document["kept"] == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     assert not (workspace / ".memctl").exists()
 
 
@@ -294,7 +283,7 @@ def test_a_corrupt_state_file_stops_the_run_before_anything_moves(workspace, cli
     ledger(workspace, today_in("UTC") - timedelta(days=100), "- stays put\n")
     (workspace / ".memctl").mkdir()
     (workspace / ".memctl" / "state.json").write_text("{not json")
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
 
     result = cli("-w", workspace, "archive")
 
@@ -302,18 +291,18 @@ def test_a_corrupt_state_file_stops_the_run_before_anything_moves(workspace, cli
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith("memctl: error: .memctl/state.json is not valid JSON")
     assert "Traceback" not in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_a_bad_retention_value_is_a_config_error(workspace, cli):
     configure(workspace, retention=-1)
     ledger(workspace, today_in("UTC") - timedelta(days=100), "- stays put\n")
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "archive")
     assert result.exit_code == 2
     assert "daily_file_retention_days" in result.stderr
     assert result.stderr.count("\n") == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_an_archive_offset_past_its_rewritten_end_does_not_skip_the_moved_text(workspace, cli):

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import chat, read_log, snapshot, write_log
 from tests.llm_server import TEST_MODEL, write_model_config
-from tests.test_compact import chat, read_log, snapshot, write_log
 
 
 def system_of(request: dict[str, Any]) -> str:
@@ -107,13 +107,13 @@ def test_compaction_disabled_never_compacts(workspace: Path, cli) -> None:
 
 def test_dry_run_prints_the_request_and_writes_nothing(workspace: Path, cli) -> None:
     write_log(workspace, "t1", chat(1))
-    before = snapshot(workspace, locks=True)
+    before = snapshot(workspace)
     result = cli("-w", workspace, "call", "t1", "next question", "--dry-run")
     assert result.exit_code == 0
     request = json.loads(result.stdout)
     assert request["messages"][-1] == {"role": "user", "content": "next question"}
     assert request["messages"][0]["content"].startswith("[memctl reference material")
-    assert snapshot(workspace, locks=True) == before
+    assert snapshot(workspace) == before
 
 
 @pytest.mark.parametrize(
@@ -125,12 +125,12 @@ def test_dry_run_prints_the_request_and_writes_nothing(workspace: Path, cli) -> 
     ],
 )
 def test_bad_input(workspace: Path, cli, args, input_text, fragment) -> None:
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, *args, input=input_text)
     assert result.exit_code == 2
     assert fragment in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 # --------------------------------------------------------------------------- tools
@@ -197,7 +197,6 @@ def test_tool_errors_come_back_as_text(workspace: Path, cli, llm_server):
 
 
 def test_memory_get_refuses_paths_outside_memory(workspace: Path, cli, llm_server):
-    pytest.importorskip("memctl.memory", reason="memory.py is written by another helper")
     write_model_config(workspace, llm_server, memory={"hooks": False})
     llm_server.reply_tool_calls(
         [
@@ -212,7 +211,6 @@ def test_memory_get_refuses_paths_outside_memory(workspace: Path, cli, llm_serve
 
 
 def test_memory_save_and_thread_history_tools(workspace: Path, cli, llm_server):
-    pytest.importorskip("memctl.memory", reason="memory.py is written by another helper")
     write_model_config(workspace, llm_server, memory={"hooks": False})
     write_log(workspace, "old", chat(3))
     llm_server.reply_tool_calls(
@@ -284,23 +282,23 @@ def test_tool_steps_are_bounded(workspace: Path, cli, llm_server):
     write_log(workspace, "t1", chat(1))
     for _ in range(9):
         llm_server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "x"}}])
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "call", "t1", "loop")
     assert result.exit_code == 1
     assert "still calling tools after 8 steps" in result.stderr
     assert len(llm_server.requests) == 9
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_a_model_failure_leaves_the_thread_unchanged(workspace: Path, cli, llm_server):
     write_model_config(workspace, llm_server)
     write_log(workspace, "t1", chat(1))
     llm_server.fail(500)
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "call", "t1", "hello")
     assert result.exit_code == 1
     assert "HTTP 500" in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 # --------------------------------------------------------------------------- after the reply
@@ -500,12 +498,12 @@ def test_compaction_disabled_means_no_recovery(workspace: Path, cli, llm_server)
     )
     write_log(workspace, "t1", chat(3))
     llm_server.overflow()
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "call", "t1", "hi")
     assert result.exit_code == 1
     assert "compaction.enabled is false" in result.stderr
     assert len(llm_server.requests) == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_json_output_has_reply_and_usage(workspace: Path, cli, llm_server):

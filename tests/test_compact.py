@@ -22,42 +22,12 @@ from memctl.compact import (
 )
 from memctl.config import CompactionConfig, TruncateArgs
 from memctl.threads import working_context
+from tests.helpers import chat, read_log, snapshot, write_log
 from tests.llm_server import write_model_config
-
-
-def write_log(root: Path, thread: str, entries: list[dict[str, Any]]) -> Path:
-    path = root / "threads" / f"{thread}.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
-    return path
-
-
-def read_log(root: Path, thread: str) -> list[dict[str, Any]]:
-    path = root / "threads" / f"{thread}.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-def snapshot(root: Path, locks: bool = False) -> dict[str, bytes]:
-    """Every file's bytes, less the lock files (empty, left behind by design) unless
-    `locks`: a dry run must not even create those."""
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and (locks or not (p.name.endswith(".lock") or p.name == "lock"))
-    }
 
 
 def config(root: Path, text: str) -> None:
     (root / "memctl.yaml").write_text(text, encoding="utf-8")
-
-
-def chat(turns: int, words: int = 5) -> list[dict[str, Any]]:
-    """user/assistant pairs; every user message names its turn."""
-    out = []
-    for n in range(turns):
-        filler = " ".join(["filler"] * words)
-        out.append({"role": "user", "content": f"Turn {n}: we decided to use tool{n}. {filler}"})
-        out.append({"role": "assistant", "content": f"Noted turn {n}."})
-    return out
 
 
 def with_tools(rng: random.Random, groups: int) -> list[dict[str, Any]]:
@@ -228,22 +198,22 @@ def test_truncate_args_spares_the_protected_tail_and_the_originals() -> None:
 
 def test_below_the_triggers_nothing_happens(workspace: Path, cli) -> None:
     write_log(workspace, "t1", chat(3))
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "compact", "t1")
     assert result.exit_code == 0
     assert "not needed: 6 messages < trigger_messages 50" in result.stderr
     assert "160,000" in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_compaction_off_skips_the_triggers_but_not_force(workspace: Path, cli) -> None:
     config(workspace, "compaction:\n  enabled: false\n  trigger_messages: 10\n  keep_messages: 4\n")
     write_log(workspace, "t1", chat(6))
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "compact", "t1")
     assert result.exit_code == 0
     assert "not needed: compaction.enabled is false (--force compacts anyway)" in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     forced = cli("-w", workspace, "compact", "t1", "--force")
     assert forced.exit_code == 0 and "summarised" in forced.stderr
 
@@ -341,13 +311,13 @@ def test_flush_before_compact_off(workspace: Path, cli) -> None:
 def test_dry_run_shows_the_plan_and_writes_nothing(workspace: Path, cli) -> None:
     config(workspace, "compaction:\n  keep_messages: 2\n")
     write_log(workspace, "t1", chat(4))
-    before = snapshot(workspace, locks=True)
+    before = snapshot(workspace)
     result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
     assert result.exit_code == 0
     assert "cut: log entry 6 (6 message(s) summarised, 2 kept)" in result.stdout
     assert re.search(r"tokens: [\d,]+ -> about [\d,]+", result.stdout)
     assert "estimated cost: $0\n" in result.stdout
-    assert snapshot(workspace, locks=True) == before
+    assert snapshot(workspace) == before
     assert not (workspace / ".memctl").exists()
     doc = json.loads(cli("-w", workspace, "--json", "compact", "t1", "--force", "--dry-run").stdout)
     assert doc["status"] == "dry_run" and doc["cut"] == 6 and doc["requests"] == 1
@@ -392,12 +362,12 @@ def test_windows_from_litellm_and_from_an_overflow_set_the_trigger(workspace: Pa
     ],
 )
 def test_bad_threads_are_usage_errors(workspace: Path, cli, args, fragment) -> None:
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, *args)
     assert result.exit_code == 2
     assert fragment in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_a_corrupt_compaction_record_is_reported(workspace: Path, cli) -> None:
@@ -475,14 +445,14 @@ def test_a_failed_summary_leaves_the_thread_unchanged(workspace, cli, llm_server
         llm_server.empty()
     else:
         llm_server.reply("  ")
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     log_bytes = path.read_bytes()
     result = cli("-w", workspace, "compact", "t1", "--force")
     assert result.exit_code == 1
     assert result.stderr.startswith("memctl: error: ")
     assert len(result.stderr.strip().splitlines()) == 1
     assert path.read_bytes() == log_bytes
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_summary_request_shape_and_earlier_summary(workspace: Path, cli, llm_server):
@@ -527,12 +497,12 @@ def test_flush_failure_before_compaction_is_a_warning(workspace: Path, cli, llm_
 def test_dry_run_through_litellm_sends_nothing(workspace: Path, cli, llm_server):
     write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
     write_log(workspace, "t1", chat(4))
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
     assert result.exit_code == 0, result.stderr
     assert llm_server.requests == []
     assert "estimated cost: cost unknown" in result.stdout
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     # an LLM's summary length is unknown before it answers: the dry run gives a bound
     bound = re.search(r"tokens: ([\d,]+) -> at most about ([\d,]+)", result.stdout)
     assert bound, result.stdout
@@ -584,9 +554,9 @@ def test_a_summary_names_only_evicted_files_that_exist(workspace: Path, cli) -> 
         {"role": "assistant", "content": "It failed."},
     ]
     write_log(workspace, "t1", log)
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     assert cli("-w", workspace, "compact", "t1", "--force", "--dry-run").exit_code == 0
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
     summary = read_log(workspace, "t1")[-1]["summary"]
     named = re.findall(r"evicted/t1/[\w.-]+", summary)

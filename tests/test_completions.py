@@ -6,15 +6,14 @@ import importlib.util
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from memctl.cli.basics import SHELLS, completion_script
+from memctl.cli.completion_cmd import SHELLS, completion_script
+from tests.helpers import MEMCTL
 
 ROOT = Path(__file__).resolve().parent.parent
-MEMCTL = Path(sys.executable).parent / "memctl"
 
 
 def load_generator():
@@ -92,7 +91,6 @@ def complete_bash(words: str, cword: int) -> list[str]:
     return done.stdout.split()
 
 
-@pytest.mark.skipif(not MEMCTL.exists(), reason="memctl is not installed beside this python")
 def test_bash_completion_lists_subcommands_at_runtime():
     offered = complete_bash("memctl ", 1)
 
@@ -103,7 +101,6 @@ def test_bash_completion_lists_subcommands_at_runtime():
     assert "--json" in complete_bash("memctl --j", 1)
 
 
-@pytest.mark.skipif(not MEMCTL.exists(), reason="memctl is not installed beside this python")
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 def test_the_bash_script_completes_in_a_real_bash():
     """Source the checked-in file and call its function as bash would on <TAB>."""

@@ -14,16 +14,19 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 import yaml
 
-MEMCTL = Path(sys.executable).with_name("memctl")
+from tests.helpers import MEMCTL
+
+pytestmark = pytest.mark.slow
+
 ROUNDS = 5
 BATCH = 3
 RUN_TIMEOUT = 120

@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from memctl.workspace import Workspace, append_durable
+from tests.helpers import DANA, append, ledger, snapshot, state
 from tests.llm_server import write_model_config
-from tests.test_flush import DANA, append, ledger, snapshot, state
 
 
 def configure(root: Path, **extra: Any) -> None:

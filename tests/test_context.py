@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from memctl.tools import TOOL_NAMES
-from tests.test_compact import chat, snapshot, write_log
+from tests.helpers import chat, snapshot, write_log
 
 
 def request_of(cli, root: Path, thread: str = "t1") -> dict[str, Any]:
@@ -195,12 +195,12 @@ def test_tokens_grow_with_the_context(workspace: Path, cli) -> None:
 
 @pytest.mark.parametrize("thread", ["..", "a b", "missing"])
 def test_bad_thread(workspace: Path, cli, thread: str) -> None:
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "context", thread)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_non_utf8_memory_is_a_clear_error(workspace: Path, cli) -> None:

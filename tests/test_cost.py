@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.helpers import DANA, append
 from tests.llm_server import write_model_config
-from tests.test_flush import DANA, append
 
 PRICED = "openai:gpt-4.1-mini"
 PRICE_TABLE_NAME = "gpt-4.1-mini"
@@ -275,6 +275,6 @@ def test_json_of_an_unpriced_model_has_usage_and_a_null_cost(cli, workspace, llm
     ],
 )
 def test_prices_read_as_money(value, text):
-    from memctl.cli.app import cost_text
+    from memctl.cli.render import cost_text
 
     assert cost_text(value) == text

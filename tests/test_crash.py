@@ -29,7 +29,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -41,12 +40,12 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.helpers import MEMCTL, time_limit
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer, write_model_config
 
-MEMCTL = Path(sys.executable).with_name("memctl")
+pytestmark = pytest.mark.slow
+
 CRASHPOINT = Path(__file__).with_name("crashpoint")
-RUN_TIMEOUT = 30
-"""A run blocked by a stale lock would wait 60 s (workspace lock) or for ever (stage lock)."""
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})")
 FLUSH_BLOCK = re.compile(r"^## Memory Flush — .*? · thread (\S+) · entries (\d+)-(\d+)\b", re.M)
 TEMP_FILE = re.compile(r"\..+\.tmp")
@@ -55,6 +54,13 @@ WORKERS = 2 * (os.cpu_count() or 2)
 
 
 # --------------------------------------------------------------------------- running
+
+
+def run_timeout() -> float:
+    """A run blocked by a stale lock would wait 60 s (workspace lock) or for ever (stage
+    lock); on a loaded machine litellm's import alone may take longer than 30 s, so the
+    limit scales with the machine."""
+    return time_limit(30)
 
 
 def environment(root: Path, **extra: str) -> dict[str, str]:
@@ -70,7 +76,7 @@ def memctl(root: Path, *args: str, **extra: str) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         env=environment(root, **extra),
-        timeout=RUN_TIMEOUT,
+        timeout=run_timeout(),
         check=False,
     )
 
@@ -472,7 +478,7 @@ def start(root: Path, *args: str, **extra: str) -> subprocess.Popen:
 
 def kill_when(process: subprocess.Popen, ready: Callable[[], bool], delay: float) -> None:
     """SIGKILL `process` `delay` seconds after `ready()` holds (it must hold in time)."""
-    deadline = time.monotonic() + RUN_TIMEOUT
+    deadline = time.monotonic() + run_timeout()
     while not ready():
         if process.poll() is not None:
             raise AssertionError(f"exited before the kill: {process.communicate()[1]}")
@@ -480,7 +486,7 @@ def kill_when(process: subprocess.Popen, ready: Callable[[], bool], delay: float
         time.sleep(0.005)
     time.sleep(delay)
     process.send_signal(signal.SIGKILL)
-    process.communicate(timeout=RUN_TIMEOUT)
+    process.communicate(timeout=run_timeout())
     assert process.returncode == -signal.SIGKILL
 
 
@@ -508,7 +514,7 @@ def holding(server: LLMServer, number: int) -> Callable[[dict[str, Any]], str]:
 
     def reply(request: dict[str, Any]) -> str:
         if len(server.requests) == number:
-            server.wait(RUN_TIMEOUT)
+            server.wait(run_timeout())
         return answer(request)
 
     return reply
@@ -539,7 +545,7 @@ def flush_killed_in_a_call_then_between_append_and_watermark(
 
     # Killed right after the second chunk's facts are appended, before its watermark.
     process = start(root, "flush", MEMCTL_CRASH_AFTER="memory/")
-    process.communicate(timeout=RUN_TIMEOUT)
+    process.communicate(timeout=run_timeout())
     assert process.returncode == -signal.SIGKILL
     tree = read_tree(root)
     assert watermark(state_of(tree), "t1") == mark

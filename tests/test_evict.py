@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_compact import read_log, snapshot, write_log
+from tests.helpers import read_log, snapshot, write_log
 
 SMALL = "eviction:\n  threshold_chars: 1000\n"
 
@@ -142,11 +142,11 @@ def test_excluded_tools_stay(workspace: Path, cli, named: bool) -> None:
     """read_file is excluded by default, named on the result or only on the call."""
     (workspace / "memctl.yaml").write_text(SMALL)
     write_log(workspace, "t1", tool_turn("r1", text_of(4000), tool="read_file", named=named))
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "evict", "t1")
     assert result.exit_code == 0
     assert "evicted 0 of 1" in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_exclude_tools_is_configurable(workspace: Path, cli) -> None:
@@ -162,16 +162,16 @@ def test_dry_run_writes_nothing(workspace: Path, cli) -> None:
     (workspace / "memctl.yaml").write_text(SMALL)
     text = text_of(3000)
     write_log(workspace, "t1", tool_turn("c1", text))
-    before = snapshot(workspace, locks=True)
+    before = snapshot(workspace)
     result = cli("-w", workspace, "evict", "t1", "--dry-run")
     assert result.exit_code == 0
     assert result.stdout.startswith("would write #2 c1 (grep, 3,000 chars) -> evicted/t1/")
     assert "would evict 1 of 1" in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     context = cli("-w", workspace, "context", "t1", "--dry-run")
     assert "Preview (first 1500 chars)" in context.stdout
     assert "1 tool result(s) would be evicted (dry run: no file written)" in context.stderr
-    assert snapshot(workspace, locks=True) == before
+    assert snapshot(workspace) == before
 
 
 def test_a_failed_write_leaves_the_message_as_it_was(workspace: Path, cli) -> None:
@@ -179,11 +179,11 @@ def test_a_failed_write_leaves_the_message_as_it_was(workspace: Path, cli) -> No
     text = text_of(3000)
     write_log(workspace, "t1", tool_turn("c1", text))
     (workspace / "evicted").write_text("a file where the folder should be")
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "evict", "t1")
     assert result.exit_code == 1
     assert "could not write #2 c1" in result.stderr
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     context = cli("-w", workspace, "context", "t1")
     assert context.exit_code == 0
     assert "kept in full" in context.stderr
@@ -241,9 +241,9 @@ def test_custom_root_and_the_log_is_never_changed(workspace: Path, cli) -> None:
 
 
 def test_bad_thread_is_a_usage_error(workspace: Path, cli) -> None:
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
     for thread in ("a/b", "missing"):
         result = cli("-w", workspace, "evict", thread)
         assert result.exit_code == 2
         assert len(result.stderr.strip().splitlines()) == 1
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.helpers import DANA, append, jsonl, ledger, snapshot, state
 from tests.llm_server import write_model_config
 
 HEADING = re.compile(
@@ -19,12 +20,6 @@ HEADING = re.compile(
     r"(?:entries \d+-\d+(?: part \d+/\d+)?|entry \d+ part \d+/\d+) · (\S+)$",
     re.MULTILINE,
 )
-DANA = [
-    {"role": "user", "content": "Hi! My name is Dana and I lead the payments team."},
-    {"role": "assistant", "content": "Nice to meet you, Dana. How can I help?"},
-    {"role": "user", "content": "We decided to move the ledger service to Postgres 16."},
-    {"role": "assistant", "content": "Understood, the ledger service moves to Postgres 16."},
-]
 
 
 def configure(root: Path, **extra: Any) -> None:
@@ -37,36 +32,8 @@ def ws(workspace: Path) -> Path:
     return workspace
 
 
-def jsonl(messages: list[dict[str, Any]]) -> str:
-    return "".join(json.dumps(m) + "\n" for m in messages)
-
-
-def append(cli, root: Path, thread: str, messages: list[dict[str, Any]]) -> None:
-    run = cli("-w", root, "thread", "append", thread, "-", input=jsonl(messages))
-    assert run.exit_code == 0, run.stderr
-
-
-def ledger(root: Path) -> Path:
-    return root / "memory" / f"{datetime.now(UTC).date()}.md"
-
-
-def state(root: Path) -> dict[str, Any]:
-    path = root / ".memctl" / "state.json"
-    return json.loads(path.read_text()) if path.exists() else {}
-
-
 def flushed(root: Path, thread: str) -> int | None:
     return state(root).get("threads", {}).get(thread, {}).get("flushed")
-
-
-def snapshot(root: Path, locks: bool = True) -> dict[str, bytes]:
-    """Every file's bytes; with `locks` the (empty) lock files too, which a dry run must
-    not even create, while a failed run may leave them behind."""
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in root.rglob("*")
-        if p.is_file() and (locks or not p.name.endswith("lock"))
-    }
 
 
 def user_message(request: dict[str, Any]) -> str:

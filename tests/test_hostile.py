@@ -12,38 +12,17 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from memctl.workspace import Workspace
+from tests.helpers import run_memctl, snapshot, time_limit
 
-MEMCTL = str(Path(sys.executable).with_name("memctl"))
+pytestmark = pytest.mark.slow
+
 MESSAGE = json.dumps({"role": "user", "content": "We decided to deploy on Fridays."}) + "\n"
-HANG_LIMIT = 60
-
-
-def tree(root: Path) -> dict[str, Any]:
-    """Every file's bytes and every folder and symlink under `root`, less the empty lock
-    files (and their .memctl folder) a run may leave inside the workspace."""
-    found: dict[str, Any] = {}
-    for path in sorted(root.rglob("*")):
-        name = path.relative_to(root).as_posix()
-        if path.is_symlink():
-            found[name] = ("link", os.readlink(path))
-        elif path.is_dir():
-            if path.name != ".memctl":  # made for the lock files, which are left out
-                found[name] = "dir"
-        elif path.is_fifo():
-            found[name] = "fifo"
-        elif not (path.name.endswith(".lock") or path.name == "lock"):
-            found[name] = path.read_bytes()
-    return found
 
 
 @pytest.fixture
@@ -73,29 +52,6 @@ def assert_clear_error(run, code: int = 2, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in lines[0]
     return lines[0]
-
-
-def run_memctl(root: Path, *args: str, input: bytes | None = None, timeout: float = HANG_LIMIT):
-    """The installed command in a subprocess: a hang is a timeout, not a stuck suite."""
-    started = time.monotonic()
-    done = subprocess.run(
-        [MEMCTL, "-w", str(root), *args],
-        input=input if input is not None else b"",
-        capture_output=True,
-        timeout=timeout,
-        check=False,
-    )
-    return Subprocess(
-        done.returncode,
-        done.stdout.decode("utf-8", "replace"),
-        done.stderr.decode("utf-8", "replace"),
-        time.monotonic() - started,
-    )
-
-
-class Subprocess:
-    def __init__(self, exit_code: int, stdout: str, stderr: str, elapsed: float) -> None:
-        self.exit_code, self.stdout, self.stderr, self.elapsed = exit_code, stdout, stderr, elapsed
 
 
 # --------------------------------------------------------------------------- thread ids
@@ -135,12 +91,12 @@ def thread_args(command: str, thread: str) -> list[str]:
 
 @pytest.mark.parametrize("command", THREAD_COMMANDS)
 def test_bad_thread_ids_are_refused_by_every_command(cli, ws: Path, tmp_path: Path, command: str):
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     for thread in BAD_IDS:
         run = cli("-w", ws, *thread_args(command, thread), input=MESSAGE)
         line = assert_clear_error(run)
         assert "thread id" in line or "no thread" in line, (thread, line)
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 SYMLINK_COMMANDS = {
@@ -178,10 +134,10 @@ def test_thread_logs_that_lead_outside_are_refused(
 ):
     link_threads(ws, outside, link)
     args, stdin = SYMLINK_COMMANDS[command]
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     run = cli("-w", ws, *args, input=stdin)
     assert_clear_error(run, 2, "outside the workspace's threads/ folder")
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 @pytest.mark.parametrize("link", ["log", "folder"])
@@ -190,13 +146,13 @@ def test_search_skips_thread_logs_that_lead_outside_and_says_so(
     cli, ws: Path, outside: Path, tmp_path: Path, command: str, link: str
 ):
     link_threads(ws, outside, link)
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     run = cli("-w", ws, *SEARCHES[command])
     assert run.exit_code == (0 if link == "log" and command == "search all" else 1)
     assert "skipped threads/evil.jsonl: symlink leading outside the workspace" in run.stderr
     assert "evil" not in run.stdout and "victim" not in run.stdout
     assert "Traceback" not in run.stderr
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 # --------------------------------------------------------------------------- get paths
@@ -241,7 +197,7 @@ def test_an_eviction_folder_that_leads_outside_is_not_written(
     ]
     (ws / "threads" / "t1.jsonl").write_text("".join(json.dumps(e) + "\n" for e in entries))
     (ws / "evicted").symlink_to(outside)
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
 
     run = cli("-w", ws, "evict", "t1")
     context = cli("-w", ws, "context", "t1")
@@ -253,7 +209,7 @@ def test_an_eviction_folder_that_leads_outside_is_not_written(
     assert "kept in full, its file could not be written" in context.stderr
     assert big in context.stdout
     assert "Traceback" not in run.stderr + context.stderr
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 @pytest.mark.parametrize("command", [["flush"], ["save", "Deploys are on Fridays."]])
@@ -264,12 +220,12 @@ def test_a_ledger_that_leads_outside_is_never_appended_to(
         json.dumps({"role": "user", "content": "Remember: we deploy on Fridays."}) + "\n"
     )
     Workspace(ws, "UTC").ledger_path().symlink_to(outside / "secret.md")
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
 
     run = cli("-w", ws, *command)
 
     assert_clear_error(run, 2, "leads out of the workspace's memory")
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 @pytest.mark.parametrize(
@@ -298,12 +254,12 @@ def test_a_dated_ledger_that_leads_outside_is_never_read(
         (ws / where).mkdir(exist_ok=True)
         (ws / where / "2020-01-01.md").symlink_to(outside / "secret.md")
         name = f"{where}/2020-01-01.md"
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
 
     run = cli("-w", ws, *command)
 
     assert_clear_error(run, 2, f"{name} leads out of the workspace's memory")
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 def test_a_symlinked_ledger_inside_memory_is_read(cli, ws: Path):
@@ -334,12 +290,12 @@ def test_a_file_where_a_folder_belongs_is_a_clear_error(
     else:
         (ws / ".memctl" / "state.json").mkdir(parents=True)
         says = "state.json is not a regular file"
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
 
     run = cli("-w", ws, *command)
 
     assert_clear_error(run, 2, says)
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 # --------------------------------------------------------------------------- config
@@ -365,7 +321,7 @@ def test_hostile_yaml_is_a_quick_clear_error(ws: Path, document: str, says: str)
     for command in (("config", "validate"), ("flush",)):
         run = run_memctl(ws, *command, timeout=20)
         assert_clear_error(run, 2, says)
-        assert run.elapsed < 10
+        assert run.elapsed < time_limit(10)
 
 
 def prompt_config(ws: Path, path: str) -> None:
@@ -403,12 +359,12 @@ def test_prompt_files_outside_or_unreadable_are_refused(
     os.mkfifo(prompts / "fifo.md")
     (prompts / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
     prompt_config(ws, target)
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
 
     run = run_memctl(ws, "config", "validate", timeout=20)
 
     assert_clear_error(run, 2, "memory.flush_prompt_file", says)
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
 
 @pytest.mark.parametrize("session", ["../../outside/victim", "/etc/passwd", "..", "a\x00b"])
@@ -420,7 +376,7 @@ def test_an_imported_session_id_cannot_name_a_path(cli, ws: Path, tmp_path: Path
         "timestamp": "2025-10-14T09:12:03Z",
         "message": {"role": "user", "content": "We decided to use Decimal for money."},
     }
-    outside_before = tree(tmp_path / "outside")
+    outside_before = snapshot(tmp_path / "outside", locks=False)
 
     run = cli("-w", ws, "thread", "import", "-", input=json.dumps(line) + "\n")
 
@@ -430,7 +386,7 @@ def test_an_imported_session_id_cannot_name_a_path(cli, ws: Path, tmp_path: Path
     assert run.exit_code == 0, run.stderr
     created = sorted(p.name for p in (ws / "threads").iterdir())
     assert len(created) == 2 and "t1.jsonl" in created, created
-    assert tree(tmp_path / "outside") == outside_before
+    assert snapshot(tmp_path / "outside", locks=False) == outside_before
 
 
 # --------------------------------------------------------------------------- JSON nesting
@@ -439,11 +395,11 @@ DEEP = "[" * 100_000 + "]" * 100_000
 
 
 def test_json_nested_too_deeply_is_invalid_json_not_a_crash(cli, ws: Path, tmp_path: Path):
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     for stdin in (DEEP, json.dumps({"role": "user", "content": "x"})[:-1] + f', "x": {DEEP}}}'):
         run = cli("-w", ws, "thread", "append", "t1", "-", input=stdin)
         assert_clear_error(run, 2, "invalid JSON: nested too deeply")
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
     # ... and in a log already there: a clear error to read it, a skip to search it
     deep_line = f'{{"role": "user", "content": "Fridays", "x": {DEEP}}}\n'
@@ -464,7 +420,7 @@ def test_fifos_never_block_a_command(ws: Path, tmp_path: Path):
     os.mkfifo(ws / "threads" / "fifo.jsonl")
     os.mkfifo(ws / "memory" / "fifo.md")
     os.mkfifo(ws / "memory" / "2020-01-01.md")
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     search = run_memctl(ws, "search", "Fridays", "--scope", "all", timeout=20)
     assert search.exit_code == 0, search.stderr  # t1 holds it; the FIFOs are reported
     skipped = [line for line in search.stderr.splitlines() if "not a regular file" in line]
@@ -489,7 +445,7 @@ def test_fifos_never_block_a_command(ws: Path, tmp_path: Path):
         (("get", "memory/fifo.md"), "memory/fifo.md: not a regular file"),
     ]:
         assert_clear_error(run_memctl(ws, *args, input=MESSAGE.encode(), timeout=20), 2, says)
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
     (ws / "MEMORY.md").unlink()
     os.mkfifo(ws / "MEMORY.md")
@@ -523,7 +479,7 @@ def test_a_20_mb_single_line_message(ws: Path, tmp_path: Path):
         f"part {k}/{len(requests)}" for k in range(1, 1 + len(requests))
     }
     for run in (appended, shown, found, context, planned):
-        assert run.elapsed < 20
+        assert run.elapsed < time_limit(20)
 
 
 def test_huge_lines_in_a_ledger_and_a_thread_go_through_flush_and_consolidate(ws: Path):
@@ -550,7 +506,7 @@ def test_huge_lines_in_a_ledger_and_a_thread_go_through_flush_and_consolidate(ws
     assert len(memory) <= 4000 * 4  # consolidation_max_tokens x 4: the budget holds
     assert "- Releases go out on Tuesdays." in memory
     for run in (found, line, flushed, merged):
-        assert run.elapsed < 20
+        assert run.elapsed < time_limit(20)
 
 
 def test_a_memory_md_of_many_megabytes(ws: Path, tmp_path: Path):
@@ -573,12 +529,12 @@ def test_a_memory_md_of_many_megabytes(ws: Path, tmp_path: Path):
     assert run_memctl(ws, "status").exit_code == 0
     assert run_memctl(ws, "search", "fact 149999 about").exit_code == 0
 
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     merged = run_memctl(ws, "consolidate")
     assert_clear_error(merged, 1, "too small to merge into a MEMORY.md of")
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
     for run in (context, planned, merged):
-        assert run.elapsed < 20
+        assert run.elapsed < time_limit(20)
 
 
 # --------------------------------------------------------------------------- non-UTF-8
@@ -598,11 +554,11 @@ def test_non_utf8_and_binary_files_in_memory(ws: Path, tmp_path: Path):
         assert f"skipped memory/{name}:" in found.stderr, found.stderr
     assert run_memctl(ws, "status").exit_code == 0
 
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     merged = run_memctl(ws, "consolidate")
     assert_clear_error(merged, 2, "is not UTF-8 text", "fix or move it")
     assert_clear_error(run_memctl(ws, "get", "memory/notes.md"), 2, "not UTF-8")
-    assert tree(tmp_path) == before
+    assert snapshot(tmp_path, locks=False) == before
 
     flushed = run_memctl(ws, "flush")  # appends its UTF-8 block after the latin-1 line
     assert flushed.exit_code == 0, flushed.stderr
@@ -615,20 +571,12 @@ def test_non_utf8_and_binary_files_in_memory(ws: Path, tmp_path: Path):
 def test_arguments_that_are_not_utf8_are_clear_errors(ws: Path, tmp_path: Path):
     """Bytes in argv that are not UTF-8 reach Python as lone surrogates, which no file
     can hold: a clear error, nothing written."""
-    before = tree(tmp_path)
+    before = snapshot(tmp_path, locks=False)
     for args, says in [
         ((b"save", b"bad \xff byte"), "which is not UTF-8 text"),
         ((b"call", b"t1", b"hi \xff"), "a lone UTF-16 surrogate"),
         ((b"thread", b"append", b"t\xff1"), "invalid thread id"),
         ((b"get", b"memory/\xff.md"), "no such memory file"),
     ]:
-        done = subprocess.run(
-            [MEMCTL.encode(), b"-w", bytes(ws), *args],
-            input=MESSAGE.encode(),
-            capture_output=True,
-            timeout=HANG_LIMIT,
-            check=False,
-        )
-        run = Subprocess(done.returncode, done.stdout.decode(), done.stderr.decode(), 0)
-        assert_clear_error(run, 2, says)
-    assert tree(tmp_path) == before
+        assert_clear_error(run_memctl(ws, *args, input=MESSAGE.encode()), 2, says)
+    assert snapshot(tmp_path, locks=False) == before

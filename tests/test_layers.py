@@ -129,3 +129,99 @@ def test_litellm_is_imported_only_inside_functions_of_llm_py(path):
         elif not found.in_function:
             offending.append(f"{relative(path)}:{found.line} imports litellm at module level")
     assert not offending, "; ".join(offending)
+
+
+MACHINE_PATH = ("/tmp/", "/root/", "/work/", "/opt/", "/usr/local/")
+"""Where a suite's own venv or checkout lands; /home/ paths appear as transcript data."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*all_modules(), *sorted(PACKAGE.parent.joinpath("tests").glob("*.py"))],
+    ids=lambda p: p.relative_to(PACKAGE.parent).as_posix(),
+)
+def test_no_literal_path_of_one_machine(path: Path) -> None:
+    """A path that exists only where the suite was written passes there and fails on every
+    fresh machine (the README's test command once failed 5 tests for `/tmp/venv/bin/memctl`):
+    derive it from sys.executable, tmp_path or shutil.which instead."""
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith(MACHINE_PATH)
+        and node.value not in MACHINE_PATH
+    ]
+    assert not found, f"{relative(path)}: literal machine paths {found}"
+
+
+# --------------------------------------------------------------------------- the CLI's one-way registration
+
+CLI = PACKAGE / "cli"
+ENTRY = "memctl.cli.app"
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every module a file imports, at any level, counting `from memctl.cli import x` as
+    an import of memctl.cli.x (it may be a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def command_modules() -> list[Path]:
+    return sorted(CLI.glob("*_cmd.py"))
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def test_nothing_imports_the_entry_module_back():
+    """The entry imports the app and the command modules; a command module importing it
+    back is the cycle that made `app` half-built while its own commands registered."""
+    offending = [
+        relative(path)
+        for path in all_modules()
+        if path != CLI / "app.py" and path != PACKAGE / "__main__.py"
+        if ENTRY in imported_names(path)
+    ]
+    assert not offending, f"{offending} import {ENTRY}; use memctl.cli.core and memctl.cli.render"
+
+
+def test_the_shared_cli_modules_know_no_command():
+    shared = [p for p in CLI.glob("*.py") if p not in command_modules() and p.name != "app.py"]
+    commands = {module_name(p) for p in command_modules()}
+    offending = [
+        f"{relative(path)} imports {sorted(imported_names(path) & commands)}"
+        for path in shared
+        if imported_names(path) & commands
+    ]
+    assert len(shared) >= 3  # core, render, inputs
+    assert not offending, "; ".join(offending)
+
+
+def test_command_modules_do_not_import_each_other():
+    commands = {module_name(p) for p in command_modules()}
+    offending = [
+        f"{relative(path)} imports {sorted((imported_names(path) & commands) - {module_name(path)})}"
+        for path in command_modules()
+        if (imported_names(path) & commands) - {module_name(path)}
+    ]
+    assert not offending, "; ".join(offending) + " (shared pieces go in core.py or render.py)"
+
+
+def test_every_command_module_is_registered_by_the_entry():
+    from memctl.cli.app import COMMAND_MODULES
+
+    on_disk = {path.stem for path in command_modules()}
+    assert on_disk == set(COMMAND_MODULES), (
+        "add each memctl/cli/*_cmd.py to COMMAND_MODULES in memctl/cli/app.py, once"
+    )
+    assert len(COMMAND_MODULES) == len(set(COMMAND_MODULES))

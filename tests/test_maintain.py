@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import snapshot, state
 from tests.llm_server import write_model_config
 
 OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
@@ -17,20 +18,6 @@ OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
 
 def write_config(root: Path, memory: str = "", top: str = "") -> None:
     (root / "memctl.yaml").write_text(f"timezone: UTC\n{top}memory:\n  hooks: true\n{memory}")
-
-
-def snapshot(root: Path) -> dict[str, bytes]:
-    """Every file's bytes, less the lock files (empty, left behind by design)."""
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not (p.parent.name == ".memctl" and p.name.endswith("lock"))
-    }
-
-
-def state(root: Path) -> dict:
-    path = root / ".memctl" / "state.json"
-    return json.loads(path.read_text()) if path.exists() else {}
 
 
 def set_runs(root: Path, **runs: str) -> None:
@@ -78,7 +65,7 @@ def test_a_second_run_within_the_gap_is_throttled_and_says_when(ready, cli):
     assert cli("-w", ready, "maintain").exit_code == 0
     last = datetime.fromisoformat(state(ready)["runs"]["maintain"])
     (ready / "memory" / f"{datetime.now(UTC).date()}.md").write_text("- More to merge.\n")
-    before = snapshot(ready)
+    before = snapshot(ready, locks=False)
 
     result = cli("-w", ready, "maintain")
 
@@ -89,7 +76,7 @@ def test_a_second_run_within_the_gap_is_throttled_and_says_when(ready, cli):
         f"next at {due}\n"
     )
     assert result.stdout == ""
-    assert snapshot(ready) == before
+    assert snapshot(ready, locks=False) == before
 
 
 def test_the_throttle_is_the_configured_gap_and_expires(ready, cli):
@@ -126,13 +113,13 @@ def test_force_ignores_the_throttle(ready, cli):
 def test_hooks_off_skips_without_touching_anything(workspace, cli):
     (workspace / "memctl.yaml").write_text("memory:\n  hooks: false\n")
     daily_backlog(workspace)
-    before = snapshot(workspace)
+    before = snapshot(workspace, locks=False)
 
     for args in (["maintain"], ["maintain", "--force"]):
         result = cli("-w", workspace, *args)
         assert result.exit_code == 0
         assert result.stderr == "maintain: skipped: memory.hooks is false\n"
-    assert snapshot(workspace) == before
+    assert snapshot(workspace, locks=False) == before
     assert not (workspace / ".memctl").exists()
 
 
@@ -165,11 +152,11 @@ def test_a_second_maintain_while_one_runs_exits_at_once(ready, cli):
     )
     try:
         assert holder.stdout.readline() == "held\n"
-        before = snapshot(ready)
+        before = snapshot(ready, locks=False)
         result = cli("-w", ready, "maintain", "--force")
         assert result.exit_code == 0
         assert result.stderr == "maintain: skipped: another memctl maintain is running\n"
-        assert snapshot(ready) == before
+        assert snapshot(ready, locks=False) == before
     finally:
         holder.stdin.close()
         holder.wait(timeout=30)
@@ -238,19 +225,19 @@ def test_a_failed_consolidation_exits_1_keeps_the_archive_and_the_throttle(
 
 
 def test_dry_run_writes_nothing_and_shows_the_plan(ready, cli):
-    before = snapshot(ready)
+    before = snapshot(ready, locks=False)
     result = cli("-w", ready, "maintain", "--dry-run")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n")
     assert "Tuesdays" in result.stdout  # the MEMORY.md diff
     assert "archive: would move 1 ledger(s)" in result.stderr
-    assert snapshot(ready) == before
+    assert snapshot(ready, locks=False) == before
     assert not (ready / ".memctl").exists()
 
 
 def test_dry_run_respects_the_throttle_unless_forced(ready, cli):
     set_runs(ready, maintain=iso_ago(minutes=1))
-    before = snapshot(ready)
+    before = snapshot(ready, locks=False)
     throttled = cli("-w", ready, "maintain", "--dry-run")
     assert throttled.exit_code == 0
     assert throttled.stderr.startswith("maintain: skipped: throttled")
@@ -260,4 +247,4 @@ def test_dry_run_respects_the_throttle_unless_forced(ready, cli):
     assert document["status"] == "dry_run"
     assert document["consolidate"]["status"] == "dry_run"
     assert document["archive"]["dry_run"] is True
-    assert snapshot(ready) == before
+    assert snapshot(ready, locks=False) == before

@@ -25,7 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memctl.tools import SCHEMAS
 from memctl.workspace import Workspace, init_workspace
-from tests.conftest import tree
+from tests.helpers import snapshot
 
 TOOL_NAMES = {"memory_search", "memory_get", "memory_save", "thread_search", "thread_history"}
 MEMORY = "- We deploy on Fridays.\n- The staging database is pg-staging-2.\n"
@@ -499,11 +499,11 @@ def test_other_commands_never_import_mcp(tmp_path, args):
 def test_workspace_unchanged_by_reading_tools(tmp_path_factory, connect):
     root = prepare(tmp_path_factory.mktemp("mcp-read") / "ws")
     client = connect(root)
-    before = tree(root)
+    before = snapshot(root)
 
     client.text("memory_search", {"query": "Fridays"})
     client.text("memory_get", {"path": "MEMORY.md"})
     client.text("thread_search", {"query": "gateway"})
     client.text("thread_history", {"thread": "billing"})
 
-    assert tree(root) == before
+    assert snapshot(root) == before

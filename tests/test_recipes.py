@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from memctl.cli.basics import completion_script
+from memctl.cli.completion_cmd import completion_script
 from memctl.workspace import Workspace, init_workspace
-from tests.test_flush import DANA, jsonl
+from tests.helpers import DANA, jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

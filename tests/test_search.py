@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
-import select
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -24,7 +22,7 @@ import memctl.search as engine
 from memctl.search import DEFAULT_LIMIT, search
 from memctl.threads import encode_entry
 from memctl.workspace import Workspace
-from tests.helpers import MEMCTL
+from tests.helpers import MEMCTL, on_pty
 
 
 def put(root: Path, rel: str, text: str | bytes) -> Path:
@@ -733,34 +731,9 @@ def test_search_writes_nothing(cli, ws, snapshot):
 
 def on_a_terminal(root: Path, *args: str, **env: str) -> str:
     """Run the installed memctl with stdout on a pseudo-terminal; what it printed there."""
-    controller, terminal = pty.openpty()
-    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    environment.update({"TERM": "xterm-256color", **env})
-    process = subprocess.Popen(
-        [str(MEMCTL), "-w", str(root), "search", *args],
-        stdout=terminal,
-        stderr=subprocess.DEVNULL,
-        stdin=subprocess.DEVNULL,
-        env=environment,
-    )
-    os.close(terminal)
-    output = b""
-    try:
-        while True:
-            ready, _, _ = select.select([controller], [], [], 30)
-            if not ready:
-                break
-            try:
-                chunk = os.read(controller, 65536)
-            except OSError:  # EIO: the other side closed
-                break
-            if not chunk:
-                break
-            output += chunk
-    finally:
-        os.close(controller)
-        assert process.wait(timeout=30) == 0
-    return output.decode("utf-8").replace("\r\n", "\n")
+    shown = on_pty(["-w", root, "search", *args], attach=["stdout"], env=env)
+    assert shown.returncode == 0
+    return shown.terminal.decode("utf-8").replace("\r\n", "\n")
 
 
 def test_matches_are_highlighted_on_a_terminal_only(cli, workspace):

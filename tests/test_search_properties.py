@@ -32,6 +32,8 @@ from memctl.search import MODES, search
 from memctl.threads import encode_entry, is_compaction, searchable_text
 from memctl.workspace import Workspace
 
+pytestmark = pytest.mark.slow
+
 # Characters chosen to stress the scanner: ASCII letters that non-ASCII capitals fold to
 # (İ -> i + U+0307, Kelvin sign -> k), letters with a case outside ASCII, Greek sigma
 # (context-dependent lower case), caseless CJK, regex and JSON-special characters.

@@ -77,11 +77,23 @@ COMMANDS = {
 @pytest.mark.parametrize("name", COMMANDS, ids=list(COMMANDS))
 def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     args, exit_code = COMMANDS[name]
-    if not args[0].startswith("-") and args[0] not in registered():
-        pytest.skip(f"`memctl {args[0]}` is not registered yet (written by another helper)")
 
     modules = modules_after(args, litellm_workspace, tmp_path / "modules.json", exit_code)
 
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
     assert "openai" not in modules
+
+
+def test_running_one_command_leaves_the_app_whole():
+    """main() builds only the command it runs, on a copy: the app the in-process tests
+    (and any later invocation) use still holds every command."""
+    from memctl.cli.app import only
+
+    before = registered()
+    narrowed = only("status")
+
+    assert {c.name for c in narrowed.registered_commands} == {"status"}
+    assert not narrowed.registered_groups
+    assert registered() == before and len(before) > 10
+    assert only(None) is app and only("no-such-command") is app

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import re
 import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -21,54 +18,18 @@ import yaml
 
 from memctl.cli.app import COMMAND_ORDER
 from memctl.workspace import Workspace
+from tests.helpers import DANA, MEMCTL, PtyRun, append, on_pty, snapshot
 from tests.llm_server import write_model_config
 from tests.test_cost import LONG_THREAD
-from tests.test_flush import DANA, append
-from tests.test_flush import snapshot as files
 
-MEMCTL = Path(sys.executable).parent / "memctl"
 SPINNER_FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 COLOUR = re.compile(rb"\x1b\[[0-9;]*m")
 ESCAPE = b"\x1b["
 
 
-@dataclass
-class Seen:
-    returncode: int
-    stdout: bytes
-    terminal: bytes
-    """Everything written to stderr, which was a terminal."""
-
-
-def on_terminal(args: list[str], **env: str) -> Seen:
+def on_terminal(args: list[str], **env: str) -> PtyRun:
     """Run memctl with stderr on a pty and stdout on a pipe."""
-    master, slave = pty.openpty()
-    environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", **env}
-    process = subprocess.Popen(
-        [str(MEMCTL), *args],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        env=environment,
-    )
-    os.close(slave)
-    chunks = []
-    try:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: every writer closed the terminal
-                break
-            if not data:
-                break
-            chunks.append(data)
-        stdout = process.stdout.read() if process.stdout else b""
-        returncode = process.wait(timeout=60)
-    finally:
-        os.close(master)
-        if process.stdout:
-            process.stdout.close()
-    return Seen(returncode, stdout, b"".join(chunks))
+    return on_pty(args, attach=["stderr"], env=env)
 
 
 def piped(args: list[str], **env: str) -> subprocess.CompletedProcess:
@@ -196,7 +157,7 @@ def test_a_missing_key_names_the_providers_variable(cli, workspace, monkeypatch,
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
     (workspace / "memctl.yaml").write_text(f"model: {model}\n", encoding="utf-8")
     append(cli, workspace, "t1", DANA)
-    before = files(workspace, locks=False)
+    before = snapshot(workspace, locks=False)
 
     run = cli("-w", workspace, "flush")
 
@@ -205,7 +166,7 @@ def test_a_missing_key_names_the_providers_variable(cli, workspace, monkeypatch,
     assert len(lines) == 1 and lines[0].startswith("memctl: error: ")
     assert f"set {variable}" in lines[0] or f"or {variable}" in lines[0]
     assert "api_key_env" in lines[0]
-    assert files(workspace, locks=False) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_a_missing_api_key_env_names_that_variable(cli, workspace):
@@ -224,7 +185,7 @@ def test_a_missing_api_key_env_names_that_variable(cli, workspace):
 def test_an_unknown_provider_says_where_to_set_the_model(cli, workspace):
     (workspace / "memctl.yaml").write_text("model: openia:gpt-4.1-mini\n", encoding="utf-8")
     append(cli, workspace, "t1", DANA)
-    before = files(workspace, locks=False)
+    before = snapshot(workspace, locks=False)
 
     run = cli("-w", workspace, "flush")
 
@@ -233,14 +194,14 @@ def test_an_unknown_provider_says_where_to_set_the_model(cli, workspace):
     assert "litellm knows no provider 'openia'" in line
     assert "memctl.yaml" in line and "MEMCTL_MODEL" in line and "openai:gpt-4.1-mini" in line
     assert run.stdout == ""
-    assert files(workspace, locks=False) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_an_unknown_model_name_says_how_to_set_it(cli, workspace, llm_server):
     write_model_config(workspace, llm_server, model={"name": "openai:gpt-9"})
     append(cli, workspace, "t1", DANA)
     llm_server.fail(404, "The model `gpt-9` does not exist or you do not have access to it.")
-    before = files(workspace, locks=False)
+    before = snapshot(workspace, locks=False)
 
     run = cli("-w", workspace, "flush")
 
@@ -248,7 +209,7 @@ def test_an_unknown_model_name_says_how_to_set_it(cli, workspace, llm_server):
     (line,) = run.stderr.splitlines()
     assert "the provider knows no such model" in line and "gpt-9" in line
     assert "memctl.yaml" in line and "MEMCTL_MODEL" in line
-    assert files(workspace, locks=False) == before
+    assert snapshot(workspace, locks=False) == before
 
 
 def test_a_bare_model_name_suggests_provider_prefix(cli, workspace):

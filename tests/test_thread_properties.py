@@ -25,6 +25,8 @@ from memctl.errors import UsageError
 from memctl.threads import append_entries, parse_messages, read_entries
 from memctl.workspace import Workspace, init_workspace
 
+pytestmark = pytest.mark.slow
+
 SETTINGS = settings(
     max_examples=60,
     deadline=None,

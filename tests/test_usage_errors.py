@@ -10,15 +10,10 @@ same through `main()`, which builds only the command that runs.
 from __future__ import annotations
 
 import json
-import os
-import pty
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-MEMCTL = Path(sys.executable).parent / "memctl"
+from tests.helpers import on_pty, run_memctl
 
 USAGE_ERRORS = {
     "missing argument": (["search"], "Missing argument 'query'.", "(memctl search --help)"),
@@ -123,20 +118,13 @@ def test_no_command_still_prints_the_help(cli, args):
     assert run.stdout == ""
 
 
-@pytest.mark.skipif(not MEMCTL.exists(), reason="memctl is not installed beside this python")
 @pytest.mark.parametrize("case", ["missing argument", "unknown command", "bad integer"])
 def test_the_installed_command_formats_usage_errors(workspace, case):
     args, message, hint = USAGE_ERRORS[case]
 
-    done = subprocess.run(
-        [str(MEMCTL), "-w", str(workspace), "--json", *args],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-    )
+    done = run_memctl(workspace, "--json", *args)
 
-    assert done.returncode == 2
+    assert done.exit_code == 2
     one_error_line(done.stderr, message, hint)
     assert json.loads(done.stdout)["exit_code"] == 2
 
@@ -159,25 +147,13 @@ def test_save_without_text_under_json(cli, workspace):
     assert json.loads(run.stdout)["memories"] == 1
 
 
-@pytest.mark.skipif(not MEMCTL.exists(), reason="memctl is not installed beside this python")
 def test_save_without_text_on_a_terminal_is_a_usage_error(workspace, snapshot):
     """A terminal on stdin and no TEXT: say what to do at once instead of waiting."""
     before = snapshot(workspace)
-    master, slave = pty.openpty()
-    try:
-        done = subprocess.run(
-            [str(MEMCTL), "-w", str(workspace), "--json", "save"],
-            stdin=slave,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    finally:
-        os.close(slave)
-        os.close(master)
+    done = on_pty(["-w", workspace, "--json", "save"], attach=["stdin"])
 
     assert done.returncode == 2
-    (line,) = done.stderr.splitlines()
+    (line,) = done.stderr.decode().splitlines()
     assert line.startswith("memctl: error: ") and "TEXT" in line and "stdin" in line
     assert json.loads(done.stdout)["exit_code"] == 2
     assert snapshot(workspace) == before

@@ -7,7 +7,8 @@ import sys
 
 import typer
 
-from memctl.cli.app import app, command, globals_of, note
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.render import note
 
 
 @command(app, "mcp")

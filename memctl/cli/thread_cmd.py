@@ -3,32 +3,17 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from memctl.cli.app import app, command, emit, globals_of, note
+from memctl.cli.core import command, globals_of, group
+from memctl.cli.inputs import read_input
+from memctl.cli.render import emit, note
 from memctl.errors import UsageError
 
-thread_app = typer.Typer(help="Add to, list and read thread logs.", no_args_is_help=True)
-app.add_typer(thread_app, name="thread")
-
-
-def read_input(source: str) -> tuple[bytes, str]:
-    """Bytes of FILE, or of stdin for `-`, and the name to report problems under."""
-    if source == "-":
-        return sys.stdin.buffer.read(), "<stdin>"
-    path = Path(source)
-    try:
-        return path.read_bytes(), source
-    except FileNotFoundError:
-        raise UsageError(f"{source}: file not found") from None
-    except IsADirectoryError:
-        raise UsageError(f"{source}: is a folder") from None
-    except OSError as exc:
-        raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+thread_app = group("thread", "Add to, list and read thread logs.")
 
 
 @command(thread_app, "append")

@@ -1,4 +1,4 @@
-"""archive, status, maintain."""
+"""maintain: archive, then consolidate; the job for cron."""
 
 from __future__ import annotations
 
@@ -6,63 +6,20 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.app import Globals, app, command, emit, fail, globals_of, note, working
-from memctl.cli.pipeline import consolidate_plan_text, consolidate_summary
+from memctl.cli.core import Globals, app, command, globals_of
+from memctl.cli.render import (
+    archive_summary,
+    consolidate_plan_text,
+    consolidate_summary,
+    emit,
+    fail,
+    moves_text,
+    note,
+    working,
+)
 
 if TYPE_CHECKING:
-    from memctl.archive import ArchiveResult
     from memctl.maintain import MaintainResult
-
-
-def _moves_text(result: ArchiveResult) -> str:
-    return "\n".join(f"{move.source} -> {move.target}" for move in result.moved)
-
-
-def _archive_summary(result: ArchiveResult) -> str:
-    verb = "would move" if result.dry_run else "moved"
-    appended = sum(1 for move in result.moved if move.appended)
-    joined = f" ({appended} appended to an existing archive)" if appended else ""
-    return (
-        f"archive: {verb} {len(result.moved)} ledger(s) dated before "
-        f"{result.cutoff.isoformat()} to memory/archive/{joined}; kept {result.kept}"
-    )
-
-
-@command(app, "archive")
-def archive_command(
-    ctx: typer.Context,
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="List what would move; write nothing.")
-    ] = False,
-) -> None:
-    """Move daily ledgers older than memory.daily_file_retention_days to memory/archive/.
-
-    The age is the date in the file name, not its mtime. An archive that already holds
-    the date is appended to, never overwritten.
-
-    Example: memctl archive --dry-run
-    """
-    from memctl.archive import archive
-
-    g = globals_of(ctx)
-    ws, config = g.open()
-    result = archive(ws, config, dry_run=dry_run)
-    note(g, _archive_summary(result))
-    emit(g, result, lambda: _moves_text(result))
-
-
-@command(app, "status")
-def status_command(ctx: typer.Context) -> None:
-    """Sizes against budgets, unflushed and unconsolidated backlog, last and next runs.
-
-    Example: memctl status; memctl --json status | jq .dailies.unconsolidated_bytes
-    """
-    from memctl.status import render, status
-
-    g = globals_of(ctx)
-    ws, config = g.open()
-    result = status(ws, config)
-    emit(g, result, lambda: render(result))
 
 
 @command(app, "maintain")
@@ -101,11 +58,13 @@ def maintain_command(
 def _report(g: Globals, result: MaintainResult) -> None:
     if result.clock:
         note(g, f"maintain: {result.clock}")
+    if result.clock:
+        note(g, f"maintain: {result.clock}")
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
         return
-    note(g, _archive_summary(result.archive))
+    note(g, archive_summary(result.archive))
     if result.error:
         note(
             g,
@@ -126,7 +85,7 @@ def _report(g: Globals, result: MaintainResult) -> None:
 
 
 def _maintain_text(result: MaintainResult) -> str:
-    lines = [_moves_text(result.archive)] if result.archive.moved else []
+    lines = [moves_text(result.archive)] if result.archive.moved else []
     if result.status == "dry_run" and result.consolidate.planned:
         lines.append(consolidate_plan_text(result.consolidate))
     return "\n".join(lines)

@@ -1,0 +1,68 @@
+"""compact."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from memctl.cli.core import ThreadArg, app, command, globals_of
+from memctl.cli.render import compact_note, compact_text, emit, working
+
+
+def models_of(ws: Any, config: Any) -> tuple[Any, Any]:
+    """The main model and the compaction model, each knowing a learned window."""
+    from memctl.llm import resolve_model
+
+    main = resolve_model(ws, config.model)
+    if config.compaction_model == config.model:
+        return main, main
+    return main, resolve_model(ws, config.compaction_model)
+
+
+@command(app, "compact")
+def compact_command(
+    ctx: typer.Context,
+    thread: ThreadArg,
+    force: Annotated[
+        bool, typer.Option("--force", help="Compact even if no trigger is reached.")
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Show the cut, token counts before and after and the estimated cost; "
+            "no model call, nothing written.",
+        ),
+    ] = False,
+) -> None:
+    """Summarise a thread's old messages and keep the recent tail in its working context.
+
+    Runs when compaction.trigger_messages or trigger_tokens is reached, or with --force.
+    The thread log keeps every entry: compaction appends a record, and the summary
+    stands for the entries before its cut. The summary is printed on stdout.
+
+    Example: memctl compact support-42 --dry-run
+    """
+    from memctl.compact import compact, known_window
+    from memctl.context import overhead_tokens
+    from memctl.threads import check_thread_id
+
+    g = globals_of(ctx)
+    check_thread_id(thread)
+    ws, config = g.open()
+    main, summary_model = models_of(ws, config)
+    window = known_window(main, ws.read_state())
+    with working(g, f"compact: summarising thread {thread}"):
+        result = compact(
+            ws,
+            config,
+            summary_model,
+            thread,
+            window=window,
+            force=force,
+            dry_run=dry_run,
+            reserved_tokens=overhead_tokens(ws, config),
+        )
+    compact_note(g, result)
+    emit(g, result, lambda: compact_text(result))
