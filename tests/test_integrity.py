@@ -15,23 +15,16 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.helpers import MEMCTL, append, jsonl
+
 
 def configure(root: Path, **extra: Any) -> None:
     (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
 
 
-def jsonl(messages: list[dict[str, Any]]) -> str:
-    return "".join(json.dumps(m) + "\n" for m in messages)
-
-
 def chat(*texts: str) -> list[dict[str, Any]]:
     roles = ("user", "assistant")
     return [{"role": roles[n % 2], "content": text} for n, text in enumerate(texts)]
-
-
-def append(cli, root: Path, thread: str, messages: list[dict[str, Any]]) -> None:
-    run = cli("-w", root, "thread", "append", thread, "-", input=jsonl(messages))
-    assert run.exit_code == 0, run.stderr
 
 
 def state(root: Path) -> dict[str, Any]:
@@ -105,8 +98,6 @@ def _file_size_limit(limit: int):
 
 def test_an_append_that_fails_part_way_is_rolled_back_and_said_in_one_line(workspace):
     import subprocess
-
-    from tests.helpers import MEMCTL
 
     configure(workspace)
     today = subprocess.run(
@@ -524,8 +515,6 @@ def test_an_mcp_call_with_a_lone_surrogate_gets_an_error_reply(workspace):
     import subprocess
     import threading
 
-    from tests.helpers import MEMCTL
-
     configure(workspace)
     process = subprocess.Popen(
         [MEMCTL, "-w", workspace, "mcp"],
@@ -562,3 +551,25 @@ def test_an_mcp_call_with_a_lone_surrogate_gets_an_error_reply(workspace):
     assert bad["id"] == 2 and bad["result"]["isError"] is True
     assert "lone UTF-16 surrogate" in bad["result"]["content"][0]["text"]
     assert good["id"] == 3 and good["result"]["isError"] is False
+
+
+def test_memory_get_keeps_the_file_line_numbers_around_a_redacted_block(workspace):
+    """A private key of six lines is redacted as a whole; the lines after it keep the
+    numbers they have in the file, so a later memory_get of `N` reads the same line."""
+    from memctl.config import load_config
+    from memctl.tools import run_tool
+    from memctl.workspace import Workspace
+
+    configure(workspace)
+    key = "-----BEGIN RSA PRIVATE KEY-----\n" + ("QUJD" * 16 + "\n") * 4
+    key += "-----END RSA PRIVATE KEY-----\n"  # lines 2 to 7
+    (workspace / "MEMORY.md").write_text("- first\n" + key + "- after the key\n- last\n")
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+
+    whole = run_tool(ws, config, "memory_get", {"path": "MEMORY.md"}).text
+    tail = run_tool(ws, config, "memory_get", {"path": "MEMORY.md", "startLine": 8}).text
+
+    assert "QUJD" not in whole and "[REDACTED" in whole
+    assert whole.splitlines()[0] == "1|- first"
+    assert whole.splitlines()[-2:] == ["8|- after the key", "9|- last"]
+    assert tail.splitlines() == ["8|- after the key", "9|- last"]
