@@ -83,6 +83,28 @@ class Consolidation:
 
 
 @dataclass
+class ImportMark:
+    """How far a transcript file was imported (`imports.<its absolute path>`)."""
+
+    thread: str = ""
+    format: str = ""
+    offset: int = 0
+    """Bytes read: the next import reads on from here."""
+    line: int = 1
+    """The number of the line at `offset`, for messages."""
+    head: str = ""
+    """Fingerprint of the file's first bytes (up to 4 KiB)."""
+    tail: str = ""
+    """Fingerprint of the 4 KiB before `offset`: a rewritten file differs in one of the two."""
+    log_bytes: int = 0
+    """The thread log's size after the import."""
+    context: dict[str, Any] = field(default_factory=dict)
+    """What the format's reader needs to read on (tool calls still unanswered, ...)."""
+    about: dict[str, str] = field(default_factory=dict)
+    """project, title and started: what `thread list` shows for the thread."""
+
+
+@dataclass
 class State:
     version: int = STATE_VERSION
     threads: dict[str, ThreadMark] = field(default_factory=dict)
@@ -91,6 +113,8 @@ class State:
     """Job name (flush, flush_auto, consolidate, archive, maintain, ...) -> last run."""
     windows: dict[str, int] = field(default_factory=dict)
     """Model name -> the context window an overflow error stated."""
+    imports: dict[str, ImportMark] = field(default_factory=dict)
+    """Transcript file -> how far `thread import` read it."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Top-level keys this version does not know, written back as read."""
 

@@ -14,13 +14,15 @@ from tests.helpers import Run, snapshot
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
+# and the homes of the agents whose sessions `thread import --all` reads
+ISOLATED_NAMES = ("NO_COLOR", "FORCE_COLOR", "CLAUDE_CONFIG_DIR", "CODEX_HOME")
 
 
 @pytest.fixture(autouse=True)
 def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No test sees the developer's keys, workspace or model override."""
     for name in list(os.environ):
-        if name.startswith(ISOLATED_PREFIXES) or name in ("NO_COLOR", "FORCE_COLOR"):
+        if name.startswith(ISOLATED_PREFIXES) or name in ISOLATED_NAMES:
             monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     monkeypatch.chdir(tmp_path)

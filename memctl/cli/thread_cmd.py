@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -45,22 +45,30 @@ def thread_append(
 
 @command(thread_app, "list")
 def thread_list(ctx: typer.Context) -> None:
-    """List thread ids with their entry counts and unflushed entries."""
+    """List thread ids with their entry counts and unflushed entries, and for an
+    imported session what it is known by: project · title · day it started."""
+    from memctl.importers import thread_titles
     from memctl.threads import count_entries, list_threads, thread_path
 
     g = globals_of(ctx)
     ws, _ = g.open()
     state = ws.read_state()
+    titles = thread_titles(state)
     rows = []
     for thread in list_threads(ws):
         total = count_entries(thread_path(ws, thread))
         flushed = state.flushed(thread)
-        rows.append({"thread": thread, "entries": total, "unflushed": max(0, total - flushed)})
+        row = {"thread": thread, "entries": total, "unflushed": max(0, total - flushed)}
+        if thread in titles:
+            row["title"] = titles[thread]
+        rows.append(row)
     emit(
         g,
         rows,
         lambda: "\n".join(
-            f"{r['thread']}\t{r['entries']} entries\t{r['unflushed']} unflushed" for r in rows
+            f"{r['thread']}\t{r['entries']} entries\t{r['unflushed']} unflushed"
+            + (f"\t{r['title']}" if "title" in r else "")
+            for r in rows
         ),
     )
 
@@ -95,8 +103,12 @@ def thread_show(
 def thread_import(
     ctx: typer.Context,
     source: Annotated[
-        str, typer.Argument(help="Transcript file: Claude Code or Codex CLI JSONL, or -.")
-    ],
+        str | None,
+        typer.Argument(
+            help="Transcript file (Claude Code or Codex CLI JSONL, OpenAI-style messages), "
+            "a folder of them, or - for stdin.",
+        ),
+    ] = None,
     fmt: Annotated[
         str,
         typer.Option("--format", "-f", help="auto (detect), claude, codex or openai."),
@@ -112,26 +124,86 @@ def thread_import(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be imported; write nothing.")
     ] = False,
+    final: Annotated[
+        bool | None,
+        typer.Option(
+            "--final/--live",
+            help="The session is over: import its last reply as it is / it is still "
+            "running: leave a reply that may grow for the next import (default: live "
+            "when its last line is under 10 minutes old).",
+        ),
+    ] = None,
+    everything: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Import every Claude Code and Codex session (and subagent) on this machine "
+            "($CLAUDE_CONFIG_DIR or ~/.claude, $CODEX_HOME or ~/.codex).",
+        ),
+    ] = False,
+    project: Annotated[
+        Path | None,
+        typer.Option("--project", help="With --all: only the sessions that ran in this folder."),
+    ] = None,
 ) -> None:
     """Import a Claude Code session, a Codex CLI rollout or OpenAI-style messages into a
-    thread log. Re-importing the same (or a grown) file adds only the new entries.
+    thread log, or with --all (or a folder) every session found. Importing the same file
+    again reads only what was appended since; a reply still being written, and a torn
+    last line, wait for the next import.
 
-    Example: memctl thread import ~/.claude/projects/-home-me-shop/6f1c2b9e-….jsonl
+    Example: memctl thread import --all --project ~/src/shop
     """
-    from memctl.importers import import_transcript
-    from memctl.threads import check_thread_id, searchable_text
+    from memctl.importers import import_source, import_transcript
+    from memctl.threads import check_thread_id
 
     g = globals_of(ctx)
     if thread is not None:
         check_thread_id(thread)
+    if everything == (source is not None):
+        raise UsageError("give one transcript FILE, a folder, - for stdin, or --all")
+    if project is not None and not everything:
+        raise UsageError("--project goes with --all")
+    folder = source is not None and source != "-" and Path(source).is_dir()
+    if everything or folder:
+        if thread is not None:
+            raise UsageError("--thread names one thread; it does not go with --all or a folder")
+        import_many(ctx, many_sources(source if folder else None, project), fmt, dry_run, final)
+        return
     ws, _ = g.open()
-    data, name = read_input(source)
-    stem = None if source == "-" else Path(source).stem
-    result = import_transcript(ws, data, name, stem=stem, fmt=fmt, thread=thread, dry_run=dry_run)
+    assert source is not None
+    if source == "-":
+        data, name = read_input(source)
+        result = import_transcript(
+            ws, data, name, stem=None, fmt=fmt, thread=thread, dry_run=dry_run, final=final
+        )
+    else:
+        name = source
+        result = import_source(
+            ws, Path(source), fmt=fmt, thread=thread, dry_run=dry_run, final=final, source=name
+        )
+    report_import(g, result, name)
+
+
+def report_import(g: Any, result: Any, name: str) -> None:
+    from memctl.threads import searchable_text
+
     skipped = (
         f"{result.read} records read; skipped: {result.skipped_existing} already in the "
         f"thread, {result.skipped_meta} metadata, {result.skipped_sidechain} subagent"
     )
+    if result.held_back:
+        skipped += (
+            f"; {result.held_back} left for the next import (a reply or line still being "
+            "written; --final takes it now)"
+        )
+    if result.skipped:
+        note(g, f"not imported: {name} is {result.skipped}")
+        emit(g, result)
+        return
+    if not result.thread:
+        note(g, f"nothing to import from {name}: it holds no records yet")
+        emit(g, result)
+        return
     if not result.imported:
         note(g, f"nothing new to import from {name} into {result.path} ({skipped})")
         emit(g, result)
@@ -150,3 +222,63 @@ def thread_import(
         return "\n".join(lines)
 
     emit(g, result, text)
+
+
+def many_sources(folder: str | None, project: Path | None) -> list[Path]:
+    from memctl.importers.discover import (
+        claude_home,
+        claude_sessions,
+        codex_home,
+        codex_sessions,
+        folder_sessions,
+    )
+
+    if folder is not None:
+        return folder_sessions(Path(folder))
+    where = project.expanduser().resolve() if project is not None else None
+    return claude_sessions(claude_home(), where) + codex_sessions(codex_home(), where)
+
+
+def import_many(
+    ctx: typer.Context, paths: list[Path], fmt: str, dry_run: bool, final: bool | None
+) -> None:
+    """Import each file on its own: one that cannot be read is reported and the others
+    still imported; the exit code is then 1."""
+    from memctl.errors import MemctlError
+    from memctl.importers import import_source
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    results = []
+    failed = []
+    for path in paths:
+        try:
+            results.append(import_source(ws, path, fmt=fmt, dry_run=dry_run, final=final))
+        except MemctlError as exc:
+            failed.append({"file": str(path), "error": str(exc)})
+            note(g, f"memctl: error: {exc}")
+    imported = sum(r.imported for r in results)
+    skipped = [r for r in results if r.skipped]
+    verb = "would import" if dry_run else "imported"
+    summary = {
+        "files": len(paths),
+        "imported": imported,
+        "results": results,
+        "failed": failed,
+    }
+
+    def text() -> str:
+        lines = [
+            f"{verb} {r.imported} entries ({r.format}) into thread {r.thread} ({r.path})"
+            for r in results
+            if r.imported
+        ]
+        lines.append(
+            f"{len(paths)} transcripts: {imported} entries {verb}; {len(skipped)} passed "
+            f"over (compaction or warm-up agents); {len(failed)} failed"
+        )
+        return "\n".join(lines)
+
+    emit(g, summary, text)
+    if failed:
+        raise typer.Exit(1)
