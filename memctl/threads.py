@@ -176,16 +176,38 @@ def validate_message(message: Any, where: str) -> dict[str, Any]:
     return without_nul(dict(message))
 
 
-def without_nul(value: Any) -> Any:
-    """`value` with every NUL character taken out of its strings. NUL is never written:
-    copied by flush into a ledger and by consolidate into MEMORY.md, it made search
-    skip both as binary files."""
+def without_nul(message: dict[str, Any]) -> dict[str, Any]:
+    """`message` with NUL taken out of its text: its content and its tool calls'
+    arguments, which flush copies into a ledger and consolidate into MEMORY.md, where a
+    NUL made search skip both as binary files. Ids and names are left as they are (an
+    id of NUL alone would become empty); they are matched, never copied into memory."""
+    changed = dict(message)
+    if "content" in changed:
+        changed["content"] = _strip_nul(changed["content"])
+    calls = changed.get("tool_calls")
+    if isinstance(calls, list):
+        changed["tool_calls"] = [
+            {
+                **call,
+                "function": {
+                    **call["function"],
+                    "arguments": _strip_nul(call["function"]["arguments"]),
+                },
+            }
+            if isinstance(call, dict) and isinstance(call.get("function"), dict)
+            else call
+            for call in calls
+        ]
+    return changed
+
+
+def _strip_nul(value: Any) -> Any:
     if isinstance(value, str):
         return value.replace("\0", "") if "\0" in value else value
     if isinstance(value, dict):
-        return {without_nul(k): without_nul(v) for k, v in value.items()}
+        return {k: _strip_nul(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [without_nul(item) for item in value]
+        return [_strip_nul(item) for item in value]
     return value
 
 
