@@ -37,6 +37,8 @@ class ModelSpec:
     api_base: str | None = None
     api_key_env: str | None = None
     context_window: int | None = None
+    max_tokens: int | None = None
+    """The output budget sent with every request (None: the stage's own, or the provider's)."""
     timeout: float = 60.0
     max_retries: int = 2
 
@@ -82,6 +84,8 @@ class MemoryConfig:
     consolidation_min_gap: float = 1800.0
     daily_file_retention_days: int = 90
     flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
+    embedding_model: ModelSpec | None = None
+    """For `recall`: records embedded through litellm's embedding API; None is BM25 only."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,7 @@ class Config:
 
         memory = dataclasses.asdict(self.memory)
         memory["model"] = model(self.memory.model)
+        memory["embedding_model"] = model(self.memory.embedding_model)
         memory["consolidation_min_gap"] = format_duration(self.memory.consolidation_min_gap)
         memory["flush_trigger"] = self.memory.flush_trigger.to_yaml()
         compaction = dataclasses.asdict(self.compaction)
@@ -387,10 +392,20 @@ def _model(section: _Section, key: str, required: bool) -> ModelSpec | None:
         api_base=sub.string("api_base", None),
         api_key_env=sub.string("api_key_env", None),
         context_window=sub.integer("context_window", 0, 1) or None,
+        max_tokens=sub.integer("max_tokens", 0, 1) or None,
         timeout=sub.duration("timeout", 60.0, allow_number=True),
         max_retries=sub.integer("max_retries", 2, 0),
     )
     sub.finish()
+    return spec
+
+
+def _embedding_model(section: _Section) -> ModelSpec | None:
+    spec = _model(section, "embedding_model", required=False)
+    if spec is not None and spec.is_builtin:
+        raise section.error(
+            "embedding_model", "builtin has no embeddings: use 'provider:model' or null"
+        )
     return spec
 
 
@@ -528,6 +543,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
             "daily_file_retention_days", defaults.daily_file_retention_days, 1
         ),
         flush_trigger=_flush_trigger(mem),
+        embedding_model=_embedding_model(mem),
     )
     mem.finish()
 

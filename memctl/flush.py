@@ -28,15 +28,18 @@ import hashlib
 import math
 import os
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from memctl.config import Config
 from memctl.errors import ConfigError, ContextOverflowError, ModelError, UsageError
-from memctl.llm import Model, Request, Usage, estimate_cost
+from memctl.litellm_model import estimate_cost
 from memctl.memory import memory_path
+from memctl.model import Model, Request, Usage
 from memctl.prompts import is_no_reply
 from memctl.redact import Redactor
+from memctl.said import minute, span_text, speaker_of, when
 from memctl.state import FlushNote, State, ThreadMark
 from memctl.threads import (
     count_entries,
@@ -47,10 +50,9 @@ from memctl.threads import (
     thread_path,
 )
 from memctl.tokens import messages_tokens, text_tokens
+from memctl.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
 from memctl.workspace import Workspace, append_durable, block_separator
 
-DEFAULT_WINDOW = 160_000
-"""Tokens assumed when the model's window is unknown (the reference's figure)."""
 TOOL_ARGS_LIMIT = 500
 TOOL_RESULT_LIMIT = 1_000
 ANSWER_SHARE = 8
@@ -60,8 +62,6 @@ MEMORY_SHARE = 0.20
 """MEMORY.md is cut (head kept) to this share of the window; today's ledger (tail
 kept) to LEDGER_SHARE; the rest, less the prompt and the answer, is conversation."""
 LEDGER_SHARE = 0.15
-FRAME_TOKENS = 60
-"""The headings of the user message and the per-message overhead of the request."""
 FLUSHED_ROLES = ("user", "assistant", "tool")
 
 HOOKS_OFF = "memory.hooks is false"
@@ -118,10 +118,36 @@ class _Line:
     role: str
     text: str
     part: str | None = None
+    speaker: str | None = None
+    """From the message's `name`, or a leading `Name:` of its text (see memctl.said)."""
+    said: datetime | None = None
+    """The message's `ts`, when the log has one."""
 
-    def rendered(self) -> str:
+    def rendered(self, day: date | None = None) -> str:
+        """`[2023-05-08 13:56] [USER Caroline]: text`; the date is left out when it is
+        `day` (the previous line's), so a long day does not repeat it on every line."""
         marker = f"({self.part}) " if self.part else ""
-        return f"[{self.role.upper()}]: {marker}{self.text}"
+        who = f"{self.role.upper()} {self.speaker}" if self.speaker else self.role.upper()
+        when = ""
+        if self.said is not None:
+            when = f"[{minute(self.said)}] " if self.said.date() != day else f"[{self.said:%H:%M}] "
+        return f"{when}[{who}]: {marker}{self.body()}"
+
+    def body(self) -> str:
+        """The text without the leading `Name:` the speaker was read from."""
+        lead = f"{self.speaker}:"
+        if self.speaker and self.text.startswith(lead):
+            return self.text[len(lead) :].lstrip()
+        return self.text
+
+    def conversation_item(self) -> dict[str, Any]:
+        """The line as builtin reads it: role, speaker, time and text."""
+        item: dict[str, Any] = {"role": self.role, "text": self.body()}
+        if self.speaker:
+            item["name"] = self.speaker
+        if self.said is not None:
+            item["ts"] = self.said.isoformat()
+        return item
 
     def tokens(self) -> int:
         return text_tokens(self.rendered()) + 1
@@ -321,14 +347,25 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> _Line
         )
     if not pieces:
         return None
-    return _Line(index, str(role), " ".join(pieces))
+    speaker, _ = speaker_of(entry, text)
+    return _Line(index, str(role), " ".join(pieces), speaker=speaker, said=when(entry))
+
+
+def render_lines(lines: list[_Line]) -> str:
+    """The conversation one message a line, each date written once until it changes."""
+    rendered = []
+    day = None
+    for line in lines:
+        rendered.append(line.rendered(day))
+        day = line.said.date() if line.said is not None else None
+    return "\n".join(rendered)
 
 
 def _fit(text: str, tokens: int, keep: str) -> str:
     """`text` cut at a line boundary to about `tokens`, keeping its head or its tail."""
     if text_tokens(text) <= tokens:
         return text
-    chars = max(0, math.floor(tokens * 2.5) - 60)
+    chars = max(0, chars_for(tokens) - 60)
     if keep == "head":
         kept = text[:chars]
         kept = kept[: kept.rfind("\n")] if "\n" in kept else kept
@@ -340,7 +377,7 @@ def _fit(text: str, tokens: int, keep: str) -> str:
 
 def _split(line: _Line, budget: int) -> list[_Line]:
     """A message too large for a chunk, cut into pieces that fit (nothing dropped)."""
-    room = max(1, math.floor((budget - 4) * 2.5) - len(line.rendered()) + len(line.text) - 20)
+    room = max(1, chars_for(budget - 4) - len(line.rendered()) + len(line.text) - 20)
     pieces: list[str] = []
     text = line.text
     while len(text) > room:
@@ -354,7 +391,7 @@ def _split(line: _Line, budget: int) -> list[_Line]:
     if text:
         pieces.append(text)
     return [
-        _Line(line.index, line.role, piece, f"part {k}/{len(pieces)}")
+        _Line(line.index, line.role, piece, f"part {k}/{len(pieces)}", line.speaker, line.said)
         for k, piece in enumerate(pieces, 1)
     ]
 
@@ -425,7 +462,7 @@ class _Run:
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it."""
         if self._window is None:
-            self._window = self.model.window() or DEFAULT_WINDOW
+            self._window = self.model.window() or UNKNOWN_WINDOW
         return self._window
 
     def _read(self, path: Path) -> str:
@@ -457,7 +494,7 @@ class _Run:
             "do not restate):\n"
             f"{ledger or '(empty)'}\n\n"
             f"Conversation (thread {thread}, entries {chunk.lines[0].index}-{last}):\n"
-            + "\n".join(line.rendered() for line in chunk.lines)
+            + render_lines(chunk.lines)
         )
         return Request(
             task="flush",
@@ -466,9 +503,10 @@ class _Run:
                 {"role": "user", "content": user},
             ],
             payload={
-                "conversation": [{"role": line.role, "text": line.text} for line in chunk.lines],
+                "conversation": [line.conversation_item() for line in chunk.lines],
                 "memory": memory,
                 "ledger": ledger,
+                "thread": thread,
             },
         )
 
@@ -566,7 +604,7 @@ class _Run:
                 stamp = self.ws.now().isoformat(timespec="seconds")
                 heading = (
                     f"## Memory Flush — {stamp} · thread {done.thread} · "
-                    f"{_entries(chunk)} · {self.model.name}"
+                    f"{_entries(chunk)} · {self.model.name}{_span(chunk, self.ws.today())}"
                 )
                 block = block_separator(path) + f"{heading}\n\n{facts}\n".encode()
                 note = FlushNote(
@@ -615,6 +653,15 @@ def _entries(chunk: _Chunk) -> str:
     if chunk.end == chunk.start:
         return f"entry {chunk.start} {part}"
     return f"entries {chunk.start}-{chunk.end - 1}" + (f" {part}" if part else "")
+
+
+def _span(chunk: _Chunk, today: date) -> str:
+    """` · said 2023-05-07 to 2023-05-08`: when the block's entries were said, when that
+    is not only the day of the flush (a backlog imported years later reads as then)."""
+    days = [line.said.date() for line in chunk.lines if line.said is not None]
+    if not days or set(days) == {today}:
+        return ""
+    return f" · said {span_text(days)}"
 
 
 def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:

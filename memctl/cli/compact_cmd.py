@@ -44,9 +44,10 @@ def compact_command(
 
     Example: memctl compact support-42 --dry-run
     """
-    from memctl.compact import compact, known_window
+    from memctl.compact import compact
     from memctl.context import overhead_tokens
     from memctl.threads import check_thread_id
+    from memctl.windows import known_window
 
     g = globals_of(ctx)
     check_thread_id(thread)

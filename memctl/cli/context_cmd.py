@@ -48,11 +48,11 @@ def context_command(
 
     Example: memctl context support-42 | jq '.messages | length'
     """
-    from memctl.compact import known_window
     from memctl.context import build_context
     from memctl.llm import resolve_model
     from memctl.threads import check_thread_id
     from memctl.tools import openai_tools
+    from memctl.windows import known_window
 
     g = globals_of(ctx)
     check_thread_id(thread)
