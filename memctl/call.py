@@ -16,6 +16,7 @@ reported without failing the turn.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,11 +95,19 @@ def call(
     text: str,
     *,
     dry_run: bool = False,
+    on_text: Callable[[str], None] | None = None,
+    on_reply: Callable[[CallResult], None] | None = None,
+    on_stage: Callable[[str], None] | None = None,
 ) -> CallResult:
     """Run one turn of `thread` with `model` (the main model) and return the reply.
 
     Raises ModelError (exit 1) when the model fails or the context still overflows
     after one forced compaction and retry; the thread log is then unchanged.
+
+    The caller may show the turn as it goes: `on_text` receives the reply's text as the
+    model streams it (a model that cannot stream gives it whole), `on_reply` the result
+    once the turn is appended, before the per-call flush and maintenance, which can take
+    longer than the turn itself, and `on_stage` the name of each of those as it starts.
     """
     check_thread_id(thread)
     if not text.strip():
@@ -106,9 +115,12 @@ def call(
     turn = _Turn(ws, config, model, thread, text)
     if dry_run:
         return turn.dry_run()
+    turn.on_text = on_text
     with ws.stage_lock(f"call.{thread}"):
         turn.run()
-    turn.after()
+    if on_reply is not None:
+        on_reply(turn.result)
+    turn.after(on_stage or (lambda _stage: None))
     return turn.result
 
 
@@ -126,6 +138,7 @@ class _Turn:
         self.max_tokens: int | None = None
         """The output budget of the retry, when an overflow made it smaller."""
         self.entries: list[dict[str, Any]] | None = None
+        self.on_text: Callable[[str], None] | None = None
 
     def _stamped(self, message: dict[str, Any]) -> dict[str, Any]:
         return {**message, "ts": self.ws.now().isoformat(timespec="seconds")}
@@ -175,6 +188,7 @@ class _Turn:
                 payload={"question": self.text, "recalled": recalled},
                 tools=self.tools or None,
                 max_tokens=self.max_tokens,
+                on_text=self.on_text,
             )
             try:
                 reply = self.model.complete(request)
@@ -368,7 +382,7 @@ class _Turn:
         return list(dict.fromkeys(_BULLET.sub("", hit.text).strip() for hit in found.hits))
 
     # ------------------------------------------------------------------ after the reply
-    def after(self) -> None:
+    def after(self, on_stage: Callable[[str], None]) -> None:
         """Per-call flush, then maintenance when due: both reported, neither fatal."""
         if not self.config.memory.hooks:
             return
@@ -376,6 +390,7 @@ class _Turn:
         from memctl.maintain import maintain
 
         memory_model = resolve_model(self.ws, self.config.memory_model)
+        on_stage("flush")
         try:
             self.result.flush = flush(
                 self.ws, self.config, memory_model, threads=[self.thread], auto=True
@@ -383,6 +398,7 @@ class _Turn:
             self.result.usage.add(self.result.flush.usage)
         except MemctlError as exc:
             self.result.flush_error = str(exc)
+        on_stage("maintenance")
         try:
             done = maintain(self.ws, self.config, memory_model, retry_failed=False)
         except MemctlError as exc:

@@ -479,7 +479,10 @@ class LiteLLMModel:
                         # max_retries to the OpenAI SDK only.
                         max_retries=0,
                         **kwargs,
+                        **({"stream": True} if request.on_text is not None else {}),
                     )
+                    if request.on_text is not None:
+                        response = self._gathered(litellm, request, response)
                 except Exception as exc:
                     raise self._translate(exc, litellm, kwargs.get("max_tokens")) from None
                 return self._reply(response, litellm)
@@ -489,6 +492,21 @@ class LiteLLMModel:
                     raise ModelError(f"model {self.name}: {failure.error}{tries}") from None
                 time.sleep(failure.wait if failure.wait is not None else _backoff(attempt))
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _gathered(self, litellm: Any, request: Request, stream: Any) -> Any:
+        """A streamed completion: each piece of text goes to `request.on_text` as it
+        arrives, and the pieces are put back together into one response, which is then
+        checked like any other (empty, cut off at the limit, tool calls)."""
+        assert request.on_text is not None
+        chunks = []
+        for chunk in stream:
+            chunks.append(chunk)
+            choices = getattr(chunk, "choices", None) or []
+            delta = getattr(choices[0], "delta", None) if choices else None
+            piece = getattr(delta, "content", None)
+            if isinstance(piece, str) and piece:
+                request.on_text(piece)
+        return litellm.stream_chunk_builder(chunks, messages=request.messages)
 
     def _translate(
         self, exc: Exception, litellm: Any, max_tokens: int | None

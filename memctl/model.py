@@ -6,6 +6,7 @@ each other, so the builtin model, a provider and a test fake are interchangeable
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -50,6 +51,8 @@ class Request:
     payload: dict[str, Any] = field(default_factory=dict)
     tools: list[dict[str, Any]] | None = None
     max_tokens: int | None = None
+    on_text: Callable[[str], None] | None = None
+    """Receives the reply's text as it arrives (streamed), for a person watching."""
 
 
 @dataclass
