@@ -206,7 +206,7 @@ class _Turn:
         self.result.appended = append_entries(self.ws, self.thread, messages).appended
 
     def _run_tools(self, text: str, calls: list[dict[str, Any]], step: int) -> None:
-        normalised = []
+        normalised: list[dict[str, Any]] = []
         for number, call in enumerate(calls, 1):
             function = call.get("function") or {}
             normalised.append(

@@ -7,6 +7,7 @@ by `[REDACTED:<kind>]`, keeping the surrounding text (and a key's name) readable
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -128,7 +129,7 @@ class Redactor:
                     continue
                 if pattern.pattern == _SECRET_REGEX and not _secret_possible(lowered):
                     continue
-            changed = pattern.sub(lambda m, kind=kind: _replace(m, kind, counts), text)
+            changed = pattern.sub(functools.partial(_replace, kind=kind, counts=counts), text)
             if changed is not text:
                 text, lowered = changed, None
         return text, counts

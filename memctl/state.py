@@ -182,7 +182,7 @@ def _load(tp: Any, value: Any, where: str, key: str) -> Any:
         if inner is Any:
             return dict(value)
         return {k: _load(inner, v, where, f"{key}.{k}" if key else k) for k, v in value.items()}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, dict):
             raise _bad(where, key, value, "a JSON object")
         hints = _hints(tp)

@@ -19,6 +19,8 @@ from memctl.cli.render import (
 )
 
 if TYPE_CHECKING:
+    from memctl.archive import ArchiveResult
+    from memctl.consolidate import ConsolidateResult
     from memctl.maintain import MaintainResult
 
 
@@ -60,7 +62,9 @@ def _report(g: Globals, result: MaintainResult) -> None:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
         return
-    note(g, archive_summary(result.archive))
+    archive, merged = result.archive, result.consolidate
+    assert archive is not None, "a maintain run that was not skipped archives first"
+    note(g, archive_summary(archive))
     if result.error:
         note(
             g,
@@ -70,18 +74,21 @@ def _report(g: Globals, result: MaintainResult) -> None:
             emit(g, result)
             raise typer.Exit(result.exit_code)
         raise fail(g, result.error, result.exit_code)
-    if result.consolidate.status == "nothing_new":
+    assert merged is not None, "a maintain run that did not fail consolidated"
+    if merged.status == "nothing_new":
         # consolidate's own line suggests its --force; maintain's --force is the throttle's
         note(g, "consolidate: no new daily text since the last consolidation; no model request")
     else:
-        note(g, consolidate_summary(result.consolidate))
+        note(g, consolidate_summary(merged))
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
-    emit(g, result, lambda: _maintain_text(result))
+    emit(g, result, lambda: _maintain_text(result, archive, merged))
 
 
-def _maintain_text(result: MaintainResult) -> str:
-    lines = [moves_text(result.archive)] if result.archive.moved else []
-    if result.status == "dry_run" and result.consolidate.planned:
-        lines.append(consolidate_plan_text(result.consolidate))
+def _maintain_text(
+    result: MaintainResult, archive: ArchiveResult, merged: ConsolidateResult
+) -> str:
+    lines = [moves_text(archive)] if archive.moved else []
+    if result.status == "dry_run" and merged.planned:
+        lines.append(consolidate_plan_text(merged))
     return "\n".join(lines)

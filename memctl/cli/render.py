@@ -53,7 +53,7 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def emit(g: Output, result: Any, text: str | Callable[[], str] | None = None) -> None:
+def emit(g: Output, result: object, text: str | Callable[[], str | None] | None = None) -> None:
     """Print a result: JSON with --json, else `text` (a string or a function making one)."""
     if g.json:
         print(json.dumps(jsonable(result), ensure_ascii=False, indent=2))
