@@ -24,7 +24,7 @@ from typer.core import TyperGroup
 
 from memctl import __version__
 from memctl.cli.render import fail
-from memctl.errors import MemctlError
+from memctl.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
@@ -206,7 +206,9 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                     traceback.print_exc()
                 detail = f"{type(exc).__name__}: {exc}"
                 raise fail(
-                    g, f"internal error: {detail} (run with -v for the traceback)", 1
+                    g,
+                    f"internal error: {detail} (run with -v for the traceback)",
+                    INTERNAL_ERROR_EXIT,
                 ) from None
 
         if not takes_ctx:
