@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,8 +11,11 @@ from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import read_stdin_text
 from memctl.cli.render import compact_note, emit, note, working
 
+if TYPE_CHECKING:
+    from memctl.call import CallResult
 
-def _call_notes(g: Globals, result: Any) -> None:
+
+def _call_notes(g: Globals, result: CallResult) -> None:
     for done in result.compactions:
         compact_note(g, done)
     if result.overflow_recovered:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.render import jsonable, note
 
+if TYPE_CHECKING:
+    from memctl.context import ContextRequest
 
-def _context_notes(g: Globals, context: Any, dry_run: bool) -> None:
+
+def _context_notes(g: Globals, context: ContextRequest, dry_run: bool) -> None:
     if context.memory.truncated:
         note(
             g,

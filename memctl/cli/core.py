@@ -17,7 +17,7 @@ import inspect
 import os
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -25,6 +25,10 @@ from typer.core import TyperGroup
 from memctl import __version__
 from memctl.cli.render import fail
 from memctl.errors import INTERNAL_ERROR_EXIT, MemctlError
+
+if TYPE_CHECKING:
+    from memctl.config import Config
+    from memctl.workspace import Workspace
 
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
@@ -105,7 +109,7 @@ class Globals:
     verbose: bool = False
     no_redact: bool = False
 
-    def open(self) -> tuple[Any, Any]:
+    def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""
         from memctl.config import load_config
         from memctl.workspace import Workspace, discover

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.cli.core import ThreadArg, app, command, globals_of
 from memctl.cli.render import emit, note
 
+if TYPE_CHECKING:
+    from memctl.evict import EvictResult
 
-def _evict_text(result: Any) -> str:
+
+def _evict_text(result: EvictResult) -> str:
     verb = "would write" if result.dry_run else "evicted"
     return "\n".join(
         f"{verb} #{e.index} {e.tool_call_id} ({e.tool or 'tool'}, {e.chars:,} chars) -> {e.path}"

@@ -23,6 +23,7 @@ import typer
 
 if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
+    from memctl.compact import CompactResult
     from memctl.consolidate import ConsolidateResult
     from memctl.status import Schedule, StatusResult, ThreadStatus
 
@@ -138,7 +139,7 @@ def request_text(head: str, messages: list[dict[str, Any]]) -> str:
 # --------------------------------------------------------------------------- compact (compact, call)
 
 
-def compact_text(result: Any) -> str:
+def compact_text(result: CompactResult) -> str:
     if result.status != "dry_run":
         return result.summary or ""
     later = result.requests - len(result.planned)
@@ -162,7 +163,7 @@ def compact_text(result: Any) -> str:
     return "\n\n".join(["\n".join(lines), *requests])
 
 
-def _tokens_line(result: Any) -> str:
+def _tokens_line(result: CompactResult) -> str:
     summary = result.tokens_after - result.tail_tokens
     if result.tokens_after_bound:
         return (
@@ -175,7 +176,7 @@ def _tokens_line(result: Any) -> str:
     )
 
 
-def compact_note(g: Output, result: Any) -> None:
+def compact_note(g: Output, result: CompactResult) -> None:
     if result.status == "not_needed":
         note(g, f"compact: thread {result.thread}: not needed: {result.reason}")
     elif result.status == "nothing_to_compact":
@@ -191,7 +192,7 @@ def compact_note(g: Output, result: Any) -> None:
         )
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
-    if facts:
+    if flushed is not None and facts:
         note(g, f"compact: flushed first: {facts} fact(s) to {flushed.ledger}")
     for warning in result.warnings:
         note(g, f"compact: warning: {warning}")

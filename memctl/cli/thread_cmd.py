@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import command, globals_of, group
+from memctl.cli.core import Globals, command, globals_of, group
 from memctl.cli.inputs import read_input
 from memctl.cli.render import emit, note
 from memctl.errors import UsageError
+
+if TYPE_CHECKING:
+    from memctl.importers.base import ImportResult
 
 thread_app = group("thread", "Add to, list and read thread logs.")
 
@@ -184,7 +187,7 @@ def thread_import(
     report_import(g, result, name)
 
 
-def report_import(g: Any, result: Any, name: str) -> None:
+def report_import(g: Globals, result: ImportResult, name: str) -> None:
     from memctl.threads import searchable_text
 
     skipped = (
