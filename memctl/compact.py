@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -220,10 +221,16 @@ def truncate_arguments(arguments: str, settings: TruncateArgs) -> tuple[str, int
 
 
 def truncate_tool_args(
-    messages: list[dict[str, Any]], settings: TruncateArgs | None, end: int
+    messages: list[dict[str, Any]],
+    settings: TruncateArgs | None,
+    end: int,
+    redact: Callable[[str], str],
 ) -> tuple[list[dict[str, Any]], int]:
     """Apply `truncate_args` to the tool calls of messages[:end] (copies; no model call).
 
+    The arguments are redacted whole (`redact`: `Redactor.json`, which keeps them JSON)
+    before a value is cut: the kept head of a value would otherwise carry the start of
+    a token with nothing left to recognise it by.
     Returns the messages and how many arguments were cut.
     """
     if settings is None:
@@ -241,7 +248,7 @@ def truncate_tool_args(
             function = call.get("function") or {}
             arguments = function.get("arguments")
             if isinstance(arguments, str):
-                cut, count = truncate_arguments(arguments, settings)
+                cut, count = truncate_arguments(redact(arguments), settings)
                 if count:
                     call = {**call, "function": {**function, "arguments": cut}}
                     changed += count
@@ -596,10 +603,11 @@ def _compact(
         )
         return result
 
+    redactor = config.redaction.redactor()
     prefix, result.truncated_args = truncate_tool_args(
-        messages[:start], settings.truncate_args, start
+        messages[:start], settings.truncate_args, start, redactor.json
     )
-    items = _summary_items(prefix, context.compaction, config.redaction.redactor())
+    items = _summary_items(prefix, context.compaction, redactor)
     cut = context.indexes[start] if start < len(messages) else len(entries)
     assert cut is not None
     result.cut = cut

@@ -14,6 +14,7 @@ a thread of tens of megabytes.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from memctl.compact import tail_start, truncate_tool_args
 from memctl.config import Config
 from memctl.errors import WorkspaceError
 from memctl.evict import Eviction, EvictionFailure, evict_messages
+from memctl.redact import Redactor
 from memctl.threads import read_entries, working_context
 from memctl.tokens import CHARS_PER_TOKEN_BUDGET, message_tokens, messages_tokens, text_tokens
 from memctl.tools import openai_tools
@@ -131,31 +133,55 @@ def reference_message(
     return {"role": "user", "content": "\n\n".join(parts)}, injection
 
 
-def api_message(message: dict[str, Any], redact: Any) -> dict[str, Any]:
-    """A log entry as a chat API message: known keys only, secrets redacted."""
+def api_message(message: dict[str, Any], redactor: Redactor) -> dict[str, Any]:
+    """A log entry as a chat API message: known keys only, secrets redacted in every
+    string the provider receives (the text, a `name`, the strings of image or file
+    parts, tool-call arguments, which stay JSON: a provider may parse them)."""
+    redact = redactor.text
     out = {key: message[key] for key in API_KEYS if key in message}
     content = out.get("content")
     if isinstance(content, str):
         out["content"] = redact(content)
     elif isinstance(content, list):
-        out["content"] = [
-            {**part, "text": redact(part["text"])}
-            if isinstance(part, dict) and isinstance(part.get("text"), str)
-            else part
-            for part in content
-        ]
+        out["content"] = [_redact_strings(part, redact) for part in content]
+    if isinstance(out.get("name"), str):
+        out["name"] = redact(out["name"])
     if out.get("tool_calls"):
         out["tool_calls"] = [
             {
                 **call,
                 "function": {
                     **call.get("function", {}),
-                    "arguments": redact(str(call.get("function", {}).get("arguments", ""))),
+                    "arguments": redactor.json(_arguments_text(call.get("function", {}))),
                 },
             }
             for call in out["tool_calls"]
         ]
     return out
+
+
+def _arguments_text(function: dict[str, Any]) -> str:
+    """A call's arguments as the JSON text a chat API expects: a log written by another
+    tool may hold them as an object, whose Python repr is not JSON."""
+    arguments = function.get("arguments", "")
+    if isinstance(arguments, str):
+        return arguments
+    return json.dumps(arguments, ensure_ascii=False)
+
+
+def _redact_strings(value: Any, redact: Callable[[str], str]) -> Any:
+    """Every string in a content part redacted, keys and types left alone (an image_url
+    may be `https://admin:pw@host/?access_token=…`)."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {
+            key: item if key == "type" else _redact_strings(item, redact)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_redact_strings(item, redact) for item in value]
+    return value
 
 
 def tools_tokens(tools: list[dict[str, Any]]) -> int:
@@ -197,6 +223,7 @@ def build_context(
     messages = history + list(pending or [])
     indexes = context.indexes + [None] * len(pending or [])
 
+    redactor = config.redaction.redactor()
     evicted = evict_messages(ws, config, thread, messages, indexes, dry_run=dry_run)
     messages = evicted.messages
     truncated = 0
@@ -204,12 +231,11 @@ def build_context(
         floor = 1 if context.compaction is not None else 0
         protected = tail_start(messages, config.compaction, window, floor=floor)
         messages, truncated = truncate_tool_args(
-            messages, config.compaction.truncate_args, protected
+            messages, config.compaction.truncate_args, protected, redactor.json
         )
 
-    redact = config.redaction.redactor().text
     reference, injection = reference_message(ws, config)
-    body = [api_message(m, redact) for m in messages]
+    body = [api_message(m, redactor) for m in messages]
     leading = 0
     while leading < len(body) and body[leading].get("role") == "system":
         leading += 1

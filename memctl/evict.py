@@ -17,12 +17,14 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from memctl.config import Config, EvictionConfig
 from memctl.errors import UsageError
+from memctl.redact import Redactor
 from memctl.threads import check_thread_id, message_text, read_entries, working_context
 from memctl.workspace import Area, Workspace, write_atomic
 
@@ -85,14 +87,24 @@ class EvictedPage:
 
 
 def read_evicted(
-    ws: Workspace, settings: EvictionConfig, path: str, offset: int, limit: int
+    ws: Workspace,
+    settings: EvictionConfig,
+    path: str,
+    offset: int,
+    limit: int,
+    redact: Callable[[str], str],
 ) -> EvictedPage:
     """A page of an evicted tool result, by the path its placeholder names. Pages are
-    counted in characters: a result is often one enormous line (JSON, a minified file)."""
+    counted in characters: a result is often one enormous line (JSON, a minified file).
+
+    The file holds the result as it was; the pages are cut from it redacted whole, so a
+    key across a page boundary is not half on each page. The offsets are those of the
+    redacted text, shorter than the size the placeholder states by what redaction
+    took out."""
     root = PurePosixPath(settings.root).as_posix()
     area = Area((), (root,), f"a file under {root}/", f"files under {root}/", f"{root}/")
     target = ws.named_file(path, area)
-    text = ws.read_named_text(target, path, "evicted result")
+    text = redact(ws.read_named_text(target, path, "evicted result"))
     if offset > len(text) or (offset == len(text) and text):
         raise UsageError(f"{path}: offset {offset} is past the end ({len(text):,} characters)")
     return EvictedPage(ws.relative(target), offset, len(text), text[offset : offset + limit])
@@ -109,15 +121,17 @@ def evicted_name(tool_call_id: str, text: str) -> str:
     return f"{safe}-{digest}"
 
 
-def placeholder(text: str, path: str, settings: EvictionConfig) -> str:
-    """What the model sees instead of an evicted result (the reference's format)."""
+def placeholder(text: str, path: str, settings: EvictionConfig, redactor: Redactor) -> str:
+    """What the model sees instead of an evicted result (the reference's format). The
+    head and the tail are cut from the result as redacted whole (`Redactor.head`,
+    `tail`), so a key the cut goes through was redacted before the cut."""
     head = min(settings.head_chars, len(text) // 2)
     tail = min(settings.tail_chars, len(text) // 2)
     return (
         f"{PLACEHOLDER_START}{len(text):,} chars; the full text is in {path} "
         "(read that file for the rest).]\n\n"
-        f"Preview (first {head} chars):\n{text[:head]}\n\n"
-        f"... and last {tail} chars:\n{text[len(text) - tail :]}"
+        f"Preview (first {head} chars):\n{redactor.head(text, head)}\n\n"
+        f"... and last {tail} chars:\n{redactor.tail(text, tail)}"
     )
 
 
@@ -180,6 +194,7 @@ def evict_messages(
     if not candidates:
         return result
     written = {} if dry_run else _write_missing(ws, [(t, p) for _, _, t, p in candidates])
+    redactor = config.redaction.redactor()
     for position, call_id, text, target in candidates:
         message = messages[position]
         index = indexes[position] if position < len(indexes) else None
@@ -189,7 +204,8 @@ def evict_messages(
             result.failed.append(EvictionFailure(index, call_id, f"{relative}: {problem}"))
             continue
         tool = message.get("name") or names.get(call_id)
-        result.messages[position] = {**message, "content": placeholder(text, relative, settings)}
+        shown = placeholder(text, relative, settings, redactor)
+        result.messages[position] = {**message, "content": shown}
         result.evicted.append(
             Eviction(index, call_id, tool, len(text), relative, written=target in written)
         )

@@ -3,46 +3,131 @@
 Agents paste keys, tokens and connection strings into conversations; none of that
 belongs in a provider's logs, the daily ledger or MEMORY.md. Each match is replaced
 by `[REDACTED:<kind>]`, keeping the surrounding text (and a key's name) readable.
+
+Callers redact a text whole and cut it afterwards, never the other way round: a cut
+through a key leaves a piece no pattern recognises (a private key without its BEGIN
+line, a token without its prefix, a value without its key name).
+
+The provider formats (prefixes, alphabets, lengths) follow the rule sets of gitleaks
+(config/gitleaks.toml, MIT, Copyright (c) 2019 Zachary Rice) and detect-secrets
+(detect_secrets/plugins, Apache-2.0, Yelp), with formats neither has (Google's `ya29.`
+and `GOCSPX-`, Stripe's `whsec_`) from the providers' documentation. They are
+rewritten here rather than taken whole or as a dependency: gitleaks' rules are written
+for Go's linear-time RE2, and the same text in Python's backtracking `re` is quadratic
+on long runs; detect-secrets scans line by line and reports findings, not spans, so it
+cannot replace a multi-line key in place. Every pattern here is bounded: each start
+scans a bounded stretch, or a run no other start of the same pattern re-scans
+(`bench/redact.py` times 1 MB adversarial inputs).
+
+Redaction keeps structure: a value inside JSON (quoted, or quoted with escaped quotes
+inside a JSON string) loses its characters, never its quotes, and numbers, booleans
+and null are not secrets (`max_output_tokens: 12000` is a setting), except a
+password's outside a JSON number. Tool-call arguments, which a provider parses, go
+through `Redactor.json`, which redacts each key with its own value and always returns
+JSON.
 """
 
 from __future__ import annotations
 
-import functools
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
+
+# A value already replaced is not matched again (redacting twice changes nothing). The
+# caseless patterns below run on the lower-cased text, where the marker is lower-case.
+_NOT_MARKER = r"(?!\[redacted:)"
+# A quoted value: up to its closing quote (same kind, perhaps escaped: `\"x\"` inside
+# a JSON string), never past a backslash, so quoting is never cut through. A quote
+# followed by a comma, a colon or a bracket ends a string (`["token=", "x"]`), and a
+# quote without its closing one starts no quoted value.
+_QUOTED = rf"(?P<q>[\"']){_NOT_MARKER}(?![\s,:;}}\]])(?P<v>(?:(?!(?P=q))[^\\\r\n])++)\\?(?P=q)"
+_UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]{{4,}}+)"
+_KEYWORDS = (
+    r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
+    r"api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?"
+)
+_PASSWORD_KEY = re.compile(r"pass|pwd")
 
 # Order matters: specific provider formats before the generic key=value rule.
 _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     (
+        # Up to its END line; without one (a pasted fragment), up to the next BEGIN, a
+        # quote with the backslashes that escape it (the end of a JSON string, at any
+        # depth of JSON in JSON) or the end of the text.
         "private_key",
-        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----",
+        r"-----BEGIN[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:(?!-----BEGIN |\\{0,7}\")[\s\S])*?"
+        r"(?:-----END[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----|(?=-----BEGIN |\\{0,7}\")|\Z)",
     ),
-    ("anthropic_key", r"\bsk-ant-[A-Za-z0-9]+-[A-Za-z0-9_-]{20,}"),
-    ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
-    ("stripe_key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),
-    ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
-    ("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})"),
-    ("gitlab_token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
-    ("slack_token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+    ("anthropic_key", r"\bsk-ant-[A-Za-z0-9]{1,16}-[A-Za-z0-9_-]{20,}+"),
+    ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}+"),
+    (
+        "stripe_key",
+        r"\b(?:(?:sk|rk|pk)_(?:live|test|prod)_[A-Za-z0-9]{10,}+|whsec_[A-Za-z0-9+/=]{20,}+)",
+    ),
+    ("aws_access_key", r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
+    ("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}+|github_pat_[A-Za-z0-9_]{22,}+)"),
+    ("gitlab_token", r"\bgl(?:pat|dt|rt|ptt|oas|soat)-[A-Za-z0-9_-]{20,}+"),
+    ("slack_token", r"\b(?:xox[abposre]-[A-Za-z0-9-]{10,}+|xapp-[0-9]-[A-Za-z0-9-]{10,}+)"),
+    (
+        "slack_webhook",
+        r"\bhooks\.slack\.com/(?:services|workflows|triggers)/(?P<v>[a-z0-9_/+-]{16,}+)",
+    ),
     ("google_api_key", r"\bAIza[0-9A-Za-z_-]{35}"),
-    ("huggingface_token", r"\bhf_[A-Za-z0-9]{30,}"),
-    ("jwt", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
-    ("bearer_token", r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)"),
-    # user:password@ in a URL: only the password goes.
-    ("url_password", r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]+:([^\s@/]+)@"),
-    # password=..., api_key: "...", SECRET_TOKEN=...: the key stays, the value goes.
+    ("google_oauth", r"\b(?:ya29\.[A-Za-z0-9_-]{20,}+|GOCSPX-[A-Za-z0-9_-]{20,}+)"),
+    ("huggingface_token", r"\bhf_[A-Za-z0-9]{30,}+"),
+    ("npm_token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{40,}+"),
+    ("sendgrid_key", r"\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{20,64}"),
+    ("twilio_key", r"\bSK[0-9a-fA-F]{32}\b"),
+    (
+        # A start only where a run of the token alphabet starts: a start inside the run
+        # would scan the rest of it again.
+        "jwt",
+        r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8,}+",
+    ),
+    ("bearer_token", r"\bbearer\s{1,8}+(?P<v>[a-z0-9._~+/-]{16,}+=*)"),
+    (
+        # Authorization: Basic <base64>, Token <t>, or a bare credential (the scheme stays).
+        "authorization",
+        r"\bauthorization\\?[\"']?[ \t]{0,8}[:=][ \t]{0,8}\\?[\"']?"
+        rf"(?:(?:basic|token|digest|apikey)[ \t]{{1,8}})?{_NOT_MARKER}(?P<v>[^\s\"'\\,;\[\]]{{8,}}+)",
+    ),
+    ("azure_key", r"\b(?:account|sharedaccess)key=(?P<v>[a-z0-9+/]{16,}+={0,2})"),
+    # [user]:password@ in a URL: only the password goes, all of it up to the last @
+    # (a password may hold @), never past the authority. The scheme is not matched (a
+    # letter or digit before :// is enough), so no run of scheme characters is scanned
+    # from each of its dots.
+    (
+        "url_password",
+        r"(?<=[a-z0-9])://[^\s:/@\"'<>\\]{0,256}:"
+        rf"{_NOT_MARKER}(?P<v>[^\s/?#\"'<>\\]{{1,256}})@",
+    ),
+    # password=..., api_key: "...", {\"token\":\"...\"}, DB_PASS=...: the key stays, the
+    # value goes. The key name is matched from its keyword on, at most 40 characters
+    # further: a rule that allowed any run before the keyword (`\b[\w.-]*token`) would
+    # scan the rest of the run from every word start (quadratic on base64url).
     (
         "secret",
-        r"(?i)\b[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*"
-        r"[\"']?\s*[:=]\s*[\"']?([^\s\"',;}{\[\]]{4,})",
+        rf"(?=[pstac])(?P<k>{_KEYWORDS})[a-z0-9_.-]{{0,40}}+(?P<kq>\\?[\"'])?[ \t]{{0,8}}"
+        rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\?{_QUOTED}|\\?[\"']?{_UNQUOTED})",
     ),
+)
+# Caseless patterns run on the lower-cased text, written in lower case: `re.IGNORECASE`
+# makes every character a case-folding comparison, four times slower.
+_CASELESS = frozenset(
+    regex
+    for kind, regex in _BUILTIN_PATTERNS
+    if kind
+    in {"slack_webhook", "bearer_token", "authorization", "azure_key", "url_password", "secret"}
 )
 
 
 # A literal that every match of a built-in pattern contains (lower-cased), so a pattern
-# whose literals are all absent is not run: a regex starting with \b tries every
-# position of the text, and the context of a long thread is megabytes of tool output.
+# whose literals are all absent is not run: the context of a long thread is megabytes
+# of tool output, and most of it holds none of them.
 _NEEDLES: dict[str, tuple[str, ...]] = {
     regex: needles
     for (_kind, regex), needles in zip(
@@ -51,55 +136,44 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
             ("private key",),
             ("sk-ant-",),
             ("sk-",),
-            ("_live_", "_test_"),
-            ("akia", "asia", "abia", "acca"),
+            ("_live_", "_test_", "_prod_", "whsec_"),
+            ("a3t", "akia", "asia", "abia", "acca"),
             ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-            ("glpat-",),
-            ("xox",),
+            ("glpat-", "gldt-", "glrt-", "glptt-", "gloas-", "glsoat-"),
+            ("xox", "xapp-"),
+            ("hooks.slack.com/",),
             ("aiza",),
+            ("ya29.", "gocspx-"),
             ("hf_",),
+            ("npm_",),
+            ("pypi-age",),
+            ("sg.",),
+            ("sk",),
             ("eyj",),
             ("bearer",),
+            ("authorization",),
+            ("key=",),
             ("://",),
-            (
-                "password",
-                "passwd",
-                "pwd",
-                "secret",
-                "token",
-                "api",
-                "access",
-                "private",
-                "credential",
-            ),
+            ("pass", "pwd", "secret", "token", "api", "access", "private", "auth", "credential"),
         ),
         strict=True,
     )
 }
 
 
-# The generic key=value rule starts with `\b[A-Za-z0-9_.-]*`, which costs a scan of
-# the rest of the word at every word start: seconds on megabytes of logs that say
-# "api" or "token" in passing. Every match holds a keyword followed by word characters
-# and then `:` or `=`, so when no keyword occurrence is followed so, it cannot match.
-_SECRET_REGEX = _BUILTIN_PATTERNS[-1][1]
-_SECRET_TAIL = re.compile(r"[a-z0-9_.-]*[\"']?\s*[:=]")
-
-
-def _secret_possible(lowered: str) -> bool:
-    for needle in _NEEDLES[_SECRET_REGEX]:
-        at = lowered.find(needle)
-        while at != -1:
-            if _SECRET_TAIL.match(lowered, at + len(needle)):
-                return True
-            at = lowered.find(needle, at + 1)
-    return False
+REDACT_MARGIN = 8_192
+"""How far past a cut a text is redacted with the part kept (`Redactor.head`, `tail`):
+more than any secret the patterns know is long (a 4,096-bit RSA key in PEM is 3,200
+characters), and a private key whose END falls outside is redacted to the window's end.
+The preview of a 150,000-character tool result (2,000 characters each end) then costs
+20,000 characters of redaction, not 150,000, on every context build."""
 
 
 # Under re.IGNORECASE exactly four non-ASCII letters match ASCII ones (found by trying
 # every code point): İ and ı match i, ſ matches s, K (Kelvin) matches k. Mapped to those
 # before lower-casing, any text, ASCII or not, yields a filter that holds every needle
-# (and keyword tail) a match needs.
+# a match needs, and a lower case of the same length as the text (İ is the one
+# character whose lower case is two), where the caseless patterns' spans are the text's.
 _FOLD = (("İ", "i"), ("ı", "i"), ("ſ", "s"), ("\u212a", "k"))
 
 
@@ -111,25 +185,36 @@ def _lowered(text: str) -> str:
     return text.lower()
 
 
+# What a setting's value looks like: a number, a boolean or null, perhaps at the end of
+# a sentence. Not a secret, unless it is a password's (a PIN is a number) outside JSON.
+_PLAIN_VALUE = re.compile(
+    r"(?:[-+]?(?:[0-9][0-9_]*(?:[.,][0-9_]+)*(?:[eE][-+]?[0-9]+)?|\.[0-9]+)"
+    r"|(?i:true|false|null|none|nil|yes|no|on|off))[.!?:)]*"
+)
+
+
 @dataclass(frozen=True)
 class Redactor:
-    """Compiled patterns: (kind, regex); a pattern with a group redacts only group 1."""
+    """Compiled patterns: (kind, regex). A built-in pattern with a group named `v` or
+    `u` redacts only that value; any other pattern with a group redacts group 1."""
 
     patterns: tuple[tuple[str, re.Pattern[str]], ...] = field(default_factory=tuple)
 
-    def redact(self, text: str) -> tuple[str, Counter[str]]:
+    def redact(self, text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
+        """`keep_lines`: a match across lines leaves its line breaks, so line N of the
+        result is line N of the text (memory_get numbers the lines of a whole file)."""
         counts: Counter[str] = Counter()
         lowered: str | None = None
         for kind, pattern in self.patterns:
             needles = _NEEDLES.get(pattern.pattern)
-            if needles:
+            caseless = pattern.pattern in _CASELESS
+            if needles or caseless:
                 if lowered is None:
                     lowered = _lowered(text)
-                if not any(needle in lowered for needle in needles):
+                if needles and not any(needle in lowered for needle in needles):
                     continue
-                if pattern.pattern == _SECRET_REGEX and not _secret_possible(lowered):
-                    continue
-            changed = pattern.sub(functools.partial(_replace, kind=kind, counts=counts), text)
+            haystack = lowered if caseless and lowered is not None else text
+            changed = _substitute(pattern, haystack, text, kind, counts, keep_lines)
             if changed is not text:
                 text, lowered = changed, None
         return text, counts
@@ -137,16 +222,133 @@ class Redactor:
     def text(self, text: str) -> str:
         return self.redact(text)[0]
 
+    def lines(self, text: str) -> str:
+        """The text redacted whole, with as many lines as it had."""
+        return self.redact(text, keep_lines=True)[0]
 
-def _replace(match: re.Match[str], kind: str, counts: Counter[str]) -> str:
-    counts[kind] += 1
-    marker = f"[REDACTED:{kind}]"
-    if match.re.groups and match.group(1) is not None:
+    def head(self, text: str, chars: int) -> str:
+        """The first `chars` characters of `text` as if redacted whole, for the cost of
+        redacting `chars + REDACT_MARGIN`: a secret across the cut is whole in that window."""
+        return self.text(text[: chars + REDACT_MARGIN])[:chars]
+
+    def tail(self, text: str, chars: int) -> str:
+        """The last `chars` characters of `text` as if redacted whole (see `head`)."""
+        if chars <= 0:
+            return ""
+        return self.text(text[-(chars + REDACT_MARGIN) :])[-chars:]
+
+    def json(self, text: str) -> str:
+        """A JSON text (a tool call's arguments) redacted into JSON of the same shape:
+        keys and string values lose their secrets, numbers, booleans and null stay.
+
+        A pattern run over the whole text could take the quote that ends one string
+        (`"read -p password: "`) for the start of a value and cut through the quoting.
+        So each key is redacted with its own string value alone, as `{"key": "value"}`
+        (the key still names what is secret), and a string holding JSON in turn is
+        redacted the same way. Text that is not a JSON object or array is redacted as
+        text.
+        """
+        document = _json_container(text) if self.patterns else None
+        if document is None:
+            return self.text(text)
+        try:
+            redacted = self._json_value(document, _JSON_DEPTH)
+        except RecursionError:  # nested deeper than this stack allows: as text
+            return self.text(text)
+        return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
+
+    def _json_value(self, value: Any, depth: int) -> Any:
+        if isinstance(value, str):
+            return self._json_string(value, depth)
+        if isinstance(value, list):
+            return [self._json_value(item, depth) for item in value]
+        if isinstance(value, dict):
+            return dict(self._json_item(key, item, depth) for key, item in value.items())
+        return value
+
+    def _json_item(self, key: str, value: Any, depth: int) -> tuple[str, Any]:
+        if not isinstance(value, str):
+            return self.text(key), self._json_value(value, depth)
+        try:
+            pair = json.loads(self.text(json.dumps({key: value}, ensure_ascii=False)))
+            [(new_key, new_value)] = pair.items()
+        except ValueError:  # a key ending in `token=` took its closing quote for a value
+            new_key, new_value = self.text(key), value
+        if new_value == value:  # nothing its key names: as any other string
+            new_value = self._json_string(value, depth)
+        return new_key, new_value
+
+    def _json_string(self, value: str, depth: int) -> str:
+        inner = _json_container(value) if depth else None
+        if inner is None:
+            return self.text(value)
+        redacted = self._json_value(inner, depth - 1)
+        return value if redacted == inner else json.dumps(redacted, ensure_ascii=False)
+
+
+_JSON_DEPTH = 3
+"""How many times JSON inside a JSON string is parsed again (arguments inside a log line)."""
+
+
+def _json_container(text: str) -> Any:
+    """The object or array `text` holds, or None."""
+    if text.lstrip()[:1] not in ("{", "["):
+        return None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return document if isinstance(document, dict | list) else None
+
+
+def _substitute(
+    pattern: re.Pattern[str],
+    haystack: str,
+    text: str,
+    kind: str,
+    counts: Counter[str],
+    keep_lines: bool,
+) -> str:
+    """`text` with the matches of `pattern` in `haystack` (the text, or its lower case of
+    the same length) replaced; `text` itself when nothing was."""
+    pieces: list[str] = []
+    done = 0
+    for match in pattern.finditer(haystack):
+        replacement = _replacement(match, text, kind, keep_lines)
+        if replacement is None:
+            continue
+        start, end, marker = replacement
+        counts[kind] += 1
+        pieces += (text[done:start], marker)
+        done = end
+    if not pieces:
+        return text
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _replacement(
+    match: re.Match[str], text: str, kind: str, keep_lines: bool
+) -> tuple[int, int, str] | None:
+    """(start, end, marker) for the part of `text` a match redacts; None when the match
+    is a key=value whose value is a plain setting."""
+    names = match.re.groupindex
+    start, end = match.span()
+    if "v" in names or "u" in names:
+        start, end = match.span("v" if match.group("v") is not None else "u")
+    elif match.re.groups and match.group(1) is not None:
         start, end = match.span(1)
-        offset = match.start()
-        whole = match.group(0)
-        return whole[: start - offset] + marker + whole[end - offset :]
-    return marker
+    value = text[start:end]
+    if kind == "secret" and "k" in names and _PLAIN_VALUE.fullmatch(value):
+        # A setting, or a JSON number, boolean or null (a quoted key, an unquoted value),
+        # which a marker would turn into invalid JSON.
+        json_literal = match.group("kq") is not None and match.group("u") is not None
+        if json_literal or not _PASSWORD_KEY.search(match.group("k")):
+            return None
+    marker = f"[REDACTED:{kind}]"
+    if keep_lines:
+        marker += "\n" * value.count("\n")
+    return start, end, marker
 
 
 def compile_patterns(extra: tuple[tuple[str, str], ...] = ()) -> Redactor:

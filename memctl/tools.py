@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.config import Config
 from memctl.errors import MemctlError
+from memctl.redact import Redactor
 from memctl.threads import is_compaction, read_entries, searchable_text
 from memctl.workspace import Workspace
 
@@ -276,7 +277,8 @@ def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.search import format_for_agent, search
 
     query = _string(args, "query", required=True) or ""
-    return format_for_agent(search(ws, query, mode=_mode(args), scope="memory"), query)
+    result = search(ws, query, mode=_mode(args), scope="memory")
+    return format_for_agent(_redacted_hits(ws, config, result), query)
 
 
 def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -287,7 +289,56 @@ def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     thread = _string(args, "thread")
     threads = [check_thread_id(thread)] if thread else None
     result = search(ws, query, mode=_mode(args), scope="threads", threads=threads)
-    return format_for_agent(result, query)
+    return format_for_agent(_redacted_hits(ws, config, result), query)
+
+
+def _redacted_hits(ws: Workspace, config: Config, result: Any) -> Any:
+    """The hits with their text redacted whole, before a snippet is cut from it: a window
+    that starts inside `password=` would show the value with no key to recognise it by.
+
+    A memory hit is one line of a file, and a private key spans lines: its line is taken
+    from the whole file redacted (line numbers kept), as memory_get reads it."""
+    redactor = config.redaction.redactor()
+    files: dict[str, list[str]] = {}
+    for hit in result.hits:
+        if hit.kind != "memory":
+            hit.text = redactor.text(_around_first_match(hit.text, result.keywords))
+            continue
+        if hit.path not in files:
+            try:
+                files[hit.path] = _redacted_lines(ws, config, hit.path)
+            except MemctlError:  # gone or changed since the search found it
+                files[hit.path] = []
+        lines = files[hit.path]
+        # A file that changed since: the line as found, redacted alone.
+        fits = hit.line is not None and 0 < hit.line <= len(lines)
+        hit.text = lines[hit.line - 1] if fits else redactor.text(hit.text)
+    return result
+
+
+def _around_first_match(text: str, keywords: list[str]) -> str:
+    """The part of a long entry its snippet can come from, with REDACT_MARGIN on each
+    side: redacting a 150,000-character tool result whole for a 1,000-character snippet
+    would make a search of large results slow. The snippet starts after the part's
+    start (the margin), so it still says that text was left out."""
+    from memctl.redact import REDACT_MARGIN
+    from memctl.search import AGENT_SNIPPET_CHARS
+
+    reach = REDACT_MARGIN + AGENT_SNIPPET_CHARS
+    if len(text) <= 2 * reach:
+        return text
+    lowered = text.lower()
+    places = [lowered.find(keyword) for keyword in keywords]
+    first = min((place for place in places if place >= 0), default=0)
+    return text[max(0, first - reach) : first + reach]
+
+
+def _redacted_lines(ws: Workspace, config: Config, path: str) -> list[str]:
+    """A memory file's lines, redacted as one text with its line numbers kept."""
+    from memctl.memory import get
+
+    whole = get(ws, path)
+    return config.redaction.redactor().lines("\n".join(whole.lines)).split("\n")
 
 
 def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -295,7 +346,12 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     start, end = _integer(args, "startLine"), _integer(args, "endLine")
     from memctl.memory import get
 
-    return render_lines(get(ws, path, start, end))
+    result = get(ws, path, start, end)
+    # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
+    # line, and must read as the same lines of the whole file do.
+    lines = _redacted_lines(ws, config, path)
+    result.lines = lines[result.start - 1 : result.start - 1 + len(result.lines)]
+    return render_lines(result)
 
 
 def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -316,7 +372,8 @@ def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     if limit is not None and limit < 1:
         raise ToolArgumentError("limit must be 1 or more")
     limit = min(limit or EVICTED_PAGE_CHARS, EVICTED_PAGE_CHARS)
-    page = read_evicted(ws, config.eviction, path, offset or 0, limit)
+    redact = config.redaction.redactor().text
+    page = read_evicted(ws, config.eviction, path, offset or 0, limit, redact)
     end = page.offset + len(page.text)
     after = page.total - end
     header = f"[{page.path}: characters {page.offset:,}–{end:,} of {page.total:,}"
@@ -344,8 +401,9 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     end = min(end, start + HISTORY_MAX_ENTRIES - 1)
     lines = [f"Thread {thread}, entries {start}-{end} of {total}:"]
     used = 0
+    redactor = config.redaction.redactor()
     for index in range(start, end + 1):
-        line = history_line(index, entries[index])
+        line = history_line(index, entries[index], redactor)
         if used + len(line) > HISTORY_TOTAL_CHARS and index > start:
             lines.append(f"… output limit reached; continue with start={index}")
             break
@@ -357,13 +415,18 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def history_line(index: int, entry: dict[str, Any]) -> str:
+def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
+    """One entry on one line, cut from the entry as redacted whole: a key straddling the
+    cut would lose its END line or most of itself, and no pattern would know the rest."""
     role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
     text = searchable_text(entry)
     if is_compaction(entry):
         text = f"(summary of entries before {entry.get('cut')}) {text}"
     if len(text) > HISTORY_ENTRY_CHARS:
-        text = text[:HISTORY_ENTRY_CHARS] + f" … [{len(text) - HISTORY_ENTRY_CHARS:,} more chars]"
+        more = len(text) - HISTORY_ENTRY_CHARS
+        text = redactor.head(text, HISTORY_ENTRY_CHARS) + f" … [{more:,} more chars]"
+    else:
+        text = redactor.text(text)
     return f"#{index} [{role}] {text}"
 
 

@@ -21,6 +21,7 @@ from memctl.compact import (
     truncate_tool_args,
 )
 from memctl.config import CompactionConfig, TruncateArgs
+from memctl.redact import compile_patterns
 from memctl.threads import working_context
 from tests.helpers import chat, read_log, snapshot, write_log
 from tests.llm_server import write_model_config
@@ -186,7 +187,7 @@ def test_truncate_args_spares_the_protected_tail_and_the_originals() -> None:
         ],
     }
     messages = [call, {"role": "tool", "tool_call_id": "w", "content": "ok"}, dict(call)]
-    out, count = truncate_tool_args(messages, settings, end=2)
+    out, count = truncate_tool_args(messages, settings, end=2, redact=compile_patterns().text)
     assert count == 1
     assert json.loads(out[0]["tool_calls"][0]["function"]["arguments"]) == {"text": "y" * 10 + "…"}
     assert out[2] is messages[2]

@@ -333,6 +333,26 @@ def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
         assert key not in answer and "[REDACTED:openai_key]" in answer, answer
 
 
+def test_a_secret_across_a_cut_is_redacted_over_mcp(tmp_path_factory, connect):
+    """thread_history cuts an entry at 4,000 characters and memory_get takes a range:
+    both from the text redacted whole, as in `call` (tests/test_redact_cuts.py)."""
+    from tests.test_redact_cuts import GITHUB, pem, shown
+
+    block, body = pem(7)
+    root = prepare(tmp_path_factory.mktemp("mcp-cuts") / "ws")
+    (root / "MEMORY.md").write_text(f"# Memory\n\n{block}\n", encoding="utf-8")
+    line = {"role": "user", "content": "x" * 3_976 + " " + GITHUB + " " + "y" * 500}
+    (root / "threads" / "ops.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    client = connect(root)
+
+    history = client.text("thread_history", {"thread": "ops"})
+    part = client.text("memory_get", {"path": "MEMORY.md", "startLine": 6, "endLine": 9})
+
+    assert "more chars]" in history and GITHUB[:12] not in history
+    assert "[REDACTED:github_token]" in history
+    assert shown(part, body) == [] and part.splitlines()[0] == "6|"
+
+
 def test_calls_own_read_file_is_not_served(client):
     """`call` reads its evicted results back with read_file; an MCP client has its own
     file tools, so the server neither lists nor runs it."""

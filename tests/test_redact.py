@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from memctl.config import load_yaml_text, parse_config
 from memctl.errors import ConfigError
 from memctl.redact import NO_REDACTION, compile_patterns
+from tests.helpers import time_limit
 from tests.llm_server import write_model_config
 
 SECRETS = [
@@ -47,6 +49,24 @@ SECRETS = [
         "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----",
         "b3BlbnNzaC1rZXk",
     ),
+    # issue 12, point 3: the gaps
+    ("url_password", "redis://:r3dispass@cache.internal:6379/0", "r3dispass"),
+    ("url_password", "postgres://admin:p@ss@w0rd@db.example.com/app", "ss@w0rd"),
+    ("secret", 'args {\\"password\\":\\"hunter4\\"} sent', "hunter4"),
+    ("secret", "DB_PASS=s3cr3tvalue", "s3cr3tvalue"),
+    ("secret", "passphrase: correcthorse", "correcthorse"),
+    ("secret", 'password: "my very secret phrase"', "very secret phrase"),
+    ("authorization", "Authorization: Basic dXNlcjpodW50ZXIy", "dXNlcjpodW50ZXIy"),
+    ("azure_key", "AccountName=acct;AccountKey=" + "Az9+" * 22 + "==;EndpointSuffix=x", "Az9+Az9+"),
+    ("google_oauth", "ya29.a0AfH6SMB" + "x1" * 20, "ya29.a0AfH6"),
+    ("google_oauth", "GOCSPX-" + "Kq9" * 9 + "z", "GOCSPX-Kq9"),
+    ("slack_token", "xapp-1-A0123456789-1234567890123-" + "ab12" * 8, "xapp-1-A01"),
+    ("slack_webhook", "https://hooks.slack.com/services/T0AAAA/B0BBBB/" + "Xy" * 12, "T0AAAA"),
+    ("stripe_key", "whsec_" + "W3bh" * 8, "whsec_W3bh"),
+    ("npm_token", "npm_" + "n9P" * 12, "npm_n9P"),
+    ("pypi_token", "pypi-AgEIcHlwaS5vcmc" + "P7y-" * 15, "pypi-AgEIcHlw"),
+    ("sendgrid_key", "SG." + "s" * 22 + "." + "G" * 43, "SG.sss"),
+    ("twilio_key", "SK" + "0a1b2c3d" * 4, "SK0a1b2c3d"),
 ]
 
 
@@ -64,6 +84,50 @@ def test_key_names_and_url_users_stay_readable() -> None:
     assert redactor.text("https://bob:pw1234@example.com/x") == (
         "https://bob:[REDACTED:url_password]@example.com/x"
     )
+    assert (
+        redactor.text("postgres://u:p@ss@db/app") == "postgres://u:[REDACTED:url_password]@db/app"
+    )
+    assert redactor.text('{\\"password\\":\\"hunter4\\"}') == (
+        '{\\"password\\":\\"[REDACTED:secret]\\"}'
+    )
+    assert redactor.text("Authorization: Basic dXNlcjpwdw==") == (
+        "Authorization: Basic [REDACTED:authorization]"
+    )
+    # a password is a password even when it is a number, outside JSON
+    assert redactor.text("PIN password: 1234") == "PIN password: [REDACTED:secret]"
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SECRETS)
+def test_redacting_twice_changes_nothing(kind: str, text: str, secret: str) -> None:
+    redactor = compile_patterns()
+    once, _ = redactor.redact(text)
+    assert redactor.redact(once) == (once, {})
+
+
+# Each a text that makes a backtracking pattern rescan a long run from every start: the
+# shapes of issue 12's measurements (base64url and dotted digits beside `token=`, 27 to
+# 192 s for 40-76 KB) and one for each bounded pattern. bench/redact.py times them at
+# 1 MB (under 1 s each, typically 0.1-0.4 s); the guard here is generous for a loaded
+# machine, and a quadratic pattern takes minutes.
+ADVERSARIAL = {
+    "base64url": lambda n: "api-key: x token=y password=z\n" + ("aB3-_x9Q" * n)[:n],
+    "dotted digits": lambda n: "token=1 " + ("1." * n)[:n],
+    "keyword runs": lambda n: ("token" * n)[:n],
+    "keyword, dots": lambda n: (("password" + "." * 30) * n)[:n],
+    "BEGIN without END": lambda n: ("-----BEGIN RSA PRIVATE KEY-----\nAAAA\n" * n)[:n],
+    "eyJ at dashes": lambda n: ("-eyJ" * n)[:n],
+    "scheme dots": lambda n: ("a." * n)[:n] + "://u:p@h",
+    "long authority": lambda n: ("s://" + "u" * 200 + ":") * (n // 205),
+}
+
+
+@pytest.mark.parametrize("shape", list(ADVERSARIAL))
+def test_redaction_is_linear_on_adversarial_text(shape: str) -> None:
+    redactor = compile_patterns()
+    text = ADVERSARIAL[shape](1_000_000)
+    started = time.perf_counter()
+    redactor.redact(text)
+    assert time.perf_counter() - started < time_limit(10), shape
 
 
 @pytest.mark.parametrize(
@@ -74,6 +138,15 @@ def test_key_names_and_url_users_stay_readable() -> None:
         "Deploys happen on Tuesdays; see https://example.com/docs.",
         "部署决定：使用蓝鲸方案",
         "ask-me-anything is a channel",
+        # issue 11, point 9: a number is not a secret
+        "We set max_tokens: 4000",
+        "We set max_tokens: 4000.",
+        '{"max_output_tokens": 12000, "yield_time_ms": 10000}',
+        '{"token": true, "api_key": null, "password": 1234}',
+        "tokens: 1.5e3, secret_count=0",
+        "Basic authentication is off; the Authorization header is required.",
+        "compass=north; bypass: enabled",
+        'read -p "password: " answer',
     ],
 )
 def test_ordinary_text_is_left_alone(text: str) -> None:
