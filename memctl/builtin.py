@@ -1,9 +1,10 @@
 """The `builtin` model: offline, deterministic, and not an LLM.
 
-It does each task by rule instead of by reading the prompt: flush keeps the user and
-assistant sentences that carry durable signals, verbatim; consolidation merges bullets
-and drops exact and near-exact duplicates within the budget; summaries are
-extractive. Whatever it writes says that it came from `builtin`.
+It does each task by rule instead of by reading the prompt: flush keeps the sentences
+that state durable facts, with their speaker and resolved dates (memctl.facts);
+consolidation groups them by subject, folds repeats and lets newer values replace older
+ones within the budget (memctl.curate); summaries are extractive. Whatever it writes
+says that it came from `builtin`.
 
 Its chat replies are not an LLM's: they quote memory back (or say nothing matched), so
 they carry no fact of their own. They all start with REPLY_TAG, and flush and the
@@ -61,52 +62,6 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
-_WORD = re.compile(r"\w+")
-_STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "for",
-        "from",
-        "i",
-        "i'll",
-        "in",
-        "is",
-        "it",
-        "its",
-        "keep",
-        "mind",
-        "noted",
-        "of",
-        "on",
-        "or",
-        "so",
-        "that",
-        "the",
-        "this",
-        "to",
-        "we",
-        "will",
-        "with",
-        "you",
-        "your",
-        "got",
-        "it",
-        "understood",
-        "ok",
-        "okay",
-        "sure",
-    ]
-)
-
-
 def own_reply(body: str) -> str:
     """A chat reply of builtin: tagged, so that it is never taken for a fact later."""
     return f"{REPLY_TAG} {body}"
@@ -115,10 +70,6 @@ def own_reply(body: str) -> str:
 def is_own_reply(text: str) -> bool:
     """Whether an assistant message is a chat reply builtin wrote (see `own_reply`)."""
     return text.lstrip().startswith(REPLY_TAG)
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS and len(w) > 1}
 
 
 def fact_lines(text: str) -> list[str]:
@@ -150,81 +101,80 @@ class BuiltinModel:
         }.get(request.task)
         if handler is None:
             raise ModelError(f"model builtin: cannot do task {request.task!r}")
-        text = handler(request.payload)
-        return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0))
+        answer = handler(request.payload)
+        text, notes = answer if isinstance(answer, tuple) else (answer, [])
+        return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0), notes=notes)
 
     # ------------------------------------------------------------------ flush
     def _flush(self, payload: dict[str, Any]) -> str:
-        known = {normalise(f) for f in fact_lines(payload.get("memory", ""))}
-        known |= {normalise(f) for f in fact_lines(payload.get("ledger", ""))}
-        known_words: set[str] = set()
-        facts: list[str] = []
-        for message in payload.get("conversation", []):
-            role = message.get("role")
-            text = message.get("text", "")
-            if role not in ("user", "assistant"):
-                continue
-            # builtin's own replies only quote memory back: nothing in them is new.
-            if role == "assistant" and is_own_reply(text):
-                continue
-            for sentence in sentences(text):
-                key = normalise(sentence)
-                if len(key) < 8 or key in known or not _SIGNALS.search(sentence):
-                    continue
-                words = content_words(sentence)
-                # Assistants echo what they were told; an echo adds nothing to memory.
-                if role == "assistant" and words and len(words & known_words) >= 0.7 * len(words):
-                    continue
-                known.add(key)
-                known_words |= words
-                facts.append(f"- {' '.join(sentence.split())}")
-        return "\n".join(facts) if facts else NO_REPLY
+        """The durable facts of the conversation, each standing alone (see memctl.facts).
+
+        Nothing already in MEMORY.md or today's ledger, and no fact twice (the same
+        words in any order count as the same fact).
+        """
+        from memctl.curate import said_facts
+        from memctl.facts import USER_NAME, extract
+
+        ledger = payload.get("ledger", "")
+        known = said_facts(payload.get("memory", "")) + fact_lines(ledger)
+        # The user's name, as an earlier flush of this thread learnt it (another
+        # thread's user may be someone else).
+        user_name = None
+        for block in re.split(r"^(?=## )", ledger, flags=re.M):
+            if f" · thread {payload.get('thread')} · " in block.partition("\n")[0]:
+                for match in USER_NAME.finditer(block):
+                    user_name = match[1]
+        facts = extract(payload.get("conversation", []), known, is_own_reply, user_name)
+        return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate
-    def _consolidate(self, payload: dict[str, Any]) -> str:
-        """MEMORY.md's facts, then the new ones, without duplicates, within the budget.
+    def _consolidate(self, payload: dict[str, Any]) -> tuple[str, list[str]]:
+        """MEMORY.md's facts and the new ones, grouped by subject, without duplicates,
+        newer values replacing older ones (see memctl.curate), within the budget.
 
         Over budget the curated MEMORY.md facts are kept first, from the top (they are
-        what memory is for), then the newest new facts. What did not fit is counted in a
-        comment line, added to the count of earlier merges (or passes), so that a drop is
-        never silent: the new facts stay in the daily ledgers, the previous MEMORY.md in
-        .memctl/history/.
+        what memory is for), then the most referenced and newest new facts. What did
+        not fit is counted in a comment line, added to the count of earlier merges (or
+        passes), so that a drop is never silent: the new facts stay in the daily
+        ledgers, the previous MEMORY.md in .memctl/history/. The replacements are
+        returned as notes for the run to report.
         """
+        from memctl.curate import merge, render, size
+
         max_chars = int(payload.get("max_tokens", 4000)) * 4
         memory = payload.get("memory", "")
-        seen: set[str] = set()
-        curated: list[str] = []
-        for fact in fact_lines(memory):
-            key = normalise(fact)
-            if key and key not in seen:
-                seen.add(key)
-                curated.append(f"- {fact}")
-        new: list[str] = []
-        for _name, text in payload.get("dailies", []):
-            for fact in fact_lines(text):
-                key = normalise(fact)
-                if key and key not in seen and not _near_duplicate(key, seen):
-                    seen.add(key)
-                    new.append(f"- {fact}")
+        merged = merge(memory, payload.get("dailies", []))
+        curated = [fact for fact in merged.facts if fact.curated]
+        new = sorted(
+            (fact for fact in merged.facts if not fact.curated),
+            key=lambda fact: (fact.refs, fact.order),
+            reverse=True,
+        )
         before, before_curated = _left_out_before(memory)
         title = f"# Memory\n\n<!-- merged by {LABEL} -->\n"
-        size = len(title) + 1 + sum(len(b) + 1 for b in curated + new)
-        if size <= max_chars and not before:
-            return _memory_md(title, curated + new)
+        whole = render(title, merged.facts)
+        if len(whole) <= max_chars and not before:
+            return whole, merged.superseded
         # Room is kept for the note, sized for the largest count it may have to say (the
         # longer note only when MEMORY.md's own facts cannot all be kept).
-        widest = before + len(curated) + len(new)
+        widest = before + len(merged.facts)
         room = max_chars - len(title) - len(_over_budget_note(widest, 0)) - 2
-        if before_curated or sum(len(b) + 1 for b in curated) > room:
+        if before_curated or sum(size(fact) for fact in curated) > room:
             room = max_chars - len(title) - len(_over_budget_note(widest, widest)) - 2
-        kept_curated = _take(curated, room, newest_first=False)
-        room -= sum(len(b) + 1 for b in kept_curated)
-        kept_new = _take(new, room, newest_first=True)
-        dropped_curated = len(curated) - len(kept_curated)
-        dropped = dropped_curated + len(new) - len(kept_new)
-        bullets = kept_curated + kept_new
-        note = _over_budget_note(before + dropped, before_curated + dropped_curated)
-        return _memory_md(title + note + "\n", bullets)
+        kept = []
+        for fact in curated + new:
+            if size(fact) > room:
+                break
+            kept.append(fact)
+            room -= size(fact)
+        while True:
+            dropped_curated = len(curated) - sum(1 for fact in kept if fact.curated)
+            dropped = len(merged.facts) - len(kept)
+            note = _over_budget_note(before + dropped, before_curated + dropped_curated)
+            text = render(title + note + "\n", kept)
+            if len(text) <= max_chars or not kept:
+                return text, merged.superseded
+            kept.pop()
 
     # ------------------------------------------------------------------ summary
     def _summary(self, payload: dict[str, Any]) -> str:
@@ -297,10 +247,6 @@ class BuiltinModel:
         return own_reply(f"Noted. Nothing in memory matches {question!r} yet.")
 
 
-def _memory_md(title: str, bullets: list[str]) -> str:
-    return title + "\n" + "\n".join(bullets) + ("\n" if bullets else "")
-
-
 def _take(items: list[str], room: int, *, newest_first: bool, cut: bool = False) -> list[str]:
     """The items (one line each) that fit in `room` chars, in their order: the first
     ones, or the last ones with `newest_first`. With `cut`, a first item too long for
@@ -361,13 +307,3 @@ def _left_out_before(memory: str) -> tuple[int, int]:
         if match := _OVER_BUDGET.match(line.strip()):
             return int(match.group(1)), int(match.group(2) or 0)
     return 0, 0
-
-
-def _near_duplicate(key: str, seen: set[str]) -> bool:
-    """A fact contained in (or containing) a known one of nearly the same length."""
-    if len(key) < 12:
-        return False
-    for other in seen:
-        if abs(len(other) - len(key)) <= max(2, len(key) // 20) and (key in other or other in key):
-            return True
-    return False

@@ -82,6 +82,8 @@ class MemoryConfig:
     consolidation_min_gap: float = 1800.0
     daily_file_retention_days: int = 90
     flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
+    embedding_model: ModelSpec | None = None
+    """For `recall`: records embedded through litellm's embedding API; None is BM25 only."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,7 @@ class Config:
 
         memory = dataclasses.asdict(self.memory)
         memory["model"] = model(self.memory.model)
+        memory["embedding_model"] = model(self.memory.embedding_model)
         memory["consolidation_min_gap"] = format_duration(self.memory.consolidation_min_gap)
         memory["flush_trigger"] = self.memory.flush_trigger.to_yaml()
         compaction = dataclasses.asdict(self.compaction)
@@ -380,6 +383,15 @@ def _model(section: _Section, key: str, required: bool) -> ModelSpec | None:
     return spec
 
 
+def _embedding_model(section: _Section) -> ModelSpec | None:
+    spec = _model(section, "embedding_model", required=False)
+    if spec is not None and spec.is_builtin:
+        raise section.error(
+            "embedding_model", "builtin has no embeddings: use 'provider:model' or null"
+        )
+    return spec
+
+
 def _model_name(section: _Section, key: str, name: str) -> ModelSpec:
     name = name.strip()
     if name == "builtin":
@@ -514,6 +526,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
             "daily_file_retention_days", defaults.daily_file_retention_days, 1
         ),
         flush_trigger=_flush_trigger(mem),
+        embedding_model=_embedding_model(mem),
     )
     mem.finish()
 

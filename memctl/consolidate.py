@@ -95,6 +95,8 @@ class ConsolidateResult:
     """Where the previous MEMORY.md was kept."""
     carried_over: int = 0
     """Bytes a concurrent `memctl save` appended during the run, kept in the new file."""
+    superseded: list[str] = field(default_factory=list)
+    """`old -> new`: facts a newer one replaced (as the model reports them: builtin)."""
 
 
 def consolidate(
@@ -254,6 +256,7 @@ def _passes(
         else:
             reply = model.complete(request)
             result.usage.add(reply.usage)
+            result.superseded += reply.notes
             # A model may answer with a secret it was never shown: MEMORY.md gets the marker.
             current = check_answer(redactor.text(reply.text), max_tokens, model.name)
             current_tokens = text_tokens(current)

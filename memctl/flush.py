@@ -23,6 +23,7 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from memctl.llm import Model, Request, Usage, estimate_cost
 from memctl.memory import memory_path
 from memctl.prompts import is_no_reply
 from memctl.redact import Redactor
+from memctl.said import minute, span_text, speaker_of, when
 from memctl.state import State
 from memctl.threads import (
     count_entries,
@@ -116,10 +118,36 @@ class _Line:
     role: str
     text: str
     part: str | None = None
+    speaker: str | None = None
+    """From the message's `name`, or a leading `Name:` of its text (see memctl.said)."""
+    said: datetime | None = None
+    """The message's `ts`, when the log has one."""
 
-    def rendered(self) -> str:
+    def rendered(self, day: date | None = None) -> str:
+        """`[2023-05-08 13:56] [USER Caroline]: text`; the date is left out when it is
+        `day` (the previous line's), so a long day does not repeat it on every line."""
         marker = f"({self.part}) " if self.part else ""
-        return f"[{self.role.upper()}]: {marker}{self.text}"
+        who = f"{self.role.upper()} {self.speaker}" if self.speaker else self.role.upper()
+        when = ""
+        if self.said is not None:
+            when = f"[{minute(self.said)}] " if self.said.date() != day else f"[{self.said:%H:%M}] "
+        return f"{when}[{who}]: {marker}{self.body()}"
+
+    def body(self) -> str:
+        """The text without the leading `Name:` the speaker was read from."""
+        lead = f"{self.speaker}:"
+        if self.speaker and self.text.startswith(lead):
+            return self.text[len(lead) :].lstrip()
+        return self.text
+
+    def conversation_item(self) -> dict[str, Any]:
+        """The line as builtin reads it: role, speaker, time and text."""
+        item: dict[str, Any] = {"role": self.role, "text": self.body()}
+        if self.speaker:
+            item["name"] = self.speaker
+        if self.said is not None:
+            item["ts"] = self.said.isoformat()
+        return item
 
     def tokens(self) -> int:
         return text_tokens(self.rendered()) + 1
@@ -292,7 +320,18 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> _Line
         )
     if not pieces:
         return None
-    return _Line(index, str(role), " ".join(pieces))
+    speaker, _ = speaker_of(entry, text)
+    return _Line(index, str(role), " ".join(pieces), speaker=speaker, said=when(entry))
+
+
+def render_lines(lines: list[_Line]) -> str:
+    """The conversation one message a line, each date written once until it changes."""
+    rendered = []
+    day = None
+    for line in lines:
+        rendered.append(line.rendered(day))
+        day = line.said.date() if line.said is not None else None
+    return "\n".join(rendered)
 
 
 def _fit(text: str, tokens: int, keep: str) -> str:
@@ -325,7 +364,7 @@ def _split(line: _Line, budget: int) -> list[_Line]:
     if text:
         pieces.append(text)
     return [
-        _Line(line.index, line.role, piece, f"part {k}/{len(pieces)}")
+        _Line(line.index, line.role, piece, f"part {k}/{len(pieces)}", line.speaker, line.said)
         for k, piece in enumerate(pieces, 1)
     ]
 
@@ -429,7 +468,7 @@ class _Run:
             "do not restate):\n"
             f"{ledger or '(empty)'}\n\n"
             f"Conversation (thread {thread}, entries {chunk.lines[0].index}-{last}):\n"
-            + "\n".join(line.rendered() for line in chunk.lines)
+            + render_lines(chunk.lines)
         )
         return Request(
             task="flush",
@@ -438,9 +477,10 @@ class _Run:
                 {"role": "user", "content": user},
             ],
             payload={
-                "conversation": [{"role": line.role, "text": line.text} for line in chunk.lines],
+                "conversation": [line.conversation_item() for line in chunk.lines],
                 "memory": memory,
                 "ledger": ledger,
+                "thread": thread,
             },
         )
 
@@ -537,7 +577,7 @@ class _Run:
                 stamp = self.ws.now().isoformat(timespec="seconds")
                 heading = (
                     f"## Memory Flush — {stamp} · thread {done.thread} · "
-                    f"{_entries(chunk)} · {self.model.name}"
+                    f"{_entries(chunk)} · {self.model.name}{_span(chunk, self.ws.today())}"
                 )
                 block = f"{heading}\n\n{facts}\n".encode()
                 append_durable(path, block_separator(path) + block)
@@ -573,6 +613,15 @@ def _entries(chunk: _Chunk) -> str:
     if chunk.end == chunk.start:
         return f"entry {chunk.start} {part}"
     return f"entries {chunk.start}-{chunk.end - 1}" + (f" {part}" if part else "")
+
+
+def _span(chunk: _Chunk, today: date) -> str:
+    """` · said 2023-05-07 to 2023-05-08`: when the block's entries were said, when that
+    is not only the day of the flush (a backlog imported years later reads as then)."""
+    days = [line.said.date() for line in chunk.lines if line.said is not None]
+    if not days or set(days) == {today}:
+        return ""
+    return f" · said {span_text(days)}"
 
 
 def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:

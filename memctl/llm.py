@@ -84,6 +84,9 @@ class Reply:
     model: str
     usage: Usage
     tool_calls: list[dict[str, Any]] | None = None
+    notes: list[str] = field(default_factory=list)
+    """What the model says about its answer besides it (builtin: the facts a newer one
+    replaced in a consolidation), for the run to report."""
 
 
 class Model(Protocol):

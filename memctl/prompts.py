@@ -15,6 +15,9 @@ files, dates and deadlines, commitments, and anything the user asked to remember
 Skip small talk, transient steps, and anything already in MEMORY.md or in today's
 ledger (both are shown to you: do not restate them).
 
+Name who each fact is about ([USER Ana] is Ana speaking). Resolve relative dates
+against the message's [time]: "on 2023-05-07 (yesterday, said 2023-05-08)".
+
 Answer with one fact per line, each a markdown bullet ("- ..."), self-contained and
 specific. If there is nothing new worth keeping, answer exactly NO_REPLY.
 """
@@ -27,6 +30,8 @@ Rewrite MEMORY.md so that it holds every durable fact from both, merged:
 - remove duplicates and near-duplicates; when facts conflict, keep the newer one;
 - group related facts under short markdown headings; one fact per bullet;
 - keep names, dates, numbers and decisions exactly as written;
+- a ledger heading's "said 2023-05-07 to 2023-05-08" is when its facts were said: give
+  a fact without a date of its own that time where it matters ("(May 2023)");
 - drop what is clearly transient.
 
 Keep within %d tokens (about %d characters). Output the complete new MEMORY.md as

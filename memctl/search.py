@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -96,10 +96,14 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     truncated: bool = False
     skipped: list[Skipped] = field(default_factory=list)
+    # Diagnostics for stderr (the index was rebuilt); not part of the document.
+    notes: list[str] = field(default_factory=list)
+    # Hits handed to the caller's sink as they were found, and so not kept in `hits`.
+    streamed: int = 0
 
     @property
     def count(self) -> int:
-        return len(self.hits)
+        return len(self.hits) + self.streamed
 
     def document(self) -> dict[str, Any]:
         """The --json document."""
@@ -394,15 +398,36 @@ def _chomp(line: str) -> str:
 class _Scan:
     """One search run: files in order, hits appended until `wanted` are found."""
 
-    def __init__(self, ws: Workspace, plan: _Plan, result: SearchResult, wanted: int | None):
+    def __init__(
+        self,
+        ws: Workspace,
+        plan: _Plan,
+        result: SearchResult,
+        wanted: int | None,
+        sink: Callable[[Hit], None] | None = None,
+    ):
         self.ws = ws
         self.plan = plan
         self.result = result
         self.wanted = wanted
+        self.sink = sink
+        self.found = 0  # hits already handed to the sink (and the one past the limit)
 
     @property
     def done(self) -> bool:
-        return self.wanted is not None and len(self.result.hits) >= self.wanted
+        return self.wanted is not None and self.found + len(self.result.hits) >= self.wanted
+
+    def flush(self) -> None:
+        """Hand a finished file's hits to the sink (a file's hits are final only once it
+        has been read to the end: a file found to be binary half-way takes them back)."""
+        if self.sink is None:
+            return
+        hits = self.result.hits
+        room = len(hits) if self.wanted is None else self.wanted - 1 - self.found
+        for hit in hits[: max(room, 0)]:
+            self.sink(hit)
+        self.found += len(hits)
+        hits.clear()
 
     def memory_file(self, path: str, rel: str) -> None:
         needles = self.plan.memory_needles()
@@ -603,10 +628,17 @@ def search(
     threads: list[str] | None = None,
     limit: int = DEFAULT_LIMIT,
     include_archive: bool = False,
+    use_index: bool = True,
+    sink: Callable[[Hit], None] | None = None,
 ) -> SearchResult:
     """The records matching `query`: memory lines first (MEMORY.md, then memory files by
     path), then thread entries (logs by id); at most `limit` of them (0: all), with
-    `truncated` set when more matched."""
+    `truncated` set when more matched.
+
+    With `use_index` the index (memctl/index.py) finds the candidates when it can serve
+    the query; the scan below is the reference it is tested against and its fallback.
+    With a `sink`, hits are handed to it file by file instead of kept in `hits`
+    (`streamed` counts them), so that `--limit 0` over a million hits holds one file's."""
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
     mode = check_mode(mode)
@@ -621,9 +653,26 @@ def search(
     result = SearchResult(query, mode, scope, keywords)
     if not keywords:
         return result
-    scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None)
+    scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None, sink)
     files = (_memory_files(ws, include_archive) if scope != "threads" else []) + logs
     fence = _Fence(ws)
+    from memctl.index import indexed_search
+
+    if not (use_index and indexed_search(ws, scan, files, fence)):
+        _scan_files(scan, files, fence)
+    if sink is not None:
+        scan.flush()
+        result.streamed = min(scan.found, limit) if limit else scan.found
+        result.truncated = bool(limit) and scan.found > limit
+        return result
+    if limit and len(result.hits) > limit:
+        result.truncated = True
+        del result.hits[limit:]
+    return result
+
+
+def _scan_files(scan: _Scan, files: list[_File], fence: _Fence) -> None:
+    result = scan.result
     for file in files:
         if scan.done:
             break
@@ -634,10 +683,7 @@ def search(
             scan.memory_file(file.path, file.rel)
         else:
             scan.thread_log(file.path, file.rel)
-    if limit and len(result.hits) > limit:
-        result.truncated = True
-        del result.hits[limit:]
-    return result
+        scan.flush()
 
 
 # --------------------------------------------------------------------------- rendering
@@ -655,13 +701,6 @@ def snippet(text: str, keywords: list[str], width: int = SNIPPET_CHARS) -> str:
     end = min(len(flat), start + width)
     start = max(0, end - width)
     return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
-
-
-def hit_label(hit: Hit) -> str:
-    """Where a hit is: `path:line` for memory, `threads/<id>.jsonl#<entry> [role]`."""
-    if hit.kind == "memory":
-        return f"{hit.path}:{hit.line}"
-    return f"{hit.path}#{hit.entry} [{hit.role}]"
 
 
 def format_for_agent(result: SearchResult, query: str) -> str:

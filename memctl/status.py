@@ -8,15 +8,20 @@ compaction records are parsed. It never imports litellm.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memctl.config import Config, format_duration
+from memctl.hooklog import recent_errors
 from memctl.state import State
 from memctl.threads import COMPACTION, list_threads, thread_path
 from memctl.tokens import budget_tokens
 from memctl.workspace import Workspace, stored_offset
+
+if TYPE_CHECKING:
+    from memctl.index import IndexStatus
 
 NOW = "now"
 
@@ -82,9 +87,14 @@ class StatusResult:
     runs: dict[str, str]
     schedules: list[Schedule]
     models: dict[str, str]
+    index: IndexStatus | None = None
+    hook_errors: list[dict[str, object]] = field(default_factory=list)
+    """The newest errors of `memctl hook` (which always exits 0), from .memctl/hooks.log."""
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
+    from memctl.index import index_status
+
     state = ws.read_state()
     threads = _threads(ws, state)
     return StatusResult(
@@ -101,6 +111,8 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
+        index=index_status(ws, config.memory.embedding_model),
+        hook_errors=recent_errors(ws.root),
     )
 
 

@@ -63,6 +63,29 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "required": ["query"],
         },
     },
+    "memory_recall": {
+        "description": (
+            "Find what memory says about a question, best answers first: ranked over "
+            "MEMORY.md, the daily ledgers and past conversations, so the words need not "
+            "match exactly or all be there. Use it for questions (what did we decide "
+            "about X?); use memory_search for an exact phrase or every mention. Returns "
+            "`Source: <path>#<line or entry> (<date>): <snippet>`; read around a hit "
+            "with memory_get or thread_history."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "The question or keywords."},
+                "limit": {"type": "integer", "description": "At most this many (default 10)."},
+                "scope": {
+                    "type": "string",
+                    "enum": ["all", "memory", "threads"],
+                    "description": "all (default), memory files only, or thread logs only.",
+                },
+            },
+            "required": ["query"],
+        },
+    },
     "memory_get": {
         "description": (
             "Read lines of a memory file: MEMORY.md or a file under memory/ (for example "
@@ -281,6 +304,15 @@ def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return format_for_agent(_redacted_hits(ws, config, result), query)
 
 
+def _memory_recall(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.recall import DEFAULT_LIMIT, format_for_agent, recall
+
+    query = _string(args, "query", required=True) or ""
+    limit = _integer(args, "limit") or DEFAULT_LIMIT
+    scope = _string(args, "scope") or "all"
+    return format_for_agent(recall(ws, config, query, limit, scope))
+
+
 def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.search import format_for_agent, search
     from memctl.threads import check_thread_id
@@ -444,6 +476,7 @@ def render_save(result: SaveResult) -> str:
 
 _HANDLERS = {
     "memory_search": _memory_search,
+    "memory_recall": _memory_recall,
     "memory_get": _memory_get,
     "memory_save": _memory_save,
     "thread_search": _thread_search,

@@ -161,6 +161,15 @@ def is_lock(path: Path) -> bool:
     return path.name == "lock" or path.name.endswith(".lock")
 
 
+INDEX_CACHE = ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm")
+
+
+def is_cache(path: Path) -> bool:
+    """The search index: a cache that reading commands (search, recall, the MCP tools)
+    bring up to date under the workspace lock; not part of what a command changes."""
+    return path.parent.name == ".memctl" and path.name in INDEX_CACHE
+
+
 def snapshot(root: Path, *, locks: bool = True) -> dict[str, Any]:
     """Every file's bytes, folder and symlink under `root`, to prove that a run left it as it
     was. With `locks=False` the lock files, and a .memctl folder made only for them, are
@@ -172,10 +181,14 @@ def snapshot(root: Path, *, locks: bool = True) -> dict[str, Any]:
         if path.is_symlink():
             found[name] = ("link", os.readlink(path))
         elif path.is_dir():
-            if locks or path.name != ".memctl" or any(not is_lock(p) for p in path.iterdir()):
+            if path.name != ".memctl" or any(
+                not is_cache(p) and (locks or not is_lock(p)) for p in path.iterdir()
+            ):
                 found[name] = "dir"
         elif path.is_fifo():
             found[name] = "fifo"
+        elif is_cache(path):
+            continue
         elif locks or not is_lock(path):
             found[name] = path.read_bytes()
     return found

@@ -149,6 +149,7 @@ def test_tool_calls_run_and_the_whole_turn_is_logged(workspace: Path, cli, llm_s
     first, second = llm_server.requests
     assert [t["function"]["name"] for t in first["tools"]] == [
         "memory_search",
+        "memory_recall",
         "memory_get",
         "memory_save",
         "thread_search",

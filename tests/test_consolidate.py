@@ -89,9 +89,11 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
         f"consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
     )
     assert facts(ws) == [
-        "- My name is Dana and I lead the payments team.",
+        "- The user's name is Dana.",
+        "- Dana leads the payments team.",
         "- We decided to move the ledger service to Postgres 16.",
     ]
+    assert "\n## Dana\n" in (ws / "MEMORY.md").read_text()  # grouped by who said it
     assert offsets(ws) == {f"memory/{ledger(ws).name}": size}
     assert "consolidate" in state(ws)["runs"]
     assert not (ws / ".memctl" / "history").exists()  # there was nothing to keep
@@ -105,8 +107,9 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     append(cli, ws, "t2", [{"role": "user", "content": "Remember that deploys are on Tuesdays."}])
     assert cli("-w", ws, "flush").exit_code == 0
     assert cli("-w", ws, "consolidate").exit_code == 0
-    assert facts(ws)[-1] == "- Remember that deploys are on Tuesdays."
-    assert len(facts(ws)) == 3
+    # Said in another thread, by nobody named: before the groups, with no heading.
+    assert facts(ws)[0] == "- Remember that deploys are on Tuesdays."
+    assert len(facts(ws)) == 4
     (kept,) = (ws / ".memctl" / "history").iterdir()
     assert kept.name.startswith("MEMORY-") and kept.suffix == ".md"
     assert kept.read_bytes() == previous

@@ -37,7 +37,12 @@ def flushed(root: Path, thread: str) -> int | None:
 
 
 def user_message(request: dict[str, Any]) -> str:
-    return request["messages"][1]["content"]
+    """The request's user message, without the times `thread append` stamped on each
+    line (test_flush_said.py is about those)."""
+    return STAMP.sub("", request["messages"][1]["content"])
+
+
+STAMP = re.compile(r"^\[(?:\d{4}-\d\d-\d\d )?\d\d:\d\d\] ", re.M)
 
 
 def dry_run_json(cli, root: Path, *args: str) -> dict[str, Any]:
@@ -55,12 +60,12 @@ def test_flush_appends_facts_under_a_heading_then_advances_the_watermark(cli, ws
     assert run.exit_code == 0, run.stderr
     assert run.stdout == ""
     day = ledger(ws).name
-    assert f"thread t1: 4 entries -> 2 facts in memory/{day} (builtin)" in run.stderr
+    assert f"thread t1: 4 entries -> 3 facts in memory/{day} (builtin)" in run.stderr
     text = ledger(ws).read_text()
     assert HEADING.findall(text) == [("t1", "builtin")]
     assert text.startswith("## Memory Flush — ")
-    assert "- My name is Dana and I lead the payments team.\n" in text
-    assert "- We decided to move the ledger service to Postgres 16.\n" in text
+    assert "- The user's name is Dana.\n- Dana leads the payments team.\n" in text
+    assert "- Dana: We decided to move the ledger service to Postgres 16.\n" in text
     assert flushed(ws, "t1") == 4
     assert "flush" in state(ws)["runs"]
 
@@ -83,14 +88,15 @@ def test_each_message_reaches_the_model_once(cli, ws: Path) -> None:
     assert "Tuesdays" in conversation
     assert "Dana" not in conversation
     # What is already in today's ledger is shown as such, to keep the model from repeating it.
-    assert "- My name is Dana" in user_message(planned["planned"][0])
+    assert "- The user's name is Dana" in user_message(planned["planned"][0])
 
     assert cli("-w", ws, "flush").exit_code == 0
     text = ledger(ws).read_text()
     assert text.startswith(before.decode())
     assert len(HEADING.findall(text)) == 2
-    assert text.count("My name is Dana") == 1
-    assert "- Remember that deploys happen on Tuesdays.\n" in text
+    assert text.count("The user's name is Dana") == 1
+    # The thread's user is still Dana: the name learnt by the first flush is used.
+    assert "- Dana: Remember that deploys happen on Tuesdays.\n" in text
     assert flushed(ws, "t1") == 5
 
 
@@ -251,7 +257,7 @@ def test_a_log_shorter_than_its_watermark_is_flushed_from_the_start(cli, ws: Pat
     )
     run = cli("-w", ws, "flush")
     assert run.exit_code == 0
-    assert "- From now on, call me Dee.\n" in ledger(ws).read_text()
+    assert "- From now on, call Dana Dee.\n" in ledger(ws).read_text()
     assert flushed(ws, "t1") == 1
 
 
@@ -354,7 +360,7 @@ def test_json_output_has_the_result_and_usage(cli, ws: Path) -> None:
     assert data["usage"]["calls"] == 1
     thread = data["threads"][0]
     assert thread["thread"] == "t1"
-    assert (thread["start"], thread["end"], thread["entries_sent"], thread["facts"]) == (0, 4, 4, 2)
+    assert (thread["start"], thread["end"], thread["entries_sent"], thread["facts"]) == (0, 4, 4, 3)
     assert thread["skipped_reason"] is None
 
 
@@ -508,7 +514,7 @@ def test_request_shape_and_facts_through_litellm(cli, workspace: Path, llm_serve
     assert system["role"] == "system"
     assert system["content"].startswith("You extract durable facts")
     assert user["role"] == "user"
-    assert user["content"] == (
+    assert STAMP.sub("", user["content"]) == (
         "MEMORY.md (already in long-term memory; do not restate):\n"
         "- The team is called Payments.\n\n"
         f"Today's ledger so far (memory/{ledger(workspace).name}; already recorded; "

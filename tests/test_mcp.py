@@ -27,7 +27,14 @@ from memctl.tools import SCHEMAS
 from memctl.workspace import Workspace, init_workspace
 from tests.helpers import snapshot
 
-TOOL_NAMES = {"memory_search", "memory_get", "memory_save", "thread_search", "thread_history"}
+TOOL_NAMES = {
+    "memory_search",
+    "memory_recall",
+    "memory_get",
+    "memory_save",
+    "thread_search",
+    "thread_history",
+}
 MEMORY = "- We deploy on Fridays.\n- The staging database is pg-staging-2.\n"
 DAILY_NAME = "memory/2026-06-02.md"
 DAILY = "## Memory Flush — 2026-06-02T10:00:00+00:00\n- Alice prefers tabs over spaces.\n"
@@ -140,7 +147,7 @@ def client(served: tuple[Path, Client]) -> Client:
 # --------------------------------------------------------------------------- listing
 
 
-def test_lists_the_five_tools_with_their_schemas(client):
+def test_lists_the_six_tools_with_their_schemas(client):
     tools = {tool.name: tool for tool in client.list_tools()}
 
     assert set(tools) == TOOL_NAMES
@@ -150,6 +157,7 @@ def test_lists_the_five_tools_with_their_schemas(client):
     required = {name: tool.input_schema["required"] for name, tool in tools.items()}
     assert required == {
         "memory_search": ["query"],
+        "memory_recall": ["query"],
         "memory_get": ["path"],
         "memory_save": ["content"],
         "thread_search": ["query"],
@@ -166,6 +174,19 @@ def test_only_memory_save_is_announced_as_writing(client):
     hints = {tool.name: tool.annotations.read_only_hint for tool in client.list_tools()}
 
     assert hints == {name: name != "memory_save" for name in TOOL_NAMES}
+
+
+# --------------------------------------------------------------------------- memory_recall
+
+
+def test_memory_recall_ranks_memory_and_threads(client):
+    text = client.text("memory_recall", {"query": "which database is used for staging?"})
+    lines = text.splitlines()
+    assert lines[0].startswith("Best ")
+    assert lines[1].startswith("Source: MEMORY.md:2 (")
+    assert "pg-staging-2" in lines[1]
+    assert client.text("memory_recall", {"query": "zebra unicorn"}).startswith("Nothing in memory")
+    assert "invalid scope" in client.error("memory_recall", {"query": "x", "scope": "everything"})
 
 
 # --------------------------------------------------------------------------- memory_search
@@ -473,7 +494,7 @@ def test_stdout_carries_only_the_protocol(tmp_path):
     assert answers[1]["result"]["serverInfo"]["name"] == "memctl"
     assert answers[2]["result"]["isError"] is False
     assert "MEMORY.md#1" in answers[2]["result"]["content"][0]["text"]
-    assert "serving 5 tools" in done.stderr and "Traceback" not in done.stderr
+    assert "serving 6 tools" in done.stderr and "Traceback" not in done.stderr
 
 
 MODULES_AFTER = """
@@ -519,11 +540,13 @@ def test_other_commands_never_import_mcp(tmp_path, args):
 def test_workspace_unchanged_by_reading_tools(tmp_path_factory, connect):
     root = prepare(tmp_path_factory.mktemp("mcp-read") / "ws")
     client = connect(root)
-    before = snapshot(root)
+    # locks=False: the search tools take the workspace lock to refresh their index cache.
+    before = snapshot(root, locks=False)
 
     client.text("memory_search", {"query": "Fridays"})
+    client.text("memory_recall", {"query": "when do we deploy?"})
     client.text("memory_get", {"path": "MEMORY.md"})
     client.text("thread_search", {"query": "gateway"})
     client.text("thread_history", {"thread": "billing"})
 
-    assert snapshot(root) == before
+    assert snapshot(root, locks=False) == before

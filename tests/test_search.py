@@ -719,11 +719,14 @@ def test_exit_codes(cli, ws):
     assert cli("-w", ws / "missing", "search", "alice").exit_code == 2
 
 
-def test_search_writes_nothing(cli, ws, snapshot):
+def test_search_writes_nothing_but_its_index(cli, ws, snapshot):
+    """The index under .memctl/ is a cache search keeps (under the workspace lock, whose
+    file stays); the memory itself is untouched."""
     log(ws, "t", [{"role": "user", "content": "alice"}])
-    before = snapshot(ws)
+    before = snapshot(ws, locks=False)
     assert cli("-w", ws, "search", "alice", "--scope", "all").exit_code == 0
-    assert snapshot(ws) == before
+    assert snapshot(ws, locks=False) == before
+    assert (ws / ".memctl" / "index.sqlite").is_file()
 
 
 # --------------------------------------------------------------------------- colour

@@ -63,6 +63,8 @@ COMMANDS = {
     "status": (["status"], 0),
     "search": (["search", "Fridays"], 0),
     "search without a match": (["search", "zebra"], 1),
+    "recall": (["recall", "when do we deploy?"], 0),
+    "index": (["index"], 0),
     "get": (["get", "MEMORY.md"], 0),
     "save": (["save", "The build runs on Tuesdays."], 0),
     "archive": (["archive", "--dry-run"], 0),
@@ -83,6 +85,8 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
     assert "openai" not in modules
+    # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled.
+    assert "pydantic" not in modules, f"`memctl {' '.join(args)}` imported pydantic"
 
 
 def test_running_one_command_leaves_the_app_whole():

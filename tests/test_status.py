@@ -179,6 +179,8 @@ def test_the_json_document_shape(workspace, cli):
         "runs",
         "schedules",
         "models",
+        "index",
+        "hook_errors",
     }
     assert document["workspace"] == str(workspace.resolve())
     assert document["threads"] == [] and document["runs"] == {}

@@ -28,14 +28,19 @@ COMMAND_MODULES = (
     "context_cmd",
     "call_cmd",
     # recall
+    "recall_cmd",
     "search_cmd",
     "get_cmd",
     "save_cmd",
+    "index_cmd",
     # upkeep and integration
     "archive_cmd",
     "maintain_cmd",
     "status_cmd",
     "mcp_cmd",
+    "hook_cmd",
+    "install_cmd",
+    "export_cmd",
     "config_cmd",
     "completion_cmd",
 )

