@@ -252,7 +252,9 @@ def layer_of_module(layers: list[tuple[str, list[str]]]) -> dict[str, int]:
     ranks: dict[str, int] = {}
     for rank, (_, entries) in enumerate(layers):
         for entry in entries:
-            if entry.endswith("/"):
+            if "*" in entry:
+                found = sorted(PACKAGE.glob(entry))
+            elif entry.endswith("/"):
                 found = list(PACKAGE.joinpath(entry).rglob("*.py"))
             else:
                 found = [PACKAGE / entry] if (PACKAGE / entry).is_file() else []
