@@ -206,6 +206,11 @@ PAST = re.compile(
     r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
     re.I,
 )
+HABIT = re.compile(
+    r"\b(?:always|usually|normally|typically|generally|often|never|every|each)\b", re.I
+)
+"""A weekday in a sentence with one of these is a habit ("the rotation always starts on
+Monday"), not one day."""
 _MONTHS = [
     "January",
     "February",
@@ -236,9 +241,10 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         return text
     day = said.date()
     past = bool(PAST.search(text))
+    habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
-        resolved = _resolve(match, day, past)
+        resolved = None if habitual and match["bare_day"] else _resolve(match, day, past)
         if resolved is None:
             return match[0]
         return f"{resolved.text} ({match['phrase']}, said {day.isoformat()})"

@@ -72,6 +72,11 @@ def test_relative_dates_resolve_against_the_time_said() -> None:
     for text, resolved in cases.items():
         assert f"{resolved}, said 2023-05-08)" in resolve_dates(text, when), text
     assert resolve_dates("Mondays are busy.", when) == "Mondays are busy."
+    for habit in (
+        "Our on-call rotation always starts on Monday.",
+        "We deploy every week on Friday.",
+    ):
+        assert resolve_dates(habit, when) == habit
 
 
 def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
