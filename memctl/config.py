@@ -37,6 +37,8 @@ class ModelSpec:
     api_base: str | None = None
     api_key_env: str | None = None
     context_window: int | None = None
+    max_tokens: int | None = None
+    """The output budget sent with every request (None: the stage's own, or the provider's)."""
     timeout: float = 60.0
     max_retries: int = 2
 
@@ -376,6 +378,7 @@ def _model(section: _Section, key: str, required: bool) -> ModelSpec | None:
         api_base=sub.string("api_base", None),
         api_key_env=sub.string("api_key_env", None),
         context_window=sub.integer("context_window", 0, 1) or None,
+        max_tokens=sub.integer("max_tokens", 0, 1) or None,
         timeout=sub.duration("timeout", 60.0, allow_number=True),
         max_retries=sub.integer("max_retries", 2, 0),
     )

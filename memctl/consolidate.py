@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,16 +27,14 @@ from typing import Any, Literal
 
 from memctl.config import Config
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
-from memctl.llm import Model, Request, Usage, estimate_cost
+from memctl.litellm_model import estimate_cost
+from memctl.model import Model, Request, Usage
 from memctl.prompts import format_consolidation_prompt, is_no_reply
 from memctl.state import PendingMerge, State
 from memctl.tokens import messages_tokens, text_tokens
+from memctl.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
 from memctl.workspace import Workspace, stored_offset, write_atomic
 
-DEFAULT_WINDOW = 160_000
-"""Tokens assumed when the model's window is unknown (the reference's figure)."""
-FRAME_TOKENS = 60
-"""The headings of the user message and the per-message overhead of the request."""
 HISTORY_KEPT = 20
 FENCED = re.compile(r"\A```[^\n]*\n.*\n```\Z", re.DOTALL)
 
@@ -135,7 +132,7 @@ def consolidate(
         if not fresh and not force:
             return result
         if dry_run:
-            window = model.window() or DEFAULT_WINDOW
+            window = model.window() or UNKNOWN_WINDOW
             _passes(config, model, old_text, fresh, window, result, plan=True)
             result.status = "dry_run"
             costs = [planned.estimated_cost for planned in result.planned]
@@ -204,7 +201,7 @@ def _merge(
 ) -> str:
     """The new MEMORY.md, in as many passes as the window needs (each pass's output is
     the next pass's MEMORY.md). An overflow re-plans once with the stated window."""
-    window = model.window() or DEFAULT_WINDOW
+    window = model.window() or UNKNOWN_WINDOW
     try:
         return _passes(config, model, memory, fresh, window, result)
     except ContextOverflowError as exc:
@@ -298,7 +295,7 @@ def _take(queue: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
             continue
         if taken:
             break
-        chars = max(1, math.floor((room - used) * 2.5) - len(name) - 10)
+        chars = max(1, chars_for(room - used) - len(name) - 10)
         cut = text.rfind("\n", chars // 2, chars)
         cut = cut if cut > 0 else chars
         taken.append((name, text[:cut].rstrip()))

@@ -29,8 +29,9 @@ from typing import Any
 
 from memctl.config import Config
 from memctl.errors import ConfigError, ContextOverflowError, ModelError, UsageError
-from memctl.llm import Model, Request, Usage, estimate_cost
+from memctl.litellm_model import estimate_cost
 from memctl.memory import memory_path
+from memctl.model import Model, Request, Usage
 from memctl.prompts import is_no_reply
 from memctl.redact import Redactor
 from memctl.said import minute, span_text, speaker_of, when
@@ -44,10 +45,9 @@ from memctl.threads import (
     thread_path,
 )
 from memctl.tokens import messages_tokens, text_tokens
+from memctl.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
 from memctl.workspace import Workspace, append_durable, block_separator
 
-DEFAULT_WINDOW = 160_000
-"""Tokens assumed when the model's window is unknown (the reference's figure)."""
 TOOL_ARGS_LIMIT = 500
 TOOL_RESULT_LIMIT = 1_000
 ANSWER_SHARE = 8
@@ -57,8 +57,6 @@ MEMORY_SHARE = 0.20
 """MEMORY.md is cut (head kept) to this share of the window; today's ledger (tail
 kept) to LEDGER_SHARE; the rest, less the prompt and the answer, is conversation."""
 LEDGER_SHARE = 0.15
-FRAME_TOKENS = 60
-"""The headings of the user message and the per-message overhead of the request."""
 FLUSHED_ROLES = ("user", "assistant", "tool")
 BLOCK_RANGE = re.compile(r"^## Memory Flush — .*? · thread (\S+) · entries (\d+)-(\d+)\b", re.M)
 """The thread and log range in a flush block's heading."""
@@ -338,7 +336,7 @@ def _fit(text: str, tokens: int, keep: str) -> str:
     """`text` cut at a line boundary to about `tokens`, keeping its head or its tail."""
     if text_tokens(text) <= tokens:
         return text
-    chars = max(0, math.floor(tokens * 2.5) - 60)
+    chars = max(0, chars_for(tokens) - 60)
     if keep == "head":
         kept = text[:chars]
         kept = kept[: kept.rfind("\n")] if "\n" in kept else kept
@@ -350,7 +348,7 @@ def _fit(text: str, tokens: int, keep: str) -> str:
 
 def _split(line: _Line, budget: int) -> list[_Line]:
     """A message too large for a chunk, cut into pieces that fit (nothing dropped)."""
-    room = max(1, math.floor((budget - 4) * 2.5) - len(line.rendered()) + len(line.text) - 20)
+    room = max(1, chars_for(budget - 4) - len(line.rendered()) + len(line.text) - 20)
     pieces: list[str] = []
     text = line.text
     while len(text) > room:
@@ -436,7 +434,7 @@ class _Run:
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it."""
         if self._window is None:
-            self._window = self.model.window() or DEFAULT_WINDOW
+            self._window = self.model.window() or UNKNOWN_WINDOW
         return self._window
 
     def _read(self, path: Path) -> str:

@@ -18,7 +18,7 @@ from memctl.archive import ArchiveResult, archive
 from memctl.config import Config
 from memctl.consolidate import ConsolidateResult, consolidate
 from memctl.errors import MemctlError
-from memctl.llm import Model
+from memctl.model import Model
 from memctl.state import State
 from memctl.workspace import Workspace
 

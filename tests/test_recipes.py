@@ -331,7 +331,7 @@ def test_installed_fish_completion(tmp_path):
 
 def test_mcp_registrations_start_the_server(tmp_path):
     """The Claude Code line and the mcpServers entry name the same command, and that
-    command serves the five tools to the SDK's own client."""
+    command serves the six tools to the SDK's own client."""
     import anyio
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -359,6 +359,7 @@ def test_mcp_registrations_start_the_server(tmp_path):
 
     assert names == {
         "memory_search",
+        "memory_recall",
         "memory_get",
         "memory_save",
         "thread_search",

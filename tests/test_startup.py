@@ -92,7 +92,10 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
 def test_running_one_command_leaves_the_app_whole():
     """main() builds only the command it runs, on a copy: the app the in-process tests
     (and any later invocation) use still holds every command."""
-    from memctl.cli.app import only
+    from memctl.cli.app import app, only
+
+    def registered() -> set[str]:
+        return {c.name for c in [*app.registered_commands, *app.registered_groups]}
 
     before = registered()
     narrowed = only("status")

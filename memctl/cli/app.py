@@ -1,7 +1,7 @@
 """The entry point: the root app with every command registered, and `main()`.
 
 To add a command, write `memctl/cli/NAME_cmd.py` (it imports `memctl.cli.core` and
-`memctl.cli.render`, never this module) and add its name to COMMAND_MODULES, at the place
+`memctl.cli.render`, never this module) and add its name to SECTIONS, at the place
 `memctl --help` should list it.
 """
 
@@ -14,44 +14,48 @@ import sys
 
 import typer
 
-from memctl.cli.core import app, invoked, registration_order
+from memctl.cli.core import app, begin_section, invoked, registration_order
+from memctl.cli.render import QuietPipe
 
-COMMAND_MODULES = (
-    # set up and feed
-    "init_cmd",
-    "thread_cmd",
-    # the pipeline, in the order data flows through it
-    "flush_cmd",
-    "consolidate_cmd",
-    "compact_cmd",
-    "evict_cmd",
-    "context_cmd",
-    "call_cmd",
-    # recall
-    "recall_cmd",
-    "search_cmd",
-    "get_cmd",
-    "save_cmd",
-    "index_cmd",
-    # upkeep and integration
-    "archive_cmd",
-    "maintain_cmd",
-    "status_cmd",
-    "mcp_cmd",
-    "hook_cmd",
-    "install_cmd",
-    "export_cmd",
-    "config_cmd",
-    "completion_cmd",
+SECTIONS = (
+    ("Set up and feed", ("init_cmd", "thread_cmd")),
+    (
+        "The pipeline, in the order data flows through it",
+        ("flush_cmd", "consolidate_cmd", "compact_cmd", "evict_cmd", "context_cmd", "call_cmd"),
+    ),
+    ("Recall", ("recall_cmd", "search_cmd", "get_cmd", "save_cmd", "index_cmd")),
+    (
+        "Upkeep and integration",
+        (
+            "archive_cmd",
+            "maintain_cmd",
+            "history_cmd",
+            "undo_cmd",
+            "status_cmd",
+            "doctor_cmd",
+            "mcp_cmd",
+            "hook_cmd",
+            "install_cmd",
+            "export_cmd",
+            "config_cmd",
+            "completion_cmd",
+        ),
+    ),
 )
+"""Every command module under the heading `memctl --help` lists its commands under, in
+the order it lists them."""
+COMMAND_MODULES = tuple(module for _, modules in SECTIONS for module in modules)
 
-for _module in COMMAND_MODULES:
-    importlib.import_module(f"memctl.cli.{_module}")  # registers the module's commands
+for _title, _modules in SECTIONS:
+    begin_section(_title)
+    for _module in _modules:
+        importlib.import_module(f"memctl.cli.{_module}")  # registers the module's commands
 
 COMMAND_ORDER = registration_order()
 
 
 def main() -> None:
+    sys.stdout = QuietPipe(sys.stdout)
     if "_MEMCTL_COMPLETE" in os.environ:
         # Typer registers its shell completers only with add_completion on; we print
         # the scripts with `memctl completion` instead, so register them here.

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import Globals, app, command, globals_of
+from memctl.cli.core import Globals, ShowRequests, app, command, globals_of
 from memctl.cli.render import (
     archive_summary,
     consolidate_plan_text,
@@ -38,6 +38,7 @@ def maintain_command(
             "would be sent, with token and cost estimates; no model call, nothing written.",
         ),
     ] = False,
+    show_requests: ShowRequests = False,
 ) -> None:
     """Archive old ledgers, then consolidate new daily text: the job for cron.
 
@@ -54,10 +55,10 @@ def maintain_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
-    _report(g, result)
+    _report(g, result, show_requests or g.verbose)
 
 
-def _report(g: Globals, result: MaintainResult) -> None:
+def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
@@ -82,13 +83,16 @@ def _report(g: Globals, result: MaintainResult) -> None:
         note(g, consolidate_summary(merged))
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
-    emit(g, result, lambda: _maintain_text(result, archive, merged))
+    emit(g, result, lambda: _maintain_text(result, archive, merged, full))
 
 
 def _maintain_text(
-    result: MaintainResult, archive: ArchiveResult, merged: ConsolidateResult
+    result: MaintainResult, archive: ArchiveResult, merged: ConsolidateResult, full: bool
 ) -> str:
     lines = [moves_text(archive)] if archive.moved else []
-    if result.status == "dry_run" and merged.planned:
-        lines.append(consolidate_plan_text(merged))
+    if result.status == "dry_run" and merged.diff:
+        # builtin: what would change, as `consolidate --dry-run` shows it
+        lines.append(merged.diff.rstrip("\n"))
+    elif result.status == "dry_run" and merged.planned:
+        lines.append(consolidate_plan_text(merged, full))
     return "\n".join(lines)
