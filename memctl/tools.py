@@ -470,6 +470,8 @@ def render_lines(result: GetResult) -> str:
 
 
 def render_save(result: SaveResult) -> str:
+    if result.already_saved:
+        return "Already in MEMORY.md; not saved again."
     count = result.memories or 1
     return f"Saved {count} memor{'y' if count == 1 else 'ies'} to MEMORY.md and the daily ledger."
 

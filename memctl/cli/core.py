@@ -360,6 +360,17 @@ def _name_the_value(parameter: inspect.Parameter) -> None:
     infos[0].metavar = "N" if args[0] in (int, int | None) else parameter.name.upper()
 
 
+def os_error_line(exc: OSError) -> str:
+    """`<file>: <strerror> (<ERRNO>)`, or the error as Python says it when it has no errno."""
+    import errno
+
+    if exc.errno is None:
+        return str(exc)
+    name = errno.errorcode.get(exc.errno, f"errno {exc.errno}")
+    where = f"{exc.filename}: " if exc.filename is not None else ""
+    return f"{where}{exc.strerror or os.strerror(exc.errno)} ({name})"
+
+
 def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
     """Register a command whose MemctlErrors become one line and an exit code.
 
@@ -386,6 +397,12 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                 raise fail(g, "interrupted", 130) from None
             except (typer.Exit, typer.Abort, SystemExit, BrokenPipeError):
                 raise  # click ends a broken pipe quietly (`memctl search x | head`)
+            except OSError as exc:
+                # A full disk, a read-only workspace, a permission: the operation failed
+                # (exit 1), and the line says which file and which error.
+                if g.verbose:
+                    traceback.print_exc()
+                raise fail(g, os_error_line(exc), 1) from None
             except Exception as exc:
                 if g.verbose:
                     traceback.print_exc()

@@ -59,6 +59,8 @@ def maintain_command(
 
 
 def _report(g: Globals, result: MaintainResult, full: bool) -> None:
+    if result.clock:
+        note(g, f"maintain: {result.clock}")
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
