@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 JOURNAL_LIMIT = 1 << 20
@@ -73,6 +72,8 @@ def write_atomic(path: Path, data: bytes, mode: int = 0o644, *, durable: bool = 
     the next context build writes a lost or short one again). Fifty MB of evicted
     results take seconds to fsync and milliseconds to write.
     """
+    import tempfile  # with random: a read-only command (search) never needs it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -11,10 +11,12 @@ import copy
 import importlib
 import os
 import sys
+from typing import TYPE_CHECKING, Any
 
-import typer
+from memctl.cli import core
 
-from memctl.cli.core import app, invoked, registration_order
+if TYPE_CHECKING:
+    import typer
 
 COMMAND_MODULES = (
     # set up and feed
@@ -45,10 +47,26 @@ COMMAND_MODULES = (
     "completion_cmd",
 )
 
-for _module in COMMAND_MODULES:
-    importlib.import_module(f"memctl.cli.{_module}")  # registers the module's commands
+# Commands registered by a module named after another command.
+_MODULE_OF = {"uninstall": "install_cmd"}
 
-COMMAND_ORDER = registration_order()
+
+def _register_all() -> typer.Typer:
+    for module in COMMAND_MODULES:
+        importlib.import_module(f"memctl.cli.{module}")  # registers the module's commands
+    return core.app
+
+
+def __getattr__(name: str) -> Any:
+    """`app` and `COMMAND_ORDER` with every command registered. Importing this module
+    registers none: `main()` imports only the module of the command that runs (the
+    other 21 and what they import cost a light command a fifth of its start-up)."""
+    if name == "app":
+        return _register_all()
+    if name == "COMMAND_ORDER":
+        _register_all()
+        return core.registration_order()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -58,20 +76,26 @@ def main() -> None:
         from typer.completion import completion_init
 
         completion_init()
-        app(prog_name="memctl")
+        _register_all()(prog_name="memctl")
         return
-    only(invoked(sys.argv[1:]))(prog_name="memctl")
+    name = core.invoked(sys.argv[1:])
+    module = _MODULE_OF.get(name or "", f"{name}_cmd")
+    if module in COMMAND_MODULES:
+        importlib.import_module(f"memctl.cli.{module}")
+    only(name)(prog_name="memctl")
 
 
 def only(name: str | None) -> typer.Typer:
     """The app with only the command that runs: Typer turns every registered command's
     signature into click parameters before it parses anything, a third of a light
-    command's start-up. Help and mistakes see the whole app. A copy, so `app` itself
-    (which the tests run in-process) always holds every command."""
+    command's start-up. Help and mistakes see the whole app (every module imported).
+    A copy, so `app` itself (which the tests run in-process) always holds every
+    command."""
+    app = core.app
     commands = [c for c in app.registered_commands if c.name == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if not (commands or groups):
-        return app
+        return _register_all()
     narrowed = copy.copy(app)
     narrowed.registered_commands = commands
     narrowed.registered_groups = groups
