@@ -627,6 +627,14 @@ def fresh_index(
     `words` (recall) asks for the word table: an index without it is rebuilt once.
     `sweep` stats every file (`memctl index`), not only those that may have changed.
     IndexUnavailable when it cannot be had within `wait` seconds."""
+    if not (rebuild or sweep):
+        unchanged = _unchanged(ws, words)
+        if unchanged is not None:
+            try:
+                yield unchanged
+            finally:
+                unchanged[0].close()
+            return
     try:
         held = ws.lock(wait=wait)
         held.__enter__()
@@ -671,6 +679,60 @@ def _folders(ws: Workspace) -> dict[str, int]:
         except OSError:
             stamps[os.fspath(folder)] = -1
     return stamps
+
+
+def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
+    """The index, opened without the workspace lock, when the update would find
+    nothing to do (the same check as `_update`'s, read-only); else None. Most searches
+    change nothing, and the lock (filelock and what it imports) is a tenth of a
+    search's start-up."""
+    path = index_path(ws)
+    try:
+        if os.path.getsize(ws.state_dir / JOURNAL_NAME):
+            return None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    if not path.is_file():
+        return None
+    now_ns = time.time_ns()
+    conn = None
+    try:
+        conn = sqlite3.connect(
+            f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+        )
+        index = Index(ws, conn)
+        report = UpdateReport()
+        stored = index.meta("folders")
+        if (
+            index.meta("schema") != SCHEMA_VERSION
+            or (words and not index.words)
+            or not stored
+            or now_ns - int(index.meta("swept", "0") or 0) > SWEEP_NS
+            or json.loads(stored) != _folders(ws)
+        ):
+            conn.close()
+            return None
+        rows = conn.execute("SELECT rel, size, mtime_ns, inode FROM files").fetchall()
+        root = os.fspath(ws.root)
+        report.files = len(rows)
+        for rel, size, mtime, inode in rows:
+            if rel != "MEMORY.md" and mtime <= now_ns - HOT_NS:
+                continue
+            report.checked += 1
+            st = os.stat(os.path.join(root, rel))
+            if (st.st_size, st.st_mtime_ns, st.st_ino) != (size, mtime, inode):
+                conn.close()
+                return None
+        if not any(rel == "MEMORY.md" for rel, *_ in rows) and os.path.exists(ws.memory_md):
+            conn.close()
+            return None
+    except (OSError, ValueError, sqlite3.Error):
+        if conn is not None:
+            conn.close()
+        return None
+    return index, report
 
 
 def _read_journal(ws: Workspace) -> tuple[set[str], bool]:

@@ -8,11 +8,15 @@ sweep. Each path is checked here against what search then finds.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from memctl.durable import append_durable
-from memctl.index import fresh_index
+from memctl.index import IndexUnavailable, fresh_index
 from memctl.search import search
 from memctl.threads import encode_entry
 from memctl.workspace import JOURNAL_NAME, Workspace
@@ -128,3 +132,30 @@ def test_an_overflowing_journal_asks_for_a_sweep(workspace: Path) -> None:
 
     assert report.swept and report.appended == 1
     assert [h.line for h in search(ws, "seen by the sweep").hits] == [2]
+
+
+def test_an_unchanged_index_is_read_without_the_lock(workspace: Path) -> None:
+    """Most searches change nothing: they read the index without taking the workspace
+    lock (nor importing filelock). A change still waits for the lock."""
+    ws = old_workspace(workspace)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from filelock import FileLock; "
+            "l = FileLock(sys.argv[1]); l.acquire(); print('held', flush=True); time.sleep(60)",
+            str(ws.state_dir / "lock"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with fresh_index(ws, [], wait=0.1) as (_, report):
+            assert report.checked == 1 and report.indexed == 0
+        (workspace / "memory" / "2026-02-01.md").write_text("- new\n", encoding="utf-8")
+        with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
+            pass
+    finally:
+        holder.kill()
+        holder.wait()
