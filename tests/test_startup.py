@@ -122,3 +122,17 @@ def test_help_still_lists_every_command(litellm_workspace, tmp_path):
     from memctl.cli.app import COMMAND_MODULES
 
     assert {f"memctl.cli.{name}" for name in COMMAND_MODULES} <= modules
+
+
+def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
+    litellm_workspace, tmp_path
+):
+    """The second search: memctl.yaml is read back from its parsed cache (config.json)
+    and the index, unchanged, is read without the workspace lock."""
+    modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "first.json", 0)
+
+    modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0)
+
+    assert "memctl.search" in modules
+    assert "yaml" not in modules
+    assert "filelock" not in modules
