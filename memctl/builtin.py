@@ -20,7 +20,7 @@ from typing import Any
 
 from memctl.config import ModelSpec
 from memctl.errors import ModelError
-from memctl.llm import Reply, Request, Usage
+from memctl.model import Reply, Request, Usage
 from memctl.prompts import NO_REPLY
 
 LABEL = "memctl builtin (extractive, no LLM)"
@@ -88,6 +88,7 @@ class BuiltinModel:
         self.spec = spec or ModelSpec("builtin")
         self.name = "builtin"
         self.offline = True
+        self.supports_tools = False
 
     def window(self) -> int | None:
         return self.spec.context_window

@@ -16,14 +16,16 @@ reported without failing the turn.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memctl.compact import CompactResult, compact, known_window
+from memctl.compact import CompactResult, compact
 from memctl.config import Config
 from memctl.context import ContextRequest, build_context
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
-from memctl.llm import Model, Request, Usage, remember_window, resolve_model
+from memctl.llm import resolve_model
+from memctl.model import Model, Request, Usage
 from memctl.threads import (
     append_entries,
     check_thread_id,
@@ -32,10 +34,14 @@ from memctl.threads import (
     validate_message,
 )
 from memctl.tools import openai_tools, run_tool
+from memctl.windows import known_window, remember_window
 from memctl.workspace import Workspace
 
 MAX_TOOL_STEPS = 8
 """Model requests that may call tools in one turn; the next must answer."""
+MIN_REPLY_TOKENS = 1024
+"""An overflow that counted `max_tokens` against the window is mended by a smaller
+`max_tokens` (no compaction) when at least this much room is left for the reply."""
 RECALL_HITS = 5
 _WORD = re.compile(r"\w+")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
@@ -89,11 +95,19 @@ def call(
     text: str,
     *,
     dry_run: bool = False,
+    on_text: Callable[[str], None] | None = None,
+    on_reply: Callable[[CallResult], None] | None = None,
+    on_stage: Callable[[str], None] | None = None,
 ) -> CallResult:
     """Run one turn of `thread` with `model` (the main model) and return the reply.
 
     Raises ModelError (exit 1) when the model fails or the context still overflows
     after one forced compaction and retry; the thread log is then unchanged.
+
+    The caller may show the turn as it goes: `on_text` receives the reply's text as the
+    model streams it (a model that cannot stream gives it whole), `on_reply` the result
+    once the turn is appended, before the per-call flush and maintenance, which can take
+    longer than the turn itself, and `on_stage` the name of each of those as it starts.
     """
     check_thread_id(thread)
     if not text.strip():
@@ -101,9 +115,12 @@ def call(
     turn = _Turn(ws, config, model, thread, text)
     if dry_run:
         return turn.dry_run()
+    turn.on_text = on_text
     with ws.stage_lock(f"call.{thread}"):
         turn.run()
-    turn.after()
+    if on_reply is not None:
+        on_reply(turn.result)
+    turn.after(on_stage or (lambda _stage: None))
     return turn.result
 
 
@@ -118,7 +135,10 @@ class _Turn:
         self.result = CallResult(thread, model.name)
         self.pending: list[dict[str, Any]] = [self._stamped({"role": "user", "content": text})]
         self.window: int | None = None
+        self.max_tokens: int | None = None
+        """The output budget of the retry, when an overflow made it smaller."""
         self.entries: list[dict[str, Any]] | None = None
+        self.on_text: Callable[[str], None] | None = None
 
     def _stamped(self, message: dict[str, Any]) -> dict[str, Any]:
         return {**message, "ts": self.ws.now().isoformat(timespec="seconds")}
@@ -167,6 +187,8 @@ class _Turn:
                 messages=context.messages,
                 payload={"question": self.text, "recalled": recalled},
                 tools=self.tools or None,
+                max_tokens=self.max_tokens,
+                on_text=self.on_text,
             )
             try:
                 reply = self.model.complete(request)
@@ -191,6 +213,11 @@ class _Turn:
             self.result.requests += 1
             self.result.usage.add(reply.usage)
             if not reply.tool_calls:
+                if not reply.text.strip():
+                    raise ModelError(
+                        f"model {self.model.name} answered with no text and no tool calls; "
+                        "nothing was appended to the thread"
+                    )
                 self.result.reply = reply.text
                 self.pending.append(self._stamped({"role": "assistant", "content": reply.text}))
                 break
@@ -269,19 +296,40 @@ class _Turn:
         return self._context()
 
     def _recover(self, exc: ContextOverflowError, context: ContextRequest) -> None:
-        """Forced compaction sized so that the retry fits: the window the error states
-        (remembered for later runs), else three quarters of what we knew or sent."""
+        """Make the retry fit: the window the error states is remembered for later runs;
+        its input and the output reserve (`max_tokens`) must fit in it together.
+
+        When the error counted `max_tokens` against the window and the input alone fits
+        with room for a reply, a smaller `max_tokens` is the whole fix. Otherwise a
+        forced compaction makes the input fit the window less the output reserve (which
+        is cut to a quarter of the window when larger). An error that states no window
+        (old llama.cpp servers) proves the window smaller than what was sent: half of
+        that is remembered instead, so the flush and the summary fit too.
+        """
+        if exc.window:
+            remember_window(self.ws, self.model.name, exc.window)
+            reserve = exc.output_tokens or 0
+            if reserve and exc.input_tokens and exc.input_tokens < exc.window:
+                room = exc.window - exc.input_tokens
+                if room >= min(reserve, MIN_REPLY_TOKENS):
+                    self.max_tokens = room
+                    self.result.warnings.append(
+                        f"the request and its max_tokens ({reserve:,}) did not fit the "
+                        f"{exc.window:,}-token window; retried once with max_tokens {room:,}"
+                    )
+                    return
+            if reserve > exc.window // 4:
+                self.max_tokens = reserve = exc.window // 4
+            fit = exc.window - reserve
+        else:
+            fit = max(1, context.tokens // 2)
+            remember_window(self.ws, self.model.name, min(v for v in (self.window, fit) if v))
         if not self._entries():
             raise ContextOverflowError(
                 f"{exc} — and there is nothing to compact (the thread has no history yet, "
                 "the message alone is too long); nothing was appended to the thread",
                 exc.window,
             )
-        if exc.window:
-            remember_window(self.ws, self.model.name, exc.window)
-            fit = exc.window
-        else:
-            fit = int(min(v for v in (self.window, context.tokens) if v) * 0.75)
         self.window = min(v for v in (self.window, fit) if v)
         done = compact(
             self.ws,
@@ -309,9 +357,9 @@ class _Turn:
 
     # ------------------------------------------------------------------ builtin recall
     def _recall(self) -> list[str]:
-        """The builtin model cannot call tools; give it the memory hits for the question,
-        as a model would find them with memory_search."""
-        if self.model.name != "builtin" or not self.config.memory.tools:
+        """A model that cannot call tools (builtin) is given the memory hits for the
+        question, as a model would find them with memory_search."""
+        if self.model.supports_tools or not self.config.memory.tools:
             return []
         from memctl.search import search
 
@@ -334,7 +382,7 @@ class _Turn:
         return list(dict.fromkeys(_BULLET.sub("", hit.text).strip() for hit in found.hits))
 
     # ------------------------------------------------------------------ after the reply
-    def after(self) -> None:
+    def after(self, on_stage: Callable[[str], None]) -> None:
         """Per-call flush, then maintenance when due: both reported, neither fatal."""
         if not self.config.memory.hooks:
             return
@@ -342,6 +390,7 @@ class _Turn:
         from memctl.maintain import maintain
 
         memory_model = resolve_model(self.ws, self.config.memory_model)
+        on_stage("flush")
         try:
             self.result.flush = flush(
                 self.ws, self.config, memory_model, threads=[self.thread], auto=True
@@ -349,6 +398,7 @@ class _Turn:
             self.result.usage.add(self.result.flush.usage)
         except MemctlError as exc:
             self.result.flush_error = str(exc)
+        on_stage("maintenance")
         try:
             done = maintain(self.ws, self.config, memory_model, retry_failed=False)
         except MemctlError as exc:

@@ -25,18 +25,11 @@ from memctl.config import CompactionConfig, Config, TruncateArgs
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
 from memctl.evict import evict_messages
 from memctl.flush import flush, render_entry
-from memctl.llm import (
-    Model,
-    Request,
-    Usage,
-    estimate_cost,
-    learned_window,
-    remember_window,
-    resolve_model,
-)
+from memctl.litellm_model import estimate_cost
+from memctl.llm import resolve_model
+from memctl.model import Model, Request, Usage
 from memctl.prompts import format_summary_prompt
 from memctl.redact import Redactor
-from memctl.state import State
 from memctl.threads import (
     COMPACTION,
     append_log,
@@ -47,19 +40,26 @@ from memctl.threads import (
     working_context,
 )
 from memctl.tokens import message_tokens, messages_tokens, text_tokens
+from memctl.windows import (
+    UNKNOWN_WINDOW,
+    chars_for,
+    keep_budget,
+    known_window,
+    remember_window,
+    trigger_tokens,
+)
 from memctl.workspace import Workspace
 
-RESERVED_TOKENS = 20_000
-UNKNOWN_WINDOW_TRIGGER = 160_000
-KEEP_MIN_TOKENS = 2_000
-KEEP_MAX_TOKENS = 8_000
 TRUNCATED_HEAD_CHARS = 20
 """A truncated tool-call argument keeps this much of its start (a hint of what it was),
 or `max_arg_length` when that is less."""
 SUMMARY_MAX_TOKENS = 4_000
 SUMMARY_MIN_TOKENS = 256
 SUMMARY_MIN_USEFUL_TOKENS = 32
-UNKNOWN_SUMMARY_WINDOW = 160_000
+SUMMARY_WINDOW_SHARE = 8
+SUMMARY_OUTPUT_SHARE = 2
+"""A summary request may answer up to twice the summary's budget (it is cut to fit
+after), and that output is counted against the window as providers count it."""
 SAFETY_SHARE = 0.05
 """Token estimates are estimates: 5% of a window is left unused."""
 MAX_STAGES = 16
@@ -70,47 +70,18 @@ SUMMARY_SYSTEM = (
 )
 
 
-# --------------------------------------------------------------------------- windows
-
-
-def known_window(model: Model, state: State) -> int | None:
-    """The model's context window: configured or from litellm's model info, and the
-    smaller of that and a window learned from an overflow error (the error is the truth)."""
-    values = [v for v in (model.window(), learned_window(state, model.name)) if v]
-    return min(values) if values else None
-
-
 # --------------------------------------------------------------------------- budgets
 
 
-def trigger_tokens(settings: CompactionConfig, window: int | None) -> int:
-    """`trigger_tokens`, or (0) the window less the reserve: half the window if that is
-    not positive, 160,000 when the window is unknown."""
-    if settings.trigger_tokens > 0:
-        return settings.trigger_tokens
-    if window is None:
-        return UNKNOWN_WINDOW_TRIGGER
-    left = window - RESERVED_TOKENS
-    return left if left > 0 else window // 2
-
-
-def keep_budget(settings: CompactionConfig, window: int | None) -> int | None:
-    """The tail's token budget, or None when the tail is counted in messages."""
-    if settings.keep_tokens > 0:
-        return settings.keep_tokens
-    if settings.keep_tokens == 0 or window is None:
-        return None
-    derived = int((window - RESERVED_TOKENS) * 0.25)
-    # Below an 8,000-token window the reference's 2,000-token floor would keep a tail
-    # as large as the trigger, so every turn would compact again: keep a quarter.
-    return min(KEEP_MAX_TOKENS, max(KEEP_MIN_TOKENS, derived), window // 4)
-
-
 def summary_tokens_target(window: int | None) -> int:
-    """How long a summary may be: a tenth of the main model's window, within bounds."""
+    """How long a summary may be: an eighth of the main model's window, within bounds.
+
+    (A tenth left 2,000 chars for thirty messages in an 8K window; an eighth still leaves
+    summary, tail and reference message well under the trigger, half the window.)
+    """
     if window is None:
         return SUMMARY_MAX_TOKENS
-    return min(SUMMARY_MAX_TOKENS, max(SUMMARY_MIN_TOKENS, window // 10))
+    return min(SUMMARY_MAX_TOKENS, max(SUMMARY_MIN_TOKENS, window // SUMMARY_WINDOW_SHARE))
 
 
 def suffix_tokens(messages: list[dict[str, Any]]) -> list[int]:
@@ -279,11 +250,15 @@ class SummaryBudget:
 
     @property
     def summary_chars(self) -> int:
-        return int(self.summary_tokens * 2.5)
+        return chars_for(self.summary_tokens)
 
 
 def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> SummaryBudget:
-    """Split the summary model's window into input and answer, leaving a margin."""
+    """Split the summary model's window into input and answer, leaving a margin.
+
+    The answer's share is the `max_tokens` the request asks for: Anthropic, OpenAI and
+    vLLM refuse a request whose input and `max_tokens` together exceed the window.
+    """
     available = summary_window - _template_tokens(prompt) - int(summary_window * SAFETY_SHARE)
     tokens = min(target_tokens, available // 4)
     if tokens < SUMMARY_MIN_USEFUL_TOKENS:
@@ -291,13 +266,13 @@ def summary_budget(prompt: str, summary_window: int, target_tokens: int) -> Summ
             f"the summary model's window ({summary_window:,} tokens) is too small for the "
             "summary prompt; use a larger compaction.model or a shorter summary_prompt"
         )
-    return SummaryBudget(summary_window, tokens, available - tokens)
+    return SummaryBudget(summary_window, tokens, available - tokens * SUMMARY_OUTPUT_SHARE)
 
 
 def chunk_items(items: list[tuple[str, str]], budget_tokens: int) -> list[list[tuple[str, str]]]:
     """Group rendered messages into chunks that fit the input budget; a message larger
     than a whole chunk is cut, never dropped."""
-    max_chars = int(budget_tokens * 2.5) - 40
+    max_chars = chars_for(budget_tokens) - 40
     chunks: list[list[tuple[str, str]]] = []
     current: list[tuple[str, str]] = []
     used = 0
@@ -328,7 +303,25 @@ def summary_request(prompt: str, items: list[tuple[str, str]], budget: SummaryBu
             "conversation": [{"role": role, "text": text} for role, text in items],
             "max_chars": budget.summary_chars,
         },
-        max_tokens=budget.summary_tokens * 2,
+        max_tokens=budget.summary_tokens * SUMMARY_OUTPUT_SHARE,
+    )
+
+
+def shorter_request(request: Request, answer: str, limit: int) -> Request:
+    """The same request once more, with the summary that ran over and the limit it broke."""
+    retry = (
+        f"That summary has {len(answer):,} characters; the limit is {limit:,}. Write it "
+        f"again in at most {limit:,} characters: keep decisions, facts and open tasks."
+    )
+    return Request(
+        task=request.task,
+        messages=[
+            *request.messages,
+            {"role": "assistant", "content": answer},
+            {"role": "user", "content": retry},
+        ],
+        payload=request.payload,
+        max_tokens=request.max_tokens,
     )
 
 
@@ -390,15 +383,18 @@ def _stages(
         chunks = chunk_items(items, budget.input_tokens)
         summaries = []
         for chunk in chunks:
-            reply = model.complete(summary_request(prompt, chunk, budget))
+            request = summary_request(prompt, chunk, budget)
+            reply = model.complete(request)
             requests += 1
             usage.add(reply.usage)
             answer = reply.text.strip()
             if len(answer) > 2 * budget.summary_chars:
-                raise ModelError(
-                    f"model {model.name}: the summary has {len(answer):,} chars, more than "
-                    f"twice its budget of {budget.summary_chars:,}; the thread is left as it was"
-                )
+                # Models ignore length instructions routinely: ask once more, shorter,
+                # and cut what still runs over. A long summary never fails a turn.
+                again = model.complete(shorter_request(request, answer, budget.summary_chars))
+                requests += 1
+                usage.add(again.usage)
+                answer = again.text.strip() or answer
             text = _clip_summary(answer, budget.summary_chars)
             if not text:
                 raise ModelError(f"model {model.name}: the summary is empty")
@@ -578,7 +574,7 @@ def _compact(
     result.reason = fired
 
     target = summary_tokens_target(window)
-    summary_estimate = message_tokens(summary_message({"summary": "x" * int(target * 2.5)}, thread))
+    summary_estimate = message_tokens(summary_message({"summary": "x" * chars_for(target)}, thread))
     cap = None
     if fit and window is not None:
         cap = int(window * (1 - SAFETY_SHARE)) - reserved_tokens - summary_estimate
@@ -611,14 +607,14 @@ def _compact(
     result.summarised = start
     result.messages_after = 1 + len(messages) - start
 
-    summary_window = known_window(model, ws.read_state()) or UNKNOWN_SUMMARY_WINDOW
+    summary_window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
     if dry_run:
         budget = summary_budget(settings.summary_prompt, summary_window, target)
         requests, prompt_tokens, completion = planned_requests(
             settings.summary_prompt, items, budget
         )
-        if model.name == "builtin":
-            # offline, free and deterministic: the dry run can show the exact summary
+        if model.offline:
+            # free and deterministic: the dry run can show the exact summary
             text = summarise(model, settings.summary_prompt, items, summary_window, target).text
         else:
             rendered = sum(len(render_line(role, text)) + 1 for role, text in items)

@@ -87,6 +87,7 @@ class ContextRequest:
 
 
 def read_memory(ws: Workspace) -> str:
+    ws.check_inside(ws.memory_md)
     try:
         data = ws.memory_md.read_bytes()
     except FileNotFoundError:
@@ -157,6 +158,18 @@ def api_message(message: dict[str, Any], redactor: Redactor) -> dict[str, Any]:
             }
             for call in out["tool_calls"]
         ]
+        out["tool_calls"] = [chat_tool_call(call) for call in out["tool_calls"]]
+    return out
+
+
+def chat_tool_call(call: dict[str, Any]) -> dict[str, Any]:
+    """A tool call with only the keys chat APIs define (id, type, function name and
+    arguments): a log may carry others (`index` from a stream, `ts`, an importer's
+    fields), and providers reject or mangle what they do not know."""
+    function = call.get("function") or {}
+    out: dict[str, Any] = {"id": call["id"]} if "id" in call else {}
+    out["type"] = "function"
+    out["function"] = {"name": function.get("name"), "arguments": function.get("arguments", "")}
     return out
 
 

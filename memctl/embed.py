@@ -84,7 +84,7 @@ def _text(ws: Workspace, rel: str, kind: str, start: int, size: int) -> str | No
 
 def _embed(spec: ModelSpec, texts: list[str]) -> list[list[float]]:
     """Unit vectors for `texts`, in order; EmbeddingFailed on any provider failure."""
-    from memctl.llm import LiteLLMModel, import_litellm
+    from memctl.litellm_model import LiteLLMModel, import_litellm
 
     try:
         litellm = import_litellm()
@@ -167,7 +167,7 @@ def plan(conn: sqlite3.Connection, ws: Workspace, spec: ModelSpec, priced: bool)
     tokens = chars // 4
     cost = None
     if priced and tokens:
-        from memctl.llm import import_litellm
+        from memctl.litellm_model import import_litellm
 
         info = import_litellm().model_cost.get(spec.litellm_name) or {}
         per_token = info.get("input_cost_per_token")

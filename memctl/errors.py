@@ -31,12 +31,23 @@ class ContextOverflowError(ModelError):
     """The provider reported that the request is larger than the model's window.
 
     `window` is the limit stated in the error message when there is one, so that
-    the caller can size the retry and remember it.
+    the caller can size the retry and remember it. `input_tokens` is the request's size
+    as the provider counted it, and `output_tokens` the output reserve (`max_tokens`)
+    counted against the window: stated by the error (Anthropic's "I + O > W"), else what
+    was sent; each None when unknown.
     """
 
-    def __init__(self, message: str, window: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        window: int | None = None,
+        input_tokens: int | None = None,
+        output_tokens: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.window = window
+        self.input_tokens = input_tokens
+        self.output_tokens = output_tokens
 
 
 class BusyError(MemctlError):

@@ -17,7 +17,7 @@ from memctl.archive import ArchiveResult, archive
 from memctl.config import Config
 from memctl.consolidate import ConsolidateResult, consolidate
 from memctl.errors import MemctlError
-from memctl.llm import Model
+from memctl.model import Model
 from memctl.state import State
 from memctl.workspace import Workspace
 
@@ -38,6 +38,8 @@ class MaintainResult:
     """When the throttle lets the next run go: an ISO time, or `now`."""
     error: str | None = None
     exit_code: int = 0
+    clock: str | None = None
+    """Said when the throttle's last run was in the future (see `Workspace.clock_note`)."""
 
 
 def maintain(
@@ -70,6 +72,7 @@ def maintain(
         if not acquired:
             return MaintainResult("skipped", skipped=BUSY)
         state = ws.read_state()
+        clock = ws.clock_note(state, "maintain")
         due = ws.next_eligible(state, "maintain", gap)
         if due is not None and not force:
             return MaintainResult(
@@ -86,7 +89,9 @@ def maintain(
                 "(memctl maintain retries at once)",
                 next_eligible=_iso(retry),
             )
-        return _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
+        result = _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
+        result.clock = clock
+        return result
 
 
 def _run(

@@ -124,6 +124,7 @@ def _size(path: Path) -> int:
 
 
 def _memory(ws: Workspace, config: Config) -> MemoryStatus:
+    ws.check_inside(ws.memory_md)
     try:
         data = ws.memory_md.read_bytes()
     except FileNotFoundError:
@@ -164,15 +165,50 @@ def _archive(ws: Workspace) -> FilesStatus:
 
 
 def _threads(ws: Workspace, state: State) -> list[ThreadStatus]:
-    found = []
-    for thread in list_threads(ws):
-        entries, context = log_counts(thread_path(ws, thread))
-        flushed = state.flushed(thread)
-        found.append(ThreadStatus(thread, entries, max(0, entries - flushed), context))
-    return found
+    return [thread_status(ws, state, thread) for thread in list_threads(ws)]
+
+
+def thread_status(ws: Workspace, state: State, thread: str) -> ThreadStatus:
+    """A thread's counts, as `status` and `thread list` show them. Unflushed entries are
+    those past the watermark less compaction records, which are no message: flush has
+    nothing to send for them, and must not seem to owe them."""
+    path = thread_path(ws, thread)
+    entries, context = log_counts(path)
+    flushed = state.flushed(thread)
+    unflushed = max(0, entries - flushed)
+    if unflushed:
+        unflushed -= len(compaction_records(path, since=flushed))
+    return ThreadStatus(thread, entries, unflushed, context)
 
 
 _COMPACTION_TOKEN = json.dumps(COMPACTION).encode()
+
+
+def compaction_records(path: Path, since: int = 0) -> list[tuple[int, int]]:
+    """(index, cut) of each compaction record of a log at `since` or later, parsing only
+    the lines that can be one."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    return [(i, cut) for i, cut in _records(data) if i >= since]
+
+
+def _records(data: bytes) -> list[tuple[int, int]]:
+    records: list[tuple[int, int]] = []
+    if _COMPACTION_TOKEN not in data:
+        return records
+    for index, line in enumerate(data.split(b"\n")):
+        if _COMPACTION_TOKEN not in line:
+            continue
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
+            continue
+        if isinstance(entry, dict) and entry.get("type") == COMPACTION:
+            cut = entry.get("cut", 0)
+            records.append((index, cut if isinstance(cut, int) and cut >= 0 else 0))
+    return records
 
 
 def log_counts(path: Path) -> tuple[int, int]:
@@ -188,18 +224,7 @@ def log_counts(path: Path) -> tuple[int, int]:
     except FileNotFoundError:
         return 0, 0
     entries = data.count(b"\n")  # as `threads.count_entries` counts
-    records: list[tuple[int, int]] = []  # (index, cut) of each compaction record
-    if _COMPACTION_TOKEN in data:
-        for index, line in enumerate(data.split(b"\n")):
-            if _COMPACTION_TOKEN not in line:
-                continue
-            try:
-                entry = json.loads(line)
-            except (ValueError, RecursionError):  # RecursionError: nested too deeply
-                continue
-            if isinstance(entry, dict) and entry.get("type") == COMPACTION:
-                cut = entry.get("cut", 0)
-                records.append((index, cut if isinstance(cut, int) and cut >= 0 else 0))
+    records = _records(data)  # (index, cut) of each compaction record
     if not records:
         return entries, entries
     cut = records[-1][1]
@@ -242,7 +267,7 @@ def _iso(when: datetime | None) -> str | None:
 
 def _due(ws: Workspace, last: datetime | None, gap_seconds: float) -> str:
     """`now` for a first run or a passed gap, else the time the gap ends."""
-    if last is None:
+    if last is None or last > ws.now():  # a run in the future: the clock was corrected
         return NOW
     due = last + timedelta(seconds=gap_seconds)
     return due.isoformat() if due > ws.now() else NOW

@@ -6,13 +6,15 @@ import json
 import math
 from typing import Any
 
+CHARS_PER_TOKEN = 2.5
+"""The reference's estimate (memctl.windows sizes requests by it)."""
 CHARS_PER_TOKEN_BUDGET = 4
 """Budgets (MEMORY.md, consolidation) count chars / 4, as the reference does."""
 
 
 def text_tokens(text: str) -> int:
     """The reference's per-text estimate: ceil(chars / 2.5)."""
-    return math.ceil(len(text) / 2.5)
+    return math.ceil(len(text) / CHARS_PER_TOKEN)
 
 
 def budget_tokens(text: str) -> int:
@@ -28,11 +30,11 @@ def message_tokens(message: dict[str, Any]) -> int:
         chars = 0
     else:
         chars = len(json.dumps(content, ensure_ascii=False))
-    tokens = math.ceil(chars / 2.5) + 5
+    tokens = math.ceil(chars / CHARS_PER_TOKEN) + 5
     for call in message.get("tool_calls") or []:
         function = call.get("function") or {}
         chars = len(function.get("name", "")) + len(function.get("arguments", ""))
-        tokens += math.ceil(chars / 2.5) + 10
+        tokens += math.ceil(chars / CHARS_PER_TOKEN) + 10
     if message.get("role") == "tool":
         tokens += 8
     return tokens

@@ -469,6 +469,8 @@ def render_lines(result: Any) -> str:
 
 
 def render_save(result: Any) -> str:
+    if getattr(result, "already_saved", False):
+        return "Already in MEMORY.md; not saved again."
     count = getattr(result, "memories", None) or 1
     return f"Saved {count} memor{'y' if count == 1 else 'ies'} to MEMORY.md and the daily ledger."
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -57,6 +58,8 @@ class _Answer:
     cut: str | None = None
     """`body`: send half the JSON as a complete response; `connection`: announce the whole
     body, send half, and close."""
+    stream: bool = False
+    """The request asked for a stream: a completion goes as server-sent events."""
 
 
 def estimate_tokens(body: bytes) -> int:
@@ -76,6 +79,8 @@ class LLMServer:
         self.request_headers: list[dict[str, str]] = []
         self.context_window: int | None = None
         self.default: Callable[[dict[str, Any]], str] = lambda request: "NO_REPLY"
+        self.stream_pause = 0.0
+        """Seconds between the pieces of a streamed answer."""
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         self._httpd.daemon_threads = True
         # A short poll interval: shutdown() waits for the loop to notice, once per test.
@@ -266,7 +271,9 @@ class LLMServer:
             queued = self._queue.popleft() if self._queue else None
         if queued is None:
             queued = self._completion_answer(str(self.default(request)), None, None, 7)
-        return self._finish(queued, tokens)
+        finished = self._finish(queued, tokens)
+        finished.stream = bool(request.get("stream")) and queued.completion is not None
+        return finished
 
     def wait(self, seconds: float) -> None:
         """Sleep for a slow answer, but no longer than the server lives."""
@@ -289,6 +296,9 @@ def _handler_for(server: LLMServer) -> type[BaseHTTPRequestHandler]:
             self._send(answer)
 
         def _send(self, answer: _Answer) -> None:
+            if answer.stream and answer.status == 200:
+                self._send_stream(answer)
+                return
             try:
                 self.send_response(answer.status)
                 headers = {"Content-Type": "application/json", **answer.headers}
@@ -301,6 +311,40 @@ def _handler_for(server: LLMServer) -> type[BaseHTTPRequestHandler]:
                 self.wfile.write(body)
             except OSError:
                 pass  # the client gave up (a timeout test); nothing left to tell it
+
+        def _send_stream(self, answer: _Answer) -> None:
+            """The completion as server-sent events, as OpenAI streams it: the text in
+            word-sized pieces (each pausing `stream_pause`), then the tool calls, the
+            finish reason and the usage, then `[DONE]`."""
+            body = json.loads(answer.body)
+            choice, usage = body["choices"][0], body["usage"]
+            message = choice["message"]
+            base = {k: body[k] for k in ("id", "created", "model")}
+
+            def event(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> bytes:
+                chunk = {
+                    **base,
+                    "object": "chat.completion.chunk",
+                    "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+                    **extra,
+                }
+                return b"data: " + json.dumps(chunk).encode() + b"\n\n"
+
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                self.wfile.write(event({"role": "assistant", "content": ""}))
+                for piece in re.findall(r"\S+\s*|\s+", message.get("content") or ""):
+                    self.wfile.write(event({"content": piece}))
+                    self.wfile.flush()
+                    server.wait(server.stream_pause)
+                for index, call in enumerate(message.get("tool_calls") or []):
+                    self.wfile.write(event({"tool_calls": [{"index": index, **call}]}))
+                self.wfile.write(event({}, choice["finish_reason"], usage=usage))
+                self.wfile.write(b"data: [DONE]\n\n")
+            except OSError:
+                pass
 
         def log_message(self, format: str, *args: Any) -> None:
             """Quiet: pytest output is for the tests."""

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from memctl.builtin import REPLY_TAG, SUMMARY_HEADER, BuiltinModel, is_own_reply
-from memctl.llm import Request
+from memctl.model import Request
 from memctl.prompts import NO_REPLY
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from memctl.builtin import BuiltinModel
 from memctl.facts import resolve_dates, third_person
-from memctl.llm import Request
+from memctl.model import Request
 from memctl.prompts import NO_REPLY
 from tests.test_flush_said import CONVERSATION
 

@@ -65,7 +65,7 @@ def test_flush_dry_run_prices_each_request_without_a_key(cli, workspace, snapsho
     append(cli, workspace, "t1", DANA)
     before = snapshot(workspace)
 
-    run = cli("-w", workspace, "flush", "--dry-run")
+    run = cli("-w", workspace, "flush", "--dry-run", "--show-requests")
     data = json.loads(cli("-w", workspace, "--json", "flush", "--dry-run").stdout)
 
     assert run.exit_code == 0, run.stderr
@@ -89,7 +89,7 @@ def test_consolidate_dry_run_plans_the_request_without_calling_the_model(cli, wo
     daily(workspace, "- Dana leads payments.\n- Deploys happen on Tuesdays.\n")
     before = snapshot(workspace)
 
-    run = cli("-w", workspace, "consolidate", "--dry-run")
+    run = cli("-w", workspace, "consolidate", "--dry-run", "--show-requests")
     data = json.loads(cli("-w", workspace, "--json", "consolidate", "--dry-run").stdout)
 
     assert run.exit_code == 0, run.stderr

@@ -333,7 +333,7 @@ def test_watermarks_without_stamps_are_counted_once_then_stamped(cli, ws: Path) 
 def test_dry_run_writes_nothing_and_calls_no_model(cli, ws: Path) -> None:
     append(cli, ws, "t1", DANA)
     before = snapshot(ws)
-    run = cli("-w", ws, "flush", "--dry-run")
+    run = cli("-w", ws, "flush", "--dry-run", "--show-requests")
     assert run.exit_code == 0
     assert snapshot(ws) == before
     assert not (ws / ".memctl" / "flush.lock").exists()

@@ -512,13 +512,14 @@ def test_thread_list_names_imported_sessions(cli, workspace):
 
     run = cli("-w", workspace, "thread", "list")
 
-    assert run.stdout.splitlines() == [
-        "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f\t9 entries\t9 unflushed\tshop · Invoices round "
+    assert run.stdout.splitlines() == [  # aligned under a header (issue 15.19)
+        "thread                                entries  unflushed  title",
+        "019e1f2a-3b4c-7d5e-8f60-7a8b9c0d1e2f        9          9  shop · Invoices round "
         "10.005 down. Remember: we always round half… · 2026-05-12",
         # Claude Code 1.0 wrote a summary line: it is the title
-        "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10\t9 entries\t9 unflushed\tshop · Cart rounding fix "
+        "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e10        9          9  shop · Cart rounding fix "
         "with Decimal · 2025-07-31",
-        "notes\t1 entries\t1 unflushed",
+        "notes                                       1          1",
     ]
 
 
@@ -595,7 +596,7 @@ def test_a_session_imported_before_its_first_prompt_gets_its_title_later(cli, wo
     run = cli("-w", workspace, "thread", "list")
 
     assert run.stdout.endswith(
-        "\tshop · Money must be integer cents everywhere. Find float totals. · 2025-11-14\n"
+        "  shop · Money must be integer cents everywhere. Find float totals. · 2025-11-14\n"
     )
 
 

@@ -1,18 +1,21 @@
 """Which layer may import what, read from the source (AST), so a violation fails at once.
 
 Stage modules are library code: no CLI framework, no printing. litellm takes seconds to
-import, so it is imported only inside the functions of memctl/llm.py that call a model.
+import, so it is imported only inside the functions of memctl/litellm_model.py (the
+adapter) that call a model.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "memctl"
+ADAPTER = PACKAGE / "litellm_model.py"
 CLI_FRAMEWORKS = ("typer", "rich", "click")
 
 
@@ -67,8 +70,8 @@ def top_package(module: str) -> str:
 
 
 def test_the_scan_sees_the_known_imports():
-    """Guards the guards: the scanner must find litellm inside memctl/llm.py's function."""
-    llm_imports = [i for i in imports_of(PACKAGE / "llm.py") if i.module == "litellm"]
+    """Guards the guards: the scanner must find litellm inside the adapter's functions."""
+    llm_imports = [i for i in imports_of(ADAPTER) if i.module == "litellm"]
     assert llm_imports and all(i.in_function for i in llm_imports)
     assert any(i.module == "typer" for i in imports_of(PACKAGE / "cli" / "app.py"))
     assert len(stage_modules()) >= 8
@@ -119,13 +122,15 @@ def test_stage_modules_do_not_print(path):
 
 
 @pytest.mark.parametrize("path", all_modules(), ids=relative)
-def test_litellm_is_imported_only_inside_functions_of_llm_py(path):
+def test_litellm_is_imported_only_inside_functions_of_the_adapter(path):
     offending = []
     for found in imports_of(path):
         if top_package(found.module) != "litellm" or found.type_checking_only:
             continue
-        if path != PACKAGE / "llm.py":
-            offending.append(f"{relative(path)}:{found.line} imports litellm (use memctl.llm)")
+        if path != ADAPTER:
+            offending.append(
+                f"{relative(path)}:{found.line} imports litellm (use memctl.litellm_model)"
+            )
         elif not found.in_function:
             offending.append(f"{relative(path)}:{found.line} imports litellm at module level")
     assert not offending, "; ".join(offending)
@@ -225,3 +230,39 @@ def test_every_command_module_is_registered_by_the_entry():
         "add each memctl/cli/*_cmd.py to COMMAND_MODULES in memctl/cli/app.py, once"
     )
     assert len(COMMAND_MODULES) == len(set(COMMAND_MODULES))
+
+
+def memctl_imports(path: Path) -> set[str]:
+    """The memctl modules `path` imports, at any level (a function's import included)."""
+    return {i.module for i in imports_of(path) if top_package(i.module) == "memctl"}
+
+
+def test_the_model_interface_imports_nothing_of_memctl():
+    assert memctl_imports(PACKAGE / "model.py") == set()
+
+
+@pytest.mark.parametrize(
+    ("module", "forbidden"),
+    [
+        # builtin and the adapter import the interface (memctl.model), never each other
+        # nor the resolution (memctl.llm) that picks one of them.
+        ("builtin.py", {"memctl.llm", "memctl.litellm_model"}),
+        ("litellm_model.py", {"memctl.llm", "memctl.builtin"}),
+    ],
+)
+def test_the_model_layer_has_no_cycle(module: str, forbidden: set[str]):
+    imported = memctl_imports(PACKAGE / module)
+    assert "memctl.model" in imported
+    assert not imported & forbidden
+
+
+def test_window_knowledge_lives_in_one_module():
+    """The unknown-window figure and the frame overhead are defined in memctl/windows.py
+    only; the chars-per-token estimate in memctl/tokens.py only."""
+    for path in all_modules():
+        text = path.read_text(encoding="utf-8")
+        if path.name != "windows.py":
+            assert "160_000" not in text, relative(path)
+            assert "FRAME_TOKENS = " not in text, relative(path)
+        if path.name != "tokens.py":
+            assert not re.search(r"[*/]\s*2\.5\b", text), relative(path)

@@ -18,13 +18,9 @@ import yaml
 from memctl.builtin import BuiltinModel
 from memctl.config import ModelSpec, load_config
 from memctl.errors import ConfigError, ContextOverflowError, ModelError
-from memctl.llm import (
-    LiteLLMModel,
-    Request,
-    estimate_cost,
-    resolve,
-    window_from_message,
-)
+from memctl.litellm_model import LiteLLMModel, estimate_cost, window_from_message
+from memctl.llm import resolve
+from memctl.model import Request
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, TEST_MODEL, write_model_config
 
 QUESTION = [{"role": "user", "content": "What did we decide about the database?"}]

@@ -92,7 +92,10 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
 def test_running_one_command_leaves_the_app_whole():
     """main() builds only the command it runs, on a copy: the app the in-process tests
     (and any later invocation) use still holds every command."""
-    from memctl.cli.app import only
+    from memctl.cli.app import app, only
+
+    def registered() -> set[str]:
+        return {c.name for c in [*app.registered_commands, *app.registered_groups]}
 
     before = registered()
     narrowed = only("status")
@@ -136,3 +139,12 @@ def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
     assert "memctl.search" in modules
     assert "yaml" not in modules
     assert "filelock" not in modules
+
+
+def test_every_command_is_found_by_its_module_name():
+    """main() imports `NAME_cmd` (or the module _MODULE_OF names) for `memctl NAME`; a
+    command registered elsewhere would fall back to importing every module."""
+    from memctl.cli.app import _MODULE_OF, COMMAND_MODULES
+
+    for name in registered():
+        assert _MODULE_OF.get(name, f"{name}_cmd") in COMMAND_MODULES, name

@@ -130,9 +130,12 @@ def test_help_lists_commands_by_pipeline_stage(cli):
     from memctl.cli.app import app
 
     registered = {c.name for c in [*app.registered_commands, *app.registered_groups]}
+    # The commands are listed under one heading per stage, between the options and the
+    # epilog (whose lines are indented further).
+    body = cli("--help").stdout.split("Set up and feed:\n", 1)[1].split("\n  Environment:", 1)[0]
     listed = [
         line.split()[0]
-        for line in cli("--help").stdout.split("Commands:\n", 1)[1].splitlines()
+        for line in body.splitlines()
         if line.startswith("  ") and not line.startswith("   ")
     ]
 

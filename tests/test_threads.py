@@ -50,7 +50,7 @@ def test_append_jsonl_from_stdin(workspace, cli):
     run = cli("-w", workspace, "thread", "append", "t1", input=jsonl(USER, ASSISTANT))
 
     assert run.exit_code == 0, run.stderr
-    assert run.stderr == "appended 2 message(s) to threads/t1.jsonl (2 entries)\n"
+    assert run.stderr == "appended 2 messages to threads/t1.jsonl (2 entries)\n"
     entries = log_of(workspace)
     assert without_ts(entries) == [USER, ASSISTANT]
     assert all(isinstance(e["ts"], str) and "T" in e["ts"] for e in entries)
@@ -318,7 +318,11 @@ def test_thread_list_counts_entries_and_unflushed(workspace, cli):
     data = cli("-w", workspace, "--json", "thread", "list")
 
     assert text.exit_code == 0
-    assert text.stdout == "alpha\t1 entries\t1 unflushed\nbeta\t3 entries\t1 unflushed\n"
+    assert text.stdout.splitlines() == [  # aligned under a header (issue 15.19)
+        "thread  entries  unflushed",
+        "alpha         1          1",
+        "beta          3          1",
+    ]
     assert json.loads(data.stdout) == [
         {"thread": "alpha", "entries": 1, "unflushed": 1},
         {"thread": "beta", "entries": 3, "unflushed": 1},

@@ -1,7 +1,7 @@
 """The entry point: the root app with every command registered, and `main()`.
 
 To add a command, write `memctl/cli/NAME_cmd.py` (it imports `memctl.cli.core` and
-`memctl.cli.render`, never this module) and add its name to COMMAND_MODULES, at the place
+`memctl.cli.render`, never this module) and add its name to SECTIONS, at the place
 `memctl --help` should list it.
 """
 
@@ -14,53 +14,62 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from memctl.cli import core
+from memctl.cli.render import QuietPipe
 
 if TYPE_CHECKING:
     import typer
 
-COMMAND_MODULES = (
-    # set up and feed
-    "init_cmd",
-    "thread_cmd",
-    # the pipeline, in the order data flows through it
-    "flush_cmd",
-    "consolidate_cmd",
-    "compact_cmd",
-    "evict_cmd",
-    "context_cmd",
-    "call_cmd",
-    # recall
-    "recall_cmd",
-    "search_cmd",
-    "get_cmd",
-    "save_cmd",
-    "index_cmd",
-    # upkeep and integration
-    "archive_cmd",
-    "maintain_cmd",
-    "status_cmd",
-    "mcp_cmd",
-    "hook_cmd",
-    "install_cmd",
-    "export_cmd",
-    "config_cmd",
-    "completion_cmd",
+SECTIONS = (
+    ("Set up and feed", ("init_cmd", "thread_cmd")),
+    (
+        "The pipeline, in the order data flows through it",
+        ("flush_cmd", "consolidate_cmd", "compact_cmd", "evict_cmd", "context_cmd", "call_cmd"),
+    ),
+    ("Recall", ("recall_cmd", "search_cmd", "get_cmd", "save_cmd", "index_cmd")),
+    (
+        "Upkeep and integration",
+        (
+            "archive_cmd",
+            "maintain_cmd",
+            "history_cmd",
+            "undo_cmd",
+            "status_cmd",
+            "doctor_cmd",
+            "mcp_cmd",
+            "hook_cmd",
+            "install_cmd",
+            "export_cmd",
+            "config_cmd",
+            "completion_cmd",
+        ),
+    ),
 )
+"""Every command module under the heading `memctl --help` lists its commands under, in
+the order it lists them."""
+COMMAND_MODULES = tuple(module for _, modules in SECTIONS for module in modules)
 
 # Commands registered by a module named after another command.
 _MODULE_OF = {"uninstall": "install_cmd"}
 
 
+def _import(module: str) -> None:
+    """Import a command module (which registers its commands) under its heading."""
+    if f"memctl.cli.{module}" in sys.modules:
+        return
+    core.begin_section(next(title for title, modules in SECTIONS if module in modules))
+    importlib.import_module(f"memctl.cli.{module}")
+
+
 def _register_all() -> typer.Typer:
     for module in COMMAND_MODULES:
-        importlib.import_module(f"memctl.cli.{module}")  # registers the module's commands
+        _import(module)
     return core.app
 
 
 def __getattr__(name: str) -> Any:
     """`app` and `COMMAND_ORDER` with every command registered. Importing this module
     registers none: `main()` imports only the module of the command that runs (the
-    other 21 and what they import cost a light command a fifth of its start-up)."""
+    others and what they import cost a light command a fifth of its start-up)."""
     if name == "app":
         return _register_all()
     if name == "COMMAND_ORDER":
@@ -70,6 +79,7 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
+    sys.stdout = QuietPipe(sys.stdout)
     if "_MEMCTL_COMPLETE" in os.environ:
         # Typer registers its shell completers only with add_completion on; we print
         # the scripts with `memctl completion` instead, so register them here.
@@ -81,7 +91,7 @@ def main() -> None:
     name = core.invoked(sys.argv[1:])
     module = _MODULE_OF.get(name or "", f"{name}_cmd")
     if module in COMMAND_MODULES:
-        importlib.import_module(f"memctl.cli.{module}")
+        _import(module)
     only(name)(prog_name="memctl")
 
 

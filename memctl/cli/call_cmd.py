@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+import sys
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
-from memctl.cli.inputs import read_stdin_text
-from memctl.cli.render import compact_note, emit, note, working
+from memctl.cli.inputs import read_stdin_text, resolve_thread
+from memctl.cli.render import compact_note, consolidate_summary, emit, note, working
+
+if TYPE_CHECKING:
+    from memctl.call import CallResult
 
 
-def _call_notes(g: Globals, result: Any) -> None:
+def _turn_notes(g: Globals, result: CallResult) -> None:
+    """What happened on the way to the reply (printed as soon as the reply is)."""
     for done in result.compactions:
         compact_note(g, done)
     if result.overflow_recovered:
@@ -22,6 +27,10 @@ def _call_notes(g: Globals, result: Any) -> None:
         note(g, f"call: tool {step.name}: {outcome}")
     for warning in result.warnings:
         note(g, f"call: warning: {warning}")
+
+
+def _after_notes(g: Globals, result: CallResult) -> None:
+    """The per-call flush and maintenance, which run after the reply is out."""
     if result.flush_error:
         note(g, f"call: warning: the per-call flush failed: {result.flush_error}")
     elif result.flush is not None and result.flush.skipped:
@@ -33,6 +42,9 @@ def _call_notes(g: Globals, result: Any) -> None:
             note(g, f"call: flushed {facts} fact(s) to {result.flush.ledger}")
     if result.maintain_error:
         note(g, f"call: warning: maintenance failed: {result.maintain_error}")
+    merged = result.maintain.consolidate if result.maintain is not None else None
+    if merged is not None and merged.status == "consolidated":
+        note(g, f"call: maintenance: {consolidate_summary(merged)}")
 
 
 @command(app, "call")
@@ -45,6 +57,14 @@ def call_command(
         typer.Option(
             "--dry-run",
             help="Print the request that would be sent; no model call, nothing written.",
+        ),
+    ] = False,
+    new: Annotated[
+        bool,
+        typer.Option(
+            "--new",
+            help="Start a thread of exactly this id, even if it looks like a typo of an "
+            "existing one (a unique prefix otherwise selects that thread).",
         ),
     ] = False,
 ) -> None:
@@ -65,11 +85,50 @@ def call_command(
     check_thread_id(thread)
     text = read_stdin_text().removesuffix("\n") if message == "-" else message
     ws, config = g.open()
+    if not new:
+        thread = resolve_thread(ws, thread, may_start=True, new_flag=True)
     model = resolve_model(ws, config.model)
-    with working(g, f"call: {model.name} on thread {thread}"):
-        result = call(ws, config, model, thread, text, dry_run=dry_run)
     if dry_run:
+        result = call(ws, config, model, thread, text, dry_run=True)
         emit(g, result, lambda: json.dumps(result.request, ensure_ascii=False, indent=2))
         return
-    _call_notes(g, result)
-    emit(g, result, result.reply)
+    # Streamed only to a person: a pipe or a script gets the reply whole, once.
+    streaming = not g.json and sys.stdout.isatty()
+    streamed: list[str] = []
+
+    with working(g, f"call: {model.name} on thread {thread}") as progress:
+
+        def on_text(piece: str) -> None:
+            progress.pause()
+            streamed.append(piece)
+            sys.stdout.write(piece)
+            sys.stdout.flush()
+
+        def on_reply(result: CallResult) -> None:
+            progress.pause()
+            if not g.json:
+                shown = "".join(streamed)
+                if not streamed:
+                    shown = result.reply
+                    sys.stdout.write(shown)
+                if shown and not shown.endswith("\n"):
+                    sys.stdout.write("\n")
+                sys.stdout.flush()
+            _turn_notes(g, result)
+
+        def on_stage(name: str) -> None:
+            progress.stage(f"call: {name} after the reply")
+
+        result = call(
+            ws,
+            config,
+            model,
+            thread,
+            text,
+            on_text=on_text if streaming else None,
+            on_reply=on_reply,
+            on_stage=on_stage,
+        )
+    _after_notes(g, result)
+    if g.json:
+        emit(g, result)

@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from memctl.cli.core import ThreadArg, app, command, globals_of
+from memctl.cli.core import ShowRequests, ThreadArg, app, command, globals_of
+from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import compact_note, compact_text, emit, working
 
 
@@ -35,6 +36,7 @@ def compact_command(
             "no model call, nothing written.",
         ),
     ] = False,
+    show_requests: ShowRequests = False,
 ) -> None:
     """Summarise a thread's old messages and keep the recent tail in its working context.
 
@@ -44,13 +46,13 @@ def compact_command(
 
     Example: memctl compact support-42 --dry-run
     """
-    from memctl.compact import compact, known_window
+    from memctl.compact import compact
     from memctl.context import overhead_tokens
-    from memctl.threads import check_thread_id
+    from memctl.windows import known_window
 
     g = globals_of(ctx)
-    check_thread_id(thread)
     ws, config = g.open()
+    thread = resolve_thread(ws, thread, may_start=True)
     main, summary_model = models_of(ws, config)
     window = known_window(main, ws.read_state())
     with working(g, f"compact: summarising thread {thread}"):
@@ -65,4 +67,4 @@ def compact_command(
             reserved_tokens=overhead_tokens(ws, config),
         )
     compact_note(g, result)
-    emit(g, result, lambda: compact_text(result))
+    emit(g, result, lambda: compact_text(result, show_requests or g.verbose))

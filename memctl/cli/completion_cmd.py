@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.core import app, command
+from memctl.cli.core import app, choices, command
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -21,7 +21,7 @@ def completion_script(shell: str) -> str:
 
 @command(app, "completion")
 def completion(
-    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
+    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.", **choices(*SHELLS))],
 ) -> None:
     """Print the shell completion script.
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import Globals, app, command, globals_of
+from memctl.cli.core import Globals, ShowRequests, app, command, globals_of
 from memctl.cli.render import consolidate_plan_text, consolidate_summary, emit, note, working
 from memctl.errors import UsageError
 
@@ -36,6 +36,7 @@ def consolidate_command(
             "write nothing.",
         ),
     ] = False,
+    show_requests: ShowRequests = False,
 ) -> None:
     """Merge the daily text written since the last consolidation into MEMORY.md.
 
@@ -54,10 +55,10 @@ def consolidate_command(
     with working(g, "consolidate: merging into MEMORY.md"):
         result = consolidate(ws, config, model, force=force, dry_run=dry_run, preview=diff)
     note(g, consolidate_summary(result))
-    _report_consolidate(g, result)
+    _report_consolidate(g, result, show_requests or g.verbose)
 
 
-def _report_consolidate(g: Globals, result: ConsolidateResult) -> None:
+def _report_consolidate(g: Globals, result: ConsolidateResult, full: bool) -> None:
     if result.status == "preview":
         if not result.diff:
             note(g, "preview: MEMORY.md would not change")
@@ -68,6 +69,6 @@ def _report_consolidate(g: Globals, result: ConsolidateResult) -> None:
             note(g, "dry run: MEMORY.md would not change")
         emit(g, result, result.diff)
     elif result.status == "dry_run":
-        emit(g, result, lambda: consolidate_plan_text(result))
+        emit(g, result, lambda: consolidate_plan_text(result, full))
     else:
         emit(g, result)

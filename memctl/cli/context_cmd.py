@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
+from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import jsonable, note
 
 
@@ -48,15 +49,14 @@ def context_command(
 
     Example: memctl context support-42 | jq '.messages | length'
     """
-    from memctl.compact import known_window
     from memctl.context import build_context
     from memctl.llm import resolve_model
-    from memctl.threads import check_thread_id
     from memctl.tools import openai_tools
+    from memctl.windows import known_window
 
     g = globals_of(ctx)
-    check_thread_id(thread)
     ws, config = g.open()
+    thread = resolve_thread(ws, thread, may_start=True)
     window = None
     if config.compaction.truncate_args is not None and config.compaction.keep_tokens < 0:
         window = known_window(resolve_model(ws, config.model), ws.read_state())

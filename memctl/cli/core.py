@@ -16,6 +16,7 @@ import importlib
 import inspect
 import os
 import traceback
+import typing
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
@@ -29,10 +30,22 @@ from memctl.errors import MemctlError
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
 imports the command modules in pipeline order, and `memctl --help` lists them so."""
+_SECTION_OF: dict[str, str] = {}
+_SECTION = ["Commands"]
 
 
 def registration_order() -> tuple[str, ...]:
     return tuple(_ORDER)
+
+
+def begin_section(title: str) -> None:
+    """The heading `memctl --help` lists the commands registered from now on under."""
+    _SECTION[0] = title
+
+
+def _register(name: str) -> None:
+    _ORDER.append(name)
+    _SECTION_OF[name] = _SECTION[0]
 
 
 # The click Typer parses with: its own vendored copy in Typer 0.29, click itself before.
@@ -52,17 +65,39 @@ def _usage_errors(wants_json: Callable[[], bool]) -> Iterator[None]:
     except _click_errors.ClickException as exc:
         if isinstance(exc, getattr(_click_errors, "NoArgsIsHelpError", ())):
             raise
-        message = " ".join(exc.format_message().splitlines())  # one line, always
+        message = " ".join(exc.format_message().split())  # one line, always
         if isinstance(exc, _click_errors.UsageError):
             where = exc.ctx.command_path if exc.ctx is not None else "memctl"
             message = f"{message} ({where} --help)"
+            if _looks_like_text(exc):
+                example = _TEXT_EXAMPLES.get(where, f'{where} -- "- a fact"')
+                message = f"{message}; a text that starts with '-' goes after '--': {example}"
         raise fail(Globals(json=wants_json()), message, exc.exit_code) from None
+
+
+_TEXT_EXAMPLES = {
+    "memctl save": 'memctl save -- "- a fact"',
+    "memctl call": 'memctl call THREAD -- "-1 is the answer?"',
+}
+
+
+def _looks_like_text(exc: Exception) -> bool:
+    """An unknown "option" that holds a space (`save "- a fact"`) is text the shell
+    passed whole, or one of a command that takes text (save, call) that no option of it
+    resembles: either way the fix is `--` before it."""
+    name = getattr(exc, "option_name", None)
+    if not isinstance(exc, _click_errors.NoSuchOption) or not name:
+        return False
+    command = exc.ctx.command.name if exc.ctx is not None else None
+    return any(c.isspace() for c in name) or (
+        command in ("save", "call") and not getattr(exc, "possibilities", None)
+    )
 
 
 class PipelineOrder(TyperGroup):
     """The root command. `memctl --help` lists commands by pipeline stage (the order
-    they were registered in), not alphabetically, and click's usage errors come out in memctl's format. Both parsing steps are
-    hooked here, not in `main()`, so the in-process test runner sees what users see:
+    they were registered in), not alphabetically, and click's usage errors come out in
+    memctl's format. Both parsing steps are hooked here, not in `main()`, so the in-process test runner sees what users see:
     `make_context` parses the global options, `invoke` finds the command and parses
     its arguments."""
 
@@ -71,24 +106,70 @@ class PipelineOrder(TyperGroup):
         rank = {name: position for position, name in enumerate(_ORDER)}
         return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands under the stage they belong to (set up, the pipeline, recall,
+        upkeep), in pipeline order within each."""
+        found = [(n, self.get_command(ctx, n)) for n in self.list_commands(ctx)]
+        shown = [(name, cmd) for name, cmd in found if cmd is not None and not cmd.hidden]
+        if not shown:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+        sections: dict[str, list[tuple[str, str]]] = {}
+        for name, cmd in shown:
+            rows = sections.setdefault(_SECTION_OF.get(name, "Commands"), [])
+            rows.append((name, cmd.get_short_help_str(limit)))
+        for title, rows in sections.items():
+            with formatter.section(title):
+                formatter.write_dl(rows, col_max=max(len(name) for name, _ in shown) + 2)
+
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ) -> Any:
         given = list(args)  # click consumes the list it parses
-        with _usage_errors(lambda: "--json" in _leading_globals(given)):
-            return super().make_context(info_name, args, parent=parent, **extra)
+        with _usage_errors(lambda: _asks_json(given)):
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        ctx.meta["memctl.args"] = given
+        return ctx
 
     def invoke(self, ctx: Any) -> Any:
         # The global options are parsed by now, though the callback that stores them
-        # in ctx.obj runs only once the command is found.
-        with _usage_errors(lambda: bool(ctx.find_root().params.get("json_output"))):
+        # in ctx.obj runs only once the command is found; --json may also follow the
+        # command, which has not parsed its options yet when one of them is wrong.
+        with _usage_errors(lambda: _asks_json(ctx.meta.get("memctl.args", []))):
             return super().invoke(ctx)
 
+
+ROOT_HELP = """Two-tier memory for LLM-agent workspaces: flush, consolidate, compact, search.
+
+\b
+Examples:
+  memctl init ~/agent && cd ~/agent
+  memctl thread import ~/.claude/projects/-home-me-shop/6f1c2b9e.jsonl
+  memctl flush && memctl consolidate
+  memctl search "deploy friday" --mode all --scope all
+  memctl call support-42 "Which database did we pick?"
+"""
+
+ROOT_EPILOG = """\b
+Environment:
+  MEMCTL_WORKSPACE  the workspace when -w is not given
+  MEMCTL_MODEL      the model for every stage, over memctl.yaml (builtin, openai:gpt-4.1-mini, ...)
+  NO_COLOR          set and not empty: no colour, in the spinner or in search hits
+  PAGER             the pager of long output on a terminal (default: less -R)
+
+\b
+Exit codes:
+  0    done (search: something matched)
+  1    the operation failed: a model or provider error, a bug (search: nothing matched)
+  2    bad usage, configuration or input; nothing was changed
+  130  interrupted (Ctrl-C)
+"""
 
 app = typer.Typer(
     name="memctl",
     cls=PipelineOrder,
-    help="Two-tier memory for LLM-agent workspaces: flush, consolidate, compact, search.",
+    help=ROOT_HELP,
+    epilog=ROOT_EPILOG,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -137,6 +218,7 @@ def main_options(
         typer.Option(
             "--workspace",
             "-w",
+            metavar="DIR",
             help="Workspace folder (default: MEMCTL_WORKSPACE, "
             "else the nearest folder upward holding memctl.yaml).",
         ),
@@ -166,15 +248,123 @@ def main_options(
     )
 
 
-ThreadArg = Annotated[str, typer.Argument(help="Thread id.")]
+def complete_threads(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Thread ids for the shell's TAB, from the workspace the line names (or the one
+    found as a command would find it); nothing when there is none."""
+    from memctl.threads import list_threads
+    from memctl.workspace import Workspace, discover
+
+    try:
+        root = discover(ctx.find_root().params.get("workspace"))
+        return [t for t in list_threads(Workspace(root)) if t.startswith(incomplete)]
+    except Exception:  # completion must never print an error into the command line
+        return []
+
+
+def choices(*values: str) -> dict[str, Any]:
+    """What an option with a fixed set of values passes to typer.Option: help shows
+    `[a|b|c]` and the shell completes them (the value is still checked by the stage,
+    which words the error)."""
+
+    def complete(incomplete: str) -> list[str]:
+        return [value for value in values if value.startswith(incomplete)]
+
+    return {"metavar": f"[{'|'.join(values)}]", "autocompletion": complete}
+
+
+ThreadArg = Annotated[
+    str,
+    typer.Argument(
+        help="Thread id (a unique prefix will do).",
+        metavar="THREAD",
+        autocompletion=complete_threads,
+    ),
+]
+
+
+ShowRequests = Annotated[
+    bool,
+    typer.Option(
+        "--show-requests",
+        help="With --dry-run: print each request in full, prompts and all (-v does too); "
+        "by default a dry run prints one line a request, with its tokens and cost.",
+    ),
+]
 
 
 def group(name: str, help: str) -> typer.Typer:
     """A command group (`memctl thread ...`) registered on the root app."""
     sub = typer.Typer(help=help, no_args_is_help=True)
     app.add_typer(sub, name=name)
-    _ORDER.append(name)
+    _register(name)
     return sub
+
+
+_CONTEXT = inspect.Parameter(
+    "ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context
+)
+
+
+def _global(name: str, kind: type, *decls: str) -> inspect.Parameter:
+    hidden = typer.Option(*decls, hidden=True)
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None if kind is str else False,
+        annotation=Annotated[str | None if kind is str else bool, hidden],
+    )
+
+
+_GLOBALS_AFTER = (
+    _global("global_workspace", str, "--workspace", "-w"),
+    _global("global_json", bool, "--json"),
+    _global("global_quiet", bool, "--quiet", "-q"),
+    _global("global_verbose", bool, "--verbose", "-v"),
+    _global("global_no_redact", bool, "--no-redact"),
+)
+"""The global options, accepted after the command too (`memctl status --json`), as gh,
+rg and llm accept theirs; hidden from each command's help, which the root's lists."""
+
+
+def _apply_globals_after(ctx: Any, given: dict[str, Any]) -> Globals:
+    root = ctx.find_root()
+    if not isinstance(root.obj, Globals):
+        root.obj = Globals()
+    g: Globals = root.obj
+    g.workspace = given["global_workspace"] or g.workspace
+    g.json = g.json or given["global_json"]
+    g.quiet = g.quiet or given["global_quiet"]
+    g.verbose = g.verbose or given["global_verbose"]
+    g.no_redact = g.no_redact or given["global_no_redact"]
+    return g
+
+
+def unwrapped_examples(doc: str) -> str:
+    """The help text with each `Example` paragraph kept as written: click rewraps
+    paragraphs to the terminal, which breaks a command line in two, and a copied example
+    must run. Click leaves a paragraph whose first line is \\b alone."""
+    paragraphs = doc.split("\n\n")
+    return "\n\n".join(f"\b\n{p}" if p.lstrip().startswith("Example") else p for p in paragraphs)
+
+
+def _name_the_value(parameter: inspect.Parameter) -> None:
+    """Help shows `--limit N` and `--thread THREAD`, not Typer's `<int>` and `<str>`."""
+    args = typing.get_args(parameter.annotation)
+    infos = [a for a in args[1:] if isinstance(a, typer.models.OptionInfo)]
+    if not infos or infos[0].metavar is not None or args[0] is bool:
+        return
+    infos[0].metavar = "N" if args[0] in (int, int | None) else parameter.name.upper()
+
+
+def os_error_line(exc: OSError) -> str:
+    """`<file>: <strerror> (<ERRNO>)`, or the error as Python says it when it has no errno."""
+    import errno
+
+    if exc.errno is None:
+        return str(exc)
+    name = errno.errorcode.get(exc.errno, f"errno {exc.errno}")
+    where = f"{exc.filename}: " if exc.filename is not None else ""
+    return f"{where}{exc.strerror or os.strerror(exc.errno)} ({name})"
 
 
 def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
@@ -187,12 +377,14 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
     def decorate(function: Callable) -> Callable:
         signature = inspect.signature(function, eval_str=True)
         takes_ctx = "ctx" in signature.parameters
+        for parameter in signature.parameters.values():
+            _name_the_value(parameter)
 
         @functools.wraps(function)
         def run(**kw: Any) -> Any:
             # Typer passes every parameter by name, the context as `ctx`.
             ctx = kw["ctx"] if takes_ctx else kw.pop("ctx")
-            g = globals_of(ctx)
+            g = _apply_globals_after(ctx, {p.name: kw.pop(p.name) for p in _GLOBALS_AFTER})
             try:
                 return function(**kw)
             except MemctlError as exc:
@@ -201,6 +393,12 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                 raise fail(g, "interrupted", 130) from None
             except (typer.Exit, typer.Abort, SystemExit, BrokenPipeError):
                 raise  # click ends a broken pipe quietly (`memctl search x | head`)
+            except OSError as exc:
+                # A full disk, a read-only workspace, a permission: the operation failed
+                # (exit 1), and the line says which file and which error.
+                if g.verbose:
+                    traceback.print_exc()
+                raise fail(g, os_error_line(exc), 1) from None
             except Exception as exc:
                 if g.verbose:
                     traceback.print_exc()
@@ -209,17 +407,18 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                     g, f"internal error: {detail} (run with -v for the traceback)", 1
                 ) from None
 
-        if not takes_ctx:
-            context = inspect.Parameter(
-                "ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context
-            )
-            run.__signature__ = signature.replace(  # type: ignore[attr-defined]
-                parameters=[context, *signature.parameters.values()]
-            )
-            run.__annotations__ = {**function.__annotations__, "ctx": typer.Context}
+        added = [] if takes_ctx else [_CONTEXT]
+        run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[*added, *signature.parameters.values(), *_GLOBALS_AFTER]
+        )
+        run.__annotations__ = {
+            **function.__annotations__,
+            **{p.name: p.annotation for p in [*added, *_GLOBALS_AFTER]},
+        }
+        kwargs.setdefault("help", unwrapped_examples(inspect.getdoc(function) or ""))
         group.command(name, **kwargs)(run)
         if group is app:
-            _ORDER.append(name or function.__name__)
+            _register(name or function.__name__)
         return function
 
     return decorate
@@ -256,7 +455,9 @@ def invoked(args: list[str]) -> str | None:
     return _scan(args)[1]
 
 
-def _leading_globals(args: list[str]) -> list[str]:
-    """The global options before the command: where `--json` counts when click fails to
-    parse the line, so a bad option after it still gets the JSON error document."""
-    return _scan(args)[0]
+def _asks_json(args: list[str]) -> bool:
+    """Whether a command line asks for JSON, before or after the command (not after
+    `--`, where it is text): a line click fails to parse still gets the JSON error
+    document."""
+    options = args[: args.index("--")] if "--" in args else args
+    return "--json" in options

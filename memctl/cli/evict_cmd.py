@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from memctl.cli.core import ThreadArg, app, command, globals_of
+from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import emit, note
 
 
@@ -35,11 +36,10 @@ def evict_command(
     Example: memctl evict build-7 --dry-run
     """
     from memctl.evict import evict
-    from memctl.threads import check_thread_id
 
     g = globals_of(ctx)
-    check_thread_id(thread)
     ws, config = g.open()
+    thread = resolve_thread(ws, thread, may_start=True)
     result = evict(ws, config, thread, dry_run=dry_run)
     if result.skipped:
         note(g, f"evict: thread {thread}: skipped: {result.skipped}")

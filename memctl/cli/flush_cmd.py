@@ -6,8 +6,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import cost_text, emit, note, plural, request_text, total_cost, working
+from memctl.cli.core import ShowRequests, app, command, complete_threads, globals_of
+from memctl.cli.render import (
+    cost_text,
+    emit,
+    note,
+    plural,
+    request_text,
+    requests_text,
+    total_cost,
+    working,
+)
 
 if TYPE_CHECKING:
     from memctl.flush import FlushResult, ThreadFlush
@@ -22,6 +31,7 @@ def flush_command(
             "--thread",
             "-t",
             help="Flush this thread (repeatable; default: every thread with unflushed entries).",
+            autocompletion=complete_threads,
         ),
     ] = None,
     auto: Annotated[
@@ -39,6 +49,7 @@ def flush_command(
             "no model call, nothing written.",
         ),
     ] = False,
+    show_requests: ShowRequests = False,
 ) -> None:
     """Extract durable facts from unflushed thread entries into today's ledger.
 
@@ -54,11 +65,14 @@ def flush_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "flush: extracting facts"):
         result = flush(ws, config, model, threads=thread or None, auto=auto, dry_run=dry_run)
+    if result.clock:
+        note(g, f"flush: {result.clock}")
     if result.skipped:
         note(g, f"flush: nothing to do: {result.skipped}")
     for item in result.threads:
         note(g, _thread_line(item, result))
-    emit(g, result, lambda: _planned_text(result) if result.dry_run else None)
+    full = show_requests or g.verbose
+    emit(g, result, lambda: _planned_text(result, full) if result.dry_run else None)
 
 
 def _thread_line(item: ThreadFlush, result: FlushResult) -> str:
@@ -82,7 +96,7 @@ def _thread_line(item: ThreadFlush, result: FlushResult) -> str:
     )
 
 
-def _planned_text(result: FlushResult) -> str:
+def _planned_text(result: FlushResult, full: bool) -> str:
     blocks = []
     for item in result.threads:
         for number, planned in enumerate(item.planned, 1):
@@ -99,5 +113,5 @@ def _planned_text(result: FlushResult) -> str:
                 f"{where}{part} · "
                 f"~{planned.tokens:,} input tokens · est. {cost_text(planned.estimated_cost)}"
             )
-            blocks.append(request_text(head, planned.messages))
-    return "\n\n".join(blocks)
+            blocks.append(request_text(head, planned.messages, full))
+    return requests_text(blocks, full)

@@ -9,10 +9,15 @@ them and names the line of a bad byte.
 
 from __future__ import annotations
 
+import difflib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memctl.errors import UsageError
+
+if TYPE_CHECKING:
+    from memctl.workspace import Workspace
 
 STDIN = "<stdin>"
 
@@ -38,3 +43,32 @@ def read_input(source: str) -> tuple[bytes, str]:
         raise UsageError(f"{source}: is a folder") from None
     except OSError as exc:
         raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+
+
+def resolve_thread(
+    ws: Workspace, given: str, *, may_start: bool = False, new_flag: bool = False
+) -> str:
+    """The thread a command line names: its exact id, else the one thread whose id starts
+    with it (as git takes a unique hash prefix). A mistyped id is refused with the ids
+    it resembles. With `may_start` an id unlike any thread's is taken as it is (a new
+    thread for `call`, an empty one elsewhere); one close to an existing id is refused as
+    a likely typo, which `call --new` (`new_flag`: the hint names it) takes as given."""
+    from memctl.threads import check_thread_id, list_threads, thread_path
+
+    check_thread_id(given)
+    path = thread_path(ws, given)
+    if path.exists():
+        return given
+    known = list_threads(ws)
+    starting = [thread for thread in known if thread.startswith(given)]
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        shown = ", ".join(starting[:5]) + (", …" if len(starting) > 5 else "")
+        raise UsageError(f"thread {given!r} is ambiguous: it starts {shown}")
+    close = difflib.get_close_matches(given, known, n=3, cutoff=0.6)
+    if may_start and not close:
+        return given
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    start = " (--new starts a thread of that name)" if new_flag else ""
+    raise UsageError(f"no thread {given!r} (no {ws.relative(path)}){hint}{start}")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import Globals, app, command, globals_of
+from memctl.cli.core import Globals, ShowRequests, app, command, globals_of
 from memctl.cli.render import (
     archive_summary,
     consolidate_plan_text,
@@ -36,6 +36,7 @@ def maintain_command(
             "would be sent, with token and cost estimates; no model call, nothing written.",
         ),
     ] = False,
+    show_requests: ShowRequests = False,
 ) -> None:
     """Archive old ledgers, then consolidate new daily text: the job for cron.
 
@@ -52,10 +53,12 @@ def maintain_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
-    _report(g, result)
+    _report(g, result, show_requests or g.verbose)
 
 
-def _report(g: Globals, result: MaintainResult) -> None:
+def _report(g: Globals, result: MaintainResult, full: bool) -> None:
+    if result.clock:
+        note(g, f"maintain: {result.clock}")
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
@@ -77,11 +80,14 @@ def _report(g: Globals, result: MaintainResult) -> None:
         note(g, consolidate_summary(result.consolidate))
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
-    emit(g, result, lambda: _maintain_text(result))
+    emit(g, result, lambda: _maintain_text(result, full))
 
 
-def _maintain_text(result: MaintainResult) -> str:
+def _maintain_text(result: MaintainResult, full: bool) -> str:
     lines = [moves_text(result.archive)] if result.archive.moved else []
-    if result.status == "dry_run" and result.consolidate.planned:
-        lines.append(consolidate_plan_text(result.consolidate))
+    if result.status == "dry_run" and result.consolidate.diff:
+        # builtin: what would change, as `consolidate --dry-run` shows it
+        lines.append(result.consolidate.diff.rstrip("\n"))
+    elif result.status == "dry_run" and result.consolidate.planned:
+        lines.append(consolidate_plan_text(result.consolidate, full))
     return "\n".join(lines)

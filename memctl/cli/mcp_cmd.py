@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import sys
 
 import typer
@@ -30,5 +32,19 @@ def mcp_command(ctx: typer.Context) -> None:
 
     count = len(offered_tools(config))
     offer = f"{count} tools" if count else "no tools (memory.tools: false)"
-    note(g, f"memctl mcp: serving {offer} for {ws.root} on stdio")
+    person = sys.stdin.isatty()
+    stop = "; Ctrl-C ends" if person else ""
+    note(g, f"memctl mcp: serving {offer} for {ws.root}; waiting for an MCP client on stdin{stop}")
+    if person:
+        signal.signal(signal.SIGINT, _end_at_once)
     serve_stdio(ws, config)
+
+
+def _end_at_once(signum: int, frame: object) -> None:
+    """Ctrl-C on a terminal ends the server now. The SDK reads stdin in a worker thread
+    that only a line or an EOF wakes, and the event loop waits for it on the way out, so
+    a KeyboardInterrupt would end nothing until Ctrl-D. A person at a terminal is no MCP
+    client: there is no exchange to finish."""
+    sys.stderr.write("memctl: error: interrupted\n")
+    sys.stderr.flush()
+    os._exit(130)

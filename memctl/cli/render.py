@@ -14,6 +14,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
@@ -36,6 +37,41 @@ class Output(Protocol):
 
 
 # --------------------------------------------------------------------------- generic
+
+
+class QuietPipe:
+    """stdout that outlives its reader, as grep does: once the pipe closes (`memctl
+    search x | head -1`), later output goes to /dev/null instead of raising, so the
+    command finishes its work and exits with that work's code, and Python's last flush
+    at exit finds nothing to complain about ("Exception ignored ... BrokenPipeError",
+    exit 120)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _discard(self) -> None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, self._stream.fileno())
+        finally:
+            os.close(devnull)
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._discard()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._discard()
+            self._stream.flush()  # the buffer now drains into /dev/null
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def jsonable(value: Any) -> Any:
@@ -77,24 +113,97 @@ def fail(g: Output, message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
+class Progress:
+    """The spinner's handle: `stage()` names what runs now (its clock restarts),
+    `pause()` takes the spinner off the terminal while a command prints there (a
+    streamed reply), and the next `stage()` brings it back. Without a spinner (a pipe,
+    --quiet, --json) every method does nothing."""
+
+    def __init__(self, message: str = "") -> None:
+        self._status: Any = None
+        self._message = message
+        self._started = time.monotonic()
+        self._shown = False
+
+    def attach(self, status: Any) -> None:
+        self._status, self._shown = status, True
+
+    def __rich__(self) -> str:
+        return f"{self._message} · {time.monotonic() - self._started:.0f}s"
+
+    def stage(self, message: str) -> None:
+        self._message = message
+        self._started = time.monotonic()
+        if self._status is not None and not self._shown:
+            self._status.start()
+            self._shown = True
+
+    def pause(self) -> None:
+        if self._status is not None and self._shown:
+            self._status.stop()
+            self._shown = False
+
+
 @contextlib.contextmanager
-def working(g: Output, message: str) -> Iterator[None]:
-    """A spinner on stderr while a stage talks to a model; only on a terminal, never with
-    --quiet or --json, so cron logs and pipes stay clean."""
+def working(g: Output, message: str) -> Iterator[Progress]:
+    """A spinner on stderr naming the stage that runs and how long it has run, while a
+    command waits for a model; only on a terminal, never with --quiet or --json, so cron
+    logs and pipes stay clean."""
     if g.quiet or g.json or not sys.stderr.isatty():
-        yield
+        yield Progress()
         return
     from rich.console import Console
 
     # https://no-color.org: set and not empty turns colour off.
     console = Console(stderr=True, no_color=os.environ.get("NO_COLOR", "") != "")
-    with console.status(message, spinner="dots"):
-        yield
+    progress = Progress(message)
+    with console.status(progress, spinner="dots") as status:
+        progress.attach(status)
+        yield progress
+
+
+def page(text: str) -> None:
+    """Print `text`; on a terminal, through the pager when it is longer than the screen
+    ($PAGER, else `less -R`, as git does: -F leaves short output on the screen)."""
+    out = text if text.endswith("\n") or not text else text + "\n"
+    if not out:
+        return
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        sys.stdout.write(out)
+        return
+    import shutil
+    import subprocess
+
+    rows = shutil.get_terminal_size().lines
+    pager = os.environ.get("PAGER") or "less -R"
+    if out.count("\n") < rows or pager in ("cat", ""):
+        sys.stdout.write(out)
+        return
+    sys.stdout.flush()
+    env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
+    try:
+        subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
+    except OSError:
+        sys.stdout.write(out)
 
 
 def colour_wanted() -> bool:
     """Highlight only for a person looking at a terminal, as grep --color=auto does."""
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def table(header: list[str], rows: list[dict[str, Any]]) -> str:
+    """Aligned columns under a header, numbers to the right, as `status` prints threads."""
+    cells = [header, *([str(row.get(key, "")) for key in header] for row in rows)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+    numeric = [all(isinstance(row.get(key), int) for row in rows) for key in header]
+    return "\n".join(
+        "  ".join(
+            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(line)
+        ).rstrip()
+        for line in cells
+    )
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -127,8 +236,12 @@ def total_cost(costs: list[float | None]) -> float | None:
     return None if None in costs else sum(c for c in costs if c is not None)
 
 
-def request_text(head: str, messages: list[dict[str, Any]]) -> str:
-    """A request a dry run would send: a `===` heading, then each message under its role."""
+def request_text(head: str, messages: list[dict[str, Any]], full: bool) -> str:
+    """A request a dry run would send: a `===` heading (with its tokens and cost), then,
+    when `full` (--show-requests or -v), each message under its role. The whole prompts
+    run to hundreds of lines: by default a dry run shows only what it would cost."""
+    if not full:
+        return f"=== {head}"
     body = "\n".join(
         f"--- {message['role']}\n{str(message.get('content') or '').rstrip()}"
         for message in messages
@@ -136,10 +249,14 @@ def request_text(head: str, messages: list[dict[str, Any]]) -> str:
     return f"=== {head}\n{body}"
 
 
+def requests_text(blocks: list[str], full: bool) -> str:
+    return ("\n\n" if full else "\n").join(blocks)
+
+
 # --------------------------------------------------------------------------- compact (compact, call)
 
 
-def compact_text(result: Any) -> str:
+def compact_text(result: Any, full: bool) -> str:
     if result.status != "dry_run":
         return result.summary or ""
     later = result.requests - len(result.planned)
@@ -157,10 +274,11 @@ def compact_text(result: Any) -> str:
         request_text(
             f"summary request {number}/{result.requests} · ~{planned.tokens:,} input tokens",
             planned.messages,
+            full,
         )
         for number, planned in enumerate(result.planned, 1)
     ]
-    return "\n\n".join(["\n".join(lines), *requests])
+    return "\n\n".join(["\n".join(lines), requests_text(requests, full)])
 
 
 def _tokens_line(result: Any) -> str:
@@ -229,20 +347,27 @@ def consolidate_summary(result: ConsolidateResult) -> str:
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
-    return f"consolidated {what} ({result.model}){carried}{replaced}"
+    kept = (
+        f"; the previous MEMORY.md is kept as {result.history} (memctl undo brings it back)"
+        if result.history
+        else ""
+    )
+    return f"consolidated {what} ({result.model}){carried}{kept}{replaced}"
 
 
-def consolidate_plan_text(result: ConsolidateResult) -> str:
+def consolidate_plan_text(result: ConsolidateResult, full: bool) -> str:
     """The requests a consolidation dry run would send, each under a `===` heading."""
-    return "\n\n".join(
+    blocks = [
         request_text(
             f"consolidate · request {number}/{len(result.planned)} · {', '.join(p.files)} · "
             f"~{p.prompt_tokens:,} input + ~{p.completion_tokens:,} output tokens · "
             f"est. {cost_text(p.estimated_cost)}",
             p.messages,
+            full,
         )
         for number, p in enumerate(result.planned, 1)
-    )
+    ]
+    return requests_text(blocks, full)
 
 
 def moves_text(result: ArchiveResult) -> str:
@@ -262,8 +387,57 @@ def archive_summary(result: ArchiveResult) -> str:
 # --------------------------------------------------------------------------- status
 
 
-def status_text(result: StatusResult) -> str:
-    """The text table: plain aligned columns, no colour, so it reads well in cron mail."""
+def ago(when: str | None, now: datetime | None = None) -> str:
+    """An ISO time as people say it: `3 min ago`, `in 27 min`, `now`; others unchanged."""
+    if not when:
+        return "never"
+    try:
+        moment = datetime.fromisoformat(when)
+    except ValueError:
+        return when  # `now`, `always`, `never`, a rule
+    now = now or datetime.now(moment.tzinfo)
+    seconds = (moment - now).total_seconds()
+    span = abs(seconds)
+    if span < 60:
+        amount = f"{span:.0f} s"
+    elif span < 3600:
+        amount = f"{span / 60:.0f} min"
+    elif span < 48 * 3600:
+        amount = f"{span / 3600:.0f} h"
+    else:
+        amount = f"{span / 86400:.0f} days"
+    return f"in {amount}" if seconds > 0 else f"{amount} ago"
+
+
+def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
+    """The next thing to run, as `git status` suggests one."""
+    hints = []
+    if result.unflushed_entries:
+        hints.append(
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}: "
+            "memctl flush"
+        )
+    if result.dailies.unconsolidated_bytes:
+        hints.append(
+            f"{size_text(result.dailies.unconsolidated_bytes)} of daily text not in MEMORY.md: "
+            "memctl consolidate"
+        )
+    over = [
+        t for t in result.threads if trigger_messages and t.context_messages >= trigger_messages
+    ]
+    for thread in over[:3]:
+        hints.append(
+            f"thread {thread.thread} holds {thread.context_messages} messages (trigger "
+            f"{trigger_messages}): memctl compact {thread.thread}"
+        )
+    return hints
+
+
+def status_text(
+    result: StatusResult, trigger_messages: int = 0, changed: dict[str, str] | None = None
+) -> str:
+    """The text table: plain aligned columns, no colour, so it reads well in cron mail;
+    times relative to now, the threads changed last first, then what to run next."""
     memory, dailies = result.memory, result.dailies
     rows: list[tuple[str, str]] = [
         ("workspace", result.workspace),
@@ -286,7 +460,7 @@ def status_text(result: StatusResult) -> str:
     scheduled = {schedule.name for schedule in result.schedules}
     rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
     rows.extend(
-        (f"{name} run", f"last {when}")
+        (f"{name} run", f"last {ago(when)}")
         for name, when in result.runs.items()
         if name not in scheduled
     )
@@ -299,7 +473,11 @@ def status_text(result: StatusResult) -> str:
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
         lines.append("")
-        lines.extend(_thread_table(result.threads))
+        lines.extend(_thread_table(result.threads, changed or {}))
+    hints = status_hints(result, trigger_messages)
+    if hints:
+        lines.append("")
+        lines.extend(f"next: {hint}" for hint in hints)
     return "\n".join(lines)
 
 
@@ -327,12 +505,12 @@ def _index_text(index: IndexStatus) -> str:
 
 
 def _schedule_text(schedule: Schedule) -> str:
-    last = f"last {schedule.last or 'never'}"
+    last = f"last {ago(schedule.last)}"
     if schedule.next == schedule.rule:
         # flush_trigger always or never: no clock to wait for.
         when = "at every call" if schedule.rule == "always" else "never"
         return f"{last}; {when} (flush_trigger: {schedule.rule})"
-    return f"{last}; next {schedule.next} ({schedule.rule})"
+    return f"{last}; next {ago(schedule.next)} ({schedule.rule})"
 
 
 def _files(count: int) -> str:
@@ -342,13 +520,24 @@ def _files(count: int) -> str:
 THREADS_SHOWN = 20
 
 
-def _thread_table(threads: list[ThreadStatus]) -> list[str]:
-    """The threads with the most unflushed entries first; all of them are in --json."""
-    shown = sorted(threads, key=lambda t: (-t.unflushed, t.thread))[:THREADS_SHOWN]
-    header = ("thread", "entries", "unflushed", "context")
+def _thread_table(threads: list[ThreadStatus], changed: dict[str, str]) -> list[str]:
+    """The threads changed last first (`changed`: thread -> ISO time of its log's last
+    change); all of them are in --json."""
+    shown = sorted(threads, key=lambda t: (changed.get(t.thread, ""), t.thread), reverse=True)
+    shown = shown[:THREADS_SHOWN]
+    header = ("thread", "entries", "unflushed", "context", "changed")
     cells = [
         header,
-        *((t.thread, str(t.entries), str(t.unflushed), str(t.context_messages)) for t in shown),
+        *(
+            (
+                t.thread,
+                str(t.entries),
+                str(t.unflushed),
+                str(t.context_messages),
+                ago(changed.get(t.thread)),
+            )
+            for t in shown
+        ),
     ]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     lines = [

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import app, choices, command, complete_threads, globals_of
 from memctl.cli.render import colour_wanted, emit, note
 
 if TYPE_CHECKING:
@@ -65,14 +65,26 @@ def search_command(
             "--mode",
             "-m",
             help="phrase: the literal text; all: every word in one record; any: one of them.",
+            **choices("phrase", "all", "any"),
         ),
     ] = "phrase",
     scope: Annotated[
-        str, typer.Option("--scope", "-s", help="memory (default), threads or all.")
+        str,
+        typer.Option(
+            "--scope",
+            "-s",
+            help="memory (default), threads or all.",
+            **choices("memory", "threads", "all"),
+        ),
     ] = "memory",
     thread: Annotated[
         list[str] | None,
-        typer.Option("--thread", "-t", help="Only this thread's log (repeatable; scope threads)."),
+        typer.Option(
+            "--thread",
+            "-t",
+            help="Only this thread's log (repeatable; scope threads).",
+            autocompletion=complete_threads,
+        ),
     ] = None,
     limit: Annotated[
         int, typer.Option("--limit", "-n", help="At most N hits; 0 for no limit.")

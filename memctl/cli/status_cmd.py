@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import TYPE_CHECKING
+
 import typer
 
 from memctl.cli.core import app, command, globals_of
 from memctl.cli.render import emit, status_text
+
+if TYPE_CHECKING:
+    from memctl.status import StatusResult
+    from memctl.workspace import Workspace
 
 
 @command(app, "status")
@@ -19,4 +26,22 @@ def status_command(ctx: typer.Context) -> None:
     g = globals_of(ctx)
     ws, config = g.open()
     result = status(ws, config)
-    emit(g, result, lambda: status_text(result))
+    emit(
+        g,
+        result,
+        lambda: status_text(result, config.compaction.trigger_messages, _changed(ws, result)),
+    )
+
+
+def _changed(ws: Workspace, result: StatusResult) -> dict[str, str]:
+    """When each thread's log last changed: the text table lists recent threads first."""
+    from memctl.threads import thread_path
+
+    changed = {}
+    for counted in result.threads:
+        try:
+            stamp = thread_path(ws, counted.thread).stat().st_mtime
+        except OSError:
+            continue
+        changed[counted.thread] = datetime.fromtimestamp(stamp, ws.tzinfo()).isoformat()
+    return changed

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from memctl.cli.core import command, globals_of, group
-from memctl.cli.inputs import read_input
-from memctl.cli.render import emit, note
+from memctl.cli.core import ThreadArg, choices, command, globals_of, group
+from memctl.cli.inputs import read_input, resolve_thread
+from memctl.cli.render import emit, note, page, plural, table
 from memctl.errors import UsageError
 
 thread_app = group("thread", "Add to, list and read thread logs.")
+LINE_CHARS = 240
+"""An entry of `thread show` is cut to this, as a search hit is (--full shows it all)."""
 
 
 @command(thread_app, "append")
@@ -39,7 +40,11 @@ def thread_append(
         raise UsageError(f"{name}: no messages")
     check_tool_results(ws, thread, messages, name)
     result = append_entries(ws, thread, messages)
-    note(g, f"appended {result.appended} message(s) to {result.path} ({result.entries} entries)")
+    note(
+        g,
+        f"appended {plural(result.appended, 'message')} to {result.path} "
+        f"({plural(result.entries, 'entry', 'entries')})",
+    )
     emit(g, result)
 
 
@@ -48,55 +53,84 @@ def thread_list(ctx: typer.Context) -> None:
     """List thread ids with their entry counts and unflushed entries, and for an
     imported session what it is known by: project · title · day it started."""
     from memctl.importers import thread_titles
-    from memctl.threads import count_entries, list_threads, thread_path
+    from memctl.status import thread_status
+    from memctl.threads import list_threads
 
     g = globals_of(ctx)
     ws, _ = g.open()
     state = ws.read_state()
     titles = thread_titles(state)
-    rows = []
-    for thread in list_threads(ws):
-        total = count_entries(thread_path(ws, thread))
-        flushed = state.flushed(thread)
-        row = {"thread": thread, "entries": total, "unflushed": max(0, total - flushed)}
-        if thread in titles:
-            row["title"] = titles[thread]
+    rows: list[dict[str, Any]] = []
+    for counted in (thread_status(ws, state, thread) for thread in list_threads(ws)):
+        row: dict[str, Any] = {
+            "thread": counted.thread,
+            "entries": counted.entries,
+            "unflushed": counted.unflushed,
+        }
+        if counted.thread in titles:
+            row["title"] = titles[counted.thread]
         rows.append(row)
-    emit(
-        g,
-        rows,
-        lambda: "\n".join(
-            f"{r['thread']}\t{r['entries']} entries\t{r['unflushed']} unflushed"
-            + (f"\t{r['title']}" if "title" in r else "")
-            for r in rows
-        ),
-    )
+    header = [
+        "thread",
+        "entries",
+        "unflushed",
+        *(["title"] if any("title" in r for r in rows) else []),
+    ]
+    emit(g, rows, lambda: table(header, rows) if rows else "")
 
 
 @command(thread_app, "show")
 def thread_show(
     ctx: typer.Context,
-    thread: Annotated[str, typer.Argument(help="Thread id.")],
+    thread: ThreadArg,
+    start: Annotated[
+        int | None, typer.Option("--start", help="First entry (0-based index, default 0).")
+    ] = None,
+    end: Annotated[
+        int | None, typer.Option("--end", help="Last entry, inclusive (default: the last).")
+    ] = None,
+    tail: Annotated[
+        int | None, typer.Option("--tail", "-n", help="Only the last N entries.")
+    ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Entries in full, not cut to one screen line.")
+    ] = False,
 ) -> None:
-    """Print a thread's entries, one a line: `#index [role] text` (JSON lines with --json)."""
+    """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
+    `search` cuts it (--full keeps it whole). With --json: one JSON array of the entries.
+    On a terminal, long output goes through the pager ($PAGER, else less -R).
+
+    Example: memctl thread show support-42 --tail 20
+    """
     from memctl.threads import is_compaction, read_entries, searchable_text
 
     g = globals_of(ctx)
+    if tail is not None and (start is not None or end is not None):
+        raise UsageError("--tail excludes --start and --end")
+    for name, value in (("--start", start), ("--end", end), ("--tail", tail)):
+        if value is not None and value < 0:
+            raise UsageError(f"{name} must be 0 or more, not {value}")
     ws, _ = g.open()
+    thread = resolve_thread(ws, thread)
     entries = read_entries(ws, thread)
+    first = max(0, len(entries) - tail) if tail is not None else (start or 0)
+    last = len(entries) - 1 if end is None else min(end, len(entries) - 1)
+    shown = list(enumerate(entries))[first : last + 1]
 
     def text() -> str:
+        from memctl.search import snippet
+
         lines = []
-        for index, entry in enumerate(entries):
+        for index, entry in shown:
             role = "compaction" if is_compaction(entry) else entry.get("role", "?")
             body = " ".join(searchable_text(entry).split())
-            lines.append(f"#{index} [{role}] {body}")
+            lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
         return "\n".join(lines)
 
     if g.json:
-        print(json.dumps(entries, ensure_ascii=False, indent=2))
+        emit(g, [entry for _, entry in shown])
     else:
-        emit(g, entries, text)
+        page(text())
 
 
 @command(thread_app, "import")
@@ -111,7 +145,12 @@ def thread_import(
     ] = None,
     fmt: Annotated[
         str,
-        typer.Option("--format", "-f", help="auto (detect), claude, codex or openai."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="auto (detect), claude, codex or openai.",
+            **choices("auto", "claude", "codex", "openai"),
+        ),
     ] = "auto",
     thread: Annotated[
         str | None,

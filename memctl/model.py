@@ -1,0 +1,80 @@
+"""The model interface every stage speaks: `complete(Request) -> Reply`.
+
+Stages, the builtin backend and the litellm adapter import this module and nothing of
+each other, so the builtin model, a provider and a test fake are interchangeable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class Usage:
+    """Tokens and cost of the model calls of one run (cost None where no price is known)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float | None = None
+
+    def add(self, other: Usage) -> None:
+        self.calls += other.calls
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        if other.cost is not None:
+            self.cost = (self.cost or 0.0) + other.cost
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.prompt_tokens + self.completion_tokens,
+            "cost_usd": self.cost,
+        }
+
+
+@dataclass
+class Request:
+    """What a stage asks of a model.
+
+    `messages` is the chat request an LLM receives. `payload` carries the same input
+    as data (conversation, memory text, budgets) for the builtin backend, which does
+    the task without reading prose.
+    """
+
+    task: str
+    messages: list[dict[str, Any]]
+    payload: dict[str, Any] = field(default_factory=dict)
+    tools: list[dict[str, Any]] | None = None
+    max_tokens: int | None = None
+    on_text: Callable[[str], None] | None = None
+    """Receives the reply's text as it arrives (streamed), for a person watching."""
+
+
+@dataclass
+class Reply:
+    text: str
+    model: str
+    usage: Usage
+    tool_calls: list[dict[str, Any]] | None = None
+    notes: list[str] = field(default_factory=list)
+    """What the model says about its answer besides it (builtin: the facts a newer one
+    replaced in a consolidation), for the run to report."""
+
+
+class Model(Protocol):
+    name: str
+    offline: bool
+    """Free and deterministic (builtin): a dry run may as well run it."""
+    supports_tools: bool
+    """Calls the memory tools itself; one that cannot (builtin) is given what they find."""
+
+    def complete(self, request: Request) -> Reply: ...
+
+    def window(self) -> int | None:
+        """The model's input limit in tokens, or None when unknown."""
+        ...
