@@ -130,9 +130,11 @@ def test_help_still_lists_every_command(litellm_workspace, tmp_path):
 def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
     litellm_workspace, tmp_path
 ):
-    """The second search: memctl.yaml is read back from its parsed cache (config.json)
-    and the index, unchanged, is read without the workspace lock."""
-    modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "first.json", 0)
+    """Once the first search has made .memctl/ (config loading never creates it) and
+    the second has cached memctl.yaml's parse there, a search reads the configuration
+    back from JSON and the unchanged index without the workspace lock."""
+    for run in range(2):
+        modules_after(["search", "Fridays"], litellm_workspace, tmp_path / f"{run}.json", 0)
 
     modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0)
 
