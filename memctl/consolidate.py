@@ -24,7 +24,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memctl.config import Config
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
@@ -70,11 +70,14 @@ class PlannedPass:
     estimated_cost: float | None
 
 
+ConsolidateStatus = Literal["consolidated", "nothing_new", "dry_run", "preview"]
+"""`dry_run`: planned, no model call; `preview`: merged by the model, nothing written
+(see `diff`)."""
+
+
 @dataclass
 class ConsolidateResult:
-    status: str
-    """`consolidated`, `nothing_new`, `dry_run` (planned, no model call) or `preview`
-    (merged by the model, nothing written, see `diff`)."""
+    status: ConsolidateStatus
     model: str
     files: list[str] = field(default_factory=list)
     new_bytes: int = 0
@@ -139,7 +142,9 @@ def consolidate(
             costs = [planned.estimated_cost for planned in result.planned]
             result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
             if model.offline:
-                merged = _merge(config, model, old_text, fresh, ConsolidateResult("", model.name))
+                merged = _merge(
+                    config, model, old_text, fresh, ConsolidateResult("dry_run", model.name)
+                )
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
             return result

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Literal
 
 from memctl.archive import ArchiveResult, archive
 from memctl.config import Config
@@ -27,10 +28,13 @@ FAILED = "maintain_failed"
 """`runs` key of the last failed maintenance (only `call`'s per-call run waits on it)."""
 
 
+MaintainStatus = Literal["ran", "dry_run", "skipped", "failed"]
+"""`skipped` says why in `skipped`, `failed` in `error`."""
+
+
 @dataclass
 class MaintainResult:
-    status: str
-    """`ran`, `dry_run`, `skipped` (see `skipped`) or `failed` (see `error`)."""
+    status: MaintainStatus
     skipped: str | None = None
     archive: ArchiveResult | None = None
     consolidate: ConsolidateResult | None = None

@@ -269,7 +269,9 @@ def _quick(tp: Any, value: dict[str, Any]) -> bool:
         wanted = plan.get(name)
         if wanted is None or type(v) is not wanted:
             return False
-        if (wanted is int and v < 0) or (wanted is list and not _plain(int, v)):
+        if (wanted is int and isinstance(v, int) and v < 0) or (
+            wanted is list and not _plain(int, v)
+        ):
             return False
     return True
 
@@ -280,7 +282,7 @@ def _names(tp: Any) -> tuple[str, ...]:
 
 
 def _dump(value: Any) -> Any:
-    kind = type(value)
+    kind: Any = type(value)  # a dataclass's type is hashable, whatever mypy infers
     if kind in (int, str) or value is None:
         return value
     if kind is dict:

@@ -229,7 +229,7 @@ def check_tool_results(
     log: a model API refuses a context with an orphan result, so `call` and `context`
     would fail on it long after the append. The log is read only when needed."""
     called: set[str] = set()
-    logged: set[str] | None = None
+    logged: set[str | None] | None = None
     for number, message in enumerate(messages, 1):
         for call in message.get("tool_calls") or []:
             called.add(call["id"])
@@ -268,8 +268,8 @@ def read_records(data: bytes, source: str) -> list[Record]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise UsageError(f"{source}: line {line}: not UTF-8 (byte {exc.start})") from None
+        bad = data[: exc.start].count(b"\n") + 1
+        raise UsageError(f"{source}: line {bad}: not UTF-8 (byte {exc.start})") from None
     text = text.removeprefix("\ufeff")
     stripped = text.lstrip()
     if stripped.startswith("["):

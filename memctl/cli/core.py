@@ -18,14 +18,18 @@ import os
 import traceback
 import typing
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from memctl import __version__
 from memctl.cli.render import fail
-from memctl.errors import MemctlError
+from memctl.errors import INTERNAL_ERROR_EXIT, MemctlError
+
+if TYPE_CHECKING:
+    from memctl.config import Config
+    from memctl.workspace import Workspace
 
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
@@ -186,7 +190,7 @@ class Globals:
     verbose: bool = False
     no_redact: bool = False
 
-    def open(self) -> tuple[Any, Any]:
+    def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""
         from memctl.config import load_config
         from memctl.workspace import Workspace, discover
@@ -404,7 +408,9 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                     traceback.print_exc()
                 detail = f"{type(exc).__name__}: {exc}"
                 raise fail(
-                    g, f"internal error: {detail} (run with -v for the traceback)", 1
+                    g,
+                    f"internal error: {detail} (run with -v for the traceback)",
+                    INTERNAL_ERROR_EXIT,
                 ) from None
 
         added = [] if takes_ctx else [_CONTEXT]
