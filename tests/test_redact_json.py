@@ -303,6 +303,7 @@ def _plain(value: Any) -> list[Any]:
     return [] if isinstance(value, str) else [value]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(KEYS, VALUES, max_size=4), st.booleans())
 def test_redacted_arguments_are_json_with_the_same_numbers(
