@@ -673,7 +673,6 @@ def config_problems(path: Path, model_override: str | None = None) -> list[str]:
     return problems
 
 
-
 def _set_aside(data: Any, key_path: tuple[str, ...]) -> bool:
     """Remove the value at `key_path`; False when there is none (nothing would change)."""
     if not key_path:
