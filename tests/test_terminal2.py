@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.helpers import snapshot
+from tests.helpers import DANA, append, ledger, snapshot
 
 
 def test_config_validate_reports_every_problem_one_a_line(workspace, cli):
@@ -44,3 +44,18 @@ def test_config_validate_json_lists_every_problem(workspace, cli):
     document = json.loads(run.stdout)
     assert len(document["errors"]) == 2
     assert document["error"] == document["errors"][0]
+
+
+def test_flush_verbose_lists_the_facts_it_appended(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+
+    run = cli("-w", workspace, "-v", "flush")
+
+    assert run.exit_code == 0, run.stderr
+    written = ledger(workspace).read_text(encoding="utf-8")
+    facts = [line for line in written.splitlines() if line.startswith("- ")]
+    assert facts
+    for fact in facts:
+        assert f"  {fact}\n" in run.stderr
+    quiet = cli("-w", workspace, "flush")
+    assert "  - " not in quiet.stderr

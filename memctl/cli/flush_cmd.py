@@ -54,6 +54,7 @@ def flush_command(
     """Extract durable facts from unflushed thread entries into today's ledger.
 
     Each message is sent once (a per-thread watermark); long backlogs go in chunks.
+    With -v, the facts appended are listed under each thread.
 
     Example: memctl flush --thread support-42 --dry-run
     """
