@@ -4,6 +4,7 @@ thread rm/rename, colour, refusing unknown thread ids."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 from tests.helpers import DANA, append, ledger, snapshot
 
@@ -59,3 +60,41 @@ def test_flush_verbose_lists_the_facts_it_appended(cli, workspace):
         assert f"  {fact}\n" in run.stderr
     quiet = cli("-w", workspace, "flush")
     assert "  - " not in quiet.stderr
+
+
+def test_log_prints_the_recent_ledger_blocks_under_their_path_and_line(cli, workspace):
+    old_day = datetime.now(UTC) - timedelta(days=3)
+    old = workspace / "memory" / f"{old_day.date()}.md"
+    old.parent.mkdir(exist_ok=True)
+    old.write_text(
+        f"## Memory Save — {old_day.isoformat(timespec='seconds')}\n\n- an old fact\n",
+        encoding="utf-8",
+    )
+    assert cli("-w", workspace, "save", "the deploy window is Tuesday").exit_code == 0
+    append(cli, workspace, "t1", DANA)
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    run = cli("-w", workspace, "log")
+
+    assert run.exit_code == 0, run.stderr
+    assert "an old fact" not in run.stdout
+    assert "the deploy window is Tuesday" in run.stdout
+    assert "## Memory Flush" in run.stdout
+    assert run.stdout.index("## Memory Save") < run.stdout.index("## Memory Flush")
+    assert f"memory/{datetime.now(UTC).date()}.md:1\n" in run.stdout
+    assert "log: 2 blocks since" in run.stderr
+
+    wider = cli("-w", workspace, "log", "--since", "4d")
+    assert f"memory/{old_day.date()}.md:1\n## Memory Save" in wider.stdout
+    listed = json.loads(cli("-w", workspace, "--json", "log", "--since", "4d").stdout)
+    assert listed["blocks"][0]["line"] == 1
+    assert len(listed["blocks"]) == 3
+
+
+def test_log_refuses_a_bad_duration(cli, workspace):
+    run = cli("-w", workspace, "log", "--since", "lately")
+
+    assert run.exit_code == 2
+    assert run.stderr.splitlines() == [
+        "memctl: error: --since: cannot read 'lately' as a duration (use 30m, 2h, 2d or PT12H)"
+    ]
