@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-from tests.helpers import DANA, append, ledger, snapshot
+from tests.helpers import DANA, append, ledger, on_pty, read_log, snapshot, state
 
 
 def test_config_validate_reports_every_problem_one_a_line(workspace, cli):
@@ -98,3 +98,69 @@ def test_log_refuses_a_bad_duration(cli, workspace):
     assert run.stderr.splitlines() == [
         "memctl: error: --since: cannot read 'lately' as a duration (use 30m, 2h, 2d or PT12H)"
     ]
+
+
+def test_thread_rename_moves_the_log_its_watermark_and_evicted_results(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    evicted = workspace / "evicted" / "t1"
+    evicted.mkdir(parents=True)
+    (evicted / "call_1-0123456789abcdef").write_text("a big result", encoding="utf-8")
+    before = state(workspace)["threads"]["t1"]
+
+    run = cli("-w", workspace, "thread", "rename", "t1", "billing")
+
+    assert run.exit_code == 0, run.stderr
+    assert "renamed thread t1 to billing (threads/billing.jsonl)" in run.stderr
+    assert not (workspace / "threads" / "t1.jsonl").exists()
+    assert len(read_log(workspace, "billing")) == len(DANA)
+    assert state(workspace)["threads"] == {"billing": before}
+    assert (workspace / "evicted" / "billing" / "call_1-0123456789abcdef").is_file()
+    assert not evicted.exists()
+    listed = json.loads(cli("-w", workspace, "--json", "thread", "list").stdout)
+    assert listed == [{"thread": "billing", "entries": len(DANA), "unflushed": 0}]
+
+
+def test_thread_rename_refuses_an_existing_target_and_a_prefix(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+    append(cli, workspace, "t2", DANA)
+    before = snapshot(workspace)
+
+    taken = cli("-w", workspace, "thread", "rename", "t1", "t2")
+    prefix = cli("-w", workspace, "thread", "rename", "t", "t3")
+    removed_prefix = cli("-w", workspace, "thread", "rm", "t")
+
+    assert taken.exit_code == 2
+    assert taken.stderr == (
+        "memctl: error: thread 't2' exists (threads/t2.jsonl); rename or rm it first\n"
+    )
+    assert prefix.exit_code == removed_prefix.exit_code == 2
+    assert "ambiguous" in prefix.stderr
+    assert snapshot(workspace) == before
+
+
+def test_thread_rm_removes_the_log_watermark_and_evicted_results(cli, workspace):
+    append(cli, workspace, "scratch", DANA)
+    append(cli, workspace, "keep", DANA)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    (workspace / "evicted" / "scratch").mkdir(parents=True)
+
+    mistyped = cli("-w", workspace, "thread", "rm", "scratc")
+    run = cli("-w", workspace, "thread", "rm", "scratch")
+
+    assert mistyped.exit_code == 2
+    assert "did you mean 'scratch'? (give the whole id)" in mistyped.stderr
+    assert run.exit_code == 0, run.stderr
+    assert run.stderr == "removed thread scratch (threads/scratch.jsonl and evicted/scratch/)\n"
+    assert not (workspace / "threads" / "scratch.jsonl").exists()
+    assert not (workspace / "evicted" / "scratch").exists()
+    assert list(state(workspace)["threads"]) == ["keep"]
+    assert cli("-w", workspace, "thread", "rm", "scratch").exit_code == 2
+
+
+def test_thread_append_with_nothing_on_a_terminal_refuses(workspace):
+    run = on_pty(["-w", workspace, "thread", "append", "t1"], attach=("stdin", "stderr"))
+
+    assert run.returncode == 2
+    assert b"no messages to append: give a FILE or pipe JSONL on stdin" in run.terminal
+    assert not (workspace / "threads" / "t1.jsonl").exists()
