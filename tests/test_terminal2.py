@@ -4,9 +4,20 @@ thread rm/rename, colour, refusing unknown thread ids."""
 from __future__ import annotations
 
 import json
+import subprocess
 from datetime import UTC, datetime, timedelta
 
-from tests.helpers import DANA, append, ledger, on_pty, read_log, snapshot, state
+from tests.helpers import (
+    DANA,
+    MEMCTL,
+    append,
+    ledger,
+    on_pty,
+    read_log,
+    run_memctl,
+    snapshot,
+    state,
+)
 
 
 def test_config_validate_reports_every_problem_one_a_line(workspace, cli):
@@ -164,3 +175,52 @@ def test_thread_append_with_nothing_on_a_terminal_refuses(workspace):
     assert run.returncode == 2
     assert b"no messages to append: give a FILE or pipe JSONL on stdin" in run.terminal
     assert not (workspace / "threads" / "t1.jsonl").exists()
+
+
+def _memory(workspace, text: str) -> None:
+    (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
+
+
+def test_color_always_and_force_color_colour_a_pipe(workspace):
+    _memory(workspace, "- the deploy is on Friday\n")
+    plain = run_memctl(workspace, "search", "deploy")
+    always = run_memctl(workspace, "--color", "always", "search", "deploy")
+    after = run_memctl(workspace, "search", "deploy", "--color", "always")
+    forced = run_memctl(workspace, "search", "deploy", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    off = run_memctl(workspace, "search", "deploy", env={"FORCE_COLOR": "0"})
+
+    assert "\x1b" not in plain.stdout and "\x1b" not in off.stdout
+    for run in (always, after, forced):
+        assert run.exit_code == 0, run.stderr
+        assert "\x1b[1;31mdeploy\x1b[0m" in run.stdout
+
+
+def test_color_never_on_a_terminal_and_a_bad_choice(workspace, cli):
+    _memory(workspace, "- the deploy is on Friday\n")
+    shown = on_pty(["-w", workspace, "--color", "never", "search", "deploy"], attach=["stdout"])
+    bad = cli("-w", workspace, "--color", "sometimes", "status")
+
+    assert shown.returncode == 0
+    assert (
+        shown.terminal.decode().replace("\r\n", "\n") == "MEMORY.md:1: - the deploy is on Friday\n"
+    )
+    assert bad.exit_code == 2
+    assert bad.stderr == "memctl: error: --color must be auto, always or never, not 'sometimes'\n"
+
+
+def test_the_limit_notice_comes_after_the_hits(workspace):
+    _memory(workspace, "".join(f"- deploy {n}\n" for n in range(5)))
+
+    run = subprocess.run(
+        [str(MEMCTL), "-w", str(workspace), "search", "deploy", "--limit", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=True,
+    )
+
+    assert run.stdout.splitlines() == [
+        "MEMORY.md:1: - deploy 0",
+        "MEMORY.md:2: - deploy 1",
+        "memctl: showing the first 2 hits; --limit 0 shows all",
+    ]

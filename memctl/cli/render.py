@@ -154,8 +154,8 @@ def working(g: Output, message: str) -> Iterator[Progress]:
         return
     from rich.console import Console
 
-    # https://no-color.org: set and not empty turns colour off.
-    console = Console(stderr=True, no_color=os.environ.get("NO_COLOR", "") != "")
+    # https://no-color.org, --color and FORCE_COLOR, as for search's hits.
+    console = Console(stderr=True, no_color=not colour_wanted(sys.stderr))
     progress = Progress(message)
     with console.status(progress, spinner="dots") as status:
         progress.attach(status)
@@ -187,9 +187,26 @@ def page(text: str) -> None:
         sys.stdout.write(out)
 
 
-def colour_wanted() -> bool:
-    """Highlight only for a person looking at a terminal, as grep --color=auto does."""
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+COLOUR_CHOICES = ("auto", "always", "never")
+_COLOUR = ["auto"]
+"""`--color` of the run: set once by the global options, read wherever colour is drawn."""
+
+
+def set_colour(choice: str) -> None:
+    _COLOUR[0] = choice
+
+
+def colour_wanted(stream: Any = None) -> bool:
+    """`--color always|never` decide; else FORCE_COLOR set (and not 0 or false) turns
+    colour on, a pipe included, as Node and many CLIs read it, over NO_COLOR; else colour
+    only for a person looking at a terminal, as grep --color=auto does."""
+    if _COLOUR[0] != "auto":
+        return _COLOUR[0] == "always"
+    forced = os.environ.get("FORCE_COLOR")
+    if forced is not None and forced.strip().lower() not in ("0", "false"):
+        return True
+    stream = sys.stdout if stream is None else stream
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def table(header: list[str], rows: list[dict[str, Any]]) -> str:
