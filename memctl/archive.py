@@ -156,6 +156,9 @@ def _move(ws: Workspace, sources: list[Path]) -> list[ArchivedFile]:
         offsets = state.consolidation.offsets
         for move in planned:
             source_key, target_key = ws.relative(move.source), ws.relative(move.target)
+            # The moved offset is checked as an offset without a tail (at a line start).
+            state.consolidation.tails.pop(source_key, None)
+            state.consolidation.tails.pop(target_key, None)
             offsets[target_key] = merged_offset(
                 move.before,
                 len(move.before),

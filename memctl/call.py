@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.compact import CompactResult, compact
 from memctl.config import Config
@@ -36,6 +36,10 @@ from memctl.threads import (
 from memctl.tools import openai_tools, run_tool
 from memctl.windows import known_window, remember_window
 from memctl.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.flush import FlushResult
+    from memctl.maintain import MaintainResult
 
 MAX_TOOL_STEPS = 8
 """Model requests that may call tools in one turn; the next must answer."""
@@ -76,9 +80,9 @@ class CallResult:
     """Estimated tokens of the last request."""
     compactions: list[CompactResult] = field(default_factory=list)
     overflow_recovered: bool = False
-    flush: Any = None
+    flush: FlushResult | None = None
     flush_error: str | None = None
-    maintain: Any = None
+    maintain: MaintainResult | None = None
     maintain_error: str | None = None
     warnings: list[str] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
@@ -233,7 +237,7 @@ class _Turn:
         self.result.appended = append_entries(self.ws, self.thread, messages).appended
 
     def _run_tools(self, text: str, calls: list[dict[str, Any]], step: int) -> None:
-        normalised = []
+        normalised: list[dict[str, Any]] = []
         for number, call in enumerate(calls, 1):
             function = call.get("function") or {}
             normalised.append(
@@ -392,10 +396,9 @@ class _Turn:
         memory_model = resolve_model(self.ws, self.config.memory_model)
         on_stage("flush")
         try:
-            self.result.flush = flush(
-                self.ws, self.config, memory_model, threads=[self.thread], auto=True
-            )
-            self.result.usage.add(self.result.flush.usage)
+            flushed = flush(self.ws, self.config, memory_model, threads=[self.thread], auto=True)
+            self.result.flush = flushed
+            self.result.usage.add(flushed.usage)
         except MemctlError as exc:
             self.result.flush_error = str(exc)
         on_stage("maintenance")
@@ -407,6 +410,5 @@ class _Turn:
         self.result.maintain = done
         if done.error:
             self.result.maintain_error = done.error
-        merged = getattr(done, "consolidate", None)
-        if merged is not None and getattr(merged, "usage", None) is not None:
-            self.result.usage.add(merged.usage)
+        if done.consolidate is not None:
+            self.result.usage.add(done.consolidate.usage)

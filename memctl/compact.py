@@ -19,12 +19,12 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from memctl.config import CompactionConfig, Config, TruncateArgs
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, UsageError
 from memctl.evict import evict_messages
-from memctl.flush import flush, render_entry
+from memctl.flush import FlushResult, flush, render_entry
 from memctl.litellm_model import estimate_cost
 from memctl.llm import resolve_model
 from memctl.model import Model, Request, Usage
@@ -439,11 +439,14 @@ class PlannedSummary:
     tokens: int
 
 
+CompactStatus = Literal["compacted", "dry_run", "not_needed", "nothing_to_compact"]
+"""What a compaction pass did; `reason` says why (which trigger, or why nothing)."""
+
+
 @dataclass
 class CompactResult:
     thread: str
-    status: str
-    """`compacted`, `dry_run`, `not_needed` or `nothing_to_compact`."""
+    status: CompactStatus
     reason: str
     """Which trigger fired (or --force / an overflow), or why nothing was done."""
     model: str
@@ -465,7 +468,7 @@ class CompactResult:
     summary: str | None = None
     estimated_cost: float | None = None
     planned: list[PlannedSummary] = field(default_factory=list)
-    flush: Any = None
+    flush: FlushResult | None = None
     warnings: list[str] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
 
@@ -685,7 +688,9 @@ def _estimate(config: Config, prompt_tokens: int, completion_tokens: int) -> flo
     return estimate_cost(config.compaction_model, prompt_tokens, completion_tokens)
 
 
-def _flush_first(ws: Workspace, config: Config, thread: str, warnings: list[str]) -> Any:
+def _flush_first(
+    ws: Workspace, config: Config, thread: str, warnings: list[str]
+) -> FlushResult | None:
     """flush_before_compact: extract the thread's facts before its prefix is summarised.
 
     A failed flush does not stop the compaction: the flush watermark stays where it

@@ -188,6 +188,13 @@ _ISO_DURATION = re.compile(
 )
 
 
+MAX_INTEGER = 10**9
+"""The largest number a setting takes (a billion tokens or chars): beyond it a window or
+a budget is a typo, and 10**400 overflowed the float arithmetic of the budgets."""
+MAX_DURATION_SECONDS = 3650 * 86400.0
+"""Ten years: `999999999d` overflowed the date arithmetic of the throttles."""
+
+
 def parse_duration(text: str) -> float:
     """Seconds in `30m`, `2h`, `1d`, `1h30m` or ISO-8601 (`PT30M`); ValueError otherwise."""
     text = text.strip()
@@ -261,7 +268,7 @@ class _Section:
             raise self.error(key, f"must be true or false, not {_type_name(value)} {value!r}")
         return value
 
-    def integer(self, key: str, default: int, minimum: int) -> int:
+    def integer(self, key: str, default: int, minimum: int, maximum: int = MAX_INTEGER) -> int:
         value = self.raw(key)
         if value is None:
             return default
@@ -269,6 +276,9 @@ class _Section:
             raise self.error(key, f"must be an integer, not {_type_name(value)} {value!r}")
         if value < minimum:
             raise self.error(key, f"must be at least {minimum}, not {value}")
+        if value > maximum:
+            shown = f"{value:,}" if value < 10**30 else f"a number of {len(str(value))} digits"
+            raise self.error(key, f"must be at most {maximum:,}, not {shown}")
         return value
 
     def string(self, key: str, default: str | None, allow_empty: bool = False) -> str | None:
@@ -300,6 +310,10 @@ class _Section:
             )
         if seconds <= 0:
             raise self.error(key, f"must be a positive duration, not {value!r}")
+        if seconds > MAX_DURATION_SECONDS:
+            raise self.error(
+                key, f"must be at most {format_duration(MAX_DURATION_SECONDS)}, not {value!r}"
+            )
         return seconds
 
     def section(self, key: str) -> _Section:
@@ -600,12 +614,44 @@ def load_yaml_text(text: str, source: str) -> Any:
         for event in yaml.parse(text, Loader=loader):
             if isinstance(event, yaml.AliasEvent):
                 raise ConfigError(f"{source}: YAML aliases (*name) are not supported")
-        return yaml.load(text, Loader=loader)
+        reader = loader(text)
+        try:
+            node = reader.get_single_node()
+            if node is None:
+                return None
+            _refuse_duplicate_keys(node, source)
+            return reader.construct_document(node)
+        finally:
+            reader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ConfigError(f"{source}: invalid YAML{where}: {problem}") from None
+
+
+def _refuse_duplicate_keys(node: Any, source: str) -> None:
+    """YAML keeps the last of two equal keys; a second `redaction: {enabled: false}`
+    further down would silently turn redaction off. Two equal keys are an error."""
+    import yaml
+
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        line = key.start_mark.line + 1
+                        raise ConfigError(
+                            f"{source}: duplicate key {key.value!r} at line {line} "
+                            "(the later one would silently win); keep one"
+                        )
+                    seen.add(key.value)
+                stack.append(value)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
 
 
 def _read_document(path: Path) -> Any:

@@ -21,9 +21,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memctl.config import Config
 from memctl.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
@@ -50,6 +51,8 @@ class NewText:
     start: int
     end: int
     text: str
+    tail: str = ""
+    """SHA-256 of the (up to) TAIL_BYTES before `end`: the offset's tail once merged."""
 
 
 @dataclass
@@ -67,11 +70,14 @@ class PlannedPass:
     estimated_cost: float | None
 
 
+ConsolidateStatus = Literal["consolidated", "nothing_new", "dry_run", "preview"]
+"""`dry_run`: planned, no model call; `preview`: merged by the model, nothing written
+(see `diff`)."""
+
+
 @dataclass
 class ConsolidateResult:
-    status: str
-    """`consolidated`, `nothing_new`, `dry_run` (planned, no model call) or `preview`
-    (merged by the model, nothing written, see `diff`)."""
+    status: ConsolidateStatus
     model: str
     files: list[str] = field(default_factory=list)
     new_bytes: int = 0
@@ -115,6 +121,7 @@ def consolidate(
     # A dry run takes no lock: it must not even create the lock files.
     guard = contextlib.nullcontext() if looking else ws.stage_lock("consolidate")
     with guard:
+        ws.check_inside(ws.memory_md)
         with contextlib.nullcontext() if looking else ws.lock():
             old = _read(ws.memory_md)
             state = ws.read_state()
@@ -135,7 +142,9 @@ def consolidate(
             costs = [planned.estimated_cost for planned in result.planned]
             result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
             if model.offline:
-                merged = _merge(config, model, old_text, fresh, ConsolidateResult("", model.name))
+                merged = _merge(
+                    config, model, old_text, fresh, ConsolidateResult("dry_run", model.name)
+                )
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
             return result
@@ -168,8 +177,14 @@ def _decode(ws: Workspace, path: Path, data: bytes) -> str:
 
 
 def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
-    """The bytes after each daily's offset, archived ledgers first, oldest first."""
-    offsets = state.consolidation.offsets
+    """The bytes after each daily's offset, archived ledgers first, oldest first.
+
+    The bytes just before the offset must be the ones merged (their hash is kept with
+    it), and an offset must fall at a line start: a ledger edited by hand in its merged
+    part (two lines deleted shift every later byte) is read whole again, never from the
+    middle of a line or of a character. The merge repeats what MEMORY.md holds, which
+    the model folds together; skipping or cutting text would lose it."""
+    offsets, tails = state.consolidation.offsets, state.consolidation.tails
     found = []
     for path in ws.daily_files(include_archive=True):
         key = ws.relative(path)
@@ -178,14 +193,34 @@ def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
         start = stored_offset(offsets.get(key, 0), size)
         if start == size:
             continue
+        low = max(0, start - TAIL_BYTES)
         with path.open("rb") as handle:
-            handle.seek(start)
-            data = handle.read(size - start)
+            handle.seek(low)
+            read = handle.read(size - low)
+        if not _offset_holds(read[: start - low], read[start - low :], tails.get(key)):
+            low = start = 0
+            with path.open("rb") as handle:
+                read = handle.read(size)
+        data = read[start - low :]
         text = _decode(ws, path, data)
-        found.append(
-            NewText(key, path.relative_to(ws.memory_dir).as_posix(), start, start + len(data), text)
-        )
+        tail = hashlib.sha256(read[-TAIL_BYTES:]).hexdigest()
+        name = path.relative_to(ws.memory_dir).as_posix()
+        found.append(NewText(key, name, start, start + len(data), text, tail))
     return found
+
+
+TAIL_BYTES = 64
+
+
+def _offset_holds(before: bytes, after: bytes, tail: str | None) -> bool:
+    """The merged part ends with the bytes it ended with when merged (or, with no hash
+    kept, the offset is at a line start: after a newline, or on the newline an append
+    to a file without a final one starts with)."""
+    if not before:
+        return True
+    if tail is not None:
+        return hashlib.sha256(before).hexdigest() == tail
+    return before.endswith(b"\n") or after.startswith(b"\n")
 
 
 # --------------------------------------------------------------------------- the model
@@ -313,8 +348,9 @@ def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_token
 
 
 def check_answer(text: str, max_tokens: int, model_name: str) -> str:
-    """The answer as the new MEMORY.md, or ModelError when it must not replace it."""
-    stripped = text.strip()
+    """The answer as the new MEMORY.md, or ModelError when it must not replace it.
+    NUL is taken out: MEMORY.md holding one is skipped by search as a binary file."""
+    stripped = text.replace("\0", "").strip()
     max_chars = max_tokens * 4
     prefix = f"model {model_name}: consolidation answer"
     if is_no_reply(stripped):
@@ -349,12 +385,15 @@ def _commit(
         result.carried_over = len(suffix)
         new = new + suffix + (b"" if suffix.endswith(b"\n") else b"\n")
     result.chars_after = len(new.decode("utf-8"))
-    if current.strip():
+    # A merge that changed nothing (consolidate --force with nothing new) keeps no copy:
+    # twenty identical copies would push every real undo point out of the history.
+    if current.strip() and new != current:
         result.history = ws.relative(keep_history(ws, current))
     pending = PendingMerge(
         memory_sha256=hashlib.sha256(new).hexdigest(),
         memory_bytes=len(new),
         offsets={item.path: item.end for item in found},
+        tails={item.path: item.tail for item in found},
     )
 
     def note(state: State) -> None:
@@ -362,15 +401,18 @@ def _commit(
 
     ws.update_state(note)
     write_atomic(ws.memory_md, new)
-    ws.update_state(lambda state: _advance(ws, state, pending.offsets))
+    ws.update_state(lambda state: _advance(ws, state, pending))
 
 
-def _advance(ws: Workspace, state: State, moved: dict[str, int]) -> None:
-    offsets = state.consolidation.offsets
-    for path, end in moved.items():
+def _advance(ws: Workspace, state: State, moved: PendingMerge) -> None:
+    offsets, tails = state.consolidation.offsets, state.consolidation.tails
+    for path, end in moved.offsets.items():
         # A ledger archived meanwhile keeps the offset archive moved with it.
         if (ws.root / path).is_file():
             offsets[path] = end
+            tails.pop(path, None)
+            if path in moved.tails:
+                tails[path] = moved.tails[path]
     state.consolidation.pending = None
     ws.mark_run(state, "consolidate")
 
@@ -387,7 +429,7 @@ def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
 
     def settle(state: State) -> None:
         if done:
-            _advance(ws, state, pending.offsets)
+            _advance(ws, state, pending)
         else:
             state.consolidation.pending = None
 
@@ -395,18 +437,36 @@ def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
     return True
 
 
+HISTORY_NAME = re.compile(r"MEMORY-(\d{8}T\d{12})(Z?)(?:-(\d+))?\.md")
+
+
 def keep_history(ws: Workspace, data: bytes) -> Path:
-    """Save `data` as `.memctl/history/MEMORY-<time>.md`; keep the newest HISTORY_KEPT."""
-    stamp = ws.now().strftime("%Y%m%dT%H%M%S%f")
+    """Save `data` as `.memctl/history/MEMORY-<UTC time>Z.md`; keep the newest HISTORY_KEPT.
+
+    Named in UTC: names in local time sorted a copy made after a time-zone change
+    (or a DST fall-back) before older ones, and the pruning deleted it at once. Copies
+    named in local time by older versions count as older than every UTC one, and the
+    copy just made is never pruned. A copy has MEMORY.md's mode (it holds the same text)."""
+    from datetime import UTC, datetime
+
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     path = ws.history_dir / f"MEMORY-{stamp}.md"
     number = 1
     while path.exists():
         number += 1
         path = ws.history_dir / f"MEMORY-{stamp}-{number}.md"
-    write_atomic(path, data)
-    kept = sorted(ws.history_dir.glob("MEMORY-*.md"))
-    for stale in kept[:-HISTORY_KEPT]:
-        stale.unlink(missing_ok=True)
+    try:
+        mode = stat.S_IMODE(ws.memory_md.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    write_atomic(path, data, mode)
+    kept = sorted(
+        (match for p in ws.history_dir.iterdir() if (match := HISTORY_NAME.fullmatch(p.name))),
+        key=lambda m: (bool(m[2]), m[1], int(m[3] or 1)),
+    )
+    for stale in [m[0] for m in kept][:-HISTORY_KEPT]:
+        if stale != path.name:
+            (ws.history_dir / stale).unlink(missing_ok=True)
     return path
 
 

@@ -87,6 +87,7 @@ class ContextRequest:
 
 
 def read_memory(ws: Workspace) -> str:
+    ws.check_inside(ws.memory_md)
     try:
         data = ws.memory_md.read_bytes()
     except FileNotFoundError:

@@ -215,7 +215,7 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
         older = by_attribute.get(attribute)
         by_attribute[attribute] = fact
         gone = next((k for k, v in kept.items() if v is older), None) if older else None
-        if gone is not None:
+        if gone is not None and older is not None:
             del kept[gone]
             fact.refs += older.refs
             fact.curated = fact.curated or older.curated

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -27,8 +28,33 @@ def fsync_file(path: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes, mode: int = 0o644, *, durable: bool = True) -> None:
+def _named(exc: OSError, path: Path) -> OSError:
+    """The error naming the file the caller wrote (a write on a descriptor names none,
+    and the temp file's name means nothing to a user)."""
+    exc.filename = os.fspath(path)
+    exc.filename2 = None
+    return exc
+
+
+def current_umask() -> int:
+    """The process's umask (read without changing it where the OS allows)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, data: bytes, mode: int | None = None, *, durable: bool = True) -> None:
     """Replace `path` with `data` so that readers see the old or the new file, never a mix.
+
+    Without `mode` the file keeps the mode it had (a 0600 MEMORY.md stays 0600), and a
+    new file gets the umask's default, as any program's new file would.
 
     `durable=False` skips the two fsyncs, for files that are a copy of what another
     durable file holds (evicted tool results: the thread log keeps them in full and
@@ -36,33 +62,55 @@ def write_atomic(path: Path, data: bytes, mode: int = 0o644, *, durable: bool = 
     results take seconds to fsync and milliseconds to write.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    keep = mode
+    if keep is None:
+        try:
+            keep = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            keep = 0o666 & ~current_umask()
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise _named(exc, path) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
+        os.chmod(tmp, keep)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _named(exc, path) from None
         raise
     if durable:
         fsync_dir(path.parent)
 
 
 def append_durable(path: Path, data: bytes) -> None:
-    """Append `data` in one write and fsync it, so the block is on disk before we go on."""
+    """Append `data` in one write and fsync it, so the block is on disk before we go on.
+
+    A write that fails part-way (a full disk, a file size limit) is undone: the file
+    is cut back to its size before, so no torn block is left for the next reader to
+    take as memory (and a retried save is not stored twice, whole and torn)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
+        before = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, before)
+                os.fsync(fd)
+            raise _named(exc, path) from None
     finally:
         os.close(fd)
 

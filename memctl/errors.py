@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+INTERNAL_ERROR_EXIT = 70
+"""A bug in memctl rather than a failed operation: EX_SOFTWARE from sysexits.h, so a
+script can tell a bug (report it) from a provider outage (1, retry later)."""
+
 
 class MemctlError(Exception):
     """Base class. `exit_code` follows the CLI convention: 1 operation failed, 2 bad input."""

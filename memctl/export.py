@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from memctl.config import Config
 from memctl.errors import UsageError
@@ -26,12 +27,14 @@ END = "<!-- memctl:end -->"
 KINDS = ("agents-md", "claude-md")
 
 
+ExportAction = Literal["created", "replaced", "appended", "unchanged"]
+
+
 @dataclass
 class ExportResult:
     path: str
     kind: str
-    action: str
-    """created, replaced, appended or unchanged"""
+    action: ExportAction
     chars: int
     """Characters of the block, markers included."""
     bytes: int
@@ -94,6 +97,7 @@ def export(
     made = memory_block(ws, config, cap=chars, cap_bytes=limit)
     new_block = f"{BEGIN}\n{made.text}\n{END}\n"
     new = before + new_block + after
+    action: ExportAction
     if old is None:
         action = "created"
     elif new == old:

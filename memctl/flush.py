@@ -7,21 +7,26 @@ reaches the flush model once. A backlog larger than the model's input goes in ch
 each chunk's facts are appended and its watermark advanced before the next chunk is
 sent, so a failure part-way keeps what was done and loses nothing.
 
-Each block's heading names the log entries it accounts for (`entries 3-7`). A run
-killed after the append and before the watermark write leaves one block that starts at
-the watermark; the next run finds it and moves the watermark past it instead of
-sending those entries again, so their facts are written once. A last block cut short
-by a kill inside its write (the ledger then ends without a newline) is sent again. (A
-message too large for one request is sent in parts; a run killed between two of its
-parts sends it again.)
+Each block's heading names the log entries it accounts for (`entries 3-7`), for people.
+Before a block is appended, state.json notes where it goes and its hash
+(`threads.<id>.block`); a run killed after the append and before the watermark write
+leaves that note, and the next run finds the block by its hash and moves the watermark
+past it instead of sending those entries again, so their facts are written once. Only
+the note is trusted, never a heading's text: a saved memory or a model's answer shaped
+like a heading must not make flush skip entries. A block cut short by a kill inside its
+write does not match its hash and is sent again. (A message too large for one request
+is sent in parts; a run killed between two of its parts sends it again.)
+
+The watermark carries the hash of the log's first line: a log deleted and written
+again is flushed from its start, whatever its length.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -35,7 +40,7 @@ from memctl.model import Model, Request, Usage
 from memctl.prompts import is_no_reply
 from memctl.redact import Redactor
 from memctl.said import minute, span_text, speaker_of, when
-from memctl.state import State
+from memctl.state import FlushNote, State, ThreadMark
 from memctl.threads import (
     count_entries,
     is_compaction,
@@ -58,11 +63,6 @@ MEMORY_SHARE = 0.20
 kept) to LEDGER_SHARE; the rest, less the prompt and the answer, is conversation."""
 LEDGER_SHARE = 0.15
 FLUSHED_ROLES = ("user", "assistant", "tool")
-BLOCK_RANGE = re.compile(r"^## Memory Flush — .*? · thread (\S+) · entries (\d+)-(\d+)\b", re.M)
-"""The thread and log range in a flush block's heading."""
-RECOVERY_LEDGERS = 2
-"""Newest ledgers searched for a block whose watermark was not written (a kill
-around midnight leaves it in yesterday's)."""
 
 HOOKS_OFF = "memory.hooks is false"
 TRIGGER_NEVER = "memory.flush_trigger is never"
@@ -108,6 +108,8 @@ class FlushResult:
     """Why nothing ran at all (hooks off, trigger never, throttled, nothing to flush)."""
     dry_run: bool = False
     auto: bool = False
+    clock: str | None = None
+    """Said when the auto flush's last run was in the future (`Workspace.clock_note`)."""
 
 
 @dataclass
@@ -189,6 +191,7 @@ def flush(
     with guard:
         state = ws.read_state()
         if auto and config.memory.flush_trigger.kind == "throttled":
+            result.clock = ws.clock_note(state, "flush_auto")
             due = ws.next_eligible(state, "flush_auto", config.memory.flush_trigger.gap_seconds)
             if due is not None:
                 result.skipped = (
@@ -206,11 +209,12 @@ def flush(
         # every log must parse, so that a bad one is exit 2 with nothing written rather
         # than an error after the threads before it were flushed.
         memory_path(ws, ws.relative(ws.ledger_path()))
+        ws.check_inside(ws.memory_md)
         for thread in chosen:
             read_entries(ws, thread)
         run = _Run(ws, config, model, dry_run, result)
         for thread in chosen:
-            result.threads.append(run.thread(thread, state.flushed(thread)))
+            result.threads.append(run.thread(thread, state.threads.get(thread)))
         if not dry_run and result.usage.calls:
             finished = ws.now()
 
@@ -259,11 +263,26 @@ def _pending_threads(
         if stamp is not None and record is not None and record.stamp == stamp:
             continue
         watermark = state.flushed(thread)
-        if count_entries(path) != watermark:
+        if count_entries(path) != watermark or _replaced(record, path):
             pending.append(thread)
         elif stamp is not None:
             settled[thread] = (watermark, stamp)
     return pending, settled
+
+
+def head_of(path: Path) -> str | None:
+    """SHA-256 of a log's first line (None for an empty or missing log)."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline()
+    except OSError:
+        return None
+    return hashlib.sha256(first).hexdigest() if first.endswith(b"\n") else None
+
+
+def _replaced(record: ThreadMark | None, path: Path) -> bool:
+    """The log is not the one the watermark was counted on (deleted, then written again)."""
+    return record is not None and record.head is not None and record.head != head_of(path)
 
 
 def _stamp_of(path: Path) -> list[int] | None:
@@ -278,15 +297,25 @@ def _stamp_of(path: Path) -> list[int] | None:
 
 def _record_stamps(state: State, settled: dict[str, tuple[int, list[int]]]) -> None:
     for thread, (watermark, stamp) in settled.items():
+        record = state.threads.get(thread)
         if state.flushed(thread) == watermark:
-            _set_watermark(state, thread, watermark, stamp)
+            _set_watermark(state, thread, watermark, stamp, record.head if record else None)
 
 
-def _set_watermark(state: State, thread: str, value: int, stamp: list[int] | None = None) -> None:
-    """`stamp`: the log's stat from before it was read, when `value` is its end."""
+def _set_watermark(
+    state: State,
+    thread: str,
+    value: int,
+    stamp: list[int] | None = None,
+    head: str | None = None,
+) -> None:
+    """`stamp`: the log's stat from before it was read, when `value` is its end; `head`:
+    the hash of its first line. A block note is done with once the watermark moves."""
     record = state.mark(thread)
     record.flushed = value
     record.stamp = stamp
+    record.head = head
+    record.block = None
 
 
 # --------------------------------------------------------------------------- rendering
@@ -429,9 +458,8 @@ class _Run:
         self.redactor = config.redaction.redactor()
         self.prompt = config.memory.flush_prompt
         self._window: int | None = None
-        self._last_blocks: dict[str, tuple[int, int]] | None = None
-        self._stamps: dict[str, tuple[int, list[int] | None]] = {}
-        """thread -> (its entries when read, its stat from just before)."""
+        self._stamps: dict[str, tuple[int, list[int] | None, str | None]] = {}
+        """thread -> (its entries when read, its stat from just before, its head)."""
 
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it."""
@@ -484,16 +512,19 @@ class _Run:
             },
         )
 
-    def thread(self, thread: str, watermark: int) -> ThreadFlush:
-        stamp = _stamp_of(thread_path(self.ws, thread))
+    def thread(self, thread: str, record: ThreadMark | None) -> ThreadFlush:
+        path = thread_path(self.ws, thread)
+        stamp = _stamp_of(path)
         entries = read_entries(self.ws, thread)
         total = len(entries)
-        self._stamps[thread] = (total, stamp)
-        # A log shorter than its watermark was replaced: flush it from the start.
-        start = watermark if watermark <= total else 0
+        self._stamps[thread] = (total, stamp, head_of(path))
+        watermark = record.flushed if record else 0
+        # A log shorter than its watermark, or with another first line, was replaced:
+        # flush it from the start.
+        start = watermark if watermark <= total and not _replaced(record, path) else 0
         done = ThreadFlush(thread, start, start)
-        if start == watermark:
-            done.end = start = self._recover(thread, start, total)
+        if start == watermark and record is not None and record.block is not None:
+            done.end = start = self._recover(thread, record.block, start, total)
         lines = [
             line
             for index in range(start, total)
@@ -533,26 +564,23 @@ class _Run:
             except ModelError as exc:
                 raise _in_context(exc, thread, done) from None
 
-    def _recover(self, thread: str, watermark: int, total: int) -> int:
-        """The watermark past a block whose facts are in the ledger but whose watermark
-        was not written (killed between the two); else `watermark` unchanged."""
-        if self._last_blocks is None:
-            self._last_blocks = {}
-            for path in self.ws.daily_files()[-RECOVERY_LEDGERS:]:
-                text = path.read_bytes().decode("utf-8", "replace")
-                matches = list(BLOCK_RANGE.finditer(text))
-                for match in matches:
-                    self._last_blocks[match[1]] = (int(match[2]), int(match[3]) + 1)
-                last = matches[-1] if matches else None
-                if last and not text.endswith("\n") and "\n## " not in text[last.end() :]:
-                    # Its append was cut short (a kill inside the write): send it again.
-                    del self._last_blocks[last[1]]
-        start, end = self._last_blocks.get(thread, (-1, -1))
-        if start != watermark or not watermark < end <= total:
+    def _recover(self, thread: str, note: FlushNote, watermark: int, total: int) -> int:
+        """The watermark past the block `note` stands for, when the ledger holds it
+        whole where the note says (killed between the append and the watermark write);
+        else `watermark` unchanged, and the entries are sent again."""
+        if note.start != watermark or not watermark < note.end <= total:
+            return watermark
+        try:
+            with (self.ws.root / note.ledger).open("rb") as handle:
+                handle.seek(note.offset)
+                data = handle.read(note.size)
+        except OSError:
+            return watermark
+        if hashlib.sha256(data).hexdigest() != note.sha256:
             return watermark
         if not self.dry_run:
-            self.ws.update_state(lambda state: self._advance(state, thread, end))
-        return end
+            self.ws.update_state(lambda state: self._advance(state, thread, note.end))
+        return note.end
 
     def _planned(self, chunk: _Chunk, request: Request) -> PlannedRequest:
         tokens = messages_tokens(request.messages)
@@ -569,7 +597,8 @@ class _Run:
         reply = self.model.complete(request)
         self.result.usage.add(reply.usage)
         done.requests += 1
-        facts = "" if is_no_reply(reply.text) else self.redactor.text(reply.text).strip()
+        answer = reply.text.replace("\0", "")  # never written (see threads.without_nul)
+        facts = "" if is_no_reply(answer) else self.redactor.text(answer).strip()
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():
             if facts:
@@ -579,8 +608,21 @@ class _Run:
                     f"## Memory Flush — {stamp} · thread {done.thread} · "
                     f"{_entries(chunk)} · {self.model.name}{_span(chunk, self.ws.today())}"
                 )
-                block = f"{heading}\n\n{facts}\n".encode()
-                append_durable(path, block_separator(path) + block)
+                block = block_separator(path) + f"{heading}\n\n{facts}\n".encode()
+                note = FlushNote(
+                    ledger=self.ws.relative(path),
+                    offset=path.stat().st_size if path.exists() else 0,
+                    size=len(block),
+                    sha256=hashlib.sha256(block).hexdigest(),
+                    start=chunk.start,
+                    end=chunk.end,
+                )
+
+                def noted(state: State) -> None:
+                    state.mark(done.thread).block = note
+
+                self.ws.update_state(noted)
+                append_durable(path, block)
                 done.facts += count_facts(facts)
                 done.written.extend(line for line in facts.splitlines() if line.strip())
                 done.ledger = self.result.ledger = self.ws.relative(path)
@@ -589,8 +631,8 @@ class _Run:
 
     def _advance(self, state: State, thread: str, value: int) -> None:
         """Move the watermark, stamped with the log's stat when it reaches the end."""
-        total, stamp = self._stamps[thread]
-        _set_watermark(state, thread, value, stamp if value == total else None)
+        total, stamp, head = self._stamps[thread]
+        _set_watermark(state, thread, value, stamp if value == total else None, head)
 
 
 FACTS_SLACK_CHARS = 2_000
@@ -608,8 +650,8 @@ def _check_size(facts: str, chunk: _Chunk, model_name: str) -> None:
 
 
 def _entries(chunk: _Chunk) -> str:
-    """The log range a block accounts for, as its heading names it (BLOCK_RANGE reads
-    it back); a part that does not finish its message moves no watermark."""
+    """The log range a block accounts for, as its heading names it; a part that does
+    not finish its message moves no watermark."""
     part = chunk.lines[0].part
     if chunk.end == chunk.start:
         return f"entry {chunk.start} {part}"

@@ -24,7 +24,7 @@ What each event does, and why:
   maintenance that is due. Claude Code gives SessionEnd hooks 1.5 s unless the hook
   declares a longer timeout, so when the memory model is a network model the flush and
   maintenance go to a detached process, whose errors land in the hook log.
-- UserPromptSubmit (opt-in): a short recall for the prompt within RECALL_CHARS.
+- UserPromptSubmit (opt-in): a short ranked recall for the prompt within RECALL_CHARS.
 
 A transcript is read up to its last newline: a line the agent is still writing waits
 for the next hook. Everything a hook does is repeatable: importing adds only entries
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -52,7 +51,6 @@ CONTEXT_CAP = 10_000
 RECALL_CHARS = 1_500
 """The budget of a UserPromptSubmit recall: a hint, not a second MEMORY.md."""
 RECALL_LINES = 8
-RECALL_WORDS = 12
 AGENTS = ("claude-code", "codex")
 BLOCK_HEADER = (
     "# Long-term memory (memctl)\n"
@@ -65,16 +63,7 @@ NOTE_CUT = (
     "for the rest.]"
 )
 EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
-RECALL_HEADER = "Memory that may bear on this prompt (memctl; memory_search finds more):"
-WORD = re.compile(r"\w+")
-_STOPWORDS = (
-    "about above after again also because been before being between both could does doing "
-    "down during each from further have having here into itself just more most much must "
-    "only other over same should some such than that their them then there these they this "
-    "those through under until very want were what when where which while will with would "
-    "your yours please thanks make sure know tell show give need like"
-)
-STOPWORDS = frozenset(_STOPWORDS.split())
+RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_search finds more):"
 
 
 # --------------------------------------------------------------------------- input
@@ -198,48 +187,28 @@ def memory_block(
 
 
 def recall(ws: Workspace, config: Config, prompt: str, budget: int = RECALL_CHARS) -> str | None:
-    """Memory lines sharing the most words with the prompt, within `budget` characters.
+    """The memory lines that best answer the prompt (ranked recall: BM25 over MEMORY.md
+    and the ledgers, recency breaking near-ties), within `budget` characters; None when
+    nothing answers it. The session's own conversation is already in the agent's
+    context, so thread logs are left out."""
+    from memctl.recall import recall as ranked
 
-    A stand-in for ranked recall: `any`-mode search over the memory files with the
-    prompt's content words, ordered by how many distinct words a line holds. None when
-    nothing matched.
-    """
-    from memctl.search import search
-
-    words = list(
-        dict.fromkeys(
-            w
-            for w in WORD.findall(prompt.lower())
-            if len(w) >= 4 and w not in STOPWORDS and not w.isdigit()
-        )
-    )[:RECALL_WORDS]
-    if not words:
-        return None
-    found = search(ws, " ".join(words), mode="any", scope="memory", limit=500)
-    scored: list[tuple[int, int, str]] = []
-    seen: set[str] = set()
-    for order, hit in enumerate(found.hits):
-        line = " ".join(hit.text.split()).lstrip("-* ").strip()
-        if not line or line.startswith("#") or line.lower() in seen:
-            continue
-        seen.add(line.lower())
-        lowered = line.lower()
-        score = sum(1 for word in words if word in lowered)
-        scored.append((-score, order, line))
-    if not scored:
-        return None
-    redact = config.redaction.redactor().text
+    found = ranked(ws, config, prompt, limit=RECALL_LINES * 2, scope="memory")
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
-    for _, _, line in sorted(scored)[:RECALL_LINES]:
-        entry = f"- {redact(line)}"
+    seen: set[str] = set()
+    for hit in found.hits:
+        text = hit.snippet.lstrip("-* ").strip()
+        if not text or text.startswith("#") or text.lower() in seen:
+            continue  # MEMORY.md and the ledger it was merged from often say the same
+        seen.add(text.lower())
+        entry = f"- {text} ({hit.source})"
         if used + 1 + len(entry) > budget:
-            room = budget - used - 2
-            if room < 40:
-                break
-            entry = entry[: room - 1] + "…"
+            break
         lines.append(entry)
         used += 1 + len(entry)
+        if len(lines) > RECALL_LINES:
+            break
     return "\n".join(lines) if len(lines) > 1 else None
 
 

@@ -186,7 +186,8 @@ def _daily_ts(rel: str) -> int | None:
     if not match:
         return None
     try:
-        return int(datetime(*(int(part) for part in match.groups()), 12).timestamp())
+        year, month, day = (int(part) for part in match.groups())
+        return int(datetime(year, month, day, 12).timestamp())
     except (ValueError, OverflowError, OSError):
         return None
 
@@ -317,7 +318,11 @@ class Index:
                 and row.inode == st.st_ino
                 and st.st_size >= row.offset
             )
-            if grown and _fingerprint_bytes(fd, row.offset) == (row.head, row.tail):
+            if (
+                grown
+                and row is not None
+                and _fingerprint_bytes(fd, row.offset) == (row.head, row.tail)
+            ):
                 start, lines = row.offset, row.lines
             if row is None:
                 file_id = self.conn.execute(
@@ -450,7 +455,7 @@ class Index:
 
 def _read_line(fd: int, offset: int) -> bytes:
     """One line from `offset`, however long, with its newline when it has one."""
-    parts = []
+    parts: list[bytes] = []
     at = offset
     while True:
         chunk = os.pread(fd, READ_BYTES, at)

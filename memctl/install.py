@@ -33,7 +33,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memctl.errors import UsageError
 from memctl.workspace import Workspace, write_atomic
@@ -91,13 +91,15 @@ class CommandRun:
     output: str = ""
 
 
+Scope = Literal["project", "user"]
+"""Where install writes: the project's agent settings or the user's."""
+
+
 @dataclass
 class InstallResult:
     agent: str
-    action: str
-    """install or uninstall"""
-    scope: str
-    """project or user"""
+    action: Literal["install", "uninstall"]
+    scope: Scope
     changes: list[FileChange] = field(default_factory=list)
     commands: list[CommandRun] = field(default_factory=list)
     dry_run: bool = False
@@ -219,7 +221,7 @@ def remove_hooks(path: Path, text: str, command: str) -> str:
         groups = hooks[event]
         if not isinstance(groups, list):
             continue
-        kept = []
+        kept: list[Any] = []
         for index in reversed(range(len(groups))):
             group, ours = groups[index], _ours_in(groups[index], command)
             if not ours:
@@ -247,6 +249,14 @@ def remove_hooks(path: Path, text: str, command: str) -> str:
 # else the file is written whole (in its indentation) instead.
 
 _WS = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, at: int) -> int:
+    """Past the JSON whitespace at `at` (none is a match too)."""
+    match = _WS.match(text, at)
+    return match.end() if match else at
+
+
 _ATOM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
 
 
@@ -261,15 +271,17 @@ class _Node:
     values: list[_Node] = field(default_factory=list)
 
 
-def _scan(text: str, at: int) -> _Node:
-    from json.decoder import scanstring
+_STRING = json.JSONDecoder()
+"""Reads a key (`raw_decode` at its opening quote) as json reads it."""
 
-    at = _WS.match(text, at).end()
+
+def _scan(text: str, at: int) -> _Node:
+    at = _skip_space(text, at)
     char = text[at]
     if char in "{[":
         node = _Node(at, at, keys=[] if char == "{" else None)
         close = "}" if char == "{" else "]"
-        at = _WS.match(text, at + 1).end()
+        at = _skip_space(text, at + 1)
         if text[at] == close:
             node.end = at + 1
             return node
@@ -278,24 +290,24 @@ def _scan(text: str, at: int) -> _Node:
             if node.keys is not None:
                 if text[at] != '"':
                     raise ValueError("a key expected")
-                key, at = scanstring(text, at + 1)
+                key, at = _STRING.raw_decode(text, at)
                 node.keys.append(key)
-                at = _WS.match(text, at).end()
+                at = _skip_space(text, at)
                 if text[at] != ":":
                     raise ValueError("':' expected")
                 at += 1
             value = _scan(text, at)
             node.values.append(value)
-            at = _WS.match(text, value.end).end()
+            at = _skip_space(text, value.end)
             if text[at] == ",":
-                at = _WS.match(text, at + 1).end()
+                at = _skip_space(text, at + 1)
                 continue
             if text[at] != close:
                 raise ValueError(f"{close!r} expected")
             node.end = at + 1
             return node
     if char == '"':
-        return _Node(at, scanstring(text, at + 1)[1])
+        return _Node(at, _STRING.raw_decode(text, at)[1])
     atom = _ATOM.match(text, at)
     if atom is None:
         raise ValueError("a value expected")
@@ -631,7 +643,7 @@ def install(
 ) -> InstallResult:
     """Add memctl's hooks and MCP server to the agent's configuration."""
     project = (project or Path.cwd()).resolve()
-    scope = "user" if user else "project"
+    scope: Scope = "user" if user else "project"
     result = InstallResult(agent, "install", scope, dry_run=dry_run)
     result.changes = plan_install(
         ws, agent, user=user, project=project, recall=recall, notify=notify
@@ -672,7 +684,7 @@ def uninstall(
 ) -> InstallResult:
     """Remove what install added, and nothing else."""
     project = (project or Path.cwd()).resolve()
-    scope = "user" if user else "project"
+    scope: Scope = "user" if user else "project"
     result = InstallResult(agent, "uninstall", scope, dry_run=dry_run)
     result.changes = plan_uninstall(ws, agent, user=user, project=project)
     mcp = _mcp_argv(ws, scope, remove=True) if agent == "claude-code" else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Literal
 
 from memctl.archive import ArchiveResult, archive
 from memctl.config import Config
@@ -27,10 +28,13 @@ FAILED = "maintain_failed"
 """`runs` key of the last failed maintenance (only `call`'s per-call run waits on it)."""
 
 
+MaintainStatus = Literal["ran", "dry_run", "skipped", "failed"]
+"""`skipped` says why in `skipped`, `failed` in `error`."""
+
+
 @dataclass
 class MaintainResult:
-    status: str
-    """`ran`, `dry_run`, `skipped` (see `skipped`) or `failed` (see `error`)."""
+    status: MaintainStatus
     skipped: str | None = None
     archive: ArchiveResult | None = None
     consolidate: ConsolidateResult | None = None
@@ -38,6 +42,8 @@ class MaintainResult:
     """When the throttle lets the next run go: an ISO time, or `now`."""
     error: str | None = None
     exit_code: int = 0
+    clock: str | None = None
+    """Said when the throttle's last run was in the future (see `Workspace.clock_note`)."""
 
 
 def maintain(
@@ -70,6 +76,7 @@ def maintain(
         if not acquired:
             return MaintainResult("skipped", skipped=BUSY)
         state = ws.read_state()
+        clock = ws.clock_note(state, "maintain")
         due = ws.next_eligible(state, "maintain", gap)
         if due is not None and not force:
             return MaintainResult(
@@ -86,7 +93,9 @@ def maintain(
                 "(memctl maintain retries at once)",
                 next_eligible=_iso(retry),
             )
-        return _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
+        result = _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
+        result.clock = clock
+        return result
 
 
 def _run(

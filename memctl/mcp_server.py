@@ -12,6 +12,11 @@ Only `memctl mcp` imports this module, so no other command pays for the SDK's im
 
 from __future__ import annotations
 
+import json
+import re
+import sys
+from collections.abc import AsyncIterator
+from io import TextIOWrapper
 from typing import Any
 
 import anyio
@@ -71,6 +76,11 @@ def build_server(ws: Workspace, config: Config) -> Server[Any]:
     async def call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
+        if params.arguments and BAD_TEXT in params.arguments:
+            return types.CallToolResult(
+                content=[types.TextContent(type="text", text=f"Error: {LONE_SURROGATE}")],
+                is_error=True,
+            )
         # run_tool never raises: a bad argument or a bug comes back as error text.
         async with one_at_a_time:
             outcome = await anyio.to_thread.run_sync(
@@ -89,13 +99,63 @@ def build_server(ws: Workspace, config: Config) -> Server[Any]:
     )
 
 
+BAD_TEXT = "\0memctl: bad text"
+"""The arguments a tools/call holding a lone surrogate is given instead of its own."""
+LONE_SURROGATE = (
+    "the arguments hold a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its "
+    "pair), which is not text; nothing was done"
+)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def guard_line(line: str) -> str:
+    """A JSON-RPC line as the SDK may parse it. A lone surrogate escape (`"\\ud800"`) is
+    valid JSON, but pydantic refuses the whole line as invalid JSON, and the SDK then
+    answers nothing at all: the client waits for ever. A tools/call holding one gets
+    arguments that make the tool answer with an error; in any other message it becomes
+    U+FFFD. (MCP Python SDK: invalid JSON on stdio gets no JSON-RPC error reply.)"""
+    if not _SURROGATE_ESCAPE.search(line):
+        return line
+    try:
+        message = json.loads(line)
+        text = json.dumps(message, ensure_ascii=False)
+        text.encode("utf-8")
+        return line  # only well-paired surrogates
+    except UnicodeEncodeError:
+        pass
+    except ValueError:
+        return line  # not JSON: the SDK's own handling
+    params = message.get("params") if isinstance(message, dict) else None
+    if message.get("method") == "tools/call" and isinstance(params, dict):
+        params["arguments"] = {BAD_TEXT: True}
+        text = json.dumps(message, ensure_ascii=False)
+    cleaned = text.encode("utf-8", "replace").decode("utf-8")
+    return cleaned + ("\n" if line.endswith("\n") else "")
+
+
+class _GuardedStdin:
+    """stdin's lines through `guard_line`, for the SDK's reader (`async for line in`)."""
+
+    def __init__(self) -> None:
+        text = TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        self._inner = anyio.wrap_file(text)
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._lines()
+
+    async def _lines(self) -> AsyncIterator[str]:
+        async for line in self._inner:
+            yield guard_line(line)
+
+
 def serve_stdio(ws: Workspace, config: Config) -> None:
     """Serve until the client closes stdin. stdout is the transport; the SDK points
-    file descriptor 1 at stderr meanwhile, so a stray print cannot corrupt it."""
+    file descriptor 1 at stderr meanwhile, so a stray print cannot corrupt it. stdin
+    is read through `guard_line`."""
     server = build_server(ws, config)
 
     async def run() -> None:
-        async with stdio_server() as (read_stream, write_stream):
+        async with stdio_server(stdin=_GuardedStdin()) as (read_stream, write_stream):  # type: ignore[arg-type]
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
     anyio.run(run)

@@ -9,7 +9,6 @@ checked after symlinks are resolved, and never anything else the workspace holds
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +36,8 @@ class SaveResult:
     memory_md: str = "MEMORY.md"
     redacted: int = 0
     dry_run: bool = False
+    already_saved: bool = False
+    """MEMORY.md holds the text already (as whole lines); nothing was written."""
 
 
 MEMORY_AREA = Area(
@@ -73,6 +74,16 @@ def get(ws: Workspace, path: str, start: int | None = None, end: int | None = No
     if end is not None and last < first and total:
         raise UsageError(f"{path}: end line {end} is before start line {first}")
     return GetResult(ws.relative(target), first, max(last, 0), total, lines[first - 1 : last])
+
+
+def _holds(ws: Workspace, body: str) -> bool:
+    """MEMORY.md has `body` as whole lines: saving it again would store it twice (a
+    `call` re-run after a failed turn repeats the turn's memory_save)."""
+    try:
+        current = ws.memory_md.read_bytes().decode("utf-8", "replace")
+    except FileNotFoundError:
+        return False
+    return f"\n{body}\n" in f"\n{current.replace(chr(13), '')}\n"
 
 
 def count_memories(text: str) -> int:
@@ -113,9 +124,15 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
     memory_path(ws, "MEMORY.md")
     if ws.memory_md.exists() and not ws.memory_md.is_file():
         raise WorkspaceError("MEMORY.md is not a file; nothing saved")
+    if _holds(ws, body):
+        result.already_saved = True
+        return result
     if dry_run:
         return result
     with ws.lock():
+        if _holds(ws, body):  # saved by another process meanwhile
+            result.already_saved = True
+            return result
         stamp = ws.now().isoformat(timespec="seconds")
         block = f"## Memory Save — {stamp}\n\n{body}\n".encode()
         append_durable(ledger, block_separator(ledger) + block)
@@ -126,6 +143,5 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         except OSError as exc:
             raise WorkspaceError(f"MEMORY.md: cannot be read ({exc.strerror})") from None
         joint = b"" if not old or old.endswith(b"\n") else b"\n"
-        mode = os.stat(ws.memory_md).st_mode & 0o777 if old else 0o644
-        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n", mode)
+        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n")
     return result

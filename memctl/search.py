@@ -334,8 +334,8 @@ def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Loca
         if needles is None:
             spans = _all_lines(block)
         else:
-            hay = block.lower() if plan.needs_lower else block
-            spans = _candidate_lines(hay, tuple(n.encode() for n in needles), plan.mode)
+            raw = block.lower() if plan.needs_lower else block
+            spans = _candidate_lines(raw, tuple(n.encode() for n in needles), plan.mode)
         if not spans:
             return None
         _decode(block)

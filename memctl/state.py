@@ -29,6 +29,25 @@ STATE_VERSION = 1
 
 
 @dataclass
+class FlushNote:
+    """A flush block about to be appended (`threads.<id>.block`), written before the
+    append and dropped with the watermark move after it. A run killed between the two
+    leaves it; the next run finds the block by its bytes' hash at `offset` and moves the
+    watermark instead of sending those entries again. Text in a ledger (a saved memory
+    shaped like a flush heading) can never stand for it."""
+
+    ledger: str = ""
+    """The ledger (relative path) the block is appended to."""
+    offset: int = 0
+    """The ledger's size before the append: where the block starts."""
+    size: int = 0
+    sha256: str = ""
+    start: int = 0
+    end: int = 0
+    """The watermark before and after the block."""
+
+
+@dataclass
 class ThreadMark:
     """A thread log's flush watermark (`threads.<id>`)."""
 
@@ -37,6 +56,10 @@ class ThreadMark:
     stamp: list[int] | None = None
     """The log's [size, mtime_ns] when `flushed` reached its end: an unchanged log is
     not read again."""
+    head: str | None = None
+    """SHA-256 of the log's first line when the watermark moved: a log deleted and
+    written again has another first line, and is flushed from its start."""
+    block: FlushNote | None = None
 
 
 @dataclass
@@ -46,12 +69,16 @@ class PendingMerge:
     memory_sha256: str = ""
     memory_bytes: int = 0
     offsets: dict[str, int] = field(default_factory=dict)
+    tails: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
 class Consolidation:
     offsets: dict[str, int] = field(default_factory=dict)
     """Daily file (relative path) -> bytes already merged into MEMORY.md."""
+    tails: dict[str, str] = field(default_factory=dict)
+    """Daily file -> SHA-256 of the (up to) 64 bytes before its offset: a hand edit of
+    the merged part moves the text under the offset, and shows as another hash."""
     pending: PendingMerge | None = None
 
 
@@ -145,22 +172,48 @@ def _bad(where: str, key: str, value: Any, wanted: str) -> WorkspaceError:
     )
 
 
-def _load(tp: Any, value: Any, where: str, key: str) -> Any:
+@functools.cache
+def _kind(tp: Any) -> tuple[str, Any]:
+    """How a type is loaded, worked out once per type (thousands of watermarks a read)."""
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
         (inner,) = [arg for arg in typing.get_args(tp) if arg is not type(None)]
-        return _load(inner, value, where, key)
-    if tp is int:
+        return "optional", inner
+    if tp in (int, str, datetime):
+        return tp.__name__, None
+    if origin is list:
+        return "list", typing.get_args(tp)[0]
+    if origin is dict:
+        return "dict", typing.get_args(tp)[1]
+    if dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        return "dataclass", tuple((f.name, hints[f.name]) for f in dataclasses.fields(tp))
+    raise TypeError(f"state.py cannot load a field of type {tp!r}")  # a new field's type
+
+
+def _plain(inner: Any, values: Any) -> bool:
+    """Every value a whole number >= 0 (inner int) or a string (inner str): the common
+    case, checked in one pass without a call a value."""
+    if inner is int:
+        return all(type(v) is int and v >= 0 for v in values)
+    if inner is str:
+        return all(type(v) is str for v in values)
+    return False
+
+
+def _load(tp: Any, value: Any, where: str, key: str) -> Any:
+    kind, arg = _kind(tp)
+    if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise _bad(where, key, value, "a whole number >= 0")
         return value
-    if tp is str:
+    if kind == "str":
         if not isinstance(value, str):
             raise _bad(where, key, value, "a string")
         return value
-    if tp is datetime:
+    if kind == "optional":
+        return None if value is None else _load(arg, value, where, key)
+    if kind == "datetime":
         from dateutil.parser import isoparse
 
         try:
@@ -170,48 +223,81 @@ def _load(tp: Any, value: Any, where: str, key: str) -> Any:
         if when is None or when.tzinfo is None:
             raise _bad(where, key, value, "an ISO-8601 time with an offset")
         return when
-    if origin is list:
+    if kind == "list":
         if not isinstance(value, list):
             raise _bad(where, key, value, "a list")
-        (inner,) = typing.get_args(tp)
-        return [_load(inner, item, where, f"{key}[{n}]") for n, item in enumerate(value)]
-    if origin is dict:
+        if _plain(arg, value):
+            return list(value)
+        return [_load(arg, item, where, f"{key}[{n}]") for n, item in enumerate(value)]
+    if kind == "dict":
         if not isinstance(value, dict):
             raise _bad(where, key, value, "a JSON object")
-        inner = typing.get_args(tp)[1]
-        if inner is Any:
+        if arg is Any or _plain(arg, value.values()):
             return dict(value)
-        return {k: _load(inner, v, where, f"{key}.{k}" if key else k) for k, v in value.items()}
-    if dataclasses.is_dataclass(tp):
-        if not isinstance(value, dict):
-            raise _bad(where, key, value, "a JSON object")
-        hints = _hints(tp)
-        loaded = {}
-        for f in dataclasses.fields(tp):
-            if f.name in value:
-                name = f"{key}.{f.name}" if key else f.name
-                loaded[f.name] = _load(hints[f.name], value[f.name], where, name)
-        return tp(**loaded)
-    raise TypeError(f"state.py cannot load a field of type {tp!r}")  # a new field's type
+        return {k: _load(arg, v, where, f"{key}.{k}" if key else k) for k, v in value.items()}
+    # a dataclass
+    if not isinstance(value, dict):
+        raise _bad(where, key, value, "a JSON object")
+    if _quick(tp, value):
+        return tp(**{name: value[name] for name, _ in arg if name in value})
+    loaded = {}
+    for name, hint in arg:
+        if name in value:
+            loaded[name] = _load(hint, value[name], where, f"{key}.{name}" if key else name)
+    return tp(**loaded)
 
 
 @functools.cache
-def _hints(tp: Any) -> dict[str, Any]:
-    return typing.get_type_hints(tp)
+def _simple_fields(tp: Any) -> dict[str, type]:
+    """The fields of a dataclass typed int, str or list[int] (optional or not)."""
+    plan: dict[str, type] = {}
+    for name, hint in _kind(tp)[1]:
+        kind, arg = _kind(hint)
+        if kind == "optional":
+            kind, arg = _kind(arg)
+        if kind in ("int", "str") or (kind == "list" and arg is int):
+            plan[name] = {"int": int, "str": str, "list": list}[kind]
+    return plan
+
+
+def _quick(tp: Any, value: dict[str, Any]) -> bool:
+    """Every key of `value` a simple field holding a plain value of its type: the record
+    is built without a call a field (thousands of thread watermarks a read). Anything
+    else (a nested record, a wrong type) goes the checked way."""
+    plan = _simple_fields(tp)
+    for name, v in value.items():
+        wanted = plan.get(name)
+        if wanted is None or type(v) is not wanted:
+            return False
+        if (wanted is int and isinstance(v, int) and v < 0) or (
+            wanted is list and not _plain(int, v)
+        ):
+            return False
+    return True
+
+
+@functools.cache
+def _names(tp: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(tp))
 
 
 def _dump(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {}
-        for f in dataclasses.fields(value):
-            dumped = _dump(getattr(value, f.name))
-            if dumped is not None and dumped != {}:
-                out[f.name] = dumped
-        return out
-    if isinstance(value, dict):
+    kind: Any = type(value)  # a dataclass's type is hashable, whatever mypy infers
+    if kind in (int, str) or value is None:
+        return value
+    if kind is dict:
+        if all(type(v) in (int, str) for v in value.values()):
+            return dict(value)
         return {k: _dump(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if kind is list:
         return [_dump(v) for v in value]
-    if isinstance(value, datetime):
+    if kind is datetime:
         return value.isoformat(timespec="seconds")
+    if hasattr(kind, "__dataclass_fields__"):
+        out = {}
+        for name in _names(kind):
+            dumped = _dump(getattr(value, name))
+            if dumped is not None and dumped != {}:
+                out[name] = dumped
+        return out
     return value

@@ -124,6 +124,7 @@ def _size(path: Path) -> int:
 
 
 def _memory(ws: Workspace, config: Config) -> MemoryStatus:
+    ws.check_inside(ws.memory_md)
     try:
         data = ws.memory_md.read_bytes()
     except FileNotFoundError:
@@ -266,7 +267,7 @@ def _iso(when: datetime | None) -> str | None:
 
 def _due(ws: Workspace, last: datetime | None, gap_seconds: float) -> str:
     """`now` for a first run or a passed gap, else the time the gap ends."""
-    if last is None:
+    if last is None or last > ws.now():  # a run in the future: the clock was corrected
         return NOW
     due = last + timedelta(seconds=gap_seconds)
     return due.isoformat() if due > ws.now() else NOW

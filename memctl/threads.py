@@ -173,7 +173,42 @@ def validate_message(message: Any, where: str) -> dict[str, Any]:
             raise UsageError(f"{where}: {key} must be a string")
     if "ts" in message:
         _check_timestamp(message["ts"], where)
-    return dict(message)
+    return without_nul(dict(message))
+
+
+def without_nul(message: dict[str, Any]) -> dict[str, Any]:
+    """`message` with NUL taken out of its text: its content and its tool calls'
+    arguments, which flush copies into a ledger and consolidate into MEMORY.md, where a
+    NUL made search skip both as binary files. Ids and names are left as they are (an
+    id of NUL alone would become empty); they are matched, never copied into memory."""
+    changed = dict(message)
+    if "content" in changed:
+        changed["content"] = _strip_nul(changed["content"])
+    calls = changed.get("tool_calls")
+    if isinstance(calls, list):
+        changed["tool_calls"] = [
+            {
+                **call,
+                "function": {
+                    **call["function"],
+                    "arguments": _strip_nul(call["function"]["arguments"]),
+                },
+            }
+            if isinstance(call, dict) and isinstance(call.get("function"), dict)
+            else call
+            for call in calls
+        ]
+    return changed
+
+
+def _strip_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\0", "") if "\0" in value else value
+    if isinstance(value, dict):
+        return {k: _strip_nul(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strip_nul(item) for item in value]
+    return value
 
 
 def _check_timestamp(value: str, where: str) -> None:
@@ -194,7 +229,7 @@ def check_tool_results(
     log: a model API refuses a context with an orphan result, so `call` and `context`
     would fail on it long after the append. The log is read only when needed."""
     called: set[str] = set()
-    logged: set[str] | None = None
+    logged: set[str | None] | None = None
     for number, message in enumerate(messages, 1):
         for call in message.get("tool_calls") or []:
             called.add(call["id"])
@@ -233,8 +268,8 @@ def read_records(data: bytes, source: str) -> list[Record]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise UsageError(f"{source}: line {line}: not UTF-8 (byte {exc.start})") from None
+        bad = data[: exc.start].count(b"\n") + 1
+        raise UsageError(f"{source}: line {bad}: not UTF-8 (byte {exc.start})") from None
     text = text.removeprefix("\ufeff")
     stripped = text.lstrip()
     if stripped.startswith("["):
@@ -304,13 +339,33 @@ def _document_records(document: Any, source: str) -> list[Record]:
 # --------------------------------------------------------------------------- reading
 
 
+BLANK = "blank"
+"""The record a blank line of a log reads as: it keeps its index (watermarks count
+lines) and is no message."""
+
+
 def parse_entry_line(line: str, where: str) -> dict[str, Any]:
+    if not line.strip():
+        return {"type": BLANK}  # an editor's or a tool's stray blank line
     try:
         entry = loads(line)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{where}: invalid JSON: {exc.msg}") from None
     if not isinstance(entry, dict):
         raise UsageError(f"{where}: not a JSON object")
+    calls = entry.get("tool_calls")
+    if calls is not None and not (
+        isinstance(calls, list)
+        and all(
+            isinstance(c, dict)
+            and isinstance(c.get("id"), str)
+            and isinstance(c.get("function"), dict)
+            for c in calls
+        )
+    ):
+        # Written by hand or by another tool (append checks the full shape): every
+        # reader takes a call for an object whose function is an object.
+        _check_tool_calls(calls, where)
     return entry
 
 
@@ -330,6 +385,7 @@ def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{ws.relative(path)}: not UTF-8 (byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -410,7 +466,7 @@ def working_context(entries: list[dict[str, Any]], thread: str) -> WorkingContex
         indexes.append(None)
     for index in range(start, len(entries)):
         entry = entries[index]
-        if is_compaction(entry):
+        if is_compaction(entry) or entry.get("type") == BLANK:
             continue
         messages.append(entry)
         indexes.append(index)

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.config import Config
 from memctl.errors import MemctlError
 from memctl.redact import Redactor
 from memctl.threads import is_compaction, read_entries, searchable_text
 from memctl.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.memory import GetResult, SaveResult
 
 HISTORY_DEFAULT_ENTRIES = 20
 HISTORY_MAX_ENTRIES = 100
@@ -459,17 +462,17 @@ def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
     return f"#{index} [{role}] {text}"
 
 
-def render_lines(result: Any) -> str:
+def render_lines(result: GetResult) -> str:
     """memory_get's text: `N|text` lines, numbered from the first line read."""
-    lines = list(result.lines)
-    start = int(result.start)
-    if not lines:
+    if not result.lines:
         return f"{result.path}: no lines"
-    return "\n".join(f"{start + offset}|{text}" for offset, text in enumerate(lines))
+    return "\n".join(f"{result.start + offset}|{text}" for offset, text in enumerate(result.lines))
 
 
-def render_save(result: Any) -> str:
-    count = getattr(result, "memories", None) or 1
+def render_save(result: SaveResult) -> str:
+    if result.already_saved:
+        return "Already in MEMORY.md; not saved again."
+    count = result.memories or 1
     return f"Saved {count} memor{'y' if count == 1 else 'ies'} to MEMORY.md and the daily ledger."
 
 

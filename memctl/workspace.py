@@ -95,6 +95,26 @@ class Workspace:
         state = self.root / ".memctl" / "state.json"
         if state.exists() and not state.is_file():
             raise WorkspaceError(f"{state} is not a regular file; move it aside")
+        # state.json, the locks and the history copies (which pruning deletes) must not
+        # be written outside the workspace.
+        for path in (self.state_dir, self.history_dir, state, self.state_dir / "lock"):
+            self.check_inside(path)
+
+    def check_inside(self, path: Path) -> None:
+        """WorkspaceError when `path` is a symlink (or lies in one) leading out of the
+        workspace. Commands that read MEMORY.md for a model, or write it, check it here:
+        an outside file must not be sent, nor replaced by a copy of itself."""
+        if not path.is_symlink() and not path.parent.is_symlink():
+            return
+        try:
+            inside = path.resolve().is_relative_to(self.root.resolve())
+        except (OSError, RuntimeError):  # a symlink loop
+            inside = False
+        if not inside:
+            raise WorkspaceError(
+                f"{self.relative(path)} leads out of the workspace (a symlink?); "
+                "replace it with the file itself"
+            )
 
     # ------------------------------------------------------------------ paths
     @property
@@ -318,12 +338,26 @@ class Workspace:
         state.runs[name] = (when or self.now()).replace(microsecond=0)
 
     def next_eligible(self, state: State, name: str, gap_seconds: float) -> datetime | None:
-        """When a throttled job may run again; None means now (the first run goes at once)."""
+        """When a throttled job may run again; None means now (the first run goes at once).
+
+        A last run in the future (the clock was ahead when it ran, then corrected) is
+        due now: waiting for it would stall the job for as long as the clock was wrong."""
         last = self.last_run(state, name)
-        if last is None:
+        now = self.now()
+        if last is None or last > now:
             return None
         due = last + timedelta(seconds=gap_seconds)
-        return due if due > self.now() else None
+        return due if due > now else None
+
+    def clock_note(self, state: State, name: str) -> str | None:
+        """What to say when `name`'s last run is recorded in the future."""
+        last = self.last_run(state, name)
+        if last is None or last <= self.now():
+            return None
+        return (
+            f"the last {name} run is recorded at {last.isoformat()}, in the future "
+            "(was the clock corrected?); it is due now"
+        )
 
 
 @dataclass

@@ -363,17 +363,20 @@ def test_a_failing_detached_flush_is_shown_by_status(llm_server, cli, workspace,
 # --------------------------------------------------------------------------- UserPromptSubmit
 
 
-def test_user_prompt_submit_recalls_within_budget(cli, workspace, tmp_path):
-    lines = ["- Dana owns the billing service.", "- Backups are kept for 30 days."]
+def test_user_prompt_submit_recalls_ranked_within_budget(cli, workspace, tmp_path):
+    lines = [f"- Billing dashboard note {n}: the chart colour is blue." for n in range(60)]
+    lines += ["- Dana owns the billing service.", "- Backups are kept for 30 days."]
     lines += [f"- Unrelated note {n} about the weather in spring." for n in range(200)]
     (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     stdin = claude_input(
         "UserPromptSubmit", tmp_path / "t.jsonl", prompt="Who owns billing these days?"
     )
     context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "UserPromptSubmit")
-    assert context.splitlines()[1] == "- Dana owns the billing service."
+    # ranked, not in file order: the line with both words comes first
+    assert context.splitlines()[1] == "- Dana owns the billing service. (MEMORY.md:61)"
     assert "weather" not in context
-    many = "spring weather unrelated note about " * 5
+    assert len(context) <= RECALL_CHARS
+    many = "spring weather unrelated note about billing chart colour " * 5
     stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=many)
     context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "UserPromptSubmit")
     assert len(context) <= RECALL_CHARS

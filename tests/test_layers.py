@@ -8,6 +8,7 @@ adapter) that call a model.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -230,6 +231,119 @@ def test_every_command_module_is_registered_by_the_entry():
         "add each memctl/cli/*_cmd.py to COMMAND_MODULES in memctl/cli/app.py, once"
     )
     assert len(COMMAND_MODULES) == len(set(COMMAND_MODULES))
+
+
+# --------------------------------------------------------------------------- docs/ARCHITECTURE.md
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "ARCHITECTURE.md"
+
+
+def documented_layers(text: str) -> list[tuple[str, list[str]]]:
+    """The `| Layer | Modules |` table, top layer first: (name, backticked paths)."""
+    lines = text.splitlines()
+    start = lines.index("| Layer | Modules |") + 2  # past the header and its rule
+    layers = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        name, modules = (cell.strip() for cell in line.strip("|").split("|"))
+        layers.append((name, [m.strip().strip("`") for m in modules.split(",")]))
+    return layers
+
+
+def layer_of_module(layers: list[tuple[str, list[str]]]) -> dict[str, int]:
+    """Every module on disk (relative to memctl/) -> its layer's rank (0 = top)."""
+    ranks: dict[str, int] = {}
+    for rank, (_, entries) in enumerate(layers):
+        for entry in entries:
+            if "*" in entry:
+                found = sorted(PACKAGE.glob(entry))
+            elif entry.endswith("/"):
+                found = list(PACKAGE.joinpath(entry).rglob("*.py"))
+            else:
+                found = [PACKAGE / entry] if (PACKAGE / entry).is_file() else []
+            assert found, f"docs/ARCHITECTURE.md names `{entry}`, which is not in memctl/"
+            for path in found:
+                ranks[path.relative_to(PACKAGE).as_posix()] = rank
+    return ranks
+
+
+def module_file(module: str) -> str | None:
+    """memctl.x.y -> x/y.py (or x/y/__init__.py); None for a module outside memctl."""
+    parts = module.split(".")
+    if parts[0] != "memctl":
+        return None
+    while len(parts) > 1:
+        rest = "/".join(parts[1:])
+        for candidate in (f"{rest}.py", f"{rest}/__init__.py"):
+            if (PACKAGE / candidate).is_file():
+                return candidate
+        parts.pop()  # `from memctl.x import name`: a name, not a module
+    return "__init__.py"
+
+
+def upward_imports(ranks: dict[str, int], imports: dict[str, list[Import]]) -> list[str]:
+    """Imports from a module to one in a layer above it."""
+    offending = []
+    for source, found in imports.items():
+        for i in found:
+            target = module_file(i.module)
+            if target is not None and ranks[target] < ranks[source]:
+                offending.append(f"memctl/{source}:{i.line} imports {i.module} (a higher layer)")
+    return offending
+
+
+def test_the_architecture_doc_lists_every_module_once():
+    layers = documented_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+    listed = [entry for _, entries in layers for entry in entries]
+    assert len(listed) == len(set(listed)), "docs/ARCHITECTURE.md lists a module twice"
+    ranks = layer_of_module(layers)
+    on_disk = {p.relative_to(PACKAGE).as_posix() for p in all_modules()}
+    assert on_disk - set(ranks) == set(), "add these modules to docs/ARCHITECTURE.md's table"
+    assert [name for name, _ in layers][:2] == ["entry", "commands"]
+
+
+def test_imports_go_down_the_layers_the_architecture_doc_states():
+    layers = documented_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+    ranks = layer_of_module(layers)
+    imports = {p.relative_to(PACKAGE).as_posix(): imports_of(p) for p in all_modules()}
+    assert not upward_imports(ranks, imports), "; ".join(upward_imports(ranks, imports))
+
+
+def test_an_upward_import_is_caught():
+    """Guards the guard: a stage importing the CLI, and a shared piece importing a stage."""
+    layers = documented_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+    ranks = layer_of_module(layers)
+    imports = {
+        "compact.py": [Import("memctl.cli.render", 3, True, False)],
+        "state.py": [Import("memctl.flush", 9, False, True)],
+        "call.py": [Import("memctl.threads", 1, False, False)],
+    }
+    assert upward_imports(ranks, imports) == [
+        "memctl/compact.py:3 imports memctl.cli.render (a higher layer)",
+        "memctl/state.py:9 imports memctl.flush (a higher layer)",
+    ]
+
+
+def test_the_architecture_doc_names_every_state_json_field():
+    import memctl.state
+
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    schema = text[text.index("## state.json") :]
+    classes = [
+        memctl.state.State,
+        memctl.state.ThreadMark,
+        memctl.state.Consolidation,
+        memctl.state.PendingMerge,
+        memctl.state.ImportMark,
+    ]
+    missing = [
+        f"{cls.__name__}.{f.name}"
+        for cls in classes
+        for f in dataclasses.fields(cls)
+        if f.name != "extra" and not re.search(rf"\b{f.name}\b", schema)
+    ]
+    assert not missing, f"docs/ARCHITECTURE.md's state.json section lacks {missing}"
 
 
 def memctl_imports(path: Path) -> set[str]:

@@ -374,6 +374,7 @@ def test_save_json(cli, ws):
         "memory_md": "MEMORY.md",
         "redacted": 1,
         "dry_run": False,
+        "already_saved": False,
     }
 
 

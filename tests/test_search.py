@@ -1,6 +1,6 @@
 """`memctl search`: the matchMode rules, ordering, limits, scopes, skipped files, output.
 
-The rules are DESIGN.md "Search" and the reference's matchMode section: phrase is a
+The rules are the reference's matchMode rules (memctl/search.py): phrase is a
 literal substring, all wants every whitespace-split keyword in one record, any wants one;
 a record is one memory line or one thread entry; matching ignores case (non-ASCII too),
 regex characters are literal, CJK is not split, dates are not parsed, repeated keywords

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,8 +10,13 @@ from memctl.cli.core import ShowRequests, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import compact_note, compact_text, emit, working
 
+if TYPE_CHECKING:
+    from memctl.config import Config
+    from memctl.llm import Model
+    from memctl.workspace import Workspace
 
-def models_of(ws: Any, config: Any) -> tuple[Any, Any]:
+
+def models_of(ws: Workspace, config: Config) -> tuple[Model, Model]:
     """The main model and the compaction model, each knowing a learned window."""
     from memctl.llm import resolve_model
 

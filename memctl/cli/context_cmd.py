@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,8 +11,11 @@ from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import jsonable, note
 
+if TYPE_CHECKING:
+    from memctl.context import ContextRequest
 
-def _context_notes(g: Globals, context: Any, dry_run: bool) -> None:
+
+def _context_notes(g: Globals, context: ContextRequest, dry_run: bool) -> None:
     if context.memory.truncated:
         note(
             g,

@@ -18,14 +18,18 @@ import os
 import traceback
 import typing
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from memctl import __version__
 from memctl.cli.render import COLOUR_CHOICES, fail, set_colour
-from memctl.errors import MemctlError
+from memctl.errors import INTERNAL_ERROR_EXIT, MemctlError
+
+if TYPE_CHECKING:
+    from memctl.config import Config
+    from memctl.workspace import Workspace
 
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
@@ -187,7 +191,7 @@ class Globals:
     verbose: bool = False
     no_redact: bool = False
 
-    def open(self) -> tuple[Any, Any]:
+    def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""
         from memctl.config import load_config
         from memctl.workspace import Workspace, discover
@@ -377,6 +381,17 @@ def _name_the_value(parameter: inspect.Parameter) -> None:
     infos[0].metavar = "N" if args[0] in (int, int | None) else parameter.name.upper()
 
 
+def os_error_line(exc: OSError) -> str:
+    """`<file>: <strerror> (<ERRNO>)`, or the error as Python says it when it has no errno."""
+    import errno
+
+    if exc.errno is None:
+        return str(exc)
+    name = errno.errorcode.get(exc.errno, f"errno {exc.errno}")
+    where = f"{exc.filename}: " if exc.filename is not None else ""
+    return f"{where}{exc.strerror or os.strerror(exc.errno)} ({name})"
+
+
 def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
     """Register a command whose MemctlErrors become one line and an exit code.
 
@@ -403,12 +418,20 @@ def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Calla
                 raise fail(g, "interrupted", 130) from None
             except (typer.Exit, typer.Abort, SystemExit, BrokenPipeError):
                 raise  # click ends a broken pipe quietly (`memctl search x | head`)
+            except OSError as exc:
+                # A full disk, a read-only workspace, a permission: the operation failed
+                # (exit 1), and the line says which file and which error.
+                if g.verbose:
+                    traceback.print_exc()
+                raise fail(g, os_error_line(exc), 1) from None
             except Exception as exc:
                 if g.verbose:
                     traceback.print_exc()
                 detail = f"{type(exc).__name__}: {exc}"
                 raise fail(
-                    g, f"internal error: {detail} (run with -v for the traceback)", 1
+                    g,
+                    f"internal error: {detail} (run with -v for the traceback)",
+                    INTERNAL_ERROR_EXIT,
                 ) from None
 
         added = [] if takes_ctx else [_CONTEXT]

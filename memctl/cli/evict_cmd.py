@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,8 +10,11 @@ from memctl.cli.core import ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import emit, note
 
+if TYPE_CHECKING:
+    from memctl.evict import EvictResult
 
-def _evict_text(result: Any) -> str:
+
+def _evict_text(result: EvictResult) -> str:
     verb = "would write" if result.dry_run else "evicted"
     return "\n".join(
         f"{verb} #{e.index} {e.tool_call_id} ({e.tool or 'tool'}, {e.chars:,} chars) -> {e.path}"

@@ -66,6 +66,8 @@ def flush_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "flush: extracting facts"):
         result = flush(ws, config, model, threads=thread or None, auto=auto, dry_run=dry_run)
+    if result.clock:
+        note(g, f"flush: {result.clock}")
     if result.skipped:
         note(g, f"flush: nothing to do: {result.skipped}")
     for item in result.threads:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.render import emit, note
+
+if TYPE_CHECKING:
+    from memctl.install import InstallResult
 
 AgentArgument = Annotated[str, typer.Argument(help="claude-code or codex.")]
 UserOption = Annotated[
@@ -25,7 +28,7 @@ DryRunOption = Annotated[
 ]
 
 
-def _install_text(result: Any) -> str:
+def _install_text(result: InstallResult) -> str:
     lines = []
     for change in result.changes:
         if result.dry_run:
@@ -38,7 +41,7 @@ def _install_text(result: Any) -> str:
     return "\n".join(lines)
 
 
-def _install_notes(g: Globals, result: Any) -> None:
+def _install_notes(g: Globals, result: InstallResult) -> None:
     verb = {"install": "wrote", "uninstall": "restored"}[result.action]
     if result.dry_run:
         verb = "would change"

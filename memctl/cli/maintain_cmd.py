@@ -19,6 +19,8 @@ from memctl.cli.render import (
 )
 
 if TYPE_CHECKING:
+    from memctl.archive import ArchiveResult
+    from memctl.consolidate import ConsolidateResult
     from memctl.maintain import MaintainResult
 
 
@@ -57,11 +59,15 @@ def maintain_command(
 
 
 def _report(g: Globals, result: MaintainResult, full: bool) -> None:
+    if result.clock:
+        note(g, f"maintain: {result.clock}")
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
         emit(g, result)
         return
-    note(g, archive_summary(result.archive))
+    archive, merged = result.archive, result.consolidate
+    assert archive is not None, "a maintain run that was not skipped archives first"
+    note(g, archive_summary(archive))
     if result.error:
         note(
             g,
@@ -71,21 +77,24 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
             emit(g, result)
             raise typer.Exit(result.exit_code)
         raise fail(g, result.error, result.exit_code)
-    if result.consolidate.status == "nothing_new":
+    assert merged is not None, "a maintain run that did not fail consolidated"
+    if merged.status == "nothing_new":
         # consolidate's own line suggests its --force; maintain's --force is the throttle's
         note(g, "consolidate: no new daily text since the last consolidation; no model request")
     else:
-        note(g, consolidate_summary(result.consolidate))
+        note(g, consolidate_summary(merged))
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
-    emit(g, result, lambda: _maintain_text(result, full))
+    emit(g, result, lambda: _maintain_text(result, archive, merged, full))
 
 
-def _maintain_text(result: MaintainResult, full: bool) -> str:
-    lines = [moves_text(result.archive)] if result.archive.moved else []
-    if result.status == "dry_run" and result.consolidate.diff:
+def _maintain_text(
+    result: MaintainResult, archive: ArchiveResult, merged: ConsolidateResult, full: bool
+) -> str:
+    lines = [moves_text(archive)] if archive.moved else []
+    if result.status == "dry_run" and merged.diff:
         # builtin: what would change, as `consolidate --dry-run` shows it
-        lines.append(result.consolidate.diff.rstrip("\n"))
-    elif result.status == "dry_run" and result.consolidate.planned:
-        lines.append(consolidate_plan_text(result.consolidate, full))
+        lines.append(merged.diff.rstrip("\n"))
+    elif result.status == "dry_run" and merged.planned:
+        lines.append(consolidate_plan_text(merged, full))
     return "\n".join(lines)

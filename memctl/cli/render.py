@@ -24,6 +24,7 @@ import typer
 
 if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
+    from memctl.compact import CompactResult
     from memctl.consolidate import ConsolidateResult
     from memctl.index import IndexStatus
     from memctl.status import Schedule, StatusResult, ThreadStatus
@@ -90,7 +91,7 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def emit(g: Output, result: Any, text: str | Callable[[], str] | None = None) -> None:
+def emit(g: Output, result: object, text: str | Callable[[], str | None] | None = None) -> None:
     """Print a result: JSON with --json, else `text` (a string or a function making one)."""
     if g.json:
         print(json.dumps(jsonable(result), ensure_ascii=False, indent=2))
@@ -273,7 +274,7 @@ def requests_text(blocks: list[str], full: bool) -> str:
 # --------------------------------------------------------------------------- compact (compact, call)
 
 
-def compact_text(result: Any, full: bool) -> str:
+def compact_text(result: CompactResult, full: bool) -> str:
     if result.status != "dry_run":
         return result.summary or ""
     later = result.requests - len(result.planned)
@@ -298,7 +299,7 @@ def compact_text(result: Any, full: bool) -> str:
     return "\n\n".join(["\n".join(lines), requests_text(requests, full)])
 
 
-def _tokens_line(result: Any) -> str:
+def _tokens_line(result: CompactResult) -> str:
     summary = result.tokens_after - result.tail_tokens
     if result.tokens_after_bound:
         return (
@@ -311,7 +312,7 @@ def _tokens_line(result: Any) -> str:
     )
 
 
-def compact_note(g: Output, result: Any) -> None:
+def compact_note(g: Output, result: CompactResult) -> None:
     if result.status == "not_needed":
         note(g, f"compact: thread {result.thread}: not needed: {result.reason}")
     elif result.status == "nothing_to_compact":
@@ -327,7 +328,7 @@ def compact_note(g: Output, result: Any) -> None:
         )
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
-    if facts:
+    if flushed is not None and facts:
         note(g, f"compact: flushed first: {facts} fact(s) to {flushed.ledger}")
     for warning in result.warnings:
         note(g, f"compact: warning: {warning}")

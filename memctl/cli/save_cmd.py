@@ -48,6 +48,10 @@ def save_command(
         text = read_stdin_text()
     ws, config = g.open()
     result = save(ws, config, text, dry_run=dry_run)
+    if result.already_saved:
+        note(g, "save: MEMORY.md holds this already; nothing saved")
+        emit(g, result, None)
+        return
     verb = "would save" if dry_run else "saved"
     plural = "memory" if result.memories == 1 else "memories"
     redacted = f" ({result.redacted} secret(s) redacted)" if result.redacted else ""

@@ -52,7 +52,11 @@ def _hit_printer(query: str, mode: str) -> Callable[[Hit], None]:
     keywords = keywords_of(query, check_mode(mode))
     colour = colour_wanted()
     write = sys.stdout.write
-    return lambda hit: write(_hit_line(hit, keywords, colour) + "\n")
+
+    def show(hit: Hit) -> None:
+        write(_hit_line(hit, keywords, colour) + "\n")
+
+    return show
 
 
 @command(app, "search")

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memctl.cli.core import ThreadArg, choices, command, complete_threads, globals_of, group
+from memctl.cli.core import (
+    Globals,
+    ThreadArg,
+    choices,
+    command,
+    complete_threads,
+    globals_of,
+    group,
+)
 from memctl.cli.inputs import read_input, resolve_thread
 from memctl.cli.render import emit, note, page, plural, table
 from memctl.errors import UsageError
+
+if TYPE_CHECKING:
+    from memctl.importers.base import ImportResult
 
 thread_app = group("thread", "Add to, list, read, rename and remove thread logs.")
 LINE_CHARS = 240
@@ -237,7 +248,7 @@ def thread_import(
     report_import(g, result, name)
 
 
-def report_import(g: Any, result: Any, name: str) -> None:
+def report_import(g: Globals, result: ImportResult, name: str) -> None:
     from memctl.threads import searchable_text
 
     skipped = (

@@ -470,7 +470,7 @@ def describe(records: list[Record], parsed: Parsed) -> dict[str, str]:
     about: dict[str, str] = {}
     for record in records:
         data = record.data
-        payload = data.get("payload") if isinstance(data.get("payload"), dict) else {}
+        payload = data["payload"] if isinstance(data.get("payload"), dict) else {}
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else payload.get("cwd")
         if "project" not in about and isinstance(cwd, str) and cwd.strip("/\\"):
             about["project"] = cwd.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
