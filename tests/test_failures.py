@@ -100,7 +100,7 @@ STAGES = {
     "flush": Stage(("flush",), write_thread),
     "consolidate": Stage(("consolidate",), write_daily),
     "compact": Stage(("compact", "t1", "--force"), write_thread),
-    "call": Stage(("call", "t1", "What did we decide about the database?"), write_thread),
+    "call": Stage(("call", "--new", "t1", "What did we decide about the database?"), write_thread),
     # As cron runs it: quiet, so the archive line does not precede the error.
     "maintain": Stage(("-q", "maintain"), write_daily_archived_before),
 }

@@ -4,8 +4,11 @@ thread rm/rename, colour, refusing unknown thread ids."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from datetime import UTC, datetime, timedelta
+
+import pytest
 
 from tests.helpers import (
     DANA,
@@ -224,3 +227,62 @@ def test_the_limit_notice_comes_after_the_hits(workspace):
         "MEMORY.md:2: - deploy 1",
         "memctl: showing the first 2 hits; --limit 0 shows all",
     ]
+
+
+def test_call_and_compact_refuse_an_unknown_thread_unless_new(cli, workspace):
+    append(cli, workspace, "support-42", DANA)
+    before = snapshot(workspace)
+
+    unknown = cli("-w", workspace, "call", "billing", "hello")
+    typo = cli("-w", workspace, "call", "support-24", "hello")
+    compact = cli("-w", workspace, "compact", "billing")
+
+    assert unknown.exit_code == typo.exit_code == compact.exit_code == 2
+    assert unknown.stderr == (
+        "memctl: error: no thread 'billing' (no threads/billing.jsonl); "
+        "`memctl call billing --new TEXT` starts it\n"
+    )
+    assert "did you mean 'support-42'?" in typo.stderr
+    assert len(compact.stderr.splitlines()) == 1
+    assert "`memctl thread append billing` starts it" in compact.stderr
+    assert snapshot(workspace) == before
+
+    started = cli("-w", workspace, "call", "billing", "--new", "hello")
+    assert started.exit_code == 0, started.stderr
+    assert (workspace / "threads" / "billing.jsonl").is_file()
+
+
+@pytest.mark.parametrize(
+    ("command", "usage", "listed"),
+    [
+        (("get",), "memctl get [OPTIONS] {PATH}", "  PATH  "),
+        (("undo",), "memctl undo [OPTIONS] [N]", "  N  "),
+        (("thread", "rename"), "memctl thread rename [OPTIONS] {THREAD} {NEW}", "  NEW  "),
+        (("completion",), "memctl completion [OPTIONS] [bash|zsh|fish]", "[bash|zsh|fish]"),
+    ],
+)
+def test_help_names_positional_arguments_not_their_python_names(cli, command, usage, listed):
+    run = cli(*command, "--help")
+
+    assert run.exit_code == 0
+    assert f"Usage: {usage}\n" in run.stdout
+    assert listed in run.stdout
+    assert "<str>" not in run.stdout and "<int>" not in run.stdout
+
+
+def test_compact_and_context_dry_runs_name_the_same_token_figures(cli, workspace):
+    (workspace / "memctl.yaml").write_text(
+        "timezone: UTC\ncompaction:\n  keep_tokens: 0\n  keep_messages: 2\n", encoding="utf-8"
+    )
+    append(cli, workspace, "t1", DANA * 3)
+
+    compact = cli("-w", workspace, "compact", "t1", "--dry-run", "--force")
+    context = cli("-w", workspace, "context", "t1", "--dry-run")
+
+    thread = re.search(r"^thread tokens: ([\d,]+) -> ", compact.stdout, re.M)
+    request = re.search(r"^request tokens: ([\d,]+) -> ", compact.stdout, re.M)
+    noted = re.search(r"request tokens ([\d,]+) \(thread tokens ([\d,]+) \+", context.stderr)
+    assert thread and request and noted, (compact.stdout, context.stderr)
+    assert noted.group(1) == request.group(1)
+    assert noted.group(2) == thread.group(1)
+    assert int(request.group(1).replace(",", "")) == json.loads(context.stdout)["tokens"]

@@ -373,9 +373,11 @@ def unwrapped_examples(doc: str) -> str:
 
 
 def _name_the_value(parameter: inspect.Parameter) -> None:
-    """Help shows `--limit N` and `--thread THREAD`, not Typer's `<int>` and `<str>`."""
+    """Help shows `--limit N`, `--thread THREAD` and arguments as `PATH` and `[N]`, not
+    Typer's `<int>` and `<str>` or a lower-case parameter name."""
     args = typing.get_args(parameter.annotation)
-    infos = [a for a in args[1:] if isinstance(a, typer.models.OptionInfo)]
+    kinds = (typer.models.OptionInfo, typer.models.ArgumentInfo)
+    infos = [a for a in args[1:] if isinstance(a, kinds)]
     if not infos or infos[0].metavar is not None or args[0] is bool:
         return
     infos[0].metavar = "N" if args[0] in (int, int | None) else parameter.name.upper()

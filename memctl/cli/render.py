@@ -300,15 +300,22 @@ def compact_text(result: CompactResult, full: bool) -> str:
 
 
 def _tokens_line(result: CompactResult) -> str:
+    """Two named figures: the thread's messages, which compaction shrinks, and the whole
+    request, the `request tokens` that `memctl context` reports and the trigger weighs."""
     summary = result.tokens_after - result.tail_tokens
-    if result.tokens_after_bound:
-        return (
-            f"tokens: {result.tokens_before:,} -> at most about {result.tokens_after:,} "
-            f"(kept tail {result.tail_tokens:,} + summary of up to {summary:,}, estimated)"
-        )
+    bound = "at most about" if result.tokens_after_bound else "about"
+    of = "summary of up to" if result.tokens_after_bound else "summary"
+    overhead = result.overhead_tokens
+    thread = (
+        f"thread tokens: {result.tokens_before:,} -> {bound} {result.tokens_after:,} "
+        f"(kept tail {result.tail_tokens:,} + {of} {summary:,}, estimated)"
+    )
+    if not overhead:
+        return thread
     return (
-        f"tokens: {result.tokens_before:,} -> about {result.tokens_after:,} "
-        f"(kept tail {result.tail_tokens:,} + summary {summary:,}, estimated)"
+        f"{thread}\nrequest tokens: {result.tokens_before + overhead:,} -> {bound} "
+        f"{result.tokens_after + overhead:,} (thread + {overhead:,} of memory, system "
+        "prompt and tools, as `memctl context` counts)"
     )
 
 
