@@ -437,7 +437,9 @@ def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
     return True
 
 
-HISTORY_NAME = re.compile(r"MEMORY-(\d{8}T\d{12})(Z?)(?:-(\d+))?\.md")
+HISTORY_NAME = re.compile(r"MEMORY-(\d{8}T\d{12})(Z?)(?:-(\d+))?(-undo)?\.md")
+"""A kept copy: its time (UTC with Z; local time from older versions), a number when two
+copies share a time, and `-undo` for the MEMORY.md an undo replaced."""
 
 
 def keep_history(ws: Workspace, data: bytes) -> Path:

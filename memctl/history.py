@@ -9,16 +9,13 @@ consolidation would otherwise write over it) and the workspace lock (a save).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
-from memctl.consolidate import keep_history
+from memctl.consolidate import HISTORY_NAME, keep_history
 from memctl.durable import write_atomic
 from memctl.errors import UsageError
 from memctl.workspace import Workspace
-
-_NAME = re.compile(r"^MEMORY-(\d{8}T\d{12})(?:-\d+)?(-undo)?\.md$")
 
 
 @dataclass
@@ -45,13 +42,16 @@ def versions(ws: Workspace) -> list[Version]:
     """The kept versions, newest first."""
     found = []
     for path in ws.history_dir.glob("MEMORY-*.md") if ws.history_dir.is_dir() else []:
-        match = _NAME.match(path.name)
+        match = HISTORY_NAME.fullmatch(path.name)
         if not match or not path.is_file():
             continue
-        when = datetime.strptime(match.group(1), "%Y%m%dT%H%M%S%f")
-        run = "undo" if match.group(2) else "consolidate"
-        found.append((path.name, when, path.stat().st_size, run, ws.relative(path)))
-    found.sort(reverse=True)
+        when = datetime.strptime(match[1], "%Y%m%dT%H%M%S%f")
+        # Named in UTC (Z) since issue 12; older copies were named in local time.
+        when = when.replace(tzinfo=UTC) if match[2] else when.astimezone()
+        order = (bool(match[2]), match[1], int(match[3] or 1))
+        run = "undo" if match[4] else "consolidate"
+        found.append((order, when, path.stat().st_size, run, ws.relative(path)))
+    found.sort(key=lambda found_one: found_one[0], reverse=True)
     return [
         Version(number, relative, when, size, run)
         for number, (_, when, size, run, relative) in enumerate(found, 1)
