@@ -80,6 +80,7 @@ class Measure:
     peak_mb: float
     exit_code: int
     output_bytes: int = 0
+    cpu: float = 0.0  # user + system seconds: what a loaded, shared machine disturbs least
 
 
 def run_once(argv: list[str] | str, cwd: Path | None = None, env: dict | None = None) -> Measure:
@@ -93,7 +94,8 @@ def run_once(argv: list[str] | str, cwd: Path | None = None, env: dict | None = 
         elapsed = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         size = out.tell()
-    return Measure(elapsed, usage.ru_maxrss / 1024, process.returncode, size)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Measure(elapsed, usage.ru_maxrss / 1024, process.returncode, size, cpu)
 
 
 def best_in_rounds(
@@ -125,6 +127,7 @@ def _best(samples: list[Measure]) -> Measure:
         max(s.peak_mb for s in samples),
         samples[0].exit_code,
         samples[0].output_bytes,
+        min(s.cpu for s in samples),
     )
 
 

@@ -6,8 +6,10 @@ before any stage runs, so a bad configuration never leaves a half-done run behin
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -630,6 +632,33 @@ def load_yaml_text(text: str, source: str) -> Any:
         raise ConfigError(f"{source}: invalid YAML{where}: {problem}") from None
 
 
+PARSED_CACHE = Path(".memctl") / "config.json"
+"""Beside memctl.yaml: its text and what it parsed to, as JSON. `import yaml` is a
+sixth of a light command's start-up; a config that has not changed is read back from
+JSON (already imported) instead. The text is compared whole, so the cache can only
+ever hand back what parsing the same text gave."""
+
+
+def _parsed(path: Path, text: str, source: str) -> Any:
+    import json
+
+    cache = path.parent / PARSED_CACHE
+    with contextlib.suppress(OSError, ValueError):
+        kept = json.loads(cache.read_bytes())
+        if isinstance(kept, dict) and kept.get("text") == text:
+            return kept.get("data")
+    data = load_yaml_text(text, source)
+    if not cache.parent.is_dir():
+        return data  # not a workspace yet: never create its state folder here
+    with contextlib.suppress(OSError, ValueError, TypeError, RecursionError):
+        encoded = json.dumps({"text": text, "data": data})
+        if json.loads(encoded)["data"] == data:  # dates, NaN and the like: not cached
+            tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+            tmp.write_text(encoded, encoding="utf-8")
+            os.replace(tmp, cache)
+    return data
+
+
 def _refuse_duplicate_keys(node: Any, source: str) -> None:
     """YAML keeps the last of two equal keys; a second `redaction: {enabled: false}`
     further down would silently turn redaction off. Two equal keys are an error."""
@@ -668,7 +697,7 @@ def _read_document(path: Path) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{source}: not UTF-8 (byte {exc.start})") from None
-    return load_yaml_text(text, source)
+    return _parsed(path, text, source)
 
 
 def _overridden(config: Config, model_override: str | None) -> Config:

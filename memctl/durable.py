@@ -10,8 +10,45 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from pathlib import Path
+
+JOURNAL_LIMIT = 1 << 20
+_journals: dict[str, str] = {}
+"""Workspace root (with a trailing slash) -> its change journal, registered when the
+workspace lock is taken (`journal_writes`)."""
+
+
+def journal_writes(root: Path, journal: Path) -> None:
+    """Name every file written under `root` in `journal` from now on, so the search
+    index can find what memctl changed without a stat of every file."""
+    _journals[os.path.join(os.path.abspath(root), "")] = os.fspath(journal)
+
+
+def _journal(path: Path) -> None:
+    """Append `path`'s name (relative to its workspace) to the workspace's journal, with
+    an fsync: a name lost while its file's write survived would hide the change from
+    the index. A journal grown past JOURNAL_LIMIT (no search has read it for a long
+    while) becomes "*", which asks the next update for a full sweep."""
+    if not _journals:
+        return
+    full = os.path.abspath(path)
+    for root, journal in _journals.items():
+        if not full.startswith(root):
+            continue
+        rel = full[len(root) :]
+        if rel.startswith(".memctl/") or "\n" in rel:
+            return
+        with contextlib.suppress(OSError):  # the state folder removed meanwhile
+            fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                if os.fstat(fd).st_size > JOURNAL_LIMIT:
+                    os.ftruncate(fd, 0)
+                    rel = "*"
+                os.write(fd, rel.encode("utf-8", "surrogateescape") + b"\n")
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        return
 
 
 def fsync_dir(path: Path) -> None:
@@ -61,6 +98,8 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None, *, durable: b
     the next context build writes a lost or short one again). Fifty MB of evicted
     results take seconds to fsync and milliseconds to write.
     """
+    import tempfile  # with random: a read-only command (search) never needs it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     keep = mode
     if keep is None:
@@ -88,6 +127,7 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None, *, durable: b
         raise
     if durable:
         fsync_dir(path.parent)
+    _journal(path)
 
 
 def append_durable(path: Path, data: bytes) -> None:
@@ -113,6 +153,7 @@ def append_durable(path: Path, data: bytes) -> None:
             raise _named(exc, path) from None
     finally:
         os.close(fd)
+    _journal(path)
 
 
 def block_separator(path: Path) -> bytes:

@@ -18,6 +18,23 @@ tables cannot delete rows, so dropped records leave their FTS rows behind as gar
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
 and the index is rebuilt when garbage outweighs what is live.
 
+Freshness without a stat of every file (the check runs before every search; 23,000
+stats cost 110-290 ms). An update stats the four folders (the workspace, memory/,
+memory/archive/, threads/): a file created, removed or renamed changes its folder's
+mtime, and then the folders are listed (no stat a file) to find it. Of the files
+already indexed it stats only those that may have changed in place: MEMORY.md, every
+file memctl itself wrote since the last update (`durable` names them in the change
+journal `.memctl/index.journal` as it writes them, under the workspace lock), and every
+file modified in the last two days (HOT_NS), where the ledgers and logs that are still
+growing are. The trade-off: another program (an editor, `echo >>`) that rewrites in
+place a file untouched for two days is not seen until the next full sweep, which
+every update makes when the last one is an hour old (SWEEP_NS), `memctl index` makes
+always, and a lost or overflowing journal forces. Ledgers and logs are append-only by
+contract and MEMORY.md is always checked, so this is a window of at most an hour on
+files nobody should be editing; and whatever a search reads (a candidate's file) is
+still read back and matched with the scan's own rule, so a stale index can miss a new line of such a
+file but never report a wrong one.
+
 Writes happen under the workspace lock, in one transaction each, in WAL mode, so
 readers never block writers and a killed update leaves the index as it was before it.
 """
@@ -25,9 +42,11 @@ readers never block writers and a killed update leaves the index as it was befor
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sqlite3
+import time
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,13 +55,17 @@ from pathlib import Path
 from typing import Any
 
 from memctl.errors import BusyError
-from memctl.workspace import DAILY_NAME, Workspace
+from memctl.workspace import DAILY_NAME, JOURNAL_NAME, Workspace
 
 INDEX_NAME = "index.sqlite"
 SCHEMA_VERSION = "1"
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
+# Freshness (see the module's docstring): files modified this recently are stat'ed by
+# every update; older ones are trusted between full sweeps, at most this far apart.
+HOT_NS = 2 * 86_400 * 10**9
+SWEEP_NS = 3_600 * 10**9
 # A search waits this long for the workspace lock before it scans instead.
 LOCK_WAIT_SECONDS = 2.0
 # Flags of a record.
@@ -108,6 +131,8 @@ class UpdateReport:
     """What an update did, for `memctl index` and the tests."""
 
     files: int = 0
+    checked: int = 0  # files stat'ed: the rest were trusted (see `_update`)
+    swept: bool = False  # every file was stat'ed
     indexed: int = 0  # files read (whole or their new bytes)
     appended: int = 0
     rewritten: int = 0
@@ -235,8 +260,18 @@ class Index:
         )
 
     # ------------------------------------------------------------------ writing
-    def update(self, listed: list[Listed], now: str) -> UpdateReport:
-        """Bring the index up to date with `listed` (call under the workspace lock)."""
+    def update(
+        self,
+        listed: list[Listed],
+        now: str,
+        *,
+        check: set[str] | None = None,
+        complete: bool = True,
+    ) -> UpdateReport:
+        """Bring the index up to date with `listed` (call under the workspace lock).
+        With `check`, an indexed file not named in it is trusted without a stat; a
+        listing that is not `complete` names only the files to look at, and a file
+        in it that is missing is removed."""
         report = UpdateReport(files=len(listed))
         # The check runs before every search: tuples, not FileRows, for thousands of files.
         stamps = {
@@ -246,19 +281,31 @@ class Index:
             )
         }
         seen: set[str] = set()
+        missing: set[str] = set()
         fresh: list[tuple[Listed, os.stat_result]] = []
         for item in listed:
             seen.add(item.rel)
+            stamp = stamps.get(item.rel)
+            if check is not None and stamp is not None and item.rel not in check:
+                continue
+            report.checked += 1
             try:
                 st = os.stat(item.path)
             except OSError:
+                missing.add(item.rel)
                 continue
-            if stamps.get(item.rel) != (st.st_size, st.st_mtime_ns, st.st_ino):
+            if stamp != (st.st_size, st.st_mtime_ns, st.st_ino):
                 fresh.append((item, st))
-        if not fresh and len(seen) == len(stamps):
+        if complete:
+            if not fresh and len(seen) == len(stamps):
+                return report
+        elif not fresh and not (missing & stamps.keys()):
             return report
         known = self.files()
-        gone = {rel: row for rel, row in known.items() if rel not in seen}
+        if complete:
+            gone = {rel: row for rel, row in known.items() if rel not in seen}
+        else:
+            gone = {rel: known[rel] for rel in missing if rel in known}
         if not fresh and not gone:
             return report
         conn = self.conn
@@ -472,8 +519,6 @@ def _read_line(fd: int, offset: int) -> bytes:
 def _entry_text(line: str, is_compaction: Any, searchable_text: Any) -> tuple[str, Any, bool]:
     """A log line's searchable text, its time, and whether it is no entry (then its raw
     text, so that a search can report it where it would have matched)."""
-    import json
-
     if not line.strip():
         return "", None, False
     try:
@@ -580,11 +625,21 @@ def fresh_index(
     wait: float = LOCK_WAIT_SECONDS,
     rebuild: bool = False,
     words: bool = False,
+    sweep: bool = False,
 ) -> Iterator[tuple[Index, UpdateReport]]:
     """The index, brought up to date under the workspace lock; the lock is released
     before the caller reads it (WAL: readers see the committed state, writers go on).
     `words` (recall) asks for the word table: an index without it is rebuilt once.
+    `sweep` stats every file (`memctl index`), not only those that may have changed.
     IndexUnavailable when it cannot be had within `wait` seconds."""
+    if not (rebuild or sweep):
+        unchanged = _unchanged(ws, words)
+        if unchanged is not None:
+            try:
+                yield unchanged
+            finally:
+                unchanged[0].close()
+            return
     try:
         held = ws.lock(wait=wait)
         held.__enter__()
@@ -598,13 +653,13 @@ def fresh_index(
                 index.close()
                 index = open_index(ws, notes, rebuild=True, words=True)
                 rebuild = True
-            report = _update(ws, index, notes)
+            report = _update(ws, index, notes, sweep=sweep)
         except sqlite3.DatabaseError as exc:
             if index is not None:
                 index.close()
             notes.append(f"memctl: the search index was unreadable ({exc}); rebuilding it")
             index = open_index(ws, notes, rebuild=True, words=words)
-            report = _update(ws, index, notes)
+            report = _update(ws, index, notes, sweep=True)
             report.rebuilt = True
         except sqlite3.Error as exc:  # full disk, read-only folder
             if index is not None:
@@ -619,17 +674,134 @@ def fresh_index(
         index.close()
 
 
-def _update(ws: Workspace, index: Index, notes: list[str]) -> UpdateReport:
-    listed, _ = listed_files(ws)
+def _folders(ws: Workspace) -> dict[str, int]:
+    """The mtimes of the folders the index covers: a file created, removed or renamed
+    in one changes it, a file written in place does not."""
+    stamps = {}
+    for folder in (ws.root, ws.memory_dir, ws.archive_dir, ws.threads_dir):
+        try:
+            stamps[os.fspath(folder)] = os.stat(folder).st_mtime_ns
+        except OSError:
+            stamps[os.fspath(folder)] = -1
+    return stamps
+
+
+def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
+    """The index, opened without the workspace lock, when the update would find
+    nothing to do (the same check as `_update`'s, read-only); else None. Most searches
+    change nothing, and the lock (filelock and what it imports) is a tenth of a
+    search's start-up."""
+    path = index_path(ws)
+    try:
+        if os.path.getsize(ws.state_dir / JOURNAL_NAME):
+            return None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    if not path.is_file():
+        return None
+    now_ns = time.time_ns()
+    conn = None
+    try:
+        conn = sqlite3.connect(
+            f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+        )
+        index = Index(ws, conn)
+        report = UpdateReport()
+        stored = index.meta("folders")
+        if (
+            index.meta("schema") != SCHEMA_VERSION
+            or (words and not index.words)
+            or not stored
+            or now_ns - int(index.meta("swept", "0") or 0) > SWEEP_NS
+            or json.loads(stored) != _folders(ws)
+        ):
+            conn.close()
+            return None
+        # Only the rows to stat leave SQLite: 23,000 rows made into Python tuples would
+        # cost more than the stats.
+        rows = conn.execute(
+            "SELECT rel, size, mtime_ns, inode FROM files WHERE mtime_ns > ? OR rel = ?",
+            (now_ns - HOT_NS, "MEMORY.md"),
+        ).fetchall()
+        root = os.fspath(ws.root)
+        (report.files,) = conn.execute("SELECT count(*) FROM files").fetchone()
+        for rel, size, mtime, inode in rows:
+            report.checked += 1
+            st = os.stat(os.path.join(root, rel))
+            if (st.st_size, st.st_mtime_ns, st.st_ino) != (size, mtime, inode):
+                conn.close()
+                return None
+        if not any(rel == "MEMORY.md" for rel, *_ in rows) and os.path.exists(ws.memory_md):
+            conn.close()
+            return None
+    except (OSError, ValueError, sqlite3.Error):
+        if conn is not None:
+            conn.close()
+        return None
+    return index, report
+
+
+def _read_journal(ws: Workspace) -> tuple[set[str], bool]:
+    """The files memctl wrote since the last update, and whether a full sweep is asked
+    for (the journal overflowed, or cannot be read)."""
+    try:
+        with open(ws.state_dir / JOURNAL_NAME, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return set(), False
+    except OSError:
+        return set(), True
+    names = set(data.decode("utf-8", "surrogateescape").splitlines())
+    return names, "*" in names
+
+
+def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = False) -> UpdateReport:
+    """Bring the index up to date, trusting what has not changed where that is safe:
+    see the module's docstring (Freshness)."""
     # UTC from the standard library: the workspace's time zone would import dateutil.
     now = datetime.now(UTC).isoformat(timespec="seconds")
-    report = index.update(listed, now)
+    now_ns = time.time_ns()
+    written, overflow = _read_journal(ws)
+    folders = _folders(ws)  # before listing: a file created after it is seen next time
+    stored = index.meta("folders")
+    swept = int(index.meta("swept", "0") or 0)
+    sweep = sweep or overflow or not stored or now_ns - swept > SWEEP_NS
+    if sweep:
+        listed, _ = listed_files(ws)
+        report = index.update(listed, now)
+        report.swept = True
+    else:
+        check = {"MEMORY.md", *written}
+        rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
+        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS)
+        if json.loads(stored) == folders:
+            root = os.fspath(ws.root)
+            listed = [
+                Listed(kind, os.path.join(root, rel), rel, key)
+                for rel, kind, key, _ in rows
+                if rel in check
+            ]
+            report = index.update(listed, now, check=check, complete=False)
+        else:
+            listed, _ = listed_files(ws)
+            report = index.update(listed, now, check=check)
     if index.garbage_heavy():
         index.close()
         fresh = open_index(ws, notes, rebuild=True)
         index.conn, index.words = fresh.conn, fresh.words
+        listed, _ = listed_files(ws)
         report = index.update(listed, now)
-        report.rebuilt = True
+        report.rebuilt = report.swept = True
+    with index.conn:
+        index._set_meta("folders", json.dumps(folders))
+        if report.swept:
+            index._set_meta("swept", str(now_ns))
+    if written or overflow:
+        # Read and applied under the lock that every journalled write takes.
+        with contextlib.suppress(OSError):
+            os.truncate(ws.state_dir / JOURNAL_NAME, 0)
     return report
 
 

@@ -21,6 +21,7 @@ from memctl.durable import (  # noqa: F401  (re-exported: the stages import them
     block_separator,
     fsync_dir,
     fsync_file,
+    journal_writes,
     write_atomic,
 )
 from memctl.errors import BusyError, WorkspaceError
@@ -28,6 +29,8 @@ from memctl.state import STATE_VERSION, State, parse, serialize  # noqa: F401
 
 DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
 LOCK_WAIT_SECONDS = 60.0
+JOURNAL_NAME = "index.journal"
+"""In the state folder: the files memctl wrote since the search index last read it."""
 
 
 def discover(explicit: str | None, cwd: Path | None = None) -> Path:
@@ -273,6 +276,8 @@ class Workspace:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             self._lock = FileLock(self.state_dir / "lock")
         lock = self._lock
+        # memctl's writes happen under this lock: name them in the index's journal.
+        journal_writes(self.root, self.state_dir / JOURNAL_NAME)
 
         @contextlib.contextmanager
         def held() -> Iterator[None]:

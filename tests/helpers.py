@@ -161,12 +161,13 @@ def is_lock(path: Path) -> bool:
     return path.name == "lock" or path.name.endswith(".lock")
 
 
-INDEX_CACHE = ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm")
+INDEX_CACHE = ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "config.json")
 
 
 def is_cache(path: Path) -> bool:
-    """The search index: a cache that reading commands (search, recall, the MCP tools)
-    bring up to date under the workspace lock; not part of what a command changes."""
+    """The search index and the parsed memctl.yaml: caches that reading commands
+    (search, recall, the MCP tools) bring up to date; not part of what a command
+    changes."""
     return path.parent.name == ".memctl" and path.name in INDEX_CACHE
 
 

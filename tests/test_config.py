@@ -470,3 +470,27 @@ def test_parse_config_without_workspace_refuses_prompt_files():
         Exception, match=r"memory\.flush_prompt_file: prompt files need a workspace"
     ):
         parse_config(data, "inline")
+
+
+def test_the_parsed_config_is_cached_by_its_whole_text(workspace: Path) -> None:
+    """An unchanged memctl.yaml is read back from .memctl/config.json (no `import
+    yaml` at start-up); any edit is parsed again, and a bad edit is still an error."""
+    from memctl.config import PARSED_CACHE, load_config
+    from memctl.errors import ConfigError
+
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    path = workspace / "memctl.yaml"
+    path.write_text("timezone: UTC\nmemory:\n  consolidation_max_tokens: 1234\n", encoding="utf-8")
+    first = load_config(path)
+    cache = workspace / PARSED_CACHE
+    assert (
+        json.loads(cache.read_text(encoding="utf-8"))["data"]["memory"]["consolidation_max_tokens"]
+        == 1234
+    )
+    assert load_config(path) == first
+
+    path.write_text("timezone: UTC\nmemory:\n  consolidation_max_tokens: 99\n", encoding="utf-8")
+    assert load_config(path).memory.consolidation_max_tokens == 99
+    path.write_text("timezone: UTC\nmemory:\n  consolidation_max_tokens: nope\n", encoding="utf-8")
+    with pytest.raises(ConfigError):
+        load_config(path)

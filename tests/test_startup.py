@@ -104,3 +104,49 @@ def test_running_one_command_leaves_the_app_whole():
     assert not narrowed.registered_groups
     assert registered() == before and len(before) > 10
     assert only(None) is app and only("no-such-command") is app
+
+
+def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path):
+    """main() imports the module of the command that runs, not the other 21 (and what
+    they import): `memctl.cli.app` registers nothing by itself."""
+    modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0)
+
+    commands = {
+        name for name in modules if name.startswith("memctl.cli.") and name.endswith("_cmd")
+    }
+    assert commands == {"memctl.cli.search_cmd"}
+    # A read-only command never makes a temporary file: durable imports tempfile lazily.
+    assert "tempfile" not in modules
+
+
+def test_help_still_lists_every_command(litellm_workspace, tmp_path):
+    modules = modules_after(["--help"], litellm_workspace, tmp_path / "m.json", 0)
+
+    from memctl.cli.app import COMMAND_MODULES
+
+    assert {f"memctl.cli.{name}" for name in COMMAND_MODULES} <= modules
+
+
+def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
+    litellm_workspace, tmp_path
+):
+    """Once the first search has made .memctl/ (config loading never creates it) and
+    the second has cached memctl.yaml's parse there, a search reads the configuration
+    back from JSON and the unchanged index without the workspace lock."""
+    for run in range(2):
+        modules_after(["search", "Fridays"], litellm_workspace, tmp_path / f"{run}.json", 0)
+
+    modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0)
+
+    assert "memctl.search" in modules
+    assert "yaml" not in modules
+    assert "filelock" not in modules
+
+
+def test_every_command_is_found_by_its_module_name():
+    """main() imports `NAME_cmd` (or the module _MODULE_OF names) for `memctl NAME`; a
+    command registered elsewhere would fall back to importing every module."""
+    from memctl.cli.app import _MODULE_OF, COMMAND_MODULES
+
+    for name in registered():
+        assert _MODULE_OF.get(name, f"{name}_cmd") in COMMAND_MODULES, name

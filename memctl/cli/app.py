@@ -11,11 +11,13 @@ import copy
 import importlib
 import os
 import sys
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from memctl.cli.core import app, begin_section, invoked, registration_order
+from memctl.cli import core
 from memctl.cli.render import QuietPipe
+
+if TYPE_CHECKING:
+    import typer
 
 SECTIONS = (
     ("Set up and feed", ("init_cmd", "thread_cmd")),
@@ -46,12 +48,34 @@ SECTIONS = (
 the order it lists them."""
 COMMAND_MODULES = tuple(module for _, modules in SECTIONS for module in modules)
 
-for _title, _modules in SECTIONS:
-    begin_section(_title)
-    for _module in _modules:
-        importlib.import_module(f"memctl.cli.{_module}")  # registers the module's commands
+# Commands registered by a module named after another command.
+_MODULE_OF = {"uninstall": "install_cmd"}
 
-COMMAND_ORDER = registration_order()
+
+def _import(module: str) -> None:
+    """Import a command module (which registers its commands) under its heading."""
+    if f"memctl.cli.{module}" in sys.modules:
+        return
+    core.begin_section(next(title for title, modules in SECTIONS if module in modules))
+    importlib.import_module(f"memctl.cli.{module}")
+
+
+def _register_all() -> typer.Typer:
+    for module in COMMAND_MODULES:
+        _import(module)
+    return core.app
+
+
+def __getattr__(name: str) -> Any:
+    """`app` and `COMMAND_ORDER` with every command registered. Importing this module
+    registers none: `main()` imports only the module of the command that runs (the
+    others and what they import cost a light command a fifth of its start-up)."""
+    if name == "app":
+        return _register_all()
+    if name == "COMMAND_ORDER":
+        _register_all()
+        return core.registration_order()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -62,20 +86,26 @@ def main() -> None:
         from typer.completion import completion_init
 
         completion_init()
-        app(prog_name="memctl")
+        _register_all()(prog_name="memctl")
         return
-    only(invoked(sys.argv[1:]))(prog_name="memctl")
+    name = core.invoked(sys.argv[1:])
+    module = _MODULE_OF.get(name or "", f"{name}_cmd")
+    if module in COMMAND_MODULES:
+        _import(module)
+    only(name)(prog_name="memctl")
 
 
 def only(name: str | None) -> typer.Typer:
     """The app with only the command that runs: Typer turns every registered command's
     signature into click parameters before it parses anything, a third of a light
-    command's start-up. Help and mistakes see the whole app. A copy, so `app` itself
-    (which the tests run in-process) always holds every command."""
+    command's start-up. Help and mistakes see the whole app (every module imported).
+    A copy, so `app` itself (which the tests run in-process) always holds every
+    command."""
+    app = core.app
     commands = [c for c in app.registered_commands if c.name == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if not (commands or groups):
-        return app
+        return _register_all()
     narrowed = copy.copy(app)
     narrowed.registered_commands = commands
     narrowed.registered_groups = groups

@@ -65,7 +65,10 @@ def index_command(
     notes: list[str] = []
     embedded = 0
     try:
-        with fresh_index(ws, notes, rebuild=rebuild, wait=60.0, words=rebuild) as (index, report):
+        with fresh_index(ws, notes, rebuild=rebuild, wait=60.0, words=rebuild, sweep=True) as (
+            index,
+            report,
+        ):
             if spec is not None:
                 from memctl.embed import EmbeddingFailed, catch_up
 
