@@ -89,6 +89,10 @@ class CompactResult:
     """Tokens of the kept tail (tokens_after less the summary message)."""
     tokens_after_bound: bool = False
     """A dry run with an LLM: tokens_after assumes the longest summary allowed."""
+    overhead_tokens: int = 0
+    """What the model request holds besides the thread (the memory reference, the system
+    prompt, the tools): tokens_before plus this is the request `memctl context` prints
+    and the trigger compares."""
     cut: int | None = None
     """The log index the kept tail starts at (entries before it are summarised)."""
     summarised: int = 0
@@ -196,6 +200,7 @@ def _compact(
     totals = suffix_tokens(messages)
     tokens = totals[0]
     result = CompactResult(thread, "not_needed", "", model.name, len(messages), tokens)
+    result.overhead_tokens = reserved_tokens
     if not (settings.enabled or force or reason):
         result.reason = "compaction.enabled is false (--force compacts anyway)"
         return result

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 CONFIG_NAME = "memctl.yaml"
 MAX_CONFIG_BYTES = 1 << 20
+MAX_CONFIG_PROBLEMS = 100  # `config validate` stops listing there
 
 
 @dataclass(frozen=True)
@@ -224,9 +225,17 @@ def format_duration(seconds: float) -> str:
 class _Section:
     """Reads one mapping of the file, remembering which keys were consumed."""
 
-    def __init__(self, source: str, prefix: str, data: Any, workspace: Path | None) -> None:
+    def __init__(
+        self,
+        source: str,
+        prefix: str,
+        data: Any,
+        workspace: Path | None,
+        path: tuple[str, ...] = (),
+    ) -> None:
         self.source = source
         self.prefix = prefix
+        self.path = path
         self.workspace = workspace
         if data is None:
             data = {}
@@ -241,7 +250,10 @@ class _Section:
         return f"{self.prefix}.{key}" if self.prefix else key
 
     def error(self, key: str | None, message: str) -> ConfigError:
-        return ConfigError(f"{self.source}: {self.key_name(key)}: {message}")
+        error = ConfigError(f"{self.source}: {self.key_name(key)}: {message}")
+        # Where the fault is, so that `config_problems` can set it aside and read on.
+        error.key_path = self.path if key is None else (*self.path, key)  # type: ignore[attr-defined]
+        return error
 
     def raw(self, key: str) -> Any:
         self.seen.add(key)
@@ -307,7 +319,9 @@ class _Section:
         return seconds
 
     def section(self, key: str) -> _Section:
-        return _Section(self.source, self.key_name(key), self.raw(key), self.workspace)
+        return _Section(
+            self.source, self.key_name(key), self.raw(key), self.workspace, (*self.path, key)
+        )
 
     def finish(self) -> None:
         """Unknown keys are errors, with the nearest valid key suggested."""
@@ -669,8 +683,7 @@ def _refuse_duplicate_keys(node: Any, source: str) -> None:
             stack.extend(current.value)
 
 
-def load_config(path: Path, model_override: str | None = None) -> Config:
-    """Read and validate memctl.yaml; `model_override` is MEMCTL_MODEL."""
+def _read_document(path: Path) -> Any:
     source = str(path)
     try:
         data = path.read_bytes()
@@ -684,13 +697,68 @@ def load_config(path: Path, model_override: str | None = None) -> Config:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{source}: not UTF-8 (byte {exc.start})") from None
-    config = parse_config(_parsed(path, text, source), source, path.parent)
-    if model_override:
-        override = _Section("environment", "", {}, None)
-        config = dataclasses.replace(
-            config, model=_model_name(override, "MEMCTL_MODEL", model_override)
-        )
-    return config
+    return _parsed(path, text, source)
+
+
+def _overridden(config: Config, model_override: str | None) -> Config:
+    if not model_override:
+        return config
+    override = _Section("environment", "", {}, None)
+    return dataclasses.replace(config, model=_model_name(override, "MEMCTL_MODEL", model_override))
+
+
+def load_config(path: Path, model_override: str | None = None) -> Config:
+    """Read and validate memctl.yaml; `model_override` is MEMCTL_MODEL."""
+    config = parse_config(_read_document(path), str(path), path.parent)
+    return _overridden(config, model_override)
+
+
+def config_problems(path: Path, model_override: str | None = None) -> list[str]:
+    """Every problem of memctl.yaml, not only the first, so that one `config validate`
+    is enough to fix a file: the key at fault is set aside (its default stands in) and
+    the file read again, until it reads or the fault cannot be set aside."""
+    problems: list[str] = []
+    try:
+        data = _read_document(path)
+    except ConfigError as exc:
+        return [str(exc)]
+    set_aside: set[tuple[str, ...]] = set()
+    for _ in range(MAX_CONFIG_PROBLEMS):
+        try:
+            parse_config(data, str(path), path.parent)
+            break
+        except ConfigError as exc:
+            key_path: tuple[str, ...] = getattr(exc, "key_path", ())
+            incomplete = ": is required" in str(exc) and any(
+                aside[:-1] == key_path[:-1] for aside in set_aside
+            )
+            if key_path in set_aside or incomplete:
+                # Setting a key aside left its mapping incomplete ("name is required"):
+                # a consequence, not a second problem; the whole mapping goes.
+                key_path = key_path[:-1]
+            else:
+                problems.append(str(exc))
+            if not key_path or not _set_aside(data, key_path):
+                break
+            set_aside.add(key_path)
+    try:
+        _overridden(Config(), model_override)
+    except ConfigError as exc:
+        problems.append(str(exc))
+    return problems
+
+
+def _set_aside(data: Any, key_path: tuple[str, ...]) -> bool:
+    """Remove the value at `key_path`; False when there is none (nothing would change)."""
+    if not key_path:
+        return False
+    *parents, last = key_path
+    for key in parents:
+        data = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(data, dict) or last not in data:
+        return False
+    del data[last]
+    return True
 
 
 DEFAULT_CONFIG_YAML = """\

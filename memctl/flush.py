@@ -90,6 +90,8 @@ class ThreadFlush:
     ledger: str | None = None
     skipped_reason: str | None = None
     planned: list[PlannedRequest] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+    """The lines appended to the ledger, so that `flush -v` can show what it kept."""
 
 
 @dataclass
@@ -543,6 +545,7 @@ class _Run:
                 self.ws.update_state(noted)
                 append_durable(path, block)
                 done.facts += count_facts(facts)
+                done.written.extend(line for line in facts.splitlines() if line.strip())
                 done.ledger = self.result.ledger = self.ws.relative(path)
             self.ws.update_state(lambda state: self._advance(state, done.thread, chunk.end))
         done.end = chunk.end

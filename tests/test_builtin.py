@@ -151,7 +151,7 @@ def test_flush_never_takes_builtins_own_chat_replies_for_facts() -> None:
 def test_call_on_builtin_stores_the_users_facts_not_its_own_replies(cli, workspace: Path) -> None:
     said = ["We decided that service1 uses port 801.", "We decided that service2 uses port 802."]
     for text in [*said, "Which port does service1 use?"]:
-        run = cli("-w", workspace, "-q", "call", "t", text)
+        run = cli("-w", workspace, "-q", "call", "--new", "t", text)
         assert run.exit_code == 0, run.stderr
     assert "From memory" in run.stdout and "service1 uses port 801" in run.stdout
 

@@ -45,7 +45,7 @@ def state_of(root: Path) -> dict[str, Any]:
 
 def test_builtin_turn_end_to_end(workspace: Path, cli) -> None:
     (workspace / "MEMORY.md").write_text("# Memory\n\n- The staging database is Postgres 16.\n")
-    result = cli("-w", workspace, "call", "t1", "Which database runs staging?")
+    result = cli("-w", workspace, "call", "--new", "t1", "Which database runs staging?")
     assert result.exit_code == 0, result.stderr
     assert "builtin" in result.stdout
     assert "The staging database is Postgres 16." in result.stdout
@@ -62,14 +62,16 @@ def test_builtin_recall_finds_singulars_once(workspace: Path, cli) -> None:
     (workspace / "MEMORY.md").write_text(f"# Memory\n\n{fact}\n")
     (workspace / "memory" / "2026-01-05.md").write_text(f"## Memory Flush\n\n{fact}\n")
 
-    result = cli("-w", workspace, "call", "t1", "What do we know about deploys?")
+    result = cli("-w", workspace, "call", "--new", "t1", "What do we know about deploys?")
 
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("We decided to deploy only on Tuesdays.") == 1
 
 
 def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
-    result = cli("-w", workspace, "call", "t1", "-", input="Remember: we deploy on Fridays.\n")
+    result = cli(
+        "-w", workspace, "call", "--new", "t1", "-", input="Remember: we deploy on Fridays.\n"
+    )
     assert result.exit_code == 0, result.stderr
     assert read_log(workspace, "t1")[0]["content"] == "Remember: we deploy on Fridays."
     assert "- Remember: we deploy on Fridays." in ledger_text(workspace)
@@ -79,7 +81,10 @@ def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
 
 def test_flush_trigger_never_skips_the_per_call_flush(workspace: Path, cli) -> None:
     (workspace / "memctl.yaml").write_text("memory:\n  flush_trigger: never\n")
-    assert cli("-w", workspace, "call", "t1", "Remember: we deploy on Fridays.").exit_code == 0
+    assert (
+        cli("-w", workspace, "call", "--new", "t1", "Remember: we deploy on Fridays.").exit_code
+        == 0
+    )
     assert ledger_text(workspace) == ""
 
 
@@ -88,7 +93,7 @@ def test_builtin_compacts_when_a_trigger_is_reached(workspace: Path, cli) -> Non
         "compaction:\n  trigger_messages: 6\n  keep_messages: 2\n"
     )
     write_log(workspace, "t1", chat(3))
-    result = cli("-w", workspace, "call", "t1", "and then?")
+    result = cli("-w", workspace, "call", "--new", "t1", "and then?")
     assert result.exit_code == 0, result.stderr
     log = read_log(workspace, "t1")
     assert log[6]["type"] == "compaction" and log[6]["cut"] == 4
@@ -101,14 +106,14 @@ def test_compaction_disabled_never_compacts(workspace: Path, cli) -> None:
         "compaction:\n  enabled: false\n  trigger_messages: 2\n  keep_messages: 1\n"
     )
     write_log(workspace, "t1", chat(3))
-    assert cli("-w", workspace, "call", "t1", "and then?").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "and then?").exit_code == 0
     assert not any(e.get("type") == "compaction" for e in read_log(workspace, "t1"))
 
 
 def test_dry_run_prints_the_request_and_writes_nothing(workspace: Path, cli) -> None:
     write_log(workspace, "t1", chat(1))
     before = snapshot(workspace)
-    result = cli("-w", workspace, "call", "t1", "next question", "--dry-run")
+    result = cli("-w", workspace, "call", "--new", "t1", "next question", "--dry-run")
     assert result.exit_code == 0
     request = json.loads(result.stdout)
     assert request["messages"][-1] == {"role": "user", "content": "next question"}
@@ -119,8 +124,8 @@ def test_dry_run_prints_the_request_and_writes_nothing(workspace: Path, cli) -> 
 @pytest.mark.parametrize(
     ("args", "input_text", "fragment"),
     [
-        (["call", "t1", "   "], None, "the message is empty"),
-        (["call", "t1", "-"], "", "the message is empty"),
+        (["call", "--new", "t1", "   "], None, "the message is empty"),
+        (["call", "--new", "t1", "-"], "", "the message is empty"),
         (["call", "../t", "hi"], None, "invalid thread id"),
     ],
 )
@@ -143,7 +148,7 @@ def test_tool_calls_run_and_the_whole_turn_is_logged(workspace: Path, cli, llm_s
         [{"name": "memory_search", "arguments": {"query": "build server"}, "id": "c1"}]
     )
     llm_server.reply("It is called ochre.")
-    result = cli("-w", workspace, "call", "t1", "What is the build server called?")
+    result = cli("-w", workspace, "call", "--new", "t1", "What is the build server called?")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "It is called ochre.\n"
     first, second = llm_server.requests
@@ -182,7 +187,7 @@ def test_tool_errors_come_back_as_text(workspace: Path, cli, llm_server):
         ]
     )
     llm_server.reply("sorry")
-    result = cli("-w", workspace, "call", "t1", "try the tools")
+    result = cli("-w", workspace, "call", "--new", "t1", "try the tools")
     assert result.exit_code == 0, result.stderr
     results = {
         m["tool_call_id"]: m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"
@@ -206,7 +211,7 @@ def test_memory_get_refuses_paths_outside_memory(workspace: Path, cli, llm_serve
         ]
     )
     llm_server.reply("ok")
-    assert cli("-w", workspace, "call", "t1", "read").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "read").exit_code == 0
     results = [m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"]
     assert len(results) == 2 and all(r.startswith("Error: ") for r in results)
 
@@ -221,7 +226,7 @@ def test_memory_save_and_thread_history_tools(workspace: Path, cli, llm_server):
         ]
     )
     llm_server.reply("saved")
-    assert cli("-w", workspace, "call", "t1", "save it").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "save it").exit_code == 0
     results = {
         m["tool_call_id"]: m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"
     }
@@ -256,7 +261,7 @@ def test_the_request_is_the_context_with_eviction_and_truncation(workspace, cli,
     write_log(workspace, "t1", turn + chat(2))
     printed = json.loads(cli("-w", workspace, "context", "t1").stdout)
     llm_server.reply("seen")
-    assert cli("-w", workspace, "call", "t1", "what did it say?").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "what did it say?").exit_code == 0
     sent = llm_server.requests[0]["messages"]
 
     def without_nulls(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -274,7 +279,7 @@ def test_the_request_is_the_context_with_eviction_and_truncation(workspace, cli,
 def test_tools_off_sends_no_tools(workspace: Path, cli, llm_server):
     write_model_config(workspace, llm_server, memory={"hooks": False, "tools": False})
     llm_server.reply("plain")
-    assert cli("-w", workspace, "call", "t1", "hi").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "hi").exit_code == 0
     assert "tools" not in llm_server.requests[0]
 
 
@@ -284,7 +289,7 @@ def test_tool_steps_are_bounded(workspace: Path, cli, llm_server):
     for _ in range(9):
         llm_server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "x"}}])
     before = snapshot(workspace, locks=False)
-    result = cli("-w", workspace, "call", "t1", "loop")
+    result = cli("-w", workspace, "call", "--new", "t1", "loop")
     assert result.exit_code == 1
     assert "still calling tools after 8 steps" in result.stderr
     assert len(llm_server.requests) == 9
@@ -296,7 +301,7 @@ def test_a_model_failure_leaves_the_thread_unchanged(workspace: Path, cli, llm_s
     write_log(workspace, "t1", chat(1))
     llm_server.fail(500)
     before = snapshot(workspace, locks=False)
-    result = cli("-w", workspace, "call", "t1", "hello")
+    result = cli("-w", workspace, "call", "--new", "t1", "hello")
     assert result.exit_code == 1
     assert "HTTP 500" in result.stderr
     assert snapshot(workspace, locks=False) == before
@@ -310,7 +315,7 @@ def test_flush_failure_is_reported_and_the_turn_kept(workspace: Path, cli, llm_s
     # the chat answer first, then the flush (same model) fails
     llm_server.reply("the answer")
     llm_server.fail(500)
-    result = cli("-w", workspace, "call", "t1", "We decided to use Rust.")
+    result = cli("-w", workspace, "call", "--new", "t1", "We decided to use Rust.")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "the answer\n"
     assert "the per-call flush failed" in result.stderr
@@ -330,7 +335,7 @@ def test_maintenance_failure_is_reported_and_the_call_succeeds(workspace, cli, l
     )
     llm_server.reply("- The team chose Rust.")
     llm_server.fail(503)
-    result = cli("-w", workspace, "call", "t1", "We decided to use Rust.")
+    result = cli("-w", workspace, "call", "--new", "t1", "We decided to use Rust.")
     assert result.exit_code == 0, result.stderr
     assert "maintenance failed" in result.stderr and "HTTP 503" in result.stderr
     assert "The team chose Rust." in ledger_text(workspace)
@@ -339,7 +344,7 @@ def test_maintenance_failure_is_reported_and_the_call_succeeds(workspace, cli, l
 
     # The next turn does not pay for another failed attempt within the gap ...
     llm_server.reply("- Builds use cargo.")
-    again = cli("-w", workspace, "call", "t1", "We decided to build with cargo.")
+    again = cli("-w", workspace, "call", "--new", "t1", "We decided to build with cargo.")
     assert again.exit_code == 0 and "maintenance failed" not in again.stderr
     assert [kind_of(r) for r in llm_server.requests] == ["flush", "consolidate", "flush"]
     # ... while cron's `memctl maintain` retries at once, and succeeds.
@@ -380,7 +385,7 @@ def test_a_long_conversation_never_shows_an_overflow(workspace: Path, cli, llm_s
     turns = 24
     for n in range(turns):
         text = f"Turn {n}: the codeword-{n} matters. " + "lorem ipsum dolor sit amet " * 60
-        result = cli("-w", workspace, "call", "t1", text)
+        result = cli("-w", workspace, "call", "--new", "t1", text)
         assert result.exit_code == 0, (n, result.stderr)
         assert result.stdout == "ok\n"
     assert state_of(workspace)["windows"][TEST_MODEL] == 4096
@@ -410,7 +415,7 @@ def test_overflow_recovery_learns_the_window_and_retries_once(workspace, cli, ll
     llm_server.overflow(6000)
     llm_server.reply("the summary")
     llm_server.reply("the answer")
-    result = cli("-w", workspace, "call", "t1", "go on")
+    result = cli("-w", workspace, "call", "--new", "t1", "go on")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "the answer\n"
     assert "compacted and retried once" in result.stderr
@@ -440,7 +445,7 @@ def test_overflow_recovery_flushes_even_without_flush_before_compact(workspace, 
         [{"role": "user", "content": f"the codeword-{n} is set"} for n in range(8)],
     )
     llm_server.overflow(6000)
-    result = cli("-w", workspace, "call", "t1", "go on")
+    result = cli("-w", workspace, "call", "--new", "t1", "go on")
     assert result.exit_code == 0, result.stderr
     assert [kind_of(r) for r in llm_server.requests][:4] == ["chat", "flush", "summary", "chat"]
     assert all(f"codeword-{n} was mentioned" in ledger_text(workspace) for n in range(8))
@@ -459,7 +464,7 @@ def test_a_failed_summary_during_recovery_leaves_the_thread_unchanged(workspace,
     log_bytes = log.read_bytes()
     llm_server.overflow(6000)
     llm_server.fail(500)
-    result = cli("-w", workspace, "call", "t1", "go on")
+    result = cli("-w", workspace, "call", "--new", "t1", "go on")
     assert result.exit_code == 1
     assert "HTTP 500" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert [kind_of(r) for r in llm_server.requests] == ["chat", "summary"]
@@ -473,7 +478,7 @@ def test_overflow_twice_fails_with_a_clear_message(workspace: Path, cli, llm_ser
     write_model_config(workspace, llm_server, context_window=None, memory={"hooks": False})
     log = write_log(workspace, "t1", chat(10))
     huge = "codeword-99 " + "x" * 20_000  # larger than the window on its own
-    result = cli("-w", workspace, "call", "t1", huge)
+    result = cli("-w", workspace, "call", "--new", "t1", huge)
     assert result.exit_code == 1
     assert "context length exceeded" in result.stderr
     assert "still too large after a forced compaction and one retry" in result.stderr
@@ -487,7 +492,7 @@ def test_overflow_twice_fails_with_a_clear_message(workspace: Path, cli, llm_ser
 def test_overflow_with_nothing_to_compact_says_so(workspace: Path, cli, llm_server):
     llm_server.context_window = 2000
     write_model_config(workspace, llm_server, memory={"hooks": False})
-    result = cli("-w", workspace, "call", "fresh", "y" * 20_000)
+    result = cli("-w", workspace, "call", "--new", "fresh", "y" * 20_000)
     assert result.exit_code == 1
     assert "nothing to compact" in result.stderr
     assert not (workspace / "threads" / "fresh.jsonl").exists()
@@ -500,7 +505,7 @@ def test_compaction_disabled_means_no_recovery(workspace: Path, cli, llm_server)
     write_log(workspace, "t1", chat(3))
     llm_server.overflow()
     before = snapshot(workspace, locks=False)
-    result = cli("-w", workspace, "call", "t1", "hi")
+    result = cli("-w", workspace, "call", "--new", "t1", "hi")
     assert result.exit_code == 1
     assert "compaction.enabled is false" in result.stderr
     assert len(llm_server.requests) == 1
@@ -510,7 +515,7 @@ def test_compaction_disabled_means_no_recovery(workspace: Path, cli, llm_server)
 def test_json_output_has_reply_and_usage(workspace: Path, cli, llm_server):
     write_model_config(workspace, llm_server, memory={"hooks": False})
     llm_server.reply("fine", prompt_tokens=123, completion_tokens=4)
-    result = cli("-w", workspace, "--json", "call", "t1", "hello")
+    result = cli("-w", workspace, "--json", "call", "--new", "t1", "hello")
     doc = json.loads(result.stdout)
     assert doc["reply"] == "fine" and doc["appended"] == 2 and doc["requests"] == 1
     assert doc["usage"]["prompt_tokens"] == 123 and doc["usage"]["completion_tokens"] == 4
@@ -618,7 +623,7 @@ def test_the_model_reads_an_evicted_result_back_in_pages(workspace: Path, cli, l
     )
     llm_server.reply("Row 004090 is ok.")
 
-    result = cli("-w", workspace, "call", "t1", "What does the last row say?")
+    result = cli("-w", workspace, "call", "--new", "t1", "What does the last row say?")
 
     assert result.exit_code == 0, result.stderr
     first, second, third = llm_server.requests

@@ -40,7 +40,7 @@ def test_call_refuses_non_utf8_stdin_as_save_does(cli, workspace, snapshot):
     append(cli, workspace, "t1", DANA)
     before = snapshot(workspace)
 
-    run = cli("-w", workspace, "call", "t1", "-", input=b"caf\xe9?\n")
+    run = cli("-w", workspace, "call", "--new", "t1", "-", input=b"caf\xe9?\n")
 
     assert (run.exit_code, run.stdout) == (2, "")
     assert run.stderr == "memctl: error: <stdin>: not UTF-8 text (byte 3)\n"
@@ -103,7 +103,7 @@ def test_call_prints_the_reply_before_the_per_call_flush_ends(workspace, llm_ser
     llm_server.reply("Postgres 16.")
     llm_server.slow(3, "NO_REPLY")  # the flush request, answered 3 s after it arrives
     process = subprocess.Popen(
-        [str(MEMCTL), "-w", str(workspace), "call", "t1", "Which database?"],
+        [str(MEMCTL), "-w", str(workspace), "call", "--new", "t1", "Which database?"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -124,7 +124,9 @@ def test_call_streams_the_reply_on_a_terminal(workspace, llm_server):
     write_model_config(workspace, llm_server, memory={"hooks": False})
     llm_server.reply("We moved the ledger to Postgres 16 last week.")
 
-    seen = on_pty(["-w", workspace, "call", "t1", "Which database?"], attach=("stdout", "stderr"))
+    seen = on_pty(
+        ["-w", workspace, "call", "--new", "t1", "Which database?"], attach=("stdout", "stderr")
+    )
 
     assert seen.returncode == 0, seen.terminal
     assert llm_server.requests[0]["stream"] is True
@@ -139,7 +141,7 @@ def test_the_spinner_names_the_stage_after_the_reply_and_its_time(workspace, llm
     llm_server.reply("Postgres 16.")
     llm_server.slow(1.5, "NO_REPLY")
 
-    seen = on_pty(["-w", workspace, "call", "t1", "Which database?"])
+    seen = on_pty(["-w", workspace, "call", "--new", "t1", "Which database?"])
 
     assert seen.returncode == 0, seen.terminal
     assert seen.stdout == b"Postgres 16.\n"
@@ -150,7 +152,7 @@ def test_call_says_when_maintenance_rewrote_memory_md(workspace, cli):
     (workspace / "MEMORY.md").write_text("# Memory\n\n- Dana leads payments.\n")
     (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
 
-    run = cli("-w", workspace, "call", "t1", "What day do we deploy?")
+    run = cli("-w", workspace, "call", "--new", "t1", "What day do we deploy?")
 
     assert run.exit_code == 0, run.stderr
     assert "Deploys on Tuesdays." in (workspace / "MEMORY.md").read_text()
@@ -312,7 +314,7 @@ def test_a_mistyped_thread_gets_did_you_mean_and_call_does_not_start_it(cli, wor
     assert show.exit_code == 2
     assert show.stderr.startswith("memctl: error: no thread 'chta' (no threads/chta.jsonl)")
     assert "did you mean 'chat'?" in show.stderr
-    assert call.exit_code == 2 and "(--new starts a thread of that name)" in call.stderr
+    assert call.exit_code == 2 and "`memctl call chta --new TEXT` starts it" in call.stderr
     assert snapshot(workspace) == before
     assert cli("-w", workspace, "call", "chta", "hello", "--new").exit_code == 0
     assert (workspace / "threads" / "chta.jsonl").exists()

@@ -221,7 +221,7 @@ def test_json_of_real_runs_reports_usage_and_cost(cli, workspace, priced_server)
     merged = usage_of(cli("-w", workspace, "--json", "consolidate"))
     priced_server.reply("Dana said hello.", prompt_tokens=300, completion_tokens=20)
     priced_server.reply("NO_REPLY", prompt_tokens=100, completion_tokens=1)  # per-call flush
-    called = usage_of(cli("-w", workspace, "--json", "call", "t1", "Hello?"))
+    called = usage_of(cli("-w", workspace, "--json", "call", "--new", "t1", "Hello?"))
 
     assert flushed == {
         "calls": 1,

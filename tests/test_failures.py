@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import is_cache, is_lock
 from tests.llm_server import TEST_MODEL, LLMServer, write_model_config
 
 TIMEOUT = 0.3
@@ -46,12 +47,12 @@ CHAT = [
 
 def files(root: Path, stage: str = "") -> dict[str, Any]:
     """Every file's bytes (state.json parsed), less the empty lock files a run leaves
-    behind by design. For `maintain`, its archive step ran, found nothing to move and
+    behind by design and the caches (index, parsed memctl.yaml). For `maintain`, its archive step ran, found nothing to move and
     said so in `runs.archive`: that one time stamp may change, nothing else."""
     found: dict[str, Any] = {
         p.relative_to(root).as_posix(): p.read_bytes()
         for p in sorted(root.rglob("*"))
-        if p.is_file() and not (p.name.endswith(".lock") or p.name == "lock")
+        if p.is_file() and not is_lock(p) and not is_cache(p)
     }
     state = found.pop(".memctl/state.json", None)
     if state is not None:
@@ -100,7 +101,7 @@ STAGES = {
     "flush": Stage(("flush",), write_thread),
     "consolidate": Stage(("consolidate",), write_daily),
     "compact": Stage(("compact", "t1", "--force"), write_thread),
-    "call": Stage(("call", "t1", "What did we decide about the database?"), write_thread),
+    "call": Stage(("call", "--new", "t1", "What did we decide about the database?"), write_thread),
     # As cron runs it: quiet, so the archive line does not precede the error.
     "maintain": Stage(("-q", "maintain"), write_daily_archived_before),
 }

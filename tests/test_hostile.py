@@ -80,7 +80,7 @@ THREAD_COMMANDS = {
     "compact": ("compact", "{id}", "--force"),
     "evict": ("evict", "{id}"),
     "context": ("context", "{id}"),
-    "call": ("call", "{id}", "hello"),
+    "call": ("call", "--new", "{id}", "hello"),
     "search": ("search", "Fridays", "--scope", "threads", "--thread", "{id}"),
 }
 
@@ -108,7 +108,7 @@ SYMLINK_COMMANDS = {
     "compact": (("compact", "evil", "--force"), None),
     "evict": (("evict", "evil"), None),
     "context": (("context", "evil"), None),
-    "call": (("call", "evil", "hello"), None),
+    "call": (("call", "--new", "evil", "hello"), None),
 }
 SEARCHES = {
     "search": ("search", "Fridays", "--scope", "threads", "--thread", "evil"),

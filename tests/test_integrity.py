@@ -491,11 +491,11 @@ def test_a_failed_call_run_again_saves_its_memory_once(workspace, cli, llm_serve
     save = [{"name": "memory_save", "arguments": {"content": "Deploys are on Fridays."}, "id": "s"}]
     llm_server.reply_tool_calls(save)
     llm_server.fail(400, "bad request")  # the turn fails after its tool ran
-    assert cli("-w", workspace, "call", "t1", "remember the deploy day").exit_code == 1
+    assert cli("-w", workspace, "call", "--new", "t1", "remember the deploy day").exit_code == 1
     llm_server.reply_tool_calls(save)  # the README's advice: run the turn again
     llm_server.reply("saved")
 
-    assert cli("-w", workspace, "call", "t1", "remember the deploy day").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "remember the deploy day").exit_code == 0
 
     assert (workspace / "MEMORY.md").read_text().count("Deploys are on Fridays.") == 1
     tools = [

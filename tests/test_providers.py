@@ -121,7 +121,7 @@ def test_an_unconfigured_small_window_costs_one_compaction_and_one_retry(
     write_provider_config(workspace, server, memory={"flush_trigger": "never"})
     write_log(workspace, "t1", chat(20, words=200))
 
-    result = cli("-w", workspace, "call", "t1", "Which tool did we pick first?")
+    result = cli("-w", workspace, "call", "--new", "t1", "Which tool did we pick first?")
 
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "the answer\n"
@@ -155,7 +155,7 @@ def test_anthropic_input_and_max_tokens_over_the_window_compacts_to_fit_both(
     )
     write_log(workspace, "t1", chat(20, words=90))
 
-    result = cli("-w", workspace, "call", "t1", "Which tool did we pick first?")
+    result = cli("-w", workspace, "call", "--new", "t1", "Which tool did we pick first?")
 
     assert result.exit_code == 0, result.stderr
     first = server.raw[0]
@@ -178,7 +178,7 @@ def test_anthropic_room_for_a_reply_lowers_max_tokens_without_compacting(
     write_log(workspace, "t1", chat(20, words=35))
     server.default = scripted
 
-    result = cli("-w", workspace, "call", "t1", "Which tool did we pick first?")
+    result = cli("-w", workspace, "call", "--new", "t1", "Which tool did we pick first?")
 
     assert result.exit_code == 0, result.stderr
     assert [kind_of(r) for r in server.requests] == ["chat", "chat"]
@@ -329,7 +329,7 @@ def test_an_empty_reply_fails_the_call_and_appends_nothing(workspace: Path, cli,
     before = log.read_bytes()
     server.empty()
 
-    result = cli("-w", workspace, "call", "t1", "hello?")
+    result = cli("-w", workspace, "call", "--new", "t1", "hello?")
 
     assert result.exit_code == 1
     assert len(result.stderr.strip().splitlines()) == 1
@@ -385,7 +385,7 @@ def test_a_provider_sdk_that_is_missing_is_a_setup_error(workspace: Path):
     )
     env = {**os.environ, "VERTEXAI_PROJECT": "p", "VERTEXAI_LOCATION": "us-central1"}
     done = subprocess.run(
-        [str(MEMCTL), "-w", str(workspace), "call", "t1", "hello"],
+        [str(MEMCTL), "-w", str(workspace), "call", "--new", "t1", "hello"],
         capture_output=True,
         text=True,
         env=env,
@@ -407,7 +407,7 @@ def test_ollama_gets_num_ctx_and_no_connection_but_its_api_base(workspace: Path,
     server.default = scripted
     _CONNECTIONS = []
     try:
-        result = cli("-w", workspace, "call", "t1", "We decided to use Postgres.")
+        result = cli("-w", workspace, "call", "--new", "t1", "We decided to use Postgres.")
         connections = list(_CONNECTIONS)
     finally:
         _CONNECTIONS = None
@@ -441,7 +441,7 @@ def test_max_tokens_of_the_model_mapping_is_in_every_request(workspace: Path, cl
     )
     write_log(workspace, "t1", chat(3))
 
-    assert cli("-w", workspace, "call", "t1", "We decided to use Postgres.").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "We decided to use Postgres.").exit_code == 0
     assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
 
     kinds = {kind_of(r) for r in server.requests}
@@ -479,7 +479,7 @@ def test_only_chat_api_keys_are_sent_in_tool_calls(workspace: Path, cli, llm_ser
     )
     llm_server.reply("done")
 
-    assert cli("-w", workspace, "call", "t1", "and?").exit_code == 0
+    assert cli("-w", workspace, "call", "--new", "t1", "and?").exit_code == 0
 
     sent = [m for m in llm_server.requests[0]["messages"] if m.get("tool_calls")]
     assert sent[0]["tool_calls"] == [
@@ -512,7 +512,7 @@ def test_summaries_over_budget_never_fail_a_call(workspace: Path, cli, llm_serve
         compaction={"trigger_messages": 12},
     )
     for n in range(16):
-        result = cli("-w", workspace, "call", "t1", f"Turn {n}: " + "words " * 200)
+        result = cli("-w", workspace, "call", "--new", "t1", f"Turn {n}: " + "words " * 200)
         assert result.exit_code == 0, (n, result.stderr)
     records = [e for e in read_log(workspace, "t1") if e.get("type") == "compaction"]
     assert records

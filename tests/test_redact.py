@@ -289,7 +289,7 @@ def test_no_model_request_carries_a_secret(cli, workspace: Path, llm_server) -> 
     check("compact", "compact", "t1", "--force")
     llm_server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "Remember"}}])
     llm_server.reply("done")
-    check("call", "call", "t2", f"My token is {SECRETS[0][1]}; what do you remember?")
+    check("call", "call", "--new", "t2", f"My token is {SECRETS[0][1]}; what do you remember?")
     tool_result = llm_server.requests[1]["messages"][-1]
     assert tool_result["role"] == "tool" and "[REDACTED:" in tool_result["content"]
 

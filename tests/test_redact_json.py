@@ -222,7 +222,7 @@ def test_call_with_an_anthropic_model_sends_the_codex_arguments(
     )
     imported(cli, workspace, tmp_path)
 
-    result = cli("-w", workspace, "call", SESSION, "So which rounding do we use?")
+    result = cli("-w", workspace, "call", "--new", SESSION, "So which rounding do we use?")
 
     assert result.exit_code == 0, result.stderr
     assert "It rounds half down." in result.stdout

@@ -58,7 +58,7 @@ MODEL_COMMANDS = {
     "flush": (["flush"], "flush: extracting facts"),
     "consolidate": (["consolidate"], "consolidate: merging into MEMORY.md"),
     "compact": (["compact", "build", "--force"], "compact: summarising thread build"),
-    "call": (["call", "t1", "What did we decide?"], "call: builtin on thread t1"),
+    "call": (["call", "--new", "t1", "What did we decide?"], "call: builtin on thread t1"),
     "maintain": (["maintain", "--force"], "maintain: archiving and consolidating"),
 }
 

@@ -367,7 +367,10 @@ def test_thread_show_of_a_missing_thread(workspace, cli):
     run = cli("-w", workspace, "thread", "show", "nope")
 
     assert run.exit_code == 2
-    assert run.stderr.splitlines() == ["memctl: error: no thread 'nope' (no threads/nope.jsonl)"]
+    assert run.stderr.splitlines() == [
+        "memctl: error: no thread 'nope' (no threads/nope.jsonl); "
+        "`memctl call nope --new TEXT` or `memctl thread append nope` starts it"
+    ]
 
 
 def test_thread_show_of_a_damaged_log_names_the_line(workspace, cli):

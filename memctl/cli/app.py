@@ -25,7 +25,7 @@ SECTIONS = (
         "The pipeline, in the order data flows through it",
         ("flush_cmd", "consolidate_cmd", "compact_cmd", "evict_cmd", "context_cmd", "call_cmd"),
     ),
-    ("Recall", ("recall_cmd", "search_cmd", "get_cmd", "save_cmd", "index_cmd")),
+    ("Recall", ("recall_cmd", "search_cmd", "get_cmd", "log_cmd", "save_cmd", "index_cmd")),
     (
         "Upkeep and integration",
         (

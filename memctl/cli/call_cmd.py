@@ -63,8 +63,8 @@ def call_command(
         bool,
         typer.Option(
             "--new",
-            help="Start a thread of exactly this id, even if it looks like a typo of an "
-            "existing one (a unique prefix otherwise selects that thread).",
+            help="Start a thread of exactly this id. Without it an unknown id is refused, "
+            "so a typo never starts a thread; a unique prefix selects a thread.",
         ),
     ] = False,
 ) -> None:
@@ -75,7 +75,7 @@ def call_command(
     (memory.flush_trigger) and maintenance when due. The whole turn is appended to the
     thread log only when it succeeded.
 
-    Example: memctl call support-42 "Which database did we pick?"
+    Example: memctl call support-42 --new "We moved the ledger to Postgres 16."
     """
     from memctl.call import call
     from memctl.llm import resolve_model
@@ -86,7 +86,7 @@ def call_command(
     text = read_stdin_text().removesuffix("\n") if message == "-" else message
     ws, config = g.open()
     if not new:
-        thread = resolve_thread(ws, thread, may_start=True, new_flag=True)
+        thread = resolve_thread(ws, thread, new_flag=True)
     model = resolve_model(ws, config.model)
     if dry_run:
         result = call(ws, config, model, thread, text, dry_run=True)

@@ -57,7 +57,7 @@ def compact_command(
 
     g = globals_of(ctx)
     ws, config = g.open()
-    thread = resolve_thread(ws, thread, may_start=True)
+    thread = resolve_thread(ws, thread)
     main, summary_model = models_of(ws, config)
     window = known_window(main, ws.read_state())
     with working(g, f"compact: summarising thread {thread}"):

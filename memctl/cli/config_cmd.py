@@ -23,8 +23,24 @@ def config_show(ctx: typer.Context) -> None:
 
 @command(config_app, "validate")
 def config_validate(ctx: typer.Context) -> None:
-    """Check memctl.yaml and the prompt files it names; exit 2 with the problem if invalid."""
+    """Check memctl.yaml and the prompt files it names; exit 2 with every problem, one a line."""
+    import json
+    import os
+    import sys
+
+    from memctl.config import config_problems
+    from memctl.workspace import discover
+
     g = globals_of(ctx)
+    path = discover(g.workspace) / "memctl.yaml"
+    problems = config_problems(path, os.environ.get("MEMCTL_MODEL") or None)
+    if problems:
+        for problem in problems:
+            print(f"memctl: error: {problem}", file=sys.stderr)
+        if g.json:
+            document = {"error": problems[0], "errors": problems, "exit_code": 2}
+            print(json.dumps(document, ensure_ascii=False))
+        raise typer.Exit(2)
     ws, _ = g.open()
     note(g, f"{ws.config_path}: valid")
     emit(g, {"valid": True, "path": str(ws.config_path)})

@@ -16,6 +16,14 @@ if TYPE_CHECKING:
 
 
 def _context_notes(g: Globals, context: ContextRequest, dry_run: bool) -> None:
+    if dry_run:
+        # The figures `compact --dry-run` names too, so the two can be read side by side.
+        note(
+            g,
+            f"context: request tokens {context.tokens:,} (thread tokens "
+            f"{context.history_tokens:,} + {context.tokens - context.history_tokens:,} of "
+            "memory, system prompt and tools)",
+        )
     if context.memory.truncated:
         note(
             g,

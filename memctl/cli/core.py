@@ -24,7 +24,7 @@ import typer
 from typer.core import TyperGroup
 
 from memctl import __version__
-from memctl.cli.render import fail
+from memctl.cli.render import COLOUR_CHOICES, fail, set_colour
 from memctl.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:
@@ -159,6 +159,7 @@ Environment:
   MEMCTL_WORKSPACE  the workspace when -w is not given
   MEMCTL_MODEL      the model for every stage, over memctl.yaml (builtin, openai:gpt-4.1-mini, ...)
   NO_COLOR          set and not empty: no colour, in the spinner or in search hits
+  FORCE_COLOR       set (not 0 or false): colour even in a pipe (--color decides over both)
   PAGER             the pager of long output on a terminal (default: less -R)
 
 \b
@@ -238,11 +239,21 @@ def main_options(
         bool,
         typer.Option("--no-redact", help="Send and store text as it is, without hiding secrets."),
     ] = False,
+    color: Annotated[
+        str,
+        typer.Option(
+            "--color",
+            help="Colour in hits and the spinner: auto (a terminal, unless NO_COLOR), "
+            "always or never.",
+            metavar="[auto|always|never]",
+        ),
+    ] = "auto",
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
     ] = False,
 ) -> None:
+    _set_colour(color, json_output)
     ctx.obj = Globals(
         workspace=workspace,
         json=json_output,
@@ -250,6 +261,13 @@ def main_options(
         verbose=verbose,
         no_redact=no_redact,
     )
+
+
+def _set_colour(choice: str, json_output: bool) -> None:
+    if choice not in COLOUR_CHOICES:
+        message = f"--color must be auto, always or never, not {choice!r}"
+        raise fail(Globals(json=json_output), message, 2)
+    set_colour(choice)
 
 
 def complete_threads(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -325,6 +343,7 @@ _GLOBALS_AFTER = (
     _global("global_quiet", bool, "--quiet", "-q"),
     _global("global_verbose", bool, "--verbose", "-v"),
     _global("global_no_redact", bool, "--no-redact"),
+    _global("global_color", str, "--color"),
 )
 """The global options, accepted after the command too (`memctl status --json`), as gh,
 rg and llm accept theirs; hidden from each command's help, which the root's lists."""
@@ -340,6 +359,8 @@ def _apply_globals_after(ctx: Any, given: dict[str, Any]) -> Globals:
     g.quiet = g.quiet or given["global_quiet"]
     g.verbose = g.verbose or given["global_verbose"]
     g.no_redact = g.no_redact or given["global_no_redact"]
+    if given["global_color"] is not None:
+        _set_colour(given["global_color"], g.json)
     return g
 
 
@@ -352,9 +373,11 @@ def unwrapped_examples(doc: str) -> str:
 
 
 def _name_the_value(parameter: inspect.Parameter) -> None:
-    """Help shows `--limit N` and `--thread THREAD`, not Typer's `<int>` and `<str>`."""
+    """Help shows `--limit N`, `--thread THREAD` and arguments as `PATH` and `[N]`, not
+    Typer's `<int>` and `<str>` or a lower-case parameter name."""
     args = typing.get_args(parameter.annotation)
-    infos = [a for a in args[1:] if isinstance(a, typer.models.OptionInfo)]
+    kinds = (typer.models.OptionInfo, typer.models.ArgumentInfo)
+    infos = [a for a in args[1:] if isinstance(a, kinds)]
     if not infos or infos[0].metavar is not None or args[0] is bool:
         return
     infos[0].metavar = "N" if args[0] in (int, int | None) else parameter.name.upper()

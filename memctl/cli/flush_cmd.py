@@ -54,6 +54,7 @@ def flush_command(
     """Extract durable facts from unflushed thread entries into today's ledger.
 
     Each message is sent once (a per-thread watermark); long backlogs go in chunks.
+    With -v, the facts appended are listed under each thread.
 
     Example: memctl flush --thread support-42 --dry-run
     """
@@ -71,6 +72,9 @@ def flush_command(
         note(g, f"flush: nothing to do: {result.skipped}")
     for item in result.threads:
         note(g, _thread_line(item, result))
+        if g.verbose:
+            for line in item.written:
+                note(g, f"  {line}")
     full = show_requests or g.verbose
     emit(g, result, lambda: _planned_text(result, full) if result.dry_run else None)
 

@@ -49,10 +49,11 @@ def resolve_thread(
     ws: Workspace, given: str, *, may_start: bool = False, new_flag: bool = False
 ) -> str:
     """The thread a command line names: its exact id, else the one thread whose id starts
-    with it (as git takes a unique hash prefix). A mistyped id is refused with the ids
-    it resembles. With `may_start` an id unlike any thread's is taken as it is (a new
-    thread for `call`, an empty one elsewhere); one close to an existing id is refused as
-    a likely typo, which `call --new` (`new_flag`: the hint names it) takes as given."""
+    with it (as git takes a unique hash prefix). An unknown id is refused, with the ids
+    it resembles and how to start a thread (`call --new`; `new_flag` for call's own
+    hint), so a typo never starts a thread. With `may_start` an id unlike any thread's is
+    taken as it is (an empty thread, for the commands that only read one); one close to
+    an existing id is still refused as a likely typo."""
     from memctl.threads import check_thread_id, list_threads, thread_path
 
     check_thread_id(given)
@@ -70,5 +71,8 @@ def resolve_thread(
     if may_start and not close:
         return given
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    start = " (--new starts a thread of that name)" if new_flag else ""
+    if new_flag:
+        start = f"; `memctl call {given} --new TEXT` starts it"
+    else:
+        start = f"; `memctl call {given} --new TEXT` or `memctl thread append {given}` starts it"
     raise UsageError(f"no thread {given!r} (no {ws.relative(path)}){hint}{start}")

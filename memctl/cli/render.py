@@ -155,8 +155,8 @@ def working(g: Output, message: str) -> Iterator[Progress]:
         return
     from rich.console import Console
 
-    # https://no-color.org: set and not empty turns colour off.
-    console = Console(stderr=True, no_color=os.environ.get("NO_COLOR", "") != "")
+    # https://no-color.org, --color and FORCE_COLOR, as for search's hits.
+    console = Console(stderr=True, no_color=not colour_wanted(sys.stderr))
     progress = Progress(message)
     with console.status(progress, spinner="dots") as status:
         progress.attach(status)
@@ -188,9 +188,26 @@ def page(text: str) -> None:
         sys.stdout.write(out)
 
 
-def colour_wanted() -> bool:
-    """Highlight only for a person looking at a terminal, as grep --color=auto does."""
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+COLOUR_CHOICES = ("auto", "always", "never")
+_COLOUR = ["auto"]
+"""`--color` of the run: set once by the global options, read wherever colour is drawn."""
+
+
+def set_colour(choice: str) -> None:
+    _COLOUR[0] = choice
+
+
+def colour_wanted(stream: Any = None) -> bool:
+    """`--color always|never` decide; else FORCE_COLOR set (and not 0 or false) turns
+    colour on, a pipe included, as Node and many CLIs read it, over NO_COLOR; else colour
+    only for a person looking at a terminal, as grep --color=auto does."""
+    if _COLOUR[0] != "auto":
+        return _COLOUR[0] == "always"
+    forced = os.environ.get("FORCE_COLOR")
+    if forced is not None and forced.strip().lower() not in ("0", "false"):
+        return True
+    stream = sys.stdout if stream is None else stream
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def table(header: list[str], rows: list[dict[str, Any]]) -> str:
@@ -283,15 +300,22 @@ def compact_text(result: CompactResult, full: bool) -> str:
 
 
 def _tokens_line(result: CompactResult) -> str:
+    """Two named figures: the thread's messages, which compaction shrinks, and the whole
+    request, the `request tokens` that `memctl context` reports and the trigger weighs."""
     summary = result.tokens_after - result.tail_tokens
-    if result.tokens_after_bound:
-        return (
-            f"tokens: {result.tokens_before:,} -> at most about {result.tokens_after:,} "
-            f"(kept tail {result.tail_tokens:,} + summary of up to {summary:,}, estimated)"
-        )
+    bound = "at most about" if result.tokens_after_bound else "about"
+    of = "summary of up to" if result.tokens_after_bound else "summary"
+    overhead = result.overhead_tokens
+    thread = (
+        f"thread tokens: {result.tokens_before:,} -> {bound} {result.tokens_after:,} "
+        f"(kept tail {result.tail_tokens:,} + {of} {summary:,}, estimated)"
+    )
+    if not overhead:
+        return thread
     return (
-        f"tokens: {result.tokens_before:,} -> about {result.tokens_after:,} "
-        f"(kept tail {result.tail_tokens:,} + summary {summary:,}, estimated)"
+        f"{thread}\nrequest tokens: {result.tokens_before + overhead:,} -> {bound} "
+        f"{result.tokens_after + overhead:,} (thread + {overhead:,} of memory, system "
+        "prompt and tools, as `memctl context` counts)"
     )
 
 

@@ -120,6 +120,9 @@ def search_command(
         include_archive=include_archive,
         sink=None if g.json else _hit_printer(query, mode),
     )
+    # The hits are out before the notes, the `--limit` one last: on a terminal and in
+    # `2>&1 | less` alike, it follows what it is about.
+    sys.stdout.flush()
     for line in result.notes:
         note(g, line)
     for skipped in result.skipped:

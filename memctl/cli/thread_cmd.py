@@ -1,13 +1,22 @@
-"""thread append / list / show / import."""
+"""thread append / list / show / import / rm / rename."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memctl.cli.core import Globals, ThreadArg, choices, command, globals_of, group
+from memctl.cli.core import (
+    Globals,
+    ThreadArg,
+    choices,
+    command,
+    complete_threads,
+    globals_of,
+    group,
+)
 from memctl.cli.inputs import read_input, resolve_thread
 from memctl.cli.render import emit, note, page, plural, table
 from memctl.errors import UsageError
@@ -15,7 +24,7 @@ from memctl.errors import UsageError
 if TYPE_CHECKING:
     from memctl.importers.base import ImportResult
 
-thread_app = group("thread", "Add to, list and read thread logs.")
+thread_app = group("thread", "Add to, list, read, rename and remove thread logs.")
 LINE_CHARS = 240
 """An entry of `thread show` is cut to this, as a search hit is (--full shows it all)."""
 
@@ -25,8 +34,12 @@ def thread_append(
     ctx: typer.Context,
     thread: Annotated[str, typer.Argument(help="Thread id ([A-Za-z0-9._-], up to 128).")],
     source: Annotated[
-        str, typer.Argument(help="JSONL or JSON-array file of messages, or -.")
-    ] = "-",
+        str | None,
+        typer.Argument(
+            help="JSONL or JSON-array file of messages; - or nothing reads stdin.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Append OpenAI-style messages to a thread log: all of them, or none if one is bad.
 
@@ -36,6 +49,15 @@ def thread_append(
 
     g = globals_of(ctx)
     check_thread_id(thread)
+    if source is None:
+        # Nothing given and nothing piped: waiting on a terminal for an EOF the user does
+        # not know to type looks like a hang, as with `save`. `append T -` still reads it.
+        if sys.stdin.isatty():
+            raise UsageError(
+                "no messages to append: give a FILE or pipe JSONL on stdin "
+                "(memctl thread append --help)"
+            )
+        source = "-"
     ws, _ = g.open()
     data, name = read_input(source)
     messages = parse_messages(data, name)
@@ -324,3 +346,64 @@ def import_many(
     emit(g, summary, text)
     if failed:
         raise typer.Exit(1)
+
+
+WholeThreadArg = Annotated[
+    str,
+    typer.Argument(
+        help="Thread id, whole (no prefix: this changes the workspace).",
+        metavar="THREAD",
+        autocompletion=complete_threads,
+    ),
+]
+
+
+def _whole_id(ws: Any, given: str) -> str:
+    """`given` if a thread has that id; else the "did you mean" of `resolve_thread`, and a
+    unique prefix is named but not taken, since rm and rename change the workspace."""
+    from memctl.threads import check_thread_id, thread_path
+
+    check_thread_id(given)
+    if thread_path(ws, given).is_file():
+        return given
+    meant = resolve_thread(ws, given)
+    raise UsageError(f"no thread {given!r}; did you mean {meant!r}? (give the whole id)")
+
+
+@command(thread_app, "rm")
+def thread_rm(ctx: typer.Context, thread: WholeThreadArg) -> None:
+    """Remove a thread: its log, its flush watermark, its evicted tool results, and the
+    record of transcripts imported into it (importing one again starts over).
+
+    Example: memctl thread rm scratch-1
+    """
+    from memctl.thread_admin import remove_thread
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    result = remove_thread(ws, config, _whole_id(ws, thread))
+    evicted = f" and {result.evicted}/" if result.evicted else ""
+    note(g, f"removed thread {result.thread} ({result.log}{evicted})")
+    emit(g, result)
+
+
+@command(thread_app, "rename")
+def thread_rename(
+    ctx: typer.Context,
+    thread: WholeThreadArg,
+    new: Annotated[str, typer.Argument(help="The new id; no thread may have it yet.")],
+) -> None:
+    """Rename a thread: its log moves with its flush watermark, its evicted tool results
+    and its imported transcripts (an import reads on into the new id).
+
+    Example: memctl thread rename chat-1 billing-migration
+    """
+    from memctl.thread_admin import rename_thread
+    from memctl.threads import check_thread_id
+
+    g = globals_of(ctx)
+    check_thread_id(new)
+    ws, config = g.open()
+    result = rename_thread(ws, config, _whole_id(ws, thread), new)
+    note(g, f"renamed thread {result.thread} to {new} ({result.log})")
+    emit(g, result)
