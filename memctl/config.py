@@ -643,6 +643,10 @@ def _parsed(path: Path, text: str, source: str) -> Any:
     import json
 
     cache = path.parent / PARSED_CACHE
+    if cache.parent.is_symlink():
+        # A .memctl/ leading elsewhere is refused by the command that uses it; the
+        # cache must not read or write there first.
+        return load_yaml_text(text, source)
     with contextlib.suppress(OSError, ValueError):
         kept = json.loads(cache.read_bytes())
         if isinstance(kept, dict) and kept.get("text") == text:

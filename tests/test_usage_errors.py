@@ -16,7 +16,7 @@ import pytest
 from tests.helpers import on_pty, run_memctl
 
 USAGE_ERRORS = {
-    "missing argument": (["search"], "Missing argument 'query'.", "(memctl search --help)"),
+    "missing argument": (["search"], "Missing argument 'QUERY'.", "(memctl search --help)"),
     "unknown command": (["bogus"], "No such command 'bogus'.", "(memctl --help)"),
     "bad integer": (
         ["get", "MEMORY.md", "--start", "abc"],
