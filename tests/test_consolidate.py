@@ -397,6 +397,7 @@ def wait_for_request(server, count: int = 1) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.slow
 def test_a_save_during_consolidation_is_kept(cli, served: Path, llm_server) -> None:
     llm_server.slow(1.0, "# Memory\n\n- Existing fact.\n- First daily fact.\n- Second daily fact.")
 
@@ -420,6 +421,7 @@ def test_a_save_during_consolidation_is_kept(cli, served: Path, llm_server) -> N
     assert kept.read_text() == "# Memory\n\n- Existing fact.\n- Saved while merging.\n"
 
 
+@pytest.mark.slow
 def test_a_rewrite_during_consolidation_fails_with_nothing_written(
     cli, served: Path, llm_server
 ) -> None:
@@ -442,6 +444,7 @@ def test_a_rewrite_during_consolidation_fails_with_nothing_written(
     assert snapshot(served, locks=False) == before
 
 
+@pytest.mark.slow
 def test_today_ledger_appended_during_consolidation_waits_for_next_run(
     cli, served: Path, llm_server
 ) -> None:

@@ -184,6 +184,7 @@ def _memory(workspace, text: str) -> None:
     (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_color_always_and_force_color_colour_a_pipe(workspace):
     _memory(workspace, "- the deploy is on Friday\n")
     plain = run_memctl(workspace, "search", "deploy")
