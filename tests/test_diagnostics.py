@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,25 @@ def test_the_subprocess_commands_too(workspace: Path) -> None:
     assert hook.exit_code == 0
     lines = hook.stderr.splitlines()
     assert lines and all(line.startswith("hook claude-code: ") for line in lines), hook.stderr
+
+
+# --------------------------------------------------------------------------- history: local time
+
+
+def test_history_shows_the_local_time_and_json_keeps_utc(workspace: Path, cli) -> None:
+    """As git log does: the wall-clock time of TZ with its offset (a POSIX TZ string, so
+    no zone database is needed), while --json keeps the ISO form."""
+    (workspace / "MEMORY.md").write_text("- Dana leads payments.\n", encoding="utf-8")
+    (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    (version,) = json.loads(cli("-w", workspace, "--json", "history").stdout)
+    kept = datetime.fromisoformat(version["replaced_at"])
+    assert kept.utcoffset() == timedelta(0)
+
+    listed = run_memctl(workspace, "history", env={"TZ": "XST-5:30"})
+
+    assert listed.exit_code == 0, listed.stderr
+    (_, row) = listed.stdout.splitlines()
+    number, day, clock, offset = row.split()[:4]
+    wall = (kept + timedelta(hours=5, minutes=30)).replace(tzinfo=None)
+    assert (number, f"{day} {clock}", offset) == ("1", f"{wall:%Y-%m-%d %H:%M:%S}", "+0530")

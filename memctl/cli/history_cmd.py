@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import typer
 
 from memctl.cli.core import app, command, globals_of
@@ -25,7 +27,7 @@ def history_command(ctx: typer.Context) -> None:
     rows = [
         {
             "#": v.number,
-            "replaced": v.replaced_at.isoformat(sep=" ", timespec="seconds"),
+            "replaced": local_time(v.replaced_at),
             "size": size_text(v.bytes),
             "by": v.replaced_by,
             "file": v.path,
@@ -33,3 +35,9 @@ def history_command(ctx: typer.Context) -> None:
         for v in found
     ]
     emit(g, found, lambda: table(["#", "replaced", "size", "by", "file"], rows) if rows else "")
+
+
+def local_time(moment: datetime) -> str:
+    """A time as `git log --date=iso` shows it: in this machine's zone (TZ), with its
+    offset, so it reads as the clock on the wall; --json keeps the ISO form in UTC."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %z")
