@@ -173,3 +173,5 @@ def test_history_shows_the_local_time_and_json_keeps_utc(workspace: Path, cli) -
     number, day, clock, offset = row.split()[:4]
     wall = (kept + timedelta(hours=5, minutes=30)).replace(tzinfo=None)
     assert (number, f"{day} {clock}", offset) == ("1", f"{wall:%Y-%m-%d %H:%M:%S}", "+0530")
+    undo = run_memctl(workspace, "undo", "--dry-run", env={"TZ": "XST-5:30"})
+    assert f"replaced {wall:%Y-%m-%d %H:%M:%S} +0530 by consolidate" in undo.stderr

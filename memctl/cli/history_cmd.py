@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note, size_text, table
+from memctl.cli.render import emit, local_time, note, size_text, table
 
 
 @command(app, "history")
@@ -35,9 +33,3 @@ def history_command(ctx: typer.Context) -> None:
         for v in found
     ]
     emit(g, found, lambda: table(["#", "replaced", "size", "by", "file"], rows) if rows else "")
-
-
-def local_time(moment: datetime) -> str:
-    """A time as `git log --date=iso` shows it: in this machine's zone (TZ), with its
-    offset, so it reads as the clock on the wall; --json keeps the ISO form in UTC."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %z")

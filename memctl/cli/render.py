@@ -446,6 +446,12 @@ def ago(when: str | None, now: datetime | None = None) -> str:
     return f"in {amount}" if seconds > 0 else f"{amount} ago"
 
 
+def local_time(moment: datetime) -> str:
+    """A time as `git log --date=iso` shows it: in this machine's zone (TZ), with its
+    offset, so it reads as the clock on the wall; --json keeps the ISO form in UTC."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %z")
+
+
 def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
     """The next thing to run, as `git status` suggests one."""
     hints = []
