@@ -175,3 +175,20 @@ def test_history_shows_the_local_time_and_json_keeps_utc(workspace: Path, cli) -
     assert (number, f"{day} {clock}", offset) == ("1", f"{wall:%Y-%m-%d %H:%M:%S}", "+0530")
     undo = run_memctl(workspace, "undo", "--dry-run", env={"TZ": "XST-5:30"})
     assert f"replaced {wall:%Y-%m-%d %H:%M:%S} +0530 by consolidate" in undo.stderr
+
+
+def test_one_of_a_thing_is_singular(workspace: Path, cli) -> None:
+    """Item 19's "1 entry, not 1 entries", in the lines that still said otherwise."""
+    (workspace / "MEMORY.md").write_text("- deploy one\n- deploy two\n", encoding="utf-8")
+    (workspace / "threads" / "t1.jsonl").write_text(
+        json.dumps({"role": "user", "content": "hello"}) + "\n", encoding="utf-8"
+    )
+    (workspace / "memory" / "2026-01-01.md").write_text("- one line\n", encoding="utf-8")
+
+    limited = cli("-w", workspace, "search", "deploy", "--limit", "1")
+    past = cli("-w", workspace, "get", "memory/2026-01-01.md", "--start", "5")
+    status = cli("-w", workspace, "status")
+
+    assert limited.stderr == "search: showing the first hit; --limit 0 shows all\n"
+    assert past.stderr.endswith("start line 5 is past the end (1 line)\n")
+    assert "1 thread, 1 unflushed entry" in status.stdout

@@ -495,7 +495,8 @@ def status_text(
         ("archive", f"{_files(result.archive.count)}, {result.archive.bytes:,} bytes"),
         (
             "threads",
-            f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
+            f"{plural(len(result.threads), 'thread')}, "
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}",
         ),
     ]
     if result.index is not None:

@@ -128,7 +128,8 @@ def search_command(
     for skipped in result.skipped:
         note(g, f"search: skipped {skipped}")
     if result.truncated:
-        note(g, f"search: showing the first {result.count} hits; --limit 0 shows all")
+        first = "the first hit" if result.count == 1 else f"the first {result.count:,} hits"
+        note(g, f"search: showing {first}; --limit 0 shows all")
     if g.json:
         emit(g, result.document())
     if not result.count:

@@ -277,7 +277,7 @@ def report_import(g: Globals, result: ImportResult, name: str) -> None:
     def text() -> str:
         verb = "would import" if result.dry_run else "imported"
         lines = [
-            f"{verb} {result.imported} entries ({result.format}) into thread "
+            f"{verb} {plural(result.imported, 'entry', 'entries')} ({result.format}) into thread "
             f"{result.thread} ({result.path})"
         ]
         for entry in result.preview or []:
@@ -333,12 +333,14 @@ def import_many(
 
     def text() -> str:
         lines = [
-            f"{verb} {r.imported} entries ({r.format}) into thread {r.thread} ({r.path})"
+            f"{verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) into thread "
+            f"{r.thread} ({r.path})"
             for r in results
             if r.imported
         ]
         lines.append(
-            f"{len(paths)} transcripts: {imported} entries {verb}; {len(skipped)} passed "
+            f"{plural(len(paths), 'transcript')}: {plural(imported, 'entry', 'entries')} {verb}; "
+            f"{len(skipped)} passed "
             f"over (compaction or warm-up agents); {len(failed)} failed"
         )
         return "\n".join(lines)
