@@ -192,3 +192,11 @@ def test_one_of_a_thing_is_singular(workspace: Path, cli) -> None:
     assert limited.stderr == "search: showing the first hit; --limit 0 shows all\n"
     assert past.stderr.endswith("start line 5 is past the end (1 line)\n")
     assert "1 thread, 1 unflushed entry" in status.stdout
+
+
+def test_root_help_names_the_exit_code_of_a_bug(cli) -> None:
+    """A bug exits 70 (EX_SOFTWARE), not 1 as the root help used to say."""
+    helped = cli("--help").stdout
+
+    assert "    70   a bug in memctl" in helped
+    assert "a bug (search" not in helped
