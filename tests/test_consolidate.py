@@ -86,7 +86,7 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     assert run.stdout == ""
     chars = len((ws / "MEMORY.md").read_text())
     assert run.stderr.strip() == (
-        f"consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
+        f"consolidate: consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
     )
     assert facts(ws) == [
         "- The user's name is Dana.",
@@ -202,7 +202,9 @@ def test_diff_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
     assert run.stdout.startswith("--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ ")
     assert "\n+- New fact.\n" in run.stdout
     assert " - Old fact.\n" in run.stdout
-    assert run.stderr.startswith("preview: would consolidate 1 file (12 B new) into MEMORY.md")
+    assert run.stderr.startswith(
+        "consolidate: preview: would consolidate 1 file (12 B new) into MEMORY.md"
+    )
     assert "nothing written" in run.stderr
 
     data = json.loads(cli("-w", ws, "--json", "consolidate", "--diff").stdout)

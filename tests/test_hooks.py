@@ -431,7 +431,7 @@ def test_bad_hook_input_exits_0(workspace, args, stdin):
         text=True,
     )
     assert done.returncode == 0
-    assert done.stderr.startswith("memctl hook claude-code: ")
+    assert done.stderr.startswith("hook claude-code: ")
     assert done.stdout == ""
 
 
