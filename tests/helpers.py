@@ -18,7 +18,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -159,6 +160,35 @@ def on_pty(
 def is_lock(path: Path) -> bool:
     """The (empty) lock files a run leaves in .memctl/ by design."""
     return path.name == "lock" or path.name.endswith(".lock")
+
+
+HOLD_LOCK = """
+import sys
+from filelock import FileLock
+lock = FileLock(sys.argv[1])
+lock.acquire()
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+@contextmanager
+def held_lock(path: Path) -> Iterator[None]:
+    """Another process holds the lock file `path` for the block, as a concurrent memctl
+    would: a lock taken in this process would be re-entrant, not contended."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline() == "held\n"
+        yield
+    finally:
+        holder.stdin.close()  # ends its read: it exits, and the lock is free again
+        holder.wait(timeout=30)
 
 
 INDEX_CACHE = ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "config.json")

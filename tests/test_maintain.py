@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import snapshot, state
+from tests.helpers import held_lock, snapshot, state
 from tests.llm_server import write_model_config
 
 OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
@@ -132,34 +132,14 @@ def test_flush_trigger_never_does_not_stop_maintenance(workspace, cli):
     assert "maintain" in state(workspace)["runs"]
 
 
-HOLD_LOCK = """
-import sys
-from filelock import FileLock
-lock = FileLock(sys.argv[1])
-lock.acquire()
-print("held", flush=True)
-sys.stdin.read()
-"""
-
-
 def test_a_second_maintain_while_one_runs_exits_at_once(ready, cli):
     (ready / ".memctl").mkdir()
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_LOCK, str(ready / ".memctl" / "maintain.lock")],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout.readline() == "held\n"
+    with held_lock(ready / ".memctl" / "maintain.lock"):
         before = snapshot(ready, locks=False)
         result = cli("-w", ready, "maintain", "--force")
         assert result.exit_code == 0
         assert result.stderr == "maintain: skipped: another memctl maintain is running\n"
         assert snapshot(ready, locks=False) == before
-    finally:
-        holder.stdin.close()
-        holder.wait(timeout=30)
     assert cli("-w", ready, "maintain").exit_code == 0
     assert "maintain" in state(ready)["runs"]
 
