@@ -154,6 +154,18 @@ def on_pty(
     )
 
 
+MEMORY_TOOLS = (
+    "memory_search",
+    "memory_recall",
+    "memory_get",
+    "memory_save",
+    "thread_search",
+    "thread_history",
+)
+"""The tools memctl offers an agent, over MCP and in `call` (in the order `call` sends
+them, before its own read_file)."""
+
+
 # --------------------------------------------------------------------------- workspaces
 
 
