@@ -25,6 +25,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 MEMCTL = Path(sys.executable).with_name("memctl")
 
 
@@ -211,6 +213,12 @@ def is_cache(path: Path) -> bool:
     (search, recall, the MCP tools) bring up to date; not part of what a command
     changes."""
     return path.parent.name == ".memctl" and path.name in INDEX_CACHE
+
+
+def configure(root: Path, **extra: Any) -> None:
+    """memctl.yaml in the UTC timezone (so the day a ledger is named for does not depend
+    on the machine's), with `extra` as further top-level keys."""
+    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
 
 
 def snapshot(root: Path, *, locks: bool = True) -> dict[str, Any]:
