@@ -91,6 +91,43 @@ def run_memctl(
     )
 
 
+REPORT_MODULES = """
+import atexit, json, runpy, sys
+target = sys.argv[1]
+def report():
+    with open(target, "w", encoding="utf-8") as out:
+        json.dump(sorted(sys.modules), out)
+atexit.register(report)
+sys.argv = ["memctl", *sys.argv[2:]]
+runpy.run_module("memctl", run_name="__main__")
+"""
+
+
+@dataclass
+class ModulesRun:
+    """A run in a fresh interpreter, and the modules it had loaded when it exited."""
+
+    stdout: str
+    modules: set[str]
+
+
+def modules_after(
+    args: Sequence[str], workspace: Path, report: Path, exit_code: int = 0, *, input: str = ""
+) -> ModulesRun:
+    """Run `python -m memctl -w WORKSPACE ARGS` (the real entry point) in a fresh
+    interpreter, which writes the modules it loaded to `report` as it exits."""
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == exit_code, f"memctl {' '.join(args)}: {done.stderr}"
+    assert "Traceback" not in done.stderr
+    return ModulesRun(done.stdout, set(json.loads(report.read_text(encoding="utf-8"))))
+
+
 @dataclass
 class PtyRun:
     returncode: int

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from memctl.hooks import CONTEXT_CAP, RECALL_CHARS
 from memctl.importers import import_transcript
 from memctl.threads import read_entries
 from memctl.workspace import Workspace, init_workspace
-from tests.helpers import MEMCTL
+from tests.helpers import MEMCTL, modules_after
 from tests.llm_server import write_model_config
 
 SESSION = "3b1f6c2e-7a4d-4c1e-9f2a-5d6e7f8a9b0c"
@@ -690,8 +689,6 @@ def test_verbose_says_what_the_hook_did(cli, workspace, tmp_path):
 
 
 def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
-    from tests.test_startup import REPORT_MODULES
-
     (workspace / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n", encoding="utf-8")
     (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
     stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
@@ -700,15 +697,7 @@ def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
         "export": (["export", "--claude-md", str(tmp_path / "CLAUDE.md")], ""),
     }
     for name, (args, given) in runs.items():
-        report = tmp_path / f"{name}.json"
-        done = subprocess.run(
-            [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
-            input=given,
-            capture_output=True,
-            text=True,
-        )
-        assert done.returncode == 0, done.stderr
-        modules = set(json.loads(report.read_text()))
+        modules = modules_after(args, workspace, tmp_path / f"{name}.json", input=given).modules
         assert "memctl.hooks" in modules
         assert "litellm" not in modules, name
 
