@@ -590,7 +590,7 @@ def open_index(
             conn = _create(path)
             conn.execute("SELECT count(*) FROM files").fetchone()
         except sqlite3.DatabaseError as exc:
-            notes.append(f"memctl: the search index was unreadable ({exc}); rebuilding it")
+            notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
             conn = _create(path)
         if words:
@@ -657,7 +657,7 @@ def fresh_index(
         except sqlite3.DatabaseError as exc:
             if index is not None:
                 index.close()
-            notes.append(f"memctl: the search index was unreadable ({exc}); rebuilding it")
+            notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             index = open_index(ws, notes, rebuild=True, words=words)
             report = _update(ws, index, notes, sweep=True)
             report.rebuilt = True
@@ -861,7 +861,7 @@ def indexed_search(ws: Workspace, scan: Any, files: list[Any], fence: Any) -> bo
             scan.flush()
             done += 1
     except sqlite3.Error as exc:
-        result.notes.append(f"memctl: the search index failed ({exc}); searching the files")
+        result.notes.append(f"the search index failed ({exc}); searching the files")
         del result.hits[hits_mark:]
         del result.skipped[skipped_mark:]
         for file in files[done:]:

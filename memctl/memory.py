@@ -68,7 +68,8 @@ def get(ws: Workspace, path: str, start: int | None = None, end: int | None = No
     first = max(1, start if start is not None else 1)
     last = min(total, end if end is not None else total)
     if total and first > total:
-        raise UsageError(f"{path}: start line {first} is past the end ({total} lines)")
+        count = "1 line" if total == 1 else f"{total} lines"
+        raise UsageError(f"{path}: start line {first} is past the end ({count})")
     if start is not None and not total:
         raise UsageError(f"{path}: start line {first} is past the end (the file is empty)")
     if end is not None and last < first and total:

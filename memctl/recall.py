@@ -150,7 +150,7 @@ def recall(
             finally:
                 index.conn.execute("COMMIT")
     except IndexUnavailable as exc:
-        result.notes.append(f"memctl: recall needs the search index, which is unavailable: {exc}")
+        result.notes.append(f"the search index is unavailable: {exc}")
     return result
 
 
@@ -188,7 +188,7 @@ def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -
 
 
 def _embedding_note(result: RecallResult, why: str) -> None:
-    result.notes.append(f"memctl: recall without embeddings ({why}); ranked by BM25 alone")
+    result.notes.append(f"without embeddings ({why}); ranked by BM25 alone")
 
 
 def _catch_up(ws: Workspace, conn: sqlite3.Connection, spec: Any, result: RecallResult) -> bool:

@@ -39,10 +39,12 @@ from typing import Any
 # caseless patterns below run on the lower-cased text, where the marker is lower-case.
 _NOT_MARKER = r"(?!\[redacted:)"
 # A quoted value: up to its closing quote (same kind, perhaps escaped: `\"x\"` inside
-# a JSON string), never past a backslash, so quoting is never cut through. A quote
-# followed by a comma, a colon or a bracket ends a string (`["token=", "x"]`), and a
-# quote without its closing one starts no quoted value.
-_QUOTED = rf"(?P<q>[\"']){_NOT_MARKER}(?![\s,:;}}\]])(?P<v>(?:(?!(?P=q))[^\\\r\n])++)\\?(?P=q)"
+# a JSON string, `\\\"x\\\"` inside JSON inside that), never past a backslash, so
+# quoting is never cut through. A quote followed by a comma, a colon or a bracket ends
+# a string (`["token=", "x"]`), and a quote without its closing one starts no quoted value.
+_QUOTED = (
+    rf"(?P<q>[\"']){_NOT_MARKER}(?![\s,:;}}\]])(?P<v>(?:(?!(?P=q))[^\\\r\n])++)\\{{0,7}}(?P=q)"
+)
 _UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]{{4,}}+)"
 _KEYWORDS = (
     r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
@@ -111,8 +113,8 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # scan the rest of the run from every word start (quadratic on base64url).
     (
         "secret",
-        rf"(?=[pstac])(?P<k>{_KEYWORDS})[a-z0-9_.-]{{0,40}}+(?P<kq>\\?[\"'])?[ \t]{{0,8}}"
-        rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\?{_QUOTED}|\\?[\"']?{_UNQUOTED})",
+        rf"(?=[pstac])(?P<k>{_KEYWORDS})[a-z0-9_.-]{{0,40}}+(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
+        rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
     ),
 )
 # Caseless patterns run on the lower-cased text, written in lower case: `re.IGNORECASE`

@@ -549,7 +549,8 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
     pieces = [text] if text else []
     for call in entry.get("tool_calls") or []:
         function = (call.get("function") or {}) if isinstance(call, dict) else {}
-        arguments = redactor.text(str(function.get("arguments") or ""))
+        # As JSON: a text rule would miss a secret whose quotes the arguments escape.
+        arguments = redactor.json(str(function.get("arguments") or ""))
         pieces.append(
             f"[tool_call: {function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]"
         )

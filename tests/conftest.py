@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from memctl.cli.app import app
@@ -42,9 +46,18 @@ def snapshot_fixture():
     return snapshot
 
 
+@functools.cache
+def _built_app() -> Any:
+    """The app as click parses it. Typer rebuilds this from every command's signature on
+    each invoke, a tenth of a second that most in-process runs would otherwise spend;
+    the app is the same for the whole session, so it is built once per process."""
+    return typer.main.get_command(app)
+
+
 @pytest.fixture
-def cli():
+def cli(monkeypatch: pytest.MonkeyPatch):
     """Run memctl in-process through Typer's runner: cli("-w", ws, "status", input=...)."""
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: _built_app())
     runner = CliRunner()
 
     def run(*args: object, input: str | bytes | None = None) -> Run:

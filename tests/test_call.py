@@ -366,6 +366,7 @@ def scripted(request: dict[str, Any]) -> str:
     return "ok"
 
 
+@pytest.mark.slow
 def test_a_long_conversation_never_shows_an_overflow(workspace: Path, cli, llm_server):
     llm_server.context_window = 4096
     llm_server.default = scripted

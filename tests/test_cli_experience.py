@@ -81,7 +81,8 @@ def big(workspace: Path, cli) -> Path:
 @pytest.mark.parametrize(
     "args",
     [
-        ["search", "-s", "all", "message", "--limit", "0"],
+        # Every hit of a large workspace, stopped by the reader: seconds of output.
+        pytest.param(["search", "-s", "all", "message", "--limit", "0"], marks=pytest.mark.slow),
         ["--json", "search", "message", "--limit", "0"],
         ["context", "t1"],
         ["thread", "show", "t1"],
@@ -98,6 +99,7 @@ def test_a_closed_pipe_is_quiet_and_keeps_the_exit_code_of_the_work(big, args):
 # --------------------------------------------------------------------------- 2. call: the reply first
 
 
+@pytest.mark.slow
 def test_call_prints_the_reply_before_the_per_call_flush_ends(workspace, llm_server):
     write_model_config(workspace, llm_server)
     llm_server.reply("Postgres 16.")
@@ -120,6 +122,7 @@ def test_call_prints_the_reply_before_the_per_call_flush_ends(workspace, llm_ser
     assert "stream" not in llm_server.requests[0]  # a pipe gets the reply whole
 
 
+@pytest.mark.slow
 def test_call_streams_the_reply_on_a_terminal(workspace, llm_server):
     write_model_config(workspace, llm_server, memory={"hooks": False})
     llm_server.reply("We moved the ledger to Postgres 16 last week.")
@@ -136,6 +139,7 @@ def test_call_streams_the_reply_on_a_terminal(workspace, llm_server):
     )
 
 
+@pytest.mark.slow
 def test_the_spinner_names_the_stage_after_the_reply_and_its_time(workspace, llm_server):
     write_model_config(workspace, llm_server)
     llm_server.reply("Postgres 16.")
@@ -168,6 +172,7 @@ def test_call_says_when_maintenance_rewrote_memory_md(workspace, cli):
 # --------------------------------------------------------------------------- 3. mcp on a terminal
 
 
+@pytest.mark.slow
 def test_mcp_on_a_terminal_says_it_waits_and_ends_on_ctrl_c(workspace):
     """stdin and stderr on a pty that is the server's controlling terminal, so Ctrl-C
     (written to the terminal as ^C) reaches it as SIGINT, as at a shell prompt."""
@@ -209,6 +214,7 @@ def test_mcp_on_a_terminal_says_it_waits_and_ends_on_ctrl_c(workspace):
     assert process.stdout is not None and process.stdout.read() == b""
 
 
+@pytest.mark.slow
 def test_mcp_in_a_pipe_keeps_sigint_as_it_was(workspace):
     done = run_memctl(workspace, "mcp", input="")
 

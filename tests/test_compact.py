@@ -587,6 +587,7 @@ def conversations(draw: st.DrawFn) -> tuple[list[dict[str, Any]], int | None]:
     window=st.one_of(st.none(), st.integers(1_500, 40_000)),
     fit=st.booleans(),
 )
+@pytest.mark.slow
 def test_compaction_never_splits_a_tool_call_from_its_results(conversation, keep, window, fit):
     """Through the whole stage, on random logs with and without an earlier compaction, by
     message count, token budget, and the overflow recovery's capped, possibly empty tail."""

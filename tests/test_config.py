@@ -321,7 +321,7 @@ def test_validate_says_valid_on_stderr(workspace, cli):
 
     assert run.exit_code == 0
     assert run.stdout == ""
-    assert run.stderr == f"{workspace / 'memctl.yaml'}: valid\n"
+    assert run.stderr == f"config validate: {workspace / 'memctl.yaml'}: valid\n"
 
 
 def test_validate_json(workspace, cli):

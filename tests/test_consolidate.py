@@ -81,7 +81,7 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     assert run.stdout == ""
     chars = len((ws / "MEMORY.md").read_text())
     assert run.stderr.strip() == (
-        f"consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
+        f"consolidate: consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
     )
     assert facts(ws) == [
         "- The user's name is Dana.",
@@ -197,7 +197,9 @@ def test_diff_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
     assert run.stdout.startswith("--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ ")
     assert "\n+- New fact.\n" in run.stdout
     assert " - Old fact.\n" in run.stdout
-    assert run.stderr.startswith("preview: would consolidate 1 file (12 B new) into MEMORY.md")
+    assert run.stderr.startswith(
+        "consolidate: preview: would consolidate 1 file (12 B new) into MEMORY.md"
+    )
     assert "nothing written" in run.stderr
 
     data = json.loads(cli("-w", ws, "--json", "consolidate", "--diff").stdout)
@@ -392,6 +394,7 @@ def wait_for_request(server, count: int = 1) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.slow
 def test_a_save_during_consolidation_is_kept(cli, served: Path, llm_server) -> None:
     llm_server.slow(1.0, "# Memory\n\n- Existing fact.\n- First daily fact.\n- Second daily fact.")
 
@@ -415,6 +418,7 @@ def test_a_save_during_consolidation_is_kept(cli, served: Path, llm_server) -> N
     assert kept.read_text() == "# Memory\n\n- Existing fact.\n- Saved while merging.\n"
 
 
+@pytest.mark.slow
 def test_a_rewrite_during_consolidation_fails_with_nothing_written(
     cli, served: Path, llm_server
 ) -> None:
@@ -437,6 +441,7 @@ def test_a_rewrite_during_consolidation_fails_with_nothing_written(
     assert snapshot(served, locks=False) == before
 
 
+@pytest.mark.slow
 def test_today_ledger_appended_during_consolidation_waits_for_next_run(
     cli, served: Path, llm_server
 ) -> None:

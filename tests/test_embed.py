@@ -43,6 +43,7 @@ def run(root: Path, query: str, **options):
     return recall(ws, load_config(root / "memctl.yaml"), query, **options)
 
 
+@pytest.mark.slow
 def test_hybrid_finds_a_paraphrase_bm25_cannot(ws: Path, server: EmbedServer) -> None:
     question = "which vehicle was purchased?"  # no word of it is in the record
     result = run(ws, question)
@@ -54,6 +55,7 @@ def test_hybrid_finds_a_paraphrase_bm25_cannot(ws: Path, server: EmbedServer) ->
     assert server.batches == [64, 37, 1]
 
 
+@pytest.mark.slow
 def test_only_new_records_are_embedded(ws: Path, server: EmbedServer) -> None:
     run(ws, "car")
     with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
@@ -64,6 +66,7 @@ def test_only_new_records_are_embedded(ws: Path, server: EmbedServer) -> None:
     assert result.hits[0].source == "MEMORY.md:102"
 
 
+@pytest.mark.slow
 def test_a_failing_provider_leaves_bm25(ws: Path, server: EmbedServer, cli) -> None:
     server.failing = True
     run_ = cli("-w", ws, "recall", "Dana automobile")
@@ -75,6 +78,7 @@ def test_a_failing_provider_leaves_bm25(ws: Path, server: EmbedServer, cli) -> N
     assert document["ranking"] == "bm25"
 
 
+@pytest.mark.slow
 def test_cost_in_dry_run_and_status(ws: Path, server: EmbedServer, cli) -> None:
     assert cli("-w", ws, "index").exit_code == 0
     assert server.batches == [64, 37]

@@ -45,6 +45,16 @@ CHAT = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def short_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runs here are in-process, so the pause between attempts can be shortened: these
+    tests count attempts and read the error line, and the pause's own length (with its
+    jitter) is tested in tests/test_providers.py. Seventy cases at half a second each would
+    be most of the quick loop (issue 10). A Retry-After the server sends is still honoured
+    as sent (the http_429 case checks it)."""
+    monkeypatch.setattr("memctl.litellm_model.BACKOFF_FIRST", 0.01)
+
+
 def files(root: Path, stage: str = "") -> dict[str, Any]:
     """Every file's bytes (state.json parsed), less the empty lock files a run leaves
     behind by design and the caches (index, parsed memctl.yaml). For `maintain`, its archive step ran, found nothing to move and
@@ -301,6 +311,7 @@ def test_the_next_run_after_a_failure_succeeds(cli, workspace: Path, llm_server)
     assert "- The ledger service moves to Postgres 16." in ledger
 
 
+@pytest.mark.slow
 def test_the_installed_command_prints_one_line_and_no_banner(workspace: Path, llm_server):
     """Out of process, so litellm's own prints (its "Give Feedback" banner) would show."""
     prepare(workspace, llm_server, "flush", retries=0)

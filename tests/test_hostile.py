@@ -425,7 +425,7 @@ def test_fifos_never_block_a_command(ws: Path, tmp_path: Path):
     assert search.exit_code == 0, search.stderr  # t1 holds it; the FIFOs are reported
     skipped = [line for line in search.stderr.splitlines() if "not a regular file" in line]
     assert skipped == [
-        f"memctl: skipped {name}: not a regular file (a FIFO or a device); not searched"
+        f"search: skipped {name}: not a regular file (a FIFO or a device); not searched"
         for name in ("memory/2020-01-01.md", "memory/fifo.md", "threads/fifo.jsonl")
     ]
     for args in [

@@ -330,6 +330,7 @@ def test_index_bookkeeping_stays_out_of_state_json(workspace: Path) -> None:
     assert not ws.state_path.exists()
 
 
+@pytest.mark.slow
 def test_a_busy_lock_means_a_scan_not_a_wait(workspace: Path) -> None:
     (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
     ws = Workspace(workspace)

@@ -91,6 +91,7 @@ def _file_size_limit(limit: int):
     return limit_child
 
 
+@pytest.mark.slow
 def test_an_append_that_fails_part_way_is_rolled_back_and_said_in_one_line(workspace):
     import subprocess
 
@@ -504,6 +505,7 @@ def test_a_failed_call_run_again_saves_its_memory_once(workspace, cli, llm_serve
 # --------------------------------------------------------------------------- MCP
 
 
+@pytest.mark.slow
 def test_an_mcp_call_with_a_lone_surrogate_gets_an_error_reply(workspace):
     """The SDK refuses such a line as invalid JSON and answers nothing; the client would
     wait for ever. memctl answers with a tool error, and keeps serving."""

@@ -140,6 +140,7 @@ def client(served: tuple[Path, Client]) -> Client:
 # --------------------------------------------------------------------------- listing
 
 
+@pytest.mark.slow
 def test_lists_the_six_tools_with_their_schemas(client):
     tools = {tool.name: tool for tool in client.list_tools()}
 
@@ -327,6 +328,7 @@ def test_unknown_tool_is_a_tool_error(client):
     assert "memory_search" in client.error("memory_delete", {"path": "MEMORY.md"})
 
 
+@pytest.mark.slow
 def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
     """The client's model sees the tool answers: the same redaction as `call`."""
     key = "sk-proj-" + "a1B2c3D4e5" * 4
@@ -347,6 +349,7 @@ def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
         assert key not in answer and "[REDACTED:openai_key]" in answer, answer
 
 
+@pytest.mark.slow
 def test_a_secret_across_a_cut_is_redacted_over_mcp(tmp_path_factory, connect):
     """thread_history cuts an entry at 4,000 characters and memory_get takes a range:
     both from the text redacted whole, as in `call` (tests/test_redact_cuts.py)."""
@@ -377,6 +380,7 @@ def test_calls_own_read_file_is_not_served(client):
 # --------------------------------------------------------------------------- configuration
 
 
+@pytest.mark.slow
 def test_tools_off_offers_no_tools(tmp_path_factory, connect):
     root = prepare(tmp_path_factory.mktemp("mcp-off") / "ws", "memory:\n  tools: false\n")
     client = connect(root)
@@ -474,6 +478,7 @@ def converse(command: list[str], requests: list[str]) -> Conversation:
         watchdog.cancel()
 
 
+@pytest.mark.slow
 def test_stdout_carries_only_the_protocol(tmp_path):
     """Every stdout line is a protocol message; the start-up line is on stderr."""
     root = prepare(tmp_path / "ws")
@@ -499,6 +504,7 @@ runpy.run_module("memctl", run_name="__main__")
 """
 
 
+@pytest.mark.slow
 def test_mcp_never_imports_litellm(tmp_path):
     root = prepare(tmp_path / "ws", "model: openai:gpt-4.1-mini\n")
     report = tmp_path / "modules.json"
@@ -530,6 +536,7 @@ def test_other_commands_never_import_mcp(tmp_path, args):
     assert not {"mcp", "memctl.mcp_server", "anyio"} & modules
 
 
+@pytest.mark.slow
 def test_workspace_unchanged_by_reading_tools(tmp_path_factory, connect):
     root = prepare(tmp_path_factory.mktemp("mcp-read") / "ws")
     client = connect(root)

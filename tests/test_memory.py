@@ -108,7 +108,7 @@ def test_get_of_an_empty_file_prints_nothing_and_says_so(cli, ws):
     (ws / "MEMORY.md").write_text("")
     run = cli("-w", ws, "get", "MEMORY.md")
     assert (run.exit_code, run.stdout) == (0, "")
-    assert run.stderr == "MEMORY.md: no lines\n"
+    assert run.stderr == "get: MEMORY.md: no lines\n"
     assert cli("-w", ws, "get", "MEMORY.md", "--start", "1").exit_code == 2
 
 

@@ -275,6 +275,7 @@ def test_every_provider_is_retried(serve, kind: str, status: int):
     assert len(server.raw) == 3
 
 
+@pytest.mark.slow
 def test_retry_after_is_honoured(serve):
     server = serve("anthropic")
     server.fail(429, retry_after=1)
@@ -502,6 +503,7 @@ def long_summaries(request: dict[str, Any]) -> str:
     return "NO_REPLY" if kind == "flush" else "ok"
 
 
+@pytest.mark.slow
 def test_summaries_over_budget_never_fail_a_call(workspace: Path, cli, llm_server):
     llm_server.default = long_summaries
     write_model_config(

@@ -171,6 +171,7 @@ def checkout(tmp_path: Path, agent: Path, step: dict) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_ci_step_flushes_and_consolidates(agent, tmp_path):
     step = ci_step()
     root = checkout(tmp_path, agent, step)
@@ -329,6 +330,7 @@ def test_installed_fish_completion(tmp_path):
 # --------------------------------------------------------------------------- MCP
 
 
+@pytest.mark.slow
 def test_mcp_registrations_start_the_server(tmp_path):
     """The Claude Code line and the mcpServers entry name the same command, and that
     command serves the six tools to the SDK's own client."""

@@ -53,6 +53,8 @@ SECRETS = [
     ("url_password", "redis://:r3dispass@cache.internal:6379/0", "r3dispass"),
     ("url_password", "postgres://admin:p@ss@w0rd@db.example.com/app", "ss@w0rd"),
     ("secret", 'args {\\"password\\":\\"hunter4\\"} sent', "hunter4"),
+    # JSON inside a JSON string inside JSON: a log line holding tool-call arguments
+    ("secret", 'x {\\\\\\"password\\\\\\":\\\\\\"hunter5\\\\\\"} y', "hunter5"),
     ("secret", "DB_PASS=s3cr3tvalue", "s3cr3tvalue"),
     ("secret", "passphrase: correcthorse", "correcthorse"),
     ("secret", 'password: "my very secret phrase"', "very secret phrase"),

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memctl.compact import compact
@@ -146,6 +146,16 @@ def read_pages(ws: Workspace, config: Any, path: str) -> list[str]:
     seed=st.integers(0, 10_000),
     lines=st.tuples(st.integers(1, 40), st.integers(0, 40)),
     max_arg=st.integers(20, 300),
+)
+# Found by this test (2026-12-03): tool-call arguments holding `\\":\\"` reached
+# thread_history, thread_search and the ledger with their quotes escaped once more.
+@example(
+    secret=('password\\":\\"a0000000\\"', ["a0000000"]),
+    where="history",
+    across=0.0,
+    seed=0,
+    lines=(1, 0),
+    max_arg=20,
 )
 def test_no_secret_reaches_a_model_a_tool_answer_or_a_memory_file(
     secret: tuple[str, list[str]],

@@ -311,7 +311,7 @@ def test_limit_defaults_to_50_and_truncation_is_noted_on_stderr(cli, workspace):
     run = cli("-w", workspace, "search", "item")
     assert run.exit_code == 0
     assert run.stdout.splitlines() == [f"MEMORY.md:{n}: - item {n}" for n in range(1, 51)]
-    assert run.stderr == "memctl: showing the first 50 hits; --limit 0 shows all\n"
+    assert run.stderr == "search: showing the first 50 hits; --limit 0 shows all\n"
     document = json.loads(cli("-w", workspace, "--json", "search", "item").stdout)
     assert (document["count"], document["truncated"]) == (50, True)
 
@@ -537,8 +537,8 @@ def test_malformed_log_lines_are_skipped_and_reported(cli, workspace):
         run.stdout == "threads/t.jsonl#0 [user] needle one\nthreads/t.jsonl#4 [user] needle two\n"
     )
     stderr = run.stderr.splitlines()
-    assert stderr[0].startswith("memctl: skipped threads/t.jsonl#1: invalid JSON")
-    assert stderr[1] == "memctl: skipped threads/t.jsonl#2: not a JSON object"
+    assert stderr[0].startswith("search: skipped threads/t.jsonl#1: invalid JSON")
+    assert stderr[1] == "search: skipped threads/t.jsonl#2: not a JSON object"
     assert len(stderr) == 2
     document = json.loads(
         cli("-w", workspace, "--json", "search", "needle", "-s", "threads").stdout
@@ -566,9 +566,9 @@ def test_non_utf8_and_binary_files_are_skipped_and_other_hits_still_found(cli, w
         "threads/good.jsonl#0 [user] needle in a thread",
     ]
     assert run.stderr.splitlines() == [
-        f"memctl: skipped memory/2026-01-01.md: not UTF-8 (byte {latin1.index(0xE9)})",
-        "memctl: skipped memory/2026-01-02.md: binary file (NUL bytes)",
-        f"memctl: skipped threads/bad.jsonl: not UTF-8 (byte {bad_log.index(0xFF)})",
+        f"search: skipped memory/2026-01-01.md: not UTF-8 (byte {latin1.index(0xE9)})",
+        "search: skipped memory/2026-01-02.md: binary file (NUL bytes)",
+        f"search: skipped threads/bad.jsonl: not UTF-8 (byte {bad_log.index(0xFF)})",
     ]
     # Only memory is searched by default, so only the memory files are reported.
     run = cli("-w", workspace, "search", "needle")
@@ -600,8 +600,8 @@ def test_symlinks_leading_out_of_the_workspace_are_skipped(cli, workspace, tmp_p
     ]
     assert "outside" not in run.stdout
     assert run.stderr.splitlines() == [
-        "memctl: skipped memory/leak.md: symlink leading outside the workspace; not searched",
-        "memctl: skipped threads/leak.jsonl: symlink leading outside the workspace; not searched",
+        "search: skipped memory/leak.md: symlink leading outside the workspace; not searched",
+        "search: skipped threads/leak.jsonl: symlink leading outside the workspace; not searched",
     ]
 
 

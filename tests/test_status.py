@@ -152,7 +152,7 @@ def test_text_mode_is_an_aligned_table(prepared, cli):
     assert f"today               memory/{today}.md: 120 bytes" in lines
     assert "unconsolidated      190 bytes of daily text" in lines
     assert "archive             2 files, 100 bytes" in lines
-    assert "threads             3 thread(s), 2 unflushed entries" in lines
+    assert "threads             3 threads, 2 unflushed entries" in lines
     assert "maintain run        last never; next now (every 30m)" in lines
     assert "flush_auto run      last never; at every call (flush_trigger: always)" in lines
     # times are relative to now (issue 15.18)

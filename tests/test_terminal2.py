@@ -125,7 +125,7 @@ def test_thread_rename_moves_the_log_its_watermark_and_evicted_results(cli, work
     run = cli("-w", workspace, "thread", "rename", "t1", "billing")
 
     assert run.exit_code == 0, run.stderr
-    assert "renamed thread t1 to billing (threads/billing.jsonl)" in run.stderr
+    assert "thread rename: renamed thread t1 to billing (threads/billing.jsonl)" in run.stderr
     assert not (workspace / "threads" / "t1.jsonl").exists()
     assert len(read_log(workspace, "billing")) == len(DANA)
     assert state(workspace)["threads"] == {"billing": before}
@@ -165,7 +165,10 @@ def test_thread_rm_removes_the_log_watermark_and_evicted_results(cli, workspace)
     assert mistyped.exit_code == 2
     assert "did you mean 'scratch'? (give the whole id)" in mistyped.stderr
     assert run.exit_code == 0, run.stderr
-    assert run.stderr == "removed thread scratch (threads/scratch.jsonl and evicted/scratch/)\n"
+    assert (
+        run.stderr
+        == "thread rm: removed thread scratch (threads/scratch.jsonl and evicted/scratch/)\n"
+    )
     assert not (workspace / "threads" / "scratch.jsonl").exists()
     assert not (workspace / "evicted" / "scratch").exists()
     assert list(state(workspace)["threads"]) == ["keep"]
@@ -184,6 +187,7 @@ def _memory(workspace, text: str) -> None:
     (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_color_always_and_force_color_colour_a_pipe(workspace):
     _memory(workspace, "- the deploy is on Friday\n")
     plain = run_memctl(workspace, "search", "deploy")
@@ -225,7 +229,7 @@ def test_the_limit_notice_comes_after_the_hits(workspace):
     assert run.stdout.splitlines() == [
         "MEMORY.md:1: - deploy 0",
         "MEMORY.md:2: - deploy 1",
-        "memctl: showing the first 2 hits; --limit 0 shows all",
+        "search: showing the first 2 hits; --limit 0 shows all",
     ]
 
 

@@ -50,7 +50,7 @@ def test_append_jsonl_from_stdin(workspace, cli):
     run = cli("-w", workspace, "thread", "append", "t1", input=jsonl(USER, ASSISTANT))
 
     assert run.exit_code == 0, run.stderr
-    assert run.stderr == "appended 2 messages to threads/t1.jsonl (2 entries)\n"
+    assert run.stderr == "thread append: appended 2 messages to threads/t1.jsonl (2 entries)\n"
     entries = log_of(workspace)
     assert without_ts(entries) == [USER, ASSISTANT]
     assert all(isinstance(e["ts"], str) and "T" in e["ts"] for e in entries)

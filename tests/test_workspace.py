@@ -25,7 +25,7 @@ from tests.helpers import held_lock
 def found_workspace(run) -> str:
     """`config validate` says on stderr which memctl.yaml it read."""
     assert run.exit_code == 0, run.stderr
-    return run.stderr.strip().removesuffix(": valid")
+    return run.stderr.strip().removeprefix("config validate: ").removesuffix(": valid")
 
 
 # --------------------------------------------------------------------------- discovery
@@ -123,7 +123,7 @@ def test_init_creates_the_layout(tmp_path, cli):
     assert run.exit_code == 0
     assert run.stdout == f"{root}\n"
     assert run.stderr == (
-        f"initialised workspace {root}: created memory/, threads/, memctl.yaml, MEMORY.md\n"
+        f"init: initialised workspace {root}: created memory/, threads/, memctl.yaml, MEMORY.md\n"
     )
     assert (root / "memctl.yaml").read_text(encoding="utf-8") == DEFAULT_CONFIG_YAML
     assert (root / "MEMORY.md").read_bytes() == b""
@@ -138,7 +138,7 @@ def test_second_init_changes_nothing_and_says_so(workspace, cli, snapshot):
     run = cli("init", workspace)
 
     assert run.exit_code == 0
-    assert run.stderr == f"workspace {workspace} already initialised; nothing changed\n"
+    assert run.stderr == f"init: workspace {workspace} already initialised; nothing changed\n"
     assert snapshot(workspace) == before
 
 

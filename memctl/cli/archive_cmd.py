@@ -29,5 +29,5 @@ def archive_command(
     g = globals_of(ctx)
     ws, config = g.open()
     result = archive(ws, config, dry_run=dry_run)
-    note(g, archive_summary(result))
+    note(g, archive_summary(result), "archive")
     emit(g, result, lambda: moves_text(result))

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def _turn_notes(g: Globals, result: CallResult) -> None:
     """What happened on the way to the reply (printed as soon as the reply is)."""
     for done in result.compactions:
-        compact_note(g, done)
+        compact_note(g, done, "call")
     if result.overflow_recovered:
         note(g, "call: the context was too long; compacted and retried once")
     for step in result.tool_calls:
@@ -44,7 +44,7 @@ def _after_notes(g: Globals, result: CallResult) -> None:
         note(g, f"call: warning: maintenance failed: {result.maintain_error}")
     merged = result.maintain.consolidate if result.maintain is not None else None
     if merged is not None and merged.status == "consolidated":
-        note(g, f"call: maintenance: {consolidate_summary(merged)}")
+        note(g, f"maintenance: {consolidate_summary(merged)}", "call")
 
 
 @command(app, "call")

@@ -42,5 +42,5 @@ def config_validate(ctx: typer.Context) -> None:
             print(json.dumps(document, ensure_ascii=False))
         raise typer.Exit(2)
     ws, _ = g.open()
-    note(g, f"{ws.config_path}: valid")
+    note(g, f"config validate: {ws.config_path}: valid")
     emit(g, {"valid": True, "path": str(ws.config_path)})

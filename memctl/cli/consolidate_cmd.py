@@ -60,19 +60,19 @@ def consolidate_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "consolidate: merging into MEMORY.md"):
         result = consolidate(ws, config, model, force=force, dry_run=dry_run, preview=diff)
-    note(g, consolidate_summary(result))
+    note(g, consolidate_summary(result), "consolidate")
     _report_consolidate(g, result, show_requests or g.verbose)
 
 
 def _report_consolidate(g: Globals, result: ConsolidateResult, full: bool) -> None:
     if result.status == "preview":
         if not result.diff:
-            note(g, "preview: MEMORY.md would not change")
+            note(g, "consolidate: preview: MEMORY.md would not change")
         emit(g, result, result.diff)
     elif result.status == "dry_run" and result.diff is not None:
         # builtin: what would change, as `--diff` shows it (the requests are in --json).
         if not result.diff:
-            note(g, "dry run: MEMORY.md would not change")
+            note(g, "consolidate: dry run: MEMORY.md would not change")
         emit(g, result, result.diff)
     elif result.status == "dry_run":
         emit(g, result, lambda: consolidate_plan_text(result, full))

@@ -165,8 +165,9 @@ Environment:
 \b
 Exit codes:
   0    done (search: something matched)
-  1    the operation failed: a model or provider error, a bug (search: nothing matched)
+  1    the operation failed: a model or provider error (search: nothing matched)
   2    bad usage, configuration or input; nothing was changed
+  70   a bug in memctl: one `internal error` line (-v for the traceback); please report it
   130  interrupted (Ctrl-C)
 """
 

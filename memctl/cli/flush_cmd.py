@@ -77,10 +77,10 @@ def flush_command(
     if result.skipped:
         note(g, f"flush: nothing to do: {result.skipped}")
     for item in result.threads:
-        note(g, _thread_line(item, result))
+        note(g, f"flush: {_thread_line(item, result)}")
         if g.verbose:
             for line in item.written:
-                note(g, f"  {line}")
+                note(g, f"flush:   {line}")
     full = show_requests or g.verbose
     emit(g, result, lambda: _planned_text(result, full) if result.dry_run else None)
 

@@ -49,7 +49,7 @@ def get_command(
         start = end = line
     result = get(ws, path, start, end)
     if not result.lines:
-        note(g, f"{result.path}: no lines")
+        note(g, f"get: {result.path}: no lines")
     emit(
         g,
         result,

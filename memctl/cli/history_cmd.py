@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note, size_text, table
+from memctl.cli.render import emit, local_time, note, size_text, table
 
 
 @command(app, "history")
@@ -25,7 +25,7 @@ def history_command(ctx: typer.Context) -> None:
     rows = [
         {
             "#": v.number,
-            "replaced": v.replaced_at.isoformat(sep=" ", timespec="seconds"),
+            "replaced": local_time(v.replaced_at),
             "size": size_text(v.bytes),
             "by": v.replaced_by,
             "file": v.path,

@@ -60,7 +60,7 @@ def _run(ctx: typer.Context, agent: str, parse: Callable[[], Any], output: str) 
 
     def report(message: str) -> None:
         if not g.quiet:
-            print(f"memctl hook {agent}: {message}", file=sys.stderr)
+            print(f"hook {agent}: {message}", file=sys.stderr)
 
     try:
         if ctx.args:

@@ -79,7 +79,7 @@ def index_command(
     except IndexUnavailable as exc:
         raise MemctlError(f"the search index cannot be updated: {exc}") from None
     for line in notes:
-        note(g, line)
+        note(g, f"index: {line}")
     state = index_status(ws)
     what = "rebuilt" if report.rebuilt else "updated"
     text = (

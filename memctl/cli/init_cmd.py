@@ -27,7 +27,7 @@ def init(
     g = globals_of(ctx)
     result = init_workspace(path)
     if result.changed:
-        note(g, f"initialised workspace {result.root}: created {', '.join(result.created)}")
+        note(g, f"init: initialised workspace {result.root}: created {', '.join(result.created)}")
     else:
-        note(g, f"workspace {result.root} already initialised; nothing changed")
+        note(g, f"init: workspace {result.root} already initialised; nothing changed")
     emit(g, result, result.root)

@@ -67,7 +67,7 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
         return
     archive, merged = result.archive, result.consolidate
     assert archive is not None, "a maintain run that was not skipped archives first"
-    note(g, archive_summary(archive))
+    note(g, archive_summary(archive), "maintain")
     if result.error:
         note(
             g,
@@ -80,9 +80,9 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     assert merged is not None, "a maintain run that did not fail consolidated"
     if merged.status == "nothing_new":
         # consolidate's own line suggests its --force; maintain's --force is the throttle's
-        note(g, "consolidate: no new daily text since the last consolidation; no model request")
+        note(g, "maintain: no new daily text since the last consolidation; no model request")
     else:
-        note(g, consolidate_summary(merged))
+        note(g, consolidate_summary(merged), "maintain")
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
     emit(g, result, lambda: _maintain_text(result, archive, merged, full))

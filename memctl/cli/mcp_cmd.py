@@ -27,14 +27,17 @@ def mcp_command(ctx: typer.Context) -> None:
     g = globals_of(ctx)
     ws, config = g.open()
     if g.verbose:
-        logging.basicConfig(level=logging.INFO, stream=sys.stderr)
+        # The SDK's log lines under the command's prefix, as memctl's own notes are.
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="mcp: %(name)s: %(message)s"
+        )
     from memctl.mcp_server import offered_tools, serve_stdio
 
     count = len(offered_tools(config))
     offer = f"{count} tools" if count else "no tools (memory.tools: false)"
     person = sys.stdin.isatty()
     stop = "; Ctrl-C ends" if person else ""
-    note(g, f"memctl mcp: serving {offer} for {ws.root}; waiting for an MCP client on stdin{stop}")
+    note(g, f"mcp: serving {offer} for {ws.root}; waiting for an MCP client on stdin{stop}")
     if person:
         signal.signal(signal.SIGINT, _end_at_once)
     serve_stdio(ws, config)

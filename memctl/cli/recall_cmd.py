@@ -36,7 +36,7 @@ def recall_command(
     ws, config = g.open()
     result = recall(ws, config, query, limit, scope, recency=not no_recency)
     for line in result.notes:
-        note(g, line)
+        note(g, f"recall: {line}")
     emit(
         g,
         result.document(),

@@ -101,10 +101,17 @@ def emit(g: Output, result: object, text: str | Callable[[], str | None] | None 
         sys.stdout.write(out if out.endswith("\n") else out + "\n")
 
 
-def note(g: Output, message: str) -> None:
-    """A diagnostic line on stderr (silenced by --quiet)."""
-    if not g.quiet:
-        print(message, file=sys.stderr)
+def note(g: Output, message: str, command: str | None = None) -> None:
+    """A diagnostic on stderr (silenced by --quiet). Every line of it starts with the
+    command's name (`search: `, `thread show: `), as git and gh write theirs, so a line in
+    a cron log or a `2>&1` says which command wrote it; errors that end the run are
+    `memctl: error: ` (`fail`). With `command`, each line of `message` gets the prefix
+    here, for texts shared by several commands (a consolidation summary)."""
+    if g.quiet:
+        return
+    if command is not None:
+        message = "\n".join(f"{command}: {line}" for line in message.splitlines())
+    print(message, file=sys.stderr)
 
 
 def fail(g: Output, message: str, code: int) -> typer.Exit:
@@ -319,36 +326,40 @@ def _tokens_line(result: CompactResult) -> str:
     )
 
 
-def compact_note(g: Output, result: CompactResult) -> None:
+def compact_note(g: Output, result: CompactResult, command: str = "compact") -> None:
+    """What a compaction did, under the command that ran it (`call: compact: ...`)."""
+    head = "compact: " if command != "compact" else ""
     if result.status == "not_needed":
-        note(g, f"compact: thread {result.thread}: not needed: {result.reason}")
+        note(g, f"{head}thread {result.thread}: not needed: {result.reason}", command)
     elif result.status == "nothing_to_compact":
-        note(g, f"compact: thread {result.thread}: nothing to compact: {result.reason}")
+        note(g, f"{head}thread {result.thread}: nothing to compact: {result.reason}", command)
     elif result.status == "compacted":
         stages = f" in {result.stages} stages" if result.stages > 1 else ""
         note(
             g,
-            f"compact: thread {result.thread}: {result.summarised} message(s) before entry "
+            f"{head}thread {result.thread}: {result.summarised} message(s) before entry "
             f"{result.cut} summarised{stages} ({result.requests} request(s), {result.model}); "
             f"{result.messages_before} messages / {result.tokens_before:,} tokens -> "
             f"{result.messages_after} / {result.tokens_after:,}",
+            command,
         )
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
     if flushed is not None and facts:
-        note(g, f"compact: flushed first: {facts} fact(s) to {flushed.ledger}")
+        note(g, f"{head}flushed first: {facts} fact(s) to {flushed.ledger}", command)
     for warning in result.warnings:
-        note(g, f"compact: warning: {warning}")
+        note(g, f"{head}warning: {warning}", command)
 
 
 # --------------------------------------------------------------------------- consolidate, archive (and maintain)
 
 
 def consolidate_summary(result: ConsolidateResult) -> str:
-    """One line for stderr: what was merged, and how MEMORY.md's size changed."""
+    """For stderr, under the name of the command that consolidated (`note(...,
+    command)`): what was merged, how MEMORY.md's size changed, a line per superseded fact."""
     if result.status == "nothing_new":
         return (
-            "consolidate: no new daily text since the last consolidation; no model request "
+            "no new daily text since the last consolidation; no model request "
             "(--force runs it anyway)"
         )
     files = plural(len(result.files), "file")
@@ -366,7 +377,7 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
     what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
-    replaced = "".join(f"\n  superseded: {line}" for line in result.superseded)
+    replaced = "".join(f"\nsuperseded: {line}" for line in result.superseded)
     if result.status == "preview":
         return f"preview: would consolidate {what} ({result.model}); nothing written{replaced}"
     carried = (
@@ -400,11 +411,12 @@ def moves_text(result: ArchiveResult) -> str:
 
 
 def archive_summary(result: ArchiveResult) -> str:
+    """For stderr, under the name of the command that archived (archive, maintain)."""
     verb = "would move" if result.dry_run else "moved"
     appended = sum(1 for move in result.moved if move.appended)
     joined = f" ({appended} appended to an existing archive)" if appended else ""
     return (
-        f"archive: {verb} {len(result.moved)} ledger(s) dated before "
+        f"{verb} {len(result.moved)} ledger(s) dated before "
         f"{result.cutoff.isoformat()} to memory/archive/{joined}; kept {result.kept}"
     )
 
@@ -432,6 +444,12 @@ def ago(when: str | None, now: datetime | None = None) -> str:
     else:
         amount = f"{span / 86400:.0f} days"
     return f"in {amount}" if seconds > 0 else f"{amount} ago"
+
+
+def local_time(moment: datetime) -> str:
+    """A time as `git log --date=iso` shows it: in this machine's zone (TZ), with its
+    offset, so it reads as the clock on the wall; --json keeps the ISO form in UTC."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %z")
 
 
 def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
@@ -477,7 +495,8 @@ def status_text(
         ("archive", f"{_files(result.archive.count)}, {result.archive.bytes:,} bytes"),
         (
             "threads",
-            f"{len(result.threads)} thread(s), {result.unflushed_entries:,} unflushed entries",
+            f"{plural(len(result.threads), 'thread')}, "
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}",
         ),
     ]
     if result.index is not None:

@@ -124,11 +124,12 @@ def search_command(
     # `2>&1 | less` alike, it follows what it is about.
     sys.stdout.flush()
     for line in result.notes:
-        note(g, line)
+        note(g, f"search: {line}")
     for skipped in result.skipped:
-        note(g, f"memctl: skipped {skipped}")
+        note(g, f"search: skipped {skipped}")
     if result.truncated:
-        note(g, f"memctl: showing the first {result.count} hits; --limit 0 shows all")
+        first = "the first hit" if result.count == 1 else f"the first {result.count:,} hits"
+        note(g, f"search: showing {first}; --limit 0 shows all")
     if g.json:
         emit(g, result.document())
     if not result.count:

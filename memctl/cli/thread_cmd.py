@@ -67,7 +67,7 @@ def thread_append(
     result = append_entries(ws, thread, messages)
     note(
         g,
-        f"appended {plural(result.appended, 'message')} to {result.path} "
+        f"thread append: appended {plural(result.appended, 'message')} to {result.path} "
         f"({plural(result.entries, 'entry', 'entries')})",
     )
     emit(g, result)
@@ -261,23 +261,23 @@ def report_import(g: Globals, result: ImportResult, name: str) -> None:
             "written; --final takes it now)"
         )
     if result.skipped:
-        note(g, f"not imported: {name} is {result.skipped}")
+        note(g, f"thread import: not imported: {name} is {result.skipped}")
         emit(g, result)
         return
     if not result.thread:
-        note(g, f"nothing to import from {name}: it holds no records yet")
+        note(g, f"thread import: nothing to import from {name}: it holds no records yet")
         emit(g, result)
         return
     if not result.imported:
-        note(g, f"nothing new to import from {name} into {result.path} ({skipped})")
+        note(g, f"thread import: nothing new to import from {name} into {result.path} ({skipped})")
         emit(g, result)
         return
-    note(g, skipped)
+    note(g, f"thread import: {skipped}")
 
     def text() -> str:
         verb = "would import" if result.dry_run else "imported"
         lines = [
-            f"{verb} {result.imported} entries ({result.format}) into thread "
+            f"{verb} {plural(result.imported, 'entry', 'entries')} ({result.format}) into thread "
             f"{result.thread} ({result.path})"
         ]
         for entry in result.preview or []:
@@ -320,7 +320,7 @@ def import_many(
             results.append(import_source(ws, path, fmt=fmt, dry_run=dry_run, final=final))
         except MemctlError as exc:
             failed.append({"file": str(path), "error": str(exc)})
-            note(g, f"memctl: error: {exc}")
+            note(g, f"thread import: failed: {exc}")
     imported = sum(r.imported for r in results)
     skipped = [r for r in results if r.skipped]
     verb = "would import" if dry_run else "imported"
@@ -333,12 +333,14 @@ def import_many(
 
     def text() -> str:
         lines = [
-            f"{verb} {r.imported} entries ({r.format}) into thread {r.thread} ({r.path})"
+            f"{verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) into thread "
+            f"{r.thread} ({r.path})"
             for r in results
             if r.imported
         ]
         lines.append(
-            f"{len(paths)} transcripts: {imported} entries {verb}; {len(skipped)} passed "
+            f"{plural(len(paths), 'transcript')}: {plural(imported, 'entry', 'entries')} {verb}; "
+            f"{len(skipped)} passed "
             f"over (compaction or warm-up agents); {len(failed)} failed"
         )
         return "\n".join(lines)
@@ -383,7 +385,7 @@ def thread_rm(ctx: typer.Context, thread: WholeThreadArg) -> None:
     ws, config = g.open()
     result = remove_thread(ws, config, _whole_id(ws, thread))
     evicted = f" and {result.evicted}/" if result.evicted else ""
-    note(g, f"removed thread {result.thread} ({result.log}{evicted})")
+    note(g, f"thread rm: removed thread {result.thread} ({result.log}{evicted})")
     emit(g, result)
 
 
@@ -405,5 +407,5 @@ def thread_rename(
     check_thread_id(new)
     ws, config = g.open()
     result = rename_thread(ws, config, _whole_id(ws, thread), new)
-    note(g, f"renamed thread {result.thread} to {new} ({result.log})")
+    note(g, f"thread rename: renamed thread {result.thread} to {new} ({result.log})")
     emit(g, result)

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note, size_text
+from memctl.cli.render import emit, local_time, note, size_text
 
 
 @command(app, "undo")
@@ -33,7 +33,7 @@ def undo_command(
     chosen = result.restored
     what = (
         f"version {chosen.number} ({chosen.path}, {size_text(chosen.bytes)}, replaced "
-        f"{chosen.replaced_at.isoformat(sep=' ', timespec='seconds')} by {chosen.replaced_by})"
+        f"{local_time(chosen.replaced_at)} by {chosen.replaced_by})"
     )
     if dry_run:
         note(g, f"undo: would restore MEMORY.md to {what}; nothing written")
