@@ -82,3 +82,12 @@ def llm_server(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def short_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """memctl's pause between attempts, shortened for the runs of this process: tests that
+    count attempts and read the error line need no half-second waits, and the pause's own
+    length (with its jitter) is tested in tests/test_providers.py. A Retry-After the server
+    sends is still honoured as sent."""
+    monkeypatch.setattr("memctl.litellm_model.BACKOFF_FIRST", 0.01)
