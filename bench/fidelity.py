@@ -33,25 +33,13 @@ from pathlib import Path
 
 from benchlib import Goal, machine, report
 
+from memctl.facts import MONTHS
+
 NAMES = ["Ana", "Ben", "Caroline", "Melanie", "Jon", "Priya", "Tomas", "Keiko", "Omar", "Lena"]
 OTHERS = ["Mel", "Sam", "Rosa", "Theo", "Ivy", "Max", "Noor", "Eli", "June", "Ravi", "Zoe"]
 RELATIONS = ["sister", "brother", "cousin", "best friend", "mom", "dad", "neighbor", "boss"]
 PLACES = ["Boston", "Denver", "Lisbon", "Austin", "Seattle", "Toronto", "Berlin", "Portland"]
 ORGS = ["Acme Health", "Northwind", "the city library", "Globex", "St. Mary's Hospital"]
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 EVENTS = [

@@ -44,22 +44,19 @@ from benchlib import (
 )
 from search import sentence
 
+from memctl.prompts import DEFAULT_FLUSH_PROMPT
+
 MARKER = re.compile(r"\bmsg-(\d{4})\b")
 GOAL = 1.15
 TOKEN_GOAL = 1.15
-BASELINE_PROMPT = """\
-You extract durable facts from a conversation for an agent's long-term memory.
-
-Write down only what will still matter in later conversations: decisions and their
-reasons, preferences and working conventions, names of people, projects, systems and
-files, dates and deadlines, commitments, and anything the user asked to remember.
-Skip small talk, transient steps, and anything already in MEMORY.md or in today's
-ledger (both are shown to you: do not restate them).
-
-Answer with one fact per line, each a markdown bullet ("- ..."), self-contained and
-specific. If there is nothing new worth keeping, answer exactly NO_REPLY.
-"""
-"""The default flush prompt before issue 17 (times and speakers), the token baseline."""
+BASELINE_PROMPT = "\n\n".join(
+    paragraph for paragraph in DEFAULT_FLUSH_PROMPT.split("\n\n") if "[USER " not in paragraph
+)
+"""The default flush prompt before issue 17 (times and speakers), the token baseline:
+today's, less the paragraph issue 17 added (naming speakers, resolving dates), so the
+ratio measures what issue 17 costs and nothing else."""
+if BASELINE_PROMPT == DEFAULT_FLUSH_PROMPT:
+    raise SystemExit("flush_cost: the flush prompt no longer has the issue 17 paragraph")
 
 
 def run_cli(argv: list[str], subprocess_run: bool) -> int:

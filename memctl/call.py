@@ -276,27 +276,41 @@ class _Turn:
             return self.model
         return resolve_model(self.ws, self.config.compaction_model)
 
+    def _compact(self, context: ContextRequest, *, overflow: bool = False) -> CompactResult:
+        """Compact the thread for the window, leaving room for the request's parts that
+        are not the thread. `overflow`: the provider refused the request, so the result
+        must fit, even with no tail left, and the history is flushed first."""
+        return compact(
+            self.ws,
+            self.config,
+            self._compaction_model(),
+            self.thread,
+            window=self.window,
+            reserved_tokens=context.tokens - context.history_tokens,
+            fit=overflow,
+            allow_empty_tail=overflow,
+            reason="context length exceeded" if overflow else None,
+            flush_first=True if overflow else None,
+        )
+
+    def _compacted(self, done: CompactResult) -> None:
+        """Count a compaction in the turn's result; the thread is read again after it."""
+        self.result.compactions.append(done)
+        self.result.usage.add(done.usage)
+        self.entries = None
+
     def _compact_if_due(self, context: ContextRequest) -> ContextRequest:
         """Compaction triggered by the thread's size; a failure is a warning, not the end
         of the turn (the request may still fit, and an overflow is recovered below)."""
         try:
-            done = compact(
-                self.ws,
-                self.config,
-                self._compaction_model(),
-                self.thread,
-                window=self.window,
-                reserved_tokens=context.tokens - context.history_tokens,
-            )
+            done = self._compact(context)
         except MemctlError as exc:
             self.result.warnings.append(f"compaction failed, continuing without it: {exc}")
             return context
         if done.status != "compacted":
             return context
-        self.result.compactions.append(done)
-        self.result.usage.add(done.usage)
         self.result.warnings.extend(done.warnings)
-        self.entries = None
+        self._compacted(done)
         return self._context()
 
     def _recover(self, exc: ContextOverflowError, context: ContextRequest) -> None:
@@ -335,18 +349,7 @@ class _Turn:
                 exc.window,
             )
         self.window = min(v for v in (self.window, fit) if v)
-        done = compact(
-            self.ws,
-            self.config,
-            self._compaction_model(),
-            self.thread,
-            window=self.window,
-            reserved_tokens=context.tokens - context.history_tokens,
-            fit=True,
-            allow_empty_tail=True,
-            reason="context length exceeded",
-            flush_first=True,
-        )
+        done = self._compact(context, overflow=True)
         self.result.warnings.extend(done.warnings)
         if done.status != "compacted":
             raise ContextOverflowError(
@@ -354,10 +357,8 @@ class _Turn:
                 "nothing was appended to the thread",
                 exc.window,
             )
-        self.result.compactions.append(done)
-        self.result.usage.add(done.usage)
+        self._compacted(done)
         self.result.overflow_recovered = True
-        self.entries = None
 
     # ------------------------------------------------------------------ builtin recall
     def _recall(self) -> list[str]:

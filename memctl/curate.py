@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.facts import PAST, SAID_ON, content_words
+from memctl.facts import MONTHS, PAST, SAID_ON, content_words
 from memctl.said import SPAN
 
 
@@ -75,20 +75,6 @@ _PERSONAL_ATTRIBUTE = {
     "joined": "employer",
     "works as": "job",
 }
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 
 
 @dataclass
@@ -163,10 +149,10 @@ def said_facts(memory: str) -> list[str]:
 
 
 def _month_span(first: date, last: date) -> str:
-    start = f"{_MONTHS[first.month - 1]} {first.year}"
+    start = f"{MONTHS[first.month - 1]} {first.year}"
     if (first.year, first.month) == (last.year, last.month):
         return start
-    return f"{start} to {_MONTHS[last.month - 1]} {last.year}"
+    return f"{start} to {MONTHS[last.month - 1]} {last.year}"
 
 
 def _names(facts: list[Fact]) -> tuple[set[str], set[str]]:

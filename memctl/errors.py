@@ -19,6 +19,16 @@ class UsageError(MemctlError):
     exit_code = 2
 
 
+def unreadable(name: str, exc: OSError) -> UsageError:
+    """What a file the caller named says when it cannot be read: the same words from
+    every command that reads one."""
+    if isinstance(exc, FileNotFoundError):
+        return UsageError(f"{name}: file not found")
+    if isinstance(exc, IsADirectoryError):
+        return UsageError(f"{name}: is a folder")
+    return UsageError(f"{name}: cannot read: {exc.strerror}")
+
+
 class ConfigError(UsageError):
     """memctl.yaml (or a prompt file it names) is invalid (exit 2)."""
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from memctl.config import Config
-from memctl.errors import UsageError
+from memctl.errors import UsageError, unreadable
 from memctl.hooks import CONTEXT_CAP, memory_block
 from memctl.workspace import Workspace, write_atomic
 
@@ -74,10 +74,8 @@ def export(
         old = None
     except UnicodeDecodeError:
         raise UsageError(f"{target}: not UTF-8 text") from None
-    except IsADirectoryError:
-        raise UsageError(f"{target}: is a folder") from None
     except OSError as exc:
-        raise UsageError(f"{target}: cannot read: {exc.strerror}") from None
+        raise unreadable(str(target), exc) from None
     before, block, after = _split(target, old or "")
     if block is None:
         # Appended after the file's text, one blank line between.

@@ -211,7 +211,7 @@ HABIT = re.compile(
 )
 """A weekday in a sentence with one of these is a habit ("the rotation always starts on
 Monday"), not one day."""
-_MONTHS = [
+MONTHS = [
     "January",
     "February",
     "March",
@@ -225,6 +225,9 @@ _MONTHS = [
     "November",
     "December",
 ]
+"""English month names, written here once for every module that dates a fact in words.
+Not `calendar.month_name`: that follows the process locale, and a memory file must read
+the same whatever machine wrote it."""
 
 
 @dataclass
@@ -312,7 +315,7 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
             )
         if unit == "month":
             moved = day + relativedelta(months=step)
-            return _When(f"in {_MONTHS[moved.month - 1]} {moved.year}")
+            return _When(f"in {MONTHS[moved.month - 1]} {moved.year}")
         if unit == "year":
             return _When(f"in {day.year + step}")
         start = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9}[unit]
@@ -348,7 +351,7 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
         return _When(f"{about}{(day + timedelta(weeks=count)).isoformat()}")
     if unit == "month":
         moved = day + relativedelta(months=count)
-        return _When(f"in {_MONTHS[moved.month - 1]} {moved.year}")
+        return _When(f"in {MONTHS[moved.month - 1]} {moved.year}")
     return _When(f"in {day.year + count}")
 
 

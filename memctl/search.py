@@ -31,6 +31,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -303,6 +304,14 @@ def _blocks(path: str) -> Iterator[bytes]:
         os.close(fd)
 
 
+def _numbered_blocks(path: str) -> Iterator[tuple[int, bytes]]:
+    """The file's blocks, each with the number of lines before it."""
+    lines_before = 0
+    for block in _blocks(path):
+        yield lines_before, block
+        lines_before += block.count(b"\n")
+
+
 class _Unreadable(Exception):
     """A block is not UTF-8 text; the file is skipped."""
 
@@ -434,14 +443,8 @@ class _Scan:
         if needles is None:
             return
         hits = self.result.hits
-        mark = len(hits)
-        line_base = 1
-        previous: bytes | None = None
-        try:
-            for block in _blocks(path):
-                if previous is not None:
-                    line_base += previous.count(b"\n")
-                previous = block
+        with self._whole_file(rel):
+            for lines_before, block in _numbered_blocks(path):
                 located = _locate(block, self.plan, needles)
                 if located is None:
                     continue
@@ -451,26 +454,13 @@ class _Scan:
                     recheck = self.plan.has_cr
                     if recheck and not record_matches(text.lower(), keywords, self.plan.mode):
                         continue
-                    hits.append(Hit("memory", rel, line_base + number, None, None, text))
+                    hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
                     if self.done:
                         return
-        except _Unreadable as exc:
-            del hits[mark:]
-            self.result.skipped.append(Skipped(rel, str(exc)))
-        except OSError as exc:
-            del hits[mark:]
-            self.result.skipped.append(Skipped(rel, f"cannot read: {exc.strerror}"))
 
     def thread_log(self, path: str, rel: str) -> None:
-        hits = self.result.hits
-        mark = len(hits)
-        entry_base = 0
-        previous: bytes | None = None
-        try:
-            for block in _blocks(path):
-                if previous is not None:
-                    entry_base += previous.count(b"\n")
-                previous = block
+        with self._whole_file(rel):
+            for lines_before, block in _numbered_blocks(path):
                 lowest = 0 if self.plan.has_controls else 0x20
                 foreign = _foreign_escapes(block, lowest)
                 needles = None if foreign else self.plan.log_filter()
@@ -478,9 +468,18 @@ class _Scan:
                 if located is None:
                     continue
                 for number, line in zip(located.numbers, located.lines, strict=True):
-                    self._entry(rel, entry_base + number, line)
+                    self._entry(rel, lines_before + number, line)
                     if self.done:
                         return
+
+    @contextmanager
+    def _whole_file(self, rel: str) -> Iterator[None]:
+        """A file's hits stand only once it has been read to the end: one found binary,
+        not UTF-8 or unreadable half-way takes back what it gave and is reported skipped."""
+        hits = self.result.hits
+        mark = len(hits)
+        try:
+            yield
         except _Unreadable as exc:
             del hits[mark:]
             self.result.skipped.append(Skipped(rel, str(exc)))

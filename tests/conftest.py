@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import compileall
 import functools
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +14,21 @@ import typer.main
 import typer.testing
 from typer.testing import CliRunner
 
+import memctl
 from memctl.cli.app import app
 from memctl.workspace import init_workspace
 from tests.helpers import Run, snapshot
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Where Python writes no bytecode (PYTHONDONTWRITEBYTECODE), each of the suite's
+    hundreds of `memctl` subprocesses would compile memctl's modules again, a third of
+    its start-up. They are compiled once, before the workers start, as Python itself
+    does on a machine that writes bytecode."""
+    if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
+        compileall.compile_dir(Path(memctl.__file__).parent, quiet=1)
+
 
 ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
 # and the homes of the agents whose sessions `thread import --all` reads
@@ -82,3 +95,12 @@ def llm_server(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def short_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """memctl's pause between attempts, shortened for the runs of this process: tests that
+    count attempts and read the error line need no half-second waits, and the pause's own
+    length (with its jitter) is tested in tests/test_providers.py. A Retry-After the server
+    sends is still honoured as sent."""
+    monkeypatch.setattr("memctl.litellm_model.BACKOFF_FIRST", 0.01)

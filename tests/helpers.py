@@ -18,11 +18,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 MEMCTL = Path(sys.executable).with_name("memctl")
 
@@ -86,6 +89,43 @@ def run_memctl(
         done.stderr.decode("utf-8", "replace"),
         time.monotonic() - started,
     )
+
+
+REPORT_MODULES = """
+import atexit, json, runpy, sys
+target = sys.argv[1]
+def report():
+    with open(target, "w", encoding="utf-8") as out:
+        json.dump(sorted(sys.modules), out)
+atexit.register(report)
+sys.argv = ["memctl", *sys.argv[2:]]
+runpy.run_module("memctl", run_name="__main__")
+"""
+
+
+@dataclass
+class ModulesRun:
+    """A run in a fresh interpreter, and the modules it had loaded when it exited."""
+
+    stdout: str
+    modules: set[str]
+
+
+def modules_after(
+    args: Sequence[str], workspace: Path, report: Path, exit_code: int = 0, *, input: str = ""
+) -> ModulesRun:
+    """Run `python -m memctl -w WORKSPACE ARGS` (the real entry point) in a fresh
+    interpreter, which writes the modules it loaded to `report` as it exits."""
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == exit_code, f"memctl {' '.join(args)}: {done.stderr}"
+    assert "Traceback" not in done.stderr
+    return ModulesRun(done.stdout, set(json.loads(report.read_text(encoding="utf-8"))))
 
 
 @dataclass
@@ -153,12 +193,53 @@ def on_pty(
     )
 
 
+MEMORY_TOOLS = (
+    "memory_search",
+    "memory_recall",
+    "memory_get",
+    "memory_save",
+    "thread_search",
+    "thread_history",
+)
+"""The tools memctl offers an agent, over MCP and in `call` (in the order `call` sends
+them, before its own read_file)."""
+
+
 # --------------------------------------------------------------------------- workspaces
 
 
 def is_lock(path: Path) -> bool:
     """The (empty) lock files a run leaves in .memctl/ by design."""
     return path.name == "lock" or path.name.endswith(".lock")
+
+
+HOLD_LOCK = """
+import sys
+from filelock import FileLock
+lock = FileLock(sys.argv[1])
+lock.acquire()
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+@contextmanager
+def held_lock(path: Path) -> Iterator[None]:
+    """Another process holds the lock file `path` for the block, as a concurrent memctl
+    would: a lock taken in this process would be re-entrant, not contended."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline() == "held\n"
+        yield
+    finally:
+        holder.stdin.close()  # ends its read: it exits, and the lock is free again
+        holder.wait(timeout=30)
 
 
 INDEX_CACHE = ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "config.json")
@@ -169,6 +250,12 @@ def is_cache(path: Path) -> bool:
     (search, recall, the MCP tools) bring up to date; not part of what a command
     changes."""
     return path.parent.name == ".memctl" and path.name in INDEX_CACHE
+
+
+def configure(root: Path, **extra: Any) -> None:
+    """memctl.yaml in the UTC timezone (so the day a ledger is named for does not depend
+    on the machine's), with `extra` as further top-level keys."""
+    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
 
 
 def snapshot(root: Path, *, locks: bool = True) -> dict[str, Any]:

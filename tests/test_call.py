@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import chat, read_log, snapshot, write_log
+from tests.helpers import MEMORY_TOOLS, chat, read_log, snapshot, write_log
 from tests.llm_server import TEST_MODEL, write_model_config
 
 
@@ -152,15 +152,7 @@ def test_tool_calls_run_and_the_whole_turn_is_logged(workspace: Path, cli, llm_s
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "It is called ochre.\n"
     first, second = llm_server.requests
-    assert [t["function"]["name"] for t in first["tools"]] == [
-        "memory_search",
-        "memory_recall",
-        "memory_get",
-        "memory_save",
-        "thread_search",
-        "thread_history",
-        "read_file",
-    ]
+    assert [t["function"]["name"] for t in first["tools"]] == [*MEMORY_TOOLS, "read_file"]
     assert first["messages"][-1] == {"role": "user", "content": "What is the build server called?"}
     tool_message = second["messages"][-1]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "c1"

@@ -10,15 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from memctl.workspace import Workspace, append_durable
-from tests.helpers import DANA, append, ledger, snapshot, state
+from tests.helpers import DANA, append, configure, ledger, snapshot, state
 from tests.llm_server import write_model_config
-
-
-def configure(root: Path, **extra: Any) -> None:
-    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
 
 
 @pytest.fixture

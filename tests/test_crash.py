@@ -38,9 +38,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
-from tests.helpers import MEMCTL, time_limit
+from tests.helpers import MEMCTL, configure, time_limit
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer, write_model_config
 
 pytestmark = pytest.mark.slow
@@ -279,10 +278,6 @@ def talk(count: int, topic: str) -> list[dict[str, Any]]:
 def write_state(root: Path, state: dict[str, Any]) -> None:
     (root / ".memctl").mkdir(exist_ok=True)
     (root / ".memctl" / "state.json").write_text(json.dumps({"version": 1, **state}) + "\n")
-
-
-def configure(root: Path, **extra: Any) -> None:
-    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
 
 
 def prepare_save(root: Path) -> None:

@@ -45,14 +45,8 @@ CHAT = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def short_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The runs here are in-process, so the pause between attempts can be shortened: these
-    tests count attempts and read the error line, and the pause's own length (with its
-    jitter) is tested in tests/test_providers.py. Seventy cases at half a second each would
-    be most of the quick loop (issue 10). A Retry-After the server sends is still honoured
-    as sent (the http_429 case checks it)."""
-    monkeypatch.setattr("memctl.litellm_model.BACKOFF_FIRST", 0.01)
+# In-process runs here, so the pause between attempts is shortened (`short_backoff`).
+pytestmark = pytest.mark.usefixtures("short_backoff")
 
 
 def files(root: Path, stage: str = "") -> dict[str, Any]:

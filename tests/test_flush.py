@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
-from tests.helpers import DANA, append, jsonl, ledger, snapshot, state
+from tests.helpers import DANA, append, configure, jsonl, ledger, snapshot, state
 from tests.llm_server import write_model_config
 
 HEADING = re.compile(
@@ -20,10 +19,6 @@ HEADING = re.compile(
     r"(?:entries \d+-\d+(?: part \d+/\d+)?|entry \d+ part \d+/\d+) · (\S+)$",
     re.MULTILINE,
 )
-
-
-def configure(root: Path, **extra: Any) -> None:
-    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
 
 
 @pytest.fixture

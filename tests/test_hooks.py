@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from memctl.hooks import CONTEXT_CAP, RECALL_CHARS
 from memctl.importers import import_transcript
 from memctl.threads import read_entries
 from memctl.workspace import Workspace, init_workspace
-from tests.helpers import MEMCTL
+from tests.helpers import MEMCTL, modules_after
 from tests.llm_server import write_model_config
 
 SESSION = "3b1f6c2e-7a4d-4c1e-9f2a-5d6e7f8a9b0c"
@@ -190,6 +189,19 @@ def test_session_start_cuts_a_large_memory_on_lines_under_the_cap(cli, workspace
 # --------------------------------------------------------------------------- Stop
 
 
+def write_subagent(agent: Path) -> None:
+    """Subagent a1b2c3's transcript: sidechain lines, each naming the agent."""
+    agent.parent.mkdir(parents=True, exist_ok=True)
+    sub = ClaudeSession(agent)
+    sub.user("Find where the billing owner is configured.")
+    sub.reply("It is in services/billing/OWNERS.")
+    sub.lines = [
+        json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1b2c3"})
+        for line in sub.lines
+    ]
+    sub.write()
+
+
 def one_shot(tmp_path: Path, transcript: Path) -> list[dict[str, Any]]:
     root = tmp_path / "oneshot"
     init_workspace(root)
@@ -232,7 +244,9 @@ def test_stop_hooks_on_a_growing_transcript_equal_a_one_shot_import(cli, workspa
     ]
 
 
-def test_stop_flushes_as_flush_trigger_allows(cli, workspace, tmp_path):
+def throttled_session(cli: Any, workspace: Path, tmp_path: Path) -> ClaudeSession:
+    """A session whose first exchange one Stop hook has flushed, with flush_trigger
+    throttled to an hour (the workspace's is `always`): the next flush must wait."""
     config = workspace / "memctl.yaml"
     config.write_text(
         config.read_text().replace("flush_trigger: always", "flush_trigger: {throttled: 1h}")
@@ -240,11 +254,20 @@ def test_stop_flushes_as_flush_trigger_allows(cli, workspace, tmp_path):
     session = conversation(tmp_path / f"{SESSION}.jsonl")
     session.write(1)
     hook(cli, workspace, "claude-code", claude_input("Stop", session.path, stop_hook_active=False))
-    ledger = "\n".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    return session
+
+
+def ledgers(workspace: Path) -> str:
+    return "\n".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+
+
+def test_stop_flushes_as_flush_trigger_allows(cli, workspace, tmp_path):
+    session = throttled_session(cli, workspace, tmp_path)
+    ledger = ledgers(workspace)
     assert "keep backups for 30 days" in ledger  # the first eligible run goes at once
     session.write()
     hook(cli, workspace, "claude-code", claude_input("Stop", session.path, stop_hook_active=False))
-    ledger = "\n".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    ledger = ledgers(workspace)
     assert "Dana owns the billing service" not in ledger  # throttled: imported, not flushed
     assert len(read_entries(Workspace(workspace), SESSION)) == 6
 
@@ -253,15 +276,7 @@ def test_subagent_stop_imports_the_subagent_transcript(cli, workspace, tmp_path)
     session = conversation(tmp_path / f"{SESSION}.jsonl")
     session.write()
     agent = tmp_path / "subagents" / "agent-a1b2c3.jsonl"
-    agent.parent.mkdir()
-    sub = ClaudeSession(agent)
-    sub.user("Find where the billing owner is configured.")
-    sub.reply("It is in services/billing/OWNERS.")
-    sub.lines = [
-        json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1b2c3"})
-        for line in sub.lines
-    ]
-    sub.write()
+    write_subagent(agent)
     stdin = claude_input(
         "SubagentStop",
         session.path,
@@ -279,18 +294,12 @@ def test_subagent_stop_imports_the_subagent_transcript(cli, workspace, tmp_path)
 
 
 def test_pre_compact_flushes_despite_the_throttle(cli, workspace, tmp_path):
-    config = workspace / "memctl.yaml"
-    config.write_text(
-        config.read_text().replace("flush_trigger: always", "flush_trigger: {throttled: 1h}")
-    )
-    session = conversation(tmp_path / f"{SESSION}.jsonl")
-    session.write(1)
-    hook(cli, workspace, "claude-code", claude_input("Stop", session.path, stop_hook_active=False))
+    session = throttled_session(cli, workspace, tmp_path)
     session.write()
     for trigger in ("manual", "auto"):
         stdin = claude_input("PreCompact", session.path, trigger=trigger, custom_instructions="")
         assert hook(cli, workspace, "claude-code", stdin).stdout == ""
-    ledger = "\n".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    ledger = ledgers(workspace)
     assert "Dana owns the billing service" in ledger
     assert ledger.count("Dana owns the billing service") == 1
 
@@ -316,19 +325,25 @@ def wait_for(check: Any, what: str, seconds: float = 60.0) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-@pytest.mark.slow
-def test_session_end_detaches_a_network_flush(llm_server, workspace, tmp_path):
-    write_model_config(workspace, llm_server)
-    llm_server.reply("- Dana owns the billing service.")
+def session_end(workspace: Path, tmp_path: Path, reason: str) -> subprocess.CompletedProcess[str]:
+    """The whole conversation written, then SessionEnd, run by the installed command (a
+    detached flush outlives an in-process runner's exit)."""
     session = conversation(tmp_path / f"{SESSION}.jsonl")
     session.write()
-    stdin = claude_input("SessionEnd", session.path, reason="logout")
-    done = subprocess.run(
+    stdin = claude_input("SessionEnd", session.path, reason=reason)
+    return subprocess.run(
         [MEMCTL, "-w", workspace, "hook", "claude-code"],
         input=stdin,
         capture_output=True,
         text=True,
     )
+
+
+@pytest.mark.slow
+def test_session_end_detaches_a_network_flush(llm_server, workspace, tmp_path):
+    write_model_config(workspace, llm_server)
+    llm_server.reply("- Dana owns the billing service.")
+    done = session_end(workspace, tmp_path, reason="logout")
     assert done.returncode == 0, done.stderr
     assert len(read_entries(Workspace(workspace), SESSION)) == 6  # imported before it returned
 
@@ -344,15 +359,7 @@ def test_a_failing_detached_flush_is_shown_by_status(llm_server, cli, workspace,
     llm_server.default = lambda request: (_ for _ in ()).throw(RuntimeError("down"))
     for _ in range(4):
         llm_server.fail(500)
-    session = conversation(tmp_path / f"{SESSION}.jsonl")
-    session.write()
-    stdin = claude_input("SessionEnd", session.path, reason="other")
-    done = subprocess.run(
-        [MEMCTL, "-w", workspace, "hook", "claude-code"],
-        input=stdin,
-        capture_output=True,
-        text=True,
-    )
+    done = session_end(workspace, tmp_path, reason="other")
     assert done.returncode == 0
     log = workspace / ".memctl" / "hooks.log"
     wait_for(
@@ -685,8 +692,6 @@ def test_verbose_says_what_the_hook_did(cli, workspace, tmp_path):
 
 
 def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
-    from tests.test_startup import REPORT_MODULES
-
     (workspace / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n", encoding="utf-8")
     (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
     stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
@@ -695,15 +700,7 @@ def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
         "export": (["export", "--claude-md", str(tmp_path / "CLAUDE.md")], ""),
     }
     for name, (args, given) in runs.items():
-        report = tmp_path / f"{name}.json"
-        done = subprocess.run(
-            [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
-            input=given,
-            capture_output=True,
-            text=True,
-        )
-        assert done.returncode == 0, done.stderr
-        modules = set(json.loads(report.read_text()))
+        modules = modules_after(args, workspace, tmp_path / f"{name}.json", input=given).modules
         assert "memctl.hooks" in modules
         assert "litellm" not in modules, name
 
@@ -718,15 +715,7 @@ def test_subagent_stop_without_a_path_finds_the_sessions_subagents(
         agent = tmp_path / SESSION / "subagents" / "agent-a1b2c3.jsonl"
     else:
         agent = tmp_path / "agent-a1b2c3.jsonl"
-    agent.parent.mkdir(parents=True, exist_ok=True)
-    sub = ClaudeSession(agent)
-    sub.user("Find where the billing owner is configured.")
-    sub.reply("It is in services/billing/OWNERS.")
-    sub.lines = [
-        json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1b2c3"})
-        for line in sub.lines
-    ]
-    sub.write()
+    write_subagent(agent)
     other = ClaudeSession(tmp_path / "agent-ffffff.jsonl", session="another-session")
     other.user("Unrelated.")
     other.write()

@@ -14,7 +14,6 @@ import json
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -36,7 +35,7 @@ from memctl.index import (
 from memctl.search import MODES, search
 from memctl.threads import encode_entry
 from memctl.workspace import Workspace
-from tests.helpers import MEMCTL
+from tests.helpers import MEMCTL, held_lock
 from tests.test_search_properties import (
     SETTINGS,
     Corpus,
@@ -335,26 +334,11 @@ def test_index_bookkeeping_stays_out_of_state_json(workspace: Path) -> None:
 def test_a_busy_lock_means_a_scan_not_a_wait(workspace: Path) -> None:
     (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
     ws = Workspace(workspace)
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from filelock import FileLock; "
-            "l = FileLock(sys.argv[1]); l.acquire(); print('held', flush=True); time.sleep(60)",
-            str(ws.state_dir / "lock"),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    with held_lock(ws.state_dir / "lock"):
         with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
             pass
         assert [h.line for h in search(ws, "deploy").hits] == [1]
         assert not index_path(ws).exists()
-    finally:
-        holder.kill()
-        holder.wait()
 
 
 # --------------------------------------------------------------------------- crashes

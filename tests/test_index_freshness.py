@@ -8,8 +8,6 @@ sweep. Each path is checked here against what search then finds.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from memctl.index import IndexUnavailable, fresh_index
 from memctl.search import search
 from memctl.threads import encode_entry
 from memctl.workspace import JOURNAL_NAME, Workspace
+from tests.helpers import held_lock
 
 OLD = time.time() - 30 * 86_400
 
@@ -138,24 +137,9 @@ def test_an_unchanged_index_is_read_without_the_lock(workspace: Path) -> None:
     """Most searches change nothing: they read the index without taking the workspace
     lock (nor importing filelock). A change still waits for the lock."""
     ws = old_workspace(workspace)
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from filelock import FileLock; "
-            "l = FileLock(sys.argv[1]); l.acquire(); print('held', flush=True); time.sleep(60)",
-            str(ws.state_dir / "lock"),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    with held_lock(ws.state_dir / "lock"):
         with fresh_index(ws, [], wait=0.1) as (_, report):
             assert report.checked == 1 and report.indexed == 0
         (workspace / "memory" / "2026-02-01.md").write_text("- new\n", encoding="utf-8")
         with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
             pass
-    finally:
-        holder.kill()
-        holder.wait()

@@ -13,13 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
-from tests.helpers import MEMCTL, append, jsonl
-
-
-def configure(root: Path, **extra: Any) -> None:
-    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC", **extra}))
+from tests.helpers import MEMCTL, append, configure, jsonl
 
 
 def chat(*texts: str) -> list[dict[str, Any]]:

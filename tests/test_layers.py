@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,13 @@ def _is_type_checking(node: ast.AST) -> bool:
     )
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's tree, parsed once: most modules are read by several tests."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+@functools.cache
 def imports_of(path: Path) -> list[Import]:
     """Every import in a module, with whether it runs only inside a function."""
     found: list[Import] = []
@@ -62,7 +70,7 @@ def imports_of(path: Path) -> list[Import]:
         for child in ast.iter_child_nodes(node):
             visit(child, inner, guarded)
 
-    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), False, False)
+    visit(parsed(path), False, False)
     return found
 
 
@@ -111,7 +119,7 @@ def test_stage_modules_do_not_import_cli_frameworks(path):
 
 @pytest.mark.parametrize("path", stage_modules(), ids=relative)
 def test_stage_modules_do_not_print(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)
     calls = [
         node.lineno
         for node in ast.walk(tree)
@@ -152,7 +160,7 @@ def test_no_literal_path_of_one_machine(path: Path) -> None:
     derive it from sys.executable, tmp_path or shutil.which instead."""
     found = [
         (node.lineno, node.value)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in ast.walk(parsed(path))
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and node.value.startswith(MACHINE_PATH)
@@ -170,7 +178,7 @@ ENTRY = "memctl.cli.app"
 def imported_names(path: Path) -> set[str]:
     """Every module a file imports, at any level, counting `from memctl.cli import x` as
     an import of memctl.cli.x (it may be a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -405,6 +413,6 @@ def test_compaction_uses_the_shared_cuts_and_the_staged_summary():
     assert {"memctl.cuts", "memctl.summarise", "memctl.threads"} <= memctl_imports(
         PACKAGE / "compact.py"
     )
-    tree = ast.parse((PACKAGE / "compact.py").read_text(encoding="utf-8"))
+    tree = parsed(PACKAGE / "compact.py")
     defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
     assert not defined & {"tail_start", "truncate_tool_args", "summarise", "render_entry"}

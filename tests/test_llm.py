@@ -135,7 +135,7 @@ def test_http_500_without_retries_is_one_request_and_one_line(llm_server):
     assert len(llm_server.requests) == 1
 
 
-def test_max_retries_one_sends_exactly_two_requests(llm_server):
+def test_max_retries_one_sends_exactly_two_requests(llm_server, short_backoff):
     llm_server.fail(500)
     llm_server.fail(500)
     llm_server.reply("never reached")
@@ -148,7 +148,7 @@ def test_max_retries_one_sends_exactly_two_requests(llm_server):
     assert llm_server.pending == 1
 
 
-def test_a_retry_can_succeed(llm_server):
+def test_a_retry_can_succeed(llm_server, short_backoff):
     llm_server.fail(503)
     llm_server.reply("second time lucky")
 

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import snapshot, state
+from tests.helpers import held_lock, modules_after, snapshot, state
 from tests.llm_server import write_model_config
 
 OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
@@ -132,34 +130,14 @@ def test_flush_trigger_never_does_not_stop_maintenance(workspace, cli):
     assert "maintain" in state(workspace)["runs"]
 
 
-HOLD_LOCK = """
-import sys
-from filelock import FileLock
-lock = FileLock(sys.argv[1])
-lock.acquire()
-print("held", flush=True)
-sys.stdin.read()
-"""
-
-
 def test_a_second_maintain_while_one_runs_exits_at_once(ready, cli):
     (ready / ".memctl").mkdir()
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_LOCK, str(ready / ".memctl" / "maintain.lock")],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout.readline() == "held\n"
+    with held_lock(ready / ".memctl" / "maintain.lock"):
         before = snapshot(ready, locks=False)
         result = cli("-w", ready, "maintain", "--force")
         assert result.exit_code == 0
         assert result.stderr == "maintain: skipped: another memctl maintain is running\n"
         assert snapshot(ready, locks=False) == before
-    finally:
-        holder.stdin.close()
-        holder.wait(timeout=30)
     assert cli("-w", ready, "maintain").exit_code == 0
     assert "maintain" in state(ready)["runs"]
 
@@ -175,21 +153,12 @@ def test_nothing_new_sends_no_request(workspace, cli, llm_server):
     assert "no new daily text" in result.stderr
 
 
-def test_nothing_new_does_not_import_litellm(workspace):
+def test_nothing_new_does_not_import_litellm(workspace, tmp_path):
     (workspace / "memctl.yaml").write_text(
         "model: {name: openai:gpt-4.1-mini, api_base: http://127.0.0.1:9/v1}\n"
     )
-    code = (
-        "import sys\n"
-        "from memctl.cli.app import main\n"
-        "sys.argv = ['memctl', '-w', sys.argv[1], 'maintain']\n"
-        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
-        "assert 'litellm' not in sys.modules, 'litellm imported'\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(workspace)], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr
+    run = modules_after(["maintain"], workspace, tmp_path / "modules.json")
+    assert "litellm" not in run.modules, "litellm imported"
     assert "maintain" in state(workspace)["runs"]
 
 

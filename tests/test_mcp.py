@@ -25,16 +25,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memctl.tools import SCHEMAS
 from memctl.workspace import Workspace, init_workspace
-from tests.helpers import snapshot
+from tests.helpers import MEMORY_TOOLS, snapshot
 
-TOOL_NAMES = {
-    "memory_search",
-    "memory_recall",
-    "memory_get",
-    "memory_save",
-    "thread_search",
-    "thread_history",
-}
+TOOL_NAMES = set(MEMORY_TOOLS)
 MEMORY = "- We deploy on Fridays.\n- The staging database is pg-staging-2.\n"
 DAILY_NAME = "memory/2026-06-02.md"
 DAILY = "## Memory Flush — 2026-06-02T10:00:00+00:00\n- Alice prefers tabs over spaces.\n"

@@ -22,7 +22,7 @@ import yaml
 
 from memctl.cli.completion_cmd import completion_script
 from memctl.workspace import Workspace, init_workspace
-from tests.helpers import DANA, jsonl
+from tests.helpers import DANA, MEMORY_TOOLS, jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -359,11 +359,4 @@ def test_mcp_registrations_start_the_server(tmp_path):
 
     names = anyio.run(tool_names)
 
-    assert names == {
-        "memory_search",
-        "memory_recall",
-        "memory_get",
-        "memory_save",
-        "thread_search",
-        "thread_history",
-    }
+    assert names == set(MEMORY_TOOLS)

@@ -123,6 +123,7 @@ ADVERSARIAL = {
 }
 
 
+@pytest.mark.slow  # hostile input: a megabyte of each shape
 @pytest.mark.parametrize("shape", list(ADVERSARIAL))
 def test_redaction_is_linear_on_adversarial_text(shape: str) -> None:
     redactor = compile_patterns()

@@ -8,45 +8,19 @@ configuration must still decide it has nothing to send before touching litellm.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from memctl.cli.app import app
+from tests.helpers import modules_after
 
 LITELLM_MODEL = "openai:gpt-4.1-mini"
-
-REPORT_MODULES = """
-import atexit, json, runpy, sys
-target = sys.argv[1]
-def report():
-    with open(target, "w", encoding="utf-8") as out:
-        json.dump(sorted(sys.modules), out)
-atexit.register(report)
-sys.argv = ["memctl", *sys.argv[2:]]
-runpy.run_module("memctl", run_name="__main__")
-"""
 
 
 def registered() -> set[str]:
     names = {command.name for command in app.registered_commands}
     return names | {group.name for group in app.registered_groups}
-
-
-def modules_after(args: list[str], workspace: Path, report: Path, exit_code: int) -> set[str]:
-    """Run `python -m memctl -w WORKSPACE ARGS` and return the modules it had loaded."""
-    done = subprocess.run(
-        [sys.executable, "-c", REPORT_MODULES, str(report), "-w", str(workspace), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == exit_code, f"memctl {' '.join(args)}: {done.stderr}"
-    assert "Traceback" not in done.stderr
-    return set(json.loads(report.read_text(encoding="utf-8")))
 
 
 @pytest.fixture
@@ -80,7 +54,7 @@ COMMANDS = {
 def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     args, exit_code = COMMANDS[name]
 
-    modules = modules_after(args, litellm_workspace, tmp_path / "modules.json", exit_code)
+    modules = modules_after(args, litellm_workspace, tmp_path / "modules.json", exit_code).modules
 
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
@@ -109,7 +83,9 @@ def test_running_one_command_leaves_the_app_whole():
 def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path):
     """main() imports the module of the command that runs, not the other 21 (and what
     they import): `memctl.cli.app` registers nothing by itself."""
-    modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0)
+    modules = modules_after(
+        ["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0
+    ).modules
 
     commands = {
         name for name in modules if name.startswith("memctl.cli.") and name.endswith("_cmd")
@@ -120,7 +96,7 @@ def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path)
 
 
 def test_help_still_lists_every_command(litellm_workspace, tmp_path):
-    modules = modules_after(["--help"], litellm_workspace, tmp_path / "m.json", 0)
+    modules = modules_after(["--help"], litellm_workspace, tmp_path / "m.json", 0).modules
 
     from memctl.cli.app import COMMAND_MODULES
 
@@ -136,7 +112,9 @@ def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
     for run in range(2):
         modules_after(["search", "Fridays"], litellm_workspace, tmp_path / f"{run}.json", 0)
 
-    modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0)
+    modules = modules_after(
+        ["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0
+    ).modules
 
     assert "memctl.search" in modules
     assert "yaml" not in modules

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,6 +11,7 @@ import pytest
 
 from memctl.threads import read_entries, working_context
 from memctl.workspace import Workspace
+from tests.helpers import modules_after
 
 
 def write_config(root: Path, memory: str = "", top: str = "") -> None:
@@ -301,20 +300,11 @@ def test_many_threads_are_all_counted_and_the_text_table_is_capped(workspace, cl
     assert len(text[more - 20 : more]) == 20 and text[more - 21].split()[0] == "thread"
 
 
-def test_status_does_not_import_litellm(workspace):
+def test_status_does_not_import_litellm(workspace, tmp_path):
     write_config(workspace, "  model: openai:gpt-4.1-mini\n")
-    code = (
-        "import sys\n"
-        "from memctl.cli.app import main\n"
-        "sys.argv = ['memctl', '-w', sys.argv[1], 'status']\n"
-        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
-        "assert 'litellm' not in sys.modules, 'litellm imported'\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(workspace)], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert "maintain run" in done.stdout
+    run = modules_after(["status"], workspace, tmp_path / "modules.json")
+    assert "litellm" not in run.modules, "litellm imported"
+    assert "maintain run" in run.stdout
 
 
 def test_a_corrupt_state_file_is_one_line_exit_2(workspace, cli):

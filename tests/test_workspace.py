@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import textwrap
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -23,38 +19,7 @@ from memctl.workspace import (
     init_workspace,
     write_atomic,
 )
-
-HOLD_LOCK = textwrap.dedent(
-    """
-    import sys
-    from filelock import FileLock
-    lock = FileLock(sys.argv[1])
-    lock.acquire()
-    print("held", flush=True)
-    sys.stdin.readline()
-    lock.release()
-    """
-)
-
-
-class LockHolder:
-    """Another process holding a lock file until `release()`."""
-
-    def __init__(self, path: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", HOLD_LOCK, str(path)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        assert self.process.stdout.readline().strip() == "held"
-
-    def release(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write("\n")
-        self.process.stdin.flush()
-        self.process.wait(timeout=30)
+from tests.helpers import held_lock
 
 
 def found_workspace(run) -> str:
@@ -340,12 +305,11 @@ def test_workspace_lock_is_reentrant(workspace):
 def test_workspace_lock_held_elsewhere_is_busy(workspace):
     ws = Workspace(workspace)
     ws.state_dir.mkdir()
-    holder = LockHolder(ws.state_dir / "lock")
-    try:
-        with pytest.raises(BusyError, match=r"\.memctl/lock is held by another memctl"):
-            ws.lock(wait=0.05).__enter__()
-    finally:
-        holder.release()
+    with (
+        held_lock(ws.state_dir / "lock"),
+        pytest.raises(BusyError, match=r"\.memctl/lock is held by another memctl"),
+    ):
+        ws.lock(wait=0.05).__enter__()
 
     with ws.lock(wait=5):
         pass
@@ -354,12 +318,11 @@ def test_workspace_lock_held_elsewhere_is_busy(workspace):
 def test_stage_lock_non_blocking_reports_another_holder(workspace):
     ws = Workspace(workspace)
     ws.state_dir.mkdir()
-    holder = LockHolder(ws.state_dir / "consolidate.lock")
-    try:
-        with ws.stage_lock("consolidate", blocking=False) as acquired:
-            assert acquired is False
-    finally:
-        holder.release()
+    with (
+        held_lock(ws.state_dir / "consolidate.lock"),
+        ws.stage_lock("consolidate", blocking=False) as acquired,
+    ):
+        assert acquired is False
 
     with ws.stage_lock("consolidate", blocking=False) as acquired:
         assert acquired is True

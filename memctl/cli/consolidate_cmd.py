@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import Globals, ShowRequests, app, command, globals_of
+from memctl.cli.core import (
+    DRY_RUN_REQUESTS_HELP,
+    Globals,
+    ShowRequests,
+    app,
+    command,
+    globals_of,
+)
 from memctl.cli.render import consolidate_plan_text, consolidate_summary, emit, note, working
 from memctl.errors import UsageError
 
@@ -24,8 +31,7 @@ def consolidate_command(
         bool,
         typer.Option(
             "--dry-run",
-            help="Print the requests that would be sent, with token and cost estimates; "
-            "no model call, nothing written. On builtin (free): the diff it would make.",
+            help=f"{DRY_RUN_REQUESTS_HELP} On builtin (free): the diff it would make.",
         ),
     ] = False,
     diff: Annotated[

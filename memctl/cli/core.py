@@ -305,6 +305,13 @@ ThreadArg = Annotated[
 ]
 
 
+DRY_RUN_REQUESTS_HELP = (
+    "Print the requests that would be sent, with token and cost estimates; "
+    "no model call, nothing written."
+)
+"""--dry-run of the commands that plan model requests (flush, consolidate), printed by
+`requests_text` the same way for both."""
+
 ShowRequests = Annotated[
     bool,
     typer.Option(

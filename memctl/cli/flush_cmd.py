@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import ShowRequests, app, command, complete_threads, globals_of
+from memctl.cli.core import (
+    DRY_RUN_REQUESTS_HELP,
+    ShowRequests,
+    app,
+    command,
+    complete_threads,
+    globals_of,
+)
 from memctl.cli.render import (
     cost_text,
     emit,
@@ -45,8 +52,7 @@ def flush_command(
         bool,
         typer.Option(
             "--dry-run",
-            help="Print the requests that would be sent, with token and cost estimates; "
-            "no model call, nothing written.",
+            help=DRY_RUN_REQUESTS_HELP,
         ),
     ] = False,
     show_requests: ShowRequests = False,

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memctl.errors import UsageError
+from memctl.errors import UsageError, unreadable
 
 if TYPE_CHECKING:
     from memctl.workspace import Workspace
@@ -37,12 +37,8 @@ def read_input(source: str) -> tuple[bytes, str]:
     path = Path(source)
     try:
         return path.read_bytes(), source
-    except FileNotFoundError:
-        raise UsageError(f"{source}: file not found") from None
-    except IsADirectoryError:
-        raise UsageError(f"{source}: is a folder") from None
     except OSError as exc:
-        raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+        raise unreadable(source, exc) from None
 
 
 def resolve_thread(

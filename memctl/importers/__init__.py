@@ -56,7 +56,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from memctl.errors import UsageError
+from memctl.errors import UsageError, unreadable
 from memctl.importers.base import Draft, ImportResult, Parsed, Piece, Reading, read_source
 from memctl.importers.claude import CLAUDE_LINE_TYPES, parse_claude
 from memctl.importers.codex import CODEX_ITEM_TYPES, CODEX_LINE_TYPES, parse_codex
@@ -278,12 +278,8 @@ def import_source(
                 resume = resume_point(ws, handle, entry, fmt, thread)
                 handle.seek(resume.offset if resume else 0)
                 data = handle.read()
-        except FileNotFoundError:
-            raise UsageError(f"{name}: file not found") from None
-        except IsADirectoryError:
-            raise UsageError(f"{name}: is a folder") from None
         except OSError as exc:
-            raise UsageError(f"{name}: cannot read: {exc.strerror}") from None
+            raise unreadable(name, exc) from None
         if resume is None:
             reading = read_source(data, name)
             plan = make_plan(ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final)
