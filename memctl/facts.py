@@ -250,9 +250,32 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         resolved = None if habitual and match["bare_day"] else _resolve(match, day, past)
         if resolved is None:
             return match[0]
-        return f"{resolved.text} ({match['phrase']}, said {day.isoformat()})"
+        written, phrase = resolved.text, match["phrase"]
+        if _starts_sentence(text, match.start()):
+            # "Yesterday I went" reads "On 2023-05-07 (yesterday, said …) I went".
+            if match[0][0].isupper():
+                written = written[0].upper() + written[1:]
+            phrase = _mid_sentence(phrase)
+        return f"{written} ({phrase}, said {day.isoformat()})"
 
     return _RELATIVE.sub(replace, text)
+
+
+_SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    return bool(_SENTENCE_END.search(text[max(0, at - 8) : at])) if at else True
+
+
+def _mid_sentence(phrase: str) -> str:
+    """The phrase as it reads inside a sentence: a capital that only began the sentence
+    is dropped ("Next month" -> "next month"); a weekday ("Friday"), or a word in
+    capitals ("TODAY"), keeps its own."""
+    first = phrase.split()[0]
+    if first.casefold() in _WEEKDAYS or (len(first) > 1 and not first[1:].islower()):
+        return phrase
+    return phrase[0].lower() + phrase[1:]
 
 
 def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:

@@ -39,11 +39,12 @@ from memctl.memory import memory_path
 from memctl.model import Model, Request, Usage
 from memctl.prompts import is_no_reply
 from memctl.said import span_text
-from memctl.state import FlushNote, State, ThreadMark
+from memctl.state import FlushNote, LogPlace, State, ThreadMark
 from memctl.threads import (
     EntryLine,
+    LogRead,
     count_entries,
-    read_entries,
+    read_log,
     render_entry,
     thread_log_entries,
     thread_path,
@@ -163,11 +164,17 @@ def flush(
         # than an error after the threads before it were flushed.
         memory_path(ws, ws.relative(ws.ledger_path()))
         ws.check_inside(ws.memory_md)
+        logs, kept = {}, 0
         for thread in chosen:
-            read_entries(ws, thread)
+            log = _read_log(ws, thread, state.threads.get(thread))
+            # Kept for the run, so that a log is parsed once, unless all of them
+            # together would hold too much memory: those are parsed again.
+            if kept + len(log.read.data) <= KEEP_PARSED_BYTES:
+                logs[thread], kept = log, kept + len(log.read.data)
         run = _Run(ws, config, model, dry_run, result)
         for thread in chosen:
-            result.threads.append(run.thread(thread, state.threads.get(thread)))
+            record = state.threads.get(thread)
+            result.threads.append(run.thread(thread, record, logs.pop(thread, None)))
         if not dry_run and result.usage.calls:
             finished = ws.now()
 
@@ -178,6 +185,34 @@ def flush(
 
             ws.update_state(mark)
     return result
+
+
+KEEP_PARSED_BYTES = 32 << 20
+
+
+@dataclass
+class _Log:
+    """A log as flush read it: its entries from the watermark's place on (or all), its
+    stat from just before the read, and the hash of its first line."""
+
+    read: LogRead
+    stamp: list[int] | None
+    head: str | None
+    replaced: bool
+    """Not the log the watermark was counted on (see `_replaced`)."""
+
+
+def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
+    """Parsed from the watermark's place when it has one and the log still holds the
+    bytes it was taken on; else whole (the watermark is then a count of lines)."""
+    path = thread_path(ws, thread)
+    stamp = _stamp_of(path)
+    head = head_of(path)
+    replaced = record is not None and record.head is not None and record.head != head
+    place = None
+    if record is not None and not replaced and record.place is not None:
+        place = record.place if record.place.line == record.flushed else None
+    return _Log(read_log(ws, thread, place), stamp, head, replaced)
 
 
 def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:
@@ -252,7 +287,8 @@ def _record_stamps(state: State, settled: dict[str, tuple[int, list[int]]]) -> N
     for thread, (watermark, stamp) in settled.items():
         record = state.threads.get(thread)
         if state.flushed(thread) == watermark:
-            _set_watermark(state, thread, watermark, stamp, record.head if record else None)
+            head, place = (record.head, record.place) if record else (None, None)
+            _set_watermark(state, thread, watermark, stamp, head, place)
 
 
 def _set_watermark(
@@ -261,14 +297,17 @@ def _set_watermark(
     value: int,
     stamp: list[int] | None = None,
     head: str | None = None,
+    place: LogPlace | None = None,
 ) -> None:
     """`stamp`: the log's stat from before it was read, when `value` is its end; `head`:
-    the hash of its first line. A block note is done with once the watermark moves."""
+    the hash of its first line; `place`: where line `value` starts. A block note is done
+    with once the watermark moves."""
     record = state.mark(thread)
     record.flushed = value
     record.stamp = stamp
     record.head = head
     record.block = None
+    record.place = place
 
 
 # --------------------------------------------------------------------------- rendering
@@ -379,8 +418,7 @@ class _Run:
         self.redactor = config.redaction.redactor()
         self.prompt = config.memory.flush_prompt
         self._window: int | None = None
-        self._stamps: dict[str, tuple[int, list[int] | None, str | None]] = {}
-        """thread -> (its entries when read, its stat from just before, its head)."""
+        self._logs: dict[str, _Log] = {}
 
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it."""
@@ -433,23 +471,22 @@ class _Run:
             },
         )
 
-    def thread(self, thread: str, record: ThreadMark | None) -> ThreadFlush:
-        path = thread_path(self.ws, thread)
-        stamp = _stamp_of(path)
-        entries = read_entries(self.ws, thread)
-        total = len(entries)
-        self._stamps[thread] = (total, stamp, head_of(path))
+    def thread(self, thread: str, record: ThreadMark | None, log: _Log | None) -> ThreadFlush:
+        if log is None:
+            log = _read_log(self.ws, thread, record)
+        self._logs[thread] = log
+        total = log.read.total
         watermark = record.flushed if record else 0
         # A log shorter than its watermark, or with another first line, was replaced:
         # flush it from the start.
-        start = watermark if watermark <= total and not _replaced(record, path) else 0
+        start = watermark if watermark <= total and not log.replaced else 0
         done = ThreadFlush(thread, start, start)
         if start == watermark and record is not None and record.block is not None:
             done.end = start = self._recover(thread, record.block, start, total)
         lines = [
             line
             for index in range(start, total)
-            if (line := render_entry(entries[index], index, self.redactor)) is not None
+            if (line := render_entry(log.read.entry(index), index, self.redactor)) is not None
         ]
         if not lines:
             done.end = total
@@ -552,8 +589,9 @@ class _Run:
 
     def _advance(self, state: State, thread: str, value: int) -> None:
         """Move the watermark, stamped with the log's stat when it reaches the end."""
-        total, stamp, head = self._stamps[thread]
-        _set_watermark(state, thread, value, stamp if value == total else None, head)
+        log = self._logs[thread]
+        stamp = log.stamp if value == log.read.total else None
+        _set_watermark(state, thread, value, stamp, log.head, log.read.place(value))
 
 
 FACTS_SLACK_CHARS = 2_000

@@ -370,8 +370,8 @@ def _flush(ws: Workspace, config: Config, result: HookResult, *, auto: bool) -> 
     from memctl.llm import resolve_model
     from memctl.threads import count_entries, thread_path
 
-    # Counting lines is cheap; flush parses the whole log. A Stop that added nothing
-    # must not pay for reading a long session's thread.
+    # Counting lines is cheap (no parse); a Stop that added nothing must not pay for
+    # the flush's start (its lock, state and model).
     state = ws.read_state()
     threads = [t for t in result.threads if count_entries(thread_path(ws, t)) > state.flushed(t)]
     if not threads:

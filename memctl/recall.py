@@ -31,11 +31,14 @@ import re
 import sqlite3
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.config import Config
 from memctl.errors import UsageError
 from memctl.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.redact import Redactor
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
@@ -285,7 +288,7 @@ def _hit(
     """The hit, read back from its file; None when the file changed since it was indexed."""
     from datetime import datetime
 
-    from memctl.search import _chomp, snippet
+    from memctl.search import _chomp
     from memctl.threads import is_compaction, searchable_text
 
     try:
@@ -315,7 +318,7 @@ def _hit(
             return None
         role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
         source = f"{candidate.rel}#{candidate.number} [{role}]"
-    cut = snippet(redactor.text(text), terms, SNIPPET_CHARS)
+    cut = redacted_snippet(text, terms, redactor)
     try:
         day = datetime.fromtimestamp(stamp).date().isoformat()
     except (OverflowError, OSError, ValueError):
@@ -332,6 +335,73 @@ def _hit(
         when=day,
         snippet=cut,
     )
+
+
+def redacted_snippet(text: str, terms: list[str], redactor: Redactor) -> str:
+    """The snippet of `text` redacted whole, for the cost of redacting a window of it.
+
+    A 20 MB tool result took seconds to redact for 240 characters shown. So the window
+    redacted is 2 × REDACT_MARGIN each side of the first term, and of what it gives only
+    the part that stands at least REDACT_MARGIN characters of the text from a cut of the
+    window is shown: a secret is shorter than that (see memctl.redact), so one across a
+    cut is outside what is shown, and one inside is whole in the window."""
+    from memctl.redact import REDACT_MARGIN
+    from memctl.search import snippet
+
+    if len(text) <= 4 * REDACT_MARGIN:  # the window's size: redacted whole
+        return snippet(redactor.text(text), terms, SNIPPET_CHARS)
+    lowered = text.lower()
+    places = [lowered.find(term) for term in terms]
+    first = min((place for place in places if place >= 0), default=0)
+    start = max(0, first - 2 * REDACT_MARGIN)
+    end = min(len(text), first + 2 * REDACT_MARGIN)
+    window = text[start:end]
+    redacted = redactor.text(window)
+    markers = _markers(redactor, redacted)
+    low = _past(window, redacted, markers, REDACT_MARGIN) if start else 0
+    high = len(redacted)
+    if end < len(text):
+        high -= _past(
+            window[::-1],
+            redacted[::-1],
+            [(high - e, high - s) for s, e in reversed(markers)],
+            REDACT_MARGIN,
+        )
+    shown = snippet(redacted[low:high], terms, SNIPPET_CHARS) if low < high else ""
+    if (low or start) and not shown.startswith("…"):
+        shown = "…" + shown
+    if (high < len(redacted) or end < len(text)) and not shown.endswith("…"):
+        shown += "…"
+    return shown
+
+
+def _markers(redactor: Redactor, text: str) -> list[tuple[int, int]]:
+    """The spans of `text` that may be redaction markers (a text may hold one as it is)."""
+    kinds = "|".join(re.escape(kind) for kind in {kind for kind, _ in redactor.patterns})
+    if not kinds:
+        return []
+    return [match.span() for match in re.finditer(rf"\[REDACTED:(?:{kinds})\]", text)]
+
+
+def _past(text: str, redacted: str, markers: list[tuple[int, int]], margin: int) -> int:
+    """Where in `redacted` (`text` with the `markers` standing for parts of it) the part
+    that is certainly at least `margin` characters into `text` begins.
+
+    What lies between two markers is text copied as it was, in order; each stretch is
+    placed at its first occurrence in `text` after the one before, which can only be
+    at or before where it really came from. So a stretch placed past `margin` is past
+    it (a marker counts as standing for nothing)."""
+    copied = 0  # where, at most, `redacted[done:]` starts in `text`
+    done = 0
+    for left, right in [*markers, (len(redacted), len(redacted))]:
+        stretch = redacted[done:left]
+        found = text.find(stretch, copied) if stretch else copied
+        if found < 0:  # cannot happen for a redaction of `text`; show nothing
+            return len(redacted)
+        if found + len(stretch) >= margin:
+            return left - (found + len(stretch) - max(margin, found))
+        copied, done = found + len(stretch), right
+    return len(redacted)
 
 
 def rrf(*rankings: list[int]) -> dict[int, float]:

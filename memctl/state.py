@@ -48,6 +48,18 @@ class FlushNote:
 
 
 @dataclass
+class LogPlace:
+    """Where line `line` of a log starts (`offset`, in bytes), and the hash of the bytes
+    before it (`tail`): a log only appended to since keeps both; one written again, or
+    edited by hand before the place, almost surely does not, and is then read whole."""
+
+    line: int = 0
+    """The watermark this place is of: the place is used only while it is the watermark."""
+    offset: int = 0
+    tail: str = ""
+
+
+@dataclass
 class ThreadMark:
     """A thread log's flush watermark (`threads.<id>`)."""
 
@@ -60,6 +72,8 @@ class ThreadMark:
     """SHA-256 of the log's first line when the watermark moved: a log deleted and
     written again has another first line, and is flushed from its start."""
     block: FlushNote | None = None
+    place: LogPlace | None = None
+    """Where line `flushed` starts in the log: flush parses the log from there on."""
 
 
 @dataclass

@@ -7,6 +7,7 @@ sees is derived from the last such record (see `working_context`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -19,6 +20,7 @@ from typing import Any
 from memctl.errors import UsageError, WorkspaceError
 from memctl.redact import Redactor
 from memctl.said import minute, speaker_of, when
+from memctl.state import LogPlace
 from memctl.tokens import text_tokens
 from memctl.workspace import Workspace, append_durable
 
@@ -375,9 +377,68 @@ def parse_entry_line(line: str, where: str) -> dict[str, Any]:
 
 def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
     """Every entry of a thread log in order (index = line number - 1)."""
+    return read_log(ws, thread).entries
+
+
+TAIL_BYTES = 64
+"""A place in a log is checked by the hash of the (up to) 64 bytes before it."""
+
+
+def _tail_hash(before: bytes) -> str:
+    return hashlib.sha256(before[-TAIL_BYTES:]).hexdigest()
+
+
+@dataclass
+class LogRead:
+    """The entries of a log from line `start` on (every entry when `start` is 0)."""
+
+    start: int
+    entries: list[dict[str, Any]]
+    data: bytes
+    """The bytes read: the TAIL_BYTES before line `start` (when there are), then the rest."""
+    offset: int
+    """Where `data` starts in the log."""
+    skip: int
+    """Where line `start` starts in `data`."""
+    ends: list[int]
+    """Where in `data` each entry's line ends, past its newline (-1: no newline yet)."""
+
+    @property
+    def total(self) -> int:
+        """The log's entries, those before `start` included."""
+        return self.start + len(self.entries)
+
+    def entry(self, index: int) -> dict[str, Any]:
+        return self.entries[index - self.start]
+
+    def place(self, index: int) -> LogPlace | None:
+        """Where entry `index` (`start` to `total`) starts; None past a last line
+        without its newline (the next append adds one: offsets would move)."""
+        end = self.ends[index - self.start - 1] if index > self.start else self.skip
+        if end < 0:
+            return None
+        return LogPlace(index, self.offset + end, _tail_hash(self.data[:end]))
+
+
+def read_log(ws: Workspace, thread: str, place: LogPlace | None = None) -> LogRead:
+    """A log's entries: from `place` on when the log still holds the bytes it was taken
+    on (a flush of 10 new entries does not parse the 10,000 before them), else all."""
     path = thread_path(ws, thread)
+    start, offset, skip = 0, 0, 0
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            if place is not None and place.line and place.offset:
+                offset = max(0, place.offset - TAIL_BYTES)
+                handle.seek(offset)
+                data = handle.read()
+                lead = place.offset - offset
+                if len(data) >= lead and _tail_hash(data[:lead]) == place.tail:
+                    start, skip = place.line, lead
+                else:
+                    offset = 0
+            if not start:
+                handle.seek(0)
+                data = handle.read()
     except FileNotFoundError:
         raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})") from None
     complete, _, tail = data.rpartition(b"\n")
@@ -386,17 +447,28 @@ def read_entries(ws: Workspace, thread: str) -> list[dict[str, Any]]:
         # append removes it): not an entry.
         data = complete + b"\n" if complete else b""
     try:
-        text = data.decode("utf-8")
+        text = data[skip:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{ws.relative(path)}: not UTF-8 (byte {exc.start})") from None
-    text = text.removeprefix("\ufeff")  # a byte order mark some editors write
+        bad = offset + skip + exc.start
+        raise UsageError(f"{ws.relative(path)}: not UTF-8 (byte {bad})") from None
+    if not start:
+        text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     where = ws.relative(path)
-    return [
-        parse_entry_line(line, f"{where}: line {number}") for number, line in enumerate(lines, 1)
+    entries = [
+        parse_entry_line(line, f"{where}: line {number}")
+        for number, line in enumerate(lines, start + 1)
     ]
+    # "\n" is never part of another character in UTF-8: the newlines of `data` are
+    # the lines' ends.
+    ends, at = [], skip
+    for _ in lines:
+        at = data.find(b"\n", at) + 1
+        ends.append(at if at else -1)
+        at = at or len(data)
+    return LogRead(start, entries, data, offset, skip, ends)
 
 
 def is_compaction(entry: dict[str, Any]) -> bool:

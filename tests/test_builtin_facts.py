@@ -45,7 +45,7 @@ def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
         "- Caroline went to an LGBTQ support group on 2023-05-07 (yesterday, said 2023-05-08) "
         "and it was so powerful.",
         "- Melanie is swamped with the kids & work.",
-        "- In June 2023 (Next month, said 2023-05-20) Caroline is going to start a counseling "
+        "- In June 2023 (next month, said 2023-05-20) Caroline is going to start a counseling "
         "course.",
         "- Melanie painted a sunrise in the week of 2023-05-08 (last week, said 2023-05-20), "
         "Melanie's first painting in 2023 (this year, said 2023-05-20).",
@@ -77,6 +77,25 @@ def test_relative_dates_resolve_against_the_time_said() -> None:
         "We deploy every week on Friday.",
     ):
         assert resolve_dates(habit, when) == habit
+
+
+def test_a_sentence_initial_phrase_reads_mid_sentence_in_the_date_note() -> None:
+    when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
+    cases = {
+        "Yesterday I went to the group.": "On 2023-05-07 (yesterday, said 2023-05-08) I went",
+        "It rained. Yesterday I went out.": "It rained. On 2023-05-07 (yesterday, said",
+        "Next month we start.": "In June 2023 (next month, said 2023-05-08) we start.",
+        "A week ago we shipped.": "Around 2023-05-01 (a week ago, said 2023-05-08) we",
+        "Last Friday we met.": "On 2023-05-05 (last Friday, said 2023-05-08) we met.",
+        "On Friday I saw her.": "On 2023-05-05 (Friday, said 2023-05-08) I saw her.",
+        "I went yesterday.": "I went on 2023-05-07 (yesterday, said 2023-05-08).",
+    }
+    for text, resolved in cases.items():
+        assert resolve_dates(text, when).startswith(resolved), text
+    facts = flush(
+        [said("Yesterday I went to a support group.", "Caroline", "2023-05-08T13:56:00Z")]
+    )
+    assert facts == ["On 2023-05-07 (yesterday, said 2023-05-08) Caroline went to a support group."]
 
 
 def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
