@@ -141,7 +141,17 @@ def test_recall_embeds_over_an_unchanged_index_and_after_a_change(
     assert (run_.exit_code, run_.stderr) == (0, "")
     assert run_.stdout.startswith("MEMORY.md:102 ")
     assert server.batches == [1, 1]
-    assert vectors(ws) == 102
+    # search brings the index up to date without embedding: recall then finds it
+    # unchanged, with a record still to embed
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- Dana's puppy is called Biscuit.\n")
+    assert cli("-w", ws, "search", "Biscuit").exit_code == 0
+    server.batches.clear()
+    run_ = cli("-w", ws, "recall", "what is the name of the dog")
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:103 ")
+    assert server.batches == [1, 1]
+    assert vectors(ws) == 103
 
 
 @pytest.mark.slow
