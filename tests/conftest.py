@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import compileall
 import functools
 import os
 import sys
@@ -14,20 +13,22 @@ import typer.main
 import typer.testing
 from typer.testing import CliRunner
 
-import memctl
 from memctl.cli.app import app
 from memctl.workspace import init_workspace
-from tests.helpers import Run, snapshot
+from tests.helpers import Run, litellm_import_seconds, snapshot
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Where Python writes no bytecode (PYTHONDONTWRITEBYTECODE), each of the suite's
-    hundreds of `memctl` subprocesses would compile memctl's modules again, a third of
-    its start-up. They are compiled once, before the workers start, as Python itself
-    does on a machine that writes bytecode."""
+    """The suite writes bytecode caches (git ignores them) even where the environment
+    says not to (PYTHONDONTWRITEBYTECODE): it starts two thousand interpreters, and each
+    would compile memctl's modules again, and each worker would rewrite and compile every
+    test module again (4 of the 7 seconds a worker spends collecting). Unset before the
+    workers start, so they and every `memctl` they run inherit it; a tree that cannot be
+    written is no error, Python then only compiles in memory."""
     if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
-        compileall.compile_dir(Path(memctl.__file__).parent, quiet=1)
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
@@ -87,6 +88,7 @@ def llm_server(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
     It sets MEMCTL_TEST_KEY, the api_key_env `write_model_config` names, and keeps
     proxies away from 127.0.0.1 so the requests really reach it.
     """
+    litellm_import_seconds()  # imports litellm, timed, for time_limit()
     monkeypatch.setenv(TEST_KEY_ENV, TEST_KEY)
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")

@@ -31,6 +31,10 @@ from tests.helpers import is_cache, is_lock
 from tests.llm_server import TEST_MODEL, LLMServer, write_model_config
 
 TIMEOUT = 0.3
+"""The model timeout of the "timeout" cases, short so they end quickly."""
+PATIENT = 30
+"""Every other case's: a loaded machine that answers a 429 late must not turn it into a
+timeout, which would make the error line name the wrong failure."""
 RETRY_AFTER = 0.2
 MAX_TOKENS = 50
 """consolidation_max_tokens: a budget of 200 chars, so "far over" is easy to send."""
@@ -117,7 +121,7 @@ def prepare(root: Path, server: LLMServer, stage: str, retries: int, **model: An
         root,
         server,
         timezone="UTC",
-        model={"max_retries": retries, "timeout": f"{TIMEOUT}s", **model},
+        model={"max_retries": retries, "timeout": f"{PATIENT}s", **model},
         memory={"consolidation_max_tokens": MAX_TOKENS},
         compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
     )
@@ -182,7 +186,8 @@ def test_a_failing_model_is_retried_then_one_line_and_nothing_changed(
     cli, workspace: Path, llm_server, stage: str, failure: str
 ):
     mode = FAILURES[failure]
-    prepare(workspace, llm_server, stage, retries=1)
+    short = {"timeout": f"{TIMEOUT}s"} if failure == "timeout" else {}
+    prepare(workspace, llm_server, stage, retries=1, **short)
 
     result, elapsed = run_failing(cli, workspace, llm_server, stage, 2, mode.queue)
 

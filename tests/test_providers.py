@@ -20,7 +20,7 @@ from memctl.errors import ConfigError, ContextOverflowError, ModelError
 from memctl.litellm_model import LiteLLMModel
 from memctl.model import Request
 from memctl.summarise import summary_tokens_target
-from tests.helpers import MEMCTL, chat, read_log, write_log
+from tests.helpers import MEMCTL, chat, litellm_import_seconds, read_log, write_log
 from tests.llm_server import TEST_KEY, TEST_KEY_ENV, write_model_config
 from tests.provider_servers import ProviderServer, model_mapping, write_provider_config
 
@@ -41,6 +41,7 @@ sys.addaudithook(_record_connections)
 @pytest.fixture
 def serve(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
     """serve("anthropic") -> a started ProviderServer, stopped after the test."""
+    litellm_import_seconds()  # imports litellm, timed, for time_limit()
     monkeypatch.setenv(TEST_KEY_ENV, TEST_KEY)
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
