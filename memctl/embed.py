@@ -40,6 +40,15 @@ WHERE r.flag & 1 = 0 AND r.id NOT IN (SELECT id FROM vectors WHERE model = ?)
 ORDER BY r.id
 """
 
+# A vector is stored only while its record is still the one read: the lock is not held
+# while the provider answers, and an update may drop the record meanwhile, or a rebuild
+# give its id to another one.
+_STORE = """
+INSERT OR REPLACE INTO vectors(id, model, vec) SELECT ?, ?, ? WHERE EXISTS (
+    SELECT 1 FROM records r JOIN files f ON f.id = r.file
+    WHERE r.id = ? AND f.rel = ? AND r.start = ? AND r.len = ?)
+"""
+
 
 class EmbeddingFailed(Exception):
     """The provider could not embed; recall goes on with BM25."""
@@ -117,7 +126,11 @@ def _unit(vector: list[float]) -> list[float]:
 
 def catch_up(ws: Workspace, conn: sqlite3.Connection, spec: ModelSpec) -> int:
     """Embed the records that have no vector yet, BATCH at a time; each batch is
-    written under the workspace lock. Returns how many were embedded."""
+    written in its own transaction under the workspace lock (`index.writing`), so a
+    provider failing halfway keeps the batches before it. `conn` is only read: it
+    may be read-only. Returns how many were embedded."""
+    from memctl.index import writing
+
     done = 0
     todo = pending(conn, spec.name)
     for at in range(0, len(todo), BATCH):
@@ -125,20 +138,18 @@ def catch_up(ws: Workspace, conn: sqlite3.Connection, spec: ModelSpec) -> int:
         for rid, rel, kind, start, size in todo[at : at + BATCH]:
             text = _text(ws, rel, kind, start, size)
             if text is not None:
-                batch.append((rid, text))
+                batch.append((rid, rel, start, size, text))
         if not batch:
             continue
-        vectors = _embed(spec, [text for _, text in batch])
-        with ws.lock():
-            conn.execute("BEGIN IMMEDIATE")
-            conn.executemany(
-                "INSERT OR REPLACE INTO vectors(id, model, vec) VALUES (?, ?, ?)",
+        vectors = _embed(spec, [text for *_, text in batch])
+        with writing(ws) as writer:
+            writer.executemany(
+                _STORE,
                 [
-                    (rid, spec.name, array("f", vector).tobytes())
-                    for (rid, _), vector in zip(batch, vectors, strict=True)
+                    (rid, spec.name, array("f", vector).tobytes(), rid, rel, start, size)
+                    for (rid, rel, start, size, _), vector in zip(batch, vectors, strict=True)
                 ],
             )
-            conn.execute("COMMIT")
         done += len(batch)
     return done
 

@@ -975,6 +975,31 @@ def read_only(ws: Workspace) -> sqlite3.Connection:
     return sqlite3.connect(f"{index_path(ws).as_uri()}?mode=ro", uri=True, timeout=5.0)
 
 
+@contextlib.contextmanager
+def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
+    """One write transaction on the index, under the workspace lock as every index
+    write is, on a connection of its own: the caller's may be the read-only one of
+    the fast path (`_unchanged`), and a write through it fails. Committed when the
+    block ends, rolled back on any error, so no connection is left inside a transaction.
+    Never creates the index: a file removed meanwhile is an error, not a new empty index."""
+    with ws.lock():
+        conn = sqlite3.connect(
+            f"{index_path(ws).as_uri()}?mode=rw", uri=True, timeout=30.0, isolation_level=None
+        )
+        try:
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            conn.close()
+
+
 def index_status(ws: Workspace, embedding_model: Any = None) -> IndexStatus:
     """Read-only: opens the index without creating or repairing it."""
     path = index_path(ws)

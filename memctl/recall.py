@@ -25,6 +25,7 @@ Needs no key and no model: only the index, which it brings up to date as search 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -151,9 +152,18 @@ def recall(
                     ranked = _hybrid(index.conn, spec, query, ranked, scope, result)
                 _collect(ws, config, ranked, limit, recency, result)
             finally:
-                index.conn.execute("COMMIT")
+                with contextlib.suppress(sqlite3.Error):
+                    index.conn.execute("COMMIT")
     except IndexUnavailable as exc:
         result.notes.append(f"the search index is unavailable: {exc}")
+    except sqlite3.Error as exc:
+        # A damaged index the fast path's checks did not see (a table gone, a bad
+        # page): nothing to rank with, and the fix is the user's to run.
+        result.hits.clear()
+        result.ranking = "bm25"
+        result.notes.append(
+            f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
+        )
     return result
 
 

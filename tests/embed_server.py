@@ -93,11 +93,14 @@ def embed(text: str) -> list[float]:
 
 class EmbedServer:
     """`with EmbedServer() as server:` ... `server.url` is the api_base; `server.batches`
-    the sizes of the batches asked for; `server.failing = True` answers 500."""
+    the sizes of the batches asked for; `server.failing = True` answers 500, and so does
+    every request after the first `server.fail_after` batches (a provider that goes down
+    in the middle of a catch-up)."""
 
     def __init__(self) -> None:
         self.batches: list[int] = []
         self.failing = False
+        self.fail_after: int | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -118,7 +121,8 @@ def _handler(owner: EmbedServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            if owner.failing or not self.path.rstrip("/").endswith("/embeddings"):
+            down = owner.fail_after is not None and len(owner.batches) >= owner.fail_after
+            if owner.failing or down or not self.path.rstrip("/").endswith("/embeddings"):
                 self._send(500, {"error": {"message": "the embedder is down"}})
                 return
             request = json.loads(raw)

@@ -7,15 +7,19 @@ stderr, and the cost shows in `index --dry-run` and `status`.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from memctl.config import load_config
+from memctl.index import index_path
 from memctl.recall import recall
 from memctl.workspace import Workspace
 from tests.embed_server import EmbedServer, embedding_config
+from tests.helpers import run_memctl
 
 KEY_ENV = "MEMCTL_TEST_EMBED_KEY"
 
@@ -99,3 +103,126 @@ def test_builtin_is_not_an_embedding_model(workspace: Path, cli) -> None:
     (workspace / "memctl.yaml").write_text("memory:\n  embedding_model: builtin\n")
     run_ = cli("-w", workspace, "recall", "x")
     assert run_.exit_code == 2 and "embedding_model" in run_.stderr
+
+
+def bm25_index(root: Path, cli) -> None:
+    """The index built, words and all, by a recall without embeddings: the next recall
+    finds it unchanged and reads it through the fast path's read-only connection."""
+    config = (root / "memctl.yaml").read_text()
+    (root / "memctl.yaml").write_text("")
+    assert cli("-w", root, "recall", "Dana automobile").exit_code == 0
+    (root / "memctl.yaml").write_text(config)
+
+
+def vectors(root: Path) -> int:
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(root)))) as conn:
+        (count,) = conn.execute("SELECT count(*) FROM vectors").fetchone()
+    return count
+
+
+PARAPHRASE = "which vehicle was purchased?"  # only the embeddings find MEMORY.md:101
+
+
+@pytest.mark.slow
+def test_recall_embeds_over_an_unchanged_index_and_after_a_change(
+    ws: Path, server: EmbedServer, cli
+) -> None:
+    bm25_index(ws, cli)
+    for batches in ([64, 37, 1], [1]):  # everything, then only the query
+        server.batches.clear()
+        run_ = cli("-w", ws, "recall", PARAPHRASE)
+        assert (run_.exit_code, run_.stderr) == (0, "")
+        assert run_.stdout.startswith("MEMORY.md:101 ")
+        assert server.batches == batches
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- The physician is Dr. Okafor.\n")
+    server.batches.clear()
+    run_ = cli("-w", ws, "recall", "who is the doctor")
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:102 ")
+    assert server.batches == [1, 1]
+    # search brings the index up to date without embedding: recall then finds it
+    # unchanged, with a record still to embed
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- Dana's puppy is called Biscuit.\n")
+    assert cli("-w", ws, "search", "Biscuit").exit_code == 0
+    server.batches.clear()
+    run_ = cli("-w", ws, "recall", "what is the name of the dog")
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:103 ")
+    assert server.batches == [1, 1]
+    assert vectors(ws) == 103
+
+
+@pytest.mark.slow
+def test_recall_json_over_an_unchanged_index(ws: Path, server: EmbedServer, cli) -> None:
+    bm25_index(ws, cli)
+    for _ in range(2):
+        run_ = run_memctl(ws, "--json", "recall", PARAPHRASE)
+        assert (run_.exit_code, run_.stderr) == (0, "")
+        document = json.loads(run_.stdout)
+        assert document["ranking"] == "hybrid"
+        assert document["hits"][0]["source"] == "MEMORY.md:101"
+
+
+@pytest.mark.slow
+def test_a_provider_failing_mid_catch_up_leaves_the_index_usable(
+    ws: Path, server: EmbedServer, cli
+) -> None:
+    bm25_index(ws, cli)
+    server.fail_after = 1  # the first batch of 64 is embedded, the second is refused
+    run_ = cli("-w", ws, "recall", "Dana automobile")
+    assert run_.exit_code == 0
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+    assert len(run_.stderr.splitlines()) == 1
+    assert "ranked by BM25 alone" in run_.stderr
+    assert vectors(ws) == 64
+    server.fail_after = None
+    server.batches.clear()
+    document = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE).stdout)
+    assert document["ranking"] == "hybrid"
+    assert document["hits"][0]["source"] == "MEMORY.md:101"
+    assert server.batches == [37, 1]  # the 64 kept, not sent again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("changed", [False, True], ids=["unchanged", "changed"])
+def test_a_failing_vector_write_is_rolled_back(
+    ws: Path, server: EmbedServer, cli, changed: bool
+) -> None:
+    bm25_index(ws, cli)
+    if changed:  # the next recall updates the index under the lock, writable
+        with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+            handle.write("- one more fact\n")
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(ws)))) as conn:
+        conn.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON vectors "
+            "BEGIN SELECT RAISE(ABORT, 'the disk refused'); END"
+        )
+    run_ = cli("-w", ws, "recall", "Dana automobile")
+    assert run_.exit_code == 0
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+    assert len(run_.stderr.splitlines()) == 1
+    assert "the disk refused" in run_.stderr and "ranked by BM25 alone" in run_.stderr
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(ws)))) as conn:
+        conn.execute("DROP TRIGGER refuse")
+    assert vectors(ws) == 0
+    run_ = cli("-w", ws, "recall", PARAPHRASE)
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+
+
+def test_a_failing_index_under_recall_is_one_line(workspace: Path, cli) -> None:
+    (workspace / "MEMORY.md").write_text("- Dana bought a new automobile in March.\n")
+    assert cli("-w", workspace, "recall", "Dana").exit_code == 0
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(workspace)))) as conn:
+        conn.execute("DROP TABLE words")  # what the fast path does not look at
+    for args in (["recall", "Dana"], ["--json", "recall", "Dana"]):
+        run_ = run_memctl(workspace, *args)
+        assert run_.exit_code == 1
+        assert len(run_.stderr.splitlines()) == 1, run_.stderr
+        assert run_.stderr.startswith("recall: the search index failed")
+        assert "memctl index --rebuild" in run_.stderr
+    assert json.loads(run_.stdout)["count"] == 0
+    assert cli("-w", workspace, "index", "--rebuild").exit_code == 0
+    assert cli("-w", workspace, "recall", "Dana").stdout.startswith("MEMORY.md:1 ")
