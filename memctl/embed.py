@@ -31,9 +31,6 @@ BATCH = 64
 MAX_CHARS = 8_000
 VECTOR_CANDIDATES = 200
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS vectors(id INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB)"
-)
 _PENDING = """
 SELECT r.id, f.rel, f.kind, r.start, r.len FROM records r JOIN files f ON f.id = r.file
 WHERE r.flag & 1 = 0 AND r.id NOT IN (SELECT id FROM vectors WHERE model = ?)
