@@ -179,7 +179,8 @@ class BuiltinModel:
 
     # ------------------------------------------------------------------ summary
     def _summary(self, payload: dict[str, Any]) -> str:
-        """Earlier summaries' points and the new sentences that carry durable signals.
+        """Earlier summaries' points, the task and the latest request, and the new
+        sentences that carry durable signals.
 
         The budget is a third of the text summarised (so a compaction always shrinks
         the context it replaces). Over budget, earlier summaries' points keep at most
@@ -197,7 +198,15 @@ class BuiltinModel:
         lines: list[str] = []
         seen: set[str] = set()
         carried: set[str] = set()
-        for message in conversation:
+        # The task (the first request, unless an earlier summary carries it) and the
+        # request being worked on are kept whole when no sentence of theirs has a
+        # signal: a working conversation ("refactor this", "now add jitter") may hold
+        # none at all, and the summary would be its header alone, in place of the
+        # prefix it removes.
+        asks = [n for n, message in enumerate(conversation) if message.get("role") == "user"]
+        begun = any(message.get("role") == "summary" for message in conversation)
+        requests = {*asks[-1:], *([] if begun else asks[:1])}
+        for number, message in enumerate(conversation):
             role = message.get("role", "")
             raw = message.get("text", "")
             if role == "summary":
@@ -212,11 +221,13 @@ class BuiltinModel:
             # What a tool returned is told by its first sentence (an evicted result's
             # placeholder names its file); elsewhere only sentences with signals count.
             keep = [sentences(text)[0][:160]] if role == "tool" and text else []
-            for sentence in sentences(text)[1:] if keep else sentences(text):
+            for sentence in sentences(text)[len(keep) :]:
                 key = normalise(sentence)
                 if _SIGNALS.search(sentence) and key not in seen:
                     seen.add(key)
                     keep.append(sentence)
+            if number in requests and not keep:
+                keep = sentences(text)
             line = f"[{role}] {' '.join(keep)[:400]}"
             if keep and line not in carried:
                 lines.append(line)

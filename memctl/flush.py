@@ -209,10 +209,16 @@ def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
     stamp = _stamp_of(path)
     head = head_of(path)
     replaced = record is not None and record.head is not None and record.head != head
-    place = None
-    if record is not None and not replaced and record.place is not None:
-        place = record.place if record.place.line == record.flushed else None
+    place = None if replaced else watermark_place(record)
     return _Log(read_log(ws, thread, place), stamp, head, replaced)
+
+
+def watermark_place(record: ThreadMark | None) -> LogPlace | None:
+    """The place flush may start a log from: only while it is the watermark's (one
+    moved back by hand keeps a place that says where a later line starts)."""
+    if record is None or record.place is None or record.place.line != record.flushed:
+        return None
+    return record.place
 
 
 def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:
@@ -251,7 +257,7 @@ def _pending_threads(
         if stamp is not None and record is not None and record.stamp == stamp:
             continue
         watermark = state.flushed(thread)
-        if count_entries(path) != watermark or _replaced(record, path):
+        if count_entries(path, watermark_place(record)) != watermark or _replaced(record, path):
             pending.append(thread)
         elif stamp is not None:
             settled[thread] = (watermark, stamp)

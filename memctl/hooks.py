@@ -366,14 +366,20 @@ def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | No
 
 
 def _flush(ws: Workspace, config: Config, result: HookResult, *, auto: bool) -> None:
-    from memctl.flush import flush
+    from memctl.flush import flush, watermark_place
     from memctl.llm import resolve_model
     from memctl.threads import count_entries, thread_path
 
-    # Counting lines is cheap (no parse); a Stop that added nothing must not pay for
-    # the flush's start (its lock, state and model).
+    # Counting lines is cheap (no parse), and from the watermark's place only the new
+    # ones; a Stop that added nothing must not pay for the flush's start (its lock,
+    # state and model).
     state = ws.read_state()
-    threads = [t for t in result.threads if count_entries(thread_path(ws, t)) > state.flushed(t)]
+    threads = [
+        t
+        for t in result.threads
+        if count_entries(thread_path(ws, t), watermark_place(state.threads.get(t)))
+        > state.flushed(t)
+    ]
     if not threads:
         return
     if not auto and not config.memory.hooks:

@@ -241,10 +241,17 @@ def _cut_transfer(exc: BaseException) -> str | None:
     """The connection closed before the whole answer arrived (a 200 cut off mid-body).
 
     litellm reports this too as an HTTP 500 "Connection error."; the protocol error
-    from the HTTP client (its class name, not imported here) says what happened.
+    from the HTTP client (its class name, not imported here) says what happened. A
+    connection reset while the answer is read (httpx's ReadError over ECONNRESET) is a
+    cut too: the request got through, so "cannot connect" would send the user looking
+    at the wrong thing. The socket error, when there is one, is the clearer reason.
     """
-    for cause in _causes(exc):
-        if type(cause).__name__ in ("RemoteProtocolError", "IncompleteRead"):
+    causes = _causes(exc)
+    for index, cause in enumerate(causes):
+        if type(cause).__name__ in ("RemoteProtocolError", "IncompleteRead", "ReadError"):
+            for below in causes[index + 1 :]:
+                if isinstance(below, OSError) and below.strerror:
+                    return below.strerror
             return _first_line(str(cause))
     return None
 
@@ -538,13 +545,14 @@ class LiteLLMModel:
         setup = _missing_setup(exc)
         if setup:
             return ConfigError(f"{prefix}: {setup}")
-        reason = _connection_failure(exc)
         where = self.spec.api_base or "the provider"
-        if reason or (isinstance(exc, litellm.APIConnectionError) and "connect" in message.lower()):
-            return _Retry(f"cannot connect to {where}: {reason or _first_line(message)}")
+        # Before the connection check: a reset mid-answer carries ECONNRESET as well.
         cut = _cut_transfer(exc)
         if cut:
             return _Retry(f"the answer from {where} was cut off in transfer: {cut}")
+        reason = _connection_failure(exc)
+        if reason or (isinstance(exc, litellm.APIConnectionError) and "connect" in message.lower()):
+            return _Retry(f"cannot connect to {where}: {reason or _first_line(message)}")
         bad_json = _bad_json(exc)
         if bad_json:
             return _Retry(

@@ -685,10 +685,22 @@ def _whole_line(line: bytes) -> bool:
         return False
 
 
-def count_entries(path: Path) -> int:
-    """Lines in a log, counted without parsing it."""
+def count_entries(path: Path, place: LogPlace | None = None) -> int:
+    """Lines in a log, counted without parsing it: from `place` on when the log still
+    holds the bytes it was taken on (checked as `read_log` checks it), else all of them.
+    A Stop hook asks this of a long session's log after every turn."""
     try:
         with path.open("rb") as handle:
-            return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+            start = 0
+            if place is not None and place.line and place.offset:
+                offset = max(0, place.offset - TAIL_BYTES)
+                handle.seek(offset)
+                lead = handle.read(place.offset - offset)
+                if len(lead) == place.offset - offset and _tail_hash(lead) == place.tail:
+                    start = place.line
+                else:
+                    handle.seek(0)
+            chunks = iter(lambda: handle.read(1 << 20), b"")
+            return start + sum(chunk.count(b"\n") for chunk in chunks)
     except FileNotFoundError:
         return 0

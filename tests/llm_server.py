@@ -12,6 +12,7 @@ wants; requests that find the queue empty get `default(request_json)`.
     server.empty()                       200 with content null and no tool calls
     server.truncated()                   200 whose JSON body stops half-way (Content-Length fits)
     server.dropped()                     200 whose connection closes half-way through the body
+    server.reset()                       200 whose connection is reset (RST) half-way through the body
     server.slow(seconds, "text")         an answer after a delay
     server.overflow()                    400 context_length_exceeded
     server.context_window = 8192         larger requests overflow automatically
@@ -24,6 +25,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import socket
+import struct
 import threading
 import time
 from collections import deque
@@ -57,7 +60,7 @@ class _Answer:
     completion: dict[str, Any] | None = None
     cut: str | None = None
     """`body`: send half the JSON as a complete response; `connection`: announce the whole
-    body, send half, and close."""
+    body, send half, and close; `reset`: the same, but abort the connection (RST, not FIN)."""
     stream: bool = False
     """The request asked for a stream: a completion goes as server-sent events."""
 
@@ -183,6 +186,13 @@ class LLMServer:
         answer.cut = "connection"
         self._push(answer)
 
+    def reset(self, text: str = "an answer that never arrives whole") -> None:
+        """Queue a 200 that announces the whole body, sends half, and resets the connection
+        (SO_LINGER 0), as a proxy or load balancer that drops it mid-answer does."""
+        answer = self._completion_answer(text, None, None, 7)
+        answer.cut = "reset"
+        self._push(answer)
+
     def slow(self, seconds: float, text: str) -> None:
         """Queue an answer sent only after `seconds` (or when the server stops)."""
         answer = self._completion_answer(text, None, None, 7)
@@ -305,12 +315,23 @@ def _handler_for(server: LLMServer) -> type[BaseHTTPRequestHandler]:
                 for name, value in headers.items():
                     self.send_header(name, value)
                 body = answer.body[: len(answer.body) // 2] if answer.cut else answer.body
-                announced = answer.body if answer.cut == "connection" else body
+                announced = answer.body if answer.cut in ("connection", "reset") else body
                 self.send_header("Content-Length", str(len(announced)))
                 self.end_headers()
                 self.wfile.write(body)
+                if answer.cut == "reset":
+                    self._reset()
             except OSError:
                 pass  # the client gave up (a timeout test); nothing left to tell it
+
+        def _reset(self) -> None:
+            """Abort the connection: with SO_LINGER 0, close() sends RST, not FIN. The
+            pause lets the client read the headers and the half body first, so what it
+            sees is a reset in the middle of the answer, not before it."""
+            self.wfile.flush()
+            time.sleep(0.2)
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
 
         def _send_stream(self, answer: _Answer) -> None:
             """The completion as server-sent events, as OpenAI streams it: the text in

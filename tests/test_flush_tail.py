@@ -5,6 +5,7 @@ the place is read whole, with the watermark as a count of lines, as before."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +138,73 @@ def test_a_last_line_without_its_newline_gets_no_place(workspace, cli):
 
     assert thread["start"] == 4 and thread["entries_sent"] == 2
     assert state(workspace)["threads"]["t1"]["place"]["offset"] == log_of(workspace).stat().st_size
+
+
+def split_line_two(root: Path) -> None:
+    """Line 2, long flushed, made two lines in place (same length, far from the
+    watermark's place): a whole count sees one line more, a count from the place does not."""
+    lines = log_of(root).read_bytes().split(b"\n")
+    lines[1] = b"{" + b"x" * (len(lines[1]) - 4) + b"\n{x"
+    log_of(root).write_bytes(b"\n".join(lines))
+
+
+def test_pending_lines_are_counted_from_the_place(workspace, cli):
+    configure(workspace)
+    append(cli, workspace, "t1", FIRST)
+    flushed(cli, workspace)
+    split_line_two(workspace)
+    append(cli, workspace, "t1", LATER)
+    assert flushed(cli, workspace)["entries_sent"] == 2
+    # A new stat (copied, touched) makes flush look past the stamp it recorded.
+    when = log_of(workspace).stat().st_mtime_ns + 10**9
+    os.utime(log_of(workspace), ns=(when, when))
+
+    idle = cli("-w", workspace, "--json", "flush")
+
+    # Counted whole, the log has 7 lines against a watermark of 6: pending at every
+    # flush (and every Stop hook) for good, though nothing is left to send.
+    assert idle.exit_code == 0, idle.stderr
+    assert json.loads(idle.stdout)["threads"] == []
+    assert state(workspace)["threads"]["t1"]["stamp"][1] == when
+
+
+def test_a_count_from_a_place_the_log_no_longer_holds_is_a_whole_count(workspace, cli):
+    from memctl.state import LogPlace
+    from memctl.threads import count_entries
+
+    configure(workspace)
+    append(cli, workspace, "t1", FIRST)
+    flushed(cli, workspace)
+    place = LogPlace(**state(workspace)["threads"]["t1"]["place"])
+    split_line_two(workspace)
+
+    assert count_entries(log_of(workspace), place) == 4
+    assert count_entries(log_of(workspace)) == 5
+    moved = LogPlace(place.line, place.offset - 1, place.tail)
+    assert count_entries(log_of(workspace), moved) == 5
+    data = log_of(workspace).read_bytes()
+    log_of(workspace).write_bytes(data[: data.index(b"\n", data.index(b"\n") + 1) + 1])
+    assert count_entries(log_of(workspace), place) == 2  # shorter than the place
+
+
+def test_a_stop_hook_counts_pending_lines_from_the_place(workspace, cli):
+    from memctl.config import load_config
+    from memctl.hooks import HookResult, _flush
+    from memctl.workspace import Workspace
+
+    configure(workspace)
+    append(cli, workspace, "t1", FIRST)
+    flushed(cli, workspace)
+    split_line_two(workspace)
+    # With memory.hooks off, a hook that finds new lines says why it did not flush.
+    (workspace / "memctl.yaml").write_text(yaml.safe_dump({"memory": {"hooks": False}}))
+    ws = Workspace(workspace)
+
+    result = HookResult("claude-code", "Stop", None, threads=["t1"])
+    _flush(ws, load_config(workspace / "memctl.yaml"), result, auto=False)
+    assert result.flush_skipped is None  # nothing new past the place: not looked at
+
+    append(cli, workspace, "t1", LATER)
+    result = HookResult("claude-code", "Stop", None, threads=["t1"])
+    _flush(ws, load_config(workspace / "memctl.yaml"), result, auto=False)
+    assert result.flush_skipped == "memory.hooks is false"
