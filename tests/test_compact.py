@@ -310,7 +310,7 @@ def test_dry_run_shows_the_plan_and_writes_nothing(workspace: Path, cli) -> None
     before = snapshot(workspace)
     result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
     assert result.exit_code == 0
-    assert "cut: log entry 6 (6 message(s) summarised, 2 kept)" in result.stdout
+    assert "cut: log entry 6 (6 messages summarised, 2 kept)" in result.stdout
     assert re.search(r"tokens: [\d,]+ -> about [\d,]+", result.stdout)
     assert "estimated cost: $0\n" in result.stdout
     assert snapshot(workspace) == before

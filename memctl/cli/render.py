@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
+from memctl.wording import plural
+
 if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
     from memctl.compact import CompactResult
@@ -231,10 +233,6 @@ def table(header: list[str], rows: list[dict[str, Any]]) -> str:
     )
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
-
-
 def size_text(count: int) -> str:
     if count < 1000:
         return f"{count} B"
@@ -288,7 +286,7 @@ def compact_text(result: CompactResult, full: bool) -> str:
     stages = f" (then {later} summarising the summaries)" if later > 0 else ""
     lines = [
         f"thread {result.thread}: would compact ({result.reason})",
-        f"cut: log entry {result.cut} ({result.summarised} message(s) summarised, "
+        f"cut: log entry {result.cut} ({plural(result.summarised, 'message')} summarised, "
         f"{result.messages_after - 1} kept)",
         f"messages: {result.messages_before} -> {result.messages_after} (summary + kept tail)",
         _tokens_line(result),
@@ -337,8 +335,9 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
         stages = f" in {result.stages} stages" if result.stages > 1 else ""
         note(
             g,
-            f"{head}thread {result.thread}: {result.summarised} message(s) before entry "
-            f"{result.cut} summarised{stages} ({result.requests} request(s), {result.model}); "
+            f"{head}thread {result.thread}: {plural(result.summarised, 'message')} before entry "
+            f"{result.cut} summarised{stages} ({plural(result.requests, 'request')}, "
+            f"{result.model}); "
             f"{result.messages_before} messages / {result.tokens_before:,} tokens -> "
             f"{result.messages_after} / {result.tokens_after:,}",
             command,
@@ -346,7 +345,7 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
     if flushed is not None and facts:
-        note(g, f"{head}flushed first: {facts} fact(s) to {flushed.ledger}", command)
+        note(g, f"{head}flushed first: {plural(facts, 'fact')} to {flushed.ledger}", command)
     for warning in result.warnings:
         note(g, f"{head}warning: {warning}", command)
 
@@ -416,7 +415,7 @@ def archive_summary(result: ArchiveResult) -> str:
     appended = sum(1 for move in result.moved if move.appended)
     joined = f" ({appended} appended to an existing archive)" if appended else ""
     return (
-        f"{verb} {len(result.moved)} ledger(s) dated before "
+        f"{verb} {plural(len(result.moved), 'ledger')} dated before "
         f"{result.cutoff.isoformat()} to memory/archive/{joined}; kept {result.kept}"
     )
 
@@ -534,7 +533,7 @@ def _index_text(index: IndexStatus) -> str:
     fresh = (
         "up to date"
         if not index.stale_files
-        else f"{index.stale_files:,} file(s) changed since (the next search indexes them)"
+        else f"{plural(index.stale_files, 'file')} changed since (the next search indexes them)"
     )
     text = (
         f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
