@@ -361,12 +361,22 @@ def consolidate_summary(result: ConsolidateResult) -> str:
             "no new daily text since the last consolidation; no model request "
             "(--force runs it anyway)"
         )
-    files = plural(len(result.files), "file")
-    new = f"{files} ({size_text(result.new_bytes)} new) into MEMORY.md"
+    # `--force` with no new daily text merges MEMORY.md alone: "0 files (0 B new)" and
+    # "75 -> 75 chars" would hide that nothing was new and whether anything changed.
+    new = (
+        f"{plural(len(result.files), 'file')} ({size_text(result.new_bytes)} new) into MEMORY.md"
+        if result.files
+        else None
+    )
     if result.status == "dry_run":
         tokens = sum(p.prompt_tokens + p.completion_tokens for p in result.planned)
+        sending = (
+            f"would consolidate {new}"
+            if new
+            else "no new daily text; --force would send MEMORY.md alone"
+        )
         return (
-            f"dry run: would consolidate {new} in {plural(len(result.planned), 'request')}, "
+            f"dry run: {sending} in {plural(len(result.planned), 'request')}, "
             f"~{tokens:,} tokens, est. {cost_text(result.estimated_cost)} ({result.model}); "
             + (
                 f"{result.chars_before:,} -> {result.chars_after:,} chars; nothing written"
@@ -375,10 +385,17 @@ def consolidate_summary(result: ConsolidateResult) -> str:
             )
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
-    what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
+    sizes = f"{result.chars_before:,} -> {result.chars_after:,} chars"
     replaced = "".join(f"\nsuperseded: {line}" for line in result.superseded)
     if result.status == "preview":
-        return f"preview: would consolidate {what} ({result.model}); nothing written{replaced}"
+        if new:
+            what = f"would consolidate {new}{passes}: {sizes} ({result.model})"
+        elif result.changed:
+            what = f"no new daily text; the model would rewrite MEMORY.md{passes}: {sizes}"
+            what += f" ({result.model})"
+        else:
+            what = f"no new daily text; the model ({result.model}) would leave MEMORY.md as it was"
+        return f"preview: {what}; nothing written{replaced}"
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
@@ -387,7 +404,19 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         if result.history
         else ""
     )
-    return f"consolidated {what} ({result.model}){carried}{kept}{replaced}"
+    if not result.changed:
+        left = f"MEMORY.md was left as it was ({result.chars_after:,} chars)"
+        what = (
+            f"consolidated {new}{passes} ({result.model}): {left}"
+            if new
+            else f"no new daily text; --force ran the model ({result.model}) and {left}"
+        )
+    elif new:
+        what = f"consolidated {new}{passes}: {sizes} ({result.model})"
+    else:
+        what = f"no new daily text; --force had the model rewrite MEMORY.md{passes}: {sizes}"
+        what += f" ({result.model})"
+    return f"{what}{carried}{kept}{replaced}"
 
 
 def consolidate_plan_text(result: ConsolidateResult, full: bool) -> str:
