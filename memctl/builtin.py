@@ -22,13 +22,15 @@ from memctl.config import ModelSpec
 from memctl.errors import ModelError
 from memctl.model import Reply, Request, Usage
 from memctl.prompts import NO_REPLY
+from memctl.wording import plural
 
 LABEL = "memctl builtin (extractive, no LLM)"
 REPLY_TAG = f"[{LABEL}]"
 """How every chat reply of builtin starts, and how flush and the summary recognise one."""
 SUMMARY_MIN_CHARS = 400
 SUMMARY_HEADER = f"(Extractive summary by {LABEL}.)"
-_LEFT_OUT = re.compile(r"^\((\d+) older point\(s\) left out; see the thread log\)$")
+# `point(s)`: what summaries written before the plural was spelt out say.
+_LEFT_OUT = re.compile(r"^\(([\d,]+) older points?(?:\(s\))? left out; see the thread log\)$")
 _OVER_BUDGET = re.compile(
     r"^<!-- builtin: (\d+) facts? over the budget were left out"
     r"(?: \((\d+) from MEMORY\.md\b[^)]*\))?"
@@ -290,14 +292,14 @@ def _summary_points(text: str) -> tuple[list[str], int]:
     for line in text.removeprefix(SUMMARY_HEADER).splitlines():
         line = " ".join(line.split())
         if match := _LEFT_OUT.match(line):
-            left_out += int(match.group(1))
+            left_out += int(match.group(1).replace(",", ""))
         elif line:
             points.append(f"Earlier: {line.removeprefix('Earlier: ')}")
     return points, left_out
 
 
 def _left_out_line(count: int) -> str:
-    return f"({count} older point(s) left out; see the thread log)"
+    return f"({plural(count, 'older point')} left out; see the thread log)"
 
 
 def _over_budget_note(count: int, curated: int) -> str:

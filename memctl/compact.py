@@ -129,6 +129,10 @@ def _not_triggered(settings: CompactionConfig, count: int, tokens: int, window: 
     )
 
 
+def _all_in_tail(count: int) -> str:
+    return "the only message is" if count == 1 else f"all {count:,} messages are"
+
+
 def compact(
     ws: Workspace,
     config: Config,
@@ -231,7 +235,7 @@ def _compact(
     if start <= floor:
         result.status = "nothing_to_compact"
         result.reason = (
-            f"{fired}, but all {len(messages) - floor} message(s) are in the tail that is kept"
+            f"{fired}, but {_all_in_tail(len(messages) - floor)} in the tail that is kept"
         )
         return result
 

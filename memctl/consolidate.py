@@ -97,6 +97,9 @@ class ConsolidateResult:
     """Bytes a concurrent `memctl save` appended during the run, kept in the new file."""
     superseded: list[str] = field(default_factory=list)
     """`old -> new`: facts a newer one replaced (as the model reports them: builtin)."""
+    changed: bool = False
+    """MEMORY.md's bytes differ after the merge (consolidated: was rewritten; preview:
+    would be). `--force` with nothing new may well leave it as it was."""
 
 
 def consolidate(
@@ -153,6 +156,7 @@ def consolidate(
         if preview:
             result.status = "preview"
             result.diff = unified_diff(old_text, merged)
+            result.changed = merged != old_text
             return result
         with ws.lock():
             _commit(ws, old, merged.encode("utf-8"), found, result)
@@ -387,7 +391,8 @@ def _commit(
     result.chars_after = len(new.decode("utf-8"))
     # A merge that changed nothing (consolidate --force with nothing new) keeps no copy:
     # twenty identical copies would push every real undo point out of the history.
-    if current.strip() and new != current:
+    result.changed = new != current
+    if current.strip() and result.changed:
         result.history = ws.relative(keep_history(ws, current))
     pending = PendingMerge(
         memory_sha256=hashlib.sha256(new).hexdigest(),
@@ -399,8 +404,9 @@ def _commit(
     def note(state: State) -> None:
         state.consolidation.pending = pending
 
-    ws.update_state(note)
-    write_atomic(ws.memory_md, new)
+    if result.changed:  # left as it was: not even its mtime moves
+        ws.update_state(note)
+        write_atomic(ws.memory_md, new)
     ws.update_state(lambda state: _advance(ws, state, pending))
 
 

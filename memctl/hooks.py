@@ -44,6 +44,7 @@ from typing import Any
 from memctl.config import Config
 from memctl.errors import MemctlError, UsageError
 from memctl.hooklog import log_error
+from memctl.wording import plural
 from memctl.workspace import Workspace
 
 CONTEXT_CAP = 10_000
@@ -238,7 +239,7 @@ class HookResult:
             done.append(f"imported {self.imported} entries into {', '.join(self.threads)}")
         if self.flushed_facts or self.flush_skipped:
             done.append(
-                f"flush: {self.flushed_facts} fact(s)"
+                f"flush: {plural(self.flushed_facts, 'fact')}"
                 + (f" ({self.flush_skipped})" if self.flush_skipped else "")
             )
         if self.maintained:

@@ -73,7 +73,7 @@ def test_moves_ledgers_dated_before_the_cut_and_keeps_the_rest(workspace, cli):
         f"memory/{old.name} -> memory/archive/{old.name}",
     ]
     assert result.stderr == (
-        f"archive: moved 2 ledger(s) dated before {cut.isoformat()} to memory/archive/; kept 3\n"
+        f"archive: moved 2 ledgers dated before {cut.isoformat()} to memory/archive/; kept 3\n"
     )
     assert not old.exists() and not older.exists()
     assert (workspace / "memory/archive" / old.name).read_text() == "- just past the window\n"
@@ -144,7 +144,7 @@ def test_a_second_run_with_nothing_old_changes_no_ledger(workspace, cli):
     result = cli("-w", workspace, "archive")
     assert result.exit_code == 0
     assert result.stdout == ""
-    assert "moved 0 ledger(s)" in result.stderr
+    assert "moved 0 ledgers" in result.stderr
     after = snapshot(workspace, locks=False)
     assert {k: v for k, v in after.items() if k != ".memctl/state.json"} == {
         k: v for k, v in before.items() if k != ".memctl/state.json"
@@ -165,7 +165,7 @@ def test_dry_run_lists_the_moves_and_writes_nothing(workspace, cli):
 
     assert text.exit_code == 0 and as_json.exit_code == 0
     assert text.stdout == f"memory/{source.name} -> memory/archive/{source.name}\n"
-    assert text.stderr.startswith("archive: would move 1 ledger(s)")
+    assert text.stderr.startswith("archive: would move 1 ledger")
     document = json.loads(as_json.stdout)
     assert document["dry_run"] is True
     assert document["moved"][0]["appended"] is True

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from memctl.builtin import REPLY_TAG, SUMMARY_HEADER, BuiltinModel, is_own_reply
 from memctl.model import Request
 from memctl.prompts import NO_REPLY
@@ -109,7 +111,24 @@ def test_summary_keeps_signals_and_is_smaller_than_what_it_replaces() -> None:
     assert len(summary) <= source // 3
     assert "we decided to use plan 39." in summary  # the newest points are kept
     assert "Anything else?" not in summary and "Thanks." not in summary
-    assert "older point(s) left out" in summary
+    assert "older points left out" in summary
+
+
+@pytest.mark.parametrize(
+    ("said", "counted"),
+    [
+        ("1 older point", "1 older point"),
+        ("1,203 older points", "1,203 older points"),
+        ("7 older point(s)", "7 older points"),
+    ],
+)
+def test_summary_counts_what_an_earlier_summary_left_out(said: str, counted: str) -> None:
+    """`1 older point`, thousands with a comma, and `point(s)` as summaries written
+    before the plurals were spelt out say it: all are read back and counted on."""
+    earlier = f"{SUMMARY_HEADER}\n({said} left out; see the thread log)\n[user] We chose plan A."
+    summary = summarise([("summary", earlier), ("user", "We decided to use plan B.")])
+    assert summary.splitlines()[1] == f"({counted} left out; see the thread log)"
+    assert "point(s)" not in summary and "Earlier: [user] We chose plan A." in summary
 
 
 def test_summary_folds_an_earlier_summary_and_names_tool_results() -> None:
@@ -196,7 +215,7 @@ def test_a_second_compaction_keeps_the_first_summarys_facts(cli, workspace: Path
     assert "Earlier: [user] We decided that service1 uses port 801." in second
     assert "service1 uses port 801." in context  # the first summary's facts survive...
     assert "service6 uses port 806." in second  # ...next to the newest ones
-    assert "older point(s) left out" in second
+    assert "older points left out" in second
     assert len(second) <= 400  # SUMMARY_MIN_CHARS: a third of this short prefix is less
 
 

@@ -76,7 +76,7 @@ def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
     assert read_log(workspace, "t1")[0]["content"] == "Remember: we deploy on Fridays."
     assert "- Remember: we deploy on Fridays." in ledger_text(workspace)
     assert state_of(workspace)["threads"]["t1"]["flushed"] == 2
-    assert re.search(r"call: flushed \d+ fact\(s\) to memory/", result.stderr)
+    assert re.search(r"call: flushed \d+ facts? to memory/", result.stderr)
 
 
 def test_flush_trigger_never_skips_the_per_call_flush(workspace: Path, cli) -> None:

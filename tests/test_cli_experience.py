@@ -607,3 +607,24 @@ def test_doctor_fails_on_a_missing_key_and_an_unknown_window(
         "set context_window for it in memctl.yaml" in unknown.stdout.splitlines()
     )
     assert not llm_server.requests
+
+
+def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace):
+    ws = Workspace(workspace, "UTC")
+    day = {"today": ws.today(), "yesterday": ws.today() - timedelta(days=1)}
+    for given in ("today", "yesterday"):
+        run = cli("-w", workspace, "get", given)
+        assert run.exit_code == 2
+        assert run.stderr == (
+            f"memctl: error: no ledger for {given} ({day[given]}); there are no ledgers yet "
+            "(flush and save write them)\n"
+        )
+    ws.archive_dir.mkdir(parents=True, exist_ok=True)
+    (ws.archive_dir / "2020-01-01.md").write_text("- an old fact\n")
+    assert (
+        "the latest is memory/archive/2020-01-01.md" in cli("-w", workspace, "get", "today").stderr
+    )
+    (ws.memory_dir / "2020-02-03.md").write_text("- a fact\n")
+    run = cli("-w", workspace, "get", "yesterday")
+    assert run.exit_code == 2
+    assert run.stderr.rstrip().endswith("the latest is memory/2020-02-03.md")

@@ -266,6 +266,15 @@ def test_force_and_nothing_to_compact(workspace: Path, cli) -> None:
     assert read_log(workspace, "t1")[-1]["cut"] == 4
 
 
+def test_nothing_to_compact_counts_the_tail_in_words(workspace: Path, cli) -> None:
+    write_log(workspace, "t1", chat(3))
+    write_log(workspace, "t2", chat(1)[:1])
+    many = cli("-w", workspace, "compact", "t1", "--force").stderr
+    one = cli("-w", workspace, "compact", "t2", "--force").stderr
+    assert "but all 6 messages are in the tail that is kept" in many
+    assert "but the only message is in the tail that is kept" in one
+
+
 def test_earlier_summaries_are_folded_into_the_next(workspace: Path, cli) -> None:
     config(workspace, "compaction:\n  keep_messages: 2\n")
     write_log(workspace, "t1", chat(3))
@@ -310,7 +319,7 @@ def test_dry_run_shows_the_plan_and_writes_nothing(workspace: Path, cli) -> None
     before = snapshot(workspace)
     result = cli("-w", workspace, "compact", "t1", "--force", "--dry-run")
     assert result.exit_code == 0
-    assert "cut: log entry 6 (6 message(s) summarised, 2 kept)" in result.stdout
+    assert "cut: log entry 6 (6 messages summarised, 2 kept)" in result.stdout
     assert re.search(r"tokens: [\d,]+ -> about [\d,]+", result.stdout)
     assert "estimated cost: $0\n" in result.stdout
     assert snapshot(workspace) == before

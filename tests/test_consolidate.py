@@ -187,6 +187,53 @@ def test_nothing_new_sends_nothing_and_force_runs_anyway(cli, workspace: Path, l
     assert (workspace / "MEMORY.md").read_text() == "# Memory\n\n- a fact\n"
 
 
+def test_force_with_nothing_new_says_so_and_whether_memory_changed(
+    cli, workspace: Path, llm_server
+) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    memory = workspace / "MEMORY.md"
+    memory.write_text("# Memory\n\n- a fact\n")
+    before = memory.stat().st_mtime_ns, memory.stat().st_ino
+
+    llm_server.reply("# Memory\n\n- a fact")  # the same text: nothing to write
+    same = cli("-w", workspace, "--json", "consolidate", "--force")
+    assert same.exit_code == 0, same.stderr
+    assert same.stderr == (
+        "consolidate: no new daily text; --force ran the model (openai:test-model) and "
+        "MEMORY.md was left as it was (19 chars)\n"
+    )
+    data = json.loads(same.stdout)
+    assert (data["status"], data["files"], data["changed"], data["history"]) == (
+        "consolidated",
+        [],
+        False,
+        None,
+    )
+    assert (memory.stat().st_mtime_ns, memory.stat().st_ino) == before
+    assert json.loads(cli("-w", workspace, "--json", "consolidate").stdout)["status"] == (
+        "nothing_new"
+    )
+
+    llm_server.reply("# Memory\n\n- a fact, merged")
+    preview = cli("-w", workspace, "consolidate", "--force", "--diff")
+    assert preview.stderr.startswith(
+        "consolidate: preview: no new daily text; the model would rewrite MEMORY.md: "
+        "19 -> 27 chars (openai:test-model); nothing written"
+    )
+    llm_server.reply("# Memory\n\n- a fact, merged")
+    changed = cli("-w", workspace, "consolidate", "--force")
+    assert changed.stderr.startswith(
+        "consolidate: no new daily text; --force had the model rewrite MEMORY.md: "
+        "19 -> 27 chars (openai:test-model); the previous MEMORY.md is kept as "
+    )
+    assert memory.read_text() == "# Memory\n\n- a fact, merged\n"
+    dry = cli("-w", workspace, "consolidate", "--force", "--dry-run")
+    assert dry.stderr.startswith(
+        "consolidate: dry run: no new daily text; --force would send MEMORY.md alone in "
+        "1 request, ~"
+    )
+
+
 def test_diff_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
     (ws / "MEMORY.md").write_text("# Memory\n\n- Old fact.\n")
     daily(ws, "2026-01-01.md", "- New fact.\n")

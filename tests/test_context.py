@@ -165,7 +165,7 @@ def test_truncate_args_outside_the_protected_tail(workspace: Path, cli) -> None:
     recent = json.loads(messages[2]["tool_calls"][0]["function"]["arguments"])
     assert old == {"path": "f1.txt", "content": "c" * 20 + "...[truncated]"}
     assert recent["content"] == "c" * 500
-    assert "1 tool-call argument(s) truncated" in result.stderr
+    assert "1 tool-call argument truncated" in result.stderr
     assert log.read_bytes() == log_bytes
 
 

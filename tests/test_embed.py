@@ -92,7 +92,7 @@ def test_cost_in_dry_run_and_status(ws: Path, server: EmbedServer, cli) -> None:
     cli("-w", ws, "search", "one more fact")  # indexes the line, embeds nothing
     dry = cli("-w", ws, "index", "--dry-run")
     assert dry.exit_code == 0, dry.stderr
-    assert "1 records to embed with openai:loopback-embed" in dry.stdout
+    assert "1 record to embed with openai:loopback-embed" in dry.stdout
     assert "cost unknown" in dry.stdout  # litellm has no price for the loopback model
     status = json.loads(cli("-w", ws, "--json", "status").stdout)
     assert status["index"]["embeddings_pending"] == 1
@@ -226,3 +226,22 @@ def test_a_failing_index_under_recall_is_one_line(workspace: Path, cli) -> None:
     assert json.loads(run_.stdout)["count"] == 0
     assert cli("-w", workspace, "index", "--rebuild").exit_code == 0
     assert cli("-w", workspace, "recall", "Dana").stdout.startswith("MEMORY.md:1 ")
+
+
+@pytest.mark.slow
+def test_a_failing_vector_write_under_index_is_one_line(ws: Path, server: EmbedServer, cli) -> None:
+    bm25_index(ws, cli)
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(ws)))) as conn:
+        conn.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON vectors "
+            "BEGIN SELECT RAISE(ABORT, 'the disk refused'); END"
+        )
+    for args in (["index"], ["--json", "index"]):
+        run_ = run_memctl(ws, *args)
+        assert run_.exit_code == 1, run_.stderr
+        assert len(run_.stderr.splitlines()) == 1, run_.stderr
+        assert run_.stderr.startswith("memctl: error: the search index failed while embedding")
+        assert "the disk refused" in run_.stderr and "memctl index --rebuild" in run_.stderr
+    assert vectors(ws) == 0
+    assert cli("-w", ws, "index", "--rebuild").exit_code == 0
+    assert vectors(ws) == 101

@@ -170,7 +170,7 @@ def test_dry_run_writes_nothing(workspace: Path, cli) -> None:
     assert snapshot(workspace, locks=False) == before
     context = cli("-w", workspace, "context", "t1", "--dry-run")
     assert "Preview (first 1500 chars)" in context.stdout
-    assert "1 tool result(s) would be evicted (dry run: no file written)" in context.stderr
+    assert "1 tool result would be evicted (dry run: no file written)" in context.stderr
     assert snapshot(workspace) == before
 
 

@@ -320,7 +320,7 @@ def test_index_rebuild_and_status(workspace: Path, cli) -> None:
     status = json.loads(cli("-w", workspace, "--json", "status").stdout)
     assert status["index"]["stale_files"] == 1
     text = cli("-w", workspace, "status").stdout
-    assert "search index" in text and "1 file(s) changed since" in text
+    assert "search index" in text and "1 file changed since" in text
 
 
 def test_index_bookkeeping_stays_out_of_state_json(workspace: Path) -> None:

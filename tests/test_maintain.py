@@ -55,7 +55,7 @@ def test_first_run_goes_at_once_archiving_then_consolidating(ready, cli):
     assert "ochre" in memory and "Tuesdays" in memory
     assert "maintain" in state(ready)["runs"]
     assert result.stdout == f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n"
-    assert "maintain: moved 1 ledger(s)" in result.stderr
+    assert "maintain: moved 1 ledger" in result.stderr
     assert "maintain: done; next run from " in result.stderr
 
 
@@ -199,7 +199,7 @@ def test_dry_run_writes_nothing_and_shows_the_plan(ready, cli):
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n")
     assert "Tuesdays" in result.stdout  # the MEMORY.md diff
-    assert "maintain: would move 1 ledger(s)" in result.stderr
+    assert "maintain: would move 1 ledger" in result.stderr
     assert snapshot(ready, locks=False) == before
     assert not (ready / ".memctl").exists()
 

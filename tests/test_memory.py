@@ -339,7 +339,7 @@ def test_dry_run_writes_nothing(cli, ws, snapshot):
     assert run.exit_code == 0
     assert run.stdout == "- key [REDACTED:openai_key] for ci\n"  # what would be saved
     assert run.stderr.startswith("save: would save 1 memory to MEMORY.md and memory/")
-    assert "1 secret(s) redacted" in run.stderr
+    assert "1 secret redacted" in run.stderr
     assert snapshot(ws) == before
     document = json.loads(cli("-w", ws, "--json", "save", "--dry-run", "x").stdout)
     assert document["dry_run"] is True
@@ -349,7 +349,7 @@ def test_dry_run_writes_nothing(cli, ws, snapshot):
 def test_secrets_are_redacted_before_anything_is_written(cli, ws):
     text = f"- the deploy key is {OPENAI_KEY}\n- db url postgres://app:hunter2pass@db/x\n- password=swordfish9"
     run = cli("-w", ws, "save", "--", text)
-    assert run.exit_code == 0 and "3 secret(s) redacted" in run.stderr
+    assert run.exit_code == 0 and "3 secrets redacted" in run.stderr
     for path in (ws / "MEMORY.md", daily(ws)):
         written = path.read_text()
         for secret in (OPENAI_KEY, "hunter2pass", "swordfish9"):

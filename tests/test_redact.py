@@ -251,7 +251,7 @@ def test_builtin_pipeline_writes_no_secret_anywhere(cli, workspace: Path) -> Non
     key = "sk-proj-SAVEDsavedSAVEDsaved0123456789"
     saved = cli("-w", workspace, "save", "-", input=f"- Remember the CI key {key}\n")
     assert saved.exit_code == 0, saved.stderr
-    assert "1 secret(s) redacted" in saved.stderr
+    assert "1 secret redacted" in saved.stderr
     for path in (workspace / "MEMORY.md", today_ledger(workspace)):
         assert key not in path.read_text()
         assert "- Remember the CI key [REDACTED:openai_key]" in path.read_text()

@@ -10,7 +10,14 @@ import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import read_stdin_text, resolve_thread
-from memctl.cli.render import compact_note, consolidate_summary, emit, note, working
+from memctl.cli.render import (
+    compact_note,
+    consolidate_summary,
+    emit,
+    note,
+    plural,
+    working,
+)
 
 if TYPE_CHECKING:
     from memctl.call import CallResult
@@ -39,7 +46,7 @@ def _after_notes(g: Globals, result: CallResult) -> None:
     elif result.flush is not None:
         facts = sum(t.facts for t in result.flush.threads)
         if facts:
-            note(g, f"call: flushed {facts} fact(s) to {result.flush.ledger}")
+            note(g, f"call: flushed {plural(facts, 'fact')} to {result.flush.ledger}")
     if result.maintain_error:
         note(g, f"call: warning: maintenance failed: {result.maintain_error}")
     merged = result.maintain.consolidate if result.maintain is not None else None

@@ -9,7 +9,7 @@ import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
-from memctl.cli.render import jsonable, note
+from memctl.cli.render import jsonable, note, plural
 
 if TYPE_CHECKING:
     from memctl.context import ContextRequest
@@ -32,7 +32,7 @@ def _context_notes(g: Globals, context: ContextRequest, dry_run: bool) -> None:
         )
     if context.evicted:
         where = "would be evicted (dry run: no file written)" if dry_run else "evicted to files"
-        note(g, f"context: {len(context.evicted)} tool result(s) {where}")
+        note(g, f"context: {plural(len(context.evicted), 'tool result')} {where}")
     for failure in context.eviction_failures:
         note(
             g,
@@ -40,7 +40,7 @@ def _context_notes(g: Globals, context: ContextRequest, dry_run: bool) -> None:
             f"its file could not be written: {failure.reason}",
         )
     if context.truncated_args:
-        note(g, f"context: {context.truncated_args} tool-call argument(s) truncated")
+        note(g, f"context: {plural(context.truncated_args, 'tool-call argument')} truncated")
 
 
 @command(app, "context")

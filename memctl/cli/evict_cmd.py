@@ -8,7 +8,7 @@ import typer
 
 from memctl.cli.core import ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
-from memctl.cli.render import emit, note
+from memctl.cli.render import emit, note, plural
 
 if TYPE_CHECKING:
     from memctl.evict import EvictResult
@@ -51,11 +51,15 @@ def evict_command(
         verb = "would evict" if dry_run else "evicted"
         files = ""
         if result.evicted and not dry_run:
-            files = f" ({written} file(s) written, {len(result.evicted) - written} already there)"
+            files = (
+                f" ({plural(written, 'file')} written, "
+                f"{len(result.evicted) - written} already there)"
+            )
         note(
             g,
-            f"evict: thread {thread}: {verb} {len(result.evicted)} of {result.tool_results} "
-            f"tool result(s) over {config.eviction.threshold_chars:,} chars{files}",
+            f"evict: thread {thread}: {verb} {len(result.evicted)} of "
+            f"{plural(result.tool_results, 'tool result')} over "
+            f"{config.eviction.threshold_chars:,} chars{files}",
         )
     for failure in result.failed:
         note(g, f"evict: could not write #{failure.index} {failure.tool_call_id}: {failure.reason}")

@@ -68,7 +68,10 @@ def _located(ws: Workspace, given: str) -> tuple[str, int | None]:
 
     if given in ("today", "yesterday"):
         day = ws.today() - timedelta(days=1 if given == "yesterday" else 0)
-        return ws.relative(ws.ledger_path(day)), None
+        ledger = ws.ledger_path(day)
+        if not ledger.exists():
+            raise UsageError(f"no ledger for {given} ({day.isoformat()}); {_latest(ws)}")
+        return ws.relative(ledger), None
     line = None
     match = _AT_LINE.match(given)
     if match and not (ws.root / given).exists():
@@ -78,3 +81,12 @@ def _located(ws: Workspace, given: str) -> tuple[str, int | None]:
             f"{given}: not in the workspace's top folder; did you mean memory/{given}?"
         )
     return given, line
+
+
+def _latest(ws: Workspace) -> str:
+    """What a user asking for a day with no ledger can read instead."""
+    ledgers = ws.daily_files(include_archive=True)
+    if not ledgers:
+        return "there are no ledgers yet (flush and save write them)"
+    latest = max(ledgers, key=lambda path: path.name)
+    return f"the latest is {ws.relative(latest)}"

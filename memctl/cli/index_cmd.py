@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from typing import Annotated
 
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note
+from memctl.cli.render import emit, note, plural
 
 
 @command(app, "index")
@@ -45,7 +46,7 @@ def index_command(
         state = index_status(ws, spec)
         document: dict = {"index": state, "embedding": None}
         text = (
-            f"{state.path}: {state.stale_files:,} file(s) to index"
+            f"{state.path}: {plural(state.stale_files, 'file')} to index"
             if state.exists and not rebuild
             else f"{state.path}: would be built from the files"
         )
@@ -57,7 +58,7 @@ def index_command(
                 todo = plan(conn, ws, spec, priced=True)
             document["embedding"] = todo
             text += (
-                f"; {todo.records:,} records to embed with {todo.model} "
+                f"; {plural(todo.records, 'record')} to embed with {todo.model} "
                 f"(~{todo.tokens:,} tokens, {cost_text(todo.cost)})"
             )
         emit(g, document, text)
@@ -76,6 +77,13 @@ def index_command(
                     embedded = catch_up(ws, index.conn, spec)
                 except EmbeddingFailed as exc:
                     raise MemctlError(f"embedding with {spec.name} failed: {exc}") from None
+                except sqlite3.Error as exc:
+                    # The vectors table damaged or refusing writes: what recall reports
+                    # too, and the batches stored before it stay.
+                    raise MemctlError(
+                        f"the search index failed while embedding ({exc}); "
+                        "`memctl index --rebuild` rebuilds it"
+                    ) from None
     except IndexUnavailable as exc:
         raise MemctlError(f"the search index cannot be updated: {exc}") from None
     for line in notes:

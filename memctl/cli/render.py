@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
+from memctl.wording import plural
+
 if TYPE_CHECKING:
     from memctl.archive import ArchiveResult
     from memctl.compact import CompactResult
@@ -231,10 +233,6 @@ def table(header: list[str], rows: list[dict[str, Any]]) -> str:
     )
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
-
-
 def size_text(count: int) -> str:
     if count < 1000:
         return f"{count} B"
@@ -288,7 +286,7 @@ def compact_text(result: CompactResult, full: bool) -> str:
     stages = f" (then {later} summarising the summaries)" if later > 0 else ""
     lines = [
         f"thread {result.thread}: would compact ({result.reason})",
-        f"cut: log entry {result.cut} ({result.summarised} message(s) summarised, "
+        f"cut: log entry {result.cut} ({plural(result.summarised, 'message')} summarised, "
         f"{result.messages_after - 1} kept)",
         f"messages: {result.messages_before} -> {result.messages_after} (summary + kept tail)",
         _tokens_line(result),
@@ -337,8 +335,9 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
         stages = f" in {result.stages} stages" if result.stages > 1 else ""
         note(
             g,
-            f"{head}thread {result.thread}: {result.summarised} message(s) before entry "
-            f"{result.cut} summarised{stages} ({result.requests} request(s), {result.model}); "
+            f"{head}thread {result.thread}: {plural(result.summarised, 'message')} before entry "
+            f"{result.cut} summarised{stages} ({plural(result.requests, 'request')}, "
+            f"{result.model}); "
             f"{result.messages_before} messages / {result.tokens_before:,} tokens -> "
             f"{result.messages_after} / {result.tokens_after:,}",
             command,
@@ -346,7 +345,7 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
     if flushed is not None and facts:
-        note(g, f"{head}flushed first: {facts} fact(s) to {flushed.ledger}", command)
+        note(g, f"{head}flushed first: {plural(facts, 'fact')} to {flushed.ledger}", command)
     for warning in result.warnings:
         note(g, f"{head}warning: {warning}", command)
 
@@ -362,12 +361,22 @@ def consolidate_summary(result: ConsolidateResult) -> str:
             "no new daily text since the last consolidation; no model request "
             "(--force runs it anyway)"
         )
-    files = plural(len(result.files), "file")
-    new = f"{files} ({size_text(result.new_bytes)} new) into MEMORY.md"
+    # `--force` with no new daily text merges MEMORY.md alone: "0 files (0 B new)" and
+    # "75 -> 75 chars" would hide that nothing was new and whether anything changed.
+    new = (
+        f"{plural(len(result.files), 'file')} ({size_text(result.new_bytes)} new) into MEMORY.md"
+        if result.files
+        else None
+    )
     if result.status == "dry_run":
         tokens = sum(p.prompt_tokens + p.completion_tokens for p in result.planned)
+        sending = (
+            f"would consolidate {new}"
+            if new
+            else "no new daily text; --force would send MEMORY.md alone"
+        )
         return (
-            f"dry run: would consolidate {new} in {plural(len(result.planned), 'request')}, "
+            f"dry run: {sending} in {plural(len(result.planned), 'request')}, "
             f"~{tokens:,} tokens, est. {cost_text(result.estimated_cost)} ({result.model}); "
             + (
                 f"{result.chars_before:,} -> {result.chars_after:,} chars; nothing written"
@@ -376,10 +385,17 @@ def consolidate_summary(result: ConsolidateResult) -> str:
             )
         )
     passes = f" in {result.passes} passes" if result.passes > 1 else ""
-    what = f"{new}{passes}: {result.chars_before:,} -> {result.chars_after:,} chars"
+    sizes = f"{result.chars_before:,} -> {result.chars_after:,} chars"
     replaced = "".join(f"\nsuperseded: {line}" for line in result.superseded)
     if result.status == "preview":
-        return f"preview: would consolidate {what} ({result.model}); nothing written{replaced}"
+        if new:
+            what = f"would consolidate {new}{passes}: {sizes} ({result.model})"
+        elif result.changed:
+            what = f"no new daily text; the model would rewrite MEMORY.md{passes}: {sizes}"
+            what += f" ({result.model})"
+        else:
+            what = f"no new daily text; the model ({result.model}) would leave MEMORY.md as it was"
+        return f"preview: {what}; nothing written{replaced}"
     carried = (
         f"; kept {size_text(result.carried_over)} saved meanwhile" if result.carried_over else ""
     )
@@ -388,7 +404,19 @@ def consolidate_summary(result: ConsolidateResult) -> str:
         if result.history
         else ""
     )
-    return f"consolidated {what} ({result.model}){carried}{kept}{replaced}"
+    if not result.changed:
+        left = f"MEMORY.md was left as it was ({result.chars_after:,} chars)"
+        what = (
+            f"consolidated {new}{passes} ({result.model}): {left}"
+            if new
+            else f"no new daily text; --force ran the model ({result.model}) and {left}"
+        )
+    elif new:
+        what = f"consolidated {new}{passes}: {sizes} ({result.model})"
+    else:
+        what = f"no new daily text; --force had the model rewrite MEMORY.md{passes}: {sizes}"
+        what += f" ({result.model})"
+    return f"{what}{carried}{kept}{replaced}"
 
 
 def consolidate_plan_text(result: ConsolidateResult, full: bool) -> str:
@@ -416,7 +444,7 @@ def archive_summary(result: ArchiveResult) -> str:
     appended = sum(1 for move in result.moved if move.appended)
     joined = f" ({appended} appended to an existing archive)" if appended else ""
     return (
-        f"{verb} {len(result.moved)} ledger(s) dated before "
+        f"{verb} {plural(len(result.moved), 'ledger')} dated before "
         f"{result.cutoff.isoformat()} to memory/archive/{joined}; kept {result.kept}"
     )
 
@@ -534,7 +562,7 @@ def _index_text(index: IndexStatus) -> str:
     fresh = (
         "up to date"
         if not index.stale_files
-        else f"{index.stale_files:,} file(s) changed since (the next search indexes them)"
+        else f"{plural(index.stale_files, 'file')} changed since (the next search indexes them)"
     )
     text = (
         f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "

@@ -9,7 +9,7 @@ import typer
 
 from memctl.cli.core import app, command, globals_of
 from memctl.cli.inputs import read_stdin_text
-from memctl.cli.render import emit, note
+from memctl.cli.render import emit, note, plural
 from memctl.errors import UsageError
 
 
@@ -53,7 +53,7 @@ def save_command(
         emit(g, result, None)
         return
     verb = "would save" if dry_run else "saved"
-    plural = "memory" if result.memories == 1 else "memories"
-    redacted = f" ({result.redacted} secret(s) redacted)" if result.redacted else ""
-    note(g, f"save: {verb} {result.memories} {plural} to MEMORY.md and {result.ledger}{redacted}")
+    memories = plural(result.memories, "memory", "memories")
+    redacted = f" ({plural(result.redacted, 'secret')} redacted)" if result.redacted else ""
+    note(g, f"save: {verb} {memories} to MEMORY.md and {result.ledger}{redacted}")
     emit(g, result, result.text if dry_run else None)
