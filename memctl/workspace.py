@@ -62,6 +62,15 @@ def stored_offset(value: Any, size: int) -> int:
     return value
 
 
+def _resolves_under(path: Path, folder: Path) -> bool:
+    """Whether `path`, symlinks followed, lies under `folder` (already resolved); a symlink
+    loop lies nowhere."""
+    try:
+        return path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
+
+
 @dataclass(frozen=True)
 class Area:
     """Files a command reads by a name it is given (`Workspace.named_file`)."""
@@ -109,11 +118,7 @@ class Workspace:
         an outside file must not be sent, nor replaced by a copy of itself."""
         if not path.is_symlink() and not path.parent.is_symlink():
             return
-        try:
-            inside = path.resolve().is_relative_to(self.root.resolve())
-        except (OSError, RuntimeError):  # a symlink loop
-            inside = False
-        if not inside:
+        if not _resolves_under(path, self.root.resolve()):
             raise WorkspaceError(
                 f"{self.relative(path)} leads out of the workspace (a symlink?); "
                 "replace it with the file itself"
@@ -256,12 +261,7 @@ class Workspace:
 
     def check_inside_memory(self, path: Path) -> None:
         """WorkspaceError unless `path`, symlinks followed, is under memory/."""
-        memory = self.root.resolve() / "memory"
-        try:
-            inside = path.resolve().is_relative_to(memory)
-        except (OSError, RuntimeError):  # a symlink loop
-            inside = False
-        if not inside:
+        if not _resolves_under(path, self.root.resolve() / "memory"):
             raise WorkspaceError(
                 f"{self.relative(path)} leads out of the workspace's memory (a symlink?); "
                 "replace it with the file itself"
