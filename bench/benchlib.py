@@ -171,6 +171,17 @@ def loopback_model(workspace: Path, **config: Any) -> Iterator[Any]:
         server.stop()
 
 
+def utc_workspace(root: Path) -> tuple[Any, Any]:
+    """A new workspace at `root` on the builtin model, in UTC (so a run's ledger names and
+    headings do not depend on the machine's time zone): (Workspace, Config)."""
+    from memctl.config import load_config
+    from memctl.workspace import Workspace, init_workspace
+
+    init_workspace(root)
+    (root / "memctl.yaml").write_text("timezone: UTC\n")
+    return Workspace(root, "UTC"), load_config(root / "memctl.yaml")
+
+
 def machine() -> str:
     cpu = "unknown CPU"
     try:

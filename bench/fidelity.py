@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from benchlib import Goal, machine, report
+from benchlib import Goal, machine, report, utc_workspace
 
 from memctl.facts import MONTHS
 
@@ -335,20 +335,15 @@ def holds(fact: Planted, bullet: str) -> bool:
 
 
 def run_conversation(seed: int, sessions: int) -> tuple[list[Planted], str, str, int]:
-    from memctl.config import load_config
     from memctl.consolidate import consolidate
     from memctl.flush import flush
     from memctl.llm import resolve_model
     from memctl.threads import append_entries
-    from memctl.workspace import Workspace, init_workspace
 
     chats, planted = conversation(seed, sessions)
     with tempfile.TemporaryDirectory(prefix="memctl-bench-fidelity-") as scratch:
-        root = Path(scratch) / "ws"
-        init_workspace(root)
-        (root / "memctl.yaml").write_text("timezone: UTC\n")
-        ws = Workspace(root, "UTC")
-        config = load_config(root / "memctl.yaml")
+        ws, config = utc_workspace(Path(scratch) / "ws")
+        root = ws.root
         model = resolve_model(ws, config.memory_model)
         for messages in chats:
             append_entries(ws, "chat", messages)
@@ -362,11 +357,9 @@ def run_conversation(seed: int, sessions: int) -> tuple[list[Planted], str, str,
 
 def speed(count: int) -> float:
     """Seconds for one builtin flush of a `count`-message thread."""
-    from memctl.config import load_config
     from memctl.flush import flush
     from memctl.llm import resolve_model
     from memctl.threads import append_entries
-    from memctl.workspace import Workspace, init_workspace
 
     messages: list[dict] = []
     seed = 100
@@ -375,12 +368,8 @@ def speed(count: int) -> float:
         messages += [m for session in chats for m in session]
         seed += 1
     with tempfile.TemporaryDirectory(prefix="memctl-bench-fidelity-") as scratch:
-        root = Path(scratch) / "ws"
-        init_workspace(root)
-        (root / "memctl.yaml").write_text("timezone: UTC\n")
-        ws = Workspace(root, "UTC")
+        ws, config = utc_workspace(Path(scratch) / "ws")
         append_entries(ws, "big", messages[:count])
-        config = load_config(root / "memctl.yaml")
         model = resolve_model(ws, config.memory_model)
         started = time.perf_counter()
         flush(ws, config, model)

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import Goal, machine, report
+from benchlib import Goal, machine, report, utc_workspace
 
 GOAL_RATIO = 1.5
 NEW = 10
@@ -37,11 +37,9 @@ def messages(start: int, count: int) -> list[dict[str, str]]:
 
 
 def main() -> int:
-    from memctl.config import load_config
     from memctl.flush import flush
     from memctl.llm import resolve_model
     from memctl.threads import append_entries
-    from memctl.workspace import Workspace, init_workspace
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=10_000, help="entries of the long log")
@@ -51,11 +49,7 @@ def main() -> int:
     print(machine())
     sizes = {"baseline": NEW, "short": args.small, "long": args.lines}
     with tempfile.TemporaryDirectory(prefix="memctl-bench-flush-tail-") as scratch:
-        root = Path(scratch) / "ws"
-        init_workspace(root)
-        (root / "memctl.yaml").write_text("timezone: UTC\n")
-        ws = Workspace(root, "UTC")
-        config = load_config(root / "memctl.yaml")
+        ws, config = utc_workspace(Path(scratch) / "ws")
         model = resolve_model(ws, config.memory_model)
         counts = dict(sizes)
         for name, count in sizes.items():

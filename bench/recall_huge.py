@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import Goal, machine, report
+from benchlib import Goal, machine, report, utc_workspace
 
 GOAL_SECONDS = 0.5
 QUERY = "zebra migration"
@@ -53,11 +53,9 @@ def tool_hit(hits: list) -> object:
 
 
 def main() -> int:
-    from memctl.config import load_config
     from memctl.recall import SNIPPET_CHARS, query_terms, recall
     from memctl.search import snippet
     from memctl.threads import encode_entry, message_text
-    from memctl.workspace import Workspace, init_workspace
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=20.0, help="size of the tool result")
@@ -72,11 +70,8 @@ def main() -> int:
         {"role": "tool", "tool_call_id": "c1", "content": text},
     ]
     with tempfile.TemporaryDirectory(prefix="memctl-bench-recall-huge-") as scratch:
-        root = Path(scratch) / "ws"
-        init_workspace(root)
-        (root / "memctl.yaml").write_text("timezone: UTC\n")
-        (root / "threads" / "t1.jsonl").write_bytes(b"".join(map(encode_entry, entries)))
-        ws, config = Workspace(root, "UTC"), load_config(root / "memctl.yaml")
+        ws, config = utc_workspace(Path(scratch) / "ws")
+        (ws.root / "threads" / "t1.jsonl").write_bytes(b"".join(map(encode_entry, entries)))
         started = time.perf_counter()
         hit = tool_hit(recall(ws, config, QUERY).hits)
         print(f"first recall (builds the index): {time.perf_counter() - started:.2f} s")
