@@ -21,7 +21,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))  # tests.llm_server, the loopback model
+    sys.path.insert(0, str(REPO))  # tests.support.llm_server, the loopback model
 
 REPORT_ENV = "MEMCTL_BENCH_REPORT"
 
@@ -133,14 +133,14 @@ def _best(samples: list[Measure]) -> Measure:
 
 @contextmanager
 def loopback_model(workspace: Path, **config: Any) -> Iterator[Any]:
-    """A loopback OpenAI-compatible server (tests/llm_server.py) configured as the
+    """A loopback OpenAI-compatible server (tests/support/llm_server.py) configured as the
     workspace's model; yields the server, whose `requests` the bench inspects.
 
     The server also keeps `sizes`, its own token measure of each request (body
     characters / 4, what decides an overflow), and `overflows`, how many requests it
     answered with context_length_exceeded.
     """
-    from tests.llm_server import (
+    from tests.support.llm_server import (
         TEST_KEY,
         TEST_KEY_ENV,
         LLMServer,
@@ -174,8 +174,8 @@ def loopback_model(workspace: Path, **config: Any) -> Iterator[Any]:
 def utc_workspace(root: Path) -> tuple[Any, Any]:
     """A new workspace at `root` on the builtin model, in UTC (so a run's ledger names and
     headings do not depend on the machine's time zone): (Workspace, Config)."""
-    from memctl.config import load_config
-    from memctl.workspace import Workspace, init_workspace
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace, init_workspace
 
     init_workspace(root)
     (root / "memctl.yaml").write_text("timezone: UTC\n")

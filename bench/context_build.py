@@ -37,7 +37,7 @@ def tool_output(rng: random.Random, chars: int) -> str:
 
 def write_thread(path: Path, megabytes: int, rng: random.Random) -> tuple[int, int]:
     """The thread log, in memctl's log format; returns (entries, large results)."""
-    from memctl.threads import encode_entry
+    from memctl.core.threads import encode_entry
 
     target = megabytes * 1_000_000
     written = entries = large = 0
@@ -72,7 +72,7 @@ def main() -> int:
     parser.add_argument("--mb", type=int, default=50, help="size of the thread log")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    from memctl.workspace import init_workspace
+    from memctl.core.workspace import init_workspace
 
     with tempfile.TemporaryDirectory(prefix="memctl-bench-context-") as scratch:
         root = Path(scratch) / "ws"

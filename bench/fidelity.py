@@ -33,7 +33,7 @@ from pathlib import Path
 
 from benchlib import Goal, machine, report, utc_workspace
 
-from memctl.facts import MONTHS
+from memctl.models.facts import MONTHS
 
 NAMES = ["Ana", "Ben", "Caroline", "Melanie", "Jon", "Priya", "Tomas", "Keiko", "Omar", "Lena"]
 OTHERS = ["Mel", "Sam", "Rosa", "Theo", "Ivy", "Max", "Noor", "Eli", "June", "Ravi", "Zoe"]
@@ -335,10 +335,10 @@ def holds(fact: Planted, bullet: str) -> bool:
 
 
 def run_conversation(seed: int, sessions: int) -> tuple[list[Planted], str, str, int]:
-    from memctl.consolidate import consolidate
-    from memctl.flush import flush
-    from memctl.llm import resolve_model
-    from memctl.threads import append_entries
+    from memctl.core.threads import append_entries
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.consolidate import consolidate
+    from memctl.pipeline.flush import flush
 
     chats, planted = conversation(seed, sessions)
     with tempfile.TemporaryDirectory(prefix="memctl-bench-fidelity-") as scratch:
@@ -357,9 +357,9 @@ def run_conversation(seed: int, sessions: int) -> tuple[list[Planted], str, str,
 
 def speed(count: int) -> float:
     """Seconds for one builtin flush of a `count`-message thread."""
-    from memctl.flush import flush
-    from memctl.llm import resolve_model
-    from memctl.threads import append_entries
+    from memctl.core.threads import append_entries
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.flush import flush
 
     messages: list[dict] = []
     seed = 100

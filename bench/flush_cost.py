@@ -1,7 +1,7 @@
 """Flush cost: how often each message of a thread is sent to the flush model.
 
 A 500-message thread arrives 10 messages at a time, with `memctl flush` after each
-batch, against the loopback model (tests/llm_server.py) configured as the workspace's
+batch, against the loopback model (tests/support/llm_server.py) configured as the workspace's
 model. Every message carries a unique marker; counting the markers in the requests the
 server received gives how many times each message was sent. Goal: 1.15 on average (the
 floor is 1.0: each message once; resending the whole window would be about 25).
@@ -44,7 +44,7 @@ from benchlib import (
 )
 from search import sentence
 
-from memctl.prompts import DEFAULT_FLUSH_PROMPT
+from memctl.core.prompts import DEFAULT_FLUSH_PROMPT
 
 MARKER = re.compile(r"\bmsg-(\d{4})\b")
 GOAL = 1.15
@@ -99,8 +99,8 @@ def flush_all(
 ) -> tuple[Counter, list[int], int, float]:
     """Flush the conversation batch by batch; `baseline`: as before issue 17 (a log
     without ts or name, the old prompt). Sends per message, request sizes, failures."""
-    from memctl.threads import append_entries, encode_entry
-    from memctl.workspace import Workspace, init_workspace
+    from memctl.core.threads import append_entries, encode_entry
+    from memctl.core.workspace import Workspace, init_workspace
 
     with tempfile.TemporaryDirectory(prefix="memctl-bench-flush-") as scratch:
         root = Path(scratch) / "ws"

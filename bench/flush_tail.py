@@ -2,7 +2,7 @@
 
 Thread logs of `--small` and `--lines` entries (user messages and assistant replies)
 are flushed once whole; then, in rounds, 10 entries are appended to each and flushed
-(`memctl.flush.flush`, builtin model, in this process: no process start to hide the
+(`memctl.pipeline.flush.flush`, builtin model, in this process: no process start to hide the
 difference). Baseline: the same 10 entries on a log of 10 entries. Goal: the long log's
 flush takes at most 1.5× the short one's, i.e. flush parses what was appended, not the
 whole log (the watermark keeps where its line starts in the log).
@@ -37,9 +37,9 @@ def messages(start: int, count: int) -> list[dict[str, str]]:
 
 
 def main() -> int:
-    from memctl.flush import flush
-    from memctl.llm import resolve_model
-    from memctl.threads import append_entries
+    from memctl.core.threads import append_entries
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.flush import flush
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=10_000, help="entries of the long log")

@@ -7,7 +7,7 @@ at the end of every log and every daily, as the real runs leave them. A flush th
 reaches a log's end stamps it (size and mtime) and later runs do not read it; the
 watermarks set here have no stamps, so one idle flush first counts every log and
 records them (its time is printed on its own, not taken as the goal). The model is
-the loopback server (tests/llm_server.py), so any request would be counted: the goal
+the loopback server (tests/support/llm_server.py), so any request would be counted: the goal
 is none, and a time within 2x the start-up floor (a hello-world Typer app).
 `maintain` runs with --force so that each run does the work its throttle would skip.
 
@@ -43,8 +43,8 @@ RETENTION_DAYS = 90
 
 def settle(root: Path) -> None:
     """Watermarks at the end of everything: what flush and consolidate leave behind."""
-    from memctl.threads import count_entries, list_threads, thread_path
-    from memctl.workspace import Workspace
+    from memctl.core.threads import count_entries, list_threads, thread_path
+    from memctl.core.workspace import Workspace
 
     ws = Workspace(root, "UTC")
     flushed = {t: count_entries(thread_path(ws, t)) for t in list_threads(ws)}
@@ -65,7 +65,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2000)
     args = parser.parse_args()
-    from memctl.workspace import init_workspace
+    from memctl.core.workspace import init_workspace
 
     with tempfile.TemporaryDirectory(prefix="memctl-bench-idle-") as scratch:
         root = Path(scratch) / "ws"

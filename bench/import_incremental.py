@@ -9,7 +9,7 @@ before import offsets). Goal: the appended-lines import takes no longer on a 10,
 line session than on a 1,000-line one (within 2×: it reads 10 lines either way), and
 it is at least 20× faster than the whole import at 10,000 lines.
 
-In-process (`memctl.importers.import_source`, what the hook calls), best of --runs.
+In-process (`memctl.agents.imports.import_source`, what the hook calls), best of --runs.
 
     python bench/import_incremental.py [--runs 5] [--sizes 1000 10000]
 """
@@ -89,8 +89,8 @@ def best(runs: int, step) -> float:
 
 def measure(root: Path, lines: int, runs: int) -> tuple[float, float]:
     """(seconds to import 10 appended lines, seconds to import the grown file whole)."""
-    from memctl.importers import import_source
-    from memctl.workspace import Workspace, init_workspace
+    from memctl.agents.imports import import_source
+    from memctl.core.workspace import Workspace, init_workspace
 
     appended, whole = [], []
     for run in range(runs):

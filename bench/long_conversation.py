@@ -1,6 +1,6 @@
 """Long conversation: 2,000 turns of `call` against a model with an 8K-token window.
 
-The loopback model (tests/llm_server.py) has `context_window = 8192`: it answers
+The loopback model (tests/support/llm_server.py) has `context_window = 8192`: it answers
 `context_length_exceeded` to any request larger than that, as a real provider does.
 The workspace's model mapping says the same window, compaction is on (defaults), and
 every 40th user message pastes a log of about 3,500 tokens, so some requests do
@@ -9,7 +9,7 @@ error reaches the caller, and the tokens sent per turn stay flat (they must not 
 with the history): the mean of the last 10% of turns within 1.25x that of the second
 10% (the first holds the warm-up, before the first compaction).
 
-The turns drive the library in this process (`memctl.call.call`, what `memctl call`
+The turns drive the library in this process (`memctl.turn.call.call`, what `memctl call`
 runs after parsing): 2,000 subprocesses would each pay `import litellm` (~3 s), so
 they would not fit the 10-minute budget of bench/run.
 
@@ -66,11 +66,11 @@ def main() -> int:
         "first overflow error, as with a provider whose window litellm does not know)",
     )
     args = parser.parse_args()
-    from memctl.call import call
     from memctl.cli.core import Globals
-    from memctl.errors import MemctlError
-    from memctl.llm import resolve_model
-    from memctl.workspace import init_workspace
+    from memctl.core.errors import MemctlError
+    from memctl.core.workspace import init_workspace
+    from memctl.models.resolve import resolve_model
+    from memctl.turn.call import call
 
     rng = random.Random(3)
     per_turn: list[int] = []
@@ -140,7 +140,7 @@ def main() -> int:
                 f"{growth:.2f}x ({last:.0f} vs {second:.0f})",
                 f"<= {FLAT}x (flat)",
                 growth <= FLAT,
-                "in-process turns (memctl.call.call)",
+                "in-process turns (memctl.turn.call.call)",
             ),
         ]
     )

@@ -12,7 +12,7 @@ said months ago.
 For each question it reports whether the evidence record is among the first 1, 5 and
 10 answers of:
 - recall with BM25 (`memctl recall`, no embedding model),
-- recall hybrid, with the loopback embedder of tests/embed_server.py (hashed bags of
+- recall hybrid, with the loopback embedder of tests/support/embed_server.py (hashed bags of
   words after a synonym table: a stand-in for a real model, over real HTTP and litellm),
 - today's `search --mode any` (every record holding a word of the question, in file
   order), the best keyword search could do before.
@@ -127,8 +127,8 @@ def filler(rng: random.Random, low: int, high: int) -> str:
 
 
 def build(root: Path, rng: random.Random) -> list[Fact]:
-    from memctl.threads import encode_entry
-    from memctl.workspace import init_workspace
+    from memctl.core.threads import encode_entry
+    from memctl.core.workspace import init_workspace
 
     init_workspace(root)
     ledgers: dict[str, list[str]] = {}
@@ -182,11 +182,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, help="folder for the workspace (kept)")
     args = parser.parse_args()
-    from memctl.config import load_config
-    from memctl.recall import recall
-    from memctl.search import search
-    from memctl.workspace import Workspace
-    from tests.embed_server import EmbedServer, embedding_config
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.retrieval.recall import recall
+    from memctl.retrieval.search import search
+    from tests.support.embed_server import EmbedServer, embedding_config
 
     with tempfile.TemporaryDirectory(prefix="memctl-bench-recall-") as scratch:
         root = (args.data or Path(scratch) / "ws").resolve()

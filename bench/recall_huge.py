@@ -53,9 +53,9 @@ def tool_hit(hits: list) -> object:
 
 
 def main() -> int:
-    from memctl.recall import SNIPPET_CHARS, query_terms, recall
-    from memctl.search import snippet
-    from memctl.threads import encode_entry, message_text
+    from memctl.core.threads import encode_entry, message_text
+    from memctl.retrieval.recall import SNIPPET_CHARS, query_terms, recall
+    from memctl.retrieval.search import snippet
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=20.0, help="size of the tool result")

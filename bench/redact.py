@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from benchlib import Goal, machine, report
 
-from memctl.redact import compile_patterns
+from memctl.core.redact import compile_patterns
 
 SEED = 20261203
 

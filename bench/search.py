@@ -223,7 +223,7 @@ def message(rng: random.Random, index: int, stamp: str) -> dict:
 
 
 def write_threads(root: Path, rng: random.Random, count: int) -> None:
-    from memctl.threads import encode_entry
+    from memctl.core.threads import encode_entry
 
     threads = root / "threads"
     threads.mkdir(parents=True, exist_ok=True)
@@ -241,7 +241,7 @@ def prepare(root: Path, big: bool = False) -> None:
     as much, a century of dailies and 20,000 threads (~620 MB)."""
     if (root / MARKER).is_file():
         return
-    from memctl.workspace import init_workspace
+    from memctl.core.workspace import init_workspace
 
     if root.exists():
         shutil.rmtree(root)
@@ -310,8 +310,8 @@ QUERIES = [
 IN_PROCESS = """
 import sys, time
 from pathlib import Path
-from memctl.search import search
-from memctl.workspace import Workspace
+from memctl.retrieval.search import search
+from memctl.core.workspace import Workspace
 root, query, mode, scope, runs = sys.argv[1:]
 ws = Workspace(Path(root), "UTC")
 samples = []
@@ -347,12 +347,12 @@ SELECTIVE = ("phrase, rare", "phrase, CJK", "phrase, none")
 FRESHNESS = """
 import json, os, sys, time
 from pathlib import Path
-from memctl.index import fresh_index
-from memctl.threads import encode_entry
-from memctl.workspace import Workspace
+from memctl.retrieval.index import fresh_index
+from memctl.core.threads import encode_entry
+from memctl.core.workspace import Workspace
 root = Path(sys.argv[1])
 ws = Workspace(root, "UTC")
-from memctl.durable import append_durable
+from memctl.core.durable import append_durable
 def timed(sweep=False):
     started, cpu = time.perf_counter(), time.process_time()
     with fresh_index(ws, [], sweep=sweep) as (_, report):

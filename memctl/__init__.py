@@ -4,7 +4,7 @@
 follows: the two-tier memory pipeline (daily ledgers, a curated MEMORY.md, flush,
 consolidation, compaction, tool-result eviction) of AgentScope Java's agent harness, as
 its Memory documentation describes it. "The reference message" is another thing: the
-user message that carries MEMORY.md into a model request (memctl.context). The layers,
+user message that carries MEMORY.md into a model request (memctl.turn.context). The layers,
 the workspace's files and state.json are described in docs/ARCHITECTURE.md.
 """
 

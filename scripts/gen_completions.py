@@ -5,7 +5,7 @@ Run it after adding or renaming a command or option:
     python scripts/gen_completions.py          # rewrite the files
     python scripts/gen_completions.py --check  # exit 1 if a checked-in file is stale
 
-The scripts come from `memctl.cli.completion_cmd.completion_script`, the same text that
+The scripts come from `memctl.cli.commands.completion.completion_script`, the same text that
 `memctl completion SHELL` prints, so the packaged files and the command never disagree.
 """
 
@@ -22,7 +22,7 @@ SHELLS = ("bash", "zsh", "fish")
 
 def expected_files() -> dict[Path, str]:
     """Each completion file and the text it should hold."""
-    from memctl.cli.completion_cmd import completion_script
+    from memctl.cli.commands.completion import completion_script
 
     return {OUTPUT / f"memctl.{shell}": completion_script(shell) for shell in SHELLS}
 

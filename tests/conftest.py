@@ -14,9 +14,9 @@ import typer.testing
 from typer.testing import CliRunner
 
 from memctl.cli.app import app
-from memctl.workspace import init_workspace
-from tests.helpers import Run, litellm_import_seconds, snapshot
-from tests.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
+from memctl.core.workspace import init_workspace
+from tests.support.helpers import Run, litellm_import_seconds, snapshot
+from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -83,7 +83,7 @@ def cli(monkeypatch: pytest.MonkeyPatch):
 
 @pytest.fixture
 def llm_server(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
-    """A loopback OpenAI-compatible server for this test (see tests/llm_server.py).
+    """A loopback OpenAI-compatible server for this test (see tests/support/llm_server.py).
 
     It sets MEMCTL_TEST_KEY, the api_key_env `write_model_config` names, and keeps
     proxies away from 127.0.0.1 so the requests really reach it.
@@ -103,6 +103,6 @@ def llm_server(isolated_env: None, monkeypatch: pytest.MonkeyPatch):
 def short_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
     """memctl's pause between attempts, shortened for the runs of this process: tests that
     count attempts and read the error line need no half-second waits, and the pause's own
-    length (with its jitter) is tested in tests/test_providers.py. A Retry-After the server
+    length (with its jitter) is tested in tests/models/test_providers.py. A Retry-After the server
     sends is still honoured as sent."""
-    monkeypatch.setattr("memctl.litellm_model.BACKOFF_FIRST", 0.01)
+    monkeypatch.setattr("memctl.models.litellm_adapter.BACKOFF_FIRST", 0.01)

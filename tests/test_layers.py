@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "memctl"
-ADAPTER = PACKAGE / "litellm_model.py"
+ADAPTER = PACKAGE / "models/litellm_adapter.py"
 CLI_FRAMEWORKS = ("typer", "rich", "click")
 
 
@@ -138,7 +138,7 @@ def test_litellm_is_imported_only_inside_functions_of_the_adapter(path):
             continue
         if path != ADAPTER:
             offending.append(
-                f"{relative(path)}:{found.line} imports litellm (use memctl.litellm_model)"
+                f"{relative(path)}:{found.line} imports litellm (use memctl.models.litellm_adapter)"
             )
         elif not found.in_function:
             offending.append(f"{relative(path)}:{found.line} imports litellm at module level")
@@ -151,7 +151,7 @@ MACHINE_PATH = ("/tmp/", "/root/", "/work/", "/opt/", "/usr/local/")
 
 @pytest.mark.parametrize(
     "path",
-    [*all_modules(), *sorted(PACKAGE.parent.joinpath("tests").glob("*.py"))],
+    [*all_modules(), *sorted(PACKAGE.parent.joinpath("tests").rglob("*.py"))],
     ids=lambda p: p.relative_to(PACKAGE.parent).as_posix(),
 )
 def test_no_literal_path_of_one_machine(path: Path) -> None:
@@ -190,7 +190,7 @@ def imported_names(path: Path) -> set[str]:
 
 
 def command_modules() -> list[Path]:
-    return sorted(CLI.glob("*_cmd.py"))
+    return sorted(p for p in (CLI / "commands").glob("*.py") if p.name != "__init__.py")
 
 
 def module_name(path: Path) -> str:
@@ -323,27 +323,27 @@ def test_an_upward_import_is_caught():
     layers = documented_layers(ARCHITECTURE.read_text(encoding="utf-8"))
     ranks = layer_of_module(layers)
     imports = {
-        "compact.py": [Import("memctl.cli.render", 3, True, False)],
-        "state.py": [Import("memctl.flush", 9, False, True)],
-        "call.py": [Import("memctl.threads", 1, False, False)],
+        "pipeline/compact.py": [Import("memctl.cli.render", 3, True, False)],
+        "core/state.py": [Import("memctl.pipeline.flush", 9, False, True)],
+        "turn/call.py": [Import("memctl.core.threads", 1, False, False)],
     }
     assert upward_imports(ranks, imports) == [
-        "memctl/compact.py:3 imports memctl.cli.render (a higher layer)",
-        "memctl/state.py:9 imports memctl.flush (a higher layer)",
+        "memctl/pipeline/compact.py:3 imports memctl.cli.render (a higher layer)",
+        "memctl/core/state.py:9 imports memctl.pipeline.flush (a higher layer)",
     ]
 
 
 def test_the_architecture_doc_names_every_state_json_field():
-    import memctl.state
+    import memctl.core.state
 
     text = ARCHITECTURE.read_text(encoding="utf-8")
     schema = text[text.index("## state.json") :]
     classes = [
-        memctl.state.State,
-        memctl.state.ThreadMark,
-        memctl.state.Consolidation,
-        memctl.state.PendingMerge,
-        memctl.state.ImportMark,
+        memctl.core.state.State,
+        memctl.core.state.ThreadMark,
+        memctl.core.state.Consolidation,
+        memctl.core.state.PendingMerge,
+        memctl.core.state.ImportMark,
     ]
     missing = [
         f"{cls.__name__}.{f.name}"
@@ -360,21 +360,21 @@ def memctl_imports(path: Path) -> set[str]:
 
 
 def test_the_model_interface_imports_nothing_of_memctl():
-    assert memctl_imports(PACKAGE / "model.py") == set()
+    assert memctl_imports(PACKAGE / "models/interface.py") == set()
 
 
 @pytest.mark.parametrize(
     ("module", "forbidden"),
     [
-        # builtin and the adapter import the interface (memctl.model), never each other
-        # nor the resolution (memctl.llm) that picks one of them.
-        ("builtin.py", {"memctl.llm", "memctl.litellm_model"}),
-        ("litellm_model.py", {"memctl.llm", "memctl.builtin"}),
+        # builtin and the adapter import the interface (memctl.models.interface), never each other
+        # nor the resolution (memctl.models.resolve) that picks one of them.
+        ("models/builtin.py", {"memctl.models.resolve", "memctl.models.litellm_adapter"}),
+        ("models/litellm_adapter.py", {"memctl.models.resolve", "memctl.models.builtin"}),
     ],
 )
 def test_the_model_layer_has_no_cycle(module: str, forbidden: set[str]):
     imported = memctl_imports(PACKAGE / module)
-    assert "memctl.model" in imported
+    assert "memctl.models.interface" in imported
     assert not imported & forbidden
 
 
@@ -394,13 +394,19 @@ def test_window_knowledge_lives_in_one_module():
     ("module", "forbidden"),
     [
         # context (what `call` sends) and compaction cut at the same places: both use
-        # memctl.cuts, so context never imports the orchestration it is called from.
-        ("context.py", {"memctl.compact"}),
-        ("cuts.py", {"memctl.compact", "memctl.context", "memctl.summarise"}),
+        # memctl.pipeline.cuts, so context never imports the orchestration it is called from.
+        ("turn/context.py", {"memctl.pipeline.compact"}),
+        (
+            "pipeline/cuts.py",
+            {"memctl.pipeline.compact", "memctl.turn.context", "memctl.pipeline.summarise"},
+        ),
         # staged summarising only asks a model; compaction decides what to summarise.
-        ("summarise.py", {"memctl.compact", "memctl.flush", "memctl.threads"}),
+        (
+            "pipeline/summarise.py",
+            {"memctl.pipeline.compact", "memctl.pipeline.flush", "memctl.core.threads"},
+        ),
         # a thread entry is rendered by threads; flush and compact both read it there.
-        ("threads.py", {"memctl.flush", "memctl.compact"}),
+        ("core/threads.py", {"memctl.pipeline.flush", "memctl.pipeline.compact"}),
     ],
 )
 def test_the_context_layers_have_no_cycle(module: str, forbidden: set[str]):
@@ -410,9 +416,11 @@ def test_the_context_layers_have_no_cycle(module: str, forbidden: set[str]):
 
 def test_compaction_uses_the_shared_cuts_and_the_staged_summary():
     """The moved pieces are imported from their homes, not redefined in compact.py."""
-    assert {"memctl.cuts", "memctl.summarise", "memctl.threads"} <= memctl_imports(
-        PACKAGE / "compact.py"
-    )
-    tree = parsed(PACKAGE / "compact.py")
+    assert {
+        "memctl.pipeline.cuts",
+        "memctl.pipeline.summarise",
+        "memctl.core.threads",
+    } <= memctl_imports(PACKAGE / "pipeline/compact.py")
+    tree = parsed(PACKAGE / "pipeline/compact.py")
     defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
     assert not defined & {"tail_start", "truncate_tool_args", "summarise", "render_entry"}

@@ -1,6 +1,6 @@
 """The entry point: the root app with every command registered, and `main()`.
 
-To add a command, write `memctl/cli/NAME_cmd.py` (it imports `memctl.cli.core` and
+To add a command, write `memctl/cli/commands/NAME.py` (it imports `memctl.cli.core` and
 `memctl.cli.render`, never this module) and add its name to SECTIONS, at the place
 `memctl --help` should list it.
 """
@@ -20,27 +20,27 @@ if TYPE_CHECKING:
     import typer
 
 SECTIONS = (
-    ("Set up and feed", ("init_cmd", "thread_cmd")),
+    ("Set up and feed", ("init", "thread")),
     (
         "The pipeline, in the order data flows through it",
-        ("flush_cmd", "consolidate_cmd", "compact_cmd", "evict_cmd", "context_cmd", "call_cmd"),
+        ("flush", "consolidate", "compact", "evict", "context", "call"),
     ),
-    ("Recall", ("recall_cmd", "search_cmd", "get_cmd", "log_cmd", "save_cmd", "index_cmd")),
+    ("Recall", ("recall", "search", "get", "log", "save", "index")),
     (
         "Upkeep and integration",
         (
-            "archive_cmd",
-            "maintain_cmd",
-            "history_cmd",
-            "undo_cmd",
-            "status_cmd",
-            "doctor_cmd",
-            "mcp_cmd",
-            "hook_cmd",
-            "install_cmd",
-            "export_cmd",
-            "config_cmd",
-            "completion_cmd",
+            "archive",
+            "maintain",
+            "history",
+            "undo",
+            "status",
+            "doctor",
+            "mcp",
+            "hook",
+            "install",
+            "export",
+            "config",
+            "completion",
         ),
     ),
 )
@@ -49,15 +49,15 @@ the order it lists them."""
 COMMAND_MODULES = tuple(module for _, modules in SECTIONS for module in modules)
 
 # Commands registered by a module named after another command.
-_MODULE_OF = {"uninstall": "install_cmd"}
+_MODULE_OF = {"uninstall": "install"}
 
 
 def _import(module: str) -> None:
     """Import a command module (which registers its commands) under its heading."""
-    if f"memctl.cli.{module}" in sys.modules:
+    if f"memctl.cli.commands.{module}" in sys.modules:
         return
     core.begin_section(next(title for title, modules in SECTIONS if module in modules))
-    importlib.import_module(f"memctl.cli.{module}")
+    importlib.import_module(f"memctl.cli.commands.{module}")
 
 
 def _register_all() -> typer.Typer:
@@ -89,7 +89,7 @@ def main() -> None:
         _register_all()(prog_name="memctl")
         return
     name = core.invoked(sys.argv[1:])
-    module = _MODULE_OF.get(name or "", f"{name}_cmd")
+    module = _MODULE_OF.get(name or "", name or "")
     if module in COMMAND_MODULES:
         _import(module)
     only(name)(prog_name="memctl")

@@ -25,11 +25,11 @@ from typer.core import TyperGroup
 
 from memctl import __version__
 from memctl.cli.render import COLOUR_CHOICES, fail, set_colour
-from memctl.errors import INTERNAL_ERROR_EXIT, MemctlError
+from memctl.core.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:
-    from memctl.config import Config
-    from memctl.workspace import Workspace
+    from memctl.core.config import Config
+    from memctl.core.workspace import Workspace
 
 _ORDER: list[str] = []
 """Top-level command and group names in the order they were registered: the entry module
@@ -194,8 +194,8 @@ class Globals:
 
     def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""
-        from memctl.config import load_config
-        from memctl.workspace import Workspace, discover
+        from memctl.core.config import load_config
+        from memctl.core.workspace import Workspace, discover
 
         root = discover(self.workspace)
         config = load_config(root / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
@@ -274,8 +274,8 @@ def _set_colour(choice: str, json_output: bool) -> None:
 def complete_threads(ctx: typer.Context, incomplete: str) -> list[str]:
     """Thread ids for the shell's TAB, from the workspace the line names (or the one
     found as a command would find it); nothing when there is none."""
-    from memctl.threads import list_threads
-    from memctl.workspace import Workspace, discover
+    from memctl.core.threads import list_threads
+    from memctl.core.workspace import Workspace, discover
 
     try:
         root = discover(ctx.find_root().params.get("workspace"))

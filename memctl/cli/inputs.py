@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memctl.errors import UsageError, unreadable
+from memctl.core.errors import UsageError, unreadable
 
 if TYPE_CHECKING:
-    from memctl.workspace import Workspace
+    from memctl.core.workspace import Workspace
 
 STDIN = "<stdin>"
 
@@ -50,7 +50,7 @@ def resolve_thread(
     hint), so a typo never starts a thread. With `may_start` an id unlike any thread's is
     taken as it is (an empty thread, for the commands that only read one); one close to
     an existing id is still refused as a likely typo."""
-    from memctl.threads import check_thread_id, list_threads, thread_path
+    from memctl.core.threads import check_thread_id, list_threads, thread_path
 
     check_thread_id(given)
     path = thread_path(ws, given)

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
-from memctl.wording import plural
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
-    from memctl.archive import ArchiveResult
-    from memctl.compact import CompactResult
-    from memctl.consolidate import ConsolidateResult
-    from memctl.index import IndexStatus
-    from memctl.status import Schedule, StatusResult, ThreadStatus
+    from memctl.pipeline.archive import ArchiveResult
+    from memctl.pipeline.compact import CompactResult
+    from memctl.pipeline.consolidate import ConsolidateResult
+    from memctl.pipeline.status import Schedule, StatusResult, ThreadStatus
+    from memctl.retrieval.index import IndexStatus
 
 
 class Output(Protocol):

@@ -1,0 +1,128 @@
+"""export: the memory block, between marker comments, in AGENTS.md or CLAUDE.md.
+
+For agents that read these files but run no hooks. The block is the one SessionStart
+prints (MEMORY.md redacted, cut on whole lines, a note pointing at memory_search);
+the next export replaces it in place and leaves the rest of the file as it was.
+
+Limits: the block stays within the 10,000 characters Claude Code keeps of hook
+context, and an AGENTS.md as a whole within the 32 KiB Codex reads of it
+(`project_doc_max_bytes`), so the block is cut to what the rest of the file leaves.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from memctl.agents.hooks import CONTEXT_CAP, memory_block
+from memctl.core.config import Config
+from memctl.core.errors import UsageError, unreadable
+from memctl.core.workspace import Workspace, write_atomic
+
+AGENTS_MD_LIMIT = 32 * 1024
+BEGIN = "<!-- memctl:begin (written by `memctl export`; the next export replaces this block) -->"
+END = "<!-- memctl:end -->"
+KINDS = ("agents-md", "claude-md")
+
+
+ExportAction = Literal["created", "replaced", "appended", "unchanged"]
+
+
+@dataclass
+class ExportResult:
+    path: str
+    kind: str
+    action: ExportAction
+    chars: int
+    """Characters of the block, markers included."""
+    bytes: int
+    """Bytes of the whole file after the export."""
+    truncated: bool
+    diff: str
+    dry_run: bool = False
+
+
+def _split(path: Path, text: str) -> tuple[str, str | None, str]:
+    """Before the block, the block (None when absent), after it."""
+    begins = [i for i, line in enumerate(text.splitlines()) if line.startswith("<!-- memctl:begin")]
+    ends = [i for i, line in enumerate(text.splitlines()) if line.strip() == END]
+    if not begins and not ends:
+        return text, None, ""
+    if len(begins) != 1 or len(ends) != 1 or ends[0] < begins[0]:
+        raise UsageError(
+            f"{path}: the memctl marker comments are not one begin followed by one end; "
+            "fix or remove them by hand"
+        )
+    lines = text.splitlines(keepends=True)
+    before = "".join(lines[: begins[0]])
+    block = "".join(lines[begins[0] : ends[0] + 1])
+    after = "".join(lines[ends[0] + 1 :])
+    return before, block, after
+
+
+def export(
+    ws: Workspace, config: Config, target: Path, kind: str, dry_run: bool = False
+) -> ExportResult:
+    """Write (or replace) the memory block in `target`."""
+    if kind not in KINDS:
+        raise UsageError(f"unknown export kind {kind!r}")
+    try:
+        old: str | None = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        old = None
+    except UnicodeDecodeError:
+        raise UsageError(f"{target}: not UTF-8 text") from None
+    except OSError as exc:
+        raise unreadable(str(target), exc) from None
+    before, block, after = _split(target, old or "")
+    if block is None:
+        # Appended after the file's text, one blank line between.
+        sep = "" if not before else ("\n" if before.endswith("\n") else "\n\n")
+        before, after = before + sep, ""
+    frame = len(BEGIN) + len(END) + 3  # three newlines
+    chars = CONTEXT_CAP - frame
+    limit = None
+    if kind == "agents-md":
+        rest = len((before + after).encode("utf-8"))
+        limit = AGENTS_MD_LIMIT - rest - len((BEGIN + END).encode("utf-8")) - 3
+        if limit < 400:
+            raise UsageError(
+                f"{target} is {rest:,} bytes without the memory block; Codex reads at most "
+                f"{AGENTS_MD_LIMIT:,}: no room for it (shorten the file)"
+            )
+    made = memory_block(ws, config, cap=chars, cap_bytes=limit)
+    new_block = f"{BEGIN}\n{made.text}\n{END}\n"
+    new = before + new_block + after
+    action: ExportAction
+    if old is None:
+        action = "created"
+    elif new == old:
+        action = "unchanged"
+    else:
+        action = "replaced" if block is not None else "appended"
+    diff = "".join(
+        difflib.unified_diff(
+            (old or "").splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            "/dev/null" if old is None else str(target),
+            str(target),
+        )
+    )
+    if not dry_run and action != "unchanged":
+        mode = target.stat().st_mode & 0o777 if old is not None else 0o644
+        try:
+            write_atomic(target, new.encode("utf-8"), mode)
+        except OSError as exc:
+            raise UsageError(f"{target}: cannot write: {exc.strerror}") from None
+    return ExportResult(
+        path=str(target),
+        kind=kind,
+        action=action,
+        chars=len(new_block),
+        bytes=len(new.encode("utf-8")),
+        truncated=made.truncated,
+        diff=diff,
+        dry_run=dry_run,
+    )

@@ -1,0 +1,31 @@
+"""OpenAI-style messages: a JSON array, or JSONL with one message a line."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from memctl.agents.transcripts import Draft, Parsed, as_string
+from memctl.core.threads import Record, validate_message
+
+
+def parse_openai(
+    records: list[Record], source: str, context: dict[str, Any] | None = None
+) -> Parsed:
+    """Each message as it is; nothing spans records, so nothing is ever open."""
+    parsed = Parsed(drafts=[], session=None)
+    for position, record in enumerate(records):
+        if record.data.get("type") == "compaction":
+            # memctl's own compaction records, when a thread log is imported elsewhere
+            parsed.meta += 1
+            continue
+        message = validate_message(record.data, f"{source}: {record.where}")
+        source_id = as_string(message.pop("source_id", None))
+        if source_id is None:
+            canonical = json.dumps(record.data, sort_keys=True, ensure_ascii=False)
+            digest = hashlib.sha256(f"{position}\n{canonical}".encode()).hexdigest()[:32]
+            source_id = digest
+        ts = message.pop("ts", None)
+        parsed.drafts.append(Draft(record.where, source_id, ts, message))
+    return parsed

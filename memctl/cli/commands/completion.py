@@ -1,0 +1,34 @@
+"""completion."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from memctl.cli.core import app, choices, command
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+def completion_script(shell: str) -> str:
+    """The script, ending in a newline so that `>> ~/.bashrc` leaves the next line alone."""
+    from typer.completion import get_completion_script
+
+    script = get_completion_script(prog_name="memctl", complete_var="_MEMCTL_COMPLETE", shell=shell)
+    return script if script.endswith("\n") else script + "\n"
+
+
+@command(app, "completion")
+def completion(
+    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.", **choices(*SHELLS))],
+) -> None:
+    """Print the shell completion script.
+
+    Example: memctl completion bash > ~/.local/share/bash-completion/completions/memctl
+    """
+    from memctl.core.errors import UsageError
+
+    if shell not in SHELLS:
+        raise UsageError(f"unknown shell {shell!r}: use one of {', '.join(SHELLS)}")
+    print(completion_script(shell), end="")

@@ -1,0 +1,46 @@
+"""config show / validate."""
+
+from __future__ import annotations
+
+import typer
+
+from memctl.cli.core import command, globals_of, group
+from memctl.cli.render import emit, note
+
+config_app = group("config", "Show or check the effective configuration.")
+
+
+@command(config_app, "show")
+def config_show(ctx: typer.Context) -> None:
+    """Print the effective configuration (defaults filled in) as YAML, or JSON with --json."""
+    import yaml
+
+    g = globals_of(ctx)
+    _, config = g.open()
+    data = config.to_dict()
+    emit(g, data, lambda: yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100))
+
+
+@command(config_app, "validate")
+def config_validate(ctx: typer.Context) -> None:
+    """Check memctl.yaml and the prompt files it names; exit 2 with every problem, one a line."""
+    import json
+    import os
+    import sys
+
+    from memctl.core.config import config_problems
+    from memctl.core.workspace import discover
+
+    g = globals_of(ctx)
+    path = discover(g.workspace) / "memctl.yaml"
+    problems = config_problems(path, os.environ.get("MEMCTL_MODEL") or None)
+    if problems:
+        for problem in problems:
+            print(f"memctl: error: {problem}", file=sys.stderr)
+        if g.json:
+            document = {"error": problems[0], "errors": problems, "exit_code": 2}
+            print(json.dumps(document, ensure_ascii=False))
+        raise typer.Exit(2)
+    ws, _ = g.open()
+    note(g, f"config validate: {ws.config_path}: valid")
+    emit(g, {"valid": True, "path": str(ws.config_path)})

@@ -1,0 +1,80 @@
+"""consolidate."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from memctl.cli.core import (
+    DRY_RUN_REQUESTS_HELP,
+    Globals,
+    ShowRequests,
+    app,
+    command,
+    globals_of,
+)
+from memctl.cli.render import consolidate_plan_text, consolidate_summary, emit, note, working
+from memctl.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from memctl.pipeline.consolidate import ConsolidateResult
+
+
+@command(app, "consolidate")
+def consolidate_command(
+    ctx: typer.Context,
+    force: Annotated[
+        bool, typer.Option("--force", help="Run the model even with no new daily text.")
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help=f"{DRY_RUN_REQUESTS_HELP} On builtin (free): the diff it would make.",
+        ),
+    ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff",
+            help="Compute the new MEMORY.md (this calls the model) and print the diff; "
+            "write nothing.",
+        ),
+    ] = False,
+    show_requests: ShowRequests = False,
+) -> None:
+    """Merge the daily text written since the last consolidation into MEMORY.md.
+
+    The previous MEMORY.md is kept under .memctl/history/ (the last 20).
+
+    Example: memctl consolidate --dry-run; memctl consolidate --diff | less
+    """
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.consolidate import consolidate
+
+    g = globals_of(ctx)
+    if dry_run and diff:
+        raise UsageError("--dry-run and --diff exclude each other: --dry-run calls no model")
+    ws, config = g.open()
+    model = resolve_model(ws, config.memory_model)
+    with working(g, "consolidate: merging into MEMORY.md"):
+        result = consolidate(ws, config, model, force=force, dry_run=dry_run, preview=diff)
+    note(g, consolidate_summary(result), "consolidate")
+    _report_consolidate(g, result, show_requests or g.verbose)
+
+
+def _report_consolidate(g: Globals, result: ConsolidateResult, full: bool) -> None:
+    if result.status == "preview":
+        if not result.diff:
+            note(g, "consolidate: preview: MEMORY.md would not change")
+        emit(g, result, result.diff)
+    elif result.status == "dry_run" and result.diff is not None:
+        # builtin: what would change, as `--diff` shows it (the requests are in --json).
+        if not result.diff:
+            note(g, "consolidate: dry run: MEMORY.md would not change")
+        emit(g, result, result.diff)
+    elif result.status == "dry_run":
+        emit(g, result, lambda: consolidate_plan_text(result, full))
+    else:
+        emit(g, result)

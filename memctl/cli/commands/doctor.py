@@ -1,0 +1,187 @@
+"""doctor."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.render import emit
+
+if TYPE_CHECKING:
+    from memctl.core.config import Config, ModelSpec
+    from memctl.core.workspace import Workspace
+
+FREE_DISK_BYTES = 100_000_000
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    warning: bool = False
+    """Worth a look, but not a failure (exit 0)."""
+
+
+@command(app, "doctor")
+def doctor_command(
+    ctx: typer.Context,
+    offline: Annotated[
+        bool, typer.Option("--offline", help="Skip the check that sends a request to each model.")
+    ] = False,
+) -> None:
+    """Check what `config validate` cannot: each model's key, that its api_base answers
+    (one tiny request), its window, the lock, permissions, free disk, and what cron
+    needs. One line a check; exit 1 if any fails.
+
+    Example: memctl doctor; memctl doctor --offline
+    """
+    g = globals_of(ctx)
+    ws, config = g.open()
+    checks = [*_model_checks(ws, config, offline), *_workspace_checks(ws), *_cron_checks(ws)]
+    failed = [c for c in checks if not c.ok]
+
+    def text() -> str:
+        def mark(c: Check) -> str:
+            return "ok  " if c.ok and not c.warning else "warn" if c.ok else "FAIL"
+
+        return "\n".join(f"{mark(c)}  {c.name}: {c.detail}" for c in checks)
+
+    emit(g, {"ok": not failed, "checks": checks}, text)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _specs(config: Config) -> list[tuple[str, ModelSpec]]:
+    seen: dict[str, tuple[str, ModelSpec]] = {}
+    for role, spec in (
+        ("main", config.model),
+        ("memory", config.memory_model),
+        ("compaction", config.compaction_model),
+    ):
+        if spec.name in seen:
+            seen[spec.name] = (f"{seen[spec.name][0]}, {role}", spec)
+        else:
+            seen[spec.name] = (role, spec)
+    return list(seen.values())
+
+
+def _model_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
+    from memctl.core.errors import MemctlError
+    from memctl.models.interface import Request
+    from memctl.models.resolve import resolve_model
+
+    checks = []
+    for role, spec in _specs(config):
+        label = f"model {spec.name} ({role})"
+        if spec.is_builtin:
+            checks.append(Check(label, True, "builtin: offline, no key, free"))
+            continue
+        missing = _missing_key(spec)
+        checks.append(Check(f"{label} key", not missing, missing or "set"))
+        if missing:
+            continue
+        model = resolve_model(ws, spec)
+        window = model.window()
+        checks.append(
+            Check(
+                f"{label} window",
+                window is not None,
+                f"{window:,} tokens"
+                if window
+                else "unknown: set context_window for it in memctl.yaml",
+            )
+        )
+        if offline:
+            continue
+        where = spec.api_base or "the provider"
+        try:
+            model.complete(
+                Request(task="doctor", messages=[{"role": "user", "content": "Say OK."}])
+            )
+        except MemctlError as exc:
+            checks.append(Check(f"{label} answers", False, str(exc)))
+        else:
+            checks.append(Check(f"{label} answers", True, f"{where} answered a one-line request"))
+    return checks
+
+
+def _missing_key(spec: ModelSpec) -> str | None:
+    """Why the model has no key, or None: its api_key_env, else the variables litellm
+    knows the provider by (an api_base without api_key_env may need none: a local server)."""
+    if spec.api_key_env:
+        if os.environ.get(spec.api_key_env):
+            return None
+        return f"the environment variable {spec.api_key_env} (api_key_env) is not set"
+    if spec.api_base:
+        return None
+    from memctl.models.litellm_adapter import import_litellm
+
+    try:
+        missing = import_litellm().validate_environment(spec.litellm_name).get("missing_keys")
+    except Exception:
+        return None
+    return f"no API key: set {' or '.join(missing)}" if missing else None
+
+
+def _workspace_checks(ws: Workspace) -> list[Check]:
+    from memctl.core.errors import BusyError
+
+    checks = []
+    try:
+        with ws.lock(wait=0):
+            checks.append(Check("lock", True, f"{ws.relative(ws.state_dir / 'lock')} is free"))
+    except BusyError as exc:
+        checks.append(Check("lock", True, f"held now ({exc}); fine while a run goes", True))
+    for folder in (ws.root, ws.memory_dir, ws.root / "threads", ws.state_dir):
+        name = ws.relative(folder) if folder != ws.root else str(ws.root)
+        writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+        checks.append(
+            Check(
+                f"write {name}", writable, "writable" if writable else "not writable (or missing)"
+            )
+        )
+    free = shutil.disk_usage(ws.root).free
+    checks.append(
+        Check(
+            "free disk",
+            free >= FREE_DISK_BYTES,
+            f"{free / 1e9:.1f} GB free"
+            if free >= FREE_DISK_BYTES
+            else f"only {free / 1e6:.0f} MB free",
+        )
+    )
+    return checks
+
+
+def _cron_checks(ws: Workspace) -> list[Check]:
+    """cron runs with a bare PATH and none of this shell's variables."""
+    found = shutil.which("memctl")
+    running = Path(sys.argv[0]).resolve() if Path(sys.argv[0]).name == "memctl" else None
+    command = found or running or "memctl"
+    line = f"crontab line: */10 * * * * {command} -q -w {ws.root} maintain"
+    checks = [
+        Check(
+            "cron",
+            True,
+            line if found else f"memctl is not on this PATH; use its full path: {line}",
+            warning=found is None,
+        )
+    ]
+    if os.environ.get("MEMCTL_MODEL"):
+        checks.append(
+            Check(
+                "cron: MEMCTL_MODEL",
+                True,
+                "set in this shell; cron will not have it: put the model in memctl.yaml",
+                True,
+            )
+        )
+    return checks

@@ -1,0 +1,92 @@
+"""get."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.render import emit, note
+from memctl.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from memctl.core.workspace import Workspace
+
+
+@command(app, "get")
+def get_command(
+    ctx: typer.Context,
+    path: Annotated[
+        str,
+        typer.Argument(
+            help="MEMORY.md, a file under memory/, today or yesterday (their ledgers), "
+            "or PATH:LINE as search prints it."
+        ),
+    ],
+    start: Annotated[
+        int | None, typer.Option("--start", help="First line (1-based, default 1).")
+    ] = None,
+    end: Annotated[
+        int | None, typer.Option("--end", help="Last line, inclusive (default: the last).")
+    ] = None,
+) -> None:
+    """Print lines of a memory file as `N|text` (what memory_get answers a model).
+
+    Only MEMORY.md and files under memory/ can be read.
+
+    Example: memctl get MEMORY.md --start 1 --end 20
+
+    Example: memctl get today; memctl get memory/2026-12-03.md:14
+    """
+    from memctl.core.memory import get
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    path, line = _located(ws, path)
+    if line is not None and start is None and end is None:
+        start = end = line
+    result = get(ws, path, start, end)
+    if not result.lines:
+        note(g, f"get: {result.path}: no lines")
+    emit(
+        g,
+        result,
+        lambda: "\n".join(f"{result.start + n}|{line}" for n, line in enumerate(result.lines)),
+    )
+
+
+_AT_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):?$")
+
+
+def _located(ws: Workspace, given: str) -> tuple[str, int | None]:
+    """The file and line a user means: `today` and `yesterday` are their ledgers,
+    `PATH:LINE` (what search prints) a line, and a bare ledger name the one under
+    memory/ (refused with the path to use, as the model's tool would refuse it)."""
+    from datetime import timedelta
+
+    if given in ("today", "yesterday"):
+        day = ws.today() - timedelta(days=1 if given == "yesterday" else 0)
+        ledger = ws.ledger_path(day)
+        if not ledger.exists():
+            raise UsageError(f"no ledger for {given} ({day.isoformat()}); {_latest(ws)}")
+        return ws.relative(ledger), None
+    line = None
+    match = _AT_LINE.match(given)
+    if match and not (ws.root / given).exists():
+        given, line = match.group("path"), int(match.group("line"))
+    if "/" not in given and given != "MEMORY.md" and (ws.memory_dir / given).is_file():
+        raise UsageError(
+            f"{given}: not in the workspace's top folder; did you mean memory/{given}?"
+        )
+    return given, line
+
+
+def _latest(ws: Workspace) -> str:
+    """What a user asking for a day with no ledger can read instead."""
+    ledgers = ws.daily_files(include_archive=True)
+    if not ledgers:
+        return "there are no ledgers yet (flush and save write them)"
+    latest = max(ledgers, key=lambda path: path.name)
+    return f"the latest is {ws.relative(latest)}"

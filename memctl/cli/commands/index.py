@@ -1,0 +1,100 @@
+"""index."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from typing import Annotated
+
+import typer
+
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.render import emit, note, plural
+
+
+@command(app, "index")
+def index_command(
+    ctx: typer.Context,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Delete the index and build it again from the files.")
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Say what is out of date and what embedding it would cost; write nothing.",
+        ),
+    ] = False,
+) -> None:
+    """Bring the search index (.memctl/index.sqlite) up to date; search does it by itself.
+
+    The index is a cache: deleting it loses nothing, and search scans the files when it
+    cannot use it. With memory.embedding_model set, new records are embedded too.
+    Exit 1 when it cannot be built (no FTS5 trigram tokenizer, the workspace lock is
+    held, a read-only folder) or the embedding provider fails.
+
+    Example: memctl index --rebuild && memctl status
+    """
+    from memctl.cli.render import cost_text
+    from memctl.core.errors import MemctlError
+    from memctl.retrieval.index import IndexUnavailable, fresh_index, index_status
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    spec = config.memory.embedding_model
+    if dry_run:
+        state = index_status(ws, spec)
+        document: dict = {"index": state, "embedding": None}
+        text = (
+            f"{state.path}: {plural(state.stale_files, 'file')} to index"
+            if state.exists and not rebuild
+            else f"{state.path}: would be built from the files"
+        )
+        if spec is not None and state.exists:
+            from memctl.retrieval.embed import plan
+            from memctl.retrieval.index import read_only
+
+            with contextlib.closing(read_only(ws)) as conn:
+                todo = plan(conn, ws, spec, priced=True)
+            document["embedding"] = todo
+            text += (
+                f"; {plural(todo.records, 'record')} to embed with {todo.model} "
+                f"(~{todo.tokens:,} tokens, {cost_text(todo.cost)})"
+            )
+        emit(g, document, text)
+        return
+    notes: list[str] = []
+    embedded = 0
+    try:
+        with fresh_index(ws, notes, rebuild=rebuild, wait=60.0, words=rebuild, sweep=True) as (
+            index,
+            report,
+        ):
+            if spec is not None:
+                from memctl.retrieval.embed import EmbeddingFailed, catch_up
+
+                try:
+                    embedded = catch_up(ws, index.conn, spec)
+                except EmbeddingFailed as exc:
+                    raise MemctlError(f"embedding with {spec.name} failed: {exc}") from None
+                except sqlite3.Error as exc:
+                    # The vectors table damaged or refusing writes: what recall reports
+                    # too, and the batches stored before it stay.
+                    raise MemctlError(
+                        f"the search index failed while embedding ({exc}); "
+                        "`memctl index --rebuild` rebuilds it"
+                    ) from None
+    except IndexUnavailable as exc:
+        raise MemctlError(f"the search index cannot be updated: {exc}") from None
+    for line in notes:
+        note(g, f"index: {line}")
+    state = index_status(ws)
+    what = "rebuilt" if report.rebuilt else "updated"
+    text = (
+        f"{what} {state.path}: {report.indexed:,} of {report.files:,} files read "
+        f"({report.records:,} records added, {report.renamed} renamed, {report.removed} removed); "
+        f"{state.bytes:,} bytes for {state.corpus_bytes:,} bytes of text"
+    )
+    if spec is not None:
+        text += f"; {embedded:,} records embedded"
+    emit(g, {"update": report, "index": state, "embedded": embedded}, text)

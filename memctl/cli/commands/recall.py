@@ -1,0 +1,46 @@
+"""recall."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.render import emit, note
+
+
+@command(app, "recall")
+def recall_command(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="A question or keywords, in any words.")],
+    limit: Annotated[int, typer.Option("--limit", "-n", help="At most N hits (1-100).")] = 10,
+    scope: Annotated[
+        str, typer.Option("--scope", "-s", help="all (default), memory or threads.")
+    ] = "all",
+    no_recency: Annotated[
+        bool, typer.Option("--no-recency", help="Rank by relevance alone, not also by age.")
+    ] = False,
+) -> None:
+    """The records that best answer QUERY, best first (BM25, and embeddings when
+    memory.embedding_model is set), from MEMORY.md, the ledgers and the thread logs.
+
+    Unlike search, the words need not all be there nor in order; a few newer records
+    get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none.
+
+    Example: memctl recall "which database did we pick for billing?"
+    """
+    from memctl.retrieval.recall import recall
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    result = recall(ws, config, query, limit, scope, recency=not no_recency)
+    for line in result.notes:
+        note(g, f"recall: {line}")
+    emit(
+        g,
+        result.document(),
+        lambda: "\n".join(f"{hit.source} ({hit.when}) {hit.snippet}" for hit in result.hits),
+    )
+    if not result.hits:
+        raise typer.Exit(1)

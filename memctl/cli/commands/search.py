@@ -1,0 +1,136 @@
+"""search."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from memctl.cli.core import app, choices, command, complete_threads, globals_of
+from memctl.cli.render import colour_wanted, emit, note
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from memctl.retrieval.search import Hit
+
+# grep's colours: file names magenta, locations green, matches bold red.
+_PATH, _PLACE, _MATCH, _RESET = "\x1b[35m", "\x1b[32m", "\x1b[1;31m", "\x1b[0m"
+MEMORY_LINE_CHARS = 1000
+
+
+def _highlight(text: str, keywords: list[str]) -> str:
+    pattern = "|".join(re.escape(k) for k in sorted(keywords, key=len, reverse=True))
+    return re.sub(pattern, lambda m: f"{_MATCH}{m.group(0)}{_RESET}", text, flags=re.IGNORECASE)
+
+
+def _hit_line(hit: Hit, keywords: list[str], colour: bool) -> str:
+    from memctl.retrieval.search import SNIPPET_CHARS, snippet
+
+    if hit.kind == "memory":
+        text = (
+            hit.text
+            if len(hit.text) <= MEMORY_LINE_CHARS
+            else snippet(hit.text, keywords, MEMORY_LINE_CHARS)
+        )
+        where, place = hit.path, f":{hit.line}:"
+    else:
+        text = snippet(hit.text, keywords, SNIPPET_CHARS)
+        where, place = hit.path, f"#{hit.entry} [{hit.role}]"
+    if not colour:
+        return f"{where}{place} {text}"
+    return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
+
+
+def _hit_printer(query: str, mode: str) -> Callable[[Hit], None]:
+    """Print each hit as search finds it: `--limit 0` may print a million hits, and
+    keeping them until the end took 595 MB."""
+    from memctl.retrieval.search import check_mode, keywords_of
+
+    keywords = keywords_of(query, check_mode(mode))
+    colour = colour_wanted()
+    write = sys.stdout.write
+
+    def show(hit: Hit) -> None:
+        write(_hit_line(hit, keywords, colour) + "\n")
+
+    return show
+
+
+@command(app, "search")
+def search_command(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Keywords; regex characters are literal.")],
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            "-m",
+            help="phrase: the literal text; all: every word in one record; any: one of them.",
+            **choices("phrase", "all", "any"),
+        ),
+    ] = "phrase",
+    scope: Annotated[
+        str,
+        typer.Option(
+            "--scope",
+            "-s",
+            help="memory (default), threads or all.",
+            **choices("memory", "threads", "all"),
+        ),
+    ] = "memory",
+    thread: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--thread",
+            "-t",
+            help="Only this thread's log (repeatable; scope threads).",
+            autocompletion=complete_threads,
+        ),
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", help="At most N hits; 0 for no limit.")
+    ] = 50,
+    include_archive: Annotated[
+        bool, typer.Option("--include-archive", help="Also search memory/archive/.")
+    ] = False,
+) -> None:
+    """Keyword search over MEMORY.md, the daily ledgers and (--scope) the thread logs.
+
+    Case-insensitive. A record is one line of a memory file or one entry of a thread
+    log. Exit 0 when something matched, 1 when nothing did, 2 on a bad mode or query.
+
+    Example: memctl search "deploy friday" --mode all --scope all
+    """
+    from memctl.retrieval.search import search
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    if thread and scope == "memory":
+        scope = "threads"
+    result = search(
+        ws,
+        query,
+        mode=mode,
+        scope=scope,
+        threads=thread or None,
+        limit=limit,
+        include_archive=include_archive,
+        sink=None if g.json else _hit_printer(query, mode),
+    )
+    # The hits are out before the notes, the `--limit` one last: on a terminal and in
+    # `2>&1 | less` alike, it follows what it is about.
+    sys.stdout.flush()
+    for line in result.notes:
+        note(g, f"search: {line}")
+    for skipped in result.skipped:
+        note(g, f"search: skipped {skipped}")
+    if result.truncated:
+        first = "the first hit" if result.count == 1 else f"the first {result.count:,} hits"
+        note(g, f"search: showing {first}; --limit 0 shows all")
+    if g.json:
+        emit(g, result.document())
+    if not result.count:
+        raise typer.Exit(1)

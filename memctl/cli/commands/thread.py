@@ -1,0 +1,416 @@
+"""thread append / list / show / import / rm / rename."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from memctl.cli.core import (
+    Globals,
+    ThreadArg,
+    choices,
+    command,
+    complete_threads,
+    globals_of,
+    group,
+)
+from memctl.cli.inputs import read_input, resolve_thread
+from memctl.cli.render import emit, note, page, plural, table
+from memctl.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from memctl.agents.transcripts import ImportResult
+
+thread_app = group("thread", "Add to, list, read, rename and remove thread logs.")
+LINE_CHARS = 240
+"""An entry of `thread show` is cut to this, as a search hit is (--full shows it all)."""
+
+
+@command(thread_app, "append")
+def thread_append(
+    ctx: typer.Context,
+    thread: Annotated[str, typer.Argument(help="Thread id ([A-Za-z0-9._-], up to 128).")],
+    source: Annotated[
+        str | None,
+        typer.Argument(
+            help="JSONL or JSON-array file of messages; - or nothing reads stdin.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Append OpenAI-style messages to a thread log: all of them, or none if one is bad.
+
+    Example: echo '{"role": "user", "content": "We deploy on Fridays."}' | memctl thread append t1
+    """
+    from memctl.core.threads import (
+        append_entries,
+        check_thread_id,
+        check_tool_results,
+        parse_messages,
+    )
+
+    g = globals_of(ctx)
+    check_thread_id(thread)
+    if source is None:
+        # Nothing given and nothing piped: waiting on a terminal for an EOF the user does
+        # not know to type looks like a hang, as with `save`. `append T -` still reads it.
+        if sys.stdin.isatty():
+            raise UsageError(
+                "no messages to append: give a FILE or pipe JSONL on stdin "
+                "(memctl thread append --help)"
+            )
+        source = "-"
+    ws, _ = g.open()
+    data, name = read_input(source)
+    messages = parse_messages(data, name)
+    if not messages:
+        raise UsageError(f"{name}: no messages")
+    check_tool_results(ws, thread, messages, name)
+    result = append_entries(ws, thread, messages)
+    note(
+        g,
+        f"thread append: appended {plural(result.appended, 'message')} to {result.path} "
+        f"({plural(result.entries, 'entry', 'entries')})",
+    )
+    emit(g, result)
+
+
+@command(thread_app, "list")
+def thread_list(ctx: typer.Context) -> None:
+    """List thread ids with their entry counts and unflushed entries, and for an
+    imported session what it is known by: project · title · day it started."""
+    from memctl.agents.imports import thread_titles
+    from memctl.core.threads import list_threads
+    from memctl.pipeline.status import thread_status
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    state = ws.read_state()
+    titles = thread_titles(state)
+    rows: list[dict[str, Any]] = []
+    for counted in (thread_status(ws, state, thread) for thread in list_threads(ws)):
+        row: dict[str, Any] = {
+            "thread": counted.thread,
+            "entries": counted.entries,
+            "unflushed": counted.unflushed,
+        }
+        if counted.thread in titles:
+            row["title"] = titles[counted.thread]
+        rows.append(row)
+    header = [
+        "thread",
+        "entries",
+        "unflushed",
+        *(["title"] if any("title" in r for r in rows) else []),
+    ]
+    emit(g, rows, lambda: table(header, rows) if rows else "")
+
+
+@command(thread_app, "show")
+def thread_show(
+    ctx: typer.Context,
+    thread: ThreadArg,
+    start: Annotated[
+        int | None, typer.Option("--start", help="First entry (0-based index, default 0).")
+    ] = None,
+    end: Annotated[
+        int | None, typer.Option("--end", help="Last entry, inclusive (default: the last).")
+    ] = None,
+    tail: Annotated[
+        int | None, typer.Option("--tail", "-n", help="Only the last N entries.")
+    ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Entries in full, not cut to one screen line.")
+    ] = False,
+) -> None:
+    """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
+    `search` cuts it (--full keeps it whole). With --json: one JSON array of the entries.
+    On a terminal, long output goes through the pager ($PAGER, else less -R).
+
+    Example: memctl thread show support-42 --tail 20
+    """
+    from memctl.core.threads import is_compaction, read_entries, searchable_text
+
+    g = globals_of(ctx)
+    if tail is not None and (start is not None or end is not None):
+        raise UsageError("--tail excludes --start and --end")
+    for name, value in (("--start", start), ("--end", end), ("--tail", tail)):
+        if value is not None and value < 0:
+            raise UsageError(f"{name} must be 0 or more, not {value}")
+    ws, _ = g.open()
+    thread = resolve_thread(ws, thread)
+    entries = read_entries(ws, thread)
+    first = max(0, len(entries) - tail) if tail is not None else (start or 0)
+    last = len(entries) - 1 if end is None else min(end, len(entries) - 1)
+    shown = list(enumerate(entries))[first : last + 1]
+
+    def text() -> str:
+        from memctl.retrieval.search import snippet
+
+        lines = []
+        for index, entry in shown:
+            role = "compaction" if is_compaction(entry) else entry.get("role", "?")
+            body = " ".join(searchable_text(entry).split())
+            lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
+        return "\n".join(lines)
+
+    if g.json:
+        emit(g, [entry for _, entry in shown])
+    else:
+        page(text())
+
+
+@command(thread_app, "import")
+def thread_import(
+    ctx: typer.Context,
+    source: Annotated[
+        str | None,
+        typer.Argument(
+            help="Transcript file (Claude Code or Codex CLI JSONL, OpenAI-style messages), "
+            "a folder of them, or - for stdin.",
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="auto (detect), claude, codex or openai.",
+            **choices("auto", "claude", "codex", "openai"),
+        ),
+    ] = "auto",
+    thread: Annotated[
+        str | None,
+        typer.Option(
+            "--thread",
+            "-t",
+            help="Thread id (default: the session's id, else the file name).",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be imported; write nothing.")
+    ] = False,
+    final: Annotated[
+        bool | None,
+        typer.Option(
+            "--final/--live",
+            help="The session is over: import its last reply as it is / it is still "
+            "running: leave a reply that may grow for the next import (default: live "
+            "when its last line is under 10 minutes old).",
+        ),
+    ] = None,
+    everything: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Import every Claude Code and Codex session (and subagent) on this machine "
+            "($CLAUDE_CONFIG_DIR or ~/.claude, $CODEX_HOME or ~/.codex).",
+        ),
+    ] = False,
+    project: Annotated[
+        Path | None,
+        typer.Option("--project", help="With --all: only the sessions that ran in this folder."),
+    ] = None,
+) -> None:
+    """Import a Claude Code session, a Codex CLI rollout or OpenAI-style messages into a
+    thread log, or with --all (or a folder) every session found. Importing the same file
+    again reads only what was appended since; a reply still being written, and a torn
+    last line, wait for the next import.
+
+    Example: memctl thread import --all --project ~/src/shop
+    """
+    from memctl.agents.imports import import_source, import_transcript
+    from memctl.core.threads import check_thread_id
+
+    g = globals_of(ctx)
+    if thread is not None:
+        check_thread_id(thread)
+    if everything == (source is not None):
+        raise UsageError("give one transcript FILE, a folder, - for stdin, or --all")
+    if project is not None and not everything:
+        raise UsageError("--project goes with --all")
+    folder = source is not None and source != "-" and Path(source).is_dir()
+    if everything or folder:
+        if thread is not None:
+            raise UsageError("--thread names one thread; it does not go with --all or a folder")
+        import_many(ctx, many_sources(source if folder else None, project), fmt, dry_run, final)
+        return
+    ws, _ = g.open()
+    assert source is not None
+    if source == "-":
+        data, name = read_input(source)
+        result = import_transcript(
+            ws, data, name, stem=None, fmt=fmt, thread=thread, dry_run=dry_run, final=final
+        )
+    else:
+        name = source
+        result = import_source(
+            ws, Path(source), fmt=fmt, thread=thread, dry_run=dry_run, final=final, source=name
+        )
+    report_import(g, result, name)
+
+
+def report_import(g: Globals, result: ImportResult, name: str) -> None:
+    from memctl.core.threads import searchable_text
+
+    skipped = (
+        f"{result.read} records read; skipped: {result.skipped_existing} already in the "
+        f"thread, {result.skipped_meta} metadata, {result.skipped_sidechain} subagent"
+    )
+    if result.held_back:
+        skipped += (
+            f"; {result.held_back} left for the next import (a reply or line still being "
+            "written; --final takes it now)"
+        )
+    if result.skipped:
+        note(g, f"thread import: not imported: {name} is {result.skipped}")
+        emit(g, result)
+        return
+    if not result.thread:
+        note(g, f"thread import: nothing to import from {name}: it holds no records yet")
+        emit(g, result)
+        return
+    if not result.imported:
+        note(g, f"thread import: nothing new to import from {name} into {result.path} ({skipped})")
+        emit(g, result)
+        return
+    note(g, f"thread import: {skipped}")
+
+    def text() -> str:
+        verb = "would import" if result.dry_run else "imported"
+        lines = [
+            f"{verb} {plural(result.imported, 'entry', 'entries')} ({result.format}) into thread "
+            f"{result.thread} ({result.path})"
+        ]
+        for entry in result.preview or []:
+            body = " ".join(searchable_text(entry).split())
+            lines.append(f"+ [{entry['role']}] {body[:120]}")
+        return "\n".join(lines)
+
+    emit(g, result, text)
+
+
+def many_sources(folder: str | None, project: Path | None) -> list[Path]:
+    from memctl.agents.discover import (
+        claude_home,
+        claude_sessions,
+        codex_home,
+        codex_sessions,
+        folder_sessions,
+    )
+
+    if folder is not None:
+        return folder_sessions(Path(folder))
+    where = project.expanduser().resolve() if project is not None else None
+    return claude_sessions(claude_home(), where) + codex_sessions(codex_home(), where)
+
+
+def import_many(
+    ctx: typer.Context, paths: list[Path], fmt: str, dry_run: bool, final: bool | None
+) -> None:
+    """Import each file on its own: one that cannot be read is reported and the others
+    still imported; the exit code is then 1."""
+    from memctl.agents.imports import import_source
+    from memctl.core.errors import MemctlError
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    results = []
+    failed = []
+    for path in paths:
+        try:
+            results.append(import_source(ws, path, fmt=fmt, dry_run=dry_run, final=final))
+        except MemctlError as exc:
+            failed.append({"file": str(path), "error": str(exc)})
+            note(g, f"thread import: failed: {exc}")
+    imported = sum(r.imported for r in results)
+    skipped = [r for r in results if r.skipped]
+    verb = "would import" if dry_run else "imported"
+    summary = {
+        "files": len(paths),
+        "imported": imported,
+        "results": results,
+        "failed": failed,
+    }
+
+    def text() -> str:
+        lines = [
+            f"{verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) into thread "
+            f"{r.thread} ({r.path})"
+            for r in results
+            if r.imported
+        ]
+        lines.append(
+            f"{plural(len(paths), 'transcript')}: {plural(imported, 'entry', 'entries')} {verb}; "
+            f"{len(skipped)} passed "
+            f"over (compaction or warm-up agents); {len(failed)} failed"
+        )
+        return "\n".join(lines)
+
+    emit(g, summary, text)
+    if failed:
+        raise typer.Exit(1)
+
+
+WholeThreadArg = Annotated[
+    str,
+    typer.Argument(
+        help="Thread id, whole (no prefix: this changes the workspace).",
+        metavar="THREAD",
+        autocompletion=complete_threads,
+    ),
+]
+
+
+def _whole_id(ws: Any, given: str) -> str:
+    """`given` if a thread has that id; else the "did you mean" of `resolve_thread`, and a
+    unique prefix is named but not taken, since rm and rename change the workspace."""
+    from memctl.core.threads import check_thread_id, thread_path
+
+    check_thread_id(given)
+    if thread_path(ws, given).is_file():
+        return given
+    meant = resolve_thread(ws, given)
+    raise UsageError(f"no thread {given!r}; did you mean {meant!r}? (give the whole id)")
+
+
+@command(thread_app, "rm")
+def thread_rm(ctx: typer.Context, thread: WholeThreadArg) -> None:
+    """Remove a thread: its log, its flush watermark, its evicted tool results, and the
+    record of transcripts imported into it (importing one again starts over).
+
+    Example: memctl thread rm scratch-1
+    """
+    from memctl.core.thread_admin import remove_thread
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    result = remove_thread(ws, config, _whole_id(ws, thread))
+    evicted = f" and {result.evicted}/" if result.evicted else ""
+    note(g, f"thread rm: removed thread {result.thread} ({result.log}{evicted})")
+    emit(g, result)
+
+
+@command(thread_app, "rename")
+def thread_rename(
+    ctx: typer.Context,
+    thread: WholeThreadArg,
+    new: Annotated[str, typer.Argument(help="The new id; no thread may have it yet.")],
+) -> None:
+    """Rename a thread: its log moves with its flush watermark, its evicted tool results
+    and its imported transcripts (an import reads on into the new id).
+
+    Example: memctl thread rename chat-1 billing-migration
+    """
+    from memctl.core.thread_admin import rename_thread
+    from memctl.core.threads import check_thread_id
+
+    g = globals_of(ctx)
+    check_thread_id(new)
+    ws, config = g.open()
+    result = rename_thread(ws, config, _whole_id(ws, thread), new)
+    note(g, f"thread rename: renamed thread {result.thread} to {new} ({result.log})")
+    emit(g, result)

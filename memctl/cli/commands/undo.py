@@ -1,0 +1,42 @@
+"""undo."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.render import emit, local_time, note, size_text
+
+
+@command(app, "undo")
+def undo_command(
+    ctx: typer.Context,
+    number: Annotated[
+        int, typer.Argument(help="The version `memctl history` numbers (1: the newest).")
+    ] = 1,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Say what would be restored; write nothing.")
+    ] = False,
+) -> None:
+    """Bring back a kept version of MEMORY.md, atomically. The current MEMORY.md is kept
+    in history first, so an undo can itself be undone (`memctl undo` again).
+
+    Example: memctl undo; memctl undo 3 --dry-run
+    """
+    from memctl.pipeline.history import restore
+
+    g = globals_of(ctx)
+    ws, _ = g.open()
+    result = restore(ws, number, dry_run=dry_run)
+    chosen = result.restored
+    what = (
+        f"version {chosen.number} ({chosen.path}, {size_text(chosen.bytes)}, replaced "
+        f"{local_time(chosen.replaced_at)} by {chosen.replaced_by})"
+    )
+    if dry_run:
+        note(g, f"undo: would restore MEMORY.md to {what}; nothing written")
+    else:
+        note(g, f"undo: restored MEMORY.md to {what}; the one it replaced is kept as {result.kept}")
+    emit(g, result)

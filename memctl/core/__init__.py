@@ -1,0 +1,8 @@
+"""The ground floor: what every other layer stands on.
+
+The workspace (its folders, locks and discovery), state.json's typed owner, durable
+writes, memctl.yaml, the error classes, redaction, token estimates, thread logs and who
+said what in them, MEMORY.md (`memory`), the hook log, prompts and wording. Modules here
+import only each other and the standard library (plus yaml, dateutil and filelock): no
+model, no stage, no CLI framework.
+"""

@@ -1,0 +1,802 @@
+"""memctl.yaml: the whole schema, parsed and validated in one place.
+
+Every problem is reported as one `ConfigError` naming the file and the dotted key,
+before any stage runs, so a bad configuration never leaves a half-done run behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import difflib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memctl.core.errors import ConfigError
+from memctl.core.prompts import (
+    DEFAULT_CONSOLIDATION_PROMPT,
+    DEFAULT_FLUSH_PROMPT,
+    DEFAULT_SUMMARY_PROMPT,
+    check_consolidation_prompt,
+    check_summary_prompt,
+)
+
+if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
+
+CONFIG_NAME = "memctl.yaml"
+MAX_CONFIG_BYTES = 1 << 20
+MAX_CONFIG_PROBLEMS = 100  # `config validate` stops listing there
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A model as configured: `builtin`, or a `provider:model` name resolved by litellm."""
+
+    name: str
+    api_base: str | None = None
+    api_key_env: str | None = None
+    context_window: int | None = None
+    max_tokens: int | None = None
+    """The output budget sent with every request (None: the stage's own, or the provider's)."""
+    timeout: float = 60.0
+    max_retries: int = 2
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.name == "builtin"
+
+    @property
+    def litellm_name(self) -> str:
+        """litellm spells `openai:gpt-4.1-mini` as `openai/gpt-4.1-mini`."""
+        if "/" in self.name.split(":", 1)[0] or ":" not in self.name:
+            return self.name
+        return self.name.replace(":", "/", 1)
+
+
+@dataclass(frozen=True)
+class FlushTrigger:
+    """When `flush --auto` (and the per-call flush) may run: always, never, or throttled."""
+
+    kind: str = "always"
+    gap_seconds: float = 0.0
+
+    def to_yaml(self) -> Any:
+        if self.kind == "throttled":
+            return {"throttled": format_duration(self.gap_seconds)}
+        return self.kind
+
+
+@dataclass(frozen=True)
+class TruncateArgs:
+    max_arg_length: int = 2000
+    truncation_text: str = "... [truncated] ..."
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    hooks: bool = True
+    tools: bool = True
+    model: ModelSpec | None = None
+    flush_prompt: str = DEFAULT_FLUSH_PROMPT
+    consolidation_prompt: str = DEFAULT_CONSOLIDATION_PROMPT
+    consolidation_max_tokens: int = 4000
+    consolidation_min_gap: float = 1800.0
+    daily_file_retention_days: int = 90
+    flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
+    embedding_model: ModelSpec | None = None
+    """For `recall`: records embedded through litellm's embedding API; None is BM25 only."""
+
+
+@dataclass(frozen=True)
+class CompactionConfig:
+    enabled: bool = True
+    trigger_messages: int = 50
+    trigger_tokens: int = 0
+    keep_messages: int = 20
+    keep_tokens: int = -1
+    flush_before_compact: bool = True
+    summary_prompt: str = DEFAULT_SUMMARY_PROMPT
+    model: ModelSpec | None = None
+    truncate_args: TruncateArgs | None = None
+
+
+@dataclass(frozen=True)
+class EvictionConfig:
+    enabled: bool = True
+    threshold_chars: int = 80000
+    head_chars: int = 2000
+    tail_chars: int = 2000
+    exclude_tools: tuple[str, ...] = ("read_file",)
+    root: str = "evicted"
+
+
+@dataclass(frozen=True)
+class RedactionConfig:
+    enabled: bool = True
+    patterns: tuple[tuple[str, str], ...] = ()
+
+    def redactor(self) -> Redactor:
+        """The patterns to apply; none at all when redaction is off (`--no-redact`)."""
+        from memctl.core.redact import NO_REDACTION, compile_patterns
+
+        return compile_patterns(self.patterns) if self.enabled else NO_REDACTION
+
+
+@dataclass(frozen=True)
+class Config:
+    model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
+    timezone: str = "local"
+    memory: MemoryConfig = field(default_factory=MemoryConfig)
+    compaction: CompactionConfig = field(default_factory=CompactionConfig)
+    eviction: EvictionConfig = field(default_factory=EvictionConfig)
+    redaction: RedactionConfig = field(default_factory=RedactionConfig)
+
+    @property
+    def memory_model(self) -> ModelSpec:
+        """flush and consolidation fall back to the main model."""
+        return self.memory.model or self.model
+
+    @property
+    def compaction_model(self) -> ModelSpec:
+        return self.compaction.model or self.model
+
+    def to_dict(self) -> dict[str, Any]:
+        """The effective configuration in the shape of memctl.yaml (prompts in full)."""
+
+        def model(spec: ModelSpec | None) -> Any:
+            if spec is None:
+                return None
+            if spec == ModelSpec(spec.name):
+                return spec.name
+            out = dataclasses.asdict(spec)
+            out["timeout"] = format_duration(spec.timeout)
+            return out
+
+        memory = dataclasses.asdict(self.memory)
+        memory["model"] = model(self.memory.model)
+        memory["embedding_model"] = model(self.memory.embedding_model)
+        memory["consolidation_min_gap"] = format_duration(self.memory.consolidation_min_gap)
+        memory["flush_trigger"] = self.memory.flush_trigger.to_yaml()
+        compaction = dataclasses.asdict(self.compaction)
+        compaction["model"] = model(self.compaction.model)
+        eviction = dataclasses.asdict(self.eviction)
+        eviction["exclude_tools"] = list(self.eviction.exclude_tools)
+        redaction = {
+            "enabled": self.redaction.enabled,
+            "patterns": [{"name": n, "regex": r} for n, r in self.redaction.patterns],
+        }
+        return {
+            "model": model(self.model),
+            "timezone": self.timezone,
+            "memory": memory,
+            "compaction": compaction,
+            "eviction": eviction,
+            "redaction": redaction,
+        }
+
+
+# --------------------------------------------------------------------------- durations
+
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_SHORT_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
+_ISO_DURATION = re.compile(
+    r"P(?:(?P<w>\d+(?:\.\d+)?)W)?(?:(?P<d>\d+(?:\.\d+)?)D)?"
+    r"(?:T(?:(?P<h>\d+(?:\.\d+)?)H)?(?:(?P<m>\d+(?:\.\d+)?)M)?(?:(?P<s>\d+(?:\.\d+)?)S)?)?",
+    re.IGNORECASE,
+)
+
+
+MAX_INTEGER = 10**9
+"""The largest number a setting takes (a billion tokens or chars): beyond it a window or
+a budget is a typo, and 10**400 overflowed the float arithmetic of the budgets."""
+MAX_DURATION_SECONDS = 3650 * 86400.0
+"""Ten years: `999999999d` overflowed the date arithmetic of the throttles."""
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in `30m`, `2h`, `1d`, `1h30m` or ISO-8601 (`PT30M`); ValueError otherwise."""
+    text = text.strip()
+    if text.upper().startswith("P"):
+        match = _ISO_DURATION.fullmatch(text)
+        if not match or text.upper() in ("P", "PT") or text.upper().endswith("T"):
+            raise ValueError(text)
+        return sum(float(v) * _UNIT_SECONDS[k] for k, v in match.groupdict().items() if v)
+    parts = _SHORT_DURATION.findall(text)
+    if not parts or _SHORT_DURATION.sub("", text).strip():
+        raise ValueError(text)
+    return sum(float(number) * _UNIT_SECONDS[unit] for number, unit in parts)
+
+
+def format_duration(seconds: float) -> str:
+    for unit in ("w", "d", "h", "m"):
+        size = _UNIT_SECONDS[unit]
+        if seconds >= size and seconds % size == 0:
+            return f"{int(seconds // size)}{unit}"
+    return f"{seconds:g}s"
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+class _Section:
+    """Reads one mapping of the file, remembering which keys were consumed."""
+
+    def __init__(
+        self,
+        source: str,
+        prefix: str,
+        data: Any,
+        workspace: Path | None,
+        path: tuple[str, ...] = (),
+    ) -> None:
+        self.source = source
+        self.prefix = prefix
+        self.path = path
+        self.workspace = workspace
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise self.error(None, f"must be a mapping, not {_type_name(data)}")
+        self.data = data
+        self.seen: set[str] = set()
+
+    def key_name(self, key: str | None) -> str:
+        if key is None:
+            return self.prefix or "(top level)"
+        return f"{self.prefix}.{key}" if self.prefix else key
+
+    def error(self, key: str | None, message: str) -> ConfigError:
+        error = ConfigError(f"{self.source}: {self.key_name(key)}: {message}")
+        # Where the fault is, so that `config_problems` can set it aside and read on.
+        error.key_path = self.path if key is None else (*self.path, key)  # type: ignore[attr-defined]
+        return error
+
+    def raw(self, key: str) -> Any:
+        self.seen.add(key)
+        return self.data.get(key)
+
+    def has(self, key: str) -> bool:
+        return self.data.get(key) is not None
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self.error(key, f"must be true or false, not {_type_name(value)} {value!r}")
+        return value
+
+    def integer(self, key: str, default: int, minimum: int, maximum: int = MAX_INTEGER) -> int:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(key, f"must be an integer, not {_type_name(value)} {value!r}")
+        if value < minimum:
+            raise self.error(key, f"must be at least {minimum}, not {value}")
+        if value > maximum:
+            shown = f"{value:,}" if value < 10**30 else f"a number of {len(str(value))} digits"
+            raise self.error(key, f"must be at most {maximum:,}, not {shown}")
+        return value
+
+    def string(self, key: str, default: str | None, allow_empty: bool = False) -> str | None:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise self.error(key, f"must be a string, not {_type_name(value)} {value!r}")
+        if not allow_empty and not value.strip():
+            raise self.error(key, "must not be empty")
+        return value
+
+    def duration(self, key: str, default: float, allow_number: bool = False) -> float:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if allow_number and isinstance(value, int | float) and not isinstance(value, bool):
+            seconds = float(value)
+        elif isinstance(value, str):
+            try:
+                seconds = parse_duration(value)
+            except ValueError:
+                raise self.error(
+                    key, f"cannot read {value!r} as a duration (use 30m, 2h, 1d or PT30M)"
+                ) from None
+        else:
+            raise self.error(
+                key, f"must be a duration such as 30m, not {_type_name(value)} {value!r}"
+            )
+        if seconds <= 0:
+            raise self.error(key, f"must be a positive duration, not {value!r}")
+        if seconds > MAX_DURATION_SECONDS:
+            raise self.error(
+                key, f"must be at most {format_duration(MAX_DURATION_SECONDS)}, not {value!r}"
+            )
+        return seconds
+
+    def section(self, key: str) -> _Section:
+        return _Section(
+            self.source, self.key_name(key), self.raw(key), self.workspace, (*self.path, key)
+        )
+
+    def finish(self) -> None:
+        """Unknown keys are errors, with the nearest valid key suggested."""
+        for key in self.data:
+            if key in self.seen:
+                continue
+            if not isinstance(key, str):
+                raise self.error(None, f"keys must be strings, not {_type_name(key)} {key!r}")
+            hint = difflib.get_close_matches(key, sorted(self.seen), n=1, cutoff=0.6)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise self.error(key, f"unknown key{suggestion}")
+
+    def prompt(self, stem: str, default: str) -> str:
+        """`<stem>`, or `<stem>_file`; either way plus `<stem>_append`."""
+        text = self.string(stem, None)
+        file_key = f"{stem}_file"
+        path_text = self.string(file_key, None)
+        append = self.string(f"{stem}_append", None)
+        if text is not None and path_text is not None:
+            raise self.error(file_key, f"give either {stem} or {file_key}, not both")
+        if path_text is not None:
+            text = self._read_prompt_file(file_key, path_text)
+        base = default if text is None else text
+        if append is not None:
+            base = base.rstrip("\n") + "\n\n" + append.strip("\n") + "\n"
+        return base
+
+    def _read_prompt_file(self, key: str, path_text: str) -> str:
+        if "\x00" in path_text:
+            raise self.error(key, "path contains a NUL byte")
+        if self.workspace is None:
+            raise self.error(key, "prompt files need a workspace")
+        root = self.workspace.resolve()
+        path = (root / path_text).resolve()
+        if not path.is_relative_to(root):
+            raise self.error(key, f"{path_text!r} is outside the workspace")
+        # A FIFO or a device would block the read or never end; a prompt is a small file.
+        if path.exists() and not path.is_file():
+            raise self.error(key, f"{path_text} is not a regular file")
+        if path.is_file() and path.stat().st_size > MAX_CONFIG_BYTES:
+            raise self.error(key, f"{path_text} is larger than {MAX_CONFIG_BYTES} bytes")
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise self.error(key, f"file not found: {path_text}") from None
+        except OSError as exc:
+            raise self.error(key, f"cannot read {path_text}: {exc.strerror}") from None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.error(key, f"{path_text} is not UTF-8 text") from None
+
+
+def _type_name(value: Any) -> str:
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "list",
+        dict: "mapping",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def _model(section: _Section, key: str, required: bool) -> ModelSpec | None:
+    value = section.raw(key)
+    if value is None:
+        if required:
+            return ModelSpec("builtin")
+        return None
+    if isinstance(value, str):
+        return _model_name(section, key, value)
+    if not isinstance(value, dict):
+        raise section.error(
+            key, f"must be a model name or a mapping, not {_type_name(value)} {value!r}"
+        )
+    sub = section.section(key)
+    name = sub.string("name", None)
+    if name is None:
+        raise sub.error("name", "is required in a model mapping")
+    spec = ModelSpec(
+        name=_model_name(sub, "name", name).name,
+        api_base=sub.string("api_base", None),
+        api_key_env=sub.string("api_key_env", None),
+        context_window=sub.integer("context_window", 0, 1) or None,
+        max_tokens=sub.integer("max_tokens", 0, 1) or None,
+        timeout=sub.duration("timeout", 60.0, allow_number=True),
+        max_retries=sub.integer("max_retries", 2, 0),
+    )
+    sub.finish()
+    return spec
+
+
+def _embedding_model(section: _Section) -> ModelSpec | None:
+    spec = _model(section, "embedding_model", required=False)
+    if spec is not None and spec.is_builtin:
+        raise section.error(
+            "embedding_model", "builtin has no embeddings: use 'provider:model' or null"
+        )
+    return spec
+
+
+def _model_name(section: _Section, key: str, name: str) -> ModelSpec:
+    name = name.strip()
+    if name == "builtin":
+        return ModelSpec("builtin")
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+[:/]\S+", name):
+        raise section.error(
+            key, f"{name!r} is not 'builtin' or 'provider:model' (e.g. openai:gpt-4.1-mini)"
+        )
+    return ModelSpec(name)
+
+
+def _timezone(section: _Section) -> str:
+    name = section.string("timezone", "local")
+    assert name is not None
+    if name != "local":
+        from dateutil import tz
+
+        if tz.gettz(name) is None:
+            raise section.error(
+                "timezone", f"unknown time zone {name!r} (use 'local' or an IANA name)"
+            )
+    return name
+
+
+def _flush_trigger(section: _Section) -> FlushTrigger:
+    value = section.raw("flush_trigger")
+    if value is None or value == "always":
+        return FlushTrigger("always")
+    if value == "never":
+        return FlushTrigger("never")
+    if isinstance(value, dict):
+        sub = section.section("flush_trigger")
+        if not sub.has("throttled"):
+            sub.seen.add("throttled")  # the only key, so a misspelling of it is suggested
+            sub.finish()
+            raise sub.error("throttled", "is required (e.g. {throttled: 10m})")
+        gap = sub.duration("throttled", 0.0)
+        sub.finish()
+        return FlushTrigger("throttled", gap)
+    raise section.error(
+        "flush_trigger", f"must be always, never or {{throttled: <duration>}}, not {value!r}"
+    )
+
+
+def _truncate_args(section: _Section) -> TruncateArgs | None:
+    if section.raw("truncate_args") is None:
+        return None
+    sub = section.section("truncate_args")
+    defaults = TruncateArgs()
+    result = TruncateArgs(
+        max_arg_length=sub.integer("max_arg_length", defaults.max_arg_length, 1),
+        truncation_text=sub.string("truncation_text", defaults.truncation_text) or "",
+    )
+    sub.finish()
+    return result
+
+
+def _string_list(section: _Section, key: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    value = section.raw(key)
+    if value is None:
+        return default
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise section.error(key, f"must be a list of strings, not {value!r}")
+    return tuple(value)
+
+
+def _relative_dir(section: _Section, key: str, default: str) -> str:
+    value = section.string(key, default)
+    assert value is not None
+    parts = Path(value).parts
+    if Path(value).is_absolute() or ".." in parts or "\x00" in value:
+        raise section.error(key, f"{value!r} must be a folder inside the workspace")
+    return value
+
+
+def _redaction(top: _Section) -> RedactionConfig:
+    sub = top.section("redaction")
+    enabled = sub.boolean("enabled", True)
+    raw = sub.raw("patterns")
+    patterns: list[tuple[str, str]] = []
+    if raw is not None:
+        if not isinstance(raw, list):
+            raise sub.error("patterns", f"must be a list, not {_type_name(raw)}")
+        for number, item in enumerate(raw, 1):
+            key = f"patterns[{number}]"
+            if isinstance(item, str):
+                name, regex = "custom", item
+            elif isinstance(item, dict) and set(item) <= {"name", "regex"} and "regex" in item:
+                name, regex = item.get("name", "custom"), item["regex"]
+            else:
+                raise sub.error(key, "must be a regex string or {name: kind, regex: ...}")
+            if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name):
+                raise sub.error(key, f"name {name!r} must be 1-40 of A-Z a-z 0-9 _ -")
+            if not isinstance(regex, str) or not regex:
+                raise sub.error(key, "regex must be a non-empty string")
+            try:
+                compiled = re.compile(regex)
+            except re.error as exc:
+                raise sub.error(key, f"invalid regex: {exc}") from None
+            if compiled.groups > 1:
+                raise sub.error(key, "use at most one group (the part to redact)")
+            patterns.append((name, regex))
+    sub.finish()
+    return RedactionConfig(enabled=enabled, patterns=tuple(patterns))
+
+
+def parse_config(data: Any, source: str, workspace: Path | None = None) -> Config:
+    """Build a Config from the loaded YAML document (None for an empty file)."""
+    top = _Section(source, "", data, workspace)
+    model = _model(top, "model", required=True)
+    assert model is not None
+    timezone = _timezone(top)
+
+    mem = top.section("memory")
+    defaults = MemoryConfig()
+    flush_prompt = mem.prompt("flush_prompt", DEFAULT_FLUSH_PROMPT)
+    consolidation_prompt = mem.prompt("consolidation_prompt", DEFAULT_CONSOLIDATION_PROMPT)
+    problem = check_consolidation_prompt(consolidation_prompt)
+    if problem:
+        raise mem.error("consolidation_prompt", problem)
+    memory = MemoryConfig(
+        hooks=mem.boolean("hooks", defaults.hooks),
+        tools=mem.boolean("tools", defaults.tools),
+        model=_model(mem, "model", required=False),
+        flush_prompt=flush_prompt,
+        consolidation_prompt=consolidation_prompt,
+        consolidation_max_tokens=mem.integer(
+            "consolidation_max_tokens", defaults.consolidation_max_tokens, 1
+        ),
+        consolidation_min_gap=mem.duration("consolidation_min_gap", defaults.consolidation_min_gap),
+        daily_file_retention_days=mem.integer(
+            "daily_file_retention_days", defaults.daily_file_retention_days, 1
+        ),
+        flush_trigger=_flush_trigger(mem),
+        embedding_model=_embedding_model(mem),
+    )
+    mem.finish()
+
+    comp = top.section("compaction")
+    cdefaults = CompactionConfig()
+    summary_prompt = comp.prompt("summary_prompt", DEFAULT_SUMMARY_PROMPT)
+    problem = check_summary_prompt(summary_prompt)
+    if problem:
+        raise comp.error("summary_prompt", problem)
+    compaction = CompactionConfig(
+        enabled=comp.boolean("enabled", cdefaults.enabled),
+        trigger_messages=comp.integer("trigger_messages", cdefaults.trigger_messages, 0),
+        trigger_tokens=comp.integer("trigger_tokens", cdefaults.trigger_tokens, 0),
+        keep_messages=comp.integer("keep_messages", cdefaults.keep_messages, 1),
+        keep_tokens=comp.integer("keep_tokens", cdefaults.keep_tokens, -1),
+        flush_before_compact=comp.boolean("flush_before_compact", cdefaults.flush_before_compact),
+        summary_prompt=summary_prompt,
+        model=_model(comp, "model", required=False),
+        truncate_args=_truncate_args(comp),
+    )
+    comp.finish()
+
+    ev = top.section("eviction")
+    edefaults = EvictionConfig()
+    head = ev.integer("head_chars", edefaults.head_chars, 1)
+    tail = ev.integer("tail_chars", edefaults.tail_chars, 1)
+    eviction = EvictionConfig(
+        enabled=ev.boolean("enabled", edefaults.enabled),
+        threshold_chars=ev.integer("threshold_chars", edefaults.threshold_chars, 1),
+        head_chars=head,
+        tail_chars=tail,
+        exclude_tools=_string_list(ev, "exclude_tools", edefaults.exclude_tools),
+        root=_relative_dir(ev, "root", edefaults.root),
+    )
+    ev.finish()
+    redaction = _redaction(top)
+    top.finish()
+    return Config(
+        model=model,
+        timezone=timezone,
+        memory=memory,
+        compaction=compaction,
+        eviction=eviction,
+        redaction=redaction,
+    )
+
+
+def load_yaml_text(text: str, source: str) -> Any:
+    """Parse YAML safely: aliases are refused, so a billion-laughs file cannot expand."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.AliasEvent):
+                raise ConfigError(f"{source}: YAML aliases (*name) are not supported")
+        reader = loader(text)
+        try:
+            node = reader.get_single_node()
+            if node is None:
+                return None
+            _refuse_duplicate_keys(node, source)
+            return reader.construct_document(node)
+        finally:
+            reader.dispose()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(f"{source}: invalid YAML{where}: {problem}") from None
+
+
+PARSED_CACHE = Path(".memctl") / "config.json"
+"""Beside memctl.yaml: its text and what it parsed to, as JSON. `import yaml` is a
+sixth of a light command's start-up; a config that has not changed is read back from
+JSON (already imported) instead. The text is compared whole, so the cache can only
+ever hand back what parsing the same text gave."""
+
+
+def _parsed(path: Path, text: str, source: str) -> Any:
+    import json
+
+    cache = path.parent / PARSED_CACHE
+    if cache.parent.is_symlink():
+        # A .memctl/ leading elsewhere is refused by the command that uses it; the
+        # cache must not read or write there first.
+        return load_yaml_text(text, source)
+    with contextlib.suppress(OSError, ValueError):
+        kept = json.loads(cache.read_bytes())
+        if isinstance(kept, dict) and kept.get("text") == text:
+            return kept.get("data")
+    data = load_yaml_text(text, source)
+    if not cache.parent.is_dir():
+        return data  # not a workspace yet: never create its state folder here
+    with contextlib.suppress(OSError, ValueError, TypeError, RecursionError):
+        encoded = json.dumps({"text": text, "data": data})
+        if json.loads(encoded)["data"] == data:  # dates, NaN and the like: not cached
+            tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+            tmp.write_text(encoded, encoding="utf-8")
+            os.replace(tmp, cache)
+    return data
+
+
+def _refuse_duplicate_keys(node: Any, source: str) -> None:
+    """YAML keeps the last of two equal keys; a second `redaction: {enabled: false}`
+    further down would silently turn redaction off. Two equal keys are an error."""
+    import yaml
+
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        line = key.start_mark.line + 1
+                        raise ConfigError(
+                            f"{source}: duplicate key {key.value!r} at line {line} "
+                            "(the later one would silently win); keep one"
+                        )
+                    seen.add(key.value)
+                stack.append(value)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+
+
+def _read_document(path: Path) -> Any:
+    source = str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{source}: file not found") from None
+    except OSError as exc:
+        raise ConfigError(f"{source}: cannot read: {exc.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{source}: not UTF-8 (byte {exc.start})") from None
+    return _parsed(path, text, source)
+
+
+def _overridden(config: Config, model_override: str | None) -> Config:
+    if not model_override:
+        return config
+    override = _Section("environment", "", {}, None)
+    return dataclasses.replace(config, model=_model_name(override, "MEMCTL_MODEL", model_override))
+
+
+def load_config(path: Path, model_override: str | None = None) -> Config:
+    """Read and validate memctl.yaml; `model_override` is MEMCTL_MODEL."""
+    config = parse_config(_read_document(path), str(path), path.parent)
+    return _overridden(config, model_override)
+
+
+def config_problems(path: Path, model_override: str | None = None) -> list[str]:
+    """Every problem of memctl.yaml, not only the first, so that one `config validate`
+    is enough to fix a file: the key at fault is set aside (its default stands in) and
+    the file read again, until it reads or the fault cannot be set aside."""
+    problems: list[str] = []
+    try:
+        data = _read_document(path)
+    except ConfigError as exc:
+        return [str(exc)]
+    set_aside: set[tuple[str, ...]] = set()
+    for _ in range(MAX_CONFIG_PROBLEMS):
+        try:
+            parse_config(data, str(path), path.parent)
+            break
+        except ConfigError as exc:
+            key_path: tuple[str, ...] = getattr(exc, "key_path", ())
+            incomplete = ": is required" in str(exc) and any(
+                aside[:-1] == key_path[:-1] for aside in set_aside
+            )
+            if key_path in set_aside or incomplete:
+                # Setting a key aside left its mapping incomplete ("name is required"):
+                # a consequence, not a second problem; the whole mapping goes.
+                key_path = key_path[:-1]
+            else:
+                problems.append(str(exc))
+            if not key_path or not _set_aside(data, key_path):
+                break
+            set_aside.add(key_path)
+    try:
+        _overridden(Config(), model_override)
+    except ConfigError as exc:
+        problems.append(str(exc))
+    return problems
+
+
+def _set_aside(data: Any, key_path: tuple[str, ...]) -> bool:
+    """Remove the value at `key_path`; False when there is none (nothing would change)."""
+    if not key_path:
+        return False
+    *parents, last = key_path
+    for key in parents:
+        data = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(data, dict) or last not in data:
+        return False
+    del data[last]
+    return True
+
+
+DEFAULT_CONFIG_YAML = """\
+# memctl configuration. Every key is optional; these are the defaults.
+model: builtin                 # main model: builtin (offline, no LLM) or provider:model, e.g. openai:gpt-4.1-mini
+timezone: local                # time zone of the daily ledger's dates: local or an IANA name
+memory:
+  hooks: true                  # flush and background maintenance; false turns both off
+  tools: true                  # offer memory_search / memory_get / memory_save / thread_search to the model
+  model: null                  # model for flush and consolidation; null = the main model
+  flush_prompt: null           # system prompt for flush; or flush_prompt_file / flush_prompt_append
+  consolidation_prompt: null   # prompt for consolidation; must hold exactly two %d (max tokens, max chars)
+  consolidation_max_tokens: 4000  # MEMORY.md budget in tokens (max chars = tokens x 4)
+  consolidation_min_gap: 30m   # least time between two maintenance runs (first run at once)
+  daily_file_retention_days: 90   # dailies older than this move to memory/archive/
+  flush_trigger: always        # flush --auto: always | never | {throttled: 10m}
+compaction:
+  enabled: true                # compact long threads (and recover from context overflow)
+  trigger_messages: 50         # compact when the working context has this many messages (0 = off)
+  trigger_tokens: 0            # ... or this many tokens (0 = derived from the model's window)
+  keep_messages: 20            # messages kept after a compaction when keep_tokens is 0
+  keep_tokens: -1              # tail kept in tokens: -1 derived, 0 use keep_messages, >0 fixed
+  flush_before_compact: true   # flush the prefix to the ledger before summarising it
+  summary_prompt: null         # prompt for the summary; must hold {messages}
+  model: null                  # model for summaries; null = the main model
+  truncate_args: null          # e.g. {max_arg_length: 2000, truncation_text: "... [truncated] ..."}
+eviction:
+  enabled: true                # move oversized tool results out of the context
+  threshold_chars: 80000       # tool results longer than this are evicted
+  head_chars: 2000             # preview kept from the start of an evicted result
+  tail_chars: 2000             # preview kept from its end
+  exclude_tools: [read_file]   # tools whose results are never evicted
+  root: evicted                # where full results go, relative to the workspace
+redaction:
+  enabled: true                # replace secrets with [REDACTED:<kind>] before a model or a memory file sees them
+  patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
+"""

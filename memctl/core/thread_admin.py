@@ -1,0 +1,111 @@
+"""thread rm / rename: a thread's log and everything kept under its id, moved or removed
+together under the workspace lock.
+
+What is kept under a thread id: its log (`threads/<id>.jsonl`), its flush watermark
+(`state.threads`), the transcripts imported into it (`state.imports`) and its evicted
+tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
+holds (a context build writes a missing one again), so they go last: a crash before
+that leaves a stray folder, never a log whose watermark belongs to another thread.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memctl.core.errors import UsageError
+from memctl.core.threads import check_thread_id, thread_path
+
+if TYPE_CHECKING:
+    from memctl.core.config import Config
+    from memctl.core.state import State
+    from memctl.core.workspace import Workspace
+
+
+@dataclass
+class ThreadChange:
+    thread: str
+    renamed_to: str | None
+    """None when the thread was removed."""
+    log: str
+    evicted: str | None
+    """The folder of evicted tool results moved or removed with it, if there was one."""
+    imports: int
+    """Imported transcripts that pointed at the thread (forgotten on rm, so that an
+    import starts over; pointed at the new id on rename)."""
+
+
+def _evicted_dir(ws: Workspace, config: Config, thread: str) -> Path:
+    return ws.root / config.eviction.root / check_thread_id(thread)
+
+
+def _existing_log(ws: Workspace, thread: str) -> Path:
+    path = thread_path(ws, thread)
+    if not path.is_file():
+        raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
+    return path
+
+
+def remove_thread(ws: Workspace, config: Config, thread: str) -> ThreadChange:
+    with ws.lock():
+        log = _existing_log(ws, thread)
+        forgotten = 0
+
+        def forget(state: State) -> None:
+            nonlocal forgotten
+            state.threads.pop(thread, None)
+            for key in [k for k, mark in state.imports.items() if mark.thread == thread]:
+                del state.imports[key]
+                forgotten += 1
+
+        log.unlink()
+        ws.update_state(forget)
+        evicted = _evicted_dir(ws, config, thread)
+        removed = evicted.is_dir() and not evicted.is_symlink()
+        if removed:
+            shutil.rmtree(evicted)
+    return ThreadChange(
+        thread, None, ws.relative(log), ws.relative(evicted) if removed else None, forgotten
+    )
+
+
+def rename_thread(ws: Workspace, config: Config, thread: str, new: str) -> ThreadChange:
+    check_thread_id(new)
+    with ws.lock():
+        log = _existing_log(ws, thread)
+        target = thread_path(ws, new)
+        if target.exists() or target.is_symlink():
+            raise UsageError(
+                f"thread {new!r} exists ({ws.relative(target)}); rename or rm it first"
+            )
+        evicted, evicted_target = (
+            _evicted_dir(ws, config, thread),
+            _evicted_dir(ws, config, new),
+        )
+        if evicted_target.exists():
+            raise UsageError(
+                f"{ws.relative(evicted_target)} exists (evicted results of an old "
+                f"thread {new!r}); remove it first"
+            )
+        moved = 0
+
+        def move(state: State) -> None:
+            nonlocal moved
+            if thread in state.threads:
+                state.threads[new] = state.threads.pop(thread)
+            for mark in state.imports.values():
+                if mark.thread == thread:
+                    mark.thread = new
+                    moved += 1
+
+        os.rename(log, target)  # atomic: no moment without a log under one of the names
+        ws.update_state(move)
+        renamed = evicted.is_dir() and not evicted.is_symlink()
+        if renamed:
+            os.rename(evicted, evicted_target)
+    return ThreadChange(
+        thread, new, ws.relative(target), ws.relative(evicted_target) if renamed else None, moved
+    )

@@ -1,0 +1,397 @@
+"""The workspace folder: discovery, paths, the lock, and reading and writing state.json.
+
+The durable-write helpers are in `memctl.core.durable` (imported here for the modules that
+take them from the workspace); the shape of state.json is `memctl.core.state.State`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memctl.core.config import CONFIG_NAME
+from memctl.core.durable import (  # noqa: F401  (re-exported: the stages import them from here)
+    append_durable,
+    block_separator,
+    fsync_dir,
+    fsync_file,
+    journal_writes,
+    write_atomic,
+)
+from memctl.core.errors import BusyError, WorkspaceError
+from memctl.core.state import STATE_VERSION, State, parse, serialize  # noqa: F401
+
+DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
+LOCK_WAIT_SECONDS = 60.0
+JOURNAL_NAME = "index.journal"
+"""In the state folder: the files memctl wrote since the search index last read it."""
+
+
+def discover(explicit: str | None, cwd: Path | None = None) -> Path:
+    """`-w PATH`, else MEMCTL_WORKSPACE, else the nearest folder upward holding memctl.yaml."""
+    chosen = explicit or os.environ.get("MEMCTL_WORKSPACE") or None
+    if chosen:
+        root = Path(chosen).expanduser()
+        if not (root / CONFIG_NAME).is_file():
+            origin = "--workspace" if explicit else "MEMCTL_WORKSPACE"
+            raise WorkspaceError(
+                f"{origin} {chosen}: no {CONFIG_NAME} there (create one with `memctl init {chosen}`)"
+            )
+        return root.resolve()
+    start = (cwd or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if (folder / CONFIG_NAME).is_file():
+            return folder
+    raise WorkspaceError(
+        f"no {CONFIG_NAME} in {start} or any parent folder "
+        "(run `memctl init`, pass -w PATH or set MEMCTL_WORKSPACE)"
+    )
+
+
+def stored_offset(value: Any, size: int) -> int:
+    """A consolidation watermark as a start position in a file of `size` bytes: missing,
+    invalid, or past the end (the file was rewritten) is 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > size:
+        return 0
+    return value
+
+
+def _resolves_under(path: Path, folder: Path) -> bool:
+    """Whether `path`, symlinks followed, lies under `folder` (already resolved); a symlink
+    loop lies nowhere."""
+    try:
+        return path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
+
+
+@dataclass(frozen=True)
+class Area:
+    """Files a command reads by a name it is given (`Workspace.named_file`)."""
+
+    files: tuple[str, ...]
+    """Files at the workspace root."""
+    folders: tuple[str, ...]
+    """Folders (relative) whose files, at any depth, are allowed."""
+    spelled: str
+    """How the error messages say it: `MEMORY.md or a file under memory/`."""
+    only: str
+    """The same, said of all of them: `MEMORY.md and files under memory/`."""
+    named: str
+    """What leaving it is called: `the workspace's memory`."""
+
+
+@dataclass
+class Workspace:
+    root: Path
+    timezone: str = "local"
+    _lock: Any = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        # Nearly every command reads MEMORY.md; a FIFO there would block them for ever.
+        memory = self.root / "MEMORY.md"
+        if memory.exists() and not memory.is_file():
+            raise WorkspaceError(f"{memory} is not a regular file; move it aside")
+        # A file where a folder belongs (or the reverse) would surface as an internal
+        # error in whichever command touches it first.
+        for folder in ("memory", "threads", ".memctl"):
+            path = self.root / folder
+            if path.exists() and not path.is_dir():
+                raise WorkspaceError(f"{path} should be a folder but is not; move it aside")
+        state = self.root / ".memctl" / "state.json"
+        if state.exists() and not state.is_file():
+            raise WorkspaceError(f"{state} is not a regular file; move it aside")
+        # state.json, the locks and the history copies (which pruning deletes) must not
+        # be written outside the workspace.
+        for path in (self.state_dir, self.history_dir, state, self.state_dir / "lock"):
+            self.check_inside(path)
+
+    def check_inside(self, path: Path) -> None:
+        """WorkspaceError when `path` is a symlink (or lies in one) leading out of the
+        workspace. Commands that read MEMORY.md for a model, or write it, check it here:
+        an outside file must not be sent, nor replaced by a copy of itself."""
+        if not path.is_symlink() and not path.parent.is_symlink():
+            return
+        if not _resolves_under(path, self.root.resolve()):
+            raise WorkspaceError(
+                f"{self.relative(path)} leads out of the workspace (a symlink?); "
+                "replace it with the file itself"
+            )
+
+    # ------------------------------------------------------------------ paths
+    @property
+    def config_path(self) -> Path:
+        return self.root / CONFIG_NAME
+
+    @property
+    def memory_md(self) -> Path:
+        return self.root / "MEMORY.md"
+
+    @property
+    def memory_dir(self) -> Path:
+        return self.root / "memory"
+
+    @property
+    def archive_dir(self) -> Path:
+        return self.memory_dir / "archive"
+
+    @property
+    def threads_dir(self) -> Path:
+        return self.root / "threads"
+
+    @property
+    def state_dir(self) -> Path:
+        return self.root / ".memctl"
+
+    @property
+    def state_path(self) -> Path:
+        return self.state_dir / "state.json"
+
+    @property
+    def history_dir(self) -> Path:
+        return self.state_dir / "history"
+
+    def named_file(self, path: str, allowed: Area) -> Path:
+        """The file a user or a model names by `path`, when it lies in `allowed` with
+        every symlink followed; else UsageError. Checked before any read, since the
+        name may come from a model: no NUL, no absolute path, no `..`."""
+        from pathlib import PurePosixPath
+
+        from memctl.core.errors import UsageError
+
+        if not isinstance(path, str) or not path.strip():
+            raise UsageError(f"a path is required: {allowed.spelled}")
+        if "\0" in path:
+            raise UsageError("the path holds a NUL byte")
+        parts = PurePosixPath(path.replace("\\", "/")).parts
+        if PurePosixPath(path).is_absolute() or Path(path).is_absolute():
+            raise UsageError(f"{path}: absolute paths are refused; use {allowed.spelled}")
+        if ".." in parts:
+            raise UsageError(f"{path}: '..' is refused; use {allowed.spelled}")
+        folders = [tuple(PurePosixPath(folder).parts) for folder in allowed.folders]
+        inside = any(len(parts) > len(f) and parts[: len(f)] == f for f in folders)
+        if parts not in [(name,) for name in allowed.files] and not inside:
+            raise UsageError(f"{path}: only {allowed.only} can be read")
+        target = self.root.joinpath(*parts)
+        try:
+            resolved = target.resolve()
+            root = self.root.resolve()
+        except (OSError, RuntimeError):  # a symlink loop
+            raise UsageError(f"{path}: its symlinks cannot be followed (a loop?)") from None
+        if resolved not in [root / name for name in allowed.files] and not any(
+            resolved.is_relative_to(root / folder) for folder in allowed.folders
+        ):
+            raise UsageError(f"{path}: it leads out of {allowed.named} (a symlink?)")
+        if target.exists() and not (target.is_file() or target.is_dir()):
+            raise UsageError(f"{path}: not a regular file")  # a FIFO would block the read
+        return target
+
+    @staticmethod
+    def read_named_text(target: Path, path: str, what: str) -> str:
+        """The text of a file `named_file` checked; `what` names the kind in errors."""
+        from memctl.core.errors import UsageError
+
+        try:
+            return target.read_bytes().decode("utf-8")
+        except FileNotFoundError:
+            raise UsageError(f"{path}: no such {what}") from None
+        except IsADirectoryError:
+            raise UsageError(f"{path}: is a folder, not a {what}") from None
+        except UnicodeDecodeError as exc:
+            raise WorkspaceError(
+                f"{path}: not UTF-8 text (byte {exc.start}); memctl reads only text files"
+            ) from None
+        except OSError as exc:
+            raise WorkspaceError(f"{path}: cannot be read ({exc.strerror})") from None
+
+    def relative(self, path: Path) -> str:
+        # A string prefix first: pathlib's relative_to costs more than reading a small
+        # file, and search and the idle runs name thousands of files.
+        text, root = os.fspath(path), os.fspath(self.root).rstrip("/") + "/"
+        if os.sep == "/" and text.startswith(root) and len(text) > len(root):
+            return text[len(root) :]
+        return path.relative_to(self.root).as_posix()
+
+    # ------------------------------------------------------------------ time
+    def tzinfo(self) -> Any:
+        from dateutil import tz
+
+        return tz.tzlocal() if self.timezone == "local" else tz.gettz(self.timezone)
+
+    def now(self) -> datetime:
+        return datetime.now(self.tzinfo())
+
+    def today(self) -> date:
+        return self.now().date()
+
+    def ledger_path(self, day: date | None = None) -> Path:
+        return self.memory_dir / f"{(day or self.today()).isoformat()}.md"
+
+    def daily_files(self, include_archive: bool = False) -> list[Path]:
+        """Dated ledgers (YYYY-MM-DD.md), oldest first; archived ones first when asked.
+
+        A ledger (or ledger folder) that is a symlink leading out of the workspace's
+        memory/ is a WorkspaceError: consolidate would send what it points at to the
+        model and copy it into MEMORY.md, archive would copy it into the archive."""
+        folders = [self.archive_dir, self.memory_dir] if include_archive else [self.memory_dir]
+        found: list[Path] = []
+        for folder in folders:
+            # scandir: ten years of ledgers are 3,650 names, and DirEntry knows each
+            # one's type (and whether it is a symlink) without a stat; same-length names
+            # sort as their dates do.
+            try:
+                with os.scandir(folder) as listing:
+                    entries = [e for e in listing if DAILY_NAME.fullmatch(e.name) and e.is_file()]
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            entries.sort(key=lambda e: e.name)
+            if entries and folder.is_symlink():
+                self.check_inside_memory(folder)
+            for entry in entries:
+                if entry.is_symlink():
+                    self.check_inside_memory(folder / entry.name)
+            found.extend(folder / e.name for e in entries)
+        return found
+
+    def check_inside_memory(self, path: Path) -> None:
+        """WorkspaceError unless `path`, symlinks followed, is under memory/."""
+        if not _resolves_under(path, self.root.resolve() / "memory"):
+            raise WorkspaceError(
+                f"{self.relative(path)} leads out of the workspace's memory (a symlink?); "
+                "replace it with the file itself"
+            )
+
+    # ------------------------------------------------------------------ locking
+    def lock(self, wait: float = LOCK_WAIT_SECONDS) -> Any:
+        """The workspace lock (reentrant in this process, released if the process dies)."""
+        from filelock import FileLock, Timeout
+
+        if self._lock is None:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            self._lock = FileLock(self.state_dir / "lock")
+        lock = self._lock
+        # memctl's writes happen under this lock: name them in the index's journal.
+        journal_writes(self.root, self.state_dir / JOURNAL_NAME)
+
+        @contextlib.contextmanager
+        def held() -> Iterator[None]:
+            try:
+                lock.acquire(timeout=wait)
+            except Timeout:
+                raise BusyError(
+                    f"the workspace lock {self.relative(self.state_dir / 'lock')} "
+                    f"is held by another memctl for more than {wait:g}s"
+                ) from None
+            try:
+                yield
+            finally:
+                lock.release()
+
+        return held()
+
+    @contextlib.contextmanager
+    def stage_lock(self, name: str, blocking: bool = True) -> Iterator[bool]:
+        """A lock for a long stage (a model call may take minutes) kept apart from the
+        workspace lock, so saves and appends are not held up by it. Yields False when
+        `blocking` is off and another process holds it."""
+        from filelock import FileLock, Timeout
+
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(self.state_dir / f"{name}.lock")
+        try:
+            lock.acquire(timeout=-1 if blocking else 0)
+        except Timeout:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            lock.release()
+
+    # ------------------------------------------------------------------ state
+    def read_state(self) -> State:
+        """state.json checked against `State` (a missing file is the empty state)."""
+        try:
+            data = self.state_path.read_bytes()
+        except FileNotFoundError:
+            return State()
+        return parse(data, self.relative(self.state_path))
+
+    def write_state(self, state: State) -> None:
+        write_atomic(self.state_path, serialize(state))
+
+    def update_state(self, change: Callable[[State], None]) -> State:
+        """Read, change and write state.json under the workspace lock."""
+        with self.lock():
+            state = self.read_state()
+            change(state)
+            self.write_state(state)
+            return state
+
+    # ------------------------------------------------------------------ run times
+    @staticmethod
+    def last_run(state: State, name: str) -> datetime | None:
+        return state.runs.get(name)
+
+    def mark_run(self, state: State, name: str, when: datetime | None = None) -> None:
+        state.runs[name] = (when or self.now()).replace(microsecond=0)
+
+    def next_eligible(self, state: State, name: str, gap_seconds: float) -> datetime | None:
+        """When a throttled job may run again; None means now (the first run goes at once).
+
+        A last run in the future (the clock was ahead when it ran, then corrected) is
+        due now: waiting for it would stall the job for as long as the clock was wrong."""
+        last = self.last_run(state, name)
+        now = self.now()
+        if last is None or last > now:
+            return None
+        due = last + timedelta(seconds=gap_seconds)
+        return due if due > now else None
+
+    def clock_note(self, state: State, name: str) -> str | None:
+        """What to say when `name`'s last run is recorded in the future."""
+        last = self.last_run(state, name)
+        if last is None or last <= self.now():
+            return None
+        return (
+            f"the last {name} run is recorded at {last.isoformat()}, in the future "
+            "(was the clock corrected?); it is due now"
+        )
+
+
+@dataclass
+class InitResult:
+    root: str
+    created: list[str]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.created)
+
+
+def init_workspace(path: Path) -> InitResult:
+    """Create what is missing of memctl.yaml, MEMORY.md, memory/ and threads/; keep the rest."""
+    from memctl.core.config import DEFAULT_CONFIG_YAML
+
+    root = path.expanduser().resolve()
+    if root.exists() and not root.is_dir():
+        raise WorkspaceError(f"{path} exists and is not a folder")
+    created: list[str] = []
+    root.mkdir(parents=True, exist_ok=True)
+    for folder in ("memory", "threads"):
+        if not (root / folder).is_dir():
+            (root / folder).mkdir()
+            created.append(folder + "/")
+    files = {CONFIG_NAME: DEFAULT_CONFIG_YAML, "MEMORY.md": ""}
+    for name, text in files.items():
+        target = root / name
+        if not target.exists():
+            write_atomic(target, text.encode("utf-8"))
+            created.append(name)
+    return InitResult(str(root), created)

@@ -1,0 +1,8 @@
+"""Models: the one interface every stage calls (`interface`), and what stands behind it.
+
+`builtin` is the offline, deterministic model with its rules (`facts`, `curate`);
+`litellm_adapter` reaches every provider through litellm, imported only inside the
+functions that call it; `windows` knows context windows, stated and learned; `resolve`
+turns a configured name into a model, and is called only by the entry points (the CLI
+commands, the hook and MCP handlers), never by a stage. Imports `memctl.core` only.
+"""

@@ -1,0 +1,323 @@
+"""The `builtin` model: offline, deterministic, and not an LLM.
+
+It does each task by rule instead of by reading the prompt: flush keeps the sentences
+that state durable facts, with their speaker and resolved dates (memctl.models.facts);
+consolidation groups them by subject, folds repeats and lets newer values replace older
+ones within the budget (memctl.models.curate); summaries are extractive. Whatever it writes
+says that it came from `builtin`.
+
+Its chat replies are not an LLM's: they quote memory back (or say nothing matched), so
+they carry no fact of their own. They all start with REPLY_TAG, and flush and the
+summary skip any assistant message that does (see `is_own_reply`): otherwise every
+call would store the quoted lines, or the "nothing matches" line, as new facts.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from memctl.core.config import ModelSpec
+from memctl.core.errors import ModelError
+from memctl.core.prompts import NO_REPLY
+from memctl.core.wording import plural
+from memctl.models.interface import Reply, Request, Usage
+
+LABEL = "memctl builtin (extractive, no LLM)"
+REPLY_TAG = f"[{LABEL}]"
+"""How every chat reply of builtin starts, and how flush and the summary recognise one."""
+SUMMARY_MIN_CHARS = 400
+SUMMARY_HEADER = f"(Extractive summary by {LABEL}.)"
+# `point(s)`: what summaries written before the plural was spelt out say.
+_LEFT_OUT = re.compile(r"^\(([\d,]+) older points?(?:\(s\))? left out; see the thread log\)$")
+_OVER_BUDGET = re.compile(
+    r"^<!-- builtin: (\d+) facts? over the budget were left out"
+    r"(?: \((\d+) from MEMORY\.md\b[^)]*\))?"
+)
+
+_SIGNALS = re.compile(
+    r"""
+    \b(?:decid\w*|decision|agreed|chose|choose|chosen|settled|we(?:'ll|\ will)\ use|
+    use\ \w+\ for|switch(?:ed)?\ to|migrat\w*|prefer\w*|favou?rite|like\ to|don't\ like|
+    always|never|remember|note\ that|important|must|should\ not|do\ not|don't|from\ now\ on|
+    deadline|due|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|
+    my\ name\ is|i\ am|i'm|call\ me|works?\ (?:at|on|for)|lives?\ in|born|
+    birthday|anniversary|meeting|release|launch|password\ policy|convention|rule)\b
+    | \d{4}-\d{2}-\d{2}
+    | \b\d{1,2}:\d{2}\b
+    | 决定 | 偏好 | 喜欢 | 记住 | 总是 | 从不 | 不要 | 必须 | 截止 | 使用
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def normalise(text: str) -> str:
+    """The key two facts share when they differ only in case, spacing or punctuation."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def own_reply(body: str) -> str:
+    """A chat reply of builtin: tagged, so that it is never taken for a fact later."""
+    return f"{REPLY_TAG} {body}"
+
+
+def is_own_reply(text: str) -> bool:
+    """Whether an assistant message is a chat reply builtin wrote (see `own_reply`)."""
+    return text.lstrip().startswith(REPLY_TAG)
+
+
+def fact_lines(text: str) -> list[str]:
+    """The facts of a markdown text: its bullet items and plain lines, not headings."""
+    facts = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "<!--", "```")):
+            continue
+        facts.append(_BULLET.sub("", stripped).strip())
+    return [f for f in facts if f]
+
+
+class BuiltinModel:
+    def __init__(self, spec: ModelSpec | None = None) -> None:
+        self.spec = spec or ModelSpec("builtin")
+        self.name = "builtin"
+        self.offline = True
+        self.supports_tools = False
+
+    def window(self) -> int | None:
+        return self.spec.context_window
+
+    def complete(self, request: Request) -> Reply:
+        handler = {
+            "flush": self._flush,
+            "consolidate": self._consolidate,
+            "summary": self._summary,
+            "chat": self._chat,
+        }.get(request.task)
+        if handler is None:
+            raise ModelError(f"model builtin: cannot do task {request.task!r}")
+        answer = handler(request.payload)
+        text, notes = answer if isinstance(answer, tuple) else (answer, [])
+        return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0), notes=notes)
+
+    # ------------------------------------------------------------------ flush
+    def _flush(self, payload: dict[str, Any]) -> str:
+        """The durable facts of the conversation, each standing alone (see memctl.models.facts).
+
+        Nothing already in MEMORY.md or today's ledger, and no fact twice (the same
+        words in any order count as the same fact).
+        """
+        from memctl.models.curate import said_facts
+        from memctl.models.facts import USER_NAME, extract
+
+        ledger = payload.get("ledger", "")
+        known = said_facts(payload.get("memory", "")) + fact_lines(ledger)
+        # The user's name, as an earlier flush of this thread learnt it (another
+        # thread's user may be someone else).
+        user_name = None
+        for block in re.split(r"^(?=## )", ledger, flags=re.M):
+            if f" · thread {payload.get('thread')} · " in block.partition("\n")[0]:
+                for match in USER_NAME.finditer(block):
+                    user_name = match[1]
+        facts = extract(payload.get("conversation", []), known, is_own_reply, user_name)
+        return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
+
+    # ------------------------------------------------------------------ consolidate
+    def _consolidate(self, payload: dict[str, Any]) -> tuple[str, list[str]]:
+        """MEMORY.md's facts and the new ones, grouped by subject, without duplicates,
+        newer values replacing older ones (see memctl.models.curate), within the budget.
+
+        Over budget the curated MEMORY.md facts are kept first, from the top (they are
+        what memory is for), then the most referenced and newest new facts. What did
+        not fit is counted in a comment line, added to the count of earlier merges (or
+        passes), so that a drop is never silent: the new facts stay in the daily
+        ledgers, the previous MEMORY.md in .memctl/history/. The replacements are
+        returned as notes for the run to report.
+        """
+        from memctl.models.curate import merge, render, size
+
+        max_chars = int(payload.get("max_tokens", 4000)) * 4
+        memory = payload.get("memory", "")
+        merged = merge(memory, payload.get("dailies", []))
+        curated = [fact for fact in merged.facts if fact.curated]
+        new = sorted(
+            (fact for fact in merged.facts if not fact.curated),
+            key=lambda fact: (fact.refs, fact.order),
+            reverse=True,
+        )
+        before, before_curated = _left_out_before(memory)
+        title = f"# Memory\n\n<!-- merged by {LABEL} -->\n"
+        whole = render(title, merged.facts)
+        if len(whole) <= max_chars and not before:
+            return whole, merged.superseded
+        # Room is kept for the note, sized for the largest count it may have to say (the
+        # longer note only when MEMORY.md's own facts cannot all be kept).
+        widest = before + len(merged.facts)
+        room = max_chars - len(title) - len(_over_budget_note(widest, 0)) - 2
+        if before_curated or sum(size(fact) for fact in curated) > room:
+            room = max_chars - len(title) - len(_over_budget_note(widest, widest)) - 2
+        kept = []
+        for fact in curated + new:
+            if size(fact) > room:
+                break
+            kept.append(fact)
+            room -= size(fact)
+        while True:
+            dropped_curated = len(curated) - sum(1 for fact in kept if fact.curated)
+            dropped = len(merged.facts) - len(kept)
+            note = _over_budget_note(before + dropped, before_curated + dropped_curated)
+            text = render(title + note + "\n", kept)
+            if len(text) <= max_chars or not kept:
+                return text, merged.superseded
+            kept.pop()
+
+    # ------------------------------------------------------------------ summary
+    def _summary(self, payload: dict[str, Any]) -> str:
+        """Earlier summaries' points, the task and the latest request, and the new
+        sentences that carry durable signals.
+
+        The budget is a third of the text summarised (so a compaction always shrinks
+        the context it replaces). Over budget, earlier summaries' points keep at most
+        half of it, from the top (how the conversation began: its task), so that what
+        was summarised before is carried into this summary instead of being crowded out
+        by the new points; the new points take the rest, newest first, and any room left
+        goes back to the earlier points that did not fit. A line counts what was left
+        out, with what earlier summaries left out.
+        """
+        conversation = payload.get("conversation", [])
+        source = sum(len(message.get("text", "")) for message in conversation)
+        budget = min(int(payload.get("max_chars", 6000)), max(SUMMARY_MIN_CHARS, source // 3))
+        earlier: list[str] = []
+        left_before = 0
+        lines: list[str] = []
+        seen: set[str] = set()
+        carried: set[str] = set()
+        # The task (the first request, unless an earlier summary carries it) and the
+        # request being worked on are kept whole when no sentence of theirs has a
+        # signal: a working conversation ("refactor this", "now add jitter") may hold
+        # none at all, and the summary would be its header alone, in place of the
+        # prefix it removes.
+        asks = [n for n, message in enumerate(conversation) if message.get("role") == "user"]
+        begun = any(message.get("role") == "summary" for message in conversation)
+        requests = {*asks[-1:], *([] if begun else asks[:1])}
+        for number, message in enumerate(conversation):
+            role = message.get("role", "")
+            raw = message.get("text", "")
+            if role == "summary":
+                points, count = _summary_points(raw)
+                earlier += points
+                carried |= {point.removeprefix("Earlier: ") for point in points}
+                left_before += count
+                continue
+            if role == "assistant" and is_own_reply(raw):
+                continue  # it only quoted memory back
+            text = " ".join(raw.split())
+            # What a tool returned is told by its first sentence (an evicted result's
+            # placeholder names its file); elsewhere only sentences with signals count.
+            keep = [sentences(text)[0][:160]] if role == "tool" and text else []
+            for sentence in sentences(text)[len(keep) :]:
+                key = normalise(sentence)
+                if _SIGNALS.search(sentence) and key not in seen:
+                    seen.add(key)
+                    keep.append(sentence)
+            if number in requests and not keep:
+                keep = sentences(text)
+            line = f"[{role}] {' '.join(keep)[:400]}"
+            if keep and line not in carried:
+                lines.append(line)
+        room = budget - len(SUMMARY_HEADER) - 1
+        total = left_before + len(earlier) + len(lines)
+        if sum(len(line) + 1 for line in earlier + lines) > room or left_before:
+            room -= len(_left_out_line(total)) + 1
+        kept_earlier = _take(earlier, room // 2 if lines else room, newest_first=False, cut=True)
+        room -= sum(len(line) + 1 for line in kept_earlier)
+        kept_lines = _take(lines, room, newest_first=True, cut=True)
+        room -= sum(len(line) + 1 for line in kept_lines)
+        whole = kept_earlier == earlier[: len(kept_earlier)]
+        if whole and len(kept_earlier) < len(earlier):
+            rest = earlier[len(kept_earlier) :]
+            kept_earlier += _take(rest, room, newest_first=False)
+        left_out = left_before + len(earlier) - len(kept_earlier) + len(lines) - len(kept_lines)
+        kept = kept_earlier + kept_lines
+        if left_out:
+            kept.insert(0, _left_out_line(left_out))
+        return "\n".join([SUMMARY_HEADER, *kept])
+
+    # ------------------------------------------------------------------ chat
+    def _chat(self, payload: dict[str, Any]) -> str:
+        question = payload.get("question", "")
+        recalled = payload.get("recalled", [])
+        if recalled:
+            found = "\n".join(f"- {line}" for line in recalled)
+            return own_reply(f"From memory, on {question!r}:\n{found}")
+        return own_reply(f"Noted. Nothing in memory matches {question!r} yet.")
+
+
+def _take(items: list[str], room: int, *, newest_first: bool, cut: bool = False) -> list[str]:
+    """The items (one line each) that fit in `room` chars, in their order: the first
+    ones, or the last ones with `newest_first`. With `cut`, a first item too long for
+    the room alone is shortened rather than dropped, so that something of it is kept."""
+    order = list(reversed(items)) if newest_first else list(items)
+    taken: list[str] = []
+    for item in order:
+        if len(item) + 1 > room:
+            if cut and not taken and room > 40:
+                taken.append(item[: room - 2] + "…")
+            break
+        taken.append(item)
+        room -= len(item) + 1
+    return list(reversed(taken)) if newest_first else taken
+
+
+def _summary_points(text: str) -> tuple[list[str], int]:
+    """An earlier summary as points to carry over, and how many it said it left out.
+
+    A builtin summary is already one point a line; any other summary (an LLM's prose)
+    is one point. Each is marked `Earlier:` once, however often it is carried over.
+    """
+    text = text.strip()
+    if not text.startswith(SUMMARY_HEADER):
+        flat = " ".join(text.split())
+        return ([f"Earlier: {flat}"] if flat else []), 0
+    points: list[str] = []
+    left_out = 0
+    for line in text.removeprefix(SUMMARY_HEADER).splitlines():
+        line = " ".join(line.split())
+        if match := _LEFT_OUT.match(line):
+            left_out += int(match.group(1).replace(",", ""))
+        elif line:
+            points.append(f"Earlier: {line.removeprefix('Earlier: ')}")
+    return points, left_out
+
+
+def _left_out_line(count: int) -> str:
+    return f"({plural(count, 'older point')} left out; see the thread log)"
+
+
+def _over_budget_note(count: int, curated: int) -> str:
+    """The comment line that says how many facts a merge could not keep, and where they are."""
+    if not curated:
+        return (
+            f"<!-- builtin: {count} facts over the budget were left out; "
+            "they stay in the daily ledgers -->"
+        )
+    return (
+        f"<!-- builtin: {count} facts over the budget were left out ({curated} from MEMORY.md, "
+        "see .memctl/history/); the rest stay in the daily ledgers -->"
+    )
+
+
+def _left_out_before(memory: str) -> tuple[int, int]:
+    """What the note of an earlier merge (or pass) counted: total, and from MEMORY.md."""
+    for line in memory.splitlines():
+        if match := _OVER_BUDGET.match(line.strip()):
+            return int(match.group(1)), int(match.group(2) or 0)
+    return 0, 0

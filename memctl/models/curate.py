@@ -1,0 +1,268 @@
+"""builtin's consolidation: MEMORY.md as a memory, grouped by subject, newest truth kept.
+
+Each fact gets a subject: the heading it stood under in MEMORY.md, the speaker who
+said it (`Dana: ...` in a ledger), or the person it starts with ("Caroline went...",
+"Caroline's sister..."). Facts about one subject are written together under a
+`## Subject` heading; facts about no one in particular come first, without one.
+
+A newer fact about the same subject and attribute replaces an older one ("The
+deadline is 2027-01-15" after "The deadline is 2026-12-15"; "Dana moved to Berlin"
+after "Dana lives in Lisbon"); each replacement is reported, so the run can say it,
+and the previous MEMORY.md is kept in .memctl/history/ by the consolidate stage.
+
+A fact said again (the same content words in any order) is kept once and counts as
+referenced more. Over the budget, MEMORY.md's own facts are kept first (they are what
+memory is for), then the most referenced and newest new ones; what did not fit is
+counted in a comment, and stays in the daily ledgers.
+
+A ledger block's heading may say when its facts were said (` · said 2023-05-07`,
+from flush); a fact with no date of its own gets that month: "(May 2023)".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from memctl.core.said import SPAN
+from memctl.models.facts import MONTHS, PAST, SAID_ON, content_words
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_PREFIX = re.compile(r"^(?P<name>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): (?P<rest>.+)$")
+_USER = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
+_LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s)")
+_STARTERS = _words(
+    """The A An We It This That There Our They He She His Her Their My I You Your Its
+    These Those Remember Always Never Use Deploys Keep Do Don't Please Note From Every
+    Each All No Some Most Next Last On In At For After Before When If Since
+    Today Tomorrow Yesterday Everyone Nobody Somebody Someone Team Company
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mondays Tuesdays Wednesdays
+    Thursdays Fridays Saturdays Sundays January February March
+    April May June July August September October November December Christmas Easter"""
+)
+_HAS_DATE = re.compile(
+    r"\b\d{4}\b|\b(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December)\b"
+)
+_ATTRIBUTE = re.compile(
+    r"^(?P<attr>(?:[Tt]he|[Oo]ur|[A-Z][\w-]*'s)(?: [\w-]+){1,5}?) "
+    r"(?:is now|is|are|will be|has moved to|moved to|was moved to|changed to|has changed to)"
+    r" (?P<value>.+?)[.!]?$"
+)
+_PERSONAL = re.compile(
+    r"^(?P<who>[A-Z][\w-]*(?: [A-Z][\w-]*)?) (?:just |recently |finally |now )?"
+    r"(?P<verb>lives in|lives at|is based in|moved to|has moved to|is moving to|relocated to|"
+    r"works at|works for|is working at|joined|works as|is \d+ years old|turned \d+)"
+    r"(?P<value>.*?)[.!]?$"
+)
+_PERSONAL_ATTRIBUTE = {
+    "lives in": "home",
+    "lives at": "home",
+    "is based in": "home",
+    "moved to": "home",
+    "has moved to": "home",
+    "is moving to": "home",
+    "relocated to": "home",
+    "works at": "employer",
+    "works for": "employer",
+    "is working at": "employer",
+    "joined": "employer",
+    "works as": "job",
+}
+
+
+@dataclass
+class Fact:
+    text: str
+    subject: str | None
+    order: int
+    curated: bool
+    refs: int = 1
+
+
+@dataclass
+class Merged:
+    facts: list[Fact]
+    superseded: list[str] = field(default_factory=list)
+    """`old -> new`, one line a replacement."""
+
+
+def _key(text: str) -> frozenset[str]:
+    """The same content words in any order, said on any day, are the same fact."""
+    text = SAID_ON.sub("", text)
+    return frozenset(content_words(text)) or frozenset([text.casefold()])
+
+
+def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
+    """Every fact of MEMORY.md (curated, with its heading's subject) and of the new
+    daily text (with its speaker and its block's span), in order."""
+    facts: list[Fact] = []
+    subject: str | None = None
+    for line in memory.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("## "):
+            subject = stripped[3:].strip() or None
+            continue
+        if not stripped or stripped.startswith(("#", "<!--", "```")):
+            continue
+        facts.append(Fact(_BULLET.sub("", stripped).strip(), subject, len(facts), True))
+    for _name, text in dailies:
+        span: tuple[date, date] | None = None
+        for line in text.splitlines():
+            stripped = line.strip()
+            if stripped.startswith("#"):
+                match = SPAN.search(stripped)
+                span = (
+                    (date.fromisoformat(match[1]), date.fromisoformat(match[2] or match[1]))
+                    if match
+                    else None
+                )
+                continue
+            if not stripped or stripped.startswith(("<!--", "```")):
+                continue
+            fact = _BULLET.sub("", stripped).strip()
+            speaker = None
+            if prefixed := _PREFIX.match(fact):
+                speaker, fact = prefixed["name"], prefixed["rest"]
+            if span and not _HAS_DATE.search(fact) and PAST.search(fact):
+                # Something that happened, with no date of its own: when it was said.
+                fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
+            facts.append(Fact(fact, speaker, len(facts), False))
+    return facts
+
+
+def said_facts(memory: str) -> list[str]:
+    """MEMORY.md's facts as a ledger says them: `Dana: ...` for a fact under `## Dana`
+    that does not name Dana (flush compares what is said with what is known)."""
+    return [
+        fact.text
+        if not fact.subject or fact.subject in fact.text
+        else f"{fact.subject}: {fact.text}"
+        for fact in parse(memory, [])
+    ]
+
+
+def _month_span(first: date, last: date) -> str:
+    start = f"{MONTHS[first.month - 1]} {first.year}"
+    if (first.year, first.month) == (last.year, last.month):
+        return start
+    return f"{start} to {MONTHS[last.month - 1]} {last.year}"
+
+
+def _names(facts: list[Fact]) -> tuple[set[str], set[str]]:
+    """Who the facts are about: people (speakers and headings, the user's name, names
+    with a possessive: "Caroline's"), and also proper nouns (capitalised mid-sentence),
+    which may be a subject when a fact starts with one ("Carol owns billing-v3")."""
+    people = {fact.subject for fact in facts if fact.subject}
+    nouns: set[str] = set()
+    for fact in facts:
+        if user := _USER.match(fact.text):
+            people.add(user["name"])
+        people.update(re.findall(r"\b([A-Z][a-z][\w-]+)'s\b", fact.text))
+        nouns.update(re.findall(r"(?<=[a-z,;] )([A-Z][a-z][\w-]+)", fact.text))
+    people -= _STARTERS
+    return people, (nouns - _STARTERS) | people
+
+
+def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
+    """MEMORY.md and the new daily facts as one list: subjects given, repeats folded
+    into the first copy (counted as references), contradicted facts replaced."""
+    facts = parse(memory, dailies)
+    people, names = _names(facts)
+    for fact in facts:
+        if fact.subject is None:
+            fact.subject = _subject(fact.text, people, names)
+    kept: dict[frozenset[str], Fact] = {}
+    by_attribute: dict[tuple[str, str], Fact] = {}
+    result = Merged([])
+    for fact in facts:
+        key = _key(fact.text)
+        same = kept.get(key)
+        if same is not None and (
+            not same.subject or not fact.subject or same.subject == fact.subject
+        ):
+            same.refs += 1
+            continue
+        if same is not None:
+            key |= {f"\0{fact.subject}"}  # the same words said by someone else: another fact
+            if key in kept:
+                kept[key].refs += 1
+                continue
+        kept[key] = fact
+        attribute = _attribute(fact)
+        if attribute is None:
+            continue
+        older = by_attribute.get(attribute)
+        by_attribute[attribute] = fact
+        gone = next((k for k, v in kept.items() if v is older), None) if older else None
+        if gone is not None and older is not None:
+            del kept[gone]
+            fact.refs += older.refs
+            fact.curated = fact.curated or older.curated
+            result.superseded.append(f"{_show(older)} -> {_show(fact)}")
+    result.facts = list(kept.values())
+    return result
+
+
+def _show(fact: Fact) -> str:
+    if fact.subject and not fact.text.startswith(fact.subject):
+        return f"{fact.subject}: {fact.text}"
+    return fact.text
+
+
+def _subject(text: str, people: set[str], names: set[str]) -> str | None:
+    if user := _USER.match(text):
+        return user["name"]
+    match = _LEADING_NAME.match(text)
+    if match and match["name"] in names:
+        return match["name"]
+    if match and match["name"].split()[0] in names:
+        return match["name"].split()[0]
+    # "In June 2023 (next month, ...) Caroline is going to...": the first person named.
+    for word in re.findall(r"\b[A-Z][a-z][\w-]*", text):
+        if word in people:
+            return word
+    return None
+
+
+def _attribute(fact: Fact) -> tuple[str, str] | None:
+    """(subject, attribute) of a fact that states a single value: a later fact with the
+    same pair and another value replaces it."""
+    text = fact.text
+    if personal := _PERSONAL.match(text):
+        verb = personal["verb"]
+        kind = _PERSONAL_ATTRIBUTE.get(verb, "age")
+        return personal["who"].casefold(), kind
+    if attribute := _ATTRIBUTE.match(text):
+        words = " ".join(content_words(attribute["attr"]))
+        return (fact.subject or "").casefold(), words
+    return None
+
+
+def render(title: str, facts: list[Fact]) -> str:
+    """The facts without a subject first, then one `## Subject` section each, in the
+    order subjects first appear; each fact in the order it was said."""
+    loose = [fact for fact in facts if not fact.subject]
+    groups: dict[str, list[Fact]] = {}
+    for fact in facts:
+        if fact.subject:
+            groups.setdefault(fact.subject, []).append(fact)
+    lines = [title.rstrip("\n"), ""]
+    lines += [f"- {fact.text}" for fact in sorted(loose, key=lambda f: f.order)]
+    for subject, members in groups.items():
+        if lines[-1] != "":
+            lines.append("")
+        lines += [f"## {subject}", ""]
+        lines += [f"- {fact.text}" for fact in sorted(members, key=lambda f: f.order)]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def size(fact: Fact) -> int:
+    """Chars a fact takes in MEMORY.md (its bullet, and a share of a heading)."""
+    return len(fact.text) + 3 + (len(fact.subject) // 2 + 3 if fact.subject else 0)

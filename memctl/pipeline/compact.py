@@ -1,0 +1,362 @@
+"""Compaction: summarise a thread's old prefix, keep the tail, never rewrite the log.
+
+The summary goes into the log as a record `{"type": "compaction", "summary", "cut",
+"ts", ...}`; the working context becomes that summary followed by the entries from
+`cut` on (`threads.working_context`). The numbers are the reference's: the dynamic
+trigger is the window less 20,000 reserved tokens, the dynamic tail budget
+min(8,000, max(2,000, (window - 20,000) x 0.25)), and a cut never separates a tool call
+from its results.
+
+What memctl does differently: a failed summary call changes nothing (the reference
+compacts with "(Summarization failed: ...)"), and a prefix larger than the summary
+model's window is summarised in stages (chunks, then a summary of the summaries), so
+compaction never fails because a history is long.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from memctl.core.config import CompactionConfig, Config
+from memctl.core.errors import MemctlError, ModelError, UsageError
+from memctl.core.redact import Redactor
+from memctl.core.threads import (
+    COMPACTION,
+    append_log,
+    encode_entry,
+    read_entries,
+    render_entry,
+    summary_message,
+    thread_path,
+    working_context,
+)
+from memctl.core.tokens import message_tokens, messages_tokens
+from memctl.core.workspace import Workspace
+from memctl.models.interface import Model, Usage
+from memctl.models.litellm_adapter import estimate_cost
+from memctl.models.resolve import resolve_model
+from memctl.models.windows import (
+    UNKNOWN_WINDOW,
+    chars_for,
+    known_window,
+    remember_window,
+    trigger_tokens,
+)
+from memctl.pipeline.cuts import suffix_tokens, tail_start, truncate_tool_args
+from memctl.pipeline.evict import evict_messages
+from memctl.pipeline.flush import FlushResult, flush
+from memctl.pipeline.summarise import (
+    SAFETY_SHARE,
+    chunk_items,
+    planned_requests,
+    render_line,
+    summarise,
+    summary_budget,
+    summary_request,
+    summary_tokens_target,
+)
+
+# --------------------------------------------------------------------------- compact
+
+
+@dataclass
+class PlannedSummary:
+    """A first-stage summary request a dry run would send (later stages summarise the
+    answers, which only exist once a model has replied)."""
+
+    messages: list[dict[str, Any]]
+    tokens: int
+
+
+CompactStatus = Literal["compacted", "dry_run", "not_needed", "nothing_to_compact"]
+"""What a compaction pass did; `reason` says why (which trigger, or why nothing)."""
+
+
+@dataclass
+class CompactResult:
+    thread: str
+    status: CompactStatus
+    reason: str
+    """Which trigger fired (or --force / an overflow), or why nothing was done."""
+    model: str
+    messages_before: int
+    tokens_before: int
+    messages_after: int = 0
+    tokens_after: int = 0
+    tail_tokens: int = 0
+    """Tokens of the kept tail (tokens_after less the summary message)."""
+    tokens_after_bound: bool = False
+    """A dry run with an LLM: tokens_after assumes the longest summary allowed."""
+    overhead_tokens: int = 0
+    """What the model request holds besides the thread (the memory reference, the system
+    prompt, the tools): tokens_before plus this is the request `memctl context` prints
+    and the trigger compares."""
+    cut: int | None = None
+    """The log index the kept tail starts at (entries before it are summarised)."""
+    summarised: int = 0
+    """Messages of the working context replaced by the summary (an earlier summary included)."""
+    truncated_args: int = 0
+    requests: int = 0
+    stages: int = 0
+    summary: str | None = None
+    estimated_cost: float | None = None
+    planned: list[PlannedSummary] = field(default_factory=list)
+    flush: FlushResult | None = None
+    warnings: list[str] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+
+
+def _trigger(settings: CompactionConfig, count: int, tokens: int, window: int | None) -> str | None:
+    if settings.trigger_messages and count >= settings.trigger_messages:
+        return f"{count} messages >= trigger_messages {settings.trigger_messages}"
+    limit = trigger_tokens(settings, window)
+    if tokens >= limit:
+        return f"{tokens:,} tokens >= trigger_tokens {limit:,}"
+    return None
+
+
+def _not_triggered(settings: CompactionConfig, count: int, tokens: int, window: int | None) -> str:
+    by_messages = (
+        f"{count} messages < trigger_messages {settings.trigger_messages}"
+        if settings.trigger_messages
+        else "trigger_messages off"
+    )
+    return (
+        f"{by_messages}, {tokens:,} tokens < trigger_tokens "
+        f"{trigger_tokens(settings, window):,} (use --force to compact anyway)"
+    )
+
+
+def _all_in_tail(count: int) -> str:
+    return "the only message is" if count == 1 else f"all {count:,} messages are"
+
+
+def compact(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    thread: str,
+    *,
+    window: int | None = None,
+    force: bool = False,
+    dry_run: bool = False,
+    reserved_tokens: int = 0,
+    fit: bool = False,
+    allow_empty_tail: bool = False,
+    reason: str | None = None,
+    flush_first: bool | None = None,
+) -> CompactResult:
+    """Compact a thread's working context when a trigger is reached (or `force`).
+
+    `model` writes the summary (`config.compaction_model`); `window` is the main
+    model's context window, which sets the dynamic trigger and tail. `reserved_tokens`
+    is the part of the request that is not the thread (reference message, a turn in
+    progress, tool schemas). `fit` shrinks the tail so that summary, tail and reserve
+    fit in `window`: the overflow recovery of `call`. `flush_first` overrides
+    `flush_before_compact` (the overflow recovery always flushes: it is the reference's
+    third flush point, not the second). A failed summary call raises and leaves the
+    thread as it was.
+    """
+    # A dry run takes no lock: it must not even create the lock file.
+    guard = contextlib.nullcontext() if dry_run else ws.stage_lock(f"compact.{thread}")
+    with guard:
+        return _compact(
+            ws,
+            config,
+            model,
+            thread,
+            window=window,
+            force=force,
+            dry_run=dry_run,
+            reserved_tokens=reserved_tokens,
+            fit=fit,
+            allow_empty_tail=allow_empty_tail,
+            reason=reason,
+            flush_first=_flush_wanted(config, flush_first),
+        )
+
+
+def _compact(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    thread: str,
+    *,
+    window: int | None,
+    force: bool,
+    dry_run: bool,
+    reserved_tokens: int,
+    fit: bool,
+    allow_empty_tail: bool,
+    reason: str | None,
+    flush_first: bool,
+) -> CompactResult:
+    settings = config.compaction
+    entries = read_entries(ws, thread)
+    context = working_context(entries, thread)
+    # Sized and summarised as the model sees it: evicted tool results are placeholders,
+    # whose files are written now (a summary may name them), except in a dry run.
+    messages = evict_messages(
+        ws, config, thread, context.messages, context.indexes, dry_run=dry_run
+    ).messages
+    totals = suffix_tokens(messages)
+    tokens = totals[0]
+    result = CompactResult(thread, "not_needed", "", model.name, len(messages), tokens)
+    result.overhead_tokens = reserved_tokens
+    if not (settings.enabled or force or reason):
+        result.reason = "compaction.enabled is false (--force compacts anyway)"
+        return result
+    fired = reason or (
+        "--force" if force else _trigger(settings, len(messages), tokens + reserved_tokens, window)
+    )
+    if fired is None:
+        result.reason = _not_triggered(settings, len(messages), tokens + reserved_tokens, window)
+        return result
+    result.reason = fired
+
+    target = summary_tokens_target(window)
+    summary_estimate = message_tokens(summary_message({"summary": "x" * chars_for(target)}, thread))
+    cap = None
+    if fit and window is not None:
+        cap = int(window * (1 - SAFETY_SHARE)) - reserved_tokens - summary_estimate
+        cap = max(cap, 0)
+    floor = 1 if context.compaction is not None else 0
+    start = tail_start(
+        messages,
+        settings,
+        window,
+        floor=floor,
+        cap_tokens=cap,
+        min_tail=0 if allow_empty_tail else 1,
+        totals=totals,
+    )
+    if start <= floor:
+        result.status = "nothing_to_compact"
+        result.reason = (
+            f"{fired}, but {_all_in_tail(len(messages) - floor)} in the tail that is kept"
+        )
+        return result
+
+    redactor = config.redaction.redactor()
+    prefix, result.truncated_args = truncate_tool_args(
+        messages[:start], settings.truncate_args, start, redactor.json
+    )
+    items = _summary_items(prefix, context.compaction, redactor)
+    cut = context.indexes[start] if start < len(messages) else len(entries)
+    assert cut is not None
+    result.cut = cut
+    result.summarised = start
+    result.messages_after = 1 + len(messages) - start
+
+    summary_window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
+    if dry_run:
+        budget = summary_budget(settings.summary_prompt, summary_window, target)
+        requests, prompt_tokens, completion = planned_requests(
+            settings.summary_prompt, items, budget
+        )
+        if model.offline:
+            # free and deterministic: the dry run can show the exact summary
+            text = summarise(model, settings.summary_prompt, items, summary_window, target).text
+        else:
+            rendered = sum(len(render_line(role, text)) + 1 for role, text in items)
+            text = "x" * min(budget.summary_chars, rendered)
+            result.tokens_after_bound = True
+        result.status = "dry_run"
+        result.planned = [
+            PlannedSummary(request.messages, messages_tokens(request.messages))
+            for chunk in chunk_items(items, budget.input_tokens)
+            for request in [summary_request(settings.summary_prompt, chunk, budget)]
+        ]
+        result.requests = requests
+        result.tail_tokens = totals[start]
+        result.tokens_after = message_tokens(summary_message({"summary": text}, thread))
+        result.tokens_after += totals[start]
+        result.estimated_cost = _estimate(config, prompt_tokens, completion)
+        return result
+
+    if flush_first:
+        result.flush = _flush_first(ws, config, thread, result.warnings)
+
+    staged = summarise(model, settings.summary_prompt, items, summary_window, target)
+    result.usage.add(staged.usage)
+    result.requests, result.stages, result.summary = staged.requests, staged.stages, staged.text
+    record = {
+        "type": COMPACTION,
+        "summary": staged.text,
+        "cut": cut,
+        "ts": ws.now().isoformat(timespec="seconds"),
+        "model": model.name,
+        "summarised": start,
+        "tokens_before": tokens,
+    }
+    result.tail_tokens = totals[start]
+    result.tokens_after = message_tokens(summary_message(record, thread)) + totals[start]
+    record["tokens_after"] = result.tokens_after
+    _append_record(ws, thread, record, len(entries))
+    if staged.learned_window:
+        remember_window(ws, model.name, staged.learned_window)
+    result.status = "compacted"
+    return result
+
+
+def _flush_wanted(config: Config, flush_first: bool | None) -> bool:
+    """Whether a compaction flushes first: never with `memory.hooks` off."""
+    wanted = config.compaction.flush_before_compact if flush_first is None else flush_first
+    return wanted and config.memory.hooks
+
+
+def _summary_items(
+    prefix: list[dict[str, Any]], compaction: dict[str, Any] | None, redactor: Redactor
+) -> list[tuple[str, str]]:
+    """The prefix as (role, text) pairs rendered as flush renders them (system messages
+    left out, tool calls and results cut, secrets redacted); an earlier summary is
+    folded in as role `summary`."""
+    items = []
+    for position, message in enumerate(prefix):
+        if position == 0 and compaction is not None:
+            items.append(("summary", redactor.text(str(compaction.get("summary", ""))).strip()))
+            continue
+        line = render_entry(message, position, redactor)
+        if line is not None:
+            items.append((line.role, line.text))
+    return items or [("user", "(no text)")]
+
+
+def _estimate(config: Config, prompt_tokens: int, completion_tokens: int) -> float | None:
+    return estimate_cost(config.compaction_model, prompt_tokens, completion_tokens)
+
+
+def _flush_first(
+    ws: Workspace, config: Config, thread: str, warnings: list[str]
+) -> FlushResult | None:
+    """flush_before_compact: extract the thread's facts before its prefix is summarised.
+
+    A failed flush does not stop the compaction: the flush watermark stays where it
+    was, so the next flush still sends those entries (the log keeps them).
+    """
+    flush_model = resolve_model(ws, config.memory_model)
+    try:
+        return flush(ws, config, flush_model, threads=[thread])
+    except MemctlError as exc:
+        warnings.append(
+            f"flush before compaction failed ({exc}); the entries stay unflushed for the next flush"
+        )
+        return None
+
+
+def check_record(record: dict[str, Any], entries: int) -> None:
+    """A compaction record memctl writes: non-empty summary, cut within the log."""
+    cut = record.get("cut")
+    if not isinstance(record.get("summary"), str) or not record["summary"].strip():
+        raise ModelError("refusing to write a compaction with an empty summary")
+    if not isinstance(cut, int) or isinstance(cut, bool) or not 0 <= cut <= entries:
+        raise UsageError(f"compaction cut {cut!r} is outside the log (0..{entries})")
+
+
+def _append_record(ws: Workspace, thread: str, record: dict[str, Any], entries: int) -> None:
+    check_record(record, entries)
+    path = thread_path(ws, thread)
+    with ws.lock():
+        append_log(path, encode_entry(record))

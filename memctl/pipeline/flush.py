@@ -1,0 +1,639 @@
+"""flush: extract durable facts from thread entries into today's daily ledger.
+
+The reference resends the whole working context on every flush and leaves
+deduplication to the model. memctl keeps a per-thread watermark instead
+(`threads.<id>.flushed` in state.json: log lines already processed), so a message
+reaches the flush model once. A backlog larger than the model's input goes in chunks;
+each chunk's facts are appended and its watermark advanced before the next chunk is
+sent, so a failure part-way keeps what was done and loses nothing.
+
+Each block's heading names the log entries it accounts for (`entries 3-7`), for people.
+Before a block is appended, state.json notes where it goes and its hash
+(`threads.<id>.block`); a run killed after the append and before the watermark write
+leaves that note, and the next run finds the block by its hash and moves the watermark
+past it instead of sending those entries again, so their facts are written once. Only
+the note is trusted, never a heading's text: a saved memory or a model's answer shaped
+like a heading must not make flush skip entries. A block cut short by a kill inside its
+write does not match its hash and is sent again. (A message too large for one request
+is sent in parts; a run killed between two of its parts sends it again.)
+
+The watermark carries the hash of the log's first line: a log deleted and written
+again is flushed from its start, whatever its length.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from memctl.core.config import Config
+from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
+from memctl.core.memory import memory_path
+from memctl.core.prompts import is_no_reply
+from memctl.core.said import span_text
+from memctl.core.state import FlushNote, LogPlace, State, ThreadMark
+from memctl.core.threads import (
+    EntryLine,
+    LogRead,
+    count_entries,
+    read_log,
+    render_entry,
+    thread_log_entries,
+    thread_path,
+)
+from memctl.core.tokens import messages_tokens, text_tokens
+from memctl.core.workspace import Workspace, append_durable, block_separator
+from memctl.models.interface import Model, Request, Usage
+from memctl.models.litellm_adapter import estimate_cost
+from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
+
+ANSWER_SHARE = 8
+"""1/8 of the window (at most ANSWER_MAX tokens) is kept free for the answer."""
+ANSWER_MAX = 4_000
+MEMORY_SHARE = 0.20
+"""MEMORY.md is cut (head kept) to this share of the window; today's ledger (tail
+kept) to LEDGER_SHARE; the rest, less the prompt and the answer, is conversation."""
+LEDGER_SHARE = 0.15
+
+HOOKS_OFF = "memory.hooks is false"
+TRIGGER_NEVER = "memory.flush_trigger is never"
+
+
+@dataclass
+class PlannedRequest:
+    """One request as a dry run shows it: the entries it covers and what it would cost."""
+
+    start: int
+    end: int
+    part: str | None
+    """`part k/n` when the request carries a piece of a message cut to fit."""
+    messages: list[dict[str, Any]]
+    tokens: int
+    estimated_cost: float | None
+
+
+@dataclass
+class ThreadFlush:
+    thread: str
+    start: int
+    """The watermark before the run: the first log index looked at."""
+    end: int
+    """The watermark after it (log indexes before `end` are processed)."""
+    entries_sent: int = 0
+    facts: int = 0
+    requests: int = 0
+    ledger: str | None = None
+    skipped_reason: str | None = None
+    planned: list[PlannedRequest] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+    """The lines appended to the ledger, so that `flush -v` can show what it kept."""
+
+
+@dataclass
+class FlushResult:
+    threads: list[ThreadFlush]
+    model: str
+    usage: Usage = field(default_factory=Usage)
+    ledger: str | None = None
+    skipped: str | None = None
+    """Why nothing ran at all (hooks off, trigger never, throttled, nothing to flush)."""
+    dry_run: bool = False
+    auto: bool = False
+    clock: str | None = None
+    """Said when the auto flush's last run was in the future (`Workspace.clock_note`)."""
+
+
+@dataclass
+class _Chunk:
+    start: int
+    end: int
+    lines: list[EntryLine]
+
+
+def flush(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    *,
+    threads: list[str] | None = None,
+    auto: bool = False,
+    dry_run: bool = False,
+) -> FlushResult:
+    """Send each thread's unflushed messages to the flush model and keep the facts.
+
+    `threads` None means every thread with unflushed entries. `auto` applies
+    `memory.hooks` and `memory.flush_trigger` (the per-call flush); without it a flush
+    runs when asked. `dry_run` plans the requests without calling the model or writing.
+    ModelError propagates; chunks committed before it stay committed.
+    """
+    result = FlushResult([], model.name, dry_run=dry_run, auto=auto)
+    if auto and not config.memory.hooks:
+        result.skipped = HOOKS_OFF
+        return result
+    if auto and config.memory.flush_trigger.kind == "never":
+        result.skipped = TRIGGER_NEVER
+        return result
+    chosen = _check_threads(ws, threads)
+    # A dry run takes no lock: it must not even create the lock files.
+    guard = contextlib.nullcontext() if dry_run else ws.stage_lock("flush")
+    with guard:
+        state = ws.read_state()
+        if auto and config.memory.flush_trigger.kind == "throttled":
+            result.clock = ws.clock_note(state, "flush_auto")
+            due = ws.next_eligible(state, "flush_auto", config.memory.flush_trigger.gap_seconds)
+            if due is not None:
+                result.skipped = (
+                    f"throttled: next auto flush at {due.isoformat(timespec='seconds')}"
+                )
+                return result
+        if chosen is None:
+            chosen, settled = _pending_threads(ws, state)
+            if settled and not dry_run:
+                ws.update_state(lambda state: _record_stamps(state, settled))
+        if not chosen:
+            result.skipped = "no unflushed thread entries"
+            return result
+        # Before any model call: today's ledger must not lead out of the workspace, and
+        # every log must parse, so that a bad one is exit 2 with nothing written rather
+        # than an error after the threads before it were flushed.
+        memory_path(ws, ws.relative(ws.ledger_path()))
+        ws.check_inside(ws.memory_md)
+        logs, kept = {}, 0
+        for thread in chosen:
+            log = _read_log(ws, thread, state.threads.get(thread))
+            # Kept for the run, so that a log is parsed once, unless all of them
+            # together would hold too much memory: those are parsed again.
+            if kept + len(log.read.data) <= KEEP_PARSED_BYTES:
+                logs[thread], kept = log, kept + len(log.read.data)
+        run = _Run(ws, config, model, dry_run, result)
+        for thread in chosen:
+            record = state.threads.get(thread)
+            result.threads.append(run.thread(thread, record, logs.pop(thread, None)))
+        if not dry_run and result.usage.calls:
+            finished = ws.now()
+
+            def mark(state: State) -> None:
+                ws.mark_run(state, "flush", finished)
+                if auto:
+                    ws.mark_run(state, "flush_auto", finished)
+
+            ws.update_state(mark)
+    return result
+
+
+KEEP_PARSED_BYTES = 32 << 20
+
+
+@dataclass
+class _Log:
+    """A log as flush read it: its entries from the watermark's place on (or all), its
+    stat from just before the read, and the hash of its first line."""
+
+    read: LogRead
+    stamp: list[int] | None
+    head: str | None
+    replaced: bool
+    """Not the log the watermark was counted on (see `_replaced`)."""
+
+
+def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
+    """Parsed from the watermark's place when it has one and the log still holds the
+    bytes it was taken on; else whole (the watermark is then a count of lines)."""
+    path = thread_path(ws, thread)
+    stamp = _stamp_of(path)
+    head = head_of(path)
+    replaced = record is not None and record.head is not None and record.head != head
+    place = None if replaced else watermark_place(record)
+    return _Log(read_log(ws, thread, place), stamp, head, replaced)
+
+
+def watermark_place(record: ThreadMark | None) -> LogPlace | None:
+    """The place flush may start a log from: only while it is the watermark's (one
+    moved back by hand keeps a place that says where a later line starts)."""
+    if record is None or record.place is None or record.place.line != record.flushed:
+        return None
+    return record.place
+
+
+def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:
+    """Every asked-for thread must exist, checked before anything is sent."""
+    if threads is None:
+        return None
+    chosen = list(dict.fromkeys(threads))
+    for thread in chosen:
+        path = thread_path(ws, thread)
+        if not path.is_file():
+            raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
+    return chosen
+
+
+def _pending_threads(
+    ws: Workspace, state: State
+) -> tuple[list[str], dict[str, tuple[int, list[int]]]]:
+    """The threads with entries past their watermark (new lines, or a log that was
+    replaced), and the settled ones whose stamp is to be recorded.
+
+    A log whose stat is the one recorded when it was flushed to its end is not read:
+    logs only grow, and an idle flush over years of threads must not read them all.
+    Any other log has its lines counted; one whose count is its watermark is settled,
+    and the stat taken before counting becomes its stamp (a line appended meanwhile
+    changes the stat, so the stamp can only be too old, never too new)."""
+    pending, settled = [], {}
+    records = state.threads
+    plain_folder = not ws.threads_dir.is_symlink()
+    for entry in thread_log_entries(ws):
+        thread = entry.name[: -len(".jsonl")]
+        record = records.get(thread)
+        # The listing knows a plain file; a symlink gets thread_path's refusal.
+        plain = plain_folder and not entry.is_symlink()
+        path = Path(entry.path) if plain else thread_path(ws, thread)
+        stamp = _stamp_of(path)
+        if stamp is not None and record is not None and record.stamp == stamp:
+            continue
+        watermark = state.flushed(thread)
+        if count_entries(path, watermark_place(record)) != watermark or _replaced(record, path):
+            pending.append(thread)
+        elif stamp is not None:
+            settled[thread] = (watermark, stamp)
+    return pending, settled
+
+
+def head_of(path: Path) -> str | None:
+    """SHA-256 of a log's first line (None for an empty or missing log)."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline()
+    except OSError:
+        return None
+    return hashlib.sha256(first).hexdigest() if first.endswith(b"\n") else None
+
+
+def _replaced(record: ThreadMark | None, path: Path) -> bool:
+    """The log is not the one the watermark was counted on (deleted, then written again)."""
+    return record is not None and record.head is not None and record.head != head_of(path)
+
+
+def _stamp_of(path: Path) -> list[int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    # rsync's quick check: size and modification time (no inode, so that a copy of the
+    # workspace made with its times, `cp -a`, keeps its stamps).
+    return [info.st_size, info.st_mtime_ns]
+
+
+def _record_stamps(state: State, settled: dict[str, tuple[int, list[int]]]) -> None:
+    for thread, (watermark, stamp) in settled.items():
+        record = state.threads.get(thread)
+        if state.flushed(thread) == watermark:
+            head, place = (record.head, record.place) if record else (None, None)
+            _set_watermark(state, thread, watermark, stamp, head, place)
+
+
+def _set_watermark(
+    state: State,
+    thread: str,
+    value: int,
+    stamp: list[int] | None = None,
+    head: str | None = None,
+    place: LogPlace | None = None,
+) -> None:
+    """`stamp`: the log's stat from before it was read, when `value` is its end; `head`:
+    the hash of its first line; `place`: where line `value` starts. A block note is done
+    with once the watermark moves."""
+    record = state.mark(thread)
+    record.flushed = value
+    record.stamp = stamp
+    record.head = head
+    record.block = None
+    record.place = place
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render_lines(lines: list[EntryLine]) -> str:
+    """The conversation one message a line, each date written once until it changes."""
+    rendered = []
+    day = None
+    for line in lines:
+        rendered.append(line.rendered(day))
+        day = line.said.date() if line.said is not None else None
+    return "\n".join(rendered)
+
+
+def _fit(text: str, tokens: int, keep: str) -> str:
+    """`text` cut at a line boundary to about `tokens`, keeping its head or its tail."""
+    if text_tokens(text) <= tokens:
+        return text
+    chars = max(0, chars_for(tokens) - 60)
+    if keep == "head":
+        kept = text[:chars]
+        kept = kept[: kept.rfind("\n")] if "\n" in kept else kept
+        return f"{kept.rstrip()}\n(… the rest of MEMORY.md is not shown)"
+    kept = text[len(text) - chars :] if chars else ""
+    kept = kept[kept.find("\n") + 1 :] if "\n" in kept else kept
+    return f"(… earlier entries of today's ledger are not shown)\n{kept.lstrip()}"
+
+
+def _split(line: EntryLine, budget: int) -> list[EntryLine]:
+    """A message too large for a chunk, cut into pieces that fit (nothing dropped)."""
+    room = max(1, chars_for(budget - 4) - len(line.rendered()) + len(line.text) - 20)
+    pieces: list[str] = []
+    text = line.text
+    while len(text) > room:
+        cut = text.rfind("\n", room // 2, room)
+        if cut <= 0:
+            cut = text.rfind(" ", room // 2, room)
+        if cut <= 0:
+            cut = room
+        pieces.append(text[:cut])
+        text = text[cut:].lstrip("\n ")
+    if text:
+        pieces.append(text)
+    return [
+        EntryLine(line.index, line.role, piece, f"part {k}/{len(pieces)}", line.speaker, line.said)
+        for k, piece in enumerate(pieces, 1)
+    ]
+
+
+def plan_chunks(lines: list[EntryLine], start: int, total: int, budget: int) -> list[_Chunk]:
+    """Greedy chunks of at most `budget` tokens. A chunk's `end` is the watermark after
+    it: past its last message, except for a piece of a cut message that is not the last
+    piece; the last chunk also covers the skipped entries after its last message."""
+    chunks: list[_Chunk] = []
+    current: list[EntryLine] = []
+    used = 0
+    chunk_start = start
+
+    def close(end: int) -> None:
+        nonlocal current, used, chunk_start
+        if current:
+            chunks.append(_Chunk(chunk_start, end, current))
+            chunk_start = end
+        current, used = [], 0
+
+    for line in lines:
+        cost = line.tokens()
+        if cost > budget:
+            close(line.index)
+            pieces = _split(line, budget)
+            for number, piece in enumerate(pieces, 1):
+                end = line.index + 1 if number == len(pieces) else line.index
+                chunks.append(_Chunk(chunk_start, end, [piece]))
+                chunk_start = end
+            continue
+        if current and used + cost > budget:
+            close(line.index)
+        current.append(line)
+        used += cost
+    close(total)
+    if chunks:
+        chunks[-1].end = total
+    return chunks
+
+
+def count_facts(text: str) -> int:
+    """Bullet lines of an answer; at least 1 for a non-empty answer."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    bullets = sum(1 for line in lines if line.startswith(("-", "*", "+")))
+    return bullets or (1 if lines else 0)
+
+
+# --------------------------------------------------------------------------- running
+
+
+class _Run:
+    """One flush run: the model, the prompt and the memory context shared by its threads."""
+
+    def __init__(
+        self, ws: Workspace, config: Config, model: Model, dry_run: bool, result: FlushResult
+    ) -> None:
+        self.ws = ws
+        self.config = config
+        self.model = model
+        self.dry_run = dry_run
+        self.result = result
+        self.redactor = config.redaction.redactor()
+        self.prompt = config.memory.flush_prompt
+        self._window: int | None = None
+        self._logs: dict[str, _Log] = {}
+
+    def window(self) -> int:
+        """Asked only when there is something to send: litellm may be needed to know it."""
+        if self._window is None:
+            self._window = self.model.window() or UNKNOWN_WINDOW
+        return self._window
+
+    def _read(self, path: Path) -> str:
+        try:
+            return self.redactor.text(path.read_bytes().decode("utf-8", "replace")).strip()
+        except FileNotFoundError:
+            return ""
+
+    def _budget(self, window: int, memory: str) -> int:
+        answer = min(ANSWER_MAX, window // ANSWER_SHARE)
+        system = text_tokens(self.prompt) + 5
+        ledger = math.floor(window * LEDGER_SHARE)
+        budget = window - answer - system - text_tokens(memory) - ledger - FRAME_TOKENS
+        if budget < window // 10:
+            raise ConfigError(
+                f"the flush prompt ({system:,} tokens) leaves too little of model "
+                f"{self.model.name}'s context window ({window:,} tokens) for the conversation"
+            )
+        return budget
+
+    def request(self, thread: str, chunk: _Chunk, memory: str, window: int) -> Request:
+        ledger_path = self.ws.ledger_path()
+        ledger = _fit(self._read(ledger_path), math.floor(window * LEDGER_SHARE), "tail")
+        last = chunk.lines[-1].index
+        user = (
+            "MEMORY.md (already in long-term memory; do not restate):\n"
+            f"{memory or '(empty)'}\n\n"
+            f"Today's ledger so far ({self.ws.relative(ledger_path)}; already recorded; "
+            "do not restate):\n"
+            f"{ledger or '(empty)'}\n\n"
+            f"Conversation (thread {thread}, entries {chunk.lines[0].index}-{last}):\n"
+            + render_lines(chunk.lines)
+        )
+        return Request(
+            task="flush",
+            messages=[
+                {"role": "system", "content": self.prompt},
+                {"role": "user", "content": user},
+            ],
+            payload={
+                "conversation": [line.conversation_item() for line in chunk.lines],
+                "memory": memory,
+                "ledger": ledger,
+                "thread": thread,
+            },
+        )
+
+    def thread(self, thread: str, record: ThreadMark | None, log: _Log | None) -> ThreadFlush:
+        if log is None:
+            log = _read_log(self.ws, thread, record)
+        self._logs[thread] = log
+        total = log.read.total
+        watermark = record.flushed if record else 0
+        # A log shorter than its watermark, or with another first line, was replaced:
+        # flush it from the start.
+        start = watermark if watermark <= total and not log.replaced else 0
+        done = ThreadFlush(thread, start, start)
+        if start == watermark and record is not None and record.block is not None:
+            done.end = start = self._recover(thread, record.block, start, total)
+        lines = [
+            line
+            for index in range(start, total)
+            if (line := render_entry(log.read.entry(index), index, self.redactor)) is not None
+        ]
+        if not lines:
+            done.end = total
+            done.skipped_reason = (
+                "nothing new" if start == total else "no user, assistant or tool messages"
+            )
+            if not self.dry_run and start != total:
+                self.ws.update_state(lambda state: self._advance(state, thread, total))
+            return done
+        done.entries_sent = len(lines)
+        memory_full = self._read(self.ws.memory_md)
+        window = self.window()
+        retried = False
+        while True:
+            memory = _fit(memory_full, math.floor(window * MEMORY_SHARE), "head")
+            pending = [line for line in lines if line.index >= done.end]
+            chunks = plan_chunks(pending, done.end, total, self._budget(window, memory))
+            try:
+                for chunk in chunks:
+                    request = self.request(thread, chunk, memory, window)
+                    if self.dry_run:
+                        done.planned.append(self._planned(chunk, request))
+                        done.end = chunk.end
+                    else:
+                        self._send(done, chunk, request)
+                return done
+            except ContextOverflowError as exc:
+                # The window was larger than the model's: re-plan the rest once, smaller.
+                smaller = exc.window if exc.window and exc.window < window else window // 2
+                if retried or self.dry_run:
+                    raise _in_context(exc, thread, done) from None
+                retried, window = True, smaller
+            except ModelError as exc:
+                raise _in_context(exc, thread, done) from None
+
+    def _recover(self, thread: str, note: FlushNote, watermark: int, total: int) -> int:
+        """The watermark past the block `note` stands for, when the ledger holds it
+        whole where the note says (killed between the append and the watermark write);
+        else `watermark` unchanged, and the entries are sent again."""
+        if note.start != watermark or not watermark < note.end <= total:
+            return watermark
+        try:
+            with (self.ws.root / note.ledger).open("rb") as handle:
+                handle.seek(note.offset)
+                data = handle.read(note.size)
+        except OSError:
+            return watermark
+        if hashlib.sha256(data).hexdigest() != note.sha256:
+            return watermark
+        if not self.dry_run:
+            self.ws.update_state(lambda state: self._advance(state, thread, note.end))
+        return note.end
+
+    def _planned(self, chunk: _Chunk, request: Request) -> PlannedRequest:
+        tokens = messages_tokens(request.messages)
+        return PlannedRequest(
+            start=chunk.start,
+            end=chunk.end,
+            part=chunk.lines[0].part,
+            messages=request.messages,
+            tokens=tokens,
+            estimated_cost=estimate_cost(self.config.memory_model, tokens),
+        )
+
+    def _send(self, done: ThreadFlush, chunk: _Chunk, request: Request) -> None:
+        reply = self.model.complete(request)
+        self.result.usage.add(reply.usage)
+        done.requests += 1
+        answer = reply.text.replace("\0", "")  # never written (see threads.without_nul)
+        facts = "" if is_no_reply(answer) else self.redactor.text(answer).strip()
+        _check_size(facts, chunk, self.model.name)
+        with self.ws.lock():
+            if facts:
+                path = self.ws.ledger_path()
+                stamp = self.ws.now().isoformat(timespec="seconds")
+                heading = (
+                    f"## Memory Flush — {stamp} · thread {done.thread} · "
+                    f"{_entries(chunk)} · {self.model.name}{_span(chunk, self.ws.today())}"
+                )
+                block = block_separator(path) + f"{heading}\n\n{facts}\n".encode()
+                note = FlushNote(
+                    ledger=self.ws.relative(path),
+                    offset=path.stat().st_size if path.exists() else 0,
+                    size=len(block),
+                    sha256=hashlib.sha256(block).hexdigest(),
+                    start=chunk.start,
+                    end=chunk.end,
+                )
+
+                def noted(state: State) -> None:
+                    state.mark(done.thread).block = note
+
+                self.ws.update_state(noted)
+                append_durable(path, block)
+                done.facts += count_facts(facts)
+                done.written.extend(line for line in facts.splitlines() if line.strip())
+                done.ledger = self.result.ledger = self.ws.relative(path)
+            self.ws.update_state(lambda state: self._advance(state, done.thread, chunk.end))
+        done.end = chunk.end
+
+    def _advance(self, state: State, thread: str, value: int) -> None:
+        """Move the watermark, stamped with the log's stat when it reaches the end."""
+        log = self._logs[thread]
+        stamp = log.stamp if value == log.read.total else None
+        _set_watermark(state, thread, value, stamp, log.head, log.read.place(value))
+
+
+FACTS_SLACK_CHARS = 2_000
+
+
+def _check_size(facts: str, chunk: _Chunk, model_name: str) -> None:
+    """Facts taken from a conversation are shorter than it; an answer more than twice
+    its length (plus some slack for a short chunk) is not facts, and it is not written."""
+    asked = sum(len(line.rendered()) for line in chunk.lines)
+    if len(facts) > 2 * asked + FACTS_SLACK_CHARS:
+        raise ModelError(
+            f"model {model_name}: the flush answer has {len(facts):,} chars, more than twice "
+            f"the {asked:,} chars of conversation it was asked about; nothing written"
+        )
+
+
+def _entries(chunk: _Chunk) -> str:
+    """The log range a block accounts for, as its heading names it; a part that does
+    not finish its message moves no watermark."""
+    part = chunk.lines[0].part
+    if chunk.end == chunk.start:
+        return f"entry {chunk.start} {part}"
+    return f"entries {chunk.start}-{chunk.end - 1}" + (f" {part}" if part else "")
+
+
+def _span(chunk: _Chunk, today: date) -> str:
+    """` · said 2023-05-07 to 2023-05-08`: when the block's entries were said, when that
+    is not only the day of the flush (a backlog imported years later reads as then)."""
+    days = [line.said.date() for line in chunk.lines if line.said is not None]
+    if not days or set(days) == {today}:
+        return ""
+    return f" · said {span_text(days)}"
+
+
+def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:
+    """The same error (class and fields kept), saying which thread and what was kept."""
+    kept = f"; entries before {done.end} were flushed" if done.end > done.start else ""
+    exc.args = (f"thread {thread}: {exc}{kept}",)
+    return exc

@@ -1,0 +1,137 @@
+"""maintain: the background job for cron, archive then consolidate, throttled.
+
+The reference runs this inside the agent process with its throttle in memory; memctl is
+started by cron as separate processes, so the throttle lives in state.json
+(`runs.maintain`) and a stage lock keeps two runs from overlapping. The throttle is
+`consolidation_min_gap` and is independent of `flush_trigger`: `flush_trigger: never`
+does not stop maintenance, only `memory.hooks: false` does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from memctl.core.config import Config
+from memctl.core.errors import MemctlError
+from memctl.core.state import State
+from memctl.core.workspace import Workspace
+from memctl.models.interface import Model
+from memctl.pipeline.archive import ArchiveResult, archive
+from memctl.pipeline.consolidate import ConsolidateResult, consolidate
+
+HOOKS_OFF = "memory.hooks is false"
+BUSY = "another memctl maintain is running"
+FAILED = "maintain_failed"
+"""`runs` key of the last failed maintenance (only `call`'s per-call run waits on it)."""
+
+
+MaintainStatus = Literal["ran", "dry_run", "skipped", "failed"]
+"""`skipped` says why in `skipped`, `failed` in `error`."""
+
+
+@dataclass
+class MaintainResult:
+    status: MaintainStatus
+    skipped: str | None = None
+    archive: ArchiveResult | None = None
+    consolidate: ConsolidateResult | None = None
+    next_eligible: str | None = None
+    """When the throttle lets the next run go: an ISO time, or `now`."""
+    error: str | None = None
+    exit_code: int = 0
+    clock: str | None = None
+    """Said when the throttle's last run was in the future (see `Workspace.clock_note`)."""
+
+
+def maintain(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    *,
+    force: bool = False,
+    dry_run: bool = False,
+    retry_failed: bool = True,
+) -> MaintainResult:
+    """Archive old ledgers, then consolidate new daily text into MEMORY.md.
+
+    `model` is what `consolidate` calls; it is asked nothing when there is no new daily
+    text. `force` ignores the throttle (not the hooks switch, nor a running maintain).
+    `dry_run` reports what archive would move and the consolidation requests it would
+    send (no model call).
+    A failed consolidation is reported in the result (`status` `failed`): what archive
+    moved stays moved, and state is not touched, so the next cron run retries.
+    `retry_failed` off (the per-call maintenance of `call`) records the failure and waits
+    a whole gap after it instead, so a broken model does not cost every agent turn a
+    failed attempt; a successful run clears that record.
+    """
+    gap = config.memory.consolidation_min_gap
+    if not config.memory.hooks:
+        return MaintainResult("skipped", skipped=HOOKS_OFF)
+    # A dry run writes nothing, not even a lock file, and may look while a run goes on.
+    guard = contextlib.nullcontext(True) if dry_run else ws.stage_lock("maintain", blocking=False)
+    with guard as acquired:
+        if not acquired:
+            return MaintainResult("skipped", skipped=BUSY)
+        state = ws.read_state()
+        clock = ws.clock_note(state, "maintain")
+        due = ws.next_eligible(state, "maintain", gap)
+        if due is not None and not force:
+            return MaintainResult(
+                "skipped",
+                skipped="throttled: last run less than the consolidation_min_gap ago, "
+                f"next at {_iso(due)}",
+                next_eligible=_iso(due),
+            )
+        retry = ws.next_eligible(state, FAILED, gap)
+        if retry is not None and not retry_failed and not force:
+            return MaintainResult(
+                "skipped",
+                skipped=f"the last maintenance failed; next attempt at {_iso(retry)} "
+                "(memctl maintain retries at once)",
+                next_eligible=_iso(retry),
+            )
+        result = _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
+        result.clock = clock
+        return result
+
+
+def _run(
+    ws: Workspace, config: Config, model: Model, gap: float, dry_run: bool, remember_failure: bool
+) -> MaintainResult:
+    moved = archive(ws, config, dry_run=dry_run)
+    try:
+        merged = consolidate(ws, config, model, dry_run=dry_run)
+    except MemctlError as exc:
+        if remember_failure and not dry_run:
+            ws.update_state(lambda state: ws.mark_run(state, FAILED))
+        due = ws.next_eligible(ws.read_state(), "maintain", gap)
+        return MaintainResult(
+            "failed",
+            archive=moved,
+            next_eligible=_iso(due),
+            error=str(exc),
+            exit_code=exc.exit_code,
+        )
+    if dry_run:
+        due = ws.next_eligible(ws.read_state(), "maintain", gap)
+        return MaintainResult("dry_run", archive=moved, consolidate=merged, next_eligible=_iso(due))
+    finished = ws.now()
+
+    def record_success(state: State) -> None:
+        ws.mark_run(state, "maintain", finished)
+        state.runs.pop(FAILED, None)
+
+    ws.update_state(record_success)
+    return MaintainResult(
+        "ran",
+        archive=moved,
+        consolidate=merged,
+        next_eligible=_iso(finished.replace(microsecond=0) + timedelta(seconds=gap)),
+    )
+
+
+def _iso(when: datetime | None) -> str:
+    return when.isoformat(timespec="seconds") if when else "now"

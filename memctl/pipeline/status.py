@@ -1,0 +1,273 @@
+"""status: sizes against budgets, backlogs, last and next runs, the configured models.
+
+Read-only and quick: it must answer at once on a workspace with thousands of threads, so
+thread logs are counted line by line (`count_entries`) and only lines that can be
+compaction records are parsed. It never imports litellm.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memctl.core.config import Config, format_duration
+from memctl.core.hooklog import recent_errors
+from memctl.core.state import State
+from memctl.core.threads import COMPACTION, list_threads, thread_path
+from memctl.core.tokens import budget_tokens
+from memctl.core.workspace import Workspace, stored_offset
+
+if TYPE_CHECKING:
+    from memctl.retrieval.index import IndexStatus
+
+NOW = "now"
+
+
+@dataclass
+class MemoryStatus:
+    """MEMORY.md against the consolidation budget (tokens = chars / 4)."""
+
+    path: str
+    chars: int
+    bytes: int
+    tokens: int
+    budget_tokens: int
+    percent_used: float
+
+
+@dataclass
+class FilesStatus:
+    count: int
+    bytes: int
+
+
+@dataclass
+class DailyStatus:
+    count: int
+    bytes: int
+    today: str
+    today_bytes: int
+    unconsolidated_bytes: int
+    """Daily text consolidation has not merged yet, archived ledgers included."""
+
+
+@dataclass
+class ThreadStatus:
+    thread: str
+    entries: int
+    unflushed: int
+    context_messages: int
+    """Messages in the working context: the last summary (if any) and the entries after it."""
+
+
+@dataclass
+class Schedule:
+    """A background job: when it last ran, the rule that throttles it, and when it may next.
+
+    `next` is an ISO time, `now`, `always` (every run goes) or `never` (turned off).
+    """
+
+    name: str
+    last: str | None
+    rule: str
+    next: str
+
+
+@dataclass
+class StatusResult:
+    workspace: str
+    memory: MemoryStatus
+    dailies: DailyStatus
+    archive: FilesStatus
+    threads: list[ThreadStatus]
+    unflushed_entries: int
+    runs: dict[str, str]
+    schedules: list[Schedule]
+    models: dict[str, str]
+    index: IndexStatus | None = None
+    hook_errors: list[dict[str, object]] = field(default_factory=list)
+    """The newest errors of `memctl hook` (which always exits 0), from .memctl/hooks.log."""
+
+
+def status(ws: Workspace, config: Config) -> StatusResult:
+    from memctl.retrieval.index import index_status
+
+    state = ws.read_state()
+    threads = _threads(ws, state)
+    return StatusResult(
+        workspace=str(ws.root),
+        memory=_memory(ws, config),
+        dailies=_dailies(ws, state),
+        archive=_archive(ws),
+        threads=threads,
+        unflushed_entries=sum(t.unflushed for t in threads),
+        runs={k: v.isoformat() for k, v in sorted(state.runs.items())},
+        schedules=_schedules(ws, config, state),
+        models={
+            "main": config.model.name,
+            "memory": config.memory_model.name,
+            "compaction": config.compaction_model.name,
+        },
+        index=index_status(ws, config.memory.embedding_model),
+        hook_errors=recent_errors(ws.root),
+    )
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _memory(ws: Workspace, config: Config) -> MemoryStatus:
+    ws.check_inside(ws.memory_md)
+    try:
+        data = ws.memory_md.read_bytes()
+    except FileNotFoundError:
+        data = b""
+    text = data.decode("utf-8", errors="replace")
+    budget = config.memory.consolidation_max_tokens
+    tokens = budget_tokens(text)
+    return MemoryStatus(
+        path=ws.relative(ws.memory_md),
+        chars=len(text),
+        bytes=len(data),
+        tokens=tokens,
+        budget_tokens=budget,
+        percent_used=round(100.0 * tokens / budget, 1),
+    )
+
+
+def _dailies(ws: Workspace, state: State) -> DailyStatus:
+    offsets = state.consolidation.offsets
+    unconsolidated = 0
+    for path in ws.daily_files(include_archive=True):
+        size = _size(path)
+        unconsolidated += size - stored_offset(offsets.get(ws.relative(path), 0), size)
+    current = ws.daily_files()
+    today = ws.ledger_path()
+    return DailyStatus(
+        count=len(current),
+        bytes=sum(_size(p) for p in current),
+        today=ws.relative(today),
+        today_bytes=_size(today),
+        unconsolidated_bytes=unconsolidated,
+    )
+
+
+def _archive(ws: Workspace) -> FilesStatus:
+    archived = [p for p in ws.daily_files(include_archive=True) if p.parent == ws.archive_dir]
+    return FilesStatus(count=len(archived), bytes=sum(_size(p) for p in archived))
+
+
+def _threads(ws: Workspace, state: State) -> list[ThreadStatus]:
+    return [thread_status(ws, state, thread) for thread in list_threads(ws)]
+
+
+def thread_status(ws: Workspace, state: State, thread: str) -> ThreadStatus:
+    """A thread's counts, as `status` and `thread list` show them. Unflushed entries are
+    those past the watermark less compaction records, which are no message: flush has
+    nothing to send for them, and must not seem to owe them."""
+    path = thread_path(ws, thread)
+    entries, context = log_counts(path)
+    flushed = state.flushed(thread)
+    unflushed = max(0, entries - flushed)
+    if unflushed:
+        unflushed -= len(compaction_records(path, since=flushed))
+    return ThreadStatus(thread, entries, unflushed, context)
+
+
+_COMPACTION_TOKEN = json.dumps(COMPACTION).encode()
+
+
+def compaction_records(path: Path, since: int = 0) -> list[tuple[int, int]]:
+    """(index, cut) of each compaction record of a log at `since` or later, parsing only
+    the lines that can be one."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    return [(i, cut) for i, cut in _records(data) if i >= since]
+
+
+def _records(data: bytes) -> list[tuple[int, int]]:
+    records: list[tuple[int, int]] = []
+    if _COMPACTION_TOKEN not in data:
+        return records
+    for index, line in enumerate(data.split(b"\n")):
+        if _COMPACTION_TOKEN not in line:
+            continue
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
+            continue
+        if isinstance(entry, dict) and entry.get("type") == COMPACTION:
+            cut = entry.get("cut", 0)
+            records.append((index, cut if isinstance(cut, int) and cut >= 0 else 0))
+    return records
+
+
+def log_counts(path: Path) -> tuple[int, int]:
+    """Entries of a thread log and messages of its working context, without parsing it.
+
+    Only a line holding the JSON string "compaction" (quotes unescaped, so not inside a
+    message's text) can be a compaction record; those few lines are parsed. The working
+    context is the last record's summary, then the entries from its cut on, less any
+    earlier records that fall after the cut (as `threads.working_context` builds it).
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return 0, 0
+    entries = data.count(b"\n")  # as `threads.count_entries` counts
+    records = _records(data)  # (index, cut) of each compaction record
+    if not records:
+        return entries, entries
+    cut = records[-1][1]
+    after_cut = sum(1 for index, _ in records if index >= cut)
+    return entries, 1 + max(0, entries - cut) - after_cut
+
+
+def _schedules(ws: Workspace, config: Config, state: State) -> list[Schedule]:
+    memory = config.memory
+    maintain_last = ws.last_run(state, "maintain")
+    flush_last = ws.last_run(state, "flush_auto")
+    if not memory.hooks:
+        off = "off (memory.hooks: false)"
+        return [
+            Schedule("maintain", _iso(maintain_last), off, "never"),
+            Schedule("flush_auto", _iso(flush_last), off, "never"),
+        ]
+    maintain = Schedule(
+        "maintain",
+        _iso(maintain_last),
+        f"every {format_duration(memory.consolidation_min_gap)}",
+        _due(ws, maintain_last, memory.consolidation_min_gap),
+    )
+    trigger = memory.flush_trigger
+    if trigger.kind == "throttled":
+        flush = Schedule(
+            "flush_auto",
+            _iso(flush_last),
+            f"throttled {format_duration(trigger.gap_seconds)}",
+            _due(ws, flush_last, trigger.gap_seconds),
+        )
+    else:
+        flush = Schedule("flush_auto", _iso(flush_last), trigger.kind, trigger.kind)
+    return [maintain, flush]
+
+
+def _iso(when: datetime | None) -> str | None:
+    return when.isoformat() if when else None
+
+
+def _due(ws: Workspace, last: datetime | None, gap_seconds: float) -> str:
+    """`now` for a first run or a passed gap, else the time the gap ends."""
+    if last is None or last > ws.now():  # a run in the future: the clock was corrected
+        return NOW
+    due = last + timedelta(seconds=gap_seconds)
+    return due.isoformat() if due > ws.now() else NOW

@@ -1,0 +1,7 @@
+"""Finding things again: keyword search, the index behind it, ranked recall, optional
+embeddings and the ledger log.
+
+`search` finds exactly what a plain scan of the files finds; the index only makes it
+faster. `recall` ranks (BM25 and recency, embeddings when configured). Imports
+`memctl.models` (the embedder interface) and `memctl.core` only.
+"""

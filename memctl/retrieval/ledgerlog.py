@@ -1,0 +1,93 @@
+"""The recent blocks of the daily ledgers (`memctl log`): what flush and save wrote.
+
+A block is a `## ` heading and the lines under it, up to the next heading. Its time is
+the ISO stamp flush and save put after the dash of the heading; a block without one
+(written by hand) takes its ledger's date, so it is shown for that whole day.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from memctl.core.workspace import Workspace
+
+HEADING_STAMP = re.compile(r"^## .*? — (\d{4}-\d\d-\d\dT[0-9:.+\-Z]+)")
+
+
+@dataclass
+class LedgerBlock:
+    path: str
+    """The ledger, relative to the workspace."""
+    line: int
+    """The heading's line (1-based): `memctl get PATH:LINE` prints the block."""
+    heading: str
+    text: str
+    """The lines under the heading, stripped."""
+    written: str | None
+    """The heading's ISO stamp, None for a block without one."""
+
+
+@dataclass
+class LedgerLog:
+    since: str
+    blocks: list[LedgerBlock]
+
+
+def recent_blocks(ws: Workspace, since_seconds: float) -> LedgerLog:
+    """The ledger blocks written in the last `since_seconds`, oldest first."""
+    now = ws.now()
+    cutoff = now - timedelta(seconds=since_seconds)
+    blocks: list[LedgerBlock] = []
+    for path in ws.daily_files():
+        day = date.fromisoformat(path.stem)
+        if day < cutoff.date():
+            continue  # nothing in an older ledger can be newer than the cut-off
+        relative = ws.relative(path)
+        text = ws.read_named_text(path, relative, "ledger")
+        for block in _blocks(relative, text):
+            when = _stamp(block.written)
+            if (when is not None and when >= cutoff) or (when is None and day >= cutoff.date()):
+                blocks.append(block)
+    return LedgerLog(since=cutoff.isoformat(timespec="seconds"), blocks=blocks)
+
+
+def _blocks(relative: str, text: str) -> list[LedgerBlock]:
+    found: list[LedgerBlock] = []
+    heading: tuple[int, str] | None = None
+    body: list[str] = []
+
+    def close() -> None:
+        if heading is not None:
+            match = HEADING_STAMP.match(heading[1])
+            found.append(
+                LedgerBlock(
+                    path=relative,
+                    line=heading[0],
+                    heading=heading[1],
+                    text="\n".join(body).strip("\n"),
+                    written=match.group(1) if match else None,
+                )
+            )
+
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("## "):
+            close()
+            heading, body = (number, line), []
+        elif heading is not None:
+            body.append(line)
+    close()
+    return found
+
+
+def _stamp(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else None

@@ -1,0 +1,432 @@
+"""Ranked recall: the records that best answer a question, not every line holding a word.
+
+`search` keeps the reference's keyword rules (every match, in file order), which is
+what a person grepping wants and what a model asking "what did we decide about X?"
+does not: `--mode any` on a question returns dozens of hits in file order. `recall`
+ranks records by BM25 over the index's word table (FTS5 unicode61 with diacritics
+removed, CJK runs as bigrams) across MEMORY.md, the ledgers (archived ones included)
+and the thread logs, and returns the best `limit`, each with its source and a snippet
+redacted before it is cut, so a cut never leaves half a secret.
+
+The recency prior: a record's BM25 score is multiplied by
+`1 + RECENCY_WEIGHT * 0.5 ** (age_days / RECENCY_HALF_LIFE_DAYS)`: at most +25% for
+today's records, +12.5% a month ago, nearly nothing after a year, so it breaks near-ties
+in favour of what is current without burying an old exact answer. A record's age is
+its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
+`recency=False` (`--no-recency`) ranks by BM25 alone.
+
+With `memory.embedding_model` set, the same records are also ranked by cosine
+similarity of embeddings (memctl/embed.py) and the two rankings are fused (reciprocal
+rank fusion, so scores are then RRF sums); a failing embedding provider leaves BM25
+alone, with a note.
+
+Needs no key and no model: only the index, which it brings up to date as search does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memctl.core.config import Config
+from memctl.core.errors import UsageError
+from memctl.core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
+
+DEFAULT_LIMIT = 10
+MAX_LIMIT = 100
+SCOPES = ("memory", "threads", "all")
+SNIPPET_CHARS = 240
+RECENCY_WEIGHT = 0.25
+RECENCY_HALF_LIFE_DAYS = 30.0
+# BM25 candidates read before recency and scope re-rank them, a hit asked for.
+CANDIDATES_A_HIT = 20
+# Reciprocal rank fusion's constant (Cormack et al. 2009).
+RRF_K = 60
+
+# Words that carry no topic; dropped from the query so that "what did we decide about
+# the cache" ranks by "decide" and "cache", not by how often a record says "the".
+_STOPWORDS = """a about above after again all also am an and any are as at be been before being
+    below between both but by can could did do does doing done during each few for from
+    further had has have having he her here hers him his how i if in into is it its
+    itself just me more most my no nor not now of off on once only or other our ours out
+    over own same she should so some such than that the their theirs them then there
+    these they this those through to too under until up very was we were what when where
+    which while who whom why will with would you your yours"""
+STOPWORDS = frozenset(_STOPWORDS.split())
+_TERM = re.compile(r"\w+")
+
+
+@dataclass
+class RecallHit:
+    kind: str  # memory or thread
+    path: str
+    line: int | None
+    entry: int | None
+    role: str | None
+    source: str
+    score: float
+    when: str | None
+    snippet: str
+
+
+@dataclass
+class RecallResult:
+    query: str
+    scope: str
+    terms: list[str]
+    ranking: str  # bm25, or hybrid (bm25 + embeddings)
+    recency: bool
+    hits: list[RecallHit] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "scope": self.scope,
+            "terms": self.terms,
+            "ranking": self.ranking,
+            "recency": self.recency,
+            "hits": [vars(hit) for hit in self.hits],
+            "count": len(self.hits),
+        }
+
+
+def query_terms(query: str) -> list[str]:
+    """The words of the query the word index can look up, stop words left out (unless
+    the query is nothing but stop words)."""
+    from memctl.retrieval.index import cjk_bigrams
+
+    words = list(dict.fromkeys(_TERM.findall(cjk_bigrams(query).lower())))
+    kept = [word for word in words if word not in STOPWORDS]
+    return kept or words
+
+
+def fts_expression(terms: list[str]) -> str:
+    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+
+
+def recency_factor(age_days: float) -> float:
+    return 1.0 + RECENCY_WEIGHT * 0.5 ** (max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
+
+
+def recall(
+    ws: Workspace,
+    config: Config,
+    query: str,
+    limit: int = DEFAULT_LIMIT,
+    scope: str = "all",
+    *,
+    recency: bool = True,
+) -> RecallResult:
+    """The `limit` records that best answer `query`, best first. Never raises for the
+    index or the embedding provider: what it cannot use it leaves out, with a note."""
+    from memctl.retrieval.index import IndexUnavailable, fresh_index
+
+    if not isinstance(query, str):
+        raise UsageError(f"the query must be text, not {type(query).__name__}")
+    if scope not in SCOPES:
+        raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise UsageError(f"invalid limit {limit!r}: use a whole number from 1 to {MAX_LIMIT}")
+    terms = query_terms(query)
+    result = RecallResult(query, scope, terms, "bm25", recency)
+    if not terms:
+        return result
+    try:
+        with fresh_index(ws, result.notes, words=True) as (index, _):
+            spec = config.memory.embedding_model
+            vectors = spec is not None and _catch_up(ws, index.conn, spec, result)
+            index.conn.execute("BEGIN")
+            try:
+                ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
+                if vectors:
+                    ranked = _hybrid(index.conn, spec, query, ranked, scope, result)
+                _collect(ws, config, ranked, limit, recency, result)
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    index.conn.execute("COMMIT")
+    except IndexUnavailable as exc:
+        result.notes.append(f"the search index is unavailable: {exc}")
+    except sqlite3.Error as exc:
+        # A damaged index the fast path's checks did not see (a table gone, a bad
+        # page): nothing to rank with, and the fix is the user's to run.
+        result.hits.clear()
+        result.ranking = "bm25"
+        result.notes.append(
+            f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
+        )
+    return result
+
+
+@dataclass
+class Candidate:
+    """A record and its fused score (higher is better)."""
+
+    record: int
+    score: float
+    rel: str
+    kind: str
+    number: int
+    start: int
+    size: int
+    ts: float | None
+    inode: int
+    offset: int
+
+
+_CANDIDATE_SQL = """
+SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, w.rank
+FROM (SELECT rowid, rank FROM words WHERE words MATCH ? ORDER BY rank LIMIT ?) w
+JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
+"""
+
+
+def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
+    found = []
+    for rid, _, number, start, size, ts, rel, kind, inode, offset, rank in conn.execute(
+        _CANDIDATE_SQL, (fts_expression(terms), wanted)
+    ):
+        if scope == "all" or (scope == "memory") == (kind == "memory"):
+            found.append(Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset))
+    return found
+
+
+def _embedding_note(result: RecallResult, why: str) -> None:
+    result.notes.append(f"without embeddings ({why}); ranked by BM25 alone")
+
+
+def _catch_up(ws: Workspace, conn: sqlite3.Connection, spec: Any, result: RecallResult) -> bool:
+    """Embed what is new; False (with one note) when the provider fails."""
+    from memctl.core.errors import MemctlError
+    from memctl.retrieval.embed import EmbeddingFailed, catch_up
+
+    try:
+        catch_up(ws, conn, spec)
+    except (EmbeddingFailed, MemctlError, sqlite3.Error) as exc:
+        _embedding_note(result, str(exc))
+        return False
+    return True
+
+
+_BY_ID_SQL = """
+SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset
+FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
+"""
+
+
+def _hybrid(
+    conn: sqlite3.Connection,
+    spec: Any,
+    query: str,
+    ranked: list[Candidate],
+    scope: str,
+    result: RecallResult,
+) -> list[Candidate]:
+    """BM25 and cosine similarity fused by reciprocal rank fusion; BM25 alone when the
+    query cannot be embedded."""
+    from memctl.retrieval.embed import VECTOR_CANDIDATES, EmbeddingFailed, nearest
+
+    try:
+        close = nearest(conn, spec, query, VECTOR_CANDIDATES)
+    except EmbeddingFailed as exc:
+        _embedding_note(result, str(exc))
+        return ranked
+    by_id = {candidate.record: candidate for candidate in ranked}
+    for rid in close:
+        if rid in by_id:
+            continue
+        row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
+        if row is None:
+            continue
+        _, number, start, size, ts, rel, kind, inode, offset = row
+        if scope == "all" or (scope == "memory") == (kind == "memory"):
+            by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
+    scores = rrf([c.record for c in ranked], [rid for rid in close if rid in by_id])
+    for rid, candidate in by_id.items():
+        candidate.score = scores.get(rid, 0.0)
+    result.ranking = "hybrid"
+    return list(by_id.values())
+
+
+def _collect(
+    ws: Workspace,
+    config: Config,
+    ranked: list[Candidate],
+    limit: int,
+    recency: bool,
+    result: RecallResult,
+) -> None:
+    """Apply the recency prior, read each best record back and make its hit."""
+    now = time.time()
+    mtimes: dict[str, float] = {}
+
+    def when(candidate: Candidate) -> float:
+        if candidate.ts is not None:
+            return candidate.ts
+        if candidate.rel not in mtimes:
+            try:
+                mtimes[candidate.rel] = os.stat(ws.root / candidate.rel).st_mtime
+            except OSError:
+                mtimes[candidate.rel] = now
+        return mtimes[candidate.rel]
+
+    if recency:
+        for candidate in ranked:
+            candidate.score *= recency_factor((now - when(candidate)) / 86400)
+    ranked.sort(key=lambda c: -c.score)
+    redactor = config.redaction.redactor()
+    for candidate in ranked:
+        if len(result.hits) >= limit:
+            break
+        hit = _hit(ws, candidate, result.terms, redactor, when(candidate))
+        if hit is not None:
+            result.hits.append(hit)
+
+
+def _hit(
+    ws: Workspace, candidate: Candidate, terms: list[str], redactor: Any, stamp: float
+) -> RecallHit | None:
+    """The hit, read back from its file; None when the file changed since it was indexed."""
+    from datetime import datetime
+
+    from memctl.core.threads import is_compaction, searchable_text
+    from memctl.retrieval.search import _chomp
+
+    try:
+        fd = os.open(ws.root / candidate.rel, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if st.st_ino != candidate.inode or st.st_size < candidate.offset:
+            return None
+        raw = os.pread(fd, candidate.size, candidate.start)
+    finally:
+        os.close(fd)
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    role = None
+    if candidate.kind == "memory":
+        text = _chomp(line)
+        source = f"{candidate.rel}:{candidate.number}"
+    else:
+        try:
+            entry = json.loads(line)
+            text = searchable_text(entry)
+        except (ValueError, RecursionError, AttributeError, TypeError):
+            return None
+        role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+        source = f"{candidate.rel}#{candidate.number} [{role}]"
+    cut = redacted_snippet(text, terms, redactor)
+    try:
+        day = datetime.fromtimestamp(stamp).date().isoformat()
+    except (OverflowError, OSError, ValueError):
+        day = None
+    memory = candidate.kind == "memory"
+    return RecallHit(
+        kind=candidate.kind,
+        path=candidate.rel,
+        line=candidate.number if memory else None,
+        entry=None if memory else candidate.number,
+        role=role,
+        source=source,
+        score=float(f"{candidate.score:.6g}"),
+        when=day,
+        snippet=cut,
+    )
+
+
+def redacted_snippet(text: str, terms: list[str], redactor: Redactor) -> str:
+    """The snippet of `text` redacted whole, for the cost of redacting a window of it.
+
+    A 20 MB tool result took seconds to redact for 240 characters shown. So the window
+    redacted is 2 × REDACT_MARGIN each side of the first term, and of what it gives only
+    the part that stands at least REDACT_MARGIN characters of the text from a cut of the
+    window is shown: a secret is shorter than that (see memctl.core.redact), so one across a
+    cut is outside what is shown, and one inside is whole in the window."""
+    from memctl.core.redact import REDACT_MARGIN
+    from memctl.retrieval.search import snippet
+
+    if len(text) <= 4 * REDACT_MARGIN:  # the window's size: redacted whole
+        return snippet(redactor.text(text), terms, SNIPPET_CHARS)
+    lowered = text.lower()
+    places = [lowered.find(term) for term in terms]
+    first = min((place for place in places if place >= 0), default=0)
+    start = max(0, first - 2 * REDACT_MARGIN)
+    end = min(len(text), first + 2 * REDACT_MARGIN)
+    window = text[start:end]
+    redacted = redactor.text(window)
+    markers = _markers(redactor, redacted)
+    low = _past(window, redacted, markers, REDACT_MARGIN) if start else 0
+    high = len(redacted)
+    if end < len(text):
+        high -= _past(
+            window[::-1],
+            redacted[::-1],
+            [(high - e, high - s) for s, e in reversed(markers)],
+            REDACT_MARGIN,
+        )
+    shown = snippet(redacted[low:high], terms, SNIPPET_CHARS) if low < high else ""
+    if (low or start) and not shown.startswith("…"):
+        shown = "…" + shown
+    if (high < len(redacted) or end < len(text)) and not shown.endswith("…"):
+        shown += "…"
+    return shown
+
+
+def _markers(redactor: Redactor, text: str) -> list[tuple[int, int]]:
+    """The spans of `text` that may be redaction markers (a text may hold one as it is)."""
+    kinds = "|".join(re.escape(kind) for kind in {kind for kind, _ in redactor.patterns})
+    if not kinds:
+        return []
+    return [match.span() for match in re.finditer(rf"\[REDACTED:(?:{kinds})\]", text)]
+
+
+def _past(text: str, redacted: str, markers: list[tuple[int, int]], margin: int) -> int:
+    """Where in `redacted` (`text` with the `markers` standing for parts of it) the part
+    that is certainly at least `margin` characters into `text` begins.
+
+    What lies between two markers is text copied as it was, in order; each stretch is
+    placed at its first occurrence in `text` after the one before, which can only be
+    at or before where it really came from. So a stretch placed past `margin` is past
+    it (a marker counts as standing for nothing)."""
+    copied = 0  # where, at most, `redacted[done:]` starts in `text`
+    done = 0
+    for left, right in [*markers, (len(redacted), len(redacted))]:
+        stretch = redacted[done:left]
+        found = text.find(stretch, copied) if stretch else copied
+        if found < 0:  # cannot happen for a redaction of `text`; show nothing
+            return len(redacted)
+        if found + len(stretch) >= margin:
+            return left - (found + len(stretch) - max(margin, found))
+        copied, done = found + len(stretch), right
+    return len(redacted)
+
+
+def rrf(*rankings: list[int]) -> dict[int, float]:
+    """Reciprocal rank fusion: each list adds 1 / (RRF_K + rank) to a record's score."""
+    scores: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, record in enumerate(ranking, 1):
+            scores[record] = scores.get(record, 0.0) + 1.0 / (RRF_K + rank)
+    return scores
+
+
+def format_for_agent(result: RecallResult) -> str:
+    """The memory_recall answer: best first, one `Source: ...` line a hit."""
+    if not result.hits:
+        return f"Nothing in memory answers: {result.query}"
+    lines = [f"Best {len(result.hits)} of memory for: {result.query}"]
+    lines += [f"Source: {hit.source} ({hit.when}): {hit.snippet}" for hit in result.hits]
+    return "\n".join(lines)

@@ -1,0 +1,720 @@
+"""Keyword search over the memory files and thread logs (memory_search / thread_search).
+
+The match rules are the reference's matchMode rules. A record is one line of a memory
+file or one entry of a thread log. `phrase` (the default) matches the query as a literal
+substring; `all` splits it on whitespace and wants every keyword in the same record, in
+any order; `any` wants one of them. Matching ignores case (`str.lower`, as the reference
+lower-cases both sides), regex characters are plain characters, Chinese is not split into
+words, dates are not interpreted, repeated keywords and extra whitespace do not count,
+and a query of only whitespace matches nothing. Every mode yields records in the same
+order under the same limit: `any` is not ranked by how many keywords a record holds.
+
+Search has to keep up with grep on years of dailies and thousands of threads, so no
+Python code runs per line of a file. Each file is read whole (in blocks of at most
+CHUNK_BYTES, cut at line ends), its bytes are lower-cased in one call, and `find` jumps
+from match to match; only the lines that matched are located, decoded and numbered.
+Lower-casing bytes only touches A-Z, which is exact whenever the keywords hold no
+character that a non-ASCII letter lower-cases to (`_Plan.bytes_exact`); other keywords
+(`école`, `ДОМ`) lower-case the decoded text instead. Thread logs are searched in their
+raw JSONL: memctl writes them with literal non-ASCII, so the JSON-escaped form of each
+keyword finds the candidate lines, and only those are parsed and checked against the
+entry's searchable text (a query like "role" would otherwise match every line's keys).
+
+Files that cannot be read as UTF-8 text, binary files and malformed log lines are
+skipped and reported in `SearchResult.skipped`. Only a file (or line) that contains the
+query's bytes is decoded, so such a file is reported when it could have held a match.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from memctl.core.errors import UsageError
+from memctl.core.threads import check_thread_id, is_compaction, searchable_text, thread_log_entries
+from memctl.core.workspace import Workspace
+
+MODES = ("phrase", "all", "any")
+SCOPES = ("memory", "threads", "all")
+DEFAULT_LIMIT = 50
+CHUNK_BYTES = 8 << 20
+SNIPPET_CHARS = 240
+AGENT_SNIPPET_CHARS = 1000
+
+# The only non-ASCII characters whose lower case holds ASCII: İ (-> "i̇") and the Kelvin
+# sign (-> "k"). A block holding one of them is lower-cased as text when a keyword has
+# an i or a k, so that `bytes.lower` (A-Z only) stays exact.
+_FOLDS_TO_ASCII = ("İ".encode(), "\u212a".encode())
+_FOLD_TARGETS = frozenset("ik\u0307")
+# memctl writes logs with ensure_ascii=False: the only \u escapes are control characters.
+# A block with other \u escapes (or \/) came from another writer, and its keywords may be
+# spelled differently, so it is searched line by line after decoding.
+_ESCAPE_AT = re.compile(rb"\\[u/]")
+_BACKSLASH = 0x5C
+# searchable_text joins an entry's pieces with these; a keyword holding one of them may
+# span two JSON strings, so only the parts between them can find candidate lines.
+_JOINERS = ("\n", "(", ")")
+
+
+@dataclass
+class Hit:
+    """One matching record: a memory line (`line`, 1-based) or a thread entry (`entry`,
+    0-based index in the log, with its `role`)."""
+
+    kind: str
+    path: str
+    line: int | None
+    entry: int | None
+    role: str | None
+    text: str
+
+
+@dataclass
+class Skipped:
+    """A file, or a log line (`entry`), that could not be searched, and why."""
+
+    path: str
+    reason: str
+    entry: int | None = None
+
+    def __str__(self) -> str:
+        where = self.path if self.entry is None else f"{self.path}#{self.entry}"
+        return f"{where}: {self.reason}"
+
+
+@dataclass
+class SearchResult:
+    query: str
+    mode: str
+    scope: str
+    keywords: list[str]
+    hits: list[Hit] = field(default_factory=list)
+    truncated: bool = False
+    skipped: list[Skipped] = field(default_factory=list)
+    # Diagnostics for stderr (the index was rebuilt); not part of the document.
+    notes: list[str] = field(default_factory=list)
+    # Hits handed to the caller's sink as they were found, and so not kept in `hits`.
+    streamed: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.hits) + self.streamed
+
+    def document(self) -> dict[str, Any]:
+        """The --json document."""
+        return {
+            "query": self.query,
+            "mode": self.mode,
+            "scope": self.scope,
+            "hits": [vars(hit) for hit in self.hits],
+            "count": self.count,
+            "truncated": self.truncated,
+            "skipped": [vars(skip) for skip in self.skipped],
+        }
+
+
+# --------------------------------------------------------------------------- the query
+
+
+def keywords_of(query: str, mode: str) -> list[str]:
+    """The lower-cased needles: the whole query for phrase, else its distinct words.
+    A query of only whitespace has none, so it matches nothing."""
+    if not query.strip():
+        return []
+    lowered = query.lower()
+    if mode == "phrase":
+        return [lowered]
+    return list(dict.fromkeys(lowered.split()))
+
+
+def record_matches(lowered: str, keywords: list[str], mode: str) -> bool:
+    """The rule for one lower-cased record (phrase has a single keyword)."""
+    if mode == "any":
+        return any(keyword in lowered for keyword in keywords)
+    return all(keyword in lowered for keyword in keywords)
+
+
+def _json_escaped(text: str) -> str:
+    """How memctl's log writer spells `text` inside a JSON string."""
+    return json.dumps(text, ensure_ascii=False)[1:-1]
+
+
+def _filter_needle(keyword: str) -> str | None:
+    """The longest part of `keyword` that must appear inside one JSON string of a log
+    line holding it, JSON-escaped; None when no part of it can be relied on."""
+    parts = [keyword]
+    for joiner in _JOINERS:
+        parts = [piece for part in parts for piece in part.split(joiner)]
+    longest = max(parts, key=len)
+    return _json_escaped(longest) if longest else None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The keywords in every form the scanners need."""
+
+    mode: str
+    keywords: tuple[str, ...]
+    bytes_exact: bool
+    watch_folds: bool
+    needs_lower: bool
+    has_controls: bool
+    # A memory line's \r\n ending is no part of the record, but the scan sees the \r.
+    has_cr: bool
+    # Log candidates: one needle per keyword (None: that keyword cannot filter).
+    log_needles: tuple[str | None, ...]
+
+    @classmethod
+    def build(cls, mode: str, keywords: list[str]) -> _Plan:
+        chars = set("".join(keywords))
+        return cls(
+            mode=mode,
+            keywords=tuple(keywords),
+            # A character with an upper case other than itself may be what some
+            # non-ASCII capital lower-cases to; U+0307 is the one caseless such target.
+            bytes_exact=all(c.isascii() or (c.upper() == c and c != "\u0307") for c in chars),
+            watch_folds=bool(chars & _FOLD_TARGETS),
+            needs_lower=any(c.upper() != c for c in chars),
+            has_controls=any(ord(c) < 0x20 for c in chars),
+            has_cr="\r" in chars,
+            log_needles=tuple(_filter_needle(keyword) for keyword in keywords),
+        )
+
+    def use_bytes(self, block: bytes) -> bool:
+        """Whether `bytes.lower` gives the same matches as `str.lower` on this block."""
+        if not self.bytes_exact:
+            return False
+        return not (self.watch_folds and any(_holds(block, fold) for fold in _FOLDS_TO_ASCII))
+
+    def memory_needles(self) -> tuple[str, ...] | None:
+        """None when no memory line can match (a phrase spanning a line break)."""
+        if any("\n" in keyword for keyword in self.keywords):
+            return None
+        return self.keywords
+
+    def log_filter(self) -> tuple[str, ...] | None:
+        """Needles whose lines may match (mode all: every needle; any: one), or None when
+        every line is a candidate."""
+        known = tuple(needle for needle in self.log_needles if needle is not None)
+        if not known or (self.mode == "any" and len(known) < len(self.log_needles)):
+            return None
+        return known
+
+
+# --------------------------------------------------------------------------- scanning
+
+
+def _holds(block: bytes, needle: bytes, tries: int = 64) -> bool:
+    """`needle in block`, for a needle whose first byte is rare. `in` with a needle of
+    two or three bytes runs at a tenth of memchr's speed (90 ms for the two fold checks
+    over 62 MB); finding the first byte is memchr. After `tries` false starts it lets
+    `find` do the rest."""
+    lead = needle[:1]
+    at = block.find(lead)
+    while at != -1:
+        if block.startswith(needle, at):
+            return True
+        tries -= 1
+        if not tries:
+            return block.find(needle, at + 1) != -1
+        at = block.find(lead, at + 1)
+    return False
+
+
+def _lines_with(hay: Any, needle: Any, newline: Any) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line of `hay` holding `needle`, each line once, in order."""
+    find = hay.find
+    at = find(needle)
+    while at != -1:
+        start = hay.rfind(newline, 0, at) + 1
+        end = find(newline, at + len(needle))
+        if end == -1:
+            end = len(hay)
+        yield start, end
+        at = find(needle, end + 1)
+
+
+def _candidate_lines(hay: Any, needles: tuple[Any, ...], mode: str) -> list[tuple[int, int]]:
+    """The lines of `hay` holding the needles as the mode asks (for `all`, driven by the
+    rarest needle, counted at C speed), in order."""
+    newline = b"\n" if isinstance(hay, bytes) else "\n"
+    if len(needles) == 1:
+        return list(_lines_with(hay, needles[0], newline))
+    if mode == "all":
+        counts = [hay.count(needle) for needle in needles]
+        if 0 in counts:
+            return []
+        driver = needles[counts.index(min(counts))]
+        others = [needle for needle in needles if needle is not driver]
+        return [
+            (start, end)
+            for start, end in _lines_with(hay, driver, newline)
+            if all(needle in hay[start:end] for needle in others)
+        ]
+    found: dict[int, int] = {}
+    for needle in needles:
+        found.update(_lines_with(hay, needle, newline))
+    return sorted(found.items())
+
+
+def _all_lines(hay: Any) -> list[tuple[int, int]]:
+    newline = b"\n" if isinstance(hay, bytes) else "\n"
+    spans = []
+    start = 0
+    size = len(hay)
+    while start < size:
+        end = hay.find(newline, start)
+        if end == -1:
+            end = size
+        spans.append((start, end))
+        start = end + 1
+    return spans
+
+
+def _blocks(path: str) -> Iterator[bytes]:
+    """The file's bytes: whole when it is small, else in blocks cut after a line end."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        wanted = min(os.fstat(fd).st_size + 1, CHUNK_BYTES)
+        pending = b""
+        while True:
+            block = os.read(fd, wanted) if wanted else b""
+            if len(block) < wanted:
+                # A short read of a regular file is its end: no second read to learn it.
+                wanted = 0
+            if not block:
+                if pending:
+                    yield pending
+                return
+            data = pending + block if pending else block
+            cut = data.rfind(b"\n") + 1 if len(data) >= CHUNK_BYTES else 0
+            if cut:
+                yield data[:cut]
+                pending = data[cut:]
+            else:
+                pending = data
+            wanted = wanted and CHUNK_BYTES
+    finally:
+        os.close(fd)
+
+
+def _numbered_blocks(path: str) -> Iterator[tuple[int, bytes]]:
+    """The file's blocks, each with the number of lines before it."""
+    lines_before = 0
+    for block in _blocks(path):
+        yield lines_before, block
+        lines_before += block.count(b"\n")
+
+
+class _Unreadable(Exception):
+    """A block is not UTF-8 text; the file is skipped."""
+
+
+def _decode(block: bytes) -> str:
+    if b"\x00" in block:
+        raise _Unreadable("binary file (NUL bytes)")
+    try:
+        return block.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Unreadable(f"not UTF-8 (byte {exc.start})") from None
+
+
+@dataclass
+class _Located:
+    """Matching lines of one block: their numbers (0-based in the block) and text."""
+
+    numbers: list[int]
+    lines: list[str]
+
+
+def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Located | None:
+    """The block's lines holding the needles (every line when `needles` is None), decoded.
+
+    None when no line can match. The bytes path decodes the block only when something
+    matched (to be sure it is text), the text path always.
+    """
+    if plan.use_bytes(block):
+        if needles is None:
+            spans = _all_lines(block)
+        else:
+            raw = block.lower() if plan.needs_lower else block
+            spans = _candidate_lines(raw, tuple(n.encode() for n in needles), plan.mode)
+        if not spans:
+            return None
+        _decode(block)
+        numbers = _numbers(block, spans, b"\n")
+        lines = [block[start:end].decode("utf-8") for start, end in spans]
+        return _Located(numbers, lines)
+    text = _decode(block)
+    hay = text.lower()
+    spans = _all_lines(hay) if needles is None else _candidate_lines(hay, needles, plan.mode)
+    if not spans:
+        return None
+    numbers = _numbers(hay, spans, "\n")
+    if len(hay) == len(text):
+        lines = [text[start:end] for start, end in spans]
+    else:
+        # Lower-casing changed the length (İ): positions differ, line numbers do not.
+        every = text.split("\n")
+        lines = [every[number] for number in numbers]
+    return _Located(numbers, lines)
+
+
+def _numbers(hay: Any, spans: list[tuple[int, int]], newline: Any) -> list[int]:
+    numbers = []
+    line = 0
+    previous = 0
+    for start, _ in spans:
+        line += hay.count(newline, previous, start)
+        numbers.append(line)
+        previous = start
+    return numbers
+
+
+def _foreign_escapes(block: bytes, lowest: int) -> bool:
+    """Whether a log block spells some text in a way memctl's writer does not (`\\u00e9`
+    for é, `\\/`), so that the JSON-escaped keyword could miss it. `\\u` escapes of
+    characters below `lowest` (control characters, as memctl writes them) do not count.
+
+    One regex scan finds both escapes: it runs at memchr speed to each backslash, where
+    two `bytes.find` of two-byte needles take four times as long on 50 MB of logs."""
+    for match in _ESCAPE_AT.finditer(block):
+        at = match.start()
+        backslashes = 0
+        while at - backslashes > 0 and block[at - backslashes - 1] == _BACKSLASH:
+            backslashes += 1
+        if backslashes % 2 == 0:  # not an escaped backslash followed by u or /
+            if match.group() == b"\\/":
+                return True
+            try:
+                if int(block[at + 2 : at + 6], 16) >= lowest:
+                    return True
+            except ValueError:
+                return True
+    return False
+
+
+def _chomp(line: str) -> str:
+    return line[:-1] if line.endswith("\r") else line
+
+
+class _Scan:
+    """One search run: files in order, hits appended until `wanted` are found."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        plan: _Plan,
+        result: SearchResult,
+        wanted: int | None,
+        sink: Callable[[Hit], None] | None = None,
+    ):
+        self.ws = ws
+        self.plan = plan
+        self.result = result
+        self.wanted = wanted
+        self.sink = sink
+        self.found = 0  # hits already handed to the sink (and the one past the limit)
+
+    @property
+    def done(self) -> bool:
+        return self.wanted is not None and self.found + len(self.result.hits) >= self.wanted
+
+    def flush(self) -> None:
+        """Hand a finished file's hits to the sink (a file's hits are final only once it
+        has been read to the end: a file found to be binary half-way takes them back)."""
+        if self.sink is None:
+            return
+        hits = self.result.hits
+        room = len(hits) if self.wanted is None else self.wanted - 1 - self.found
+        for hit in hits[: max(room, 0)]:
+            self.sink(hit)
+        self.found += len(hits)
+        hits.clear()
+
+    def memory_file(self, path: str, rel: str) -> None:
+        needles = self.plan.memory_needles()
+        if needles is None:
+            return
+        hits = self.result.hits
+        with self._whole_file(rel):
+            for lines_before, block in _numbered_blocks(path):
+                located = _locate(block, self.plan, needles)
+                if located is None:
+                    continue
+                keywords = list(self.plan.keywords)
+                for number, line in zip(located.numbers, located.lines, strict=True):
+                    text = _chomp(line)
+                    recheck = self.plan.has_cr
+                    if recheck and not record_matches(text.lower(), keywords, self.plan.mode):
+                        continue
+                    hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
+                    if self.done:
+                        return
+
+    def thread_log(self, path: str, rel: str) -> None:
+        with self._whole_file(rel):
+            for lines_before, block in _numbered_blocks(path):
+                lowest = 0 if self.plan.has_controls else 0x20
+                foreign = _foreign_escapes(block, lowest)
+                needles = None if foreign else self.plan.log_filter()
+                located = _locate(block, self.plan, needles)
+                if located is None:
+                    continue
+                for number, line in zip(located.numbers, located.lines, strict=True):
+                    self._entry(rel, lines_before + number, line)
+                    if self.done:
+                        return
+
+    @contextmanager
+    def _whole_file(self, rel: str) -> Iterator[None]:
+        """A file's hits stand only once it has been read to the end: one found binary,
+        not UTF-8 or unreadable half-way takes back what it gave and is reported skipped."""
+        hits = self.result.hits
+        mark = len(hits)
+        try:
+            yield
+        except _Unreadable as exc:
+            del hits[mark:]
+            self.result.skipped.append(Skipped(rel, str(exc)))
+        except OSError as exc:
+            del hits[mark:]
+            self.result.skipped.append(Skipped(rel, f"cannot read: {exc.strerror}"))
+
+    def _entry(self, rel: str, index: int, line: str) -> None:
+        """Check one candidate log line against the decoded entry's searchable text."""
+        if not line.strip():
+            self.result.skipped.append(Skipped(rel, "blank line", index))
+            return
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
+            self.result.skipped.append(Skipped(rel, f"invalid JSON ({exc})", index))
+            return
+        if not isinstance(entry, dict):
+            self.result.skipped.append(Skipped(rel, "not a JSON object", index))
+            return
+        try:
+            text = searchable_text(entry)
+        except (AttributeError, TypeError):
+            self.result.skipped.append(Skipped(rel, "not a message or compaction record", index))
+            return
+        if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
+            role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+            self.result.hits.append(Hit("thread", rel, None, index, role, text))
+
+
+# --------------------------------------------------------------------------- files
+
+
+class _File(NamedTuple):
+    """A file to search, named once: search visits thousands, and pathlib's work a file
+    (and a stat a file for the fence) cost more than reading a small one."""
+
+    kind: str  # memory or thread
+    path: str
+    rel: str
+    folder: str  # relative, "" for the workspace root
+    symlink: bool
+    regular: bool = True  # False: a FIFO or device, reported and never opened
+
+
+def _listed(entries: list[os.DirEntry[str]], kind: str, folder: str) -> list[_File]:
+    prefix = folder + "/"
+    return [
+        _File(kind, e.path, prefix + e.name, folder, e.is_symlink(), e.is_file()) for e in entries
+    ]
+
+
+def _memory_files(ws: Workspace, include_archive: bool) -> list[_File]:
+    """MEMORY.md, then memory/*.md (and memory/archive/*.md when asked) sorted by path."""
+    found: list[_File] = []
+    folders = [ws.memory_dir, ws.archive_dir] if include_archive else [ws.memory_dir]
+    for folder in folders:
+        try:
+            with os.scandir(folder) as listing:
+                entries = [
+                    entry
+                    for entry in listing
+                    if entry.name.endswith(".md")
+                    and not entry.name.startswith(".")
+                    and not entry.is_dir()
+                ]
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        found += _listed(entries, "memory", ws.relative(folder))
+    found.sort(key=lambda file: file.rel)
+    if ws.memory_md.is_file():
+        path = os.fspath(ws.memory_md)
+        found.insert(0, _File("memory", path, "MEMORY.md", "", os.path.islink(path)))
+    return found
+
+
+class _Fence:
+    """Which files may be searched: those that, symlinks followed, are MEMORY.md or lie
+    under the workspace's own memory/ (threads/ for logs), the rule `get` applies. A
+    symlinked file, or a file in a symlinked folder, leading elsewhere is skipped."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.root = ws.root.resolve()
+        self.plain: dict[str, bool] = {}  # folder -> it is where it stands (no symlink)
+
+    def reason(self, file: _File) -> str | None:
+        if file.folder not in self.plain:
+            try:
+                where = (self.ws.root / file.folder).resolve()
+                self.plain[file.folder] = where == self.root / file.folder
+            except (OSError, RuntimeError):
+                self.plain[file.folder] = False
+        if self.plain[file.folder] and not file.symlink:
+            return None
+        try:
+            resolved = Path(file.path).resolve()
+        except (OSError, RuntimeError):
+            return "symlink loop; not searched"
+        if file.kind == "thread":
+            allowed = resolved.is_relative_to(self.root / "threads")
+        else:
+            memory = self.root / "memory"
+            allowed = resolved == self.root / "MEMORY.md" or resolved.is_relative_to(memory)
+        return None if allowed else "symlink leading outside the workspace; not searched"
+
+
+def _irregular(file: _File) -> str:
+    if file.symlink and not os.path.exists(file.path):
+        return "a symlink to nothing; not searched"
+    return "not a regular file (a FIFO or a device); not searched"
+
+
+def _thread_logs(ws: Workspace, threads: list[str] | None) -> list[_File]:
+    if threads is None:
+        return _listed(thread_log_entries(ws, irregular=True), "thread", "threads")
+    logs = []
+    for thread in sorted(set(threads)):
+        path = ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
+        if not path.is_file():
+            raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
+        text = os.fspath(path)
+        logs.append(_File("thread", text, ws.relative(path), "threads", os.path.islink(text)))
+    return logs
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def check_mode(mode: str | None) -> str:
+    """matchMode: omitted (None) is phrase; every other value but the three is an error."""
+    if mode is None:
+        return "phrase"
+    if mode not in MODES:
+        raise UsageError(f"invalid match mode {mode!r}: use phrase, all or any")
+    return mode
+
+
+def search(
+    ws: Workspace,
+    query: str,
+    *,
+    mode: str | None = "phrase",
+    scope: str = "memory",
+    threads: list[str] | None = None,
+    limit: int = DEFAULT_LIMIT,
+    include_archive: bool = False,
+    use_index: bool = True,
+    sink: Callable[[Hit], None] | None = None,
+) -> SearchResult:
+    """The records matching `query`: memory lines first (MEMORY.md, then memory files by
+    path), then thread entries (logs by id); at most `limit` of them (0: all), with
+    `truncated` set when more matched.
+
+    With `use_index` the index (memctl/index.py) finds the candidates when it can serve
+    the query; the scan below is the reference it is tested against and its fallback.
+    With a `sink`, hits are handed to it file by file instead of kept in `hits`
+    (`streamed` counts them), so that `--limit 0` over a million hits holds one file's."""
+    if not isinstance(query, str):
+        raise UsageError(f"the query must be text, not {type(query).__name__}")
+    mode = check_mode(mode)
+    if scope not in SCOPES:
+        raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise UsageError(f"invalid limit {limit!r}: use a whole number, 0 for no limit")
+    if threads is not None and scope == "memory":
+        raise UsageError("--thread searches thread logs: use it with --scope threads or all")
+    logs = _thread_logs(ws, threads) if scope != "memory" else []
+    keywords = keywords_of(query, mode)
+    result = SearchResult(query, mode, scope, keywords)
+    if not keywords:
+        return result
+    scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None, sink)
+    files = (_memory_files(ws, include_archive) if scope != "threads" else []) + logs
+    fence = _Fence(ws)
+    from memctl.retrieval.index import indexed_search
+
+    if not (use_index and indexed_search(ws, scan, files, fence)):
+        _scan_files(scan, files, fence)
+    if sink is not None:
+        scan.flush()
+        result.streamed = min(scan.found, limit) if limit else scan.found
+        result.truncated = bool(limit) and scan.found > limit
+        return result
+    if limit and len(result.hits) > limit:
+        result.truncated = True
+        del result.hits[limit:]
+    return result
+
+
+def _scan_files(scan: _Scan, files: list[_File], fence: _Fence) -> None:
+    result = scan.result
+    for file in files:
+        if scan.done:
+            break
+        reason = fence.reason(file) if file.regular else _irregular(file)
+        if reason is not None:
+            result.skipped.append(Skipped(file.rel, reason))
+        elif file.kind == "memory":
+            scan.memory_file(file.path, file.rel)
+        else:
+            scan.thread_log(file.path, file.rel)
+        scan.flush()
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def snippet(text: str, keywords: list[str], width: int = SNIPPET_CHARS) -> str:
+    """`text` on one line; when longer than `width`, a window around the first match."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    lowered = flat.lower()
+    places = [lowered.find(" ".join(keyword.split())) for keyword in keywords]
+    first = min((place for place in places if place >= 0), default=0)
+    start = max(0, first - width // 4)
+    end = min(len(flat), start + width)
+    start = max(0, end - width)
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
+
+
+def format_for_agent(result: SearchResult, query: str) -> str:
+    """The tool answer: `Found N matches:` then one `Source: ...` line a hit."""
+    if not result.hits:
+        return f"No matching memories found for: {query}"
+    lines = [f"Found {result.count} match{'' if result.count == 1 else 'es'}:"]
+    for hit in result.hits:
+        text = snippet(hit.text, result.keywords, AGENT_SNIPPET_CHARS)
+        if hit.kind == "memory":
+            lines.append(f"Source: {hit.path}#{hit.line}: {text}")
+        else:
+            lines.append(f"Source: {hit.path}#{hit.entry} [{hit.role}]: {text}")
+    if result.truncated:
+        lines.append(
+            f"(only the first {result.count} are shown; use more specific words to narrow it)"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,487 @@
+"""The agent's memory tools: JSON schemas and dispatch, independent of any transport.
+
+`call` offers them to the model as OpenAI function tools; the MCP server offers the
+same names, descriptions and parameter schemas. `call` also offers `read_file`, which
+reads back the tool results eviction moved out of its context (the reference's agent
+reads them with its own read_file); an MCP client has its own file tools, and its
+context is not built by memctl, so the server offers only the memory tools.
+
+A tool never raises: a bad argument, an invalid matchMode or a path outside the memory
+comes back as error text the model can read and correct (`ToolOutcome.is_error`), as
+the reference does.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from memctl.core.config import Config
+from memctl.core.errors import MemctlError
+from memctl.core.redact import Redactor
+from memctl.core.threads import is_compaction, read_entries, searchable_text
+from memctl.core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.core.memory import GetResult, SaveResult
+
+HISTORY_DEFAULT_ENTRIES = 20
+HISTORY_MAX_ENTRIES = 100
+HISTORY_ENTRY_CHARS = 4_000
+HISTORY_TOTAL_CHARS = 40_000
+EVICTED_PAGE_CHARS = 20_000
+"""read_file's page: a quarter of the default eviction threshold, so what it reads
+back is never evicted again, however many pages the model asks for."""
+
+_MATCH_MODE = {
+    "type": "string",
+    "enum": ["phrase", "all", "any"],
+    "description": (
+        "phrase (default): the whole query as a literal substring. all: the query is "
+        "split on whitespace and every keyword must be in the same record, in any "
+        "order. any: at least one keyword. Matching ignores case; no other value is "
+        "accepted."
+    ),
+}
+
+MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
+    "memory_search": {
+        "description": (
+            "Search long-term memory (MEMORY.md and the daily ledgers memory/*.md) by "
+            "keyword. Use it before answering from memory, and whenever MEMORY.md in the "
+            "reference material was cut or does not mention what you need. Returns "
+            "matching lines as `Source: <path>#<line>: <text>`; read around a hit with "
+            "memory_get."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Keywords or a phrase to find."},
+                "matchMode": _MATCH_MODE,
+            },
+            "required": ["query"],
+        },
+    },
+    "memory_recall": {
+        "description": (
+            "Find what memory says about a question, best answers first: ranked over "
+            "MEMORY.md, the daily ledgers and past conversations, so the words need not "
+            "match exactly or all be there. Use it for questions (what did we decide "
+            "about X?); use memory_search for an exact phrase or every mention. Returns "
+            "`Source: <path>#<line or entry> (<date>): <snippet>`; read around a hit "
+            "with memory_get or thread_history."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "The question or keywords."},
+                "limit": {"type": "integer", "description": "At most this many (default 10)."},
+                "scope": {
+                    "type": "string",
+                    "enum": ["all", "memory", "threads"],
+                    "description": "all (default), memory files only, or thread logs only.",
+                },
+            },
+            "required": ["query"],
+        },
+    },
+    "memory_get": {
+        "description": (
+            "Read lines of a memory file: MEMORY.md or a file under memory/ (for example "
+            "memory/2026-06-02.md, or a path from a memory_search result). Lines are "
+            "1-based and inclusive, printed as `N|text`."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "MEMORY.md or memory/<file>.md."},
+                "startLine": {
+                    "type": "integer",
+                    "description": "First line to read (1-based; default 1).",
+                },
+                "endLine": {
+                    "type": "integer",
+                    "description": "Last line to read, inclusive (default: the end of the file).",
+                },
+            },
+            "required": ["path"],
+        },
+    },
+    "memory_save": {
+        "description": (
+            "Save a durable fact to long-term memory (MEMORY.md and today's ledger): a "
+            "decision, a preference, a name, a date, or anything the user asks you to "
+            "remember. One fact per line; lines starting with '- ' are separate memories."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "content": {"type": "string", "description": "The fact(s) to remember."},
+            },
+            "required": ["content"],
+        },
+    },
+    "thread_search": {
+        "description": (
+            "Search past conversations (thread logs) by keyword: each entry is one "
+            "message. Returns `Source: threads/<id>.jsonl#<entry> [role]: text`; read "
+            "the entries around a hit with thread_history."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Keywords or a phrase to find."},
+                "matchMode": _MATCH_MODE,
+                "thread": {
+                    "type": "string",
+                    "description": "Search only this thread id (default: every thread).",
+                },
+            },
+            "required": ["query"],
+        },
+    },
+    "thread_history": {
+        "description": (
+            "Read entries of a thread log, including the parts of this conversation that "
+            "were summarised away. Entries are numbered from 0 as in thread_search "
+            f"results; at most {HISTORY_MAX_ENTRIES} a call."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "thread": {"type": "string", "description": "The thread id."},
+                "start": {
+                    "type": "integer",
+                    "description": (
+                        "First entry (0-based; negative counts from the end; default: "
+                        f"the last {HISTORY_DEFAULT_ENTRIES} entries)."
+                    ),
+                },
+                "end": {
+                    "type": "integer",
+                    "description": "Last entry, inclusive (default: the last entry).",
+                },
+            },
+            "required": ["thread"],
+        },
+    },
+}
+SCHEMAS: dict[str, dict[str, Any]] = {
+    **MEMORY_SCHEMAS,
+    "read_file": {
+        "description": (
+            "Read a tool result that was moved out of this conversation because it was "
+            "too large: the file its placeholder names (under the eviction folder, "
+            f"evicted/ by default). At most {EVICTED_PAGE_CHARS:,} characters a call; "
+            "pass offset to read on."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {
+                    "type": "string",
+                    "description": "The path the placeholder names, e.g. evicted/t1/call_1-….",
+                },
+                "offset": {
+                    "type": "integer",
+                    "description": "First character to read (0-based; default 0).",
+                },
+                "limit": {
+                    "type": "integer",
+                    "description": f"Characters to read (default and most: {EVICTED_PAGE_CHARS:,}).",
+                },
+            },
+            "required": ["path"],
+        },
+    },
+}
+"""What `call` offers; `MEMORY_SCHEMAS` is what the MCP server offers."""
+TOOL_NAMES = tuple(SCHEMAS)
+MEMORY_TOOL_NAMES = tuple(MEMORY_SCHEMAS)
+
+
+def openai_tools() -> list[dict[str, Any]]:
+    """The tools in the shape of the OpenAI chat API (what litellm sends)."""
+    return [
+        {"type": "function", "function": {"name": name, **schema}}
+        for name, schema in SCHEMAS.items()
+    ]
+
+
+@dataclass
+class ToolOutcome:
+    text: str
+    is_error: bool = False
+
+
+class ToolArgumentError(ValueError):
+    """An argument the model got wrong; it reads the message and tries again."""
+
+
+def _arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
+    if raw is None or raw == "":
+        return {}
+    if isinstance(raw, dict):
+        return raw
+    try:
+        parsed = json.loads(raw)
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
+        raise ToolArgumentError(f"arguments are not valid JSON: {exc}") from None
+    if not isinstance(parsed, dict):
+        raise ToolArgumentError("arguments must be a JSON object")
+    return parsed
+
+
+def _string(args: dict[str, Any], key: str, required: bool = False) -> str | None:
+    value = args.get(key)
+    if value is None:
+        if required:
+            raise ToolArgumentError(f"{key} is required")
+        return None
+    if not isinstance(value, str):
+        raise ToolArgumentError(f"{key} must be a string")
+    return value
+
+
+def _integer(args: dict[str, Any], key: str) -> int | None:
+    value = args.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise ToolArgumentError(f"{key} must be an integer")
+    return value
+
+
+def _mode(args: dict[str, Any]) -> str:
+    """matchMode: omitted or null is phrase; any other value is checked by search."""
+    value = args.get("matchMode")
+    if value is None:
+        return "phrase"
+    if not isinstance(value, str):
+        raise ToolArgumentError(f"matchMode must be phrase, all or any, not {value!r}")
+    return value
+
+
+def run_tool(
+    ws: Workspace,
+    config: Config,
+    name: str,
+    arguments: str | dict[str, Any] | None,
+    offered: tuple[str, ...] = TOOL_NAMES,
+) -> ToolOutcome:
+    """Run one tool call; every failure is returned as error text, never raised.
+    `offered`: the names the caller listed to the model; any other is unknown."""
+    handler = _HANDLERS.get(name) if name in offered else None
+    if handler is None:
+        return ToolOutcome(
+            f"Error: unknown tool {name!r}; the tools are {', '.join(offered)}", True
+        )
+    if not config.memory.tools:
+        return ToolOutcome("Error: the memory tools are switched off (memory.tools: false)", True)
+    try:
+        # Redacted here, not by each transport: what the tools read back (thread logs,
+        # a MEMORY.md written by hand) goes to a model, through `call` or an MCP client.
+        answer = handler(ws, config, _arguments(arguments))
+        return ToolOutcome(config.redaction.redactor().text(answer))
+    except (ToolArgumentError, MemctlError) as exc:
+        return ToolOutcome(f"Error: {exc}", True)
+    except Exception as exc:
+        # A bug in a tool must not end the agent's turn; the model is told what failed.
+        return ToolOutcome(f"Error: internal error in {name}: {type(exc).__name__}: {exc}", True)
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.retrieval.search import format_for_agent, search
+
+    query = _string(args, "query", required=True) or ""
+    result = search(ws, query, mode=_mode(args), scope="memory")
+    return format_for_agent(_redacted_hits(ws, config, result), query)
+
+
+def _memory_recall(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.retrieval.recall import DEFAULT_LIMIT, format_for_agent, recall
+
+    query = _string(args, "query", required=True) or ""
+    limit = _integer(args, "limit") or DEFAULT_LIMIT
+    scope = _string(args, "scope") or "all"
+    return format_for_agent(recall(ws, config, query, limit, scope))
+
+
+def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.core.threads import check_thread_id
+    from memctl.retrieval.search import format_for_agent, search
+
+    query = _string(args, "query", required=True) or ""
+    thread = _string(args, "thread")
+    threads = [check_thread_id(thread)] if thread else None
+    result = search(ws, query, mode=_mode(args), scope="threads", threads=threads)
+    return format_for_agent(_redacted_hits(ws, config, result), query)
+
+
+def _redacted_hits(ws: Workspace, config: Config, result: Any) -> Any:
+    """The hits with their text redacted whole, before a snippet is cut from it: a window
+    that starts inside `password=` would show the value with no key to recognise it by.
+
+    A memory hit is one line of a file, and a private key spans lines: its line is taken
+    from the whole file redacted (line numbers kept), as memory_get reads it."""
+    redactor = config.redaction.redactor()
+    files: dict[str, list[str]] = {}
+    for hit in result.hits:
+        if hit.kind != "memory":
+            hit.text = redactor.text(_around_first_match(hit.text, result.keywords))
+            continue
+        if hit.path not in files:
+            try:
+                files[hit.path] = _redacted_lines(ws, config, hit.path)
+            except MemctlError:  # gone or changed since the search found it
+                files[hit.path] = []
+        lines = files[hit.path]
+        # A file that changed since: the line as found, redacted alone.
+        fits = hit.line is not None and 0 < hit.line <= len(lines)
+        hit.text = lines[hit.line - 1] if fits else redactor.text(hit.text)
+    return result
+
+
+def _around_first_match(text: str, keywords: list[str]) -> str:
+    """The part of a long entry its snippet can come from, with REDACT_MARGIN on each
+    side: redacting a 150,000-character tool result whole for a 1,000-character snippet
+    would make a search of large results slow. The snippet starts after the part's
+    start (the margin), so it still says that text was left out."""
+    from memctl.core.redact import REDACT_MARGIN
+    from memctl.retrieval.search import AGENT_SNIPPET_CHARS
+
+    reach = REDACT_MARGIN + AGENT_SNIPPET_CHARS
+    if len(text) <= 2 * reach:
+        return text
+    lowered = text.lower()
+    places = [lowered.find(keyword) for keyword in keywords]
+    first = min((place for place in places if place >= 0), default=0)
+    return text[max(0, first - reach) : first + reach]
+
+
+def _redacted_lines(ws: Workspace, config: Config, path: str) -> list[str]:
+    """A memory file's lines, redacted as one text with its line numbers kept."""
+    from memctl.core.memory import get
+
+    whole = get(ws, path)
+    return config.redaction.redactor().lines("\n".join(whole.lines)).split("\n")
+
+
+def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    path = _string(args, "path", required=True) or ""
+    start, end = _integer(args, "startLine"), _integer(args, "endLine")
+    from memctl.core.memory import get
+
+    result = get(ws, path, start, end)
+    # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
+    # line, and must read as the same lines of the whole file do.
+    lines = _redacted_lines(ws, config, path)
+    result.lines = lines[result.start - 1 : result.start - 1 + len(result.lines)]
+    return render_lines(result)
+
+
+def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    content = _string(args, "content", required=True) or ""
+    from memctl.core.memory import save
+
+    return render_save(save(ws, config, content))
+
+
+def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.pipeline.evict import read_evicted
+
+    path = _string(args, "path", required=True) or ""
+    offset = _integer(args, "offset")
+    limit = _integer(args, "limit")
+    if offset is not None and offset < 0:
+        raise ToolArgumentError("offset must be 0 or more")
+    if limit is not None and limit < 1:
+        raise ToolArgumentError("limit must be 1 or more")
+    limit = min(limit or EVICTED_PAGE_CHARS, EVICTED_PAGE_CHARS)
+    redact = config.redaction.redactor().text
+    page = read_evicted(ws, config.eviction, path, offset or 0, limit, redact)
+    end = page.offset + len(page.text)
+    after = page.total - end
+    header = f"[{page.path}: characters {page.offset:,}–{end:,} of {page.total:,}"
+    header += f"; {after:,} more, read on with offset {end}]" if after else "; the end]"
+    return f"{header}\n{page.text}"
+
+
+def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    thread = _string(args, "thread", required=True) or ""
+    entries = read_entries(ws, thread)
+    total = len(entries)
+    if not total:
+        return f"Thread {thread} has no entries."
+    start = _integer(args, "start")
+    end = _integer(args, "end")
+    if start is None:
+        start = max(0, (end + 1 if end is not None else total) - HISTORY_DEFAULT_ENTRIES)
+    elif start < 0:
+        start = max(0, total + start)
+    end = total - 1 if end is None else min(end, total - 1)
+    if start >= total:
+        raise ToolArgumentError(f"start {start} is past the last entry ({total - 1})")
+    if end < start:
+        raise ToolArgumentError(f"end {end} is before start {start}")
+    end = min(end, start + HISTORY_MAX_ENTRIES - 1)
+    lines = [f"Thread {thread}, entries {start}-{end} of {total}:"]
+    used = 0
+    redactor = config.redaction.redactor()
+    for index in range(start, end + 1):
+        line = history_line(index, entries[index], redactor)
+        if used + len(line) > HISTORY_TOTAL_CHARS and index > start:
+            lines.append(f"… output limit reached; continue with start={index}")
+            break
+        lines.append(line)
+        used += len(line)
+    else:
+        if end < total - 1:
+            lines.append(f"… {total - 1 - end} later entries; continue with start={end + 1}")
+    return "\n".join(lines)
+
+
+def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
+    """One entry on one line, cut from the entry as redacted whole: a key straddling the
+    cut would lose its END line or most of itself, and no pattern would know the rest."""
+    role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+    text = searchable_text(entry)
+    if is_compaction(entry):
+        text = f"(summary of entries before {entry.get('cut')}) {text}"
+    if len(text) > HISTORY_ENTRY_CHARS:
+        more = len(text) - HISTORY_ENTRY_CHARS
+        text = redactor.head(text, HISTORY_ENTRY_CHARS) + f" … [{more:,} more chars]"
+    else:
+        text = redactor.text(text)
+    return f"#{index} [{role}] {text}"
+
+
+def render_lines(result: GetResult) -> str:
+    """memory_get's text: `N|text` lines, numbered from the first line read."""
+    if not result.lines:
+        return f"{result.path}: no lines"
+    return "\n".join(f"{result.start + offset}|{text}" for offset, text in enumerate(result.lines))
+
+
+def render_save(result: SaveResult) -> str:
+    if result.already_saved:
+        return "Already in MEMORY.md; not saved again."
+    count = result.memories or 1
+    return f"Saved {count} memor{'y' if count == 1 else 'ies'} to MEMORY.md and the daily ledger."
+
+
+_HANDLERS = {
+    "memory_search": _memory_search,
+    "memory_recall": _memory_recall,
+    "memory_get": _memory_get,
+    "memory_save": _memory_save,
+    "thread_search": _thread_search,
+    "thread_history": _thread_history,
+    "read_file": _read_file,
+}

@@ -1,0 +1,93 @@
+"""export --agents-md / --claude-md: the memory block between markers, replaced in place."""
+
+from __future__ import annotations
+
+from memctl.agents.export import AGENTS_MD_LIMIT, BEGIN, END
+from memctl.agents.hooks import CONTEXT_CAP
+
+
+def block_of(text: str) -> str:
+    return text[text.index(BEGIN) : text.index(END) + len(END)]
+
+
+def test_export_appends_then_replaces_in_place(cli, workspace, tmp_path):
+    (workspace / "MEMORY.md").write_text("- Ship on Fridays.\n")
+    target = tmp_path / "AGENTS.md"
+    target.write_text("# Shop\n\nRun `make test` before committing.\n")
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text()
+    assert text.startswith("# Shop\n\nRun `make test` before committing.\n\n" + BEGIN)
+    assert "- Ship on Fridays." in block_of(text)
+    target.write_text(text + "\n## Later section\nkept\n")
+    (workspace / "MEMORY.md").write_text("- Ship on Thursdays.\n")
+    cli("-w", workspace, "export", "--agents-md", target)
+    text = target.read_text()
+    assert text.count(BEGIN) == 1
+    assert "Thursdays" in text and "Fridays" not in text
+    assert text.endswith("## Later section\nkept\n")
+    again = cli("-w", workspace, "export", "--agents-md", target)
+    assert "unchanged" in again.stderr
+
+
+def test_export_creates_claude_md(cli, workspace, tmp_path):
+    target = tmp_path / "CLAUDE.md"
+    result = cli("-w", workspace, "export", "--claude-md", target)
+    assert result.exit_code == 0
+    assert target.read_text().startswith(BEGIN)
+
+
+def test_export_dry_run_prints_the_diff(cli, workspace, tmp_path):
+    (workspace / "MEMORY.md").write_text("- Ship on Fridays.\n")
+    target = tmp_path / "CLAUDE.md"
+    target.write_text("# Notes\n")
+    result = cli("-w", workspace, "export", "--claude-md", target, "--dry-run")
+    assert "+- Ship on Fridays." in result.stdout
+    assert target.read_text() == "# Notes\n"
+
+
+def test_the_block_stays_within_the_hook_cap(cli, workspace, tmp_path):
+    lines = [f"- Fact {n}: the checkout service runs on port {8000 + n}." for n in range(1000)]
+    (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n")
+    target = tmp_path / "CLAUDE.md"
+    cli("-w", workspace, "export", "--claude-md", target)
+    block = block_of(target.read_text())
+    assert len(block) <= CONTEXT_CAP
+    assert "cut to fit" in block
+
+
+def test_agents_md_stays_within_32_kib(cli, workspace, tmp_path):
+    lines = [f"- Faktum {n}: der Dienst läuft auf Port {8000 + n} — ünïcödé." for n in range(1000)]
+    (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n")
+    target = tmp_path / "AGENTS.md"
+    target.write_text("# Rules\n" + "Keep functions short. " * 1200 + "\n")
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 0, result.stderr
+    assert len(target.read_bytes()) <= AGENTS_MD_LIMIT
+    assert "- Faktum 0:" in target.read_text()
+
+
+def test_a_full_agents_md_is_exit_2_and_untouched(cli, workspace, tmp_path):
+    target = tmp_path / "AGENTS.md"
+    target.write_text("x" * AGENTS_MD_LIMIT)
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 2
+    assert "no room" in result.stderr
+    assert target.read_text() == "x" * AGENTS_MD_LIMIT
+
+
+def test_broken_markers_are_exit_2(cli, workspace, tmp_path):
+    target = tmp_path / "AGENTS.md"
+    target.write_text(f"{BEGIN}\nhalf\n")
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 2
+    assert "marker comments" in result.stderr
+
+
+def test_export_needs_exactly_one_target(cli, workspace, tmp_path):
+    result = cli("-w", workspace, "export")
+    assert result.exit_code == 2
+    both = cli(
+        "-w", workspace, "export", "--agents-md", tmp_path / "a", "--claude-md", tmp_path / "c"
+    )
+    assert both.exit_code == 2

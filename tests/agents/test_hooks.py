@@ -1,0 +1,726 @@
+"""memctl hook claude-code / hook codex: fed the exact JSON each agent sends.
+
+Claude Code's hook input (stdin) and Codex's (the legacy notify argument, or hooks.json
+stdin) are written out field by field as the agents send them, and the transcripts
+grow between calls the way the agents write them: line by line, sometimes with the
+last line still being written.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.agents.hooks import CONTEXT_CAP, RECALL_CHARS
+from memctl.agents.imports import import_transcript
+from memctl.core.config import load_config
+from memctl.core.threads import read_entries
+from memctl.core.workspace import Workspace, init_workspace
+from tests.support.helpers import MEMCTL, modules_after
+from tests.support.llm_server import write_model_config
+
+SESSION = "3b1f6c2e-7a4d-4c1e-9f2a-5d6e7f8a9b0c"
+
+
+# --------------------------------------------------------------------------- transcripts
+
+
+class ClaudeSession:
+    """A Claude Code session file written the way Claude Code writes it: one line per
+    user message, per assistant content block (blocks of one reply share message.id)
+    and per tool result."""
+
+    def __init__(self, path: Path, session: str = SESSION, cwd: str = "/home/dev/shop") -> None:
+        self.path = path
+        self.session = session
+        self.cwd = cwd
+        self.lines: list[str] = []
+        self.count = 0
+        self.parent: str | None = None
+
+    def _line(self, kind: str, message: dict[str, Any], **extra: Any) -> None:
+        self.count += 1
+        uid = f"00000000-0000-4000-8000-{self.count:012d}"
+        record = {
+            "parentUuid": self.parent,
+            "isSidechain": False,
+            "userType": "external",
+            "cwd": self.cwd,
+            "sessionId": self.session,
+            "version": "2.1.3",
+            "gitBranch": "main",
+            "type": kind,
+            "message": message,
+            "uuid": uid,
+            "timestamp": f"2026-11-20T10:{self.count // 60:02d}:{self.count % 60:02d}.000Z",
+            **extra,
+        }
+        self.parent = uid
+        self.lines.append(json.dumps(record))
+
+    def user(self, text: str) -> None:
+        self._line("user", {"role": "user", "content": text})
+
+    def reply(self, text: str, call: tuple[str, str, dict[str, Any]] | None = None) -> None:
+        mid = f"msg_{self.count:08d}"
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": text}]
+        if call:
+            blocks.append({"type": "tool_use", "id": call[0], "name": call[1], "input": call[2]})
+        for block in blocks:
+            self._line(
+                "assistant",
+                {"id": mid, "type": "message", "role": "assistant", "content": [block]},
+            )
+
+    def result(self, call_id: str, text: str) -> None:
+        self._line(
+            "user",
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": call_id, "content": text}],
+            },
+        )
+
+    def write(self, upto: int | None = None, torn: bool = False) -> None:
+        """The file as it stands after `upto` lines, with half of the next when `torn`."""
+        upto = len(self.lines) if upto is None else upto
+        text = "".join(line + "\n" for line in self.lines[:upto])
+        if torn and upto < len(self.lines):
+            text += self.lines[upto][: len(self.lines[upto]) // 2]
+        self.path.write_text(text, encoding="utf-8")
+
+
+def claude_input(event: str, transcript: Path, **fields: Any) -> str:
+    """Claude Code's hook stdin for `event`, with the fields it sends for it."""
+    data = {
+        "session_id": SESSION,
+        "transcript_path": str(transcript),
+        "cwd": "/home/dev/shop",
+        "permission_mode": "default",
+        "hook_event_name": event,
+        **fields,
+    }
+    return json.dumps(data)
+
+
+def hook(cli: Any, ws: Path, agent: str, stdin: str | None, *args: str) -> Any:
+    result = cli("-w", ws, "hook", agent, *args, input=stdin)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def context_of(stdout: str, event: str) -> str:
+    document = json.loads(stdout)
+    assert document["hookSpecificOutput"]["hookEventName"] == event
+    return document["hookSpecificOutput"]["additionalContext"]
+
+
+def conversation(path: Path) -> ClaudeSession:
+    session = ClaudeSession(path)
+    session.user(
+        "The staging database moved to db-stage-2. We decided to keep backups for 30 days."
+    )
+    session.reply(
+        "Noted; I will check the backup job.", ("toolu_01", "Bash", {"command": "crontab -l"})
+    )
+    session.result("toolu_01", "0 3 * * * /usr/local/bin/backup --keep 30")
+    session.reply("The backup job already keeps 30 days.")
+    session.user("Remember that Dana owns the billing service.")
+    session.reply("I will remember that Dana owns billing.")
+    return session
+
+
+# --------------------------------------------------------------------------- SessionStart
+
+
+@pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
+def test_session_start_prints_memory_as_additional_context(cli, workspace, tmp_path, source):
+    (workspace / "MEMORY.md").write_text("- Deploys happen on Fridays.\n", encoding="utf-8")
+    stdin = claude_input(
+        "SessionStart", tmp_path / "none.jsonl", source=source, model="claude-sonnet-4-5"
+    )
+    result = hook(cli, workspace, "claude-code", stdin)
+    context = context_of(result.stdout, "SessionStart")
+    assert "- Deploys happen on Fridays." in context
+    assert "memory_search" in context
+    assert not list((workspace / "threads").iterdir())  # works before any thread exists
+
+
+def test_session_start_text_output_is_plain_stdout(cli, workspace, tmp_path):
+    (workspace / "MEMORY.md").write_text("- Deploys happen on Fridays.\n", encoding="utf-8")
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    result = hook(cli, workspace, "claude-code", stdin, "--output", "text")
+    assert result.stdout.startswith("# Long-term memory (memctl)")
+    assert "- Deploys happen on Fridays." in result.stdout
+
+
+def test_session_start_on_an_empty_memory_says_so(cli, workspace, tmp_path):
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "SessionStart")
+    assert "MEMORY.md is empty" in context
+
+
+def test_session_start_cuts_a_large_memory_on_lines_under_the_cap(cli, workspace, tmp_path):
+    lines = [
+        f"- Fact number {n}: the service sk-{'a' * 40} runs on port {8000 + n}." for n in range(400)
+    ]
+    (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    for output in ("json", "text"):
+        result = hook(cli, workspace, "claude-code", stdin, "--output", output)
+        context = (
+            context_of(result.stdout, "SessionStart")
+            if output == "json"
+            else result.stdout.rstrip("\n")
+        )
+        assert len(context) <= CONTEXT_CAP
+        assert "sk-aaaa" not in context  # redacted before the cut
+        assert "cut to fit" in context and "memory_search" in context
+        body = [line for line in context.splitlines() if line.startswith("- Fact")]
+        assert body and all(line.endswith(".") for line in body)  # whole lines only
+        assert body[0].startswith("- Fact number 0:")  # the head is kept
+
+
+# --------------------------------------------------------------------------- Stop
+
+
+def write_subagent(agent: Path) -> None:
+    """Subagent a1b2c3's transcript: sidechain lines, each naming the agent."""
+    agent.parent.mkdir(parents=True, exist_ok=True)
+    sub = ClaudeSession(agent)
+    sub.user("Find where the billing owner is configured.")
+    sub.reply("It is in services/billing/OWNERS.")
+    sub.lines = [
+        json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1b2c3"})
+        for line in sub.lines
+    ]
+    sub.write()
+
+
+def one_shot(tmp_path: Path, transcript: Path) -> list[dict[str, Any]]:
+    root = tmp_path / "oneshot"
+    init_workspace(root)
+    ws = Workspace(root)
+    done = import_transcript(
+        ws, transcript.read_bytes(), str(transcript), stem=transcript.stem, fmt="claude"
+    )
+    return read_entries(ws, done.thread)
+
+
+def test_stop_hooks_on_a_growing_transcript_equal_a_one_shot_import(cli, workspace, tmp_path):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    # Stops after each turn, and hooks that see the file mid-turn (between a tool call and
+    # its result) and with the last line half written.
+    cuts = [
+        (1, False),
+        (3, True),
+        (4, False),
+        (6, True),
+        (6, False),
+        (7, False),
+        (9, False),
+        (9, False),
+    ]
+    for upto, torn in cuts:
+        session.write(upto, torn)
+        stdin = claude_input("Stop", session.path, stop_hook_active=False)
+        result = hook(cli, workspace, "claude-code", stdin)
+        assert result.stdout == ""
+    expected = one_shot(tmp_path, session.path)
+    ws = Workspace(workspace)
+    assert read_entries(ws, SESSION) == expected
+    assert [e["role"] for e in expected] == [
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "user",
+        "assistant",
+    ]
+
+
+def throttled_session(cli: Any, workspace: Path, tmp_path: Path) -> ClaudeSession:
+    """A session whose first exchange one Stop hook has flushed, with flush_trigger
+    throttled to an hour (the workspace's is `always`): the next flush must wait."""
+    config = workspace / "memctl.yaml"
+    config.write_text(
+        config.read_text().replace("flush_trigger: always", "flush_trigger: {throttled: 1h}")
+    )
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write(1)
+    hook(cli, workspace, "claude-code", claude_input("Stop", session.path, stop_hook_active=False))
+    return session
+
+
+def ledgers(workspace: Path) -> str:
+    return "\n".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+
+
+def test_stop_flushes_as_flush_trigger_allows(cli, workspace, tmp_path):
+    session = throttled_session(cli, workspace, tmp_path)
+    ledger = ledgers(workspace)
+    assert "keep backups for 30 days" in ledger  # the first eligible run goes at once
+    session.write()
+    hook(cli, workspace, "claude-code", claude_input("Stop", session.path, stop_hook_active=False))
+    ledger = ledgers(workspace)
+    assert "Dana owns the billing service" not in ledger  # throttled: imported, not flushed
+    assert len(read_entries(Workspace(workspace), SESSION)) == 6
+
+
+def test_subagent_stop_imports_the_subagent_transcript(cli, workspace, tmp_path):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    agent = tmp_path / "subagents" / "agent-a1b2c3.jsonl"
+    write_subagent(agent)
+    stdin = claude_input(
+        "SubagentStop",
+        session.path,
+        stop_hook_active=False,
+        agent_id="a1b2c3",
+        agent_type="general-purpose",
+        agent_transcript_path=str(agent),
+    )
+    hook(cli, workspace, "claude-code", stdin)
+    threads = sorted(p.stem for p in (workspace / "threads").glob("*.jsonl"))
+    assert threads == [SESSION, f"{SESSION}.agent-a1b2c3"]
+
+
+# --------------------------------------------------------------------------- PreCompact
+
+
+def test_pre_compact_flushes_despite_the_throttle(cli, workspace, tmp_path):
+    session = throttled_session(cli, workspace, tmp_path)
+    session.write()
+    for trigger in ("manual", "auto"):
+        stdin = claude_input("PreCompact", session.path, trigger=trigger, custom_instructions="")
+        assert hook(cli, workspace, "claude-code", stdin).stdout == ""
+    ledger = ledgers(workspace)
+    assert "Dana owns the billing service" in ledger
+    assert ledger.count("Dana owns the billing service") == 1
+
+
+# --------------------------------------------------------------------------- SessionEnd
+
+
+def test_session_end_flushes_and_consolidates(cli, workspace, tmp_path):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("SessionEnd", session.path, reason="prompt_input_exit")
+    hook(cli, workspace, "claude-code", stdin)
+    assert "Dana owns the billing service" in (workspace / "MEMORY.md").read_text()
+
+
+def wait_for(check: Any, what: str, seconds: float = 60.0) -> None:
+    """Poll for a detached process's work (not a timing assertion: a generous bound)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def session_end(workspace: Path, tmp_path: Path, reason: str) -> subprocess.CompletedProcess[str]:
+    """The whole conversation written, then SessionEnd, run by the installed command (a
+    detached flush outlives an in-process runner's exit)."""
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("SessionEnd", session.path, reason=reason)
+    return subprocess.run(
+        [MEMCTL, "-w", workspace, "hook", "claude-code"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+    )
+
+
+@pytest.mark.slow
+def test_session_end_detaches_a_network_flush(llm_server, workspace, tmp_path):
+    write_model_config(workspace, llm_server)
+    llm_server.reply("- Dana owns the billing service.")
+    done = session_end(workspace, tmp_path, reason="logout")
+    assert done.returncode == 0, done.stderr
+    assert len(read_entries(Workspace(workspace), SESSION)) == 6  # imported before it returned
+
+    def flushed() -> bool:
+        return any("Dana owns" in p.read_text() for p in (workspace / "memory").glob("*.md"))
+
+    wait_for(flushed, "the detached flush")
+
+
+@pytest.mark.slow
+def test_a_failing_detached_flush_is_shown_by_status(llm_server, cli, workspace, tmp_path):
+    write_model_config(workspace, llm_server)
+    llm_server.default = lambda request: (_ for _ in ()).throw(RuntimeError("down"))
+    for _ in range(4):
+        llm_server.fail(500)
+    done = session_end(workspace, tmp_path, reason="other")
+    assert done.returncode == 0
+    log = workspace / ".memctl" / "hooks.log"
+    wait_for(
+        lambda: log.exists() and "SessionEnd (detached)" in log.read_text(), "the logged error"
+    )
+    status = cli("-w", workspace, "status")
+    assert "hook error" in status.stdout and "SessionEnd (detached)" in status.stdout
+
+
+# --------------------------------------------------------------------------- UserPromptSubmit
+
+
+def test_user_prompt_submit_recalls_ranked_within_budget(cli, workspace, tmp_path):
+    lines = [f"- Billing dashboard note {n}: the chart colour is blue." for n in range(60)]
+    lines += ["- Dana owns the billing service.", "- Backups are kept for 30 days."]
+    lines += [f"- Unrelated note {n} about the weather in spring." for n in range(200)]
+    (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    stdin = claude_input(
+        "UserPromptSubmit", tmp_path / "t.jsonl", prompt="Who owns billing these days?"
+    )
+    context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "UserPromptSubmit")
+    # ranked, not in file order: the line with both words comes first
+    assert context.splitlines()[1] == "- Dana owns the billing service. (MEMORY.md:61)"
+    assert "weather" not in context
+    assert len(context) <= RECALL_CHARS
+    many = "spring weather unrelated note about billing chart colour " * 5
+    stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=many)
+    context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "UserPromptSubmit")
+    assert len(context) <= RECALL_CHARS
+
+
+def test_user_prompt_submit_with_nothing_relevant_prints_nothing(cli, workspace, tmp_path):
+    (workspace / "MEMORY.md").write_text("- Dana owns the billing service.\n", encoding="utf-8")
+    stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="What is a monad?")
+    assert hook(cli, workspace, "claude-code", stdin).stdout == ""
+
+
+# --------------------------------------------------------------------------- never exit non-zero
+
+
+def test_a_hook_on_a_broken_workspace_exits_0_and_leaves_a_visible_error(cli, workspace, tmp_path):
+    config = workspace / "memctl.yaml"
+    good = config.read_text()
+    config.write_text("memory:\n  flush_triger: always\n")
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("PreCompact", session.path, trigger="auto", custom_instructions="")
+    done = subprocess.run(
+        [MEMCTL, "-w", workspace, "hook", "claude-code"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    assert "flush_triger" in done.stderr
+    config.write_text(good)
+    status = cli("-w", workspace, "status")
+    assert "hook error" in status.stdout and "flush_triger" in status.stdout
+
+
+@pytest.mark.parametrize(
+    "args, stdin",
+    [
+        ((), "not json"),
+        ((), ""),
+        ((), "[1, 2]"),
+        ((), json.dumps({"session_id": "x"})),
+        (("--no-such-option",), json.dumps({"hook_event_name": "Stop", "session_id": "x"})),
+    ],
+)
+def test_bad_hook_input_exits_0(workspace, args, stdin):
+    done = subprocess.run(
+        [MEMCTL, "-w", workspace, "hook", "claude-code", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    assert done.stderr.startswith("hook claude-code: ")
+    assert done.stdout == ""
+
+
+def test_a_missing_transcript_and_no_workspace_exit_0(tmp_path):
+    stdin = claude_input("Stop", tmp_path / "gone.jsonl", stop_hook_active=False)
+    done = subprocess.run(
+        [MEMCTL, "hook", "claude-code"], input=stdin, capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0
+    assert "memctl.yaml" in done.stderr
+
+
+def test_a_missing_transcript_is_logged(cli, workspace, tmp_path):
+    stdin = claude_input("Stop", tmp_path / "gone.jsonl", stop_hook_active=False)
+    result = hook(cli, workspace, "claude-code", stdin)
+    assert "gone.jsonl: file not found" in result.stderr
+    assert "file not found" in (workspace / ".memctl" / "hooks.log").read_text()
+
+
+# --------------------------------------------------------------------------- Codex
+
+
+ROLLOUT_ID = "019a2d7a-41c4-78b1-b7cc-a45d62a89cd5"
+FIXTURE = (
+    Path(__file__).parent.parent
+    / "support"
+    / "fixtures"
+    / "import"
+    / f"rollout-2025-10-29T01-00-00-{ROLLOUT_ID}.jsonl"
+)
+
+
+def notify_argument(thread: str = ROLLOUT_ID) -> str:
+    """The JSON argument Codex gives its notify program after a turn."""
+    return json.dumps(
+        {
+            "type": "agent-turn-complete",
+            "thread-id": thread,
+            "turn-id": "0199a213-81c0-7800-8aa1-bbab2a035a53",
+            "cwd": "/home/dev/shop",
+            "input-messages": ["Fix the rounding bug in checkout."],
+            "last-assistant-message": "Done: totals use Decimal now.",
+        }
+    )
+
+
+@pytest.fixture
+def codex_home(tmp_path, monkeypatch):
+    home = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(home))
+    return home
+
+
+def test_codex_notify_finds_the_rollout_and_imports_it(cli, workspace, codex_home):
+    day = codex_home / "sessions" / "2025" / "10" / "29"
+    day.mkdir(parents=True)
+    lines = FIXTURE.read_bytes().splitlines(keepends=True)
+    rollout = day / FIXTURE.name
+    rollout.write_bytes(b"".join(lines[:12]))
+    result = hook(cli, workspace, "codex", None, notify_argument())
+    assert result.stdout == ""
+    first = len(read_entries(Workspace(workspace), ROLLOUT_ID))
+    rollout.write_bytes(b"".join(lines))
+    hook(cli, workspace, "codex", None, notify_argument())
+    ws = Workspace(workspace)
+    assert len(read_entries(ws, ROLLOUT_ID)) > first
+    done = import_transcript(ws, FIXTURE.read_bytes(), "x", stem=None, fmt="codex", dry_run=True)
+    assert done.imported == 0  # the hooks imported all of it
+
+
+def test_codex_notify_finds_archived_sessions(cli, workspace, codex_home):
+    archived = codex_home / "archived_sessions"
+    archived.mkdir(parents=True)
+    (archived / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    hook(cli, workspace, "codex", None, notify_argument())
+    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+
+
+def test_codex_notify_with_a_strange_thread_id_globs_nothing(cli, workspace, codex_home):
+    (codex_home / "sessions").mkdir(parents=True)
+    (codex_home / "sessions" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    result = hook(cli, workspace, "codex", None, notify_argument("*"))
+    assert "no Codex rollout for thread *" in result.stderr
+    assert not list((workspace / "threads").iterdir())
+
+
+def test_codex_notify_of_another_type_does_nothing(cli, workspace, codex_home):
+    result = hook(cli, workspace, "codex", None, json.dumps({"type": "approval-requested"}))
+    assert result.stdout == "" and result.stderr == ""
+    assert not (workspace / ".memctl" / "hooks.log").exists()
+
+
+def test_codex_notify_without_a_rollout_is_logged(cli, workspace, codex_home):
+    result = hook(cli, workspace, "codex", None, notify_argument())
+    assert "no Codex rollout" in result.stderr
+    assert "no Codex rollout" in (workspace / ".memctl" / "hooks.log").read_text()
+
+
+def test_codex_hooks_json_events(cli, workspace, tmp_path):
+    (workspace / "MEMORY.md").write_text("- Totals use Decimal.\n", encoding="utf-8")
+    rollout = tmp_path / FIXTURE.name
+    rollout.write_bytes(FIXTURE.read_bytes())
+    base = {
+        "session_id": ROLLOUT_ID,
+        "transcript_path": str(rollout),
+        "cwd": "/home/dev/shop",
+        "model": "gpt-5-codex",
+        "permission_mode": "default",
+    }
+    start = json.dumps({**base, "hook_event_name": "SessionStart", "source": "startup"})
+    assert "- Totals use Decimal." in context_of(
+        hook(cli, workspace, "codex", start).stdout, "SessionStart"
+    )
+    stop = json.dumps(
+        {
+            **base,
+            "hook_event_name": "Stop",
+            "turn_id": "0199a213-81c0-7800-8aa1-bbab2a035a53",
+            "stop_hook_active": False,
+            "last_assistant_message": "Done.",
+        }
+    )
+    assert json.loads(hook(cli, workspace, "codex", stop).stdout) == {}
+    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+
+
+def test_codex_hooks_json_without_transcript_path_finds_the_rollout(cli, workspace, codex_home):
+    day = codex_home / "sessions" / "2025" / "10" / "29"
+    day.mkdir(parents=True)
+    (day / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    stop = json.dumps(
+        {
+            "session_id": ROLLOUT_ID,
+            "transcript_path": None,
+            "cwd": "/home/dev/shop",
+            "hook_event_name": "Stop",
+            "turn_id": "t1",
+            "stop_hook_active": False,
+        }
+    )
+    hook(cli, workspace, "codex", stop)
+    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+
+
+# --------------------------------------------------------------------------- a whole session
+
+
+def run_hook(ws: Path, agent: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [MEMCTL, "-w", ws, "hook", agent], input=stdin, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return done
+
+
+@pytest.mark.slow
+def test_a_whole_session_reaches_the_next_sessions_start(workspace, tmp_path):
+    """Start, turns, compaction, more turns, end; the next session starts knowing."""
+    first = ClaudeSession(tmp_path / f"{SESSION}.jsonl")
+    start = run_hook(
+        workspace, "claude-code", claude_input("SessionStart", first.path, source="startup")
+    )
+    assert "MEMORY.md is empty" in context_of(start.stdout, "SessionStart")
+
+    first.user("We decided to ship the mobile app on the 2.4 release train.")
+    first.reply("Understood.", ("toolu_01", "Read", {"file_path": "RELEASES.md"}))
+    first.write(2)  # mid-turn: the tool call, no result yet
+    first.write()
+    first.result("toolu_01", "2.4: mobile, payments")
+    first.reply("RELEASES.md agrees: mobile ships on 2.4.")
+    first.write()
+    run_hook(workspace, "claude-code", claude_input("Stop", first.path, stop_hook_active=False))
+
+    first.user("Remember that the payments API key rotates every 90 days.")
+    first.reply("I will remember that the key rotates every 90 days.")
+    first.write()
+    run_hook(
+        workspace,
+        "claude-code",
+        claude_input("PreCompact", first.path, trigger="auto", custom_instructions=""),
+    )
+    first._line(
+        "user",
+        {
+            "role": "user",
+            "content": "This session is being continued from a previous conversation.",
+        },
+        isCompactSummary=True,
+    )
+    first.write()
+    run_hook(workspace, "claude-code", claude_input("SessionStart", first.path, source="compact"))
+
+    first.user("Our on-call rotation always starts on Monday.")
+    first.reply("Noted: on-call starts on Monday.")
+    first.write(torn=True)
+    run_hook(workspace, "claude-code", claude_input("Stop", first.path, stop_hook_active=False))
+    first.write()
+    run_hook(
+        workspace, "claude-code", claude_input("SessionEnd", first.path, reason="prompt_input_exit")
+    )
+
+    second = tmp_path / "4c2a7d3f-8b5e-4d2f-a03b-6e7f8091a2b3.jsonl"
+    start = run_hook(
+        workspace, "claude-code", claude_input("SessionStart", second, source="startup")
+    )
+    context = context_of(start.stdout, "SessionStart")
+    assert "mobile app on the 2.4 release train" in context
+    assert "rotates every 90 days" in context
+    assert "on-call rotation always starts on Monday" in context
+    assert len(context) <= CONTEXT_CAP
+    config = load_config(workspace / "memctl.yaml")
+    assert config.memory_model.is_builtin
+
+
+def test_codex_stop_consolidates_when_due(cli, workspace, tmp_path):
+    rollout = tmp_path / FIXTURE.name
+    rollout.write_bytes(FIXTURE.read_bytes())
+    stop = json.dumps(
+        {
+            "session_id": ROLLOUT_ID,
+            "transcript_path": str(rollout),
+            "cwd": "/home/dev/shop",
+            "hook_event_name": "Stop",
+            "turn_id": "t1",
+            "stop_hook_active": False,
+        }
+    )
+    hook(cli, workspace, "codex", stop)
+    ledger = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert ledger.strip()
+    assert (workspace / "MEMORY.md").read_text().strip()
+
+
+def test_with_the_tools_off_the_block_does_not_point_at_memory_search(cli, workspace, tmp_path):
+    config = workspace / "memctl.yaml"
+    config.write_text(config.read_text().replace("tools: true", "tools: false"))
+    (workspace / "MEMORY.md").write_text("- Deploys happen on Fridays.\n", encoding="utf-8")
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "SessionStart")
+    assert context.endswith("- Deploys happen on Fridays.")
+    assert "memory_search" not in context
+
+
+def test_verbose_says_what_the_hook_did(cli, workspace, tmp_path):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("PreCompact", session.path, trigger="manual", custom_instructions="")
+    result = cli("-v", "-w", workspace, "hook", "claude-code", input=stdin)
+    assert result.exit_code == 0
+    assert f"PreCompact; imported 6 entries into {SESSION}; flush: " in result.stderr
+
+
+def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
+    (workspace / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n", encoding="utf-8")
+    (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
+    stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
+    runs = {
+        "hook": (["hook", "claude-code"], stdin),
+        "export": (["export", "--claude-md", str(tmp_path / "CLAUDE.md")], ""),
+    }
+    for name, (args, given) in runs.items():
+        modules = modules_after(args, workspace, tmp_path / f"{name}.json", input=given).modules
+        assert "memctl.agents.hooks" in modules
+        assert "litellm" not in modules, name
+
+
+@pytest.mark.parametrize("layout", ["2.1", "2.0"])
+def test_subagent_stop_without_a_path_finds_the_sessions_subagents(
+    cli, workspace, tmp_path, layout
+):
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    if layout == "2.1":
+        agent = tmp_path / SESSION / "subagents" / "agent-a1b2c3.jsonl"
+    else:
+        agent = tmp_path / "agent-a1b2c3.jsonl"
+    write_subagent(agent)
+    other = ClaudeSession(tmp_path / "agent-ffffff.jsonl", session="another-session")
+    other.user("Unrelated.")
+    other.write()
+    stdin = claude_input("SubagentStop", session.path, stop_hook_active=False)
+    hook(cli, workspace, "claude-code", stdin)
+    threads = sorted(p.stem for p in (workspace / "threads").glob("*.jsonl"))
+    assert threads == [SESSION, f"{SESSION}.agent-a1b2c3"]

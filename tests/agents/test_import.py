@@ -1,0 +1,900 @@
+"""`memctl thread import`: Claude Code sessions, Codex CLI rollouts and OpenAI-style messages.
+
+The fixtures under tests/support/fixtures/import follow each tool's real line shapes (Claude Code
+2.0: one line per content block, tool results as user lines, sidechains, compaction;
+Codex CLI 0.46 envelopes and the older bare items). Every test runs the real CLI against
+a temporary workspace and asserts on the thread log it leaves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.core.threads import validate_message
+from tests.support.helpers import snapshot
+
+FIXTURES = Path(__file__).parent.parent / "support" / "fixtures" / "import"
+CLAUDE = FIXTURES / "claude-session.jsonl"
+CLAUDE_SESSION = "6f1c2b9e-4d3a-4e8f-9b1a-2c7d5e8f0a13"
+SUBAGENT = FIXTURES / "claude-subagent.jsonl"
+CODEX_SESSION = "019a2d7a-41c4-78b1-b7cc-a45d62a89cd5"
+CODEX = FIXTURES / f"rollout-2025-10-29T01-00-00-{CODEX_SESSION}.jsonl"
+LEGACY_SESSION = "5f0c3a2e-8d1b-4c6e-9a7f-1e2d3c4b5a69"
+CODEX_LEGACY = FIXTURES / f"rollout-2025-05-20T14-02-11-{LEGACY_SESSION}.jsonl"
+OPENAI_ARRAY = FIXTURES / "chat export.json"
+OPENAI_JSONL = FIXTURES / "support-chat.jsonl"
+HASH_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def uid(n: int) -> str:
+    return f"c0a8e1f2-0000-4000-8000-0000000000{n:02d}"
+
+
+def call(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(arguments)},
+    }
+
+
+def thread_entries(ws: Path, thread: str) -> list[dict[str, Any]]:
+    lines = (ws / "threads" / f"{thread}.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def import_json(cli, ws: Path, *args: object) -> dict[str, Any]:
+    run = cli("-w", ws, "--json", "thread", "import", *args)
+    assert run.exit_code == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def without_source(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in e.items() if k not in ("source_id", "source_lines")} for e in entries]
+
+
+# --------------------------------------------------------------------------- Claude Code
+
+CLAUDE_ENTRIES = [
+    {
+        "role": "user",
+        "content": "The checkout total is off by one cent for some carts. We decided to use "
+        "Decimal for all money amounts from now on.",
+        "ts": "2025-10-14T09:12:03.118Z",
+        "source_id": uid(1),
+    },
+    {
+        # three lines share message.id: thinking (dropped), text, tool_use
+        "role": "assistant",
+        "content": "I'll look at how totals are rounded.",
+        "tool_calls": [
+            call(
+                "toolu_01GrepRound",
+                "Grep",
+                {"pattern": "round\\(", "path": "src", "output_mode": "content"},
+            )
+        ],
+        "ts": "2025-10-14T09:12:06.950Z",
+        "source_id": uid(3),
+        "source_lines": [uid(3), uid(4)],
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "toolu_01GrepRound",
+        "content": "src/cart.py:41:    return round(total, 2)",
+        "name": "Grep",
+        "ts": "2025-10-14T09:12:07.502Z",
+        "source_id": uid(5),
+    },
+    {
+        # two parallel tool_use lines of one reply: one assistant message, content null
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            call("toolu_01ReadCart", "Read", {"file_path": "/home/dev/shop/src/cart.py"}),
+            call("toolu_01ReadTest", "Read", {"file_path": "/home/dev/shop/tests/test_cart.py"}),
+        ],
+        "ts": "2025-10-14T09:12:10.020Z",
+        "source_id": uid(6),
+        "source_lines": [uid(6), uid(7)],
+    },
+    {
+        # tool_result content as a list of text blocks, joined
+        "role": "tool",
+        "tool_call_id": "toolu_01ReadCart",
+        "content": "    40→def total(items):\n    41→    return round(total, 2)",
+        "name": "Read",
+        "ts": "2025-10-14T09:12:10.410Z",
+        "source_id": uid(8),
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "toolu_01ReadTest",
+        "content": "<tool_use_error>File does not exist.</tool_use_error>",
+        "name": "Read",
+        "is_error": True,
+        "ts": "2025-10-14T09:12:10.415Z",
+        "source_id": uid(9),
+    },
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            call(
+                "toolu_01TaskCallers",
+                "Task",
+                {
+                    "description": "Find callers",
+                    "prompt": "List every caller of cart.total",
+                    "subagent_type": "Explore",
+                },
+            )
+        ],
+        "ts": "2025-10-14T09:12:14.800Z",
+        "source_id": uid(10),
+    },
+    # the subagent's own lines (isSidechain) are skipped; its answer arrives here
+    {
+        "role": "tool",
+        "tool_call_id": "toolu_01TaskCallers",
+        "content": "Found 3 callers: checkout.py, invoice.py, api.py.",
+        "name": "Task",
+        "ts": "2025-10-14T09:12:21.300Z",
+        "source_id": uid(13),
+    },
+    {
+        "role": "assistant",
+        "content": "Fixed: totals now use Decimal with ROUND_HALF_UP, and all 3 callers pass "
+        "Decimal.",
+        "ts": "2025-10-14T09:12:30.517Z",
+        "source_id": uid(14),
+    },
+    # the isMeta caveat line is gone; the slash command the user typed is kept
+    {
+        "role": "user",
+        "content": "<command-name>/compact</command-name>\n            <command-message>compact"
+        "</command-message>\n            <command-args></command-args>",
+        "ts": "2025-10-14T09:20:01.002Z",
+        "source_id": uid(17),
+    },
+    {
+        "role": "user",
+        "content": "This session is being continued from a previous conversation that ran out of "
+        "context. The conversation is summarized below:\nAnalysis: the cent rounding in "
+        "cart.total was fixed by switching to Decimal.",
+        "compact_summary": True,
+        "ts": "2025-10-14T09:20:44.121Z",
+        "source_id": uid(19),
+    },
+    {
+        # Claude compacted here: the working context starts after its summary
+        "type": "compaction",
+        "summary": "This session is being continued from a previous conversation that ran out "
+        "of context. The conversation is summarized below:\nAnalysis: the cent rounding in "
+        "cart.total was fixed by switching to Decimal.",
+        "cut": 11,
+        "ts": "2025-10-14T09:20:44.121Z",
+        "imported": True,
+    },
+    {
+        "role": "user",
+        "content": [
+            {"type": "text", "text": "Here is the receipt that was wrong."},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}},
+        ],
+        "ts": "2025-10-14T09:22:10.000Z",
+        "source_id": uid(20),
+    },
+    {
+        "role": "assistant",
+        "content": "The receipt shows 10.005 rounded down; the fix rounds it up to 10.01.",
+        "ts": "2025-10-14T09:22:15.250Z",
+        "source_id": uid(21),
+    },
+    {
+        # typed while Claude was busy: a queued_command attachment, not the queue-operation
+        "role": "user",
+        "content": "also add a regression test",
+        "ts": "2025-10-14T09:22:16.000Z",
+        "source_id": uid(22),
+    },
+    {
+        "role": "assistant",
+        "content": "Added a regression test for 10.005.",
+        "ts": "2025-10-14T09:22:40.004Z",
+        "source_id": uid(23),
+    },
+]
+
+
+def test_claude_session_becomes_the_exact_thread_named_after_its_session(cli, workspace):
+    result = import_json(cli, workspace, CLAUDE)
+
+    assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
+    assert result == {
+        "thread": CLAUDE_SESSION,
+        "format": "claude",
+        "file": str(CLAUDE),
+        "path": f"threads/{CLAUDE_SESSION}.jsonl",
+        "read": 27,
+        "imported": 15,
+        "skipped_existing": 0,
+        # snapshot, thinking-only line, turn_duration, isMeta caveat, compact_boundary,
+        # queue-operation, progress, summary
+        "skipped_meta": 8,
+        "skipped_sidechain": 2,
+        "dry_run": False,
+        "preview": None,
+        "held_back": 0,
+        "skipped": None,
+    }
+
+
+def test_claude_text_output_reports_the_import(cli, workspace):
+    run = cli("-w", workspace, "thread", "import", CLAUDE)
+
+    assert run.exit_code == 0
+    assert run.stdout == (
+        f"imported 15 entries (claude) into thread {CLAUDE_SESSION} "
+        f"(threads/{CLAUDE_SESSION}.jsonl)\n"
+    )
+    assert "27 records read" in run.stderr
+    assert "8 metadata, 2 subagent" in run.stderr
+
+
+def test_a_subagent_file_is_imported_whole_into_a_thread_beside_its_parent(cli, workspace):
+    result = import_json(cli, workspace, SUBAGENT)
+
+    thread = f"{CLAUDE_SESSION}.agent-a3f9c2e"
+    assert (result["thread"], result["imported"], result["skipped_sidechain"]) == (thread, 2, 0)
+    assert without_source(thread_entries(workspace, thread)) == [
+        {
+            "role": "user",
+            "content": "List every caller of cart.total",
+            "ts": "2025-10-14T09:12:14.900Z",
+        },
+        {
+            "role": "assistant",
+            "content": "Found 3 callers: checkout.py, invoice.py, api.py.",
+            "ts": "2025-10-14T09:12:21.004Z",
+        },
+    ]
+
+
+def test_assistant_blocks_are_merged_by_message_id_even_when_results_come_between(
+    cli, workspace, tmp_path
+):
+    """Claude Code may run a tool while the reply is still streaming: the tool_result line
+    then sits between two blocks of the same message. The reply stays one message, before
+    the results, so the chat shape stays valid."""
+    base = {"sessionId": "s-interleaved", "isSidechain": False}
+    lines = [
+        {**base, "type": "user", "uuid": "u1", "message": {"role": "user", "content": "go"}},
+        {
+            **base,
+            "type": "assistant",
+            "uuid": "a1",
+            "message": {
+                "id": "msg_1",
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}],
+            },
+        },
+        {
+            **base,
+            "type": "user",
+            "uuid": "r1",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}],
+            },
+        },
+        {
+            **base,
+            "type": "assistant",
+            "uuid": "a2",
+            "message": {
+                "id": "msg_1",
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t2", "name": "Bash", "input": {}}],
+            },
+        },
+        {
+            **base,
+            "type": "user",
+            "uuid": "r2",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t2", "content": "ok too"}],
+            },
+        },
+    ]
+    source = tmp_path / "interleaved.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    import_json(cli, workspace, source)
+
+    entries = thread_entries(workspace, "s-interleaved")
+    assert [(e["role"], e.get("tool_call_id")) for e in entries] == [
+        ("user", None),
+        ("assistant", None),
+        ("tool", "t1"),
+        ("tool", "t2"),
+    ]
+    assert [c["id"] for c in entries[1]["tool_calls"]] == ["t1", "t2"]
+    assert entries[1]["source_lines"] == ["a1", "a2"]
+
+
+# --------------------------------------------------------------------------- Codex CLI
+
+CODEX_ENTRIES = [
+    {
+        "role": "user",
+        "content": "Invoices show 10.00 instead of 10.01. Remember: we always round half up "
+        "for money.",
+        "ts": "2025-10-29T01:00:05.120Z",
+    },
+    {
+        # the preamble message and the call after it are one assistant message
+        "role": "assistant",
+        "content": "Looking for the invoice rounding code.",
+        "tool_calls": [
+            call(
+                "call_rg01",
+                "shell",
+                {"command": ["bash", "-lc", "rg -n round src"], "workdir": "/home/dev/shop"},
+            )
+        ],
+        "ts": "2025-10-29T01:00:07.300Z",
+    },
+    {
+        # the older output form {"output", "metadata"} is unwrapped
+        "role": "tool",
+        "tool_call_id": "call_rg01",
+        "content": "src/invoice.py:12:    return round(amount, 2)\n",
+        "name": "shell",
+        "ts": "2025-10-29T01:00:07.610Z",
+    },
+    {
+        # two parallel calls: one assistant message, then both results
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            call(
+                "call_sed02",
+                "shell",
+                {
+                    "command": ["bash", "-lc", "sed -n 1,40p src/invoice.py"],
+                    "workdir": "/home/dev/shop",
+                },
+            ),
+            call(
+                "call_cat03",
+                "shell",
+                {
+                    "command": ["bash", "-lc", "cat tests/test_invoice.py"],
+                    "workdir": "/home/dev/shop",
+                },
+            ),
+        ],
+        "ts": "2025-10-29T01:00:09.110Z",
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "call_sed02",
+        "content": "Exit code: 0\nWall time: 0.1 seconds\nOutput:\ndef total(amount):\n"
+        "    return round(amount, 2)\n",
+        "name": "shell",
+        "ts": "2025-10-29T01:00:09.300Z",
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "call_cat03",
+        "content": "Exit code: 1\nWall time: 0.1 seconds\nOutput:\ncat: tests/test_invoice.py: "
+        "No such file or directory\n",
+        "name": "shell",
+        "ts": "2025-10-29T01:00:09.301Z",
+    },
+    {
+        # freeform tool input becomes JSON arguments
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "call_patch04",
+                "type": "function",
+                "function": {
+                    "name": "apply_patch",
+                    "arguments": json.dumps(
+                        {
+                            "input": "*** Begin Patch\n*** Update File: src/invoice.py\n@@\n"
+                            "-    return round(amount, 2)\n"
+                            "+    return amount.quantize(CENT, rounding=ROUND_HALF_UP)\n"
+                            "*** End Patch\n"
+                        }
+                    ),
+                },
+            }
+        ],
+        "ts": "2025-10-29T01:00:12.500Z",
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "call_patch04",
+        "content": "Success. Updated the following files:\nM src/invoice.py\n",
+        "name": "apply_patch",
+        "ts": "2025-10-29T01:00:12.700Z",
+    },
+    {
+        "role": "assistant",
+        "content": "Invoices now round half up: 10.005 becomes 10.01.",
+        "ts": "2025-10-29T01:00:15.005Z",
+    },
+    {
+        "role": "user",
+        "content": "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still "
+        "missing.",
+        "compact_summary": True,
+        "ts": "2025-10-29T01:20:00.000Z",
+    },
+    {
+        "type": "compaction",
+        "summary": "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still "
+        "missing.",
+        "cut": 10,
+        "ts": "2025-10-29T01:20:00.000Z",
+        "imported": True,
+    },
+    {"role": "user", "content": "Please add the missing test.", "ts": "2025-10-29T01:21:00.000Z"},
+    {
+        "role": "assistant",
+        "content": "Added tests/test_invoice.py covering 10.005.",
+        "ts": "2025-10-29T01:21:30.000Z",
+    },
+]
+
+
+def test_codex_rollout_becomes_the_exact_thread_named_after_session_meta(cli, workspace):
+    result = import_json(cli, workspace, CODEX)
+
+    entries = thread_entries(workspace, CODEX_SESSION)
+    assert without_source(entries) == CODEX_ENTRIES
+    assert (result["format"], result["read"], result["imported"]) == ("codex", 27, 12)
+    # session_meta, developer, AGENTS.md, environment_context, turn_context, 2 reasoning,
+    # and 6 event_msg lines (which repeat the response items)
+    assert result["skipped_meta"] == 13
+    entries = [e for e in entries if e.get("type") != "compaction"]
+    ids = [e["source_id"] for e in entries]
+    assert all(HASH_ID.fullmatch(i) for i in ids) and len(set(ids)) == len(ids)
+    assert [len(e.get("source_lines", [])) for e in entries] == [0, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert entries[1]["source_lines"][0] == entries[1]["source_id"]
+
+
+def test_codex_source_ids_are_stable_across_workspaces(cli, workspace, tmp_path):
+    other = tmp_path / "other"
+    assert cli("init", other).exit_code == 0
+    import_json(cli, workspace, CODEX)
+    import_json(cli, other, CODEX)
+
+    assert thread_entries(workspace, CODEX_SESSION) == thread_entries(other, CODEX_SESSION)
+
+
+def test_codex_rollout_from_before_the_envelope(cli, workspace):
+    result = import_json(cli, workspace, CODEX_LEGACY)
+
+    assert (result["thread"], result["format"], result["skipped_meta"]) == (
+        LEGACY_SESSION,
+        "codex",
+        6,
+    )
+    entries = thread_entries(workspace, LEGACY_SESSION)
+    assert all("ts" in e for e in entries)  # no timestamps in the file: stamped at import
+    assert [{k: v for k, v in e.items() if k not in ("ts", "source_id")} for e in entries] == [
+        {"role": "user", "content": "What does the test suite cover?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                call(
+                    "call_ls01",
+                    "local_shell",
+                    {
+                        "type": "exec",
+                        "command": ["ls", "tests"],
+                        "timeout_ms": 10000,
+                        "working_directory": None,
+                        "env": None,
+                        "user": None,
+                    },
+                )
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "call_ls01",
+            "content": "test_api.py\ntest_cart.py\n",
+            "name": "local_shell",
+        },
+        {"role": "assistant", "content": "Two test files: test_api.py and test_cart.py."},
+    ]
+
+
+# --------------------------------------------------------------------------- OpenAI-style
+
+
+def test_openai_array_is_imported_into_a_thread_named_after_the_sanitised_file_stem(cli, workspace):
+    result = import_json(cli, workspace, OPENAI_ARRAY)
+
+    assert (result["thread"], result["format"], result["read"]) == ("chat_export", "openai", 5)
+    original = json.loads(OPENAI_ARRAY.read_text())
+    entries = thread_entries(workspace, "chat_export")
+    assert [{k: v for k, v in e.items() if k not in ("ts", "source_id")} for e in entries] == (
+        original
+    )
+    assert all(HASH_ID.fullmatch(e["source_id"]) for e in entries)
+
+
+def test_openai_jsonl_keeps_ts_skips_compaction_records_and_keeps_repeated_messages(cli, workspace):
+    result = import_json(cli, workspace, OPENAI_JSONL)
+
+    assert (result["thread"], result["imported"], result["skipped_meta"]) == ("support-chat", 4, 1)
+    entries = thread_entries(workspace, "support-chat")
+    assert [(e["content"], e["ts"]) for e in entries] == [
+        ("Our release is due on 2025-11-03.", "2025-10-20T08:00:00+00:00"),
+        ("Noted: release on 2025-11-03.", "2025-10-20T08:00:05+00:00"),
+        ("yes", "2025-10-20T09:01:00+00:00"),
+        ("yes", "2025-10-20T09:01:00+00:00"),
+    ]
+    # the same message at another position is another entry
+    assert len({e["source_id"] for e in entries}) == 4
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"model": "gpt-4.1-mini", "messages": [{"role": "user", "content": "hi"}]},
+        {"role": "user", "content": "hi"},
+    ],
+)
+@pytest.mark.parametrize("indent", [None, 2])
+def test_openai_request_body_or_single_message(cli, workspace, tmp_path, document, indent):
+    body = tmp_path / "request.json"
+    body.write_bytes(b"\xef\xbb\xbf" + json.dumps(document, indent=indent).encode())  # with a BOM
+
+    result = import_json(cli, workspace, body, "--thread", "req")
+
+    assert (result["format"], result["imported"]) == ("openai", 1)
+    assert thread_entries(workspace, "req")[0]["content"] == "hi"
+
+
+# --------------------------------------------------------------------------- detection, ids
+
+
+@pytest.mark.parametrize(
+    ("path", "fmt"),
+    [(CLAUDE, "claude"), (CODEX, "codex"), (CODEX_LEGACY, "codex"), (OPENAI_ARRAY, "openai")],
+)
+def test_auto_detection_and_the_explicit_format_agree(cli, workspace, tmp_path, path, fmt):
+    detected = import_json(cli, workspace, path, "--dry-run")
+    explicit = import_json(cli, workspace, path, "--format", fmt, "--dry-run")
+
+    assert detected["format"] == explicit["format"] == fmt
+    assert detected["preview"] == explicit["preview"]
+
+
+def test_thread_option_overrides_the_session_id(cli, workspace):
+    result = import_json(cli, workspace, CODEX, "--thread", "invoice-fix")
+
+    assert result["thread"] == "invoice-fix"
+    assert len(thread_entries(workspace, "invoice-fix")) == 13  # 12 and a compaction record
+    assert not (workspace / "threads" / f"{CODEX_SESSION}.jsonl").exists()
+
+
+def test_stdin_import_needs_a_thread_only_when_the_file_names_none(cli, workspace):
+    run = cli("-w", workspace, "thread", "import", "-", input=CODEX.read_bytes())
+    assert run.exit_code == 0
+    assert (workspace / "threads" / f"{CODEX_SESSION}.jsonl").exists()
+
+    before = snapshot(workspace)
+    run = cli("-w", workspace, "thread", "import", "-", input=OPENAI_JSONL.read_bytes())
+    assert run.exit_code == 2
+    assert (
+        run.stderr == "memctl: error: <stdin>: nothing to name the thread after; pass --thread ID\n"
+    )
+    assert snapshot(workspace) == before
+
+
+# --------------------------------------------------------------------------- re-import
+
+
+@pytest.mark.parametrize(
+    ("path", "thread"),
+    [
+        (CLAUDE, CLAUDE_SESSION),
+        (CODEX, CODEX_SESSION),
+        (CODEX_LEGACY, LEGACY_SESSION),
+        (OPENAI_JSONL, "support-chat"),
+    ],
+)
+def test_reimporting_the_same_file_adds_nothing(cli, workspace, path, thread):
+    first = import_json(cli, workspace, path)
+    log = workspace / "threads" / f"{thread}.jsonl"
+    before = log.read_bytes()
+
+    run = cli("-w", workspace, "thread", "import", path)
+
+    assert run.exit_code == 0
+    assert run.stdout == ""
+    assert "nothing new to import" in run.stderr
+    assert log.read_bytes() == before
+    again = import_json(cli, workspace, path)
+    # state.json knows how far the file was read: nothing after that, nothing re-read
+    assert (again["imported"], again["read"], again["skipped_existing"]) == (0, 0, 0)
+    assert first["imported"] > 0
+
+
+def write_prefix(source: Path, target: Path, lines: int) -> Path:
+    target.write_text("".join(source.read_text().splitlines(keepends=True)[:lines]))
+    return target
+
+
+def test_a_grown_file_adds_only_the_new_entries(cli, workspace, tmp_path):
+    partial = write_prefix(CLAUDE, tmp_path / "live.jsonl", 15)  # through the "Fixed" reply
+    first = import_json(cli, workspace, partial)
+    assert first["imported"] == 9
+
+    shutil.copy(CLAUDE, partial)
+    second = import_json(cli, workspace, partial)
+
+    # only the 12 appended lines are read
+    assert (second["imported"], second["read"], second["skipped_existing"]) == (6, 12, 0)
+    assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
+
+
+def test_a_live_reply_cut_mid_way_waits_and_the_thread_equals_a_whole_import(
+    cli, workspace, tmp_path
+):
+    """The file was read while a reply was being written: its first tool_use line was
+    there, the second not yet. The reply waits for the next import, which then writes
+    it whole, before its results: assistant[A, B], tool A, tool B."""
+    partial = write_prefix(CLAUDE, tmp_path / "live.jsonl", 7)  # first Read, not the second
+    first = import_json(cli, workspace, partial, "--live")
+    assert (first["imported"], first["held_back"]) == (3, 1)
+    shutil.copy(CLAUDE, partial)
+    import_json(cli, workspace, partial, "--live")
+
+    assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
+    again = import_json(cli, workspace, partial)
+    assert again["imported"] == 0
+
+
+def test_a_reply_cut_mid_way_of_a_session_said_to_be_over_is_continued_not_lost(
+    cli, workspace, tmp_path
+):
+    """--final says the session is over, so the reply's first line is taken as it is;
+    when the file grows after all, the later block arrives as a continuation message."""
+    partial = write_prefix(CLAUDE, tmp_path / "live.jsonl", 7)
+    import_json(cli, workspace, partial, "--final")
+    shutil.copy(CLAUDE, partial)
+    import_json(cli, workspace, partial)
+
+    entries = thread_entries(workspace, CLAUDE_SESSION)
+    assert len(entries) == len(CLAUDE_ENTRIES) + 1
+    assert [c["id"] for c in entries[3]["tool_calls"]] == ["toolu_01ReadCart"]
+    assert entries[4]["tool_calls"][0]["id"] == "toolu_01ReadTest"
+    assert (entries[4]["source_id"], entries[4]["role"]) == (uid(7), "assistant")
+    shifted = [{**e, "cut": e["cut"] + 1} if "cut" in e else e for e in CLAUDE_ENTRIES[4:]]
+    assert entries[5:] == shifted
+
+
+def test_a_grown_codex_rollout_adds_only_the_new_entries(cli, workspace, tmp_path):
+    partial = write_prefix(CODEX, tmp_path / "rollout.jsonl", 13)
+    assert import_json(cli, workspace, partial)["imported"] == 3
+    shutil.copy(CODEX, partial)
+
+    assert import_json(cli, workspace, partial)["imported"] == 9
+    assert without_source(thread_entries(workspace, CODEX_SESSION)) == CODEX_ENTRIES
+
+
+# --------------------------------------------------------------------------- dry run
+
+
+def test_dry_run_shows_the_entries_and_writes_nothing(cli, workspace):
+    before = snapshot(workspace)
+
+    run = cli("-w", workspace, "thread", "import", CODEX, "--dry-run")
+
+    assert run.exit_code == 0
+    lines = run.stdout.splitlines()
+    assert lines[0] == (
+        f"would import 12 entries (codex) into thread {CODEX_SESSION} "
+        f"(threads/{CODEX_SESSION}.jsonl)"
+    )
+    assert lines[1] == (
+        "+ [user] Invoices show 10.00 instead of 10.01. Remember: we always round half up for money."
+    )
+    assert len(lines) == 13
+    assert snapshot(workspace) == before
+
+
+def test_dry_run_after_an_import_reads_only_what_was_appended(cli, workspace):
+    import_json(cli, workspace, CLAUDE)
+    result = import_json(cli, workspace, CLAUDE, "--dry-run")
+
+    assert (result["imported"], result["read"], result["preview"]) == (0, 0, [])
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def expect_error(cli, workspace: Path, *args: object, input: bytes | None = None) -> str:
+    before = snapshot(workspace)
+    run = cli("-w", workspace, "thread", "import", *args, input=input)
+    assert run.exit_code == 2, run.stderr
+    assert run.stdout == ""
+    assert run.stderr.startswith("memctl: error: ")
+    assert run.stderr.count("\n") == 1
+    assert "Traceback" not in run.stderr
+    assert snapshot(workspace) == before
+    return run.stderr.removeprefix("memctl: error: ").rstrip("\n")
+
+
+def test_unknown_format_is_an_error(cli, workspace, tmp_path):
+    source = tmp_path / "events.jsonl"
+    source.write_text('{"event": "click", "x": 1}\n{"event": "scroll"}\n')
+
+    message = expect_error(cli, workspace, source)
+
+    assert message == (
+        f"{source}: unknown transcript format: no record looks like a Claude Code session, "
+        "a Codex CLI rollout or OpenAI-style messages (line 1 has keys: event, x)"
+    )
+
+
+def test_corrupt_line_names_the_file_and_the_line(cli, workspace, tmp_path):
+    lines = CLAUDE.read_text().splitlines(keepends=True)
+    lines[4] = lines[4][: len(lines[4]) // 2] + "\n"  # a half-written line 5
+    source = tmp_path / "broken.jsonl"
+    source.write_text("".join(lines))
+
+    message = expect_error(cli, workspace, source)
+
+    assert message.startswith(f"{source}: line 5: invalid JSON: ")
+
+
+def test_corrupt_json_array_names_the_line(cli, workspace, tmp_path):
+    source = tmp_path / "chat.json"
+    source.write_text('[\n  {"role": "user", "content": "hi"},\n  {"role": "user",\n]\n')
+
+    assert expect_error(cli, workspace, source).startswith(f"{source}: line 4: invalid JSON: ")
+
+
+def test_non_utf8_names_the_line(cli, workspace, tmp_path):
+    source = tmp_path / "latin1.jsonl"
+    source.write_bytes(CLAUDE.read_bytes().splitlines(keepends=True)[1] + b'{"x": "caf\xe9"}\n')
+
+    message = expect_error(cli, workspace, source)
+
+    assert re.fullmatch(rf"{re.escape(str(source))}: line 2: not UTF-8 \(byte \d+\)", message)
+
+
+def test_a_line_that_is_not_an_object_is_an_error(cli, workspace, tmp_path):
+    source = tmp_path / "mixed.jsonl"
+    source.write_text(CLAUDE.read_text().splitlines(keepends=True)[1] + "[1, 2]\n")
+
+    assert expect_error(cli, workspace, source) == f"{source}: line 2: not a JSON object"
+
+
+def test_a_tool_result_without_its_call_id_is_an_error(cli, workspace, tmp_path):
+    bad = {
+        "type": "user",
+        "uuid": "u9",
+        "sessionId": "s",
+        "message": {"role": "user", "content": [{"type": "tool_result", "content": "ok"}]},
+    }
+    source = tmp_path / "s.jsonl"
+    source.write_text(CLAUDE.read_text() + json.dumps(bad) + "\n")
+
+    message = expect_error(cli, workspace, source)
+
+    assert message == f"{source}: line 28: tool_result block without a string 'tool_use_id'"
+
+
+def test_an_openai_message_that_fails_validation_names_its_line(cli, workspace, tmp_path):
+    source = tmp_path / "chat.jsonl"
+    source.write_text('{"role": "user", "content": "hi"}\n{"role": "robot", "content": "beep"}\n')
+
+    message = expect_error(cli, workspace, source)
+
+    assert message == (
+        f"{source}: line 2: role must be one of user, assistant, system, tool, not 'robot'"
+    )
+
+
+def test_format_that_does_not_match_the_file_is_an_error(cli, workspace):
+    message = expect_error(cli, workspace, CLAUDE, "--format", "codex")
+
+    assert message == (
+        f"{CLAUDE} looks like a Claude Code session, not a Codex CLI rollout "
+        "(use --format claude or --format auto)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("--format", "gemini"), "unknown format 'gemini': use one of auto, claude, codex, openai"),
+        (("--thread", "../escape"), "invalid thread id '../escape'"),
+    ],
+)
+def test_bad_options_are_errors(cli, workspace, args, expected):
+    assert expect_error(cli, workspace, CLAUDE, *args).startswith(expected)
+
+
+def test_a_missing_file_is_an_error(cli, workspace, tmp_path):
+    assert expect_error(cli, workspace, tmp_path / "nope.jsonl") == (
+        f"{tmp_path / 'nope.jsonl'}: file not found"
+    )
+
+
+def test_json_error_document(cli, workspace, tmp_path):
+    source = tmp_path / "events.jsonl"
+    source.write_text('{"event": "click"}\n')
+
+    run = cli("-w", workspace, "--json", "thread", "import", source)
+
+    assert run.exit_code == 2
+    assert json.loads(run.stdout)["exit_code"] == 2
+    assert "unknown transcript format" in json.loads(run.stdout)["error"]
+
+
+# --------------------------------------------------------------------------- the rest of memctl
+
+
+@pytest.mark.parametrize(
+    "path", [CLAUDE, SUBAGENT, CODEX, CODEX_LEGACY, OPENAI_ARRAY, OPENAI_JSONL]
+)
+def test_every_imported_entry_is_a_valid_thread_message(cli, workspace, path):
+    thread = import_json(cli, workspace, path)["thread"]
+
+    for number, entry in enumerate(thread_entries(workspace, thread), 1):
+        if entry.get("type") != "compaction":  # memctl's own record, after a compact summary
+            validate_message(entry, f"entry {number}")
+
+    show = cli("-w", workspace, "thread", "show", thread)
+    assert show.exit_code == 0 and show.stdout
+
+
+def test_imported_sessions_are_flushed_into_the_ledger_by_the_builtin_model(cli, workspace):
+    import_json(cli, workspace, CLAUDE)
+    import_json(cli, workspace, CODEX)
+
+    run = cli("-w", workspace, "flush")
+
+    assert run.exit_code == 0, run.stderr
+    ledger = "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
+    assert f"thread {CLAUDE_SESSION}" in ledger
+    assert "- We decided to use Decimal for all money amounts from now on." in ledger
+    assert f"thread {CODEX_SESSION}" in ledger
+    assert "- Remember: we always round half up for money." in ledger
+    # the harness context Codex injects never reaches the ledger
+    assert "Always run pytest before you commit" not in ledger
+
+
+def test_an_imported_rollout_is_searchable(cli, workspace):
+    import_json(cli, workspace, CODEX)
+
+    run = cli("-w", workspace, "--json", "search", "round half up", "--scope", "threads")
+
+    assert run.exit_code == 0, run.stderr
+    hits = json.loads(run.stdout)["hits"]
+    assert [(h["entry"], h["role"]) for h in hits] == [(0, "user"), (8, "assistant")]
+    assert all(CODEX_SESSION in h["path"] for h in hits)
+    # harness context (environment, AGENTS.md) was not imported, so it is not found
+    assert cli("-w", workspace, "search", "sandbox_mode", "--scope", "threads").exit_code == 1

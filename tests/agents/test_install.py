@@ -1,0 +1,316 @@
+"""install / uninstall: merged into existing settings, taken out byte for byte."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from memctl.agents.install import CLAUDE_EVENTS
+
+CLAUDE_SETTINGS = {
+    "two-space": json.dumps(
+        {
+            "permissions": {"allow": ["Bash(npm test)"], "deny": []},
+            "hooks": {
+                "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],
+                "PreToolUse": [
+                    {"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}
+                ],
+            },
+            "model": "opus",
+        },
+        indent=2,
+    )
+    + "\n",
+    "by-hand": '{ "env": {"FOO": "bär"},\n\t"hooks": {"Stop": []}, "statusLine": {"type": "command", "command": "x"} }',
+    "empty-hooks": '{\n  "hooks": {}\n}\n',
+    "empty-file": "",
+}
+
+
+def settings_path(project: Path) -> Path:
+    return project / ".claude" / "settings.json"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-claude-here"))  # no `claude` to run
+    return folder
+
+
+def hook_groups(data: dict, event: str) -> list[dict]:
+    return data.get("hooks", {}).get(event, [])
+
+
+@pytest.mark.parametrize("name", sorted(CLAUDE_SETTINGS))
+def test_claude_install_merges_and_uninstall_restores_bytes(cli, workspace, project, name):
+    path = settings_path(project)
+    path.parent.mkdir()
+    original = CLAUDE_SETTINGS[name]
+    path.write_text(original, encoding="utf-8")
+    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert result.exit_code == 0, result.stderr
+    installed = json.loads(path.read_text(encoding="utf-8"))
+    before = json.loads(original) if original.strip() else {}
+    for key, value in before.items():  # nothing that was there is disturbed
+        if key != "hooks":
+            assert installed[key] == value
+    for event, groups in before.get("hooks", {}).items():
+        assert hook_groups(installed, event)[: len(groups)] == groups
+    for event, matcher, _ in CLAUDE_EVENTS:
+        ours = hook_groups(installed, event)[-1]
+        assert ours.get("matcher") == matcher
+        assert ours["hooks"][0]["command"].endswith(f"-w {workspace} hook claude-code")
+    assert "claude mcp add --scope project memctl --" in result.stdout
+    again = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert json.loads(path.read_text(encoding="utf-8")) == installed  # idempotent
+    assert "no file to change" in again.stderr
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    assert path.read_bytes() == original.encode("utf-8")
+    assert "claude mcp remove --scope project memctl" in done.stdout
+
+
+def test_claude_install_creates_and_uninstall_deletes(cli, workspace, project):
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert settings_path(project).is_file()
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert not (project / ".claude").exists()
+
+
+def test_uninstall_keeps_what_the_user_changed_since(cli, workspace, project):
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.write_text(CLAUDE_SETTINGS["two-space"], encoding="utf-8")
+    cli("-w", workspace, "install", "claude-code", "--project", project, "--recall")
+    data = json.loads(path.read_text())
+    assert hook_groups(data, "UserPromptSubmit")
+    data["model"] = "sonnet"
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    left = json.loads(path.read_text())
+    expected = json.loads(CLAUDE_SETTINGS["two-space"])
+    expected["model"] = "sonnet"
+    assert left == expected
+
+
+def test_install_dry_run_shows_the_diff_and_changes_nothing(cli, workspace, project, snapshot):
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.write_text(CLAUDE_SETTINGS["two-space"], encoding="utf-8")
+    before = snapshot(project.parent)
+    result = cli("-w", workspace, "install", "claude-code", "--project", project, "--dry-run")
+    assert result.exit_code == 0
+    assert f"--- {path}" in result.stdout and '+    "SessionStart": [' in result.stdout
+    assert "would run: claude mcp add" in result.stdout
+    assert snapshot(project.parent) == before
+
+
+def test_user_install_writes_the_home_settings(cli, workspace, project, tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    result = cli("-w", workspace, "install", "claude-code", "--user")
+    assert result.exit_code == 0
+    assert (home / ".claude" / "settings.json").is_file()
+    assert "--scope user" in result.stdout
+    cli("-w", workspace, "uninstall", "claude-code", "--user")
+    assert not (home / ".claude").exists()
+
+
+def test_claude_mcp_add_is_run_when_claude_is_on_path(
+    cli, workspace, project, tmp_path, monkeypatch
+):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    calls = tmp_path / "calls.txt"
+    fake = bin_dir / "claude"
+    fake.write_text(f'#!/bin/sh\necho "$PWD $*" >> {calls}\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert result.exit_code == 0 and "ran claude mcp add" in result.stderr
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    lines = calls.read_text().splitlines()
+    assert lines[0].startswith(f"{project} mcp add --scope project memctl -- ")
+    assert lines[0].endswith(f"-w {workspace} mcp")
+    assert lines[1] == f"{project} mcp remove --scope project memctl"
+
+
+def test_a_failing_claude_mcp_add_is_exit_1(cli, workspace, project, tmp_path, monkeypatch):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "claude"
+    fake.write_text("#!/bin/sh\necho 'already exists' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert result.exit_code == 1
+    assert "already exists" in result.stderr
+
+
+def test_the_installed_command_runs(cli, workspace, project):
+    (workspace / "MEMORY.md").write_text("- Ship on Fridays.\n")
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    data = json.loads(settings_path(project).read_text())
+    command = hook_groups(data, "SessionStart")[-1]["hooks"][0]["command"]
+    stdin = json.dumps(
+        {
+            "session_id": "s",
+            "transcript_path": str(project / "s.jsonl"),
+            "cwd": str(project),
+            "hook_event_name": "SessionStart",
+            "source": "startup",
+        }
+    )
+    done = subprocess.run(
+        command, shell=True, input=stdin, capture_output=True, text=True, cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "- Ship on Fridays." in json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    )
+
+
+def test_a_settings_file_that_is_not_json_is_exit_2_and_untouched(cli, workspace, project):
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.write_text("{ not json")
+    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert result.exit_code == 2
+    assert "not valid JSON" in result.stderr
+    assert path.read_text() == "{ not json"
+
+
+# --------------------------------------------------------------------------- Codex
+
+
+CODEX_CONFIG = {
+    "tables": 'model = "gpt-5-codex"\n\n# my servers\n[mcp_servers.docs]\ncommand = "docs-mcp"\n',
+    "no-newline": 'model = "o3"\n[features]\nweb_search = true',
+    "none": None,
+}
+
+
+@pytest.fixture
+def codex_home(tmp_path, monkeypatch):
+    home = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(home))
+    return home
+
+
+@pytest.mark.parametrize("notify", [False, True])
+@pytest.mark.parametrize("name", sorted(CODEX_CONFIG))
+def test_codex_install_round_trip(cli, workspace, project, codex_home, name, notify):
+    config = codex_home / "config.toml"
+    original = CODEX_CONFIG[name]
+    if original is not None:
+        codex_home.mkdir()
+        config.write_text(original, encoding="utf-8")
+    args = ["--user", *(["--notify"] if notify else [])]
+    result = cli("-w", workspace, "install", "codex", *args)
+    assert result.exit_code == 0, result.stderr
+    parsed = tomllib.loads(config.read_text())
+    assert parsed["mcp_servers"]["memctl"]["args"] == ["-w", str(workspace), "mcp"]
+    if original:
+        for key, value in tomllib.loads(original).items():
+            if key != "mcp_servers":
+                assert parsed[key] == value
+    hooks = codex_home / "hooks.json"
+    if notify:
+        assert parsed["notify"][-4:] == ["-w", str(workspace), "hook", "codex"]
+        assert not hooks.exists()
+    else:
+        events = json.loads(hooks.read_text())["hooks"]
+        assert sorted(events) == ["SessionStart", "Stop"]
+    cli("-w", workspace, "uninstall", "codex", "--user")
+    if original is None:
+        assert not codex_home.exists()
+    else:
+        assert config.read_bytes() == original.encode("utf-8")
+        assert not hooks.exists()
+
+
+def test_codex_project_install_writes_dot_codex(cli, workspace, project, codex_home):
+    result = cli("-w", workspace, "install", "codex", "--project", project, "--recall")
+    assert result.exit_code == 0
+    events = json.loads((project / ".codex" / "hooks.json").read_text())["hooks"]
+    assert sorted(events) == ["SessionStart", "Stop", "UserPromptSubmit"]
+    assert (project / ".codex" / "config.toml").is_file()
+    assert not codex_home.exists()
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ('notify = ["say", "done"]\n', "already sets notify"),
+        ('[mcp_servers.memctl]\ncommand = "other"\n', "already has [mcp_servers.memctl]"),
+        ("model = \n", "not valid TOML"),
+    ],
+)
+def test_codex_conflicts_are_exit_2_and_change_nothing(cli, workspace, codex_home, text, problem):
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text(text)
+    result = cli("-w", workspace, "install", "codex", "--user", "--notify")
+    assert result.exit_code == 2
+    assert problem in result.stderr
+    assert config.read_text() == text
+    assert not (codex_home / "hooks.json").exists()
+
+
+def test_notify_is_for_codex_only(cli, workspace, project):
+    result = cli("-w", workspace, "install", "claude-code", "--project", project, "--notify")
+    assert result.exit_code == 2
+    assert "--notify is for codex" in result.stderr
+
+
+def test_an_unknown_agent_is_exit_2(cli, workspace, project):
+    result = cli("-w", workspace, "install", "cursor", "--project", project)
+    assert result.exit_code == 2
+    assert "unknown agent 'cursor'" in result.stderr
+
+
+@pytest.mark.parametrize("indent", [2, 4, "\t"])
+def test_install_only_adds_lines_and_keeps_no_copy(cli, workspace, project, indent):
+    path = settings_path(project)
+    path.parent.mkdir()
+    original = json.dumps(
+        {
+            "env": {"ANTHROPIC_API_KEY": "sk-ant-secret-value"},
+            "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]},
+            "model": "opus",
+        },
+        indent=indent,
+    )
+    original = original.replace('"model": "opus"', '"model":   "opus"')  # by hand
+    path.write_text(original, encoding="utf-8")
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    old, new = original.splitlines(), path.read_text().splitlines()
+    removed = [line for line in difflib.ndiff(old, new) if line.startswith("- ")]
+    assert removed == []
+    assert "sk-ant-secret-value" not in (workspace / ".memctl" / "installs.json").read_text()
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert path.read_text() == original
+
+
+def test_a_compact_file_stays_compact(cli, workspace, project):
+    path = settings_path(project)
+    path.parent.mkdir()
+    original = '{"permissions": {"allow": []}, "hooks": {"Stop": []}}'
+    path.write_text(original)
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    text = path.read_text()
+    assert "\n" not in text and text.startswith(
+        '{"permissions": {"allow": []}, "hooks": {"Stop": [{'
+    )
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert path.read_text() == original

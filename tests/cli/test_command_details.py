@@ -1,0 +1,292 @@
+"""Issue 15, the rest: every config problem at once, what flush wrote and the ledger log,
+thread rm/rename, colour, refusing unknown thread ids."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.support.helpers import (
+    DANA,
+    MEMCTL,
+    append,
+    ledger,
+    on_pty,
+    read_log,
+    run_memctl,
+    snapshot,
+    state,
+)
+
+
+def test_config_validate_reports_every_problem_one_a_line(workspace, cli):
+    (workspace / "memctl.yaml").write_text(
+        "modle: builtin\n"
+        "memory:\n  hook: true\n  consolidation_max_tokens: -3\n"
+        "compaction:\n  keep_messages: lots\n",
+        encoding="utf-8",
+    )
+    before = snapshot(workspace)
+
+    run = cli("-w", workspace, "config", "validate")
+
+    assert run.exit_code == 2
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 4, run.stderr
+    assert all(line.startswith("memctl: error: ") for line in lines)
+    joined = "\n".join(lines)
+    for words in (
+        "modle: unknown key (did you mean 'model'?)",
+        "memory.hook: unknown key (did you mean 'hooks'?)",
+        "memory.consolidation_max_tokens: must be at least 1",
+        "compaction.keep_messages: must be an integer",
+    ):
+        assert words in joined
+    assert snapshot(workspace) == before
+
+
+def test_config_validate_json_lists_every_problem(workspace, cli):
+    (workspace / "memctl.yaml").write_text("modle: builtin\ntimezon: UTC\n", encoding="utf-8")
+
+    run = cli("-w", workspace, "--json", "config", "validate")
+
+    assert run.exit_code == 2
+    document = json.loads(run.stdout)
+    assert len(document["errors"]) == 2
+    assert document["error"] == document["errors"][0]
+
+
+def test_flush_verbose_lists_the_facts_it_appended(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+
+    run = cli("-w", workspace, "-v", "flush")
+
+    assert run.exit_code == 0, run.stderr
+    written = ledger(workspace).read_text(encoding="utf-8")
+    facts = [line for line in written.splitlines() if line.startswith("- ")]
+    assert facts
+    for fact in facts:
+        assert f"  {fact}\n" in run.stderr
+    quiet = cli("-w", workspace, "flush")
+    assert "  - " not in quiet.stderr
+
+
+def test_log_prints_the_recent_ledger_blocks_under_their_path_and_line(cli, workspace):
+    old_day = datetime.now(UTC) - timedelta(days=3)
+    old = workspace / "memory" / f"{old_day.date()}.md"
+    old.parent.mkdir(exist_ok=True)
+    old.write_text(
+        f"## Memory Save — {old_day.isoformat(timespec='seconds')}\n\n- an old fact\n",
+        encoding="utf-8",
+    )
+    assert cli("-w", workspace, "save", "the deploy window is Tuesday").exit_code == 0
+    append(cli, workspace, "t1", DANA)
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    run = cli("-w", workspace, "log")
+
+    assert run.exit_code == 0, run.stderr
+    assert "an old fact" not in run.stdout
+    assert "the deploy window is Tuesday" in run.stdout
+    assert "## Memory Flush" in run.stdout
+    assert run.stdout.index("## Memory Save") < run.stdout.index("## Memory Flush")
+    assert f"memory/{datetime.now(UTC).date()}.md:1\n" in run.stdout
+    assert "log: 2 blocks since" in run.stderr
+
+    wider = cli("-w", workspace, "log", "--since", "4d")
+    assert f"memory/{old_day.date()}.md:1\n## Memory Save" in wider.stdout
+    listed = json.loads(cli("-w", workspace, "--json", "log", "--since", "4d").stdout)
+    assert listed["blocks"][0]["line"] == 1
+    assert len(listed["blocks"]) == 3
+
+
+def test_log_refuses_a_bad_duration(cli, workspace):
+    run = cli("-w", workspace, "log", "--since", "lately")
+
+    assert run.exit_code == 2
+    assert run.stderr.splitlines() == [
+        "memctl: error: --since: cannot read 'lately' as a duration (use 30m, 2h, 2d or PT12H)"
+    ]
+
+
+def test_thread_rename_moves_the_log_its_watermark_and_evicted_results(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    evicted = workspace / "evicted" / "t1"
+    evicted.mkdir(parents=True)
+    (evicted / "call_1-0123456789abcdef").write_text("a big result", encoding="utf-8")
+    before = state(workspace)["threads"]["t1"]
+
+    run = cli("-w", workspace, "thread", "rename", "t1", "billing")
+
+    assert run.exit_code == 0, run.stderr
+    assert "thread rename: renamed thread t1 to billing (threads/billing.jsonl)" in run.stderr
+    assert not (workspace / "threads" / "t1.jsonl").exists()
+    assert len(read_log(workspace, "billing")) == len(DANA)
+    assert state(workspace)["threads"] == {"billing": before}
+    assert (workspace / "evicted" / "billing" / "call_1-0123456789abcdef").is_file()
+    assert not evicted.exists()
+    listed = json.loads(cli("-w", workspace, "--json", "thread", "list").stdout)
+    assert listed == [{"thread": "billing", "entries": len(DANA), "unflushed": 0}]
+
+
+def test_thread_rename_refuses_an_existing_target_and_a_prefix(cli, workspace):
+    append(cli, workspace, "t1", DANA)
+    append(cli, workspace, "t2", DANA)
+    before = snapshot(workspace)
+
+    taken = cli("-w", workspace, "thread", "rename", "t1", "t2")
+    prefix = cli("-w", workspace, "thread", "rename", "t", "t3")
+    removed_prefix = cli("-w", workspace, "thread", "rm", "t")
+
+    assert taken.exit_code == 2
+    assert taken.stderr == (
+        "memctl: error: thread 't2' exists (threads/t2.jsonl); rename or rm it first\n"
+    )
+    assert prefix.exit_code == removed_prefix.exit_code == 2
+    assert "ambiguous" in prefix.stderr
+    assert snapshot(workspace) == before
+
+
+def test_thread_rm_removes_the_log_watermark_and_evicted_results(cli, workspace):
+    append(cli, workspace, "scratch", DANA)
+    append(cli, workspace, "keep", DANA)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    (workspace / "evicted" / "scratch").mkdir(parents=True)
+
+    mistyped = cli("-w", workspace, "thread", "rm", "scratc")
+    run = cli("-w", workspace, "thread", "rm", "scratch")
+
+    assert mistyped.exit_code == 2
+    assert "did you mean 'scratch'? (give the whole id)" in mistyped.stderr
+    assert run.exit_code == 0, run.stderr
+    assert (
+        run.stderr
+        == "thread rm: removed thread scratch (threads/scratch.jsonl and evicted/scratch/)\n"
+    )
+    assert not (workspace / "threads" / "scratch.jsonl").exists()
+    assert not (workspace / "evicted" / "scratch").exists()
+    assert list(state(workspace)["threads"]) == ["keep"]
+    assert cli("-w", workspace, "thread", "rm", "scratch").exit_code == 2
+
+
+def test_thread_append_with_nothing_on_a_terminal_refuses(workspace):
+    run = on_pty(["-w", workspace, "thread", "append", "t1"], attach=("stdin", "stderr"))
+
+    assert run.returncode == 2
+    assert b"no messages to append: give a FILE or pipe JSONL on stdin" in run.terminal
+    assert not (workspace / "threads" / "t1.jsonl").exists()
+
+
+def _memory(workspace, text: str) -> None:
+    (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_color_always_and_force_color_colour_a_pipe(workspace):
+    _memory(workspace, "- the deploy is on Friday\n")
+    plain = run_memctl(workspace, "search", "deploy")
+    always = run_memctl(workspace, "--color", "always", "search", "deploy")
+    after = run_memctl(workspace, "search", "deploy", "--color", "always")
+    forced = run_memctl(workspace, "search", "deploy", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    off = run_memctl(workspace, "search", "deploy", env={"FORCE_COLOR": "0"})
+
+    assert "\x1b" not in plain.stdout and "\x1b" not in off.stdout
+    for run in (always, after, forced):
+        assert run.exit_code == 0, run.stderr
+        assert "\x1b[1;31mdeploy\x1b[0m" in run.stdout
+
+
+def test_color_never_on_a_terminal_and_a_bad_choice(workspace, cli):
+    _memory(workspace, "- the deploy is on Friday\n")
+    shown = on_pty(["-w", workspace, "--color", "never", "search", "deploy"], attach=["stdout"])
+    bad = cli("-w", workspace, "--color", "sometimes", "status")
+
+    assert shown.returncode == 0
+    assert (
+        shown.terminal.decode().replace("\r\n", "\n") == "MEMORY.md:1: - the deploy is on Friday\n"
+    )
+    assert bad.exit_code == 2
+    assert bad.stderr == "memctl: error: --color must be auto, always or never, not 'sometimes'\n"
+
+
+def test_the_limit_notice_comes_after_the_hits(workspace):
+    _memory(workspace, "".join(f"- deploy {n}\n" for n in range(5)))
+
+    run = subprocess.run(
+        [str(MEMCTL), "-w", str(workspace), "search", "deploy", "--limit", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=True,
+    )
+
+    assert run.stdout.splitlines() == [
+        "MEMORY.md:1: - deploy 0",
+        "MEMORY.md:2: - deploy 1",
+        "search: showing the first 2 hits; --limit 0 shows all",
+    ]
+
+
+def test_call_and_compact_refuse_an_unknown_thread_unless_new(cli, workspace):
+    append(cli, workspace, "support-42", DANA)
+    before = snapshot(workspace)
+
+    unknown = cli("-w", workspace, "call", "billing", "hello")
+    typo = cli("-w", workspace, "call", "support-24", "hello")
+    compact = cli("-w", workspace, "compact", "billing")
+
+    assert unknown.exit_code == typo.exit_code == compact.exit_code == 2
+    assert unknown.stderr == (
+        "memctl: error: no thread 'billing' (no threads/billing.jsonl); "
+        "`memctl call billing --new TEXT` starts it\n"
+    )
+    assert "did you mean 'support-42'?" in typo.stderr
+    assert len(compact.stderr.splitlines()) == 1
+    assert "`memctl thread append billing` starts it" in compact.stderr
+    assert snapshot(workspace) == before
+
+    started = cli("-w", workspace, "call", "billing", "--new", "hello")
+    assert started.exit_code == 0, started.stderr
+    assert (workspace / "threads" / "billing.jsonl").is_file()
+
+
+@pytest.mark.parametrize(
+    ("command", "usage", "listed"),
+    [
+        (("get",), "memctl get [OPTIONS] {PATH}", "  PATH  "),
+        (("undo",), "memctl undo [OPTIONS] [N]", "  N  "),
+        (("thread", "rename"), "memctl thread rename [OPTIONS] {THREAD} {NEW}", "  NEW  "),
+        (("completion",), "memctl completion [OPTIONS] [bash|zsh|fish]", "[bash|zsh|fish]"),
+    ],
+)
+def test_help_names_positional_arguments_not_their_python_names(cli, command, usage, listed):
+    run = cli(*command, "--help")
+
+    assert run.exit_code == 0
+    assert f"Usage: {usage}\n" in run.stdout
+    assert listed in run.stdout
+    assert "<str>" not in run.stdout and "<int>" not in run.stdout
+
+
+def test_compact_and_context_dry_runs_name_the_same_token_figures(cli, workspace):
+    (workspace / "memctl.yaml").write_text(
+        "timezone: UTC\ncompaction:\n  keep_tokens: 0\n  keep_messages: 2\n", encoding="utf-8"
+    )
+    append(cli, workspace, "t1", DANA * 3)
+
+    compact = cli("-w", workspace, "compact", "t1", "--dry-run", "--force")
+    context = cli("-w", workspace, "context", "t1", "--dry-run")
+
+    thread = re.search(r"^thread tokens: ([\d,]+) -> ", compact.stdout, re.M)
+    request = re.search(r"^request tokens: ([\d,]+) -> ", compact.stdout, re.M)
+    noted = re.search(r"request tokens ([\d,]+) \(thread tokens ([\d,]+) \+", context.stderr)
+    assert thread and request and noted, (compact.stdout, context.stderr)
+    assert noted.group(1) == request.group(1)
+    assert noted.group(2) == thread.group(1)
+    assert int(request.group(1).replace(",", "")) == json.loads(context.stdout)["tokens"]

@@ -1,0 +1,202 @@
+"""One prefix style for stderr (issue 15, item 19): as git and gh write theirs, every
+note a command writes starts with the command's name as typed (`search: `, `thread rm: `,
+`hook claude-code: `), and every error that ends the run is `memctl: error: `."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.support.helpers import run_memctl
+
+Setup = Callable[[Path, Path], list[str]]
+"""(workspace, tmp_path) -> the arguments after `-w workspace`."""
+
+
+def _thread(ws: Path) -> None:
+    lines = [
+        {"role": "user", "content": "we deploy on fridays"},
+        {"role": "assistant", "content": "noted"},
+    ]
+    log = ws / "threads" / "t1.jsonl"
+    log.write_text("".join(json.dumps(m) + "\n" for m in lines), encoding="utf-8")
+
+
+def _with_thread(*args: str) -> Setup:
+    def setup(ws: Path, tmp: Path) -> list[str]:
+        _thread(ws)
+        return list(args)
+
+    return setup
+
+
+def _plain(*args: str) -> Setup:
+    return lambda ws, tmp: list(args)
+
+
+def _skipped_file(ws: Path, tmp: Path) -> list[str]:
+    (ws / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+    (ws / "memory" / "2026-01-01.md").write_bytes(b"- deploy caf\xe9\n")
+    return ["search", "deploy"]
+
+
+def _corrupt_index(command: str) -> Setup:
+    def setup(ws: Path, tmp: Path) -> list[str]:
+        (ws / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+        (ws / ".memctl").mkdir(exist_ok=True)
+        (ws / ".memctl" / "index.sqlite").write_bytes(b"this is not a database" * 100)
+        return [command, "deploy"] if command != "index" else [command]
+
+    return setup
+
+
+def _limited(ws: Path, tmp: Path) -> list[str]:
+    (ws / "MEMORY.md").write_text("- deploy one\n- deploy two\n", encoding="utf-8")
+    return ["search", "deploy", "--limit", "1"]
+
+
+def _bad_transcript(ws: Path, tmp: Path) -> list[str]:
+    folder = tmp / "sessions"
+    folder.mkdir()
+    (folder / "a.jsonl").write_bytes(b"\xff\xfe not text\n")
+    return ["thread", "import", str(folder)]
+
+
+def _empty(ws: Path, tmp: Path) -> list[str]:
+    (ws / "MEMORY.md").write_text("", encoding="utf-8")
+    return ["get", "MEMORY.md"]
+
+
+def _init(ws: Path, tmp: Path) -> list[str]:
+    return ["init", str(tmp / "fresh")]
+
+
+# name as typed -> how to get that command to write notes on stderr
+NOTES: dict[str, Setup] = {
+    "search": _skipped_file,
+    "search ": _limited,  # the --limit notice
+    "search  ": _corrupt_index("search"),  # a note of the search stage
+    "recall": _corrupt_index("recall"),
+    "index": _corrupt_index("index"),
+    "init": _init,
+    "config validate": _plain("config", "validate"),
+    "thread append": _plain("thread", "append", "t1", "-"),
+    "thread rename": _with_thread("thread", "rename", "t1", "t2"),
+    "thread rm": _with_thread("thread", "rm", "t1"),
+    "thread import": _bad_transcript,
+    "flush": _with_thread("flush", "-v"),
+    "flush ": _plain("flush"),  # nothing to do
+    "compact": _with_thread("compact", "t1"),
+    "context": _with_thread("context", "t1", "--dry-run"),
+    "evict": _with_thread("evict", "t1"),
+    "consolidate": _plain("consolidate"),
+    "archive": _plain("archive"),
+    "maintain": _plain("maintain", "--force"),
+    "history": _plain("history"),
+    "log": _plain("log"),
+    "save": _plain("save", "a fact to keep"),
+    "get": _empty,
+    "export": _plain("export", "--agents-md", "AGENTS.md", "--dry-run"),
+}
+
+
+@pytest.mark.parametrize("name", NOTES)
+def test_every_note_starts_with_its_command(workspace: Path, tmp_path: Path, cli, name) -> None:
+    args = NOTES[name](workspace, tmp_path)
+    stdin = json.dumps({"role": "user", "content": "hello"}) + "\n"
+    run = cli("-w", workspace, *args, input=stdin)
+    assert run.exit_code in (0, 1), run.stderr
+    lines = run.stderr.splitlines()
+    assert lines, f"{name.strip()} wrote no note"
+    command = name.strip()
+    assert all(line.startswith(f"{command}: ") for line in lines), run.stderr
+
+
+def test_stage_notes_come_plain_and_get_the_prefix_of_the_command(workspace: Path, cli) -> None:
+    """The same note of the index stage, under the name of each command that met it."""
+    seen = []
+    for command in ("search", "recall"):
+        _corrupt_index(command)(workspace, workspace)
+        run = cli("-w", workspace, command, "deploy")
+        seen.append(run.stderr.removeprefix(f"{command}: "))
+    assert seen[0] == seen[1] and seen[0].startswith("the search index was unreadable")
+
+
+def test_errors_that_end_the_run_are_memctl_error(workspace: Path, cli) -> None:
+    for args in (
+        ["search", "x", "--mode", "nope"],
+        ["get", "memory/2026-01-01.md"],
+        ["thread", "rm", "nope"],
+        ["undo"],
+    ):
+        run = cli("-w", workspace, *args)
+        assert run.exit_code in (1, 2)
+        (line,) = run.stderr.splitlines()
+        assert line.startswith("memctl: error: "), args
+
+
+def test_the_subprocess_commands_too(workspace: Path) -> None:
+    """mcp's start-up line (and, with -v, the SDK's log lines) and the hooks' notes, as
+    the installed command writes them."""
+    mcp = run_memctl(workspace, "-v", "mcp", input="")
+    assert mcp.exit_code == 0, mcp.stderr
+    lines = mcp.stderr.splitlines()
+    assert lines[0].startswith("mcp: serving 6 tools for ")
+    assert all(line.startswith("mcp: ") for line in lines), mcp.stderr
+    hook = run_memctl(workspace, "hook", "claude-code", "extra", input="{}")
+    assert hook.exit_code == 0
+    lines = hook.stderr.splitlines()
+    assert lines and all(line.startswith("hook claude-code: ") for line in lines), hook.stderr
+
+
+# --------------------------------------------------------------------------- history: local time
+
+
+def test_history_shows_the_local_time_and_json_keeps_utc(workspace: Path, cli) -> None:
+    """As git log does: the wall-clock time of TZ with its offset (a POSIX TZ string, so
+    no zone database is needed), while --json keeps the ISO form."""
+    (workspace / "MEMORY.md").write_text("- Dana leads payments.\n", encoding="utf-8")
+    (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    (version,) = json.loads(cli("-w", workspace, "--json", "history").stdout)
+    kept = datetime.fromisoformat(version["replaced_at"])
+    assert kept.utcoffset() == timedelta(0)
+
+    listed = run_memctl(workspace, "history", env={"TZ": "XST-5:30"})
+
+    assert listed.exit_code == 0, listed.stderr
+    (_, row) = listed.stdout.splitlines()
+    number, day, clock, offset = row.split()[:4]
+    wall = (kept + timedelta(hours=5, minutes=30)).replace(tzinfo=None)
+    assert (number, f"{day} {clock}", offset) == ("1", f"{wall:%Y-%m-%d %H:%M:%S}", "+0530")
+    undo = run_memctl(workspace, "undo", "--dry-run", env={"TZ": "XST-5:30"})
+    assert f"replaced {wall:%Y-%m-%d %H:%M:%S} +0530 by consolidate" in undo.stderr
+
+
+def test_one_of_a_thing_is_singular(workspace: Path, cli) -> None:
+    """Item 19's "1 entry, not 1 entries", in the lines that still said otherwise."""
+    (workspace / "MEMORY.md").write_text("- deploy one\n- deploy two\n", encoding="utf-8")
+    (workspace / "threads" / "t1.jsonl").write_text(
+        json.dumps({"role": "user", "content": "hello"}) + "\n", encoding="utf-8"
+    )
+    (workspace / "memory" / "2026-01-01.md").write_text("- one line\n", encoding="utf-8")
+
+    limited = cli("-w", workspace, "search", "deploy", "--limit", "1")
+    past = cli("-w", workspace, "get", "memory/2026-01-01.md", "--start", "5")
+    status = cli("-w", workspace, "status")
+
+    assert limited.stderr == "search: showing the first hit; --limit 0 shows all\n"
+    assert past.stderr.endswith("start line 5 is past the end (1 line)\n")
+    assert "1 thread, 1 unflushed entry" in status.stdout
+
+
+def test_root_help_names_the_exit_code_of_a_bug(cli) -> None:
+    """A bug exits 70 (EX_SOFTWARE), not 1 as the root help used to say."""
+    helped = cli("--help").stdout
+
+    assert "    70   a bug in memctl" in helped
+    assert "a bug (search" not in helped

@@ -1,0 +1,128 @@
+"""Start-up: commands that send nothing to a model never import litellm.
+
+`import litellm` takes seconds. Each command runs in a fresh interpreter (the real
+`python -m memctl` entry point) that reports, as it exits, which modules were loaded.
+The workspace is configured with a litellm model, so a command that merely reads the
+configuration must still decide it has nothing to send before touching litellm.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memctl.cli.app import app
+from tests.support.helpers import modules_after
+
+LITELLM_MODEL = "openai:gpt-4.1-mini"
+
+
+def registered() -> set[str]:
+    names = {command.name for command in app.registered_commands}
+    return names | {group.name for group in app.registered_groups}
+
+
+@pytest.fixture
+def litellm_workspace(workspace: Path) -> Path:
+    (workspace / "memctl.yaml").write_text(f"model: {LITELLM_MODEL}\n", encoding="utf-8")
+    (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
+    return workspace
+
+
+COMMANDS = {
+    # name: (arguments, exit code)
+    "--help": (["--help"], 0),
+    "--version": (["--version"], 0),
+    "status": (["status"], 0),
+    "search": (["search", "Fridays"], 0),
+    "search without a match": (["search", "zebra"], 1),
+    "recall": (["recall", "when do we deploy?"], 0),
+    "index": (["index"], 0),
+    "get": (["get", "MEMORY.md"], 0),
+    "save": (["save", "The build runs on Tuesdays."], 0),
+    "archive": (["archive", "--dry-run"], 0),
+    "thread list": (["thread", "list"], 0),
+    "config show": (["config", "show"], 0),
+    "flush with nothing to do": (["flush"], 0),
+    "consolidate with nothing to do": (["consolidate"], 0),
+    "maintain with nothing to do": (["maintain"], 0),
+}
+
+
+@pytest.mark.parametrize("name", COMMANDS, ids=list(COMMANDS))
+def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
+    args, exit_code = COMMANDS[name]
+
+    modules = modules_after(args, litellm_workspace, tmp_path / "modules.json", exit_code).modules
+
+    assert "memctl.cli.app" in modules  # the run really happened
+    assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
+    assert "openai" not in modules
+    # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled.
+    assert "pydantic" not in modules, f"`memctl {' '.join(args)}` imported pydantic"
+
+
+def test_running_one_command_leaves_the_app_whole():
+    """main() builds only the command it runs, on a copy: the app the in-process tests
+    (and any later invocation) use still holds every command."""
+    from memctl.cli.app import app, only
+
+    def registered() -> set[str]:
+        return {c.name for c in [*app.registered_commands, *app.registered_groups]}
+
+    before = registered()
+    narrowed = only("status")
+
+    assert {c.name for c in narrowed.registered_commands} == {"status"}
+    assert not narrowed.registered_groups
+    assert registered() == before and len(before) > 10
+    assert only(None) is app and only("no-such-command") is app
+
+
+def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path):
+    """main() imports the module of the command that runs, not the other 21 (and what
+    they import): `memctl.cli.app` registers nothing by itself."""
+    modules = modules_after(
+        ["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0
+    ).modules
+
+    commands = {name for name in modules if name.startswith("memctl.cli.commands.")}
+    assert commands == {"memctl.cli.commands.search"}
+    # A read-only command never makes a temporary file: durable imports tempfile lazily.
+    assert "tempfile" not in modules
+
+
+def test_help_still_lists_every_command(litellm_workspace, tmp_path):
+    modules = modules_after(["--help"], litellm_workspace, tmp_path / "m.json", 0).modules
+
+    from memctl.cli.app import COMMAND_MODULES
+
+    assert {f"memctl.cli.commands.{name}" for name in COMMAND_MODULES} <= modules
+
+
+def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
+    litellm_workspace, tmp_path
+):
+    """Once the first search has made .memctl/ (config loading never creates it) and
+    the second has cached memctl.yaml's parse there, a search reads the configuration
+    back from JSON and the unchanged index without the workspace lock."""
+    for run in range(2):
+        modules_after(["search", "Fridays"], litellm_workspace, tmp_path / f"{run}.json", 0)
+
+    modules = modules_after(
+        ["search", "Fridays"], litellm_workspace, tmp_path / "m.json", 0
+    ).modules
+
+    assert "memctl.retrieval.search" in modules
+    assert "yaml" not in modules
+    assert "filelock" not in modules
+
+
+def test_every_command_is_found_by_its_module_name():
+    """main() imports `commands/NAME.py` (or the module _MODULE_OF names) for `memctl NAME`; a
+    command registered elsewhere would fall back to importing every module."""
+    from memctl.cli.app import _MODULE_OF, COMMAND_MODULES
+
+    for name in registered():
+        assert _MODULE_OF.get(name, name) in COMMAND_MODULES, name

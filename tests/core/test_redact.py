@@ -1,0 +1,403 @@
+"""Secret redaction: each built-in kind, text that must survive, and configured patterns."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memctl.core.config import load_yaml_text, parse_config
+from memctl.core.errors import ConfigError
+from memctl.core.redact import NO_REDACTION, compile_patterns
+from tests.support.helpers import time_limit
+from tests.support.llm_server import write_model_config
+
+SECRETS = [
+    ("openai_key", "key sk-proj-Ab3dEfGhIjKlMnOpQrStUvWxYz012345 here", "sk-proj-Ab3d"),
+    ("openai_key", "OPENAI_API_KEY=sk-abcdefghijklmnopqrstuvwx", "sk-abcdefghij"),
+    ("anthropic_key", "sk-ant-api03-abcdefghijklmnopqrstuvwxyz-ABC", "sk-ant-api03"),
+    ("aws_access_key", "id AKIAIOSFODNN7EXAMPLE ok", "AKIAIOSFODNN7EXAMPLE"),
+    ("secret", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtn"),
+    ("github_token", "token ghp_" + "a1" * 18, "ghp_a1a1"),
+    ("github_token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "github_pat_11"),
+    ("gitlab_token", "glpat-abcdefghij0123456789", "glpat-abc"),
+    ("slack_token", "xoxb-1234567890-abcdefghij", "xoxb-123"),
+    ("google_api_key", "AIza" + "Sy" * 17 + "Q", "AIzaSySy"),
+    ("stripe_key", "sk_live_" + "x" * 24, "sk_live_x"),
+    ("huggingface_token", "hf_" + "Z" * 34, "hf_ZZZ"),
+    (
+        "jwt",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_X",
+        "eyJhbGci",
+    ),
+    ("bearer_token", "Authorization: Bearer abcdefghijklmnopqrstuvwxyz012", "abcdefghijklmnop"),
+    ("url_password", "postgres://admin:hunter2pass@db.example.com/app", "hunter2pass"),
+    ("secret", "password=hunter2 and more", "hunter2"),
+    ("secret", '{"api_key": "zzzzyyyyxxxx"}', "zzzzyyyyxxxx"),
+    (
+        "private_key",
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
+        "MIIEpAIBAAKCAQEA",
+    ),
+    (
+        "private_key",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----",
+        "b3BlbnNzaC1rZXk",
+    ),
+    # issue 12, point 3: the gaps
+    ("url_password", "redis://:r3dispass@cache.internal:6379/0", "r3dispass"),
+    ("url_password", "postgres://admin:p@ss@w0rd@db.example.com/app", "ss@w0rd"),
+    ("secret", 'args {\\"password\\":\\"hunter4\\"} sent', "hunter4"),
+    # JSON inside a JSON string inside JSON: a log line holding tool-call arguments
+    ("secret", 'x {\\\\\\"password\\\\\\":\\\\\\"hunter5\\\\\\"} y', "hunter5"),
+    ("secret", "DB_PASS=s3cr3tvalue", "s3cr3tvalue"),
+    ("secret", "passphrase: correcthorse", "correcthorse"),
+    ("secret", 'password: "my very secret phrase"', "very secret phrase"),
+    ("authorization", "Authorization: Basic dXNlcjpodW50ZXIy", "dXNlcjpodW50ZXIy"),
+    ("azure_key", "AccountName=acct;AccountKey=" + "Az9+" * 22 + "==;EndpointSuffix=x", "Az9+Az9+"),
+    ("google_oauth", "ya29.a0AfH6SMB" + "x1" * 20, "ya29.a0AfH6"),
+    ("google_oauth", "GOCSPX-" + "Kq9" * 9 + "z", "GOCSPX-Kq9"),
+    ("slack_token", "xapp-1-A0123456789-1234567890123-" + "ab12" * 8, "xapp-1-A01"),
+    ("slack_webhook", "https://hooks.slack.com/services/T0AAAA/B0BBBB/" + "Xy" * 12, "T0AAAA"),
+    ("stripe_key", "whsec_" + "W3bh" * 8, "whsec_W3bh"),
+    ("npm_token", "npm_" + "n9P" * 12, "npm_n9P"),
+    ("pypi_token", "pypi-AgEIcHlwaS5vcmc" + "P7y-" * 15, "pypi-AgEIcHlw"),
+    ("sendgrid_key", "SG." + "s" * 22 + "." + "G" * 43, "SG.sss"),
+    ("twilio_key", "SK" + "0a1b2c3d" * 4, "SK0a1b2c3d"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SECRETS)
+def test_builtin_pattern_hides_the_secret(kind: str, text: str, secret: str) -> None:
+    redacted, counts = compile_patterns().redact(text)
+    assert secret not in redacted
+    assert f"[REDACTED:{kind}]" in redacted
+    assert counts[kind] >= 1
+
+
+def test_key_names_and_url_users_stay_readable() -> None:
+    redactor = compile_patterns()
+    assert redactor.text("password=hunter2") == "password=[REDACTED:secret]"
+    assert redactor.text("https://bob:pw1234@example.com/x") == (
+        "https://bob:[REDACTED:url_password]@example.com/x"
+    )
+    assert (
+        redactor.text("postgres://u:p@ss@db/app") == "postgres://u:[REDACTED:url_password]@db/app"
+    )
+    assert redactor.text('{\\"password\\":\\"hunter4\\"}') == (
+        '{\\"password\\":\\"[REDACTED:secret]\\"}'
+    )
+    assert redactor.text("Authorization: Basic dXNlcjpwdw==") == (
+        "Authorization: Basic [REDACTED:authorization]"
+    )
+    # a password is a password even when it is a number, outside JSON
+    assert redactor.text("PIN password: 1234") == "PIN password: [REDACTED:secret]"
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), SECRETS)
+def test_redacting_twice_changes_nothing(kind: str, text: str, secret: str) -> None:
+    redactor = compile_patterns()
+    once, _ = redactor.redact(text)
+    assert redactor.redact(once) == (once, {})
+
+
+# Each a text that makes a backtracking pattern rescan a long run from every start: the
+# shapes of issue 12's measurements (base64url and dotted digits beside `token=`, 27 to
+# 192 s for 40-76 KB) and one for each bounded pattern. bench/redact.py times them at
+# 1 MB (under 1 s each, typically 0.1-0.4 s); the guard here is generous for a loaded
+# machine, and a quadratic pattern takes minutes.
+ADVERSARIAL = {
+    "base64url": lambda n: "api-key: x token=y password=z\n" + ("aB3-_x9Q" * n)[:n],
+    "dotted digits": lambda n: "token=1 " + ("1." * n)[:n],
+    "keyword runs": lambda n: ("token" * n)[:n],
+    "keyword, dots": lambda n: (("password" + "." * 30) * n)[:n],
+    "BEGIN without END": lambda n: ("-----BEGIN RSA PRIVATE KEY-----\nAAAA\n" * n)[:n],
+    "eyJ at dashes": lambda n: ("-eyJ" * n)[:n],
+    "scheme dots": lambda n: ("a." * n)[:n] + "://u:p@h",
+    "long authority": lambda n: ("s://" + "u" * 200 + ":") * (n // 205),
+}
+
+
+@pytest.mark.slow  # hostile input: a megabyte of each shape
+@pytest.mark.parametrize("shape", list(ADVERSARIAL))
+def test_redaction_is_linear_on_adversarial_text(shape: str) -> None:
+    redactor = compile_patterns()
+    text = ADVERSARIAL[shape](1_000_000)
+    started = time.perf_counter()
+    redactor.redact(text)
+    assert time.perf_counter() - started < time_limit(10), shape
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We decided to use tokens for auth.",
+        "The password policy requires 12 characters.",
+        "Deploys happen on Tuesdays; see https://example.com/docs.",
+        "部署决定：使用蓝鲸方案",
+        "ask-me-anything is a channel",
+        # issue 11, point 9: a number is not a secret
+        "We set max_tokens: 4000",
+        "We set max_tokens: 4000.",
+        '{"max_output_tokens": 12000, "yield_time_ms": 10000}',
+        '{"token": true, "api_key": null, "password": 1234}',
+        "tokens: 1.5e3, secret_count=0",
+        "Basic authentication is off; the Authorization header is required.",
+        "compass=north; bypass: enabled",
+        'read -p "password: " answer',
+    ],
+)
+def test_ordinary_text_is_left_alone(text: str) -> None:
+    assert compile_patterns().redact(text) == (text, {})
+
+
+def test_configured_patterns_and_switch() -> None:
+    data = load_yaml_text(
+        "redaction:\n  patterns:\n    - 'EMP-\\d{6}'\n    - {name: ticket, regex: 'secret-ticket-(\\w+)'}\n",
+        "memctl.yaml",
+    )
+    config = parse_config(data, "memctl.yaml")
+    redactor = config.redaction.redactor()
+    assert redactor.text("id EMP-123456") == "id [REDACTED:custom]"
+    assert redactor.text("secret-ticket-abc") == "secret-ticket-[REDACTED:ticket]"
+    assert NO_REDACTION.text("password=hunter2") == "password=hunter2"
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "fragment"),
+    [
+        ("redaction:\n  patterns: 'x'\n", "redaction.patterns: must be a list"),
+        ("redaction:\n  patterns: ['(unclosed']\n", "redaction.patterns[1]: invalid regex"),
+        ("redaction:\n  patterns: [{regex: '(a)(b)'}]\n", "at most one group"),
+        ("redaction:\n  patterns: [{name: 'bad name', regex: 'x'}]\n", "name 'bad name'"),
+        ("redaction:\n  enabeld: false\n", "did you mean 'enabled'"),
+    ],
+)
+def test_bad_redaction_config(yaml_text: str, fragment: str) -> None:
+    with pytest.raises(ConfigError, match=None) as caught:
+        parse_config(load_yaml_text(yaml_text, "memctl.yaml"), "memctl.yaml")
+    assert fragment in str(caught.value)
+    assert str(caught.value).startswith("memctl.yaml: redaction")
+
+
+# --------------------------------------------------------------------------- end to end
+#
+# Every secret above, in a conversation, a daily ledger and MEMORY.md, must reach no
+# model request and no memory file. The builtin model copies sentences verbatim, so
+# whatever it is given shows in what it writes; the loopback server records every
+# request litellm sends.
+
+SECRET_MESSAGES = [
+    {"role": "user", "content": f"Remember this for later: {text} (item {number})."}
+    for number, (_kind, text, _secret) in enumerate(SECRETS, 1)
+] + [
+    # a plain tail for compaction to keep, so every secret is in the summarised prefix
+    {"role": "user", "content": "That is all for today."},
+    {"role": "assistant", "content": "Good night."},
+]
+KINDS = sorted({kind for kind, _text, _secret in SECRETS})
+RAW = [secret for _kind, _text, secret in SECRETS]
+SECRET_LEDGER = "".join(f"- Remember: {text}\n" for _kind, text, _secret in SECRETS)
+
+
+def leaked(text: str) -> list[str]:
+    return [secret for secret in RAW if secret in text]
+
+
+def missing_markers(text: str) -> list[str]:
+    return [kind for kind in KINDS if f"[REDACTED:{kind}]" not in text]
+
+
+def jsonl(messages: list[dict]) -> str:
+    return "".join(json.dumps(m) + "\n" for m in messages)
+
+
+def write_thread(root: Path, thread: str, messages: list[dict]) -> None:
+    path = root / "threads" / f"{thread}.jsonl"
+    path.write_text(jsonl(messages), encoding="utf-8")
+
+
+def today_ledger(root: Path) -> Path:
+    return root / "memory" / f"{datetime.now(UTC).date()}.md"
+
+
+def sent(server) -> str:
+    """Every request body the model received, as one text (JSON escapes undone)."""
+    return "\n".join(
+        json.dumps(request, ensure_ascii=False).replace("\\n", "\n") for request in server.requests
+    )
+
+
+def test_builtin_pipeline_writes_no_secret_anywhere(cli, workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text(
+        "timezone: UTC\ncompaction: {keep_messages: 2, keep_tokens: 0}\n"
+    )
+    run = cli("-w", workspace, "thread", "append", "t1", "-", input=jsonl(SECRET_MESSAGES))
+    assert run.exit_code == 0, run.stderr
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+    ledger = today_ledger(workspace).read_text()
+    assert leaked(ledger) == [] and missing_markers(ledger) == []
+
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    memory = (workspace / "MEMORY.md").read_text()
+    assert leaked(memory) == [] and missing_markers(memory) == []
+
+    key = "sk-proj-SAVEDsavedSAVEDsaved0123456789"
+    saved = cli("-w", workspace, "save", "-", input=f"- Remember the CI key {key}\n")
+    assert saved.exit_code == 0, saved.stderr
+    assert "1 secret redacted" in saved.stderr
+    for path in (workspace / "MEMORY.md", today_ledger(workspace)):
+        assert key not in path.read_text()
+        assert "- Remember the CI key [REDACTED:openai_key]" in path.read_text()
+
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    record = json.loads((workspace / "threads" / "t1.jsonl").read_text().splitlines()[-1])
+    assert record["type"] == "compaction"
+    assert "[REDACTED:" in record["summary"] and leaked(record["summary"]) == []
+
+
+def test_no_model_request_carries_a_secret(cli, workspace: Path, llm_server) -> None:
+    """flush, consolidate, compact and call (with MEMORY.md, the question and a tool
+    result that finds a secret) through litellm: markers in, secrets out."""
+    write_model_config(
+        workspace,
+        llm_server,
+        timezone="UTC",
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    write_thread(workspace, "t1", SECRET_MESSAGES)
+    # Written by hand or with --no-redact: memctl must not pass these on either.
+    (workspace / "MEMORY.md").write_text(f"# Memory\n\n{SECRET_LEDGER}")
+    today_ledger(workspace).write_text(f"## Memory Flush — then\n\n{SECRET_LEDGER}")
+    checks = {}
+
+    def check(stage: str, *args: str) -> None:
+        llm_server.requests.clear()
+        result = cli("-w", workspace, *args)
+        assert result.exit_code == 0, (stage, result.stderr)
+        assert llm_server.requests, stage
+        checks[stage] = (leaked(sent(llm_server)), missing_markers(sent(llm_server)))
+
+    check("flush", "flush")
+    llm_server.default = lambda request: "# Memory\n\n- merged"
+    check("consolidate", "consolidate", "--force")
+    (workspace / "MEMORY.md").write_text(f"# Memory\n\n{SECRET_LEDGER}")
+    llm_server.default = lambda request: "a summary"
+    check("compact", "compact", "t1", "--force")
+    llm_server.reply_tool_calls([{"name": "memory_search", "arguments": {"query": "Remember"}}])
+    llm_server.reply("done")
+    check("call", "call", "--new", "t2", f"My token is {SECRETS[0][1]}; what do you remember?")
+    tool_result = llm_server.requests[1]["messages"][-1]
+    assert tool_result["role"] == "tool" and "[REDACTED:" in tool_result["content"]
+
+    assert checks == {stage: ([], []) for stage in ("flush", "consolidate", "compact", "call")}
+
+
+@pytest.mark.parametrize("stage", ["flush", "consolidate"])
+def test_a_secret_in_the_model_answer_is_not_written(
+    cli, workspace: Path, llm_server, stage: str
+) -> None:
+    """A model may answer with a secret it was never shown (made up, or remembered):
+    the ledger and MEMORY.md get the marker."""
+    key = "ghp_" + "Q7" * 18
+    write_model_config(workspace, llm_server, timezone="UTC")
+    write_thread(workspace, "t1", [{"role": "user", "content": "We chose Postgres."}])
+    today_ledger(workspace).write_text("## Memory Flush — then\n\n- We chose Postgres.\n")
+    llm_server.reply(f"# Memory\n\n- We chose Postgres.\n- The bot token is {key}.")
+
+    assert cli("-w", workspace, stage).exit_code == 0
+    written = (today_ledger(workspace) if stage == "flush" else workspace / "MEMORY.md").read_text()
+    assert key not in written
+    assert "- The bot token is [REDACTED:github_token]." in written
+
+
+def test_configured_patterns_apply_end_to_end(cli, workspace: Path, llm_server) -> None:
+    write_model_config(
+        workspace,
+        llm_server,
+        timezone="UTC",
+        redaction={"patterns": [{"name": "employee", "regex": r"EMP-\d{6}"}]},
+    )
+    write_thread(workspace, "t1", [{"role": "user", "content": "Remember: badge EMP-123456."}])
+    llm_server.default = lambda request: "- " + request["messages"][1]["content"].splitlines()[-1]
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    assert "EMP-123456" not in sent(llm_server)
+    assert "badge [REDACTED:employee]." in sent(llm_server)
+    assert "EMP-123456" not in today_ledger(workspace).read_text()
+    assert "[REDACTED:employee]" in today_ledger(workspace).read_text()
+
+
+def test_no_redact_sends_and_stores_text_as_it_is(cli, workspace: Path, llm_server) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    write_thread(workspace, "t1", SECRET_MESSAGES)
+    llm_server.reply(f"- Remember this for later: {SECRETS[0][1]}")
+
+    assert cli("-w", workspace, "--no-redact", "flush").exit_code == 0
+
+    assert "[REDACTED:" not in sent(llm_server)
+    assert leaked(sent(llm_server)) == RAW
+    assert SECRETS[0][2] in today_ledger(workspace).read_text()
+    assert cli("-w", workspace, "--no-redact", "save", "password=hunter2").exit_code == 0
+    assert "password=hunter2" in (workspace / "MEMORY.md").read_text()
+
+
+def test_evicted_results_are_owner_only(cli, workspace: Path) -> None:
+    big = "password=hunter2 " + "x" * 90_000
+    write_thread(
+        workspace,
+        "t1",
+        [
+            {"role": "user", "content": "grep it"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {"name": "grep", "arguments": "{}"},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "name": "grep", "content": big},
+        ],
+    )
+    old = os.umask(0)  # the most permissive umask: the modes must not depend on it
+    try:
+        assert cli("-w", workspace, "evict", "t1").exit_code == 0
+    finally:
+        os.umask(old)
+
+    folder = workspace / "evicted" / "t1"
+    [target] = folder.iterdir()
+    assert target.read_text() == big  # the full result, as it was
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(folder.parent.stat().st_mode) == 0o700
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "apı_key=abcd1234 — dotless i",
+        "ſecret: hunter22 — long s",
+        "passwordİ=hunter22 — dotted capital I",
+        "\u212aEY_TOKEN=abcd1234 — Kelvin sign",
+        "BEARER abcdefghijklmnopqrstuvwxyz — upper case",
+    ],
+)
+def test_non_ascii_text_is_filtered_without_missing_a_match(text: str) -> None:
+    """The cheap keyword filter runs on non-ASCII text too (every ledger heading has an
+    em dash); the letters re.IGNORECASE equates with ASCII ones must not hide a match."""
+    redacted, counts = compile_patterns().redact(text)
+    assert sum(counts.values()) == 1, redacted
+    assert "hunter22" not in redacted and "abcd1234" not in redacted
+    assert "abcdefghijklmnop" not in redacted

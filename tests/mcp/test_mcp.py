@@ -1,0 +1,552 @@
+"""`memctl mcp`: the memory tools over MCP, driven by the SDK's own stdio client.
+
+The server is the real process (`python -m memctl -w WS mcp`), one per module for the
+tools-on workspace. The SDK's client runs on an event loop in a helper thread (anyio's
+blocking portal), so the tests stay plain synchronous functions that share the session.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mcp_types as types
+import pytest
+from anyio.from_thread import start_blocking_portal
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from memctl.core.workspace import Workspace, init_workspace
+from memctl.turn.tools import SCHEMAS
+from tests.support.helpers import MEMORY_TOOLS, snapshot
+
+TOOL_NAMES = set(MEMORY_TOOLS)
+MEMORY = "- We deploy on Fridays.\n- The staging database is pg-staging-2.\n"
+DAILY_NAME = "memory/2026-06-02.md"
+DAILY = "## Memory Flush — 2026-06-02T10:00:00+00:00\n- Alice prefers tabs over spaces.\n"
+THREAD = [
+    {"role": "user", "content": "How do we ship the new billing service?"},
+    {"role": "assistant", "content": "We use a blue-green rollout behind the gateway."},
+    {"role": "user", "content": "And the rollback plan?"},
+    {"role": "assistant", "content": "Flip the gateway back to the green pool."},
+]
+# A client waits this long for an answer before giving up: a hang fails, never blocks CI.
+READ_TIMEOUT = 30
+
+
+def prepare(root: Path, config: str = "") -> Path:
+    init_workspace(root)
+    (root / "memctl.yaml").write_text(config, encoding="utf-8")
+    (root / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+    (root / DAILY_NAME).write_text(DAILY, encoding="utf-8")
+    lines = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in THREAD)
+    (root / "threads" / "billing.jsonl").write_text(lines, encoding="utf-8")
+    return root
+
+
+def server_command(root: Path) -> list[str]:
+    return [sys.executable, "-m", "memctl", "-w", str(root), "mcp"]
+
+
+class Client:
+    """A synchronous face for the SDK's ClientSession over one server process."""
+
+    def __init__(self, portal: Any, session: ClientSession) -> None:
+        self.portal = portal
+        self.session = session
+
+    def list_tools(self) -> list[types.Tool]:
+        return self.portal.call(self.session.list_tools).tools
+
+    def call(self, name: str, arguments: dict[str, Any] | None = None) -> types.CallToolResult:
+        return self.portal.call(self.session.call_tool, name, arguments)
+
+    def text(self, name: str, arguments: dict[str, Any]) -> str:
+        """The text of a call that must succeed."""
+        result = self.call(name, arguments)
+        assert not result.is_error, body(result)
+        return body(result)
+
+    def error(self, name: str, arguments: dict[str, Any]) -> str:
+        """The text of a call that must be a tool error (not a protocol failure)."""
+        result = self.call(name, arguments)
+        assert result.is_error, body(result)
+        assert "internal error" not in body(result)  # a deliberate error, not a bug
+        return body(result)
+
+
+def body(result: types.CallToolResult) -> str:
+    assert len(result.content) == 1 and result.content[0].type == "text"
+    return result.content[0].text
+
+
+@asynccontextmanager
+async def session_for(root: Path, errlog: Any) -> AsyncIterator[ClientSession]:
+    command, *args = server_command(root)
+    params = StdioServerParameters(command=command, args=args, cwd=str(root))
+    async with (
+        stdio_client(params, errlog=errlog) as (read_stream, write_stream),
+        ClientSession(read_stream, write_stream, read_timeout_seconds=READ_TIMEOUT) as session,
+    ):
+        await session.initialize()
+        yield session
+
+
+@pytest.fixture(scope="module")
+def connect(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """connect(root) -> Client: a server process for `root`, stopped at the module's end."""
+    logs = tmp_path_factory.mktemp("mcp-stderr")
+    with start_blocking_portal() as portal:
+        contexts: list[Any] = []
+
+        def open_client(root: Path) -> Client:
+            errlog = (logs / f"{root.name}.log").open("w", encoding="utf-8")
+            context = portal.wrap_async_context_manager(session_for(root, errlog))
+            session = context.__enter__()
+            contexts.append((context, errlog))
+            return Client(portal, session)
+
+        try:
+            yield open_client
+        finally:
+            for context, errlog in reversed(contexts):
+                context.__exit__(None, None, None)
+                errlog.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, connect: Any) -> tuple[Path, Client]:
+    root = prepare(tmp_path_factory.mktemp("mcp") / "ws")
+    return root, connect(root)
+
+
+@pytest.fixture
+def ws(served: tuple[Path, Client]) -> Path:
+    return served[0]
+
+
+@pytest.fixture
+def client(served: tuple[Path, Client]) -> Client:
+    return served[1]
+
+
+# --------------------------------------------------------------------------- listing
+
+
+@pytest.mark.slow
+def test_lists_the_six_tools_with_their_schemas(client):
+    tools = {tool.name: tool for tool in client.list_tools()}
+
+    assert set(tools) == TOOL_NAMES
+    for name, tool in tools.items():
+        assert tool.input_schema == SCHEMAS[name]["parameters"]  # one source for both transports
+        assert tool.description == SCHEMAS[name]["description"]
+    required = {name: tool.input_schema["required"] for name, tool in tools.items()}
+    assert required == {
+        "memory_search": ["query"],
+        "memory_recall": ["query"],
+        "memory_get": ["path"],
+        "memory_save": ["content"],
+        "thread_search": ["query"],
+        "thread_history": ["thread"],
+    }
+    for name in ("memory_search", "thread_search"):
+        mode = tools[name].input_schema["properties"]["matchMode"]
+        assert mode["type"] == "string" and mode["enum"] == ["phrase", "all", "any"]
+    assert {"startLine", "endLine"} <= set(tools["memory_get"].input_schema["properties"])
+    assert {"start", "end"} <= set(tools["thread_history"].input_schema["properties"])
+
+
+def test_only_memory_save_is_announced_as_writing(client):
+    hints = {tool.name: tool.annotations.read_only_hint for tool in client.list_tools()}
+
+    assert hints == {name: name != "memory_save" for name in TOOL_NAMES}
+
+
+# --------------------------------------------------------------------------- memory_recall
+
+
+def test_memory_recall_ranks_memory_and_threads(client):
+    text = client.text("memory_recall", {"query": "which database is used for staging?"})
+    lines = text.splitlines()
+    assert lines[0].startswith("Best ")
+    assert lines[1].startswith("Source: MEMORY.md:2 (")
+    assert "pg-staging-2" in lines[1]
+    assert client.text("memory_recall", {"query": "zebra unicorn"}).startswith("Nothing in memory")
+    assert "invalid scope" in client.error("memory_recall", {"query": "x", "scope": "everything"})
+
+
+# --------------------------------------------------------------------------- memory_search
+
+
+def test_memory_search_finds_memory_md_then_the_daily(client):
+    text = client.text("memory_search", {"query": "ALICE prefers"})
+    assert text == f"Found 1 match:\nSource: {DAILY_NAME}#2: - Alice prefers tabs over spaces."
+
+    text = client.text("memory_search", {"query": "s", "matchMode": "any"})
+    sources = [line.split(": ", 1)[1].rsplit(": ", 1)[0] for line in text.splitlines()[1:]]
+    assert sources[0].startswith("MEMORY.md#") and sources[-1].startswith(DAILY_NAME)
+
+
+def test_memory_search_match_modes(client):
+    assert client.text("memory_search", {"query": "spaces Alice", "matchMode": "all"}) == (
+        f"Found 1 match:\nSource: {DAILY_NAME}#2: - Alice prefers tabs over spaces."
+    )
+    assert client.text("memory_search", {"query": "spaces Alice"}) == (
+        "No matching memories found for: spaces Alice"
+    )
+    text = client.text("memory_search", {"query": "Fridays pg-staging-2", "matchMode": "any"})
+    assert text.splitlines() == [
+        "Found 2 matches:",
+        "Source: MEMORY.md#1: - We deploy on Fridays.",
+        "Source: MEMORY.md#2: - The staging database is pg-staging-2.",
+    ]
+
+
+@pytest.mark.parametrize("mode", ["fuzzy", "", "PHRASE", 3])
+def test_invalid_match_mode_is_a_tool_error(client, mode):
+    text = client.error("memory_search", {"query": "Fridays", "matchMode": mode})
+
+    assert "match" in text.lower() and "phrase, all or any" in text
+    assert client.text("memory_search", {"query": "Fridays"}).startswith("Found 1 match")
+
+
+def test_missing_query_is_a_tool_error(client):
+    assert "query" in client.error("memory_search", {})
+
+
+# --------------------------------------------------------------------------- memory_get
+
+
+def test_memory_get_returns_numbered_lines(client):
+    assert client.text("memory_get", {"path": "MEMORY.md"}) == (
+        "1|- We deploy on Fridays.\n2|- The staging database is pg-staging-2."
+    )
+    assert client.text("memory_get", {"path": "MEMORY.md", "startLine": 2, "endLine": 2}) == (
+        "2|- The staging database is pg-staging-2."
+    )
+    assert client.text("memory_get", {"path": DAILY_NAME, "startLine": 2}) == (
+        "2|- Alice prefers tabs over spaces."
+    )
+
+
+@pytest.mark.parametrize(
+    "path", ["../memctl.yaml", "/etc/passwd", "memory/../memctl.yaml", "memctl.yaml", "threads/x"]
+)
+def test_memory_get_outside_the_memory_is_a_tool_error(client, ws, snapshot, path):
+    before = snapshot(ws)
+
+    text = client.error("memory_get", {"path": path})
+
+    assert text.startswith("Error: ") and "\n" not in text
+    assert snapshot(ws) == before
+
+
+def test_memory_get_bad_arguments_are_tool_errors(client):
+    assert "no" in client.error("memory_get", {"path": "memory/1999-01-01.md"}).lower()
+    assert "startLine" in client.error("memory_get", {"path": "MEMORY.md", "startLine": "two"})
+    assert client.error("memory_get", {"path": "MEMORY.md", "startLine": 99})
+
+
+# --------------------------------------------------------------------------- memory_save
+
+
+def test_memory_save_writes_ledger_and_memory_md(client, ws):
+    fact = "The release train leaves on Mondays."
+
+    assert client.text("memory_save", {"content": fact}) == (
+        "Saved 1 memory to MEMORY.md and the daily ledger."
+    )
+
+    memory_lines = (ws / "MEMORY.md").read_text(encoding="utf-8").splitlines()
+    assert memory_lines[:2] == MEMORY.splitlines()
+    assert memory_lines[-1] in (fact, f"- {fact}")
+    ledger = Workspace(ws).ledger_path().read_text(encoding="utf-8")
+    assert "## Memory Save — " in ledger and fact in ledger
+    # The running server sees what it saved.
+    assert "MEMORY.md#3" in client.text("memory_search", {"query": "release train"})
+
+
+def test_memory_save_of_blank_text_is_a_tool_error(client, ws, snapshot):
+    before = snapshot(ws)
+
+    assert client.error("memory_save", {"content": "   \n"}).startswith("Error: ")
+    assert snapshot(ws) == before
+
+
+# --------------------------------------------------------------------------- threads
+
+
+def test_thread_search_finds_an_entry(client):
+    assert client.text("thread_search", {"query": "blue-green"}) == (
+        "Found 1 match:\nSource: threads/billing.jsonl#1 [assistant]: "
+        "We use a blue-green rollout behind the gateway."
+    )
+    text = client.text("thread_search", {"query": "gateway pool", "matchMode": "all"})
+    assert text.splitlines()[1:] == [
+        "Source: threads/billing.jsonl#3 [assistant]: Flip the gateway back to the green pool."
+    ]
+    # Thread search does not look in memory files, nor memory search in threads.
+    assert client.text("thread_search", {"query": "Fridays"}).startswith("No matching")
+    assert client.text("memory_search", {"query": "blue-green"}).startswith("No matching")
+
+
+def test_thread_search_errors(client):
+    assert "phrase, all or any" in client.error(
+        "thread_search", {"query": "gateway", "matchMode": "regex"}
+    )
+    assert "thread" in client.error("thread_search", {"query": "gateway", "thread": "../etc"})
+
+
+def test_thread_history_returns_a_range(client):
+    text = client.text("thread_history", {"thread": "billing", "start": 1, "end": 2})
+
+    assert text.splitlines() == [
+        "Thread billing, entries 1-2 of 4:",
+        "#1 [assistant] We use a blue-green rollout behind the gateway.",
+        "#2 [user] And the rollback plan?",
+        "… 1 later entries; continue with start=3",
+    ]
+    last = client.text("thread_history", {"thread": "billing", "start": -1})
+    assert last.splitlines()[1:] == ["#3 [assistant] Flip the gateway back to the green pool."]
+
+
+def test_thread_history_errors(client):
+    assert "nothere" in client.error("thread_history", {"thread": "nothere"})
+    assert "start" in client.error("thread_history", {"thread": "billing", "start": 10})
+    assert "invalid thread id" in client.error("thread_history", {"thread": "../MEMORY"})
+
+
+def test_unknown_tool_is_a_tool_error(client):
+    assert "memory_search" in client.error("memory_delete", {"path": "MEMORY.md"})
+
+
+@pytest.mark.slow
+def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
+    """The client's model sees the tool answers: the same redaction as `call`."""
+    key = "sk-proj-" + "a1B2c3D4e5" * 4
+    root = prepare(tmp_path_factory.mktemp("mcp-secrets") / "ws")
+    (root / "MEMORY.md").write_text(f"- The deploy key is {key}.\n", encoding="utf-8")
+    line = {"role": "user", "content": f"Remember: deploys on Tuesdays, key {key}"}
+    (root / "threads" / "ops.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    client = connect(root)
+
+    answers = [
+        client.text("memory_search", {"query": "deploy key"}),
+        client.text("memory_get", {"path": "MEMORY.md"}),
+        client.text("thread_search", {"query": "Tuesdays"}),
+        client.text("thread_history", {"thread": "ops"}),
+    ]
+
+    for answer in answers:
+        assert key not in answer and "[REDACTED:openai_key]" in answer, answer
+
+
+@pytest.mark.slow
+def test_a_secret_across_a_cut_is_redacted_over_mcp(tmp_path_factory, connect):
+    """thread_history cuts an entry at 4,000 characters and memory_get takes a range:
+    both from the text redacted whole, as in `call` (tests/core/test_redact_cuts.py)."""
+    from tests.core.test_redact_cuts import GITHUB, pem, shown
+
+    block, body = pem(7)
+    root = prepare(tmp_path_factory.mktemp("mcp-cuts") / "ws")
+    (root / "MEMORY.md").write_text(f"# Memory\n\n{block}\n", encoding="utf-8")
+    line = {"role": "user", "content": "x" * 3_976 + " " + GITHUB + " " + "y" * 500}
+    (root / "threads" / "ops.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    client = connect(root)
+
+    history = client.text("thread_history", {"thread": "ops"})
+    part = client.text("memory_get", {"path": "MEMORY.md", "startLine": 6, "endLine": 9})
+
+    assert "more chars]" in history and GITHUB[:12] not in history
+    assert "[REDACTED:github_token]" in history
+    assert shown(part, body) == [] and part.splitlines()[0] == "6|"
+
+
+def test_calls_own_read_file_is_not_served(client):
+    """`call` reads its evicted results back with read_file; an MCP client has its own
+    file tools, so the server neither lists nor runs it."""
+    text = client.error("read_file", {"path": "evicted/t1/x"})
+    assert text.startswith("Error: unknown tool 'read_file'") and "read_file," not in text
+
+
+# --------------------------------------------------------------------------- configuration
+
+
+@pytest.mark.slow
+def test_tools_off_offers_no_tools(tmp_path_factory, connect):
+    root = prepare(tmp_path_factory.mktemp("mcp-off") / "ws", "memory:\n  tools: false\n")
+    client = connect(root)
+
+    assert client.list_tools() == []
+    assert "memory.tools: false" in client.error("memory_search", {"query": "Fridays"})
+    assert (root / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
+
+
+def run_mcp(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """A server that must refuse to start: stdin is closed at once."""
+    return subprocess.run(
+        [sys.executable, "-m", "memctl", *args],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "config, named",
+    [("memory:\n  tool: false\n", "tool"), ("model: [unclosed\n", "memctl.yaml")],
+    ids=["unknown key", "broken yaml"],
+)
+def test_bad_config_exits_2_before_serving(tmp_path, snapshot, config, named):
+    root = prepare(tmp_path / "ws", config)
+    before = snapshot(root)
+
+    done = run_mcp(["-w", str(root), "mcp"])
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memctl: error: ") and named in lines[0]
+    assert snapshot(root) == before
+
+
+def test_no_workspace_exits_2(tmp_path):
+    done = run_mcp(["mcp"], cwd=tmp_path)
+
+    assert (done.returncode, done.stdout) == (2, "")
+    assert len(done.stderr.splitlines()) == 1 and "memctl.yaml" in done.stderr
+
+
+def rpc(request_id: int, method: str, params: dict[str, Any]) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+
+
+HANDSHAKE = [
+    rpc(
+        1,
+        "initialize",
+        {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"},
+        },
+    ),
+    json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+]
+SEARCH_CALL = rpc(2, "tools/call", {"name": "memory_search", "arguments": {"query": "Fridays"}})
+
+
+@dataclass
+class Conversation:
+    returncode: int
+    stdout: list[str]
+    stderr: str
+
+
+def converse(command: list[str], requests: list[str]) -> Conversation:
+    """Speak raw JSON-RPC to a server on pipes: send `requests`, read stdout until every
+    request id has its answer, then close stdin as a client does and let it exit."""
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    watchdog = threading.Timer(READ_TIMEOUT, process.kill)  # a hang fails instead of blocking
+    watchdog.start()
+    try:
+        assert process.stdin and process.stdout and process.stderr
+        process.stdin.write("".join(request + "\n" for request in requests))
+        process.stdin.flush()
+        waiting = {json.loads(request)["id"] for request in requests if '"id"' in request}
+        lines: list[str] = []
+        while waiting and (line := process.stdout.readline()):
+            lines.append(line)
+            waiting.discard(json.loads(line).get("id"))
+        process.stdin.close()
+        lines += process.stdout.readlines()
+        stderr = process.stderr.read()
+        return Conversation(process.wait(), lines, stderr)
+    finally:
+        watchdog.cancel()
+
+
+@pytest.mark.slow
+def test_stdout_carries_only_the_protocol(tmp_path):
+    """Every stdout line is a protocol message; the start-up line is on stderr."""
+    root = prepare(tmp_path / "ws")
+
+    done = converse(server_command(root), [*HANDSHAKE, SEARCH_CALL])
+
+    assert done.returncode == 0, done.stderr
+    messages = [json.loads(line) for line in done.stdout]
+    assert all(message["jsonrpc"] == "2.0" for message in messages)
+    answers = {message["id"]: message for message in messages if "id" in message}
+    assert answers[1]["result"]["serverInfo"]["name"] == "memctl"
+    assert answers[2]["result"]["isError"] is False
+    assert "MEMORY.md#1" in answers[2]["result"]["content"][0]["text"]
+    assert "serving 6 tools" in done.stderr and "Traceback" not in done.stderr
+
+
+MODULES_AFTER = """
+import atexit, json, runpy, sys
+target = sys.argv[1]
+atexit.register(lambda: open(target, "w").write(json.dumps(sorted(sys.modules))))
+sys.argv = ["memctl", *sys.argv[2:]]
+runpy.run_module("memctl", run_name="__main__")
+"""
+
+
+@pytest.mark.slow
+def test_mcp_never_imports_litellm(tmp_path):
+    root = prepare(tmp_path / "ws", "model: openai:gpt-4.1-mini\n")
+    report = tmp_path / "modules.json"
+    command = [sys.executable, "-c", MODULES_AFTER, str(report), "-w", str(root), "mcp"]
+
+    done = converse(command, [*HANDSHAKE, SEARCH_CALL])
+
+    assert done.returncode == 0, done.stderr
+    modules = set(json.loads(report.read_text(encoding="utf-8")))
+    assert "mcp" in modules  # the server really ran
+    assert "litellm" not in modules and "openai" not in modules
+
+
+@pytest.mark.parametrize("args", [["--help"], ["status"]])
+def test_other_commands_never_import_mcp(tmp_path, args):
+    root = prepare(tmp_path / "ws")
+    report = tmp_path / "modules.json"
+
+    done = subprocess.run(
+        [sys.executable, "-c", MODULES_AFTER, str(report), "-w", str(root), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert done.returncode == 0, done.stderr
+    modules = set(json.loads(report.read_text(encoding="utf-8")))
+    assert "memctl.cli.app" in modules  # the command really ran
+    assert not {"mcp", "memctl.mcp.server", "anyio"} & modules
+
+
+@pytest.mark.slow
+def test_workspace_unchanged_by_reading_tools(tmp_path_factory, connect):
+    root = prepare(tmp_path_factory.mktemp("mcp-read") / "ws")
+    client = connect(root)
+    # locks=False: the search tools take the workspace lock to refresh their index cache.
+    before = snapshot(root, locks=False)
+
+    client.text("memory_search", {"query": "Fridays"})
+    client.text("memory_recall", {"query": "when do we deploy?"})
+    client.text("memory_get", {"path": "MEMORY.md"})
+    client.text("thread_search", {"query": "gateway"})
+    client.text("thread_history", {"thread": "billing"})
+
+    assert snapshot(root, locks=False) == before

@@ -1,0 +1,287 @@
+"""The builtin model's rules, task by task (it is the model every offline run uses)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memctl.core.prompts import NO_REPLY
+from memctl.models.builtin import REPLY_TAG, SUMMARY_HEADER, BuiltinModel, is_own_reply
+from memctl.models.interface import Request
+
+
+def bullets(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("- ")]
+
+
+def flush(conversation: list[tuple[str, str]], memory: str = "", ledger: str = "") -> str:
+    payload = {
+        "conversation": [{"role": r, "text": t} for r, t in conversation],
+        "memory": memory,
+        "ledger": ledger,
+    }
+    return BuiltinModel().complete(Request("flush", [], payload)).text
+
+
+def test_flush_keeps_durable_sentences_verbatim_and_drops_small_talk() -> None:
+    text = flush(
+        [
+            ("user", "Hi there. We decided to use Postgres 16 for the ledger."),
+            ("assistant", "Hello! How are you?"),
+            ("user", "What's the weather like"),
+        ]
+    )
+    assert text == "- We decided to use Postgres 16 for the ledger."
+
+
+def test_flush_skips_an_assistant_echo_but_keeps_a_new_assistant_fact() -> None:
+    text = flush(
+        [
+            ("user", "Remember that deploys happen only on Tuesdays."),
+            ("assistant", "Understood, I'll remember deploys happen only on Tuesdays."),
+            ("assistant", "I decided to pin numpy to 2.1 because of the ABI break."),
+        ]
+    )
+    assert text.splitlines() == [
+        "- Remember that deploys happen only on Tuesdays.",
+        "- I decided to pin numpy to 2.1 because of the ABI break.",
+    ]
+
+
+def test_flush_does_not_restate_memory_or_ledger_and_says_no_reply() -> None:
+    said = "We decided to use Postgres 16 for the ledger."
+    assert flush([("user", said)], memory=f"- {said}\n") == NO_REPLY
+    assert flush([("user", said)], ledger=f"## Memory Flush\n\n- {said.upper()}\n") == NO_REPLY
+    assert flush([("system", "Always answer in French.")]) == NO_REPLY
+
+
+def consolidate(memory: str, dailies: list[str], max_tokens: int = 4000) -> str:
+    payload = {
+        "memory": memory,
+        "dailies": [(f"2026-12-0{i + 1}.md", t) for i, t in enumerate(dailies)],
+        "max_tokens": max_tokens,
+    }
+    return BuiltinModel().complete(Request("consolidate", [], payload)).text
+
+
+def test_consolidate_merges_and_drops_exact_and_near_duplicates() -> None:
+    text = consolidate(
+        "# Memory\n\n- Deploys happen on Tuesdays.\n",
+        [
+            "## Memory Flush — x\n\n- deploys happen on tuesdays\n- The API is versioned by date.\n",
+            "- The API is versioned by date!\n- Dana leads payments.\n",
+        ],
+    )
+    bullets = [line for line in text.splitlines() if line.startswith("- ")]
+    assert bullets == [
+        "- Deploys happen on Tuesdays.",
+        "- The API is versioned by date.",
+        "- Dana leads payments.",
+    ]
+    assert "builtin" in text
+
+
+def test_consolidate_stays_within_the_budget_dropping_the_oldest() -> None:
+    facts = [f"- fact number {i} is about something durable" for i in range(200)]
+    text = consolidate("", ["\n".join(facts)], max_tokens=100)
+    assert len(text) <= 400
+    assert "fact number 199 " in text
+    assert "fact number 0 " not in text
+
+
+def summarise(conversation: list[tuple[str, str]], max_chars: int = 6000) -> str:
+    payload = {
+        "conversation": [{"role": r, "text": t} for r, t in conversation],
+        "max_chars": max_chars,
+    }
+    return BuiltinModel().complete(Request("summary", [], payload)).text
+
+
+def test_summary_keeps_signals_and_is_smaller_than_what_it_replaces() -> None:
+    conversation = []
+    for turn in range(40):
+        conversation.append(("user", f"Turn {turn}: we decided to use plan {turn}. Thanks."))
+        conversation.append(("assistant", f"Noted, plan {turn} it is. Anything else?"))
+    source = sum(len(text) for _, text in conversation)
+
+    summary = summarise(conversation)
+
+    assert len(summary) <= source // 3
+    assert "we decided to use plan 39." in summary  # the newest points are kept
+    assert "Anything else?" not in summary and "Thanks." not in summary
+    assert "older points left out" in summary
+
+
+@pytest.mark.parametrize(
+    ("said", "counted"),
+    [
+        ("1 older point", "1 older point"),
+        ("1,203 older points", "1,203 older points"),
+        ("7 older point(s)", "7 older points"),
+    ],
+)
+def test_summary_counts_what_an_earlier_summary_left_out(said: str, counted: str) -> None:
+    """`1 older point`, thousands with a comma, and `point(s)` as summaries written
+    before the plurals were spelt out say it: all are read back and counted on."""
+    earlier = f"{SUMMARY_HEADER}\n({said} left out; see the thread log)\n[user] We chose plan A."
+    summary = summarise([("summary", earlier), ("user", "We decided to use plan B.")])
+    assert summary.splitlines()[1] == f"({counted} left out; see the thread log)"
+    assert "point(s)" not in summary and "Earlier: [user] We chose plan A." in summary
+
+
+def test_summary_folds_an_earlier_summary_and_names_tool_results() -> None:
+    summary = summarise(
+        [
+            ("summary", "(Extractive summary by x.) We chose Redis for the cache."),
+            ("tool", "Tool result of 90,000 chars evicted to evicted/t/c1-ab. Preview: zzz"),
+            ("user", "Remember: the cache TTL is 5 minutes. ok"),
+        ]
+    )
+    lines = summary.splitlines()
+    assert lines[1].startswith("Earlier: ") and "We chose Redis for the cache." in lines[1]
+    assert "[tool] Tool result of 90,000 chars evicted to evicted/t/c1-ab." in summary
+    assert "[user] Remember: the cache TTL is 5 minutes." in summary
+
+
+# --------------------------------------------------------------------------- own replies
+
+
+def test_flush_never_takes_builtins_own_chat_replies_for_facts() -> None:
+    """builtin's replies quote memory back (or say that nothing matched); stored as
+    facts they would come back, quoted again, on every later call."""
+    said = "We decided that service1 uses port 801."
+    model = BuiltinModel()
+    nothing = model.complete(Request("chat", [], {"question": said, "recalled": []})).text
+    quoted = model.complete(
+        Request("chat", [], {"question": "Which port?", "recalled": ["Deploys are on Tuesdays."]})
+    ).text
+    assert is_own_reply(nothing) and is_own_reply(quoted)
+
+    text = flush([("user", said), ("assistant", nothing), ("assistant", quoted)])
+
+    assert text == f"- {said}"
+    # Another model's reply is still the assistant's own word and may hold a fact.
+    other = "I decided to pin numpy to 2.1 because of the ABI break."
+    assert flush([("assistant", other)]) == f"- {other}"
+
+
+def test_call_on_builtin_stores_the_users_facts_not_its_own_replies(cli, workspace: Path) -> None:
+    said = ["We decided that service1 uses port 801.", "We decided that service2 uses port 802."]
+    for text in [*said, "Which port does service1 use?"]:
+        run = cli("-w", workspace, "-q", "call", "--new", "t", text)
+        assert run.exit_code == 0, run.stderr
+    assert "From memory" in run.stdout and "service1 uses port 801" in run.stdout
+
+    ledgers = "".join(path.read_text() for path in sorted((workspace / "memory").glob("*.md")))
+    memory = (workspace / "MEMORY.md").read_text()
+    assert bullets(ledgers) == [f"- {fact}" for fact in said]
+    assert bullets(memory) and set(bullets(memory)) <= {f"- {fact}" for fact in said}
+    for text in (ledgers, memory):
+        assert "Nothing in memory matches" not in text and REPLY_TAG not in text
+
+
+# --------------------------------------------------------------------------- compaction
+
+
+def fact_turns(first: int, last: int) -> str:
+    """Turns whose user and assistant messages both carry a durable fact, as JSONL."""
+    lines = []
+    for n in range(first, last + 1):
+        lines.append({"role": "user", "content": f"We decided that service{n} uses port 80{n}."})
+        lines.append(
+            {"role": "assistant", "content": f"We decided that worker{n} uses port 90{n}."}
+        )
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
+def test_a_second_compaction_keeps_the_first_summarys_facts(cli, workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text("compaction: {keep_messages: 3, keep_tokens: 0}\n")
+
+    def summary() -> str:
+        records = (workspace / "threads" / "t.jsonl").read_text().splitlines()
+        return [json.loads(r) for r in records if '"compaction"' in r][-1]["summary"]
+
+    assert cli("-w", workspace, "thread", "append", "t", input=fact_turns(1, 4)).exit_code == 0
+    assert cli("-w", workspace, "-q", "compact", "t", "--force").exit_code == 0
+    first = summary()
+    assert "service1 uses port 801." in first
+    assert cli("-w", workspace, "thread", "append", "t", input=fact_turns(5, 7)).exit_code == 0
+    assert cli("-w", workspace, "-q", "compact", "t", "--force").exit_code == 0
+
+    second = summary()
+    context = cli("-w", workspace, "context", "t").stdout
+    assert "Earlier: [user] We decided that service1 uses port 801." in second
+    assert "service1 uses port 801." in context  # the first summary's facts survive...
+    assert "service6 uses port 806." in second  # ...next to the newest ones
+    assert "older points left out" in second
+    assert len(second) <= 400  # SUMMARY_MIN_CHARS: a third of this short prefix is less
+
+
+def test_summary_gives_the_earlier_summary_a_fair_share_and_still_shrinks() -> None:
+    earlier = summarise([("user", f"We decided to use plan {n} for stage {n}.") for n in range(30)])
+    assert earlier.startswith(SUMMARY_HEADER) and "plan 0 " not in earlier
+    conversation = [("summary", earlier)]
+    for turn in range(40):
+        conversation.append(("user", f"Turn {turn}: we chose tool {turn} for the job. Thanks."))
+        conversation.append(("assistant", f"Noted, tool {turn} it is. Anything else?"))
+    source = sum(len(text) for _, text in conversation)
+
+    summary = summarise(conversation)
+
+    assert len(summary) <= source // 3
+    carried = [line for line in summary.splitlines() if line.startswith("Earlier: ")]
+    first_point = earlier.splitlines()[2]  # after the header and the left-out line
+    assert carried and carried[0] == f"Earlier: {first_point}"
+    assert "we chose tool 39 for the job." in summary
+    assert sum(len(line) + 1 for line in carried) <= len(summary) // 2 + 1
+    # What was left out before is still counted, and nothing is marked `Earlier:` twice.
+    before = int(earlier.splitlines()[1].split()[0].strip("("))
+    after = int(summary.splitlines()[1].split()[0].strip("("))
+    assert after > before and "Earlier: Earlier:" not in summarise([("summary", summary)])
+
+
+# --------------------------------------------------------------------------- consolidation
+
+
+def test_consolidate_over_budget_keeps_memory_md_first_and_says_what_it_left_out(
+    cli, workspace: Path
+) -> None:
+    curated = ["- Deploys happen only on Tuesdays.", "- Dana leads payments."]
+    (workspace / "MEMORY.md").write_text("# Memory\n\n" + "\n".join(curated) + "\n")
+    (workspace / "memctl.yaml").write_text("memory: {consolidation_max_tokens: 80}\n")
+    new = [f"- New fact {n} about the system." for n in range(1, 31)]
+    (workspace / "memory" / "2026-12-01.md").write_text("\n".join(new) + "\n")
+
+    run = cli("-w", workspace, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    merged = (workspace / "MEMORY.md").read_text()
+    assert len(merged) <= 80 * 4
+    kept = bullets(merged)
+    assert kept[:2] == curated  # curated memory first
+    assert kept[2:] == new[-len(kept) + 2 :] and new[-1] in kept  # then the newest
+    left_out = 30 - len(kept[2:])
+    assert left_out > 0
+    note = f"<!-- builtin: {left_out} facts over the budget were left out; they stay in the"
+    assert note in merged
+
+
+def test_consolidate_counts_what_earlier_passes_left_out() -> None:
+    """Each pass (or run) merges the previous one's output: its note's count goes on, so
+    a pass that keeps everything does not hide what an earlier one left out."""
+    first = consolidate("", ["\n".join(f"- fact number {i} is durable" for i in range(40))], 60)
+    earlier = int(first.split("<!-- builtin: ")[1].split()[0])
+    assert earlier > 0 and "- fact number 39 is durable" in first
+
+    second = consolidate(first, ["- One more fact."], 60)
+
+    assert f"<!-- builtin: {earlier + 1} facts over the budget" in second
+    assert bullets(second) == bullets(first) and len(second) <= 240  # MEMORY.md's facts first
+
+    curated = "\n".join(f"- curated fact number {i} is durable" for i in range(20))
+    third = consolidate(curated, [], 60)
+    kept = bullets(third)
+    assert kept == curated.splitlines()[: len(kept)] and len(third) <= 240
+    assert f"facts over the budget were left out ({20 - len(kept)} from MEMORY.md" in third

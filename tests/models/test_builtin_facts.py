@@ -1,0 +1,238 @@
+"""builtin keeps what matters: durable facts, with their speaker and resolved dates,
+grouped and superseded in MEMORY.md."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memctl.core.prompts import NO_REPLY
+from memctl.models.builtin import BuiltinModel
+from memctl.models.facts import resolve_dates, third_person
+from memctl.models.interface import Request
+from tests.pipeline.test_flush_speakers import CONVERSATION
+
+
+def flush(conversation: list[dict[str, Any]], ledger: str = "") -> list[str]:
+    payload = {"conversation": conversation, "memory": "", "ledger": ledger, "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+def said(text: str, name: str | None = None, ts: str | None = None) -> dict[str, Any]:
+    item: dict[str, Any] = {"role": "user", "text": text}
+    if name:
+        item["name"] = name
+    if ts:
+        item["ts"] = ts
+    return item
+
+
+def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
+    cli, workspace: Path
+) -> None:
+    (workspace / "memctl.yaml").write_text("timezone: UTC\n")
+    payload = "".join(json.dumps(m) + "\n" for m in CONVERSATION)
+    assert cli("-w", workspace, "thread", "append", "c", "-", input=payload).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    ledger = (workspace / "memory" / f"{datetime.now(UTC).date()}.md").read_text()
+    heading, _, body = ledger.partition("\n\n")
+    assert heading.endswith(" · builtin · said 2023-05-08 to 2023-05-20")
+    assert body.splitlines() == [
+        "- Caroline went to an LGBTQ support group on 2023-05-07 (yesterday, said 2023-05-08) "
+        "and it was so powerful.",
+        "- Melanie is swamped with the kids & work.",
+        "- In June 2023 (next month, said 2023-05-20) Caroline is going to start a counseling "
+        "course.",
+        "- Melanie painted a sunrise in the week of 2023-05-08 (last week, said 2023-05-20), "
+        "Melanie's first painting in 2023 (this year, said 2023-05-20).",
+    ]
+
+
+def test_without_timestamps_builtin_writes_what_was_said() -> None:
+    facts = flush([said("I went to an LGBTQ support group yesterday.", "Caroline")])
+    assert facts == ["Caroline went to an LGBTQ support group yesterday."]
+
+
+def test_relative_dates_resolve_against_the_time_said() -> None:
+    when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
+    cases = {
+        "We met the day before yesterday.": "on 2023-05-06 (the day before yesterday",
+        "We shipped v2 two weeks ago.": "around 2023-04-24 (two weeks ago",
+        "The review is next Friday.": "on 2023-05-12 (next Friday",
+        "I went hiking last weekend.": "on the weekend of 2023-05-06 (last weekend",
+        "We moved here last year.": "in 2022 (last year",
+        "I'll visit Rome in three months.": "in August 2023 (in three months",
+        "I saw her on Friday.": "on 2023-05-05 (Friday",
+        "We are going camping last summer.": "in summer 2022 (last summer",
+    }
+    for text, resolved in cases.items():
+        assert f"{resolved}, said 2023-05-08)" in resolve_dates(text, when), text
+    assert resolve_dates("Mondays are busy.", when) == "Mondays are busy."
+    for habit in (
+        "Our on-call rotation always starts on Monday.",
+        "We deploy every week on Friday.",
+    ):
+        assert resolve_dates(habit, when) == habit
+
+
+def test_a_sentence_initial_phrase_reads_mid_sentence_in_the_date_note() -> None:
+    when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
+    cases = {
+        "Yesterday I went to the group.": "On 2023-05-07 (yesterday, said 2023-05-08) I went",
+        "It rained. Yesterday I went out.": "It rained. On 2023-05-07 (yesterday, said",
+        "Next month we start.": "In June 2023 (next month, said 2023-05-08) we start.",
+        "A week ago we shipped.": "Around 2023-05-01 (a week ago, said 2023-05-08) we",
+        "Last Friday we met.": "On 2023-05-05 (last Friday, said 2023-05-08) we met.",
+        "On Friday I saw her.": "On 2023-05-05 (Friday, said 2023-05-08) I saw her.",
+        "I went yesterday.": "I went on 2023-05-07 (yesterday, said 2023-05-08).",
+    }
+    for text, resolved in cases.items():
+        assert resolve_dates(text, when).startswith(resolved), text
+    facts = flush(
+        [said("Yesterday I went to a support group.", "Caroline", "2023-05-08T13:56:00Z")]
+    )
+    assert facts == ["On 2023-05-07 (yesterday, said 2023-05-08) Caroline went to a support group."]
+
+
+def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
+    assert third_person("I love hiking with my sister Mel.", "Jon") == (
+        "Jon loves hiking with Jon's sister Mel."
+    )
+    assert third_person("I really enjoy pottery, it relaxes me.", "Jon") == (
+        "Jon really enjoys pottery, it relaxes Jon."
+    )
+    assert third_person("I'm a nurse and I've got two cats.", "Jon") == (
+        "Jon is a nurse and Jon has got two cats."
+    )
+
+
+def test_durable_facts_of_every_kind_are_kept_and_chatter_is_dropped() -> None:
+    kept = [
+        "The partner API rate limit is 1200 requests per minute, keep that in mind.",
+        "My sister Mel just adopted a puppy.",
+        "Carol owns billing-v3.",
+        "The budget for the offsite is $4,000.",
+        "I'm going to learn Spanish this winter.",
+        "I work as a pediatric nurse at St. Mary's.",
+        "I prefer tea over coffee.",
+    ]
+    chatter = [
+        "Hi!",
+        "Thanks so much, that's really sweet of you!",
+        "How are you doing?",
+        "What do you think",
+        "Wow, that sounds amazing.",
+        "I'm so happy for you!",
+        "You should totally go for it.",
+        "Haha yeah, I know what you mean.",
+    ]
+    facts = flush([said(text, "Ana") for text in kept + chatter])
+    assert len(facts) == len(kept), facts
+    assert (
+        facts[0]
+        == "Ana: The partner API rate limit is 1200 requests per minute, keep that in mind."
+    )
+    assert facts[1] == "Ana's sister Mel just adopted a puppy."
+    assert facts[4].startswith("Ana is going to learn Spanish")
+    assert facts[5] == "Ana works as a pediatric nurse at St. Mary's."
+
+
+def test_a_fact_is_kept_once_even_when_said_again_or_echoed() -> None:
+    conversation = [
+        said("Deploys happen only on Tuesdays.", "Dana"),
+        {"role": "assistant", "text": "Understood: deploys happen only on Tuesdays."},
+        said("Remember, deploys happen only on Tuesdays!", "Dana"),
+    ]
+    assert flush(conversation) == ["Dana: Deploys happen only on Tuesdays."]
+    ledger = "## Memory Flush — x · thread t · entries 0-2 · builtin\n\n- Dana: Deploys happen only on Tuesdays.\n"
+    assert flush(conversation, ledger) == []
+
+
+def consolidate(memory: str, dailies: list[str], max_tokens: int = 4000) -> tuple[str, list[str]]:
+    payload = {
+        "memory": memory,
+        "dailies": [(f"2026-12-0{i + 1}.md", t) for i, t in enumerate(dailies)],
+        "max_tokens": max_tokens,
+    }
+    reply = BuiltinModel().complete(Request("consolidate", [], payload))
+    return reply.text, reply.notes
+
+
+def test_consolidation_groups_facts_by_subject() -> None:
+    text, _ = consolidate(
+        "",
+        [
+            "## Memory Flush — x\n\n- Caroline went to a support group on 2023-05-07.\n"
+            "- Melanie: We took the kids camping.\n- Caroline's sister Mel lives in Ohio.\n"
+            "- Deploys happen on Tuesdays.\n- Melanie painted a sunrise.\n"
+        ],
+    )
+    assert text.split("-->\n\n", 1)[1] == (
+        "- Deploys happen on Tuesdays.\n\n"
+        "## Caroline\n\n"
+        "- Caroline went to a support group on 2023-05-07.\n"
+        "- Caroline's sister Mel lives in Ohio.\n\n"
+        "## Melanie\n\n"
+        "- We took the kids camping.\n"
+        "- Melanie painted a sunrise.\n"
+    )
+    again, _ = consolidate(text, ["- Melanie painted a sunrise."])
+    assert again == text  # read back under its headings, nothing twice
+
+
+def test_a_newer_value_supersedes_the_older_and_the_run_says_so(cli, workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text(
+        "# Memory\n\n## Dana\n\n- The migration deadline is 2026-12-15.\n- Dana lives in Lisbon.\n"
+    )
+    (workspace / "memory" / "2026-12-01.md").write_text(
+        "## Memory Flush — x\n\n- Dana: The migration deadline is 2027-01-15.\n"
+        "- Dana moved to Berlin.\n- Dana went to Porto.\n"
+    )
+    run = cli("-w", workspace, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    memory = (workspace / "MEMORY.md").read_text()
+    assert "2027-01-15" in memory and "2026-12-15" not in memory
+    assert "Berlin" in memory and "Lisbon" not in memory and "Porto" in memory
+    assert "superseded: Dana: The migration deadline is 2026-12-15. -> Dana: The migration " in (
+        run.stderr
+    )
+    assert "superseded: Dana lives in Lisbon. -> Dana moved to Berlin." in run.stderr
+    (kept,) = (workspace / ".memctl" / "history").iterdir()
+    assert "2026-12-15" in kept.read_text()  # the replaced fact stays in MEMORY.md's history
+    document = json.loads(cli("-w", workspace, "--json", "consolidate", "--force").stdout)
+    assert document["superseded"] == []
+
+
+def test_consolidation_sees_the_span_of_an_old_conversation() -> None:
+    text, _ = consolidate(
+        "",
+        [
+            "## Memory Flush — 2026-12-03T10:00:00+00:00 · thread c · entries 0-3 · builtin · "
+            "said 2023-05-08 to 2023-05-20\n\n- Melanie is swamped with the kids & work.\n"
+            "- Caroline went to a support group on 2023-05-07 (yesterday, said 2023-05-08).\n"
+        ],
+    )
+    assert "- Melanie is swamped with the kids & work (May 2023).\n" in text
+    assert re.search(
+        r"- Caroline went to a support group on 2023-05-07 \(yesterday[^(]*\)\.\n", text
+    )
+
+
+def test_a_telling_question_is_a_fact_and_another_speaker_s_same_words_are_another() -> None:
+    facts = flush(
+        [
+            said("Have I told you about my brother Rosa? Best person ever.", "Ana"),
+            said("We got a new piano for the living room.", "Ana"),
+            said("We got a new piano for the living room.", "Ben"),
+            said("Which port does service1 use?", "Ben"),
+        ]
+    )
+    assert facts == [
+        "Ana's brother Rosa.",
+        "Ana: We got a new piano for the living room.",
+        "Ben: We got a new piano for the living room.",
+    ]

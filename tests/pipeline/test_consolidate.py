@@ -1,0 +1,512 @@
+"""memctl consolidate: offsets, passes, validation, history, and a concurrent save."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.core.workspace import Workspace, append_durable
+from tests.support.helpers import DANA, append, configure, ledger, snapshot, state
+from tests.support.llm_server import write_model_config
+
+
+@pytest.fixture
+def ws(workspace: Path) -> Path:
+    configure(workspace)
+    return workspace
+
+
+def daily(root: Path, name: str, text: str, folder: str = "memory") -> Path:
+    path = root / folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def offsets(root: Path) -> dict[str, int]:
+    return state(root).get("consolidation", {}).get("offsets", {})
+
+
+def user_message(request: dict[str, Any]) -> str:
+    return request["messages"][1]["content"]
+
+
+def facts(root: Path) -> list[str]:
+    return [line for line in (root / "MEMORY.md").read_text().splitlines() if line.startswith("- ")]
+
+
+# --------------------------------------------------------------------------- builtin
+
+
+def test_a_builtin_dry_run_prints_the_diff_a_real_run_makes(cli, ws: Path) -> None:
+    """builtin is free and deterministic, so its dry run merges and shows the unified
+    diff (an LLM's dry run prints the requests and their cost instead: test_cost.py)."""
+    (ws / "MEMORY.md").write_text("# Memory\n\n- Old fact.\n")
+    daily(ws, "2026-01-01.md", "## Memory Save\n\n- Dana leads payments.\n- Old fact.\n")
+    before = snapshot(ws)
+
+    run = cli("-w", ws, "consolidate", "--dry-run")
+    document = json.loads(cli("-w", ws, "--json", "consolidate", "--dry-run").stdout)
+
+    assert run.exit_code == 0, run.stderr
+    assert snapshot(ws) == before
+    assert run.stdout.startswith("--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ ")
+    assert "+- Dana leads payments.\n" in run.stdout
+    assert "+- Old fact." not in run.stdout  # a duplicate: merged, not added
+    assert "-> " in run.stderr and "nothing written" in run.stderr
+    assert document["diff"] == run.stdout and len(document["planned"]) == 1
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    after = (ws / "MEMORY.md").read_text()
+    assert document["chars_after"] == len(after)
+    added = [
+        line[1:] for line in run.stdout.splitlines() if line.startswith("+") and line[1:2] != "+"
+    ]
+    assert [line for line in added if line.startswith("- ")] == ["- Dana leads payments."]
+    assert "- Dana leads payments." in after.splitlines()
+
+
+def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
+    append(cli, ws, "t1", DANA)
+    assert cli("-w", ws, "flush").exit_code == 0
+    size = ledger(ws).stat().st_size
+
+    run = cli("-w", ws, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout == ""
+    chars = len((ws / "MEMORY.md").read_text())
+    assert run.stderr.strip() == (
+        f"consolidate: consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
+    )
+    assert facts(ws) == [
+        "- The user's name is Dana.",
+        "- Dana leads the payments team.",
+        "- We decided to move the ledger service to Postgres 16.",
+    ]
+    assert "\n## Dana\n" in (ws / "MEMORY.md").read_text()  # grouped by who said it
+    assert offsets(ws) == {f"memory/{ledger(ws).name}": size}
+    assert "consolidate" in state(ws)["runs"]
+    assert not (ws / ".memctl" / "history").exists()  # there was nothing to keep
+
+    again = cli("-w", ws, "consolidate")
+    assert again.exit_code == 0
+    assert "no new daily text since the last consolidation; no model request" in again.stderr
+    assert len((ws / "MEMORY.md").read_text()) == chars
+
+    previous = (ws / "MEMORY.md").read_bytes()
+    append(cli, ws, "t2", [{"role": "user", "content": "Remember that deploys are on Tuesdays."}])
+    assert cli("-w", ws, "flush").exit_code == 0
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    # Said in another thread, by nobody named: before the groups, with no heading.
+    assert facts(ws)[0] == "- Remember that deploys are on Tuesdays."
+    assert len(facts(ws)) == 4
+    (kept,) = (ws / ".memctl" / "history").iterdir()
+    assert kept.name.startswith("MEMORY-") and kept.suffix == ".md"
+    assert kept.read_bytes() == previous
+
+
+def test_duplicates_across_dailies_and_memory_are_merged(cli, ws: Path) -> None:
+    (ws / "MEMORY.md").write_text("# Memory\n\n- Deploys happen on Tuesdays.\n")
+    daily(ws, "2026-01-01.md", "## Memory Flush — a\n\n- deploys happen on tuesdays\n- Use uv.\n")
+    daily(ws, "2026-01-02.md", "## Memory Save — b\n\n- Use uv.\n- The DB is Postgres 16.\n")
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    assert facts(ws) == ["- Deploys happen on Tuesdays.", "- Use uv.", "- The DB is Postgres 16."]
+
+
+def test_only_text_after_the_offset_is_new(cli, workspace: Path, llm_server) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    path = daily(workspace, "2026-01-01.md", "- OLD-FACT kept.\n")
+    llm_server.reply("# Memory\n\n- OLD-FACT kept.")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    with path.open("a") as handle:
+        handle.write("\n- NEW-FACT added.\n")
+    llm_server.reply("# Memory\n\n- OLD-FACT kept.\n- NEW-FACT added.")
+    run = cli("-w", workspace, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    second = user_message(llm_server.requests[1])
+    new_part = second.split("## New daily ledger entries")[1]
+    assert "NEW-FACT" in new_part
+    assert "OLD-FACT" not in new_part
+    assert offsets(workspace) == {"memory/2026-01-01.md": path.stat().st_size}
+
+    # A file now smaller than its offset was rewritten: it is taken whole.
+    path.write_text("- REWRITTEN.\n")
+    llm_server.reply("# Memory\n\n- REWRITTEN.")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    assert "### 2026-01-01.md\n\n- REWRITTEN." in user_message(llm_server.requests[2])
+
+
+def test_archived_ledgers_keep_their_offsets(cli, workspace: Path, llm_server) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    done = daily(workspace, "2025-01-01.md", "- DONE-ARCHIVED.\n", "memory/archive")
+    daily(workspace, "2025-01-02.md", "- PENDING-ARCHIVED.\n", "memory/archive")
+    daily(workspace, "2026-01-03.md", "- CURRENT.\n")
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    (workspace / ".memctl" / "state.json").write_text(
+        json.dumps({"consolidation": {"offsets": {"memory/archive/2025-01-01.md": 17}}})
+    )
+    assert done.stat().st_size == 17
+    llm_server.reply("# Memory\n\n- merged")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    text = user_message(llm_server.requests[0])
+    assert "DONE-ARCHIVED" not in text
+    assert text.index("### archive/2025-01-02.md\n\n- PENDING-ARCHIVED.") < text.index(
+        "### 2026-01-03.md\n\n- CURRENT."
+    )
+    assert set(offsets(workspace)) == {
+        "memory/archive/2025-01-01.md",
+        "memory/archive/2025-01-02.md",
+        "memory/2026-01-03.md",
+    }
+
+
+def test_nothing_new_sends_nothing_and_force_runs_anyway(cli, workspace: Path, llm_server) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "MEMORY.md").write_text("- a fact\n")
+    before = snapshot(workspace, locks=False)
+    run = cli("-w", workspace, "--json", "consolidate")
+    assert run.exit_code == 0
+    data = json.loads(run.stdout)
+    assert data["status"] == "nothing_new"
+    assert data["usage"]["calls"] == 0
+    assert llm_server.requests == []
+    assert snapshot(workspace, locks=False) == before
+
+    llm_server.reply("# Memory\n\n- a fact")
+    forced = cli("-w", workspace, "consolidate", "--force")
+    assert forced.exit_code == 0, forced.stderr
+    (request,) = llm_server.requests
+    assert user_message(request) == (
+        "## Current MEMORY.md\n\n- a fact\n\n## New daily ledger entries\n\n(none)"
+    )
+    assert (workspace / "MEMORY.md").read_text() == "# Memory\n\n- a fact\n"
+
+
+def test_force_with_nothing_new_says_so_and_whether_memory_changed(
+    cli, workspace: Path, llm_server
+) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    memory = workspace / "MEMORY.md"
+    memory.write_text("# Memory\n\n- a fact\n")
+    before = memory.stat().st_mtime_ns, memory.stat().st_ino
+
+    llm_server.reply("# Memory\n\n- a fact")  # the same text: nothing to write
+    same = cli("-w", workspace, "--json", "consolidate", "--force")
+    assert same.exit_code == 0, same.stderr
+    assert same.stderr == (
+        "consolidate: no new daily text; --force ran the model (openai:test-model) and "
+        "MEMORY.md was left as it was (19 chars)\n"
+    )
+    data = json.loads(same.stdout)
+    assert (data["status"], data["files"], data["changed"], data["history"]) == (
+        "consolidated",
+        [],
+        False,
+        None,
+    )
+    assert (memory.stat().st_mtime_ns, memory.stat().st_ino) == before
+    assert json.loads(cli("-w", workspace, "--json", "consolidate").stdout)["status"] == (
+        "nothing_new"
+    )
+
+    llm_server.reply("# Memory\n\n- a fact, merged")
+    preview = cli("-w", workspace, "consolidate", "--force", "--diff")
+    assert preview.stderr.startswith(
+        "consolidate: preview: no new daily text; the model would rewrite MEMORY.md: "
+        "19 -> 27 chars (openai:test-model); nothing written"
+    )
+    llm_server.reply("# Memory\n\n- a fact, merged")
+    changed = cli("-w", workspace, "consolidate", "--force")
+    assert changed.stderr.startswith(
+        "consolidate: no new daily text; --force had the model rewrite MEMORY.md: "
+        "19 -> 27 chars (openai:test-model); the previous MEMORY.md is kept as "
+    )
+    assert memory.read_text() == "# Memory\n\n- a fact, merged\n"
+    dry = cli("-w", workspace, "consolidate", "--force", "--dry-run")
+    assert dry.stderr.startswith(
+        "consolidate: dry run: no new daily text; --force would send MEMORY.md alone in "
+        "1 request, ~"
+    )
+
+
+def test_diff_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
+    (ws / "MEMORY.md").write_text("# Memory\n\n- Old fact.\n")
+    daily(ws, "2026-01-01.md", "- New fact.\n")
+    before = snapshot(ws)
+    run = cli("-w", ws, "consolidate", "--diff")
+    assert run.exit_code == 0, run.stderr
+    assert snapshot(ws) == before
+    assert run.stdout.startswith("--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ ")
+    assert "\n+- New fact.\n" in run.stdout
+    assert " - Old fact.\n" in run.stdout
+    assert run.stderr.startswith(
+        "consolidate: preview: would consolidate 1 file (12 B new) into MEMORY.md"
+    )
+    assert "nothing written" in run.stderr
+
+    data = json.loads(cli("-w", ws, "--json", "consolidate", "--diff").stdout)
+    assert data["status"] == "preview"
+    assert data["diff"] == run.stdout
+    assert data["usage"]["calls"] == 1
+    assert snapshot(ws) == before
+
+
+def test_a_backlog_too_big_for_one_request_is_merged_in_passes(cli, workspace: Path) -> None:
+    configure(
+        workspace,
+        model={"name": "builtin", "context_window": 2000},
+        memory={"consolidation_max_tokens": 300},
+    )
+    unique = [f"- Service {n:02d} is owned by team {n % 7}." for n in range(20)]
+    for day in range(1, 4):
+        # Each ledger repeats the same facts many times over: far more text than a pass takes.
+        daily(workspace, f"2026-01-0{day}.md", "\n".join(unique * 4) + "\n")
+    run = cli("-w", workspace, "--json", "consolidate")
+    assert run.exit_code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["passes"] > 3
+    assert facts(workspace) == unique
+    assert "in {} passes".format(data["passes"]) in run.stderr
+    assert all(
+        offsets(workspace)[f"memory/2026-01-0{day}.md"]
+        == (workspace / "memory" / f"2026-01-0{day}.md").stat().st_size
+        for day in range(1, 4)
+    )
+
+
+@pytest.mark.parametrize(
+    ("memory_lines", "fix"),
+    [
+        (20, "lower memory.consolidation_max_tokens"),  # ~350 tokens of a 1,000 window
+        (200, "use a memory.model with a larger window"),  # ~3,500 tokens
+    ],
+)
+def test_a_window_too_small_says_what_would_help(
+    cli, workspace: Path, snapshot, memory_lines: int, fix: str
+) -> None:
+    configure(
+        workspace,
+        model={"name": "builtin", "context_window": 1000},
+        memory={"consolidation_max_tokens": 2000},
+    )
+    (workspace / ".memctl").mkdir()
+    for lock in ("lock", "consolidate.lock"):  # lock files stay behind, by design
+        (workspace / ".memctl" / lock).touch()
+    (workspace / "MEMORY.md").write_text(
+        "".join(f"- Fact number {n} about the billing service.\n" for n in range(memory_lines))
+    )
+    daily(workspace, "2026-01-01.md", "- A new fact.\n")
+    before = snapshot(workspace)
+
+    run = cli("-w", workspace, "consolidate")
+
+    assert run.exit_code == 1
+    assert run.stderr.count("\n") == 1 and "is too small" in run.stderr and fix in run.stderr
+    assert snapshot(workspace) == before
+
+
+def test_history_keeps_the_last_twenty(cli, ws: Path) -> None:
+    history = ws / ".memctl" / "history"
+    history.mkdir(parents=True)
+    for n in range(25):
+        (history / f"MEMORY-2020010{n // 10}T0000{n % 10:02d}000000.md").write_text(f"old {n}\n")
+    (ws / "MEMORY.md").write_text("- current\n")
+    daily(ws, "2026-01-01.md", "- more\n")
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    kept = sorted(p.name for p in history.iterdir())
+    assert len(kept) == 20
+    assert "MEMORY-20200100T000000000000.md" not in kept  # the oldest went first
+    assert (history / kept[-1]).read_text() == "- current\n"
+
+
+def test_a_non_utf8_daily_is_a_clear_error(cli, ws: Path) -> None:
+    (ws / "memory" / "2026-01-01.md").write_bytes(b"- caf\xe9\n")
+    before = snapshot(ws, locks=False)
+    run = cli("-w", ws, "consolidate")
+    assert run.exit_code == 2
+    assert run.stderr.strip() == (
+        "memctl: error: memory/2026-01-01.md is not UTF-8 text (byte 5); fix or move it"
+    )
+    assert snapshot(ws, locks=False) == before
+
+
+# --------------------------------------------------------------------------- litellm
+
+
+@pytest.fixture
+def served(workspace: Path, llm_server) -> Path:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- Existing fact.\n")
+    daily(workspace, "2026-01-01.md", "## Memory Flush — x\n\n- First daily fact.\n")
+    daily(workspace, "2026-01-02.md", "## Memory Save — y\n\n- Second daily fact.\n")
+    return workspace
+
+
+def test_request_shape_through_litellm(cli, served: Path, llm_server) -> None:
+    llm_server.reply("# Memory\n\n- Existing fact.\n- First daily fact.\n- Second daily fact.")
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert "consolidated 2 files (" in run.stderr
+    assert "(openai:test-model)" in run.stderr
+    (request,) = llm_server.requests
+    system, user = request["messages"]
+    assert system["role"] == "system"
+    assert "Keep within 4000 tokens (about 16000 characters)." in system["content"]
+    assert user == {
+        "role": "user",
+        "content": "## Current MEMORY.md\n\n# Memory\n\n- Existing fact.\n\n"
+        "## New daily ledger entries\n\n"
+        "### 2026-01-01.md\n\n## Memory Flush — x\n\n- First daily fact.\n\n"
+        "### 2026-01-02.md\n\n## Memory Save — y\n\n- Second daily fact.",
+    }
+    assert (served / "MEMORY.md").read_text() == (
+        "# Memory\n\n- Existing fact.\n- First daily fact.\n- Second daily fact.\n"
+    )
+
+
+def test_empty_memory_is_sent_as_empty(cli, workspace: Path, llm_server) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    daily(workspace, "2026-01-01.md", "- A fact.\n")
+    llm_server.reply("- A fact.")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    assert user_message(llm_server.requests[0]).startswith("## Current MEMORY.md\n\n(empty)\n\n")
+
+
+ANSWERS = {
+    "fenced": ("```markdown\n# Memory\n\n- fact\n```", "wrapped in a ``` code fence"),
+    "blank": ("   \n", "consolidation answer is empty"),
+    "no_reply": ("NO_REPLY", "consolidation answer is empty"),
+    "over_budget": ("- " + "x" * 90, "more than twice the budget of 40"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ANSWERS))
+def test_unusable_answers_never_replace_memory(cli, served: Path, llm_server, case: str) -> None:
+    memory = {"consolidation_max_tokens": 10}
+    write_model_config(served, llm_server, timezone="UTC", memory=memory)
+    answer, message = ANSWERS[case]
+    llm_server.reply(answer)
+    before = snapshot(served, locks=False)
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 1
+    assert run.stderr.strip().count("\n") == 0
+    assert message in run.stderr
+    assert "MEMORY.md left as it was" in run.stderr
+    assert snapshot(served, locks=False) == before
+
+
+@pytest.mark.parametrize("failure", ["fail", "empty"])
+def test_model_failure_exits_1_and_changes_nothing(
+    cli, served: Path, llm_server, failure: str
+) -> None:
+    llm_server.fail(500) if failure == "fail" else llm_server.empty()
+    before = snapshot(served, locks=False)
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 1
+    assert run.stderr.startswith("memctl: error: model openai:test-model: ")
+    assert "Traceback" not in run.stderr
+    assert snapshot(served, locks=False) == before
+
+
+def test_passes_feed_each_answer_to_the_next(cli, served: Path, llm_server) -> None:
+    write_model_config(served, llm_server, timezone="UTC", context_window=2000)
+    big = "\n".join(f"- Fact {n:03d} about the build." for n in range(120))
+    daily(served, "2026-01-03.md", big + "\n")
+    answers = iter(f"# Memory\n\n- merged after pass {n}" for n in range(1, 100))
+    llm_server.default = lambda request: next(answers)
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    requests = llm_server.requests
+    assert len(requests) > 2
+    for number, request in enumerate(requests[1:], 1):
+        assert user_message(request).startswith(
+            f"## Current MEMORY.md\n\n# Memory\n\n- merged after pass {number}\n\n"
+        )
+    sent = "".join(user_message(r) for r in requests)
+    for n in range(120):
+        assert f"- Fact {n:03d} about the build." in sent
+    last = f"# Memory\n\n- merged after pass {len(requests)}\n"
+    assert (served / "MEMORY.md").read_text() == last
+
+
+def wait_for_request(server, count: int = 1) -> None:
+    deadline = time.monotonic() + 30
+    while len(server.requests) < count:
+        assert time.monotonic() < deadline, "the model request never came"
+        time.sleep(0.01)
+
+
+@pytest.mark.slow
+def test_a_save_during_consolidation_is_kept(cli, served: Path, llm_server) -> None:
+    llm_server.slow(1.0, "# Memory\n\n- Existing fact.\n- First daily fact.\n- Second daily fact.")
+
+    def save() -> None:
+        wait_for_request(llm_server)
+        other = Workspace(served)  # another process's view: its own lock handle
+        with other.lock():
+            append_durable(other.memory_md, b"- Saved while merging.\n")
+
+    saver = threading.Thread(target=save)
+    saver.start()
+    run = cli("-w", served, "consolidate")
+    saver.join()
+    assert run.exit_code == 0, run.stderr
+    assert "kept 23 B saved meanwhile" in run.stderr
+    assert (served / "MEMORY.md").read_text() == (
+        "# Memory\n\n- Existing fact.\n- First daily fact.\n- Second daily fact.\n"
+        "- Saved while merging.\n"
+    )
+    (kept,) = (served / ".memctl" / "history").iterdir()
+    assert kept.read_text() == "# Memory\n\n- Existing fact.\n- Saved while merging.\n"
+
+
+@pytest.mark.slow
+def test_a_rewrite_during_consolidation_fails_with_nothing_written(
+    cli, served: Path, llm_server
+) -> None:
+    llm_server.slow(1.0, "# Memory\n\n- merged")
+    before = snapshot(served, locks=False)
+
+    def rewrite() -> None:
+        wait_for_request(llm_server)
+        other = Workspace(served)
+        with other.lock():
+            other.memory_md.write_text("- Someone else's MEMORY.md\n")
+
+    writer = threading.Thread(target=rewrite)
+    writer.start()
+    run = cli("-w", served, "consolidate")
+    writer.join()
+    assert run.exit_code == 1
+    assert "MEMORY.md was rewritten by someone else during consolidation" in run.stderr
+    before["MEMORY.md"] = b"- Someone else's MEMORY.md\n"
+    assert snapshot(served, locks=False) == before
+
+
+@pytest.mark.slow
+def test_today_ledger_appended_during_consolidation_waits_for_next_run(
+    cli, served: Path, llm_server
+) -> None:
+    today = served / "memory" / f"{datetime.now(UTC).date()}.md"
+    today.write_text("- Before the run.\n")
+    size = today.stat().st_size
+    llm_server.slow(1.0, "# Memory\n\n- merged")
+
+    def late_append() -> None:
+        wait_for_request(llm_server)
+        with Workspace(served).lock():
+            append_durable(today, b"- LATE fact.\n")
+
+    writer = threading.Thread(target=late_append)
+    writer.start()
+    assert cli("-w", served, "consolidate").exit_code == 0
+    writer.join()
+    assert offsets(served)[f"memory/{today.name}"] == size
+    llm_server.reply("# Memory\n\n- merged\n- LATE fact.")
+    assert cli("-w", served, "consolidate").exit_code == 0
+    assert "LATE fact" in user_message(llm_server.requests[1]).split("## New daily")[1]

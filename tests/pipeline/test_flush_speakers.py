@@ -1,0 +1,139 @@
+"""Flush knows when and by whom things were said: the request, the ledger, the heading."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tests.support.llm_server import write_model_config
+
+CONVERSATION = [
+    {
+        "role": "user",
+        "name": "Caroline",
+        "content": "I went to an LGBTQ support group yesterday and it was so powerful.",
+        "ts": "2023-05-08T13:56:00+00:00",
+    },
+    {
+        "role": "assistant",
+        "content": "Melanie: Wow, that's great! I'm swamped with the kids & work.",
+        "ts": "2023-05-08T13:58:00+00:00",
+    },
+    {
+        "role": "user",
+        "name": "Caroline",
+        "content": "Next month I'm going to start a counseling course.",
+        "ts": "2023-05-20T09:01:00+00:00",
+    },
+    {
+        "role": "assistant",
+        "name": "Melanie",
+        "content": "I painted a sunrise last week, my first painting this year.",
+        "ts": "2023-05-20T09:05:00+00:00",
+    },
+]
+
+
+def setup(root: Path) -> None:
+    (root / "memctl.yaml").write_text(yaml.safe_dump({"timezone": "UTC"}))
+
+
+def append(cli, root: Path, thread: str, messages: list[dict[str, Any]]) -> None:
+    payload = "".join(json.dumps(m) + "\n" for m in messages)
+    run = cli("-w", root, "thread", "append", thread, "-", input=payload)
+    assert run.exit_code == 0, run.stderr
+
+
+def ledger_text(root: Path) -> str:
+    return (root / "memory" / f"{datetime.now(UTC).date()}.md").read_text()
+
+
+def test_the_request_carries_each_message_s_time_and_speaker(cli, workspace, llm_server) -> None:
+    setup(workspace)
+    write_model_config(workspace, llm_server)
+    append(cli, workspace, "chat", CONVERSATION)
+    llm_server.reply("- Caroline went to an LGBTQ support group on 2023-05-07.")
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    (request,) = llm_server.requests
+    system, user = request["messages"]
+    assert "Resolve relative dates" in system["content"]
+    assert "Name who each fact is about" in system["content"]
+    conversation = user["content"].split("entries 0-3):\n")[1].splitlines()
+    assert conversation == [
+        "[2023-05-08 13:56] [USER Caroline]: I went to an LGBTQ support group yesterday "
+        "and it was so powerful.",
+        "[13:58] [ASSISTANT Melanie]: Wow, that's great! I'm swamped with the kids & work.",
+        "[2023-05-20 09:01] [USER Caroline]: Next month I'm going to start a counseling course.",
+        "[09:05] [ASSISTANT Melanie]: I painted a sunrise last week, my first painting this year.",
+    ]
+
+
+def test_the_heading_keeps_the_flush_time_and_adds_the_span(cli, workspace, llm_server) -> None:
+    setup(workspace)
+    write_model_config(workspace, llm_server)
+    append(cli, workspace, "chat", CONVERSATION)
+    llm_server.reply("- Caroline went to an LGBTQ support group on 2023-05-07.")
+    assert cli("-w", workspace, "flush").exit_code == 0
+    heading = ledger_text(workspace).splitlines()[0]
+    assert re.fullmatch(
+        r"## Memory Flush — \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00 · thread chat · entries 0-3 · "
+        r"openai:test-model · said 2023-05-08 to 2023-05-20",
+        heading,
+    ), heading
+
+
+def test_a_log_without_timestamps_is_rendered_and_headed_as_before(
+    cli, workspace, llm_server
+) -> None:
+    """`thread append` stamps messages that come without `ts`; a log written by other
+    means may have none, and then flush sends and writes what it always did."""
+    setup(workspace)
+    write_model_config(workspace, llm_server)
+    plain = [{k: v for k, v in m.items() if k not in ("ts", "name")} for m in CONVERSATION[:2]]
+    (workspace / "threads" / "plain.jsonl").write_text("".join(json.dumps(m) + "\n" for m in plain))
+    llm_server.reply("- Someone went to a support group.")
+    assert cli("-w", workspace, "flush").exit_code == 0
+    user = llm_server.requests[0]["messages"][1]["content"]
+    assert user.split("entries 0-1):\n")[1].splitlines() == [
+        "[USER]: I went to an LGBTQ support group yesterday and it was so powerful.",
+        "[ASSISTANT Melanie]: Wow, that's great! I'm swamped with the kids & work.",
+    ]
+    heading = ledger_text(workspace).splitlines()[0]
+    assert heading.endswith("· entries 0-1 · openai:test-model"), heading
+
+
+def test_a_conversation_of_today_gets_no_span(cli, workspace, llm_server) -> None:
+    setup(workspace)
+    write_model_config(workspace, llm_server)
+    today = [{k: v for k, v in m.items() if k != "ts"} for m in CONVERSATION]
+    append(cli, workspace, "chat", today)
+    llm_server.reply("- Caroline went to a support group.")
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert " · said " not in ledger_text(workspace)
+
+
+def test_a_label_is_not_taken_for_a_speaker(cli, workspace, llm_server) -> None:
+    setup(workspace)
+    write_model_config(workspace, llm_server)
+    append(cli, workspace, "chat", [{"role": "user", "content": "Remember: deploys are Tuesdays."}])
+    llm_server.reply("NO_REPLY")
+    assert cli("-w", workspace, "flush").exit_code == 0
+    user = llm_server.requests[0]["messages"][1]["content"]
+    assert re.search(r"\] \[USER\]: Remember: deploys are Tuesdays\.$", user), user
+
+
+def test_name_is_kept_through_thread_append_and_shown_in_context(cli, workspace) -> None:
+    setup(workspace)
+    append(cli, workspace, "chat", CONVERSATION)
+    logged = [json.loads(line) for line in (workspace / "threads" / "chat.jsonl").open()]
+    assert [m.get("name") for m in logged] == ["Caroline", None, "Caroline", "Melanie"]
+    run = cli("-w", workspace, "context", "chat")
+    assert run.exit_code == 0, run.stderr
+    messages = json.loads(run.stdout)["messages"]
+    assert [m.get("name") for m in messages[-4:]] == ["Caroline", None, "Caroline", "Melanie"]

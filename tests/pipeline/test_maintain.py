@@ -1,0 +1,219 @@
+"""memctl maintain: archive + consolidate for cron, throttled, one at a time."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.support.helpers import held_lock, modules_after, snapshot, state
+from tests.support.llm_server import write_model_config
+
+OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
+
+
+def write_config(root: Path, memory: str = "", top: str = "") -> None:
+    (root / "memctl.yaml").write_text(f"timezone: UTC\n{top}memory:\n  hooks: true\n{memory}")
+
+
+def set_runs(root: Path, **runs: str) -> None:
+    current = state(root) or {"version": 1}
+    current.setdefault("runs", {}).update(runs)
+    (root / ".memctl").mkdir(exist_ok=True)
+    (root / ".memctl" / "state.json").write_text(json.dumps(current))
+
+
+def iso_ago(**delta: float) -> str:
+    return (datetime.now(UTC) - timedelta(**delta)).isoformat(timespec="seconds")
+
+
+def daily_backlog(root: Path) -> tuple[Path, Path]:
+    """One ledger due for the archive and one for today, both unconsolidated."""
+    old = root / "memory" / f"{OLD_DAY}.md"
+    old.write_text("## Memory Flush — then\n- The build server is called ochre.\n")
+    today = root / "memory" / f"{datetime.now(UTC).date()}.md"
+    today.write_text("## Memory Flush — now\n- Releases go out on Tuesdays.\n")
+    return old, today
+
+
+@pytest.fixture
+def ready(workspace: Path) -> Path:
+    write_config(workspace)
+    daily_backlog(workspace)
+    return workspace
+
+
+def test_first_run_goes_at_once_archiving_then_consolidating(ready, cli):
+    result = cli("-w", ready, "maintain")
+
+    assert result.exit_code == 0, result.stderr
+    assert not (ready / "memory" / f"{OLD_DAY}.md").exists()
+    assert (ready / "memory" / "archive" / f"{OLD_DAY}.md").exists()
+    memory = (ready / "MEMORY.md").read_text()
+    assert "ochre" in memory and "Tuesdays" in memory
+    assert "maintain" in state(ready)["runs"]
+    assert result.stdout == f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n"
+    assert "maintain: moved 1 ledger" in result.stderr
+    assert "maintain: done; next run from " in result.stderr
+
+
+def test_a_second_run_within_the_gap_is_throttled_and_says_when(ready, cli):
+    assert cli("-w", ready, "maintain").exit_code == 0
+    last = datetime.fromisoformat(state(ready)["runs"]["maintain"])
+    (ready / "memory" / f"{datetime.now(UTC).date()}.md").write_text("- More to merge.\n")
+    before = snapshot(ready, locks=False)
+
+    result = cli("-w", ready, "maintain")
+
+    assert result.exit_code == 0
+    due = (last + timedelta(minutes=30)).isoformat(timespec="seconds")
+    assert result.stderr == (
+        "maintain: skipped: throttled: last run less than the consolidation_min_gap ago, "
+        f"next at {due}\n"
+    )
+    assert result.stdout == ""
+    assert snapshot(ready, locks=False) == before
+
+
+def test_the_throttle_is_the_configured_gap_and_expires(ready, cli):
+    write_config(ready, "  consolidation_min_gap: 2h\n")
+    set_runs(ready, maintain=iso_ago(minutes=90))
+    throttled = cli("-w", ready, "--json", "maintain")
+    assert throttled.exit_code == 0
+    document = json.loads(throttled.stdout)
+    assert document["status"] == "skipped"
+    assert document["skipped"].startswith("throttled")
+    assert document["archive"] is None and document["consolidate"] is None
+
+    set_runs(ready, maintain=iso_ago(hours=2, minutes=1))
+    ran = cli("-w", ready, "--json", "maintain")
+    assert ran.exit_code == 0, ran.stderr
+    assert json.loads(ran.stdout)["status"] == "ran"
+
+
+def test_force_ignores_the_throttle(ready, cli):
+    recent = iso_ago(minutes=1)
+    set_runs(ready, maintain=recent)
+
+    result = cli("-w", ready, "--json", "maintain", "--force")
+
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["status"] == "ran"
+    assert document["consolidate"]["status"] == "consolidated"
+    assert [m["target"] for m in document["archive"]["moved"]] == [f"memory/archive/{OLD_DAY}.md"]
+    assert state(ready)["runs"]["maintain"] != recent
+    assert "ochre" in (ready / "MEMORY.md").read_text()
+
+
+def test_hooks_off_skips_without_touching_anything(workspace, cli):
+    (workspace / "memctl.yaml").write_text("memory:\n  hooks: false\n")
+    daily_backlog(workspace)
+    before = snapshot(workspace, locks=False)
+
+    for args in (["maintain"], ["maintain", "--force"]):
+        result = cli("-w", workspace, *args)
+        assert result.exit_code == 0
+        assert result.stderr == "maintain: skipped: memory.hooks is false\n"
+    assert snapshot(workspace, locks=False) == before
+    assert not (workspace / ".memctl").exists()
+
+
+def test_flush_trigger_never_does_not_stop_maintenance(workspace, cli):
+    write_config(workspace, "  flush_trigger: never\n")
+    daily_backlog(workspace)
+    result = cli("-w", workspace, "maintain")
+    assert result.exit_code == 0, result.stderr
+    assert "ochre" in (workspace / "MEMORY.md").read_text()
+    assert "maintain" in state(workspace)["runs"]
+
+
+def test_a_second_maintain_while_one_runs_exits_at_once(ready, cli):
+    (ready / ".memctl").mkdir()
+    with held_lock(ready / ".memctl" / "maintain.lock"):
+        before = snapshot(ready, locks=False)
+        result = cli("-w", ready, "maintain", "--force")
+        assert result.exit_code == 0
+        assert result.stderr == "maintain: skipped: another memctl maintain is running\n"
+        assert snapshot(ready, locks=False) == before
+    assert cli("-w", ready, "maintain").exit_code == 0
+    assert "maintain" in state(ready)["runs"]
+
+
+def test_nothing_new_sends_no_request(workspace, cli, llm_server):
+    write_model_config(workspace, llm_server, timezone="UTC")
+    result = cli("-w", workspace, "--json", "maintain")
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["status"] == "ran"
+    assert document["consolidate"]["status"] == "nothing_new"
+    assert llm_server.requests == []
+    assert "no new daily text" in result.stderr
+
+
+def test_nothing_new_does_not_import_litellm(workspace, tmp_path):
+    (workspace / "memctl.yaml").write_text(
+        "model: {name: openai:gpt-4.1-mini, api_base: http://127.0.0.1:9/v1}\n"
+    )
+    run = modules_after(["maintain"], workspace, tmp_path / "modules.json")
+    assert "litellm" not in run.modules, "litellm imported"
+    assert "maintain" in state(workspace)["runs"]
+
+
+def test_a_failed_consolidation_exits_1_keeps_the_archive_and_the_throttle(
+    workspace, cli, llm_server
+):
+    write_model_config(workspace, llm_server, timezone="UTC")
+    daily_backlog(workspace)
+    earlier = iso_ago(hours=5)
+    set_runs(workspace, maintain=earlier)
+    memory_before = (workspace / "MEMORY.md").read_bytes()
+    llm_server.fail(500)
+
+    result = cli("-w", workspace, "maintain")
+
+    assert result.exit_code == 1
+    assert len(llm_server.requests) == 1
+    assert result.stderr.splitlines()[-1].startswith("memctl: error: model openai:test-model")
+    assert "Traceback" not in result.stderr
+    assert state(workspace)["runs"]["maintain"] == earlier
+    assert (workspace / "MEMORY.md").read_bytes() == memory_before
+    assert (workspace / "memory" / "archive" / f"{OLD_DAY}.md").exists()
+    assert not (workspace / "memory" / f"{OLD_DAY}.md").exists()
+
+    llm_server.fail(500)
+    as_json = cli("-w", workspace, "--json", "maintain")
+    assert as_json.exit_code == 1
+    document = json.loads(as_json.stdout)
+    assert document["status"] == "failed"
+    assert document["exit_code"] == 1
+    assert document["error"].startswith("model openai:test-model")
+    assert state(workspace)["runs"]["maintain"] == earlier
+
+
+def test_dry_run_writes_nothing_and_shows_the_plan(ready, cli):
+    before = snapshot(ready, locks=False)
+    result = cli("-w", ready, "maintain", "--dry-run")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n")
+    assert "Tuesdays" in result.stdout  # the MEMORY.md diff
+    assert "maintain: would move 1 ledger" in result.stderr
+    assert snapshot(ready, locks=False) == before
+    assert not (ready / ".memctl").exists()
+
+
+def test_dry_run_respects_the_throttle_unless_forced(ready, cli):
+    set_runs(ready, maintain=iso_ago(minutes=1))
+    before = snapshot(ready, locks=False)
+    throttled = cli("-w", ready, "maintain", "--dry-run")
+    assert throttled.exit_code == 0
+    assert throttled.stderr.startswith("maintain: skipped: throttled")
+    forced = cli("-w", ready, "--json", "maintain", "--dry-run", "--force")
+    assert forced.exit_code == 0, forced.stderr
+    document = json.loads(forced.stdout)
+    assert document["status"] == "dry_run"
+    assert document["consolidate"]["status"] == "dry_run"
+    assert document["archive"]["dry_run"] is True
+    assert snapshot(ready, locks=False) == before

@@ -1,0 +1,247 @@
+"""Optional embeddings for recall, against a loopback embedding endpoint (real litellm).
+
+Vectors live in the index's SQLite file, new records are embedded in batches and only
+once, the rankings are fused (hybrid), a failing provider leaves BM25 with one line on
+stderr, and the cost shows in `index --dry-run` and `status`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memctl.core.config import load_config
+from memctl.core.workspace import Workspace
+from memctl.retrieval.index import index_path
+from memctl.retrieval.recall import recall
+from tests.support.embed_server import EmbedServer, embedding_config
+from tests.support.helpers import run_memctl
+
+KEY_ENV = "MEMCTL_TEST_EMBED_KEY"
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(KEY_ENV, "sk-loopback")
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    monkeypatch.setenv("no_proxy", "127.0.0.1")
+    with EmbedServer() as running:
+        yield running
+
+
+@pytest.fixture
+def ws(workspace: Path, server: EmbedServer) -> Path:
+    (workspace / "memctl.yaml").write_text(embedding_config(server.url, KEY_ENV))
+    lines = [f"- filler fact number {i} about the release train" for i in range(100)]
+    lines.append("- Dana bought a new automobile in March.")
+    (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return workspace
+
+
+def run(root: Path, query: str, **options):
+    ws = Workspace(root)
+    return recall(ws, load_config(root / "memctl.yaml"), query, **options)
+
+
+@pytest.mark.slow
+def test_hybrid_finds_a_paraphrase_bm25_cannot(ws: Path, server: EmbedServer) -> None:
+    question = "which vehicle was purchased?"  # no word of it is in the record
+    result = run(ws, question)
+    assert result.ranking == "hybrid" and result.notes == []
+    assert result.hits[0].source == "MEMORY.md:101"
+    (ws / "memctl.yaml").write_text("")
+    assert "MEMORY.md:101" not in [hit.source for hit in run(ws, question).hits]
+    # 101 records in batches of at most 64, then the query
+    assert server.batches == [64, 37, 1]
+
+
+@pytest.mark.slow
+def test_only_new_records_are_embedded(ws: Path, server: EmbedServer) -> None:
+    run(ws, "car")
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- The physician is Dr. Okafor.\n")
+    server.batches.clear()
+    result = run(ws, "who is the doctor")
+    assert server.batches == [1, 1]  # the new record, then the query
+    assert result.hits[0].source == "MEMORY.md:102"
+
+
+@pytest.mark.slow
+def test_a_failing_provider_leaves_bm25(ws: Path, server: EmbedServer, cli) -> None:
+    server.failing = True
+    run_ = cli("-w", ws, "recall", "Dana automobile")
+    assert run_.exit_code == 0
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+    assert len(run_.stderr.splitlines()) == 1
+    assert "ranked by BM25 alone" in run_.stderr
+    document = json.loads(cli("-w", ws, "--json", "recall", "Dana automobile").stdout)
+    assert document["ranking"] == "bm25"
+
+
+@pytest.mark.slow
+def test_cost_in_dry_run_and_status(ws: Path, server: EmbedServer, cli) -> None:
+    assert cli("-w", ws, "index").exit_code == 0
+    assert server.batches == [64, 37]
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- one more fact\n")
+    server.batches.clear()
+    cli("-w", ws, "search", "one more fact")  # indexes the line, embeds nothing
+    dry = cli("-w", ws, "index", "--dry-run")
+    assert dry.exit_code == 0, dry.stderr
+    assert "1 record to embed with openai:loopback-embed" in dry.stdout
+    assert "cost unknown" in dry.stdout  # litellm has no price for the loopback model
+    status = json.loads(cli("-w", ws, "--json", "status").stdout)
+    assert status["index"]["embeddings_pending"] == 1
+    assert server.batches == []  # neither sent anything
+
+
+def test_builtin_is_not_an_embedding_model(workspace: Path, cli) -> None:
+    (workspace / "memctl.yaml").write_text("memory:\n  embedding_model: builtin\n")
+    run_ = cli("-w", workspace, "recall", "x")
+    assert run_.exit_code == 2 and "embedding_model" in run_.stderr
+
+
+def bm25_index(root: Path, cli) -> None:
+    """The index built, words and all, by a recall without embeddings: the next recall
+    finds it unchanged and reads it through the fast path's read-only connection."""
+    config = (root / "memctl.yaml").read_text()
+    (root / "memctl.yaml").write_text("")
+    assert cli("-w", root, "recall", "Dana automobile").exit_code == 0
+    (root / "memctl.yaml").write_text(config)
+
+
+def vectors(root: Path) -> int:
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(root)))) as conn:
+        (count,) = conn.execute("SELECT count(*) FROM vectors").fetchone()
+    return count
+
+
+PARAPHRASE = "which vehicle was purchased?"  # only the embeddings find MEMORY.md:101
+
+
+@pytest.mark.slow
+def test_recall_embeds_over_an_unchanged_index_and_after_a_change(
+    ws: Path, server: EmbedServer, cli
+) -> None:
+    bm25_index(ws, cli)
+    for batches in ([64, 37, 1], [1]):  # everything, then only the query
+        server.batches.clear()
+        run_ = cli("-w", ws, "recall", PARAPHRASE)
+        assert (run_.exit_code, run_.stderr) == (0, "")
+        assert run_.stdout.startswith("MEMORY.md:101 ")
+        assert server.batches == batches
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- The physician is Dr. Okafor.\n")
+    server.batches.clear()
+    run_ = cli("-w", ws, "recall", "who is the doctor")
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:102 ")
+    assert server.batches == [1, 1]
+    # search brings the index up to date without embedding: recall then finds it
+    # unchanged, with a record still to embed
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- Dana's puppy is called Biscuit.\n")
+    assert cli("-w", ws, "search", "Biscuit").exit_code == 0
+    server.batches.clear()
+    run_ = cli("-w", ws, "recall", "what is the name of the dog")
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:103 ")
+    assert server.batches == [1, 1]
+    assert vectors(ws) == 103
+
+
+@pytest.mark.slow
+def test_recall_json_over_an_unchanged_index(ws: Path, server: EmbedServer, cli) -> None:
+    bm25_index(ws, cli)
+    for _ in range(2):
+        run_ = run_memctl(ws, "--json", "recall", PARAPHRASE)
+        assert (run_.exit_code, run_.stderr) == (0, "")
+        document = json.loads(run_.stdout)
+        assert document["ranking"] == "hybrid"
+        assert document["hits"][0]["source"] == "MEMORY.md:101"
+
+
+@pytest.mark.slow
+def test_a_provider_failing_mid_catch_up_leaves_the_index_usable(
+    ws: Path, server: EmbedServer, cli
+) -> None:
+    bm25_index(ws, cli)
+    server.fail_after = 1  # the first batch of 64 is embedded, the second is refused
+    run_ = cli("-w", ws, "recall", "Dana automobile")
+    assert run_.exit_code == 0
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+    assert len(run_.stderr.splitlines()) == 1
+    assert "ranked by BM25 alone" in run_.stderr
+    assert vectors(ws) == 64
+    server.fail_after = None
+    server.batches.clear()
+    document = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE).stdout)
+    assert document["ranking"] == "hybrid"
+    assert document["hits"][0]["source"] == "MEMORY.md:101"
+    assert server.batches == [37, 1]  # the 64 kept, not sent again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("changed", [False, True], ids=["unchanged", "changed"])
+def test_a_failing_vector_write_is_rolled_back(
+    ws: Path, server: EmbedServer, cli, changed: bool
+) -> None:
+    bm25_index(ws, cli)
+    if changed:  # the next recall updates the index under the lock, writable
+        with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+            handle.write("- one more fact\n")
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(ws)))) as conn:
+        conn.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON vectors "
+            "BEGIN SELECT RAISE(ABORT, 'the disk refused'); END"
+        )
+    run_ = cli("-w", ws, "recall", "Dana automobile")
+    assert run_.exit_code == 0
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+    assert len(run_.stderr.splitlines()) == 1
+    assert "the disk refused" in run_.stderr and "ranked by BM25 alone" in run_.stderr
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(ws)))) as conn:
+        conn.execute("DROP TRIGGER refuse")
+    assert vectors(ws) == 0
+    run_ = cli("-w", ws, "recall", PARAPHRASE)
+    assert (run_.exit_code, run_.stderr) == (0, "")
+    assert run_.stdout.startswith("MEMORY.md:101 ")
+
+
+def test_a_failing_index_under_recall_is_one_line(workspace: Path, cli) -> None:
+    (workspace / "MEMORY.md").write_text("- Dana bought a new automobile in March.\n")
+    assert cli("-w", workspace, "recall", "Dana").exit_code == 0
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(workspace)))) as conn:
+        conn.execute("DROP TABLE words")  # what the fast path does not look at
+    for args in (["recall", "Dana"], ["--json", "recall", "Dana"]):
+        run_ = run_memctl(workspace, *args)
+        assert run_.exit_code == 1
+        assert len(run_.stderr.splitlines()) == 1, run_.stderr
+        assert run_.stderr.startswith("recall: the search index failed")
+        assert "memctl index --rebuild" in run_.stderr
+    assert json.loads(run_.stdout)["count"] == 0
+    assert cli("-w", workspace, "index", "--rebuild").exit_code == 0
+    assert cli("-w", workspace, "recall", "Dana").stdout.startswith("MEMORY.md:1 ")
+
+
+@pytest.mark.slow
+def test_a_failing_vector_write_under_index_is_one_line(ws: Path, server: EmbedServer, cli) -> None:
+    bm25_index(ws, cli)
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(ws)))) as conn:
+        conn.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON vectors "
+            "BEGIN SELECT RAISE(ABORT, 'the disk refused'); END"
+        )
+    for args in (["index"], ["--json", "index"]):
+        run_ = run_memctl(ws, *args)
+        assert run_.exit_code == 1, run_.stderr
+        assert len(run_.stderr.splitlines()) == 1, run_.stderr
+        assert run_.stderr.startswith("memctl: error: the search index failed while embedding")
+        assert "the disk refused" in run_.stderr and "memctl index --rebuild" in run_.stderr
+    assert vectors(ws) == 0
+    assert cli("-w", ws, "index", "--rebuild").exit_code == 0
+    assert vectors(ws) == 101

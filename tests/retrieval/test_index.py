@@ -1,0 +1,448 @@
+"""The search index (.memctl/index.sqlite): a cache that never changes what search finds.
+
+Search with the index and the scan it replaces (memctl/search.py, `use_index=False`)
+must give the same hits in the same order under the same limit, on random workspaces
+that are then appended to, rewritten, archived and pruned between searches, so the
+incremental update is checked as well as the first build. The index must also survive
+what happens to caches: deletion, corruption, a process killed while writing it, and
+eight processes writing and searching at once.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memctl.core.threads import encode_entry
+from memctl.core.workspace import Workspace
+from memctl.retrieval.index import (
+    IndexUnavailable,
+    cjk_bigrams,
+    fresh_index,
+    index_path,
+    index_status,
+    trigram_query,
+)
+from memctl.retrieval.search import MODES, search
+from tests.retrieval.test_search_properties import (
+    SETTINGS,
+    Corpus,
+    LogLine,
+    corpora,
+    encoded,
+    entries,
+    fresh,
+    memory_text,
+    queries,
+    write,
+)
+from tests.support.helpers import MEMCTL, held_lock
+
+
+def both(ws: Workspace, query: str, **options: object) -> tuple[list, list]:
+    """(hits, truncated) with the index and with the scan."""
+    indexed = search(ws, query, **options)
+    scanned = search(ws, query, use_index=False, **options)
+
+    def key(result):
+        return [(h.kind, h.path, h.line, h.entry, h.role, h.text) for h in result.hits], (
+            result.truncated
+        )
+
+    return key(indexed), key(scanned)
+
+
+@pytest.fixture(scope="module")
+def scratch() -> Iterator[Path]:
+    folder = Path(tempfile.mkdtemp(prefix="memctl-index-props-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@st.composite
+def changes(draw: st.DrawFn, corpus: Corpus) -> list[tuple[str, str, object]]:
+    """What happens to a workspace between two searches: appends (the common case),
+    whole rewrites, an archive move, a deleted log."""
+    steps = []
+    for _ in range(draw(st.integers(1, 4))):
+        how = draw(st.sampled_from(["append", "append", "append log", "rewrite", "move", "drop"]))
+        if how in ("append", "rewrite"):
+            rel = draw(st.sampled_from(["MEMORY.md", "memory/2024-01-02.md", "memory/notes.md"]))
+            steps.append((how, rel, draw(memory_text(corpus.alphabet))))
+        elif how == "append log":
+            thread = draw(st.sampled_from(["a", "b-2", "new"]))
+            lines = draw(st.lists(st.builds(LogLine, entries(corpus.alphabet), st.just("memctl"))))
+            steps.append((how, thread, lines))
+        else:
+            steps.append((how, draw(st.sampled_from(["2024-01-02.md", "a"])), None))
+    return steps
+
+
+def apply(root: Path, steps: list[tuple[str, str, object]]) -> None:
+    for how, name, payload in steps:
+        if how == "append":
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("ab") as handle:
+                handle.write(str(payload).encode())
+        elif how == "rewrite":
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(str(payload).encode())
+        elif how == "append log":
+            (root / "threads").mkdir(exist_ok=True)
+            with (root / "threads" / f"{name}.jsonl").open("ab") as handle:
+                handle.write(b"".join(encoded(line) for line in payload))  # type: ignore[attr-defined]
+        elif how == "move":
+            source = root / "memory" / name
+            if source.exists():
+                (root / "memory" / "archive").mkdir(exist_ok=True)
+                source.rename(root / "memory" / "archive" / name)
+        elif how == "drop":
+            (root / "threads" / f"{name}.jsonl").unlink(missing_ok=True)
+
+
+@pytest.mark.slow
+@SETTINGS
+@given(data=st.data(), corpus=corpora())
+def test_index_and_scan_agree_before_and_after_changes(
+    scratch: Path, data: st.DataObject, corpus: Corpus
+) -> None:
+    root = fresh(scratch)
+    write(root, corpus)
+    ws = Workspace(root)
+    options = {
+        "mode": data.draw(st.sampled_from(MODES), label="mode"),
+        "scope": data.draw(st.sampled_from(["memory", "threads", "all"]), label="scope"),
+        "limit": data.draw(st.sampled_from([0, 1, 3, 50]), label="limit"),
+        "include_archive": data.draw(st.booleans(), label="include_archive"),
+    }
+    for _ in range(2):
+        query = data.draw(queries(corpus), label="query")
+        indexed, scanned = both(ws, query, **options)
+        assert indexed == scanned
+        apply(root, data.draw(changes(corpus), label="changes"))
+        # mtime has a resolution: a rewrite within it must still be seen (size, hashes).
+    query = data.draw(queries(corpus), label="last query")
+    indexed, scanned = both(ws, query, **options)
+    assert indexed == scanned
+
+
+def test_the_index_serves_queries_of_three_characters_or_more():
+    assert trigram_query(["abcd"], "phrase") == '("abc" AND "bcd")'
+    assert trigram_query(['a"bc'], "phrase") == '("a""b" AND """bc")'
+    assert trigram_query(["ab", "cde"], "all") == '("cde")'
+    assert trigram_query(["ab", "cde"], "any") is None
+    assert trigram_query(["部署"], "phrase") is None
+    assert trigram_query(["部署决"], "phrase") == '("部署决")'
+
+
+# --------------------------------------------------------------------------- case folding
+
+
+FOLDS = [
+    # (record, query): the scan's str.lower on both sides decides
+    ("- Straße gesperrt", "STRASSE"),  # ß does not become ss
+    ("- Straße gesperrt", "straße"),
+    ("- GROẞE Pläne", "große"),  # capital sharp s lower-cases to ß
+    ("- İstanbul office", "i̇stanbul"),  # İ lower-cases to i + U+0307
+    ("- İstanbul office", "istanbul"),  # so a plain i does not match
+    ("- 300 \u212aelvin", "300 kelvin"),  # the Kelvin sign lower-cases to k
+    ("- École Polytechnique", "école poly"),
+    ("- École Polytechnique", "ecole"),  # no accent folding
+    ("- cost (a+b)*c [x] .* ?", "(a+b)*c [x]"),  # regex characters are literal
+    ("- 部署决定：使用蓝鲸方案", "使用蓝鲸"),  # CJK is not split
+]
+
+
+@pytest.mark.parametrize(("record", "query"), FOLDS)
+def test_case_folding_is_the_scans(workspace: Path, record: str, query: str) -> None:
+    (workspace / "MEMORY.md").write_text(f"- nothing here\n{record}\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    for mode in MODES:
+        indexed, scanned = both(ws, query, mode=mode)
+        assert indexed == scanned
+    assert index_path(ws).is_file()  # the index really served them
+
+
+# --------------------------------------------------------------------------- incremental
+
+
+def update(ws: Workspace):
+    notes: list[str] = []
+    with fresh_index(ws, notes) as (_, report):
+        return report, notes
+
+
+def test_appends_index_only_the_new_bytes(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2026-06-01.md"
+    ledger.write_text("- one\n- two\n", encoding="utf-8")
+    log = workspace / "threads" / "t.jsonl"
+    log.write_bytes(encode_entry({"role": "user", "content": "first"}))
+    first, _ = update(ws)
+    assert first.records == 3  # MEMORY.md is empty
+
+    with ledger.open("a", encoding="utf-8") as handle:
+        handle.write("- three\n")
+    with log.open("ab") as handle:
+        handle.write(encode_entry({"role": "assistant", "content": "second"}))
+    second, _ = update(ws)
+    assert (second.appended, second.rewritten, second.records) == (2, 0, 2)
+    assert [h.line for h in search(ws, "three").hits] == [3]
+    assert [h.entry for h in search(ws, "second", scope="threads").hits] == [1]
+
+    nothing, _ = update(ws)
+    assert nothing.indexed == 0
+
+
+def test_a_line_without_its_newline_is_indexed_again_when_it_grows(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    memory = workspace / "MEMORY.md"
+    memory.write_text("- deploy on Fri", encoding="utf-8")
+    assert [h.text for h in search(ws, "deploy").hits] == ["- deploy on Fri"]
+    with memory.open("a", encoding="utf-8") as handle:
+        handle.write("days\n- second\n")
+    assert [h.text for h in search(ws, "deploy").hits] == ["- deploy on Fridays"]
+    assert [h.line for h in search(ws, "second").hits] == [2]
+
+
+def test_a_rewrite_is_found_by_its_fingerprint(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    memory = workspace / "MEMORY.md"
+    memory.write_text("- alpha one\n- beta two\n", encoding="utf-8")
+    update(ws)
+    # Written in place: same size, same inode, only the hash of the head tells.
+    with memory.open("r+b") as handle:
+        handle.write(b"- gamma one\n")
+    report, _ = update(ws)
+    assert (report.rewritten, report.appended) == (1, 0)
+    assert [h.text for h in search(ws, "gamma").hits] == ["- gamma one"]
+    assert search(ws, "alpha").hits == []
+    # A rewrite through a rename (consolidate) is a new inode.
+    tmp = workspace / "MEMORY.tmp"
+    tmp.write_text("- delta\n- alpha again\n", encoding="utf-8")
+    tmp.replace(memory)
+    report, _ = update(ws)
+    assert report.rewritten == 1
+    assert [h.line for h in search(ws, "alpha").hits] == [2]
+
+
+def test_archived_files_are_renamed_in_the_index(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2020-01-01.md"
+    ledger.write_text("- an old decision\n", encoding="utf-8")
+    update(ws)
+    (workspace / "memory" / "archive").mkdir()
+    ledger.rename(workspace / "memory" / "archive" / "2020-01-01.md")
+    report, _ = update(ws)
+    assert (report.renamed, report.indexed, report.removed) == (1, 0, 0)
+    assert search(ws, "old decision").hits == []
+    hits = search(ws, "old decision", include_archive=True).hits
+    assert [(h.path, h.line) for h in hits] == [("memory/archive/2020-01-01.md", 1)]
+
+
+def test_short_keywords_are_scanned_without_the_index(workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text("- go to 部署\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    assert [h.line for h in search(ws, "go").hits] == [1]
+    assert [h.line for h in search(ws, "部署").hits] == [1]
+    assert not index_path(ws).exists()
+
+
+def test_a_file_that_is_not_utf8_is_scanned(workspace: Path) -> None:
+    """The index does not vouch for it: the scan decides, and reports it as it does."""
+    (workspace / "memory" / "bad.md").write_bytes(b"- caf\xe9 deploy\n")
+    (workspace / "MEMORY.md").write_text("- deploy\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    result = search(ws, "deploy")
+    reference = search(ws, "deploy", use_index=False)
+    assert result.hits == reference.hits
+    assert [str(s) for s in result.skipped] == [str(s) for s in reference.skipped]
+
+
+# --------------------------------------------------------------------------- a cache
+
+
+def test_a_deleted_index_is_built_again(workspace: Path, cli) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+    assert cli("-w", workspace, "search", "deploy").exit_code == 0
+    path = workspace / ".memctl" / "index.sqlite"
+    assert path.is_file()
+    path.unlink()
+    run = cli("-w", workspace, "search", "deploy")
+    assert (run.exit_code, run.stderr) == (0, "")
+    assert path.is_file()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_a_corrupt_index_is_rebuilt_with_one_line(workspace: Path, cli, damage: str) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+    assert cli("-w", workspace, "search", "deploy").exit_code == 0
+    path = workspace / ".memctl" / "index.sqlite"
+    if damage == "garbage":
+        path.write_bytes(b"this is not a database" * 100)
+    else:
+        path.write_bytes(path.read_bytes()[:5000])
+    run = cli("-w", workspace, "search", "deploy")
+    assert run.exit_code == 0
+    assert run.stdout == "MEMORY.md:1: - deploy on Fridays\n"
+    assert len(run.stderr.splitlines()) == 1
+    assert "rebuilding" in run.stderr
+    again = cli("-w", workspace, "search", "deploy")
+    assert (again.exit_code, again.stderr) == (0, "")
+
+
+def test_index_rebuild_and_status(workspace: Path, cli) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+    status = json.loads(cli("-w", workspace, "--json", "status").stdout)
+    assert status["index"]["exists"] is False
+    run = cli("-w", workspace, "--json", "index", "--rebuild")
+    assert run.exit_code == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert document["update"]["rebuilt"] is True
+    assert document["index"]["records"] == 1
+    with (workspace / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- a second line\n")
+    status = json.loads(cli("-w", workspace, "--json", "status").stdout)
+    assert status["index"]["stale_files"] == 1
+    text = cli("-w", workspace, "status").stdout
+    assert "search index" in text and "1 file changed since" in text
+
+
+def test_index_bookkeeping_stays_out_of_state_json(workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    update(ws)
+    assert not ws.state_path.exists()
+
+
+@pytest.mark.slow
+def test_a_busy_lock_means_a_scan_not_a_wait(workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    with held_lock(ws.state_dir / "lock"):
+        with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
+            pass
+        assert [h.line for h in search(ws, "deploy").hits] == [1]
+        assert not index_path(ws).exists()
+
+
+# --------------------------------------------------------------------------- crashes
+
+
+def big_workspace(root: Path, days: int = 400, threads: int = 60) -> None:
+    for day in range(days):
+        (root / "memory" / f"2020-{1 + day // 28 % 12:02d}-{1 + day % 28:02d}.md").write_text(
+            "".join(f"- fact {day}-{i}: the deploy window is Tuesday\n" for i in range(40)),
+            encoding="utf-8",
+        )
+    for t in range(threads):
+        (root / "threads" / f"t{t}.jsonl").write_bytes(
+            b"".join(
+                encode_entry({"role": "user", "content": f"message {t}-{i} about the rollout"})
+                for i in range(80)
+            )
+        )
+
+
+@pytest.mark.slow
+def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> None:
+    big_workspace(workspace)
+    ws = Workspace(workspace)
+    expected = search(ws, "fact 17-3", scope="all", limit=0, use_index=False)
+    for delay in (0.05, 0.2, 0.5):
+        index_path(ws).unlink(missing_ok=True)
+        run = subprocess.Popen(
+            [str(MEMCTL), "-w", str(workspace), "index", "--rebuild"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+        result = search(ws, "fact 17-3", scope="all", limit=0)
+        assert result.hits == expected.hits
+        assert result.notes == []
+
+
+@pytest.mark.slow
+def test_eight_writers_and_searchers_at_once(workspace: Path) -> None:
+    big_workspace(workspace, days=60, threads=10)
+
+    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(MEMCTL), "-w", str(workspace), *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    def saver(writer: int) -> list[subprocess.CompletedProcess]:
+        return [run("save", "--", f"- saved-{writer}-{n} marker") for n in range(4)]
+
+    def appender(writer: int) -> list[subprocess.CompletedProcess]:
+        message = json.dumps({"role": "user", "content": f"appended-{writer} marker"})
+        return [run("thread", "append", f"w{writer}", "-", stdin=message) for _ in range(4)]
+
+    def searcher(_: int) -> list[subprocess.CompletedProcess]:
+        return [run("search", "marker", "--scope", "all", "--limit", "0") for _ in range(4)]
+
+    jobs = [saver, saver, appender, appender, searcher, searcher, searcher, searcher]
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        runs = [r for done in pool.map(lambda j: j[1](j[0]), enumerate(jobs)) for r in done]
+    for done in runs:
+        assert done.returncode in (0, 1), done.stderr
+        assert "error" not in done.stderr and "Traceback" not in done.stderr
+    ws = Workspace(workspace)
+    indexed, scanned = both(ws, "marker", scope="all", limit=0)
+    assert indexed == scanned
+    texts = {hit[5] for hit in indexed[0]}
+    assert {f"- saved-{w}-{n} marker" for w in (0, 1) for n in range(4)} <= texts
+    assert sum(hit[0] == "thread" for hit in indexed[0]) == 8
+
+
+def test_status_reads_the_index_without_writing_it(workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    update(ws)
+    before = index_path(ws).read_bytes()
+    state = index_status(ws)
+    assert (state.exists, state.records, state.stale_files) == (True, 1, 0)
+    assert index_path(ws).read_bytes() == before
+
+
+def test_cjk_runs_become_bigrams_for_the_word_index() -> None:
+    assert cjk_bigrams("使用蓝鲸方案 ok") == " 使用 用蓝 蓝鲸 鲸方 方案  ok"
+    assert cjk_bigrams("部署") == " 部署 "
+
+
+@pytest.mark.parametrize("use_index", [True, False])
+@pytest.mark.parametrize("limit", [0, 1, 2, 5])
+def test_streamed_hits_are_the_kept_ones(workspace: Path, use_index: bool, limit: int) -> None:
+    """A sink gets the same hits, file by file; a file found binary after a match gives
+    nothing to the sink, as it gives nothing to `hits`."""
+    (workspace / "MEMORY.md").write_text("- deploy one\n- deploy two\n", encoding="utf-8")
+    (workspace / "memory" / "a.md").write_bytes(b"- deploy three\n\x00\n")
+    (workspace / "memory" / "b.md").write_text("- deploy four\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    kept = search(ws, "deploy", limit=limit, use_index=use_index)
+    got: list = []
+    streamed = search(ws, "deploy", limit=limit, use_index=use_index, sink=got.append)
+    assert got == kept.hits and streamed.hits == []
+    assert (streamed.count, streamed.truncated) == (kept.count, kept.truncated)
+    assert [str(s) for s in streamed.skipped] == [str(s) for s in kept.skipped]

@@ -1,0 +1,145 @@
+"""The index's freshness check without a stat of every file (memctl/index.py, Freshness).
+
+An update stats the folders, MEMORY.md, the files memctl wrote (the change journal) and
+the files modified in the last two days; older files are trusted until the next full
+sweep. Each path is checked here against what search then finds.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from memctl.core.durable import append_durable
+from memctl.core.threads import encode_entry
+from memctl.core.workspace import JOURNAL_NAME, Workspace
+from memctl.retrieval.index import IndexUnavailable, fresh_index
+from memctl.retrieval.search import search
+from tests.support.helpers import held_lock
+
+OLD = time.time() - 30 * 86_400
+
+
+def update(ws: Workspace, sweep: bool = False):
+    with fresh_index(ws, [], sweep=sweep) as (_, report):
+        return report
+
+
+def old_workspace(root: Path, ledgers: int = 20) -> Workspace:
+    """Ledgers and a log last written a month ago, indexed by a first (full) update."""
+    for day in range(1, ledgers + 1):
+        ledger = root / "memory" / f"2026-01-{day:02d}.md"
+        ledger.write_text(f"- fact of day {day}\n", encoding="utf-8")
+        os.utime(ledger, (OLD, OLD))
+    log = root / "threads" / "t.jsonl"
+    log.write_bytes(encode_entry({"role": "user", "content": "an old question"}))
+    os.utime(log, (OLD, OLD))
+    ws = Workspace(root)
+    assert update(ws).swept
+    return ws
+
+
+def test_an_unchanged_workspace_stats_only_memory_md(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+
+    report = update(ws)
+
+    assert not report.swept
+    assert report.checked == 1  # MEMORY.md; the 21 old files are trusted
+    assert report.indexed == 0
+
+
+def test_a_file_memctl_wrote_is_found_through_the_journal(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-03.md"
+    mtime = ledger.stat().st_mtime_ns
+    with ws.lock():
+        append_durable(ledger, b"- the journal names this\n")
+    os.utime(ledger, ns=(mtime, mtime))  # even if its mtime said it is old
+    assert (workspace / ".memctl" / JOURNAL_NAME).read_text() == "memory/2026-01-03.md\n"
+
+    report = update(ws)
+
+    assert not report.swept and report.appended == 1
+    assert [h.line for h in search(ws, "journal names").hits] == [2]
+    assert (workspace / ".memctl" / JOURNAL_NAME).read_bytes() == b""
+
+
+def test_a_hand_appended_recent_log_is_found(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+    log = workspace / "threads" / "recent.jsonl"
+    log.write_bytes(encode_entry({"role": "user", "content": "first words"}))
+    update(ws)
+    with log.open("ab") as handle:  # not through memctl: no journal line
+        handle.write(encode_entry({"role": "assistant", "content": "appended by hand"}))
+
+    report = update(ws)
+
+    assert not report.swept and report.appended == 1
+    hits = search(ws, "appended by hand", scope="threads").hits
+    assert [(h.path, h.entry) for h in hits] == [("threads/recent.jsonl", 1)]
+
+
+def test_a_new_file_by_hand_is_found(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+    (workspace / "memory" / "2026-02-01.md").write_text("- made by hand\n", encoding="utf-8")
+
+    report = update(ws)
+
+    assert not report.swept and report.indexed == 1
+    assert [h.path for h in search(ws, "made by hand").hits] == ["memory/2026-02-01.md"]
+
+
+def test_a_deleted_file_disappears(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+    (workspace / "memory" / "2026-01-05.md").unlink()
+
+    report = update(ws)
+
+    assert not report.swept and report.removed == 1
+    assert search(ws, "fact of day 5").hits == []
+    assert search(ws, "fact of day 6").hits != []
+
+
+def test_an_old_file_edited_in_place_by_hand_waits_for_the_sweep(workspace: Path) -> None:
+    """The documented trade-off: a month-old ledger appended to by another program is
+    trusted until a full sweep (hourly, `memctl index`, or a lost journal)."""
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-07.md"
+    with ledger.open("a", encoding="utf-8") as handle:
+        handle.write("- a late hand edit\n")
+    os.utime(ledger, (OLD, OLD))
+
+    assert update(ws).indexed == 0
+    report = update(ws, sweep=True)
+    assert report.swept and report.appended == 1
+    assert [h.line for h in search(ws, "late hand edit").hits] == [2]
+
+
+def test_an_overflowing_journal_asks_for_a_sweep(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-09.md"
+    with ledger.open("a", encoding="utf-8") as handle:
+        handle.write("- seen by the sweep\n")
+    os.utime(ledger, (OLD, OLD))
+    (workspace / ".memctl" / JOURNAL_NAME).write_text("*\n", encoding="utf-8")
+
+    report = update(ws)
+
+    assert report.swept and report.appended == 1
+    assert [h.line for h in search(ws, "seen by the sweep").hits] == [2]
+
+
+def test_an_unchanged_index_is_read_without_the_lock(workspace: Path) -> None:
+    """Most searches change nothing: they read the index without taking the workspace
+    lock (nor importing filelock). A change still waits for the lock."""
+    ws = old_workspace(workspace)
+    with held_lock(ws.state_dir / "lock"):
+        with fresh_index(ws, [], wait=0.1) as (_, report):
+            assert report.checked == 1 and report.indexed == 0
+        (workspace / "memory" / "2026-02-01.md").write_text("- new\n", encoding="utf-8")
+        with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
+            pass

@@ -1,0 +1,158 @@
+"""`memctl recall` and `recall()`: ranked answers to a question, not every matching line.
+
+BM25 over the index's word table, across MEMORY.md, the ledgers (archived ones too) and
+the thread logs; diacritics do not count, CJK is found by its bigrams; a small recency
+prior, off with --no-recency; snippets redacted before they are cut; no key needed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from memctl.core.config import load_config
+from memctl.core.threads import encode_entry
+from memctl.core.workspace import Workspace
+from memctl.retrieval.recall import RECENCY_WEIGHT, recall, recency_factor
+
+MEMORY = """\
+# Memory
+- The staging database is pg-staging-2 on the old cluster.
+- Alice prefers tabs over spaces.
+- Billing runs on Postgres 16; we picked it over MySQL for its JSON support.
+- The café on the corner takes cards only.
+- 部署决定：使用蓝鲸方案
+"""
+
+
+def open_ws(root: Path) -> tuple[Workspace, object]:
+    return Workspace(root), load_config(root / "memctl.yaml")
+
+
+@pytest.fixture
+def ws(workspace: Path) -> Path:
+    (workspace / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+    (workspace / "memory" / "2026-01-05.md").write_text(
+        "- Deploys happen on Fridays after the billing freeze.\n", encoding="utf-8"
+    )
+    (workspace / "threads" / "billing.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Which database should billing use?"})
+        + encode_entry({"role": "assistant", "content": "Postgres: the team knows it well."})
+    )
+    return workspace
+
+
+def sources(root: Path, query: str, **options) -> list[str]:
+    ws, config = open_ws(root)
+    return [hit.source for hit in recall(ws, config, query, **options).hits]
+
+
+def test_the_best_answer_comes_first(ws: Path) -> None:
+    found = sources(ws, "which database did we pick for billing?")
+    # "picked" is found by its stem; the question's own words rank the thread's question
+    assert set(found[:2]) == {"MEMORY.md:4", "threads/billing.jsonl#0 [user]"}
+    assert "MEMORY.md:3" not in found  # shares no word with the question
+
+
+def test_diacritics_and_case_do_not_count(ws: Path) -> None:
+    assert sources(ws, "CAFE cards") == ["MEMORY.md:5"]
+
+
+def test_cjk_is_found_without_spaces(ws: Path) -> None:
+    assert sources(ws, "蓝鲸方案") == ["MEMORY.md:6"]
+    assert sources(ws, "部署") == ["MEMORY.md:6"]
+
+
+def test_scope_and_limit(ws: Path) -> None:
+    assert all(s.startswith("threads/") for s in sources(ws, "billing database", scope="threads"))
+    assert not any(s.startswith("threads/") for s in sources(ws, "billing", scope="memory"))
+    assert len(sources(ws, "billing database postgres", limit=2)) == 2
+
+
+def test_archived_ledgers_are_recalled(ws: Path) -> None:
+    (ws / "memory" / "archive").mkdir()
+    (ws / "memory" / "archive" / "2020-02-02.md").write_text(
+        "- The printer password rotates monthly.\n", encoding="utf-8"
+    )
+    assert sources(ws, "printer password") == ["memory/archive/2020-02-02.md:1"]
+
+
+def test_recency_breaks_ties_and_can_be_switched_off(workspace: Path) -> None:
+    today = time.strftime("%Y-%m-%d")
+    for name in ("2019-03-04.md", f"{today}.md"):
+        (workspace / "memory" / name).write_text("- the VPN endpoint moved\n", encoding="utf-8")
+    ws, config = open_ws(workspace)
+    ranked = recall(ws, config, "vpn endpoint").hits
+    assert [h.path for h in ranked] == [f"memory/{today}.md", "memory/2019-03-04.md"]
+    assert ranked[0].score > ranked[1].score
+    flat = recall(ws, config, "vpn endpoint", recency=False).hits
+    assert flat[0].score == flat[1].score
+    # documented shape of the prior
+    assert recency_factor(0) == 1 + RECENCY_WEIGHT
+    assert recency_factor(30) == pytest.approx(1 + RECENCY_WEIGHT / 2)
+
+
+def test_snippets_are_redacted_then_cut(workspace: Path) -> None:
+    secret = "sk-proj-" + "A1b2C3d4" * 6
+    record = "x " * 200 + f"the deploy key is {secret} for the payments gateway " + "y " * 200
+    (workspace / "MEMORY.md").write_text(f"- {record}\n", encoding="utf-8")
+    ws, config = open_ws(workspace)
+    hit = recall(ws, config, "payments gateway deploy key").hits[0]
+    assert secret[:12] not in hit.snippet
+    assert "[REDACTED:openai_key]" in hit.snippet
+    assert len(hit.snippet) <= 242
+
+
+def test_works_without_a_key_or_a_model(ws: Path, cli) -> None:
+    (ws / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n", encoding="utf-8")
+    run = cli("-w", ws, "recall", "staging database")
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.splitlines()[0].startswith("MEMORY.md:2 (")
+    assert "pg-staging-2" in run.stdout
+
+
+def test_cli_json_exit_codes_and_bad_input(ws: Path, cli) -> None:
+    run = cli("-w", ws, "--json", "recall", "billing", "--limit", "1", "--scope", "memory")
+    document = json.loads(run.stdout)
+    assert (run.exit_code, document["count"], document["ranking"]) == (0, 1, "bm25")
+    assert document["hits"][0]["path"] in ("MEMORY.md", "memory/2026-01-05.md")
+    assert cli("-w", ws, "recall", "zebra unicorn").exit_code == 1
+    bad = cli("-w", ws, "recall", "billing", "--scope", "everything")
+    assert bad.exit_code == 2 and "invalid scope" in bad.stderr
+    assert cli("-w", ws, "recall", "billing", "--limit", "0").exit_code == 2
+
+
+def test_a_record_changed_after_indexing_is_not_shown_stale(ws: Path) -> None:
+    ws_, config = open_ws(ws)
+    assert recall(ws_, config, "staging").hits
+    memory = ws / "MEMORY.md"
+    tmp = ws / "MEMORY.new"
+    tmp.write_text("# Memory\n- nothing about that any more\n", encoding="utf-8")
+    os.replace(tmp, memory)
+    assert recall(ws_, config, "staging").hits == []
+
+
+def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
+    import sqlite3
+
+    from memctl.retrieval.search import search
+
+    def words() -> int:
+        conn = sqlite3.connect(ws / ".memctl" / "index.sqlite")
+        try:
+            return conn.execute("SELECT count(*) FROM words_docsize").fetchone()[0]
+        finally:
+            conn.close()
+
+    workspace, _ = open_ws(ws)
+    assert search(workspace, "staging").hits
+    assert words() == 0  # search alone keeps the index small
+    assert sources(ws, "staging database")[0] == "MEMORY.md:2"
+    filled = words()
+    assert filled > 0
+    assert cli("-w", ws, "index", "--rebuild").exit_code == 0
+    assert words() == filled  # a rebuild keeps it

@@ -1,0 +1,61 @@
+"""SIGKILL a memctl process at an exact write, for tests/system/test_crash.py.
+
+`site` imports this module at start-up when tests/support/crashpoint is on PYTHONPATH, so the
+installed `memctl` runs unchanged and no test switch lives in memctl itself. With
+MEMCTL_CRASH_ROOT set, an audit hook numbers every operation that changes a file under
+that folder (an open for writing, a rename, a removal, a chmod, a new folder), writes
+`<number> <event> <path>` to the file MEMCTL_CRASH_LOG names, and kills the process with
+SIGKILL just before operation number MEMCTL_CRASH_AT, or just before the first operation
+that follows one on a path starting with MEMCTL_CRASH_AFTER (relative to the root): the
+state a power cut or `kill -9` leaves at that instant. Without MEMCTL_CRASH_ROOT it does
+nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+_CHANGES = ("os.rename", "os.remove", "os.rmdir", "os.mkdir", "os.chmod", "os.truncate")
+
+
+def _install(root: str) -> None:
+    at = int(os.environ.get("MEMCTL_CRASH_AT") or 0)
+    after = os.environ.get("MEMCTL_CRASH_AFTER")
+    armed = False
+    log_name = os.environ.get("MEMCTL_CRASH_LOG")
+    # Opened before the hook exists, and written with os.write (no audit event).
+    log = os.open(log_name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644) if log_name else None
+    inside = os.path.realpath(root) + os.sep
+    count = 0
+
+    def hook(event: str, args: tuple) -> None:
+        nonlocal count, armed
+        if event == "open":
+            path, _mode, flags = args
+            if not isinstance(flags, int) or not flags & _WRITE_FLAGS:
+                return
+        elif event in _CHANGES:
+            path = args[0]
+        else:
+            return
+        if not isinstance(path, str | bytes | os.PathLike):
+            return
+        full = os.path.realpath(os.fsdecode(path))
+        if not full.startswith(inside) or (event == "os.mkdir" and os.path.isdir(full)):
+            return
+        count += 1
+        relative = full[len(inside) :]
+        if log is not None:
+            os.write(log, f"{count} {event} {relative}\n".encode())
+        if count == at or armed:
+            os.kill(os.getpid(), signal.SIGKILL)
+        armed = bool(after) and relative.startswith(after)
+
+    sys.addaudithook(hook)
+
+
+if os.environ.get("MEMCTL_CRASH_ROOT"):
+    _install(os.environ["MEMCTL_CRASH_ROOT"])

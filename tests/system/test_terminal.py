@@ -1,0 +1,246 @@
+"""The terminal experience: a spinner only on a terminal, --quiet, NO_COLOR, the help
+listing by pipeline stage, and errors that say how to fix them.
+
+The spinner tests run the installed `memctl` with stderr on a pseudo-terminal (so
+`isatty()` is really true) and stdout on a pipe, and read what the terminal received.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from memctl.cli.app import COMMAND_ORDER
+from memctl.core.workspace import Workspace
+from tests.models.test_cost import LONG_THREAD
+from tests.support.helpers import DANA, MEMCTL, PtyRun, append, on_pty, snapshot
+from tests.support.llm_server import write_model_config
+
+SPINNER_FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+COLOUR = re.compile(rb"\x1b\[[0-9;]*m")
+ESCAPE = b"\x1b["
+
+
+def on_terminal(args: list[str], **env: str) -> PtyRun:
+    """Run memctl with stderr on a pty and stdout on a pipe."""
+    return on_pty(args, attach=["stderr"], env=env)
+
+
+def piped(args: list[str], **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(MEMCTL), *args],
+        capture_output=True,
+        env={**os.environ, **env},
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def busy(workspace: Path, cli) -> Path:
+    """A builtin workspace where every model-calling command has work to do."""
+    (workspace / "memctl.yaml").write_text(
+        yaml.safe_dump({"timezone": "UTC", "compaction": {"keep_tokens": 0}}), encoding="utf-8"
+    )
+    append(cli, workspace, "t1", DANA)
+    append(cli, workspace, "build", LONG_THREAD)
+    (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
+    return workspace
+
+
+MODEL_COMMANDS = {
+    "flush": (["flush"], "flush: extracting facts"),
+    "consolidate": (["consolidate"], "consolidate: merging into MEMORY.md"),
+    "compact": (["compact", "build", "--force"], "compact: summarising thread build"),
+    "call": (["call", "--new", "t1", "What did we decide?"], "call: builtin on thread t1"),
+    "maintain": (["maintain", "--force"], "maintain: archiving and consolidating"),
+}
+
+
+# --------------------------------------------------------------------------- spinner
+
+
+@pytest.mark.parametrize("name", MODEL_COMMANDS)
+def test_model_work_shows_a_spinner_on_a_terminal_only(busy, name):
+    args, message = MODEL_COMMANDS[name]
+
+    seen = on_terminal(["-w", str(busy), *args])
+
+    assert seen.returncode == 0, seen.terminal
+    assert message.encode() in seen.terminal
+    assert any(frame.encode() in seen.terminal for frame in SPINNER_FRAMES)
+    assert COLOUR.search(seen.terminal)  # coloured, since NO_COLOR is not set
+    assert ESCAPE not in seen.stdout  # results stay plain for a pipe
+
+
+@pytest.mark.parametrize("name", ["flush", "call"])
+def test_no_spinner_when_stderr_is_not_a_terminal(busy, name):
+    args, message = MODEL_COMMANDS[name]
+
+    done = piped(["-w", str(busy), *args])
+
+    assert done.returncode == 0, done.stderr
+    assert message.encode() not in done.stderr
+    assert ESCAPE not in done.stderr and ESCAPE not in done.stdout
+    assert not any(frame.encode() in done.stderr for frame in SPINNER_FRAMES)
+
+
+def test_no_color_keeps_the_spinner_without_colour(busy):
+    seen = on_terminal(["-w", str(busy), "flush"], NO_COLOR="1")
+
+    assert seen.returncode == 0
+    assert b"flush: extracting facts" in seen.terminal
+    assert not COLOUR.search(seen.terminal)
+
+
+@pytest.mark.parametrize("flag", ["-q", "--quiet"])
+def test_quiet_silences_spinner_and_diagnostics_on_a_terminal(busy, flag):
+    seen = on_terminal(["-w", str(busy), flag, "flush"])
+
+    assert seen.returncode == 0
+    assert seen.terminal == b""
+    assert "Postgres 16" in Workspace(busy, "UTC").ledger_path().read_text(encoding="utf-8")
+
+
+def test_quiet_still_reports_an_error(busy):
+    seen = on_terminal(["-w", str(busy), "-q", "get", "../memctl.yaml"])
+
+    assert seen.returncode == 2
+    assert seen.terminal.startswith(b"memctl: error: ")
+
+
+def test_json_on_a_terminal_has_no_spinner(busy):
+    seen = on_terminal(["-w", str(busy), "--json", "flush"])
+
+    assert seen.returncode == 0
+    assert b"flush: extracting facts" not in seen.terminal
+    assert json.loads(seen.stdout)["usage"]["calls"] == 2  # t1 and build
+
+
+# --------------------------------------------------------------------------- help
+
+
+def test_help_lists_commands_by_pipeline_stage(cli):
+    from memctl.cli.app import app
+
+    registered = {c.name for c in [*app.registered_commands, *app.registered_groups]}
+    # The commands are listed under one heading per stage, between the options and the
+    # epilog (whose lines are indented further).
+    body = cli("--help").stdout.split("Set up and feed:\n", 1)[1].split("\n  Environment:", 1)[0]
+    listed = [
+        line.split()[0]
+        for line in body.splitlines()
+        if line.startswith("  ") and not line.startswith("   ")
+    ]
+
+    assert set(COMMAND_ORDER) == registered  # a new command must be given its place
+    assert listed == list(COMMAND_ORDER)
+    assert listed.index("flush") < listed.index("consolidate") < listed.index("compact")
+    assert listed != sorted(listed)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    "model, variable",
+    [
+        ("openai:gpt-4.1-mini", "OPENAI_API_KEY"),
+        ("anthropic:claude-3-5-haiku-latest", "ANTHROPIC_API_KEY"),
+        ("gemini:gemini-2.0-flash", "GEMINI_API_KEY"),
+    ],
+)
+def test_a_missing_key_names_the_providers_variable(cli, workspace, monkeypatch, model, variable):
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    (workspace / "memctl.yaml").write_text(f"model: {model}\n", encoding="utf-8")
+    append(cli, workspace, "t1", DANA)
+    before = snapshot(workspace, locks=False)
+
+    run = cli("-w", workspace, "flush")
+
+    assert run.exit_code == 2  # setup, found before any request
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memctl: error: ")
+    assert f"set {variable}" in lines[0] or f"or {variable}" in lines[0]
+    assert "api_key_env" in lines[0]
+    assert snapshot(workspace, locks=False) == before
+
+
+def test_a_missing_api_key_env_names_that_variable(cli, workspace):
+    (workspace / "memctl.yaml").write_text(
+        "model: {name: openai:gpt-4.1-mini, api_key_env: TEAM_LLM_KEY}\n", encoding="utf-8"
+    )
+    append(cli, workspace, "t1", DANA)
+
+    run = cli("-w", workspace, "flush")
+
+    assert run.exit_code == 2
+    assert "the environment variable TEAM_LLM_KEY (api_key_env) is not set" in run.stderr
+    assert "OPENAI_API_KEY" not in run.stderr
+
+
+def test_an_unknown_provider_says_where_to_set_the_model(cli, workspace):
+    (workspace / "memctl.yaml").write_text("model: openia:gpt-4.1-mini\n", encoding="utf-8")
+    append(cli, workspace, "t1", DANA)
+    before = snapshot(workspace, locks=False)
+
+    run = cli("-w", workspace, "flush")
+
+    assert run.exit_code == 2
+    (line,) = run.stderr.splitlines()
+    assert "litellm knows no provider 'openia'" in line
+    assert "memctl.yaml" in line and "MEMCTL_MODEL" in line and "openai:gpt-4.1-mini" in line
+    assert run.stdout == ""
+    assert snapshot(workspace, locks=False) == before
+
+
+def test_an_unknown_model_name_says_how_to_set_it(cli, workspace, llm_server):
+    write_model_config(workspace, llm_server, model={"name": "openai:gpt-9"})
+    append(cli, workspace, "t1", DANA)
+    llm_server.fail(404, "The model `gpt-9` does not exist or you do not have access to it.")
+    before = snapshot(workspace, locks=False)
+
+    run = cli("-w", workspace, "flush")
+
+    assert run.exit_code == 1
+    (line,) = run.stderr.splitlines()
+    assert "the provider knows no such model" in line and "gpt-9" in line
+    assert "memctl.yaml" in line and "MEMCTL_MODEL" in line
+    assert snapshot(workspace, locks=False) == before
+
+
+def test_a_bare_model_name_suggests_provider_prefix(cli, workspace):
+    (workspace / "memctl.yaml").write_text("model: gpt-4.1-mini\n", encoding="utf-8")
+
+    run = cli("-w", workspace, "status")
+
+    assert run.exit_code == 2
+    assert "provider:model" in run.stderr and "openai:gpt-4.1-mini" in run.stderr
+
+
+def test_a_reader_that_goes_away_ends_output_quietly(workspace: Path):
+    """`memctl ... | head`: no traceback, no "internal error" once head has read enough."""
+    lines = "".join(
+        json.dumps({"role": "user", "content": f"message {n} " + "padding " * 20}) + "\n"
+        for n in range(5000)
+    )
+    (workspace / "threads" / "long.jsonl").write_text(lines, encoding="utf-8")
+    for args in (
+        ["--json", "thread", "show", "long"],
+        ["search", "message", "--scope", "threads", "--limit", "0"],
+    ):
+        reader = subprocess.Popen(
+            [str(MEMCTL), "-w", str(workspace), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert reader.stdout is not None and reader.stdout.read(10)
+        reader.stdout.close()  # the pipe breaks on memctl's next write
+        assert reader.wait(timeout=60) in (0, 1)
+        assert reader.stderr is not None and reader.stderr.read() == b""
