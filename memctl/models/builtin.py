@@ -95,6 +95,10 @@ class BuiltinModel:
     def window(self) -> int | None:
         return self.spec.context_window
 
+    def estimate_cost(self, prompt_tokens: int, completion_tokens: int = 0) -> float | None:
+        """Free: builtin runs on this machine."""
+        return 0.0
+
     def complete(self, request: Request) -> Reply:
         handler = {
             "flush": self._flush,

@@ -78,3 +78,8 @@ class Model(Protocol):
     def window(self) -> int | None:
         """The model's input limit in tokens, or None when unknown."""
         ...
+
+    def estimate_cost(self, prompt_tokens: int, completion_tokens: int = 0) -> float | None:
+        """Dollars a request of this size would cost, for a dry run to show before
+        anything is sent; None when no price is known."""
+        ...

@@ -374,6 +374,20 @@ class LiteLLMModel:
         value = info.get("max_input_tokens") or info.get("max_tokens")
         return int(value) if value else None
 
+    def estimate_cost(self, prompt_tokens: int, completion_tokens: int = 0) -> float | None:
+        """Price of a request from litellm's offline price table (no network); None
+        for a model the table does not list."""
+        litellm = import_litellm()
+        try:
+            prompt, completion = litellm.cost_per_token(
+                model=self.spec.litellm_name,
+                prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens,
+            )
+        except Exception:
+            return None
+        return float(prompt + completion)
+
     def _credentials(self) -> dict[str, Any]:
         self._check_provider()
         kwargs: dict[str, Any] = {}
@@ -620,19 +634,3 @@ def _missing_setup(exc: BaseException) -> str | None:
         if type(cause).__name__ == "DefaultCredentialsError":
             return f"no credentials for the provider: {_first_line(str(cause))}"
     return None
-
-
-def estimate_cost(spec: ModelSpec, prompt_tokens: int, completion_tokens: int = 0) -> float | None:
-    """Price of a request from litellm's offline price table; None for builtin or unknown."""
-    if spec.is_builtin:
-        return 0.0
-    litellm = import_litellm()
-    try:
-        prompt, completion = litellm.cost_per_token(
-            model=spec.litellm_name,
-            prompt_tokens=prompt_tokens,
-            completion_tokens=completion_tokens,
-        )
-    except Exception:
-        return None
-    return float(prompt + completion)

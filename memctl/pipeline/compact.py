@@ -35,7 +35,6 @@ from memctl.core.threads import (
 from memctl.core.tokens import message_tokens, messages_tokens
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Model, Usage
-from memctl.models.litellm_adapter import estimate_cost
 from memctl.models.resolve import resolve_model
 from memctl.models.windows import (
     UNKNOWN_WINDOW,
@@ -273,7 +272,7 @@ def _compact(
         result.tail_tokens = totals[start]
         result.tokens_after = message_tokens(summary_message({"summary": text}, thread))
         result.tokens_after += totals[start]
-        result.estimated_cost = _estimate(config, prompt_tokens, completion)
+        result.estimated_cost = model.estimate_cost(prompt_tokens, completion)
         return result
 
     if flush_first:
@@ -322,10 +321,6 @@ def _summary_items(
         if line is not None:
             items.append((line.role, line.text))
     return items or [("user", "(no text)")]
-
-
-def _estimate(config: Config, prompt_tokens: int, completion_tokens: int) -> float | None:
-    return estimate_cost(config.compaction_model, prompt_tokens, completion_tokens)
 
 
 def _flush_first(

@@ -33,7 +33,6 @@ from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset, write_atomic
 from memctl.models.interface import Model, Request, Usage
-from memctl.models.litellm_adapter import estimate_cost
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
 
 HISTORY_KEPT = 20
@@ -280,7 +279,7 @@ def _passes(
         request = _request(system, current, dailies, max_tokens)
         result.passes += 1
         if plan:
-            planned = _planned(config, request, current, current_tokens, dailies)
+            planned = _planned(config, model, request, current, current_tokens, dailies)
             result.planned.append(planned)
             current = f"(the MEMORY.md merged by request {result.passes})"
             current_tokens = planned.completion_tokens
@@ -297,6 +296,7 @@ def _passes(
 
 def _planned(
     config: Config,
+    model: Model,
     request: Request,
     memory: str,
     memory_tokens: int,
@@ -311,7 +311,7 @@ def _planned(
         files=[name for name, _ in dailies],
         prompt_tokens=prompt,
         completion_tokens=completion,
-        estimated_cost=estimate_cost(config.memory_model, prompt, completion),
+        estimated_cost=model.estimate_cost(prompt, completion),
     )
 
 

@@ -50,7 +50,6 @@ from memctl.core.threads import (
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, append_durable, block_separator
 from memctl.models.interface import Model, Request, Usage
-from memctl.models.litellm_adapter import estimate_cost
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
 
 ANSWER_SHARE = 8
@@ -554,7 +553,7 @@ class _Run:
             part=chunk.lines[0].part,
             messages=request.messages,
             tokens=tokens,
-            estimated_cost=estimate_cost(self.config.memory_model, tokens),
+            estimated_cost=self.model.estimate_cost(tokens),
         )
 
     def _send(self, done: ThreadFlush, chunk: _Chunk, request: Request) -> None:

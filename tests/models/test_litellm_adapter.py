@@ -19,7 +19,7 @@ from memctl.core.config import ModelSpec, load_config
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError
 from memctl.models.builtin import BuiltinModel
 from memctl.models.interface import Request
-from memctl.models.litellm_adapter import LiteLLMModel, estimate_cost, window_from_message
+from memctl.models.litellm_adapter import LiteLLMModel, window_from_message
 from memctl.models.resolve import resolve
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, TEST_MODEL, write_model_config
 
@@ -328,6 +328,9 @@ def test_window_is_read_from_provider_messages(message, window):
 
 
 def test_cost_estimates_come_from_the_offline_price_table():
+    def estimate_cost(spec: ModelSpec, prompt: int, completion: int = 0) -> float | None:
+        return resolve(spec).estimate_cost(prompt, completion)
+
     assert estimate_cost(ModelSpec("builtin"), 1000, 1000) == 0.0
     priced = estimate_cost(ModelSpec("openai:gpt-4o-mini"), 1_000_000, 0)
     assert priced is not None and priced > 0
