@@ -69,7 +69,7 @@ def main() -> int:
     from memctl.cli.core import Globals
     from memctl.core.errors import MemctlError
     from memctl.core.workspace import init_workspace
-    from memctl.models.resolve import resolve_model
+    from memctl.models.resolve import resolve_models
     from memctl.turn.call import call
 
     rng = random.Random(3)
@@ -87,10 +87,10 @@ def main() -> int:
             started = time.perf_counter()
             for turn in range(1, args.turns + 1):
                 ws, config = Globals(workspace=str(root)).open()
-                model = resolve_model(ws, config.model)
+                models = resolve_models(ws, config)
                 before = len(server.sizes)
                 try:
-                    result = call(ws, config, model, "chat", user_message(turn, rng))
+                    result = call(ws, config, models, "chat", user_message(turn, rng))
                 except MemctlError as exc:
                     errors.append(f"turn {turn}: {exc}")
                     continue

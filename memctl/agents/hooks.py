@@ -46,6 +46,7 @@ from memctl.core.errors import MemctlError, UsageError
 from memctl.core.hooklog import log_error
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
+from memctl.models.interface import Models
 
 CONTEXT_CAP = 10_000
 """Characters Claude Code keeps of a hook's context (plain stdout or additionalContext)."""
@@ -255,7 +256,11 @@ class HookResult:
 def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     """Do what `hook.event` calls for. A failing step is recorded in `errors` (and the
     hook log) and the next step still runs: a bad transcript must not stop the memory
-    block, nor a model outage the import."""
+    block, nor a model outage the import. The hook's models are resolved here, once,
+    on first use: an event that sends nothing builds none."""
+    from memctl.models.resolve import resolve_models
+
+    models = resolve_models(ws, config)
     result = HookResult(hook.agent, hook.event, hook.session_id)
     event = hook.event
     if event == "SessionStart":
@@ -266,16 +271,16 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     elif event in ("PreCompact", "Stop", "SubagentStop", "SessionEnd"):
         _step(result, lambda: _import(ws, hook, result))
         if event in ("Stop", "SubagentStop"):
-            _step(result, lambda: _flush(ws, config, result, auto=True))
+            _step(result, lambda: _flush(ws, config, models, result, auto=True))
             if hook.agent == "codex":  # Codex has no session-end hook to maintain at
-                _step(result, lambda: _maintain(ws, config, result))
+                _step(result, lambda: _maintain(ws, config, models, result))
         elif event == "PreCompact":
-            _step(result, lambda: _flush(ws, config, result, auto=False))
+            _step(result, lambda: _flush(ws, config, models, result, auto=False))
         elif _network_model(config):
             _step(result, lambda: _detach(ws, result))
         else:
-            _step(result, lambda: _flush(ws, config, result, auto=False))
-            _step(result, lambda: _maintain(ws, config, result))
+            _step(result, lambda: _flush(ws, config, models, result, auto=False))
+            _step(result, lambda: _maintain(ws, config, models, result))
     for error in result.errors:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, error)
     return result
@@ -366,9 +371,10 @@ def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | No
     return done.thread, done.imported
 
 
-def _flush(ws: Workspace, config: Config, result: HookResult, *, auto: bool) -> None:
+def _flush(
+    ws: Workspace, config: Config, models: Models, result: HookResult, *, auto: bool
+) -> None:
     from memctl.core.threads import count_entries, thread_path
-    from memctl.models.resolve import resolve_model
     from memctl.pipeline.flush import flush, watermark_place
 
     # Counting lines is cheap (no parse), and from the watermark's place only the new
@@ -389,16 +395,15 @@ def _flush(ws: Workspace, config: Config, result: HookResult, *, auto: bool) -> 
     if not auto and config.memory.flush_trigger.kind == "never":
         result.flush_skipped = "memory.flush_trigger is never"
         return
-    done = flush(ws, config, resolve_model(ws, config.memory_model), threads=threads, auto=auto)
+    done = flush(ws, config, models.memory(), threads=threads, auto=auto)
     result.flushed_facts += sum(item.facts for item in done.threads)
     result.flush_skipped = done.skipped
 
 
-def _maintain(ws: Workspace, config: Config, result: HookResult) -> None:
-    from memctl.models.resolve import resolve_model
+def _maintain(ws: Workspace, config: Config, models: Models, result: HookResult) -> None:
     from memctl.pipeline.maintain import maintain
 
-    done = maintain(ws, config, resolve_model(ws, config.memory_model), retry_failed=False)
+    done = maintain(ws, config, models.memory(), retry_failed=False)
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
     if done.error:
         raise UsageError(f"maintain: {done.error}")
@@ -434,14 +439,16 @@ def finish_session(root: str, agent: str, *threads: str) -> None:
     """The detached half of SessionEnd: flush the session's threads, then maintenance.
     Every error goes to the hook log, where `memctl status` shows it."""
     from memctl.core.config import load_config
+    from memctl.models.resolve import resolve_models
 
     path = Path(root)
     result = HookResult(agent, "SessionEnd", None, threads=list(threads))
     try:
         config = load_config(path / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
         ws = Workspace(path, config.timezone)
-        _step(result, lambda: _flush(ws, config, result, auto=False))
-        _step(result, lambda: _maintain(ws, config, result))
+        models = resolve_models(ws, config)
+        _step(result, lambda: _flush(ws, config, models, result, auto=False))
+        _step(result, lambda: _maintain(ws, config, models, result))
     except MemctlError as exc:
         result.errors.append(str(exc))
     except Exception as exc:  # a detached process has no one else to tell

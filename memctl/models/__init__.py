@@ -4,5 +4,6 @@
 `litellm_adapter` reaches every provider through litellm, imported only inside the
 functions that call it; `windows` knows context windows, stated and learned; `resolve`
 turns a configured name into a model, and is called only by the entry points (the CLI
-commands, the hook and MCP handlers), never by a stage. Imports `memctl.core` only.
+commands, the hook handler), never by a stage: they hand the stages a model, or the
+`Models` bundle (`interface`) when a stage needs more than one. Imports `memctl.core` only.
 """

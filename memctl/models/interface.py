@@ -6,6 +6,7 @@ each other, so the builtin model, a provider and a test fake are interchangeable
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -83,3 +84,31 @@ class Model(Protocol):
         """Dollars a request of this size would cost, for a dry run to show before
         anything is sent; None when no price is known."""
         ...
+
+
+@dataclass(frozen=True)
+class Models:
+    """The chat models of one run, by role: `main` holds the conversation, `compaction`
+    writes summaries, `memory` flushes and consolidates.
+
+    The entry point of a run (a CLI command, the hook handler) makes the bundle
+    (`memctl.models.resolve.resolve_models`) and hands it to the stages, which never
+    build a model. Each role is built on its first call and kept for the run: a run that
+    never compacts never builds the compaction model, and one first needed late (the
+    flush after a turn's overflow) knows the context windows learned before it.
+    """
+
+    main: Callable[[], Model]
+    compaction: Callable[[], Model]
+    memory: Callable[[], Model]
+
+    def __post_init__(self) -> None:
+        for role in ("main", "compaction", "memory"):
+            object.__setattr__(self, role, functools.cache(getattr(self, role)))
+
+    @classmethod
+    def of(
+        cls, main: Model, compaction: Model | None = None, memory: Model | None = None
+    ) -> Models:
+        """Models already built (a library caller, a test): a role not given is `main`."""
+        return cls(lambda: main, lambda: compaction or main, lambda: memory or main)

@@ -34,8 +34,7 @@ from memctl.core.threads import (
 )
 from memctl.core.tokens import message_tokens, messages_tokens
 from memctl.core.workspace import Workspace
-from memctl.models.interface import Model, Usage
-from memctl.models.resolve import resolve_model
+from memctl.models.interface import Model, Models, Usage
 from memctl.models.windows import (
     UNKNOWN_WINDOW,
     chars_for,
@@ -135,81 +134,91 @@ def _all_in_tail(count: int) -> str:
 def compact(
     ws: Workspace,
     config: Config,
-    model: Model,
+    models: Models,
     thread: str,
     *,
     window: int | None = None,
+    reserved_tokens: int = 0,
     force: bool = False,
     dry_run: bool = False,
-    reserved_tokens: int = 0,
-    fit: bool = False,
-    allow_empty_tail: bool = False,
-    reason: str | None = None,
-    flush_first: bool | None = None,
 ) -> CompactResult:
-    """Compact a thread's working context when a trigger is reached (or `force`).
+    """Compact a thread's working context when a trigger is reached (or `force`): the
+    `compact` command, and `call` before it sends a turn.
 
-    `model` writes the summary (`config.compaction_model`); `window` is the main
-    model's context window, which sets the dynamic trigger and tail. `reserved_tokens`
-    is the part of the request that is not the thread (reference message, a turn in
-    progress, tool schemas). `fit` shrinks the tail so that summary, tail and reserve
-    fit in `window`: the overflow recovery of `call`. `flush_first` overrides
-    `flush_before_compact` (the overflow recovery always flushes: it is the reference's
-    third flush point, not the second). A failed summary call raises and leaves the
-    thread as it was.
+    `models.compaction` writes the summary and `models.memory` the flush before it
+    (`flush_before_compact`); `window` is the main model's context window, which sets
+    the dynamic trigger and tail. `reserved_tokens` is the part of the request that is
+    not the thread (reference message, a turn in progress, tool schemas). A failed
+    summary call raises and leaves the thread as it was.
     """
+    flush_first = config.compaction.flush_before_compact and config.memory.hooks
+    how = _Pass(window, reserved_tokens, force=force, dry_run=dry_run, flush_first=flush_first)
+    return _locked(ws, config, models, thread, how)
+
+
+def compact_to_fit(
+    ws: Workspace, config: Config, models: Models, thread: str, *, window: int, reserved_tokens: int
+) -> CompactResult:
+    """The overflow recovery of `call`: compact now, whatever the triggers and
+    `compaction.enabled` say, so that summary, tail and `reserved_tokens` fit in
+    `window` (the window the provider's error stated), even if no tail is left.
+
+    It flushes first even with `flush_before_compact` off (never with `memory.hooks`
+    off): this is the reference's third flush point, so nothing is lost to a summary.
+    """
+    how = _Pass(window, reserved_tokens, flush_first=config.memory.hooks, fit=True)
+    return _locked(ws, config, models, thread, how)
+
+
+@dataclass(frozen=True)
+class _Pass:
+    """How one compaction runs, as `compact` or `compact_to_fit` asked for it."""
+
+    window: int | None
+    reserved_tokens: int
+    force: bool = False
+    dry_run: bool = False
+    flush_first: bool = False
+    fit: bool = False
+    """The overflow recovery: the overflow is the reason, and the tail is capped so
+    that the request fits `window`, down to no tail at all."""
+
+
+def _locked(
+    ws: Workspace, config: Config, models: Models, thread: str, how: _Pass
+) -> CompactResult:
     # A dry run takes no lock: it must not even create the lock file.
-    guard = contextlib.nullcontext() if dry_run else ws.stage_lock(f"compact.{thread}")
+    guard = contextlib.nullcontext() if how.dry_run else ws.stage_lock(f"compact.{thread}")
     with guard:
-        return _compact(
-            ws,
-            config,
-            model,
-            thread,
-            window=window,
-            force=force,
-            dry_run=dry_run,
-            reserved_tokens=reserved_tokens,
-            fit=fit,
-            allow_empty_tail=allow_empty_tail,
-            reason=reason,
-            flush_first=_flush_wanted(config, flush_first),
-        )
+        return _compact(ws, config, models, thread, how)
 
 
 def _compact(
-    ws: Workspace,
-    config: Config,
-    model: Model,
-    thread: str,
-    *,
-    window: int | None,
-    force: bool,
-    dry_run: bool,
-    reserved_tokens: int,
-    fit: bool,
-    allow_empty_tail: bool,
-    reason: str | None,
-    flush_first: bool,
+    ws: Workspace, config: Config, models: Models, thread: str, how: _Pass
 ) -> CompactResult:
+    model = models.compaction()
+    window, reserved_tokens = how.window, how.reserved_tokens
     settings = config.compaction
     entries = read_entries(ws, thread)
     context = working_context(entries, thread)
     # Sized and summarised as the model sees it: evicted tool results are placeholders,
     # whose files are written now (a summary may name them), except in a dry run.
     messages = evict_messages(
-        ws, config, thread, context.messages, context.indexes, dry_run=dry_run
+        ws, config, thread, context.messages, context.indexes, dry_run=how.dry_run
     ).messages
     totals = suffix_tokens(messages)
     tokens = totals[0]
     result = CompactResult(thread, "not_needed", "", model.name, len(messages), tokens)
     result.overhead_tokens = reserved_tokens
-    if not (settings.enabled or force or reason):
+    if not (settings.enabled or how.force or how.fit):
         result.reason = "compaction.enabled is false (--force compacts anyway)"
         return result
-    fired = reason or (
-        "--force" if force else _trigger(settings, len(messages), tokens + reserved_tokens, window)
-    )
+    if how.fit:
+        fired: str | None = "context length exceeded"
+    elif how.force:
+        fired = "--force"
+    else:
+        fired = _trigger(settings, len(messages), tokens + reserved_tokens, window)
     if fired is None:
         result.reason = _not_triggered(settings, len(messages), tokens + reserved_tokens, window)
         return result
@@ -218,7 +227,7 @@ def _compact(
     target = summary_tokens_target(window)
     summary_estimate = message_tokens(summary_message({"summary": "x" * chars_for(target)}, thread))
     cap = None
-    if fit and window is not None:
+    if how.fit and window is not None:
         cap = int(window * (1 - SAFETY_SHARE)) - reserved_tokens - summary_estimate
         cap = max(cap, 0)
     floor = 1 if context.compaction is not None else 0
@@ -228,7 +237,7 @@ def _compact(
         window,
         floor=floor,
         cap_tokens=cap,
-        min_tail=0 if allow_empty_tail else 1,
+        min_tail=0 if how.fit else 1,
         totals=totals,
     )
     if start <= floor:
@@ -250,7 +259,7 @@ def _compact(
     result.messages_after = 1 + len(messages) - start
 
     summary_window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
-    if dry_run:
+    if how.dry_run:
         budget = summary_budget(settings.summary_prompt, summary_window, target)
         requests, prompt_tokens, completion = planned_requests(
             settings.summary_prompt, items, budget
@@ -275,8 +284,8 @@ def _compact(
         result.estimated_cost = model.estimate_cost(prompt_tokens, completion)
         return result
 
-    if flush_first:
-        result.flush = _flush_first(ws, config, thread, result.warnings)
+    if how.flush_first:
+        result.flush = _flush_first(ws, config, models.memory(), thread, result.warnings)
 
     staged = summarise(model, settings.summary_prompt, items, summary_window, target)
     result.usage.add(staged.usage)
@@ -300,12 +309,6 @@ def _compact(
     return result
 
 
-def _flush_wanted(config: Config, flush_first: bool | None) -> bool:
-    """Whether a compaction flushes first: never with `memory.hooks` off."""
-    wanted = config.compaction.flush_before_compact if flush_first is None else flush_first
-    return wanted and config.memory.hooks
-
-
 def _summary_items(
     prefix: list[dict[str, Any]], compaction: dict[str, Any] | None, redactor: Redactor
 ) -> list[tuple[str, str]]:
@@ -324,16 +327,19 @@ def _summary_items(
 
 
 def _flush_first(
-    ws: Workspace, config: Config, thread: str, warnings: list[str]
+    ws: Workspace,
+    config: Config,
+    memory_model: Model,
+    thread: str,
+    warnings: list[str],
 ) -> FlushResult | None:
     """flush_before_compact: extract the thread's facts before its prefix is summarised.
 
     A failed flush does not stop the compaction: the flush watermark stays where it
     was, so the next flush still sends those entries (the log keeps them).
     """
-    flush_model = resolve_model(ws, config.memory_model)
     try:
-        return flush(ws, config, flush_model, threads=[thread])
+        return flush(ws, config, memory_model, threads=[thread])
     except MemctlError as exc:
         warnings.append(
             f"flush before compaction failed ({exc}); the entries stay unflushed for the next flush"

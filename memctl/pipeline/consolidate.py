@@ -33,7 +33,7 @@ from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset, write_atomic
 from memctl.models.interface import Model, Request, Usage
-from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
+from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 
 HISTORY_KEPT = 20
 FENCED = re.compile(r"\A```[^\n]*\n.*\n```\Z", re.DOTALL)
@@ -137,20 +137,27 @@ def consolidate(
         result.chars_before = len(old_text)
         if not fresh and not force:
             return result
+        # The state read now: a window learned since the model was resolved (an
+        # overflow earlier in the same `call`) counts too.
+        window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
         if dry_run:
-            window = model.window() or UNKNOWN_WINDOW
             _passes(config, model, old_text, fresh, window, result, plan=True)
             result.status = "dry_run"
             costs = [planned.estimated_cost for planned in result.planned]
             result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
             if model.offline:
                 merged = _merge(
-                    config, model, old_text, fresh, ConsolidateResult("dry_run", model.name)
+                    config,
+                    model,
+                    old_text,
+                    fresh,
+                    window,
+                    ConsolidateResult("dry_run", model.name),
                 )
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
             return result
-        merged = _merge(config, model, old_text, fresh, result)
+        merged = _merge(config, model, old_text, fresh, window, result)
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"
@@ -230,11 +237,15 @@ def _offset_holds(before: bytes, after: bytes, tail: str | None) -> bool:
 
 
 def _merge(
-    config: Config, model: Model, memory: str, fresh: list[NewText], result: ConsolidateResult
+    config: Config,
+    model: Model,
+    memory: str,
+    fresh: list[NewText],
+    window: int,
+    result: ConsolidateResult,
 ) -> str:
-    """The new MEMORY.md, in as many passes as the window needs (each pass's output is
+    """The new MEMORY.md, in as many passes as `window` needs (each pass's output is
     the next pass's MEMORY.md). An overflow re-plans once with the stated window."""
-    window = model.window() or UNKNOWN_WINDOW
     try:
         return _passes(config, model, memory, fresh, window, result)
     except ContextOverflowError as exc:

@@ -50,7 +50,7 @@ from memctl.core.threads import (
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, append_durable, block_separator
 from memctl.models.interface import Model, Request, Usage
-from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for
+from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 
 ANSWER_SHARE = 8
 """1/8 of the window (at most ANSWER_MAX tokens) is kept free for the answer."""
@@ -426,9 +426,11 @@ class _Run:
         self._logs: dict[str, _Log] = {}
 
     def window(self) -> int:
-        """Asked only when there is something to send: litellm may be needed to know it."""
+        """Asked only when there is something to send: litellm may be needed to know it.
+        A window learned since the model was resolved (an overflow earlier in the same
+        `call`) counts too."""
         if self._window is None:
-            self._window = self.model.window() or UNKNOWN_WINDOW
+            self._window = known_window(self.model, self.ws.read_state()) or UNKNOWN_WINDOW
         return self._window
 
     def _read(self, path: Path) -> str:

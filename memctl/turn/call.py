@@ -30,10 +30,9 @@ from memctl.core.threads import (
     validate_message,
 )
 from memctl.core.workspace import Workspace
-from memctl.models.interface import Model, Request, Usage
-from memctl.models.resolve import resolve_model
+from memctl.models.interface import Models, Request, Usage
 from memctl.models.windows import known_window, remember_window
-from memctl.pipeline.compact import CompactResult, compact
+from memctl.pipeline.compact import CompactResult, compact, compact_to_fit
 from memctl.turn.context import ContextRequest, build_context
 from memctl.turn.tools import openai_tools, run_tool
 
@@ -94,7 +93,7 @@ class CallResult:
 def call(
     ws: Workspace,
     config: Config,
-    model: Model,
+    models: Models,
     thread: str,
     text: str,
     *,
@@ -103,7 +102,9 @@ def call(
     on_reply: Callable[[CallResult], None] | None = None,
     on_stage: Callable[[str], None] | None = None,
 ) -> CallResult:
-    """Run one turn of `thread` with `model` (the main model) and return the reply.
+    """Run one turn of `thread` with `models.main` and return the reply; `models.compaction`
+    summarises when the thread must be compacted, `models.memory` flushes and
+    consolidates after the turn (and before an overflow's compaction).
 
     Raises ModelError (exit 1) when the model fails or the context still overflows
     after one forced compaction and retry; the thread log is then unchanged.
@@ -116,7 +117,7 @@ def call(
     check_thread_id(thread)
     if not text.strip():
         raise UsageError("the message is empty")
-    turn = _Turn(ws, config, model, thread, text)
+    turn = _Turn(ws, config, models, thread, text)
     if dry_run:
         return turn.dry_run()
     turn.on_text = on_text
@@ -129,14 +130,15 @@ def call(
 
 
 class _Turn:
-    def __init__(self, ws: Workspace, config: Config, model: Model, thread: str, text: str):
+    def __init__(self, ws: Workspace, config: Config, models: Models, thread: str, text: str):
         self.ws = ws
         self.config = config
-        self.model = model
+        self.models = models
+        self.model = models.main()
         self.thread = thread
         self.text = text
         self.tools = openai_tools() if config.memory.tools else []
-        self.result = CallResult(thread, model.name)
+        self.result = CallResult(thread, self.model.name)
         self.pending: list[dict[str, Any]] = [self._stamped({"role": "user", "content": text})]
         self.window: int | None = None
         self.max_tokens: int | None = None
@@ -271,27 +273,10 @@ class _Turn:
             )
 
     # ------------------------------------------------------------------ compaction
-    def _compaction_model(self) -> Model:
-        if self.config.compaction_model == self.config.model:
-            return self.model
-        return resolve_model(self.ws, self.config.compaction_model)
-
-    def _compact(self, context: ContextRequest, *, overflow: bool = False) -> CompactResult:
-        """Compact the thread for the window, leaving room for the request's parts that
-        are not the thread. `overflow`: the provider refused the request, so the result
-        must fit, even with no tail left, and the history is flushed first."""
-        return compact(
-            self.ws,
-            self.config,
-            self._compaction_model(),
-            self.thread,
-            window=self.window,
-            reserved_tokens=context.tokens - context.history_tokens,
-            fit=overflow,
-            allow_empty_tail=overflow,
-            reason="context length exceeded" if overflow else None,
-            flush_first=True if overflow else None,
-        )
+    @staticmethod
+    def _reserved(context: ContextRequest) -> int:
+        """What the request holds besides the thread: compaction leaves room for it."""
+        return context.tokens - context.history_tokens
 
     def _compacted(self, done: CompactResult) -> None:
         """Count a compaction in the turn's result; the thread is read again after it."""
@@ -303,7 +288,14 @@ class _Turn:
         """Compaction triggered by the thread's size; a failure is a warning, not the end
         of the turn (the request may still fit, and an overflow is recovered below)."""
         try:
-            done = self._compact(context)
+            done = compact(
+                self.ws,
+                self.config,
+                self.models,
+                self.thread,
+                window=self.window,
+                reserved_tokens=self._reserved(context),
+            )
         except MemctlError as exc:
             self.result.warnings.append(f"compaction failed, continuing without it: {exc}")
             return context
@@ -348,8 +340,15 @@ class _Turn:
                 "the message alone is too long); nothing was appended to the thread",
                 exc.window,
             )
-        self.window = min(v for v in (self.window, fit) if v)
-        done = self._compact(context, overflow=True)
+        self.window = window = min(v for v in (self.window, fit) if v)
+        done = compact_to_fit(
+            self.ws,
+            self.config,
+            self.models,
+            self.thread,
+            window=window,
+            reserved_tokens=self._reserved(context),
+        )
         self.result.warnings.extend(done.warnings)
         if done.status != "compacted":
             raise ContextOverflowError(
@@ -394,7 +393,7 @@ class _Turn:
         from memctl.pipeline.flush import flush
         from memctl.pipeline.maintain import maintain
 
-        memory_model = resolve_model(self.ws, self.config.memory_model)
+        memory_model = self.models.memory()
         on_stage("flush")
         try:
             flushed = flush(self.ws, self.config, memory_model, threads=[self.thread], auto=True)

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from memctl.core.config import load_config
 from memctl.core.memory import save
 from memctl.core.workspace import Workspace, init_workspace
-from memctl.models.resolve import resolve_model
+from memctl.models.resolve import resolve_model, resolve_models
 from memctl.pipeline.compact import compact
 from memctl.pipeline.flush import flush
 from memctl.turn.context import build_context
@@ -231,7 +231,7 @@ def test_no_secret_reaches_a_model_a_tool_answer_or_a_memory_file(
                 seen[f"read_file page {number}"] = page
         model = resolve_model(ws, config.memory_model)
         flush(ws, config, model, threads=["t1"])
-        compact(ws, config, resolve_model(ws, config.compaction_model), "t1", force=True)
+        compact(ws, config, resolve_models(ws, config), "t1", force=True)
         save(ws, config, message)
         seen["MEMORY.md"] = (root / "MEMORY.md").read_text().removeprefix(by_hand)
         for path in sorted((root / "memory").glob("*.md")):

@@ -191,6 +191,7 @@ def test_a_stop_hook_counts_pending_lines_from_the_place(workspace, cli):
     from memctl.agents.hooks import HookResult, _flush
     from memctl.core.config import load_config
     from memctl.core.workspace import Workspace
+    from memctl.models.resolve import resolve_models
 
     configure(workspace)
     append(cli, workspace, "t1", FIRST)
@@ -199,12 +200,14 @@ def test_a_stop_hook_counts_pending_lines_from_the_place(workspace, cli):
     # With memory.hooks off, a hook that finds new lines says why it did not flush.
     (workspace / "memctl.yaml").write_text(yaml.safe_dump({"memory": {"hooks": False}}))
     ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+    models = resolve_models(ws, config)
 
     result = HookResult("claude-code", "Stop", None, threads=["t1"])
-    _flush(ws, load_config(workspace / "memctl.yaml"), result, auto=False)
+    _flush(ws, config, models, result, auto=False)
     assert result.flush_skipped is None  # nothing new past the place: not looked at
 
     append(cli, workspace, "t1", LATER)
     result = HookResult("claude-code", "Stop", None, threads=["t1"])
-    _flush(ws, load_config(workspace / "memctl.yaml"), result, auto=False)
+    _flush(ws, config, models, result, auto=False)
     assert result.flush_skipped == "memory.hooks is false"

@@ -85,7 +85,7 @@ def call_command(
     Example: memctl call support-42 --new "We moved the ledger to Postgres 16."
     """
     from memctl.core.threads import check_thread_id
-    from memctl.models.resolve import resolve_model
+    from memctl.models.resolve import resolve_models
     from memctl.turn.call import call
 
     g = globals_of(ctx)
@@ -94,16 +94,16 @@ def call_command(
     ws, config = g.open()
     if not new:
         thread = resolve_thread(ws, thread, new_flag=True)
-    model = resolve_model(ws, config.model)
+    models = resolve_models(ws, config)
     if dry_run:
-        result = call(ws, config, model, thread, text, dry_run=True)
+        result = call(ws, config, models, thread, text, dry_run=True)
         emit(g, result, lambda: json.dumps(result.request, ensure_ascii=False, indent=2))
         return
     # Streamed only to a person: a pipe or a script gets the reply whole, once.
     streaming = not g.json and sys.stdout.isatty()
     streamed: list[str] = []
 
-    with working(g, f"call: {model.name} on thread {thread}") as progress:
+    with working(g, f"call: {models.main().name} on thread {thread}") as progress:
 
         def on_text(piece: str) -> None:
             progress.pause()
@@ -129,7 +129,7 @@ def call_command(
         result = call(
             ws,
             config,
-            model,
+            models,
             thread,
             text,
             on_text=on_text if streaming else None,

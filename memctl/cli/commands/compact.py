@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from memctl.cli.core import ShowRequests, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
 from memctl.cli.render import compact_note, compact_text, emit, working
-
-if TYPE_CHECKING:
-    from memctl.core.config import Config
-    from memctl.core.workspace import Workspace
-    from memctl.models.resolve import Model
-
-
-def models_of(ws: Workspace, config: Config) -> tuple[Model, Model]:
-    """The main model and the compaction model, each knowing a learned window."""
-    from memctl.models.resolve import resolve_model
-
-    main = resolve_model(ws, config.model)
-    if config.compaction_model == config.model:
-        return main, main
-    return main, resolve_model(ws, config.compaction_model)
 
 
 @command(app, "compact")
@@ -51,6 +36,7 @@ def compact_command(
 
     Example: memctl compact support-42 --dry-run
     """
+    from memctl.models.resolve import resolve_models
     from memctl.models.windows import known_window
     from memctl.pipeline.compact import compact
     from memctl.turn.context import overhead_tokens
@@ -58,13 +44,13 @@ def compact_command(
     g = globals_of(ctx)
     ws, config = g.open()
     thread = resolve_thread(ws, thread)
-    main, summary_model = models_of(ws, config)
-    window = known_window(main, ws.read_state())
+    models = resolve_models(ws, config)
+    window = known_window(models.main(), ws.read_state())
     with working(g, f"compact: summarising thread {thread}"):
         result = compact(
             ws,
             config,
-            summary_model,
+            models,
             thread,
             window=window,
             force=force,
