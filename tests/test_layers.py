@@ -378,6 +378,68 @@ def test_the_model_layer_has_no_cycle(module: str, forbidden: set[str]):
     assert not imported & forbidden
 
 
+# --------------------------------------------------------------------------- the composition root
+
+STAGE_PACKAGES = ("pipeline", "turn", "retrieval")
+RESOLUTION = {"memctl.models.resolve", "memctl.models.litellm_adapter"}
+"""What builds a model. Only entry points (CLI commands, the hook handler) resolve; a
+stage is handed its models and asks them (`Model.window`, `Model.estimate_cost`)."""
+PENDING = {("retrieval/embed.py", "memctl.models.litellm_adapter")}
+"""The embedder has not moved behind the model interface yet: delete this with that
+move (the test below fails as soon as it is no longer needed)."""
+
+
+def resolution_imports(found: dict[str, set[str]]) -> list[str]:
+    """`module imports target` for each import of the resolution by a stage module."""
+    return sorted(
+        f"memctl/{module} imports {target}"
+        for module, names in found.items()
+        for target in sorted(names & RESOLUTION)
+        if (module, target) not in PENDING
+    )
+
+
+def test_stages_are_handed_their_models():
+    found = {
+        path.relative_to(PACKAGE).as_posix(): imported_names(path)
+        for package in STAGE_PACKAGES
+        for path in sorted((PACKAGE / package).rglob("*.py"))
+    }
+    assert len(found) >= 15
+    assert not resolution_imports(found), "; ".join(resolution_imports(found))
+    stale = [pair for pair in PENDING if pair[1] not in found.get(pair[0], set())]
+    assert not stale, f"remove {stale} from PENDING: the stage no longer imports it"
+
+
+def test_a_stage_building_its_own_model_is_caught(tmp_path):
+    """Guards the guard: every way of importing the resolution, at any level."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from memctl.models.interface import Model\n"
+        "if TYPE_CHECKING:\n"
+        "    from memctl.models.litellm_adapter import LiteLLMModel\n"
+        "def run():\n"
+        "    from memctl.models import resolve\n",
+        encoding="utf-8",
+    )
+    plain = tmp_path / "plain.py"
+    plain.write_text("import memctl.models.resolve\n", encoding="utf-8")
+
+    found = {
+        "pipeline/sample.py": imported_names(sample),
+        "turn/plain.py": imported_names(plain),
+        "retrieval/embed.py": imported_names(sample),
+    }
+
+    assert resolution_imports(found) == [
+        "memctl/pipeline/sample.py imports memctl.models.litellm_adapter",
+        "memctl/pipeline/sample.py imports memctl.models.resolve",
+        "memctl/retrieval/embed.py imports memctl.models.resolve",
+        "memctl/turn/plain.py imports memctl.models.resolve",
+    ]
+
+
 def test_window_knowledge_lives_in_one_module():
     """The unknown-window figure and the frame overhead are defined in memctl/windows.py
     only; the chars-per-token estimate in memctl/tokens.py only."""
