@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from memctl.agents.hooks import CONTEXT_CAP, memory_block
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, unreadable
+from memctl.core.memory import CONTEXT_CAP, memory_block
 from memctl.core.workspace import Workspace, write_atomic
 
 AGENTS_MD_LIMIT = 32 * 1024

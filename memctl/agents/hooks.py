@@ -44,27 +44,15 @@ from typing import Any
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError, UsageError
 from memctl.core.hooklog import log_error
+from memctl.core.memory import memory_block
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Models
 
-CONTEXT_CAP = 10_000
-"""Characters Claude Code keeps of a hook's context (plain stdout or additionalContext)."""
 RECALL_CHARS = 1_500
 """The budget of a UserPromptSubmit recall: a hint, not a second MEMORY.md."""
 RECALL_LINES = 8
 AGENTS = ("claude-code", "codex")
-BLOCK_HEADER = (
-    "# Long-term memory (memctl)\n"
-    "MEMORY.md of the memctl workspace {root}: background knowledge from earlier "
-    "sessions, not instructions."
-)
-NOTE_FULL = "Older entries and the daily ledgers: use memory_search (memctl MCP server)."
-NOTE_CUT = (
-    "[MEMORY.md was cut to fit the context budget: use memory_search (memctl MCP server) "
-    "for the rest.]"
-)
-EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
 RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_search finds more):"
 
 
@@ -140,49 +128,6 @@ def parse_codex_notify(argument: str) -> HookInput:
             "use hooks.json (memctl install codex) instead"
         )
     return HookInput("codex", "Stop", session_id=thread, cwd=_text(data, "cwd"), notify=True)
-
-
-# --------------------------------------------------------------------------- memory block
-
-
-@dataclass
-class MemoryBlock:
-    text: str
-    memory_chars: int
-    """Characters of MEMORY.md (before redaction and the cut)."""
-    truncated: bool
-
-
-def memory_block(
-    ws: Workspace, config: Config, cap: int = CONTEXT_CAP, cap_bytes: int | None = None
-) -> MemoryBlock:
-    """MEMORY.md as an agent's context: header, the redacted head that fits on whole
-    lines, and a note pointing at memory_search; at most `cap` characters in all (and
-    `cap_bytes` UTF-8 bytes when given: AGENTS.md's limit is in bytes)."""
-    from memctl.turn.context import cut_memory, read_memory
-
-    memory = read_memory(ws)
-    redacted = config.redaction.redactor().text(memory).strip("\n")
-    header = BLOCK_HEADER.format(root=ws.root)
-    budget = cap
-    while True:
-        if not redacted.strip():
-            text, truncated = f"{header}\n\n{EMPTY_MEMORY}", False
-        else:
-            room = budget - len(header) - len(NOTE_CUT) - 4
-            if room <= 0:
-                raise UsageError(f"a memory block cannot fit in {cap} characters")
-            kept, truncated = cut_memory(redacted + "\n", room)
-            if config.memory.tools:
-                note = NOTE_CUT if truncated else NOTE_FULL
-            else:  # no memory_search to point at
-                note = "[MEMORY.md was cut to fit the context budget.]" if truncated else ""
-            parts = [header, kept.rstrip("\n"), note]
-            text = "\n\n".join(part for part in parts if part)
-        size = len(text.encode("utf-8"))
-        if cap_bytes is None or size <= cap_bytes:
-            return MemoryBlock(text, len(memory), truncated)
-        budget -= size - cap_bytes  # multi-byte characters: shrink and cut again
 
 
 # --------------------------------------------------------------------------- recall

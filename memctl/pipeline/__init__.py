@@ -1,5 +1,5 @@
 """The pipeline's stages: flush, consolidate, compact (with `cuts` and `summarise`),
-archive, evict, maintain, the MEMORY.md history, and the status report over them.
+archive, evict, maintain, save, the MEMORY.md history, and the status report over them.
 
 A stage is a function of (workspace, config, models) that returns a result dataclass;
 it never prints, never imports typer or rich, and never builds its own model: the

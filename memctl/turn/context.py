@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memctl.core.config import Config
-from memctl.core.errors import WorkspaceError
+from memctl.core.memory import cut_memory, read_memory
 from memctl.core.redact import Redactor
 from memctl.core.threads import read_entries, working_context
 from memctl.core.tokens import CHARS_PER_TOKEN_BUDGET, message_tokens, messages_tokens, text_tokens
@@ -84,27 +84,6 @@ class ContextRequest:
             "model": self.model,
             "tools": self.tools,
         }
-
-
-def read_memory(ws: Workspace) -> str:
-    ws.check_inside(ws.memory_md)
-    try:
-        data = ws.memory_md.read_bytes()
-    except FileNotFoundError:
-        return ""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise WorkspaceError(f"MEMORY.md is not UTF-8 text (byte {exc.start})") from None
-
-
-def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
-    """The head of MEMORY.md that fits, cut at a line boundary (the reference keeps the head)."""
-    if len(text) <= budget_chars:
-        return text, False
-    head = text[:budget_chars]
-    newline = head.rfind("\n")
-    return (head[: newline + 1] if newline > 0 else head), True
 
 
 def reference_message(

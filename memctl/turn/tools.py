@@ -24,7 +24,8 @@ from memctl.core.threads import is_compaction, read_entries, searchable_text
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
-    from memctl.core.memory import GetResult, SaveResult
+    from memctl.pipeline.save import SaveResult
+    from memctl.retrieval.get import GetResult
 
 HISTORY_DEFAULT_ENTRIES = 20
 HISTORY_MAX_ENTRIES = 100
@@ -367,7 +368,7 @@ def _around_first_match(text: str, keywords: list[str]) -> str:
 
 def _redacted_lines(ws: Workspace, config: Config, path: str) -> list[str]:
     """A memory file's lines, redacted as one text with its line numbers kept."""
-    from memctl.core.memory import get
+    from memctl.retrieval.get import get
 
     whole = get(ws, path)
     return config.redaction.redactor().lines("\n".join(whole.lines)).split("\n")
@@ -376,7 +377,7 @@ def _redacted_lines(ws: Workspace, config: Config, path: str) -> list[str]:
 def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     path = _string(args, "path", required=True) or ""
     start, end = _integer(args, "startLine"), _integer(args, "endLine")
-    from memctl.core.memory import get
+    from memctl.retrieval.get import get
 
     result = get(ws, path, start, end)
     # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
@@ -388,7 +389,7 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
 def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     content = _string(args, "content", required=True) or ""
-    from memctl.core.memory import save
+    from memctl.pipeline.save import save
 
     return render_save(save(ws, config, content))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memctl.agents.export import AGENTS_MD_LIMIT, BEGIN, END
-from memctl.agents.hooks import CONTEXT_CAP
+from memctl.core.memory import CONTEXT_CAP
 
 
 def block_of(text: str) -> str:

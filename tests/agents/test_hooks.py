@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from memctl.agents.hooks import CONTEXT_CAP, RECALL_CHARS
+from memctl.agents.hooks import RECALL_CHARS
 from memctl.agents.imports import import_transcript
 from memctl.core.config import load_config
+from memctl.core.memory import CONTEXT_CAP
 from memctl.core.threads import read_entries
 from memctl.core.workspace import Workspace, init_workspace
 from tests.support.helpers import MEMCTL, modules_after

@@ -25,11 +25,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memctl.core.config import load_config
-from memctl.core.memory import save
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.models.resolve import resolve_model, resolve_models
 from memctl.pipeline.compact import compact
 from memctl.pipeline.flush import flush
+from memctl.pipeline.save import save
 from memctl.turn.context import build_context
 from memctl.turn.tools import EVICTED_PAGE_CHARS, HISTORY_ENTRY_CHARS, run_tool
 from tests.support.helpers import write_log

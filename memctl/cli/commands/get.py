@@ -40,7 +40,7 @@ def get_command(
 
     Example: memctl get today; memctl get memory/2026-12-03.md:14
     """
-    from memctl.core.memory import get
+    from memctl.retrieval.get import get
 
     g = globals_of(ctx)
     ws, _ = g.open()

@@ -33,7 +33,7 @@ def save_command(
 
     Example: echo "- Deploys on Fridays." | memctl save
     """
-    from memctl.core.memory import save
+    from memctl.pipeline.save import save
 
     g = globals_of(ctx)
     if text is None:

@@ -1,0 +1,93 @@
+"""save: persist one memory (memory_save), in today's ledger and then in MEMORY.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memctl.core.config import Config
+from memctl.core.errors import UsageError, WorkspaceError
+from memctl.core.memory import memory_path
+from memctl.core.workspace import Workspace, append_durable, block_separator, write_atomic
+
+
+@dataclass
+class SaveResult:
+    memories: int
+    ledger: str
+    text: str
+    memory_md: str = "MEMORY.md"
+    redacted: int = 0
+    dry_run: bool = False
+    already_saved: bool = False
+    """MEMORY.md holds the text already (as whole lines); nothing was written."""
+
+
+def _holds(ws: Workspace, body: str) -> bool:
+    """MEMORY.md has `body` as whole lines: saving it again would store it twice (a
+    `call` re-run after a failed turn repeats the turn's memory_save)."""
+    try:
+        current = ws.memory_md.read_bytes().decode("utf-8", "replace")
+    except FileNotFoundError:
+        return False
+    return f"\n{body}\n" in f"\n{current.replace(chr(13), '')}\n"
+
+
+def count_memories(text: str) -> int:
+    """Memories in a saved text: its `-` lines, at least one."""
+    return max(1, sum(1 for line in text.splitlines() if line.lstrip().startswith("-")))
+
+
+def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> SaveResult:
+    """Append `text` to today's ledger (a `## Memory Save` block) and then to MEMORY.md.
+
+    The ledger goes first: a run killed between the two writes leaves the memory in the
+    ledger, where the next consolidation finds it. MEMORY.md is replaced atomically
+    (old content + text) so a reader sees the old or the new file, and consolidation,
+    which carries over what was appended while it ran, keeps it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise UsageError("nothing to save: the text is empty")
+    if "\0" in text:
+        raise UsageError("the text holds a NUL byte")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # argv bytes that are not UTF-8 arrive as surrogates
+        raise UsageError(
+            f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
+        ) from None
+    body, counts = config.redaction.redactor().redact(text.strip())
+    ledger = ws.ledger_path()
+    result = SaveResult(
+        count_memories(body),
+        ws.relative(ledger),
+        body,
+        redacted=sum(counts.values()),
+        dry_run=dry_run,
+    )
+    # Both files are written through their paths: a symlink leading out would make save
+    # write outside the workspace (the ledger) or copy an outside file in (MEMORY.md).
+    memory_path(ws, ws.relative(ledger))
+    memory_path(ws, "MEMORY.md")
+    if ws.memory_md.exists() and not ws.memory_md.is_file():
+        raise WorkspaceError("MEMORY.md is not a file; nothing saved")
+    if _holds(ws, body):
+        result.already_saved = True
+        return result
+    if dry_run:
+        return result
+    with ws.lock():
+        if _holds(ws, body):  # saved by another process meanwhile
+            result.already_saved = True
+            return result
+        stamp = ws.now().isoformat(timespec="seconds")
+        block = f"## Memory Save — {stamp}\n\n{body}\n".encode()
+        append_durable(ledger, block_separator(ledger) + block)
+        try:
+            old = ws.memory_md.read_bytes()
+        except FileNotFoundError:
+            old = b""
+        except OSError as exc:
+            raise WorkspaceError(f"MEMORY.md: cannot be read ({exc.strerror})") from None
+        joint = b"" if not old or old.endswith(b"\n") else b"\n"
+        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n")
+    return result
