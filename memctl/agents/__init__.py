@@ -2,7 +2,9 @@
 that serve them: hook events, installing into settings files, importing transcripts,
 exporting the memory block.
 
-Each agent is one module (`claude_code`, `codex`) behind a small protocol; the engines
-(`hooks`, `install`, `imports`, `export`) never name an agent. Imports `memctl.turn`,
-`memctl.pipeline`, `memctl.retrieval`, `memctl.models` and `memctl.core`.
+Each agent is one module (`claude_code`, `codex`) implementing the `Agent` protocol of
+`base`, listed in `registry`; the engines (`hooks`, `install` with `settings`,
+`imports`, `export`, `discover`) reach agents only through the registry and never name
+one. Imports `memctl.turn`, `memctl.pipeline`, `memctl.retrieval`, `memctl.models` and
+`memctl.core`.
 """

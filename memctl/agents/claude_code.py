@@ -1,10 +1,71 @@
-"""Claude Code sessions: `~/.claude/projects/<project>/<session>.jsonl`."""
+"""Claude Code: its hooks, its settings, its session files, and how they are read.
+
+Hooks: Claude Code runs a hook command with one JSON object on stdin
+(`hook_event_name`, `session_id`, `transcript_path`, `cwd`, plus `source`, `trigger`,
+`reason` or `prompt` by event) and adds what a SessionStart or UserPromptSubmit hook
+prints (plain stdout, or `hookSpecificOutput.additionalContext`) to the context, up to
+10,000 characters. It reads exit code 2 from a PreCompact hook as "block the compaction",
+which is why `memctl hook` always exits 0. SessionEnd hooks get 1.5 s unless they declare
+a longer timeout (at most 60): the flush and maintenance of a session's end go to a
+detached process when the memory model is a network model. SubagentStop (2.1) names the
+subagent's own transcript (`agent_transcript_path`); without it, the subagent files of
+the session are found beside it.
+
+Settings: install adds one matcher group per event to the `hooks` block of
+`.claude/settings.json` (the project's; `<config>/settings.json` with --user), each
+running `memctl -w <workspace> hook claude-code`, and registers the MCP server with
+`claude mcp add` (run when `claude` is on PATH, else printed for the user to run).
+
+Sessions: `<config>/projects/<project>/<session>.jsonl`, where `<config>` is
+`$CLAUDE_CONFIG_DIR` or `~/.claude` and `<project>` is the session's working folder with
+every character other than a letter or digit made `-`. Subagents write beside it: 2.1 in
+`<project>/<session>/subagents/agent-<id>.jsonl`, 2.0 in `<project>/agent-<id>.jsonl`
+(their lines carry the parent's `sessionId`, which names their thread; a 2.0 subagent
+file is taken when its session's file is there too).
+
+Reading a session (`parse_claude`):
+
+- Every entry's `source_id` is the line's `uuid`.
+- The blocks of one reply, each written as its own line, are merged by `message.id` at
+  the position of the first, while nothing but its own tool results (Claude 2.1 runs a
+  tool while the reply streams), progress lines or subagent lines come between them;
+  thinking is not conversation.
+- Subagent lines (`isSidechain`) are skipped when the file also holds the main
+  conversation (the subagent's result reaches it as the Task tool's result); a file
+  holding only a subagent's traffic is imported whole, into `<session>.agent-<agentId>`.
+- `isMeta` lines contribute only their tool results (a tool call must keep its answer).
+- The summary written after a compaction (`isCompactSummary`) is kept as a user message
+  marked `"compact_summary": true`, which the importer follows with a compaction record.
+- Prompts queued mid-turn (`queued_command` attachments) are user messages.
+- Lines are imported in file order, abandoned branches (rewinds) included: nothing the
+  session said is dropped.
+- Compaction agents (`agent-acompact-*`: they repeat their session) and the "Warmup"
+  agents of Claude Code 2.0 are not imported (`skipped_agent`).
+
+Export: the memory block goes into CLAUDE.md.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from memctl.agents.base import (
+    HookAction,
+    HookInput,
+    HookSpec,
+    MemoryFile,
+    Scope,
+    SettingsFile,
+    TranscriptFormat,
+    first_line,
+    parse_hook_json,
+)
+from memctl.agents.settings import hooks_file, memctl_argv
 from memctl.agents.transcripts import (
     Draft,
     Parsed,
@@ -19,6 +80,7 @@ from memctl.agents.transcripts import (
     tool_call,
 )
 from memctl.core.threads import Record
+from memctl.core.workspace import Workspace
 
 CLAUDE_LINE_TYPES = frozenset(
     {
@@ -275,3 +337,171 @@ def _claude_image(block: dict[str, Any]) -> dict[str, Any] | None:
     if origin.get("type") == "url" and isinstance(origin.get("url"), str):
         return image_part(origin["url"])
     return None
+
+
+def skipped_agent(records: list[Record], stem: str | None) -> str | None:
+    """Why a Claude Code subagent transcript is not imported, if it is one that holds no
+    conversation of its own: the compaction agent repeats its session's history and
+    summary (flushing it would file every fact again), and the warm-up agent that Claude
+    Code 2.0 starts with each session says only "Warmup"."""
+    agent = next((r.data["agentId"] for r in records if isinstance(r.data.get("agentId"), str)), "")
+    if agent.startswith("acompact") or (stem or "").startswith("agent-acompact"):
+        return "a compaction agent's transcript (it repeats its session)"
+    said = [
+        r.data["message"].get("content")
+        for r in records
+        if r.data.get("type") == "user" and isinstance(r.data.get("message"), dict)
+    ]
+    if agent and said and said[0] == "Warmup":
+        return "a warm-up agent's transcript (no conversation)"
+    return None
+
+
+def _claims(data: dict[str, Any]) -> bool:
+    return data.get("type") in CLAUDE_LINE_TYPES
+
+
+# --------------------------------------------------------------------------- sessions
+
+NOT_A_LETTER_OR_DIGIT = re.compile(r"[^A-Za-z0-9]")
+
+
+def claude_home() -> Path:
+    return Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
+
+
+def claude_project_folder(project: Path) -> str:
+    """The folder name Claude Code gives a project's sessions."""
+    return NOT_A_LETTER_OR_DIGIT.sub("-", str(project))
+
+
+def claude_sessions(home: Path, project: Path | None = None) -> list[Path]:
+    """Every session and subagent file under `home`/projects (of one project if given)."""
+    root = home / "projects"
+    if project is not None:
+        folders = [root / claude_project_folder(project)]
+    else:
+        folders = sorted(_folders(root))
+    found: list[Path] = []
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        sessions = sorted(
+            p for p in folder.glob("*.jsonl") if p.is_file() and not p.name.startswith("agent-")
+        )
+        found.extend(sessions)
+        known = {p.stem for p in sessions}
+        # 2.0: a subagent's file beside the sessions, taken when its session is there
+        found.extend(
+            p
+            for p in sorted(folder.glob("agent-*.jsonl"))
+            if p.is_file() and _parent_session(p) in known
+        )
+        found.extend(sorted(p for p in folder.glob("*/subagents/agent-*.jsonl") if p.is_file()))
+    return found
+
+
+def _folders(root: Path) -> list[Path]:
+    try:
+        return [p for p in root.iterdir() if p.is_dir()]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def subagent_transcripts(transcript: Path, session: str) -> list[Path]:
+    """The subagent files of a Claude Code session, for a SubagentStop input that does
+    not name one: 2.1 writes `<session>/subagents/agent-*.jsonl` beside the session's
+    file, 2.0 `agent-*.jsonl` in the same folder, its lines naming the parent session."""
+    folder = transcript.expanduser().parent
+    found = sorted((folder / session / "subagents").glob("agent-*.jsonl"))
+    found.extend(
+        path for path in sorted(folder.glob("agent-*.jsonl")) if _parent_session(path) == session
+    )
+    return found
+
+
+def _parent_session(path: Path) -> str | None:
+    """The session a subagent's file belongs to, as its first line names it."""
+    session = first_line(path).get("sessionId")
+    return session if isinstance(session, str) else None
+
+
+# --------------------------------------------------------------------------- the agent
+
+EVENTS: Mapping[str, HookAction] = {
+    "SessionStart": "start",
+    "UserPromptSubmit": "prompt",
+    "PreCompact": "compact",
+    "Stop": "turn",
+    "SubagentStop": "turn",
+    "SessionEnd": "end",
+}
+CLAUDE_EVENTS: tuple[HookSpec, ...] = (
+    HookSpec("SessionStart", "startup|resume|clear|compact", 30),
+    HookSpec("PreCompact", "manual|auto", 300),
+    HookSpec("Stop", None, 300),
+    HookSpec("SubagentStop", None, 300),
+    # SessionEnd hooks get 1.5 s unless they declare more (Claude Code's limit is 60).
+    HookSpec("SessionEnd", None, 60),
+)
+HOOK_HELP = """Handle one Claude Code hook event; its JSON comes on stdin.
+
+SessionStart prints the memory block; PreCompact imports and flushes; Stop and
+SubagentStop import and flush as memory.flush_trigger allows; SessionEnd imports,
+flushes and maintains; UserPromptSubmit prints a short recall.
+
+Example (.claude/settings.json): "command": "memctl -w /path/to/ws hook claude-code"
+"""
+
+
+class ClaudeCode:
+    """Claude Code, as `base.Agent` describes an agent."""
+
+    name = "claude-code"
+    title = "Claude Code"
+    events = EVENTS
+    session_end = True
+    hooks = CLAUDE_EVENTS
+    recall_hook = HookSpec("UserPromptSubmit", None, 15)
+    notify = False
+    hook_help = HOOK_HELP
+    hook_argument: str | None = None
+    transcripts = TranscriptFormat(
+        "claude", "a Claude Code session", _claims, parse_claude, skipped_agent
+    )
+    memory_file = MemoryFile("claude-md", "CLAUDE.md")
+
+    def parse_hook(self, stdin: bytes, argument: str | None) -> HookInput:
+        return parse_hook_json(self.name, stdin)
+
+    def empty_answer(self, hook: HookInput) -> str:
+        return ""
+
+    def home(self) -> Path:
+        return claude_home()
+
+    def sessions(self, home: Path, project: Path | None) -> list[Path]:
+        return claude_sessions(home, project)
+
+    def session_transcript(self, session_id: str) -> Path | None:
+        return None  # every hook input names its transcript_path
+
+    def related_transcripts(self, hook: HookInput, transcript: Path) -> list[Path]:
+        if hook.event == "SubagentStop" and hook.session_id:
+            return subagent_transcripts(transcript, hook.session_id)
+        return []
+
+    def settings(
+        self, ws: Workspace, *, user: bool, project: Path, recall: bool, notify: bool
+    ) -> list[SettingsFile]:
+        base = claude_home() if user else project / ".claude"
+        hooks = self.hooks + ((self.recall_hook,) if recall else ())
+        return [hooks_file(ws, self.name, base / "settings.json", hooks)]
+
+    def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
+        if remove:
+            return ["claude", "mcp", "remove", "--scope", scope, "memctl"]
+        return ["claude", "mcp", "add", "--scope", scope, "memctl", "--", *memctl_argv(ws, "mcp")]
+
+
+AGENT = ClaudeCode()

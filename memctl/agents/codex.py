@@ -1,10 +1,70 @@
-"""Codex CLI rollouts: `~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`."""
+"""Codex CLI: its hooks and notify program, its settings, its rollouts, and how they are read.
+
+Hooks: Codex has two mechanisms. The legacy `notify` program gets one JSON argument
+after each turn (`type: agent-turn-complete`, `thread-id`, `turn-id`, `cwd`,
+`input-messages`, `last-assistant-message`) and no transcript path: the rollout is found
+by its thread id. The newer `hooks.json` gives its hooks stdin input of the same shape as
+Claude Code's, and expects a JSON object from every hook (`{}` when there is nothing to
+say). Codex has no session-end hook, so its Stop also runs the maintenance that is due
+(throttled by consolidation_min_gap), as `memctl call` does after a turn.
+
+Settings: install writes the hooks into `.codex/hooks.json` (`$CODEX_HOME/hooks.json`
+with --user), or with --notify the legacy `notify = [...]` line into config.toml, and a
+`[mcp_servers.memctl]` table into config.toml, between marker comments (see
+`settings`): Codex runs one notify program, so one already set is an error.
+
+Rollouts: `<home>/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl` and, once archived,
+`<home>/archived_sessions/`, where `<home>` is `$CODEX_HOME` or `~/.codex`.
+
+Reading a rollout (`parse_codex`):
+
+- Every entry's `source_id` is a hash of its line.
+- Only `response_item`s count (`event_msg`s repeat them). Developer messages and the
+  user-role messages Codex injects itself (environment context, AGENTS.md
+  instructions, skills, turn markers) are harness context.
+- Consecutive tool calls join the assistant message before them, so parallel calls stay
+  one assistant message followed by their results, as chat APIs require.
+- Freeform tool input (`custom_tool_call`) becomes JSON arguments `{"input": ...}`.
+- The summary of a `compacted` line is kept as a user message marked
+  `"compact_summary": true`, which the importer follows with a compaction record.
+
+Export: the memory block goes into AGENTS.md, of which Codex reads 32 KiB
+(`project_doc_max_bytes`): the block is cut to what the rest of the file leaves.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from memctl.agents.base import (
+    HookAction,
+    HookInput,
+    HookSpec,
+    MemoryFile,
+    Scope,
+    SettingsFile,
+    TranscriptFormat,
+    first_line,
+    json_object,
+    parse_hook_json,
+    text_field,
+)
+from memctl.agents.settings import (
+    TOML_BEGIN,
+    add_toml_block,
+    hooks_file,
+    memctl_argv,
+    memctl_executable,
+    remove_toml_blocks,
+    toml_array,
+    toml_check,
+    toml_string,
+)
 from memctl.agents.transcripts import (
     Draft,
     Parsed,
@@ -17,7 +77,9 @@ from memctl.agents.transcripts import (
     pending_calls,
     tool_call,
 )
+from memctl.core.errors import UsageError
 from memctl.core.threads import Record
+from memctl.core.workspace import Workspace
 
 CODEX_LINE_TYPES = frozenset(
     {"session_meta", "response_item", "event_msg", "turn_context", "compacted"}
@@ -213,3 +275,189 @@ def _codex_output(output: Any) -> str | list[dict[str, Any]]:
     if isinstance(output, dict) and isinstance(output.get("content"), str):
         return output["content"]
     return "" if output is None else json.dumps(output, ensure_ascii=False)
+
+
+def _claims(data: dict[str, Any]) -> bool:
+    kind = data.get("type")
+    if kind in CODEX_LINE_TYPES and isinstance(data.get("payload"), dict):
+        return True
+    return kind in CODEX_ITEM_TYPES and "payload" not in data
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+def parse_codex_notify(argument: str) -> HookInput:
+    """The JSON argument Codex gives its `notify` program. A completed turn is a Stop;
+    other notification types carry nothing to import (event `ignored`)."""
+    data = json_object(argument, "the notify argument")
+    if data.get("type") != "agent-turn-complete":
+        return HookInput("codex", "ignored", notify=True)
+    thread = text_field(data, "thread-id")
+    if thread is None:
+        raise UsageError(
+            "the notify argument has no thread-id (Codex before 0.47 does not send it): "
+            "use hooks.json (memctl install codex) instead"
+        )
+    return HookInput("codex", "Stop", session_id=thread, cwd=text_field(data, "cwd"), notify=True)
+
+
+# --------------------------------------------------------------------------- rollouts
+
+THREAD_ID = re.compile(r"[0-9A-Za-z-]{1,64}")  # a session_meta line can hold long instructions
+
+
+def codex_home() -> Path:
+    return Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
+
+
+def codex_sessions(home: Path, project: Path | None = None) -> list[Path]:
+    """Every rollout under `home`/sessions and `home`/archived_sessions (of one project,
+    by the working folder its session_meta names, if given)."""
+    found: list[Path] = []
+    for folder in (home / "sessions", home / "archived_sessions"):
+        if folder.is_dir():
+            found.extend(sorted(p for p in folder.rglob("rollout-*.jsonl") if p.is_file()))
+    if project is None:
+        return found
+    wanted = str(project)
+    return [path for path in found if _codex_cwd(path) == wanted]
+
+
+def _codex_cwd(path: Path) -> str | None:
+    payload = first_line(path).get("payload")
+    cwd = payload.get("cwd") if isinstance(payload, dict) else None
+    return cwd if isinstance(cwd, str) else None
+
+
+def codex_rollout(thread_id: str, home: Path | None = None) -> Path | None:
+    """The rollout file of a Codex thread (what Codex's `notify` names by `thread-id`):
+    the newest `rollout-*-<id>.jsonl` under sessions/, else under archived_sessions/."""
+    if not THREAD_ID.fullmatch(thread_id):
+        return None  # not an id Codex makes: no glob patterns from the caller
+    home = home or codex_home()
+    for folder in (home / "sessions", home / "archived_sessions"):
+        if folder.is_dir():
+            found = sorted(folder.rglob(f"rollout-*-{thread_id}.jsonl"))
+            if found:
+                return found[-1]
+    return None
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
+    """config.toml with memctl's MCP server table (and notify line) in marked blocks."""
+    parsed = toml_check(path, text or "")
+    if text and TOML_BEGIN in text:
+        return text  # installed before: the blocks are there
+    servers = parsed.get("mcp_servers")
+    if isinstance(servers, dict) and "memctl" in servers:
+        raise UsageError(f"{path} already has [mcp_servers.memctl]; remove it first")
+    after = text
+    if notify:
+        if "notify" in parsed:
+            raise UsageError(
+                f"{path} already sets notify = {parsed['notify']!r}: Codex runs one notify "
+                "program; use hooks.json (install without --notify) or remove it first"
+            )
+        line = f"notify = {toml_array(memctl_argv(ws, 'hook', 'codex'))}\n"
+        after = add_toml_block(path, after, "notify", line, top=True)
+    table = (
+        "[mcp_servers.memctl]\n"
+        f"command = {toml_string(memctl_executable())}\n"
+        f"args = {toml_array(['-w', str(ws.root), 'mcp'])}\n"
+    )
+    after = add_toml_block(path, after, "mcp_servers.memctl", table, top=False)
+    toml_check(path, after)
+    return after
+
+
+# --------------------------------------------------------------------------- the agent
+
+EVENTS: Mapping[str, HookAction] = {
+    # hooks.json names its events as Claude Code does
+    "SessionStart": "start",
+    "UserPromptSubmit": "prompt",
+    "PreCompact": "compact",
+    "Stop": "turn",
+    "SubagentStop": "turn",
+    "SessionEnd": "end",
+}
+CODEX_EVENTS: tuple[HookSpec, ...] = (
+    HookSpec("SessionStart", None, 30),
+    HookSpec("Stop", None, 300),
+)
+AGENTS_MD_LIMIT = 32 * 1024
+"""Bytes of AGENTS.md Codex reads (`project_doc_max_bytes`)."""
+HOOK_HELP = """Handle one Codex event: the legacy `notify` JSON argument (a completed turn), or
+a hooks.json event on stdin.
+
+Example (config.toml): notify = ["memctl", "-w", "/path/to/ws", "hook", "codex"]
+"""
+
+
+class Codex:
+    """Codex CLI, as `base.Agent` describes an agent."""
+
+    name = "codex"
+    title = "Codex"
+    events = EVENTS
+    session_end = False
+    hooks = CODEX_EVENTS
+    recall_hook = HookSpec("UserPromptSubmit", None, 15)
+    notify = True
+    hook_help = HOOK_HELP
+    hook_argument: str | None = "The JSON Codex's legacy notify program gets (else stdin)."
+    transcripts = TranscriptFormat("codex", "a Codex CLI rollout", _claims, parse_codex)
+    memory_file = MemoryFile("agents-md", "AGENTS.md", AGENTS_MD_LIMIT)
+
+    def parse_hook(self, stdin: bytes, argument: str | None) -> HookInput:
+        if argument is not None:
+            return parse_codex_notify(argument)
+        return parse_hook_json(self.name, stdin)
+
+    def empty_answer(self, hook: HookInput) -> str:
+        return "" if hook.notify else "{}"
+
+    def home(self) -> Path:
+        return codex_home()
+
+    def sessions(self, home: Path, project: Path | None) -> list[Path]:
+        return codex_sessions(home, project)
+
+    def session_transcript(self, session_id: str) -> Path | None:
+        rollout = codex_rollout(session_id)
+        if rollout is None:
+            raise UsageError(
+                f"no Codex rollout for thread {session_id} under "
+                f"{codex_home() / 'sessions'} or archived_sessions"
+            )
+        return rollout
+
+    def related_transcripts(self, hook: HookInput, transcript: Path) -> list[Path]:
+        return []
+
+    def settings(
+        self, ws: Workspace, *, user: bool, project: Path, recall: bool, notify: bool
+    ) -> list[SettingsFile]:
+        base = codex_home() if user else project / ".codex"
+        config = base / "config.toml"
+        files = [
+            SettingsFile(
+                config,
+                add=lambda text: _config(ws, config, text, notify),
+                remove=remove_toml_blocks,
+            )
+        ]
+        if not notify:
+            hooks = self.hooks + ((self.recall_hook,) if recall else ())
+            files.append(hooks_file(ws, self.name, base / "hooks.json", hooks))
+        return files
+
+    def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
+        return None  # the [mcp_servers.memctl] table in config.toml
+
+
+AGENT = Codex()

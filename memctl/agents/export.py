@@ -1,12 +1,14 @@
-"""export: the memory block, between marker comments, in AGENTS.md or CLAUDE.md.
+"""export: the memory block, between marker comments, in the file an agent reads
+instructions from (`Agent.memory_file`: AGENTS.md, CLAUDE.md).
 
 For agents that read these files but run no hooks. The block is the one SessionStart
-prints (MEMORY.md redacted, cut on whole lines, a note pointing at memory_search);
-the next export replaces it in place and leaves the rest of the file as it was.
+prints (`memctl.core.memory.memory_block`: MEMORY.md redacted, cut on whole lines, a
+note pointing at memory_search); the next export replaces it in place and leaves the
+rest of the file as it was.
 
-Limits: the block stays within the 10,000 characters Claude Code keeps of hook
-context, and an AGENTS.md as a whole within the 32 KiB Codex reads of it
-(`project_doc_max_bytes`), so the block is cut to what the rest of the file leaves.
+Limits: the block stays within `CONTEXT_CAP`, as a hook's would, and a file an agent
+reads only so much of (`MemoryFile.max_bytes`) within that as a whole, so the block is
+cut to what the rest of the file leaves.
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from memctl.agents.registry import memory_files
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, unreadable
 from memctl.core.memory import CONTEXT_CAP, memory_block
 from memctl.core.workspace import Workspace, write_atomic
 
-AGENTS_MD_LIMIT = 32 * 1024
 BEGIN = "<!-- memctl:begin (written by `memctl export`; the next export replaces this block) -->"
 END = "<!-- memctl:end -->"
-KINDS = ("agents-md", "claude-md")
+MIN_BLOCK_BYTES = 400
+"""Below this, a block holds hardly more than its header: the file has no room for it."""
 
 
 ExportAction = Literal["created", "replaced", "appended", "unchanged"]
@@ -66,8 +69,9 @@ def export(
     ws: Workspace, config: Config, target: Path, kind: str, dry_run: bool = False
 ) -> ExportResult:
     """Write (or replace) the memory block in `target`."""
-    if kind not in KINDS:
+    if kind not in memory_files():
         raise UsageError(f"unknown export kind {kind!r}")
+    agent, memory_file = memory_files()[kind]
     try:
         old: str | None = target.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -84,13 +88,13 @@ def export(
     frame = len(BEGIN) + len(END) + 3  # three newlines
     chars = CONTEXT_CAP - frame
     limit = None
-    if kind == "agents-md":
+    if memory_file.max_bytes is not None:
         rest = len((before + after).encode("utf-8"))
-        limit = AGENTS_MD_LIMIT - rest - len((BEGIN + END).encode("utf-8")) - 3
-        if limit < 400:
+        limit = memory_file.max_bytes - rest - len((BEGIN + END).encode("utf-8")) - 3
+        if limit < MIN_BLOCK_BYTES:
             raise UsageError(
-                f"{target} is {rest:,} bytes without the memory block; Codex reads at most "
-                f"{AGENTS_MD_LIMIT:,}: no room for it (shorten the file)"
+                f"{target} is {rest:,} bytes without the memory block; {agent.title} reads "
+                f"at most {memory_file.max_bytes:,}: no room for it (shorten the file)"
             )
     made = memory_block(ws, config, cap=chars, cap_bytes=limit)
     new_block = f"{BEGIN}\n{made.text}\n{END}\n"

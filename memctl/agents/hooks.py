@@ -1,30 +1,25 @@
-"""Agent hooks: what `memctl hook claude-code` and `memctl hook codex` do at each event.
+"""Agent hooks: what `memctl hook AGENT` does at each event the agent sends.
 
-Claude Code runs a hook command with one JSON object on stdin (`hook_event_name`,
-`session_id`, `transcript_path`, `cwd`, plus `source`, `trigger`, `reason` or `prompt`
-by event). Codex has two mechanisms: the legacy `notify` program, which gets one JSON
-argument after each turn (`type: agent-turn-complete`, `thread-id`, `turn-id`, `cwd`,
-`input-messages`, `last-assistant-message`) and no transcript path, and the newer
-`hooks.json`, whose stdin input has the same shape as Claude Code's.
+The agent (`registry.agent_named`) reads its own input (`Agent.parse_hook`) and says
+what each of its events is (`Agent.events`); this module does the same thing for every
+agent at each kind of event, and why:
 
-What each event does, and why:
-
-- SessionStart: the memory block (MEMORY.md, redacted, cut on a line boundary, with a
-  note to use memory_search for the rest) under Claude Code's 10,000-character cap on
-  hook context, header included. It reads nothing but MEMORY.md, so it works before
-  any thread exists and costs no model call.
-- PreCompact: import the transcript, then flush it regardless of the throttle: the
-  agent is about to summarise the conversation away, and this is the last moment its
-  facts can be extracted from the whole text (the flush-before-compaction guarantee).
-- Stop / SubagentStop (Codex: a completed turn): import what was appended, then the
-  per-call flush `memory.flush_trigger` allows. Codex has no session-end hook, so its
-  Stop also runs the maintenance that is due (throttled by consolidation_min_gap),
-  as `memctl call` does after a turn.
-- SessionEnd: import, then flush what is left regardless of the throttle and run the
-  maintenance that is due. Claude Code gives SessionEnd hooks 1.5 s unless the hook
-  declares a longer timeout, so when the memory model is a network model the flush and
-  maintenance go to a detached process, whose errors land in the hook log.
-- UserPromptSubmit (opt-in): a short ranked recall for the prompt within RECALL_CHARS.
+- start: the memory block (MEMORY.md, redacted, cut on a line boundary, with a note to
+  use memory_search for the rest) within `memctl.core.memory.CONTEXT_CAP`, header
+  included. It reads nothing but MEMORY.md, so it works before any thread exists and
+  costs no model call.
+- compact: import the transcript, then flush it regardless of the throttle: the agent
+  is about to summarise the conversation away, and this is the last moment its facts
+  can be extracted from the whole text (the flush-before-compaction guarantee).
+- turn: import what was appended, then the per-call flush `memory.flush_trigger`
+  allows. An agent with no session-end hook (`Agent.session_end`) also runs the
+  maintenance that is due (throttled by consolidation_min_gap), as `memctl call` does
+  after a turn.
+- end: import, then flush what is left regardless of the throttle and run the
+  maintenance that is due. An agent may give such a hook little time (Claude Code:
+  1.5 s), so when the memory model is a network model the flush and maintenance go to
+  a detached process, whose errors land in the hook log.
+- prompt (opt-in): a short ranked recall for the prompt within RECALL_CHARS.
 
 A transcript is read up to its last newline: a line the agent is still writing waits
 for the next hook. Everything a hook does is repeatable: importing adds only entries
@@ -41,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memctl.agents.base import Agent, HookInput
+from memctl.agents.registry import agent_named
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError, UsageError
 from memctl.core.hooklog import log_error
@@ -50,84 +47,9 @@ from memctl.core.workspace import Workspace
 from memctl.models.interface import Models
 
 RECALL_CHARS = 1_500
-"""The budget of a UserPromptSubmit recall: a hint, not a second MEMORY.md."""
+"""The budget of a prompt's recall: a hint, not a second MEMORY.md."""
 RECALL_LINES = 8
-AGENTS = ("claude-code", "codex")
 RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_search finds more):"
-
-
-# --------------------------------------------------------------------------- input
-
-
-@dataclass
-class HookInput:
-    """One hook invocation, whichever agent and mechanism sent it."""
-
-    agent: str
-    event: str
-    session_id: str | None = None
-    transcript_path: str | None = None
-    cwd: str | None = None
-    source: str | None = None
-    trigger: str | None = None
-    reason: str | None = None
-    prompt: str | None = None
-    agent_transcript_path: str | None = None
-    """SubagentStop (Claude Code 2.1): the subagent's own transcript."""
-    notify: bool = False
-    """Codex's legacy notify program, not hooks.json."""
-
-
-def _text(data: dict[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    return value if isinstance(value, str) and value else None
-
-
-def _object(raw: str | bytes, what: str) -> dict[str, Any]:
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise UsageError(f"{what} is not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise UsageError(f"{what} is not a JSON object")
-    return data
-
-
-def parse_hook_json(agent: str, raw: bytes) -> HookInput:
-    """The stdin of a Claude Code hook, or of a Codex hooks.json hook (same shape)."""
-    if not raw.strip():
-        raise UsageError("no hook input on stdin (expected one JSON object)")
-    data = _object(raw, "the hook input on stdin")
-    event = _text(data, "hook_event_name")
-    if event is None:
-        raise UsageError("the hook input has no hook_event_name")
-    return HookInput(
-        agent=agent,
-        event=event,
-        session_id=_text(data, "session_id"),
-        transcript_path=_text(data, "transcript_path"),
-        cwd=_text(data, "cwd"),
-        source=_text(data, "source"),
-        trigger=_text(data, "trigger"),
-        reason=_text(data, "reason"),
-        prompt=_text(data, "prompt"),
-        agent_transcript_path=_text(data, "agent_transcript_path"),
-    )
-
-
-def parse_codex_notify(argument: str) -> HookInput:
-    """The JSON argument Codex gives its `notify` program. A completed turn is a Stop;
-    other notification types carry nothing to import (event `ignored`)."""
-    data = _object(argument, "the notify argument")
-    if data.get("type") != "agent-turn-complete":
-        return HookInput("codex", "ignored", notify=True)
-    thread = _text(data, "thread-id")
-    if thread is None:
-        raise UsageError(
-            "the notify argument has no thread-id (Codex before 0.47 does not send it): "
-            "use hooks.json (memctl install codex) instead"
-        )
-    return HookInput("codex", "Stop", session_id=thread, cwd=_text(data, "cwd"), notify=True)
 
 
 # --------------------------------------------------------------------------- recall
@@ -174,7 +96,7 @@ class HookResult:
     maintained: str | None = None
     detached: bool = False
     context: str | None = None
-    """Text for the agent's context (SessionStart, UserPromptSubmit), None otherwise."""
+    """Text for the agent's context (`start` and `prompt` events), None otherwise."""
     memory_truncated: bool = False
     errors: list[str] = field(default_factory=list)
 
@@ -207,19 +129,20 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
 
     models = resolve_models(ws, config)
     result = HookResult(hook.agent, hook.event, hook.session_id)
-    event = hook.event
-    if event == "SessionStart":
+    agent = agent_named(hook.agent)
+    action = agent.events.get(hook.event)
+    if action == "start":
         _step(result, lambda: _session_start(ws, config, result))
-    elif event == "UserPromptSubmit":
+    elif action == "prompt":
         if hook.prompt:
             _step(result, lambda: _set_recall(ws, config, hook.prompt or "", result))
-    elif event in ("PreCompact", "Stop", "SubagentStop", "SessionEnd"):
-        _step(result, lambda: _import(ws, hook, result))
-        if event in ("Stop", "SubagentStop"):
+    elif action is not None:
+        _step(result, lambda: _import(ws, agent, hook, result))
+        if action == "turn":
             _step(result, lambda: _flush(ws, config, models, result, auto=True))
-            if hook.agent == "codex":  # Codex has no session-end hook to maintain at
+            if not agent.session_end:  # no session-end hook to maintain at
                 _step(result, lambda: _maintain(ws, config, models, result))
-        elif event == "PreCompact":
+        elif action == "compact":
             _step(result, lambda: _flush(ws, config, models, result, auto=False))
         elif _network_model(config):
             _step(result, lambda: _detach(ws, result))
@@ -248,52 +171,23 @@ def _set_recall(ws: Workspace, config: Config, prompt: str, result: HookResult) 
     result.context = recall(ws, config, prompt)
 
 
-def _transcripts(hook: HookInput) -> list[tuple[Path, str]]:
-    """The transcript files the hook names, with their format."""
-    fmt = "claude" if hook.agent == "claude-code" else "codex"
-    paths: list[str] = []
+def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
+    """The transcript files the hook names, or that the agent finds for it."""
+    found: Path | None = None
     if hook.transcript_path:
-        paths.append(hook.transcript_path)
-    elif hook.agent == "codex" and hook.session_id:
-        from memctl.agents.discover import codex_home, codex_rollout
-
-        rollout = codex_rollout(hook.session_id)
-        if rollout is None:
-            raise UsageError(
-                f"no Codex rollout for thread {hook.session_id} under "
-                f"{codex_home() / 'sessions'} or archived_sessions"
-            )
-        paths.append(str(rollout))
-    if not paths:
+        found = Path(hook.transcript_path)
+    elif hook.session_id:
+        found = agent.session_transcript(hook.session_id)
+    if found is None:
         raise UsageError(f"{hook.event}: the hook input names no transcript_path")
-    found = [Path(path) for path in paths]
     if hook.agent_transcript_path:
-        found.append(Path(hook.agent_transcript_path))
-    elif hook.event == "SubagentStop" and hook.session_id:
-        found.extend(subagent_transcripts(found[0], hook.session_id))
-    return [(path, fmt) for path in found]
+        return [found, Path(hook.agent_transcript_path)]
+    return [found, *agent.related_transcripts(hook, found)]
 
 
-def subagent_transcripts(transcript: Path, session: str) -> list[Path]:
-    """The subagent files of a Claude Code session, for a SubagentStop input that does
-    not name one: 2.1 writes `<session>/subagents/agent-*.jsonl` beside the session's
-    file, 2.0 `agent-*.jsonl` in the same folder, its lines naming the parent session."""
-    folder = transcript.expanduser().parent
-    found = sorted((folder / session / "subagents").glob("agent-*.jsonl"))
-    for path in sorted(folder.glob("agent-*.jsonl")):
-        try:
-            with path.open("rb") as handle:
-                first = json.loads(handle.readline(1 << 20))
-        except (OSError, ValueError, RecursionError):
-            continue
-        if isinstance(first, dict) and first.get("sessionId") == session:
-            found.append(path)
-    return found
-
-
-def _import(ws: Workspace, hook: HookInput, result: HookResult) -> None:
-    for path, fmt in _transcripts(hook):
-        imported = import_appended(ws, path, fmt)
+def _import(ws: Workspace, agent: Agent, hook: HookInput, result: HookResult) -> None:
+    for path in _transcripts(agent, hook):
+        imported = import_appended(ws, path, agent.transcripts.name)
         if imported is None:
             continue
         thread, count = imported
@@ -407,12 +301,10 @@ def finish_session(root: str, agent: str, *threads: str) -> None:
 
 def hook_output(hook: HookInput, result: HookResult, fmt: str) -> str:
     """What the hook prints on stdout. `json`: `hookSpecificOutput.additionalContext`
-    for the events that inject context (both agents read it); `text`: the context as
-    plain stdout, which Claude Code adds for SessionStart and UserPromptSubmit. Codex's
-    hooks.json expects a JSON object from every hook, so it gets `{}` when there is
-    nothing to say."""
+    for the events that inject context; `text`: the context as plain stdout. With no
+    context, what the agent expects then (`Agent.empty_answer`)."""
     if result.context is None:
-        return "{}" if hook.agent == "codex" and not hook.notify else ""
+        return agent_named(hook.agent).empty_answer(hook)
     if fmt == "text":
         return result.context
     return json.dumps(

@@ -1,19 +1,19 @@
-"""Import agent transcripts into thread logs: Claude Code, Codex CLI and OpenAI-style.
+"""Import agent transcripts into thread logs, in any format `registry.formats()` knows.
 
 Other agents already keep their conversations on disk; importing them makes those
-conversations flushable and searchable like any thread memctl recorded itself. Neither
-tool publishes a schema, so the readers (one module a format: `claude`, `codex`,
-`openai`; what they share in `base`) are lenient about line types and fields they do
-not know (skipped and counted), strict about lines that cannot be read at all (an error
-naming the file and line, nothing written), and never drop a conversation message
-silently. `discover` finds the session files of both agents for `--all`.
+conversations flushable and searchable like any thread memctl recorded itself. No agent
+publishes a schema, so the readers (one per format, in its agent's module, or
+`openai_chat`; what they share in `transcripts`) are lenient about line types and fields
+they do not know (skipped and counted), strict about lines that cannot be read at all (an
+error naming the file and line, nothing written), and never drop a conversation message
+silently. `discover` finds every agent's session files for `--all`.
 
 Decisions worth knowing:
 
 - Every imported entry carries `source_id`, the identity of the source line it came
-  from (Claude: the line's `uuid`; Codex: a hash of the line; OpenAI: a hash of the
-  message and its position). An assistant reply merged from several lines also lists
-  every line in `source_lines`. Re-importing a file adds only what the thread lacks.
+  from (how each format makes it: its module says). An assistant reply merged from
+  several lines also lists every line in `source_lines`. Re-importing a file adds only
+  what the thread lacks.
 - Live sessions: `import_source` keeps per file (state.json `imports`) how far it read,
   and reads on from there. What may still change waits for the next import: a torn
   last line, and a reply the next lines may still extend (unless the caller says the
@@ -21,28 +21,11 @@ Decisions worth knowing:
   gives the thread a whole-file import gives, in valid chat order. Lines that join a
   reply imported earlier all the same (a session said to be over that went on) arrive
   as a continuation message, never lost.
-- Claude: the blocks of one reply, each written as its own line, are merged by
-  `message.id` at the position of the first, while nothing but its own tool results
-  (Claude 2.1 runs a tool while the reply streams), progress lines or subagent lines
-  come between them; thinking is not conversation. Subagent
-  lines (`isSidechain`) are skipped when the file also holds the main conversation
-  (the subagent's result reaches it as the Task tool's result); a file holding only a
-  subagent's traffic is imported whole, into `<session>.agent-<agentId>`. `isMeta`
-  lines contribute only their tool results (a tool call must keep its answer). The
-  summary written after a compaction (`isCompactSummary`) is kept as a user message
-  marked `"compact_summary": true` and followed by a compaction record, so that the
-  working context starts there; prompts queued mid-turn (`queued_command`
-  attachments) are user messages. Lines are imported in file order, abandoned
-  branches (rewinds) included: nothing the session said is dropped.
-- Codex: only `response_item`s count (`event_msg`s repeat them). Developer messages and
-  the user-role messages Codex injects itself (environment context, AGENTS.md
-  instructions, skills, turn markers) are harness context. Consecutive tool calls join
-  the assistant message before them, so parallel calls stay one assistant message
-  followed by their results, as chat APIs require. Freeform tool input
-  (`custom_tool_call`) becomes JSON arguments `{"input": ...}`. The summary of a
-  `compacted` line is kept like Claude's.
-- Compaction agents (`agent-acompact-*`: they repeat their session) and the "Warmup"
-  agents of Claude Code 2.0 are not imported.
+- A summary an agent wrote when it compacted its context (a user message marked
+  `"compact_summary": true`) is followed by a compaction record, so that the working
+  context starts there, as it did for the agent.
+- A format may pass over a whole transcript that holds no conversation of its own
+  (`TranscriptFormat.passed_over`: a subagent that repeats its session, say).
 """
 
 from __future__ import annotations
@@ -56,9 +39,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from memctl.agents.claude_code import CLAUDE_LINE_TYPES, parse_claude
-from memctl.agents.codex import CODEX_ITEM_TYPES, CODEX_LINE_TYPES, parse_codex
-from memctl.agents.openai_chat import parse_openai
+from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
 from memctl.core.errors import UsageError, unreadable
 from memctl.core.state import ImportMark, State
@@ -75,63 +56,29 @@ from memctl.core.threads import (
 )
 from memctl.core.workspace import Workspace
 
-__all__ = [
-    "FORMATS",
-    "ImportResult",
-    "detect_format",
-    "import_source",
-    "import_transcript",
-    "parse_claude",
-    "parse_codex",
-    "parse_openai",
-    "thread_id_from",
-    "thread_titles",
-]
-
-FORMATS = ("auto", "claude", "codex", "openai")
-FORMAT_NAMES = {
-    "claude": "a Claude Code session",
-    "codex": "a Codex CLI rollout",
-    "openai": "OpenAI-style messages",
-}
 UNSAFE_ID_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 # --------------------------------------------------------------------------- reading
 
 
-def line_format(data: dict[str, Any]) -> str | None:
-    """Which format a record belongs to, or None when it could be any."""
-    kind = data.get("type")
-    if kind in CODEX_LINE_TYPES and isinstance(data.get("payload"), dict):
-        return "codex"
-    if kind in CODEX_ITEM_TYPES and "payload" not in data:
-        return "codex"
-    if kind in CLAUDE_LINE_TYPES:
-        return "claude"
-    if kind == "compaction" or ("role" in data and kind is None):
-        return "openai"
-    return None
-
-
 def detect_format(records: list[Record]) -> str | None:
     """The format of the first record that tells; lines that fit any format are passed over."""
+    known = formats().values()
     for record in records:
-        found = line_format(record.data)
-        if found:
-            return found
+        for fmt in known:
+            if fmt.claims(record.data):
+                return fmt.name
     return None
 
 
 def unknown_format(records: list[Record], source: str) -> UsageError:
     keys = ", ".join(sorted(records[0].data)[:8]) or "none"
+    looks = either([fmt.described for fmt in formats().values()])
     return UsageError(
-        f"{source}: unknown transcript format: no record looks like a Claude Code session, "
-        f"a Codex CLI rollout or OpenAI-style messages ({records[0].where} has keys: {keys})"
+        f"{source}: unknown transcript format: no record looks like {looks} "
+        f"({records[0].where} has keys: {keys})"
     )
-
-
-PARSERS = {"claude": parse_claude, "codex": parse_codex, "openai": parse_openai}
 
 
 # --------------------------------------------------------------------------- importing
@@ -331,9 +278,14 @@ def import_source(
     return plan.result(name, dry_run)
 
 
+def format_names() -> tuple[str, ...]:
+    """What `--format` takes: `auto` (detect) or a format's name."""
+    return ("auto", *formats())
+
+
 def check_options(fmt: str, thread: str | None) -> None:
-    if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+    if fmt not in format_names():
+        raise UsageError(f"unknown format {fmt!r}: use one of {', '.join(format_names())}")
     if thread is not None:
         check_thread_id(thread)
 
@@ -410,15 +362,16 @@ def make_plan(
         fmt = detected
     elif detected is not None and detected != fmt and context is None:
         raise UsageError(
-            f"{source} looks like {FORMAT_NAMES[detected]}, not {FORMAT_NAMES[fmt]} "
-            f"(use --format {detected} or --format auto)"
+            f"{source} looks like {formats()[detected].described}, not "
+            f"{formats()[fmt].described} (use --format {detected} or --format auto)"
         )
-    parsed = PARSERS[fmt](records, source, context)
+    reader = formats()[fmt]
+    parsed = reader.parse(records, source, context)
     target = thread or default_thread(parsed.session, stem, source)
     if final is None:
         final = not recently_written(records, ws.now())
     upto = len(records) if final or parsed.open_from is None else parsed.open_from
-    skipped = skipped_agent(records, stem) if fmt == "claude" and context is None else None
+    skipped = reader.passed_over(records, stem) if context is None else None
     if skipped:
         parsed.drafts = []
     drafts = [d for d in parsed.drafts if d.index < upto]
@@ -495,24 +448,6 @@ def describe(records: list[Record], parsed: Parsed) -> dict[str, str]:
     return about
 
 
-def skipped_agent(records: list[Record], stem: str | None) -> str | None:
-    """Why a Claude Code subagent transcript is not imported, if it is one that holds no
-    conversation of its own: the compaction agent repeats its session's history and
-    summary (flushing it would file every fact again), and the warm-up agent that Claude
-    Code 2.0 starts with each session says only "Warmup"."""
-    agent = next((r.data["agentId"] for r in records if isinstance(r.data.get("agentId"), str)), "")
-    if agent.startswith("acompact") or (stem or "").startswith("agent-acompact"):
-        return "a compaction agent's transcript (it repeats its session)"
-    said = [
-        r.data["message"].get("content")
-        for r in records
-        if r.data.get("type") == "user" and isinstance(r.data.get("message"), dict)
-    ]
-    if agent and said and said[0] == "Warmup":
-        return "a warm-up agent's transcript (no conversation)"
-    return None
-
-
 def append_plan(ws: Workspace, plan: Plan) -> None:
     """Append the plan's entries (under the workspace lock). After the summary an agent
     wrote when it compacted its context (Claude Code's `isCompactSummary` line, Codex's
@@ -576,7 +511,7 @@ def resume_point(
     """Where an earlier import of this file stopped, if the file is still the one it
     read (same start, same bytes before the offset, not shorter) and nothing asks for
     another format or thread; None to read the whole file."""
-    if entry is None or entry.offset <= 0 or not entry.thread or entry.format not in FORMATS:
+    if entry is None or entry.offset <= 0 or not entry.thread or entry.format not in formats():
         return None
     offset, target = entry.offset, entry.thread
     if (thread is not None and thread != target) or fmt not in ("auto", entry.format):

@@ -6,6 +6,7 @@ import hashlib
 import json
 from typing import Any
 
+from memctl.agents.base import TranscriptFormat
 from memctl.agents.transcripts import Draft, Parsed, as_string
 from memctl.core.threads import Record, validate_message
 
@@ -29,3 +30,12 @@ def parse_openai(
         ts = message.pop("ts", None)
         parsed.drafts.append(Draft(record.where, source_id, ts, message))
     return parsed
+
+
+def _claims(data: dict[str, Any]) -> bool:
+    """A chat message (a role and no line type), or memctl's own compaction record."""
+    kind = data.get("type")
+    return kind == "compaction" or ("role" in data and kind is None)
+
+
+FORMAT = TranscriptFormat("openai", "OpenAI-style messages", _claims, parse_openai)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from memctl.agents.export import AGENTS_MD_LIMIT, BEGIN, END
+from memctl.agents.codex import AGENTS_MD_LIMIT
+from memctl.agents.export import BEGIN, END
 from memctl.core.memory import CONTEXT_CAP
 
 

@@ -698,13 +698,19 @@ def test_session_start_and_export_do_not_import_litellm(workspace, tmp_path):
     (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
     stdin = claude_input("SessionStart", tmp_path / "none.jsonl", source="startup")
     runs = {
-        "hook": (["hook", "claude-code"], stdin),
-        "export": (["export", "--claude-md", str(tmp_path / "CLAUDE.md")], ""),
+        "hook": (["hook", "claude-code"], stdin, "memctl.agents.hooks"),
+        "export": (
+            ["export", "--claude-md", str(tmp_path / "CLAUDE.md")],
+            "",
+            "memctl.agents.export",
+        ),
     }
-    for name, (args, given) in runs.items():
+    for name, (args, given, engine) in runs.items():
         modules = modules_after(args, workspace, tmp_path / f"{name}.json", input=given).modules
-        assert "memctl.agents.hooks" in modules
+        assert engine in modules  # the run really happened
         assert "litellm" not in modules, name
+    # export's block comes from MEMORY.md's owner, not from the hook engine
+    assert "memctl.core.memory" in modules and "memctl.agents.hooks" not in modules
 
 
 @pytest.mark.parametrize("layout", ["2.1", "2.0"])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from memctl.agents.install import CLAUDE_EVENTS
+from memctl.agents.claude_code import CLAUDE_EVENTS
 
 CLAUDE_SETTINGS = {
     "two-space": json.dumps(

@@ -571,7 +571,7 @@ def test_a_compaction_agent_that_grows_is_still_not_imported(tmp_path):
 
 
 def test_a_codex_thread_id_leads_to_its_rollout(tmp_path, monkeypatch):
-    from memctl.agents.discover import codex_rollout
+    from memctl.agents.codex import codex_rollout
 
     _, codex = agent_homes(tmp_path, monkeypatch)
 

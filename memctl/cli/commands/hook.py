@@ -1,4 +1,4 @@
-"""hook claude-code / hook codex: the commands an agent's hook configuration runs.
+"""hook AGENT (one command per agent of the registry): what an agent's hook configuration runs.
 
 Unlike every other command these always exit 0: Claude Code reads exit code 2 from a
 PreCompact hook as "block the compaction" and shows other codes to the user at every
@@ -13,11 +13,15 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memctl.agents.registry import AGENTS
 from memctl.cli.core import Globals, globals_of, group
+
+if TYPE_CHECKING:
+    from memctl.agents.base import Agent
 
 hook_app = group(
     "hook", help="Run as an agent's hook: import, flush, inject memory (always exits 0)."
@@ -50,7 +54,7 @@ def _root_or_none(g: Globals, cwd: str | None) -> Path | None:
         return None
 
 
-def _run(ctx: typer.Context, agent: str, parse: Callable[[], Any], output: str) -> None:
+def _run(ctx: typer.Context, agent: Agent, argument: str | None, output: str) -> None:
     from memctl.core.errors import MemctlError
     from memctl.core.hooklog import log_error
 
@@ -60,7 +64,7 @@ def _run(ctx: typer.Context, agent: str, parse: Callable[[], Any], output: str) 
 
     def report(message: str) -> None:
         if not g.quiet:
-            print(f"hook {agent}: {message}", file=sys.stderr)
+            print(f"hook {agent.name}: {message}", file=sys.stderr)
 
     try:
         if ctx.args:
@@ -72,7 +76,7 @@ def _run(ctx: typer.Context, agent: str, parse: Callable[[], Any], output: str) 
         from memctl.core.config import load_config
         from memctl.core.workspace import Workspace
 
-        hook = parse()
+        hook = agent.parse_hook(sys.stdin.buffer.read() if argument is None else b"", argument)
         if hook.event == "ignored":
             raise typer.Exit(0)
         root = _root(g, hook.cwd)
@@ -100,7 +104,7 @@ def _run(ctx: typer.Context, agent: str, parse: Callable[[], Any], output: str) 
             root = _root_or_none(g, hook.cwd if hook else None)
         if root is not None:
             event = hook.event if hook else "(unreadable input)"
-            log_error(root, agent, event, hook.session_id if hook else None, message)
+            log_error(root, agent.name, event, hook.session_id if hook else None, message)
     raise typer.Exit(0)
 
 
@@ -114,42 +118,26 @@ OutputOption = Annotated[
 ]
 
 
-@hook_app.command("claude-code", context_settings=LENIENT)
-def hook_claude_code(ctx: typer.Context, output: OutputOption = "json") -> None:
-    """Handle one Claude Code hook event; its JSON comes on stdin.
+def _register(agent: Agent) -> None:
+    """`memctl hook NAME`, with the agent's one argument when it takes one."""
 
-    SessionStart prints the memory block; PreCompact imports and flushes; Stop and
-    SubagentStop import and flush as memory.flush_trigger allows; SessionEnd imports,
-    flushes and maintains; UserPromptSubmit prints a short recall.
+    def plain(ctx: typer.Context, output: OutputOption = "json") -> None:
+        _run(ctx, agent, None, output)
 
-    Example (.claude/settings.json): "command": "memctl -w /path/to/ws hook claude-code"
-    """
-    from memctl.agents.hooks import parse_hook_json
+    def with_argument(
+        ctx: typer.Context, payload: str | None = None, output: OutputOption = "json"
+    ) -> None:
+        _run(ctx, agent, payload, output)
 
-    _run(
-        ctx, "claude-code", lambda: parse_hook_json("claude-code", sys.stdin.buffer.read()), output
-    )
+    handler: Callable[..., None] = plain
+    if agent.hook_argument is not None:
+        handler = with_argument
+        handler.__annotations__["payload"] = Annotated[
+            str | None, typer.Argument(help=agent.hook_argument)
+        ]
+    handler.__doc__ = agent.hook_help
+    hook_app.command(agent.name, context_settings=LENIENT)(handler)
 
 
-@hook_app.command("codex", context_settings=LENIENT)
-def hook_codex(
-    ctx: typer.Context,
-    payload: Annotated[
-        str | None,
-        typer.Argument(help="The JSON Codex's legacy notify program gets (else stdin)."),
-    ] = None,
-    output: OutputOption = "json",
-) -> None:
-    """Handle one Codex event: the legacy `notify` JSON argument (a completed turn), or
-    a hooks.json event on stdin.
-
-    Example (config.toml): notify = ["memctl", "-w", "/path/to/ws", "hook", "codex"]
-    """
-    from memctl.agents.hooks import parse_codex_notify, parse_hook_json
-
-    def parse() -> Any:
-        if payload is not None:
-            return parse_codex_notify(payload)
-        return parse_hook_json("codex", sys.stdin.buffer.read())
-
-    _run(ctx, "codex", parse, output)
+for _agent in AGENTS.values():
+    _register(_agent)

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memctl.agents.registry import AGENTS, either
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.render import emit, note
 
 if TYPE_CHECKING:
     from memctl.agents.install import InstallResult
 
-AgentArgument = Annotated[str, typer.Argument(help="claude-code or codex.")]
+AgentArgument = Annotated[str, typer.Argument(help=f"{either(list(AGENTS))}.")]
 UserOption = Annotated[
     bool,
     typer.Option("--user", help="The user's settings (~/.claude, CODEX_HOME), not the project's."),
@@ -36,7 +37,11 @@ def _install_text(result: InstallResult) -> str:
     for run in result.commands:
         shown = shlex.join(run.argv)
         if not run.ran:
-            verb = "would run" if result.dry_run else "run this yourself (claude is not on PATH)"
+            verb = (
+                "would run"
+                if result.dry_run
+                else f"run this yourself ({run.argv[0]} is not on PATH)"
+            )
             lines.append(f"{verb}: {shown}")
     return "\n".join(lines)
 

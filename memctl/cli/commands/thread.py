@@ -294,18 +294,11 @@ def report_import(g: Globals, result: ImportResult, name: str) -> None:
 
 
 def many_sources(folder: str | None, project: Path | None) -> list[Path]:
-    from memctl.agents.discover import (
-        claude_home,
-        claude_sessions,
-        codex_home,
-        codex_sessions,
-        folder_sessions,
-    )
+    from memctl.agents.discover import agent_sessions, folder_sessions
 
     if folder is not None:
         return folder_sessions(Path(folder))
-    where = project.expanduser().resolve() if project is not None else None
-    return claude_sessions(claude_home(), where) + codex_sessions(codex_home(), where)
+    return agent_sessions(project.expanduser().resolve() if project is not None else None)
 
 
 def import_many(

@@ -1,0 +1,373 @@
+"""Editing an agent's settings files so that uninstall can give back their very bytes.
+
+JSON hooks files (the `hooks` block Claude Code's settings.json introduced, which Codex's
+hooks.json copies): one matcher group per event runs `memctl -w <workspace> hook
+<agent>`; every other key, event and group is kept as it was, and the file is edited as
+text where it can be, so the rest keeps its formatting. TOML is edited as text: memctl's
+lines sit between `# >>> memctl` and `# <<< memctl` marker comments, so taking them out
+removes exactly them and the rest of the file keeps every byte, comment and blank line.
+
+The agent modules build their `SettingsFile`s from these; `install` applies them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.agents.base import HookSpec, SettingsFile
+from memctl.core.errors import UsageError
+from memctl.core.workspace import Workspace
+
+TOML_BEGIN = "# >>> memctl"
+TOML_END = "# <<< memctl <<<\n"
+JOINED = "(newline added)"
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def memctl_executable() -> str:
+    """The memctl being run, by absolute path when it can be found: agents start hooks
+    with their own PATH, which may not hold the virtualenv memctl was installed in."""
+    beside = Path(sys.executable).with_name("memctl")
+    if beside.is_file():
+        return str(beside)
+    return shutil.which("memctl") or "memctl"
+
+
+def memctl_argv(ws: Workspace, *args: str) -> list[str]:
+    return [memctl_executable(), "-w", str(ws.root), *args]
+
+
+def hook_command(ws: Workspace, agent: str) -> str:
+    return shlex.join(memctl_argv(ws, "hook", agent))
+
+
+def hooks_file(ws: Workspace, agent: str, path: Path, hooks: tuple[HookSpec, ...]) -> SettingsFile:
+    """A JSON hooks file in which install adds `hooks`, each running `memctl hook AGENT`."""
+    command = hook_command(ws, agent)
+    return SettingsFile(
+        path,
+        add=lambda text: add_hooks(path, text, command, hooks),
+        remove=lambda text: remove_hooks(path, text, command),
+    )
+
+
+# --------------------------------------------------------------------------- JSON hooks
+
+
+def _load_json(path: Path, text: str | None) -> dict[str, Any]:
+    if text is None or not text.strip():
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise UsageError(f"{path}: not valid JSON ({exc}); fix it first") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{path}: not a JSON object")
+    return data
+
+
+def _indent(text: str | None) -> str | int:
+    found = re.search(r"\n([ \t]+)\S", text or "")
+    return found.group(1) if found else 2
+
+
+def _dump(data: dict[str, Any], like: str | None) -> str:
+    ending = "\n" if like is None or like.endswith("\n") else ""
+    return json.dumps(data, indent=_indent(like), ensure_ascii=False) + ending
+
+
+def _group(command: str, matcher: str | None, timeout: int) -> dict[str, Any]:
+    group: dict[str, Any] = {"matcher": matcher} if matcher else {}
+    group["hooks"] = [{"type": "command", "command": command, "timeout": timeout}]
+    return group
+
+
+def _hooks_of(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    hooks = data.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise UsageError(f"{path}: 'hooks' is not a JSON object")
+    return hooks
+
+
+def _ours(hook: Any, command: str) -> bool:
+    return isinstance(hook, dict) and hook.get("command") == command
+
+
+def _ours_in(group: Any, command: str) -> list[int]:
+    """Indexes of the hooks in a matcher group that run `command`."""
+    inner = group.get("hooks") if isinstance(group, dict) else None
+    if not isinstance(inner, list):
+        return []
+    return [index for index, hook in enumerate(inner) if _ours(hook, command)]
+
+
+def add_hooks(path: Path, text: str | None, command: str, events: tuple[HookSpec, ...]) -> str:
+    """The file with a group running `command` for each event that lacks one."""
+    data = _load_json(path, text)
+    hooks = _hooks_of(path, data)
+    edits: list[tuple[tuple[str, ...], Any]] = []
+    for event, matcher, timeout in events:
+        groups = hooks.get(event, [])
+        if not isinstance(groups, list):
+            raise UsageError(f"{path}: hooks.{event} is not a list")
+        if not any(_ours_in(group, command) for group in groups):
+            group = _group(command, matcher, timeout)
+            hooks[event] = [*groups, group]
+            edits.append((("hooks", event), group))
+    return _edited(text, data, lambda doc: _append_all(doc, edits))
+
+
+def remove_hooks(path: Path, text: str, command: str) -> str:
+    """The file without the hooks running `command`; groups, events and a `hooks`
+    block left empty by that go too."""
+    data = _load_json(path, text)
+    hooks = data.get("hooks")
+    if not isinstance(hooks, dict):
+        return text
+    cuts: list[tuple[str | int, ...]] = []  # paths to delete, deepest and last first
+    for event in reversed(list(hooks)):
+        groups = hooks[event]
+        if not isinstance(groups, list):
+            continue
+        kept: list[Any] = []
+        for index in reversed(range(len(groups))):
+            group, ours = groups[index], _ours_in(groups[index], command)
+            if not ours:
+                kept.insert(0, group)
+            elif len(ours) < len(group["hooks"]):
+                rest = [h for i, h in enumerate(group["hooks"]) if i not in ours]
+                kept.insert(0, {**group, "hooks": rest})
+                cuts.extend(("hooks", event, index, "hooks", i) for i in reversed(ours))
+            else:
+                cuts.append(("hooks", event, index))
+        if kept:
+            hooks[event] = kept
+        else:
+            del hooks[event]
+    if not hooks:
+        del data["hooks"]
+    if not cuts:
+        return text
+    return _edited(text, data, lambda doc: _cut_all(doc, cuts))
+
+
+# JSON edited as text, so that the rest of the file keeps its formatting: a small scanner
+# finds where each object member and array item lies; an edit inserts or deletes exactly
+# one of them. The result must parse to what the same change makes of the parsed file,
+# else the file is written whole (in its indentation) instead.
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, at: int) -> int:
+    """Past the JSON whitespace at `at` (none is a match too)."""
+    match = _WS.match(text, at)
+    return match.end() if match else at
+
+
+_ATOM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+
+
+@dataclass
+class _Node:
+    start: int
+    end: int
+    keys: list[str] | None = None
+    """Object member names (None for an array or a scalar)."""
+    heads: list[int] = field(default_factory=list)
+    """Where each member (its key) or item starts."""
+    values: list[_Node] = field(default_factory=list)
+
+
+_STRING = json.JSONDecoder()
+"""Reads a key (`raw_decode` at its opening quote) as json reads it."""
+
+
+def _scan(text: str, at: int) -> _Node:
+    at = _skip_space(text, at)
+    char = text[at]
+    if char in "{[":
+        node = _Node(at, at, keys=[] if char == "{" else None)
+        close = "}" if char == "{" else "]"
+        at = _skip_space(text, at + 1)
+        if text[at] == close:
+            node.end = at + 1
+            return node
+        while True:
+            node.heads.append(at)
+            if node.keys is not None:
+                if text[at] != '"':
+                    raise ValueError("a key expected")
+                key, at = _STRING.raw_decode(text, at)
+                node.keys.append(key)
+                at = _skip_space(text, at)
+                if text[at] != ":":
+                    raise ValueError("':' expected")
+                at += 1
+            value = _scan(text, at)
+            node.values.append(value)
+            at = _skip_space(text, value.end)
+            if text[at] == ",":
+                at = _skip_space(text, at + 1)
+                continue
+            if text[at] != close:
+                raise ValueError(f"{close!r} expected")
+            node.end = at + 1
+            return node
+    if char == '"':
+        return _Node(at, _STRING.raw_decode(text, at)[1])
+    atom = _ATOM.match(text, at)
+    if atom is None:
+        raise ValueError("a value expected")
+    return _Node(at, atom.end())
+
+
+def _find(text: str, path: tuple[str | int, ...]) -> _Node:
+    node = _scan(text, 0)
+    for step in path:
+        index = node.keys.index(step) if isinstance(step, str) and node.keys else step
+        node = node.values[index]  # type: ignore[index]
+    return node
+
+
+def _line_indent(text: str, at: int) -> str:
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return line[: len(line) - len(line.lstrip(" \t"))]
+
+
+def _insert(text: str, path: tuple[str, ...], key: str | None, value: Any) -> str:
+    """`value` appended to the object (as `key`) or array at `path`."""
+    node = _find(text, path)
+    unit = _indent(text)
+    step = unit if isinstance(unit, str) else " " * unit
+    spread = "\n" in text[node.start : node.end] or (not node.heads and "\n" in text)
+    name = "" if key is None else json.dumps(key, ensure_ascii=False) + ": "
+    if not spread:
+        item = name + json.dumps(value, ensure_ascii=False)
+        if not node.heads:
+            return text[: node.start + 1] + item + text[node.end - 1 :]
+        return text[: node.values[-1].end] + ", " + item + text[node.values[-1].end :]
+    closing = _line_indent(text, node.end - 1)
+    inner = _line_indent(text, node.heads[0]) if node.heads else closing + step
+    body = json.dumps(value, indent=unit, ensure_ascii=False).replace("\n", "\n" + inner)
+    if not node.heads:
+        return text[: node.start + 1] + f"\n{inner}{name}{body}\n{closing}" + text[node.end - 1 :]
+    end = node.values[-1].end
+    return text[:end] + f",\n{inner}{name}{body}" + text[end:]
+
+
+def _delete(text: str, path: tuple[str | int, ...]) -> str:
+    """The object member or array item at `path` taken out, with its separator."""
+    parent = _find(text, path[:-1])
+    last = path[-1]
+    index = parent.keys.index(last) if isinstance(last, str) and parent.keys else last
+    assert isinstance(index, int)
+    if len(parent.values) == 1:
+        return text[: parent.start + 1] + text[parent.end - 1 :]
+    if index > 0:
+        return text[: parent.values[index - 1].end] + text[parent.values[index].end :]
+    return text[: parent.heads[0]] + text[parent.heads[1] :]
+
+
+def _append_all(text: str, edits: list[tuple[tuple[str, ...], Any]]) -> str:
+    for path, group in edits:
+        root = _find(text, ())
+        if root.keys is None:
+            raise ValueError("not an object")
+        if "hooks" not in root.keys:
+            text = _insert(text, (), "hooks", {})
+        if path[1] not in (_find(text, ("hooks",)).keys or []):
+            text = _insert(text, ("hooks",), path[1], [group])
+        else:
+            text = _insert(text, path, None, group)
+    return text
+
+
+def _cut_all(text: str, cuts: list[tuple[str | int, ...]]) -> str:
+    for path in cuts:
+        text = _delete(text, path)
+        # A group's removal that empties its event takes the event out, and the
+        # `hooks` block when that was its last event.
+        if len(path) == 3 and not _find(text, path[:2]).values:
+            text = _delete(text, path[:2])
+            if not _find(text, path[:1]).values:
+                text = _delete(text, path[:1])
+    return text
+
+
+def _edited(text: str | None, target: dict[str, Any], edit: Any) -> str:
+    """`edit(text)` when it parses to `target`, else `target` written whole."""
+    if text is not None and text.strip():
+        try:
+            edited = edit(text)
+            if json.loads(edited) == target:
+                return edited
+        except (ValueError, IndexError, KeyError, TypeError, AssertionError, RecursionError):
+            pass
+    return _dump(target, text)
+
+
+# --------------------------------------------------------------------------- TOML blocks
+
+
+def toml_check(path: Path, text: str) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not valid TOML ({exc}); fix it first") from None
+
+
+def _block(label: str, body: str, joined: bool) -> str:
+    tag = f" {JOINED}" if joined else ""
+    begin = f"{TOML_BEGIN} {label}{tag} (memctl uninstall removes this block) >>>\n"
+    return begin + body + TOML_END
+
+
+def add_toml_block(path: Path, text: str | None, label: str, body: str, top: bool) -> str:
+    """`text` with memctl's block: before the first table when `top` (a top-level key
+    such as `notify` must precede every table), else at the end."""
+    text = text or ""
+    lines = text.splitlines(keepends=True)
+    if top:
+        for at, line in enumerate(lines):
+            if line.lstrip().startswith("["):
+                return "".join(lines[:at]) + _block(label, body, False) + "".join(lines[at:])
+    joined = bool(text) and not text.endswith("\n")
+    return text + ("\n" if joined else "") + _block(label, body, joined)
+
+
+def remove_toml_blocks(text: str) -> str:
+    """`text` without memctl's blocks, byte for byte as it was before they were added."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines(keepends=True):
+        if not inside and line.startswith(TOML_BEGIN):
+            inside = True
+            if JOINED in line and out and out[-1].endswith("\n"):
+                out[-1] = out[-1][:-1]
+            continue
+        if inside:
+            if line.startswith(TOML_END.rstrip("\n")):
+                inside = False
+            continue
+        out.append(line)
+    return "".join(out)
+
+
+def toml_string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def toml_array(values: list[str]) -> str:
+    return "[" + ", ".join(toml_string(v) for v in values) + "]"
