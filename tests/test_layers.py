@@ -486,3 +486,84 @@ def test_compaction_uses_the_shared_cuts_and_the_staged_summary():
     tree = parsed(PACKAGE / "pipeline/compact.py")
     defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
     assert not defined & {"tail_start", "truncate_tool_args", "summarise", "render_entry"}
+
+
+# --------------------------------------------------------------------------- agents behind one protocol
+
+AGENT_MODULES = ("agents/claude_code.py", "agents/codex.py")
+"""Where an agent's specifics live; `agents/registry.py` is the one module that lists them."""
+AGENT_NAMES = re.compile(r"claude|codex", re.IGNORECASE)
+
+
+def docstrings(tree: ast.Module) -> set[int]:
+    """The ids of a module's string statements: its docstrings and the ones under its
+    attributes (prose may name an agent as an example; code may not)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def agent_names_in(tree: ast.Module) -> list[str]:
+    """Every string literal (docstrings aside), name, attribute, definition and import
+    of a module that names an agent."""
+    prose = docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = node.value if id(node) not in prose else ""
+        elif isinstance(node, ast.Name):
+            words = node.id
+        elif isinstance(node, ast.Attribute):
+            words = node.attr
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            words = node.name
+        elif isinstance(node, ast.arg):
+            words = node.arg
+        elif isinstance(node, ast.ImportFrom):
+            words = " ".join([node.module or "", *(alias.name for alias in node.names)])
+        elif isinstance(node, ast.Import):
+            words = " ".join(alias.name for alias in node.names)
+        else:
+            continue
+        if AGENT_NAMES.search(words):
+            found.append(f"line {node.lineno}: {words!r}")
+    return found
+
+
+def engine_modules() -> list[Path]:
+    folder = PACKAGE / "agents"
+    skipped = {PACKAGE / name for name in AGENT_MODULES} | {folder / "registry.py"}
+    return [path for path in sorted(folder.glob("*.py")) if path not in skipped]
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=relative)
+def test_the_agent_engines_name_no_agent(path: Path) -> None:
+    """hooks, install, imports, export, discover and what they share reach an agent only
+    through the registry and `base.Agent`: a third agent is one more module, not an edit
+    of every engine."""
+    assert not agent_names_in(parsed(path)), f"{relative(path)}: {agent_names_in(parsed(path))}"
+
+
+def test_the_engine_scan_sees_an_agent_named_in_code(tmp_path: Path) -> None:
+    """Guards the guard: literals, names and imports are caught, docstrings are not."""
+    sample = tmp_path / "engine.py"
+    sample.write_text(
+        '"""Serves Claude Code and Codex alike."""\n'
+        "from memctl.agents.codex import parse_codex\n"
+        "def run(agent):\n"
+        '    """For claude-code too."""\n'
+        '    return agent == "claude-code" or CODEX_EVENTS\n',
+        encoding="utf-8",
+    )
+    assert agent_names_in(ast.parse(sample.read_text(encoding="utf-8"))) == [
+        "line 2: 'memctl.agents.codex parse_codex'",
+        "line 5: 'CODEX_EVENTS'",
+        "line 5: 'claude-code'",
+    ]
+    assert {"hooks.py", "install.py", "imports.py", "export.py"} <= {
+        path.name for path in engine_modules()
+    }
