@@ -89,6 +89,8 @@ def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path)
 
     commands = {name for name in modules if name.startswith("memctl.cli.commands.")}
     assert commands == {"memctl.cli.commands.search"}
+    # Search prints its hits itself: the views other commands share stay unimported.
+    assert "memctl.cli.output" in modules and "memctl.cli.views" not in modules
     # A read-only command never makes a temporary file: durable imports tempfile lazily.
     assert "tempfile" not in modules
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from memctl.cli.core import command, globals_of, group
-from memctl.cli.render import emit, note
+from memctl.cli.output import emit, note
 
 config_app = group("config", "Show or check the effective configuration.")
 

@@ -9,7 +9,8 @@ import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
-from memctl.cli.render import jsonable, note, plural
+from memctl.cli.output import jsonable, note
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.turn.context import ContextRequest

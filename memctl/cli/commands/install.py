@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import Globals, app, command, globals_of
-from memctl.cli.render import emit, note
+from memctl.cli.output import emit, note
 
 if TYPE_CHECKING:
     from memctl.agents.install import InstallResult

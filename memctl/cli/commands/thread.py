@@ -18,8 +18,9 @@ from memctl.cli.core import (
     group,
 )
 from memctl.cli.inputs import read_input, resolve_thread
-from memctl.cli.render import emit, note, page, plural, table
+from memctl.cli.output import emit, note, page, table
 from memctl.core.errors import UsageError
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.agents.transcripts import ImportResult
