@@ -81,10 +81,34 @@ def jsonable(value: Any) -> Any:
     return value
 
 
+JSON_SCHEMA = 1
+"""The version of the --json documents' fields, each document's `schema` (docs/JSON.md
+lists the fields). A field added, removed or renamed in any document raises it by one:
+tests/cli/test_json_contract.py fails until it does, and `python scripts/gen_json_doc.py`
+then records the new version's fields and rewrites docs/JSON.md."""
+
+
+def json_document(result: object) -> dict[str, Any]:
+    """`result` as a --json document: one JSON object that opens with `schema`, the
+    version of its fields (as pipx's `pipx_spec_version`), so a script can tell which
+    fields it reads. Every document memctl prints goes through here (`emit`, `fail`,
+    `context`), so none lacks the version; a bare list could not carry it."""
+    fields = jsonable(result)
+    if not isinstance(fields, dict) or "schema" in fields:
+        raise TypeError(
+            f"a --json document is an object without a field named schema: {type(result)}"
+        )
+    return {"schema": JSON_SCHEMA, **fields}
+
+
+def json_text(result: object, indent: int | None = None) -> str:
+    return json.dumps(json_document(result), ensure_ascii=False, indent=indent)
+
+
 def emit(g: Output, result: object, text: str | Callable[[], str | None] | None = None) -> None:
     """Print a result: JSON with --json, else `text` (a string or a function making one)."""
     if g.json:
-        print(json.dumps(jsonable(result), ensure_ascii=False, indent=2))
+        print(json_text(result, indent=2))
         return
     out = text() if callable(text) else text
     if out:
@@ -107,7 +131,7 @@ def note(g: Output, message: str, command: str | None = None) -> None:
 def fail(g: Output, message: str, code: int) -> typer.Exit:
     print(f"memctl: error: {message}", file=sys.stderr)
     if g.json:
-        print(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False))
+        print(json_text({"error": message, "exit_code": code}))
     return typer.Exit(code)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.config import load_config
 from memctl.core.memory import count_memories, get, save
 from memctl.core.workspace import Workspace
@@ -71,6 +72,7 @@ def test_get_line_ranges_are_one_based_inclusive_and_clamped(cli, ws, options, f
 def test_get_json(cli, ws):
     run = cli("-w", ws, "--json", "get", "MEMORY.md", "--start", "0", "--end", "50")
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "path": "MEMORY.md",
         "start": 1,
         "end": 5,
@@ -79,6 +81,7 @@ def test_get_json(cli, ws):
     }
     run = cli("-w", ws, "--json", "get", "./memory//2026-06-02.md", "--end", "1")
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "path": "memory/2026-06-02.md",
         "start": 1,
         "end": 1,
@@ -368,6 +371,7 @@ def test_save_json(cli, ws):
     run = cli("-w", ws, "--json", "save", "--", f"- token {OPENAI_KEY}\n- second")
     assert run.exit_code == 0
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "memories": 2,
         "ledger": f"memory/{daily(ws).name}",
         "text": "- token [REDACTED:openai_key]\n- second",

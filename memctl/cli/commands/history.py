@@ -33,4 +33,8 @@ def history_command(ctx: typer.Context) -> None:
         }
         for v in found
     ]
-    emit(g, found, lambda: table(["#", "replaced", "size", "by", "file"], rows) if rows else "")
+    emit(
+        g,
+        {"versions": found},
+        lambda: table(["#", "replaced", "size", "by", "file"], rows) if rows else "",
+    )

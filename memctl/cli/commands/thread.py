@@ -107,7 +107,7 @@ def thread_list(ctx: typer.Context) -> None:
         "unflushed",
         *(["title"] if any("title" in r for r in rows) else []),
     ]
-    emit(g, rows, lambda: table(header, rows) if rows else "")
+    emit(g, {"threads": rows}, lambda: table(header, rows) if rows else "")
 
 
 @command(thread_app, "show")
@@ -128,7 +128,7 @@ def thread_show(
     ] = False,
 ) -> None:
     """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
-    `search` cuts it (--full keeps it whole). With --json: one JSON array of the entries.
+    `search` cuts it (--full keeps it whole). With --json: the entries, as the log holds them.
     On a terminal, long output goes through the pager ($PAGER, else less -R).
 
     Example: memctl thread show support-42 --tail 20
@@ -159,7 +159,7 @@ def thread_show(
         return "\n".join(lines)
 
     if g.json:
-        emit(g, [entry for _, entry in shown])
+        emit(g, {"entries": [entry for _, entry in shown]})
     else:
         page(text())
 
