@@ -178,6 +178,12 @@ def run_scenario(root: Path) -> Scenario:
         run("config validate", "config", "validate")
         run("thread rename", "thread", "rename", "t1", "t2")
         run("thread rm", "thread", "rm", "t2")
+        # What recall would embed, priced from an empty table: litellm's takes seconds to import.
+        embedding = "memory:\n  embedding_model: openai:text-embedding-3-small\n"
+        (ws / "memctl.yaml").write_text(embedding, encoding="utf-8")
+        no_prices = types.SimpleNamespace(model_cost={})
+        with mock.patch("memctl.models.litellm_adapter.import_litellm", lambda: no_prices):
+            run("index --dry-run", "index", "--dry-run")
         run(ERROR, "get", "no-such-file.md", code=2)
         (ws / "memctl.yaml").write_text("model: 3\nbogus: 1\n", encoding="utf-8")
         run("config validate (problems)", "config", "validate", code=2)
