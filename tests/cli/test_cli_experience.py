@@ -275,9 +275,9 @@ def test_thread_show_json_is_the_entries_its_help_names(cli, workspace):
     helped = " ".join(cli("thread", "show", "--help").stdout.split())
 
     document = json.loads(run.stdout)
-    assert list(document) == ["schema", "entries"]
-    assert [e["content"] for e in document["entries"]] == [m["content"] for m in DANA]
-    assert "With --json: the entries, as the log holds them." in helped
+    assert list(document) == ["schema", "messages"]
+    assert [e["content"] for e in document["messages"]] == [m["content"] for m in DANA]
+    assert "With --json: the entries as the log holds them, under `messages`" in helped
 
 
 def test_thread_show_tail_and_range(cli, workspace):

@@ -365,7 +365,7 @@ def test_thread_show_json_is_the_log(workspace, cli):
     run = cli("-w", workspace, "--json", "thread", "show", "t1")
 
     assert run.exit_code == 0
-    assert json.loads(run.stdout) == {"schema": JSON_SCHEMA, "entries": log_of(workspace)}
+    assert json.loads(run.stdout) == {"schema": JSON_SCHEMA, "messages": log_of(workspace)}
 
 
 def test_thread_show_of_a_missing_thread(workspace, cli):

@@ -224,7 +224,7 @@ class Field:
 OPAQUE = {
     ("context", "messages"): "The chat messages of the model request, in OpenAI's format.",
     ("context", "tools"): "The tools offered to the model, in OpenAI's function format.",
-    ("thread show", "entries"): "The log's entries as stored: chat messages, compaction records.",
+    ("thread show", "messages"): "The log's entries as stored: chat messages, compaction records.",
 }
 """Fields of a document a command builds as a dict that hold another format's objects:
 their keys are that format's, so the contract stops at the field."""

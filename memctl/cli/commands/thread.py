@@ -128,7 +128,8 @@ def thread_show(
     ] = False,
 ) -> None:
     """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
-    `search` cuts it (--full keeps it whole). With --json: the entries, as the log holds them.
+    `search` cuts it (--full keeps it whole). With --json: the entries as the log holds them, under
+    `messages` (a document `thread append` takes).
     On a terminal, long output goes through the pager ($PAGER, else less -R).
 
     Example: memctl thread show support-42 --tail 20
@@ -159,7 +160,8 @@ def thread_show(
         return "\n".join(lines)
 
     if g.json:
-        emit(g, {"entries": [entry for _, entry in shown]})
+        # under `messages`, as a request holds them: `thread append` takes the document back
+        emit(g, {"messages": [entry for _, entry in shown]})
     else:
         page(text())
 
