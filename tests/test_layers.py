@@ -206,7 +206,7 @@ def test_nothing_imports_the_entry_module_back():
         if path != CLI / "app.py" and path != PACKAGE / "__main__.py"
         if ENTRY in imported_names(path)
     ]
-    assert not offending, f"{offending} import {ENTRY}; use memctl.cli.core and memctl.cli.render"
+    assert not offending, f"{offending} import {ENTRY}; use memctl.cli.core and memctl.cli.output"
 
 
 def test_the_shared_cli_modules_know_no_command():
@@ -217,8 +217,68 @@ def test_the_shared_cli_modules_know_no_command():
         for path in shared
         if imported_names(path) & commands
     ]
-    assert len(shared) >= 3  # core, render, inputs
+    assert {"core.py", "inputs.py", "output.py", "views.py"} <= {p.name for p in shared}
     assert not offending, "; ".join(offending)
+
+
+def test_the_output_plumbing_knows_no_result():
+    """output.py prints whatever it is handed; how a stage's result reads is a view
+    (views.py, or the command's module), so the plumbing imports nothing of memctl."""
+    found = [i.module for i in imports_of(CLI / "output.py") if top_package(i.module) == "memctl"]
+    assert not found, f"memctl/cli/output.py imports {found}; views go in views.py"
+
+
+def view_users(views: Path, module: str, commands: list[Path]) -> dict[str, set[str]]:
+    """Each public function of `views` (imported as `module`) -> the command modules that
+    print it, directly or through another view that calls it."""
+    tree = parsed(views)
+    defined = {
+        node.name: {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
+    users: dict[str, set[str]] = {name: set() for name in defined}
+    for path in commands:
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.ImportFrom) and node.module == module:
+                for alias in node.names:
+                    users.setdefault(alias.name, set()).add(path.stem)
+    changed = True
+    while changed:  # a view another view calls is printed by that view's commands too
+        changed = False
+        for name, called in defined.items():
+            for callee in called & users.keys():
+                if not users[name] <= users[callee]:
+                    users[callee] |= users[name]
+                    changed = True
+    return {name: found for name, found in users.items() if not name.startswith("_")}
+
+
+def test_every_shared_view_is_printed_by_two_commands_or_more():
+    """views.py holds what two commands would otherwise word twice; a view one command
+    prints belongs in that command's module, beside the rest of its text."""
+    users = view_users(CLI / "views.py", "memctl.cli.views", command_modules())
+    lonely = {name: sorted(found) for name, found in users.items() if len(found) < 2}
+    assert len(users) >= 5
+    assert not lonely, f"{lonely}: move each into its one command's module"
+
+
+def test_a_view_of_one_command_is_caught(tmp_path):
+    """Guards the guard: a view one command imports, and one only another view calls."""
+    views = tmp_path / "views.py"
+    views.write_text(
+        "def shared(): return inner()\ndef inner(): return 1\ndef lonely(): return 2\n",
+        encoding="utf-8",
+    )
+    commands = []
+    for name, imported in (("a", "shared, lonely"), ("b", "shared")):
+        path = tmp_path / f"{name}.py"
+        path.write_text(f"from memctl.cli.views import {imported}\n", encoding="utf-8")
+        commands.append(path)
+
+    users = view_users(views, "memctl.cli.views", commands)
+
+    assert users == {"shared": {"a", "b"}, "inner": {"a", "b"}, "lonely": {"a"}}
 
 
 def test_command_modules_do_not_import_each_other():
@@ -228,7 +288,9 @@ def test_command_modules_do_not_import_each_other():
         for path in command_modules()
         if (imported_names(path) & commands) - {module_name(path)}
     ]
-    assert not offending, "; ".join(offending) + " (shared pieces go in core.py or render.py)"
+    assert not offending, (
+        "; ".join(offending) + " (shared pieces go in core.py, output.py or views.py)"
+    )
 
 
 def test_every_command_module_is_registered_by_the_entry():
@@ -323,12 +385,12 @@ def test_an_upward_import_is_caught():
     layers = documented_layers(ARCHITECTURE.read_text(encoding="utf-8"))
     ranks = layer_of_module(layers)
     imports = {
-        "pipeline/compact.py": [Import("memctl.cli.render", 3, True, False)],
+        "pipeline/compact.py": [Import("memctl.cli.output", 3, True, False)],
         "core/state.py": [Import("memctl.pipeline.flush", 9, False, True)],
         "turn/call.py": [Import("memctl.core.threads", 1, False, False)],
     }
     assert upward_imports(ranks, imports) == [
-        "memctl/pipeline/compact.py:3 imports memctl.cli.render (a higher layer)",
+        "memctl/pipeline/compact.py:3 imports memctl.cli.output (a higher layer)",
         "memctl/core/state.py:9 imports memctl.pipeline.flush (a higher layer)",
     ]
 

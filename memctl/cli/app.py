@@ -1,7 +1,7 @@
 """The entry point: the root app with every command registered, and `main()`.
 
-To add a command, write `memctl/cli/commands/NAME.py` (it imports `memctl.cli.core` and
-`memctl.cli.render`, never this module) and add its name to SECTIONS, at the place
+To add a command, write `memctl/cli/commands/NAME.py` (it imports `memctl.cli.core`,
+`memctl.cli.output` and `memctl.cli.views`, never this module) and add its name to SECTIONS, at the place
 `memctl --help` should list it.
 """
 
@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from memctl.cli import core
-from memctl.cli.render import QuietPipe
+from memctl.cli.output import QuietPipe
 
 if TYPE_CHECKING:
     import typer

@@ -1,10 +1,10 @@
 """The root of the CLI: the Typer app, its global options, and the `command()` decorator
 that maps errors to exit codes.
 
-The import graph is one-way: `core` and `render` know no command; each command module
-(`*_cmd.py`) imports them and registers its commands on `app`; the entry module
-(`memctl.cli.app`) imports `core`, then every command module, and runs the app. Nothing
-imports the entry module back (tests/test_layers.py).
+The import graph is one-way: `core`, `output`, `views` and `inputs` know no command;
+each command module (`commands/NAME.py`) imports them and registers its commands on
+`app`; the entry module (`memctl.cli.app`) imports `core`, then every command module,
+and runs the app. Nothing imports the entry module back (tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import typer
 from typer.core import TyperGroup
 
 from memctl import __version__
-from memctl.cli.render import COLOUR_CHOICES, fail, set_colour
+from memctl.cli.output import COLOUR_CHOICES, fail, set_colour
 from memctl.core.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Counted words for messages, shared by the stages and the CLI (which may not
-import each other's helpers: memctl/cli/render.py imports typer)."""
+import each other's helpers: memctl/cli/output.py imports typer)."""
 
 from __future__ import annotations
 

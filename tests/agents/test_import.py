@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.threads import validate_message
 from tests.support.helpers import snapshot
 
@@ -218,6 +219,7 @@ def test_claude_session_becomes_the_exact_thread_named_after_its_session(cli, wo
 
     assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
     assert result == {
+        "schema": JSON_SCHEMA,
         "thread": CLAUDE_SESSION,
         "format": "claude",
         "file": str(CLAUDE),

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.workspace import Workspace
 from tests.support.helpers import (
     DANA,
@@ -40,6 +41,7 @@ def test_a_command_without_ctx_still_honours_json_in_its_error(cli):
 
     assert run.exit_code == 2
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "error": "unknown shell 'tcsh': use one of bash, zsh, fish",
         "exit_code": 2,
     }
@@ -244,7 +246,7 @@ def test_global_options_work_after_the_command_too(cli, workspace):
 
     assert status.exit_code == 0, status.stderr
     assert json.loads(status.stdout)["workspace"] == str(workspace)
-    assert json.loads(threads.stdout)[0]["thread"] == "t1"
+    assert json.loads(threads.stdout)["threads"][0]["thread"] == "t1"
     assert json.loads(search.stdout)["count"] == 2 and search.stderr == ""
 
 
@@ -266,14 +268,16 @@ def test_a_global_option_after_double_dash_is_text(cli, workspace):
 # --------------------------------------------------------------------------- 5, 16. threads
 
 
-def test_thread_show_json_is_the_one_array_its_help_names(cli, workspace):
+def test_thread_show_json_is_the_entries_its_help_names(cli, workspace):
     append(cli, workspace, "t1", DANA)
 
     run = cli("-w", workspace, "thread", "show", "t1", "--json")
     helped = " ".join(cli("thread", "show", "--help").stdout.split())
 
-    assert [e["content"] for e in json.loads(run.stdout)] == [m["content"] for m in DANA]
-    assert "With --json: one JSON array of the entries." in helped
+    document = json.loads(run.stdout)
+    assert list(document) == ["schema", "messages"]
+    assert [e["content"] for e in document["messages"]] == [m["content"] for m in DANA]
+    assert "With --json: the entries as the log holds them, under `messages`" in helped
 
 
 def test_thread_show_tail_and_range(cli, workspace):
@@ -387,7 +391,7 @@ def test_status_owes_no_flush_for_a_compaction_record(cli, workspace):
 
     assert [t["entries_sent"] for t in json.loads(flush.stdout)["threads"]] == [0]
     assert status["unflushed_entries"] == 0
-    assert listed == [{"thread": "t1", "entries": 13, "unflushed": 0}]
+    assert listed["threads"] == [{"thread": "t1", "entries": 13, "unflushed": 0}]
 
 
 def test_thread_append_says_1_entry(cli, workspace):
@@ -453,7 +457,7 @@ def test_history_lists_versions_and_undo_brings_one_back(cli, workspace):
     assert row.split()[0] == "1" and "consolidate" in row.split()
     assert undone.exit_code == 0, undone.stderr
     assert (workspace / "MEMORY.md").read_text() == "- Dana leads payments.\n"
-    versions = json.loads(cli("-w", workspace, "--json", "history").stdout)
+    versions = json.loads(cli("-w", workspace, "--json", "history").stdout)["versions"]
     assert [v["replaced_by"] for v in versions] == ["undo", "consolidate"]
     assert (workspace / versions[0]["path"]).read_text() == merged
     assert cli("-w", workspace, "undo").exit_code == 0  # the undo, undone

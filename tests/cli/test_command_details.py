@@ -132,7 +132,7 @@ def test_thread_rename_moves_the_log_its_watermark_and_evicted_results(cli, work
     assert (workspace / "evicted" / "billing" / "call_1-0123456789abcdef").is_file()
     assert not evicted.exists()
     listed = json.loads(cli("-w", workspace, "--json", "thread", "list").stdout)
-    assert listed == [{"thread": "billing", "entries": len(DANA), "unflushed": 0}]
+    assert listed["threads"] == [{"thread": "billing", "entries": len(DANA), "unflushed": 0}]
 
 
 def test_thread_rename_refuses_an_existing_target_and_a_prefix(cli, workspace):

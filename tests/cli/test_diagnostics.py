@@ -162,7 +162,7 @@ def test_history_shows_the_local_time_and_json_keeps_utc(workspace: Path, cli) -
     (workspace / "MEMORY.md").write_text("- Dana leads payments.\n", encoding="utf-8")
     (workspace / "memory" / "2026-01-01.md").write_text("- Deploys on Tuesdays.\n")
     assert cli("-w", workspace, "consolidate").exit_code == 0
-    (version,) = json.loads(cli("-w", workspace, "--json", "history").stdout)
+    (version,) = json.loads(cli("-w", workspace, "--json", "history").stdout)["versions"]
     kept = datetime.fromisoformat(version["replaced_at"])
     assert kept.utcoffset() == timedelta(0)
 

@@ -91,6 +91,8 @@ def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path)
     assert commands == {"memctl.cli.commands.search"}
     # Nothing to send, so no model is resolved: not even the resolution is imported.
     assert "memctl.models.resolve" not in modules
+    # Search prints its hits itself: the views other commands share stay unimported.
+    assert "memctl.cli.output" in modules and "memctl.cli.views" not in modules
     # A read-only command never makes a temporary file: durable imports tempfile lazily.
     assert "tempfile" not in modules
 

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from tests.support.helpers import on_pty, run_memctl
 
 USAGE_ERRORS = {
@@ -66,7 +67,11 @@ def test_a_usage_error_under_json_prints_the_error_document(cli, workspace, case
     assert run.exit_code == 2
     one_error_line(run.stderr, message, hint)
     document = json.loads(run.stdout)
-    assert document == {"error": run.stderr.strip().removeprefix("memctl: error: "), "exit_code": 2}
+    assert document == {
+        "schema": JSON_SCHEMA,
+        "error": run.stderr.strip().removeprefix("memctl: error: "),
+        "exit_code": 2,
+    }
 
 
 def test_json_counts_after_the_command_too(cli):

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.config import (
     DEFAULT_CONFIG_YAML,
     Config,
@@ -328,7 +329,11 @@ def test_validate_json(workspace, cli):
     run = cli("-w", workspace, "--json", "config", "validate")
 
     assert run.exit_code == 0
-    assert json.loads(run.stdout) == {"valid": True, "path": str(workspace / "memctl.yaml")}
+    assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
+        "valid": True,
+        "path": str(workspace / "memctl.yaml"),
+    }
 
 
 CUSTOM = """\
@@ -395,7 +400,7 @@ def test_config_show_json_is_the_effective_config(workspace, cli):
 
     assert run.exit_code == 0
     document = json.loads(run.stdout)
-    assert document == json.loads(json.dumps(config.to_dict()))
+    assert document == {"schema": JSON_SCHEMA, **json.loads(json.dumps(config.to_dict()))}
     assert document["memory"]["consolidation_min_gap"] == "90m"
     assert document["model"]["name"] == "openai:my-model"
 

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.errors import UsageError
 from memctl.core.threads import append_entries, parse_messages, read_entries, without_nul
 from memctl.core.workspace import Workspace, init_workspace
@@ -186,7 +187,10 @@ def test_thread_append_then_show_is_the_identity(cli, messages, shape):
         assert_same(messages, read_entries(ws, "t1"))
         shown = cli("-w", ws.root, "--json", "thread", "show", "t1")
         assert shown.exit_code == 0, shown.stderr
-        assert json.loads(shown.stdout) == read_entries(ws, "t1")
+        assert json.loads(shown.stdout) == {
+            "schema": JSON_SCHEMA,
+            "messages": read_entries(ws, "t1"),
+        }
         # what `thread show --json` prints appends as the same messages elsewhere
         again = cli("-w", ws.root, "thread", "append", "t2", "-", input=shown.stdout)
         assert again.exit_code == 0, again.stderr

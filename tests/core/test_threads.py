@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.threads import working_context
 from memctl.core.workspace import Workspace
 
@@ -63,6 +64,7 @@ def test_append_adds_to_what_is_there(workspace, cli):
 
     assert run.exit_code == 0
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "thread": "t1",
         "appended": 1,
         "entries": 2,
@@ -323,17 +325,20 @@ def test_thread_list_counts_entries_and_unflushed(workspace, cli):
         "alpha         1          1",
         "beta          3          1",
     ]
-    assert json.loads(data.stdout) == [
-        {"thread": "alpha", "entries": 1, "unflushed": 1},
-        {"thread": "beta", "entries": 3, "unflushed": 1},
-    ]
+    assert json.loads(data.stdout) == {
+        "schema": JSON_SCHEMA,
+        "threads": [
+            {"thread": "alpha", "entries": 1, "unflushed": 1},
+            {"thread": "beta", "entries": 3, "unflushed": 1},
+        ],
+    }
 
 
 def test_thread_list_of_an_empty_workspace(workspace, cli):
     run = cli("-w", workspace, "--json", "thread", "list")
 
     assert run.exit_code == 0
-    assert json.loads(run.stdout) == []
+    assert json.loads(run.stdout) == {"schema": JSON_SCHEMA, "threads": []}
 
 
 def test_thread_show_prints_one_entry_a_line(workspace, cli):
@@ -360,7 +365,7 @@ def test_thread_show_json_is_the_log(workspace, cli):
     run = cli("-w", workspace, "--json", "thread", "show", "t1")
 
     assert run.exit_code == 0
-    assert json.loads(run.stdout) == log_of(workspace)
+    assert json.loads(run.stdout) == {"schema": JSON_SCHEMA, "messages": log_of(workspace)}
 
 
 def test_thread_show_of_a_missing_thread(workspace, cli):

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.config import DEFAULT_CONFIG_YAML
 from memctl.core.errors import BusyError, WorkspaceError
 from memctl.core.state import State
@@ -149,7 +150,11 @@ def test_init_fills_in_only_what_is_missing(workspace, cli):
     run = cli("--json", "init", workspace)
 
     assert run.exit_code == 0
-    assert json.loads(run.stdout) == {"root": str(workspace), "created": ["threads/"]}
+    assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
+        "root": str(workspace),
+        "created": ["threads/"],
+    }
     assert (workspace / "memctl.yaml").read_text(encoding="utf-8") == "timezone: UTC\n"
 
 

@@ -275,6 +275,6 @@ def test_json_of_an_unpriced_model_has_usage_and_a_null_cost(cli, workspace, llm
     ],
 )
 def test_prices_read_as_money(value, text):
-    from memctl.cli.render import cost_text
+    from memctl.cli.views import cost_text
 
     assert cost_text(value) == text

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace
 from memctl.pipeline.save import count_memories, save
@@ -158,6 +159,7 @@ def test_save_json(cli, ws):
     run = cli("-w", ws, "--json", "save", "--", f"- token {OPENAI_KEY}\n- second")
     assert run.exit_code == 0
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "memories": 2,
         "ledger": f"memory/{daily(ws).name}",
         "text": "- token [REDACTED:openai_key]\n- second",

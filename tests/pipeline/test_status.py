@@ -174,6 +174,7 @@ def test_text_mode_is_an_aligned_table(prepared, cli):
 def test_the_json_document_shape(workspace, cli):
     document = status_json(cli, workspace)
     assert set(document) == {
+        "schema",
         "workspace",
         "memory",
         "dailies",

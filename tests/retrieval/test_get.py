@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.workspace import Workspace
 from memctl.retrieval.get import get
 
@@ -59,6 +60,7 @@ def test_get_line_ranges_are_one_based_inclusive_and_clamped(cli, ws, options, f
 def test_get_json(cli, ws):
     run = cli("-w", ws, "--json", "get", "MEMORY.md", "--start", "0", "--end", "50")
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "path": "MEMORY.md",
         "start": 1,
         "end": 5,
@@ -67,6 +69,7 @@ def test_get_json(cli, ws):
     }
     run = cli("-w", ws, "--json", "get", "./memory//2026-06-02.md", "--end", "1")
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "path": "memory/2026-06-02.md",
         "start": 1,
         "end": 1,

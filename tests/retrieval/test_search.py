@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import memctl.retrieval.search as engine
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.retrieval.search import DEFAULT_LIMIT, search
@@ -680,6 +681,7 @@ def test_json_document_shape(cli, workspace):
     run = cli("-w", workspace, "--json", "search", "ALICE", "--scope", "all", "--mode", "any")
     assert run.exit_code == 0
     assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
         "query": "ALICE",
         "mode": "any",
         "scope": "all",

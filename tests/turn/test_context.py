@@ -28,7 +28,7 @@ def test_request_shape(workspace: Path, cli) -> None:
     (workspace / "MEMORY.md").write_text("# Memory\n\n- The team deploys on Fridays.\n")
     write_log(workspace, "t1", chat(2))
     doc = request_of(cli, workspace)
-    assert sorted(doc) == ["messages", "model", "tokens", "tools"]
+    assert sorted(doc) == ["messages", "model", "schema", "tokens", "tools"]
     assert doc["model"] == "builtin"
     assert isinstance(doc["tokens"], int) and doc["tokens"] > 0
     assert [t["function"]["name"] for t in doc["tools"]] == list(TOOL_NAMES)

@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import archive_summary, emit, moves_text, note
+from memctl.cli.output import emit, note
+from memctl.cli.views import archive_summary, moves_text
 
 
 @command(app, "archive")

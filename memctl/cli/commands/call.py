@@ -10,14 +10,9 @@ import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import read_stdin_text, resolve_thread
-from memctl.cli.render import (
-    compact_note,
-    consolidate_summary,
-    emit,
-    note,
-    plural,
-    working,
-)
+from memctl.cli.output import emit, note, working
+from memctl.cli.views import compact_note, consolidate_summary
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.turn.call import CallResult

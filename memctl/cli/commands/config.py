@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from memctl.cli.core import command, globals_of, group
-from memctl.cli.render import emit, note
+from memctl.cli.output import emit, json_text, note
 
 config_app = group("config", "Show or check the effective configuration.")
 
@@ -24,7 +24,6 @@ def config_show(ctx: typer.Context) -> None:
 @command(config_app, "validate")
 def config_validate(ctx: typer.Context) -> None:
     """Check memctl.yaml and the prompt files it names; exit 2 with every problem, one a line."""
-    import json
     import os
     import sys
 
@@ -39,7 +38,7 @@ def config_validate(ctx: typer.Context) -> None:
             print(f"memctl: error: {problem}", file=sys.stderr)
         if g.json:
             document = {"error": problems[0], "errors": problems, "exit_code": 2}
-            print(json.dumps(document, ensure_ascii=False))
+            print(json_text(document))
         raise typer.Exit(2)
     ws, _ = g.open()
     note(g, f"config validate: {ws.config_path}: valid")

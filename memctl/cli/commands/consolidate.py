@@ -14,7 +14,8 @@ from memctl.cli.core import (
     command,
     globals_of,
 )
-from memctl.cli.render import consolidate_plan_text, consolidate_summary, emit, note, working
+from memctl.cli.output import emit, note, working
+from memctl.cli.views import consolidate_plan_text, consolidate_summary
 from memctl.core.errors import UsageError
 
 if TYPE_CHECKING:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
-from memctl.cli.render import jsonable, note, plural
+from memctl.cli.output import json_text, note
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.turn.context import ContextRequest
@@ -81,4 +81,4 @@ def context_command(
         dry_run=dry_run,
     )
     _context_notes(g, context, dry_run)
-    print(json.dumps(jsonable(context.request()), ensure_ascii=False, indent=None if g.json else 2))
+    print(json_text(context.request(), indent=None if g.json else 2))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit
+from memctl.cli.output import emit
 
 if TYPE_CHECKING:
     from memctl.core.config import Config, ModelSpec

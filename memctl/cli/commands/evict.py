@@ -8,7 +8,8 @@ import typer
 
 from memctl.cli.core import ThreadArg, app, command, globals_of
 from memctl.cli.inputs import resolve_thread
-from memctl.cli.render import emit, note, plural
+from memctl.cli.output import emit, note
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.pipeline.evict import EvictResult

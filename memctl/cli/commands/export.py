@@ -13,7 +13,7 @@ import typer
 
 from memctl.agents.registry import either, memory_files
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note
+from memctl.cli.output import emit, note
 
 DryRunOption = Annotated[bool, typer.Option("--dry-run", help="Show the diff; change nothing.")]
 KINDS = sorted(memory_files())

@@ -14,16 +14,9 @@ from memctl.cli.core import (
     complete_threads,
     globals_of,
 )
-from memctl.cli.render import (
-    cost_text,
-    emit,
-    note,
-    plural,
-    request_text,
-    requests_text,
-    total_cost,
-    working,
-)
+from memctl.cli.output import emit, note, working
+from memctl.cli.views import cost_text, request_text, requests_text
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.pipeline.flush import FlushResult, ThreadFlush
@@ -125,3 +118,8 @@ def _planned_text(result: FlushResult, full: bool) -> str:
             )
             blocks.append(request_text(head, planned.messages, full))
     return requests_text(blocks, full)
+
+
+def total_cost(costs: list[float | None]) -> float | None:
+    """The sum, or None when a price is unknown for any part."""
+    return None if None in costs else sum(c for c in costs if c is not None)

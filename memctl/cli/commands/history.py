@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, local_time, note, size_text, table
+from memctl.cli.output import emit, note, table
+from memctl.cli.views import local_time, size_text
 
 
 @command(app, "history")
@@ -32,4 +33,8 @@ def history_command(ctx: typer.Context) -> None:
         }
         for v in found
     ]
-    emit(g, found, lambda: table(["#", "replaced", "size", "by", "file"], rows) if rows else "")
+    emit(
+        g,
+        {"versions": found},
+        lambda: table(["#", "replaced", "size", "by", "file"], rows) if rows else "",
+    )

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note, plural
+from memctl.cli.output import emit, note
+from memctl.core.wording import plural
 
 
 @command(app, "index")
@@ -35,7 +36,7 @@ def index_command(
 
     Example: memctl index --rebuild && memctl status
     """
-    from memctl.cli.render import cost_text
+    from memctl.cli.views import cost_text
     from memctl.core.errors import MemctlError
     from memctl.retrieval.index import IndexUnavailable, fresh_index, index_status
 

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note
+from memctl.cli.output import emit, note
 
 
 @command(app, "init")

@@ -10,7 +10,7 @@ import typer
 
 from memctl.agents.registry import AGENTS, either
 from memctl.cli.core import Globals, app, command, globals_of
-from memctl.cli.render import emit, note
+from memctl.cli.output import emit, note
 
 if TYPE_CHECKING:
     from memctl.agents.install import InstallResult

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, note, plural
+from memctl.cli.output import emit, note
 from memctl.core.errors import UsageError
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.retrieval.ledgerlog import LedgerLog

@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import Globals, ShowRequests, app, command, globals_of
-from memctl.cli.render import (
+from memctl.cli.output import emit, fail, note, working
+from memctl.cli.views import (
     archive_summary,
     consolidate_plan_text,
     consolidate_summary,
-    emit,
-    fail,
     moves_text,
-    note,
-    working,
 )
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import sys
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import note
+from memctl.cli.output import note
 
 
 @command(app, "mcp")

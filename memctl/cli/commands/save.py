@@ -9,8 +9,9 @@ import typer
 
 from memctl.cli.core import app, command, globals_of
 from memctl.cli.inputs import read_stdin_text
-from memctl.cli.render import emit, note, plural
+from memctl.cli.output import emit, note
 from memctl.core.errors import UsageError
+from memctl.core.wording import plural
 
 
 @command(app, "save")

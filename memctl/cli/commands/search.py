@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, choices, command, complete_threads, globals_of
-from memctl.cli.render import colour_wanted, emit, note
+from memctl.cli.output import colour_wanted, emit, note
 
 if TYPE_CHECKING:
     from collections.abc import Callable

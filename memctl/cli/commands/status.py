@@ -8,11 +8,14 @@ from typing import TYPE_CHECKING
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, status_text
+from memctl.cli.output import emit
+from memctl.cli.views import size_text
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
-    from memctl.pipeline.status import StatusResult
+    from memctl.pipeline.status import Schedule, StatusResult, ThreadStatus
+    from memctl.retrieval.index import IndexStatus
 
 
 @command(app, "status")
@@ -45,3 +48,168 @@ def _changed(ws: Workspace, result: StatusResult) -> dict[str, str]:
             continue
         changed[counted.thread] = datetime.fromtimestamp(stamp, ws.tzinfo()).isoformat()
     return changed
+
+
+def ago(when: str | None, now: datetime | None = None) -> str:
+    """An ISO time as people say it: `3 min ago`, `in 27 min`, `now`; others unchanged."""
+    if not when:
+        return "never"
+    try:
+        moment = datetime.fromisoformat(when)
+    except ValueError:
+        return when  # `now`, `always`, `never`, a rule
+    now = now or datetime.now(moment.tzinfo)
+    seconds = (moment - now).total_seconds()
+    span = abs(seconds)
+    if span < 60:
+        amount = f"{span:.0f} s"
+    elif span < 3600:
+        amount = f"{span / 60:.0f} min"
+    elif span < 48 * 3600:
+        amount = f"{span / 3600:.0f} h"
+    else:
+        amount = f"{span / 86400:.0f} days"
+    return f"in {amount}" if seconds > 0 else f"{amount} ago"
+
+
+def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
+    """The next thing to run, as `git status` suggests one."""
+    hints = []
+    if result.unflushed_entries:
+        hints.append(
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}: "
+            "memctl flush"
+        )
+    if result.dailies.unconsolidated_bytes:
+        hints.append(
+            f"{size_text(result.dailies.unconsolidated_bytes)} of daily text not in MEMORY.md: "
+            "memctl consolidate"
+        )
+    over = [
+        t for t in result.threads if trigger_messages and t.context_messages >= trigger_messages
+    ]
+    for thread in over[:3]:
+        hints.append(
+            f"thread {thread.thread} holds {thread.context_messages} messages (trigger "
+            f"{trigger_messages}): memctl compact {thread.thread}"
+        )
+    return hints
+
+
+def status_text(
+    result: StatusResult, trigger_messages: int = 0, changed: dict[str, str] | None = None
+) -> str:
+    """The text table: plain aligned columns, no colour, so it reads well in cron mail;
+    times relative to now, the threads changed last first, then what to run next."""
+    memory, dailies = result.memory, result.dailies
+    rows: list[tuple[str, str]] = [
+        ("workspace", result.workspace),
+        (
+            memory.path,
+            f"{memory.chars:,} chars, {memory.tokens:,} / {memory.budget_tokens:,} tokens "
+            f"({memory.percent_used:g}% of the consolidation budget)",
+        ),
+        ("dailies", f"{_files(dailies.count)}, {dailies.bytes:,} bytes"),
+        ("today", f"{dailies.today}: {dailies.today_bytes:,} bytes"),
+        ("unconsolidated", f"{dailies.unconsolidated_bytes:,} bytes of daily text"),
+        ("archive", f"{_files(result.archive.count)}, {result.archive.bytes:,} bytes"),
+        (
+            "threads",
+            f"{plural(len(result.threads), 'thread')}, "
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}",
+        ),
+    ]
+    if result.index is not None:
+        rows.append(("search index", _index_text(result.index)))
+    scheduled = {schedule.name for schedule in result.schedules}
+    rows.extend((f"{schedule.name} run", _schedule_text(schedule)) for schedule in result.schedules)
+    rows.extend(
+        (f"{name} run", f"last {ago(when)}")
+        for name, when in result.runs.items()
+        if name not in scheduled
+    )
+    rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    rows.extend(
+        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e.get('error')}")
+        for e in result.hook_errors
+    )
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
+    if result.threads:
+        lines.append("")
+        lines.extend(_thread_table(result.threads, changed or {}))
+    hints = status_hints(result, trigger_messages)
+    if hints:
+        lines.append("")
+        lines.extend(f"next: {hint}" for hint in hints)
+    return "\n".join(lines)
+
+
+def _index_text(index: IndexStatus) -> str:
+    if not index.exists:
+        return "none yet (the next search builds it)"
+    if index.problem:
+        return index.problem
+    ratio = index.bytes / index.corpus_bytes if index.corpus_bytes else 0.0
+    fresh = (
+        "up to date"
+        if not index.stale_files
+        else f"{plural(index.stale_files, 'file')} changed since (the next search indexes them)"
+    )
+    text = (
+        f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
+        f"{index.records:,} records in {_files(index.files)}; updated {index.updated}; {fresh}"
+    )
+    if index.embeddings_pending is not None:
+        text += (
+            f"; {index.embeddings_pending:,} records to embed with {index.embedding_model} "
+            f"(~{index.embedding_tokens:,} tokens; `memctl index --dry-run` prices them)"
+        )
+    return text
+
+
+def _schedule_text(schedule: Schedule) -> str:
+    last = f"last {ago(schedule.last)}"
+    if schedule.next == schedule.rule:
+        # flush_trigger always or never: no clock to wait for.
+        when = "at every call" if schedule.rule == "always" else "never"
+        return f"{last}; {when} (flush_trigger: {schedule.rule})"
+    return f"{last}; next {ago(schedule.next)} ({schedule.rule})"
+
+
+def _files(count: int) -> str:
+    return f"{count} file" if count == 1 else f"{count} files"
+
+
+THREADS_SHOWN = 20
+
+
+def _thread_table(threads: list[ThreadStatus], changed: dict[str, str]) -> list[str]:
+    """The threads changed last first (`changed`: thread -> ISO time of its log's last
+    change); all of them are in --json."""
+    shown = sorted(threads, key=lambda t: (changed.get(t.thread, ""), t.thread), reverse=True)
+    shown = shown[:THREADS_SHOWN]
+    header = ("thread", "entries", "unflushed", "context", "changed")
+    cells = [
+        header,
+        *(
+            (
+                t.thread,
+                str(t.entries),
+                str(t.unflushed),
+                str(t.context_messages),
+                ago(changed.get(t.thread)),
+            )
+            for t in shown
+        ),
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+        ).rstrip()
+        for row in cells
+    ]
+    if len(threads) > len(shown):
+        lines.append(f"... and {len(threads) - len(shown)} more (memctl --json status lists all)")
+    return lines

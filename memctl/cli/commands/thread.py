@@ -18,8 +18,9 @@ from memctl.cli.core import (
     group,
 )
 from memctl.cli.inputs import read_input, resolve_thread
-from memctl.cli.render import emit, note, page, plural, table
+from memctl.cli.output import emit, note, page, table
 from memctl.core.errors import UsageError
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.agents.transcripts import ImportResult
@@ -106,7 +107,7 @@ def thread_list(ctx: typer.Context) -> None:
         "unflushed",
         *(["title"] if any("title" in r for r in rows) else []),
     ]
-    emit(g, rows, lambda: table(header, rows) if rows else "")
+    emit(g, {"threads": rows}, lambda: table(header, rows) if rows else "")
 
 
 @command(thread_app, "show")
@@ -127,7 +128,8 @@ def thread_show(
     ] = False,
 ) -> None:
     """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
-    `search` cuts it (--full keeps it whole). With --json: one JSON array of the entries.
+    `search` cuts it (--full keeps it whole). With --json: the entries as the log holds them, under
+    `messages` (a document `thread append` takes).
     On a terminal, long output goes through the pager ($PAGER, else less -R).
 
     Example: memctl thread show support-42 --tail 20
@@ -158,7 +160,8 @@ def thread_show(
         return "\n".join(lines)
 
     if g.json:
-        emit(g, [entry for _, entry in shown])
+        # under `messages`, as a request holds them: `thread append` takes the document back
+        emit(g, {"messages": [entry for _, entry in shown]})
     else:
         page(text())
 

@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.render import emit, local_time, note, size_text
+from memctl.cli.output import emit, note
+from memctl.cli.views import local_time, size_text
 
 
 @command(app, "undo")

@@ -1,0 +1,245 @@
+"""Output plumbing every command shares: results as JSON or text (`emit`), diagnostics
+(`note`, `fail`), the spinner (`working`), the pager, colour, aligned tables, and stdout
+that survives a closed pipe.
+
+It knows no result type: how a stage's result reads as text is a view, kept beside the
+command that prints it, or in `views.py` when two commands print it.
+Nothing here imports a command module or the entry module (tests/test_layers.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+import typer
+
+
+class Output(Protocol):
+    """The global options rendering obeys (memctl.cli.core.Globals)."""
+
+    json: bool
+    quiet: bool
+
+
+class QuietPipe:
+    """stdout that outlives its reader, as grep does: once the pipe closes (`memctl
+    search x | head -1`), later output goes to /dev/null instead of raising, so the
+    command finishes its work and exits with that work's code, and Python's last flush
+    at exit finds nothing to complain about ("Exception ignored ... BrokenPipeError",
+    exit 120)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _discard(self) -> None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, self._stream.fileno())
+        finally:
+            os.close(devnull)
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._discard()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._discard()
+            self._stream.flush()  # the buffer now drains into /dev/null
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def jsonable(value: Any) -> Any:
+    if hasattr(value, "to_dict") and not isinstance(value, type):
+        return jsonable(value.to_dict())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+JSON_SCHEMA = 1
+"""The version of the --json documents' fields, each document's `schema` (docs/JSON.md
+lists the fields). A field added, removed or renamed in any document raises it by one:
+tests/cli/test_json_contract.py fails until it does, and `python scripts/gen_json_doc.py`
+then records the new version's fields and rewrites docs/JSON.md."""
+
+
+def json_document(result: object) -> dict[str, Any]:
+    """`result` as a --json document: one JSON object that opens with `schema`, the
+    version of its fields (as pipx's `pipx_spec_version`), so a script can tell which
+    fields it reads. Every document memctl prints goes through here (`emit`, `fail`,
+    `context`), so none lacks the version; a bare list could not carry it."""
+    fields = jsonable(result)
+    if not isinstance(fields, dict) or "schema" in fields:
+        raise TypeError(
+            f"a --json document is an object without a field named schema: {type(result)}"
+        )
+    return {"schema": JSON_SCHEMA, **fields}
+
+
+def json_text(result: object, indent: int | None = None) -> str:
+    return json.dumps(json_document(result), ensure_ascii=False, indent=indent)
+
+
+def emit(g: Output, result: object, text: str | Callable[[], str | None] | None = None) -> None:
+    """Print a result: JSON with --json, else `text` (a string or a function making one)."""
+    if g.json:
+        print(json_text(result, indent=2))
+        return
+    out = text() if callable(text) else text
+    if out:
+        sys.stdout.write(out if out.endswith("\n") else out + "\n")
+
+
+def note(g: Output, message: str, command: str | None = None) -> None:
+    """A diagnostic on stderr (silenced by --quiet). Every line of it starts with the
+    command's name (`search: `, `thread show: `), as git and gh write theirs, so a line in
+    a cron log or a `2>&1` says which command wrote it; errors that end the run are
+    `memctl: error: ` (`fail`). With `command`, each line of `message` gets the prefix
+    here, for texts shared by several commands (a consolidation summary)."""
+    if g.quiet:
+        return
+    if command is not None:
+        message = "\n".join(f"{command}: {line}" for line in message.splitlines())
+    print(message, file=sys.stderr)
+
+
+def fail(g: Output, message: str, code: int) -> typer.Exit:
+    print(f"memctl: error: {message}", file=sys.stderr)
+    if g.json:
+        print(json_text({"error": message, "exit_code": code}))
+    return typer.Exit(code)
+
+
+class Progress:
+    """The spinner's handle: `stage()` names what runs now (its clock restarts),
+    `pause()` takes the spinner off the terminal while a command prints there (a
+    streamed reply), and the next `stage()` brings it back. Without a spinner (a pipe,
+    --quiet, --json) every method does nothing."""
+
+    def __init__(self, message: str = "") -> None:
+        self._status: Any = None
+        self._message = message
+        self._started = time.monotonic()
+        self._shown = False
+
+    def attach(self, status: Any) -> None:
+        self._status, self._shown = status, True
+
+    def __rich__(self) -> str:
+        return f"{self._message} · {time.monotonic() - self._started:.0f}s"
+
+    def stage(self, message: str) -> None:
+        self._message = message
+        self._started = time.monotonic()
+        if self._status is not None and not self._shown:
+            self._status.start()
+            self._shown = True
+
+    def pause(self) -> None:
+        if self._status is not None and self._shown:
+            self._status.stop()
+            self._shown = False
+
+
+@contextlib.contextmanager
+def working(g: Output, message: str) -> Iterator[Progress]:
+    """A spinner on stderr naming the stage that runs and how long it has run, while a
+    command waits for a model; only on a terminal, never with --quiet or --json, so cron
+    logs and pipes stay clean."""
+    if g.quiet or g.json or not sys.stderr.isatty():
+        yield Progress()
+        return
+    from rich.console import Console
+
+    # https://no-color.org, --color and FORCE_COLOR, as for search's hits.
+    console = Console(stderr=True, no_color=not colour_wanted(sys.stderr))
+    progress = Progress(message)
+    with console.status(progress, spinner="dots") as status:
+        progress.attach(status)
+        yield progress
+
+
+def page(text: str) -> None:
+    """Print `text`; on a terminal, through the pager when it is longer than the screen
+    ($PAGER, else `less -R`, as git does: -F leaves short output on the screen)."""
+    out = text if text.endswith("\n") or not text else text + "\n"
+    if not out:
+        return
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        sys.stdout.write(out)
+        return
+    import shutil
+    import subprocess
+
+    rows = shutil.get_terminal_size().lines
+    pager = os.environ.get("PAGER") or "less -R"
+    if out.count("\n") < rows or pager in ("cat", ""):
+        sys.stdout.write(out)
+        return
+    sys.stdout.flush()
+    env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
+    try:
+        subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
+    except OSError:
+        sys.stdout.write(out)
+
+
+COLOUR_CHOICES = ("auto", "always", "never")
+_COLOUR = ["auto"]
+"""`--color` of the run: set once by the global options, read wherever colour is drawn."""
+
+
+def set_colour(choice: str) -> None:
+    _COLOUR[0] = choice
+
+
+def colour_wanted(stream: Any = None) -> bool:
+    """`--color always|never` decide; else FORCE_COLOR set (and not 0 or false) turns
+    colour on, a pipe included, as Node and many CLIs read it, over NO_COLOR; else colour
+    only for a person looking at a terminal, as grep --color=auto does."""
+    if _COLOUR[0] != "auto":
+        return _COLOUR[0] == "always"
+    forced = os.environ.get("FORCE_COLOR")
+    if forced is not None and forced.strip().lower() not in ("0", "false"):
+        return True
+    stream = sys.stdout if stream is None else stream
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def table(header: list[str], rows: list[dict[str, Any]]) -> str:
+    """Aligned columns under a header, numbers to the right, as `status` prints threads."""
+    cells = [header, *([str(row.get(key, "")) for key in header] for row in rows)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+    numeric = [all(isinstance(row.get(key), int) for row in rows) for key in header]
+    return "\n".join(
+        "  ".join(
+            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(line)
+        ).rstrip()
+        for line in cells
+    )
