@@ -86,6 +86,26 @@ class Model(Protocol):
         ...
 
 
+class EmbeddingFailed(Exception):
+    """The provider could not embed (down, refused the key, answered nonsense): recall
+    goes on with BM25 alone."""
+
+
+class Embedder(Protocol):
+    """Turns texts into vectors, for recall's embeddings (`memory.embedding_model`)."""
+
+    name: str
+    """The configured name; vectors are stored under it, so another model starts over."""
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """One vector a text, in order; EmbeddingFailed on any failure of the provider."""
+        ...
+
+    def cost(self, tokens: int) -> float | None:
+        """The price of embedding `tokens` input tokens; None when no price is known."""
+        ...
+
+
 @dataclass(frozen=True)
 class Models:
     """The chat models of one run, by role: `main` holds the conversation, `compaction`

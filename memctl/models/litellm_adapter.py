@@ -24,7 +24,7 @@ from typing import Any
 
 from memctl.core.config import ModelSpec
 from memctl.core.errors import ConfigError, ContextOverflowError, MemctlError, ModelError
-from memctl.models.interface import Reply, Request, Usage
+from memctl.models.interface import EmbeddingFailed, Reply, Request, Usage
 
 OVERFLOW_MARKERS = (
     "context_length_exceeded",
@@ -634,3 +634,41 @@ def _missing_setup(exc: BaseException) -> str | None:
         if type(cause).__name__ == "DefaultCredentialsError":
             return f"no credentials for the provider: {_first_line(str(cause))}"
     return None
+
+
+class LiteLLMEmbedder:
+    """An embedding model through litellm's embedding API (`memory.embedding_model`),
+    with the chat models' credentials."""
+
+    def __init__(self, spec: ModelSpec) -> None:
+        self.spec = spec
+        self.name = spec.name
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        try:
+            litellm = import_litellm()
+            credentials = LiteLLMModel(self.spec)._credentials()
+            response = litellm.embedding(
+                model=self.spec.litellm_name,
+                input=texts,
+                timeout=self.spec.timeout,
+                num_retries=self.spec.max_retries,
+                **credentials,
+            )
+            items = sorted(response.data, key=lambda item: _field(item, "index"))
+            return [[float(x) for x in _field(item, "embedding")] for item in items]
+        except Exception as exc:
+            # Whatever went wrong, recall goes on without embeddings: one line says why.
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+            raise EmbeddingFailed(first) from None
+
+    def cost(self, tokens: int) -> float | None:
+        """From litellm's offline price table."""
+        info = import_litellm().model_cost.get(self.spec.litellm_name) or {}
+        per_token = info.get("input_cost_per_token")
+        return per_token * tokens if per_token is not None else None
+
+
+def _field(item: Any, name: str) -> Any:
+    """A field of a response item, which litellm gives as a dict or an object."""
+    return item[name] if isinstance(item, dict) else getattr(item, name)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from memctl.core.config import Config, ModelSpec
 from memctl.core.workspace import Workspace
-from memctl.models.interface import Model, Models
+from memctl.models.interface import Embedder, Model, Models
 from memctl.models.windows import learned_window
 
 
@@ -55,3 +55,14 @@ def resolve_models(ws: Workspace, config: Config) -> Models:
         lambda: resolve_model(ws, config.memory_model),
     )
     return models
+
+
+def resolve_embedder(config: Config) -> Embedder | None:
+    """The embedder recall ranks with, or None when embeddings are off (no
+    memory.embedding_model). Builtin has none: the configuration refuses it."""
+    spec = config.memory.embedding_model
+    if spec is None:
+        return None
+    from memctl.models.litellm_adapter import LiteLLMEmbedder
+
+    return LiteLLMEmbedder(spec)
