@@ -184,6 +184,7 @@ def main() -> int:
     args = parser.parse_args()
     from memctl.core.config import load_config
     from memctl.core.workspace import Workspace
+    from memctl.models.resolve import resolve_embedder
     from memctl.retrieval.recall import recall
     from memctl.retrieval.search import search
     from tests.support.embed_server import EmbedServer, embedding_config
@@ -215,12 +216,14 @@ def main() -> int:
                 embedding_config(server.url, "MEMCTL_BENCH_EMBED_KEY"), encoding="utf-8"
             )
             hybrid_config = load_config(root / "memctl.yaml")
-            warm = recall(ws, hybrid_config, "warm up the vectors")
+            embedder = resolve_embedder(hybrid_config)
+            warm = recall(ws, hybrid_config, "warm up the vectors", embedder=embedder)
             if warm.notes:
                 print("\n".join(warm.notes), file=sys.stderr)
             started = time.perf_counter()
             results["recall, hybrid"] = [
-                ranks(hits_of(recall(ws, hybrid_config, fact.question)), fact) for fact in facts
+                ranks(hits_of(recall(ws, hybrid_config, fact.question, embedder=embedder)), fact)
+                for fact in facts
             ]
             timing["recall, hybrid"] = (time.perf_counter() - started) / len(facts)
 

@@ -60,9 +60,11 @@ def recall(ws: Workspace, config: Config, prompt: str, budget: int = RECALL_CHAR
     and the ledgers, recency breaking near-ties), within `budget` characters; None when
     nothing answers it. The session's own conversation is already in the agent's
     context, so thread logs are left out."""
+    from memctl.models.resolve import resolve_embedder
     from memctl.retrieval.recall import recall as ranked
 
-    found = ranked(ws, config, prompt, limit=RECALL_LINES * 2, scope="memory")
+    embedder = resolve_embedder(config)
+    found = ranked(ws, config, prompt, limit=RECALL_LINES * 2, scope="memory", embedder=embedder)
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()

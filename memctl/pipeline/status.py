@@ -7,11 +7,12 @@ compaction records are parsed. It never imports litellm.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from memctl.core.config import Config, format_duration
 from memctl.core.hooklog import recent_errors
@@ -19,9 +20,6 @@ from memctl.core.state import State
 from memctl.core.threads import COMPACTION, list_threads, thread_path
 from memctl.core.tokens import budget_tokens
 from memctl.core.workspace import Workspace, stored_offset
-
-if TYPE_CHECKING:
-    from memctl.retrieval.index import IndexStatus
 
 NOW = "now"
 
@@ -64,6 +62,26 @@ class ThreadStatus:
 
 
 @dataclass
+class IndexStatus:
+    """The index as `status` shows it: its size against the text it covers, and how
+    many files changed since it was last brought up to date (the next search does it)."""
+
+    path: str
+    exists: bool
+    bytes: int = 0
+    corpus_bytes: int = 0
+    files: int = 0
+    records: int = 0
+    stale_files: int = 0
+    updated: str | None = None
+    problem: str | None = None
+    embedding_model: str | None = None
+    embeddings_pending: int | None = None
+    """Records recall would still embed (memory.embedding_model set), ~4 chars a token."""
+    embedding_tokens: int | None = None
+
+
+@dataclass
 class Schedule:
     """A background job: when it last ran, the rule that throttles it, and when it may next.
 
@@ -93,9 +111,8 @@ class StatusResult:
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
-    from memctl.retrieval.index import index_status
-
     state = ws.read_state()
+    embedding = config.memory.embedding_model
     threads = _threads(ws, state)
     return StatusResult(
         workspace=str(ws.root),
@@ -111,9 +128,41 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
-        index=index_status(ws, config.memory.embedding_model),
+        index=index_status(ws, embedding.name if embedding is not None else None),
         hook_errors=recent_errors(ws.root),
     )
+
+
+def index_status(ws: Workspace, embedding_model: str | None = None) -> IndexStatus:
+    """Read-only: opens the index without creating or repairing it. With the name of
+    the `embedding_model`, also what recall would still embed with it (not priced:
+    pricing imports litellm)."""
+    # Here, not at the top: `thread list` imports this module for thread_status alone.
+    import sqlite3
+
+    from memctl.retrieval.embed import plan
+    from memctl.retrieval.index import contents, index_path, read_only, stale_files
+
+    path = index_path(ws)
+    found = IndexStatus(ws.relative(path), path.is_file())
+    if not found.exists:
+        return found
+    found.bytes = sum(os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p))
+    try:
+        with contextlib.closing(read_only(ws)) as conn:
+            held = contents(ws, conn)
+            found.records, found.updated = held.records, held.updated
+            if embedding_model is not None:
+                todo = plan(conn, embedding_model)
+                found.embedding_model = embedding_model
+                found.embeddings_pending, found.embedding_tokens = todo.records, todo.tokens
+    except sqlite3.Error as exc:
+        found.problem = f"unreadable ({exc}); the next search rebuilds it"
+        return found
+    found.files = len(held.files)
+    found.corpus_bytes = sum(row.offset for row in held.files.values())
+    found.stale_files = stale_files(ws, held.files)
+    return found
 
 
 def _size(path: Path) -> int:

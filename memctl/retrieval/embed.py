@@ -1,11 +1,12 @@
 """Optional embeddings for recall (`memory.embedding_model`).
 
-Records are embedded through litellm's embedding API (any provider litellm knows, or a
-local OpenAI-compatible server through `api_base`: Ollama, llama.cpp, vLLM) and their
-unit vectors kept in the index's own SQLite file (the `vectors` table), so deleting the index
-drops them with it. Only records without a vector for the configured model are sent,
-BATCH at a time, each batch written under the workspace lock as it arrives: a recall
-after a day's work embeds that day's records, not the history.
+Records are embedded by the `Embedder` (memctl.models.interface) the caller hands in:
+the litellm adapter's reaches any provider litellm knows, or a local OpenAI-compatible
+server through `api_base` (Ollama, llama.cpp, vLLM). Their unit vectors are kept in
+the index's own SQLite file (the `vectors` table, under the embedder's name), so
+deleting the index drops them with it. Only records without a vector for that name are
+sent, BATCH at a time, each batch written under the workspace lock as it arrives: a
+recall after a day's work embeds that day's records, not the history.
 
 Recall fuses the BM25 ranking with the cosine ranking by reciprocal rank fusion, so a
 record that says the same thing in other words can rise. Nothing here may fail a
@@ -16,14 +17,15 @@ with one line on stderr.
 from __future__ import annotations
 
 import math
-import os
 import sqlite3
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from memctl.core.config import ModelSpec
 from memctl.core.workspace import Workspace
+from memctl.models.interface import Embedder, EmbeddingFailed
+from memctl.retrieval.corpus import read_record, record_text
+from memctl.retrieval.index import writing
 
 BATCH = 64
 # A record longer than this is embedded by its start: embedding models take a few
@@ -47,10 +49,6 @@ INSERT OR REPLACE INTO vectors(id, model, vec) SELECT ?, ?, ? WHERE EXISTS (
 """
 
 
-class EmbeddingFailed(Exception):
-    """The provider could not embed; recall goes on with BM25."""
-
-
 @dataclass
 class EmbeddingPlan:
     """What bringing the vectors up to date would send (for --dry-run and status)."""
@@ -59,7 +57,7 @@ class EmbeddingPlan:
     records: int
     chars: int
     tokens: int  # estimated: chars / 4
-    cost: float | None  # None: litellm has no price for the model
+    cost: float | None  # None: not priced, or no price is known for the model
 
 
 def pending(conn: sqlite3.Connection, model: str) -> list[tuple[int, str, str, int, int]]:
@@ -67,53 +65,21 @@ def pending(conn: sqlite3.Connection, model: str) -> list[tuple[int, str, str, i
 
 
 def _text(ws: Workspace, rel: str, kind: str, start: int, size: int) -> str | None:
-    import json
-
-    from memctl.core.threads import searchable_text
-    from memctl.retrieval.search import _chomp
-
-    try:
-        fd = os.open(ws.root / rel, os.O_RDONLY)
-    except OSError:
+    line = read_record(ws.root / rel, start, size)
+    read = None if line is None else record_text(kind, line)
+    if read is None:
         return None
-    try:
-        raw = os.pread(fd, size, start)
-    finally:
-        os.close(fd)
-    try:
-        line = raw.decode("utf-8")
-        text = _chomp(line) if kind == "memory" else searchable_text(json.loads(line))
-    except (ValueError, RecursionError, AttributeError, TypeError):
-        return None
+    text = read[0]
     return text[:MAX_CHARS] if text.strip() else None
 
 
-def _embed(spec: ModelSpec, texts: list[str]) -> list[list[float]]:
-    """Unit vectors for `texts`, in order; EmbeddingFailed on any provider failure."""
-    from memctl.models.litellm_adapter import LiteLLMModel, import_litellm
-
-    try:
-        litellm = import_litellm()
-        credentials = LiteLLMModel(spec)._credentials()
-        response = litellm.embedding(
-            model=spec.litellm_name,
-            input=texts,
-            timeout=spec.timeout,
-            num_retries=spec.max_retries,
-            **credentials,
-        )
-        items = sorted(response.data, key=lambda item: _field(item, "index"))
-        vectors = [[float(x) for x in _field(item, "embedding")] for item in items]
-    except Exception as exc:
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
-        raise EmbeddingFailed(first) from None
+def _embed(embedder: Embedder, texts: list[str]) -> list[list[float]]:
+    """Unit vectors for `texts`, in order; EmbeddingFailed on any provider failure, or
+    an answer that is not one vector a text."""
+    vectors = embedder.embed(texts)
     if len(vectors) != len(texts) or not all(vectors):
         raise EmbeddingFailed(f"{len(vectors)} vectors for {len(texts)} texts")
     return [_unit(vector) for vector in vectors]
-
-
-def _field(item: Any, name: str) -> Any:
-    return item[name] if isinstance(item, dict) else getattr(item, name)
 
 
 def _unit(vector: list[float]) -> list[float]:
@@ -121,15 +87,13 @@ def _unit(vector: list[float]) -> list[float]:
     return [x / norm for x in vector]
 
 
-def catch_up(ws: Workspace, conn: sqlite3.Connection, spec: ModelSpec) -> int:
+def catch_up(ws: Workspace, conn: sqlite3.Connection, embedder: Embedder) -> int:
     """Embed the records that have no vector yet, BATCH at a time; each batch is
     written in its own transaction under the workspace lock (`index.writing`), so a
     provider failing halfway keeps the batches before it. `conn` is only read: it
     may be read-only. Returns how many were embedded."""
-    from memctl.retrieval.index import writing
-
     done = 0
-    todo = pending(conn, spec.name)
+    todo = pending(conn, embedder.name)
     for at in range(0, len(todo), BATCH):
         batch = []
         for rid, rel, kind, start, size in todo[at : at + BATCH]:
@@ -138,12 +102,12 @@ def catch_up(ws: Workspace, conn: sqlite3.Connection, spec: ModelSpec) -> int:
                 batch.append((rid, rel, start, size, text))
         if not batch:
             continue
-        vectors = _embed(spec, [text for *_, text in batch])
+        vectors = _embed(embedder, [text for *_, text in batch])
         with writing(ws) as writer:
             writer.executemany(
                 _STORE,
                 [
-                    (rid, spec.name, array("f", vector).tobytes(), rid, rel, start, size)
+                    (rid, embedder.name, array("f", vector).tobytes(), rid, rel, start, size)
                     for (rid, rel, start, size, _), vector in zip(batch, vectors, strict=True)
                 ],
             )
@@ -151,13 +115,13 @@ def catch_up(ws: Workspace, conn: sqlite3.Connection, spec: ModelSpec) -> int:
     return done
 
 
-def nearest(conn: sqlite3.Connection, spec: ModelSpec, query: str, wanted: int) -> list[int]:
+def nearest(conn: sqlite3.Connection, embedder: Embedder, query: str, wanted: int) -> list[int]:
     """Record ids by cosine similarity to `query`, best first."""
-    (target,) = _embed(spec, [query])
+    (target,) = _embed(embedder, [query])
     scored = []
     for rid, blob in conn.execute(
         "SELECT v.id, v.vec FROM vectors v JOIN records r ON r.id = v.id WHERE v.model = ?",
-        (spec.name,),
+        (embedder.name,),
     ):
         vector = array("f")
         vector.frombytes(blob)
@@ -167,19 +131,16 @@ def nearest(conn: sqlite3.Connection, spec: ModelSpec, query: str, wanted: int) 
     return [rid for _, rid in scored[:wanted]]
 
 
-def plan(conn: sqlite3.Connection, ws: Workspace, spec: ModelSpec, priced: bool) -> EmbeddingPlan:
-    """The records still to embed and what they would cost (`priced`: look the price up
-    in litellm's offline table, which imports litellm)."""
-    todo = pending(conn, spec.name)
+def plan(
+    conn: sqlite3.Connection, model: str, price: Callable[[int], float | None] | None = None
+) -> EmbeddingPlan:
+    """The records still to embed with `model`, and what they would cost when a `price`
+    (input tokens -> dollars, `Embedder.cost`) is given: the adapter's looks it up in
+    litellm's offline table, which imports litellm, so status does not ask for it."""
+    todo = pending(conn, model)
     chars = sum(min(size, MAX_CHARS) for *_, size in todo)
     tokens = chars // 4
     cost = None
-    if priced and tokens:
-        from memctl.models.litellm_adapter import import_litellm
-
-        info = import_litellm().model_cost.get(spec.litellm_name) or {}
-        per_token = info.get("input_cost_per_token")
-        cost = per_token * tokens if per_token is not None else None
-    elif priced:
-        cost = 0.0
-    return EmbeddingPlan(spec.name, len(todo), chars, tokens, cost)
+    if price is not None:
+        cost = price(tokens) if tokens else 0.0
+    return EmbeddingPlan(model, len(todo), chars, tokens, cost)

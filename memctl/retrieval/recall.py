@@ -15,10 +15,10 @@ in favour of what is current without burying an old exact answer. A record's age
 its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
-With `memory.embedding_model` set, the same records are also ranked by cosine
-similarity of embeddings (memctl/embed.py) and the two rankings are fused (reciprocal
-rank fusion, so scores are then RRF sums); a failing embedding provider leaves BM25
-alone, with a note.
+Given an embedder (`memory.embedding_model` set), the same records are also ranked by
+cosine similarity of embeddings (`memctl.retrieval.embed`) and the two rankings are
+fused (reciprocal rank fusion, so scores are then RRF sums); a failing embedding
+provider leaves BM25 alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
 """
@@ -26,17 +26,19 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import sqlite3
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError
 from memctl.core.workspace import Workspace
+from memctl.models.interface import Embedder, EmbeddingFailed
+from memctl.retrieval.corpus import read_record, record_text
 
 if TYPE_CHECKING:
     from memctl.core.redact import Redactor
@@ -126,9 +128,12 @@ def recall(
     scope: str = "all",
     *,
     recency: bool = True,
+    embedder: Embedder | None = None,
 ) -> RecallResult:
-    """The `limit` records that best answer `query`, best first. Never raises for the
-    index or the embedding provider: what it cannot use it leaves out, with a note."""
+    """The `limit` records that best answer `query`, best first: by BM25, fused with the
+    cosine ranking of `embedder`'s vectors when one is given (the caller resolves it
+    from memory.embedding_model: `memctl.models.resolve.resolve_embedder`). Never raises
+    for the index or the embedding provider: what it cannot use it leaves out, with a note."""
     from memctl.retrieval.index import IndexUnavailable, fresh_index
 
     if not isinstance(query, str):
@@ -143,13 +148,12 @@ def recall(
         return result
     try:
         with fresh_index(ws, result.notes, words=True) as (index, _):
-            spec = config.memory.embedding_model
-            vectors = spec is not None and _catch_up(ws, index.conn, spec, result)
+            vectors = _catch_up(ws, index.conn, embedder, result)
             index.conn.execute("BEGIN")
             try:
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
-                if vectors:
-                    ranked = _hybrid(index.conn, spec, query, ranked, scope, result)
+                if vectors is not None:
+                    ranked = _hybrid(index.conn, vectors, query, ranked, scope, result)
                 _collect(ws, config, ranked, limit, recency, result)
             finally:
                 with contextlib.suppress(sqlite3.Error):
@@ -204,17 +208,22 @@ def _embedding_note(result: RecallResult, why: str) -> None:
     result.notes.append(f"without embeddings ({why}); ranked by BM25 alone")
 
 
-def _catch_up(ws: Workspace, conn: sqlite3.Connection, spec: Any, result: RecallResult) -> bool:
-    """Embed what is new; False (with one note) when the provider fails."""
+def _catch_up(
+    ws: Workspace, conn: sqlite3.Connection, embedder: Embedder | None, result: RecallResult
+) -> Embedder | None:
+    """The embedder, once what is new is embedded; None without one, or (with one note)
+    when the provider fails: then BM25 ranks alone."""
     from memctl.core.errors import MemctlError
-    from memctl.retrieval.embed import EmbeddingFailed, catch_up
+    from memctl.retrieval.embed import catch_up
 
+    if embedder is None:
+        return None
     try:
-        catch_up(ws, conn, spec)
+        catch_up(ws, conn, embedder)
     except (EmbeddingFailed, MemctlError, sqlite3.Error) as exc:
         _embedding_note(result, str(exc))
-        return False
-    return True
+        return None
+    return embedder
 
 
 _BY_ID_SQL = """
@@ -225,7 +234,7 @@ FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
 
 def _hybrid(
     conn: sqlite3.Connection,
-    spec: Any,
+    embedder: Embedder,
     query: str,
     ranked: list[Candidate],
     scope: str,
@@ -233,10 +242,10 @@ def _hybrid(
 ) -> list[Candidate]:
     """BM25 and cosine similarity fused by reciprocal rank fusion; BM25 alone when the
     query cannot be embedded."""
-    from memctl.retrieval.embed import VECTOR_CANDIDATES, EmbeddingFailed, nearest
+    from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
 
     try:
-        close = nearest(conn, spec, query, VECTOR_CANDIDATES)
+        close = nearest(conn, embedder, query, VECTOR_CANDIDATES)
     except EmbeddingFailed as exc:
         _embedding_note(result, str(exc))
         return ranked
@@ -293,47 +302,30 @@ def _collect(
 
 
 def _hit(
-    ws: Workspace, candidate: Candidate, terms: list[str], redactor: Any, stamp: float
+    ws: Workspace, candidate: Candidate, terms: list[str], redactor: Redactor, stamp: float
 ) -> RecallHit | None:
     """The hit, read back from its file; None when the file changed since it was indexed."""
-    from datetime import datetime
-
-    from memctl.core.threads import is_compaction, searchable_text
-    from memctl.retrieval.search import _chomp
-
-    try:
-        fd = os.open(ws.root / candidate.rel, os.O_RDONLY)
-    except OSError:
+    line = read_record(
+        ws.root / candidate.rel,
+        candidate.start,
+        candidate.size,
+        inode=candidate.inode,
+        offset=candidate.offset,
+    )
+    read = None if line is None else record_text(candidate.kind, line)
+    if read is None:
         return None
-    try:
-        st = os.fstat(fd)
-        if st.st_ino != candidate.inode or st.st_size < candidate.offset:
-            return None
-        raw = os.pread(fd, candidate.size, candidate.start)
-    finally:
-        os.close(fd)
-    try:
-        line = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    role = None
-    if candidate.kind == "memory":
-        text = _chomp(line)
+    text, role = read
+    memory = candidate.kind == "memory"
+    if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
-        try:
-            entry = json.loads(line)
-            text = searchable_text(entry)
-        except (ValueError, RecursionError, AttributeError, TypeError):
-            return None
-        role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
         source = f"{candidate.rel}#{candidate.number} [{role}]"
     cut = redacted_snippet(text, terms, redactor)
     try:
         day = datetime.fromtimestamp(stamp).date().isoformat()
     except (OverflowError, OSError, ValueError):
         day = None
-    memory = candidate.kind == "memory"
     return RecallHit(
         kind=candidate.kind,
         path=candidate.rel,

@@ -33,12 +33,22 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from memctl.core.errors import UsageError
-from memctl.core.threads import check_thread_id, is_compaction, searchable_text, thread_log_entries
+from memctl.core.threads import searchable_text
 from memctl.core.workspace import Workspace
+from memctl.retrieval.corpus import (
+    Fence,
+    File,
+    Hit,
+    Skipped,
+    chomp,
+    memory_files,
+    record_matches,
+    role_of,
+    thread_logs,
+)
 
 MODES = ("phrase", "all", "any")
 SCOPES = ("memory", "threads", "all")
@@ -60,32 +70,6 @@ _BACKSLASH = 0x5C
 # searchable_text joins an entry's pieces with these; a keyword holding one of them may
 # span two JSON strings, so only the parts between them can find candidate lines.
 _JOINERS = ("\n", "(", ")")
-
-
-@dataclass
-class Hit:
-    """One matching record: a memory line (`line`, 1-based) or a thread entry (`entry`,
-    0-based index in the log, with its `role`)."""
-
-    kind: str
-    path: str
-    line: int | None
-    entry: int | None
-    role: str | None
-    text: str
-
-
-@dataclass
-class Skipped:
-    """A file, or a log line (`entry`), that could not be searched, and why."""
-
-    path: str
-    reason: str
-    entry: int | None = None
-
-    def __str__(self) -> str:
-        where = self.path if self.entry is None else f"{self.path}#{self.entry}"
-        return f"{where}: {self.reason}"
 
 
 @dataclass
@@ -131,13 +115,6 @@ def keywords_of(query: str, mode: str) -> list[str]:
     if mode == "phrase":
         return [lowered]
     return list(dict.fromkeys(lowered.split()))
-
-
-def record_matches(lowered: str, keywords: list[str], mode: str) -> bool:
-    """The rule for one lower-cased record (phrase has a single keyword)."""
-    if mode == "any":
-        return any(keyword in lowered for keyword in keywords)
-    return all(keyword in lowered for keyword in keywords)
 
 
 def _json_escaped(text: str) -> str:
@@ -400,12 +377,9 @@ def _foreign_escapes(block: bytes, lowest: int) -> bool:
     return False
 
 
-def _chomp(line: str) -> str:
-    return line[:-1] if line.endswith("\r") else line
-
-
 class _Scan:
-    """One search run: files in order, hits appended until `wanted` are found."""
+    """One search run: files in order, hits appended until `wanted` are found. It is
+    the `Scan` the index's `indexed_search` drives (memctl.retrieval.index.query)."""
 
     def __init__(
         self,
@@ -438,6 +412,13 @@ class _Scan:
         self.found += len(hits)
         hits.clear()
 
+    def read(self, file: File) -> None:
+        """Search one whole file (one the fence let through)."""
+        if file.kind == "memory":
+            self.memory_file(file.path, file.rel)
+        else:
+            self.thread_log(file.path, file.rel)
+
     def memory_file(self, path: str, rel: str) -> None:
         needles = self.plan.memory_needles()
         if needles is None:
@@ -450,7 +431,7 @@ class _Scan:
                     continue
                 keywords = list(self.plan.keywords)
                 for number, line in zip(located.numbers, located.lines, strict=True):
-                    text = _chomp(line)
+                    text = chomp(line)
                     recheck = self.plan.has_cr
                     if recheck and not record_matches(text.lower(), keywords, self.plan.mode):
                         continue
@@ -468,7 +449,7 @@ class _Scan:
                 if located is None:
                     continue
                 for number, line in zip(located.numbers, located.lines, strict=True):
-                    self._entry(rel, lines_before + number, line)
+                    self.entry(rel, lines_before + number, line)
                     if self.done:
                         return
 
@@ -487,7 +468,7 @@ class _Scan:
             del hits[mark:]
             self.result.skipped.append(Skipped(rel, f"cannot read: {exc.strerror}"))
 
-    def _entry(self, rel: str, index: int, line: str) -> None:
+    def entry(self, rel: str, index: int, line: str) -> None:
         """Check one candidate log line against the decoded entry's searchable text."""
         if not line.strip():
             self.result.skipped.append(Skipped(rel, "blank line", index))
@@ -506,104 +487,7 @@ class _Scan:
             self.result.skipped.append(Skipped(rel, "not a message or compaction record", index))
             return
         if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
-            role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
-            self.result.hits.append(Hit("thread", rel, None, index, role, text))
-
-
-# --------------------------------------------------------------------------- files
-
-
-class _File(NamedTuple):
-    """A file to search, named once: search visits thousands, and pathlib's work a file
-    (and a stat a file for the fence) cost more than reading a small one."""
-
-    kind: str  # memory or thread
-    path: str
-    rel: str
-    folder: str  # relative, "" for the workspace root
-    symlink: bool
-    regular: bool = True  # False: a FIFO or device, reported and never opened
-
-
-def _listed(entries: list[os.DirEntry[str]], kind: str, folder: str) -> list[_File]:
-    prefix = folder + "/"
-    return [
-        _File(kind, e.path, prefix + e.name, folder, e.is_symlink(), e.is_file()) for e in entries
-    ]
-
-
-def _memory_files(ws: Workspace, include_archive: bool) -> list[_File]:
-    """MEMORY.md, then memory/*.md (and memory/archive/*.md when asked) sorted by path."""
-    found: list[_File] = []
-    folders = [ws.memory_dir, ws.archive_dir] if include_archive else [ws.memory_dir]
-    for folder in folders:
-        try:
-            with os.scandir(folder) as listing:
-                entries = [
-                    entry
-                    for entry in listing
-                    if entry.name.endswith(".md")
-                    and not entry.name.startswith(".")
-                    and not entry.is_dir()
-                ]
-        except (FileNotFoundError, NotADirectoryError):
-            continue
-        found += _listed(entries, "memory", ws.relative(folder))
-    found.sort(key=lambda file: file.rel)
-    if ws.memory_md.is_file():
-        path = os.fspath(ws.memory_md)
-        found.insert(0, _File("memory", path, "MEMORY.md", "", os.path.islink(path)))
-    return found
-
-
-class _Fence:
-    """Which files may be searched: those that, symlinks followed, are MEMORY.md or lie
-    under the workspace's own memory/ (threads/ for logs), the rule `get` applies. A
-    symlinked file, or a file in a symlinked folder, leading elsewhere is skipped."""
-
-    def __init__(self, ws: Workspace):
-        self.ws = ws
-        self.root = ws.root.resolve()
-        self.plain: dict[str, bool] = {}  # folder -> it is where it stands (no symlink)
-
-    def reason(self, file: _File) -> str | None:
-        if file.folder not in self.plain:
-            try:
-                where = (self.ws.root / file.folder).resolve()
-                self.plain[file.folder] = where == self.root / file.folder
-            except (OSError, RuntimeError):
-                self.plain[file.folder] = False
-        if self.plain[file.folder] and not file.symlink:
-            return None
-        try:
-            resolved = Path(file.path).resolve()
-        except (OSError, RuntimeError):
-            return "symlink loop; not searched"
-        if file.kind == "thread":
-            allowed = resolved.is_relative_to(self.root / "threads")
-        else:
-            memory = self.root / "memory"
-            allowed = resolved == self.root / "MEMORY.md" or resolved.is_relative_to(memory)
-        return None if allowed else "symlink leading outside the workspace; not searched"
-
-
-def _irregular(file: _File) -> str:
-    if file.symlink and not os.path.exists(file.path):
-        return "a symlink to nothing; not searched"
-    return "not a regular file (a FIFO or a device); not searched"
-
-
-def _thread_logs(ws: Workspace, threads: list[str] | None) -> list[_File]:
-    if threads is None:
-        return _listed(thread_log_entries(ws, irregular=True), "thread", "threads")
-    logs = []
-    for thread in sorted(set(threads)):
-        path = ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
-        if not path.is_file():
-            raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
-        text = os.fspath(path)
-        logs.append(_File("thread", text, ws.relative(path), "threads", os.path.islink(text)))
-    return logs
+            self.result.hits.append(Hit("thread", rel, None, index, role_of(entry), text))
 
 
 # --------------------------------------------------------------------------- entry point
@@ -634,7 +518,7 @@ def search(
     path), then thread entries (logs by id); at most `limit` of them (0: all), with
     `truncated` set when more matched.
 
-    With `use_index` the index (memctl/index.py) finds the candidates when it can serve
+    With `use_index` the index (memctl.retrieval.index) finds the candidates when it can serve
     the query; the scan below is the reference it is tested against and its fallback.
     With a `sink`, hits are handed to it file by file instead of kept in `hits`
     (`streamed` counts them), so that `--limit 0` over a million hits holds one file's."""
@@ -647,14 +531,14 @@ def search(
         raise UsageError(f"invalid limit {limit!r}: use a whole number, 0 for no limit")
     if threads is not None and scope == "memory":
         raise UsageError("--thread searches thread logs: use it with --scope threads or all")
-    logs = _thread_logs(ws, threads) if scope != "memory" else []
+    logs = thread_logs(ws, threads) if scope != "memory" else []
     keywords = keywords_of(query, mode)
     result = SearchResult(query, mode, scope, keywords)
     if not keywords:
         return result
     scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None, sink)
-    files = (_memory_files(ws, include_archive) if scope != "threads" else []) + logs
-    fence = _Fence(ws)
+    files = (memory_files(ws, include_archive) if scope != "threads" else []) + logs
+    fence = Fence(ws)
     from memctl.retrieval.index import indexed_search
 
     if not (use_index and indexed_search(ws, scan, files, fence)):
@@ -670,18 +554,16 @@ def search(
     return result
 
 
-def _scan_files(scan: _Scan, files: list[_File], fence: _Fence) -> None:
+def _scan_files(scan: _Scan, files: list[File], fence: Fence) -> None:
     result = scan.result
     for file in files:
         if scan.done:
             break
-        reason = fence.reason(file) if file.regular else _irregular(file)
+        reason = fence.refused(file)
         if reason is not None:
             result.skipped.append(Skipped(file.rel, reason))
-        elif file.kind == "memory":
-            scan.memory_file(file.path, file.rel)
         else:
-            scan.thread_log(file.path, file.rel)
+            scan.read(file)
         scan.flush()
 
 

@@ -306,12 +306,14 @@ def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
 
 def _memory_recall(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    from memctl.models.resolve import resolve_embedder
     from memctl.retrieval.recall import DEFAULT_LIMIT, format_for_agent, recall
 
     query = _string(args, "query", required=True) or ""
     limit = _integer(args, "limit") or DEFAULT_LIMIT
     scope = _string(args, "scope") or "all"
-    return format_for_agent(recall(ws, config, query, limit, scope))
+    embedder = resolve_embedder(config)
+    return format_for_agent(recall(ws, config, query, limit, scope, embedder=embedder))
 
 
 def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:

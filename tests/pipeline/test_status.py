@@ -11,6 +11,8 @@ import pytest
 
 from memctl.core.threads import read_entries, working_context
 from memctl.core.workspace import Workspace
+from memctl.pipeline.status import index_status
+from memctl.retrieval.index import fresh_index, index_path
 from tests.support.helpers import modules_after
 
 
@@ -316,3 +318,14 @@ def test_a_corrupt_state_file_is_one_line_exit_2(workspace, cli):
     assert result.stdout == ""
     assert result.stderr.startswith("memctl: error: .memctl/state.json is not valid JSON")
     assert result.stderr.count("\n") == 1
+
+
+def test_status_reads_the_index_without_writing_it(workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text("- deploy\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    with fresh_index(ws, []):
+        pass
+    before = index_path(ws).read_bytes()
+    state = index_status(ws)
+    assert (state.exists, state.records, state.stale_files) == (True, 1, 0)
+    assert index_path(ws).read_bytes() == before

@@ -14,10 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from memctl.agents import hooks
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace
-from memctl.retrieval.index import index_path
+from memctl.models.resolve import resolve_embedder
+from memctl.retrieval.embed import catch_up, plan
+from memctl.retrieval.index import fresh_index, index_path, read_only
 from memctl.retrieval.recall import recall
+from memctl.turn.tools import run_tool
 from tests.support.embed_server import EmbedServer, embedding_config
 from tests.support.helpers import run_memctl
 
@@ -44,7 +48,8 @@ def ws(workspace: Path, server: EmbedServer) -> Path:
 
 def run(root: Path, query: str, **options):
     ws = Workspace(root)
-    return recall(ws, load_config(root / "memctl.yaml"), query, **options)
+    config = load_config(root / "memctl.yaml")
+    return recall(ws, config, query, embedder=resolve_embedder(config), **options)
 
 
 @pytest.mark.slow
@@ -245,3 +250,91 @@ def test_a_failing_vector_write_under_index_is_one_line(ws: Path, server: EmbedS
     assert vectors(ws) == 0
     assert cli("-w", ws, "index", "--rebuild").exit_code == 0
     assert vectors(ws) == 101
+
+
+@pytest.mark.slow
+def test_the_memory_recall_tool_and_the_hook_rank_with_the_embedder(
+    ws: Path, server: EmbedServer
+) -> None:
+    """Every recall resolves the embedder, not only `memctl recall`: no word of the
+    question is in the record, so only the embeddings find it."""
+    workspace, config = Workspace(ws), load_config(ws / "memctl.yaml")
+    outcome = run_tool(workspace, config, "memory_recall", {"query": PARAPHRASE})
+    assert not outcome.is_error
+    assert outcome.text.splitlines()[1].startswith("Source: MEMORY.md:101 ")
+    assert server.batches == [64, 37, 1]
+    server.batches.clear()
+    context = hooks.recall(workspace, config, PARAPHRASE)
+    assert context is not None and context.splitlines()[1].endswith("(MEMORY.md:101)")
+    assert server.batches == [1]  # the question: the records' vectors were kept
+
+
+# --------------------------------------------------------------------------- the interface
+
+
+class Fake:
+    """An embedder without a provider: "car" words on one axis, the rest on another.
+    Retrieval needs nothing of an embedder but the interface."""
+
+    name = "fake:cars"
+
+    def __init__(self, answer_short: bool = False) -> None:
+        self.batches: list[int] = []
+        self.priced: list[int] = []
+        self.answer_short = answer_short
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        self.batches.append(len(texts))
+        cars = ("vehicle", "automobile")
+        vectors = [[3.0, 0.0] if any(w in t for w in cars) else [0.0, 2.0] for t in texts]
+        return vectors[:-1] if self.answer_short else vectors
+
+    def cost(self, tokens: int) -> float | None:
+        self.priced.append(tokens)
+        return tokens / 1000
+
+
+def facts(root: Path) -> Workspace:
+    lines = [f"- filler fact number {i} about the release train" for i in range(100)]
+    lines.append("- Dana bought a new automobile in March.")
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return Workspace(root)
+
+
+def test_recall_ranks_with_any_embedder(workspace: Path) -> None:
+    fake = Fake()
+    ws = facts(workspace)
+    result = recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE, embedder=fake)
+    assert (result.ranking, result.notes) == ("hybrid", [])
+    assert result.hits[0].source == "MEMORY.md:101"
+    assert fake.batches == [64, 37, 1]
+    without = recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE)
+    assert without.ranking == "bm25" and without.hits == []
+
+
+def test_an_embedder_answering_too_few_vectors_leaves_bm25(workspace: Path) -> None:
+    ws = facts(workspace)
+    result = recall(
+        ws,
+        load_config(workspace / "memctl.yaml"),
+        "Dana automobile",
+        embedder=Fake(answer_short=True),
+    )
+    assert result.ranking == "bm25"
+    assert result.notes == ["without embeddings (63 vectors for 64 texts); ranked by BM25 alone"]
+    assert result.hits[0].source == "MEMORY.md:101"
+
+
+def test_a_plan_is_priced_only_when_a_price_is_given(workspace: Path) -> None:
+    ws = facts(workspace)
+    fake = Fake()
+    with fresh_index(ws, [], words=True), contextlib.closing(read_only(ws)) as conn:
+        todo = plan(conn, fake.name)
+        assert (todo.model, todo.records, todo.cost) == (fake.name, 101, None)
+        assert todo.tokens == todo.chars // 4 > 0 and fake.priced == []
+        assert plan(conn, fake.name, fake.cost).cost == todo.tokens / 1000
+        assert fake.priced == [todo.tokens]
+        assert catch_up(ws, conn, fake) == 101
+        done = plan(conn, fake.name, fake.cost)
+    assert (done.records, done.tokens, done.cost) == (0, 0, 0.0)
+    assert fake.priced == [todo.tokens]  # nothing to send: no price asked

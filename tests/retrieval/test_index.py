@@ -31,7 +31,6 @@ from memctl.retrieval.index import (
     cjk_bigrams,
     fresh_index,
     index_path,
-    index_status,
     trigram_query,
 )
 from memctl.retrieval.search import MODES, search
@@ -414,16 +413,6 @@ def test_eight_writers_and_searchers_at_once(workspace: Path) -> None:
     texts = {hit[5] for hit in indexed[0]}
     assert {f"- saved-{w}-{n} marker" for w in (0, 1) for n in range(4)} <= texts
     assert sum(hit[0] == "thread" for hit in indexed[0]) == 8
-
-
-def test_status_reads_the_index_without_writing_it(workspace: Path) -> None:
-    (workspace / "MEMORY.md").write_text("- deploy\n", encoding="utf-8")
-    ws = Workspace(workspace)
-    update(ws)
-    before = index_path(ws).read_bytes()
-    state = index_status(ws)
-    assert (state.exists, state.records, state.stale_files) == (True, 1, 0)
-    assert index_path(ws).read_bytes() == before
 
 
 def test_cjk_runs_become_bigrams_for_the_word_index() -> None:

@@ -1,4 +1,4 @@
-"""The index's freshness check without a stat of every file (memctl/index.py, Freshness).
+"""The index's freshness check without a stat of every file (retrieval/index/freshness.py).
 
 An update stats the folders, MEMORY.md, the files memctl wrote (the change journal) and
 the files modified in the last two days; older files are trusted until the next full

@@ -38,25 +38,26 @@ def index_command(
     """
     from memctl.cli.views import cost_text
     from memctl.core.errors import MemctlError
-    from memctl.retrieval.index import IndexUnavailable, fresh_index, index_status
+    from memctl.models.interface import EmbeddingFailed
+    from memctl.models.resolve import resolve_embedder
+    from memctl.pipeline.status import index_status
+    from memctl.retrieval.embed import catch_up, plan
+    from memctl.retrieval.index import IndexUnavailable, fresh_index, read_only
 
     g = globals_of(ctx)
     ws, config = g.open()
-    spec = config.memory.embedding_model
+    embedder = resolve_embedder(config)
     if dry_run:
-        state = index_status(ws, spec)
+        state = index_status(ws, embedder.name if embedder is not None else None)
         document: dict = {"index": state, "embedding": None}
         text = (
             f"{state.path}: {plural(state.stale_files, 'file')} to index"
             if state.exists and not rebuild
             else f"{state.path}: would be built from the files"
         )
-        if spec is not None and state.exists:
-            from memctl.retrieval.embed import plan
-            from memctl.retrieval.index import read_only
-
+        if embedder is not None and state.exists:
             with contextlib.closing(read_only(ws)) as conn:
-                todo = plan(conn, ws, spec, priced=True)
+                todo = plan(conn, embedder.name, embedder.cost)
             document["embedding"] = todo
             text += (
                 f"; {plural(todo.records, 'record')} to embed with {todo.model} "
@@ -71,13 +72,11 @@ def index_command(
             index,
             report,
         ):
-            if spec is not None:
-                from memctl.retrieval.embed import EmbeddingFailed, catch_up
-
+            if embedder is not None:
                 try:
-                    embedded = catch_up(ws, index.conn, spec)
+                    embedded = catch_up(ws, index.conn, embedder)
                 except EmbeddingFailed as exc:
-                    raise MemctlError(f"embedding with {spec.name} failed: {exc}") from None
+                    raise MemctlError(f"embedding with {embedder.name} failed: {exc}") from None
                 except sqlite3.Error as exc:
                     # The vectors table damaged or refusing writes: what recall reports
                     # too, and the batches stored before it stay.
@@ -96,6 +95,6 @@ def index_command(
         f"({report.records:,} records added, {report.renamed} renamed, {report.removed} removed); "
         f"{state.bytes:,} bytes for {state.corpus_bytes:,} bytes of text"
     )
-    if spec is not None:
+    if embedder is not None:
         text += f"; {embedded:,} records embedded"
     emit(g, {"update": report, "index": state, "embedded": embedded}, text)

@@ -30,11 +30,13 @@ def recall_command(
 
     Example: memctl recall "which database did we pick for billing?"
     """
+    from memctl.models.resolve import resolve_embedder
     from memctl.retrieval.recall import recall
 
     g = globals_of(ctx)
     ws, config = g.open()
-    result = recall(ws, config, query, limit, scope, recency=not no_recency)
+    embedder = resolve_embedder(config)
+    result = recall(ws, config, query, limit, scope, recency=not no_recency, embedder=embedder)
     for line in result.notes:
         note(g, f"recall: {line}")
     emit(

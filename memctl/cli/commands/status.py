@@ -14,8 +14,7 @@ from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
-    from memctl.pipeline.status import Schedule, StatusResult, ThreadStatus
-    from memctl.retrieval.index import IndexStatus
+    from memctl.pipeline.status import IndexStatus, Schedule, StatusResult, ThreadStatus
 
 
 @command(app, "status")

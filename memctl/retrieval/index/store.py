@@ -1,4 +1,4 @@
-"""The search index: a cache of where each record is, never the truth.
+"""The index's SQLite file: its schema, opening it, and every write to it.
 
 `.memctl/index.sqlite` holds, for every memory file and thread log, the records it is
 made of (one line of a memory file, one entry of a log) as file offsets, and two FTS5
@@ -9,31 +9,15 @@ candidate is read back from its file and checked with the scan's own rule, so th
 index can only make search faster, never change what it finds. Deleting the file loses
 nothing; a corrupt one is rebuilt.
 
-Keeping it fresh is incremental. Each file's fingerprint (size, mtime, inode, a hash of
-its first bytes and of the bytes before the indexed end) says whether it is unchanged,
+An update is incremental. Each file's fingerprint (size, mtime, inode, a hash of its
+first bytes and of the bytes before the indexed end) says whether it is unchanged,
 appended to (dailies and logs only grow: the bytes after the recorded offset are
 indexed), renamed (archive: same inode, new name) or rewritten (consolidate, a hand
 edit: its records are dropped and it is indexed again). SQLite 3.40's contentless FTS5
 tables cannot delete rows, so dropped records leave their FTS rows behind as garbage:
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
-and the index is rebuilt when garbage outweighs what is live.
-
-Freshness without a stat of every file (the check runs before every search; 23,000
-stats cost 110-290 ms). An update stats the four folders (the workspace, memory/,
-memory/archive/, threads/): a file created, removed or renamed changes its folder's
-mtime, and then the folders are listed (no stat a file) to find it. Of the files
-already indexed it stats only those that may have changed in place: MEMORY.md, every
-file memctl itself wrote since the last update (`durable` names them in the change
-journal `.memctl/index.journal` as it writes them, under the workspace lock), and every
-file modified in the last two days (HOT_NS), where the ledgers and logs that are still
-growing are. The trade-off: another program (an editor, `echo >>`) that rewrites in
-place a file untouched for two days is not seen until the next full sweep, which
-every update makes when the last one is an hour old (SWEEP_NS), `memctl index` makes
-always, and a lost or overflowing journal forces. Ledgers and logs are append-only by
-contract and MEMORY.md is always checked, so this is a window of at most an hour on
-files nobody should be editing; and whatever a search reads (a candidate's file) is
-still read back and matched with the scan's own rule, so a stale index can miss a new line of such a
-file but never report a wrong one.
+and the index is rebuilt when garbage outweighs what is live. Which files an update
+looks at is `freshness`'s business.
 
 Writes happen under the workspace lock, in one transaction each, in WAL mode, so
 readers never block writers and a killed update leaves the index as it was before it.
@@ -46,28 +30,22 @@ import json
 import os
 import re
 import sqlite3
-import time
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from memctl.core.errors import BusyError
-from memctl.core.workspace import DAILY_NAME, JOURNAL_NAME, Workspace
+from memctl.core.threads import searchable_text
+from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.retrieval.corpus import chomp
 
 INDEX_NAME = "index.sqlite"
 SCHEMA_VERSION = "1"
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
-# Freshness (see the module's docstring): files modified this recently are stat'ed by
-# every update; older ones are trusted between full sweeps, at most this far apart.
-HOT_NS = 2 * 86_400 * 10**9
-SWEEP_NS = 3_600 * 10**9
-# A search waits this long for the workspace lock before it scans instead.
-LOCK_WAIT_SECONDS = 2.0
 # Flags of a record.
 BAD_LINE = 1  # a log line that is no entry: its raw text is indexed, to report it
 TAIL = 2  # the last line had no newline yet: dropped and indexed again on the next append
@@ -131,7 +109,7 @@ class UpdateReport:
     """What an update did, for `memctl index` and the tests."""
 
     files: int = 0
-    checked: int = 0  # files stat'ed: the rest were trusted (see `_update`)
+    checked: int = 0  # files stat'ed: the rest were trusted (see `freshness`)
     swept: bool = False  # every file was stat'ed
     indexed: int = 0  # files read (whole or their new bytes)
     appended: int = 0
@@ -242,21 +220,12 @@ class Index:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else default
 
-    def _set_meta(self, key: str, value: str) -> None:
+    def set_meta(self, key: str, value: str) -> None:
+        """Within the caller's transaction."""
         self.conn.execute(
             "INSERT INTO meta(key, value) VALUES (?, ?) "
             "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (key, value),
-        )
-
-    def candidates(self, expression: str) -> Iterator[tuple[str, int, int, int, int]]:
-        """(file sortkey, number, start, len, flag) of the records whose trigrams match
-        `expression`, in search's order."""
-        return self.conn.execute(
-            "SELECT f.sortkey, r.number, r.start, r.len, r.flag FROM tri "
-            "JOIN records r ON r.id = tri.rowid JOIN files f ON f.id = r.file "
-            "WHERE tri MATCH ? ORDER BY f.sortkey, r.start",
-            (expression,),
         )
 
     # ------------------------------------------------------------------ writing
@@ -327,7 +296,7 @@ class Index:
                 self._drop_records(row.id, 0)
                 conn.execute("DELETE FROM files WHERE id = ?", (row.id,))
                 report.removed += 1
-            self._set_meta("updated", now)
+            self.set_meta("updated", now)
             conn.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
@@ -346,7 +315,7 @@ class Index:
         ).rowcount
         if dropped:
             garbage = int(self.meta("garbage", "0") or 0) + dropped
-            self._set_meta("garbage", str(garbage))
+            self.set_meta("garbage", str(garbage))
 
     def _refresh(
         self, item: Listed, st: os.stat_result, row: FileRow | None, report: UpdateReport
@@ -413,7 +382,7 @@ class Index:
     def _next_id(self, count: int) -> int:
         """Record ids are never reused: a dropped record's FTS rows stay behind."""
         first = int(self.meta("next_id", "1") or 1)
-        self._set_meta("next_id", str(first + count))
+        self.set_meta("next_id", str(first + count))
         return first
 
     def _read_records(
@@ -422,9 +391,6 @@ class Index:
         """Index the file's records from byte `start` (line `lines`). Returns the offset
         of the end of the last whole line, the lines before it, and a problem (not UTF-8
         text) that makes search scan this file itself."""
-        from memctl.core.threads import is_compaction, searchable_text
-        from memctl.retrieval.search import _chomp
-
         offset = start
         daily = _daily_ts(item.rel) if item.kind == "memory" else None
         while True:
@@ -458,11 +424,11 @@ class Index:
                 flag = TAIL if at == last else 0
                 ts: int | None = daily
                 if item.kind == "memory":
-                    record = _chomp(line)
+                    record = chomp(line)
                     number = lines + at + 1
                 else:
                     number = lines + at
-                    record, ts, bad = _entry_text(line, is_compaction, searchable_text)
+                    record, ts, bad = _entry_text(line)
                     if bad:
                         flag |= BAD_LINE
                 if record.strip():
@@ -516,7 +482,7 @@ def _read_line(fd: int, offset: int) -> bytes:
         at += len(chunk)
 
 
-def _entry_text(line: str, is_compaction: Any, searchable_text: Any) -> tuple[str, Any, bool]:
+def _entry_text(line: str) -> tuple[str, int | None, bool]:
     """A log line's searchable text, its time, and whether it is no entry (then its raw
     text, so that a search can report it where it would have matched)."""
     if not line.strip():
@@ -602,374 +568,6 @@ def open_index(
     return Index(ws, conn)
 
 
-def listed_files(ws: Workspace) -> tuple[list[Listed], list[Any]]:
-    """Every file the index covers (MEMORY.md, memory/ with its archive, the logs) that
-    search may open, and the ones it may not (the scan's fence and its FIFO rule)."""
-    from memctl.retrieval.search import _Fence, _memory_files, _thread_logs
-
-    fence = _Fence(ws)
-    listed, refused = [], []
-    for file in _memory_files(ws, include_archive=True) + _thread_logs(ws, None):
-        if not file.regular or fence.reason(file) is not None:
-            refused.append(file)
-            continue
-        listed.append(Listed(file.kind, file.path, file.rel, sortkey(file.kind, file.rel)))
-    return listed, refused
-
-
-@contextlib.contextmanager
-def fresh_index(
-    ws: Workspace,
-    notes: list[str],
-    *,
-    wait: float = LOCK_WAIT_SECONDS,
-    rebuild: bool = False,
-    words: bool = False,
-    sweep: bool = False,
-) -> Iterator[tuple[Index, UpdateReport]]:
-    """The index, brought up to date under the workspace lock; the lock is released
-    before the caller reads it (WAL: readers see the committed state, writers go on).
-    `words` (recall) asks for the word table: an index without it is rebuilt once.
-    `sweep` stats every file (`memctl index`), not only those that may have changed.
-    IndexUnavailable when it cannot be had within `wait` seconds."""
-    if not (rebuild or sweep):
-        unchanged = _unchanged(ws, words)
-        if unchanged is not None:
-            try:
-                yield unchanged
-            finally:
-                unchanged[0].close()
-            return
-    try:
-        held = ws.lock(wait=wait)
-        held.__enter__()
-    except (BusyError, OSError) as exc:
-        raise IndexUnavailable(str(exc)) from None
-    index: Index | None = None
-    try:
-        try:
-            index = open_index(ws, notes, rebuild=rebuild, words=words)
-            if words and not index.words:
-                index.close()
-                index = open_index(ws, notes, rebuild=True, words=True)
-                rebuild = True
-            report = _update(ws, index, notes, sweep=sweep)
-        except sqlite3.DatabaseError as exc:
-            if index is not None:
-                index.close()
-            notes.append(f"the search index was unreadable ({exc}); rebuilding it")
-            index = open_index(ws, notes, rebuild=True, words=words)
-            report = _update(ws, index, notes, sweep=True)
-            report.rebuilt = True
-        except sqlite3.Error as exc:  # full disk, read-only folder
-            if index is not None:
-                index.close()
-            raise IndexUnavailable(f"cannot update the search index: {exc}") from None
-        report.rebuilt = report.rebuilt or rebuild
-    finally:
-        held.__exit__(None, None, None)
-    try:
-        yield index, report
-    finally:
-        index.close()
-
-
-def _folders(ws: Workspace) -> dict[str, int]:
-    """The mtimes of the folders the index covers: a file created, removed or renamed
-    in one changes it, a file written in place does not."""
-    stamps = {}
-    for folder in (ws.root, ws.memory_dir, ws.archive_dir, ws.threads_dir):
-        try:
-            stamps[os.fspath(folder)] = os.stat(folder).st_mtime_ns
-        except OSError:
-            stamps[os.fspath(folder)] = -1
-    return stamps
-
-
-def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
-    """The index, opened without the workspace lock, when the update would find
-    nothing to do (the same check as `_update`'s, read-only); else None. Most searches
-    change nothing, and the lock (filelock and what it imports) is a tenth of a
-    search's start-up."""
-    path = index_path(ws)
-    try:
-        if os.path.getsize(ws.state_dir / JOURNAL_NAME):
-            return None
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    if not path.is_file():
-        return None
-    now_ns = time.time_ns()
-    conn = None
-    try:
-        conn = sqlite3.connect(
-            f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
-        )
-        index = Index(ws, conn)
-        report = UpdateReport()
-        stored = index.meta("folders")
-        if (
-            index.meta("schema") != SCHEMA_VERSION
-            or (words and not index.words)
-            or not stored
-            or now_ns - int(index.meta("swept", "0") or 0) > SWEEP_NS
-            or json.loads(stored) != _folders(ws)
-        ):
-            conn.close()
-            return None
-        # Only the rows to stat leave SQLite: 23,000 rows made into Python tuples would
-        # cost more than the stats.
-        rows = conn.execute(
-            "SELECT rel, size, mtime_ns, inode FROM files WHERE mtime_ns > ? OR rel = ?",
-            (now_ns - HOT_NS, "MEMORY.md"),
-        ).fetchall()
-        root = os.fspath(ws.root)
-        (report.files,) = conn.execute("SELECT count(*) FROM files").fetchone()
-        for rel, size, mtime, inode in rows:
-            report.checked += 1
-            st = os.stat(os.path.join(root, rel))
-            if (st.st_size, st.st_mtime_ns, st.st_ino) != (size, mtime, inode):
-                conn.close()
-                return None
-        if not any(rel == "MEMORY.md" for rel, *_ in rows) and os.path.exists(ws.memory_md):
-            conn.close()
-            return None
-    except (OSError, ValueError, sqlite3.Error):
-        if conn is not None:
-            conn.close()
-        return None
-    return index, report
-
-
-def _read_journal(ws: Workspace) -> tuple[set[str], bool]:
-    """The files memctl wrote since the last update, and whether a full sweep is asked
-    for (the journal overflowed, or cannot be read)."""
-    try:
-        with open(ws.state_dir / JOURNAL_NAME, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        return set(), False
-    except OSError:
-        return set(), True
-    names = set(data.decode("utf-8", "surrogateescape").splitlines())
-    return names, "*" in names
-
-
-def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = False) -> UpdateReport:
-    """Bring the index up to date, trusting what has not changed where that is safe:
-    see the module's docstring (Freshness)."""
-    # UTC from the standard library: the workspace's time zone would import dateutil.
-    now = datetime.now(UTC).isoformat(timespec="seconds")
-    now_ns = time.time_ns()
-    written, overflow = _read_journal(ws)
-    folders = _folders(ws)  # before listing: a file created after it is seen next time
-    stored = index.meta("folders")
-    swept = int(index.meta("swept", "0") or 0)
-    sweep = sweep or overflow or not stored or now_ns - swept > SWEEP_NS
-    if sweep:
-        listed, _ = listed_files(ws)
-        report = index.update(listed, now)
-        report.swept = True
-    else:
-        check = {"MEMORY.md", *written}
-        rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
-        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS)
-        if json.loads(stored) == folders:
-            root = os.fspath(ws.root)
-            listed = [
-                Listed(kind, os.path.join(root, rel), rel, key)
-                for rel, kind, key, _ in rows
-                if rel in check
-            ]
-            report = index.update(listed, now, check=check, complete=False)
-        else:
-            listed, _ = listed_files(ws)
-            report = index.update(listed, now, check=check)
-    if index.garbage_heavy():
-        index.close()
-        fresh = open_index(ws, notes, rebuild=True)
-        index.conn, index.words = fresh.conn, fresh.words
-        listed, _ = listed_files(ws)
-        report = index.update(listed, now)
-        report.rebuilt = report.swept = True
-    with index.conn:
-        index._set_meta("folders", json.dumps(folders))
-        if report.swept:
-            index._set_meta("swept", str(now_ns))
-    if written or overflow:
-        # Read and applied under the lock that every journalled write takes.
-        with contextlib.suppress(OSError):
-            os.truncate(ws.state_dir / JOURNAL_NAME, 0)
-    return report
-
-
-def indexed_search(ws: Workspace, scan: Any, files: list[Any], fence: Any) -> bool:
-    """Run `scan`'s search over `files` with the index finding the candidates, each
-    checked with the scan's own rule; a file the index cannot vouch for (not indexed,
-    not UTF-8, changed since) is scanned. False, with nothing done, when the index
-    cannot serve this query or this run: the caller scans."""
-    from memctl.retrieval.search import Skipped, _irregular
-
-    result = scan.result
-    expression = trigram_query(list(scan.plan.keywords), scan.plan.mode)
-    if expression is None:
-        return False
-    try:
-        opened = fresh_index(ws, result.notes)
-        index, _ = opened.__enter__()
-    except IndexUnavailable:
-        return False
-    done = 0
-    hits_mark = skipped_mark = 0
-    try:
-        index.conn.execute("BEGIN")  # one snapshot of the index for the whole search
-        rows = {
-            rel: (key, inode, offset, problem)
-            for rel, key, inode, offset, problem in index.conn.execute(
-                "SELECT rel, sortkey, inode, offset, problem FROM files"
-            )
-        }
-        cursor = index.candidates(expression)
-        pending = next(cursor, None)
-        for file in files:
-            if scan.done:
-                break
-            hits_mark, skipped_mark = len(result.hits), len(result.skipped)
-            reason = fence.reason(file) if file.regular else _irregular(file)
-            if reason is not None:
-                result.skipped.append(Skipped(file.rel, reason))
-                done += 1
-                continue
-            row = rows.get(file.rel)
-            if row is None or row[3] is not None:
-                _scan_file(scan, file)
-                scan.flush()
-                done += 1
-                continue
-            key = row[0]
-            mine = []
-            while pending is not None and pending[0] <= key:
-                if pending[0] == key:
-                    mine.append(pending)
-                pending = next(cursor, None)
-            if mine and not _verify(scan, file, row[1], row[2], mine):
-                del result.hits[hits_mark:]
-                del result.skipped[skipped_mark:]
-                _scan_file(scan, file)
-            scan.flush()
-            done += 1
-    except sqlite3.Error as exc:
-        result.notes.append(f"the search index failed ({exc}); searching the files")
-        del result.hits[hits_mark:]
-        del result.skipped[skipped_mark:]
-        for file in files[done:]:
-            if scan.done:
-                break
-            reason = fence.reason(file) if file.regular else _irregular(file)
-            if reason is not None:
-                result.skipped.append(Skipped(file.rel, reason))
-            else:
-                _scan_file(scan, file)
-            scan.flush()
-    finally:
-        with contextlib.suppress(sqlite3.Error):
-            index.conn.execute("COMMIT")
-        opened.__exit__(None, None, None)
-    return True
-
-
-def _scan_file(scan: Any, file: Any) -> None:
-    if file.kind == "memory":
-        scan.memory_file(file.path, file.rel)
-    else:
-        scan.thread_log(file.path, file.rel)
-
-
-def _verify(
-    scan: Any,
-    file: Any,
-    inode: int,
-    offset: int,
-    candidates: list[tuple[Any, ...]],
-) -> bool:
-    """Check one file's candidates, appending its hits; False when the file is no
-    longer the one indexed (then the caller scans it)."""
-    from memctl.retrieval.search import Hit, _chomp, record_matches
-
-    try:
-        fd = os.open(file.path, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        st = os.fstat(fd)
-        if st.st_ino != inode or st.st_size < offset:
-            return False
-        keywords = list(scan.plan.keywords)
-        mode = scan.plan.mode
-        hits = scan.result.hits
-        for _, number, start, size, flag in candidates:
-            raw = os.pread(fd, size, start)
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                return False
-            if file.kind == "memory":
-                text = _chomp(line)
-                if record_matches(text.lower(), keywords, mode):
-                    hits.append(Hit("memory", file.rel, number, None, None, text))
-            elif not flag & BAD_LINE or record_matches(line.lower(), keywords, mode):
-                scan._entry(file.rel, number, line)
-            if scan.done:
-                break
-    finally:
-        os.close(fd)
-    return True
-
-
-def trigram_query(keywords: list[str], mode: str) -> str | None:
-    """The FTS5 expression whose rows are a superset of the records matching, or None
-    when the trigram index cannot narrow the search (a keyword under 3 characters in
-    phrase or any mode, no keyword of 3 or more in all mode)."""
-    groups = []
-    for keyword in keywords:
-        if len(keyword) < 3:
-            if mode == "all":
-                continue
-            return None
-        grams = dict.fromkeys(keyword[i : i + 3] for i in range(len(keyword) - 2))
-        try:
-            "".join(grams).encode("utf-8")
-        except UnicodeEncodeError:
-            return None
-        quoted = ['"' + gram.replace('"', '""') + '"' for gram in grams]
-        groups.append("(" + " AND ".join(quoted) + ")")
-    if not groups:
-        return None
-    return (" OR " if mode == "any" else " AND ").join(groups)
-
-
-@dataclass
-class IndexStatus:
-    """The index as `status` shows it: its size against the text it covers, and how
-    many files changed since it was last brought up to date (the next search does it)."""
-
-    path: str
-    exists: bool
-    bytes: int = 0
-    corpus_bytes: int = 0
-    files: int = 0
-    records: int = 0
-    stale_files: int = 0
-    updated: str | None = None
-    problem: str | None = None
-    embedding_model: str | None = None
-    embeddings_pending: int | None = None
-    """Records recall would still embed (memory.embedding_model set), ~4 chars a token."""
-    embedding_tokens: int | None = None
-
-
 def read_only(ws: Workspace) -> sqlite3.Connection:
     """The index opened for reading only: never created, repaired or written."""
     return sqlite3.connect(f"{index_path(ws).as_uri()}?mode=ro", uri=True, timeout=5.0)
@@ -979,7 +577,7 @@ def read_only(ws: Workspace) -> sqlite3.Connection:
 def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
     """One write transaction on the index, under the workspace lock as every index
     write is, on a connection of its own: the caller's may be the read-only one of
-    the fast path (`_unchanged`), and a write through it fails. Committed when the
+    the fast path (`freshness.fresh_index`), and a write through it fails. Committed when the
     block ends, rolled back on any error, so no connection is left inside a transaction.
     Never creates the index: a file removed meanwhile is an error, not a new empty index."""
     with ws.lock():
@@ -998,48 +596,3 @@ def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
                 raise
         finally:
             conn.close()
-
-
-def index_status(ws: Workspace, embedding_model: Any = None) -> IndexStatus:
-    """Read-only: opens the index without creating or repairing it."""
-    path = index_path(ws)
-    found = IndexStatus(ws.relative(path), path.is_file())
-    if not found.exists:
-        return found
-    found.bytes = sum(os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p))
-    try:
-        conn = read_only(ws)
-        try:
-            index = Index(ws, conn)
-            rows = index.files()
-            (found.records,) = conn.execute("SELECT count(*) FROM records").fetchone()
-            found.updated = index.meta("updated") or None
-            if embedding_model is not None:
-                from memctl.retrieval.embed import plan
-
-                todo = plan(conn, ws, embedding_model, priced=False)
-                found.embedding_model = embedding_model.name
-                found.embeddings_pending, found.embedding_tokens = todo.records, todo.tokens
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
-        found.problem = f"unreadable ({exc}); the next search rebuilds it"
-        return found
-    found.files = len(rows)
-    found.corpus_bytes = sum(row.offset for row in rows.values())
-    listed, _ = listed_files(ws)
-    stale = 0
-    for item in listed:
-        row = rows.pop(item.rel, None)
-        try:
-            st = os.stat(item.path)
-        except OSError:
-            continue
-        if row is None or (row.size, row.mtime_ns, row.inode) != (
-            st.st_size,
-            st.st_mtime_ns,
-            st.st_ino,
-        ):
-            stale += 1
-    found.stale_files = stale + len(rows)
-    return found

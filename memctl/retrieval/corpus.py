@@ -1,0 +1,204 @@
+"""What is searched and how a record is read: shared by search, the index, recall and
+the embeddings, so that all four see the same files and the same records.
+
+The corpus is MEMORY.md, the ledgers memory/*.md (memory/archive/*.md when asked) and
+the thread logs threads/*.jsonl. A record is one line of a memory file (its `\\r\\n`
+ending is no part of it: `chomp`) or one entry of a log (its searchable text, as
+`memctl.core.threads.searchable_text` renders it). `Fence` says which of the files may
+be opened: a symlink leading out of the workspace's memory, or a FIFO, never is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from memctl.core.errors import UsageError
+from memctl.core.threads import check_thread_id, is_compaction, searchable_text, thread_log_entries
+from memctl.core.workspace import Workspace
+
+
+@dataclass
+class Hit:
+    """One matching record: a memory line (`line`, 1-based) or a thread entry (`entry`,
+    0-based index in the log, with its `role`)."""
+
+    kind: str
+    path: str
+    line: int | None
+    entry: int | None
+    role: str | None
+    text: str
+
+
+@dataclass
+class Skipped:
+    """A file, or a log line (`entry`), that could not be searched, and why."""
+
+    path: str
+    reason: str
+    entry: int | None = None
+
+    def __str__(self) -> str:
+        where = self.path if self.entry is None else f"{self.path}#{self.entry}"
+        return f"{where}: {self.reason}"
+
+
+# --------------------------------------------------------------------------- records
+
+
+def record_matches(lowered: str, keywords: list[str], mode: str) -> bool:
+    """The match rule for one lower-cased record (phrase has a single keyword)."""
+    if mode == "any":
+        return any(keyword in lowered for keyword in keywords)
+    return all(keyword in lowered for keyword in keywords)
+
+
+def chomp(line: str) -> str:
+    """A memory line as a record: without the `\\r` of a `\\r\\n` ending."""
+    return line[:-1] if line.endswith("\r") else line
+
+
+def role_of(entry: dict[str, Any]) -> str:
+    """Who a log entry is from, as a hit names it (`compaction` for a summary record)."""
+    return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+
+
+def record_text(kind: str, line: str) -> tuple[str, str | None] | None:
+    """A record's text and, for a log entry, its role; None for a log line that is no
+    entry (not JSON, not an object, not a message or compaction record)."""
+    if kind == "memory":
+        return chomp(line), None
+    try:
+        entry = json.loads(line)
+        return searchable_text(entry), role_of(entry)
+    except (ValueError, RecursionError, AttributeError, TypeError):
+        return None
+
+
+def read_record(
+    path: str | Path, start: int, size: int, *, inode: int | None = None, offset: int = 0
+) -> str | None:
+    """The `size` bytes at `start` of a file, decoded: a record the index located. None
+    when the file cannot be opened, is not the one indexed (with `inode`: another inode,
+    or shorter than the indexed `offset`), or the bytes are not UTF-8."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        if inode is not None:
+            st = os.fstat(fd)
+            if st.st_ino != inode or st.st_size < offset:
+                return None
+        raw = os.pread(fd, size, start)
+    finally:
+        os.close(fd)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+# --------------------------------------------------------------------------- files
+
+
+class File(NamedTuple):
+    """A file to search, named once: search visits thousands, and pathlib's work a file
+    (and a stat a file for the fence) cost more than reading a small one."""
+
+    kind: str  # memory or thread
+    path: str
+    rel: str
+    folder: str  # relative, "" for the workspace root
+    symlink: bool
+    regular: bool = True  # False: a FIFO or device, reported and never opened
+
+
+def _listed(entries: list[os.DirEntry[str]], kind: str, folder: str) -> list[File]:
+    prefix = folder + "/"
+    return [
+        File(kind, e.path, prefix + e.name, folder, e.is_symlink(), e.is_file()) for e in entries
+    ]
+
+
+def memory_files(ws: Workspace, include_archive: bool) -> list[File]:
+    """MEMORY.md, then memory/*.md (and memory/archive/*.md when asked) sorted by path."""
+    found: list[File] = []
+    folders = [ws.memory_dir, ws.archive_dir] if include_archive else [ws.memory_dir]
+    for folder in folders:
+        try:
+            with os.scandir(folder) as listing:
+                entries = [
+                    entry
+                    for entry in listing
+                    if entry.name.endswith(".md")
+                    and not entry.name.startswith(".")
+                    and not entry.is_dir()
+                ]
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        found += _listed(entries, "memory", ws.relative(folder))
+    found.sort(key=lambda file: file.rel)
+    if ws.memory_md.is_file():
+        path = os.fspath(ws.memory_md)
+        found.insert(0, File("memory", path, "MEMORY.md", "", os.path.islink(path)))
+    return found
+
+
+def thread_logs(ws: Workspace, threads: list[str] | None) -> list[File]:
+    """Every log (None), or those of `threads` by id; UsageError for one that is not there."""
+    if threads is None:
+        return _listed(thread_log_entries(ws, irregular=True), "thread", "threads")
+    logs = []
+    for thread in sorted(set(threads)):
+        path = ws.threads_dir / f"{check_thread_id(thread)}.jsonl"
+        if not path.is_file():
+            raise UsageError(f"no thread {thread!r} (no {ws.relative(path)})")
+        text = os.fspath(path)
+        logs.append(File("thread", text, ws.relative(path), "threads", os.path.islink(text)))
+    return logs
+
+
+class Fence:
+    """Which files may be searched: those that, symlinks followed, are MEMORY.md or lie
+    under the workspace's own memory/ (threads/ for logs), the rule `get` applies. A
+    symlinked file, or a file in a symlinked folder, leading elsewhere is skipped, and
+    so is a FIFO or a device (never opened: reading one would block)."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.root = ws.root.resolve()
+        self.plain: dict[str, bool] = {}  # folder -> it is where it stands (no symlink)
+
+    def refused(self, file: File) -> str | None:
+        """Why `file` may not be searched (its Skipped reason), or None when it may."""
+        if not file.regular:
+            return _irregular(file)
+        if file.folder not in self.plain:
+            try:
+                where = (self.ws.root / file.folder).resolve()
+                self.plain[file.folder] = where == self.root / file.folder
+            except (OSError, RuntimeError):
+                self.plain[file.folder] = False
+        if self.plain[file.folder] and not file.symlink:
+            return None
+        try:
+            resolved = Path(file.path).resolve()
+        except (OSError, RuntimeError):
+            return "symlink loop; not searched"
+        if file.kind == "thread":
+            allowed = resolved.is_relative_to(self.root / "threads")
+        else:
+            memory = self.root / "memory"
+            allowed = resolved == self.root / "MEMORY.md" or resolved.is_relative_to(memory)
+        return None if allowed else "symlink leading outside the workspace; not searched"
+
+
+def _irregular(file: File) -> str:
+    if file.symlink and not os.path.exists(file.path):
+        return "a symlink to nothing; not searched"
+    return "not a regular file (a FIFO or a device); not searched"

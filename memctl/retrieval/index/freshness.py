@@ -1,0 +1,275 @@
+"""Keeping the index fresh without a stat of every file: the check that runs before
+every search and recall, and the change journal it reads.
+
+23,000 stats cost 110-290 ms. An update stats the four folders (the workspace, memory/,
+memory/archive/, threads/): a file created, removed or renamed changes its folder's
+mtime, and then the folders are listed (no stat a file) to find it. Of the files
+already indexed it stats only those that may have changed in place: MEMORY.md, every
+file memctl itself wrote since the last update (`durable` names them in the change
+journal `.memctl/index.journal` as it writes them, under the workspace lock), and every
+file modified in the last two days (HOT_NS), where the ledgers and logs that are still
+growing are. The trade-off: another program (an editor, `echo >>`) that rewrites in
+place a file untouched for two days is not seen until the next full sweep, which
+every update makes when the last one is an hour old (SWEEP_NS), `memctl index` makes
+always, and a lost or overflowing journal forces. Ledgers and logs are append-only by
+contract and MEMORY.md is always checked, so this is a window of at most an hour on
+files nobody should be editing; and whatever a search reads (a candidate's file) is
+still read back and matched with the scan's own rule, so a stale index can miss a new line of such a
+file but never report a wrong one.
+
+When nothing changed (most searches), the index is opened read-only without the
+workspace lock (`_unchanged`); otherwise it is brought up to date under the lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+from memctl.core.errors import BusyError
+from memctl.core.workspace import JOURNAL_NAME, Workspace
+from memctl.retrieval.corpus import Fence, memory_files, thread_logs
+from memctl.retrieval.index.store import (
+    SCHEMA_VERSION,
+    FileRow,
+    Index,
+    IndexUnavailable,
+    Listed,
+    UpdateReport,
+    index_path,
+    open_index,
+    sortkey,
+)
+
+# Freshness (see the module's docstring): files modified this recently are stat'ed by
+# every update; older ones are trusted between full sweeps, at most this far apart.
+HOT_NS = 2 * 86_400 * 10**9
+SWEEP_NS = 3_600 * 10**9
+# A search waits this long for the workspace lock before it scans instead.
+LOCK_WAIT_SECONDS = 2.0
+
+
+def listed_files(ws: Workspace) -> list[Listed]:
+    """Every file the index covers (MEMORY.md, memory/ with its archive, the logs) that
+    search may open: what the fence refuses, search never reads, so it is not indexed."""
+    fence = Fence(ws)
+    files = memory_files(ws, include_archive=True) + thread_logs(ws, None)
+    return [
+        Listed(file.kind, file.path, file.rel, sortkey(file.kind, file.rel))
+        for file in files
+        if fence.refused(file) is None
+    ]
+
+
+@contextlib.contextmanager
+def fresh_index(
+    ws: Workspace,
+    notes: list[str],
+    *,
+    wait: float = LOCK_WAIT_SECONDS,
+    rebuild: bool = False,
+    words: bool = False,
+    sweep: bool = False,
+) -> Iterator[tuple[Index, UpdateReport]]:
+    """The index, brought up to date under the workspace lock; the lock is released
+    before the caller reads it (WAL: readers see the committed state, writers go on).
+    `words` (recall) asks for the word table: an index without it is rebuilt once.
+    `sweep` stats every file (`memctl index`), not only those that may have changed.
+    IndexUnavailable when it cannot be had within `wait` seconds."""
+    if not (rebuild or sweep):
+        unchanged = _unchanged(ws, words)
+        if unchanged is not None:
+            try:
+                yield unchanged
+            finally:
+                unchanged[0].close()
+            return
+    try:
+        held = ws.lock(wait=wait)
+        held.__enter__()
+    except (BusyError, OSError) as exc:
+        raise IndexUnavailable(str(exc)) from None
+    index: Index | None = None
+    try:
+        try:
+            index = open_index(ws, notes, rebuild=rebuild, words=words)
+            if words and not index.words:
+                index.close()
+                index = open_index(ws, notes, rebuild=True, words=True)
+                rebuild = True
+            report = _update(ws, index, notes, sweep=sweep)
+        except sqlite3.DatabaseError as exc:
+            if index is not None:
+                index.close()
+            notes.append(f"the search index was unreadable ({exc}); rebuilding it")
+            index = open_index(ws, notes, rebuild=True, words=words)
+            report = _update(ws, index, notes, sweep=True)
+            report.rebuilt = True
+        except sqlite3.Error as exc:  # full disk, read-only folder
+            if index is not None:
+                index.close()
+            raise IndexUnavailable(f"cannot update the search index: {exc}") from None
+        report.rebuilt = report.rebuilt or rebuild
+    finally:
+        held.__exit__(None, None, None)
+    try:
+        yield index, report
+    finally:
+        index.close()
+
+
+def _folders(ws: Workspace) -> dict[str, int]:
+    """The mtimes of the folders the index covers: a file created, removed or renamed
+    in one changes it, a file written in place does not."""
+    stamps = {}
+    for folder in (ws.root, ws.memory_dir, ws.archive_dir, ws.threads_dir):
+        try:
+            stamps[os.fspath(folder)] = os.stat(folder).st_mtime_ns
+        except OSError:
+            stamps[os.fspath(folder)] = -1
+    return stamps
+
+
+def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
+    """The index, opened without the workspace lock, when the update would find
+    nothing to do (the same check as `_update`'s, read-only); else None. Most searches
+    change nothing, and the lock (filelock and what it imports) is a tenth of a
+    search's start-up."""
+    path = index_path(ws)
+    try:
+        if os.path.getsize(ws.state_dir / JOURNAL_NAME):
+            return None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    if not path.is_file():
+        return None
+    now_ns = time.time_ns()
+    conn = None
+    try:
+        conn = sqlite3.connect(
+            f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+        )
+        index = Index(ws, conn)
+        report = UpdateReport()
+        stored = index.meta("folders")
+        if (
+            index.meta("schema") != SCHEMA_VERSION
+            or (words and not index.words)
+            or not stored
+            or now_ns - int(index.meta("swept", "0") or 0) > SWEEP_NS
+            or json.loads(stored) != _folders(ws)
+        ):
+            conn.close()
+            return None
+        # Only the rows to stat leave SQLite: 23,000 rows made into Python tuples would
+        # cost more than the stats.
+        rows = conn.execute(
+            "SELECT rel, size, mtime_ns, inode FROM files WHERE mtime_ns > ? OR rel = ?",
+            (now_ns - HOT_NS, "MEMORY.md"),
+        ).fetchall()
+        root = os.fspath(ws.root)
+        (report.files,) = conn.execute("SELECT count(*) FROM files").fetchone()
+        for rel, size, mtime, inode in rows:
+            report.checked += 1
+            st = os.stat(os.path.join(root, rel))
+            if (st.st_size, st.st_mtime_ns, st.st_ino) != (size, mtime, inode):
+                conn.close()
+                return None
+        if not any(rel == "MEMORY.md" for rel, *_ in rows) and os.path.exists(ws.memory_md):
+            conn.close()
+            return None
+    except (OSError, ValueError, sqlite3.Error):
+        if conn is not None:
+            conn.close()
+        return None
+    return index, report
+
+
+def _read_journal(ws: Workspace) -> tuple[set[str], bool]:
+    """The files memctl wrote since the last update, and whether a full sweep is asked
+    for (the journal overflowed, or cannot be read)."""
+    try:
+        with open(ws.state_dir / JOURNAL_NAME, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return set(), False
+    except OSError:
+        return set(), True
+    names = set(data.decode("utf-8", "surrogateescape").splitlines())
+    return names, "*" in names
+
+
+def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = False) -> UpdateReport:
+    """Bring the index up to date, trusting what has not changed where that is safe:
+    see the module's docstring."""
+    # UTC from the standard library: the workspace's time zone would import dateutil.
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    now_ns = time.time_ns()
+    written, overflow = _read_journal(ws)
+    folders = _folders(ws)  # before listing: a file created after it is seen next time
+    stored = index.meta("folders")
+    swept = int(index.meta("swept", "0") or 0)
+    sweep = sweep or overflow or not stored or now_ns - swept > SWEEP_NS
+    if sweep:
+        listed = listed_files(ws)
+        report = index.update(listed, now)
+        report.swept = True
+    else:
+        check = {"MEMORY.md", *written}
+        rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
+        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS)
+        if json.loads(stored) == folders:
+            root = os.fspath(ws.root)
+            listed = [
+                Listed(kind, os.path.join(root, rel), rel, key)
+                for rel, kind, key, _ in rows
+                if rel in check
+            ]
+            report = index.update(listed, now, check=check, complete=False)
+        else:
+            listed = listed_files(ws)
+            report = index.update(listed, now, check=check)
+    if index.garbage_heavy():
+        index.close()
+        fresh = open_index(ws, notes, rebuild=True)
+        index.conn, index.words = fresh.conn, fresh.words
+        listed = listed_files(ws)
+        report = index.update(listed, now)
+        report.rebuilt = report.swept = True
+    with index.conn:
+        index.set_meta("folders", json.dumps(folders))
+        if report.swept:
+            index.set_meta("swept", str(now_ns))
+    if written or overflow:
+        # Read and applied under the lock that every journalled write takes.
+        with contextlib.suppress(OSError):
+            os.truncate(ws.state_dir / JOURNAL_NAME, 0)
+    return report
+
+
+def stale_files(ws: Workspace, indexed: dict[str, FileRow]) -> int:
+    """How many files changed since the index was last brought up to date (the next
+    search indexes them): new, gone, or with another size, mtime or inode. Stats every
+    file: for `status`, not for the check before a search."""
+    rows = dict(indexed)
+    stale = 0
+    for item in listed_files(ws):
+        row = rows.pop(item.rel, None)
+        try:
+            st = os.stat(item.path)
+        except OSError:
+            continue
+        if row is None or (row.size, row.mtime_ns, row.inode) != (
+            st.st_size,
+            st.st_mtime_ns,
+            st.st_ino,
+        ):
+            stale += 1
+    return stale + len(rows)
