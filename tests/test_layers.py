@@ -629,3 +629,202 @@ def test_the_engine_scan_sees_an_agent_named_in_code(tmp_path: Path) -> None:
     assert {"hooks.py", "install.py", "imports.py", "export.py"} <= {
         path.name for path in engine_modules()
     }
+
+
+# --------------------------------------------------------------------------- private names and cycles
+
+
+def module_of(path: Path, root: Path) -> str:
+    """The dotted name of a module under the package folder `root` (a package is its
+    __init__.py)."""
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
+    """The module a `from` import names, a relative one resolved against `module`."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    base = base[: len(base) - node.level + (1 if is_package else 0)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_imports(path: Path, root: Path = PACKAGE) -> list[str]:
+    """Every import in `path`, at any level, of a name or module whose name starts with
+    an underscore: another module's private part, which it may change without a word."""
+    me = module_of(path, root)
+    found = []
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.Import):
+            names = [(alias.name, alias.name.split(".")) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node, me, path.name == "__init__.py")
+            names = [(f"{source}.{alias.name}", [alias.name]) for alias in node.names]
+            names += [(source, source.split("."))]
+        else:
+            continue
+        found += [
+            f"{relative_to(path, root)}:{node.lineno} imports {name}"
+            for name, parts in names
+            if any(_is_private(part) for part in parts)
+        ]
+    return sorted(set(found))
+
+
+def relative_to(path: Path, root: Path) -> str:
+    return path.relative_to(root.parent).as_posix()
+
+
+def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the modules of the package at `root` it imports, from every import:
+    at module level, inside a function, under TYPE_CHECKING. `from pkg import name` is
+    an import of the module pkg.name when there is one, else of pkg."""
+    paths = {module_of(path, root): path for path in sorted(root.rglob("*.py"))}
+
+    def target(name: str) -> str | None:
+        parts = name.split(".")
+        while parts:
+            if ".".join(parts) in paths:
+                return ".".join(parts)
+            parts.pop()
+        return None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        targets: set[str | None] = set()
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.Import):
+                targets.update(target(alias.name) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                source = _absolute(node, module, path.name == "__init__.py")
+                targets.update(target(f"{source}.{alias.name}") for alias in node.names)
+        graph[module] = {found for found in targets if found is not None}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles: each group of modules that import each other round (Tarjan's
+    strongly connected components of more than one module, or a module importing itself),
+    sorted."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for imported in sorted(graph.get(module, ())):
+            if imported not in order:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], order[imported])
+        if low[module] == order[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1 or module in graph.get(module, ()):
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return sorted(found)
+
+
+def test_no_module_imports_a_private_name_of_another():
+    """What crosses modules is public: a leading underscore means only its own module
+    uses it, so it can change without looking elsewhere. Function-level imports count."""
+    offending = [line for path in all_modules() for line in private_imports(path)]
+    assert not offending, "; ".join(offending) + " (make the name public, or move it)"
+
+
+def test_the_import_graph_has_no_cycle():
+    """No module imports, however indirectly, one that imports it back, not even from
+    inside a function: a function-level import hides a cycle, it does not remove it."""
+    graph = import_graph()
+    assert len(graph) >= 60 and graph["memctl.cli.app"]
+    assert not cycles(graph), " ; ".join(" <-> ".join(group) for group in cycles(graph))
+
+
+def plant(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root / "pkg"
+
+
+def test_a_private_import_is_caught(tmp_path):
+    """Guards the guard: private names are found at every level, in parentheses, through
+    a relative import and as a private module; dunders are no private names."""
+    pkg = plant(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from pkg.a import __version__\n",
+            "pkg/a.py": (
+                "import os\n"
+                "from pkg.b import (\n    public,\n    _chomp,\n)\n"
+                "def f():\n    from .b import _Fence\n    import pkg._c\n"
+            ),
+            "pkg/b.py": "from pkg import a\n",
+            "pkg/_c.py": "",
+        },
+    )
+
+    found = [line for path in sorted(pkg.rglob("*.py")) for line in private_imports(path, pkg)]
+
+    assert found == [
+        "pkg/a.py:2 imports pkg.b._chomp",
+        "pkg/a.py:7 imports pkg.b._Fence",
+        "pkg/a.py:8 imports pkg._c",
+    ]
+
+
+def test_an_import_cycle_is_caught(tmp_path):
+    """Guards the guard: a cycle closed by an import inside a function, through
+    `from pkg.sub import module` and a relative import, is found; `from pkg.sub import
+    name` (a name of the package, not a module) is an import of pkg.sub only."""
+    pkg = plant(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.sub import c\nfrom pkg.sub import helper\n",
+            "pkg/b.py": "from pkg.a import thing\n",
+            "pkg/sub/__init__.py": "helper = 1\n",
+            "pkg/sub/c.py": "def f():\n    from .. import b\n",
+            "pkg/d.py": "import pkg.a\n",
+        },
+    )
+
+    graph = import_graph(pkg)
+
+    assert graph["pkg.a"] == {"pkg.sub.c", "pkg.sub"}
+    assert graph["pkg.sub.c"] == {"pkg.b"}
+    assert graph["pkg.d"] == {"pkg.a"}
+    assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
+    del graph["pkg.sub.c"]
+    assert cycles(graph) == []
+
+
+def test_retrieval_reaches_the_model_layer_only_through_its_interface():
+    """Embeddings go through the Embedder interface: the entry points resolve one
+    (memctl.models.resolve) and hand it down, so no retrieval module imports the
+    litellm adapter, nor anything else of the model layer."""
+    paths = sorted((PACKAGE / "retrieval").rglob("*.py"))
+    offending = [
+        f"{relative(path)} imports {module}"
+        for path in paths
+        for module in sorted(memctl_imports(path))
+        if top_package(module) == "memctl"
+        and module.startswith("memctl.models")
+        and module != "memctl.models.interface"
+    ]
+    assert "memctl.models.interface" in memctl_imports(PACKAGE / "retrieval/embed.py")
+    assert not offending, "; ".join(offending)
