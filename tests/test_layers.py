@@ -446,9 +446,6 @@ STAGE_PACKAGES = ("pipeline", "turn", "retrieval")
 RESOLUTION = {"memctl.models.resolve", "memctl.models.litellm_adapter"}
 """What builds a model. Only entry points (CLI commands, the hook handler) resolve; a
 stage is handed its models and asks them (`Model.window`, `Model.estimate_cost`)."""
-PENDING = {("retrieval/embed.py", "memctl.models.litellm_adapter")}
-"""The embedder has not moved behind the model interface yet: delete this with that
-move (the test below fails as soon as it is no longer needed)."""
 
 
 def resolution_imports(found: dict[str, set[str]]) -> list[str]:
@@ -457,7 +454,6 @@ def resolution_imports(found: dict[str, set[str]]) -> list[str]:
         f"memctl/{module} imports {target}"
         for module, names in found.items()
         for target in sorted(names & RESOLUTION)
-        if (module, target) not in PENDING
     )
 
 
@@ -469,8 +465,6 @@ def test_stages_are_handed_their_models():
     }
     assert len(found) >= 15
     assert not resolution_imports(found), "; ".join(resolution_imports(found))
-    stale = [pair for pair in PENDING if pair[1] not in found.get(pair[0], set())]
-    assert not stale, f"remove {stale} from PENDING: the stage no longer imports it"
 
 
 def test_a_stage_building_its_own_model_is_caught(tmp_path):
@@ -497,6 +491,7 @@ def test_a_stage_building_its_own_model_is_caught(tmp_path):
     assert resolution_imports(found) == [
         "memctl/pipeline/sample.py imports memctl.models.litellm_adapter",
         "memctl/pipeline/sample.py imports memctl.models.resolve",
+        "memctl/retrieval/embed.py imports memctl.models.litellm_adapter",
         "memctl/retrieval/embed.py imports memctl.models.resolve",
         "memctl/turn/plain.py imports memctl.models.resolve",
     ]
@@ -811,20 +806,3 @@ def test_an_import_cycle_is_caught(tmp_path):
     assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
     del graph["pkg.sub.c"]
     assert cycles(graph) == []
-
-
-def test_retrieval_reaches_the_model_layer_only_through_its_interface():
-    """Embeddings go through the Embedder interface: the entry points resolve one
-    (memctl.models.resolve) and hand it down, so no retrieval module imports the
-    litellm adapter, nor anything else of the model layer."""
-    paths = sorted((PACKAGE / "retrieval").rglob("*.py"))
-    offending = [
-        f"{relative(path)} imports {module}"
-        for path in paths
-        for module in sorted(memctl_imports(path))
-        if top_package(module) == "memctl"
-        and module.startswith("memctl.models")
-        and module != "memctl.models.interface"
-    ]
-    assert "memctl.models.interface" in memctl_imports(PACKAGE / "retrieval/embed.py")
-    assert not offending, "; ".join(offending)

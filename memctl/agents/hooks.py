@@ -44,7 +44,7 @@ from memctl.core.hooklog import log_error
 from memctl.core.memory import memory_block
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
-from memctl.models.interface import Models
+from memctl.models.interface import Embedder, Models
 
 RECALL_CHARS = 1_500
 """The budget of a prompt's recall: a hint, not a second MEMORY.md."""
@@ -55,15 +55,21 @@ RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_sear
 # --------------------------------------------------------------------------- recall
 
 
-def recall(ws: Workspace, config: Config, prompt: str, budget: int = RECALL_CHARS) -> str | None:
+def recall(
+    ws: Workspace,
+    config: Config,
+    prompt: str,
+    budget: int = RECALL_CHARS,
+    *,
+    embedder: Embedder | None = None,
+) -> str | None:
     """The memory lines that best answer the prompt (ranked recall: BM25 over MEMORY.md
-    and the ledgers, recency breaking near-ties), within `budget` characters; None when
-    nothing answers it. The session's own conversation is already in the agent's
-    context, so thread logs are left out."""
-    from memctl.models.resolve import resolve_embedder
+    and the ledgers, recency breaking near-ties, fused with `embedder`'s ranking when
+    there is one), within `budget` characters; None when nothing answers it. The
+    session's own conversation is already in the agent's context, so thread logs are
+    left out."""
     from memctl.retrieval.recall import recall as ranked
 
-    embedder = resolve_embedder(config)
     found = ranked(ws, config, prompt, limit=RECALL_LINES * 2, scope="memory", embedder=embedder)
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
@@ -137,7 +143,7 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         _step(result, lambda: _session_start(ws, config, result))
     elif action == "prompt":
         if hook.prompt:
-            _step(result, lambda: _set_recall(ws, config, hook.prompt or "", result))
+            _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
     elif action is not None:
         _step(result, lambda: _import(ws, agent, hook, result))
         if action == "turn":
@@ -169,8 +175,10 @@ def _session_start(ws: Workspace, config: Config, result: HookResult) -> None:
     result.memory_truncated = block.truncated
 
 
-def _set_recall(ws: Workspace, config: Config, prompt: str, result: HookResult) -> None:
-    result.context = recall(ws, config, prompt)
+def _set_recall(
+    ws: Workspace, config: Config, models: Models, prompt: str, result: HookResult
+) -> None:
+    result.context = recall(ws, config, prompt, embedder=models.embedder())
 
 
 def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:

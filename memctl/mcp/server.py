@@ -12,6 +12,7 @@ Only `memctl mcp` imports this module, so no other command pays for the SDK's im
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -27,6 +28,7 @@ from mcp.server.stdio import stdio_server
 from memctl import __version__
 from memctl.core.config import Config
 from memctl.core.workspace import Workspace
+from memctl.models.resolve import resolve_embedder
 from memctl.turn.tools import MEMORY_SCHEMAS, MEMORY_TOOL_NAMES, run_tool
 
 INSTRUCTIONS = (
@@ -64,6 +66,7 @@ def offered_tools(config: Config) -> list[types.Tool]:
 def build_server(ws: Workspace, config: Config) -> Server[Any]:
     """An MCP server whose tools act on `ws`; every failure is a tool error, never a crash."""
     tools = offered_tools(config)
+    embedder = resolve_embedder(config)  # memory_recall's, for the server's life
     # One call at a time: the calls are short, and saves then never race each other
     # for the workspace lock object, which belongs to one thread at a time.
     one_at_a_time = anyio.Lock()
@@ -84,7 +87,12 @@ def build_server(ws: Workspace, config: Config) -> Server[Any]:
         # run_tool never raises: a bad argument or a bug comes back as error text.
         async with one_at_a_time:
             outcome = await anyio.to_thread.run_sync(
-                run_tool, ws, config, params.name, params.arguments, MEMORY_TOOL_NAMES
+                functools.partial(run_tool, embedder=embedder),
+                ws,
+                config,
+                params.name,
+                params.arguments,
+                MEMORY_TOOL_NAMES,
             )
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=outcome.text)], is_error=outcome.is_error

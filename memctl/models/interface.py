@@ -109,7 +109,8 @@ class Embedder(Protocol):
 @dataclass(frozen=True)
 class Models:
     """The chat models of one run, by role: `main` holds the conversation, `compaction`
-    writes summaries, `memory` flushes and consolidates.
+    writes summaries, `memory` flushes and consolidates; and `embedder`, the one recall
+    ranks with (None when memory.embedding_model is not set).
 
     The entry point of a run (a CLI command, the hook handler) makes the bundle
     (`memctl.models.resolve.resolve_models`) and hands it to the stages, which never
@@ -121,9 +122,10 @@ class Models:
     main: Callable[[], Model]
     compaction: Callable[[], Model]
     memory: Callable[[], Model]
+    embedder: Callable[[], Embedder | None] = lambda: None
 
     def __post_init__(self) -> None:
-        for role in ("main", "compaction", "memory"):
+        for role in ("main", "compaction", "memory", "embedder"):
             object.__setattr__(self, role, functools.cache(getattr(self, role)))
 
     @classmethod

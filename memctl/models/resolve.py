@@ -37,7 +37,8 @@ def resolve_model(ws: Workspace, spec: ModelSpec) -> Model:
 
 
 def resolve_models(ws: Workspace, config: Config) -> Models:
-    """The run's main, compaction and memory models, each resolved on first use.
+    """The run's main, compaction and memory models and its embedder, each resolved
+    on first use.
 
     The compaction model is the main model itself when configured the same (one
     instance, as `call` sends both); the memory model is always its own, resolved when
@@ -53,6 +54,7 @@ def resolve_models(ws: Workspace, config: Config) -> Models:
         lambda: resolve_model(ws, config.model),
         compaction,
         lambda: resolve_model(ws, config.memory_model),
+        lambda: resolve_embedder(config),
     )
     return models
 

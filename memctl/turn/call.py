@@ -257,7 +257,9 @@ class _Turn:
         )
         for call in normalised:
             name, arguments = call["function"]["name"], call["function"]["arguments"]
-            outcome = run_tool(self.ws, self.config, name, arguments)
+            outcome = run_tool(
+                self.ws, self.config, name, arguments, embedder=self.models.embedder()
+            )
             self.result.tool_calls.append(
                 ToolStep(name, arguments, outcome.is_error, len(outcome.text))
             )

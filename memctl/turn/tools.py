@@ -13,6 +13,7 @@ the reference does.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ from memctl.core.threads import is_compaction, read_entries, searchable_text
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
+    from memctl.models.interface import Embedder
     from memctl.pipeline.save import SaveResult
     from memctl.retrieval.get import GetResult
 
@@ -272,14 +274,20 @@ def run_tool(
     name: str,
     arguments: str | dict[str, Any] | None,
     offered: tuple[str, ...] = TOOL_NAMES,
+    *,
+    embedder: Embedder | None = None,
 ) -> ToolOutcome:
     """Run one tool call; every failure is returned as error text, never raised.
-    `offered`: the names the caller listed to the model; any other is unknown."""
+    `offered`: the names the caller listed to the model; any other is unknown.
+    `embedder`: the one memory_recall ranks with, from the caller's entry point (None:
+    BM25 alone)."""
     handler = _HANDLERS.get(name) if name in offered else None
     if handler is None:
         return ToolOutcome(
             f"Error: unknown tool {name!r}; the tools are {', '.join(offered)}", True
         )
+    if handler is _memory_recall:
+        handler = functools.partial(_memory_recall, embedder=embedder)
     if not config.memory.tools:
         return ToolOutcome("Error: the memory tools are switched off (memory.tools: false)", True)
     try:
@@ -305,14 +313,14 @@ def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return format_for_agent(_redacted_hits(ws, config, result), query)
 
 
-def _memory_recall(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
-    from memctl.models.resolve import resolve_embedder
+def _memory_recall(
+    ws: Workspace, config: Config, args: dict[str, Any], embedder: Embedder | None = None
+) -> str:
     from memctl.retrieval.recall import DEFAULT_LIMIT, format_for_agent, recall
 
     query = _string(args, "query", required=True) or ""
     limit = _integer(args, "limit") or DEFAULT_LIMIT
     scope = _string(args, "scope") or "all"
-    embedder = resolve_embedder(config)
     return format_for_agent(recall(ws, config, query, limit, scope, embedder=embedder))
 
 

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from memctl.core.config import ModelSpec, load_config
-from memctl.models.interface import EmbeddingFailed
+from memctl.core.workspace import Workspace
+from memctl.models.builtin import BuiltinModel
+from memctl.models.interface import EmbeddingFailed, Models
 from memctl.models.litellm_adapter import LiteLLMEmbedder, import_litellm
-from memctl.models.resolve import resolve_embedder
+from memctl.models.resolve import resolve_embedder, resolve_models
 
 PRICED = "azure:text-embedding-3-small"
 
@@ -29,6 +31,21 @@ def test_an_embedding_model_resolves_to_the_adapter_under_its_name(workspace: Pa
     embedder = resolve_embedder(load_config(workspace / "memctl.yaml"))
     assert isinstance(embedder, LiteLLMEmbedder)
     assert embedder.name == PRICED and embedder.spec.litellm_name == "azure/text-embedding-3-small"
+
+
+def test_the_run_bundle_resolves_the_embedder_once_on_first_use(workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text(f"memory:\n  embedding_model: {PRICED}\n")
+    config = load_config(workspace / "memctl.yaml")
+    models = resolve_models(Workspace(workspace), config)
+    embedder = models.embedder()
+    assert isinstance(embedder, LiteLLMEmbedder) and embedder.name == PRICED
+    assert models.embedder() is embedder
+    (workspace / "memctl.yaml").write_text("")
+    assert (
+        resolve_models(Workspace(workspace), load_config(workspace / "memctl.yaml")).embedder()
+        is None
+    )
+    assert Models.of(BuiltinModel()).embedder() is None  # models already built: no embedder
 
 
 @pytest.mark.slow

@@ -13,8 +13,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import yaml
 
-from memctl.agents import hooks
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace
 from memctl.models.resolve import resolve_embedder
@@ -22,8 +22,11 @@ from memctl.retrieval.embed import catch_up, plan
 from memctl.retrieval.index import fresh_index, index_path, read_only
 from memctl.retrieval.recall import recall
 from memctl.turn.tools import run_tool
+from tests.agents.test_hooks import claude_input, context_of, hook
+from tests.mcp.test_mcp import HANDSHAKE, converse, rpc, server_command
 from tests.support.embed_server import EmbedServer, embedding_config
 from tests.support.helpers import run_memctl
+from tests.support.llm_server import write_model_config
 
 KEY_ENV = "MEMCTL_TEST_EMBED_KEY"
 
@@ -252,21 +255,51 @@ def test_a_failing_vector_write_under_index_is_one_line(ws: Path, server: EmbedS
     assert vectors(ws) == 101
 
 
+# --------------------------------------------------------------------------- every recall
+
+
+def embedding_model(server: EmbedServer) -> dict:
+    return yaml.safe_load(embedding_config(server.url, KEY_ENV))["memory"]["embedding_model"]
+
+
 @pytest.mark.slow
-def test_the_memory_recall_tool_and_the_hook_rank_with_the_embedder(
-    ws: Path, server: EmbedServer
+def test_a_turn_hands_its_embedder_to_memory_recall(
+    ws: Path, server: EmbedServer, llm_server, cli
 ) -> None:
-    """Every recall resolves the embedder, not only `memctl recall`: no word of the
-    question is in the record, so only the embeddings find it."""
-    workspace, config = Workspace(ws), load_config(ws / "memctl.yaml")
-    outcome = run_tool(workspace, config, "memory_recall", {"query": PARAPHRASE})
-    assert not outcome.is_error
-    assert outcome.text.splitlines()[1].startswith("Source: MEMORY.md:101 ")
+    """`call` resolves the embedder with its models; no word of the question is in the
+    record, so only the embeddings find it."""
+    memory = {"hooks": False, "embedding_model": embedding_model(server)}
+    write_model_config(ws, llm_server, memory=memory)
+    llm_server.reply_tool_calls(
+        [{"name": "memory_recall", "arguments": {"query": PARAPHRASE}, "id": "c1"}]
+    )
+    llm_server.reply("A car.")
+    result = cli("-w", ws, "call", "--new", "t1", "What did Dana buy?")
+    assert result.exit_code == 0, result.stderr
+    answer = llm_server.requests[1]["messages"][-1]
+    assert answer["tool_call_id"] == "c1"
+    assert answer["content"].splitlines()[1].startswith("Source: MEMORY.md:101 ")
     assert server.batches == [64, 37, 1]
-    server.batches.clear()
-    context = hooks.recall(workspace, config, PARAPHRASE)
-    assert context is not None and context.splitlines()[1].endswith("(MEMORY.md:101)")
-    assert server.batches == [1]  # the question: the records' vectors were kept
+
+
+@pytest.mark.slow
+def test_the_mcp_server_hands_its_embedder_to_memory_recall(ws: Path, server: EmbedServer) -> None:
+    call = rpc(2, "tools/call", {"name": "memory_recall", "arguments": {"query": PARAPHRASE}})
+    done = converse(server_command(ws), [*HANDSHAKE, call])
+    (answer,) = [json.loads(line) for line in done.stdout if json.loads(line).get("id") == 2]
+    text = answer["result"]["content"][0]["text"]
+    assert text.splitlines()[1].startswith("Source: MEMORY.md:101 "), done.stderr
+    assert server.batches == [64, 37, 1]
+
+
+@pytest.mark.slow
+def test_the_prompt_hook_hands_its_embedder_to_recall(
+    ws: Path, server: EmbedServer, cli, tmp_path: Path
+) -> None:
+    stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=PARAPHRASE)
+    context = context_of(hook(cli, ws, "claude-code", stdin).stdout, "UserPromptSubmit")
+    assert context.splitlines()[1].endswith("(MEMORY.md:101)")
+    assert server.batches == [64, 37, 1]
 
 
 # --------------------------------------------------------------------------- the interface
@@ -310,6 +343,14 @@ def test_recall_ranks_with_any_embedder(workspace: Path) -> None:
     assert fake.batches == [64, 37, 1]
     without = recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE)
     assert without.ranking == "bm25" and without.hits == []
+
+
+def test_the_memory_recall_tool_ranks_with_the_embedder_it_is_handed(workspace: Path) -> None:
+    ws, config = facts(workspace), load_config(workspace / "memctl.yaml")
+    query = {"query": PARAPHRASE}
+    found = run_tool(ws, config, "memory_recall", query, embedder=Fake()).text
+    assert found.splitlines()[1].startswith("Source: MEMORY.md:101 ")
+    assert run_tool(ws, config, "memory_recall", query).text.startswith("Nothing in memory")
 
 
 def test_an_embedder_answering_too_few_vectors_leaves_bm25(workspace: Path) -> None:
