@@ -806,3 +806,29 @@ def test_an_import_cycle_is_caught(tmp_path):
     assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
     del graph["pkg.sub.c"]
     assert cycles(graph) == []
+
+
+# --------------------------------------------------------------------------- ruff encodes the layers
+
+
+def test_each_layer_folder_bans_the_layers_above_it_for_ruff():
+    """`ruff check` fails an upward import while it is typed: each layer folder's
+    .ruff.toml bans (TID251) exactly the folders the architecture table puts above it,
+    the CLI frameworks, and litellm outside memctl/models/."""
+    import tomllib
+
+    folders: list[str] = []
+    for _, entries in documented_layers(ARCHITECTURE.read_text(encoding="utf-8")):
+        for entry in entries:
+            top = entry.split("/", 1)[0]
+            if "/" in entry and top not in folders:
+                folders.append(top)
+    assert folders[0] == "cli" and folders[-1] == "core"
+    for rank, folder in enumerate(folders[1:], start=1):
+        config = tomllib.loads((PACKAGE / folder / ".ruff.toml").read_text(encoding="utf-8"))
+        assert config["extend"] == "../../pyproject.toml"
+        banned = set(config["lint"]["flake8-tidy-imports"]["banned-api"])
+        above = {f"memctl.{name}" for name in folders[:rank]}
+        assert {b for b in banned if b.startswith("memctl.") and b.count(".") == 1} == above, folder
+        assert {"typer", "rich", "click"} <= banned, folder
+        assert ("litellm" in banned) is (folder != "models"), folder

@@ -160,19 +160,12 @@ def parse_codex(
         ts = as_string(data.get("timestamp")) or as_string(item.get("timestamp"))
         kind = item.get("type")
         if kind == "message":
-            role = item.get("role")
-            parts = _codex_parts(item.get("content"), source, record.where)
-            if role == "assistant" and parts:
-                texts = [p["text"] for p in parts if p["type"] == "text"]
-                piece = Piece(uid, record.where, ts, texts, [])
-                reply = Draft(record.where, pieces=[piece], index=index)
-                parsed.drafts.append(reply)
-            elif role == "user" and parts and not _codex_harness(parts):
-                message = {"role": "user", "content": joined_content(parts)}
-                parsed.drafts.append(Draft(record.where, uid, ts, message, index=index))
-                reply = None
-            else:
+            draft = _codex_message(item, uid, ts, record.where, index, source)
+            if draft is None:
                 parsed.meta += 1
+            else:
+                parsed.drafts.append(draft)
+                reply = draft if draft.pieces else None
         elif kind in ("function_call", "custom_tool_call", "local_shell_call"):
             call = _codex_call(item, uid, source, record.where)
             tool_names[call["id"]] = call["function"]["name"]
@@ -183,16 +176,7 @@ def parse_codex(
             else:
                 reply.pieces.append(piece)
         elif kind in ("function_call_output", "custom_tool_call_output"):
-            call_id = as_string(item.get("call_id"))
-            if call_id is None:
-                raise fail(source, record.where, f"{kind} without a string 'call_id'")
-            entry: dict[str, Any] = {
-                "role": "tool",
-                "tool_call_id": call_id,
-                "content": _codex_output(item.get("output")),
-            }
-            if call_id in tool_names:
-                entry["name"] = tool_names[call_id]
+            entry = _codex_result(item, tool_names, source, record.where)
             parsed.drafts.append(Draft(record.where, uid, ts, entry, index=index))
             reply = None
         else:
@@ -202,6 +186,39 @@ def parse_codex(
         parsed.open_from = reply.index
     parsed.context = {"calls": pending_calls(tool_names, parsed.drafts)}
     return parsed
+
+
+def _codex_message(
+    item: dict[str, Any], uid: str, ts: str | None, where: str, index: int, source: str
+) -> Draft | None:
+    """An assistant message (a reply later tool calls may join: it has pieces) or a
+    user message; None for harness text, empty messages and other roles."""
+    role = item.get("role")
+    parts = _codex_parts(item.get("content"), source, where)
+    if role == "assistant" and parts:
+        texts = [p["text"] for p in parts if p["type"] == "text"]
+        return Draft(where, pieces=[Piece(uid, where, ts, texts, [])], index=index)
+    if role == "user" and parts and not _codex_harness(parts):
+        message = {"role": "user", "content": joined_content(parts)}
+        return Draft(where, uid, ts, message, index=index)
+    return None
+
+
+def _codex_result(
+    item: dict[str, Any], tool_names: dict[str, str], source: str, where: str
+) -> dict[str, Any]:
+    """A tool result entry, named after its call when the call was seen."""
+    call_id = as_string(item.get("call_id"))
+    if call_id is None:
+        raise fail(source, where, f"{item.get('type')} without a string 'call_id'")
+    entry: dict[str, Any] = {
+        "role": "tool",
+        "tool_call_id": call_id,
+        "content": _codex_output(item.get("output")),
+    }
+    if call_id in tool_names:
+        entry["name"] = tool_names[call_id]
+    return entry
 
 
 def _codex_parts(content: Any, source: str, where: str) -> list[dict[str, Any]]:
@@ -262,7 +279,7 @@ def _codex_output(output: Any) -> str | list[dict[str, Any]]:
             and isinstance(inner.get("output"), str)
             and set(inner) <= {"output", "metadata"}
         ):
-            return inner["output"]
+            return str(inner["output"])
         return output
     if isinstance(output, list):
         parts = []
@@ -273,7 +290,7 @@ def _codex_output(output: Any) -> str | list[dict[str, Any]]:
                 parts.append(image_part(item["image_url"]))
         return joined_content(parts) if parts else ""
     if isinstance(output, dict) and isinstance(output.get("content"), str):
-        return output["content"]
+        return str(output["content"])
     return "" if output is None else json.dumps(output, ensure_ascii=False)
 
 

@@ -20,9 +20,10 @@ from typing import Literal
 
 from memctl.agents.registry import memory_files
 from memctl.core.config import Config
+from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError, unreadable
 from memctl.core.memory import CONTEXT_CAP, memory_block
-from memctl.core.workspace import Workspace, write_atomic
+from memctl.core.workspace import Workspace
 
 BEGIN = "<!-- memctl:begin (written by `memctl export`; the next export replaces this block) -->"
 END = "<!-- memctl:end -->"

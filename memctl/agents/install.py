@@ -25,8 +25,9 @@ from typing import Any, Literal
 
 from memctl.agents.base import Agent, Scope, SettingsFile
 from memctl.agents.registry import AGENTS, agent_named, either
+from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
-from memctl.core.workspace import Workspace, write_atomic
+from memctl.core.workspace import Workspace
 
 RECORDS = "installs.json"
 

@@ -17,6 +17,7 @@ import re
 import shlex
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -304,7 +305,7 @@ def _cut_all(text: str, cuts: list[tuple[str | int, ...]]) -> str:
     return text
 
 
-def _edited(text: str | None, target: dict[str, Any], edit: Any) -> str:
+def _edited(text: str | None, target: dict[str, Any], edit: Callable[[str], str]) -> str:
     """`edit(text)` when it parses to `target`, else `target` written whole."""
     if text is not None and text.strip():
         try:

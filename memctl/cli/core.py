@@ -402,14 +402,16 @@ def os_error_line(exc: OSError) -> str:
     return f"{where}{exc.strerror or os.strerror(exc.errno)} ({name})"
 
 
-def command(group: typer.Typer, name: str | None = None, **kwargs: Any) -> Callable:
+def command(
+    group: typer.Typer, name: str | None = None, **kwargs: Any
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a command whose MemctlErrors become one line and an exit code.
 
     The context is always supplied: a command that does not take `ctx: typer.Context`
     still gets one here, so its errors honour --json and -v like every other's.
     """
 
-    def decorate(function: Callable) -> Callable:
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
         signature = inspect.signature(function, eval_str=True)
         takes_ctx = "ctx" in signature.parameters
         for parameter in signature.parameters.values():

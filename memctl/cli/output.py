@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TextIO
 
 import typer
 
@@ -37,7 +37,7 @@ class QuietPipe:
     at exit finds nothing to complain about ("Exception ignored ... BrokenPipeError",
     exit 120)."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def _discard(self) -> None:

@@ -19,6 +19,7 @@ import functools
 import json
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -138,12 +139,12 @@ class State:
         if not isinstance(data, dict):
             raise WorkspaceError(f"{where} is not a JSON object")
         known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
-        state = _load(cls, {k: v for k, v in data.items() if k in known}, where, "")
+        state: State = _load(cls, {k: v for k, v in data.items() if k in known}, where, "")
         state.extra = {k: v for k, v in data.items() if k not in known}
         return state
 
     def dump(self) -> dict[str, Any]:
-        data = _dump(self)
+        data: dict[str, Any] = _dump(self)
         data.update(data.pop("extra", {}))
         data["version"] = STATE_VERSION
         return data
@@ -216,49 +217,76 @@ def _plain(inner: Any, values: Any) -> bool:
 
 
 def _load(tp: Any, value: Any, where: str, key: str) -> Any:
+    """`value` checked against the type `tp`, built into it; a mismatch names `key`."""
     kind, arg = _kind(tp)
-    if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise _bad(where, key, value, "a whole number >= 0")
-        return value
-    if kind == "str":
-        if not isinstance(value, str):
-            raise _bad(where, key, value, "a string")
-        return value
     if kind == "optional":
         return None if value is None else _load(arg, value, where, key)
-    if kind == "datetime":
-        from dateutil.parser import isoparse
+    if kind == "dataclass":
+        return _load_record(tp, arg, value, where, key)
+    return _LOADERS[kind](arg, value, where, key)
 
-        try:
-            when = isoparse(value) if isinstance(value, str) else None
-        except ValueError:
-            when = None
-        if when is None or when.tzinfo is None:
-            raise _bad(where, key, value, "an ISO-8601 time with an offset")
-        return when
-    if kind == "list":
-        if not isinstance(value, list):
-            raise _bad(where, key, value, "a list")
-        if _plain(arg, value):
-            return list(value)
-        return [_load(arg, item, where, f"{key}[{n}]") for n, item in enumerate(value)]
-    if kind == "dict":
-        if not isinstance(value, dict):
-            raise _bad(where, key, value, "a JSON object")
-        if arg is Any or _plain(arg, value.values()):
-            return dict(value)
-        return {k: _load(arg, v, where, f"{key}.{k}" if key else k) for k, v in value.items()}
-    # a dataclass
+
+def _load_int(_: Any, value: Any, where: str, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _bad(where, key, value, "a whole number >= 0")
+    return value
+
+
+def _load_str(_: Any, value: Any, where: str, key: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(where, key, value, "a string")
+    return value
+
+
+def _load_datetime(_: Any, value: Any, where: str, key: str) -> datetime:
+    from dateutil.parser import isoparse
+
+    try:
+        when = isoparse(value) if isinstance(value, str) else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise _bad(where, key, value, "an ISO-8601 time with an offset")
+    return when
+
+
+def _load_list(arg: Any, value: Any, where: str, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _bad(where, key, value, "a list")
+    if _plain(arg, value):
+        return list(value)
+    return [_load(arg, item, where, f"{key}[{n}]") for n, item in enumerate(value)]
+
+
+def _load_dict(arg: Any, value: Any, where: str, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _bad(where, key, value, "a JSON object")
+    if arg is Any or _plain(arg, value.values()):
+        return dict(value)
+    return {k: _load(arg, v, where, f"{key}.{k}" if key else k) for k, v in value.items()}
+
+
+def _load_record(tp: Any, fields: Any, value: Any, where: str, key: str) -> Any:
+    """A dataclass from a JSON object: its known keys loaded by their hints."""
     if not isinstance(value, dict):
         raise _bad(where, key, value, "a JSON object")
     if _quick(tp, value):
-        return tp(**{name: value[name] for name, _ in arg if name in value})
-    loaded = {}
-    for name, hint in arg:
-        if name in value:
-            loaded[name] = _load(hint, value[name], where, f"{key}.{name}" if key else name)
+        return tp(**{name: value[name] for name, _ in fields if name in value})
+    loaded = {
+        name: _load(hint, value[name], where, f"{key}.{name}" if key else name)
+        for name, hint in fields
+        if name in value
+    }
     return tp(**loaded)
+
+
+_LOADERS: dict[str, Callable[[Any, Any, str, str], Any]] = {
+    "int": _load_int,
+    "str": _load_str,
+    "datetime": _load_datetime,
+    "list": _load_list,
+    "dict": _load_dict,
+}
 
 
 @functools.cache

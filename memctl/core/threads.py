@@ -17,12 +17,13 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.redact import Redactor
 from memctl.core.said import minute, speaker_of, when
 from memctl.core.state import LogPlace
 from memctl.core.tokens import text_tokens
-from memctl.core.workspace import Workspace, append_durable
+from memctl.core.workspace import Workspace
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 ROLES = ("user", "assistant", "system", "tool")

@@ -225,7 +225,8 @@ def _subject(text: str, people: set[str], names: set[str]) -> str | None:
     if match and match["name"].split()[0] in names:
         return match["name"].split()[0]
     # "In June 2023 (next month, ...) Caroline is going to...": the first person named.
-    for word in re.findall(r"\b[A-Z][a-z][\w-]*", text):
+    words: list[str] = re.findall(r"\b[A-Z][a-z][\w-]*", text)
+    for word in words:
         if word in people:
             return word
     return None

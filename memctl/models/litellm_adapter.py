@@ -292,7 +292,7 @@ class _Retry(Exception):
 
 def _backoff(attempt: int) -> float:
     """Exponential backoff with jitter, as the OpenAI SDK does for its own retries."""
-    return min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (attempt - 1)) * random.uniform(0.75, 1.0)
+    return min(BACKOFF_MAX, BACKOFF_FIRST * 2.0 ** (attempt - 1)) * random.uniform(0.75, 1.0)
 
 
 def _retry_after(exc: BaseException) -> float | None:

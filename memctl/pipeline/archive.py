@@ -21,16 +21,9 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from memctl.core.config import Config
+from memctl.core.durable import block_separator, fsync_dir, fsync_file, write_atomic
 from memctl.core.state import State
-from memctl.core.workspace import (
-    DAILY_NAME,
-    Workspace,
-    block_separator,
-    fsync_dir,
-    fsync_file,
-    stored_offset,
-    write_atomic,
-)
+from memctl.core.workspace import DAILY_NAME, Workspace, stored_offset
 
 
 @dataclass

@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from memctl.core.config import Config
+from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
-from memctl.core.workspace import Workspace, stored_offset, write_atomic
+from memctl.core.workspace import Workspace, stored_offset
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 

@@ -23,10 +23,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from memctl.core.config import Config, EvictionConfig
+from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
 from memctl.core.redact import Redactor
 from memctl.core.threads import check_thread_id, message_text, read_entries, working_context
-from memctl.core.workspace import Area, Workspace, write_atomic
+from memctl.core.workspace import Area, Workspace
 
 PLACEHOLDER_START = "[Tool result evicted from the context: "
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")

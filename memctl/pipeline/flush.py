@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from memctl.core.config import Config
+from memctl.core.durable import append_durable, block_separator
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
 from memctl.core.memory import memory_path
 from memctl.core.prompts import is_no_reply
@@ -48,7 +49,7 @@ from memctl.core.threads import (
     thread_path,
 )
 from memctl.core.tokens import messages_tokens, text_tokens
-from memctl.core.workspace import Workspace, append_durable, block_separator
+from memctl.core.workspace import Workspace
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 

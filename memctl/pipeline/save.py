@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memctl.core.config import Config
+from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.memory import memory_path
-from memctl.core.workspace import Workspace, append_durable, block_separator, write_atomic
+from memctl.core.workspace import Workspace
 
 
 @dataclass

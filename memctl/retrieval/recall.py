@@ -26,6 +26,7 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import sqlite3
@@ -117,7 +118,7 @@ def fts_expression(terms: list[str]) -> str:
 
 
 def recency_factor(age_days: float) -> float:
-    return 1.0 + RECENCY_WEIGHT * 0.5 ** (max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
+    return 1.0 + RECENCY_WEIGHT * math.pow(0.5, max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
 
 
 def recall(

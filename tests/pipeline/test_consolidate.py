@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from memctl.core.workspace import Workspace, append_durable
+from memctl.core.durable import append_durable
+from memctl.core.workspace import Workspace
 from tests.support.helpers import DANA, append, configure, ledger, snapshot, state
 from tests.support.llm_server import write_model_config
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -49,7 +49,7 @@ def index_command(
     embedder = resolve_embedder(config)
     if dry_run:
         state = index_status(ws, embedder.name if embedder is not None else None)
-        document: dict = {"index": state, "embedding": None}
+        document: dict[str, Any] = {"index": state, "embedding": None}
         text = (
             f"{state.path}: {plural(state.stale_files, 'file')} to index"
             if state.exists and not rebuild

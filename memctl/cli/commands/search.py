@@ -14,7 +14,7 @@ from memctl.cli.output import colour_wanted, emit, note
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from memctl.retrieval.search import Hit
+    from memctl.retrieval.corpus import Hit
 
 # grep's colours: file names magenta, locations green, matches bold red.
 _PATH, _PLACE, _MATCH, _RESET = "\x1b[35m", "\x1b[32m", "\x1b[1;31m", "\x1b[0m"

@@ -307,7 +307,7 @@ class Index:
     def garbage_heavy(self) -> bool:
         garbage = int(self.meta("garbage", "0") or 0)
         (live,) = self.conn.execute("SELECT count(*) FROM records").fetchone()
-        return garbage > max(live, 10_000)
+        return garbage > max(int(live), 10_000)
 
     def _drop_records(self, file_id: int, start: int) -> None:
         dropped = self.conn.execute(
