@@ -26,6 +26,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.turn.tools import SCHEMAS
 from tests.support.helpers import MEMORY_TOOLS, snapshot
+from tests.support.secrets import GITHUB, pem, shown
 
 TOOL_NAMES = set(MEMORY_TOOLS)
 MEMORY = "- We deploy on Fridays.\n- The staging database is pg-staging-2.\n"
@@ -353,8 +354,6 @@ def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
 def test_a_secret_across_a_cut_is_redacted_over_mcp(tmp_path_factory, connect):
     """thread_history cuts an entry at 4,000 characters and memory_get takes a range:
     both from the text redacted whole, as in `call` (tests/core/test_redact_cuts.py)."""
-    from tests.core.test_redact_cuts import GITHUB, pem, shown
-
     block, body = pem(7)
     root = prepare(tmp_path_factory.mktemp("mcp-cuts") / "ws")
     (root / "MEMORY.md").write_text(f"# Memory\n\n{block}\n", encoding="utf-8")

@@ -35,7 +35,8 @@ from memctl.retrieval.index import (
     trigram_query,
 )
 from memctl.retrieval.search import MODES, search
-from tests.retrieval.test_search_properties import (
+from tests.support.helpers import MEMCTL, held_lock
+from tests.support.search_corpora import (
     SETTINGS,
     Corpus,
     LogLine,
@@ -47,7 +48,6 @@ from tests.retrieval.test_search_properties import (
     queries,
     write,
 )
-from tests.support.helpers import MEMCTL, held_lock
 
 
 def both(ws: Workspace, query: str, **options: object) -> tuple[list, list]:
