@@ -28,6 +28,9 @@ from typing import Any
 import yaml
 
 MEMCTL = Path(sys.executable).with_name("memctl")
+CRASHPOINT = Path(__file__).with_name("crashpoint")
+"""Put on PYTHONPATH, it kills a memctl run at an exact file operation (its
+sitecustomize.py says how); tests/system/test_crash.py and the index's kill test use it."""
 
 
 # --------------------------------------------------------------------------- time limits
