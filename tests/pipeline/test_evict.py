@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import stat
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.support.conversations import expected_placeholder, name_for, tool_turn
-from tests.support.helpers import read_log, snapshot, write_log
+from tests.support.helpers import read_log, run_unprivileged, snapshot, write_log
 
 SMALL = "eviction:\n  threshold_chars: 1000\n"
 
@@ -158,15 +157,15 @@ def test_a_failed_write_leaves_the_message_as_it_was(workspace: Path, cli) -> No
     assert tool["content"] == text
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores folder permissions")
-def test_an_unwritable_folder_is_a_failed_write(workspace: Path, cli) -> None:
+def test_an_unwritable_folder_is_a_failed_write(workspace: Path) -> None:
+    """Run as a user the folder's mode binds (nobody, when the suite runs as root)."""
     (workspace / "memctl.yaml").write_text(SMALL)
     write_log(workspace, "t1", tool_turn("c1", text_of(3000)))
     folder = workspace / "evicted" / "t1"
     folder.mkdir(parents=True)
     folder.chmod(0o500)
     try:
-        result = cli("-w", workspace, "evict", "t1")
+        result = run_unprivileged(workspace, "evict", "t1")
     finally:
         folder.chmod(0o700)
     assert result.exit_code == 1

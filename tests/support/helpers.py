@@ -14,6 +14,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import subprocess
 import sys
 import threading
@@ -77,12 +78,14 @@ def run_memctl(
     input: str | bytes | None = None,
     env: Mapping[str, str] | None = None,
     timeout: float = 60,
+    prefix: Sequence[str] = (),
 ) -> Run:
     """The installed command in a subprocess (`-w root` first when `root` is given): a hang
     is a timeout, not a stuck suite. Arguments may be bytes (what a shell passes when they
-    are not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did."""
+    are not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did.
+    `prefix` is a command that runs it (setpriv, for `run_unprivileged`)."""
     words = [a if isinstance(a, bytes) else str(a) for a in args]
-    command = [str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
+    command = [*prefix, str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
     data = input.encode("utf-8") if isinstance(input, str) else input
     started = time.monotonic()
     done = subprocess.run(
@@ -99,6 +102,37 @@ def run_memctl(
         done.stderr.decode("utf-8", "replace"),
         time.monotonic() - started,
     )
+
+
+NOBODY = 65534
+"""The user (and group) `run_unprivileged` runs memctl as when the suite runs as root."""
+
+
+def run_unprivileged(root: Path, *args: object) -> Run:
+    """`memctl -w root ARGS` as a user whom file modes bind, for the tests of a folder
+    memctl may not write. Root writes through any mode, and CI runs as root: there the run
+    is made as nobody, through setpriv, after the workspace is given to nobody (so that
+    only the modes the test set deny a write). Nobody keeps one capability,
+    CAP_DAC_READ_SEARCH: it reads and searches every file and folder, so the venv (whose
+    interpreter may live in root's home, mode 0700) and the test's tmp_path (0700) need
+    not be opened to it, while every write is checked as nobody's. A user other than root
+    runs memctl as itself."""
+    if os.geteuid() != 0:
+        return run_memctl(root, *args)
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "setpriv (util-linux) is needed to run memctl unprivileged as root"
+    for path in [root, *root.rglob("*")]:
+        os.lchown(path, NOBODY, NOBODY)
+    reader = "+dac_read_search"
+    prefix = [
+        setpriv,
+        f"--reuid={NOBODY}",
+        f"--regid={NOBODY}",
+        "--clear-groups",
+        f"--inh-caps={reader}",
+        f"--ambient-caps={reader}",
+    ]
+    return run_memctl(root, *args, prefix=prefix)
 
 
 REPORT_MODULES = """
