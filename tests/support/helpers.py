@@ -69,7 +69,6 @@ class Run:
     exit_code: int
     stdout: str
     stderr: str
-    elapsed: float = 0.0
 
 
 def run_memctl(
@@ -87,7 +86,6 @@ def run_memctl(
     words = [a if isinstance(a, bytes) else str(a) for a in args]
     command = [*prefix, str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
     data = input.encode("utf-8") if isinstance(input, str) else input
-    started = time.monotonic()
     done = subprocess.run(
         command,
         input=data if data is not None else b"",
@@ -100,7 +98,6 @@ def run_memctl(
         done.returncode,
         done.stdout.decode("utf-8", "replace"),
         done.stderr.decode("utf-8", "replace"),
-        time.monotonic() - started,
     )
 
 
