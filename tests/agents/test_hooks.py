@@ -471,6 +471,45 @@ FIXTURE = (
 )
 
 
+ROLLOUT_THREAD = [
+    ("user", "Invoices show 10.00 instead of 10.01. Remember: we always round half up for money."),
+    ("assistant", "Looking for the invoice rounding code."),
+    ("tool", "src/invoice.py:12:    return round(amount, 2)\n"),
+    ("assistant", None),
+    (
+        "tool",
+        "Exit code: 0\nWall time: 0.1 seconds\nOutput:\ndef total(amount):\n"
+        "    return round(amount, 2)\n",
+    ),
+    (
+        "tool",
+        "Exit code: 1\nWall time: 0.1 seconds\nOutput:\n"
+        "cat: tests/test_invoice.py: No such file or directory\n",
+    ),
+    ("assistant", None),
+    ("tool", "Success. Updated the following files:\nM src/invoice.py\n"),
+    ("assistant", "Invoices now round half up: 10.005 becomes 10.01."),
+    ("user", "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing."),
+    (
+        "compaction",
+        "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing.",
+    ),
+    ("user", "Please add the missing test."),
+    ("assistant", "Added tests/test_invoice.py covering 10.005."),
+]
+"""The thread FIXTURE imports as, by role (or compaction) and text, written out from
+the rollout: its messages, tool calls and results and its compaction, none of the
+instructions, reasoning or events (tests/agents/test_import.py checks every field)."""
+
+
+def imported_thread(root: Path) -> list[tuple[str, Any]]:
+    """The rollout's thread in the workspace at `root`, as ROLLOUT_THREAD spells it."""
+    return [
+        (entry.get("role") or entry["type"], entry.get("content", entry.get("summary")))
+        for entry in read_entries(Workspace(root), ROLLOUT_ID)
+    ]
+
+
 def notify_argument(thread: str = ROLLOUT_ID) -> str:
     """The JSON argument Codex gives its notify program after a turn."""
     return json.dumps(
@@ -514,7 +553,7 @@ def test_codex_notify_finds_archived_sessions(cli, workspace, codex_home):
     archived.mkdir(parents=True)
     (archived / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
     hook(cli, workspace, "codex", None, notify_argument())
-    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+    assert imported_thread(workspace) == ROLLOUT_THREAD
 
 
 def test_codex_notify_with_a_strange_thread_id_globs_nothing(cli, workspace, codex_home):
@@ -562,7 +601,7 @@ def test_codex_hooks_json_events(cli, workspace, tmp_path):
         }
     )
     assert json.loads(hook(cli, workspace, "codex", stop).stdout) == {}
-    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+    assert imported_thread(workspace) == ROLLOUT_THREAD
 
 
 def test_codex_hooks_json_without_transcript_path_finds_the_rollout(cli, workspace, codex_home):
@@ -580,7 +619,7 @@ def test_codex_hooks_json_without_transcript_path_finds_the_rollout(cli, workspa
         }
     )
     hook(cli, workspace, "codex", stop)
-    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+    assert imported_thread(workspace) == ROLLOUT_THREAD
 
 
 # --------------------------------------------------------------------------- a whole session
