@@ -118,8 +118,10 @@ def run_unprivileged(root: Path, *args: object) -> Run:
         return run_memctl(root, *args)
     setpriv = shutil.which("setpriv")
     assert setpriv, "setpriv (util-linux) is needed to run memctl unprivileged as root"
-    for path in [root, *root.rglob("*")]:
-        os.lchown(path, NOBODY, NOBODY)
+    os.lchown(root, NOBODY, NOBODY)
+    for folder, names, files in os.walk(root):  # symlinks are changed, never followed
+        for name in names + files:
+            os.lchown(os.path.join(folder, name), NOBODY, NOBODY)
     reader = "+dac_read_search"
     prefix = [
         setpriv,
