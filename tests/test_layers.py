@@ -832,3 +832,50 @@ def test_each_layer_folder_bans_the_layers_above_it_for_ruff():
         assert {b for b in banned if b.startswith("memctl.") and b.count(".") == 1} == above, folder
         assert {"typer", "rich", "click"} <= banned, folder
         assert ("litellm" in banned) is (folder != "models"), folder
+
+
+# --------------------------------------------------------------------------- the tests' own layers
+
+TESTS = PACKAGE.parent / "tests"
+
+
+def imports_of_the_suite(path: Path) -> list[str]:
+    """The modules of the suite other than tests/support/ that `path` imports. A test
+    module that imports another ties two folders' tests together (moving or renaming one
+    breaks the other) and runs the other's module-level code: what tests share lives in
+    tests/support/."""
+    return sorted(
+        name
+        for name in imported_names(path)
+        if top_package(name) == "tests"
+        and name not in ("tests", "tests.support")
+        and not name.startswith("tests.support.")
+    )
+
+
+def test_test_modules_share_only_through_tests_support():
+    found = {
+        relative(path): imported
+        for path in sorted(TESTS.rglob("*.py"))
+        if (imported := imports_of_the_suite(path))
+    }
+    assert found == {}
+
+
+def test_an_import_of_another_test_module_is_caught(tmp_path):
+    """Guards the guard: both spellings of a test module's import are seen, support's are not."""
+    sample = tmp_path / "test_sample.py"
+    sample.write_text(
+        "from tests.support.helpers import MEMCTL\n"
+        "from tests import support\n"
+        "from tests.pipeline.test_evict import tool_turn\n"
+        "def later():\n"
+        "    import tests.models.test_cost\n",
+        encoding="utf-8",
+    )
+
+    assert imports_of_the_suite(sample) == [
+        "tests.models.test_cost",
+        "tests.pipeline.test_evict",
+        "tests.pipeline.test_evict.tool_turn",
+    ]

@@ -23,10 +23,8 @@ from memctl.core.memory import CONTEXT_CAP
 from memctl.core.threads import read_entries
 from memctl.core.workspace import Workspace, init_workspace
 from tests.support.helpers import MEMCTL, modules_after
+from tests.support.hooks import SESSION, claude_input, context_of, hook
 from tests.support.llm_server import write_model_config
-
-SESSION = "3b1f6c2e-7a4d-4c1e-9f2a-5d6e7f8a9b0c"
-
 
 # --------------------------------------------------------------------------- transcripts
 
@@ -94,31 +92,6 @@ class ClaudeSession:
         if torn and upto < len(self.lines):
             text += self.lines[upto][: len(self.lines[upto]) // 2]
         self.path.write_text(text, encoding="utf-8")
-
-
-def claude_input(event: str, transcript: Path, **fields: Any) -> str:
-    """Claude Code's hook stdin for `event`, with the fields it sends for it."""
-    data = {
-        "session_id": SESSION,
-        "transcript_path": str(transcript),
-        "cwd": "/home/dev/shop",
-        "permission_mode": "default",
-        "hook_event_name": event,
-        **fields,
-    }
-    return json.dumps(data)
-
-
-def hook(cli: Any, ws: Path, agent: str, stdin: str | None, *args: str) -> Any:
-    result = cli("-w", ws, "hook", agent, *args, input=stdin)
-    assert result.exit_code == 0, result.stderr
-    return result
-
-
-def context_of(stdout: str, event: str) -> str:
-    document = json.loads(stdout)
-    assert document["hookSpecificOutput"]["hookEventName"] == event
-    return document["hookSpecificOutput"]["additionalContext"]
 
 
 def conversation(path: Path) -> ClaudeSession:
@@ -472,6 +445,45 @@ FIXTURE = (
 )
 
 
+ROLLOUT_THREAD = [
+    ("user", "Invoices show 10.00 instead of 10.01. Remember: we always round half up for money."),
+    ("assistant", "Looking for the invoice rounding code."),
+    ("tool", "src/invoice.py:12:    return round(amount, 2)\n"),
+    ("assistant", None),
+    (
+        "tool",
+        "Exit code: 0\nWall time: 0.1 seconds\nOutput:\ndef total(amount):\n"
+        "    return round(amount, 2)\n",
+    ),
+    (
+        "tool",
+        "Exit code: 1\nWall time: 0.1 seconds\nOutput:\n"
+        "cat: tests/test_invoice.py: No such file or directory\n",
+    ),
+    ("assistant", None),
+    ("tool", "Success. Updated the following files:\nM src/invoice.py\n"),
+    ("assistant", "Invoices now round half up: 10.005 becomes 10.01."),
+    ("user", "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing."),
+    (
+        "compaction",
+        "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing.",
+    ),
+    ("user", "Please add the missing test."),
+    ("assistant", "Added tests/test_invoice.py covering 10.005."),
+]
+"""The thread FIXTURE imports as, by role (or compaction) and text, written out from
+the rollout: its messages, tool calls and results and its compaction, none of the
+instructions, reasoning or events (tests/agents/test_import.py checks every field)."""
+
+
+def imported_thread(root: Path) -> list[tuple[str, Any]]:
+    """The rollout's thread in the workspace at `root`, as ROLLOUT_THREAD spells it."""
+    return [
+        (entry.get("role") or entry["type"], entry.get("content", entry.get("summary")))
+        for entry in read_entries(Workspace(root), ROLLOUT_ID)
+    ]
+
+
 def notify_argument(thread: str = ROLLOUT_ID) -> str:
     """The JSON argument Codex gives its notify program after a turn."""
     return json.dumps(
@@ -515,7 +527,7 @@ def test_codex_notify_finds_archived_sessions(cli, workspace, codex_home):
     archived.mkdir(parents=True)
     (archived / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
     hook(cli, workspace, "codex", None, notify_argument())
-    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+    assert imported_thread(workspace) == ROLLOUT_THREAD
 
 
 def test_codex_notify_with_a_strange_thread_id_globs_nothing(cli, workspace, codex_home):
@@ -563,7 +575,7 @@ def test_codex_hooks_json_events(cli, workspace, tmp_path):
         }
     )
     assert json.loads(hook(cli, workspace, "codex", stop).stdout) == {}
-    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+    assert imported_thread(workspace) == ROLLOUT_THREAD
 
 
 def test_codex_hooks_json_without_transcript_path_finds_the_rollout(cli, workspace, codex_home):
@@ -581,7 +593,7 @@ def test_codex_hooks_json_without_transcript_path_finds_the_rollout(cli, workspa
         }
     )
     hook(cli, workspace, "codex", stop)
-    assert read_entries(Workspace(workspace), ROLLOUT_ID)
+    assert imported_thread(workspace) == ROLLOUT_THREAD
 
 
 # --------------------------------------------------------------------------- a whole session

@@ -289,42 +289,65 @@ def test_installed_bash_completion_registers_and_completes(tmp_path):
     assert completed.stdout.split() == ["consolidate"]
 
 
-def test_installed_zsh_completion(tmp_path):
+def installed(shell: str, tmp_path: Path) -> tuple[Path, str]:
+    """Run the README's install recipe for `shell` in a fresh home: (the home, the script
+    it wrote)."""
     home = tmp_path / "home"
     home.mkdir()
-    assert sh(recipe("completion-zsh"), minimal_env(home), tmp_path).returncode == 0
-    script = (home / INSTALLED["zsh"]).read_text(encoding="utf-8")
+    assert sh(recipe(f"completion-{shell}"), minimal_env(home), tmp_path).returncode == 0
+    return home, (home / INSTALLED[shell]).read_text(encoding="utf-8")
+
+
+def real_shell(name: str) -> str:
+    """The shell's path, or a skip that says it is missing (.ci/run installs zsh and fish)."""
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(f"{name} is not installed: the script is checked, not run")
+    return path
+
+
+def test_installed_zsh_completion(tmp_path):
+    _, script = installed("zsh", tmp_path)
 
     # compinit reads the #compdef tag from the first line of a file named _memctl on fpath.
     assert script.splitlines()[0] == "#compdef memctl"
     assert "_MEMCTL_COMPLETE=complete_zsh memctl" in script
-    if shutil.which("zsh"):
-        done = sh(
-            f"fpath=({home / '.zfunc'} $fpath); autoload -Uz compinit; compinit -u -d "
-            f"{home / '.zcompdump'}; print -r -- $_comps[memctl]",
-            minimal_env(home, PATH=os.environ["PATH"]),
-            tmp_path,
-            shutil.which("zsh"),
-        )
-        assert done.stdout.strip() == "_memctl", done.stderr
+
+
+def test_installed_zsh_completion_registers_in_a_real_zsh(tmp_path):
+    zsh = real_shell("zsh")
+    home, _ = installed("zsh", tmp_path)
+
+    done = sh(
+        f"fpath=({home / '.zfunc'} $fpath); autoload -Uz compinit; compinit -u -d "
+        f"{home / '.zcompdump'}; print -r -- $_comps[memctl]",
+        minimal_env(home, PATH=os.environ["PATH"]),
+        tmp_path,
+        zsh,
+    )
+
+    assert done.stdout.strip() == "_memctl", done.stderr
 
 
 def test_installed_fish_completion(tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    assert sh(recipe("completion-fish"), minimal_env(home), tmp_path).returncode == 0
-    script = (home / INSTALLED["fish"]).read_text(encoding="utf-8")
+    _, script = installed("fish", tmp_path)
 
     assert script.startswith("complete --command memctl ")
     assert "_MEMCTL_COMPLETE=complete_fish" in script
-    if shutil.which("fish"):
-        done = sh(
-            "complete --do-complete 'memctl cons'",
-            minimal_env(home, XDG_CONFIG_HOME=str(home / ".config")),
-            tmp_path,
-            shutil.which("fish"),
-        )
-        assert "consolidate" in done.stdout, done.stderr
+
+
+def test_installed_fish_completion_completes_in_a_real_fish(tmp_path):
+    fish = real_shell("fish")
+    home, _ = installed("fish", tmp_path)
+
+    done = sh(
+        "complete --do-complete 'memctl cons'",
+        minimal_env(home, XDG_CONFIG_HOME=str(home / ".config")),
+        tmp_path,
+        fish,
+    )
+
+    assert "consolidate" in done.stdout, done.stderr
 
 
 # --------------------------------------------------------------------------- MCP

@@ -9,7 +9,6 @@ of one such place; each failed before the text was redacted ahead of the cut.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -20,23 +19,7 @@ from memctl.core.workspace import Workspace
 from memctl.turn.tools import EVICTED_PAGE_CHARS, HISTORY_ENTRY_CHARS, run_tool
 from tests.support.helpers import write_log
 from tests.support.llm_server import write_model_config
-
-
-def pem(seed: int = 1, lines: int = 25) -> tuple[str, list[str]]:
-    """A private key block and its body lines (what must never be shown)."""
-    rng = random.Random(seed)
-    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-    body = ["".join(rng.choice(alphabet) for _ in range(64)) for _ in range(lines)]
-    block = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(body)
-    return block + "\n-----END RSA PRIVATE KEY-----", body
-
-
-GITHUB = "ghp_" + "Zq8" * 12  # 36 characters after the prefix
-
-
-def shown(text: str, body: list[str]) -> list[str]:
-    """The key lines (or pieces of 12 characters of them) that `text` shows."""
-    return [line for line in body if any(line[i : i + 12] in text for i in range(0, 53, 13))]
+from tests.support.secrets import GITHUB, pem, shown
 
 
 def tool_turn(call_id: str, result: str, arguments: str = "{}") -> list[dict[str, Any]]:

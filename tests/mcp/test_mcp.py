@@ -10,10 +10,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,14 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.turn.tools import SCHEMAS
 from tests.support.helpers import MEMORY_TOOLS, snapshot
+from tests.support.mcp_wire import (
+    HANDSHAKE,
+    READ_TIMEOUT,
+    converse,
+    rpc,
+    server_command,
+)
+from tests.support.secrets import GITHUB, pem, shown
 
 TOOL_NAMES = set(MEMORY_TOOLS)
 MEMORY = "- We deploy on Fridays.\n- The staging database is pg-staging-2.\n"
@@ -38,7 +44,6 @@ THREAD = [
     {"role": "assistant", "content": "Flip the gateway back to the green pool."},
 ]
 # A client waits this long for an answer before giving up: a hang fails, never blocks CI.
-READ_TIMEOUT = 30
 
 
 def prepare(root: Path, config: str = "") -> Path:
@@ -49,10 +54,6 @@ def prepare(root: Path, config: str = "") -> Path:
     lines = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in THREAD)
     (root / "threads" / "billing.jsonl").write_text(lines, encoding="utf-8")
     return root
-
-
-def server_command(root: Path) -> list[str]:
-    return [sys.executable, "-m", "memctl", "-w", str(root), "mcp"]
 
 
 class Client:
@@ -353,8 +354,6 @@ def test_secrets_in_what_the_tools_read_are_redacted(tmp_path_factory, connect):
 def test_a_secret_across_a_cut_is_redacted_over_mcp(tmp_path_factory, connect):
     """thread_history cuts an entry at 4,000 characters and memory_get takes a range:
     both from the text redacted whole, as in `call` (tests/core/test_redact_cuts.py)."""
-    from tests.core.test_redact_cuts import GITHUB, pem, shown
-
     block, body = pem(7)
     root = prepare(tmp_path_factory.mktemp("mcp-cuts") / "ws")
     (root / "MEMORY.md").write_text(f"# Memory\n\n{block}\n", encoding="utf-8")
@@ -427,55 +426,7 @@ def test_no_workspace_exits_2(tmp_path):
     assert len(done.stderr.splitlines()) == 1 and "memctl.yaml" in done.stderr
 
 
-def rpc(request_id: int, method: str, params: dict[str, Any]) -> str:
-    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
-
-
-HANDSHAKE = [
-    rpc(
-        1,
-        "initialize",
-        {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"},
-        },
-    ),
-    json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-]
 SEARCH_CALL = rpc(2, "tools/call", {"name": "memory_search", "arguments": {"query": "Fridays"}})
-
-
-@dataclass
-class Conversation:
-    returncode: int
-    stdout: list[str]
-    stderr: str
-
-
-def converse(command: list[str], requests: list[str]) -> Conversation:
-    """Speak raw JSON-RPC to a server on pipes: send `requests`, read stdout until every
-    request id has its answer, then close stdin as a client does and let it exit."""
-    process = subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    watchdog = threading.Timer(READ_TIMEOUT, process.kill)  # a hang fails instead of blocking
-    watchdog.start()
-    try:
-        assert process.stdin and process.stdout and process.stderr
-        process.stdin.write("".join(request + "\n" for request in requests))
-        process.stdin.flush()
-        waiting = {json.loads(request)["id"] for request in requests if '"id"' in request}
-        lines: list[str] = []
-        while waiting and (line := process.stdout.readline()):
-            lines.append(line)
-            waiting.discard(json.loads(line).get("id"))
-        process.stdin.close()
-        lines += process.stdout.readlines()
-        stderr = process.stderr.read()
-        return Conversation(process.wait(), lines, stderr)
-    finally:
-        watchdog.cancel()
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
 from memctl.models.facts import resolve_dates, third_person
 from memctl.models.interface import Request
-from tests.pipeline.test_flush_speakers import CONVERSATION
+from tests.support.conversations import CONVERSATION
 
 
 def flush(conversation: list[dict[str, Any]], ledger: str = "") -> list[str]:

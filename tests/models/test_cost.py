@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support.conversations import LONG_THREAD
 from tests.support.helpers import DANA, append
 from tests.support.llm_server import write_model_config
 
@@ -45,15 +46,6 @@ def configure(root: Path, model: Any, **extra: Any) -> None:
 
 def daily(root: Path, text: str, name: str = "2026-01-01.md") -> None:
     (root / "memory" / name).write_text(text, encoding="utf-8")
-
-
-LONG_THREAD = [
-    {
-        "role": "user" if n % 2 == 0 else "assistant",
-        "content": f"Step {n}: the build cache for service {n} lives in bucket b-{n}. " * 4,
-    }
-    for n in range(60)
-]
 
 
 # --------------------------------------------------------------------------- before

@@ -2,57 +2,23 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import stat
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.helpers import read_log, snapshot, write_log
+from tests.support.conversations import expected_placeholder, name_for, tool_turn
+from tests.support.helpers import read_log, run_unprivileged, snapshot, write_log
 
 SMALL = "eviction:\n  threshold_chars: 1000\n"
-
-
-def tool_turn(call_id: str, content: str, tool: str = "grep", named: bool = False) -> list[dict]:
-    result: dict[str, Any] = {"role": "tool", "tool_call_id": call_id, "content": content}
-    if named:
-        result["name"] = tool
-    return [
-        {"role": "user", "content": "look it up"},
-        {
-            "role": "assistant",
-            "content": None,
-            "tool_calls": [
-                {"id": call_id, "type": "function", "function": {"name": tool, "arguments": "{}"}}
-            ],
-        },
-        result,
-        {"role": "assistant", "content": "done"},
-    ]
 
 
 def text_of(size: int, seed: str = "") -> str:
     """Distinct head and tail so the preview is checkable: 'H...' then 'T...'."""
     half = size // 2
     return (seed + "H" * half)[:half] + "T" * (size - half)
-
-
-def expected_placeholder(text: str, path: str, head: int = 2000, tail: int = 2000) -> str:
-    k_head = min(head, len(text) // 2)
-    k_tail = min(tail, len(text) // 2)
-    return (
-        f"[Tool result evicted from the context: {len(text):,} chars; the full text is in "
-        f"{path} (read that file for the rest).]\n\n"
-        f"Preview (first {k_head} chars):\n{text[:k_head]}\n\n"
-        f"... and last {k_tail} chars:\n{text[len(text) - k_tail :]}"
-    )
-
-
-def name_for(call_id: str, text: str) -> str:
-    return f"{call_id}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 def context_messages(cli, root: Path, thread: str = "t1") -> list[dict[str, Any]]:
@@ -191,15 +157,15 @@ def test_a_failed_write_leaves_the_message_as_it_was(workspace: Path, cli) -> No
     assert tool["content"] == text
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores folder permissions")
-def test_an_unwritable_folder_is_a_failed_write(workspace: Path, cli) -> None:
+def test_an_unwritable_folder_is_a_failed_write(workspace: Path) -> None:
+    """Run as a user the folder's mode binds (nobody, when the suite runs as root)."""
     (workspace / "memctl.yaml").write_text(SMALL)
     write_log(workspace, "t1", tool_turn("c1", text_of(3000)))
     folder = workspace / "evicted" / "t1"
     folder.mkdir(parents=True)
     folder.chmod(0o500)
     try:
-        result = cli("-w", workspace, "evict", "t1")
+        result = run_unprivileged(workspace, "evict", "t1")
     finally:
         folder.chmod(0o700)
     assert result.exit_code == 1

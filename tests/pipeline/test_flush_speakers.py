@@ -10,33 +10,8 @@ from typing import Any
 
 import yaml
 
+from tests.support.conversations import CONVERSATION
 from tests.support.llm_server import write_model_config
-
-CONVERSATION = [
-    {
-        "role": "user",
-        "name": "Caroline",
-        "content": "I went to an LGBTQ support group yesterday and it was so powerful.",
-        "ts": "2023-05-08T13:56:00+00:00",
-    },
-    {
-        "role": "assistant",
-        "content": "Melanie: Wow, that's great! I'm swamped with the kids & work.",
-        "ts": "2023-05-08T13:58:00+00:00",
-    },
-    {
-        "role": "user",
-        "name": "Caroline",
-        "content": "Next month I'm going to start a counseling course.",
-        "ts": "2023-05-20T09:01:00+00:00",
-    },
-    {
-        "role": "assistant",
-        "name": "Melanie",
-        "content": "I painted a sunrise last week, my first painting this year.",
-        "ts": "2023-05-20T09:05:00+00:00",
-    },
-]
 
 
 def setup(root: Path) -> None:

@@ -22,11 +22,11 @@ from memctl.retrieval.embed import catch_up, plan
 from memctl.retrieval.index import fresh_index, index_path, read_only
 from memctl.retrieval.recall import recall
 from memctl.turn.tools import run_tool
-from tests.agents.test_hooks import claude_input, context_of, hook
-from tests.mcp.test_mcp import HANDSHAKE, converse, rpc, server_command
 from tests.support.embed_server import EmbedServer, embedding_config
 from tests.support.helpers import run_memctl
+from tests.support.hooks import claude_input, context_of, hook
 from tests.support.llm_server import write_model_config
+from tests.support.mcp_wire import HANDSHAKE, converse, rpc, server_command
 
 KEY_ENV = "MEMCTL_TEST_EMBED_KEY"
 

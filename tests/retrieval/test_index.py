@@ -11,11 +11,12 @@ eight processes writing and searching at once.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -33,8 +34,10 @@ from memctl.retrieval.index import (
     index_path,
     trigram_query,
 )
+from memctl.retrieval.index.freshness import listed_files
 from memctl.retrieval.search import MODES, search
-from tests.retrieval.test_search_properties import (
+from tests.support.helpers import CRASHPOINT, MEMCTL, held_lock
+from tests.support.search_corpora import (
     SETTINGS,
     Corpus,
     LogLine,
@@ -46,7 +49,6 @@ from tests.retrieval.test_search_properties import (
     queries,
     write,
 )
-from tests.support.helpers import MEMCTL, held_lock
 
 
 def both(ws: Workspace, query: str, **options: object) -> tuple[list, list]:
@@ -360,22 +362,55 @@ def big_workspace(root: Path, days: int = 400, threads: int = 60) -> None:
 
 @pytest.mark.slow
 def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> None:
-    big_workspace(workspace)
+    """`index --rebuild` killed (SIGKILL) as it opens a file to index, inside its one
+    write transaction: the first file (nothing written yet), one in the middle (records in
+    SQLite's page cache) and the last (records spilled to the WAL, uncommitted: enough
+    files that they no longer fit the cache). The kill points are exact: the crash-point
+    hook (tests/support/crashpoint) kills before that open. Nothing of the killed
+    transaction may count, and the next search must find what the scan finds."""
+    big_workspace(workspace, threads=200)
     ws = Workspace(workspace)
     expected = search(ws, "fact 17-3", scope="all", limit=0, use_index=False)
-    for delay in (0.05, 0.2, 0.5):
+    listed = listed_files(ws)
+    wal = index_path(ws).with_name(index_path(ws).name + "-wal")
+    left: dict[str, int] = {}
+    for item in (listed[0], listed[len(listed) // 2], listed[-1]):
         index_path(ws).unlink(missing_ok=True)
-        run = subprocess.Popen(
+        killed = subprocess.run(
             [str(MEMCTL), "-w", str(workspace), "index", "--rebuild"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            env={
+                **os.environ,
+                "PYTHONPATH": str(CRASHPOINT),
+                "MEMCTL_CRASH_ROOT": str(workspace),
+                "MEMCTL_CRASH_READ": item.rel,
+            },
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
-        time.sleep(delay)
-        run.send_signal(signal.SIGKILL)
-        run.wait()
+        assert killed.returncode == -signal.SIGKILL, (item.rel, killed.stderr)
+        left[item.rel] = wal.stat().st_size
+        assert committed_files(ws) == 0, item.rel
         result = search(ws, "fact 17-3", scope="all", limit=0)
         assert result.hits == expected.hits
         assert result.notes == []
+    # The last kill left the transaction's pages in the WAL: a torn write, not only a
+    # lost page cache (grow big_workspace if SQLite's cache grows).
+    assert left[listed[-1].rel] > left[listed[0].rel], left
+
+
+def committed_files(ws: Workspace) -> int:
+    """How many files the index on disk holds as committed, read from a copy so that the
+    recovery SQLite runs on opening it leaves the killed run's files as they are."""
+    with tempfile.TemporaryDirectory() as scratch:
+        for name in index_path(ws).parent.glob(index_path(ws).name + "*"):
+            shutil.copy(name, Path(scratch) / name.name)
+        conn = sqlite3.connect(Path(scratch) / index_path(ws).name)
+        try:
+            (count,) = conn.execute("SELECT count(*) FROM files").fetchone()
+        finally:
+            conn.close()
+    return count
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.retrieval.recall import SNIPPET_CHARS, recall, redacted_snippet
 from memctl.retrieval.search import snippet
-from tests.core.test_redact_properties import SECRETS, filler, pieces
+from tests.support.secrets import SECRETS, filler, pieces
 
 REDACTOR = compile_patterns()
 TERM = "zebra"

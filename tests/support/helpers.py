@@ -14,6 +14,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import subprocess
 import sys
 import threading
@@ -28,6 +29,9 @@ from typing import Any
 import yaml
 
 MEMCTL = Path(sys.executable).with_name("memctl")
+CRASHPOINT = Path(__file__).with_name("crashpoint")
+"""Put on PYTHONPATH, it kills a memctl run at an exact file operation (its
+sitecustomize.py says how); tests/system/test_crash.py and the index's kill test use it."""
 
 
 # --------------------------------------------------------------------------- time limits
@@ -65,7 +69,6 @@ class Run:
     exit_code: int
     stdout: str
     stderr: str
-    elapsed: float = 0.0
 
 
 def run_memctl(
@@ -74,14 +77,15 @@ def run_memctl(
     input: str | bytes | None = None,
     env: Mapping[str, str] | None = None,
     timeout: float = 60,
+    prefix: Sequence[str] = (),
 ) -> Run:
     """The installed command in a subprocess (`-w root` first when `root` is given): a hang
     is a timeout, not a stuck suite. Arguments may be bytes (what a shell passes when they
-    are not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did."""
+    are not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did.
+    `prefix` is a command that runs it (setpriv, for `run_unprivileged`)."""
     words = [a if isinstance(a, bytes) else str(a) for a in args]
-    command = [str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
+    command = [*prefix, str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
     data = input.encode("utf-8") if isinstance(input, str) else input
-    started = time.monotonic()
     done = subprocess.run(
         command,
         input=data if data is not None else b"",
@@ -94,8 +98,40 @@ def run_memctl(
         done.returncode,
         done.stdout.decode("utf-8", "replace"),
         done.stderr.decode("utf-8", "replace"),
-        time.monotonic() - started,
     )
+
+
+NOBODY = 65534
+"""The user (and group) `run_unprivileged` runs memctl as when the suite runs as root."""
+
+
+def run_unprivileged(root: Path, *args: object) -> Run:
+    """`memctl -w root ARGS` as a user whom file modes bind, for the tests of a folder
+    memctl may not write. Root writes through any mode, and CI runs as root: there the run
+    is made as nobody, through setpriv, after the workspace is given to nobody (so that
+    only the modes the test set deny a write). Nobody keeps one capability,
+    CAP_DAC_READ_SEARCH: it reads and searches every file and folder, so the venv (whose
+    interpreter may live in root's home, mode 0700) and the test's tmp_path (0700) need
+    not be opened to it, while every write is checked as nobody's. A user other than root
+    runs memctl as itself."""
+    if os.geteuid() != 0:
+        return run_memctl(root, *args)
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "setpriv (util-linux) is needed to run memctl unprivileged as root"
+    os.lchown(root, NOBODY, NOBODY)
+    for folder, names, files in os.walk(root):  # symlinks are changed, never followed
+        for name in names + files:
+            os.lchown(os.path.join(folder, name), NOBODY, NOBODY)
+    reader = "+dac_read_search"
+    prefix = [
+        setpriv,
+        f"--reuid={NOBODY}",
+        f"--regid={NOBODY}",
+        "--clear-groups",
+        f"--inh-caps={reader}",
+        f"--ambient-caps={reader}",
+    ]
+    return run_memctl(root, *args, prefix=prefix)
 
 
 REPORT_MODULES = """

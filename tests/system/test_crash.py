@@ -39,12 +39,11 @@ from typing import Any
 
 import pytest
 
-from tests.support.helpers import MEMCTL, configure, time_limit
+from tests.support.helpers import CRASHPOINT, MEMCTL, configure, time_limit
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer, write_model_config
 
 pytestmark = pytest.mark.slow
 
-CRASHPOINT = Path(__file__).parent.parent / "support" / "crashpoint"
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})")
 FLUSH_BLOCK = re.compile(r"^## Memory Flush — .*? · thread (\S+) · entries (\d+)-(\d+)\b", re.M)
 TEMP_FILE = re.compile(r"\..+\.tmp")

@@ -5,7 +5,8 @@ Every case must end in a clear one-line error (exit 2) or a clearly reported ski
 never a traceback, never a hang, and never a write outside the workspace: each test
 that can write snapshots the whole temporary folder (the workspace and its sibling
 `outside/`) and compares. Cases that could hang run the installed command in a
-subprocess with a timeout.
+subprocess with a timeout (HANG): a hang fails the test, however loaded the machine.
+How fast the large inputs go through is measured in bench/, not here.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from pathlib import Path
 import pytest
 
 from memctl.core.workspace import Workspace
-from tests.support.helpers import run_memctl, snapshot, time_limit
+from tests.support.helpers import run_memctl, snapshot
 
 pytestmark = pytest.mark.slow
 
+HANG = 120
+"""Seconds after which a run is hung (a YAML bomb expanded, a quadratic loop over a huge
+line): generous for a loaded 2-core machine, minutes short of what a hang takes."""
 MESSAGE = json.dumps({"role": "user", "content": "We decided to deploy on Fridays."}) + "\n"
 
 
@@ -319,9 +323,8 @@ BILLION_LAUGHS = "a: &a ['lol','lol','lol','lol','lol','lol','lol','lol','lol']\
 def test_hostile_yaml_is_a_quick_clear_error(ws: Path, document: str, says: str):
     (ws / "memctl.yaml").write_text(document)
     for command in (("config", "validate"), ("flush",)):
-        run = run_memctl(ws, *command, timeout=20)
+        run = run_memctl(ws, *command, timeout=HANG)
         assert_clear_error(run, 2, says)
-        assert run.elapsed < time_limit(10)
 
 
 def prompt_config(ws: Path, path: str) -> None:
@@ -462,24 +465,24 @@ def test_a_20_mb_single_line_message(ws: Path, tmp_path: Path):
     message = json.dumps({"role": "user", "content": text}) + "\n"
     assert len(message) > 20_000_000
 
-    appended = run_memctl(ws, "thread", "append", "big", "-", input=message.encode())
+    appended = run_memctl(ws, "thread", "append", "big", "-", input=message.encode(), timeout=HANG)
     assert appended.exit_code == 0, appended.stderr
-    shown = run_memctl(ws, "--json", "thread", "show", "big")
+    shown = run_memctl(ws, "--json", "thread", "show", "big", timeout=HANG)
     assert shown.exit_code == 0 and text in shown.stdout
-    found = run_memctl(ws, "search", "deploy on Fridays", "--scope", "threads", "-t", "big")
+    found = run_memctl(
+        ws, "search", "deploy on Fridays", "--scope", "threads", "-t", "big", timeout=HANG
+    )
     assert found.exit_code == 0 and "threads/big.jsonl#0" in found.stdout
     assert len(found.stdout) < 10_000  # a hit shows a snippet, not 20 MB
-    context = run_memctl(ws, "context", "big")
+    context = run_memctl(ws, "context", "big", timeout=HANG)
     assert context.exit_code == 0 and text in context.stdout
-    planned = run_memctl(ws, "--json", "flush", "--dry-run", "--thread", "big")
+    planned = run_memctl(ws, "--json", "flush", "--dry-run", "--thread", "big", timeout=HANG)
     assert planned.exit_code == 0, planned.stderr
     requests = json.loads(planned.stdout)["threads"][0]["planned"]
     assert len(requests) > 10  # cut in pieces that fit the model, none dropped
     assert {r["part"] for r in requests} == {
         f"part {k}/{len(requests)}" for k in range(1, 1 + len(requests))
     }
-    for run in (appended, shown, found, context, planned):
-        assert run.elapsed < time_limit(20)
 
 
 def test_huge_lines_in_a_ledger_and_a_thread_go_through_flush_and_consolidate(ws: Path):
@@ -492,21 +495,22 @@ def test_huge_lines_in_a_ledger_and_a_thread_go_through_flush_and_consolidate(ws
     assert ledger.stat().st_size > 5_000_000
     text = "Remember: the build server is ochre. " + "filler words here " * 110_000
     message = json.dumps({"role": "user", "content": text}) + "\n"
-    assert run_memctl(ws, "thread", "append", "t2", "-", input=message.encode()).exit_code == 0
+    appended = run_memctl(ws, "thread", "append", "t2", "-", input=message.encode(), timeout=HANG)
+    assert appended.exit_code == 0
 
-    found = run_memctl(ws, "search", "Tuesdays")
+    found = run_memctl(ws, "search", "Tuesdays", timeout=HANG)
     assert found.exit_code == 0 and f"memory/{ledger.name}:4:" in found.stdout
-    line = run_memctl(ws, "get", f"memory/{ledger.name}", "--start", "3", "--end", "3")
+    line = run_memctl(
+        ws, "get", f"memory/{ledger.name}", "--start", "3", "--end", "3", timeout=HANG
+    )
     assert line.exit_code == 0 and len(line.stdout) > 5_000_000
-    flushed = run_memctl(ws, "flush", "--thread", "t2")
+    flushed = run_memctl(ws, "flush", "--thread", "t2", timeout=HANG)
     assert flushed.exit_code == 0, flushed.stderr
-    merged = run_memctl(ws, "consolidate")
+    merged = run_memctl(ws, "consolidate", timeout=HANG)
     assert merged.exit_code == 0, merged.stderr
     memory = (ws / "MEMORY.md").read_text()
     assert len(memory) <= 4000 * 4  # consolidation_max_tokens x 4: the budget holds
     assert "- Releases go out on Tuesdays." in memory
-    for run in (found, line, flushed, merged):
-        assert run.elapsed < time_limit(20)
 
 
 def test_a_memory_md_of_many_megabytes(ws: Path, tmp_path: Path):
@@ -517,24 +521,22 @@ def test_a_memory_md_of_many_megabytes(ws: Path, tmp_path: Path):
     today = ws / "memory" / f"{datetime.now(UTC).date()}.md"
     today.write_text("## Memory Flush — now\n\n- Releases go out on Tuesdays.\n")
 
-    context = run_memctl(ws, "--json", "context", "t1")
+    context = run_memctl(ws, "--json", "context", "t1", timeout=HANG)
     assert context.exit_code == 0, context.stderr
     assert "cut to its budget of 16,000 chars" in context.stderr
     reference = json.loads(context.stdout)["messages"][0]["content"]
     assert len(reference) < 16_000 + 2_000 and "memory_search" in reference
-    planned = run_memctl(ws, "--json", "flush", "--dry-run")
+    planned = run_memctl(ws, "--json", "flush", "--dry-run", timeout=HANG)
     assert planned.exit_code == 0, planned.stderr
     sent = planned.stdout
     assert "the rest of MEMORY.md is not shown" in sent and len(sent) < 2_000_000
-    assert run_memctl(ws, "status").exit_code == 0
-    assert run_memctl(ws, "search", "fact 149999 about").exit_code == 0
+    assert run_memctl(ws, "status", timeout=HANG).exit_code == 0
+    assert run_memctl(ws, "search", "fact 149999 about", timeout=HANG).exit_code == 0
 
     before = snapshot(tmp_path, locks=False)
-    merged = run_memctl(ws, "consolidate")
+    merged = run_memctl(ws, "consolidate", timeout=HANG)
     assert_clear_error(merged, 1, "too small to merge into a MEMORY.md of")
     assert snapshot(tmp_path, locks=False) == before
-    for run in (context, planned, merged):
-        assert run.elapsed < time_limit(20)
 
 
 # --------------------------------------------------------------------------- non-UTF-8

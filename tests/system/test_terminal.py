@@ -18,7 +18,7 @@ import yaml
 
 from memctl.cli.app import COMMAND_ORDER
 from memctl.core.workspace import Workspace
-from tests.models.test_cost import LONG_THREAD
+from tests.support.conversations import LONG_THREAD
 from tests.support.helpers import DANA, MEMCTL, PtyRun, append, on_pty, snapshot
 from tests.support.llm_server import write_model_config
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.conversations import expected_placeholder, name_for, tool_turn
 from tests.support.helpers import MEMORY_TOOLS, chat, read_log, snapshot, write_log
 from tests.support.llm_server import TEST_MODEL, write_model_config
 
@@ -235,8 +236,6 @@ def test_memory_save_and_thread_history_tools(workspace: Path, cli, llm_server):
 def test_the_request_is_the_context_with_eviction_and_truncation(workspace, cli, llm_server):
     """What `call` sends is what `memctl context` prints, placeholders and cut arguments
     included, and the evicted file is there for the model to read."""
-    from tests.pipeline.test_evict import expected_placeholder, name_for, tool_turn
-
     write_model_config(
         workspace,
         llm_server,

@@ -7,8 +7,11 @@ that folder (an open for writing, a rename, a removal, a chmod, a new folder), w
 `<number> <event> <path>` to the file MEMCTL_CRASH_LOG names, and kills the process with
 SIGKILL just before operation number MEMCTL_CRASH_AT, or just before the first operation
 that follows one on a path starting with MEMCTL_CRASH_AFTER (relative to the root): the
-state a power cut or `kill -9` leaves at that instant. Without MEMCTL_CRASH_ROOT it does
-nothing.
+state a power cut or `kill -9` leaves at that instant. Writes SQLite makes (the search
+index) are C calls no hook sees; MEMCTL_CRASH_READ kills just before the file at that
+path (relative to the root) is opened for reading, as the index opens each file it
+indexes inside its one write transaction. Reads are neither numbered nor logged. Without
+MEMCTL_CRASH_ROOT it does nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ _CHANGES = ("os.rename", "os.remove", "os.rmdir", "os.mkdir", "os.chmod", "os.tr
 def _install(root: str) -> None:
     at = int(os.environ.get("MEMCTL_CRASH_AT") or 0)
     after = os.environ.get("MEMCTL_CRASH_AFTER")
+    read_at = os.environ.get("MEMCTL_CRASH_READ")
     armed = False
     log_name = os.environ.get("MEMCTL_CRASH_LOG")
     # Opened before the hook exists, and written with os.write (no audit event).
@@ -33,9 +37,13 @@ def _install(root: str) -> None:
 
     def hook(event: str, args: tuple) -> None:
         nonlocal count, armed
+        reading = False
         if event == "open":
             path, _mode, flags = args
-            if not isinstance(flags, int) or not flags & _WRITE_FLAGS:
+            if not isinstance(flags, int):
+                return
+            reading = not flags & _WRITE_FLAGS
+            if reading and not read_at:
                 return
         elif event in _CHANGES:
             path = args[0]
@@ -46,8 +54,12 @@ def _install(root: str) -> None:
         full = os.path.realpath(os.fsdecode(path))
         if not full.startswith(inside) or (event == "os.mkdir" and os.path.isdir(full)):
             return
-        count += 1
         relative = full[len(inside) :]
+        if reading:
+            if relative == read_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return
+        count += 1
         if log is not None:
             os.write(log, f"{count} {event} {relative}\n".encode())
         if count == at or armed:

@@ -1,0 +1,68 @@
+"""Raw JSON-RPC to `memctl mcp` over pipes, for what the SDK's client does not show
+(what stdout carries, how the server exits)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+READ_TIMEOUT = 30
+
+
+def server_command(root: Path) -> list[str]:
+    return [sys.executable, "-m", "memctl", "-w", str(root), "mcp"]
+
+
+def rpc(request_id: int, method: str, params: dict[str, Any]) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+
+
+HANDSHAKE = [
+    rpc(
+        1,
+        "initialize",
+        {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"},
+        },
+    ),
+    json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+]
+
+
+@dataclass
+class Conversation:
+    returncode: int
+    stdout: list[str]
+    stderr: str
+
+
+def converse(command: list[str], requests: list[str]) -> Conversation:
+    """Speak raw JSON-RPC to a server on pipes: send `requests`, read stdout until every
+    request id has its answer, then close stdin as a client does and let it exit."""
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    watchdog = threading.Timer(READ_TIMEOUT, process.kill)  # a hang fails instead of blocking
+    watchdog.start()
+    try:
+        assert process.stdin and process.stdout and process.stderr
+        process.stdin.write("".join(request + "\n" for request in requests))
+        process.stdin.flush()
+        waiting = {json.loads(request)["id"] for request in requests if '"id"' in request}
+        lines: list[str] = []
+        while waiting and (line := process.stdout.readline()):
+            lines.append(line)
+            waiting.discard(json.loads(line).get("id"))
+        process.stdin.close()
+        lines += process.stdout.readlines()
+        stderr = process.stderr.read()
+        return Conversation(process.wait(), lines, stderr)
+    finally:
+        watchdog.cancel()
