@@ -76,7 +76,7 @@ def run_memctl(
     *args: object,
     input: str | bytes | None = None,
     env: Mapping[str, str] | None = None,
-    timeout: float = 60,
+    timeout: float = 180,
     prefix: Sequence[str] = (),
 ) -> Run:
     """The installed command in a subprocess (`-w root` first when `root` is given): a hang
@@ -187,7 +187,7 @@ def on_pty(
     *,
     attach: Sequence[str] = ("stderr",),
     env: Mapping[str, str] | None = None,
-    timeout: float = 60,
+    timeout: float = 180,
 ) -> PtyRun:
     """Run the installed memctl with the streams named in `attach` ("stdin", "stdout",
     "stderr") on one pseudo-terminal, the others on pipes (stdin: /dev/null)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-READ_TIMEOUT = 30
+READ_TIMEOUT = 120  # a hang guard: litellm and the SDK import slowly on a loaded machine
 
 
 def server_command(root: Path) -> list[str]:
