@@ -76,6 +76,7 @@ from memctl.agents.transcripts import (
     image_part,
     joined_content,
     line_hash,
+    open_batch,
     pending_calls,
     tool_call,
 )
@@ -172,6 +173,7 @@ def parse_claude(
             parsed.drafts.append(Draft(record.where, source_id, ts, entry, index=index))
     if reply is not None:
         parsed.open_from = reply.index
+        parsed.batch_from = open_batch(reply)
     parsed.context = {"main": main_present, "calls": pending_calls(tool_names, parsed.drafts)}
     return parsed
 
@@ -461,6 +463,7 @@ class ClaudeCode:
     title = "Claude Code"
     events = EVENTS
     session_end = True
+    resume_keeps_context = False
     hooks = CLAUDE_EVENTS
     recall_hook = HookSpec("UserPromptSubmit", None, 15)
     notify = False

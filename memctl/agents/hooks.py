@@ -140,7 +140,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     agent = agent_named(hook.agent)
     action = agent.events.get(hook.event)
     if action == "start":
-        _step(result, lambda: _session_start(ws, config, result))
+        if not (hook.source == "resume" and agent.resume_keeps_context):
+            _step(result, lambda: _session_start(ws, config, result))
     elif action == "prompt":
         if hook.prompt:
             _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
@@ -182,17 +183,26 @@ def _set_recall(
 
 
 def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
-    """The transcript files the hook names, or that the agent finds for it."""
+    """The transcript files the hook names, or that the agent finds for it, that exist.
+
+    A transcript that is not there is nothing to import, not an error: Claude Code
+    2.1.332 sends SubagentStop for its /compact subagent with an
+    `agent_transcript_path` it never writes, a session closed before its first prompt
+    has no file yet, and `codex exec --ephemeral` writes no rollout."""
     found: Path | None = None
     if hook.transcript_path:
         found = Path(hook.transcript_path)
     elif hook.session_id:
         found = agent.session_transcript(hook.session_id)
+        if found is None:
+            return []
     if found is None:
         raise UsageError(f"{hook.event}: the hook input names no transcript_path")
     if hook.agent_transcript_path:
-        return [found, Path(hook.agent_transcript_path)]
-    return [found, *agent.related_transcripts(hook, found)]
+        paths = [found, Path(hook.agent_transcript_path)]
+    else:
+        paths = [found, *agent.related_transcripts(hook, found)]
+    return [path for path in paths if path.expanduser().is_file()]
 
 
 def _import(ws: Workspace, agent: Agent, hook: HookInput, result: HookResult) -> None:

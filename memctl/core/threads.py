@@ -26,7 +26,10 @@ from memctl.core.tokens import text_tokens
 from memctl.core.workspace import Workspace
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
-ROLES = ("user", "assistant", "system", "tool")
+ROLES = ("user", "assistant", "system", "developer", "tool")
+"""`developer` is OpenAI's current name for the system role: logs and transcripts
+written against its API carry it (a request maps it to `system`, which every
+provider takes: see memctl.turn.context.api_message)."""
 COMPACTION = "compaction"
 
 

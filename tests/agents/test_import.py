@@ -676,23 +676,18 @@ def test_a_live_reply_cut_mid_way_waits_and_the_thread_equals_a_whole_import(
     assert again["imported"] == 0
 
 
-def test_a_reply_cut_mid_way_of_a_session_said_to_be_over_is_continued_not_lost(
-    cli, workspace, tmp_path
-):
-    """--final says the session is over, so the reply's first line is taken as it is;
-    when the file grows after all, the later block arrives as a continuation message."""
+def test_a_batch_cut_mid_way_waits_even_when_the_turn_is_said_to_be_over(cli, workspace, tmp_path):
+    """Issue 22.12: --final (what a Stop or SubagentStop hook says) takes a reply as it
+    is, but not the first call of a batch: a turn never ends on one, and a SubagentStop
+    comes while the main session's batch is still running. The batch waits, and the
+    next import writes it whole: assistant[A, B], tool A, tool B."""
     partial = write_prefix(CLAUDE, tmp_path / "live.jsonl", 7)
-    import_json(cli, workspace, partial, "--final")
+    first = import_json(cli, workspace, partial, "--final")
+    assert (first["imported"], first["held_back"]) == (3, 1)
     shutil.copy(CLAUDE, partial)
-    import_json(cli, workspace, partial)
+    import_json(cli, workspace, partial, "--final")
 
-    entries = thread_entries(workspace, CLAUDE_SESSION)
-    assert len(entries) == len(CLAUDE_ENTRIES) + 1
-    assert [c["id"] for c in entries[3]["tool_calls"]] == ["toolu_01ReadCart"]
-    assert entries[4]["tool_calls"][0]["id"] == "toolu_01ReadTest"
-    assert (entries[4]["source_id"], entries[4]["role"]) == (uid(7), "assistant")
-    shifted = [{**e, "cut": e["cut"] + 1} if "cut" in e else e for e in CLAUDE_ENTRIES[4:]]
-    assert entries[5:] == shifted
+    assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
 
 
 def test_a_grown_codex_rollout_adds_only_the_new_entries(cli, workspace, tmp_path):
@@ -815,7 +810,7 @@ def test_an_openai_message_that_fails_validation_names_its_line(cli, workspace, 
     message = expect_error(cli, workspace, source)
 
     assert message == (
-        f"{source}: line 2: role must be one of user, assistant, system, tool, not 'robot'"
+        f"{source}: line 2: role must be one of user, assistant, system, developer, tool, not 'robot'"
     )
 
 
