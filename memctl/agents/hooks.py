@@ -7,7 +7,8 @@ agent at each kind of event, and why:
 - start: the memory block (MEMORY.md, redacted, cut on a line boundary, with a note to
   use memory_search for the rest) within `memctl.core.memory.CONTEXT_CAP`, header
   included. It reads nothing but MEMORY.md, so it works before any thread exists and
-  costs no model call.
+  costs no model call. Not on a resume of an agent that keeps the block in the resumed
+  history (`Agent.resume_keeps_context`: Codex), which would add one copy per resume.
 - compact: import the transcript, then flush it regardless of the throttle: the agent
   is about to summarise the conversation away, and this is the last moment its facts
   can be extracted from the whole text (the flush-before-compaction guarantee).
@@ -21,7 +22,8 @@ agent at each kind of event, and why:
   a detached process, whose errors land in the hook log.
 - prompt (opt-in): a short ranked recall for the prompt within RECALL_CHARS.
 
-A transcript is read up to its last newline: a line the agent is still writing waits
+A transcript that is not there is nothing to import (see `_transcripts`). A
+transcript is read up to its last newline: a line the agent is still writing waits
 for the next hook. Everything a hook does is repeatable: importing adds only entries
 the thread lacks, and flush sends only what is past its watermark.
 """
