@@ -118,6 +118,10 @@ class Agent(Protocol):
     session_end: bool
     """Whether it runs a hook when a session ends; without one, a `turn` event also
     runs the maintenance that is due."""
+    resume_keeps_context: bool
+    """Whether a resumed session still holds what its first SessionStart hook added
+    (Codex replays the whole history on resume): a `start` event with source "resume"
+    then adds no memory block, else each resume would add one more copy."""
     hooks: tuple[HookSpec, ...]
     """The hooks install writes."""
     recall_hook: HookSpec
@@ -150,7 +154,7 @@ class Agent(Protocol):
 
     def session_transcript(self, session_id: str) -> Path | None:
         """The transcript of a session a hook names only by id; None when the agent
-        always names its transcript (UsageError: looked for, not found)."""
+        always names its transcript, or when the session left none (nothing to import)."""
         ...
 
     def related_transcripts(self, hook: HookInput, transcript: Path) -> list[Path]:

@@ -34,6 +34,8 @@ Reading a session (`parse_claude`):
   conversation (the subagent's result reaches it as the Task tool's result); a file
   holding only a subagent's traffic is imported whole, into `<session>.agent-<agentId>`.
 - `isMeta` lines contribute only their tool results (a tool call must keep its answer).
+- Harness text in user lines (slash commands, local command output, caveats, system
+  reminders: `memctl.core.harness`) is metadata, not what the user said.
 - The summary written after a compaction (`isCompactSummary`) is kept as a user message
   marked `"compact_summary": true`, which the importer follows with a compaction record.
 - Prompts queued mid-turn (`queued_command` attachments) are user messages.
@@ -76,9 +78,11 @@ from memctl.agents.transcripts import (
     image_part,
     joined_content,
     line_hash,
+    open_batch,
     pending_calls,
     tool_call,
 )
+from memctl.core.harness import without_harness
 from memctl.core.threads import Record
 from memctl.core.workspace import Workspace
 
@@ -172,6 +176,7 @@ def parse_claude(
             parsed.drafts.append(Draft(record.where, source_id, ts, entry, index=index))
     if reply is not None:
         parsed.open_from = reply.index
+        parsed.batch_from = open_batch(reply)
     parsed.context = {"main": main_present, "calls": pending_calls(tool_names, parsed.drafts)}
     return parsed
 
@@ -252,9 +257,10 @@ def _claude_user(
     meta = data.get("isMeta") is True
     summary = {"compact_summary": True} if data.get("isCompactSummary") is True else {}
     if isinstance(content, str):
-        if meta or not content.strip():
+        said = without_harness(content)
+        if meta or not said:
             return []
-        return [{"role": "user", "content": content, **summary}]
+        return [{"role": "user", "content": said, **summary}]
     if not isinstance(content, list):
         raise fail(source, where, "message.content must be a string or a list of blocks")
     entries: list[dict[str, Any]] = []
@@ -265,8 +271,9 @@ def _claude_user(
         kind = block.get("type")
         if kind == "tool_result":
             entries.append(_claude_tool_result(block, source, where, tool_names))
-        elif kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
-            parts.append({"type": "text", "text": block["text"]})
+        elif kind == "text" and isinstance(block.get("text"), str):
+            if said := without_harness(block["text"]):
+                parts.append({"type": "text", "text": said})
         elif kind == "image" and (image := _claude_image(block)) is not None:
             parts.append(image)
     if parts and not meta:
@@ -315,7 +322,8 @@ def _claude_queued_prompt(data: dict[str, Any], source: str, where: str) -> dict
         return None
     prompt = attachment.get("prompt")
     if isinstance(prompt, str):
-        return {"role": "user", "content": prompt} if prompt.strip() else None
+        typed = without_harness(prompt)
+        return {"role": "user", "content": typed} if typed else None
     if isinstance(prompt, list):
         said = [
             entry
@@ -461,6 +469,7 @@ class ClaudeCode:
     title = "Claude Code"
     events = EVENTS
     session_end = True
+    resume_keeps_context = False
     hooks = CLAUDE_EVENTS
     recall_hook = HookSpec("UserPromptSubmit", None, 15)
     notify = False

@@ -74,6 +74,7 @@ from memctl.agents.transcripts import (
     image_part,
     joined_content,
     line_hash,
+    open_batch,
     pending_calls,
     tool_call,
 )
@@ -184,6 +185,7 @@ def parse_codex(
             parsed.meta += 1
     if reply is not None:
         parsed.open_from = reply.index
+        parsed.batch_from = open_batch(reply)
     parsed.context = {"calls": pending_calls(tool_names, parsed.drafts)}
     return parsed
 
@@ -422,6 +424,7 @@ class Codex:
     title = "Codex"
     events = EVENTS
     session_end = False
+    resume_keeps_context = True
     hooks = CODEX_EVENTS
     recall_hook = HookSpec("UserPromptSubmit", None, 15)
     notify = True
@@ -445,13 +448,9 @@ class Codex:
         return codex_sessions(home, project)
 
     def session_transcript(self, session_id: str) -> Path | None:
-        rollout = codex_rollout(session_id)
-        if rollout is None:
-            raise UsageError(
-                f"no Codex rollout for thread {session_id} under "
-                f"{codex_home() / 'sessions'} or archived_sessions"
-            )
-        return rollout
+        # None when there is no rollout: `codex exec --ephemeral` writes none, and a
+        # session that left nothing to read is nothing to import, not a hook error.
+        return codex_rollout(session_id)
 
     def related_transcripts(self, hook: HookInput, transcript: Path) -> list[Path]:
         return []

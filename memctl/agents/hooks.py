@@ -7,7 +7,8 @@ agent at each kind of event, and why:
 - start: the memory block (MEMORY.md, redacted, cut on a line boundary, with a note to
   use memory_search for the rest) within `memctl.core.memory.CONTEXT_CAP`, header
   included. It reads nothing but MEMORY.md, so it works before any thread exists and
-  costs no model call.
+  costs no model call. Not on a resume of an agent that keeps the block in the resumed
+  history (`Agent.resume_keeps_context`: Codex), which would add one copy per resume.
 - compact: import the transcript, then flush it regardless of the throttle: the agent
   is about to summarise the conversation away, and this is the last moment its facts
   can be extracted from the whole text (the flush-before-compaction guarantee).
@@ -21,7 +22,8 @@ agent at each kind of event, and why:
   a detached process, whose errors land in the hook log.
 - prompt (opt-in): a short ranked recall for the prompt within RECALL_CHARS.
 
-A transcript is read up to its last newline: a line the agent is still writing waits
+A transcript that is not there is nothing to import (see `_transcripts`). A
+transcript is read up to its last newline: a line the agent is still writing waits
 for the next hook. Everything a hook does is repeatable: importing adds only entries
 the thread lacks, and flush sends only what is past its watermark.
 """
@@ -140,7 +142,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     agent = agent_named(hook.agent)
     action = agent.events.get(hook.event)
     if action == "start":
-        _step(result, lambda: _session_start(ws, config, result))
+        if not (hook.source == "resume" and agent.resume_keeps_context):
+            _step(result, lambda: _session_start(ws, config, result))
     elif action == "prompt":
         if hook.prompt:
             _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
@@ -182,17 +185,26 @@ def _set_recall(
 
 
 def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
-    """The transcript files the hook names, or that the agent finds for it."""
+    """The transcript files the hook names, or that the agent finds for it, that exist.
+
+    A transcript that is not there is nothing to import, not an error: Claude Code
+    2.1.332 sends SubagentStop for its /compact subagent with an
+    `agent_transcript_path` it never writes, a session closed before its first prompt
+    has no file yet, and `codex exec --ephemeral` writes no rollout."""
     found: Path | None = None
     if hook.transcript_path:
         found = Path(hook.transcript_path)
     elif hook.session_id:
         found = agent.session_transcript(hook.session_id)
+        if found is None:
+            return []
     if found is None:
         raise UsageError(f"{hook.event}: the hook input names no transcript_path")
     if hook.agent_transcript_path:
-        return [found, Path(hook.agent_transcript_path)]
-    return [found, *agent.related_transcripts(hook, found)]
+        paths = [found, Path(hook.agent_transcript_path)]
+    else:
+        paths = [found, *agent.related_transcripts(hook, found)]
+    return [path for path in paths if path.expanduser().is_file()]
 
 
 def _import(ws: Workspace, agent: Agent, hook: HookInput, result: HookResult) -> None:

@@ -171,8 +171,9 @@ def import_transcript(
     for stdin) names the thread when the transcript carries no session id. A reply the
     last lines may still extend waits for the next import when the session is live, so
     that importing a live session again and again gives the thread a whole-file import
-    gives: `final=False` says it is live, True that it is over (a Stop hook knows), None
-    decides by the age of the last line (see `recently_written`).
+    gives: `final=False` says it is live, True that the turn is over (a Stop hook knows;
+    a trailing batch of tool calls still waits), None decides by the age of the last
+    line (see `recently_written`: an old file is taken whole).
     """
     check_options(fmt, thread)
 
@@ -368,9 +369,15 @@ def make_plan(
     reader = formats()[fmt]
     parsed = reader.parse(records, source, context)
     target = thread or default_thread(parsed.session, stem, source)
-    if final is None:
-        final = not recently_written(records, ws.now())
-    upto = len(records) if final or parsed.open_from is None else parsed.open_from
+    # A file whose last line is old is finished: all of it is taken. A turn said to be
+    # over (`final`: a Stop or SubagentStop hook) takes a reply still open, but not a
+    # batch of tool calls: a turn never ends on one, and a SubagentStop comes while the
+    # main session's batch of subagent calls is still running.
+    if final is None and not recently_written(records, ws.now()):
+        hold = None
+    else:
+        hold = parsed.batch_from if final else parsed.open_from
+    upto = len(records) if hold is None else hold
     skipped = reader.passed_over(records, stem) if context is None else None
     if skipped:
         parsed.drafts = []

@@ -69,13 +69,18 @@ class Parsed:
     may still grow begins (None when every reply is complete): importing it now would
     fix in the log a message the next lines still change, so it waits. `context` is
     what a later import of the lines that follow needs to read them as a whole-file
-    import would (see `import_source`)."""
+    import would (see `import_source`). `batch_from` is where a reply ending in a batch
+    of tool calls begins when nothing but those calls and their results follows it:
+    the batch may still grow (Claude Code writes parallel calls one line each,
+    interleaved with their results; Codex writes the calls, then the outputs), so it
+    waits even when the turn is said to be over (a SubagentStop comes mid-batch)."""
 
     drafts: list[Draft]
     session: str | None
     meta: int = 0
     sidechain: int = 0
     open_from: int | None = None
+    batch_from: int | None = None
     context: dict[str, Any] = field(default_factory=dict)
 
 
@@ -91,6 +96,13 @@ def pending_calls(tool_names: dict[str, str], drafts: list[Draft]) -> dict[str, 
 
 
 # --------------------------------------------------------------------------- reading
+
+
+def open_batch(reply: Draft | None) -> int | None:
+    """Where the reply the last lines may still extend begins, when it calls tools."""
+    if reply is None or not any(piece.tool_calls for piece in reply.pieces):
+        return None
+    return reply.index
 
 
 @dataclass

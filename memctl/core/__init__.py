@@ -2,7 +2,8 @@
 
 The workspace (its folders, locks and discovery), state.json's typed owner, durable
 writes, memctl.yaml, the error classes, redaction, token estimates, thread logs and who
-said what in them, MEMORY.md (`memory`), the hook log, prompts and wording. Modules here
+said what in them, the harness text agents write into them (`harness`), MEMORY.md
+(`memory`), the hook log, prompts and wording. Modules here
 import only each other and the standard library (plus yaml, dateutil and filelock): no
 model, no stage, no CLI framework.
 """

@@ -19,6 +19,7 @@ from typing import Any
 
 from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
+from memctl.core.harness import without_harness
 from memctl.core.redact import Redactor
 from memctl.core.said import minute, speaker_of, when
 from memctl.core.state import LogPlace
@@ -26,7 +27,10 @@ from memctl.core.tokens import text_tokens
 from memctl.core.workspace import Workspace
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
-ROLES = ("user", "assistant", "system", "tool")
+ROLES = ("user", "assistant", "system", "developer", "tool")
+"""`developer` is OpenAI's current name for the system role: logs and transcripts
+written against its API carry it (a request maps it to `system`, which every
+provider takes: see memctl.turn.context.api_message)."""
 COMPACTION = "compaction"
 
 
@@ -569,6 +573,8 @@ class EntryLine:
     """From the message's `name`, or a leading `Name:` of its text (see memctl.core.said)."""
     said: datetime | None = None
     """The message's `ts`, when the log has one."""
+    calls: bool = False
+    """The text ends with `[tool_call: ...]` echoes: context for a model, never facts."""
 
     def rendered(self, day: date | None = None) -> str:
         """`[2023-05-08 13:56] [USER Caroline]: text`; the date is left out when it is
@@ -589,7 +595,10 @@ class EntryLine:
 
     def conversation_item(self) -> dict[str, Any]:
         """The line as builtin reads it: role, speaker, time and text."""
-        item: dict[str, Any] = {"role": self.role, "text": self.body()}
+        text = self.body()
+        if self.calls:  # builtin reads what was said, not the echo of a call
+            text = "" if text.startswith(CALL_ECHO) else text.split(f" {CALL_ECHO}", 1)[0]
+        item: dict[str, Any] = {"role": self.role, "text": text}
         if self.speaker:
             item["name"] = self.speaker
         if self.said is not None:
@@ -598,6 +607,9 @@ class EntryLine:
 
     def tokens(self) -> int:
         return text_tokens(self.rendered()) + 1
+
+
+CALL_ECHO = "[tool_call: "
 
 
 def _cut(text: str, limit: int) -> str:
@@ -609,7 +621,8 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
 
     System messages, compaction records and imported compaction summaries (entries
     marked `compact_summary`, written by another agent's own compaction) are left out:
-    a summary restates what was flushed already. Tool calls show as
+    a summary restates what was flushed already; so is an agent's harness text in a
+    user message (`memctl.core.harness`). Tool calls show as
     `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
     at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
     """
@@ -619,18 +632,21 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
     text = redactor.text(message_text(entry)).strip()
     if role == "tool":
         text = _cut(text, TOOL_RESULT_LIMIT)
+    elif role == "user":
+        text = without_harness(text)  # imported before the importer left it out
     pieces = [text] if text else []
     for call in entry.get("tool_calls") or []:
         function = (call.get("function") or {}) if isinstance(call, dict) else {}
         # As JSON: a text rule would miss a secret whose quotes the arguments escape.
         arguments = redactor.json(str(function.get("arguments") or ""))
-        pieces.append(
-            f"[tool_call: {function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]"
-        )
+        pieces.append(f"{CALL_ECHO}{function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]")
     if not pieces:
         return None
     speaker, _ = speaker_of(entry, text)
-    return EntryLine(index, str(role), " ".join(pieces), speaker=speaker, said=when(entry))
+    calls = len(pieces) > (1 if text else 0)
+    return EntryLine(
+        index, str(role), " ".join(pieces), speaker=speaker, said=when(entry), calls=calls
+    )
 
 
 # --------------------------------------------------------------------------- writing

@@ -472,6 +472,7 @@ def extract(
     that `known` (facts already written) does not hold, in the order they were said.
     `user_name`: what an earlier flush of the thread learnt the user is called."""
     written = {_key(fact) for fact in known}
+    remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)
     names = frozenset(
         str(item["name"]).casefold() for item in conversation if isinstance(item.get("name"), str)
@@ -510,6 +511,9 @@ def extract(
                 # Assistants echo what they were told; an echo adds nothing to memory.
                 if words and len(words & told) >= 0.7 * len(words):
                     continue
+                # Nor does an answer that quotes memory ("From memory: port 6543 ...").
+                if _quotes_memory(sentence, remembered):
+                    continue
             told |= words
             # Known as said, before the speaker's name replaced "I" (the same words
             # from someone else are another fact).
@@ -519,6 +523,23 @@ def extract(
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
+
+
+_MEMORY_LEAD_IN = re.compile(
+    r"^(?:(?:from|according to|per|based on|in) (?:my |the |your )?(?:memory|MEMORY\.md|notes)"
+    r"|memory (?:says|notes|has)|I (?:remember|recall)(?: that)?)\b[,:]?\s*",
+    re.I,
+)
+
+
+def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
+    """Whether an assistant's sentence restates one fact memory already holds: most of
+    its words are that fact's, once a lead-in naming memory is taken off."""
+    rest = _MEMORY_LEAD_IN.sub("", sentence)
+    words = {word[:5] for word in content_words(rest)}
+    if not words:
+        return False
+    return any(len(words & fact) >= 0.7 * len(words) for fact in remembered)
 
 
 _LEAD_IN = re.compile(

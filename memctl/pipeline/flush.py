@@ -40,6 +40,7 @@ from memctl.core.prompts import is_no_reply
 from memctl.core.said import span_text
 from memctl.core.state import FlushNote, LogPlace, State, ThreadMark
 from memctl.core.threads import (
+    CALL_ECHO,
     EntryLine,
     LogRead,
     count_entries,
@@ -359,7 +360,15 @@ def _split(line: EntryLine, budget: int) -> list[EntryLine]:
     if text:
         pieces.append(text)
     return [
-        EntryLine(line.index, line.role, piece, f"part {k}/{len(pieces)}", line.speaker, line.said)
+        EntryLine(
+            line.index,
+            line.role,
+            piece,
+            f"part {k}/{len(pieces)}",
+            line.speaker,
+            line.said,
+            line.calls and CALL_ECHO in piece,
+        )
         for k, piece in enumerate(pieces, 1)
     ]
 

@@ -4,7 +4,8 @@ The reference runs this inside the agent process with its throttle in memory; me
 started by cron as separate processes, so the throttle lives in state.json
 (`runs.maintain`) and a stage lock keeps two runs from overlapping. The throttle is
 `consolidation_min_gap` and is independent of `flush_trigger`: `flush_trigger: never`
-does not stop maintenance, only `memory.hooks: false` does.
+does not stop maintenance, only `memory.hooks: false` does. Only a run that consolidated
+something starts the gap: a run with no new daily text sends no request to space out.
 """
 
 from __future__ import annotations
@@ -118,6 +119,11 @@ def _run(
     if dry_run:
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
         return MaintainResult("dry_run", archive=moved, consolidate=merged, next_eligible=_iso(due))
+    if merged.status == "nothing_new":
+        # Nothing was consolidated, so the gap (which spaces out model calls) does not
+        # start: a first turn with no facts must not hold back the next turn's facts
+        # from MEMORY.md, where the next session's start and the export read them.
+        return MaintainResult("ran", archive=moved, consolidate=merged, next_eligible="now")
     finished = ws.now()
 
     def record_success(state: State) -> None:

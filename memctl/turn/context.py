@@ -119,6 +119,8 @@ def api_message(message: dict[str, Any], redactor: Redactor) -> dict[str, Any]:
     parts, tool-call arguments, which stay JSON: a provider may parse them)."""
     redact = redactor.text
     out = {key: message[key] for key in API_KEYS if key in message}
+    if out.get("role") == "developer":
+        out["role"] = "system"  # Anthropic and most providers know no developer role
     content = out.get("content")
     if isinstance(content, str):
         out["content"] = redact(content)
@@ -154,11 +156,20 @@ def chat_tool_call(call: dict[str, Any]) -> dict[str, Any]:
 
 def _arguments_text(function: dict[str, Any]) -> str:
     """A call's arguments as the JSON text a chat API expects: a log written by another
-    tool may hold them as an object, whose Python repr is not JSON."""
+    tool may hold them as an object, whose Python repr is not JSON, or as text that is
+    not JSON at all (redacted by whoever published a transcript, or cut off by
+    max_tokens), which Anthropic and other providers reject. Such text is kept, as
+    `{"_raw": text}`; no arguments at all are `{}`."""
     arguments = function.get("arguments", "")
-    if isinstance(arguments, str):
-        return arguments
-    return json.dumps(arguments, ensure_ascii=False)
+    if not isinstance(arguments, str):
+        return json.dumps(arguments, ensure_ascii=False)
+    if not arguments.strip():
+        return "{}"
+    try:
+        json.loads(arguments)
+    except (ValueError, RecursionError):
+        return json.dumps({"_raw": arguments}, ensure_ascii=False)
+    return arguments
 
 
 def _redact_strings(value: Any, redact: Callable[[str], str]) -> Any:

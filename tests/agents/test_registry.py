@@ -55,6 +55,7 @@ class TinyBot:
     title = "TinyBot"
     events: Mapping[str, HookAction] = {"Hello": "start", "TurnOver": "turn", "Bye": "end"}
     session_end = True
+    resume_keeps_context = False
     hooks = (HookSpec("Hello", None, 10), HookSpec("TurnOver", None, 60))
     recall_hook = HookSpec("Asked", None, 5)
     notify = False

@@ -619,3 +619,32 @@ def test_stop_hooks_at_each_turn_end_give_the_thread_of_a_whole_import(tmp_path,
         assert result.held_back == 0
 
     assert entries_of(ws, result.thread) == one_shot(tmp_path, path, final=True)[1]
+
+
+WITH_CALLS = [(p, i) for p, i in zip(SESSIONS, IDS, strict=True) if p != CLAUDE_2_0]
+
+
+@pytest.mark.parametrize(("path", "name"), WITH_CALLS, ids=[i for _, i in WITH_CALLS])
+def test_turn_end_sweep_a_cut_inside_a_batch_of_calls_waits_for_the_batch(tmp_path, path, name):
+    """Issue 22.12: a hook that says the turn is over (final=True: Stop, SubagentStop,
+    PreCompact) may still come while a batch of parallel tool calls is being written
+    (Claude Code 2.1: tool_use lines interleaved with their results under one message
+    id; Codex: consecutive function_call items, then their outputs). For every cut
+    after a call or a result, the thread stays in chat order and ends equal to a
+    one-shot import. (A cut after a reply's text, before its calls, is a reply said to
+    be over: it is continued, as test_import shows.)"""
+    lines = lines_of(path)
+    thread, whole = one_shot(tmp_path, path, final=True)
+    calls = (b'"tool_use"', b'"tool_result"', b'"function_call', b'"custom_tool_call')
+    cuts = [k for k in range(1, len(lines) + 1) if any(c in lines[k - 1] for c in calls)]
+    assert len(cuts) >= 3
+    for k in cuts:
+        ws = new_workspace(tmp_path / f"ws{k}")
+        source = tmp_path / f"cut{k}" / path.name
+        source.parent.mkdir()
+        source.write_bytes(b"".join(lines[:k]))
+        import_source(ws, source, final=True)
+        assert_chat_order(entries_of(ws, thread))
+        source.write_bytes(b"".join(lines))
+        import_source(ws, source, final=True)
+        assert entries_of(ws, thread) == whole, f"cut after line {k}"

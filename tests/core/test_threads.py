@@ -114,11 +114,11 @@ BAD_INPUT = {
     ),
     "missing role": (
         jsonl(USER, {"content": "who am I"}),
-        "<stdin>: line 2: role must be one of user, assistant, system, tool, not None",
+        "<stdin>: line 2: role must be one of user, assistant, system, developer, tool, not None",
     ),
     "bad role": (
         jsonl({"role": "robot", "content": "beep"}),
-        "<stdin>: line 1: role must be one of user, assistant, system, tool, not 'robot'",
+        "<stdin>: line 1: role must be one of user, assistant, system, developer, tool, not 'robot'",
     ),
     "content a number": (
         jsonl({"role": "user", "content": 5}),

@@ -159,7 +159,7 @@ def test_nothing_new_does_not_import_litellm(workspace, tmp_path):
     )
     run = modules_after(["maintain"], workspace, tmp_path / "modules.json")
     assert "litellm" not in run.modules, "litellm imported"
-    assert "maintain" in state(workspace)["runs"]
+    assert "maintain" not in state(workspace)["runs"]  # nothing consolidated: no gap (22.10)
 
 
 def test_a_failed_consolidation_exits_1_keeps_the_archive_and_the_throttle(
@@ -217,3 +217,21 @@ def test_dry_run_respects_the_throttle_unless_forced(ready, cli):
     assert document["consolidate"]["status"] == "dry_run"
     assert document["archive"]["dry_run"] is True
     assert snapshot(ready, locks=False) == before
+
+
+def test_a_run_with_nothing_new_does_not_start_the_gap(workspace, cli):
+    """Issue 22.10: a first turn with no facts ran maintenance with nothing to
+    consolidate and started the 30-minute gap, so the next turn's facts reached
+    MEMORY.md (and the next session's start) only after a manual consolidate."""
+    write_config(workspace)
+    first = cli("-w", workspace, "maintain")
+    assert first.exit_code == 0, first.stderr
+    assert "maintain" not in state(workspace).get("runs", {})
+    today = workspace / "memory" / f"{datetime.now(UTC).date()}.md"
+    today.write_text("## Memory Flush — now\n- Releases go out on Tuesdays.\n")
+
+    second = cli("-w", workspace, "maintain")
+
+    assert second.exit_code == 0, second.stderr
+    assert "Tuesdays" in (workspace / "MEMORY.md").read_text()
+    assert "maintain" in state(workspace)["runs"]

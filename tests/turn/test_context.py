@@ -209,3 +209,60 @@ def test_non_utf8_memory_is_a_clear_error(workspace: Path, cli) -> None:
     result = cli("-w", workspace, "context", "t1")
     assert result.exit_code == 2
     assert "MEMORY.md is not UTF-8" in result.stderr
+
+
+def test_a_developer_message_is_appended_and_sent_as_system(workspace: Path, cli) -> None:
+    """Issue 22.14: `developer`, OpenAI's current system role, is accepted by `thread
+    append` and `thread import`, and sent as `system` (Anthropic knows no developer)."""
+    appended = cli(
+        "-w", workspace, "thread", "append", "t1",
+        input='{"role": "developer", "content": "Answer in French."}\n'
+        '{"role": "user", "content": "hi"}\n',
+    )  # fmt: skip
+    assert appended.exit_code == 0, appended.stderr
+    source = workspace / "chat.jsonl"
+    source.write_text('{"role": "developer", "content": "Be brief."}\n')
+    imported = cli("-w", workspace, "thread", "import", source, "--thread", "t2")
+    assert imported.exit_code == 0, imported.stderr
+
+    messages = request_of(cli, workspace)["messages"]
+    assert messages[0] == {"role": "system", "content": "Answer in French."}
+    assert messages[1]["content"].startswith("[memctl reference material")
+    assert request_of(cli, workspace, "t2")["messages"][0] == {
+        "role": "system",
+        "content": "Be brief.",
+    }
+
+
+def test_tool_call_arguments_that_are_not_json_are_sent_as_json(workspace: Path, cli) -> None:
+    """Issue 22.13: transcripts hold arguments that are not JSON (redacted by whoever
+    published them, cut off by max_tokens); providers reject them, so the request
+    carries them as `{"_raw": ...}`, and no arguments as `{}`."""
+    calls = [
+        ("c1", '{"command": "ls -la /srv/ap'),  # cut off by max_tokens
+        ("c2", "[REDACTED]"),
+        ("c3", ""),
+        ("c4", '{"path": "a.py"}'),
+    ]
+    entries: list[dict[str, Any]] = [{"role": "user", "content": "look around"}]
+    entries.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": i, "type": "function", "function": {"name": "Bash", "arguments": a}}
+                for i, a in calls
+            ],
+        }
+    )
+    entries += [{"role": "tool", "tool_call_id": i, "content": "ok"} for i, _ in calls]
+    write_log(workspace, "t1", entries)
+
+    sent = request_of(cli, workspace)["messages"][2]["tool_calls"]
+    arguments = [json.loads(call["function"]["arguments"]) for call in sent]
+    assert arguments == [
+        {"_raw": '{"command": "ls -la /srv/ap'},
+        {"_raw": "[REDACTED]"},
+        {},
+        {"path": "a.py"},
+    ]
