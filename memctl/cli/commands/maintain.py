@@ -80,6 +80,13 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
         note(g, "maintain: no new daily text since the last consolidation; no model request")
     else:
         note(g, consolidate_summary(merged), "maintain")
+    if result.sync_error:
+        note(g, f"maintain: sync: {result.sync_error}")
+    elif result.sync is not None and result.sync.status == "synced":
+        note(
+            g,
+            f"maintain: synced: received {result.sync.received}, sent {result.sync.sent} block(s)",
+        )
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
     emit(g, result, lambda: _maintain_text(result, archive, merged, full))
