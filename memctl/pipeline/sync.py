@@ -231,16 +231,29 @@ class Git:
             at = header_end + 1 + size + 1
         return files
 
-    def commit(self, files: dict[str, bytes], parents: list[str], message: str) -> str:
-        """A commit of exactly `files`, built in a throw-away index."""
+    def commit(
+        self,
+        files: dict[str, bytes],
+        parents: list[str],
+        message: str,
+        start: str | None,
+        start_files: dict[str, bytes],
+    ) -> str:
+        """A commit of exactly `files`, built in a throw-away index from the tree of
+        `start` (whose files are `start_files`): only what differs is hashed, so a
+        year of unchanged ledgers costs one read-tree, not a process each."""
         index = self.dir / "memctl-index"
         index.unlink(missing_ok=True)
         env = {"GIT_INDEX_FILE": str(index)}
-        lines = []
+        if start is not None:
+            self.run("read-tree", start, env=env)
+        lines = [f"0 {'0' * 40}\t{path}\n" for path in start_files if path not in files]
         for path, data in sorted(files.items()):
-            sha = self.out("hash-object", "-w", "--stdin", data=data)
-            lines.append(f"100644 {sha}\t{path}\n")
-        self.run("update-index", "--add", "--index-info", data="".join(lines).encode(), env=env)
+            if start_files.get(path) != data:
+                sha = self.out("hash-object", "-w", "--stdin", data=data)
+                lines.append(f"100644 {sha}\t{path}\n")
+        if lines:
+            self.run("update-index", "--add", "--index-info", data="".join(lines).encode(), env=env)
         tree = self.run("write-tree", env=env).stdout.decode().strip()
         index.unlink(missing_ok=True)
         args = ["commit-tree", tree]
@@ -290,6 +303,32 @@ def block_ends(text: str) -> list[tuple[str, int]]:
             body = part.rstrip("\n") + "\n"
             ends.append((block_id(body), start + len(body.encode("utf-8"))))
     return ends
+
+
+class BlockCache:
+    """Block ids and ends of texts seen before, by the text's digest, kept between runs
+    in `.memctl/sync/blocks.json` (a local cache, never committed): a year of ledgers is
+    split and hashed once, and each later sync only reads them."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.path = ws.state_dir / "sync" / "blocks.json"
+        self.kept: dict[str, list[tuple[str, int]]] = {}
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            data = json.loads(self.path.read_bytes())
+            self.kept = {k: [(i, int(e)) for i, e in v] for k, v in data.items()}
+        self.used: dict[str, list[tuple[str, int]]] = {}
+
+    def ends(self, data: bytes) -> list[tuple[str, int]]:
+        key = hashlib.blake2b(data, digest_size=16).hexdigest()
+        found = self.used.get(key) or self.kept.get(key)
+        if found is None:
+            found = block_ends(data.decode("utf-8", "replace"))
+        self.used[key] = found
+        return found
+
+    def save(self) -> None:
+        if self.used.keys() != self.kept.keys():
+            write_atomic(self.path, json.dumps(self.used, separators=(",", ":")).encode())
 
 
 def merge_items(base: list[str], remote: list[str], local: list[str]) -> list[str]:
@@ -420,14 +459,15 @@ def _attempt(
     )
     result.rewritten = result.rewritten or rewritten
     # A rewritten remote is merged as a union: what it lost is not a removal here.
-    base = {} if rewritten else git.tree(base_commit)
     remote = git.tree(remote_commit)
+    base = {} if rewritten else remote if base_commit == remote_commit else git.tree(base_commit)
     shares = config.sync.share
     redactor = config.redaction.redactor()
+    cache = BlockCache(ws)
     check_secrets(redactor, _changed(_local_files(ws, config), base))
     with contextlib.nullcontext() if dry_run else ws.lock():
         local = _local_files(ws, config)
-        plan = _plan(ws, base, remote, local, shares)
+        plan = _plan(ws, cache, base, remote, local, shares)
         result.received += plan.received
         result.forgotten += plan.forgotten
         if dry_run:
@@ -447,7 +487,8 @@ def _attempt(
         result.consolidated = result.consolidated or merged.status == "consolidated"
     with ws.lock():
         snapshot = _local_files(ws, config)
-        record = _record(ws, ws.read_state())
+        record = _record(ws, ws.read_state(), cache)
+    cache.save()
     snapshot[RECORD] = record
     if snapshot == remote:
         result.status = "synced" if result.files else "up_to_date"
@@ -461,7 +502,7 @@ def _attempt(
     if not parents and base_commit:
         parents = [base_commit]
     message = _message(snapshot, remote, sent, result)
-    commit = git.commit(snapshot, parents, message)
+    commit = git.commit(snapshot, parents, message, remote_commit, remote)
     if not git.push(commit, branch):
         return False
     git.run("update-ref", f"refs/heads/{branch}", commit)
@@ -580,6 +621,7 @@ def _blocks_of(texts: dict[str, str]) -> list[str]:
 
 def _plan(
     ws: Workspace,
+    cache: BlockCache,
     base: dict[str, bytes],
     remote: dict[str, bytes],
     local: dict[str, bytes],
@@ -587,12 +629,12 @@ def _plan(
 ) -> _Plan:
     plan = _Plan()
     state = ws.read_state()
-    consolidated = _local_consolidated(ws, state, local)
+    consolidated = _local_consolidated(ws, state, local, cache)
     for name, ids in _remote_record(remote).items():
         consolidated.setdefault(name, set()).update(ids)
     plan.consolidated = consolidated
     if "ledgers" in shares:
-        _plan_ledgers(plan, base, remote, local)
+        _plan_ledgers(plan, base, remote, local, cache)
     if "memory" in shares:
         old = local.get(MEMORY)
         merged, both = merge_memory(*(_text(f.get(MEMORY)) for f in (base, remote, local)))
@@ -619,11 +661,19 @@ def _text(data: bytes | None) -> str | None:
 
 
 def _plan_ledgers(
-    plan: _Plan, base: dict[str, bytes], remote: dict[str, bytes], local: dict[str, bytes]
+    plan: _Plan,
+    base: dict[str, bytes],
+    remote: dict[str, bytes],
+    local: dict[str, bytes],
+    cache: BlockCache,
 ) -> None:
     sides = [_by_ledger(files) for files in (base, remote, local)]
     for name in sorted(set(sides[1]) | set(sides[2])):
         b, r, loc = (side.get(name, {}) for side in sides)
+        if r == loc and len(loc) == 1:  # the same here and there: only the offset may move
+            ((target, text),) = loc.items()
+            plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
+            continue
         remote_blocks, local_blocks = _blocks_of(r), _blocks_of(loc)
         merged = merge_items(_blocks_of(b), remote_blocks, local_blocks)
         archived = any("/archive/" in rel for rel in (*r, *loc))
@@ -640,22 +690,22 @@ def _plan_ledgers(
         if loc.get(target) != text:
             plan.writes[target] = text.encode("utf-8")
         # Every ledger's: the remote's MEMORY.md may hold blocks this machine had not merged.
-        plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()))
+        plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
 
 
-def _offset(text: str, consolidated: set[str]) -> tuple[int, str]:
+def _offset(text: str, consolidated: set[str], cache: BlockCache) -> tuple[int, str]:
     """The end of the longest run of consolidated blocks from the start, with its tail hash."""
     end = 0
-    for ident, stop in block_ends(text):
+    data = text.encode("utf-8")
+    for ident, stop in cache.ends(data):
         if ident not in consolidated:
             break
         end = stop
-    data = text.encode("utf-8")
     return end, hashlib.sha256(data[max(0, end - TAIL_BYTES) : end]).hexdigest()
 
 
 def _local_consolidated(
-    ws: Workspace, state: State, local: dict[str, bytes]
+    ws: Workspace, state: State, local: dict[str, bytes], cache: BlockCache
 ) -> dict[str, set[str]]:
     """Ledger name -> ids of the blocks MEMORY.md holds here: from a merge killed before
     it wrote its offsets (its note), else the blocks before each ledger's offset."""
@@ -675,8 +725,7 @@ def _local_consolidated(
             and hashlib.sha256(data[max(0, end - TAIL_BYTES) : end]).hexdigest() != tail
         ):
             continue
-        text = data.decode("utf-8", "replace")
-        ids = {ident for ident, stop in block_ends(text) if stop <= end}
+        ids = {ident for ident, stop in cache.ends(data) if stop <= end}
         out.setdefault(_ledger_name(rel), set()).update(ids)
     return out
 
@@ -691,7 +740,7 @@ def _remote_record(remote: dict[str, bytes]) -> dict[str, list[str]]:
     return {k: [i for i in v if isinstance(i, str)] for k, v in data.items() if isinstance(v, list)}
 
 
-def _record(ws: Workspace, state: State) -> bytes:
+def _record(ws: Workspace, state: State, cache: BlockCache) -> bytes:
     """The block ids MEMORY.md holds, by ledger, for the commit."""
     record: dict[str, list[str]] = {}
     offsets = state.consolidation.offsets
@@ -699,7 +748,7 @@ def _record(ws: Workspace, state: State) -> bytes:
         rel = ws.relative(path)
         data = path.read_bytes()
         end = stored_offset(offsets.get(rel, 0), len(data))
-        ids = [ident for ident, stop in block_ends(data.decode("utf-8", "replace")) if stop <= end]
+        ids = [ident for ident, stop in cache.ends(data) if stop <= end]
         if ids:
             record.setdefault(path.name, []).extend(ids)
     return (json.dumps(record, sort_keys=True, indent=0) + "\n").encode()
@@ -750,6 +799,8 @@ def _count_sent(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
     sent = 0
     ours, theirs = _by_ledger(files), _by_ledger(remote)
     for name, texts in ours.items():
+        if texts == theirs.get(name):
+            continue
         sent += len(Counter(_blocks_of(texts)) - Counter(_blocks_of(theirs.get(name, {}))))
     for rel, data in files.items():
         if rel.startswith("threads/"):
@@ -765,11 +816,12 @@ def _message(
 ) -> str:
     """One commit a sync: what this machine added, in words `git log` reads well in."""
     ours, theirs = _by_ledger(files), _by_ledger(remote)
+    changed = {n: t for n, t in ours.items() if t != theirs.get(n)}
     forgot = sum(
         len(Counter(_blocks_of(theirs.get(n, {}))) - Counter(_blocks_of(t)))
-        for n, t in ours.items()
+        for n, t in changed.items()
     )
-    ledgers = sorted(n for n, t in ours.items() if _blocks_of(t) != _blocks_of(theirs.get(n, {})))
+    ledgers = sorted(changed)
     parts = [f"{sent} block{'s' if sent != 1 else ''} added"]
     if forgot:
         parts.append(f"{forgot} forgotten")
