@@ -68,6 +68,8 @@ from memctl.pipeline.consolidate import TAIL_BYTES, consolidate, keep_history
 
 GIT_DIR = "sync.git"
 """The bare repository memctl syncs through, in the state folder."""
+KEPT = "refs/memctl/rewritten"
+"""The last synced commit when the remote turned out rewritten: a parent of the next push."""
 RECORD = ".memctl-sync/consolidated.json"
 """In the repository only: ledger name -> the block ids MEMORY.md holds."""
 NETWORK_TIMEOUT = 120.0
@@ -475,7 +477,18 @@ def _attempt(
             result.files = sorted(plan.writes)
             result.sent = _count_sent(_after(local, plan.writes), remote)
             return True
+        if rewritten and base_commit:
+            git.run("update-ref", KEPT, base_commit)
         _apply(ws, config, plan)
+        # The workspace holds the remote's content now: it is the base of the next merge,
+        # pushed or not (a block the remote had and another machine forgets meanwhile
+        # must read as forgotten, not as added here).
+        if remote_commit is not None:
+            git.run("update-ref", f"refs/heads/{branch}", remote_commit)
+        elif base_commit is not None:
+            git.run("update-ref", "-d", f"refs/heads/{branch}")
+    kept = git.ref(KEPT)
+    result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(plan.writes))
     if plan.both_changed_memory:
         result.notes.append(
@@ -492,21 +505,23 @@ def _attempt(
     snapshot[RECORD] = record
     if snapshot == remote:
         result.status = "synced" if result.files else "up_to_date"
-        if remote_commit is not None and remote_commit != base_commit:
-            git.run("update-ref", f"refs/heads/{branch}", remote_commit)
+        if kept is not None:
+            git.run("update-ref", "-d", KEPT)
         _mark(ws)
         return True
     check_secrets(redactor, _changed(snapshot, remote))
     sent = _count_sent(snapshot, remote)
-    parents = [c for c in (remote_commit, base_commit if rewritten else None) if c]
-    if not parents and base_commit:
-        parents = [base_commit]
+    parents = [remote_commit] if remote_commit else []
+    if kept is not None and (remote_commit is None or not git.is_ancestor(kept, remote_commit)):
+        parents.append(kept)  # the history the remote lost stays reachable
     message = _message(snapshot, remote, sent, result)
     commit = git.commit(snapshot, parents, message, remote_commit, remote)
     if not git.push(commit, branch):
         return False
     git.run("update-ref", f"refs/heads/{branch}", commit)
     git.run("update-ref", f"refs/remotes/origin/{branch}", commit)
+    if kept is not None:
+        git.run("update-ref", "-d", KEPT)
     result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
     _mark(ws)
     return True

@@ -10,8 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace, init_workspace
@@ -22,8 +20,6 @@ from memctl.pipeline.sync import (
     SecretRefused,
     SyncError,
     check_secrets,
-    merge_items,
-    split_blocks,
     sync,
     sync_info,
 )
@@ -80,42 +76,6 @@ def shared(ws: Workspace) -> dict[str, str]:
 
 def save_text(ws: Workspace, text: str) -> None:
     save(ws, load_config(ws.config_path), text)
-
-
-# --------------------------------------------------------------------------- the merge
-
-
-def test_merge_keeps_both_sides_additions_once_in_a_fixed_order():
-    base = ["a", "b"]
-    assert merge_items(base, ["a", "b", "r"], ["a", "b", "l"]) == ["a", "b", "r", "l"]
-    # added on both sides (a sync killed after its push): kept once
-    assert merge_items(base, ["a", "b", "x"], ["a", "b", "x"]) == ["a", "b", "x"]
-    # a removal on either side (a forget) wins
-    assert merge_items(base, ["a", "b", "r"], ["b"]) == ["b", "r"]
-    # with no base (a rewritten remote): a union, nothing removed
-    assert merge_items([], ["r"], ["a", "b"]) == ["r", "a", "b"]
-
-
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.lists(st.sampled_from("abcdef"), max_size=6),
-    st.lists(st.sampled_from("abcdefgh"), max_size=4),
-    st.lists(st.sampled_from("abcdefgh"), max_size=4),
-)
-def test_merge_of_appends_loses_nothing_and_converges(base, theirs, ours):
-    remote, local = base + theirs, base + ours
-    merged = merge_items(base, remote, local)
-    assert merged[: len(remote)] == remote  # the remote only grows at its end
-    for item in set(merged):
-        assert merged.count(item) == max(remote.count(item), local.count(item))
-    # the other machine merging the result back changes nothing more
-    assert merge_items(remote, merged, remote) == merged
-
-
-def test_blocks_are_the_same_whether_last_or_not():
-    one = split_blocks(TODAY_BLOCK.format(n=1))
-    two = split_blocks(TODAY_BLOCK.format(n=1) + "\n" + TODAY_BLOCK.format(n=2))
-    assert two[0] == one[0]
 
 
 # --------------------------------------------------------------------------- the flow
@@ -458,3 +418,44 @@ def test_dry_run_writes_nothing(tmp_path):
         k: v for k, v in before.items() if ".memctl" not in k
     }
     assert remote_log(remote) and len(remote_log(remote)) == 1
+
+
+def test_maintain_syncs_on_its_own_schedule_and_a_dead_remote_is_a_warning(tmp_path, cli):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "  every: 15m\n")
+    save_text(a, "- synced by cron")
+    done = cli("-w", a.root, "maintain")
+    assert done.exit_code == 0, done.stderr
+    assert "maintain: synced" in done.stderr
+    assert "synced by cron" in "".join(remote_files(remote).values())
+    again = cli("-w", a.root, "maintain")  # throttled, and the sync is not due: quiet
+    assert "sync" not in again.stderr
+    remote.rename(tmp_path / "away.git")
+    state = json.loads((a.root / ".memctl/state.json").read_text())
+    state["runs"].pop("sync")
+    (a.root / ".memctl/state.json").write_text(json.dumps(state))
+    failed = cli("-w", a.root, "maintain")
+    assert failed.exit_code == 0
+    assert "maintain: sync: the remote" in failed.stderr and "cannot be reached" in failed.stderr
+
+
+def test_doctor_asks_the_remote(tmp_path, cli):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    ok = cli("-w", a.root, "doctor", "--offline")
+    assert "sync remote" in ok.stdout
+    from memctl.cli.commands.doctor import _sync_checks
+
+    assert _sync_checks(a, load_config(a.config_path), False)[0].ok
+    remote.rename(tmp_path / "away.git")
+    (check,) = _sync_checks(a, load_config(a.config_path), False)
+    assert not check.ok and "cannot be reached" in check.detail
+
+
+def test_init_from_a_bad_url_and_sync_without_a_remote_are_one_line_errors(tmp_path):
+    empty = run_memctl(None, "init", "--from", "", tmp_path / "x")
+    assert empty.exit_code == 2 and "--from: the git URL is empty" in empty.stderr
+    root = tmp_path / "plain"
+    init_workspace(root)
+    none = run_memctl(root, "sync")
+    assert none.exit_code == 2 and "no remote" in none.stderr and "Traceback" not in none.stderr
