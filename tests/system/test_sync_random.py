@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import shutil
+import signal
 import subprocess
 import time
 from datetime import date, timedelta
@@ -114,7 +114,9 @@ def test_three_replicas_random_operations_converge(tmp_path):
                     blocks = split_blocks(path.read_text())
                     if blocks:
                         gone = blocks.pop(rng.randrange(len(blocks)))
-                        forgotten.update(line for line in gone.splitlines() if line.startswith("- entry "))
+                        forgotten.update(
+                            line for line in gone.splitlines() if line.startswith("- entry ")
+                        )
                         write_atomic(path, "\n".join(blocks).encode())
         elif roll < 0.91:
             kind = "killed sync"
