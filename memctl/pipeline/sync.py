@@ -30,9 +30,11 @@ Nothing lost: a remote whose history was rewritten (the base is no longer an anc
 of what was fetched) is merged as a pure union (no removals) with the local files, and
 the commit pushed on top has the old base as a second parent, so both histories stay.
 Interrupted at any point, a sync leaves the workspace as it was or merged; the merge is
-idempotent (the same base, remote and files give the same result), the base moves only
-after a successful push, and the consolidation offsets a merge is about to write are
-noted first in `.memctl/sync/merge.json` so a run killed between the files and
+idempotent (the same base, remote and files give the same result). The base moves to
+the fetched commit as soon as its content is in the workspace (pushed or not: a block
+another machine forgets meanwhile must then read as forgotten, not as added here), and
+to the pushed commit after a push. The consolidation offsets a merge is about to write
+are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
 No secret leaves: every file that differs from what the remote has is run through the
@@ -778,9 +780,9 @@ def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
         for rel, place in plan.offsets.items()
         if (offsets.get(rel), tails.get(rel)) != place
     }
-    if not plan.writes and not moved:
-        return
     note = ws.state_dir / "sync" / "merge.json"
+    if not plan.writes and not moved and not note.exists():
+        return
     noted = {name: sorted(ids) for name, ids in plan.consolidated.items()}
     write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
     if plan.both_changed_memory and plan.old_memory and plan.old_memory.strip():

@@ -33,7 +33,7 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("git") is None, reason="sync needs git"),
 ]
-OPERATIONS = int(os.environ.get("MEMCTL_SYNC_OPS", "1500"))
+OPERATIONS = int(os.environ.get("MEMCTL_SYNC_OPS", "1200"))
 DAYS = [date(2026, 1, 1) + timedelta(days=n) for n in range(3)]
 
 
