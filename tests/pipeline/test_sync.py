@@ -14,12 +14,15 @@ import pytest
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.models.resolve import resolve_model
+from memctl.pipeline.consolidate import consolidate
 from memctl.pipeline.save import save
 from memctl.pipeline.sync import (
     RECORD,
     SecretRefused,
     SyncError,
+    block_id,
     check_secrets,
+    split_blocks,
     sync,
     sync_info,
 )
@@ -459,3 +462,28 @@ def test_init_from_a_bad_url_and_sync_without_a_remote_are_one_line_errors(tmp_p
     init_workspace(root)
     none = run_memctl(root, "sync")
     assert none.exit_code == 2 and "no remote" in none.stderr and "Traceback" not in none.stderr
+
+
+def test_a_merge_killed_before_its_offsets_is_finished_by_the_next_sync(tmp_path):
+    """The note a merge writes before its files says which blocks MEMORY.md holds; a run
+    killed after the files (offsets not yet moved) is settled by the next sync, which
+    consolidates nothing twice and removes the note."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    day = "memory/2026-01-01.md"
+    (a.root / day).write_text(TODAY_BLOCK.format(n=1) + "\n" + TODAY_BLOCK.format(n=2))
+    run_sync(a)
+    run_sync(b)
+    with (b.root / day).open("a") as handle:  # b's own block, consolidated here only
+        handle.write("\n" + TODAY_BLOCK.format(n=3))
+    config = load_config(b.config_path)
+    assert consolidate(b, config, resolve_model(b, config.memory_model)).status == "consolidated"
+    note = b.root / ".memctl/sync/merge.json"
+    ids = [block_id(block) for block in split_blocks((b.root / day).read_text())]
+    note.write_text(json.dumps({"2026-01-01.md": ids}))
+    b.update_state(lambda state: state.consolidation.offsets.pop(day))  # the kill
+    memory = (b.root / "MEMORY.md").read_text()
+    done = run_sync(b)
+    assert not note.exists() and not done.consolidated
+    assert (b.root / "MEMORY.md").read_text() == memory
+    assert b.read_state().consolidation.offsets[day] == len((b.root / day).read_bytes())
