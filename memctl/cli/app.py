@@ -39,6 +39,7 @@ SECTIONS = (
             "hook",
             "install",
             "export",
+            "sync",
             "config",
             "completion",
         ),

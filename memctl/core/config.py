@@ -126,6 +126,24 @@ class RedactionConfig:
         return compile_patterns(self.patterns) if self.enabled else NO_REDACTION
 
 
+SYNC_SHARES = ("ledgers", "memory", "threads", "evicted")
+"""What `sync.share` may list: the daily ledgers, MEMORY.md, thread logs, evicted results."""
+
+
+@dataclass(frozen=True)
+class SyncConfig:
+    """`sync:`: the git remote memory is shared through (`memctl sync`). Thread logs and
+    evicted results are private and large, so only ledgers and MEMORY.md are shared
+    unless `share` names them."""
+
+    remote: str | None = None
+    """Any git URL (a path to a bare repository, ssh, https); None: sync is off."""
+    branch: str = "main"
+    share: tuple[str, ...] = ("ledgers", "memory")
+    every: float | None = None
+    """How often `maintain` syncs (seconds); None: only `memctl sync` does."""
+
+
 @dataclass(frozen=True)
 class Config:
     model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
@@ -134,6 +152,7 @@ class Config:
     compaction: CompactionConfig = field(default_factory=CompactionConfig)
     eviction: EvictionConfig = field(default_factory=EvictionConfig)
     redaction: RedactionConfig = field(default_factory=RedactionConfig)
+    sync: SyncConfig = field(default_factory=SyncConfig)
 
     @property
     def memory_model(self) -> ModelSpec:
@@ -176,6 +195,12 @@ class Config:
             "compaction": compaction,
             "eviction": eviction,
             "redaction": redaction,
+            "sync": {
+                "remote": self.sync.remote,
+                "branch": self.sync.branch,
+                "share": list(self.sync.share),
+                "every": None if self.sync.every is None else format_duration(self.sync.every),
+            },
         }
 
 
@@ -531,6 +556,23 @@ def _redaction(top: _Section) -> RedactionConfig:
     return RedactionConfig(enabled=enabled, patterns=tuple(patterns))
 
 
+def _sync(top: _Section) -> SyncConfig:
+    sub = top.section("sync")
+    defaults = SyncConfig()
+    remote = sub.string("remote", None)
+    branch = sub.string("branch", defaults.branch)
+    assert branch is not None
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,99}", branch) or ".." in branch:
+        raise sub.error("branch", f"{branch!r} is not a branch name")
+    share = _string_list(sub, "share", defaults.share)
+    for item in share:
+        if item not in SYNC_SHARES:
+            raise sub.error("share", f"{item!r} is not one of {', '.join(SYNC_SHARES)}")
+    every = sub.duration("every", 0.0) or None
+    sub.finish()
+    return SyncConfig(remote=remote, branch=branch, share=share, every=every)
+
+
 def parse_config(data: Any, source: str, workspace: Path | None = None) -> Config:
     """Build a Config from the loaded YAML document (None for an empty file)."""
     top = _Section(source, "", data, workspace)
@@ -596,6 +638,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
     )
     ev.finish()
     redaction = _redaction(top)
+    sync = _sync(top)
     top.finish()
     return Config(
         model=model,
@@ -604,6 +647,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
         compaction=compaction,
         eviction=eviction,
         redaction=redaction,
+        sync=sync,
     )
 
 
@@ -711,6 +755,30 @@ def _overridden(config: Config, model_override: str | None) -> Config:
     return dataclasses.replace(config, model=_model_name(override, "MEMCTL_MODEL", model_override))
 
 
+def set_sync_remote(path: Path, url: str) -> None:
+    """Name `url` as sync.remote in memctl.yaml (`init --from`), keeping the rest of the
+    text (and its comments) as it is. A different remote already named is a ConfigError:
+    a workspace syncs with one remote."""
+    import json
+
+    from memctl.core.durable import write_atomic
+
+    text = path.read_text("utf-8")
+    data = _read_document(path) or {}
+    current = data.get("sync") if isinstance(data, dict) else None
+    if isinstance(current, dict) and current.get("remote") not in (None, url):
+        raise ConfigError(
+            f"{path.name}: sync.remote is already {current['remote']!r}; "
+            "edit it by hand to change remotes"
+        )
+    if isinstance(current, dict) and current.get("remote") == url:
+        return
+    if current is not None:
+        raise ConfigError(f"{path.name}: has a sync section; add `remote: {url}` to it by hand")
+    joint = "" if not text or text.endswith("\n") else "\n"
+    write_atomic(path, f"{text}{joint}sync:\n  remote: {json.dumps(url)}\n".encode())
+
+
 def load_config(path: Path, model_override: str | None = None) -> Config:
     """Read and validate memctl.yaml; `model_override` is MEMCTL_MODEL."""
     config = parse_config(_read_document(path), str(path), path.parent)
@@ -799,4 +867,9 @@ eviction:
 redaction:
   enabled: true                # replace secrets with [REDACTED:<kind>] before a model or a memory file sees them
   patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
+# sync:                        # share memory through a git remote (`memctl sync`)
+#   remote: git@host:team/memory.git
+#   branch: main
+#   share: [ledgers, memory]   # also: threads, evicted (private and large: opt-in)
+#   every: 15m                 # maintain syncs this often
 """

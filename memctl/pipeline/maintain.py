@@ -22,6 +22,7 @@ from memctl.core.workspace import Workspace
 from memctl.models.interface import Model
 from memctl.pipeline.archive import ArchiveResult, archive
 from memctl.pipeline.consolidate import ConsolidateResult, consolidate
+from memctl.pipeline.sync import SyncResult, sync
 
 HOOKS_OFF = "memory.hooks is false"
 BUSY = "another memctl maintain is running"
@@ -45,6 +46,10 @@ class MaintainResult:
     exit_code: int = 0
     clock: str | None = None
     """Said when the throttle's last run was in the future (see `Workspace.clock_note`)."""
+    sync: SyncResult | None = None
+    """The scheduled sync (`sync.every`), when it was due and ran."""
+    sync_error: str | None = None
+    """Why the scheduled sync failed: a warning, the next run tries again."""
 
 
 def maintain(
@@ -80,12 +85,16 @@ def maintain(
         clock = ws.clock_note(state, "maintain")
         due = ws.next_eligible(state, "maintain", gap)
         if due is not None and not force:
-            return MaintainResult(
+            throttled = MaintainResult(
                 "skipped",
                 skipped="throttled: last run less than the consolidation_min_gap ago, "
                 f"next at {_iso(due)}",
                 next_eligible=_iso(due),
             )
+            # sync.every keeps its own time: a 15m sync under a 30m consolidation gap.
+            if not dry_run:
+                scheduled_sync(ws, config, model, throttled)
+            return throttled
         retry = ws.next_eligible(state, FAILED, gap)
         if retry is not None and not retry_failed and not force:
             return MaintainResult(
@@ -131,12 +140,29 @@ def _run(
         state.runs.pop(FAILED, None)
 
     ws.update_state(record_success)
-    return MaintainResult(
+    result = MaintainResult(
         "ran",
         archive=moved,
         consolidate=merged,
         next_eligible=_iso(finished.replace(microsecond=0) + timedelta(seconds=gap)),
     )
+    scheduled_sync(ws, config, model, result)
+    return result
+
+
+def scheduled_sync(ws: Workspace, config: Config, model: Model, result: MaintainResult) -> None:
+    """Sync when `sync.every` has passed since the last one. A failure (the remote down,
+    another sync running) is a warning in the result: cron runs again, and a sync that
+    stopped part-way is finished by the next one."""
+    every = config.sync.every
+    if not config.sync.remote or every is None:
+        return
+    if ws.next_eligible(ws.read_state(), "sync", every) is not None:
+        return
+    try:
+        result.sync = sync(ws, config, model, wait=False)
+    except MemctlError as exc:
+        result.sync_error = str(exc)
 
 
 def _iso(when: datetime | None) -> str:

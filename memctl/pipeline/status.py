@@ -20,6 +20,7 @@ from memctl.core.state import State
 from memctl.core.threads import COMPACTION, list_threads, thread_path
 from memctl.core.tokens import budget_tokens
 from memctl.core.workspace import Workspace, stored_offset
+from memctl.pipeline.sync import SyncInfo, sync_info
 
 NOW = "now"
 
@@ -108,6 +109,8 @@ class StatusResult:
     index: IndexStatus | None = None
     hook_errors: list[dict[str, object]] = field(default_factory=list)
     """The newest errors of `memctl hook` (which always exits 0), from .memctl/hooks.log."""
+    sync: SyncInfo | None = None
+    """Ahead/behind the shared remote and the last sync; None when sync.remote is unset."""
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
@@ -130,6 +133,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
         },
         index=index_status(ws, embedding.name if embedding is not None else None),
         hook_errors=recent_errors(ws.root),
+        sync=sync_info(ws, config) if config.sync.remote else None,
     )
 
 

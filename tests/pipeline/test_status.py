@@ -188,7 +188,9 @@ def test_the_json_document_shape(workspace, cli):
         "models",
         "index",
         "hook_errors",
+        "sync",
     }
+    assert document["sync"] is None  # no sync.remote
     assert document["workspace"] == str(workspace.resolve())
     assert document["threads"] == [] and document["runs"] == {}
     assert [s["name"] for s in document["schedules"]] == ["maintain", "flush_auto"]

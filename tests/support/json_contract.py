@@ -21,6 +21,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import types
 import typing
@@ -163,6 +164,16 @@ def run_scenario(root: Path) -> Scenario:
         run("search", "search", "Tuesdays", "--scope", "all")
         (ws / "memory" / "2000-01-01.md").unlink()
         run("recall", "recall", "when do deploys happen?")
+        remote = root / "remote.git"  # a shared memory repository for sync
+        git = shutil.which("git")
+        assert git is not None, "the scenario syncs through git"
+        (home / "no-agents-here").mkdir(exist_ok=True)
+        (home / "no-agents-here" / "git").symlink_to(git)  # git only: no agent to install
+        subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+        with (ws / "memctl.yaml").open("a", encoding="utf-8") as config:
+            config.write(f"sync:\n  remote: {remote}\n  every: 15m\n")
+        run("sync", "sync", "--dry-run")
+        run("sync", "sync")
         (ws / "memory" / f"{old}.md").write_text("- An old fact.\n", encoding="utf-8")
         run("archive", "archive", "--dry-run")
         run("maintain", "maintain", "--force", "--dry-run")

@@ -38,14 +38,15 @@ def doctor_command(
     ] = False,
 ) -> None:
     """Check what `config validate` cannot: each model's key, that its api_base answers
-    (one tiny request), its window, the lock, permissions, free disk, and what cron
-    needs. One line a check; exit 1 if any fails.
+    (one tiny request), its window, the lock, permissions, free disk, what cron
+    needs, and that the sync remote answers. One line a check; exit 1 if any fails.
 
     Example: memctl doctor; memctl doctor --offline
     """
     g = globals_of(ctx)
     ws, config = g.open()
     checks = [*_model_checks(ws, config, offline), *_workspace_checks(ws), *_cron_checks(ws)]
+    checks += _sync_checks(ws, config, offline)
     failed = [c for c in checks if not c.ok]
 
     def text() -> str:
@@ -57,6 +58,18 @@ def doctor_command(
     emit(g, {"ok": not failed, "checks": checks}, text)
     if failed:
         raise typer.Exit(1)
+
+
+def _sync_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
+    """The shared remote answers `git ls-remote` (no check when sync is off)."""
+    if not config.sync.remote:
+        return []
+    if offline:
+        return [Check("sync remote", True, f"{config.sync.remote}: not asked (--offline)", True)]
+    from memctl.pipeline.sync import check_remote
+
+    problem = check_remote(ws, config)
+    return [Check("sync remote", problem is None, problem or f"{config.sync.remote} answers")]
 
 
 def _specs(config: Config) -> list[tuple[str, ModelSpec]]:

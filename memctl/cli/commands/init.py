@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note
+from memctl.core.errors import UsageError
 
 
 @command(app, "init")
@@ -17,17 +18,50 @@ def init(
     path: Annotated[
         Path, typer.Argument(help="Folder to make a workspace (default: here).")
     ] = Path("."),
+    from_url: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            metavar="GIT-URL",
+            help="Start from a shared memory repository: set sync.remote and sync it in.",
+        ),
+    ] = None,
 ) -> None:
     """Create memctl.yaml, MEMORY.md, memory/ and threads/ (existing files are kept).
 
-    Example: memctl init ~/agent && memctl -w ~/agent status
+    Example: memctl init ~/agent && memctl -w ~/agent status;
+    memctl init --from git@host:team/memory.git ~/agent
     """
     from memctl.core.workspace import init_workspace
 
     g = globals_of(ctx)
+    if from_url is not None and not from_url.strip():
+        raise UsageError("--from: the git URL is empty")
     result = init_workspace(path)
     if result.changed:
         note(g, f"init: initialised workspace {result.root}: created {', '.join(result.created)}")
     else:
         note(g, f"init: workspace {result.root} already initialised; nothing changed")
+    if from_url is not None:
+        _join(g, Path(result.root), from_url)
     emit(g, result, result.root)
+
+
+def _join(g: Globals, root: Path, url: str) -> None:
+    """Name the remote in memctl.yaml and sync: the shared memory lands in the workspace."""
+    from memctl.core.config import CONFIG_NAME, load_config, set_sync_remote
+    from memctl.core.workspace import Workspace
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.sync import sync
+
+    config_path = root / CONFIG_NAME
+    set_sync_remote(config_path, url)
+
+    config = load_config(config_path)
+    ws = Workspace(root, config.timezone)
+    result = sync(ws, config, resolve_model(ws, config.memory_model))
+    note(
+        g,
+        f"init: synced from {url}: {result.received} block(s) received"
+        + (f", {result.sent} sent" if result.sent else ""),
+    )

@@ -60,6 +60,7 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
         note(g, f"maintain: {result.clock}")
     if result.skipped:
         note(g, f"maintain: skipped: {result.skipped}")
+        _sync_notes(g, result)
         emit(g, result)
         return
     archive, merged = result.archive, result.consolidate
@@ -80,9 +81,19 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
         note(g, "maintain: no new daily text since the last consolidation; no model request")
     else:
         note(g, consolidate_summary(merged), "maintain")
+    _sync_notes(g, result)
     if result.status == "ran":
         note(g, f"maintain: done; next run from {result.next_eligible}")
     emit(g, result, lambda: _maintain_text(result, archive, merged, full))
+
+
+def _sync_notes(g: Globals, result: MaintainResult) -> None:
+    """The scheduled sync's line: only when it failed or moved something (cron stays quiet)."""
+    if result.sync_error:
+        note(g, f"maintain: sync: {result.sync_error}")
+    elif result.sync is not None and result.sync.status == "synced":
+        sync = result.sync
+        note(g, f"maintain: synced: received {sync.received}, sent {sync.sent} block(s)")
 
 
 def _maintain_text(

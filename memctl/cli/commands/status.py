@@ -128,6 +128,16 @@ def status_text(
         if name not in scheduled
     )
     rows.extend((f"model ({role})", name) for role, name in result.models.items())
+    if result.sync is not None:
+        info = result.sync
+        rows.append(
+            (
+                "sync",
+                f"{info.remote} ({info.branch}): {plural(info.ahead, 'file')} to send, "
+                f"{plural(info.behind, 'commit')} fetched to merge; last sync "
+                f"{ago(info.last_sync) if info.last_sync else 'never'}",
+            )
+        )
     rows.extend(
         ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e.get('error')}")
         for e in result.hook_errors

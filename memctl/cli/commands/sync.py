@@ -1,0 +1,66 @@
+"""sync: share memory with other machines through the git remote in memctl.yaml."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from memctl.cli.core import Globals, app, command, globals_of
+from memctl.cli.output import emit, note, working
+
+if TYPE_CHECKING:
+    from memctl.pipeline.sync import SyncResult
+
+
+@command(app, "sync")
+def sync_command(
+    ctx: typer.Context,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Fetch and show what the merge would change and send; write and push nothing.",
+        ),
+    ] = False,
+) -> None:
+    """Fetch the shared memory, merge it in, consolidate what came, commit and push.
+
+    The remote is sync.remote in memctl.yaml (any git URL); ledgers and MEMORY.md are
+    shared, thread logs and evicted results only when sync.share names them. Never
+    force-pushes; a file holding a secret stops the sync before anything is committed.
+
+    Example: memctl sync; memctl sync --dry-run
+    """
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.sync import sync
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    model = resolve_model(ws, config.memory_model)
+    with working(g, "sync: fetching, merging, pushing"):
+        result = sync(ws, config, model, dry_run=dry_run)
+    report(g, result)
+
+
+def report(g: Globals, result: SyncResult) -> None:
+    """The sync's lines on stderr (none when nothing happened) and its result."""
+    for line in result.notes:
+        note(g, f"sync: {line}")
+    if result.status == "dry_run":
+        files = ", ".join(result.files) or "nothing"
+        note(
+            g,
+            f"sync: dry run: would change {files}; would receive {result.received} "
+            f"and send {result.sent} block(s)",
+        )
+    elif result.status == "synced":
+        pushed = f"pushed {result.commit[:12]}" if result.commit else "nothing to push"
+        note(
+            g,
+            f"sync: received {result.received}, sent {result.sent} block(s)"
+            + (f", {result.forgotten} forgotten" if result.forgotten else "")
+            + (", MEMORY.md consolidated" if result.consolidated else "")
+            + f"; {pushed}",
+        )
+    emit(g, result)

@@ -1,0 +1,894 @@
+"""sync: share memory between machines through a git remote, with the `git` binary.
+
+No sync server and no transport of our own: `git fetch` and `git push` (never forced)
+against any git URL. The workspace is not a git work tree; memctl keeps a bare
+repository of its own in `.memctl/sync.git` and builds each commit with plumbing
+(hash-object, a throw-away index, commit-tree), so state.json, the index, locks and
+caches can never be committed, and a user's own git repository around the workspace is
+not touched.
+
+Why this never needs a person to resolve a conflict:
+
+- A ledger is a list of blocks (each `## ` heading and what follows it); a block's
+  identity is its text. The merge of a ledger is a three-way merge of block multisets
+  against the last synced commit (the *base*): a block either side added is kept (a
+  block both added once is kept once), a block either side removed that the base had
+  (a forget) is dropped. The order is the remote's blocks as they are, then the local
+  additions in local order, so the remote's ledger only ever grows at its end, and
+  every machine that syncs after the last push ends with the remote's bytes.
+- MEMORY.md is derived. Unchanged on one side: the other side's file. Changed on both:
+  the remote's file plus the lines this machine added to it that the remote lacks (a
+  `save`), the local file kept under `.memctl/history/`; then consolidation folds in
+  whatever the merged ledgers hold that MEMORY.md does not.
+- Which blocks MEMORY.md already holds is shared too, by block identity, in the
+  commit's `.memctl-sync/consolidated.json` (never written into the workspace). After a
+  merge, each ledger's consolidation offset is the end of its longest prefix of blocks
+  either machine consolidated, so blocks a merge inserts before already consolidated
+  text are consolidated and nothing is consolidated twice by offsets moving wrongly.
+
+Nothing lost: a remote whose history was rewritten (the base is no longer an ancestor
+of what was fetched) is merged as a pure union (no removals) with the local files, and
+the commit pushed on top has the old base as a second parent, so both histories stay.
+Interrupted at any point, a sync leaves the workspace as it was or merged; the merge is
+idempotent (the same base, remote and files give the same result). The base moves to
+the fetched commit as soon as its content is in the workspace (pushed or not: a block
+another machine forgets meanwhile must then read as forgotten, not as added here), and
+to the pushed commit after a push. The consolidation offsets a merge is about to write
+are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
+state.json finishes them on the next run.
+
+No secret leaves: every file that differs from what the remote has is run through the
+redactor before anything is written or committed; one finding refuses the sync, naming
+the file and line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from memctl.core.config import Config
+from memctl.core.durable import write_atomic
+from memctl.core.errors import BusyError, MemctlError, UsageError
+from memctl.core.redact import Redactor
+from memctl.core.state import State
+from memctl.core.workspace import DAILY_NAME, Workspace, stored_offset
+from memctl.models.interface import Model
+from memctl.pipeline.consolidate import TAIL_BYTES, consolidate, keep_history
+
+GIT_DIR = "sync.git"
+"""The bare repository memctl syncs through, in the state folder."""
+KEPT = "refs/memctl/rewritten"
+"""The last synced commit when the remote turned out rewritten: a parent of the next push."""
+RECORD = ".memctl-sync/consolidated.json"
+"""In the repository only: ledger name -> the block ids MEMORY.md holds."""
+NETWORK_TIMEOUT = 120.0
+PUSH_ATTEMPTS = 6
+"""A push rejected because another machine pushed first: fetch, merge, retry, this often."""
+MEMORY = "MEMORY.md"
+BLOCK_START = re.compile(r"(?m)^(?=## )")
+
+SyncStatus = Literal["synced", "up_to_date", "dry_run"]
+
+
+class SyncError(MemctlError):
+    """The remote could not be reached or refused the push (exit 1); nothing lost."""
+
+
+class SecretRefused(MemctlError):
+    """A file that would be committed holds a secret (exit 1); nothing committed."""
+
+
+@dataclass
+class SyncResult:
+    status: SyncStatus
+    remote: str
+    branch: str
+    commit: str | None = None
+    """The commit pushed (None: nothing to push)."""
+    sent: int = 0
+    """Ledger blocks (and thread lines) this machine added to the remote."""
+    received: int = 0
+    """Ledger blocks the merge brought from the remote."""
+    forgotten: int = 0
+    """Blocks removed (a forget on either side)."""
+    files: list[str] = field(default_factory=list)
+    """Workspace files the merge changed."""
+    consolidated: bool = False
+    rewritten: bool = False
+    """The remote's history was rewritten; both were kept."""
+    attempts: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SyncInfo:
+    """What `status` shows: no network, from the last fetch."""
+
+    remote: str | None
+    branch: str
+    last_sync: str | None = None
+    ahead: int = 0
+    """Shared files that differ from the last synced commit."""
+    behind: int = 0
+    """Commits fetched and not merged yet."""
+
+
+# --------------------------------------------------------------------------- git
+
+
+class Git:
+    """The `git` binary on memctl's bare repository (`.memctl/sync.git`)."""
+
+    def __init__(self, ws: Workspace, remote: str) -> None:
+        self.dir = ws.state_dir / GIT_DIR
+        self.remote = remote
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+        self.env.update(
+            GIT_DIR=str(self.dir),
+            GIT_TERMINAL_PROMPT="0",
+            LC_ALL="C",
+            GIT_AUTHOR_NAME="memctl",
+            GIT_COMMITTER_NAME="memctl",
+            GIT_AUTHOR_EMAIL=f"memctl@{socket.gethostname()}",
+            GIT_COMMITTER_EMAIL=f"memctl@{socket.gethostname()}",
+        )
+
+    def run(
+        self,
+        *args: str,
+        data: bytes | None = None,
+        check: bool = True,
+        env: dict[str, str] | None = None,
+        timeout: float = NETWORK_TIMEOUT,
+    ) -> subprocess.CompletedProcess[bytes]:
+        try:
+            done = subprocess.run(
+                ["git", *args],
+                input=data,
+                capture_output=True,
+                env={**self.env, **(env or {})},
+                timeout=timeout,
+                check=False,
+            )
+        except FileNotFoundError:
+            raise SyncError("sync needs the `git` program, and it is not on PATH") from None
+        except subprocess.TimeoutExpired:
+            raise SyncError(f"git {args[0]} took more than {timeout:g}s; nothing changed") from None
+        if check and done.returncode != 0:
+            raise SyncError(f"git {args[0]}: {_last_line(done.stderr)}")
+        return done
+
+    def out(self, *args: str, data: bytes | None = None) -> str:
+        return self.run(*args, data=data).stdout.decode("utf-8", "replace").strip()
+
+    def ensure(self) -> None:
+        """Create the bare repository on first use and point `origin` at the remote."""
+        if not (self.dir / "HEAD").is_file():
+            self.dir.parent.mkdir(parents=True, exist_ok=True)
+            self.run("init", "--bare", "--quiet", str(self.dir))
+        current = self.run("config", "remote.origin.url", check=False).stdout.decode().strip()
+        if current != self.remote:
+            self.run("config", "remote.origin.url", self.remote)
+
+    def ref(self, name: str) -> str | None:
+        done = self.run("rev-parse", "--verify", "--quiet", f"{name}^{{commit}}", check=False)
+        return done.stdout.decode().strip() or None
+
+    def fetch(self, branch: str) -> str | None:
+        """The remote branch's commit after a fetch; None when the remote has no branch."""
+        done = self.run(
+            "fetch",
+            "--quiet",
+            "--no-tags",
+            "origin",
+            f"+refs/heads/{branch}:refs/remotes/origin/{branch}",
+            check=False,
+        )
+        if done.returncode != 0:
+            message = done.stderr.decode("utf-8", "replace")
+            if "couldn't find remote ref" in message:
+                return None
+            raise SyncError(
+                f"the remote {self.remote} cannot be reached ({_last_line(done.stderr)}); "
+                "nothing changed, sync again later"
+            )
+        return self.ref(f"refs/remotes/origin/{branch}")
+
+    def is_ancestor(self, older: str, newer: str) -> bool:
+        return self.run("merge-base", "--is-ancestor", older, newer, check=False).returncode == 0
+
+    def tree(self, commit: str | None) -> dict[str, bytes]:
+        """Every file of `commit` with its bytes (nothing for None)."""
+        if commit is None:
+            return {}
+        listing = self.run("ls-tree", "-r", "-z", "--full-tree", commit).stdout
+        entries: list[tuple[str, str]] = []
+        for item in listing.split(b"\0"):
+            if not item:
+                continue
+            meta, path = item.split(b"\t", 1)
+            kind, sha = meta.split()[1:3]
+            if kind == b"blob":
+                entries.append((path.decode("utf-8", "surrogateescape"), sha.decode()))
+        if not entries:
+            return {}
+        batch = self.run("cat-file", "--batch", data="".join(f"{s}\n" for _, s in entries).encode())
+        raw, at = batch.stdout, 0
+        files: dict[str, bytes] = {}
+        for name, _ in entries:
+            header_end = raw.index(b"\n", at)
+            size = int(raw[at:header_end].split()[2])
+            files[name] = raw[header_end + 1 : header_end + 1 + size]
+            at = header_end + 1 + size + 1
+        return files
+
+    def commit(
+        self,
+        files: dict[str, bytes],
+        parents: list[str],
+        message: str,
+        start: str | None,
+        start_files: dict[str, bytes],
+    ) -> str:
+        """A commit of exactly `files`, built in a throw-away index from the tree of
+        `start` (whose files are `start_files`): only what differs is hashed, so a
+        year of unchanged ledgers costs one read-tree, not a process each."""
+        index = self.dir / "memctl-index"
+        index.unlink(missing_ok=True)
+        env = {"GIT_INDEX_FILE": str(index)}
+        if start is not None:
+            self.run("read-tree", start, env=env)
+        lines = [f"0 {'0' * 40}\t{path}\n" for path in start_files if path not in files]
+        for path, data in sorted(files.items()):
+            if start_files.get(path) != data:
+                sha = self.out("hash-object", "-w", "--stdin", data=data)
+                lines.append(f"100644 {sha}\t{path}\n")
+        if lines:
+            self.run("update-index", "--add", "--index-info", data="".join(lines).encode(), env=env)
+        tree = self.run("write-tree", env=env).stdout.decode().strip()
+        index.unlink(missing_ok=True)
+        args = ["commit-tree", tree]
+        for parent in parents:
+            args += ["-p", parent]
+        return self.out(*args, data=message.encode())
+
+    def push(self, commit: str, branch: str) -> bool:
+        """Push without force; False when the remote moved on (rejected as not a fast-forward)."""
+        done = self.run("push", "--quiet", "origin", f"{commit}:refs/heads/{branch}", check=False)
+        if done.returncode == 0:
+            return True
+        message = done.stderr.decode("utf-8", "replace")
+        if "rejected" in message or "fetch first" in message or "non-fast-forward" in message:
+            return False
+        raise SyncError(
+            f"the remote {self.remote} refused the push ({_last_line(done.stderr)}); "
+            "nothing lost: the merge stays here and the next sync pushes it"
+        )
+
+
+def _last_line(stderr: bytes) -> str:
+    lines = [line.strip() for line in stderr.decode("utf-8", "replace").splitlines()]
+    lines = [line for line in lines if line]
+    return lines[-1] if lines else "no message"
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+def split_blocks(text: str) -> list[str]:
+    """A ledger's blocks, each as it would be written alone (ending in one newline)."""
+    return [part.rstrip("\n") + "\n" for part in BLOCK_START.split(text) if part.strip()]
+
+
+def block_id(block: str) -> str:
+    return hashlib.sha256(block.encode("utf-8")).hexdigest()[:32]
+
+
+def block_ends(text: str) -> list[tuple[str, int]]:
+    """Each block's id with where its text ends (before the blank line after it)."""
+    ends: list[tuple[str, int]] = []
+    at = 0
+    for part in BLOCK_START.split(text):
+        start, at = at, at + len(part.encode("utf-8"))
+        if part.strip():
+            body = part.rstrip("\n") + "\n"
+            ends.append((block_id(body), start + len(body.encode("utf-8"))))
+    return ends
+
+
+class BlockCache:
+    """Block ids and ends of texts seen before, by the text's digest, kept between runs
+    in `.memctl/sync/blocks.json` (a local cache, never committed): a year of ledgers is
+    split and hashed once, and each later sync only reads them."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.path = ws.state_dir / "sync" / "blocks.json"
+        self.kept: dict[str, list[tuple[str, int]]] = {}
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            data = json.loads(self.path.read_bytes())
+            self.kept = {k: [(i, int(e)) for i, e in v] for k, v in data.items()}
+        self.used: dict[str, list[tuple[str, int]]] = {}
+
+    def ends(self, data: bytes) -> list[tuple[str, int]]:
+        key = hashlib.blake2b(data, digest_size=16).hexdigest()
+        found = self.used.get(key) or self.kept.get(key)
+        if found is None:
+            found = block_ends(data.decode("utf-8", "replace"))
+        self.used[key] = found
+        return found
+
+    def save(self) -> None:
+        if self.used.keys() != self.kept.keys():
+            write_atomic(self.path, json.dumps(self.used, separators=(",", ":")).encode())
+
+
+def merge_items(base: list[str], remote: list[str], local: list[str]) -> list[str]:
+    """Three-way merge of two lists of items as multisets, in a deterministic order.
+
+    An item's count is the larger of the two sides' counts, or the smaller when either
+    side has fewer than the base (a removal wins). The remote's items come first, in the
+    remote's order, then the local additions in local order."""
+    b, r, loc = Counter(base), Counter(remote), Counter(local)
+    wanted = {
+        item: (
+            min(r[item], loc[item])
+            if min(r[item], loc[item]) < b[item]
+            else max(r[item], loc[item])
+        )
+        for item in r | loc
+    }
+    merged: list[str] = []
+    for item in (*remote, *local):
+        if wanted.get(item, 0) > 0:
+            merged.append(item)
+            wanted[item] -= 1
+    return merged
+
+
+def join_blocks(blocks: list[str], remote_text: str, remote_blocks: list[str]) -> str:
+    """The merged ledger's text: the remote's bytes untouched when it is a prefix."""
+    if blocks[: len(remote_blocks)] == remote_blocks and remote_blocks:
+        rest = blocks[len(remote_blocks) :]
+        if not rest:
+            return remote_text
+        sep = "" if remote_text.endswith("\n\n") else "\n" if remote_text.endswith("\n") else "\n\n"
+        return remote_text + sep + "\n".join(rest)
+    return "\n".join(blocks)
+
+
+def merge_memory(
+    base: str | None, remote: str | None, local: str | None
+) -> tuple[str | None, bool]:
+    """MEMORY.md merged; True when both sides had changed it (the local file is then kept)."""
+    if remote is None or remote in (local, base):
+        return local, False
+    if local is None or local == base:
+        return remote, False
+    base_lines = set((base or "").splitlines())
+    remote_lines = set(remote.splitlines())
+    extra = [
+        line
+        for line in local.splitlines()
+        if line.strip() and line not in base_lines and line not in remote_lines
+    ]
+    merged = remote if remote.endswith("\n") or not remote else remote + "\n"
+    return merged + "".join(f"{line}\n" for line in dict.fromkeys(extra)), True
+
+
+# --------------------------------------------------------------------------- the sync
+
+
+@dataclass
+class _Plan:
+    """What a merge writes: files (None: remove), offsets, what it counted."""
+
+    writes: dict[str, bytes | None] = field(default_factory=dict)
+    offsets: dict[str, tuple[int, str]] = field(default_factory=dict)
+    consolidated: dict[str, set[str]] = field(default_factory=dict)
+    received: int = 0
+    forgotten: int = 0
+    both_changed_memory: bool = False
+    old_memory: bytes | None = None
+
+
+def sync(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    *,
+    dry_run: bool = False,
+    remote: str | None = None,
+    wait: bool = True,
+) -> SyncResult:
+    """Fetch, merge into the workspace, consolidate what came, commit, push (retried).
+
+    `remote` overrides `sync.remote` (`init --from` before memctl.yaml names it).
+    `wait` off (maintain): BusyError at once when another sync runs.
+    """
+    url = remote or config.sync.remote
+    if not url:
+        raise UsageError(
+            "sync: no remote: set sync.remote in memctl.yaml (or use `memctl init --from URL`)"
+        )
+    branch = config.sync.branch
+    result = SyncResult("up_to_date", url, branch)
+    git = Git(ws, url)
+    with ws.stage_lock("sync", blocking=wait) as acquired:
+        if not acquired:
+            raise BusyError("another memctl sync is running")
+        git.ensure()
+        for attempt in range(1, PUSH_ATTEMPTS + 1):
+            result.attempts = attempt
+            if _attempt(ws, config, model, git, result, dry_run):
+                break
+            # Another machine pushed first: wait a little (machines started by the same
+            # cron minute would collide again in step), fetch and merge again.
+            time.sleep(random.uniform(0.05, 0.3) * attempt)
+        else:
+            raise SyncError(
+                f"the remote moved on {PUSH_ATTEMPTS} times while syncing; "
+                "the merge stays here and the next sync pushes it"
+            )
+    if result.rewritten:
+        result.notes.append(
+            "the remote's history was rewritten (force-pushed or reset): local memory was kept, "
+            "merged with it and pushed on top; the old history stays as the second parent of "
+            f"{(result.commit or '')[:12]}"
+        )
+    return result
+
+
+def _attempt(
+    ws: Workspace, config: Config, model: Model, git: Git, result: SyncResult, dry_run: bool
+) -> bool:
+    """One fetch-merge-push; False when the push was rejected (someone pushed first)."""
+    branch = config.sync.branch
+    base_commit = git.ref(f"refs/heads/{branch}")
+    remote_commit = git.fetch(branch)
+    rewritten = base_commit is not None and (
+        remote_commit is None or not git.is_ancestor(base_commit, remote_commit)
+    )
+    result.rewritten = result.rewritten or rewritten
+    # A rewritten remote is merged as a union: what it lost is not a removal here.
+    remote = git.tree(remote_commit)
+    base = {} if rewritten else remote if base_commit == remote_commit else git.tree(base_commit)
+    shares = config.sync.share
+    redactor = config.redaction.redactor()
+    cache = BlockCache(ws)
+    check_secrets(redactor, _changed(_local_files(ws, config), base))
+    with contextlib.nullcontext() if dry_run else ws.lock():
+        local = _local_files(ws, config)
+        plan = _plan(ws, cache, base, remote, local, shares)
+        result.received += plan.received
+        result.forgotten += plan.forgotten
+        if dry_run:
+            result.status = "dry_run"
+            result.files = sorted(plan.writes)
+            result.sent = _count_sent(_after(local, plan.writes), remote)
+            return True
+        if rewritten and base_commit:
+            git.run("update-ref", KEPT, base_commit)
+        _apply(ws, config, plan)
+        # The workspace holds the remote's content now: it is the base of the next merge,
+        # pushed or not (a block the remote had and another machine forgets meanwhile
+        # must read as forgotten, not as added here).
+        if remote_commit is not None:
+            git.run("update-ref", f"refs/heads/{branch}", remote_commit)
+        elif base_commit is not None:
+            git.run("update-ref", "-d", f"refs/heads/{branch}")
+    kept = git.ref(KEPT)
+    result.rewritten = result.rewritten or kept is not None
+    result.files = sorted(set(result.files) | set(plan.writes))
+    if plan.both_changed_memory:
+        result.notes.append(
+            "MEMORY.md had changed here and on the remote: the remote's kept, the lines "
+            "only this machine had added after it; this machine's copy is in .memctl/history/"
+        )
+    if "memory" in shares and "ledgers" in shares:
+        merged = consolidate(ws, config, model)
+        result.consolidated = result.consolidated or merged.status == "consolidated"
+    with ws.lock():
+        snapshot = _local_files(ws, config)
+        record = _record(ws, ws.read_state(), cache)
+    cache.save()
+    snapshot[RECORD] = record
+    if snapshot == remote:
+        result.status = "synced" if result.files else "up_to_date"
+        if kept is not None:
+            git.run("update-ref", "-d", KEPT)
+        _mark(ws)
+        return True
+    check_secrets(redactor, _changed(snapshot, remote))
+    sent = _count_sent(snapshot, remote)
+    parents = [remote_commit] if remote_commit else []
+    if kept is not None and (remote_commit is None or not git.is_ancestor(kept, remote_commit)):
+        parents.append(kept)  # the history the remote lost stays reachable
+    message = _message(snapshot, remote, sent, result)
+    commit = git.commit(snapshot, parents, message, remote_commit, remote)
+    if not git.push(commit, branch):
+        return False
+    git.run("update-ref", f"refs/heads/{branch}", commit)
+    git.run("update-ref", f"refs/remotes/origin/{branch}", commit)
+    if kept is not None:
+        git.run("update-ref", "-d", KEPT)
+    result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
+    _mark(ws)
+    return True
+
+
+def _mark(ws: Workspace) -> None:
+    ws.update_state(lambda state: ws.mark_run(state, "sync"))
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _shared(rel: str, shares: Iterable[str]) -> bool:
+    """Whether a path (of the workspace or of the repository) is shared."""
+    parts = rel.split("/")
+    if rel == MEMORY:
+        return "memory" in shares
+    if parts[0] == "memory" and DAILY_NAME.fullmatch(parts[-1]):
+        return "ledgers" in shares and (
+            len(parts) == 2 or (len(parts) == 3 and parts[1] == "archive")
+        )
+    if parts[0] == "threads" and len(parts) == 2 and rel.endswith(".jsonl"):
+        return "threads" in shares
+    return parts[0] == "evicted" and "evicted" in shares and len(parts) > 1
+
+
+def _local_files(ws: Workspace, config: Config) -> dict[str, bytes]:
+    """The shared files of the workspace, by path relative to it."""
+    shares = config.sync.share
+    paths: list[Path] = []
+    if "ledgers" in shares:
+        paths += ws.daily_files(include_archive=True)
+    if "memory" in shares and ws.memory_md.is_file():
+        paths.append(ws.memory_md)
+    if "threads" in shares and ws.threads_dir.is_dir():
+        paths += sorted(ws.threads_dir.glob("*.jsonl"))
+    if "evicted" in shares:
+        root = ws.root / config.eviction.root
+        if root.is_dir():
+            paths += sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+    files: dict[str, bytes] = {}
+    for path in paths:
+        rel = path.relative_to(ws.root).as_posix()
+        if rel.startswith(config.eviction.root + "/"):
+            rel = "evicted/" + rel[len(config.eviction.root) + 1 :]
+        with contextlib.suppress(FileNotFoundError):
+            files[rel] = path.read_bytes()
+    return files
+
+
+def _workspace_path(ws: Workspace, config: Config, rel: str) -> Path:
+    if rel.startswith("evicted/"):
+        return ws.root / config.eviction.root / rel[len("evicted/") :]
+    return ws.root / rel
+
+
+def _changed(files: dict[str, bytes], than: dict[str, bytes]) -> dict[str, bytes]:
+    return {path: data for path, data in files.items() if than.get(path) != data and path != RECORD}
+
+
+def _after(local: dict[str, bytes], writes: dict[str, bytes | None]) -> dict[str, bytes]:
+    out = dict(local)
+    for path, data in writes.items():
+        if data is None:
+            out.pop(path, None)
+        else:
+            out[path] = data
+    return out
+
+
+def check_secrets(redactor: Redactor, files: dict[str, bytes]) -> None:
+    """SecretRefused naming the first file and line the redactor would change."""
+    for path, data in sorted(files.items()):
+        text = data.decode("utf-8", "replace")
+        redacted, counts = redactor.redact(text, keep_lines=True)
+        if not counts:
+            continue
+        for number, (old, new) in enumerate(
+            zip(text.splitlines(), redacted.splitlines(), strict=False), 1
+        ):
+            if old != new:
+                kinds = ", ".join(sorted(counts))
+                raise SecretRefused(
+                    f"{path}:{number} holds a secret ({kinds}); nothing was committed or pushed: "
+                    "remove it (or replace it with [REDACTED]) and sync again"
+                )
+
+
+# --------------------------------------------------------------------------- the merge
+
+
+def _ledger_name(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1]
+
+
+def _by_ledger(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
+    """Ledger name -> {path: text} (a ledger may sit in memory/ and in memory/archive/)."""
+    out: dict[str, dict[str, str]] = {}
+    for rel, data in files.items():
+        if rel.startswith("memory/") and DAILY_NAME.fullmatch(_ledger_name(rel)):
+            out.setdefault(_ledger_name(rel), {})[rel] = data.decode("utf-8", "replace")
+    return out
+
+
+def _blocks_of(texts: dict[str, str]) -> list[str]:
+    """The blocks of a ledger's copies, the archived one first (archive appends in order)."""
+    blocks: list[str] = []
+    for rel in sorted(texts, key=lambda r: (0 if "/archive/" in r else 1, r)):
+        blocks += split_blocks(texts[rel])
+    return blocks
+
+
+def _plan(
+    ws: Workspace,
+    cache: BlockCache,
+    base: dict[str, bytes],
+    remote: dict[str, bytes],
+    local: dict[str, bytes],
+    shares: tuple[str, ...],
+) -> _Plan:
+    plan = _Plan()
+    state = ws.read_state()
+    consolidated = _local_consolidated(ws, state, local, cache)
+    for name, ids in _remote_record(remote).items():
+        consolidated.setdefault(name, set()).update(ids)
+    plan.consolidated = consolidated
+    if "ledgers" in shares:
+        _plan_ledgers(plan, base, remote, local, cache)
+    if "memory" in shares:
+        old = local.get(MEMORY)
+        merged, both = merge_memory(*(_text(f.get(MEMORY)) for f in (base, remote, local)))
+        if merged is not None and merged.encode() != old:
+            plan.writes[MEMORY] = merged.encode()
+            plan.both_changed_memory, plan.old_memory = both, old
+    for rel in sorted(set(remote) | set(local)):
+        if rel.startswith("threads/") and _shared(rel, shares):
+            lines = [
+                side.get(rel, b"").decode("utf-8", "replace").splitlines(keepends=True)
+                for side in (base, remote, local)
+            ]
+            merged_lines = merge_items(*lines)
+            data = "".join(line if line.endswith("\n") else line + "\n" for line in merged_lines)
+            if data.encode() != local.get(rel):
+                plan.writes[rel] = data.encode()
+        elif rel.startswith("evicted/") and _shared(rel, shares) and rel not in local:
+            plan.writes[rel] = remote[rel]
+    return plan
+
+
+def _text(data: bytes | None) -> str | None:
+    return None if data is None else data.decode("utf-8", "replace")
+
+
+def _plan_ledgers(
+    plan: _Plan,
+    base: dict[str, bytes],
+    remote: dict[str, bytes],
+    local: dict[str, bytes],
+    cache: BlockCache,
+) -> None:
+    sides = [_by_ledger(files) for files in (base, remote, local)]
+    for name in sorted(set(sides[1]) | set(sides[2])):
+        b, r, loc = (side.get(name, {}) for side in sides)
+        if r == loc and len(loc) == 1:  # the same here and there: only the offset may move
+            ((target, text),) = loc.items()
+            plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
+            continue
+        remote_blocks, local_blocks = _blocks_of(r), _blocks_of(loc)
+        merged = merge_items(_blocks_of(b), remote_blocks, local_blocks)
+        archived = any("/archive/" in rel for rel in (*r, *loc))
+        target = f"memory/archive/{name}" if archived else f"memory/{name}"
+        whole = set(r) == {target}
+        text = join_blocks(merged, r[target] if whole else "", remote_blocks if whole else [])
+        if set(loc) == {target} and merged == local_blocks:
+            text = loc[target]  # nothing came: the local bytes stay as they are
+        plan.received += len(Counter(merged) - Counter(local_blocks))
+        plan.forgotten += len(Counter(local_blocks) - Counter(merged))
+        for rel in loc:
+            if rel != target:
+                plan.writes[rel] = None
+        if loc.get(target) != text:
+            plan.writes[target] = text.encode("utf-8")
+        # Every ledger's: the remote's MEMORY.md may hold blocks this machine had not merged.
+        plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
+
+
+def _offset(text: str, consolidated: set[str], cache: BlockCache) -> tuple[int, str]:
+    """The end of the longest run of consolidated blocks from the start, with its tail hash."""
+    end = 0
+    data = text.encode("utf-8")
+    for ident, stop in cache.ends(data):
+        if ident not in consolidated:
+            break
+        end = stop
+    return end, hashlib.sha256(data[max(0, end - TAIL_BYTES) : end]).hexdigest()
+
+
+def _local_consolidated(
+    ws: Workspace, state: State, local: dict[str, bytes], cache: BlockCache
+) -> dict[str, set[str]]:
+    """Ledger name -> ids of the blocks MEMORY.md holds here: from a merge killed before
+    it wrote its offsets (its note), else the blocks before each ledger's offset."""
+    note = ws.state_dir / "sync" / "merge.json"
+    with contextlib.suppress(FileNotFoundError, ValueError):
+        noted = json.loads(note.read_text("utf-8"))
+        return {name: set(ids) for name, ids in noted.items()}
+    out: dict[str, set[str]] = {}
+    offsets, tails = state.consolidation.offsets, state.consolidation.tails
+    for rel, data in local.items():
+        if not rel.startswith("memory/"):
+            continue
+        end = stored_offset(offsets.get(rel, 0), len(data))
+        tail = tails.get(rel)
+        if (
+            tail is not None
+            and hashlib.sha256(data[max(0, end - TAIL_BYTES) : end]).hexdigest() != tail
+        ):
+            continue
+        ids = {ident for ident, stop in cache.ends(data) if stop <= end}
+        out.setdefault(_ledger_name(rel), set()).update(ids)
+    return out
+
+
+def _remote_record(remote: dict[str, bytes]) -> dict[str, list[str]]:
+    try:
+        data = json.loads(remote.get(RECORD, b"{}").decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: [i for i in v if isinstance(i, str)] for k, v in data.items() if isinstance(v, list)}
+
+
+def _record(ws: Workspace, state: State, cache: BlockCache) -> bytes:
+    """The block ids MEMORY.md holds, by ledger, for the commit."""
+    record: dict[str, list[str]] = {}
+    offsets = state.consolidation.offsets
+    for path in ws.daily_files(include_archive=True):
+        rel = ws.relative(path)
+        data = path.read_bytes()
+        end = stored_offset(offsets.get(rel, 0), len(data))
+        ids = [ident for ident, stop in cache.ends(data) if stop <= end]
+        if ids:
+            record.setdefault(path.name, []).extend(ids)
+    return (json.dumps(record, sort_keys=True, indent=0) + "\n").encode()
+
+
+def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
+    """Under the workspace lock: the note, the files, the offsets, the note gone."""
+    state = ws.read_state()
+    offsets, tails = state.consolidation.offsets, state.consolidation.tails
+    moved = {
+        rel: place
+        for rel, place in plan.offsets.items()
+        if (offsets.get(rel), tails.get(rel)) != place
+    }
+    note = ws.state_dir / "sync" / "merge.json"
+    if not plan.writes and not moved and not note.exists():
+        return
+    noted = {name: sorted(ids) for name, ids in plan.consolidated.items()}
+    write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
+    if plan.both_changed_memory and plan.old_memory and plan.old_memory.strip():
+        keep_history(ws, plan.old_memory)
+    for rel, data in plan.writes.items():
+        path = _workspace_path(ws, config, rel)
+        if data is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, data)
+
+    def move(state: State) -> None:
+        offsets, tails = state.consolidation.offsets, state.consolidation.tails
+        for rel, data in plan.writes.items():
+            if data is None and rel.startswith("memory/"):
+                offsets.pop(rel, None)
+                tails.pop(rel, None)
+        for rel, (end, tail) in moved.items():
+            offsets[rel] = end
+            tails[rel] = tail
+
+    ws.update_state(move)
+    note.unlink(missing_ok=True)
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def _count_sent(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
+    sent = 0
+    ours, theirs = _by_ledger(files), _by_ledger(remote)
+    for name, texts in ours.items():
+        if texts == theirs.get(name):
+            continue
+        sent += len(Counter(_blocks_of(texts)) - Counter(_blocks_of(theirs.get(name, {}))))
+    for rel, data in files.items():
+        if rel.startswith("threads/"):
+            mine = Counter(data.decode("utf-8", "replace").splitlines())
+            sent += len(
+                mine - Counter(remote.get(rel, b"").decode("utf-8", "replace").splitlines())
+            )
+    return sent
+
+
+def _message(
+    files: dict[str, bytes], remote: dict[str, bytes], sent: int, result: SyncResult
+) -> str:
+    """One commit a sync: what this machine added, in words `git log` reads well in."""
+    ours, theirs = _by_ledger(files), _by_ledger(remote)
+    changed = {n: t for n, t in ours.items() if t != theirs.get(n)}
+    forgot = sum(
+        len(Counter(_blocks_of(theirs.get(n, {}))) - Counter(_blocks_of(t)))
+        for n, t in changed.items()
+    )
+    ledgers = sorted(changed)
+    parts = [f"{sent} block{'s' if sent != 1 else ''} added"]
+    if forgot:
+        parts.append(f"{forgot} forgotten")
+    if files.get(MEMORY) != remote.get(MEMORY):
+        parts.append("MEMORY.md consolidated" if result.consolidated else "MEMORY.md updated")
+    title = f"memctl sync from {socket.gethostname()}: {', '.join(parts)}"
+    body = [f"ledgers: {', '.join(ledgers)}"] if ledgers else []
+    if result.rewritten:
+        body.append("the remote's history had been rewritten; the old one is the second parent")
+    return "\n\n".join([title, *body]) + "\n"
+
+
+def sync_info(ws: Workspace, config: Config) -> SyncInfo:
+    """Ahead/behind from the last fetch (no network) and the last sync's time."""
+    branch = config.sync.branch
+    info = SyncInfo(config.sync.remote, branch)
+    last = ws.read_state().runs.get("sync")
+    info.last_sync = last.isoformat() if last else None
+    if not config.sync.remote or not (ws.state_dir / GIT_DIR / "HEAD").is_file():
+        info.ahead = len(_local_files(ws, config)) if config.sync.remote else 0
+        return info
+    git = Git(ws, config.sync.remote)
+    base = git.ref(f"refs/heads/{branch}")
+    fetched = git.ref(f"refs/remotes/origin/{branch}")
+    if fetched and base and fetched != base:
+        counted = git.run("rev-list", "--count", f"{base}..{fetched}", check=False)
+        info.behind = int(counted.stdout.decode().strip() or 0)
+    elif fetched and not base:
+        info.behind = int(git.out("rev-list", "--count", fetched) or 0)
+    info.ahead = len(_changed(_local_files(ws, config), git.tree(base)))
+    return info
+
+
+def check_remote(ws: Workspace, config: Config, timeout: float = 20.0) -> str | None:
+    """None when the remote answers `git ls-remote`; else what is wrong."""
+    if not config.sync.remote:
+        return None
+    git = Git(ws, config.sync.remote)
+    try:
+        done = subprocess.run(
+            ["git", "ls-remote", "--heads", config.sync.remote],
+            capture_output=True,
+            env={k: v for k, v in git.env.items() if k != "GIT_DIR"},
+            timeout=timeout,
+            check=False,
+        )
+    except FileNotFoundError:
+        return "the `git` program is not on PATH"
+    except subprocess.TimeoutExpired:
+        return f"the remote {config.sync.remote} did not answer within {timeout:g}s"
+    if done.returncode != 0:
+        return f"the remote {config.sync.remote} cannot be reached ({_last_line(done.stderr)})"
+    return None

@@ -1,0 +1,489 @@
+"""memctl sync: two (or three) workspaces and a bare git repository in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import string
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from memctl.core.config import load_config
+from memctl.core.workspace import Workspace, init_workspace
+from memctl.models.resolve import resolve_model
+from memctl.pipeline.consolidate import consolidate
+from memctl.pipeline.save import save
+from memctl.pipeline.sync import (
+    RECORD,
+    SecretRefused,
+    SyncError,
+    block_id,
+    check_secrets,
+    split_blocks,
+    sync,
+    sync_info,
+)
+from tests.support.helpers import run_memctl, snapshot
+from tests.support.secrets import ALNUM, B64
+
+GIT = shutil.which("git")
+pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
+"""Every test here runs git a few dozen times: seconds on a shared machine."""
+TODAY_BLOCK = "## Memory Save — 2026-01-0{n}T10:00:00+00:00\n\n- fact {n}\n"
+
+
+def bare(tmp_path: Path, name: str = "remote.git") -> Path:
+    path = tmp_path / name
+    subprocess.run(["git", "init", "-q", "--bare", str(path)], check=True)
+    return path
+
+
+def replica(tmp_path: Path, name: str, remote: Path, extra: str = "") -> Workspace:
+    root = tmp_path / name
+    init_workspace(root)
+    (root / "memctl.yaml").write_text(f"timezone: UTC\nsync:\n  remote: {remote}\n{extra}")
+    return Workspace(root, "UTC")
+
+
+def run_sync(ws: Workspace, **options: object):  # type: ignore[no-untyped-def]
+    config = load_config(ws.config_path)
+    return sync(ws, config, resolve_model(ws, config.memory_model), **options)  # type: ignore[arg-type]
+
+
+def remote_files(remote: Path, branch: str = "main") -> dict[str, str]:
+    listing = subprocess.run(
+        ["git", "--git-dir", str(remote), "ls-tree", "-r", "--name-only", branch],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return {
+        path: subprocess.run(
+            ["git", "--git-dir", str(remote), "show", f"{branch}:{path}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for path in listing
+    }
+
+
+def shared(ws: Workspace) -> dict[str, str]:
+    files = {p.relative_to(ws.root).as_posix(): p.read_text() for p in ws.daily_files(True)}
+    files["MEMORY.md"] = ws.memory_md.read_text()
+    return files
+
+
+def save_text(ws: Workspace, text: str) -> None:
+    save(ws, load_config(ws.config_path), text)
+
+
+# --------------------------------------------------------------------------- the flow
+
+
+@pytest.mark.slow
+def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
+    """init --from, a save on each machine, a sync on each: the same MEMORY.md (the
+    installed command, as the README shows it)."""
+    remote = bare(tmp_path)
+    a, b = tmp_path / "laptop", tmp_path / "ci"
+    assert run_memctl(None, "init", a).exit_code == 0
+    with (a / "memctl.yaml").open("a") as handle:
+        handle.write(f"sync:\n  remote: {remote}\n")
+    assert run_memctl(a, "save", "--", "- the build uses uv").exit_code == 0
+    first = run_memctl(a, "sync")
+    assert first.exit_code == 0, first.stderr
+    joined = run_memctl(None, "init", "--from", remote, b)
+    assert joined.exit_code == 0, joined.stderr
+    assert "1 block(s) received" in joined.stderr
+    assert run_memctl(b, "save", "--", "- deploys go through CI").exit_code == 0
+    assert run_memctl(a, "save", "--", "- tests run with pytest").exit_code == 0
+    for root in (b, a, b):
+        done = run_memctl(root, "sync")
+        assert done.exit_code == 0, done.stderr
+    memory = (a / "MEMORY.md").read_text()
+    assert memory == (b / "MEMORY.md").read_text()
+    for fact in ("uv", "deploys go through CI", "pytest"):
+        assert memory.count(fact) == 1
+    assert sorted((a / "memory").glob("*.md")) != []
+    for ledger in (a / "memory").glob("*.md"):
+        assert ledger.read_text() == (b / "memory" / ledger.name).read_text()
+    log = subprocess.run(
+        ["git", "--git-dir", str(remote), "log", "--format=%s", "main"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert len(log) == 3  # one commit a sync that had something to send
+    assert all(line.startswith("memctl sync from ") and "block" in line for line in log)
+    status = run_memctl(a, "status", "--json")
+    assert json.loads(status.stdout)["sync"]["ahead"] == 0
+
+
+def test_concurrent_appends_to_the_same_day_both_survive_once(tmp_path):
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- alpha")
+    run_sync(a)
+    run_sync(b)
+    save_text(a, "- from a")
+    save_text(b, "- from b")
+    run_sync(a)
+    run_sync(b)
+    run_sync(a)
+    assert shared(a) == shared(b)
+    ledger = next(iter(p for p in shared(a) if p.startswith("memory/")))
+    text = shared(a)[ledger]
+    assert [text.count(f) for f in ("- alpha", "- from a", "- from b")] == [1, 1, 1]
+    assert "<<<<<<<" not in text and "<<<<<<<" not in shared(a)["MEMORY.md"]
+    assert remote_files(remote)[ledger] == text
+
+
+def test_offsets_stay_right_when_a_merge_inserts_before_consolidated_blocks(tmp_path):
+    """b consolidates its own block, then a's block arrives before it: a's is consolidated
+    (it reaches MEMORY.md) and b's is not merged a second time."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    day = "memory/2026-01-01.md"
+    (a.root / day).write_text(TODAY_BLOCK.format(n=1))
+    run_sync(a)
+    run_sync(b)
+    with (a.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=2))
+    with (b.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=3))
+    run_sync(a)
+    run_sync(b)
+    run_sync(a)
+    assert shared(a) == shared(b)
+    memory = shared(a)["MEMORY.md"]
+    assert [memory.count(f"- fact {n}\n") for n in (1, 2, 3)] == [1, 1, 1]
+    for ws in (a, b):
+        state = ws.read_state().consolidation
+        assert state.offsets[day] == len((ws.root / day).read_bytes())
+    record = json.loads(remote_files(remote)[RECORD])
+    assert len(record["2026-01-01.md"]) == 3
+
+
+def test_a_forget_on_one_machine_is_not_brought_back(tmp_path):
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    day = a.root / "memory/2026-01-01.md"
+    day.write_text(TODAY_BLOCK.format(n=1) + "\n" + TODAY_BLOCK.format(n=2))
+    run_sync(a)
+    run_sync(b)
+    day.write_text(TODAY_BLOCK.format(n=2))  # forget block 1
+    done = run_sync(a)
+    run_sync(b)
+    assert "fact 1" not in (b.root / "memory/2026-01-01.md").read_text()
+    assert "1 forgotten" in remote_log(remote)[0] or done.commit
+
+
+def remote_log(remote: Path) -> list[str]:
+    return subprocess.run(
+        ["git", "--git-dir", str(remote), "log", "--format=%s", "main"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+
+
+# --------------------------------------------------------------------------- nothing lost
+
+
+def test_a_rewritten_remote_keeps_local_memory_and_says_so(tmp_path):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- kept through a rewrite")
+    run_sync(a)
+    # someone resets the shared repository: a new, unrelated history
+    other = replica(tmp_path, "other", bare(tmp_path, "other.git"))
+    save_text(other, "- the other history")
+    run_sync(other)
+    subprocess.run(
+        [
+            "git",
+            "--git-dir",
+            str(other.root / ".memctl/sync.git"),
+            "push",
+            "-f",
+            "-q",
+            str(remote),
+            "main:main",
+        ],
+        check=True,
+    )
+    done = run_sync(a)
+    assert done.rewritten and any("rewritten" in note for note in done.notes)
+    files = remote_files(remote)
+    ledger = "\n".join(v for k, v in files.items() if k.startswith("memory/"))
+    assert "kept through a rewrite" in ledger and "the other history" in ledger
+    assert "kept through a rewrite" in (a.root / "MEMORY.md").read_text()
+    parents = subprocess.run(
+        ["git", "--git-dir", str(remote), "log", "-1", "--format=%P", "main"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert len(parents) == 2  # the old history is kept as a parent
+
+
+def test_an_unreachable_remote_changes_nothing_and_the_next_sync_finishes(tmp_path):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- waits for the network")
+    run_sync(a)
+    save_text(a, "- written offline")
+    remote.rename(tmp_path / "away.git")
+    before = snapshot(a.root, locks=False)
+    with pytest.raises(SyncError, match="cannot be reached"):
+        run_sync(a)
+    after = snapshot(a.root, locks=False)
+    assert {k: v for k, v in after.items() if "sync.git" not in k} == {
+        k: v for k, v in before.items() if "sync.git" not in k
+    }
+    (tmp_path / "away.git").rename(remote)
+    assert run_sync(a).status == "synced"
+    assert "written offline" in "".join(remote_files(remote).values())
+
+
+def test_a_push_rejected_because_another_pushed_first_is_retried(tmp_path, monkeypatch):
+    """b's first push is beaten by a's: b fetches, merges and pushes again."""
+    import memctl.pipeline.sync as module
+
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- a first")
+    run_sync(a)
+    run_sync(b)
+    save_text(b, "- b races")
+    real_push = module.Git.push
+    raced = []
+
+    def push(self, commit, branch):  # type: ignore[no-untyped-def]
+        if not raced:
+            raced.append(True)
+            save_text(a, "- a wins the race")
+            run_sync(a)
+        return real_push(self, commit, branch)
+
+    monkeypatch.setattr(module.Git, "push", push)
+    done = run_sync(b)
+    assert done.attempts == 2 and done.status == "synced"
+    text = "".join(remote_files(remote).values())
+    assert "b races" in text and "a wins the race" in text
+
+
+# --------------------------------------------------------------------------- secrets
+
+
+def _word(rng: random.Random, alphabet: str, size: int) -> str:
+    return rng.choice(string.ascii_letters) + "".join(rng.choice(alphabet) for _ in range(size - 1))
+
+
+SECRET_KINDS = (  # every built-in kind of memctl/core/redact.py, as tests/support/secrets.py has them
+    lambda r: (
+        "-----BEGIN RSA PRIVATE KEY-----\n"
+        + "\n".join(_word(r, B64, 64) for _ in range(8))
+        + "\n-----END RSA PRIVATE KEY-----"
+    ),
+    lambda r: "sk-ant-api03-" + _word(r, ALNUM + "_-", 80),
+    lambda r: "sk-proj-" + _word(r, ALNUM + "_-", 60),
+    lambda r: "sk_live_" + _word(r, ALNUM, 30),
+    lambda r: "whsec_" + _word(r, ALNUM, 32),
+    lambda r: "AKIA" + _word(r, string.ascii_uppercase + string.digits, 16).upper(),
+    lambda r: "ghp_" + _word(r, ALNUM, 36),
+    lambda r: "github_pat_" + _word(r, ALNUM + "_", 60),
+    lambda r: "glpat-" + _word(r, ALNUM + "_-", 24),
+    lambda r: "xoxb-" + _word(r, string.digits + "-" + ALNUM, 40),
+    lambda r: "xapp-1-" + _word(r, ALNUM + "-", 40),
+    lambda r: "AIza" + _word(r, ALNUM + "_-", 35),
+    lambda r: "ya29." + _word(r, ALNUM + "_-", 80),
+    lambda r: "GOCSPX-" + _word(r, ALNUM + "_-", 28),
+    lambda r: "hf_" + _word(r, ALNUM, 34),
+    lambda r: "npm_" + _word(r, ALNUM, 36),
+    lambda r: "pypi-AgEIcHlwaS5vcmc" + _word(r, ALNUM + "_-", 80),
+    lambda r: f"SG.{_word(r, ALNUM, 22)}.{_word(r, ALNUM, 43)}",
+    lambda r: "SK" + "".join(r.choice("0123456789abcdef") for _ in range(32)),
+    lambda r: f"eyJ{_word(r, ALNUM, 30)}.eyJ{_word(r, ALNUM, 40)}.{_word(r, ALNUM, 30)}",
+    lambda r: "Authorization: Bearer " + _word(r, ALNUM + "._-", 40),
+    lambda r: "Authorization: Basic " + _word(r, B64, 30) + "==",
+    lambda r: "DefaultEndpointsProtocol=https;AccountKey=" + _word(r, B64, 80) + "==;",
+    lambda r: f"postgres://app:{_word(r, ALNUM, 16)}@db.example.com/shop",
+    lambda r: f"redis://:{_word(r, ALNUM, 16)}@cache:6379/0",
+    lambda r: f"password={_word(r, ALNUM, 16)}",
+    lambda r: f'client_secret: "{_word(r, ALNUM, 16)}"',
+    lambda r: f"access_token='{_word(r, ALNUM, 16)}'",
+)
+
+
+def thousand_secrets(seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    return [SECRET_KINDS[n % len(SECRET_KINDS)](rng) for n in range(1000)]
+
+
+@pytest.mark.slow
+def test_a_thousand_secrets_of_every_kind_none_reaches_the_remote(tmp_path):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- a clean fact")
+    run_sync(a)
+    secrets = thousand_secrets()
+    day = a.root / "memory/2026-01-01.md"
+    config = load_config(a.config_path)
+    redactor = config.redaction.redactor()
+    # each one alone is refused, with its line
+    for n, secret in enumerate(secrets):
+        with pytest.raises(SecretRefused, match=rf"x\.md:{3 + n % 5} holds"):
+            check_secrets(redactor, {"x.md": ("\n" * (2 + n % 5) + f"- {secret}\n").encode()})
+    # all of them in ledgers, each sync refused until none is left
+    blocks = [f"## Pasted {n}\n\n- note {secret}\n" for n, secret in enumerate(secrets)]
+    day.write_text("\n".join(blocks))
+    with pytest.raises(SecretRefused, match=r"memory/2026-01-01\.md:3 holds a secret"):
+        run_sync(a)
+    day.write_text("\n".join(blocks[-1:]))
+    with pytest.raises(SecretRefused):
+        run_sync(a)
+    pushed = subprocess.run(
+        ["git", "--git-dir", str(remote), "log", "-p", "--all"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert sum(1 for secret in secrets if secret in pushed) == 0
+    day.write_text("## Pasted\n\n- a note without one\n")
+    assert run_sync(a).status == "synced"
+
+
+def test_a_refused_sync_leaves_the_workspace_as_it_was(tmp_path):
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(b, "- from b")
+    run_sync(b)
+    (a.root / "memory/2026-01-01.md").write_text("## Pasted\n\n- key ghp_" + "a" * 36 + "\n")
+    before = snapshot(a.root, locks=False)
+    with pytest.raises(SecretRefused, match=r"2026-01-01\.md:3"):
+        run_sync(a)
+    after = snapshot(a.root, locks=False)
+    assert {k: v for k, v in after.items() if not k.startswith(".memctl")} == {
+        k: v for k, v in before.items() if not k.startswith(".memctl")
+    }
+
+
+# --------------------------------------------------------------------------- scope, status
+
+
+def test_state_and_threads_are_never_committed_unless_threads_are_shared(tmp_path):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    (a.root / "threads/t1.jsonl").write_text('{"role": "user", "content": "hi"}\n')
+    save_text(a, "- a fact")
+    run_sync(a)
+    paths = set(remote_files(remote))
+    assert "MEMORY.md" in paths and any(p.startswith("memory/") for p in paths)
+    assert not any(p.startswith((".memctl/", "threads/")) for p in paths)
+    b = replica(tmp_path, "b", remote, "  share: [ledgers, memory, threads]\n")
+    (b.root / "threads/t2.jsonl").write_text('{"role": "user", "content": "there"}\n')
+    run_sync(b)
+    assert "threads/t2.jsonl" in remote_files(remote)
+
+
+def test_status_shows_ahead_behind_and_the_last_sync(tmp_path):
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- one")
+    run_sync(a)
+    run_sync(b)
+    save_text(a, "- two")
+    config = load_config(a.config_path)
+    info = sync_info(a, config)
+    assert info.ahead == 2 and info.behind == 0 and info.last_sync
+    run_sync(a)
+    from memctl.pipeline.sync import Git
+
+    Git(b, str(remote)).fetch("main")
+    assert sync_info(b, load_config(b.config_path)).behind == 1
+
+
+def test_dry_run_writes_nothing(tmp_path):
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- one")
+    run_sync(a)
+    before = snapshot(b.root, locks=False)
+    done = run_sync(b, dry_run=True)
+    assert done.status == "dry_run" and done.received == 1
+    after = snapshot(b.root, locks=False)
+    assert {k: v for k, v in after.items() if ".memctl" not in k} == {
+        k: v for k, v in before.items() if ".memctl" not in k
+    }
+    assert remote_log(remote) and len(remote_log(remote)) == 1
+
+
+def test_maintain_syncs_on_its_own_schedule_and_a_dead_remote_is_a_warning(tmp_path, cli):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "  every: 15m\n")
+    save_text(a, "- synced by cron")
+    done = cli("-w", a.root, "maintain")
+    assert done.exit_code == 0, done.stderr
+    assert "maintain: synced" in done.stderr
+    assert "synced by cron" in "".join(remote_files(remote).values())
+    again = cli("-w", a.root, "maintain")  # throttled, and the sync is not due: quiet
+    assert "sync" not in again.stderr
+    remote.rename(tmp_path / "away.git")
+    state = json.loads((a.root / ".memctl/state.json").read_text())
+    state["runs"].pop("sync")
+    (a.root / ".memctl/state.json").write_text(json.dumps(state))
+    failed = cli("-w", a.root, "maintain")
+    assert failed.exit_code == 0
+    assert "maintain: sync: the remote" in failed.stderr and "cannot be reached" in failed.stderr
+
+
+def test_doctor_asks_the_remote(tmp_path, cli):
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    ok = cli("-w", a.root, "doctor", "--offline")
+    assert "sync remote" in ok.stdout
+    from memctl.cli.commands.doctor import _sync_checks
+
+    assert _sync_checks(a, load_config(a.config_path), False)[0].ok
+    remote.rename(tmp_path / "away.git")
+    (check,) = _sync_checks(a, load_config(a.config_path), False)
+    assert not check.ok and "cannot be reached" in check.detail
+
+
+def test_init_from_a_bad_url_and_sync_without_a_remote_are_one_line_errors(tmp_path):
+    empty = run_memctl(None, "init", "--from", "", tmp_path / "x")
+    assert empty.exit_code == 2 and "--from: the git URL is empty" in empty.stderr
+    root = tmp_path / "plain"
+    init_workspace(root)
+    none = run_memctl(root, "sync")
+    assert none.exit_code == 2 and "no remote" in none.stderr and "Traceback" not in none.stderr
+
+
+def test_a_merge_killed_before_its_offsets_is_finished_by_the_next_sync(tmp_path):
+    """The note a merge writes before its files says which blocks MEMORY.md holds; a run
+    killed after the files (offsets not yet moved) is settled by the next sync, which
+    consolidates nothing twice and removes the note."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    day = "memory/2026-01-01.md"
+    (a.root / day).write_text(TODAY_BLOCK.format(n=1) + "\n" + TODAY_BLOCK.format(n=2))
+    run_sync(a)
+    run_sync(b)
+    with (b.root / day).open("a") as handle:  # b's own block, consolidated here only
+        handle.write("\n" + TODAY_BLOCK.format(n=3))
+    config = load_config(b.config_path)
+    assert consolidate(b, config, resolve_model(b, config.memory_model)).status == "consolidated"
+    note = b.root / ".memctl/sync/merge.json"
+    ids = [block_id(block) for block in split_blocks((b.root / day).read_text())]
+    note.write_text(json.dumps({"2026-01-01.md": ids}))
+    b.update_state(lambda state: state.consolidation.offsets.pop(day))  # the kill
+    memory = (b.root / "MEMORY.md").read_text()
+    done = run_sync(b)
+    assert not note.exists() and not done.consolidated
+    assert (b.root / "MEMORY.md").read_text() == memory
+    assert b.read_state().consolidation.offsets[day] == len((b.root / day).read_bytes())
