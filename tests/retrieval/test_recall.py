@@ -156,3 +156,54 @@ def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
     assert filled > 0
     assert cli("-w", ws, "index", "--rebuild").exit_code == 0
     assert words() == filled  # a rebuild keeps it
+
+
+def test_a_question_naming_the_speaker_finds_the_turn_that_says_i(workspace: Path) -> None:
+    """Issue 26: the speaker is a BM25 field; the turn says "I", the question names Theo."""
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        encode_entry(
+            {"role": "user", "name": "Maya", "content": "a beagle? cute", "ts": "2026-01-02"}
+        )
+        + encode_entry(
+            {
+                "role": "assistant",
+                "name": "Theo",
+                "content": "yes, I adopted a beagle from the shelter near the lake last week",
+                "ts": "2026-01-02",
+            }
+        )
+    )
+    assert sources(workspace, "Theo beagle", recency=False)[0] == "threads/chat.jsonl#1 [assistant]"
+
+
+def test_a_neighbour_turn_lends_its_score(workspace: Path) -> None:
+    """Issue 26: the answer a turn away from the question's words ranks above a record
+    elsewhere that matches as well on its own."""
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "what is the dog called these days?"})
+        + encode_entry({"role": "assistant", "content": "Biscuit, after the menace he is"})
+    )
+    (workspace / "threads" / "other.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Biscuit the menace"})
+        + encode_entry({"role": "assistant", "content": "nothing to do with it at all"})
+    )
+    found = sources(workspace, "dog called Biscuit menace", recency=False)
+    assert found.index("threads/chat.jsonl#1 [assistant]") < found.index(
+        "threads/other.jsonl#0 [user]"
+    )
+
+
+def test_a_query_over_the_term_bound_is_cut_with_a_note(ws: Path) -> None:
+    """Issue 26: a pasted document as a query is cut to MAX_QUERY_TERMS terms, said once."""
+    from memctl.retrieval.recall import MAX_QUERY_TERMS
+
+    ws_, config = open_ws(ws)
+    words = " ".join(f"word{n}" for n in range(MAX_QUERY_TERMS + 500))
+    result = recall(ws_, config, f"billing {words}")
+    assert len(result.terms) == MAX_QUERY_TERMS
+    assert [note for note in result.notes if "only its first 1,000" in note] == [result.notes[-1]]
+    assert result.hits and result.hits[0].path in (
+        "MEMORY.md",
+        "threads/billing.jsonl",
+        "memory/2026-01-05.md",
+    )
