@@ -207,3 +207,34 @@ def test_a_query_over_the_term_bound_is_cut_with_a_note(ws: Path) -> None:
         "threads/billing.jsonl",
         "memory/2026-01-05.md",
     )
+
+
+def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace: Path, cli) -> None:
+    """Issue 26: `recall --explain` says, for each hit, which terms matched in which
+    field and how much each weighed; the weights add up to the score."""
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        encode_entry({"role": "user", "name": "Maya", "content": "a beagle? cute"})
+        + encode_entry(
+            {"role": "assistant", "name": "Theo", "content": "I adopted a beagle at the shelter"}
+        )
+        + b"".join(
+            encode_entry({"role": "user", "name": "Lena", "content": f"nothing here {n}"})
+            for n in range(3)
+        )
+    )
+    run = cli("-w", workspace, "--json", "recall", "Theo beagle shelter", "--explain")
+    assert run.exit_code == 0, run.stderr
+    first = json.loads(run.stdout)["hits"][0]
+    explain = first["explain"]
+    assert [(m["term"], m["field"]) for m in explain["matched"]] == [
+        ("theo", "speaker"),
+        ("beagle", "text"),
+        ("shelter", "text"),
+    ]
+    assert all(m["weight"] > 0 for m in explain["matched"])
+    total = (explain["bm25"] + explain["neighbour"]) * explain["recency"]
+    assert total == pytest.approx(first["score"], rel=1e-3)
+    text = cli("-w", workspace, "recall", "Theo beagle shelter", "--explain").stdout
+    assert "matched: theo@speaker" in text.splitlines()[1]
+    plain = cli("-w", workspace, "--json", "recall", "Theo beagle shelter")
+    assert "explain" not in json.loads(plain.stdout)["hits"][0]
