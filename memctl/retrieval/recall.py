@@ -367,7 +367,7 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
     the field's weight: they add up to the record's BM25 score), what a neighbour turn
     lent, the recency factor and the final score. The fused score of a hybrid ranking
     is an RRF sum, which the matches do not add up to."""
-    matched = []
+    matched: list[dict[str, Any]] = []
     for term in terms:
         for field_name in _FIELDS:
             row = conn.execute(
