@@ -81,6 +81,16 @@ class Measure:
     exit_code: int
     output_bytes: int = 0
     cpu: float = 0.0  # user + system seconds: what a loaded, shared machine disturbs least
+    lines: int = 0  # lines of output (hits, for search and grep)
+    # Every run's exit code and line count: a best-of counts only when they all agree.
+    exit_codes: tuple[int, ...] = ()
+    line_counts: tuple[int, ...] = ()
+
+    def consistent(self, exit_code: int = 0) -> bool:
+        """Whether every run exited `exit_code` and printed as many lines as the others."""
+        return set(self.exit_codes or (self.exit_code,)) == {exit_code} and (
+            len(set(self.line_counts or (self.lines,))) == 1
+        )
 
 
 def run_once(argv: list[str] | str, cwd: Path | None = None, env: dict | None = None) -> Measure:
@@ -94,8 +104,10 @@ def run_once(argv: list[str] | str, cwd: Path | None = None, env: dict | None = 
         elapsed = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         size = out.tell()
+        out.seek(0)
+        lines = sum(block.count(b"\n") for block in iter(lambda: out.read(1 << 20), b""))
     cpu = usage.ru_utime + usage.ru_stime
-    return Measure(elapsed, usage.ru_maxrss / 1024, process.returncode, size, cpu)
+    return Measure(elapsed, usage.ru_maxrss / 1024, process.returncode, size, cpu, lines)
 
 
 def best_in_rounds(
@@ -117,7 +129,8 @@ def best_of(
     argv: list[str] | str, runs: int, cwd: Path | None = None, env: dict | None = None
 ) -> Measure:
     """The fastest of `runs` runs (the machine may be shared: the best run is the one
-    least disturbed), the highest peak RSS, the first run's exit code and output size."""
+    least disturbed), the highest peak RSS, the first run's exit code and output size, and
+    every run's exit code and line count (see `Measure.consistent`)."""
     return _best([run_once(argv, cwd, env) for _ in range(runs)])
 
 
@@ -128,6 +141,9 @@ def _best(samples: list[Measure]) -> Measure:
         samples[0].exit_code,
         samples[0].output_bytes,
         min(s.cpu for s in samples),
+        samples[0].lines,
+        tuple(s.exit_code for s in samples),
+        tuple(s.lines for s in samples),
     )
 
 

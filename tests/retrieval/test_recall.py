@@ -156,3 +156,85 @@ def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
     assert filled > 0
     assert cli("-w", ws, "index", "--rebuild").exit_code == 0
     assert words() == filled  # a rebuild keeps it
+
+
+def test_a_question_naming_the_speaker_finds_the_turn_that_says_i(workspace: Path) -> None:
+    """Issue 26: the speaker is a BM25 field; the turn says "I", the question names Theo."""
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        encode_entry(
+            {"role": "user", "name": "Maya", "content": "a beagle? cute", "ts": "2026-01-02"}
+        )
+        + encode_entry(
+            {
+                "role": "assistant",
+                "name": "Theo",
+                "content": "yes, I adopted a beagle from the shelter near the lake last week",
+                "ts": "2026-01-02",
+            }
+        )
+    )
+    assert sources(workspace, "Theo beagle", recency=False)[0] == "threads/chat.jsonl#1 [assistant]"
+
+
+def test_a_neighbour_turn_lends_its_score(workspace: Path) -> None:
+    """Issue 26: the answer a turn away from the question's words ranks above a record
+    elsewhere that matches as well on its own."""
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "what is the dog called these days?"})
+        + encode_entry({"role": "assistant", "content": "Biscuit, after the menace he is"})
+    )
+    (workspace / "threads" / "other.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Biscuit the menace"})
+        + encode_entry({"role": "assistant", "content": "nothing to do with it at all"})
+    )
+    found = sources(workspace, "dog called Biscuit menace", recency=False)
+    assert found.index("threads/chat.jsonl#1 [assistant]") < found.index(
+        "threads/other.jsonl#0 [user]"
+    )
+
+
+def test_a_query_over_the_term_bound_is_cut_with_a_note(ws: Path) -> None:
+    """Issue 26: a pasted document as a query is cut to MAX_QUERY_TERMS terms, said once."""
+    from memctl.retrieval.recall import MAX_QUERY_TERMS
+
+    ws_, config = open_ws(ws)
+    words = " ".join(f"word{n}" for n in range(MAX_QUERY_TERMS + 500))
+    result = recall(ws_, config, f"billing {words}")
+    assert len(result.terms) == MAX_QUERY_TERMS
+    assert [note for note in result.notes if "only its first 1,000" in note] == [result.notes[-1]]
+    assert result.hits and result.hits[0].path in (
+        "MEMORY.md",
+        "threads/billing.jsonl",
+        "memory/2026-01-05.md",
+    )
+
+
+def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace: Path, cli) -> None:
+    """Issue 26: `recall --explain` says, for each hit, which terms matched in which
+    field and how much each weighed; the weights add up to the score."""
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        encode_entry({"role": "user", "name": "Maya", "content": "a beagle? cute"})
+        + encode_entry(
+            {"role": "assistant", "name": "Theo", "content": "I adopted a beagle at the shelter"}
+        )
+        + b"".join(
+            encode_entry({"role": "user", "name": "Lena", "content": f"nothing here {n}"})
+            for n in range(3)
+        )
+    )
+    run = cli("-w", workspace, "--json", "recall", "Theo beagle shelter", "--explain")
+    assert run.exit_code == 0, run.stderr
+    first = json.loads(run.stdout)["hits"][0]
+    explain = first["explain"]
+    assert [(m["term"], m["field"]) for m in explain["matched"]] == [
+        ("theo", "speaker"),
+        ("beagle", "text"),
+        ("shelter", "text"),
+    ]
+    assert all(m["weight"] > 0 for m in explain["matched"])
+    total = (explain["bm25"] + explain["neighbour"]) * explain["recency"]
+    assert total == pytest.approx(first["score"], rel=1e-3)
+    text = cli("-w", workspace, "recall", "Theo beagle shelter", "--explain").stdout
+    assert "matched: theo@speaker" in text.splitlines()[1]
+    plain = cli("-w", workspace, "--json", "recall", "Theo beagle shelter")
+    assert "explain" not in json.loads(plain.stdout)["hits"][0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -21,6 +21,14 @@ def recall_command(
     no_recency: Annotated[
         bool, typer.Option("--no-recency", help="Rank by relevance alone, not also by age.")
     ] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Under each hit, the terms and fields (text, speaker) that matched, their "
+            "weights, a neighbour turn's share and the recency factor.",
+        ),
+    ] = False,
 ) -> None:
     """The records that best answer QUERY, best first (BM25, and embeddings when
     memory.embedding_model is set), from MEMORY.md, the ledgers and the thread logs.
@@ -36,13 +44,30 @@ def recall_command(
     g = globals_of(ctx)
     ws, config = g.open()
     embedder = resolve_embedder(config)
-    result = recall(ws, config, query, limit, scope, recency=not no_recency, embedder=embedder)
+    result = recall(
+        ws, config, query, limit, scope, recency=not no_recency, embedder=embedder, explain=explain
+    )
     for line in result.notes:
         note(g, f"recall: {line}")
     emit(
         g,
         result.document(),
-        lambda: "\n".join(f"{hit.source} ({hit.when}) {hit.snippet}" for hit in result.hits),
+        lambda: "\n".join(
+            f"{hit.source} ({hit.when}) {hit.snippet}" + _explained(hit.explain)
+            for hit in result.hits
+        ),
     )
     if not result.hits:
         raise typer.Exit(1)
+
+
+def _explained(explain: dict[str, Any] | None) -> str:
+    """The indented lines `--explain` prints under a hit; nothing without it."""
+    if explain is None:
+        return ""
+    matches = ", ".join(f"{m['term']}@{m['field']} {m['weight']:.4g}" for m in explain["matched"])
+    return (
+        f"\n    matched: {matches or '(none)'}; bm25 {explain['bm25']:.4g}"
+        f" + neighbour {explain['neighbour']:.4g}, x recency {explain['recency']:.4g}"
+        f" = score {explain['score']:.4g}"
+    )

@@ -37,12 +37,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from memctl.core.said import speaker_of
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: the word table has a speaker column (recall's BM25F)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -143,7 +144,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
 CREATE TABLE IF NOT EXISTS vectors(id INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
-    text, content='', tokenize='porter unicode61 remove_diacritics 2', detail=full);
+    text, speaker, content='', tokenize='porter unicode61 remove_diacritics 2', detail=full);
 """
 
 
@@ -413,7 +414,7 @@ class Index:
                 return offset, lines, "not UTF-8"
             rows: list[tuple[int, int, int, int, int, int | None]] = []
             tri: list[str] = []
-            words: list[str] = []
+            words: list[tuple[str, str]] = []
             position = offset
             raw_lines = block.split(b"\n")
             text_lines = text.split("\n")
@@ -423,12 +424,13 @@ class Index:
                     break
                 flag = TAIL if at == last else 0
                 ts: int | None = daily
+                speaker = ""
                 if item.kind == "memory":
                     record = chomp(line)
                     number = lines + at + 1
                 else:
                     number = lines + at
-                    record, ts, bad = _entry_text(line)
+                    record, ts, bad, speaker = _entry_text(line)
                     if bad:
                         flag |= BAD_LINE
                 if record.strip():
@@ -440,9 +442,9 @@ class Index:
                     rows.append((file_id, number, position, len(raw), flag, ts))
                     tri.append(lowered)
                     if self.words and not flag & BAD_LINE:
-                        words.append(cjk_bigrams(record))
+                        words.append((cjk_bigrams(record), speaker))
                     else:
-                        words.append("")
+                        words.append(("", ""))
                 position += len(raw) + 1
             if rows:
                 first = self._next_id(len(rows))
@@ -456,8 +458,8 @@ class Index:
                     "INSERT INTO tri(rowid, text) VALUES (?, ?)", zip(ids, tri, strict=True)
                 )
                 self.conn.executemany(
-                    "INSERT INTO words(rowid, text) VALUES (?, ?)",
-                    [(i, w) for i, w in zip(ids, words, strict=True) if w],
+                    "INSERT INTO words(rowid, text, speaker) VALUES (?, ?, ?)",
+                    [(i, *w) for i, w in zip(ids, words, strict=True) if w[0]],
                 )
                 report.records += len(rows)
             lines += block.count(b"\n")
@@ -482,22 +484,25 @@ def _read_line(fd: int, offset: int) -> bytes:
         at += len(chunk)
 
 
-def _entry_text(line: str) -> tuple[str, int | None, bool]:
-    """A log line's searchable text, its time, and whether it is no entry (then its raw
-    text, so that a search can report it where it would have matched)."""
+def _entry_text(line: str) -> tuple[str, int | None, bool, str]:
+    """A log line's searchable text, its time, whether it is no entry (then its raw
+    text, so that a search can report it where it would have matched), and its speaker's
+    name (the `name` field, else a leading `Name:`), recall's second BM25 field: a
+    question names a person ("what dog does Theo have?") where the turn says "I"."""
     if not line.strip():
-        return "", None, False
+        return "", None, False, ""
     try:
         entry = json.loads(line)
     except (ValueError, RecursionError):
-        return line, None, True
+        return line, None, True, ""
     if not isinstance(entry, dict):
-        return line, None, True
+        return line, None, True, ""
     try:
         text = searchable_text(entry)
     except (AttributeError, TypeError):
-        return line, None, True
-    return text, _timestamp(entry.get("ts")), False
+        return line, None, True, ""
+    speaker, _ = speaker_of(entry, text)
+    return text, _timestamp(entry.get("ts")), False, speaker or ""
 
 
 # --------------------------------------------------------------------------- opening

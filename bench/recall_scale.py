@@ -1,0 +1,148 @@
+"""Recall at scale: p95 latency, index size, update cost and RSS at N records.
+
+Generates N records of conversation (threads of 100 turns with a speaker and a time,
+words from bench/search.py's vocabulary plus the names and words of the held-out
+questions), builds the index with recall's word table, then times in-process
+`recall()` for the 47 questions of bench/data/casual_conversations.txt (p50, p95),
+measures the index against the corpus, the CPU of the update after a day's ledger and
+5 new entries, and the process's peak RSS. Goals (issue 26): p95 <= 50 ms at 100k and
+<= 250 ms at 1M; index <= 1.0x the corpus; update < 50 ms CPU; RSS < 200 MB at 1M.
+
+    python bench/recall_scale.py [--records 100000] [--data PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from benchlib import Goal, machine, report
+from recall_eval import DATA, parse
+from search import WORDS
+
+TURNS = 100
+NAMES = ["Maya", "Theo", "Priya", "Sam", "Omar", "Clara", "Jonas", "Ines", "Lena", "Marco"]
+
+
+def build(root: Path, records: int, rng: random.Random, vocabulary: list[str]) -> int:
+    from memctl.core.threads import encode_entry
+    from memctl.core.workspace import init_workspace
+
+    init_workspace(root)
+    (root / "memctl.yaml").write_text("timezone: UTC\n", encoding="utf-8")
+    size = 0
+    for number in range(records // TURNS):
+        pair = rng.sample(NAMES, 2)
+        day = f"2025-{1 + number % 12:02d}-{1 + number % 28:02d}"
+        blob = b"".join(
+            encode_entry(
+                {
+                    "role": "user" if turn % 2 == 0 else "assistant",
+                    "name": pair[turn % 2],
+                    "content": " ".join(rng.choices(vocabulary, k=rng.randint(6, 24))),
+                    "ts": f"{day}T12:{turn % 60:02d}:00+00:00",
+                }
+            )
+            for turn in range(TURNS)
+        )
+        (root / "threads" / f"t{number:06d}.jsonl").write_bytes(blob)
+        size += len(blob)
+    return size
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--data", type=Path, help="folder for the workspace (kept)")
+    args = parser.parse_args()
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.retrieval.recall import recall
+
+    questions = [q.text for q in parse(DATA.read_text(encoding="utf-8")).questions]
+    asked = {w.strip("?,.'s").lower() for q in questions for w in q.split()}
+    vocabulary = list(WORDS) + sorted(w for w in asked if len(w) > 2)
+    with tempfile.TemporaryDirectory(prefix="memctl-bench-recall-scale-") as scratch:
+        root = (args.data or Path(scratch) / "ws").resolve()
+        if root.exists():
+            shutil.rmtree(root)
+        corpus = build(root, args.records, random.Random(26), vocabulary)
+        ws = Workspace(root, "UTC")
+        config = load_config(root / "memctl.yaml")
+        started = time.perf_counter()
+        recall(ws, config, "warm up")  # builds the index and its word table
+        built = time.perf_counter() - started
+        index = root / ".memctl" / "index.sqlite"
+        size = sum(p.stat().st_size for p in (index, Path(f"{index}-wal")) if p.exists())
+        times = []
+        for question in questions * 2:
+            started = time.perf_counter()
+            recall(ws, config, question)
+            times.append(time.perf_counter() - started)
+        p50 = statistics.median(times)
+        p95 = statistics.quantiles(times, n=20)[-1]
+        (root / "memory" / "2026-01-01.md").write_text(
+            "".join(f"- {' '.join(random.choices(vocabulary, k=12))}\n" for _ in range(60)),
+            encoding="utf-8",
+        )
+        with (root / "threads" / "t000000.jsonl").open("ab") as log:
+            from memctl.core.threads import encode_entry
+
+            for _ in range(5):
+                log.write(encode_entry({"role": "user", "content": "one more thing to recall"}))
+        before = time.process_time()
+        recall(ws, config, "one more thing")
+        update_cpu = time.process_time() - before
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    ratio = size / corpus
+    print(f"recall_scale: {machine()}")
+    print(
+        f"{args.records:,} records, corpus {corpus / 1e6:.1f} MB; index built in {built:.1f}s, "
+        f"{size / 1e6:.1f} MB ({ratio:.2f}x); recall p50 {p50 * 1000:.0f} ms, "
+        f"p95 {p95 * 1000:.0f} ms; update + recall {update_cpu * 1000:.0f} ms CPU; "
+        f"peak RSS {rss:.0f} MB"
+    )
+    limit = 0.05 if args.records <= 100_000 else 0.25
+    return report(
+        [
+            Goal(
+                "recall_scale",
+                f"recall p95 at {args.records:,} records (in-process)",
+                f"{p95 * 1000:.0f} ms",
+                f"<= {limit * 1000:.0f} ms",
+                p95 <= limit,
+                f"p50 {p50 * 1000:.0f} ms",
+            ),
+            Goal(
+                "recall_scale",
+                "recall: index with word table / corpus",
+                f"{ratio:.2f}x",
+                "<= 1.00x",
+                ratio <= 1.0,
+            ),
+            Goal(
+                "recall_scale",
+                "recall: update after a day's ledger and 5 entries, plus the recall (CPU)",
+                f"{update_cpu * 1000:.0f} ms",
+                "< 50 ms",
+                update_cpu < 0.05,
+            ),
+            Goal(
+                "recall_scale",
+                f"recall: peak RSS at {args.records:,} records",
+                f"{rss:.0f} MB",
+                "< 200 MB",
+                rss < 200,
+            ),
+        ]
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
