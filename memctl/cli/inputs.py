@@ -20,9 +20,28 @@ if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
 
 STDIN = "<stdin>"
+_STDIN_CLOSED = [False]
+"""Whether memctl started with stdin closed (`0<&-`): set once by `main()`."""
+
+
+def mark_stdin_closed() -> None:
+    _STDIN_CLOSED[0] = True
+
+
+def require_stdin() -> None:
+    """Refuse to read a closed stdin (exit 2) rather than take it for an empty one: `save
+    0<&-` saving nothing, or an MCP server serving no one, would hide the script's bug."""
+    if _STDIN_CLOSED[0]:
+        raise UsageError("stdin is closed: give the input as an argument or a FILE, or pipe it")
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person may be typing on stdin (False when it is closed)."""
+    return not _STDIN_CLOSED[0] and sys.stdin is not None and sys.stdin.isatty()
 
 
 def read_stdin_text() -> str:
+    require_stdin()
     data = sys.stdin.buffer.read()
     try:
         return data.decode("utf-8")
@@ -33,6 +52,7 @@ def read_stdin_text() -> str:
 def read_input(source: str) -> tuple[bytes, str]:
     """Bytes of FILE, or of stdin for `-`, and the name to report problems under."""
     if source == "-":
+        require_stdin()
         return sys.stdin.buffer.read(), STDIN
     path = Path(source)
     try:

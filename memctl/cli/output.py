@@ -61,8 +61,49 @@ class QuietPipe:
             self._discard()
             self._stream.flush()  # the buffer now drains into /dev/null
 
+    def discard(self) -> None:
+        """Send what is left, and all later output, to /dev/null: a write failed for good
+        (a full disk), the error is reported once, and the exit flush must not report it
+        again ("Exception ignored ..." and a second traceback)."""
+        self._discard()
+        with contextlib.suppress(OSError):
+            self._stream.flush()
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def reopen_closed_streams() -> set[str]:
+    """The standard streams that were closed when memctl started, each now open on
+    /dev/null. Cron and daemons start commands with a descriptor closed (`2>&-`, `0<&-`,
+    `>&-`); Python then makes sys.stderr None, and the first `isatty()` or `print` would
+    crash, while the next file memctl opens would take the free number and receive what
+    was meant for the terminal. Output to a closed stream is dropped, as output to a
+    reader that went away is (QuietPipe); the caller tells stdin's readers, which refuse
+    a closed stdin."""
+    closed = set()
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            mode = "r" if fd == 0 else "w"
+            stream = open(fd, mode, encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
+            closed.add(name)
+    return closed
+
+
+def tolerate_unencodable() -> None:
+    """Print what the terminal's encoding cannot hold as escapes (`\\u8d26`) instead of
+    crashing: under PYTHONIOENCODING=ascii or an old LANG=C, a hit holding 账 would end
+    search with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def jsonable(value: Any) -> Any:
@@ -131,7 +172,15 @@ def note(g: Output, message: str, command: str | None = None) -> None:
 def fail(g: Output, message: str, code: int) -> typer.Exit:
     print(f"memctl: error: {message}", file=sys.stderr)
     if g.json:
-        print(json_text({"error": message, "exit_code": code}))
+        try:
+            print(json_text({"error": message, "exit_code": code}))
+            sys.stdout.flush()
+        except OSError:
+            # stdout itself failed (a full disk: the error being reported): the line
+            # on stderr says it; a second traceback would not.
+            discard = getattr(sys.stdout, "discard", None)
+            if discard is not None:
+                discard()
     return typer.Exit(code)
 
 

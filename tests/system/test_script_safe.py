@@ -1,0 +1,145 @@
+"""What cron, CI and a pipe do to memctl (issue 23): a standard descriptor really closed
+(not redirected to /dev/null: closed, as `2>&-` leaves it), stdout on a full disk, an
+ASCII locale. Each runs the installed command in a subprocess, since only a process
+started that way meets what a cron job's memctl meets."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from tests.support.helpers import DANA, MEMCTL, Run, append, snapshot
+
+STREAMS = {"stdin": 0, "stdout": 1, "stderr": 2}
+
+
+def run_closed(
+    root: Path, closed: Sequence[str], *args: object, env: dict[str, str] | None = None
+) -> Run:
+    """`memctl -w root ARGS` with the named standard descriptors closed in the child
+    before it starts (the others on pipes; stdin: /dev/null)."""
+    fds = [STREAMS[name] for name in closed]
+
+    def close() -> None:
+        for fd in fds:
+            os.close(fd)
+
+    done = subprocess.run(
+        [str(MEMCTL), "-w", str(root), *map(str, args)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        preexec_fn=close,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+        check=False,
+    )
+    return Run(
+        done.returncode,
+        done.stdout.decode("utf-8", "replace"),
+        done.stderr.decode("utf-8", "replace"),
+    )
+
+
+@pytest.fixture
+def fed(workspace: Path, cli) -> Path:
+    append(cli, workspace, "t1", DANA)
+    return workspace
+
+
+@pytest.mark.parametrize(
+    "args", [["flush"], ["consolidate", "--force"], ["compact", "t1", "--force"], ["maintain"]]
+)
+def test_stderr_closed_the_work_runs(fed: Path, args: list[str]) -> None:
+    """Item 1: `memctl flush 2>&-` crashed (exit 70) in the spinner's isatty check."""
+    done = run_closed(fed, ["stderr"], *args)
+    assert done.exit_code == 0, done
+    assert "internal error" not in done.stdout
+
+
+def test_stderr_closed_flush_really_flushes(fed: Path) -> None:
+    before = snapshot(fed)
+    assert run_closed(fed, ["stderr"], "flush").exit_code == 0
+    assert snapshot(fed) != before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["save"],
+        ["save", "-"],
+        ["thread", "append", "x"],
+        ["thread", "import", "-"],
+        ["call", "t1", "-"],
+        ["mcp"],
+    ],
+)
+def test_stdin_closed_is_a_usage_error(fed: Path, args: list[str]) -> None:
+    """Item 2: `memctl save 0<&-` crashed (exit 70); now exit 2, one line, nothing written."""
+    before = snapshot(fed)
+    done = run_closed(fed, ["stdin"], *args)
+    assert done.exit_code == 2, done
+    assert done.stderr.strip().splitlines() == [
+        "memctl: error: stdin is closed: give the input as an argument or a FILE, or pipe it"
+    ]
+    assert snapshot(fed) == before
+
+
+@pytest.mark.parametrize("args", [["status"], ["--version"], ["search", "Dana", "--scope", "all"]])
+def test_stdout_closed_is_quiet_as_a_closed_pipe(fed: Path, args: list[str]) -> None:
+    """Item 3: `memctl status >&-` exited 120 ("Exception ignored in QuietPipe") and
+    `--version >&-` printed a traceback. Output to a closed stdout is dropped, as output to
+    a reader that went away is, and the exit code is the work's."""
+    done = run_closed(fed, ["stdout"], *args)
+    assert done.exit_code == 0, done
+    assert done.stderr == ""
+
+
+def test_stdout_closed_does_not_land_in_a_workspace_file(fed: Path) -> None:
+    """With fd 1 closed, the next file memctl opened took its number: output must not
+    end up in the ledger flush writes."""
+    assert run_closed(fed, ["stdout"], "flush").exit_code == 0
+    ledgers = "".join(p.read_text() for p in (fed / "memory").glob("*.md"))
+    assert "flush:" not in ledgers and "memctl" not in ledgers
+
+
+def test_every_stream_closed(fed: Path) -> None:
+    assert run_closed(fed, ["stdin", "stdout", "stderr"], "status").exit_code == 0
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_full_disk_is_one_line(fed: Path, json_flag: list[str]) -> None:
+    """Item 4: `memctl --json status >/dev/full` printed a double traceback."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [str(MEMCTL), "-w", str(fed), *json_flag, "status"],
+            stdin=subprocess.DEVNULL,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    err = done.stderr.decode()
+    assert done.returncode == 1, err
+    assert err.splitlines() == ["memctl: error: No space left on device (ENOSPC)"]
+
+
+def test_ascii_locale_escapes_what_it_cannot_encode(fed: Path, cli) -> None:
+    """Item 5: `PYTHONIOENCODING=ascii memctl search 账本 --scope all` crashed (exit 70)."""
+    append(cli, fed, "zh", [{"role": "user", "content": "记在账本里"}])
+    done = run_closed(
+        fed, [], "search", "账本", "--scope", "all", env={"PYTHONIOENCODING": "ascii"}
+    )
+    assert done.exit_code == 0, done
+    assert "\\u8d26\\u672c" in done.stdout
+    json_done = run_closed(
+        fed, [], "--json", "search", "账本", "--scope", "all", env={"PYTHONIOENCODING": "ascii"}
+    )
+    assert json_done.exit_code == 0, json_done
+    assert "账本" in json.dumps(json.loads(json_done.stdout), ensure_ascii=False)
