@@ -86,7 +86,7 @@ NOTES: dict[str, Setup] = {
     "config validate": _plain("config", "validate"),
     "thread append": _plain("thread", "append", "t1", "-"),
     "thread rename": _with_thread("thread", "rename", "t1", "t2"),
-    "thread rm": _with_thread("thread", "rm", "t1"),
+    "thread rm": _with_thread("thread", "rm", "t1", "--force"),
     "thread import": _bad_transcript,
     "flush": _with_thread("flush", "-v"),
     "flush ": _plain("flush"),  # nothing to do

@@ -143,3 +143,41 @@ def test_ascii_locale_escapes_what_it_cannot_encode(fed: Path, cli) -> None:
     )
     assert json_done.exit_code == 0, json_done
     assert "账本" in json.dumps(json.loads(json_done.stdout), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- item 7: thread rm
+
+
+def test_thread_rm_refuses_unflushed_work(fed: Path) -> None:
+    """Item 7: `thread rm` deleted unflushed entries without a word."""
+    before = snapshot(fed)
+    done = run_closed(fed, [], "thread", "rm", "t1")
+    assert done.exit_code == 2, done
+    assert "unflushed" in done.stderr and "--force" in done.stderr
+    assert snapshot(fed) == before
+    assert run_closed(fed, [], "thread", "rm", "t1", "--force").exit_code == 0
+    assert not (fed / "threads" / "t1.jsonl").exists()
+
+
+def test_thread_rm_of_a_flushed_thread_needs_no_force(fed: Path) -> None:
+    assert run_closed(fed, [], "flush").exit_code == 0
+    assert run_closed(fed, [], "thread", "rm", "t1").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["thread", "rm", "t1"],
+        ["thread", "rename", "t1", "t9"],
+        ["thread", "append", "t1", "m.jsonl"],
+    ],
+)
+def test_thread_writers_have_a_dry_run(fed: Path, args: list[str]) -> None:
+    (fed / "m.jsonl").write_text(json.dumps({"role": "user", "content": "hi"}) + "\n")
+    before = snapshot(fed)
+    done = run_closed(
+        fed, [], *[str(fed / a) if a.endswith(".jsonl") else a for a in args], "--dry-run"
+    )
+    assert done.exit_code == 0, done
+    assert "would" in done.stderr
+    assert snapshot(fed) == before

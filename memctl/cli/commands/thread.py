@@ -41,16 +41,23 @@ def thread_append(
             show_default=False,
         ),
     ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Check the messages and say what would be appended."),
+    ] = False,
 ) -> None:
     """Append OpenAI-style messages to a thread log: all of them, or none if one is bad.
 
     Example: echo '{"role": "user", "content": "We deploy on Fridays."}' | memctl thread append t1
     """
     from memctl.core.threads import (
+        AppendResult,
         append_entries,
         check_thread_id,
         check_tool_results,
+        count_entries,
         parse_messages,
+        thread_path,
     )
 
     g = globals_of(ctx)
@@ -70,11 +77,17 @@ def thread_append(
     if not messages:
         raise UsageError(f"{name}: no messages")
     check_tool_results(ws, thread, messages, name)
-    result = append_entries(ws, thread, messages)
+    if dry_run:
+        path = thread_path(ws, thread)
+        before = count_entries(path) if path.is_file() else 0
+        result = AppendResult(thread, len(messages), before + len(messages), ws.relative(path))
+    else:
+        result = append_entries(ws, thread, messages)
+    verb = "would append" if dry_run else "appended"
     note(
         g,
-        f"thread append: appended {plural(result.appended, 'message')} to {result.path} "
-        f"({plural(result.entries, 'entry', 'entries')})",
+        f"thread append: {verb} {plural(result.appended, 'message')} to {result.path} "
+        f"({plural(result.entries, 'entry', 'entries')}){'; nothing written' if dry_run else ''}",
     )
     emit(g, result)
 
@@ -373,20 +386,43 @@ def _whole_id(ws: Any, given: str) -> str:
     raise UsageError(f"no thread {given!r}; did you mean {meant!r}? (give the whole id)")
 
 
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Say what would change; change nothing.")]
+
+
 @command(thread_app, "rm")
-def thread_rm(ctx: typer.Context, thread: WholeThreadArg) -> None:
+def thread_rm(
+    ctx: typer.Context,
+    thread: WholeThreadArg,
+    force: Annotated[
+        bool,
+        typer.Option("--force", "-f", help="Remove it even with entries flush has not read."),
+    ] = False,
+    dry_run: DryRun = False,
+) -> None:
     """Remove a thread: its log, its flush watermark, its evicted tool results, and the
-    record of transcripts imported into it (importing one again starts over).
+    record of transcripts imported into it (importing one again starts over). A thread
+    with unflushed entries is refused without --force, as `git branch -d` refuses an
+    unmerged branch: their facts would be lost.
 
     Example: memctl thread rm scratch-1
     """
     from memctl.core.thread_admin import remove_thread
+    from memctl.pipeline.status import thread_status
 
     g = globals_of(ctx)
     ws, config = g.open()
-    result = remove_thread(ws, config, _whole_id(ws, thread))
+    thread = _whole_id(ws, thread)
+    unflushed = thread_status(ws, ws.read_state(), thread).unflushed
+    if unflushed and not force and not dry_run:
+        raise UsageError(
+            f"thread {thread} has {plural(unflushed, 'unflushed entry', 'unflushed entries')}: "
+            f"`memctl flush --thread {thread}` first keeps their facts; --force removes it anyway"
+        )
+    result = remove_thread(ws, config, thread, dry_run=dry_run)
     evicted = f" and {result.evicted}/" if result.evicted else ""
-    note(g, f"thread rm: removed thread {result.thread} ({result.log}{evicted})")
+    verb = "would remove" if dry_run else "removed"
+    lost = f"; {plural(unflushed, 'unflushed entry', 'unflushed entries')}" if unflushed else ""
+    note(g, f"thread rm: {verb} thread {result.thread} ({result.log}{evicted}){lost}")
     emit(g, result)
 
 
@@ -395,6 +431,7 @@ def thread_rename(
     ctx: typer.Context,
     thread: WholeThreadArg,
     new: Annotated[str, typer.Argument(help="The new id; no thread may have it yet.")],
+    dry_run: DryRun = False,
 ) -> None:
     """Rename a thread: its log moves with its flush watermark, its evicted tool results
     and its imported transcripts (an import reads on into the new id).
@@ -407,6 +444,7 @@ def thread_rename(
     g = globals_of(ctx)
     check_thread_id(new)
     ws, config = g.open()
-    result = rename_thread(ws, config, _whole_id(ws, thread), new)
-    note(g, f"thread rename: renamed thread {result.thread} to {new} ({result.log})")
+    result = rename_thread(ws, config, _whole_id(ws, thread), new, dry_run=dry_run)
+    verb = "would rename" if dry_run else "renamed"
+    note(g, f"thread rename: {verb} thread {result.thread} to {new} ({result.log})")
     emit(g, result)
