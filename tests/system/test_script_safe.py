@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import DANA, MEMCTL, Run, append, snapshot
+from tests.support.helpers import DANA, MEMCTL, Run, append, on_pty, snapshot
 
 STREAMS = {"stdin": 0, "stdout": 1, "stderr": 2}
 
@@ -181,3 +181,19 @@ def test_thread_writers_have_a_dry_run(fed: Path, args: list[str]) -> None:
     assert done.exit_code == 0, done
     assert "would" in done.stderr
     assert snapshot(fed) == before
+
+
+# --------------------------------------------------------------------------- item 8: search's cap
+
+
+def test_search_caps_only_on_a_terminal(workspace: Path) -> None:
+    """Item 8: search stopped at 50 hits in a pipe too, with a note on stderr."""
+    (workspace / "MEMORY.md").write_text("".join(f"- item {n}\n" for n in range(1, 61)))
+    piped = run_closed(workspace, [], "search", "item")
+    assert len(piped.stdout.splitlines()) == 60 and piped.stderr == ""
+    shown = on_pty(
+        ["-w", workspace, "search", "item"], attach=["stdout", "stderr"], env={"NO_COLOR": "1"}
+    )
+    lines = shown.terminal.decode().replace("\r", "").splitlines()
+    assert sum(1 for line in lines if line.startswith("MEMORY.md:")) == 50
+    assert "search: showing the first 50 hits; --limit 0 shows all" in lines
