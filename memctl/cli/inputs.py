@@ -62,14 +62,21 @@ def read_input(source: str) -> tuple[bytes, str]:
 
 
 def resolve_thread(
-    ws: Workspace, given: str, *, may_start: bool = False, new_flag: bool = False
+    ws: Workspace,
+    given: str,
+    *,
+    may_start: bool = False,
+    new_flag: bool = False,
+    start_hint: bool = True,
 ) -> str:
     """The thread a command line names: its exact id, else the one thread whose id starts
     with it (as git takes a unique hash prefix). An unknown id is refused, with the ids
     it resembles and how to start a thread (`call --new`; `new_flag` for call's own
     hint), so a typo never starts a thread. With `may_start` an id unlike any thread's is
     taken as it is (an empty thread, for the commands that only read one); one close to
-    an existing id is still refused as a likely typo."""
+    an existing id is still refused as a likely typo. Without `start_hint` the error
+    does not say how to start a thread: a command that removes, renames or reads one
+    (`thread rm`, `flush --thread`) has nothing to do with a new one."""
     from memctl.core.threads import check_thread_id, list_threads, thread_path
 
     check_thread_id(given)
@@ -87,8 +94,18 @@ def resolve_thread(
     if may_start and not close:
         return given
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    if new_flag:
+    if not start_hint:
+        start = ""
+    elif new_flag:
         start = f"; `memctl call {given} --new TEXT` starts it"
     else:
         start = f"; `memctl call {given} --new TEXT` or `memctl thread append {given}` starts it"
     raise UsageError(f"no thread {given!r} (no {ws.relative(path)}){hint}{start}")
+
+
+def resolve_threads(ws: Workspace, given: list[str] | None) -> list[str] | None:
+    """The threads a repeatable `--thread T` names, each resolved as a THREAD argument
+    is (a unique prefix, did-you-mean), without the hint to start one."""
+    if not given:
+        return None
+    return [resolve_thread(ws, thread, start_hint=False) for thread in given]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, choices, command, complete_threads, globals_of
+from memctl.cli.inputs import resolve_threads
 from memctl.cli.output import colour_wanted, emit, note
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def search_command(
         typer.Option(
             "--thread",
             "-t",
-            help="Only this thread's log (repeatable; scope threads).",
+            help="Only this thread's log, or the one a unique prefix names (repeatable; scope threads).",
             autocompletion=complete_threads,
         ),
     ] = None,
@@ -122,6 +123,7 @@ def search_command(
 
     g = globals_of(ctx)
     ws, _ = g.open()
+    thread = resolve_threads(ws, thread)
     if thread and scope == "memory":
         scope = "threads"
     if limit is None:

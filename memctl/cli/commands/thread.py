@@ -382,7 +382,7 @@ def _whole_id(ws: Any, given: str) -> str:
     check_thread_id(given)
     if thread_path(ws, given).is_file():
         return given
-    meant = resolve_thread(ws, given)
+    meant = resolve_thread(ws, given, start_hint=False)
     raise UsageError(f"no thread {given!r}; did you mean {meant!r}? (give the whole id)")
 
 
