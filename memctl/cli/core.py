@@ -24,7 +24,7 @@ import typer
 from typer.core import TyperGroup
 
 from memctl import __version__
-from memctl.cli.output import COLOUR_CHOICES, fail, set_colour
+from memctl.cli.output import COLOUR_CHOICES, fail, lock_wait_shown, set_colour
 from memctl.core.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:
@@ -202,7 +202,9 @@ class Globals:
         if self.no_redact:
             redaction = dataclasses.replace(config.redaction, enabled=False)
             config = dataclasses.replace(config, redaction=redaction)
-        return Workspace(root, config.timezone), config
+        ws = Workspace(root, config.timezone)
+        ws.on_lock_wait = lock_wait_shown
+        return ws, config
 
 
 def globals_of(ctx: typer.Context) -> Globals:

@@ -195,6 +195,7 @@ class Progress:
         self._message = message
         self._started = time.monotonic()
         self._shown = False
+        self._held: str | None = None
 
     def attach(self, status: Any) -> None:
         self._status, self._shown = status, True
@@ -208,6 +209,16 @@ class Progress:
         if self._status is not None and not self._shown:
             self._status.start()
             self._shown = True
+
+    def wait(self, message: str) -> None:
+        """Say what the run waits for (another process's lock) until `resume()`."""
+        self._held = self._message
+        self.stage(message)
+
+    def resume(self) -> None:
+        if self._held is not None:
+            self.stage(self._held)
+            self._held = None
 
     def pause(self) -> None:
         if self._status is not None and self._shown:
@@ -230,7 +241,32 @@ def working(g: Output, message: str) -> Iterator[Progress]:
     progress = Progress(message)
     with console.status(progress, spinner="dots") as status:
         progress.attach(status)
-        yield progress
+        _SHOWN.append(progress)
+        try:
+            yield progress
+        finally:
+            _SHOWN.remove(progress)
+
+
+_SHOWN: list[Progress] = []
+"""The spinner on the terminal now, if any: `lock_wait_shown` words a wait on it."""
+
+
+def lock_wait_shown(stage: str, pid: int | None, waiting: bool) -> None:
+    """Workspace.on_lock_wait for a command line: while another process holds a stage's
+    lock, the spinner says so ("flush: waiting for another flush (pid 4242)"), not
+    "extracting facts" for the seconds the other run takes. Without a spinner (a pipe,
+    cron, -q) nothing is printed: the run is only slower."""
+    if not _SHOWN:
+        return
+    progress = _SHOWN[-1]
+    if not waiting:
+        progress.resume()
+        return
+    kind, _, thread = stage.partition(".")
+    what = f"another {kind}" + (f" of thread {thread}" if thread else "")
+    holder = f" (pid {pid})" if pid is not None else ""
+    progress.wait(f"{kind}: waiting for {what}{holder}…")
 
 
 def page(text: str) -> None:

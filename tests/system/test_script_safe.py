@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import DANA, MEMCTL, Run, append, on_pty, snapshot
+from tests.support.helpers import DANA, MEMCTL, Run, append, held_lock, on_pty, snapshot
 
 STREAMS = {"stdin": 0, "stdout": 1, "stderr": 2}
 
@@ -197,3 +200,25 @@ def test_search_caps_only_on_a_terminal(workspace: Path) -> None:
     lines = shown.terminal.decode().replace("\r", "").splitlines()
     assert sum(1 for line in lines if line.startswith("MEMORY.md:")) == 50
     assert "search: showing the first 50 hits; --limit 0 shows all" in lines
+
+
+# --------------------------------------------------------------------------- item 10: a held lock
+
+
+def test_a_held_stage_lock_is_shown_as_a_wait(fed: Path) -> None:
+    """Item 10: a second flush showed "flush: extracting facts" while it only waited for
+    the first one's lock. The spinner now names the wait and the holder's pid."""
+    (fed / ".memctl").mkdir(exist_ok=True)
+    runs: list[object] = []
+    with held_lock(fed / ".memctl" / "flush.lock"):
+        runner = threading.Thread(
+            target=lambda: runs.append(on_pty(["-w", fed, "flush"], env={"NO_COLOR": "1"}))
+        )
+        runner.start()
+        time.sleep(3)  # the spinner redraws several times a second
+    runner.join(timeout=120)
+    (run,) = runs
+    shown = run.terminal.decode("utf-8", "replace")  # type: ignore[attr-defined]
+    assert run.returncode == 0, shown  # type: ignore[attr-defined]
+    assert re.search(r"flush: waiting for another flush \(pid \d+\)…", shown), shown
+    assert "flush: extracting facts" in shown  # and back to the work once it has the lock
