@@ -286,12 +286,35 @@ def page(text: str) -> None:
     if out.count("\n") < rows or pager in ("cat", ""):
         sys.stdout.write(out)
         return
+    if not _runnable(pager):
+        # A $PAGER that is not there (`PAGER=nope`): the output, unpaged, as git gives it,
+        # not a lone "sh: nope: not found" and exit 0.
+        sys.stdout.write(out)
+        return
     sys.stdout.flush()
     env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
     try:
-        subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
+        done = subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
     except OSError:
         sys.stdout.write(out)
+        return
+    if done.returncode in (126, 127):  # the shell could not run it: nothing was shown
+        sys.stdout.write(out)
+
+
+def _runnable(pager: str) -> bool:
+    """Whether the pager's program can be found (its first word, after any VAR=value)."""
+    import shlex
+    import shutil
+
+    try:
+        words = shlex.split(pager)
+    except ValueError:
+        return False
+    import re
+
+    program = next((w for w in words if not re.match(r"[A-Za-z_]\w*=", w)), None)
+    return program is not None and shutil.which(program) is not None
 
 
 COLOUR_CHOICES = ("auto", "always", "never")

@@ -222,3 +222,21 @@ def test_a_held_stage_lock_is_shown_as_a_wait(fed: Path) -> None:
     assert run.returncode == 0, shown  # type: ignore[attr-defined]
     assert re.search(r"flush: waiting for another flush \(pid \d+\)…", shown), shown
     assert "flush: extracting facts" in shown  # and back to the work once it has the lock
+
+
+# --------------------------------------------------------------------------- item 11: a bad $PAGER
+
+
+@pytest.mark.parametrize("pager", ["nope", "LESS=x nope -R"])
+def test_a_missing_pager_falls_back_to_plain_output(workspace: Path, cli, pager: str) -> None:
+    """Item 11: `PAGER=nope memctl thread show big` printed only "sh: nope: not found"."""
+    append(cli, workspace, "big", [{"role": "user", "content": f"line {n}"} for n in range(40)])
+    run = on_pty(
+        ["-w", workspace, "thread", "show", "big"],
+        attach=["stdin", "stdout", "stderr"],
+        env={"PAGER": pager, "LINES": "10"},
+    )
+    shown = run.terminal.decode("utf-8", "replace")
+    assert run.returncode == 0, shown
+    assert "#0 [user] line 0" in shown and "#39 [user] line 39" in shown
+    assert "not found" not in shown
