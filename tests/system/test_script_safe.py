@@ -200,6 +200,12 @@ def test_search_caps_only_on_a_terminal(workspace: Path) -> None:
     lines = shown.terminal.decode().replace("\r", "").splitlines()
     assert sum(1 for line in lines if line.startswith("MEMORY.md:")) == 50
     assert "search: showing the first 50 hits; --limit 0 shows all" in lines
+    one = on_pty(
+        ["-w", workspace, "search", "item", "-n", "1"],
+        attach=["stdout", "stderr"],
+        env={"NO_COLOR": "1"},
+    )
+    assert "search: showing the first hit; --limit 0 shows all" in one.terminal.decode()
 
 
 # --------------------------------------------------------------------------- item 10: a held lock
@@ -240,3 +246,21 @@ def test_a_missing_pager_falls_back_to_plain_output(workspace: Path, cli, pager:
     assert run.returncode == 0, shown
     assert "#0 [user] line 0" in shown and "#39 [user] line 39" in shown
     assert "not found" not in shown
+
+
+# --------------------------------------------------------------------------- item 12: quiet cron runs
+
+
+def test_a_cron_maintain_with_nothing_to_do_writes_nothing(fed: Path) -> None:
+    """Item 12: every throttled maintain wrote to stderr (cron mailed it every time), and
+    "moved 0 ledgers" came on every run. Lines that are written carry their time."""
+    (fed / "memory" / "2020-01-01.md").write_text("- Deploys on Tuesdays.\n")
+    first = run_closed(fed, [], "maintain")
+    assert first.exit_code == 0, first
+    assert re.search(
+        r"^maintain: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} moved 1 ledger", first.stderr, re.M
+    ), first.stderr
+    assert all(line.startswith("maintain: 20") for line in first.stderr.splitlines())
+    for args in (["maintain"], ["maintain", "--force"]):  # throttled; then nothing new
+        again = run_closed(fed, [], *args)
+        assert again.exit_code == 0 and again.stderr == "" and again.stdout == "", again
