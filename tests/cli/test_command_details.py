@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tests.support.helpers import (
     DANA,
-    MEMCTL,
     append,
     ledger,
     on_pty,
@@ -216,17 +214,16 @@ def test_color_never_on_a_terminal_and_a_bad_choice(workspace, cli):
 
 
 def test_the_limit_notice_comes_after_the_hits(workspace):
+    """On a terminal (the only place it is shown, issue 23) the note follows the hits."""
     _memory(workspace, "".join(f"- deploy {n}\n" for n in range(5)))
 
-    run = subprocess.run(
-        [str(MEMCTL), "-w", str(workspace), "search", "deploy", "--limit", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        check=True,
+    run = on_pty(
+        ["-w", workspace, "search", "deploy", "--limit", "2"],
+        attach=["stdout", "stderr"],
+        env={"NO_COLOR": "1"},
     )
 
-    assert run.stdout.splitlines() == [
+    assert run.terminal.decode().replace("\r", "").splitlines() == [
         "MEMORY.md:1: - deploy 0",
         "MEMORY.md:2: - deploy 1",
         "search: showing the first 2 hits; --limit 0 shows all",

@@ -40,3 +40,23 @@ def test_rm_and_rename_do_not_suggest_starting_a_thread(cli, workspace: Path) ->
         assert run.exit_code == 2
         assert "did you mean 'support-42'" in run.stderr
         assert "--new" not in run.stderr and "starts it" not in run.stderr
+
+
+def test_range_errors_of_thread_show_are_those_of_get(cli, workspace: Path) -> None:
+    """Polish: `thread show T --start 100` and `--start 3 --end 1` exited 0 silently,
+    where `get` exits 2 for the same."""
+    append(cli, workspace, "t1", DANA)
+    past = cli("-w", workspace, "thread", "show", "t1", "--start", "100")
+    assert past.exit_code == 2 and "start entry 100 is past the end" in past.stderr
+    backwards = cli("-w", workspace, "thread", "show", "t1", "--start", "3", "--end", "1")
+    assert backwards.exit_code == 2
+    assert backwards.stderr == "memctl: error: end entry 1 is before start entry 3\n"
+    assert cli("-w", workspace, "thread", "show", "t1", "--start", "0").exit_code == 0
+
+
+def test_an_empty_query_is_a_usage_error(cli, workspace: Path) -> None:
+    """Polish: `search ""` exited 1 (nothing matched) where its help says 2."""
+    for query in ("", "   "):
+        run = cli("-w", workspace, "search", query)
+        assert run.exit_code == 2
+        assert run.stderr == "memctl: error: the query is empty: give a keyword to search for\n"

@@ -191,14 +191,18 @@ def test_repeated_keywords_and_extra_whitespace_do_not_count(cli, ws, mode):
 
 
 @pytest.mark.parametrize("query", [" ", "   ", "\t", "\n", " \t\n ", "\u3000", ""])
-def test_a_whitespace_only_query_matches_nothing(cli, ws, query):
+def test_a_whitespace_only_query_is_a_usage_error(cli, ws, query):
+    """Issue 23: an empty query exited 1 (nothing matched) where the help says a bad query
+    is 2; the stage still matches nothing for it (memory_search gets no hits)."""
     put(ws, "memory/2026-06-01.md", "- spaced   out\n\n \n")
     log(ws, "t", [{"role": "user", "content": "   "}, {"role": "user", "content": "a  b"}])
+    error = "memctl: error: the query is empty: give a keyword to search for\n"
     for mode in ("phrase", "all", "any"):
         run = cli("-w", ws, "search", query, "--mode", mode, "--scope", "all")
-        assert (run.exit_code, run.stdout, run.stderr) == (1, "", "")
+        assert (run.exit_code, run.stdout, run.stderr) == (2, "", error)
     document = json.loads(cli("-w", ws, "--json", "search", query, "--mode", "any").stdout)
-    assert document["hits"] == [] and document["count"] == 0
+    assert document["exit_code"] == 2
+    assert search(Workspace(ws), query, mode="any", scope="all").count == 0
 
 
 @pytest.mark.parametrize("mode", ["", "PHRASE", "Phrase", "exact", "regex", " all", "any ", "none"])

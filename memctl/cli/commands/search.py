@@ -11,6 +11,7 @@ import typer
 from memctl.cli.core import app, choices, command, complete_threads, globals_of
 from memctl.cli.inputs import resolve_threads
 from memctl.cli.output import colour_wanted, emit, note
+from memctl.core.errors import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -122,6 +123,9 @@ def search_command(
     from memctl.retrieval.search import search
 
     g = globals_of(ctx)
+    if not query.strip():
+        # grep "" would print every line; a search for nothing is a script's bug (exit 2)
+        raise UsageError("the query is empty: give a keyword to search for")
     ws, _ = g.open()
     thread = resolve_threads(ws, thread)
     if thread and scope == "memory":

@@ -155,9 +155,19 @@ def thread_show(
     for name, value in (("--start", start), ("--end", end), ("--tail", tail)):
         if value is not None and value < 0:
             raise UsageError(f"{name} must be 0 or more, not {value}")
+    if start is not None and end is not None and end < start:
+        raise UsageError(f"end entry {end} is before start entry {start}")
     ws, _ = g.open()
     thread = resolve_thread(ws, thread)
     entries = read_entries(ws, thread)
+    if start is not None and start >= len(entries) and (start or entries):
+        # as `get` refuses a start line past the end: a range that shows nothing is a mistake
+        raise UsageError(
+            f"thread {thread}: start entry {start} is past the end "
+            f"({plural(len(entries), 'entry', 'entries')}: #0 to #{len(entries) - 1})"
+            if entries
+            else f"thread {thread}: start entry {start} is past the end (no entries)"
+        )
     first = max(0, len(entries) - tail) if tail is not None else (start or 0)
     last = len(entries) - 1 if end is None else min(end, len(entries) - 1)
     shown = list(enumerate(entries))[first : last + 1]
