@@ -280,14 +280,23 @@ def thread_import(
 
 
 def report_import(g: Globals, result: ImportResult, name: str) -> None:
+    """What an import did goes to stderr, as `thread append` reports (so -q silences
+    both); stdout carries only a dry run's preview of the entries. Counts that are 0 are
+    left out: "skipped: 0 …, 0 …, 0 …" told nothing."""
     from memctl.core.threads import searchable_text
 
-    skipped = (
-        f"{result.read} records read; skipped: {result.skipped_existing} already in the "
-        f"thread, {result.skipped_meta} metadata, {result.skipped_sidechain} subagent"
+    skipped = ", ".join(
+        f"{count} {what}"
+        for count, what in (
+            (result.skipped_existing, "already in the thread"),
+            (result.skipped_meta, "metadata"),
+            (result.skipped_sidechain, "subagent"),
+        )
+        if count
     )
+    counts = f"{plural(result.read, 'record')} read" + (f"; skipped {skipped}" if skipped else "")
     if result.held_back:
-        skipped += (
+        counts += (
             f"; {result.held_back} left for the next import (a reply or line still being "
             "written; --final takes it now)"
         )
@@ -300,23 +309,24 @@ def report_import(g: Globals, result: ImportResult, name: str) -> None:
         emit(g, result)
         return
     if not result.imported:
-        note(g, f"thread import: nothing new to import from {name} into {result.path} ({skipped})")
+        note(g, f"thread import: nothing new to import from {name} into {result.path} ({counts})")
         emit(g, result)
         return
-    note(g, f"thread import: {skipped}")
+    verb = "would import" if result.dry_run else "imported"
+    note(
+        g,
+        f"thread import: {verb} {plural(result.imported, 'entry', 'entries')} "
+        f"({result.format}) into thread {result.thread} ({result.path}); {counts}",
+    )
 
     def text() -> str:
-        verb = "would import" if result.dry_run else "imported"
-        lines = [
-            f"{verb} {plural(result.imported, 'entry', 'entries')} ({result.format}) into thread "
-            f"{result.thread} ({result.path})"
-        ]
+        lines = []
         for entry in result.preview or []:
             body = " ".join(searchable_text(entry).split())
             lines.append(f"+ [{entry['role']}] {body[:120]}")
         return "\n".join(lines)
 
-    emit(g, result, text)
+    emit(g, result, text if result.dry_run else None)
 
 
 def many_sources(folder: str | None, project: Path | None) -> list[Path]:
@@ -355,21 +365,20 @@ def import_many(
         "failed": failed,
     }
 
-    def text() -> str:
-        lines = [
-            f"{verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) into thread "
-            f"{r.thread} ({r.path})"
-            for r in results
-            if r.imported
-        ]
-        lines.append(
-            f"{plural(len(paths), 'transcript')}: {plural(imported, 'entry', 'entries')} {verb}; "
-            f"{len(skipped)} passed "
-            f"over (compaction or warm-up agents); {len(failed)} failed"
-        )
-        return "\n".join(lines)
-
-    emit(g, summary, text)
+    for r in results:
+        if r.imported:
+            note(
+                g,
+                f"thread import: {verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) "
+                f"into thread {r.thread} ({r.path})",
+            )
+    note(
+        g,
+        f"thread import: {plural(len(paths), 'transcript')}: "
+        f"{plural(imported, 'entry', 'entries')} {verb}; {len(skipped)} passed over "
+        f"(compaction or warm-up agents); {len(failed)} failed",
+    )
+    emit(g, summary)
     if failed:
         raise typer.Exit(1)
 
