@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from memctl import __version__
 from memctl.cli.output import COLOUR_CHOICES, fail, lock_wait_shown, set_colour
@@ -404,6 +404,15 @@ def os_error_line(exc: OSError) -> str:
     return f"{where}{exc.strerror or os.strerror(exc.errno)} ({name})"
 
 
+class PlainUsage(TyperCommand):
+    """A command whose usage line shows a required argument as `QUERY`, as man pages and
+    git do, not Typer's `{QUERY}`, which reads as a set of choices."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
 def command(
     group: typer.Typer, name: str | None = None, **kwargs: Any
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -457,6 +466,7 @@ def command(
             **{p.name: p.annotation for p in [*added, *_GLOBALS_AFTER]},
         }
         kwargs.setdefault("help", unwrapped_examples(inspect.getdoc(function) or ""))
+        kwargs.setdefault("cls", PlainUsage)
         group.command(name, **kwargs)(run)
         if group is app:
             _register(name or function.__name__)

@@ -60,3 +60,36 @@ def test_an_empty_query_is_a_usage_error(cli, workspace: Path) -> None:
         run = cli("-w", workspace, "search", query)
         assert run.exit_code == 2
         assert run.stderr == "memctl: error: the query is empty: give a keyword to search for\n"
+
+
+def test_config_show_prints_prompts_as_block_scalars(cli, workspace: Path) -> None:
+    """Polish: `config show` printed the default prompts as escaped one-line strings."""
+    import yaml
+
+    from memctl.core.config import load_config
+
+    shown = cli("-w", workspace, "config", "show")
+    assert shown.exit_code == 0
+    assert "  flush_prompt: |\n    You extract durable facts" in shown.stdout
+    assert "\\n" not in shown.stdout
+    config = load_config(workspace / "memctl.yaml", None)
+    assert yaml.safe_load(shown.stdout) == config.to_dict()
+
+
+def test_every_command_named_in_the_issue_has_one_example_block(cli) -> None:
+    """Polish: `get --help` said "Example:" twice; thread list and config show/validate
+    had none."""
+    for words in (["get"], ["thread", "list"], ["config", "show"], ["config", "validate"]):
+        helped = cli(*words, "--help").stdout
+        assert helped.count("Example") == 1, (words, helped)
+        assert "memctl " + " ".join(words) in helped.split("Example", 1)[1]
+
+
+def test_usage_lines_show_arguments_plainly(cli) -> None:
+    """Polish: usage lines showed `{QUERY}` in braces, and `completion [bash|zsh|fish]`
+    looked optional though it is required."""
+    assert cli("search", "--help").stdout.startswith("Usage: memctl search [OPTIONS] QUERY\n")
+    assert cli("get", "--help").stdout.startswith("Usage: memctl get [OPTIONS] PATH\n")
+    helped = cli("completion", "--help").stdout
+    assert helped.startswith("Usage: memctl completion [OPTIONS] SHELL\n")
+    assert "{" not in cli("thread", "show", "--help").stdout.splitlines()[0]

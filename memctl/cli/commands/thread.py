@@ -95,7 +95,10 @@ def thread_append(
 @command(thread_app, "list")
 def thread_list(ctx: typer.Context) -> None:
     """List thread ids with their entry counts and unflushed entries, and for an
-    imported session what it is known by: project · title · day it started."""
+    imported session what it is known by: project · title · day it started.
+
+    Example: memctl thread list --json | jq -r '.threads[].thread'
+    """
     from memctl.agents.imports import thread_titles
     from memctl.core.threads import list_threads
     from memctl.pipeline.status import thread_status
