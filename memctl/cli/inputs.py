@@ -106,6 +106,14 @@ def resolve_thread(
 def resolve_threads(ws: Workspace, given: list[str] | None) -> list[str] | None:
     """The threads a repeatable `--thread T` names, each resolved as a THREAD argument
     is (a unique prefix, did-you-mean), without the hint to start one."""
+    from memctl.core.threads import list_threads
+
     if not given:
         return None
-    return [resolve_thread(ws, thread, start_hint=False) for thread in given]
+    # An id a log is listed under is taken as it is: the stage then judges that log (a
+    # symlink leading outside is skipped by search with a note, not refused here).
+    known = set(list_threads(ws))
+    return [
+        thread if thread in known else resolve_thread(ws, thread, start_hint=False)
+        for thread in given
+    ]
