@@ -256,10 +256,10 @@ def test_call_and_compact_refuse_an_unknown_thread_unless_new(cli, workspace):
 @pytest.mark.parametrize(
     ("command", "usage", "listed"),
     [
-        (("get",), "memctl get [OPTIONS] {PATH}", "  PATH  "),
+        (("get",), "memctl get [OPTIONS] PATH", "  PATH  "),
         (("undo",), "memctl undo [OPTIONS] [N]", "  N  "),
-        (("thread", "rename"), "memctl thread rename [OPTIONS] {THREAD} {NEW}", "  NEW  "),
-        (("completion",), "memctl completion [OPTIONS] [bash|zsh|fish]", "[bash|zsh|fish]"),
+        (("thread", "rename"), "memctl thread rename [OPTIONS] THREAD NEW", "  NEW  "),
+        (("completion",), "memctl completion [OPTIONS] SHELL", "  SHELL  "),
     ],
 )
 def test_help_names_positional_arguments_not_their_python_names(cli, command, usage, listed):

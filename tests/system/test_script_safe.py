@@ -221,7 +221,9 @@ def test_a_held_stage_lock_is_shown_as_a_wait(fed: Path) -> None:
             target=lambda: runs.append(on_pty(["-w", fed, "flush"], env={"NO_COLOR": "1"}))
         )
         runner.start()
-        time.sleep(3)  # the spinner redraws several times a second
+        # Long enough for a loaded machine to start Python and reach the lock (filelock
+        # polls, so /proc/locks shows no waiter to watch for), and the spinner to draw.
+        time.sleep(8)
     runner.join(timeout=120)
     (run,) = runs
     shown = run.terminal.decode("utf-8", "replace")  # type: ignore[attr-defined]
