@@ -14,7 +14,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from memctl.cli import core
-from memctl.cli.output import QuietPipe
+from memctl.cli.inputs import mark_stdin_closed
+from memctl.cli.output import QuietPipe, reopen_closed_streams, tolerate_unencodable
 
 if TYPE_CHECKING:
     import typer
@@ -80,6 +81,9 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
+    if "stdin" in reopen_closed_streams():
+        mark_stdin_closed()
+    tolerate_unencodable()
     sys.stdout = QuietPipe(sys.stdout)
     if "_MEMCTL_COMPLETE" in os.environ:
         # Typer registers its shell completers only with add_completion on; we print

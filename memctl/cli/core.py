@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from memctl import __version__
-from memctl.cli.output import COLOUR_CHOICES, fail, set_colour
+from memctl.cli.output import COLOUR_CHOICES, fail, lock_wait_shown, set_colour
 from memctl.core.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:
@@ -202,7 +202,9 @@ class Globals:
         if self.no_redact:
             redaction = dataclasses.replace(config.redaction, enabled=False)
             config = dataclasses.replace(config, redaction=redaction)
-        return Workspace(root, config.timezone), config
+        ws = Workspace(root, config.timezone)
+        ws.on_lock_wait = lock_wait_shown
+        return ws, config
 
 
 def globals_of(ctx: typer.Context) -> Globals:
@@ -402,6 +404,15 @@ def os_error_line(exc: OSError) -> str:
     return f"{where}{exc.strerror or os.strerror(exc.errno)} ({name})"
 
 
+class PlainUsage(TyperCommand):
+    """A command whose usage line shows a required argument as `QUERY`, as man pages and
+    git do, not Typer's `{QUERY}`, which reads as a set of choices."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
 def command(
     group: typer.Typer, name: str | None = None, **kwargs: Any
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -455,6 +466,7 @@ def command(
             **{p.name: p.annotation for p in [*added, *_GLOBALS_AFTER]},
         }
         kwargs.setdefault("help", unwrapped_examples(inspect.getdoc(function) or ""))
+        kwargs.setdefault("cls", PlainUsage)
         group.command(name, **kwargs)(run)
         if group is app:
             _register(name or function.__name__)

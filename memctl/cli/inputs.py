@@ -20,9 +20,28 @@ if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
 
 STDIN = "<stdin>"
+_STDIN_CLOSED = [False]
+"""Whether memctl started with stdin closed (`0<&-`): set once by `main()`."""
+
+
+def mark_stdin_closed() -> None:
+    _STDIN_CLOSED[0] = True
+
+
+def require_stdin() -> None:
+    """Refuse to read a closed stdin (exit 2) rather than take it for an empty one: `save
+    0<&-` saving nothing, or an MCP server serving no one, would hide the script's bug."""
+    if _STDIN_CLOSED[0]:
+        raise UsageError("stdin is closed: give the input as an argument or a FILE, or pipe it")
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person may be typing on stdin (False when it is closed)."""
+    return not _STDIN_CLOSED[0] and sys.stdin is not None and sys.stdin.isatty()
 
 
 def read_stdin_text() -> str:
+    require_stdin()
     data = sys.stdin.buffer.read()
     try:
         return data.decode("utf-8")
@@ -33,6 +52,7 @@ def read_stdin_text() -> str:
 def read_input(source: str) -> tuple[bytes, str]:
     """Bytes of FILE, or of stdin for `-`, and the name to report problems under."""
     if source == "-":
+        require_stdin()
         return sys.stdin.buffer.read(), STDIN
     path = Path(source)
     try:
@@ -42,14 +62,21 @@ def read_input(source: str) -> tuple[bytes, str]:
 
 
 def resolve_thread(
-    ws: Workspace, given: str, *, may_start: bool = False, new_flag: bool = False
+    ws: Workspace,
+    given: str,
+    *,
+    may_start: bool = False,
+    new_flag: bool = False,
+    start_hint: bool = True,
 ) -> str:
     """The thread a command line names: its exact id, else the one thread whose id starts
     with it (as git takes a unique hash prefix). An unknown id is refused, with the ids
     it resembles and how to start a thread (`call --new`; `new_flag` for call's own
     hint), so a typo never starts a thread. With `may_start` an id unlike any thread's is
     taken as it is (an empty thread, for the commands that only read one); one close to
-    an existing id is still refused as a likely typo."""
+    an existing id is still refused as a likely typo. Without `start_hint` the error
+    does not say how to start a thread: a command that removes, renames or reads one
+    (`thread rm`, `flush --thread`) has nothing to do with a new one."""
     from memctl.core.threads import check_thread_id, list_threads, thread_path
 
     check_thread_id(given)
@@ -67,8 +94,26 @@ def resolve_thread(
     if may_start and not close:
         return given
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    if new_flag:
+    if not start_hint:
+        start = ""
+    elif new_flag:
         start = f"; `memctl call {given} --new TEXT` starts it"
     else:
         start = f"; `memctl call {given} --new TEXT` or `memctl thread append {given}` starts it"
     raise UsageError(f"no thread {given!r} (no {ws.relative(path)}){hint}{start}")
+
+
+def resolve_threads(ws: Workspace, given: list[str] | None) -> list[str] | None:
+    """The threads a repeatable `--thread T` names, each resolved as a THREAD argument
+    is (a unique prefix, did-you-mean), without the hint to start one."""
+    from memctl.core.threads import list_threads
+
+    if not given:
+        return None
+    # An id a log is listed under is taken as it is: the stage then judges that log (a
+    # symlink leading outside is skipped by search with a note, not refused here).
+    known = set(list_threads(ws))
+    return [
+        thread if thread in known else resolve_thread(ws, thread, start_hint=False)
+        for thread in given
+    ]

@@ -61,8 +61,49 @@ class QuietPipe:
             self._discard()
             self._stream.flush()  # the buffer now drains into /dev/null
 
+    def discard(self) -> None:
+        """Send what is left, and all later output, to /dev/null: a write failed for good
+        (a full disk), the error is reported once, and the exit flush must not report it
+        again ("Exception ignored ..." and a second traceback)."""
+        self._discard()
+        with contextlib.suppress(OSError):
+            self._stream.flush()
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def reopen_closed_streams() -> set[str]:
+    """The standard streams that were closed when memctl started, each now open on
+    /dev/null. Cron and daemons start commands with a descriptor closed (`2>&-`, `0<&-`,
+    `>&-`); Python then makes sys.stderr None, and the first `isatty()` or `print` would
+    crash, while the next file memctl opens would take the free number and receive what
+    was meant for the terminal. Output to a closed stream is dropped, as output to a
+    reader that went away is (QuietPipe); the caller tells stdin's readers, which refuse
+    a closed stdin."""
+    closed = set()
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            mode = "r" if fd == 0 else "w"
+            stream = open(fd, mode, encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
+            closed.add(name)
+    return closed
+
+
+def tolerate_unencodable() -> None:
+    """Print what the terminal's encoding cannot hold as escapes (`\\u8d26`) instead of
+    crashing: under PYTHONIOENCODING=ascii or an old LANG=C, a hit holding 账 would end
+    search with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def jsonable(value: Any) -> Any:
@@ -131,7 +172,15 @@ def note(g: Output, message: str, command: str | None = None) -> None:
 def fail(g: Output, message: str, code: int) -> typer.Exit:
     print(f"memctl: error: {message}", file=sys.stderr)
     if g.json:
-        print(json_text({"error": message, "exit_code": code}))
+        try:
+            print(json_text({"error": message, "exit_code": code}))
+            sys.stdout.flush()
+        except OSError:
+            # stdout itself failed (a full disk: the error being reported): the line
+            # on stderr says it; a second traceback would not.
+            discard = getattr(sys.stdout, "discard", None)
+            if discard is not None:
+                discard()
     return typer.Exit(code)
 
 
@@ -146,6 +195,7 @@ class Progress:
         self._message = message
         self._started = time.monotonic()
         self._shown = False
+        self._held: str | None = None
 
     def attach(self, status: Any) -> None:
         self._status, self._shown = status, True
@@ -159,6 +209,16 @@ class Progress:
         if self._status is not None and not self._shown:
             self._status.start()
             self._shown = True
+
+    def wait(self, message: str) -> None:
+        """Say what the run waits for (another process's lock) until `resume()`."""
+        self._held = self._message
+        self.stage(message)
+
+    def resume(self) -> None:
+        if self._held is not None:
+            self.stage(self._held)
+            self._held = None
 
     def pause(self) -> None:
         if self._status is not None and self._shown:
@@ -181,7 +241,32 @@ def working(g: Output, message: str) -> Iterator[Progress]:
     progress = Progress(message)
     with console.status(progress, spinner="dots") as status:
         progress.attach(status)
-        yield progress
+        _SHOWN.append(progress)
+        try:
+            yield progress
+        finally:
+            _SHOWN.remove(progress)
+
+
+_SHOWN: list[Progress] = []
+"""The spinner on the terminal now, if any: `lock_wait_shown` words a wait on it."""
+
+
+def lock_wait_shown(stage: str, pid: int | None, waiting: bool) -> None:
+    """Workspace.on_lock_wait for a command line: while another process holds a stage's
+    lock, the spinner says so ("flush: waiting for another flush (pid 4242)"), not
+    "extracting facts" for the seconds the other run takes. Without a spinner (a pipe,
+    cron, -q) nothing is printed: the run is only slower."""
+    if not _SHOWN:
+        return
+    progress = _SHOWN[-1]
+    if not waiting:
+        progress.resume()
+        return
+    kind, _, thread = stage.partition(".")
+    what = f"another {kind}" + (f" of thread {thread}" if thread else "")
+    holder = f" (pid {pid})" if pid is not None else ""
+    progress.wait(f"{kind}: waiting for {what}{holder}…")
 
 
 def page(text: str) -> None:
@@ -201,12 +286,35 @@ def page(text: str) -> None:
     if out.count("\n") < rows or pager in ("cat", ""):
         sys.stdout.write(out)
         return
+    if not _runnable(pager):
+        # A $PAGER that is not there (`PAGER=nope`): the output, unpaged, as git gives it,
+        # not a lone "sh: nope: not found" and exit 0.
+        sys.stdout.write(out)
+        return
     sys.stdout.flush()
     env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
     try:
-        subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
+        done = subprocess.run(pager, shell=True, input=out.encode("utf-8"), env=env, check=False)
     except OSError:
         sys.stdout.write(out)
+        return
+    if done.returncode in (126, 127):  # the shell could not run it: nothing was shown
+        sys.stdout.write(out)
+
+
+def _runnable(pager: str) -> bool:
+    """Whether the pager's program can be found (its first word, after any VAR=value)."""
+    import shlex
+    import shutil
+
+    try:
+        words = shlex.split(pager)
+    except ValueError:
+        return False
+    import re
+
+    program = next((w for w in words if not re.match(r"[A-Za-z_]\w*=", w)), None)
+    return program is not None and shutil.which(program) is not None
 
 
 COLOUR_CHOICES = ("auto", "always", "never")

@@ -49,9 +49,21 @@ def _existing_log(ws: Workspace, thread: str) -> Path:
     return path
 
 
-def remove_thread(ws: Workspace, config: Config, thread: str) -> ThreadChange:
+def remove_thread(
+    ws: Workspace, config: Config, thread: str, *, dry_run: bool = False
+) -> ThreadChange:
+    """Remove the thread, or with `dry_run` only say what would go. The caller refuses
+    a thread with unflushed entries unless told to (`thread rm --force`)."""
     with ws.lock():
         log = _existing_log(ws, thread)
+        if dry_run:
+            evicted = _evicted_dir(ws, config, thread)
+            state = ws.read_state()
+            imports = sum(1 for mark in state.imports.values() if mark.thread == thread)
+            kept = evicted.is_dir() and not evicted.is_symlink()
+            return ThreadChange(
+                thread, None, ws.relative(log), ws.relative(evicted) if kept else None, imports
+            )
         forgotten = 0
 
         def forget(state: State) -> None:
@@ -72,7 +84,10 @@ def remove_thread(ws: Workspace, config: Config, thread: str) -> ThreadChange:
     )
 
 
-def rename_thread(ws: Workspace, config: Config, thread: str, new: str) -> ThreadChange:
+def rename_thread(
+    ws: Workspace, config: Config, thread: str, new: str, *, dry_run: bool = False
+) -> ThreadChange:
+    """Rename the thread, or with `dry_run` check that it can be and say what would move."""
     check_thread_id(new)
     with ws.lock():
         log = _existing_log(ws, thread)
@@ -89,6 +104,17 @@ def rename_thread(ws: Workspace, config: Config, thread: str, new: str) -> Threa
             raise UsageError(
                 f"{ws.relative(evicted_target)} exists (evicted results of an old "
                 f"thread {new!r}); remove it first"
+            )
+        if dry_run:
+            state = ws.read_state()
+            imports = sum(1 for mark in state.imports.values() if mark.thread == thread)
+            kept = evicted.is_dir() and not evicted.is_symlink()
+            return ThreadChange(
+                thread,
+                new,
+                ws.relative(target),
+                ws.relative(evicted_target) if kept else None,
+                imports,
             )
         moved = 0
 

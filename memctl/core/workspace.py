@@ -87,11 +87,36 @@ class Area:
     """What leaving it is called: `the workspace's memory`."""
 
 
+def lock_holder(path: Path) -> int | None:
+    """The pid of the process holding a lock file, from Linux's /proc/locks (matched by
+    the file's inode); None elsewhere or when it cannot be told."""
+    try:
+        inode = path.stat().st_ino
+        table = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    for line in table.splitlines():
+        fields = line.split()
+        if "->" in fields:  # a process waiting for the lock, not holding it
+            continue
+        # `1: FLOCK  ADVISORY  WRITE 12799 fe:00:2157671 0 EOF`
+        if len(fields) >= 6 and fields[5].rsplit(":", 1)[-1] == str(inode):
+            with contextlib.suppress(ValueError):
+                return int(fields[4])
+    return None
+
+
 @dataclass
 class Workspace:
     root: Path
     timezone: str = "local"
     _lock: Any = field(default=None, repr=False)
+    on_lock_wait: Callable[[str, int | None, bool], None] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """Told (stage, holder's pid, True) when a stage lock is held by another process and
+    this one starts waiting for it, and (stage, None, False) once it has it: the CLI's
+    spinner then says "waiting for another flush (pid N)" instead of seeming to work."""
 
     def __post_init__(self) -> None:
         # Nearly every command reads MEMORY.md; a FIFO there would block them for ever.
@@ -303,12 +328,19 @@ class Workspace:
         from filelock import FileLock, Timeout
 
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(self.state_dir / f"{name}.lock")
+        path = self.state_dir / f"{name}.lock"
+        lock = FileLock(path)
         try:
-            lock.acquire(timeout=-1 if blocking else 0)
+            lock.acquire(timeout=0)
         except Timeout:
-            yield False
-            return
+            if not blocking:
+                yield False
+                return
+            if self.on_lock_wait is not None:
+                self.on_lock_wait(name, lock_holder(path), True)
+            lock.acquire(timeout=-1)
+            if self.on_lock_wait is not None:
+                self.on_lock_wait(name, None, False)
         try:
             yield True
         finally:

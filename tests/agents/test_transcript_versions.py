@@ -472,7 +472,8 @@ def test_a_folder_argument_imports_what_it_holds(cli, workspace, tmp_path, monke
     run = cli("-w", workspace, "thread", "import", claude / "projects" / "-home-dev-blog")
 
     assert run.exit_code == 0, run.stderr
-    assert run.stdout.splitlines()[-1].startswith("1 transcript: 9 entries imported")
+    # on stderr, as thread append reports (issue 23)
+    assert run.stderr.splitlines()[-1].startswith("thread import: 1 transcript: 9 entries imported")
 
 
 def test_one_broken_file_fails_the_run_but_not_the_others(cli, workspace, tmp_path, monkeypatch):

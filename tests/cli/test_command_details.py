@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tests.support.helpers import (
     DANA,
-    MEMCTL,
     append,
     ledger,
     on_pty,
@@ -216,17 +214,16 @@ def test_color_never_on_a_terminal_and_a_bad_choice(workspace, cli):
 
 
 def test_the_limit_notice_comes_after_the_hits(workspace):
+    """On a terminal (the only place it is shown, issue 23) the note follows the hits."""
     _memory(workspace, "".join(f"- deploy {n}\n" for n in range(5)))
 
-    run = subprocess.run(
-        [str(MEMCTL), "-w", str(workspace), "search", "deploy", "--limit", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        check=True,
+    run = on_pty(
+        ["-w", workspace, "search", "deploy", "--limit", "2"],
+        attach=["stdout", "stderr"],
+        env={"NO_COLOR": "1"},
     )
 
-    assert run.stdout.splitlines() == [
+    assert run.terminal.decode().replace("\r", "").splitlines() == [
         "MEMORY.md:1: - deploy 0",
         "MEMORY.md:2: - deploy 1",
         "search: showing the first 2 hits; --limit 0 shows all",
@@ -259,10 +256,10 @@ def test_call_and_compact_refuse_an_unknown_thread_unless_new(cli, workspace):
 @pytest.mark.parametrize(
     ("command", "usage", "listed"),
     [
-        (("get",), "memctl get [OPTIONS] {PATH}", "  PATH  "),
+        (("get",), "memctl get [OPTIONS] PATH", "  PATH  "),
         (("undo",), "memctl undo [OPTIONS] [N]", "  N  "),
-        (("thread", "rename"), "memctl thread rename [OPTIONS] {THREAD} {NEW}", "  NEW  "),
-        (("completion",), "memctl completion [OPTIONS] [bash|zsh|fish]", "[bash|zsh|fish]"),
+        (("thread", "rename"), "memctl thread rename [OPTIONS] THREAD NEW", "  NEW  "),
+        (("completion",), "memctl completion [OPTIONS] SHELL", "  SHELL  "),
     ],
 )
 def test_help_names_positional_arguments_not_their_python_names(cli, command, usage, listed):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -23,6 +24,17 @@ def set_runs(root: Path, **runs: str) -> None:
     current.setdefault("runs", {}).update(runs)
     (root / ".memctl").mkdir(exist_ok=True)
     (root / ".memctl" / "state.json").write_text(json.dumps(current))
+
+
+STAMP = re.compile(r"^maintain: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} ", re.MULTILINE)
+"""The local time a maintain line carries in a log (stderr not a terminal)."""
+
+
+def unstamped(stderr: str) -> str:
+    """stderr with each maintain line's time taken out, after checking every line has one."""
+    lines = [line for line in stderr.splitlines() if line.startswith("maintain: ")]
+    assert all(STAMP.match(line) for line in lines), stderr
+    return STAMP.sub("maintain: ", stderr)
 
 
 def iso_ago(**delta: float) -> str:
@@ -55,8 +67,8 @@ def test_first_run_goes_at_once_archiving_then_consolidating(ready, cli):
     assert "ochre" in memory and "Tuesdays" in memory
     assert "maintain" in state(ready)["runs"]
     assert result.stdout == f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n"
-    assert "maintain: moved 1 ledger" in result.stderr
-    assert "maintain: done; next run from " in result.stderr
+    assert "maintain: moved 1 ledger" in unstamped(result.stderr)
+    assert "maintain: done; next run from " in unstamped(result.stderr)
 
 
 def test_a_second_run_within_the_gap_is_throttled_and_says_when(ready, cli):
@@ -66,10 +78,13 @@ def test_a_second_run_within_the_gap_is_throttled_and_says_when(ready, cli):
     before = snapshot(ready, locks=False)
 
     result = cli("-w", ready, "maintain")
+    assert result.exit_code == 0
+    assert result.stderr == ""  # issue 23 item 12: cron mails nothing for a throttled run
 
+    result = cli("-w", ready, "-v", "maintain")
     assert result.exit_code == 0
     due = (last + timedelta(minutes=30)).isoformat(timespec="seconds")
-    assert result.stderr == (
+    assert unstamped(result.stderr) == (
         "maintain: skipped: throttled: last run less than the consolidation_min_gap ago, "
         f"next at {due}\n"
     )
@@ -115,8 +130,10 @@ def test_hooks_off_skips_without_touching_anything(workspace, cli):
 
     for args in (["maintain"], ["maintain", "--force"]):
         result = cli("-w", workspace, *args)
+        assert result.exit_code == 0 and result.stderr == ""
+        result = cli("-w", workspace, "-v", *args)
         assert result.exit_code == 0
-        assert result.stderr == "maintain: skipped: memory.hooks is false\n"
+        assert unstamped(result.stderr) == "maintain: skipped: memory.hooks is false\n"
     assert snapshot(workspace, locks=False) == before
     assert not (workspace / ".memctl").exists()
 
@@ -135,8 +152,12 @@ def test_a_second_maintain_while_one_runs_exits_at_once(ready, cli):
     with held_lock(ready / ".memctl" / "maintain.lock"):
         before = snapshot(ready, locks=False)
         result = cli("-w", ready, "maintain", "--force")
+        assert result.exit_code == 0 and result.stderr == ""
+        result = cli("-w", ready, "-v", "maintain", "--force")
         assert result.exit_code == 0
-        assert result.stderr == "maintain: skipped: another memctl maintain is running\n"
+        assert unstamped(result.stderr) == (
+            "maintain: skipped: another memctl maintain is running\n"
+        )
         assert snapshot(ready, locks=False) == before
     assert cli("-w", ready, "maintain").exit_code == 0
     assert "maintain" in state(ready)["runs"]
@@ -150,7 +171,11 @@ def test_nothing_new_sends_no_request(workspace, cli, llm_server):
     assert document["status"] == "ran"
     assert document["consolidate"]["status"] == "nothing_new"
     assert llm_server.requests == []
-    assert "no new daily text" in result.stderr
+    # issue 23 item 12: no "moved 0 ledgers", no "no new daily text": nothing for cron to mail
+    assert result.stderr == ""
+    told = cli("-w", workspace, "-v", "maintain", "--force")
+    assert "maintain: moved 0 ledgers" in unstamped(told.stderr)
+    assert "no new daily text" in told.stderr
 
 
 def test_nothing_new_does_not_import_litellm(workspace, tmp_path):
@@ -199,7 +224,7 @@ def test_dry_run_writes_nothing_and_shows_the_plan(ready, cli):
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n")
     assert "Tuesdays" in result.stdout  # the MEMORY.md diff
-    assert "maintain: would move 1 ledger" in result.stderr
+    assert "maintain: would move 1 ledger" in unstamped(result.stderr)
     assert snapshot(ready, locks=False) == before
     assert not (ready / ".memctl").exists()
 
@@ -207,9 +232,9 @@ def test_dry_run_writes_nothing_and_shows_the_plan(ready, cli):
 def test_dry_run_respects_the_throttle_unless_forced(ready, cli):
     set_runs(ready, maintain=iso_ago(minutes=1))
     before = snapshot(ready, locks=False)
-    throttled = cli("-w", ready, "maintain", "--dry-run")
+    throttled = cli("-w", ready, "-v", "maintain", "--dry-run")
     assert throttled.exit_code == 0
-    assert throttled.stderr.startswith("maintain: skipped: throttled")
+    assert unstamped(throttled.stderr).startswith("maintain: skipped: throttled")
     forced = cli("-w", ready, "--json", "maintain", "--dry-run", "--force")
     assert forced.exit_code == 0, forced.stderr
     document = json.loads(forced.stdout)

@@ -191,14 +191,18 @@ def test_repeated_keywords_and_extra_whitespace_do_not_count(cli, ws, mode):
 
 
 @pytest.mark.parametrize("query", [" ", "   ", "\t", "\n", " \t\n ", "\u3000", ""])
-def test_a_whitespace_only_query_matches_nothing(cli, ws, query):
+def test_a_whitespace_only_query_is_a_usage_error(cli, ws, query):
+    """Issue 23: an empty query exited 1 (nothing matched) where the help says a bad query
+    is 2; the stage still matches nothing for it (memory_search gets no hits)."""
     put(ws, "memory/2026-06-01.md", "- spaced   out\n\n \n")
     log(ws, "t", [{"role": "user", "content": "   "}, {"role": "user", "content": "a  b"}])
+    error = "memctl: error: the query is empty: give a keyword to search for\n"
     for mode in ("phrase", "all", "any"):
         run = cli("-w", ws, "search", query, "--mode", mode, "--scope", "all")
-        assert (run.exit_code, run.stdout, run.stderr) == (1, "", "")
+        assert (run.exit_code, run.stdout, run.stderr) == (2, "", error)
     document = json.loads(cli("-w", ws, "--json", "search", query, "--mode", "any").stdout)
-    assert document["hits"] == [] and document["count"] == 0
+    assert document["exit_code"] == 2
+    assert search(Workspace(ws), query, mode="any", scope="all").count == 0
 
 
 @pytest.mark.parametrize("mode", ["", "PHRASE", "Phrase", "exact", "regex", " all", "any ", "none"])
@@ -306,24 +310,26 @@ def test_order_memory_md_then_memory_files_by_path_then_threads_by_id(cli, works
     assert paths == ["MEMORY.md", "MEMORY.md", *sorted(paths[2:])]
 
 
-def test_limit_defaults_to_50_and_truncation_is_noted_on_stderr(cli, workspace):
-    assert DEFAULT_LIMIT == 50
+def test_a_pipe_gets_every_hit_and_a_set_limit_cuts_quietly(cli, workspace):
+    """Issue 23 item 8: in a pipe (and under --json) search prints every hit, as grep
+    does, with nothing on stderr; the cap of 50 and its note are for a terminal
+    (tests/system/test_script_safe.py runs that on a pty). A --limit a script sets cuts
+    without a note, as grep -m does."""
+    assert DEFAULT_LIMIT == 50  # the library's default, for callers that are not a pipe
     put(workspace, "MEMORY.md", "".join(f"- item {n}\n" for n in range(1, 61)))
     run = cli("-w", workspace, "search", "item")
     assert run.exit_code == 0
-    assert run.stdout.splitlines() == [f"MEMORY.md:{n}: - item {n}" for n in range(1, 51)]
-    assert run.stderr == "search: showing the first 50 hits; --limit 0 shows all\n"
+    assert run.stdout.splitlines() == [f"MEMORY.md:{n}: - item {n}" for n in range(1, 61)]
+    assert run.stderr == ""
     document = json.loads(cli("-w", workspace, "--json", "search", "item").stdout)
-    assert (document["count"], document["truncated"]) == (50, True)
+    assert (document["count"], document["truncated"]) == (60, False)
 
     run = cli("-w", workspace, "search", "item", "--limit", "0")
     assert len(run.stdout.splitlines()) == 60 and run.stderr == ""
-    run = cli("-w", workspace, "search", "item", "--limit", "60")  # exactly all: not cut
-    assert len(run.stdout.splitlines()) == 60 and run.stderr == ""
     run = cli("-w", workspace, "search", "item", "-n", "59")
-    assert len(run.stdout.splitlines()) == 59 and "first 59 hits" in run.stderr
-    run = cli("-w", workspace, "-q", "search", "item", "-n", "3")  # --quiet: no note
-    assert len(run.stdout.splitlines()) == 3 and run.stderr == ""
+    assert len(run.stdout.splitlines()) == 59 and run.stderr == ""
+    document = json.loads(cli("-w", workspace, "--json", "search", "item", "-n", "3").stdout)
+    assert (document["count"], document["truncated"]) == (3, True)
 
 
 def test_the_limit_counts_memory_and_thread_hits_together(cli, workspace):

@@ -21,7 +21,11 @@ def completion_script(shell: str) -> str:
 
 @command(app, "completion")
 def completion(
-    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.", **choices(*SHELLS))],
+    shell: Annotated[
+        str,
+        # SHELL, not [bash|zsh|fish]: brackets say optional, and the shell is required
+        typer.Argument(help="bash, zsh or fish.", **{**choices(*SHELLS), "metavar": "SHELL"}),
+    ],
 ) -> None:
     """Print the shell completion script.
 

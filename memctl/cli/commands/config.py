@@ -12,18 +12,39 @@ config_app = group("config", "Show or check the effective configuration.")
 
 @command(config_app, "show")
 def config_show(ctx: typer.Context) -> None:
-    """Print the effective configuration (defaults filled in) as YAML, or JSON with --json."""
+    """Print the effective configuration (defaults filled in) as YAML, or JSON with --json.
+    Multi-line texts (the prompts) print as YAML block scalars, as one would write them.
+
+    Example: memctl config show | less
+    """
     import yaml
 
     g = globals_of(ctx)
     _, config = g.open()
     data = config.to_dict()
-    emit(g, data, lambda: yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100))
+
+    class Blocks(yaml.SafeDumper):
+        """Multi-line strings as `|` block scalars: the default prompts read as written,
+        not as one escaped line. (PyYAML falls back to quoting one it cannot block.)"""
+
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Blocks.add_representer(str, text)
+    emit(
+        g,
+        data,
+        lambda: yaml.dump(data, Dumper=Blocks, sort_keys=False, allow_unicode=True, width=100),
+    )
 
 
 @command(config_app, "validate")
 def config_validate(ctx: typer.Context) -> None:
-    """Check memctl.yaml and the prompt files it names; exit 2 with every problem, one a line."""
+    """Check memctl.yaml and the prompt files it names; exit 2 with every problem, one a line.
+
+    Example: memctl config validate && memctl flush
+    """
     import os
     import sys
 

@@ -179,7 +179,7 @@ def _cron_checks(ws: Workspace) -> list[Check]:
     found = shutil.which("memctl")
     running = Path(sys.argv[0]).resolve() if Path(sys.argv[0]).name == "memctl" else None
     command = found or running or "memctl"
-    line = f"crontab line: */10 * * * * {command} -q -w {ws.root} maintain"
+    line = f"crontab line: */15 * * * * {command} -q -w {ws.root} maintain"
     checks = [
         Check(
             "cron",

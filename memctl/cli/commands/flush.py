@@ -14,6 +14,7 @@ from memctl.cli.core import (
     complete_threads,
     globals_of,
 )
+from memctl.cli.inputs import resolve_threads
 from memctl.cli.output import emit, note, working
 from memctl.cli.views import cost_text, request_text, requests_text
 from memctl.core.wording import plural
@@ -30,7 +31,7 @@ def flush_command(
         typer.Option(
             "--thread",
             "-t",
-            help="Flush this thread (repeatable; default: every thread with unflushed entries).",
+            help="Flush this thread, or the one a unique prefix names (repeatable; default: every thread with unflushed entries).",
             autocompletion=complete_threads,
         ),
     ] = None,
@@ -62,6 +63,7 @@ def flush_command(
 
     g = globals_of(ctx)
     ws, config = g.open()
+    thread = resolve_threads(ws, thread)
     model = resolve_model(ws, config.memory_model)
     with working(g, "flush: extracting facts"):
         result = flush(ws, config, model, threads=thread or None, auto=auto, dry_run=dry_run)

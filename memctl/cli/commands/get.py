@@ -36,9 +36,10 @@ def get_command(
 
     Only MEMORY.md and files under memory/ can be read.
 
-    Example: memctl get MEMORY.md --start 1 --end 20
-
-    Example: memctl get today; memctl get memory/2026-12-03.md:14
+    Examples:
+      memctl get MEMORY.md --start 1 --end 20
+      memctl get today
+      memctl get memory/2026-12-03.md:14
     """
     from memctl.retrieval.get import get
 

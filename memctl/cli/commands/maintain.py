@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -12,6 +15,7 @@ from memctl.cli.views import (
     archive_summary,
     consolidate_plan_text,
     consolidate_summary,
+    local_time,
     moves_text,
 )
 
@@ -41,8 +45,10 @@ def maintain_command(
 
     Throttled by memory.consolidation_min_gap (the first run goes at once); a second
     maintain while one runs exits 0 at once. With no new daily text no model is asked.
+    A run with nothing to do prints nothing (on a terminal, or with -v, it says why), so
+    cron mails nothing; in a log each line carries its local time after `maintain:`.
 
-    Example (crontab): */10 * * * * memctl -q -w ~/agent maintain
+    Example (crontab): */15 * * * * memctl -q -w ~/agent maintain
     """
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.maintain import maintain
@@ -56,21 +62,31 @@ def maintain_command(
 
 
 def _report(g: Globals, result: MaintainResult, full: bool) -> None:
+    """What a run did, on stderr. Cron mails whatever a job writes, so a run with nothing
+    to do (throttled, another maintain running, no ledger to move and no new daily text)
+    writes nothing there; on a terminal, or with -v, it still says why. In a log (stderr
+    not a terminal) each line carries the time it was written."""
+    person = g.verbose or sys.stderr.isatty()
+    # After the command's name, which every stderr line starts with (README).
+    stamp = "" if sys.stderr.isatty() else f"{local_time(datetime.now(UTC))} "
+
+    def log(message: str) -> None:
+        note(g, "\n".join(f"maintain: {stamp}{line}" for line in message.splitlines()))
+
     if result.clock:
-        note(g, f"maintain: {result.clock}")
+        log(result.clock)
     if result.skipped:
-        note(g, f"maintain: skipped: {result.skipped}")
-        _sync_notes(g, result)
+        if person:
+            log(f"skipped: {result.skipped}")
+        _sync_notes(result, log)
         emit(g, result)
         return
     archive, merged = result.archive, result.consolidate
     assert archive is not None, "a maintain run that was not skipped archives first"
-    note(g, archive_summary(archive), "maintain")
+    if archive.moved or person:
+        log(archive_summary(archive))
     if result.error:
-        note(
-            g,
-            "maintain: consolidation failed; the archive moves are kept, the throttle not advanced",
-        )
+        log("consolidation failed; the archive moves are kept, the throttle not advanced")
         if g.json:
             emit(g, result)
             raise typer.Exit(result.exit_code)
@@ -78,22 +94,23 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     assert merged is not None, "a maintain run that did not fail consolidated"
     if merged.status == "nothing_new":
         # consolidate's own line suggests its --force; maintain's --force is the throttle's
-        note(g, "maintain: no new daily text since the last consolidation; no model request")
+        if person:
+            log("no new daily text since the last consolidation; no model request")
     else:
-        note(g, consolidate_summary(merged), "maintain")
-    _sync_notes(g, result)
-    if result.status == "ran":
-        note(g, f"maintain: done; next run from {result.next_eligible}")
+        log(consolidate_summary(merged))
+    _sync_notes(result, log)
+    if result.status == "ran" and (person or archive.moved or merged.status != "nothing_new"):
+        log(f"done; next run from {result.next_eligible}")
     emit(g, result, lambda: _maintain_text(result, archive, merged, full))
 
 
-def _sync_notes(g: Globals, result: MaintainResult) -> None:
+def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
     """The scheduled sync's line: only when it failed or moved something (cron stays quiet)."""
     if result.sync_error:
-        note(g, f"maintain: sync: {result.sync_error}")
+        log(f"sync: {result.sync_error}")
     elif result.sync is not None and result.sync.status == "synced":
         sync = result.sync
-        note(g, f"maintain: synced: received {sync.received}, sent {sync.sent} block(s)")
+        log(f"synced: received {sync.received}, sent {sync.sent} block(s)")
 
 
 def _maintain_text(

@@ -10,6 +10,7 @@ import sys
 import typer
 
 from memctl.cli.core import app, command, globals_of
+from memctl.cli.inputs import require_stdin
 from memctl.cli.output import note
 
 
@@ -25,6 +26,7 @@ def mcp_command(ctx: typer.Context) -> None:
     Example (an MCP client's server entry): command "memctl", args ["-w", "/path/to/ws", "mcp"]
     """
     g = globals_of(ctx)
+    require_stdin()
     ws, config = g.open()
     if g.verbose:
         # The SDK's log lines under the command's prefix, as memctl's own notes are.

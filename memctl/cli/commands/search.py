@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, choices, command, complete_threads, globals_of
+from memctl.cli.inputs import resolve_threads
 from memctl.cli.output import colour_wanted, emit, note
+from memctl.core.errors import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -19,6 +21,10 @@ if TYPE_CHECKING:
 # grep's colours: file names magenta, locations green, matches bold red.
 _PATH, _PLACE, _MATCH, _RESET = "\x1b[35m", "\x1b[32m", "\x1b[1;31m", "\x1b[0m"
 MEMORY_LINE_CHARS = 1000
+TERMINAL_LIMIT = 50
+"""The hits a person at a terminal sees unless they ask for more: a screenful or two. A
+pipe and --json get every hit, as grep and rg print every match: a script reading
+`search x | wc -l` must not be told 50 when 400 matched."""
 
 
 def _highlight(text: str, keywords: list[str]) -> str:
@@ -86,13 +92,21 @@ def search_command(
         typer.Option(
             "--thread",
             "-t",
-            help="Only this thread's log (repeatable; scope threads).",
+            help="Only this thread's log, or the one a unique prefix names (repeatable; scope threads).",
             autocompletion=complete_threads,
         ),
     ] = None,
     limit: Annotated[
-        int, typer.Option("--limit", "-n", help="At most N hits; 0 for no limit.")
-    ] = 50,
+        int | None,
+        typer.Option(
+            "--limit",
+            "-n",
+            help=f"At most N hits; 0 for no limit. Default: every hit in a pipe and with "
+            f"--json, as grep prints them; {TERMINAL_LIMIT} on a terminal, with a note "
+            "saying more matched.",
+            show_default=False,
+        ),
+    ] = None,
     include_archive: Annotated[
         bool, typer.Option("--include-archive", help="Also search memory/archive/.")
     ] = False,
@@ -100,16 +114,24 @@ def search_command(
     """Keyword search over MEMORY.md, the daily ledgers and (--scope) the thread logs.
 
     Case-insensitive. A record is one line of a memory file or one entry of a thread
-    log. Exit 0 when something matched, 1 when nothing did, 2 on a bad mode or query.
+    log. In a pipe every hit is printed, as grep prints every match; on a terminal the
+    first 50, then a note on stderr (--limit 0 shows all). Exit 0 when something
+    matched, 1 when nothing did, 2 on a bad mode or query.
 
     Example: memctl search "deploy friday" --mode all --scope all
     """
     from memctl.retrieval.search import search
 
     g = globals_of(ctx)
+    if not query.strip():
+        # grep "" would print every line; a search for nothing is a script's bug (exit 2)
+        raise UsageError("the query is empty: give a keyword to search for")
     ws, _ = g.open()
+    thread = resolve_threads(ws, thread)
     if thread and scope == "memory":
         scope = "threads"
+    if limit is None:
+        limit = TERMINAL_LIMIT if not g.json and sys.stdout.isatty() else 0
     result = search(
         ws,
         query,
@@ -120,14 +142,15 @@ def search_command(
         include_archive=include_archive,
         sink=None if g.json else _hit_printer(query, mode),
     )
-    # The hits are out before the notes, the `--limit` one last: on a terminal and in
-    # `2>&1 | less` alike, it follows what it is about.
+    # The hits are out before the notes, the `--limit` one last, so it follows what it
+    # is about. Only a person at a terminal is told that more matched: a script that
+    # set --limit asked for that many, as with grep -m.
     sys.stdout.flush()
     for line in result.notes:
         note(g, f"search: {line}")
     for skipped in result.skipped:
         note(g, f"search: skipped {skipped}")
-    if result.truncated:
+    if result.truncated and sys.stdout.isatty():
         first = "the first hit" if result.count == 1 else f"the first {result.count:,} hits"
         note(g, f"search: showing {first}; --limit 0 shows all")
     if g.json:

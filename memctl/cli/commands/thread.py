@@ -41,16 +41,23 @@ def thread_append(
             show_default=False,
         ),
     ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Check the messages and say what would be appended."),
+    ] = False,
 ) -> None:
     """Append OpenAI-style messages to a thread log: all of them, or none if one is bad.
 
     Example: echo '{"role": "user", "content": "We deploy on Fridays."}' | memctl thread append t1
     """
     from memctl.core.threads import (
+        AppendResult,
         append_entries,
         check_thread_id,
         check_tool_results,
+        count_entries,
         parse_messages,
+        thread_path,
     )
 
     g = globals_of(ctx)
@@ -70,11 +77,17 @@ def thread_append(
     if not messages:
         raise UsageError(f"{name}: no messages")
     check_tool_results(ws, thread, messages, name)
-    result = append_entries(ws, thread, messages)
+    if dry_run:
+        path = thread_path(ws, thread)
+        before = count_entries(path) if path.is_file() else 0
+        result = AppendResult(thread, len(messages), before + len(messages), ws.relative(path))
+    else:
+        result = append_entries(ws, thread, messages)
+    verb = "would append" if dry_run else "appended"
     note(
         g,
-        f"thread append: appended {plural(result.appended, 'message')} to {result.path} "
-        f"({plural(result.entries, 'entry', 'entries')})",
+        f"thread append: {verb} {plural(result.appended, 'message')} to {result.path} "
+        f"({plural(result.entries, 'entry', 'entries')}){'; nothing written' if dry_run else ''}",
     )
     emit(g, result)
 
@@ -82,7 +95,10 @@ def thread_append(
 @command(thread_app, "list")
 def thread_list(ctx: typer.Context) -> None:
     """List thread ids with their entry counts and unflushed entries, and for an
-    imported session what it is known by: project · title · day it started."""
+    imported session what it is known by: project · title · day it started.
+
+    Example: memctl thread list --json | jq -r '.threads[].thread'
+    """
     from memctl.agents.imports import thread_titles
     from memctl.core.threads import list_threads
     from memctl.pipeline.status import thread_status
@@ -142,9 +158,19 @@ def thread_show(
     for name, value in (("--start", start), ("--end", end), ("--tail", tail)):
         if value is not None and value < 0:
             raise UsageError(f"{name} must be 0 or more, not {value}")
+    if start is not None and end is not None and end < start:
+        raise UsageError(f"end entry {end} is before start entry {start}")
     ws, _ = g.open()
     thread = resolve_thread(ws, thread)
     entries = read_entries(ws, thread)
+    if start is not None and start >= len(entries) and (start or entries):
+        # as `get` refuses a start line past the end: a range that shows nothing is a mistake
+        raise UsageError(
+            f"thread {thread}: start entry {start} is past the end "
+            f"({plural(len(entries), 'entry', 'entries')}: #0 to #{len(entries) - 1})"
+            if entries
+            else f"thread {thread}: start entry {start} is past the end (no entries)"
+        )
     first = max(0, len(entries) - tail) if tail is not None else (start or 0)
     last = len(entries) - 1 if end is None else min(end, len(entries) - 1)
     shown = list(enumerate(entries))[first : last + 1]
@@ -257,14 +283,23 @@ def thread_import(
 
 
 def report_import(g: Globals, result: ImportResult, name: str) -> None:
+    """What an import did goes to stderr, as `thread append` reports (so -q silences
+    both); stdout carries only a dry run's preview of the entries. Counts that are 0 are
+    left out: "skipped: 0 …, 0 …, 0 …" told nothing."""
     from memctl.core.threads import searchable_text
 
-    skipped = (
-        f"{result.read} records read; skipped: {result.skipped_existing} already in the "
-        f"thread, {result.skipped_meta} metadata, {result.skipped_sidechain} subagent"
+    skipped = ", ".join(
+        f"{count} {what}"
+        for count, what in (
+            (result.skipped_existing, "already in the thread"),
+            (result.skipped_meta, "metadata"),
+            (result.skipped_sidechain, "subagent"),
+        )
+        if count
     )
+    counts = f"{plural(result.read, 'record')} read" + (f"; skipped {skipped}" if skipped else "")
     if result.held_back:
-        skipped += (
+        counts += (
             f"; {result.held_back} left for the next import (a reply or line still being "
             "written; --final takes it now)"
         )
@@ -277,23 +312,24 @@ def report_import(g: Globals, result: ImportResult, name: str) -> None:
         emit(g, result)
         return
     if not result.imported:
-        note(g, f"thread import: nothing new to import from {name} into {result.path} ({skipped})")
+        note(g, f"thread import: nothing new to import from {name} into {result.path} ({counts})")
         emit(g, result)
         return
-    note(g, f"thread import: {skipped}")
+    verb = "would import" if result.dry_run else "imported"
+    note(
+        g,
+        f"thread import: {verb} {plural(result.imported, 'entry', 'entries')} "
+        f"({result.format}) into thread {result.thread} ({result.path}); {counts}",
+    )
 
     def text() -> str:
-        verb = "would import" if result.dry_run else "imported"
-        lines = [
-            f"{verb} {plural(result.imported, 'entry', 'entries')} ({result.format}) into thread "
-            f"{result.thread} ({result.path})"
-        ]
+        lines = []
         for entry in result.preview or []:
             body = " ".join(searchable_text(entry).split())
             lines.append(f"+ [{entry['role']}] {body[:120]}")
         return "\n".join(lines)
 
-    emit(g, result, text)
+    emit(g, result, text if result.dry_run else None)
 
 
 def many_sources(folder: str | None, project: Path | None) -> list[Path]:
@@ -332,21 +368,20 @@ def import_many(
         "failed": failed,
     }
 
-    def text() -> str:
-        lines = [
-            f"{verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) into thread "
-            f"{r.thread} ({r.path})"
-            for r in results
-            if r.imported
-        ]
-        lines.append(
-            f"{plural(len(paths), 'transcript')}: {plural(imported, 'entry', 'entries')} {verb}; "
-            f"{len(skipped)} passed "
-            f"over (compaction or warm-up agents); {len(failed)} failed"
-        )
-        return "\n".join(lines)
-
-    emit(g, summary, text)
+    for r in results:
+        if r.imported:
+            note(
+                g,
+                f"thread import: {verb} {plural(r.imported, 'entry', 'entries')} ({r.format}) "
+                f"into thread {r.thread} ({r.path})",
+            )
+    note(
+        g,
+        f"thread import: {plural(len(paths), 'transcript')}: "
+        f"{plural(imported, 'entry', 'entries')} {verb}; {len(skipped)} passed over "
+        f"(compaction or warm-up agents); {len(failed)} failed",
+    )
+    emit(g, summary)
     if failed:
         raise typer.Exit(1)
 
@@ -369,24 +404,47 @@ def _whole_id(ws: Any, given: str) -> str:
     check_thread_id(given)
     if thread_path(ws, given).is_file():
         return given
-    meant = resolve_thread(ws, given)
+    meant = resolve_thread(ws, given, start_hint=False)
     raise UsageError(f"no thread {given!r}; did you mean {meant!r}? (give the whole id)")
 
 
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Say what would change; change nothing.")]
+
+
 @command(thread_app, "rm")
-def thread_rm(ctx: typer.Context, thread: WholeThreadArg) -> None:
+def thread_rm(
+    ctx: typer.Context,
+    thread: WholeThreadArg,
+    force: Annotated[
+        bool,
+        typer.Option("--force", "-f", help="Remove it even with entries flush has not read."),
+    ] = False,
+    dry_run: DryRun = False,
+) -> None:
     """Remove a thread: its log, its flush watermark, its evicted tool results, and the
-    record of transcripts imported into it (importing one again starts over).
+    record of transcripts imported into it (importing one again starts over). A thread
+    with unflushed entries is refused without --force, as `git branch -d` refuses an
+    unmerged branch: their facts would be lost.
 
     Example: memctl thread rm scratch-1
     """
     from memctl.core.thread_admin import remove_thread
+    from memctl.pipeline.status import thread_status
 
     g = globals_of(ctx)
     ws, config = g.open()
-    result = remove_thread(ws, config, _whole_id(ws, thread))
+    thread = _whole_id(ws, thread)
+    unflushed = thread_status(ws, ws.read_state(), thread).unflushed
+    if unflushed and not force and not dry_run:
+        raise UsageError(
+            f"thread {thread} has {plural(unflushed, 'unflushed entry', 'unflushed entries')}: "
+            f"`memctl flush --thread {thread}` first keeps their facts; --force removes it anyway"
+        )
+    result = remove_thread(ws, config, thread, dry_run=dry_run)
     evicted = f" and {result.evicted}/" if result.evicted else ""
-    note(g, f"thread rm: removed thread {result.thread} ({result.log}{evicted})")
+    verb = "would remove" if dry_run else "removed"
+    lost = f"; {plural(unflushed, 'unflushed entry', 'unflushed entries')}" if unflushed else ""
+    note(g, f"thread rm: {verb} thread {result.thread} ({result.log}{evicted}){lost}")
     emit(g, result)
 
 
@@ -395,6 +453,7 @@ def thread_rename(
     ctx: typer.Context,
     thread: WholeThreadArg,
     new: Annotated[str, typer.Argument(help="The new id; no thread may have it yet.")],
+    dry_run: DryRun = False,
 ) -> None:
     """Rename a thread: its log moves with its flush watermark, its evicted tool results
     and its imported transcripts (an import reads on into the new id).
@@ -407,6 +466,7 @@ def thread_rename(
     g = globals_of(ctx)
     check_thread_id(new)
     ws, config = g.open()
-    result = rename_thread(ws, config, _whole_id(ws, thread), new)
-    note(g, f"thread rename: renamed thread {result.thread} to {new} ({result.log})")
+    result = rename_thread(ws, config, _whole_id(ws, thread), new, dry_run=dry_run)
+    verb = "would rename" if dry_run else "renamed"
+    note(g, f"thread rename: {verb} thread {result.thread} to {new} ({result.log})")
     emit(g, result)
