@@ -414,3 +414,16 @@ def test_non_ascii_text_is_filtered_without_missing_a_match(text: str) -> None:
     assert sum(counts.values()) == 1, redacted
     assert "hunter22" not in redacted and "abcd1234" not in redacted
     assert "abcdefghijklmnop" not in redacted
+
+
+def test_a_name_reaches_the_flush_request_redacted(cli, workspace: Path, llm_server) -> None:
+    """issue 24, item 1: `[USER <name>]` in the flush request held the name as written."""
+    key = "sk-proj-NAMEnameNAMEname0123456789abcd"
+    write_model_config(workspace, llm_server, timezone="UTC")
+    write_thread(workspace, "t1", [{"role": "user", "name": key, "content": "We chose Postgres."}])
+    llm_server.reply("- We chose Postgres.")
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    assert key not in sent(llm_server)
+    assert "[REDACTED:openai_key]" in sent(llm_server)
