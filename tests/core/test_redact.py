@@ -427,3 +427,43 @@ def test_a_name_reaches_the_flush_request_redacted(cli, workspace: Path, llm_ser
 
     assert key not in sent(llm_server)
     assert "[REDACTED:openai_key]" in sent(llm_server)
+
+
+PASSWORD_SHAPES = [  # issue 24, item 2: (text, what must not be seen)
+    ("postgres://u:p?ss#w/rd@db.example.com/app", "p?ss#w/rd"),
+    ("redis://admin:a/b/c@cache:6379", "a/b/c"),
+    ("password=ab,cd;ef[g]{h} next", "cd;ef"),
+    ("DB_PASSWORD: s3c,ret;val", "ret;val"),
+    ("mysqldump -u root -pS3cretPw shop", "S3cretPw"),
+    ("deploy --password hunter22 now", "hunter22"),
+    ('deploy --password "two words" now', "two words"),
+    ("<password>X12y-secret</password>", "X12y-secret"),
+    ("<db:Password attr='1'>s3cr3t!</db:Password>", "s3cr3t!"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), PASSWORD_SHAPES)
+def test_password_shapes_are_redacted(text: str, secret: str) -> None:
+    assert secret not in compile_patterns().text(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # issue 24, item 6: a variable, an env-var name or code is not a secret
+        "tokens = tokenizer.encode(text)",
+        "api_key_env: OPENAI_API_KEY",
+        "secret_name: prod-db-creds",
+        "password = get_password()",
+        "DB_PASSWORD=${DB_PASSWORD}",
+        "token = line[start:pos]",
+        "password = self.password",
+        "def login(user=None, password=None):",
+        "tokenizer: gpt2-large",
+        # a URL port and path are not a password
+        "see https://host:8080/a?b=c@d.com",
+        "ls -p src",
+    ],
+)
+def test_references_are_not_secrets(text: str) -> None:
+    assert compile_patterns().text(text) == text
