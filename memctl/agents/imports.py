@@ -36,12 +36,14 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
 from memctl.core.errors import UsageError, unreadable
+from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.state import ImportMark, State
 from memctl.core.threads import (
     COMPACTION,
@@ -441,7 +443,9 @@ def describe(records: list[Record], parsed: Parsed) -> dict[str, str]:
         if said.strip():
             about["title"] = said
     if "title" in about:
-        line = " ".join(about["title"].split())
+        # Redacted whole before the cut (a cut key is no key a pattern knows): the title
+        # is stored in state.json and printed by `thread list`, beside no redaction.
+        line = " ".join(_title_redactor().text(about["title"]).split())
         about["title"] = (
             line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1].rstrip() + "…"
         )
@@ -473,11 +477,21 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
     append_entries(ws, plan.target, rows)
 
 
+@cache
+def _title_redactor() -> Redactor:
+    """The built-in patterns: a title is shown and stored where no --no-redact asked
+    for raw text, so it is always redacted."""
+    return compile_patterns()
+
+
 def thread_titles(state: State) -> dict[str, str]:
     """Readable names of imported threads, from state.json: "project · title · date"."""
     titles: dict[str, str] = {}
     for mark in state.imports.values():
-        words = [mark.about.get(k, "") for k in ("project", "title", "started")]
+        # A state.json written before titles were redacted may hold a secret.
+        words = [
+            _title_redactor().text(mark.about.get(k, "")) for k in ("project", "title", "started")
+        ]
         if any(words) and mark.thread:
             titles.setdefault(mark.thread, " · ".join(w for w in words if w))
     return titles

@@ -900,3 +900,26 @@ def test_an_imported_rollout_is_searchable(cli, workspace):
     assert all(CODEX_SESSION in h["path"] for h in hits)
     # harness context (environment, AGENTS.md) was not imported, so it is not found
     assert cli("-w", workspace, "search", "sandbox_mode", "--scope", "threads").exit_code == 1
+
+
+def test_an_imported_title_is_redacted_in_state_and_thread_list(cli, workspace: Path) -> None:
+    """issue 24, item 4: the title (the first prompt, cut to 60 characters) was stored
+    in state.json and printed by `thread list` as said, half a key included."""
+    key = "AKIAIOSFODNN7EXAMPLE"
+    line = {
+        "type": "user",
+        "uuid": uid(1),
+        "sessionId": "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e99",
+        "timestamp": "2025-10-14T09:12:03.118Z",
+        "cwd": "/home/dev/shop",
+        "message": {"role": "user", "content": f"Deploy with {key} and the usual secret"},
+    }
+    source = workspace / "session.jsonl"
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    run = cli("-w", workspace, "thread", "import", source)
+    assert run.exit_code == 0, run.stderr
+
+    listed = cli("-w", workspace, "thread", "list")
+    state = (workspace / ".memctl" / "state.json").read_text(encoding="utf-8")
+    assert "Deploy with [REDACTED:aws_access_key]" in listed.stdout
+    assert "AKIAIOSF" not in listed.stdout and "AKIAIOSF" not in state
