@@ -467,3 +467,55 @@ def test_password_shapes_are_redacted(text: str, secret: str) -> None:
 )
 def test_references_are_not_secrets(text: str) -> None:
     assert compile_patterns().text(text) == text
+
+
+GITHUB_KEY = "ghp_" + "Kq7Zr2" * 6
+
+
+def _secret_workspace(cli, workspace: Path) -> None:
+    write_thread(
+        workspace,
+        "t1",
+        [{"role": "user", "content": f"the deploy key is {GITHUB_KEY} (zebra)"}],
+    )
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- zebra key AKIAIOSFODNN7EXAMPLE\n")
+
+
+def test_a_search_query_cannot_match_inside_a_redacted_span(cli, workspace: Path) -> None:
+    """issue 24, item 3: thread_search and memory_search matched the raw log and
+    redacted what they showed, so a key came back one guessed character at a time."""
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.turn.tools import run_tool
+
+    _secret_workspace(cli, workspace)
+    config = load_config(workspace / "memctl.yaml")
+    ws = Workspace(workspace, config.timezone)
+    for tool, query in [
+        ("thread_search", GITHUB_KEY[:14]),
+        ("thread_search", "ghp_kq7"),
+        ("memory_search", "AKIAIOSF"),
+    ]:
+        answer = run_tool(ws, config, tool, {"query": query}).text
+        assert answer.startswith("No matching memories found"), (tool, query, answer)
+    found = run_tool(ws, config, "thread_search", {"query": "zebra"}).text
+    assert "[REDACTED:github_token]" in found and GITHUB_KEY not in found
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_memctl_search_and_thread_show_redact(cli, workspace: Path, json_output: bool) -> None:
+    """issue 24, item 5: `memctl search` printed thread-log secrets in clear (text and
+    --json), and so did `thread show`; both redact now, --no-redact shows the log."""
+    _secret_workspace(cli, workspace)
+    flags = ["--json"] if json_output else []
+    for args in (
+        ["search", "zebra", "--scope", "all"],
+        ["thread", "show", "t1"],
+    ):
+        run = cli("-w", workspace, *flags, *args)
+        assert run.exit_code == 0, run.stderr
+        assert GITHUB_KEY[:8] not in run.stdout and "AKIAIOSF" not in run.stdout, args
+        assert "[REDACTED:" in run.stdout
+    raw = cli("-w", workspace, "--no-redact", *flags, "thread", "show", "t1")
+    assert GITHUB_KEY in raw.stdout
+    assert cli("-w", workspace, *flags, "search", GITHUB_KEY[:10], "--scope", "all").exit_code == 1

@@ -100,14 +100,14 @@ def search_command(
     """Keyword search over MEMORY.md, the daily ledgers and (--scope) the thread logs.
 
     Case-insensitive. A record is one line of a memory file or one entry of a thread
-    log. Exit 0 when something matched, 1 when nothing did, 2 on a bad mode or query.
+    log. Secrets are redacted before matching and showing (--no-redact: as written). Exit 0 when something matched, 1 when nothing did, 2 on a bad mode or query.
 
     Example: memctl search "deploy friday" --mode all --scope all
     """
     from memctl.retrieval.search import search
 
     g = globals_of(ctx)
-    ws, _ = g.open()
+    ws, config = g.open()
     if thread and scope == "memory":
         scope = "threads"
     result = search(
@@ -119,6 +119,9 @@ def search_command(
         limit=limit,
         include_archive=include_archive,
         sink=None if g.json else _hit_printer(query, mode),
+        # An agent runs memctl from its shell too: hits are matched and shown redacted,
+        # as recall, get and log show them (--no-redact: as written).
+        redactor=config.redaction.redactor(),
     )
     # The hits are out before the notes, the `--limit` one last: on a terminal and in
     # `2>&1 | less` alike, it follows what it is about.
