@@ -42,6 +42,7 @@ from typing import Any, BinaryIO
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
+from memctl.core.durable import open_regular
 from memctl.core.errors import UsageError, unreadable
 from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.state import ImportMark, State
@@ -192,6 +193,16 @@ def import_transcript(
         return run().result(source, dry_run)
 
 
+def _resolved(path: Path, name: str) -> str:
+    """The file's real path (its key in state.json); a symlink loop is a usage error."""
+    try:
+        return str(path.resolve())
+    except RuntimeError:  # Python 3.11-3.12 raise this for a symlink loop
+        raise UsageError(f"{name}: cannot read: a symbolic link loop") from None
+    except OSError as exc:  # 3.13: ELOOP
+        raise unreadable(name, exc) from None
+
+
 def import_source(
     ws: Workspace,
     path: Path,
@@ -216,17 +227,21 @@ def import_source(
     """
     check_options(fmt, thread)
     name = source or str(path)
-    key = str(path.resolve())
+    key = _resolved(path, name)
 
     def state_entry() -> ImportMark | None:
         return ws.read_state().imports.get(key)
 
     def run(entry: ImportMark | None) -> tuple[Plan, Resume | None]:
         try:
-            with path.open("rb") as handle:
+            with open_regular(path, name) as handle:
+                size = os.fstat(handle.fileno()).st_size
                 resume = resume_point(ws, handle, entry, fmt, thread)
-                handle.seek(resume.offset if resume else 0)
-                data = handle.read()
+                start = resume.offset if resume else 0
+                handle.seek(start)
+                # What the file held when opened, no more: a file written on meanwhile
+                # is read on at the next import.
+                data = handle.read(max(0, size - start))
         except OSError as exc:
             raise unreadable(name, exc) from None
         if resume is None:
