@@ -52,6 +52,9 @@ RECENCY_WEIGHT = 0.25
 RECENCY_HALF_LIFE_DAYS = 30.0
 # BM25 candidates read before recency and scope re-rank them, a hit asked for.
 CANDIDATES_A_HIT = 20
+MAX_QUERY_TERMS = 1_000
+"""The words of a query looked up, at most: a 600,000-word query held the single-threaded
+MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 
@@ -144,7 +147,11 @@ def recall(
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise UsageError(f"invalid limit {limit!r}: use a whole number from 1 to {MAX_LIMIT}")
     terms = query_terms(query)
+    cut = len(terms) > MAX_QUERY_TERMS
+    terms = terms[:MAX_QUERY_TERMS]
     result = RecallResult(query, scope, terms, "bm25", recency)
+    if cut:
+        result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
     if not terms:
         return result
     try:

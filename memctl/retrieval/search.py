@@ -107,6 +107,10 @@ class SearchResult:
 # --------------------------------------------------------------------------- the query
 
 
+MAX_QUERY_TERMS = 1_000
+"""The distinct words of an all/any query matched, at most (issue 24, item 15)."""
+
+
 def keywords_of(query: str, mode: str) -> list[str]:
     """The lower-cased needles: the whole query for phrase, else its distinct words.
     A query of only whitespace has none, so it matches nothing."""
@@ -115,7 +119,7 @@ def keywords_of(query: str, mode: str) -> list[str]:
     lowered = query.lower()
     if mode == "phrase":
         return [lowered]
-    return list(dict.fromkeys(lowered.split()))
+    return list(dict.fromkeys(lowered.split()))[:MAX_QUERY_TERMS]
 
 
 def _json_escaped(text: str) -> str:
@@ -551,6 +555,8 @@ def search(
     logs = thread_logs(ws, threads) if scope != "memory" else []
     keywords = keywords_of(query, mode)
     result = SearchResult(query, mode, scope, keywords)
+    if mode != "phrase" and len(set(query.lower().split())) > MAX_QUERY_TERMS:
+        result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
     if not keywords:
         return result
     if redactor is not None and not redactor.patterns:

@@ -156,3 +156,19 @@ def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
     assert filled > 0
     assert cli("-w", ws, "index", "--rebuild").exit_code == 0
     assert words() == filled  # a rebuild keeps it
+
+
+def test_a_huge_query_is_cut_to_its_first_thousand_words(ws: Path) -> None:
+    """issue 24, item 15: a 600,000-term query held the MCP server for a minute, a
+    200,000-word prompt the UserPromptSubmit hook for 8.5 s. The first 1,000 words count."""
+    from memctl.retrieval.search import search
+
+    words = " ".join(f"w{number}x" for number in range(20_000))
+    root, config = open_ws(ws)
+    found = recall(root, config, "billing database " + words)
+    assert len(found.terms) == 1_000
+    assert "the query was cut to its first 1,000 words" in found.notes
+    assert "MEMORY.md:4" in [hit.source for hit in found.hits]
+    searched = search(root, "billing " + words, mode="any", scope="all")
+    assert len(searched.keywords) == 1_000
+    assert "the query was cut to its first 1,000 words" in searched.notes
