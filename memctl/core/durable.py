@@ -42,7 +42,9 @@ def _journal(path: Path) -> None:
         if rel.startswith(".memctl/") or "\n" in rel:
             return
         with contextlib.suppress(OSError):  # the state folder removed meanwhile
-            fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            # never through a symlink: it could lead out of the workspace
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+            fd = os.open(journal, flags, 0o644)
             try:
                 if os.fstat(fd).st_size > JOURNAL_LIMIT:
                     os.ftruncate(fd, 0)

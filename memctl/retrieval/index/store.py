@@ -504,14 +504,25 @@ def _entry_text(line: str) -> tuple[str, int | None, bool]:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    # SQLite follows a symlink: an index.sqlite (or a -wal, -shm) leading out of the
+    # workspace would get memctl's tables and thread text written into another file. As
+    # an unreadable index, it is removed (the link, never its target) and made again.
+    for name in _files(path):
+        if name.is_symlink():
+            raise sqlite3.DatabaseError(f"{name.name} is a symlink")
     conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     return conn
 
 
+def _files(path: Path) -> tuple[Path, ...]:
+    """The database and the files SQLite keeps beside it."""
+    return (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal"))
+
+
 def _remove(path: Path) -> None:
-    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for name in _files(path):
         with contextlib.suppress(FileNotFoundError):
             name.unlink()
 
