@@ -537,6 +537,32 @@ def _create(path: Path) -> sqlite3.Connection:
     return conn
 
 
+_COUNTERS = ("next_id", "swept", "garbage")
+
+
+def _check_meta(conn: sqlite3.Connection) -> None:
+    """DatabaseError when a meta row holds what this memctl never writes (a counter that
+    is no whole number, folders that are no JSON object): every search would fail on it
+    until `index --rebuild`, so it is an unreadable index, rebuilt with a note."""
+    rows = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    for key in _COUNTERS:
+        value = rows.get(key)
+        if value not in (None, "") and not (
+            isinstance(value, str) and re.fullmatch(r"[0-9]+", value)
+        ):
+            conn.close()
+            raise sqlite3.DatabaseError(f"meta {key} is {value!r}")
+    folders = rows.get("folders")
+    if folders not in (None, ""):
+        try:
+            document = json.loads(folders) if isinstance(folders, str) else None
+        except ValueError:
+            document = None
+        if not isinstance(document, dict) or not all(isinstance(v, int) for v in document.values()):
+            conn.close()
+            raise sqlite3.DatabaseError(f"meta folders is {str(folders)[:40]!r}")
+
+
 def _had_words(path: Path) -> bool:
     try:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
@@ -566,6 +592,7 @@ def open_index(
         try:
             conn = _create(path)
             conn.execute("SELECT count(*) FROM files").fetchone()
+            _check_meta(conn)
         except sqlite3.DatabaseError as exc:
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
