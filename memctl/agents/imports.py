@@ -36,12 +36,15 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
+from memctl.core.durable import open_regular
 from memctl.core.errors import UsageError, unreadable
+from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.state import ImportMark, State
 from memctl.core.threads import (
     COMPACTION,
@@ -191,6 +194,16 @@ def import_transcript(
         return run().result(source, dry_run)
 
 
+def _resolved(path: Path, name: str) -> str:
+    """The file's real path (its key in state.json); a symlink loop is a usage error."""
+    try:
+        return str(path.resolve())
+    except RuntimeError:  # Python 3.11-3.12 raise this for a symlink loop
+        raise UsageError(f"{name}: cannot read: a symbolic link loop") from None
+    except OSError as exc:  # 3.13: ELOOP
+        raise unreadable(name, exc) from None
+
+
 def import_source(
     ws: Workspace,
     path: Path,
@@ -215,17 +228,21 @@ def import_source(
     """
     check_options(fmt, thread)
     name = source or str(path)
-    key = str(path.resolve())
+    key = _resolved(path, name)
 
     def state_entry() -> ImportMark | None:
         return ws.read_state().imports.get(key)
 
     def run(entry: ImportMark | None) -> tuple[Plan, Resume | None]:
         try:
-            with path.open("rb") as handle:
+            with open_regular(path, name) as handle:
+                size = os.fstat(handle.fileno()).st_size
                 resume = resume_point(ws, handle, entry, fmt, thread)
-                handle.seek(resume.offset if resume else 0)
-                data = handle.read()
+                start = resume.offset if resume else 0
+                handle.seek(start)
+                # What the file held when opened, no more: a file written on meanwhile
+                # is read on at the next import.
+                data = handle.read(max(0, size - start))
         except OSError as exc:
             raise unreadable(name, exc) from None
         if resume is None:
@@ -448,7 +465,9 @@ def describe(records: list[Record], parsed: Parsed) -> dict[str, str]:
         if said.strip():
             about["title"] = said
     if "title" in about:
-        line = " ".join(about["title"].split())
+        # Redacted whole before the cut (a cut key is no key a pattern knows): the title
+        # is stored in state.json and printed by `thread list`, beside no redaction.
+        line = " ".join(_title_redactor().text(about["title"]).split())
         about["title"] = (
             line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1].rstrip() + "…"
         )
@@ -480,11 +499,21 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
     append_entries(ws, plan.target, rows)
 
 
+@cache
+def _title_redactor() -> Redactor:
+    """The built-in patterns: a title is shown and stored where no --no-redact asked
+    for raw text, so it is always redacted."""
+    return compile_patterns()
+
+
 def thread_titles(state: State) -> dict[str, str]:
     """Readable names of imported threads, from state.json: "project · title · date"."""
     titles: dict[str, str] = {}
     for mark in state.imports.values():
-        words = [mark.about.get(k, "") for k in ("project", "title", "started")]
+        # A state.json written before titles were redacted may hold a secret.
+        words = [
+            _title_redactor().text(mark.about.get(k, "")) for k in ("project", "title", "started")
+        ]
         if any(words) and mark.thread:
             titles.setdefault(mark.thread, " · ".join(w for w in words if w))
     return titles

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memctl.core.errors import UsageError, unreadable
+from memctl.core.errors import UsageError
 
 if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
@@ -54,11 +54,9 @@ def read_input(source: str) -> tuple[bytes, str]:
     if source == "-":
         require_stdin()
         return sys.stdin.buffer.read(), STDIN
-    path = Path(source)
-    try:
-        return path.read_bytes(), source
-    except OSError as exc:
-        raise unreadable(source, exc) from None
+    from memctl.core.durable import regular_bytes
+
+    return regular_bytes(Path(source), source), source
 
 
 def resolve_thread(

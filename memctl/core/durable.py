@@ -11,6 +11,9 @@ import contextlib
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
+
+from memctl.core.errors import UsageError, unreadable
 
 JOURNAL_LIMIT = 1 << 20
 _journals: dict[str, str] = {}
@@ -39,7 +42,9 @@ def _journal(path: Path) -> None:
         if rel.startswith(".memctl/") or "\n" in rel:
             return
         with contextlib.suppress(OSError):  # the state folder removed meanwhile
-            fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            # never through a symlink: it could lead out of the workspace
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+            fd = os.open(journal, flags, 0o644)
             try:
                 if os.fstat(fd).st_size > JOURNAL_LIMIT:
                     os.ftruncate(fd, 0)
@@ -170,3 +175,30 @@ def block_separator(path: Path) -> bytes:
     if tail.endswith(b"\n\n"):
         return b""
     return b"\n" if tail.endswith(b"\n") else b"\n\n"
+
+
+def open_regular(path: Path, name: str) -> BinaryIO:
+    """A file a user or an agent named, opened for reading if it is a regular file: a
+    FIFO would block the reader forever and /dev/zero never ends (a hook is handed any
+    path its agent names). Opened without blocking, so a FIFO is refused, not waited on.
+    Callers read at most the size it had when opened (`regular_bytes`)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise unreadable(name, exc) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise UsageError(f"{name}: is a folder")
+        raise UsageError(f"{name}: not a regular file (give - to read stdin)")
+    return os.fdopen(fd, "rb")
+
+
+def regular_bytes(path: Path, name: str) -> bytes:
+    """The bytes of a regular file (see `open_regular`), as many as it held when opened."""
+    with open_regular(path, name) as handle:
+        try:
+            return handle.read(os.fstat(handle.fileno()).st_size)
+        except OSError as exc:
+            raise unreadable(name, exc) from None

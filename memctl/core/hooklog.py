@@ -38,7 +38,8 @@ def log_error(root: Path, agent: str, event: str, session: str | None, error: st
     try:
         path.parent.mkdir(exist_ok=True)
         line = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        # never through a symlink: it could lead out of the workspace
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
         try:
             os.write(fd, line)
         finally:

@@ -45,7 +45,11 @@ _NOT_MARKER = r"(?!\[redacted:)"
 _QUOTED = (
     rf"(?P<q>[\"']){_NOT_MARKER}(?![\s,:;}}\]])(?P<v>(?:(?!(?P=q))[^\\\r\n])++)\\{{0,7}}(?P=q)"
 )
-_UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]{{4,}}+)"
+# Unquoted: a run up to a space, a quote or a separator; a password may hold separators
+# (`p,ss;w[rd]`), so runs joined by them are matched too, and `_replacement` keeps the
+# joined tail for a password's key only (`Password=x;Server=y` loses `Server=y`: a
+# password cut at its first `;` would leak the rest). A separator at the end stays.
+_UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]++(?:[,;{{}}\[\]]++[^\s\"',;{{}}\[\]\\]++)*+)"
 _KEYWORDS = (
     r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
     r"api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?"
@@ -102,10 +106,26 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # (a password may hold @), never past the authority. The scheme is not matched (a
     # letter or digit before :// is enough), so no run of scheme characters is scanned
     # from each of its dots.
+    # A password may hold `/`, `?` and `#` (`u:p?ss#w/rd@host`); a port and a path
+    # (`host:8080/a?b=c@d`) is not one.
     (
         "url_password",
         r"(?<=[a-z0-9])://[^\s:/@\"'<>\\]{0,256}:"
-        rf"{_NOT_MARKER}(?P<v>[^\s/?#\"'<>\\]{{1,256}})@",
+        rf"{_NOT_MARKER}(?![0-9]{{1,5}}(?:[/?#]|$))(?P<v>[^\s\"'<>\\]{{1,256}})@(?=[a-z0-9\[])",
+    ),
+    # A password given on a command line: `--password X`, `--password "X Y"`, `mysql -pX`
+    # (`-p` only on a line that runs a mysql client: `_replacement` looks back for it).
+    (
+        "cli_password",
+        r"(?:(?<![a-z0-9_-])--pass(?:word|wd)?[ \t]{1,8}+|(?<=[ \t])-p(?!ass))"
+        rf"{_NOT_MARKER}(?P<v>\"[^\"\n]{{1,256}}\"|'[^'\n]{{1,256}}'|[^\s\"']{{1,256}})",
+    ),
+    # An XML element named for a secret: `<password>X</password>`, `<api-token>X</...>`.
+    (
+        "xml_secret",
+        r"<(?:[a-z0-9_.:-]{0,40}?)(?:pass(?:word|wd|phrase)?|pwd|secret|token|"
+        r"api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?:[a-z0-9_.-]{0,20})"
+        rf"(?:[ \t][^<>]{{0,256}})?>{_NOT_MARKER}(?P<v>[^<\s][^<]{{0,4096}})</",
     ),
     # password=..., api_key: "...", {\"token\":\"...\"}, DB_PASS=...: the key stays, the
     # value goes. The key name is matched from its keyword on, at most 40 characters
@@ -113,7 +133,7 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # scan the rest of the run from every word start (quadratic on base64url).
     (
         "secret",
-        rf"(?=[pstac])(?P<k>{_KEYWORDS})[a-z0-9_.-]{{0,40}}+(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
+        rf"(?=[pstac])(?P<k>{_KEYWORDS})(?P<ks>[a-z0-9_.-]{{0,40}}+)(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
         rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
     ),
 )
@@ -123,7 +143,16 @@ _CASELESS = frozenset(
     regex
     for kind, regex in _BUILTIN_PATTERNS
     if kind
-    in {"slack_webhook", "bearer_token", "authorization", "azure_key", "url_password", "secret"}
+    in {
+        "slack_webhook",
+        "bearer_token",
+        "authorization",
+        "azure_key",
+        "url_password",
+        "cli_password",
+        "xml_secret",
+        "secret",
+    }
 )
 
 
@@ -156,6 +185,8 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
             ("authorization",),
             ("key=",),
             ("://",),
+            ("--pass", " -p", "\t-p"),
+            ("</",),
             ("pass", "pwd", "secret", "token", "api", "access", "private", "auth", "credential"),
         ),
         strict=True,
@@ -193,6 +224,53 @@ _PLAIN_VALUE = re.compile(
     r"(?:[-+]?(?:[0-9][0-9_]*(?:[.,][0-9_]+)*(?:[eE][-+]?[0-9]+)?|\.[0-9]+)"
     r"|(?i:true|false|null|none|nil|yes|no|on|off))[.!?:)]*"
 )
+
+
+_MYSQL_REACH = 200
+"""How far back on its line `-pX` looks for the mysql client that takes it."""
+_NUMBER = re.compile(r"[-+]?[0-9][0-9_]*[.!?:)]*")
+"""A password's value that is a number is a PIN; a password's `None` or `true` is not one."""
+_SEPARATOR = re.compile(r"[,;{}\[\]]")
+_MIN_UNQUOTED = 4
+"""An unquoted value shorter than this is a word (`token=on`), not a secret."""
+
+# A key that names where a secret is, not the secret: `secret_name: db-prod`,
+# `api_key_env: OPENAI_API_KEY`, `token_type: bearer`, `password_file: /run/pw`.
+_KEY_ABOUT = re.compile(
+    r"(?:^|[_.-])(?:names?|env|var|variable|file|path|type|kind|length|len|count|field|"
+    r"header|url|uri|endpoint|label|prompt|scope|ttl|expiry|expires|policy|id)$|^i[sz]"
+)
+# An environment variable named, not given: `$DB_PASS`, `${DB_PASS}`, `%DB_PASS%`, and
+# (for a key that is no password's) a bare `OPENAI_API_KEY`.
+_ENV_REFERENCE = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%")
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+# Code on the right-hand side: `tokens = tokenizer.encode(text)`, `secret = os.environ[`,
+# `token = self.token`, `password = get_password()`.
+_CODE = re.compile(r"(?P<f>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\(.*")
+_OBJECT = re.compile(r"(?:self|cls|this|os|config|settings|args|options|opts|ctx|request)\.")
+_DOTTED_OR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+def _names_no_secret(key: str, suffix: str, value: str, after: str, *, password: bool) -> bool:
+    """Whether a key=value only refers to a secret: the key names a secret's name, file or
+    variable, or the value is an environment variable's name or a piece of code. A
+    reference loses nothing when shown; redacting it destroys ordinary source text."""
+    if _KEY_ABOUT.search(suffix) or _ENV_REFERENCE.fullmatch(value):
+        return True
+    if _DOTTED_OR_NAME.fullmatch(value) and value.lower().rpartition(".")[2] == key:
+        return True  # `pwd=pwd`, `password = self.password`: the variable, passed on
+    if not password and _ENV_NAME.fullmatch(value):
+        return True
+    if "(" in value and (code := _CODE.fullmatch(value)) and code["f"]:
+        # A call: code. A password may hold `(`, so for one the callee must read as a
+        # function's name (`get_password()`, `getpass.getpass()`).
+        return not password or any(char in code["f"] for char in "._")
+    # `self.token`, `line[start:pos]`, `os.environ[...]`: a name indexed or an attribute
+    # path (a password may hold dots; a password's own value runs on over `[`)
+    if after == "[" and _DOTTED_OR_NAME.fullmatch(value):
+        return True
+    return _DOTTED.fullmatch(value) is not None and _OBJECT.match(value) is not None
 
 
 @dataclass(frozen=True)
@@ -341,11 +419,26 @@ def _replacement(
     elif match.re.groups and match.group(1) is not None:
         start, end = match.span(1)
     value = text[start:end]
-    if kind == "secret" and "k" in names and _PLAIN_VALUE.fullmatch(value):
-        # A setting, or a JSON number, boolean or null (a quoted key, an unquoted value),
-        # which a marker would turn into invalid JSON.
-        json_literal = match.group("kq") is not None and match.group("u") is not None
-        if json_literal or not _PASSWORD_KEY.search(match.group("k")):
+    if kind == "cli_password" and text.startswith("-p", match.start()):
+        line = text[max(0, match.start() - _MYSQL_REACH) : match.start()].rpartition("\n")[2]
+        if "mysql" not in line.lower():
+            return None
+    if kind == "secret" and "k" in names:
+        password = _PASSWORD_KEY.search(match.group("k")) is not None
+        unquoted = match.group("u") is not None
+        if unquoted and not password and (cut := _SEPARATOR.search(value)):
+            end = start + cut.start()  # `api_key=x;user=bob`: only a password holds `;`
+            value = text[start:end]
+        if unquoted and len(value) < _MIN_UNQUOTED:
+            return None
+        if _PLAIN_VALUE.fullmatch(value):
+            # A setting, or a JSON number, boolean or null (a quoted key, an unquoted
+            # value), which a marker would turn into invalid JSON.
+            json_literal = match.group("kq") is not None and unquoted
+            if json_literal or not password or not _NUMBER.fullmatch(value):
+                return None
+        key = match.group("k") + match.group("ks")
+        if _names_no_secret(key, match.group("ks"), value, text[end : end + 1], password=password):
             return None
     marker = f"[REDACTED:{kind}]"
     if keep_lines:

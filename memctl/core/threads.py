@@ -639,10 +639,16 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
         function = (call.get("function") or {}) if isinstance(call, dict) else {}
         # As JSON: a text rule would miss a secret whose quotes the arguments escape.
         arguments = redactor.json(str(function.get("arguments") or ""))
-        pieces.append(f"{CALL_ECHO}{function.get('name', '')}({_cut(arguments, TOOL_ARGS_LIMIT)})]")
+        pieces.append(
+            f"{CALL_ECHO}{redactor.text(str(function.get('name', '')))}"
+            f"({_cut(arguments, TOOL_ARGS_LIMIT)})]"
+        )
     if not pieces:
         return None
+    # The speaker is shown as `[USER <name>]`: a `name` is as free a text as the content.
     speaker, _ = speaker_of(entry, text)
+    if speaker is not None:
+        speaker = redactor.text(speaker)
     calls = len(pieces) > (1 if text else 0)
     return EntryLine(
         index, str(role), " ".join(pieces), speaker=speaker, said=when(entry), calls=calls

@@ -58,9 +58,9 @@ SPEAKER_WEIGHT = 1.0
 # A neighbour turn's score counts this much (dev split: 0.3 gave R@10 0.54 and MRR 0.34
 # with the speaker field, 0.5 and 0.8 no better).
 NEIGHBOUR_WEIGHT = 0.3
-# A query longer than this many terms is cut to its first MAX_QUERY_TERMS, with a note:
-# a pasted document as a query would otherwise make an OR of thousands of terms.
-MAX_QUERY_TERMS = 1000
+MAX_QUERY_TERMS = 1_000
+"""The words of a query looked up, at most: a 600,000-word query held the single-threaded
+MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 
@@ -163,13 +163,11 @@ def recall(
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise UsageError(f"invalid limit {limit!r}: use a whole number from 1 to {MAX_LIMIT}")
     terms = query_terms(query)
-    result = RecallResult(query, scope, terms[:MAX_QUERY_TERMS], "bm25", recency)
-    if len(terms) > MAX_QUERY_TERMS:
-        result.notes.append(
-            f"the query has {len(terms):,} distinct terms; only its first "
-            f"{MAX_QUERY_TERMS:,} were used"
-        )
-        terms = result.terms
+    cut = len(terms) > MAX_QUERY_TERMS
+    terms = terms[:MAX_QUERY_TERMS]
+    result = RecallResult(query, scope, terms, "bm25", recency)
+    if cut:
+        result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
     if not terms:
         return result
     try:

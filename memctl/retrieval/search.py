@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memctl.core.errors import UsageError
+from memctl.core.redact import Redactor
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import (
@@ -106,6 +107,10 @@ class SearchResult:
 # --------------------------------------------------------------------------- the query
 
 
+MAX_QUERY_TERMS = 1_000
+"""The distinct words of an all/any query matched, at most (issue 24, item 15)."""
+
+
 def keywords_of(query: str, mode: str) -> list[str]:
     """The lower-cased needles: the whole query for phrase, else its distinct words.
     A query of only whitespace has none, so it matches nothing."""
@@ -114,7 +119,7 @@ def keywords_of(query: str, mode: str) -> list[str]:
     lowered = query.lower()
     if mode == "phrase":
         return [lowered]
-    return list(dict.fromkeys(lowered.split()))
+    return list(dict.fromkeys(lowered.split()))[:MAX_QUERY_TERMS]
 
 
 def _json_escaped(text: str) -> str:
@@ -388,8 +393,10 @@ class _Scan:
         result: SearchResult,
         wanted: int | None,
         sink: Callable[[Hit], None] | None = None,
+        redactor: Redactor | None = None,
     ):
         self.ws = ws
+        self.redactor = redactor
         self.plan = plan
         self.result = result
         self.wanted = wanted
@@ -429,15 +436,22 @@ class _Scan:
                 located = _locate(block, self.plan, needles)
                 if located is None:
                     continue
-                keywords = list(self.plan.keywords)
                 for number, line in zip(located.numbers, located.lines, strict=True):
                     text = chomp(line)
-                    recheck = self.plan.has_cr
-                    if recheck and not record_matches(text.lower(), keywords, self.plan.mode):
-                        continue
-                    hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
+                    recheck = self.plan.has_cr or self.redactor is not None
+                    if recheck:
+                        self.memory_line(rel, 1 + lines_before + number, text)
+                    else:
+                        hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
                     if self.done:
                         return
+
+    def memory_line(self, rel: str, number: int, text: str) -> None:
+        """A hit if the line, as shown (redacted), holds the query."""
+        if self.redactor is not None:
+            text = self.redactor.text(text)
+        if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
+            self.result.hits.append(Hit("memory", rel, number, None, None, text))
 
     def thread_log(self, path: str, rel: str) -> None:
         with self._whole_file(rel):
@@ -486,6 +500,10 @@ class _Scan:
         except (AttributeError, TypeError):
             self.result.skipped.append(Skipped(rel, "not a message or compaction record", index))
             return
+        if self.redactor is not None:
+            # Matched as shown: a query matched against the raw text and redacted after
+            # is an oracle (a key guessed one character at a time, issue 24 item 3).
+            text = self.redactor.text(text)
         if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
             self.result.hits.append(Hit("thread", rel, None, index, role_of(entry), text))
 
@@ -513,6 +531,7 @@ def search(
     include_archive: bool = False,
     use_index: bool = True,
     sink: Callable[[Hit], None] | None = None,
+    redactor: Redactor | None = None,
 ) -> SearchResult:
     """The records matching `query`: memory lines first (MEMORY.md, then memory files by
     path), then thread entries (logs by id); at most `limit` of them (0: all), with
@@ -521,7 +540,9 @@ def search(
     With `use_index` the index (memctl.retrieval.index) finds the candidates when it can serve
     the query; the scan below is the reference it is tested against and its fallback.
     With a `sink`, hits are handed to it file by file instead of kept in `hits`
-    (`streamed` counts them), so that `--limit 0` over a million hits holds one file's."""
+    (`streamed` counts them), so that `--limit 0` over a million hits holds one file's.
+    With a `redactor` each record is redacted before it is matched and shown: what a
+    query can match is what the caller may see."""
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
     mode = check_mode(mode)
@@ -534,9 +555,14 @@ def search(
     logs = thread_logs(ws, threads) if scope != "memory" else []
     keywords = keywords_of(query, mode)
     result = SearchResult(query, mode, scope, keywords)
+    if mode != "phrase" and len(set(query.lower().split())) > MAX_QUERY_TERMS:
+        result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
     if not keywords:
         return result
-    scan = _Scan(ws, _Plan.build(mode, keywords), result, limit + 1 if limit else None, sink)
+    if redactor is not None and not redactor.patterns:
+        redactor = None  # --no-redact: nothing to apply to each record
+    wanted = limit + 1 if limit else None
+    scan = _Scan(ws, _Plan.build(mode, keywords), result, wanted, sink, redactor)
     files = (memory_files(ws, include_archive) if scope != "threads" else []) + logs
     fence = Fence(ws)
     from memctl.retrieval.index import indexed_search

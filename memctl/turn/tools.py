@@ -309,7 +309,8 @@ def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.retrieval.search import format_for_agent, search
 
     query = _string(args, "query", required=True) or ""
-    result = search(ws, query, mode=_mode(args), scope="memory")
+    redactor = config.redaction.redactor()
+    result = search(ws, query, mode=_mode(args), scope="memory", redactor=redactor)
     return format_for_agent(_redacted_hits(ws, config, result), query)
 
 
@@ -331,7 +332,10 @@ def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     query = _string(args, "query", required=True) or ""
     thread = _string(args, "thread")
     threads = [check_thread_id(thread)] if thread else None
-    result = search(ws, query, mode=_mode(args), scope="threads", threads=threads)
+    redactor = config.redaction.redactor()
+    result = search(
+        ws, query, mode=_mode(args), scope="threads", threads=threads, redactor=redactor
+    )
     return format_for_agent(_redacted_hits(ws, config, result), query)
 
 

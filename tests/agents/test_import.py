@@ -9,6 +9,7 @@ a temporary workspace and asserts on the thread log it leaves.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from memctl.cli.output import JSON_SCHEMA
 from memctl.core.threads import validate_message
-from tests.support.helpers import snapshot
+from tests.support.helpers import run_memctl, snapshot
 
 FIXTURES = Path(__file__).parent.parent / "support" / "fixtures" / "import"
 CLAUDE = FIXTURES / "claude-session.jsonl"
@@ -889,3 +890,60 @@ def test_an_imported_rollout_is_searchable(cli, workspace):
     assert all(CODEX_SESSION in h["path"] for h in hits)
     # harness context (environment, AGENTS.md) was not imported, so it is not found
     assert cli("-w", workspace, "search", "sandbox_mode", "--scope", "threads").exit_code == 1
+
+
+def test_an_imported_title_is_redacted_in_state_and_thread_list(cli, workspace: Path) -> None:
+    """issue 24, item 4: the title (the first prompt, cut to 60 characters) was stored
+    in state.json and printed by `thread list` as said, half a key included."""
+    key = "AKIAIOSFODNN7EXAMPLE"
+    line = {
+        "type": "user",
+        "uuid": uid(1),
+        "sessionId": "3b7e2f10-9c4d-4a8e-b1f2-6d5c4b3a2e99",
+        "timestamp": "2025-10-14T09:12:03.118Z",
+        "cwd": "/home/dev/shop",
+        "message": {"role": "user", "content": f"Deploy with {key} and the usual secret"},
+    }
+    source = workspace / "session.jsonl"
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    run = cli("-w", workspace, "thread", "import", source)
+    assert run.exit_code == 0, run.stderr
+
+    listed = cli("-w", workspace, "thread", "list")
+    state = (workspace / ".memctl" / "state.json").read_text(encoding="utf-8")
+    assert "Deploy with [REDACTED:aws_access_key]" in listed.stdout
+    assert "AKIAIOSF" not in listed.stdout and "AKIAIOSF" not in state
+
+
+def _not_regular(tmp_path: Path, kind: str) -> Path:
+    if kind == "fifo":
+        fifo = tmp_path / "session.jsonl"
+        os.mkfifo(fifo)
+        return fifo
+    if kind == "loop":
+        loop = tmp_path / "loop.jsonl"
+        loop.symlink_to(tmp_path / "loop.jsonl")
+        return loop
+    zero = Path(os.devnull).with_name("zero")  # the endless device beside the null one
+    if not zero.exists():
+        pytest.skip("no zero device")
+    return zero
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["fifo", "zero", "loop"])
+@pytest.mark.parametrize("command", [("thread", "import"), ("thread", "append", "t1")])
+def test_a_transcript_that_is_no_regular_file_is_refused(
+    workspace: Path, tmp_path: Path, kind: str, command: tuple[str, ...]
+) -> None:
+    """issue 24, items 8 and 9: a FIFO blocked forever, /dev/zero was read without end,
+    and a symlink loop ended in exit 70 (RuntimeError). One line, exit 2, nothing written."""
+    source = _not_regular(tmp_path, kind)
+    before = snapshot(workspace)
+
+    run = run_memctl(workspace, *command, source, timeout=20)
+
+    assert run.exit_code == 2, (run.exit_code, run.stderr)
+    assert len(run.stderr.splitlines()) == 1 and str(source) in run.stderr
+    assert "Traceback" not in run.stderr
+    assert snapshot(workspace) == before

@@ -414,3 +414,108 @@ def test_non_ascii_text_is_filtered_without_missing_a_match(text: str) -> None:
     assert sum(counts.values()) == 1, redacted
     assert "hunter22" not in redacted and "abcd1234" not in redacted
     assert "abcdefghijklmnop" not in redacted
+
+
+def test_a_name_reaches_the_flush_request_redacted(cli, workspace: Path, llm_server) -> None:
+    """issue 24, item 1: `[USER <name>]` in the flush request held the name as written."""
+    key = "sk-proj-NAMEnameNAMEname0123456789abcd"
+    write_model_config(workspace, llm_server, timezone="UTC")
+    write_thread(workspace, "t1", [{"role": "user", "name": key, "content": "We chose Postgres."}])
+    llm_server.reply("- We chose Postgres.")
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    assert key not in sent(llm_server)
+    assert "[REDACTED:openai_key]" in sent(llm_server)
+
+
+PASSWORD_SHAPES = [  # issue 24, item 2: (text, what must not be seen)
+    ("postgres://u:p?ss#w/rd@db.example.com/app", "p?ss#w/rd"),
+    ("redis://admin:a/b/c@cache:6379", "a/b/c"),
+    ("password=ab,cd;ef[g]{h} next", "cd;ef"),
+    ("DB_PASSWORD: s3c,ret;val", "ret;val"),
+    ("mysqldump -u root -pS3cretPw shop", "S3cretPw"),
+    ("deploy --password hunter22 now", "hunter22"),
+    ('deploy --password "two words" now', "two words"),
+    ("<password>X12y-secret</password>", "X12y-secret"),
+    ("<db:Password attr='1'>s3cr3t!</db:Password>", "s3cr3t!"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), PASSWORD_SHAPES)
+def test_password_shapes_are_redacted(text: str, secret: str) -> None:
+    assert secret not in compile_patterns().text(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # issue 24, item 6: a variable, an env-var name or code is not a secret
+        "tokens = tokenizer.encode(text)",
+        "api_key_env: OPENAI_API_KEY",
+        "secret_name: prod-db-creds",
+        "password = get_password()",
+        "DB_PASSWORD=${DB_PASSWORD}",
+        "token = line[start:pos]",
+        "password = self.password",
+        "def login(user=None, password=None):",
+        "tokenizer: gpt2-large",
+        # a URL port and path are not a password
+        "see https://host:8080/a?b=c@d.com",
+        "ls -p src",
+    ],
+)
+def test_references_are_not_secrets(text: str) -> None:
+    assert compile_patterns().text(text) == text
+
+
+GITHUB_KEY = "ghp_" + "Kq7Zr2" * 6
+
+
+def _secret_workspace(cli, workspace: Path) -> None:
+    write_thread(
+        workspace,
+        "t1",
+        [{"role": "user", "content": f"the deploy key is {GITHUB_KEY} (zebra)"}],
+    )
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- zebra key AKIAIOSFODNN7EXAMPLE\n")
+
+
+def test_a_search_query_cannot_match_inside_a_redacted_span(cli, workspace: Path) -> None:
+    """issue 24, item 3: thread_search and memory_search matched the raw log and
+    redacted what they showed, so a key came back one guessed character at a time."""
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.turn.tools import run_tool
+
+    _secret_workspace(cli, workspace)
+    config = load_config(workspace / "memctl.yaml")
+    ws = Workspace(workspace, config.timezone)
+    for tool, query in [
+        ("thread_search", GITHUB_KEY[:14]),
+        ("thread_search", "ghp_kq7"),
+        ("memory_search", "AKIAIOSF"),
+    ]:
+        answer = run_tool(ws, config, tool, {"query": query}).text
+        assert answer.startswith("No matching memories found"), (tool, query, answer)
+    found = run_tool(ws, config, "thread_search", {"query": "zebra"}).text
+    assert "[REDACTED:github_token]" in found and GITHUB_KEY not in found
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_memctl_search_and_thread_show_redact(cli, workspace: Path, json_output: bool) -> None:
+    """issue 24, item 5: `memctl search` printed thread-log secrets in clear (text and
+    --json), and so did `thread show`; both redact now, --no-redact shows the log."""
+    _secret_workspace(cli, workspace)
+    flags = ["--json"] if json_output else []
+    for args in (
+        ["search", "zebra", "--scope", "all"],
+        ["thread", "show", "t1"],
+    ):
+        run = cli("-w", workspace, *flags, *args)
+        assert run.exit_code == 0, run.stderr
+        assert GITHUB_KEY[:8] not in run.stdout and "AKIAIOSF" not in run.stdout, args
+        assert "[REDACTED:" in run.stdout
+    raw = cli("-w", workspace, "--no-redact", *flags, "thread", "show", "t1")
+    assert GITHUB_KEY in raw.stdout
+    assert cli("-w", workspace, *flags, "search", GITHUB_KEY[:10], "--scope", "all").exit_code == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from datetime import date, timedelta
@@ -356,3 +357,35 @@ def test_init_workspace_refuses_a_file(tmp_path):
 
     with pytest.raises(WorkspaceError, match="exists and is not a folder"):
         init_workspace(target)
+
+
+@pytest.mark.parametrize("name", ["index.sqlite", "index.sqlite-wal", "index.journal", "hooks.log"])
+def test_no_file_under_memctl_is_written_through_a_symlink(cli, workspace, tmp_path, name):
+    """issue 24, item 7: index.journal was truncated and rewritten through a symlink,
+    index.sqlite created or filled with memctl's tables (and switched to WAL),
+    hooks.log appended to: the outside file must stay as it was."""
+    outside = tmp_path / "outside" / "precious"
+    outside.parent.mkdir()
+    if name == "index.sqlite":  # the user's own database
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(outside)) as own:
+            own.execute("CREATE TABLE mine(x)")
+            own.commit()
+    else:
+        outside.write_bytes(b"the user's own bytes\n")
+    before = outside.read_bytes()
+    dangling = tmp_path / "outside" / "not-there"
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    (workspace / ".memctl" / name).symlink_to(dangling if name.endswith("-wal") else outside)
+    (workspace / "threads" / "t1.jsonl").write_text(
+        '{"role": "user", "content": "zebra crossing"}\n', encoding="utf-8"
+    )
+
+    assert cli("-w", workspace, "save", "zebra facts").exit_code == 0  # a journalled write
+    assert cli("-w", workspace, "search", "zebra", "--scope", "all").exit_code == 0
+    assert cli("-w", workspace, "recall", "zebra").exit_code == 0
+    cli("-w", workspace, "hook", "claude-code", input="not json")
+
+    assert outside.read_bytes() == before
+    assert sorted(p.name for p in outside.parent.iterdir()) == ["precious"]

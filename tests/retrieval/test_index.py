@@ -10,6 +10,7 @@ eight processes writing and searching at once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -470,3 +471,24 @@ def test_streamed_hits_are_the_kept_ones(workspace: Path, use_index: bool, limit
     assert got == kept.hits and streamed.hits == []
     assert (streamed.count, streamed.truncated) == (kept.count, kept.truncated)
     assert [str(s) for s in streamed.skipped] == [str(s) for s in kept.skipped]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("next_id", "x"), ("folders", "[1]"), ("swept", "soon"), ("garbage", "-")],
+)
+def test_a_bad_meta_row_rebuilds_the_index_with_one_note(cli, workspace: Path, key, value) -> None:
+    """issue 24, item 13: a readable index whose meta row held a bad value made every
+    search exit 70 until `index --rebuild`."""
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- zebra crossing\n", encoding="utf-8")
+    assert cli("-w", workspace, "search", "zebra").exit_code == 0
+    with contextlib.closing(sqlite3.connect(workspace / ".memctl" / "index.sqlite")) as conn:
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+        conn.commit()
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- zebra crossings\n", encoding="utf-8")
+
+    run = cli("-w", workspace, "search", "zebra")
+
+    assert run.exit_code == 0, run.stderr
+    assert "zebra crossings" in run.stdout
+    assert run.stderr.count("rebuilding it") == 1

@@ -201,7 +201,7 @@ def test_a_query_over_the_term_bound_is_cut_with_a_note(ws: Path) -> None:
     words = " ".join(f"word{n}" for n in range(MAX_QUERY_TERMS + 500))
     result = recall(ws_, config, f"billing {words}")
     assert len(result.terms) == MAX_QUERY_TERMS
-    assert [note for note in result.notes if "only its first 1,000" in note] == [result.notes[-1]]
+    assert [note for note in result.notes if "cut to its first 1,000" in note] == [result.notes[-1]]
     assert result.hits and result.hits[0].path in (
         "MEMORY.md",
         "threads/billing.jsonl",
@@ -238,3 +238,19 @@ def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace:
     assert "matched: theo@speaker" in text.splitlines()[1]
     plain = cli("-w", workspace, "--json", "recall", "Theo beagle shelter")
     assert "explain" not in json.loads(plain.stdout)["hits"][0]
+
+
+def test_a_huge_query_is_cut_to_its_first_thousand_words(ws: Path) -> None:
+    """issue 24, item 15: a 600,000-term query held the MCP server for a minute, a
+    200,000-word prompt the UserPromptSubmit hook for 8.5 s. The first 1,000 words count."""
+    from memctl.retrieval.search import search
+
+    words = " ".join(f"w{number}x" for number in range(20_000))
+    root, config = open_ws(ws)
+    found = recall(root, config, "billing database " + words)
+    assert len(found.terms) == 1_000
+    assert "the query was cut to its first 1,000 words" in found.notes
+    assert "MEMORY.md:4" in [hit.source for hit in found.hits]
+    searched = search(root, "billing " + words, mode="any", scope="all")
+    assert len(searched.keywords) == 1_000
+    assert "the query was cut to its first 1,000 words" in searched.notes

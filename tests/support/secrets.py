@@ -70,6 +70,12 @@ SECRETS = st.one_of(  # (the text to insert, what must not be seen)
     keyed("DefaultEndpointsProtocol=https;AccountKey={}==;", B64, 60, 86),
     keyed("postgres://app:{}@db.example.com/shop", ALNUM + "!@$%", 8, 24),
     keyed("redis://:{}@cache:6379/0", ALNUM, 8, 24),
+    # issue 24, item 2: the password shapes
+    keyed("postgres://u:{}@db.example.com/app", ALNUM + "?#/", 8, 24),
+    keyed("password={}", ALNUM + ",;[]{}", 8, 24).filter(lambda p: p[1][0][-1] in ALNUM),
+    keyed("mysql -u root -p{} shop", ALNUM, 8, 24),
+    keyed("deploy --password {} now", ALNUM + "!@$%", 8, 24),
+    keyed("<password>{}</password>", ALNUM + "!@$% ", 8, 24),
     st.tuples(
         st.sampled_from(["password", "DB_PASS", "api_key", "client_secret", "access_token"]),
         st.sampled_from(["={}", ": {}", ' = "{}"', ': "{}"', '\\":\\"{}\\"', "='{}'"]),

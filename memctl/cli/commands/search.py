@@ -114,7 +114,7 @@ def search_command(
     """Keyword search over MEMORY.md, the daily ledgers and (--scope) the thread logs.
 
     Case-insensitive. A record is one line of a memory file or one entry of a thread
-    log. In a pipe every hit is printed, as grep prints every match; on a terminal the
+    log. Secrets are redacted before matching and showing (--no-redact: as written). In a pipe every hit is printed, as grep prints every match; on a terminal the
     first 50, then a note on stderr (--limit 0 shows all). Exit 0 when something
     matched, 1 when nothing did, 2 on a bad mode or query.
 
@@ -126,7 +126,7 @@ def search_command(
     if not query.strip():
         # grep "" would print every line; a search for nothing is a script's bug (exit 2)
         raise UsageError("the query is empty: give a keyword to search for")
-    ws, _ = g.open()
+    ws, config = g.open()
     thread = resolve_threads(ws, thread)
     if thread and scope == "memory":
         scope = "threads"
@@ -141,6 +141,9 @@ def search_command(
         limit=limit,
         include_archive=include_archive,
         sink=None if g.json else _hit_printer(query, mode),
+        # An agent runs memctl from its shell too: hits are matched and shown redacted,
+        # as recall, get and log show them (--no-redact: as written).
+        redactor=config.redaction.redactor(),
     )
     # The hits are out before the notes, the `--limit` one last, so it follows what it
     # is about. Only a person at a terminal is told that more matched: a script that

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -146,6 +147,8 @@ def thread_show(
     """Print a thread's entries, one a line: `#index [role] text`, a long entry cut as
     `search` cuts it (--full keeps it whole). With --json: the entries as the log holds them, under
     `messages` (a document `thread append` takes).
+    Secrets are redacted, as recall and search show them; --no-redact prints the log as
+    written.
     On a terminal, long output goes through the pager ($PAGER, else less -R).
 
     Example: memctl thread show support-42 --tail 20
@@ -160,7 +163,7 @@ def thread_show(
             raise UsageError(f"{name} must be 0 or more, not {value}")
     if start is not None and end is not None and end < start:
         raise UsageError(f"end entry {end} is before start entry {start}")
-    ws, _ = g.open()
+    ws, config = g.open()
     thread = resolve_thread(ws, thread)
     entries = read_entries(ws, thread)
     if start is not None and start >= len(entries) and (start or entries):
@@ -171,6 +174,7 @@ def thread_show(
             if entries
             else f"thread {thread}: start entry {start} is past the end (no entries)"
         )
+    redactor = config.redaction.redactor()
     first = max(0, len(entries) - tail) if tail is not None else (start or 0)
     last = len(entries) - 1 if end is None else min(end, len(entries) - 1)
     shown = list(enumerate(entries))[first : last + 1]
@@ -181,13 +185,15 @@ def thread_show(
         lines = []
         for index, entry in shown:
             role = "compaction" if is_compaction(entry) else entry.get("role", "?")
-            body = " ".join(searchable_text(entry).split())
+            # redacted whole, then cut: a cut key is no key a pattern knows
+            body = " ".join(redactor.text(searchable_text(entry)).split())
             lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
         return "\n".join(lines)
 
     if g.json:
         # under `messages`, as a request holds them: `thread append` takes the document back
-        emit(g, {"messages": [entry for _, entry in shown]})
+        # each entry redacted as JSON of the same shape (keys and structure kept)
+        emit(g, {"messages": [json.loads(redactor.json(json.dumps(e))) for _, e in shown]})
     else:
         page(text())
 

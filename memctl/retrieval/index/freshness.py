@@ -249,8 +249,12 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
             index.set_meta("swept", str(now_ns))
     if written or overflow:
         # Read and applied under the lock that every journalled write takes.
-        with contextlib.suppress(OSError):
-            os.truncate(ws.state_dir / JOURNAL_NAME, 0)
+        with contextlib.suppress(OSError):  # ELOOP: a symlink, never followed out
+            fd = os.open(ws.state_dir / JOURNAL_NAME, os.O_WRONLY | os.O_NOFOLLOW)
+            try:
+                os.ftruncate(fd, 0)
+            finally:
+                os.close(fd)
     return report
 
 

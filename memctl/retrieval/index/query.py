@@ -58,6 +58,9 @@ class Scan(Protocol):
     def flush(self) -> None:
         """A file is finished: its hits stand."""
 
+    def memory_line(self, rel: str, number: int, text: str) -> None:
+        """A memory line found: a hit if it holds the query as shown."""
+
     def read(self, file: File) -> None:
         """Search one whole file without the index."""
 
@@ -192,7 +195,6 @@ def _verify(
             return False
         keywords = list(scan.plan.keywords)
         mode = scan.plan.mode
-        hits = scan.result.hits
         for _, number, start, size, flag in found:
             raw = os.pread(fd, size, start)
             try:
@@ -200,9 +202,7 @@ def _verify(
             except UnicodeDecodeError:
                 return False
             if file.kind == "memory":
-                text = chomp(line)
-                if record_matches(text.lower(), keywords, mode):
-                    hits.append(Hit("memory", file.rel, number, None, None, text))
+                scan.memory_line(file.rel, number, chomp(line))
             elif not flag & BAD_LINE or record_matches(line.lower(), keywords, mode):
                 scan.entry(file.rel, number, line)
             if scan.done:

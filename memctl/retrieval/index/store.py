@@ -509,14 +509,25 @@ def _entry_text(line: str) -> tuple[str, int | None, bool, str]:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    # SQLite follows a symlink: an index.sqlite (or a -wal, -shm) leading out of the
+    # workspace would get memctl's tables and thread text written into another file. As
+    # an unreadable index, it is removed (the link, never its target) and made again.
+    for name in _files(path):
+        if name.is_symlink():
+            raise sqlite3.DatabaseError(f"{name.name} is a symlink")
     conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     return conn
 
 
+def _files(path: Path) -> tuple[Path, ...]:
+    """The database and the files SQLite keeps beside it."""
+    return (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal"))
+
+
 def _remove(path: Path) -> None:
-    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for name in _files(path):
         with contextlib.suppress(FileNotFoundError):
             name.unlink()
 
@@ -529,6 +540,32 @@ def _create(path: Path) -> sqlite3.Connection:
     if version != SCHEMA_VERSION:
         raise sqlite3.DatabaseError(f"schema {version}, this memctl writes {SCHEMA_VERSION}")
     return conn
+
+
+_COUNTERS = ("next_id", "swept", "garbage")
+
+
+def _check_meta(conn: sqlite3.Connection) -> None:
+    """DatabaseError when a meta row holds what this memctl never writes (a counter that
+    is no whole number, folders that are no JSON object): every search would fail on it
+    until `index --rebuild`, so it is an unreadable index, rebuilt with a note."""
+    rows = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    for key in _COUNTERS:
+        value = rows.get(key)
+        if value not in (None, "") and not (
+            isinstance(value, str) and re.fullmatch(r"[0-9]+", value)
+        ):
+            conn.close()
+            raise sqlite3.DatabaseError(f"meta {key} is {value!r}")
+    folders = rows.get("folders")
+    if folders not in (None, ""):
+        try:
+            document = json.loads(folders) if isinstance(folders, str) else None
+        except ValueError:
+            document = None
+        if not isinstance(document, dict) or not all(isinstance(v, int) for v in document.values()):
+            conn.close()
+            raise sqlite3.DatabaseError(f"meta folders is {str(folders)[:40]!r}")
 
 
 def _had_words(path: Path) -> bool:
@@ -560,6 +597,7 @@ def open_index(
         try:
             conn = _create(path)
             conn.execute("SELECT count(*) FROM files").fetchone()
+            _check_meta(conn)
         except sqlite3.DatabaseError as exc:
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
