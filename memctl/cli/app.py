@@ -33,6 +33,7 @@ SECTIONS = (
             "maintain",
             "history",
             "undo",
+            "forget",
             "status",
             "doctor",
             "mcp",

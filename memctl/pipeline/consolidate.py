@@ -29,6 +29,7 @@ from typing import Any, Literal
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
+from memctl.core.forgotten import Forgotten
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
@@ -132,6 +133,11 @@ def consolidate(
                 state = ws.read_state()
             found = new_daily_text(ws, state)
         old_text = _decode(ws, ws.memory_md, old)
+        # Forgotten facts (memctl forget) never reach the model nor the new MEMORY.md;
+        # the offsets still move past them.
+        forgotten = Forgotten.of(ws)
+        for item in found:
+            item.text = forgotten.drop_lines(item.text)
         fresh = [item for item in found if item.text.strip()]
         result.files = [item.path for item in fresh]
         result.new_bytes = sum(item.end - item.start for item in fresh)
@@ -158,7 +164,7 @@ def consolidate(
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
             return result
-        merged = _merge(config, model, old_text, fresh, window, result)
+        merged = forgotten.drop_lines(_merge(config, model, old_text, fresh, window, result))
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"

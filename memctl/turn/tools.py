@@ -125,6 +125,39 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "required": ["content"],
         },
     },
+    "memory_forget": {
+        "description": (
+            "Make long-term memory stop stating a fact the user asks you to forget, or one "
+            "that is wrong and has no replacement: every fact line containing `query` is "
+            "removed from MEMORY.md and left out of search, recall and later merges. "
+            "Search first and pass the fact's own words; a correction is memory_replace."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {
+                    "type": "string",
+                    "description": "Words of the fact to forget (matched ignoring case).",
+                },
+            },
+            "required": ["query"],
+        },
+    },
+    "memory_replace": {
+        "description": (
+            "Correct a fact in long-term memory: the fact lines containing `old` are "
+            "forgotten and `new` is saved in their place (e.g. old 'staging is db3', new "
+            "'Staging moved to db7.')."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "old": {"type": "string", "description": "Words of the outdated fact."},
+                "new": {"type": "string", "description": "The corrected fact."},
+            },
+            "required": ["old", "new"],
+        },
+    },
     "thread_search": {
         "description": (
             "Search past conversations (thread logs) by keyword: each entry is one "
@@ -404,6 +437,25 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return render_save(save(ws, config, content))
 
 
+def _memory_forget(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    query = _string(args, "query", required=True) or ""
+    from memctl.pipeline.forget import forget
+
+    result = forget(ws, config, query)
+    listed = "; ".join(result.facts)
+    return f"Forgot {len(result.facts)} fact(s): {listed}"
+
+
+def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    old = _string(args, "old", required=True) or ""
+    new = _string(args, "new", required=True) or ""
+    from memctl.pipeline.forget import forget
+
+    result = forget(ws, config, old, replacement=new)
+    listed = "; ".join(result.facts)
+    return f"Replaced {len(result.facts)} fact(s) ({listed}) with: {new.strip()}"
+
+
 def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.pipeline.evict import read_evicted
 
@@ -492,6 +544,8 @@ _HANDLERS = {
     "memory_recall": _memory_recall,
     "memory_get": _memory_get,
     "memory_save": _memory_save,
+    "memory_forget": _memory_forget,
+    "memory_replace": _memory_replace,
     "thread_search": _thread_search,
     "thread_history": _thread_history,
     "read_file": _read_file,
