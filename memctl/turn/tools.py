@@ -127,28 +127,19 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "memory_forget": {
         "description": (
-            "Make long-term memory stop stating a fact the user asks you to forget, or one "
-            "that is wrong and has no replacement: every fact line containing `query` is "
-            "removed from MEMORY.md and left out of search, recall and later merges. "
-            "Search first and pass the fact's own words; a correction is memory_replace."
+            "Forget a fact the user asks you to forget: fact lines containing `query` "
+            "leave MEMORY.md, search and later merges. To correct one, use memory_replace."
         ),
         "parameters": {
             "type": "object",
             "properties": {
-                "query": {
-                    "type": "string",
-                    "description": "Words of the fact to forget (matched ignoring case).",
-                },
+                "query": {"type": "string", "description": "Words of the fact (any case)."},
             },
             "required": ["query"],
         },
     },
     "memory_replace": {
-        "description": (
-            "Correct a fact in long-term memory: the fact lines containing `old` are "
-            "forgotten and `new` is saved in their place (e.g. old 'staging is db3', new "
-            "'Staging moved to db7.')."
-        ),
+        "description": "Correct a fact: lines containing `old` are forgotten, `new` saved.",
         "parameters": {
             "type": "object",
             "properties": {
