@@ -34,6 +34,7 @@ SECTIONS = (
             "maintain",
             "history",
             "undo",
+            "forget",
             "status",
             "doctor",
             "mcp",

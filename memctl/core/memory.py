@@ -86,8 +86,12 @@ def memory_block(
     """MEMORY.md as an agent's context: header, the redacted head that fits on whole
     lines, and a note pointing at memory_search; at most `cap` characters in all (and
     `cap_bytes` UTF-8 bytes when given: AGENTS.md's limit is in bytes)."""
+    from memctl.core.forgotten import Forgotten
+
     memory = read_memory(ws)
-    redacted = config.redaction.redactor().text(memory).strip("\n")
+    # A forgotten fact is never carried, even before a consolidation drops it.
+    shown = Forgotten.of(ws).drop_lines(memory)
+    redacted = config.redaction.redactor().text(shown).strip("\n")
     header = BLOCK_HEADER.format(root=ws.root)
     budget = cap
     while True:

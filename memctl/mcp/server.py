@@ -34,7 +34,8 @@ from memctl.turn.tools import MEMORY_SCHEMAS, MEMORY_TOOL_NAMES, run_tool
 INSTRUCTIONS = (
     "Long-term memory of this agent workspace. Search it (memory_search) before answering "
     "about past decisions, preferences, names or dates; read around a hit with memory_get; "
-    "save durable facts with memory_save. Past conversations: thread_search, then "
+    "save durable facts with memory_save; correct one with memory_replace, drop one the "
+    "user asks you to forget with memory_forget. Past conversations: thread_search, then "
     "thread_history for the entries around a hit."
 )
 
@@ -44,6 +45,13 @@ READ_ONLY = types.ToolAnnotations(read_only_hint=True, open_world_hint=False)
 ANNOTATIONS = {
     "memory_save": types.ToolAnnotations(
         read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+    ),
+    # Recorded as tombstones (the ledgers keep the text), but MEMORY.md loses the line.
+    "memory_forget": types.ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+    ),
+    "memory_replace": types.ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False
     ),
 }
 

@@ -29,6 +29,7 @@ from typing import Any, Literal
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
+from memctl.core.forgotten import Forgotten
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
@@ -132,6 +133,11 @@ def consolidate(
                 state = ws.read_state()
             found = new_daily_text(ws, state)
         old_text = _decode(ws, ws.memory_md, old)
+        # Forgotten facts (memctl forget) never reach the model nor the new MEMORY.md;
+        # the offsets still move past them.
+        forgotten = Forgotten.of(ws)
+        for item in found:
+            item.text = forgotten.drop_lines(item.text)
         fresh = [item for item in found if item.text.strip()]
         result.files = [item.path for item in fresh]
         result.new_bytes = sum(item.end - item.start for item in fresh)
@@ -158,7 +164,7 @@ def consolidate(
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
             return result
-        merged = _merge(config, model, old_text, fresh, window, result)
+        merged = forgotten.drop_lines(_merge(config, model, old_text, fresh, window, result))
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"
@@ -405,7 +411,10 @@ def _commit(
     # twenty identical copies would push every real undo point out of the history.
     result.changed = new != current
     if current.strip() and result.changed:
-        result.history = ws.relative(keep_history(ws, current))
+        # The offsets the old MEMORY.md was merged up to go with its copy: an undo to it
+        # rewinds them, so the daily text merged since is new again (issue 23, item 6).
+        marks = ws.read_state().consolidation
+        result.history = ws.relative(keep_history(ws, current, Marks(marks.offsets, marks.tails)))
     pending = PendingMerge(
         memory_sha256=hashlib.sha256(new).hexdigest(),
         memory_bytes=len(new),
@@ -460,25 +469,59 @@ HISTORY_NAME = re.compile(r"MEMORY-(\d{8}T\d{12})(Z?)(?:-(\d+))?(-undo)?\.md")
 copies share a time, and `-undo` for the MEMORY.md an undo replaced."""
 
 
-def keep_history(ws: Workspace, data: bytes) -> Path:
-    """Save `data` as `.memctl/history/MEMORY-<UTC time>Z.md`; keep the newest HISTORY_KEPT.
+@dataclass
+class Marks:
+    """How far the daily files were merged into one version of MEMORY.md: its
+    `consolidation.offsets` and `tails`, kept beside its history copy (`<copy>.json`)."""
+
+    offsets: dict[str, int] = field(default_factory=dict)
+    tails: dict[str, str] = field(default_factory=dict)
+
+
+def marks_path(copy: Path) -> Path:
+    """The sidecar of a history copy: the offsets that version was merged up to."""
+    return copy.with_suffix(".json")
+
+
+def read_marks(copy: Path) -> Marks | None:
+    """The offsets kept with a history copy; None for a copy made before they were kept
+    (or a sidecar that is not ours), which an undo treats as "merged up to nothing"."""
+    import json
+
+    try:
+        data = json.loads(marks_path(copy).read_text(encoding="utf-8"))
+        offsets = {str(k): int(v) for k, v in dict(data["offsets"]).items()}
+        tails = {str(k): str(v) for k, v in dict(data.get("tails", {})).items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return Marks(offsets, tails)
+
+
+def keep_history(ws: Workspace, data: bytes, marks: Marks, *, undo: bool = False) -> Path:
+    """Save `data` as `.memctl/history/MEMORY-<UTC time>Z.md` (`-undo.md` for the file an
+    undo replaced) with its `marks` beside it; keep the newest HISTORY_KEPT.
 
     Named in UTC: names in local time sorted a copy made after a time-zone change
     (or a DST fall-back) before older ones, and the pruning deleted it at once. Copies
     named in local time by older versions count as older than every UTC one, and the
     copy just made is never pruned. A copy has MEMORY.md's mode (it holds the same text)."""
+    import json
     from datetime import UTC, datetime
 
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    path = ws.history_dir / f"MEMORY-{stamp}.md"
+    end = "-undo.md" if undo else ".md"
+    path = ws.history_dir / f"MEMORY-{stamp}{end}"
     number = 1
     while path.exists():
         number += 1
-        path = ws.history_dir / f"MEMORY-{stamp}-{number}.md"
+        path = ws.history_dir / f"MEMORY-{stamp}-{number}{end}"
     try:
         mode = stat.S_IMODE(ws.memory_md.stat().st_mode)
     except FileNotFoundError:
         mode = None
+    # The sidecar first: a copy is never listed without the offsets that go with it.
+    sidecar = {"offsets": marks.offsets, "tails": marks.tails}
+    write_atomic(marks_path(path), json.dumps(sidecar, indent=1, sort_keys=True).encode())
     write_atomic(path, data, mode)
     kept = sorted(
         (match for p in ws.history_dir.iterdir() if (match := HISTORY_NAME.fullmatch(p.name))),
@@ -487,6 +530,7 @@ def keep_history(ws: Workspace, data: bytes) -> Path:
     for stale in [m[0] for m in kept][:-HISTORY_KEPT]:
         if stale != path.name:
             (ws.history_dir / stale).unlink(missing_ok=True)
+            marks_path(ws.history_dir / stale).unlink(missing_ok=True)
     return path
 
 

@@ -5,6 +5,12 @@ Every consolidation keeps the MEMORY.md it replaces under `.memctl/history/` (th
 kept first (its file name ends in `-undo`, so the list can say which run replaced it),
 then the chosen version is written atomically, under the consolidation lock (a running
 consolidation would otherwise write over it) and the workspace lock (a save).
+
+A restore also rewinds the consolidation offsets to the ones kept with the chosen copy
+(issue 23, item 6): the daily text merged since that version is new again, so the next
+`consolidate` brings back every ledger fact the restored MEMORY.md lacks. A copy made
+before the offsets were kept rewinds them to nothing: every ledger is merged again,
+which costs a longer run but never strands a fact.
 """
 
 from __future__ import annotations
@@ -14,8 +20,16 @@ from datetime import UTC, datetime
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
+from memctl.core.state import State
 from memctl.core.workspace import Workspace
-from memctl.pipeline.consolidate import HISTORY_NAME, keep_history
+from memctl.pipeline.consolidate import (
+    HISTORY_NAME,
+    Marks,
+    keep_history,
+    new_daily_text,
+    read_marks,
+    unified_diff,
+)
 
 
 @dataclass
@@ -36,6 +50,14 @@ class RestoreResult:
     """Where the MEMORY.md it replaced was kept (None in a dry run)."""
     bytes_before: int
     dry_run: bool = False
+    diff: str = ""
+    """The unified diff from the current MEMORY.md to the restored one."""
+    unconsolidated_bytes: int = 0
+    """Daily text the next `consolidate` merges into the restored MEMORY.md: what it
+    lacks because it was merged after that version (plus what was new anyway)."""
+    offsets_kept: bool = True
+    """False for a copy made before offsets were kept with it: every ledger counts as
+    new after the restore."""
 
 
 def versions(ws: Workspace) -> list[Version]:
@@ -59,21 +81,61 @@ def versions(ws: Workspace) -> list[Version]:
 
 
 def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> RestoreResult:
-    """Bring back version `number` (1: the newest) as MEMORY.md, keeping the current one.
-    A dry run, or a version that is not there, takes no lock (it writes nothing, not even
-    a lock file)."""
+    """Bring back version `number` (1: the newest) as MEMORY.md, keeping the current one,
+    and rewind the consolidation offsets to that version's. A dry run, or a version that
+    is not there, takes no lock (it writes nothing, not even a lock file)."""
     _chosen(ws, number)
     if dry_run:
-        return RestoreResult(_chosen(ws, number), None, _size(ws), dry_run=True)
+        return _plan(ws, _chosen(ws, number), dry_run=True)
     with ws.stage_lock("consolidate"), ws.lock():
         chosen = _chosen(ws, number)  # again: a consolidation may have kept one meanwhile
+        state = ws.read_state()
+        result = _plan(ws, chosen)
         data = (ws.root / chosen.path).read_bytes()
         current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
-        saved = keep_history(ws, current)
-        undo = saved.with_name(saved.stem + "-undo.md")
-        saved.rename(undo)
+        now = state.consolidation
+        undo = keep_history(ws, current, Marks(dict(now.offsets), dict(now.tails)), undo=True)
         write_atomic(ws.memory_md, data)
-        return RestoreResult(chosen, ws.relative(undo), len(current))
+        rewound = _rewound(ws, chosen)
+
+        def rewind(state: State) -> None:
+            state.consolidation.offsets = rewound.offsets
+            state.consolidation.tails = rewound.tails
+            # A killed run's note is about the MEMORY.md just replaced.
+            state.consolidation.pending = None
+
+        ws.update_state(rewind)
+        result.kept = ws.relative(undo)
+        return result
+
+
+def _rewound(ws: Workspace, chosen: Version) -> Marks:
+    """The chosen version's offsets, for the daily files still there: a ledger archived
+    or removed since has no offset, so its text (under its new name) counts as new."""
+    marks = read_marks(ws.root / chosen.path) or Marks()
+    offsets = {key: end for key, end in marks.offsets.items() if (ws.root / key).is_file()}
+    tails = {key: tail for key, tail in marks.tails.items() if key in offsets}
+    return Marks(offsets, tails)
+
+
+def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreResult:
+    """What restoring `chosen` changes: MEMORY.md's diff and the daily text that is new
+    to it once its offsets are back (counted on a state of its own, never written)."""
+    state = ws.read_state()
+    current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
+    data = (ws.root / chosen.path).read_bytes()
+    rewound = _rewound(ws, chosen)
+    state.consolidation.offsets, state.consolidation.tails = rewound.offsets, rewound.tails
+    new = [item for item in new_daily_text(ws, state) if item.text.strip()]
+    return RestoreResult(
+        chosen,
+        None,
+        len(current),
+        dry_run=dry_run,
+        diff=unified_diff(current.decode("utf-8", "replace"), data.decode("utf-8", "replace")),
+        unconsolidated_bytes=sum(item.end - item.start for item in new),
+        offsets_kept=read_marks(ws.root / chosen.path) is not None,
+    )
 
 
 def _chosen(ws: Workspace, number: int) -> Version:

@@ -66,7 +66,7 @@ from memctl.core.redact import Redactor
 from memctl.core.state import State
 from memctl.core.workspace import DAILY_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
-from memctl.pipeline.consolidate import TAIL_BYTES, consolidate, keep_history
+from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
 
 GIT_DIR = "sync.git"
 """The bare repository memctl syncs through, in the state folder."""
@@ -786,7 +786,7 @@ def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
     noted = {name: sorted(ids) for name, ids in plan.consolidated.items()}
     write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
     if plan.both_changed_memory and plan.old_memory and plan.old_memory.strip():
-        keep_history(ws, plan.old_memory)
+        keep_history(ws, plan.old_memory, Marks(dict(offsets), dict(tails)))
     for rel, data in plan.writes.items():
         path = _workspace_path(ws, config, rel)
         if data is None:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError
+from memctl.core.forgotten import Forgotten
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import read_record, record_text
@@ -345,10 +346,11 @@ def _collect(
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
     chosen = []
+    forgotten = Forgotten.of(ws)
     for candidate in ranked:
         if len(result.hits) >= limit:
             break
-        hit = _hit(ws, candidate, result.terms, redactor, when(candidate))
+        hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
         if hit is not None:
             result.hits.append(hit)
             chosen.append(candidate)
@@ -390,9 +392,15 @@ def _g(value: float) -> float:
 
 
 def _hit(
-    ws: Workspace, candidate: Candidate, terms: list[str], redactor: Redactor, stamp: float
+    ws: Workspace,
+    candidate: Candidate,
+    terms: list[str],
+    redactor: Redactor,
+    stamp: float,
+    forgotten: Forgotten,
 ) -> RecallHit | None:
-    """The hit, read back from its file; None when the file changed since it was indexed."""
+    """The hit, read back from its file; None when the file changed since it was indexed,
+    or when it states a fact `memctl forget` forgot (never ranked, whatever its score)."""
     line = read_record(
         ws.root / candidate.rel,
         candidate.start,
@@ -404,6 +412,8 @@ def _hit(
     if read is None:
         return None
     text, role = read
+    if forgotten.states(text):
+        return None
     memory = candidate.kind == "memory"
     if memory:
         source = f"{candidate.rel}:{candidate.number}"

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memctl.core.errors import UsageError
+from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import Workspace
@@ -561,6 +562,17 @@ def search(
         return result
     if redactor is not None and not redactor.patterns:
         redactor = None  # --no-redact: nothing to apply to each record
+    forgotten = Forgotten.of(ws)
+    dropped = [0]
+    if forgotten and sink is not None:
+        shown = sink
+
+        def sink(hit: Hit) -> None:  # memctl forget: a forgotten fact is left out
+            if forgotten.states(hit.text):
+                dropped[0] += 1
+            else:
+                shown(hit)
+
     wanted = limit + 1 if limit else None
     scan = _Scan(ws, _Plan.build(mode, keywords), result, wanted, sink, redactor)
     files = (memory_files(ws, include_archive) if scope != "threads" else []) + logs
@@ -571,9 +583,12 @@ def search(
         _scan_files(scan, files, fence)
     if sink is not None:
         scan.flush()
-        result.streamed = min(scan.found, limit) if limit else scan.found
-        result.truncated = bool(limit) and scan.found > limit
+        found = scan.found - dropped[0]
+        result.streamed = min(found, limit) if limit else found
+        result.truncated = bool(limit) and found > limit
         return result
+    if forgotten:  # memctl forget: the records that state a forgotten fact are left out
+        result.hits = [hit for hit in result.hits if not forgotten.states(hit.text)]
     if limit and len(result.hits) > limit:
         result.truncated = True
         del result.hits[limit:]

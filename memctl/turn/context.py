@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memctl.core.config import Config
+from memctl.core.forgotten import Forgotten
 from memctl.core.memory import cut_memory, read_memory
 from memctl.core.redact import Redactor
 from memctl.core.threads import read_entries, working_context
@@ -94,7 +95,7 @@ def reference_message(
     if not tools_on and not hooks_on:
         return None, MemoryInjection(included=False)
     budget = config.memory.consolidation_max_tokens * CHARS_PER_TOKEN_BUDGET
-    memory = read_memory(ws)
+    memory = Forgotten.of(ws).drop_lines(read_memory(ws))  # memctl forget, before a merge
     # The file may hold what was saved with --no-redact or by hand: redact before the cut,
     # so the model never sees a secret, nor half of one.
     kept, truncated = cut_memory(config.redaction.redactor().text(memory), budget)

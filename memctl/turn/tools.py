@@ -125,6 +125,30 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "required": ["content"],
         },
     },
+    "memory_forget": {
+        "description": (
+            "Forget a fact the user asks you to forget: fact lines containing `query` "
+            "leave MEMORY.md, search and later merges. To correct one, use memory_replace."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Words of the fact (any case)."},
+            },
+            "required": ["query"],
+        },
+    },
+    "memory_replace": {
+        "description": "Correct a fact: lines containing `old` are forgotten, `new` saved.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "old": {"type": "string", "description": "Words of the outdated fact."},
+                "new": {"type": "string", "description": "The corrected fact."},
+            },
+            "required": ["old", "new"],
+        },
+    },
     "thread_search": {
         "description": (
             "Search past conversations (thread logs) by keyword: each entry is one "
@@ -408,6 +432,25 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return render_save(save(ws, config, content))
 
 
+def _memory_forget(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    query = _string(args, "query", required=True) or ""
+    from memctl.pipeline.forget import forget
+
+    result = forget(ws, config, query)
+    listed = "; ".join(result.facts)
+    return f"Forgot {len(result.facts)} fact(s): {listed}"
+
+
+def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    old = _string(args, "old", required=True) or ""
+    new = _string(args, "new", required=True) or ""
+    from memctl.pipeline.forget import forget
+
+    result = forget(ws, config, old, replacement=new)
+    listed = "; ".join(result.facts)
+    return f"Replaced {len(result.facts)} fact(s) ({listed}) with: {new.strip()}"
+
+
 def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.pipeline.evict import read_evicted
 
@@ -496,6 +539,8 @@ _HANDLERS = {
     "memory_recall": _memory_recall,
     "memory_get": _memory_get,
     "memory_save": _memory_save,
+    "memory_forget": _memory_forget,
+    "memory_replace": _memory_replace,
     "thread_search": _thread_search,
     "thread_history": _thread_history,
     "read_file": _read_file,

@@ -180,7 +180,7 @@ def test_a_time_zone_change_never_prunes_the_newest_copy(workspace, cli):
 
     assert cli("-w", workspace, "consolidate").exit_code == 0
 
-    kept = [p.read_text() for p in history.iterdir()]
+    kept = [p.read_text() for p in history.glob("*.md")]
     assert len(kept) == 20
     assert "- the current memory\n" in kept
     assert "- old 19\n" not in kept  # the oldest went
@@ -199,7 +199,7 @@ def test_consolidate_keeps_memory_md_mode_and_history_copies_are_as_private(work
     assert cli("-w", workspace, "consolidate").exit_code == 0
 
     assert stat.S_IMODE(memory.stat().st_mode) == 0o600
-    (copy,) = (workspace / ".memctl" / "history").iterdir()
+    (copy,) = (workspace / ".memctl" / "history").glob("*.md")
     assert stat.S_IMODE(copy.stat().st_mode) == 0o600
     old = os.umask(0o077)
     try:

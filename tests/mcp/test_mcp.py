@@ -142,7 +142,7 @@ def client(served: tuple[Path, Client]) -> Client:
 
 
 @pytest.mark.slow
-def test_lists_the_six_tools_with_their_schemas(client):
+def test_lists_the_eight_tools_with_their_schemas(client):
     tools = {tool.name: tool for tool in client.list_tools()}
 
     assert set(tools) == TOOL_NAMES
@@ -155,6 +155,8 @@ def test_lists_the_six_tools_with_their_schemas(client):
         "memory_recall": ["query"],
         "memory_get": ["path"],
         "memory_save": ["content"],
+        "memory_forget": ["query"],
+        "memory_replace": ["old", "new"],
         "thread_search": ["query"],
         "thread_history": ["thread"],
     }
@@ -165,10 +167,15 @@ def test_lists_the_six_tools_with_their_schemas(client):
     assert {"start", "end"} <= set(tools["thread_history"].input_schema["properties"])
 
 
-def test_only_memory_save_is_announced_as_writing(client):
-    hints = {tool.name: tool.annotations.read_only_hint for tool in client.list_tools()}
+WRITING = {"memory_save", "memory_forget", "memory_replace"}
 
-    assert hints == {name: name != "memory_save" for name in TOOL_NAMES}
+
+def test_only_the_writing_tools_are_announced_as_writing(client):
+    hints = {tool.name: tool.annotations.read_only_hint for tool in client.list_tools()}
+    destructive = {t.name for t in client.list_tools() if t.annotations.destructive_hint}
+
+    assert hints == {name: name not in WRITING for name in TOOL_NAMES}
+    assert destructive == {"memory_forget", "memory_replace"}
 
 
 # --------------------------------------------------------------------------- memory_recall
@@ -279,6 +286,45 @@ def test_memory_save_of_blank_text_is_a_tool_error(client, ws, snapshot):
     before = snapshot(ws)
 
     assert client.error("memory_save", {"content": "   \n"}).startswith("Error: ")
+    assert snapshot(ws) == before
+
+
+# --------------------------------------------------------------------------- forget and replace
+
+
+def test_memory_forget_drops_the_fact_from_memory_md_and_search(client, ws):
+    """Issue 25 item 2: the agent can make memory stop stating a fact. (The server is
+    shared by the module's tests: each forgets a fact it saved itself.)"""
+    client.text("memory_save", {"content": "The on-call pager code is 4471."})
+
+    answer = client.text("memory_forget", {"query": "pager code is 4471"})
+
+    assert answer == "Forgot 1 fact(s): The on-call pager code is 4471."
+    assert "4471" not in (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert client.text("memory_search", {"query": "4471"}).startswith("No matching")
+    assert "Fridays" in (ws / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_memory_replace_saves_the_new_fact_and_hides_the_old(client, ws):
+    client.text("memory_save", {"content": "The release branch is rel-31."})
+
+    answer = client.text(
+        "memory_replace",
+        {"old": "release branch is rel-31", "new": "The release branch is rel-32."},
+    )
+
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert answer.startswith("Replaced 1 fact(s)")
+    assert "rel-31" not in memory and "- The release branch is rel-32." in memory
+    found = client.text("memory_search", {"query": "release branch"})
+    assert "rel-32" in found and "rel-31" not in found
+
+
+def test_memory_forget_of_nothing_is_a_tool_error(client, ws, snapshot):
+    before = snapshot(ws)
+
+    assert client.error("memory_forget", {"query": "no such fact anywhere"}).startswith("Error: ")
+    assert client.error("memory_replace", {"old": "Fridays", "new": " "}).startswith("Error: ")
     assert snapshot(ws) == before
 
 
@@ -443,7 +489,7 @@ def test_stdout_carries_only_the_protocol(tmp_path):
     assert answers[1]["result"]["serverInfo"]["name"] == "memctl"
     assert answers[2]["result"]["isError"] is False
     assert "MEMORY.md#1" in answers[2]["result"]["content"][0]["text"]
-    assert "serving 6 tools" in done.stderr and "Traceback" not in done.stderr
+    assert "serving 8 tools" in done.stderr and "Traceback" not in done.stderr
 
 
 MODULES_AFTER = """

@@ -201,7 +201,7 @@ def test_a_newer_value_supersedes_the_older_and_the_run_says_so(cli, workspace: 
         run.stderr
     )
     assert "superseded: Dana lives in Lisbon. -> Dana moved to Berlin." in run.stderr
-    (kept,) = (workspace / ".memctl" / "history").iterdir()
+    (kept,) = (workspace / ".memctl" / "history").glob("*.md")
     assert "2026-12-15" in kept.read_text()  # the replaced fact stays in MEMORY.md's history
     document = json.loads(cli("-w", workspace, "--json", "consolidate", "--force").stdout)
     assert document["superseded"] == []

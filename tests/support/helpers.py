@@ -241,6 +241,8 @@ MEMORY_TOOLS = (
     "memory_recall",
     "memory_get",
     "memory_save",
+    "memory_forget",
+    "memory_replace",
     "thread_search",
     "thread_history",
 )

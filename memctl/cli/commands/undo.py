@@ -18,11 +18,16 @@ def undo_command(
         int, typer.Argument(help="The version `memctl history` numbers (1: the newest).")
     ] = 1,
     dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Say what would be restored; write nothing.")
+        bool,
+        typer.Option(
+            "--dry-run", help="Print the diff to the version that would be restored; write nothing."
+        ),
     ] = False,
 ) -> None:
     """Bring back a kept version of MEMORY.md, atomically. The current MEMORY.md is kept
-    in history first, so an undo can itself be undone (`memctl undo` again).
+    in history first, so an undo can itself be undone (`memctl undo` again). The
+    consolidation offsets go back to that version's, so the next consolidate merges again
+    the daily text the restored MEMORY.md lacks.
 
     Example: memctl undo; memctl undo 3 --dry-run
     """
@@ -36,8 +41,20 @@ def undo_command(
         f"version {chosen.number} ({chosen.path}, {size_text(chosen.bytes)}, replaced "
         f"{local_time(chosen.replaced_at)} by {chosen.replaced_by})"
     )
+    again = (
+        f"{size_text(result.unconsolidated_bytes)} of daily text to merge again "
+        "(memctl consolidate)"
+        if result.unconsolidated_bytes
+        else "no daily text to merge again"
+    )
+    if not result.offsets_kept:
+        again += "; this copy predates kept offsets, so every ledger counts as new"
     if dry_run:
-        note(g, f"undo: would restore MEMORY.md to {what}; nothing written")
+        note(g, f"undo: would restore MEMORY.md to {what}; {again}; nothing written")
     else:
-        note(g, f"undo: restored MEMORY.md to {what}; the one it replaced is kept as {result.kept}")
-    emit(g, result)
+        note(
+            g,
+            f"undo: restored MEMORY.md to {what}; the one it replaced is kept as "
+            f"{result.kept}; {again}",
+        )
+    emit(g, result, result.diff if dry_run else None)

@@ -1,0 +1,68 @@
+"""forget."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from memctl.cli.core import app, command, globals_of
+from memctl.cli.output import emit, note
+from memctl.core.wording import plural
+
+
+@command(app, "forget")
+def forget_command(
+    ctx: typer.Context,
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A query (every fact line containing it) or PATH:LINE (one line of "
+            "MEMORY.md or a ledger).",
+            show_default=False,
+        ),
+    ],
+    replace: Annotated[
+        str | None,
+        typer.Option("--replace", help="The corrected fact, saved in place of the forgotten one."),
+    ] = None,
+    purge: Annotated[
+        bool,
+        typer.Option(
+            "--purge",
+            help="Overwrite every copy in the workspace (ledgers, history, thread logs, "
+            "index): for a secret or a privacy request.",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="List the facts and files; write nothing.")
+    ] = False,
+) -> None:
+    """Make memory stop stating a fact. The ledgers stay as written: the fact is recorded
+    as forgotten (.memctl/forgotten.jsonl), and consolidation, search, recall and the
+    memory block leave it out; MEMORY.md is rewritten without it (the old one kept for
+    undo). --purge erases the text itself everywhere.
+
+    Example: memctl forget "staging is db3" --replace "Staging is db7."
+
+    Example: memctl forget MEMORY.md:7 --purge --dry-run
+    """
+    from memctl.pipeline.forget import forget
+
+    g = globals_of(ctx)
+    ws, config = g.open()
+    result = forget(ws, config, target, replacement=replace, dry_run=dry_run, purge=purge)
+    verb = "would forget" if dry_run else "forgot"
+    facts = plural(len(result.facts), "fact")
+    where = f"{plural(result.memory_lines, 'line')} of MEMORY.md"
+    lines = [f"forget: {verb} {facts} ({where})"]
+    lines += [f"forget:   - {fact}" for fact in result.facts]
+    if result.replacement is not None:
+        lines.append(f"forget: {'would save' if dry_run else 'saved'}: {result.replacement}")
+    if result.history:
+        lines.append(f"forget: the previous MEMORY.md is kept as {result.history}")
+    if purge:
+        rewrote = "would rewrite" if dry_run else "rewrote"
+        lines.append(f"forget: purge {rewrote} {plural(len(result.purged), 'file')}")
+    note(g, "\n".join(lines))
+    emit(g, result, "\n".join(result.purged if purge else result.found))

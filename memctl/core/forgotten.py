@@ -1,0 +1,142 @@
+"""Forgotten facts: the tombstones `memctl forget` and `memory_replace` record.
+
+The ledgers stay append-only: forgetting a fact (or correcting it) appends a tombstone to
+`.memctl/forgotten.jsonl` instead of editing history. Everything that shows memory to a
+person or a model honours it: consolidation drops the fact from MEMORY.md (and from the
+daily text it merges), search and recall leave out the records that state it, and the
+memory block (SessionStart, export) never carries it. It lives in core because the
+retrieval layer, below the pipeline, reads it too.
+
+A fact is compared by its key: the text of its line without the bullet, trailing period
+or case, whitespace folded. A record states a forgotten fact when its key contains the
+fact's key (a thread message that said it in passing too).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from memctl.core.durable import append_durable
+from memctl.core.workspace import Workspace
+
+FORGOTTEN_NAME = "forgotten.jsonl"
+BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+MASK = "[forgotten"
+"""How a purged copy starts: `--purge` overwrites the text with a mask of its length, so
+every byte offset (consolidation, flush watermarks) stays true."""
+
+
+def fact_key(line: str) -> str:
+    """The text a tombstone compares: bullet, case, trailing period and spacing aside."""
+    text = BULLET.sub("", line.strip())
+    return " ".join(text.lower().split()).rstrip(".")
+
+
+def key_digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def mask(size: int) -> bytes:
+    """`size` ASCII bytes that say something was purged here."""
+    text = MASK + "." * max(0, size - len(MASK) - 1) + "]"
+    return text.encode("ascii")[:size] if size < len(text) else text.encode("ascii")
+
+
+@dataclass
+class Tombstone:
+    fact: str
+    """The fact's text as it was written (without the bullet); empty for a purge, which
+    keeps only `digest` so that no copy of the text is left anywhere."""
+    at: str
+    """When it was forgotten (ISO 8601, UTC)."""
+    replacement: str | None = None
+    """The corrected fact, for a `memory_replace`; None for a forget."""
+    digest: str = ""
+    """SHA-256 of the fact's key: a purged fact is recognised by it."""
+
+
+def read_tombstones(ws: Workspace) -> list[Tombstone]:
+    """Every tombstone, oldest first; a line that is not one (a torn write) is skipped."""
+    try:
+        lines = (ws.state_dir / FORGOTTEN_NAME).read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    found = []
+    for line in lines:
+        try:
+            data = json.loads(line)
+            found.append(
+                Tombstone(
+                    str(data["fact"]),
+                    str(data["at"]),
+                    data.get("replacement"),
+                    str(data.get("digest", "")),
+                )
+            )
+        except (ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def record_tombstones(
+    ws: Workspace, facts: list[str], replacement: str | None = None, *, purge: bool = False
+) -> None:
+    """Append one tombstone a fact (under the caller's workspace lock); a purge's keeps
+    the digest alone."""
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    data = "".join(
+        json.dumps(
+            {
+                "fact": "" if purge else fact,
+                "at": at,
+                "replacement": replacement,
+                "digest": key_digest(fact_key(fact)),
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+        for fact in facts
+    )
+    ws.state_dir.mkdir(parents=True, exist_ok=True)
+    append_durable(ws.state_dir / FORGOTTEN_NAME, data.encode("utf-8"))
+
+
+class Forgotten:
+    """The keys of the forgotten facts, read once for a run."""
+
+    def __init__(self, keys: set[str], digests: set[str] | None = None):
+        self.keys = {key for key in keys if key}
+        self.digests = {digest for digest in digests or set() if digest}
+
+    @classmethod
+    def of(cls, ws: Workspace) -> Forgotten:
+        stones = read_tombstones(ws)
+        return cls({fact_key(s.fact) for s in stones}, {s.digest for s in stones})
+
+    def __bool__(self) -> bool:
+        return bool(self.keys or self.digests)
+
+    def states(self, text: str) -> bool:
+        """Whether `text` (a line, a record) states a forgotten fact, or what is left of
+        a purged one (its mask)."""
+        if not self:
+            return False
+        key = fact_key(text)
+        if key.startswith(MASK) or key_digest(key) in self.digests:
+            return True
+        return any(forgotten in key for forgotten in self.keys)
+
+    def drop_lines(self, text: str) -> str:
+        """`text` without the lines that state a forgotten fact (headings never do)."""
+        if not self.keys:
+            return text
+        kept = [
+            line
+            for line in text.splitlines(keepends=True)
+            if line.lstrip().startswith("#") or not self.states(line)
+        ]
+        return "".join(kept)

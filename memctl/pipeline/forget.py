@@ -1,0 +1,200 @@
+"""forget and correct: make memory stop stating a fact (issue 25, item 2).
+
+By default nothing in the ledgers is edited: the facts are recorded as tombstones
+(`memctl.core.forgotten`), which consolidation, search, recall and the memory block
+honour, and MEMORY.md, the curated file, is rewritten without them (its previous version
+kept in history, as a consolidation keeps it). A correction (`replacement`) records the
+old as superseded and saves the new one as `memctl save` would (MEMORY.md and today's
+ledger), so a later consolidation keeps the new value.
+
+`purge` is for a secret or a privacy request: every copy of the text in the workspace
+(ledgers, MEMORY.md, history copies, thread logs, evicted results, anything else under
+it) is overwritten in place with a mask of the same length, so every byte offset and
+watermark stays true; the search index is dropped (the next search rebuilds it), and the
+tombstone keeps only a digest. Each file is rewritten atomically; the files changed are
+listed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memctl.core.config import Config
+from memctl.core.durable import write_atomic
+from memctl.core.errors import MemctlError, UsageError
+from memctl.core.forgotten import (
+    BULLET,
+    FORGOTTEN_NAME,
+    Forgotten,
+    fact_key,
+    mask,
+    record_tombstones,
+)
+from memctl.core.memory import memory_path
+from memctl.core.workspace import Workspace
+from memctl.pipeline.consolidate import Marks, keep_history
+from memctl.pipeline.save import save
+
+LOCATION = re.compile(r"(?P<path>.+):(?P<line>\d+)")
+SKIPPED_NAMES = (FORGOTTEN_NAME, "lock", "state.json")
+"""Files a purge never rewrites: the tombstones (a digest only), locks, state (offsets)."""
+
+
+@dataclass
+class ForgetResult:
+    facts: list[str]
+    """The facts forgotten (their text, without the bullet)."""
+    found: list[str] = field(default_factory=list)
+    """Where they are written: PATH:LINE."""
+    replacement: str | None = None
+    """The corrected fact saved in their place (--replace); null for a forget."""
+    memory_lines: int = 0
+    """Lines of MEMORY.md removed (or replaced)."""
+    history: str | None = None
+    """Where the MEMORY.md it rewrote was kept."""
+    purged: list[str] = field(default_factory=list)
+    """Files a purge rewrote (or would rewrite)."""
+    dry_run: bool = False
+    """Nothing was written."""
+
+
+def forget(
+    ws: Workspace,
+    config: Config,
+    target: str,
+    *,
+    replacement: str | None = None,
+    dry_run: bool = False,
+    purge: bool = False,
+) -> ForgetResult:
+    """Forget the facts `target` names: `PATH:LINE` (a line of MEMORY.md or a ledger) or
+    a query (every fact line containing it, case aside)."""
+    if not target.strip():
+        raise UsageError("say what to forget: a query or PATH:LINE")
+    if replacement is not None and not replacement.strip():
+        raise UsageError("the replacement is empty: say the corrected fact")
+    if replacement is not None and purge:
+        raise UsageError("--purge forgets; a correction keeps the new fact: use one")
+    with ws.lock():
+        facts, found = _resolve(ws, target)
+        result = ForgetResult(facts, found, replacement, dry_run=dry_run)
+        gone = Forgotten({fact_key(fact) for fact in facts})
+        memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
+        text = memory.decode("utf-8", "replace")
+        lines = text.splitlines(keepends=True)
+        kept: list[str] = []
+        for line in lines:
+            if line.lstrip().startswith("#") or not gone.states(line):
+                kept.append(line)
+            else:
+                result.memory_lines += 1
+        if purge:
+            result.purged = _purge(ws, facts, dry_run=True)
+        if dry_run:
+            return result
+        record_tombstones(ws, facts, replacement, purge=purge)
+        if result.memory_lines:
+            if not purge:  # a purge must leave no copy, a history copy included
+                marks = ws.read_state().consolidation
+                saved = keep_history(ws, memory, Marks(dict(marks.offsets), dict(marks.tails)))
+                result.history = ws.relative(saved)
+            write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
+        if purge:
+            result.purged = _purge(ws, facts, dry_run=False)
+            if result.memory_lines:  # rewritten above, without the lines
+                result.purged = sorted({*result.purged, ws.relative(ws.memory_md)})
+        if replacement is not None:
+            fact = replacement.strip()
+            save(ws, config, fact if BULLET.match(fact) else f"- {fact}")
+    return result
+
+
+def _resolve(ws: Workspace, target: str) -> tuple[list[str], list[str]]:
+    """The facts `target` names and where each is written."""
+    located = LOCATION.fullmatch(target.strip())
+    if located and (ws.root / located["path"]).is_file():
+        path = memory_path(ws, located["path"])
+        number = int(located["line"])
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        if not 1 <= number <= len(lines):
+            raise UsageError(f"{located['path']} has no line {number} (1-{len(lines)})")
+        line = lines[number - 1]
+        if not is_fact_line(line):
+            raise UsageError(f"{located['path']}:{number} is not a fact (a heading or blank)")
+        fact = BULLET.sub("", line.strip())
+        return [fact], _places(ws, Forgotten({fact_key(fact)}))
+    needle = " ".join(target.lower().split())
+    facts: dict[str, str] = {}
+    for path in [ws.memory_md, *ws.daily_files(include_archive=True)]:
+        for line in _lines(path):
+            if is_fact_line(line) and needle in fact_key(line):
+                facts.setdefault(fact_key(line), BULLET.sub("", line.strip()))
+    if not facts:
+        raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
+    return list(facts.values()), _places(ws, Forgotten(set(facts)))
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except (FileNotFoundError, IsADirectoryError):
+        return []
+
+
+def _places(ws: Workspace, facts: Forgotten) -> list[str]:
+    return [
+        f"{ws.relative(path)}:{number}"
+        for path in [ws.memory_md, *ws.daily_files(include_archive=True)]
+        for number, line in enumerate(_lines(path), 1)
+        if is_fact_line(line) and facts.states(line)
+    ]
+
+
+def is_fact_line(line: str) -> bool:
+    """A line that states something: not blank, a heading or an HTML comment (a `save`
+    may have written it without a bullet)."""
+    text = line.strip()
+    return bool(fact_key(text)) and not text.startswith(("#", "<!--"))
+
+
+def _purge(ws: Workspace, facts: list[str], *, dry_run: bool) -> list[str]:
+    """Mask every copy of each fact's text in every file of the workspace (as written,
+    and as JSON writes it inside a thread log); the files changed, sorted."""
+    import json
+
+    variants: set[bytes] = set()
+    for fact in facts:
+        text = fact.rstrip(".")
+        for form in (text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]):
+            if form.strip():
+                variants.add(form.encode("utf-8"))
+    pattern = re.compile(
+        b"|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True)), re.IGNORECASE
+    )
+    changed: list[str] = []
+    index_files: list[Path] = []
+    for folder, dirs, files in os.walk(ws.root):
+        dirs[:] = [d for d in dirs if not d.startswith(".git")]
+        for name in sorted(files):
+            path = Path(folder) / name
+            if name.startswith("index.sqlite"):
+                index_files.append(path)
+                continue
+            if name in SKIPPED_NAMES or path.is_symlink() or not path.is_file():
+                continue
+            data = path.read_bytes()
+            masked = pattern.sub(lambda found: mask(len(found[0])), data)
+            if masked == data:
+                continue
+            changed.append(ws.relative(path))
+            if not dry_run:
+                write_atomic(path, masked)  # keeps the file's mode
+    # The index holds the text too: dropped, the next search rebuilds it from the files.
+    for path in index_files:
+        changed.append(ws.relative(path))
+        if not dry_run:
+            path.unlink(missing_ok=True)
+    return sorted(changed)
