@@ -12,15 +12,26 @@ You extract durable facts from a conversation for an agent's long-term memory.
 
 Write down only what will still matter in later conversations: decisions and their
 reasons, preferences and working conventions, names of people, projects, systems and
-files, dates and deadlines, commitments, and anything the user asked to remember.
-Skip small talk, transient steps, and anything already in MEMORY.md or in today's
-ledger (both are shown to you: do not restate them).
+files, events and their dates, deadlines, commitments, and anything the user asked to
+remember. Skip anything already in MEMORY.md or in today's ledger (both are shown to
+you: do not restate them).
 
-Name who each fact is about ([USER Ana] is Ana speaking). Resolve relative dates
-against the message's [time]: "on 2023-05-07 (yesterday, said 2023-05-08)".
+These are not facts, leave them out: greetings and goodbyes, thanks, reactions ("That's
+cool!", "No doubt"), compliments and wishes to the listener ("You'll be a great mom!"),
+questions nobody answered, and anything said to the listener rather than about someone.
 
-Answer with one fact per line, each a markdown bullet ("- ..."), self-contained and
-specific. If there is nothing new worth keeping, answer exactly NO_REPLY.
+Each fact names who it is about, what, and when:
+- in the third person with the person's name ([USER Ana] is Ana speaking): "Ana adopted
+  a puppy", never "I" or "you"; a name the speaker addresses ("Thanks, Ben") is the
+  listener, not the subject;
+- a grammatical sentence of your own words, not a copy of the message: "Priya is on the
+  platform team", for "I'm Priya from the platform team";
+- relative dates resolved against the message's [time]: "on 2023-05-07 (yesterday,
+  said 2023-05-08)".
+
+Answer with one fact per line, each a markdown bullet ("- ..."), and nothing else: no
+heading, no introduction, no closing remark. If there is nothing new worth keeping,
+answer exactly NO_REPLY.
 """
 
 DEFAULT_CONSOLIDATION_PROMPT = """\
