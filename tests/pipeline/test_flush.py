@@ -509,7 +509,11 @@ def test_request_shape_and_facts_through_litellm(cli, workspace: Path, llm_serve
     assert system["role"] == "system"
     assert system["content"].startswith("You extract durable facts")
     # Issue 25 item 1: the prompt says what is not a fact and how a fact reads.
-    for rule in ("compliments and wishes to the listener", "in the third person", "no introduction"):
+    for rule in (
+        "compliments and wishes to the listener",
+        "in the third person",
+        "no introduction",
+    ):
         assert rule in system["content"]
     assert user["role"] == "user"
     assert STAMP.sub("", user["content"]) == (
