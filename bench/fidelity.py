@@ -249,15 +249,16 @@ def plant(kind: str, speaker: str, day: date, rng: random.Random) -> Planted:
 KINDS = ["event", "relation", "quantity", "plan", "preference", "possession", "identity/job"]
 
 
-CHATTERBOT = Path(__file__).parent / "data" / "smalltalk-chatterbot.txt"
+DATA = Path(__file__).parent / "data"
 
 
 def small_talk(source: str) -> list[str]:
-    """The filler lines: `ours` (FILLER above, by the hand that wrote the rules) or
-    `chatterbot` (bench/data, written by others, never used to tune a rule)."""
+    """The filler lines: `ours` (FILLER above, by the hand that wrote the rules), or
+    small talk written by others (bench/data/smalltalk-*.txt): `dev`, which a rule may
+    be checked against, and `test`, never looked at, whose number is the one reported."""
     if source == "ours":
         return FILLER
-    lines = CHATTERBOT.read_text(encoding="utf-8").splitlines()
+    lines = (DATA / f"smalltalk-{source}.txt").read_text(encoding="utf-8").splitlines()
     return [line for line in lines if line.strip() and not line.startswith("#")]
 
 
@@ -433,9 +434,9 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="print the last MEMORY.md")
     parser.add_argument(
         "--small-talk",
-        choices=["ours", "chatterbot"],
-        default="chatterbot",
-        help="filler written here (the rules know it) or by others (bench/data)",
+        choices=["ours", "dev", "test"],
+        default="test",
+        help="filler written here (the rules know it) or by others (bench/data: dev, test)",
     )
     args = parser.parse_args()
     rows: dict[str, list[int]] = {}
