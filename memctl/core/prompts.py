@@ -20,14 +20,14 @@ These are not facts, leave them out: greetings and goodbyes, thanks, reactions (
 cool!", "No doubt"), compliments and wishes to the listener ("You'll be a great mom!"),
 questions nobody answered, and anything said to the listener rather than about someone.
 
-Each fact names who it is about, what, and when:
-- in the third person with the person's name ([USER Ana] is Ana speaking): "Ana adopted
-  a puppy", never "I" or "you"; a name the speaker addresses ("Thanks, Ben") is the
-  listener, not the subject;
-- a grammatical sentence of your own words, not a copy of the message: "Priya is on the
-  platform team", for "I'm Priya from the platform team";
-- relative dates resolved against the message's [time]: "on 2023-05-07 (yesterday,
-  said 2023-05-08)".
+Each fact says who, what, and when:
+- Name who each fact is about, in the third person ([USER Ana] is Ana speaking): "Ana
+  adopted a puppy", never "I" or "you"; a name the speaker addresses ("Thanks, Ben") is
+  the listener, not the subject.
+- Write a grammatical sentence of your own words, not a copy of the message: "Priya is
+  on the platform team", for "I'm Priya from the platform team".
+- Resolve relative dates against the message's [time]: "on 2023-05-07 (yesterday, said
+  2023-05-08)".
 
 Answer with one fact per line, each a markdown bullet ("- ..."), and nothing else: no
 heading, no introduction, no closing remark. If there is nothing new worth keeping,

@@ -67,6 +67,16 @@ _QUESTION = re.compile(
     r"(?:you|we|they|i|it|he|she|there)\b)",
     re.I,
 )
+_ABOUT_SPEAKER = re.compile(
+    r"\b(?:I|I'm|I've|I'll|I'd)\b|\b(?i:my|me|mine|myself|we|we're|we've|we'll|our|us)\b"
+)
+"""The speaker or their group, whatever the case ("We got a piano", "my sister")."""
+_SPEAKER_TOO = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|we|our)\b")
+_HEDGE = re.compile(
+    r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel like|imagine|bet)|maybe|"
+    r"perhaps|probably)\b",
+    re.I,
+)
 _YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
@@ -410,16 +420,20 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         or bool(_RELATIVE.search(stripped))
         or bool(_RELATION.search(stripped))
     )
-    if _YOU.match(stripped) and not _SIGNALS.search(stripped):
-        # "You'll be an awesome mom!": said to the listener, a compliment or a wish.
+    if _YOU.match(stripped) and not (_SIGNALS.search(stripped) or _SPEAKER_TOO.search(stripped)):
+        # "You'll be an awesome mom!": said to the listener, a compliment or a wish; not
+        # "You know I adopted a cat" (or two sentences run together without a full stop).
         return False
     if anchored:
         return True
+    # Unanchored, a sentence must be about the speaker (or their group) in so many words,
+    # and not a hedge: "Errors should never pass silently" is a saying, "I think that
+    # could work" an opinion of the moment.
+    if not _ABOUT_SPEAKER.search(stripped) or _HEDGE.match(stripped):
+        return False
     if _CUE.search(stripped) and len(content) >= 1:
         return True
-    if _WEAK_CUE.search(stripped) and len(content) >= 2:
-        return True
-    return bool(_FIRST_PERSON.search(stripped)) and len(content) >= 3
+    return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
 # --------------------------------------------------------------------------- extraction

@@ -11,7 +11,7 @@ from typing import Any
 
 from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import extract, resolve_dates, third_person
+from memctl.models.facts import extract, is_fact, resolve_dates, third_person
 from memctl.models.interface import Request
 from tests.support.conversations import CONVERSATION
 
@@ -138,6 +138,18 @@ def test_the_junk_of_issue_25_is_not_written() -> None:
         "The user's name is Priya.",
         "Priya is from the platform team.",
     ]
+
+
+def test_a_saying_or_a_hedge_is_no_fact_and_a_habit_of_the_speaker_is() -> None:
+    """Unanchored (no name, number, date or relation), a sentence is kept only when it is
+    about the speaker in so many words and not a hedge (issue 25, item 1)."""
+    assert not is_fact("Errors should never pass silently.")
+    assert not is_fact("Bots never lie.")
+    assert not is_fact("I think that could really work out for everyone.")
+    assert not is_fact("Maybe we should try the other place.")
+    assert not is_fact("Although that way may not be obvious at first.")
+    assert is_fact("I always bike to work.")
+    assert is_fact("We usually order takeout on weekends.")
 
 
 def test_durable_facts_of_every_kind_are_kept_and_chatter_is_dropped() -> None:
