@@ -185,16 +185,16 @@ def _unwrapped(text: str) -> str:
 def memory_document(text: str) -> tuple[str | None, str]:
     """(MEMORY.md, "") from a consolidation answer, or (None, why it is not one).
 
-    A memory document is markdown holding at least one bullet: a fact per line is what
-    the consolidation prompt asks for, and what every reader of MEMORY.md expects.
+    A memory document is markdown holding a bullet or a heading (`# Memory` alone: the
+    builtin model kept nothing); prose without either is a model talking, not memory.
     """
     body = _unwrapped(text)
     if _FENCE_OPEN.match(body.splitlines()[0] if body else ""):
         # A code block inside the memory is fine; an answer that is fenced documents is not.
         return None, "holds more than one fenced document"
-    if not any(_BULLET.match(line) for line in body.splitlines()):
+    if not any(_BULLET.match(line) or _HEADING.match(line) for line in body.splitlines()):
         first = next((line.strip() for line in body.splitlines() if line.strip()), "")
-        return None, f"is not a memory document (no bullet; it begins {first[:60]!r})"
+        return None, f"is not a memory document (no bullet, no heading; it begins {first[:60]!r})"
     return body + "\n", ""
 
 

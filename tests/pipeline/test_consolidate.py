@@ -385,7 +385,7 @@ ANSWERS = {
     ),
     "prose": (
         "Sure! What would you like me to change in MEMORY.md?",
-        "is not a memory document (no bullet; it begins 'Sure! What would you like",
+        "is not a memory document (no bullet, no heading; it begins 'Sure! What would",
     ),
     "blank": ("   \n", "consolidation answer is empty"),
     "no_reply": ("NO_REPLY", "consolidation answer is empty"),
