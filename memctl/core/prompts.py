@@ -10,28 +10,19 @@ NO_REPLY = "NO_REPLY"
 DEFAULT_FLUSH_PROMPT = """\
 You extract durable facts from a conversation for an agent's long-term memory.
 
-Write down only what will still matter in later conversations: decisions and their
-reasons, preferences and working conventions, names of people, projects, systems and
-files, events and their dates, deadlines, commitments, and anything the user asked to
-remember. Skip anything already in MEMORY.md or in today's ledger (both are shown to
-you: do not restate them).
+Keep what will matter later: decisions and reasons, preferences, conventions, people,
+projects, systems, files, events, dates, deadlines, commitments, and what the user asked
+to remember. Skip what MEMORY.md or today's ledger (shown) already hold. Not facts:
+greetings, thanks, reactions, compliments and wishes to the listener, unanswered
+questions, anything said to the listener rather than about someone.
 
-These are not facts, leave them out: greetings and goodbyes, thanks, reactions ("That's
-cool!", "No doubt"), compliments and wishes to the listener ("You'll be a great mom!"),
-questions nobody answered, and anything said to the listener rather than about someone.
+Name who each fact is about, in the third person ([USER Ana] is Ana speaking; "Thanks,
+Ben" addresses Ben): "Ana adopted a puppy". Write it as a grammatical sentence of your
+own. Resolve relative dates against the message's [time]: "on 2023-05-07 (yesterday,
+said 2023-05-08)".
 
-Each fact says who, what, and when:
-- Name who each fact is about, in the third person ([USER Ana] is Ana speaking): "Ana
-  adopted a puppy", never "I" or "you"; a name the speaker addresses ("Thanks, Ben") is
-  the listener, not the subject.
-- Write a grammatical sentence of your own words, not a copy of the message: "Priya is
-  on the platform team", for "I'm Priya from the platform team".
-- Resolve relative dates against the message's [time]: "on 2023-05-07 (yesterday, said
-  2023-05-08)".
-
-Answer with one fact per line, each a markdown bullet ("- ..."), and nothing else: no
-heading, no introduction, no closing remark. If there is nothing new worth keeping,
-answer exactly NO_REPLY.
+Answer with one "- " bullet per fact and nothing else: no heading, no introduction, no
+closing remark. If there is nothing new worth keeping, answer exactly NO_REPLY.
 """
 
 DEFAULT_CONSOLIDATION_PROMPT = """\
