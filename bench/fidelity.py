@@ -4,17 +4,24 @@ Generates long, casual, multi-session conversations between two or three people
 (names, `ts`), with facts of every kind planted among small talk: events with a
 relative time, relations, quantities, plans, preferences, possessions, identities
 and jobs, and updates (a later value replacing an earlier one). Each kind has many
-templates and many fillers, and each fact comes with a question in other words (as a
-user would ask it) and the answer that must be found: its key words, the speaker, and
-for events the date the relative time means (worked out here, independently of
-memctl). Some facts are said twice, as people do.
+templates and many fillers, and each fact comes with the answer that must be found:
+its key words, the speaker, and for events the date the relative time means (worked
+out here, independently of memctl). Some facts are said twice, as people do. (A
+question is written beside each fact for a reader; nothing here asks it: the score is
+the answer words, not an answer to the question.)
 
 Each session is appended with its times and speakers, flushed and consolidated with
 builtin (the default budget), as a cron job would. Per kind it reports the share of
 planted facts whose answer is in one ledger bullet (naming the speaker), the share in
 MEMORY.md (a bullet, or a bullet under the speaker's heading), then the ledger's size
 as a share of the conversation and the duplicates in MEMORY.md (a fact found in more
-than one bullet). Then it times one flush of a 10,000-message thread.
+than one bullet), the ledger's precision (bullets that hold a fact said, against
+everything else, which is small talk kept as a fact), and beside them the baseline of
+keeping every sentence verbatim with its speaker. Then it times one flush of a
+10,000-message thread.
+
+The small talk is written here, by the hand that wrote the rules: the score is an upper
+bound, not what a user's conversations get (bench/README.md).
 
     python bench/fidelity.py [--conversations 3] [--sessions 12] [--speed 10000]
 """
@@ -242,12 +249,30 @@ def plant(kind: str, speaker: str, day: date, rng: random.Random) -> Planted:
 KINDS = ["event", "relation", "quantity", "plan", "preference", "possession", "identity/job"]
 
 
-def conversation(seed: int, sessions: int) -> tuple[list[list[dict]], list[Planted]]:
-    """Sessions of messages (with name and ts) and the facts planted in them."""
+DATA = Path(__file__).parent / "data"
+
+
+def small_talk(source: str) -> list[str]:
+    """The filler lines: `ours` (FILLER above, by the hand that wrote the rules), or
+    small talk written by others (bench/data/smalltalk-*.txt): `dev`, which a rule may
+    be checked against, and `test`, never looked at, whose number is the one reported."""
+    if source == "ours":
+        return FILLER
+    lines = (DATA / f"smalltalk-{source}.txt").read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
+def conversation(
+    seed: int, sessions: int, filler: list[str] | None = None
+) -> tuple[list[list[dict]], list[Planted], list[Planted]]:
+    """Sessions of messages (with name and ts), the facts planted in them that are scored,
+    and every fact said (an earlier home city too: a bullet holding it is no junk)."""
+    filler = filler or FILLER
     rng = random.Random(seed)
     people = rng.sample(NAMES, rng.choice([2, 2, 3]))
     day = datetime(2023, rng.randint(1, 6), rng.randint(1, 28), 9, 0, tzinfo=UTC)
     planted: list[Planted] = []
+    said: list[Planted] = []
     out: list[list[dict]] = []
     homes = {person: rng.sample(PLACES, 2) for person in people}
     used: set[tuple[str, str]] = set()
@@ -288,15 +313,15 @@ def conversation(seed: int, sessions: int) -> tuple[list[list[dict]], list[Plant
         rng.shuffle(pending)
         while pending or turn < 40:
             speaker = people[turn % len(people)]
-            parts = rng.sample(FILLER, rng.randint(1, 3)) if rng.random() < 0.9 else []
+            parts = rng.sample(filler, rng.randint(1, 3)) if rng.random() < 0.9 else []
             mine = next((p for p in pending if p.speaker == speaker), None)
             if mine is not None and rng.random() < 0.6:
                 pending.remove(mine)
                 parts.append(mine.text)
                 if rng.random() < 0.4:
-                    parts.append(rng.choice(FILLER))
+                    parts.append(rng.choice(filler))
             if not parts:
-                parts = [rng.choice(FILLER)]
+                parts = [rng.choice(filler)]
             role = "user" if speaker == people[0] else "assistant"
             moment += timedelta(minutes=rng.randint(1, 6))
             messages.append(
@@ -310,7 +335,8 @@ def conversation(seed: int, sessions: int) -> tuple[list[list[dict]], list[Plant
             turn += 1
         out.append(messages)
         planted += [p for p in facts if p.kind not in ("repeat", "earlier")]
-    return out, planted
+        said += facts
+    return out, planted, said
 
 
 def bullets_of(text: str) -> list[str]:
@@ -334,13 +360,37 @@ def holds(fact: Planted, bullet: str) -> bool:
     )
 
 
-def run_conversation(seed: int, sessions: int) -> tuple[list[Planted], str, str, int]:
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+
+
+def keep_everything(chats: list[list[dict]]) -> str:
+    """The baseline a rule set must beat: every sentence said, verbatim, as a bullet
+    with its speaker in front. It keeps every fact, and every bit of small talk."""
+    lines = [
+        f"- {message['name']}: {sentence}"
+        for messages in chats
+        for message in messages
+        for sentence in _SENTENCES.split(message["content"])
+        if sentence.strip()
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def precision(bullets: list[str], said: list[Planted]) -> tuple[int, int]:
+    """(bullets holding a fact that was said, bullets): every other bullet is small talk
+    kept as if it were a fact."""
+    return sum(any(holds(fact, b) for fact in said) for b in bullets), len(bullets)
+
+
+def run_conversation(
+    seed: int, sessions: int, filler: list[str]
+) -> tuple[list[Planted], list[Planted], str, str, str, int]:
     from memctl.core.threads import append_entries
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.consolidate import consolidate
     from memctl.pipeline.flush import flush
 
-    chats, planted = conversation(seed, sessions)
+    chats, planted, said_facts = conversation(seed, sessions, filler)
     with tempfile.TemporaryDirectory(prefix="memctl-bench-fidelity-") as scratch:
         ws, config = utc_workspace(Path(scratch) / "ws")
         root = ws.root
@@ -352,7 +402,7 @@ def run_conversation(seed: int, sessions: int) -> tuple[list[Planted], str, str,
         ledger = "".join(p.read_text() for p in sorted((root / "memory").rglob("*.md")))
         memory = (root / "MEMORY.md").read_text()
     said = sum(len(m["content"]) for messages in chats for m in messages)
-    return planted, ledger, memory, said
+    return planted, said_facts, ledger, memory, keep_everything(chats), said
 
 
 def speed(count: int) -> float:
@@ -364,7 +414,7 @@ def speed(count: int) -> float:
     messages: list[dict] = []
     seed = 100
     while len(messages) < count:
-        chats, _ = conversation(seed, 20)
+        chats, _, _ = conversation(seed, 20)
         messages += [m for session in chats for m in session]
         seed += 1
     with tempfile.TemporaryDirectory(prefix="memctl-bench-fidelity-") as scratch:
@@ -382,15 +432,33 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=12)
     parser.add_argument("--speed", type=int, default=10_000, help="messages in the timed flush")
     parser.add_argument("--show", action="store_true", help="print the last MEMORY.md")
+    parser.add_argument(
+        "--small-talk",
+        choices=["ours", "dev", "test"],
+        default="test",
+        help="filler written here (the rules know it) or by others (bench/data: dev, test)",
+    )
     args = parser.parse_args()
     rows: dict[str, list[int]] = {}
     ledger_chars = said_chars = duplicates = 0
+    base_chars = base_found = 0
+    hits = [0, 0]  # ledger bullets holding a fact said, ledger bullets
+    base_hits = [0, 0]
     memory = ""
     for seed in range(args.conversations):
-        planted, ledger, memory, said = run_conversation(seed, args.sessions)
+        planted, said_facts, ledger, memory, baseline, said = run_conversation(
+            seed, args.sessions, small_talk(args.small_talk)
+        )
         ledger_bullets, memory_bullets = bullets_of(ledger), bullets_of(memory)
+        base_bullets = bullets_of(baseline)
         ledger_chars += len(ledger)
         said_chars += said
+        base_chars += len(baseline)
+        base_found += sum(any(holds(f, b) for b in base_bullets) for f in planted)
+        for pair, bullets in ((hits, ledger_bullets), (base_hits, base_bullets)):
+            good, count = precision(bullets, said_facts)
+            pair[0] += good
+            pair[1] += count
         for fact in planted:
             row = rows.setdefault(fact.kind, [0, 0, 0])
             row[0] += 1
@@ -410,7 +478,10 @@ def main() -> int:
                 if extra and args.show:
                     print("duplicate:", [b for b in memory_bullets if holds(fact, b)])
     print(f"fidelity: {machine()}")
-    print(f"{args.conversations} conversations x {args.sessions} sessions, builtin, default budget")
+    print(
+        f"{args.conversations} conversations x {args.sessions} sessions, builtin, default "
+        f"budget, small talk: {args.small_talk}"
+    )
     print(f"{'kind':<14}{'planted':>8}{'ledger':>9}{'MEMORY.md':>11}")
     total = [0, 0, 0]
     for kind, (count, in_ledger, in_memory) in sorted(rows.items()):
@@ -422,6 +493,16 @@ def main() -> int:
     print(f"{'all':<14}{total[0]:>8}{ledger_share:>9.0%}{memory_share:>11.0%}")
     print(f"ledger size: {ledger_chars:,} chars for {said_chars:,} chars said ({size_share:.0%})")
     print(f"duplicates in MEMORY.md: {duplicates}")
+    ledger_precision = hits[0] / max(1, hits[1])
+    print(
+        f"ledger precision: {hits[0]:,} of {hits[1]:,} bullets hold a fact said "
+        f"({ledger_precision:.0%})"
+    )
+    print(
+        f"baseline, every sentence kept verbatim with its speaker: ledger {base_found / total[0]:.0%}, "
+        f"precision {base_hits[0] / max(1, base_hits[1]):.0%}, "
+        f"size {base_chars / said_chars:.0%} of the conversation"
+    )
     if args.show:
         print(memory)
     seconds = speed(args.speed) if args.speed else 0.0
@@ -448,6 +529,13 @@ def main() -> int:
             f"{size_share:.0%}",
             "<= 25%",
             size_share <= 0.25,
+        ),
+        Goal(
+            "fidelity",
+            "ledger precision (bullets holding a fact said)",
+            f"{ledger_precision:.0%}",
+            ">= 60%",
+            ledger_precision >= 0.6,
         ),
         Goal("fidelity", "duplicates in MEMORY.md", str(duplicates), "0", duplicates == 0),
     ]

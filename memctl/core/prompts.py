@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 NO_REPLY = "NO_REPLY"
@@ -9,17 +10,19 @@ NO_REPLY = "NO_REPLY"
 DEFAULT_FLUSH_PROMPT = """\
 You extract durable facts from a conversation for an agent's long-term memory.
 
-Write down only what will still matter in later conversations: decisions and their
-reasons, preferences and working conventions, names of people, projects, systems and
-files, dates and deadlines, commitments, and anything the user asked to remember.
-Skip small talk, transient steps, and anything already in MEMORY.md or in today's
-ledger (both are shown to you: do not restate them).
+Keep what will matter later: decisions and reasons, preferences, conventions, people,
+projects, systems, files, events, dates, deadlines, commitments, and what the user asked
+to remember. Skip what MEMORY.md or today's ledger (shown) already hold. Not facts:
+greetings, thanks, reactions, compliments and wishes to the listener, unanswered
+questions, anything said to the listener rather than about someone.
 
-Name who each fact is about ([USER Ana] is Ana speaking). Resolve relative dates
-against the message's [time]: "on 2023-05-07 (yesterday, said 2023-05-08)".
+Name who each fact is about, in the third person ([USER Ana] is Ana speaking; "Thanks,
+Ben" addresses Ben): "Ana adopted a puppy". Write it as a grammatical sentence of your
+own. Resolve relative dates against the message's [time]: "on 2023-05-07 (yesterday,
+said 2023-05-08)".
 
-Answer with one fact per line, each a markdown bullet ("- ..."), self-contained and
-specific. If there is nothing new worth keeping, answer exactly NO_REPLY.
+Answer with one "- " bullet per fact and nothing else: no heading, no introduction, no
+closing remark. If there is nothing new worth keeping, answer exactly NO_REPLY.
 """
 
 DEFAULT_CONSOLIDATION_PROMPT = """\
@@ -89,3 +92,155 @@ def format_summary_prompt(prompt: str, messages: str) -> str:
 def is_no_reply(text: str) -> bool:
     stripped = text.strip()
     return not stripped or stripped.strip("`*_ .").upper() == NO_REPLY
+
+
+# --------------------------------------------------------------------------- answers
+#
+# Real models wrap what they were asked for: "Here is the updated MEMORY.md:", a
+# ```markdown fence, "Let me know if you want changes!". What goes into MEMORY.md or the
+# ledger is injected into every later request, so the wrapping is taken off here, and an
+# answer that is not what was asked for is refused rather than written.
+
+_FENCE_OPEN = re.compile(r"^ {0,3}(```+|~~~+)[ \t]*[\w.+-]*[ \t]*$")
+_BULLET = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
+_PREAMBLE = re.compile(
+    r"^\s*(?:(?:sure|okay|ok|certainly|of course|absolutely|alright|great|got it|understood)\b"
+    r"[!,.]?\s*)*(?:(?:here(?:'s|’s| is| are)|below (?:is|are)|i(?:'ve| have) "
+    r"(?:updated|merged|rewritten|consolidated|extracted|written|listed)|these are|this is)\b"
+    r".*|.*:\s*)$",
+    re.IGNORECASE,
+)
+_SIGN_OFF = re.compile(
+    r"^\s*(?:let me know|feel free|i hope|hope this|if you(?:'d| would)? (?:like|want|need)|"
+    r"please let me|would you like|do you want|happy to|is there anything|anything else|"
+    r"i can also|note:|\(?note that)\b",
+    re.IGNORECASE,
+)
+_NOTHING_NEW = re.compile(
+    r"^(?:(?:sure|okay|ok)[,.!]?\s*)?(?:(?:there (?:are|is|were|was)|i (?:found|see)|i have|"
+    r"i've found) )?(?:no|nothing|none|n/?a)\b(?:\s+(?:new|more|further|additional|durable|"
+    r"relevant|notable|other|important|significant|lasting|long-term|memorable))*"
+    r"(?:\s+(?:facts?|information|info|details?|memories|memory|items?|updates?|changes?|"
+    r"entries|points?))?(?:\s+(?:worth|to|that|were|was|in|from|here|found|for|this|"
+    r"at all|since)\b[^\n]*)?[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _single_fence(text: str) -> tuple[str, str, str] | None:
+    """(before, inside, after) of the one fenced block in `text`; None when there is no
+    fence, or more than one (two documents: which one is the memory is a guess)."""
+    lines = text.split("\n")
+    opens = [i for i, line in enumerate(lines) if _FENCE_OPEN.match(line)]
+    if len(opens) != 2:
+        return None
+    first, last = opens
+    marker = _FENCE_OPEN.match(lines[first])
+    assert marker is not None
+    if not lines[last].strip().startswith(marker.group(1)[:3]):
+        return None
+    return (
+        "\n".join(lines[:first]).strip(),
+        "\n".join(lines[first + 1 : last]).strip("\n"),
+        "\n".join(lines[last + 1 :]).strip(),
+    )
+
+
+def _is_wrapping(paragraph: str, pattern: re.Pattern[str]) -> bool:
+    """A short prose paragraph (no bullet, no heading) that `pattern` recognises."""
+    lines = [line for line in paragraph.splitlines() if line.strip()]
+    return (
+        0 < len(lines) <= 3
+        and not any(_BULLET.match(line) or _HEADING.match(line) for line in lines)
+        and bool(pattern.match(lines[0]))
+    )
+
+
+def _unwrapped(text: str) -> str:
+    """`text` without a single enclosing fence, a leading preamble and a trailing sign-off."""
+    fenced = _single_fence(text)
+    if fenced is not None:
+        before, inside, after = fenced
+        outside = [part for part in (before, after) if part]
+        if all(_is_wrapping(part, _PREAMBLE) or _is_wrapping(part, _SIGN_OFF) for part in outside):
+            text = inside
+    paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+    if len(paragraphs) > 1 and _is_wrapping(paragraphs[0], _PREAMBLE):
+        paragraphs = paragraphs[1:]
+    if len(paragraphs) > 1 and _is_wrapping(paragraphs[-1], _SIGN_OFF):
+        paragraphs = paragraphs[:-1]
+    return "\n\n".join(paragraphs).strip()
+
+
+def memory_document(text: str) -> tuple[str | None, str]:
+    """(MEMORY.md, "") from a consolidation answer, or (None, why it is not one).
+
+    A memory document is markdown holding a bullet or a heading (`# Memory` alone: the
+    builtin model kept nothing); prose without either is a model talking, not memory.
+    """
+    body = _unwrapped(text)
+    if _FENCE_OPEN.match(body.splitlines()[0] if body else ""):
+        # A code block inside the memory is fine; an answer that is fenced documents is not.
+        return None, "holds more than one fenced document"
+    if not any(_BULLET.match(line) or _HEADING.match(line) for line in body.splitlines()):
+        first = next((line.strip() for line in body.splitlines() if line.strip()), "")
+        return None, f"is not a memory document (no bullet, no heading; it begins {first[:60]!r})"
+    return body + "\n", ""
+
+
+def _json_facts(text: str) -> list[str] | None:
+    """The strings of a JSON array answer (fenced or not), or None when it is not one."""
+    fenced = _single_fence(text)
+    candidate = fenced[1] if fenced is not None else text
+    candidate = candidate.strip()
+    if not candidate.startswith("["):
+        return None
+    try:
+        value = json.loads(candidate)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return None
+    return [" ".join(item.split()) for item in value if item.strip()]
+
+
+def says_nothing_new(text: str) -> bool:
+    """NO_REPLY, blank, or one of the ways a model says it has nothing to add
+    ("No new facts worth keeping.", "Nothing new.", "None.")."""
+    if is_no_reply(text):
+        return True
+    lines = [line.strip().strip("*_`").strip() for line in text.strip().splitlines()]
+    lines = [_BULLET.sub("", line) for line in lines if line]
+    if lines and lines[-1].strip("`*_ .").upper() == NO_REPLY:
+        return not any(_BULLET.match(line) for line in text.splitlines())
+    return len(lines) == 1 and len(lines[0]) <= 120 and bool(_NOTHING_NEW.match(lines[0]))
+
+
+def flush_facts(text: str) -> str:
+    """The facts of a flush answer as `- ` bullets, one a line; "" for nothing new.
+
+    Numbered lists, `*`/`+`/`•` bullets and a JSON array of strings all become `- `
+    bullets; the model's own headings, preamble and sign-off are dropped (the ledger
+    block has its heading already); a plain line becomes a bullet of its own.
+    """
+    if says_nothing_new(text):
+        return ""
+    items = _json_facts(text)
+    if items is not None:
+        return "\n".join(f"- {item}" for item in items)
+    facts: list[str] = []
+    for line in _unwrapped(text).splitlines():
+        if not line.strip() or _HEADING.match(line) or _FENCE_OPEN.match(line):
+            continue
+        bullet = _BULLET.match(line)
+        if bullet is not None:
+            indent = "  " if bullet.group(1) else ""
+            facts.append(f"{indent}- {line[bullet.end() :].strip()}")
+        elif not (_PREAMBLE.match(line.strip(" *_")) and line.rstrip(" *_").endswith(":")):
+            if _SIGN_OFF.match(line):
+                continue
+            facts.append(f"- {line.strip()}")
+    if all(says_nothing_new(fact) for fact in facts):
+        return ""
+    return "\n".join(facts)

@@ -67,6 +67,16 @@ _QUESTION = re.compile(
     r"(?:you|we|they|i|it|he|she|there)\b)",
     re.I,
 )
+_ABOUT_SPEAKER = re.compile(
+    r"\b(?:I|I'm|I've|I'll|I'd)\b|\b(?i:my|me|mine|myself|we|we're|we've|we'll|our|us)\b"
+)
+"""The speaker or their group, whatever the case ("We got a piano", "my sister")."""
+_SPEAKER_TOO = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|we|our)\b")
+_HEDGE = re.compile(
+    r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel like|imagine|bet)|maybe|"
+    r"perhaps|probably)\b",
+    re.I,
+)
 _YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
@@ -79,7 +89,7 @@ _STOP = _words(
     where why how do does did done have has had not no yes just than then too very also
     can could would should might may must shall am if about into over after before up
     down out off again all any both each few more most other some such only own same
-    s t don't didn't can't won't isn't wasn't aren't weren't i'd it'll let's"""
+    s t don't didn't can't won't isn't wasn't aren't weren't i'd it'll let's since"""
 )
 _FILLER = _words(
     """great awesome amazing cool wow love loved lovely happy glad sorry sounds sound fun
@@ -93,7 +103,8 @@ _FILLER = _words(
     even still always something anything everything nothing one time times day days
     today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
     wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
-    noted alright remember mind please thinking"""
+    noted alright remember mind please thinking chat chatted talked spoke happening
+    happened"""
 )
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
@@ -123,16 +134,39 @@ _IRREGULAR = {
 }
 
 
+_FIRST = re.compile(
+    r"\b(?P<sub>I'm|I've|I'll|I'd)\b|\b(?P<pos>[Mm]y)\b|\b(?P<mine>[Mm]ine)\b"
+    r"|\b(?P<self>[Mm]yself)\b|\b(?P<obj>me|Me(?=\s+(?:and|too)\b))\b"
+)
+_CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
+
+
 def third_person(text: str, speaker: str) -> str:
-    """`text` with the speaker's name for "I", "me", "my" and the verb agreeing."""
+    """`text` with the speaker's name for "I", "me", "my" and the verb agreeing.
+
+    The name is written once for each pronoun role: "when I look after myself, I can
+    look after my family" reads "when Ben looks after themself, Ben can look after their
+    family", not "... after Ben, ... Ben's family".
+    """
     text = text.replace("’", "'")
-    text = re.sub(r"\bI'm\b", f"{speaker} is", text)
-    text = re.sub(r"\bI've\b", f"{speaker} has", text)
-    text = re.sub(r"\bI'll\b", f"{speaker} will", text)
-    text = re.sub(r"\bI'd\b", f"{speaker} would", text)
-    text = re.sub(r"\b(?:[Mm]y|[Mm]ine)\b", f"{speaker}'s", text)
-    text = re.sub(r"\b(?:me|myself)\b", speaker, text)
-    text = re.sub(r"\bMe\b(?=\s+(?:and|too)\b)", speaker, text)
+    subject = re.search(r"\bI\b", text)
+    named = False
+
+    def swap(match: re.Match[str]) -> str:
+        nonlocal named
+        first = not named and (subject is None or match.start() <= subject.start())
+        named = True
+        if match["sub"]:
+            return f"{speaker} {_CONTRACTED[match['sub'].casefold()]}"
+        if match["pos"]:
+            return f"{speaker}'s" if first else "their"
+        if match["mine"]:
+            return f"{speaker}'s" if first else "theirs"
+        if match["self"]:
+            return speaker if first else "themself"
+        return speaker if first else "them"
+
+    text = _FIRST.sub(swap, text)
     text = re.sub(r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker), text)
     return re.sub(r"\bI\b", speaker, text)
 
@@ -386,15 +420,20 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         or bool(_RELATIVE.search(stripped))
         or bool(_RELATION.search(stripped))
     )
-    if _YOU.match(stripped) and not anchored:
+    if _YOU.match(stripped) and not (_SIGNALS.search(stripped) or _SPEAKER_TOO.search(stripped)):
+        # "You'll be an awesome mom!": said to the listener, a compliment or a wish; not
+        # "You know I adopted a cat" (or two sentences run together without a full stop).
         return False
     if anchored:
         return True
+    # Unanchored, a sentence must be about the speaker (or their group) in so many words,
+    # and not a hedge: "Errors should never pass silently" is a saying, "I think that
+    # could work" an opinion of the moment.
+    if not _ABOUT_SPEAKER.search(stripped) or _HEDGE.match(stripped):
+        return False
     if _CUE.search(stripped) and len(content) >= 1:
         return True
-    if _WEAK_CUE.search(stripped) and len(content) >= 2:
-        return True
-    return bool(_FIRST_PERSON.search(stripped)) and len(content) >= 3
+    return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
 # --------------------------------------------------------------------------- extraction
@@ -436,6 +475,27 @@ def split_sentences(text: str) -> list[str]:
         else:
             out.append(piece)
     return out
+
+
+_NOT_A_VERB = re.compile(
+    r"(?i:from|at|with|in|on|of|here|there|a|an|the|one|your|his|her|their|our|new|"
+    r"head|lead)\b"
+)
+_VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
+_VOCATIVE_START = re.compile(r"^(?:(?:hey|hi|oh|so|and|well)\s+)?(?P<name>[A-Z][\w'-]+),\s+")
+
+
+def _without_vocative(sentence: str, names: frozenset[str]) -> str:
+    """The sentence without a participant named as the one spoken to: "That's cool,
+    Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana."""
+    end = _VOCATIVE_END.search(sentence)
+    if end and end["name"].casefold() in names:
+        sentence = sentence[: end.start()] + (end["end"] or ".")
+    start = _VOCATIVE_START.match(sentence)
+    if start and start["name"].casefold() in names:
+        rest = sentence[start.end() :]
+        sentence = rest[:1].upper() + rest[1:]
+    return sentence
 
 
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
@@ -489,13 +549,21 @@ def extract(
             speaker = user_name
         said = _time(item)
         for sentence in split_sentences(text):
+            sentence = _without_vocative(sentence, names)
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
                     user_name = speaker = intro["name"]
                     _add(facts, seen, f"The user's name is {speaker}.")
                 rest = intro["rest"]
-                sentence = rest if re.match(r"(?:I|I'm|my|we)\b", rest, re.I) else f"I {rest}"
+                sentence = (
+                    rest
+                    if re.match(r"(?:I|I'm|my|we)\b", rest, re.I)
+                    # "I'm Priya from the platform team": Priya *is* from it.
+                    else f"I'm {rest}"
+                    if _NOT_A_VERB.match(rest)
+                    else f"I {rest}"
+                )
                 if len(sentence) < 4:
                     continue
             # "Have I told you about my sister Mel?" tells, it does not ask.

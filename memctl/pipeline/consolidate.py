@@ -30,7 +30,7 @@ from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.forgotten import Forgotten
-from memctl.core.prompts import format_consolidation_prompt, is_no_reply
+from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
@@ -38,7 +38,6 @@ from memctl.models.interface import Model, Request, Usage
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 
 HISTORY_KEPT = 20
-FENCED = re.compile(r"\A```[^\n]*\n.*\n```\Z", re.DOTALL)
 
 
 @dataclass
@@ -377,8 +376,10 @@ def check_answer(text: str, max_tokens: int, model_name: str) -> str:
     prefix = f"model {model_name}: consolidation answer"
     if is_no_reply(stripped):
         raise ModelError(f"{prefix} is empty; MEMORY.md left as it was")
-    if FENCED.match(stripped):
-        raise ModelError(f"{prefix} is wrapped in a ``` code fence; MEMORY.md left as it was")
+    document, why = memory_document(stripped)
+    if document is None:
+        raise ModelError(f"{prefix} {why}; MEMORY.md left as it was")
+    stripped = document.strip()
     if len(stripped) > 2 * max_chars:
         raise ModelError(
             f"{prefix} has {len(stripped):,} chars, more than twice the budget of "

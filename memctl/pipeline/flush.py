@@ -36,7 +36,7 @@ from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
 from memctl.core.memory import memory_path
-from memctl.core.prompts import is_no_reply
+from memctl.core.prompts import flush_facts
 from memctl.core.said import span_text
 from memctl.core.state import FlushNote, LogPlace, State, ThreadMark
 from memctl.core.threads import (
@@ -573,7 +573,10 @@ class _Run:
         self.result.usage.add(reply.usage)
         done.requests += 1
         answer = reply.text.replace("\0", "")  # never written (see threads.without_nul)
-        facts = "" if is_no_reply(answer) else self.redactor.text(answer).strip()
+        # Numbered lists, `*` bullets, JSON arrays, headings and "nothing new" in words:
+        # the ledger gets `- ` bullets of facts, or nothing.
+        facts = flush_facts(answer)
+        facts = self.redactor.text(facts).strip() if facts else ""
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():
             if facts:

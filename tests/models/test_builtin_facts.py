@@ -11,7 +11,7 @@ from typing import Any
 
 from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import resolve_dates, third_person
+from memctl.models.facts import extract, is_fact, resolve_dates, third_person
 from memctl.models.interface import Request
 from tests.support.conversations import CONVERSATION
 
@@ -48,7 +48,7 @@ def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
         "- In June 2023 (next month, said 2023-05-20) Caroline is going to start a counseling "
         "course.",
         "- Melanie painted a sunrise in the week of 2023-05-08 (last week, said 2023-05-20), "
-        "Melanie's first painting in 2023 (this year, said 2023-05-20).",
+        "their first painting in 2023 (this year, said 2023-05-20).",
     ]
 
 
@@ -100,14 +100,56 @@ def test_a_sentence_initial_phrase_reads_mid_sentence_in_the_date_note() -> None
 
 def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
     assert third_person("I love hiking with my sister Mel.", "Jon") == (
-        "Jon loves hiking with Jon's sister Mel."
+        "Jon loves hiking with their sister Mel."
+    )
+    assert third_person("My sister Mel loves hiking with me.", "Jon") == (
+        "Jon's sister Mel loves hiking with them."
     )
     assert third_person("I really enjoy pottery, it relaxes me.", "Jon") == (
-        "Jon really enjoys pottery, it relaxes Jon."
+        "Jon really enjoys pottery, it relaxes them."
     )
     assert third_person("I'm a nurse and I've got two cats.", "Jon") == (
         "Jon is a nurse and Jon has got two cats."
     )
+
+
+def test_the_junk_of_issue_25_is_not_written() -> None:
+    """Vocatives, compliments to the listener, reflexives and "I'm X from Y" (issue 25,
+    item 1): each junk line the issue quotes, and the fact said beside it."""
+    conversation = [
+        {"role": "user", "name": "Ben", "text": "That's cool, Ana! No doubts, Ana."},
+        {"role": "user", "name": "Ben", "text": "You'll be an awesome mom!"},
+        {
+            "role": "user",
+            "name": "Ana",
+            "text": "Ben, since we last chatted, I have had a lot of things happening to me. "
+            "I adopted a puppy named Rex.",
+        },
+        {
+            "role": "user",
+            "name": "Ben",
+            "text": "When I look after myself, I'm able to better look after my family.",
+        },
+        {"role": "user", "text": "I'm Priya from the platform team."},
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Ana adopted a puppy named Rex.",
+        "When Ben looks after themself, Ben is able to better look after their family.",
+        "The user's name is Priya.",
+        "Priya is from the platform team.",
+    ]
+
+
+def test_a_saying_or_a_hedge_is_no_fact_and_a_habit_of_the_speaker_is() -> None:
+    """Unanchored (no name, number, date or relation), a sentence is kept only when it is
+    about the speaker in so many words and not a hedge (issue 25, item 1)."""
+    assert not is_fact("Errors should never pass silently.")
+    assert not is_fact("Bots never lie.")
+    assert not is_fact("I think that could really work out for everyone.")
+    assert not is_fact("Maybe we should try the other place.")
+    assert not is_fact("Although that way may not be obvious at first.")
+    assert is_fact("I always bike to work.")
+    assert is_fact("We usually order takeout on weekends.")
 
 
 def test_durable_facts_of_every_kind_are_kept_and_chatter_is_dropped() -> None:

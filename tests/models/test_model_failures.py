@@ -246,7 +246,7 @@ def test_a_missing_api_key_is_a_setup_error_found_before_any_request(
     [
         ("- fact " * 100, "more than twice the budget of 200"),
         ("NO_REPLY", "consolidation answer is empty"),
-        ("```markdown\n# Memory\n- fenced\n```", "wrapped in a ``` code fence"),
+        ("I'm sorry, I can't help with that.", "is not a memory document"),
     ],
 )
 def test_an_unusable_consolidation_never_replaces_memory(

@@ -380,7 +380,14 @@ def test_empty_memory_is_sent_as_empty(cli, workspace: Path, llm_server) -> None
 
 
 ANSWERS = {
-    "fenced": ("```markdown\n# Memory\n\n- fact\n```", "wrapped in a ``` code fence"),
+    "two_fenced": (
+        "```markdown\n# Memory\n\n- fact\n```\n\nor shorter:\n\n```\n- fact\n```",
+        "holds more than one fenced document",
+    ),
+    "prose": (
+        "Sure! What would you like me to change in MEMORY.md?",
+        "is not a memory document (no bullet, no heading; it begins 'Sure! What would",
+    ),
     "blank": ("   \n", "consolidation answer is empty"),
     "no_reply": ("NO_REPLY", "consolidation answer is empty"),
     "over_budget": ("- " + "x" * 90, "more than twice the budget of 40"),
@@ -400,6 +407,31 @@ def test_unusable_answers_never_replace_memory(cli, served: Path, llm_server, ca
     assert message in run.stderr
     assert "MEMORY.md left as it was" in run.stderr
     assert snapshot(served, locks=False) == before
+
+
+CHATTY = {
+    "fenced": "```markdown\n# Memory\n\n- Existing fact.\n- First daily fact.\n```",
+    "preamble_fence_sign_off": (
+        "Here is the updated MEMORY.md:\n\n```markdown\n# Memory\n\n- Existing fact.\n"
+        "- First daily fact.\n```\n\nLet me know if you want changes!"
+    ),
+    "preamble_and_sign_off": (
+        "Sure! I've merged the new entries.\n\n# Memory\n\n- Existing fact.\n"
+        "- First daily fact.\n\nLet me know if you'd like a different grouping."
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CHATTY))
+def test_a_chatty_answer_is_unwrapped_to_the_memory_document(
+    cli, served: Path, llm_server, case: str
+) -> None:
+    """Issue 25 item 6: the fence, "Here is ..." and "Let me know ..." never reach MEMORY.md."""
+    llm_server.reply(CHATTY[case])
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    memory = (served / "MEMORY.md").read_text()
+    assert memory == "# Memory\n\n- Existing fact.\n- First daily fact.\n"
 
 
 @pytest.mark.parametrize("failure", ["fail", "empty"])

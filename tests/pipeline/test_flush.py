@@ -508,6 +508,13 @@ def test_request_shape_and_facts_through_litellm(cli, workspace: Path, llm_serve
     system, user = request["messages"]
     assert system["role"] == "system"
     assert system["content"].startswith("You extract durable facts")
+    # Issue 25 item 1: the prompt says what is not a fact and how a fact reads.
+    for rule in (
+        "compliments and wishes to the listener",
+        "in the third person",
+        "no introduction",
+    ):
+        assert rule in system["content"]
     assert user["role"] == "user"
     assert STAMP.sub("", user["content"]) == (
         "MEMORY.md (already in long-term memory; do not restate):\n"
@@ -549,6 +556,62 @@ def test_only_new_entries_are_sent_through_litellm(cli, workspace: Path, llm_ser
 
 @pytest.mark.parametrize("answer", ["", "  NO_REPLY \n"])
 def test_blank_or_no_reply_answer_writes_nothing(
+    cli, workspace: Path, llm_server, answer: str
+) -> None:
+    model_config(workspace, llm_server)
+    append(cli, workspace, "t1", DANA)
+    llm_server.reply(answer)
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    assert "nothing worth keeping" in run.stderr
+    assert not ledger(workspace).exists()
+    assert flushed(workspace, "t1") == 4
+
+
+FACTS = "- Dana leads the payments team.\n- Dana prefers Postgres."
+LIST_FORMS = {
+    "numbered": "1. Dana leads the payments team.\n2) Dana prefers Postgres.",
+    "stars": "* Dana leads the payments team.\n* Dana prefers Postgres.",
+    "json": '["Dana leads the payments team.", "Dana prefers Postgres."]',
+    "fenced_json": '```json\n["Dana leads the payments team.", "Dana prefers Postgres."]\n```',
+    "heading": "## Facts\n\n- Dana leads the payments team.\n\n### Preferences\n"
+    "- Dana prefers Postgres.",
+    "chatty": "Here are the durable facts from the conversation:\n\n"
+    "+ Dana leads the payments team.\n+ Dana prefers Postgres.\n\n"
+    "Let me know if you need anything else!",
+}
+
+
+@pytest.mark.parametrize("case", sorted(LIST_FORMS))
+def test_every_list_form_is_written_as_dash_bullets(
+    cli, workspace: Path, llm_server, case: str
+) -> None:
+    """Issue 25 item 6: one fact a `- ` bullet, whatever list form the model answers in,
+    and no heading, preamble or sign-off of the model's own in the ledger."""
+    model_config(workspace, llm_server)
+    append(cli, workspace, "t1", DANA)
+    llm_server.reply(LIST_FORMS[case])
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    assert "-> 2 facts" in run.stderr
+    text = ledger(workspace).read_text()
+    assert len(HEADING.findall(text)) == 1
+    assert text.endswith(f"\n\n{FACTS}\n")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No new facts worth keeping.",
+        "Nothing new.",
+        "None.",
+        "There are no new durable facts to add.",
+        "- None",
+        "**NO_REPLY**",
+        "Nothing new in this part of the conversation.\n\nNO_REPLY",
+    ],
+)
+def test_the_ways_of_saying_nothing_new_write_nothing(
     cli, workspace: Path, llm_server, answer: str
 ) -> None:
     model_config(workspace, llm_server)
