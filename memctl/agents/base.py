@@ -96,12 +96,14 @@ class MemoryFile:
 
 @dataclass(frozen=True)
 class SettingsFile:
-    """A file install edits: what adding memctl makes of its text (None: no file yet),
-    and what taking memctl out again makes of it. `remove(add(text))` gives back `text`
-    for any file install can edit in place."""
+    """A file install edits: what adding memctl makes of its text (None: no file, as
+    argument or result), and what taking memctl out again makes of it.
+    `remove(add(text))` gives back `text` for any file install can edit in place. `add`
+    may also take out what another mode of install put there (Codex's hooks.json when
+    installing its notify program instead)."""
 
     path: Path
-    add: Callable[[str | None], str]
+    add: Callable[[str | None], str | None]
     remove: Callable[[str], str]
 
 

@@ -10,8 +10,9 @@ say). Codex has no session-end hook, so its Stop also runs the maintenance that 
 
 Settings: install writes the hooks into `.codex/hooks.json` (`$CODEX_HOME/hooks.json`
 with --user), or with --notify the legacy `notify = [...]` line into config.toml, and a
-`[mcp_servers.memctl]` table into config.toml, between marker comments (see
-`settings`): Codex runs one notify program, so one already set is an error.
+`[mcp_servers.memctl]` table into config.toml, edited structurally (see `settings`):
+Codex runs one notify program, so one already set is an error, and installing one mode
+takes the other out (both would import every turn twice).
 
 Rollouts: `<home>/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl` and, once archived,
 `<home>/archived_sessions/`, where `<home>` is `$CODEX_HOME` or `~/.codex`.
@@ -55,15 +56,13 @@ from memctl.agents.base import (
     text_field,
 )
 from memctl.agents.settings import (
-    TOML_BEGIN,
-    add_toml_block,
     hooks_file,
     memctl_argv,
     memctl_executable,
-    remove_toml_blocks,
-    toml_array,
-    toml_check,
-    toml_string,
+    same_server,
+    toml_document,
+    toml_text,
+    without_old_markers,
 )
 from memctl.agents.transcripts import (
     Draft,
@@ -364,31 +363,62 @@ def codex_rollout(thread_id: str, home: Path | None = None) -> Path | None:
 # --------------------------------------------------------------------------- settings
 
 
+def _server(ws: Workspace) -> dict[str, Any]:
+    """memctl's MCP server, as its `[mcp_servers.memctl]` table says it."""
+    return {"command": memctl_executable(), "args": ["-w", str(ws.root), "mcp"]}
+
+
+def _ours_notify(ws: Workspace, value: Any) -> bool:
+    """Whether a `notify` value is the one install writes for this workspace."""
+    return isinstance(value, list) and list(value[-4:]) == ["-w", str(ws.root), "hook", "codex"]
+
+
 def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
-    """config.toml with memctl's MCP server table (and notify line) in marked blocks."""
-    parsed = toml_check(path, text or "")
-    if text and TOML_BEGIN in text:
-        return text  # installed before: the blocks are there
-    servers = parsed.get("mcp_servers")
-    if isinstance(servers, dict) and "memctl" in servers:
+    """config.toml with memctl's MCP server table, and its notify line with --notify
+    (without it, a notify line of memctl's goes: hooks.json takes over, and the two
+    would import every turn twice). Edited structurally: everything else stays."""
+    import tomlkit
+
+    original = text or ""
+    doc = toml_document(path, without_old_markers(original))
+    servers = doc.get("mcp_servers")
+    if servers is not None and not isinstance(servers, dict):
+        raise UsageError(f"{path}: mcp_servers is not a table")
+    entry = _server(ws)
+    current = servers.get("memctl") if servers is not None else None
+    if current is not None and not same_server(current, entry):
         raise UsageError(f"{path} already has [mcp_servers.memctl]; remove it first")
-    after = text
-    if notify:
-        if "notify" in parsed:
-            raise UsageError(
-                f"{path} already sets notify = {parsed['notify']!r}: Codex runs one notify "
-                "program; use hooks.json (install without --notify) or remove it first"
-            )
-        line = f"notify = {toml_array(memctl_argv(ws, 'hook', 'codex'))}\n"
-        after = add_toml_block(path, after, "notify", line, top=True)
-    table = (
-        "[mcp_servers.memctl]\n"
-        f"command = {toml_string(memctl_executable())}\n"
-        f"args = {toml_array(['-w', str(ws.root), 'mcp'])}\n"
-    )
-    after = add_toml_block(path, after, "mcp_servers.memctl", table, top=False)
-    toml_check(path, after)
-    return after
+    said = doc.get("notify")
+    if notify and said is not None and not _ours_notify(ws, said):
+        raise UsageError(
+            f"{path} already sets notify = {said.unwrap()!r}: Codex runs one notify "
+            "program; use hooks.json (install without --notify) or remove it first"
+        )
+    if notify and said is None:
+        doc["notify"] = memctl_argv(ws, "hook", "codex")  # tomlkit puts it before the tables
+    elif not notify and _ours_notify(ws, said):
+        del doc["notify"]
+    if current is None:
+        if servers is None:
+            doc["mcp_servers"] = servers = tomlkit.table(is_super_table=True)
+        table = tomlkit.table()
+        table.update(entry)
+        servers["memctl"] = table
+    return toml_text(doc, original)
+
+
+def _unconfig(ws: Workspace, path: Path, text: str) -> str:
+    """config.toml without memctl's own keys and tables (and an old install's marker
+    comments): Codex's trust entries and whatever else it or the user wrote stay."""
+    doc = toml_document(path, without_old_markers(text))
+    if _ours_notify(ws, doc.get("notify")):
+        del doc["notify"]
+    servers = doc.get("mcp_servers")
+    if isinstance(servers, dict) and same_server(servers.get("memctl"), _server(ws)):
+        del servers["memctl"]
+        if not servers:
+            del doc["mcp_servers"]
+    return toml_text(doc, text)
 
 
 # --------------------------------------------------------------------------- the agent
@@ -461,17 +491,23 @@ class Codex:
     ) -> list[SettingsFile]:
         base = codex_home() if user else project / ".codex"
         config = base / "config.toml"
-        files = [
+        hooks = hooks_file(
+            ws, self.name, base / "hooks.json", self.hooks + ((self.recall_hook,) if recall else ())
+        )
+        if notify:
+            # The notify program replaces the hooks: both would import every turn twice.
+            remove = hooks.remove
+            hooks = SettingsFile(
+                hooks.path, add=lambda text: None if text is None else remove(text), remove=remove
+            )
+        return [
             SettingsFile(
                 config,
                 add=lambda text: _config(ws, config, text, notify),
-                remove=remove_toml_blocks,
-            )
+                remove=lambda text: _unconfig(ws, config, text),
+            ),
+            hooks,
         ]
-        if not notify:
-            hooks = self.hooks + ((self.recall_hook,) if recall else ())
-            files.append(hooks_file(ws, self.name, base / "hooks.json", hooks))
-        return files
 
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
         return None  # the [mcp_servers.memctl] table in config.toml

@@ -117,10 +117,14 @@ def _agent(name: str, notify: bool) -> Agent:
 def plan_install(
     ws: Workspace, agent: Agent, *, user: bool, project: Path, recall: bool, notify: bool
 ) -> list[tuple[SettingsFile, FileChange]]:
+    records = _records(ws)
     changes = []
     for settings in agent.settings(ws, user=user, project=project, recall=recall, notify=notify):
         before = _read(settings.path)
         after = settings.add(before)
+        record = records.get(str(settings.path))
+        if isinstance(record, dict) and record.get("created") and _empty(after):
+            after = None  # a file install created, with nothing of memctl's left in it
         if after != before:
             changes.append((settings, FileChange(str(settings.path), before, after)))
     return changes
@@ -219,6 +223,33 @@ def _mcp(
     return [_run(argv, project)]
 
 
+def _record(
+    agent: str, settings: SettingsFile, change: FileChange, prior: Any
+) -> dict[str, Any] | None:
+    """What uninstall needs to give back the file's original: whether install created
+    it, and its text when removing memctl's entries would not reproduce it. A file
+    still as an earlier install left it (an upgrade: `install --recall` after
+    `install`) keeps that install's original, never the earlier install's output."""
+    if change.after is None:
+        return None  # deleted: nothing left to restore
+    if (
+        isinstance(prior, dict)
+        and change.before is not None
+        and prior.get("after_sha256") == _sha(change.before)
+    ):
+        return {**prior, "agent": agent, "after_sha256": _sha(change.after)}
+    record: dict[str, Any] = {"agent": agent, "after_sha256": _sha(change.after)}
+    if change.before is None:
+        record["created"] = True
+        record["created_dirs"] = _missing_parents(settings.path)
+    elif isinstance(prior, dict) and prior.get("created"):
+        record["created"] = True  # changed by hand since, but still a file install made
+        record["created_dirs"] = prior.get("created_dirs", [])
+    elif settings.remove(change.after) != change.before:
+        record["before"] = change.before
+    return record
+
+
 def install(
     ws: Workspace,
     agent: str,
@@ -239,16 +270,11 @@ def install(
     if not dry_run:
         records = _records(ws)
         for settings, change in planned:
-            record: dict[str, Any] = {
-                "agent": chosen.name,
-                "after_sha256": _sha(change.after or ""),
-            }
-            if change.before is None:
-                record["created"] = True
-                record["created_dirs"] = _missing_parents(settings.path)
-            elif settings.remove(change.after or "") != change.before:
-                record["before"] = change.before
-            records[change.path] = record
+            record = _record(chosen.name, settings, change, records.get(change.path))
+            if record is None:
+                records.pop(change.path, None)
+            else:
+                records[change.path] = record
         if planned:
             _save_records(ws, records)
         for change in result.changes:

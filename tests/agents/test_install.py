@@ -6,6 +6,7 @@ import difflib
 import json
 import os
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -69,14 +70,15 @@ def test_claude_install_merges_and_uninstall_restores_bytes(cli, workspace, proj
         ours = hook_groups(installed, event)[-1]
         assert ours.get("matcher") == matcher
         assert ours["hooks"][0]["command"].endswith(f"-w {workspace} hook claude-code")
-    assert "claude mcp add --scope project memctl --" in result.stdout
+    server = json.loads((project / ".mcp.json").read_text())["mcpServers"]["memctl"]
+    assert server["args"] == ["-w", str(workspace), "mcp"]
     again = cli("-w", workspace, "install", "claude-code", "--project", project)
     assert json.loads(path.read_text(encoding="utf-8")) == installed  # idempotent
-    assert "no file to change" in again.stderr
+    assert again.exit_code == 0 and "no file to change" in again.stderr
     done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
     assert done.exit_code == 0, done.stderr
     assert path.read_bytes() == original.encode("utf-8")
-    assert "claude mcp remove --scope project memctl" in done.stdout
+    assert not (project / ".mcp.json").exists()
 
 
 def test_claude_install_creates_and_uninstall_deletes(cli, workspace, project):
@@ -110,7 +112,7 @@ def test_install_dry_run_shows_the_diff_and_changes_nothing(cli, workspace, proj
     result = cli("-w", workspace, "install", "claude-code", "--project", project, "--dry-run")
     assert result.exit_code == 0
     assert f"--- {path}" in result.stdout and '+    "SessionStart": [' in result.stdout
-    assert "would run: claude mcp add" in result.stdout
+    assert f"--- /dev/null\n+++ {project / '.mcp.json'}" in result.stdout
     assert snapshot(project.parent) == before
 
 
@@ -136,13 +138,14 @@ def test_claude_mcp_add_is_run_when_claude_is_on_path(
     fake.write_text(f'#!/bin/sh\necho "$PWD $*" >> {calls}\n')
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    result = cli("-w", workspace, "install", "claude-code", "--user", "--project", project)
     assert result.exit_code == 0 and "ran claude mcp add" in result.stderr
-    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    cli("-w", workspace, "uninstall", "claude-code", "--user", "--project", project)
     lines = calls.read_text().splitlines()
-    assert lines[0].startswith(f"{project} mcp add --scope project memctl -- ")
+    assert lines[0].startswith(f"{project} mcp add --scope user memctl -- ")
     assert lines[0].endswith(f"-w {workspace} mcp")
-    assert lines[1] == f"{project} mcp remove --scope project memctl"
+    assert lines[1] == f"{project} mcp remove --scope user memctl"
 
 
 def test_a_failing_claude_mcp_add_is_exit_1(cli, workspace, project, tmp_path, monkeypatch):
@@ -152,7 +155,8 @@ def test_a_failing_claude_mcp_add_is_exit_1(cli, workspace, project, tmp_path, m
     fake.write_text("#!/bin/sh\necho 'already exists' >&2\nexit 1\n")
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", str(bin_dir))
-    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    result = cli("-w", workspace, "install", "claude-code", "--user")
     assert result.exit_code == 1
     assert "already exists" in result.stderr
 
@@ -314,3 +318,107 @@ def test_a_compact_file_stays_compact(cli, workspace, project):
     )
     cli("-w", workspace, "uninstall", "claude-code", "--project", project)
     assert path.read_text() == original
+
+
+# --------------------------------------------------------------------------- issue 22
+
+FAKE_CLAUDE = """#!{python}
+# `claude mcp add/remove --scope user` as Claude Code 2.1.332 does them: the entry in
+# $HOME/.claude.json; add refuses an entry that exists, remove one that does not.
+import json, os, sys
+path = os.path.join(os.environ["HOME"], ".claude.json")
+data = json.load(open(path)) if os.path.exists(path) else {{}}
+servers = data.setdefault("mcpServers", {{}})
+args = sys.argv[1:]
+name = args[4]
+if args[1] == "add":
+    if name in servers:
+        sys.exit(f"MCP server {{name}} already exists in user config")
+    command, *rest = args[args.index("--") + 1 :]
+    servers[name] = {{"type": "stdio", "command": command, "args": rest, "env": {{}}}}
+elif name not in servers:
+    sys.exit(f"No user-scoped MCP server found with name: {{name}}")
+else:
+    del servers[name]
+json.dump(data, open(path, "w"), indent=2)
+"""
+
+
+@pytest.fixture
+def claude_on_path(tmp_path, monkeypatch):
+    """A `claude` that keeps its user servers as the real one does, and a scratch HOME."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "claude"
+    fake.write_text(FAKE_CLAUDE.format(python=sys.executable))
+    fake.chmod(0o755)
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+@pytest.mark.parametrize("user", [True, False])
+def test_installing_twice_is_a_no_op_exit_0(cli, workspace, project, claude_on_path, user):
+    """Issue 22.1: `claude mcp add` refuses an entry that exists; a second install must
+    not run it (nor fail), and uninstall twice must not fail either."""
+    scope = ["--user"] if user else []
+    args = ["-w", workspace, "install", "claude-code", *scope, "--project", project]
+    first = cli(*args)
+    assert first.exit_code == 0, first.stderr
+    files = {p: p.read_bytes() for p in claude_on_path.parent.rglob("*") if p.is_file()}
+    again = cli(*args)
+    assert again.exit_code == 0, again.stderr
+    assert "failed" not in again.stderr
+    assert {p: p.read_bytes() for p in files} == files
+    if user:
+        servers = json.loads((claude_on_path / ".claude.json").read_text())["mcpServers"]
+        assert servers["memctl"]["args"] == ["-w", str(workspace), "mcp"]
+    for _ in range(2):
+        done = cli("-w", workspace, "uninstall", "claude-code", *scope, "--project", project)
+        assert done.exit_code == 0, done.stderr
+    if user:
+        assert json.loads((claude_on_path / ".claude.json").read_text())["mcpServers"] == {}
+
+
+def test_install_uninstall_leaves_no_mcp_json(cli, workspace, project, claude_on_path):
+    """Issue 22.2: a project without .mcp.json has none after install and uninstall."""
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert (project / ".mcp.json").is_file()
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert sorted(p.name for p in project.iterdir()) == []
+
+
+def test_a_project_mcp_json_keeps_its_other_servers(cli, workspace, project):
+    mcp = project / ".mcp.json"
+    original = '{\n  "mcpServers": {\n    "docs": {"command": "docs-mcp"}\n  }\n}\n'
+    mcp.write_text(original)
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert sorted(json.loads(mcp.read_text())["mcpServers"]) == ["docs", "memctl"]
+    data = json.loads(mcp.read_text())
+    data["mcpServers"]["web"] = {"command": "web-mcp"}  # the user adds one meanwhile
+    mcp.write_text(json.dumps(data, indent=2) + "\n")
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert sorted(json.loads(mcp.read_text())["mcpServers"]) == ["docs", "web"]
+
+
+@pytest.mark.parametrize("name", ["two-space", "by-hand", None])
+def test_an_upgrade_keeps_the_true_original(cli, workspace, project, name):
+    """Issue 22.3: install, install --recall (an upgrade), uninstall: the original comes
+    back, not the first install's output (which held all its hook groups)."""
+    path = settings_path(project)
+    original = None if name is None else CLAUDE_SETTINGS[name]
+    if original is not None:
+        path.parent.mkdir()
+        path.write_text(original)
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    upgraded = cli("-w", workspace, "install", "claude-code", "--project", project, "--recall")
+    assert upgraded.exit_code == 0
+    assert hook_groups(json.loads(path.read_text()), "UserPromptSubmit")
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    if original is None:
+        assert not (project / ".claude").exists()
+    else:
+        assert path.read_text() == original
