@@ -59,7 +59,6 @@ from memctl.agents.settings import (
     hooks_file,
     memctl_argv,
     memctl_executable,
-    same_server,
     toml_document,
     toml_text,
     without_old_markers,
@@ -368,6 +367,12 @@ def _server(ws: Workspace) -> dict[str, Any]:
     return {"command": memctl_executable(), "args": ["-w", str(ws.root), "mcp"]}
 
 
+def _ours_server(ws: Workspace, value: Any) -> bool:
+    """Whether a `[mcp_servers.memctl]` table is memctl's server for this workspace
+    (by its arguments: the executable's path changes with the virtualenv)."""
+    return isinstance(value, dict) and value.get("args") == _server(ws)["args"]
+
+
 def _ours_notify(ws: Workspace, value: Any) -> bool:
     """Whether a `notify` value is the one install writes for this workspace."""
     return isinstance(value, list) and list(value[-4:]) == ["-w", str(ws.root), "hook", "codex"]
@@ -386,8 +391,10 @@ def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
         raise UsageError(f"{path}: mcp_servers is not a table")
     entry = _server(ws)
     current = servers.get("memctl") if servers is not None else None
-    if current is not None and not same_server(current, entry):
+    if current is not None and not _ours_server(ws, current):
         raise UsageError(f"{path} already has [mcp_servers.memctl]; remove it first")
+    if current is not None and current.get("command") != entry["command"]:
+        current["command"] = entry["command"]  # memctl moved (a new virtualenv)
     said = doc.get("notify")
     if notify and said is not None and not _ours_notify(ws, said):
         raise UsageError(
@@ -414,7 +421,7 @@ def _unconfig(ws: Workspace, path: Path, text: str) -> str:
     if _ours_notify(ws, doc.get("notify")):
         del doc["notify"]
     servers = doc.get("mcp_servers")
-    if isinstance(servers, dict) and same_server(servers.get("memctl"), _server(ws)):
+    if isinstance(servers, dict) and _ours_server(ws, servers.get("memctl")):
         del servers["memctl"]
         if not servers:
             del doc["mcp_servers"]

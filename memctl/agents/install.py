@@ -245,7 +245,12 @@ def _record(
     elif isinstance(prior, dict) and prior.get("created"):
         record["created"] = True  # changed by hand since, but still a file install made
         record["created_dirs"] = prior.get("created_dirs", [])
-    elif settings.remove(change.after) != change.before:
+    elif (
+        settings.remove(change.after) != change.before
+        and settings.remove(change.before) == change.before
+    ):
+        # (Text holding memctl's entries already, an install this workspace has no
+        # record of, is no original: uninstall then removes them instead.)
         record["before"] = change.before
     return record
 

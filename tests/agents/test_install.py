@@ -422,3 +422,119 @@ def test_an_upgrade_keeps_the_true_original(cli, workspace, project, name):
         assert not (project / ".claude").exists()
     else:
         assert path.read_text() == original
+
+
+OLD_MARKER_INSTALL = (
+    'model = "o3"\n'
+    "# >>> memctl notify (memctl uninstall removes this block) >>>\n"
+    'notify = ["memctl", "-w", "{ws}", "hook", "codex"]\n'
+    "# <<< memctl <<<\n"
+    "[features]\nweb_search = true\n"
+    "# >>> memctl mcp_servers.memctl (memctl uninstall removes this block) >>>\n"
+    "[mcp_servers.memctl]\n"
+    'command = "memctl"\n'
+    'args = ["-w", "{ws}", "mcp"]\n'
+    '[projects."/src/shop"]\n'
+    'trust_level = "trusted"\n'
+    "# <<< memctl <<<\n"
+)
+
+
+def test_codex_keeps_what_codex_writes_beside_and_after_memctl(cli, workspace, codex_home):
+    """Issue 22.4: Codex appends trust tables and keys after memctl's table; uninstall
+    removes exactly memctl's keys and tables and keeps those."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text('model = "o3"\n\n# my servers\n[mcp_servers.docs]\ncommand = "docs-mcp"\n')
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    lines = config.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("args = ")) + 1
+    lines[at:at] = [  # what Codex's trust review and config API add, right after it
+        '\n[projects."/src/shop"]\ntrust_level = "trusted"\n\n',
+        '[hooks.state."user:hooks.json:Stop:0:0"]\ntrusted_hash = "sha256:ab12"\n',
+    ]
+    config.write_text("".join(lines))
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    left = tomllib.loads(config.read_text())
+    assert left["projects"] == {"/src/shop": {"trust_level": "trusted"}}
+    assert left["hooks"]["state"]["user:hooks.json:Stop:0:0"]["trusted_hash"] == "sha256:ab12"
+    assert left["mcp_servers"] == {"docs": {"command": "docs-mcp"}}
+    assert "# my servers" in config.read_text()
+
+
+def rewrite_mcp_tables(config: Path) -> None:
+    """What `codex mcp add` does to config.toml: every mcp_servers table written again
+    (comments among them gone), the rest kept."""
+    data = tomllib.loads(config.read_text())
+    servers = data.pop("mcp_servers", {})
+    head = "".join(
+        f"{key} = {json.dumps(value)}\n"
+        for key, value in data.items()
+        if not isinstance(value, dict)
+    )
+    tables = "".join(
+        f"\n[mcp_servers.{name}]\n"
+        + "".join(f"{key} = {json.dumps(value)}\n" for key, value in table.items())
+        for name, table in {**servers, "docs": {"command": "docs-mcp"}}.items()
+    )
+    config.write_text(head + tables)
+
+
+def test_codex_survives_codex_mcp_add_rewriting_the_tables(cli, workspace, codex_home):
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text('model = "o3"\n')
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    rewrite_mcp_tables(config)
+    again = cli("-w", workspace, "install", "codex", "--user")  # a re-install works
+    assert again.exit_code == 0, again.stderr
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert tomllib.loads(config.read_text()) == {
+        "model": "o3",
+        "mcp_servers": {"docs": {"command": "docs-mcp"}},
+    }
+    assert not (codex_home / "hooks.json").exists()
+
+
+def test_an_old_marker_block_install_is_migrated(cli, workspace, codex_home):
+    """The marker comments go; what Codex wrote inside the old block stays."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text(OLD_MARKER_INSTALL.replace("{ws}", str(workspace)))
+    installed = cli("-w", workspace, "install", "codex", "--user", "--notify")
+    assert installed.exit_code == 0, installed.stderr
+    text = config.read_text()
+    assert "# >>> memctl" not in text and "# <<< memctl" not in text
+    assert tomllib.loads(text)["projects"] == {"/src/shop": {"trust_level": "trusted"}}
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert tomllib.loads(config.read_text()) == {
+        "model": "o3",
+        "features": {"web_search": True},
+        "projects": {"/src/shop": {"trust_level": "trusted"}},
+    }
+
+
+def test_switching_between_hooks_and_notify(cli, workspace, codex_home):
+    """Issue 22.6: hooks -> notify switches (not "no file to change"); notify -> hooks
+    takes notify out (both would import every turn twice)."""
+    codex_home.mkdir()
+    config, hooks = codex_home / "config.toml", codex_home / "hooks.json"
+    original = 'model = "o3"\n'
+    config.write_text(original)
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    assert hooks.is_file()
+    to_notify = cli("-w", workspace, "install", "codex", "--user", "--notify")
+    assert to_notify.exit_code == 0, to_notify.stderr
+    assert "no file to change" not in to_notify.stderr
+    assert "notify" in tomllib.loads(config.read_text())
+    assert not hooks.exists()
+    to_hooks = cli("-w", workspace, "install", "codex", "--user")
+    assert to_hooks.exit_code == 0, to_hooks.stderr
+    assert "notify" not in tomllib.loads(config.read_text())
+    assert sorted(json.loads(hooks.read_text())["hooks"]) == ["SessionStart", "Stop"]
+    assert cli("-w", workspace, "uninstall", "codex", "--user").exit_code == 0
+    assert config.read_text() == original
+    assert not hooks.exists()
