@@ -19,6 +19,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -96,8 +97,10 @@ class InstallResult:
 
 
 def _read(path: Path) -> str | None:
+    """The file's text with its line endings as they are (CRLF stays CRLF)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8", newline="") as handle:
+            return handle.read()
     except FileNotFoundError:
         return None
     except UnicodeDecodeError:
@@ -121,7 +124,7 @@ def plan_install(
     changes = []
     for settings in agent.settings(ws, user=user, project=project, recall=recall, notify=notify):
         before = _read(settings.path)
-        after = settings.add(before)
+        after = settings.add(None) if before is None else _keeping_endings(settings.add, before)
         record = records.get(str(settings.path))
         if isinstance(record, dict) and record.get("created") and _empty(after):
             after = None  # a file install created, with nothing of memctl's left in it
@@ -137,7 +140,7 @@ def plan_uninstall(ws: Workspace, agent: Agent, *, user: bool, project: Path) ->
         before = _read(settings.path)
         if before is None:
             continue
-        after: str | None = settings.remove(before)
+        after: str | None = _keeping_endings(settings.remove, before)
         record = records.get(str(settings.path))
         if isinstance(record, dict) and record.get("after_sha256") == _sha(before):
             # The file is as install left it: give back exactly what install found.
@@ -147,6 +150,17 @@ def plan_uninstall(ws: Workspace, agent: Agent, *, user: bool, project: Path) ->
         if after != before:
             changes.append(FileChange(str(settings.path), before, after))
     return changes
+
+
+def _keeping_endings(edit: Callable[[str], str | None], text: str) -> str | None:
+    """`edit` applied to a file's text with CRLF line endings kept: the editors work in
+    LF, and a CRLF file comes back CRLF, its new lines too."""
+    if "\r\n" not in text:
+        return edit(text)
+    edited = edit(text.replace("\r\n", "\n"))
+    if edited is None:
+        return None
+    return edited.replace("\r\n", "\n").replace("\n", "\r\n")
 
 
 def _empty(text: str | None) -> bool:
@@ -196,7 +210,7 @@ def _write(change: FileChange) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        write_atomic(path, change.after.encode("utf-8"), mode)
+        write_atomic(path, change.after.encode("utf-8"), mode, through_links=True)
     except OSError as exc:
         raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
 
@@ -246,8 +260,8 @@ def _record(
         record["created"] = True  # changed by hand since, but still a file install made
         record["created_dirs"] = prior.get("created_dirs", [])
     elif (
-        settings.remove(change.after) != change.before
-        and settings.remove(change.before) == change.before
+        _keeping_endings(settings.remove, change.after) != change.before
+        and _keeping_endings(settings.remove, change.before) == change.before
     ):
         # (Text holding memctl's entries already, an install this workspace has no
         # record of, is no original: uninstall then removes them instead.)

@@ -538,3 +538,40 @@ def test_switching_between_hooks_and_notify(cli, workspace, codex_home):
     assert cli("-w", workspace, "uninstall", "codex", "--user").exit_code == 0
     assert config.read_text() == original
     assert not hooks.exists()
+
+
+def test_an_old_block_without_its_end_marker_loses_nothing(cli, workspace, codex_home):
+    """Issue 24.10: the end marker removed by hand: uninstall takes out memctl's keys,
+    never everything after the begin marker."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    text = OLD_MARKER_INSTALL.replace("{ws}", str(workspace)).replace("# <<< memctl <<<\n", "")
+    config.write_text(text + '\n[mcp_servers.docs]\ncommand = "docs-mcp"\n')
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert tomllib.loads(config.read_text()) == {
+        "model": "o3",
+        "features": {"web_search": True},
+        "projects": {"/src/shop": {"trust_level": "trusted"}},
+        "mcp_servers": {"docs": {"command": "docs-mcp"}},
+    }
+
+
+def test_install_writes_through_a_symlink_and_keeps_crlf(cli, workspace, project, tmp_path):
+    """Issue 24.11: a settings.json linked into dotfiles stays a link, its target gets
+    the hooks in CRLF, and uninstall gives the target back its very bytes."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "claude-settings.json"
+    original = b'{\r\n  "model": "opus",\r\n  "hooks": {}\r\n}\r\n'
+    target.write_bytes(original)
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.symlink_to(target)
+    assert cli("-w", workspace, "install", "claude-code", "--project", project).exit_code == 0
+    assert path.is_symlink()
+    data = target.read_bytes()
+    assert hook_groups(json.loads(data), "SessionStart")
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    assert cli("-w", workspace, "uninstall", "claude-code", "--project", project).exit_code == 0
+    assert path.is_symlink() and target.read_bytes() == original
