@@ -168,7 +168,12 @@ class Agent(Protocol):
 
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
         """The agent's own command that (un)registers memctl's MCP server, when it is
-        not written into a settings file."""
+        not written into a settings file and not registered already (None then)."""
+        ...
+
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        """What the user must still do, after install, before the agent runs memctl's
+        hooks or server (a review or trust step the agent asks for), one line each."""
         ...
 
 

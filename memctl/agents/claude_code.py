@@ -531,6 +531,14 @@ class ClaudeCode:
             *argv["args"],
         ]
 
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        if scope == "user":
+            return []
+        return [
+            f"Claude Code asks once whether to use the MCP servers of {project / '.mcp.json'}: "
+            "start `claude` there and approve memctl"
+        ]
+
 
 def _server(ws: Workspace) -> dict[str, Any]:
     """memctl's MCP server as Claude Code writes an entry of `mcpServers`."""

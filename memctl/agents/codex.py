@@ -35,6 +35,7 @@ Export: the memory block goes into AGENTS.md, of which Codex reads 32 KiB
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -56,6 +57,7 @@ from memctl.agents.base import (
     text_field,
 )
 from memctl.agents.settings import (
+    hook_command,
     hooks_file,
     memctl_argv,
     memctl_executable,
@@ -428,6 +430,127 @@ def _unconfig(ws: Workspace, path: Path, text: str) -> str:
     return toml_text(doc, text)
 
 
+# --------------------------------------------------------------------------- hook review
+
+TRUSTED = ("trusted", "managed")
+REVIEW_STEP = (
+    "Codex runs only hooks you have reviewed: start `codex`{where}, type /hooks and "
+    "press t (trust all) for memctl's hooks"
+)
+
+
+def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | None:
+    """The hooks Codex would run in `project`, as Codex itself lists them (its
+    app-server's `hooks/list`: key, command, `trustStatus`); None when `codex` is not
+    on PATH or does not answer. Codex 0.171 runs a hook only once the user reviewed
+    it, and says nothing about one it skips: asking Codex is the only sure check."""
+    import shutil
+    import subprocess
+    import threading
+
+    exe = shutil.which("codex")
+    if exe is None:
+        return None
+    try:
+        proc = subprocess.Popen(
+            [exe, "app-server"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=project if project.is_dir() else None,
+        )
+    except OSError:
+        return None
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def ask(message: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", **message}) + "\n")
+        proc.stdin.flush()
+
+    def answer(wanted: int) -> dict[str, Any] | None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            with contextlib.suppress(ValueError):
+                message = json.loads(line)
+                if isinstance(message, dict) and message.get("id") == wanted:
+                    return message
+        return None
+
+    try:
+        ask({"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "memctl"}}})
+        if answer(1) is None:
+            return None
+        ask({"method": "initialized", "params": {}})
+        ask({"id": 2, "method": "hooks/list", "params": {"cwds": [str(project)]}})
+        listed = answer(2)
+    except OSError:
+        return None
+    finally:
+        timer.cancel()
+        proc.kill()
+        proc.wait()
+    result = listed.get("result") if listed else None
+    data = result.get("data") if isinstance(result, dict) else None
+    if not isinstance(data, list):
+        return None
+    return [
+        hook
+        for entry in data
+        if isinstance(entry, dict) and isinstance(entry.get("hooks"), list)
+        for hook in entry["hooks"]
+        if isinstance(hook, dict)
+    ]
+
+
+def unreviewed_hooks(ws: Workspace, project: Path) -> list[str] | None:
+    """The events of memctl's Codex hooks that are installed but would not run until
+    the user reviews them (None: Codex could not be asked)."""
+    hooks = codex_hooks(project)
+    if hooks is None:
+        return None
+    command = hook_command(ws, "codex")
+    return [
+        str(hook.get("eventName"))
+        for hook in hooks
+        if hook.get("command") == command and hook.get("trustStatus") not in TRUSTED
+    ]
+
+
+def project_trusted(project: Path) -> bool:
+    """Whether the user's Codex configuration trusts `project` (Codex reads a
+    project's `.codex/` only then)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads((codex_home() / "config.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    projects = data.get("projects")
+    entry = projects.get(str(project)) if isinstance(projects, dict) else None
+    return isinstance(entry, dict) and entry.get("trust_level") == "trusted"
+
+
+def review_steps(ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+    """What the user must still do before Codex runs memctl's hooks."""
+    if notify:
+        return []
+    where = "" if scope == "user" else f" in {project}"
+    steps = []
+    if scope == "project" and not project_trusted(project):
+        steps.append(
+            f"Codex reads {project / '.codex'} only in a trusted project: start `codex` "
+            f"in {project} and answer yes when it asks whether to trust the folder"
+        )
+    unreviewed = unreviewed_hooks(ws, project)
+    if unreviewed is None or unreviewed:
+        steps.append(REVIEW_STEP.format(where=where))
+    return steps
+
+
 # --------------------------------------------------------------------------- the agent
 
 EVENTS: Mapping[str, HookAction] = {
@@ -518,6 +641,9 @@ class Codex:
 
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
         return None  # the [mcp_servers.memctl] table in config.toml
+
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        return review_steps(ws, scope, project, notify)
 
 
 AGENT = Codex()

@@ -72,6 +72,9 @@ class InstallResult:
     scope: Scope
     changes: list[FileChange] = field(default_factory=list)
     commands: list[CommandRun] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    """What the user must still do before the agent runs memctl (review, trust):
+    notes on stderr, not part of the JSON document."""
     dry_run: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -299,6 +302,8 @@ def install(
         for change in result.changes:
             _write(change)
     result.commands = _mcp(ws, chosen, scope, project, remove=False, dry_run=dry_run)
+    if not dry_run:
+        result.steps = chosen.review_steps(ws, scope, project, notify)
     return result
 
 

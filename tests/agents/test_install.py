@@ -575,3 +575,73 @@ def test_install_writes_through_a_symlink_and_keeps_crlf(cli, workspace, project
     assert b"\n" not in data.replace(b"\r\n", b"")
     assert cli("-w", workspace, "uninstall", "claude-code", "--project", project).exit_code == 0
     assert path.is_symlink() and target.read_bytes() == original
+
+
+FAKE_CODEX = """#!{python}
+# `codex app-server` as Codex 0.171 answers `hooks/list`: each hook of
+# $CODEX_HOME/hooks.json with its trustStatus ("trusted" when config.toml holds
+# hooks.state for its key, as Codex's own review writes it).
+import json, os, sys, tomllib
+home = os.environ["CODEX_HOME"]
+path = os.path.join(home, "hooks.json")
+config = os.path.join(home, "config.toml")
+state = tomllib.load(open(config, "rb")).get("hooks", {{}}).get("state", {{}}) if os.path.exists(config) else {{}}
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("id") == 1:
+        print(json.dumps({{"id": 1, "result": {{}}}}), flush=True)
+    elif message.get("method") == "hooks/list":
+        hooks = []
+        data = json.load(open(path)) if os.path.exists(path) else {{"hooks": {{}}}}
+        for event, groups in data["hooks"].items():
+            for g, group in enumerate(groups):
+                for h, hook in enumerate(group["hooks"]):
+                    key = f"{{path}}:{{event.lower()}}:{{g}}:{{h}}"
+                    status = "trusted" if key in state else "untrusted"
+                    hooks.append({{"key": key, "eventName": event, "command": hook["command"],
+                                  "trustStatus": status}})
+        print(json.dumps({{"id": 2, "result": {{"data": [{{"hooks": hooks}}]}}}}), flush=True)
+"""
+
+
+@pytest.fixture
+def codex_on_path(tmp_path, monkeypatch, codex_home):
+    bin_dir = tmp_path / "codex-bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "codex"
+    fake.write_text(FAKE_CODEX.format(python=sys.executable))
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    return codex_home
+
+
+def test_codex_install_says_how_to_review_its_hooks_and_doctor_reports_them(
+    cli, workspace, project, codex_on_path, monkeypatch
+):
+    """Issue 22.5: Codex runs only reviewed hooks and says nothing of the others: install
+    prints the step, doctor fails on hooks that are installed but would not run."""
+    monkeypatch.chdir(project)
+    installed = cli("-w", workspace, "install", "codex", "--user")
+    assert installed.exit_code == 0, installed.stderr
+    assert "still to do: Codex runs only hooks you have reviewed" in installed.stderr
+    assert "/hooks and press t" in installed.stderr
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert doctor.exit_code == 1
+    assert "FAIL  codex hooks: installed but not reviewed" in doctor.stdout
+    # What Codex's review writes (`t` in /hooks): then the hooks run, and all is well.
+    keys = [f"{codex_on_path / 'hooks.json'}:{event}:0:0" for event in ("sessionstart", "stop")]
+    with (codex_on_path / "config.toml").open("a") as handle:
+        for key in keys:
+            handle.write(f'\n[hooks.state."{key}"]\ntrusted_hash = "sha256:00"\n')
+    again = cli("-w", workspace, "install", "codex", "--user")
+    assert again.exit_code == 0 and "still to do" not in again.stderr
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert "ok    codex hooks: reviewed" in doctor.stdout
+
+
+def test_a_codex_project_install_says_the_project_must_be_trusted(
+    cli, workspace, project, codex_on_path
+):
+    installed = cli("-w", workspace, "install", "codex", "--project", project)
+    assert installed.exit_code == 0, installed.stderr
+    assert f"only in a trusted project: start `codex` in {project}" in installed.stderr
