@@ -96,12 +96,14 @@ class MemoryFile:
 
 @dataclass(frozen=True)
 class SettingsFile:
-    """A file install edits: what adding memctl makes of its text (None: no file yet),
-    and what taking memctl out again makes of it. `remove(add(text))` gives back `text`
-    for any file install can edit in place."""
+    """A file install edits: what adding memctl makes of its text (None: no file, as
+    argument or result), and what taking memctl out again makes of it.
+    `remove(add(text))` gives back `text` for any file install can edit in place. `add`
+    may also take out what another mode of install put there (Codex's hooks.json when
+    installing its notify program instead)."""
 
     path: Path
-    add: Callable[[str | None], str]
+    add: Callable[[str | None], str | None]
     remove: Callable[[str], str]
 
 
@@ -170,7 +172,12 @@ class Agent(Protocol):
 
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
         """The agent's own command that (un)registers memctl's MCP server, when it is
-        not written into a settings file."""
+        not written into a settings file and not registered already (None then)."""
+        ...
+
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        """What the user must still do, after install, before the agent runs memctl's
+        hooks or server (a review or trust step the agent asks for), one line each."""
         ...
 
 

@@ -13,8 +13,10 @@ the session are found beside it.
 
 Settings: install adds one matcher group per event to the `hooks` block of
 `.claude/settings.json` (the project's; `<config>/settings.json` with --user), each
-running `memctl -w <workspace> hook claude-code`, and registers the MCP server with
-`claude mcp add` (run when `claude` is on PATH, else printed for the user to run).
+running `memctl -w <workspace> hook claude-code`, and the MCP server: in the project's
+`.mcp.json` (the file `claude mcp add --scope project` writes), or with --user by
+`claude mcp add --scope user` (run when `claude` is on PATH and the server is not
+registered yet, else printed for the user to run).
 
 Sessions: `<config>/projects/<project>/<session>.jsonl`, where `<config>` is
 `$CLAUDE_CONFIG_DIR` or `~/.claude` and `<project>` is the session's working folder with
@@ -54,7 +56,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memctl.agents.base import (
     HookAction,
@@ -67,7 +69,7 @@ from memctl.agents.base import (
     first_line,
     parse_hook_json,
 )
-from memctl.agents.settings import hooks_file, memctl_argv
+from memctl.agents.settings import hooks_file, mcp_json_file, memctl_argv, same_server
 from memctl.agents.transcripts import (
     Draft,
     Parsed,
@@ -505,12 +507,68 @@ class ClaudeCode:
     ) -> list[SettingsFile]:
         base = claude_home() if user else project / ".claude"
         hooks = self.hooks + ((self.recall_hook,) if recall else ())
-        return [hooks_file(ws, self.name, base / "settings.json", hooks)]
+        files = [hooks_file(ws, self.name, base / "settings.json", hooks)]
+        if not user:
+            # The project's servers live in .mcp.json, a plain file of the project:
+            # edited as one, installing twice is no change and uninstall restores it
+            # (`claude mcp add` refuses an existing entry; `remove` leaves `{}` behind).
+            files.append(mcp_json_file(project / ".mcp.json", "memctl", _server(ws)))
+        return files
 
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
+        if scope == "project":
+            return None  # .mcp.json, among the settings files
+        state = _user_server(ws)
         if remove:
-            return ["claude", "mcp", "remove", "--scope", scope, "memctl"]
-        return ["claude", "mcp", "add", "--scope", scope, "memctl", "--", *memctl_argv(ws, "mcp")]
+            return (
+                None
+                if state == "absent"
+                else ["claude", "mcp", "remove", "--scope", scope, "memctl"]
+            )
+        if state == "ours":
+            return None  # registered already: installing again changes nothing
+        argv = _server(ws)
+        return [
+            "claude",
+            "mcp",
+            "add",
+            "--scope",
+            scope,
+            "memctl",
+            "--",
+            argv["command"],
+            *argv["args"],
+        ]
+
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        if scope == "user":
+            return []
+        return [
+            f"Claude Code asks once whether to use the MCP servers of {project / '.mcp.json'}: "
+            "start `claude` there and approve memctl"
+        ]
+
+
+def _server(ws: Workspace) -> dict[str, Any]:
+    """memctl's MCP server as Claude Code writes an entry of `mcpServers`."""
+    command, *args = memctl_argv(ws, "mcp")
+    return {"type": "stdio", "command": command, "args": args, "env": {}}
+
+
+def _user_server(ws: Workspace) -> Literal["ours", "other", "absent", "unknown"]:
+    """What Claude Code's user configuration (`.claude.json`, beside its config folder
+    or in it when CLAUDE_CONFIG_DIR is set) registers as `memctl`: this workspace's
+    server, another, none, or unknown (no readable file: the command decides)."""
+    folder = os.environ.get("CLAUDE_CONFIG_DIR")
+    path = Path(folder) / ".claude.json" if folder else Path.home() / ".claude.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return "unknown"
+    servers = data.get("mcpServers") if isinstance(data, dict) else None
+    if not isinstance(servers, dict) or "memctl" not in servers:
+        return "absent"
+    return "ours" if same_server(servers["memctl"], _server(ws)) else "other"
 
 
 AGENT = ClaudeCode()

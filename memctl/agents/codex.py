@@ -10,8 +10,9 @@ say). Codex has no session-end hook, so its Stop also runs the maintenance that 
 
 Settings: install writes the hooks into `.codex/hooks.json` (`$CODEX_HOME/hooks.json`
 with --user), or with --notify the legacy `notify = [...]` line into config.toml, and a
-`[mcp_servers.memctl]` table into config.toml, between marker comments (see
-`settings`): Codex runs one notify program, so one already set is an error.
+`[mcp_servers.memctl]` table into config.toml, edited structurally (see `settings`):
+Codex runs one notify program, so one already set is an error, and installing one mode
+takes the other out (both would import every turn twice).
 
 Rollouts: `<home>/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl` and, once archived,
 `<home>/archived_sessions/`, where `<home>` is `$CODEX_HOME` or `~/.codex`.
@@ -34,6 +35,7 @@ Export: the memory block goes into AGENTS.md, of which Codex reads 32 KiB
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -55,15 +57,13 @@ from memctl.agents.base import (
     text_field,
 )
 from memctl.agents.settings import (
-    TOML_BEGIN,
-    add_toml_block,
+    hook_command,
     hooks_file,
     memctl_argv,
     memctl_executable,
-    remove_toml_blocks,
-    toml_array,
-    toml_check,
-    toml_string,
+    toml_document,
+    toml_text,
+    without_old_markers,
 )
 from memctl.agents.transcripts import (
     Draft,
@@ -366,31 +366,191 @@ def codex_rollout(thread_id: str, home: Path | None = None) -> Path | None:
 # --------------------------------------------------------------------------- settings
 
 
+def _server(ws: Workspace) -> dict[str, Any]:
+    """memctl's MCP server, as its `[mcp_servers.memctl]` table says it."""
+    return {"command": memctl_executable(), "args": ["-w", str(ws.root), "mcp"]}
+
+
+def _ours_server(ws: Workspace, value: Any) -> bool:
+    """Whether a `[mcp_servers.memctl]` table is memctl's server for this workspace
+    (by its arguments: the executable's path changes with the virtualenv)."""
+    return isinstance(value, dict) and value.get("args") == _server(ws)["args"]
+
+
+def _ours_notify(ws: Workspace, value: Any) -> bool:
+    """Whether a `notify` value is the one install writes for this workspace."""
+    return isinstance(value, list) and list(value[-4:]) == ["-w", str(ws.root), "hook", "codex"]
+
+
 def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
-    """config.toml with memctl's MCP server table (and notify line) in marked blocks."""
-    parsed = toml_check(path, text or "")
-    if text and TOML_BEGIN in text:
-        return text  # installed before: the blocks are there
-    servers = parsed.get("mcp_servers")
-    if isinstance(servers, dict) and "memctl" in servers:
+    """config.toml with memctl's MCP server table, and its notify line with --notify
+    (without it, a notify line of memctl's goes: hooks.json takes over, and the two
+    would import every turn twice). Edited structurally: everything else stays."""
+    import tomlkit
+
+    original = text or ""
+    doc = toml_document(path, without_old_markers(original))
+    servers = doc.get("mcp_servers")
+    if servers is not None and not isinstance(servers, dict):
+        raise UsageError(f"{path}: mcp_servers is not a table")
+    entry = _server(ws)
+    current = servers.get("memctl") if servers is not None else None
+    if current is not None and not _ours_server(ws, current):
         raise UsageError(f"{path} already has [mcp_servers.memctl]; remove it first")
-    after = text
+    if current is not None and current.get("command") != entry["command"]:
+        current["command"] = entry["command"]  # memctl moved (a new virtualenv)
+    said = doc.get("notify")
+    if notify and said is not None and not _ours_notify(ws, said):
+        raise UsageError(
+            f"{path} already sets notify = {said.unwrap()!r}: Codex runs one notify "
+            "program; use hooks.json (install without --notify) or remove it first"
+        )
+    if notify and said is None:
+        doc["notify"] = memctl_argv(ws, "hook", "codex")  # tomlkit puts it before the tables
+    elif not notify and _ours_notify(ws, said):
+        del doc["notify"]
+    if current is None:
+        if servers is None:
+            doc["mcp_servers"] = servers = tomlkit.table(is_super_table=True)
+        table = tomlkit.table()
+        table.update(entry)
+        servers["memctl"] = table
+    return toml_text(doc, original)
+
+
+def _unconfig(ws: Workspace, path: Path, text: str) -> str:
+    """config.toml without memctl's own keys and tables (and an old install's marker
+    comments): Codex's trust entries and whatever else it or the user wrote stay."""
+    doc = toml_document(path, without_old_markers(text))
+    if _ours_notify(ws, doc.get("notify")):
+        del doc["notify"]
+    servers = doc.get("mcp_servers")
+    if isinstance(servers, dict) and _ours_server(ws, servers.get("memctl")):
+        del servers["memctl"]
+        if not servers:
+            del doc["mcp_servers"]
+    return toml_text(doc, text)
+
+
+# --------------------------------------------------------------------------- hook review
+
+TRUSTED = ("trusted", "managed")
+REVIEW_STEP = (
+    "Codex runs only hooks you have reviewed: start `codex`{where}, type /hooks and "
+    "press t (trust all) for memctl's hooks"
+)
+
+
+def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | None:
+    """The hooks Codex would run in `project`, as Codex itself lists them (its
+    app-server's `hooks/list`: key, command, `trustStatus`); None when `codex` is not
+    on PATH or does not answer. Codex 0.171 runs a hook only once the user reviewed
+    it, and says nothing about one it skips: asking Codex is the only sure check."""
+    import shutil
+    import subprocess
+    import threading
+
+    exe = shutil.which("codex")
+    if exe is None:
+        return None
+    try:
+        proc = subprocess.Popen(
+            [exe, "app-server"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=project if project.is_dir() else None,
+        )
+    except OSError:
+        return None
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def ask(message: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", **message}) + "\n")
+        proc.stdin.flush()
+
+    def answer(wanted: int) -> dict[str, Any] | None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            with contextlib.suppress(ValueError):
+                message = json.loads(line)
+                if isinstance(message, dict) and message.get("id") == wanted:
+                    return message
+        return None
+
+    try:
+        ask({"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "memctl"}}})
+        if answer(1) is None:
+            return None
+        ask({"method": "initialized", "params": {}})
+        ask({"id": 2, "method": "hooks/list", "params": {"cwds": [str(project)]}})
+        listed = answer(2)
+    except OSError:
+        return None
+    finally:
+        timer.cancel()
+        proc.kill()
+        proc.wait()
+    result = listed.get("result") if listed else None
+    data = result.get("data") if isinstance(result, dict) else None
+    if not isinstance(data, list):
+        return None
+    return [
+        hook
+        for entry in data
+        if isinstance(entry, dict) and isinstance(entry.get("hooks"), list)
+        for hook in entry["hooks"]
+        if isinstance(hook, dict)
+    ]
+
+
+def unreviewed_hooks(ws: Workspace, project: Path) -> list[str] | None:
+    """The events of memctl's Codex hooks that are installed but would not run until
+    the user reviews them (None: Codex could not be asked)."""
+    hooks = codex_hooks(project)
+    if hooks is None:
+        return None
+    command = hook_command(ws, "codex")
+    return [
+        str(hook.get("eventName"))
+        for hook in hooks
+        if hook.get("command") == command and hook.get("trustStatus") not in TRUSTED
+    ]
+
+
+def project_trusted(project: Path) -> bool:
+    """Whether the user's Codex configuration trusts `project` (Codex reads a
+    project's `.codex/` only then)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads((codex_home() / "config.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    projects = data.get("projects")
+    entry = projects.get(str(project)) if isinstance(projects, dict) else None
+    return isinstance(entry, dict) and entry.get("trust_level") == "trusted"
+
+
+def review_steps(ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+    """What the user must still do before Codex runs memctl's hooks."""
     if notify:
-        if "notify" in parsed:
-            raise UsageError(
-                f"{path} already sets notify = {parsed['notify']!r}: Codex runs one notify "
-                "program; use hooks.json (install without --notify) or remove it first"
-            )
-        line = f"notify = {toml_array(memctl_argv(ws, 'hook', 'codex'))}\n"
-        after = add_toml_block(path, after, "notify", line, top=True)
-    table = (
-        "[mcp_servers.memctl]\n"
-        f"command = {toml_string(memctl_executable())}\n"
-        f"args = {toml_array(['-w', str(ws.root), 'mcp'])}\n"
-    )
-    after = add_toml_block(path, after, "mcp_servers.memctl", table, top=False)
-    toml_check(path, after)
-    return after
+        return []
+    where = "" if scope == "user" else f" in {project}"
+    steps = []
+    if scope == "project" and not project_trusted(project):
+        steps.append(
+            f"Codex reads {project / '.codex'} only in a trusted project: start `codex` "
+            f"in {project} and answer yes when it asks whether to trust the folder"
+        )
+    unreviewed = unreviewed_hooks(ws, project)
+    if unreviewed is None or unreviewed:
+        steps.append(REVIEW_STEP.format(where=where))
+    return steps
 
 
 # --------------------------------------------------------------------------- the agent
@@ -460,20 +620,29 @@ class Codex:
     ) -> list[SettingsFile]:
         base = codex_home() if user else project / ".codex"
         config = base / "config.toml"
-        files = [
+        hooks = hooks_file(
+            ws, self.name, base / "hooks.json", self.hooks + ((self.recall_hook,) if recall else ())
+        )
+        if notify:
+            # The notify program replaces the hooks: both would import every turn twice.
+            remove = hooks.remove
+            hooks = SettingsFile(
+                hooks.path, add=lambda text: None if text is None else remove(text), remove=remove
+            )
+        return [
             SettingsFile(
                 config,
                 add=lambda text: _config(ws, config, text, notify),
-                remove=remove_toml_blocks,
-            )
+                remove=lambda text: _unconfig(ws, config, text),
+            ),
+            hooks,
         ]
-        if not notify:
-            hooks = self.hooks + ((self.recall_hook,) if recall else ())
-            files.append(hooks_file(ws, self.name, base / "hooks.json", hooks))
-        return files
 
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
         return None  # the [mcp_servers.memctl] table in config.toml
+
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        return review_steps(ws, scope, project, notify)
 
 
 AGENT = Codex()

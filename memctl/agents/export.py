@@ -49,8 +49,10 @@ class ExportResult:
 
 
 def _split(path: Path, text: str) -> tuple[str, str | None, str]:
-    """Before the block, the block (None when absent), after it."""
-    begins = [i for i, line in enumerate(text.splitlines()) if line.startswith("<!-- memctl:begin")]
+    """Before the block, the block (None when absent), after it. The markers are
+    matched as whole lines, exactly: a line that merely looks like one is the user's
+    text, and a begin without its end is refused (never "the rest of the file")."""
+    begins = [i for i, line in enumerate(text.splitlines()) if line.strip() == BEGIN]
     ends = [i for i, line in enumerate(text.splitlines()) if line.strip() == END]
     if not begins and not ends:
         return text, None, ""
@@ -74,14 +76,16 @@ def export(
         raise UsageError(f"unknown export kind {kind!r}")
     agent, memory_file = memory_files()[kind]
     try:
-        old: str | None = target.read_text(encoding="utf-8")
+        with target.open(encoding="utf-8", newline="") as handle:
+            old: str | None = handle.read()
     except FileNotFoundError:
         old = None
     except UnicodeDecodeError:
         raise UsageError(f"{target}: not UTF-8 text") from None
     except OSError as exc:
         raise unreadable(str(target), exc) from None
-    before, block, after = _split(target, old or "")
+    crlf = old is not None and "\r\n" in old  # the block gets the file's line endings
+    before, block, after = _split(target, (old or "").replace("\r\n", "\n"))
     if block is None:
         # Appended after the file's text, one blank line between.
         sep = "" if not before else ("\n" if before.endswith("\n") else "\n\n")
@@ -100,6 +104,8 @@ def export(
     made = memory_block(ws, config, cap=chars, cap_bytes=limit)
     new_block = f"{BEGIN}\n{made.text}\n{END}\n"
     new = before + new_block + after
+    if crlf:
+        new = new.replace("\r\n", "\n").replace("\n", "\r\n")
     action: ExportAction
     if old is None:
         action = "created"
@@ -118,7 +124,7 @@ def export(
     if not dry_run and action != "unchanged":
         mode = target.stat().st_mode & 0o777 if old is not None else 0o644
         try:
-            write_atomic(target, new.encode("utf-8"), mode)
+            write_atomic(target, new.encode("utf-8"), mode, through_links=True)
         except OSError as exc:
             raise UsageError(f"{target}: cannot write: {exc.strerror}") from None
     return ExportResult(

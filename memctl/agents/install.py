@@ -19,6 +19,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -71,6 +72,9 @@ class InstallResult:
     scope: Scope
     changes: list[FileChange] = field(default_factory=list)
     commands: list[CommandRun] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    """What the user must still do before the agent runs memctl (review, trust):
+    notes on stderr, not part of the JSON document."""
     dry_run: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -96,8 +100,10 @@ class InstallResult:
 
 
 def _read(path: Path) -> str | None:
+    """The file's text with its line endings as they are (CRLF stays CRLF)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8", newline="") as handle:
+            return handle.read()
     except FileNotFoundError:
         return None
     except UnicodeDecodeError:
@@ -117,10 +123,14 @@ def _agent(name: str, notify: bool) -> Agent:
 def plan_install(
     ws: Workspace, agent: Agent, *, user: bool, project: Path, recall: bool, notify: bool
 ) -> list[tuple[SettingsFile, FileChange]]:
+    records = _records(ws)
     changes = []
     for settings in agent.settings(ws, user=user, project=project, recall=recall, notify=notify):
         before = _read(settings.path)
-        after = settings.add(before)
+        after = settings.add(None) if before is None else _keeping_endings(settings.add, before)
+        record = records.get(str(settings.path))
+        if isinstance(record, dict) and record.get("created") and _empty(after):
+            after = None  # a file install created, with nothing of memctl's left in it
         if after != before:
             changes.append((settings, FileChange(str(settings.path), before, after)))
     return changes
@@ -133,7 +143,7 @@ def plan_uninstall(ws: Workspace, agent: Agent, *, user: bool, project: Path) ->
         before = _read(settings.path)
         if before is None:
             continue
-        after: str | None = settings.remove(before)
+        after: str | None = _keeping_endings(settings.remove, before)
         record = records.get(str(settings.path))
         if isinstance(record, dict) and record.get("after_sha256") == _sha(before):
             # The file is as install left it: give back exactly what install found.
@@ -143,6 +153,17 @@ def plan_uninstall(ws: Workspace, agent: Agent, *, user: bool, project: Path) ->
         if after != before:
             changes.append(FileChange(str(settings.path), before, after))
     return changes
+
+
+def _keeping_endings(edit: Callable[[str], str | None], text: str) -> str | None:
+    """`edit` applied to a file's text with CRLF line endings kept: the editors work in
+    LF, and a CRLF file comes back CRLF, its new lines too."""
+    if "\r\n" not in text:
+        return edit(text)
+    edited = edit(text.replace("\r\n", "\n"))
+    if edited is None:
+        return None
+    return edited.replace("\r\n", "\n").replace("\n", "\r\n")
 
 
 def _empty(text: str | None) -> bool:
@@ -192,7 +213,7 @@ def _write(change: FileChange) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        write_atomic(path, change.after.encode("utf-8"), mode)
+        write_atomic(path, change.after.encode("utf-8"), mode, through_links=True)
     except OSError as exc:
         raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
 
@@ -219,6 +240,38 @@ def _mcp(
     return [_run(argv, project)]
 
 
+def _record(
+    agent: str, settings: SettingsFile, change: FileChange, prior: Any
+) -> dict[str, Any] | None:
+    """What uninstall needs to give back the file's original: whether install created
+    it, and its text when removing memctl's entries would not reproduce it. A file
+    still as an earlier install left it (an upgrade: `install --recall` after
+    `install`) keeps that install's original, never the earlier install's output."""
+    if change.after is None:
+        return None  # deleted: nothing left to restore
+    if (
+        isinstance(prior, dict)
+        and change.before is not None
+        and prior.get("after_sha256") == _sha(change.before)
+    ):
+        return {**prior, "agent": agent, "after_sha256": _sha(change.after)}
+    record: dict[str, Any] = {"agent": agent, "after_sha256": _sha(change.after)}
+    if change.before is None:
+        record["created"] = True
+        record["created_dirs"] = _missing_parents(settings.path)
+    elif isinstance(prior, dict) and prior.get("created"):
+        record["created"] = True  # changed by hand since, but still a file install made
+        record["created_dirs"] = prior.get("created_dirs", [])
+    elif (
+        _keeping_endings(settings.remove, change.after) != change.before
+        and _keeping_endings(settings.remove, change.before) == change.before
+    ):
+        # (Text holding memctl's entries already, an install this workspace has no
+        # record of, is no original: uninstall then removes them instead.)
+        record["before"] = change.before
+    return record
+
+
 def install(
     ws: Workspace,
     agent: str,
@@ -239,21 +292,18 @@ def install(
     if not dry_run:
         records = _records(ws)
         for settings, change in planned:
-            record: dict[str, Any] = {
-                "agent": chosen.name,
-                "after_sha256": _sha(change.after or ""),
-            }
-            if change.before is None:
-                record["created"] = True
-                record["created_dirs"] = _missing_parents(settings.path)
-            elif settings.remove(change.after or "") != change.before:
-                record["before"] = change.before
-            records[change.path] = record
+            record = _record(chosen.name, settings, change, records.get(change.path))
+            if record is None:
+                records.pop(change.path, None)
+            else:
+                records[change.path] = record
         if planned:
             _save_records(ws, records)
         for change in result.changes:
             _write(change)
     result.commands = _mcp(ws, chosen, scope, project, remove=False, dry_run=dry_run)
+    if not dry_run:
+        result.steps = chosen.review_steps(ws, scope, project, notify)
     return result
 
 

@@ -3,9 +3,12 @@
 JSON hooks files (the `hooks` block Claude Code's settings.json introduced, which Codex's
 hooks.json copies): one matcher group per event runs `memctl -w <workspace> hook
 <agent>`; every other key, event and group is kept as it was, and the file is edited as
-text where it can be, so the rest keeps its formatting. TOML is edited as text: memctl's
-lines sit between `# >>> memctl` and `# <<< memctl` marker comments, so taking them out
-removes exactly them and the rest of the file keeps every byte, comment and blank line.
+text where it can be, so the rest keeps its formatting. An `mcpServers` JSON file
+(Claude Code's `.mcp.json`) is edited the same way. TOML (Codex's config.toml) is edited
+structurally with tomlkit, which keeps comments and layout: install adds memctl's own
+keys and tables, uninstall removes exactly those, and whatever the agent or the user
+added meanwhile (beside them or among them) stays. The agent itself rewrites that file
+(trust entries, `codex mcp add`), so no text markers could bound memctl's part of it.
 
 The agent modules build their `SettingsFile`s from these; `install` applies them.
 """
@@ -20,16 +23,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.agents.base import HookSpec, SettingsFile
 from memctl.core.errors import UsageError
 from memctl.core.workspace import Workspace
 
-TOML_BEGIN = "# >>> memctl"
-TOML_END = "# <<< memctl <<<\n"
-JOINED = "(newline added)"
-
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
 
 # --------------------------------------------------------------------------- commands
 
@@ -317,58 +318,107 @@ def _edited(text: str | None, target: dict[str, Any], edit: Callable[[str], str]
     return _dump(target, text)
 
 
-# --------------------------------------------------------------------------- TOML blocks
+# --------------------------------------------------------------------------- MCP server JSON
 
 
-def toml_check(path: Path, text: str) -> dict[str, Any]:
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc}); fix it first") from None
-
-
-def _block(label: str, body: str, joined: bool) -> str:
-    tag = f" {JOINED}" if joined else ""
-    begin = f"{TOML_BEGIN} {label}{tag} (memctl uninstall removes this block) >>>\n"
-    return begin + body + TOML_END
+def mcp_json_file(path: Path, name: str, entry: dict[str, Any]) -> SettingsFile:
+    """A JSON file holding `mcpServers` (Claude Code's project `.mcp.json`) in which
+    install adds the server `name` as `entry`; the same entry already there is no change,
+    another one under that name is an error."""
+    return SettingsFile(
+        path,
+        add=lambda text: add_server(path, text, name, entry),
+        remove=lambda text: remove_server(path, text, name, entry),
+    )
 
 
-def add_toml_block(path: Path, text: str | None, label: str, body: str, top: bool) -> str:
-    """`text` with memctl's block: before the first table when `top` (a top-level key
-    such as `notify` must precede every table), else at the end."""
-    text = text or ""
-    lines = text.splitlines(keepends=True)
-    if top:
-        for at, line in enumerate(lines):
-            if line.lstrip().startswith("["):
-                return "".join(lines[:at]) + _block(label, body, False) + "".join(lines[at:])
-    joined = bool(text) and not text.endswith("\n")
-    return text + ("\n" if joined else "") + _block(label, body, joined)
+def same_server(found: Any, entry: dict[str, Any]) -> bool:
+    return (
+        isinstance(found, dict)
+        and found.get("command") == entry["command"]
+        and found.get("args") == entry["args"]
+    )
 
 
-def remove_toml_blocks(text: str) -> str:
-    """`text` without memctl's blocks, byte for byte as it was before they were added."""
+def add_server(path: Path, text: str | None, name: str, entry: dict[str, Any]) -> str | None:
+    data = _load_json(path, text)
+    servers = data.setdefault("mcpServers", {})
+    if not isinstance(servers, dict):
+        raise UsageError(f"{path}: 'mcpServers' is not a JSON object")
+    if name in servers:
+        if same_server(servers[name], entry):
+            return text
+        raise UsageError(f"{path} already has an MCP server named {name!r}; remove it first")
+    servers[name] = entry
+
+    def edit(doc: str) -> str:
+        if "mcpServers" not in (_find(doc, ()).keys or []):
+            return _insert(doc, (), "mcpServers", {name: entry})
+        return _insert(doc, ("mcpServers",), name, entry)
+
+    return _edited(text, data, edit)
+
+
+def remove_server(path: Path, text: str, name: str, entry: dict[str, Any]) -> str:
+    """The file without memctl's server (one of the same name running something else
+    is the user's: kept), and without `mcpServers` when that was its last server."""
+    data = _load_json(path, text)
+    servers = data.get("mcpServers")
+    if not isinstance(servers, dict) or not same_server(servers.get(name), entry):
+        return text
+    del servers[name]
+    cut: tuple[str | int, ...] = ("mcpServers", name)
+    if not servers:
+        del data["mcpServers"]
+        cut = ("mcpServers",)
+    return _edited(text, data, lambda doc: _delete(doc, cut))
+
+
+# --------------------------------------------------------------------------- TOML
+
+# Marker comments around memctl's lines in config.toml, as installs before the
+# structural edit wrote them: taken out (the lines between are judged key by key).
+OLD_TOML_BEGIN = "# >>> memctl"
+OLD_TOML_END = "# <<< memctl"
+OLD_JOINED = "(newline added)"
+
+
+def without_old_markers(text: str) -> str:
+    """`text` without the marker comment lines of an old install (and the newline such
+    an install added to a file that did not end with one); what lies between them is
+    left for the structural edit to judge."""
     out: list[str] = []
-    inside = False
     for line in text.splitlines(keepends=True):
-        if not inside and line.startswith(TOML_BEGIN):
-            inside = True
-            if JOINED in line and out and out[-1].endswith("\n"):
+        if line.startswith(OLD_TOML_BEGIN):
+            if OLD_JOINED in line and out and out[-1].endswith("\n"):
                 out[-1] = out[-1][:-1]
             continue
-        if inside:
-            if line.startswith(TOML_END.rstrip("\n")):
-                inside = False
+        if line.startswith(OLD_TOML_END):
             continue
         out.append(line)
     return "".join(out)
 
 
-def toml_string(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
+def toml_document(path: Path, text: str) -> TOMLDocument:
+    """`text` parsed for a structural edit that keeps its comments and layout (tomlkit,
+    imported here: hooks never edit TOML, and start-up time is theirs)."""
+    import tomlkit
+    import tomlkit.exceptions
+
+    try:
+        return tomlkit.parse(text)
+    except tomlkit.exceptions.ParseError as exc:
+        raise UsageError(f"{path}: not valid TOML ({exc}); fix it first") from None
 
 
-def toml_array(values: list[str]) -> str:
-    return "[" + ", ".join(toml_string(v) for v in values) + "]"
+def toml_text(doc: TOMLDocument, original: str) -> str:
+    """The edited document as text; the original itself when the edit changed nothing
+    (so that install and uninstall report no change, and keep every byte)."""
+    import tomlkit
+
+    edited = tomlkit.dumps(doc)
+    if OLD_TOML_BEGIN not in original and (
+        tomlkit.parse(edited).unwrap() == tomlkit.parse(original).unwrap()
+    ):
+        return original
+    return edited

@@ -92,8 +92,20 @@ def current_umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, data: bytes, mode: int | None = None, *, durable: bool = True) -> None:
+def write_atomic(
+    path: Path,
+    data: bytes,
+    mode: int | None = None,
+    *,
+    durable: bool = True,
+    through_links: bool = False,
+) -> None:
     """Replace `path` with `data` so that readers see the old or the new file, never a mix.
+
+    `through_links=True` writes a symlink's target (a user's file: a settings.json
+    linked into a dotfiles repository, CLAUDE.md -> AGENTS.md), which a rename onto the
+    link would replace with a regular file, leaving the target as it was. memctl's own
+    files never take it: a link among them is not followed out of the workspace.
 
     Without `mode` the file keeps the mode it had (a 0600 MEMORY.md stays 0600), and a
     new file gets the umask's default, as any program's new file would.
@@ -105,6 +117,8 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None, *, durable: b
     """
     import tempfile  # with random: a read-only command (search) never needs it
 
+    if through_links:
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     keep = mode
     if keep is None:

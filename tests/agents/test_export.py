@@ -92,3 +92,52 @@ def test_export_needs_exactly_one_target(cli, workspace, tmp_path):
         "-w", workspace, "export", "--agents-md", tmp_path / "a", "--claude-md", tmp_path / "c"
     )
     assert both.exit_code == 2
+
+
+def test_marker_like_lines_are_the_users_text(cli, workspace, tmp_path):
+    """Issue 24.10: markers are matched exactly, not by prefix: the first export into a
+    file holding marker-like lines appends its block and keeps every line of the user's."""
+    (workspace / "MEMORY.md").write_text("- Ship on Fridays.\n")
+    target = tmp_path / "AGENTS.md"
+    original = (
+        f"# Notes\n<!-- memctl:begin is how the block starts -->\nmine, keep me\n{END}\nand me\n"
+    )
+    target.write_text(original)
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 2  # an end marker with no begin: refused, not guessed
+    assert target.read_text() == original
+    looks_like = original.replace(END, "<!-- memctl:end --> (of the block above)")
+    target.write_text(looks_like)
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text()
+    assert text.startswith(looks_like) and "Ship on Fridays." in text
+
+
+def test_a_begin_without_its_end_is_refused(cli, workspace, tmp_path):
+    """Issue 24.10: the end marker removed by hand: one line, exit 2, nothing deleted."""
+    target = tmp_path / "AGENTS.md"
+    original = f"# Notes\n{BEGIN}\nold block\n\n## My tables\n| a | b |\n"
+    target.write_text(original)
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert target.read_text() == original
+
+
+def test_export_writes_through_a_symlink_and_keeps_crlf(cli, workspace, tmp_path):
+    """Issue 24.11: CLAUDE.md -> AGENTS.md stays a link, the target gets the block, and
+    a CRLF file stays CRLF."""
+    (workspace / "MEMORY.md").write_text("- Ship on Fridays.\n")
+    agents = tmp_path / "AGENTS.md"
+    agents.write_bytes(b"# Rules\r\nBe brief.\r\n")
+    link = tmp_path / "CLAUDE.md"
+    link.symlink_to("AGENTS.md")
+    result = cli("-w", workspace, "export", "--claude-md", link)
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink()
+    data = agents.read_bytes()
+    assert data.startswith(b"# Rules\r\nBe brief.\r\n") and b"Ship on Fridays." in data
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    again = cli("-w", workspace, "export", "--claude-md", link)
+    assert again.exit_code == 0 and agents.read_bytes() == data  # replaced in place

@@ -6,6 +6,7 @@ import difflib
 import json
 import os
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -69,14 +70,15 @@ def test_claude_install_merges_and_uninstall_restores_bytes(cli, workspace, proj
         ours = hook_groups(installed, event)[-1]
         assert ours.get("matcher") == matcher
         assert ours["hooks"][0]["command"].endswith(f"-w {workspace} hook claude-code")
-    assert "claude mcp add --scope project memctl --" in result.stdout
+    server = json.loads((project / ".mcp.json").read_text())["mcpServers"]["memctl"]
+    assert server["args"] == ["-w", str(workspace), "mcp"]
     again = cli("-w", workspace, "install", "claude-code", "--project", project)
     assert json.loads(path.read_text(encoding="utf-8")) == installed  # idempotent
-    assert "no file to change" in again.stderr
+    assert again.exit_code == 0 and "no file to change" in again.stderr
     done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
     assert done.exit_code == 0, done.stderr
     assert path.read_bytes() == original.encode("utf-8")
-    assert "claude mcp remove --scope project memctl" in done.stdout
+    assert not (project / ".mcp.json").exists()
 
 
 def test_claude_install_creates_and_uninstall_deletes(cli, workspace, project):
@@ -110,7 +112,7 @@ def test_install_dry_run_shows_the_diff_and_changes_nothing(cli, workspace, proj
     result = cli("-w", workspace, "install", "claude-code", "--project", project, "--dry-run")
     assert result.exit_code == 0
     assert f"--- {path}" in result.stdout and '+    "SessionStart": [' in result.stdout
-    assert "would run: claude mcp add" in result.stdout
+    assert f"--- /dev/null\n+++ {project / '.mcp.json'}" in result.stdout
     assert snapshot(project.parent) == before
 
 
@@ -136,13 +138,14 @@ def test_claude_mcp_add_is_run_when_claude_is_on_path(
     fake.write_text(f'#!/bin/sh\necho "$PWD $*" >> {calls}\n')
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    result = cli("-w", workspace, "install", "claude-code", "--user", "--project", project)
     assert result.exit_code == 0 and "ran claude mcp add" in result.stderr
-    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    cli("-w", workspace, "uninstall", "claude-code", "--user", "--project", project)
     lines = calls.read_text().splitlines()
-    assert lines[0].startswith(f"{project} mcp add --scope project memctl -- ")
+    assert lines[0].startswith(f"{project} mcp add --scope user memctl -- ")
     assert lines[0].endswith(f"-w {workspace} mcp")
-    assert lines[1] == f"{project} mcp remove --scope project memctl"
+    assert lines[1] == f"{project} mcp remove --scope user memctl"
 
 
 def test_a_failing_claude_mcp_add_is_exit_1(cli, workspace, project, tmp_path, monkeypatch):
@@ -152,7 +155,8 @@ def test_a_failing_claude_mcp_add_is_exit_1(cli, workspace, project, tmp_path, m
     fake.write_text("#!/bin/sh\necho 'already exists' >&2\nexit 1\n")
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", str(bin_dir))
-    result = cli("-w", workspace, "install", "claude-code", "--project", project)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    result = cli("-w", workspace, "install", "claude-code", "--user")
     assert result.exit_code == 1
     assert "already exists" in result.stderr
 
@@ -314,3 +318,330 @@ def test_a_compact_file_stays_compact(cli, workspace, project):
     )
     cli("-w", workspace, "uninstall", "claude-code", "--project", project)
     assert path.read_text() == original
+
+
+# --------------------------------------------------------------------------- issue 22
+
+FAKE_CLAUDE = """#!{python}
+# `claude mcp add/remove --scope user` as Claude Code 2.1.332 does them: the entry in
+# $HOME/.claude.json; add refuses an entry that exists, remove one that does not.
+import json, os, sys
+path = os.path.join(os.environ["HOME"], ".claude.json")
+data = json.load(open(path)) if os.path.exists(path) else {{}}
+servers = data.setdefault("mcpServers", {{}})
+args = sys.argv[1:]
+name = args[4]
+if args[1] == "add":
+    if name in servers:
+        sys.exit(f"MCP server {{name}} already exists in user config")
+    command, *rest = args[args.index("--") + 1 :]
+    servers[name] = {{"type": "stdio", "command": command, "args": rest, "env": {{}}}}
+elif name not in servers:
+    sys.exit(f"No user-scoped MCP server found with name: {{name}}")
+else:
+    del servers[name]
+json.dump(data, open(path, "w"), indent=2)
+"""
+
+
+@pytest.fixture
+def claude_on_path(tmp_path, monkeypatch):
+    """A `claude` that keeps its user servers as the real one does, and a scratch HOME."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "claude"
+    fake.write_text(FAKE_CLAUDE.format(python=sys.executable))
+    fake.chmod(0o755)
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+@pytest.mark.parametrize("user", [True, False])
+def test_installing_twice_is_a_no_op_exit_0(cli, workspace, project, claude_on_path, user):
+    """Issue 22.1: `claude mcp add` refuses an entry that exists; a second install must
+    not run it (nor fail), and uninstall twice must not fail either."""
+    scope = ["--user"] if user else []
+    args = ["-w", workspace, "install", "claude-code", *scope, "--project", project]
+    first = cli(*args)
+    assert first.exit_code == 0, first.stderr
+    files = {p: p.read_bytes() for p in claude_on_path.parent.rglob("*") if p.is_file()}
+    again = cli(*args)
+    assert again.exit_code == 0, again.stderr
+    assert "failed" not in again.stderr
+    assert {p: p.read_bytes() for p in files} == files
+    if user:
+        servers = json.loads((claude_on_path / ".claude.json").read_text())["mcpServers"]
+        assert servers["memctl"]["args"] == ["-w", str(workspace), "mcp"]
+    for _ in range(2):
+        done = cli("-w", workspace, "uninstall", "claude-code", *scope, "--project", project)
+        assert done.exit_code == 0, done.stderr
+    if user:
+        assert json.loads((claude_on_path / ".claude.json").read_text())["mcpServers"] == {}
+
+
+def test_install_uninstall_leaves_no_mcp_json(cli, workspace, project, claude_on_path):
+    """Issue 22.2: a project without .mcp.json has none after install and uninstall."""
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert (project / ".mcp.json").is_file()
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert sorted(p.name for p in project.iterdir()) == []
+
+
+def test_a_project_mcp_json_keeps_its_other_servers(cli, workspace, project):
+    mcp = project / ".mcp.json"
+    original = '{\n  "mcpServers": {\n    "docs": {"command": "docs-mcp"}\n  }\n}\n'
+    mcp.write_text(original)
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert sorted(json.loads(mcp.read_text())["mcpServers"]) == ["docs", "memctl"]
+    data = json.loads(mcp.read_text())
+    data["mcpServers"]["web"] = {"command": "web-mcp"}  # the user adds one meanwhile
+    mcp.write_text(json.dumps(data, indent=2) + "\n")
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert sorted(json.loads(mcp.read_text())["mcpServers"]) == ["docs", "web"]
+
+
+@pytest.mark.parametrize("name", ["two-space", "by-hand", None])
+def test_an_upgrade_keeps_the_true_original(cli, workspace, project, name):
+    """Issue 22.3: install, install --recall (an upgrade), uninstall: the original comes
+    back, not the first install's output (which held all its hook groups)."""
+    path = settings_path(project)
+    original = None if name is None else CLAUDE_SETTINGS[name]
+    if original is not None:
+        path.parent.mkdir()
+        path.write_text(original)
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    upgraded = cli("-w", workspace, "install", "claude-code", "--project", project, "--recall")
+    assert upgraded.exit_code == 0
+    assert hook_groups(json.loads(path.read_text()), "UserPromptSubmit")
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    if original is None:
+        assert not (project / ".claude").exists()
+    else:
+        assert path.read_text() == original
+
+
+OLD_MARKER_INSTALL = (
+    'model = "o3"\n'
+    "# >>> memctl notify (memctl uninstall removes this block) >>>\n"
+    'notify = ["memctl", "-w", "{ws}", "hook", "codex"]\n'
+    "# <<< memctl <<<\n"
+    "[features]\nweb_search = true\n"
+    "# >>> memctl mcp_servers.memctl (memctl uninstall removes this block) >>>\n"
+    "[mcp_servers.memctl]\n"
+    'command = "memctl"\n'
+    'args = ["-w", "{ws}", "mcp"]\n'
+    '[projects."/src/shop"]\n'
+    'trust_level = "trusted"\n'
+    "# <<< memctl <<<\n"
+)
+
+
+def test_codex_keeps_what_codex_writes_beside_and_after_memctl(cli, workspace, codex_home):
+    """Issue 22.4: Codex appends trust tables and keys after memctl's table; uninstall
+    removes exactly memctl's keys and tables and keeps those."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text('model = "o3"\n\n# my servers\n[mcp_servers.docs]\ncommand = "docs-mcp"\n')
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    lines = config.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("args = ")) + 1
+    lines[at:at] = [  # what Codex's trust review and config API add, right after it
+        '\n[projects."/src/shop"]\ntrust_level = "trusted"\n\n',
+        '[hooks.state."user:hooks.json:Stop:0:0"]\ntrusted_hash = "sha256:ab12"\n',
+    ]
+    config.write_text("".join(lines))
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    left = tomllib.loads(config.read_text())
+    assert left["projects"] == {"/src/shop": {"trust_level": "trusted"}}
+    assert left["hooks"]["state"]["user:hooks.json:Stop:0:0"]["trusted_hash"] == "sha256:ab12"
+    assert left["mcp_servers"] == {"docs": {"command": "docs-mcp"}}
+    assert "# my servers" in config.read_text()
+
+
+def rewrite_mcp_tables(config: Path) -> None:
+    """What `codex mcp add` does to config.toml: every mcp_servers table written again
+    (comments among them gone), the rest kept."""
+    data = tomllib.loads(config.read_text())
+    servers = data.pop("mcp_servers", {})
+    head = "".join(
+        f"{key} = {json.dumps(value)}\n"
+        for key, value in data.items()
+        if not isinstance(value, dict)
+    )
+    tables = "".join(
+        f"\n[mcp_servers.{name}]\n"
+        + "".join(f"{key} = {json.dumps(value)}\n" for key, value in table.items())
+        for name, table in {**servers, "docs": {"command": "docs-mcp"}}.items()
+    )
+    config.write_text(head + tables)
+
+
+def test_codex_survives_codex_mcp_add_rewriting_the_tables(cli, workspace, codex_home):
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text('model = "o3"\n')
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    rewrite_mcp_tables(config)
+    again = cli("-w", workspace, "install", "codex", "--user")  # a re-install works
+    assert again.exit_code == 0, again.stderr
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert tomllib.loads(config.read_text()) == {
+        "model": "o3",
+        "mcp_servers": {"docs": {"command": "docs-mcp"}},
+    }
+    assert not (codex_home / "hooks.json").exists()
+
+
+def test_an_old_marker_block_install_is_migrated(cli, workspace, codex_home):
+    """The marker comments go; what Codex wrote inside the old block stays."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text(OLD_MARKER_INSTALL.replace("{ws}", str(workspace)))
+    installed = cli("-w", workspace, "install", "codex", "--user", "--notify")
+    assert installed.exit_code == 0, installed.stderr
+    text = config.read_text()
+    assert "# >>> memctl" not in text and "# <<< memctl" not in text
+    assert tomllib.loads(text)["projects"] == {"/src/shop": {"trust_level": "trusted"}}
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert tomllib.loads(config.read_text()) == {
+        "model": "o3",
+        "features": {"web_search": True},
+        "projects": {"/src/shop": {"trust_level": "trusted"}},
+    }
+
+
+def test_switching_between_hooks_and_notify(cli, workspace, codex_home):
+    """Issue 22.6: hooks -> notify switches (not "no file to change"); notify -> hooks
+    takes notify out (both would import every turn twice)."""
+    codex_home.mkdir()
+    config, hooks = codex_home / "config.toml", codex_home / "hooks.json"
+    original = 'model = "o3"\n'
+    config.write_text(original)
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    assert hooks.is_file()
+    to_notify = cli("-w", workspace, "install", "codex", "--user", "--notify")
+    assert to_notify.exit_code == 0, to_notify.stderr
+    assert "no file to change" not in to_notify.stderr
+    assert "notify" in tomllib.loads(config.read_text())
+    assert not hooks.exists()
+    to_hooks = cli("-w", workspace, "install", "codex", "--user")
+    assert to_hooks.exit_code == 0, to_hooks.stderr
+    assert "notify" not in tomllib.loads(config.read_text())
+    assert sorted(json.loads(hooks.read_text())["hooks"]) == ["SessionStart", "Stop"]
+    assert cli("-w", workspace, "uninstall", "codex", "--user").exit_code == 0
+    assert config.read_text() == original
+    assert not hooks.exists()
+
+
+def test_an_old_block_without_its_end_marker_loses_nothing(cli, workspace, codex_home):
+    """Issue 24.10: the end marker removed by hand: uninstall takes out memctl's keys,
+    never everything after the begin marker."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    text = OLD_MARKER_INSTALL.replace("{ws}", str(workspace)).replace("# <<< memctl <<<\n", "")
+    config.write_text(text + '\n[mcp_servers.docs]\ncommand = "docs-mcp"\n')
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert tomllib.loads(config.read_text()) == {
+        "model": "o3",
+        "features": {"web_search": True},
+        "projects": {"/src/shop": {"trust_level": "trusted"}},
+        "mcp_servers": {"docs": {"command": "docs-mcp"}},
+    }
+
+
+def test_install_writes_through_a_symlink_and_keeps_crlf(cli, workspace, project, tmp_path):
+    """Issue 24.11: a settings.json linked into dotfiles stays a link, its target gets
+    the hooks in CRLF, and uninstall gives the target back its very bytes."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "claude-settings.json"
+    original = b'{\r\n  "model": "opus",\r\n  "hooks": {}\r\n}\r\n'
+    target.write_bytes(original)
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.symlink_to(target)
+    assert cli("-w", workspace, "install", "claude-code", "--project", project).exit_code == 0
+    assert path.is_symlink()
+    data = target.read_bytes()
+    assert hook_groups(json.loads(data), "SessionStart")
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    assert cli("-w", workspace, "uninstall", "claude-code", "--project", project).exit_code == 0
+    assert path.is_symlink() and target.read_bytes() == original
+
+
+FAKE_CODEX = """#!{python}
+# `codex app-server` as Codex 0.171 answers `hooks/list`: each hook of
+# $CODEX_HOME/hooks.json with its trustStatus ("trusted" when config.toml holds
+# hooks.state for its key, as Codex's own review writes it).
+import json, os, sys, tomllib
+home = os.environ["CODEX_HOME"]
+path = os.path.join(home, "hooks.json")
+config = os.path.join(home, "config.toml")
+state = tomllib.load(open(config, "rb")).get("hooks", {{}}).get("state", {{}}) if os.path.exists(config) else {{}}
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("id") == 1:
+        print(json.dumps({{"id": 1, "result": {{}}}}), flush=True)
+    elif message.get("method") == "hooks/list":
+        hooks = []
+        data = json.load(open(path)) if os.path.exists(path) else {{"hooks": {{}}}}
+        for event, groups in data["hooks"].items():
+            for g, group in enumerate(groups):
+                for h, hook in enumerate(group["hooks"]):
+                    key = f"{{path}}:{{event.lower()}}:{{g}}:{{h}}"
+                    status = "trusted" if key in state else "untrusted"
+                    hooks.append({{"key": key, "eventName": event, "command": hook["command"],
+                                  "trustStatus": status}})
+        print(json.dumps({{"id": 2, "result": {{"data": [{{"hooks": hooks}}]}}}}), flush=True)
+"""
+
+
+@pytest.fixture
+def codex_on_path(tmp_path, monkeypatch, codex_home):
+    bin_dir = tmp_path / "codex-bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "codex"
+    fake.write_text(FAKE_CODEX.format(python=sys.executable))
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    return codex_home
+
+
+def test_codex_install_says_how_to_review_its_hooks_and_doctor_reports_them(
+    cli, workspace, project, codex_on_path, monkeypatch
+):
+    """Issue 22.5: Codex runs only reviewed hooks and says nothing of the others: install
+    prints the step, doctor fails on hooks that are installed but would not run."""
+    monkeypatch.chdir(project)
+    installed = cli("-w", workspace, "install", "codex", "--user")
+    assert installed.exit_code == 0, installed.stderr
+    assert "still to do: Codex runs only hooks you have reviewed" in installed.stderr
+    assert "/hooks and press t" in installed.stderr
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert doctor.exit_code == 1
+    assert "FAIL  codex hooks: installed but not reviewed" in doctor.stdout
+    # What Codex's review writes (`t` in /hooks): then the hooks run, and all is well.
+    keys = [f"{codex_on_path / 'hooks.json'}:{event}:0:0" for event in ("sessionstart", "stop")]
+    with (codex_on_path / "config.toml").open("a") as handle:
+        for key in keys:
+            handle.write(f'\n[hooks.state."{key}"]\ntrusted_hash = "sha256:00"\n')
+    again = cli("-w", workspace, "install", "codex", "--user")
+    assert again.exit_code == 0 and "still to do" not in again.stderr
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert "ok    codex hooks: reviewed" in doctor.stdout
+
+
+def test_a_codex_project_install_says_the_project_must_be_trusted(
+    cli, workspace, project, codex_on_path
+):
+    installed = cli("-w", workspace, "install", "codex", "--project", project)
+    assert installed.exit_code == 0, installed.stderr
+    assert f"only in a trusted project: start `codex` in {project}" in installed.stderr

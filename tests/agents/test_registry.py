@@ -105,6 +105,9 @@ class TinyBot:
     def mcp_command(self, ws: Workspace, scope: Scope, *, remove: bool) -> list[str] | None:
         return ["tinybot-cli-not-on-path", "mcp", "remove" if remove else "add", scope]
 
+    def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
+        return []
+
 
 @pytest.fixture
 def tinybot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TinyBot:

@@ -185,8 +185,9 @@ def run_scenario(root: Path) -> Scenario:
         run("status", "status")
         run("doctor", "doctor", "--offline")
         run("export", "export", "--agents-md", project / "AGENTS.md", "--dry-run")
-        run("install", "install", "claude-code", "--project", project)
-        run("uninstall", "uninstall", "claude-code", "--project", project)
+        # --user: `claude mcp add` is printed (not on PATH), so commands[] is filled.
+        run("install", "install", "claude-code", "--user")
+        run("uninstall", "uninstall", "claude-code", "--user")
         run("config show", "config", "show")
         run("config validate", "config", "validate")
         run("thread rename", "thread", "rename", "t1", "t2")

@@ -45,7 +45,12 @@ def doctor_command(
     """
     g = globals_of(ctx)
     ws, config = g.open()
-    checks = [*_model_checks(ws, config, offline), *_workspace_checks(ws), *_cron_checks(ws)]
+    checks = [
+        *_model_checks(ws, config, offline),
+        *_workspace_checks(ws),
+        *_cron_checks(ws),
+        *_codex_checks(ws),
+    ]
     checks += _sync_checks(ws, config, offline)
     failed = [c for c in checks if not c.ok]
 
@@ -198,3 +203,55 @@ def _cron_checks(ws: Workspace) -> list[Check]:
             )
         )
     return checks
+
+
+def _codex_checks(ws: Workspace) -> list[Check]:
+    """memctl's Codex hooks that are installed but would not run: Codex 0.171 runs a
+    hook only once the user reviewed it, and a project's .codex/ only in a trusted
+    project, and it says nothing about what it skips."""
+    from memctl.agents.codex import codex_home, project_trusted, unreviewed_hooks
+    from memctl.agents.settings import hook_command
+
+    project = Path.cwd()
+    command = hook_command(ws, "codex")
+    installed = [
+        path
+        for path in (codex_home() / "hooks.json", project / ".codex" / "hooks.json")
+        if _holds(path, command)
+    ]
+    if not installed:
+        return []
+    checks = []
+    if project / ".codex" / "hooks.json" in installed and not project_trusted(project):
+        checks.append(
+            Check(
+                "codex project trust",
+                False,
+                f"{project} is not trusted: Codex ignores its .codex/ (start `codex` here "
+                "and trust the folder)",
+            )
+        )
+    unreviewed = unreviewed_hooks(ws, project)
+    if unreviewed is None:
+        checks.append(
+            Check("codex hooks", True, "installed; codex is not on PATH to ask if they run", True)
+        )
+    elif unreviewed:
+        checks.append(
+            Check(
+                "codex hooks",
+                False,
+                f"installed but not reviewed, so Codex does not run them ({', '.join(unreviewed)}):"
+                " start `codex`, type /hooks and press t",
+            )
+        )
+    else:
+        checks.append(Check("codex hooks", True, "reviewed: Codex runs them"))
+    return checks
+
+
+def _holds(path: Path, text: str) -> bool:
+    try:
+        return text in path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False

@@ -57,6 +57,8 @@ def _install_notes(g: Globals, result: InstallResult) -> None:
         if result.dry_run:
             what = "would change"
         note(g, f"{result.action} {result.agent}: {what} {change.path}")
+    for step in result.steps:
+        note(g, f"{result.action} {result.agent}: still to do: {step}")
     for run in result.commands:
         if run.ran:
             status = "ok" if run.exit_code == 0 else f"failed ({run.exit_code}): {run.output}"
