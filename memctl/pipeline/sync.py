@@ -62,6 +62,7 @@ from typing import Literal
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import BusyError, MemctlError, UsageError
+from memctl.core.forgotten import FORGOTTEN_NAME
 from memctl.core.redact import Redactor
 from memctl.core.state import State
 from memctl.core.workspace import DAILY_NAME, Workspace, stored_offset
@@ -78,6 +79,9 @@ NETWORK_TIMEOUT = 120.0
 PUSH_ATTEMPTS = 6
 """A push rejected because another machine pushed first: fetch, merge, retry, this often."""
 MEMORY = "MEMORY.md"
+FORGOTTEN = ".memctl-sync/forgotten.jsonl"
+"""The tombstones of `memctl forget` (`.memctl/forgotten.jsonl`), shared with the memory
+they hide: a fact forgotten on one machine stays hidden on every other."""
 BLOCK_START = re.compile(r"(?m)^(?=## )")
 
 SyncStatus = Literal["synced", "up_to_date", "dry_run"]
@@ -541,6 +545,8 @@ def _shared(rel: str, shares: Iterable[str]) -> bool:
     parts = rel.split("/")
     if rel == MEMORY:
         return "memory" in shares
+    if rel == FORGOTTEN:
+        return "memory" in shares or "ledgers" in shares
     if parts[0] == "memory" and DAILY_NAME.fullmatch(parts[-1]):
         return "ledgers" in shares and (
             len(parts) == 2 or (len(parts) == 3 and parts[1] == "archive")
@@ -565,6 +571,9 @@ def _local_files(ws: Workspace, config: Config) -> dict[str, bytes]:
         if root.is_dir():
             paths += sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink())
     files: dict[str, bytes] = {}
+    tombstones = ws.state_dir / FORGOTTEN_NAME
+    if ("memory" in shares or "ledgers" in shares) and tombstones.is_file():
+        files[FORGOTTEN] = tombstones.read_bytes()
     for path in paths:
         rel = path.relative_to(ws.root).as_posix()
         if rel.startswith(config.eviction.root + "/"):
@@ -575,6 +584,8 @@ def _local_files(ws: Workspace, config: Config) -> dict[str, bytes]:
 
 
 def _workspace_path(ws: Workspace, config: Config, rel: str) -> Path:
+    if rel == FORGOTTEN:
+        return ws.state_dir / FORGOTTEN_NAME
     if rel.startswith("evicted/"):
         return ws.root / config.eviction.root / rel[len("evicted/") :]
     return ws.root / rel
@@ -659,7 +670,7 @@ def _plan(
             plan.writes[MEMORY] = merged.encode()
             plan.both_changed_memory, plan.old_memory = both, old
     for rel in sorted(set(remote) | set(local)):
-        if rel.startswith("threads/") and _shared(rel, shares):
+        if (rel.startswith("threads/") or rel == FORGOTTEN) and _shared(rel, shares):
             lines = [
                 side.get(rel, b"").decode("utf-8", "replace").splitlines(keepends=True)
                 for side in (base, remote, local)

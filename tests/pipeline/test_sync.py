@@ -16,6 +16,7 @@ from memctl.core.config import load_config
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.models.resolve import resolve_model
 from memctl.pipeline.consolidate import consolidate
+from memctl.pipeline.forget import forget
 from memctl.pipeline.save import save
 from memctl.pipeline.sync import (
     RECORD,
@@ -27,6 +28,7 @@ from memctl.pipeline.sync import (
     sync,
     sync_info,
 )
+from memctl.retrieval.search import search
 from tests.support.helpers import run_memctl, snapshot
 from tests.support.secrets import ALNUM, B64
 
@@ -181,6 +183,34 @@ def test_a_forget_on_one_machine_is_not_brought_back(tmp_path):
     run_sync(b)
     assert "fact 1" not in (b.root / "memory/2026-01-01.md").read_text()
     assert "1 forgotten" in remote_log(remote)[0] or done.commit
+
+
+def test_a_memctl_forget_on_one_machine_hides_the_fact_on_the_others(tmp_path):
+    """`memctl forget` leaves the ledgers as they are and records a tombstone: the
+    tombstones travel with the memory, so the other machine's search and MEMORY.md
+    leave the fact out too, and a later save there does not bring it back."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- The staging database is db3")
+    save_text(a, "- Deploys happen on Tuesdays")
+    run_sync(a)
+    run_sync(b)
+    assert search(b, "db3", scope="all").hits
+    forget(a, load_config(a.config_path), "staging database is db3")
+    run_sync(a)
+    run_sync(b)
+    assert (b.state_dir / "forgotten.jsonl").read_bytes() == (
+        a.state_dir / "forgotten.jsonl"
+    ).read_bytes()
+    assert not search(b, "db3", scope="all").hits
+    assert search(b, "Tuesdays", scope="all").hits
+    save_text(b, "- Releases are cut on Mondays")
+    run_sync(b)
+    run_sync(a)
+    for ws in (a, b):
+        memory = ws.memory_md.read_text()
+        assert "db3" not in memory and "Mondays" in memory, ws.root.name
+    assert a.memory_md.read_text() == b.memory_md.read_text()
 
 
 def remote_log(remote: Path) -> list[str]:
