@@ -94,14 +94,16 @@ def export(
     chars = CONTEXT_CAP - frame
     limit = None
     if memory_file.max_bytes is not None:
-        rest = len((before + after).encode("utf-8"))
-        limit = memory_file.max_bytes - rest - len((BEGIN + END).encode("utf-8")) - 3
+        kept = before + after
+        rest = len(kept.encode("utf-8")) + (kept.count("\n") if crlf else 0)
+        newlines = 3 * (2 if crlf else 1)  # after BEGIN, the block and END
+        limit = memory_file.max_bytes - rest - len((BEGIN + END).encode("utf-8")) - newlines
         if limit < MIN_BLOCK_BYTES:
             raise UsageError(
                 f"{target} is {rest:,} bytes without the memory block; {agent.title} reads "
                 f"at most {memory_file.max_bytes:,}: no room for it (shorten the file)"
             )
-    made = memory_block(ws, config, cap=chars, cap_bytes=limit)
+    made = memory_block(ws, config, cap=chars, cap_bytes=limit, crlf=crlf)
     new_block = f"{BEGIN}\n{made.text}\n{END}\n"
     new = before + new_block + after
     if crlf:

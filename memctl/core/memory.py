@@ -81,11 +81,17 @@ class MemoryBlock:
 
 
 def memory_block(
-    ws: Workspace, config: Config, cap: int = CONTEXT_CAP, cap_bytes: int | None = None
+    ws: Workspace,
+    config: Config,
+    cap: int = CONTEXT_CAP,
+    cap_bytes: int | None = None,
+    *,
+    crlf: bool = False,
 ) -> MemoryBlock:
     """MEMORY.md as an agent's context: header, the redacted head that fits on whole
     lines, and a note pointing at memory_search; at most `cap` characters in all (and
-    `cap_bytes` UTF-8 bytes when given: AGENTS.md's limit is in bytes)."""
+    `cap_bytes` UTF-8 bytes when given: AGENTS.md's limit is in bytes, counted with
+    CRLF line endings when `crlf`, as the block is written into such a file)."""
     from memctl.core.forgotten import Forgotten
 
     memory = read_memory(ws)
@@ -100,7 +106,8 @@ def memory_block(
         else:
             room = budget - len(header) - len(NOTE_CUT) - 4
             if room <= 0:
-                raise UsageError(f"a memory block cannot fit in {cap} characters")
+                limit = f"{cap_bytes:,} bytes" if cap_bytes is not None else f"{cap:,} characters"
+                raise UsageError(f"a memory block cannot fit in {limit}")
             kept, truncated = cut_memory(redacted + "\n", room)
             if config.memory.tools:
                 note = NOTE_CUT if truncated else NOTE_FULL
@@ -108,7 +115,10 @@ def memory_block(
                 note = "[MEMORY.md was cut to fit the context budget.]" if truncated else ""
             parts = [header, kept.rstrip("\n"), note]
             text = "\n\n".join(part for part in parts if part)
-        size = len(text.encode("utf-8"))
+        size = len(text.encode("utf-8")) + (text.count("\n") if crlf else 0)
         if cap_bytes is None or size <= cap_bytes:
             return MemoryBlock(text, len(memory), truncated)
-        budget -= size - cap_bytes  # multi-byte characters: shrink and cut again
+        # Multi-byte characters: shrink the character budget in proportion to the
+        # overflow (subtracting the overflow in bytes from a budget in characters
+        # overshoots by the bytes a character takes) and cut again.
+        budget = min(budget - 1, budget * cap_bytes // size)

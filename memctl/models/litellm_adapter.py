@@ -663,10 +663,15 @@ class LiteLLMEmbedder:
             raise EmbeddingFailed(first) from None
 
     def cost(self, tokens: int) -> float | None:
-        """From litellm's offline price table."""
-        info = import_litellm().model_cost.get(self.spec.litellm_name) or {}
-        per_token = info.get("input_cost_per_token")
-        return per_token * tokens if per_token is not None else None
+        """From litellm's offline price table, through its own lookup: the table lists
+        OpenAI's models without the `openai/` prefix that `litellm_name` carries."""
+        try:
+            prompt, _ = import_litellm().cost_per_token(
+                model=self.spec.litellm_name, prompt_tokens=tokens, call_type="embedding"
+            )
+        except Exception:
+            return None
+        return float(prompt)
 
 
 def _field(item: Any, name: str) -> Any:

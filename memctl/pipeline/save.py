@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memctl.core.config import Config
@@ -33,6 +34,22 @@ def _holds(ws: Workspace, body: str) -> bool:
     return f"\n{body}\n" in f"\n{current.replace(chr(13), '')}\n"
 
 
+_MARKDOWN_LINE = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#|>|```|~~~)")
+
+
+def as_bullets(text: str) -> str:
+    """Plain text becomes one `- ` bullet (later lines indented under it, a wrapped
+    paragraph being one memory), the form every fact in MEMORY.md and a ledger takes;
+    text that is already Markdown (bullets, numbered items, headings, quotes, fences)
+    is kept as the user wrote it."""
+    lines = text.splitlines()
+    if any(_MARKDOWN_LINE.match(line) for line in lines):
+        return text
+    return "\n".join(
+        ("  " if n else "- ") + line.strip() if line.strip() else "" for n, line in enumerate(lines)
+    )
+
+
 def count_memories(text: str) -> int:
     """Memories in a saved text: its `-` lines, at least one."""
     return max(1, sum(1 for line in text.splitlines() if line.lstrip().startswith("-")))
@@ -56,7 +73,7 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         raise UsageError(
             f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
         ) from None
-    body, counts = config.redaction.redactor().redact(text.strip())
+    body, counts = config.redaction.redactor().redact(as_bullets(text.strip()))
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),

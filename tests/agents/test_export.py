@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memctl.agents.codex import AGENTS_MD_LIMIT
 from memctl.agents.export import BEGIN, END
 from memctl.core.memory import CONTEXT_CAP
@@ -66,6 +68,23 @@ def test_agents_md_stays_within_32_kib(cli, workspace, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert len(target.read_bytes()) <= AGENTS_MD_LIMIT
     assert "- Faktum 0:" in target.read_text()
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_wide_characters_and_crlf_lines_stay_within_32_kib(cli, workspace, tmp_path, newline):
+    """Three bytes a character, and a CRLF file's extra byte a line, both count against
+    the byte limit: a budget cut by the overflow in bytes once refused to fit at all."""
+    facts = [f"- 事实{n}：这是一个很长的中文句子，用来测试字节预算。" for n in range(3000)]
+    (workspace / "MEMORY.md").write_text("\n".join(facts) + "\n")
+    target = tmp_path / "AGENTS.md"
+    notes = "".join(f"line {n} of the project notes{newline}" for n in range(900))
+    target.write_bytes(f"# Project{newline}{newline}{notes}".encode())
+    result = cli("-w", workspace, "export", "--agents-md", target)
+    assert result.exit_code == 0, result.stderr
+    data = target.read_bytes()
+    assert len(data) <= AGENTS_MD_LIMIT
+    assert "- 事实0：" in data.decode()
+    assert (data.count(b"\r\n") == data.count(b"\n")) == (newline == "\r\n")
 
 
 def test_a_full_agents_md_is_exit_2_and_untouched(cli, workspace, tmp_path):

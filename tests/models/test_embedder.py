@@ -54,6 +54,10 @@ def test_the_cost_comes_from_litellms_offline_price_table() -> None:
     assert per_token > 0
     assert LiteLLMEmbedder(ModelSpec(PRICED)).cost(1_000) == pytest.approx(per_token * 1_000)
     assert LiteLLMEmbedder(ModelSpec("openai:no-such-embedder")).cost(1_000) is None
+    # The table lists OpenAI's own models without the provider prefix.
+    openai = import_litellm().model_cost["text-embedding-3-small"]["input_cost_per_token"]
+    spec = ModelSpec("openai:text-embedding-3-small")
+    assert LiteLLMEmbedder(spec).cost(1_000) == pytest.approx(openai * 1_000)
 
 
 @pytest.mark.slow

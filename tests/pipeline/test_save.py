@@ -44,16 +44,17 @@ def test_save_appends_to_memory_md_and_the_ledger(cli, ws):
     assert (run.exit_code, run.stdout) == (0, "")
     ledger = daily(ws)
     assert run.stderr == f"save: saved 1 memory to MEMORY.md and memory/{ledger.name}\n"
-    assert (ws / "MEMORY.md").read_text() == MEMORY + "Dana prefers code-first answers.\n"
+    # A plain sentence is filed as a bullet, the form of every fact in MEMORY.md.
+    assert (ws / "MEMORY.md").read_text() == MEMORY + "- Dana prefers code-first answers.\n"
     ((stamp, body),) = save_blocks(ws)
-    assert body == "Dana prefers code-first answers."
+    assert body == "- Dana prefers code-first answers."
     assert abs(datetime.now(stamp.tzinfo) - stamp) < timedelta(minutes=1)
     assert ledger.read_text().startswith("## Memory Save — ")
 
     assert cli("-w", ws, "save", "--", "- Second fact.").exit_code == 0  # a bullet: after --
     assert (ws / "MEMORY.md").read_text().endswith("code-first answers.\n- Second fact.\n")
     assert [body for _, body in save_blocks(ws)] == [
-        "Dana prefers code-first answers.",
+        "- Dana prefers code-first answers.",
         "- Second fact.",
     ]
     assert "\n\n## Memory Save — " in ledger.read_text()  # each block after a blank line
@@ -105,7 +106,7 @@ def test_save_puts_the_memory_on_its_own_line(cli, ws):
 def test_save_into_an_empty_or_missing_memory_md(cli, ws):
     (ws / "MEMORY.md").unlink()
     assert cli("-w", ws, "save", "first ever").exit_code == 0
-    assert (ws / "MEMORY.md").read_text() == "first ever\n"
+    assert (ws / "MEMORY.md").read_text() == "- first ever\n"
 
 
 @pytest.mark.parametrize(
@@ -174,12 +175,12 @@ def test_saved_memory_is_found_by_search_and_get(cli, ws):
     cli("-w", ws, "save", "The release train leaves on Tuesdays.")
     run = cli("-w", ws, "search", "release TRAIN")
     assert run.stdout.splitlines() == [
-        "MEMORY.md:6: The release train leaves on Tuesdays.",
-        f"memory/{daily(ws).name}:3: The release train leaves on Tuesdays.",
+        "MEMORY.md:6: - The release train leaves on Tuesdays.",
+        f"memory/{daily(ws).name}:3: - The release train leaves on Tuesdays.",
     ]
     assert (
         cli("-w", ws, "get", "MEMORY.md", "--start", "6").stdout
-        == "6|The release train leaves on Tuesdays.\n"
+        == "6|- The release train leaves on Tuesdays.\n"
     )
 
 
