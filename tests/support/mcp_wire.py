@@ -66,6 +66,7 @@ def converse(command: list[str], requests: list[str]) -> Conversation:
         return Conversation(process.wait(), lines, stderr)
     finally:
         watchdog.cancel()
+        _close(process)
 
 
 class LiveServer:
@@ -112,4 +113,13 @@ class LiveServer:
             return Conversation(returncode, rest, stderr)
         finally:
             self.watchdog.cancel()
-            self.process.kill()
+            _close(self.process)
+
+
+def _close(process: subprocess.Popen[str]) -> None:
+    """Kill the server if it still runs, and close its pipes (no ResourceWarning)."""
+    process.kill()
+    process.wait()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream:
+            stream.close()
