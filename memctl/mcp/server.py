@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from memctl.core.config import Config
     from memctl.core.workspace import Workspace
     from memctl.models.interface import Embedder
+    from memctl.turn.tools import ToolOutcome
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 """The revisions with the initialize handshake, newest first: a client asking for one
@@ -137,7 +138,7 @@ class _Tools:
     """What serving the tools needs beyond the handshake: imported once answered."""
 
     listed: list[dict[str, Any]]
-    run: Callable[..., Any]
+    run: Callable[..., ToolOutcome]
     names: tuple[str, ...]
     embedder: Embedder | None
 

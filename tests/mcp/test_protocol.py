@@ -156,6 +156,25 @@ def test_a_signal_ends_the_server_quietly_with_a_pipe_for_stdin(tmp_path, signum
     assert (returncode, done.stdout, done.stderr) == (0, [], "")
 
 
+def test_a_signal_during_a_call_ends_the_server_quietly(tmp_path):
+    """The save under way waits for the workspace lock this test holds: the server
+    gives it a grace, then exits 0 without a word, the worker still blocked."""
+    root = prepare(tmp_path / "ws")
+    server = LiveServer(server_command(root))
+    server.send(*HANDSHAKE)
+    assert server.answer()["id"] == 1
+    save = rpc(2, "tools/call", {"name": "memory_save", "arguments": {"content": "Late fact."}})
+    with Workspace(root).lock():
+        server.send(save, rpc(3, "ping", {}))
+        assert server.answer()["id"] == 3
+        server.process.send_signal(signal.SIGTERM)
+        returncode = server.process.wait(timeout=30)
+    done = server.end(timeout=1)
+
+    assert (returncode, done.stdout, done.stderr) == (0, [], "")
+    assert "Late fact." not in (root / "MEMORY.md").read_text(encoding="utf-8")
+
+
 HEAVY = {"litellm", "mcp", "pydantic", "anyio", "memctl.turn.tools", "memctl.retrieval"}
 
 
