@@ -235,7 +235,8 @@ class Server:
 
     def requested(self, request_id: str | int, method: str, params: dict[str, Any]) -> None:
         if self.log:
-            self.log(f"mcp: {method}")
+            tool = params.get("name") if method == "tools/call" else None
+            self.log(f"mcp: {method} {tool}" if isinstance(tool, str) else f"mcp: {method}")
         if method == "initialize":
             self.initialize(request_id, params)
         elif method == "ping":

@@ -204,4 +204,4 @@ def test_a_person_asks_for_the_lines_with_verbose(tmp_path: Path):
 
     lines = done.stderr.splitlines()
     assert lines[0].startswith("mcp: serving 8 tools for ")
-    assert lines[1:] == ["mcp: initialize", "mcp: tools/call"]
+    assert lines[1:] == ["mcp: initialize", "mcp: tools/call memory_search"]
