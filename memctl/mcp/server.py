@@ -1,35 +1,47 @@
 """The agent's memory tools served over the Model Context Protocol, on stdio.
 
-Built on the official SDK's low-level `Server` rather than its `MCPServer`: MCPServer
-derives each tool's schema from a Python signature and checks the arguments with
-pydantic, which would restate `memctl.turn.tools.MEMORY_SCHEMAS` by hand and answer a bad matchMode
-in pydantic's words instead of the CLI's. The low-level server publishes those schemas
-as they are and hands the raw arguments to `tools.run_tool`, the dispatch `memctl call`
-uses, so the two ways of reaching the tools cannot drift apart.
+A protocol layer of its own, not the official SDK (issue 22 item 11). Importing the
+SDK (pydantic, anyio, its types) took 0.85-1.5 s, and an MCP client waits that long for
+the answer to `initialize`: Codex then left the memory tools out of its first request,
+and every Claude Code `-p` turn paid for it. What memctl needs of the protocol is small
+(initialize, ping, tools/list, tools/call, the initialized and cancelled notifications:
+newline-delimited JSON-RPC 2.0 on stdin and stdout), so the server speaks it itself, with
+the standard library only, and answers `initialize` before it imports the tools.
+tests/mcp/ proves the conformance with the SDK's own client.
 
-Only `memctl mcp` imports this module, so no other command pays for the SDK's imports.
+The tools are `memctl.turn.tools.MEMORY_SCHEMAS`, published as they are, and each call
+goes to `tools.run_tool`, the dispatch `memctl call` uses, so the two ways of reaching
+the tools cannot drift apart.
+
+Only `memctl mcp` imports this module.
 """
 
 from __future__ import annotations
 
-import functools
 import json
+import os
+import queue
 import re
+import signal
 import sys
-from collections.abc import AsyncIterator
-from io import TextIOWrapper
-from typing import Any
-
-import anyio
-import mcp_types as types
-from mcp.server import Server, ServerRequestContext
-from mcp.server.stdio import stdio_server
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeGuard
 
 from memctl import __version__
-from memctl.core.config import Config
-from memctl.core.workspace import Workspace
-from memctl.models.resolve import resolve_embedder
-from memctl.turn.tools import MEMORY_SCHEMAS, MEMORY_TOOL_NAMES, run_tool
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+    from memctl.core.config import Config
+    from memctl.core.workspace import Workspace
+    from memctl.models.interface import Embedder
+    from memctl.turn.tools import ToolOutcome
+
+PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
+"""The revisions with the initialize handshake, newest first: a client asking for one
+of them gets it, any other client the newest (it may then disconnect)."""
 
 INSTRUCTIONS = (
     "Long-term memory of this agent workspace. Search it (memory_search) before answering "
@@ -41,82 +53,40 @@ INSTRUCTIONS = (
 
 # Hints for clients that ask before running a tool that writes. memory_save only
 # appends (never destroys), but saving the same fact twice stores it twice.
-READ_ONLY = types.ToolAnnotations(read_only_hint=True, open_world_hint=False)
+READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
 ANNOTATIONS = {
-    "memory_save": types.ToolAnnotations(
-        read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
-    ),
+    "memory_save": {
+        "readOnlyHint": False,
+        "destructiveHint": False,
+        "idempotentHint": False,
+        "openWorldHint": False,
+    },
     # Recorded as tombstones (the ledgers keep the text), but MEMORY.md loses the line.
-    "memory_forget": types.ToolAnnotations(
-        read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
-    ),
-    "memory_replace": types.ToolAnnotations(
-        read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False
-    ),
+    "memory_forget": {
+        "readOnlyHint": False,
+        "destructiveHint": True,
+        "idempotentHint": True,
+        "openWorldHint": False,
+    },
+    "memory_replace": {
+        "readOnlyHint": False,
+        "destructiveHint": True,
+        "idempotentHint": False,
+        "openWorldHint": False,
+    },
 }
 
+# JSON-RPC 2.0's error codes.
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
 
-def offered_tools(config: Config) -> list[types.Tool]:
-    """The tools as the client lists them; none at all with `memory.tools: false`."""
-    if not config.memory.tools:
-        return []
-    return [
-        types.Tool(
-            name=name,
-            description=schema["description"],
-            input_schema=schema["parameters"],
-            annotations=ANNOTATIONS.get(name, READ_ONLY),
-        )
-        for name, schema in MEMORY_SCHEMAS.items()
-    ]
+STOP_GRACE = 2.0
+"""Seconds a SIGINT or SIGTERM leaves the tool call under way to finish (a save is
+then whole, and answered) before the server exits."""
 
-
-def build_server(ws: Workspace, config: Config) -> Server[Any]:
-    """An MCP server whose tools act on `ws`; every failure is a tool error, never a crash."""
-    tools = offered_tools(config)
-    embedder = resolve_embedder(config)  # memory_recall's, for the server's life
-    # One call at a time: the calls are short, and saves then never race each other
-    # for the workspace lock object, which belongs to one thread at a time.
-    one_at_a_time = anyio.Lock()
-
-    async def list_tools(
-        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
-    ) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=tools)
-
-    async def call_tool(
-        ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
-        if params.arguments and BAD_TEXT in params.arguments:
-            return types.CallToolResult(
-                content=[types.TextContent(type="text", text=f"Error: {LONE_SURROGATE}")],
-                is_error=True,
-            )
-        # run_tool never raises: a bad argument or a bug comes back as error text.
-        async with one_at_a_time:
-            outcome = await anyio.to_thread.run_sync(
-                functools.partial(run_tool, embedder=embedder),
-                ws,
-                config,
-                params.name,
-                params.arguments,
-                MEMORY_TOOL_NAMES,
-            )
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=outcome.text)], is_error=outcome.is_error
-        )
-
-    return Server(
-        "memctl",
-        version=__version__,
-        instructions=INSTRUCTIONS if tools else None,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-    )
-
-
-BAD_TEXT = "\0memctl: bad text"
-"""The arguments a tools/call holding a lone surrogate is given instead of its own."""
 LONE_SURROGATE = (
     "the arguments hold a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its "
     "pair), which is not text; nothing was done"
@@ -124,54 +94,325 @@ LONE_SURROGATE = (
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def guard_line(line: str) -> str:
-    """A JSON-RPC line as the SDK may parse it. A lone surrogate escape (`"\\ud800"`) is
-    valid JSON, but pydantic refuses the whole line as invalid JSON, and the SDK then
-    answers nothing at all: the client waits for ever. A tools/call holding one gets
-    arguments that make the tool answer with an error; in any other message it becomes
-    U+FFFD. (MCP Python SDK: invalid JSON on stdio gets no JSON-RPC error reply.)"""
-    if not _SURROGATE_ESCAPE.search(line):
-        return line
+def offered_tools(config: Config) -> list[dict[str, Any]]:
+    """The tools as the client lists them; none at all with `memory.tools: false`."""
+    if not config.memory.tools:
+        return []
+    from memctl.turn.tools import MEMORY_SCHEMAS
+
+    return [
+        {
+            "name": name,
+            "description": schema["description"],
+            "inputSchema": schema["parameters"],
+            "annotations": ANNOTATIONS.get(name, READ_ONLY),
+        }
+        for name, schema in MEMORY_SCHEMAS.items()
+    ]
+
+
+class _Stop(Exception):
+    """SIGINT or SIGTERM: the client (or a person) ends the server."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stop(signum)
+
+
+@dataclass
+class _Call:
+    """A tools/call waiting for, or in, the worker thread."""
+
+    request_id: str | int
+    name: str
+    arguments: dict[str, Any] | None
+    cancelled: bool = False
+
+
+@dataclass
+class _Tools:
+    """What serving the tools needs beyond the handshake: imported once answered."""
+
+    listed: list[dict[str, Any]]
+    run: Callable[..., ToolOutcome]
+    names: tuple[str, ...]
+    embedder: Embedder | None
+
+
+@dataclass
+class Server:
+    """One client's session on a byte stream pair. Requests are answered in the
+    order they come, except tools/call, which runs in a worker thread, one call at a
+    time (saves never race for the workspace lock), so a ping or a cancellation is
+    read while a call runs. Nothing is written but protocol messages."""
+
+    ws: Workspace
+    config: Config
+    out: BinaryIO
+    log: Callable[[str], None] | None = None
+    _tools: _Tools | None = None
+    _write_lock: threading.Lock = field(default_factory=threading.Lock)
+    _pending: dict[str, _Call] = field(default_factory=dict)
+    _queue: queue.Queue[_Call | None] = field(default_factory=queue.Queue)
+    _busy: threading.Lock = field(default_factory=threading.Lock)
+    _worker: threading.Thread | None = None
+    _gone: bool = False
+
+    # ------------------------------------------------------------------ the wire
+
+    def send(self, message: dict[str, Any]) -> None:
+        """One message, one line. A lone surrogate in a tool's text becomes `?`: the
+        line must be UTF-8 for the client to parse it."""
+        line = json.dumps({"jsonrpc": "2.0", **message}, ensure_ascii=False, separators=(",", ":"))
+        data = line.encode("utf-8", "replace") + b"\n"
+        with self._write_lock:
+            if self._gone:
+                return
+            try:
+                self.out.write(data)
+                self.out.flush()
+            except (BrokenPipeError, ValueError):
+                # The client is gone: nothing can be answered now, and stdin's EOF ends
+                # the server (a reply must not kill the worker with a traceback).
+                self._gone = True
+
+    def answer(self, request_id: str | int, result: dict[str, Any]) -> None:
+        self.send({"id": request_id, "result": result})
+
+    def error(
+        self, request_id: str | int | None, code: int, message: str, data: Any = None
+    ) -> None:
+        body: dict[str, Any] = {"code": code, "message": message}
+        if data is not None:
+            body["data"] = data
+        self.send({"id": request_id, "error": body})
+
+    # ------------------------------------------------------------------ messages
+
+    def receive(self, line: str) -> None:
+        """Handle one line of stdin: a request is answered (now, or by the worker for
+        a tools/call), a notification or a response to us is not."""
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            self.error(None, PARSE_ERROR, "Parse error")
+            return
+        if isinstance(message, list):
+            # JSON-RPC batches were removed from MCP in 2025-06-18, and no client sends one.
+            self.error(None, INVALID_REQUEST, "Invalid Request: batches are not supported")
+            return
+        if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+            self.error(_id_of(message), INVALID_REQUEST, "Invalid Request")
+            return
+        method = message.get("method")
+        if method is None and "id" in message and ("result" in message or "error" in message):
+            return  # a response: the server sends no requests, so there is nothing to match
+        params = message.get("params", {})
+        if not isinstance(method, str) or ("id" in message and not _valid_id(message["id"])):
+            self.error(_id_of(message), INVALID_REQUEST, "Invalid Request")
+            return
+        if "id" not in message:
+            self.notified(method, params)
+        elif not isinstance(params, dict):
+            self.error(message["id"], INVALID_PARAMS, "Invalid params: params must be an object")
+        else:
+            if _SURROGATE_ESCAPE.search(line):
+                params = _without_lone_surrogates(method, params)
+            self.requested(message["id"], method, params)
+
+    def notified(self, method: str, params: Any) -> None:
+        """notifications/cancelled drops the call's answer; the rest need nothing."""
+        if method == "notifications/cancelled" and isinstance(params, dict):
+            request_id = params.get("requestId")
+            if _valid_id(request_id):
+                call = self._pending.get(_key(request_id))
+                if call is not None:
+                    call.cancelled = True
+
+    def requested(self, request_id: str | int, method: str, params: dict[str, Any]) -> None:
+        if self.log:
+            tool = params.get("name") if method == "tools/call" else None
+            self.log(f"mcp: {method} {tool}" if isinstance(tool, str) else f"mcp: {method}")
+        if method == "initialize":
+            self.initialize(request_id, params)
+        elif method == "ping":
+            self.answer(request_id, {})
+        elif method == "tools/list":
+            self.answer(request_id, {"tools": self.tools().listed})
+        elif method == "tools/call":
+            self.call(request_id, params)
+        else:
+            self.error(request_id, METHOD_NOT_FOUND, "Method not found", method)
+
+    def initialize(self, request_id: str | int, params: dict[str, Any]) -> None:
+        """Answered first and at once, then the tools are imported (before the next
+        line is read), so the client's tools/list that follows finds them."""
+        asked = params.get("protocolVersion")
+        if not isinstance(asked, str):
+            self.error(request_id, INVALID_PARAMS, "Invalid params: protocolVersion is required")
+            return
+        result: dict[str, Any] = {
+            "protocolVersion": asked if asked in PROTOCOL_VERSIONS else PROTOCOL_VERSIONS[0],
+            "capabilities": {"tools": {"listChanged": False}},
+            "serverInfo": {"name": "memctl", "version": __version__},
+        }
+        if self.config.memory.tools:
+            result["instructions"] = INSTRUCTIONS
+        self.answer(request_id, result)
+        self.tools()
+
+    def call(self, request_id: str | int, params: dict[str, Any]) -> None:
+        name, arguments = params.get("name"), params.get("arguments")
+        if not isinstance(name, str) or not isinstance(arguments, dict | None):
+            self.error(
+                request_id,
+                INVALID_PARAMS,
+                "Invalid params: tools/call needs a tool name and an arguments object",
+            )
+            return
+        if arguments is not None and _BAD_TEXT in arguments:
+            self.answer(request_id, _text_result(f"Error: {LONE_SURROGATE}", True))
+            return
+        self.tools()
+        call = _Call(request_id, name, arguments)
+        self._pending[_key(request_id)] = call
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._work, name="memctl-mcp", daemon=True)
+            self._worker.start()
+        self._queue.put(call)
+
+    def tools(self) -> _Tools:
+        """The tools' schemas and dispatch, imported on first need."""
+        if self._tools is None:
+            from memctl.models.resolve import resolve_embedder
+            from memctl.turn.tools import MEMORY_TOOL_NAMES, run_tool
+
+            self._tools = _Tools(
+                offered_tools(self.config),
+                run_tool,
+                MEMORY_TOOL_NAMES,
+                resolve_embedder(self.config),  # memory_recall's, for the server's life
+            )
+        return self._tools
+
+    def _work(self) -> None:
+        """The worker: the calls in order of arrival, until the None that ends them."""
+        tools = self.tools()  # imported by the main thread before the first call came
+        while (call := self._queue.get()) is not None:
+            with self._busy:
+                if not call.cancelled:
+                    # run_tool never raises: a bad argument or a bug comes back as text.
+                    outcome = tools.run(
+                        self.ws,
+                        self.config,
+                        call.name,
+                        call.arguments,
+                        tools.names,
+                        embedder=tools.embedder,
+                    )
+                    if not call.cancelled:
+                        self.answer(call.request_id, _text_result(outcome.text, outcome.is_error))
+                self._pending.pop(_key(call.request_id), None)
+
+    # ------------------------------------------------------------------ ending
+
+    def finish(self) -> None:
+        """stdin ended: answer every call already received, then return."""
+        if self._worker is not None:
+            self._queue.put(None)
+            self._worker.join()
+
+    def stop(self) -> None:
+        """A signal: drop the calls not started, give the one under way STOP_GRACE."""
+        for call in list(self._pending.values()):
+            call.cancelled = True
+        if self._busy.acquire(timeout=STOP_GRACE):
+            self._busy.release()
+
+
+_BAD_TEXT = "\0memctl: bad text"
+"""The arguments a tools/call holding a lone surrogate is given instead of its own."""
+
+
+def _without_lone_surrogates(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` with no lone surrogate (`"\\ud800"` is valid JSON but not text, and
+    cannot be written as UTF-8). A tools/call holding one gets arguments that make it
+    answer with an error; in any other request it becomes U+FFFD."""
+    text = json.dumps(params, ensure_ascii=False)
     try:
-        message = json.loads(line)
-        text = json.dumps(message, ensure_ascii=False)
         text.encode("utf-8")
-        return line  # only well-paired surrogates
+        return params
     except UnicodeEncodeError:
         pass
-    except ValueError:
-        return line  # not JSON: the SDK's own handling
-    params = message.get("params") if isinstance(message, dict) else None
-    if message.get("method") == "tools/call" and isinstance(params, dict):
-        params["arguments"] = {BAD_TEXT: True}
-        text = json.dumps(message, ensure_ascii=False)
-    cleaned = text.encode("utf-8", "replace").decode("utf-8")
-    return cleaned + ("\n" if line.endswith("\n") else "")
+    if method == "tools/call":
+        return {**params, "arguments": {_BAD_TEXT: True}}
+    cleaned: dict[str, Any] = json.loads(text.encode("utf-8", "replace").decode("utf-8"))
+    return cleaned
 
 
-class _GuardedStdin:
-    """stdin's lines through `guard_line`, for the SDK's reader (`async for line in`)."""
-
-    def __init__(self) -> None:
-        text = TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-        self._inner = anyio.wrap_file(text)
-
-    def __aiter__(self) -> AsyncIterator[str]:
-        return self._lines()
-
-    async def _lines(self) -> AsyncIterator[str]:
-        async for line in self._inner:
-            yield guard_line(line)
+def _text_result(text: str, is_error: bool) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": text}], "isError": is_error}
 
 
-def serve_stdio(ws: Workspace, config: Config) -> None:
-    """Serve until the client closes stdin. stdout is the transport; the SDK points
-    file descriptor 1 at stderr meanwhile, so a stray print cannot corrupt it. stdin
-    is read through `guard_line`."""
-    server = build_server(ws, config)
+def _valid_id(value: Any) -> TypeGuard[str | int]:
+    """MCP's request ids: a string or an integer (not null, not a boolean)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
-    async def run() -> None:
-        async with stdio_server(stdin=_GuardedStdin()) as (read_stream, write_stream):  # type: ignore[arg-type]
-            await server.run(read_stream, write_stream, server.create_initialization_options())
 
-    anyio.run(run)
+def _id_of(message: Any) -> str | int | None:
+    """The id to answer an invalid request under: its own, when that is a valid id."""
+    value = message.get("id") if isinstance(message, dict) else None
+    return value if _valid_id(value) else None
+
+
+def _key(request_id: str | int) -> str:
+    """1 and "1" are different ids."""
+    return json.dumps(request_id)
+
+
+def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:
+    """The transport's own copies of stdin and stdout. File descriptor 1 then points
+    at stderr and 0 at the null device, as the SDK's transport does: a stray print or
+    a child process cannot corrupt the protocol, nor eat the client's messages."""
+    sys.stdout.flush()
+    reader = os.fdopen(os.dup(0), "rb")
+    writer = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    return reader, writer
+
+
+def serve_stdio(
+    ws: Workspace, config: Config, log: Callable[[str], None] | None = None
+) -> int | None:
+    """Serve until the client closes stdin (every call received is answered first),
+    or until SIGINT or SIGTERM: a client stops its servers with them, a person at a
+    terminal with Ctrl-C. Returns the signal that ended it (None: stdin ended). `log`
+    (for -v) gets a line per request; otherwise stderr stays empty unless something is
+    wrong."""
+    stopping = (signal.SIGINT, signal.SIGTERM)
+    for signum in stopping:
+        signal.signal(signum, _stop)
+    reader, writer = _claim_stdio()
+    server = Server(ws, config, writer, log)
+    try:
+        try:
+            while line := reader.readline():
+                if line.strip():
+                    server.receive(line.decode("utf-8", "replace"))
+            server.finish()
+            return None
+        except _Stop as stop:
+            server.stop()
+            return stop.signum
+    except _Stop as again:
+        return again.signum  # a second signal during the grace
+    finally:
+        for signum in stopping:
+            signal.signal(signum, signal.SIG_DFL)

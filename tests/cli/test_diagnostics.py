@@ -133,10 +133,10 @@ def test_errors_that_end_the_run_are_memctl_error(workspace: Path, cli) -> None:
         assert line.startswith("memctl: error: "), args
 
 
-@pytest.mark.slow  # an MCP server starts (the SDK's import): a second or more
+@pytest.mark.slow  # an MCP server and a hook start
 def test_the_subprocess_commands_too(workspace: Path) -> None:
-    """mcp's start-up line (and, with -v, the SDK's log lines) and the hooks' notes, as
-    the installed command writes them."""
+    """mcp's start-up line (written with -v only) and the hooks' notes, as the installed
+    command writes them."""
     mcp = run_memctl(workspace, "-v", "mcp", input="")
     assert mcp.exit_code == 0, mcp.stderr
     lines = mcp.stderr.splitlines()
