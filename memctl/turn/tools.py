@@ -22,6 +22,7 @@ from memctl.core.config import Config
 from memctl.core.errors import MemctlError
 from memctl.core.redact import Redactor
 from memctl.core.threads import is_compaction, read_entries, searchable_text
+from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -501,7 +502,8 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
         used += len(line)
     else:
         if end < total - 1:
-            lines.append(f"… {total - 1 - end} later entries; continue with start={end + 1}")
+            later = plural(total - 1 - end, "later entry", "later entries")
+            lines.append(f"… {later}; continue with start={end + 1}")
     return "\n".join(lines)
 
 

@@ -359,7 +359,7 @@ def test_thread_history_returns_a_range(client):
         "Thread billing, entries 1-2 of 4:",
         "#1 [assistant] We use a blue-green rollout behind the gateway.",
         "#2 [user] And the rollback plan?",
-        "… 1 later entries; continue with start=3",
+        "… 1 later entry; continue with start=3",
     ]
     last = client.text("thread_history", {"thread": "billing", "start": -1})
     assert last.splitlines()[1:] == ["#3 [assistant] Flip the gateway back to the green pool."]
