@@ -238,6 +238,11 @@ def working(g: Output, message: str) -> Iterator[Progress]:
 
     # https://no-color.org, --color and FORCE_COLOR, as for search's hits.
     console = Console(stderr=True, no_color=not colour_wanted(sys.stderr))
+    # Rich pads the spinner's line to the terminal's width; the terminal echoes Ctrl-C as
+    # `^C` after it, which then wraps onto a line of its own, and clearing the spinner
+    # clears only that one: the spinner stayed on screen above "interrupted". Two
+    # columns to spare keep the echo on the spinner's line, which is cleared whole.
+    console.width = max(console.width - len("^C"), 20)
     progress = Progress(message)
     with console.status(progress, spinner="dots") as status:
         progress.attach(status)
