@@ -622,6 +622,35 @@ def test_doctor_fails_on_a_missing_key_and_an_unknown_window(
     assert not llm_server.requests
 
 
+@pytest.mark.parametrize("model", ["nope:xyz", "nope/xyz"])
+def test_doctor_flags_a_provider_litellm_does_not_know(cli, workspace, model, monkeypatch):
+    """Not "key: set" for a provider that has no key to set (issue 23)."""
+    monkeypatch.setenv("MEMCTL_MODEL", model)
+
+    run = cli("-w", workspace, "doctor", "--offline")
+
+    assert run.exit_code == 1
+    lines = run.stdout.splitlines()
+    assert not any(f"model {model} (main, memory, compaction) key" in x for x in lines)
+    assert (
+        f"FAIL  model {model} (main, memory, compaction) provider: model {model}: litellm "
+        "knows no provider 'nope'; set the model in memctl.yaml"
+    ) in run.stdout
+
+
+@pytest.mark.slow
+def test_a_failed_doctor_check_is_red_on_a_terminal_only(workspace):
+    env = {"MEMCTL_MODEL": "nope:xyz"}
+
+    seen = on_pty(["-w", workspace, "doctor", "--offline"], attach=["stdout"], env=env)
+    piped = run_memctl(workspace, "doctor", "--offline", env=env)
+
+    assert seen.returncode == piped.exit_code == 1
+    assert b"\x1b[1;31mFAIL\x1b[0m  model nope:xyz" in seen.terminal
+    assert b"ok    lock: " in seen.terminal  # the checks that pass stay plain
+    assert piped.stdout.startswith("FAIL  model nope:xyz") and "\x1b[" not in piped.stdout
+
+
 def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace):
     ws = Workspace(workspace, "UTC")
     day = {"today": ws.today(), "yesterday": ws.today() - timedelta(days=1)}
