@@ -146,13 +146,23 @@ def json_text(result: object, indent: int | None = None) -> str:
     return json.dumps(json_document(result), ensure_ascii=False, indent=indent)
 
 
-def emit(g: Output, result: object, text: str | Callable[[], str | None] | None = None) -> None:
-    """Print a result: JSON with --json, else `text` (a string or a function making one)."""
+def emit(
+    g: Output,
+    result: object,
+    text: str | Callable[[], str | None] | None = None,
+    *,
+    paged: bool = False,
+) -> None:
+    """Print a result: JSON with --json, else `text` (a string or a function making one).
+    `paged`: text that can run to thousands of lines (a log, a diff, a file) goes through
+    `page`, the pager on a terminal, never in a pipe."""
     if g.json:
         print(json_text(result, indent=2))
         return
     out = text() if callable(text) else text
-    if out:
+    if out and paged:
+        page(out)
+    elif out:
         sys.stdout.write(out if out.endswith("\n") else out + "\n")
 
 

@@ -351,6 +351,32 @@ def test_long_thread_show_goes_through_the_pager_on_a_terminal_only(cli, workspa
     assert piped.stdout.startswith("#0 [user]") and "PAGED" not in piped.stdout
 
 
+@pytest.mark.parametrize(
+    "args, first",
+    [
+        (["log", "--since", "1w"], "memory/"),
+        (["get", "MEMORY.md"], "1|"),
+        (["consolidate", "--dry-run"], "--- a/MEMORY.md"),
+    ],
+)
+def test_long_logs_files_and_diffs_go_through_the_pager_on_a_terminal_only(
+    cli, workspace, args, first
+):
+    """`log`, `get` and consolidate's diff are paged as `thread show` is (issue 23)."""
+    (workspace / "memctl.yaml").write_text("timezone: UTC\n")
+    (workspace / "MEMORY.md").write_text("".join(f"- old fact {n}\n" for n in range(30)))
+    for n in range(15):
+        assert cli("-w", workspace, "save", f"fact number {n}").exit_code == 0
+    pager = {"PAGER": "sed s/^/PAGED:/", "LINES": "10"}
+
+    seen = on_pty(["-w", workspace, *args], attach=("stdin", "stdout"), env=pager)
+    piped = run_memctl(workspace, *args, env=pager)
+
+    assert seen.returncode == piped.exit_code == 0, piped.stderr
+    assert f"PAGED:{first}".encode() in seen.terminal
+    assert piped.stdout.startswith(first) and "PAGED" not in piped.stdout
+
+
 # --------------------------------------------------------------------------- 17. text starting with -
 
 

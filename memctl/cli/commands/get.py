@@ -55,6 +55,7 @@ def get_command(
         g,
         result,
         lambda: "\n".join(f"{result.start + n}|{line}" for n, line in enumerate(result.lines)),
+        paged=True,
     )
 
 

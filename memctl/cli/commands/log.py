@@ -48,7 +48,7 @@ def log_command(
         note(g, f"log: no ledger block written since {found.since}")
     else:
         note(g, f"log: {plural(len(found.blocks), 'block')} since {found.since}")
-    emit(g, found, lambda: _text(found))
+    emit(g, found, lambda: _text(found), paged=True)
 
 
 def _text(found: LedgerLog) -> str:
