@@ -206,15 +206,23 @@ class Progress:
         self._started = time.monotonic()
         self._shown = False
         self._held: str | None = None
+        self._where = ""
 
     def attach(self, status: Any) -> None:
         self._status, self._shown = status, True
 
     def __rich__(self) -> str:
-        return f"{self._message} · {time.monotonic() - self._started:.0f}s"
+        where = f" · {self._where}" if self._where else ""
+        return f"{self._message}{where} · {time.monotonic() - self._started:.0f}s"
+
+    def where(self, text: str) -> None:
+        """How far a long stage is ("thread 3 of 12 · request 2 of 5"), shown after its
+        name; the clock runs on (it times the stage, not the step)."""
+        self._where = text
 
     def stage(self, message: str) -> None:
         self._message = message
+        self._where = ""
         self._started = time.monotonic()
         if self._status is not None and not self._shown:
             self._status.start()

@@ -139,6 +139,30 @@ def test_json_on_a_terminal_has_no_spinner(busy):
 
 
 @pytest.mark.slow
+def test_a_long_flush_says_which_thread_of_how_many_on_a_terminal_only(
+    workspace, cli, llm_server
+):
+    """A flush of many threads shows "thread n of N" beside its spinner (issue 23)."""
+    write_model_config(workspace, llm_server)
+    for name in ("a1", "b2", "c3"):
+        append(cli, workspace, name, DANA)
+    for _ in range(3):
+        llm_server.slow(0.6, "NO_REPLY")
+
+    seen = on_terminal(["-w", str(workspace), "flush"])
+
+    assert seen.returncode == 0, seen.terminal
+    for number in (1, 2, 3):
+        assert f"flush: extracting facts · thread {number} of 3 · ".encode() in seen.terminal
+    for name in ("a1", "b2", "c3"):
+        append(cli, workspace, name, DANA)
+    for _ in range(3):
+        llm_server.reply("NO_REPLY")
+    done = piped(["-w", str(workspace), "flush"])
+    assert done.returncode == 0 and b" of 3" not in done.stderr
+
+
+@pytest.mark.slow
 def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
     """Ctrl-C at a real terminal: the terminal echoes `^C` after the spinner's line,
     then "interrupted" comes. What is left on the screen is the echo and that line,
