@@ -287,3 +287,54 @@ def test_compact_and_context_dry_runs_name_the_same_token_figures(cli, workspace
     assert noted.group(1) == request.group(1)
     assert noted.group(2) == thread.group(1)
     assert int(request.group(1).replace(",", "")) == json.loads(context.stdout)["tokens"]
+
+
+def _commands(command, path=()):
+    """Every command and group under `command`, with the words that name it."""
+    import click
+
+    context = click.Context(command, info_name="memctl")
+    for name in getattr(command, "list_commands", lambda _: [])(context):
+        sub = command.get_command(context, name)
+        yield (*path, name), sub
+        yield from _commands(sub, (*path, name))
+
+
+def _root_command():
+    import typer.main
+
+    from memctl.cli.app import app
+
+    return typer.main.get_command(app)
+
+
+@pytest.mark.parametrize("group", [(), ("thread",), ("hook",), ("config",)])
+def test_command_lists_show_complete_summaries_at_80_columns(group):
+    """`memctl --help` cut "Move daily ledgers older than..." mid-phrase (issue 23):
+    each command has a short summary of its own, listed whole."""
+    run = run_memctl(None, *group, "--help", env={"COLUMNS": "80"})
+
+    assert run.exit_code == 0, run.stderr
+    listed = run.stdout[run.stdout.index("Commands:" if group else "Set up and feed:") :]
+    assert not [line for line in listed.splitlines() if line.rstrip().endswith("...")]
+
+
+def test_every_command_has_a_short_summary_that_fits():
+    for words, command in _commands(_root_command()):
+        summary = command.short_help
+        assert summary, f"memctl {' '.join(words)} has no short_help"
+        assert len(summary) <= 45 and summary.endswith("."), (words, summary)
+
+
+def test_no_option_states_its_default_twice():
+    """Help text saying "(default: x)" beside Typer's own "[default: x]" (issue 23)."""
+    import click
+
+    for words, command in [((), _root_command()), *_commands(_root_command())]:
+        context = click.Context(command, info_name=" ".join(("memctl", *words)))
+        for parameter in command.params:
+            record = parameter.get_help_record(context) if parameter.name != "help" else None
+            if record is None or "[default: " not in record[1]:
+                continue
+            said = record[1][: record[1].index("[default: ")].lower()
+            assert "default" not in said, (words, record)

@@ -139,9 +139,7 @@ def test_json_on_a_terminal_has_no_spinner(busy):
 
 
 @pytest.mark.slow
-def test_a_long_flush_says_which_thread_of_how_many_on_a_terminal_only(
-    workspace, cli, llm_server
-):
+def test_a_long_flush_says_which_thread_of_how_many_on_a_terminal_only(workspace, cli, llm_server):
     """A flush of many threads shows "thread n of N" beside its spinner (issue 23)."""
     write_model_config(workspace, llm_server)
     for name in ("a1", "b2", "c3"):

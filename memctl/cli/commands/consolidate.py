@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.consolidate import ConsolidateResult
 
 
-@command(app, "consolidate")
+@command(app, "consolidate", short_help="Merge new daily text into MEMORY.md.")
 def consolidate_command(
     ctx: typer.Context,
     force: Annotated[

@@ -38,7 +38,7 @@ class Check:
     """Worth a look, but not a failure (exit 0)."""
 
 
-@command(app, "doctor")
+@command(app, "doctor", short_help="Check keys, models, permissions and cron.")
 def doctor_command(
     ctx: typer.Context,
     offline: Annotated[

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.flush import FlushResult, ThreadFlush
 
 
-@command(app, "flush")
+@command(app, "flush", short_help="Extract facts from threads into the ledger.")
 def flush_command(
     ctx: typer.Context,
     thread: Annotated[

@@ -12,11 +12,11 @@ from memctl.cli.output import emit, note
 from memctl.core.errors import UsageError
 
 
-@command(app, "init")
+@command(app, "init", short_help="Create a workspace here or in PATH.")
 def init(
     ctx: typer.Context,
     path: Annotated[
-        Path, typer.Argument(help="Folder to make a workspace (default: here).")
+        Path, typer.Argument(help="Folder to make a workspace (default: here).", show_default=False)
     ] = Path("."),
     from_url: Annotated[
         str | None,

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.maintain import MaintainResult
 
 
-@command(app, "maintain")
+@command(app, "maintain", short_help="Archive and consolidate: the job for cron.")
 def maintain_command(
     ctx: typer.Context,
     force: Annotated[

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.status import IndexStatus, Schedule, StatusResult, ThreadStatus
 
 
-@command(app, "status")
+@command(app, "status", short_help="Sizes, budgets, backlog and run times.")
 def status_command(ctx: typer.Context) -> None:
     """Sizes against budgets, unflushed and unconsolidated backlog, last and next runs.
 

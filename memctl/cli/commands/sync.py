@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.sync import SyncResult
 
 
-@command(app, "sync")
+@command(app, "sync", short_help="Share memory through a git remote.")
 def sync_command(
     ctx: typer.Context,
     dry_run: Annotated[
