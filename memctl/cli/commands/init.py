@@ -26,6 +26,9 @@ def init(
             help="Start from a shared memory repository: set sync.remote and sync it in.",
         ),
     ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Say what would be created; create nothing.")
+    ] = False,
 ) -> None:
     """Create memctl.yaml, MEMORY.md, memory/ and threads/ (existing files are kept).
 
@@ -37,8 +40,13 @@ def init(
     g = globals_of(ctx)
     if from_url is not None and not from_url.strip():
         raise UsageError("--from: the git URL is empty")
-    result = init_workspace(path)
-    if result.changed:
+    if dry_run and from_url is not None:
+        raise UsageError("--dry-run and --from exclude each other: --from fetches and writes")
+    result = init_workspace(path, dry_run=dry_run)
+    if dry_run:
+        created = ", ".join(result.created) or "nothing (already initialised)"
+        note(g, f"init: dry run: would create in {result.root}: {created}")
+    elif result.changed:
         note(g, f"init: initialised workspace {result.root}: created {', '.join(result.created)}")
     else:
         note(g, f"init: workspace {result.root} already initialised; nothing changed")
