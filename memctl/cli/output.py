@@ -359,7 +359,8 @@ def colour_wanted(stream: Any = None) -> bool:
     if forced is not None and forced.strip().lower() not in ("0", "false"):
         return True
     stream = sys.stdout if stream is None else stream
-    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    # no-color.org: NO_COLOR counts when set and not empty (as `memctl --help` says).
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def table(header: list[str], rows: list[dict[str, Any]]) -> str:

@@ -213,6 +213,18 @@ def test_color_never_on_a_terminal_and_a_bad_choice(workspace, cli):
     assert bad.stderr == "memctl: error: --color must be auto, always or never, not 'sometimes'\n"
 
 
+def test_no_color_counts_only_when_set_and_not_empty(workspace):
+    """As no-color.org and `memctl --help` say: an empty NO_COLOR leaves colour on."""
+    _memory(workspace, "- the deploy is on Friday\n")
+    args = ["-w", workspace, "search", "deploy"]
+
+    empty = on_pty(args, attach=["stdout"], env={"NO_COLOR": ""})
+    set_ = on_pty(args, attach=["stdout"], env={"NO_COLOR": "1"})
+
+    assert b"\x1b[1;31mdeploy\x1b[0m" in empty.terminal
+    assert b"\x1b" not in set_.terminal
+
+
 def test_the_limit_notice_comes_after_the_hits(workspace):
     """On a terminal (the only place it is shown, issue 23) the note follows the hits."""
     _memory(workspace, "".join(f"- deploy {n}\n" for n in range(5)))
