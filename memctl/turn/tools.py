@@ -439,7 +439,7 @@ def _memory_forget(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
     result = forget(ws, config, query)
     listed = "; ".join(result.facts)
-    return f"Forgot {len(result.facts)} fact(s): {listed}"
+    return f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
 
 
 def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -449,7 +449,7 @@ def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
     result = forget(ws, config, old, replacement=new)
     listed = "; ".join(result.facts)
-    return f"Replaced {len(result.facts)} fact(s) ({listed}) with: {new.strip()}"
+    return f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
 
 
 def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ import typer
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note
 from memctl.core.errors import UsageError
+from memctl.core.wording import plural
 
 
 @command(app, "init", short_help="Create a workspace here or in PATH.")
@@ -70,6 +71,6 @@ def _join(g: Globals, root: Path, url: str) -> None:
     result = sync(ws, config, resolve_model(ws, config.memory_model))
     note(
         g,
-        f"init: synced from {url}: {result.received} block(s) received"
+        f"init: synced from {url}: {plural(result.received, 'block')} received"
         + (f", {result.sent} sent" if result.sent else ""),
     )

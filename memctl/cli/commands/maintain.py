@@ -18,6 +18,7 @@ from memctl.cli.views import (
     local_time,
     moves_text,
 )
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.pipeline.archive import ArchiveResult
@@ -110,7 +111,7 @@ def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
         log(f"sync: {result.sync_error}")
     elif result.sync is not None and result.sync.status == "synced":
         sync = result.sync
-        log(f"synced: received {sync.received}, sent {sync.sent} block(s)")
+        log(f"synced: received {sync.received:,}, sent {plural(sync.sent, 'block')}")
 
 
 def _maintain_text(
