@@ -158,7 +158,7 @@ ROOT_EPILOG = """\b
 Environment:
   MEMCTL_WORKSPACE  the workspace when -w is not given
   MEMCTL_MODEL      the model for every stage, over memctl.yaml (builtin, openai:gpt-4.1-mini, ...)
-  NO_COLOR          set and not empty: no colour, in the spinner or in search hits
+  NO_COLOR          set and not empty: no colour (spinner, search hits, doctor)
   FORCE_COLOR       set (not 0 or false): colour even in a pipe (--color decides over both)
   PAGER             the pager of long output on a terminal (default: less -R)
 
@@ -246,7 +246,7 @@ def main_options(
         str,
         typer.Option(
             "--color",
-            help="Colour in hits and the spinner: auto (a terminal, unless NO_COLOR), "
+            help="Colour in hits, the spinner and doctor: auto (a terminal, unless NO_COLOR), "
             "always or never.",
             **choices(*COLOUR_CHOICES),
         ),
