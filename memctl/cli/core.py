@@ -158,7 +158,7 @@ ROOT_EPILOG = """\b
 Environment:
   MEMCTL_WORKSPACE  the workspace when -w is not given
   MEMCTL_MODEL      the model for every stage, over memctl.yaml (builtin, openai:gpt-4.1-mini, ...)
-  NO_COLOR          set and not empty: no colour, in the spinner or in search hits
+  NO_COLOR          set and not empty: no colour (spinner, search hits, doctor)
   FORCE_COLOR       set (not 0 or false): colour even in a pipe (--color decides over both)
   PAGER             the pager of long output on a terminal (default: less -R)
 
@@ -246,9 +246,9 @@ def main_options(
         str,
         typer.Option(
             "--color",
-            help="Colour in hits and the spinner: auto (a terminal, unless NO_COLOR), "
+            help="Colour in hits, the spinner and doctor: auto (a terminal, unless NO_COLOR), "
             "always or never.",
-            metavar="[auto|always|never]",
+            **choices(*COLOUR_CHOICES),
         ),
     ] = "auto",
     version: Annotated[
@@ -284,6 +284,20 @@ def complete_threads(ctx: typer.Context, incomplete: str) -> list[str]:
         return [t for t in list_threads(Workspace(root)) if t.startswith(incomplete)]
     except Exception:  # completion must never print an error into the command line
         return []
+
+
+def complete_memory_files(ctx: typer.Context, incomplete: str) -> list[str]:
+    """What `get` reads, for the shell's TAB: MEMORY.md, `today`, `yesterday` and the
+    files under memory/ (archive included), from the workspace the line names."""
+    from memctl.core.workspace import Workspace, discover
+
+    try:
+        ws = Workspace(discover(ctx.find_root().params.get("workspace")))
+        files = sorted(ws.relative(p) for p in ws.memory_dir.rglob("*.md") if p.is_file())
+    except Exception:  # completion must never print an error into the command line
+        return []
+    names = ["MEMORY.md", "today", "yesterday", *files]
+    return [name for name in names if name.startswith(incomplete)]
 
 
 def choices(*values: str) -> dict[str, Any]:
@@ -324,9 +338,10 @@ ShowRequests = Annotated[
 ]
 
 
-def group(name: str, help: str) -> typer.Typer:
-    """A command group (`memctl thread ...`) registered on the root app."""
-    sub = typer.Typer(help=help, no_args_is_help=True)
+def group(name: str, help: str, short_help: str | None = None) -> typer.Typer:
+    """A command group (`memctl thread ...`) registered on the root app; `short_help`
+    is its line in `memctl --help` when `help` is too long for it."""
+    sub = typer.Typer(help=help, short_help=short_help or help, no_args_is_help=True)
     app.add_typer(sub, name=name)
     _register(name)
     return sub

@@ -146,13 +146,23 @@ def json_text(result: object, indent: int | None = None) -> str:
     return json.dumps(json_document(result), ensure_ascii=False, indent=indent)
 
 
-def emit(g: Output, result: object, text: str | Callable[[], str | None] | None = None) -> None:
-    """Print a result: JSON with --json, else `text` (a string or a function making one)."""
+def emit(
+    g: Output,
+    result: object,
+    text: str | Callable[[], str | None] | None = None,
+    *,
+    paged: bool = False,
+) -> None:
+    """Print a result: JSON with --json, else `text` (a string or a function making one).
+    `paged`: text that can run to thousands of lines (a log, a diff, a file) goes through
+    `page`, the pager on a terminal, never in a pipe."""
     if g.json:
         print(json_text(result, indent=2))
         return
     out = text() if callable(text) else text
-    if out:
+    if out and paged:
+        page(out)
+    elif out:
         sys.stdout.write(out if out.endswith("\n") else out + "\n")
 
 
@@ -196,15 +206,23 @@ class Progress:
         self._started = time.monotonic()
         self._shown = False
         self._held: str | None = None
+        self._where = ""
 
     def attach(self, status: Any) -> None:
         self._status, self._shown = status, True
 
     def __rich__(self) -> str:
-        return f"{self._message} · {time.monotonic() - self._started:.0f}s"
+        where = f" · {self._where}" if self._where else ""
+        return f"{self._message}{where} · {time.monotonic() - self._started:.0f}s"
+
+    def where(self, text: str) -> None:
+        """How far a long stage is ("thread 3 of 12 · request 2 of 5"), shown after its
+        name; the clock runs on (it times the stage, not the step)."""
+        self._where = text
 
     def stage(self, message: str) -> None:
         self._message = message
+        self._where = ""
         self._started = time.monotonic()
         if self._status is not None and not self._shown:
             self._status.start()
@@ -238,6 +256,11 @@ def working(g: Output, message: str) -> Iterator[Progress]:
 
     # https://no-color.org, --color and FORCE_COLOR, as for search's hits.
     console = Console(stderr=True, no_color=not colour_wanted(sys.stderr))
+    # Rich pads the spinner's line to the terminal's width; the terminal echoes Ctrl-C as
+    # `^C` after it, which then wraps onto a line of its own, and clearing the spinner
+    # clears only that one: the spinner stayed on screen above "interrupted". Two
+    # columns to spare keep the echo on the spinner's line, which is cleared whole.
+    console.width = max(console.width - len("^C"), 20)
     progress = Progress(message)
     with console.status(progress, spinner="dots") as status:
         progress.attach(status)
@@ -336,7 +359,8 @@ def colour_wanted(stream: Any = None) -> bool:
     if forced is not None and forced.strip().lower() not in ("0", "false"):
         return True
     stream = sys.stdout if stream is None else stream
-    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    # no-color.org: NO_COLOR counts when set and not empty (as `memctl --help` says).
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def table(header: list[str], rows: list[dict[str, Any]]) -> str:

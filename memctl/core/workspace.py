@@ -401,29 +401,34 @@ class Workspace:
 class InitResult:
     root: str
     created: list[str]
+    """What was created (with `dry_run`: what would be)."""
 
     @property
     def changed(self) -> bool:
         return bool(self.created)
 
 
-def init_workspace(path: Path) -> InitResult:
-    """Create what is missing of memctl.yaml, MEMORY.md, memory/ and threads/; keep the rest."""
+def init_workspace(path: Path, *, dry_run: bool = False) -> InitResult:
+    """Create what is missing of memctl.yaml, MEMORY.md, memory/ and threads/; keep the rest.
+    `dry_run` only says what that is, creating nothing (not even the folder)."""
     from memctl.core.config import DEFAULT_CONFIG_YAML
 
     root = path.expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise WorkspaceError(f"{path} exists and is not a folder")
     created: list[str] = []
-    root.mkdir(parents=True, exist_ok=True)
+    if not dry_run:
+        root.mkdir(parents=True, exist_ok=True)
     for folder in ("memory", "threads"):
         if not (root / folder).is_dir():
-            (root / folder).mkdir()
+            if not dry_run:
+                (root / folder).mkdir()
             created.append(folder + "/")
     files = {CONFIG_NAME: DEFAULT_CONFIG_YAML, "MEMORY.md": ""}
     for name, text in files.items():
         target = root / name
         if not target.exists():
-            write_atomic(target, text.encode("utf-8"))
+            if not dry_run:
+                write_atomic(target, text.encode("utf-8"))
             created.append(name)
     return InitResult(str(root), created)

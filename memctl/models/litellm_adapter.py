@@ -389,7 +389,7 @@ class LiteLLMModel:
         return float(prompt + completion)
 
     def _credentials(self) -> dict[str, Any]:
-        self._check_provider()
+        self.check_provider()
         kwargs: dict[str, Any] = {}
         if self.spec.api_base:
             kwargs["api_base"] = self.spec.api_base
@@ -415,9 +415,10 @@ class LiteLLMModel:
                 )
         return kwargs
 
-    def _check_provider(self) -> None:
+    def check_provider(self) -> None:
         """An unknown provider is a configuration mistake, not a provider failure: say
-        where the model is set instead of relaying litellm's paragraph."""
+        where the model is set instead of relaying litellm's paragraph. `doctor` asks it
+        before the key, which litellm cannot look up for a provider it does not know."""
         litellm = import_litellm()
         provider = self.provider
         if provider not in {getattr(p, "value", p) for p in litellm.provider_list}:

@@ -142,6 +142,7 @@ def consolidate(
         result.new_bytes = sum(item.end - item.start for item in fresh)
         result.chars_before = len(old_text)
         if not fresh and not force:
+            result.chars_after = result.chars_before  # MEMORY.md stays as it is
             return result
         # The state read now: a window learned since the model was resolved (an
         # overflow earlier in the same `call`) counts too.

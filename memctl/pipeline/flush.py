@@ -27,6 +27,7 @@ import contextlib
 import hashlib
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -125,13 +126,16 @@ def flush(
     threads: list[str] | None = None,
     auto: bool = False,
     dry_run: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> FlushResult:
     """Send each thread's unflushed messages to the flush model and keep the facts.
 
     `threads` None means every thread with unflushed entries. `auto` applies
     `memory.hooks` and `memory.flush_trigger` (the per-call flush); without it a flush
     runs when asked. `dry_run` plans the requests without calling the model or writing.
-    ModelError propagates; chunks committed before it stay committed.
+    ModelError propagates; chunks committed before it stay committed. `progress`, when
+    given, is told where a long run is ("thread 3 of 12 · request 2 of 5") before each
+    request: the command line shows it beside its spinner.
     """
     result = FlushResult([], model.name, dry_run=dry_run, auto=auto)
     if auto and not config.memory.hooks:
@@ -172,9 +176,10 @@ def flush(
             # together would hold too much memory: those are parsed again.
             if kept + len(log.read.data) <= KEEP_PARSED_BYTES:
                 logs[thread], kept = log, kept + len(log.read.data)
-        run = _Run(ws, config, model, dry_run, result)
-        for thread in chosen:
+        run = _Run(ws, config, model, dry_run, result, progress)
+        for number, thread in enumerate(chosen, 1):
             record = state.threads.get(thread)
+            run.where = f"thread {number:,} of {len(chosen):,}" if len(chosen) > 1 else ""
             result.threads.append(run.thread(thread, record, logs.pop(thread, None)))
         if not dry_run and result.usage.calls:
             finished = ws.now()
@@ -423,7 +428,13 @@ class _Run:
     """One flush run: the model, the prompt and the memory context shared by its threads."""
 
     def __init__(
-        self, ws: Workspace, config: Config, model: Model, dry_run: bool, result: FlushResult
+        self,
+        ws: Workspace,
+        config: Config,
+        model: Model,
+        dry_run: bool,
+        result: FlushResult,
+        progress: Callable[[str], None] | None = None,
     ) -> None:
         self.ws = ws
         self.config = config
@@ -434,6 +445,9 @@ class _Run:
         self.prompt = config.memory.flush_prompt
         self._window: int | None = None
         self._logs: dict[str, _Log] = {}
+        self.progress = progress
+        self.where = ""
+        """Which thread of how many runs now ("" for a run of one)."""
 
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it.
@@ -522,7 +536,8 @@ class _Run:
             pending = [line for line in lines if line.index >= done.end]
             chunks = plan_chunks(pending, done.end, total, self._budget(window, memory))
             try:
-                for chunk in chunks:
+                for number, chunk in enumerate(chunks, 1):
+                    self._tell(number, len(chunks))
                     request = self.request(thread, chunk, memory, window)
                     if self.dry_run:
                         done.planned.append(self._planned(chunk, request))
@@ -538,6 +553,16 @@ class _Run:
                 retried, window = True, smaller
             except ModelError as exc:
                 raise _in_context(exc, thread, done) from None
+
+    def _tell(self, number: int, requests: int) -> None:
+        """Report where the run is, for a run of more than one request."""
+        if self.progress is None:
+            return
+        parts = [self.where] if self.where else []
+        if requests > 1:
+            parts.append(f"request {number:,} of {requests:,}")
+        if parts:
+            self.progress(" · ".join(parts))
 
     def _recover(self, thread: str, note: FlushNote, watermark: int, total: int) -> int:
         """The watermark past the block `note` stands for, when the ledger holds it

@@ -22,6 +22,7 @@ from memctl.core.config import Config
 from memctl.core.errors import MemctlError
 from memctl.core.redact import Redactor
 from memctl.core.threads import is_compaction, read_entries, searchable_text
+from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -438,7 +439,7 @@ def _memory_forget(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
     result = forget(ws, config, query)
     listed = "; ".join(result.facts)
-    return f"Forgot {len(result.facts)} fact(s): {listed}"
+    return f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
 
 
 def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -448,7 +449,7 @@ def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
     result = forget(ws, config, old, replacement=new)
     listed = "; ".join(result.facts)
-    return f"Replaced {len(result.facts)} fact(s) ({listed}) with: {new.strip()}"
+    return f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
 
 
 def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
@@ -501,7 +502,8 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
         used += len(line)
     else:
         if end < total - 1:
-            lines.append(f"… {total - 1 - end} later entries; continue with start={end + 1}")
+            later = plural(total - 1 - end, "later entry", "later entries")
+            lines.append(f"… {later}; continue with start={end + 1}")
     return "\n".join(lines)
 
 

@@ -351,6 +351,32 @@ def test_long_thread_show_goes_through_the_pager_on_a_terminal_only(cli, workspa
     assert piped.stdout.startswith("#0 [user]") and "PAGED" not in piped.stdout
 
 
+@pytest.mark.parametrize(
+    "args, first",
+    [
+        (["log", "--since", "1w"], "memory/"),
+        (["get", "MEMORY.md"], "1|"),
+        (["consolidate", "--dry-run"], "--- a/MEMORY.md"),
+    ],
+)
+def test_long_logs_files_and_diffs_go_through_the_pager_on_a_terminal_only(
+    cli, workspace, args, first
+):
+    """`log`, `get` and consolidate's diff are paged as `thread show` is (issue 23)."""
+    (workspace / "memctl.yaml").write_text("timezone: UTC\n")
+    (workspace / "MEMORY.md").write_text("".join(f"- old fact {n}\n" for n in range(30)))
+    for n in range(15):
+        assert cli("-w", workspace, "save", f"fact number {n}").exit_code == 0
+    pager = {"PAGER": "sed s/^/PAGED:/", "LINES": "10"}
+
+    seen = on_pty(["-w", workspace, *args], attach=("stdin", "stdout"), env=pager)
+    piped = run_memctl(workspace, *args, env=pager)
+
+    assert seen.returncode == piped.exit_code == 0, piped.stderr
+    assert f"PAGED:{first}".encode() in seen.terminal
+    assert piped.stdout.startswith(first) and "PAGED" not in piped.stdout
+
+
 # --------------------------------------------------------------------------- 17. text starting with -
 
 
@@ -620,6 +646,35 @@ def test_doctor_fails_on_a_missing_key_and_an_unknown_window(
         "set context_window for it in memctl.yaml" in unknown.stdout.splitlines()
     )
     assert not llm_server.requests
+
+
+@pytest.mark.parametrize("model", ["nope:xyz", "nope/xyz"])
+def test_doctor_flags_a_provider_litellm_does_not_know(cli, workspace, model, monkeypatch):
+    """Not "key: set" for a provider that has no key to set (issue 23)."""
+    monkeypatch.setenv("MEMCTL_MODEL", model)
+
+    run = cli("-w", workspace, "doctor", "--offline")
+
+    assert run.exit_code == 1
+    lines = run.stdout.splitlines()
+    assert not any(f"model {model} (main, memory, compaction) key" in x for x in lines)
+    assert (
+        f"FAIL  model {model} (main, memory, compaction) provider: model {model}: litellm "
+        "knows no provider 'nope'; set the model in memctl.yaml"
+    ) in run.stdout
+
+
+@pytest.mark.slow
+def test_a_failed_doctor_check_is_red_on_a_terminal_only(workspace):
+    env = {"MEMCTL_MODEL": "nope:xyz"}
+
+    seen = on_pty(["-w", workspace, "doctor", "--offline"], attach=["stdout"], env=env)
+    piped = run_memctl(workspace, "doctor", "--offline", env=env)
+
+    assert seen.returncode == piped.exit_code == 1
+    assert b"\x1b[1;31mFAIL\x1b[0m  model nope:xyz" in seen.terminal
+    assert b"ok    lock: " in seen.terminal  # the checks that pass stay plain
+    assert piped.stdout.startswith("FAIL  model nope:xyz") and "\x1b[" not in piped.stdout
 
 
 def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace):

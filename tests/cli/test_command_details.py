@@ -213,6 +213,18 @@ def test_color_never_on_a_terminal_and_a_bad_choice(workspace, cli):
     assert bad.stderr == "memctl: error: --color must be auto, always or never, not 'sometimes'\n"
 
 
+def test_no_color_counts_only_when_set_and_not_empty(workspace):
+    """As no-color.org and `memctl --help` say: an empty NO_COLOR leaves colour on."""
+    _memory(workspace, "- the deploy is on Friday\n")
+    args = ["-w", workspace, "search", "deploy"]
+
+    empty = on_pty(args, attach=["stdout"], env={"NO_COLOR": ""})
+    set_ = on_pty(args, attach=["stdout"], env={"NO_COLOR": "1"})
+
+    assert b"\x1b[1;31mdeploy\x1b[0m" in empty.terminal
+    assert b"\x1b" not in set_.terminal
+
+
 def test_the_limit_notice_comes_after_the_hits(workspace):
     """On a terminal (the only place it is shown, issue 23) the note follows the hits."""
     _memory(workspace, "".join(f"- deploy {n}\n" for n in range(5)))
@@ -287,3 +299,54 @@ def test_compact_and_context_dry_runs_name_the_same_token_figures(cli, workspace
     assert noted.group(1) == request.group(1)
     assert noted.group(2) == thread.group(1)
     assert int(request.group(1).replace(",", "")) == json.loads(context.stdout)["tokens"]
+
+
+def _commands(command, path=()):
+    """Every command and group under `command`, with the words that name it."""
+    import click
+
+    context = click.Context(command, info_name="memctl")
+    for name in getattr(command, "list_commands", lambda _: [])(context):
+        sub = command.get_command(context, name)
+        yield (*path, name), sub
+        yield from _commands(sub, (*path, name))
+
+
+def _root_command():
+    import typer.main
+
+    from memctl.cli.app import app
+
+    return typer.main.get_command(app)
+
+
+@pytest.mark.parametrize("group", [(), ("thread",), ("hook",), ("config",)])
+def test_command_lists_show_complete_summaries_at_80_columns(group):
+    """`memctl --help` cut "Move daily ledgers older than..." mid-phrase (issue 23):
+    each command has a short summary of its own, listed whole."""
+    run = run_memctl(None, *group, "--help", env={"COLUMNS": "80"})
+
+    assert run.exit_code == 0, run.stderr
+    listed = run.stdout[run.stdout.index("Commands:" if group else "Set up and feed:") :]
+    assert not [line for line in listed.splitlines() if line.rstrip().endswith("...")]
+
+
+def test_every_command_has_a_short_summary_that_fits():
+    for words, command in _commands(_root_command()):
+        summary = command.short_help
+        assert summary, f"memctl {' '.join(words)} has no short_help"
+        assert len(summary) <= 45 and summary.endswith("."), (words, summary)
+
+
+def test_no_option_states_its_default_twice():
+    """Help text saying "(default: x)" beside Typer's own "[default: x]" (issue 23)."""
+    import click
+
+    for words, command in [((), _root_command()), *_commands(_root_command())]:
+        context = click.Context(command, info_name=" ".join(("memctl", *words)))
+        for parameter in command.params:
+            record = parameter.get_help_record(context) if parameter.name != "help" else None
+            if record is None or "[default: " not in record[1]:
+                continue
+            said = record[1][: record[1].index("[default: ")].lower()
+            assert "default" not in said, (words, record)

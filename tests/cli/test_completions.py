@@ -122,3 +122,42 @@ def test_the_bash_script_completes_in_a_real_bash():
     )
 
     assert done.stdout.split() == ["show"]
+
+
+@pytest.mark.parametrize(
+    "words, cword, offered",
+    [
+        ("memctl recall deploy --scope ", 4, ["all", "memory", "threads"]),
+        ("memctl recall deploy -s m", 4, ["memory"]),
+        ("memctl --color ", 2, ["auto", "always", "never"]),
+        ("memctl install ", 2, ["claude-code", "codex"]),
+        ("memctl uninstall cl", 2, ["claude-code"]),
+    ],
+)
+def test_option_and_argument_values_complete(words, cword, offered):
+    """The values, not the file names of the current folder (issue 23)."""
+    from memctl.agents.registry import AGENTS
+
+    if words.startswith(("memctl install", "memctl uninstall")):
+        assert set(offered) <= set(AGENTS)
+    assert complete_bash(words, cword) == offered
+
+
+def test_get_completes_the_memory_files_of_the_workspace(workspace):
+    (workspace / "memory" / "2026-01-02.md").write_text("- a fact\n")
+    (workspace / "memory" / "archive").mkdir()
+    (workspace / "memory" / "archive" / "2025-01-01.md").write_text("- an old fact\n")
+    (workspace / "notes.txt").write_text("not memory\n")
+
+    offered = complete_bash(f"memctl -w {workspace} get ", 4)
+
+    assert offered == [
+        "MEMORY.md",
+        "today",
+        "yesterday",
+        "memory/2026-01-02.md",
+        "memory/archive/2025-01-01.md",
+    ]
+    assert complete_bash(f"memctl -w {workspace} get memory/a", 4) == [
+        "memory/archive/2025-01-01.md"
+    ]

@@ -159,6 +159,27 @@ def test_init_fills_in_only_what_is_missing(workspace, cli):
     assert (workspace / "memctl.yaml").read_text(encoding="utf-8") == "timezone: UTC\n"
 
 
+def test_init_dry_run_says_what_it_would_create_and_creates_nothing(tmp_path, workspace, cli):
+    """--dry-run on every command that writes, as the README promises (issue 23)."""
+    root = tmp_path / "agent"
+
+    run = cli("init", "--dry-run", root)
+    partial = cli("--json", "init", "--dry-run", workspace)
+
+    assert run.exit_code == 0
+    assert run.stderr == (
+        f"init: dry run: would create in {root}: memory/, threads/, memctl.yaml, MEMORY.md\n"
+    )
+    assert not root.exists()
+    assert json.loads(partial.stdout)["created"] == []
+    (workspace / "threads").rmdir()
+    assert json.loads(cli("--json", "init", "--dry-run", workspace).stdout)["created"] == [
+        "threads/"
+    ]
+    assert not (workspace / "threads").exists()
+    assert cli("init", "--dry-run", "--from", "git@host:m.git", root).exit_code == 2
+
+
 def test_init_defaults_to_the_current_folder(tmp_path, cli, monkeypatch):
     here = tmp_path / "here"
     here.mkdir()

@@ -299,7 +299,7 @@ def test_memory_forget_drops_the_fact_from_memory_md_and_search(client, ws):
 
     answer = client.text("memory_forget", {"query": "pager code is 4471"})
 
-    assert answer == "Forgot 1 fact(s): The on-call pager code is 4471."
+    assert answer == "Forgot 1 fact: The on-call pager code is 4471."
     assert "4471" not in (ws / "MEMORY.md").read_text(encoding="utf-8")
     assert client.text("memory_search", {"query": "4471"}).startswith("No matching")
     assert "Fridays" in (ws / "MEMORY.md").read_text(encoding="utf-8")
@@ -314,7 +314,7 @@ def test_memory_replace_saves_the_new_fact_and_hides_the_old(client, ws):
     )
 
     memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
-    assert answer.startswith("Replaced 1 fact(s)")
+    assert answer.startswith("Replaced 1 fact (")
     assert "rel-31" not in memory and "- The release branch is rel-32." in memory
     found = client.text("memory_search", {"query": "release branch"})
     assert "rel-32" in found and "rel-31" not in found
@@ -359,7 +359,7 @@ def test_thread_history_returns_a_range(client):
         "Thread billing, entries 1-2 of 4:",
         "#1 [assistant] We use a blue-green rollout behind the gateway.",
         "#2 [user] And the rollback plan?",
-        "… 1 later entries; continue with start=3",
+        "… 1 later entry; continue with start=3",
     ]
     last = client.text("thread_history", {"thread": "billing", "start": -1})
     assert last.splitlines()[1:] == ["#3 [assistant] Flip the gateway back to the green pool."]

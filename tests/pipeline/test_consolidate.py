@@ -175,6 +175,8 @@ def test_nothing_new_sends_nothing_and_force_runs_anyway(cli, workspace: Path, l
     assert run.exit_code == 0
     data = json.loads(run.stdout)
     assert data["status"] == "nothing_new"
+    # the size MEMORY.md has, before and after alike, not 0 (issue 23)
+    assert data["chars_before"] == data["chars_after"] == len("- a fact\n")
     assert data["usage"]["calls"] == 0
     assert llm_server.requests == []
     assert snapshot(workspace, locks=False) == before

@@ -173,6 +173,40 @@ def test_text_mode_is_an_aligned_table(prepared, cli):
     assert result.stderr == ""
 
 
+def test_one_number_style_and_one_byte_unit(workspace, cli):
+    """Counts and sizes are grouped the same way in every row, the thread table and the
+    hints (issue 23: "60,000" beside "60000", "144 bytes" beside "144 B")."""
+    write_config(workspace)
+    line = json.dumps(message("hello")) + "\n"
+    (workspace / "threads" / "big.jsonl").write_text(line * 1200)
+    today = datetime.now(UTC).date()
+    (workspace / "memory" / f"{today}.md").write_bytes(b"a" * 1500)
+
+    lines = cli("-w", workspace, "status").stdout.splitlines()
+
+    assert "dailies             1 file, 1,500 bytes" in lines
+    assert f"today               memory/{today}.md: 1,500 bytes" in lines
+    assert "threads             1 thread, 1,200 unflushed entries" in lines
+    assert ["big", "1,200", "1,200", "1,200"] in [row.split()[:4] for row in lines]
+    assert "next: 1,200 unflushed entries: memctl flush" in lines
+    assert "next: 1,500 bytes of daily text not in MEMORY.md: memctl consolidate" in lines
+
+
+def test_an_empty_workspace_says_none_yet_and_what_to_run_first(workspace, cli):
+    """No ledger for today is `none yet`, not `0 bytes` of a file that is not there, and
+    an empty workspace gets a `next:` hint like any other (issue 23)."""
+    write_config(workspace)
+    today = datetime.now(UTC).date()
+
+    lines = cli("-w", workspace, "status").stdout.splitlines()
+
+    assert f"today               memory/{today}.md: none yet" in lines
+    assert lines[-1] == (
+        "next: nothing here yet: memctl thread append THREAD FILE (OpenAI-style messages) "
+        "or memctl thread import FILE (an agent's session)"
+    )
+
+
 def test_the_json_document_shape(workspace, cli):
     document = status_json(cli, workspace)
     assert set(document) == {
@@ -301,7 +335,7 @@ def test_many_threads_are_all_counted_and_the_text_table_is_capped(workspace, cl
     assert len(document["threads"]) == 2000
     assert document["unflushed_entries"] == sum(1 + n % 3 for n in range(2000))
     text = cli("-w", workspace, "status").stdout.splitlines()
-    more = text.index("... and 1980 more (memctl --json status lists all)")
+    more = text.index("... and 1,980 more (memctl --json status lists all)")
     assert len(text[more - 20 : more]) == 20 and text[more - 21].split()[0] == "thread"
 
 

@@ -101,7 +101,7 @@ def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
     assert first.exit_code == 0, first.stderr
     joined = run_memctl(None, "init", "--from", remote, b)
     assert joined.exit_code == 0, joined.stderr
-    assert "1 block(s) received" in joined.stderr
+    assert "1 block received" in joined.stderr
     assert run_memctl(b, "save", "--", "- deploys go through CI").exit_code == 0
     assert run_memctl(a, "save", "--", "- tests run with pytest").exit_code == 0
     for root in (b, a, b):

@@ -13,6 +13,7 @@ import functools
 import json
 import os
 import pty
+import re
 import select
 import shutil
 import subprocess
@@ -234,6 +235,57 @@ def on_pty(
         piped.get("stderr") or b"",
         b"".join(shown),
     )
+
+
+def screen(shown: bytes, columns: int) -> list[str]:
+    """The lines a terminal `columns` wide holds after `shown`, the bytes written to it:
+    text wraps at the edge (the cursor waits past the last column until the next
+    character, as xterm's does), `\\r`, `\\n`, erase-line and cursor-up are obeyed, colours
+    and other control sequences ignored. Enough to see what a spinner left behind."""
+    lines: list[list[str]] = [[]]
+    row = column = 0
+    pending_wrap = False
+    text = shown.decode("utf-8", "replace")
+    position = 0
+    control = re.compile(r"\x1b\[([?0-9;]*)([A-Za-z])")
+    while position < len(text):
+        match = control.match(text, position)
+        if match:
+            argument, code = match.groups()
+            count = int(argument) if argument.isdigit() else 1
+            if code == "K":
+                line = lines[row]
+                if argument == "2":
+                    line.clear()
+                elif argument in ("", "0"):
+                    del line[column:]
+            elif code == "A":
+                row, pending_wrap = max(0, row - count), False
+            position = match.end()
+            continue
+        char = text[position]
+        position += 1
+        if char == "\r":
+            column, pending_wrap = 0, False
+        elif char == "\n":
+            row, pending_wrap = row + 1, False
+        elif char == "\b":
+            column = max(0, column - 1)
+        elif char.isprintable():
+            if pending_wrap:
+                row, column, pending_wrap = row + 1, 0, False
+            while len(lines) <= row:
+                lines.append([])
+            line = lines[row]
+            line.extend(" " * (column + 1 - len(line)))
+            line[column] = char
+            if column == columns - 1:
+                pending_wrap = True
+            else:
+                column += 1
+        while len(lines) <= row:
+            lines.append([])
+    return ["".join(line).rstrip() for line in lines]
 
 
 MEMORY_TOOLS = (

@@ -7,10 +7,16 @@ The spinner tests run the installed `memctl` with stderr on a pseudo-terminal (s
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import pty
 import re
+import select
+import struct
 import subprocess
+import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +25,16 @@ import yaml
 from memctl.cli.app import COMMAND_ORDER
 from memctl.core.workspace import Workspace
 from tests.support.conversations import LONG_THREAD
-from tests.support.helpers import DANA, MEMCTL, PtyRun, append, on_pty, snapshot
+from tests.support.helpers import (
+    DANA,
+    MEMCTL,
+    PtyRun,
+    append,
+    on_pty,
+    screen,
+    snapshot,
+    time_limit,
+)
 from tests.support.llm_server import write_model_config
 
 SPINNER_FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -121,6 +136,78 @@ def test_json_on_a_terminal_has_no_spinner(busy):
     assert seen.returncode == 0
     assert b"flush: extracting facts" not in seen.terminal
     assert json.loads(seen.stdout)["usage"]["calls"] == 2  # t1 and build
+
+
+@pytest.mark.slow
+def test_a_long_flush_says_which_thread_of_how_many_on_a_terminal_only(workspace, cli, llm_server):
+    """A flush of many threads shows "thread n of N" beside its spinner (issue 23)."""
+    write_model_config(workspace, llm_server)
+    for name in ("a1", "b2", "c3"):
+        append(cli, workspace, name, DANA)
+    for _ in range(3):
+        llm_server.slow(0.6, "NO_REPLY")
+
+    seen = on_terminal(["-w", str(workspace), "flush"])
+
+    assert seen.returncode == 0, seen.terminal
+    for number in (1, 2, 3):
+        assert f"flush: extracting facts · thread {number} of 3 · ".encode() in seen.terminal
+    for name in ("a1", "b2", "c3"):
+        append(cli, workspace, name, DANA)
+    for _ in range(3):
+        llm_server.reply("NO_REPLY")
+    done = piped(["-w", str(workspace), "flush"])
+    assert done.returncode == 0 and b" of 3" not in done.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
+    """Ctrl-C at a real terminal: the terminal echoes `^C` after the spinner's line,
+    then "interrupted" comes. What is left on the screen is the echo and that line,
+    not a frozen spinner (issue 23)."""
+    write_model_config(workspace, llm_server)
+    append(cli, workspace, "t1", DANA)
+    llm_server.slow(60, "- never sent")
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+
+    def own_terminal() -> None:  # Ctrl-C typed on it reaches memctl as SIGINT
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    process = subprocess.Popen(
+        [str(MEMCTL), "-w", str(workspace), "flush"],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"},
+        preexec_fn=own_terminal,
+    )
+    os.close(terminal)
+    shown = b""
+    try:
+        deadline = time.monotonic() + time_limit(60)
+        while "extracting facts · 1s".encode() not in shown and time.monotonic() < deadline:
+            if select.select([controller], [], [], 0.1)[0]:
+                shown += os.read(controller, 4096)
+        os.write(controller, b"\x03")
+        code = process.wait(timeout=time_limit(30))
+        while select.select([controller], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(controller)
+
+    assert code == 130
+    left = [line for line in screen(shown, 100) if line.strip()]
+    assert left == ["memctl: error: interrupted"], left
 
 
 # --------------------------------------------------------------------------- help

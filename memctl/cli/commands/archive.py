@@ -11,7 +11,7 @@ from memctl.cli.output import emit, note
 from memctl.cli.views import archive_summary, moves_text
 
 
-@command(app, "archive")
+@command(app, "archive", short_help="Move old daily ledgers to memory/archive/.")
 def archive_command(
     ctx: typer.Context,
     dry_run: Annotated[

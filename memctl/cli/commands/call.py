@@ -49,7 +49,7 @@ def _after_notes(g: Globals, result: CallResult) -> None:
         note(g, f"maintenance: {consolidate_summary(merged)}", "call")
 
 
-@command(app, "call")
+@command(app, "call", short_help="One agent turn: message, tools, reply.")
 def call_command(
     ctx: typer.Context,
     thread: ThreadArg,

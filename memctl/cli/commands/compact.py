@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.compact import CompactResult
 
 
-@command(app, "compact")
+@command(app, "compact", short_help="Summarise a thread's old messages.")
 def compact_command(
     ctx: typer.Context,
     thread: ThreadArg,

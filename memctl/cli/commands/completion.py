@@ -19,7 +19,7 @@ def completion_script(shell: str) -> str:
     return script if script.endswith("\n") else script + "\n"
 
 
-@command(app, "completion")
+@command(app, "completion", short_help="Print the shell completion script.")
 def completion(
     shell: Annotated[
         str,

@@ -10,7 +10,7 @@ from memctl.cli.output import emit, json_text, note
 config_app = group("config", "Show or check the effective configuration.")
 
 
-@command(config_app, "show")
+@command(config_app, "show", short_help="Print the effective configuration.")
 def config_show(ctx: typer.Context) -> None:
     """Print the effective configuration (defaults filled in) as YAML, or JSON with --json.
     Multi-line texts (the prompts) print as YAML block scalars, as one would write them.
@@ -39,7 +39,7 @@ def config_show(ctx: typer.Context) -> None:
     )
 
 
-@command(config_app, "validate")
+@command(config_app, "validate", short_help="Check memctl.yaml and its prompt files.")
 def config_validate(ctx: typer.Context) -> None:
     """Check memctl.yaml and the prompt files it names; exit 2 with every problem, one a line.
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.consolidate import ConsolidateResult
 
 
-@command(app, "consolidate")
+@command(app, "consolidate", short_help="Merge new daily text into MEMORY.md.")
 def consolidate_command(
     ctx: typer.Context,
     force: Annotated[
@@ -69,12 +69,12 @@ def _report_consolidate(g: Globals, result: ConsolidateResult, full: bool) -> No
     if result.status == "preview":
         if not result.diff:
             note(g, "consolidate: preview: MEMORY.md would not change")
-        emit(g, result, result.diff)
+        emit(g, result, result.diff, paged=True)
     elif result.status == "dry_run" and result.diff is not None:
         # builtin: what would change, as `--diff` shows it (the requests are in --json).
         if not result.diff:
             note(g, "consolidate: dry run: MEMORY.md would not change")
-        emit(g, result, result.diff)
+        emit(g, result, result.diff, paged=True)
     elif result.status == "dry_run":
         emit(g, result, lambda: consolidate_plan_text(result, full))
     else:

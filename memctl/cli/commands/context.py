@@ -43,7 +43,7 @@ def _context_notes(g: Globals, context: ContextRequest, dry_run: bool) -> None:
         note(g, f"context: {plural(context.truncated_args, 'tool-call argument')} truncated")
 
 
-@command(app, "context")
+@command(app, "context", short_help="Print a thread's exact model request as JSON.")
 def context_command(
     ctx: typer.Context,
     thread: ThreadArg,

@@ -12,13 +12,21 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.output import emit
+from memctl.cli.output import colour_wanted, emit
 
 if TYPE_CHECKING:
     from memctl.core.config import Config, ModelSpec
     from memctl.core.workspace import Workspace
+    from memctl.models.interface import Model
 
 FREE_DISK_BYTES = 100_000_000
+_FAIL, _WARN, _RESET = "\x1b[1;31m", "\x1b[33m", "\x1b[0m"
+"""A failed check in bold red, a warning in yellow: on a terminal (or --color always),
+as search colours its hits."""
+
+
+def _painted(text: str, colour: str, paint: bool) -> str:
+    return f"{colour}{text}{_RESET}" if paint else text
 
 
 @dataclass
@@ -30,7 +38,7 @@ class Check:
     """Worth a look, but not a failure (exit 0)."""
 
 
-@command(app, "doctor")
+@command(app, "doctor", short_help="Check keys, models, permissions and cron.")
 def doctor_command(
     ctx: typer.Context,
     offline: Annotated[
@@ -55,8 +63,12 @@ def doctor_command(
     failed = [c for c in checks if not c.ok]
 
     def text() -> str:
+        paint = colour_wanted(sys.stdout)
+
         def mark(c: Check) -> str:
-            return "ok  " if c.ok and not c.warning else "warn" if c.ok else "FAIL"
+            if c.ok:
+                return "ok  " if not c.warning else _painted("warn", _WARN, paint)
+            return _painted("FAIL", _FAIL, paint)
 
         return "\n".join(f"{mark(c)}  {c.name}: {c.detail}" for c in checks)
 
@@ -102,11 +114,15 @@ def _model_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
         if spec.is_builtin:
             checks.append(Check(label, True, "builtin: offline, no key, free"))
             continue
+        model = resolve_model(ws, spec)
+        unknown = _unknown_provider(model)
+        if unknown:
+            checks.append(Check(f"{label} provider", False, unknown))
+            continue
         missing = _missing_key(spec)
         checks.append(Check(f"{label} key", not missing, missing or "set"))
         if missing:
             continue
-        model = resolve_model(ws, spec)
         window = model.window()
         checks.append(
             Check(
@@ -129,6 +145,21 @@ def _model_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
         else:
             checks.append(Check(f"{label} answers", True, f"{where} answered a one-line request"))
     return checks
+
+
+def _unknown_provider(model: Model) -> str | None:
+    """Why litellm cannot serve the model (`nope:xyz`), or None. Without this the key
+    check said "set" for a provider litellm does not know, which has no key to miss."""
+    from memctl.core.errors import ConfigError
+    from memctl.models.litellm_adapter import LiteLLMModel
+
+    if not isinstance(model, LiteLLMModel):
+        return None
+    try:
+        model.check_provider()
+    except ConfigError as exc:
+        return str(exc)
+    return None
 
 
 def _missing_key(spec: ModelSpec) -> str | None:

@@ -23,7 +23,7 @@ def _evict_text(result: EvictResult) -> str:
     )
 
 
-@command(app, "evict")
+@command(app, "evict", short_help="Move oversized tool results to files.")
 def evict_command(
     ctx: typer.Context,
     thread: ThreadArg,

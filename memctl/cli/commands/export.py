@@ -72,4 +72,4 @@ export_command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         _declared["dry_run"].replace(kind=inspect.Parameter.KEYWORD_ONLY),
     ]
 )
-command(app, "export")(export_command)
+command(app, "export", short_help="Write memory into AGENTS.md or CLAUDE.md.")(export_command)

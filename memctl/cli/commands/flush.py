@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.flush import FlushResult, ThreadFlush
 
 
-@command(app, "flush")
+@command(app, "flush", short_help="Extract facts from threads into the ledger.")
 def flush_command(
     ctx: typer.Context,
     thread: Annotated[
@@ -65,8 +65,16 @@ def flush_command(
     ws, config = g.open()
     thread = resolve_threads(ws, thread)
     model = resolve_model(ws, config.memory_model)
-    with working(g, "flush: extracting facts"):
-        result = flush(ws, config, model, threads=thread or None, auto=auto, dry_run=dry_run)
+    with working(g, "flush: extracting facts") as progress:
+        result = flush(
+            ws,
+            config,
+            model,
+            threads=thread or None,
+            auto=auto,
+            dry_run=dry_run,
+            progress=progress.where,
+        )
     if result.clock:
         note(g, f"flush: {result.clock}")
     if result.skipped:

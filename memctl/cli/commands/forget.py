@@ -11,7 +11,7 @@ from memctl.cli.output import emit, note
 from memctl.core.wording import plural
 
 
-@command(app, "forget")
+@command(app, "forget", short_help="Make memory stop stating a fact.")
 def forget_command(
     ctx: typer.Context,
     target: Annotated[

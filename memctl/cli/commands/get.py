@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import app, command, complete_memory_files, globals_of
 from memctl.cli.output import emit, note
 from memctl.core.errors import UsageError
 
@@ -15,14 +15,15 @@ if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
 
 
-@command(app, "get")
+@command(app, "get", short_help="Print lines of a memory file as N|text.")
 def get_command(
     ctx: typer.Context,
     path: Annotated[
         str,
         typer.Argument(
             help="MEMORY.md, a file under memory/, today or yesterday (their ledgers), "
-            "or PATH:LINE as search prints it."
+            "or PATH:LINE as search prints it.",
+            autocompletion=complete_memory_files,
         ),
     ],
     start: Annotated[
@@ -55,6 +56,7 @@ def get_command(
         g,
         result,
         lambda: "\n".join(f"{result.start + n}|{line}" for n, line in enumerate(result.lines)),
+        paged=True,
     )
 
 

@@ -9,7 +9,7 @@ from memctl.cli.output import emit, note, table
 from memctl.cli.views import local_time, size_text
 
 
-@command(app, "history")
+@command(app, "history", short_help="List MEMORY.md's kept versions.")
 def history_command(ctx: typer.Context) -> None:
     """List MEMORY.md's kept versions, newest first: when each was replaced, its size,
     and the run that replaced it. `memctl undo N` brings version N back.

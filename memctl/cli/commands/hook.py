@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from memctl.agents.base import Agent
 
 hook_app = group(
-    "hook", help="Run as an agent's hook: import, flush, inject memory (always exits 0)."
+    "hook",
+    help="Run as an agent's hook: import, flush, inject memory (always exits 0).",
+    short_help="Run as an agent's hook (always exits 0).",
 )
 
 OUTPUTS = ("json", "text")
@@ -136,7 +138,11 @@ def _register(agent: Agent) -> None:
             str | None, typer.Argument(help=agent.hook_argument)
         ]
     handler.__doc__ = agent.hook_help
-    hook_app.command(agent.name, context_settings=LENIENT)(handler)
+    hook_app.command(
+        agent.name,
+        context_settings=LENIENT,
+        short_help=f"Handle one {agent.title} hook event.",
+    )(handler)
 
 
 for _agent in AGENTS.values():

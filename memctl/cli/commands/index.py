@@ -13,7 +13,7 @@ from memctl.cli.output import emit, note
 from memctl.core.wording import plural
 
 
-@command(app, "index")
+@command(app, "index", short_help="Bring the search index up to date.")
 def index_command(
     ctx: typer.Context,
     rebuild: Annotated[

@@ -10,13 +10,14 @@ import typer
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note
 from memctl.core.errors import UsageError
+from memctl.core.wording import plural
 
 
-@command(app, "init")
+@command(app, "init", short_help="Create a workspace here or in PATH.")
 def init(
     ctx: typer.Context,
     path: Annotated[
-        Path, typer.Argument(help="Folder to make a workspace (default: here).")
+        Path, typer.Argument(help="Folder to make a workspace (default: here).", show_default=False)
     ] = Path("."),
     from_url: Annotated[
         str | None,
@@ -26,6 +27,9 @@ def init(
             help="Start from a shared memory repository: set sync.remote and sync it in.",
         ),
     ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Say what would be created; create nothing.")
+    ] = False,
 ) -> None:
     """Create memctl.yaml, MEMORY.md, memory/ and threads/ (existing files are kept).
 
@@ -37,8 +41,13 @@ def init(
     g = globals_of(ctx)
     if from_url is not None and not from_url.strip():
         raise UsageError("--from: the git URL is empty")
-    result = init_workspace(path)
-    if result.changed:
+    if dry_run and from_url is not None:
+        raise UsageError("--dry-run and --from exclude each other: --from fetches and writes")
+    result = init_workspace(path, dry_run=dry_run)
+    if dry_run:
+        created = ", ".join(result.created) or "nothing (already initialised)"
+        note(g, f"init: dry run: would create in {result.root}: {created}")
+    elif result.changed:
         note(g, f"init: initialised workspace {result.root}: created {', '.join(result.created)}")
     else:
         note(g, f"init: workspace {result.root} already initialised; nothing changed")
@@ -62,6 +71,6 @@ def _join(g: Globals, root: Path, url: str) -> None:
     result = sync(ws, config, resolve_model(ws, config.memory_model))
     note(
         g,
-        f"init: synced from {url}: {result.received} block(s) received"
+        f"init: synced from {url}: {plural(result.received, 'block')} received"
         + (f", {result.sent} sent" if result.sent else ""),
     )

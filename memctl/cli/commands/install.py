@@ -15,7 +15,13 @@ from memctl.cli.output import emit, note
 if TYPE_CHECKING:
     from memctl.agents.install import InstallResult
 
-AgentArgument = Annotated[str, typer.Argument(help=f"{either(list(AGENTS))}.")]
+AgentArgument = Annotated[
+    str,
+    typer.Argument(
+        help=f"{either(list(AGENTS))}.",
+        autocompletion=lambda incomplete: [a for a in AGENTS if a.startswith(incomplete)],
+    ),
+]
 UserOption = Annotated[
     bool,
     typer.Option("--user", help="The user's settings (~/.claude, CODEX_HOME), not the project's."),
@@ -65,7 +71,7 @@ def _install_notes(g: Globals, result: InstallResult) -> None:
             note(g, f"{result.action} {result.agent}: ran {shlex.join(run.argv)}: {status}")
 
 
-@command(app, "install")
+@command(app, "install", short_help="Add memctl to Claude Code or Codex.")
 def install_command(
     ctx: typer.Context,
     agent: AgentArgument,
@@ -102,7 +108,7 @@ def install_command(
         raise typer.Exit(1)
 
 
-@command(app, "uninstall")
+@command(app, "uninstall", short_help="Remove what memctl install added.")
 def uninstall_command(
     ctx: typer.Context,
     agent: AgentArgument,

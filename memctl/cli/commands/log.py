@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from memctl.retrieval.ledgerlog import LedgerLog
 
 
-@command(app, "log")
+@command(app, "log", short_help="Print the recent blocks of the ledgers.")
 def log_command(
     ctx: typer.Context,
     since: Annotated[
@@ -23,7 +23,7 @@ def log_command(
         typer.Option(
             "--since",
             metavar="DURATION",
-            help="How far back: 30m, 2h, 2d, 1w or PT12H (default 1d).",
+            help="How far back: 30m, 2h, 2d, 1w or PT12H.",
         ),
     ] = "1d",
 ) -> None:
@@ -48,7 +48,7 @@ def log_command(
         note(g, f"log: no ledger block written since {found.since}")
     else:
         note(g, f"log: {plural(len(found.blocks), 'block')} since {found.since}")
-    emit(g, found, lambda: _text(found))
+    emit(g, found, lambda: _text(found), paged=True)
 
 
 def _text(found: LedgerLog) -> str:

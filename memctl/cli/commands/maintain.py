@@ -18,6 +18,7 @@ from memctl.cli.views import (
     local_time,
     moves_text,
 )
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.pipeline.archive import ArchiveResult
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.maintain import MaintainResult
 
 
-@command(app, "maintain")
+@command(app, "maintain", short_help="Archive and consolidate: the job for cron.")
 def maintain_command(
     ctx: typer.Context,
     force: Annotated[
@@ -110,7 +111,7 @@ def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
         log(f"sync: {result.sync_error}")
     elif result.sync is not None and result.sync.status == "synced":
         sync = result.sync
-        log(f"synced: received {sync.received}, sent {sync.sent} block(s)")
+        log(f"synced: received {sync.received:,}, sent {plural(sync.sent, 'block')}")
 
 
 def _maintain_text(

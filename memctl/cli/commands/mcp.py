@@ -12,7 +12,7 @@ from memctl.cli.inputs import require_stdin, stdin_is_terminal
 from memctl.cli.output import note
 
 
-@command(app, "mcp")
+@command(app, "mcp", short_help="Serve the memory tools over MCP (stdio).")
 def mcp_command(ctx: typer.Context) -> None:
     """Serve memory_search, memory_get, memory_save, thread_search and thread_history
     to an MCP client over stdio, until the client closes the connection or sends

@@ -6,17 +6,23 @@ from typing import Annotated, Any
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import app, choices, command, globals_of
 from memctl.cli.output import emit, note
 
 
-@command(app, "recall")
+@command(app, "recall", short_help="The records that best answer a question.")
 def recall_command(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="A question or keywords, in any words.")],
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most N hits (1-100).")] = 10,
     scope: Annotated[
-        str, typer.Option("--scope", "-s", help="all (default), memory or threads.")
+        str,
+        typer.Option(
+            "--scope",
+            "-s",
+            help="Where to look: everywhere, MEMORY.md and the ledgers, or the thread logs.",
+            **choices("all", "memory", "threads"),
+        ),
     ] = "all",
     no_recency: Annotated[
         bool, typer.Option("--no-recency", help="Rank by relevance alone, not also by age.")

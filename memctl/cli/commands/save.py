@@ -14,7 +14,7 @@ from memctl.core.errors import UsageError
 from memctl.core.wording import plural
 
 
-@command(app, "save")
+@command(app, "save", short_help="Save one memory to MEMORY.md and the ledger.")
 def save_command(
     ctx: typer.Context,
     text: Annotated[

@@ -65,7 +65,7 @@ def _hit_printer(query: str, mode: str) -> Callable[[Hit], None]:
     return show
 
 
-@command(app, "search")
+@command(app, "search", short_help="Keyword search over memory and threads.")
 def search_command(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="Keywords; regex characters are literal.")],
@@ -83,7 +83,7 @@ def search_command(
         typer.Option(
             "--scope",
             "-s",
-            help="memory (default), threads or all.",
+            help="Where to look: MEMORY.md and the ledgers, the thread logs, or both.",
             **choices("memory", "threads", "all"),
         ),
     ] = "memory",

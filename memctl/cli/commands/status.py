@@ -9,7 +9,6 @@ import typer
 
 from memctl.cli.core import app, command, globals_of
 from memctl.cli.output import emit
-from memctl.cli.views import size_text
 from memctl.core.wording import plural
 
 if TYPE_CHECKING:
@@ -17,7 +16,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.status import IndexStatus, Schedule, StatusResult, ThreadStatus
 
 
-@command(app, "status")
+@command(app, "status", short_help="Sizes, budgets, backlog and run times.")
 def status_command(ctx: typer.Context) -> None:
     """Sizes against budgets, unflushed and unconsolidated backlog, last and next runs.
 
@@ -74,6 +73,11 @@ def ago(when: str | None, now: datetime | None = None) -> str:
 def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
     """The next thing to run, as `git status` suggests one."""
     hints = []
+    if not result.threads and not result.dailies.count and not result.memory.chars:
+        hints.append(
+            "nothing here yet: memctl thread append THREAD FILE (OpenAI-style messages) "
+            "or memctl thread import FILE (an agent's session)"
+        )
     if result.unflushed_entries:
         hints.append(
             f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}: "
@@ -81,7 +85,7 @@ def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
         )
     if result.dailies.unconsolidated_bytes:
         hints.append(
-            f"{size_text(result.dailies.unconsolidated_bytes)} of daily text not in MEMORY.md: "
+            f"{_bytes(result.dailies.unconsolidated_bytes)} of daily text not in MEMORY.md: "
             "memctl consolidate"
         )
     over = [
@@ -89,8 +93,8 @@ def status_hints(result: StatusResult, trigger_messages: int) -> list[str]:
     ]
     for thread in over[:3]:
         hints.append(
-            f"thread {thread.thread} holds {thread.context_messages} messages (trigger "
-            f"{trigger_messages}): memctl compact {thread.thread}"
+            f"thread {thread.thread} holds {thread.context_messages:,} messages (trigger "
+            f"{trigger_messages:,}): memctl compact {thread.thread}"
         )
     return hints
 
@@ -108,10 +112,13 @@ def status_text(
             f"{memory.chars:,} chars, {memory.tokens:,} / {memory.budget_tokens:,} tokens "
             f"({memory.percent_used:g}% of the consolidation budget)",
         ),
-        ("dailies", f"{_files(dailies.count)}, {dailies.bytes:,} bytes"),
-        ("today", f"{dailies.today}: {dailies.today_bytes:,} bytes"),
-        ("unconsolidated", f"{dailies.unconsolidated_bytes:,} bytes of daily text"),
-        ("archive", f"{_files(result.archive.count)}, {result.archive.bytes:,} bytes"),
+        ("dailies", f"{plural(dailies.count, 'file')}, {_bytes(dailies.bytes)}"),
+        (
+            "today",
+            f"{dailies.today}: {_bytes(dailies.today_bytes) if dailies.today_bytes else 'none yet'}",
+        ),
+        ("unconsolidated", f"{_bytes(dailies.unconsolidated_bytes)} of daily text"),
+        ("archive", f"{plural(result.archive.count, 'file')}, {_bytes(result.archive.bytes)}"),
         (
             "threads",
             f"{plural(len(result.threads), 'thread')}, "
@@ -166,8 +173,9 @@ def _index_text(index: IndexStatus) -> str:
         else f"{plural(index.stale_files, 'file')} changed since (the next search indexes them)"
     )
     text = (
-        f"{index.bytes:,} bytes ({ratio:.2f}x the {index.corpus_bytes:,} bytes indexed), "
-        f"{index.records:,} records in {_files(index.files)}; updated {index.updated}; {fresh}"
+        f"{_bytes(index.bytes)} ({ratio:.2f}x the {_bytes(index.corpus_bytes)} indexed), "
+        f"{plural(index.records, 'record')} in {plural(index.files, 'file')}; "
+        f"updated {index.updated}; {fresh}"
     )
     if index.embeddings_pending is not None:
         text += (
@@ -186,8 +194,10 @@ def _schedule_text(schedule: Schedule) -> str:
     return f"{last}; next {ago(schedule.next)} ({schedule.rule})"
 
 
-def _files(count: int) -> str:
-    return f"{count} file" if count == 1 else f"{count} files"
+def _bytes(count: int) -> str:
+    """Sizes in the table as one style: exact, grouped (`60,000 bytes`), as the counts
+    beside them are."""
+    return plural(count, "byte")
 
 
 THREADS_SHOWN = 20
@@ -204,9 +214,9 @@ def _thread_table(threads: list[ThreadStatus], changed: dict[str, str]) -> list[
         *(
             (
                 t.thread,
-                str(t.entries),
-                str(t.unflushed),
-                str(t.context_messages),
+                f"{t.entries:,}",
+                f"{t.unflushed:,}",
+                f"{t.context_messages:,}",
                 ago(changed.get(t.thread)),
             )
             for t in shown
@@ -220,5 +230,5 @@ def _thread_table(threads: list[ThreadStatus], changed: dict[str, str]) -> list[
         for row in cells
     ]
     if len(threads) > len(shown):
-        lines.append(f"... and {len(threads) - len(shown)} more (memctl --json status lists all)")
+        lines.append(f"... and {len(threads) - len(shown):,} more (memctl --json status lists all)")
     return lines

@@ -8,12 +8,13 @@ import typer
 
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note, working
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.pipeline.sync import SyncResult
 
 
-@command(app, "sync")
+@command(app, "sync", short_help="Share memory through a git remote.")
 def sync_command(
     ctx: typer.Context,
     dry_run: Annotated[
@@ -52,13 +53,13 @@ def report(g: Globals, result: SyncResult) -> None:
         note(
             g,
             f"sync: dry run: would change {files}; would receive {result.received} "
-            f"and send {result.sent} block(s)",
+            f"and send {plural(result.sent, 'block')}",
         )
     elif result.status == "synced":
         pushed = f"pushed {result.commit[:12]}" if result.commit else "nothing to push"
         note(
             g,
-            f"sync: received {result.received}, sent {result.sent} block(s)"
+            f"sync: received {result.received:,}, sent {plural(result.sent, 'block')}"
             + (f", {result.forgotten} forgotten" if result.forgotten else "")
             + (", MEMORY.md consolidated" if result.consolidated else "")
             + f"; {pushed}",

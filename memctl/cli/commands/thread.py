@@ -26,12 +26,16 @@ from memctl.core.wording import plural
 if TYPE_CHECKING:
     from memctl.agents.transcripts import ImportResult
 
-thread_app = group("thread", "Add to, list, read, rename and remove thread logs.")
+thread_app = group(
+    "thread",
+    "Add to, list, read, rename and remove thread logs.",
+    short_help="Add, list, read, rename and remove threads.",
+)
 LINE_CHARS = 240
 """An entry of `thread show` is cut to this, as a search hit is (--full shows it all)."""
 
 
-@command(thread_app, "append")
+@command(thread_app, "append", short_help="Append OpenAI-style messages to a thread.")
 def thread_append(
     ctx: typer.Context,
     thread: Annotated[str, typer.Argument(help="Thread id ([A-Za-z0-9._-], up to 128).")],
@@ -93,7 +97,7 @@ def thread_append(
     emit(g, result)
 
 
-@command(thread_app, "list")
+@command(thread_app, "list", short_help="List threads, their entries and backlog.")
 def thread_list(ctx: typer.Context) -> None:
     """List thread ids with their entry counts and unflushed entries, and for an
     imported session what it is known by: project · title · day it started.
@@ -127,7 +131,7 @@ def thread_list(ctx: typer.Context) -> None:
     emit(g, {"threads": rows}, lambda: table(header, rows) if rows else "")
 
 
-@command(thread_app, "show")
+@command(thread_app, "show", short_help="Print a thread's entries, one a line.")
 def thread_show(
     ctx: typer.Context,
     thread: ThreadArg,
@@ -198,7 +202,7 @@ def thread_show(
         page(text())
 
 
-@command(thread_app, "import")
+@command(thread_app, "import", short_help="Import an agent's session into a thread.")
 def thread_import(
     ctx: typer.Context,
     source: Annotated[
@@ -417,7 +421,7 @@ def _whole_id(ws: Any, given: str) -> str:
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Say what would change; change nothing.")]
 
 
-@command(thread_app, "rm")
+@command(thread_app, "rm", short_help="Remove a thread and its records.")
 def thread_rm(
     ctx: typer.Context,
     thread: WholeThreadArg,
@@ -454,7 +458,7 @@ def thread_rm(
     emit(g, result)
 
 
-@command(thread_app, "rename")
+@command(thread_app, "rename", short_help="Rename a thread, watermark and all.")
 def thread_rename(
     ctx: typer.Context,
     thread: WholeThreadArg,

@@ -11,7 +11,7 @@ from memctl.cli.output import emit, note
 from memctl.cli.views import local_time, size_text
 
 
-@command(app, "undo")
+@command(app, "undo", short_help="Bring back a kept version of MEMORY.md.")
 def undo_command(
     ctx: typer.Context,
     number: Annotated[
