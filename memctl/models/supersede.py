@@ -1,0 +1,540 @@
+"""Supersession: which facts a later fact makes stale ("staging moved to db7" after
+"staging is db3"; a new home city; a moved deadline; "Priya now owns billing").
+
+A fact is read as a *claim*: a subject (its content words, less words that only say
+what kind of thing it is: "the staging database" and "staging" are one subject), a
+slot (what about it: its value "", its place, employer, job, owner, name, its date
+"when", or the verb of a state such as "uses") and a value. The forms read:
+
+- a copula: "X is/are/was/were/has been/will be V", with a value that identifies
+  (a number, a date, an identifier such as db3, a proper noun), or any value when X
+  names a choice ("favourite", "default", "preferred"); "P is the X" and "P is Q's X"
+  are read the other way round (X's value is P: a role has one holder);
+- the verbs of a single value: lives in, is based in, moved to, relocated to, works
+  at/for, joined, works as, owns, leads, is owned/led/run by, is called/named;
+- a change: moved/changed/switched/migrated to, is now, now <verb>, renamed to,
+  postponed/pushed/delayed/rescheduled/moved to, "took over"; "switched from A to B"
+  and "V instead of A" also name the value they replace;
+- "X no longer <verb> V" / "X is no longer V": V stopped holding.
+
+A later claim replaces an earlier one with the same subject and slot and another
+value, when either both are states of a single value, or the later one says it is a
+change. A claim of a verb state ("staging uses db3") is replaced only by a change. A
+fact naming the value it replaces ("from A", "instead of A", "no longer ... A")
+replaces an earlier fact that holds the subject's words and A (and not the new
+value), whatever its form. What is not read as a claim is never stale: a fact that
+mentions a subject without giving it a value ("staging was slow on Monday", "Dana
+visited Lisbon") stays. English only; the rules read sentence shapes, not topics.
+
+Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
+consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Words that say what kind of thing a subject is, not which: "the staging database"
+# is "staging". Also articles, possessive determiners and "current".
+_KIND = _set(
+    """the a an our my your their his her its this that these those current new old
+    database db server host machine environment env service cluster instance box
+    system app application project team repo repository"""
+)
+# A subject ending with one of these is an attribute of what comes before it:
+# "Dana's home city" is Dana's place; "the migration deadline" is the migration's date.
+_SLOT_NOUNS = {
+    "home": "place",
+    "city": "place",
+    "hometown": "place",
+    "town": "place",
+    "address": "place",
+    "employer": "employer",
+    "company": "employer",
+    "workplace": "employer",
+    "job": "job",
+    "role": "job",
+    "title": "job",
+    "owner": "owner",
+    "maintainer": "owner",
+    "name": "name",
+    "deadline": "when",
+    "date": "when",
+    "day": "when",
+}
+_PRONOUNS = _set("he she they him her them it this that there i we you")
+_CHOICE = _set("favourite favorite default preferred primary main usual go-to")
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DATE = re.compile(
+    rf"\b(?:\d{{4}}-\d\d(?:-\d\d)?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|{_MONTH}\.?\s+\d{{1,2}}"
+    rf"(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_WEEKDAY}|Q[1-4])\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w][\w'’./:@-]*")
+# What may trail a value without being part of it: "db7 because db3 was full",
+# "Berlin in March 2024", "db7 last week", "(May 2023)".
+_VALUE_END = re.compile(
+    rf"\s*(?:[,;(—–]|\s-\s|\b(?:because|since|as of|after|before|when|while|so that|so|but|"
+    rf"which|who|where|until|for now|for good|due to|from now on|going forward|"
+    rf"starting|effective|last|this|next|yesterday|today|tomorrow|recently|earlier|"
+    rf"and (?:is|was|will|has)|on (?:{_WEEKDAY}|{_MONTH}|\d)|in (?:{_MONTH}|\d|early|late|mid)"
+    rf")\b)",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(
+    r"^(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
+    r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}[,:]\s*)+",
+    re.IGNORECASE,
+)
+_SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
+_NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,5}?)"
+_NOW = r"(?P<now>now |currently |since then |from now on )?"
+_CHANGE = (
+    r"(?:has |have |had |was |were |is |got |just |recently |finally |officially |then |since )*"
+    r"(?:moved|changed|switched|migrated|shifted|transferred|relocated|upgraded|updated|"
+    r"rolled over|cut over|changed over)"
+)
+_DELAY = (
+    r"(?:has |have |had |was |were |is |got |just |been )*"
+    r"(?:postponed|pushed(?: back)?|delayed|rescheduled|bumped|moved(?: back| up)?|"
+    r"brought forward|slipped|pulled in|extended)"
+)
+_FORMS: list[tuple[str, re.Pattern[str]]] = [
+    # "X switched from A to B", "X moved from A to B"
+    (
+        "from",
+        re.compile(
+            rf"^{_NP} (?:{_CHANGE}|{_DELAY}) from (?P<old>.+?) (?:to|over to|onto|into) "
+            r"(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    # "The deadline was postponed to 2027-01-15", "the launch slipped to March 10"
+    ("delay", re.compile(rf"^{_NP} {_DELAY} (?:to|until|till|into) (?P<value>.+)$", re.I)),
+    # "Staging moved to db7", "Dana relocated to Berlin", "billing switched over to Stripe"
+    (
+        "change",
+        re.compile(
+            rf"^{_NP} {_CHANGE} (?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$", re.I
+        ),
+    ),
+    # "Someone moved the deadline to X", "we renamed auth-api to identity-api"
+    (
+        "moved-object",
+        re.compile(
+            r"^[\w'’ -]{1,40}? (?:moved|pushed(?: back)?|postponed|rescheduled|changed|switched|"
+            r"migrated|bumped|renamed) (?P<subject>(?:the|our|their|his|her|its|[A-Z][\w-]*'s) "
+            r"[\w'’./:@-]+(?: [\w'’./:@-]+){0,4}?) (?:to|until|over to) (?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "renamed",
+        re.compile(rf"^{_NP} (?:was |has been |got |is )?renamed (?:to |as )?(?P<value>.+)$", re.I),
+    ),
+    (
+        "named",
+        re.compile(
+            rf"^{_NP} (?:is|are|was) (?:now )?(?:called|named|known as) (?P<value>.+)$", re.I
+        ),
+    ),
+    (
+        "negated",
+        re.compile(
+            rf"^{_NP} (?:(?:is|are|was) no longer|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
+            r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
+            r"any ?more)(?P<value>.*)$",
+            re.I,
+        ),
+    ),
+    (
+        "by",
+        re.compile(
+            rf"^{_NP} (?:is |are |was |has been |will be )?{_NOW}(?:owned|led|run|managed|"
+            r"maintained|handled|taken over) by (?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    # "Marco took over as the team lead", "Ana was appointed as the release manager"
+    (
+        "as",
+        re.compile(
+            rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:has |was |is |just )*"
+            r"(?:took over|taken over|stepped in|stepped up|appointed|named|promoted|started|"
+            r"became|become) as (?P<subject>(?:the|our|[A-Z][\w-]*'s) .+)$",
+        ),
+    ),
+    (
+        "owns",
+        re.compile(
+            rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:(?:has )?taken over|took over|"
+            r"owns|leads|runs|manages|maintains|is (?:now )?(?:the )?(?:owner|lead|maintainer) of) "
+            r"(?P<subject>(?!an? |some |many |two |three |on |in |at |to |for |as |with |into )[\w'’./:@-]+(?: [\w'’./:@-]+){0,4})$",
+        ),
+    ),
+    (
+        "personal",
+        re.compile(
+            rf"^{_NP} {_NOW}(?:still )?(?P<verb>lives in|lives at|is living in|lives near|"
+            r"is based in|is based at|is located in|is located at|resides in|is moving to|"
+            r"works at|works for|is working at|is working for|is employed by|joined|started at|"
+            r"works as|is working as|is employed as) (?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "state",
+        re.compile(
+            rf"^{_NP} {_NOW}(?P<verb>uses|use|runs on|run on|is on|are on|is hosted on|"
+            r"is hosted at|is hosted in|points to|point to|is in|are in|is at|are at|"
+            r"deploys to|deploy to|deploys on|deploy on|meets on|meet on|is due|are due|"
+            r"is scheduled for|is set for|is planned for|happens on|takes place on|is held on|"
+            r"prefers|prefer|drives|listens on|talks to|reads from|writes to|stores .{1,20} in) "
+            r"(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "copula",
+        re.compile(
+            rf"^{_NP} (?:is|are|was|were|has been|have been|will be|becomes|became|'s|’s) "
+            rf"{_NOW}(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+]
+_PLACE_VERBS = ("live", "based", "located", "resides", "moving", "is in", "are in")
+_WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
+_JOB_VERBS = ("works as", "working as", "employed as")
+_NOT_VALUE = re.compile(
+    r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
+    r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
+    r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
+    r"\w+ing\b|\w+ed\b)",
+    re.I,
+)
+_INSTEAD = re.compile(
+    r"^(?P<clause>.+?),? (?:instead of|rather than|in place of|replacing) (?P<old>.+)$", re.I
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a fact says the value of one thing is."""
+
+    subject: frozenset[str]
+    slot: str
+    value: str
+    change: bool = False
+    """Said as a change ("moved to", "now", "instead of"): replaces any earlier state."""
+    weak: bool = False
+    """A verb state ("uses db3"): replaced by a change only."""
+    negated: bool = False
+    """"no longer": the value stopped holding; replaces the claim of that value."""
+    old: str = ""
+    """The value it says it replaced ("from A", "instead of A"), when named."""
+
+    @property
+    def key(self) -> tuple[frozenset[str], str]:
+        return self.subject, self.slot
+
+
+def _clean(text: str) -> str:
+    """The sentence without its bullet, speaker, trailing date note and final stop."""
+    text = text.strip().lstrip("-*+• ").strip()
+    text = re.sub(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ", "", text)
+    text = _SAID.sub("", text)
+    return _LEAD.sub("", text).strip().rstrip(".!;").strip()
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold().replace("’", "'").rstrip(".:") for w in _WORD.findall(text)]
+
+
+def _value(text: str) -> str:
+    """The value's words, without what trails it (a reason, a time, a clause)."""
+    text = text.strip()
+    cut = _VALUE_END.search(text, 1)
+    if cut:
+        text = text[: cut.start()]
+    words = [w for w in _words(text) if w not in ("the", "a", "an", "to")]
+    return " ".join(words)
+
+
+def _firm(value_text: str, subject_text: str) -> bool:
+    """A value that identifies (a number, a date, an identifier, a proper noun), not an
+    adjective or a description: "db3", "2026-12-15", "Berlin", not "slow", "a teacher".
+    A proper noun alone does not count after a bare name ("Dana is Canadian")."""
+    cut = _VALUE_END.search(value_text, 1)
+    head = value_text[: cut.start()] if cut else value_text
+    words = head.split()
+    if not words or len(words) > 6 or _NOT_VALUE.match(head.strip()):
+        return False
+    if re.search(r"\d", head) or _DATE.search(head):
+        return True
+    if any(re.search(r"\w[-_/.:@]\w", w) for w in words):
+        return True
+    proper = any(w[:1].isupper() for w in words if w.casefold() not in ("i",))
+    bare_name = bool(re.fullmatch(r"[A-Z][a-z][\w-]*", subject_text.strip()))
+    return proper and not bare_name
+
+
+def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
+    """The subject's words (kind words left out) and the slot its last word names
+    ("Dana's home city" -> ({dana}, place)); None for a pronoun without `about`."""
+    words = _words(text)
+    if not words:
+        return None
+    if len(words) == 1 and words[0] in _PRONOUNS:
+        if words[0] == "we":
+            return frozenset(words), ""
+        if about is None or words[0] in ("i", "you", "it", "this", "that", "there"):
+            return None
+        words = _words(about)
+    if words[0] in ("when", "if", "because", "although", "while", "what", "how", "why"):
+        return None
+    slot = ""
+    if len(words) > 1 and words[-1] in _SLOT_NOUNS:
+        slot = _SLOT_NOUNS[words.pop()]
+        if words and words[-1] == "home":  # "home city", "home address"
+            words.pop()
+    elif words[-1] in ("deadline",):
+        slot = "when"
+    kept = [w.removesuffix("'s") if slot else w for w in words if w not in _KIND]
+    if not kept:
+        kept = [w for w in words if w not in ("the", "a", "an")]
+    return (frozenset(kept), slot) if kept else None
+
+
+def claim(text: str, about: str | None = None) -> Claim | None:
+    """The claim a fact makes, or None when it gives no single value to anything.
+    `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
+    sentence = _clean(text)
+    if not sentence or sentence.endswith("?"):
+        return None
+    if instead := _INSTEAD.match(sentence):
+        inner = claim(instead["clause"], about)
+        if inner is None:
+            return None
+        return Claim(
+            inner.subject, inner.slot, inner.value, True, False, False, _value(instead["old"])
+        )
+    for form, pattern in _FORMS:
+        match = pattern.match(sentence)
+        if match is None:
+            continue
+        made = _claim(form, match, about)
+        if made is not None:
+            return made
+    return None
+
+
+def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
+    groups = match.groupdict()
+    subject_text = groups["subject"]
+    value_text = (groups.get("value") or "").strip()
+    now = bool(groups.get("now"))
+    found = _subject(subject_text, about)
+    if found is None:
+        return None
+    subject, slot = found
+    value = _value(value_text)
+    if form == "negated":
+        value = _value(value_text or groups.get("val2") or "")
+        verb = (groups.get("verb") or groups.get("verb2") or "").casefold()
+        return Claim(subject, slot or _slot_of(verb, value_text), value, True, False, True)
+    if not value:
+        return None
+    is_date = _is_date(value_text)
+    when = "when" if is_date and slot in ("", "when") else slot
+    if form == "delay" and not is_date:
+        return None  # "moved to Berlin": read as a change of place or value below
+    if form in ("from", "delay", "change", "moved-object"):
+        if form in ("change", "moved-object") and not is_date and not slot:
+            if _is_place(value_text):
+                when = "place"
+            elif not _firm(value_text, ""):
+                return None  # "moved to a new desk": no value of anything
+        old = _value(groups.get("old") or "")
+        return Claim(subject, when, value, True, False, False, old)
+    if form in ("renamed", "named"):
+        return Claim(subject, "name", value, form == "renamed" or now)
+    if form == "as":
+        return Claim(subject, slot, value, True)
+    if form in ("by", "owns"):
+        return Claim(subject, "owner", value, now or "took" in match[0] or "taken" in match[0])
+    if form == "personal":
+        verb = groups["verb"].casefold()
+        return Claim(subject, _slot_of(verb, value_text), value, now or "moving" in verb)
+    if form == "state":
+        verb = groups["verb"].casefold()
+        slot = _slot_of(verb, value_text) or when
+        weak = slot not in ("place", "when", "")
+        return Claim(subject, slot, value, now, weak and not now)
+    return _copula(subject, slot, subject_text, value_text, value, now, is_date)
+
+
+def _copula(
+    subject: frozenset[str],
+    slot: str,
+    subject_text: str,
+    value_text: str,
+    value: str,
+    now: bool,
+    is_date: bool,
+) -> Claim | None:
+    """ "X is V": a claim when V identifies (or X names a choice); "P is the X" and "P is
+    Q's X" are X's value being P."""
+    role = re.match(
+        r"^(?:now )?(?:the |our |[A-Z][\w-]*['’]s )(?P<role>[\w'’ -]{2,40}?)(?: (?:of|for) "
+        r"(?P<of>[\w'’./:@ -]{2,40}))?$",
+        value_text.rstrip(".!"),
+    )
+    if (
+        role
+        and not _NOT_VALUE.match(value_text)
+        and not re.search(r"\b(?:who|that|which)\b", value_text)
+    ):
+        holder = " ".join(_words(subject_text))
+        noun = value_text.rstrip(".!").removeprefix("now ")
+        if role["of"]:
+            roles = _subject(role["of"], None)
+            if roles is None:
+                return None
+            return Claim(
+                roles[0],
+                _SLOT_NOUNS.get(role["role"].split()[-1].casefold(), role["role"].casefold()),
+                holder,
+                now,
+            )
+        found = _subject(noun, None)
+        if found is None:
+            return None
+        return Claim(found[0], found[1], holder, now)
+    choice = any(w in _CHOICE for w in _words(subject_text))
+    if slot == "when" or is_date:
+        return Claim(subject, "when", value, now) if is_date else None
+    if not (_firm(value_text, subject_text) or (choice and len(value.split()) <= 3)):
+        return None
+    if re.match(r"^(?:in|at|on|from|near|with|for|by|to|of|like|over|under)\b", value_text, re.I):
+        if re.match(r"^(?:in|at)\b", value_text, re.I) and _is_place(value_text[3:]):
+            return Claim(subject, "place", _value(value_text[3:]), now)
+        return None
+    return Claim(subject, slot, value, now)
+
+
+def _is_date(text: str) -> bool:
+    """The value (what trails it left out) is a date or a time: "2027-01-15", "on March
+    10", "Thursdays", "9:30"; not "down for an hour on Tuesday"."""
+    cut = _VALUE_END.search(text, 1)
+    head = re.sub(
+        r"^(?:on|for|at|until|till|to|by|in|every)\s+",
+        "",
+        (text[: cut.start()] if cut else text).strip(),
+        flags=re.I,
+    )
+    found = _DATE.match(head) or re.match(
+        r"\d{4}\b|\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b", head, re.I
+    )
+    return found is not None
+
+
+def _is_place(text: str) -> bool:
+    """A proper name with no digit or identifier in it: "Berlin", "New York"."""
+    cut = _VALUE_END.search(text, 1)
+    head = (text[: cut.start()] if cut else text).strip()
+    words = head.split()
+    return (
+        bool(words)
+        and len(words) <= 4
+        and all(w[:1].isupper() or w in ("of", "de", "la") for w in words)
+        and not re.search(r"[\d_/.:@]", head)
+    )
+
+
+def _slot_of(verb: str, value_text: str) -> str:
+    if any(part in verb for part in _PLACE_VERBS):
+        return "place"
+    if any(part in verb for part in _WORK_VERBS) or verb in ("joined", "started at"):
+        return "employer"
+    if any(part in verb for part in _JOB_VERBS):
+        return "job"
+    if verb.startswith(("is due", "are due", "is scheduled", "is set", "is planned", "happens")):
+        return "when"
+    if verb.startswith(("takes place", "is held", "meets", "meet")):
+        return "when"
+    if verb in (
+        "is on",
+        "are on",
+        "is at",
+        "are at",
+        "is hosted on",
+        "is hosted at",
+        "is hosted in",
+    ):
+        return "when" if _DATE.search(value_text) else ""
+    if verb in ("runs on", "run on", "points to", "point to"):
+        return ""
+    return verb.removesuffix("s") if verb.endswith("es") is False else verb
+
+
+def replaces(newer: Claim, older: Claim) -> bool:
+    """Whether `newer` (said later) makes `older` stale."""
+    if newer.key != older.key or older.negated:
+        return False
+    if newer.negated:
+        return not newer.value or newer.value == older.value
+    if newer.value == older.value:
+        return False
+    if older.weak:
+        return newer.change
+    return True
+
+
+def names_replaced(newer: Claim, older: Claim) -> bool:
+    """A fact that names the value it replaced ("switched from A to B", "B instead of
+    A") makes stale an earlier claim about its subject whose value is A, in any slot
+    ("The team uses Jenkins" before "The team switched from Jenkins to GitHub Actions")."""
+    if not newer.old or older.negated or newer.subject != older.subject:
+        return False
+    return older.value == newer.old or (
+        set(newer.old.split()) <= set(older.value.split())
+        and not set(newer.value.split()) <= set(older.value.split())
+    )
+
+
+def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
+    """Which facts, given oldest first, a later one makes stale: {stale index: index of
+    the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
+    claims = [claim(text, about[i] if about else None) for i, text in enumerate(facts)]
+    found: dict[int, int] = {}
+    by_key: dict[tuple[frozenset[str], str], list[int]] = {}
+    by_subject: dict[frozenset[str], list[int]] = {}
+    for i, made in enumerate(claims):
+        if made is None:
+            continue
+        for j in by_key.get(made.key, []):
+            older = claims[j]
+            if older is not None and replaces(made, older):
+                found[j] = i
+            elif older is not None and not made.negated and made.value == older.value:
+                found.pop(j, None)  # said again ("moved back to db3"): current again
+        if made.old:
+            for j in by_subject.get(made.subject, []):
+                older = claims[j]
+                if older is not None and older.key != made.key and names_replaced(made, older):
+                    found[j] = i
+        by_key.setdefault(made.key, []).append(i)
+        by_subject.setdefault(made.subject, []).append(i)
+    return found
