@@ -538,3 +538,40 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
     return found
+
+
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
+
+
+def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
+    """A model's MEMORY.md without the bullets it kept of a stale value, and each drop
+    as `old -> new`. `sources` are the texts it merged, oldest first (the MEMORY.md it
+    was given, then the daily ledgers). Only a confident case is dropped: the sources
+    say which value replaced which, and the answer holds a bullet of each, the old and
+    the new, read as the same claims; anything else the answer says is left as it is."""
+    facts = [
+        match["fact"]
+        for text in sources
+        for line in text.splitlines()
+        if (match := _BULLET.match(line))
+    ]
+    replaced = stale(facts)
+    if not replaced:
+        return answer, []
+    claims = [claim(fact) for fact in facts]
+    lines = answer.splitlines()
+    said: dict[int, tuple[str, Claim]] = {}
+    for i, line in enumerate(lines):
+        if (match := _BULLET.match(line)) and (made := claim(match["fact"])) is not None:
+            said[i] = match["fact"], made
+    shown = {(made.key, made.value, made.negated) for _, made in said.values()}
+    gone: dict[int, str] = {}
+    for old, new in replaced.items():
+        older, newer = claims[old], claims[new]
+        if older is None or newer is None or (newer.key, newer.value, newer.negated) not in shown:
+            continue
+        for i, (text, made) in said.items():
+            if (made.key, made.value, made.negated) == (older.key, older.value, older.negated):
+                gone.setdefault(i, f"{text} -> {facts[new]}")
+    kept = [line for i, line in enumerate(lines) if i not in gone]
+    return "\n".join(kept), list(gone.values())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memctl.models.supersede import claim, stale
+from memctl.models.supersede import claim, drop_stale, stale
 
 # (older, newer): the newer one changes the older one's value.
 CHANGES = [
@@ -88,3 +88,16 @@ def test_a_pronoun_stands_for_who_the_fact_is_about() -> None:
 def test_what_is_not_a_fact_is_no_claim() -> None:
     for text in ["Ben: That's cool, Ana!", "Where is staging?", "", "It is db3."]:
         assert claim(text) is None
+
+
+def test_a_models_answer_loses_a_stale_bullet_only_beside_the_newer_value() -> None:
+    sources = ["# Memory\n\n- Staging is db3.\n", "## Flush\n\n- Staging moved to db7.\n"]
+    both = "# Memory\n\n- Staging is db3.\n- Staging moved to db7.\n- Staging was slow."
+    assert drop_stale(both, sources) == (
+        "# Memory\n\n- Staging moved to db7.\n- Staging was slow.",
+        ["Staging is db3. -> Staging moved to db7."],
+    )
+    only_old = "# Memory\n\n- Staging is db3."  # the model chose: not confident, kept
+    assert drop_stale(only_old, sources) == (only_old, [])
+    unrelated = "# Memory\n\n- Staging is db3.\n- Prod is db1."
+    assert drop_stale(unrelated, ["- Staging is db3.\n- Prod is db1.\n"]) == (unrelated, [])
