@@ -87,7 +87,8 @@ _WORD = re.compile(r"[\w][\w'’./:@-]*")
 _VALUE_END = re.compile(
     rf"\s*(?:[,;(—–]|\s-\s|\b(?:because|since|as of|after|before|when|while|so that|so|but|"
     rf"which|who|where|until|for now|for good|due to|from now on|going forward|"
-    rf"starting|effective|last|this|next|yesterday|today|tomorrow|recently|earlier|"
+    rf"starting|effective|last|this|next|yesterday|today|tomorrow|recently|earlier|for|"
+    rf"now|again|these days|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"and (?:is|was|will|has)|on (?:{_WEEKDAY}|{_MONTH}|\d)|in (?:{_MONTH}|\d|early|late|mid)"
     rf")\b)",
     re.IGNORECASE,
@@ -98,7 +99,7 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
-_NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,5}?)"
+_NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
 _CHANGE = (
     r"(?:has |have |had |was |were |is |got |just |recently |finally |officially |then |since )*"
@@ -115,7 +116,8 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     (
         "from",
         re.compile(
-            rf"^{_NP} (?:{_CHANGE}|{_DELAY}) from (?P<old>.+?) (?:to|over to|onto|into) "
+            rf"^{_NP} (?:{_CHANGE}|{_DELAY})(?: (?:its|their|our|his|her|the) [\w-]+)? from "
+            r"(?P<old>.+?) (?:to|over to|onto|into) "
             r"(?P<value>.+)$",
             re.I,
         ),
@@ -134,8 +136,9 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
         "moved-object",
         re.compile(
             r"^[\w'’ -]{1,40}? (?:moved|pushed(?: back)?|postponed|rescheduled|changed|switched|"
-            r"migrated|bumped|renamed) (?P<subject>(?:the|our|their|his|her|its|[A-Z][\w-]*'s) "
-            r"[\w'’./:@-]+(?: [\w'’./:@-]+){0,4}?) (?:to|until|over to) (?P<value>.+)$",
+            r"migrated|bumped|(?P<renamed>renamed)) (?P<subject>(?:the|our|their|his|her|its|"
+            r"[A-Z][\w-]*'s) [\w'’./:@-]+(?: [\w'’./:@-]+){0,6}?) (?:to|until|over to) "
+            r"(?P<value>.+)$",
             re.I,
         ),
     ),
@@ -156,6 +159,14 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
             r"any ?more)(?P<value>.*)$",
             re.I,
+        ),
+    ),
+    # "The billing service was handed over to Marco"
+    (
+        "handed",
+        re.compile(
+            rf"^{_NP} (?:was |has been |got |is being )(?:handed over|handed off|passed|passed on|"
+            r"reassigned|given|transferred) to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$",
         ),
     ),
     (
@@ -200,6 +211,8 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"is hosted at|is hosted in|points to|point to|is in|are in|is at|are at|"
             r"deploys to|deploy to|deploys on|deploy on|meets on|meet on|is due|are due|"
             r"is scheduled for|is set for|is planned for|happens on|takes place on|is held on|"
+            r"is held at|is scheduled at|starts at|starts on|begins at|begins on|"
+            r"(?:runs|builds|hosts|keeps|stores) (?:its|their|our) [\w-]+ (?:on|in|with|at)|"
             r"prefers|prefer|drives|listens on|talks to|reads from|writes to|stores .{1,20} in) "
             r"(?P<value>.+)$",
             re.I,
@@ -221,7 +234,7 @@ _NOT_VALUE = re.compile(
     r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
     r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
-    r"\w+ing\b|\w+ed\b)",
+    r"\w+ing|\w+ed)\b",
     re.I,
 )
 _INSTEAD = re.compile(
@@ -305,7 +318,15 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     if words[0] in ("when", "if", "because", "although", "while", "what", "how", "why"):
         return None
     slot = ""
-    if len(words) > 1 and words[-1] in _SLOT_NOUNS:
+    for at, word in enumerate(words[:-1]):
+        if word in ("of", "for") and at and words[at - 1] in _SLOT_NOUNS:
+            # "the deadline for the migration", "the owner of billing"
+            slot = _SLOT_NOUNS[words[at - 1]]
+            words = words[at + 1 :]
+            break
+    if slot:
+        pass
+    elif len(words) > 1 and words[-1] in _SLOT_NOUNS:
         slot = _SLOT_NOUNS[words.pop()]
         if words and words[-1] == "home":  # "home city", "home address"
             words.pop()
@@ -360,6 +381,8 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
     when = "when" if is_date and slot in ("", "when") else slot
     if form == "delay" and not is_date:
         return None  # "moved to Berlin": read as a change of place or value below
+    if form == "moved-object" and groups.get("renamed"):
+        return Claim(subject, "name", value, True)
     if form in ("from", "delay", "change", "moved-object"):
         if form in ("change", "moved-object") and not is_date and not slot:
             if _is_place(value_text):
@@ -372,6 +395,8 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         return Claim(subject, "name", value, form == "renamed" or now)
     if form == "as":
         return Claim(subject, slot, value, True)
+    if form == "handed":
+        return Claim(subject, "owner", value, True)
     if form in ("by", "owns"):
         return Claim(subject, "owner", value, now or "took" in match[0] or "taken" in match[0])
     if form == "personal":
@@ -379,7 +404,7 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         return Claim(subject, _slot_of(verb, value_text), value, now or "moving" in verb)
     if form == "state":
         verb = groups["verb"].casefold()
-        slot = _slot_of(verb, value_text) or when
+        slot = "when" if is_date else _slot_of(verb, value_text)
         weak = slot not in ("place", "when", "")
         return Claim(subject, slot, value, now, weak and not now)
     return _copula(subject, slot, subject_text, value_text, value, now, is_date)
@@ -396,32 +421,19 @@ def _copula(
 ) -> Claim | None:
     """ "X is V": a claim when V identifies (or X names a choice); "P is the X" and "P is
     Q's X" are X's value being P."""
-    role = re.match(
-        r"^(?:now )?(?:the |our |[A-Z][\w-]*['’]s )(?P<role>[\w'’ -]{2,40}?)(?: (?:of|for) "
-        r"(?P<of>[\w'’./:@ -]{2,40}))?$",
-        value_text.rstrip(".!"),
-    )
+    noun = re.sub(r"\s+(?:now|these days|currently|again)$", "", value_text.rstrip(".!"))
+    noun = noun.removeprefix("now ")
+    role = re.match(r"^(?:the |our |[A-Z][\w-]*['’]s )[\w'’./:@ -]{2,60}$", noun)
     if (
         role
         and not _NOT_VALUE.match(value_text)
-        and not re.search(r"\b(?:who|that|which)\b", value_text)
+        and not re.search(r"\b(?:who|that|which|where|when)\b", noun)
     ):
-        holder = " ".join(_words(subject_text))
-        noun = value_text.rstrip(".!").removeprefix("now ")
-        if role["of"]:
-            roles = _subject(role["of"], None)
-            if roles is None:
-                return None
-            return Claim(
-                roles[0],
-                _SLOT_NOUNS.get(role["role"].split()[-1].casefold(), role["role"].casefold()),
-                holder,
-                now,
-            )
+        # "Marco is the team lead", "Bruno is the owner of billing": the role's holder.
         found = _subject(noun, None)
         if found is None:
             return None
-        return Claim(found[0], found[1], holder, now)
+        return Claim(found[0], found[1], " ".join(_words(subject_text)), now)
     choice = any(w in _CHOICE for w in _words(subject_text))
     if slot == "when" or is_date:
         return Claim(subject, "when", value, now) if is_date else None
@@ -486,7 +498,7 @@ def _slot_of(verb: str, value_text: str) -> str:
         return "when" if _DATE.search(value_text) else ""
     if verb in ("runs on", "run on", "points to", "point to"):
         return ""
-    return verb.removesuffix("s") if verb.endswith("es") is False else verb
+    return verb
 
 
 def replaces(newer: Claim, older: Claim) -> bool:

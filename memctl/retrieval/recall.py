@@ -69,6 +69,8 @@ MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
 # Hits read past the limit (at most this many, and no more than the limit) so that the
 # newer value of a superseded fact just outside the limit is moved up (newest_first).
 SUPERSEDE_EXTRA = 10
+# Memory records holding a stale hit's subject read to find what replaced it, at most.
+SUBJECT_CANDIDATES = 50
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 
@@ -187,7 +189,7 @@ def recall(
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
                 if vectors is not None:
                     ranked = _hybrid(index.conn, vectors, query, ranked, scope, result)
-                chosen = _collect(ws, config, ranked, limit, recency, result)
+                chosen = _collect(ws, config, index.conn, ranked, limit, recency, result)
                 if explain:
                     for hit, candidate in zip(result.hits, chosen, strict=True):
                         hit.explain = explain_hit(index.conn, result.terms, candidate)
@@ -327,6 +329,7 @@ def _hybrid(
 def _collect(
     ws: Workspace,
     config: Config,
+    conn: sqlite3.Connection,
     ranked: list[Candidate],
     limit: int,
     recency: bool,
@@ -364,41 +367,79 @@ def _collect(
         read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
         if read is not None:
             found.append((read[0], candidate, read[1]))
-    found = newest_first(ws, found, when)[:limit]
+
+    def later(subject: frozenset[str]) -> list[tuple[RecallHit, Candidate, str]]:
+        """The memory facts that give a value to `subject` (memctl.models.supersede)."""
+        from memctl.models.supersede import claim
+
+        terms = query_terms(" ".join(sorted(subject)))
+        expression = " AND ".join(fts_expression([term]) for term in terms)
+        read = []
+        for row in conn.execute(_CANDIDATE_SQL, (SPEAKER_WEIGHT, expression, SUBJECT_CANDIDATES)):
+            rid, _, number, start, size, ts, rel, kind, inode, offset, _ = row
+            candidate = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
+            line = read_record(ws.root / rel, start, size, inode=inode, offset=offset)
+            made = claim(line) if kind == "memory" and line is not None else None
+            if made is None or made.subject != subject:
+                continue
+            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
+            if hit is not None:
+                read.append((hit[0], candidate, hit[1]))
+        return read
+
+    found = newest_first(ws, found, when, limit, later)[:limit]
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
 
 
 def newest_first(
-    ws: Workspace, found: list[tuple[RecallHit, Candidate, str]], when: Callable[[Candidate], float]
+    ws: Workspace,
+    found: list[tuple[RecallHit, Candidate, str]],
+    when: Callable[[Candidate], float],
+    limit: int,
+    later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
 ) -> list[tuple[RecallHit, Candidate, str]]:
     """The hits with each memory fact a later one replaced ("staging is db3" before
-    "staging moved to db7": memctl.models.supersede) moved to just after what replaced
-    it; every other hit keeps its rank. Facts are put in the order they were said: a
-    ledger block's said date (else its heading's time, else the ledger's date), then
-    the line; MEMORY.md by `when` (its mtime). Thread turns are conversation, not facts: left
-    as ranked."""
-    from memctl.models.supersede import stale
+    "staging moved to db7": memctl.models.supersede) ranked right after what replaced
+    it, which takes its rank when it ranked lower; every other hit keeps its order. What replaced it is looked for among the hits, and
+    with `later` among the memory facts about the same subject (of the first `limit`
+    hits): a question in other words than the change ("which city is Felix based in?"
+    for "Felix relocated to Denver") would not find it, and the stale value would
+    answer alone. Facts are put in the order they were said: a ledger block's said date
+    (else its heading's time, else the ledger's date), then the line; MEMORY.md by
+    `when` (its mtime). Thread turns are conversation, not facts: left as ranked."""
+    from memctl.models.supersede import claim, stale
 
-    facts = [i for i, (_, candidate, _) in enumerate(found) if candidate.kind == "memory"]
+    pool = list(found)
+    if later is not None:
+        seen = {candidate.record for _, candidate, _ in pool}
+        subjects = {
+            made.subject
+            for _, candidate, text in found[:limit]
+            if candidate.kind == "memory" and (made := claim(text)) is not None
+        }
+        for subject in subjects:
+            for item in later(subject):
+                if item[1].record not in seen:
+                    seen.add(item[1].record)
+                    pool.append(item)
+    facts = [i for i, (_, candidate, _) in enumerate(pool) if candidate.kind == "memory"]
     if len(facts) < 2:
         return found
     times: dict[str, list[tuple[int, float]]] = {}
-    facts.sort(key=lambda i: (_said_at(ws, found[i][1], when, times), found[i][1].number))
-    replaced = {facts[old]: facts[new] for old, new in stale([found[i][2] for i in facts]).items()}
-    if not replaced:
-        return found
+    facts.sort(key=lambda i: (_said_at(ws, pool[i][1], when, times), pool[i][1].number))
+    replaced = {facts[old]: facts[new] for old, new in stale([pool[i][2] for i in facts]).items()}
     order: list[int] = []
-    waiting: dict[int, list[int]] = {}
     for i in range(len(found)):
+        if i in order:
+            continue
         newer = replaced.get(i)
         if newer is not None and newer not in order:
-            waiting.setdefault(newer, []).append(i)
-            continue
+            # The newer value takes the stale one's rank, the stale one right after it.
+            pool[newer][0].score = max(pool[newer][0].score, pool[i][0].score)
+            order.append(newer)
         order.append(i)
-        order += waiting.pop(i, [])
-    order += [i for held in waiting.values() for i in held]
-    return [found[i] for i in order]
+    return [pool[i] for i in order]
 
 
 def _said_at(

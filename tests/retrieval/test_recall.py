@@ -258,8 +258,8 @@ def test_a_huge_query_is_cut_to_its_first_thousand_words(ws: Path) -> None:
 
 def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
     """ "staging is db3" matches the question better, but "moved to db7" was said later:
-    the newer value comes first, and the stale one right after it; what only mentions
-    staging keeps its rank."""
+    the newer value takes its rank, the stale one right after it; what only mentions
+    staging keeps its order."""
     memory = workspace / "memory"
     (memory / "2026-01-05.md").write_text(
         "## Memory Flush — 2026-01-05T09:00:00+00:00 · thread t · entries 0-1 · builtin\n\n"
@@ -276,11 +276,11 @@ def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
     found = sources(workspace, "staging database", recency=False)
     # BM25 alone: 05.md:3 (db3), 05.md:4, 06.md:3 (on 02-01), 06.md:8, 06.md:7 (db7)
     assert found == [
+        "memory/2026-01-06.md:7",
+        "memory/2026-01-05.md:3",
         "memory/2026-01-05.md:4",
         "memory/2026-01-06.md:8",
         "memory/2026-01-06.md:3",
-        "memory/2026-01-06.md:7",
-        "memory/2026-01-05.md:3",
     ]
 
 
