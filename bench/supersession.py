@@ -44,19 +44,94 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 MISSES = False  # --misses: print each case missed
 
-NAMES = (
-    "Dana Priya Marco Ana Yuki Omar Lena Tomas Sofia Kwame Ines Ravi Hana Felix Nadia Pablo "
-    "Greta Idris Maya Jonas Amara Viktor Leila Sven Chloe Emeka Rosa Kenji Zara Bruno"
-).split()
-CITIES = (
-    "Lisbon Berlin Porto Oslo Denver Austin Kyoto Nairobi Lyon Seville Tallinn Quito "
-    "Ghent Leeds Bergen Graz"
-).split()
-COMPANIES = "Acme Globex Initech Hooli Vandelay Soylent Cyberdyne Tyrell Wonka Aperture".split()
-CODE = (
-    "Atlas Borealis Cobalt Dune Echo Falcon Garnet Helix Iris Juno Kestrel Lumen Mosaic "
-    "Nimbus Onyx Pulsar Quartz Raven Sable Tundra Umber Vega Willow Zephyr"
-).split()
+NAMES = [
+    "Dana",
+    "Priya",
+    "Marco",
+    "Ana",
+    "Yuki",
+    "Omar",
+    "Lena",
+    "Tomas",
+    "Sofia",
+    "Kwame",
+    "Ines",
+    "Ravi",
+    "Hana",
+    "Felix",
+    "Nadia",
+    "Pablo",
+    "Greta",
+    "Idris",
+    "Maya",
+    "Jonas",
+    "Amara",
+    "Viktor",
+    "Leila",
+    "Sven",
+    "Chloe",
+    "Emeka",
+    "Rosa",
+    "Kenji",
+    "Zara",
+    "Bruno",
+]
+CITIES = [
+    "Lisbon",
+    "Berlin",
+    "Porto",
+    "Oslo",
+    "Denver",
+    "Austin",
+    "Kyoto",
+    "Nairobi",
+    "Lyon",
+    "Seville",
+    "Tallinn",
+    "Quito",
+    "Ghent",
+    "Leeds",
+    "Bergen",
+    "Graz",
+]
+COMPANIES = [
+    "Acme",
+    "Globex",
+    "Initech",
+    "Hooli",
+    "Vandelay",
+    "Soylent",
+    "Cyberdyne",
+    "Tyrell",
+    "Wonka",
+    "Aperture",
+]
+CODE = [
+    "Atlas",
+    "Borealis",
+    "Cobalt",
+    "Dune",
+    "Echo",
+    "Falcon",
+    "Garnet",
+    "Helix",
+    "Iris",
+    "Juno",
+    "Kestrel",
+    "Lumen",
+    "Mosaic",
+    "Nimbus",
+    "Onyx",
+    "Pulsar",
+    "Quartz",
+    "Raven",
+    "Sable",
+    "Tundra",
+    "Umber",
+    "Vega",
+    "Willow",
+    "Zephyr",
+]
 # Subjects of each kind (code names keep them apart: one subject, one case).
 HOSTS = [
     f"{base}{where}"
@@ -72,7 +147,7 @@ HOSTS = [
     ]
     for where in ["", " in eu-west", " in us-east"]
 ]
-HOST_VALUES = "db pg-node- redis- es- mq- vault- wh- kv-".split()
+HOST_VALUES = ["db", "pg-node-", "redis-", "es-", "mq-", "vault-", "wh-", "kv-"]
 PROJECTS = [f"the {code} {what}" for code in CODE for what in ["launch", "migration", "audit"]]
 SERVICES = [f"the {code} service" for code in CODE]
 ROLES = [
@@ -81,7 +156,7 @@ ROLES = [
     for area in ["search", "billing", "mobile", "payments"]
 ]
 TEAMS = [f"The {code} team" for code in CODE]
-TOOLS = "Jenkins Buildkite CircleCI Drone TeamCity Travis Bamboo".split()
+TOOLS = ["Jenkins", "Buildkite", "CircleCI", "Drone", "TeamCity", "Travis", "Bamboo"]
 MEETINGS = [f"the {code} {what}" for code in CODE for what in ["standup", "review"]]
 THINGS = [f"{what} of the {code} team" for code in CODE for what in ["wiki", "status page"]]
 
