@@ -304,6 +304,108 @@ KINDS: dict[str, dict[str, list[str]]] = {
 }
 
 
+# Other wordings of the same kinds, written after the rules were tuned on KINDS and run
+# once as they were written (`--wordings held-out`): how the rules do on phrasings they
+# were not fitted to.
+HELD_OUT: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": ["{S} currently lives on {old}.", "We host {s} on {old}.", "{S} sits on {old}."],
+        "new": [
+            "{S} has been moved over to {new}.",
+            "As of Monday, {s} is on {new}.",
+            "{S} was cut over to {new} yesterday.",
+            "We migrated {s} off {old} and onto {new}.",
+        ],
+        "distract": ["{S} needs more disk.", "Ops restarted {s} twice.", "{S} is flaky again."],
+        "ask": ["What machine hosts {s}?"],
+    },
+    "home": {
+        "old": [
+            "{S} resides in {old}.",
+            "{S} calls {old} home.",
+            "{S} has lived in {old} for years.",
+        ],
+        "new": [
+            "{S} moved house to {new}.",
+            "{S} is living in {new} now.",
+            "{S} left {old} and settled in {new}.",
+        ],
+        "distract": ["{S} misses the beaches near {old}.", "{S} took a train to {other}."],
+        "ask": ["What city does {s} live in?"],
+    },
+    "employer": {
+        "old": ["{S} is at {old}.", "{S} has a job at {old}.", "{S} is an engineer at {old}."],
+        "new": [
+            "{S} left {old} for {new}.",
+            "{S} started a new job at {new}.",
+            "{S} is working for {new} these days.",
+        ],
+        "distract": ["{S} gave a talk at {other}.", "{S} is hiring for {old}."],
+        "ask": ["Who does {s} work for?"],
+    },
+    "date": {
+        "old": ["{S} is planned for {old}.", "We ship {s} on {old}.", "{S} happens on {old}."],
+        "new": [
+            "{S} got delayed until {new}.",
+            "{S} is now planned for {new}.",
+            "We are shipping {s} on {new} instead of {old}.",
+        ],
+        "distract": ["{S} is at risk.", "Legal signed off on {s}."],
+        "ask": ["When will {s} ship?"],
+    },
+    "owner": {
+        "old": ["{old} maintains {s}.", "{old} is responsible for {s}.", "{S} belongs to {old}."],
+        "new": [
+            "{new} has taken over {s} from {old}.",
+            "{S} is maintained by {new} now.",
+            "{old} handed {s} over to {new}.",
+        ],
+        "distract": ["{other} filed a bug against {s}.", "{S} got a new README."],
+        "ask": ["Who maintains {s}?"],
+    },
+    "role": {
+        "old": ["{old} acts as the {s}.", "{old} has been the {s} since spring."],
+        "new": [
+            "{new} replaced {old} as the {s}.",
+            "{new} has become the {s}.",
+            "The new {s} is {new}.",
+        ],
+        "distract": ["The {s} is on holiday next week.", "{other} asked the {s} for a review."],
+        "ask": ["Who acts as the {s}?"],
+    },
+    "tool": {
+        "old": ["{S} builds everything with {old}.", "{S} is on {old} for CI."],
+        "new": [
+            "{S} dropped {old} for {new}.",
+            "{S} replaced {old} with {new}.",
+            "{S} now builds with {new}.",
+        ],
+        "distract": ["{S} pays too much for CI.", "{S} added a lint step."],
+        "ask": ["What CI tool does {s} build with?"],
+    },
+    "meeting": {
+        "old": ["We hold {s} at {old}.", "{S} kicks off at {old}."],
+        "new": [
+            "{S} now kicks off at {new}.",
+            "From next week {s} starts at {new}.",
+            "{S} got pushed to {new}.",
+        ],
+        "distract": ["{S} is optional for interns.", "Marco leads {s} on Fridays."],
+        "ask": ["At what time is {s}?"],
+    },
+    "name": {
+        "old": ["The {s} goes by {old}.", "We call the {s} {old}."],
+        "new": [
+            "The {s} is now known as {new}.",
+            "The {s} got a new name: {new}.",
+            "The {s} changed its name to {new}.",
+        ],
+        "distract": ["The {s} gets a lot of traffic.", "Yuki redesigned the {s}."],
+        "ask": ["What do we call the {s}?"],
+    },
+}
+
+
 @dataclass
 class Case:
     kind: str
@@ -358,13 +460,15 @@ def _values(kind: str, rng: random.Random, used: set[str]) -> tuple[str, str, st
     raise SystemExit(f"bench/supersession.py: too many cases for the {kind} subjects")
 
 
-def make_cases(count: int, rng: random.Random) -> list[Case]:
-    kinds = list(KINDS)
+def make_cases(
+    count: int, rng: random.Random, wordings: dict[str, dict[str, list[str]]]
+) -> list[Case]:
+    kinds = list(wordings)
     cases = []
     used: set[str] = set()
     for i in range(count):
         kind = kinds[i % len(kinds)]
-        forms = KINDS[kind]
+        forms = wordings[kind]
         subject, old, new, other = _values(kind, rng, used)
         fill: dict[str, Any] = {
             "s": subject,
@@ -505,18 +609,14 @@ def consolidated(root: Path, cases: list[Case]) -> tuple[int, int, int, int]:
     return changed, right, keep, gone
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=180)
-    parser.add_argument("--seed", type=int, default=25)
-    parser.add_argument("--misses", action="store_true", help="print each case missed")
-    args = parser.parse_args()
-    global MISSES
-    MISSES = args.misses
+def measure(
+    label: str, wordings: dict[str, dict[str, list[str]]], count: int, seed: int
+) -> list[Goal]:
+    """One workspace of `count` cases in `wordings`: its table and its goals."""
     from memctl.core.workspace import init_workspace
 
-    rng = random.Random(args.seed)
-    cases = make_cases(args.cases, rng)
+    rng = random.Random(seed)
+    cases = make_cases(count, rng, wordings)
     with tempfile.TemporaryDirectory(prefix="memctl-bench-supersession-") as scratch:
         root = Path(scratch) / "ws"
         init_workspace(root)
@@ -527,9 +627,8 @@ def main() -> int:
         before = recall_failures(root, cases, written, reorder=False)
         now = recall_failures(root, cases, written, reorder=True)
         changed, right, keep, gone = consolidated(root, cases)
-    print(f"supersession: {machine()}")
     print(
-        f"{len(cases)} cases over {len(KINDS)} kinds ({changed} changed, "
+        f"\n{label} wordings: {len(cases)} cases over {len(wordings)} kinds ({changed} changed, "
         f"{len(cases) - changed} controls), {keep} facts that must stay"
     )
     print("recall (limit 10)            BM25+recency   now")
@@ -542,32 +641,44 @@ def main() -> int:
     stale_rate = now[1] / max(now[0], 1)
     memory_rate = right / max(changed, 1)
     drop_rate = gone / max(keep, 1)
-    return report(
-        [
-            Goal(
-                "supersession",
-                "recall: stale value above the current one, planted contradictions",
-                f"{stale_rate:.1%} of {now[0]}",
-                f"<= {GOAL_STALE_FIRST:.0%}",
-                stale_rate <= GOAL_STALE_FIRST,
-                f"BM25+recency alone {before[1] / max(before[0], 1):.1%}",
-            ),
-            Goal(
-                "supersession",
-                "consolidate (builtin): MEMORY.md holds the newer value, not the stale",
-                f"{memory_rate:.1%} of {changed}",
-                f">= {GOAL_MEMORY:.0%}",
-                memory_rate >= GOAL_MEMORY,
-            ),
-            Goal(
-                "supersession",
-                "consolidate (builtin): non-contradicting facts dropped",
-                f"{drop_rate:.1%} of {keep}",
-                f"<= {GOAL_FALSE_DROP:.0%}",
-                drop_rate <= GOAL_FALSE_DROP,
-            ),
-        ]
-    )
+    return [
+        Goal(
+            "supersession",
+            f"recall: stale value above the current one ({label} wordings)",
+            f"{stale_rate:.1%} of {now[0]}",
+            f"<= {GOAL_STALE_FIRST:.0%}",
+            stale_rate <= GOAL_STALE_FIRST,
+            f"BM25+recency alone {before[1] / max(before[0], 1):.1%}",
+        ),
+        Goal(
+            "supersession",
+            f"consolidate (builtin): newer value kept, stale dropped ({label} wordings)",
+            f"{memory_rate:.1%} of {changed}",
+            f">= {GOAL_MEMORY:.0%}",
+            memory_rate >= GOAL_MEMORY,
+        ),
+        Goal(
+            "supersession",
+            f"consolidate (builtin): non-contradicting facts dropped ({label} wordings)",
+            f"{drop_rate:.1%} of {keep}",
+            f"<= {GOAL_FALSE_DROP:.0%}",
+            drop_rate <= GOAL_FALSE_DROP,
+        ),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=180)
+    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--misses", action="store_true", help="print each case missed")
+    args = parser.parse_args()
+    global MISSES
+    MISSES = args.misses
+    print(f"supersession: {machine()}")
+    goals = measure("tuned", KINDS, args.cases, args.seed)
+    goals += measure("held-out", HELD_OUT, args.cases, args.seed)
+    return report(goals)
 
 
 if __name__ == "__main__":
