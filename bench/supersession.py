@@ -606,6 +606,10 @@ def consolidated(root: Path, cases: list[Case]) -> tuple[int, int, int, int]:
             right += f"- {case.new}" in memory and f"- {case.old}" not in memory
         keep += len(must)
         gone += sum(f"- {text}" not in memory for text in must)
+        if MISSES:
+            for text in must:
+                if f"- {text}" not in memory:
+                    print(f"false drop: {text!r} ({case.old!r} -> {case.new!r})")
     return changed, right, keep, gone
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 def _set(words: str) -> frozenset[str]:
@@ -95,14 +96,15 @@ _VALUE_END = re.compile(
 )
 _LEAD = re.compile(
     r"^(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
-    r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}[,:]\s*)+",
+    r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}(?:,|:\s)\s*)+",
     re.IGNORECASE,
 )
 _SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
 _CHANGE = (
-    r"(?:has |have |had |was |were |is |got |just |recently |finally |officially |then |since )*"
+    r"(?:has |have |had |was |were |is |been |got |just |recently |finally |officially |then |"
+    r"since )*"
     r"(?:moved|changed|switched|migrated|shifted|transferred|relocated|upgraded|updated|"
     r"rolled over|cut over|changed over)"
 )
@@ -128,7 +130,9 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     (
         "change",
         re.compile(
-            rf"^{_NP} {_CHANGE} (?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$", re.I
+            rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) [\w-]+)? "
+            r"(?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$",
+            re.I,
         ),
     ),
     # "Someone moved the deadline to X", "we renamed auth-api to identity-api"
@@ -149,7 +153,10 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     (
         "named",
         re.compile(
-            rf"^{_NP} (?:is|are|was) (?:now )?(?:called|named|known as) (?P<value>.+)$", re.I
+            rf"^{_NP} (?:(?:is|are|was) (?:now )?(?:called|named|known as|referred to as)|"
+            r"goes by|go by|(?:got|has|gets) a new name:?|changed (?:its|their) name to) "
+            r"(?P<value>.+)$",
+            re.I,
         ),
     ),
     (
@@ -190,7 +197,8 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
         "owns",
         re.compile(
             rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:(?:has )?taken over|took over|"
-            r"owns|leads|runs|manages|maintains|is (?:now )?(?:the )?(?:owner|lead|maintainer) of) "
+            r"owns|leads|runs|manages|maintains|is (?:now )?(?:the )?(?:owner|lead|maintainer) of|"
+            r"is (?:now )?responsible for|looks after|has taken over|has taken on) "
             r"(?P<subject>(?!an? |some |many |two |three |on |in |at |to |for |as |with |into )[\w'’./:@-]+(?: [\w'’./:@-]+){0,4})$",
         ),
     ),
@@ -199,7 +207,9 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"^{_NP} {_NOW}(?:still )?(?P<verb>lives in|lives at|is living in|lives near|"
             r"is based in|is based at|is located in|is located at|resides in|is moving to|"
+            r"has lived in|has been living in|settled in|has settled in|"
             r"works at|works for|is working at|is working for|is employed by|joined|started at|"
+            r"has a job at|started a new job at|started working at|is an? [\w-]+ at|"
             r"works as|is working as|is employed as) (?P<value>.+)$",
             re.I,
         ),
@@ -211,7 +221,8 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"is hosted at|is hosted in|points to|point to|is in|are in|is at|are at|"
             r"deploys to|deploy to|deploys on|deploy on|meets on|meet on|is due|are due|"
             r"is scheduled for|is set for|is planned for|happens on|takes place on|is held on|"
-            r"is held at|is scheduled at|starts at|starts on|begins at|begins on|"
+            r"is held at|is scheduled at|starts at|starts on|begins at|begins on|kicks off at|"
+            r"builds with|builds on|builds everything with|"
             r"(?:runs|builds|hosts|keeps|stores) (?:its|their|our) [\w-]+ (?:on|in|with|at)|"
             r"prefers|prefer|drives|listens on|talks to|reads from|writes to|stores .{1,20} in) "
             r"(?P<value>.+)$",
@@ -235,6 +246,66 @@ _NOT_VALUE = re.compile(
     r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
     r"\w+ing|\w+ed)\b",
+    re.I,
+)
+# "Felix left Soylent for Initech", "Yuki left Berlin and settled in Porto", "the team
+# dropped Jenkins for Travis", "the team replaced Jenkins with Drone", "Ravi replaced
+# Amara as the team lead", "Priya has taken over billing from Omar", "Ines handed the
+# Kestrel service over to Jonas": a change that names the value it ends.
+_LEFT = re.compile(
+    r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:left|quit) "
+    r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join) |and (?:has )?"
+    r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$"
+)
+_DROPPED = re.compile(
+    r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:dropped|ditched|replaced|"
+    r"swapped|traded) (?P<old>[\w'’./:@-]+(?: [\w'’./:@-]+)?) (?:for|with) (?P<value>.+)$",
+    re.I,
+)
+_REPLACED_AS = re.compile(
+    r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?replaced (?P<old>[A-Z][\w'-]*"
+    r"(?: [A-Z][\w'-]*)?) as (?P<subject>.+)$"
+)
+_TAKEN_FROM = re.compile(
+    r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:taken over|took over|inherited) "
+    r"(?P<subject>.+?) from (?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
+)
+_HANDED = re.compile(
+    r"^(?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:handed|passed|gave) (?P<subject>.+?) "
+    r"(?:over |on )?to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
+)
+_BELONGS = re.compile(
+    r"^(?P<subject>.+?) (?:now )?(?:belongs to|is maintained by|is looked after by) "
+    r"(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: now)?$"
+)
+_ACTS_AS = re.compile(
+    r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:acts as|serves as|has been|has become|"
+    r"is acting as|is serving as|stepped up as|steps in as) (?P<subject>(?:the|our) .+?)"
+    r"(?: since .+| for now| now)?$"
+)
+_CALLS_HOME = re.compile(
+    r"^(?P<subject>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:now )?calls (?P<value>[A-Z].*?) home$"
+)
+# "We host staging on db3", "we call the wiki quill-12": what "we" do to the subject.
+_WE = re.compile(
+    r"^(?:we|they|the team|ops) (?:are |were |will be |have been |now |currently )*"
+    r"(?P<verb>[a-z]+) (?P<subject>(?:the |our )?"
+    r"[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?) (?:(?:on|at|in|to|for|with|as|onto|until) )?"
+    r"(?P<value>\S+)$",
+    re.I,
+)
+# A value the type of which says the slot: a time or date ("when"), an identifier
+# with a digit ("db3", "pg-node-71": the value of the thing itself).
+_TYPED = re.compile(
+    r"(?P<value>\d{4}-\d\d-\d\d|\d{1,2}:\d\d(?:\s?[ap]m)?|\d{1,2}\s?[ap]m|"
+    r"[a-z][\w]*(?:[-_.][\w]+)*\d[\w-]*)$",
+    re.I,
+)
+_CHANGED = re.compile(
+    r"\b(?:now|new|moved|changed|switched|migrated|became|become|replaced|left|dropped|"
+    r"started|as of|from next|starting|these days|instead|no longer|renamed|known as|"
+    r"postponed|delayed|pushed|rescheduled|cut over|took over|taken over|handed|onto|"
+    r"anymore|since then|going forward|from now on)\b",
     re.I,
 )
 _INSTEAD = re.compile(
@@ -351,6 +422,23 @@ def claim(text: str, about: str | None = None) -> Claim | None:
         return Claim(
             inner.subject, inner.slot, inner.value, True, False, False, _value(instead["old"])
         )
+    # Said as a change anywhere in the sentence ("As of Monday, ...", "is now planned
+    # for"): read without the marker, counted as a change.
+    change = bool(_CHANGED.search(_SAID.sub("", text)))
+    sentence = re.sub(
+        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+ (?=the |our )",
+        "",
+        sentence,
+        flags=re.I,
+    )
+    sentence = re.sub(r" (?:now|currently)(?= )", "", sentence)
+    made = _named_change(sentence) or _formed(sentence, about) or _typed(sentence)
+    if made is not None and change and not made.change:
+        return Claim(made.subject, made.slot, made.value, True, False, made.negated, made.old)
+    return made
+
+
+def _formed(sentence: str, about: str | None) -> Claim | None:
     for form, pattern in _FORMS:
         match = pattern.match(sentence)
         if match is None:
@@ -359,6 +447,72 @@ def claim(text: str, about: str | None = None) -> Claim | None:
         if made is not None:
             return made
     return None
+
+
+def _named_change(sentence: str) -> Claim | None:
+    """The shapes that name both values, or a holder by another verb ("belongs to",
+    "acts as", "calls Lisbon home")."""
+    for pattern, slot in (
+        (_LEFT, ""),
+        (_DROPPED, ""),
+        (_REPLACED_AS, ""),
+        (_TAKEN_FROM, "owner"),
+        (_HANDED, "owner"),
+    ):
+        if match := pattern.match(sentence):
+            found = _subject(match["subject"], None)
+            if found is None:
+                return None
+            if pattern is _LEFT:
+                slot = "employer" if match["job"] else "place"
+            value = _value(match["value"])
+            return Claim(
+                found[0], found[1] or slot, value, True, False, False, _value(match["old"])
+            )
+    for pattern, slot in ((_BELONGS, "owner"), (_ACTS_AS, ""), (_CALLS_HOME, "place")):
+        if match := pattern.match(sentence):
+            found = _subject(match["subject"], None)
+            if found is None:
+                return None
+            change = bool(_CHANGED.search(sentence))
+            return Claim(found[0], found[1] or slot, _value(match["value"]), change)
+    return None
+
+
+def _typed(sentence: str) -> Claim | None:
+    """Any other sentence about a subject that ends in a time, a date or an identifier:
+    a weak claim of that value (replaced only by a change), or a change when it says
+    so ("now", "moved", "as of", "got pushed"); the subject is what comes before the
+    verb, or what "we" do something to ("We host staging on db3")."""
+    cut = _VALUE_END.search(sentence, 1)
+    head = sentence[: cut.start()] if cut else sentence
+    typed = _TYPED.search(head.strip())
+    if typed is None:
+        return None
+    value = typed["value"]
+    slot = ""
+    if we := _WE.match(head.strip()):
+        subject_text = we["subject"]
+        if we["verb"].casefold() in ("call", "name", "dub", "rename", "renamed", "called"):
+            slot = "name"
+    else:
+        # The verb: an auxiliary, or the first lowercase word in -s (not -ss, -us, -is:
+        # "status", "class") or -ed.
+        verb = re.search(
+            r"\s(?:is|are|was|were|has|have|had|will|got|gets|goes|still|"
+            r"[a-z]+(?<![su]s)(?<!is)s|[a-z]+ed)\b",
+            head,
+        )
+        if verb is None:
+            return None
+        subject_text = head[: verb.start()]
+    if not subject_text.strip() or len(subject_text.split()) > 8:
+        return None
+    found = _subject(subject_text, None)
+    if found is None or _value(value) in found[0]:
+        return None
+    slot = "when" if _is_date(value) else slot or found[1]
+    return Claim(found[0], slot, _value(value), False, True)
 
 
 def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
@@ -379,18 +533,8 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         return None
     is_date = _is_date(value_text)
     when = "when" if is_date and slot in ("", "when") else slot
-    if form == "delay" and not is_date:
-        return None  # "moved to Berlin": read as a change of place or value below
-    if form == "moved-object" and groups.get("renamed"):
-        return Claim(subject, "name", value, True)
     if form in ("from", "delay", "change", "moved-object"):
-        if form in ("change", "moved-object") and not is_date and not slot:
-            if _is_place(value_text):
-                when = "place"
-            elif not _firm(value_text, ""):
-                return None  # "moved to a new desk": no value of anything
-        old = _value(groups.get("old") or "")
-        return Claim(subject, when, value, True, False, False, old)
+        return _change(form, groups, subject, slot, when, value_text, value, is_date)
     if form in ("renamed", "named"):
         return Claim(subject, "name", value, form == "renamed" or now)
     if form == "as":
@@ -403,11 +547,41 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         verb = groups["verb"].casefold()
         return Claim(subject, _slot_of(verb, value_text), value, now or "moving" in verb)
     if form == "state":
-        verb = groups["verb"].casefold()
+        verb = re.sub(
+            r" (?:everything|all|its \w+|their \w+|our \w+)(?= )", "", groups["verb"].casefold()
+        )
         slot = "when" if is_date else _slot_of(verb, value_text)
+        if slot == "" and not _firm(value_text, subject_text):
+            return None  # "is on holiday", "points to the wiki": no value of the subject
+        if slot == "place" and not _is_place(value_text):
+            return None
         weak = slot not in ("place", "when", "")
         return Claim(subject, slot, value, now, weak and not now)
     return _copula(subject, slot, subject_text, value_text, value, now, is_date)
+
+
+def _change(
+    form: str,
+    groups: dict[str, str | Any],
+    subject: frozenset[str],
+    slot: str,
+    when: str,
+    value_text: str,
+    value: str,
+    is_date: bool,
+) -> Claim | None:
+    """A change: moved/switched/postponed to, renamed; "moved to" a place or a value."""
+    if form == "delay" and not is_date:
+        return None  # "moved to Berlin": read as a change of place or value
+    if form == "moved-object" and groups.get("renamed"):
+        return Claim(subject, "name", value, True)
+    if form in ("change", "moved-object") and not is_date and not slot:
+        if _is_place(value_text):
+            when = "place"
+        elif not _firm(value_text, ""):
+            return None  # "moved to a new desk": no value of anything
+    old = _value(groups.get("old") or "")
+    return Claim(subject, when, value, True, False, False, old)
 
 
 def _copula(
