@@ -304,10 +304,11 @@ KINDS: dict[str, dict[str, list[str]]] = {
 }
 
 
-# Other wordings of the same kinds, written after the rules were tuned on KINDS and run
-# once as they were written (`--wordings held-out`): how the rules do on phrasings they
-# were not fitted to.
-HELD_OUT: dict[str, dict[str, list[str]]] = {
+# Other wordings of the same kinds, written after the rules were fitted to KINDS. Run
+# as written they scored 2.8% (consolidation) and 58% (recall, stale first); the rules
+# were then made more general against them (a value typed by its form, change markers
+# anywhere, more verbs), so they are no longer held out.
+SECOND: dict[str, dict[str, list[str]]] = {
     "host": {
         "old": ["{S} currently lives on {old}.", "We host {s} on {old}.", "{S} sits on {old}."],
         "new": [
@@ -402,6 +403,102 @@ HELD_OUT: dict[str, dict[str, list[str]]] = {
         ],
         "distract": ["The {s} gets a lot of traffic.", "Yuki redesigned the {s}."],
         "ask": ["What do we call the {s}?"],
+    },
+}
+
+
+# A third set, written after the rules were fitted to the first two, run as written and
+# not fitted to (`fresh`).
+FRESH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": ["{S} is deployed on {old}.", "{S} lives on host {old}.", "{S}: {old}."],
+        "new": [
+            "{S} now runs on {new}.",
+            "Heads up: {s} is on {new} from today.",
+            "{S} has moved from {old} over to {new}.",
+        ],
+        "distract": ["{S} got a new TLS certificate.", "{S} needs a reboot on {old} soon."],
+        "ask": ["Which server does {s} use?"],
+    },
+    "home": {
+        "old": ["{S} is from {old} and lives there.", "{S} lives in {old} with two cats."],
+        "new": [
+            "{S} just moved to {new}.",
+            "{S} has relocated from {old} to {new}.",
+            "{S}'s new home is in {new}.",
+        ],
+        "distract": ["{S} spent a weekend in {other}.", "{S} grew up near {other}."],
+        "ask": ["Where is {s} living?"],
+    },
+    "employer": {
+        "old": ["{S} works as a designer at {old}.", "{S} is a contractor for {old}."],
+        "new": [
+            "{S} quit {old} and joined {new}.",
+            "{S} accepted an offer from {new}.",
+            "{S} is now employed by {new}.",
+        ],
+        "distract": ["{S} visited the {other} office.", "{S} was promoted at {old}."],
+        "ask": ["Which company is {s} at?"],
+    },
+    "date": {
+        "old": ["{S} is targeted for {old}.", "{S} lands on {old}."],
+        "new": [
+            "{S} was moved out to {new}.",
+            "New date for {s}: {new}.",
+            "{S} will now land on {new}.",
+        ],
+        "distract": ["{S} has a go/no-go meeting.", "Dana is worried about {s}."],
+        "ask": ["When does {s} land?"],
+    },
+    "owner": {
+        "old": ["{old} is in charge of {s}.", "{S} is run by {old}."],
+        "new": [
+            "{new} is in charge of {s} now.",
+            "{S} moved from {old} to {new}.",
+            "{new} inherited {s} from {old}.",
+        ],
+        "distract": ["{other} praised {s}.", "{S} is short on tests."],
+        "ask": ["Who is in charge of {s}?"],
+    },
+    "role": {
+        "old": ["Our current {s} is {old}.", "{old} holds the {s} role."],
+        "new": [
+            "{new} is taking over as {s}.",
+            "{new} was named the new {s}.",
+            "{old} handed the {s} role to {new}.",
+        ],
+        "distract": ["The {s} role is demanding.", "{other} thanked the {s}."],
+        "ask": ["Who holds the {s} role?"],
+    },
+    "tool": {
+        "old": ["{S} relies on {old} for CI.", "CI for {s} runs in {old}."],
+        "new": [
+            "{S} migrated CI to {new}.",
+            "{S} is moving its CI from {old} to {new}.",
+            "CI for {s} now runs in {new}.",
+        ],
+        "distract": ["{S} wants faster CI.", "{S} hired a build engineer."],
+        "ask": ["Which CI system does {s} rely on?"],
+    },
+    "meeting": {
+        "old": ["{S} takes place at {old}.", "{S} is every day at {old}."],
+        "new": [
+            "{S} will be at {new} from now on.",
+            "{S} shifted to {new}.",
+            "{S} is at {new} starting Monday.",
+        ],
+        "distract": ["{S} is recorded.", "Marco skipped {s}."],
+        "ask": ["At what time does {s} take place?"],
+    },
+    "name": {
+        "old": ["The {s} is titled {old}.", "The {s} has the name {old}."],
+        "new": [
+            "The {s} was rebranded as {new}.",
+            "The {s} is called {new} now.",
+            "The {s}'s name changed to {new}.",
+        ],
+        "distract": ["The {s} was down on Sunday.", "People like the {s}."],
+        "ask": ["What is the {s} titled?"],
     },
 }
 
@@ -681,7 +778,8 @@ def main() -> int:
     MISSES = args.misses
     print(f"supersession: {machine()}")
     goals = measure("tuned", KINDS, args.cases, args.seed)
-    goals += measure("held-out", HELD_OUT, args.cases, args.seed)
+    goals += measure("second", SECOND, args.cases, args.seed)
+    goals += measure("fresh", FRESH, args.cases, args.seed)
     return report(goals)
 
 
