@@ -506,6 +506,12 @@ def _typed(sentence: str) -> Claim | None:
         if verb is None:
             return None
         subject_text = head[: verb.start()]
+        between = head[verb.start() : typed.start()]
+        # "got a new certificate from db7-ca": the value of something else it names.
+        if re.search(
+            r"\b(?:a|an|the|some|its|their|our|his|her)\b|\b(?:from|by|of|with)\s*$", between
+        ):
+            return None
     if not subject_text.strip() or len(subject_text.split()) > 8:
         return None
     found = _subject(subject_text, None)

@@ -30,6 +30,13 @@ CHANGES = [
     ("Dana's favourite editor is vim.", "Dana's favourite editor is now Helix."),
     ("Dana is 34.", "Dana is 35."),
     ("We deploy on Tuesdays.", "We deploy on Thursdays instead of Tuesdays."),
+    # a time, a date or an identifier read in any sentence, changed by a marked one
+    ("We host staging on db3.", "As of Monday, staging is on db7."),
+    ("The review is held at 9:30.", "From next week the review starts at 10:15."),
+    ("The build cache currently lives on vault-47.", "The build cache has been moved to vault-9."),
+    ("Felix has a job at Soylent.", "Felix left Soylent for Initech."),
+    ("The web team builds everything with Drone.", "The web team now builds with Jenkins."),
+    ("Omar maintains the billing service.", "Priya has taken over the billing service from Omar."),
 ]
 
 # (older, newer): the newer one mentions the same subject without changing its value.
@@ -51,6 +58,9 @@ KEEPS = [
     ("Ben is a teacher.", "Ben is a runner."),
     ("Dana no longer lives in Lisbon.", "Dana lives in Berlin."),
     ("The team uses Jenkins for CI.", "The team complained about Jenkins."),
+    ("We host staging on db3.", "Staging had 12 alerts last night."),
+    ("We host staging on db3.", "Staging got a new certificate from db7-ca."),
+    ("The tech lead is Dana.", "The tech lead is on holiday next week."),
 ]
 
 

@@ -298,3 +298,14 @@ def test_facts_are_ordered_by_when_they_were_said(workspace: Path) -> None:
     )
     found = sources(workspace, "Dana lives Lisbon", recency=False)
     assert found == ["memory/2026-01-05.md:3", "memory/2026-01-06.md:3"]
+
+
+def test_the_newer_value_is_found_by_its_subject(workspace: Path) -> None:
+    """The question's words are only in the stale fact: the newer one, about the same
+    subject, is looked up and ranked where the stale one stood."""
+    (workspace / "memory" / "2026-01-05.md").write_text("- Felix's home city is Lyon.\n")
+    (workspace / "memory" / "2026-01-06.md").write_text(
+        "- Felix relocated to Denver in the spring.\n- Felix visited Oslo.\n"
+    )
+    found = sources(workspace, "home city", recency=False)
+    assert found == ["memory/2026-01-06.md:1", "memory/2026-01-05.md:1"]
