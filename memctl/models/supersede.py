@@ -99,6 +99,7 @@ _LEAD = re.compile(
     r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}(?:,|:\s)\s*)+",
     re.IGNORECASE,
 )
+_SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
 _SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
@@ -337,7 +338,7 @@ class Claim:
 def _clean(text: str) -> str:
     """The sentence without its bullet, speaker, trailing date note and final stop."""
     text = text.strip().lstrip("-*+• ").strip()
-    text = re.sub(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ", "", text)
+    text = _SPEAKER.sub("", text)
     text = _SAID.sub("", text)
     return _LEAD.sub("", text).strip().rstrip(".!;").strip()
 
@@ -382,7 +383,7 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
         return None
     if len(words) == 1 and words[0] in _PRONOUNS:
         if words[0] == "we":
-            return frozenset(words), ""
+            return frozenset(["we", f"{(about or 'we').casefold()}'s"]), ""
         if about is None or words[0] in ("i", "you", "it", "this", "that", "there"):
             return None
         words = _words(about)
@@ -404,6 +405,8 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     elif words[-1] in ("deadline",):
         slot = "when"
     kept = [w.removesuffix("'s") if slot else w for w in words if w not in _KIND]
+    if words[0] in ("our", "my") and about:  # "Our team" said by Lena is not Ben's
+        kept.append(f"{about.casefold()}'s")
     if not kept:
         kept = [w for w in words if w not in ("the", "a", "an")]
     return (frozenset(kept), slot) if kept else None
@@ -412,6 +415,8 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
 def claim(text: str, about: str | None = None) -> Claim | None:
     """The claim a fact makes, or None when it gives no single value to anything.
     `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
+    if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
+        about = about or speaker[1]
     sentence = _clean(text)
     if not sentence or sentence.endswith("?"):
         return None
@@ -607,6 +612,7 @@ def _copula(
     if (
         role
         and not _NOT_VALUE.match(value_text)
+        and not re.search(r"\b(?:\w+est|most|least|best|worst)\b", noun)  # an opinion
         and not re.search(r"\b(?:who|that|which|where|when)\b", noun)
     ):
         # "Marco is the team lead", "Bruno is the owner of billing": the role's holder.

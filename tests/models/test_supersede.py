@@ -61,6 +61,13 @@ KEEPS = [
     ("We host staging on db3.", "Staging had 12 alerts last night."),
     ("We host staging on db3.", "Staging got a new certificate from db7-ca."),
     ("The tech lead is Dana.", "The tech lead is on holiday next week."),
+    # an opinion is not a role with one holder (bench/fidelity.py's casual talk)
+    (
+        "Ana's brother Noor is the funniest person Ana knows.",
+        "Ana's dad Ivy is the funniest person Ana knows.",
+    ),
+    # "our" of two speakers: two teams
+    ("Lena: Our team is 23 people now.", "Ben: Our team is 9 people now."),
 ]
 
 
