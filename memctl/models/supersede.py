@@ -37,6 +37,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+MAX_FACT_CHARS = 400
+"""A longer line is not one fact giving one value (a pasted paragraph, a tool result):
+not read, so the rules' regexes never see a long run of text."""
+
 
 def _set(words: str) -> frozenset[str]:
     return frozenset(words.split())
@@ -415,6 +419,8 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
 def claim(text: str, about: str | None = None) -> Claim | None:
     """The claim a fact makes, or None when it gives no single value to anything.
     `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
+    if len(text) > MAX_FACT_CHARS:
+        return None
     if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
         about = about or speaker[1]
     sentence = _clean(text)
