@@ -373,6 +373,8 @@ def _collect(
         from memctl.models.supersede import claim
 
         terms = query_terms(" ".join(sorted(subject)))
+        if not terms:
+            return []
         expression = " AND ".join(fts_expression([term]) for term in terms)
         read = []
         for row in conn.execute(_CANDIDATE_SQL, (SPEAKER_WEIGHT, expression, SUBJECT_CANDIDATES)):
