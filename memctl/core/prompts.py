@@ -31,6 +31,9 @@ current MEMORY.md and the daily ledger entries written since the last consolidat
 
 Rewrite MEMORY.md so that it holds every durable fact from both, merged:
 - remove duplicates and near-duplicates; when facts conflict, keep the newer one;
+- the entries are in the order they were written, oldest first: a later fact that
+  changes a value ("moved to", "now", "no longer", "instead of", "renamed", a new
+  date) replaces the older value, which you drop;
 - group related facts under short markdown headings; one fact per bullet;
 - keep names, dates, numbers and decisions exactly as written;
 - a ledger heading's "said 2023-05-07 to 2023-05-08" is when its facts were said: give

@@ -7,8 +7,13 @@ said it (`Dana: ...` in a ledger), or the person it starts with ("Caroline went.
 
 A newer fact about the same subject and attribute replaces an older one ("The
 deadline is 2027-01-15" after "The deadline is 2026-12-15"; "Dana moved to Berlin"
-after "Dana lives in Lisbon"); each replacement is reported, so the run can say it,
-and the previous MEMORY.md is kept in .memctl/history/ by the consolidate stage.
+after "Dana lives in Lisbon"; memctl.models.supersede reads them). The older one is
+dropped, not kept marked "(was: ...)": MEMORY.md is injected into every request, so a
+stale value would cost tokens forever and could still be read as current; it stays in
+its daily ledger (where recall ranks the newer one first) and in the MEMORY.md copy
+the consolidate stage keeps in .memctl/history/. Each replacement is reported, so the
+run can say it. MEMORY.md's facts are older than the new daily ones; a fact said
+again counts as said at its latest mention.
 
 A fact said again (the same content words in any order) is kept once and counts as
 referenced more. Over the budget, MEMORY.md's own facts are kept first (they are what
@@ -27,6 +32,7 @@ from datetime import date
 
 from memctl.core.said import SPAN
 from memctl.models.facts import MONTHS, PAST, SAID_ON, content_words
+from memctl.models.supersede import stale
 
 
 def _words(text: str) -> frozenset[str]:
@@ -50,31 +56,6 @@ _HAS_DATE = re.compile(
     r"\b\d{4}\b|\b(?:January|February|March|April|May|June|July|August|September|October|"
     r"November|December)\b"
 )
-_ATTRIBUTE = re.compile(
-    r"^(?P<attr>(?:[Tt]he|[Oo]ur|[A-Z][\w-]*'s)(?: [\w-]+){1,5}?) "
-    r"(?:is now|is|are|will be|has moved to|moved to|was moved to|changed to|has changed to)"
-    r" (?P<value>.+?)[.!]?$"
-)
-_PERSONAL = re.compile(
-    r"^(?P<who>[A-Z][\w-]*(?: [A-Z][\w-]*)?) (?:just |recently |finally |now )?"
-    r"(?P<verb>lives in|lives at|is based in|moved to|has moved to|is moving to|relocated to|"
-    r"works at|works for|is working at|joined|works as|is \d+ years old|turned \d+)"
-    r"(?P<value>.*?)[.!]?$"
-)
-_PERSONAL_ATTRIBUTE = {
-    "lives in": "home",
-    "lives at": "home",
-    "is based in": "home",
-    "moved to": "home",
-    "has moved to": "home",
-    "is moving to": "home",
-    "relocated to": "home",
-    "works at": "employer",
-    "works for": "employer",
-    "is working at": "employer",
-    "joined": "employer",
-    "works as": "job",
-}
 
 
 @dataclass
@@ -84,6 +65,12 @@ class Fact:
     order: int
     curated: bool
     refs: int = 1
+    latest: int = -1
+    """The order of its latest mention (a repeat makes it current again); -1: `order`."""
+
+    @property
+    def when(self) -> int:
+        return max(self.order, self.latest)
 
 
 @dataclass
@@ -179,8 +166,6 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
         if fact.subject is None:
             fact.subject = _subject(fact.text, people, names)
     kept: dict[frozenset[str], Fact] = {}
-    by_attribute: dict[tuple[str, str], Fact] = {}
-    result = Merged([])
     for fact in facts:
         key = _key(fact.text)
         same = kept.get(key)
@@ -188,25 +173,35 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
             not same.subject or not fact.subject or same.subject == fact.subject
         ):
             same.refs += 1
+            same.latest = fact.order
             continue
         if same is not None:
             key |= {f"\0{fact.subject}"}  # the same words said by someone else: another fact
             if key in kept:
                 kept[key].refs += 1
+                kept[key].latest = fact.order
                 continue
         kept[key] = fact
-        attribute = _attribute(fact)
-        if attribute is None:
-            continue
-        older = by_attribute.get(attribute)
-        by_attribute[attribute] = fact
-        gone = next((k for k, v in kept.items() if v is older), None) if older else None
-        if gone is not None and older is not None:
-            del kept[gone]
-            fact.refs += older.refs
-            fact.curated = fact.curated or older.curated
-            result.superseded.append(f"{_show(older)} -> {_show(fact)}")
-    result.facts = list(kept.values())
+    return _supersede(list(kept.values()))
+
+
+def _supersede(facts: list[Fact]) -> Merged:
+    """The facts without those a later one replaced (memctl.models.supersede), in
+    the order of their latest mention; each replacement reported as `old -> new`, and
+    the replaced fact's references and curation carried to what replaced it."""
+    ordered = sorted(facts, key=lambda fact: fact.when)
+    gone = stale([fact.text for fact in ordered], [fact.subject for fact in ordered])
+    result = Merged([])
+    for old in sorted(gone):
+        new = gone[old]
+        while new in gone:  # replaced in turn: its successor takes what it carried
+            new = gone[new]
+        older, newer = ordered[old], ordered[new]
+        newer.refs += older.refs
+        newer.curated = newer.curated or older.curated
+        result.superseded.append(f"{_show(older)} -> {_show(ordered[gone[old]])}")
+    dropped = {id(ordered[index]) for index in gone}
+    result.facts = [fact for fact in facts if id(fact) not in dropped]
     return result
 
 
@@ -229,20 +224,6 @@ def _subject(text: str, people: set[str], names: set[str]) -> str | None:
     for word in words:
         if word in people:
             return word
-    return None
-
-
-def _attribute(fact: Fact) -> tuple[str, str] | None:
-    """(subject, attribute) of a fact that states a single value: a later fact with the
-    same pair and another value replaces it."""
-    text = fact.text
-    if personal := _PERSONAL.match(text):
-        verb = personal["verb"]
-        kind = _PERSONAL_ATTRIBUTE.get(verb, "age")
-        return personal["who"].casefold(), kind
-    if attribute := _ATTRIBUTE.match(text):
-        words = " ".join(content_words(attribute["attr"]))
-        return (fact.subject or "").casefold(), words
     return None
 
 

@@ -35,6 +35,7 @@ from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
 from memctl.models.interface import Model, Request, Usage
+from memctl.models.supersede import drop_stale
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 
 HISTORY_KEPT = 20
@@ -96,7 +97,8 @@ class ConsolidateResult:
     carried_over: int = 0
     """Bytes a concurrent `memctl save` appended during the run, kept in the new file."""
     superseded: list[str] = field(default_factory=list)
-    """`old -> new`: facts a newer one replaced (as the model reports them: builtin)."""
+    """`old -> new`: facts a newer one replaced (as builtin reports them; for another
+    model, the stale bullets its answer kept beside the newer value, which are dropped)."""
     changed: bool = False
     """MEMORY.md's bytes differ after the merge (consolidated: was rewritten; preview:
     would be). `--force` with nothing new may well leave it as it was."""
@@ -306,7 +308,11 @@ def _passes(
             result.usage.add(reply.usage)
             result.superseded += reply.notes
             # A model may answer with a secret it was never shown: MEMORY.md gets the marker.
+            given = current
             current = check_answer(redactor.text(reply.text), max_tokens, model.name)
+            if not model.offline:  # builtin drops them itself (reply.notes)
+                current, gone = drop_stale(current, [given, *(text for _, text in dailies)])
+                result.superseded += gone
             current_tokens = text_tokens(current)
         if not queue:
             return current + "\n"

@@ -38,11 +38,15 @@ from typing import TYPE_CHECKING, Any
 from memctl.core.config import Config
 from memctl.core.errors import UsageError
 from memctl.core.forgotten import Forgotten
-from memctl.core.workspace import Workspace
+from memctl.core.said import SPAN
+from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import read_record, record_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
     from memctl.core.redact import Redactor
 
 DEFAULT_LIMIT = 10
@@ -62,6 +66,11 @@ NEIGHBOUR_WEIGHT = 0.3
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
+# Hits read past the limit (at most this many, and no more than the limit) so that the
+# newer value of a superseded fact just outside the limit is moved up (newest_first).
+SUPERSEDE_EXTRA = 10
+# Memory records holding a stale hit's subject read to find what replaced it, at most.
+SUBJECT_CANDIDATES = 50
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 
@@ -76,6 +85,7 @@ _STOPWORDS = """a about above after again all also am an and any are as at be be
     which while who whom why will with would you your yours"""
 STOPWORDS = frozenset(_STOPWORDS.split())
 _TERM = re.compile(r"\w+")
+_STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
 
 
 @dataclass
@@ -179,7 +189,7 @@ def recall(
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
                 if vectors is not None:
                     ranked = _hybrid(index.conn, vectors, query, ranked, scope, result)
-                chosen = _collect(ws, config, ranked, limit, recency, result)
+                chosen = _collect(ws, config, index.conn, ranked, limit, recency, result)
                 if explain:
                     for hit, candidate in zip(result.hits, chosen, strict=True):
                         hit.explain = explain_hit(index.conn, result.terms, candidate)
@@ -319,6 +329,7 @@ def _hybrid(
 def _collect(
     ws: Workspace,
     config: Config,
+    conn: sqlite3.Connection,
     ranked: list[Candidate],
     limit: int,
     recency: bool,
@@ -345,16 +356,138 @@ def _collect(
             candidate.score *= candidate.recency
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
-    chosen = []
+    found: list[tuple[RecallHit, Candidate, str]] = []
     forgotten = Forgotten.of(ws)
+    # A few more than asked for, so that the newer value of a stale hit can be moved
+    # up from just outside the limit (see `newest_first`).
+    wanted = limit + min(limit, SUPERSEDE_EXTRA)
     for candidate in ranked:
-        if len(result.hits) >= limit:
+        if len(found) >= wanted:
             break
-        hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
-        if hit is not None:
-            result.hits.append(hit)
-            chosen.append(candidate)
-    return chosen
+        read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
+        if read is not None:
+            found.append((read[0], candidate, read[1]))
+
+    def later(subject: frozenset[str]) -> list[tuple[RecallHit, Candidate, str]]:
+        """The memory facts that give a value to `subject` (memctl.models.supersede)."""
+        from memctl.models.supersede import claim
+
+        terms = query_terms(" ".join(sorted(subject)))
+        if not terms:
+            return []
+        expression = " AND ".join(fts_expression([term]) for term in terms)
+        read = []
+        for row in conn.execute(_CANDIDATE_SQL, (SPEAKER_WEIGHT, expression, SUBJECT_CANDIDATES)):
+            rid, _, number, start, size, ts, rel, kind, inode, offset, _ = row
+            candidate = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
+            line = read_record(ws.root / rel, start, size, inode=inode, offset=offset)
+            made = claim(line) if kind == "memory" and line is not None else None
+            if made is None or made.subject != subject:
+                continue
+            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
+            if hit is not None:
+                read.append((hit[0], candidate, hit[1]))
+        return read
+
+    found = newest_first(ws, found, when, limit, later)[:limit]
+    result.hits.extend(hit for hit, _, _ in found)
+    return [candidate for _, candidate, _ in found]
+
+
+def newest_first(
+    ws: Workspace,
+    found: list[tuple[RecallHit, Candidate, str]],
+    when: Callable[[Candidate], float],
+    limit: int,
+    later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
+) -> list[tuple[RecallHit, Candidate, str]]:
+    """The hits with each memory fact a later one replaced ("staging is db3" before
+    "staging moved to db7": memctl.models.supersede) ranked right after what replaced
+    it, which takes its rank when it ranked lower; every other hit keeps its order. What replaced it is looked for among the hits, and
+    with `later` among the memory facts about the same subject (of the first `limit`
+    hits): a question in other words than the change ("which city is Felix based in?"
+    for "Felix relocated to Denver") would not find it, and the stale value would
+    answer alone. Facts are put in the order they were said: a ledger block's said date
+    (else its heading's time, else the ledger's date), then the line; MEMORY.md by
+    `when` (its mtime). Thread turns are conversation, not facts: left as ranked."""
+    from memctl.models.supersede import claim, stale
+
+    pool = list(found)
+    if later is not None:
+        seen = {candidate.record for _, candidate, _ in pool}
+        subjects = {
+            made.subject
+            for _, candidate, text in found[:limit]
+            if candidate.kind == "memory" and (made := claim(text)) is not None
+        }
+        for subject in subjects:
+            for item in later(subject):
+                if item[1].record not in seen:
+                    seen.add(item[1].record)
+                    pool.append(item)
+    facts = [i for i, (_, candidate, _) in enumerate(pool) if candidate.kind == "memory"]
+    if len(facts) < 2:
+        return found
+    times: dict[str, list[tuple[int, float]]] = {}
+    facts.sort(key=lambda i: (_said_at(ws, pool[i][1], when, times), pool[i][1].number))
+    replaced = {facts[old]: facts[new] for old, new in stale([pool[i][2] for i in facts]).items()}
+    order: list[int] = []
+    for i in range(len(found)):
+        if i in order:
+            continue
+        newer = replaced.get(i)
+        if newer is not None and newer not in order:
+            # The newer value takes the stale one's rank, the stale one right after it.
+            pool[newer][0].score = max(pool[newer][0].score, pool[i][0].score)
+            order.append(newer)
+        order.append(i)
+    return [pool[i] for i in order]
+
+
+def _said_at(
+    ws: Workspace,
+    candidate: Candidate,
+    when: Callable[[Candidate], float],
+    times: dict[str, list[tuple[int, float]]],
+) -> float:
+    """When the fact on a memory line was said: its ledger block's said span (its
+    end), else the block heading's time, else the record's own time (a ledger's date,
+    MEMORY.md's mtime)."""
+    found = when(candidate)
+    if not DAILY_NAME.fullmatch(candidate.rel.rsplit("/", 1)[-1]):
+        return found
+    if candidate.rel not in times:
+        times[candidate.rel] = _block_times(ws.root / candidate.rel)
+    for line, stamp in times[candidate.rel]:
+        if line > candidate.number:
+            break
+        found = stamp
+    return found
+
+
+def _block_times(path: Path) -> list[tuple[int, float]]:
+    """(line, time) of each block heading of a ledger that says when (1-based lines)."""
+    marks: list[tuple[int, float]] = []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, line in enumerate(handle, 1):
+                if not line.startswith("## "):
+                    continue
+                said = SPAN.search(line)
+                stamp = _STAMP.search(line)
+                try:
+                    if said:
+                        moment = datetime.fromisoformat(said[2] or said[1]).replace(hour=12)
+                    elif stamp:
+                        moment = datetime.fromisoformat(stamp[1])
+                    else:
+                        continue
+                    marks.append((number, moment.timestamp()))
+                except (ValueError, OverflowError, OSError):
+                    continue
+    except OSError:
+        return []
+    return marks
 
 
 _FIELDS = ("text", "speaker")
@@ -398,9 +531,10 @@ def _hit(
     redactor: Redactor,
     stamp: float,
     forgotten: Forgotten,
-) -> RecallHit | None:
-    """The hit, read back from its file; None when the file changed since it was indexed,
-    or when it states a fact `memctl forget` forgot (never ranked, whatever its score)."""
+) -> tuple[RecallHit, str] | None:
+    """The hit and its record's text, read back from its file; None when the file
+    changed since it was indexed, or when it states a fact `memctl forget` forgot (never
+    ranked, whatever its score)."""
     line = read_record(
         ws.root / candidate.rel,
         candidate.start,
@@ -424,7 +558,7 @@ def _hit(
         day = datetime.fromtimestamp(stamp).date().isoformat()
     except (OverflowError, OSError, ValueError):
         day = None
-    return RecallHit(
+    hit = RecallHit(
         kind=candidate.kind,
         path=candidate.rel,
         line=candidate.number if memory else None,
@@ -435,6 +569,7 @@ def _hit(
         when=day,
         snippet=cut,
     )
+    return hit, text
 
 
 def redacted_snippet(text: str, terms: list[str], redactor: Redactor) -> str:

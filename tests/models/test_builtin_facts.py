@@ -249,6 +249,31 @@ def test_a_newer_value_supersedes_the_older_and_the_run_says_so(cli, workspace: 
     assert document["superseded"] == []
 
 
+def test_consolidate_keeps_only_the_newest_value_across_ledgers(cli, workspace: Path) -> None:
+    """staging db3 -> db7, said on two days in other words; what only mentions staging
+    (or another subject's value) stays."""
+    (workspace / "memory" / "2026-12-01.md").write_text(
+        "## Memory Flush — 2026-12-01T09:00:00+00:00 · thread t · entries 0-3 · builtin\n\n"
+        "- Staging is db3.\n- Priya owns the billing service.\n- Dana lives in Lisbon.\n"
+    )
+    (workspace / "memory" / "2026-12-02.md").write_text(
+        "## Memory Flush — 2026-12-02T09:00:00+00:00 · thread t · entries 4-7 · builtin\n\n"
+        "- The staging database was migrated to db7 last week.\n"
+        "- Staging was down for an hour on Tuesday.\n"
+        "- Marco now owns the billing service.\n- Dana visited Berlin in May.\n"
+    )
+    run = cli("-w", workspace, "--json", "consolidate")
+    assert run.exit_code == 0, run.stderr
+    memory = (workspace / "MEMORY.md").read_text()
+    assert "db7" in memory and "db3" not in memory
+    assert "Marco now owns" in memory and "Priya owns" not in memory
+    assert "down for an hour" in memory and "Lisbon" in memory and "Berlin" in memory
+    assert json.loads(run.stdout)["superseded"] == [
+        "Staging is db3. -> The staging database was migrated to db7 last week.",
+        "Priya owns the billing service. -> Marco now owns the billing service.",
+    ]
+
+
 def test_consolidation_sees_the_span_of_an_old_conversation() -> None:
     text, _ = consolidate(
         "",

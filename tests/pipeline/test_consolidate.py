@@ -546,3 +546,24 @@ def test_today_ledger_appended_during_consolidation_waits_for_next_run(
     llm_server.reply("# Memory\n\n- merged\n- LATE fact.")
     assert cli("-w", served, "consolidate").exit_code == 0
     assert "LATE fact" in user_message(llm_server.requests[1]).split("## New daily")[1]
+
+
+def test_a_stale_bullet_a_model_kept_beside_the_newer_value_is_dropped(
+    cli, workspace: Path, llm_server
+) -> None:
+    """Told that newer facts replace older ones, a model may still keep both; the one
+    the ledgers say was replaced goes, what only mentions it stays."""
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- Staging is db3.\n")
+    daily(workspace, "2026-01-02.md", "- Staging moved to db7.\n- Staging was slow on Monday.\n")
+    llm_server.reply(
+        "# Memory\n\n## Staging\n\n- Staging is db3.\n- Staging moved to db7.\n"
+        "- Staging was slow on Monday.\n"
+    )
+    run = cli("-w", workspace, "--json", "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert (workspace / "MEMORY.md").read_text() == (
+        "# Memory\n\n## Staging\n\n- Staging moved to db7.\n- Staging was slow on Monday.\n"
+    )
+    assert json.loads(run.stdout)["superseded"] == ["Staging is db3. -> Staging moved to db7."]
+    assert "replaces the older value" in llm_server.requests[0]["messages"][0]["content"]

@@ -254,3 +254,58 @@ def test_a_huge_query_is_cut_to_its_first_thousand_words(ws: Path) -> None:
     searched = search(root, "billing " + words, mode="any", scope="all")
     assert len(searched.keywords) == 1_000
     assert "the query was cut to its first 1,000 words" in searched.notes
+
+
+def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
+    """ "staging is db3" matches the question better, but "moved to db7" was said later:
+    the newer value takes its rank, the stale one right after it; what only mentions
+    staging keeps its order."""
+    memory = workspace / "memory"
+    (memory / "2026-01-05.md").write_text(
+        "## Memory Flush — 2026-01-05T09:00:00+00:00 · thread t · entries 0-1 · builtin\n\n"
+        "- The staging database is db3; the staging database backups run nightly.\n"
+        "- The staging database was slow on Monday, staging database tests timed out.\n"
+    )
+    (memory / "2026-01-06.md").write_text(
+        "## Memory Flush — 2026-01-06T09:00:00+00:00 · thread t · entries 0-1 · builtin\n\n"
+        "- The staging database upgrade is on 2026-02-01, staging database tests first.\n\n"
+        "## Memory Flush — 2026-01-06T17:00:00+00:00 · thread t · entries 2-3 · builtin\n\n"
+        "- Staging moved to db7.\n"
+        "- The staging database upgrade was postponed to 2026-03-01.\n"
+    )
+    found = sources(workspace, "staging database", recency=False)
+    # BM25 alone: 05.md:3 (db3), 05.md:4, 06.md:3 (on 02-01), 06.md:8, 06.md:7 (db7)
+    assert found == [
+        "memory/2026-01-06.md:7",
+        "memory/2026-01-05.md:3",
+        "memory/2026-01-05.md:4",
+        "memory/2026-01-06.md:8",
+        "memory/2026-01-06.md:3",
+    ]
+
+
+def test_facts_are_ordered_by_when_they_were_said(workspace: Path) -> None:
+    """A conversation imported later but said earlier is older: the ledger block's
+    said span orders its facts, not the ledger's date."""
+    memory = workspace / "memory"
+    (memory / "2026-01-05.md").write_text(
+        "## Memory Flush — 2026-01-05T09:00:00+00:00 · thread a · entries 0-1 · builtin"
+        " · said 2024-06-01\n\n- Dana moved to Berlin.\n"
+    )
+    (memory / "2026-01-06.md").write_text(
+        "## Memory Flush — 2026-01-06T09:00:00+00:00 · thread b · entries 0-1 · builtin"
+        " · said 2023-04-01 to 2023-05-01\n\n- Dana lives in Lisbon, Dana says.\n"
+    )
+    found = sources(workspace, "Dana lives Lisbon", recency=False)
+    assert found == ["memory/2026-01-05.md:3", "memory/2026-01-06.md:3"]
+
+
+def test_the_newer_value_is_found_by_its_subject(workspace: Path) -> None:
+    """The question's words are only in the stale fact: the newer one, about the same
+    subject, is looked up and ranked where the stale one stood."""
+    (workspace / "memory" / "2026-01-05.md").write_text("- Felix's home city is Lyon.\n")
+    (workspace / "memory" / "2026-01-06.md").write_text(
+        "- Felix relocated to Denver in the spring.\n- Felix visited Oslo.\n"
+    )
+    found = sources(workspace, "home city", recency=False)
+    assert found == ["memory/2026-01-06.md:1", "memory/2026-01-05.md:1"]

@@ -1,0 +1,787 @@
+"""Supersession on planted contradictions: recall ranks the newer value first, and
+builtin's consolidation keeps it and drops the stale one, without dropping the facts
+that only mention the same subject.
+
+A workspace gets daily ledgers over the last 60 days holding, for each case, an old
+fact ("Staging is db3."), a later one that changes it ("Staging was migrated to db7
+last week."), and distractors that mention the same subject without changing its value
+("Staging was slow on Monday.", some written after the change). Nine kinds (an
+infrastructure value, a home city, an employer, a date, an owner, a role holder, a
+tool, a meeting time, a name), each with several wordings of the old fact, the new
+one, the distractors and the question; a fifth of the cases are controls with no
+change (the old fact is current). Old and new are on different days, or in two blocks
+of one day.
+
+Measured:
+- recall (in-process, the `recall()` stage, limit 10, scope all): a question of each
+  changed case; it fails when the stale fact ranks above the current one, or is found
+  without it. Beside it, the same queries with BM25 and recency alone (recall's
+  `newest_first` turned off): what this bench was written against;
+- consolidation (builtin, in-process; the budget raised so that no fact is left out for
+  room): the share of changed cases whose MEMORY.md holds the newer fact and not the
+  stale one, and the false drops: distractors and control facts missing from MEMORY.md.
+
+The phrasings were written for this bench by the author of the rules, not drawn from
+their tests; a held-out set written by someone else is still to come.
+
+    python bench/supersession.py [--cases N] [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from benchlib import Goal, machine, report
+
+GOAL_STALE_FIRST = 0.02
+GOAL_MEMORY = 0.95
+GOAL_FALSE_DROP = 0.02
+MISSES = False  # --misses: print each case missed
+
+NAMES = [
+    "Dana",
+    "Priya",
+    "Marco",
+    "Ana",
+    "Yuki",
+    "Omar",
+    "Lena",
+    "Tomas",
+    "Sofia",
+    "Kwame",
+    "Ines",
+    "Ravi",
+    "Hana",
+    "Felix",
+    "Nadia",
+    "Pablo",
+    "Greta",
+    "Idris",
+    "Maya",
+    "Jonas",
+    "Amara",
+    "Viktor",
+    "Leila",
+    "Sven",
+    "Chloe",
+    "Emeka",
+    "Rosa",
+    "Kenji",
+    "Zara",
+    "Bruno",
+]
+CITIES = [
+    "Lisbon",
+    "Berlin",
+    "Porto",
+    "Oslo",
+    "Denver",
+    "Austin",
+    "Kyoto",
+    "Nairobi",
+    "Lyon",
+    "Seville",
+    "Tallinn",
+    "Quito",
+    "Ghent",
+    "Leeds",
+    "Bergen",
+    "Graz",
+]
+COMPANIES = [
+    "Acme",
+    "Globex",
+    "Initech",
+    "Hooli",
+    "Vandelay",
+    "Soylent",
+    "Cyberdyne",
+    "Tyrell",
+    "Wonka",
+    "Aperture",
+]
+CODE = [
+    "Atlas",
+    "Borealis",
+    "Cobalt",
+    "Dune",
+    "Echo",
+    "Falcon",
+    "Garnet",
+    "Helix",
+    "Iris",
+    "Juno",
+    "Kestrel",
+    "Lumen",
+    "Mosaic",
+    "Nimbus",
+    "Onyx",
+    "Pulsar",
+    "Quartz",
+    "Raven",
+    "Sable",
+    "Tundra",
+    "Umber",
+    "Vega",
+    "Willow",
+    "Zephyr",
+]
+# Subjects of each kind (code names keep them apart: one subject, one case).
+HOSTS = [
+    f"{base}{where}"
+    for base in [
+        "staging",
+        "the metrics store",
+        "the build cache",
+        "the search cluster",
+        "the payments queue",
+        "the backup target",
+        "the analytics warehouse",
+        "the feature-flag store",
+    ]
+    for where in ["", " in eu-west", " in us-east"]
+]
+HOST_VALUES = ["db", "pg-node-", "redis-", "es-", "mq-", "vault-", "wh-", "kv-"]
+PROJECTS = [f"the {code} {what}" for code in CODE for what in ["launch", "migration", "audit"]]
+SERVICES = [f"the {code} service" for code in CODE]
+ROLES = [
+    f"{role} for {area}"
+    for role in ["team lead", "release manager", "on-call lead", "QA lead", "tech lead"]
+    for area in ["search", "billing", "mobile", "payments"]
+]
+TEAMS = [f"The {code} team" for code in CODE]
+TOOLS = ["Jenkins", "Buildkite", "CircleCI", "Drone", "TeamCity", "Travis", "Bamboo"]
+MEETINGS = [f"the {code} {what}" for code in CODE for what in ["standup", "review"]]
+THINGS = [f"{what} of the {code} team" for code in CODE for what in ["wiki", "status page"]]
+
+# Each kind: old wordings, new wordings (changing to {new}), distractors, questions.
+# Placeholders: {s} the subject as written mid-sentence, {S} capitalised, {old}, {new},
+# {other} some unrelated value of the same sort, {n} a number.
+KINDS: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": ["{S} is {old}.", "{S} runs on {old}.", "{S} is hosted on {old}."],
+        "new": [
+            "{S} moved to {new}.",
+            "{S} was migrated to {new} last week.",
+            "{S} now points to {new}.",
+            "{S} switched from {old} to {new}.",
+            "{S} uses {new} instead of {old}.",
+        ],
+        "distract": [
+            "{S} was down for an hour on Tuesday.",
+            "{S} is slow on Mondays.",
+            "{S} had {n} alerts last night.",
+            "Priya asked for a dashboard of {s}.",
+        ],
+        "ask": ["Which host is {s} on?", "Where does {s} run?"],
+    },
+    "home": {
+        "old": ["{S} lives in {old}.", "{S} is based in {old}.", "{S}'s home city is {old}."],
+        "new": [
+            "{S} moved to {new}.",
+            "{S} relocated to {new} in the spring.",
+            "{S} now lives in {new}.",
+            "{S}'s home city is now {new}.",
+        ],
+        "distract": [
+            "{S} visited {other} for a conference.",
+            "{S} loves the food in {old}.",
+            "{S} flew to {other} for a wedding.",
+            "{S}'s sister lives in {other}.",
+        ],
+        "ask": ["Where does {s} live?", "Which city is {s} based in?"],
+    },
+    "employer": {
+        "old": ["{S} works at {old}.", "{S} works for {old}.", "{S} is employed by {old}."],
+        "new": [
+            "{S} joined {new}.",
+            "{S} now works at {new}.",
+            "{S} no longer works at {old}; {S} joined {new}.",
+            "{S} works at {new} instead of {old}.",
+        ],
+        "distract": [
+            "{S} interviewed a candidate from {other}.",
+            "{S} met a recruiter from {other}.",
+            "{S} got a bonus this year.",
+        ],
+        "ask": ["Where does {s} work?", "Which company employs {s}?"],
+    },
+    "date": {
+        "old": ["The deadline for {s} is {old}.", "{S} is due {old}.", "{S} is on {old}."],
+        "new": [
+            "{S} was postponed to {new}.",
+            "{S} slipped to {new} because QA found bugs.",
+            "Priya moved {s} to {new}.",
+            "The deadline for {s} is now {new}.",
+            "{S} was pushed back to {new}.",
+        ],
+        "distract": [
+            "The deadline for {s} is tight.",
+            "{S} needs two more reviewers.",
+            "Marco asked about {s} in the retro.",
+        ],
+        "ask": ["When is {s} due?", "What is the date of {s}?"],
+    },
+    "owner": {
+        "old": ["{old} owns {s}.", "{S} is owned by {old}.", "{old} is the owner of {s}."],
+        "new": [
+            "{new} now owns {s}.",
+            "{new} took over {s}.",
+            "{S} is now owned by {new}.",
+            "{S} was handed over to {new}.",
+        ],
+        "distract": [
+            "{other} reviewed {s}.",
+            "{S} had an outage on Friday.",
+            "{other} wants to rewrite {s}.",
+        ],
+        "ask": ["Who owns {s}?", "Who is the owner of {s}?"],
+    },
+    "role": {
+        "old": ["{old} is the {s}.", "The {s} is {old}.", "{old} is our {s}."],
+        "new": [
+            "{new} is the {s} now.",
+            "{new} took over as the {s}.",
+            "The {s} is now {new}.",
+            "{new} became the {s}.",
+        ],
+        "distract": [
+            "The {s} approves every hotfix.",
+            "{other} wants to be the {s} one day.",
+            "The {s} runs the weekly sync.",
+        ],
+        "ask": ["Who is the {s}?", "Who is our {s}?"],
+    },
+    "tool": {
+        "old": ["{S} uses {old} for CI.", "{S} runs its builds on {old}."],
+        "new": [
+            "{S} switched from {old} to {new}.",
+            "{S} uses {new} instead of {old} for CI.",
+            "{S} moved its builds from {old} to {new}.",
+        ],
+        "distract": [
+            "{S} complained about flaky builds.",
+            "{S} has {n} pipelines.",
+            "{S} ships on Thursdays.",
+        ],
+        "ask": ["What does {s} use for CI?", "Which CI does {s} build on?"],
+    },
+    "meeting": {
+        "old": ["{S} is at {old}.", "{S} starts at {old}.", "{S} is held at {old}."],
+        "new": [
+            "{S} moved to {new}.",
+            "{S} is now at {new}.",
+            "{S} was rescheduled to {new}.",
+            "{S} was moved to {new}.",
+        ],
+        "distract": [
+            "{S} ran long today.",
+            "{S} was cancelled this week.",
+            "Nobody took notes at {s}.",
+        ],
+        "ask": ["What time is {s}?", "When does {s} start?"],
+    },
+    "name": {
+        "old": ["The {s} is called {old}.", "The {s} is named {old}."],
+        "new": [
+            "The {s} was renamed to {new}.",
+            "We renamed the {s} to {new}.",
+            "The {s} is now called {new}.",
+        ],
+        "distract": [
+            "The {s} has a new logo.",
+            "The {s} crashed twice this week.",
+            "Ana wrote the docs for the {s}.",
+        ],
+        "ask": ["What is the {s} called?", "What's the name of the {s}?"],
+    },
+}
+
+
+# Other wordings of the same kinds, written after the rules were fitted to KINDS. Run
+# as written they scored 2.8% (consolidation) and 58% (recall, stale first); the rules
+# were then made more general against them (a value typed by its form, change markers
+# anywhere, more verbs), so they are no longer held out.
+SECOND: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": ["{S} currently lives on {old}.", "We host {s} on {old}.", "{S} sits on {old}."],
+        "new": [
+            "{S} has been moved over to {new}.",
+            "As of Monday, {s} is on {new}.",
+            "{S} was cut over to {new} yesterday.",
+            "We migrated {s} off {old} and onto {new}.",
+        ],
+        "distract": ["{S} needs more disk.", "Ops restarted {s} twice.", "{S} is flaky again."],
+        "ask": ["What machine hosts {s}?"],
+    },
+    "home": {
+        "old": [
+            "{S} resides in {old}.",
+            "{S} calls {old} home.",
+            "{S} has lived in {old} for years.",
+        ],
+        "new": [
+            "{S} moved house to {new}.",
+            "{S} is living in {new} now.",
+            "{S} left {old} and settled in {new}.",
+        ],
+        "distract": ["{S} misses the beaches near {old}.", "{S} took a train to {other}."],
+        "ask": ["What city does {s} live in?"],
+    },
+    "employer": {
+        "old": ["{S} is at {old}.", "{S} has a job at {old}.", "{S} is an engineer at {old}."],
+        "new": [
+            "{S} left {old} for {new}.",
+            "{S} started a new job at {new}.",
+            "{S} is working for {new} these days.",
+        ],
+        "distract": ["{S} gave a talk at {other}.", "{S} is hiring for {old}."],
+        "ask": ["Who does {s} work for?"],
+    },
+    "date": {
+        "old": ["{S} is planned for {old}.", "We ship {s} on {old}.", "{S} happens on {old}."],
+        "new": [
+            "{S} got delayed until {new}.",
+            "{S} is now planned for {new}.",
+            "We are shipping {s} on {new} instead of {old}.",
+        ],
+        "distract": ["{S} is at risk.", "Legal signed off on {s}."],
+        "ask": ["When will {s} ship?"],
+    },
+    "owner": {
+        "old": ["{old} maintains {s}.", "{old} is responsible for {s}.", "{S} belongs to {old}."],
+        "new": [
+            "{new} has taken over {s} from {old}.",
+            "{S} is maintained by {new} now.",
+            "{old} handed {s} over to {new}.",
+        ],
+        "distract": ["{other} filed a bug against {s}.", "{S} got a new README."],
+        "ask": ["Who maintains {s}?"],
+    },
+    "role": {
+        "old": ["{old} acts as the {s}.", "{old} has been the {s} since spring."],
+        "new": [
+            "{new} replaced {old} as the {s}.",
+            "{new} has become the {s}.",
+            "The new {s} is {new}.",
+        ],
+        "distract": ["The {s} is on holiday next week.", "{other} asked the {s} for a review."],
+        "ask": ["Who acts as the {s}?"],
+    },
+    "tool": {
+        "old": ["{S} builds everything with {old}.", "{S} is on {old} for CI."],
+        "new": [
+            "{S} dropped {old} for {new}.",
+            "{S} replaced {old} with {new}.",
+            "{S} now builds with {new}.",
+        ],
+        "distract": ["{S} pays too much for CI.", "{S} added a lint step."],
+        "ask": ["What CI tool does {s} build with?"],
+    },
+    "meeting": {
+        "old": ["We hold {s} at {old}.", "{S} kicks off at {old}."],
+        "new": [
+            "{S} now kicks off at {new}.",
+            "From next week {s} starts at {new}.",
+            "{S} got pushed to {new}.",
+        ],
+        "distract": ["{S} is optional for interns.", "Marco leads {s} on Fridays."],
+        "ask": ["At what time is {s}?"],
+    },
+    "name": {
+        "old": ["The {s} goes by {old}.", "We call the {s} {old}."],
+        "new": [
+            "The {s} is now known as {new}.",
+            "The {s} got a new name: {new}.",
+            "The {s} changed its name to {new}.",
+        ],
+        "distract": ["The {s} gets a lot of traffic.", "Yuki redesigned the {s}."],
+        "ask": ["What do we call the {s}?"],
+    },
+}
+
+
+# A third set, written after the rules were fitted to the first two, run as written and
+# not fitted to (`fresh`).
+FRESH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": ["{S} is deployed on {old}.", "{S} lives on host {old}.", "{S}: {old}."],
+        "new": [
+            "{S} now runs on {new}.",
+            "Heads up: {s} is on {new} from today.",
+            "{S} has moved from {old} over to {new}.",
+        ],
+        "distract": ["{S} got a new TLS certificate.", "{S} needs a reboot on {old} soon."],
+        "ask": ["Which server does {s} use?"],
+    },
+    "home": {
+        "old": ["{S} is from {old} and lives there.", "{S} lives in {old} with two cats."],
+        "new": [
+            "{S} just moved to {new}.",
+            "{S} has relocated from {old} to {new}.",
+            "{S}'s new home is in {new}.",
+        ],
+        "distract": ["{S} spent a weekend in {other}.", "{S} grew up near {other}."],
+        "ask": ["Where is {s} living?"],
+    },
+    "employer": {
+        "old": ["{S} works as a designer at {old}.", "{S} is a contractor for {old}."],
+        "new": [
+            "{S} quit {old} and joined {new}.",
+            "{S} accepted an offer from {new}.",
+            "{S} is now employed by {new}.",
+        ],
+        "distract": ["{S} visited the {other} office.", "{S} was promoted at {old}."],
+        "ask": ["Which company is {s} at?"],
+    },
+    "date": {
+        "old": ["{S} is targeted for {old}.", "{S} lands on {old}."],
+        "new": [
+            "{S} was moved out to {new}.",
+            "New date for {s}: {new}.",
+            "{S} will now land on {new}.",
+        ],
+        "distract": ["{S} has a go/no-go meeting.", "Dana is worried about {s}."],
+        "ask": ["When does {s} land?"],
+    },
+    "owner": {
+        "old": ["{old} is in charge of {s}.", "{S} is run by {old}."],
+        "new": [
+            "{new} is in charge of {s} now.",
+            "{S} moved from {old} to {new}.",
+            "{new} inherited {s} from {old}.",
+        ],
+        "distract": ["{other} praised {s}.", "{S} is short on tests."],
+        "ask": ["Who is in charge of {s}?"],
+    },
+    "role": {
+        "old": ["Our current {s} is {old}.", "{old} holds the {s} role."],
+        "new": [
+            "{new} is taking over as {s}.",
+            "{new} was named the new {s}.",
+            "{old} handed the {s} role to {new}.",
+        ],
+        "distract": ["The {s} role is demanding.", "{other} thanked the {s}."],
+        "ask": ["Who holds the {s} role?"],
+    },
+    "tool": {
+        "old": ["{S} relies on {old} for CI.", "CI for {s} runs in {old}."],
+        "new": [
+            "{S} migrated CI to {new}.",
+            "{S} is moving its CI from {old} to {new}.",
+            "CI for {s} now runs in {new}.",
+        ],
+        "distract": ["{S} wants faster CI.", "{S} hired a build engineer."],
+        "ask": ["Which CI system does {s} rely on?"],
+    },
+    "meeting": {
+        "old": ["{S} takes place at {old}.", "{S} is every day at {old}."],
+        "new": [
+            "{S} will be at {new} from now on.",
+            "{S} shifted to {new}.",
+            "{S} is at {new} starting Monday.",
+        ],
+        "distract": ["{S} is recorded.", "Marco skipped {s}."],
+        "ask": ["At what time does {s} take place?"],
+    },
+    "name": {
+        "old": ["The {s} is titled {old}.", "The {s} has the name {old}."],
+        "new": [
+            "The {s} was rebranded as {new}.",
+            "The {s} is called {new} now.",
+            "The {s}'s name changed to {new}.",
+        ],
+        "distract": ["The {s} was down on Sunday.", "People like the {s}."],
+        "ask": ["What is the {s} titled?"],
+    },
+}
+
+
+@dataclass
+class Case:
+    kind: str
+    subject: str
+    old: str
+    new: str | None  # None: a control, the old fact stays current
+    question: str
+    distractors: list[str] = field(default_factory=list)
+    days: tuple[int, int] = (0, 0)  # the old fact's day, the new fact's day
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _values(kind: str, rng: random.Random, used: set[str]) -> tuple[str, str, str, str]:
+    """(subject, old value, new value, another value), for a subject no case has."""
+    for _ in range(10_000):
+        if kind == "host":
+            prefix = rng.choice(HOST_VALUES)
+            a, b = rng.sample(range(1, 99), 2)
+            got = (rng.choice(HOSTS), f"{prefix}{a}", f"{prefix}{b}", "")
+        elif kind == "home":
+            old, new, other = rng.sample(CITIES, 3)
+            got = (rng.choice(NAMES), old, new, other)
+        elif kind == "employer":
+            old, new, other = rng.sample(COMPANIES, 3)
+            got = (rng.choice(NAMES), old, new, other)
+        elif kind == "date":
+            first = date(2027, 1, 1) + timedelta(days=rng.randrange(300))
+            second = first + timedelta(days=rng.randrange(7, 60))
+            got = (rng.choice(PROJECTS), first.isoformat(), second.isoformat(), "")
+        elif kind in ("owner", "role"):
+            old, new, other = rng.sample(NAMES, 3)
+            pool = SERVICES if kind == "owner" else ROLES
+            got = (rng.choice(pool), old, new, other)
+        elif kind == "tool":
+            old, new = rng.sample(TOOLS, 2)
+            got = (rng.choice(TEAMS), old, new, "")
+        elif kind == "meeting":
+            a, b = rng.sample([f"{h}:{m:02d}" for h in range(8, 17) for m in (0, 15, 30, 45)], 2)
+            got = (rng.choice(MEETINGS), a, b, "")
+        else:
+            old, new = (
+                f"{w}-{rng.randrange(10, 99)}"
+                for w in rng.sample(["nova", "orbit", "delta", "atlas", "quill", "ember"], 2)
+            )
+            got = (rng.choice(THINGS), old, new, "")
+        if f"{kind}:{got[0]}" not in used:
+            used.add(f"{kind}:{got[0]}")
+            return got
+    raise SystemExit(f"bench/supersession.py: too many cases for the {kind} subjects")
+
+
+def make_cases(
+    count: int, rng: random.Random, wordings: dict[str, dict[str, list[str]]]
+) -> list[Case]:
+    kinds = list(wordings)
+    cases = []
+    used: set[str] = set()
+    for i in range(count):
+        kind = kinds[i % len(kinds)]
+        forms = wordings[kind]
+        subject, old, new, other = _values(kind, rng, used)
+        fill: dict[str, Any] = {
+            "s": subject,
+            "S": _cap(subject),
+            "old": old,
+            "new": new,
+            "other": other or rng.choice(NAMES),
+            "n": rng.randrange(3, 40),
+        }
+        control = i % 5 == 4
+        first = rng.randrange(0, 40)
+        second = first if rng.random() < 0.15 else rng.randrange(first + 1, 58)
+        cases.append(
+            Case(
+                kind,
+                subject,
+                rng.choice(forms["old"]).format(**fill),
+                None if control else rng.choice(forms["new"]).format(**fill),
+                rng.choice(forms["ask"]).format(**fill),
+                [d.format(**fill) for d in rng.sample(forms["distract"], 2)],
+                (first, second),
+            )
+        )
+    return cases
+
+
+@dataclass
+class Written:
+    """Where each planted fact went: (path, line) -> (case index, role)."""
+
+    lines: dict[tuple[str, int], tuple[int, str]] = field(default_factory=dict)
+
+
+def write(root: Path, cases: list[Case], rng: random.Random) -> Written:
+    """The ledgers: each day two blocks (morning, afternoon); an old fact in the
+    morning, a new one the same day in the afternoon; distractors anywhere after the
+    old fact, some after the new one."""
+    today = datetime.now(UTC).date()
+    start = today - timedelta(days=60)
+    blocks: dict[tuple[int, int], list[tuple[int, str, str]]] = {}
+    for index, case in enumerate(cases):
+        first, second = case.days
+        blocks.setdefault((first, 0), []).append((index, "old", case.old))
+        if case.new is not None:
+            blocks.setdefault((second, 1), []).append((index, "new", case.new))
+        for text in case.distractors:
+            day = rng.randrange(first, 60)
+            blocks.setdefault((day, rng.randrange(2)), []).append((index, "distract", text))
+    written = Written()
+    for day in sorted({day for day, _ in blocks}):
+        when = start + timedelta(days=day)
+        rel = f"memory/{when.isoformat()}.md"
+        lines: list[str] = []
+        for half in (0, 1):
+            facts = blocks.get((day, half), [])
+            if not facts:
+                continue
+            rng.shuffle(facts)
+            hour = 9 if half == 0 else 16
+            if lines:
+                lines.append("")
+            lines += [
+                f"## Memory Flush — {when.isoformat()}T{hour:02d}:00:00+00:00 · thread t{day} · "
+                f"entries 0-9 · builtin",
+                "",
+            ]
+            for index, role, text in facts:
+                lines.append(f"- {text}")
+                written.lines[(rel, len(lines))] = (index, role)
+        (root / rel).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return written
+
+
+def recall_failures(
+    root: Path, cases: list[Case], written: Written, reorder: bool
+) -> tuple[int, int, int]:
+    """(queries, stale above current, current not found) over the changed cases."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+
+    ws = Workspace(root, "UTC")
+    config = load_config(root / "memctl.yaml")
+    keep = recall_module.newest_first
+    if not reorder:
+        recall_module.newest_first = lambda ws, found, *_: found  # type: ignore[assignment]
+    try:
+        queries = stale_first = missing = 0
+        for index, case in enumerate(cases):
+            if case.new is None:
+                continue
+            queries += 1
+            hits = recall_module.recall(ws, config, case.question, 10, "all").hits
+            ranks = {
+                written.lines.get((hit.path, hit.line or 0), (None, ""))[1]: rank
+                for rank, hit in reversed(list(enumerate(hits)))
+                if written.lines.get((hit.path, hit.line or 0), (None, ""))[0] == index
+            }
+            old, new = ranks.get("old"), ranks.get("new")
+            if new is None:
+                missing += 1
+            if old is not None and (new is None or old < new):
+                stale_first += 1
+                if MISSES and reorder:
+                    print(f"miss (recall): {case.question!r}: {case.old!r} -> {case.new!r}")
+        return queries, stale_first, missing
+    finally:
+        recall_module.newest_first = keep
+
+
+def consolidated(root: Path, cases: list[Case]) -> tuple[int, int, int, int]:
+    """(changed cases, of them right in MEMORY.md, facts that must stay, of them gone)."""
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.models.builtin import BuiltinModel
+    from memctl.pipeline.consolidate import consolidate
+
+    ws = Workspace(root, "UTC")
+    config = load_config(root / "memctl.yaml")
+    consolidate(ws, config, BuiltinModel())
+    memory = set((root / "MEMORY.md").read_text(encoding="utf-8").splitlines())
+    changed = right = keep = gone = 0
+    for case in cases:
+        if (
+            MISSES
+            and case.new is not None
+            and (f"- {case.new}" not in memory or f"- {case.old}" in memory)
+        ):
+            print(f"miss (memory): {case.old!r} -> {case.new!r}")
+        must = list(case.distractors)
+        if case.new is None:
+            must.append(case.old)
+        else:
+            changed += 1
+            right += f"- {case.new}" in memory and f"- {case.old}" not in memory
+        keep += len(must)
+        gone += sum(f"- {text}" not in memory for text in must)
+        if MISSES:
+            for text in must:
+                if f"- {text}" not in memory:
+                    print(f"false drop: {text!r} ({case.old!r} -> {case.new!r})")
+    return changed, right, keep, gone
+
+
+def measure(
+    label: str, wordings: dict[str, dict[str, list[str]]], count: int, seed: int
+) -> list[Goal]:
+    """One workspace of `count` cases in `wordings`: its table and its goals."""
+    from memctl.core.workspace import init_workspace
+
+    rng = random.Random(seed)
+    cases = make_cases(count, rng, wordings)
+    with tempfile.TemporaryDirectory(prefix="memctl-bench-supersession-") as scratch:
+        root = Path(scratch) / "ws"
+        init_workspace(root)
+        (root / "memctl.yaml").write_text(
+            "timezone: UTC\nmemory:\n  consolidation_max_tokens: 60000\n", encoding="utf-8"
+        )
+        written = write(root, cases, rng)
+        before = recall_failures(root, cases, written, reorder=False)
+        now = recall_failures(root, cases, written, reorder=True)
+        changed, right, keep, gone = consolidated(root, cases)
+    print(
+        f"\n{label} wordings: {len(cases)} cases over {len(wordings)} kinds ({changed} changed, "
+        f"{len(cases) - changed} controls), {keep} facts that must stay"
+    )
+    print("recall (limit 10)            BM25+recency   now")
+    print(f"stale ranks above current     {before[1]:>4}/{before[0]}      {now[1]:>4}/{now[0]}")
+    print(f"current value not found       {before[2]:>4}/{before[0]}      {now[2]:>4}/{now[0]}")
+    print(
+        f"consolidate (builtin): newer kept, stale dropped {right}/{changed}; "
+        f"false drops {gone}/{keep}"
+    )
+    stale_rate = now[1] / max(now[0], 1)
+    memory_rate = right / max(changed, 1)
+    drop_rate = gone / max(keep, 1)
+    return [
+        Goal(
+            "supersession",
+            f"recall: stale value above the current one ({label} wordings)",
+            f"{stale_rate:.1%} of {now[0]}",
+            f"<= {GOAL_STALE_FIRST:.0%}",
+            stale_rate <= GOAL_STALE_FIRST,
+            f"BM25+recency alone {before[1] / max(before[0], 1):.1%}",
+        ),
+        Goal(
+            "supersession",
+            f"consolidate (builtin): newer value kept, stale dropped ({label} wordings)",
+            f"{memory_rate:.1%} of {changed}",
+            f">= {GOAL_MEMORY:.0%}",
+            memory_rate >= GOAL_MEMORY,
+        ),
+        Goal(
+            "supersession",
+            f"consolidate (builtin): non-contradicting facts dropped ({label} wordings)",
+            f"{drop_rate:.1%} of {keep}",
+            f"<= {GOAL_FALSE_DROP:.0%}",
+            drop_rate <= GOAL_FALSE_DROP,
+        ),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=180)
+    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--misses", action="store_true", help="print each case missed")
+    args = parser.parse_args()
+    global MISSES
+    MISSES = args.misses
+    print(f"supersession: {machine()}")
+    goals = measure("tuned", KINDS, args.cases, args.seed)
+    goals += measure("second", SECOND, args.cases, args.seed)
+    goals += measure("fresh", FRESH, args.cases, args.seed)
+    return report(goals)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

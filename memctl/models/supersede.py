@@ -1,0 +1,781 @@
+"""Supersession: which facts a later fact makes stale ("staging moved to db7" after
+"staging is db3"; a new home city; a moved deadline; "Priya now owns billing").
+
+A fact is read as a *claim*: a subject (its content words, less words that only say
+what kind of thing it is: "the staging database" and "staging" are one subject), a
+slot (what about it: its value "", its place, employer, job, owner, name, its date
+"when", or the verb of a state such as "uses") and a value. The forms read:
+
+- a copula: "X is/are/was/were/has been/will be V", with a value that identifies
+  (a number, a date, an identifier such as db3, a proper noun), or any value when X
+  names a choice ("favourite", "default", "preferred"); "P is the X" and "P is Q's X"
+  are read the other way round (X's value is P: a role has one holder);
+- the verbs of a single value: lives in, is based in, moved to, relocated to, works
+  at/for, joined, works as, owns, leads, is owned/led/run by, is called/named;
+- a change: moved/changed/switched/migrated to, is now, now <verb>, renamed to,
+  postponed/pushed/delayed/rescheduled/moved to, "took over"; "switched from A to B"
+  and "V instead of A" also name the value they replace;
+- "X no longer <verb> V" / "X is no longer V": V stopped holding.
+
+A later claim replaces an earlier one with the same subject and slot and another
+value, when either both are states of a single value, or the later one says it is a
+change. A claim of a verb state ("staging uses db3") is replaced only by a change. A
+fact naming the value it replaces ("from A", "instead of A", "no longer ... A")
+replaces an earlier fact that holds the subject's words and A (and not the new
+value), whatever its form. What is not read as a claim is never stale: a fact that
+mentions a subject without giving it a value ("staging was slow on Monday", "Dana
+visited Lisbon") stays. English only; the rules read sentence shapes, not topics.
+
+Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
+consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+MAX_FACT_CHARS = 400
+"""A longer line is not one fact giving one value (a pasted paragraph, a tool result):
+not read, so the rules' regexes never see a long run of text."""
+
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Words that say what kind of thing a subject is, not which: "the staging database"
+# is "staging". Also articles, possessive determiners and "current".
+_KIND = _set(
+    """the a an our my your their his her its this that these those current new old
+    database db server host machine environment env service cluster instance box
+    system app application project team repo repository"""
+)
+# A subject ending with one of these is an attribute of what comes before it:
+# "Dana's home city" is Dana's place; "the migration deadline" is the migration's date.
+_SLOT_NOUNS = {
+    "home": "place",
+    "city": "place",
+    "hometown": "place",
+    "town": "place",
+    "address": "place",
+    "employer": "employer",
+    "company": "employer",
+    "workplace": "employer",
+    "job": "job",
+    "role": "job",
+    "title": "job",
+    "owner": "owner",
+    "maintainer": "owner",
+    "name": "name",
+    "deadline": "when",
+    "date": "when",
+    "day": "when",
+}
+_PRONOUNS = _set("he she they him her them it this that there i we you")
+_CHOICE = _set("favourite favorite default preferred primary main usual go-to")
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DATE = re.compile(
+    rf"\b(?:\d{{4}}-\d\d(?:-\d\d)?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|{_MONTH}\.?\s+\d{{1,2}}"
+    rf"(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_WEEKDAY}|Q[1-4])\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w][\w'’./:@-]*")
+# What may trail a value without being part of it: "db7 because db3 was full",
+# "Berlin in March 2024", "db7 last week", "(May 2023)".
+_VALUE_END = re.compile(
+    rf"\s*(?:[,;(—–]|\s-\s|\b(?:because|since|as of|after|before|when|while|so that|so|but|"
+    rf"which|who|where|until|for now|for good|due to|from now on|going forward|"
+    rf"starting|effective|last|this|next|yesterday|today|tomorrow|recently|earlier|for|"
+    rf"now|again|these days|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+    rf"and (?:is|was|will|has)|on (?:{_WEEKDAY}|{_MONTH}|\d)|in (?:{_MONTH}|\d|early|late|mid)"
+    rf")\b)",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(
+    r"^(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
+    r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}(?:,|:\s)\s*)+",
+    re.IGNORECASE,
+)
+_SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
+_SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
+_NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
+_NOW = r"(?P<now>now |currently |since then |from now on )?"
+_CHANGE = (
+    r"(?:has |have |had |was |were |is |been |got |just |recently |finally |officially |then |"
+    r"since )*"
+    r"(?:moved|changed|switched|migrated|shifted|transferred|relocated|upgraded|updated|"
+    r"rolled over|cut over|changed over)"
+)
+_DELAY = (
+    r"(?:has |have |had |was |were |is |got |just |been )*"
+    r"(?:postponed|pushed(?: back)?|delayed|rescheduled|bumped|moved(?: back| up)?|"
+    r"brought forward|slipped|pulled in|extended)"
+)
+_FORMS: list[tuple[str, re.Pattern[str]]] = [
+    # "X switched from A to B", "X moved from A to B"
+    (
+        "from",
+        re.compile(
+            rf"^{_NP} (?:{_CHANGE}|{_DELAY})(?: (?:its|their|our|his|her|the) [\w-]+)? from "
+            r"(?P<old>.+?) (?:to|over to|onto|into) "
+            r"(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    # "The deadline was postponed to 2027-01-15", "the launch slipped to March 10"
+    ("delay", re.compile(rf"^{_NP} {_DELAY} (?:to|until|till|into) (?P<value>.+)$", re.I)),
+    # "Staging moved to db7", "Dana relocated to Berlin", "billing switched over to Stripe"
+    (
+        "change",
+        re.compile(
+            rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) [\w-]+)? "
+            r"(?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    # "Someone moved the deadline to X", "we renamed auth-api to identity-api"
+    (
+        "moved-object",
+        re.compile(
+            r"^[\w'’ -]{1,40}? (?:moved|pushed(?: back)?|postponed|rescheduled|changed|switched|"
+            r"migrated|bumped|(?P<renamed>renamed)) (?P<subject>(?:the|our|their|his|her|its|"
+            r"[A-Z][\w-]*'s) [\w'’./:@-]+(?: [\w'’./:@-]+){0,6}?) (?:to|until|over to) "
+            r"(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "renamed",
+        re.compile(rf"^{_NP} (?:was |has been |got |is )?renamed (?:to |as )?(?P<value>.+)$", re.I),
+    ),
+    (
+        "named",
+        re.compile(
+            rf"^{_NP} (?:(?:is|are|was) (?:now )?(?:called|named|known as|referred to as)|"
+            r"goes by|go by|(?:got|has|gets) a new name:?|changed (?:its|their) name to) "
+            r"(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "negated",
+        re.compile(
+            rf"^{_NP} (?:(?:is|are|was) no longer|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
+            r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
+            r"any ?more)(?P<value>.*)$",
+            re.I,
+        ),
+    ),
+    # "The billing service was handed over to Marco"
+    (
+        "handed",
+        re.compile(
+            rf"^{_NP} (?:was |has been |got |is being )(?:handed over|handed off|passed|passed on|"
+            r"reassigned|given|transferred) to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$",
+        ),
+    ),
+    (
+        "by",
+        re.compile(
+            rf"^{_NP} (?:is |are |was |has been |will be )?{_NOW}(?:owned|led|run|managed|"
+            r"maintained|handled|taken over) by (?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    # "Marco took over as the team lead", "Ana was appointed as the release manager"
+    (
+        "as",
+        re.compile(
+            rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:has |was |is |just )*"
+            r"(?:took over|taken over|stepped in|stepped up|appointed|named|promoted|started|"
+            r"became|become) as (?P<subject>(?:the|our|[A-Z][\w-]*'s) .+)$",
+        ),
+    ),
+    (
+        "owns",
+        re.compile(
+            rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:(?:has )?taken over|took over|"
+            r"owns|leads|runs|manages|maintains|is (?:now )?(?:the )?(?:owner|lead|maintainer) of|"
+            r"is (?:now )?responsible for|looks after|has taken over|has taken on) "
+            r"(?P<subject>(?!an? |some |many |two |three |on |in |at |to |for |as |with |into )[\w'’./:@-]+(?: [\w'’./:@-]+){0,4})$",
+        ),
+    ),
+    (
+        "personal",
+        re.compile(
+            rf"^{_NP} {_NOW}(?:still )?(?P<verb>lives in|lives at|is living in|lives near|"
+            r"is based in|is based at|is located in|is located at|resides in|is moving to|"
+            r"has lived in|has been living in|settled in|has settled in|"
+            r"works at|works for|is working at|is working for|is employed by|joined|started at|"
+            r"has a job at|started a new job at|started working at|is an? [\w-]+ at|"
+            r"works as|is working as|is employed as) (?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "state",
+        re.compile(
+            rf"^{_NP} {_NOW}(?P<verb>uses|use|runs on|run on|is on|are on|is hosted on|"
+            r"is hosted at|is hosted in|points to|point to|is in|are in|is at|are at|"
+            r"deploys to|deploy to|deploys on|deploy on|meets on|meet on|is due|are due|"
+            r"is scheduled for|is set for|is planned for|happens on|takes place on|is held on|"
+            r"is held at|is scheduled at|starts at|starts on|begins at|begins on|kicks off at|"
+            r"builds with|builds on|builds everything with|"
+            r"(?:runs|builds|hosts|keeps|stores) (?:its|their|our) [\w-]+ (?:on|in|with|at)|"
+            r"prefers|prefer|drives|listens on|talks to|reads from|writes to|stores .{1,20} in) "
+            r"(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+    (
+        "copula",
+        re.compile(
+            rf"^{_NP} (?:is|are|was|were|has been|have been|will be|becomes|became|'s|’s) "
+            rf"{_NOW}(?P<value>.+)$",
+            re.I,
+        ),
+    ),
+]
+_PLACE_VERBS = ("live", "based", "located", "resides", "moving", "is in", "are in")
+_WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
+_JOB_VERBS = ("works as", "working as", "employed as")
+_NOT_VALUE = re.compile(
+    r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
+    r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
+    r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
+    r"\w+ing|\w+ed)\b",
+    re.I,
+)
+# "Felix left Soylent for Initech", "Yuki left Berlin and settled in Porto", "the team
+# dropped Jenkins for Travis", "the team replaced Jenkins with Drone", "Ravi replaced
+# Amara as the team lead", "Priya has taken over billing from Omar", "Ines handed the
+# Kestrel service over to Jonas": a change that names the value it ends.
+_LEFT = re.compile(
+    r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:left|quit) "
+    r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join) |and (?:has )?"
+    r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$"
+)
+_DROPPED = re.compile(
+    r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:dropped|ditched|replaced|"
+    r"swapped|traded) (?P<old>[\w'’./:@-]+(?: [\w'’./:@-]+)?) (?:for|with) (?P<value>.+)$",
+    re.I,
+)
+_REPLACED_AS = re.compile(
+    r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?replaced (?P<old>[A-Z][\w'-]*"
+    r"(?: [A-Z][\w'-]*)?) as (?P<subject>.+)$"
+)
+_TAKEN_FROM = re.compile(
+    r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:taken over|took over|inherited) "
+    r"(?P<subject>.+?) from (?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
+)
+_HANDED = re.compile(
+    r"^(?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:handed|passed|gave) (?P<subject>.+?) "
+    r"(?:over |on )?to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
+)
+_BELONGS = re.compile(
+    r"^(?P<subject>.+?) (?:now )?(?:belongs to|is maintained by|is looked after by) "
+    r"(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: now)?$"
+)
+_ACTS_AS = re.compile(
+    r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:acts as|serves as|has been|has become|"
+    r"is acting as|is serving as|stepped up as|steps in as) (?P<subject>(?:the|our) .+?)"
+    r"(?: since .+| for now| now)?$"
+)
+_CALLS_HOME = re.compile(
+    r"^(?P<subject>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:now )?calls (?P<value>[A-Z].*?) home$"
+)
+# "We host staging on db3", "we call the wiki quill-12": what "we" do to the subject.
+_WE = re.compile(
+    r"^(?:we|they|the team|ops) (?:are |were |will be |have been |now |currently )*"
+    r"(?P<verb>[a-z]+) (?P<subject>(?:the |our )?"
+    r"[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?) (?:(?:on|at|in|to|for|with|as|onto|until) )?"
+    r"(?P<value>\S+)$",
+    re.I,
+)
+# A value the type of which says the slot: a time or date ("when"), an identifier
+# with a digit ("db3", "pg-node-71": the value of the thing itself).
+_TYPED = re.compile(
+    r"(?P<value>\d{4}-\d\d-\d\d|\d{1,2}:\d\d(?:\s?[ap]m)?|\d{1,2}\s?[ap]m|"
+    r"[a-z][\w]*(?:[-_.][\w]+)*\d[\w-]*)$",
+    re.I,
+)
+_CHANGED = re.compile(
+    r"\b(?:now|new|moved|changed|switched|migrated|became|become|replaced|left|dropped|"
+    r"started|as of|from next|starting|these days|instead|no longer|renamed|known as|"
+    r"postponed|delayed|pushed|rescheduled|cut over|took over|taken over|handed|onto|"
+    r"anymore|since then|going forward|from now on)\b",
+    re.I,
+)
+_INSTEAD = re.compile(
+    r"^(?P<clause>.+?),? (?:instead of|rather than|in place of|replacing) (?P<old>.+)$", re.I
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a fact says the value of one thing is."""
+
+    subject: frozenset[str]
+    slot: str
+    value: str
+    change: bool = False
+    """Said as a change ("moved to", "now", "instead of"): replaces any earlier state."""
+    weak: bool = False
+    """A verb state ("uses db3"): replaced by a change only."""
+    negated: bool = False
+    """"no longer": the value stopped holding; replaces the claim of that value."""
+    old: str = ""
+    """The value it says it replaced ("from A", "instead of A"), when named."""
+
+    @property
+    def key(self) -> tuple[frozenset[str], str]:
+        return self.subject, self.slot
+
+
+def _clean(text: str) -> str:
+    """The sentence without its bullet, speaker, trailing date note and final stop."""
+    text = text.strip().lstrip("-*+• ").strip()
+    text = _SPEAKER.sub("", text)
+    text = _SAID.sub("", text)
+    return _LEAD.sub("", text).strip().rstrip(".!;").strip()
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold().replace("’", "'").rstrip(".:") for w in _WORD.findall(text)]
+
+
+def _value(text: str) -> str:
+    """The value's words, without what trails it (a reason, a time, a clause)."""
+    text = text.strip()
+    cut = _VALUE_END.search(text, 1)
+    if cut:
+        text = text[: cut.start()]
+    words = [w for w in _words(text) if w not in ("the", "a", "an", "to")]
+    return " ".join(words)
+
+
+def _firm(value_text: str, subject_text: str) -> bool:
+    """A value that identifies (a number, a date, an identifier, a proper noun), not an
+    adjective or a description: "db3", "2026-12-15", "Berlin", not "slow", "a teacher".
+    A proper noun alone does not count after a bare name ("Dana is Canadian")."""
+    cut = _VALUE_END.search(value_text, 1)
+    head = value_text[: cut.start()] if cut else value_text
+    words = head.split()
+    if not words or len(words) > 6 or _NOT_VALUE.match(head.strip()):
+        return False
+    if re.search(r"\d", head) or _DATE.search(head):
+        return True
+    if any(re.search(r"\w[-_/.:@]\w", w) for w in words):
+        return True
+    proper = any(w[:1].isupper() for w in words if w.casefold() not in ("i",))
+    bare_name = bool(re.fullmatch(r"[A-Z][a-z][\w-]*", subject_text.strip()))
+    return proper and not bare_name
+
+
+def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
+    """The subject's words (kind words left out) and the slot its last word names
+    ("Dana's home city" -> ({dana}, place)); None for a pronoun without `about`."""
+    words = _words(text)
+    if not words:
+        return None
+    if len(words) == 1 and words[0] in _PRONOUNS:
+        if words[0] == "we":
+            return frozenset(["we", f"{(about or 'we').casefold()}'s"]), ""
+        if about is None or words[0] in ("i", "you", "it", "this", "that", "there"):
+            return None
+        words = _words(about)
+    if words[0] in ("when", "if", "because", "although", "while", "what", "how", "why"):
+        return None
+    slot = ""
+    for at, word in enumerate(words[:-1]):
+        if word in ("of", "for") and at and words[at - 1] in _SLOT_NOUNS:
+            # "the deadline for the migration", "the owner of billing"
+            slot = _SLOT_NOUNS[words[at - 1]]
+            words = words[at + 1 :]
+            break
+    if slot:
+        pass
+    elif len(words) > 1 and words[-1] in _SLOT_NOUNS:
+        slot = _SLOT_NOUNS[words.pop()]
+        if words and words[-1] == "home":  # "home city", "home address"
+            words.pop()
+    elif words[-1] in ("deadline",):
+        slot = "when"
+    kept = [w.removesuffix("'s") if slot else w for w in words if w not in _KIND]
+    if words[0] in ("our", "my") and about:  # "Our team" said by Lena is not Ben's
+        kept.append(f"{about.casefold()}'s")
+    if not kept:
+        kept = [w for w in words if w not in ("the", "a", "an")]
+    return (frozenset(kept), slot) if kept else None
+
+
+def claim(text: str, about: str | None = None) -> Claim | None:
+    """The claim a fact makes, or None when it gives no single value to anything.
+    `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
+    if len(text) > MAX_FACT_CHARS:
+        return None
+    if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
+        about = about or speaker[1]
+    sentence = _clean(text)
+    if not sentence or sentence.endswith("?"):
+        return None
+    if instead := _INSTEAD.match(sentence):
+        inner = claim(instead["clause"], about)
+        if inner is None:
+            return None
+        return Claim(
+            inner.subject, inner.slot, inner.value, True, False, False, _value(instead["old"])
+        )
+    # Said as a change anywhere in the sentence ("As of Monday, ...", "is now planned
+    # for"): read without the marker, counted as a change.
+    change = bool(_CHANGED.search(_SAID.sub("", text)))
+    sentence = re.sub(
+        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+ (?=the |our )",
+        "",
+        sentence,
+        flags=re.I,
+    )
+    sentence = re.sub(r" (?:now|currently)(?= )", "", sentence)
+    made = _named_change(sentence) or _formed(sentence, about) or _typed(sentence)
+    if made is not None and change and not made.change:
+        return Claim(made.subject, made.slot, made.value, True, False, made.negated, made.old)
+    return made
+
+
+def _formed(sentence: str, about: str | None) -> Claim | None:
+    for form, pattern in _FORMS:
+        match = pattern.match(sentence)
+        if match is None:
+            continue
+        made = _claim(form, match, about)
+        if made is not None:
+            return made
+    return None
+
+
+def _named_change(sentence: str) -> Claim | None:
+    """The shapes that name both values, or a holder by another verb ("belongs to",
+    "acts as", "calls Lisbon home")."""
+    for pattern, slot in (
+        (_LEFT, ""),
+        (_DROPPED, ""),
+        (_REPLACED_AS, ""),
+        (_TAKEN_FROM, "owner"),
+        (_HANDED, "owner"),
+    ):
+        if match := pattern.match(sentence):
+            found = _subject(match["subject"], None)
+            if found is None:
+                return None
+            if pattern is _LEFT:
+                slot = "employer" if match["job"] else "place"
+            value = _value(match["value"])
+            return Claim(
+                found[0], found[1] or slot, value, True, False, False, _value(match["old"])
+            )
+    for pattern, slot in ((_BELONGS, "owner"), (_ACTS_AS, ""), (_CALLS_HOME, "place")):
+        if match := pattern.match(sentence):
+            found = _subject(match["subject"], None)
+            if found is None:
+                return None
+            change = bool(_CHANGED.search(sentence))
+            return Claim(found[0], found[1] or slot, _value(match["value"]), change)
+    return None
+
+
+def _typed(sentence: str) -> Claim | None:
+    """Any other sentence about a subject that ends in a time, a date or an identifier:
+    a weak claim of that value (replaced only by a change), or a change when it says
+    so ("now", "moved", "as of", "got pushed"); the subject is what comes before the
+    verb, or what "we" do something to ("We host staging on db3")."""
+    cut = _VALUE_END.search(sentence, 1)
+    head = sentence[: cut.start()] if cut else sentence
+    typed = _TYPED.search(head.strip())
+    if typed is None:
+        return None
+    value = typed["value"]
+    slot = ""
+    if we := _WE.match(head.strip()):
+        subject_text = we["subject"]
+        if we["verb"].casefold() in ("call", "name", "dub", "rename", "renamed", "called"):
+            slot = "name"
+    else:
+        # The verb: an auxiliary, or the first lowercase word in -s (not -ss, -us, -is:
+        # "status", "class") or -ed.
+        verb = re.search(
+            r"\s(?:is|are|was|were|has|have|had|will|got|gets|goes|still|"
+            r"[a-z]+(?<![su]s)(?<!is)s|[a-z]+ed)\b",
+            head,
+        )
+        if verb is None:
+            return None
+        subject_text = head[: verb.start()]
+        between = head[verb.start() : typed.start()]
+        # "got a new certificate from db7-ca": the value of something else it names.
+        if re.search(
+            r"\b(?:a|an|the|some|its|their|our|his|her)\b|\b(?:from|by|of|with)\s*$", between
+        ):
+            return None
+    if not subject_text.strip() or len(subject_text.split()) > 8:
+        return None
+    found = _subject(subject_text, None)
+    if found is None or _value(value) in found[0]:
+        return None
+    slot = "when" if _is_date(value) else slot or found[1]
+    return Claim(found[0], slot, _value(value), False, True)
+
+
+def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
+    groups = match.groupdict()
+    subject_text = groups["subject"]
+    value_text = (groups.get("value") or "").strip()
+    now = bool(groups.get("now"))
+    found = _subject(subject_text, about)
+    if found is None:
+        return None
+    subject, slot = found
+    value = _value(value_text)
+    if form == "negated":
+        value = _value(value_text or groups.get("val2") or "")
+        verb = (groups.get("verb") or groups.get("verb2") or "").casefold()
+        return Claim(subject, slot or _slot_of(verb, value_text), value, True, False, True)
+    if not value:
+        return None
+    is_date = _is_date(value_text)
+    when = "when" if is_date and slot in ("", "when") else slot
+    if form in ("from", "delay", "change", "moved-object"):
+        return _change(form, groups, subject, slot, when, value_text, value, is_date)
+    if form in ("renamed", "named"):
+        return Claim(subject, "name", value, form == "renamed" or now)
+    if form == "as":
+        return Claim(subject, slot, value, True)
+    if form == "handed":
+        return Claim(subject, "owner", value, True)
+    if form in ("by", "owns"):
+        return Claim(subject, "owner", value, now or "took" in match[0] or "taken" in match[0])
+    if form == "personal":
+        verb = groups["verb"].casefold()
+        return Claim(subject, _slot_of(verb, value_text), value, now or "moving" in verb)
+    if form == "state":
+        verb = re.sub(
+            r" (?:everything|all|its \w+|their \w+|our \w+)(?= )", "", groups["verb"].casefold()
+        )
+        slot = "when" if is_date else _slot_of(verb, value_text)
+        if slot == "" and not _firm(value_text, subject_text):
+            return None  # "is on holiday", "points to the wiki": no value of the subject
+        if slot == "place" and not _is_place(value_text):
+            return None
+        weak = slot not in ("place", "when", "")
+        return Claim(subject, slot, value, now, weak and not now)
+    return _copula(subject, slot, subject_text, value_text, value, now, is_date)
+
+
+def _change(
+    form: str,
+    groups: dict[str, str | Any],
+    subject: frozenset[str],
+    slot: str,
+    when: str,
+    value_text: str,
+    value: str,
+    is_date: bool,
+) -> Claim | None:
+    """A change: moved/switched/postponed to, renamed; "moved to" a place or a value."""
+    if form == "delay" and not is_date:
+        return None  # "moved to Berlin": read as a change of place or value
+    if form == "moved-object" and groups.get("renamed"):
+        return Claim(subject, "name", value, True)
+    if form in ("change", "moved-object") and not is_date and not slot:
+        if _is_place(value_text):
+            when = "place"
+        elif not _firm(value_text, ""):
+            return None  # "moved to a new desk": no value of anything
+    old = _value(groups.get("old") or "")
+    return Claim(subject, when, value, True, False, False, old)
+
+
+def _copula(
+    subject: frozenset[str],
+    slot: str,
+    subject_text: str,
+    value_text: str,
+    value: str,
+    now: bool,
+    is_date: bool,
+) -> Claim | None:
+    """ "X is V": a claim when V identifies (or X names a choice); "P is the X" and "P is
+    Q's X" are X's value being P."""
+    noun = re.sub(r"\s+(?:now|these days|currently|again)$", "", value_text.rstrip(".!"))
+    noun = noun.removeprefix("now ")
+    role = re.match(r"^(?:the |our |[A-Z][\w-]*['’]s )[\w'’./:@ -]{2,60}$", noun)
+    if (
+        role
+        and not _NOT_VALUE.match(value_text)
+        and not re.search(r"\b(?:\w+est|most|least|best|worst)\b", noun)  # an opinion
+        and not re.search(r"\b(?:who|that|which|where|when)\b", noun)
+    ):
+        # "Marco is the team lead", "Bruno is the owner of billing": the role's holder.
+        found = _subject(noun, None)
+        if found is None:
+            return None
+        return Claim(found[0], found[1], " ".join(_words(subject_text)), now)
+    choice = any(w in _CHOICE for w in _words(subject_text))
+    if slot == "when" or is_date:
+        return Claim(subject, "when", value, now) if is_date else None
+    if not (_firm(value_text, subject_text) or (choice and len(value.split()) <= 3)):
+        return None
+    if re.match(r"^(?:in|at|on|from|near|with|for|by|to|of|like|over|under)\b", value_text, re.I):
+        if re.match(r"^(?:in|at)\b", value_text, re.I) and _is_place(value_text[3:]):
+            return Claim(subject, "place", _value(value_text[3:]), now)
+        return None
+    return Claim(subject, slot, value, now)
+
+
+def _is_date(text: str) -> bool:
+    """The value (what trails it left out) is a date or a time: "2027-01-15", "on March
+    10", "Thursdays", "9:30"; not "down for an hour on Tuesday"."""
+    cut = _VALUE_END.search(text, 1)
+    head = re.sub(
+        r"^(?:on|for|at|until|till|to|by|in|every)\s+",
+        "",
+        (text[: cut.start()] if cut else text).strip(),
+        flags=re.I,
+    )
+    found = _DATE.match(head) or re.match(
+        r"\d{4}\b|\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b", head, re.I
+    )
+    return found is not None
+
+
+def _is_place(text: str) -> bool:
+    """A proper name with no digit or identifier in it: "Berlin", "New York"."""
+    cut = _VALUE_END.search(text, 1)
+    head = (text[: cut.start()] if cut else text).strip()
+    words = head.split()
+    return (
+        bool(words)
+        and len(words) <= 4
+        and all(w[:1].isupper() or w in ("of", "de", "la") for w in words)
+        and not re.search(r"[\d_/.:@]", head)
+    )
+
+
+def _slot_of(verb: str, value_text: str) -> str:
+    if any(part in verb for part in _PLACE_VERBS):
+        return "place"
+    if any(part in verb for part in _WORK_VERBS) or verb in ("joined", "started at"):
+        return "employer"
+    if any(part in verb for part in _JOB_VERBS):
+        return "job"
+    if verb.startswith(("is due", "are due", "is scheduled", "is set", "is planned", "happens")):
+        return "when"
+    if verb.startswith(("takes place", "is held", "meets", "meet")):
+        return "when"
+    if verb in (
+        "is on",
+        "are on",
+        "is at",
+        "are at",
+        "is hosted on",
+        "is hosted at",
+        "is hosted in",
+    ):
+        return "when" if _DATE.search(value_text) else ""
+    if verb in ("runs on", "run on", "points to", "point to"):
+        return ""
+    return verb
+
+
+def replaces(newer: Claim, older: Claim) -> bool:
+    """Whether `newer` (said later) makes `older` stale."""
+    if newer.key != older.key or older.negated:
+        return False
+    if newer.negated:
+        return not newer.value or newer.value == older.value
+    if newer.value == older.value:
+        return False
+    if older.weak:
+        return newer.change
+    return True
+
+
+def names_replaced(newer: Claim, older: Claim) -> bool:
+    """A fact that names the value it replaced ("switched from A to B", "B instead of
+    A") makes stale an earlier claim about its subject whose value is A, in any slot
+    ("The team uses Jenkins" before "The team switched from Jenkins to GitHub Actions")."""
+    if not newer.old or older.negated or newer.subject != older.subject:
+        return False
+    return older.value == newer.old or (
+        set(newer.old.split()) <= set(older.value.split())
+        and not set(newer.value.split()) <= set(older.value.split())
+    )
+
+
+def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
+    """Which facts, given oldest first, a later one makes stale: {stale index: index of
+    the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
+    claims = [claim(text, about[i] if about else None) for i, text in enumerate(facts)]
+    found: dict[int, int] = {}
+    by_key: dict[tuple[frozenset[str], str], list[int]] = {}
+    by_subject: dict[frozenset[str], list[int]] = {}
+    for i, made in enumerate(claims):
+        if made is None:
+            continue
+        for j in by_key.get(made.key, []):
+            older = claims[j]
+            if older is not None and replaces(made, older):
+                found[j] = i
+            elif older is not None and not made.negated and made.value == older.value:
+                found.pop(j, None)  # said again ("moved back to db3"): current again
+        if made.old:
+            for j in by_subject.get(made.subject, []):
+                older = claims[j]
+                if older is not None and older.key != made.key and names_replaced(made, older):
+                    found[j] = i
+        by_key.setdefault(made.key, []).append(i)
+        by_subject.setdefault(made.subject, []).append(i)
+    return found
+
+
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
+
+
+def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
+    """A model's MEMORY.md without the bullets it kept of a stale value, and each drop
+    as `old -> new`. `sources` are the texts it merged, oldest first (the MEMORY.md it
+    was given, then the daily ledgers). Only a confident case is dropped: the sources
+    say which value replaced which, and the answer holds a bullet of each, the old and
+    the new, read as the same claims; anything else the answer says is left as it is."""
+    facts = [
+        match["fact"]
+        for text in sources
+        for line in text.splitlines()
+        if (match := _BULLET.match(line))
+    ]
+    replaced = stale(facts)
+    if not replaced:
+        return answer, []
+    claims = [claim(fact) for fact in facts]
+    lines = answer.splitlines()
+    said: dict[int, tuple[str, Claim]] = {}
+    for i, line in enumerate(lines):
+        if (match := _BULLET.match(line)) and (made := claim(match["fact"])) is not None:
+            said[i] = match["fact"], made
+    shown = {(made.key, made.value, made.negated) for _, made in said.values()}
+    gone: dict[int, str] = {}
+    for old, new in replaced.items():
+        older, newer = claims[old], claims[new]
+        if older is None or newer is None or (newer.key, newer.value, newer.negated) not in shown:
+            continue
+        for i, (text, made) in said.items():
+            if (made.key, made.value, made.negated) == (older.key, older.value, older.negated):
+                gone.setdefault(i, f"{text} -> {facts[new]}")
+    kept = [line for i, line in enumerate(lines) if i not in gone]
+    return "\n".join(kept), list(gone.values())

@@ -1,0 +1,120 @@
+"""Supersession: which facts a later one makes stale, and which it must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.models.supersede import claim, drop_stale, stale
+
+# (older, newer): the newer one changes the older one's value.
+CHANGES = [
+    ("Staging is db3.", "Staging moved to db7."),
+    ("The staging database is db3.", "Staging now points to db7."),
+    ("Staging runs on db3.", "The staging database was migrated to db7 last week."),
+    ("Dana lives in Lisbon.", "Dana moved to Berlin in March 2024."),
+    ("Dana lives in Lisbon.", "Dana's home city is now Berlin."),
+    ("Dana is based in Lisbon.", "Dana relocated to Berlin (May 2023)."),
+    ("The migration deadline is 2026-12-15.", "The migration was postponed to 2027-01-15."),
+    ("The launch is on March 3.", "Priya moved the launch to March 10."),
+    ("The release date is 2026-11-02.", "The release slipped to 2026-11-20 because QA found bugs."),
+    ("The standup is at 9:30.", "The standup moved to 10:00."),
+    ("Priya owns the billing service.", "Marco now owns the billing service."),
+    ("Priya owns billing-v3.", "billing-v3 is now owned by Marco."),
+    ("Priya is the team lead.", "Marco is the team lead."),
+    ("The team lead is Priya.", "Marco took over as the team lead."),
+    ("Dana works at Acme.", "Dana joined Globex."),
+    ("Dana works at Acme.", "Dana no longer works at Acme."),
+    ("The team uses Jenkins for CI.", "The team switched from Jenkins to GitHub Actions."),
+    ("Staging uses db3.", "Staging uses db7 instead of db3."),
+    ("The service is called auth-api.", "The service was renamed to identity-api."),
+    ("Dana's favourite editor is vim.", "Dana's favourite editor is now Helix."),
+    ("Dana is 34.", "Dana is 35."),
+    ("We deploy on Tuesdays.", "We deploy on Thursdays instead of Tuesdays."),
+    # a time, a date or an identifier read in any sentence, changed by a marked one
+    ("We host staging on db3.", "As of Monday, staging is on db7."),
+    ("The review is held at 9:30.", "From next week the review starts at 10:15."),
+    ("The build cache currently lives on vault-47.", "The build cache has been moved to vault-9."),
+    ("Felix has a job at Soylent.", "Felix left Soylent for Initech."),
+    ("The web team builds everything with Drone.", "The web team now builds with Jenkins."),
+    ("Omar maintains the billing service.", "Priya has taken over the billing service from Omar."),
+]
+
+# (older, newer): the newer one mentions the same subject without changing its value.
+KEEPS = [
+    ("Staging is db3.", "Staging was down for an hour on Tuesday."),
+    ("Staging is db3.", "Staging is slow on Mondays."),
+    ("Staging is db3.", "The staging cache is redis-2."),
+    ("Staging is db3.", "Staging is still db3."),
+    ("Dana lives in Lisbon.", "Dana visited Berlin in May."),
+    ("Dana lives in Lisbon.", "Dana went to Porto."),
+    ("Dana lives in Lisbon.", "Dana loves Berlin."),
+    ("Dana lives in Lisbon.", "Dana's sister lives in Ohio."),
+    ("Dana lives in Lisbon.", "Dana is Canadian."),
+    ("Dana lives in Lisbon.", "Dana moved to a new desk."),
+    ("The migration deadline is 2026-12-15.", "The deadline is tight."),
+    ("The migration deadline is 2026-12-15.", "Priya asked about the migration deadline."),
+    ("Priya owns the billing service.", "Marco reviewed the billing service."),
+    ("Priya owns the billing service.", "Marco owns a dog."),
+    ("Ben is a teacher.", "Ben is a runner."),
+    ("Dana no longer lives in Lisbon.", "Dana lives in Berlin."),
+    ("The team uses Jenkins for CI.", "The team complained about Jenkins."),
+    ("We host staging on db3.", "Staging had 12 alerts last night."),
+    ("We host staging on db3.", "Staging got a new certificate from db7-ca."),
+    ("The tech lead is Dana.", "The tech lead is on holiday next week."),
+    # an opinion is not a role with one holder (bench/fidelity.py's casual talk)
+    (
+        "Ana's brother Noor is the funniest person Ana knows.",
+        "Ana's dad Ivy is the funniest person Ana knows.",
+    ),
+    # "our" of two speakers: two teams
+    ("Lena: Our team is 23 people now.", "Ben: Our team is 9 people now."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHANGES)
+def test_a_later_value_makes_the_earlier_one_stale(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}, (claim(older), claim(newer))
+
+
+@pytest.mark.parametrize(("older", "newer"), KEEPS)
+def test_a_mention_that_changes_nothing_makes_nothing_stale(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}, (claim(older), claim(newer))
+
+
+def test_order_decides_which_is_stale() -> None:
+    assert stale(["Staging moved to db7.", "Staging is db3."]) == {0: 1}
+    assert stale(["Staging is db3.", "Staging moved to db7."]) == {0: 1}
+
+
+def test_a_value_said_again_is_current_again() -> None:
+    facts = ["Staging is db3.", "Staging moved to db7.", "Staging moved back to db3."]
+    assert stale(facts) == {1: 2}
+
+
+def test_a_chain_ends_at_the_newest() -> None:
+    facts = ["Dana lives in Lisbon.", "Dana moved to Berlin.", "Dana moved to Paris."]
+    assert stale(facts) == {0: 2, 1: 2}
+
+
+def test_a_pronoun_stands_for_who_the_fact_is_about() -> None:
+    facts = ["Dana lives in Lisbon.", "She moved to Berlin."]
+    assert stale(facts) == {}  # nobody known: left alone
+    assert stale(facts, ["Dana", "Dana"]) == {0: 1}
+
+
+def test_what_is_not_a_fact_is_no_claim() -> None:
+    for text in ["Ben: That's cool, Ana!", "Where is staging?", "", "It is db3."]:
+        assert claim(text) is None
+
+
+def test_a_models_answer_loses_a_stale_bullet_only_beside_the_newer_value() -> None:
+    sources = ["# Memory\n\n- Staging is db3.\n", "## Flush\n\n- Staging moved to db7.\n"]
+    both = "# Memory\n\n- Staging is db3.\n- Staging moved to db7.\n- Staging was slow."
+    assert drop_stale(both, sources) == (
+        "# Memory\n\n- Staging moved to db7.\n- Staging was slow.",
+        ["Staging is db3. -> Staging moved to db7."],
+    )
+    only_old = "# Memory\n\n- Staging is db3."  # the model chose: not confident, kept
+    assert drop_stale(only_old, sources) == (only_old, [])
+    unrelated = "# Memory\n\n- Staging is db3.\n- Prod is db1."
+    assert drop_stale(unrelated, ["- Staging is db3.\n- Prod is db1.\n"]) == (unrelated, [])
