@@ -84,6 +84,8 @@ class Fact:
     order: int
     curated: bool
     refs: int = 1
+    origins: list[tuple[str, str]] = field(default_factory=list)
+    """The input lines it was merged from: `(daily name, line)`, name "" for MEMORY.md."""
 
 
 @dataclass
@@ -111,8 +113,9 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
-        facts.append(Fact(_BULLET.sub("", stripped).strip(), subject, len(facts), True))
-    for _name, text in dailies:
+        text = _BULLET.sub("", stripped).strip()
+        facts.append(Fact(text, subject, len(facts), True, origins=[("", stripped)]))
+    for name, text in dailies:
         span: tuple[date, date] | None = None
         for line in text.splitlines():
             stripped = line.strip()
@@ -133,7 +136,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             if span and not _HAS_DATE.search(fact) and PAST.search(fact):
                 # Something that happened, with no date of its own: when it was said.
                 fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
-            facts.append(Fact(fact, speaker, len(facts), False))
+            facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
     return facts
 
 
@@ -188,11 +191,13 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
             not same.subject or not fact.subject or same.subject == fact.subject
         ):
             same.refs += 1
+            same.origins += fact.origins
             continue
         if same is not None:
             key |= {f"\0{fact.subject}"}  # the same words said by someone else: another fact
             if key in kept:
                 kept[key].refs += 1
+                kept[key].origins += fact.origins
                 continue
         kept[key] = fact
         attribute = _attribute(fact)
