@@ -323,11 +323,17 @@ class Entry:
     """The thread entry a flushed line was said in."""
 
     thread: str
+    """The thread whose log holds it."""
     index: int
+    """Its index in the thread log (0-based, as flush headings count)."""
     role: str
+    """user, assistant or tool."""
     speaker: str | None
+    """Who said it (the message's `name`, or a leading `Name:`), when known."""
     said: str | None
+    """When (the message's `ts`, ISO 8601), when the log has it."""
     text: str
+    """The message's text (cut at 300 characters)."""
 
 
 @dataclass
@@ -337,11 +343,13 @@ class Origin:
     ledger: str
     """PATH:LINE of the ledger line."""
     text: str
+    """The ledger line, without its bullet."""
     kind: str
     """`flush`, `save` or `ledger` (a block of no known kind)."""
     at: str | None = None
     """When the block was written."""
     thread: str | None = None
+    """The thread a flush block was taken from."""
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     entry: Entry | None = None
@@ -353,10 +361,12 @@ class Explained:
     line: int
     """Line number in MEMORY.md."""
     bullet: str
+    """The bullet's text, without its bullet mark."""
     how: str
     """`recorded` (the sidecar knows it), `matched` (found in the ledgers by its text),
     or `unknown` (edited by hand: no ledger line states it)."""
     sources: list[Origin] = field(default_factory=list)
+    """The ledger lines it came from (empty: unknown)."""
 
 
 def explain_line(
@@ -435,7 +445,9 @@ class BulletChange:
     """A bullet a consolidation adds (`+`) or drops (`-`), with where it came from."""
 
     op: str
+    """`+` added, `-` dropped."""
     bullet: str
+    """The bullet's text, without its bullet mark."""
     sources: list[str] = field(default_factory=list)
     """PATH:LINE of its ledger lines; empty when none is known."""
 
@@ -477,7 +489,9 @@ MEMORY_LINE = re.compile(r"(?:\./)?MEMORY\.md:(?P<line>-?\d+)")
 @dataclass
 class ExplainResult:
     target: str
+    """What was asked: MEMORY.md:LINE or a text."""
     bullets: list[Explained]
+    """The bullets it names, each with its chain of sources."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
