@@ -33,7 +33,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, fact_key, key_digest
 from memctl.core.said import speaker_of, when
-from memctl.core.threads import message_text, read_log
+from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.facts import content_words
 
@@ -114,7 +114,8 @@ def read_sidecar(path: Path) -> Bullets:
 
 
 def write_sidecar(path: Path, bullets: Bullets) -> None:
-    write_atomic(path, (json.dumps(_document(bullets), indent=1) + "\n").encode("utf-8"))
+    text = json.dumps(_document(bullets), separators=(",", ":"))
+    write_atomic(path, (text + "\n").encode("utf-8"))
 
 
 def kept_copy(ws: Workspace) -> dict[str, Any] | None:
@@ -156,6 +157,7 @@ class Ledgers:
         self._lines: dict[str, list[str]] = {}
         self._by_digest: dict[str, list[Source]] | None = None
         self._words: list[tuple[Source, frozenset[str]]] | None = None
+        self._logs: dict[str, LogRead | None] = {}
 
     def lines(self, path: str) -> list[str]:
         if path not in self._lines:
@@ -165,6 +167,15 @@ class Ledgers:
                 text = ""
             self._lines[path] = text.splitlines()
         return self._lines[path]
+
+    def log(self, thread: str) -> LogRead | None:
+        """A thread's log, read once for all the bullets explained (None: unreadable)."""
+        if thread not in self._logs:
+            try:
+                self._logs[thread] = read_log(self.ws, thread)
+            except (MemctlError, OSError):
+                self._logs[thread] = None
+        return self._logs[thread]
 
     def line(self, source: Source) -> str | None:
         lines = self.lines(source.path)
@@ -380,7 +391,7 @@ def explain_line(
     if not sources:
         sources, how = ledgers.by_text(line), "matched"
     result = Explained(number, BULLET.sub("", line.strip()), how if sources else "unknown")
-    result.sources = [_origin(ws, ledgers, source) for source in sources]
+    result.sources = [_origin(ledgers, source) for source in sources]
     return result
 
 
@@ -389,7 +400,7 @@ def explain_all(ws: Workspace, memory: str) -> list[Explained]:
     return [explain_line(ws, number, line, ledgers) for number, line in bullets_of(memory)]
 
 
-def _origin(ws: Workspace, ledgers: Ledgers, source: Source) -> Origin:
+def _origin(ledgers: Ledgers, source: Source) -> Origin:
     lines = ledgers.lines(source.path)
     text = BULLET.sub("", lines[source.line - 1].strip())
     origin = Origin(f"{source.path}:{source.line}", text, "ledger")
@@ -402,15 +413,13 @@ def _origin(ws: Workspace, ledgers: Ledgers, source: Source) -> Origin:
         origin.kind, origin.at, origin.thread = "flush", flushed["at"], flushed["thread"]
         first, last = int(flushed["first"]), int(flushed["last"] or flushed["first"])
         origin.entries = f"{first}-{last}" if last != first else str(first)
-        origin.entry = _entry(ws, flushed["thread"], first, last, text)
+        origin.entry = _entry(ledgers.log(flushed["thread"]), flushed["thread"], first, last, text)
     return origin
 
 
-def _entry(ws: Workspace, thread: str, first: int, last: int, fact: str) -> Entry | None:
+def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -> Entry | None:
     """The entry of `first`..`last` that shares the most words with `fact`."""
-    try:
-        log = read_log(ws, thread)
-    except (MemctlError, OSError):
+    if log is None:
         return None
     wanted = set(content_words(fact))
     best: tuple[int, int, dict[str, Any]] | None = None
