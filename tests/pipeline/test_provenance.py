@@ -14,6 +14,7 @@ import pytest
 from memctl.core.workspace import Workspace
 from memctl.pipeline.provenance import bullets_of, explain_all
 from tests.support.helpers import configure, snapshot
+from tests.support.llm_server import write_model_config
 
 
 def say(cli: Any, ws: Path, thread: str, *texts: str, speaker: str | None = None) -> None:
@@ -134,6 +135,38 @@ def test_undo_brings_back_the_sources_of_the_restored_bullets(cli: Any, ws: Path
     assert cli("-w", ws, "undo").exit_code == 0
     document = json.loads(cli("-w", ws, "--json", "explain", "staging database").stdout)
     assert document["bullets"][0]["how"] == "recorded"
+
+
+def test_an_llm_answer_is_matched_to_its_ledger_lines(
+    cli: Any, workspace: Path, llm_server: Any
+) -> None:
+    """An LLM does not say where a fact came from: each bullet of its answer is matched to
+    the ledger lines sharing its words, recorded at the merge (several sources allowed),
+    and a bullet of its own invention is unknown."""
+    write_model_config(workspace, llm_server, timezone="UTC")
+    ledger = workspace / "memory" / "2026-01-01.md"
+    ledger.write_text(
+        "## Memory Save — 2026-01-01T09:00:00+00:00\n\n"
+        "- Dana leads the payments team.\n"
+        "- The staging database is db3.\n"
+        "- Staging database: db3.\n"
+    )
+    llm_server.reply(
+        "# Memory\n\n- Dana is the lead of the payments team.\n"
+        "- Staging uses the db3 database.\n- The moon is made of cheese.\n"
+    )
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    document = json.loads(cli("-w", workspace, "--json", "explain", "payments team").stdout)
+    [lead] = document["bullets"]
+    assert lead["how"] == "recorded"
+    assert [s["ledger"] for s in lead["sources"]] == ["memory/2026-01-01.md:3"]
+    staging = json.loads(cli("-w", workspace, "--json", "explain", "db3 database").stdout)
+    assert [s["ledger"] for s in staging["bullets"][0]["sources"]] == [
+        "memory/2026-01-01.md:4",
+        "memory/2026-01-01.md:5",
+    ]
+    moon = json.loads(cli("-w", workspace, "--json", "explain", "moon").stdout)
+    assert moon["bullets"][0]["how"] == "unknown" and moon["bullets"][0]["sources"] == []
 
 
 # --------------------------------------------------------------------------- sequences
