@@ -464,7 +464,7 @@ def _commit(
 
     if result.changed:  # left as it was: not even its mtime moves
         ws.update_state(note)
-        provenance.record_merge(ws, new, _merged_text(found), told)
+        provenance.record_merge(ws, current, new, _merged_text(found), told)
         write_atomic(ws.memory_md, new)
     ws.update_state(lambda state: _advance(ws, state, pending))
 

@@ -271,18 +271,7 @@ def merged_sources(
     if passes and all(told is not None for told in passes):
         fresh = _fresh_lines(ws, merged)
         for told in passes:
-            current = {
-                bullet_digest(fact): _dedupe(
-                    source
-                    for name, line in origins
-                    for source in (
-                        current.get(bullet_digest(line), [])
-                        if not name
-                        else fresh.get((name, bullet_digest(line)), [])
-                    )
-                )
-                for fact, origins in (told or {}).items()
-            }
+            current = _followed(current, fresh, told or {})
     found: Bullets = {}
     for _, line in bullets_of(memory):
         digest = bullet_digest(line)
@@ -291,6 +280,23 @@ def merged_sources(
         ]
         found[digest] = _dedupe(sources) or ledgers.by_text(line)
     return found
+
+
+def _followed(
+    current: Bullets,
+    fresh: dict[tuple[str, str], list[Source]],
+    told: dict[str, list[tuple[str, str]]],
+) -> Bullets:
+    """The sources of one pass's facts: a line of MEMORY.md brings the sources it had
+    (`current`), a line of the new text its own place. Two facts of the same key (one
+    under two headings) share their sources."""
+    found: Bullets = {}
+    for fact, origins in told.items():
+        sources = found.setdefault(bullet_digest(fact), [])
+        for name, line in origins:
+            digest = bullet_digest(line)
+            sources += current.get(digest, []) if not name else fresh.get((name, digest), [])
+    return {digest: _dedupe(sources) for digest, sources in found.items()}
 
 
 def _fresh_lines(ws: Workspace, merged: list[MergedText]) -> dict[tuple[str, str], list[Source]]:
@@ -316,14 +322,22 @@ def _dedupe(sources: Iterable[Source]) -> list[Source]:
 
 def record_merge(
     ws: Workspace,
+    replaced: bytes,
     memory: bytes,
     merged: list[MergedText],
     passes: list[dict[str, list[tuple[str, str]]] | None],
 ) -> None:
-    """Write the sidecar of the MEMORY.md a consolidation is about to write (first: a
-    MEMORY.md on disk always has one at least as new)."""
+    """Write the sidecar of the MEMORY.md a consolidation is about to write, in place of
+    `replaced`. Written first, it keeps the bullets of `replaced` too: a run killed
+    before MEMORY.md is replaced leaves a sidecar that still knows the one on disk."""
     text = memory.decode("utf-8", "replace")
-    write_sidecar(sidecar_path(ws), merged_sources(ws, text, merged, passes))
+    bullets = merged_sources(ws, text, merged, passes)
+    before = read_sidecar(sidecar_path(ws))
+    for _, line in bullets_of(replaced.decode("utf-8", "replace")):
+        digest = bullet_digest(line)
+        if digest not in bullets and digest in before:
+            bullets[digest] = before[digest]
+    write_sidecar(sidecar_path(ws), bullets)
 
 
 # --------------------------------------------------------------------------- explaining

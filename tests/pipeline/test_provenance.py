@@ -169,6 +169,27 @@ def test_an_llm_answer_is_matched_to_its_ledger_lines(
     assert moon["bullets"][0]["how"] == "unknown" and moon["bullets"][0]["sources"] == []
 
 
+def test_a_run_killed_before_memory_md_is_written_leaves_it_known(
+    cli: Any, ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sidecar is written first; it still knows the MEMORY.md left on disk."""
+    from memctl.pipeline import consolidate
+
+    say(cli, ws, "t2", "The staging database is db7.")  # replaces db3: a bullet dropped
+    assert cli("-w", ws, "flush").exit_code == 0
+    real = consolidate.write_atomic
+
+    def killed(path: Path, data: bytes, *args: Any, **kwargs: Any) -> None:
+        if path.name == "MEMORY.md":
+            raise RuntimeError("killed")
+        real(path, data, *args, **kwargs)
+
+    monkeypatch.setattr(consolidate, "write_atomic", killed)
+    assert cli("-w", ws, "consolidate").exit_code == 70
+    assert "db3" in (ws / "MEMORY.md").read_text()
+    assert unresolved(ws) == []
+
+
 # --------------------------------------------------------------------------- sequences
 
 PEOPLE = ["Dana", "Carol", "Ben", "Priya"]
