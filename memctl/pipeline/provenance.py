@@ -264,21 +264,38 @@ def merged_sources(
     LLM does not say). With every pass told, the chain is followed exactly: a fact from
     the new text gets its ledger lines, a fact kept from MEMORY.md the sources it had.
     Else, and for any bullet left unknown (a save carried over, a redacted fact), the
-    previous sidecar by the bullet's key, then the ledgers by text."""
+    previous sidecar by the bullet's key, then the lines that state it or share most of
+    its words, among the new text and the lines the previous sidecar names (a bullet an
+    LLM reworded). Only those are read: years of ledgers are not, on every merge; a
+    bullet still unknown is matched against all of them when it is explained."""
     ledgers = Ledgers(ws)
     before = read_sidecar(sidecar_path(ws))
+    fresh = _fresh_lines(ws, merged)
     current: Bullets = dict(before)
     if passes and all(told is not None for told in passes):
-        fresh = _fresh_lines(ws, merged)
+        by_name: dict[tuple[str, str], list[Source]] = {}
+        for name, source, _ in fresh:
+            by_name.setdefault((name, source.digest), []).append(source)
         for told in passes:
-            current = _followed(current, fresh, told or {})
+            current = _followed(current, by_name, told or {})
+    candidates: list[tuple[Source, str]] | None = None
     found: Bullets = {}
     for _, line in bullets_of(memory):
         digest = bullet_digest(line)
-        sources = [
-            s for s in map(ledgers.resolve, current.get(digest) or before.get(digest) or []) if s
-        ]
-        found[digest] = _dedupe(sources) or ledgers.by_text(line)
+        known = current.get(digest) or before.get(digest) or []
+        sources = _dedupe(s for s in map(ledgers.resolve, known) if s)
+        if not sources:
+            if candidates is None:
+                candidates = [(s, text) for _, s, text in fresh] + [
+                    (s, text)
+                    for s in _dedupe(s for known in before.values() for s in known)
+                    if ledgers.holds(s) and (text := ledgers.line(s)) is not None
+                ]
+            sources = [s for s, _ in candidates if s.digest == digest][:MATCH_MOST] or _best(
+                frozenset(content_words(line)),
+                ((s, frozenset(content_words(text))) for s, text in candidates),
+            )
+        found[digest] = sources
     return found
 
 
@@ -299,9 +316,9 @@ def _followed(
     return {digest: _dedupe(sources) for digest, sources in found.items()}
 
 
-def _fresh_lines(ws: Workspace, merged: list[MergedText]) -> dict[tuple[str, str], list[Source]]:
-    """(name, digest) -> the lines of the merged text stating it, as PATH:LINE."""
-    lines: dict[tuple[str, str], list[Source]] = {}
+def _fresh_lines(ws: Workspace, merged: list[MergedText]) -> list[tuple[str, Source, str]]:
+    """(name, PATH:LINE, text) of each line of the merged text that states something."""
+    lines: list[tuple[str, Source, str]] = []
     for item in merged:
         try:
             data = (ws.root / item.path).read_bytes()
@@ -311,8 +328,7 @@ def _fresh_lines(ws: Workspace, merged: list[MergedText]) -> dict[tuple[str, str
         text = data[item.start : item.end].decode("utf-8", "replace")
         for number, line in enumerate(text.splitlines(), first):
             if is_bullet(line):
-                digest = bullet_digest(line)
-                lines.setdefault((item.name, digest), []).append(Source(item.path, number, digest))
+                lines.append((item.name, Source(item.path, number, bullet_digest(line)), line))
     return lines
 
 

@@ -168,6 +168,13 @@ def test_an_llm_answer_is_matched_to_its_ledger_lines(
     moon = json.loads(cli("-w", workspace, "--json", "explain", "moon").stdout)
     assert moon["bullets"][0]["how"] == "unknown" and moon["bullets"][0]["sources"] == []
 
+    # A later merge rewords a bullet: matched among the lines its old wording came from.
+    llm_server.reply("# Memory\n\n- Dana heads the payments team.\n")
+    assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
+    heads = json.loads(cli("-w", workspace, "--json", "explain", "heads").stdout)["bullets"]
+    assert heads[0]["how"] == "recorded"
+    assert [s["ledger"] for s in heads[0]["sources"]] == ["memory/2026-01-01.md:3"]
+
 
 def test_a_run_killed_before_memory_md_is_written_leaves_it_known(
     cli: Any, ws: Path, monkeypatch: pytest.MonkeyPatch
