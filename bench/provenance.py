@@ -40,15 +40,31 @@ except ImportError:
     provenance = None  # type: ignore[assignment]
 
 
-def counts(ws: Any) -> tuple[int, int, int]:
-    """(bullets, resolved through the sidecar, matched by text) of MEMORY.md now."""
+def counts(ws: Any) -> dict[str, int]:
+    """Of MEMORY.md's bullets now: how many there are, resolved through the sidecar,
+    matched by text only; and, for the resolved ones, what matching by text alone (all an
+    LLM's answer gets) finds: a recorded source among its matches, and how many of its
+    matches are recorded sources."""
     memory = ws.memory_md.read_text(encoding="utf-8") if ws.memory_md.exists() else ""
+    found = dict.fromkeys(
+        ("bullets", "resolved", "matched", "text_hit", "text_sources", "text_right"), 0
+    )
     if provenance is None:
-        return 0, 0, 0
-    explained = provenance.explain_all(ws, memory)
-    resolved = sum(1 for e in explained if e.how == "recorded" and e.sources)
-    matched = sum(1 for e in explained if e.how == "matched")
-    return len(explained), resolved, matched
+        return found
+    ledgers = provenance.Ledgers(ws)
+    for explained in provenance.explain_all(ws, memory):
+        found["bullets"] += 1
+        if explained.how == "matched":
+            found["matched"] += 1
+        if explained.how != "recorded" or not explained.sources:
+            continue
+        found["resolved"] += 1
+        recorded = {origin.ledger for origin in explained.sources}
+        by_text = {f"{s.path}:{s.line}" for s in ledgers.by_text(explained.bullet)}
+        found["text_hit"] += bool(by_text & recorded)
+        found["text_sources"] += len(by_text)
+        found["text_right"] += len(by_text & recorded)
+    return found
 
 
 def run(seed: int, sessions: int, filler: list[str]) -> dict[str, int]:
@@ -68,7 +84,7 @@ def run(seed: int, sessions: int, filler: list[str]) -> dict[str, int]:
 
     chats, _planted, _said = conversation(seed, sessions, filler)
     rng = random.Random(seed)
-    totals = {"steps": 0, "bullets": 0, "resolved": 0, "matched": 0, "archived": 0}
+    totals = {"steps": 0, "archived": 0}
     with tempfile.TemporaryDirectory(prefix="memctl-bench-provenance-") as scratch:
         ws, _ = utc_workspace(Path(scratch) / "ws")
         (ws.root / "memctl.yaml").write_text(
@@ -80,11 +96,9 @@ def run(seed: int, sessions: int, filler: list[str]) -> dict[str, int]:
         with mock.patch.object(Workspace, "now", lambda self: clock[0]):
 
             def step() -> None:
-                bullets, resolved, matched = counts(ws)
                 totals["steps"] += 1
-                totals["bullets"] += bullets
-                totals["resolved"] += resolved
-                totals["matched"] += matched
+                for key, value in counts(ws).items():
+                    totals[key] = totals.get(key, 0) + value
 
             for number, messages in enumerate(chats):
                 clock[0] = isoparse(messages[-1]["ts"]) + timedelta(hours=1)
@@ -148,6 +162,13 @@ def main() -> int:
         f"bullets checked after every step: {sums['bullets']:,}; resolved through the "
         f"sidecar: {sums['resolved']:,} ({share:.1%}); matched by text only: "
         f"{sums['matched']:,}; unknown: {sums['bullets'] - sums['resolved'] - sums['matched']:,}"
+    )
+    hit = sums["text_hit"] / sums["resolved"] if sums["resolved"] else 0.0
+    right = sums["text_right"] / sums["text_sources"] if sums["text_sources"] else 0.0
+    print(
+        f"matching by text alone (an LLM's answer), against builtin's exact sources: a "
+        f"recorded source among the matches for {hit:.1%} of bullets; {right:.1%} of "
+        f"{sums['text_sources']:,} matches are recorded sources"
     )
     return report(
         [
