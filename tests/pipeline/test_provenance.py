@@ -274,3 +274,17 @@ def test_every_bullet_resolves_after_any_sequence(
         assert unresolved(workspace) == [], done
         checked += len(bullets_of((workspace / "MEMORY.md").read_text()))
     assert checked > 40, done  # the run had bullets to check
+
+
+def test_dry_run_with_diff_needs_an_offline_model(
+    cli: Any, workspace: Path, llm_server: Any
+) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "memory" / "2026-01-01.md").write_text("- A new fact.\n")
+    before = snapshot(workspace)
+    run = cli("-w", workspace, "consolidate", "--dry-run", "--diff")
+    assert run.exit_code == 2 and llm_server.requests == []
+    assert run.stderr == (
+        "memctl: error: --dry-run calls no model: with --diff it needs an offline model (builtin)\n"
+    )
+    assert snapshot(workspace) == before
