@@ -566,3 +566,33 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     if not chosen:
         raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
     return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
+
+
+def explain_text(result: ExplainResult) -> str:
+    """The chains as `memctl explain` prints them and memory_explain answers."""
+    return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+
+
+def _bullet_text(bullet: Explained) -> str:
+    lines = [f"MEMORY.md:{bullet.line}  {bullet.bullet}"]
+    if not bullet.sources:
+        lines.append("  <- unknown (edited by hand: no ledger line states it)")
+    how = "  (matched by its text)" if bullet.how == "matched" else ""
+    for origin in bullet.sources:
+        lines.append(f"  <- {origin.ledger} ({_block(origin)}){how}  {origin.text}")
+        if origin.entry is not None:
+            entry = origin.entry
+            who = f"{entry.role} {entry.speaker}" if entry.speaker else entry.role
+            when = f", {entry.said}" if entry.said else ""
+            lines.append(
+                f"     <- thread {entry.thread} entry {entry.index} ({who}{when}): {entry.text}"
+            )
+    return "\n".join(lines)
+
+
+def _block(origin: Origin) -> str:
+    if origin.kind == "save":
+        return f"saved by hand at {origin.at}"
+    if origin.kind == "flush":
+        return f"flushed at {origin.at} from thread {origin.thread} entries {origin.entries}"
+    return "a ledger line"

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from memctl.cli.core import app, command, globals_of
 from memctl.cli.output import emit
-
-if TYPE_CHECKING:
-    from memctl.pipeline.provenance import Explained, ExplainResult, Origin
 
 
 @command(app, "explain")
@@ -32,38 +29,9 @@ def explain_command(
 
     Example: memctl explain "payments team" --json
     """
-    from memctl.pipeline.provenance import explain
+    from memctl.pipeline.provenance import explain, explain_text
 
     g = globals_of(ctx)
     ws, _ = g.open()
     result = explain(ws, target)
     emit(g, result, lambda: explain_text(result))
-
-
-def explain_text(result: ExplainResult) -> str:
-    return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
-
-
-def _bullet_text(bullet: Explained) -> str:
-    lines = [f"MEMORY.md:{bullet.line}  {bullet.bullet}"]
-    if not bullet.sources:
-        lines.append("  <- unknown (edited by hand: no ledger line states it)")
-    how = "  (matched by its text)" if bullet.how == "matched" else ""
-    for origin in bullet.sources:
-        lines.append(f"  <- {origin.ledger} ({_block(origin)}){how}  {origin.text}")
-        if origin.entry is not None:
-            entry = origin.entry
-            who = f"{entry.role} {entry.speaker}" if entry.speaker else entry.role
-            when = f", {entry.said}" if entry.said else ""
-            lines.append(
-                f"     <- thread {entry.thread} entry {entry.index} ({who}{when}): {entry.text}"
-            )
-    return "\n".join(lines)
-
-
-def _block(origin: Origin) -> str:
-    if origin.kind == "save":
-        return f"saved by hand at {origin.at}"
-    if origin.kind == "flush":
-        return f"flushed at {origin.at} from thread {origin.thread} entries {origin.entries}"
-    return "a ledger line"
