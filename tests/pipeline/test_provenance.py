@@ -288,3 +288,25 @@ def test_dry_run_with_diff_needs_an_offline_model(
         "memctl: error: --dry-run calls no model: with --diff it needs an offline model (builtin)\n"
     )
     assert snapshot(workspace) == before
+
+
+def test_sources_are_followed_through_every_pass(cli: Any, workspace: Path) -> None:
+    """A backlog merged in passes: each pass's MEMORY.md is the next one's input, and a
+    fact kept from it brings the ledger lines it had, down to the first pass's."""
+    configure(
+        workspace,
+        model={"name": "builtin", "context_window": 2000},
+        memory={"consolidation_max_tokens": 300},
+    )
+    unique = [f"- Service {n:02d} is owned by team {n % 7}." for n in range(20)]
+    for day in range(1, 4):
+        (workspace / "memory" / f"2026-01-0{day}.md").write_text("\n".join(unique * 4) + "\n")
+    run = cli("-w", workspace, "--json", "consolidate")
+    assert json.loads(run.stdout)["passes"] > 3
+    document = json.loads(cli("-w", workspace, "--json", "explain", "Service 00 is").stdout)
+    [bullet] = document["bullets"]
+    assert bullet["how"] == "recorded"
+    # Said 4 times in each of 3 ledgers, on lines 1, 21, 41 and 61.
+    assert sorted(s["ledger"] for s in bullet["sources"]) == sorted(
+        f"memory/2026-01-0{day}.md:{line}" for day in range(1, 4) for line in (1, 21, 41, 61)
+    )
