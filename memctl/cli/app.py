@@ -35,6 +35,7 @@ SECTIONS = (
             "history",
             "undo",
             "forget",
+            "explain",
             "status",
             "doctor",
             "mcp",

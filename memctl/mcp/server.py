@@ -47,8 +47,9 @@ INSTRUCTIONS = (
     "Long-term memory of this agent workspace. Search it (memory_search) before answering "
     "about past decisions, preferences, names or dates; read around a hit with memory_get; "
     "save durable facts with memory_save; correct one with memory_replace, drop one the "
-    "user asks you to forget with memory_forget. Past conversations: thread_search, then "
-    "thread_history for the entries around a hit."
+    "user asks you to forget with memory_forget; say where a memory came from with "
+    "memory_explain. Past conversations: thread_search, then thread_history for the "
+    "entries around a hit."
 )
 
 # Hints for clients that ask before running a tool that writes. memory_save only

@@ -109,6 +109,8 @@ class BuiltinModel:
         if handler is None:
             raise ModelError(f"model builtin: cannot do task {request.task!r}")
         answer = handler(request.payload)
+        if isinstance(answer, Reply):
+            return answer
         text, notes = answer if isinstance(answer, tuple) else (answer, [])
         return Reply(text=text, model=self.name, usage=Usage(calls=1, cost=0.0), notes=notes)
 
@@ -135,7 +137,7 @@ class BuiltinModel:
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate
-    def _consolidate(self, payload: dict[str, Any]) -> tuple[str, list[str]]:
+    def _consolidate(self, payload: dict[str, Any]) -> Reply:
         """MEMORY.md's facts and the new ones, grouped by subject, without duplicates,
         newer values replacing older ones (see memctl.models.curate), within the budget.
 
@@ -144,7 +146,8 @@ class BuiltinModel:
         not fit is counted in a comment line, added to the count of earlier merges (or
         passes), so that a drop is never silent: the new facts stay in the daily
         ledgers, the previous MEMORY.md in .memctl/history/. The replacements are
-        returned as notes for the run to report.
+        returned as notes for the run to report, and the lines each fact was merged
+        from as its sources (see memctl.pipeline.provenance).
         """
         from memctl.models.curate import merge, render, size
 
@@ -160,8 +163,14 @@ class BuiltinModel:
         before, before_curated = _left_out_before(memory)
         title = f"# Memory\n\n<!-- merged by {LABEL} -->\n"
         whole = render(title, merged.facts)
+        sources = {fact.text: fact.origins for fact in merged.facts}
+
+        def reply(text: str) -> Reply:
+            usage = Usage(calls=1, cost=0.0)
+            return Reply(text, self.name, usage, notes=merged.superseded, sources=sources)
+
         if len(whole) <= max_chars and not before:
-            return whole, merged.superseded
+            return reply(whole)
         # Room is kept for the note, sized for the largest count it may have to say (the
         # longer note only when MEMORY.md's own facts cannot all be kept).
         widest = before + len(merged.facts)
@@ -180,7 +189,7 @@ class BuiltinModel:
             note = _over_budget_note(before + dropped, before_curated + dropped_curated)
             text = render(title + note + "\n", kept)
             if len(text) <= max_chars or not kept:
-                return text, merged.superseded
+                return reply(text)
             kept.pop()
 
     # ------------------------------------------------------------------ summary

@@ -67,6 +67,8 @@ class Fact:
     refs: int = 1
     latest: int = -1
     """The order of its latest mention (a repeat makes it current again); -1: `order`."""
+    origins: list[tuple[str, str]] = field(default_factory=list)
+    """The input lines it was merged from: `(daily name, line)`, name "" for MEMORY.md."""
 
     @property
     def when(self) -> int:
@@ -98,8 +100,9 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
-        facts.append(Fact(_BULLET.sub("", stripped).strip(), subject, len(facts), True))
-    for _name, text in dailies:
+        text = _BULLET.sub("", stripped).strip()
+        facts.append(Fact(text, subject, len(facts), True, origins=[("", stripped)]))
+    for name, text in dailies:
         span: tuple[date, date] | None = None
         for line in text.splitlines():
             stripped = line.strip()
@@ -120,7 +123,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             if span and not _HAS_DATE.search(fact) and PAST.search(fact):
                 # Something that happened, with no date of its own: when it was said.
                 fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
-            facts.append(Fact(fact, speaker, len(facts), False))
+            facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
     return facts
 
 
@@ -174,12 +177,14 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
         ):
             same.refs += 1
             same.latest = fact.order
+            same.origins += fact.origins
             continue
         if same is not None:
             key |= {f"\0{fact.subject}"}  # the same words said by someone else: another fact
             if key in kept:
                 kept[key].refs += 1
                 kept[key].latest = fact.order
+                kept[key].origins += fact.origins
                 continue
         kept[key] = fact
     return _supersede(list(kept.values()))

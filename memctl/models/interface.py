@@ -65,6 +65,10 @@ class Reply:
     notes: list[str] = field(default_factory=list)
     """What the model says about its answer besides it (builtin: the facts a newer one
     replaced in a consolidation), for the run to report."""
+    sources: dict[str, list[tuple[str, str]]] | None = None
+    """For a consolidation, the input lines each fact of the answer was merged from:
+    fact text -> `(name, line)`, name being the daily file's as sent, or "" for a line
+    of MEMORY.md. None when the model does not say (an LLM): the run matches by text."""
 
 
 class Model(Protocol):

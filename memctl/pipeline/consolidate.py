@@ -37,6 +37,7 @@ from memctl.core.workspace import Workspace, stored_offset
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.supersede import drop_stale
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
+from memctl.pipeline import provenance
 
 HISTORY_KEPT = 20
 
@@ -102,6 +103,9 @@ class ConsolidateResult:
     changed: bool = False
     """MEMORY.md's bytes differ after the merge (consolidated: was rewritten; preview:
     would be). `--force` with nothing new may well leave it as it was."""
+    changes: list[provenance.BulletChange] = field(default_factory=list)
+    """The bullets the merge adds or drops, each with its ledger sources (preview, and
+    a dry run on an offline model)."""
 
 
 def consolidate(
@@ -155,6 +159,7 @@ def consolidate(
             costs = [planned.estimated_cost for planned in result.planned]
             result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
             if model.offline:
+                told: list[dict[str, list[tuple[str, str]]] | None] = []
                 merged = _merge(
                     config,
                     model,
@@ -162,21 +167,41 @@ def consolidate(
                     fresh,
                     window,
                     ConsolidateResult("dry_run", model.name),
+                    told,
                 )
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
+                result.changes = _changes(ws, old_text, merged, fresh, told)
             return result
-        merged = forgotten.drop_lines(_merge(config, model, old_text, fresh, window, result))
+        told = []
+        merged = forgotten.drop_lines(_merge(config, model, old_text, fresh, window, result, told))
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"
             result.diff = unified_diff(old_text, merged)
             result.changed = merged != old_text
+            result.changes = _changes(ws, old_text, merged, fresh, told)
             return result
         with ws.lock():
-            _commit(ws, old, merged.encode("utf-8"), found, result)
+            _commit(ws, old, merged.encode("utf-8"), found, result, told)
         result.status = "consolidated"
     return result
+
+
+def _merged_text(found: list[NewText]) -> list[provenance.MergedText]:
+    return [provenance.MergedText(item.path, item.name, item.start, item.end) for item in found]
+
+
+def _changes(
+    ws: Workspace,
+    old: str,
+    merged: str,
+    found: list[NewText],
+    told: list[dict[str, list[tuple[str, str]]] | None],
+) -> list[provenance.BulletChange]:
+    """The bullets `merged` adds to or drops from `old`, with their sources."""
+    sources = provenance.merged_sources(ws, merged, _merged_text(found), told)
+    return provenance.bullet_changes(ws, old, sources, merged)
 
 
 def _read(path: Path) -> bytes:
@@ -252,14 +277,17 @@ def _merge(
     fresh: list[NewText],
     window: int,
     result: ConsolidateResult,
+    told: list[dict[str, list[tuple[str, str]]] | None],
 ) -> str:
     """The new MEMORY.md, in as many passes as `window` needs (each pass's output is
-    the next pass's MEMORY.md). An overflow re-plans once with the stated window."""
+    the next pass's MEMORY.md). An overflow re-plans once with the stated window.
+    `told` gets, for each pass, the lines the model says each fact came from."""
     try:
-        return _passes(config, model, memory, fresh, window, result)
+        return _passes(config, model, memory, fresh, window, result, told=told)
     except ContextOverflowError as exc:
         smaller = exc.window if exc.window and exc.window < window else window // 2
-        return _passes(config, model, memory, fresh, smaller, result)
+        told.clear()
+        return _passes(config, model, memory, fresh, smaller, result, told=told)
 
 
 def _passes(
@@ -270,6 +298,7 @@ def _passes(
     window: int,
     result: ConsolidateResult,
     plan: bool = False,
+    told: list[dict[str, list[tuple[str, str]]] | None] | None = None,
 ) -> str:
     """Merge pass by pass; with `plan`, record each request instead of sending it."""
     max_tokens = config.memory.consolidation_max_tokens
@@ -307,6 +336,8 @@ def _passes(
             reply = model.complete(request)
             result.usage.add(reply.usage)
             result.superseded += reply.notes
+            if told is not None:
+                told.append(reply.sources)
             # A model may answer with a secret it was never shown: MEMORY.md gets the marker.
             given = current
             current = check_answer(redactor.text(reply.text), max_tokens, model.name)
@@ -400,7 +431,12 @@ def check_answer(text: str, max_tokens: int, model_name: str) -> str:
 
 
 def _commit(
-    ws: Workspace, old: bytes, new: bytes, found: list[NewText], result: ConsolidateResult
+    ws: Workspace,
+    old: bytes,
+    new: bytes,
+    found: list[NewText],
+    result: ConsolidateResult,
+    told: list[dict[str, list[tuple[str, str]]] | None],
 ) -> None:
     """Under the workspace lock: carry over a concurrent save, keep the old file, write
     the new one, then move the offsets."""
@@ -435,6 +471,7 @@ def _commit(
 
     if result.changed:  # left as it was: not even its mtime moves
         ws.update_state(note)
+        provenance.record_merge(ws, current, new, _merged_text(found), told)
         write_atomic(ws.memory_md, new)
     ws.update_state(lambda state: _advance(ws, state, pending))
 
@@ -528,7 +565,10 @@ def keep_history(ws: Workspace, data: bytes, marks: Marks, *, undo: bool = False
     except FileNotFoundError:
         mode = None
     # The sidecar first: a copy is never listed without the offsets that go with it.
-    sidecar = {"offsets": marks.offsets, "tails": marks.tails}
+    sidecar: dict[str, Any] = {"offsets": marks.offsets, "tails": marks.tails}
+    # Where its bullets came from goes with it too (an undo brings it back).
+    if (bullets := provenance.kept_copy(ws)) is not None:
+        sidecar["provenance"] = bullets
     write_atomic(marks_path(path), json.dumps(sidecar, indent=1, sort_keys=True).encode())
     write_atomic(path, data, mode)
     kept = sorted(

@@ -22,10 +22,12 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
+from memctl.pipeline import provenance
 from memctl.pipeline.consolidate import (
     HISTORY_NAME,
     Marks,
     keep_history,
+    marks_path,
     new_daily_text,
     read_marks,
     unified_diff,
@@ -95,6 +97,7 @@ def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> Restore
         current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         now = state.consolidation
         undo = keep_history(ws, current, Marks(dict(now.offsets), dict(now.tails)), undo=True)
+        provenance.restore_copy(ws, marks_path(ws.root / chosen.path))
         write_atomic(ws.memory_md, data)
         rewound = _rewound(ws, chosen)
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
+from memctl.pipeline import provenance
 
 
 @dataclass
@@ -100,6 +102,8 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         stamp = ws.now().isoformat(timespec="seconds")
         block = f"## Memory Save — {stamp}\n\n{body}\n".encode()
         append_durable(ledger, block_separator(ledger) + block)
+        # The body's first line in the ledger: the block ends the file with the body.
+        first = _line_count(ledger) - body.count("\n")
         try:
             old = ws.memory_md.read_bytes()
         except FileNotFoundError:
@@ -108,4 +112,10 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
             raise WorkspaceError(f"MEMORY.md: cannot be read ({exc.strerror})") from None
         joint = b"" if not old or old.endswith(b"\n") else b"\n"
         write_atomic(ws.memory_md, old + joint + body.encode() + b"\n")
+        provenance.note_saved(ws, ledger, first, body)
     return result
+
+
+def _line_count(path: Path) -> int:
+    with path.open("rb") as handle:
+        return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 16), b""))

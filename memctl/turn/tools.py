@@ -150,6 +150,23 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "required": ["old", "new"],
         },
     },
+    "memory_explain": {
+        "description": (
+            "Say where a line of MEMORY.md came from: the ledger lines it was merged from "
+            "(PATH:LINE, flushed or saved and when) and the conversation entry that said "
+            "it (speaker, time). Use it when asked why memory holds something."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "target": {
+                    "type": "string",
+                    "description": "MEMORY.md:LINE, or words of the line.",
+                },
+            },
+            "required": ["target"],
+        },
+    },
     "thread_search": {
         "description": (
             "Search past conversations (thread logs) by keyword: each entry is one "
@@ -452,6 +469,13 @@ def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
 
 
+def _memory_explain(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+    target = _string(args, "target", required=True) or ""
+    from memctl.pipeline.provenance import explain, explain_text
+
+    return explain_text(explain(ws, target))
+
+
 def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.pipeline.evict import read_evicted
 
@@ -543,6 +567,7 @@ _HANDLERS = {
     "memory_save": _memory_save,
     "memory_forget": _memory_forget,
     "memory_replace": _memory_replace,
+    "memory_explain": _memory_explain,
     "thread_search": _thread_search,
     "thread_history": _thread_history,
     "read_file": _read_file,

@@ -140,7 +140,7 @@ def test_the_subprocess_commands_too(workspace: Path) -> None:
     mcp = run_memctl(workspace, "-v", "mcp", input="")
     assert mcp.exit_code == 0, mcp.stderr
     lines = mcp.stderr.splitlines()
-    assert lines[0].startswith("mcp: serving 8 tools for ")
+    assert lines[0].startswith("mcp: serving 9 tools for ")
     assert all(line.startswith("mcp: ") for line in lines), mcp.stderr
     hook = run_memctl(workspace, "hook", "claude-code", "extra", input="{}")
     assert hook.exit_code == 0

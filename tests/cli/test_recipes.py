@@ -356,7 +356,7 @@ def test_installed_fish_completion_completes_in_a_real_fish(tmp_path):
 @pytest.mark.slow
 def test_mcp_registrations_start_the_server(tmp_path):
     """The Claude Code line and the mcpServers entry name the same command, and that
-    command serves the eight tools to the SDK's own client."""
+    command serves the nine tools to the SDK's own client."""
     import anyio
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client

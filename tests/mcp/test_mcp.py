@@ -142,7 +142,7 @@ def client(served: tuple[Path, Client]) -> Client:
 
 
 @pytest.mark.slow
-def test_lists_the_eight_tools_with_their_schemas(client):
+def test_lists_the_nine_tools_with_their_schemas(client):
     tools = {tool.name: tool for tool in client.list_tools()}
 
     assert set(tools) == TOOL_NAMES
@@ -157,6 +157,7 @@ def test_lists_the_eight_tools_with_their_schemas(client):
         "memory_save": ["content"],
         "memory_forget": ["query"],
         "memory_replace": ["old", "new"],
+        "memory_explain": ["target"],
         "thread_search": ["query"],
         "thread_history": ["thread"],
     }
@@ -318,6 +319,24 @@ def test_memory_replace_saves_the_new_fact_and_hides_the_old(client, ws):
     assert "rel-31" not in memory and "- The release branch is rel-32." in memory
     found = client.text("memory_search", {"query": "release branch"})
     assert "rel-32" in found and "rel-31" not in found
+
+
+def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):
+    """Issue 25 item 4: the agent can answer "why do you think X?"."""
+    client.text("memory_save", {"content": "The canary region is eu-west-9."})
+    before = snapshot(ws)
+
+    answer = client.text("memory_explain", {"target": "canary region"})
+
+    lines = answer.splitlines()
+    assert lines[0].startswith("MEMORY.md:") and lines[0].endswith(
+        "The canary region is eu-west-9."
+    )
+    assert lines[1].startswith("  <- memory/") and "(saved by hand at " in lines[1]
+    assert client.error("memory_explain", {"target": "MEMORY.md:9999"}).startswith(
+        "Error: MEMORY.md has no line 9999"
+    )
+    assert snapshot(ws) == before
 
 
 def test_memory_forget_of_nothing_is_a_tool_error(client, ws, snapshot):
@@ -489,7 +508,7 @@ def test_stdout_carries_only_the_protocol_and_stderr_nothing(tmp_path):
     assert all(message["jsonrpc"] == "2.0" for message in messages)
     answers = {message["id"]: message for message in messages if "id" in message}
     assert answers[1]["result"]["serverInfo"]["name"] == "memctl"
-    assert len(answers[3]["result"]["tools"]) == 8
+    assert len(answers[3]["result"]["tools"]) == 9
     assert answers[2]["result"]["isError"] is False
     assert "MEMORY.md#1" in answers[2]["result"]["content"][0]["text"]
     assert answers[4]["result"] == {}

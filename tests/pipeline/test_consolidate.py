@@ -61,7 +61,14 @@ def test_a_builtin_dry_run_prints_the_diff_a_real_run_makes(cli, ws: Path) -> No
     assert "+- Dana leads payments.\n" in run.stdout
     assert "+- Old fact." not in run.stdout  # a duplicate: merged, not added
     assert "-> " in run.stderr and "nothing written" in run.stderr
-    assert document["diff"] == run.stdout and len(document["planned"]) == 1
+    assert run.stdout.startswith(document["diff"]) and len(document["planned"]) == 1
+    # After the diff: each bullet added or dropped, with the ledger line it came from.
+    assert run.stdout[len(document["diff"]) :].splitlines()[1:] == [
+        "# + Dana leads payments.  <- memory/2026-01-01.md:3"
+    ]
+    assert document["changes"] == [
+        {"op": "+", "bullet": "Dana leads payments.", "sources": ["memory/2026-01-01.md:3"]}
+    ]
     assert cli("-w", ws, "consolidate").exit_code == 0
     after = (ws / "MEMORY.md").read_text()
     assert document["chars_after"] == len(after)
@@ -255,7 +262,8 @@ def test_diff_prints_the_diff_and_writes_nothing(cli, ws: Path) -> None:
 
     data = json.loads(cli("-w", ws, "--json", "consolidate", "--diff").stdout)
     assert data["status"] == "preview"
-    assert data["diff"] == run.stdout
+    assert run.stdout.startswith(data["diff"])
+    assert run.stdout.endswith("# + New fact.  <- memory/2026-01-01.md:1\n")
     assert data["usage"]["calls"] == 1
     assert snapshot(ws) == before
 

@@ -295,6 +295,7 @@ MEMORY_TOOLS = (
     "memory_save",
     "memory_forget",
     "memory_replace",
+    "memory_explain",
     "thread_search",
     "thread_history",
 )

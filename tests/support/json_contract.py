@@ -156,6 +156,7 @@ def run_scenario(root: Path) -> Scenario:
         run("undo", "undo")
         run("forget", "forget", "Tuesdays", "--dry-run")
         run("forget", "forget", "Tuesdays", "--replace", "The build runs on Wednesdays.")
+        run("explain", "explain", "Wednesdays")
         run("compact", "compact", "t1", "--force", "--dry-run")
         run("compact", "compact", "t1", "--force")
         run("call", "call", "t1", "When do deploys happen?", "--dry-run")

@@ -39,8 +39,8 @@ def consolidate_command(
         bool,
         typer.Option(
             "--diff",
-            help="Compute the new MEMORY.md (this calls the model) and print the diff; "
-            "write nothing.",
+            help="Compute the new MEMORY.md (this calls the model) and print the diff, "
+            "then each bullet added or dropped with its ledger sources; write nothing.",
         ),
     ] = False,
     show_requests: ShowRequests = False,
@@ -55,10 +55,14 @@ def consolidate_command(
     from memctl.pipeline.consolidate import consolidate
 
     g = globals_of(ctx)
-    if dry_run and diff:
-        raise UsageError("--dry-run and --diff exclude each other: --dry-run calls no model")
     ws, config = g.open()
     model = resolve_model(ws, config.memory_model)
+    if dry_run and diff and not model.offline:
+        raise UsageError(
+            "--dry-run calls no model: with --diff it needs an offline model (builtin)"
+        )
+    # On builtin a dry run merges too: --diff with it is the same run.
+    diff = diff and not dry_run
     with working(g, "consolidate: merging into MEMORY.md"):
         result = consolidate(ws, config, model, force=force, dry_run=dry_run, preview=diff)
     note(g, consolidate_summary(result), "consolidate")
@@ -69,13 +73,24 @@ def _report_consolidate(g: Globals, result: ConsolidateResult, full: bool) -> No
     if result.status == "preview":
         if not result.diff:
             note(g, "consolidate: preview: MEMORY.md would not change")
-        emit(g, result, result.diff, paged=True)
+        emit(g, result, (result.diff or "") + _changes_text(result), paged=True)
     elif result.status == "dry_run" and result.diff is not None:
         # builtin: what would change, as `--diff` shows it (the requests are in --json).
         if not result.diff:
             note(g, "consolidate: dry run: MEMORY.md would not change")
-        emit(g, result, result.diff, paged=True)
+        emit(g, result, (result.diff or "") + _changes_text(result), paged=True)
     elif result.status == "dry_run":
         emit(g, result, lambda: consolidate_plan_text(result, full))
     else:
         emit(g, result)
+
+
+def _changes_text(result: ConsolidateResult) -> str:
+    """After the diff: each bullet added (+) or dropped (-), with where it came from."""
+    if not result.changes:
+        return ""
+    lines = ["# bullets added (+) and dropped (-), with their sources (memctl explain):"]
+    for change in result.changes:
+        sources = ", ".join(change.sources) or "unknown (edited by hand)"
+        lines.append(f"# {change.op} {change.bullet}  <- {sources}")
+    return "\n".join(lines) + "\n"

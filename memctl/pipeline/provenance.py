@@ -1,0 +1,598 @@
+"""provenance: where each MEMORY.md bullet came from (issue 25, item 4).
+
+MEMORY.md is injected into every request, so what explains it lives beside it, in
+`.memctl/provenance.json`: for each bullet (by the SHA-256 of its fact key, the same key
+a tombstone compares, so a bullet moved or re-indented by hand is still known) the ledger
+lines it was merged from, as `PATH:LINE` with the digest of that line's key. The file
+holds no text of its own: a purge of a fact leaves nothing of it here, and a ledger line
+that moved (archive appends a ledger to `memory/archive/`, shifting its lines) is found
+again by its digest.
+
+Who writes it: consolidation (the builtin model reports the lines each fact was merged
+from; an LLM's answer is matched to the ledger lines by its words), `save` (the lines of
+its `## Memory Save` block), and every history copy keeps the sidecar it had, under
+`provenance` in the copy's marks file (undo brings it back). forget needs nothing: the
+bullets left keep their keys. A sync that takes the remote's MEMORY.md brings no sidecar
+(it is not shared): those bullets are matched when explained. A bullet no sidecar knows (edited by hand, or merged before sidecars
+existed) is matched against the ledgers when it is explained; one no ledger line states
+is "unknown (edited by hand)".
+
+Through a ledger line, its block's heading gives the rest of the chain: a flush block
+names its time, thread and entries (`## Memory Flush — TIME · thread T · entries 3-7`),
+and the entry that said it is the one of those whose words the line shares most.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.core.durable import write_atomic
+from memctl.core.errors import MemctlError
+from memctl.core.forgotten import BULLET, fact_key, key_digest
+from memctl.core.said import speaker_of, when
+from memctl.core.threads import LogRead, message_text, read_log
+from memctl.core.workspace import Workspace
+from memctl.models.facts import content_words
+
+SIDECAR_NAME = "provenance.json"
+MATCH_THRESHOLD = 0.5
+"""A ledger line is a source of a bullet whose words it shares this much (Dice)."""
+MATCH_SLACK = 0.1
+"""Lines within this of the best match are sources too (a fact folded from several)."""
+MATCH_MOST = 5
+FLUSH_HEADING = re.compile(
+    r"^## Memory Flush — (?P<at>\S+) · thread (?P<thread>\S+) · "
+    r"entr(?:y|ies) (?P<first>\d+)(?:-(?P<last>\d+))?"
+)
+SAVE_HEADING = re.compile(r"^## Memory Save — (?P<at>\S+)")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One ledger line a bullet was merged from."""
+
+    path: str
+    """The ledger, relative to the workspace."""
+    line: int
+    """1-based."""
+    digest: str
+    """key_digest(fact_key(the line)): finds the line again after it moved."""
+
+
+Bullets = dict[str, list[Source]]
+"""Digest of a bullet's fact key -> its sources."""
+
+
+def bullet_digest(line: str) -> str:
+    return key_digest(fact_key(line))
+
+
+def is_bullet(line: str) -> bool:
+    """A MEMORY.md line that states a fact: not blank, a heading or an HTML comment."""
+    text = line.strip()
+    return bool(fact_key(text)) and not text.startswith(("#", "<!--", "```"))
+
+
+def bullets_of(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of each bullet of a MEMORY.md text."""
+    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if is_bullet(line)]
+
+
+# --------------------------------------------------------------------------- the sidecar
+
+
+def sidecar_path(ws: Workspace) -> Path:
+    return ws.state_dir / SIDECAR_NAME
+
+
+def _parse(data: Any) -> Bullets:
+    return {
+        str(digest): [Source(str(s["path"]), int(s["line"]), str(s["digest"])) for s in found]
+        for digest, found in dict(data["bullets"]).items()
+    }
+
+
+def _document(bullets: Bullets) -> dict[str, Any]:
+    return {
+        "version": 1,
+        "bullets": {
+            digest: [{"path": s.path, "line": s.line, "digest": s.digest} for s in found]
+            for digest, found in sorted(bullets.items())
+        },
+    }
+
+
+def read_sidecar(path: Path) -> Bullets:
+    """The bullets a sidecar knows; empty for none (or one that is not ours)."""
+    try:
+        return _parse(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def write_sidecar(path: Path, bullets: Bullets) -> None:
+    text = json.dumps(_document(bullets), separators=(",", ":"))
+    write_atomic(path, (text + "\n").encode("utf-8"))
+
+
+def kept_copy(ws: Workspace) -> dict[str, Any] | None:
+    """The current sidecar as a history copy keeps it (in the copy's marks file)."""
+    bullets = read_sidecar(sidecar_path(ws))
+    return _document(bullets) if bullets else None
+
+
+def restore_copy(ws: Workspace, marks_file: Path) -> None:
+    """Bring back the sidecar kept in a restored history copy's marks file. A copy kept
+    without one leaves the current sidecar: its bullets are matched by their text."""
+    try:
+        bullets = _parse(json.loads(marks_file.read_text(encoding="utf-8"))["provenance"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return
+    write_sidecar(sidecar_path(ws), {**read_sidecar(sidecar_path(ws)), **bullets})
+
+
+def note_saved(ws: Workspace, ledger: Path, first_line: int, body: str) -> None:
+    """Record the bullets `save` wrote: the lines of its ledger block from `first_line`
+    (under the caller's workspace lock)."""
+    bullets = read_sidecar(sidecar_path(ws))
+    where = ws.relative(ledger)
+    for number, line in enumerate(body.splitlines(), first_line):
+        if is_bullet(line):
+            digest = bullet_digest(line)
+            bullets[digest] = [Source(where, number, digest)]
+    write_sidecar(sidecar_path(ws), bullets)
+
+
+# --------------------------------------------------------------------------- ledgers
+
+
+class Ledgers:
+    """The daily ledgers (archived ones too), read as they are needed."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self._lines: dict[str, list[str]] = {}
+        self._by_digest: dict[str, list[Source]] | None = None
+        self._words: list[tuple[Source, frozenset[str]]] | None = None
+        self._logs: dict[str, LogRead | None] = {}
+
+    def lines(self, path: str) -> list[str]:
+        if path not in self._lines:
+            try:
+                text = (self.ws.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            self._lines[path] = text.splitlines()
+        return self._lines[path]
+
+    def log(self, thread: str) -> LogRead | None:
+        """A thread's log, read once for all the bullets explained (None: unreadable)."""
+        if thread not in self._logs:
+            try:
+                self._logs[thread] = read_log(self.ws, thread)
+            except (MemctlError, OSError):
+                self._logs[thread] = None
+        return self._logs[thread]
+
+    def line(self, source: Source) -> str | None:
+        lines = self.lines(source.path)
+        return lines[source.line - 1] if 1 <= source.line <= len(lines) else None
+
+    def holds(self, source: Source) -> bool:
+        line = self.line(source)
+        return line is not None and is_bullet(line) and bullet_digest(line) == source.digest
+
+    def _index(self) -> tuple[dict[str, list[Source]], list[tuple[Source, frozenset[str]]]]:
+        if self._by_digest is None or self._words is None:
+            self._by_digest, self._words = {}, []
+            for file in self.ws.daily_files(include_archive=True):
+                path = self.ws.relative(file)
+                for number, line in enumerate(self.lines(path), 1):
+                    if not is_bullet(line):
+                        continue
+                    source = Source(path, number, bullet_digest(line))
+                    self._by_digest.setdefault(source.digest, []).append(source)
+                    self._words.append((source, frozenset(content_words(line))))
+        return self._by_digest, self._words
+
+    def resolve(self, source: Source) -> Source | None:
+        """`source` where its line is now: in place, or moved (archived, lines shifted
+        by a ledger appended before it) and found by its digest, in a ledger of the same
+        name first; None when no ledger holds it any more (purged)."""
+        if self.holds(source):
+            return source
+        found = self._index()[0].get(source.digest, [])
+        name = Path(source.path).name
+        same = [s for s in found if Path(s.path).name == name]
+        return next(iter(same or found), None)
+
+    def by_text(self, text: str) -> list[Source]:
+        """The ledger lines that state `text`: the same key, else the most words shared."""
+        by_digest, words = self._index()
+        exact = by_digest.get(bullet_digest(text))
+        if exact:
+            return exact[:MATCH_MOST]
+        return _best(frozenset(content_words(text)), words)
+
+
+def _best(
+    wanted: frozenset[str], candidates: Iterable[tuple[Source, frozenset[str]]]
+) -> list[Source]:
+    """The lines whose words overlap `wanted` the most, above MATCH_THRESHOLD."""
+    if not wanted:
+        return []
+    scored = []
+    for source, words in candidates:
+        shared = len(wanted & words)
+        if shared:
+            scored.append((2 * shared / (len(wanted) + len(words)), source))
+    if not scored:
+        return []
+    top = max(score for score, _ in scored)
+    if top < MATCH_THRESHOLD:
+        return []
+    return [s for score, s in scored if score >= top - MATCH_SLACK][:MATCH_MOST]
+
+
+# --------------------------------------------------------------------------- consolidation
+
+
+@dataclass
+class MergedText:
+    """Where a consolidation's new daily text sits: `path`'s bytes `start` to `end`,
+    sent under `name`."""
+
+    path: str
+    name: str
+    start: int
+    end: int
+
+
+def merged_sources(
+    ws: Workspace,
+    memory: str,
+    merged: list[MergedText],
+    passes: list[dict[str, list[tuple[str, str]]] | None],
+) -> Bullets:
+    """The sources of each bullet of `memory`, the MEMORY.md a consolidation writes.
+
+    `passes` holds, for each model request, what the model said each fact of its answer
+    was merged from (builtin: `(name, line)`, name "" for a MEMORY.md line), or None (an
+    LLM does not say). With every pass told, the chain is followed exactly: a fact from
+    the new text gets its ledger lines, a fact kept from MEMORY.md the sources it had.
+    Else, and for any bullet left unknown (a save carried over, a redacted fact), the
+    previous sidecar by the bullet's key, then the lines that state it or share most of
+    its words, among the new text and the lines the previous sidecar names (a bullet an
+    LLM reworded). Only those are read: years of ledgers are not, on every merge; a
+    bullet still unknown is matched against all of them when it is explained."""
+    ledgers = Ledgers(ws)
+    before = read_sidecar(sidecar_path(ws))
+    fresh = _fresh_lines(ws, merged)
+    current: Bullets = dict(before)
+    if passes and all(told is not None for told in passes):
+        by_name: dict[tuple[str, str], list[Source]] = {}
+        for name, source, _ in fresh:
+            by_name.setdefault((name, source.digest), []).append(source)
+        for told in passes:
+            current = _followed(current, by_name, told or {})
+    candidates: list[tuple[Source, str]] | None = None
+    found: Bullets = {}
+    for _, line in bullets_of(memory):
+        digest = bullet_digest(line)
+        known = current.get(digest) or before.get(digest) or []
+        sources = _dedupe(s for s in map(ledgers.resolve, known) if s)
+        if not sources:
+            if candidates is None:
+                candidates = [(s, text) for _, s, text in fresh] + [
+                    (s, text)
+                    for s in _dedupe(s for known in before.values() for s in known)
+                    if ledgers.holds(s) and (text := ledgers.line(s)) is not None
+                ]
+            sources = [s for s, _ in candidates if s.digest == digest][:MATCH_MOST] or _best(
+                frozenset(content_words(line)),
+                ((s, frozenset(content_words(text))) for s, text in candidates),
+            )
+        found[digest] = sources
+    return found
+
+
+def _followed(
+    current: Bullets,
+    fresh: dict[tuple[str, str], list[Source]],
+    told: dict[str, list[tuple[str, str]]],
+) -> Bullets:
+    """The sources of one pass's facts: a line of MEMORY.md brings the sources it had
+    (`current`), a line of the new text its own place. Two facts of the same key (one
+    under two headings) share their sources."""
+    found: Bullets = {}
+    for fact, origins in told.items():
+        sources = found.setdefault(bullet_digest(fact), [])
+        for name, line in origins:
+            digest = bullet_digest(line)
+            sources += current.get(digest, []) if not name else fresh.get((name, digest), [])
+    return {digest: _dedupe(sources) for digest, sources in found.items()}
+
+
+def _fresh_lines(ws: Workspace, merged: list[MergedText]) -> list[tuple[str, Source, str]]:
+    """(name, PATH:LINE, text) of each line of the merged text that states something."""
+    lines: list[tuple[str, Source, str]] = []
+    for item in merged:
+        try:
+            data = (ws.root / item.path).read_bytes()
+        except OSError:
+            continue
+        first = data[: item.start].count(b"\n") + 1
+        text = data[item.start : item.end].decode("utf-8", "replace")
+        for number, line in enumerate(text.splitlines(), first):
+            if is_bullet(line):
+                lines.append((item.name, Source(item.path, number, bullet_digest(line)), line))
+    return lines
+
+
+def _dedupe(sources: Iterable[Source]) -> list[Source]:
+    return list(dict.fromkeys(sources))
+
+
+def record_merge(
+    ws: Workspace,
+    replaced: bytes,
+    memory: bytes,
+    merged: list[MergedText],
+    passes: list[dict[str, list[tuple[str, str]]] | None],
+) -> None:
+    """Write the sidecar of the MEMORY.md a consolidation is about to write, in place of
+    `replaced`. Written first, it keeps the bullets of `replaced` too: a run killed
+    before MEMORY.md is replaced leaves a sidecar that still knows the one on disk."""
+    text = memory.decode("utf-8", "replace")
+    bullets = merged_sources(ws, text, merged, passes)
+    before = read_sidecar(sidecar_path(ws))
+    for _, line in bullets_of(replaced.decode("utf-8", "replace")):
+        digest = bullet_digest(line)
+        if digest not in bullets and digest in before:
+            bullets[digest] = before[digest]
+    write_sidecar(sidecar_path(ws), bullets)
+
+
+# --------------------------------------------------------------------------- explaining
+
+
+@dataclass
+class Entry:
+    """The thread entry a flushed line was said in."""
+
+    thread: str
+    """The thread whose log holds it."""
+    index: int
+    """Its index in the thread log (0-based, as flush headings count)."""
+    role: str
+    """user, assistant or tool."""
+    speaker: str | None
+    """Who said it (the message's `name`, or a leading `Name:`), when known."""
+    said: str | None
+    """When (the message's `ts`, ISO 8601), when the log has it."""
+    text: str
+    """The message's text (cut at 300 characters)."""
+
+
+@dataclass
+class Origin:
+    """One source of a bullet, as `explain` shows it."""
+
+    ledger: str
+    """PATH:LINE of the ledger line."""
+    text: str
+    """The ledger line, without its bullet."""
+    kind: str
+    """`flush`, `save` or `ledger` (a block of no known kind)."""
+    at: str | None = None
+    """When the block was written."""
+    thread: str | None = None
+    """The thread a flush block was taken from."""
+    entries: str | None = None
+    """The log entries the flush block accounts for (`3-7`)."""
+    entry: Entry | None = None
+    """The one of them that said it (the most words shared), when any shares one."""
+
+
+@dataclass
+class Explained:
+    line: int
+    """Line number in MEMORY.md."""
+    bullet: str
+    """The bullet's text, without its bullet mark."""
+    how: str
+    """`recorded` (the sidecar knows it), `matched` (found in the ledgers by its text),
+    or `unknown` (edited by hand: no ledger line states it)."""
+    sources: list[Origin] = field(default_factory=list)
+    """The ledger lines it came from (empty: unknown)."""
+
+
+def explain_line(
+    ws: Workspace, number: int, line: str, ledgers: Ledgers | None = None
+) -> Explained:
+    """The chain behind MEMORY.md's line `number` (a bullet)."""
+    ledgers = ledgers or Ledgers(ws)
+    known = read_sidecar(sidecar_path(ws)).get(bullet_digest(line), [])
+    sources = _dedupe(s for s in map(ledgers.resolve, known) if s)
+    how = "recorded"
+    if not sources:
+        sources, how = ledgers.by_text(line), "matched"
+    result = Explained(number, BULLET.sub("", line.strip()), how if sources else "unknown")
+    result.sources = [_origin(ledgers, source) for source in sources]
+    return result
+
+
+def explain_all(ws: Workspace, memory: str) -> list[Explained]:
+    ledgers = Ledgers(ws)
+    return [explain_line(ws, number, line, ledgers) for number, line in bullets_of(memory)]
+
+
+def _origin(ledgers: Ledgers, source: Source) -> Origin:
+    lines = ledgers.lines(source.path)
+    text = BULLET.sub("", lines[source.line - 1].strip())
+    origin = Origin(f"{source.path}:{source.line}", text, "ledger")
+    heading = next(
+        (lines[n] for n in range(source.line - 2, -1, -1) if lines[n].startswith("## ")), ""
+    )
+    if saved := SAVE_HEADING.match(heading):
+        origin.kind, origin.at = "save", saved["at"]
+    elif flushed := FLUSH_HEADING.match(heading):
+        origin.kind, origin.at, origin.thread = "flush", flushed["at"], flushed["thread"]
+        first, last = int(flushed["first"]), int(flushed["last"] or flushed["first"])
+        origin.entries = f"{first}-{last}" if last != first else str(first)
+        origin.entry = _entry(ledgers.log(flushed["thread"]), flushed["thread"], first, last, text)
+    return origin
+
+
+def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -> Entry | None:
+    """The entry of `first`..`last` that shares the most words with `fact`."""
+    if log is None:
+        return None
+    wanted = set(content_words(fact))
+    best: tuple[int, int, dict[str, Any]] | None = None
+    for index in range(first, min(last + 1, log.total)):
+        entry = log.entry(index)
+        if entry.get("role") not in ("user", "assistant", "tool"):
+            continue
+        shared = len(wanted & set(content_words(message_text(entry))))
+        if shared and (best is None or shared > best[0]):
+            best = (shared, index, entry)
+    if best is None:
+        return None
+    _, index, entry = best
+    text = message_text(entry)
+    speaker, _ = speaker_of(entry, text)
+    said = when(entry)
+    return Entry(
+        thread,
+        index,
+        str(entry.get("role")),
+        speaker,
+        said.isoformat() if said else None,
+        text if len(text) <= 300 else text[:300] + "…",
+    )
+
+
+# --------------------------------------------------------------------------- diff
+
+
+@dataclass
+class BulletChange:
+    """A bullet a consolidation adds (`+`) or drops (`-`), with where it came from."""
+
+    op: str
+    """`+` added, `-` dropped."""
+    bullet: str
+    """The bullet's text, without its bullet mark."""
+    sources: list[str] = field(default_factory=list)
+    """PATH:LINE of its ledger lines; empty when none is known."""
+
+
+def bullet_changes(
+    ws: Workspace, old: str, new: Bullets | None, new_text: str
+) -> list[BulletChange]:
+    """The bullets in `new_text` and not in `old`, and those dropped from it, each with
+    its sources (`new`: the sources the merge found for the new MEMORY.md; a dropped
+    bullet's come from the current sidecar, or the ledgers)."""
+    ledgers = Ledgers(ws)
+    before = read_sidecar(sidecar_path(ws))
+    old_keys = {bullet_digest(line) for _, line in bullets_of(old)}
+    new_keys = {bullet_digest(line) for _, line in bullets_of(new_text)}
+    changes = []
+    for op, text, others, known in (
+        ("-", old, new_keys, before),
+        ("+", new_text, old_keys, new or {}),
+    ):
+        for _, line in bullets_of(text):
+            digest = bullet_digest(line)
+            if digest in others:
+                continue
+            sources = _dedupe(s for s in map(ledgers.resolve, known.get(digest, [])) if s)
+            sources = sources or ledgers.by_text(line)
+            changes.append(
+                BulletChange(
+                    op, BULLET.sub("", line.strip()), [f"{s.path}:{s.line}" for s in sources]
+                )
+            )
+    return changes
+
+
+# --------------------------------------------------------------------------- the stage
+
+MEMORY_LINE = re.compile(r"(?:\./)?MEMORY\.md:(?P<line>-?\d+)")
+
+
+@dataclass
+class ExplainResult:
+    target: str
+    """What was asked: MEMORY.md:LINE or a text."""
+    bullets: list[Explained]
+    """The bullets it names, each with its chain of sources."""
+
+
+def explain(ws: Workspace, target: str) -> ExplainResult:
+    """The chain behind MEMORY.md's bullets `target` names: `MEMORY.md:LINE` (a bad line
+    is a UsageError), or a text: the bullets that contain it (case and spacing aside),
+    else the one that shares the most words with it; MemctlError when none does."""
+    from memctl.core.errors import UsageError
+    from memctl.core.memory import read_memory
+
+    if not target.strip():
+        raise UsageError("say which bullet: MEMORY.md:LINE or some of its text")
+    memory = read_memory(ws)
+    lines = memory.splitlines()
+    ledgers = Ledgers(ws)
+    if located := MEMORY_LINE.fullmatch(target.strip()):
+        number = int(located["line"])
+        if not 1 <= number <= len(lines):
+            span = f"1-{len(lines)}" if lines else "it is empty"
+            raise UsageError(f"MEMORY.md has no line {number} ({span})")
+        if not is_bullet(lines[number - 1]):
+            raise UsageError(f"MEMORY.md:{number} is not a bullet (a heading, comment or blank)")
+        return ExplainResult(target, [explain_line(ws, number, lines[number - 1], ledgers)])
+    bullets = bullets_of(memory)
+    needle = fact_key(target)
+    chosen = [(n, line) for n, line in bullets if needle and needle in fact_key(line)]
+    if not chosen:
+        wanted = frozenset(content_words(target))
+        at = {Source("MEMORY.md", n, ""): (n, line) for n, line in bullets}
+        best = _best(wanted, ((s, frozenset(content_words(at[s][1]))) for s in at))
+        chosen = [at[s] for s in best[:1]]
+    if not chosen:
+        raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
+    return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
+
+
+def explain_text(result: ExplainResult) -> str:
+    """The chains as `memctl explain` prints them and memory_explain answers."""
+    return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+
+
+def _bullet_text(bullet: Explained) -> str:
+    lines = [f"MEMORY.md:{bullet.line}  {bullet.bullet}"]
+    if not bullet.sources:
+        lines.append("  <- unknown (edited by hand: no ledger line states it)")
+    how = "  (matched by its text)" if bullet.how == "matched" else ""
+    for origin in bullet.sources:
+        lines.append(f"  <- {origin.ledger} ({_block(origin)}){how}  {origin.text}")
+        if origin.entry is not None:
+            entry = origin.entry
+            who = f"{entry.role} {entry.speaker}" if entry.speaker else entry.role
+            when = f", {entry.said}" if entry.said else ""
+            lines.append(
+                f"     <- thread {entry.thread} entry {entry.index} ({who}{when}): {entry.text}"
+            )
+    return "\n".join(lines)
+
+
+def _block(origin: Origin) -> str:
+    if origin.kind == "save":
+        return f"saved by hand at {origin.at}"
+    if origin.kind == "flush":
+        return f"flushed at {origin.at} from thread {origin.thread} entries {origin.entries}"
+    return "a ledger line"

@@ -1,0 +1,312 @@
+"""Where each MEMORY.md bullet came from (issue 25 item 4): the provenance sidecar,
+`memctl explain`, and `consolidate --diff` with sources."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.core.workspace import Workspace
+from memctl.pipeline.provenance import bullets_of, explain_all
+from tests.support.helpers import configure, snapshot
+from tests.support.llm_server import write_model_config
+
+
+def say(cli: Any, ws: Path, thread: str, *texts: str, speaker: str | None = None) -> None:
+    lines = []
+    for text in texts:
+        message: dict[str, Any] = {"role": "user", "content": text}
+        if speaker:
+            message["name"] = speaker
+        lines.append(json.dumps(message))
+    assert cli("-w", ws, "thread", "append", thread, input="\n".join(lines) + "\n").exit_code == 0
+
+
+def bullet_number(ws: Path, text: str) -> int:
+    lines = (ws / "MEMORY.md").read_text().splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
+
+
+@pytest.fixture
+def ws(cli: Any, workspace: Path) -> Path:
+    configure(workspace)
+    say(cli, workspace, "t1", "Hi, I am Dana.", "Dana leads the payments team.", speaker="Dana")
+    say(cli, workspace, "t1", "The staging database is db3.")
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    return workspace
+
+
+def test_explain_a_line_prints_the_chain_to_the_thread_entry(cli: Any, ws: Path) -> None:
+    number = bullet_number(ws, "payments team")
+    run = cli("-w", ws, "explain", f"MEMORY.md:{number}")
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == f"MEMORY.md:{number}  Dana leads the payments team."
+    ledger = f"memory/{datetime.now(UTC).date().isoformat()}.md"
+    assert lines[1].startswith(f"  <- {ledger}:")
+    assert "from thread t1 entries 0-2" in lines[1]
+    assert lines[2].startswith("     <- thread t1 entry 1 (user Dana, 20")
+    assert lines[2].endswith("): Dana leads the payments team.")
+    # The ledger line it names states the fact.
+    line = int(lines[1].split()[1].split(":")[1])
+    assert "payments team" in (ws / ledger).read_text().splitlines()[line - 1]
+
+    document = json.loads(cli("-w", ws, "--json", "explain", "payments").stdout)
+    assert document["schema"] == 2
+    [bullet] = document["bullets"]
+    assert bullet["how"] == "recorded" and bullet["line"] == number
+    [source] = bullet["sources"]
+    assert source["ledger"] == f"{ledger}:{line}" and source["kind"] == "flush"
+    assert source["entry"]["index"] == 1 and source["entry"]["speaker"] == "Dana"
+
+
+def test_a_bad_line_is_exit_2_and_no_match_exit_1(cli: Any, ws: Path) -> None:
+    before = snapshot(ws)
+    bad = cli("-w", ws, "explain", "MEMORY.md:999")
+    heading = cli("-w", ws, "explain", "MEMORY.md:1")
+    missing = cli("-w", ws, "explain", "zebra quantum flux")
+    assert (bad.exit_code, heading.exit_code, missing.exit_code) == (2, 2, 1)
+    assert bad.stderr.startswith("memctl: error: MEMORY.md has no line 999")
+    assert len(bad.stderr.splitlines()) == len(heading.stderr.splitlines()) == 1
+    assert snapshot(ws) == before
+
+
+def test_a_saved_bullet_says_saved_by_hand(cli: Any, ws: Path) -> None:
+    assert cli("-w", ws, "save", "The build runs on Tuesdays.").exit_code == 0
+    run = cli("-w", ws, "explain", "build runs")
+    assert run.exit_code == 0, run.stderr
+    assert "(saved by hand at " in run.stdout.splitlines()[1]
+
+
+def test_a_hand_edited_bullet_is_matched_or_unknown(cli: Any, ws: Path) -> None:
+    memory = ws / "MEMORY.md"
+    memory.write_text(
+        memory.read_text() + "- Staging database: db3 for now.\n- Lunch is at noon.\n"
+    )
+    matched = json.loads(cli("-w", ws, "--json", "explain", "for now").stdout)["bullets"][0]
+    unknown = cli("-w", ws, "explain", "Lunch is at noon")
+    assert matched["how"] == "matched" and "db3" in matched["sources"][0]["text"]
+    assert unknown.exit_code == 0
+    assert "unknown (edited by hand" in unknown.stdout
+
+
+def test_archived_ledger_lines_still_resolve(
+    cli: Any, ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    later = datetime.now(UTC) + timedelta(days=5)
+    monkeypatch.setattr(Workspace, "now", lambda self: later)
+    configure(ws, memory={"daily_file_retention_days": 1})
+    assert cli("-w", ws, "archive").exit_code == 0
+    assert not list((ws / "memory").glob("*.md"))
+    run = cli("-w", ws, "explain", "payments team")
+    assert run.exit_code == 0, run.stderr
+    assert "<- memory/archive/" in run.stdout
+
+
+def test_consolidate_diff_lists_each_added_and_dropped_bullet_with_its_source(
+    cli: Any, ws: Path
+) -> None:
+    say(cli, ws, "t1", "The staging database is db7 now.")
+    assert cli("-w", ws, "flush").exit_code == 0
+    for options in (["--diff"], ["--dry-run", "--diff"], ["--dry-run"]):
+        run = cli("-w", ws, "consolidate", *options)
+        assert run.exit_code == 0, run.stderr
+        tail = run.stdout[run.stdout.index("# bullets added") :].splitlines()[1:]
+        ledger = f"memory/{datetime.now(UTC).date().isoformat()}.md"
+        assert any(
+            line.startswith("# + The staging database is db7 now.  <- " + ledger) for line in tail
+        ), tail
+        assert any(line.startswith("# - The staging database is db3.  <- ") for line in tail)
+
+
+def test_undo_brings_back_the_sources_of_the_restored_bullets(cli: Any, ws: Path) -> None:
+    """The sidecar of a history copy is kept with it: after an undo the restored bullets
+    are known again, not matched by text (a bullet the newer merge dropped too)."""
+    number = bullet_number(ws, "staging database")
+    assert cli("-w", ws, "forget", f"MEMORY.md:{number}").exit_code == 0
+    sidecar = ws / ".memctl" / "provenance.json"
+    sidecar.write_text('{"version": 1, "bullets": {}}')  # the current one forgets all
+    assert cli("-w", ws, "undo").exit_code == 0
+    document = json.loads(cli("-w", ws, "--json", "explain", "staging database").stdout)
+    assert document["bullets"][0]["how"] == "recorded"
+
+
+def test_an_llm_answer_is_matched_to_its_ledger_lines(
+    cli: Any, workspace: Path, llm_server: Any
+) -> None:
+    """An LLM does not say where a fact came from: each bullet of its answer is matched to
+    the ledger lines sharing its words, recorded at the merge (several sources allowed),
+    and a bullet of its own invention is unknown."""
+    write_model_config(workspace, llm_server, timezone="UTC")
+    ledger = workspace / "memory" / "2026-01-01.md"
+    ledger.write_text(
+        "## Memory Save — 2026-01-01T09:00:00+00:00\n\n"
+        "- Dana leads the payments team.\n"
+        "- The staging database is db3.\n"
+        "- Staging database: db3.\n"
+    )
+    llm_server.reply(
+        "# Memory\n\n- Dana is the lead of the payments team.\n"
+        "- Staging uses the db3 database.\n- The moon is made of cheese.\n"
+    )
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    document = json.loads(cli("-w", workspace, "--json", "explain", "payments team").stdout)
+    [lead] = document["bullets"]
+    assert lead["how"] == "recorded"
+    assert [s["ledger"] for s in lead["sources"]] == ["memory/2026-01-01.md:3"]
+    staging = json.loads(cli("-w", workspace, "--json", "explain", "db3 database").stdout)
+    assert [s["ledger"] for s in staging["bullets"][0]["sources"]] == [
+        "memory/2026-01-01.md:4",
+        "memory/2026-01-01.md:5",
+    ]
+    moon = json.loads(cli("-w", workspace, "--json", "explain", "moon").stdout)
+    assert moon["bullets"][0]["how"] == "unknown" and moon["bullets"][0]["sources"] == []
+
+    # A later merge rewords a bullet: matched among the lines its old wording came from.
+    llm_server.reply("# Memory\n\n- Dana heads the payments team.\n")
+    assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
+    heads = json.loads(cli("-w", workspace, "--json", "explain", "heads").stdout)["bullets"]
+    assert heads[0]["how"] == "recorded"
+    assert [s["ledger"] for s in heads[0]["sources"]] == ["memory/2026-01-01.md:3"]
+
+
+def test_a_run_killed_before_memory_md_is_written_leaves_it_known(
+    cli: Any, ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sidecar is written first; it still knows the MEMORY.md left on disk."""
+    from memctl.pipeline import consolidate
+
+    say(cli, ws, "t2", "The staging database is db7.")  # replaces db3: a bullet dropped
+    assert cli("-w", ws, "flush").exit_code == 0
+    real = consolidate.write_atomic
+
+    def killed(path: Path, data: bytes, *args: Any, **kwargs: Any) -> None:
+        if path.name == "MEMORY.md":
+            raise RuntimeError("killed")
+        real(path, data, *args, **kwargs)
+
+    monkeypatch.setattr(consolidate, "write_atomic", killed)
+    assert cli("-w", ws, "consolidate").exit_code == 70
+    assert "db3" in (ws / "MEMORY.md").read_text()
+    assert unresolved(ws) == []
+
+
+# --------------------------------------------------------------------------- sequences
+
+PEOPLE = ["Dana", "Carol", "Ben", "Priya"]
+FACTS = [
+    "{who} works at {org}.",
+    "{who} prefers {drink} in the morning.",
+    "The {thing} deadline is 2027-0{m}-1{d}.",
+    "The {thing} server runs on port 8{m}{d}0.",
+    "{who} owns the {thing} service.",
+]
+WORDS = {
+    "org": ["Acme", "Globex", "Initech", "Umbrella"],
+    "drink": ["tea", "coffee", "cocoa", "mate"],
+    "thing": ["billing", "search", "ledger", "audit", "payroll"],
+}
+
+
+def _fact(rng: random.Random) -> str:
+    values = {key: rng.choice(options) for key, options in WORDS.items()}
+    return rng.choice(FACTS).format(
+        who=rng.choice(PEOPLE), m=rng.randint(1, 9), d=rng.randint(0, 9), **values
+    )
+
+
+def unresolved(root: Path) -> list[str]:
+    """The MEMORY.md bullets that do not resolve, through the sidecar, to a ledger line
+    that states them (a bullet only matched by its text counts as unresolved)."""
+    ws = Workspace(root)
+    memory = (root / "MEMORY.md").read_text() if (root / "MEMORY.md").exists() else ""
+    bad = []
+    for explained in explain_all(ws, memory):
+        stated = []
+        for origin in explained.sources:
+            path, line = origin.ledger.rsplit(":", 1)
+            lines = (root / path).read_text().splitlines()
+            text = lines[int(line) - 1].strip()
+            stated.append(path.startswith("memory/") and bool(text) and text[0] not in "#<")
+        if explained.how != "recorded" or not stated or not all(stated):
+            bad.append(f"MEMORY.md:{explained.line} {explained.bullet} ({explained.how})")
+    return bad
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_bullet_resolves_after_any_sequence(
+    cli: Any, workspace: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """Random runs of flush, consolidate, undo, forget, archive and save (builtin):
+    after every step each MEMORY.md bullet resolves to a ledger line stating it."""
+    rng = random.Random(seed)
+    configure(workspace, memory={"daily_file_retention_days": 1})
+    clock = [datetime(2026, 3, 1, 9, 0, tzinfo=UTC)]
+    monkeypatch.setattr(Workspace, "now", lambda self: clock[0])
+    steps = ["say", "flush", "consolidate", "undo", "forget", "archive", "save", "day"]
+    done: list[str] = []
+    checked = 0
+    for _ in range(40):
+        step = rng.choice(steps)
+        clock[0] += timedelta(minutes=7)
+        if step == "say":
+            say(cli, workspace, rng.choice(["t1", "t2"]), *(_fact(rng) for _ in range(3)))
+        elif step == "save":
+            assert cli("-w", workspace, "save", _fact(rng)).exit_code == 0
+        elif step == "day":
+            clock[0] += timedelta(days=1)
+        elif step == "forget":
+            memory = workspace / "MEMORY.md"
+            bullets = bullets_of(memory.read_text()) if memory.exists() else []
+            if bullets:
+                number, _ = rng.choice(bullets)
+                extra = ["--replace", _fact(rng)] if rng.random() < 0.5 else []
+                assert cli("-w", workspace, "forget", f"MEMORY.md:{number}", *extra).exit_code == 0
+        else:
+            assert cli("-w", workspace, step).exit_code in (0, 2 if step == "undo" else 0)
+        done.append(step)
+        assert unresolved(workspace) == [], done
+        checked += len(bullets_of((workspace / "MEMORY.md").read_text()))
+    assert checked > 40, done  # the run had bullets to check
+
+
+def test_dry_run_with_diff_needs_an_offline_model(
+    cli: Any, workspace: Path, llm_server: Any
+) -> None:
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "memory" / "2026-01-01.md").write_text("- A new fact.\n")
+    before = snapshot(workspace)
+    run = cli("-w", workspace, "consolidate", "--dry-run", "--diff")
+    assert run.exit_code == 2 and llm_server.requests == []
+    assert run.stderr == (
+        "memctl: error: --dry-run calls no model: with --diff it needs an offline model (builtin)\n"
+    )
+    assert snapshot(workspace) == before
+
+
+def test_sources_are_followed_through_every_pass(cli: Any, workspace: Path) -> None:
+    """A backlog merged in passes: each pass's MEMORY.md is the next one's input, and a
+    fact kept from it brings the ledger lines it had, down to the first pass's."""
+    configure(
+        workspace,
+        model={"name": "builtin", "context_window": 2000},
+        memory={"consolidation_max_tokens": 300},
+    )
+    unique = [f"- Service {n:02d} is owned by team {n % 7}." for n in range(20)]
+    for day in range(1, 4):
+        (workspace / "memory" / f"2026-01-0{day}.md").write_text("\n".join(unique * 4) + "\n")
+    run = cli("-w", workspace, "--json", "consolidate")
+    assert json.loads(run.stdout)["passes"] > 3
+    document = json.loads(cli("-w", workspace, "--json", "explain", "Service 00 is").stdout)
+    [bullet] = document["bullets"]
+    assert bullet["how"] == "recorded"
+    # Said 4 times in each of 3 ledgers, on lines 1, 21, 41 and 61.
+    assert sorted(s["ledger"] for s in bullet["sources"]) == sorted(
+        f"memory/2026-01-0{day}.md:{line}" for day in range(1, 4) for line in (1, 21, 41, 61)
+    )
