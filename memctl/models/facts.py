@@ -26,12 +26,15 @@ def _words(text: str) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d,.:]*")
-_NUMBER = re.compile(
-    r"\d|\$|€|£|%|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|"
-    r"dozen|half)\b",
+_DIGITS = re.compile(r"\d|\$|€|£|%")
+_NUMBER_WORD = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|million|dozen)\b",
     re.I,
 )
+"""A number in words anchors only what the speaker says of themself ("I have two
+cats"): in anything else it is as likely a story or a saying ("Two vultures boarded a
+plane"). "One" is left out: it is a pronoun more often than a count."""
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!I['’])([A-Z][a-zA-Z'’-]+|[A-Z]{2,}\w*)")
 _RELATION = re.compile(
     r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
@@ -64,9 +67,22 @@ _GREETING = re.compile(
 _QUESTION = re.compile(
     r"^(?:(?:what|how|why|where|who|which)(?:'s|\s+(?:is|are|was|were|do|does|did|about|kind|"
     r"if)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
-    r"(?:you|we|they|i|it|he|she|there)\b)",
+    r"(?:you|we|they|i|it|he|she|there)\b"
+    r"|(?:what|how|why|where|who|which|when)(?:\s+[\w']+){0,2}?\s+(?:you|your|u)\b)",
     re.I,
 )
+"""A question, with its mark or without: "what makes you sad" asks as much as "What
+makes you sad?"."""
+_WISH = re.compile(
+    r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
+    r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
+    r"fingers crossed|keep (?:it up|me posted|us posted|going)|say hi|tell \w+ (?:I said )?hi|"
+    r"let me know|no doubts?|no worries|of course|(?:please )?(?:tell|show|give|teach|make) "
+    r"(?:me|us)\b)",
+    re.I,
+)
+"""Wishes and requests addressed to the listener ("Good luck with the interview on
+Friday!", "Tell me a joke"): whatever they name, they tell nothing of anyone."""
 _ABOUT_SPEAKER = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd)\b|\b(?i:my|me|mine|myself|we|we're|we've|we'll|our|us)\b"
 )
@@ -78,6 +94,28 @@ _HEDGE = re.compile(
     re.I,
 )
 _YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
+_LISTENER = re.compile(r"\b(?:you|you're|youre|you've|you'll|you'd|your|yours|yourself)\b", re.I)
+_ASIDE = re.compile(
+    r"^(?:i (?:hope|bet|wish|think|guess|know|suppose|imagine|believe|wonder|heard)|"
+    r"i'?m (?:sure|glad|happy|sorry|proud|so \w+)|i am sure)\b",
+    re.I,
+)
+"""What the speaker says around a sentence about the listener: "I hope you have a great
+time in Lisbon!" is still about the listener."""
+_AGREED = re.compile(
+    r"\b(?:decid\w*|decision|agreed|settled|remember|note that|important|from now on|"
+    r"deadline|due)\b",
+    re.I,
+)
+"""What makes a sentence to the listener worth keeping: "Remember, your deadline is
+Friday" records a deadline; "You must be so proud" only praises."""
+_NEGATION = re.compile(r"\b(?:not|never|no longer|nothing|nobody)\b|n't\b", re.I)
+_TASTE = re.compile(
+    r"\b(?:like|love|enjoy|eat|drink|smoke|stand|fond|fan|care for|anymore|allergic|"
+    r"trust|want|miss|mind)\b",
+    re.I,
+)
+_SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine)\b", re.I)
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
     r"we'll|our|us)\b"
@@ -167,33 +205,44 @@ def third_person(text: str, speaker: str) -> str:
         return speaker if first else "them"
 
     text = _FIRST.sub(swap, text)
-    text = re.sub(r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker), text)
+    past = bool(_PAST_TIME.search(text))
+    text = re.sub(
+        r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
+    )
     return re.sub(r"\bI\b", speaker, text)
 
 
-def _agree(match: re.Match[str], speaker: str) -> str:
+def _agree(match: re.Match[str], speaker: str, past: bool) -> str:
     """`I [adverb] verb` as `Speaker [adverb] verbs`."""
     between, space, word = match[1], match[2], match[3]
     adverb = between.strip().casefold()
     if between and adverb not in _ADVERBS:
         # "I" followed by a verb, then the rest: only the verb agrees.
         verb = between.strip()
-        return f"{speaker} {_conjugate(verb)}{space}{word}"
-    return f"{speaker}{between}{space}{_conjugate(word)}"
+        return f"{speaker} {_conjugate(verb, past)}{space}{word}"
+    return f"{speaker}{between}{space}{_conjugate(word, past)}"
 
 
-def _conjugate(verb: str) -> str:
+_PAST_TIME = re.compile(r"\b(?:yesterday|last|ago|earlier|previously)\b", re.I)
+_SAME_PAST = _words("hurt put cut set let hit quit read cost shut spread split burst cast")
+"""Verbs whose past is their present: in a sentence about the past, "I hurt my knee"
+stays "hurt", not "hurts"."""
+
+
+def _conjugate(verb: str, past: bool = False) -> str:
     lower = verb.casefold()
     if lower in _IRREGULAR:
         return _IRREGULAR[lower]
     if (
         lower in _KEEP_VERBS
-        or lower.endswith(("ed", "n't", "s"))
+        or (past and lower in _SAME_PAST)
+        or lower.endswith(("ed", "n't"))
+        or (lower.endswith("s") and not lower.endswith("ss"))
         or not lower.isalpha()
         or lower in _ADVERBS
     ):
         return verb
-    if lower.endswith(("sh", "ch", "x", "z", "o")):
+    if lower.endswith(("sh", "ch", "x", "z", "o", "ss")):
         return verb + "es"
     if lower.endswith("y") and len(lower) > 2 and lower[-2] not in "aeiou":
         return verb[:-1] + "ies"
@@ -410,26 +459,39 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
         return False
-    if not content:
+    if not content or _WISH.match(stripped):
         return False
+    about_speaker = bool(_ABOUT_SPEAKER.search(stripped))
+    if _LISTENER.search(stripped) and not _AGREED.search(stripped):
+        # "You'll be an awesome mom!", "I hope you have a great time in Lisbon!",
+        # "It seems you're familiar with it": said to the listener (a compliment, a
+        # wish, advice) or of anyone ("you can't have it both ways"); a sentence with
+        # its own "I" or "my" beside them is still the speaker's.
+        rest = _ASIDE.sub("", stripped)
+        if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
+            return False
+    if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
+        return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
     named = bool(_CAPITAL.search(stripped)) or first_word in names
     anchored = (
         named
-        or bool(_NUMBER.search(stripped))
+        or bool(_DIGITS.search(stripped))
+        or (about_speaker and bool(_NUMBER_WORD.search(stripped)))
         or bool(_RELATIVE.search(stripped))
         or bool(_RELATION.search(stripped))
     )
-    if _YOU.match(stripped) and not (_SIGNALS.search(stripped) or _SPEAKER_TOO.search(stripped)):
-        # "You'll be an awesome mom!": said to the listener, a compliment or a wish; not
-        # "You know I adopted a cat" (or two sentences run together without a full stop).
-        return False
     if anchored:
         return True
     # Unanchored, a sentence must be about the speaker (or their group) in so many words,
     # and not a hedge: "Errors should never pass silently" is a saying, "I think that
     # could work" an opinion of the moment.
-    if not _ABOUT_SPEAKER.search(stripped) or _HEDGE.match(stripped):
+    if not about_speaker or _HEDGE.match(stripped):
+        return False
+    if _NEGATION.search(stripped) and not _TASTE.search(stripped):
+        # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
+        # is not, with nothing to anchor it, answers no later question; a dislike ("I
+        # don't eat meat", "I can't stand horror films") does.
         return False
     if _CUE.search(stripped) and len(content) >= 1:
         return True
@@ -459,7 +521,8 @@ _SIGNALS = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _ABBREVIATION = re.compile(
-    r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co)\.$"
+    r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co|"
+    r"(?:[A-Z]\.)+[A-Z])\.$"
 )
 
 
@@ -482,7 +545,10 @@ _NOT_A_VERB = re.compile(
     r"head|lead)\b"
 )
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
-_VOCATIVE_START = re.compile(r"^(?:(?:hey|hi|oh|so|and|well)\s+)?(?P<name>[A-Z][\w'-]+),\s+")
+_VOCATIVE_START = re.compile(
+    r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
+    r"(?P<name>[A-Z][\w'-]+),\s+"
+)
 
 
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
@@ -549,7 +615,9 @@ def extract(
             speaker = user_name
         said = _time(item)
         for sentence in split_sentences(text):
-            sentence = _without_vocative(sentence, names)
+            sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
+            if not sentence:
+                continue
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
@@ -613,13 +681,51 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|[a-z]+ here)\b[,!.:]?\s+)+",
+    r"heads up|fyi|update|[a-z]+ here|wow|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
+    r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
 
 
+_REACTION = re.compile(
+    r"^(?i:(?:(?:yes|yep|yeah|no|nope|sure|right|indeed|exactly|true)[,!.:]\s*|"
+    r"(?:hello|hi|good|great|fine|nice|cool|perfect|awesome|lovely|excellent|alright|no problem|"
+    r"thanks|thank you(?: so much| anyway| kindly)?)(?:[,!.:]\s*|\s+(?=[a-z]))))+"
+)
+"""A one-word answer or reaction that a message runs on from without a stop: "Good do
+not lie", "Thank you anyway Jazz is the only music I listen to"."""
+
+
+def _without_lead_in(sentence: str) -> str:
+    """The sentence without an opening that only keeps the conversation going ("Wow,",
+    "So", "Since we last chatted,", "Thanks"), so that what follows is judged and written
+    alone: "So what did you do last weekend" is a question, "Wow, you must be proud" is
+    said to the listener."""
+    if _WISH.match(sentence) or _GREETING.match(sentence):
+        return sentence  # "Good luck with ..." is a wish, not "Good" and a fact.
+    rest = _LEAD_IN.sub("", _REACTION.sub("", sentence))
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+_TO_LISTENER = re.compile(r"^(?:you|you're|you've|you'll|you'd|your|tell me)\b", re.I)
+_OWN_START = re.compile(
+    r"(?<=[a-z,])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"
+    r"|[A-Z][a-z]+(?:,|\s+(?:is|was|has|and)\b))"
+)
+
+
+def _own_clause(sentence: str) -> str:
+    """A sentence that opens to the listener and runs on, without a stop, into the
+    speaker's own clause, as chat often does ("You know I adopted a cat", "what makes
+    you sad I don't have a mood"): only the speaker's clause. A question asked in full
+    (a question mark) stays whole, to be dropped."""
+    if sentence.endswith("?") or not (_TO_LISTENER.match(sentence) or _QUESTION.match(sentence)):
+        return sentence
+    parts = _OWN_START.split(sentence, maxsplit=1)
+    return parts[1] if len(parts) == 2 else sentence
+
+
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
-    sentence = _LEAD_IN.sub("", sentence) or sentence
     fact = " ".join(resolve_dates(sentence, said).split())
     if speaker:
         fact = third_person(fact, speaker)
