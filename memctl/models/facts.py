@@ -66,7 +66,7 @@ _GREETING = re.compile(
 )
 _QUESTION = re.compile(
     r"^(?:(?:what|how|why|where|who|which)(?:'s|\s+(?:is|are|was|were|do|does|did|about|kind|"
-    r"if)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
+    r"if|can|could|would|should|will)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
     r"(?:you|we|they|i|it|he|she|there)\b"
     r"|(?:what|how|why|where|who|which|when)(?:\s+[\w']+){0,2}?\s+(?:you|your|u)\b)",
     re.I,
@@ -89,10 +89,31 @@ _ABOUT_SPEAKER = re.compile(
 """The speaker or their group, whatever the case ("We got a piano", "my sister")."""
 _SPEAKER_TOO = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|we|our)\b")
 _HEDGE = re.compile(
-    r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel like|imagine|bet)|maybe|"
-    r"perhaps|probably)\b",
+    r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel|imagine|bet|dream|may|might|"
+    r"could)|i'?m feeling|i am feeling|maybe|perhaps|probably)\b",
     re.I,
 )
+"""An opinion, a feeling or a possibility of the moment ("I'm feeling like I've lost
+all my money", "I may be able to learn"): unanchored, no fact."""
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+_TAIL_ASIDE = re.compile(
+    r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
+    r"hope|bet|'d say|would say)\s*[.!]*$",
+    re.I,
+)
+_RELATIVE_CLAUSE = re.compile(r"\b(?:that|which|who)\b.*$", re.I)
+
+
+def _own_words(sentence: str) -> str:
+    """What the speaker says of their own: without quotations (an "I" in quotes is
+    someone else's), a closing aside ("Humans are emotional, I have noticed") or a
+    relative clause ("Sadness is an emotion that I dislike" is about sadness)."""
+    own = _TAIL_ASIDE.sub("", _QUOTED.sub(" ", sentence))
+    if not re.match(r"(?i:I|I'm|I've|I'll|I'd|my|we|we're|we've|our)\b", own):
+        own = _RELATIVE_CLAUSE.sub("", own)
+    return own
+
+
 _YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
 _LISTENER = re.compile(r"\b(?:you|you're|youre|you've|you'll|you'd|your|yours|yourself)\b", re.I)
 _ASIDE = re.compile(
@@ -115,6 +136,7 @@ _TASTE = re.compile(
     r"trust|want|miss|mind)\b",
     re.I,
 )
+_SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
 _SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine)\b", re.I)
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
@@ -187,6 +209,9 @@ def third_person(text: str, speaker: str) -> str:
     family", not "... after Ben, ... Ben's family".
     """
     text = text.replace("’", "'")
+    # An "I" in quotes is the quoted person's: the quotation is kept as it was said.
+    quotes = _QUOTED.findall(text)
+    text = _QUOTED.sub("\x00", text)
     subject = re.search(r"\bI\b", text)
     named = False
 
@@ -209,7 +234,10 @@ def third_person(text: str, speaker: str) -> str:
     text = re.sub(
         r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
     )
-    return re.sub(r"\bI\b", speaker, text)
+    text = re.sub(r"\bI\b", speaker, text)
+    for quote in quotes:
+        text = text.replace("\x00", quote, 1)
+    return text
 
 
 def _agree(match: re.Match[str], speaker: str, past: bool) -> str:
@@ -461,7 +489,9 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if not content or _WISH.match(stripped):
         return False
-    about_speaker = bool(_ABOUT_SPEAKER.search(stripped))
+    if stripped[0] in '"“':
+        return False  # a quotation is someone else's words
+    about_speaker = bool(_ABOUT_SPEAKER.search(_own_words(stripped)))
     if _LISTENER.search(stripped) and not _AGREED.search(stripped):
         # "You'll be an awesome mom!", "I hope you have a great time in Lisbon!",
         # "It seems you're familiar with it": said to the listener (a compliment, a
@@ -473,7 +503,10 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
-    named = bool(_CAPITAL.search(stripped)) or first_word in names
+    # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
+    # nothing; a quoted name ('a band called "Blue Harbor"') does.
+    unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
+    named = bool(_CAPITAL.search(unquoted)) or first_word in names
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
@@ -488,7 +521,9 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # could work" an opinion of the moment.
     if not about_speaker or _HEDGE.match(stripped):
         return False
-    if _NEGATION.search(stripped) and not _TASTE.search(stripped):
+    if _NEGATION.search(stripped) and not (
+        _SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped)
+    ):
         # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
         # is not, with nothing to anchor it, answers no later question; a dislike ("I
         # don't eat meat", "I can't stand horror films") does.
@@ -535,9 +570,21 @@ def split_sentences(text: str) -> list[str]:
             continue
         if out and _ABBREVIATION.search(out[-1]):
             out[-1] = f"{out[-1]} {piece}"
+        elif out and _OBJECT.match(piece) and _WANTS_OBJECT.search(out[-1]):
+            out[-1] = f"{out[-1][:-1]} {piece[0].lower()}{piece[1:]}"
         else:
             out.append(piece)
     return out
+
+
+_WANTS_OBJECT = re.compile(
+    r"\b(?:bought|got|found|made|adopted|won|built|ordered|booked|picked|chose|met|saw|"
+    r"visited|started|joined|tried|watched|named|called|sold|lost|finished)\.$",
+    re.I,
+)
+_OBJECT = re.compile(r"(?:A|An|The|Some|Two|Three|\d+)\b(?:\W*\w+){0,5}\W*$")
+"""A sentence that ends on a verb, then its object said apart ("Guess what I just
+bought. A used Vespa!"), are one fact: "bought a used Vespa"."""
 
 
 _NOT_A_VERB = re.compile(
