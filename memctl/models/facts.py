@@ -101,7 +101,7 @@ _TAIL_ASIDE = re.compile(
     r"hope|bet|'d say|would say)\s*[.!]*$",
     re.I,
 )
-_RELATIVE_CLAUSE = re.compile(r"\b(?:that|which|who)\b.*$", re.I)
+_RELATIVE_CLAUSE = re.compile(r"(?<=\w)\s+(?:that|which|who)\b.*$", re.I)
 
 
 def _own_words(sentence: str) -> str:
@@ -132,10 +132,11 @@ _AGREED = re.compile(
 Friday" records a deadline; "You must be so proud" only praises."""
 _NEGATION = re.compile(r"\b(?:not|never|no longer|nothing|nobody)\b|n't\b", re.I)
 _TASTE = re.compile(
-    r"\b(?:like|love|enjoy|eat|drink|smoke|stand|fond|fan|care for|anymore|allergic|"
-    r"trust|want|miss|mind)\b",
+    r"(?:n't|\bnot|\bnever|\bno longer)\s+(?:[\w']+\s+)?(?:like|love|enjoy|eat|drink|smoke|"
+    r"stand|care for|trust|want|miss|mind|fond|fan|allergic|use|own)\b|\banymore\b",
     re.I,
 )
+"""A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
 _SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
 _SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine)\b", re.I)
 _FIRST_PERSON = re.compile(
@@ -736,8 +737,10 @@ _LEAD_IN = re.compile(
 
 _REACTION = re.compile(
     r"^(?i:(?:(?:yes|yep|yeah|no|nope|sure|right|indeed|exactly|true)[,!.:]\s*|"
-    r"(?:hello|hi|good|great|fine|nice|cool|perfect|awesome|lovely|excellent|alright|no problem|"
-    r"thanks|thank you(?: so much| anyway| kindly)?)(?:[,!.:]\s*|\s+(?=[a-z]))))+"
+    r"(?:hello|hi|good(?! (?:luck|morning|night|evening|afternoon|news|day))|great|fine|nice|cool|perfect|awesome|lovely|excellent|alright|no problem|"
+    r"thanks|thank you(?: so much| anyway| kindly)?|(?:that's|that is) (?:so |really )?(?:good|"
+    r"great|nice|awesome|cool|amazing|wonderful|interesting|sad|too bad)(?: to hear)?)"
+    r"(?:[,!.:]\s*|\s+(?=[a-z]|I\b))))+"
 )
 """A one-word answer or reaction that a message runs on from without a stop: "Good do
 not lie", "Thank you anyway Jazz is the only music I listen to"."""
@@ -748,8 +751,6 @@ def _without_lead_in(sentence: str) -> str:
     "So", "Since we last chatted,", "Thanks"), so that what follows is judged and written
     alone: "So what did you do last weekend" is a question, "Wow, you must be proud" is
     said to the listener."""
-    if _WISH.match(sentence) or _GREETING.match(sentence):
-        return sentence  # "Good luck with ..." is a wish, not "Good" and a fact.
     rest = _LEAD_IN.sub("", _REACTION.sub("", sentence))
     return rest[:1].upper() + rest[1:] if rest else sentence
 
@@ -768,8 +769,10 @@ def _own_clause(sentence: str) -> str:
     (a question mark) stays whole, to be dropped."""
     if sentence.endswith("?") or not (_TO_LISTENER.match(sentence) or _QUESTION.match(sentence)):
         return sentence
-    parts = _OWN_START.split(sentence, maxsplit=1)
-    return parts[1] if len(parts) == 2 else sentence
+    for start in _OWN_START.finditer(sentence):
+        if _LISTENER.search(sentence[: start.start()]):
+            return _own_clause(_without_lead_in(sentence[start.end() :]))
+    return sentence
 
 
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
