@@ -55,7 +55,8 @@ _CUE = re.compile(
 )
 _WEAK_CUE = re.compile(
     r"\b(?:will|'ll|have|has|had|got|went|visited|moved|started|finished|joined|met|won|lost|"
-    r"signed|took|made|built|shipped|launched|released|live[sd]?|school|college|university)\b",
+    r"signed|took|made|built|shipped|launched|released|live[sd]?|school|college|university|"
+    r"listen(?:s|ed)? to|play(?:s|ed)?)\b",
     re.I,
 )
 _SIGNALS_CJK = re.compile(r"决定|偏好|喜欢|记住|总是|从不|不要|必须|截止|使用")
@@ -488,8 +489,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
         return False
-    if not content or _WISH.match(stripped):
-        return False
+    if not content or _WISH.match(stripped) or all(word in names for word in content):
+        return False  # nothing, a wish, or only a name ("Thanks Ana!")
     if stripped[0] in '"“':
         return False  # a quotation is someone else's words
     about_speaker = bool(_ABOUT_SPEAKER.search(_own_words(stripped)))
@@ -522,13 +523,11 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # could work" an opinion of the moment.
     if not about_speaker or _HEDGE.match(stripped):
         return False
-    if _NEGATION.search(stripped) and not (
-        _SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped)
-    ):
+    if _NEGATION.search(stripped):
         # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
         # is not, with nothing to anchor it, answers no later question; a dislike ("I
         # don't eat meat", "I can't stand horror films") does.
-        return False
+        return bool(_SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped))
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
