@@ -139,7 +139,9 @@ _TASTE = re.compile(
 )
 """A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
 _SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
-_SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine)\b", re.I)
+_SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine|think|believe|doubt)\b", re.I)
+"""A guess about someone else ("I bet Mel loved it", "I believe they said Dr. Smith"):
+no fact; "I think I'll move to Denver" is the speaker's own plan."""
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
     r"we'll|our|us)\b"

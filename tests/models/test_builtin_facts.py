@@ -330,6 +330,7 @@ def test_a_question_without_its_mark_is_no_fact_and_the_answer_run_on_after_it_i
 def test_guesses_feelings_stories_and_sayings_are_no_facts() -> None:
     for text in (
         "I bet Mel loved it.",
+        "I believe they said Dr. Smith on the phone.",
         "I'm feeling like I have lost all my money.",
         "I may be able to learn how to love.",
         "Two vultures boarded a plane.",
