@@ -69,11 +69,17 @@ _QUESTION = re.compile(
     r"^(?:(?:what|how|why|where|who|which)(?:'s|\s+(?:is|are|was|were|do|does|did|about|kind|"
     r"if|can|could|would|should|will)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
     r"(?:you|we|they|i|it|he|she|there)\b"
-    r"|(?:what|how|why|where|who|which|when)(?:\s+[\w']+){0,2}?\s+(?:you|your|u)\b)",
+    r"|(?:what|how|why|where|who|which|when)(?:\s+[\w']+){0,2}?\s+(?:you|your|u)\b"
+    r"|(?:what|how|why|where|who|which)\s+(?!(?:I|I'm|I've|we|my|our|me)\b)[\w']"
+    r"|(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has|may|might)\s+"
+    r"(?!(?:not|is|was|has|and)\b)[\w']+\b(?![,'])"
+    r")",
     re.I,
 )
 """A question, with its mark or without: "what makes you sad" asks as much as "What
-makes you sad?"."""
+makes you sad?", and "Who wrote Hamlet" or "Is Python fun" are asked by their word
+order alone. An opening that says what is the speaker's ("What I love is hiking") or a
+name ("Will is my brother") asks nothing."""
 _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
@@ -139,6 +145,18 @@ _TASTE = re.compile(
 )
 """A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
 _SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
+_MACHINE_SELF = re.compile(
+    r"\b(?:(?:I am|I'm|as|being) (?:an?|just an?) (?:AI (?:language )?model|AI assistant|AI|A\.I\.|bot|chatbot|robot|computer|"
+    r"(?:computer |software )?program|(?:large )?language model|machine|artificial intelligence|"
+    r"virtual assistant)(?=\s*(?:[,.!;:]|$|and\b|so\b|but\b|that\b|who\b|with\b|I\b))"
+    r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
+    r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data)\b"
+    r"|bots like (?:me|us|myself))",
+    re.I,
+)
+"""An assistant speaking of its own nature ("As an AI language model, I ...", "I have
+not been programmed to feel anger", "my CPU"): nothing about the people in the
+conversation. "I'm a software engineer" is a person's job."""
 _SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine|think|believe|doubt)\b", re.I)
 """A guess about someone else ("I bet Mel loved it", "I believe they said Dr. Smith"):
 no fact; "I think I'll move to Denver" is the speaker's own plan."""
@@ -504,6 +522,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         rest = _ASIDE.sub("", stripped)
         if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
             return False
+    if _MACHINE_SELF.search(stripped):
+        return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()

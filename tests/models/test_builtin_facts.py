@@ -379,3 +379,29 @@ def test_the_third_person_is_grammatical() -> None:
     assert facts_of("Jazz is the only music I listen to while working.") == [
         "Jazz is the only music Ben listens to while working."
     ]
+
+
+def test_a_question_asked_by_word_order_alone_is_no_fact() -> None:
+    for text in ("Who wrote Hamlet", "Is Python fun to learn", "Did Mel move to Denver"):
+        assert facts_of(text) == [], text
+    # The same openings that state something are kept.
+    assert facts_of("Will is my brother.") == ["Will is Ben's brother."]
+    assert facts_of("What I love most is hiking in Denver.") == [
+        "What Ben loves most is hiking in Denver."
+    ]
+
+
+def test_an_assistant_speaking_of_its_own_nature_is_no_fact() -> None:
+    for text in (
+        "As an AI language model, I have no favourite city but Lisbon is lovely.",
+        "I am a bot, I have no body.",
+        "My programmers at Globex gave me 3 moods.",
+        "Bots like me are not able to feel boredom.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'm a machine learning engineer at Acme.") == [
+        "Ben is a machine learning engineer at Acme."
+    ]
+    assert facts_of("I am a computer programmer in Denver.") == [
+        "Ben is a computer programmer in Denver."
+    ]
