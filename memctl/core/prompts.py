@@ -19,14 +19,13 @@ without an answer, jokes, sayings and quotations, guesses and passing feelings, 
 anything else said to the listener rather than about someone.
 
 Each fact names who, what and when, in the third person, as one grammatical sentence
-of your own:
-- who: the person it is about by name ([USER Ana] is Ana speaking). A name said to
-  address someone ("Ana, since we last chatted, I ...") is not the subject: the speaker
-  is. "I'm Priya from the platform team" is "Priya is from the platform team".
-- keep reflexives and pronouns that refer back: "Ben looks after himself", never "Ben
-  looks after Ben"; an "I" inside a quotation is the quoted person's.
-- when: resolve relative dates against the message's [time]: "on 2023-05-07
-  (yesterday, said 2023-05-08)".
+of your own. Name who each fact is about ([USER Ana] is Ana speaking): "Ana adopted a
+puppy". A name said to address someone ("Ana, since we last chatted, I ...") is not the
+subject: the speaker is. "I'm Priya from the platform team" is "Priya is from the
+platform team". Keep reflexives and pronouns that refer back: "Ben looks after himself",
+never "Ben looks after Ben"; an "I" inside a quotation is the quoted person's.
+Resolve relative dates against the message's [time]: "on 2023-05-07 (yesterday, said
+2023-05-08)".
 
 Answer with one "- " bullet per fact and nothing else: no heading, no introduction, no
 closing remark. If there is nothing new worth keeping, answer exactly NO_REPLY.
