@@ -3,8 +3,15 @@
 Rules, not a model. A sentence is kept when it states something that will still be
 true or useful later: an event with a time, a named person, place or thing, a
 relation ("my sister"), a quantity, a plan, a preference, possession, identity or job,
-or one of the old signal words ("decided", "remember"). Greetings, thanks, questions,
-reactions ("that's awesome!") and sentences about the listener are dropped.
+or one of the old signal words ("decided", "remember"). Greetings, thanks, questions
+(with their mark or by word order alone), reactions ("that's awesome!"), wishes,
+compliments and advice to the listener, guesses, quotations, unanchored negations ("I
+don't have a big ego") and an assistant speaking of its own nature are dropped.
+
+Rules rather than a tagger: what decides junk here is discourse (who is addressed,
+quoted, guessed about), which a part-of-speech tagger does not tell; the small English
+inflection library (lemminflect) needs numpy, and the taggers need a model downloaded
+at run time or a large model wheel.
 
 What is kept is rewritten to stand alone: the speaker's name replaces "I", "me" and
 "my" (with the verb agreeing: "I love" -> "Caroline loves"), a fact that still names
@@ -94,7 +101,6 @@ _ABOUT_SPEAKER = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd)\b|\b(?i:my|me|mine|myself|we|we're|we've|we'll|our|us)\b"
 )
 """The speaker or their group, whatever the case ("We got a piano", "my sister")."""
-_SPEAKER_TOO = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|we|our)\b")
 _HEDGE = re.compile(
     r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel|imagine|bet|dream|may|might|"
     r"could)|i'?m feeling|i am feeling|maybe|perhaps|probably)\b",
