@@ -127,7 +127,10 @@ def _own_words(sentence: str) -> str:
     return own
 
 
-_YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
+_YOU = re.compile(
+    r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b(?!\s+and\s+(?:I|me)\b)", re.I
+)
+"""A sentence opening on the listener; "You and I went to Lisbon" is the speaker's too."""
 _LISTENER = re.compile(r"\b(?:you|you're|youre|you've|you'll|you'd|your|yours|yourself)\b", re.I)
 _ASIDE = re.compile(
     r"^(?:i (?:hope|bet|wish|think|guess|know|suppose|imagine|believe|wonder|heard)|"
@@ -675,9 +678,12 @@ def extract(
     written = {_key(fact) for fact in known}
     remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)
-    names = frozenset(
-        str(item["name"]).casefold() for item in conversation if isinstance(item.get("name"), str)
-    )
+    people = {
+        str(item["name"]).casefold(): str(item["name"])
+        for item in conversation
+        if isinstance(item.get("name"), str)
+    }
+    names = frozenset(people)
     told: set[str] = set()
     facts: list[str] = []
     for item in conversation:
@@ -731,6 +737,7 @@ def extract(
             as_said = _key(sentence) | {str(speaker).casefold()}
             if as_said in seen or _key(sentence) in written:
                 continue
+            sentence = _you_named(sentence, speaker, people)
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
@@ -765,7 +772,7 @@ _LEAD_IN = re.compile(
 _REACTION = re.compile(
     r"^(?i:(?:(?:yes|yep|yeah|no|nope|sure|right|indeed|exactly|true)[,!.:]\s*|"
     r"(?:hello|hi|good(?! (?:luck|morning|night|evening|afternoon|news|day))|great|fine|nice|cool|perfect|awesome|lovely|excellent|alright|no problem|"
-    r"thanks|thank you(?: so much| anyway| kindly)?|(?:that's|that is) (?:so |really )?(?:good|"
+    r"(?:thanks|thank you(?: so much| anyway| kindly)?)(?!\s+for\b)|(?:that's|that is) (?:so |really )?(?:good|"
     r"great|nice|awesome|cool|amazing|wonderful|interesting|sad|too bad)(?: to hear)?)"
     r"(?:[,!.:]\s*|\s+(?=[a-z]|I\b))))+"
 )
@@ -789,6 +796,10 @@ _OWN_START = re.compile(
 )
 
 
+_JOINED = re.compile(r"\b(?:and|or|nor|that|if|when|because|as|than)$", re.I)
+"""A clause that goes on after one of these is not a new one: "You and I went"."""
+
+
 def _own_clause(sentence: str) -> str:
     """A sentence that opens to the listener and runs on, without a stop, into the
     speaker's own clause, as chat often does ("You know I adopted a cat", "what makes
@@ -797,8 +808,22 @@ def _own_clause(sentence: str) -> str:
     if sentence.endswith("?") or not (_TO_LISTENER.match(sentence) or _QUESTION.match(sentence)):
         return sentence
     for start in _OWN_START.finditer(sentence):
-        if _LISTENER.search(sentence[: start.start()]):
+        before = sentence[: start.start()]
+        if _LISTENER.search(before) and not _JOINED.search(before):
             return _own_clause(_without_lead_in(sentence[start.end() :]))
+    return sentence
+
+
+_YOU_AND_I = re.compile(r"^you and (?:I|me)\b", re.I)
+
+
+def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> str:
+    """Between two people, "you" is the other one: "You and I went" -> "Ana and I went"
+    (then "Ana and Ben went"); among more, nobody can tell, and it is left as said."""
+    others = [name for key, name in people.items() if key != str(speaker).casefold()]
+    you_and_i = _YOU_AND_I.match(sentence)
+    if speaker and len(others) == 1 and you_and_i:
+        return f"{others[0]} and I{sentence[you_and_i.end() :]}"
     return sentence
 
 

@@ -376,6 +376,10 @@ def test_the_third_person_is_grammatical() -> None:
         "Ben moved to the U.S. in 2022 (last year, said 2023-05-08)."
     ]
     assert facts_of("Guess what I just bought. A used Vespa!") == ["Ben just bought a used Vespa!"]
+    # Between two people, "you" is the other: "You and I" are both named.
+    assert facts_of("You and I went to Lisbon last year.") == [
+        "Ana and Ben went to Lisbon in 2022 (last year, said 2023-05-08)."
+    ]
     assert facts_of("Jazz is the only music I listen to while working.") == [
         "Jazz is the only music Ben listens to while working."
     ]
