@@ -805,12 +805,23 @@ def _own_clause(sentence: str) -> str:
     speaker's own clause, as chat often does ("You know I adopted a cat", "what makes
     you sad I don't have a mood"): only the speaker's clause. A question asked in full
     (a question mark) stays whole, to be dropped."""
-    if sentence.endswith("?") or not (_TO_LISTENER.match(sentence) or _QUESTION.match(sentence)):
-        return sentence
-    for start in _OWN_START.finditer(sentence):
-        before = sentence[: start.start()]
-        if _LISTENER.search(before) and not _JOINED.search(before):
-            return _own_clause(_without_lead_in(sentence[start.end() :]))
+    while not sentence.endswith("?") and (
+        _TO_LISTENER.match(sentence) or _QUESTION.match(sentence)
+    ):
+        listener = _LISTENER.search(sentence)
+        if listener is None:
+            break
+        own = next(
+            (
+                start
+                for start in _OWN_START.finditer(sentence, listener.end())
+                if not _JOINED.search(sentence[max(0, start.start() - 10) : start.start()])
+            ),
+            None,
+        )
+        if own is None:
+            break
+        sentence = _without_lead_in(sentence[own.end() :])
     return sentence
 
 
