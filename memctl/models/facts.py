@@ -74,7 +74,8 @@ _GREETING = re.compile(
 )
 _QUESTION = re.compile(
     r"^(?:(?:what|how|why|where|who|which)(?:'s|\s+(?:is|are|was|were|do|does|did|about|kind|"
-    r"if|can|could|would|should|will)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
+    r"if|can|could|would|should|will)\b)"
+    r"|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
     r"(?:you|we|they|i|it|he|she|there)\b"
     r"|(?:what|how|why|where|who|which|when)(?:\s+[\w']+){0,2}?\s+(?:you|your|u)\b"
     r"|(?:what|how|why|where|who|which)\s+(?!(?:I|I'm|I've|we|my|our|me)\b)[\w']"
@@ -155,9 +156,10 @@ _TASTE = re.compile(
 """A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
 _SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
 _MACHINE_SELF = re.compile(
-    r"\b(?:(?:I am|I'm|as|being) (?:an?|just an?) (?:AI (?:language )?model|AI assistant|AI|A\.I\.|bot|chatbot|robot|computer|"
-    r"(?:computer |software )?program|(?:large )?language model|machine|artificial intelligence|"
-    r"virtual assistant)(?=\s*(?:[,.!;:]|$|and\b|so\b|but\b|that\b|who\b|with\b|I\b))"
+    r"\b(?:(?:I am|I'm|as|being) (?:an?|just an?) (?:AI (?:language )?model|AI assistant|AI|"
+    r"A\.I\.|bot|chatbot|robot|computer|(?:computer |software )?program|"
+    r"(?:large )?language model|machine|artificial intelligence|virtual assistant)"
+    r"(?=\s*(?:[,.!;:]|$|and\b|so\b|but\b|that\b|who\b|with\b|I\b))"
     r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
     r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data)\b"
     r"|bots like (?:me|us|myself))",
@@ -763,7 +765,7 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|[a-z]+ here|wow|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
+    r"heads up|fyi|update|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
@@ -771,9 +773,11 @@ _LEAD_IN = re.compile(
 
 _REACTION = re.compile(
     r"^(?i:(?:(?:yes|yep|yeah|no|nope|sure|right|indeed|exactly|true)[,!.:]\s*|"
-    r"(?:hello|hi|good(?! (?:luck|morning|night|evening|afternoon|news|day))|great|fine|nice|cool|perfect|awesome|lovely|excellent|alright|no problem|"
-    r"(?:thanks|thank you(?: so much| anyway| kindly)?)(?!\s+for\b)|(?:that's|that is) (?:so |really )?(?:good|"
-    r"great|nice|awesome|cool|amazing|wonderful|interesting|sad|too bad)(?: to hear)?)"
+    r"(?:hello|hi|good(?! (?:luck|morning|night|evening|afternoon|news|day))|great|fine|nice|"
+    r"cool|perfect|awesome|lovely|excellent|alright|no problem|"
+    r"(?:thanks|thank you(?: so much| anyway| kindly)?)(?!\s+for\b)|"
+    r"(?:that's|that is) (?:so |really )?(?:good|great|nice|awesome|cool|amazing|wonderful|"
+    r"interesting|sad|too bad)(?: to hear)?)"
     r"(?:[,!.:]\s*|\s+(?=[a-z]|I\b))))+"
 )
 """A one-word answer or reaction that a message runs on from without a stop: "Good do
