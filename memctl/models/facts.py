@@ -3,8 +3,15 @@
 Rules, not a model. A sentence is kept when it states something that will still be
 true or useful later: an event with a time, a named person, place or thing, a
 relation ("my sister"), a quantity, a plan, a preference, possession, identity or job,
-or one of the old signal words ("decided", "remember"). Greetings, thanks, questions,
-reactions ("that's awesome!") and sentences about the listener are dropped.
+or one of the old signal words ("decided", "remember"). Greetings, thanks, questions
+(with their mark or by word order alone), reactions ("that's awesome!"), wishes,
+compliments and advice to the listener, guesses, quotations, unanchored negations ("I
+don't have a big ego") and an assistant speaking of its own nature are dropped.
+
+Rules rather than a tagger: what decides junk here is discourse (who is addressed,
+quoted, guessed about), which a part-of-speech tagger does not tell; the small English
+inflection library (lemminflect) needs numpy, and the taggers need a model downloaded
+at run time or a large model wheel.
 
 What is kept is rewritten to stand alone: the speaker's name replaces "I", "me" and
 "my" (with the verb agreeing: "I love" -> "Caroline loves"), a fact that still names
@@ -26,12 +33,15 @@ def _words(text: str) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d,.:]*")
-_NUMBER = re.compile(
-    r"\d|\$|€|£|%|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|"
-    r"dozen|half)\b",
+_DIGITS = re.compile(r"\d|\$|€|£|%")
+_NUMBER_WORD = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|million|dozen)\b",
     re.I,
 )
+"""A number in words anchors only what the speaker says of themself ("I have two
+cats"): in anything else it is as likely a story or a saying ("Two vultures boarded a
+plane"). "One" is left out: it is a pronoun more often than a count."""
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!I['’])([A-Z][a-zA-Z'’-]+|[A-Z]{2,}\w*)")
 _RELATION = re.compile(
     r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
@@ -52,7 +62,8 @@ _CUE = re.compile(
 )
 _WEAK_CUE = re.compile(
     r"\b(?:will|'ll|have|has|had|got|went|visited|moved|started|finished|joined|met|won|lost|"
-    r"signed|took|made|built|shipped|launched|released|live[sd]?|school|college|university)\b",
+    r"signed|took|made|built|shipped|launched|released|live[sd]?|school|college|university|"
+    r"listen(?:s|ed)? to|play(?:s|ed)?)\b",
     re.I,
 )
 _SIGNALS_CJK = re.compile(r"决定|偏好|喜欢|记住|总是|从不|不要|必须|截止|使用")
@@ -63,21 +74,103 @@ _GREETING = re.compile(
 )
 _QUESTION = re.compile(
     r"^(?:(?:what|how|why|where|who|which)(?:'s|\s+(?:is|are|was|were|do|does|did|about|kind|"
-    r"if)\b)|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
-    r"(?:you|we|they|i|it|he|she|there)\b)",
+    r"if|can|could|would|should|will)\b)"
+    r"|(?:do|does|did|is|are|can|could|would|will|should|have|has)\s+"
+    r"(?:you|we|they|i|it|he|she|there)\b"
+    r"|(?:what|how|why|where|who|which|when)(?:\s+[\w']+){0,2}?\s+(?:you|your|u)\b"
+    r"|(?:what|how|why|where|who|which)\s+(?!(?:I|I'm|I've|we|my|our|me)\b)[\w']"
+    r"|(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has|may|might)\s+"
+    r"(?!(?:not|is|was|has|and)\b)[\w']+\b(?![,'])"
+    r")",
     re.I,
 )
+"""A question, with its mark or without: "what makes you sad" asks as much as "What
+makes you sad?", and "Who wrote Hamlet" or "Is Python fun" are asked by their word
+order alone. An opening that says what is the speaker's ("What I love is hiking") or a
+name ("Will is my brother") asks nothing."""
+_WISH = re.compile(
+    r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
+    r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
+    r"fingers crossed|keep (?:it up|me posted|us posted|going)|say hi|tell \w+ (?:I said )?hi|"
+    r"let me know|no doubts?|no worries|of course|(?:please )?(?:tell|show|give|teach|make) "
+    r"(?:me|us)\b)",
+    re.I,
+)
+"""Wishes and requests addressed to the listener ("Good luck with the interview on
+Friday!", "Tell me a joke"): whatever they name, they tell nothing of anyone."""
 _ABOUT_SPEAKER = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd)\b|\b(?i:my|me|mine|myself|we|we're|we've|we'll|our|us)\b"
 )
 """The speaker or their group, whatever the case ("We got a piano", "my sister")."""
-_SPEAKER_TOO = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|we|our)\b")
 _HEDGE = re.compile(
-    r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel like|imagine|bet)|maybe|"
-    r"perhaps|probably)\b",
+    r"^(?:i (?:think|believe|guess|suppose|wonder|doubt|wish|feel|imagine|bet|dream|may|might|"
+    r"could)|i'?m feeling|i am feeling|maybe|perhaps|probably)\b",
     re.I,
 )
-_YOU = re.compile(r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b", re.I)
+"""An opinion, a feeling or a possibility of the moment ("I'm feeling like I've lost
+all my money", "I may be able to learn"): unanchored, no fact."""
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+_TAIL_ASIDE = re.compile(
+    r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
+    r"hope|bet|'d say|would say)\s*[.!]*$",
+    re.I,
+)
+_RELATIVE_CLAUSE = re.compile(r"(?<=\w)\s+(?:that|which|who)\b.*$", re.I)
+
+
+def _own_words(sentence: str) -> str:
+    """What the speaker says of their own: without quotations (an "I" in quotes is
+    someone else's), a closing aside ("Humans are emotional, I have noticed") or a
+    relative clause ("Sadness is an emotion that I dislike" is about sadness)."""
+    own = _TAIL_ASIDE.sub("", _QUOTED.sub(" ", sentence))
+    if not re.match(r"(?i:I|I'm|I've|I'll|I'd|my|we|we're|we've|our)\b", own):
+        own = _RELATIVE_CLAUSE.sub("", own)
+    return own
+
+
+_YOU = re.compile(
+    r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b(?!\s+and\s+(?:I|me)\b)", re.I
+)
+"""A sentence opening on the listener; "You and I went to Lisbon" is the speaker's too."""
+_LISTENER = re.compile(r"\b(?:you|you're|youre|you've|you'll|you'd|your|yours|yourself)\b", re.I)
+_ASIDE = re.compile(
+    r"^(?:i (?:hope|bet|wish|think|guess|know|suppose|imagine|believe|wonder|heard)|"
+    r"i'?m (?:sure|glad|happy|sorry|proud|so \w+)|i am sure)\b",
+    re.I,
+)
+"""What the speaker says around a sentence about the listener: "I hope you have a great
+time in Lisbon!" is still about the listener."""
+_AGREED = re.compile(
+    r"\b(?:decid\w*|decision|agreed|settled|remember|note that|important|from now on|"
+    r"deadline|due)\b",
+    re.I,
+)
+"""What makes a sentence to the listener worth keeping: "Remember, your deadline is
+Friday" records a deadline; "You must be so proud" only praises."""
+_NEGATION = re.compile(r"\b(?:not|never|no longer|nothing|nobody)\b|n't\b", re.I)
+_TASTE = re.compile(
+    r"(?:n't|\bnot|\bnever|\bno longer)\s+(?:[\w']+\s+)?(?:like|love|enjoy|eat|drink|smoke|"
+    r"stand|care for|trust|want|miss|mind|fond|fan|allergic|use|own)\b|\banymore\b",
+    re.I,
+)
+"""A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
+_SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
+_MACHINE_SELF = re.compile(
+    r"\b(?:(?:I am|I'm|as|being) (?:an?|just an?) (?:AI (?:language )?model|AI assistant|AI|"
+    r"A\.I\.|bot|chatbot|robot|computer|(?:computer |software )?program|"
+    r"(?:large )?language model|machine|artificial intelligence|virtual assistant)"
+    r"(?=\s*(?:[,.!;:]|$|and\b|so\b|but\b|that\b|who\b|with\b|I\b))"
+    r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
+    r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data)\b"
+    r"|bots like (?:me|us|myself))",
+    re.I,
+)
+"""An assistant speaking of its own nature ("As an AI language model, I ...", "I have
+not been programmed to feel anger", "my CPU"): nothing about the people in the
+conversation. "I'm a software engineer" is a person's job."""
+_SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine|think|believe|doubt)\b", re.I)
+"""A guess about someone else ("I bet Mel loved it", "I believe they said Dr. Smith"):
+no fact; "I think I'll move to Denver" is the speaker's own plan."""
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
     r"we'll|our|us)\b"
@@ -149,6 +242,9 @@ def third_person(text: str, speaker: str) -> str:
     family", not "... after Ben, ... Ben's family".
     """
     text = text.replace("’", "'")
+    # An "I" in quotes is the quoted person's: the quotation is kept as it was said.
+    quotes = _QUOTED.findall(text)
+    text = _QUOTED.sub("\x00", text)
     subject = re.search(r"\bI\b", text)
     named = False
 
@@ -167,33 +263,47 @@ def third_person(text: str, speaker: str) -> str:
         return speaker if first else "them"
 
     text = _FIRST.sub(swap, text)
-    text = re.sub(r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker), text)
-    return re.sub(r"\bI\b", speaker, text)
+    past = bool(_PAST_TIME.search(text))
+    text = re.sub(
+        r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
+    )
+    text = re.sub(r"\bI\b", speaker, text)
+    for quote in quotes:
+        text = text.replace("\x00", quote, 1)
+    return text
 
 
-def _agree(match: re.Match[str], speaker: str) -> str:
+def _agree(match: re.Match[str], speaker: str, past: bool) -> str:
     """`I [adverb] verb` as `Speaker [adverb] verbs`."""
     between, space, word = match[1], match[2], match[3]
     adverb = between.strip().casefold()
     if between and adverb not in _ADVERBS:
         # "I" followed by a verb, then the rest: only the verb agrees.
         verb = between.strip()
-        return f"{speaker} {_conjugate(verb)}{space}{word}"
-    return f"{speaker}{between}{space}{_conjugate(word)}"
+        return f"{speaker} {_conjugate(verb, past)}{space}{word}"
+    return f"{speaker}{between}{space}{_conjugate(word, past)}"
 
 
-def _conjugate(verb: str) -> str:
+_PAST_TIME = re.compile(r"\b(?:yesterday|last|ago|earlier|previously)\b", re.I)
+_SAME_PAST = _words("hurt put cut set let hit quit read cost shut spread split burst cast")
+"""Verbs whose past is their present: in a sentence about the past, "I hurt my knee"
+stays "hurt", not "hurts"."""
+
+
+def _conjugate(verb: str, past: bool = False) -> str:
     lower = verb.casefold()
     if lower in _IRREGULAR:
         return _IRREGULAR[lower]
     if (
         lower in _KEEP_VERBS
-        or lower.endswith(("ed", "n't", "s"))
+        or (past and lower in _SAME_PAST)
+        or lower.endswith(("ed", "n't"))
+        or (lower.endswith("s") and not lower.endswith("ss"))
         or not lower.isalpha()
         or lower in _ADVERBS
     ):
         return verb
-    if lower.endswith(("sh", "ch", "x", "z", "o")):
+    if lower.endswith(("sh", "ch", "x", "z", "o", "ss")):
         return verb + "es"
     if lower.endswith("y") and len(lower) > 2 and lower[-2] not in "aeiou":
         return verb[:-1] + "ies"
@@ -410,27 +520,47 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
         return False
-    if not content:
+    if not content or _WISH.match(stripped) or all(word in names for word in content):
+        return False  # nothing, a wish, or only a name ("Thanks Ana!")
+    if stripped[0] in '"“':
+        return False  # a quotation is someone else's words
+    about_speaker = bool(_ABOUT_SPEAKER.search(_own_words(stripped)))
+    if _LISTENER.search(stripped) and not _AGREED.search(stripped):
+        # "You'll be an awesome mom!", "I hope you have a great time in Lisbon!",
+        # "It seems you're familiar with it": said to the listener (a compliment, a
+        # wish, advice) or of anyone ("you can't have it both ways"); a sentence with
+        # its own "I" or "my" beside them is still the speaker's.
+        rest = _ASIDE.sub("", stripped)
+        if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
+            return False
+    if _MACHINE_SELF.search(stripped):
         return False
+    if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
+        return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
-    named = bool(_CAPITAL.search(stripped)) or first_word in names
+    # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
+    # nothing; a quoted name ('a band called "Blue Harbor"') does.
+    unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
+    named = bool(_CAPITAL.search(unquoted)) or first_word in names
     anchored = (
         named
-        or bool(_NUMBER.search(stripped))
+        or bool(_DIGITS.search(stripped))
+        or (about_speaker and bool(_NUMBER_WORD.search(stripped)))
         or bool(_RELATIVE.search(stripped))
         or bool(_RELATION.search(stripped))
     )
-    if _YOU.match(stripped) and not (_SIGNALS.search(stripped) or _SPEAKER_TOO.search(stripped)):
-        # "You'll be an awesome mom!": said to the listener, a compliment or a wish; not
-        # "You know I adopted a cat" (or two sentences run together without a full stop).
-        return False
     if anchored:
         return True
     # Unanchored, a sentence must be about the speaker (or their group) in so many words,
     # and not a hedge: "Errors should never pass silently" is a saying, "I think that
     # could work" an opinion of the moment.
-    if not _ABOUT_SPEAKER.search(stripped) or _HEDGE.match(stripped):
+    if not about_speaker or _HEDGE.match(stripped):
         return False
+    if _NEGATION.search(stripped):
+        # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
+        # is not, with nothing to anchor it, answers no later question; a dislike ("I
+        # don't eat meat", "I can't stand horror films") does.
+        return bool(_SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped))
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
@@ -459,7 +589,8 @@ _SIGNALS = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _ABBREVIATION = re.compile(
-    r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co)\.$"
+    r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co|"
+    r"(?:[A-Z]\.)+[A-Z])\.$"
 )
 
 
@@ -472,9 +603,21 @@ def split_sentences(text: str) -> list[str]:
             continue
         if out and _ABBREVIATION.search(out[-1]):
             out[-1] = f"{out[-1]} {piece}"
+        elif out and _OBJECT.match(piece) and _WANTS_OBJECT.search(out[-1]):
+            out[-1] = f"{out[-1][:-1]} {piece[0].lower()}{piece[1:]}"
         else:
             out.append(piece)
     return out
+
+
+_WANTS_OBJECT = re.compile(
+    r"\b(?:bought|got|found|made|adopted|won|built|ordered|booked|picked|chose|met|saw|"
+    r"visited|started|joined|tried|watched|named|called|sold|lost|finished)\.$",
+    re.I,
+)
+_OBJECT = re.compile(r"(?:A|An|The|Some|Two|Three|\d+)\b(?:\W*\w+){0,5}\W*$")
+"""A sentence that ends on a verb, then its object said apart ("Guess what I just
+bought. A used Vespa!"), are one fact: "bought a used Vespa"."""
 
 
 _NOT_A_VERB = re.compile(
@@ -482,7 +625,10 @@ _NOT_A_VERB = re.compile(
     r"head|lead)\b"
 )
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
-_VOCATIVE_START = re.compile(r"^(?:(?:hey|hi|oh|so|and|well)\s+)?(?P<name>[A-Z][\w'-]+),\s+")
+_VOCATIVE_START = re.compile(
+    r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
+    r"(?P<name>[A-Z][\w'-]+),\s+"
+)
 
 
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
@@ -534,9 +680,12 @@ def extract(
     written = {_key(fact) for fact in known}
     remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)
-    names = frozenset(
-        str(item["name"]).casefold() for item in conversation if isinstance(item.get("name"), str)
-    )
+    people = {
+        str(item["name"]).casefold(): str(item["name"])
+        for item in conversation
+        if isinstance(item.get("name"), str)
+    }
+    names = frozenset(people)
     told: set[str] = set()
     facts: list[str] = []
     for item in conversation:
@@ -549,7 +698,9 @@ def extract(
             speaker = user_name
         said = _time(item)
         for sentence in split_sentences(text):
-            sentence = _without_vocative(sentence, names)
+            sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
+            if not sentence:
+                continue
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
@@ -588,6 +739,7 @@ def extract(
             as_said = _key(sentence) | {str(speaker).casefold()}
             if as_said in seen or _key(sentence) in written:
                 continue
+            sentence = _you_named(sentence, speaker, people)
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
@@ -613,13 +765,84 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|[a-z]+ here)\b[,!.:]?\s+)+",
+    r"heads up|fyi|update|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
+    r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
 
 
+_REACTION = re.compile(
+    r"^(?i:(?:(?:yes|yep|yeah|no|nope|sure|right|indeed|exactly|true)[,!.:]\s*|"
+    r"(?:hello|hi|good(?! (?:luck|morning|night|evening|afternoon|news|day))|great|fine|nice|"
+    r"cool|perfect|awesome|lovely|excellent|alright|no problem|"
+    r"(?:thanks|thank you(?: so much| anyway| kindly)?)(?!\s+for\b)|"
+    r"(?:that's|that is) (?:so |really )?(?:good|great|nice|awesome|cool|amazing|wonderful|"
+    r"interesting|sad|too bad)(?: to hear)?)"
+    r"(?:[,!.:]\s*|\s+(?=[a-z]|I\b))))+"
+)
+"""A one-word answer or reaction that a message runs on from without a stop: "Good do
+not lie", "Thank you anyway Jazz is the only music I listen to"."""
+
+
+def _without_lead_in(sentence: str) -> str:
+    """The sentence without an opening that only keeps the conversation going ("Wow,",
+    "So", "Since we last chatted,", "Thanks"), so that what follows is judged and written
+    alone: "So what did you do last weekend" is a question, "Wow, you must be proud" is
+    said to the listener."""
+    rest = _LEAD_IN.sub("", _REACTION.sub("", sentence))
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+_TO_LISTENER = re.compile(r"^(?:you|you're|you've|you'll|you'd|your|tell me)\b", re.I)
+_OWN_START = re.compile(
+    r"(?<=[a-z,])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"
+    r"|[A-Z][a-z]+(?:,|\s+(?:is|was|has|and)\b))"
+)
+
+
+_JOINED = re.compile(r"\b(?:and|or|nor|that|if|when|because|as|than)$", re.I)
+"""A clause that goes on after one of these is not a new one: "You and I went"."""
+
+
+def _own_clause(sentence: str) -> str:
+    """A sentence that opens to the listener and runs on, without a stop, into the
+    speaker's own clause, as chat often does ("You know I adopted a cat", "what makes
+    you sad I don't have a mood"): only the speaker's clause. A question asked in full
+    (a question mark) stays whole, to be dropped."""
+    while not sentence.endswith("?") and (
+        _TO_LISTENER.match(sentence) or _QUESTION.match(sentence)
+    ):
+        listener = _LISTENER.search(sentence)
+        if listener is None:
+            break
+        own = next(
+            (
+                start
+                for start in _OWN_START.finditer(sentence, listener.end())
+                if not _JOINED.search(sentence[max(0, start.start() - 10) : start.start()])
+            ),
+            None,
+        )
+        if own is None:
+            break
+        sentence = _without_lead_in(sentence[own.end() :])
+    return sentence
+
+
+_YOU_AND_I = re.compile(r"^you and (?:I|me)\b", re.I)
+
+
+def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> str:
+    """Between two people, "you" is the other one: "You and I went" -> "Ana and I went"
+    (then "Ana and Ben went"); among more, nobody can tell, and it is left as said."""
+    others = [name for key, name in people.items() if key != str(speaker).casefold()]
+    you_and_i = _YOU_AND_I.match(sentence)
+    if speaker and len(others) == 1 and you_and_i:
+        return f"{others[0]} and I{sentence[you_and_i.end() :]}"
+    return sentence
+
+
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
-    sentence = _LEAD_IN.sub("", sentence) or sentence
     fact = " ".join(resolve_dates(sentence, said).split())
     if speaker:
         fact = third_person(fact, speaker)

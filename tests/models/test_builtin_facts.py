@@ -303,3 +303,134 @@ def test_a_telling_question_is_a_fact_and_another_speaker_s_same_words_are_anoth
         "Ana: We got a new piano for the living room.",
         "Ben: We got a new piano for the living room.",
     ]
+
+
+def facts_of(text: str, speaker: str = "Ben") -> list[str]:
+    """What builtin keeps of one message of `speaker` to Ana, said on Monday 2023-05-08."""
+    conversation = [
+        {"role": "user", "name": "Ana", "text": "Hi!"},
+        said(text, speaker, "2023-05-08T10:00:00Z"),
+    ]
+    return extract(conversation, [], lambda text: False)
+
+
+def test_what_is_said_to_the_listener_is_no_fact() -> None:
+    """Compliments, wishes, advice and requests to the listener, after a reaction or with
+    the speaker's "I hope" around them, and "you" said of anyone (issue 25, item 1)."""
+    for text in (
+        "Wow, you must be so proud of Mel!",
+        "I hope you have a great time in Lisbon!",
+        "Although that way may not be obvious at first unless you're Dutch.",
+        "It seems you're familiar with the Zen of Python.",
+    ):
+        assert facts_of(text) == [], text
+    # A deadline said to the listener is still a deadline.
+    assert facts_of("Remember, your deadline is Friday.") != []
+
+
+def test_wishes_and_requests_are_no_facts_whatever_they_name() -> None:
+    for text in (
+        "Good luck with the interview on Friday!",
+        "Happy birthday to your sister Mel!",
+        "Tell Mel I said hi!",
+        "Tell me about Lisbon.",
+        "Have fun in Lisbon next week!",
+    ):
+        assert facts_of(text) == [], text
+
+
+def test_a_question_without_its_mark_is_no_fact_and_the_answer_run_on_after_it_is() -> None:
+    assert facts_of("So what did you do last weekend") == []
+    assert facts_of("How can I help you with Lisbon") == []
+    # Chat runs a question into the speaker's own news without a stop.
+    assert facts_of("what makes you sad I have two dogs") == ["Ben has two dogs."]
+    assert facts_of("Do you ever get bored Ivy is my mom, we talk every day.") == [
+        "Ivy is Ben's mom, we talk every day."
+    ]
+    assert facts_of("You know I adopted a cat last week.") == [
+        "Ben adopted a cat in the week of 2023-05-01 (last week, said 2023-05-08)."
+    ]
+
+
+def test_guesses_feelings_stories_and_sayings_are_no_facts() -> None:
+    for text in (
+        "I bet Mel loved it.",
+        "I believe they said Dr. Smith on the phone.",
+        "I'm feeling like I have lost all my money.",
+        "I may be able to learn how to love.",
+        "Two vultures boarded a plane.",
+        "Humans are highly emotional, I have noticed.",
+        "Sadness is not an emotion that I like to experience.",
+        '"Make me one with everything."',
+        'I wouldn\'t say "never." "Sometimes."',
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I have two cats.") == ["Ben has two cats."]
+
+
+def test_what_the_speaker_is_not_is_no_fact_but_a_dislike_is() -> None:
+    assert facts_of("I don't have a big ego.") == []
+    assert facts_of("I'm not the sort to hate anyone.") == []
+    assert facts_of("I don't eat meat.") == ["Ben doesn't eat meat."]
+    assert facts_of("I'm not a fan of horror movies.") == ["Ben is not a fan of horror movies."]
+    # Anchored, a negation is news.
+    assert facts_of("I haven't been to Lisbon.") == ["Ben hasn't been to Lisbon."]
+
+
+def test_a_vocative_or_an_opening_is_dropped_whatever_its_case() -> None:
+    """ "Ana, since we last chatted, ..." is about the speaker, not Ana, and "we" would
+    stand for nobody in the ledger (issue 25, item 1)."""
+    rex = "Ben adopted a puppy named Rex."
+    assert facts_of("Ana, since we last chatted, I adopted a puppy named Rex.") == [rex]
+    assert facts_of("Well Ana, I adopted a puppy named Rex.") == [rex]
+    assert facts_of("Hi Ana, I'm Ben from the platform team.") == ["Ben is from the platform team."]
+
+
+def test_the_third_person_is_grammatical() -> None:
+    # "miss" takes -es; a verb whose past is its present stays past with a past time.
+    assert facts_of("I miss my dog Rex.") == ["Ben misses their dog Rex."]
+    assert facts_of("I hurt myself skiing last week.") == [
+        "Ben hurt themself skiing in the week of 2023-05-01 (last week, said 2023-05-08)."
+    ]
+    # An "I" in quotes is the quoted person's.
+    assert facts_of('Mel told me "I love my job at Globex" yesterday.') == [
+        'Mel told Ben "I love my job at Globex" on 2023-05-07 (yesterday, said 2023-05-08).'
+    ]
+    # "U.S." does not end the sentence; an object said apart joins its verb.
+    assert facts_of("I moved to the U.S. last year.") == [
+        "Ben moved to the U.S. in 2022 (last year, said 2023-05-08)."
+    ]
+    assert facts_of("Guess what I just bought. A used Vespa!") == ["Ben just bought a used Vespa!"]
+    # Between two people, "you" is the other: "You and I" are both named.
+    assert facts_of("You and I went to Lisbon last year.") == [
+        "Ana and Ben went to Lisbon in 2022 (last year, said 2023-05-08)."
+    ]
+    assert facts_of("Jazz is the only music I listen to while working.") == [
+        "Jazz is the only music Ben listens to while working."
+    ]
+
+
+def test_a_question_asked_by_word_order_alone_is_no_fact() -> None:
+    for text in ("Who wrote Hamlet", "Is Python fun to learn", "Did Mel move to Denver"):
+        assert facts_of(text) == [], text
+    # The same openings that state something are kept.
+    assert facts_of("Will is my brother.") == ["Will is Ben's brother."]
+    assert facts_of("What I love most is hiking in Denver.") == [
+        "What Ben loves most is hiking in Denver."
+    ]
+
+
+def test_an_assistant_speaking_of_its_own_nature_is_no_fact() -> None:
+    for text in (
+        "As an AI language model, I have no favourite city but Lisbon is lovely.",
+        "I am a bot, I have no body.",
+        "My programmers at Globex gave me 3 moods.",
+        "Bots like me are not able to feel boredom.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'm a machine learning engineer at Acme.") == [
+        "Ben is a machine learning engineer at Acme."
+    ]
+    assert facts_of("I am a computer programmer in Denver.") == [
+        "Ben is a computer programmer in Denver."
+    ]

@@ -508,13 +508,20 @@ def test_request_shape_and_facts_through_litellm(cli, workspace: Path, llm_serve
     system, user = request["messages"]
     assert system["role"] == "system"
     assert system["content"].startswith("You extract durable facts")
-    # Issue 25 item 1: the prompt says what is not a fact and how a fact reads.
+    # Issue 25 item 1: the prompt says what is not a fact and how a fact reads, the
+    # rules builtin follows.
+    prompt = " ".join(system["content"].split())
     for rule in (
-        "compliments and wishes to the listener",
-        "in the third person",
+        "compliments, wishes and advice to the listener",
+        "chit-chat",
+        "questions without an answer",
+        "who, what and when, in the third person",
+        "is not the subject",
+        '"Ben looks after himself", never "Ben looks after Ben"',
+        '"Priya is from the platform team"',
         "no introduction",
     ):
-        assert rule in system["content"]
+        assert rule in prompt, rule
     assert user["role"] == "user"
     assert STAMP.sub("", user["content"]) == (
         "MEMORY.md (already in long-term memory; do not restate):\n"
