@@ -16,6 +16,7 @@ use them: `compact` reads the ledgers and hands their text in.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -86,6 +87,7 @@ _DECISION = re.compile(
       | let\ us\ (?:use|go\ with|switch|keep)
       | we(?:'ll|\ will|'re\ going\ to|\ are\ going\ to|\ should)\ (?:use|go\ with|switch|adopt|keep|stick|move|pin)
       | going\ with | agreed\ (?:to|on|that) | settled\ on | we\ chose | opted\ for | plan\ is\ to
+      | \b(?:ok(?:ay)?|fine|alright|so|then),?\ \S+(?:\ \S+)?\ it\ is\b      # "ok, Valkey it is"
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -230,18 +232,24 @@ def _commitments(sentence: str) -> list[tuple[str, str]]:
 
 
 class Text:
-    """A text prepared for presence checks: lower case, `512 MB` as `512mb`, its words."""
+    """A text prepared for presence checks: lower case, `512 MB` as `512mb`, and which
+    sentence holds each word (a commitment must be said in one sentence, not pieced
+    together from words anywhere in a ledger)."""
 
     def __init__(self, text: str) -> None:
         self.flat = _SPACE_BEFORE_UNIT.sub(r"\1", " ".join(text.lower().split()))
-        self.words = set(_WORD.findall(self.flat))
+        self.postings: dict[str, set[int]] = {}
+        for number, piece in enumerate(_SENTENCE.split(text.lower())):
+            for word in _WORD.findall(piece):
+                self.postings.setdefault(word, set()).add(number)
 
     def holds(self, keeper: Keeper) -> bool:
         if keeper.kind in ("decision", "task"):
             words = _content_words(keeper.value)
             if not words:
                 return True
-            return sum(w in self.words for w in words) >= MATCH_SHARE * len(words)
+            hits = Counter(n for w in words for n in self.postings.get(w, ()))
+            return bool(hits) and max(hits.values()) >= MATCH_SHARE * len(words)
         if keeper.kind == "ref":
             number = keeper.value[1:]
             pattern = rf"(?:#|\b(?:pr|mr|pull request|issue|ticket|bug)\s*#?\s*){number}(?!\d)"
@@ -275,25 +283,29 @@ def retain(
     """The summary with a `Kept:` list of what the items said and neither the summary
     nor the ledger holds, and the counts. The list is newest first and the whole stays
     within `budget_chars`: what does not fit is counted as dropped and named. A sentence
-    that `forgotten` says states a forgotten fact is not kept (nor checked)."""
+    that `forgotten` says states a forgotten fact is not kept (nor checked).
+
+    The facts come before the summary's prose: a summary that leaves no room for them
+    (an extractive one fills its budget) is cut, at a line, down to a quarter of the
+    budget at most, and checked again as cut."""
     keepers = [k for k in extract_keepers(items) if forgotten is None or not forgotten(k.sentence)]
-    result = Retention(checked=len(keepers))
-    in_summary, in_ledger = Text(summary), Text(ledger)
-    missing: list[Keeper] = []
-    for keeper in keepers:
-        if in_summary.holds(keeper):
-            result.in_summary += 1
-        elif in_ledger.holds(keeper):
-            result.in_ledger += 1
-        else:
-            missing.append(keeper)
-    if not missing:
-        return summary, result
-    # One line a sentence, in the order of its newest missing fact.
-    lines: dict[str, list[Keeper]] = {}
-    for keeper in missing:
-        lines.setdefault(_kept_line(keeper), []).append(keeper)
     summary = summary.rstrip()
+    in_ledger = Text(ledger)
+    result, lines = _sort(keepers, summary, in_ledger)
+    needed = len(f"\n\n{KEPT_HEADER}") + sum(len(line) + 3 for line in lines)
+    if lines and len(summary) + needed > budget_chars:
+        shorter = _clip(summary, max(budget_chars // 4, budget_chars - needed))
+        if shorter != summary:
+            cut = _fit(shorter, *_sort(keepers, shorter, in_ledger), budget_chars)
+            if cut[1].kept:  # a cut that keeps nothing would only lose
+                return cut
+    return _fit(summary, result, lines, budget_chars)
+
+
+def _fit(
+    summary: str, result: Retention, lines: dict[str, list[Keeper]], budget_chars: int
+) -> tuple[str, Retention]:
+    """The summary and the lines that fit after it, newest first; the rest dropped."""
     room = budget_chars - len(summary) - len(f"\n\n{KEPT_HEADER}")
     for line, facts in lines.items():
         if len(line) + 3 <= room:
@@ -307,6 +319,33 @@ def retain(
         return summary, result
     kept = "\n".join(f"- {line}" for line in result.kept_list)
     return f"{summary}\n\n{KEPT_HEADER}\n{kept}", result
+
+
+def _sort(
+    keepers: list[Keeper], summary: str, ledger: Text
+) -> tuple[Retention, dict[str, list[Keeper]]]:
+    """The counts, and the missing facts by the line that would keep them (one line a
+    sentence), in the order of each line's newest fact."""
+    result = Retention(checked=len(keepers))
+    in_summary = Text(summary)
+    lines: dict[str, list[Keeper]] = {}
+    for keeper in keepers:
+        if in_summary.holds(keeper):
+            result.in_summary += 1
+        elif ledger.holds(keeper):
+            result.in_ledger += 1
+        else:
+            lines.setdefault(_kept_line(keeper), []).append(keeper)
+    return result, lines
+
+
+def _clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` chars at a line boundary when one is in its second half."""
+    if len(text) <= limit:
+        return text
+    head = text[: max(limit - 2, 1)]
+    newline = head.rfind("\n")
+    return (head[:newline] if newline > limit // 2 else head).rstrip() + "\n…"
 
 
 def _kept_line(keeper: Keeper) -> str:

@@ -94,3 +94,33 @@ def test_an_earlier_kept_list_is_read_back_as_said() -> None:
     earlier = f"summary one\n\n{KEPT_HEADER}\n- [user] The crash is in src/app/x.py."
     keepers = extract_keepers([("summary", earlier)])
     assert [(k.role, k.sentence) for k in keepers] == [("user", "The crash is in src/app/x.py.")]
+
+
+def test_a_commitment_counts_only_when_one_sentence_says_it() -> None:
+    """Its words scattered over a ledger are not the commitment: "backfill the ember
+    table" is not in a ledger that backfills the garnet table and mentions an ember."""
+    items = [("user", "Next: backfill the ember table."), ("user", "Ok, Valkey it is then.")]
+    ledger = "- I'll backfill the garnet table tomorrow.\n- The ember run went fine.\n"
+    _text, kept = retain(items, "s", ledger, 500)
+    assert kept.in_ledger == 0 and kept.kept == 2
+    assert kept.kept_list == [
+        "[user] Ok, Valkey it is then.",
+        "[user] Next: backfill the ember table.",
+    ]
+    assert (
+        retain(items, "s", ledger + "- We will backfill the ember table.\n", 500)[1].in_ledger == 1
+    )
+
+
+def test_a_summary_that_fills_the_budget_gives_up_room_for_the_facts() -> None:
+    """An extractive summary fills its budget: its prose is cut (at a line, to a quarter
+    of the budget at most) before a fact is dropped, and what the cut removed is checked
+    again."""
+    prose = "\n".join(f"[user] Point {n} about the weather and lunch plans." for n in range(40))
+    summary = prose + "\n[user] The crash is in src/billing/invoice.py."
+    budget = len(summary) + 20
+    text, kept = retain(THREAD, summary, "", budget)
+    assert len(text) <= budget
+    assert kept.dropped == 0 and kept.kept == kept.checked == 13
+    assert text.startswith("[user] Point 0 about") and "\n…\n\nKept:\n" in text
+    assert "- [user] The crash is in src/billing/invoice.py, ticket PAY-482." in text
