@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from memctl.core.retention import KEPT_HEADER, extract_keepers, retain
+from memctl.core.retention import KEPT_HEADER, PER_MESSAGE, extract_keepers, retain
 
 THREAD = [
     ("user", "The crash is in src/billing/invoice.py, ticket PAY-482. Thanks, and/or whatever."),
@@ -124,3 +124,14 @@ def test_a_summary_that_fills_the_budget_gives_up_room_for_the_facts() -> None:
     assert kept.dropped == 0 and kept.kept == kept.checked == 13
     assert text.startswith("[user] Point 0 about") and "\n…\n\nKept:\n" in text
     assert "- [user] The crash is in src/billing/invoice.py, ticket PAY-482." in text
+
+
+def test_a_pasted_log_gives_at_most_a_few_facts() -> None:
+    """Forty paths in one pasted message would fill the Kept list and push the summary
+    out of its own budget; an earlier summary's Kept list has no such limit."""
+    paste = " ".join(f"ERROR in src/mod{n}/file{n}.py line {n}." for n in range(40))
+    keepers = extract_keepers([("user", paste), ("user", "Also check lib/x/y.py.")])
+    assert len(keepers) == PER_MESSAGE + 1
+    assert {k.value for k in keepers} >= {"src/mod0/file0.py", "lib/x/y.py"}
+    kept = "\n".join(f"- [user] Look at src/mod{n}/file{n}.py." for n in range(40))
+    assert len(extract_keepers([("summary", f"s\n\n{KEPT_HEADER}\n{kept}")])) == 40
