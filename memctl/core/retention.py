@@ -234,6 +234,8 @@ def _plausible(kind: str, value: str) -> bool:
             and len(value) > 3
             and (value[0] in "/~." or value.count("/") >= 2 or "." in value.rsplit("/", 1)[-1])
         )
+    if kind == "number" and re.match(r"0\d", value):
+        return False  # zero-padded: a line number or a counter of a log, not a quantity
     if kind == "id" and "-" in value and not _UUID.fullmatch(value):
         return value.split("-", 1)[0] not in _NOT_TICKETS
     return True

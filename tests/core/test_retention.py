@@ -38,6 +38,8 @@ def test_identifiers_and_commitments_are_recognised() -> None:
     # not identifiers: and/or, km/h, UTF-8; and a tool's output is not a commitment
     values = {v for group in found.values() for v in group}
     assert not {"and/or", "km/h", "UTF-8", "lib/a/b.py", "1234abcd9"} & values
+    # a log's zero-padded counters are not quantities
+    assert not extract_keepers([("user", "00004958 test artifact shard. 0012 tokens")])
 
 
 def test_newest_first_each_once() -> None:
