@@ -524,6 +524,29 @@ def test_a_lossy_summary_keeps_the_path_and_ticket_it_lost(workspace: Path, cli,
     assert "2 kept under Kept:, 0 dropped" in result.stderr
 
 
+def test_a_kept_line_is_redacted(workspace: Path, cli, llm_server):
+    """A sentence kept for its path also held a key: the Kept list carries it redacted,
+    as the summary request did."""
+    llm_server.default = lossy_summary
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
+    key = "ghp_" + "a1B2c3D4e5" * 4
+    write_log(
+        workspace,
+        "t1",
+        [
+            say("user", "Hello there."),
+            say("assistant", f"The token {key} is read from config/deploy/secrets.env now."),
+            say("user", "Thanks."),
+            say("assistant", "Sure."),
+        ],
+    )
+    result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert "config/deploy/secrets.env" in summary and "[REDACTED" in summary
+    assert key not in summary and key not in result.stdout
+
+
 FACTS = [
     ("deploy/k8s/values-prod.yaml", "The replica count lives in deploy/k8s/values-prod.yaml."),
     ("PAY-9031", "Billing bug PAY-9031 is the one the customer hit."),
