@@ -91,7 +91,7 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
         )
     kept = result.retention
     if kept is not None and kept.checked and result.status in ("compacted", "dry_run"):
-        would = "would keep" if result.status == "dry_run" else "kept"
+        would = "would be kept" if result.status == "dry_run" else "kept"
         note(
             g,
             f"{head}retention: {plural(kept.checked, 'identifier or commitment', 'identifiers and commitments')} "
