@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from memctl.core.config import CompactionConfig, TruncateArgs
 from memctl.core.redact import compile_patterns
 from memctl.core.threads import working_context
-from memctl.models.windows import keep_budget, trigger_tokens
+from memctl.models.windows import chars_for, keep_budget, trigger_tokens
 from memctl.pipeline.cuts import tail_start, truncate_arguments, truncate_tool_args
+from memctl.pipeline.summarise import summary_tokens_target
 from tests.support.helpers import chat, read_log, snapshot, write_log
 from tests.support.llm_server import lossy_summary, write_model_config
 
@@ -545,6 +546,31 @@ def test_a_kept_line_is_redacted(workspace: Path, cli, llm_server):
     summary = read_log(workspace, "t1")[-1]["summary"]
     assert "config/deploy/secrets.env" in summary and "[REDACTED" in summary
     assert key not in summary and key not in result.stdout
+
+
+def test_the_kept_list_stays_within_the_summary_budget(workspace: Path, cli, llm_server):
+    """A 2,048-token window: a summary of at most 256 tokens. Forty planted paths do
+    not fit; the newest are kept, the rest named as dropped."""
+    llm_server.default = lossy_summary
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=2048,
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    said = [say("user", f"Step {n}: edit src/pkg{n}/mod{n}.py next.") for n in range(40)]
+    write_log(workspace, "t1", [*said, say("user", "Thanks."), say("assistant", "Sure.")])
+    result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    retention = json.loads(result.stdout)["retention"]
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert len(summary) <= chars_for(summary_tokens_target(2048))
+    assert retention["kept"] > 0 and retention["dropped"] > 0
+    assert retention["in_summary"] == 1  # the first sentence, all the lossy summary says
+    assert retention["kept"] + retention["dropped"] == retention["checked"] - 1 == 39
+    assert retention["kept_list"][0] == "[user] Step 39: edit src/pkg39/mod39.py next."
+    assert "path: src/pkg1/mod1.py" in retention["dropped_list"]
+    assert f"{retention['dropped']} dropped (path: src/pkg" in result.stderr
 
 
 FACTS = [
