@@ -89,6 +89,17 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
             f"{result.messages_after} / {result.tokens_after:,}",
             command,
         )
+    kept = result.retention
+    if kept is not None and kept.checked and result.status in ("compacted", "dry_run"):
+        would = "would be kept" if result.status == "dry_run" else "kept"
+        note(
+            g,
+            f"{head}retention: {plural(kept.checked, 'identifier or commitment', 'identifiers and commitments')} "
+            f"of the prefix: {kept.in_summary} in the summary, {kept.in_ledger} in the ledger, "
+            f"{kept.kept} {would} under Kept:, {kept.dropped} dropped"
+            + (f" ({', '.join(kept.dropped_list[:5])})" if kept.dropped else ""),
+            command,
+        )
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
     if flushed is not None and facts:

@@ -21,7 +21,9 @@ from typing import Any, Literal
 
 from memctl.core.config import CompactionConfig, Config
 from memctl.core.errors import MemctlError, ModelError, UsageError
+from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor
+from memctl.core.retention import Retention, retain
 from memctl.core.threads import (
     COMPACTION,
     append_log,
@@ -99,6 +101,11 @@ class CompactResult:
     requests: int = 0
     stages: int = 0
     summary: str | None = None
+    retention: Retention | None = None
+    """The identifiers and commitments of the summarised messages (paths, ids, numbers,
+    URLs, versions, decisions, open tasks): how many the summary or a ledger holds, and
+    which were kept under the summary's `Kept:` list or dropped (null when no summary
+    was made, or an LLM's dry run)."""
     estimated_cost: float | None = None
     planned: list[PlannedSummary] = field(default_factory=list)
     flush: FlushResult | None = None
@@ -266,10 +273,13 @@ def _compact(
         )
         if model.offline:
             # free and deterministic: the dry run can show the exact summary
-            text = summarise(model, settings.summary_prompt, items, summary_window, target).text
+            staged = summarise(model, settings.summary_prompt, items, summary_window, target)
+            text, result.retention = _retain(ws, items, staged.text, staged.summary_chars)
         else:
+            # the summary (at most the prefix) and its Kept: list (at most the prefix's
+            # sentences again), within the summary's budget
             rendered = sum(len(render_line(role, text)) + 1 for role, text in items)
-            text = "x" * min(budget.summary_chars, rendered)
+            text = "x" * min(budget.summary_chars, 2 * rendered + len("\n\nKept:"))
             result.tokens_after_bound = True
         result.status = "dry_run"
         result.planned = [
@@ -289,10 +299,11 @@ def _compact(
 
     staged = summarise(model, settings.summary_prompt, items, summary_window, target)
     result.usage.add(staged.usage)
-    result.requests, result.stages, result.summary = staged.requests, staged.stages, staged.text
+    result.requests, result.stages = staged.requests, staged.stages
+    result.summary, result.retention = _retain(ws, items, staged.text, staged.summary_chars)
     record = {
         "type": COMPACTION,
-        "summary": staged.text,
+        "summary": result.summary,
         "cut": cut,
         "ts": ws.now().isoformat(timespec="seconds"),
         "model": model.name,
@@ -324,6 +335,23 @@ def _summary_items(
         if line is not None:
             items.append((line.role, line.text))
     return items or [("user", "(no text)")]
+
+
+def _retain(
+    ws: Workspace, items: list[tuple[str, str]], summary: str, budget_chars: int
+) -> tuple[str, Retention]:
+    """The summary with what it lost of the prefix's identifiers and commitments, and
+    the count (core/retention.py). A fact already in a daily ledger (the flush before
+    compaction wrote it) is not repeated. The `Kept:` list fits the summary's budget;
+    its lines come from the items, which are redacted already."""
+    forgotten = Forgotten.of(ws)
+    ledger = "\n".join(
+        line
+        for path in ws.daily_files()
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+        if not forgotten.states(line)
+    )
+    return retain(items, summary, ledger, budget_chars, forgotten.states)
 
 
 def _flush_first(

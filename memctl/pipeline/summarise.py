@@ -159,6 +159,9 @@ class StagedSummary:
     requests: int
     stages: int
     usage: Usage
+    summary_chars: int
+    """The budget the summary was written to (the window may have shrunk on the way):
+    compaction's `Kept:` list must fit in it too."""
     learned_window: int | None = None
     """The summary model's window, when an overflow error stated it."""
 
@@ -186,7 +189,7 @@ def summarise(
             smaller = exc.window if exc.window and exc.window < window else window // 2
             window = learned = smaller
             continue
-        return StagedSummary(text, requests, stages, usage, learned)
+        return StagedSummary(text, requests, stages, usage, budget.summary_chars, learned)
     raise ModelError(
         f"the summary model still reports context length exceeded with a window of "
         f"{window:,} tokens"

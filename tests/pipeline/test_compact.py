@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from memctl.core.config import CompactionConfig, TruncateArgs
 from memctl.core.redact import compile_patterns
 from memctl.core.threads import working_context
-from memctl.models.windows import keep_budget, trigger_tokens
+from memctl.models.windows import chars_for, keep_budget, trigger_tokens
 from memctl.pipeline.cuts import tail_start, truncate_arguments, truncate_tool_args
+from memctl.pipeline.summarise import summary_tokens_target
 from tests.support.helpers import chat, read_log, snapshot, write_log
-from tests.support.llm_server import write_model_config
+from tests.support.llm_server import lossy_summary, write_model_config
 
 
 def config(root: Path, text: str) -> None:
@@ -413,7 +414,10 @@ def test_staged_summary_of_a_prefix_larger_than_the_window(workspace: Path, cli,
     final = summaries[-1]["messages"][1]["content"]
     assert "[SUMMARY]: partial summary 1" in final
     record = read_log(workspace, "t1")[-1]
-    assert record["summary"] == f"partial summary {len(summaries)}"
+    # the decisions the partial summaries lost follow the summary, under Kept:
+    summary, kept = record["summary"].split("\n\nKept:\n")
+    assert summary == f"partial summary {len(summaries)}"
+    assert "we decided to use tool27." in kept
     stages = re.search(r"summarised in (\d+) stages", result.stderr)
     assert stages and int(stages.group(1)) >= 2
 
@@ -431,7 +435,7 @@ def test_summary_window_is_learned_from_an_overflow(workspace: Path, cli, llm_se
     write_log(workspace, "t1", chat(20, words=200))
     result = cli("-w", workspace, "compact", "t1", "--force")
     assert result.exit_code == 0, result.stderr
-    assert read_log(workspace, "t1")[-1]["summary"] == "short summary"
+    assert read_log(workspace, "t1")[-1]["summary"].startswith("short summary\n\nKept:\n")
     state = json.loads((workspace / ".memctl" / "state.json").read_text())
     assert state["windows"]["openai:test-model"] == 3000
 
@@ -485,6 +489,118 @@ def test_summary_request_shape_and_earlier_summary(workspace: Path, cli, llm_ser
     assert "[SUMMARY]: SUMMARY-ONE" in folded
 
 
+def say(role: str, text: str) -> dict[str, Any]:
+    return {"role": role, "content": text}
+
+
+def test_a_lossy_summary_keeps_the_path_and_ticket_it_lost(workspace: Path, cli, llm_server):
+    llm_server.default = lossy_summary
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
+    path, ticket = "services/api/handlers/auth.py", "OPS-1432"
+    write_log(
+        workspace,
+        "t1",
+        [
+            say("user", f"Can you look at the failing build? It points at {path} again."),
+            say("assistant", f"Yes. This is ticket {ticket}, opened yesterday."),
+            say("user", "Thanks, go on."),
+            say("assistant", "Working on it."),
+        ],
+    )
+    result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    retention = json.loads(result.stdout)["retention"]
+    assert retention["checked"] == 2 and retention["kept"] == 2
+    assert retention["in_summary"] == retention["in_ledger"] == retention["dropped"] == 0
+    assert retention["kept_list"] == [
+        f"[assistant] This is ticket {ticket}, opened yesterday.",
+        f"[user] It points at {path} again.",
+    ]
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert summary.startswith("The conversation began: Can you look at the failing build?")
+    assert f"Kept:\n- [assistant] This is ticket {ticket}, opened" in summary and path in summary
+    assert "retention: 2 identifiers and commitments of the prefix: 0 in the summary, " in (
+        result.stderr
+    )
+    assert "2 kept under Kept:, 0 dropped" in result.stderr
+
+
+def test_a_kept_line_is_redacted(workspace: Path, cli, llm_server):
+    """A sentence kept for its path also held a key: the Kept list carries it redacted,
+    as the summary request did."""
+    llm_server.default = lossy_summary
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
+    key = "ghp_" + "a1B2c3D4e5" * 4
+    write_log(
+        workspace,
+        "t1",
+        [
+            say("user", "Hello there."),
+            say("assistant", f"The token {key} is read from config/deploy/secrets.env now."),
+            say("user", "Thanks."),
+            say("assistant", "Sure."),
+        ],
+    )
+    result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert "config/deploy/secrets.env" in summary and "[REDACTED" in summary
+    assert key not in summary and key not in result.stdout
+
+
+def test_the_kept_list_stays_within_the_summary_budget(workspace: Path, cli, llm_server):
+    """A 2,048-token window: a summary of at most 256 tokens. Forty planted paths do
+    not fit; the newest are kept, the rest named as dropped."""
+    llm_server.default = lossy_summary
+    write_model_config(
+        workspace,
+        llm_server,
+        context_window=2048,
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    said = [say("user", f"Step {n}: edit src/pkg{n}/mod{n}.py next.") for n in range(40)]
+    write_log(workspace, "t1", [*said, say("user", "Thanks."), say("assistant", "Sure.")])
+    result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+    assert result.exit_code == 0, result.stderr
+    retention = json.loads(result.stdout)["retention"]
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert len(summary) <= chars_for(summary_tokens_target(2048))
+    assert retention["kept"] > 0 and retention["dropped"] > 0
+    assert retention["in_summary"] == 1  # the first sentence, all the lossy summary says
+    assert retention["kept"] + retention["dropped"] == retention["checked"] - 1 == 39
+    assert retention["kept_list"][0] == "[user] Step 39: edit src/pkg39/mod39.py next."
+    assert "path: src/pkg1/mod1.py" in retention["dropped_list"]
+    assert f"{retention['dropped']} dropped (path: src/pkg" in result.stderr
+
+
+FACTS = [
+    ("deploy/k8s/values-prod.yaml", "The replica count lives in deploy/k8s/values-prod.yaml."),
+    ("PAY-9031", "Billing bug PAY-9031 is the one the customer hit."),
+    ("750 ms", "Checkout p95 must stay under 750 ms."),
+    ("https://status.example.org/inc/42", "Incident notes: https://status.example.org/inc/42"),
+    ("redis", "We decided to use redis for the session cache."),
+    ("rotate", "TODO: rotate the staging certificates on Friday."),
+]
+
+
+def test_three_compactions_in_a_row_keep_the_facts(workspace: Path, cli, llm_server):
+    llm_server.default = lossy_summary
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
+    entries: list[dict[str, Any]] = []
+    for round_, pair in enumerate([FACTS[:2], FACTS[2:4], FACTS[4:]]):
+        for _needle, fact in pair:
+            entries += [say("user", f"Round {round_}, noted. {fact}"), say("assistant", "Okay.")]
+        entries += [say("user", "Fine."), say("assistant", "Sure.")]
+        write_log(workspace, "t1", entries)
+        result = cli("-w", workspace, "compact", "t1", "--force")
+        assert result.exit_code == 0, result.stderr
+        entries = read_log(workspace, "t1")
+    context = working_context(read_log(workspace, "t1"), "t1")
+    assert len([e for e in entries if e.get("type") == "compaction"]) == 3
+    text = "\n".join(str(m["content"]) for m in context.messages)
+    assert [needle for needle, _fact in FACTS if needle not in text] == []
+
+
 def test_flush_failure_before_compaction_is_a_warning(workspace: Path, cli, llm_server):
     write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
     write_log(workspace, "t1", chat(3))
@@ -493,7 +609,7 @@ def test_flush_failure_before_compaction_is_a_warning(workspace: Path, cli, llm_
     result = cli("-w", workspace, "compact", "t1", "--force")
     assert result.exit_code == 0, result.stderr
     assert "flush before compaction failed" in result.stderr
-    assert read_log(workspace, "t1")[-1]["summary"] == "the summary"
+    assert read_log(workspace, "t1")[-1]["summary"].startswith("the summary\n\nKept:\n")
     state_path = workspace / ".memctl" / "state.json"
     state = json.loads(state_path.read_text()) if state_path.exists() else {}
     assert state.get("threads", {}).get("t1", {}).get("flushed", 0) == 0

@@ -405,3 +405,16 @@ def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
         else:
             merged[key] = value
     return merged
+
+
+def lossy_summary(request: dict[str, Any]) -> str:
+    """An answer that summarises the way a hurried model does: the first sentence of the
+    conversation and nothing else (the paths, ids and tasks after it are lost); every
+    other request (a flush) gets NO_REPLY, so nothing reaches the ledger either."""
+    if "summarise conversations" not in str(request["messages"][0].get("content")):
+        return "NO_REPLY"
+    prompt = str(request["messages"][-1].get("content"))
+    conversation = prompt.split("<conversation>", 1)[-1].split("</conversation>", 1)[0]
+    text = re.sub(r"\[[A-Z]+\]:\s*", "", conversation).strip()
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return f"The conversation began: {first[:200]}"

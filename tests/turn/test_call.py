@@ -414,7 +414,9 @@ def test_overflow_recovery_learns_the_window_and_retries_once(workspace, cli, ll
     assert [kind_of(r) for r in llm_server.requests] == ["chat", "summary", "chat"]
     assert state_of(workspace)["windows"][TEST_MODEL] == 6000
     log = read_log(workspace, "t1")
-    assert log[24]["type"] == "compaction" and log[24]["summary"] == "the summary"
+    assert log[24]["type"] == "compaction" and log[24]["summary"].startswith(
+        "the summary\n\nKept:\n"
+    )
     assert [e["role"] for e in log[25:]] == ["user", "assistant"]
     retry = llm_server.requests[2]["messages"]
     assert "the summary" in retry[1]["content"]

@@ -37,7 +37,10 @@ def compact_command(
 
     Runs when compaction.trigger_messages or trigger_tokens is reached, or with --force.
     The thread log keeps every entry: compaction appends a record, and the summary
-    stands for the entries before its cut. The summary is printed on stdout.
+    stands for the entries before its cut. The paths, ids, numbers, URLs, versions,
+    decisions and open tasks of those entries that neither the summary nor a daily
+    ledger holds are appended to it under Kept: (within its budget). The summary is
+    printed on stdout.
 
     Example: memctl compact support-42 --dry-run
     """

@@ -1,0 +1,385 @@
+"""What a compaction must not lose: the identifiers and commitments of a text.
+
+A summary is written by a model, and models drop exactly what an agent needs later: the
+path it was editing, the ticket it was fixing, the 512 MB limit it agreed on, the task
+it promised to do next (Codex #14589: 0 of 5 such facts left after two compactions).
+These are cheap to recognise without a model, so before a compaction replaces a prefix
+`retain` lists them (`extract_keepers`), checks each against the summary and the daily
+ledgers, and appends whatever neither holds to the summary as a `Kept:` list, newest
+first, within the summary's budget. It counts what it checked, found, kept and had to
+drop, so a lost fact is never a silent one.
+
+Pure functions of text (no model, no workspace), so the bench and any other stage can
+use them: `compact` reads the ledgers and hands their text in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+KINDS = ("url", "path", "id", "ref", "number", "version", "decision", "task")
+"""What is recognised: `id` is a UUID, a hex id (a commit, an address) or a ticket key
+(ABC-123), `ref` a PR or issue number (#123), `number` a number with its unit, a date or
+a time; `decision` and `task` are the clause that commits to something."""
+
+KEPT_HEADER = "Kept:"
+LINE_CHARS = 220
+"""A kept line is the sentence the fact was said in, cut around the fact to this size."""
+CLAUSE_CHARS = 160
+PER_MESSAGE = 8
+"""At most this many facts a message (an earlier summary aside): a paste is not a list
+of commitments."""
+MATCH_SHARE = 0.75
+"""A decision or a task is in a text when this share of its content words is, so that a
+summary that rephrases it ("chose Postgres 16 for billing") counts."""
+
+_TRAIL = ".,;:!?)]}>'\"`"
+_URL = re.compile(r"\bhttps?://[^\s<>\"'`]+", re.IGNORECASE)
+_UUID = re.compile(r"\b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b")
+_EXT = (
+    r"py|pyi|js|mjs|ts|tsx|jsx|go|rs|java|kt|rb|php|swift|c|h|cc|cpp|hpp|cs|md|rst|txt|"
+    r"json|jsonl|ya?ml|toml|ini|cfg|conf|env|sh|bash|zsh|ps1|sql|csv|tsv|html|css|scss|"
+    r"xml|proto|tf|lock|log|ipynb|dockerfile|gradle|vue|svelte"
+)
+_PATH = re.compile(
+    rf"""(?<![\w/.~@:-])(?:
+        (?:~|\.{{1,2}})?/[\w.@+-]+(?:/[\w.@+-]+)*/?     # /abs, ~/home, ./rel
+      | [\w.@+-]+(?:/[\w.@+-]+){{2,}}/?                  # a/b/c
+      | [\w.@+-]+/[\w@+-]+(?:\.[\w-]+)*\.(?:{_EXT})\b   # dir/file.ext
+      | [\w-]+(?:\.[\w-]+)*\.(?:{_EXT})\b               # file.ext
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b")
+_NOT_TICKETS = frozenset({"UTF", "SHA", "ISO", "GPT", "COVID", "MP", "IPV", "TLS", "SSL"})
+_HEX = re.compile(
+    r"\b0x[0-9a-fA-F]{4,}\b"
+    r"|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b"
+    r"|\b(?=[0-9A-F]*\d)(?=[0-9A-F]*[A-F])[0-9A-F]{7,64}\b"
+)
+_REF = re.compile(
+    r"(?:\b(?:PR|MR|pull request|issue|ticket|bug)\s*#?\s*|(?<![\w&#])#)(\d{1,7})\b",
+    re.IGNORECASE,
+)
+_UNITS = (
+    r"%|ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|"
+    r"years?|[KMGTP]i?B|[kmgt]b|bytes?|B|px|rpm|rps|qps|req/s|tokens?|k|K|M|USD|EUR|GBP|"
+    r"dollars?|euros?|GHz|MHz|cores?|v?CPUs?|GPUs?|replicas?|nodes?|pods?|instances?|"
+    r"servers?|shards?|users?|customers?|seats?|retries|attempts|workers?|threads?|"
+    r"connections?|rows?|records?|requests?|calls?|lines?|files?|tests?|steps?|points?|"
+    r"people|engineers?|km|kg|°C|°F"
+)
+_NUMBER = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2})?\b"
+    r"|\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?(?![\w:])"
+    r"|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmMbB]n?\b)?"
+    rf"|(?<![\w.$€£])\d[\d,]*(?:\.\d+)?\s?(?:{_UNITS})(?![\w/])",
+)
+_VERSION = re.compile(
+    r"(?<![\w.])v\d+(?:\.\d+)*(?:[-+][\w.]+)?\b"
+    r"|(?<![\w.])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b"
+    r"|\b[A-Z][A-Za-z+#]+ \d+\.\d+(?:\.\d+)*\b"
+)
+_DECISION = re.compile(
+    r"""\b(?:
+        we(?:'ve|\ have)?\ (?:\w+\ )?decided | decided\ (?:to|on|that|against) | decision\s*:
+      | let'?s\ (?:use|go\ with|switch|keep|stick|move|adopt|pin)
+      | let\ us\ (?:use|go\ with|switch|keep)
+      | we(?:'ll|\ will|'re\ going\ to|\ are\ going\ to|\ should)\ (?:use|go\ with|switch|adopt|keep|stick|move|pin)
+      | going\ with | agreed\ (?:to|on|that) | settled\ on | we\ chose | opted\ for | plan\ is\ to
+      | \b(?:ok(?:ay)?|fine|alright|so|then),?\ \S+(?:\ \S+)?\ it\ is\b      # "ok, Valkey it is"
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_TASK = re.compile(
+    r"""(?:\bTODO\b|\bFIXME\b
+      | \bI(?:'ll|\ will|\ am\ going\ to|'m\ going\ to)\ (?!be\ (?:happy|glad))\w+
+      | \bnext\s*(?:step\s*)?: | \bnext\ step | \baction\ items? | \bremind\ me
+      | \bfollow[- ]up\b | \bstill\ (?:need|have)\ to | \bwe\ (?:still\ )?need\ to
+      | \bwe(?:'ll|\ will)\ (?:need|have)\ to | \bdon'?t\ forget | \bmake\ sure\ to
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^\s])|\n+")
+_MARKED = re.compile(r"^\s*(?:[-*]\s*)?\[(\w+)\]:?\s*(.*)$")
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_STOP_WORDS = """a an the and or but to of in on at for with from by as is are was were be
+been it its this that these those we i you they he she our my your their us me them will
+shall would should could can may might must do does did done have has had not no so then
+than into onto about over under up down out off also just now use using used let let's
+lets going go ll ve re next step todo fixme need needs still make sure decided decide
+decision agreed settled chose opted plan what which who"""
+_STOP = frozenset(_STOP_WORDS.split())
+_SPACE_BEFORE_UNIT = re.compile(rf"(\d)\s+(?=(?:{_UNITS})(?![\w/]))", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Keeper:
+    """One identifier or commitment of a text, and where it was said."""
+
+    kind: str
+    value: str
+    """The identifier as written, or for a decision or a task the clause from its verb on."""
+    role: str
+    sentence: str
+    order: tuple[int, int]
+    """(item, sentence) it came from: a larger one is more recent."""
+
+
+@dataclass
+class Retention:
+    """What a compaction checked in the prefix it replaced, and where each fact went."""
+
+    checked: int = 0
+    """Distinct identifiers and commitments found in the summarised messages."""
+    in_summary: int = 0
+    """Of those, already in the model's summary."""
+    in_ledger: int = 0
+    """Not in the summary but already in a daily ledger (memory/*.md)."""
+    kept: int = 0
+    """Neither: appended to the summary in its `Kept:` list."""
+    dropped: int = 0
+    """Neither, and no room left in the summary's budget: lost from the context."""
+    kept_list: list[str] = field(default_factory=list)
+    """The lines appended under `Kept:`, newest first (each `[role] sentence`)."""
+    dropped_list: list[str] = field(default_factory=list)
+    """What could not be kept, as `kind: value`."""
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+def sentences_of(items: Iterable[tuple[str, str]]) -> list[tuple[str, str, tuple[int, int]]]:
+    """(role, sentence, order) of each sentence; a line `[role] text` of an earlier
+    summary (its points, its Kept list) is read as said by that role."""
+    out = []
+    for position, (role, text) in enumerate(items):
+        count = 0
+        for raw in _SENTENCE.split(text):
+            said_by, sentence = role, " ".join(raw.split())
+            if role == "summary" and (marked := _MARKED.match(sentence)):
+                said_by, sentence = marked.group(1).lower(), marked.group(2).strip()
+            sentence = sentence.removeprefix("Earlier: ").strip()
+            if sentence and sentence != KEPT_HEADER:
+                out.append((said_by, sentence, (position, count)))
+                count += 1
+    return out
+
+
+def extract_keepers(items: Iterable[tuple[str, str]]) -> list[Keeper]:
+    """The identifiers and commitments of (role, text) items, newest first, each once
+    (its latest mention). Tool results are left out: a grep's hundred paths are not
+    what the conversation committed to (what mattered in one, the assistant says). For
+    the same reason a message gives at most PER_MESSAGE, the first it says: a pasted
+    log is not forty facts, and would crowd the summary out of its own budget. An
+    earlier summary has no such limit (its Kept list is what earlier prefixes said)."""
+    items = list(items)
+    summaries = {n for n, (role, _text) in enumerate(items) if role == "summary"}
+    found: dict[tuple[str, str], Keeper] = {}
+    said: dict[int, int] = {}
+    for role, sentence, order in sentences_of(items):
+        if role == "tool" or said.get(order[0], 0) >= PER_MESSAGE:
+            continue
+        for kind, value in _identifiers(sentence) + _commitments(sentence):
+            if order[0] not in summaries:
+                said[order[0]] = said.get(order[0], 0) + 1
+                if said[order[0]] > PER_MESSAGE:
+                    break
+            found[(kind, _key(kind, value))] = Keeper(kind, value, role, sentence, order)
+    return sorted(found.values(), key=lambda k: k.order, reverse=True)
+
+
+_SLASHED = re.compile(r"/|\w\.\w")
+_DIGIT = re.compile(r"\d")
+
+
+def _identifiers(sentence: str) -> list[tuple[str, str]]:
+    taken: list[tuple[int, int]] = []
+    out: list[tuple[str, str]] = []
+    # Most sentences of prose have no slash, no dotted word and no digit: two cheap
+    # searches spare them the eight patterns (a megabyte of prefix in a fraction of a second).
+    patterns: list[tuple[str, re.Pattern[str]]] = []
+    if _SLASHED.search(sentence):
+        patterns += [("url", _URL), ("path", _PATH)]
+    if _DIGIT.search(sentence):
+        patterns += [
+            ("id", _UUID),
+            ("ref", _REF),
+            ("id", _TICKET),
+            ("id", _HEX),
+            ("version", _VERSION),
+            ("number", _NUMBER),
+        ]
+    for kind, pattern in patterns:
+        for match in pattern.finditer(sentence):
+            start, end = match.span()
+            value = match.group(0).rstrip(_TRAIL if kind != "ref" else "")
+            end = start + len(value)
+            if any(start < b and a < end for a, b in taken) or not _plausible(kind, value):
+                continue
+            taken.append((start, end))
+            out.append((kind, f"#{match.group(1)}" if kind == "ref" else value.strip()))
+    return out
+
+
+def _plausible(kind: str, value: str) -> bool:
+    if kind == "path":
+        # "and/or", "km/h", "1/2" are not paths: a path has a letter, and a root, two
+        # slashes or a file extension
+        return (
+            any(c.isalpha() for c in value)
+            and len(value) > 3
+            and (value[0] in "/~." or value.count("/") >= 2 or "." in value.rsplit("/", 1)[-1])
+        )
+    if kind == "number" and re.match(r"0\d", value):
+        return False  # zero-padded: a line number or a counter of a log, not a quantity
+    if kind == "id" and "-" in value and not _UUID.fullmatch(value):
+        return value.split("-", 1)[0] not in _NOT_TICKETS
+    return True
+
+
+def _commitments(sentence: str) -> list[tuple[str, str]]:
+    out = []
+    for kind, pattern in (("decision", _DECISION), ("task", _TASK)):
+        if match := pattern.search(sentence):
+            clause = sentence[match.start() :].strip()
+            out.append((kind, _cut(clause, 0, CLAUSE_CHARS)))
+            break  # a sentence is one commitment
+    return out
+
+
+# --------------------------------------------------------------------------- presence
+
+
+class Text:
+    """A text prepared for presence checks: lower case, `512 MB` as `512mb`, and which
+    sentence holds each word (a commitment must be said in one sentence, not pieced
+    together from words anywhere in a ledger)."""
+
+    def __init__(self, text: str) -> None:
+        self.flat = _SPACE_BEFORE_UNIT.sub(r"\1", " ".join(text.lower().split()))
+        self.postings: dict[str, set[int]] = {}
+        for number, piece in enumerate(_SENTENCE.split(text.lower())):
+            for word in _WORD.findall(piece):
+                self.postings.setdefault(word, set()).add(number)
+
+    def holds(self, keeper: Keeper) -> bool:
+        if keeper.kind in ("decision", "task"):
+            words = _content_words(keeper.value)
+            if not words:
+                return True
+            hits = Counter(n for w in words for n in self.postings.get(w, ()))
+            return bool(hits) and max(hits.values()) >= MATCH_SHARE * len(words)
+        if keeper.kind == "ref":
+            number = keeper.value[1:]
+            pattern = rf"(?:#|\b(?:pr|mr|pull request|issue|ticket|bug)\s*#?\s*){number}(?!\d)"
+            return re.search(pattern, self.flat) is not None
+        token = _key(keeper.kind, keeper.value)
+        pattern = rf"(?<![a-z0-9]){re.escape(token)}(?![a-z0-9])"
+        return re.search(pattern, self.flat) is not None
+
+
+def _key(kind: str, value: str) -> str:
+    if kind in ("decision", "task"):
+        return " ".join(sorted(_content_words(value)))
+    return _SPACE_BEFORE_UNIT.sub(r"\1", value.lower())
+
+
+def _content_words(text: str) -> list[str]:
+    words = _WORD.findall(text.lower())
+    return [w for w in dict.fromkeys(words) if w not in _STOP and len(w) > 1]
+
+
+# --------------------------------------------------------------------------- retain
+
+
+def retain(
+    items: list[tuple[str, str]],
+    summary: str,
+    ledger: str,
+    budget_chars: int,
+    forgotten: Callable[[str], bool] | None = None,
+) -> tuple[str, Retention]:
+    """The summary with a `Kept:` list of what the items said and neither the summary
+    nor the ledger holds, and the counts. The list is newest first and the whole stays
+    within `budget_chars`: what does not fit is counted as dropped and named. A sentence
+    that `forgotten` says states a forgotten fact is not kept (nor checked).
+
+    The facts come before the summary's prose: a summary that leaves no room for them
+    (an extractive one fills its budget) is cut, at a line, down to a quarter of the
+    budget at most, and checked again as cut."""
+    keepers = [k for k in extract_keepers(items) if forgotten is None or not forgotten(k.sentence)]
+    summary = summary.rstrip()
+    in_ledger = Text(ledger)
+    result, lines = _sort(keepers, summary, in_ledger)
+    needed = len(f"\n\n{KEPT_HEADER}") + sum(len(line) + 3 for line in lines)
+    if lines and len(summary) + needed > budget_chars:
+        shorter = _clip(summary, max(budget_chars // 4, budget_chars - needed))
+        if shorter != summary:
+            cut = _fit(shorter, *_sort(keepers, shorter, in_ledger), budget_chars)
+            if cut[1].kept:  # a cut that keeps nothing would only lose
+                return cut
+    return _fit(summary, result, lines, budget_chars)
+
+
+def _fit(
+    summary: str, result: Retention, lines: dict[str, list[Keeper]], budget_chars: int
+) -> tuple[str, Retention]:
+    """The summary and the lines that fit after it, newest first; the rest dropped."""
+    room = budget_chars - len(summary) - len(f"\n\n{KEPT_HEADER}")
+    for line, facts in lines.items():
+        if len(line) + 3 <= room:
+            room -= len(line) + 3
+            result.kept_list.append(line)
+            result.kept += len(facts)
+        else:
+            result.dropped += len(facts)
+            result.dropped_list += [f"{k.kind}: {k.value}" for k in facts]
+    if not result.kept_list:
+        return summary, result
+    kept = "\n".join(f"- {line}" for line in result.kept_list)
+    return f"{summary}\n\n{KEPT_HEADER}\n{kept}", result
+
+
+def _sort(
+    keepers: list[Keeper], summary: str, ledger: Text
+) -> tuple[Retention, dict[str, list[Keeper]]]:
+    """The counts, and the missing facts by the line that would keep them (one line a
+    sentence), in the order of each line's newest fact."""
+    result = Retention(checked=len(keepers))
+    in_summary = Text(summary)
+    lines: dict[str, list[Keeper]] = {}
+    for keeper in keepers:
+        if in_summary.holds(keeper):
+            result.in_summary += 1
+        elif ledger.holds(keeper):
+            result.in_ledger += 1
+        else:
+            lines.setdefault(_kept_line(keeper), []).append(keeper)
+    return result, lines
+
+
+def _clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` chars at a line boundary when one is in its second half."""
+    if len(text) <= limit:
+        return text
+    head = text[: max(limit - 2, 1)]
+    newline = head.rfind("\n")
+    return (head[:newline] if newline > limit // 2 else head).rstrip() + "\n…"
+
+
+def _kept_line(keeper: Keeper) -> str:
+    """`[role] sentence`, the sentence cut to LINE_CHARS around the fact."""
+    at = keeper.sentence.find(keeper.value) if keeper.kind not in ("decision", "task") else -1
+    if keeper.kind in ("decision", "task"):
+        at = keeper.sentence.find(keeper.value[:40])
+    start = max(0, at - LINE_CHARS // 3) if len(keeper.sentence) > LINE_CHARS else 0
+    return f"[{keeper.role}] {_cut(keeper.sentence, start, LINE_CHARS)}"
+
+
+def _cut(text: str, start: int, size: int) -> str:
+    piece = text[start : start + size]
+    return ("…" if start else "") + piece + ("…" if start + size < len(text) else "")

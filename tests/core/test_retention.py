@@ -1,0 +1,139 @@
+"""What a compaction must not lose: extraction of identifiers and commitments, and the
+`Kept:` list (memctl/core/retention.py)."""
+
+from __future__ import annotations
+
+from memctl.core.retention import KEPT_HEADER, PER_MESSAGE, extract_keepers, retain
+
+THREAD = [
+    ("user", "The crash is in src/billing/invoice.py, ticket PAY-482. Thanks, and/or whatever."),
+    ("assistant", "Fixed in PR #231 (commit 9f3c2ab1); the pool now holds 64 connections."),
+    ("tool", "grep: lib/a/b.py lib/c/d.py 1234abcd9"),
+    ("user", "We decided to use Postgres 16.2 for billing. Docs: https://wiki.example.com/db?x=1."),
+    (
+        "assistant",
+        "TODO: raise the timeout to 30 s before 2026-01-05. It runs at 80 km/h in UTF-8.",
+    ),
+    ("user", "Request 123e4567-e89b-12d3-a456-426614174000 failed; I will retry after lunch."),
+]
+
+
+def kinds() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for keeper in extract_keepers(THREAD):
+        found.setdefault(keeper.kind, set()).add(keeper.value)
+    return found
+
+
+def test_identifiers_and_commitments_are_recognised() -> None:
+    found = kinds()
+    assert found["path"] == {"src/billing/invoice.py"}
+    assert found["id"] == {"PAY-482", "9f3c2ab1", "123e4567-e89b-12d3-a456-426614174000"}
+    assert found["ref"] == {"#231"}
+    assert found["url"] == {"https://wiki.example.com/db?x=1"}
+    assert found["version"] == {"Postgres 16.2"}
+    assert found["number"] == {"64 connections", "30 s", "2026-01-05"}
+    assert found["decision"] == {"We decided to use Postgres 16.2 for billing."}
+    assert {t.split(":")[0].split(" ")[0] for t in found["task"]} == {"TODO", "I"}
+    # not identifiers: and/or, km/h, UTF-8; and a tool's output is not a commitment
+    values = {v for group in found.values() for v in group}
+    assert not {"and/or", "km/h", "UTF-8", "lib/a/b.py", "1234abcd9"} & values
+    # a log's zero-padded counters are not quantities
+    assert not extract_keepers([("user", "00004958 test artifact shard. 0012 tokens")])
+
+
+def test_newest_first_each_once() -> None:
+    keepers = extract_keepers([("user", "Edit app/main.py now."), ("user", "Still app/main.py.")])
+    assert [(k.value, k.sentence) for k in keepers] == [("app/main.py", "Still app/main.py.")]
+    orders = [k.order for k in extract_keepers(THREAD)]
+    assert orders == sorted(orders, reverse=True)
+
+
+def test_what_summary_and_ledger_lack_is_kept_newest_first() -> None:
+    summary = "Fixed the invoice crash (PAY-482) in PR 231; chose postgres 16.2 for billing."
+    ledger = "- The pool holds 64 connections.\n- Commit 9f3c2ab1 fixed it.\n"
+    text, kept = retain(THREAD, summary, ledger, 4000)
+    assert kept.checked == len(extract_keepers(THREAD)) == 13
+    # PAY-482, #231, Postgres 16.2 and the rephrased decision are in the summary
+    assert kept.in_summary == 4
+    assert kept.in_ledger == 2
+    assert kept.kept == 7 and kept.dropped == 0
+    head, listed = text.split(f"\n\n{KEPT_HEADER}\n")
+    assert head == summary
+    assert listed.splitlines() == [f"- {line}" for line in kept.kept_list]
+    assert kept.kept_list[0].startswith("[user] Request 123e4567")
+    assert kept.kept_list[-1] == "[user] The crash is in src/billing/invoice.py, ticket PAY-482."
+    # every fact is now somewhere
+    again = retain(THREAD, text, ledger, 4000)[1]
+    assert again.in_summary + again.in_ledger == again.checked
+
+
+def test_the_budget_is_respected_and_what_does_not_fit_is_named() -> None:
+    summary = "A short summary."
+    budget = len(summary) + 150
+    text, kept = retain(THREAD, summary, "", budget)
+    assert len(text) <= budget
+    assert kept.kept >= 1 and kept.dropped >= 1
+    assert kept.kept + kept.dropped == kept.checked
+    assert "path: src/billing/invoice.py" in kept.dropped_list  # the oldest goes first
+    # no room at all: the summary is unchanged and everything is counted as dropped
+    text, kept = retain(THREAD, summary, "", len(summary))
+    assert text == summary and kept.dropped == kept.checked and not kept.kept_list
+
+
+def test_nothing_to_keep_leaves_the_summary_as_it_is() -> None:
+    text, kept = retain([("user", "hello there"), ("assistant", "hi!")], "greetings", "", 100)
+    assert text == "greetings" and kept.checked == 0
+
+
+def test_a_forgotten_fact_is_not_brought_back() -> None:
+    items = [("user", "Staging is db3.example.net/v1/x.")]
+    text, kept = retain(items, "s", "", 500, forgotten=lambda line: "db3" in line)
+    assert text == "s" and kept.checked == 0
+
+
+def test_an_earlier_kept_list_is_read_back_as_said() -> None:
+    earlier = f"summary one\n\n{KEPT_HEADER}\n- [user] The crash is in src/app/x.py."
+    keepers = extract_keepers([("summary", earlier)])
+    assert [(k.role, k.sentence) for k in keepers] == [("user", "The crash is in src/app/x.py.")]
+
+
+def test_a_commitment_counts_only_when_one_sentence_says_it() -> None:
+    """Its words scattered over a ledger are not the commitment: "backfill the ember
+    table" is not in a ledger that backfills the garnet table and mentions an ember."""
+    items = [("user", "Next: backfill the ember table."), ("user", "Ok, Valkey it is then.")]
+    ledger = "- I'll backfill the garnet table tomorrow.\n- The ember run went fine.\n"
+    _text, kept = retain(items, "s", ledger, 500)
+    assert kept.in_ledger == 0 and kept.kept == 2
+    assert kept.kept_list == [
+        "[user] Ok, Valkey it is then.",
+        "[user] Next: backfill the ember table.",
+    ]
+    assert (
+        retain(items, "s", ledger + "- We will backfill the ember table.\n", 500)[1].in_ledger == 1
+    )
+
+
+def test_a_summary_that_fills_the_budget_gives_up_room_for_the_facts() -> None:
+    """An extractive summary fills its budget: its prose is cut (at a line, to a quarter
+    of the budget at most) before a fact is dropped, and what the cut removed is checked
+    again."""
+    prose = "\n".join(f"[user] Point {n} about the weather and lunch plans." for n in range(40))
+    summary = prose + "\n[user] The crash is in src/billing/invoice.py."
+    budget = len(summary) + 20
+    text, kept = retain(THREAD, summary, "", budget)
+    assert len(text) <= budget
+    assert kept.dropped == 0 and kept.kept == kept.checked == 13
+    assert text.startswith("[user] Point 0 about") and "\n…\n\nKept:\n" in text
+    assert "- [user] The crash is in src/billing/invoice.py, ticket PAY-482." in text
+
+
+def test_a_pasted_log_gives_at_most_a_few_facts() -> None:
+    """Forty paths in one pasted message would fill the Kept list and push the summary
+    out of its own budget; an earlier summary's Kept list has no such limit."""
+    paste = " ".join(f"ERROR in src/mod{n}/file{n}.py line {n}." for n in range(40))
+    keepers = extract_keepers([("user", paste), ("user", "Also check lib/x/y.py.")])
+    assert len(keepers) == PER_MESSAGE + 1
+    assert {k.value for k in keepers} >= {"src/mod0/file0.py", "lib/x/y.py"}
+    kept = "\n".join(f"- [user] Look at src/mod{n}/file{n}.py." for n in range(40))
+    assert len(extract_keepers([("summary", f"s\n\n{KEPT_HEADER}\n{kept}")])) == 40
