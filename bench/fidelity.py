@@ -23,7 +23,14 @@ keeping every sentence verbatim with its speaker. Then it times one flush of a
 The small talk is written here, by the hand that wrote the rules: the score is an upper
 bound, not what a user's conversations get (bench/README.md).
 
+With `--conversations PATH` it scores held-out conversations instead, written with their
+gold facts per session and their questions by someone who never read memctl's code
+(bench/data/heldout_conversations.txt): per flush block, precision and recall against that
+session's gold facts (a content-word match, `overlap`), the ledger's size, and the share
+of questions whose answer words are in MEMORY.md, each beside keeping everything.
+
     python bench/fidelity.py [--conversations 3] [--sessions 12] [--speed 10000]
+    python bench/fidelity.py --conversations bench/data/heldout_conversations.txt [--show-matches]
 """
 
 from __future__ import annotations
@@ -426,9 +433,413 @@ def speed(count: int) -> float:
         return time.perf_counter() - started
 
 
+# --- Held-out conversations (issue 25 item 1): written by someone who never read memctl's
+# code, with their own gold facts per session and questions (bench/data/heldout_*.txt).
+
+HELDOUT = DATA / "heldout_conversations.txt"
+
+
+@dataclass
+class Session:
+    """One `--- DATE` block: its turns (speaker, text without the `[qN]` tags) and the
+    gold facts its writer says were stated in it."""
+
+    day: date
+    turns: list[tuple[str, str]] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Question:
+    id: str
+    split: str
+    question: str
+    answer: str
+
+
+@dataclass
+class HeldOut:
+    id: str
+    sessions: list[Session] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+
+    def speakers(self) -> list[str]:
+        """Speakers in the order they first speak (the first one is the `user`)."""
+        seen: dict[str, None] = {}
+        for session in self.sessions:
+            for speaker, _ in session.turns:
+                seen.setdefault(speaker, None)
+        return list(seen)
+
+
+_TAGS = re.compile(r"\s*\[\w+(?:\s*,\s*\w+)*\]\s*$")
+_TURN = re.compile(r"^([A-Z][\w'. -]{0,40}?):\s+(.*)$")
+
+
+def parse_conversations(text: str) -> list[HeldOut]:
+    """The held-out file's format: `=== conv ID`, `--- YYYY-MM-DD` sessions, `Speaker:
+    text [qN]` turns, `+ fact` gold facts of the session, `? qN dev|test | question |
+    answer words`; `#` comments. A line that is none of these is an error: a scorer that
+    silently skipped turns would score a different conversation."""
+    convs: list[HeldOut] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("=== conv "):
+            convs.append(HeldOut(line.removeprefix("=== conv ").strip()))
+        elif line.startswith("--- "):
+            convs[-1].sessions.append(Session(date.fromisoformat(line[4:].strip())))
+        elif line.startswith("+ "):
+            convs[-1].sessions[-1].facts.append(line[2:].strip())
+        elif line.startswith("? "):
+            head, question, answer = (part.strip() for part in line[2:].split("|", 2))
+            qid, split = head.split()
+            convs[-1].questions.append(Question(qid, split, question, answer))
+        elif match := _TURN.match(line):
+            content = _TAGS.sub("", match.group(2)).strip()
+            convs[-1].sessions[-1].turns.append((match.group(1), content))
+        else:
+            raise ValueError(f"line {number}: not a turn, fact, question or header: {raw!r}")
+    return convs
+
+
+_MONTH_NUMBER = {name.casefold(): n for n, name in enumerate(MONTHS, 1)}
+_MONTH_WORDS = "|".join(_MONTH_NUMBER) + "|" + "|".join(m[:3] for m in _MONTH_NUMBER)
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_SPOKEN_DATE = re.compile(
+    rf"\b({_MONTH_WORDS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}}\b)?", re.IGNORECASE
+)
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*%?")
+# Function words, fillers, and relative-time words (a gold fact resolves "next friday" to
+# a date; the phrase itself is not content). "may" is the month here, not a stop word.
+_STOP_TEXT = """a an the and or but if of to in on at for with from by as into onto about over
+    after before than then so too very just really also not no yes is are was were be been
+    being am has have had do does did will would can could should might must shall
+    today tonight yesterday tomorrow next last ago said
+    it its this that these those there here what when where who whom whose why how which
+    i me my mine you your yours he him his she her hers we us our ours they them their
+    theirs myself yourself himself herself ourselves themselves lol haha omg oh ok okay
+    yeah yep like get got gonna go going now still all some any up out one"""
+STOP_WORDS = frozenset(_STOP_TEXT.split())
+
+
+def _month_day(month: int, day: int) -> str:
+    return f"{MONTHS[month - 1].casefold()} {day}"
+
+
+def _canonical_dates(text: str) -> str:
+    """Every date written as an ISO day or as "March 3rd" becomes `d0303` (month, day):
+    the gold facts are ISO, people and bullets write either; the year is left out, as the
+    answers leave it out."""
+
+    def iso(match: re.Match[str]) -> str:
+        return f"d{match.group(2)}{match.group(3)}"
+
+    def spoken(match: re.Match[str]) -> str:
+        month = _MONTH_NUMBER.get(match.group(1).casefold()) or next(
+            n for name, n in _MONTH_NUMBER.items() if name.startswith(match.group(1).casefold())
+        )
+        return f"d{month:02d}{int(match.group(2)):02d}"
+
+    return _SPOKEN_DATE.sub(spoken, _ISO.sub(iso, text))
+
+
+def _stem(word: str) -> str:
+    """A tiny suffix strip (no stemmer is installed): `moving`, `moved`, `moves`, `move`
+    all become `mov`; `infections` becomes `infection`. Numbers and dates stay exact."""
+    if not word.isalpha() or len(word) <= 3:
+        return word
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            word = word[: len(word) - len(suffix)] + repl
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased words without stop words, possessive `'s` dropped, suffixes stripped,
+    numbers without thousands separators, dates as `dMMDD`."""
+    text = _THOUSANDS.sub("", _canonical_dates(text.casefold().replace("\u2019", "'")))
+    words = set()
+    for word in _WORD.findall(text):
+        word = word.removesuffix("'s").rstrip(".")
+        if word and word not in STOP_WORDS:
+            words.add(_stem(word))
+    return words
+
+
+def overlap(bullet: str, fact: str, names: set[str]) -> tuple[set[str], bool]:
+    """(shared content words, match). A bullet matches a gold fact when they share at
+    least two content words besides the speakers' names, and the shared words (names
+    included) are at least half of the shorter side's content words: a bullet stating part
+    of a fact matches it; one sharing the speaker's name and one common word does not."""
+    left, right = content_words(bullet), content_words(fact)
+    shared = left & right
+    good = len(shared - names) >= 2 and len(shared) >= 0.5 * min(len(left), len(right))
+    return shared, good
+
+
+def answer_found(answer: str, memory: str) -> bool:
+    """Every answer word is in `memory`, case-insensitively, as whole words: a date
+    ("March 3", "March 3rd", or the ISO 2025-03-03 in memory) as one unit, numbers with or
+    without thousands separators, "26th" as "26", a plural as its word ("wednesdays"); the
+    answer's stop words ("end of March") are not asked."""
+    text = _ORDINAL.sub("", _THOUSANDS.sub("", _canonical_dates(memory.casefold())))
+    # A bare month ("October") or year ("2027") is found in an ISO date too.
+    text += " " + " ".join(year for year, _, _ in _ISO.findall(memory))
+    text += " " + " ".join(
+        MONTHS[int(m.group(0)[1:3]) - 1].casefold() for m in re.finditer(r"\bd\d{4}\b", text)
+    )
+    wanted = _ORDINAL.sub("", _THOUSANDS.sub("", _canonical_dates(answer.casefold())))
+    units = [w for w in wanted.split() if w.strip(".,") not in STOP_WORDS]
+    return all(re.search(rf"(?<!\w){re.escape(unit.strip('.,'))}s?(?!\w)", text) for unit in units)
+
+
+@dataclass
+class Tally:
+    """Counts of one side (memctl's ledger, or the keep-everything baseline)."""
+
+    bullets: int = 0
+    matched: int = 0
+    facts: int = 0
+    covered: int = 0
+    chars: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.bullets += other.bullets
+        self.matched += other.matched
+        self.facts += other.facts
+        self.covered += other.covered
+        self.chars += other.chars
+
+    def precision(self) -> float:
+        return self.matched / max(1, self.bullets)
+
+    def recall(self) -> float:
+        return self.covered / max(1, self.facts)
+
+
+Pair = tuple[str, str, set[str], bool]
+
+
+def score_block(bullets: list[str], facts: list[str], names: set[str], pairs: list[Pair]) -> Tally:
+    """Precision and recall of one flush block against its session's gold facts; each
+    bullet's best pair (the fact sharing most words) goes to `pairs` for --show-matches."""
+    tally = Tally(
+        bullets=len(bullets), facts=len(facts), chars=sum(len(f"- {b}\n") for b in bullets)
+    )
+    covered: set[int] = set()
+    for bullet in bullets:
+        best: Pair | None = None
+        hit = False
+        for index, fact in enumerate(facts):
+            shared, good = overlap(bullet, fact, names)
+            if good:
+                covered.add(index)
+            hit = hit or good
+            if best is None or (good, len(shared)) > (best[3], len(best[2])):
+                best = (bullet, fact, shared, good)
+        tally.matched += hit
+        if best is not None:
+            pairs.append(best)
+    tally.covered = len(covered)
+    return tally
+
+
+def sentences(session: Session) -> list[str]:
+    """The keep-everything baseline of one session: every sentence, with its speaker."""
+    return [
+        f"{speaker}: {sentence}"
+        for speaker, text in session.turns
+        for sentence in _SENTENCES.split(text)
+        if sentence.strip()
+    ]
+
+
+def _ledger_chars(root: Path) -> int:
+    return sum(len(p.read_text(encoding="utf-8")) for p in (root / "memory").rglob("*.md"))
+
+
+def _ledger_bullets(root: Path) -> list[str]:
+    return [
+        line[2:]
+        for path in sorted((root / "memory").rglob("*.md"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("- ")
+    ]
+
+
+def run_heldout(path: Path, show_matches: bool) -> int:
+    """Builtin over the held-out conversations: each session one thread (speaker as
+    `name`, the session's date as each message's time), flush + consolidate after each,
+    scored per flush block against that session's gold facts, beside keeping everything."""
+    from collections import Counter
+
+    from memctl.core.threads import append_entries
+    from memctl.models.resolve import resolve_model
+    from memctl.pipeline.consolidate import consolidate
+    from memctl.pipeline.flush import flush
+
+    convs = parse_conversations(path.read_text(encoding="utf-8"))
+    ours, base = Tally(), Tally()
+    said_chars = 0
+    # questions; answered anywhere in MEMORY.md, in one of its lines; the same in baseline
+    answered = {"dev": [0, 0, 0, 0, 0], "test": [0, 0, 0, 0, 0]}
+    memory_sizes: list[str] = []
+    pairs: list[Pair] = []
+    print(f"fidelity (held-out): {machine()}")
+    print(f"{path.name}: {len(convs)} conversations, builtin, default budget")
+    header = f"{'conv':<5}{'session':<12}{'facts':>6}{'bullets':>8}{'prec':>6}{'recall':>7}"
+    print(f"{header}{'size':>6}   baseline: {'bullets':>7}{'prec':>6}{'recall':>7}{'size':>6}")
+    for conv in convs:
+        names = {name.casefold() for name in conv.speakers()}
+        first = conv.speakers()[0]
+        with tempfile.TemporaryDirectory(prefix="memctl-bench-heldout-") as scratch:
+            ws, config = utc_workspace(Path(scratch) / "ws")
+            model = resolve_model(ws, config.memory_model)
+            baseline_text = ""
+            for number, session in enumerate(conv.sessions):
+                start = datetime(
+                    session.day.year, session.day.month, session.day.day, 9, tzinfo=UTC
+                )
+                messages = [
+                    {
+                        "role": "user" if speaker == first else "assistant",
+                        "name": speaker,
+                        "content": text,
+                        "ts": (start + timedelta(minutes=turn)).isoformat(),
+                    }
+                    for turn, (speaker, text) in enumerate(session.turns)
+                ]
+                before = Counter(_ledger_bullets(ws.root))
+                before_chars = _ledger_chars(ws.root)
+                append_entries(ws, f"{conv.id}-{number + 1}", messages)
+                flush(ws, config, model)
+                consolidate(ws, config, model)
+                block = list((Counter(_ledger_bullets(ws.root)) - before).elements())
+                kept = sentences(session)
+                baseline_text += "".join(f"- {line}\n" for line in kept)
+                size = sum(len(text) for _, text in session.turns)
+                said_chars += size
+                mine = score_block(block, session.facts, names, pairs)
+                mine.chars = _ledger_chars(ws.root) - before_chars
+                theirs = score_block(kept, session.facts, names, [])
+                ours.add(mine)
+                base.add(theirs)
+                print(
+                    f"{conv.id:<5}{session.day.isoformat():<12}{mine.facts:>6}{mine.bullets:>8}"
+                    f"{mine.precision():>6.0%}{mine.recall():>7.0%}{mine.chars / size:>6.0%}"
+                    f"   baseline: {theirs.bullets:>7}{theirs.precision():>6.0%}"
+                    f"{theirs.recall():>7.0%}{theirs.chars / size:>6.0%}"
+                )
+            memory = (ws.root / "MEMORY.md").read_text(encoding="utf-8")
+            memory_sizes.append(f"{conv.id} {len(memory):,}")
+        for question in conv.questions:
+            row = answered[question.split]
+            row[0] += 1
+            for column, text in ((1, memory), (3, baseline_text)):
+                row[column] += answer_found(question.answer, text)
+                row[column + 1] += any(
+                    answer_found(question.answer, line) for line in text.splitlines()
+                )
+    print(
+        f"{'all':<17}{ours.facts:>6}{ours.bullets:>8}{ours.precision():>6.0%}"
+        f"{ours.recall():>7.0%}{ours.chars / said_chars:>6.0%}   baseline: {base.bullets:>7}"
+        f"{base.precision():>6.0%}{base.recall():>7.0%}{base.chars / said_chars:>6.0%}"
+    )
+    print(
+        f"precision: {ours.matched} of {ours.bullets} ledger bullets match a gold fact of their "
+        f"session (baseline {base.matched} of {base.bullets})"
+    )
+    print(
+        f"recall: {ours.covered} of {ours.facts} gold facts covered by a bullet of their "
+        f"session's block (baseline {base.covered})"
+    )
+    print(
+        f"ledger size: {ours.chars:,} chars of ledger for {said_chars:,} chars said "
+        f"(baseline {base.chars:,})"
+    )
+    rates = {}
+    print(f"MEMORY.md at the end, chars: {', '.join(memory_sizes)} (one workspace a conversation)")
+    for split, (count, found, in_line, base_found, base_line) in answered.items():
+        rates[split] = found / max(1, count)
+        print(
+            f"MEMORY.md answer rate ({split}): {found} of {count} questions "
+            f"({rates[split]:.1%}; all in one line: {in_line / max(1, count):.1%}); "
+            f"baseline, everything kept: {base_found / max(1, count):.1%} "
+            f"(one line: {base_line / max(1, count):.1%})"
+        )
+    if show_matches:
+        show(pairs)
+    return report(
+        [
+            Goal(
+                "fidelity-heldout",
+                "precision",
+                f"{ours.precision():.0%}",
+                ">= 60%",
+                ours.precision() >= 0.6,
+            ),
+            Goal(
+                "fidelity-heldout", "recall", f"{ours.recall():.0%}", ">= 60%", ours.recall() >= 0.6
+            ),
+            Goal(
+                "fidelity-heldout",
+                "ledger size / conversation",
+                f"{ours.chars / said_chars:.0%}",
+                "<= 25%",
+                ours.chars / said_chars <= 0.25,
+            ),
+            Goal(
+                "fidelity-heldout",
+                "MEMORY.md answer rate (test)",
+                f"{rates['test']:.1%}",
+                ">= 25%",
+                rates["test"] >= 0.25,
+            ),
+        ]
+    )
+
+
+def show(pairs: list[Pair]) -> None:
+    """Ten random matched and ten random unmatched (bullet, best fact) pairs, so a reader
+    can judge the scorer (seeded: the same run shows the same pairs)."""
+    rng = random.Random(25)
+    for label, good in (("matched", True), ("unmatched", False)):
+        chosen = [p for p in pairs if p[3] is good]
+        print(f"\n{label} pairs ({len(chosen)} in all, 10 shown): bullet | best gold fact | shared")
+        for bullet, fact, shared, _ in rng.sample(chosen, min(10, len(chosen))):
+            print(f"  {bullet}\n    | {fact}\n    | {' '.join(sorted(shared)) or '-'}")
+
+
+def conversations_arg(value: str) -> int | Path:
+    """`--conversations 3` generates three; `--conversations PATH` reads a held-out file."""
+    if value.isdigit():
+        return int(value)
+    path = Path(value)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"not a count nor a file: {value}")
+    return path
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--conversations", type=int, default=3)
+    parser.add_argument(
+        "--conversations",
+        type=conversations_arg,
+        default=3,
+        metavar="N|PATH",
+        help="how many generated conversations, or a held-out file to score instead "
+        "(bench/data/heldout_conversations.txt)",
+    )
+    parser.add_argument(
+        "--show-matches",
+        action="store_true",
+        help="with PATH: print 10 random matched and 10 unmatched bullet/fact pairs",
+    )
     parser.add_argument("--sessions", type=int, default=12)
     parser.add_argument("--speed", type=int, default=10_000, help="messages in the timed flush")
     parser.add_argument("--show", action="store_true", help="print the last MEMORY.md")
@@ -439,6 +850,8 @@ def main() -> int:
         help="filler written here (the rules know it) or by others (bench/data: dev, test)",
     )
     args = parser.parse_args()
+    if isinstance(args.conversations, Path):
+        return run_heldout(args.conversations, args.show_matches)
     rows: dict[str, list[int]] = {}
     ledger_chars = said_chars = duplicates = 0
     base_chars = base_found = 0

@@ -56,3 +56,32 @@ def test_the_held_out_recall_set_is_whole() -> None:
     for question in data.questions:
         for path, entry in question.evidence:
             assert 0 <= entry < len(data.threads[path])
+
+
+def test_the_held_out_conversations_parse_and_the_scorer_tells_a_pair() -> None:
+    """The fidelity bench on conversations nobody here wrote (issue 25 item 1): the file
+    parses whole, and its scorer matches a bullet to the gold fact it states, rejects one
+    sharing only the speaker's name and a common word, and finds a spoken date in an ISO
+    one."""
+    from fidelity import HELDOUT, answer_found, overlap, parse_conversations
+
+    convs = parse_conversations(HELDOUT.read_text(encoding="utf-8"))
+    assert [c.id for c in convs] == ["h1", "h2", "h3", "h4", "h5", "h6"]
+    sessions = [s for c in convs for s in c.sessions]
+    assert len(sessions) == 37 and all(s.facts and s.turns for s in sessions)
+    assert sum(len(s.facts) for s in sessions) == 243
+    assert {q.split for c in convs for q in c.questions} == {"dev", "test"}
+    first = convs[0].sessions[0]
+    assert first.turns[3] == (
+        "Theo",
+        "yeah!! I took the job. operations analyst at cascade freight, start date is march 3rd",
+    )
+    # "Theo accepted a job as an operations analyst at Cascade Freight in Tacoma, ..."
+    fact = first.facts[0]
+    names = {"maya", "theo"}
+    assert overlap("Theo: operations analyst at cascade freight, starts March 3rd", fact, names)[1]
+    assert not overlap("Theo: lol I took the bus", fact, names)[1]
+    assert not overlap("Theo: the job is fine", fact, names)[1]
+    assert answer_found("March 3", "- Theo starts at Cascade Freight on 2025-03-03.")
+    assert not answer_found("March 3", "- Theo starts on 2025-03-30.")
+    assert answer_found("7,000", "- Kwame's car fund is at $7000.")
