@@ -39,8 +39,10 @@ def build(
     root: Path, records: int, rng: random.Random, vocabulary: list[str], *, hot: bool = False
 ) -> int:
     """The workspace; each log's mtime is its session's day (a workspace's old threads
-    were written on their days), or now with `hot` (every file written in the last two
-    days: the update stats each, `memctl.retrieval.index.freshness.HOT_NS`)."""
+    were written on their days) but the first's, today's thread, which the update
+    appends to (freshness stats the files written in the last two days,
+    `memctl.retrieval.index.freshness.HOT_NS`, and trusts older ones until the hourly
+    sweep); with `hot`, every log is written now and each update stats every one."""
     from datetime import datetime
 
     from memctl.core.threads import encode_entry
@@ -65,7 +67,7 @@ def build(
         )
         log = root / "threads" / f"t{number:06d}.jsonl"
         log.write_bytes(blob)
-        if not hot:
+        if not hot and number:  # t000000 is today's thread, where the 5 entries go
             stamp = datetime.fromisoformat(f"{day}T13:00:00+00:00").timestamp()
             os.utime(log, (stamp, stamp))
         size += len(blob)
