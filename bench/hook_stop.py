@@ -5,8 +5,10 @@ assistant replies, as Claude Code writes them) is imported once by a first Stop 
 then, in rounds, 10 lines are appended to each and `memctl hook claude-code` is run
 with the Stop input Claude Code sends (the installed command, one process a hook, as
 the agent runs it). The builtin model flushes. Baseline: `memctl --version`, the
-process start every hook pays. Goal: the long session's Stop takes at most 1.5× the
-short one's, i.e. a hook reads what was appended, not the whole session.
+process start every hook pays. Goals: the long session's Stop takes at most 1.5× the
+short one's, i.e. a hook reads what was appended, not the whole session; and a Stop
+with nothing new (run again right after one) at most 1.5× `memctl --version`, since
+every agent turn pays it (issue 26).
 
     python bench/hook_stop.py [--lines 10000] [--small 1000] [--runs 5]
 """
@@ -72,8 +74,8 @@ def stop(workspace: Path, transcript: Path, session: str) -> float:
         env=bench_env(),
     )
     elapsed = time.perf_counter() - started
-    if done.stderr:
-        sys.exit(f"the hook reported: {done.stderr.strip()}")
+    if done.stderr or done.returncode:
+        sys.exit(f"the hook exited {done.returncode}: {done.stderr.strip()}")
     return elapsed
 
 
@@ -109,7 +111,7 @@ def main() -> int:
                 f"first Stop (whole session) {time.perf_counter() - started:.2f} s"
             )
             files[name] = (path, session, count)
-        best = {name: float("inf") for name in (*sizes, "--version")}
+        best = {name: float("inf") for name in (*sizes, "--version", "idle")}
         for _ in range(args.runs):
             best["--version"] = min(best["--version"], version())
             for name, (path, session, count) in files.items():
@@ -119,12 +121,17 @@ def main() -> int:
                     )
                 files[name] = (path, session, count + NEW_LINES)
                 best[name] = min(best[name], stop(workspace, path, session))
+            path, session, _ = files["long"]
+            best["idle"] = min(best["idle"], stop(workspace, path, session))
     print(f"{'run':<44} {'best of ' + str(args.runs):>10}")
     print(f"{'memctl --version (baseline: process start)':<44} {best['--version']:>9.3f}s")
     for name, count in sizes.items():
         label = f"Stop, {NEW_LINES} new lines on {count:,}-line session"
         print(f"{label:<44} {best[name]:>9.3f}s")
+    label = f"Stop, nothing new on {args.lines:,}-line session"
+    print(f"{label:<44} {best['idle']:>9.3f}s")
     ratio = best["long"] / best["short"]
+    idle = best["idle"] / best["--version"]
     return report(
         [
             Goal(
@@ -134,7 +141,15 @@ def main() -> int:
                 f"<= {GOAL_RATIO}x",
                 ratio <= GOAL_RATIO,
                 f"{best['long']:.3f}s vs {best['short']:.3f}s; --version {best['--version']:.3f}s",
-            )
+            ),
+            Goal(
+                "hook_stop",
+                "Stop with nothing new vs memctl --version",
+                f"{idle:.2f}x",
+                f"<= {GOAL_RATIO}x",
+                idle <= GOAL_RATIO,
+                f"{best['idle']:.3f}s vs {best['--version']:.3f}s",
+            ),
         ]
     )
 

@@ -8,12 +8,17 @@ measures the index against the corpus, the CPU of the update after a day's ledge
 5 new entries, and the process's peak RSS. Goals (issue 26): p95 <= 50 ms at 100k and
 <= 250 ms at 1M; index <= 1.0x the corpus; update < 50 ms CPU; RSS < 200 MB at 1M.
 
-    python bench/recall_scale.py [--records 100000] [--data PATH]
+    python bench/recall_scale.py [--records 100000] [--data PATH] [--hot]
+
+Each log's mtime is its session's day, as in a workspace that grew over a year;
+`--hot` writes them all now (how this bench ran before), so that every update stats
+every log (freshness trusts files older than two days between hourly sweeps).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import shutil
@@ -30,7 +35,16 @@ TURNS = 100
 NAMES = ["Maya", "Theo", "Priya", "Sam", "Omar", "Clara", "Jonas", "Ines", "Lena", "Marco"]
 
 
-def build(root: Path, records: int, rng: random.Random, vocabulary: list[str]) -> int:
+def build(
+    root: Path, records: int, rng: random.Random, vocabulary: list[str], *, hot: bool = False
+) -> int:
+    """The workspace; each log's mtime is its session's day (a workspace's old threads
+    were written on their days) but the first's, today's thread, which the update
+    appends to (freshness stats the files written in the last two days,
+    `memctl.retrieval.index.freshness.HOT_NS`, and trusts older ones until the hourly
+    sweep); with `hot`, every log is written now and each update stats every one."""
+    from datetime import datetime
+
     from memctl.core.threads import encode_entry
     from memctl.core.workspace import init_workspace
 
@@ -51,7 +65,11 @@ def build(root: Path, records: int, rng: random.Random, vocabulary: list[str]) -
             )
             for turn in range(TURNS)
         )
-        (root / "threads" / f"t{number:06d}.jsonl").write_bytes(blob)
+        log = root / "threads" / f"t{number:06d}.jsonl"
+        log.write_bytes(blob)
+        if not hot and number:  # t000000 is today's thread, where the 5 entries go
+            stamp = datetime.fromisoformat(f"{day}T13:00:00+00:00").timestamp()
+            os.utime(log, (stamp, stamp))
         size += len(blob)
     return size
 
@@ -60,6 +78,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=100_000)
     parser.add_argument("--data", type=Path, help="folder for the workspace (kept)")
+    parser.add_argument(
+        "--hot", action="store_true", help="every log written now (before 2026-12-04's runs)"
+    )
     args = parser.parse_args()
     from memctl.core.config import load_config
     from memctl.core.workspace import Workspace
@@ -72,7 +93,7 @@ def main() -> int:
         root = (args.data or Path(scratch) / "ws").resolve()
         if root.exists():
             shutil.rmtree(root)
-        corpus = build(root, args.records, random.Random(26), vocabulary)
+        corpus = build(root, args.records, random.Random(26), vocabulary, hot=args.hot)
         ws = Workspace(root, "UTC")
         config = load_config(root / "memctl.yaml")
         started = time.perf_counter()

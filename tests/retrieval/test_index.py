@@ -492,3 +492,25 @@ def test_a_bad_meta_row_rebuilds_the_index_with_one_note(cli, workspace: Path, k
     assert run.exit_code == 0, run.stderr
     assert "zebra crossings" in run.stdout
     assert run.stderr.count("rebuilding it") == 1
+
+
+def test_a_sweep_gives_the_free_pages_back(workspace: Path, cli) -> None:
+    """Records dropped (a log rewritten shorter) free pages; `memctl index` (a sweep)
+    returns them to the file system, so the index does not keep the size it once had
+    (issue 26: index <= 1.0x the corpus)."""
+    log = workspace / "threads" / "long.jsonl"
+    log.write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "content": f"entry {n} about the billing cache"})
+            for n in range(3000)
+        )
+    )
+    assert cli("-w", workspace, "index").exit_code == 0
+    log.write_bytes(encode_entry({"role": "user", "content": "only this one now"}))
+    assert cli("-w", workspace, "index").exit_code == 0
+    conn = sqlite3.connect(index_path(Workspace(workspace)))
+    try:
+        (free,) = conn.execute("PRAGMA freelist_count").fetchone()
+    finally:
+        conn.close()
+    assert free == 0

@@ -44,6 +44,7 @@ from memctl.retrieval.index.store import (
     index_path,
     open_index,
     sortkey,
+    vacuum_free_pages,
 )
 
 # Freshness (see the module's docstring): files modified this recently are stat'ed by
@@ -247,6 +248,8 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
         index.set_meta("folders", json.dumps(folders))
         if report.swept:
             index.set_meta("swept", str(now_ns))
+    if report.swept:
+        vacuum_free_pages(index.conn)
     if written or overflow:
         # Read and applied under the lock that every journalled write takes.
         with contextlib.suppress(OSError):  # ELOOP: a symlink, never followed out

@@ -1,0 +1,99 @@
+"""recall()'s top 10 equals a plain reference ranking on a generated corpus.
+
+The reference scores every record any query term matches with FTS5's bm25 (no
+candidate bound, no shortcut), lends each of the best `limit * CANDIDATES_A_HIT` its
+neighbour's share and sorts: what recall ranked by before any speed-up. A faster
+candidate generation or scoring (issue 26, goal 3) must give the same hits and scores;
+a change of ranking (weights, fields, stemming) changes both sides through recall's
+own constants and query parsing.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+from memctl.core.config import load_config
+from memctl.core.threads import encode_entry
+from memctl.core.workspace import Workspace
+from memctl.retrieval.index import index_path
+from memctl.retrieval.recall import (
+    CANDIDATES_A_HIT,
+    NEIGHBOUR_WEIGHT,
+    SPEAKER_WEIGHT,
+    fts_expression,
+    query_terms,
+    recall,
+)
+
+NAMES = ["Maya", "Theo", "Priya", "Sam"]
+_WORDS = (
+    "cache deploy billing garden dog biscuit guitar lesson postgres invoice trip lisbon "
+    "bakery sourdough marathon knee doctor sister wedding camera lens budget rent move "
+    "kitchen paint blue green offer startup solar panel monitor climate bike commute rain"
+)
+WORDS = _WORDS.split()
+LIMIT = 10
+
+
+def build(root: Path, rng: random.Random) -> None:
+    for number in range(30):
+        pair = rng.sample(NAMES, 2)
+        (root / "threads" / f"t{number:03d}.jsonl").write_bytes(
+            b"".join(
+                encode_entry(
+                    {
+                        "role": "user" if turn % 2 == 0 else "assistant",
+                        "name": pair[turn % 2],
+                        "content": " ".join(rng.choices(WORDS, k=rng.randint(3, 14))),
+                        "ts": f"2025-03-{1 + number % 28:02d}T12:{turn:02d}:00+00:00",
+                    }
+                )
+                for turn in range(40)
+            )
+        )
+
+
+def reference(conn: sqlite3.Connection, query: str) -> list[tuple[float, str]]:
+    """(score, source) of the best LIMIT records, by the plain rule."""
+    rows = conn.execute(
+        "SELECT r.number, f.rel, bm25(words, 1.0, ?) AS rank FROM words"
+        " JOIN records r ON r.id = words.rowid JOIN files f ON f.id = r.file"
+        " WHERE words MATCH ? ORDER BY rank",
+        (SPEAKER_WEIGHT, fts_expression(query_terms(query))),
+    ).fetchall()[: LIMIT * CANDIDATES_A_HIT]
+    own = {(rel, number): -rank for number, rel, rank in rows}
+    scored = [
+        (
+            score + NEIGHBOUR_WEIGHT * max(own.get((rel, n - 1), 0.0), own.get((rel, n + 1), 0.0)),
+            f"{rel}#{n}",
+        )
+        for (rel, n), score in own.items()
+    ]
+    scored.sort(key=lambda pair: -pair[0])
+    return [(float(f"{score:.6g}"), source) for score, source in scored[:LIMIT]]
+
+
+def test_recall_ranks_as_the_plain_reference(workspace: Path) -> None:
+    rng = random.Random(26)
+    build(workspace, rng)
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    questions = [" ".join(rng.sample(WORDS + NAMES, rng.randint(2, 6))) for _ in range(25)]
+    recall(ws, config, "warm up")  # builds the index and its word table
+    conn = sqlite3.connect(index_path(ws))
+    try:
+        for question in questions:
+            got = [
+                (hit.score, hit.source.split(" ")[0])
+                for hit in recall(ws, config, question, LIMIT, recency=False).hits
+            ]
+            want = reference(conn, question)
+            assert [score for score, _ in got] == [score for score, _ in want], question
+            # Records of equal score may come in either order; the rest must match.
+            last = want[-1][0]
+            assert {s for score, s in got if score > last} == {
+                s for score, s in want if score > last
+            }, question
+    finally:
+        conn.close()
