@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from memctl import __version__
 from memctl.agents.base import (
     HookAction,
     HookInput,
@@ -483,7 +484,9 @@ def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | 
         return None
 
     try:
-        ask({"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "memctl"}}})
+        # Codex 0.171 refuses an initialize whose clientInfo has no version
+        client = {"name": "memctl", "version": __version__}
+        ask({"id": 1, "method": "initialize", "params": {"clientInfo": client}})
         if answer(1) is None:
             return None
         ask({"method": "initialized", "params": {}})

@@ -580,16 +580,25 @@ def test_install_writes_through_a_symlink_and_keeps_crlf(cli, workspace, project
 FAKE_CODEX = """#!{python}
 # `codex app-server` as Codex 0.171 answers `hooks/list`: each hook of
 # $CODEX_HOME/hooks.json with its trustStatus ("trusted" when config.toml holds
-# hooks.state for its key, as Codex's own review writes it).
+# hooks.state for its key, as Codex's own review writes it); like the real one it
+# refuses an initialize whose clientInfo has no version, and then every request.
 import json, os, sys, tomllib
 home = os.environ["CODEX_HOME"]
 path = os.path.join(home, "hooks.json")
 config = os.path.join(home, "config.toml")
 state = tomllib.load(open(config, "rb")).get("hooks", {{}}).get("state", {{}}) if os.path.exists(config) else {{}}
+initialized = False
 for line in sys.stdin:
     message = json.loads(line)
-    if message.get("id") == 1:
+    if message.get("id") == 1 and "version" not in message["params"]["clientInfo"]:
+        error = {{"code": -32600, "message": "Invalid request: missing field `version`"}}
+        print(json.dumps({{"error": error, "id": 1}}), flush=True)
+    elif message.get("id") == 1:
+        initialized = True
         print(json.dumps({{"id": 1, "result": {{}}}}), flush=True)
+    elif not initialized and "id" in message:
+        error = {{"code": -32600, "message": "Not initialized"}}
+        print(json.dumps({{"error": error, "id": message["id"]}}), flush=True)
     elif message.get("method") == "hooks/list":
         hooks = []
         data = json.load(open(path)) if os.path.exists(path) else {{"hooks": {{}}}}
