@@ -294,8 +294,8 @@ class ProviderServer:
                 out.append({"role": role, "content": _texts(content.get("parts", []))})
             return out
         if self.kind == "responses":
-            out = [{"role": "system", "content": request["instructions"]}]
-            out = out if request.get("instructions") else []
+            instructions = request.get("instructions")
+            out = [{"role": "system", "content": instructions}] if instructions else []
             items = request.get("input", [])
             items = [{"role": "user", "content": items}] if isinstance(items, str) else items
             for item in items:
