@@ -15,7 +15,8 @@ HARNESS = re.compile(r"<command-name>|<local-command-stdout>|<system-reminder>|C
 
 def test_a_fact_from_session_one_is_in_session_two_s_first_request(claude: Claude) -> None:
     """install (project scope); session 1 states a fact, its Stop hook imports and
-    flushes it; consolidate; the SessionStart hook gives it to session 2's first request."""
+    flushes it; consolidate; the SessionStart hook gives it to session 2's first request,
+    whose tools hold memctl's MCP server."""
     done = claude.memctl("install", "claude-code")
     assert done.returncode == 0, done.stderr
     claude.session(f"Please remember: {FACT}.")
@@ -26,6 +27,8 @@ def test_a_fact_from_session_one_is_in_session_two_s_first_request(claude: Claud
     first = claude.session("Which database is staging?")
     assert FACT in json.dumps(first)
     assert "SessionStart hook additional context: # Long-term memory (memctl)" in json.dumps(first)
+    # `claude -p` uses the project's .mcp.json servers without the approval prompt
+    assert "mcp__memctl__memory_search" in json.dumps(first)
 
 
 def test_compact_flushes_first_and_files_no_harness_text(claude: Claude) -> None:
