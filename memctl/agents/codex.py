@@ -437,8 +437,8 @@ def _unconfig(ws: Workspace, path: Path, text: str) -> str:
 
 TRUSTED = ("trusted", "managed")
 REVIEW_STEP = (
-    "Codex runs only hooks you have reviewed: start `codex`{where}, type /hooks and "
-    "press t (trust all) for memctl's hooks"
+    'Codex runs only hooks you have reviewed: start `codex`{where} and choose "Trust all '
+    'and continue" when it says hooks need review (or type /hooks and press t)'
 )
 
 
@@ -544,16 +544,15 @@ def review_steps(ws: Workspace, scope: Scope, project: Path, notify: bool) -> li
     if notify:
         return []
     where = "" if scope == "user" else f" in {project}"
-    steps = []
     if scope == "project" and not project_trusted(project):
-        steps.append(
+        # Codex lists no hook of an untrusted project: they are all still to review
+        return [
             f"Codex reads {project / '.codex'} only in a trusted project: start `codex` "
-            f"in {project} and answer yes when it asks whether to trust the folder"
-        )
+            f'in {project} and choose "Trust and continue" when it asks about the folder',
+            REVIEW_STEP.format(where=where),
+        ]
     unreviewed = unreviewed_hooks(ws, project)
-    if unreviewed is None or unreviewed:
-        steps.append(REVIEW_STEP.format(where=where))
-    return steps
+    return [REVIEW_STEP.format(where=where)] if unreviewed is None or unreviewed else []
 
 
 # --------------------------------------------------------------------------- the agent

@@ -649,8 +649,16 @@ def test_codex_install_says_how_to_review_its_hooks_and_doctor_reports_them(
 
 
 def test_a_codex_project_install_says_the_project_must_be_trusted(
-    cli, workspace, project, codex_on_path
+    cli, workspace, project, codex_on_path, monkeypatch
 ):
+    """Codex 0.171 lists no hook of an untrusted project, so they cannot count as
+    reviewed: install names both steps (trust the folder, then the hooks), and doctor
+    fails on the trust alone rather than calling the hooks reviewed."""
     installed = cli("-w", workspace, "install", "codex", "--project", project)
     assert installed.exit_code == 0, installed.stderr
     assert f"only in a trusted project: start `codex` in {project}" in installed.stderr
+    assert "Codex runs only hooks you have reviewed" in installed.stderr
+    monkeypatch.chdir(project)  # doctor checks the project it is run in
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert "FAIL  codex project trust" in doctor.stdout
+    assert "codex hooks: reviewed" not in doctor.stdout

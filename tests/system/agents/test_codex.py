@@ -19,7 +19,8 @@ def test_a_fact_from_session_one_is_in_session_two_s_first_request(codex: Codex)
     it to session 2's first request."""
     done = codex.memctl("install", "codex")
     assert done.returncode == 0, done.stderr
-    assert "trust the folder" in done.stderr  # the steps the README lists
+    assert "Trust and continue" in done.stderr  # the steps the README lists
+    assert "Trust all and continue" in done.stderr
     codex.review()
     again = codex.memctl("install", "codex")
     assert again.returncode == 0 and "still to do" not in again.stderr, again.stderr
