@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.system.agents.conftest import FACT, Claude
+from tests.support.real_agents import FACT, Claude
 
 HARNESS = re.compile(r"<command-name>|<local-command-stdout>|<system-reminder>|Caveat: ")
 

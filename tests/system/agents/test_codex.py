@@ -6,7 +6,7 @@ import json
 import os
 from typing import Any
 
-from tests.system.agents.conftest import FACT, Codex
+from tests.support.real_agents import FACT, Codex
 
 # Sessions whose first request must list the memory tools (issue 22.11: 20 of 20 is the
 # goal; MEMCTL_CODEX_MCP_SESSIONS=20 measures it, the suite runs 5 to stay quick).
