@@ -37,14 +37,15 @@ def test_compact_flushes_first_and_files_no_harness_text(claude: Claude) -> None
     never writes), and none of Claude Code's command or reminder text becomes memory.
 
     Each `claude -p` ends its session (SessionEnd flushes all), so SessionEnd is taken
-    out of the settings here: what PreCompact flushes is then its own doing."""
+    out of the settings until the compaction: what PreCompact flushes is its own doing."""
     config = claude.workspace / "memctl.yaml"
     document = yaml.safe_load(config.read_text()) or {}
     document.setdefault("memory", {})["flush_trigger"] = {"throttled": "1h"}
     config.write_text(yaml.safe_dump(document))
     assert claude.memctl("install", "claude-code").returncode == 0
     settings = claude.project / ".claude" / "settings.json"
-    hooks = json.loads(settings.read_text())
+    installed = settings.read_text()
+    hooks = json.loads(installed)
     del hooks["hooks"]["SessionEnd"]
     settings.write_text(json.dumps(hooks))
     claude.session(f"Please remember: {FACT}.")
@@ -54,10 +55,25 @@ def test_compact_flushes_first_and_files_no_harness_text(claude: Claude) -> None
     claude.turn(claude.argv("/compact", "--continue"))
     assert len(claude.server.raw) > requests, "no compaction request"
     assert claude.hook_errors() == ""
+    assert "deploy day is Friday" in claude.memory_text()
+    # The transcript now holds /compact's <command-name> and <local-command-stdout>
+    # lines (naming the PreCompact hook): one more turn with SessionEnd imports them.
+    settings.write_text(installed)
+    claude.session("Thanks.", "--continue")
+    assert claude.hook_errors() == ""
     memory = claude.memory_text()
-    assert "deploy day is Friday" in memory
     assert not HARNESS.search(memory), memory
     assert "PreCompact" not in memory and "hook claude-code" not in memory
+    # what memory is made from: the imported threads hold no harness text as speech
+    # (the transcripts are full of it: reminders, the memory block, /compact's output)
+    said = [
+        entry["content"]
+        for thread in (claude.workspace / "threads").glob("*.jsonl")
+        for line in thread.read_text().splitlines()
+        if (entry := json.loads(line)).get("role") in ("user", "assistant")
+    ]
+    assert any("deploy day is Friday" in str(content) for content in said)
+    assert not [content for content in said if HARNESS.search(str(content))], said
 
 
 def test_uninstall_gives_back_the_settings_files_byte_for_byte(claude: Claude) -> None:

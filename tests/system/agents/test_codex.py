@@ -32,6 +32,22 @@ def test_a_fact_from_session_one_is_in_session_two_s_first_request(codex: Codex)
     assert FACT in json.dumps(first)
 
 
+def test_a_resumed_session_carries_the_memory_block_once(codex: Codex) -> None:
+    """`codex exec resume` fires SessionStart with source "resume": the block the
+    session already holds is not added again (issue 22.9), each resume alike."""
+    assert codex.memctl("save", FACT).returncode == 0
+    assert codex.memctl("consolidate").returncode == 0
+    assert codex.memctl("install", "codex", "--user").returncode == 0
+    codex.review()
+    first = codex.session("hello")
+    header = "Long-term memory (memctl)"
+    assert json.dumps(first).count(header) == 1
+    for _ in range(2):
+        resumed = codex.session("and again", "resume", "--last")
+        assert '"text": "hello"' in json.dumps(resumed)  # the session's history came back
+        assert json.dumps(resumed).count(header) == 1, json.dumps(resumed)[-3000:]
+
+
 def test_without_review_codex_runs_no_hook_and_doctor_says_so(codex: Codex) -> None:
     """What a user who skips the review step gets: no memory, and doctor says why."""
     assert codex.memctl("install", "codex", "--user").returncode == 0
