@@ -34,7 +34,8 @@ def test_a_fact_from_session_one_is_in_session_two_s_first_request(codex: Codex)
 
 def test_a_resumed_session_carries_the_memory_block_once(codex: Codex) -> None:
     """`codex exec resume` fires SessionStart with source "resume": the block the
-    session already holds is not added again (issue 22.9), each resume alike."""
+    session already holds is not added again (issue 22.9), each resume alike; an
+    ephemeral session (no rollout to import) logs no hook error."""
     assert codex.memctl("save", FACT).returncode == 0
     assert codex.memctl("consolidate").returncode == 0
     assert codex.memctl("install", "codex", "--user").returncode == 0
@@ -46,6 +47,9 @@ def test_a_resumed_session_carries_the_memory_block_once(codex: Codex) -> None:
         resumed = codex.session("and again", "resume", "--last")
         assert '"text": "hello"' in json.dumps(resumed)  # the session's history came back
         assert json.dumps(resumed).count(header) == 1, json.dumps(resumed)[-3000:]
+    # `codex exec --ephemeral` writes no rollout: nothing to import, and no error (22.7)
+    codex.session("hello", "--ephemeral")
+    assert codex.hook_errors() == ""
 
 
 def test_without_review_codex_runs_no_hook_and_doctor_says_so(codex: Codex) -> None:
