@@ -187,8 +187,8 @@ class _environ:
 
 
 def answer(request: dict[str, Any]) -> str:
-    """What the loopback model says to everything: a plain acknowledgement (a summary
-    when Claude Code asks for one to compact)."""
+    """What the loopback model says to everything, compaction summaries included: a
+    plain acknowledgement, so the only facts in play are the ones the user states."""
     return "Noted."
 
 
