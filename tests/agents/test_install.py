@@ -88,6 +88,21 @@ def test_claude_install_creates_and_uninstall_deletes(cli, workspace, project):
     assert not (project / ".claude").exists()
 
 
+def test_claude_install_names_the_two_first_start_answers_until_memctl_is_approved(
+    cli, workspace, project
+):
+    """Claude Code 2.1.332 asks, on its first interactive start in the project, to trust
+    the folder, then whether to use the new MCP server (preselected: without it); it
+    records the approval in .claude/settings.local.json, and then nothing is left to do."""
+    installed = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert '"Yes, I trust this folder"' in installed.stderr
+    assert '"Use this MCP server" for memctl' in installed.stderr
+    local = project / ".claude" / "settings.local.json"
+    local.write_text('{\n  "enabledMcpjsonServers": [\n    "memctl"\n  ]\n}')
+    again = cli("-w", workspace, "install", "claude-code", "--project", project, "--recall")
+    assert again.exit_code == 0 and "still to do" not in again.stderr, again.stderr
+
+
 def test_uninstall_keeps_what_the_user_changed_since(cli, workspace, project):
     path = settings_path(project)
     path.parent.mkdir()
