@@ -541,12 +541,28 @@ class ClaudeCode:
         ]
 
     def review_steps(self, ws: Workspace, scope: Scope, project: Path, notify: bool) -> list[str]:
-        if scope == "user":
+        if scope == "user" or _approved(project):
             return []
         return [
-            f"Claude Code asks once whether to use the MCP servers of {project / '.mcp.json'}: "
-            "start `claude` there and approve memctl"
+            f'start `claude` in {project} once: answer "Yes, I trust this folder" if it '
+            'asks (its hooks and .mcp.json load only then), then "Use this MCP server" '
+            "for memctl (the preselected answer goes without it)"
         ]
+
+
+def _approved(project: Path) -> bool:
+    """Whether the user already approved the project's `memctl` server: Claude Code
+    records the answer in the project's `.claude/settings.local.json`."""
+    try:
+        data = json.loads((project / ".claude" / "settings.local.json").read_text("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    if not isinstance(data, dict):
+        return False
+    enabled = data.get("enabledMcpjsonServers")
+    return data.get("enableAllProjectMcpServers") is True or (
+        isinstance(enabled, list) and "memctl" in enabled
+    )
 
 
 def _server(ws: Workspace) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from memctl import __version__
 from memctl.agents.base import (
     HookAction,
     HookInput,
@@ -436,8 +437,8 @@ def _unconfig(ws: Workspace, path: Path, text: str) -> str:
 
 TRUSTED = ("trusted", "managed")
 REVIEW_STEP = (
-    "Codex runs only hooks you have reviewed: start `codex`{where}, type /hooks and "
-    "press t (trust all) for memctl's hooks"
+    'Codex runs only hooks you have reviewed: start `codex`{where} and choose "Trust all '
+    'and continue" when it says hooks need review (or type /hooks and press t)'
 )
 
 
@@ -483,7 +484,9 @@ def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | 
         return None
 
     try:
-        ask({"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "memctl"}}})
+        # Codex 0.171 refuses an initialize whose clientInfo has no version
+        client = {"name": "memctl", "version": __version__}
+        ask({"id": 1, "method": "initialize", "params": {"clientInfo": client}})
         if answer(1) is None:
             return None
         ask({"method": "initialized", "params": {}})
@@ -541,16 +544,15 @@ def review_steps(ws: Workspace, scope: Scope, project: Path, notify: bool) -> li
     if notify:
         return []
     where = "" if scope == "user" else f" in {project}"
-    steps = []
     if scope == "project" and not project_trusted(project):
-        steps.append(
+        # Codex lists no hook of an untrusted project: they are all still to review
+        return [
             f"Codex reads {project / '.codex'} only in a trusted project: start `codex` "
-            f"in {project} and answer yes when it asks whether to trust the folder"
-        )
+            f'in {project} and choose "Trust and continue" when it asks about the folder',
+            REVIEW_STEP.format(where=where),
+        ]
     unreviewed = unreviewed_hooks(ws, project)
-    if unreviewed is None or unreviewed:
-        steps.append(REVIEW_STEP.format(where=where))
-    return steps
+    return [REVIEW_STEP.format(where=where)] if unreviewed is None or unreviewed else []
 
 
 # --------------------------------------------------------------------------- the agent

@@ -88,6 +88,21 @@ def test_claude_install_creates_and_uninstall_deletes(cli, workspace, project):
     assert not (project / ".claude").exists()
 
 
+def test_claude_install_names_the_two_first_start_answers_until_memctl_is_approved(
+    cli, workspace, project
+):
+    """Claude Code 2.1.332 asks, on its first interactive start in the project, to trust
+    the folder, then whether to use the new MCP server (preselected: without it); it
+    records the approval in .claude/settings.local.json, and then nothing is left to do."""
+    installed = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert '"Yes, I trust this folder"' in installed.stderr
+    assert '"Use this MCP server" for memctl' in installed.stderr
+    local = project / ".claude" / "settings.local.json"
+    local.write_text('{\n  "enabledMcpjsonServers": [\n    "memctl"\n  ]\n}')
+    again = cli("-w", workspace, "install", "claude-code", "--project", project, "--recall")
+    assert again.exit_code == 0 and "still to do" not in again.stderr, again.stderr
+
+
 def test_uninstall_keeps_what_the_user_changed_since(cli, workspace, project):
     path = settings_path(project)
     path.parent.mkdir()
@@ -580,16 +595,25 @@ def test_install_writes_through_a_symlink_and_keeps_crlf(cli, workspace, project
 FAKE_CODEX = """#!{python}
 # `codex app-server` as Codex 0.171 answers `hooks/list`: each hook of
 # $CODEX_HOME/hooks.json with its trustStatus ("trusted" when config.toml holds
-# hooks.state for its key, as Codex's own review writes it).
+# hooks.state for its key, as Codex's own review writes it); like the real one it
+# refuses an initialize whose clientInfo has no version, and then every request.
 import json, os, sys, tomllib
 home = os.environ["CODEX_HOME"]
 path = os.path.join(home, "hooks.json")
 config = os.path.join(home, "config.toml")
 state = tomllib.load(open(config, "rb")).get("hooks", {{}}).get("state", {{}}) if os.path.exists(config) else {{}}
+initialized = False
 for line in sys.stdin:
     message = json.loads(line)
-    if message.get("id") == 1:
+    if message.get("id") == 1 and "version" not in message["params"]["clientInfo"]:
+        error = {{"code": -32600, "message": "Invalid request: missing field `version`"}}
+        print(json.dumps({{"error": error, "id": 1}}), flush=True)
+    elif message.get("id") == 1:
+        initialized = True
         print(json.dumps({{"id": 1, "result": {{}}}}), flush=True)
+    elif not initialized and "id" in message:
+        error = {{"code": -32600, "message": "Not initialized"}}
+        print(json.dumps({{"error": error, "id": message["id"]}}), flush=True)
     elif message.get("method") == "hooks/list":
         hooks = []
         data = json.load(open(path)) if os.path.exists(path) else {{"hooks": {{}}}}
@@ -640,8 +664,16 @@ def test_codex_install_says_how_to_review_its_hooks_and_doctor_reports_them(
 
 
 def test_a_codex_project_install_says_the_project_must_be_trusted(
-    cli, workspace, project, codex_on_path
+    cli, workspace, project, codex_on_path, monkeypatch
 ):
+    """Codex 0.171 lists no hook of an untrusted project, so they cannot count as
+    reviewed: install names both steps (trust the folder, then the hooks), and doctor
+    fails on the trust alone rather than calling the hooks reviewed."""
     installed = cli("-w", workspace, "install", "codex", "--project", project)
     assert installed.exit_code == 0, installed.stderr
     assert f"only in a trusted project: start `codex` in {project}" in installed.stderr
+    assert "Codex runs only hooks you have reviewed" in installed.stderr
+    monkeypatch.chdir(project)  # doctor checks the project it is run in
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert "FAIL  codex project trust" in doctor.stdout
+    assert "codex hooks: reviewed" not in doctor.stdout

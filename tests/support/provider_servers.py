@@ -20,6 +20,16 @@ so memctl is tested through real litellm against what users actually run:
                is exceed_context_size_error with n_prompt_tokens and n_ctx (new servers)
                or invalid_request_error with no numbers (old servers)
 
+    responses  POST /v1/responses           OpenAI's Responses API, as Codex speaks it
+               (`wire_api = "responses"`): always server-sent events
+
+The agents themselves (tests/system/agents/) stream: a request with `"stream": true`
+gets the provider's server-sent events, the sequence the real API sends (Anthropic:
+message_start, content_block_start/delta/stop, message_delta, message_stop; Responses:
+response.created, response.output_item.added, response.output_text.delta,
+response.output_item.done, response.completed), and Anthropic's
+`POST /v1/messages/count_tokens` is answered with the estimate (not recorded).
+
 A request is measured as llm_server measures it (JSON characters / 4). Every request
 is recorded twice: `raw` as sent, `requests` in OpenAI's shape ({"messages": [{"role",
 "content"}]}) so one test helper can tell a flush from a summary for every provider.
@@ -41,7 +51,7 @@ import yaml
 
 from tests.support.llm_server import TEST_KEY_ENV, estimate_tokens
 
-KINDS = ("anthropic", "gemini", "ollama", "vllm", "llamacpp")
+KINDS = ("anthropic", "gemini", "ollama", "vllm", "llamacpp", "responses")
 MODEL_NAMES = {
     # Names litellm has no model info for: the window is not known until an error says it.
     "anthropic": "anthropic:claude-memctl-test",
@@ -49,6 +59,7 @@ MODEL_NAMES = {
     "ollama": "ollama_chat:llama3.1:8b",
     "vllm": "hosted_vllm:memctl-test",
     "llamacpp": "openai:memctl-test",
+    "responses": "openai:memctl-test",
 }
 OLLAMA_DEFAULT_NUM_CTX = 2048
 
@@ -260,6 +271,7 @@ class ProviderServer:
             "anthropic": path == "/v1/messages",
             "gemini": path.startswith("/v1beta/models/") and path.endswith(":generateContent"),
             "ollama": path == "/api/chat",
+            "responses": path == "/v1/responses",
         }.get(self.kind, path == "/v1/chat/completions")
 
     def messages_of(self, request: dict[str, Any]) -> list[dict[str, Any]]:
@@ -280,6 +292,15 @@ class ProviderServer:
             for content in request.get("contents", []):
                 role = "assistant" if content.get("role") == "model" else "user"
                 out.append({"role": role, "content": _texts(content.get("parts", []))})
+            return out
+        if self.kind == "responses":
+            instructions = request.get("instructions")
+            out = [{"role": "system", "content": instructions}] if instructions else []
+            items = request.get("input", [])
+            items = [{"role": "user", "content": items}] if isinstance(items, str) else items
+            for item in items:
+                if item.get("type", "message") == "message":
+                    out.append({"role": item.get("role"), "content": _texts(item["content"])})
             return out
         return [
             {"role": m.get("role"), "content": _texts(m.get("content") or "")}
@@ -347,6 +368,44 @@ class ProviderServer:
                 "prompt_eval_count": tokens,
                 "eval_count": 7,
             }
+        if self.kind == "responses":
+            output: list[dict[str, Any]] = []
+            if text:
+                output.append(
+                    {
+                        "type": "message",
+                        "id": f"msg_{number}",
+                        "status": "completed",
+                        "role": "assistant",
+                        "content": [{"type": "output_text", "text": text, "annotations": []}],
+                    }
+                )
+            output += [
+                {
+                    "type": "function_call",
+                    "id": f"fc_{number}_{n}",
+                    "call_id": c.get("id", f"call_{number}_{n}"),
+                    "name": c["name"],
+                    "arguments": json.dumps(c.get("arguments", {})),
+                    "status": "completed",
+                }
+                for n, c in enumerate(calls, 1)
+            ]
+            return {
+                "id": f"resp_{number}",
+                "object": "response",
+                "created_at": 0,
+                "status": "completed",
+                "model": request.get("model"),
+                "output": output,
+                "usage": {
+                    "input_tokens": tokens,
+                    "input_tokens_details": {"cached_tokens": 0},
+                    "output_tokens": 7,
+                    "output_tokens_details": {"reasoning_tokens": 0},
+                    "total_tokens": tokens + 7,
+                },
+            }
         message = {"role": "assistant", "content": text if text or not calls else None}
         if calls:
             message["tool_calls"] = [
@@ -376,6 +435,50 @@ class ProviderServer:
         }
 
 
+def sse_events(kind: str, body: Any) -> list[tuple[str, dict[str, Any]]]:
+    """A success body as the (event, data) sequence the provider streams it in.
+
+    Anthropic: message_start, then per content block its start, deltas and stop, then
+    message_delta (stop reason, output tokens) and message_stop. Responses: the body is
+    already a `response` object; its output items are added, their text streamed as
+    deltas, and each is done before response.completed."""
+    if kind == "anthropic":
+        start = {**body, "content": [], "stop_reason": None}
+        start["usage"] = {**body["usage"], "output_tokens": 1}
+        events = [("message_start", {"type": "message_start", "message": start})]
+        for index, block in enumerate(body["content"]):
+            opened = {**block, "text": ""} if block["type"] == "text" else {**block, "input": {}}
+            events.append(("content_block_start", {"index": index, "content_block": opened}))
+            if block["type"] == "text":
+                delta = {"type": "text_delta", "text": block["text"]}
+            else:
+                delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+            events.append(("content_block_delta", {"index": index, "delta": delta}))
+            events.append(("content_block_stop", {"index": index}))
+        stop = {"stop_reason": body["stop_reason"], "stop_sequence": None}
+        usage = {"output_tokens": body["usage"]["output_tokens"]}
+        events.append(("message_delta", {"delta": stop, "usage": usage}))
+        events.append(("message_stop", {}))
+        return [(name, {"type": name, **data}) for name, data in events]
+    assert kind == "responses", kind
+    started = {**body, "status": "in_progress", "output": []}
+    events = [("response.created", {"response": started})]
+    for index, item in enumerate(body["output"]):
+        opened = {**item, "status": "in_progress"}
+        if item["type"] == "message":
+            opened["content"] = []
+        events.append(("response.output_item.added", {"output_index": index, "item": opened}))
+        for part, content in enumerate(item.get("content", [])):
+            delta = {"item_id": item["id"], "output_index": index, "content_index": part}
+            events.append(("response.output_text.delta", {**delta, "delta": content["text"]}))
+        events.append(("response.output_item.done", {"output_index": index, "item": item}))
+    events.append(("response.completed", {"response": body}))
+    return [
+        (name, {"type": name, "sequence_number": number, **data})
+        for number, (name, data) in enumerate(events)
+    ]
+
+
 def _texts(value: Any) -> str:
     """The text of a content value in any provider's shape (string, blocks, parts)."""
     if isinstance(value, str):
@@ -397,11 +500,35 @@ def _handler_for(server: ProviderServer) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length)
+            if server.kind == "anthropic" and self.path.startswith("/v1/messages/count_tokens"):
+                counted = {"input_tokens": estimate_tokens(raw)}
+                self._send(200, json.dumps(counted).encode(), {})
+                return
             answer = server.answer_for(self.path, raw, dict(self.headers.items()))
             body = answer.body
             if answer.status == 200 and body is None:
-                body = server.success_body(answer, server.raw[-1], estimate_tokens(raw))
+                request = server.raw[-1]
+                body = server.success_body(answer, request, estimate_tokens(raw))
+                if server.kind == "responses" or (
+                    server.kind == "anthropic" and request.get("stream")
+                ):
+                    self._stream(sse_events(server.kind, body))
+                    return
             self._send(answer.status, json.dumps(body).encode(), answer.headers)
+
+        def _stream(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+            """Server-sent events, `event:` and `data:` lines; the connection's close
+            (HTTP/1.0) ends the stream."""
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-cache")
+                self.end_headers()
+                for name, data in events:
+                    self.wfile.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+                    self.wfile.flush()
+            except OSError:
+                pass
 
         def do_GET(self) -> None:
             self._send(404, b'{"error": "not found"}', {})

@@ -252,16 +252,17 @@ def _codex_checks(ws: Workspace) -> list[Check]:
     ]
     if not installed:
         return []
-    checks = []
     if project / ".codex" / "hooks.json" in installed and not project_trusted(project):
-        checks.append(
+        # Codex lists no hook of an untrusted project, so it cannot say they are reviewed
+        return [
             Check(
                 "codex project trust",
                 False,
-                f"{project} is not trusted: Codex ignores its .codex/ (start `codex` here "
-                "and trust the folder)",
+                f"{project} is not trusted: Codex ignores its .codex/ (start `codex` here, "
+                'choose "Trust and continue", then "Trust all and continue" for the hooks)',
             )
-        )
+        ]
+    checks = []
     unreviewed = unreviewed_hooks(ws, project)
     if unreviewed is None:
         checks.append(
@@ -273,7 +274,7 @@ def _codex_checks(ws: Workspace) -> list[Check]:
                 "codex hooks",
                 False,
                 f"installed but not reviewed, so Codex does not run them ({', '.join(unreviewed)}):"
-                " start `codex`, type /hooks and press t",
+                ' start `codex` and choose "Trust all and continue" (or type /hooks and press t)',
             )
         )
     else:
