@@ -130,6 +130,9 @@ def run_scenario(root: Path) -> Scenario:
     built = mock.patch.object(typer.testing, "_get_command", lambda _app: command)
     with built, recording(scenario, label):
         run("init", "init", ws)
+        # The documents are the same whether or not memctl[semantic] is installed.
+        with (ws / "memctl.yaml").open("a", encoding="utf-8") as config:
+            config.write("recall:\n  semantic: off\n")
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
         run("thread import", "thread", "import", FIXTURES / "claude-session.jsonl")
