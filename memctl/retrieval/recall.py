@@ -68,8 +68,8 @@ MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
 RRF_K = 60
 # How BM25 and the semantic leg are fused: "rrf" (reciprocal rank fusion) or "weighted"
 # (each leg's scores scaled to 0..1 over its candidates, the semantic one weighing
-# SEMANTIC_WEIGHT). On bench/recall_eval.py's dev split RRF (k 60) gave R@10 0.83, MRR
-# 0.45; weighted at 0.3-0.8 R@10 0.58-0.71 (0.6 best: MRR 0.43); k 10 or 30 no better.
+# SEMANTIC_WEIGHT). On bench/recall_eval.py's dev split RRF (k 60) gave R@10 0.92, MRR
+# 0.43; weighted (0.6, the best of 0.3-0.8) 0.75, 0.41; RRF's k 10 or 30 no better.
 FUSION = "rrf"
 SEMANTIC_WEIGHT = 0.6
 # The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
@@ -189,7 +189,7 @@ def recall(
             try:
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
                 if vectors is not None:
-                    ranked = _hybrid(index.conn, vectors, query, ranked, scope, result)
+                    ranked = _hybrid(index.conn, vectors, ranked, scope, result)
                 chosen = _collect(ws, config, ranked, limit, recency, result)
                 if explain:
                     for hit, candidate in zip(result.hits, chosen, strict=True):
@@ -296,17 +296,18 @@ FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
 def _hybrid(
     conn: sqlite3.Connection,
     embedder: Embedder,
-    query: str,
     ranked: list[Candidate],
     scope: str,
     result: RecallResult,
 ) -> list[Candidate]:
-    """BM25 and cosine similarity fused by reciprocal rank fusion; BM25 alone when the
-    query cannot be embedded."""
+    """BM25 and cosine similarity fused (FUSION); BM25 alone when the query cannot be
+    embedded. What is embedded is the query's terms, as BM25 looks them up (stop words
+    left out): WordLlama averages its tokens' vectors, and "what", "did", "the" pull a
+    question towards every other question (dev R@10 0.83 -> 0.92, MRR 0.46 -> 0.43)."""
     from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
 
     try:
-        close = nearest(conn, embedder, query, VECTOR_CANDIDATES)
+        close = nearest(conn, embedder, " ".join(result.terms), VECTOR_CANDIDATES)
     except EmbeddingFailed as exc:
         _embedding_note(result, str(exc))
         return ranked
