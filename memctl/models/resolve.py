@@ -65,14 +65,11 @@ def resolve_embedder(config: Config) -> Embedder | None:
     is on, or auto and the `memctl[semantic]` extra is installed; None: BM25 alone.
     Builtin has none: the configuration refuses it. WordLlama is not loaded here but
     on its first embedding (`memctl.models.semantic`)."""
+    from memctl.models.semantic import NAME, WordLlamaEmbedder, embedder_name
+
     spec = config.memory.embedding_model
     if spec is not None:
         from memctl.models.litellm_adapter import LiteLLMEmbedder
 
         return LiteLLMEmbedder(spec)
-    from memctl.models.semantic import WordLlamaEmbedder, installed
-
-    mode = config.recall.semantic
-    if mode == "on" or (mode == "auto" and installed()):
-        return WordLlamaEmbedder()
-    return None
+    return WordLlamaEmbedder() if embedder_name(config) == NAME else None

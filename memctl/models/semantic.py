@@ -17,6 +17,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+from memctl.core.config import Config
 from memctl.models.interface import EmbeddingFailed
 
 PACKAGE = "wordllama"
@@ -32,6 +33,16 @@ def installed() -> bool:
         return importlib.util.find_spec(PACKAGE) is not None
     except (ImportError, ValueError):
         return False
+
+
+def embedder_name(config: Config) -> str | None:
+    """The name of the embedder recall ranks with, without building it:
+    memory.embedding_model's when set (a user with a key chose it), else WordLlama's when
+    `recall.semantic` is on, or auto and the extra is installed; None: BM25 alone."""
+    if config.memory.embedding_model is not None:
+        return config.memory.embedding_model.name
+    mode = config.recall.semantic
+    return NAME if mode == "on" or (mode == "auto" and installed()) else None
 
 
 class WordLlamaEmbedder:

@@ -21,9 +21,11 @@ from memctl.core.workspace import Workspace
 from memctl.models import semantic
 from memctl.models.resolve import resolve_embedder
 from memctl.models.semantic import NAME, WordLlamaEmbedder
-from memctl.retrieval.index import index_path
+from memctl.pipeline.status import status
+from memctl.retrieval.index import fresh_index, index_path
 from memctl.retrieval.recall import recall, rrf, weighted
 from tests.support.helpers import BM25_ONLY
+from tests.support.hooks import claude_input, context_of, hook
 
 needs_extra = pytest.mark.skipif(
     not semantic.installed(), reason="memctl[semantic] (wordllama) is not installed"
@@ -196,3 +198,33 @@ def test_doctor_names_the_model_with_the_extra(ws: Path, cli) -> None:
     assert f"ok    recall: BM25 + semantic leg {NAME} (offline, the model in its wheel)" in (
         run.stdout.splitlines()
     )
+
+
+@needs_extra
+def test_the_prompt_hook_leaves_the_model_unloaded_under_auto(
+    ws: Path, cli, tmp_path: Path
+) -> None:
+    """Every agent prompt would wait a second for WordLlama's load: under auto the hook
+    ranks by BM25 (nothing embedded), under on it fuses the leg (every record embedded)."""
+    for mode, embedded in (("auto", 0), ("on", 101)):
+        configure(ws, mode)
+        stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="Dana automobile")
+        context = context_of(hook(cli, ws, "claude-code", stdin).stdout, "UserPromptSubmit")
+        assert "Dana bought a new automobile" in context
+        assert stored_vectors(ws) == embedded
+
+
+@needs_extra
+def test_status_counts_what_the_semantic_leg_would_embed(ws: Path) -> None:
+    """status names the leg and counts the records it has not embedded yet."""
+    configure(ws, "auto")
+    ask(ws, "release train")  # embeds every record
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- Dana sold the old bicycle.\n")
+    with fresh_index(Workspace(ws), [], words=True):
+        pass  # the new line indexed, not embedded
+    found = status(Workspace(ws), load_config(ws / "memctl.yaml")).index
+    assert (found.embedding_model, found.embeddings_pending) == (NAME, 1)
+    configure(ws, "off")
+    found = status(Workspace(ws), load_config(ws / "memctl.yaml")).index
+    assert (found.embedding_model, found.embeddings_pending) == (None, None)
