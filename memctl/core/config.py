@@ -899,6 +899,8 @@ eviction:
 redaction:
   enabled: true                # replace secrets with [REDACTED:<kind>] before a model or a memory file sees them
   patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
+recall:
+  semantic: auto               # the offline semantic leg (memctl[semantic]): auto (when installed) | on | off
 # sync:                        # share memory through a git remote (`memctl sync`)
 #   remote: git@host:team/memory.git
 #   branch: main
