@@ -181,7 +181,17 @@ def _session_start(ws: Workspace, config: Config, result: HookResult) -> None:
 def _set_recall(
     ws: Workspace, config: Config, models: Models, prompt: str, result: HookResult
 ) -> None:
-    result.context = recall(ws, config, prompt, embedder=models.embedder())
+    """The prompt's recall, BM25 fused with the configured embedder, except WordLlama
+    under `recall.semantic: auto`: loading it costs a second or more (130 MB) in a
+    process that lives for one prompt, which every prompt of the agent would wait for.
+    `recall.semantic: on` asks for it here too; `memctl recall` and the MCP server (which
+    loads it once for its life) use it under auto."""
+    from memctl.models.semantic import NAME
+
+    embedder = models.embedder()
+    if embedder is not None and embedder.name == NAME and config.recall.semantic == "auto":
+        embedder = None
+    result.context = recall(ws, config, prompt, embedder=embedder)
 
 
 def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:

@@ -144,6 +144,19 @@ class SyncConfig:
     """How often `maintain` syncs (seconds); None: only `memctl sync` does."""
 
 
+RECALL_SEMANTIC = ("auto", "on", "off")
+
+
+@dataclass(frozen=True)
+class RecallConfig:
+    """`recall:`: whether recall fuses BM25 with the offline semantic leg (WordLlama, the
+    `memctl[semantic]` extra). auto: when the extra is installed; on: always (a note
+    when it is not installed); off: BM25 alone. memory.embedding_model, when set, is
+    the semantic leg instead."""
+
+    semantic: str = "auto"
+
+
 @dataclass(frozen=True)
 class Config:
     model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
@@ -153,6 +166,7 @@ class Config:
     eviction: EvictionConfig = field(default_factory=EvictionConfig)
     redaction: RedactionConfig = field(default_factory=RedactionConfig)
     sync: SyncConfig = field(default_factory=SyncConfig)
+    recall: RecallConfig = field(default_factory=RecallConfig)
 
     @property
     def memory_model(self) -> ModelSpec:
@@ -164,7 +178,9 @@ class Config:
         return self.compaction.model or self.model
 
     def to_dict(self) -> dict[str, Any]:
-        """The effective configuration in the shape of memctl.yaml (prompts in full)."""
+        """The effective configuration in the shape of memctl.yaml (prompts in full).
+        `recall:` is not shown yet: a new field of `config show --json` needs a new
+        JSON schema version (tests/cli/test_json_contract.py), not raised for one key."""
 
         def model(spec: ModelSpec | None) -> Any:
             if spec is None:
@@ -573,6 +589,20 @@ def _sync(top: _Section) -> SyncConfig:
     return SyncConfig(remote=remote, branch=branch, share=share, every=every)
 
 
+def _recall(top: _Section) -> RecallConfig:
+    sub = top.section("recall")
+    value = sub.raw("semantic")
+    # YAML reads a bare on/off as a boolean.
+    if isinstance(value, bool):
+        semantic: str | None = "on" if value else "off"
+    else:
+        semantic = sub.string("semantic", RecallConfig.semantic)
+    if semantic not in RECALL_SEMANTIC:
+        raise sub.error("semantic", f"{semantic!r} is not one of {', '.join(RECALL_SEMANTIC)}")
+    sub.finish()
+    return RecallConfig(semantic=semantic)
+
+
 def parse_config(data: Any, source: str, workspace: Path | None = None) -> Config:
     """Build a Config from the loaded YAML document (None for an empty file)."""
     top = _Section(source, "", data, workspace)
@@ -639,6 +669,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
     ev.finish()
     redaction = _redaction(top)
     sync = _sync(top)
+    recall = _recall(top)
     top.finish()
     return Config(
         model=model,
@@ -648,6 +679,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
         eviction=eviction,
         redaction=redaction,
         sync=sync,
+        recall=recall,
     )
 
 
@@ -867,6 +899,8 @@ eviction:
 redaction:
   enabled: true                # replace secrets with [REDACTED:<kind>] before a model or a memory file sees them
   patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
+recall:
+  semantic: auto               # the offline semantic leg (memctl[semantic]): auto (when installed) | on | off
 # sync:                        # share memory through a git remote (`memctl sync`)
 #   remote: git@host:team/memory.git
 #   branch: main

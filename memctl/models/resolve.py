@@ -60,11 +60,16 @@ def resolve_models(ws: Workspace, config: Config) -> Models:
 
 
 def resolve_embedder(config: Config) -> Embedder | None:
-    """The embedder recall ranks with, or None when embeddings are off (no
-    memory.embedding_model). Builtin has none: the configuration refuses it."""
-    spec = config.memory.embedding_model
-    if spec is None:
-        return None
-    from memctl.models.litellm_adapter import LiteLLMEmbedder
+    """The embedder recall ranks with: memory.embedding_model's through litellm when it
+    is set (a user with a key chose it), else WordLlama, offline, when `recall.semantic`
+    is on, or auto and the `memctl[semantic]` extra is installed; None: BM25 alone.
+    Builtin has none: the configuration refuses it. WordLlama is not loaded here but
+    on its first embedding (`memctl.models.semantic`)."""
+    from memctl.models.semantic import NAME, WordLlamaEmbedder, embedder_name
 
-    return LiteLLMEmbedder(spec)
+    spec = config.memory.embedding_model
+    if spec is not None:
+        from memctl.models.litellm_adapter import LiteLLMEmbedder
+
+        return LiteLLMEmbedder(spec)
+    return WordLlamaEmbedder() if embedder_name(config) == NAME else None

@@ -78,7 +78,8 @@ class IndexStatus:
     problem: str | None = None
     embedding_model: str | None = None
     embeddings_pending: int | None = None
-    """Records recall would still embed (memory.embedding_model set), ~4 chars a token."""
+    """Records recall would still embed (memory.embedding_model set, or the semantic
+    extra's WordLlama), ~4 chars a token."""
     embedding_tokens: int | None = None
 
 
@@ -114,8 +115,9 @@ class StatusResult:
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
+    from memctl.models.semantic import embedder_name
+
     state = ws.read_state()
-    embedding = config.memory.embedding_model
     threads = _threads(ws, state)
     return StatusResult(
         workspace=str(ws.root),
@@ -131,7 +133,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
             "memory": config.memory_model.name,
             "compaction": config.compaction_model.name,
         },
-        index=index_status(ws, embedding.name if embedding is not None else None),
+        index=index_status(ws, embedder_name(config)),
         hook_errors=recent_errors(ws.root),
         sync=sync_info(ws, config) if config.sync.remote else None,
     )

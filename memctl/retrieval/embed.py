@@ -115,20 +115,44 @@ def catch_up(ws: Workspace, conn: sqlite3.Connection, embedder: Embedder) -> int
     return done
 
 
-def nearest(conn: sqlite3.Connection, embedder: Embedder, query: str, wanted: int) -> list[int]:
-    """Record ids by cosine similarity to `query`, best first."""
+def nearest(
+    conn: sqlite3.Connection, embedder: Embedder, query: str, wanted: int
+) -> list[tuple[int, float]]:
+    """(record id, cosine similarity to `query`), best first, the `wanted` best.
+
+    With numpy (which the semantic extra brings) the vectors are scored as one matrix:
+    in pure Python 100,000 records of 256 dimensions take seconds."""
     (target,) = _embed(embedder, [query])
+    rows = [
+        (rid, blob)
+        for rid, blob in conn.execute(
+            "SELECT v.id, v.vec FROM vectors v JOIN records r ON r.id = v.id WHERE v.model = ?",
+            (embedder.name,),
+        )
+        if len(blob) == 4 * len(target)
+    ]
+    try:
+        import numpy
+    except ImportError:
+        return _nearest_python(rows, target, wanted)
+    if not rows:
+        return []
+    matrix = numpy.frombuffer(b"".join(blob for _, blob in rows), dtype=numpy.float32)
+    similarity = matrix.reshape(len(rows), len(target)) @ numpy.asarray(target, numpy.float32)
+    best = numpy.argsort(-similarity, kind="stable")[:wanted]
+    return [(rows[at][0], float(similarity[at])) for at in best]
+
+
+def _nearest_python(
+    rows: list[tuple[int, bytes]], target: list[float], wanted: int
+) -> list[tuple[int, float]]:
     scored = []
-    for rid, blob in conn.execute(
-        "SELECT v.id, v.vec FROM vectors v JOIN records r ON r.id = v.id WHERE v.model = ?",
-        (embedder.name,),
-    ):
+    for rid, blob in rows:
         vector = array("f")
         vector.frombytes(blob)
-        if len(vector) == len(target):
-            scored.append((sum(a * b for a, b in zip(vector, target, strict=True)), rid))
-    scored.sort(reverse=True)
-    return [rid for _, rid in scored[:wanted]]
+        scored.append((sum(a * b for a, b in zip(vector, target, strict=True)), rid))
+    scored.sort(key=lambda pair: -pair[0])
+    return [(rid, score) for score, rid in scored[:wanted]]
 
 
 def plan(

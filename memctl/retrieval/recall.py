@@ -15,10 +15,12 @@ in favour of what is current without burying an old exact answer. A record's age
 its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
-Given an embedder (`memory.embedding_model` set), the same records are also ranked by
-cosine similarity of embeddings (`memctl.retrieval.embed`) and the two rankings are
-fused (reciprocal rank fusion, so scores are then RRF sums); a failing embedding
-provider leaves BM25 alone, with a note.
+Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is installed
+and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
+same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
+embed`), neighbour turns lending as in BM25, and the two rankings are fused (FUSION:
+reciprocal rank fusion, so scores are then RRF sums); a failing embedder leaves BM25
+alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
 """
@@ -31,7 +33,7 @@ import os
 import re
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +75,15 @@ SUPERSEDE_EXTRA = 10
 SUBJECT_CANDIDATES = 50
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
+# How BM25 and the semantic leg are fused: "rrf" (reciprocal rank fusion) or "weighted"
+# (each leg's scores scaled to 0..1 over its candidates, the semantic one weighing
+# SEMANTIC_WEIGHT). On bench/recall_eval.py's dev split RRF (k 60) gave R@10 0.92, MRR
+# 0.43; weighted (0.6, the best of 0.3-0.8) 0.75, 0.41; RRF's k 10 or 30 no better.
+FUSION = "rrf"
+SEMANTIC_WEIGHT = 0.6
+# The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
+# dev R@5 0.67 -> 0.79, R@10 unchanged.
+SEMANTIC_NEIGHBOURS = True
 
 # Words that carry no topic; dropped from the query so that "what did we decide about
 # the cache" ranks by "decide" and "cache", not by how often a record says "the".
@@ -188,7 +199,7 @@ def recall(
             try:
                 ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
                 if vectors is not None:
-                    ranked = _hybrid(index.conn, vectors, query, ranked, scope, result)
+                    ranked = _hybrid(index.conn, vectors, ranked, scope, result)
                 chosen = _collect(ws, config, index.conn, ranked, limit, recency, result)
                 if explain:
                     for hit, candidate in zip(result.hits, chosen, strict=True):
@@ -295,22 +306,23 @@ FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
 def _hybrid(
     conn: sqlite3.Connection,
     embedder: Embedder,
-    query: str,
     ranked: list[Candidate],
     scope: str,
     result: RecallResult,
 ) -> list[Candidate]:
-    """BM25 and cosine similarity fused by reciprocal rank fusion; BM25 alone when the
-    query cannot be embedded."""
+    """BM25 and cosine similarity fused (FUSION); BM25 alone when the query cannot be
+    embedded. What is embedded is the query's terms, as BM25 looks them up (stop words
+    left out): WordLlama averages its tokens' vectors, and "what", "did", "the" pull a
+    question towards every other question (dev R@10 0.83 -> 0.92, MRR 0.46 -> 0.43)."""
     from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
 
     try:
-        close = nearest(conn, embedder, query, VECTOR_CANDIDATES)
+        close = nearest(conn, embedder, " ".join(result.terms), VECTOR_CANDIDATES)
     except EmbeddingFailed as exc:
         _embedding_note(result, str(exc))
         return ranked
     by_id = {candidate.record: candidate for candidate in ranked}
-    for rid in close:
+    for rid, _ in close:
         if rid in by_id:
             continue
         row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
@@ -319,7 +331,15 @@ def _hybrid(
         _, number, start, size, ts, rel, kind, inode, offset = row
         if scope == "all" or (scope == "memory") == (kind == "memory"):
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
-    scores = rrf([c.record for c in ranked], [rid for rid in close if rid in by_id])
+    close = [(rid, similarity) for rid, similarity in close if rid in by_id]
+    if SEMANTIC_NEIGHBOURS:
+        lent = with_neighbours([replace(by_id[rid], score=sim) for rid, sim in close])
+        close = sorted(((c.record, c.score) for c in lent), key=lambda pair: -pair[1])
+    if FUSION == "rrf":
+        lexical = sorted(ranked, key=lambda c: -c.score)
+        scores = rrf([c.record for c in lexical], [rid for rid, _ in close])
+    else:
+        scores = weighted({c.record: c.score for c in ranked}, dict(close), SEMANTIC_WEIGHT)
     for rid, candidate in by_id.items():
         candidate.score = scores.get(rid, 0.0)
     result.ranking = "hybrid"
@@ -646,6 +666,26 @@ def rrf(*rankings: list[int]) -> dict[int, float]:
         for rank, record in enumerate(ranking, 1):
             scores[record] = scores.get(record, 0.0) + 1.0 / (RRF_K + rank)
     return scores
+
+
+def weighted(bm25: dict[int, float], semantic: dict[int, float], weight: float) -> dict[int, float]:
+    """Weighted fusion: each leg's scores scaled to 0..1 (min to max over its own
+    candidates, a record it did not rank counting 0), the semantic leg's weighing
+    `weight` and BM25's the rest. Unlike RRF it keeps how far apart scores are: a record
+    far ahead on one leg stays ahead of records that are middling on both."""
+
+    def scaled(scores: dict[int, float]) -> dict[int, float]:
+        if not scores:
+            return {}
+        low, high = min(scores.values()), max(scores.values())
+        span = high - low
+        return {rid: (score - low) / span if span else 1.0 for rid, score in scores.items()}
+
+    lexical, meaning = scaled(bm25), scaled(semantic)
+    return {
+        rid: (1.0 - weight) * lexical.get(rid, 0.0) + weight * meaning.get(rid, 0.0)
+        for rid in lexical.keys() | meaning.keys()
+    }
 
 
 def format_for_agent(result: RecallResult) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from memctl.cli.app import app
+from memctl.models.semantic import installed as semantic_installed
 from tests.support.helpers import modules_after
 
 LITELLM_MODEL = "openai:gpt-4.1-mini"
@@ -59,8 +60,14 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
     assert "openai" not in modules
-    # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled.
-    assert "pydantic" not in modules, f"`memctl {' '.join(args)}` imported pydantic"
+    # Only recall and index rank or embed by meaning; WordLlama (memctl[semantic], when
+    # installed) loads numpy and pydantic, so nothing else may load it.
+    semantic = name in ("recall", "index") and semantic_installed()
+    assert ("wordllama" in modules) == semantic, f"`memctl {' '.join(args)}` and wordllama"
+    if not semantic:
+        assert "numpy" not in modules
+        # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled.
+        assert "pydantic" not in modules, f"`memctl {' '.join(args)}` imported pydantic"
 
 
 def test_running_one_command_leaves_the_app_whole():

@@ -23,7 +23,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.turn.tools import SCHEMAS
-from tests.support.helpers import MEMORY_TOOLS, snapshot
+from tests.support.helpers import BM25_ONLY, MEMORY_TOOLS, snapshot
 from tests.support.mcp_wire import (
     HANDSHAKE,
     READ_TIMEOUT,
@@ -124,7 +124,9 @@ def connect(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory, connect: Any) -> tuple[Path, Client]:
-    root = prepare(tmp_path_factory.mktemp("mcp") / "ws")
+    # BM25 alone, whether or not memctl[semantic] is installed: a semantic leg answers
+    # every query with its nearest records, and "zebra unicorn" must find nothing.
+    root = prepare(tmp_path_factory.mktemp("mcp") / "ws", BM25_ONLY)
     return root, connect(root)
 
 

@@ -17,12 +17,13 @@ from memctl.models.builtin import BuiltinModel
 from memctl.models.interface import EmbeddingFailed, Models
 from memctl.models.litellm_adapter import LiteLLMEmbedder, import_litellm
 from memctl.models.resolve import resolve_embedder, resolve_models
+from tests.support.helpers import BM25_ONLY
 
 PRICED = "azure:text-embedding-3-small"
 
 
-def test_no_embedding_model_resolves_to_none(workspace: Path) -> None:
-    (workspace / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n")
+def test_no_embedding_model_and_semantic_off_resolves_to_none(workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n" + BM25_ONLY)
     assert resolve_embedder(load_config(workspace / "memctl.yaml")) is None
 
 
@@ -40,7 +41,7 @@ def test_the_run_bundle_resolves_the_embedder_once_on_first_use(workspace: Path)
     embedder = models.embedder()
     assert isinstance(embedder, LiteLLMEmbedder) and embedder.name == PRICED
     assert models.embedder() is embedder
-    (workspace / "memctl.yaml").write_text("")
+    (workspace / "memctl.yaml").write_text(BM25_ONLY)
     assert (
         resolve_models(Workspace(workspace), load_config(workspace / "memctl.yaml")).embedder()
         is None

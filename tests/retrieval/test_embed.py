@@ -23,7 +23,7 @@ from memctl.retrieval.index import fresh_index, index_path, read_only
 from memctl.retrieval.recall import recall
 from memctl.turn.tools import run_tool
 from tests.support.embed_server import EmbedServer, embedding_config
-from tests.support.helpers import run_memctl
+from tests.support.helpers import BM25_ONLY, run_memctl
 from tests.support.hooks import claude_input, context_of, hook
 from tests.support.llm_server import write_model_config
 from tests.support.mcp_wire import HANDSHAKE, converse, rpc, server_command
@@ -61,7 +61,7 @@ def test_hybrid_finds_a_paraphrase_bm25_cannot(ws: Path, server: EmbedServer) ->
     result = run(ws, question)
     assert result.ranking == "hybrid" and result.notes == []
     assert result.hits[0].source == "MEMORY.md:101"
-    (ws / "memctl.yaml").write_text("")
+    (ws / "memctl.yaml").write_text(BM25_ONLY)
     assert "MEMORY.md:101" not in [hit.source for hit in run(ws, question).hits]
     # 101 records in batches of at most 64, then the query
     assert server.batches == [64, 37, 1]
@@ -117,7 +117,7 @@ def bm25_index(root: Path, cli) -> None:
     """The index built, words and all, by a recall without embeddings: the next recall
     finds it unchanged and reads it through the fast path's read-only connection."""
     config = (root / "memctl.yaml").read_text()
-    (root / "memctl.yaml").write_text("")
+    (root / "memctl.yaml").write_text(BM25_ONLY)
     assert cli("-w", root, "recall", "Dana automobile").exit_code == 0
     (root / "memctl.yaml").write_text(config)
 

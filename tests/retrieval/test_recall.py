@@ -18,6 +18,7 @@ from memctl.core.config import load_config
 from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.retrieval.recall import RECENCY_WEIGHT, recall, recency_factor
+from tests.support.helpers import BM25_ONLY
 
 MEMORY = """\
 # Memory
@@ -116,6 +117,7 @@ def test_works_without_a_key_or_a_model(ws: Path, cli) -> None:
 
 
 def test_cli_json_exit_codes_and_bad_input(ws: Path, cli) -> None:
+    (ws / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
     run = cli("-w", ws, "--json", "recall", "billing", "--limit", "1", "--scope", "memory")
     document = json.loads(run.stdout)
     assert (run.exit_code, document["count"], document["ranking"]) == (0, 1, "bm25")
@@ -211,7 +213,9 @@ def test_a_query_over_the_term_bound_is_cut_with_a_note(ws: Path) -> None:
 
 def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace: Path, cli) -> None:
     """Issue 26: `recall --explain` says, for each hit, which terms matched in which
-    field and how much each weighed; the weights add up to the score."""
+    field and how much each weighed; the weights add up to the score (of BM25's ranking:
+    a hybrid's is an RRF sum)."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
     (workspace / "threads" / "chat.jsonl").write_bytes(
         encode_entry({"role": "user", "name": "Maya", "content": "a beagle? cute"})
         + encode_entry(

@@ -340,6 +340,9 @@ def held_lock(path: Path) -> Iterator[None]:
         holder.wait(timeout=30)
 
 
+BM25_ONLY = "recall:\n  semantic: off\n"
+"""memctl.yaml for recall by BM25 alone, whether or not memctl[semantic] is installed."""
+
 INDEX_CACHE = ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "config.json")
 
 

@@ -130,6 +130,11 @@ def run_scenario(root: Path) -> Scenario:
     built = mock.patch.object(typer.testing, "_get_command", lambda _app: command)
     with built, recording(scenario, label):
         run("init", "init", ws)
+        # The documents are the same whether or not memctl[semantic] is installed.
+        written = (ws / "memctl.yaml").read_text(encoding="utf-8")
+        assert "  semantic: auto " in written
+        written = written.replace("  semantic: auto ", "  semantic: off ")
+        (ws / "memctl.yaml").write_text(written, encoding="utf-8")
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
         run("thread import", "thread", "import", FIXTURES / "claude-session.jsonl")

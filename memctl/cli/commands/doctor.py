@@ -55,6 +55,7 @@ def doctor_command(
     ws, config = g.open()
     checks = [
         *_model_checks(ws, config, offline),
+        _recall_check(config),
         *_workspace_checks(ws),
         *_cron_checks(ws),
         *_codex_checks(ws),
@@ -87,6 +88,30 @@ def _sync_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
 
     problem = check_remote(ws, config)
     return [Check("sync remote", problem is None, problem or f"{config.sync.remote} answers")]
+
+
+def _recall_check(config: Config) -> Check:
+    """How recall ranks: BM25 alone, or fused with which semantic leg. WordLlama (the
+    `memctl[semantic]` extra) is loaded and asked for one vector, offline, so a broken
+    install shows here rather than as a note on every recall."""
+    from memctl.models.interface import EmbeddingFailed
+    from memctl.models.semantic import INSTALL_HINT, NAME, WordLlamaEmbedder, installed
+
+    spec = config.memory.embedding_model
+    if spec is not None:
+        return Check("recall", True, f"BM25 + embeddings from {spec.name} (memory.embedding_model)")
+    mode = config.recall.semantic
+    if mode == "off":
+        return Check("recall", True, "BM25 (recall.semantic: off)")
+    if not installed():
+        if mode == "on":
+            return Check("recall", False, f"recall.semantic is on: {INSTALL_HINT}")
+        return Check("recall", True, f"BM25 ({INSTALL_HINT})")
+    try:
+        WordLlamaEmbedder().embed(["doctor"])
+    except EmbeddingFailed as exc:
+        return Check("recall", False, str(exc))
+    return Check("recall", True, f"BM25 + semantic leg {NAME} (offline, the model in its wheel)")
 
 
 def _specs(config: Config) -> list[tuple[str, ModelSpec]]:

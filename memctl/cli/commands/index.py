@@ -30,7 +30,8 @@ def index_command(
     """Bring the search index (.memctl/index.sqlite) up to date; search does it by itself.
 
     The index is a cache: deleting it loses nothing, and search scans the files when it
-    cannot use it. With memory.embedding_model set, new records are embedded too.
+    cannot use it. With an embedder (memctl[semantic] installed, or
+    memory.embedding_model set), new records are embedded too.
     Exit 1 when it cannot be built (no FTS5 trigram tokenizer, the workspace lock is
     held, a read-only folder) or the embedding provider fails.
 

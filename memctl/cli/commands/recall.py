@@ -36,8 +36,9 @@ def recall_command(
         ),
     ] = False,
 ) -> None:
-    """The records that best answer QUERY, best first (BM25, and embeddings when
-    memory.embedding_model is set), from MEMORY.md, the ledgers and the thread logs.
+    """The records that best answer QUERY, best first (BM25, fused with the offline
+    semantic leg when memctl[semantic] is installed, or with memory.embedding_model's
+    embeddings), from MEMORY.md, the ledgers and the thread logs.
 
     Unlike search, the words need not all be there nor in order; a few newer records
     get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none.

@@ -1,0 +1,84 @@
+"""The offline semantic leg of recall: WordLlama, the `memctl[semantic]` extra.
+
+WordLlama (MIT) ships its 16 MB model inside its 19 MB wheel, so it is loaded from the
+package folder with downloads disabled: no key, no network, ever. It is an `Embedder`
+like the litellm adapter's, so recall stores its vectors in the index (each record
+embedded once) and fuses its ranking with BM25 the same way.
+
+Importing this module imports nothing of WordLlama's: `installed()` asks the import
+system where the package is without loading it, and the model (numpy, tokenizers, about
+a second) loads on the first `embed`, so a command that never ranks by meaning (search,
+every hook that does not recall) never pays for it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from memctl.core.config import Config
+from memctl.models.interface import EmbeddingFailed
+
+PACKAGE = "wordllama"
+MODEL = "l2_supercat"
+DIM = 256
+NAME = f"wordllama:{MODEL}_{DIM}"
+INSTALL_HINT = "install memctl[semantic] for the semantic leg"
+
+
+def installed() -> bool:
+    """Whether the extra is installed, without importing it."""
+    try:
+        return importlib.util.find_spec(PACKAGE) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def embedder_name(config: Config) -> str | None:
+    """The name of the embedder recall ranks with, without building it:
+    memory.embedding_model's when set (a user with a key chose it), else WordLlama's when
+    `recall.semantic` is on, or auto and the extra is installed; None: BM25 alone."""
+    if config.memory.embedding_model is not None:
+        return config.memory.embedding_model.name
+    mode = config.recall.semantic
+    return NAME if mode == "on" or (mode == "auto" and installed()) else None
+
+
+class WordLlamaEmbedder:
+    """WordLlama's `l2_supercat` model at 256 dimensions, from inside its wheel."""
+
+    name = NAME
+
+    def __init__(self) -> None:
+        self._model: Any = None
+
+    def _load(self) -> Any:
+        if self._model is None:
+            if not installed():
+                raise EmbeddingFailed(f"{PACKAGE} is not installed ({INSTALL_HINT})")
+            try:
+                import wordllama
+                from wordllama import WordLlama
+
+                self._model = WordLlama.load(
+                    config=MODEL,
+                    cache_dir=Path(wordllama.__file__).parent,
+                    dim=DIM,
+                    disable_download=True,
+                )
+            except Exception as exc:  # any failure to load is one failure of the leg
+                raise EmbeddingFailed(f"{NAME} did not load: {exc}") from exc
+        return self._model
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        model = self._load()
+        try:
+            rows = model.embed(texts, norm=True)
+        except Exception as exc:
+            raise EmbeddingFailed(f"{NAME} failed: {exc}") from exc
+        return [[float(x) for x in row] for row in rows]
+
+    def cost(self, tokens: int) -> float | None:
+        """Local: free."""
+        return 0.0

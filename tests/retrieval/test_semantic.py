@@ -1,0 +1,230 @@
+"""Recall's offline semantic leg (the `memctl[semantic]` extra, WordLlama; issue 26).
+
+The model loads from inside its wheel with no network, each record is embedded once
+and kept in the index, recall fuses it with BM25 under `recall.semantic: auto|on`, and
+BM25 ranks alone under `off` or without the extra; `doctor` says which, in one line.
+The fusion functions are unit-tested here too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memctl.core.config import load_config
+from memctl.core.errors import ConfigError
+from memctl.core.workspace import Workspace
+from memctl.models import semantic
+from memctl.models.resolve import resolve_embedder
+from memctl.models.semantic import NAME, WordLlamaEmbedder
+from memctl.pipeline.status import status
+from memctl.retrieval.index import fresh_index, index_path
+from memctl.retrieval.recall import recall, rrf, weighted
+from tests.support.helpers import BM25_ONLY
+from tests.support.hooks import claude_input, context_of, hook
+
+needs_extra = pytest.mark.skipif(
+    not semantic.installed(), reason="memctl[semantic] (wordllama) is not installed"
+)
+
+PARAPHRASE = "which vehicle was purchased?"  # no word of it is in the record
+
+
+@pytest.fixture
+def ws(workspace: Path) -> Path:
+    lines = [f"- filler fact number {i} about the release train" for i in range(100)]
+    lines.append("- Dana bought a new automobile in March.")
+    (workspace / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return workspace
+
+
+def configure(root: Path, mode: str) -> None:
+    (root / "memctl.yaml").write_text(f"recall:\n  semantic: '{mode}'\n", encoding="utf-8")
+
+
+def ask(root: Path, query: str):  # type: ignore[no-untyped-def]
+    config = load_config(root / "memctl.yaml")
+    return recall(Workspace(root), config, query, embedder=resolve_embedder(config))
+
+
+def stored_vectors(root: Path) -> int:
+    with contextlib.closing(sqlite3.connect(index_path(Workspace(root)))) as conn:
+        (count,) = conn.execute("SELECT count(*) FROM vectors WHERE model = ?", (NAME,)).fetchone()
+    return int(count)
+
+
+# --------------------------------------------------------------------------- fusion
+
+
+def test_rrf_adds_each_rankings_reciprocal_rank() -> None:
+    scores = rrf([1, 2, 3], [3, 4])
+    assert scores[3] == pytest.approx(1 / 63 + 1 / 61)
+    assert scores[1] == pytest.approx(1 / 61) and scores[4] == pytest.approx(1 / 62)
+    assert max(scores, key=scores.__getitem__) == 3  # on both lists, ahead of either's first
+
+
+def test_weighted_fusion_scales_each_leg_and_keeps_a_clear_lead() -> None:
+    bm25 = {1: 20.0, 2: 5.0, 3: 4.0}  # record 1 far ahead on words
+    meaning = {2: 0.50, 3: 0.52, 4: 0.30}
+    fused = weighted(bm25, meaning, 0.5)
+    assert fused[1] == pytest.approx(0.5)  # best on BM25 (1.0), unranked by meaning (0)
+    assert fused[4] == pytest.approx(0.0)  # lowest of the semantic leg, not on BM25's
+    assert fused[3] == pytest.approx(0.5 * 0 + 0.5 * 1.0)
+    assert sorted(fused, key=lambda r: -fused[r])[-1] == 4
+    assert weighted({7: 3.0}, {}, 0.6) == {7: pytest.approx(0.4)}  # one score: scaled 1
+    assert weighted({}, {}, 0.5) == {}
+
+
+# --------------------------------------------------------------------------- config
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [("", "auto"), ("recall:\n  semantic: on\n", "on"), ("recall:\n  semantic: off\n", "off")],
+)
+def test_recall_semantic_reads_auto_on_off(workspace: Path, text: str, mode: str) -> None:
+    (workspace / "memctl.yaml").write_text(text, encoding="utf-8")
+    assert load_config(workspace / "memctl.yaml").recall.semantic == mode
+
+
+def test_recall_semantic_refuses_another_value(workspace: Path) -> None:
+    (workspace / "memctl.yaml").write_text("recall:\n  semantic: maybe\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="'maybe' is not one of auto, on, off"):
+        load_config(workspace / "memctl.yaml")
+
+
+# --------------------------------------------------------------------------- without the extra
+
+
+def test_without_the_extra_auto_is_bm25_and_doctor_says_so_once(
+    ws: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(semantic, "installed", lambda: False)
+    configure(ws, "auto")
+    assert resolve_embedder(load_config(ws / "memctl.yaml")) is None
+    found = ask(ws, PARAPHRASE)
+    assert (found.ranking, found.notes) == ("bm25", [])
+    run = cli("-w", ws, "doctor", "--offline")
+    lines = [line for line in run.stdout.splitlines() if "recall" in line]
+    assert lines == ["ok    recall: BM25 (install memctl[semantic] for the semantic leg)"]
+
+
+def test_semantic_on_without_the_extra_ranks_by_bm25_with_a_note(
+    ws: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(semantic, "installed", lambda: False)
+    configure(ws, "on")
+    found = ask(ws, "Dana automobile")
+    assert found.ranking == "bm25" and found.hits[0].source == "MEMORY.md:101"
+    assert found.notes == [
+        "without embeddings (wordllama is not installed (install memctl[semantic] for the "
+        "semantic leg)); ranked by BM25 alone"
+    ]
+    run = cli("-w", ws, "doctor", "--offline")
+    assert "FAIL  recall: recall.semantic is on: install memctl[semantic]" in run.stdout
+    assert run.exit_code == 1
+
+
+def test_doctor_names_the_ranking_when_semantic_is_off(ws: Path, cli) -> None:
+    (ws / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    run = cli("-w", ws, "doctor", "--offline")
+    assert "ok    recall: BM25 (recall.semantic: off)" in run.stdout.splitlines()
+
+
+# --------------------------------------------------------------------------- with the extra
+
+
+@needs_extra
+def test_the_model_loads_from_its_wheel_with_no_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No socket may connect and HOME is empty: the model comes from the package folder,
+    or the load fails."""
+
+    def refuse(*_args: object) -> None:
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    embedder = WordLlamaEmbedder()
+    car, automobile, sourdough = embedder.embed(
+        ["I bought a car", "Dana purchased an automobile", "my sourdough starter died"]
+    )
+    assert len(car) == 256
+    assert sum(x * x for x in car) == pytest.approx(1.0, rel=1e-4)
+
+    def cosine(a: list[float], b: list[float]) -> float:
+        return sum(x * y for x, y in zip(a, b, strict=True))
+
+    assert cosine(car, automobile) > cosine(car, sourdough)
+    assert not (tmp_path / "cache").exists() and not (tmp_path / ".cache").exists()
+
+
+@needs_extra
+def test_semantic_on_finds_a_paraphrase_bm25_cannot_and_off_does_not(ws: Path) -> None:
+    configure(ws, "off")
+    off = ask(ws, PARAPHRASE)
+    assert off.ranking == "bm25"
+    assert "MEMORY.md:101" not in [hit.source for hit in off.hits]
+    for mode in ("on", "auto"):
+        configure(ws, mode)
+        found = ask(ws, PARAPHRASE)
+        assert (found.ranking, found.notes) == ("hybrid", [])
+        assert found.hits[0].source == "MEMORY.md:101"
+
+
+@needs_extra
+def test_each_record_is_embedded_once_and_kept_in_the_index(ws: Path) -> None:
+    configure(ws, "on")
+    ask(ws, PARAPHRASE)
+    assert stored_vectors(ws) == 101
+    ask(ws, "release train")
+    assert stored_vectors(ws) == 101
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- Dana sold the old bicycle.\n")
+    ask(ws, "release train")
+    assert stored_vectors(ws) == 102
+
+
+@needs_extra
+def test_doctor_names_the_model_with_the_extra(ws: Path, cli) -> None:
+    configure(ws, "auto")
+    run = cli("-w", ws, "doctor", "--offline")
+    assert f"ok    recall: BM25 + semantic leg {NAME} (offline, the model in its wheel)" in (
+        run.stdout.splitlines()
+    )
+
+
+@needs_extra
+def test_the_prompt_hook_leaves_the_model_unloaded_under_auto(
+    ws: Path, cli, tmp_path: Path
+) -> None:
+    """Every agent prompt would wait a second for WordLlama's load: under auto the hook
+    ranks by BM25 (nothing embedded), under on it fuses the leg (every record embedded)."""
+    for mode, embedded in (("auto", 0), ("on", 101)):
+        configure(ws, mode)
+        stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="Dana automobile")
+        context = context_of(hook(cli, ws, "claude-code", stdin).stdout, "UserPromptSubmit")
+        assert "Dana bought a new automobile" in context
+        assert stored_vectors(ws) == embedded
+
+
+@needs_extra
+def test_status_counts_what_the_semantic_leg_would_embed(ws: Path) -> None:
+    """status names the leg and counts the records it has not embedded yet."""
+    configure(ws, "auto")
+    ask(ws, "release train")  # embeds every record
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- Dana sold the old bicycle.\n")
+    with fresh_index(Workspace(ws), [], words=True):
+        pass  # the new line indexed, not embedded
+    found = status(Workspace(ws), load_config(ws / "memctl.yaml")).index
+    assert (found.embedding_model, found.embeddings_pending) == (NAME, 1)
+    configure(ws, "off")
+    found = status(Workspace(ws), load_config(ws / "memctl.yaml")).index
+    assert (found.embedding_model, found.embeddings_pending) == (None, None)
