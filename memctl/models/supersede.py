@@ -26,6 +26,18 @@ value), whatever its form. What is not read as a claim is never stale: a fact th
 mentions a subject without giving it a value ("staging was slow on Monday", "Dana
 visited Lisbon") stays. English only; the rules read sentence shapes, not topics.
 
+Beyond the claims, a change is read by structure (`_structural`), for wordings no rule
+was written for: a later fact with the same words but one short value after the verb
+(a number, date, time, identifier or proper noun: "CI for the web team now runs in
+Drone" after "... runs in Jenkins"); a later fact with a change cue ("now", "new",
+"moved", "these days", ...) whose value, of the same sort, is put somewhere by on, in,
+at or to for the same subject ("Ravi started a new job at Soylent" after "Ravi is at
+Globex"); a later fact naming an earlier value as the one replaced ("moved off
+Confluence and onto Notion"). Never when the later fact adds ("also", "another"), the
+value differs inside the subject or names a thing ("leads the Onyx review"), or either
+tells a past event ("visited Berlin"). Facts are paired only within a bucket (the same
+subject word and frame, or the same named value), with the newest 32 of it.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
