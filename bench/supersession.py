@@ -1016,15 +1016,19 @@ def measure(
 
 
 def detection_time(cases: list[Case]) -> float:
-    """Seconds `stale()` takes over a MEMORY.md-sized list: the set's facts, repeated
-    (a subject said many times is the worst case for any step that pairs facts)."""
+    """Seconds `stale()` takes over a MEMORY.md-sized list (the best of three runs): the
+    set's facts, repeated (a subject said many times is the worst case for any step that
+    pairs facts)."""
     from memctl.models.supersede import stale
 
     texts = [t for c in cases for t in [c.old, *([c.new] if c.new else []), *c.distractors]]
     facts = (texts * (DETECT_FACTS // len(texts) + 1))[:DETECT_FACTS]
-    start = time.perf_counter()
-    stale(facts)
-    return time.perf_counter() - start
+    best = float("inf")
+    for _ in range(3):  # the best of three: the machine is shared
+        start = time.perf_counter()
+        stale(facts)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def main() -> int:
