@@ -26,6 +26,18 @@ value), whatever its form. What is not read as a claim is never stale: a fact th
 mentions a subject without giving it a value ("staging was slow on Monday", "Dana
 visited Lisbon") stays. English only; the rules read sentence shapes, not topics.
 
+Beyond the claims, a change is read by structure (`_structural`), for wordings no rule
+was written for: a later fact with the same words but one short value after the verb
+(a number, date, time, identifier or proper noun: "CI for the web team now runs in
+Drone" after "... runs in Jenkins"); a later fact with a change cue ("now", "new",
+"moved", "these days", ...) whose value, of the same sort, is put somewhere by on, in,
+at or to for the same subject ("Ravi started a new job at Soylent" after "Ravi is at
+Globex"); a later fact naming an earlier value as the one replaced ("moved off
+Confluence and onto Notion"). Never when the later fact adds ("also", "another"), the
+value differs inside the subject or names a thing ("leads the Onyx review"), or either
+tells a past event ("visited Berlin"). Facts are paired only within a bucket (the same
+subject word and frame, or the same named value), with the newest 32 of it.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -34,7 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 MAX_FACT_CHARS = 400
@@ -741,7 +753,336 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
                     found[j] = i
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
+    _structural(facts, about, found)
     return found
+
+
+# Supersession read by structure, not phrasing: two facts that say the same thing but
+# for one short value ("CI for the web team runs in Jenkins" / "CI for the web team now
+# runs in Drone"), or a later fact that names the earlier one's value as the one it
+# replaces ("sold the Volvo XC40 and bought a Kia Niro").
+# Words that say a change happened or hedge nothing: left out before two facts are
+# aligned, and (_CUE) counted as a sign that the later fact changes the earlier one.
+_CUE = re.compile(
+    r"\b(?:now|new|moved|moving|changed|switched|migrated|shifted|renamed|relocated|"
+    r"no longer|instead|rather than|any ?more|from now on|going forward|these days|"
+    r"since then|replaced|took over|taken over|from \S+ to|rebranded|updated|as of|starting|"
+    r"from next|cut over|rescheduled|postponed|delayed|pushed)\b",
+    re.I,
+)
+_FILLER = _set(
+    """a an the is are was were be been being has have had will would got gets 's ’s
+    now currently new still again just recently officially finally then today yesterday
+    these days going forward"""
+)
+# A later fact that adds to a list or speaks of another one ("also likes", "another
+# car", "Dana's other phone") replaces nothing.
+_ADDS = _set("also too another other second additional additionally both extra besides")
+# A clause that trails the value ("after the reorg", "since 2021", "because ...").
+_TRAIL = re.compile(
+    r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|after|before|until|as of|starting|effective|"
+    r"from now on|going forward|these days|this|next|last|every|yesterday|today|"
+    r"in the (?:spring|summer|autumn|fall|winter)|when|while|which|so that)\b).*$",
+    re.I,
+)
+# An event in the past ("visited Lisbon", "flew to Oslo") is not a state a later one
+# replaces, unless it says a change ("moved", "switched": _CUE).
+_PAST = re.compile(
+    r"(?:^|\s)(?!(?:is|are|was|were|been|be|has|have|had) )[a-z]+ (?:[a-z]+ed|went|flew|met|saw|took|gave|spent|ran|wrote|"
+    r"bought|sold|made|did|came|left|told|said|grew|drove|rode|ate|won|lost|found|got)\b"
+)
+# Words that name the value a later fact replaces: "from A", "instead of A", "left A".
+_NAMES_OLD = re.compile(
+    r"\b(?:from|instead of|rather than|in place of|off|left|dropped|ditched|replaced|"
+    r"no longer \w+(?: \w+)?)\s+(?P<old>\S+(?:\s+\S+){0,3})",
+    re.I,
+)
+_TOKEN = re.compile(r"[+]?[\w][\w'’./:@+-]*")
+_MONTHS = _set(
+    """jan january feb february mar march apr april may jun june jul july aug august sep
+    sept september oct october nov november dec december mon monday tue tuesday wed
+    wednesday thu thursday fri friday sat saturday sun sunday am pm"""
+)
+# What is said of the subject starts at its verb: an auxiliary, a verb in -s (not -ss,
+# -us, -is: "status", "class") or -ed, or a colon ("New date for the audit: March 3").
+_VERB = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|will|can|got|gets|goes|still|now|"
+    r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
+    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]))|[a-z]+ed)\b|:\s"
+)
+_LIGHT = _set("in at on to for of from by with as into onto near")
+_PAIR_LIMIT = 32
+"""Each fact is aligned with at most this many earlier facts of its bucket (the newest),
+so detection stays linear however often a subject is mentioned."""
+
+
+def _is_value(token: str) -> bool:
+    """A token that can be a value: a number or identifier, a proper noun, a date word."""
+    return (
+        any(c.isdigit() for c in token)
+        or token[:1].isupper()
+        or token.casefold().rstrip(".") in _MONTHS
+    )
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """A fact as aligned: its tokens (original case, filler left out), their folded form,
+    and whether it adds to a list, says a change, or tells a past event."""
+
+    tokens: tuple[str, ...]
+    folded: tuple[str, ...]
+    adds: bool
+    cue: bool
+    past: bool
+    said: int
+    """How many tokens come before what is said of the subject (its verb, or a colon):
+    a value is looked for after them ("The deadline for the Atlas launch is tight" and
+    "... for the Juno launch is tight" differ in their subject, not in a value)."""
+    values: tuple[bool, ...]
+    """Which tokens can be a value (_is_value)."""
+    placed: tuple[frozenset[str], str, str] | None = None
+    """Its value put somewhere, when it ends in one (_placed)."""
+
+    @property
+    def key(self) -> tuple[str, frozenset[str]] | None:
+        """Two facts one value apart share their first word (the subject is never the
+        value: "Dana lives in Lisbon" / "Omar lives in Lisbon") and their other words."""
+        if len(self.folded) < 2:
+            return None
+        frame = frozenset(f for v, f in zip(self.values[1:], self.folded[1:], strict=True) if not v)
+        return self.folded[0], frame
+
+
+def _kept(text: str) -> tuple[str, ...]:
+    tokens = [t.replace("’", "'").rstrip(".:") for t in _TOKEN.findall(text)]
+    tokens = [t.removesuffix("'s") if len(t) > 2 else t for t in tokens]
+    return tuple(t for t in tokens if t and t.casefold() not in _FILLER)
+
+
+def _shape(text: str, about: str | None = None) -> _Shape | None:
+    """The fact as aligned, or None when it cannot be (too long, a question, no verb,
+    a pronoun or "our" for a subject that `about` does not name)."""
+    if len(text) > MAX_FACT_CHARS:
+        return None
+    if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
+        about = about or speaker[1]
+    sentence = _clean(text)
+    if not sentence or sentence.endswith("?"):
+        return None
+    sentence = re.sub(
+        r"^(?:from|starting|beginning|as of|since|after) (?:next |this |last )?\w+ ",
+        "",
+        sentence,
+        flags=re.I,
+    )
+    start = re.match(r"\S+\s+\S+", sentence)
+    trail = _TRAIL.search(sentence, start.end() if start else len(sentence))
+    head = sentence[: trail.start()] if trail else sentence
+    kept = _kept(head)
+    if not kept:
+        return None
+    doer = re.match(r"(?:we|they|ops)\s", head, re.I)
+    verb = doer or _VERB.search(head)
+    if verb is None:
+        return None
+    if doer:
+        pass  # "We host staging on db3": the subject follows the verb (_placed)
+    elif kept[0].casefold() in _PRONOUNS | {"our", "my", "your", "their", "his"}:
+        if about is None:
+            return None
+        kept = (about, *kept[1:])
+    folded = tuple(t.casefold() for t in kept)
+    past = bool(_PAST.search(" " + head.casefold())) and not _CUE.search(head)
+    said = len(_kept(head[: verb.end() if doer else verb.start()]))
+    adds = bool(_ADDS & set(folded))
+    values = tuple(map(_is_value, kept))
+    shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
+    return replace(shape, placed=_placed(shape))
+
+
+def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
+    """The later fact says what the earlier one said but for one short value span (a
+    number, a date, a time, an identifier, a proper noun), not at its start: the same
+    words around it, enough of them (three, or two with a change cue) to be one
+    statement about one subject."""
+    if newer.adds or newer.past or older.past:
+        return False
+    a, b = older.folded, newer.folded
+    if a == b:
+        return False
+    i1 = 0  # the words both start with, and (i2, j2 on) the words both end with
+    while i1 < min(len(a), len(b)) and a[i1] == b[i1]:
+        i1 += 1
+    i2, j2 = len(a), len(b)
+    while i2 > i1 and j2 > i1 and a[i2 - 1] == b[j2 - 1]:
+        i2, j2 = i2 - 1, j2 - 1
+    j1 = i1
+    if i2 == i1 or j2 == j1:
+        return False  # a word added or left out, no value changed
+    if i1 < older.said or j1 < newer.said or i2 - i1 > 4 or j2 - j1 > 4:
+        return False
+    if not (all(older.values[i1:i2]) and all(newer.values[j1:j2])):
+        return False
+    if i2 < len(older.folded) and older.folded[i2] not in _LIGHT:
+        return False  # a name before a noun names a thing: "leads the Onyx review"
+    if set(older.folded[i1:i2]) & set(newer.folded) or set(newer.folded[j1:j2]) & set(older.folded):
+        return False
+    same = len(older.folded) - (i2 - i1)
+    return same >= 3 or (same >= 2 and newer.cue)
+
+
+_WHERE = _set("on in at to onto into")
+_DOERS = _set("we they ops i you")
+_TOWARD = _set("to onto into")
+
+
+def _kind(token: str) -> str:
+    """The sort of a value, by its form: a time, a date, an identifier, a number, a name."""
+    folded = token.casefold()
+    if re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm)?|\d{1,2}:\d\d", folded):
+        return "time"
+    if _DATE.fullmatch(token) or re.fullmatch(r"\d{4}-\d\d(?:-\d\d)?", folded):
+        return "date"
+    if folded in _MONTHS:
+        return "date"
+    if re.fullmatch(r"[+]?\d[\d ./-]*", folded):
+        return "number"
+    if any(c.isdigit() for c in token):
+        return "id"
+    return "name"
+
+
+def _placed(shape: _Shape) -> tuple[frozenset[str], str, str] | None:
+    """(subject, value, its sort) when the fact ends in a value put somewhere by "on",
+    "in", "at", "to", "onto", "into" ("Ravi is at Globex", "We host the search cluster
+    on wh-2", "The search cluster has been moved over to wh-28"); the subject is what
+    comes before the verb, or what "we" do something to."""
+    folded, tokens = shape.folded, shape.tokens
+    end = len(folded)
+    start = end
+    while start > shape.said and shape.values[start - 1]:
+        start -= 1
+    if start == end or end - start > 4 or start < 1 or folded[start - 1] not in _WHERE:
+        return None
+    if folded[0] in _DOERS:
+        after = folded[shape.said + 1 : start - 1]
+        cut = next((k for k, f in enumerate(after) if f in ("off", "from", "and")), len(after))
+        subject = [f for f in after[:cut] if f not in _LIGHT]
+    else:
+        subject = [f for f in folded[: shape.said] if f not in _LIGHT]
+    if not subject or len(subject) > 6:
+        return None
+    value = " ".join(folded[start:end])
+    return frozenset(subject), value, _kind(tokens[start])
+
+
+def _moved(newer: _Shape, older: _Shape) -> bool:
+    """Said in other words, a change of where something is: the same subject, a value of
+    the same sort put somewhere by both, another one, and a change cue in the later
+    fact ("now", "new", "moved", "migrated", "these days")."""
+    if not newer.cue or newer.adds or older.past:
+        return False
+    a, b = older.placed, newer.placed
+    if a is None or b is None or a[0] != b[0] or a[2] != b[2] or a[1] == b[1]:
+        return False
+    at = older.folded.index(a[1].split()[0])
+    if older.folded[0] not in _DOERS and at > older.said + 2:
+        return False  # "Marco loves the food in Lyon": the place of something else
+    where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
+    if where != older.folded[at - 1] and where not in _TOWARD:
+        return False  # "lives in Quito" then "now works at Aperture": another slot
+    return not set(b[1].split()) & set(older.folded)
+
+
+def _value_runs(shape: _Shape) -> list[str]:
+    """The runs of value tokens in a fact after its first word (folded, space-joined)."""
+    runs: list[str] = []
+    current: list[str] = []
+    for value, folded in zip(shape.values[1:], shape.folded[1:], strict=True):
+        if value:
+            current.append(folded)
+        elif current:
+            runs.append(" ".join(current))
+            current = []
+    if current:
+        runs.append(" ".join(current))
+    return runs
+
+
+def _names_old(newer_text: str, newer: _Shape, older: _Shape) -> bool:
+    """The later fact names a value of the earlier one as the one it replaces ("moved
+    from A to B", "B rather than A", "left A; now at B", "sold the A and bought a B"),
+    gives another value, and holds the earlier fact's other names (its subject)."""
+    if newer.adds:
+        return False
+    named = {
+        " ".join(w.casefold().rstrip(".,;:") for w in m["old"].split())
+        for m in _NAMES_OLD.finditer(_clean(newer_text))
+    }
+    older_runs = [older.folded[0], *_value_runs(older)] if older.folded else []
+    old = [run for run in older_runs if any(n.startswith(run) for n in named)]
+    if len(old) != 1:
+        return False
+    rest = [run for run in older_runs if run != old[0] and any(c.isalpha() for c in run)]
+    words = set(newer.folded)
+    if not rest or not all(set(run.split()) <= words for run in rest):
+        return False
+    # What the earlier fact says of its value must be said again, or be one verb of a
+    # state ("drives", "uses"): "Felix is hiring for Soylent" is not Felix's employer.
+    values = {w for run in older_runs for w in run.split()}
+    said = [w for w in older.folded if w not in values and w not in _LIGHT and w not in words]
+    if len(said) > 1 or (said and not re.fullmatch(r"[a-z]+[^su\W]s", said[0])):
+        return False
+    joined = " ".join(newer.folded)
+    return any(run not in older_runs and run != old[0] for run in _value_runs(newer)) or (
+        newer.folded[0] not in older_runs and _is_value(newer.tokens[0]) and old[0] in joined
+    )
+
+
+def _structural(
+    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+) -> None:
+    """Adds to `found` the facts a later one replaces by structure (see above). Pairs
+    are only looked at within a bucket (the same first word and other words, or an
+    earlier fact holding the value a later one names), the newest `_PAIR_LIMIT` of it."""
+    shapes = [_shape(text, about[i] if about else None) for i, text in enumerate(facts)]
+    by_key: dict[tuple[str, frozenset[str]], list[int]] = {}
+    by_run: dict[str, list[int]] = {}
+    by_place: dict[frozenset[str], list[int]] = {}
+    for i, shape in enumerate(shapes):
+        if shape is None:
+            continue
+        if (placed := shape.placed) is not None:
+            for j in by_place.get(placed[0], [])[-_PAIR_LIMIT:]:
+                older = shapes[j]
+                if j not in found and older is not None and _moved(shape, older):
+                    found[j] = i
+            by_place.setdefault(placed[0], []).append(i)
+        key = shape.key
+        if key is not None:
+            for j in by_key.get(key, [])[-_PAIR_LIMIT:]:
+                older = shapes[j]
+                if older is None:
+                    continue
+                if older.folded == shape.folded:
+                    found.pop(j, None)  # said again: current again
+                elif _one_value_apart(shape, older):
+                    found.setdefault(j, i)
+            by_key.setdefault(key, []).append(i)
+        if _NAMES_OLD.search(facts[i]):
+            named = {
+                " ".join(w.casefold().rstrip(".,;:") for w in m["old"].split()).split()[0]
+                for m in _NAMES_OLD.finditer(_clean(facts[i]))
+            }
+            for word in named:
+                for j in by_run.get(word, [])[-_PAIR_LIMIT:]:
+                    older = shapes[j]
+                    if j not in found and older is not None and _names_old(facts[i], shape, older):
+                        found[j] = i
+        runs = [*_value_runs(shape), *shape.folded[:1]]
+        for word in {run.split()[0] for run in runs}:
+            by_run.setdefault(word, []).append(i)
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")

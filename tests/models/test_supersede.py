@@ -118,3 +118,75 @@ def test_a_models_answer_loses_a_stale_bullet_only_beside_the_newer_value() -> N
     assert drop_stale(only_old, sources) == (only_old, [])
     unrelated = "# Memory\n\n- Staging is db3.\n- Prod is db1."
     assert drop_stale(unrelated, ["- Staging is db3.\n- Prod is db1.\n"]) == (unrelated, [])
+
+
+# Read by structure, not phrasing (issue 25 item 3): (older, newer) per class.
+BY_STRUCTURE = {
+    # the same words but for one short value after the verb
+    "one value apart": [
+        ("CI for the web team runs in Jenkins.", "CI for the web team now runs in Drone."),
+        ("The wiki backs up to bucket-4.", "The wiki backs up to bucket-9 now."),
+        ("Nadia's desk phone rings at ext 4410.", "Nadia's desk phone rings at ext 5120."),
+    ],
+    # a change cue, the same subject, a value of the same sort placed by on/in/at/to
+    "cued move": [
+        ("We keep the archive on nas-3.", "The archive now lives on nas-9."),
+        ("Ravi is at Globex.", "Ravi started a new job at Soylent."),
+        ("The payments queue lives on redis-10.", "We migrated the payments queue onto redis-65."),
+    ],
+    # the later fact names the earlier value as the one it replaces
+    "names the old value": [
+        ("The wiki runs on Confluence.", "The wiki moved off Confluence and onto Notion."),
+    ],
+}
+BY_STRUCTURE_KEEPS = {
+    "two people, the same attribute": [
+        ("Dana lives in Lisbon.", "Omar lives in Lisbon."),
+        ("Dana lives in Lisbon.", "Omar now lives in Porto."),
+        ("Nadia reports to Ravi.", "Omar reports to Sven."),
+    ],
+    "two attributes of one subject": [
+        ("Dana lives in Lisbon.", "Dana works in Porto."),
+        ("Yuki lives in Quito.", "Yuki now works at Aperture."),
+        ("Nadia's manager is Ravi.", "Nadia's mentor is Sven."),
+    ],
+    "a list that grows": [
+        ("Dana likes Vim.", "Dana also likes Emacs."),
+        ("The wiki backs up to bucket-4.", "The wiki also backs up to bucket-9."),
+        ("Dana drives a Volvo.", "Dana's other car is a Kia."),
+    ],
+    "a name in the subject or the object's noun, not a value": [
+        (
+            "The deadline for the Atlas launch is tight.",
+            "The deadline for the Juno launch is tight.",
+        ),
+        ("Marco leads the Onyx review on Fridays.", "Marco leads the Pulsar review on Fridays."),
+    ],
+    "an event, or the value in another relation": [
+        ("Dana visited Lisbon.", "Dana visited Berlin."),
+        ("Felix is hiring for Soylent.", "Felix left Soylent for Initech."),
+        ("Marco loves the food in Lyon.", "Marco moved to Berlin."),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"), [pair for pairs in BY_STRUCTURE.values() for pair in pairs]
+)
+def test_a_change_read_by_structure_makes_the_earlier_fact_stale(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"), [pair for pairs in BY_STRUCTURE_KEEPS.values() for pair in pairs]
+)
+def test_a_fact_alike_in_structure_that_changes_nothing_keeps_both(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
+
+
+def test_structural_pairs_are_bounded_and_a_repeat_is_current_again() -> None:
+    older, newer = "CI for the web team runs in Jenkins.", "CI for the web team now runs in Drone."
+    assert stale([older, newer, older]) == {1: 2}
+    # 2,000 facts about one subject: each is aligned with a bounded number of others
+    facts = [f"CI for the web team runs in ci-{n}." for n in range(2_000)]
+    assert len(stale(facts)) == 1_999
