@@ -142,6 +142,7 @@ class _Tools:
     run: Callable[..., ToolOutcome]
     names: tuple[str, ...]
     embedder: Embedder | None
+    exports: Callable[[Workspace, Config, list[str]], list[str]]
 
 
 @dataclass
@@ -297,6 +298,7 @@ class Server:
                 run_tool,
                 MEMORY_TOOL_NAMES,
                 resolve_embedder(self.config),  # memory_recall's, for the server's life
+                refresh_exports,
             )
         return self._tools
 
@@ -314,6 +316,7 @@ class Server:
                         call.arguments,
                         tools.names,
                         embedder=tools.embedder,
+                        exports=tools.exports,
                     )
                     if not call.cancelled:
                         self.answer(call.request_id, _text_result(outcome.text, outcome.is_error))
@@ -333,6 +336,18 @@ class Server:
             call.cancelled = True
         if self._busy.acquire(timeout=STOP_GRACE):
             self._busy.release()
+
+
+def refresh_exports(ws: Workspace, config: Config, facts: list[str]) -> list[str]:
+    """memory_forget's and memory_replace's exported blocks, written again (the tools are
+    in the turn layer, the export in agents: this server, above both, joins them)."""
+    from memctl.agents.export import refresh
+
+    done = refresh(ws, config, facts)
+    lines = [f"Rewrote the memory block in {path}." for path in done.changed]
+    lines += [f"Dropped the export {why}." for why in done.dropped]
+    lines += [f"Left the export {why}" for why in done.failed]
+    return lines
 
 
 _BAD_TEXT = "\0memctl: bad text"
