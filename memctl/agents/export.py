@@ -207,6 +207,17 @@ def refresh(
     return done
 
 
+def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> list[str]:
+    """`refresh` after memory_forget or memory_replace, said in the tool's answer (the
+    tools are in the turn layer, below this one: the MCP server and `memctl call` hand
+    this down to them)."""
+    done = refresh(ws, config, facts)
+    lines = [f"Rewrote the memory block in {path}." for path in done.changed]
+    lines += [f"Dropped the export {why}." for why in done.dropped]
+    lines += [f"Left the export {why}" for why in done.failed]
+    return lines
+
+
 def _not_exported(target: Path, kind: str) -> str | None:
     """Why `target` is no export any more (None: it holds its block)."""
     if kind not in memory_files():

@@ -290,6 +290,7 @@ class Server:
     def tools(self) -> _Tools:
         """The tools' schemas and dispatch, imported on first need."""
         if self._tools is None:
+            from memctl.agents.export import refreshed_lines
             from memctl.models.resolve import resolve_embedder
             from memctl.turn.tools import MEMORY_TOOL_NAMES, run_tool
 
@@ -298,7 +299,7 @@ class Server:
                 run_tool,
                 MEMORY_TOOL_NAMES,
                 resolve_embedder(self.config),  # memory_recall's, for the server's life
-                refresh_exports,
+                refreshed_lines,  # memory_forget's exports: this server is above agents
             )
         return self._tools
 
@@ -336,18 +337,6 @@ class Server:
             call.cancelled = True
         if self._busy.acquire(timeout=STOP_GRACE):
             self._busy.release()
-
-
-def refresh_exports(ws: Workspace, config: Config, facts: list[str]) -> list[str]:
-    """memory_forget's and memory_replace's exported blocks, written again (the tools are
-    in the turn layer, the export in agents: this server, above both, joins them)."""
-    from memctl.agents.export import refresh
-
-    done = refresh(ws, config, facts)
-    lines = [f"Rewrote the memory block in {path}." for path in done.changed]
-    lines += [f"Dropped the export {why}." for why in done.dropped]
-    lines += [f"Left the export {why}" for why in done.failed]
-    return lines
 
 
 _BAD_TEXT = "\0memctl: bad text"
