@@ -189,13 +189,13 @@ def refresh(
             stale.append(path)
             continue
         try:
-            states = _block_states(target, gone)
             result = export(ws, config, target, kind, dry_run=dry_run)
+            states = dry_run and _block_states(target, gone)
         except MemctlError as exc:
             said = str(exc)  # export's errors name the file first
             done.failed.append(said if said.startswith(path) else f"{path}: {said}")
             continue
-        if result.action != "unchanged" or (dry_run and states):
+        if result.action != "unchanged" or states:
             done.changed.append(path)
     if stale and not dry_run:
 
@@ -237,6 +237,9 @@ def _block_states(target: Path, gone: Forgotten) -> bool:
     """Whether the block in `target` has a line stating one of the `gone` facts."""
     if not gone:
         return False
-    text = target.read_text(encoding="utf-8").replace("\r\n", "\n")
+    try:
+        text = target.read_text(encoding="utf-8").replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return False  # export read it a moment ago; gone since, it is no copy
     _, block, _ = _split(target, text)
     return block is not None and any(gone.states(line) for line in block.splitlines())

@@ -202,3 +202,14 @@ def test_an_export_gone_or_without_its_block_is_dropped_in_one_line(cli, ws, age
     assert "exports" not in state
     again = cli("-w", ws, "forget", "dana leads")
     assert "export" not in again.stderr
+
+
+def test_an_export_whose_block_cannot_be_written_is_named_and_kept(cli, ws, agents_md):
+    agents_md.write_text(agents_md.read_text() + "<!-- memctl:end -->\n")  # two ends
+
+    run = cli("-w", ws, "forget", "staging is")
+
+    assert run.exit_code == 0, run.stderr
+    assert f"forget: left the export {agents_md}: the memctl marker comments" in run.stderr
+    state = json.loads((ws / ".memctl" / "state.json").read_text())
+    assert state["exports"] == {str(agents_md): "agents-md"}
