@@ -6,6 +6,12 @@ prints (`memctl.core.memory.memory_block`: MEMORY.md redacted, cut on whole line
 note pointing at memory_search); the next export replaces it in place and leaves the
 rest of the file as it was.
 
+Every target written is recorded in state.json (`State.exports`): after a forget, the
+entry point that ran it (the `forget` command, the MCP server) calls `refresh` so that
+no exported block keeps stating the forgotten fact; a stage cannot, being below this
+layer. A target gone, or whose block was taken out by hand, is dropped from the record
+then.
+
 Limits: the block stays within `CONTEXT_CAP`, as a hook's would, and a file an agent
 reads only so much of (`MemoryFile.max_bytes`) within that as a whole, so the block is
 cut to what the rest of the file leaves.
@@ -14,15 +20,18 @@ cut to what the rest of the file leaves.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from memctl.agents.registry import memory_files
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
-from memctl.core.errors import UsageError, unreadable
+from memctl.core.errors import MemctlError, UsageError, unreadable
+from memctl.core.forgotten import Forgotten, fact_key
 from memctl.core.memory import CONTEXT_CAP, memory_block
+from memctl.core.state import State
 from memctl.core.workspace import Workspace
 
 BEGIN = "<!-- memctl:begin (written by `memctl export`; the next export replaces this block) -->"
@@ -123,6 +132,8 @@ def export(
             str(target),
         )
     )
+    if not dry_run:
+        _record(ws, target, kind)
     if not dry_run and action != "unchanged":
         mode = target.stat().st_mode & 0o777 if old is not None else 0o644
         try:
@@ -139,3 +150,96 @@ def export(
         diff=diff,
         dry_run=dry_run,
     )
+
+
+def _record(ws: Workspace, target: Path, kind: str) -> None:
+    """Remember `target` as an export of `kind` (state.json), once."""
+    path = os.path.abspath(target)  # not resolved: the link the user named stays the target
+    if ws.read_state().exports.get(path) != kind:
+        ws.update_state(lambda state: state.exports.__setitem__(path, kind))
+
+
+@dataclass
+class Refresh:
+    """What `refresh` did to the recorded exports (or would do: `dry_run`)."""
+
+    changed: list[str] = field(default_factory=list)
+    """Targets whose block was (would be) rewritten: absolute paths."""
+    dropped: list[str] = field(default_factory=list)
+    """Targets dropped from the record: `PATH: why` (gone, or no block any more)."""
+    failed: list[str] = field(default_factory=list)
+    """Targets left as they were, kept in the record: `PATH: why`."""
+    dry_run: bool = False
+
+
+def refresh(
+    ws: Workspace, config: Config, facts: list[str] | None = None, *, dry_run: bool = False
+) -> Refresh:
+    """Export again into every recorded target that still holds its block. `facts`: the
+    facts a forget is about to remove; a dry run (MEMORY.md still stating them) counts a
+    block that states one as one that would change."""
+    done = Refresh(dry_run=dry_run)
+    gone = Forgotten({fact_key(fact) for fact in facts or []})
+    stale: list[str] = []
+    for path, kind in sorted(ws.read_state().exports.items()):
+        target = Path(path)
+        why = _not_exported(target, kind)
+        if why is not None:
+            done.dropped.append(f"{path}: {why}")
+            stale.append(path)
+            continue
+        try:
+            result = export(ws, config, target, kind, dry_run=dry_run)
+            states = dry_run and _block_states(target, gone)
+        except MemctlError as exc:
+            said = str(exc)  # export's errors name the file first
+            done.failed.append(said if said.startswith(path) else f"{path}: {said}")
+            continue
+        if result.action != "unchanged" or states:
+            done.changed.append(path)
+    if stale and not dry_run:
+
+        def drop(state: State) -> None:
+            for path in stale:
+                state.exports.pop(path, None)
+
+        ws.update_state(drop)
+    return done
+
+
+def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> list[str]:
+    """`refresh` after memory_forget or memory_replace, said in the tool's answer (the
+    tools are in the turn layer, below this one: the MCP server and `memctl call` hand
+    this down to them)."""
+    done = refresh(ws, config, facts)
+    lines = [f"Rewrote the memory block in {path}." for path in done.changed]
+    lines += [f"Dropped the export {why}." for why in done.dropped]
+    lines += [f"Left the export {why}" for why in done.failed]
+    return lines
+
+
+def _not_exported(target: Path, kind: str) -> str | None:
+    """Why `target` is no export any more (None: it holds its block)."""
+    if kind not in memory_files():
+        return f"unknown export kind {kind!r}"
+    try:
+        with target.open(encoding="utf-8", newline="") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return "gone"
+    except (OSError, UnicodeDecodeError):
+        return None  # export says what is wrong with it, and the record stays
+    lines = {line.strip() for line in text.splitlines()}
+    return None if BEGIN in lines or END in lines else "no memctl block in it any more"
+
+
+def _block_states(target: Path, gone: Forgotten) -> bool:
+    """Whether the block in `target` has a line stating one of the `gone` facts."""
+    if not gone:
+        return False
+    try:
+        text = target.read_text(encoding="utf-8").replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return False  # export read it a moment ago; gone since, it is no copy
+    _, block, _ = _split(target, text)
+    return block is not None and any(gone.states(line) for line in block.splitlines())

@@ -130,6 +130,11 @@ class State:
     """Model name -> the context window an overflow error stated."""
     imports: dict[str, ImportMark] = field(default_factory=dict)
     """Transcript file -> how far `thread import` read it."""
+    exports: dict[str, str] = field(default_factory=dict)
+    """AGENTS.md or CLAUDE.md (absolute path, as given: a link stays a link) -> the kind
+    `memctl export` wrote a memory block into it as. A forget refreshes these blocks, so
+    no exported copy keeps stating a forgotten fact; one gone or without its block is
+    dropped from here at that refresh."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Top-level keys this version does not know, written back as read."""
 

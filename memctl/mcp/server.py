@@ -142,6 +142,7 @@ class _Tools:
     run: Callable[..., ToolOutcome]
     names: tuple[str, ...]
     embedder: Embedder | None
+    exports: Callable[[Workspace, Config, list[str]], list[str]]
 
 
 @dataclass
@@ -289,6 +290,7 @@ class Server:
     def tools(self) -> _Tools:
         """The tools' schemas and dispatch, imported on first need."""
         if self._tools is None:
+            from memctl.agents.export import refreshed_lines
             from memctl.models.resolve import resolve_embedder
             from memctl.turn.tools import MEMORY_TOOL_NAMES, run_tool
 
@@ -297,6 +299,7 @@ class Server:
                 run_tool,
                 MEMORY_TOOL_NAMES,
                 resolve_embedder(self.config),  # memory_recall's, for the server's life
+                refreshed_lines,  # memory_forget's exports: this server is above agents
             )
         return self._tools
 
@@ -314,6 +317,7 @@ class Server:
                         call.arguments,
                         tools.names,
                         embedder=tools.embedder,
+                        exports=tools.exports,
                     )
                     if not call.cancelled:
                         self.answer(call.request_id, _text_result(outcome.text, outcome.is_error))

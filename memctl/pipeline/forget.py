@@ -12,7 +12,9 @@ ledger), so a later consolidation keeps the new value.
 it) is overwritten in place with a mask of the same length, so every byte offset and
 watermark stays true; the search index is dropped (the next search rebuilds it), and the
 tombstone keeps only a digest. Each file is rewritten atomically; the files changed are
-listed.
+listed. Exported blocks (AGENTS.md, CLAUDE.md, often outside the workspace) are written
+again by the entry point after this stage (`memctl.agents.export.refresh`), after a
+plain forget too.
 """
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ class ForgetResult:
     """Where the MEMORY.md it rewrote was kept."""
     purged: list[str] = field(default_factory=list)
     """Files a purge rewrote (or would rewrite)."""
+    exports: list[str] = field(default_factory=list)
+    """Exported AGENTS.md/CLAUDE.md files (absolute paths) whose memory block was (would
+    be) written again without the facts. Filled by the entry point after the stage: the
+    export is in the agents layer, above this one."""
+    exports_dropped: list[str] = field(default_factory=list)
+    """Recorded exports dropped from state.json, `PATH: why` (the file is gone, or its
+    block was taken out)."""
     dry_run: bool = False
     """Nothing was written."""
 

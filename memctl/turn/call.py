@@ -34,7 +34,7 @@ from memctl.models.interface import Models, Request, Usage
 from memctl.models.windows import known_window, remember_window
 from memctl.pipeline.compact import CompactResult, compact, compact_to_fit
 from memctl.turn.context import ContextRequest, build_context
-from memctl.turn.tools import openai_tools, run_tool
+from memctl.turn.tools import RefreshExports, openai_tools, run_tool
 
 if TYPE_CHECKING:
     from memctl.pipeline.flush import FlushResult
@@ -101,6 +101,7 @@ def call(
     on_text: Callable[[str], None] | None = None,
     on_reply: Callable[[CallResult], None] | None = None,
     on_stage: Callable[[str], None] | None = None,
+    exports: RefreshExports | None = None,
 ) -> CallResult:
     """Run one turn of `thread` with `models.main` and return the reply; `models.compaction`
     summarises when the thread must be compacted, `models.memory` flushes and
@@ -113,6 +114,8 @@ def call(
     model streams it (a model that cannot stream gives it whole), `on_reply` the result
     once the turn is appended, before the per-call flush and maintenance, which can take
     longer than the turn itself, and `on_stage` the name of each of those as it starts.
+    `exports`: what memory_forget and memory_replace write the exported blocks again
+    with (`run_tool`'s, from the entry point).
     """
     check_thread_id(thread)
     if not text.strip():
@@ -121,6 +124,7 @@ def call(
     if dry_run:
         return turn.dry_run()
     turn.on_text = on_text
+    turn.exports = exports
     with ws.stage_lock(f"call.{thread}"):
         turn.run()
     if on_reply is not None:
@@ -145,6 +149,7 @@ class _Turn:
         """The output budget of the retry, when an overflow made it smaller."""
         self.entries: list[dict[str, Any]] | None = None
         self.on_text: Callable[[str], None] | None = None
+        self.exports: RefreshExports | None = None
 
     def _stamped(self, message: dict[str, Any]) -> dict[str, Any]:
         return {**message, "ts": self.ws.now().isoformat(timespec="seconds")}
@@ -258,7 +263,12 @@ class _Turn:
         for call in normalised:
             name, arguments = call["function"]["name"], call["function"]["arguments"]
             outcome = run_tool(
-                self.ws, self.config, name, arguments, embedder=self.models.embedder()
+                self.ws,
+                self.config,
+                name,
+                arguments,
+                embedder=self.models.embedder(),
+                exports=self.exports,
             )
             self.result.tool_calls.append(
                 ToolStep(name, arguments, outcome.is_error, len(outcome.text))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -318,11 +319,14 @@ def run_tool(
     offered: tuple[str, ...] = TOOL_NAMES,
     *,
     embedder: Embedder | None = None,
+    exports: RefreshExports | None = None,
 ) -> ToolOutcome:
     """Run one tool call; every failure is returned as error text, never raised.
     `offered`: the names the caller listed to the model; any other is unknown.
     `embedder`: the one memory_recall ranks with, from the caller's entry point (None:
-    BM25 alone)."""
+    BM25 alone). `exports`: what writes the exported AGENTS.md/CLAUDE.md blocks again
+    after memory_forget and memory_replace, from an entry point above the agents layer
+    (None: the answer says they refresh at the next `memctl export`)."""
     handler = _HANDLERS.get(name) if name in offered else None
     if handler is None:
         return ToolOutcome(
@@ -330,6 +334,8 @@ def run_tool(
         )
     if handler is _memory_recall:
         handler = functools.partial(_memory_recall, embedder=embedder)
+    if handler in (_memory_forget, _memory_replace):
+        handler = functools.partial(handler, exports=exports)
     if not config.memory.tools:
         return ToolOutcome("Error: the memory tools are switched off (memory.tools: false)", True)
     try:
@@ -450,23 +456,47 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return render_save(save(ws, config, content))
 
 
-def _memory_forget(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+RefreshExports = Callable[[Workspace, Config, list[str]], list[str]]
+"""Writes the exported memory blocks again after a forget of these facts; the lines to
+add to the tool's answer. The export lives in the agents layer, above this one: the
+entry point (the MCP server) hands it down, as it hands down the embedder."""
+
+
+def _memory_forget(
+    ws: Workspace, config: Config, args: dict[str, Any], exports: RefreshExports | None = None
+) -> str:
     query = _string(args, "query", required=True) or ""
     from memctl.pipeline.forget import forget
 
     result = forget(ws, config, query)
     listed = "; ".join(result.facts)
-    return f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
+    answer = f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
+    return "\n".join([answer, *_refreshed(ws, config, result.facts, exports)])
 
 
-def _memory_replace(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
+def _memory_replace(
+    ws: Workspace, config: Config, args: dict[str, Any], exports: RefreshExports | None = None
+) -> str:
     old = _string(args, "old", required=True) or ""
     new = _string(args, "new", required=True) or ""
     from memctl.pipeline.forget import forget
 
     result = forget(ws, config, old, replacement=new)
     listed = "; ".join(result.facts)
-    return f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
+    answer = f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
+    return "\n".join([answer, *_refreshed(ws, config, result.facts, exports)])
+
+
+def _refreshed(
+    ws: Workspace, config: Config, facts: list[str], exports: RefreshExports | None
+) -> list[str]:
+    """The exported blocks written again, or, when the caller cannot reach them and
+    there are some, when they will be."""
+    if exports is not None:
+        return exports(ws, config, facts)
+    if ws.read_state().exports:
+        return ["Exported AGENTS.md/CLAUDE.md blocks refresh at the next `memctl export`."]
+    return []
 
 
 def _memory_explain(ws: Workspace, config: Config, args: dict[str, Any]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from memctl.agents.codex import AGENTS_MD_LIMIT
@@ -47,6 +49,22 @@ def test_export_dry_run_prints_the_diff(cli, workspace, tmp_path):
     result = cli("-w", workspace, "export", "--claude-md", target, "--dry-run")
     assert "+- Ship on Fridays." in result.stdout
     assert target.read_text() == "# Notes\n"
+
+
+def test_an_export_is_recorded_by_its_absolute_path_and_a_dry_run_is_not(
+    cli, workspace, tmp_path, monkeypatch
+):
+    """What a forget refreshes: every file an export wrote, once, as given (relative to
+    the folder the export ran in)."""
+    monkeypatch.chdir(tmp_path)
+    cli("-w", workspace, "export", "--claude-md", "CLAUDE.md", "--dry-run")
+    assert not (workspace / ".memctl" / "state.json").exists()
+
+    cli("-w", workspace, "export", "--agents-md", "AGENTS.md")
+    cli("-w", workspace, "export", "--agents-md", tmp_path / "AGENTS.md")
+
+    state = json.loads((workspace / ".memctl" / "state.json").read_text())
+    assert state["exports"] == {str(tmp_path / "AGENTS.md"): "agents-md"}
 
 
 def test_the_block_stays_within_the_hook_cap(cli, workspace, tmp_path):

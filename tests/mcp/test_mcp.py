@@ -23,7 +23,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.turn.tools import SCHEMAS
-from tests.support.helpers import BM25_ONLY, MEMORY_TOOLS, snapshot
+from tests.support.helpers import BM25_ONLY, MEMORY_TOOLS, run_memctl, snapshot
 from tests.support.mcp_wire import (
     HANDSHAKE,
     READ_TIMEOUT,
@@ -321,6 +321,30 @@ def test_memory_replace_saves_the_new_fact_and_hides_the_old(client, ws):
     assert "rel-31" not in memory and "- The release branch is rel-32." in memory
     found = client.text("memory_search", {"query": "release branch"})
     assert "rel-32" in found and "rel-31" not in found
+
+
+def test_memory_forget_rewrites_the_exported_block_and_says_so(client, ws, tmp_path):
+    """The block `memctl export` wrote outside the workspace stops stating the fact too;
+    once the file is gone, the next forget drops it from the record (and the shared
+    workspace has no export left for the other tests)."""
+    client.text("memory_save", {"content": "The door code is 8812."})
+    client.text("memory_save", {"content": "The alarm code is 3390."})
+    target = tmp_path / "AGENTS.md"
+    target.write_text("# Rules\n", encoding="utf-8")
+    assert run_memctl(ws, "export", "--agents-md", target).exit_code == 0
+    assert "8812" in target.read_text(encoding="utf-8")
+
+    answer = client.text("memory_forget", {"query": "door code is 8812"})
+
+    assert answer.splitlines() == [
+        "Forgot 1 fact: The door code is 8812.",
+        f"Rewrote the memory block in {target}.",
+    ]
+    text = target.read_text(encoding="utf-8")
+    assert "8812" not in text and text.startswith("# Rules\n") and "3390" in text
+    target.unlink()
+    gone = client.text("memory_replace", {"old": "alarm code", "new": "The alarm code is 4401."})
+    assert gone.splitlines()[1] == f"Dropped the export {target}: gone."
 
 
 def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):

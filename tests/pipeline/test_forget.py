@@ -119,3 +119,97 @@ def test_bad_targets_are_one_line_errors_that_change_nothing(cli, ws):
     for run in (out_of_range, nothing, heading, both):
         assert len(run.stderr.strip().splitlines()) == 1
     assert snapshot(ws) == before
+
+
+# --------------------------------------------------------------------------- exports
+
+
+@pytest.fixture
+def agents_md(cli: Any, ws: Path, tmp_path: Path) -> Path:
+    """AGENTS.md outside the workspace, with the user's own text and the memory block."""
+    target = tmp_path / "project" / "AGENTS.md"
+    target.parent.mkdir()
+    target.write_text("# Project rules\n\nRun the tests before a commit.\n")
+    assert cli("-w", ws, "export", "--agents-md", target).exit_code == 0
+    assert "hunter2-swordfish" in target.read_text()  # the block carries the fact
+    return target
+
+
+def test_purge_rewrites_the_exported_block_and_lists_it(cli, ws, agents_md):
+    run = cli("-w", ws, "forget", "hunter2", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    text = agents_md.read_text()
+    assert "hunter2" not in text.lower()
+    assert text.startswith("# Project rules\n\nRun the tests before a commit.\n")
+    assert "Dana leads payments." in text  # the block is still there, without the fact
+    assert str(agents_md) in run.stdout.split()
+    assert f"forget: rewrote the memory block in {agents_md}" in run.stderr
+    assert copies(ws, "hunter2") == [] and copies(agents_md.parent, "hunter2") == []
+
+
+def test_a_plain_forget_rewrites_the_exported_block_too(cli, ws, agents_md):
+    run = cli("-w", ws, "forget", "staging is")
+
+    assert run.exit_code == 0, run.stderr
+    assert "db3" not in agents_md.read_text()
+    assert "Dana leads payments." in agents_md.read_text()
+    forgot = json.loads(cli("-w", ws, "--json", "forget", "dana leads").stdout)
+    assert forgot["exports"] == [str(agents_md)] and forgot["exports_dropped"] == []
+
+
+def test_a_purge_dry_run_lists_the_export_and_changes_nothing(cli, ws, agents_md):
+    before = (snapshot(ws), snapshot(agents_md.parent))
+
+    run = cli("-w", ws, "forget", "hunter2", "--purge", "--dry-run")
+
+    assert run.exit_code == 0, run.stderr
+    assert str(agents_md) in run.stdout.split()
+    assert f"forget: would rewrite the memory block in {agents_md}" in run.stderr
+    assert (snapshot(ws), snapshot(agents_md.parent)) == before
+
+
+def test_exports_through_a_link_and_with_crlf_stay_so(cli, ws, tmp_path):
+    real = tmp_path / "shared" / "CLAUDE.md"
+    real.parent.mkdir()
+    real.write_bytes(b"# Notes\r\nKeep this.\r\n")
+    link = tmp_path / "CLAUDE.md"
+    link.symlink_to(real)
+    assert cli("-w", ws, "export", "--claude-md", link).exit_code == 0
+
+    run = cli("-w", ws, "forget", "hunter2", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert link.is_symlink() and str(link) in run.stdout.split()
+    data = real.read_bytes()
+    assert b"hunter2" not in data and data.startswith(b"# Notes\r\nKeep this.\r\n")
+    assert b"\n" not in data.replace(b"\r\n", b"")
+
+
+def test_an_export_gone_or_without_its_block_is_dropped_in_one_line(cli, ws, agents_md, tmp_path):
+    other = tmp_path / "CLAUDE.md"
+    assert cli("-w", ws, "export", "--claude-md", other).exit_code == 0
+    other.unlink()
+    agents_md.write_text("# Project rules\n")  # the block taken out by hand
+
+    run = cli("-w", ws, "forget", "staging is")
+
+    assert run.exit_code == 0, run.stderr
+    assert f"forget: dropped the export {other}: gone" in run.stderr
+    assert f"forget: dropped the export {agents_md}: no memctl block" in run.stderr
+    assert agents_md.read_text() == "# Project rules\n" and not other.exists()
+    state = json.loads((ws / ".memctl" / "state.json").read_text())
+    assert "exports" not in state
+    again = cli("-w", ws, "forget", "dana leads")
+    assert "export" not in again.stderr
+
+
+def test_an_export_whose_block_cannot_be_written_is_named_and_kept(cli, ws, agents_md):
+    agents_md.write_text(agents_md.read_text() + "<!-- memctl:end -->\n")  # two ends
+
+    run = cli("-w", ws, "forget", "staging is")
+
+    assert run.exit_code == 0, run.stderr
+    assert f"forget: left the export {agents_md}: the memctl marker comments" in run.stderr
+    state = json.loads((ws / ".memctl" / "state.json").read_text())
+    assert state["exports"] == {str(agents_md): "agents-md"}

@@ -233,6 +233,29 @@ def test_memory_save_and_thread_history_tools(workspace: Path, cli, llm_server):
     )
 
 
+def test_memory_forget_in_a_call_rewrites_the_exported_block(
+    workspace: Path, cli, llm_server, tmp_path
+):
+    """`call` hands the tools the export refresh, as the MCP server does (issue 25 item 2)."""
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    assert cli("-w", workspace, "save", "The gate code is 5150.").exit_code == 0
+    target = tmp_path / "AGENTS.md"
+    assert cli("-w", workspace, "export", "--agents-md", target).exit_code == 0
+    assert "5150" in target.read_text()
+    llm_server.reply_tool_calls(
+        [{"name": "memory_forget", "arguments": {"query": "gate code"}, "id": "f"}]
+    )
+    llm_server.reply("forgotten")
+
+    assert cli("-w", workspace, "call", "--new", "t1", "forget the gate code").exit_code == 0
+
+    results = {
+        m["tool_call_id"]: m["content"] for m in read_log(workspace, "t1") if m["role"] == "tool"
+    }
+    assert results["f"].splitlines()[1] == f"Rewrote the memory block in {target}."
+    assert "5150" not in target.read_text()
+
+
 def test_the_request_is_the_context_with_eviction_and_truncation(workspace, cli, llm_server):
     """What `call` sends is what `memctl context` prints, placeholders and cut arguments
     included, and the evicted file is there for the model to read."""

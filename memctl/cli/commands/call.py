@@ -79,6 +79,7 @@ def call_command(
 
     Example: memctl call support-42 --new "We moved the ledger to Postgres 16."
     """
+    from memctl.agents.export import refreshed_lines
     from memctl.core.threads import check_thread_id
     from memctl.models.resolve import resolve_models
     from memctl.turn.call import call
@@ -130,6 +131,7 @@ def call_command(
             on_text=on_text if streaming else None,
             on_reply=on_reply,
             on_stage=on_stage,
+            exports=refreshed_lines,
         )
     _after_notes(g, result)
     if g.json:

@@ -23,6 +23,7 @@ KINDS = sorted(memory_files())
 def export_command(ctx: typer.Context, dry_run: DryRunOption = False, **files: Path | None) -> None:
     """Write the memory block (MEMORY.md, redacted, within the agent's limits) between
     marker comments in AGENTS.md or CLAUDE.md; the next run replaces it in place.
+    The file is remembered: `memctl forget` writes its block again without the fact.
 
     Example: memctl export --agents-md AGENTS.md
     """

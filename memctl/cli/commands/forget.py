@@ -31,7 +31,8 @@ def forget_command(
         typer.Option(
             "--purge",
             help="Overwrite every copy in the workspace (ledgers, history, thread logs, "
-            "index): for a secret or a privacy request.",
+            "index) and rewrite exported AGENTS.md/CLAUDE.md blocks: for a secret or a "
+            "privacy request.",
         ),
     ] = False,
     dry_run: Annotated[
@@ -41,17 +42,22 @@ def forget_command(
     """Make memory stop stating a fact. The ledgers stay as written: the fact is recorded
     as forgotten (.memctl/forgotten.jsonl), and consolidation, search, recall and the
     memory block leave it out; MEMORY.md is rewritten without it (the old one kept for
-    undo). --purge erases the text itself everywhere.
+    undo). --purge erases the text itself everywhere. The memory blocks `memctl export`
+    wrote (AGENTS.md, CLAUDE.md) are written again without it, and listed.
 
     Example: memctl forget "staging is db3" --replace "Staging is db7."
 
     Example: memctl forget MEMORY.md:7 --purge --dry-run
     """
+    from memctl.agents.export import refresh
     from memctl.pipeline.forget import forget
 
     g = globals_of(ctx)
     ws, config = g.open()
     result = forget(ws, config, target, replacement=replace, dry_run=dry_run, purge=purge)
+    # The exported blocks, after the stage (which cannot reach them: agents are above it).
+    exports = refresh(ws, config, result.facts, dry_run=dry_run)
+    result.exports, result.exports_dropped = exports.changed, exports.dropped
     verb = "would forget" if dry_run else "forgot"
     facts = plural(len(result.facts), "fact")
     where = f"{plural(result.memory_lines, 'line')} of MEMORY.md"
@@ -64,5 +70,10 @@ def forget_command(
     if purge:
         rewrote = "would rewrite" if dry_run else "rewrote"
         lines.append(f"forget: purge {rewrote} {plural(len(result.purged), 'file')}")
+    written = "would rewrite" if dry_run else "rewrote"
+    lines += [f"forget: {written} the memory block in {path}" for path in exports.changed]
+    dropped = "would drop" if dry_run else "dropped"
+    lines += [f"forget: {dropped} the export {why}" for why in exports.dropped]
+    lines += [f"forget: left the export {why}" for why in exports.failed]
     note(g, "\n".join(lines))
-    emit(g, result, "\n".join(result.purged if purge else result.found))
+    emit(g, result, "\n".join([*result.purged, *exports.changed] if purge else result.found))
