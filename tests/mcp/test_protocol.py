@@ -203,5 +203,5 @@ def test_a_person_asks_for_the_lines_with_verbose(tmp_path: Path):
     done = converse(command, [*HANDSHAKE, SEARCH_CALL])
 
     lines = done.stderr.splitlines()
-    assert lines[0].startswith("mcp: serving 8 tools for ")
+    assert lines[0].startswith("mcp: serving 9 tools for ")
     assert lines[1:] == ["mcp: initialize", "mcp: tools/call memory_search"]

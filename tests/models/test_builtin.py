@@ -216,7 +216,10 @@ def test_a_second_compaction_keeps_the_first_summarys_facts(cli, workspace: Path
     assert "service1 uses port 801." in context  # the first summary's facts survive...
     assert "service6 uses port 806." in second  # ...next to the newest ones
     assert "older points left out" in second
-    assert len(second) <= 400  # SUMMARY_MIN_CHARS: a third of this short prefix is less
+    extract, _, kept = second.partition("\n\nKept:\n")
+    assert len(extract) <= 400  # SUMMARY_MIN_CHARS: a third of this short prefix is less
+    # What the extract left out and no ledger holds is kept below it (issue 25 item 5).
+    assert "worker2 uses port 902." in kept
 
 
 def test_summary_gives_the_earlier_summary_a_fair_share_and_still_shrinks() -> None:

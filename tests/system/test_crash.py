@@ -285,8 +285,8 @@ def prepare_save(root: Path) -> None:
 
 
 def prepare_flush(root: Path) -> None:
-    # A window of 1,000 tokens puts t1's 12 messages in two requests.
-    configure(root, model={"name": "builtin", "context_window": 1000})
+    # A window of 1,400 tokens (the flush prompt takes 577) puts t1's 12 messages in two requests.
+    configure(root, model={"name": "builtin", "context_window": 1400})
     write_thread(root, "t1", [entry("system", "You are terse."), *talk(12, "tool")])
     write_thread(root, "t2", talk(5, "lib"))
     write_state(root, {"threads": {"t2": {"flushed": 2}}})

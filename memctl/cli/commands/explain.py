@@ -10,7 +10,7 @@ from memctl.cli.core import app, command, globals_of
 from memctl.cli.output import emit
 
 
-@command(app, "explain")
+@command(app, "explain", short_help="Say where a MEMORY.md bullet came from.")
 def explain_command(
     ctx: typer.Context,
     target: Annotated[
