@@ -38,8 +38,9 @@ are noted first in `.memctl/sync/merge.json`, so a run killed between the files 
 state.json finishes them on the next run.
 
 No secret leaves: every file that differs from what the remote has is run through the
-redactor before anything is written or committed; one finding refuses the sync, naming
-the file and line.
+redactor (its built-in and configured patterns, whether `redaction.enabled` is on or
+off) before anything is written or committed; one finding refuses the sync, naming the
+file and line.
 """
 
 from __future__ import annotations
@@ -470,7 +471,7 @@ def _attempt(
     remote = git.tree(remote_commit)
     base = {} if rewritten else remote if base_commit == remote_commit else git.tree(base_commit)
     shares = config.sync.share
-    redactor = config.redaction.redactor()
+    redactor = config.redaction.secret_check()
     cache = BlockCache(ws)
     check_secrets(redactor, _changed(_local_files(ws, config), base))
     with contextlib.nullcontext() if dry_run else ws.lock():

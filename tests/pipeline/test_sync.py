@@ -404,6 +404,26 @@ def test_a_refused_sync_leaves_the_workspace_as_it_was(tmp_path):
     }
 
 
+def test_a_secret_is_refused_even_with_redaction_off(tmp_path):
+    """`redaction.enabled: false` keeps secrets out of model prompts' rewriting, not out
+    of the shared repository: sync checks with the built-in and configured patterns anyway."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "redaction:\n  enabled: false\n")
+    (a.root / "memory/2026-01-01.md").write_text("## Pasted\n\n- key ghp_" + "b" * 36 + "\n")
+    with pytest.raises(SecretRefused, match=r"2026-01-01\.md:3"):
+        run_sync(a)
+    assert not _has_branch(remote)  # nothing was pushed
+
+
+def _has_branch(remote: Path) -> bool:
+    done = subprocess.run(
+        ["git", "--git-dir", str(remote), "rev-parse", "--verify", "--quiet", "main"],
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode == 0
+
+
 # --------------------------------------------------------------------------- scope, status
 
 
