@@ -542,3 +542,61 @@ def test_a_merge_killed_before_its_offsets_is_finished_by_the_next_sync(tmp_path
     assert not note.exists() and not done.consolidated
     assert (b.root / "MEMORY.md").read_text() == memory
     assert b.read_state().consolidation.offsets[day] == len((b.root / day).read_bytes())
+
+
+# --------------------------------------------------------------------------- shared threads
+
+THREADS = "  share: [ledgers, memory, threads]\n"
+
+
+def say(ws: Workspace, thread: str, *names: str) -> None:
+    from memctl.core.threads import append_entries
+
+    append_entries(
+        ws,
+        thread,
+        [{"role": "user", "content": f"The server for {n} is named host-{n}."} for n in names],
+    )
+
+
+def run_flush(ws: Workspace):  # type: ignore[no-untyped-def]
+    from memctl.pipeline.flush import flush
+
+    config = load_config(ws.config_path)
+    return flush(ws, config, resolve_model(ws, config.memory_model))
+
+
+def ledger_count(ws: Workspace, name: str) -> int:
+    return sum(p.read_text().count(f"host-{name}.") for p in ws.daily_files(True))
+
+
+def test_a_shared_thread_flushed_on_two_machines_is_flushed_once_in_all(tmp_path):
+    """Both machines append to one shared thread and flush; after syncs both ways every
+    entry of the merged log is in the ledgers exactly once, and a flush on either machine
+    has nothing left to do: the watermarks follow the merge, whatever order it chose."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote, THREADS), replica(tmp_path, "b", remote, THREADS)
+    say(a, "t1", "base0")
+    run_flush(a)
+    run_sync(a)
+    run_sync(b)
+    assert run_flush(b).skipped  # base0 was flushed on a: not again on b
+    say(a, "t1", "a1", "a2")
+    say(b, "t1", "b1")
+    run_flush(a)
+    run_flush(b)
+    say(a, "t1", "a3")  # appended after a's flush: still a's to flush
+    for ws in (a, b, a, b):
+        run_sync(ws)
+    for name in ("base0", "a1", "a2", "b1"):
+        assert [ledger_count(a, name), ledger_count(b, name)] == [1, 1], name
+    assert (a.root / "threads/t1.jsonl").read_bytes() == (b.root / "threads/t1.jsonl").read_bytes()
+    flushed = [run_flush(a), run_flush(b)]
+    # a3 is a's to flush (a appended it): b leaves it, so it is never flushed twice.
+    assert [sum(t.entries_sent for t in f.threads) for f in flushed] == [1, 0]
+    for ws in (a, b, a):
+        run_sync(ws)
+    for name in ("base0", "a1", "a2", "b1", "a3"):
+        assert [ledger_count(a, name), ledger_count(b, name)] == [1, 1], name
+    assert all(f.skipped for f in (run_flush(a), run_flush(b)))
+    assert shared(a) == shared(b)
