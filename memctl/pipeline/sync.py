@@ -495,6 +495,9 @@ def _attempt(
     # A rewritten remote is merged as a union: what it lost is not a removal here.
     remote = git.tree(remote_commit)
     base = {} if rewritten else remote if base_commit == remote_commit else git.tree(base_commit)
+    journal = _note(ws).get("base")
+    if isinstance(journal, dict) and not rewritten and journal.get("to") != base_commit:
+        base = _resumed_base(ws, config, git, journal, base)
     shares = config.sync.share
     redactor = config.redaction.secret_check()
     cache = BlockCache(ws)
@@ -511,14 +514,16 @@ def _attempt(
             return True
         if rewritten and base_commit:
             git.run("update-ref", KEPT, base_commit)
-        _apply(ws, config, plan)
+        _apply(ws, config, plan, remote_commit)
         # The workspace holds the remote's content now: it is the base of the next merge,
         # pushed or not (a block the remote had and another machine forgets meanwhile
-        # must read as forgotten, not as added here).
+        # must read as forgotten, not as added here). Killed before this, the next run
+        # finds the journal in the note (`_resumed_base`).
         if remote_commit is not None:
             git.run("update-ref", f"refs/heads/{branch}", remote_commit)
         elif base_commit is not None:
             git.run("update-ref", "-d", f"refs/heads/{branch}")
+        (ws.state_dir / "sync" / "merge.json").unlink(missing_ok=True)
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(plan.writes))
@@ -774,7 +779,7 @@ def _local_flushed(ws: Workspace, state: State, local: dict[str, bytes]) -> tupl
     flushed (its own), by thread: from a merge killed before it moved the watermarks
     (its note), else from the watermarks (`_state_lines`)."""
     noted = _note(ws).get("threads")
-    if isinstance(noted, dict):
+    if isinstance(noted, dict):  # a merge killed before it moved the watermarks
         flushed, own = noted.get("flushed"), noted.get("own")
         if isinstance(flushed, dict) and isinstance(own, dict):
             return (
@@ -909,8 +914,8 @@ def _local_consolidated(
     """Ledger name -> ids of the blocks MEMORY.md holds here: from a merge killed before
     it wrote its offsets (its note), else the blocks before each ledger's offset."""
     noted = _note(ws)
-    if noted:
-        ledgers = noted.get("ledgers", noted)  # a note of 0.x held the ledgers alone
+    if (noted and "base" not in noted) or "ledgers" in noted:
+        ledgers = noted.get("ledgers", noted)  # an older note held the ledgers alone
         return {name: set(ids) for name, ids in ledgers.items() if isinstance(ids, list)}
     out: dict[str, set[str]] = {}
     offsets, tails = state.consolidation.offsets, state.consolidation.tails
@@ -962,8 +967,40 @@ def _record(ws: Workspace, state: State, cache: BlockCache) -> bytes:
     return (json.dumps(record, sort_keys=True, indent=0) + "\n").encode()
 
 
-def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
-    """Under the workspace lock: the note, the files, the offsets, the note gone."""
+def _resumed_base(
+    ws: Workspace, config: Config, git: Git, journal: dict[str, Any], old: dict[str, bytes]
+) -> dict[str, bytes]:
+    """The base for a merge after one killed between its files and the base's move: a
+    file that merge wrote (its noted size and hash lead the file now, whatever was
+    appended since) was merged with the commit it noted (`to`), and so was a file it
+    had no need to write; one it had not reached yet still has the old base's. Merging
+    such a file against `to` would read what `to` brought as forgotten here."""
+    to = journal.get("to")
+    new = git.tree(to) if isinstance(to, str) and git.ref(to) else {}
+    written = journal.get("files")
+    written = written if isinstance(written, dict) else {}
+    local = _local_files(ws, config)
+    base: dict[str, bytes] = {}
+    for rel in set(old) | set(new) | set(written):
+        target = written.get(rel, "unchanged")
+        if target is None:
+            reached = rel not in local
+        elif isinstance(target, list) and len(target) == 2:
+            size, digest = target
+            data = local.get(rel, b"")
+            reached = len(data) >= size and hashlib.sha256(data[:size]).hexdigest() == digest
+        else:
+            reached = True
+        kept = new.get(rel) if reached else old.get(rel)
+        if kept is not None:
+            base[rel] = kept
+    return base
+
+
+def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
+    """Under the workspace lock: the note (the journal: what the files will hold and
+    the commit that becomes the base), the files, the offsets and watermarks, then the
+    note cut to its journal; the caller moves the base and removes the note."""
     state = ws.read_state()
     offsets, tails = state.consolidation.offsets, state.consolidation.tails
     moved = {
@@ -987,7 +1024,15 @@ def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
     note = ws.state_dir / "sync" / "merge.json"
     if not plan.writes and not moved and not marked and not note.exists():
         return
+    journal = {
+        "to": to,
+        "files": {
+            rel: None if data is None else [len(data), hashlib.sha256(data).hexdigest()]
+            for rel, data in sorted(plan.writes.items())
+        },
+    }
     noted = {
+        "base": journal,
         "ledgers": {name: sorted(ids) for name, ids in plan.consolidated.items()},
         "threads": {
             "flushed": {t: dict(sorted(ids.items())) for t, ids in plan.flushed.items()},
@@ -1026,7 +1071,9 @@ def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
             record.stamp = record.place = record.block = None
 
     ws.update_state(move)
-    note.unlink(missing_ok=True)
+    # The offsets and watermarks are in state.json: the note's sets must not stand for
+    # them any more (a flush or consolidation may move them before the next sync).
+    write_atomic(note, (json.dumps({"base": journal}, sort_keys=True) + "\n").encode())
 
 
 # --------------------------------------------------------------------------- reporting

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
@@ -600,3 +601,80 @@ def test_a_shared_thread_flushed_on_two_machines_is_flushed_once_in_all(tmp_path
         assert [ledger_count(a, name), ledger_count(b, name)] == [1, 1], name
     assert all(f.skipped for f in (run_flush(a), run_flush(b)))
     assert shared(a) == shared(b)
+
+
+# --------------------------------------------------------------------------- crash points
+
+
+def _crash_template(tmp_path: Path) -> Path:
+    """a and b share blocks 1-2; b has pushed 3 and 4; a has its own 5, not synced."""
+    template = tmp_path / "template"
+    remote = bare(template)
+    a, b = replica(template, "a", remote), replica(template, "b", remote)
+    day = "memory/2026-01-01.md"
+    (a.root / day).write_text(TODAY_BLOCK.format(n=1) + "\n" + TODAY_BLOCK.format(n=2))
+    run_sync(a)
+    run_sync(b)
+    with (b.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=3) + "\n" + TODAY_BLOCK.format(n=4))
+    run_sync(b)
+    with (a.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=5))
+    return template
+
+
+def _copy(template: Path, to: Path) -> tuple[Workspace, Workspace]:
+    shutil.copytree(template, to)
+    for name in ("a", "b"):
+        config = to / name / "memctl.yaml"
+        config.write_text(config.read_text().replace(str(template), str(to)))
+    return Workspace(to / "a", "UTC"), Workspace(to / "b", "UTC")
+
+
+def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str]:
+    from tests.support.helpers import CRASHPOINT, MEMCTL
+
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(CRASHPOINT),
+        "MEMCTL_CRASH_ROOT": str(ws.root),
+        **crash,
+    }
+    return subprocess.run(
+        [str(MEMCTL), "-w", str(ws.root), "sync"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tmp_path):
+    """SIGKILL before each file operation of a sync that merges what b pushed (the note,
+    the ledger, MEMORY.md, state.json, the note cut, ...); then b forgets one of the
+    blocks a was merging and syncs. a's next sync must finish the merge: a's own block
+    and b's kept once each, the forgotten one not brought back (a merge killed after
+    its files but before its base moved read it as a's own addition), the same files
+    on both machines."""
+    template = _crash_template(tmp_path)
+    log = tmp_path / "clean.log"
+    a, _ = _copy(template, tmp_path / "clean")
+    assert _sync_killed(a, MEMCTL_CRASH_LOG=str(log)).returncode == 0
+    operations = len(log.read_text().splitlines())
+    assert operations > 5
+    day = "memory/2026-01-01.md"
+    for point in range(1, operations + 1):
+        a, b = _copy(template, tmp_path / f"at{point}")
+        killed = _sync_killed(a, MEMCTL_CRASH_AT=str(point))
+        assert killed.returncode in (0, -9), killed.stderr
+        kept = [blk for blk in split_blocks((b.root / day).read_text()) if "fact 3" not in blk]
+        (b.root / day).write_text("\n".join(kept))  # b forgets block 3
+        run_sync(b)
+        for ws in (a, b, a):
+            run_sync(ws)
+        blocks = split_blocks((a.root / day).read_text())
+        facts = sorted(line for blk in blocks for line in blk.splitlines() if "fact" in line)
+        assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 5"], point
+        assert shared(a) == shared(b), point
+        assert not (a.root / ".memctl/sync/merge.json").exists(), point
