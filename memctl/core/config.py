@@ -125,6 +125,14 @@ class RedactionConfig:
 
         return compile_patterns(self.patterns) if self.enabled else NO_REDACTION
 
+    def secret_check(self) -> Redactor:
+        """The patterns `memctl sync` refuses a commit on, whether redaction is on or
+        off: turning redaction off keeps text as written in this workspace, and must not
+        also let a secret leave the machine in a push."""
+        from memctl.core.redact import compile_patterns
+
+        return compile_patterns(self.patterns)
+
 
 SYNC_SHARES = ("ledgers", "memory", "threads", "evicted")
 """What `sync.share` may list: the daily ledgers, MEMORY.md, thread logs, evicted results."""
@@ -898,6 +906,7 @@ eviction:
   root: evicted                # where full results go, relative to the workspace
 redaction:
   enabled: true                # replace secrets with [REDACTED:<kind>] before a model or a memory file sees them
+                               # (sync refuses to push a secret even when this is false)
   patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
 recall:
   semantic: auto               # the offline semantic leg (memctl[semantic]): auto (when installed) | on | off

@@ -75,6 +75,13 @@ class ThreadMark:
     block: FlushNote | None = None
     place: LogPlace | None = None
     """Where line `flushed` starts in the log: flush parses the log from there on."""
+    elsewhere: list[int] | None = None
+    """Lines past `flushed` a flush already processed on another machine (set by `memctl
+    sync` when a merge puts them after lines not flushed yet): flush skips them."""
+    theirs: list[int] | None = None
+    """Lines another machine appended and has not flushed yet (set by `memctl sync`):
+    that machine flushes them, so flush skips them here; kept below the watermark too,
+    so that this machine never claims them flushed."""
 
 
 @dataclass

@@ -320,6 +320,7 @@ def _set_watermark(
     record.head = head
     record.block = None
     record.place = place
+    record.elsewhere = [i for i in record.elsewhere or () if i >= value] or None
 
 
 # --------------------------------------------------------------------------- rendering
@@ -514,10 +515,13 @@ class _Run:
         done = ThreadFlush(thread, start, start)
         if start == watermark and record is not None and record.block is not None:
             done.end = start = self._recover(thread, record.block, start, total)
+        # Lines another machine flushed or is to flush, placed by a sync.
+        elsewhere = set(record.elsewhere or ()) | set(record.theirs or ()) if record else set()
         lines = [
             line
             for index in range(start, total)
-            if (line := render_entry(log.read.entry(index), index, self.redactor)) is not None
+            if index not in elsewhere
+            and (line := render_entry(log.read.entry(index), index, self.redactor)) is not None
         ]
         if not lines:
             done.end = total

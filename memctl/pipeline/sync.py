@@ -38,8 +38,9 @@ are noted first in `.memctl/sync/merge.json`, so a run killed between the files 
 state.json finishes them on the next run.
 
 No secret leaves: every file that differs from what the remote has is run through the
-redactor before anything is written or committed; one finding refuses the sync, naming
-the file and line.
+redactor (its built-in and configured patterns, whether `redaction.enabled` is on or
+off) before anything is written or committed; one finding refuses the sync, naming the
+file and line.
 """
 
 from __future__ import annotations
@@ -57,14 +58,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import BusyError, MemctlError, UsageError
 from memctl.core.forgotten import FORGOTTEN_NAME
 from memctl.core.redact import Redactor
-from memctl.core.state import State
+from memctl.core.state import FlushNote, State
 from memctl.core.workspace import DAILY_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
@@ -75,6 +76,10 @@ KEPT = "refs/memctl/rewritten"
 """The last synced commit when the remote turned out rewritten: a parent of the next push."""
 RECORD = ".memctl-sync/consolidated.json"
 """In the repository only: ledger name -> the block ids MEMORY.md holds."""
+FLUSHED = ".memctl-sync/flushed.json"
+"""In the repository only (with shared threads): thread -> the ids of its log lines a
+flush processed, on any machine, each as often as it was (a line may repeat)."""
+RECORDS = (RECORD, FLUSHED)
 NETWORK_TIMEOUT = 120.0
 PUSH_ATTEMPTS = 6
 """A push rejected because another machine pushed first: fetch, merge, retry, this often."""
@@ -395,6 +400,21 @@ def merge_memory(
 # --------------------------------------------------------------------------- the sync
 
 
+@dataclass(frozen=True)
+class _Mark:
+    """A shared thread's flush watermark on its merged log: every line before `flushed`,
+        and those at `elsewhere` after it, were flushed on some machine; `head` is the hash
+        of the merged log's first line (flush's check that the log was not replaced). A line
+    no machine flushed yet is flushed by the machine that appended it, so that two machines
+    never both flush it between two syncs."""
+
+    flushed: int
+    elsewhere: tuple[int, ...]
+    theirs: tuple[int, ...]
+    """Lines another machine appended and has not flushed: that machine flushes them."""
+    head: str | None
+
+
 @dataclass
 class _Plan:
     """What a merge writes: files (None: remove), offsets, what it counted."""
@@ -402,6 +422,12 @@ class _Plan:
     writes: dict[str, bytes | None] = field(default_factory=dict)
     offsets: dict[str, tuple[int, str]] = field(default_factory=dict)
     consolidated: dict[str, set[str]] = field(default_factory=dict)
+    flushed: dict[str, Counter[str]] = field(default_factory=dict)
+    """Thread -> the ids of its lines flushed here or on the remote (the merge's note)."""
+    own: dict[str, Counter[str]] = field(default_factory=dict)
+    """Thread -> the ids of the lines this machine appended and has not flushed."""
+    marks: dict[str, _Mark] = field(default_factory=dict)
+    """Thread -> its flush watermark on the merged log."""
     received: int = 0
     forgotten: int = 0
     both_changed_memory: bool = False
@@ -469,8 +495,11 @@ def _attempt(
     # A rewritten remote is merged as a union: what it lost is not a removal here.
     remote = git.tree(remote_commit)
     base = {} if rewritten else remote if base_commit == remote_commit else git.tree(base_commit)
+    journal = _note(ws).get("base")
+    if isinstance(journal, dict) and not rewritten and journal.get("to") != base_commit:
+        base = _resumed_base(ws, config, git, journal, base)
     shares = config.sync.share
-    redactor = config.redaction.redactor()
+    redactor = config.redaction.secret_check()
     cache = BlockCache(ws)
     check_secrets(redactor, _changed(_local_files(ws, config), base))
     with contextlib.nullcontext() if dry_run else ws.lock():
@@ -485,14 +514,16 @@ def _attempt(
             return True
         if rewritten and base_commit:
             git.run("update-ref", KEPT, base_commit)
-        _apply(ws, config, plan)
+        _apply(ws, config, plan, remote_commit)
         # The workspace holds the remote's content now: it is the base of the next merge,
         # pushed or not (a block the remote had and another machine forgets meanwhile
-        # must read as forgotten, not as added here).
+        # must read as forgotten, not as added here). Killed before this, the next run
+        # finds the journal in the note (`_resumed_base`).
         if remote_commit is not None:
             git.run("update-ref", f"refs/heads/{branch}", remote_commit)
         elif base_commit is not None:
             git.run("update-ref", "-d", f"refs/heads/{branch}")
+        (ws.state_dir / "sync" / "merge.json").unlink(missing_ok=True)
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(plan.writes))
@@ -506,9 +537,13 @@ def _attempt(
         result.consolidated = result.consolidated or merged.status == "consolidated"
     with ws.lock():
         snapshot = _local_files(ws, config)
-        record = _record(ws, ws.read_state(), cache)
+        state = ws.read_state()
+        record = _record(ws, state, cache)
+        flushed = _flushed_record(ws, state, config)
     cache.save()
     snapshot[RECORD] = record
+    if "threads" in shares:
+        snapshot[FLUSHED] = flushed
     if snapshot == remote:
         result.status = "synced" if result.files else "up_to_date"
         if kept is not None:
@@ -592,7 +627,9 @@ def _workspace_path(ws: Workspace, config: Config, rel: str) -> Path:
 
 
 def _changed(files: dict[str, bytes], than: dict[str, bytes]) -> dict[str, bytes]:
-    return {path: data for path, data in files.items() if than.get(path) != data and path != RECORD}
+    return {
+        path: data for path, data in files.items() if than.get(path) != data and path not in RECORDS
+    }
 
 
 def _after(local: dict[str, bytes], writes: dict[str, bytes | None]) -> dict[str, bytes]:
@@ -669,19 +706,158 @@ def _plan(
         if merged is not None and merged.encode() != old:
             plan.writes[MEMORY] = merged.encode()
             plan.both_changed_memory, plan.old_memory = both, old
+    if "threads" in shares:
+        plan.flushed, plan.own = _local_flushed(ws, state, local)
+        for thread, counts in _remote_flushed(remote).items():
+            plan.flushed[thread] = plan.flushed.get(thread, Counter()) | counts
     for rel in sorted(set(remote) | set(local)):
         if (rel.startswith("threads/") or rel == FORGOTTEN) and _shared(rel, shares):
-            lines = [
-                side.get(rel, b"").decode("utf-8", "replace").splitlines(keepends=True)
-                for side in (base, remote, local)
-            ]
+            lines = [_log_lines(side.get(rel, b"")) for side in (base, remote, local)]
             merged_lines = merge_items(*lines)
-            data = "".join(line if line.endswith("\n") else line + "\n" for line in merged_lines)
-            if data.encode() != local.get(rel):
-                plan.writes[rel] = data.encode()
+            data = "".join(merged_lines).encode()
+            if data != local.get(rel):
+                plan.writes[rel] = data
+            if rel.startswith("threads/"):
+                thread = _thread_name(rel)
+                plan.marks[thread] = _watermark(
+                    merged_lines,
+                    plan.flushed.get(thread, Counter()),
+                    plan.own.get(thread, Counter()),
+                )
         elif rel.startswith("evicted/") and _shared(rel, shares) and rel not in local:
             plan.writes[rel] = remote[rel]
     return plan
+
+
+def _log_lines(data: bytes) -> list[str]:
+    """A log's lines, each ending in its newline (a last one without gets one). Split at
+    "\\n" only: a JSON line may hold U+2028 and other breaks `splitlines` would cut at."""
+    pieces = data.decode("utf-8", "replace").split("\n")
+    lines = [piece + "\n" for piece in pieces[:-1]]
+    if pieces[-1]:
+        lines.append(pieces[-1] + "\n")
+    return lines
+
+
+def _thread_name(rel: str) -> str:
+    return rel[len("threads/") : -len(".jsonl")]
+
+
+def line_id(line: str) -> str:
+    return hashlib.sha256(line.rstrip("\n").encode("utf-8")).hexdigest()[:32]
+
+
+def _watermark(lines: list[str], flushed: Counter[str], own: Counter[str]) -> _Mark:
+    """The watermark of a merged log: its lines flushed on some machine, matched to the
+    record in log order (a line written twice is flushed as often as the record says);
+    of the others, those this machine appended are its own to flush, the rest theirs."""
+    left, mine = Counter(flushed), Counter(own)
+    done: list[int] = []
+    theirs: list[int] = []
+    for index, line in enumerate(lines):
+        ident = line_id(line)
+        if left[ident] > 0:
+            left[ident] -= 1
+            done.append(index)
+        elif mine[ident] > 0:
+            mine[ident] -= 1
+        else:
+            theirs.append(index)
+    watermark = 0
+    while watermark < len(done) and done[watermark] == watermark:
+        watermark += 1
+    head = hashlib.sha256(lines[0].encode("utf-8")).hexdigest() if lines else None
+    return _Mark(watermark, tuple(done[watermark:]), tuple(theirs), head)
+
+
+Lines = dict[str, Counter[str]]
+"""Thread -> ids of some of its log lines, each as often as it is meant."""
+
+
+def _local_flushed(ws: Workspace, state: State, local: dict[str, bytes]) -> tuple[Lines, Lines]:
+    """The lines a flush processed here, and those this machine appended and has not
+    flushed (its own), by thread: from a merge killed before it moved the watermarks
+    (its note), else from the watermarks (`_state_lines`)."""
+    noted = _note(ws).get("threads")
+    if isinstance(noted, dict):  # a merge killed before it moved the watermarks
+        flushed, own = noted.get("flushed"), noted.get("own")
+        if isinstance(flushed, dict) and isinstance(own, dict):
+            return (
+                {t: Counter(ids) for t, ids in flushed.items()},
+                {t: Counter(ids) for t, ids in own.items()},
+            )
+    return _state_lines(ws, state, local)
+
+
+def _state_lines(ws: Workspace, state: State, local: dict[str, bytes]) -> tuple[Lines, Lines]:
+    """Flushed: each log's lines before its watermark and those past it a sync marked,
+    and those of a flush killed after its append (its block note), less those another
+    machine is to flush. Own: the rest."""
+    flushed: Lines = {}
+    own: Lines = {}
+    for rel, data in local.items():
+        if not rel.startswith("threads/"):
+            continue
+        thread = _thread_name(rel)
+        record = state.threads.get(thread)
+        lines = _log_lines(data)
+        done: set[int] = set()
+        theirs: set[int] = set()
+        if record is not None and (
+            record.head is None
+            or (lines and hashlib.sha256(lines[0].encode("utf-8")).hexdigest() == record.head)
+        ):  # else replaced since it was flushed: flush reads it from its start
+            done = set(range(min(record.flushed, len(lines))))
+            done.update(i for i in record.elsewhere or () if i < len(lines))
+            note = record.block
+            if note is not None and note.start == record.flushed and _appended(ws, note):
+                done.update(range(note.start, min(note.end, len(lines))))
+            theirs = set(record.theirs or ())
+            done -= theirs
+        flushed[thread] = Counter(line_id(lines[i]) for i in sorted(done))
+        own[thread] = Counter(
+            line_id(line) for i, line in enumerate(lines) if i not in done and i not in theirs
+        )
+    return flushed, own
+
+
+def _appended(ws: Workspace, note: FlushNote) -> bool:
+    """Whether the block a flush noted is in its ledger where the note says."""
+    try:
+        with (ws.root / note.ledger).open("rb") as handle:
+            handle.seek(note.offset)
+            data = handle.read(note.size)
+    except OSError:
+        return False
+    return hashlib.sha256(data).hexdigest() == note.sha256
+
+
+def _remote_flushed(remote: dict[str, bytes]) -> dict[str, Counter[str]]:
+    try:
+        data = json.loads(remote.get(FLUSHED, b"{}").decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        thread: Counter({i: n for i, n in ids.items() if isinstance(n, int) and n > 0})
+        for thread, ids in data.items()
+        if isinstance(ids, dict)
+    }
+
+
+def _flushed_record(ws: Workspace, state: State, config: Config) -> bytes:
+    """The ids of the log lines flushed here (all of the remote's included after a
+    merge), by thread, for the commit."""
+    local = {
+        rel: data for rel, data in _local_files(ws, config).items() if rel.startswith("threads/")
+    }
+    record = {
+        thread: dict(sorted(ids.items()))
+        for thread, ids in sorted(_state_lines(ws, state, local)[0].items())
+        if ids
+    }
+    return (json.dumps(record, sort_keys=True, indent=0) + "\n").encode()
 
 
 def _text(data: bytes | None) -> str | None:
@@ -737,10 +913,10 @@ def _local_consolidated(
 ) -> dict[str, set[str]]:
     """Ledger name -> ids of the blocks MEMORY.md holds here: from a merge killed before
     it wrote its offsets (its note), else the blocks before each ledger's offset."""
-    note = ws.state_dir / "sync" / "merge.json"
-    with contextlib.suppress(FileNotFoundError, ValueError):
-        noted = json.loads(note.read_text("utf-8"))
-        return {name: set(ids) for name, ids in noted.items()}
+    noted = _note(ws)
+    if (noted and "base" not in noted) or "ledgers" in noted:
+        ledgers = noted.get("ledgers", noted)  # an older note held the ledgers alone
+        return {name: set(ids) for name, ids in ledgers.items() if isinstance(ids, list)}
     out: dict[str, set[str]] = {}
     offsets, tails = state.consolidation.offsets, state.consolidation.tails
     for rel, data in local.items():
@@ -756,6 +932,15 @@ def _local_consolidated(
         ids = {ident for ident, stop in cache.ends(data) if stop <= end}
         out.setdefault(_ledger_name(rel), set()).update(ids)
     return out
+
+
+def _note(ws: Workspace) -> dict[str, Any]:
+    """The note of a merge killed before it moved the offsets and watermarks (empty: none)."""
+    with contextlib.suppress(FileNotFoundError, ValueError, UnicodeDecodeError):
+        noted = json.loads((ws.state_dir / "sync" / "merge.json").read_text("utf-8"))
+        if isinstance(noted, dict):
+            return noted
+    return {}
 
 
 def _remote_record(remote: dict[str, bytes]) -> dict[str, list[str]]:
@@ -782,8 +967,40 @@ def _record(ws: Workspace, state: State, cache: BlockCache) -> bytes:
     return (json.dumps(record, sort_keys=True, indent=0) + "\n").encode()
 
 
-def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
-    """Under the workspace lock: the note, the files, the offsets, the note gone."""
+def _resumed_base(
+    ws: Workspace, config: Config, git: Git, journal: dict[str, Any], old: dict[str, bytes]
+) -> dict[str, bytes]:
+    """The base for a merge after one killed between its files and the base's move: a
+    file that merge wrote (its noted size and hash lead the file now, whatever was
+    appended since) was merged with the commit it noted (`to`), and so was a file it
+    had no need to write; one it had not reached yet still has the old base's. Merging
+    such a file against `to` would read what `to` brought as forgotten here."""
+    to = journal.get("to")
+    new = git.tree(to) if isinstance(to, str) and git.ref(to) else {}
+    written = journal.get("files")
+    written = written if isinstance(written, dict) else {}
+    local = _local_files(ws, config)
+    base: dict[str, bytes] = {}
+    for rel in set(old) | set(new) | set(written):
+        target = written.get(rel, "unchanged")
+        if target is None:
+            reached = rel not in local
+        elif isinstance(target, list) and len(target) == 2:
+            size, digest = target
+            data = local.get(rel, b"")
+            reached = len(data) >= size and hashlib.sha256(data[:size]).hexdigest() == digest
+        else:
+            reached = True
+        kept = new.get(rel) if reached else old.get(rel)
+        if kept is not None:
+            base[rel] = kept
+    return base
+
+
+def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
+    """Under the workspace lock: the note (the journal: what the files will hold and
+    the commit that becomes the base), the files, the offsets and watermarks, then the
+    note cut to its journal; the caller moves the base and removes the note."""
     state = ws.read_state()
     offsets, tails = state.consolidation.offsets, state.consolidation.tails
     moved = {
@@ -791,10 +1008,37 @@ def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
         for rel, place in plan.offsets.items()
         if (offsets.get(rel), tails.get(rel)) != place
     }
+    marked = {
+        thread: mark
+        for thread, mark in plan.marks.items()
+        if (record := state.threads.get(thread)) is None
+        or (record.flushed, tuple(record.elsewhere or ()), tuple(record.theirs or ()), record.head)
+        != (mark.flushed, mark.elsewhere, mark.theirs, mark.head)
+        or record.block is not None
+    }
+    marked = {
+        t: m
+        for t, m in marked.items()
+        if t in state.threads or m.flushed or m.elsewhere or m.theirs
+    }
     note = ws.state_dir / "sync" / "merge.json"
-    if not plan.writes and not moved and not note.exists():
+    if not plan.writes and not moved and not marked and not note.exists():
         return
-    noted = {name: sorted(ids) for name, ids in plan.consolidated.items()}
+    journal = {
+        "to": to,
+        "files": {
+            rel: None if data is None else [len(data), hashlib.sha256(data).hexdigest()]
+            for rel, data in sorted(plan.writes.items())
+        },
+    }
+    noted = {
+        "base": journal,
+        "ledgers": {name: sorted(ids) for name, ids in plan.consolidated.items()},
+        "threads": {
+            "flushed": {t: dict(sorted(ids.items())) for t, ids in plan.flushed.items()},
+            "own": {t: dict(sorted(ids.items())) for t, ids in plan.own.items()},
+        },
+    }
     write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
     if plan.both_changed_memory and plan.old_memory and plan.old_memory.strip():
         keep_history(ws, plan.old_memory, Marks(dict(offsets), dict(tails)))
@@ -815,9 +1059,21 @@ def _apply(ws: Workspace, config: Config, plan: _Plan) -> None:
         for rel, (end, tail) in moved.items():
             offsets[rel] = end
             tails[rel] = tail
+        for thread, mark in marked.items():
+            # The merged log is not the one the old place and stamp were taken on.
+            record = state.mark(thread)
+            record.flushed, record.elsewhere, record.theirs = (
+                mark.flushed,
+                list(mark.elsewhere) or None,
+                list(mark.theirs) or None,
+            )
+            record.head = mark.head
+            record.stamp = record.place = record.block = None
 
     ws.update_state(move)
-    note.unlink(missing_ok=True)
+    # The offsets and watermarks are in state.json: the note's sets must not stand for
+    # them any more (a flush or consolidation may move them before the next sync).
+    write_atomic(note, (json.dumps({"base": journal}, sort_keys=True) + "\n").encode())
 
 
 # --------------------------------------------------------------------------- reporting

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
@@ -404,6 +405,26 @@ def test_a_refused_sync_leaves_the_workspace_as_it_was(tmp_path):
     }
 
 
+def test_a_secret_is_refused_even_with_redaction_off(tmp_path):
+    """`redaction.enabled: false` keeps secrets out of model prompts' rewriting, not out
+    of the shared repository: sync checks with the built-in and configured patterns anyway."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "redaction:\n  enabled: false\n")
+    (a.root / "memory/2026-01-01.md").write_text("## Pasted\n\n- key ghp_" + "b" * 36 + "\n")
+    with pytest.raises(SecretRefused, match=r"2026-01-01\.md:3"):
+        run_sync(a)
+    assert not _has_branch(remote)  # nothing was pushed
+
+
+def _has_branch(remote: Path) -> bool:
+    done = subprocess.run(
+        ["git", "--git-dir", str(remote), "rev-parse", "--verify", "--quiet", "main"],
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode == 0
+
+
 # --------------------------------------------------------------------------- scope, status
 
 
@@ -522,3 +543,138 @@ def test_a_merge_killed_before_its_offsets_is_finished_by_the_next_sync(tmp_path
     assert not note.exists() and not done.consolidated
     assert (b.root / "MEMORY.md").read_text() == memory
     assert b.read_state().consolidation.offsets[day] == len((b.root / day).read_bytes())
+
+
+# --------------------------------------------------------------------------- shared threads
+
+THREADS = "  share: [ledgers, memory, threads]\n"
+
+
+def say(ws: Workspace, thread: str, *names: str) -> None:
+    from memctl.core.threads import append_entries
+
+    append_entries(
+        ws,
+        thread,
+        [{"role": "user", "content": f"The server for {n} is named host-{n}."} for n in names],
+    )
+
+
+def run_flush(ws: Workspace):  # type: ignore[no-untyped-def]
+    from memctl.pipeline.flush import flush
+
+    config = load_config(ws.config_path)
+    return flush(ws, config, resolve_model(ws, config.memory_model))
+
+
+def ledger_count(ws: Workspace, name: str) -> int:
+    return sum(p.read_text().count(f"host-{name}.") for p in ws.daily_files(True))
+
+
+def test_a_shared_thread_flushed_on_two_machines_is_flushed_once_in_all(tmp_path):
+    """Both machines append to one shared thread and flush; after syncs both ways every
+    entry of the merged log is in the ledgers exactly once, and a flush on either machine
+    has nothing left to do: the watermarks follow the merge, whatever order it chose."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote, THREADS), replica(tmp_path, "b", remote, THREADS)
+    say(a, "t1", "base0")
+    run_flush(a)
+    run_sync(a)
+    run_sync(b)
+    assert run_flush(b).skipped  # base0 was flushed on a: not again on b
+    say(a, "t1", "a1", "a2")
+    say(b, "t1", "b1")
+    run_flush(a)
+    run_flush(b)
+    say(a, "t1", "a3")  # appended after a's flush: still a's to flush
+    for ws in (a, b, a, b):
+        run_sync(ws)
+    for name in ("base0", "a1", "a2", "b1"):
+        assert [ledger_count(a, name), ledger_count(b, name)] == [1, 1], name
+    assert (a.root / "threads/t1.jsonl").read_bytes() == (b.root / "threads/t1.jsonl").read_bytes()
+    flushed = [run_flush(a), run_flush(b)]
+    # a3 is a's to flush (a appended it): b leaves it, so it is never flushed twice.
+    assert [sum(t.entries_sent for t in f.threads) for f in flushed] == [1, 0]
+    for ws in (a, b, a):
+        run_sync(ws)
+    for name in ("base0", "a1", "a2", "b1", "a3"):
+        assert [ledger_count(a, name), ledger_count(b, name)] == [1, 1], name
+    assert all(f.skipped for f in (run_flush(a), run_flush(b)))
+    assert shared(a) == shared(b)
+
+
+# --------------------------------------------------------------------------- crash points
+
+
+def _crash_template(tmp_path: Path) -> Path:
+    """a and b share blocks 1-2; b has pushed 3 and 4; a has its own 5, not synced."""
+    template = tmp_path / "template"
+    remote = bare(template)
+    a, b = replica(template, "a", remote), replica(template, "b", remote)
+    day = "memory/2026-01-01.md"
+    (a.root / day).write_text(TODAY_BLOCK.format(n=1) + "\n" + TODAY_BLOCK.format(n=2))
+    run_sync(a)
+    run_sync(b)
+    with (b.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=3) + "\n" + TODAY_BLOCK.format(n=4))
+    run_sync(b)
+    with (a.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=5))
+    return template
+
+
+def _copy(template: Path, to: Path) -> tuple[Workspace, Workspace]:
+    shutil.copytree(template, to)
+    for name in ("a", "b"):
+        config = to / name / "memctl.yaml"
+        config.write_text(config.read_text().replace(str(template), str(to)))
+    return Workspace(to / "a", "UTC"), Workspace(to / "b", "UTC")
+
+
+def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str]:
+    from tests.support.helpers import CRASHPOINT, MEMCTL
+
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(CRASHPOINT),
+        "MEMCTL_CRASH_ROOT": str(ws.root),
+        **crash,
+    }
+    return subprocess.run(
+        [str(MEMCTL), "-w", str(ws.root), "sync"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tmp_path):
+    """SIGKILL before each file operation of a sync that merges what b pushed (the note,
+    the ledger, MEMORY.md, state.json, the note cut, ...); then b forgets one of the
+    blocks a was merging and syncs. a's next sync must finish the merge: a's own block
+    and b's kept once each, the forgotten one not brought back (a merge killed after
+    its files but before its base moved read it as a's own addition), the same files
+    on both machines."""
+    template = _crash_template(tmp_path)
+    log = tmp_path / "clean.log"
+    a, _ = _copy(template, tmp_path / "clean")
+    assert _sync_killed(a, MEMCTL_CRASH_LOG=str(log)).returncode == 0
+    operations = len(log.read_text().splitlines())
+    assert operations > 5
+    day = "memory/2026-01-01.md"
+    for point in range(1, operations + 1):
+        a, b = _copy(template, tmp_path / f"at{point}")
+        killed = _sync_killed(a, MEMCTL_CRASH_AT=str(point))
+        assert killed.returncode in (0, -9), killed.stderr
+        kept = [blk for blk in split_blocks((b.root / day).read_text()) if "fact 3" not in blk]
+        (b.root / day).write_text("\n".join(kept))  # b forgets block 3
+        run_sync(b)
+        for ws in (a, b, a):
+            run_sync(ws)
+        blocks = split_blocks((a.root / day).read_text())
+        facts = sorted(line for blk in blocks for line in blk.splitlines() if "fact" in line)
+        assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 5"], point
+        assert shared(a) == shared(b), point
+        assert not (a.root / ".memctl/sync/merge.json").exists(), point
