@@ -155,7 +155,7 @@ def recall(
     With `explain`, each hit carries how its score was made (`explain_hit`): every query
     term that matched it, in which field (text or speaker), with its BM25 weight; what a
     neighbour turn lent, and the recency factor."""
-    from memctl.retrieval.index import IndexUnavailable, fresh_index
+    from memctl.retrieval.index import mark_stale
 
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
@@ -171,15 +171,42 @@ def recall(
         result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
     if not terms:
         return result
+    noted = len(result.notes)
+    stale = _ranked(ws, config, result, query, limit, embedder=embedder, explain=explain)
+    if stale:
+        # A file rewritten in place: its records were left out; once it is indexed
+        # again (`mark_stale`), rank afresh so that its current lines can be found.
+        mark_stale(ws, stale)
+        del result.notes[noted:]
+        result.hits.clear()
+        result.ranking = "bm25"
+        _ranked(ws, config, result, query, limit, embedder=embedder, explain=explain)
+    return result
+
+
+def _ranked(
+    ws: Workspace,
+    config: Config,
+    result: RecallResult,
+    query: str,
+    limit: int,
+    *,
+    embedder: Embedder | None,
+    explain: bool,
+) -> set[str]:
+    """Fill `result` with its hits; the files found changed since they were indexed."""
+    from memctl.retrieval.index import IndexUnavailable, fresh_index
+
+    stale: set[str] = set()
     try:
         with fresh_index(ws, result.notes, words=True) as (index, _):
             vectors = _catch_up(ws, index.conn, embedder, result)
             index.conn.execute("BEGIN")
             try:
-                ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
+                ranked = _bm25(index.conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
                 if vectors is not None:
-                    ranked = _hybrid(index.conn, vectors, query, ranked, scope, result)
-                chosen = _collect(ws, config, ranked, limit, recency, result)
+                    ranked = _hybrid(index.conn, vectors, query, ranked, result.scope, result)
+                chosen = _collect(ws, config, ranked, limit, result.recency, result, stale)
                 if explain:
                     for hit, candidate in zip(result.hits, chosen, strict=True):
                         hit.explain = explain_hit(index.conn, result.terms, candidate)
@@ -196,7 +223,7 @@ def recall(
         result.notes.append(
             f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
         )
-    return result
+    return stale
 
 
 @dataclass
@@ -213,12 +240,14 @@ class Candidate:
     ts: float | None
     inode: int
     offset: int
+    crc: int
     neighbour: float = 0.0  # what a neighbour turn lent (see with_neighbours)
     recency: float = 1.0  # the recency factor applied
 
 
 _CANDIDATE_SQL = """
-SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, w.rank
+SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc,
+       w.rank
 FROM (SELECT rowid, bm25(words, 1.0, ?) AS rank FROM words WHERE words MATCH ?
       ORDER BY rank LIMIT ?) w
 JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
@@ -227,11 +256,13 @@ JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
 
 def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
     found = []
-    for rid, _, number, start, size, ts, rel, kind, inode, offset, rank in conn.execute(
+    for rid, _, number, start, size, ts, rel, kind, inode, offset, crc, rank in conn.execute(
         _CANDIDATE_SQL, (SPEAKER_WEIGHT, fts_expression(terms), wanted)
     ):
         if scope == "all" or (scope == "memory") == (kind == "memory"):
-            found.append(Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset))
+            found.append(
+                Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset, crc)
+            )
     return with_neighbours(found)
 
 
@@ -277,7 +308,7 @@ def _catch_up(
 
 
 _BY_ID_SQL = """
-SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset
+SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
 FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
 """
 
@@ -306,9 +337,9 @@ def _hybrid(
         row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
         if row is None:
             continue
-        _, number, start, size, ts, rel, kind, inode, offset = row
+        _, number, start, size, ts, rel, kind, inode, offset, crc = row
         if scope == "all" or (scope == "memory") == (kind == "memory"):
-            by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
+            by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
     scores = rrf([c.record for c in ranked], [rid for rid in close if rid in by_id])
     for rid, candidate in by_id.items():
         candidate.score = scores.get(rid, 0.0)
@@ -323,9 +354,11 @@ def _collect(
     limit: int,
     recency: bool,
     result: RecallResult,
+    stale: set[str],
 ) -> list[Candidate]:
     """Apply the recency prior, read each best record back and make its hit; the
-    candidates of the hits, in their order."""
+    candidates of the hits, in their order. A record that is no longer what the index
+    read puts its file in `stale`."""
     now = time.time()
     mtimes: dict[str, float] = {}
 
@@ -350,7 +383,7 @@ def _collect(
     for candidate in ranked:
         if len(result.hits) >= limit:
             break
-        hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
+        hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
         if hit is not None:
             result.hits.append(hit)
             chosen.append(candidate)
@@ -398,17 +431,24 @@ def _hit(
     redactor: Redactor,
     stamp: float,
     forgotten: Forgotten,
+    stale: set[str],
 ) -> RecallHit | None:
-    """The hit, read back from its file; None when the file changed since it was indexed,
-    or when it states a fact `memctl forget` forgot (never ranked, whatever its score)."""
+    """The hit, read back from its file; None when it states a fact `memctl forget`
+    forgot (never ranked, whatever its score), or when the file changed since it was
+    indexed: then its bytes are not the record ranked (a fragment of other lines under
+    this record's number), and the file goes into `stale`."""
     line = read_record(
         ws.root / candidate.rel,
         candidate.start,
         candidate.size,
         inode=candidate.inode,
         offset=candidate.offset,
+        crc=candidate.crc,
     )
-    read = None if line is None else record_text(candidate.kind, line)
+    if line is None:
+        stale.add(candidate.rel)
+        return None
+    read = record_text(candidate.kind, line)
     if read is None:
         return None
     text, role = read

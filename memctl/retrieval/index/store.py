@@ -43,7 +43,7 @@ from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "2"  # 2: the word table has a speaker column (recall's BM25F)
+SCHEMA_VERSION = "3"  # 2: the word table has a speaker column (recall's BM25F); 3: crc
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -138,7 +138,8 @@ CREATE TABLE IF NOT EXISTS files(
     offset INTEGER NOT NULL, lines INTEGER NOT NULL, problem TEXT);
 CREATE TABLE IF NOT EXISTS records(
     id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
-    start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER);
+    start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER,
+    crc INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
@@ -412,7 +413,7 @@ class Index:
                 text = block.decode("utf-8")
             except UnicodeDecodeError:
                 return offset, lines, "not UTF-8"
-            rows: list[tuple[int, int, int, int, int, int | None]] = []
+            rows: list[tuple[int, int, int, int, int, int | None, int]] = []
             tri: list[str] = []
             words: list[tuple[str, str]] = []
             position = offset
@@ -439,7 +440,7 @@ class Index:
                         lowered.encode("utf-8")
                     except UnicodeEncodeError:  # a lone surrogate from a JSON escape
                         return offset, lines, "holds text SQLite cannot store"
-                    rows.append((file_id, number, position, len(raw), flag, ts))
+                    rows.append((file_id, number, position, len(raw), flag, ts, zlib.crc32(raw)))
                     tri.append(lowered)
                     if self.words and not flag & BAD_LINE:
                         words.append((cjk_bigrams(record), speaker))
@@ -450,8 +451,8 @@ class Index:
                 first = self._next_id(len(rows))
                 ids = range(first, first + len(rows))
                 self.conn.executemany(
-                    "INSERT INTO records(id, file, number, start, len, flag, ts) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO records(id, file, number, start, len, flag, ts, crc) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [(i, *row) for i, row in zip(ids, rows, strict=True)],
                 )
                 self.conn.executemany(
@@ -639,3 +640,20 @@ def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
                 raise
         finally:
             conn.close()
+
+
+def mark_stale(ws: Workspace, rels: set[str]) -> None:
+    """Have the next update read `rels` again from their first byte: a record read back
+    did not match the CRC the index took of it, so the file was rewritten in place in a
+    way its size, mtime and inode did not show (an editor keeping them, `cp -p` of a
+    backup). An inode and mtime of -1 make both the fast path and the update stat it,
+    and the update re-read it whole. Best effort: a busy lock or a failing database
+    leaves it to the hourly sweep, and the caller has not used the stale records."""
+    from memctl.core.errors import BusyError
+
+    if not rels:
+        return
+    with contextlib.suppress(BusyError, OSError, sqlite3.Error), writing(ws) as conn:
+        conn.executemany(
+            "UPDATE files SET inode = -1, mtime_ns = -1 WHERE rel = ?", [(rel,) for rel in rels]
+        )
