@@ -194,30 +194,50 @@ def _ranked(
     embedder: Embedder | None,
     explain: bool,
 ) -> set[str]:
-    """Fill `result` with its hits; the files found changed since they were indexed."""
-    from memctl.retrieval.index import IndexUnavailable, fresh_index
+    """Fill `result` with its hits; the files found changed since they were indexed.
+
+    When the index cannot be brought up to date (a full disk, an I/O error, another
+    program holding it locked), it is read as it is, without the embeddings (catching
+    them up writes): its records are still each checked against their file, so what
+    it misses is only what was written since its last update."""
+    from memctl.retrieval.index import IndexUnavailable, fresh_index, index_path, read_only
 
     stale: set[str] = set()
+
+    def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
+        vectors = _catch_up(ws, conn, embedder, result)
+        conn.execute("BEGIN")
+        try:
+            ranked = _bm25(conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
+            if vectors is not None:
+                ranked = _hybrid(conn, vectors, query, ranked, result.scope, result)
+            chosen = _collect(ws, config, ranked, limit, result.recency, result, stale)
+            if explain:
+                for hit, candidate in zip(result.hits, chosen, strict=True):
+                    hit.explain = explain_hit(conn, result.terms, candidate)
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("COMMIT")
+
     try:
-        with fresh_index(ws, result.notes, words=True) as (index, _):
-            vectors = _catch_up(ws, index.conn, embedder, result)
-            index.conn.execute("BEGIN")
+        try:
+            with fresh_index(ws, result.notes, words=True) as (index, _):
+                rank(index.conn, embedder)
+        except IndexUnavailable as exc:
+            result.notes.append(f"the search index is unavailable: {exc}")
+            if not index_path(ws).is_file():
+                return stale
+            conn = read_only(ws)
             try:
-                ranked = _bm25(index.conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
-                if vectors is not None:
-                    ranked = _hybrid(index.conn, vectors, query, ranked, result.scope, result)
-                chosen = _collect(ws, config, ranked, limit, result.recency, result, stale)
-                if explain:
-                    for hit, candidate in zip(result.hits, chosen, strict=True):
-                        hit.explain = explain_hit(index.conn, result.terms, candidate)
+                row = conn.execute("SELECT value FROM meta WHERE key = 'words'").fetchone()
+                if row is not None and row[0] == "1":
+                    result.notes.append("answered from the index as it was at its last update")
+                    rank(conn, None)
             finally:
-                with contextlib.suppress(sqlite3.Error):
-                    index.conn.execute("COMMIT")
-    except IndexUnavailable as exc:
-        result.notes.append(f"the search index is unavailable: {exc}")
+                conn.close()
     except sqlite3.Error as exc:
         # A damaged index the fast path's checks did not see (a table gone, a bad
-        # page): nothing to rank with, and the fix is the user's to run.
+        # page), or none at all: nothing to rank with, and the fix is the user's to run.
         result.hits.clear()
         result.ranking = "bm25"
         result.notes.append(

@@ -43,6 +43,7 @@ from memctl.retrieval.index.store import (
     IndexUnavailable,
     Listed,
     UpdateReport,
+    corrupt,
     index_path,
     open_index,
     sortkey,
@@ -105,17 +106,15 @@ def fresh_index(
                 index = open_index(ws, notes, rebuild=True, words=True)
                 rebuild = True
             report = _update(ws, index, notes, sweep=sweep)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             if index is not None:
                 index.close()
+            if not corrupt(exc):  # full disk, I/O error, locked by another program
+                raise IndexUnavailable(f"cannot update the search index: {exc}") from None
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             index = open_index(ws, notes, rebuild=True, words=words)
             report = _update(ws, index, notes, sweep=True)
             report.rebuilt = True
-        except sqlite3.Error as exc:  # full disk, read-only folder
-            if index is not None:
-                index.close()
-            raise IndexUnavailable(f"cannot update the search index: {exc}") from None
         report.rebuilt = report.rebuilt or rebuild
     finally:
         held.__exit__(None, None, None)

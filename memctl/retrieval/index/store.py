@@ -74,6 +74,25 @@ def index_path(ws: Workspace) -> Path:
     return ws.state_dir / INDEX_NAME
 
 
+# How long a write waits for another connection's lock on the index before it fails
+# ("database is locked"): only a program other than memctl holds one that long.
+BUSY_SECONDS = 30.0
+# SQLite's primary result codes that say nothing about the file's contents: permission,
+# busy, locked, out of memory, read-only, I/O error, disk full, cannot open.
+_NOT_CORRUPTION = frozenset({3, 5, 6, 7, 8, 10, 13, 14})
+
+
+def corrupt(exc: sqlite3.Error) -> bool:
+    """Whether `exc` says the index is damaged (not a database, malformed, a table gone,
+    a meta row this memctl never writes), so it may be deleted and rebuilt. A full disk,
+    an I/O error or a database another program holds locked is not: deleting a good
+    index for them loses it, and a rebuild would fail the same way."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is None or code & 0xFF not in _NOT_CORRUPTION
+
+
 class IndexUnavailable(Exception):
     """The index cannot serve this run (no trigram tokenizer, the lock is busy, the
     folder is read-only): search scans instead."""
@@ -516,7 +535,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     for name in _files(path):
         if name.is_symlink():
             raise sqlite3.DatabaseError(f"{name.name} is a symlink")
-    conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(
+        path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+    )
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     return conn
@@ -600,6 +621,8 @@ def open_index(
             conn.execute("SELECT count(*) FROM files").fetchone()
             _check_meta(conn)
         except sqlite3.DatabaseError as exc:
+            if not corrupt(exc):
+                raise
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
             conn = _create(path)
@@ -626,7 +649,10 @@ def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
     Never creates the index: a file removed meanwhile is an error, not a new empty index."""
     with ws.lock():
         conn = sqlite3.connect(
-            f"{index_path(ws).as_uri()}?mode=rw", uri=True, timeout=30.0, isolation_level=None
+            f"{index_path(ws).as_uri()}?mode=rw",
+            uri=True,
+            timeout=BUSY_SECONDS,
+            isolation_level=None,
         )
         try:
             conn.execute("PRAGMA synchronous=NORMAL")
