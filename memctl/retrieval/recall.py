@@ -62,6 +62,9 @@ NEIGHBOUR_WEIGHT = 0.3
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
+MAX_QUERY_CHARS = 64_000
+"""The characters of a query read for its words, at most: splitting 600,000 words costs a
+second before MAX_QUERY_TERMS is reached, and 1,000 words fit in far fewer."""
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 
@@ -146,6 +149,7 @@ def recall(
     recency: bool = True,
     embedder: Embedder | None = None,
     explain: bool = False,
+    seconds: float | None = None,
 ) -> RecallResult:
     """The `limit` records that best answer `query`, best first: by BM25, fused with the
     cosine ranking of `embedder`'s vectors when one is given (the caller resolves it
@@ -154,7 +158,11 @@ def recall(
 
     With `explain`, each hit carries how its score was made (`explain_hit`): every query
     term that matched it, in which field (text or speaker), with its BM25 weight; what a
-    neighbour turn lent, and the recency factor."""
+    neighbour turn lent, and the recency factor.
+
+    `seconds` bounds the ranking (the UserPromptSubmit hook's budget): past it, SQLite's
+    query is interrupted and the hits read back so far are the answer, with a note.
+    Bringing the index up to date is not bounded: stopping it would only repeat it."""
     from memctl.retrieval.index import mark_stale
 
     if not isinstance(query, str):
@@ -163,16 +171,21 @@ def recall(
         raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise UsageError(f"invalid limit {limit!r}: use a whole number from 1 to {MAX_LIMIT}")
+    long = len(query) > MAX_QUERY_CHARS
+    query = query[:MAX_QUERY_CHARS]
     terms = query_terms(query)
     cut = len(terms) > MAX_QUERY_TERMS
     terms = terms[:MAX_QUERY_TERMS]
     result = RecallResult(query, scope, terms, "bm25", recency)
     if cut:
         result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
+    elif long:
+        result.notes.append(f"the query was cut to its first {MAX_QUERY_CHARS:,} characters")
     if not terms:
         return result
     noted = len(result.notes)
-    stale = _ranked(ws, config, result, query, limit, embedder=embedder, explain=explain)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    stale = _ranked(ws, config, result, query, limit, embedder, explain, deadline)
     if stale:
         # A file rewritten in place: its records were left out; once it is indexed
         # again (`mark_stale`), rank afresh so that its current lines can be found.
@@ -180,7 +193,7 @@ def recall(
         del result.notes[noted:]
         result.hits.clear()
         result.ranking = "bm25"
-        _ranked(ws, config, result, query, limit, embedder=embedder, explain=explain)
+        _ranked(ws, config, result, query, limit, embedder, explain, deadline)
     return result
 
 
@@ -190,9 +203,9 @@ def _ranked(
     result: RecallResult,
     query: str,
     limit: int,
-    *,
     embedder: Embedder | None,
     explain: bool,
+    deadline: float | None,
 ) -> set[str]:
     """Fill `result` with its hits; the files found changed since they were indexed.
 
@@ -206,12 +219,14 @@ def _ranked(
 
     def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
         vectors = _catch_up(ws, conn, embedder, result)
+        if deadline is not None:
+            conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
         conn.execute("BEGIN")
         try:
             ranked = _bm25(conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
             if vectors is not None:
                 ranked = _hybrid(conn, vectors, query, ranked, result.scope, result)
-            chosen = _collect(ws, config, ranked, limit, result.recency, result, stale)
+            chosen = _collect(ws, config, ranked, limit, result, stale, deadline)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(conn, result.terms, candidate)
@@ -236,13 +251,16 @@ def _ranked(
             finally:
                 conn.close()
     except sqlite3.Error as exc:
-        # A damaged index the fast path's checks did not see (a table gone, a bad
-        # page), or none at all: nothing to rank with, and the fix is the user's to run.
         result.hits.clear()
         result.ranking = "bm25"
-        result.notes.append(
-            f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
-        )
+        if deadline is not None and time.monotonic() > deadline and "interrupt" in str(exc):
+            result.notes.append("recall stopped at its time budget")
+        else:
+            # A damaged index the fast path's checks did not see (a table gone, a bad
+            # page), or none at all: nothing to rank with, and the fix is the user's.
+            result.notes.append(
+                f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
+            )
     return stale
 
 
@@ -372,9 +390,9 @@ def _collect(
     config: Config,
     ranked: list[Candidate],
     limit: int,
-    recency: bool,
     result: RecallResult,
     stale: set[str],
+    deadline: float | None,
 ) -> list[Candidate]:
     """Apply the recency prior, read each best record back and make its hit; the
     candidates of the hits, in their order. A record that is no longer what the index
@@ -392,7 +410,7 @@ def _collect(
                 mtimes[candidate.rel] = now
         return mtimes[candidate.rel]
 
-    if recency:
+    if result.recency:
         for candidate in ranked:
             candidate.recency = recency_factor((now - when(candidate)) / 86400)
             candidate.score *= candidate.recency
@@ -402,6 +420,9 @@ def _collect(
     forgotten = Forgotten.of(ws)
     for candidate in ranked:
         if len(result.hits) >= limit:
+            break
+        if deadline is not None and time.monotonic() > deadline:
+            result.notes.append("recall stopped at its time budget")
             break
         hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
         if hit is not None:
