@@ -712,7 +712,9 @@ def _parsed(path: Path, text: str, source: str) -> Any:
         encoded = json.dumps({"text": text, "data": data})
         if json.loads(encoded)["data"] == data:  # dates, NaN and the like: not cached
             tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
-            tmp.write_text(encoded, encoding="utf-8")
+            tmp.unlink(missing_ok=True)
+            with open(tmp, "x", encoding="utf-8") as handle:  # never through a symlink
+                handle.write(encoded)
             os.replace(tmp, cache)
     return data
 
