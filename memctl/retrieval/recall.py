@@ -184,8 +184,7 @@ def recall(
     if not terms:
         return result
     noted = len(result.notes)
-    deadline = None if seconds is None else time.monotonic() + seconds
-    stale = _ranked(ws, config, result, query, limit, embedder, explain, deadline)
+    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds)
     if stale:
         # A file rewritten in place: its records were left out; once it is indexed
         # again (`mark_stale`), rank afresh so that its current lines can be found.
@@ -193,7 +192,7 @@ def recall(
         del result.notes[noted:]
         result.hits.clear()
         result.ranking = "bm25"
-        _ranked(ws, config, result, query, limit, embedder, explain, deadline)
+        _ranked(ws, config, result, query, limit, embedder, explain, seconds)
     return result
 
 
@@ -205,7 +204,7 @@ def _ranked(
     limit: int,
     embedder: Embedder | None,
     explain: bool,
-    deadline: float | None,
+    seconds: float | None,
 ) -> set[str]:
     """Fill `result` with its hits; the files found changed since they were indexed.
 
@@ -219,6 +218,9 @@ def _ranked(
 
     def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
         vectors = _catch_up(ws, conn, embedder, result)
+        # The budget starts here: the update and the embeddings' catch-up before it
+        # are work a later recall would otherwise repeat.
+        deadline = None if seconds is None else time.monotonic() + seconds
         if deadline is not None:
             conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
         conn.execute("BEGIN")
@@ -253,7 +255,7 @@ def _ranked(
     except sqlite3.Error as exc:
         result.hits.clear()
         result.ranking = "bm25"
-        if deadline is not None and time.monotonic() > deadline and "interrupt" in str(exc):
+        if seconds is not None and "interrupt" in str(exc):
             result.notes.append("recall stopped at its time budget")
         else:
             # A damaged index the fast path's checks did not see (a table gone, a bad
