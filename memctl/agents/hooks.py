@@ -20,7 +20,8 @@ agent at each kind of event, and why:
   maintenance that is due. An agent may give such a hook little time (Claude Code:
   1.5 s), so when the memory model is a network model the flush and maintenance go to
   a detached process, whose errors land in the hook log.
-- prompt (opt-in): a short ranked recall for the prompt within RECALL_CHARS.
+- prompt (opt-in): a short ranked recall for the prompt, within memory.prompt_recall_chars
+  and memory.prompt_recall_seconds.
 
 A transcript that is not there is nothing to import (see `_transcripts`). A
 transcript is read up to its last newline: a line the agent is still writing waits
@@ -48,8 +49,6 @@ from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Embedder, Models
 
-RECALL_CHARS = 1_500
-"""The budget of a prompt's recall: a hint, not a second MEMORY.md."""
 RECALL_LINES = 8
 RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_search finds more):"
 
@@ -61,18 +60,31 @@ def recall(
     ws: Workspace,
     config: Config,
     prompt: str,
-    budget: int = RECALL_CHARS,
     *,
     embedder: Embedder | None = None,
+    notes: list[str] | None = None,
 ) -> str | None:
     """The memory lines that best answer the prompt (ranked recall: BM25 over MEMORY.md
     and the ledgers, recency breaking near-ties, fused with `embedder`'s ranking when
-    there is one), within `budget` characters; None when nothing answers it. The
+    there is one), within memory.prompt_recall_chars characters and
+    memory.prompt_recall_seconds of ranking; None when nothing answers it. The
     session's own conversation is already in the agent's context, so thread logs are
-    left out."""
+    left out. What recall noted (a long prompt cut, the time budget spent) goes into
+    `notes`."""
     from memctl.retrieval.recall import recall as ranked
 
-    found = ranked(ws, config, prompt, limit=RECALL_LINES * 2, scope="memory", embedder=embedder)
+    budget = config.memory.prompt_recall_chars
+    found = ranked(
+        ws,
+        config,
+        prompt,
+        limit=RECALL_LINES * 2,
+        scope="memory",
+        embedder=embedder,
+        seconds=config.memory.prompt_recall_seconds,
+    )
+    if notes is not None:
+        notes.extend(found.notes)
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
@@ -109,6 +121,8 @@ class HookResult:
     """Text for the agent's context (`start` and `prompt` events), None otherwise."""
     memory_truncated: bool = False
     errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What the prompt's recall noted: a long prompt cut, its time budget spent."""
 
     def summary(self) -> str:
         """One line saying what the hook did (`memctl -v hook ...` prints it)."""
@@ -127,6 +141,7 @@ class HookResult:
         if self.context is not None:
             cut = ", MEMORY.md cut to fit" if self.memory_truncated else ""
             done.append(f"context: {len(self.context):,} chars{cut}")
+        done.extend(self.notes)
         return "; ".join(done)
 
 
@@ -191,7 +206,7 @@ def _set_recall(
     embedder = models.embedder()
     if embedder is not None and embedder.name == NAME and config.recall.semantic == "auto":
         embedder = None
-    result.context = recall(ws, config, prompt, embedder=embedder)
+    result.context = recall(ws, config, prompt, embedder=embedder, notes=result.notes)
 
 
 def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:

@@ -89,6 +89,10 @@ class MemoryConfig:
     flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
     embedding_model: ModelSpec | None = None
     """For `recall`: records embedded through litellm's embedding API; None is BM25 only."""
+    prompt_recall_chars: int = 1500
+    """The most the UserPromptSubmit hook adds to a prompt: a hint, not a second MEMORY.md."""
+    prompt_recall_seconds: float = 1.0
+    """How long the UserPromptSubmit hook's recall may rank: the agent waits for it."""
 
 
 @dataclass(frozen=True)
@@ -640,6 +644,12 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
         ),
         flush_trigger=_flush_trigger(mem),
         embedding_model=_embedding_model(mem),
+        prompt_recall_chars=mem.integer(
+            "prompt_recall_chars", defaults.prompt_recall_chars, 200, 100_000
+        ),
+        prompt_recall_seconds=mem.duration(
+            "prompt_recall_seconds", defaults.prompt_recall_seconds, allow_number=True
+        ),
     )
     mem.finish()
 
@@ -742,7 +752,9 @@ def _parsed(path: Path, text: str, source: str) -> Any:
         encoded = json.dumps({"text": text, "data": data})
         if json.loads(encoded)["data"] == data:  # dates, NaN and the like: not cached
             tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
-            tmp.write_text(encoded, encoding="utf-8")
+            tmp.unlink(missing_ok=True)
+            with open(tmp, "x", encoding="utf-8") as handle:  # never through a symlink
+                handle.write(encoded)
             os.replace(tmp, cache)
     return data
 
@@ -887,6 +899,8 @@ memory:
   consolidation_min_gap: 30m   # least time between two maintenance runs (first run at once)
   daily_file_retention_days: 90   # dailies older than this move to memory/archive/
   flush_trigger: always        # flush --auto: always | never | {throttled: 10m}
+  prompt_recall_chars: 1500    # the most the UserPromptSubmit hook (install --recall) adds to a prompt
+  prompt_recall_seconds: 1.0   # how long that hook's recall may rank before it answers with what it has
 compaction:
   enabled: true                # compact long threads (and recover from context overflow)
   trigger_messages: 50         # compact when the working context has this many messages (0 = off)

@@ -102,7 +102,9 @@ def record_tombstones(
         for fact in facts
     )
     ws.state_dir.mkdir(parents=True, exist_ok=True)
-    append_durable(ws.state_dir / FORGOTTEN_NAME, data.encode("utf-8"))
+    path = ws.state_dir / FORGOTTEN_NAME
+    ws.check_inside(path)  # an append follows a symlink
+    append_durable(path, data.encode("utf-8"))
 
 
 class Forgotten:

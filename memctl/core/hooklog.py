@@ -51,12 +51,14 @@ def log_error(root: Path, agent: str, event: str, session: str | None, error: st
 
 
 def _shrink(path: Path) -> None:
+    """Keep the newer half. Through `write_atomic`'s fresh temp file: a fixed temp name
+    (hooks.log.tmp) could be a symlink, and writing it would overwrite what it leads to."""
+    from memctl.core.durable import write_atomic
+
     data = path.read_bytes()
     tail = data[len(data) // 2 :]
     tail = tail[tail.find(b"\n") + 1 :]
-    temp = path.with_name(path.name + ".tmp")
-    temp.write_bytes(tail)
-    os.replace(temp, path)
+    write_atomic(path, tail, 0o600, durable=False)
 
 
 def recent_errors(root: Path, count: int = 3) -> list[dict[str, Any]]:

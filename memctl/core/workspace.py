@@ -329,6 +329,7 @@ class Workspace:
 
         self.state_dir.mkdir(parents=True, exist_ok=True)
         path = self.state_dir / f"{name}.lock"
+        self.check_inside(path)  # FileLock opens with O_TRUNC: a link's target is emptied
         lock = FileLock(path)
         try:
             lock.acquire(timeout=0)

@@ -459,6 +459,9 @@ def sync(
     with ws.stage_lock("sync", blocking=wait) as acquired:
         if not acquired:
             raise BusyError("another memctl sync is running")
+        # Its git folder and its caches are written in place: not through a symlink.
+        for path in (ws.state_dir / GIT_DIR, ws.state_dir / "sync" / "blocks.json"):
+            ws.check_inside(path)
         git.ensure()
         for attempt in range(1, PUSH_ATTEMPTS + 1):
             result.attempts = attempt

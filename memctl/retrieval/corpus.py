@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -80,11 +81,18 @@ def record_text(kind: str, line: str) -> tuple[str, str | None] | None:
 
 
 def read_record(
-    path: str | Path, start: int, size: int, *, inode: int | None = None, offset: int = 0
+    path: str | Path,
+    start: int,
+    size: int,
+    *,
+    inode: int | None = None,
+    offset: int = 0,
+    crc: int | None = None,
 ) -> str | None:
     """The `size` bytes at `start` of a file, decoded: a record the index located. None
     when the file cannot be opened, is not the one indexed (with `inode`: another inode,
-    or shorter than the indexed `offset`), or the bytes are not UTF-8."""
+    or shorter than the indexed `offset`; with `crc`: bytes that are not the record
+    indexed, the file rewritten in place), or the bytes are not UTF-8."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
@@ -97,6 +105,8 @@ def read_record(
         raw = os.pread(fd, size, start)
     finally:
         os.close(fd)
+    if crc is not None and zlib.crc32(raw) != crc:
+        return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -68,6 +68,9 @@ NEIGHBOUR_WEIGHT = 0.3
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
+MAX_QUERY_CHARS = 64_000
+"""The characters of a query read for its words, at most: splitting 600,000 words costs a
+second before MAX_QUERY_TERMS is reached, and 1,000 words fit in far fewer."""
 # Hits read past the limit (at most this many, and no more than the limit) so that the
 # newer value of a superseded fact just outside the limit is moved up (newest_first).
 SUPERSEDE_EXTRA = 10
@@ -167,6 +170,7 @@ def recall(
     recency: bool = True,
     embedder: Embedder | None = None,
     explain: bool = False,
+    seconds: float | None = None,
 ) -> RecallResult:
     """The `limit` records that best answer `query`, best first: by BM25, fused with the
     cosine ranking of `embedder`'s vectors when one is given (the caller resolves it
@@ -175,8 +179,12 @@ def recall(
 
     With `explain`, each hit carries how its score was made (`explain_hit`): every query
     term that matched it, in which field (text or speaker), with its BM25 weight; what a
-    neighbour turn lent, and the recency factor."""
-    from memctl.retrieval.index import IndexUnavailable, fresh_index
+    neighbour turn lent, and the recency factor.
+
+    `seconds` bounds the ranking (the UserPromptSubmit hook's budget): past it, SQLite's
+    query is interrupted and the hits read back so far are the answer, with a note.
+    Bringing the index up to date is not bounded: stopping it would only repeat it."""
+    from memctl.retrieval.index import mark_stale
 
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
@@ -184,40 +192,99 @@ def recall(
         raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise UsageError(f"invalid limit {limit!r}: use a whole number from 1 to {MAX_LIMIT}")
+    long = len(query) > MAX_QUERY_CHARS
+    query = query[:MAX_QUERY_CHARS]
     terms = query_terms(query)
     cut = len(terms) > MAX_QUERY_TERMS
     terms = terms[:MAX_QUERY_TERMS]
     result = RecallResult(query, scope, terms, "bm25", recency)
     if cut:
         result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
+    elif long:
+        result.notes.append(f"the query was cut to its first {MAX_QUERY_CHARS:,} characters")
     if not terms:
         return result
-    try:
-        with fresh_index(ws, result.notes, words=True) as (index, _):
-            vectors = _catch_up(ws, index.conn, embedder, result)
-            index.conn.execute("BEGIN")
-            try:
-                ranked = _bm25(index.conn, terms, scope, limit * CANDIDATES_A_HIT)
-                if vectors is not None:
-                    ranked = _hybrid(index.conn, vectors, ranked, scope, result)
-                chosen = _collect(ws, config, index.conn, ranked, limit, recency, result)
-                if explain:
-                    for hit, candidate in zip(result.hits, chosen, strict=True):
-                        hit.explain = explain_hit(index.conn, result.terms, candidate)
-            finally:
-                with contextlib.suppress(sqlite3.Error):
-                    index.conn.execute("COMMIT")
-    except IndexUnavailable as exc:
-        result.notes.append(f"the search index is unavailable: {exc}")
-    except sqlite3.Error as exc:
-        # A damaged index the fast path's checks did not see (a table gone, a bad
-        # page): nothing to rank with, and the fix is the user's to run.
+    noted = len(result.notes)
+    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds)
+    if stale:
+        # A file rewritten in place: its records were left out; once it is indexed
+        # again (`mark_stale`), rank afresh so that its current lines can be found.
+        mark_stale(ws, stale)
+        del result.notes[noted:]
         result.hits.clear()
         result.ranking = "bm25"
-        result.notes.append(
-            f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
-        )
+        _ranked(ws, config, result, query, limit, embedder, explain, seconds)
     return result
+
+
+def _ranked(
+    ws: Workspace,
+    config: Config,
+    result: RecallResult,
+    query: str,
+    limit: int,
+    embedder: Embedder | None,
+    explain: bool,
+    seconds: float | None,
+) -> set[str]:
+    """Fill `result` with its hits; the files found changed since they were indexed.
+
+    When the index cannot be brought up to date (a full disk, an I/O error, another
+    program holding it locked), it is read as it is, without the embeddings (catching
+    them up writes): its records are still each checked against their file, so what
+    it misses is only what was written since its last update."""
+    from memctl.retrieval.index import IndexUnavailable, fresh_index, index_path, read_only
+
+    stale: set[str] = set()
+
+    def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
+        vectors = _catch_up(ws, conn, embedder, result)
+        # The budget starts here: the update and the embeddings' catch-up before it
+        # are work a later recall would otherwise repeat.
+        deadline = None if seconds is None else time.monotonic() + seconds
+        if deadline is not None:
+            conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
+        conn.execute("BEGIN")
+        try:
+            ranked = _bm25(conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
+            if vectors is not None:
+                ranked = _hybrid(conn, vectors, ranked, result.scope, result)
+            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
+            if explain:
+                for hit, candidate in zip(result.hits, chosen, strict=True):
+                    hit.explain = explain_hit(conn, result.terms, candidate)
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("COMMIT")
+
+    try:
+        try:
+            with fresh_index(ws, result.notes, words=True) as (index, _):
+                rank(index.conn, embedder)
+        except IndexUnavailable as exc:
+            result.notes.append(f"the search index is unavailable: {exc}")
+            if not index_path(ws).is_file():
+                return stale
+            conn = read_only(ws)
+            try:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'words'").fetchone()
+                if row is not None and row[0] == "1":
+                    result.notes.append("answered from the index as it was at its last update")
+                    rank(conn, None)
+            finally:
+                conn.close()
+    except sqlite3.Error as exc:
+        result.hits.clear()
+        result.ranking = "bm25"
+        if seconds is not None and "interrupt" in str(exc):
+            result.notes.append("recall stopped at its time budget")
+        else:
+            # A damaged index the fast path's checks did not see (a table gone, a bad
+            # page), or none at all: nothing to rank with, and the fix is the user's.
+            result.notes.append(
+                f"the search index failed ({exc}); `memctl index --rebuild` rebuilds it"
+            )
+    return stale
 
 
 @dataclass
@@ -234,12 +301,14 @@ class Candidate:
     ts: float | None
     inode: int
     offset: int
+    crc: int
     neighbour: float = 0.0  # what a neighbour turn lent (see with_neighbours)
     recency: float = 1.0  # the recency factor applied
 
 
 _CANDIDATE_SQL = """
-SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, w.rank
+SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc,
+       w.rank
 FROM (SELECT rowid, bm25(words, 1.0, ?) AS rank FROM words WHERE words MATCH ?
       ORDER BY rank LIMIT ?) w
 JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
@@ -248,11 +317,13 @@ JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
 
 def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
     found = []
-    for rid, _, number, start, size, ts, rel, kind, inode, offset, rank in conn.execute(
+    for rid, _, number, start, size, ts, rel, kind, inode, offset, crc, rank in conn.execute(
         _CANDIDATE_SQL, (SPEAKER_WEIGHT, fts_expression(terms), wanted)
     ):
         if scope == "all" or (scope == "memory") == (kind == "memory"):
-            found.append(Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset))
+            found.append(
+                Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset, crc)
+            )
     return with_neighbours(found)
 
 
@@ -298,7 +369,7 @@ def _catch_up(
 
 
 _BY_ID_SQL = """
-SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset
+SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
 FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
 """
 
@@ -328,9 +399,9 @@ def _hybrid(
         row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
         if row is None:
             continue
-        _, number, start, size, ts, rel, kind, inode, offset = row
+        _, number, start, size, ts, rel, kind, inode, offset, crc = row
         if scope == "all" or (scope == "memory") == (kind == "memory"):
-            by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
+            by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
     close = [(rid, similarity) for rid, similarity in close if rid in by_id]
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours([replace(by_id[rid], score=sim) for rid, sim in close])
@@ -352,11 +423,13 @@ def _collect(
     conn: sqlite3.Connection,
     ranked: list[Candidate],
     limit: int,
-    recency: bool,
     result: RecallResult,
+    stale: set[str],
+    deadline: float | None,
 ) -> list[Candidate]:
     """Apply the recency prior, read each best record back and make its hit; the
-    candidates of the hits, in their order."""
+    candidates of the hits, in their order. A record that is no longer what the index
+    read puts its file in `stale`."""
     now = time.time()
     mtimes: dict[str, float] = {}
 
@@ -370,7 +443,7 @@ def _collect(
                 mtimes[candidate.rel] = now
         return mtimes[candidate.rel]
 
-    if recency:
+    if result.recency:
         for candidate in ranked:
             candidate.recency = recency_factor((now - when(candidate)) / 86400)
             candidate.score *= candidate.recency
@@ -384,7 +457,10 @@ def _collect(
     for candidate in ranked:
         if len(found) >= wanted:
             break
-        read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
+        if deadline is not None and time.monotonic() > deadline:
+            result.notes.append("recall stopped at its time budget")
+            break
+        read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
         if read is not None:
             found.append((read[0], candidate, read[1]))
 
@@ -398,13 +474,13 @@ def _collect(
         expression = " AND ".join(fts_expression([term]) for term in terms)
         read = []
         for row in conn.execute(_CANDIDATE_SQL, (SPEAKER_WEIGHT, expression, SUBJECT_CANDIDATES)):
-            rid, _, number, start, size, ts, rel, kind, inode, offset, _ = row
-            candidate = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset)
-            line = read_record(ws.root / rel, start, size, inode=inode, offset=offset)
+            rid, _, number, start, size, ts, rel, kind, inode, offset, crc, _ = row
+            candidate = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
+            line = read_record(ws.root / rel, start, size, inode=inode, offset=offset, crc=crc)
             made = claim(line) if kind == "memory" and line is not None else None
             if made is None or made.subject != subject:
                 continue
-            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten)
+            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
             if hit is not None:
                 read.append((hit[0], candidate, hit[1]))
         return read
@@ -551,18 +627,24 @@ def _hit(
     redactor: Redactor,
     stamp: float,
     forgotten: Forgotten,
+    stale: set[str],
 ) -> tuple[RecallHit, str] | None:
-    """The hit and its record's text, read back from its file; None when the file
-    changed since it was indexed, or when it states a fact `memctl forget` forgot (never
-    ranked, whatever its score)."""
+    """The hit and its record's text, read back from its file; None when it states a
+    fact `memctl forget` forgot (never ranked, whatever its score), or when the file
+    changed since it was indexed: then its bytes are not the record ranked (a fragment
+    of other lines under this record's number), and the file goes into `stale`."""
     line = read_record(
         ws.root / candidate.rel,
         candidate.start,
         candidate.size,
         inode=candidate.inode,
         offset=candidate.offset,
+        crc=candidate.crc,
     )
-    read = None if line is None else record_text(candidate.kind, line)
+    if line is None:
+        stale.add(candidate.rel)
+        return None
+    read = record_text(candidate.kind, line)
     if read is None:
         return None
     text, role = read

@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from memctl.agents.hooks import RECALL_CHARS
 from memctl.agents.imports import import_transcript
-from memctl.core.config import load_config
+from memctl.core.config import MemoryConfig, load_config
 from memctl.core.memory import CONTEXT_CAP
 from memctl.core.threads import read_entries
 from memctl.core.workspace import Workspace, init_workspace
@@ -454,11 +453,43 @@ def test_user_prompt_submit_recalls_ranked_within_budget(cli, workspace, tmp_pat
     # ranked, not in file order: the line with both words comes first
     assert context.splitlines()[1] == "- Dana owns the billing service. (MEMORY.md:61)"
     assert "weather" not in context
-    assert len(context) <= RECALL_CHARS
+    assert len(context) <= MemoryConfig().prompt_recall_chars
     many = "spring weather unrelated note about billing chart colour " * 5
     stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=many)
     context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "UserPromptSubmit")
-    assert len(context) <= RECALL_CHARS
+    assert len(context) <= MemoryConfig().prompt_recall_chars
+
+
+def test_a_huge_prompt_is_recalled_for_its_first_words_within_the_time_budget(
+    cli, workspace, tmp_path
+):
+    """Issue 24 item 15: a 200,000-word prompt is read for its first 1,000 words (said
+    with -v), and the ranking stops at memory.prompt_recall_seconds."""
+    (workspace / "MEMORY.md").write_text(
+        "- Dana owns the billing service.\n- Backups are kept for 30 days.\n", encoding="utf-8"
+    )
+    filler = " ".join(f"word{n}" for n in range(200_000))
+    stdin = claude_input(
+        "UserPromptSubmit", tmp_path / "t.jsonl", prompt=f"billing {filler} backups"
+    )
+
+    done = cli("-v", "-w", workspace, "hook", "claude-code", input=stdin)
+
+    context = context_of(done.stdout, "UserPromptSubmit")
+    assert "Dana owns the billing service" in context  # from the prompt's first words
+    assert "Backups" not in context  # its last word is past the cut
+    assert "the query was cut to its first 1,000 words" in done.stderr
+    config = workspace / "memctl.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert "prompt_recall_seconds: 1.0 " in text
+    budget = "prompt_recall_seconds: 0.000001 "
+    config.write_text(text.replace("prompt_recall_seconds: 1.0 ", budget), encoding="utf-8")
+
+    done = cli("-v", "-w", workspace, "hook", "claude-code", input=stdin)
+
+    assert done.exit_code == 0
+    assert done.stdout == ""
+    assert "recall stopped at its time budget" in done.stderr
 
 
 def test_user_prompt_submit_with_nothing_relevant_prints_nothing(cli, workspace, tmp_path):

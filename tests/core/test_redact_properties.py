@@ -165,3 +165,137 @@ def test_no_secret_reaches_a_model_a_tool_answer_or_a_memory_file(
         if piece in shown
     }
     assert leaks == {}, (where, text[:80])
+
+
+FIXTURES = Path(__file__).parent.parent / "support" / "fixtures" / "import"
+CODEX = "rollout-2025-10-29T01-00-00-019a2d7a-41c4-78b1-b7cc-a45d62a89cd5.jsonl"
+
+
+def planted_transcripts(folder: Path, text: str) -> list[Path]:
+    """The Claude Code session and the Codex rollout of the import fixtures with `text`
+    at the start of their first prompt: it becomes the session's title too."""
+    claude = [json.loads(line) for line in (FIXTURES / "claude-session.jsonl").open()]
+    claude[1]["message"]["content"] = f"{text} zebra {claude[1]['message']['content']}"
+    codex = [json.loads(line) for line in (FIXTURES / CODEX).open()]
+    part = codex[4]["payload"]["content"][0]
+    part["text"] = f"{text} zebra {part['text']}"
+    written = []
+    for name, lines in [("claude-session.jsonl", claude), (CODEX, codex)]:
+        path = folder / name
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        written.append(path)
+    return written
+
+
+def channels(text: str) -> list[dict[str, Any]]:
+    """A thread with `text` in every channel a message has (issue 24, Done when): text,
+    content parts, `name`, `image_url`, tool-call arguments as plain and as nested JSON,
+    a tool result."""
+    nested = json.dumps({"env": json.dumps({"cmd": f"run {text}"})})
+    return [
+        {"role": "user", "content": f"zebra remember {text} please"},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": f"zebra parts {text}"},
+                {"type": "image_url", "image_url": {"url": f"https://img.example.com/{text}"}},
+            ],
+        },
+        {"role": "user", "name": text, "content": "zebra from a named speaker"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "shell", "arguments": json.dumps({"cmd": text})},
+                },
+                {"id": "c2", "type": "function", "function": {"name": "env", "arguments": nested}},
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": f"zebra out {text}"},
+        {"role": "tool", "tool_call_id": "c2", "content": "zebra ok"},
+        {"role": "assistant", "content": "zebra done"},
+    ]
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(secret=SECRETS)
+def test_no_secret_of_any_channel_reaches_an_output_a_file_or_an_export(
+    secret: tuple[str, list[str]],
+) -> None:
+    """Every channel in, every surface out: the model requests (the context and what
+    flush's builtin model copies into the ledger), the tool answers, the CLI's output
+    (text and --json), every workspace file memctl writes (state.json included; the
+    thread logs are the record and are left out, as are the imported transcripts) and
+    an export into AGENTS.md."""
+    from typer.testing import CliRunner
+
+    from memctl.cli.app import app
+
+    text, cores = secret
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch) / "ws"
+        init_workspace(root)
+        (root / "memctl.yaml").write_text("timezone: UTC\n")
+        write_log(root, "t1", channels(text))
+        (root / "MEMORY.md").write_text(f"# Memory\n\n- zebra by hand {text}\n")
+        seen: dict[str, str] = {}
+
+        def run(*args: str) -> None:
+            done = runner.invoke(app, ["-w", str(root), *args], catch_exceptions=False)
+            assert done.exit_code in (0, 1), (args, done.stderr)
+            seen[" ".join(args)] = done.stdout + done.stderr
+
+        for path in planted_transcripts(Path(scratch), text):
+            run("thread", "import", str(path))
+        run("save", f"zebra saved {text}")
+        run("flush")
+        run("consolidate")
+        for command in [
+            ["context", "t1"],
+            ["search", "zebra", "--scope", "all"],
+            ["search", "zebra", "--scope", "all", "--json"],
+            ["recall", "zebra"],
+            ["recall", "zebra", "--json"],
+            ["thread", "show", "t1"],
+            ["thread", "list"],
+            ["thread", "list", "--json"],
+            ["get", "MEMORY.md"],
+            ["log"],
+            ["status", "--json"],
+            ["export", "--agents-md", str(Path(scratch) / "AGENTS.md")],
+        ]:
+            run(*command)
+        seen["AGENTS.md"] = (Path(scratch) / "AGENTS.md").read_text()
+        ws, config = Workspace(root), load_config(root / "memctl.yaml")
+        for name, args in [
+            ("thread_history", {"thread": "t1"}),
+            ("thread_search", {"query": "zebra"}),
+            ("memory_search", {"query": "zebra"}),
+            ("memory_recall", {"query": "zebra"}),
+            ("memory_get", {"path": "MEMORY.md"}),
+        ]:
+            seen[name] = run_tool(ws, config, name, args).text
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if path.is_file() and not rel.startswith(("threads/", ".memctl/index.sqlite")):
+                shown = path.read_bytes().decode("utf-8", "replace")
+                seen[rel] = shown.replace(f"- zebra by hand {text}\n", "")  # the user's own
+
+    assert "zebra remember" in seen["thread show t1"]
+    assert len(json.loads(seen["thread list --json"])["threads"]) == 3  # t1 and the imports
+    assert "[REDACTED:" in seen["search zebra --scope all"]
+    leaks = {
+        surface: piece
+        for surface, shown in seen.items()
+        for piece in pieces(cores)
+        if piece in shown
+    }
+    assert leaks == {}, text[:80]

@@ -143,3 +143,63 @@ def test_an_unchanged_index_is_read_without_the_lock(workspace: Path) -> None:
         (workspace / "memory" / "2026-02-01.md").write_text("- new\n", encoding="utf-8")
         with pytest.raises(IndexUnavailable), fresh_index(ws, [], wait=0.1):
             pass
+
+
+def swap_in_place(path: Path, old: str, new: str) -> None:
+    """Rewrite `path` in place (same inode) with `old` replaced by `new` (of the same
+    length), its mtime kept: what an editor keeping the stamps or `cp -p` leaves."""
+    before = path.stat()
+    data = path.read_text(encoding="utf-8")
+    assert len(old) == len(new) and old in data
+    with path.open("r+", encoding="utf-8") as handle:
+        handle.write(data.replace(old, new))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (
+        before.st_size,
+        before.st_mtime_ns,
+        before.st_ino,
+    )
+
+
+def test_an_old_ledger_swapped_in_place_is_searched_as_it_is_now(workspace: Path) -> None:
+    """Issue 24 item 12: size, mtime and inode kept, the index cannot see the edit; the
+    CRC of each candidate read back does, and the file is scanned and indexed again."""
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-04.md"
+    ledger.write_text("- the staging database is kestrel\n- the backup host is heron\n")
+    os.utime(ledger, (OLD, OLD))
+    update(ws, sweep=True)
+    swap_in_place(
+        ledger,
+        "- the staging database is kestrel\n- the backup host is heron\n",
+        "- the backup host is kestrel\n- the staging database is egret\n",
+    )
+
+    hits = search(ws, "staging database").hits
+
+    assert [(h.line, h.text) for h in hits] == [(2, "- the staging database is egret")]
+    assert search(ws, "database is kestrel").hits == []
+    assert update(ws).rewritten == 0  # the search had the file indexed again
+    assert [h.line for h in search(ws, "backup host is kestrel").hits] == [1]
+
+
+def test_recall_never_returns_a_record_the_file_no_longer_holds(workspace: Path) -> None:
+    from memctl.core.config import load_config
+    from memctl.retrieval.recall import recall
+
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-04.md"
+    ledger.write_text("- intro line that is long\n- the staging database is kestrel\n")
+    os.utime(ledger, (OLD, OLD))
+    with fresh_index(ws, [], sweep=True, words=True):
+        pass
+    swap_in_place(
+        ledger,
+        "- intro line that is long\n- the staging database is kestrel\n",
+        "- the staging database is pelican\n- intro line that is long\n",
+    )
+
+    result = recall(ws, load_config(ws.config_path), "staging database")
+
+    assert [(h.line, h.snippet) for h in result.hits] == [(1, "- the staging database is pelican")]

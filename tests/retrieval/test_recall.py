@@ -313,3 +313,58 @@ def test_the_newer_value_is_found_by_its_subject(workspace: Path) -> None:
     )
     found = sources(workspace, "home city", recency=False)
     assert found == ["memory/2026-01-06.md:1", "memory/2026-01-05.md:1"]
+
+
+def test_a_full_disk_is_not_a_corrupt_index(ws: Path) -> None:
+    """Issue 24 item 14: ENOSPC (here EFBIG, the file-size limit SQLite's writes hit as a
+    full disk) while the index is brought up to date leaves the good index in place, and
+    recall answers from it."""
+    import shutil
+
+    from tests.support.helpers import run_memctl
+
+    assert run_memctl(ws, "recall", "staging database").exit_code == 0
+    index = ws / ".memctl" / "index.sqlite"
+    size = index.stat().st_size
+    filler = "".join(f"- filler line {i} about the weather and the garden\n" for i in range(5000))
+    (ws / "memory" / "2026-01-06.md").write_text(filler, encoding="utf-8")
+    prlimit = shutil.which("prlimit")
+    assert prlimit, "prlimit (util-linux) is needed to limit the size of a file written"
+
+    run = run_memctl(ws, "recall", "staging database", prefix=[prlimit, "--fsize=40000"])
+
+    assert run.exit_code == 0, run.stderr
+    assert "MEMORY.md:2" in run.stdout
+    assert "rebuilding" not in run.stderr
+    assert "cannot update the search index" in run.stderr
+    assert index.stat().st_size == size  # the good index kept, not deleted
+    assert run_memctl(ws, "recall", "weather garden").exit_code == 0  # indexed once there is room
+
+
+def test_an_index_locked_by_another_program_is_not_a_corrupt_index(
+    ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from memctl.retrieval.index import store
+
+    monkeypatch.setattr(store, "BUSY_SECONDS", 0.2)
+    assert sources(ws, "staging database")[0] == "MEMORY.md:2"
+    (ws / "memory" / "2026-01-06.md").write_text("- new ledger\n", encoding="utf-8")
+    index = ws / ".memctl" / "index.sqlite"
+    inode = index.stat().st_ino
+    other = sqlite3.connect(index, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+
+        workspace, config = open_ws(ws)
+        result = recall(workspace, config, "staging database")
+
+        assert result.hits[0].source == "MEMORY.md:2"
+        assert any("database is locked" in note for note in result.notes)
+        assert not any("rebuilding" in note for note in result.notes)
+        assert index.stat().st_ino == inode
+        (files,) = other.execute("SELECT count(*) FROM files").fetchone()
+        assert files >= 2
+    finally:
+        other.close()

@@ -582,3 +582,51 @@ def test_arguments_that_are_not_utf8_are_clear_errors(ws: Path, tmp_path: Path):
     ]:
         assert_clear_error(run_memctl(ws, *args, input=MESSAGE.encode()), 2, says)
     assert snapshot(tmp_path, locks=False) == before
+
+
+@pytest.mark.parametrize(
+    "link, command, config",
+    [
+        (".memctl/flush.lock", ["flush"], ""),
+        (".memctl/consolidate.lock", ["consolidate", "--force"], ""),
+        (".memctl/forgotten.jsonl", ["forget", "Fridays"], ""),
+        (".memctl/state.json", ["status"], ""),
+        (".memctl/sync", ["sync"], "sync:\n  remote: /nonexistent/remote.git\n"),
+    ],
+)
+def test_memctls_own_files_are_never_written_through_a_symlink(
+    cli, ws: Path, outside: Path, link: str, command: list[str], config: str
+):
+    """Issue 24 item 7: a lock (opened with O_TRUNC), forgotten.jsonl (appended to),
+    state.json and the sync folder that lead out of the workspace are refused: one line,
+    exit 2, the outside file as it was."""
+    (ws / "memctl.yaml").write_text("timezone: UTC\n" + config)
+    (ws / "MEMORY.md").write_text("- We deploy on Fridays.\n")
+    (ws / ".memctl").mkdir(exist_ok=True)
+    target = outside if link.endswith("sync") else outside / "secret.md"
+    (ws / link).symlink_to(target)
+    before = snapshot(outside)
+
+    run = cli("-w", ws, *command)
+
+    assert_clear_error(run, 2, "leads out of the workspace")
+    assert snapshot(outside) == before
+
+
+def test_the_hook_log_is_cut_without_following_a_symlink(cli, ws: Path, outside: Path):
+    """The log's cut wrote its newer half to a fixed hooks.log.tmp: a symlink there had
+    that half written over the file it leads to."""
+    from memctl.core.hooklog import KEEP_BYTES, log_error
+
+    log = ws / ".memctl" / "hooks.log"
+    log.parent.mkdir(exist_ok=True)
+    log.write_text((json.dumps({"error": "x" * 200}) + "\n") * (KEEP_BYTES // 200 + 1))
+    assert log.stat().st_size > KEEP_BYTES
+    (ws / ".memctl" / "hooks.log.tmp").symlink_to(outside / "secret.md")
+    before = snapshot(outside)
+
+    log_error(ws, "claude-code", "Stop", None, "the newest error")
+
+    assert snapshot(outside) == before
+    assert log.stat().st_size < KEEP_BYTES
+    assert log.read_text().endswith('"error": "the newest error"}\n')

@@ -23,6 +23,7 @@ from memctl.retrieval.index.store import (
     IndexUnavailable,
     cjk_bigrams,
     index_path,
+    mark_stale,
     read_only,
     writing,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "fresh_index",
     "index_path",
     "indexed_search",
+    "mark_stale",
     "read_only",
     "stale_files",
     "trigram_query",

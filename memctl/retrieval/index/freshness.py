@@ -13,9 +13,11 @@ place a file untouched for two days is not seen until the next full sweep, which
 every update makes when the last one is an hour old (SWEEP_NS), `memctl index` makes
 always, and a lost or overflowing journal forces. Ledgers and logs are append-only by
 contract and MEMORY.md is always checked, so this is a window of at most an hour on
-files nobody should be editing; and whatever a search reads (a candidate's file) is
-still read back and matched with the scan's own rule, so a stale index can miss a new line of such a
-file but never report a wrong one.
+files nobody should be editing; and whatever a search or recall reads (a candidate's
+record) is read back and checked against the CRC the index took of it: a mismatch has
+the file scanned and read again by the next update (`store.mark_stale`), so a stale
+index can miss a new line of a file none of whose candidates was read, but never show
+bytes the file no longer holds.
 
 When nothing changed (most searches), the index is opened read-only without the
 workspace lock (`_unchanged`); otherwise it is brought up to date under the lock.
@@ -41,6 +43,7 @@ from memctl.retrieval.index.store import (
     IndexUnavailable,
     Listed,
     UpdateReport,
+    corrupt,
     index_path,
     open_index,
     sortkey,
@@ -104,17 +107,15 @@ def fresh_index(
                 index = open_index(ws, notes, rebuild=True, words=True)
                 rebuild = True
             report = _update(ws, index, notes, sweep=sweep)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             if index is not None:
                 index.close()
+            if not corrupt(exc):  # full disk, I/O error, locked by another program
+                raise IndexUnavailable(f"cannot update the search index: {exc}") from None
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             index = open_index(ws, notes, rebuild=True, words=words)
             report = _update(ws, index, notes, sweep=True)
             report.rebuilt = True
-        except sqlite3.Error as exc:  # full disk, read-only folder
-            if index is not None:
-                index.close()
-            raise IndexUnavailable(f"cannot update the search index: {exc}") from None
         report.rebuilt = report.rebuilt or rebuild
     finally:
         held.__exit__(None, None, None)
@@ -172,7 +173,8 @@ def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
         # Only the rows to stat leave SQLite: 23,000 rows made into Python tuples would
         # cost more than the stats.
         rows = conn.execute(
-            "SELECT rel, size, mtime_ns, inode FROM files WHERE mtime_ns > ? OR rel = ?",
+            "SELECT rel, size, mtime_ns, inode FROM files "
+            "WHERE mtime_ns > ? OR mtime_ns < 0 OR rel = ?",
             (now_ns - HOT_NS, "MEMORY.md"),
         ).fetchall()
         root = os.fspath(ws.root)
@@ -225,7 +227,8 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
     else:
         check = {"MEMORY.md", *written}
         rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
-        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS)
+        # mtime -1: a file a search found rewritten in place (`store.mark_stale`)
+        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS or mtime < 0)
         if json.loads(stored) == folders:
             root = os.fspath(ws.root)
             listed = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -20,7 +21,13 @@ from typing import Any, Protocol
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import Fence, File, Hit, Skipped, chomp, record_matches
 from memctl.retrieval.index.freshness import fresh_index
-from memctl.retrieval.index.store import BAD_LINE, FileRow, Index, IndexUnavailable
+from memctl.retrieval.index.store import (
+    BAD_LINE,
+    FileRow,
+    Index,
+    IndexUnavailable,
+    mark_stale,
+)
 
 
 class Plan(Protocol):
@@ -92,11 +99,11 @@ def trigram_query(keywords: list[str], mode: str) -> str | None:
 
 def candidates(
     conn: sqlite3.Connection, expression: str
-) -> Iterator[tuple[str, int, int, int, int]]:
-    """(file sortkey, number, start, len, flag) of the records whose trigrams match
+) -> Iterator[tuple[str, int, int, int, int, int]]:
+    """(file sortkey, number, start, len, flag, crc) of the records whose trigrams match
     `expression`, in search's order."""
     return conn.execute(
-        "SELECT f.sortkey, r.number, r.start, r.len, r.flag FROM tri "
+        "SELECT f.sortkey, r.number, r.start, r.len, r.flag, r.crc FROM tri "
         "JOIN records r ON r.id = tri.rowid JOIN files f ON f.id = r.file "
         "WHERE tri MATCH ? ORDER BY f.sortkey, r.start",
         (expression,),
@@ -119,6 +126,7 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
         return False
     done = 0
     hits_mark = skipped_mark = 0
+    stale: set[str] = set()
     try:
         index.conn.execute("BEGIN")  # one snapshot of the index for the whole search
         rows = {
@@ -150,7 +158,7 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
                 if pending[0] == key:
                     mine.append(pending)
                 pending = next(cursor, None)
-            if mine and not _verify(scan, file, row[1], row[2], mine):
+            if mine and not _verify(scan, file, row[1], row[2], mine, stale):
                 del result.hits[hits_mark:]
                 del result.skipped[skipped_mark:]
                 scan.read(file)
@@ -173,6 +181,7 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
         with contextlib.suppress(sqlite3.Error):
             index.conn.execute("COMMIT")
         opened.__exit__(None, None, None)
+    mark_stale(ws, stale)
     return True
 
 
@@ -182,9 +191,12 @@ def _verify(
     inode: int,
     offset: int,
     found: list[tuple[Any, ...]],
+    stale: set[str],
 ) -> bool:
     """Check one file's candidates, appending its hits; False when the file is no
-    longer the one indexed (then the caller scans it)."""
+    longer the one indexed (then the caller scans it). A record whose bytes no longer
+    have the CRC indexed (the file rewritten in place, its size, mtime and inode kept)
+    puts the file in `stale`, read again by the next update."""
     try:
         fd = os.open(file.path, os.O_RDONLY)
     except OSError:
@@ -195,8 +207,11 @@ def _verify(
             return False
         keywords = list(scan.plan.keywords)
         mode = scan.plan.mode
-        for _, number, start, size, flag in found:
+        for _, number, start, size, flag, crc in found:
             raw = os.pread(fd, size, start)
+            if zlib.crc32(raw) != crc:
+                stale.add(file.rel)
+                return False
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:

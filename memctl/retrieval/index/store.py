@@ -43,7 +43,7 @@ from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "2"  # 2: the word table has a speaker column (recall's BM25F)
+SCHEMA_VERSION = "3"  # 2: the word table has a speaker column (recall's BM25F); 3: crc
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -72,6 +72,25 @@ def cjk_bigrams(text: str) -> str:
 
 def index_path(ws: Workspace) -> Path:
     return ws.state_dir / INDEX_NAME
+
+
+# How long a write waits for another connection's lock on the index before it fails
+# ("database is locked"): only a program other than memctl holds one that long.
+BUSY_SECONDS = 30.0
+# SQLite's primary result codes that say nothing about the file's contents: permission,
+# busy, locked, out of memory, read-only, I/O error, disk full, cannot open.
+_NOT_CORRUPTION = frozenset({3, 5, 6, 7, 8, 10, 13, 14})
+
+
+def corrupt(exc: sqlite3.Error) -> bool:
+    """Whether `exc` says the index is damaged (not a database, malformed, a table gone,
+    a meta row this memctl never writes), so it may be deleted and rebuilt. A full disk,
+    an I/O error or a database another program holds locked is not: deleting a good
+    index for them loses it, and a rebuild would fail the same way."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is None or code & 0xFF not in _NOT_CORRUPTION
 
 
 class IndexUnavailable(Exception):
@@ -138,7 +157,8 @@ CREATE TABLE IF NOT EXISTS files(
     offset INTEGER NOT NULL, lines INTEGER NOT NULL, problem TEXT);
 CREATE TABLE IF NOT EXISTS records(
     id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
-    start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER);
+    start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER,
+    crc INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
@@ -412,7 +432,7 @@ class Index:
                 text = block.decode("utf-8")
             except UnicodeDecodeError:
                 return offset, lines, "not UTF-8"
-            rows: list[tuple[int, int, int, int, int, int | None]] = []
+            rows: list[tuple[int, int, int, int, int, int | None, int]] = []
             tri: list[str] = []
             words: list[tuple[str, str]] = []
             position = offset
@@ -439,7 +459,7 @@ class Index:
                         lowered.encode("utf-8")
                     except UnicodeEncodeError:  # a lone surrogate from a JSON escape
                         return offset, lines, "holds text SQLite cannot store"
-                    rows.append((file_id, number, position, len(raw), flag, ts))
+                    rows.append((file_id, number, position, len(raw), flag, ts, zlib.crc32(raw)))
                     tri.append(lowered)
                     if self.words and not flag & BAD_LINE:
                         words.append((cjk_bigrams(record), speaker))
@@ -450,8 +470,8 @@ class Index:
                 first = self._next_id(len(rows))
                 ids = range(first, first + len(rows))
                 self.conn.executemany(
-                    "INSERT INTO records(id, file, number, start, len, flag, ts) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO records(id, file, number, start, len, flag, ts, crc) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [(i, *row) for i, row in zip(ids, rows, strict=True)],
                 )
                 self.conn.executemany(
@@ -515,7 +535,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     for name in _files(path):
         if name.is_symlink():
             raise sqlite3.DatabaseError(f"{name.name} is a symlink")
-    conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(
+        path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+    )
     # Takes only on a new file, before WAL mode writes its header (a no-op on an index
     # made before): FTS5's segment merges during a build leave a tenth of the file free,
     # which `vacuum_free_pages` gives back (issue 26: index <= 1.0x the corpus).
@@ -610,6 +632,8 @@ def open_index(
             conn.execute("SELECT count(*) FROM files").fetchone()
             _check_meta(conn)
         except sqlite3.DatabaseError as exc:
+            if not corrupt(exc):
+                raise
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
             conn = _create(path)
@@ -636,7 +660,10 @@ def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
     Never creates the index: a file removed meanwhile is an error, not a new empty index."""
     with ws.lock():
         conn = sqlite3.connect(
-            f"{index_path(ws).as_uri()}?mode=rw", uri=True, timeout=30.0, isolation_level=None
+            f"{index_path(ws).as_uri()}?mode=rw",
+            uri=True,
+            timeout=BUSY_SECONDS,
+            isolation_level=None,
         )
         try:
             conn.execute("PRAGMA synchronous=NORMAL")
@@ -650,3 +677,20 @@ def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
                 raise
         finally:
             conn.close()
+
+
+def mark_stale(ws: Workspace, rels: set[str]) -> None:
+    """Have the next update read `rels` again from their first byte: a record read back
+    did not match the CRC the index took of it, so the file was rewritten in place in a
+    way its size, mtime and inode did not show (an editor keeping them, `cp -p` of a
+    backup). An inode and mtime of -1 make both the fast path and the update stat it,
+    and the update re-read it whole. Best effort: a busy lock or a failing database
+    leaves it to the hourly sweep, and the caller has not used the stale records."""
+    from memctl.core.errors import BusyError
+
+    if not rels:
+        return
+    with contextlib.suppress(BusyError, OSError, sqlite3.Error), writing(ws) as conn:
+        conn.executemany(
+            "UPDATE files SET inode = -1, mtime_ns = -1 WHERE rel = ?", [(rel,) for rel in rels]
+        )
