@@ -730,10 +730,19 @@ def names_replaced(newer: Claim, older: Claim) -> bool:
     )
 
 
+REDACTED = "[REDACTED:"
+"""What memctl.core.redact puts where a secret was."""
+
+
 def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
-    claims = [claim(text, about[i] if about else None) for i, text in enumerate(facts)]
+    # A redacted value cannot be compared: "[REDACTED:github_token]" after
+    # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
+    claims = [
+        None if REDACTED in text else claim(text, about[i] if about else None)
+        for i, text in enumerate(facts)
+    ]
     found: dict[int, int] = {}
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
     by_subject: dict[frozenset[str], list[int]] = {}
@@ -1046,7 +1055,10 @@ def _structural(
     """Adds to `found` the facts a later one replaces by structure (see above). Pairs
     are only looked at within a bucket (the same first word and other words, or an
     earlier fact holding the value a later one names), the newest `_PAIR_LIMIT` of it."""
-    shapes = [_shape(text, about[i] if about else None) for i, text in enumerate(facts)]
+    shapes = [
+        None if REDACTED in text else _shape(text, about[i] if about else None)
+        for i, text in enumerate(facts)
+    ]
     by_key: dict[tuple[str, frozenset[str]], list[int]] = {}
     by_run: dict[str, list[int]] = {}
     by_place: dict[frozenset[str], list[int]] = {}

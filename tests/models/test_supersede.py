@@ -190,3 +190,14 @@ def test_structural_pairs_are_bounded_and_a_repeat_is_current_again() -> None:
     # 2,000 facts about one subject: each is aligned with a bounded number of others
     facts = [f"CI for the web team runs in ci-{n}." for n in range(2_000)]
     assert len(stale(facts)) == 1_999
+
+
+def test_redacted_values_are_never_compared() -> None:
+    """Two secrets kept are two facts: a redaction marker hides whether the values
+    differ, so neither replaces the other (consolidation once kept 6 of 35)."""
+    facts = [
+        f"Remember this for later: [REDACTED:{kind}] (item {n})."
+        for n, kind in enumerate(("anthropic_key", "github_token", "gitlab_token"), 1)
+    ]
+    assert stale(facts) == {}
+    assert stale(["The CI token is [REDACTED:github_token].", "The CI token is now ghx7."]) == {}
