@@ -523,8 +523,8 @@ Scenario = Iterator[list[str]]
 def flush_killed_in_a_call_then_between_append_and_watermark(
     root: Path, server: LLMServer
 ) -> Scenario:
-    # 1,200 tokens: the flush prompt (issue 25 lists what is not a fact) and two requests for 12 messages
-    write_model_config(root, server, timezone="UTC", context_window=1200)
+    # 1,400 tokens: the flush prompt (its rules of what is no fact) and two requests for 12 messages
+    write_model_config(root, server, timezone="UTC", context_window=1400)
     write_thread(root, "t1", [entry("system", "You are terse."), *talk(12, "tool")])
     total = 13
     # Killed while the second request waits for its answer: the first chunk is done.
