@@ -80,7 +80,7 @@ def test_relative_dates_resolve_against_the_time_said() -> None:
 
 
 def test_a_relative_phrase_inside_a_larger_date_is_left_as_written() -> None:
-    """"the last weekend of feb" names a weekend of February, not the weekend before the
+    """ "the last weekend of feb" names a weekend of February, not the weekend before the
     day it was said; rewriting only "last weekend" mangled the sentence."""
     when = datetime.fromisoformat("2025-02-10T13:56:00+00:00")
     text = "We drive up the last weekend of feb, saturday the 22nd."
