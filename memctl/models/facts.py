@@ -341,9 +341,11 @@ _RELATIVE = re.compile(
     | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
     | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
     | (?P<bare_day>{_WD})
-    )\b""",
+    )\b(?!\s+of\b)""",
     re.I | re.X,
 )
+"""A phrase followed by "of" ("the last weekend of feb") is part of a larger date, not
+relative to the day it was said, so it is left as written."""
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"

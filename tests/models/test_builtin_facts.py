@@ -79,6 +79,15 @@ def test_relative_dates_resolve_against_the_time_said() -> None:
         assert resolve_dates(habit, when) == habit
 
 
+def test_a_relative_phrase_inside_a_larger_date_is_left_as_written() -> None:
+    """ "the last weekend of feb" names a weekend of February, not the weekend before the
+    day it was said; rewriting only "last weekend" mangled the sentence."""
+    when = datetime.fromisoformat("2025-02-10T13:56:00+00:00")
+    text = "We drive up the last weekend of feb, saturday the 22nd."
+    assert resolve_dates(text, when) == text
+    assert "said 2025-02-10" in resolve_dates("We drove up last weekend.", when)
+
+
 def test_a_sentence_initial_phrase_reads_mid_sentence_in_the_date_note() -> None:
     when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
     cases = {
