@@ -190,9 +190,7 @@ class Config:
         return self.compaction.model or self.model
 
     def to_dict(self) -> dict[str, Any]:
-        """The effective configuration in the shape of memctl.yaml (prompts in full).
-        `recall:` is not shown yet: a new field of `config show --json` needs a new
-        JSON schema version (tests/cli/test_json_contract.py), not raised for one key."""
+        """The effective configuration in the shape of memctl.yaml (prompts in full)."""
 
         def model(spec: ModelSpec | None) -> Any:
             if spec is None:
@@ -223,6 +221,7 @@ class Config:
             "compaction": compaction,
             "eviction": eviction,
             "redaction": redaction,
+            "recall": {"semantic": self.recall.semantic},
             "sync": {
                 "remote": self.sync.remote,
                 "branch": self.sync.branch,
