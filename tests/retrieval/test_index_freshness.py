@@ -203,3 +203,31 @@ def test_recall_never_returns_a_record_the_file_no_longer_holds(workspace: Path)
     result = recall(ws, load_config(ws.config_path), "staging database")
 
     assert [(h.line, h.snippet) for h in result.hits] == [(1, "- the staging database is pelican")]
+
+
+def test_only_the_folder_whose_mtime_changed_is_listed_again(workspace: Path) -> None:
+    ws = old_workspace(workspace)
+    log = workspace / "threads" / "recent.jsonl"
+    log.write_bytes(encode_entry({"role": "user", "content": "first words"}))
+    update(ws)
+    threads = workspace / "threads"
+    stamp = threads.stat().st_mtime_ns
+    # A log slipped into threads/ with its folder's mtime put back: only a listing of
+    # threads/ would find it, and threads/ did not change, so it waits for the sweep.
+    hidden = threads / "hidden.jsonl"
+    hidden.write_bytes(encode_entry({"role": "user", "content": "unlisted words"}))
+    os.utime(hidden, (OLD, OLD))
+    os.utime(threads, ns=(stamp, stamp))
+    with log.open("ab") as handle:  # an in-place edit in the folder not listed again
+        handle.write(encode_entry({"role": "assistant", "content": "appended by hand"}))
+    (workspace / "memory" / "2026-02-01.md").write_text("- a new ledger\n", encoding="utf-8")
+
+    with fresh_index(ws, []) as (index, report):
+        indexed = set(index.files())
+
+    assert not report.swept and report.indexed == 2 and report.appended == 1
+    assert "memory/2026-02-01.md" in indexed and "threads/hidden.jsonl" not in indexed
+    assert [h.path for h in search(ws, "new ledger").hits] == ["memory/2026-02-01.md"]
+    hits = search(ws, "appended by hand", scope="threads").hits
+    assert [h.path for h in hits] == ["threads/recent.jsonl"]
+    assert update(ws, sweep=True).indexed == 1  # the sweep lists threads/ too
