@@ -25,6 +25,7 @@ from typing import Any
 from memctl.core.config import ModelSpec
 from memctl.core.errors import ConfigError, ContextOverflowError, MemctlError, ModelError
 from memctl.models.interface import EmbeddingFailed, Reply, Request, Usage
+from memctl.models.price_table import listed, listed_window
 
 OVERFLOW_MARKERS = (
     "context_length_exceeded",
@@ -366,6 +367,8 @@ class LiteLLMModel:
             # litellm would ask a server for it (localhost:11434 unless told otherwise),
             # and the model's trained length is not the num_ctx Ollama runs it with.
             return None
+        if listed(self.spec.litellm_name):
+            return listed_window(self.spec.litellm_name)  # the same table, without the import
         litellm = import_litellm()
         try:
             info = litellm.get_model_info(self.spec.litellm_name)
@@ -418,7 +421,10 @@ class LiteLLMModel:
     def check_provider(self) -> None:
         """An unknown provider is a configuration mistake, not a provider failure: say
         where the model is set instead of relaying litellm's paragraph. `doctor` asks it
-        before the key, which litellm cannot look up for a provider it does not know."""
+        before the key, which litellm cannot look up for a provider it does not know.
+        A model litellm's bundled table lists has a known provider: no import."""
+        if listed(self.spec.litellm_name):
+            return
         litellm = import_litellm()
         provider = self.provider
         if provider not in {getattr(p, "value", p) for p in litellm.provider_list}:

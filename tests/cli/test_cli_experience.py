@@ -27,6 +27,7 @@ from tests.support.helpers import (
     MEMCTL,
     append,
     jsonl,
+    modules_after,
     on_pty,
     read_log,
     run_memctl,
@@ -696,3 +697,29 @@ def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace)
     run = cli("-w", workspace, "get", "yesterday")
     assert run.exit_code == 2
     assert run.stderr.rstrip().endswith("the latest is memory/2020-02-03.md")
+
+
+@pytest.mark.parametrize("key", ["sk-test", None])
+def test_doctor_offline_reads_litellms_table_without_importing_it(
+    workspace, tmp_path, monkeypatch, key
+):
+    """A model litellm's bundled table lists is checked from that JSON: provider,
+    window and key, the same lines as litellm gave, and no second of `import litellm`."""
+    monkeypatch.setenv("MEMCTL_MODEL", "openai:gpt-4o-mini")
+    if key:
+        monkeypatch.setenv("OPENAI_API_KEY", key)
+    else:
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+    run = modules_after(
+        ["doctor", "--offline"], workspace, tmp_path / "m.json", exit_code=0 if key else 1
+    )
+
+    assert "litellm" not in run.modules
+    lines = run.stdout.splitlines()
+    label = "model openai:gpt-4o-mini (main, memory, compaction)"
+    if key:
+        assert f"ok    {label} key: set" in lines
+        assert f"ok    {label} window: 128,000 tokens" in lines
+    else:
+        assert f"FAIL  {label} key: no API key: set OPENAI_API_KEY" in lines

@@ -197,6 +197,12 @@ def _missing_key(spec: ModelSpec) -> str | None:
     if spec.api_base:
         return None
     from memctl.models.litellm_adapter import import_litellm
+    from memctl.models.price_table import KEY_ENV, listed
+
+    provider = spec.litellm_name.split("/", 1)[0]
+    if provider in KEY_ENV and listed(spec.litellm_name):
+        missing = [name for name in KEY_ENV[provider] if not os.environ.get(name)]
+        return f"no API key: set {' or '.join(missing)}" if missing else None
 
     try:
         missing = import_litellm().validate_environment(spec.litellm_name).get("missing_keys")
