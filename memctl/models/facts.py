@@ -544,6 +544,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
     named = bool(_CAPITAL.search(unquoted)) or first_word in names
+    if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
+        return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
@@ -566,6 +568,11 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+_BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
+"""A short sentence with only "it", "that" or "this" for a subject refers back to
+something said before it, so alone it holds no fact, whatever number it has."""
 
 
 # --------------------------------------------------------------------------- extraction

@@ -454,3 +454,11 @@ def test_a_you_inside_the_sentence_is_the_listener_between_two() -> None:
     assert facts_of("I got the tickets for you and Mel.") == [
         "Ben got the tickets for Ana and Mel."
     ]
+
+
+def test_a_short_fragment_about_a_bare_it_is_no_fact() -> None:
+    """Issue 25, item 1: "It's like 2.5 hrs." refers back to what was said before it; a
+    sentence that names what "it" is stays."""
+    assert facts_of("It's like 2.5 hrs.") == []
+    assert facts_of("That was 3 days.") == []
+    assert facts_of("It's a 2.5 hour drive to Tahoe.") == ["Ben: It's a 2.5 hour drive to Tahoe."]
