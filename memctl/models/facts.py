@@ -544,6 +544,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
     named = bool(_CAPITAL.search(unquoted)) or first_word in names
+    if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
+        return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
@@ -566,6 +568,11 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+_BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
+"""A short sentence with only "it", "that" or "this" for a subject refers back to
+something said before it, so alone it holds no fact, whatever number it has."""
 
 
 # --------------------------------------------------------------------------- extraction
@@ -838,10 +845,38 @@ def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> st
     """Between two people, "you" is the other one: "You and I went" -> "Ana and I went"
     (then "Ana and Ben went"); among more, nobody can tell, and it is left as said."""
     others = [name for key, name in people.items() if key != str(speaker).casefold()]
+    if not speaker or len(others) != 1:
+        return sentence
     you_and_i = _YOU_AND_I.match(sentence)
-    if speaker and len(others) == 1 and you_and_i:
-        return f"{others[0]} and I{sentence[you_and_i.end() :]}"
-    return sentence
+    if you_and_i:
+        sentence = f"{others[0]} and I{sentence[you_and_i.end() :]}"
+    # "Maya has two weeks left of you being here": the fact is about the listener, and
+    # a memory read later has no listener, so the "you" inside is named too.
+    return _YOU_INSIDE.sub(lambda match: _listener(match, others[0]), sentence)
+
+
+_YOU_INSIDE = re.compile(
+    r"(?<=\w[\s,])(?P<you>you(?:rself|rs|r|'re|'ve|'ll|'d)?)\b(?:(?P<space>\s+)(?P<verb>[a-z]+)\b)?",
+    re.I,
+)
+"""A second-person pronoun after the sentence's first word: the opening "you" was said
+to the listener and is judged by `is_fact`, not named."""
+_YOU_CONTRACTED = {"you're": "is", "you've": "has", "you'll": "will", "you'd": "would"}
+
+
+def _listener(match: re.Match[str], listener: str) -> str:
+    """One "you", "your" or "yours" as the listener's name, the verb after it agreeing."""
+    you, verb = match["you"].casefold(), match["verb"]
+    rest = f"{match['space']}{verb}" if verb else ""
+    if you in ("your", "yours"):
+        return f"{listener}'s{rest}"
+    if you == "yourself":
+        return f"{listener}{rest}"
+    if you in _YOU_CONTRACTED:
+        return f"{listener} {_YOU_CONTRACTED[you]}{rest}"
+    if verb and (verb.casefold() in _IRREGULAR or verb.casefold() in _ADVERBS):
+        return f"{listener}{match['space']}{_conjugate(verb)}"
+    return f"{listener}{rest}"
 
 
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:

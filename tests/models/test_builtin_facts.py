@@ -443,3 +443,22 @@ def test_an_assistant_speaking_of_its_own_nature_is_no_fact() -> None:
     assert facts_of("I am a computer programmer in Denver.") == [
         "Ben is a computer programmer in Denver."
     ]
+
+
+def test_a_you_inside_the_sentence_is_the_listener_between_two() -> None:
+    """Issue 25, item 1: "your" or "you" after the sentence's first word is the listener,
+    named when there are two people, since a memory read later has no listener."""
+    assert facts_of("My mom loved your cake at the party.") == [
+        "Ben's mom loved Ana's cake at the party."
+    ]
+    assert facts_of("I got the tickets for you and Mel.") == [
+        "Ben got the tickets for Ana and Mel."
+    ]
+
+
+def test_a_short_fragment_about_a_bare_it_is_no_fact() -> None:
+    """Issue 25, item 1: "It's like 2.5 hrs." refers back to what was said before it; a
+    sentence that names what "it" is stays."""
+    assert facts_of("It's like 2.5 hrs.") == []
+    assert facts_of("That was 3 days.") == []
+    assert facts_of("It's a 2.5 hour drive to Tahoe.") == ["Ben: It's a 2.5 hour drive to Tahoe."]
