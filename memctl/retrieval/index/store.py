@@ -482,7 +482,7 @@ class Index:
                 else:
                     number = lines + at
                     record, ts, bad, speaker = _entry_text(line)
-                    record = redact(record)
+                    record, speaker = redact(record), redact(speaker)
                     if bad:
                         flag |= BAD_LINE
                 if record.strip():
