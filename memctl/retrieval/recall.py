@@ -259,7 +259,9 @@ def _ranked(
 
     try:
         try:
-            with fresh_index(ws, result.notes, words=True) as (index, _):
+            with fresh_index(
+                ws, result.notes, words=True, redactor=config.redaction.secret_check()
+            ) as (index, _):
                 rank(index.conn, embedder)
         except IndexUnavailable as exc:
             result.notes.append(f"the search index is unavailable: {exc}")

@@ -37,7 +37,7 @@ from typing import Any
 
 from memctl.core.errors import UsageError
 from memctl.core.forgotten import Forgotten
-from memctl.core.redact import Redactor
+from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import (
@@ -542,8 +542,10 @@ def search(
     the query; the scan below is the reference it is tested against and its fallback.
     With a `sink`, hits are handed to it file by file instead of kept in `hits`
     (`streamed` counts them), so that `--limit 0` over a million hits holds one file's.
-    With a `redactor` each record is redacted before it is matched and shown: what a
-    query can match is what the caller may see."""
+    Each record is redacted with `redactor` (None: the built-in patterns) before it is
+    matched and shown: what a query can match is what the caller may see. A redactor
+    with no patterns (redaction off, --no-redact) matches the text as written, by a
+    scan: the index holds the text redacted."""
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
     mode = check_mode(mode)
@@ -560,7 +562,9 @@ def search(
         result.notes.append(f"the query was cut to its first {MAX_QUERY_TERMS:,} words")
     if not keywords:
         return result
-    if redactor is not None and not redactor.patterns:
+    if redactor is None:
+        redactor = compile_patterns()
+    if not redactor.patterns:
         redactor = None  # --no-redact: nothing to apply to each record
     forgotten = Forgotten.of(ws)
     dropped = [0]

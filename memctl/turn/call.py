@@ -390,7 +390,12 @@ class _Turn:
             return []
         try:
             found = search(
-                self.ws, " ".join(keywords), mode="any", scope="memory", limit=RECALL_HITS
+                self.ws,
+                " ".join(keywords),
+                mode="any",
+                scope="memory",
+                limit=RECALL_HITS,
+                redactor=self.config.redaction.redactor(),
             )
         except MemctlError:
             return []

@@ -516,11 +516,6 @@ def test_a_sweep_gives_the_free_pages_back(workspace: Path, cli) -> None:
     assert free == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 24 (Done when): the index stores each record's words and trigrams as the "
-    "file holds them, secrets included; it should index the text as shown (redacted)",
-)
 def test_the_index_holds_no_secret(workspace: Path) -> None:
     from memctl.core.config import load_config
     from memctl.retrieval.recall import recall

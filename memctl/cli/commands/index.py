@@ -69,7 +69,15 @@ def index_command(
     notes: list[str] = []
     embedded = 0
     try:
-        with fresh_index(ws, notes, rebuild=rebuild, wait=60.0, words=rebuild, sweep=True) as (
+        with fresh_index(
+            ws,
+            notes,
+            rebuild=rebuild,
+            wait=60.0,
+            words=rebuild,
+            sweep=True,
+            redactor=config.redaction.secret_check(),
+        ) as (
             index,
             report,
         ):

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from memctl.core.errors import BusyError
+from memctl.core.redact import Redactor
 from memctl.core.workspace import JOURNAL_NAME, Workspace
 from memctl.retrieval.corpus import Fence, memory_files, thread_logs
 from memctl.retrieval.index.store import (
@@ -45,7 +46,9 @@ from memctl.retrieval.index.store import (
     UpdateReport,
     corrupt,
     index_path,
+    index_redactor,
     open_index,
+    redaction_digest,
     sortkey,
     vacuum_free_pages,
 )
@@ -83,14 +86,18 @@ def fresh_index(
     rebuild: bool = False,
     words: bool = False,
     sweep: bool = False,
+    redactor: Redactor | None = None,
 ) -> Iterator[tuple[Index, UpdateReport]]:
     """The index, brought up to date under the workspace lock; the lock is released
     before the caller reads it (WAL: readers see the committed state, writers go on).
     `words` (recall) asks for the word table: an index without it is rebuilt once.
     `sweep` stats every file (`memctl index`), not only those that may have changed.
+    `redactor` redacts the text indexed (default: the built-in patterns); an index
+    written with other patterns is rebuilt.
     IndexUnavailable when it cannot be had within `wait` seconds."""
+    redactor = index_redactor(redactor)
     if not (rebuild or sweep):
-        unchanged = _unchanged(ws, words)
+        unchanged = _unchanged(ws, words, redaction_digest(redactor))
         if unchanged is not None:
             try:
                 yield unchanged
@@ -105,10 +112,10 @@ def fresh_index(
     index: Index | None = None
     try:
         try:
-            index = open_index(ws, notes, rebuild=rebuild, words=words)
+            index = open_index(ws, notes, redactor, rebuild=rebuild, words=words)
             if words and not index.words:
                 index.close()
-                index = open_index(ws, notes, rebuild=True, words=True)
+                index = open_index(ws, notes, redactor, rebuild=True, words=True)
                 rebuild = True
             report = _update(ws, index, notes, sweep=sweep)
         except sqlite3.Error as exc:
@@ -117,7 +124,7 @@ def fresh_index(
             if not corrupt(exc):  # full disk, I/O error, locked by another program
                 raise IndexUnavailable(f"cannot update the search index: {exc}") from None
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
-            index = open_index(ws, notes, rebuild=True, words=words)
+            index = open_index(ws, notes, redactor, rebuild=True, words=words)
             report = _update(ws, index, notes, sweep=True)
             report.rebuilt = True
         report.rebuilt = report.rebuilt or rebuild
@@ -141,7 +148,7 @@ def _folders(ws: Workspace) -> dict[str, int]:
     return stamps
 
 
-def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
+def _unchanged(ws: Workspace, words: bool, digest: str) -> tuple[Index, UpdateReport] | None:
     """The index, opened without the workspace lock, when the update would find
     nothing to do (the same check as `_update`'s, read-only); else None. Most searches
     change nothing, and the lock (filelock and what it imports) is a tenth of a
@@ -167,6 +174,7 @@ def _unchanged(ws: Workspace, words: bool) -> tuple[Index, UpdateReport] | None:
         stored = index.meta("folders")
         if (
             index.meta("schema") != SCHEMA_VERSION
+            or index.meta("redaction") != digest
             or (words and not index.words)
             or not stored
             or now_ns - int(index.meta("swept", "0") or 0) > SWEEP_NS
@@ -271,7 +279,8 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
             report = index.update(listed, now, check=check)
     if index.garbage_heavy():
         index.close()
-        fresh = open_index(ws, notes, rebuild=True)
+        assert index.redactor is not None
+        fresh = open_index(ws, notes, index.redactor, rebuild=True)
         index.conn, index.words = fresh.conn, fresh.words
         listed = listed_files(ws)
         report = index.update(listed, now)

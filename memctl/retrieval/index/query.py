@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from memctl.core.redact import Redactor
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import Fence, File, Hit, Skipped, chomp, record_matches
 from memctl.retrieval.index.freshness import fresh_index
@@ -56,6 +57,11 @@ class Scan(Protocol):
 
     @property
     def result(self) -> Found: ...
+
+    @property
+    def redactor(self) -> Redactor | None:
+        """What each record is redacted with before it is matched (None: as written)."""
+        ...
 
     @property
     def done(self) -> bool:
@@ -116,11 +122,15 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
     not UTF-8, changed since) is scanned. False, with nothing done, when the index
     cannot serve this query or this run: the caller scans."""
     result = scan.result
+    if scan.redactor is None:
+        # The index holds the text redacted: a search of the text as written (redaction
+        # off, --no-redact) could not find what a secret's span holds. It scans.
+        return False
     expression = trigram_query(list(scan.plan.keywords), scan.plan.mode)
     if expression is None:
         return False
     try:
-        opened = fresh_index(ws, result.notes)
+        opened = fresh_index(ws, result.notes, redactor=scan.redactor)
         index, _ = opened.__enter__()
     except IndexUnavailable:
         return False

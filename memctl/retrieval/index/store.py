@@ -4,7 +4,11 @@
 made of (one line of a memory file, one entry of a log) as file offsets, and two FTS5
 indexes of their text: `tri` (trigram, over the text lower-cased as search lower-cases
 it) finds candidates for `search`, and `words` (unicode61 without diacritics, CJK as
-bigrams) ranks them for `recall`. Neither stores the text: both are contentless, and a
+bigrams) ranks them for `recall`. The text indexed is the text as shown, redacted with
+the workspace's patterns: a contentless FTS5 table still stores every token, so raw text
+would put each secret in the file (a trigram of each 3 characters, a word whole), and a
+query could match inside a span that search shows redacted. A change of the patterns
+(their digest is in `meta`) rebuilds the index. Neither stores the text: both are contentless, and a
 candidate is read back from its file and checked with the scan's own rule, so the
 index can only make search faster, never change what it finds. Deleting the file loses
 nothing; a corrupt one is rebuilt.
@@ -37,13 +41,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.said import speaker_of
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "3"  # 2: the word table has a speaker column (recall's BM25F); 3: crc
+SCHEMA_VERSION = "4"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+# 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -68,6 +74,20 @@ def cjk_bigrams(text: str) -> str:
         return " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
 
     return _CJK_RUN.sub(split, text)
+
+
+def redaction_digest(redactor: Redactor) -> str:
+    """What the text in the index was redacted with (each pattern's kind, regex and
+    flags): another digest means the index holds text redacted differently, rebuilt.
+    CRC-32 and Adler-32 tell a changed configuration, all that is asked; hashlib would
+    cost a search's start-up 15 ms (see `_fingerprint_bytes`)."""
+    spec = json.dumps([(kind, p.pattern, p.flags) for kind, p in redactor.patterns]).encode()
+    return f"{zlib.crc32(spec):08x}{zlib.adler32(spec):08x}"
+
+
+def index_redactor(redactor: Redactor | None) -> Redactor:
+    """The redactor an index is written with: `redactor`, or the built-in patterns."""
+    return redactor if redactor is not None else compile_patterns()
 
 
 def index_path(ws: Workspace) -> Path:
@@ -219,9 +239,12 @@ def _daily_ts(rel: str) -> int | None:
 class Index:
     """An open index. Use `open_index`; close it when done."""
 
-    def __init__(self, ws: Workspace, conn: sqlite3.Connection):
+    def __init__(self, ws: Workspace, conn: sqlite3.Connection, redactor: Redactor | None = None):
         self.ws = ws
         self.conn = conn
+        # What the text is redacted with before it is indexed; only an index opened to
+        # write (`open_index`) has one.
+        self.redactor = redactor
         # The word table is filled only once recall has been used: search alone needs
         # the trigrams, and the words would add a third to the index's size.
         self.words = self.meta("words") == "1"
@@ -412,6 +435,10 @@ class Index:
         """Index the file's records from byte `start` (line `lines`). Returns the offset
         of the end of the last whole line, the lines before it, and a problem (not UTF-8
         text) that makes search scan this file itself."""
+        assert self.redactor is not None, "an index opened to read only"
+        # The text as search matches and shows it: redacted, so that no secret is in the
+        # file and no query matches inside one.
+        redact = self.redactor.text
         offset = start
         daily = _daily_ts(item.rel) if item.kind == "memory" else None
         while True:
@@ -437,6 +464,10 @@ class Index:
             words: list[tuple[str, str]] = []
             position = offset
             raw_lines = block.split(b"\n")
+            if item.kind == "memory":
+                # Redacted whole, its lines kept (as memory_get shows a file): a secret
+                # across lines (a PEM key's body) is not a secret in any one line.
+                text = self.redactor.lines(text)
             text_lines = text.split("\n")
             last = len(raw_lines) - 1
             for at, (raw, line) in enumerate(zip(raw_lines, text_lines, strict=True)):
@@ -451,6 +482,7 @@ class Index:
                 else:
                     number = lines + at
                     record, ts, bad, speaker = _entry_text(line)
+                    record, speaker = redact(record), redact(speaker)
                     if bad:
                         flag |= BAD_LINE
                 if record.strip():
@@ -614,11 +646,17 @@ def _had_words(path: Path) -> bool:
 
 
 def open_index(
-    ws: Workspace, notes: list[str], *, rebuild: bool = False, words: bool = False
+    ws: Workspace,
+    notes: list[str],
+    redactor: Redactor,
+    *,
+    rebuild: bool = False,
+    words: bool = False,
 ) -> Index:
     """The workspace's index, created when missing; rebuilt (with a note) when it is not
-    a readable index of this schema. A rebuild keeps the word table when the index had
-    it. Call under the workspace lock."""
+    a readable index of this schema, or its text was redacted with other patterns than
+    `redactor`'s. A rebuild keeps the word table when the index had it. Call under the
+    workspace lock."""
     if not trigram_available():
         raise IndexUnavailable("this SQLite has no FTS5 trigram tokenizer")
     path = index_path(ws)
@@ -637,13 +675,22 @@ def open_index(
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             _remove(path)
             conn = _create(path)
+        digest = redaction_digest(redactor)
+        row = conn.execute("SELECT value FROM meta WHERE key = 'redaction'").fetchone()
+        if row is not None and row[0] != digest:
+            conn.close()
+            notes.append("the redaction patterns changed; rebuilding the search index")
+            words = words or _had_words(path)
+            _remove(path)
+            conn = _create(path)
+        conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('redaction', ?)", (digest,))
         if words:
             (records,) = conn.execute("SELECT count(*) FROM records").fetchone()
             if not records:
                 conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('words', '1')")
     except (OSError, sqlite3.Error) as exc:
         raise IndexUnavailable(f"cannot open {ws.relative(path)}: {exc}") from None
-    return Index(ws, conn)
+    return Index(ws, conn, redactor)
 
 
 def read_only(ws: Workspace) -> sqlite3.Connection:
