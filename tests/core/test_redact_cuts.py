@@ -152,15 +152,19 @@ def test_a_snippet_of_a_huge_entry_is_cut_from_redacted_text(workspace: Path) ->
 
 
 def test_memory_search_lines_come_from_the_whole_file_redacted(workspace: Path) -> None:
-    """A hit on one line of a key block in MEMORY.md: alone, the line is just base64."""
+    """A line of a key block in MEMORY.md is base64 alone, but the index holds the file as
+    redacted whole: a query from inside the key matches nothing (issue 24 item 3, no
+    search oracle), while the words around the key are found."""
     block, body = pem(4)
     (workspace / "MEMORY.md").write_text(f"# Memory\n\n- the deploy key:\n{block}\n- done\n")
 
     answer = tool(workspace, "memory_search", {"query": body[5][:20]})
+    assert answer.startswith("No matching memories found")  # it echoes only the query
 
-    assert answer.startswith("Found 1 match:")
-    assert "Source: MEMORY.md#10: " in answer  # the file's own line number
-    assert shown(answer, body) == []
+    around = tool(workspace, "memory_search", {"query": "the deploy key"})
+    assert around.startswith("Found 1 match:")
+    assert "Source: MEMORY.md#3: " in around  # the file's own line number
+    assert shown(around, body) == []
 
 
 # --------------------------------------------------------------------------- memory_get
