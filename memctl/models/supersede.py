@@ -428,9 +428,10 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     return (frozenset(kept), slot) if kept else None
 
 
-def claim(text: str, about: str | None = None) -> Claim | None:
-    """The claim a fact makes, or None when it gives no single value to anything.
-    `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
+def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
+    """The fact's sentence and who its pronoun subject stands for (`about`, else a
+    leading "Speaker:"); None for a fact too long to read or a question. What `claim`
+    and `_shape` both read first."""
     if len(text) > MAX_FACT_CHARS:
         return None
     if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
@@ -438,6 +439,16 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     sentence = _clean(text)
     if not sentence or sentence.endswith("?"):
         return None
+    return sentence, about
+
+
+def claim(text: str, about: str | None = None) -> Claim | None:
+    """The claim a fact makes, or None when it gives no single value to anything.
+    `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
+    read = _statement(text, about)
+    if read is None:
+        return None
+    sentence, about = read
     if instead := _INSTEAD.match(sentence):
         inner = claim(instead["clause"], about)
         if inner is None:
@@ -872,13 +883,10 @@ def _kept(text: str) -> tuple[str, ...]:
 def _shape(text: str, about: str | None = None) -> _Shape | None:
     """The fact as aligned, or None when it cannot be (too long, a question, no verb,
     a pronoun or "our" for a subject that `about` does not name)."""
-    if len(text) > MAX_FACT_CHARS:
+    read = _statement(text, about)
+    if read is None:
         return None
-    if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
-        about = about or speaker[1]
-    sentence = _clean(text)
-    if not sentence or sentence.endswith("?"):
-        return None
+    sentence, about = read
     sentence = re.sub(
         r"^(?:from|starting|beginning|as of|since|after) (?:next |this |last )?\w+ ",
         "",
