@@ -394,27 +394,36 @@ def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:
 
 
 def serve_stdio(
-    ws: Workspace, config: Config, log: Callable[[str], None] | None = None
+    ws: Workspace,
+    config: Config,
+    log: Callable[[str], None] | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> int | None:
     """Serve until the client closes stdin (every call received is answered first),
     or until SIGINT or SIGTERM: a client stops its servers with them, a person at a
     terminal with Ctrl-C. Returns the signal that ended it (None: stdin ended). `log`
     (for -v) gets a line per request; otherwise stderr stays empty unless something is
-    wrong."""
+    wrong. `ready` is called once the signals are handled here, so that a line telling
+    a person that Ctrl-C ends the server is true when it shows: a Ctrl-C right after it
+    ends the server as any later one does."""
     stopping = (signal.SIGINT, signal.SIGTERM)
-    for signum in stopping:
-        signal.signal(signum, _stop)
-    reader, writer = _claim_stdio()
-    server = Server(ws, config, writer, log)
+    server: Server | None = None
     try:
+        for signum in stopping:
+            signal.signal(signum, _stop)
         try:
+            reader, writer = _claim_stdio()
+            server = Server(ws, config, writer, log)
+            if ready is not None:
+                ready()
             while line := reader.readline():
                 if line.strip():
                     server.receive(line.decode("utf-8", "replace"))
             server.finish()
             return None
         except _Stop as stop:
-            server.stop()
+            if server is not None:
+                server.stop()
             return stop.signum
     except _Stop as again:
         return again.signum  # a second signal during the grace

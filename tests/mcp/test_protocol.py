@@ -205,3 +205,33 @@ def test_a_person_asks_for_the_lines_with_verbose(tmp_path: Path):
     lines = done.stderr.splitlines()
     assert lines[0].startswith("mcp: serving 9 tools for ")
     assert lines[1:] == ["mcp: initialize", "mcp: tools/call memory_search"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_the_moment_the_server_says_it_is_ready_ends_it(tmp_path, signum):
+    """The "Ctrl-C ends" line is shown through `ready`: a signal sent the moment it
+    shows must end the server as any later one does. CI once sent ^C at that moment and
+    got exit 70, an internal error, because the handler was in place before the code
+    that caught what it raised."""
+    import subprocess
+
+    root = prepare(tmp_path / "ws")
+    script = (
+        "import os, sys\n"
+        "from memctl.core.config import load_config\n"
+        "from memctl.core.workspace import Workspace\n"
+        "from memctl.mcp.server import serve_stdio\n"
+        "from pathlib import Path\n"
+        f"root = Path({str(root)!r})\n"
+        "ended = serve_stdio(Workspace(root), load_config(root / 'memctl.yaml'), ready=lambda: os.kill(os.getpid(), "
+        f"{int(signum)}))\n"
+        "sys.exit(100 + (ended or 0))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        stdin=subprocess.PIPE,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (100 + int(signum), "")

@@ -33,14 +33,19 @@ def mcp_command(ctx: typer.Context) -> None:
     # A client logs any stderr line as an error (Claude Code: [ERROR]), so the start-up
     # line is for a person at a terminal, or one who asked for it with -v.
     person = stdin_is_terminal()
+    ready = None
     if person or g.verbose:
         from memctl.mcp.server import offered_tools
 
         count = len(offered_tools(config))
         offer = f"{count} tools" if count else "no tools (memory.tools: false)"
         stop = "; Ctrl-C ends" if person else ""
-        note(g, f"mcp: serving {offer} for {ws.root}; waiting for an MCP client on stdin{stop}")
-    ended_by = serve_stdio(ws, config, log=_log if g.verbose else None)
+        line = f"mcp: serving {offer} for {ws.root}; waiting for an MCP client on stdin{stop}"
+
+        def ready() -> None:
+            note(g, line)
+
+    ended_by = serve_stdio(ws, config, log=_log if g.verbose else None, ready=ready)
     if person and ended_by == signal.SIGINT:
         raise KeyboardInterrupt  # Ctrl-C at a terminal ends a command so (exit 130)
 
