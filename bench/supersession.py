@@ -26,9 +26,9 @@ subject, another subject with the same attribute or value, or a list that grows 
 likes"). Beside each set, the time `stale()` takes over 2,000 of its facts.
 
 The phrasings were written for this bench by the author of the rules, not drawn from
-their tests. `fresh` and `holdout` were each written before a round of rules and
-measured only after it, as written; a held-out set written by someone else is still to
-come.
+their tests. `fresh`, `holdout` and `fifth` were each written before a round of rules
+and measured only after it, as written; a held-out set written by someone else is still
+to come.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -51,7 +51,7 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 GOAL_DETECT_SECONDS = 0.5
 DETECT_FACTS = 2_000
-SETS = ("tuned", "second", "fresh", "holdout")
+SETS = ("tuned", "second", "fresh", "holdout", "fifth")
 MISSES = False  # --misses: print each case missed
 
 NAMES = [
@@ -172,6 +172,9 @@ THINGS = [f"{what} of the {code} team" for code in CODE for what in ["wiki", "st
 EDITORS = ["Vim", "Emacs", "Helix", "VS Code", "Zed", "Sublime Text", "Kakoune", "Neovim", "nano"]
 CARS = ["Volvo XC40", "Toyota Corolla", "Honda Civic", "Tesla Model 3", "Ford Focus", "Kia Niro"]
 SCHOOLS = ["Hillside Primary", "St Mary's", "Oakfield Academy", "Riverside School", "Elm Park"]
+TEAM_NAMES = ["platform", "billing", "search", "growth", "infra", "mobile", "payments", "data"]
+LANGUAGES = ["Python", "Go", "Rust", "Java", "Kotlin", "TypeScript", "Elixir", "Scala"]
+MAIL_DOMAINS = ["acme.io", "globex.com", "hooli.xyz", "initech.net", "mail.example"]
 
 # Each kind: old wordings, new wordings (changing to {new}), distractors, questions.
 # Placeholders: {s} the subject as written mid-sentence, {S} capitalised, {old}, {new},
@@ -684,6 +687,179 @@ HOLDOUT: dict[str, dict[str, list[str]]] = {
     },
 }
 
+
+# A fifth set (`fifth`), written and committed before the third round of rules (issue 25
+# item 3: recall by matched terms and dates, consolidation without false drops) and
+# measured once at its end: new wordings of the nine kinds, distractors that put the
+# subject in another relation to a place or company ("{S}'s brother works at ..."), and
+# four new kinds (a team, a language, an email address, a version).
+FIFTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": ["{S} is on box {old}.", "The primary for {s} is {old}.", "{S} sits behind {old}."],
+        "new": [
+            "{S} lives on {new} after last night's cutover.",
+            "The primary for {s} is {new} since the failover.",
+            "We repointed {s} at {new}.",
+            "{S} is on box {new} now, not {old}.",
+        ],
+        "distract": [
+            "{S} logs to a bucket in eu-west.",
+            "{S} hit {n}% CPU during the sale.",
+            "{other} asked for read access to {s}.",
+        ],
+        "also": ["{S} has a standby on {alt}.", "{S2} is on box {alt}."],
+        "ask": ["Which box is {s} on?"],
+    },
+    "home": {
+        "old": ["{S} rents a place in {old}.", "{S} is a {old} local."],
+        "new": [
+            "{S} now rents a place in {new}.",
+            "{S} swapped {old} for {new} last month.",
+            "{S} has made {new} home.",
+            "After the move, {s} is in {new}.",
+        ],
+        "distract": [
+            "{S}'s parents live in {other}.",
+            "{S} ran a marathon in {other}.",
+            "{S}'s flight to {other} was delayed.",
+        ],
+        "also": ["{S} keeps a boat in {alt}.", "{S2} rents a place in {old}."],
+        "ask": ["Where is {s}'s home?"],
+    },
+    "employer": {
+        "old": ["{S} is a product manager at {old}.", "{S} is employed at {old}."],
+        "new": [
+            "{S} handed in notice at {old} and starts at {new} on Monday.",
+            "{S} moved over to {new}.",
+            "{S} is a product manager at {new} now.",
+            "{S} took a job with {new}.",
+        ],
+        "distract": [
+            "{S}'s brother works at {other}.",
+            "{S} pitched a deal to {other}.",
+            "{S} has shares in {other}.",
+        ],
+        "also": ["{S} sits on the board of {alt}.", "{S2} is employed at {old}."],
+        "ask": ["What company does {s} work at?"],
+    },
+    "date": {
+        "old": ["{S} goes live on {old}.", "Cutover for {s} is set for {old}."],
+        "new": [
+            "{S} goes live on {new} after the slip.",
+            "Cutover for {s} was reset to {new}.",
+            "{S} was rescheduled for {new}.",
+            "Revised go-live for {s}: {new}.",
+        ],
+        "distract": ["{S} needs a rollback plan.", "{other} signed off on the plan for {s}."],
+        "also": ["{S} has a freeze starting {alt}.", "{S2} goes live on {alt}."],
+        "ask": ["When does {s} go live?"],
+    },
+    "owner": {
+        "old": ["{S} is {old}'s baby.", "{old} is the point of contact for {s}."],
+        "new": [
+            "{new} is the point of contact for {s} now.",
+            "{S} transferred to {new}.",
+            "{old} passed {s} to {new}.",
+            "Questions about {s} go to {new} from now on.",
+        ],
+        "distract": ["{other} broke {s} on Tuesday.", "{S} has a runbook."],
+        "also": ["{alt} is a backup contact for {s}.", "{old} is the point of contact for {s2}."],
+        "ask": ["Who is the point of contact for {s}?"],
+    },
+    "role": {
+        "old": ["{old} is currently the {s}.", "{old} was appointed {s}."],
+        "new": [
+            "{new} was appointed {s}.",
+            "{old} stepped down; {new} is the {s}.",
+            "{new} is currently the {s}.",
+            "Say hi to {new}, our new {s}.",
+        ],
+        "distract": ["The {s} reports to the VP.", "{other} interviewed for {s}."],
+        "also": ["{old} is also the {s2}.", "{alt} was appointed {s2}."],
+        "ask": ["Who is currently the {s}?"],
+    },
+    "tool": {
+        "old": ["{S} builds on {old}.", "{S} deploys through {old}."],
+        "new": [
+            "{S} ditched {old}; builds are on {new}.",
+            "{S} builds on {new} now.",
+            "{S} went with {new} for builds.",
+            "{S} deploys through {new} since March.",
+        ],
+        "distract": ["{S} had a build outage.", "{S} wrote a migration guide for CI."],
+        "also": ["{S} uses {alt} for release builds.", "{S2} builds on {old}."],
+        "ask": ["Where does {s} build?"],
+    },
+    "meeting": {
+        "old": ["{S} is booked for {old}.", "{S} happens daily at {old}."],
+        "new": [
+            "{S} is booked for {new} instead.",
+            "{S} happens daily at {new} since the time change.",
+            "Calendar update: {s} at {new}.",
+            "{S} slid to {new}.",
+        ],
+        "distract": ["{S} needs a bigger room.", "{other} presented at {s}."],
+        "also": ["{S} has a prep call at {alt}.", "{S2} is booked for {alt}."],
+        "ask": ["What time is {s} booked for?"],
+    },
+    "name": {
+        "old": ["The {s} was christened {old}.", "The {s}'s name is {old}."],
+        "new": [
+            "The {s}'s name is {new} now.",
+            "The {s} was rechristened {new}.",
+            "Call the {s} {new} from now on.",
+            "The {s} is {new} since the rename.",
+        ],
+        "distract": ["The {s} got {n} new pages.", "{other} wants to archive the {s}."],
+        "also": ["The {s} has a mirror called {alt}.", "The {s2}'s name is {alt}."],
+        "ask": ["What is the {s}'s name?"],
+    },
+    "team": {
+        "old": ["{S} is on the {old} team.", "{S} sits in the {old} team."],
+        "new": [
+            "{S} transferred to the {new} team.",
+            "{S} is on the {new} team now.",
+            "{S} left the {old} team for the {new} team.",
+        ],
+        "distract": ["{S} helped the {other} team with a launch.", "{S} is the newest hire."],
+        "also": ["{S} also pairs with the {alt} team.", "{S2} is on the {old} team."],
+        "ask": ["Which team is {s} on?"],
+    },
+    "language": {
+        "old": ["{S} is written in {old}.", "{S} is a {old} codebase."],
+        "new": [
+            "{S} was rewritten in {new}.",
+            "{S} is a {new} codebase since the rewrite.",
+            "{S} got ported from {old} to {new}.",
+        ],
+        "distract": ["{S} has {n} dependencies.", "{S}'s client library is in {other}."],
+        "also": ["{S} has build scripts in {alt}.", "{S2} is written in {old}."],
+        "ask": ["What language is {s} written in?"],
+    },
+    "email": {
+        "old": ["{S}'s email is {old}.", "Mail for {s} goes to {old}."],
+        "new": [
+            "{S}'s email changed to {new}.",
+            "Mail for {s} goes to {new} now.",
+            "{S} uses {new} for email these days.",
+        ],
+        "distract": ["{S} gets too much email.", "{S} set an out-of-office reply."],
+        "also": ["{S}'s personal email is {alt}.", "{S2}'s email is {alt}."],
+        "ask": ["What is {s}'s email address?"],
+    },
+    "version": {
+        "old": ["{S} runs version {old}.", "{S} is on release {old}."],
+        "new": [
+            "{S} was upgraded to {new}.",
+            "{S} runs version {new} since the upgrade.",
+            "{S} is on release {new} after the rollout.",
+        ],
+        "distract": ["{S} has a long changelog.", "{other} tested the upgrade of {s}."],
+        "also": ["{S}'s client is pinned to {alt}.", "{S2} runs version {old}."],
+        "ask": ["What version does {s} run?"],
+    },
+}
+
 # The controls' second facts for the first three sets (their wordings left as they
 # were): another attribute of the same subject, another subject with the same
 # attribute, a list that grows. Neither fact of a control may be dropped.
@@ -754,6 +930,24 @@ def _values(kind: str, rng: random.Random, used: set[str]) -> tuple[str, str, st
             pool = {"favourite": EDITORS, "car": CARS, "school": SCHOOLS}[kind]
             old, new, other = rng.sample(pool, 3)
             got = (rng.choice(NAMES), old, new, other)
+        elif kind in ("team", "language"):
+            pool = TEAM_NAMES if kind == "team" else LANGUAGES
+            old, new, other = rng.sample(pool, 3)
+            got = (rng.choice(NAMES if kind == "team" else SERVICES), old, new, other)
+        elif kind == "email":
+            name = rng.choice(NAMES)
+            old, new = (
+                f"{name.lower()}{tag}@{d}"
+                for tag, d in zip(
+                    rng.sample(["", ".k", "2", ".work"], 2),
+                    rng.sample(MAIL_DOMAINS, 2),
+                    strict=True,
+                )
+            )
+            got = (name, old, new, "")
+        elif kind == "version":
+            a, b = rng.randrange(1, 9), rng.randrange(0, 20)
+            got = (rng.choice(SERVICES), f"{a}.{b}", f"{a + rng.randrange(1, 3)}.{b % 5}", "")
         elif kind == "meeting":
             a, b = rng.sample([f"{h}:{m:02d}" for h in range(8, 17) for m in (0, 15, 30, 45)], 2)
             got = (rng.choice(MEETINGS), a, b, "")
@@ -1042,7 +1236,13 @@ def main() -> int:
     args = parser.parse_args()
     global MISSES
     MISSES = args.misses
-    wordings = {"tuned": KINDS, "second": SECOND, "fresh": FRESH, "holdout": HOLDOUT}
+    wordings = {
+        "tuned": KINDS,
+        "second": SECOND,
+        "fresh": FRESH,
+        "holdout": HOLDOUT,
+        "fifth": FIFTH,
+    }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
         parser.error(f"--sets: choose from {', '.join(SETS)}")
