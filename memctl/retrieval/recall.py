@@ -74,6 +74,9 @@ second before MAX_QUERY_TERMS is reached, and 1,000 words fit in far fewer."""
 # Hits read past the limit (at most this many, and no more than the limit) so that the
 # newer value of a superseded fact just outside the limit is moved up (newest_first).
 SUPERSEDE_EXTRA = 10
+# The query terms looked up one by one to tell which a memory hit holds (newest_first): a
+# hook's prompt may have a thousand, and the first ones are the question's.
+MATCHED_TERMS = 64
 # Memory records holding a stale hit's subject read to find what replaced it, at most.
 SUBJECT_CANDIDATES = 50
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
@@ -487,9 +490,28 @@ def _collect(
                 read.append((hit[0], candidate, hit[1]))
         return read
 
-    found = newest_first(ws, found, when, limit, later)[:limit]
+    def matched(records: list[int]) -> dict[int, frozenset[str]]:
+        return _matched_terms(conn, result.terms, records)
+
+    found = newest_first(ws, found, when, limit, later, matched)[:limit]
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+def _matched_terms(
+    conn: sqlite3.Connection, terms: list[str], records: list[int]
+) -> dict[int, frozenset[str]]:
+    """The query terms each of `records` holds, as the index matches them (stems,
+    diacritics): one lookup a term, of these records only."""
+    marks = ",".join("?" * len(records))
+    held: dict[int, set[str]] = {record: set() for record in records}
+    for term in terms[:MATCHED_TERMS]:
+        for (rid,) in conn.execute(
+            f"SELECT rowid FROM words WHERE words MATCH ? AND rowid IN ({marks})",
+            (fts_expression([term]), *records),
+        ):
+            held[rid].add(term)
+    return {record: frozenset(found) for record, found in held.items()}
 
 
 def newest_first(
@@ -498,16 +520,30 @@ def newest_first(
     when: Callable[[Candidate], float],
     limit: int,
     later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
+    matched: Callable[[list[int]], dict[int, frozenset[str]]] | None = None,
 ) -> list[tuple[RecallHit, Candidate, str]]:
-    """The hits with each memory fact a later one replaced ("staging is db3" before
-    "staging moved to db7": memctl.models.supersede) ranked right after what replaced
-    it, which takes its rank when it ranked lower; every other hit keeps its order. What replaced it is looked for among the hits, and
-    with `later` among the memory facts about the same subject (of the first `limit`
-    hits): a question in other words than the change ("which city is Felix based in?"
-    for "Felix relocated to Denver") would not find it, and the stale value would
-    answer alone. Facts are put in the order they were said: a ledger block's said date
-    (else its heading's time, else the ledger's date), then the line; MEMORY.md by
-    `when` (its mtime). Thread turns are conversation, not facts: left as ranked."""
+    """The hits with each memory fact ranked after the newer facts that replace it or
+    answer the query alike; every other hit keeps its order, and nothing is dropped.
+
+    Replaced: a later fact read as the same subject given another value ("staging is
+    db3" before "staging moved to db7": memctl.models.supersede). What replaced it is
+    looked for among the hits, and with `later` among the memory facts about the same
+    subject (of the first `limit` hits): a question in other words than the change
+    ("which city is Felix based in?" for "Felix relocated to Denver") would not find
+    it, and the stale value would answer alone.
+
+    Alike (with `matched`, the query terms each record holds), whatever the wording:
+    two facts the query matches through the same terms, or whose content words mostly
+    coincide (`_alike`), said at different times. A stale value and its replacement
+    both answer the question, and which one is newer is known without reading either
+    sentence; between them BM25's order says little (a shorter sentence, one more
+    "staging").
+
+    A newer fact takes the best rank of what it must precede, the older ones right
+    after it (`_ordered`). Facts are put in the order they were said: a ledger block's
+    said date (else its heading's time, else the ledger's date), then the line;
+    MEMORY.md by `when` (its mtime). Thread turns are conversation, not facts: they
+    keep their order among themselves."""
     from memctl.models.supersede import claim, stale
 
     pool = list(found)
@@ -527,7 +563,8 @@ def newest_first(
     if len(facts) < 2:
         return found
     times: dict[str, list[tuple[int, float]]] = {}
-    facts.sort(key=lambda i: (_said_at(ws, pool[i][1], when, times), pool[i][1].number))
+    said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
+    facts.sort(key=lambda i: (said[i], pool[i][1].number))
     replaced = {facts[old]: facts[new] for old, new in stale([pool[i][2] for i in facts]).items()}
     order: list[int] = []
     for i in range(len(found)):
@@ -539,7 +576,79 @@ def newest_first(
             pool[newer][0].score = max(pool[newer][0].score, pool[i][0].score)
             order.append(newer)
         order.append(i)
+    if matched is not None:
+        order = _alike_newest_first(pool, order, said, matched, replaced, limit)
     return [pool[i] for i in order]
+
+
+def _alike_newest_first(
+    pool: list[tuple[RecallHit, Candidate, str]],
+    order: list[int],
+    said: dict[int, float],
+    matched: Callable[[list[int]], dict[int, frozenset[str]]],
+    replaced: dict[int, int],
+    limit: int,
+) -> list[int]:
+    """`order` (indexes into `pool`) with the memory facts that answer the query alike
+    put newest first in the places they held: every other hit keeps its place, so
+    nothing is dropped or moved past a thread turn.
+
+    Facts answer alike when the query matches them through the same terms, or when
+    their content words mostly coincide (`_alike`); a group is what such pairs, and a
+    fact and what replaced it, join. Within a group BM25's order says little (a shorter
+    sentence, one more "staging"), and which fact is newer is known without reading
+    either. Each fact takes the score of the place it moves to, so scores still fall."""
+    facts = [place for place, i in enumerate(order[:limit]) if pool[i][1].kind == "memory"]
+    if len(facts) < 2:
+        return order
+    terms = matched([pool[order[place]][1].record for place in facts])
+    held = {place: terms.get(pool[order[place]][1].record, frozenset()) for place in facts}
+    words = {place: _content_words(pool[order[place]][2]) for place in facts}
+    group = {place: place for place in facts}
+
+    def root(place: int) -> int:
+        while group[place] != place:
+            group[place] = group[group[place]]
+            place = group[place]
+        return place
+
+    where = {i: place for place, i in enumerate(order)}
+    for old, new in replaced.items():
+        if where.get(old) in group and where.get(new) in group:
+            group[root(where[new])] = root(where[old])
+    for a, first in enumerate(facts):
+        for second in facts[a + 1 :]:
+            if _alike(held[first], held[second], words[first], words[second]):
+                group[root(second)] = root(first)
+    members: dict[int, list[int]] = {}
+    for place in facts:
+        members.setdefault(root(place), []).append(place)
+    ranked = list(order)
+    for places in members.values():
+        newest = sorted(places, key=lambda place: -said[order[place]])
+        for place, moved in zip(places, newest, strict=True):
+            ranked[place] = order[moved]
+    scores = [pool[i][0].score for i in order]
+    for place, i in enumerate(ranked):
+        if i != order[place]:
+            pool[i][0].score = scores[place]
+    return ranked
+
+
+def _content_words(text: str) -> frozenset[str]:
+    """A fact's words that carry its content: lower-cased, stop words left out."""
+    return frozenset(w for w in _TERM.findall(text.lower()) if w not in STOPWORDS)
+
+
+def _alike(
+    terms: frozenset[str], other_terms: frozenset[str], words: frozenset[str], other: frozenset[str]
+) -> bool:
+    """Two facts answer a query alike: it matches both through the same terms, or at
+    least two of their content words, and half of the longer one's, are shared."""
+    if terms and terms == other_terms:
+        return True
+    shared = len(words & other)
+    return shared >= 2 and 2 * shared >= max(len(words), len(other))
 
 
 def _said_at(

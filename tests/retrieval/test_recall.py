@@ -262,8 +262,9 @@ def test_a_huge_query_is_cut_to_its_first_thousand_words(ws: Path) -> None:
 
 def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
     """ "staging is db3" matches the question better, but "moved to db7" was said later:
-    the newer value takes its rank, the stale one right after it; what only mentions
-    staging keeps its order."""
+    the newer value takes its rank, and the stale one follows the facts said after it
+    that the question matches through the same words (all but db7's say "staging
+    database"), which rank newest first in the places they held."""
     memory = workspace / "memory"
     (memory / "2026-01-05.md").write_text(
         "## Memory Flush — 2026-01-05T09:00:00+00:00 · thread t · entries 0-1 · builtin\n\n"
@@ -281,10 +282,10 @@ def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
     # BM25 alone: 05.md:3 (db3), 05.md:4, 06.md:3 (on 02-01), 06.md:8, 06.md:7 (db7)
     assert found == [
         "memory/2026-01-06.md:7",
-        "memory/2026-01-05.md:3",
-        "memory/2026-01-05.md:4",
         "memory/2026-01-06.md:8",
         "memory/2026-01-06.md:3",
+        "memory/2026-01-05.md:3",
+        "memory/2026-01-05.md:4",
     ]
 
 
@@ -368,3 +369,38 @@ def test_an_index_locked_by_another_program_is_not_a_corrupt_index(
         assert files >= 2
     finally:
         other.close()
+
+
+def test_facts_the_query_matches_through_the_same_terms_rank_newest_first(
+    workspace: Path,
+) -> None:
+    """Issue 25 item 3: whatever the wording, two facts that answer the question through
+    the same words are put newest first in the places they held. BM25 alone ranks the
+    older, shorter one first; a thread turn between them keeps its place."""
+    (workspace / "memory" / "2026-01-05.md").write_text(
+        "- Billing db backups go to the vault in Frankfurt.\n"
+    )
+    (workspace / "memory" / "2026-01-20.md").write_text(
+        "- Billing db backups go to cold storage on tape in the basement of the Leeds"
+        " office, says the ops rota for this quarter.\n"
+    )
+    (workspace / "threads" / "ops.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Do the billing backups go offsite?"})
+    )
+    found = sources(workspace, "where do billing db backups go?", recency=False)
+    assert found == [
+        "memory/2026-01-20.md:1",
+        "threads/ops.jsonl#0 [user]",
+        "memory/2026-01-05.md:1",
+    ]
+
+
+def test_facts_whose_words_mostly_coincide_rank_newest_first(workspace: Path) -> None:
+    """The newer fact lacks one of the question's words ("land"), but shares most of
+    its content words with the older one: it ranks first all the same."""
+    (workspace / "memory" / "2026-01-05.md").write_text("- The Atlas launch lands on 2027-01-05.\n")
+    (workspace / "memory" / "2026-01-20.md").write_text(
+        "- New date for the Atlas launch: 2027-02-01.\n"
+    )
+    found = sources(workspace, "When does the Atlas launch land?", recency=False)
+    assert found == ["memory/2026-01-20.md:1", "memory/2026-01-05.md:1"]
