@@ -1006,10 +1006,45 @@ def _moved(newer: _Shape, older: _Shape) -> bool:
     at = older.folded.index(a[1].split()[0])
     if older.folded[0] not in _DOERS and at > older.said + 2:
         return False  # "Marco loves the food in Lyon": the place of something else
+    if not _own_place(older, at, event=True):
+        return False
+    if not _own_place(newer, newer.folded.index(b[1].split()[0]), event=False):
+        return False  # "Sven's cousin now lives in Oslo"; "started a new job at" is a change
     where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
     if where != older.folded[at - 1] and where not in _TOWARD:
         return False  # "lives in Quito" then "now works at Aperture": another slot
     return not set(b[1].split()) & set(older.folded)
+
+
+# People in a relation to the subject: "Sven has a cousin in Tallinn" puts the cousin
+# there, not Sven; "Marco has friends at Hooli" is not Marco's employer.
+_RELATION = _set(
+    """cousin cousins sister sisters brother brothers sibling siblings parent parents mother
+    father mum mom dad aunt uncle niece nephew grandmother grandfather grandparents son
+    sons daughter daughters kid kids child children wife husband partner girlfriend
+    boyfriend fiance fiancee friend friends colleague colleagues coworker coworkers family
+    relative relatives roommate flatmate neighbour neighbours neighbor neighbors mentor
+    boss client clients contact contacts"""
+)
+# Participles that say where the subject is ("was based in", "is employed at"), not
+# something that happened to it there ("was promoted at Soylent").
+_WHERE_PARTICIPLES = _set(
+    """based located employed hosted stationed housed deployed headquartered settled
+    situated registered enrolled parked stored kept installed placed"""
+)
+
+
+def _own_place(shape: _Shape, at: int, *, event: bool) -> bool:
+    """The value at `at` is where the subject itself is: no person in a relation to it
+    is put there (_RELATION), and, with `event`, no event happened there ("was promoted
+    at", "was interviewed at": a participle that neither places nor says a change)."""
+    between = shape.folded[shape.said : at]
+    if _RELATION & set(between):
+        return False
+    return not event or not any(
+        word.endswith("ed") and word not in _WHERE_PARTICIPLES and not _CUE.fullmatch(word)
+        for word in between
+    )
 
 
 def _value_runs(shape: _Shape) -> list[str]:

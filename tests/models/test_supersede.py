@@ -167,6 +167,13 @@ BY_STRUCTURE_KEEPS = {
         ("Felix is hiring for Soylent.", "Felix left Soylent for Initech."),
         ("Marco loves the food in Lyon.", "Marco moved to Berlin."),
     ],
+    "someone else put there, or an event there (issue 25 item 3's false drops)": [
+        ("Sven was promoted at Soylent.", "Sven is now at Initech."),
+        ("Marco has friends at Hooli.", "Marco is now at Initech."),
+        ("Sven has a cousin in Tallinn.", "Sven lives in Oslo now."),
+        ("Sven has a cousin in Tallinn.", "Sven packed up and moved to Oslo."),
+        ("Dana was interviewed at Hooli.", "Dana is now at Acme."),
+    ],
 }
 
 
