@@ -36,10 +36,14 @@ You maintain MEMORY.md, the curated long-term memory of an agent. You are given 
 current MEMORY.md and the daily ledger entries written since the last consolidation.
 
 Rewrite MEMORY.md so that it holds every durable fact from both, merged:
-- remove duplicates and near-duplicates; when facts conflict, keep the newer one;
-- the entries are in the order they were written, oldest first: a later fact that
-  changes a value ("moved to", "now", "no longer", "instead of", "renamed", a new
-  date) replaces the older value, which you drop;
+- remove duplicates and near-duplicates;
+- when facts contradict each other (the same thing given two values, or a later fact
+  that changes one: "moved to", "now", "no longer", "instead of", "renamed", a new
+  date), keep only the newest and drop the older ones. Tell which is newest by the
+  dates: a ledger's date (its file name) and its headings' times, or a heading's
+  "said" date when it has one. Without dates, by order: the current MEMORY.md is older
+  than the new entries, and the entries are in the order they were written, oldest
+  first;
 - group related facts under short markdown headings; one fact per bullet;
 - keep names, dates, numbers and decisions exactly as written;
 - a ledger heading's "said 2023-05-07 to 2023-05-08" is when its facts were said: give

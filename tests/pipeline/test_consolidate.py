@@ -575,3 +575,26 @@ def test_a_stale_bullet_a_model_kept_beside_the_newer_value_is_dropped(
     )
     assert json.loads(run.stdout)["superseded"] == ["Staging is db3. -> Staging moved to db7."]
     assert "replaces the older value" in llm_server.requests[0]["messages"][0]["content"]
+
+
+def test_the_prompt_tells_the_model_to_keep_the_newest_of_contradicting_facts_by_date(
+    cli, workspace: Path, llm_server
+) -> None:
+    """Issue 25 item 3: what the model is sent says to keep the newest of two facts that
+    contradict each other, to drop the older, and to tell which is newest by the
+    ledger's dates (a heading's "said" date first), before falling back on order."""
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- Staging is db3.\n")
+    daily(
+        workspace,
+        "2026-01-02.md",
+        "## Memory Flush — 2026-01-02T09:00:00+00:00\n\n- Staging moved to db7.\n",
+    )
+    llm_server.reply("# Memory\n\n- Staging moved to db7.")
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    system = " ".join(llm_server.requests[0]["messages"][0]["content"].split())
+    assert "contradict" in system
+    assert "keep only the newest and drop the older ones" in system
+    assert "Tell which is newest by the dates" in system
+    assert 'a heading\'s "said" date' in system
+    assert "the current MEMORY.md is older than the new entries" in system
