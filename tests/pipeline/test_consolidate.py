@@ -574,7 +574,10 @@ def test_a_stale_bullet_a_model_kept_beside_the_newer_value_is_dropped(
         "# Memory\n\n## Staging\n\n- Staging moved to db7.\n- Staging was slow on Monday.\n"
     )
     assert json.loads(run.stdout)["superseded"] == ["Staging is db3. -> Staging moved to db7."]
-    assert "replaces the older value" in llm_server.requests[0]["messages"][0]["content"]
+    assert (
+        "keep only the newest and drop the older"
+        in llm_server.requests[0]["messages"][0]["content"]
+    )
 
 
 def test_the_prompt_tells_the_model_to_keep_the_newest_of_contradicting_facts_by_date(
