@@ -147,7 +147,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     (
         "change",
         re.compile(
-            rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) [\w-]+)? "
+            rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) (?P<noun>[\w-]+))? "
             r"(?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$",
             re.I,
         ),
@@ -255,7 +255,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-_PLACE_VERBS = ("live", "based", "located", "resides", "moving", "is in", "are in")
+_PLACE_VERBS = ("live", "living", "based", "located", "resides", "moving", "is in", "are in")
 _WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
 _JOB_VERBS = ("works as", "working as", "employed as")
 _NOT_VALUE = re.compile(
@@ -615,6 +615,10 @@ def _change(
         return None  # "moved to Berlin": read as a change of place or value
     if form == "moved-object" and groups.get("renamed"):
         return Claim(subject, "name", value, True)
+    noun = (groups.get("noun") or "").casefold()
+    if form == "change" and not slot and noun in _SLOT_NOUNS:
+        # "changed its name to", "changed its owner to": the slot its own noun names
+        return Claim(subject, _SLOT_NOUNS[noun], value, True)
     if form in ("change", "moved-object") and not is_date and not slot:
         if _is_place(value_text):
             when = "place"
@@ -949,7 +953,10 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
     return same >= 3 or (same >= 2 and newer.cue)
 
 
-_WHERE = _set("on in at to onto into")
+_WHERE = _set("on in at to onto into for")
+# "at" and "for" put a person at an organisation alike ("is at Globex", "is working for
+# Acme"): one relation.
+_SAME_WHERE = {"for": "at"}
 _DOERS = _set("we they ops i you")
 _TOWARD = _set("to onto into")
 
@@ -1011,7 +1018,8 @@ def _moved(newer: _Shape, older: _Shape) -> bool:
     if not _own_place(newer, newer.folded.index(b[1].split()[0]), event=False):
         return False  # "Sven's cousin now lives in Oslo"; "started a new job at" is a change
     where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
-    if where != older.folded[at - 1] and where not in _TOWARD:
+    was = older.folded[at - 1]
+    if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and where not in _TOWARD:
         return False  # "lives in Quito" then "now works at Aperture": another slot
     return not set(b[1].split()) & set(older.folded)
 
@@ -1034,17 +1042,25 @@ _WHERE_PARTICIPLES = _set(
 )
 
 
+# ... and the doings that do ("is working for Acme"), not an activity for someone
+# else ("is hiring for Soylent").
+_WHERE_ING = _set("working living staying residing studying")
+
+
 def _own_place(shape: _Shape, at: int, *, event: bool) -> bool:
     """The value at `at` is where the subject itself is: no person in a relation to it
-    is put there (_RELATION), and, with `event`, no event happened there ("was promoted
-    at", "was interviewed at": a participle that neither places nor says a change)."""
+    is put there (_RELATION), and, with `event`, no event or activity happened there
+    ("was promoted at", "was interviewed at", "is hiring for": a participle that
+    neither places nor says a change)."""
     between = shape.folded[shape.said : at]
     if _RELATION & set(between):
         return False
-    return not event or not any(
-        word.endswith("ed") and word not in _WHERE_PARTICIPLES and not _CUE.fullmatch(word)
-        for word in between
-    )
+    if not event or not between or shape.folded[0] in _DOERS:
+        return True
+    verb = between[0]  # what is said of the subject starts with it (fillers left out)
+    if verb.endswith("ed"):
+        return verb in _WHERE_PARTICIPLES or bool(_CUE.fullmatch(verb))
+    return not verb.endswith("ing") or verb in _WHERE_ING
 
 
 def _value_runs(shape: _Shape) -> list[str]:

@@ -133,6 +133,17 @@ BY_STRUCTURE = {
         ("We keep the archive on nas-3.", "The archive now lives on nas-9."),
         ("Ravi is at Globex.", "Ravi started a new job at Soylent."),
         ("The payments queue lives on redis-10.", "We migrated the payments queue onto redis-65."),
+        # "at" and "for" put a person at an organisation alike
+        ("Ravi is at Globex.", "Ravi is working for Initech these days."),
+        ("Kenji is an engineer at Tyrell.", "Kenji is working for Hooli these days."),
+    ],
+    # a slot the words name in another inflection or inside the change
+    "the slot said otherwise": [
+        ("Omar calls Ghent home.", "Omar is living in Quito now."),
+        (
+            "We call the status page of the Onyx team orbit-35.",
+            "The status page of the Onyx team changed its name to vega-92.",
+        ),
     ],
     # the later fact names the earlier value as the one it replaces
     "names the old value": [
@@ -166,6 +177,7 @@ BY_STRUCTURE_KEEPS = {
         ("Dana visited Lisbon.", "Dana visited Berlin."),
         ("Felix is hiring for Soylent.", "Felix left Soylent for Initech."),
         ("Marco loves the food in Lyon.", "Marco moved to Berlin."),
+        ("Felix is hiring for Soylent.", "Felix now works for Initech."),
     ],
     "someone else put there, or an event there (issue 25 item 3's false drops)": [
         ("Sven was promoted at Soylent.", "Sven is now at Initech."),
