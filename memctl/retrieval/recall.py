@@ -491,7 +491,7 @@ def _collect(
         return read
 
     def matched(records: list[int]) -> dict[int, frozenset[str]]:
-        return _matched_terms(conn, result.terms, records)
+        return _matched_terms(conn, result.terms, records, deadline)
 
     found = newest_first(ws, found, when, limit, later, matched)[:limit]
     result.hits.extend(hit for hit, _, _ in found)
@@ -499,10 +499,13 @@ def _collect(
 
 
 def _matched_terms(
-    conn: sqlite3.Connection, terms: list[str], records: list[int]
+    conn: sqlite3.Connection, terms: list[str], records: list[int], deadline: float | None
 ) -> dict[int, frozenset[str]]:
     """The query terms each of `records` holds, as the index matches them (stems,
-    diacritics): one lookup a term, of these records only."""
+    diacritics): one lookup a term, of these records only. Past the `deadline`, none
+    (their content words alone then tell which facts are alike)."""
+    if deadline is not None and time.monotonic() > deadline:
+        return {}
     marks = ",".join("?" * len(records))
     held: dict[int, set[str]] = {record: set() for record in records}
     for term in terms[:MATCHED_TERMS]:
