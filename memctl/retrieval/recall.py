@@ -525,28 +525,25 @@ def newest_first(
     later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
     matched: Callable[[list[int]], dict[int, frozenset[str]]] | None = None,
 ) -> list[tuple[RecallHit, Candidate, str]]:
-    """The hits with each memory fact ranked after the newer facts that replace it or
-    answer the query alike; every other hit keeps its order, and nothing is dropped.
+    """The hits with each memory fact a later one replaced ranked after it, then the
+    facts that answer the query alike newest first; every other hit keeps its order.
 
     Replaced: a later fact read as the same subject given another value ("staging is
-    db3" before "staging moved to db7": memctl.models.supersede). What replaced it is
-    looked for among the hits, and with `later` among the memory facts about the same
-    subject (of the first `limit` hits): a question in other words than the change
-    ("which city is Felix based in?" for "Felix relocated to Denver") would not find
-    it, and the stale value would answer alone.
+    db3" before "staging moved to db7": memctl.models.supersede) takes the stale one's
+    rank when it ranked lower, the stale one right after it. What replaced it is looked
+    for among the hits, and with `later` among the memory facts about the same subject
+    (of the first `limit` hits): a question in other words than the change ("which
+    city is Felix based in?" for "Felix relocated to Denver") would not find it, and
+    the stale value would answer alone.
 
     Alike (with `matched`, the query terms each record holds), whatever the wording:
-    two facts the query matches through the same terms, or whose content words mostly
-    coincide (`_alike`), said at different times. A stale value and its replacement
-    both answer the question, and which one is newer is known without reading either
-    sentence; between them BM25's order says little (a shorter sentence, one more
-    "staging").
+    among the first `limit` hits, facts the query matches through the same terms, or
+    whose content words mostly coincide, are put newest first in the places they held
+    (`_alike_newest_first`): which hits come back does not change.
 
-    A newer fact takes the best rank of what it must precede, the older ones right
-    after it (`_ordered`). Facts are put in the order they were said: a ledger block's
-    said date (else its heading's time, else the ledger's date), then the line;
-    MEMORY.md by `when` (its mtime). Thread turns are conversation, not facts: they
-    keep their order among themselves."""
+    Facts are put in the order they were said: a ledger block's said date (else its
+    heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
+    mtime). Thread turns are conversation, not facts: left as ranked."""
     from memctl.models.supersede import claim, stale
 
     pool = list(found)
@@ -592,15 +589,20 @@ def _alike_newest_first(
     replaced: dict[int, int],
     limit: int,
 ) -> list[int]:
-    """`order` (indexes into `pool`) with the memory facts that answer the query alike
-    put newest first in the places they held: every other hit keeps its place, so
-    nothing is dropped or moved past a thread turn.
+    """`order` (indexes into `pool`) with the memory facts among its first `limit` that
+    answer the query alike put newest first in the places they held: every other hit
+    keeps its place, and the first `limit` are the same hits, so nothing is dropped or
+    moved past a thread turn.
 
-    Facts answer alike when the query matches them through the same terms, or when
-    their content words mostly coincide (`_alike`); a group is what such pairs, and a
-    fact and what replaced it, join. Within a group BM25's order says little (a shorter
-    sentence, one more "staging"), and which fact is newer is known without reading
-    either. Each fact takes the score of the place it moves to, so scores still fall."""
+    A stale value and its replacement both answer the question, and which one is newer
+    is known from when each was said, without reading either sentence: no wording has
+    to be foreseen. Facts answer alike when the query matches them through the same
+    terms, or when their content words mostly coincide (`_alike`); a group is what such
+    pairs, and a fact and what replaced it, join. Within a group BM25's order says
+    little (a shorter sentence, one more "staging"). Widening this to the hits read
+    past the limit pulled facts of other subjects that share a word or a sentence
+    template into the first `limit` and pushed the current value out (bench/README.md).
+    Each fact takes the score of the place it moves to, so scores still fall."""
     facts = [place for place, i in enumerate(order[:limit]) if pool[i][1].kind == "memory"]
     if len(facts) < 2:
         return order
