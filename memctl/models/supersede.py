@@ -34,8 +34,9 @@ Drone" after "... runs in Jenkins"); a later fact with a change cue ("now", "new
 at or to for the same subject ("Ravi started a new job at Soylent" after "Ravi is at
 Globex"); a later fact naming an earlier value as the one replaced ("moved off
 Confluence and onto Notion"). Never when the later fact adds ("also", "another"), the
-value differs inside the subject or names a thing ("leads the Onyx review"), or either
-tells a past event ("visited Berlin"). Facts are paired only within a bucket (the same
+value differs inside the subject or names a thing ("leads the Onyx review"), either
+tells a past event ("visited Berlin"), or the place is someone else's ("has a cousin in
+Tallinn") or where something happened ("was promoted at Soylent", "is hiring for"). Facts are paired only within a bucket (the same
 subject word and frame, or the same named value), with the newest 32 of it.
 
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
