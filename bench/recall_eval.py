@@ -22,7 +22,13 @@ words after a question, `? KEY SPLIT | question | answer`, are allowed and unuse
 /work/briefs/heldout/conversations.txt, a second held-out set written by someone else,
 is only reported, never tuned on.
 
+`--set NAME=VALUE` (in-process, repeatable) sets one of recall's ranking constants
+(memctl.retrieval.recall: SPEAKER_WEIGHT, NEIGHBOUR_WEIGHT, NEIGHBOUR_REACH,
+CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, ...) for the run: how each lever in
+bench/README.md was measured on the dev split.
+
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
+        [--set NAME=VALUE ...]
 """
 
 from __future__ import annotations
@@ -212,7 +218,23 @@ def main() -> int:
         help="in-process: fuse the hybrid's legs this way (recall.FUSION) instead of the default",
     )
     parser.add_argument("--misses", action="store_true", help="print the questions missed")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="in-process: set one of recall's ranking constants (a number) for this run",
+    )
     args = parser.parse_args()
+    for setting in args.set:
+        import memctl.retrieval.recall
+
+        name, _, value = setting.partition("=")
+        old = getattr(memctl.retrieval.recall, name, None)
+        if not name.isupper() or not isinstance(old, int | float) or isinstance(old, bool):
+            raise SystemExit(f"--set {setting}: no numeric constant {name} in recall")
+        setattr(memctl.retrieval.recall, name, type(old)(value))
+        args.in_process = True
     if args.fusion:
         import memctl.retrieval.recall
 
@@ -233,7 +255,8 @@ def main() -> int:
     turns = sum(len(entries) for entries in data.threads.values())
     own = args.data.resolve() == DATA
     fusion = args.fusion or "default"
-    print(f"recall_eval: {machine()}; data {args.data.name}; hybrid fusion {fusion}")
+    changed = "; " + ", ".join(args.set) if args.set else ""
+    print(f"recall_eval: {machine()}; data {args.data.name}; hybrid fusion {fusion}{changed}")
     print(
         f"held-out conversations: {len(data.threads)} sessions (threads), {turns} turns, "
         f"{len(data.questions)} questions"
