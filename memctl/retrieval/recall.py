@@ -65,29 +65,28 @@ RECENCY_HALF_LIFE_DAYS = 30.0
 # BM25 candidates read before recency and scope re-rank them, a hit asked for.
 CANDIDATES_A_HIT = 20
 # The levers below were measured on the dev splits of bench/recall_eval.py's two
-# held-out sets (24 + 89 questions; BM25 R@10 / MRR, own set then the second one):
+# held-out sets (24 + 89 questions; BM25 R@10 / MRR, own set then the second one; each
+# changed alone from the setting chosen, `--set NAME=VALUE`; all in bench/README.md):
 # before them 0.54 / 0.34 and 0.69 / 0.45, with them 0.71 / 0.46 and 0.80 / 0.53.
 # BM25F: a match in the speaker's name (the word table's second column) weighs this
-# much against one in the text (1.0): "what did Clara ..." asks of Clara's turns. With
-# the levers below, 1.0 gave 0.67 / 0.44 and 0.75 / 0.53, 2.0 0.71 / 0.46 and 0.78 /
-# 0.53, 3.0 or 5.0 no better, 0 0.62 / 0.33 and 0.67 / 0.41.
+# much against one in the text (1.0): "what did Clara ..." asks of Clara's turns.
+# 0: 0.62 / 0.33 and 0.67 / 0.41; 1.0: 0.67 / 0.44 and 0.76 / 0.54; 3.0 no better.
 SPEAKER_WEIGHT = 2.0
 # A neighbour turn's score counts this much (with_neighbours): the best of those up to
-# NEIGHBOUR_REACH turns away. Reach 1 (as before, weight 0.3): 0.54 / 0.39 and 0.73 /
-# 0.50; reach 2: 0.71 / 0.46 and 0.78 / 0.53; reach 3 one question more on the first
-# set only. Weight 0.3: 0.67 / 0.41 and 0.74 / 0.51, 0.5 no better than 0.4.
+# NEIGHBOUR_REACH turns away. Reach 1: 0.54 / 0.39 and 0.75 / 0.51; 3: 0.75 / 0.47 and
+# 0.79 / 0.53. Weight 0.3: 0.71 / 0.45 and 0.78 / 0.53; 0.5 the same as 0.4.
 NEIGHBOUR_WEIGHT = 0.4
 NEIGHBOUR_REACH = 2
 # Turns around this many best thread candidates are added when no term matched them
-# (with_context), to be lent a score: 0.76 -> 0.78 R@10 on the second set, 10 no better.
+# (with_context), to be lent a score. 0: 0.79 R@10 on the second set; 10 as 20.
 CONTEXT_CANDIDATES = 20
 # A question that asks when: each of the best TIME_CANDIDATES whose text holds a time
-# expression counts 1 + TIME_WEIGHT times (by_time). 0: 0.62 / 0.40 and 0.78 / 0.46;
-# 1.0: 0.71 / 0.46 and 0.78 / 0.53; 0.5 and 2.0 no better; 20 or 100 candidates the same.
+# expression counts 1 + TIME_WEIGHT times (by_time). 0: 0.62 / 0.40 and 0.78 / 0.47;
+# 0.5: 0.71 / 0.46 and 0.79 / 0.52; 2.0: 0.81 / 0.54 on the second set (one question).
 TIME_WEIGHT = 1.0
 TIME_CANDIDATES = 50
 # A record dated in a month the question names (or in a season's months) counts
-# 1 + DATE_WEIGHT times: 0.78 -> 0.80 R@10 on the second set (0.25: 0.79, 1.0: 0.80).
+# 1 + DATE_WEIGHT times. 0: 0.78 R@10 on the second set; 1.0 as 0.5.
 DATE_WEIGHT = 0.5
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
