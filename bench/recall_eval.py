@@ -22,7 +22,15 @@ words after a question, `? KEY SPLIT | question | answer`, are allowed and unuse
 /work/briefs/heldout/conversations.txt, a second held-out set written by someone else,
 is only reported, never tuned on.
 
+`--set NAME=VALUE` (in-process, repeatable) sets one of recall's ranking constants
+(memctl.retrieval.recall: SPEAKER_WEIGHT, NEIGHBOUR_WEIGHT, NEIGHBOUR_REACH,
+CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, ...) for the run: how each lever in
+bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
+lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`):
+`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`.
+
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
+        [--set NAME=VALUE ...] [--try LEVER]
 """
 
 from __future__ import annotations
@@ -31,13 +39,18 @@ import argparse
 import json
 import re
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from benchlib import Goal, bench_env, machine, memctl_executable, report
+
+if TYPE_CHECKING:
+    from memctl.retrieval.recall import Candidate
 
 DATA = Path(__file__).resolve().parent / "data" / "casual_conversations.txt"
 # measured on main at 05ff884 (BM25 + recency), `python bench/recall_eval.py`
@@ -180,6 +193,99 @@ def ask_in_process(root: Path) -> Callable[[str], list[dict]]:
     return ask
 
 
+# The leftovers of contractions and the commonest verbs of questions ("Clara's" -> "s").
+_STUBS = "s t d ll m re ve didn doesn don isn wasn aren won can couldn wouldn shouldn hasn haven"
+STUBS = frozenset(f"{_STUBS} hadn weren get go".split())
+
+
+def try_lever(lever: str, root: Path) -> None:
+    """Wrap recall's BM25 candidate generation with a lever that was measured and not
+    kept (bench/README.md), for this process:
+
+    - `rm3:K,M,LAMBDA`: pseudo-relevance feedback. The M words that weigh most in the
+      best K candidates (each word's share of its record, times the record's score over
+      the best one's; stop words, words under 3 letters and the query's own left out)
+      are looked up as a second query, whose BM25 scores count LAMBDA times.
+    - `df-drop:SHARE`: query terms that match more than SHARE of all records are left
+      out (unless that leaves none).
+    - `df-weight:SHARE,WEIGHT`: those terms are looked up as a second query whose scores
+      count WEIGHT times.
+    - `stubs`: STUBS are stop words too."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.retrieval.corpus import read_record, record_text
+
+    name, _, given = lever.partition(":")
+    numbers = [float(value) for value in given.split(",") if value]
+    bm25 = recall_module._bm25
+
+    def merged(first: list[Candidate], second: list[Candidate], weight: float) -> list[Candidate]:
+        by_id = {c.record: c for c in first}
+        for c in second:
+            if c.record in by_id:
+                by_id[c.record].score += weight * c.score
+            else:
+                c.score *= weight
+                c.neighbour *= weight
+                by_id[c.record] = c
+        return list(by_id.values())
+
+    def share(conn: sqlite3.Connection, term: str) -> float:
+        total = conn.execute("SELECT count(*) FROM records").fetchone()[0] or 1
+        expression = recall_module.fts_expression([term])
+        return (
+            conn.execute(
+                "SELECT count(*) FROM words WHERE words MATCH ?", (expression,)
+            ).fetchone()[0]
+            / total
+        )
+
+    def rm3(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
+        k, m, weight = int(numbers[0]), int(numbers[1]), numbers[2]
+        first = bm25(conn, terms, scope, wanted)
+        best = sorted(first, key=lambda c: -c.score)[:k]
+        weights: dict[str, float] = {}
+        for c in best:
+            line = read_record(root / c.rel, c.start, c.size)
+            read = record_text(c.kind, line) if line is not None else None
+            words = [
+                word
+                for word in re.findall(r"\w+", read[0].lower() if read else "")
+                if word not in recall_module.STOPWORDS and len(word) > 2 and word not in terms
+            ]
+            for word in words:
+                weights[word] = weights.get(word, 0.0) + c.score / best[0].score / len(words)
+        expansion = sorted(weights, key=lambda word: -weights[word])[:m]
+        return merged(first, bm25(conn, expansion, scope, wanted), weight) if expansion else first
+
+    def df_drop(
+        conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int
+    ) -> list[Candidate]:
+        kept = [term for term in terms if share(conn, term) <= numbers[0]]
+        return bm25(conn, kept or terms, scope, wanted)
+
+    def df_weight(
+        conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int
+    ) -> list[Candidate]:
+        common = [term for term in terms if share(conn, term) > numbers[0]]
+        rare = [term for term in terms if term not in common]
+        if not common or not rare:
+            return bm25(conn, terms, scope, wanted)
+        return merged(
+            bm25(conn, rare, scope, wanted), bm25(conn, common, scope, wanted), numbers[1]
+        )
+
+    if name == "stubs":
+        query_terms = recall_module.query_terms
+        recall_module.query_terms = lambda query: (
+            [term for term in query_terms(query) if term not in STUBS] or query_terms(query)
+        )
+        return
+    levers = {"rm3": (rm3, 3), "df-drop": (df_drop, 1), "df-weight": (df_weight, 2)}
+    if name not in levers or len(numbers) != levers[name][1]:
+        raise SystemExit(f"--try {lever}: use rm3:K,M,LAMBDA, df-drop:SHARE, df-weight:S,W, stubs")
+    recall_module._bm25 = levers[name][0]
+
+
 def measure(
     root: Path, data: Data, splits: tuple[str, ...], in_process: bool, misses: bool, label: str
 ) -> dict[str, dict[str, float]]:
@@ -212,7 +318,29 @@ def main() -> int:
         help="in-process: fuse the hybrid's legs this way (recall.FUSION) instead of the default",
     )
     parser.add_argument("--misses", action="store_true", help="print the questions missed")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="in-process: set one of recall's ranking constants (a number) for this run",
+    )
+    parser.add_argument(
+        "--try",
+        dest="lever",
+        metavar="LEVER",
+        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs)",
+    )
     args = parser.parse_args()
+    for setting in args.set:
+        import memctl.retrieval.recall
+
+        name, _, value = setting.partition("=")
+        old = getattr(memctl.retrieval.recall, name, None)
+        if not name.isupper() or not isinstance(old, int | float) or isinstance(old, bool):
+            raise SystemExit(f"--set {setting}: no numeric constant {name} in recall")
+        setattr(memctl.retrieval.recall, name, type(old)(value))
+        args.in_process = True
     if args.fusion:
         import memctl.retrieval.recall
 
@@ -227,13 +355,18 @@ def main() -> int:
         if root.exists():
             shutil.rmtree(root)
         build(root, data)
+        if args.lever:
+            try_lever(args.lever, root)
+            args.in_process = True
         for leg, semantic in legs.items():
             configure(root, semantic)
             measured[leg] = measure(root, data, splits, args.in_process, args.misses, leg)
     turns = sum(len(entries) for entries in data.threads.values())
     own = args.data.resolve() == DATA
     fusion = args.fusion or "default"
-    print(f"recall_eval: {machine()}; data {args.data.name}; hybrid fusion {fusion}")
+    changed = "; " + ", ".join([*args.set, *([args.lever] if args.lever else [])])
+    changed = "" if changed == "; " else changed
+    print(f"recall_eval: {machine()}; data {args.data.name}; hybrid fusion {fusion}{changed}")
     print(
         f"held-out conversations: {len(data.threads)} sessions (threads), {turns} turns, "
         f"{len(data.questions)} questions"

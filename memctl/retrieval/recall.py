@@ -15,6 +15,11 @@ in favour of what is current without burying an old exact answer. A record's age
 its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
+Before it, a conversation's shape: a turn is lent a share of its neighbours' scores up
+to two turns away (`with_neighbours`, `with_context`), and the question's time weighs
+in (`by_time`: a "when" question prefers records that say a time, a month named those
+dated in it). Each was measured on held-out conversations (the constants below).
+
 Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is installed
 and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
 same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
@@ -59,12 +64,30 @@ RECENCY_WEIGHT = 0.25
 RECENCY_HALF_LIFE_DAYS = 30.0
 # BM25 candidates read before recency and scope re-rank them, a hit asked for.
 CANDIDATES_A_HIT = 20
+# The levers below were measured on the dev splits of bench/recall_eval.py's two
+# held-out sets (24 + 89 questions; BM25 R@10 / MRR, own set then the second one; each
+# changed alone from the setting chosen, `--set NAME=VALUE`; all in bench/README.md):
+# before them 0.54 / 0.34 and 0.69 / 0.45, with them 0.71 / 0.46 and 0.80 / 0.53.
 # BM25F: a match in the speaker's name (the word table's second column) weighs this
-# much against one in the text (1.0); measured on bench/recall_eval.py's dev split.
-SPEAKER_WEIGHT = 1.0
-# A neighbour turn's score counts this much (dev split: 0.3 gave R@10 0.54 and MRR 0.34
-# with the speaker field, 0.5 and 0.8 no better).
-NEIGHBOUR_WEIGHT = 0.3
+# much against one in the text (1.0): "what did Clara ..." asks of Clara's turns.
+# 0: 0.62 / 0.33 and 0.67 / 0.41; 1.0: 0.67 / 0.44 and 0.76 / 0.54; 3.0 no better.
+SPEAKER_WEIGHT = 2.0
+# A neighbour turn's score counts this much (with_neighbours): the best of those up to
+# NEIGHBOUR_REACH turns away. Reach 1: 0.54 / 0.39 and 0.75 / 0.51; 3: 0.75 / 0.47 and
+# 0.79 / 0.53. Weight 0.3: 0.71 / 0.45 and 0.78 / 0.53; 0.5 the same as 0.4.
+NEIGHBOUR_WEIGHT = 0.4
+NEIGHBOUR_REACH = 2
+# Turns around this many best thread candidates are added when no term matched them
+# (with_context), to be lent a score. 0: 0.79 R@10 on the second set; 10 as 20.
+CONTEXT_CANDIDATES = 20
+# A question that asks when: each of the best TIME_CANDIDATES whose text holds a time
+# expression counts 1 + TIME_WEIGHT times (by_time). 0: 0.62 / 0.40 and 0.78 / 0.47;
+# 0.5: 0.71 / 0.46 and 0.79 / 0.52; 2.0: 0.81 / 0.54 on the second set (one question).
+TIME_WEIGHT = 1.0
+TIME_CANDIDATES = 50
+# A record dated in a month the question names (or in a season's months) counts
+# 1 + DATE_WEIGHT times. 0: 0.78 R@10 on the second set; 1.0 as 0.5.
+DATE_WEIGHT = 0.5
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -182,7 +205,8 @@ def recall(
 
     With `explain`, each hit carries how its score was made (`explain_hit`): every query
     term that matched it, in which field (text or speaker), with its BM25 weight; what a
-    neighbour turn lent, and the recency factor.
+    neighbour turn lent, the factor of the question's time (`by_time`), and the recency
+    factor.
 
     `seconds` bounds the ranking (the UserPromptSubmit hook's budget): past it, SQLite's
     query is interrupted and the hits read back so far are the answer, with a note.
@@ -250,6 +274,8 @@ def _ranked(
         conn.execute("BEGIN")
         try:
             ranked = _bm25(conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
+            ranked = with_context(conn, ranked)
+            ranked = by_time(ws, query, ranked)
             if vectors is not None:
                 ranked = _hybrid(conn, vectors, ranked, result.scope, result)
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
@@ -308,6 +334,7 @@ class Candidate:
     offset: int
     crc: int
     neighbour: float = 0.0  # what a neighbour turn lent (see with_neighbours)
+    time: float = 1.0  # the factor of the question's time (see by_time)
     recency: float = 1.0  # the recency factor applied
 
 
@@ -333,21 +360,151 @@ def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:
-    """Each candidate's score plus NEIGHBOUR_WEIGHT times the best of its two neighbour
-    records' (the turns before and after it in the same log): in a conversation the
-    answer often stands a turn away from the words of the question ("what's the dog's
-    name?" / "Biscuit")."""
+    """Each candidate's own score plus NEIGHBOUR_WEIGHT times the best of its neighbour
+    records' up to NEIGHBOUR_REACH away (the turns before and after it in the same log):
+    in a conversation the answer often stands a turn away from the words of the
+    question ("what's the dog's name?" / "Biscuit"), or two ("my knee hurts" / "did you
+    see someone?" / "physio says it's runner's knee").
+
+    Lending again (after `with_context` added candidates) replaces what was lent."""
     if not NEIGHBOUR_WEIGHT:
         return found
-    own = {(c.rel, c.number): c.score for c in found}
+    own = {(c.rel, c.number): c.score - c.neighbour for c in found}
     # In place: the candidates are this query's own, and a dataclasses.replace a
     # candidate was 4 % of a recall at 100k records (bench/README.md).
     for c in found:
         lent = NEIGHBOUR_WEIGHT * max(
-            own.get((c.rel, c.number - 1), 0.0), own.get((c.rel, c.number + 1), 0.0)
+            own.get((c.rel, c.number + step), 0.0)
+            for distance in range(1, NEIGHBOUR_REACH + 1)
+            for step in (-distance, distance)
         )
-        c.score += lent
+        c.score = own[(c.rel, c.number)] + lent
         c.neighbour = lent
+    return found
+
+
+_AROUND_SQL = """
+SELECT r.id, r.number, r.start, r.len, r.ts, r.crc FROM records r
+WHERE r.file = (SELECT id FROM files WHERE rel = ?) AND r.start {} ?
+ORDER BY r.start {} LIMIT ?
+"""
+_BEFORE_SQL = _AROUND_SQL.format("<", "DESC")
+_AFTER_SQL = _AROUND_SQL.format(">", "ASC")
+
+
+def with_context(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candidate]:
+    """The candidates with the turns around the best CONTEXT_CANDIDATES thread turns (up
+    to NEIGHBOUR_REACH away) added when no query term matched them, then lent their
+    neighbours' scores (`with_neighbours`): the answer "wednesdays it is" to "so game
+    night..." holds none of the question's words, and only a candidate can be lent a
+    score. Found by their place in their file (the records' index on file and start)."""
+    if not CONTEXT_CANDIDATES or not NEIGHBOUR_WEIGHT:
+        return found
+    have = {(c.rel, c.number) for c in found}
+    threads = [c for c in found if c.kind == "thread"]
+    best = sorted(threads, key=lambda c: c.neighbour - c.score)[:CONTEXT_CANDIDATES]
+    added: list[Candidate] = []
+    for c in best:
+        for sql in (_BEFORE_SQL, _AFTER_SQL):
+            near = conn.execute(sql, (c.rel, c.start, NEIGHBOUR_REACH))
+            for rid, number, start, size, ts, crc in near:
+                if abs(number - c.number) > NEIGHBOUR_REACH or (c.rel, number) in have:
+                    continue
+                have.add((c.rel, number))
+                added.append(
+                    Candidate(
+                        rid, 0.0, c.rel, c.kind, number, start, size, ts, c.inode, c.offset, crc
+                    )
+                )
+    return with_neighbours(found + added) if added else found
+
+
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+# A season's months (northern): "when did Ben visit in the spring?" asks of March to May.
+_SEASONS = {
+    "spring": (3, 4, 5),
+    "summer": (6, 7, 8),
+    "autumn": (9, 10, 11),
+    "fall": (9, 10, 11),
+    "winter": (12, 1, 2),
+}
+# "When ..." (or "by when", "and when": "what did she say when ..." is no such question),
+# "what day", "which month", "how long" anywhere.
+_ASKS_WHEN = re.compile(
+    r"^\W*(?:\w+\W+)?when\b|\b(?:how long|what (?:date|day|days|night|time|month|year|week)"
+    r"|which (?:date|day|days|night|month|year|week))\b",
+    re.IGNORECASE,
+)
+# Words that are a month or a season only after one of these ("in May", "last fall"):
+# else a verb ("I may", "did he fall").
+_AMBIGUOUS = {"may", "march", "fall"}
+_BEFORE_MONTH = r"(?:in|by|since|until|of|mid|early|late|next|last|this|the)"
+_WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_PLAIN_MONTHS = "|".join(month for month in _MONTHS if month not in _AMBIGUOUS)
+_TIME_EXPRESSION = re.compile(
+    rf"\b(?:(?:{_PLAIN_MONTHS}|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
+    rf"|{_BEFORE_MONTH}\W+(?:may|march)\b|(?:may|march) \d"
+    rf"|(?:{_WEEKDAYS})s?\b|today|tonight|tomorrow|yesterday|weekend"
+    r"|(?:next|last|this|in \w+|a|two|three) (?:week|month|year|weekend|morning|night)s?\b"
+    r"|end of (?:the )?(?:week|month|year)|\d{1,2}(?:st|nd|rd|th)\b"
+    r"|\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}\b)",
+    re.IGNORECASE,
+)
+
+
+def asked_months(query: str) -> set[int]:
+    """The months a question names (1-12), by name or by season ("may", "march" and
+    "fall" only after a word such as "in" or "last")."""
+    months: set[int] = set()
+    words = _TERM.findall(query.lower())
+    for before, word in zip(["", *words], words, strict=False):
+        if word in _AMBIGUOUS and not re.fullmatch(_BEFORE_MONTH, before):
+            continue
+        if word in _MONTHS:
+            months.add(_MONTHS.index(word) + 1)
+        months.update(_SEASONS.get(word, ()))
+    return months
+
+
+def by_time(ws: Workspace, query: str, found: list[Candidate]) -> list[Candidate]:
+    """The candidates with the session's date and the time words of a turn weighed in.
+
+    A record dated in a month the question names ("out of office in September") counts
+    1 + DATE_WEIGHT times: the date is on every turn (its `ts`), not in its words. And
+    for a question that asks when, each of the best TIME_CANDIDATES whose text holds a
+    time expression ("results come out in November", "starts the 20th") counts
+    1 + TIME_WEIGHT times: the answer to "when" is a date, which the question cannot
+    name. Its text is read back from its file (the index holds only its words)."""
+    months = asked_months(query) if DATE_WEIGHT else set()
+    if months:
+        zone = ws.tzinfo()
+        for c in found:
+            if c.ts is not None and datetime.fromtimestamp(c.ts, zone).month in months:
+                c.time *= 1.0 + DATE_WEIGHT
+                c.score *= 1.0 + DATE_WEIGHT
+    if TIME_WEIGHT and _ASKS_WHEN.search(query):
+        best = sorted(found, key=lambda c: -c.score)[:TIME_CANDIDATES]
+        for c in best:
+            line = read_record(
+                ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
+            )
+            read = record_text(c.kind, line) if line is not None else None
+            if read is not None and _TIME_EXPRESSION.search(read[0]):
+                c.time *= 1.0 + TIME_WEIGHT
+                c.score *= 1.0 + TIME_WEIGHT
     return found
 
 
@@ -409,7 +566,9 @@ def _hybrid(
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
     close = [(rid, similarity) for rid, similarity in close if rid in by_id]
     if SEMANTIC_NEIGHBOURS:
-        lent = with_neighbours([replace(by_id[rid], score=sim) for rid, sim in close])
+        lent = with_neighbours(
+            [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
+        )
         close = sorted(((c.record, c.score) for c in lent), key=lambda pair: -pair[1])
     if FUSION == "rrf":
         lexical = sorted(ranked, key=lambda c: -c.score)
@@ -710,7 +869,8 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
     """How a hit's score was made: each (term, field) that matched the record with its
     BM25 weight (higher is better; FTS5's bm25 of that term alone, in that field, with
     the field's weight: they add up to the record's BM25 score), what a neighbour turn
-    lent, the recency factor and the final score. The fused score of a hybrid ranking
+    lent, the factor of the question's time (`by_time`), the recency factor and the
+    final score: (bm25 + neighbour) x time x recency. The fused score of a hybrid ranking
     is an RRF sum, which the matches do not add up to."""
     matched: list[dict[str, Any]] = []
     for term in terms:
@@ -725,6 +885,7 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),
         "neighbour": _g(candidate.neighbour),
+        "time": _g(candidate.time),
         "recency": _g(candidate.recency),
         "score": _g(candidate.score),
     }

@@ -195,6 +195,72 @@ def test_a_neighbour_turn_lends_its_score(workspace: Path) -> None:
     )
 
 
+def log(path: Path, *turns: tuple[str, str, str]) -> None:
+    """A thread log of (speaker, text, ts) turns."""
+    path.write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "name": name, "content": text, "ts": ts})
+            for name, text, ts in turns
+        )
+    )
+
+
+def test_an_answer_two_turns_away_with_none_of_the_words_is_found(workspace: Path) -> None:
+    """Issue 26: the turn that answers holds none of the question's words and stands two
+    turns from the one that does; it is ranked (lent a share of that turn's score)."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Omar", "so game night needs a new day", day),
+        ("Tess", "thursdays are bad for me now", day),
+        ("Omar", "then wednesdays it is, every other one", day),
+        ("Tess", "perfect, see you there", day),
+    )
+    found = sources(workspace, "What night is game night now?", recency=False)
+    assert found[0] == "threads/chat.jsonl#0 [user]"
+    assert "threads/chat.jsonl#2 [user]" in found
+
+
+def test_a_when_question_prefers_the_turn_that_says_when(workspace: Path) -> None:
+    """Issue 26: "when ...?" is answered by a date, which the question cannot name: of
+    the turns its words find, one holding a time expression counts twice."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Jonas", "the exam was brutal", day),
+        ("Ines", "poor you", day),
+        ("Ines", "lunch?", day),
+        ("Jonas", "they said exam scores are posted sometime in November", day),
+    )
+    assert sources(workspace, "When does Jonas hear about the exam?", recency=False)[0] == (
+        "threads/chat.jsonl#3 [user]"
+    )
+    # A question that does not ask when is ranked by its words alone.
+    assert sources(workspace, "How was the exam for Jonas?", recency=False)[0] == (
+        "threads/chat.jsonl#0 [user]"
+    )
+
+
+def test_a_month_named_prefers_the_turns_dated_in_it(workspace: Path) -> None:
+    """Issue 26: the session's date is on every turn, not in its words: "in September"
+    (or "in the fall") weighs the turns dated then 1.5 times; "may" alone is a verb."""
+    log(workspace / "threads" / "march.jsonl", ("Maya", "I cooked a curry", "2025-03-10T18:00:00Z"))
+    log(
+        workspace / "threads" / "sept.jsonl",
+        ("Maya", "I cooked a big pot of curry for everyone", "2025-09-10T18:00:00Z"),
+    )
+    log(
+        workspace / "threads" / "may.jsonl",
+        ("Maya", "I cooked a big pan of curry for the team", "2025-05-10T18:00:00Z"),
+    )
+    march, sept, may = (f"threads/{name}.jsonl#0 [user]" for name in ("march", "sept", "may"))
+    assert sources(workspace, "What curry did Maya cook?", recency=False)[0] == march
+    assert sources(workspace, "What curry did Maya cook in September?", recency=False)[0] == sept
+    assert sources(workspace, "What curry did Maya cook last fall?", recency=False)[0] == sept
+    assert sources(workspace, "What curry did Maya cook in May?", recency=False)[0] == may
+    assert sources(workspace, "What curry may Maya cook?", recency=False)[0] == march
+
+
 def test_a_query_over_the_term_bound_is_cut_with_a_note(ws: Path) -> None:
     """Issue 26: a pasted document as a query is cut to MAX_QUERY_TERMS terms, said once."""
     from memctl.retrieval.recall import MAX_QUERY_TERMS
@@ -236,7 +302,7 @@ def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace:
         ("shelter", "text"),
     ]
     assert all(m["weight"] > 0 for m in explain["matched"])
-    total = (explain["bm25"] + explain["neighbour"]) * explain["recency"]
+    total = (explain["bm25"] + explain["neighbour"]) * explain["time"] * explain["recency"]
     assert total == pytest.approx(first["score"], rel=1e-3)
     text = cli("-w", workspace, "recall", "Theo beagle shelter", "--explain").stdout
     assert "matched: theo@speaker" in text.splitlines()[1]

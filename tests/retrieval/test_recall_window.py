@@ -129,7 +129,8 @@ def test_recall_shows_a_huge_tool_result_as_redacted_whole(workspace: Path) -> N
     (workspace / "memctl.yaml").write_text("timezone: UTC\n")
     ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
 
-    (hit,) = recall(ws, config, TERM).hits
+    # The turns around it follow (they are lent a share of its score): it comes first.
+    hit = recall(ws, config, TERM).hits[0]
 
     assert hit.snippet == whole(result)
     assert "[REDACTED:github_token]" in hit.snippet and "Zq8Zq8" not in hit.snippet

@@ -75,6 +75,7 @@ def _explained(explain: dict[str, Any] | None) -> str:
     matches = ", ".join(f"{m['term']}@{m['field']} {m['weight']:.4g}" for m in explain["matched"])
     return (
         f"\n    matched: {matches or '(none)'}; bm25 {explain['bm25']:.4g}"
-        f" + neighbour {explain['neighbour']:.4g}, x recency {explain['recency']:.4g}"
+        f" + neighbour {explain['neighbour']:.4g}, x time {explain['time']:.4g}"
+        f" x recency {explain['recency']:.4g}"
         f" = score {explain['score']:.4g}"
     )
