@@ -231,3 +231,56 @@ def test_only_the_folder_whose_mtime_changed_is_listed_again(workspace: Path) ->
     hits = search(ws, "appended by hand", scope="threads").hits
     assert [h.path for h in hits] == ["threads/recent.jsonl"]
     assert update(ws, sweep=True).indexed == 1  # the sweep lists threads/ too
+
+
+def test_a_new_ledger_matches_no_log_against_its_row(workspace: Path) -> None:
+    """Issue 26 goal 3: a new ledger changes memory/'s mtime; the update lists memory/
+    again and reads the rows of the memory files and of the files it stats, not the
+    logs' (at a million records, 10,000 rows read and matched for one new file)."""
+    ws = old_workspace(workspace, ledgers=3)
+    for number in range(30):
+        log = workspace / "threads" / f"old-{number}.jsonl"
+        log.write_bytes(encode_entry({"role": "user", "content": f"old log {number}"}))
+        os.utime(log, (OLD, OLD))
+    assert update(ws, sweep=True).files == 35  # MEMORY.md, 3 ledgers, 31 logs
+    (workspace / "memory" / "2026-02-01.md").write_text("- a new ledger\n", encoding="utf-8")
+
+    report = update(ws)
+
+    assert (report.files, report.indexed) == (5, 1)  # MEMORY.md and the 4 ledgers
+    assert [h.path for h in search(ws, "new ledger").hits] == ["memory/2026-02-01.md"]
+    assert [h.path for h in search(ws, "old log 7", scope="threads").hits] == [
+        "threads/old-7.jsonl"
+    ]
+
+
+def test_a_log_renamed_by_hand_keeps_its_records_under_its_new_name(workspace: Path) -> None:
+    """The update reads the rows of the files it looks at by name: the vanished name's
+    row is among them, so the rename is seen (same inode) and nothing is read again."""
+    ws = old_workspace(workspace)
+    (workspace / "threads" / "t.jsonl").rename(workspace / "threads" / "renamed.jsonl")
+
+    report = update(ws)
+
+    assert (report.renamed, report.indexed, report.removed) == (1, 0, 0)
+    hits = search(ws, "old question", scope="threads").hits
+    assert [h.path for h in hits] == ["threads/renamed.jsonl"]
+
+
+def test_a_ledger_made_a_symlink_out_of_the_workspace_leaves_the_index(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """A file the fence refuses is missing from the listing although it can be
+    stat'ed: the update removes its row because memory/ was listed whole, not because
+    a stat failed."""
+    ws = old_workspace(workspace)
+    outside = tmp_path / "outside.md"
+    outside.write_text("- fact of day 5 from elsewhere\n", encoding="utf-8")
+    ledger = workspace / "memory" / "2026-01-05.md"
+    ledger.unlink()
+    ledger.symlink_to(outside)
+
+    report = update(ws)
+
+    assert (report.removed, report.indexed) == (1, 0)
+    assert search(ws, "fact of day 5").hits == []

@@ -38,6 +38,7 @@ from memctl.core.redact import Redactor
 from memctl.core.workspace import JOURNAL_NAME, Workspace
 from memctl.retrieval.corpus import Fence, memory_files, thread_logs
 from memctl.retrieval.index.store import (
+    EVERY_KIND,
     SCHEMA_VERSION,
     FileRow,
     Index,
@@ -207,29 +208,21 @@ def _unchanged(ws: Workspace, words: bool, digest: str) -> tuple[Index, UpdateRe
     return index, report
 
 
-def _relisted(
-    ws: Workspace,
-    stored: dict[str, int],
-    folders: dict[str, int],
-    rows: list[tuple[str, str, str, int]],
-) -> list[Listed]:
-    """The complete listing after a folder's mtime changed: the changed part (memory/
-    with its archive, or threads/) listed again, the other taken from the index's rows.
-    A new ledger changes memory/'s mtime, and listing the 10,000 logs of a large
-    workspace beside it cost 128 ms for one new file. The workspace's own folder
-    changed (MEMORY.md, or memory/ or threads/ made anew) lists everything."""
+def _relisted(ws: Workspace, stored: dict[str, int], folders: dict[str, int]) -> frozenset[str]:
+    """The kinds of file to list again after a folder's mtime changed: memory (memory/
+    or its archive changed), thread (threads/), both when the workspace's own folder
+    changed (MEMORY.md, or memory/ or threads/ made anew). A new ledger changes
+    memory/'s mtime, and listing the 10,000 logs of a large workspace beside it cost
+    128 ms for one new file."""
     changed = {folder for folder, stamp in folders.items() if stored.get(folder) != stamp}
-    memory = bool(changed & {os.fspath(ws.memory_dir), os.fspath(ws.archive_dir)})
-    threads = os.fspath(ws.threads_dir) in changed
-    if os.fspath(ws.root) in changed or memory == threads:
-        return listed_files(ws)
-    root = os.fspath(ws.root)
-    kept = [
-        Listed(kind, os.path.join(root, rel), rel, key)
-        for rel, kind, key, _ in rows
-        if (kind == "thread") == memory  # the part not listed again
-    ]
-    return listed_files(ws, memory=memory, threads=threads) + kept
+    if os.fspath(ws.root) in changed:
+        return EVERY_KIND
+    kinds = set()
+    if changed & {os.fspath(ws.memory_dir), os.fspath(ws.archive_dir)}:
+        kinds.add("memory")
+    if os.fspath(ws.threads_dir) in changed:
+        kinds.add("thread")
+    return frozenset(kinds)
 
 
 def _read_journal(ws: Workspace) -> tuple[set[str], bool]:
@@ -262,21 +255,26 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
         report = index.update(listed, now)
         report.swept = True
     else:
+        # Only the rows of the files to look at leave SQLite: those memctl wrote, those
+        # modified in the last two days, and those a search found rewritten in place
+        # (mtime -1, `store.mark_stale`); the folders whose mtime changed are listed
+        # again, and the update reads the rows of their kind.
         check = {"MEMORY.md", *written}
-        rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
-        # mtime -1: a file a search found rewritten in place (`store.mark_stale`)
-        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS or mtime < 0)
-        if json.loads(stored) == folders:
-            root = os.fspath(ws.root)
-            listed = [
-                Listed(kind, os.path.join(root, rel), rel, key)
-                for rel, kind, key, _ in rows
-                if rel in check
-            ]
-            report = index.update(listed, now, check=check, complete=False)
-        else:
-            listed = _relisted(ws, json.loads(stored), folders, rows)
-            report = index.update(listed, now, check=check)
+        check.update(
+            rel
+            for (rel,) in index.conn.execute(
+                "SELECT rel FROM files WHERE mtime_ns > ? OR mtime_ns < 0", (now_ns - HOT_NS,)
+            )
+        )
+        kinds = _relisted(ws, json.loads(stored), folders)
+        listed = listed_files(ws, memory="memory" in kinds, threads="thread" in kinds)
+        root = os.fspath(ws.root)
+        listed += [
+            Listed(kind, os.path.join(root, rel), rel, key)
+            for rel, kind, key in index.by_rel("SELECT rel, kind, sortkey FROM files", check)
+            if kind not in kinds
+        ]
+        report = index.update(listed, now, check=check, complete=kinds)
     if index.garbage_heavy():
         index.close()
         assert index.redactor is not None
