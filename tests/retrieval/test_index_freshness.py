@@ -238,11 +238,7 @@ def test_a_new_ledger_matches_no_log_against_its_row(workspace: Path) -> None:
     again and reads the rows of the memory files and of the files it stats, not the
     logs' (at a million records, 10,000 rows read and matched for one new file)."""
     ws = old_workspace(workspace, ledgers=3)
-    for number in range(30):
-        log = workspace / "threads" / f"old-{number}.jsonl"
-        log.write_bytes(encode_entry({"role": "user", "content": f"old log {number}"}))
-        os.utime(log, (OLD, OLD))
-    assert update(ws, sweep=True).files == 35  # MEMORY.md, 3 ledgers, 31 logs
+    old_logs(ws)
     (workspace / "memory" / "2026-02-01.md").write_text("- a new ledger\n", encoding="utf-8")
 
     report = update(ws)
@@ -284,3 +280,55 @@ def test_a_ledger_made_a_symlink_out_of_the_workspace_leaves_the_index(
 
     assert (report.removed, report.indexed) == (1, 0)
     assert search(ws, "fact of day 5").hits == []
+
+
+def old_logs(ws: Workspace, count: int = 30) -> None:
+    for number in range(count):
+        log = ws.root / "threads" / f"old-{number}.jsonl"
+        log.write_bytes(encode_entry({"role": "user", "content": f"old log {number}"}))
+        os.utime(log, (OLD, OLD))
+    assert update(ws, sweep=True).files == count + 5  # MEMORY.md, 3 ledgers, t.jsonl
+
+
+def test_a_new_log_is_found_without_a_listed_file_a_log(workspace: Path) -> None:
+    """A new thread log changes threads/'s mtime; the update compares the folder's names
+    with the index's and looks only at the new one (and the files it always stats)."""
+    ws = old_workspace(workspace, ledgers=3)
+    old_logs(ws)
+    (workspace / "threads" / "new.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "a brand new session"})
+    )
+    (workspace / "threads" / "old-3.jsonl").unlink()
+
+    report = update(ws)
+
+    assert (report.files, report.indexed, report.removed) == (2, 1, 1)  # new.jsonl, MEMORY.md
+    hits = search(ws, "brand new session", scope="threads").hits
+    assert [h.path for h in hits] == ["threads/new.jsonl"]
+    assert search(ws, "old log 3", scope="threads").hits == []
+    assert [h.path for h in search(ws, "old log 4", scope="threads").hits] == [
+        "threads/old-4.jsonl"
+    ]
+
+
+@pytest.mark.parametrize("how", ["symlink out", "folder"])
+def test_a_log_that_is_no_log_search_may_read_leaves_the_index(
+    workspace: Path, tmp_path: Path, how: str
+) -> None:
+    """Its name stays in threads/, so only the entry's type (no stat) tells: a symlink
+    leading out of the workspace (the fence refuses it) or a folder is no log."""
+    ws = old_workspace(workspace, ledgers=3)
+    old_logs(ws, 3)
+    log = workspace / "threads" / "old-1.jsonl"
+    log.unlink()
+    if how == "folder":
+        log.mkdir()
+    else:
+        outside = tmp_path / "outside.jsonl"
+        outside.write_bytes(encode_entry({"role": "user", "content": "old log 1 outside"}))
+        log.symlink_to(outside)
+
+    report = update(ws)
+
+    assert (report.removed, report.indexed) == (1, 0)
+    assert search(ws, "old log 1", scope="threads").hits == []

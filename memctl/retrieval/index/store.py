@@ -299,6 +299,7 @@ class Index:
         *,
         check: set[str] | None = None,
         complete: frozenset[str] = EVERY_KIND,
+        gone: Collection[str] = (),
     ) -> UpdateReport:
         """Bring the index up to date with `listed` (call under the workspace lock).
         With `check`, an indexed file not named in it is trusted without a stat.
@@ -306,7 +307,8 @@ class Index:
         one of: an indexed file of those kinds it does not name is removed. Of the
         other kinds it names only the files to look at (an update that listed again
         only the folder whose mtime changed, or none), and one of them that is missing
-        is removed. Only the rows of the files listed are read from SQLite, so that an
+        is removed, as is each of `gone` (files the caller's own listing no longer
+        names). Only the rows of the files listed are read from SQLite, so that an
         update of a few files costs the same in a workspace of 10,000."""
         report = UpdateReport(files=len(listed))
         # The check runs before every search: tuples, not FileRows, for thousands of files.
@@ -318,7 +320,10 @@ class Index:
             # others by name.
             rows = itertools.chain(
                 *(self.conn.execute(f"{select} WHERE kind = ?", (kind,)) for kind in complete),
-                self.by_rel(select, [item.rel for item in listed if item.kind not in complete]),
+                self.by_rel(
+                    select,
+                    [item.rel for item in listed if item.kind not in complete] + list(gone),
+                ),
             )
         stamps: dict[str, tuple[int, int, int]] = {}
         expected: set[str] = set()  # the indexed files the listing must name
@@ -342,7 +347,7 @@ class Index:
                 continue
             if stamp != (st.st_size, st.st_mtime_ns, st.st_ino):
                 fresh.append((item, st))
-        vanished = (expected - seen) | (missing & stamps.keys())
+        vanished = (expected - seen) | ((missing | set(gone)) & stamps.keys())
         if not fresh and not vanished:
             return report
         known = self.files({item.rel for item, _ in fresh} | vanished)
