@@ -332,3 +332,19 @@ def test_a_log_that_is_no_log_search_may_read_leaves_the_index(
 
     assert (report.removed, report.indexed) == (1, 0)
     assert search(ws, "old log 1", scope="threads").hits == []
+
+
+def test_a_journal_line_that_is_no_utf8_name_is_no_file(workspace: Path) -> None:
+    """The journal's names are looked up in SQLite now: a damaged line (bytes that are
+    no UTF-8) names no indexed file and is passed over, as before, not an error."""
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-03.md"
+    with ws.lock():
+        append_durable(ledger, b"- the journal names this\n")
+    with (workspace / ".memctl" / JOURNAL_NAME).open("ab") as journal:
+        journal.write(b"memory/\xff\xfe.md\n")
+
+    report = update(ws)
+
+    assert not report.swept and report.appended == 1
+    assert [h.line for h in search(ws, "journal names").hits] == [2]

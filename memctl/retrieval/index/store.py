@@ -167,6 +167,14 @@ EVERY_KIND = frozenset({"memory", "thread"})
 _NAMES_A_STATEMENT = 500
 
 
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def sortkey(kind: str, rel: str) -> str:
     """Search's order as one string SQLite sorts the same way: MEMORY.md, memory files
     by path, thread logs by id (not by file name: `a` comes before `a-b`)."""
@@ -272,8 +280,10 @@ class Index:
 
     def by_rel(self, select: str, rels: Collection[str]) -> Iterator[Any]:
         """The rows of `select` (a SELECT ... FROM files without WHERE) for `rels`, a
-        few hundred names a statement (SQLite's variables a statement are bounded)."""
-        names = list(rels)
+        few hundred names a statement (SQLite's variables a statement are bounded). A
+        name that is no UTF-8 (a damaged journal line, decoded with surrogateescape)
+        is no indexed file's: SQLite could not store it, nor be asked for it."""
+        names = [name for name in rels if _utf8(name)]
         for at in range(0, len(names), _NAMES_A_STATEMENT):
             chunk = names[at : at + _NAMES_A_STATEMENT]
             marks = ",".join("?" * len(chunk))
