@@ -90,16 +90,19 @@ def thread_log_entries(ws: Workspace, irregular: bool = False) -> list[os.DirEnt
     asks for it so that it can be reported."""
     try:
         with os.scandir(ws.threads_dir) as listing:
-            found = [
-                entry
-                for entry in listing
-                if entry.name.endswith(".jsonl")
-                and THREAD_ID.fullmatch(entry.name[: -len(".jsonl")])
-                and (entry.is_file() or (irregular and not entry.is_dir()))
-            ]
+            found = [entry for entry in listing if is_log_entry(entry, irregular)]
     except (FileNotFoundError, NotADirectoryError):
         return []
     return sorted(found, key=lambda entry: entry.name[: -len(".jsonl")])
+
+
+def is_log_entry(entry: os.DirEntry[str], irregular: bool = False) -> bool:
+    """Whether an entry of threads/ is a thread's log (see `thread_log_entries`)."""
+    return bool(
+        entry.name.endswith(".jsonl")
+        and THREAD_ID.fullmatch(entry.name[: -len(".jsonl")])
+        and (entry.is_file() or (irregular and not entry.is_dir()))
+    )
 
 
 def loads(text: str | bytes) -> Any:

@@ -13,12 +13,19 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from memctl.core.errors import UsageError
-from memctl.core.threads import check_thread_id, is_compaction, searchable_text, thread_log_entries
+from memctl.core.threads import (
+    check_thread_id,
+    is_compaction,
+    is_log_entry,
+    searchable_text,
+    thread_log_entries,
+)
 from memctl.core.workspace import Workspace
 
 
@@ -128,7 +135,7 @@ class File(NamedTuple):
     regular: bool = True  # False: a FIFO or device, reported and never opened
 
 
-def _listed(entries: list[os.DirEntry[str]], kind: str, folder: str) -> list[File]:
+def _listed(entries: Iterable[os.DirEntry[str]], kind: str, folder: str) -> list[File]:
     prefix = folder + "/"
     return [
         File(kind, e.path, prefix + e.name, folder, e.is_symlink(), e.is_file()) for e in entries
@@ -171,6 +178,13 @@ def thread_logs(ws: Workspace, threads: list[str] | None) -> list[File]:
         text = os.fspath(path)
         logs.append(File("thread", text, ws.relative(path), "threads", os.path.islink(text)))
     return logs
+
+
+def thread_log_files(entries: Iterable[os.DirEntry[str]]) -> list[File]:
+    """The logs among `entries` of threads/ (irregular ones too, for the fence to
+    report), as `thread_logs` lists them: for an update that compares the names of a
+    listing it made with the index's before it looks at any one."""
+    return _listed([e for e in entries if is_log_entry(e, irregular=True)], "thread", "threads")
 
 
 class Fence:

@@ -257,6 +257,20 @@ def test_archived_files_are_renamed_in_the_index(workspace: Path) -> None:
     assert [(h.path, h.line) for h in hits] == [("memory/archive/2020-01-01.md", 1)]
 
 
+def test_an_index_mostly_garbage_is_rebuilt(workspace: Path) -> None:
+    """A rewritten file's dropped records stay in the FTS tables as garbage; when they
+    outnumber the live ones (and 10,000), the update builds the index anew."""
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2026-06-01.md"
+    for word in ("first", "second", "third"):
+        ledger.write_text("".join(f"- {word} {n}\n" for n in range(6_000)), encoding="utf-8")
+        report, _ = update(ws)
+        # 6,000 dropped of 12,000 written, then 12,000 of 18,000
+        assert report.rebuilt == (word == "third")
+    assert [h.line for h in search(ws, "third 5999").hits] == [6000]
+    assert search(ws, "second 5999").hits == []
+
+
 def test_short_keywords_are_scanned_without_the_index(workspace: Path) -> None:
     (workspace / "MEMORY.md").write_text("- go to 部署\n", encoding="utf-8")
     ws = Workspace(workspace)

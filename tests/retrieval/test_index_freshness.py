@@ -231,3 +231,120 @@ def test_only_the_folder_whose_mtime_changed_is_listed_again(workspace: Path) ->
     hits = search(ws, "appended by hand", scope="threads").hits
     assert [h.path for h in hits] == ["threads/recent.jsonl"]
     assert update(ws, sweep=True).indexed == 1  # the sweep lists threads/ too
+
+
+def test_a_new_ledger_matches_no_log_against_its_row(workspace: Path) -> None:
+    """Issue 26 goal 3: a new ledger changes memory/'s mtime; the update lists memory/
+    again and reads the rows of the memory files and of the files it stats, not the
+    logs' (at a million records, 10,000 rows read and matched for one new file)."""
+    ws = old_workspace(workspace, ledgers=3)
+    old_logs(ws)
+    (workspace / "memory" / "2026-02-01.md").write_text("- a new ledger\n", encoding="utf-8")
+
+    report = update(ws)
+
+    assert (report.files, report.indexed) == (5, 1)  # MEMORY.md and the 4 ledgers
+    assert [h.path for h in search(ws, "new ledger").hits] == ["memory/2026-02-01.md"]
+    assert [h.path for h in search(ws, "old log 7", scope="threads").hits] == [
+        "threads/old-7.jsonl"
+    ]
+
+
+def test_a_log_renamed_by_hand_keeps_its_records_under_its_new_name(workspace: Path) -> None:
+    """The update reads the rows of the files it looks at by name: the vanished name's
+    row is among them, so the rename is seen (same inode) and nothing is read again."""
+    ws = old_workspace(workspace)
+    (workspace / "threads" / "t.jsonl").rename(workspace / "threads" / "renamed.jsonl")
+
+    report = update(ws)
+
+    assert (report.renamed, report.indexed, report.removed) == (1, 0, 0)
+    hits = search(ws, "old question", scope="threads").hits
+    assert [h.path for h in hits] == ["threads/renamed.jsonl"]
+
+
+def test_a_ledger_made_a_symlink_out_of_the_workspace_leaves_the_index(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """A file the fence refuses is missing from the listing although it can be
+    stat'ed: the update removes its row because memory/ was listed whole, not because
+    a stat failed."""
+    ws = old_workspace(workspace)
+    outside = tmp_path / "outside.md"
+    outside.write_text("- fact of day 5 from elsewhere\n", encoding="utf-8")
+    ledger = workspace / "memory" / "2026-01-05.md"
+    ledger.unlink()
+    ledger.symlink_to(outside)
+
+    report = update(ws)
+
+    assert (report.removed, report.indexed) == (1, 0)
+    assert search(ws, "fact of day 5").hits == []
+
+
+def old_logs(ws: Workspace, count: int = 30) -> None:
+    for number in range(count):
+        log = ws.root / "threads" / f"old-{number}.jsonl"
+        log.write_bytes(encode_entry({"role": "user", "content": f"old log {number}"}))
+        os.utime(log, (OLD, OLD))
+    assert update(ws, sweep=True).files == count + 5  # MEMORY.md, 3 ledgers, t.jsonl
+
+
+def test_a_new_log_is_found_without_a_listed_file_a_log(workspace: Path) -> None:
+    """A new thread log changes threads/'s mtime; the update compares the folder's names
+    with the index's and looks only at the new one (and the files it always stats)."""
+    ws = old_workspace(workspace, ledgers=3)
+    old_logs(ws)
+    (workspace / "threads" / "new.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "a brand new session"})
+    )
+    (workspace / "threads" / "old-3.jsonl").unlink()
+
+    report = update(ws)
+
+    assert (report.files, report.indexed, report.removed) == (2, 1, 1)  # new.jsonl, MEMORY.md
+    hits = search(ws, "brand new session", scope="threads").hits
+    assert [h.path for h in hits] == ["threads/new.jsonl"]
+    assert search(ws, "old log 3", scope="threads").hits == []
+    assert [h.path for h in search(ws, "old log 4", scope="threads").hits] == [
+        "threads/old-4.jsonl"
+    ]
+
+
+@pytest.mark.parametrize("how", ["symlink out", "folder"])
+def test_a_log_that_is_no_log_search_may_read_leaves_the_index(
+    workspace: Path, tmp_path: Path, how: str
+) -> None:
+    """Its name stays in threads/, so only the entry's type (no stat) tells: a symlink
+    leading out of the workspace (the fence refuses it) or a folder is no log."""
+    ws = old_workspace(workspace, ledgers=3)
+    old_logs(ws, 3)
+    log = workspace / "threads" / "old-1.jsonl"
+    log.unlink()
+    if how == "folder":
+        log.mkdir()
+    else:
+        outside = tmp_path / "outside.jsonl"
+        outside.write_bytes(encode_entry({"role": "user", "content": "old log 1 outside"}))
+        log.symlink_to(outside)
+
+    report = update(ws)
+
+    assert (report.removed, report.indexed) == (1, 0)
+    assert search(ws, "old log 1", scope="threads").hits == []
+
+
+def test_a_journal_line_that_is_no_utf8_name_is_no_file(workspace: Path) -> None:
+    """The journal's names are looked up in SQLite now: a damaged line (bytes that are
+    no UTF-8) names no indexed file and is passed over, as before, not an error."""
+    ws = old_workspace(workspace)
+    ledger = workspace / "memory" / "2026-01-03.md"
+    with ws.lock():
+        append_durable(ledger, b"- the journal names this\n")
+    with (workspace / ".memctl" / JOURNAL_NAME).open("ab") as journal:
+        journal.write(b"memory/\xff\xfe.md\n")
+
+    report = update(ws)
+
+    assert not report.swept and report.appended == 1
+    assert [h.line for h in search(ws, "journal names").hits] == [2]

@@ -3,21 +3,23 @@ every search and recall, and the change journal it reads.
 
 23,000 stats cost 110-290 ms. An update stats the four folders (the workspace, memory/,
 memory/archive/, threads/): a file created, removed or renamed changes its folder's
-mtime, and then the folders are listed (no stat a file) to find it. Of the files
-already indexed it stats only those that may have changed in place: MEMORY.md, every
-file memctl itself wrote since the last update (`durable` names them in the change
-journal `.memctl/index.journal` as it writes them, under the workspace lock), and every
-file modified in the last two days (HOT_NS), where the ledgers and logs that are still
-growing are. The trade-off: another program (an editor, `echo >>`) that rewrites in
-place a file untouched for two days is not seen until the next full sweep, which
-every update makes when the last one is an hour old (SWEEP_NS), `memctl index` makes
-always, and a lost or overflowing journal forces. Ledgers and logs are append-only by
-contract and MEMORY.md is always checked, so this is a window of at most an hour on
-files nobody should be editing; and whatever a search or recall reads (a candidate's
-record) is read back and checked against the CRC the index took of it: a mismatch has
-the file scanned and read again by the next update (`store.mark_stale`), so a stale
-index can miss a new line of a file none of whose candidates was read, but never show
-bytes the file no longer holds.
+mtime, and then that part (memory/ with its archive, or threads/) is listed again (no
+stat a file) to find it; the index's rows of the other part are not read at all (at a
+million records, reading and matching 10,000 rows cost 60-80 ms of an update that
+indexed 2 files). Of the files already indexed it stats only those that may have changed
+in place: MEMORY.md, every file memctl itself wrote since the last update (`durable`
+names them in the change journal `.memctl/index.journal` as it writes them, under the
+workspace lock), and every file modified in the last two days (HOT_NS), where the
+ledgers and logs that are still growing are. The trade-off: another program (an editor,
+`echo >>`) that rewrites in place a file untouched for two days is not seen until the
+next full sweep, which every update makes when the last one is an hour old (SWEEP_NS),
+`memctl index` makes always, and a lost or overflowing journal forces. Ledgers and logs
+are append-only by contract and MEMORY.md is always checked, so this is a window of at
+most an hour on files nobody should be editing; and whatever a search or recall reads (a
+candidate's record) is read back and checked against the CRC the index took of it: a
+mismatch has the file scanned and read again by the next update (`store.mark_stale`), so
+a stale index can miss a new line of a file none of whose candidates was read, but never
+show bytes the file no longer holds.
 
 When nothing changed (most searches), the index is opened read-only without the
 workspace lock (`_unchanged`); otherwise it is brought up to date under the lock.
@@ -36,8 +38,9 @@ from datetime import UTC, datetime
 from memctl.core.errors import BusyError
 from memctl.core.redact import Redactor
 from memctl.core.workspace import JOURNAL_NAME, Workspace
-from memctl.retrieval.corpus import Fence, memory_files, thread_logs
+from memctl.retrieval.corpus import Fence, memory_files, thread_log_files, thread_logs
 from memctl.retrieval.index.store import (
+    EVERY_KIND,
     SCHEMA_VERSION,
     FileRow,
     Index,
@@ -61,15 +64,13 @@ SWEEP_NS = 3_600 * 10**9
 LOCK_WAIT_SECONDS = 2.0
 
 
-def listed_files(ws: Workspace, *, memory: bool = True, threads: bool = True) -> list[Listed]:
+def listed_files(ws: Workspace, *, threads: bool = True) -> list[Listed]:
     """Every file the index covers (MEMORY.md, memory/ with its archive, the logs) that
     search may open: what the fence refuses, search never reads, so it is not indexed.
-    `memory` or `threads` False leaves that part out (an update lists only the part
-    whose folders changed)."""
+    `threads` False leaves the logs out (an update compares threads/'s names with the
+    index's itself, `_log_changes`)."""
     fence = Fence(ws)
-    files = (memory_files(ws, include_archive=True) if memory else []) + (
-        thread_logs(ws, None) if threads else []
-    )
+    files = memory_files(ws, include_archive=True) + (thread_logs(ws, None) if threads else [])
     return [
         Listed(file.kind, file.path, file.rel, sortkey(file.kind, file.rel))
         for file in files
@@ -207,29 +208,55 @@ def _unchanged(ws: Workspace, words: bool, digest: str) -> tuple[Index, UpdateRe
     return index, report
 
 
-def _relisted(
-    ws: Workspace,
-    stored: dict[str, int],
-    folders: dict[str, int],
-    rows: list[tuple[str, str, str, int]],
-) -> list[Listed]:
-    """The complete listing after a folder's mtime changed: the changed part (memory/
-    with its archive, or threads/) listed again, the other taken from the index's rows.
-    A new ledger changes memory/'s mtime, and listing the 10,000 logs of a large
-    workspace beside it cost 128 ms for one new file. The workspace's own folder
-    changed (MEMORY.md, or memory/ or threads/ made anew) lists everything."""
+def _relisted(ws: Workspace, stored: dict[str, int], folders: dict[str, int]) -> frozenset[str]:
+    """The kinds of file to list again after a folder's mtime changed: memory (memory/
+    or its archive changed), thread (threads/), both when the workspace's own folder
+    changed (MEMORY.md, or memory/ or threads/ made anew). A new ledger changes
+    memory/'s mtime, and listing the 10,000 logs of a large workspace beside it cost
+    128 ms for one new file."""
     changed = {folder for folder, stamp in folders.items() if stored.get(folder) != stamp}
-    memory = bool(changed & {os.fspath(ws.memory_dir), os.fspath(ws.archive_dir)})
-    threads = os.fspath(ws.threads_dir) in changed
-    if os.fspath(ws.root) in changed or memory == threads:
-        return listed_files(ws)
-    root = os.fspath(ws.root)
-    kept = [
-        Listed(kind, os.path.join(root, rel), rel, key)
-        for rel, kind, key, _ in rows
-        if (kind == "thread") == memory  # the part not listed again
+    if os.fspath(ws.root) in changed:
+        return EVERY_KIND
+    kinds = set()
+    if changed & {os.fspath(ws.memory_dir), os.fspath(ws.archive_dir)}:
+        kinds.add("memory")
+    if os.fspath(ws.threads_dir) in changed:
+        kinds.add("thread")
+    return frozenset(kinds)
+
+
+def _log_changes(ws: Workspace, index: Index) -> tuple[list[Listed], set[str]]:
+    """After threads/'s mtime changed: the logs to look at (the names the index does not
+    hold, and the entries that are symlinks or no regular file, which the fence decides
+    on) and the indexed logs to remove (gone from the folder, or no longer a log the
+    fence lets search read). The names are compared as sets, in C: a `Listed` made of
+    each of 10,000 logs and matched against its row cost 90 ms of an update that
+    indexed one new log. An indexed log whose name stayed is trusted, as it is beside
+    a complete listing (only a stat would see it replaced)."""
+    try:
+        with os.scandir(ws.threads_dir) as listing:
+            entries = {entry.name: entry for entry in listing}
+    except (FileNotFoundError, NotADirectoryError):
+        entries = {}
+    indexed = {
+        rel.removeprefix("threads/")
+        for (rel,) in index.conn.execute("SELECT rel FROM files WHERE kind = 'thread'")
+    }
+    odd = {
+        name
+        for name, entry in entries.items()
+        if entry.is_symlink() or not entry.is_file(follow_symlinks=False)
+    }
+    looked = sorted((entries.keys() - indexed) | (odd & indexed))
+    fence = Fence(ws)
+    logs = [
+        Listed(file.kind, file.path, file.rel, sortkey(file.kind, file.rel))
+        for file in thread_log_files(entries[name] for name in looked)
+        if fence.refused(file) is None
     ]
-    return listed_files(ws, memory=memory, threads=threads) + kept
+    kept = {item.rel.removeprefix("threads/") for item in logs}
+    gone = (indexed - entries.keys()) | (odd & indexed - kept)
+    return logs, {f"threads/{name}" for name in gone}
 
 
 def _read_journal(ws: Workspace) -> tuple[set[str], bool]:
@@ -262,21 +289,30 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
         report = index.update(listed, now)
         report.swept = True
     else:
+        # Only the rows of the files to look at leave SQLite: those memctl wrote, those
+        # modified in the last two days, and those a search found rewritten in place
+        # (mtime -1, `store.mark_stale`). memory/ listed again is matched against the
+        # rows of the memory files; threads/ listed again, against the logs' names only.
         check = {"MEMORY.md", *written}
-        rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
-        # mtime -1: a file a search found rewritten in place (`store.mark_stale`)
-        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS or mtime < 0)
-        if json.loads(stored) == folders:
-            root = os.fspath(ws.root)
-            listed = [
-                Listed(kind, os.path.join(root, rel), rel, key)
-                for rel, kind, key, _ in rows
-                if rel in check
-            ]
-            report = index.update(listed, now, check=check, complete=False)
-        else:
-            listed = _relisted(ws, json.loads(stored), folders, rows)
-            report = index.update(listed, now, check=check)
+        check.update(
+            rel
+            for (rel,) in index.conn.execute(
+                "SELECT rel FROM files WHERE mtime_ns > ? OR mtime_ns < 0", (now_ns - HOT_NS,)
+            )
+        )
+        kinds = _relisted(ws, json.loads(stored), folders)
+        listed = listed_files(ws, threads=False) if "memory" in kinds else []
+        logs, gone = _log_changes(ws, index) if "thread" in kinds else ([], set())
+        root = os.fspath(ws.root)
+        decided = {item.rel for item in logs} | gone  # by the listing of threads/
+        listed += logs + [
+            Listed(kind, os.path.join(root, rel), rel, key)
+            for rel, kind, key in index.by_rel(
+                "SELECT rel, kind, sortkey FROM files", check - decided
+            )
+            if kind == "thread" or "memory" not in kinds  # memory/ listed names its own
+        ]
+        report = index.update(listed, now, check=check, complete=kinds - {"thread"}, gone=gone)
     if index.garbage_heavy():
         index.close()
         assert index.redactor is not None
