@@ -16,7 +16,11 @@ at run time or a large model wheel.
 What is kept is rewritten to stand alone: the speaker's name replaces "I", "me" and
 "my" (with the verb agreeing: "I love" -> "Caroline loves"), a fact that still names
 nobody is prefixed with its speaker, and relative dates are resolved against the
-message's `ts` with both forms written: "on 2023-05-07 (yesterday, said 2023-05-08)".
+message's `ts` and written once, as the date they mean: "yesterday" said on 2023-05-08
+is "on 2023-05-07". Neither the phrase nor the day it was said is repeated beside it:
+the ledger block's heading already says when its entries were said (` · said ...`, or
+the daily file's own day), and every bullet of a ledger is paid for in every
+consolidation and recall.
 """
 
 from __future__ import annotations
@@ -234,8 +238,12 @@ _FIRST = re.compile(
 _CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
 
 
-def third_person(text: str, speaker: str) -> str:
+def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     """`text` with the speaker's name for "I", "me", "my" and the verb agreeing.
+
+    `past`: whether the sentence speaks of the past ("I hurt my knee last week" keeps
+    "hurt"), when its relative date was already resolved away; by default, read from
+    `text`.
 
     The name is written once for each pronoun role: "when I look after myself, I can
     look after my family" reads "when Ben looks after themself, Ben can look after their
@@ -263,7 +271,8 @@ def third_person(text: str, speaker: str) -> str:
         return speaker if first else "them"
 
     text = _FIRST.sub(swap, text)
-    past = bool(_PAST_TIME.search(text))
+    if past is None:
+        past = bool(_PAST_TIME.search(text))
     text = re.sub(
         r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
     )
@@ -383,9 +392,9 @@ class _When:
 
 
 def resolve_dates(text: str, said: datetime | None) -> str:
-    """Relative dates in `text` written as the date they mean, then the phrase and the
-    day it was said: "on 2023-05-07 (yesterday, said 2023-05-08)". Without `said`, or
-    for a phrase it does not know, the text is kept as it is."""
+    """Relative dates in `text` written as the date they mean: "yesterday", said on
+    2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
+    the text is kept as it is."""
     if said is None:
         return text
     day = said.date()
@@ -396,13 +405,11 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         resolved = None if habitual and match["bare_day"] else _resolve(match, day, past)
         if resolved is None:
             return match[0]
-        written, phrase = resolved.text, match["phrase"]
-        if _starts_sentence(text, match.start()):
-            # "Yesterday I went" reads "On 2023-05-07 (yesterday, said …) I went".
-            if match[0][0].isupper():
-                written = written[0].upper() + written[1:]
-            phrase = _mid_sentence(phrase)
-        return f"{written} ({phrase}, said {day.isoformat()})"
+        written = resolved.text
+        if _starts_sentence(text, match.start()) and match[0][0].isupper():
+            # "Yesterday I went" reads "On 2023-05-07 I went".
+            written = written[0].upper() + written[1:]
+        return written
 
     return _RELATIVE.sub(replace, text)
 
@@ -412,16 +419,6 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
 
 def _starts_sentence(text: str, at: int) -> bool:
     return bool(_SENTENCE_END.search(text[max(0, at - 8) : at])) if at else True
-
-
-def _mid_sentence(phrase: str) -> str:
-    """The phrase as it reads inside a sentence: a capital that only began the sentence
-    is dropped ("Next month" -> "next month"); a weekday ("Friday"), or a word in
-    capitals ("TODAY"), keeps its own."""
-    first = phrase.split()[0]
-    if first.casefold() in _WEEKDAYS or (len(first) > 1 and not first[1:].islower()):
-        return phrase
-    return phrase[0].lower() + phrase[1:]
 
 
 def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
@@ -656,7 +653,10 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
 
 
-SAID_ON = re.compile(r",? said \d{4}-\d\d-\d\d")
+SAID_ON = re.compile(r" ?\([^()]*?,? said \d{4}-\d\d-\d\d\)|,? said \d{4}-\d\d-\d\d")
+"""The date note ledgers written before issue 25 put after a resolved date, "on
+2023-05-07 (yesterday, said 2023-05-08)": a fact read from one is the fact written
+today without it, "on 2023-05-07"."""
 
 
 def _key(text: str) -> frozenset[str]:
@@ -882,7 +882,7 @@ def _listener(match: re.Match[str], listener: str) -> str:
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
     fact = " ".join(resolve_dates(sentence, said).split())
     if speaker:
-        fact = third_person(fact, speaker)
+        fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
     if speaker and speaker.casefold() not in fact.casefold():
         fact = f"{speaker}: {fact}"

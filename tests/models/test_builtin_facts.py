@@ -42,13 +42,10 @@ def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
     heading, _, body = ledger.partition("\n\n")
     assert heading.endswith(" · builtin · said 2023-05-08 to 2023-05-20")
     assert body.splitlines() == [
-        "- Caroline went to an LGBTQ support group on 2023-05-07 (yesterday, said 2023-05-08) "
-        "and it was so powerful.",
+        "- Caroline went to an LGBTQ support group on 2023-05-07 and it was so powerful.",
         "- Melanie is swamped with the kids & work.",
-        "- In June 2023 (next month, said 2023-05-20) Caroline is going to start a counseling "
-        "course.",
-        "- Melanie painted a sunrise in the week of 2023-05-08 (last week, said 2023-05-20), "
-        "their first painting in 2023 (this year, said 2023-05-20).",
+        "- In June 2023 Caroline is going to start a counseling course.",
+        "- Melanie painted a sunrise in the week of 2023-05-08, their first painting in 2023.",
     ]
 
 
@@ -60,17 +57,18 @@ def test_without_timestamps_builtin_writes_what_was_said() -> None:
 def test_relative_dates_resolve_against_the_time_said() -> None:
     when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
     cases = {
-        "We met the day before yesterday.": "on 2023-05-06 (the day before yesterday",
-        "We shipped v2 two weeks ago.": "around 2023-04-24 (two weeks ago",
-        "The review is next Friday.": "on 2023-05-12 (next Friday",
-        "I went hiking last weekend.": "on the weekend of 2023-05-06 (last weekend",
-        "We moved here last year.": "in 2022 (last year",
-        "I'll visit Rome in three months.": "in August 2023 (in three months",
-        "I saw her on Friday.": "on 2023-05-05 (Friday",
-        "We are going camping last summer.": "in summer 2022 (last summer",
+        "We met the day before yesterday.": "We met on 2023-05-06.",
+        "We shipped v2 two weeks ago.": "We shipped v2 around 2023-04-24.",
+        "The review is next Friday.": "The review is on 2023-05-12.",
+        "I went hiking last weekend.": "I went hiking on the weekend of 2023-05-06.",
+        "We moved here last year.": "We moved here in 2022.",
+        "I'll visit Rome in three months.": "I'll visit Rome in August 2023.",
+        "I saw her on Friday.": "I saw her on 2023-05-05.",
+        "We are going camping last summer.": "We are going camping in summer 2022.",
     }
     for text, resolved in cases.items():
-        assert f"{resolved}, said 2023-05-08)" in resolve_dates(text, when), text
+        # The date once, in ISO form: the block heading says when it was said.
+        assert resolve_dates(text, when) == resolved, text
     assert resolve_dates("Mondays are busy.", when) == "Mondays are busy."
     for habit in (
         "Our on-call rotation always starts on Monday.",
@@ -85,26 +83,40 @@ def test_a_relative_phrase_inside_a_larger_date_is_left_as_written() -> None:
     when = datetime.fromisoformat("2025-02-10T13:56:00+00:00")
     text = "We drive up the last weekend of feb, saturday the 22nd."
     assert resolve_dates(text, when) == text
-    assert "said 2025-02-10" in resolve_dates("We drove up last weekend.", when)
+    assert resolve_dates("We drove up last weekend.", when) == (
+        "We drove up on the weekend of 2025-02-08."
+    )
 
 
-def test_a_sentence_initial_phrase_reads_mid_sentence_in_the_date_note() -> None:
+def test_a_sentence_initial_phrase_becomes_a_capitalised_date() -> None:
     when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
     cases = {
-        "Yesterday I went to the group.": "On 2023-05-07 (yesterday, said 2023-05-08) I went",
-        "It rained. Yesterday I went out.": "It rained. On 2023-05-07 (yesterday, said",
-        "Next month we start.": "In June 2023 (next month, said 2023-05-08) we start.",
-        "A week ago we shipped.": "Around 2023-05-01 (a week ago, said 2023-05-08) we",
-        "Last Friday we met.": "On 2023-05-05 (last Friday, said 2023-05-08) we met.",
-        "On Friday I saw her.": "On 2023-05-05 (Friday, said 2023-05-08) I saw her.",
-        "I went yesterday.": "I went on 2023-05-07 (yesterday, said 2023-05-08).",
+        "Yesterday I went to the group.": "On 2023-05-07 I went to the group.",
+        "It rained. Yesterday I went out.": "It rained. On 2023-05-07 I went out.",
+        "Next month we start.": "In June 2023 we start.",
+        "A week ago we shipped.": "Around 2023-05-01 we shipped.",
+        "Last Friday we met.": "On 2023-05-05 we met.",
+        "On Friday I saw her.": "On 2023-05-05 I saw her.",
+        "I went yesterday.": "I went on 2023-05-07.",
     }
     for text, resolved in cases.items():
-        assert resolve_dates(text, when).startswith(resolved), text
+        assert resolve_dates(text, when) == resolved, text
     facts = flush(
         [said("Yesterday I went to a support group.", "Caroline", "2023-05-08T13:56:00Z")]
     )
-    assert facts == ["On 2023-05-07 (yesterday, said 2023-05-08) Caroline went to a support group."]
+    assert facts == ["On 2023-05-07 Caroline went to a support group."]
+
+
+def test_a_fact_in_a_ledger_written_with_the_old_date_note_is_not_written_again() -> None:
+    """Ledgers written before issue 25 say "on 2023-05-07 (yesterday, said 2023-05-08)";
+    the same fact said again, now written "on 2023-05-07", is the one already there."""
+    old = (
+        "## Memory Flush — 2023-05-08T14:00:00+00:00 · thread t · entries 0-0 · builtin\n\n"
+        "- On 2023-05-07 (yesterday, said 2023-05-08) Caroline went to a support group.\n"
+    )
+    again = [said("Yesterday I went to a support group.", "Caroline", "2023-05-08T13:56:00Z")]
+    assert flush(again) == ["On 2023-05-07 Caroline went to a support group."]
+    assert flush(again, ledger=old) == []
 
 
 def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
@@ -357,7 +369,7 @@ def test_a_question_without_its_mark_is_no_fact_and_the_answer_run_on_after_it_i
         "Ivy is Ben's mom, we talk every day."
     ]
     assert facts_of("You know I adopted a cat last week.") == [
-        "Ben adopted a cat in the week of 2023-05-01 (last week, said 2023-05-08)."
+        "Ben adopted a cat in the week of 2023-05-01."
     ]
 
 
@@ -399,20 +411,18 @@ def test_the_third_person_is_grammatical() -> None:
     # "miss" takes -es; a verb whose past is its present stays past with a past time.
     assert facts_of("I miss my dog Rex.") == ["Ben misses their dog Rex."]
     assert facts_of("I hurt myself skiing last week.") == [
-        "Ben hurt themself skiing in the week of 2023-05-01 (last week, said 2023-05-08)."
+        "Ben hurt themself skiing in the week of 2023-05-01."
     ]
     # An "I" in quotes is the quoted person's.
     assert facts_of('Mel told me "I love my job at Globex" yesterday.') == [
-        'Mel told Ben "I love my job at Globex" on 2023-05-07 (yesterday, said 2023-05-08).'
+        'Mel told Ben "I love my job at Globex" on 2023-05-07.'
     ]
     # "U.S." does not end the sentence; an object said apart joins its verb.
-    assert facts_of("I moved to the U.S. last year.") == [
-        "Ben moved to the U.S. in 2022 (last year, said 2023-05-08)."
-    ]
+    assert facts_of("I moved to the U.S. last year.") == ["Ben moved to the U.S. in 2022."]
     assert facts_of("Guess what I just bought. A used Vespa!") == ["Ben just bought a used Vespa!"]
     # Between two people, "you" is the other: "You and I" are both named.
     assert facts_of("You and I went to Lisbon last year.") == [
-        "Ana and Ben went to Lisbon in 2022 (last year, said 2023-05-08)."
+        "Ana and Ben went to Lisbon in 2022."
     ]
     assert facts_of("Jazz is the only music I listen to while working.") == [
         "Jazz is the only music Ben listens to while working."
