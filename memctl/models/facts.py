@@ -165,13 +165,24 @@ _MACHINE_SELF = re.compile(
     r"(?:large )?language model|machine|artificial intelligence|virtual assistant)"
     r"(?=\s*(?:[,.!;:]|$|and\b|so\b|but\b|that\b|who\b|with\b|I\b))"
     r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
-    r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data)\b"
+    r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data|"
+    r"cpus?|processors?|hardware|algorithms?|neural net\w*)\b|\bcpu (?:usage|utili[sz]ation|load)\b"
     r"|bots like (?:me|us|myself))",
     re.I,
 )
 """An assistant speaking of its own nature ("As an AI language model, I ...", "I have
-not been programmed to feel anger", "my CPU"): nothing about the people in the
+not been programmed to feel anger", "my CPU", "I love exploring my hardware"): nothing about the people in the
 conversation. "I'm a software engineer" is a person's job."""
+_STORY = re.compile(
+    r"^(?:there (?:was|once was|lived) (?:a|an|this) [\w'-]+(?: [\w'-]+)? (?:who|that|named)\b"
+    r"|once upon a time\b)|\b(?:walks?|walked|goes|went) into (?:a|an) [\w'-]+(?: [\w'-]+)?"
+    r" (?:bar|saloon|pub)\b",
+    re.I,
+)
+"""A joke or a story told of no one present ("There was a man who ...", "A horse walks
+into a bar"): it names things and numbers, but tells nothing of anyone in the
+conversation; with the speaker in it ("There was a guy at work who asked me out") it is
+theirs."""
 _SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine|think|believe|doubt)\b", re.I)
 """A guess about someone else ("I bet Mel loved it", "I believe they said Dr. Smith"):
 no fact; "I think I'll move to Denver" is the speaker's own plan."""
@@ -534,6 +545,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
             return False
     if _MACHINE_SELF.search(stripped):
         return False
+    if _STORY.search(stripped) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", stripped)):
+        return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
@@ -707,6 +720,7 @@ def extract(
             speaker = user_name
         said = _time(item)
         for sentence in split_sentences(text):
+            sentence = _without_fillers(sentence)
             sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
             if not sentence:
                 continue
@@ -731,6 +745,7 @@ def extract(
                 sentence = sentence[told_you.end() :].rstrip("?")
             if not is_fact(sentence, names):
                 continue
+            sentence = _fact_clauses(sentence, names)
             words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
@@ -773,11 +788,113 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
+    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
+
+
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
+    r"|(?<![\w:/])(?:[:;=][-']?[()DPpO3/|*\[\]]+|<3+|[xX]D+)(?![\w/])"
+)
+"""An emoji or an emoticon (":)", ":D", "<3"), not a time ("10:30") or a URL's "://"."""
+_INTERJECTION = re.compile(
+    r"(?<![\w'-])(?:(?:ha){2,}h?|(?:he){2,}|lol+|lmao+|rofl|omg+|ugh+|tbh|ngl|honestly)"
+    r"(?![\w'-])[,!.]*",
+    re.I,
+)
+"""Laughter, exclamations and "honestly", anywhere in a sentence: they say how it was
+said, not what."""
+_SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?=I\b))", re.I)
+""""you know" or "I mean" set off as a filler ("It was, you know, fine", "You know, I
+..."), not the verb it can be ("Did you know that ...", "I mean it")."""
+
+
+def _without_fillers(sentence: str) -> str:
+    """The sentence without what only fills it: emoji, laughter and interjections,
+    "honestly", "you know" and "I mean" said in passing, and a run of "!!" or "??". Every
+    bullet of a ledger costs tokens in every consolidation and recall; these carry no
+    fact."""
+    text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
+    text = _INTERJECTION.sub("", _EMOJI.sub("", text))
+    text = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(text.split()))
+    text = re.sub(r"([!?.])[!?.]+", r"\1", re.sub(r",+(?=[,.!?;:]|$)", "", text))
+    text = text.strip(" ,;:")
+    return text[:1].upper() + text[1:] if text[:1].islower() and sentence[:1].isupper() else text
+
+
+_CLAUSE = re.compile(
+    r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
+    r"|\s+(?:so|but|because|cause)\s+",
+    re.I,
+)
+_CLAUSE_SUBJECT = re.compile(
+    r"(?:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this)\b", re.I
+)
+"""A clause whose subject is the speaker or what was just said: "..., I'm so nervous",
+"... so it's going to be a long week". A clause about someone else ("she's a nurse")
+may be a fact even with nothing to anchor it, and stays."""
+
+
+_SUBORDINATE = re.compile(
+    r"(?:when|whenever|if|since|because|after|before|while|once|until|as|although|though|"
+    r"even though|unless)\b",
+    re.I,
+)
+"""A sentence opening on a clause that leans on the next ("When I look after myself, I
+can ..."): its clauses are one statement."""
+
+
+def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
+    """The sentence without its clauses that state nothing on their own: a feeling, a
+    reaction or a comment tacked onto a fact ("The interview is on 2025-02-25, I'm so
+    nervous", "I start on Monday so it's going to be a long week"). A clause is kept when
+    it says something (`_says_something`)."""
+    cuts: list[re.Match[str]] = []
+    for match in _CLAUSE.finditer(sentence):
+        before = sentence[cuts[-1].end() if cuts else 0 : match.start()]
+        # "Last month, I saw ...": a short opening that dates or names what follows is
+        # part of its clause; "I'm so excited, I got ..." is a clause of its own.
+        short = len(before.split()) <= 3 and _says_something(before, names)
+        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short:
+            cuts.append(match)
+    if not cuts or _SUBORDINATE.match(sentence):
+        return sentence
+    bounds = [0] + [cut.start() for cut in cuts] + [len(sentence)]
+    starts = [0] + [cut.end() for cut in cuts]
+    kept: list[str] = []
+    for index, start in enumerate(starts):
+        clause = sentence[start : bounds[index + 1]].strip()
+        if index == 0 or _says_something(clause, names):
+            # The separator before a later clause is kept with it.
+            kept.append(sentence[bounds[index] : bounds[index + 1]])
+        elif index == len(starts) - 1:
+            kept.append(sentence[len(sentence.rstrip(".!?")) :])
+    first = sentence[: bounds[1]].strip()
+    if not _says_something(first.rstrip(".!?"), names) and len(kept) > 1:
+        # "I'm so excited, I got the job at Globex": the fact is the second clause.
+        rest = "".join(kept[1:]).lstrip(" ,;-–—")
+        rest = _CLAUSE.sub("", rest, count=1) if _CLAUSE.match(rest) else rest
+        kept = [rest[:1].upper() + rest[1:]] if rest else kept
+    out = "".join(kept).strip()
+    return out if content_words(out) else sentence
+
+
+def _says_something(clause: str, names: frozenset[str]) -> bool:
+    """Whether a clause holds a fact alone, or something a fact needs: a number, a
+    date, a name, or more than two content words ("I saw a jazz concert downtown" is
+    no fact alone, only beside its date; "I'm so nervous" is none at all)."""
+    unquoted = clause.strip(" .!?")
+    return (
+        len(content_words(unquoted)) > 2
+        or is_fact(unquoted, names)
+        or bool(_DIGITS.search(unquoted))
+        or bool(_RELATIVE.search(unquoted))
+        or bool(_CAPITAL.search(unquoted))
+    )
 
 
 _REACTION = re.compile(

@@ -472,3 +472,67 @@ def test_a_short_fragment_about_a_bare_it_is_no_fact() -> None:
     assert facts_of("It's like 2.5 hrs.") == []
     assert facts_of("That was 3 days.") == []
     assert facts_of("It's a 2.5 hour drive to Tahoe.") == ["Ben: It's a 2.5 hour drive to Tahoe."]
+
+
+def test_fillers_emoji_and_laughter_are_not_written() -> None:
+    """A bullet is paid for in every consolidation and recall: what only fills a
+    sentence is left out, the fact and its date kept (issue 25 item 1)."""
+    assert facts_of("So, I adopted a puppy named Rex haha.") == ["Ben adopted a puppy named Rex."]
+    assert facts_of("Well, my sister lives in Denver lol") == ["Ben's sister lives in Denver."]
+    assert facts_of("Oh I started a new job at Globex 😀😀") == ["Ben started a new job at Globex."]
+    assert facts_of("Honestly my sister moved to Denver last year!!") == [
+        "Ben's sister moved to Denver in 2022!"
+    ]
+    assert facts_of("I bought a Vespa, you know, the red one :)") == [
+        "Ben bought a Vespa, the red one."
+    ]
+    assert facts_of("I mean, my brother Tom lives in Oslo.") == ["Ben's brother Tom lives in Oslo."]
+    assert facts_of("Also my sister Mel lives in Oslo, lmao.") == [
+        "Ben's sister Mel lives in Oslo."
+    ]
+    # Not a filler: a time, a URL, "did you know" that tells.
+    assert facts_of("We meet at 10:30 every Monday, see http://x.io/a") == [
+        "Ben: We meet at 10:30 every Monday, see http://x.io/a."
+    ]
+    assert facts_of("Did you know that I play the cello?") == ["Ben plays the cello."]
+
+
+def test_a_clause_that_says_nothing_is_cut_from_a_fact() -> None:
+    """A feeling or a comment tacked onto a fact ("..., I'm so nervous") is not written;
+    a clause with a date, a number, a name or a fact of its own is."""
+    assert facts_of("The interview is next Tuesday, I'm so nervous.") == [
+        "Ben: The interview is on 2023-05-09."
+    ]
+    assert facts_of("I start at Globex on Monday so it's going to be a long week.") == [
+        "Ben starts at Globex on 2023-05-15."
+    ]
+    assert facts_of("I ran 10k in 52 minutes, we don't talk about my time lol") == [
+        "Ben ran 10k in 52 minutes."
+    ]
+    assert facts_of("I'm so excited, I got the job at Globex!") == ["Ben got the job at Globex!"]
+    # Kept: a date that opens the sentence, a subordinate clause, a second fact.
+    assert facts_of("Last month, I saw a jazz concert downtown!") == [
+        "In April 2023, Ben saw a jazz concert downtown!"
+    ]
+    assert facts_of("When I look after myself, I'm able to better look after my family.") == [
+        "When Ben looks after themself, Ben is able to better look after their family."
+    ]
+    assert facts_of("I moved to Denver last year, I bought a house there.") == [
+        "Ben moved to Denver in 2022, Ben bought a house there."
+    ]
+
+
+def test_a_bot_on_its_hardware_and_a_joke_are_no_facts() -> None:
+    for text in (
+        "I love exploring my hardware.",
+        "I don't think I have a mood, but my CPU utilization is fairly low right now.",
+        "There was a man who sent 10 puns to some friends.",
+        'A 3-legged dog walks into an old west saloon and announces "I\'m looking for my paw."',
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I upgraded the hardware of my PC last week.") == [
+        "Ben upgraded the hardware of their PC in the week of 2023-05-01."
+    ]
+    assert facts_of("There was a leak in my kitchen on Monday.") == [
+        "There was a leak in Ben's kitchen on 2023-05-01."
+    ]
