@@ -47,12 +47,15 @@ _NUMBER_WORD = re.compile(
 cats"): in anything else it is as likely a story or a saying ("Two vultures boarded a
 plane"). "One" is left out: it is a pronoun more often than a count."""
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!I['’])([A-Z][a-zA-Z'’-]+|[A-Z]{2,}\w*)")
+_OWN = r"(?<!\bmy )(?<!\bour )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bits )owns?"
+"""The verb "own" ("I own a boat"), not the word that only stresses a possessive ("our
+own feelings")."""
 _RELATION = re.compile(
     r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
     r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
     r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parents?)|"
     r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
-    r"owns?|leads?|reports? to|married|roommate|mentor|client|customer)\b",
+    rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
     re.I,
 )
 _CUE = re.compile(
@@ -60,7 +63,7 @@ _CUE = re.compile(
     r"can't stand|going to|gonna|plan(?:s|ned|ning)? to|intend\w*|want to|hoping to|"
     r"hope to|thinking (?:about|of)|decid\w*|decision|agreed|chose|settled|remember|"
     r"deadline|due|budget|limit|always|never|every|usually|work(?:s|ed|ing)? (?:at|as|for|on)|"
-    r"job|career|stud(?:y|ies|ied|ying)|graduat\w*|degree|bought|own|owns|adopted|married|"
+    rf"job|career|stud(?:y|ies|ied|ying)|graduat\w*|degree|bought|{_OWN}|adopted|married|"
     r"born|birthday|anniversary|allergic|vegan|vegetarian|transgender|must|should|collect\w*)\b",
     re.I,
 )
@@ -96,7 +99,7 @@ _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
     r"fingers crossed|keep (?:it up|me posted|us posted|going)|say hi|tell \w+ (?:I said )?hi|"
-    r"let me know|no doubts?|no worries|of course|(?:please )?(?:tell|show|give|teach|make) "
+    r"let me know|no doubts?|no worries|(?:do not|don't) worry|of course|(?:please )?(?:tell|show|give|teach|make) "
     r"(?:me|us)\b)",
     re.I,
 )
@@ -113,6 +116,15 @@ _HEDGE = re.compile(
 )
 """An opinion, a feeling or a possibility of the moment ("I'm feeling like I've lost
 all my money", "I may be able to learn"): unanchored, no fact."""
+_COUNTERFACTUAL = re.compile(r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b", re.I)
+"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"),
+whatever it names."""
+_EVERYONE = re.compile(
+    r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
+    re.I,
+)
+"""A "we" that means everybody: a saying, not the speaker's group; it is a fact only
+with something to anchor it ("We all went to Lisbon in May")."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
     r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
@@ -535,6 +547,10 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if stripped[0] in '"“':
         return False  # a quotation is someone else's words
     about_speaker = bool(_ABOUT_SPEAKER.search(_own_words(stripped)))
+    if _COUNTERFACTUAL.match(stripped):
+        return False  # "I wish I was the Mad Hatter": what is not so.
+    if _EVERYONE.match(stripped):
+        about_speaker = False  # "We are all responsible for our own feelings": a saying.
     if _LISTENER.search(stripped) and not _AGREED.search(stripped):
         # "You'll be an awesome mom!", "I hope you have a great time in Lisbon!",
         # "It seems you're familiar with it": said to the listener (a compliment, a

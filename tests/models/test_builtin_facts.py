@@ -536,3 +536,18 @@ def test_a_bot_on_its_hardware_and_a_joke_are_no_facts() -> None:
     assert facts_of("There was a leak in my kitchen on Monday.") == [
         "There was a leak in Ben's kitchen on 2023-05-01."
     ]
+
+
+def test_a_wish_for_what_is_not_and_a_saying_about_everyone_are_no_facts() -> None:
+    """ "I wish I was the Mad Hatter" is not so; "We are all responsible for our own
+    feelings" is said of everybody ("own" there only stresses "our")."""
+    for text in (
+        "I wish I was the Mad Hatter.",
+        "I wish my sister Mel lived closer.",
+        "We are all responsible for our own feelings.",
+        "Do not worry, Lena is capable of emulating some emotions.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("We all went to Lisbon last May.") == ["Ben: We all went to Lisbon last May."]
+    assert facts_of("I own two cars.") == ["Ben owns two cars."]
+    assert facts_of("I finally have my own room.") == ["Ben finally has their own room."]
