@@ -546,11 +546,10 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
     if stripped[0] in '"“':
         return False  # a quotation is someone else's words
-    about_speaker = bool(_ABOUT_SPEAKER.search(_own_words(stripped)))
-    if _COUNTERFACTUAL.match(stripped):
-        return False  # "I wish I was the Mad Hatter": what is not so.
-    if _EVERYONE.match(stripped):
-        about_speaker = False  # "We are all responsible for our own feelings": a saying.
+    # "We are all responsible for our own feelings": a saying, not the speaker's group.
+    about_speaker = not _EVERYONE.match(stripped) and bool(
+        _ABOUT_SPEAKER.search(_own_words(stripped))
+    )
     if _LISTENER.search(stripped) and not _AGREED.search(stripped):
         # "You'll be an awesome mom!", "I hope you have a great time in Lisbon!",
         # "It seems you're familiar with it": said to the listener (a compliment, a
@@ -559,9 +558,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         rest = _ASIDE.sub("", stripped)
         if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
             return False
-    if _MACHINE_SELF.search(stripped):
-        return False
-    if _STORY.search(stripped) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", stripped)):
+    if _not_so(stripped):
         return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
@@ -594,6 +591,16 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+def _not_so(sentence: str) -> bool:
+    """A wish for what is not so ("I wish I was the Mad Hatter"), an assistant on its own
+    nature, or a joke or story told of no one present: whatever they name, no fact."""
+    return bool(
+        _COUNTERFACTUAL.match(sentence)
+        or _MACHINE_SELF.search(sentence)
+        or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
+    )
 
 
 _BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
