@@ -732,6 +732,8 @@ def extract(
     }
     names = frozenset(people)
     told: set[str] = set()
+    latest: dict[str, set[str]] = {}
+    """What each named speaker's latest statement said (its words), to tell an echo."""
     facts: list[str] = []
     for item in conversation:
         role = item.get("role")
@@ -742,6 +744,7 @@ def extract(
         if speaker is None and role == "user":
             speaker = user_name
         said = _time(item)
+        heard = _heard(latest, speaker, text)
         for sentence in split_sentences(text):
             sentence = _without_fillers(sentence)
             sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
@@ -782,14 +785,33 @@ def extract(
                     continue
             told |= words
             # Known as said, before the speaker's name replaced "I" (the same words
-            # from someone else are another fact).
+            # from someone else are another fact), or the listener's echo of it.
             as_said = _key(sentence) | {str(speaker).casefold()}
-            if as_said in seen or _key(sentence) in written:
+            if as_said in seen or _key(sentence) in written or _echoes(sentence, words, heard):
                 continue
             sentence = _you_named(sentence, speaker, people)
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
+
+
+def _heard(latest: dict[str, set[str]], speaker: str | None, text: str) -> set[str]:
+    """The words of the others' latest statements, before `speaker`'s message `text`,
+    which then becomes theirs. A question is not echoed: an answer that repeats it
+    ("June 14, yes") tells."""
+    if not speaker:
+        return set()  # who is echoing whom is known only between named speakers
+    heard: set[str] = set().union(*(w for who, w in latest.items() if who != speaker))
+    latest[speaker] = set() if "?" in text else {w[:5] for w in content_words(text)}
+    return heard
+
+
+def _echoes(sentence: str, words: set[str], heard: set[str]) -> bool:
+    """Whether a short sentence only repeats what the other just said ("Design LEAD!"):
+    the other's fact, kept where it was said. "I prefer tea too" is the speaker's own."""
+    return (
+        bool(words) and len(words) <= 3 and words <= heard and not _ABOUT_SPEAKER.search(sentence)
+    )
 
 
 _MEMORY_LEAD_IN = re.compile(

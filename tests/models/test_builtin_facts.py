@@ -551,3 +551,22 @@ def test_a_wish_for_what_is_not_and_a_saying_about_everyone_are_no_facts() -> No
     assert facts_of("We all went to Lisbon last May.") == ["Ben: We all went to Lisbon last May."]
     assert facts_of("I own two cars.") == ["Ben owns two cars."]
     assert facts_of("I finally have my own room.") == ["Ben finally has their own room."]
+
+
+def test_the_listener_echoing_what_was_just_said_is_not_written_again() -> None:
+    """ "Design LEAD at Globex!!" after Ana's news is Ana's fact, already kept where she
+    said it; the same words about the speaker, or an answer to a question, are not echoes."""
+    conversation = [
+        said("I got the job, it's for design lead at Globex.", "Ana"),
+        said("Design LEAD at Globex!! look at you", "Ben"),
+        said("I prefer tea over coffee.", "Ana"),
+        said("I prefer tea over coffee.", "Ben"),
+        said("Is your birthday June 14?", "Ana"),
+        said("June 14, yes.", "Ben"),
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Ana got the job, it's for design lead at Globex.",
+        "Ana prefers tea over coffee.",
+        "Ben prefers tea over coffee.",
+        "Ben: June 14, yes.",
+    ]
