@@ -6,7 +6,9 @@ relation ("my sister"), a quantity, a plan, a preference, possession, identity o
 or one of the old signal words ("decided", "remember"). Greetings, thanks, questions
 (with their mark or by word order alone), reactions ("that's awesome!"), wishes,
 compliments and advice to the listener, guesses, quotations, unanchored negations ("I
-don't have a big ego") and an assistant speaking of its own nature are dropped.
+don't have a big ego"), wishes for what is not so, sayings about everybody, jokes told
+of no one present, the listener's echo of what was just said and an assistant speaking
+of its own nature are dropped.
 
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
@@ -20,7 +22,9 @@ message's `ts` and written once, as the date they mean: "yesterday" said on 2023
 is "on 2023-05-07". Neither the phrase nor the day it was said is repeated beside it:
 the ledger block's heading already says when its entries were said (` · said ...`, or
 the daily file's own day), and every bullet of a ledger is paid for in every
-consolidation and recall.
+consolidation and recall. For the same reason a bullet keeps only what bears the fact:
+fillers (emoji, laughter, "honestly", a set-off "you know") and a clause that says
+nothing alone ("..., I'm so nervous") are left out.
 """
 
 from __future__ import annotations
