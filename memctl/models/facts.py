@@ -633,7 +633,9 @@ _SIGNALS = re.compile(
     r"note that|important|must|from now on|deadline|due)\b",
     re.I,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
+"""A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
+...')."""
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co|"
     r"(?:[A-Z]\.)+[A-Z])\.$"
@@ -839,7 +841,7 @@ _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
+    r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
@@ -862,12 +864,21 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 ..."), not the verb it can be ("Did you know that ...", "I mean it")."""
 
 
+_ASIDE_END = re.compile(
+    r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
+    r"for what it'?s worth|if you must know|believe it or not)\s*(?=[.!]*$)",
+    re.I,
+)
+"""An aside to the listener closing a sentence ("..., keep that in mind")."""
+
+
 def _without_fillers(sentence: str) -> str:
     """The sentence without what only fills it: emoji, laughter and interjections,
     "honestly", "you know" and "I mean" said in passing, and a run of "!!" or "??". Every
     bullet of a ledger costs tokens in every consolidation and recall; these carry no
     fact."""
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
+    text = _ASIDE_END.sub("", text)
     text = _INTERJECTION.sub("", _EMOJI.sub("", text))
     text = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(text.split()))
     text = re.sub(r"([!?.])[!?.]+", r"\1", re.sub(r",+(?=[,.!?;:]|$)", "", text))
@@ -877,7 +888,7 @@ def _without_fillers(sentence: str) -> str:
 
 _CLAUSE = re.compile(
     r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
-    r"|\s+(?:so|but|because|cause)\s+",
+    r"|\s+(?:so|but|because|cause)\s+|\s+and\s+(?=(?:it|it's|that|that's|this)\b)",
     re.I,
 )
 _CLAUSE_SUBJECT = re.compile(
