@@ -633,7 +633,7 @@ _SIGNALS = re.compile(
     r"note that|important|must|from now on|deadline|due)\b",
     re.I,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
 """A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
 ...')."""
 _ABBREVIATION = re.compile(
@@ -866,10 +866,12 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
-    r"for what it'?s worth|if you must know|believe it or not)\s*(?=[.!]*$)",
+    r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
+    r"knock on wood|touch wood)\s*(?=[.!]*$)",
     re.I,
 )
-"""An aside to the listener closing a sentence ("..., keep that in mind")."""
+"""An aside to the listener closing a sentence ("..., keep that in mind", "...,
+fingers crossed")."""
 
 
 def _without_fillers(sentence: str) -> str:
@@ -1063,6 +1065,7 @@ def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> st
     fact = fact[0].upper() + fact[1:]
     if speaker and speaker.casefold() not in fact.casefold():
         fact = f"{speaker}: {fact}"
+    fact = fact.rstrip("… ") or fact
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact

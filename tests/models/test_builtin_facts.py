@@ -489,6 +489,9 @@ def test_fillers_emoji_and_laughter_are_not_written() -> None:
     assert facts_of("Believe it or not, my sister Mel is a pilot, keep that in mind.") == [
         "Ben's sister Mel is a pilot."
     ]
+    assert facts_of("I'm going to learn Spanish in May, fingers crossed!") == [
+        "Ben is going to learn Spanish in May!"
+    ]
     assert facts_of("Also my sister Mel lives in Oslo, lmao.") == [
         "Ben's sister Mel lives in Oslo."
     ]
@@ -535,6 +538,9 @@ def test_a_bot_on_its_hardware_and_a_joke_are_no_facts() -> None:
     assert facts_of(
         'A horse walks into a bar and says "I\'m looking for my paw." Eli is my cousin.'
     ) == ["Eli is Ben's cousin."]
+    assert facts_of("My sister Mel moved to Oslo… Not that I care.") == [
+        "Ben's sister Mel moved to Oslo."
+    ]
     for text in (
         "I love exploring my hardware.",
         "I don't think I have a mood, but my CPU utilization is fairly low right now.",
