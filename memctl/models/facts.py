@@ -738,8 +738,8 @@ def extract(
     }
     names = frozenset(people)
     told: set[str] = set()
-    latest: dict[str, set[str]] = {}
-    """What each named speaker's latest statement said (its words), to tell an echo."""
+    latest: dict[str, str] = {}
+    """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
     for item in conversation:
         role = item.get("role")
@@ -801,23 +801,24 @@ def extract(
     return facts
 
 
-def _heard(latest: dict[str, set[str]], speaker: str | None, text: str) -> set[str]:
-    """The words of the others' latest statements, before `speaker`'s message `text`,
-    which then becomes theirs. A question is not echoed: an answer that repeats it
-    ("June 14, yes") tells."""
+def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
+    """The others' latest statements, before `speaker`'s message `text`, which then
+    becomes theirs. A question is not echoed: an answer that repeats it ("June 14,
+    yes") tells."""
     if not speaker:
-        return set()  # who is echoing whom is known only between named speakers
-    heard: set[str] = set().union(*(w for who, w in latest.items() if who != speaker))
-    latest[speaker] = set() if "?" in text else {w[:5] for w in content_words(text)}
+        return []  # who is echoing whom is known only between named speakers
+    heard = [said for who, said in latest.items() if who != speaker]
+    latest[speaker] = "" if "?" in text else text
     return heard
 
 
-def _echoes(sentence: str, words: set[str], heard: set[str]) -> bool:
+def _echoes(sentence: str, words: set[str], heard: list[str]) -> bool:
     """Whether a short sentence only repeats what the other just said ("Design LEAD!"):
-    the other's fact, kept where it was said. "I prefer tea too" is the speaker's own."""
-    return (
-        bool(words) and len(words) <= 3 and words <= heard and not _ABOUT_SPEAKER.search(sentence)
-    )
+    the other's fact, kept where it was said. "I prefer tea too" is the speaker's own.
+    The others' words are read only for a short sentence, the rare case."""
+    if not words or len(words) > 3 or not heard or _ABOUT_SPEAKER.search(sentence):
+        return False
+    return words <= {word[:5] for said in heard for word in content_words(said)}
 
 
 _MEMORY_LEAD_IN = re.compile(
