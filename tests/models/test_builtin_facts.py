@@ -120,6 +120,21 @@ def test_a_fact_in_a_ledger_written_with_the_old_date_note_is_not_written_again(
     assert flush(again, ledger=old) == []
 
 
+def test_consolidation_folds_a_fact_written_with_the_old_date_note_into_the_new_form() -> None:
+    """MEMORY.md written before issue 25 holds "on 2023-05-07 (yesterday, said
+    2023-05-08)"; the same fact flushed today reads "on 2023-05-07": one bullet."""
+    memory = (
+        "# Memory\n\n## Caroline\n\n"
+        "- Caroline went to a support group on 2023-05-07 (yesterday, said 2023-05-08).\n"
+    )
+    daily = (
+        "## Memory Flush — 2026-12-03T10:00:00+00:00 · thread c · entries 0-1 · builtin\n\n"
+        "- Caroline went to a support group on 2023-05-07.\n"
+    )
+    text, _ = consolidate(memory, [daily])
+    assert text.count("support group on 2023-05-07") == 1, text
+
+
 def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
     assert third_person("I love hiking with my sister Mel.", "Jon") == (
         "Jon loves hiking with their sister Mel."
