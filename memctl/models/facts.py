@@ -103,7 +103,8 @@ _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
     r"fingers crossed|keep (?:it up|me posted|us posted|going)|say hi|tell \w+ (?:I said )?hi|"
-    r"let me know|no doubts?|no worries|(?:do not|don't) worry|of course|(?:please )?(?:tell|show|give|teach|make) "
+    r"let me know|no doubts?|no worries|(?:do not|don't) worry|of course|"
+    r"(?:please )?(?:tell|show|give|teach|make) "
     r"(?:me|us)\b)",
     re.I,
 )
@@ -187,8 +188,8 @@ _MACHINE_SELF = re.compile(
     re.I,
 )
 """An assistant speaking of its own nature ("As an AI language model, I ...", "I have
-not been programmed to feel anger", "my CPU", "I love exploring my hardware"): nothing about the people in the
-conversation. "I'm a software engineer" is a person's job."""
+not been programmed to feel anger", "my CPU", "I love exploring my hardware"): nothing
+about the people in the conversation. "I'm a software engineer" is a person's job."""
 _STORY = re.compile(
     r"^(?:there (?:was|once was|lived) (?:a|an|this) [\w'-]+(?: [\w'-]+)? (?:who|that|named)\b"
     r"|once upon a time\b)|\b(?:walks?|walked|goes|went) into (?:a|an) [\w'-]+(?: [\w'-]+)?"
@@ -842,7 +843,8 @@ _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
+    r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
