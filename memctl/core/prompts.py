@@ -24,8 +24,8 @@ puppy". A name said to address someone ("Ana, since we last chatted, I ...") is 
 subject: the speaker is. "I'm Priya from the platform team" is "Priya is from the
 platform team". Keep reflexives and pronouns that refer back: "Ben looks after himself",
 never "Ben looks after Ben"; an "I" inside a quotation is the quoted person's.
-Resolve relative dates against the message's [time]: "on 2023-05-07 (yesterday, said
-2023-05-08)".
+Resolve relative dates against the message's [time] and write the date once: "yesterday"
+said on 2023-05-08 is "on 2023-05-07".
 
 Answer with one "- " bullet per fact and nothing else: no heading, no introduction, no
 closing remark. If there is nothing new worth keeping, answer exactly NO_REPLY.

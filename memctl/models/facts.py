@@ -6,7 +6,9 @@ relation ("my sister"), a quantity, a plan, a preference, possession, identity o
 or one of the old signal words ("decided", "remember"). Greetings, thanks, questions
 (with their mark or by word order alone), reactions ("that's awesome!"), wishes,
 compliments and advice to the listener, guesses, quotations, unanchored negations ("I
-don't have a big ego") and an assistant speaking of its own nature are dropped.
+don't have a big ego"), wishes for what is not so, sayings about everybody, jokes told
+of no one present, the listener's echo of what was just said and an assistant speaking
+of its own nature are dropped.
 
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
@@ -16,7 +18,13 @@ at run time or a large model wheel.
 What is kept is rewritten to stand alone: the speaker's name replaces "I", "me" and
 "my" (with the verb agreeing: "I love" -> "Caroline loves"), a fact that still names
 nobody is prefixed with its speaker, and relative dates are resolved against the
-message's `ts` with both forms written: "on 2023-05-07 (yesterday, said 2023-05-08)".
+message's `ts` and written once, as the date they mean: "yesterday" said on 2023-05-08
+is "on 2023-05-07". Neither the phrase nor the day it was said is repeated beside it:
+the ledger block's heading already says when its entries were said (` · said ...`, or
+the daily file's own day), and every bullet of a ledger is paid for in every
+consolidation and recall. For the same reason a bullet keeps only what bears the fact:
+fillers (emoji, laughter, "honestly", a set-off "you know") and a clause that says
+nothing alone ("..., I'm so nervous") are left out.
 """
 
 from __future__ import annotations
@@ -43,12 +51,15 @@ _NUMBER_WORD = re.compile(
 cats"): in anything else it is as likely a story or a saying ("Two vultures boarded a
 plane"). "One" is left out: it is a pronoun more often than a count."""
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!I['’])([A-Z][a-zA-Z'’-]+|[A-Z]{2,}\w*)")
+_OWN = r"(?<!\bmy )(?<!\bour )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bits )owns?"
+"""The verb "own" ("I own a boat"), not the word that only stresses a possessive ("our
+own feelings")."""
 _RELATION = re.compile(
     r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
     r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
     r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parents?)|"
     r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
-    r"owns?|leads?|reports? to|married|roommate|mentor|client|customer)\b",
+    rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
     re.I,
 )
 _CUE = re.compile(
@@ -56,7 +67,7 @@ _CUE = re.compile(
     r"can't stand|going to|gonna|plan(?:s|ned|ning)? to|intend\w*|want to|hoping to|"
     r"hope to|thinking (?:about|of)|decid\w*|decision|agreed|chose|settled|remember|"
     r"deadline|due|budget|limit|always|never|every|usually|work(?:s|ed|ing)? (?:at|as|for|on)|"
-    r"job|career|stud(?:y|ies|ied|ying)|graduat\w*|degree|bought|own|owns|adopted|married|"
+    rf"job|career|stud(?:y|ies|ied|ying)|graduat\w*|degree|bought|{_OWN}|adopted|married|"
     r"born|birthday|anniversary|allergic|vegan|vegetarian|transgender|must|should|collect\w*)\b",
     re.I,
 )
@@ -92,7 +103,8 @@ _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
     r"fingers crossed|keep (?:it up|me posted|us posted|going)|say hi|tell \w+ (?:I said )?hi|"
-    r"let me know|no doubts?|no worries|of course|(?:please )?(?:tell|show|give|teach|make) "
+    r"let me know|no doubts?|no worries|(?:do not|don't) worry|of course|"
+    r"(?:please )?(?:tell|show|give|teach|make) "
     r"(?:me|us)\b)",
     re.I,
 )
@@ -109,6 +121,15 @@ _HEDGE = re.compile(
 )
 """An opinion, a feeling or a possibility of the moment ("I'm feeling like I've lost
 all my money", "I may be able to learn"): unanchored, no fact."""
+_COUNTERFACTUAL = re.compile(r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b", re.I)
+"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"),
+whatever it names."""
+_EVERYONE = re.compile(
+    r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
+    re.I,
+)
+"""A "we" that means everybody: a saying, not the speaker's group; it is a fact only
+with something to anchor it ("We all went to Lisbon in May")."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
     r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
@@ -161,13 +182,24 @@ _MACHINE_SELF = re.compile(
     r"(?:large )?language model|machine|artificial intelligence|virtual assistant)"
     r"(?=\s*(?:[,.!;:]|$|and\b|so\b|but\b|that\b|who\b|with\b|I\b))"
     r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
-    r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data)\b"
+    r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data|"
+    r"cpus?|processors?|hardware|algorithms?|neural net\w*)\b|\bcpu (?:usage|utili[sz]ation|load)\b"
     r"|bots like (?:me|us|myself))",
     re.I,
 )
 """An assistant speaking of its own nature ("As an AI language model, I ...", "I have
-not been programmed to feel anger", "my CPU"): nothing about the people in the
-conversation. "I'm a software engineer" is a person's job."""
+not been programmed to feel anger", "my CPU", "I love exploring my hardware"): nothing
+about the people in the conversation. "I'm a software engineer" is a person's job."""
+_STORY = re.compile(
+    r"^(?:there (?:was|once was|lived) (?:a|an|this) [\w'-]+(?: [\w'-]+)? (?:who|that|named)\b"
+    r"|once upon a time\b)|\b(?:walks?|walked|goes|went) into (?:a|an) [\w'-]+(?: [\w'-]+)?"
+    r" (?:bar|saloon|pub)\b",
+    re.I,
+)
+"""A joke or a story told of no one present ("There was a man who ...", "A horse walks
+into a bar"): it names things and numbers, but tells nothing of anyone in the
+conversation; with the speaker in it ("There was a guy at work who asked me out") it is
+theirs."""
 _SPECULATION = re.compile(r"^i (?:bet|wonder|guess|suppose|imagine|think|believe|doubt)\b", re.I)
 """A guess about someone else ("I bet Mel loved it", "I believe they said Dr. Smith"):
 no fact; "I think I'll move to Denver" is the speaker's own plan."""
@@ -234,8 +266,12 @@ _FIRST = re.compile(
 _CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
 
 
-def third_person(text: str, speaker: str) -> str:
+def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     """`text` with the speaker's name for "I", "me", "my" and the verb agreeing.
+
+    `past`: whether the sentence speaks of the past ("I hurt my knee last week" keeps
+    "hurt"), when its relative date was already resolved away; by default, read from
+    `text`.
 
     The name is written once for each pronoun role: "when I look after myself, I can
     look after my family" reads "when Ben looks after themself, Ben can look after their
@@ -263,7 +299,8 @@ def third_person(text: str, speaker: str) -> str:
         return speaker if first else "them"
 
     text = _FIRST.sub(swap, text)
-    past = bool(_PAST_TIME.search(text))
+    if past is None:
+        past = bool(_PAST_TIME.search(text))
     text = re.sub(
         r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
     )
@@ -383,9 +420,9 @@ class _When:
 
 
 def resolve_dates(text: str, said: datetime | None) -> str:
-    """Relative dates in `text` written as the date they mean, then the phrase and the
-    day it was said: "on 2023-05-07 (yesterday, said 2023-05-08)". Without `said`, or
-    for a phrase it does not know, the text is kept as it is."""
+    """Relative dates in `text` written as the date they mean: "yesterday", said on
+    2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
+    the text is kept as it is."""
     if said is None:
         return text
     day = said.date()
@@ -396,13 +433,11 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         resolved = None if habitual and match["bare_day"] else _resolve(match, day, past)
         if resolved is None:
             return match[0]
-        written, phrase = resolved.text, match["phrase"]
-        if _starts_sentence(text, match.start()):
-            # "Yesterday I went" reads "On 2023-05-07 (yesterday, said …) I went".
-            if match[0][0].isupper():
-                written = written[0].upper() + written[1:]
-            phrase = _mid_sentence(phrase)
-        return f"{written} ({phrase}, said {day.isoformat()})"
+        written = resolved.text
+        if _starts_sentence(text, match.start()) and match[0][0].isupper():
+            # "Yesterday I went" reads "On 2023-05-07 I went".
+            written = written[0].upper() + written[1:]
+        return written
 
     return _RELATIVE.sub(replace, text)
 
@@ -412,16 +447,6 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
 
 def _starts_sentence(text: str, at: int) -> bool:
     return bool(_SENTENCE_END.search(text[max(0, at - 8) : at])) if at else True
-
-
-def _mid_sentence(phrase: str) -> str:
-    """The phrase as it reads inside a sentence: a capital that only began the sentence
-    is dropped ("Next month" -> "next month"); a weekday ("Friday"), or a word in
-    capitals ("TODAY"), keeps its own."""
-    first = phrase.split()[0]
-    if first.casefold() in _WEEKDAYS or (len(first) > 1 and not first[1:].islower()):
-        return phrase
-    return phrase[0].lower() + phrase[1:]
 
 
 def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
@@ -526,7 +551,10 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
     if stripped[0] in '"“':
         return False  # a quotation is someone else's words
-    about_speaker = bool(_ABOUT_SPEAKER.search(_own_words(stripped)))
+    # "We are all responsible for our own feelings": a saying, not the speaker's group.
+    about_speaker = not _EVERYONE.match(stripped) and bool(
+        _ABOUT_SPEAKER.search(_own_words(stripped))
+    )
     if _LISTENER.search(stripped) and not _AGREED.search(stripped):
         # "You'll be an awesome mom!", "I hope you have a great time in Lisbon!",
         # "It seems you're familiar with it": said to the listener (a compliment, a
@@ -535,7 +563,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         rest = _ASIDE.sub("", stripped)
         if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
             return False
-    if _MACHINE_SELF.search(stripped):
+    if _not_so(stripped):
         return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
@@ -570,6 +598,16 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
+def _not_so(sentence: str) -> bool:
+    """A wish for what is not so ("I wish I was the Mad Hatter"), an assistant on its own
+    nature, or a joke or story told of no one present: whatever they name, no fact."""
+    return bool(
+        _COUNTERFACTUAL.match(sentence)
+        or _MACHINE_SELF.search(sentence)
+        or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
+    )
+
+
 _BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
 """A short sentence with only "it", "that" or "this" for a subject refers back to
 something said before it, so alone it holds no fact, whatever number it has."""
@@ -596,7 +634,9 @@ _SIGNALS = re.compile(
     r"note that|important|must|from now on|deadline|due)\b",
     re.I,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
+"""A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
+...')."""
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co|"
     r"(?:[A-Z]\.)+[A-Z])\.$"
@@ -656,7 +696,10 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
 
 
-SAID_ON = re.compile(r",? said \d{4}-\d\d-\d\d")
+SAID_ON = re.compile(r" ?\([^()]*?,? said \d{4}-\d\d-\d\d\)|,? said \d{4}-\d\d-\d\d")
+"""The date note ledgers written before issue 25 put after a resolved date, "on
+2023-05-07 (yesterday, said 2023-05-08)": a fact read from one is the fact written
+today without it, "on 2023-05-07"."""
 
 
 def _key(text: str) -> frozenset[str]:
@@ -696,6 +739,8 @@ def extract(
     }
     names = frozenset(people)
     told: set[str] = set()
+    latest: dict[str, str] = {}
+    """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
     for item in conversation:
         role = item.get("role")
@@ -706,7 +751,9 @@ def extract(
         if speaker is None and role == "user":
             speaker = user_name
         said = _time(item)
+        heard = _heard(latest, speaker, text)
         for sentence in split_sentences(text):
+            sentence = _without_fillers(sentence)
             sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
             if not sentence:
                 continue
@@ -731,6 +778,7 @@ def extract(
                 sentence = sentence[told_you.end() :].rstrip("?")
             if not is_fact(sentence, names):
                 continue
+            sentence = _fact_clauses(sentence, names)
             words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
@@ -744,14 +792,34 @@ def extract(
                     continue
             told |= words
             # Known as said, before the speaker's name replaced "I" (the same words
-            # from someone else are another fact).
+            # from someone else are another fact), or the listener's echo of it.
             as_said = _key(sentence) | {str(speaker).casefold()}
-            if as_said in seen or _key(sentence) in written:
+            if as_said in seen or _key(sentence) in written or _echoes(sentence, words, heard):
                 continue
             sentence = _you_named(sentence, speaker, people)
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
+
+
+def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
+    """The others' latest statements, before `speaker`'s message `text`, which then
+    becomes theirs. A question is not echoed: an answer that repeats it ("June 14,
+    yes") tells."""
+    if not speaker:
+        return []  # who is echoing whom is known only between named speakers
+    heard = [said for who, said in latest.items() if who != speaker]
+    latest[speaker] = "" if "?" in text else text
+    return heard
+
+
+def _echoes(sentence: str, words: set[str], heard: list[str]) -> bool:
+    """Whether a short sentence only repeats what the other just said ("Design LEAD!"):
+    the other's fact, kept where it was said. "I prefer tea too" is the speaker's own.
+    The others' words are read only for a short sentence, the rare case."""
+    if not words or len(words) > 3 or not heard or _ABOUT_SPEAKER.search(sentence):
+        return False
+    return words <= {word[:5] for said in heard for word in content_words(said)}
 
 
 _MEMORY_LEAD_IN = re.compile(
@@ -773,11 +841,139 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
+    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
+    r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
 )
+
+
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
+    r"|(?<![\w:/])(?:[:;=][-']?[()DPpO3/|*\[\]]+|<3+|[xX]D+)(?![\w/])"
+)
+"""An emoji or an emoticon (":)", ":D", "<3"), not a time ("10:30") or a URL's "://"."""
+_INTERJECTION = re.compile(
+    r"(?<![\w'-])(?:(?:ha){2,}h?|(?:he){2,}|lol+|lmao+|rofl|omg+|ugh+|tbh|ngl|honestly)"
+    r"(?![\w'-])[,!.]*",
+    re.I,
+)
+"""Laughter, exclamations and "honestly", anywhere in a sentence: they say how it was
+said, not what."""
+_SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?=I\b))", re.I)
+""""you know" or "I mean" set off as a filler ("It was, you know, fine", "You know, I
+..."), not the verb it can be ("Did you know that ...", "I mean it")."""
+
+
+_ASIDE_END = re.compile(
+    r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
+    r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
+    r"knock on wood|touch wood)\s*(?=[.!]*$)",
+    re.I,
+)
+"""An aside to the listener closing a sentence ("..., keep that in mind", "...,
+fingers crossed")."""
+
+
+_MAYBE_FILLER = re.compile(
+    r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
+    r"rofl|omg|ugh|tbh|ngl|honestly|you know|i mean|in mind|so you know|fyi|worth|must know|"
+    r"believe it|fingers crossed|wish me luck|on wood|touch wood)",
+    re.I,
+)
+"""A cheap test that a sentence may hold something `_without_fillers` takes out."""
+_SPACE_BEFORE_MARK = re.compile(r"\s+([,.!?;:])")
+_MARKS = re.compile(r"([!?.])[!?.]+")
+_STRAY_COMMA = re.compile(r",+(?=[,.!?;:]|$)")
+
+
+def _without_fillers(sentence: str) -> str:
+    """The sentence without what only fills it: emoji, laughter and interjections,
+    "honestly", "you know" and "I mean" said in passing, and a run of "!!" or "??". Every
+    bullet of a ledger costs tokens in every consolidation and recall; these carry no
+    fact."""
+    if not _MAYBE_FILLER.search(sentence):
+        return sentence  # most sentences: one scan instead of seven
+    text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
+    text = _ASIDE_END.sub("", text)
+    text = _INTERJECTION.sub("", _EMOJI.sub("", text))
+    text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
+    text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
+    text = text.strip(" ,;:")
+    return text[:1].upper() + text[1:] if text[:1].islower() and sentence[:1].isupper() else text
+
+
+_CLAUSE = re.compile(
+    r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
+    r"|\s+(?:so|but|because|cause)\s+|\s+and\s+(?=(?:it|it's|that|that's|this)\b)",
+    re.I,
+)
+_CLAUSE_SUBJECT = re.compile(
+    r"(?:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this)\b", re.I
+)
+"""A clause whose subject is the speaker or what was just said: "..., I'm so nervous",
+"... so it's going to be a long week". A clause about someone else ("she's a nurse")
+may be a fact even with nothing to anchor it, and stays."""
+
+
+_SUBORDINATE = re.compile(
+    r"(?:when|whenever|if|since|because|after|before|while|once|until|as|although|though|"
+    r"even though|unless)\b",
+    re.I,
+)
+"""A sentence opening on a clause that leans on the next ("When I look after myself, I
+can ..."): its clauses are one statement."""
+
+
+def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
+    """The sentence without its clauses that state nothing on their own: a feeling, a
+    reaction or a comment tacked onto a fact ("The interview is on 2025-02-25, I'm so
+    nervous", "I start on Monday so it's going to be a long week"). A clause is kept when
+    it says something (`_says_something`)."""
+    cuts: list[re.Match[str]] = []
+    for match in _CLAUSE.finditer(sentence):
+        before = sentence[cuts[-1].end() if cuts else 0 : match.start()]
+        # "Last month, I saw ...": a short opening that dates or names what follows is
+        # part of its clause; "I'm so excited, I got ..." is a clause of its own.
+        short = len(before.split()) <= 3 and _says_something(before, names)
+        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short:
+            cuts.append(match)
+    if not cuts or _SUBORDINATE.match(sentence):
+        return sentence
+    bounds = [0] + [cut.start() for cut in cuts] + [len(sentence)]
+    starts = [0] + [cut.end() for cut in cuts]
+    kept: list[str] = []
+    for index, start in enumerate(starts):
+        clause = sentence[start : bounds[index + 1]].strip()
+        if index == 0 or _says_something(clause, names):
+            # The separator before a later clause is kept with it.
+            kept.append(sentence[bounds[index] : bounds[index + 1]])
+        elif index == len(starts) - 1:
+            kept.append(sentence[len(sentence.rstrip(".!?")) :])
+    first = sentence[: bounds[1]].strip()
+    if not _says_something(first.rstrip(".!?"), names) and len(kept) > 1:
+        # "I'm so excited, I got the job at Globex": the fact is the second clause.
+        rest = "".join(kept[1:]).lstrip(" ,;-–—")
+        rest = _CLAUSE.sub("", rest, count=1) if _CLAUSE.match(rest) else rest
+        kept = [rest[:1].upper() + rest[1:]] if rest else kept
+    out = "".join(kept).strip()
+    return out if content_words(out) else sentence
+
+
+def _says_something(clause: str, names: frozenset[str]) -> bool:
+    """Whether a clause holds a fact alone, or something a fact needs: a number, a
+    date, a name, or more than two content words ("I saw a jazz concert downtown" is
+    no fact alone, only beside its date; "I'm so nervous" is none at all)."""
+    unquoted = clause.strip(" .!?")
+    return (
+        len(content_words(unquoted)) > 2
+        or is_fact(unquoted, names)
+        or bool(_DIGITS.search(unquoted))
+        or bool(_RELATIVE.search(unquoted))
+        or bool(_CAPITAL.search(unquoted))
+    )
 
 
 _REACTION = re.compile(
@@ -882,10 +1078,11 @@ def _listener(match: re.Match[str], listener: str) -> str:
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
     fact = " ".join(resolve_dates(sentence, said).split())
     if speaker:
-        fact = third_person(fact, speaker)
+        fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
     if speaker and speaker.casefold() not in fact.casefold():
         fact = f"{speaker}: {fact}"
+    fact = fact.rstrip("… ") or fact
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact

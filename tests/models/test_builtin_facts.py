@@ -42,13 +42,11 @@ def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
     heading, _, body = ledger.partition("\n\n")
     assert heading.endswith(" · builtin · said 2023-05-08 to 2023-05-20")
     assert body.splitlines() == [
-        "- Caroline went to an LGBTQ support group on 2023-05-07 (yesterday, said 2023-05-08) "
-        "and it was so powerful.",
+        # "and it was so powerful" says nothing on its own (issue 25 item 1).
+        "- Caroline went to an LGBTQ support group on 2023-05-07.",
         "- Melanie is swamped with the kids & work.",
-        "- In June 2023 (next month, said 2023-05-20) Caroline is going to start a counseling "
-        "course.",
-        "- Melanie painted a sunrise in the week of 2023-05-08 (last week, said 2023-05-20), "
-        "their first painting in 2023 (this year, said 2023-05-20).",
+        "- In June 2023 Caroline is going to start a counseling course.",
+        "- Melanie painted a sunrise in the week of 2023-05-08, their first painting in 2023.",
     ]
 
 
@@ -60,17 +58,18 @@ def test_without_timestamps_builtin_writes_what_was_said() -> None:
 def test_relative_dates_resolve_against_the_time_said() -> None:
     when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
     cases = {
-        "We met the day before yesterday.": "on 2023-05-06 (the day before yesterday",
-        "We shipped v2 two weeks ago.": "around 2023-04-24 (two weeks ago",
-        "The review is next Friday.": "on 2023-05-12 (next Friday",
-        "I went hiking last weekend.": "on the weekend of 2023-05-06 (last weekend",
-        "We moved here last year.": "in 2022 (last year",
-        "I'll visit Rome in three months.": "in August 2023 (in three months",
-        "I saw her on Friday.": "on 2023-05-05 (Friday",
-        "We are going camping last summer.": "in summer 2022 (last summer",
+        "We met the day before yesterday.": "We met on 2023-05-06.",
+        "We shipped v2 two weeks ago.": "We shipped v2 around 2023-04-24.",
+        "The review is next Friday.": "The review is on 2023-05-12.",
+        "I went hiking last weekend.": "I went hiking on the weekend of 2023-05-06.",
+        "We moved here last year.": "We moved here in 2022.",
+        "I'll visit Rome in three months.": "I'll visit Rome in August 2023.",
+        "I saw her on Friday.": "I saw her on 2023-05-05.",
+        "We are going camping last summer.": "We are going camping in summer 2022.",
     }
     for text, resolved in cases.items():
-        assert f"{resolved}, said 2023-05-08)" in resolve_dates(text, when), text
+        # The date once, in ISO form: the block heading says when it was said.
+        assert resolve_dates(text, when) == resolved, text
     assert resolve_dates("Mondays are busy.", when) == "Mondays are busy."
     for habit in (
         "Our on-call rotation always starts on Monday.",
@@ -85,26 +84,55 @@ def test_a_relative_phrase_inside_a_larger_date_is_left_as_written() -> None:
     when = datetime.fromisoformat("2025-02-10T13:56:00+00:00")
     text = "We drive up the last weekend of feb, saturday the 22nd."
     assert resolve_dates(text, when) == text
-    assert "said 2025-02-10" in resolve_dates("We drove up last weekend.", when)
+    assert resolve_dates("We drove up last weekend.", when) == (
+        "We drove up on the weekend of 2025-02-08."
+    )
 
 
-def test_a_sentence_initial_phrase_reads_mid_sentence_in_the_date_note() -> None:
+def test_a_sentence_initial_phrase_becomes_a_capitalised_date() -> None:
     when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
     cases = {
-        "Yesterday I went to the group.": "On 2023-05-07 (yesterday, said 2023-05-08) I went",
-        "It rained. Yesterday I went out.": "It rained. On 2023-05-07 (yesterday, said",
-        "Next month we start.": "In June 2023 (next month, said 2023-05-08) we start.",
-        "A week ago we shipped.": "Around 2023-05-01 (a week ago, said 2023-05-08) we",
-        "Last Friday we met.": "On 2023-05-05 (last Friday, said 2023-05-08) we met.",
-        "On Friday I saw her.": "On 2023-05-05 (Friday, said 2023-05-08) I saw her.",
-        "I went yesterday.": "I went on 2023-05-07 (yesterday, said 2023-05-08).",
+        "Yesterday I went to the group.": "On 2023-05-07 I went to the group.",
+        "It rained. Yesterday I went out.": "It rained. On 2023-05-07 I went out.",
+        "Next month we start.": "In June 2023 we start.",
+        "A week ago we shipped.": "Around 2023-05-01 we shipped.",
+        "Last Friday we met.": "On 2023-05-05 we met.",
+        "On Friday I saw her.": "On 2023-05-05 I saw her.",
+        "I went yesterday.": "I went on 2023-05-07.",
     }
     for text, resolved in cases.items():
-        assert resolve_dates(text, when).startswith(resolved), text
+        assert resolve_dates(text, when) == resolved, text
     facts = flush(
         [said("Yesterday I went to a support group.", "Caroline", "2023-05-08T13:56:00Z")]
     )
-    assert facts == ["On 2023-05-07 (yesterday, said 2023-05-08) Caroline went to a support group."]
+    assert facts == ["On 2023-05-07 Caroline went to a support group."]
+
+
+def test_a_fact_in_a_ledger_written_with_the_old_date_note_is_not_written_again() -> None:
+    """Ledgers written before issue 25 say "on 2023-05-07 (yesterday, said 2023-05-08)";
+    the same fact said again, now written "on 2023-05-07", is the one already there."""
+    old = (
+        "## Memory Flush — 2023-05-08T14:00:00+00:00 · thread t · entries 0-0 · builtin\n\n"
+        "- On 2023-05-07 (yesterday, said 2023-05-08) Caroline went to a support group.\n"
+    )
+    again = [said("Yesterday I went to a support group.", "Caroline", "2023-05-08T13:56:00Z")]
+    assert flush(again) == ["On 2023-05-07 Caroline went to a support group."]
+    assert flush(again, ledger=old) == []
+
+
+def test_consolidation_folds_a_fact_written_with_the_old_date_note_into_the_new_form() -> None:
+    """MEMORY.md written before issue 25 holds "on 2023-05-07 (yesterday, said
+    2023-05-08)"; the same fact flushed today reads "on 2023-05-07": one bullet."""
+    memory = (
+        "# Memory\n\n## Caroline\n\n"
+        "- Caroline went to a support group on 2023-05-07 (yesterday, said 2023-05-08).\n"
+    )
+    daily = (
+        "## Memory Flush — 2026-12-03T10:00:00+00:00 · thread c · entries 0-1 · builtin\n\n"
+        "- Caroline went to a support group on 2023-05-07.\n"
+    )
+    text, _ = consolidate(memory, [daily])
+    assert text.count("support group on 2023-05-07") == 1, text
 
 
 def test_the_speaker_replaces_first_person_pronouns_with_the_verb_agreeing() -> None:
@@ -183,10 +211,8 @@ def test_durable_facts_of_every_kind_are_kept_and_chatter_is_dropped() -> None:
     ]
     facts = flush([said(text, "Ana") for text in kept + chatter])
     assert len(facts) == len(kept), facts
-    assert (
-        facts[0]
-        == "Ana: The partner API rate limit is 1200 requests per minute, keep that in mind."
-    )
+    # The aside to the listener carries nothing; the limit is kept.
+    assert facts[0] == "Ana: The partner API rate limit is 1200 requests per minute."
     assert facts[1] == "Ana's sister Mel just adopted a puppy."
     assert facts[4].startswith("Ana is going to learn Spanish")
     assert facts[5] == "Ana works as a pediatric nurse at St. Mary's."
@@ -357,7 +383,7 @@ def test_a_question_without_its_mark_is_no_fact_and_the_answer_run_on_after_it_i
         "Ivy is Ben's mom, we talk every day."
     ]
     assert facts_of("You know I adopted a cat last week.") == [
-        "Ben adopted a cat in the week of 2023-05-01 (last week, said 2023-05-08)."
+        "Ben adopted a cat in the week of 2023-05-01."
     ]
 
 
@@ -399,20 +425,18 @@ def test_the_third_person_is_grammatical() -> None:
     # "miss" takes -es; a verb whose past is its present stays past with a past time.
     assert facts_of("I miss my dog Rex.") == ["Ben misses their dog Rex."]
     assert facts_of("I hurt myself skiing last week.") == [
-        "Ben hurt themself skiing in the week of 2023-05-01 (last week, said 2023-05-08)."
+        "Ben hurt themself skiing in the week of 2023-05-01."
     ]
     # An "I" in quotes is the quoted person's.
     assert facts_of('Mel told me "I love my job at Globex" yesterday.') == [
-        'Mel told Ben "I love my job at Globex" on 2023-05-07 (yesterday, said 2023-05-08).'
+        'Mel told Ben "I love my job at Globex" on 2023-05-07.'
     ]
     # "U.S." does not end the sentence; an object said apart joins its verb.
-    assert facts_of("I moved to the U.S. last year.") == [
-        "Ben moved to the U.S. in 2022 (last year, said 2023-05-08)."
-    ]
+    assert facts_of("I moved to the U.S. last year.") == ["Ben moved to the U.S. in 2022."]
     assert facts_of("Guess what I just bought. A used Vespa!") == ["Ben just bought a used Vespa!"]
     # Between two people, "you" is the other: "You and I" are both named.
     assert facts_of("You and I went to Lisbon last year.") == [
-        "Ana and Ben went to Lisbon in 2022 (last year, said 2023-05-08)."
+        "Ana and Ben went to Lisbon in 2022."
     ]
     assert facts_of("Jazz is the only music I listen to while working.") == [
         "Jazz is the only music Ben listens to while working."
@@ -462,3 +486,120 @@ def test_a_short_fragment_about_a_bare_it_is_no_fact() -> None:
     assert facts_of("It's like 2.5 hrs.") == []
     assert facts_of("That was 3 days.") == []
     assert facts_of("It's a 2.5 hour drive to Tahoe.") == ["Ben: It's a 2.5 hour drive to Tahoe."]
+
+
+def test_fillers_emoji_and_laughter_are_not_written() -> None:
+    """A bullet is paid for in every consolidation and recall: what only fills a
+    sentence is left out, the fact and its date kept (issue 25 item 1)."""
+    assert facts_of("So, I adopted a puppy named Rex haha.") == ["Ben adopted a puppy named Rex."]
+    assert facts_of("Well, my sister lives in Denver lol") == ["Ben's sister lives in Denver."]
+    assert facts_of("Oh I started a new job at Globex 😀😀") == ["Ben started a new job at Globex."]
+    assert facts_of("Honestly my sister moved to Denver last year!!") == [
+        "Ben's sister moved to Denver in 2022!"
+    ]
+    assert facts_of("I bought a Vespa, you know, the red one :)") == [
+        "Ben bought a Vespa, the red one."
+    ]
+    assert facts_of("I mean, my brother Tom lives in Oslo.") == ["Ben's brother Tom lives in Oslo."]
+    assert facts_of("Believe it or not, my sister Mel is a pilot, keep that in mind.") == [
+        "Ben's sister Mel is a pilot."
+    ]
+    assert facts_of("I'm going to learn Spanish in May, fingers crossed!") == [
+        "Ben is going to learn Spanish in May!"
+    ]
+    assert facts_of("Also my sister Mel lives in Oslo, lmao.") == [
+        "Ben's sister Mel lives in Oslo."
+    ]
+    # Not a filler: a time, a URL, "did you know" that tells.
+    assert facts_of("We meet at 10:30 every Monday, see http://x.io/a") == [
+        "Ben: We meet at 10:30 every Monday, see http://x.io/a."
+    ]
+    assert facts_of("Did you know that I play the cello?") == ["Ben plays the cello."]
+
+
+def test_a_clause_that_says_nothing_is_cut_from_a_fact() -> None:
+    """A feeling or a comment tacked onto a fact ("..., I'm so nervous") is not written;
+    a clause with a date, a number, a name or a fact of its own is."""
+    assert facts_of("The interview is next Tuesday, I'm so nervous.") == [
+        "Ben: The interview is on 2023-05-09."
+    ]
+    assert facts_of("I start at Globex on Monday so it's going to be a long week.") == [
+        "Ben starts at Globex on 2023-05-15."
+    ]
+    assert facts_of("I ran 10k in 52 minutes, we don't talk about my time lol") == [
+        "Ben ran 10k in 52 minutes."
+    ]
+    assert facts_of("I'm so excited, I got the job at Globex!") == ["Ben got the job at Globex!"]
+    # Kept: a date that opens the sentence, a subordinate clause, a second fact.
+    assert facts_of("Last month, I saw a jazz concert downtown!") == [
+        "In April 2023, Ben saw a jazz concert downtown!"
+    ]
+    assert facts_of("When I look after myself, I'm able to better look after my family.") == [
+        "When Ben looks after themself, Ben is able to better look after their family."
+    ]
+    assert facts_of("I moved to Denver last year, I bought a house there.") == [
+        "Ben moved to Denver in 2022, Ben bought a house there."
+    ]
+    assert facts_of("On Friday I went camping by the river and it was amazing.") == [
+        "On 2023-05-05 Ben went camping by the river."
+    ]
+    assert facts_of("We went to Lisbon and it took 4 hours to get there.") == [
+        "Ben: We went to Lisbon and it took 4 hours to get there."
+    ]
+
+
+def test_a_bot_on_its_hardware_and_a_joke_are_no_facts() -> None:
+    # A quotation ending a joke ends its sentence: what follows is judged alone.
+    assert facts_of(
+        'A horse walks into a bar and says "I\'m looking for my paw." Eli is my cousin.'
+    ) == ["Eli is Ben's cousin."]
+    assert facts_of("My sister Mel moved to Oslo… Not that I care.") == [
+        "Ben's sister Mel moved to Oslo."
+    ]
+    for text in (
+        "I love exploring my hardware.",
+        "I don't think I have a mood, but my CPU utilization is fairly low right now.",
+        "There was a man who sent 10 puns to some friends.",
+        'A 3-legged dog walks into an old west saloon and announces "I\'m looking for my paw."',
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I upgraded the hardware of my PC last week.") == [
+        "Ben upgraded the hardware of their PC in the week of 2023-05-01."
+    ]
+    assert facts_of("There was a leak in my kitchen on Monday.") == [
+        "There was a leak in Ben's kitchen on 2023-05-01."
+    ]
+
+
+def test_a_wish_for_what_is_not_and_a_saying_about_everyone_are_no_facts() -> None:
+    """ "I wish I was the Mad Hatter" is not so; "We are all responsible for our own
+    feelings" is said of everybody ("own" there only stresses "our")."""
+    for text in (
+        "I wish I was the Mad Hatter.",
+        "I wish my sister Mel lived closer.",
+        "We are all responsible for our own feelings.",
+        "Do not worry, Lena is capable of emulating some emotions.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("We all went to Lisbon last May.") == ["Ben: We all went to Lisbon last May."]
+    assert facts_of("I own two cars.") == ["Ben owns two cars."]
+    assert facts_of("I finally have my own room.") == ["Ben finally has their own room."]
+
+
+def test_the_listener_echoing_what_was_just_said_is_not_written_again() -> None:
+    """ "Design LEAD at Globex!!" after Ana's news is Ana's fact, already kept where she
+    said it; the same words about the speaker, or an answer to a question, are not echoes."""
+    conversation = [
+        said("I got the job, it's for design lead at Globex.", "Ana"),
+        said("Design LEAD at Globex!! look at you", "Ben"),
+        said("I prefer tea over coffee.", "Ana"),
+        said("I prefer tea over coffee.", "Ben"),
+        said("Is your birthday June 14?", "Ana"),
+        said("June 14, yes.", "Ben"),
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Ana got the job, it's for design lead at Globex.",
+        "Ana prefers tea over coffee.",
+        "Ben prefers tea over coffee.",
+        "Ben: June 14, yes.",
+    ]

@@ -38,6 +38,9 @@ def test_the_request_carries_each_message_s_time_and_speaker(cli, workspace, llm
     (request,) = llm_server.requests
     system, user = request["messages"]
     assert "Resolve relative dates" in system["content"]
+    # The date once, as builtin writes it: the block heading says when it was said.
+    assert 'is "on 2023-05-07"' in system["content"]
+    assert "yesterday, said" not in system["content"]
     assert "Name who each fact is about" in system["content"]
     conversation = user["content"].split("entries 0-3):\n")[1].splitlines()
     assert conversation == [
