@@ -3,9 +3,9 @@
 `search` keeps the reference's keyword rules (every match, in file order), which is
 what a person grepping wants and what a model asking "what did we decide about X?"
 does not: `--mode any` on a question returns dozens of hits in file order. `recall`
-ranks records by BM25 over the index's word table (FTS5 unicode61 with diacritics
-removed, CJK runs as bigrams) across MEMORY.md, the ledgers (archived ones included)
-and the thread logs, and returns the best `limit`, each with its source and a snippet
+ranks records by BM25 over the index's word postings (FTS5's porter and unicode61 with
+diacritics removed, CJK runs as bigrams; `memctl.retrieval.index.postings`) across
+MEMORY.md, the ledgers (archived ones included) and the thread logs, and returns the best `limit`, each with its source and a snippet
 redacted before it is cut, so a cut never leaves half a secret.
 
 The recency prior: a record's BM25 score is multiplied by
@@ -28,6 +28,7 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
 import re
@@ -59,7 +60,7 @@ RECENCY_WEIGHT = 0.25
 RECENCY_HALF_LIFE_DAYS = 30.0
 # BM25 candidates read before recency and scope re-rank them, a hit asked for.
 CANDIDATES_A_HIT = 20
-# BM25F: a match in the speaker's name (the word table's second column) weighs this
+# BM25F: a match in the speaker's name (the postings' second field) weighs this
 # much against one in the text (1.0); measured on bench/recall_eval.py's dev split.
 SPEAKER_WEIGHT = 1.0
 # A neighbour turn's score counts this much (dev split: 0.3 gave R@10 0.54 and MRR 0.34
@@ -152,10 +153,6 @@ def query_terms(query: str) -> list[str]:
     return kept or words
 
 
-def fts_expression(terms: list[str]) -> str:
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-
-
 def recency_factor(age_days: float) -> float:
     return 1.0 + RECENCY_WEIGHT * math.pow(0.5, max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
 
@@ -246,7 +243,9 @@ def _ranked(
             conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
         conn.execute("BEGIN")
         try:
-            ranked = _bm25(conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
+            ranked = _bm25(
+                conn, result.terms, result.scope, limit * CANDIDATES_A_HIT, deadline=deadline
+            )
             if vectors is not None:
                 ranked = _hybrid(conn, vectors, ranked, result.scope, result)
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
@@ -308,24 +307,59 @@ class Candidate:
     recency: float = 1.0  # the recency factor applied
 
 
+# The records of the ids bound as a JSON array; a dropped record's id (its postings
+# stay behind, see memctl.retrieval.index.postings) finds no row.
 _CANDIDATE_SQL = """
-SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc,
-       w.rank
-FROM (SELECT rowid, bm25(words, 1.0, ?) AS rank FROM words WHERE words MATCH ?
-      ORDER BY rank LIMIT ?) w
-JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
+SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
+FROM records r JOIN files f ON f.id = r.file
+WHERE r.id IN (SELECT value FROM json_each(?))
 """
 
 
-def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
+def _candidates(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    wanted: int,
+    *,
+    every: bool = False,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
+    best first: FTS5's bm25 over the text and the speaker (SPEAKER_WEIGHT), from recall's
+    own postings (`memctl.retrieval.index.postings.best`)."""
+    from memctl.retrieval.index.postings import best
+
+    ranked = best(conn, terms, wanted, (1.0, SPEAKER_WEIGHT), every=every, deadline=deadline)
+    if not ranked:
+        return []
+    rows = {
+        row[0]: row
+        for row in conn.execute(_CANDIDATE_SQL, (json.dumps([rid for rid, _ in ranked]),))
+    }
     found = []
-    for rid, _, number, start, size, ts, rel, kind, inode, offset, crc, rank in conn.execute(
-        _CANDIDATE_SQL, (SPEAKER_WEIGHT, fts_expression(terms), wanted)
-    ):
-        if scope == "all" or (scope == "memory") == (kind == "memory"):
+    for rid, score in ranked:
+        row = rows.get(rid)
+        if row is not None:
+            _, number, start, size, ts, rel, kind, inode, offset, crc = row
             found.append(
-                Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset, crc)
+                Candidate(rid, score, rel, kind, number, start, size, ts, inode, offset, crc)
             )
+    return found
+
+
+def _bm25(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    scope: str,
+    wanted: int,
+    *,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    found = [
+        c
+        for c in _candidates(conn, terms, wanted, deadline=deadline)
+        if scope == "all" or (scope == "memory") == (c.kind == "memory")
+    ]
     return with_neighbours(found)
 
 
@@ -473,13 +507,13 @@ def _collect(
         terms = query_terms(" ".join(sorted(subject)))
         if not terms:
             return []
-        expression = " AND ".join(fts_expression([term]) for term in terms)
         read = []
-        for row in conn.execute(_CANDIDATE_SQL, (SPEAKER_WEIGHT, expression, SUBJECT_CANDIDATES)):
-            rid, _, number, start, size, ts, rel, kind, inode, offset, crc, _ = row
-            candidate = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
-            line = read_record(ws.root / rel, start, size, inode=inode, offset=offset, crc=crc)
-            made = claim(line) if kind == "memory" and line is not None else None
+        for c in _candidates(conn, terms, SUBJECT_CANDIDATES, every=True):
+            candidate = replace(c, score=0.0)
+            line = read_record(
+                ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
+            )
+            made = claim(line) if c.kind == "memory" and line is not None else None
             if made is None or made.subject != subject:
                 continue
             hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
@@ -588,25 +622,21 @@ def _block_times(path: Path) -> list[tuple[int, float]]:
     return marks
 
 
-_FIELDS = ("text", "speaker")
-_TERM_SQL = "SELECT bm25(words, 1.0, ?) FROM words WHERE words MATCH ? AND rowid = ?"
-
-
 def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate) -> dict[str, Any]:
     """How a hit's score was made: each (term, field) that matched the record with its
-    BM25 weight (higher is better; FTS5's bm25 of that term alone, in that field, with
-    the field's weight: they add up to the record's BM25 score), what a neighbour turn
-    lent, the recency factor and the final score. The fused score of a hybrid ranking
-    is an RRF sum, which the matches do not add up to."""
-    matched: list[dict[str, Any]] = []
-    for term in terms:
-        for field_name in _FIELDS:
-            row = conn.execute(
-                _TERM_SQL,
-                (SPEAKER_WEIGHT, f"{field_name} : {fts_expression([term])}", candidate.record),
-            ).fetchone()
-            if row is not None:
-                matched.append({"term": term, "field": field_name, "weight": _g(-row[0])})
+    BM25 weight (higher is better; the term's bm25 in the record, shared between the
+    text and the speaker's name by what each counted, with the field's weight: they add
+    up to the record's BM25 score), what a neighbour turn lent, the recency factor and
+    the final score. The fused score of a hybrid ranking is an RRF sum, which the
+    matches do not add up to."""
+    from memctl.retrieval.index.postings import explain
+
+    matched: list[dict[str, Any]] = [
+        {"term": term, "field": field_name, "weight": _g(weight)}
+        for term, field_name, weight in explain(
+            conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT)
+        )
+    ]
     return {
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),

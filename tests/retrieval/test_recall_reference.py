@@ -2,7 +2,9 @@
 
 The reference scores every record any query term matches with FTS5's bm25 (no
 candidate bound, no shortcut), lends each of the best `limit * CANDIDATES_A_HIT` its
-neighbour's share and sorts: what recall ranked by before any speed-up. A faster
+neighbour's share and sorts: what recall ranked by before any speed-up, over an FTS5
+table made here of every record's text and speaker as the index reads them (the
+index's own word table before schema 5; recall now ranks from its own postings). A faster
 candidate generation or scoring (issue 26, goal 3) must give the same hits and scores;
 a change of ranking (weights, fields, stemming) changes both sides through recall's
 own constants and query parsing.
@@ -17,12 +19,13 @@ from pathlib import Path
 from memctl.core.config import load_config
 from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
-from memctl.retrieval.index import index_path
+from memctl.retrieval.index import cjk_bigrams
+from memctl.retrieval.index.postings import TOKENIZER
+from memctl.retrieval.index.store import _entry_text
 from memctl.retrieval.recall import (
     CANDIDATES_A_HIT,
     NEIGHBOUR_WEIGHT,
     SPEAKER_WEIGHT,
-    fts_expression,
     query_terms,
     recall,
 )
@@ -55,13 +58,30 @@ def build(root: Path, rng: random.Random) -> None:
         )
 
 
+def word_table(root: Path) -> sqlite3.Connection:
+    """An FTS5 table of every log entry's text and speaker, as recall's word table was."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(
+        "CREATE VIRTUAL TABLE words USING fts5(text, speaker, rel UNINDEXED, "
+        f"number UNINDEXED, tokenize='{TOKENIZER}', detail=full)"
+    )
+    for log in sorted((root / "threads").glob("*.jsonl")):
+        for number, line in enumerate(log.read_text(encoding="utf-8").splitlines()):
+            text, _, _, speaker = _entry_text(line)
+            conn.execute(
+                "INSERT INTO words(text, speaker, rel, number) VALUES (?, ?, ?, ?)",
+                (cjk_bigrams(text), speaker, f"threads/{log.name}", number),
+            )
+    return conn
+
+
 def reference(conn: sqlite3.Connection, query: str) -> list[tuple[float, str]]:
     """(score, source) of the best LIMIT records, by the plain rule."""
+    expression = " OR ".join('"' + term + '"' for term in query_terms(query))
     rows = conn.execute(
-        "SELECT r.number, f.rel, bm25(words, 1.0, ?) AS rank FROM words"
-        " JOIN records r ON r.id = words.rowid JOIN files f ON f.id = r.file"
+        "SELECT number, rel, bm25(words, 1.0, ?) AS rank FROM words"
         " WHERE words MATCH ? ORDER BY rank",
-        (SPEAKER_WEIGHT, fts_expression(query_terms(query))),
+        (SPEAKER_WEIGHT, expression),
     ).fetchall()[: LIMIT * CANDIDATES_A_HIT]
     own = {(rel, number): -rank for number, rel, rank in rows}
     scored = [
@@ -80,8 +100,8 @@ def test_recall_ranks_as_the_plain_reference(workspace: Path) -> None:
     build(workspace, rng)
     ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
     questions = [" ".join(rng.sample(WORDS + NAMES, rng.randint(2, 6))) for _ in range(25)]
-    recall(ws, config, "warm up")  # builds the index and its word table
-    conn = sqlite3.connect(index_path(ws))
+    recall(ws, config, "warm up")  # builds the index and its postings
+    conn = word_table(workspace)
     try:
         for question in questions:
             got = [
