@@ -26,7 +26,6 @@ corpus counts go on counting it, as FTS5's did, until the rebuild that garbage t
 
 from __future__ import annotations
 
-import heapq
 import math
 import sqlite3
 import sys
@@ -35,8 +34,8 @@ import time
 import zlib
 from array import array
 from collections import Counter, defaultdict
-from itertools import accumulate, chain, islice, repeat
-from operator import add, sub
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import add, ge, sub
 
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 """The word tokenizer (the FTS5 `words` table's before schema 5)."""
@@ -45,12 +44,18 @@ B = 0.75
 """FTS5's bm25 constants (fts5_aux.c)."""
 MIN_IDF = 1e-6
 """FTS5's floor for the idf of a term in more than half the records."""
-MAX_CHUNKS = 8
-"""Chunks a bucket may hold before its newer, smaller ones are merged."""
+MERGE_RATIO = 4
+"""A bucket's chunk is merged with the newer ones after it until it holds this many
+times what they hold: a bucket then has a few chunks, each a fraction of the one before."""
 FLUSH_POSTINGS = 400_000
 """Postings held in memory by a build before they are written (about 30 MB)."""
 COMPRESS_BYTES = 48
 """A chunk's gaps longer than this are zlib-compressed."""
+CHUNK_POSTINGS = 400
+"""Postings a chunk holds at most: a row of SQLite's key-ordered table that outgrows a
+quarter page spills into overflow pages, mostly empty (a third of the table's size)."""
+SLACK = 1 + 1e-9
+"""A bound is summed in another order than a score: it may come out an ulp lower."""
 _TYPES = ("B", "H", "I")
 _ZLIB = 4
 _BIG_ENDIAN = sys.byteorder == "big"
@@ -114,14 +119,18 @@ def query_tokens(terms: list[str]) -> list[list[str]]:
 
 
 def encode(docs: list[int]) -> bytes:
-    """The gaps between sorted ids in the narrowest array type, zlib'd when long."""
+    """The gaps between sorted ids in the narrowest array type, little-endian, its
+    bytes in planes (every low byte, then every next one: the high bytes are mostly
+    alike, which zlib packs 7 % smaller), zlib'd when long."""
     gaps = list(map(sub, islice(docs, 1, None), docs))
     widest = max(gaps, default=0)
     code = 0 if widest < 1 << 8 else 1 if widest < 1 << 16 else 2
     packed = array(_TYPES[code], gaps)
     if _BIG_ENDIAN:
         packed.byteswap()
-    payload = packed.tobytes()
+    raw = packed.tobytes()
+    size = packed.itemsize
+    payload = b"".join(raw[i::size] for i in range(size)) if size > 1 else raw
     if len(payload) > COMPRESS_BYTES:
         return bytes([code | _ZLIB]) + zlib.compress(payload)
     return bytes([code]) + payload
@@ -133,6 +142,13 @@ def decode(first: int, blob: bytes) -> list[int]:
     if head & _ZLIB:
         payload = zlib.decompress(payload)
     gaps = array(_TYPES[head & 3])
+    size = gaps.itemsize
+    if size > 1:
+        count = len(payload) // size
+        raw = bytearray(len(payload))
+        for i in range(size):
+            raw[i::size] = payload[i * count : (i + 1) * count]
+        payload = bytes(raw)
     gaps.frombytes(payload)
     if _BIG_ENDIAN:
         gaps.byteswap()
@@ -175,13 +191,15 @@ class Pending:
             chunks = conn.execute(
                 f"SELECT first, n FROM postings WHERE {where} ORDER BY first", key
             ).fetchall()
-            if len(chunks) >= MAX_CHUNKS - 1:
+            if chunks:
                 docs = _merged(conn, key, chunks, docs)
-            conn.execute(
-                "INSERT OR REPLACE INTO postings(term, len, ft, fs, first, last, n, docs) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (*key, docs[0], docs[-1], len(docs), encode(docs)),
-            )
+            for at in range(0, len(docs), CHUNK_POSTINGS):
+                part = docs[at : at + CHUNK_POSTINGS]
+                conn.execute(
+                    "INSERT OR REPLACE INTO postings(term, len, ft, fs, first, last, n, docs) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*key, part[0], part[-1], len(part), encode(part)),
+                )
         for name, value in (("docs", self.docs), ("tokens", self.tokens)):
             conn.execute(
                 "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
@@ -198,12 +216,15 @@ def _merged(
     docs: list[int],
 ) -> list[int]:
     """`docs` with the bucket's newer chunks before them, which are deleted: those after
-    the last chunk holding four times what follows it, so that a big chunk is rewritten
-    only once what comes after it has grown near its size (merges cost O(log n) a
-    posting, as in a log-structured merge)."""
+    the last chunk holding MERGE_RATIO times what follows it, so that a big chunk is
+    rewritten only once what comes after it has grown near its size (each posting is
+    rewritten O(log n) times, as in a log-structured merge). A full chunk is never
+    rewritten."""
     tail = len(docs)
     keep = len(chunks)
-    while keep and chunks[keep - 1][1] < 4 * tail:
+    while (
+        keep and chunks[keep - 1][1] < CHUNK_POSTINGS and chunks[keep - 1][1] < MERGE_RATIO * tail
+    ):
         keep -= 1
         tail += chunks[keep][1]
     if keep == len(chunks):
@@ -235,50 +256,47 @@ def _weight(idf: float, freq: float, length: int, avgdl: float) -> float:
 
 
 class _Query:
-    """A query's terms with their idf and, for each record length, their buckets."""
+    """A query's terms with their idf and, for each record length, their chunks (each
+    term's rows read in one statement; a chunk is decoded only when its length is)."""
 
     def __init__(
         self, conn: sqlite3.Connection, terms: list[str], weights: tuple[float, float]
     ) -> None:
-        self.conn = conn
         # FTS5 added each phrase of the query in turn, a term asked twice twice.
         self.phrases = [token for tokens in query_tokens(terms) for token in tokens]
         self.unique = list(dict.fromkeys(self.phrases))
         self.idf: dict[str, float] = {}
-        self.df: dict[str, int] = {}
-        # length -> term -> [(ft, fs, weight)]
-        self.lengths: defaultdict[int, dict[str, list[tuple[int, int, float]]]] = defaultdict(dict)
+        # length -> term -> [(weight, first, chunk)]
+        self.lengths: defaultdict[int, dict[str, list[tuple[float, int, bytes]]]] = defaultdict(
+            dict
+        )
+        self.avgdl = 1.0
         records, tokens = _stats(conn)
         if not records or not self.phrases:
             return
         self.avgdl = tokens / records
         for term in self.unique:
             rows = conn.execute(
-                "SELECT len, ft, fs, sum(n) FROM postings WHERE term = ? GROUP BY len, ft, fs",
-                (term,),
+                "SELECT len, ft, fs, first, n, docs FROM postings WHERE term = ?", (term,)
             ).fetchall()
-            hits = sum(row[3] for row in rows)
+            hits = sum(row[4] for row in rows)
             if not hits:
                 continue
             idf = math.log((records - hits + 0.5) / (hits + 0.5))
-            self.idf[term] = idf if idf > 0.0 else MIN_IDF
-            self.df[term] = hits
-            for length, ft, fs, _ in rows:
+            self.idf[term] = idf = idf if idf > 0.0 else MIN_IDF
+            for length, ft, fs, first, _, blob in rows:
                 freq = ft * weights[0] + fs * weights[1]
-                weight = _weight(self.idf[term], freq, length, self.avgdl)
-                self.lengths[length].setdefault(term, []).append((ft, fs, weight))
+                weight = _weight(idf, freq, length, self.avgdl)
+                self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
     def lookups(self, length: int) -> dict[str, dict[int, float]]:
         """Each term's weight in each record of `length` that holds it."""
         found: dict[str, dict[int, float]] = {}
-        for term, buckets in self.lengths[length].items():
-            weight = {(ft, fs): w for ft, fs, w in buckets}
-            lookup: dict[int, float] = {}
-            for ft, fs, first, blob in self.conn.execute(
-                "SELECT ft, fs, first, docs FROM postings WHERE term = ? AND len = ?",
-                (term, length),
-            ):
-                lookup.update(dict.fromkeys(decode(first, blob), weight[(ft, fs)]))
+        for term, chunks in self.lengths[length].items():
+            weight, first, blob = chunks[0]
+            lookup = dict.fromkeys(decode(first, blob), weight)
+            for weight, first, blob in chunks[1:]:
+                lookup.update(dict.fromkeys(decode(first, blob), weight))
             found[term] = lookup
         return found
 
@@ -300,32 +318,31 @@ def best(
     query = _Query(conn, terms, weights)
     if not query.idf or (every and len(query.idf) < len(query.unique)):
         return []
-    # For each length, the most a record of it can score matching m of the terms.
+    asked = Counter(query.phrases)
+    # For each length, the most a record of it can score matching m of the terms
+    # (a term asked twice adds twice, as FTS5 scored each phrase).
     most: dict[int, list[float]] = {}
-    for length, buckets in query.lengths.items():
-        top = {term: max(w for _, _, w in found) for term, found in buckets.items()}
-        # A term asked twice adds twice (FTS5 scored each phrase); m counts terms.
-        by_term = sorted((top[t] * query.phrases.count(t) for t in top), reverse=True)
-        most[length] = list(accumulate(by_term, initial=0.0))
-    order = sorted(most, key=lambda length: -most[length][-1])
-    kept: list[tuple[float, int]] = []  # (score, -id), a min-heap of the k best
+    for length, chunks in query.lengths.items():
+        top = sorted(
+            (max(w for w, _, _ in found) * asked[term] for term, found in chunks.items()),
+            reverse=True,
+        )
+        most[length] = list(accumulate(top, initial=0.0))
+    kept: list[tuple[float, int]] = []  # (score, -id), the k best so far, best first
+    floor = -math.inf
     need = len(query.unique)
-    for length in order:
+    for length in sorted(most, key=lambda length: -most[length][-1]):
         if deadline is not None and time.monotonic() > deadline:
             raise sqlite3.OperationalError("interrupted")
         bounds = most[length]
-        floor = kept[0][0] if len(kept) >= k else -math.inf
-        if bounds[-1] * (1 + 1e-9) < floor:
+        if bounds[-1] * SLACK < floor:
             break  # the lengths after this one can score no more
         if every:
             if len(bounds) - 1 < need:
                 continue
             at_least = need
         else:
-            at_least = next(
-                (m for m in range(1, len(bounds)) if bounds[m] * (1 + 1e-9) >= floor),
-                len(bounds),
-            )
+            at_least = next(m for m in range(1, len(bounds)) if bounds[m] * SLACK >= floor)
         lookups = query.lookups(length)
         if at_least <= 1:
             records = list(set().union(*lookups.values()))
@@ -333,17 +350,18 @@ def best(
             counts: Counter[int] = Counter()
             for lookup in lookups.values():
                 counts.update(lookup.keys())
-            records = [doc for doc, count in counts.items() if count >= at_least]
-        if not records:
-            continue
+            records = list(compress(counts.keys(), map(ge, counts.values(), repeat(at_least))))
         scores = [0.0] * len(records)
         for term in query.phrases:  # in the query's order, as FTS5 added them
             weights_of = lookups.get(term)
             if weights_of is not None:
                 scores = list(map(add, scores, map(weights_of.get, records, repeat(0.0))))
-        kept = heapq.nlargest(k, chain(kept, zip(scores, map(int.__neg__, records), strict=True)))
-        heapq.heapify(kept)
-    return [(-negated, score) for score, negated in sorted(kept, reverse=True)]
+        better = [(s, -d) for s, d in zip(scores, records, strict=True) if s >= floor]
+        if better:
+            kept = sorted(chain(kept, better), reverse=True)[:k]
+            if len(kept) >= k:
+                floor = kept[-1][0]
+    return [(-negated, score) for score, negated in kept]
 
 
 def explain(
