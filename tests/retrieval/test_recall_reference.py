@@ -117,3 +117,70 @@ def test_recall_ranks_as_the_plain_reference(workspace: Path) -> None:
             }, question
     finally:
         conn.close()
+
+
+def test_recall_ranks_as_the_reference_after_many_small_updates(workspace: Path) -> None:
+    """A hook appends a turn or two at a time: each update adds a chunk to the buckets
+    it touches, merged with the newer chunks before it (memctl.retrieval.index.postings).
+    The ranking stays the reference's, and a bucket keeps a few chunks, not one an update."""
+    build(workspace, random.Random(27))
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "warm up")
+    for round_ in range(24):
+        with (workspace / "threads" / f"t{round_ % 3:03d}.jsonl").open("ab") as log:
+            log.write(
+                encode_entry(
+                    {
+                        "role": "user",
+                        "name": "Maya",  # the same words each time: the same buckets
+                        "content": "cache deploy billing garden",
+                        "ts": "2025-03-29T12:00:00+00:00",
+                    }
+                )
+            )
+        recall(ws, config, "cache deploy")  # brings the index up to date
+    index = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+    try:
+        (most,) = index.execute(
+            "SELECT max(c) FROM (SELECT count(*) AS c FROM postings GROUP BY term, len, ft, fs)"
+        ).fetchone()
+    finally:
+        index.close()
+    assert most <= 6
+    conn = word_table(workspace)
+    try:
+        for question in ["cache deploy billing", "Maya garden", "Theo dog biscuit guitar"]:
+            got = [
+                (hit.score, hit.source.split(" ")[0])
+                for hit in recall(ws, config, question, LIMIT, recency=False).hits
+            ]
+            assert [score for score, _ in got] == [s for s, _ in reference(conn, question)]
+    finally:
+        conn.close()
+
+
+def test_an_index_with_the_fts5_word_table_is_rebuilt_without_it(workspace: Path) -> None:
+    """Schema 5: recall's postings replace the FTS5 `words` table; an index of schema 4
+    is rebuilt (once), and recall answers from the new one."""
+    build(workspace, random.Random(28))
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "warm up")
+    path = workspace / ".memctl" / "index.sqlite"
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(text, speaker)")
+        conn.commit()
+    finally:
+        conn.close()
+
+    assert recall(ws, config, "cache deploy").hits
+
+    conn = sqlite3.connect(path)
+    try:
+        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema")}
+        schema = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
+    finally:
+        conn.close()
+    assert "words" not in tables
+    assert schema == "5"

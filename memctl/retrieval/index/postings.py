@@ -250,6 +250,12 @@ def _stats(conn: sqlite3.Connection) -> tuple[int, int]:
     return int(rows.get("docs") or 0), int(rows.get("tokens") or 0)
 
 
+def _check(deadline: float | None) -> None:
+    """Stop as SQLite's progress handler stops a statement, past the recall's budget."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise sqlite3.OperationalError("interrupted")
+
+
 def _weight(idf: float, freq: float, length: int, avgdl: float) -> float:
     """One term's bm25 in one record, as fts5Bm25Function computes it."""
     return idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length / avgdl)))
@@ -260,7 +266,11 @@ class _Query:
     term's rows read in one statement; a chunk is decoded only when its length is)."""
 
     def __init__(
-        self, conn: sqlite3.Connection, terms: list[str], weights: tuple[float, float]
+        self,
+        conn: sqlite3.Connection,
+        terms: list[str],
+        weights: tuple[float, float],
+        deadline: float | None = None,
     ) -> None:
         # FTS5 added each phrase of the query in turn, a term asked twice twice.
         self.phrases = [token for tokens in query_tokens(terms) for token in tokens]
@@ -276,6 +286,7 @@ class _Query:
             return
         self.avgdl = tokens / records
         for term in self.unique:
+            _check(deadline)
             rows = conn.execute(
                 "SELECT len, ft, fs, first, n, docs FROM postings WHERE term = ?", (term,)
             ).fetchall()
@@ -315,7 +326,7 @@ def best(
     text's and the speaker's. The scores are FTS5's bm25 (negated: higher is better).
     Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
     as SQLite's progress handler does."""
-    query = _Query(conn, terms, weights)
+    query = _Query(conn, terms, weights, deadline)
     if not query.idf or (every and len(query.idf) < len(query.unique)):
         return []
     asked = Counter(query.phrases)
@@ -332,8 +343,7 @@ def best(
     floor = -math.inf
     need = len(query.unique)
     for length in sorted(most, key=lambda length: -most[length][-1]):
-        if deadline is not None and time.monotonic() > deadline:
-            raise sqlite3.OperationalError("interrupted")
+        _check(deadline)
         bounds = most[length]
         if bounds[-1] * SLACK < floor:
             break  # the lengths after this one can score no more
