@@ -138,7 +138,7 @@ def encode(docs: list[int]) -> bytes:
 
 def decode(first: int, blob: bytes) -> list[int]:
     head = blob[0]
-    payload = blob[1:]
+    payload: bytes | memoryview = memoryview(blob)[1:]
     if head & _ZLIB:
         payload = zlib.decompress(payload)
     gaps = array(_TYPES[head & 3])
@@ -148,8 +148,9 @@ def decode(first: int, blob: bytes) -> list[int]:
         raw = bytearray(len(payload))
         for i in range(size):
             raw[i::size] = payload[i * count : (i + 1) * count]
-        payload = bytes(raw)
-    gaps.frombytes(payload)
+        gaps.frombytes(raw)
+    else:
+        gaps.frombytes(payload)
     if _BIG_ENDIAN:
         gaps.byteswap()
     return list(accumulate(gaps, initial=first))
@@ -304,12 +305,24 @@ class _Query:
         """Each term's weight in each record of `length` that holds it."""
         found: dict[str, dict[int, float]] = {}
         for term, chunks in self.lengths[length].items():
-            weight, first, blob = chunks[0]
-            lookup = dict.fromkeys(decode(first, blob), weight)
-            for weight, first, blob in chunks[1:]:
-                lookup.update(dict.fromkeys(decode(first, blob), weight))
-            found[term] = lookup
+            # One dict.fromkeys a weight (a bucket's chunks come together, in order).
+            lookup: dict[int, float] | None = None
+            docs: list[int] = []
+            weight = chunks[0][0]
+            for next_weight, first, blob in chunks:
+                if next_weight != weight:
+                    lookup = _filled(lookup, docs, weight)
+                    docs, weight = [], next_weight
+                docs.extend(decode(first, blob))
+            found[term] = _filled(lookup, docs, weight)
         return found
+
+
+def _filled(lookup: dict[int, float] | None, docs: list[int], weight: float) -> dict[int, float]:
+    if lookup is None:
+        return dict.fromkeys(docs, weight)
+    lookup.update(dict.fromkeys(docs, weight))
+    return lookup
 
 
 def best(
