@@ -28,7 +28,6 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import re
@@ -307,12 +306,14 @@ class Candidate:
     recency: float = 1.0  # the recency factor applied
 
 
-# The records of the ids bound as a JSON array; a dropped record's id (its postings
-# stay behind, see memctl.retrieval.index.postings) finds no row.
+# The records of the ids bound to its {marks}; a dropped record's id (its postings
+# stay behind, see memctl.retrieval.index.postings) finds no row. At most 2,000 ids
+# (MAX_LIMIT * CANDIDATES_A_HIT), within SQLite's 32,766 variables (3.32+; the trigram
+# tokenizer the index needs is 3.34+).
 _CANDIDATE_SQL = """
 SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
 FROM records r JOIN files f ON f.id = r.file
-WHERE r.id IN (SELECT value FROM json_each(?))
+WHERE r.id IN ({marks})
 """
 
 
@@ -332,9 +333,10 @@ def _candidates(
     ranked = best(conn, terms, wanted, (1.0, SPEAKER_WEIGHT), every=every, deadline=deadline)
     if not ranked:
         return []
+    marks = ", ".join("?" * len(ranked))
     rows = {
         row[0]: row
-        for row in conn.execute(_CANDIDATE_SQL, (json.dumps([rid for rid, _ in ranked]),))
+        for row in conn.execute(_CANDIDATE_SQL.format(marks=marks), [rid for rid, _ in ranked])
     }
     found = []
     for rid, score in ranked:
