@@ -660,7 +660,7 @@ def open_index(
 ) -> Index:
     """The workspace's index, created when missing; rebuilt (with a note) when it is not
     a readable index of this schema, or its text was redacted with other patterns than
-    `redactor`'s. A rebuild keeps the word table when the index had it. Call under the
+    `redactor`'s. A rebuild keeps the word postings when the index had them. Call under the
     workspace lock."""
     if not trigram_available():
         raise IndexUnavailable("this SQLite has no FTS5 trigram tokenizer")
