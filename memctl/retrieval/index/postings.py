@@ -35,7 +35,7 @@ import zlib
 from array import array
 from collections import Counter, defaultdict
 from itertools import accumulate, chain, compress, islice, repeat
-from operator import add, ge, sub
+from operator import add, ge, neg, sub
 
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 """The word tokenizer (the FTS5 `words` table's before schema 5)."""
@@ -379,7 +379,9 @@ def best(
             weights_of = lookups.get(term)
             if weights_of is not None:
                 scores = list(map(add, scores, map(weights_of.get, records, repeat(0.0))))
-        better = [(s, -d) for s, d in zip(scores, records, strict=True) if s >= floor]
+        better = list(
+            compress(zip(scores, map(neg, records), strict=True), map(ge, scores, repeat(floor)))
+        )
         if better:
             kept = sorted(chain(kept, better), reverse=True)[:k]
             if len(kept) >= k:
