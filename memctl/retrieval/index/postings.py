@@ -171,7 +171,10 @@ class Pending:
 
     def add(self, conn: sqlite3.Connection, rows: list[tuple[int, str, str]]) -> None:
         """Records as (id, text, speaker), ids ascending and above any added before;
-        written to `conn` (within its transaction) once FLUSH_POSTINGS are held."""
+        written to `conn` (within its transaction) once FLUSH_POSTINGS are held. None
+        (an index search alone has used) makes no tokenizer: search starts no FTS5 table."""
+        if not rows:
+            return
         found = tokenize(rows)
         length: Counter[int] = Counter()
         for _, doc, ft, fs in found:
@@ -187,6 +190,8 @@ class Pending:
 
     def flush(self, conn: sqlite3.Connection) -> None:
         """Write the held postings, a chunk a bucket, and add to the corpus counts."""
+        if not self.docs:
+            return
         where = "term = ? AND len = ? AND ft = ? AND fs = ?"
         for key, docs in self.buckets.items():
             chunks = conn.execute(
