@@ -184,3 +184,38 @@ def test_an_index_with_the_fts5_word_table_is_rebuilt_without_it(workspace: Path
         conn.close()
     assert "words" not in tables
     assert schema == "5"
+
+
+def test_which_records_hold_a_term_is_what_fts5_matched(workspace: Path) -> None:
+    """`holding` (the query terms a hit holds) and `document_frequency` answer from the
+    postings what a MATCH of the word table answered."""
+    from memctl.retrieval.index.postings import document_frequency, holding
+
+    rng = random.Random(29)
+    build(workspace, rng)
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "warm up")
+    index = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+    words = word_table(workspace)
+    try:
+        ids = dict(
+            index.execute(
+                "SELECT f.rel || '#' || r.number, r.id FROM records r JOIN files f ON f.id = r.file"
+            )
+        )
+        records = rng.sample(sorted(ids.values()), 40)
+        terms = ["biscuit", "gardens", "maya", "painting", "zebra"]
+        held = holding(index, terms, records)
+        assert any(held.values()) and not all(held.values())
+        for term in terms:
+            matched = {
+                ids[f"{rel}#{number}"]
+                for rel, number in words.execute(
+                    "SELECT rel, number FROM words WHERE words MATCH ?", (f'"{term}"',)
+                )
+            }
+            assert {r for r in records if term in held[r]} == matched & set(records), term
+            assert document_frequency(index, term) == (len(matched), len(ids)), term
+    finally:
+        index.close()
+        words.close()

@@ -33,6 +33,7 @@ import threading
 import time
 import zlib
 from array import array
+from bisect import bisect_left
 from collections import Counter, defaultdict
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, ge, neg, sub
@@ -424,3 +425,42 @@ def explain(
                         found[(term, field)] = found.get((term, field), 0.0) + part
                 break
     return [(term, field, weight) for (term, field), weight in found.items()]
+
+
+def holding(conn: sqlite3.Connection, terms: list[str], records: list[int]) -> dict[int, set[str]]:
+    """The `terms` each of `records` holds (in the text or the speaker's name), as FTS5
+    matched a quoted query term: every one of its tokens. Each term's chunks that span
+    one of the records are decoded (at a million records, about all of a word's)."""
+    held: dict[int, set[str]] = {record: set() for record in records}
+    if not records:
+        return held
+    ordered = sorted(held)
+    for term, tokens in zip(terms, query_tokens(terms), strict=True):
+        having: set[int] | None = None
+        for token in tokens:
+            found: set[int] = set()
+            for first, last, blob in conn.execute(
+                "SELECT first, last, docs FROM postings WHERE term = ? AND first <= ? "
+                "AND last >= ?",
+                (token, ordered[-1], ordered[0]),
+            ):
+                at = bisect_left(ordered, first)
+                if at < len(ordered) and ordered[at] <= last:
+                    found.update(held.keys() & set(decode(first, blob)))
+            having = found if having is None else having & found
+        for record in having or ():
+            held[record].add(term)
+    return held
+
+
+def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
+    """(records holding `term`'s first token, records counted): FTS5's `nHit` and row
+    count, which its idf is made of (dropped records included, as FTS5 kept them)."""
+    tokens = query_tokens([term])[0]
+    records, _ = _stats(conn)
+    if not tokens:
+        return 0, records
+    (hits,) = conn.execute(
+        "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ?", (tokens[0],)
+    ).fetchone()
+    return int(hits), records
