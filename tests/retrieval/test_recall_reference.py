@@ -219,3 +219,34 @@ def test_which_records_hold_a_term_is_what_fts5_matched(workspace: Path) -> None
     finally:
         index.close()
         words.close()
+
+
+def test_the_best_few_are_fts5s_best_few(workspace: Path) -> None:
+    """With a k of 1 to 5 the k-th best is high, so most lengths are skipped, and
+    records are kept only when they hold every word of their length (an intersection)
+    or enough of them (a count): the scores are still FTS5's best k."""
+    from memctl.retrieval.index.postings import best
+
+    rng = random.Random(30)
+    build(workspace, rng)
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "warm up")
+    index = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+    words = word_table(workspace)
+    try:
+        for _ in range(40):
+            terms = query_terms(" ".join(rng.sample(WORDS + NAMES, rng.randint(2, 4))))
+            k = rng.randint(1, 5)
+            got = [round(score, 9) for _, score in best(index, terms, k, (1.0, SPEAKER_WEIGHT))]
+            want = [
+                round(-rank, 9)
+                for (rank,) in words.execute(
+                    "SELECT bm25(words, 1.0, ?) AS rank FROM words WHERE words MATCH ? "
+                    "ORDER BY rank LIMIT ?",
+                    (SPEAKER_WEIGHT, " OR ".join(f'"{term}"' for term in terms), k),
+                )
+            ]
+            assert got == want, (terms, k)
+    finally:
+        index.close()
+        words.close()

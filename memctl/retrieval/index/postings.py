@@ -375,6 +375,12 @@ def best(
         lookups = query.lookups(length)
         if at_least <= 1:
             records = list(set().union(*lookups.values()))
+        elif at_least >= len(lookups):  # every word of this length: an intersection
+            smallest, *others = sorted(lookups.values(), key=len)
+            common = set(smallest)
+            for lookup in others:
+                common &= lookup.keys()
+            records = list(common)
         else:
             counts: Counter[int] = Counter()
             for lookup in lookups.values():
