@@ -230,18 +230,20 @@ def try_lever(lever: str, root: Path) -> None:
         return list(by_id.values())
 
     def share(conn: sqlite3.Connection, term: str) -> float:
-        total = conn.execute("SELECT count(*) FROM records").fetchone()[0] or 1
-        expression = recall_module.fts_expression([term])
-        return (
-            conn.execute(
-                "SELECT count(*) FROM words WHERE words MATCH ?", (expression,)
-            ).fetchone()[0]
-            / total
-        )
+        from memctl.retrieval.index.postings import document_frequency
 
-    def rm3(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
+        hits, total = document_frequency(conn, term)
+        return hits / (total or 1)
+
+    def rm3(
+        conn: sqlite3.Connection,
+        terms: list[str],
+        scope: str,
+        wanted: int,
+        deadline: float | None = None,
+    ) -> list[Candidate]:
         k, m, weight = int(numbers[0]), int(numbers[1]), numbers[2]
-        first = bm25(conn, terms, scope, wanted)
+        first = bm25(conn, terms, scope, wanted, deadline=deadline)
         best = sorted(first, key=lambda c: -c.score)[:k]
         weights: dict[str, float] = {}
         for c in best:
@@ -255,23 +257,37 @@ def try_lever(lever: str, root: Path) -> None:
             for word in words:
                 weights[word] = weights.get(word, 0.0) + c.score / best[0].score / len(words)
         expansion = sorted(weights, key=lambda word: -weights[word])[:m]
-        return merged(first, bm25(conn, expansion, scope, wanted), weight) if expansion else first
+        return (
+            merged(first, bm25(conn, expansion, scope, wanted, deadline=deadline), weight)
+            if expansion
+            else first
+        )
 
     def df_drop(
-        conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int
+        conn: sqlite3.Connection,
+        terms: list[str],
+        scope: str,
+        wanted: int,
+        deadline: float | None = None,
     ) -> list[Candidate]:
         kept = [term for term in terms if share(conn, term) <= numbers[0]]
-        return bm25(conn, kept or terms, scope, wanted)
+        return bm25(conn, kept or terms, scope, wanted, deadline=deadline)
 
     def df_weight(
-        conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int
+        conn: sqlite3.Connection,
+        terms: list[str],
+        scope: str,
+        wanted: int,
+        deadline: float | None = None,
     ) -> list[Candidate]:
         common = [term for term in terms if share(conn, term) > numbers[0]]
         rare = [term for term in terms if term not in common]
         if not common or not rare:
-            return bm25(conn, terms, scope, wanted)
+            return bm25(conn, terms, scope, wanted, deadline=deadline)
         return merged(
-            bm25(conn, rare, scope, wanted), bm25(conn, common, scope, wanted), numbers[1]
+            bm25(conn, rare, scope, wanted, deadline=deadline),
+            bm25(conn, common, scope, wanted, deadline=deadline),
+            numbers[1],
         )
 
     if name == "stubs":

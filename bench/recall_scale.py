@@ -157,7 +157,7 @@ def main() -> int:
         ws = Workspace(root, "UTC")
         config = load_config(root / "memctl.yaml")
         started = time.perf_counter()
-        recall(ws, config, "warm up")  # builds the index and its word table
+        recall(ws, config, "warm up")  # builds the index and its postings
         built = time.perf_counter() - started
         embedder = None
         if args.semantic:
@@ -169,13 +169,16 @@ def main() -> int:
             print(f"semantic leg: loaded and embedded in {time.perf_counter() - started:.1f}s")
         index = root / ".memctl" / "index.sqlite"
         size = sum(p.stat().st_size for p in (index, Path(f"{index}-wal")) if p.exists())
-        times = []
+        times, cpu = [], []
         for question in questions * 2:
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             recall(ws, config, question, embedder=embedder)
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - used)
         p50 = statistics.median(times)
         p95 = statistics.quantiles(times, n=20)[-1]
+        # On a shared machine wall time is CPU time plus the wait for a CPU.
+        cpu50, cpu95 = statistics.median(cpu), statistics.quantiles(cpu, n=20)[-1]
         a_day(root, LEDGERS[0], vocabulary)
         before = time.process_time()
         recall(ws, config, "one more thing", embedder=embedder)
@@ -202,7 +205,8 @@ def main() -> int:
     print(
         f"{args.records:,} records, corpus {corpus / 1e6:.1f} MB; index built in {built:.1f}s, "
         f"{size / 1e6:.1f} MB ({ratio:.2f}x); recall p50 {p50 * 1000:.0f} ms, "
-        f"p95 {p95 * 1000:.0f} ms; update + recall {update_cpu * 1000:.0f} ms CPU; "
+        f"p95 {p95 * 1000:.0f} ms (CPU p50 {cpu50 * 1000:.0f} ms, p95 {cpu95 * 1000:.0f} ms); "
+        f"update + recall {update_cpu * 1000:.0f} ms CPU; "
         f"peak RSS {rss:.0f} MB"
     )
     print(
@@ -220,7 +224,7 @@ def main() -> int:
                 f"{p95 * 1000:.0f} ms",
                 f"<= {limit * 1000:.0f} ms",
                 p95 <= limit,
-                f"p50 {p50 * 1000:.0f} ms",
+                f"p50 {p50 * 1000:.0f} ms; CPU p95 {cpu95 * 1000:.0f} ms, p50 {cpu50 * 1000:.0f} ms",
             ),
             Goal(
                 "recall_scale",

@@ -3,9 +3,9 @@
 `search` keeps the reference's keyword rules (every match, in file order), which is
 what a person grepping wants and what a model asking "what did we decide about X?"
 does not: `--mode any` on a question returns dozens of hits in file order. `recall`
-ranks records by BM25 over the index's word table (FTS5 unicode61 with diacritics
-removed, CJK runs as bigrams) across MEMORY.md, the ledgers (archived ones included)
-and the thread logs, and returns the best `limit`, each with its source and a snippet
+ranks records by BM25 over the index's word postings (FTS5's porter and unicode61 with
+diacritics removed, CJK runs as bigrams; `memctl.retrieval.index.postings`) across
+MEMORY.md, the ledgers (archived ones included) and the thread logs, and returns the best `limit`, each with its source and a snippet
 redacted before it is cut, so a cut never leaves half a secret.
 
 The recency prior: a record's BM25 score is multiplied by
@@ -68,7 +68,7 @@ CANDIDATES_A_HIT = 20
 # held-out sets (24 + 89 questions; BM25 R@10 / MRR, own set then the second one; each
 # changed alone from the setting chosen, `--set NAME=VALUE`; all in bench/README.md):
 # before them 0.54 / 0.34 and 0.69 / 0.45, with them 0.71 / 0.46 and 0.80 / 0.53.
-# BM25F: a match in the speaker's name (the word table's second column) weighs this
+# BM25F: a match in the speaker's name (the postings' second field) weighs this
 # much against one in the text (1.0): "what did Clara ..." asks of Clara's turns.
 # 0: 0.62 / 0.33 and 0.67 / 0.41; 1.0: 0.67 / 0.44 and 0.76 / 0.54; 3.0 no better.
 SPEAKER_WEIGHT = 2.0
@@ -178,10 +178,6 @@ def query_terms(query: str) -> list[str]:
     return kept or words
 
 
-def fts_expression(terms: list[str]) -> str:
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-
-
 def recency_factor(age_days: float) -> float:
     return 1.0 + RECENCY_WEIGHT * math.pow(0.5, max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
 
@@ -273,7 +269,9 @@ def _ranked(
             conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
         conn.execute("BEGIN")
         try:
-            ranked = _bm25(conn, result.terms, result.scope, limit * CANDIDATES_A_HIT)
+            ranked = _bm25(
+                conn, result.terms, result.scope, limit * CANDIDATES_A_HIT, deadline=deadline
+            )
             ranked = with_context(conn, ranked)
             ranked = by_time(ws, query, ranked)
             if vectors is not None:
@@ -338,24 +336,62 @@ class Candidate:
     recency: float = 1.0  # the recency factor applied
 
 
+# The records of the ids bound to its {marks}; a dropped record's id (its postings
+# stay behind, see memctl.retrieval.index.postings) finds no row. At most 2,000 ids
+# (MAX_LIMIT * CANDIDATES_A_HIT), within SQLite's 32,766 variables (3.32+; the trigram
+# tokenizer the index needs is 3.34+).
 _CANDIDATE_SQL = """
-SELECT r.id, r.file, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc,
-       w.rank
-FROM (SELECT rowid, bm25(words, 1.0, ?) AS rank FROM words WHERE words MATCH ?
-      ORDER BY rank LIMIT ?) w
-JOIN records r ON r.id = w.rowid JOIN files f ON f.id = r.file
+SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
+FROM records r JOIN files f ON f.id = r.file
+WHERE r.id IN ({marks})
 """
 
 
-def _bm25(conn: sqlite3.Connection, terms: list[str], scope: str, wanted: int) -> list[Candidate]:
+def _candidates(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    wanted: int,
+    *,
+    every: bool = False,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
+    best first: FTS5's bm25 over the text and the speaker (SPEAKER_WEIGHT), from recall's
+    own postings (`memctl.retrieval.index.postings.best`)."""
+    from memctl.retrieval.index.postings import best
+
+    ranked = best(conn, terms, wanted, (1.0, SPEAKER_WEIGHT), every=every, deadline=deadline)
+    if not ranked:
+        return []
+    marks = ", ".join("?" * len(ranked))
+    rows = {
+        row[0]: row
+        for row in conn.execute(_CANDIDATE_SQL.format(marks=marks), [rid for rid, _ in ranked])
+    }
     found = []
-    for rid, _, number, start, size, ts, rel, kind, inode, offset, crc, rank in conn.execute(
-        _CANDIDATE_SQL, (SPEAKER_WEIGHT, fts_expression(terms), wanted)
-    ):
-        if scope == "all" or (scope == "memory") == (kind == "memory"):
+    for rid, score in ranked:
+        row = rows.get(rid)
+        if row is not None:
+            _, number, start, size, ts, rel, kind, inode, offset, crc = row
             found.append(
-                Candidate(rid, -rank, rel, kind, number, start, size, ts, inode, offset, crc)
+                Candidate(rid, score, rel, kind, number, start, size, ts, inode, offset, crc)
             )
+    return found
+
+
+def _bm25(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    scope: str,
+    wanted: int,
+    *,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    found = [
+        c
+        for c in _candidates(conn, terms, wanted, deadline=deadline)
+        if scope == "all" or (scope == "memory") == (c.kind == "memory")
+    ]
     return with_neighbours(found)
 
 
@@ -635,13 +671,13 @@ def _collect(
         terms = query_terms(" ".join(sorted(subject)))
         if not terms:
             return []
-        expression = " AND ".join(fts_expression([term]) for term in terms)
         read = []
-        for row in conn.execute(_CANDIDATE_SQL, (SPEAKER_WEIGHT, expression, SUBJECT_CANDIDATES)):
-            rid, _, number, start, size, ts, rel, kind, inode, offset, crc, _ = row
-            candidate = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
-            line = read_record(ws.root / rel, start, size, inode=inode, offset=offset, crc=crc)
-            made = claim(line) if kind == "memory" and line is not None else None
+        for c in _candidates(conn, terms, SUBJECT_CANDIDATES, every=True):
+            candidate = replace(c, score=0.0)
+            line = read_record(
+                ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
+            )
+            made = claim(line) if c.kind == "memory" and line is not None else None
             if made is None or made.subject != subject:
                 continue
             hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
@@ -665,14 +701,9 @@ def _matched_terms(
     (their content words alone then tell which facts are alike)."""
     if deadline is not None and time.monotonic() > deadline:
         return {}
-    marks = ",".join("?" * len(records))
-    held: dict[int, set[str]] = {record: set() for record in records}
-    for term in terms[:MATCHED_TERMS]:
-        for (rid,) in conn.execute(
-            f"SELECT rowid FROM words WHERE words MATCH ? AND rowid IN ({marks})",
-            (fts_expression([term]), *records),
-        ):
-            held[rid].add(term)
+    from memctl.retrieval.index.postings import holding
+
+    held = holding(conn, terms[:MATCHED_TERMS], records)
     return {record: frozenset(found) for record, found in held.items()}
 
 
@@ -861,26 +892,22 @@ def _block_times(path: Path) -> list[tuple[int, float]]:
     return marks
 
 
-_FIELDS = ("text", "speaker")
-_TERM_SQL = "SELECT bm25(words, 1.0, ?) FROM words WHERE words MATCH ? AND rowid = ?"
-
-
 def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate) -> dict[str, Any]:
     """How a hit's score was made: each (term, field) that matched the record with its
-    BM25 weight (higher is better; FTS5's bm25 of that term alone, in that field, with
-    the field's weight: they add up to the record's BM25 score), what a neighbour turn
-    lent, the factor of the question's time (`by_time`), the recency factor and the
-    final score: (bm25 + neighbour) x time x recency. The fused score of a hybrid ranking
-    is an RRF sum, which the matches do not add up to."""
-    matched: list[dict[str, Any]] = []
-    for term in terms:
-        for field_name in _FIELDS:
-            row = conn.execute(
-                _TERM_SQL,
-                (SPEAKER_WEIGHT, f"{field_name} : {fts_expression([term])}", candidate.record),
-            ).fetchone()
-            if row is not None:
-                matched.append({"term": term, "field": field_name, "weight": _g(-row[0])})
+    BM25 weight (higher is better; the term's bm25 in the record, shared between the
+    text and the speaker's name by what each counted, with the field's weight: they add
+    up to the record's BM25 score), what a neighbour turn lent, the factor of the
+    question's time (`by_time`), the recency factor and the final score: (bm25 +
+    neighbour) x time x recency. The fused score of a hybrid ranking is an RRF sum, which
+    the matches do not add up to."""
+    from memctl.retrieval.index.postings import explain
+
+    matched: list[dict[str, Any]] = [
+        {"term": term, "field": field_name, "weight": _g(weight)}
+        for term, field_name, weight in explain(
+            conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT)
+        )
+    ]
     return {
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),

@@ -224,7 +224,7 @@ def test_a_failing_index_under_recall_is_one_line(workspace: Path, cli) -> None:
     (workspace / "MEMORY.md").write_text("- Dana bought a new automobile in March.\n")
     assert cli("-w", workspace, "recall", "Dana").exit_code == 0
     with contextlib.closing(sqlite3.connect(index_path(Workspace(workspace)))) as conn:
-        conn.execute("DROP TABLE words")  # what the fast path does not look at
+        conn.execute("DROP TABLE postings")  # what the fast path does not look at
     for args in (["recall", "Dana"], ["--json", "recall", "Dana"]):
         run_ = run_memctl(workspace, *args)
         assert run_.exit_code == 1

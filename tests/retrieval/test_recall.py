@@ -138,7 +138,7 @@ def test_a_record_changed_after_indexing_is_not_shown_stale(ws: Path) -> None:
     assert recall(ws_, config, "staging").hits == []
 
 
-def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
+def test_the_postings_are_written_once_recall_is_used(ws: Path, cli) -> None:
     import sqlite3
 
     from memctl.retrieval.search import search
@@ -146,7 +146,7 @@ def test_the_word_table_is_filled_once_recall_is_used(ws: Path, cli) -> None:
     def words() -> int:
         conn = sqlite3.connect(ws / ".memctl" / "index.sqlite")
         try:
-            return conn.execute("SELECT count(*) FROM words_docsize").fetchone()[0]
+            return conn.execute("SELECT count(*) FROM postings").fetchone()[0]
         finally:
             conn.close()
 

@@ -3,8 +3,10 @@ the truth. Deleting it loses nothing; search scans the files whenever it cannot 
 
 What lives where, each module importing only the ones above it:
 
-- `store`: the SQLite file: its schema (files, records, the `tri` and `words` FTS5
-  tables, vectors), opening, creating and rebuilding it, and every write (the
+- `postings`: recall's word postings: FTS5's word tokenizer on an in-memory table,
+  the chunks written for each batch of records, and the top k by bm25 (`best`).
+- `store`: the SQLite file: its schema (files, records, the `tri` FTS5 table, the
+  postings, vectors), opening, creating and rebuilding it, and every write (the
   incremental update of a file, `writing` for the embeddings).
 - `freshness`: which files an update must look at without a stat of every file (the
   folders' mtimes, the change journal, a full sweep each hour), `fresh_index` (the

@@ -2,13 +2,14 @@
 
 `.memctl/index.sqlite` holds, for every memory file and thread log, the records it is
 made of (one line of a memory file, one entry of a log) as file offsets, and two FTS5
-indexes of their text: `tri` (trigram, over the text lower-cased as search lower-cases
-it) finds candidates for `search`, and `words` (unicode61 without diacritics, CJK as
-bigrams) ranks them for `recall`. The text indexed is the text as shown, redacted with
-the workspace's patterns: a contentless FTS5 table still stores every token, so raw text
-would put each secret in the file (a trigram of each 3 characters, a word whole), and a
-query could match inside a span that search shows redacted. A change of the patterns
-(their digest is in `meta`) rebuilds the index. Neither stores the text: both are contentless, and a
+indexes of their text: `tri` (an FTS5 trigram table, over the text lower-cased as search
+lower-cases it) finds candidates for `search`, and `postings` (porter over unicode61
+without diacritics, CJK as bigrams: `memctl.retrieval.index.postings`) ranks them for
+`recall`. The text indexed is the text as shown, redacted with the workspace's patterns:
+a contentless FTS5 table still stores every token, and the postings every word, so raw
+text would put each secret in the file (a trigram of each 3 characters, a word whole),
+and a query could match inside a span that search shows redacted. A change of the patterns
+(their digest is in `meta`) rebuilds the index. Neither stores the text, and a
 candidate is read back from its file and checked with the scan's own rule, so the
 index can only make search faster, never change what it finds. Deleting the file loses
 nothing; a corrupt one is rebuilt.
@@ -18,7 +19,8 @@ first bytes and of the bytes before the indexed end) says whether it is unchange
 appended to (dailies and logs only grow: the bytes after the recorded offset are
 indexed), renamed (archive: same inode, new name) or rewritten (consolidate, a hand
 edit: its records are dropped and it is indexed again). SQLite 3.40's contentless FTS5
-tables cannot delete rows, so dropped records leave their FTS rows behind as garbage:
+tables cannot delete rows, so dropped records leave their FTS rows (and their postings)
+behind as garbage:
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
 and the index is rebuilt when garbage outweighs what is live. Which files an update
 looks at is `freshness`'s business.
@@ -47,10 +49,12 @@ from memctl.core.said import speaker_of
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
+from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "4"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
-# 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt)
+SCHEMA_VERSION = "5"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+# 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
+# postings in place of the FTS5 word table (issue 26, goal 3)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -198,9 +202,8 @@ CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
 CREATE TABLE IF NOT EXISTS vectors(id INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB);
-CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
-    text, speaker, content='', tokenize='porter unicode61 remove_diacritics 2', detail=full);
 """
+_SCHEMA += postings.SCHEMA
 
 
 def trigram_available() -> bool:
@@ -260,9 +263,10 @@ class Index:
         # What the text is redacted with before it is indexed; only an index opened to
         # write (`open_index`) has one.
         self.redactor = redactor
-        # The word table is filled only once recall has been used: search alone needs
-        # the trigrams, and the words would add a third to the index's size.
+        # The postings are written only once recall has been used: search alone needs
+        # the trigrams, and the words would add a fifth to the index's size.
         self.words = self.meta("words") == "1"
+        self._postings = postings.Pending()
 
     def close(self) -> None:
         self.conn.close()
@@ -364,6 +368,7 @@ class Index:
         gone = {rel: known[rel] for rel in vanished}
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
+        self._postings.clear()
         try:
             by_inode = {(row.inode, row.size, row.mtime_ns): row for row in gone.values()}
             for item, st in fresh:
@@ -381,6 +386,7 @@ class Index:
                 self._drop_records(row.id, 0)
                 conn.execute("DELETE FROM files WHERE id = ?", (row.id,))
                 report.removed += 1
+            self._postings.flush(conn)
             self.set_meta("updated", now)
             conn.execute("COMMIT")
         except BaseException:
@@ -554,9 +560,8 @@ class Index:
                 self.conn.executemany(
                     "INSERT INTO tri(rowid, text) VALUES (?, ?)", zip(ids, tri, strict=True)
                 )
-                self.conn.executemany(
-                    "INSERT INTO words(rowid, text, speaker) VALUES (?, ?, ?)",
-                    [(i, *w) for i, w in zip(ids, words, strict=True) if w[0]],
+                self._postings.add(
+                    self.conn, [(i, *w) for i, w in zip(ids, words, strict=True) if w[0]]
                 )
                 report.records += len(rows)
             lines += block.count(b"\n")
@@ -652,7 +657,7 @@ def vacuum_free_pages(conn: sqlite3.Connection) -> None:
     conn.executescript("PRAGMA incremental_vacuum;")
 
 
-_COUNTERS = ("next_id", "swept", "garbage")
+_COUNTERS = ("next_id", "swept", "garbage", "docs", "tokens")
 
 
 def _check_meta(conn: sqlite3.Connection) -> None:
@@ -700,7 +705,7 @@ def open_index(
 ) -> Index:
     """The workspace's index, created when missing; rebuilt (with a note) when it is not
     a readable index of this schema, or its text was redacted with other patterns than
-    `redactor`'s. A rebuild keeps the word table when the index had it. Call under the
+    `redactor`'s. A rebuild keeps the word postings when the index had them. Call under the
     workspace lock."""
     if not trigram_available():
         raise IndexUnavailable("this SQLite has no FTS5 trigram tokenizer")

@@ -1,0 +1,472 @@
+"""Recall's own postings: FTS5's bm25 without FTS5's cost (issue 26, goal 3).
+
+FTS5 scores every row any query term matches, with a lookup of the row's size for each
+(a 5-word question matched a third of 100,000 records: 75 ms; a million took a second),
+and it can neither score a chosen subset nor stop early. So recall keeps its own
+postings, in `postings(term, len, ft, fs, first, last, n, docs)`: for each term and each
+(record length, count in the text, count in the speaker's name) the records holding it,
+as a chunk of delta-coded ids. The terms are FTS5's own: the text is tokenized by an
+in-memory FTS5 table with the same tokenizer as before (porter over unicode61, diacritics
+removed), read back through its `fts5vocab` instance table, so a record's length, a term's
+counts and the corpus averages are the ones FTS5's bm25 used, and so are the scores.
+
+Grouping by length is what makes a top-k cheap: every record of one length has all its
+postings in the buckets of that length, and in one bucket a term adds the same amount to
+every record. `best` takes the lengths in the order of the most a record of that length
+can score, and stops when that is below the k-th best score found; within a length, a
+record matching fewer than m of the query's terms is not scored when m terms of that
+length cannot reach the k-th best (MaxScore on the count of terms matched, the count
+taken in C by `collections.Counter`). Decoding a chunk (zlib, `array`,
+`itertools.accumulate`) and building its lookups (`dict.fromkeys`) run in C too.
+
+Like FTS5's contentless table, a record dropped from the index leaves its postings behind
+(its id is never reused, and the records table it is joined with no longer has it); the
+corpus counts go on counting it, as FTS5's did, until the rebuild that garbage triggers.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import sys
+import threading
+import time
+import zlib
+from array import array
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import add, ge, neg, sub
+
+TOKENIZER = "porter unicode61 remove_diacritics 2"
+"""The word tokenizer (the FTS5 `words` table's before schema 5)."""
+K1 = 1.2
+B = 0.75
+"""FTS5's bm25 constants (fts5_aux.c)."""
+MIN_IDF = 1e-6
+"""FTS5's floor for the idf of a term in more than half the records."""
+MERGE_RATIO = 4
+"""A bucket's chunk is merged with the newer ones after it until it holds this many
+times what they hold: a bucket then has a few chunks, each a fraction of the one before."""
+FLUSH_POSTINGS = 400_000
+"""Postings held in memory by a build before they are written (about 30 MB)."""
+COMPRESS_BYTES = 48
+"""A chunk's gaps longer than this are zlib-compressed."""
+CHUNK_POSTINGS = 400
+"""Postings a chunk holds at most: a row of SQLite's key-ordered table that outgrows a
+quarter page spills into overflow pages, mostly empty (a third of the table's size)."""
+SLACK = 1 + 1e-9
+"""A bound is summed in another order than a score: it may come out an ulp lower."""
+_TYPES = ("B", "H", "I")
+_ZLIB = 4
+_BIG_ENDIAN = sys.byteorder == "big"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS postings(
+    term TEXT NOT NULL, len INTEGER NOT NULL, ft INTEGER NOT NULL, fs INTEGER NOT NULL,
+    first INTEGER NOT NULL, last INTEGER NOT NULL, n INTEGER NOT NULL, docs BLOB NOT NULL,
+    PRIMARY KEY(term, len, ft, fs, first)) WITHOUT ROWID;
+"""
+
+_local = threading.local()
+
+
+def _tokenizer() -> sqlite3.Connection:
+    """This thread's in-memory FTS5 table of the word tokenizer and its instance view."""
+    conn: sqlite3.Connection | None = getattr(_local, "conn", None)
+    if conn is None:
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn.execute(
+            "CREATE VIRTUAL TABLE tok USING fts5(text, speaker, content='', "
+            f"tokenize='{TOKENIZER}', detail=full)"
+        )
+        conn.execute("CREATE VIRTUAL TABLE tokv USING fts5vocab(tok, instance)")
+        _local.conn = conn
+    return conn
+
+
+def tokenize(rows: list[tuple[int, str, str]]) -> list[tuple[str, int, int, int]]:
+    """(term, id, count in the text, count in the speaker) for each term of each (id,
+    text, speaker) row, by term then id: what FTS5 would have indexed. The rows are
+    inserted and rolled back, so the table stays empty."""
+    conn = _tokenizer()
+    conn.execute("BEGIN")
+    try:
+        conn.executemany("INSERT INTO tok(rowid, text, speaker) VALUES (?, ?, ?)", rows)
+        return conn.execute(
+            "SELECT term, doc, sum(col = 'text'), sum(col = 'speaker') FROM tokv GROUP BY term, doc"
+        ).fetchall()
+    finally:
+        conn.execute("ROLLBACK")
+
+
+def query_tokens(terms: list[str]) -> list[list[str]]:
+    """Each query term's tokens, as FTS5 tokenized a quoted query term (stemmed): most
+    are one token; `foo_bar` is two, which FTS5 matched as a phrase and which are
+    matched here as two terms (the postings keep no positions)."""
+    conn = _tokenizer()
+    conn.execute("BEGIN")
+    try:
+        conn.executemany(
+            "INSERT INTO tok(rowid, text, speaker) VALUES (?, ?, '')",
+            [(i, term) for i, term in enumerate(terms, 1)],
+        )
+        found: list[list[str]] = [[] for _ in terms]
+        for doc, term in conn.execute("SELECT doc, term FROM tokv ORDER BY doc, offset"):
+            found[doc - 1].append(term)
+        return found
+    finally:
+        conn.execute("ROLLBACK")
+
+
+def encode(docs: list[int]) -> bytes:
+    """The gaps between sorted ids in the narrowest array type, little-endian, its
+    bytes in planes (every low byte, then every next one: the high bytes are mostly
+    alike, which zlib packs 7 % smaller), zlib'd when long."""
+    gaps = list(map(sub, islice(docs, 1, None), docs))
+    widest = max(gaps, default=0)
+    code = 0 if widest < 1 << 8 else 1 if widest < 1 << 16 else 2
+    packed = array(_TYPES[code], gaps)
+    if _BIG_ENDIAN:
+        packed.byteswap()
+    raw = packed.tobytes()
+    size = packed.itemsize
+    payload = b"".join(raw[i::size] for i in range(size)) if size > 1 else raw
+    if len(payload) > COMPRESS_BYTES:
+        return bytes([code | _ZLIB]) + zlib.compress(payload)
+    return bytes([code]) + payload
+
+
+def decode(first: int, blob: bytes) -> list[int]:
+    head = blob[0]
+    payload: bytes | memoryview = memoryview(blob)[1:]
+    if head & _ZLIB:
+        payload = zlib.decompress(payload)
+    gaps = array(_TYPES[head & 3])
+    size = gaps.itemsize
+    if size > 1:
+        count = len(payload) // size
+        raw = bytearray(len(payload))
+        for i in range(size):
+            raw[i::size] = payload[i * count : (i + 1) * count]
+        gaps.frombytes(raw)
+    else:
+        gaps.frombytes(payload)
+    if _BIG_ENDIAN:
+        gaps.byteswap()
+    return list(accumulate(gaps, initial=first))
+
+
+class Pending:
+    """Postings of an update not yet written: `add` each batch of records, `flush`
+    within the update's transaction."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self.buckets: defaultdict[tuple[str, int, int, int], list[int]] = defaultdict(list)
+        self.docs = 0
+        self.tokens = 0
+        self.size = 0
+
+    def add(self, conn: sqlite3.Connection, rows: list[tuple[int, str, str]]) -> None:
+        """Records as (id, text, speaker), ids ascending and above any added before;
+        written to `conn` (within its transaction) once FLUSH_POSTINGS are held. None
+        (an index search alone has used) makes no tokenizer: search starts no FTS5 table."""
+        if not rows:
+            return
+        found = tokenize(rows)
+        length: Counter[int] = Counter()
+        for _, doc, ft, fs in found:
+            length[doc] += ft + fs
+        buckets = self.buckets
+        for term, doc, ft, fs in found:
+            buckets[(term, length[doc], ft, fs)].append(doc)
+        self.docs += len(rows)
+        self.tokens += sum(length.values())
+        self.size += len(found)
+        if self.size > FLUSH_POSTINGS:
+            self.flush(conn)
+
+    def flush(self, conn: sqlite3.Connection) -> None:
+        """Write the held postings, a chunk a bucket, and add to the corpus counts."""
+        if not self.docs:
+            return
+        where = "term = ? AND len = ? AND ft = ? AND fs = ?"
+        for key, docs in self.buckets.items():
+            chunks = conn.execute(
+                f"SELECT first, n FROM postings WHERE {where} ORDER BY first", key
+            ).fetchall()
+            if chunks:
+                docs = _merged(conn, key, chunks, docs)
+            for at in range(0, len(docs), CHUNK_POSTINGS):
+                part = docs[at : at + CHUNK_POSTINGS]
+                conn.execute(
+                    "INSERT OR REPLACE INTO postings(term, len, ft, fs, first, last, n, docs) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*key, part[0], part[-1], len(part), encode(part)),
+                )
+        for name, value in (("docs", self.docs), ("tokens", self.tokens)):
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
+                "value = CAST(CAST(value AS INTEGER) + excluded.value AS TEXT)",
+                (name, str(value)),
+            )
+        self.clear()
+
+
+def _merged(
+    conn: sqlite3.Connection,
+    key: tuple[str, int, int, int],
+    chunks: list[tuple[int, int]],
+    docs: list[int],
+) -> list[int]:
+    """`docs` with the bucket's newer chunks before them, which are deleted: those after
+    the last chunk holding MERGE_RATIO times what follows it, so that a big chunk is
+    rewritten only once what comes after it has grown near its size (each posting is
+    rewritten O(log n) times, as in a log-structured merge). A full chunk is never
+    rewritten."""
+    tail = len(docs)
+    keep = len(chunks)
+    while (
+        keep and chunks[keep - 1][1] < CHUNK_POSTINGS and chunks[keep - 1][1] < MERGE_RATIO * tail
+    ):
+        keep -= 1
+        tail += chunks[keep][1]
+    if keep == len(chunks):
+        return docs
+    merged: list[int] = []
+    for first, blob in conn.execute(
+        "SELECT first, docs FROM postings WHERE term = ? AND len = ? AND ft = ? AND fs = ? "
+        "AND first >= ? ORDER BY first",
+        (*key, chunks[keep][0]),
+    ):
+        merged.extend(decode(first, blob))
+    conn.execute(
+        "DELETE FROM postings WHERE term = ? AND len = ? AND ft = ? AND fs = ? AND first >= ?",
+        (*key, chunks[keep][0]),
+    )
+    merged.extend(docs)
+    return merged
+
+
+def _stats(conn: sqlite3.Connection) -> tuple[int, int]:
+    """Records and tokens counted in the postings (FTS5's row count and total size)."""
+    rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('docs', 'tokens')"))
+    return int(rows.get("docs") or 0), int(rows.get("tokens") or 0)
+
+
+def _check(deadline: float | None) -> None:
+    """Stop as SQLite's progress handler stops a statement, past the recall's budget."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise sqlite3.OperationalError("interrupted")
+
+
+def _weight(idf: float, freq: float, length: int, avgdl: float) -> float:
+    """One term's bm25 in one record, as fts5Bm25Function computes it."""
+    return idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length / avgdl)))
+
+
+class _Query:
+    """A query's terms with their idf and, for each record length, their chunks (each
+    term's rows read in one statement; a chunk is decoded only when its length is)."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        terms: list[str],
+        weights: tuple[float, float],
+        deadline: float | None = None,
+    ) -> None:
+        # FTS5 added each phrase of the query in turn, a term asked twice twice.
+        self.phrases = [token for tokens in query_tokens(terms) for token in tokens]
+        self.unique = list(dict.fromkeys(self.phrases))
+        self.idf: dict[str, float] = {}
+        # length -> term -> [(weight, first, chunk)]
+        self.lengths: defaultdict[int, dict[str, list[tuple[float, int, bytes]]]] = defaultdict(
+            dict
+        )
+        self.avgdl = 1.0
+        records, tokens = _stats(conn)
+        if not records or not self.phrases:
+            return
+        self.avgdl = tokens / records
+        for term in self.unique:
+            _check(deadline)
+            rows = conn.execute(
+                "SELECT len, ft, fs, first, n, docs FROM postings WHERE term = ?", (term,)
+            ).fetchall()
+            hits = sum(row[4] for row in rows)
+            if not hits:
+                continue
+            idf = math.log((records - hits + 0.5) / (hits + 0.5))
+            self.idf[term] = idf = idf if idf > 0.0 else MIN_IDF
+            for length, ft, fs, first, _, blob in rows:
+                freq = ft * weights[0] + fs * weights[1]
+                weight = _weight(idf, freq, length, self.avgdl)
+                self.lengths[length].setdefault(term, []).append((weight, first, blob))
+
+    def lookups(self, length: int) -> dict[str, dict[int, float]]:
+        """Each term's weight in each record of `length` that holds it."""
+        found: dict[str, dict[int, float]] = {}
+        for term, chunks in self.lengths[length].items():
+            # One dict.fromkeys a weight (a bucket's chunks come together, in order).
+            lookup: dict[int, float] | None = None
+            docs: list[int] = []
+            weight = chunks[0][0]
+            for next_weight, first, blob in chunks:
+                if next_weight != weight:
+                    lookup = _filled(lookup, docs, weight)
+                    docs, weight = [], next_weight
+                docs.extend(decode(first, blob))
+            found[term] = _filled(lookup, docs, weight)
+        return found
+
+
+def _filled(lookup: dict[int, float] | None, docs: list[int], weight: float) -> dict[int, float]:
+    if lookup is None:
+        return dict.fromkeys(docs, weight)
+    lookup.update(dict.fromkeys(docs, weight))
+    return lookup
+
+
+def best(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    k: int,
+    weights: tuple[float, float],
+    *,
+    every: bool = False,
+    deadline: float | None = None,
+) -> list[tuple[int, float]]:
+    """The `k` records of the highest bm25 for `terms` (any of them; with `every`, all),
+    as (id, score), best first (equal scores: the lower id first). `weights` are the
+    text's and the speaker's. The scores are FTS5's bm25 (negated: higher is better).
+    Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
+    as SQLite's progress handler does."""
+    query = _Query(conn, terms, weights, deadline)
+    if not query.idf or (every and len(query.idf) < len(query.unique)):
+        return []
+    asked = Counter(query.phrases)
+    # For each length, the most a record of it can score matching m of the terms
+    # (a term asked twice adds twice, as FTS5 scored each phrase).
+    most: dict[int, list[float]] = {}
+    for length, chunks in query.lengths.items():
+        top = sorted(
+            (max(w for w, _, _ in found) * asked[term] for term, found in chunks.items()),
+            reverse=True,
+        )
+        most[length] = list(accumulate(top, initial=0.0))
+    kept: list[tuple[float, int]] = []  # (score, -id), the k best so far, best first
+    floor = -math.inf
+    need = len(query.unique)
+    for length in sorted(most, key=lambda length: -most[length][-1]):
+        _check(deadline)
+        bounds = most[length]
+        if bounds[-1] * SLACK < floor:
+            break  # the lengths after this one can score no more
+        if every:
+            if len(bounds) - 1 < need:
+                continue
+            at_least = need
+        else:
+            at_least = next(m for m in range(1, len(bounds)) if bounds[m] * SLACK >= floor)
+        lookups = query.lookups(length)
+        if at_least <= 1:
+            records = list(set().union(*lookups.values()))
+        elif at_least >= len(lookups):  # every word of this length: an intersection
+            smallest, *others = sorted(lookups.values(), key=len)
+            common = set(smallest)
+            for lookup in others:
+                common &= lookup.keys()
+            records = list(common)
+        else:
+            counts: Counter[int] = Counter()
+            for lookup in lookups.values():
+                counts.update(lookup.keys())
+            records = list(compress(counts.keys(), map(ge, counts.values(), repeat(at_least))))
+        scores = [0.0] * len(records)
+        for term in query.phrases:  # in the query's order, as FTS5 added them
+            weights_of = lookups.get(term)
+            if weights_of is not None:
+                scores = list(map(add, scores, map(weights_of.get, records, repeat(0.0))))
+        better = list(
+            compress(zip(scores, map(neg, records), strict=True), map(ge, scores, repeat(floor)))
+        )
+        if better:
+            kept = sorted(chain(kept, better), reverse=True)[:k]
+            if len(kept) >= k:
+                floor = kept[-1][0]
+    return [(-negated, score) for score, negated in kept]
+
+
+def explain(
+    conn: sqlite3.Connection, terms: list[str], record: int, weights: tuple[float, float]
+) -> list[tuple[str, str, float]]:
+    """(query term, field, weight) of each term that matched `record`: the term's bm25
+    in the record, shared between the text and the speaker by what each field counted
+    (so that they add up to the record's score)."""
+    query = _Query(conn, terms, weights)
+    found: dict[tuple[str, str], float] = {}
+    for term, tokens in zip(terms, query_tokens(terms), strict=True):
+        for token in tokens:
+            if token not in query.idf:
+                continue
+            for length, ft, fs, first, blob in conn.execute(
+                "SELECT len, ft, fs, first, docs FROM postings "
+                "WHERE term = ? AND first <= ? AND last >= ?",
+                (token, record, record),
+            ):
+                if record not in decode(first, blob):
+                    continue
+                freq = ft * weights[0] + fs * weights[1]
+                weight = _weight(query.idf[token], freq, length, query.avgdl)
+                for field, count, field_weight in (
+                    ("text", ft, weights[0]),
+                    ("speaker", fs, weights[1]),
+                ):
+                    if count:
+                        part = weight * count * field_weight / freq if freq else 0.0
+                        found[(term, field)] = found.get((term, field), 0.0) + part
+                break
+    return [(term, field, weight) for (term, field), weight in found.items()]
+
+
+def holding(conn: sqlite3.Connection, terms: list[str], records: list[int]) -> dict[int, set[str]]:
+    """The `terms` each of `records` holds (in the text or the speaker's name), as FTS5
+    matched a quoted query term: every one of its tokens. Each term's chunks that span
+    one of the records are decoded (at a million records, about all of a word's)."""
+    held: dict[int, set[str]] = {record: set() for record in records}
+    if not records:
+        return held
+    ordered = sorted(held)
+    for term, tokens in zip(terms, query_tokens(terms), strict=True):
+        having: set[int] | None = None
+        for token in tokens:
+            found: set[int] = set()
+            for first, last, blob in conn.execute(
+                "SELECT first, last, docs FROM postings WHERE term = ? AND first <= ? "
+                "AND last >= ?",
+                (token, ordered[-1], ordered[0]),
+            ):
+                at = bisect_left(ordered, first)
+                if at < len(ordered) and ordered[at] <= last:
+                    found.update(held.keys() & set(decode(first, blob)))
+            having = found if having is None else having & found
+        for record in having or ():
+            held[record].add(term)
+    return held
+
+
+def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
+    """(records holding `term`'s first token, records counted): FTS5's `nHit` and row
+    count, which its idf is made of (dropped records included, as FTS5 kept them)."""
+    tokens = query_tokens([term])[0]
+    records, _ = _stats(conn)
+    if not tokens:
+        return 0, records
+    (hits,) = conn.execute(
+        "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ?", (tokens[0],)
+    ).fetchone()
+    return int(hits), records
