@@ -41,7 +41,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from memctl.core.redact import Redactor, compile_patterns
+from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.said import speaker_of
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
@@ -81,7 +81,7 @@ def redaction_digest(redactor: Redactor) -> str:
     flags): another digest means the index holds text redacted differently, rebuilt.
     CRC-32 and Adler-32 tell a changed configuration, all that is asked; hashlib would
     cost a search's start-up 15 ms (see `_fingerprint_bytes`)."""
-    spec = json.dumps([(kind, p.pattern, p.flags) for kind, p in redactor.patterns]).encode()
+    spec = json.dumps([(kind, r, pattern_flags(r)) for kind, r in redactor.patterns]).encode()
     return f"{zlib.crc32(spec):08x}{zlib.adler32(spec):08x}"
 
 
