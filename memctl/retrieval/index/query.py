@@ -195,6 +195,10 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
     return True
 
 
+_SPAN_BYTES = 1 << 20
+"""The most `_verify` reads at once for a file's candidates."""
+
+
 def _verify(
     scan: Scan,
     file: File,
@@ -217,8 +221,15 @@ def _verify(
             return False
         keywords = list(scan.plan.keywords)
         mode = scan.plan.mode
+        # One read for the stretch that holds them all when it is at most a megabyte: a
+        # query matching every line of a file made a system call a line.
+        low, high = found[0][2], found[-1][2] + found[-1][3]
+        span = os.pread(fd, high - low, low) if high - low <= _SPAN_BYTES else None
         for _, number, start, size, flag, crc in found:
-            raw = os.pread(fd, size, start)
+            if span is None:
+                raw = os.pread(fd, size, start)
+            else:
+                raw = span[start - low : start - low + size]
             if zlib.crc32(raw) != crc:
                 stale.add(file.rel)
                 return False
