@@ -30,24 +30,6 @@ def _highlight(text: str, keywords: list[str]) -> str:
     return re.sub(pattern, lambda m: f"{_MATCH}{m.group(0)}{_RESET}", text, flags=re.IGNORECASE)
 
 
-def _hit_line(hit: Hit, keywords: list[str], colour: bool) -> str:
-    from memctl.retrieval.search import SNIPPET_CHARS, snippet
-
-    if hit.kind == "memory":
-        text = (
-            hit.text
-            if len(hit.text) <= MEMORY_LINE_CHARS
-            else snippet(hit.text, keywords, MEMORY_LINE_CHARS)
-        )
-        where, place = hit.path, f":{hit.line}:"
-    else:
-        text = snippet(hit.text, keywords, SNIPPET_CHARS)
-        where, place = hit.path, f"#{hit.entry} [{hit.role}]"
-    if not colour:
-        return f"{where}{place} {text}"
-    return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
-
-
 class _HitPrinter:
     """Prints each hit as search finds it: `--limit 0` may print a million hits, and
     keeping them until the end took 595 MB. In a pipe the lines go out in batches, as
@@ -58,17 +40,36 @@ class _HitPrinter:
     BATCH = 256
 
     def __init__(self, query: str, mode: str) -> None:
-        from memctl.retrieval.search import check_mode, keywords_of
+        from memctl.retrieval.search import SNIPPET_CHARS, check_mode, keywords_of, snippet
 
         self.keywords = keywords_of(query, check_mode(mode))
+        # Imported once, not a hit: an import statement runs importlib's Python code.
+        self.snippet, self.snippet_chars = snippet, SNIPPET_CHARS
         self.colour = colour_wanted()
         self.batch = 1 if sys.stdout.isatty() else self.BATCH
         self.lines: list[str] = []
 
     def __call__(self, hit: Hit) -> None:
-        self.lines.append(_hit_line(hit, self.keywords, self.colour) + "\n")
+        self.lines.append(self.line(hit) + "\n")
         if len(self.lines) >= self.batch:
             self.flush()
+
+    def line(self, hit: Hit) -> str:
+        """The hit as grep shows a match: where, then the text (a window of a long one)."""
+        keywords = self.keywords
+        if hit.kind == "memory":
+            text = (
+                hit.text
+                if len(hit.text) <= MEMORY_LINE_CHARS
+                else self.snippet(hit.text, keywords, MEMORY_LINE_CHARS)
+            )
+            where, place = hit.path, f":{hit.line}:"
+        else:
+            text = self.snippet(hit.text, keywords, self.snippet_chars)
+            where, place = hit.path, f"#{hit.entry} [{hit.role}]"
+        if not self.colour:
+            return f"{where}{place} {text}"
+        return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
 
     def flush(self) -> None:
         """Write the lines not yet written."""
