@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
@@ -396,8 +396,7 @@ def _tail_hash(before: bytes) -> str:
     return hashlib.sha256(before[-TAIL_BYTES:]).hexdigest()
 
 
-@dataclass
-class LogRead:
+class LogRead(NamedTuple):
     """The entries of a log from line `start` on (every entry when `start` is 0)."""
 
     start: int
@@ -522,8 +521,7 @@ def summary_message(record: dict[str, Any], thread: str) -> dict[str, Any]:
     }
 
 
-@dataclass
-class WorkingContext:
+class WorkingContext(NamedTuple):
     """The messages a model sees, with the log index of each (None for the summary)."""
 
     messages: list[dict[str, Any]]

@@ -15,8 +15,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from memctl.core.redact import Redactor
 from memctl.core.workspace import Workspace
@@ -248,8 +247,7 @@ def _verify(
     return True
 
 
-@dataclass
-class Contents:
+class Contents(NamedTuple):
     """What the index holds, read without writing it."""
 
     files: dict[str, FileRow]

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.said import speaker_of
@@ -120,8 +120,7 @@ class IndexUnavailable(Exception):
     folder is read-only): search scans instead."""
 
 
-@dataclass
-class FileRow:
+class FileRow(NamedTuple):
     id: int
     rel: str
     kind: str
@@ -136,8 +135,7 @@ class FileRow:
     problem: str | None
 
 
-@dataclass
-class Listed:
+class Listed(NamedTuple):
     """A file that should be in the index: where it is and how search orders it."""
 
     kind: str  # memory or thread
