@@ -225,3 +225,40 @@ def test_commands_hand_typer_their_annotations_evaluated():
         assert callback is not None
         strings = [k for k, v in callback.__annotations__.items() if isinstance(v, str)]
         assert not strings, f"{callback.__name__}: {strings}"
+
+
+def test_settings_classes_share_equality_hash_and_repr():
+    """memctl.yaml's ten settings classes are frozen dataclasses that take equality,
+    hash and repr from one base instead of compiling their own at every start-up (3 ms
+    of each command); they behave as dataclass's own would."""
+    import dataclasses
+
+    from memctl.core import config
+
+    classes = [
+        config.ModelSpec,
+        config.FlushTrigger,
+        config.TruncateArgs,
+        config.MemoryConfig,
+        config.CompactionConfig,
+        config.EvictionConfig,
+        config.RedactionConfig,
+        config.SyncConfig,
+        config.RecallConfig,
+        config.Config,
+    ]
+    for cls in classes:
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert not {"__eq__", "__hash__", "__repr__"} & set(vars(cls)), cls.__name__
+
+    spec = config.ModelSpec("builtin")
+    assert repr(spec) == (
+        "ModelSpec(name='builtin', api_base=None, api_key_env=None, context_window=None, "
+        "max_tokens=None, timeout=60.0, max_retries=2)"
+    )
+    assert config.Config() == config.Config() and hash(config.Config()) == hash(config.Config())
+    assert dataclasses.replace(config.Config(), timezone="UTC") != config.Config()
+    assert spec != config.ModelSpec("openai:gpt-4.1-mini") and spec != ("builtin",)
+    assert config.FlushTrigger() != config.RecallConfig()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.name = "x"  # type: ignore[misc]
