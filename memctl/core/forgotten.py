@@ -14,7 +14,6 @@ fact's key (a thread message that said it in passing too).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -37,6 +36,8 @@ def fact_key(line: str) -> str:
 
 
 def key_digest(key: str) -> str:
+    import hashlib  # not at import: OpenSSL's load is 2-3 ms of a search's start-up
+
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 

@@ -113,31 +113,32 @@ def is_no_reply(text: str) -> bool:
 # ```markdown fence, "Let me know if you want changes!". What goes into MEMORY.md or the
 # ledger is injected into every later request, so the wrapping is taken off here, and an
 # answer that is not what was asked for is refused rather than written.
+#
+# The patterns are kept as text and matched through re's own cache: only a command that
+# reads a model's answer needs them, and compiling them at import cost every command
+# (this module is imported with the configuration) a millisecond and a half.
 
-_FENCE_OPEN = re.compile(r"^ {0,3}(```+|~~~+)[ \t]*[\w.+-]*[ \t]*$")
-_BULLET = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
-_PREAMBLE = re.compile(
-    r"^\s*(?:(?:sure|okay|ok|certainly|of course|absolutely|alright|great|got it|understood)\b"
+_FENCE_OPEN = r"^ {0,3}(```+|~~~+)[ \t]*[\w.+-]*[ \t]*$"
+_BULLET = r"^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)"
+_HEADING = r"^\s{0,3}#{1,6}(?:\s|$)"
+_PREAMBLE = (
+    r"(?i)^\s*(?:(?:sure|okay|ok|certainly|of course|absolutely|alright|great|got it|understood)\b"
     r"[!,.]?\s*)*(?:(?:here(?:'s|’s| is| are)|below (?:is|are)|i(?:'ve| have) "
     r"(?:updated|merged|rewritten|consolidated|extracted|written|listed)|these are|this is)\b"
-    r".*|.*:\s*)$",
-    re.IGNORECASE,
+    r".*|.*:\s*)$"
 )
-_SIGN_OFF = re.compile(
-    r"^\s*(?:let me know|feel free|i hope|hope this|if you(?:'d| would)? (?:like|want|need)|"
+_SIGN_OFF = (
+    r"(?i)^\s*(?:let me know|feel free|i hope|hope this|if you(?:'d| would)? (?:like|want|need)|"
     r"please let me|would you like|do you want|happy to|is there anything|anything else|"
-    r"i can also|note:|\(?note that)\b",
-    re.IGNORECASE,
+    r"i can also|note:|\(?note that)\b"
 )
-_NOTHING_NEW = re.compile(
-    r"^(?:(?:sure|okay|ok)[,.!]?\s*)?(?:(?:there (?:are|is|were|was)|i (?:found|see)|i have|"
+_NOTHING_NEW = (
+    r"(?i)^(?:(?:sure|okay|ok)[,.!]?\s*)?(?:(?:there (?:are|is|were|was)|i (?:found|see)|i have|"
     r"i've found) )?(?:no|nothing|none|n/?a)\b(?:\s+(?:new|more|further|additional|durable|"
     r"relevant|notable|other|important|significant|lasting|long-term|memorable))*"
     r"(?:\s+(?:facts?|information|info|details?|memories|memory|items?|updates?|changes?|"
     r"entries|points?))?(?:\s+(?:worth|to|that|were|was|in|from|here|found|for|this|"
-    r"at all|since)\b[^\n]*)?[.!]?$",
-    re.IGNORECASE,
+    r"at all|since)\b[^\n]*)?[.!]?$"
 )
 
 
@@ -145,11 +146,11 @@ def _single_fence(text: str) -> tuple[str, str, str] | None:
     """(before, inside, after) of the one fenced block in `text`; None when there is no
     fence, or more than one (two documents: which one is the memory is a guess)."""
     lines = text.split("\n")
-    opens = [i for i, line in enumerate(lines) if _FENCE_OPEN.match(line)]
+    opens = [i for i, line in enumerate(lines) if re.match(_FENCE_OPEN, line)]
     if len(opens) != 2:
         return None
     first, last = opens
-    marker = _FENCE_OPEN.match(lines[first])
+    marker = re.match(_FENCE_OPEN, lines[first])
     assert marker is not None
     if not lines[last].strip().startswith(marker.group(1)[:3]):
         return None
@@ -160,13 +161,13 @@ def _single_fence(text: str) -> tuple[str, str, str] | None:
     )
 
 
-def _is_wrapping(paragraph: str, pattern: re.Pattern[str]) -> bool:
+def _is_wrapping(paragraph: str, pattern: str) -> bool:
     """A short prose paragraph (no bullet, no heading) that `pattern` recognises."""
     lines = [line for line in paragraph.splitlines() if line.strip()]
     return (
         0 < len(lines) <= 3
-        and not any(_BULLET.match(line) or _HEADING.match(line) for line in lines)
-        and bool(pattern.match(lines[0]))
+        and not any(re.match(_BULLET, line) or re.match(_HEADING, line) for line in lines)
+        and bool(re.match(pattern, lines[0]))
     )
 
 
@@ -193,10 +194,10 @@ def memory_document(text: str) -> tuple[str | None, str]:
     builtin model kept nothing); prose without either is a model talking, not memory.
     """
     body = _unwrapped(text)
-    if _FENCE_OPEN.match(body.splitlines()[0] if body else ""):
+    if re.match(_FENCE_OPEN, body.splitlines()[0] if body else ""):
         # A code block inside the memory is fine; an answer that is fenced documents is not.
         return None, "holds more than one fenced document"
-    if not any(_BULLET.match(line) or _HEADING.match(line) for line in body.splitlines()):
+    if not any(re.match(_BULLET, line) or re.match(_HEADING, line) for line in body.splitlines()):
         first = next((line.strip() for line in body.splitlines() if line.strip()), "")
         return None, f"is not a memory document (no bullet, no heading; it begins {first[:60]!r})"
     return body + "\n", ""
@@ -224,10 +225,10 @@ def says_nothing_new(text: str) -> bool:
     if is_no_reply(text):
         return True
     lines = [line.strip().strip("*_`").strip() for line in text.strip().splitlines()]
-    lines = [_BULLET.sub("", line) for line in lines if line]
+    lines = [re.sub(_BULLET, "", line) for line in lines if line]
     if lines and lines[-1].strip("`*_ .").upper() == NO_REPLY:
-        return not any(_BULLET.match(line) for line in text.splitlines())
-    return len(lines) == 1 and len(lines[0]) <= 120 and bool(_NOTHING_NEW.match(lines[0]))
+        return not any(re.match(_BULLET, line) for line in text.splitlines())
+    return len(lines) == 1 and len(lines[0]) <= 120 and bool(re.match(_NOTHING_NEW, lines[0]))
 
 
 def flush_facts(text: str) -> str:
@@ -244,14 +245,14 @@ def flush_facts(text: str) -> str:
         return "\n".join(f"- {item}" for item in items)
     facts: list[str] = []
     for line in _unwrapped(text).splitlines():
-        if not line.strip() or _HEADING.match(line) or _FENCE_OPEN.match(line):
+        if not line.strip() or re.match(_HEADING, line) or re.match(_FENCE_OPEN, line):
             continue
-        bullet = _BULLET.match(line)
+        bullet = re.match(_BULLET, line)
         if bullet is not None:
             indent = "  " if bullet.group(1) else ""
             facts.append(f"{indent}- {line[bullet.end() :].strip()}")
-        elif not (_PREAMBLE.match(line.strip(" *_")) and line.rstrip(" *_").endswith(":")):
-            if _SIGN_OFF.match(line):
+        elif not (re.match(_PREAMBLE, line.strip(" *_")) and line.rstrip(" *_").endswith(":")):
+            if re.match(_SIGN_OFF, line):
                 continue
             facts.append(f"- {line.strip()}")
     if all(says_nothing_new(fact) for fact in facts):

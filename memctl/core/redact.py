@@ -29,10 +29,11 @@ JSON.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 # A value already replaced is not matched again (redacting twice changes nothing). The
@@ -54,7 +55,10 @@ _KEYWORDS = (
     r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
     r"api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?"
 )
-_PASSWORD_KEY = re.compile(r"pass|pwd")
+# The patterns below that judge a match (`_PASSWORD_KEY`, `_PLAIN_VALUE`, ...) are kept
+# as text and matched through re's own cache: they run only once a pattern has matched,
+# and compiling them at import cost every command a millisecond and a half.
+_PASSWORD_KEY = r"pass|pwd"
 
 # Order matters: specific provider formats before the generic key=value rule.
 _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
@@ -220,7 +224,7 @@ def _lowered(text: str) -> str:
 
 # What a setting's value looks like: a number, a boolean or null, perhaps at the end of
 # a sentence. Not a secret, unless it is a password's (a PIN is a number) outside JSON.
-_PLAIN_VALUE = re.compile(
+_PLAIN_VALUE = (
     r"(?:[-+]?(?:[0-9][0-9_]*(?:[.,][0-9_]+)*(?:[eE][-+]?[0-9]+)?|\.[0-9]+)"
     r"|(?i:true|false|null|none|nil|yes|no|on|off))[.!?:)]*"
 )
@@ -228,73 +232,92 @@ _PLAIN_VALUE = re.compile(
 
 _MYSQL_REACH = 200
 """How far back on its line `-pX` looks for the mysql client that takes it."""
-_NUMBER = re.compile(r"[-+]?[0-9][0-9_]*[.!?:)]*")
+_NUMBER = r"[-+]?[0-9][0-9_]*[.!?:)]*"
 """A password's value that is a number is a PIN; a password's `None` or `true` is not one."""
-_SEPARATOR = re.compile(r"[,;{}\[\]]")
+_SEPARATOR = r"[,;{}\[\]]"
 _MIN_UNQUOTED = 4
 """An unquoted value shorter than this is a word (`token=on`), not a secret."""
 
 # A key that names where a secret is, not the secret: `secret_name: db-prod`,
 # `api_key_env: OPENAI_API_KEY`, `token_type: bearer`, `password_file: /run/pw`.
-_KEY_ABOUT = re.compile(
+_KEY_ABOUT = (
     r"(?:^|[_.-])(?:names?|env|var|variable|file|path|type|kind|length|len|count|field|"
     r"header|url|uri|endpoint|label|prompt|scope|ttl|expiry|expires|policy|id)$|^i[sz]"
 )
 # An environment variable named, not given: `$DB_PASS`, `${DB_PASS}`, `%DB_PASS%`, and
 # (for a key that is no password's) a bare `OPENAI_API_KEY`.
-_ENV_REFERENCE = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%")
-_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_ENV_REFERENCE = r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%"
+_ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
 # Code on the right-hand side: `tokens = tokenizer.encode(text)`, `secret = os.environ[`,
 # `token = self.token`, `password = get_password()`.
-_CODE = re.compile(r"(?P<f>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\(.*")
-_OBJECT = re.compile(r"(?:self|cls|this|os|config|settings|args|options|opts|ctx|request)\.")
-_DOTTED_OR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+_CODE = r"(?P<f>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\(.*"
+_OBJECT = r"(?:self|cls|this|os|config|settings|args|options|opts|ctx|request)\."
+_DOTTED_OR_NAME = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+"
 
 
 def _names_no_secret(key: str, suffix: str, value: str, after: str, *, password: bool) -> bool:
     """Whether a key=value only refers to a secret: the key names a secret's name, file or
     variable, or the value is an environment variable's name or a piece of code. A
     reference loses nothing when shown; redacting it destroys ordinary source text."""
-    if _KEY_ABOUT.search(suffix) or _ENV_REFERENCE.fullmatch(value):
+    if re.search(_KEY_ABOUT, suffix) or re.fullmatch(_ENV_REFERENCE, value):
         return True
-    if _DOTTED_OR_NAME.fullmatch(value) and value.lower().rpartition(".")[2] == key:
+    if re.fullmatch(_DOTTED_OR_NAME, value) and value.lower().rpartition(".")[2] == key:
         return True  # `pwd=pwd`, `password = self.password`: the variable, passed on
-    if not password and _ENV_NAME.fullmatch(value):
+    if not password and re.fullmatch(_ENV_NAME, value):
         return True
-    if "(" in value and (code := _CODE.fullmatch(value)) and code["f"]:
+    if "(" in value and (code := re.fullmatch(_CODE, value)) and code["f"]:
         # A call: code. A password may hold `(`, so for one the callee must read as a
         # function's name (`get_password()`, `getpass.getpass()`).
         return not password or any(char in code["f"] for char in "._")
     # `self.token`, `line[start:pos]`, `os.environ[...]`: a name indexed or an attribute
     # path (a password may hold dots; a password's own value runs on over `[`)
-    if after == "[" and _DOTTED_OR_NAME.fullmatch(value):
+    if after == "[" and re.fullmatch(_DOTTED_OR_NAME, value):
         return True
-    return _DOTTED.fullmatch(value) is not None and _OBJECT.match(value) is not None
+    return re.fullmatch(_DOTTED, value) is not None and re.match(_OBJECT, value) is not None
 
 
 @dataclass(frozen=True)
 class Redactor:
-    """Compiled patterns: (kind, regex). A built-in pattern with a group named `v` or
-    `u` redacts only that value; any other pattern with a group redacts group 1."""
+    """Patterns as (kind, regex). A built-in pattern with a group named `v` or `u`
+    redacts only that value; any other pattern with a group redacts group 1.
 
-    patterns: tuple[tuple[str, re.Pattern[str]], ...] = field(default_factory=tuple)
+    A pattern is compiled the first time a text holds the literals it needs (one without
+    literals, a project's own, the first time it runs): 24 compiles are a fifth of a
+    light command's start-up, and the hits `memctl search` prints mostly need none."""
+
+    patterns: tuple[tuple[str, str], ...] = ()
+
+    @functools.cached_property
+    def _plan(self) -> tuple[tuple[str, str, tuple[str, ...], bool], ...]:
+        """(kind, regex, its literals, caseless) of each pattern, in order."""
+        return tuple(
+            (kind, regex, _NEEDLES.get(regex, ()), regex in _CASELESS)
+            for kind, regex in self.patterns
+        )
+
+    @functools.cached_property
+    def _literals_only(self) -> bool:
+        """Whether every pattern has literals: then a text holding none is left as it is."""
+        return all(needles for _, _, needles, _ in self._plan)
 
     def redact(self, text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
         """`keep_lines`: a match across lines leaves its line breaks, so line N of the
         result is line N of the text (memory_get numbers the lines of a whole file)."""
         counts: Counter[str] = Counter()
         lowered: str | None = None
-        for kind, pattern in self.patterns:
-            needles = _NEEDLES.get(pattern.pattern)
-            caseless = pattern.pattern in _CASELESS
+        screened = True
+        for kind, regex, needles, caseless in self._plan:
             if needles or caseless:
                 if lowered is None:
                     lowered = _lowered(text)
-                if needles and not any(needle in lowered for needle in needles):
+                    screened = _holds_a_literal(lowered)
+                    if not screened and self._literals_only:
+                        return text, counts
+                if needles and not (screened and any(n in lowered for n in needles)):
                     continue
             haystack = lowered if caseless and lowered is not None else text
-            changed = _substitute(pattern, haystack, text, kind, counts, keep_lines)
+            changed = _substitute(_compiled(regex), haystack, text, kind, counts, keep_lines)
             if changed is not text:
                 text, lowered = changed, None
         return text, counts
@@ -424,18 +447,18 @@ def _replacement(
         if "mysql" not in line.lower():
             return None
     if kind == "secret" and "k" in names:
-        password = _PASSWORD_KEY.search(match.group("k")) is not None
+        password = re.search(_PASSWORD_KEY, match.group("k")) is not None
         unquoted = match.group("u") is not None
-        if unquoted and not password and (cut := _SEPARATOR.search(value)):
+        if unquoted and not password and (cut := re.search(_SEPARATOR, value)):
             end = start + cut.start()  # `api_key=x;user=bob`: only a password holds `;`
             value = text[start:end]
         if unquoted and len(value) < _MIN_UNQUOTED:
             return None
-        if _PLAIN_VALUE.fullmatch(value):
+        if re.fullmatch(_PLAIN_VALUE, value):
             # A setting, or a JSON number, boolean or null (a quoted key, an unquoted
             # value), which a marker would turn into invalid JSON.
             json_literal = match.group("kq") is not None and unquoted
-            if json_literal or not password or not _NUMBER.fullmatch(value):
+            if json_literal or not password or not re.fullmatch(_NUMBER, value):
                 return None
         key = match.group("k") + match.group("ks")
         if _names_no_secret(key, match.group("ks"), value, text[end : end + 1], password=password):
@@ -447,10 +470,46 @@ def _replacement(
 
 
 def compile_patterns(extra: tuple[tuple[str, str], ...] = ()) -> Redactor:
-    """The built-in patterns plus a project's own (kind, regex) pairs."""
-    return Redactor(
-        tuple((kind, re.compile(regex)) for kind, regex in (*_BUILTIN_PATTERNS, *extra))
-    )
+    """The built-in patterns plus a project's own (kind, regex) pairs (each compiled
+    when first needed, see `Redactor`)."""
+    return Redactor((*_BUILTIN_PATTERNS, *extra))
+
+
+def pattern_flags(regex: str) -> int:
+    """`re.compile(regex).flags`, without compiling a pattern that sets no flag of its
+    own (every built-in one): the flags of a text pattern are re.UNICODE and those of
+    its leading `(?aimsux)` groups (perhaps after a `(?#comment)`), the one place Python
+    3.11 allows a global flag."""
+    if regex.startswith("(?") and regex[2:3] in _FLAGS_OR_COMMENT:
+        return _compiled(regex).flags
+    return int(re.UNICODE)
+
+
+_FLAGS_OR_COMMENT = frozenset("aiLmsux#")
+
+
+@functools.cache
+def _compiled(regex: str) -> re.Pattern[str]:
+    return re.compile(regex)
+
+
+_SCREEN_CHARS = 2_048
+"""The longest text screened for every literal in one regex scan (`_holds_a_literal`)."""
+
+
+@functools.cache
+def _screen() -> re.Pattern[str]:
+    """Every built-in pattern's literals in one alternation."""
+    literals = sorted({needle for needles in _NEEDLES.values() for needle in needles})
+    return re.compile("|".join(re.escape(literal) for literal in literals))
+
+
+def _holds_a_literal(lowered: str) -> bool:
+    """Whether a lower-cased text may hold a built-in pattern's literal. A short text (a
+    hit, a ledger line) mostly holds none, and one scan then rules out every pattern
+    (three quarters of its redaction was looking for each pattern's literals in turn);
+    in a longer one the substring scans of each pattern are faster than the regex."""
+    return len(lowered) > _SCREEN_CHARS or _screen().search(lowered) is not None
 
 
 NO_REDACTION = Redactor(())

@@ -7,7 +7,6 @@ sees is derived from the last such record (see `working_context`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -15,16 +14,18 @@ import stat
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.harness import without_harness
 from memctl.core.redact import Redactor
 from memctl.core.said import minute, speaker_of, when
-from memctl.core.state import LogPlace
 from memctl.core.tokens import text_tokens
 from memctl.core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.core.state import LogPlace
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 ROLES = ("user", "assistant", "system", "developer", "tool")
@@ -393,11 +394,12 @@ TAIL_BYTES = 64
 
 
 def _tail_hash(before: bytes) -> str:
+    import hashlib  # not at import: OpenSSL's load is 2-3 ms of every command's start-up
+
     return hashlib.sha256(before[-TAIL_BYTES:]).hexdigest()
 
 
-@dataclass
-class LogRead:
+class LogRead(NamedTuple):
     """The entries of a log from line `start` on (every entry when `start` is 0)."""
 
     start: int
@@ -425,6 +427,8 @@ class LogRead:
         end = self.ends[index - self.start - 1] if index > self.start else self.skip
         if end < 0:
             return None
+        from memctl.core.state import LogPlace
+
         return LogPlace(index, self.offset + end, _tail_hash(self.data[:end]))
 
 
@@ -520,8 +524,7 @@ def summary_message(record: dict[str, Any], thread: str) -> dict[str, Any]:
     }
 
 
-@dataclass
-class WorkingContext:
+class WorkingContext(NamedTuple):
     """The messages a model sees, with the log index of each (None for the summary)."""
 
     messages: list[dict[str, Any]]

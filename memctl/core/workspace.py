@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.config import CONFIG_NAME
 from memctl.core.durable import (  # noqa: F401  (re-exported: the stages import them from here)
@@ -25,7 +25,11 @@ from memctl.core.durable import (  # noqa: F401  (re-exported: the stages import
     write_atomic,
 )
 from memctl.core.errors import BusyError, WorkspaceError
-from memctl.core.state import STATE_VERSION, State, parse, serialize  # noqa: F401
+
+if TYPE_CHECKING:
+    # state.json's seven dataclasses are built only by the commands that read it, not
+    # by every command that opens a workspace (a search never does).
+    from memctl.core.state import State
 
 DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
 LOCK_WAIT_SECONDS = 60.0
@@ -71,9 +75,9 @@ def _resolves_under(path: Path, folder: Path) -> bool:
         return False
 
 
-@dataclass(frozen=True)
-class Area:
-    """Files a command reads by a name it is given (`Workspace.named_file`)."""
+class Area(NamedTuple):
+    """Files a command reads by a name it is given (`Workspace.named_file`). A named
+    tuple: as a frozen dataclass it took a millisecond of every command's start-up."""
 
     files: tuple[str, ...]
     """Files at the workspace root."""
@@ -350,6 +354,8 @@ class Workspace:
     # ------------------------------------------------------------------ state
     def read_state(self) -> State:
         """state.json checked against `State` (a missing file is the empty state)."""
+        from memctl.core.state import State, parse
+
         try:
             data = self.state_path.read_bytes()
         except FileNotFoundError:
@@ -357,6 +363,8 @@ class Workspace:
         return parse(data, self.relative(self.state_path))
 
     def write_state(self, state: State) -> None:
+        from memctl.core.state import serialize
+
         write_atomic(self.state_path, serialize(state))
 
     def update_state(self, change: Callable[[State], None]) -> State:

@@ -15,8 +15,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from memctl.core.redact import Redactor
 from memctl.core.workspace import Workspace
@@ -195,6 +194,10 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
     return True
 
 
+_SPAN_BYTES = 1 << 20
+"""The most `_verify` reads at once for a file's candidates."""
+
+
 def _verify(
     scan: Scan,
     file: File,
@@ -217,8 +220,15 @@ def _verify(
             return False
         keywords = list(scan.plan.keywords)
         mode = scan.plan.mode
+        # One read for the stretch that holds them all when it is at most a megabyte: a
+        # query matching every line of a file made a system call a line.
+        low, high = found[0][2], found[-1][2] + found[-1][3]
+        span = os.pread(fd, high - low, low) if high - low <= _SPAN_BYTES else None
         for _, number, start, size, flag, crc in found:
-            raw = os.pread(fd, size, start)
+            if span is None:
+                raw = os.pread(fd, size, start)
+            else:
+                raw = span[start - low : start - low + size]
             if zlib.crc32(raw) != crc:
                 stale.add(file.rel)
                 return False
@@ -237,8 +247,7 @@ def _verify(
     return True
 
 
-@dataclass
-class Contents:
+class Contents(NamedTuple):
     """What the index holds, read without writing it."""
 
     files: dict[str, FileRow]

@@ -42,9 +42,9 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from memctl.core.redact import Redactor, compile_patterns
+from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.said import speaker_of
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
@@ -64,7 +64,9 @@ TAIL = 2  # the last line had no newline yet: dropped and indexed again on the n
 
 # CJK ideographs, kana and hangul: unicode61 makes a whole run of them one token, so
 # `words` indexes each run as overlapping bigrams (how Lucene's CJK analyser does it).
-_CJK_RUN = re.compile(
+# Kept as text and compiled on first use (re's cache): its character set took 1 ms to
+# compile, which a search of an index that needs no update never uses.
+_CJK_RUN = (
     "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff]+"
 )
 
@@ -78,7 +80,7 @@ def cjk_bigrams(text: str) -> str:
             return f" {run} "
         return " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
 
-    return _CJK_RUN.sub(split, text)
+    return re.sub(_CJK_RUN, split, text)
 
 
 def redaction_digest(redactor: Redactor) -> str:
@@ -86,7 +88,7 @@ def redaction_digest(redactor: Redactor) -> str:
     flags): another digest means the index holds text redacted differently, rebuilt.
     CRC-32 and Adler-32 tell a changed configuration, all that is asked; hashlib would
     cost a search's start-up 15 ms (see `_fingerprint_bytes`)."""
-    spec = json.dumps([(kind, p.pattern, p.flags) for kind, p in redactor.patterns]).encode()
+    spec = json.dumps([(kind, r, pattern_flags(r)) for kind, r in redactor.patterns]).encode()
     return f"{zlib.crc32(spec):08x}{zlib.adler32(spec):08x}"
 
 
@@ -123,8 +125,7 @@ class IndexUnavailable(Exception):
     folder is read-only): search scans instead."""
 
 
-@dataclass
-class FileRow:
+class FileRow(NamedTuple):
     id: int
     rel: str
     kind: str
@@ -139,8 +140,7 @@ class FileRow:
     problem: str | None
 
 
-@dataclass
-class Listed:
+class Listed(NamedTuple):
     """A file that should be in the index: where it is and how search orders it."""
 
     kind: str  # memory or thread
