@@ -183,10 +183,11 @@ def _unchanged(ws: Workspace, words: bool, digest: str) -> tuple[Index, UpdateRe
             conn.close()
             return None
         # Only the rows to stat leave SQLite: 23,000 rows made into Python tuples would
-        # cost more than the stats.
+        # cost more than the stats. A stale file is marked by its inode (-1), not by a
+        # negative mtime, which a real file dated before 1970 has too.
         rows = conn.execute(
             "SELECT rel, size, mtime_ns, inode FROM files "
-            "WHERE mtime_ns > ? OR mtime_ns < 0 OR rel = ?",
+            "WHERE mtime_ns > ? OR inode = -1 OR rel = ?",
             (now_ns - HOT_NS, "MEMORY.md"),
         ).fetchall()
         root = os.fspath(ws.root)
@@ -211,7 +212,7 @@ def _relisted(
     ws: Workspace,
     stored: dict[str, int],
     folders: dict[str, int],
-    rows: list[tuple[str, str, str, int]],
+    rows: list[tuple[str, str, str, int, int]],
 ) -> list[Listed]:
     """The complete listing after a folder's mtime changed: the changed part (memory/
     with its archive, or threads/) listed again, the other taken from the index's rows.
@@ -226,7 +227,7 @@ def _relisted(
     root = os.fspath(ws.root)
     kept = [
         Listed(kind, os.path.join(root, rel), rel, key)
-        for rel, kind, key, _ in rows
+        for rel, kind, key, _, _ in rows
         if (kind == "thread") == memory  # the part not listed again
     ]
     return listed_files(ws, memory=memory, threads=threads) + kept
@@ -263,14 +264,18 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
         report.swept = True
     else:
         check = {"MEMORY.md", *written}
-        rows = index.conn.execute("SELECT rel, kind, sortkey, mtime_ns FROM files").fetchall()
-        # mtime -1: a file a search found rewritten in place (`store.mark_stale`)
-        check.update(rel for rel, _, _, mtime in rows if mtime > now_ns - HOT_NS or mtime < 0)
+        rows = index.conn.execute(
+            "SELECT rel, kind, sortkey, mtime_ns, inode FROM files"
+        ).fetchall()
+        # inode -1: a file a search found rewritten in place (`store.mark_stale`)
+        check.update(
+            rel for rel, _, _, mtime, inode in rows if mtime > now_ns - HOT_NS or inode == -1
+        )
         if json.loads(stored) == folders:
             root = os.fspath(ws.root)
             listed = [
                 Listed(kind, os.path.join(root, rel), rel, key)
-                for rel, kind, key, _ in rows
+                for rel, kind, key, _, _ in rows
                 if rel in check
             ]
             report = index.update(listed, now, check=check, complete=False)
