@@ -32,7 +32,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 # A value already replaced is not matched again (redacting twice changes nothing). The
@@ -194,6 +196,36 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Patterns each match of which starts where one of its needles is, in the haystack it
+# runs on: `_matches` tries them only there, not at every character. The `secret`
+# pattern's needles are common words ("token", "secret", "access"), and trying it at
+# each position of a 300-character record cost 130 µs, most of what a search hit costs.
+_ANCHORED = frozenset(regex for kind, regex in _BUILTIN_PATTERNS if kind == "secret")
+
+
+def _matches(pattern: re.Pattern[str], haystack: str) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(haystack)`: for an anchored pattern, the same matches found by
+    trying it only where one of its needles starts (in order, each past the last match,
+    as finditer resumes), else finditer itself."""
+    if pattern.pattern not in _ANCHORED:
+        yield from pattern.finditer(haystack)
+        return
+    starts: set[int] = set()
+    for needle in _NEEDLES[pattern.pattern]:
+        at = haystack.find(needle)
+        while at != -1:
+            starts.add(at)
+            at = haystack.find(needle, at + 1)
+    done = 0
+    for at in sorted(starts):
+        if at < done:
+            continue
+        match = pattern.match(haystack, at)
+        if match is not None:
+            yield match
+            done = max(match.end(), at + 1)
+
+
 REDACT_MARGIN = 8_192
 """How far past a cut a text is redacted with the part kept (`Redactor.head`, `tail`):
 more than any secret the patterns know is long (a 4,096-bit RSA key in PEM is 3,200
@@ -285,19 +317,42 @@ class Redactor:
         result is line N of the text (memory_get numbers the lines of a whole file)."""
         counts: Counter[str] = Counter()
         lowered: str | None = None
-        for kind, pattern in self.patterns:
-            needles = _NEEDLES.get(pattern.pattern)
-            caseless = pattern.pattern in _CASELESS
+        present: set[str] | None = None  # the needles `lowered` holds
+        every_needle, plan = self._plan
+        for kind, pattern, needles, caseless in plan:
             if needles or caseless:
                 if lowered is None:
                     lowered = _lowered(text)
-                if needles and not any(needle in lowered for needle in needles):
-                    continue
+                    present = None
+                if needles:
+                    if present is None:
+                        present = {needle for needle in every_needle if needle in lowered}
+                    if present.isdisjoint(needles):
+                        continue
             haystack = lowered if caseless and lowered is not None else text
             changed = _substitute(pattern, haystack, text, kind, counts, keep_lines)
             if changed is not text:
                 text, lowered = changed, None
         return text, counts
+
+    @cached_property
+    def _plan(
+        self,
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, re.Pattern[str], frozenset[str], bool], ...]]:
+        """Every needle once, and each pattern with its needles and whether it runs on
+        the lower case. A search redacts every hit it shows: one pass over the needles
+        a record, not a generator a pattern (24 of them: 42 µs a record)."""
+        plan = tuple(
+            (
+                kind,
+                pattern,
+                frozenset(_NEEDLES.get(pattern.pattern, ())),
+                pattern.pattern in _CASELESS,
+            )
+            for kind, pattern in self.patterns
+        )
+        every_needle = tuple(dict.fromkeys(n for *_, needles, _ in plan for n in needles))
+        return every_needle, plan
 
     def text(self, text: str) -> str:
         return self.redact(text)[0]
@@ -393,7 +448,7 @@ def _substitute(
     the same length) replaced; `text` itself when nothing was."""
     pieces: list[str] = []
     done = 0
-    for match in pattern.finditer(haystack):
+    for match in _matches(pattern, haystack):
         replacement = _replacement(match, text, kind, keep_lines)
         if replacement is None:
             continue
