@@ -14,8 +14,6 @@ from memctl.cli.output import colour_wanted, emit, note
 from memctl.core.errors import UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from memctl.retrieval.corpus import Hit
 
 # grep's colours: file names magenta, locations green, matches bold red.
@@ -50,19 +48,40 @@ def _hit_line(hit: Hit, keywords: list[str], colour: bool) -> str:
     return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
 
 
-def _hit_printer(query: str, mode: str) -> Callable[[Hit], None]:
+class _HitPrinter:
     """Print each hit as search finds it: `--limit 0` may print a million hits, and
-    keeping them until the end took 595 MB."""
-    from memctl.retrieval.search import check_mode, keywords_of
+    keeping them until the end took 595 MB. In a pipe the lines go out in blocks of
+    OUTPUT_BYTES, as grep writes them: one write a hit (stdout unbuffered, as under
+    PYTHONUNBUFFERED) was a system call a line, 0.8 s of 52,478 hits."""
 
-    keywords = keywords_of(query, check_mode(mode))
-    colour = colour_wanted()
-    write = sys.stdout.write
+    def __init__(self, query: str, mode: str):
+        from memctl.retrieval.search import check_mode, keywords_of
 
-    def show(hit: Hit) -> None:
-        write(_hit_line(hit, keywords, colour) + "\n")
+        self.keywords = keywords_of(query, check_mode(mode))
+        self.colour = colour_wanted()
+        self.by_line = sys.stdout.isatty()
+        self.pending: list[str] = []
+        self.size = 0
 
-    return show
+    def __call__(self, hit: Hit) -> None:
+        line = _hit_line(hit, self.keywords, self.colour) + "\n"
+        if self.by_line:
+            sys.stdout.write(line)
+            return
+        self.pending.append(line)
+        self.size += len(line)
+        if self.size >= OUTPUT_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            sys.stdout.write("".join(self.pending))
+            self.pending.clear()
+            self.size = 0
+        sys.stdout.flush()
+
+
+OUTPUT_BYTES = 64 << 10
 
 
 @command(app, "search", short_help="Keyword search over memory and threads.")
@@ -132,6 +151,7 @@ def search_command(
         scope = "threads"
     if limit is None:
         limit = TERMINAL_LIMIT if not g.json and sys.stdout.isatty() else 0
+    printer = None if g.json else _HitPrinter(query, mode)
     result = search(
         ws,
         query,
@@ -140,7 +160,7 @@ def search_command(
         threads=thread or None,
         limit=limit,
         include_archive=include_archive,
-        sink=None if g.json else _hit_printer(query, mode),
+        sink=printer,
         # An agent runs memctl from its shell too: hits are matched and shown redacted,
         # as recall, get and log show them (--no-redact: as written).
         redactor=config.redaction.redactor(),
@@ -148,6 +168,8 @@ def search_command(
     # The hits are out before the notes, the `--limit` one last, so it follows what it
     # is about. Only a person at a terminal is told that more matched: a script that
     # set --limit asked for that many, as with grep -m.
+    if printer is not None:
+        printer.flush()
     sys.stdout.flush()
     for line in result.notes:
         note(g, f"search: {line}")
