@@ -196,6 +196,15 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
 }
 
 
+_BY_FREQUENCY = " etaoinsrhldcumfpgwybvk.-,xjqz"
+"""Characters of English prose, the most frequent first; any other is rarer still."""
+
+
+def _rarity(char: str) -> int:
+    at = _BY_FREQUENCY.find(char)
+    return len(_BY_FREQUENCY) if at < 0 else at
+
+
 # Patterns each match of which starts where one of its needles is, in the haystack it
 # runs on: `_matches` tries them only there, not at every character. The `secret`
 # pattern's needles are common words ("token", "secret", "access"), and trying it at
@@ -318,7 +327,7 @@ class Redactor:
         counts: Counter[str] = Counter()
         lowered: str | None = None
         present: set[str] | None = None  # the needles `lowered` holds
-        every_needle, plan = self._plan
+        guards, plan = self._plan
         for kind, pattern, needles, caseless in plan:
             if needles or caseless:
                 if lowered is None:
@@ -326,7 +335,13 @@ class Redactor:
                     present = None
                 if needles:
                     if present is None:
-                        present = {needle for needle in every_needle if needle in lowered}
+                        present = {
+                            needle
+                            for guard, needles_of in guards
+                            if guard in lowered
+                            for needle in needles_of
+                            if needle in lowered
+                        }
                     if present.isdisjoint(needles):
                         continue
             haystack = lowered if caseless and lowered is not None else text
@@ -338,10 +353,15 @@ class Redactor:
     @cached_property
     def _plan(
         self,
-    ) -> tuple[tuple[str, ...], tuple[tuple[str, re.Pattern[str], frozenset[str], bool], ...]]:
-        """Every needle once, and each pattern with its needles and whether it runs on
-        the lower case. A search redacts every hit it shows: one pass over the needles
-        a record, not a generator a pattern (24 of them: 42 µs a record)."""
+    ) -> tuple[
+        tuple[tuple[str, tuple[str, ...]], ...],
+        tuple[tuple[str, re.Pattern[str], frozenset[str], bool], ...],
+    ]:
+        """The needles grouped under their rarest character, and each pattern with its
+        needles and whether it runs on the lower case. A search redacts every hit it
+        shows: one pass over the needles a record, each looked for only when its rarest
+        character is there ("_" or "=" seldom is), not a generator a pattern (24 of
+        them: 42 µs a record; then 23 µs for every needle of a log entry, 11 guarded)."""
         plan = tuple(
             (
                 kind,
@@ -351,8 +371,13 @@ class Redactor:
             )
             for kind, pattern in self.patterns
         )
-        every_needle = tuple(dict.fromkeys(n for *_, needles, _ in plan for n in needles))
-        return every_needle, plan
+        groups: dict[str, list[str]] = {}
+        for *_, needles, _ in plan:
+            for needle in sorted(needles):
+                guard = max(needle, key=_rarity)
+                if needle not in groups.setdefault(guard, []):
+                    groups[guard].append(needle)
+        return tuple((guard, tuple(needles)) for guard, needles in groups.items()), plan
 
     def text(self, text: str) -> str:
         return self.redact(text)[0]
