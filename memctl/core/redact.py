@@ -33,6 +33,7 @@ import functools
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,6 +197,36 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
         strict=True,
     )
 }
+
+
+# Patterns each match of which starts where one of its needles is, in the haystack it
+# runs on: `_matches` tries them only there, not at every character. The `secret`
+# pattern's needles are common words ("token", "secret", "access"), and trying it at
+# each position of a 300-character record cost 130 µs, most of what a search hit costs.
+_ANCHORED = frozenset(regex for kind, regex in _BUILTIN_PATTERNS if kind == "secret")
+
+
+def _matches(pattern: re.Pattern[str], haystack: str) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(haystack)`: for an anchored pattern, the same matches found by
+    trying it only where one of its needles starts (in order, each past the last match,
+    as finditer resumes), else finditer itself."""
+    if pattern.pattern not in _ANCHORED:
+        yield from pattern.finditer(haystack)
+        return
+    starts: set[int] = set()
+    for needle in _NEEDLES[pattern.pattern]:
+        at = haystack.find(needle)
+        while at != -1:
+            starts.add(at)
+            at = haystack.find(needle, at + 1)
+    done = 0
+    for at in sorted(starts):
+        if at < done:
+            continue
+        match = pattern.match(haystack, at)
+        if match is not None:
+            yield match
+            done = max(match.end(), at + 1)
 
 
 REDACT_MARGIN = 8_192
@@ -416,7 +447,7 @@ def _substitute(
     the same length) replaced; `text` itself when nothing was."""
     pieces: list[str] = []
     done = 0
-    for match in pattern.finditer(haystack):
+    for match in _matches(pattern, haystack):
         replacement = _replacement(match, text, kind, keep_lines)
         if replacement is None:
             continue

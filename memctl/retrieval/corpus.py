@@ -198,17 +198,22 @@ class Fence:
         self.root = ws.root.resolve()
         self.plain: dict[str, bool] = {}  # folder -> it is where it stands (no symlink)
 
+    def stands(self, folder: str) -> bool:
+        """Whether `folder` (relative) is where it stands, no symlink on the way: then
+        only a symlinked or irregular file in it can be refused."""
+        if folder not in self.plain:
+            try:
+                where = (self.ws.root / folder).resolve()
+                self.plain[folder] = where == self.root / folder
+            except (OSError, RuntimeError):
+                self.plain[folder] = False
+        return self.plain[folder]
+
     def refused(self, file: File) -> str | None:
         """Why `file` may not be searched (its Skipped reason), or None when it may."""
         if not file.regular:
             return _irregular(file)
-        if file.folder not in self.plain:
-            try:
-                where = (self.ws.root / file.folder).resolve()
-                self.plain[file.folder] = where == self.root / file.folder
-            except (OSError, RuntimeError):
-                self.plain[file.folder] = False
-        if self.plain[file.folder] and not file.symlink:
+        if self.stands(file.folder) and not file.symlink:
             return None
         try:
             resolved = Path(file.path).resolve()

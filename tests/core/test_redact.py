@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -11,6 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from memctl.core.config import load_yaml_text, parse_config
 from memctl.core.errors import ConfigError
@@ -566,3 +569,78 @@ def test_long_and_short_texts_redact_alike(kind: str | None, text: str, secret: 
     redacted, counts = redactor.redact(text)
     assert redactor.redact(filler + text) == (filler + redacted, counts)
     assert secret not in redacted
+
+
+_KEY_TEXT = [
+    "token",
+    "secret",
+    "password",
+    "pass",
+    "pwd",
+    "api_key",
+    "apikey",
+    "access-key",
+    "private_key",
+    "auth_key",
+    "credentials",
+    "passphrase",
+    "bypass",
+    "tokens",
+    "=",
+    ":",
+    ":=",
+    "=>",
+    " ",
+    "\t",
+    '"',
+    "'",
+    "\\",
+    ",",
+    ";",
+    "[",
+    "]",
+    "{",
+    "}",
+    "\n",
+    "abc123XYZ",
+    "hunter22",
+    "os.environ",
+    "12",
+    "true",
+    "$HOME",
+    "[REDACTED:secret]",
+    "x",
+    "é",
+    "İ",
+    "ſecret",
+    "Token",
+    "SECRET",
+]
+
+
+@example([" ", "token", "=", "hunter22", " ", "token", ":", '"', "abc123XYZ", '"'])
+@example([" ", "secret", "=", "hunter22", " ", "secret", ":", '"', "abc123XYZ", '"'])
+@example([" ", "password", "=", "hunter22", " ", "password", ":", '"', "abc123XYZ", '"'])
+@example([" ", "pass", "=", "hunter22", " ", "pass", ":", '"', "abc123XYZ", '"'])
+@example([" ", "pwd", "=", "hunter22", " ", "pwd", ":", '"', "abc123XYZ", '"'])
+@example([" ", "api_key", "=", "hunter22", " ", "api_key", ":", '"', "abc123XYZ", '"'])
+@example([" ", "access-key", "=", "hunter22", " ", "access-key", ":", '"', "abc123XYZ", '"'])
+@example([" ", "private_key", "=", "hunter22", " ", "private_key", ":", '"', "abc123XYZ", '"'])
+@example([" ", "auth_key", "=", "hunter22", " ", "auth_key", ":", '"', "abc123XYZ", '"'])
+@example([" ", "credentials", "=", "hunter22", " ", "credentials", ":", '"', "abc123XYZ", '"'])
+@given(st.lists(st.sampled_from(_KEY_TEXT), max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_the_secret_pattern_tried_at_its_keywords_finds_what_finditer_finds(
+    pieces: list[str],
+) -> None:
+    """`secret` is tried only where one of its keywords starts (a search hit cost 130 µs
+    when it was tried at every character): the same matches as finditer, in the same
+    order, on the lower-cased text it runs on."""
+    from memctl.core.redact import _BUILTIN_PATTERNS, _lowered, _matches
+
+    regex = dict(_BUILTIN_PATTERNS)["secret"]
+    pattern = re.compile(regex)
+    haystack = _lowered("".join(pieces))
+    assert [m.span() for m in _matches(pattern, haystack)] == [
+        m.span() for m in pattern.finditer(haystack)
+    ]

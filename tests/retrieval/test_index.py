@@ -37,7 +37,7 @@ from memctl.retrieval.index import (
 )
 from memctl.retrieval.index.freshness import listed_files
 from memctl.retrieval.search import MODES, search
-from tests.support.helpers import CRASHPOINT, MEMCTL, held_lock
+from tests.support.helpers import CRASHPOINT, MEMCTL, held_lock, write_log
 from tests.support.search_corpora import (
     SETTINGS,
     Corpus,
@@ -150,6 +150,53 @@ def test_the_index_serves_queries_of_three_characters_or_more():
     assert trigram_query(["ab", "cde"], "any") is None
     assert trigram_query(["部署"], "phrase") is None
     assert trigram_query(["部署决"], "phrase") == '("部署决")'
+
+
+def test_a_keyword_is_looked_up_by_its_rare_trigrams(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trigram in COMMON_ROWS records or more is left out of the lookup when the
+    keyword has rarer ones (at 620 MB, ' ro' is in a million records); the hits are
+    those of the scan, false candidates checked away."""
+    import memctl.retrieval.index.query as query
+
+    monkeypatch.setattr(query, "COMMON_ROWS", 3)
+    lines = [f"- the release {n} shipped\n" for n in range(6)] + ["- the zebra release\n"]
+    (workspace / "MEMORY.md").write_text("".join(lines), encoding="utf-8")
+    ws = Workspace(workspace)
+    with fresh_index(ws, []) as (index, _):
+        expression = trigram_query(["the zebra"], "phrase", index.conn)
+        # every trigram of "the " and " release" is in 7 records: only zebra's are asked
+        assert expression == '("e z" AND " ze" AND "zeb" AND "ebr" AND "bra")'
+        common = trigram_query(["release"], "phrase", index.conn)
+        assert common == '("rel" AND "ele" AND "lea" AND "eas" AND "ase")'  # all common
+    indexed, scanned = both(ws, "ze", mode="any")
+    assert indexed == scanned
+    indexed, scanned = both(ws, "the zebra")
+    assert indexed == scanned and len(indexed[0]) == 1
+    indexed, scanned = both(ws, "release shipped", mode="all")
+    assert indexed == scanned and len(indexed[0]) == 6
+
+
+def test_a_search_of_a_few_threads_reads_back_only_theirs(workspace: Path) -> None:
+    """`--thread` and `--scope memory` ask SQL for their own files' candidates: a
+    search of one log among thousands does not walk every log's matches."""
+    import memctl.retrieval.index.query as query
+    from memctl.retrieval.corpus import memory_files, thread_logs
+
+    (workspace / "MEMORY.md").write_text("- deploy on friday\n", encoding="utf-8")
+    for thread in ("a", "b", "c"):
+        write_log(workspace, thread, [{"role": "user", "content": f"deploy {thread}"}])
+    ws = Workspace(workspace)
+    with fresh_index(ws, []) as (index, _):
+        index.conn.execute("BEGIN")
+        one = [row[0] for row in query.candidates(index.conn, '"dep"', thread_logs(ws, ["b"]))]
+        memory = [row[0] for row in query.candidates(index.conn, '"dep"', memory_files(ws, False))]
+        index.conn.execute("COMMIT")
+    assert one == ["threads/b.jsonl"]
+    assert memory == ["MEMORY.md"]
+    hits = search(ws, "deploy", scope="threads", threads=["b"], limit=0).hits
+    assert [(hit.path, hit.text) for hit in hits] == [("threads/b.jsonl", "deploy b")]
 
 
 # --------------------------------------------------------------------------- case folding

@@ -52,6 +52,21 @@ def test_an_unchanged_workspace_stats_only_memory_md(workspace: Path) -> None:
     assert report.indexed == 0
 
 
+def test_files_dated_before_1970_are_trusted_like_other_old_files(workspace: Path) -> None:
+    """A negative mtime is a real date (ledgers copied with their 1960s stamps), not the
+    mark of a stale file (`mark_stale` sets the inode to -1): such files are not stat'ed
+    by every search (16,000 of them cost 0.1 s a search)."""
+    ws = old_workspace(workspace)
+    for ledger in (workspace / "memory").glob("*.md"):
+        os.utime(ledger, (-86_400 * 365, -86_400 * 365))
+    assert update(ws, sweep=True).swept
+
+    for _ in range(2):  # an update, then the read-only fast path
+        report = update(ws)
+        assert not report.swept
+        assert report.checked == 1 and report.indexed == 0
+
+
 def test_a_file_memctl_wrote_is_found_through_the_journal(workspace: Path) -> None:
     ws = old_workspace(workspace)
     ledger = workspace / "memory" / "2026-01-03.md"

@@ -184,10 +184,11 @@ def _unchanged(ws: Workspace, words: bool, digest: str) -> tuple[Index, UpdateRe
             conn.close()
             return None
         # Only the rows to stat leave SQLite: 23,000 rows made into Python tuples would
-        # cost more than the stats.
+        # cost more than the stats. A stale file is marked by its inode (-1), not by a
+        # negative mtime, which a real file dated before 1970 has too.
         rows = conn.execute(
             "SELECT rel, size, mtime_ns, inode FROM files "
-            "WHERE mtime_ns > ? OR mtime_ns < 0 OR rel = ?",
+            "WHERE mtime_ns > ? OR inode = -1 OR rel = ?",
             (now_ns - HOT_NS, "MEMORY.md"),
         ).fetchall()
         root = os.fspath(ws.root)
@@ -291,13 +292,13 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
     else:
         # Only the rows of the files to look at leave SQLite: those memctl wrote, those
         # modified in the last two days, and those a search found rewritten in place
-        # (mtime -1, `store.mark_stale`). memory/ listed again is matched against the
+        # (inode -1, `store.mark_stale`). memory/ listed again is matched against the
         # rows of the memory files; threads/ listed again, against the logs' names only.
         check = {"MEMORY.md", *written}
         check.update(
             rel
             for (rel,) in index.conn.execute(
-                "SELECT rel FROM files WHERE mtime_ns > ? OR mtime_ns < 0", (now_ns - HOT_NS,)
+                "SELECT rel FROM files WHERE mtime_ns > ? OR inode = -1", (now_ns - HOT_NS,)
             )
         )
         kinds = _relisted(ws, json.loads(stored), folders)
