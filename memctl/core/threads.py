@@ -18,10 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
-from memctl.core.harness import without_harness
 from memctl.core.redact import Redactor
-from memctl.core.said import minute, speaker_of, when
-from memctl.core.tokens import text_tokens
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -589,6 +586,8 @@ class EntryLine:
         who = f"{self.role.upper()} {self.speaker}" if self.speaker else self.role.upper()
         when = ""
         if self.said is not None:
+            from memctl.core.said import minute
+
             when = f"[{minute(self.said)}] " if self.said.date() != day else f"[{self.said:%H:%M}] "
         return f"{when}[{who}]: {marker}{self.body()}"
 
@@ -612,6 +611,8 @@ class EntryLine:
         return item
 
     def tokens(self) -> int:
+        from memctl.core.tokens import text_tokens
+
         return text_tokens(self.rendered()) + 1
 
 
@@ -632,6 +633,11 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
     `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
     at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
     """
+    # Here, not at the top: only flush renders entries, and `search` (which imports this
+    # module for `searchable_text`) would load and compile their patterns for nothing.
+    from memctl.core.harness import without_harness
+    from memctl.core.said import speaker_of, when
+
     role = entry.get("role")
     if is_compaction(entry) or role not in FLUSHED_ROLES or entry.get("compact_summary"):
         return None

@@ -120,7 +120,8 @@ def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
 ):
     """Once the first search has made .memctl/ (config loading never creates it) and
     the second has cached memctl.yaml's parse there, a search reads the configuration
-    back from JSON and the unchanged index without the workspace lock."""
+    back from JSON and the unchanged index without the workspace lock; nor does it load
+    what only flush and indexing use (speakers, harness text, token counts)."""
     for run in range(2):
         modules_after(["search", "Fridays"], litellm_workspace, tmp_path / f"{run}.json", 0)
 
@@ -131,6 +132,7 @@ def test_a_search_that_changes_nothing_imports_neither_yaml_nor_filelock(
     assert "memctl.retrieval.search" in modules
     assert "yaml" not in modules
     assert "filelock" not in modules
+    assert not {"memctl.core.said", "memctl.core.harness", "memctl.core.tokens"} & modules
 
 
 def test_every_command_is_found_by_its_module_name():

@@ -45,7 +45,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
-from memctl.core.said import speaker_of
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
@@ -603,6 +602,10 @@ def _entry_text(line: str) -> tuple[str, int | None, bool, str]:
         text = searchable_text(entry)
     except (AttributeError, TypeError):
         return line, None, True, ""
+    # Imported here: only indexing reads speakers, and a search on a fresh index would
+    # load said's patterns for nothing (a cached import is a dict lookup a line).
+    from memctl.core.said import speaker_of
+
     speaker, _ = speaker_of(entry, text)
     return text, _timestamp(entry.get("ts")), False, speaker or ""
 
