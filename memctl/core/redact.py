@@ -336,6 +336,18 @@ class Redactor:
         """`keep_lines`: a match across lines leaves its line breaks, so line N of the
         result is line N of the text (memory_get numbers the lines of a whole file)."""
         counts: Counter[str] = Counter()
+        return self._apply(text, keep_lines, counts), counts
+
+    def text(self, text: str) -> str:
+        return self._apply(text, False, None)
+
+    def lines(self, text: str) -> str:
+        """The text redacted whole, with as many lines as it had."""
+        return self._apply(text, True, None)
+
+    def _apply(self, text: str, keep_lines: bool, counts: Counter[str] | None) -> str:
+        """The text redacted, counting each kind in `counts`; None when no one reads the
+        counts (a search's hits: a Counter a hit was a twentieth of its cost)."""
         lowered: str | None = None
         screened = True
         for kind, regex, needles, caseless in self._plan:
@@ -344,21 +356,16 @@ class Redactor:
                     lowered = _lowered(text)
                     screened = _holds_a_literal(lowered)
                     if not screened and self._literals_only:
-                        return text, counts
+                        return text
                 if needles and not (screened and any(n in lowered for n in needles)):
                     continue
+            if counts is None:
+                counts = Counter()
             haystack = lowered if caseless and lowered is not None else text
             changed = _substitute(_compiled(regex), haystack, text, kind, counts, keep_lines)
             if changed is not text:
                 text, lowered = changed, None
-        return text, counts
-
-    def text(self, text: str) -> str:
-        return self.redact(text)[0]
-
-    def lines(self, text: str) -> str:
-        """The text redacted whole, with as many lines as it had."""
-        return self.redact(text, keep_lines=True)[0]
+        return text
 
     def head(self, text: str, chars: int) -> str:
         """The first `chars` characters of `text` as if redacted whole, for the cost of
