@@ -262,11 +262,12 @@ class Config(_Settings):
 # --------------------------------------------------------------------------- durations
 
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-_SHORT_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
-_ISO_DURATION = re.compile(
-    r"P(?:(?P<w>\d+(?:\.\d+)?)W)?(?:(?P<d>\d+(?:\.\d+)?)D)?"
-    r"(?:T(?:(?P<h>\d+(?:\.\d+)?)H)?(?:(?P<m>\d+(?:\.\d+)?)M)?(?:(?P<s>\d+(?:\.\d+)?)S)?)?",
-    re.IGNORECASE,
+# Pattern texts, compiled (and cached by `re`) the first time a duration is written as
+# text: most configurations never do, and compiling both was a start-up cost of every run.
+_SHORT_DURATION = r"(\d+(?:\.\d+)?)\s*([smhdw])"
+_ISO_DURATION = (
+    r"(?i)P(?:(?P<w>\d+(?:\.\d+)?)W)?(?:(?P<d>\d+(?:\.\d+)?)D)?"
+    r"(?:T(?:(?P<h>\d+(?:\.\d+)?)H)?(?:(?P<m>\d+(?:\.\d+)?)M)?(?:(?P<s>\d+(?:\.\d+)?)S)?)?"
 )
 
 
@@ -281,12 +282,12 @@ def parse_duration(text: str) -> float:
     """Seconds in `30m`, `2h`, `1d`, `1h30m` or ISO-8601 (`PT30M`); ValueError otherwise."""
     text = text.strip()
     if text.upper().startswith("P"):
-        match = _ISO_DURATION.fullmatch(text)
+        match = re.fullmatch(_ISO_DURATION, text)
         if not match or text.upper() in ("P", "PT") or text.upper().endswith("T"):
             raise ValueError(text)
         return sum(float(v) * _UNIT_SECONDS[k] for k, v in match.groupdict().items() if v)
-    parts = _SHORT_DURATION.findall(text)
-    if not parts or _SHORT_DURATION.sub("", text).strip():
+    parts = re.findall(_SHORT_DURATION, text)
+    if not parts or re.sub(_SHORT_DURATION, "", text).strip():
         raise ValueError(text)
     return sum(float(number) * _UNIT_SECONDS[unit] for number, unit in parts)
 
