@@ -446,9 +446,10 @@ class _Scan:
                     if self.done:
                         return
 
-    def memory_line(self, rel: str, number: int, text: str) -> None:
-        """A hit if the line, as shown (redacted), holds the query."""
-        if self.redactor is not None:
+    def memory_line(self, rel: str, number: int, text: str, clean: bool = False) -> None:
+        """A hit if the line, as shown (redacted), holds the query. `clean`: the index
+        found that redaction leaves the line as it is (its CLEAN flag)."""
+        if self.redactor is not None and not clean:
             text = self.redactor.text(text)
         if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
             self.result.hits.append(Hit("memory", rel, number, None, None, text))
@@ -482,8 +483,9 @@ class _Scan:
             del hits[mark:]
             self.result.skipped.append(Skipped(rel, f"cannot read: {exc.strerror}"))
 
-    def entry(self, rel: str, index: int, line: str) -> None:
-        """Check one candidate log line against the decoded entry's searchable text."""
+    def entry(self, rel: str, index: int, line: str, clean: bool = False) -> None:
+        """Check one candidate log line against the decoded entry's searchable text.
+        `clean`: the index found that redaction leaves that text as it is."""
         if not line.strip():
             self.result.skipped.append(Skipped(rel, "blank line", index))
             return
@@ -500,7 +502,7 @@ class _Scan:
         except (AttributeError, TypeError):
             self.result.skipped.append(Skipped(rel, "not a message or compaction record", index))
             return
-        if self.redactor is not None:
+        if self.redactor is not None and not clean:
             # Matched as shown: a query matched against the raw text and redacted after
             # is an oracle (a key guessed one character at a time, issue 24 item 3).
             text = self.redactor.text(text)

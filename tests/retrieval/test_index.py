@@ -36,6 +36,7 @@ from memctl.retrieval.index import (
     trigram_query,
 )
 from memctl.retrieval.index.freshness import listed_files
+from memctl.retrieval.index.store import CLEAN
 from memctl.retrieval.search import MODES, search
 from tests.support.helpers import CRASHPOINT, MEMCTL, held_lock, write_log
 from tests.support.search_corpora import (
@@ -596,3 +597,44 @@ def test_the_index_holds_no_secret(workspace: Path) -> None:
 
     pieces = [token[at : at + 8].lower().encode() for at in range(4, len(token) - 8)]
     assert not [piece for piece in pieces if piece in data]
+
+
+def test_a_record_with_a_secret_is_never_taken_for_clean(workspace: Path) -> None:
+    """Search shows a record flagged CLEAN without redacting it again: a record with a
+    secret (an entry's text, a memory line, a key across lines) must not carry the flag, and its hit is the scan's, redacted."""
+    token = "ghp_" + "Zq8Xk2Lm9" * 4
+    pem = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" * 2
+    (workspace / "threads" / "t1.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": f"my token is {token}, zebra"})
+        + encode_entry({"role": "assistant", "content": "a plain zebra"})
+    )
+    (workspace / "MEMORY.md").write_text(
+        f"- zebra key {token}\n- zebra plain\n-----BEGIN PRIVATE KEY-----\n"
+        f"{pem}\n-----END PRIVATE KEY-----\n"
+    )
+    ws = Workspace(workspace)
+    indexed, scanned = both(ws, "zebra", scope="all")
+    assert indexed == scanned
+    shown = "\n".join(hit[5] for hit in indexed[0])
+    assert token not in shown and "zebra plain" in shown and "a plain zebra" in shown
+
+    conn = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+    try:
+        flags = dict(
+            conn.execute(
+                "SELECT f.rel || ':' || r.number, r.flag & ? FROM records r "
+                "JOIN files f ON f.id = r.file",
+                (CLEAN,),
+            ).fetchall()
+        )
+    finally:
+        conn.close()
+    # Secrets: the token's entry and line, the key's BEGIN line; clean: the plain entry
+    # and line. The key's body and END line, redacted with it, are empty (no record).
+    assert flags == {
+        "threads/t1.jsonl:0": 0,
+        "threads/t1.jsonl:1": CLEAN,
+        "MEMORY.md:1": 0,
+        "MEMORY.md:2": CLEAN,
+        "MEMORY.md:3": 0,
+    }

@@ -25,6 +25,7 @@ from memctl.retrieval.corpus import Fence, File, Hit, Skipped, chomp, record_mat
 from memctl.retrieval.index.freshness import fresh_index
 from memctl.retrieval.index.store import (
     BAD_LINE,
+    CLEAN,
     FileRow,
     Index,
     IndexUnavailable,
@@ -72,14 +73,16 @@ class Scan(Protocol):
     def flush(self) -> None:
         """A file is finished: its hits stand."""
 
-    def memory_line(self, rel: str, number: int, text: str) -> None:
-        """A memory line found: a hit if it holds the query as shown."""
+    def memory_line(self, rel: str, number: int, text: str, clean: bool = False) -> None:
+        """A memory line found: a hit if it holds the query as shown (`clean`: the
+        index vouches that redaction leaves it as it is)."""
 
     def read(self, file: File) -> None:
         """Search one whole file without the index."""
 
-    def entry(self, rel: str, index: int, line: str) -> None:
-        """Check one log line that may match, appending its hit or skip."""
+    def entry(self, rel: str, index: int, line: str, clean: bool = False) -> None:
+        """Check one log line that may match, appending its hit or skip (`clean`: the
+        index vouches that redaction leaves its text as it is)."""
 
 
 COMMON_ROWS = 20_000
@@ -330,10 +333,13 @@ def _verify(
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
                 return False
+            # The bytes are those indexed (the CRC above) and the patterns the index's
+            # (`fresh_index` rebuilds it for others): its CLEAN flag stands.
+            clean = bool(flag & CLEAN)
             if file.kind == "memory":
-                scan.memory_line(file.rel, number, chomp(line))
+                scan.memory_line(file.rel, number, chomp(line), clean)
             elif not flag & BAD_LINE or record_matches(line.lower(), keywords, mode):
-                scan.entry(file.rel, number, line)
+                scan.entry(file.rel, number, line, clean)
             if scan.done:
                 break
     finally:

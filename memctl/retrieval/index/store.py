@@ -38,7 +38,7 @@ import os
 import re
 import sqlite3
 import zlib
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -51,15 +51,22 @@ from memctl.retrieval.corpus import chomp
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "5"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "6"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
-# postings in place of the FTS5 word table (issue 26, goal 3)
+# postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
 # Flags of a record.
 BAD_LINE = 1  # a log line that is no entry: its raw text is indexed, to report it
 TAIL = 2  # the last line had no newline yet: dropped and indexed again on the next append
+# Redaction leaves the record as it is (the record as search redacts it: a memory line
+# alone, an entry's searchable text), so search shows it without redacting it again: 5-15
+# µs a hit, most of a hit's cost at 620 MB (issue 26, goal 4). It holds for the patterns
+# the index was written with, which are the search's (their digest in `meta`: other
+# patterns rebuild the index), and for the bytes indexed (their CRC is checked first). A
+# record without it (one with a secret, an index of an older schema) is redacted.
+CLEAN = 4
 
 # CJK ideographs, kana and hangul: unicode61 makes a whole run of them one token, so
 # `words` indexes each run as overlapping bigrams (how Lucene's CJK analyser does it).
@@ -514,27 +521,28 @@ class Index:
             words: list[tuple[str, str]] = []
             position = offset
             raw_lines = block.split(b"\n")
+            plain_lines = text.split("\n")
             if item.kind == "memory":
                 # Redacted whole, its lines kept (as memory_get shows a file): a secret
                 # across lines (a PEM key's body) is not a secret in any one line.
                 text = self.redactor.lines(text)
             text_lines = text.split("\n")
             last = len(raw_lines) - 1
-            for at, (raw, line) in enumerate(zip(raw_lines, text_lines, strict=True)):
+            for at, (raw, plain, line) in enumerate(
+                zip(raw_lines, plain_lines, text_lines, strict=True)
+            ):
                 if at == last and not raw:
                     break
                 flag = TAIL if at == last else 0
                 ts: int | None = daily
                 speaker = ""
                 if item.kind == "memory":
-                    record = chomp(line)
+                    record, kind_flag = _memory_record(plain, line, redact)
                     number = lines + at + 1
                 else:
                     number = lines + at
-                    record, ts, bad, speaker = _entry_text(line)
-                    record, speaker = redact(record), redact(speaker)
-                    if bad:
-                        flag |= BAD_LINE
+                    record, ts, kind_flag, speaker = _log_record(line, redact)
+                flag |= kind_flag
                 if record.strip():
                     lowered = record.lower()
                     try:
@@ -567,6 +575,23 @@ class Index:
             offset += block.rfind(b"\n") + 1
             if at_end:
                 return offset, lines, None
+
+
+def _memory_record(plain: str, line: str, redact: Callable[[str], str]) -> tuple[str, int]:
+    """A memory line as indexed (`line`: redacted with its whole file) and its flag:
+    CLEAN when redacting the line alone, as search does, changes nothing (a line the
+    file's redaction changed is not, without asking)."""
+    record, alone = chomp(line), chomp(plain)
+    return record, CLEAN if record == alone and redact(alone) == alone else 0
+
+
+def _log_record(line: str, redact: Callable[[str], str]) -> tuple[str, int | None, int, str]:
+    """A log line's text as indexed (redacted), its time, its flag (BAD_LINE, or CLEAN
+    when redaction changed nothing) and its speaker, redacted."""
+    record, ts, bad, speaker = _entry_text(line)
+    shown = redact(record)
+    flag = BAD_LINE if bad else CLEAN if shown == record else 0
+    return shown, ts, flag, redact(speaker)
 
 
 def _read_line(fd: int, offset: int) -> bytes:
