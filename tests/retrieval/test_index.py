@@ -638,3 +638,30 @@ def test_a_record_with_a_secret_is_never_taken_for_clean(workspace: Path) -> Non
         "MEMORY.md:2": CLEAN,
         "MEMORY.md:3": 0,
     }
+
+
+def test_an_index_made_by_other_redaction_code_is_rebuilt(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CLEAN record is shown without being redacted again, so an index whose flags were
+    judged by other redaction code (an upgrade whose redact.py redacts more, with the
+    same patterns) must not be trusted: the code is part of the redaction digest."""
+    import memctl.retrieval.index.store as store
+
+    (workspace / "MEMORY.md").write_text("- zebra plain\n", encoding="utf-8")
+    ws = Workspace(workspace)
+    assert search(ws, "zebra").hits
+
+    def digest() -> str:
+        conn = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+        try:
+            return conn.execute("SELECT value FROM meta WHERE key = 'redaction'").fetchone()[0]
+        finally:
+            conn.close()
+
+    before = digest()
+    monkeypatch.setattr(store, "_redaction_code", lambda: b"a memctl that redacts more")
+    found = search(ws, "zebra")
+    assert [hit.text for hit in found.hits] == ["- zebra plain"]
+    assert digest() != before  # the index was rebuilt under the new digest
+    assert any("rebuilding the search index" in note for note in found.notes)

@@ -32,6 +32,7 @@ readers never block writers and a killed update leaves the index as it was befor
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import os
@@ -91,11 +92,28 @@ def cjk_bigrams(text: str) -> str:
 
 def redaction_digest(redactor: Redactor) -> str:
     """What the text in the index was redacted with (each pattern's kind, regex and
-    flags): another digest means the index holds text redacted differently, rebuilt.
-    CRC-32 and Adler-32 tell a changed configuration, all that is asked; hashlib would
-    cost a search's start-up 15 ms (see `_fingerprint_bytes`)."""
+    flags, and the code that applies them): another digest means the index holds text
+    redacted differently, rebuilt. The code counts because a record found unchanged by
+    redaction is flagged CLEAN and shown without being redacted again: a memctl whose
+    redact.py redacts more (a new check on a value) must not trust an older index's
+    flags. CRC-32 and Adler-32 tell a changed configuration, all that is asked; hashlib
+    would cost a search's start-up 15 ms (see `_fingerprint_bytes`)."""
     spec = json.dumps([(kind, r, pattern_flags(r)) for kind, r in redactor.patterns]).encode()
+    spec += _redaction_code()
     return f"{zlib.crc32(spec):08x}{zlib.adler32(spec):08x}"
+
+
+@functools.cache
+def _redaction_code() -> bytes:
+    """The source of memctl.core.redact (read once a process), or, where it cannot be
+    read (a frozen application), memctl's version."""
+    from memctl import __version__
+    from memctl.core import redact
+
+    try:
+        return Path(redact.__file__).read_bytes()
+    except (OSError, TypeError):
+        return __version__.encode()
 
 
 def index_redactor(redactor: Redactor | None) -> Redactor:
@@ -757,7 +775,9 @@ def open_index(
         row = conn.execute("SELECT value FROM meta WHERE key = 'redaction'").fetchone()
         if row is not None and row[0] != digest:
             conn.close()
-            notes.append("the redaction patterns changed; rebuilding the search index")
+            notes.append(
+                "redaction changed (its patterns or memctl itself); rebuilding the search index"
+            )
             words = words or _had_words(path)
             _remove(path)
             conn = _create(path)
