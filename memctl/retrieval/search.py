@@ -295,6 +295,10 @@ def _numbered_blocks(path: str) -> Iterator[tuple[int, bytes]]:
         lines_before += block.count(b"\n")
 
 
+_KEY_START = b"-----BEGIN"
+"""Where a private key may start: the one secret the redactor finds across lines."""
+
+
 class _Unreadable(Exception):
     """A block is not UTF-8 text; the file is skipped."""
 
@@ -432,7 +436,12 @@ class _Scan:
             return
         hits = self.result.hits
         with self._whole_file(rel):
+            mark = len(hits)
             for lines_before, block in _numbered_blocks(path):
+                if self.redactor is not None and _KEY_START in block:
+                    del hits[mark:]
+                    self._memory_file_redacted_whole(path, rel)
+                    return
                 located = _locate(block, self.plan, needles)
                 if located is None:
                     continue
@@ -445,6 +454,20 @@ class _Scan:
                         hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
                     if self.done:
                         return
+
+    def _memory_file_redacted_whole(self, path: str, rel: str) -> None:
+        """A memory file holding a private key, redacted whole as the index redacts it: a
+        line of the key's body matches no pattern on its own, so redacting the lines that
+        hold the query one by one showed key material to a scan (a query under three
+        characters, or a file the index does not answer for)."""
+        with open(path, "rb") as handle:
+            text = _decode(handle.read())
+        assert self.redactor is not None
+        for number, line in enumerate(self.redactor.lines(text).split("\n"), 1):
+            if line:
+                self.memory_line(rel, number, chomp(line), clean=True)
+            if self.done:
+                return
 
     def memory_line(self, rel: str, number: int, text: str, clean: bool = False) -> None:
         """A hit if the line, as shown (redacted), holds the query. `clean`: the index

@@ -26,7 +26,7 @@ from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.retrieval.index import cjk_bigrams
 from memctl.retrieval.index.postings import TOKENIZER
-from memctl.retrieval.index.store import _entry_text
+from memctl.retrieval.index.store import SCHEMA_VERSION, _entry_text
 from memctl.retrieval.recall import (
     CANDIDATES_A_HIT,
     CONTEXT_CANDIDATES,
@@ -223,7 +223,7 @@ def test_an_index_with_the_fts5_word_table_is_rebuilt_without_it(workspace: Path
     finally:
         conn.close()
     assert "words" not in tables
-    assert schema == "5"
+    assert schema == SCHEMA_VERSION
 
 
 def test_which_records_hold_a_term_is_what_fts5_matched(workspace: Path) -> None:

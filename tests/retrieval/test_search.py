@@ -813,3 +813,23 @@ def test_files_read_in_blocks_keep_line_and_entry_numbers(workspace, monkeypatch
         want_entries = [] if "é" in query else [n for n in range(200) if n % 9 == 0]
         assert [h.entry for h in result.hits if h.kind == "thread"] == want_entries
         assert result.skipped == []
+
+
+KEY_BODY = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" * 2
+
+
+@pytest.mark.parametrize("query", ["MI", "ANBgkq", "plain"])
+@pytest.mark.parametrize("use_index", [True, False])
+def test_a_scan_never_shows_a_line_of_a_private_key(workspace: Path, query, use_index) -> None:
+    """The index redacts a memory file whole; a scan (a query under three characters, a
+    file the index does not answer for) redacted each matching line alone, and a line of
+    a key's body alone matches no pattern: `search MI` showed it."""
+    (workspace / "MEMORY.md").write_text(
+        f"- plain fact\n-----BEGIN PRIVATE KEY-----\n{KEY_BODY}\n-----END PRIVATE KEY-----\n"
+        "- plain after, MIne\n",
+        encoding="utf-8",
+    )
+    hits = search(Workspace(workspace), query, use_index=use_index, limit=0).hits
+    assert not [hit for hit in hits if "MIIEvQ" in hit.text or "BEGIN" in hit.text]
+    numbers = {"MI": [5], "ANBgkq": [], "plain": [1, 5]}[query]
+    assert [hit.line for hit in hits] == numbers
