@@ -23,7 +23,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import memctl.retrieval.search as search_module
@@ -185,3 +185,40 @@ def test_any_is_the_union_of_single_keyword_searches_in_record_order(
 def test_the_fold_check_agrees_with_in(block: bytes, needle: bytes, tries: int):
     """The memchr-driven check gives `in`'s answer, before and after it gives up."""
     assert search_module._holds(block, needle, tries) is (needle in block)
+
+
+def _snippet_reference(text: str, keywords: list[str], width: int) -> str:
+    """The snippet as defined: the whole text flattened, a window around the first match."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    lowered = flat.lower()
+    places = [lowered.find(" ".join(keyword.split())) for keyword in keywords]
+    first = min((place for place in places if place >= 0), default=0)
+    start = max(0, first - width // 4)
+    end = min(len(flat), start + width)
+    start = max(0, end - width)
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
+
+
+_SNIPPET_TEXT = st.text(alphabet=st.sampled_from("ab İ\t\n\u3000\x1cK."), max_size=400)
+
+
+@example(  # a needle the first stretch cuts starts before the one it holds
+    text="q" * 30 + "zc d" + " tail" * 20, keywords=["qqzc", "qqqzc d"], width=4
+)
+@example(text="a" * 37 + "bcd ", keywords=["b"], width=4)  # the window ends with the text
+@given(
+    text=st.lists(_SNIPPET_TEXT, max_size=6).map("".join),
+    keywords=st.lists(st.text(alphabet=st.sampled_from("abİ K"), max_size=4), max_size=3),
+    width=st.integers(1, 12),
+)
+def test_a_long_texts_snippet_is_the_whole_flattened_texts_window(
+    text: str, keywords: list[str], width: int
+) -> None:
+    """`snippet` flattens a long text only as far as its window needs; what it shows is
+    the window of the whole text flattened (whitespace of every kind, a letter whose
+    lower case is longer, a needle found late or not at all)."""
+    from memctl.retrieval.search import snippet
+
+    assert snippet(text, keywords, width) == _snippet_reference(text, keywords, width)
