@@ -327,6 +327,16 @@ class Redactor:
             for kind, regex in self.patterns
         )
 
+    def spans_lines(self, data: bytes) -> bool:
+        """Whether a match in `data` (a file's bytes) may cross a line break, so that a
+        line is redacted right only with the text around it: a private key (the one
+        built-in pattern that spans lines) or any pattern of the project's own."""
+        return b"-----BEGIN" in data or self._own_patterns
+
+    @functools.cached_property
+    def _own_patterns(self) -> bool:
+        return any(pattern not in _BUILTIN_SET for pattern in self.patterns)
+
     @functools.cached_property
     def _literals_only(self) -> bool:
         """Whether every pattern has literals: then a text holding none is left as it is."""
@@ -505,6 +515,9 @@ def _replacement(
     if keep_lines:
         marker += "\n" * value.count("\n")
     return start, end, marker
+
+
+_BUILTIN_SET = frozenset(_BUILTIN_PATTERNS)
 
 
 def compile_patterns(extra: tuple[tuple[str, str], ...] = ()) -> Redactor:

@@ -295,10 +295,6 @@ def _numbered_blocks(path: str) -> Iterator[tuple[int, bytes]]:
         lines_before += block.count(b"\n")
 
 
-_KEY_START = b"-----BEGIN"
-"""Where a private key may start: the one secret the redactor finds across lines."""
-
-
 class _Unreadable(Exception):
     """A block is not UTF-8 text; the file is skipped."""
 
@@ -438,7 +434,7 @@ class _Scan:
         with self._whole_file(rel):
             mark = len(hits)
             for lines_before, block in _numbered_blocks(path):
-                if self.redactor is not None and _KEY_START in block:
+                if self.redactor is not None and self.redactor.spans_lines(block):
                     del hits[mark:]
                     self._memory_file_redacted_whole(path, rel)
                     return
@@ -456,8 +452,9 @@ class _Scan:
                         return
 
     def _memory_file_redacted_whole(self, path: str, rel: str) -> None:
-        """A memory file holding a private key, redacted whole as the index redacts it: a
-        line of the key's body matches no pattern on its own, so redacting the lines that
+        """A memory file in which a secret may cross lines (`Redactor.spans_lines`: a
+        private key, a project's own pattern), redacted whole as the index redacts it: a
+        line of a key's body matches no pattern on its own, so redacting the lines that
         hold the query one by one showed key material to a scan (a query under three
         characters, or a file the index does not answer for)."""
         with open(path, "rb") as handle:

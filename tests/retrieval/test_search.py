@@ -833,3 +833,17 @@ def test_a_scan_never_shows_a_line_of_a_private_key(workspace: Path, query, use_
     assert not [hit for hit in hits if "MIIEvQ" in hit.text or "BEGIN" in hit.text]
     numbers = {"MI": [5], "ANBgkq": [], "plain": [1, 5]}[query]
     assert [hit.line for hit in hits] == numbers
+
+
+@pytest.mark.parametrize("use_index", [True, False])
+def test_a_scan_redacts_a_projects_own_pattern_across_lines(workspace: Path, use_index) -> None:
+    """A project's own pattern may span lines as a private key does: a scan redacts such
+    a file whole too, and shows what the index shows."""
+    from memctl.core.redact import compile_patterns
+
+    (workspace / "MEMORY.md").write_text(
+        "- vault entry follows\nVAULT:\nMIsecretbody\n- MIne plain\n", encoding="utf-8"
+    )
+    redactor = compile_patterns((("vault", r"VAULT:\n\S+"),))
+    hits = search(Workspace(workspace), "MI", use_index=use_index, limit=0, redactor=redactor).hits
+    assert [(hit.line, hit.text) for hit in hits] == [(4, "- MIne plain")]
