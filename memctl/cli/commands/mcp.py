@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Callable
+from functools import partial
 
 import typer
 
@@ -33,7 +35,7 @@ def mcp_command(ctx: typer.Context) -> None:
     # A client logs any stderr line as an error (Claude Code: [ERROR]), so the start-up
     # line is for a person at a terminal, or one who asked for it with -v.
     person = stdin_is_terminal()
-    ready = None
+    ready: Callable[[], None] | None = None
     if person or g.verbose:
         from memctl.mcp.server import offered_tools
 
@@ -41,9 +43,7 @@ def mcp_command(ctx: typer.Context) -> None:
         offer = f"{count} tools" if count else "no tools (memory.tools: false)"
         stop = "; Ctrl-C ends" if person else ""
         line = f"mcp: serving {offer} for {ws.root}; waiting for an MCP client on stdin{stop}"
-
-        def ready() -> None:
-            note(g, line)
+        ready = partial(note, g, line)
 
     ended_by = serve_stdio(ws, config, log=_log if g.verbose else None, ready=ready)
     if person and ended_by == signal.SIGINT:
