@@ -67,14 +67,17 @@ def environment(root: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def memctl(root: Path, *args: str, **extra: str) -> subprocess.CompletedProcess:
-    """The installed memctl on `root`; MEMCTL_CRASH_* settings go in `extra`."""
+def memctl(
+    root: Path, *args: str, timeout: float | None = None, **extra: str
+) -> subprocess.CompletedProcess:
+    """The installed memctl on `root`; MEMCTL_CRASH_* settings go in `extra`. `timeout`
+    (default `run_timeout()`) for a run whose work grows with what a test left behind."""
     return subprocess.run(
         [str(MEMCTL), "-w", str(root), *args],
         capture_output=True,
         text=True,
         env=environment(root, **extra),
-        timeout=run_timeout(),
+        timeout=timeout or run_timeout(),
         check=False,
     )
 
@@ -668,7 +671,10 @@ def test_a_kill_inside_a_large_append_leaves_no_partial_entry(tmp_path):
         if torn:
             break
     assert torn, "no kill landed inside the write"
-    done = memctl(root, "flush")
+    # Up to 1,500 messages of 20,000 characters may have landed before the kill, and
+    # builtin reads each (about 17 ms apiece): 26 s on an idle 2-core machine, more than
+    # run_timeout() on a loaded one (CI once timed it out at 35 s).
+    done = memctl(root, "flush", timeout=max(run_timeout(), 120.0))
     assert done.returncode == 0, done.stderr
 
 
