@@ -62,6 +62,23 @@ _RELATION = re.compile(
     rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
     re.I,
 )
+_GENERIC_KIN = re.compile(
+    r"^(?:(?:a|an|every|each|any|all|most|some|many|no)\s+)?"
+    r"(?!(?:my|our|his|her|their|your|its|the|this|that|these|those|mom|mum|dad|grandma|grandpa|"
+    r"nana)\b)(?:(?![\w-]+'s\b)[a-z][\w-]*\s+)?"
+    r"(?:sister|brother|sibling|mom|mother|mum|dad|father|parent|wife|husband|partner|spouse|"
+    r"son|daughter|kid|child|children|bab(?:y|ies)|friend|boss(?:es)?|manager|colleague|"
+    r"co-?worker|teammate|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parent|kid)|"
+    r"niece|nephew|girlfriend|boyfriend|dog|cat|pet|pupp(?:y|ies)|kitten|famil(?:y|ies)|"
+    r"roommate|mentor|client|customer)s?\b",
+    re.I,
+)
+"""A sentence opening on a relation said of anyone ("Kids grow up so fast", "A good
+boss makes all the difference", "Every family has its drama"): a saying, which that
+relation does not anchor; "my sister", "Mel's kids", "the dog" and "Mom" are
+someone's."""
+
+
 _CUE = re.compile(
     r"\b(?:love[sd]?|(?<!sounds )(?<!looks )(?<!feels )(?<!seems )like[sd]?|enjoy(?:s|ed)?|prefer\w*|hate[sd]?|favou?rite|fan of|"
     r"can't stand|going to|gonna|plan(?:s|ned|ning)? to|intend\w*|want to|hoping to|"
@@ -579,7 +596,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         or bool(_DIGITS.search(stripped))
         or (about_speaker and bool(_NUMBER_WORD.search(stripped)))
         or bool(_RELATIVE.search(stripped))
-        or bool(_RELATION.search(stripped))
+        or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
     if anchored:
         return True
