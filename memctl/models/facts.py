@@ -147,6 +147,18 @@ _EVERYONE = re.compile(
 )
 """A "we" that means everybody: a saying, not the speaker's group; it is a fact only
 with something to anchor it ("We all went to Lisbon in May")."""
+_IMPERATIVE = re.compile(
+    r"^(?:(?:please|just|definitely|maybe|oh|and)\s+)*(?:(?:don't|do not|never)\s+)?"
+    r"(?:save|send|grab|try|check|pick|come|stop|watch|bring|ask|go|book|email|text|call|say|"
+    r"give|take|make sure|start (?:with|by)|get|keep|wait|look|remind|buy|order|listen|join|visit|forget|"
+    r"mention|find|follow|head|swing|drop|ping|message|skip|avoid|pack|wear|drive|"
+    r"tell|show|send|treat|enjoy|invite|hug|kiss|pet|feed|walk)\b(?!['-])",
+    re.I,
+)
+"""A sentence opening on a verb in the imperative ("Save me one with a dog on it", "Don't
+mention the proposal to Lena"): advice or a request to the listener, whatever it names.
+Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
+book on Monday" is the speaker's news told without its "I"."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
     r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
@@ -394,12 +406,13 @@ _RELATIVE = re.compile(
         summer|spring|fall|autumn|{_WD})
     | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
     | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
-    | (?P<bare_day>{_WD})
+    | (?P<bare_day>{_WD})(?!\s+(?:night|morning|afternoon|evening)s\b)
     )\b(?!\s+of\b)""",
     re.I | re.X,
 )
 """A phrase followed by "of" ("the last weekend of feb") is part of a larger date, not
-relative to the day it was said, so it is left as written."""
+relative to the day it was said, so it is left as written; a weekday followed by a
+plural ("on Tuesday nights") is a habit, not one day."""
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
@@ -568,6 +581,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
     if stripped[0] in '"“':
         return False  # a quotation is someone else's words
+    if _IMPERATIVE.match(stripped) and not _AGREED.search(stripped):
+        return False  # "Try the ramen place on 5th Street": advice to the listener
     # "We are all responsible for our own feelings": a saying, not the speaker's group.
     about_speaker = not _EVERYONE.match(stripped) and bool(
         _ABOUT_SPEAKER.search(_own_words(stripped))
@@ -693,7 +708,7 @@ _NOT_A_VERB = re.compile(
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Z][\w'-]+),\s+"
+    r"(?P<name>[A-Z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b))"
 )
 
 
@@ -770,8 +785,8 @@ def extract(
         said = _time(item)
         heard = _heard(latest, speaker, text)
         for sentence in split_sentences(text):
-            sentence = _without_fillers(sentence)
-            sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
+            sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
+            sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
                 continue
             intro = _INTRO.match(sentence) if role == "user" else None
@@ -831,12 +846,17 @@ def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
 
 
 def _echoes(sentence: str, words: set[str], heard: list[str]) -> bool:
-    """Whether a short sentence only repeats what the other just said ("Design LEAD!"):
-    the other's fact, kept where it was said. "I prefer tea too" is the speaker's own.
-    The others' words are read only for a short sentence, the rare case."""
-    if not words or len(words) > 3 or not heard or _ABOUT_SPEAKER.search(sentence):
+    """Whether a sentence only repeats what the other just said ("Design LEAD!", "Mel
+    moving to Oslo in June, big move"): the other's fact, kept where it was said. "I
+    prefer tea too" is the speaker's own."""
+    if not words or not heard or _ABOUT_SPEAKER.search(sentence):
         return False
-    return words <= {word[:5] for said in heard for word in content_words(said)}
+    theirs = {word[:5] for said in heard for word in content_words(said)}
+    if len(words) <= 3:
+        return words <= theirs
+    # Longer, most of it: "Mel moving to Oslo in June, big move" after "My sister Mel
+    # is moving to Oslo in June".
+    return len(words & theirs) >= 0.6 * len(words)
 
 
 _MEMORY_LEAD_IN = re.compile(
@@ -1004,6 +1024,95 @@ _REACTION = re.compile(
 )
 """A one-word answer or reaction that a message runs on from without a stop: "Good do
 not lie", "Thank you anyway Jazz is the only music I listen to"."""
+
+
+_EVALUATION = (
+    r"(?:big|bigger|huge|amazing|awesome|great|crazy|wild|insane|cool|exciting|rough|hard|"
+    r"tough|awful|terrible|sad|deal|step|perfect|brilliant|fantastic|incredible|lovely|sweet|"
+    r"adorable|hilarious|funny|scary|impressive|nice|fun|win|shame|pity|bummer|relief|smart|"
+    r"fair|brave|bold|beautiful|gorgeous|wonderful|good|bad|fine|intense|stressful|unreal|"
+    r"epic|wholesome|cute|massive|major|change|milestone|news|progress|surprise|wow)"
+)
+_REACTION_TO_NEWS = re.compile(
+    r"^(?:(?:that's|that is|that was|that sounds|it's|it is|it was|what an?|how|such an?|so|"
+    r"too)\s+(?:(?:so|really|such|very|pretty|totally|super|absolutely|truly|kinda|an?)\s+)*"
+    rf"{_EVALUATION}\b"
+    r"|sounds?\s+(?:like|so|amazing|great|fun|awesome|rough|hard|lovely|perfect)\b"
+    r"|looks?\s+like\b|seems?\s+like\b|must(?:'ve|\s+have)\s+been\b"
+    r"|(?:that|it)\s+must\s+(?:be|have)\b|(?:(?:so|really)\s+)?(?:glad|relieved)\b"
+    r"|(?:(?:so|really)\s+)?sorry\s+(?:to\s+hear|about|for)\b|poor\b|lucky\b|good\s+for\b"
+    r"|(?:(?:so|really)\s+)?(?:proud\s+of|happy\s+for)\b|classic\b|love\s+that\b"
+    r"|can't\s+wait\b|(?:(?:huge|big|many)\s+)?congrat\w*"
+    r"|(?:so\s+)?(?:cool|great|amazing|awesome|nice|wild|crazy)\s+that\b)",
+    re.I,
+)
+"""A comment on what the other just said ("That's a huge deal for Mel", "Sounds like
+Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!"): the news was kept
+where it was said, and the comment is no fact, whatever it names."""
+_NEWS_ANNOUNCED = re.compile(
+    r"^(?:(?:I|we)(?:'ve|\s+have|\s+had)?(?:\s+got)?\s+(?:(?:some|big|bigger|huge|exciting|"
+    r"great|good|bad|sad|more|an?|other|little|amazing|crazy|wild|interesting)\s+)*"
+    r"(?:news|update|announcement)\b"
+    r"|(?:I|we)\s+(?:have|need|want|got|gotta)\s+(?:to\s+)?tell\s+(?:you|u)\b"
+    r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"
+    r"(?:news|update)\b"
+    r"|guess\s+what\s+happened\b|wait\s+(?:until|till)\s+you\s+hear\b"
+    r"|you\s+won't\s+believe\b)",
+    re.I,
+)
+"""News announced, not told ("I have big news, ...", "I need to tell you something"):
+what follows, if anything, is the fact."""
+_CLAUSE_END = re.compile(r"[,;:!]\s+|\s+[-–—]+\s+|\s+but\s+")
+_CONJUNCTION = re.compile(r"^(?:and|but|so|because)\s+", re.I)
+
+
+def _without_preamble(sentence: str) -> str:
+    """The sentence without an opening clause that comments on the other's news or
+    announces one's own: "That's a big change, but I can see it" -> "I can see it";
+    "I have big news, I got the job" -> "I got the job"; "" when nothing follows."""
+    # "Guess what happened ..." before its "guess what" is taken for a lead-in.
+    opening = sentence if _NEWS_ANNOUNCED.match(sentence) else _LEAD_IN.sub("", sentence)
+    news = _NEWS_ANNOUNCED.match(opening)
+    reaction = None if news else _REACTION_TO_NEWS.match(opening)
+    found = news or reaction
+    if found is None:
+        return sentence
+    end = _CLAUSE_END.search(opening, found.end())
+    if reaction and _ABOUT_SPEAKER.search(opening[: end.start() if end else None]):
+        return sentence  # "So glad I went to Lisbon" is the speaker's own
+    if end is None:
+        return ""
+    rest = _CONJUNCTION.sub("", opening[end.end() :])
+    return rest[:1].upper() + rest[1:]
+
+
+_TAIL_QUESTION = re.compile(
+    r"(?:,|\s+[-–—]+)\s*(?:(?:and|but|so)\s+)?(?:"
+    r"(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has)\s+"
+    r"(?:you|u|it|that|this|there)\b(?!\s*\?*$)"
+    r"|(?:what|how|why|where|when|who)(?:'s\b|\s+(?:(?:do|does|did|is|are|was|were|would|"
+    r"should|can|could)\s+(?:you|u)|about\s+you|else)\b)"
+    r"|(?:did|have)\s+I\s+(?:ever\s+)?(?:tell|told|mention|mentioned)\b"
+    r"|any\s+(?:tips|ideas|advice|thoughts|recommendations|suggestions)\b"
+    r"|(?:want|wanna)\s+(?:to\s+)?(?:see|hear|come|know|join)\b"
+    r"|(?!(?:right|no|yes|yeah|correct|true|huh|eh|ok|okay|innit)\b)[\w']+(?:\s+right)?"
+    r"\s*\?+\s*$"
+    r")[^,]*$",
+    re.I,
+)
+"""A question tacked onto a statement ("My mom is visiting in June, is that ok with
+you?", "..., can you believe it", "..., any tips?", "..., crazy right?"). A tag that asks
+to confirm the statement ("..., right?", "..., isn't it?") leaves it unsure, and is not
+cut: the whole is a question."""
+
+
+def _without_tail_question(sentence: str) -> str:
+    """The statement without the question tacked onto it: the statement is judged
+    alone, and not lost to the question mark at its end."""
+    tail = _TAIL_QUESTION.search(sentence)
+    if tail is None or not content_words(sentence[: tail.start()]):
+        return sentence
+    return sentence[: tail.start()].rstrip() + "."
 
 
 def _without_lead_in(sentence: str) -> str:
