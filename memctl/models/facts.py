@@ -270,7 +270,9 @@ _KEEP_VERBS = _words(
     took met bought found ran began came ate felt gave knew left lost paid read said sent
     sold spent told thought won wrote built brought caught chose drove flew fell forgot
     grew heard held kept led rode sang sat slept spoke stood swam taught threw understood
-    woke wore became began used need"""
+    woke wore became began used need broke quit drew drove swam stole tore froze hid rode
+    rang sang shook drank forgave bit fed fled dug lit slid spun swung wept bent fought hung
+    shot sank struck swore swept"""
 )
 _IRREGULAR = {
     "am": "is",
@@ -609,7 +611,10 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
-        or (about_speaker and bool(_NUMBER_WORD.search(stripped)))
+        or (
+            (about_speaker or bool(_THIRD_SUBJECT.match(stripped)))
+            and bool(_NUMBER_WORD.search(stripped))
+        )
         or bool(_RELATIVE.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
@@ -627,6 +632,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return bool(_SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped))
     if _CUE.search(stripped) and len(content) >= 1:
         return True
+    if _OWN_NEWS.match(stripped) and len(content) >= 2:
+        return True  # "I broke my wrist", "I'm training for a triathlon"
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
@@ -640,6 +647,32 @@ def _not_so(sentence: str) -> bool:
     )
 
 
+_THIRD_SUBJECT = re.compile(
+    r"^(?:he|she|they)(?:'s|'re|\s+(?:is|was|are|were|turned|turns|will be))\b", re.I
+)
+"""Someone just named, described: "he's a three year old beagle mix" has its count as
+an anchor, as the speaker's own sentence would."""
+_OWN_NEWS = re.compile(
+    r"^(?:(?:I|we)(?:\s+(?:also|just|finally|actually|already|recently|accidentally|even))?"
+    r"\s+(?!(?:wanted|needed|tried|thought|felt|laughed|cried|hoped|wished|guessed|figured|"
+    r"meant|wondered|imagined|supposed|assumed|expected|loved|liked|enjoyed|hated|used|seemed|"
+    r"pretended|nodded|smiled|sighed|agreed|noticed|realized|realised|worried|missed|joked|"
+    r"died|asked|answered|replied|talked|called|texted|mentioned|said|told|heard|knew)\b)"
+    r"(?:[a-z]{3,}ed|broke|quit|sold|won|ran|swam|drove|flew|wrote|built|caught|threw|fell|"
+    r"hurt|bought|brought|taught|gave|took|made|began|chose|drew|ate|rode|sang|sent|spent|"
+    r"stole|tore|wore|froze|hid)\b"
+    r"|(?:I'm|I am|we're|we are)(?:\s+(?:also|just|finally|actually|already|now|currently|"
+    r"still))?\s+(?!(?:kidding|joking|dying|trying|saying|wondering|guessing|thinking|feeling|"
+    r"hoping|doing|going|getting|talking|asking|telling|waiting|looking|sitting|laughing|"
+    r"crying|freaking|losing|starving|being|having|loving|hating|missing|wishing|worrying|"
+    r"considering|debating|struggling|rooting|praying|counting|begging|screaming|"
+    r"melting|obsessing|blushing|listening|reading|watching)\b)[a-z]{3,}ing\b)",
+    re.I,
+)
+"""The speaker's own news told with no cue word: something they did ("I broke my wrist",
+"We renovated the bathroom") or are doing ("I'm training for a triathlon"). What they
+felt, tried, meant or said, and what they are doing this minute ("I'm kidding", "I'm
+just saying"), is not news."""
 _BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
 """A short sentence with only "it", "that" or "this" for a subject refers back to
 something said before it, so alone it holds no fact, whatever number it has."""
@@ -878,7 +911,7 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
-    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|"
+    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
     r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
@@ -1050,7 +1083,8 @@ _REACTION_TO_NEWS = re.compile(
 Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!"): the news was kept
 where it was said, and the comment is no fact, whatever it names."""
 _NEWS_ANNOUNCED = re.compile(
-    r"^(?:(?:I|we)(?:'ve|\s+have|\s+had)?(?:\s+got)?\s+(?:(?:some|big|bigger|huge|exciting|"
+    r"^(?:(?:I|we)(?:'ve)?(?:\s+(?:also|just|finally|actually|really|do))?"
+    r"(?:\s+(?:have|had|got))*\s+(?:(?:some|big|bigger|huge|exciting|"
     r"great|good|bad|sad|more|an?|other|little|amazing|crazy|wild|interesting)\s+)*"
     r"(?:news|update|announcement)\b"
     r"|(?:I|we)\s+(?:have|need|want|got|gotta)\s+(?:to\s+)?tell\s+(?:you|u)\b"

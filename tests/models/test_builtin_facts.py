@@ -803,3 +803,53 @@ def test_a_weekday_said_in_the_plural_is_a_habit_not_a_date() -> None:
     assert facts_of("We play tennis on Sunday mornings at the club.") == [
         "Ben: We play tennis on Sunday mornings at the club."
     ]
+
+
+def test_the_speaker_s_own_news_is_a_fact_without_a_cue_word() -> None:
+    """ "I broke my wrist", "I'm training for a triathlon": what happened to the speaker,
+    or what they are doing now, is news even with no date, name or cue word in it; what
+    they felt, tried or meant is not."""
+    cases = {
+        "I broke my wrist.": "Ben broke their wrist.",
+        "I resolved to learn to cook something besides pasta.": (
+            "Ben resolved to learn to cook something besides pasta."
+        ),
+        "We painted the nursery yellow.": "Ben: We painted the nursery yellow.",
+        "I crashed my bike on the way home.": "Ben crashed their bike on the way home.",
+        "I sprained my ankle playing soccer.": "Ben sprained their ankle playing soccer.",
+        "I passed my driving test.": "Ben passed their driving test.",
+        "I failed the chemistry exam.": "Ben failed the chemistry exam.",
+        "I quit smoking.": "Ben quit smoking.",
+        "I sold my old guitar.": "Ben sold their old guitar.",
+        "We renovated the bathroom.": "Ben: We renovated the bathroom.",
+        "I fixed the leaking faucet.": "Ben fixed the leaking faucet.",
+        "I learned to knit scarves.": "Ben learned to knit scarves.",
+        "I'm giving a speech at the wedding.": "Ben is giving a speech at the wedding.",
+        "I'm training for a triathlon.": "Ben is training for a triathlon.",
+        "We're repainting the fence.": "Ben: We're repainting the fence.",
+        "Of course, I'm giving a speech.": "Ben is giving a speech.",
+        "I also broke my wrist, slipped on wet leaves outside the studio.": (
+            "Ben also broke their wrist, slipped on wet leaves outside the studio."
+        ),
+        "he's a three year old beagle mix, total menace.": (
+            "Ben: He's a three year old beagle mix, total menace."
+        ),
+        "She's two years old now.": "Ben: She's two years old now.",
+    }
+    for text, expected in cases.items():
+        assert facts_of(text) == [expected], text
+    for text in (
+        "I laughed so hard.",
+        "I tried my best.",
+        "I thought so too.",
+        "I'm kidding.",
+        "I'm dying here.",
+        "I wanted to cry.",
+        "I'm trying.",
+        "I'm just saying.",
+        "I meant the other one.",
+        "I figured as much.",
+        "I'm wondering about that too.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I also have bigger news, I'm leaving my job.") == ["Ben is leaving their job."]
