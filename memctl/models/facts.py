@@ -159,6 +159,27 @@ _IMPERATIVE = re.compile(
 mention the proposal to Lena"): advice or a request to the listener, whatever it names.
 Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
 book on Monday" is the speaker's news told without its "I"."""
+_STAY_IN_TOUCH = re.compile(
+    r"^I(?:'ll|\s+will|\s+can|\s+could)\s+(?:let (?:you|u) know|keep (?:you|u) (?:posted|"
+    r"updated|in the loop)|get back to (?:you|u)|talk to (?:you|u)|(?:call|text|message|ping|"
+    r"email|see|catch|send|show|update)\s+(?:you|u)\b|tell \w+ (?:you said|hi|hello)\b)",
+    re.I,
+)
+"""The conversation arranging itself ("I'll let you know how it goes", "I'll text you
+the address"): nothing to remember about anyone."""
+_JUDGEMENT = re.compile(
+    r"\b(?:is|are|sounds?|looks?|seems?)(?:\s+like)?\s+(?:(?:so|really|such|very|pretty|super|"
+    r"absolutely|truly|kinda|always|just|literally|the|a|an)\s+)*(?:best|worst|beautiful|"
+    r"gorgeous|stunning|lovely|perfect|amazing|awesome|incredible|great|fantastic|wonderful|"
+    r"delicious|crowded|fancy|dangerous|charming|magical|cozy|packed|busy|boring|overrated|"
+    r"underrated|expensive|pricey|cute|cool|nice|fun|wild|crazy|insane|cold)\b"
+    r"(?:\s+(?:fit|idea|choice|place|spot|call|move|plan|venue|view|city|town))?"
+    r"(?:\s+(?:in|at|for|on|during|this|these|now|too|though|of|to)\b[^,.!;]*)?[.!]*$",
+    re.I,
+)
+"""A place or a thing judged ("Pine Hollow is beautiful in July", "Kyoto in October
+sounds perfect", "The Blue Lantern is the best venue"): an opinion of the moment. In
+the past ("The trip to Big Sur was amazing") it says the trip happened, and stays."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
     r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
@@ -585,6 +606,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False  # a quotation is someone else's words
     if _IMPERATIVE.match(stripped) and not _AGREED.search(stripped):
         return False  # "Try the ramen place on 5th Street": advice to the listener
+    if _STAY_IN_TOUCH.match(stripped):
+        return False  # "I'll let you know how it goes"
     # "We are all responsible for our own feelings": a saying, not the speaker's group.
     about_speaker = not _EVERYONE.match(stripped) and bool(
         _ABOUT_SPEAKER.search(_own_words(stripped))
@@ -599,6 +622,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
             return False
     if _not_so(stripped):
         return False
+    if _JUDGEMENT.search(stripped) and not _ABOUT_SPEAKER.search(stripped):
+        return False  # "Pine Hollow is beautiful in July": an opinion of the moment
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
@@ -1076,12 +1101,15 @@ _REACTION_TO_NEWS = re.compile(
     r"|(?:(?:so|really)\s+)?sorry\s+(?:to\s+hear|about|for)\b|poor\b|lucky\b|good\s+for\b"
     r"|(?:(?:so|really)\s+)?(?:proud\s+of|happy\s+for)\b|classic\b|love\s+that\b"
     r"|can't\s+wait\b|(?:(?:huge|big|many)\s+)?congrat\w*"
-    r"|(?:so\s+)?(?:cool|great|amazing|awesome|nice|wild|crazy)\s+that\b)",
+    r"|(?:so\s+)?(?:cool|great|amazing|awesome|nice|wild|crazy)\s+that\b"
+    r"|(?:yay|woo+|whoa|bravo|hooray|yikes|go|way to go|well done|nice one|oh no|no)"
+    r"(?=[,!.]|\s+(?-i:[A-Z])|\s+for\b|\s*$))",
     re.I,
 )
 """A comment on what the other just said ("That's a huge deal for Mel", "Sounds like
-Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!"): the news was kept
-where it was said, and the comment is no fact, whatever it names."""
+Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!") or a cheer ("Yay
+Mel!!", "Well done, Mel!"): the news was kept where it was said, and the comment is no
+fact, whatever it names."""
 _NEWS_ANNOUNCED = re.compile(
     r"^(?:(?:I|we)(?:'ve)?(?:\s+(?:also|just|finally|actually|really|do))?"
     r"(?:\s+(?:have|had|got))*\s+(?:(?:some|big|bigger|huge|exciting|"
@@ -1104,20 +1132,26 @@ def _without_preamble(sentence: str) -> str:
     """The sentence without an opening clause that comments on the other's news or
     announces one's own: "That's a big change, but I can see it" -> "I can see it";
     "I have big news, I got the job" -> "I got the job"; "" when nothing follows."""
-    # "Guess what happened ..." before its "guess what" is taken for a lead-in.
-    opening = sentence if _NEWS_ANNOUNCED.match(sentence) else _LEAD_IN.sub("", sentence)
-    news = _NEWS_ANNOUNCED.match(opening)
-    reaction = None if news else _REACTION_TO_NEWS.match(opening)
-    found = news or reaction
-    if found is None:
-        return sentence
-    end = _CLAUSE_END.search(opening, found.end())
-    if reaction and _ABOUT_SPEAKER.search(opening[: end.start() if end else None]):
-        return sentence  # "So glad I went to Lisbon" is the speaker's own
-    if end is None:
-        return ""
-    rest = _CONJUNCTION.sub("", opening[end.end() :])
-    return rest[:1].upper() + rest[1:]
+    for _ in range(3):  # "Yikes, poor Lena.": one opening after another
+        # "Guess what happened ...", "Well done, Mel!" before their "guess what" or
+        # "well" are taken for a lead-in.
+        opening = sentence
+        found = _NEWS_ANNOUNCED.match(opening) or _REACTION_TO_NEWS.match(opening)
+        if found is None:
+            opening = _LEAD_IN.sub("", sentence)
+            found = _NEWS_ANNOUNCED.match(opening) or _REACTION_TO_NEWS.match(opening)
+        if found is None:
+            return sentence
+        end = _CLAUSE_END.search(opening, found.end())
+        if found.re is _REACTION_TO_NEWS and _ABOUT_SPEAKER.search(
+            opening[: end.start() if end else None]
+        ):
+            return sentence  # "So glad I went to Lisbon" is the speaker's own
+        if end is None:
+            return ""
+        rest = _CONJUNCTION.sub("", opening[end.end() :])
+        sentence = rest[:1].upper() + rest[1:]
+    return sentence
 
 
 _TAIL_QUESTION = re.compile(

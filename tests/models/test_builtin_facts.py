@@ -853,3 +853,71 @@ def test_the_speaker_s_own_news_is_a_fact_without_a_cue_word() -> None:
     ):
         assert facts_of(text) == [], text
     assert facts_of("I also have bigger news, I'm leaving my job.") == ["Ben is leaving their job."]
+
+
+def test_a_judgement_of_a_place_or_thing_is_no_fact() -> None:
+    """ "Pine Hollow is beautiful in July", "Kyoto in October sounds perfect": an opinion
+    of the moment, whatever it names; what happened there ("The van trip to Big Sur was
+    amazing") and the speaker's own taste ("Thai food is my favorite") stay."""
+    for text in (
+        "Pine Hollow is beautiful in July.",
+        "The Blue Lantern is the best venue.",
+        "Kyoto in October sounds perfect.",
+        "The new place in Riverton looks amazing.",
+        "The food at Nopa is incredible.",
+        "The Tate is always so crowded.",
+        "Denver seems like a great fit for Mel.",
+        "The view from Mount Tam is stunning.",
+        "The lake near Riverton is gorgeous this time of year.",
+        "The Globex office looks so fancy.",
+        "That bakery on Main Street is dangerous.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("The van trip to Big Sur was amazing.") == [
+        "Ben: The van trip to Big Sur was amazing."
+    ]
+    assert facts_of("Thai food is my favorite.") == ["Thai food is Ben's favorite."]
+    assert facts_of("The wedding is in Sintra.") == ["Ben: The wedding is in Sintra."]
+    assert facts_of("My sister's cooking is the best.") == ["Ben's sister's cooking is the best."]
+
+
+def test_a_cheer_for_someone_is_no_fact() -> None:
+    for text in (
+        "Yay Mel!!",
+        "Oh no, Biscuit!",
+        "Woo, go Mel!",
+        "Whoa, Denver!",
+        "Well done, Mel!",
+        "Way to go Theo!",
+        "Bravo, Sam!",
+        "Yikes, poor Lena.",
+        "Hooray for Friday!",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("No one came to the party on Friday.") == [
+        "Ben: No one came to the party on 2023-05-05."
+    ]
+
+
+def test_a_promise_to_stay_in_touch_is_no_fact() -> None:
+    """ "I'll let you know how it goes", "I'll text you the address": the conversation
+    arranging itself, not something to remember about anyone."""
+    for text in (
+        "I'll let you know how the interview at Globex goes.",
+        "I'll keep you posted about the Oslo job.",
+        "I'll text you the address of Blue Bottle.",
+        "I'll call you after the game on Sunday.",
+        "I'll send you the link to the Lisbon photos.",
+        "I'll show you the photos from Kyoto next time.",
+        "I'll tell Mel you said hi.",
+        "I'll get back to you about Saturday.",
+        "I'll see you at the Blue Lantern.",
+        "I'll catch you at the party on Friday.",
+        "I'll message you when I land in Oslo.",
+        "I'll ping you about the Denver trip.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'll be in Lisbon on Friday.") == ["Ben will be in Lisbon on 2023-05-12."]
+    assert facts_of("I'll watch Noodle while you're in Tokyo.") == [
+        "Ben will watch Noodle while Ana is in Tokyo."
+    ]
