@@ -602,12 +602,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if not content or _WISH.match(stripped) or all(word in names for word in content):
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
-    if stripped[0] in '"“':
-        return False  # a quotation is someone else's words
-    if _IMPERATIVE.match(stripped) and not _AGREED.search(stripped):
-        return False  # "Try the ramen place on 5th Street": advice to the listener
-    if _STAY_IN_TOUCH.match(stripped):
-        return False  # "I'll let you know how it goes"
+    if _not_told(stripped):
+        return False
     # "We are all responsible for our own feelings": a saying, not the speaker's group.
     about_speaker = not _EVERYONE.match(stripped) and bool(
         _ABOUT_SPEAKER.search(_own_words(stripped))
@@ -622,8 +618,6 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
             return False
     if _not_so(stripped):
         return False
-    if _JUDGEMENT.search(stripped) and not _ABOUT_SPEAKER.search(stripped):
-        return False  # "Pine Hollow is beautiful in July": an opinion of the moment
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
     first_word = stripped.split()[0].strip(",.!:;\"'").casefold()
@@ -660,6 +654,19 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if _OWN_NEWS.match(stripped) and len(content) >= 2:
         return True  # "I broke my wrist", "I'm training for a triathlon"
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+def _not_told(sentence: str) -> bool:
+    """Whether a sentence tells nothing of anyone, whatever it names: a quotation
+    (someone else's words), advice or a request to the listener ("Try the ramen place on
+    5th Street"), the conversation arranging itself ("I'll let you know how it goes"), or
+    a place or a thing judged ("Pine Hollow is beautiful in July")."""
+    return (
+        sentence[0] in '"“'
+        or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
+        or bool(_STAY_IN_TOUCH.match(sentence))
+        or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
+    )
 
 
 def _not_so(sentence: str) -> bool:
