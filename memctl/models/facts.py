@@ -138,6 +138,13 @@ _HEDGE = re.compile(
 )
 """An opinion, a feeling or a possibility of the moment ("I'm feeling like I've lost
 all my money", "I may be able to learn"): unanchored, no fact."""
+_MAYBE_FUTURE = re.compile(
+    r"^(?:(?:maybe|perhaps)\s+(?:I|we)(?:'ll|\s+will|\s+could|\s+might|\s+may)"
+    r"|(?:I|we)\s+(?:might|may|could\s+maybe|could\s+possibly))\b",
+    re.I,
+)
+"""A possibility, not a plan ("I might go to Lisbon in May", "Maybe we'll get a dog in
+the spring"), whatever date it names: "I'm going to" and "I plan to" are plans."""
 _COUNTERFACTUAL = re.compile(r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b", re.I)
 """A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"),
 whatever it names."""
@@ -659,13 +666,15 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
 def _not_told(sentence: str) -> bool:
     """Whether a sentence tells nothing of anyone, whatever it names: a quotation
     (someone else's words), advice or a request to the listener ("Try the ramen place on
-    5th Street"), the conversation arranging itself ("I'll let you know how it goes"), or
-    a place or a thing judged ("Pine Hollow is beautiful in July")."""
+    5th Street"), the conversation arranging itself ("I'll let you know how it goes"), a
+    place or a thing judged ("Pine Hollow is beautiful in July"), or a possibility ("I
+    might go to Lisbon in May")."""
     return (
         sentence[0] in '"“'
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
+        or bool(_MAYBE_FUTURE.match(sentence))
     )
 
 

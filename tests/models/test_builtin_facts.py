@@ -921,3 +921,32 @@ def test_a_promise_to_stay_in_touch_is_no_fact() -> None:
     assert facts_of("I'll watch Noodle while you're in Tokyo.") == [
         "Ben will watch Noodle while Ana is in Tokyo."
     ]
+
+
+def test_a_hedged_future_is_no_fact_even_with_a_date() -> None:
+    """ "I might go to Lisbon in May", "Maybe we'll get a dog in the spring": a
+    possibility, not a plan; "I'm going to Lisbon in May" and "I plan to ..." are plans."""
+    for text in (
+        "I might go to Lisbon in May.",
+        "Maybe I'll try the Chicago marathon next year.",
+        "I may visit Mel in Oslo in June.",
+        "Maybe we'll get a dog in the spring.",
+        "Perhaps I'll apply to Globex next month.",
+        "I might switch to the night shift at St. Mary's.",
+        "We might move to Denver at some point.",
+        "I may sign up for the 10k on Saturday.",
+        "I might ask Mel to the wedding.",
+        "Perhaps we'll go to Japan for our anniversary.",
+        "I might be in Boston next week.",
+        "Maybe I'll learn Spanish before the trip to Madrid.",
+        "We may adopt a second cat from the shelter.",
+        "I could maybe visit Ana in Lisbon in July.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'm going to Lisbon in May.") == ["Ben is going to Lisbon in May."]
+    assert facts_of("I plan to run the Chicago marathon next year.") == [
+        "Ben plans to run the Chicago marathon in 2024."
+    ]
+    assert facts_of("The wedding is probably next summer.") == [
+        "Ben: The wedding is probably in summer 2023."
+    ]
