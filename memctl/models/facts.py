@@ -981,7 +981,7 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
-    r"knock on wood|touch wood)\s*(?=[.!]*$)",
+    r"knock on wood|touch wood|to be (?:honest|fair)|if I'?m honest)\s*(?=[.!]*$)",
     re.I,
 )
 """An aside to the listener closing a sentence ("..., keep that in mind", "...,
@@ -991,7 +991,8 @@ fingers crossed")."""
 _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|you know|i mean|in mind|so you know|fyi|worth|must know|"
-    r"believe it|fingers crossed|wish me luck|on wood|touch wood)",
+    r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
+    r"i'?m honest)",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
@@ -1018,15 +1019,19 @@ def _without_fillers(sentence: str) -> str:
 
 _CLAUSE = re.compile(
     r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
-    r"|\s+(?:so|but|because|cause)\s+|\s+and\s+(?=(?:it|it's|that|that's|this)\b)",
+    r"|\s+(?:so|but|because|cause)\s+"
+    r"|\s+and\s+(?=(?:it|it's|that|that's|this|i|i'm|we|we're|they|they)\b)",
     re.I,
 )
 _CLAUSE_SUBJECT = re.compile(
-    r"(?:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this)\b", re.I
+    r"(?:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this|they|"
+    r"they're|which)\b",
+    re.I,
 )
-"""A clause whose subject is the speaker or what was just said: "..., I'm so nervous",
-"... so it's going to be a long week". A clause about someone else ("she's a nurse")
-may be a fact even with nothing to anchor it, and stays."""
+"""A clause whose subject is the speaker, what was just said, or those just named: "...,
+I'm so nervous", "... so it's going to be a long week", "..., which was amazing", "...
+and they had the best time ever". A clause about someone else ("she's a nurse") may be
+a fact even with nothing to anchor it, and stays."""
 
 
 _SUBORDINATE = re.compile(
@@ -1049,7 +1054,9 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         # "Last month, I saw ...": a short opening that dates or names what follows is
         # part of its clause; "I'm so excited, I got ..." is a clause of its own.
         short = len(before.split()) <= 3 and _says_something(before, names)
-        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short:
+        # "You and I went": "and" after a word or two joins subjects, not clauses.
+        joined = match[0].strip().casefold() == "and" and len(_PART.split(before)[-1].split()) < 3
+        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):
         return sentence
@@ -1058,7 +1065,7 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     kept: list[str] = []
     for index, start in enumerate(starts):
         clause = sentence[start : bounds[index + 1]].strip()
-        if index == 0 or _says_something(clause, names):
+        if index == 0 or (_says_something(clause, names) and not _about_it(clause)):
             # The separator before a later clause is kept with it.
             kept.append(sentence[bounds[index] : bounds[index + 1]])
         elif index == len(starts) - 1:
@@ -1073,6 +1080,17 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     return out if content_words(out) else sentence
 
 
+_PART = re.compile(r"[,;:]")
+_ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
+
+
+def _about_it(clause: str) -> bool:
+    """Whether a later clause only says how the speaker took what came before ("... and
+    I loved every minute of it", "..., we loved it"): two content words at most, ending
+    on what was just said."""
+    return bool(_ABOUT_IT.search(clause)) and len(content_words(clause)) <= 2
+
+
 def _says_something(clause: str, names: frozenset[str]) -> bool:
     """Whether a clause holds a fact alone, or something a fact needs: a number, a
     date, a name, or more than two content words ("I saw a jazz concert downtown" is
@@ -1082,6 +1100,7 @@ def _says_something(clause: str, names: frozenset[str]) -> bool:
         len(content_words(unquoted)) > 2
         or is_fact(unquoted, names)
         or bool(_DIGITS.search(unquoted))
+        or bool(_NUMBER_WORD.search(unquoted))
         or bool(_RELATIVE.search(unquoted))
         or bool(_CAPITAL.search(unquoted))
     )

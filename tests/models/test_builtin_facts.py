@@ -950,3 +950,37 @@ def test_a_hedged_future_is_no_fact_even_with_a_date() -> None:
     assert facts_of("The wedding is probably next summer.") == [
         "Ben: The wedding is probably in summer 2023."
     ]
+
+
+def test_a_comment_tacked_onto_a_fact_is_cut_from_it() -> None:
+    """ "..., which was amazing", "... and I loved every minute of it", "..., to be
+    honest": how the speaker felt about the fact, not the fact; a clause that says more
+    ("which has three bedrooms") stays."""
+    cases = {
+        "I went to Lisbon in May, which was amazing.": "Ben went to Lisbon in May.",
+        "We saw Hamilton on Friday, which was so fun.": "Ben: We saw Hamilton on 2023-05-05.",
+        "I adopted a cat last week, to be honest.": "Ben adopted a cat in the week of 2023-05-01.",
+        "I ran the Boston marathon in April and I loved every minute of it.": (
+            "Ben ran the Boston marathon in April."
+        ),
+        "I finished my first painting last week and I'm really proud of it.": (
+            "Ben finished their first painting in the week of 2023-05-01."
+        ),
+        "I took the kids to the zoo on Saturday and they had the best time ever.": (
+            "Ben took the kids to the zoo on 2023-05-06."
+        ),
+        "I moved to Denver in March, which was a big change for me.": (
+            "Ben moved to Denver in March."
+        ),
+        "I visited Mel in Oslo, which was lovely, to be fair.": "Ben visited Mel in Oslo.",
+        "We hiked Mount Tam on Saturday and we loved it.": "Ben: We hiked Mount Tam on 2023-05-06.",
+        "I joined a choir in March, which has been so good for me.": "Ben joined a choir in March.",
+        "I bought a house in Denver, which has three bedrooms.": (
+            "Ben bought a house in Denver, which has three bedrooms."
+        ),
+        "I ran to the store and I bought a used Subaru.": (
+            "Ben ran to the store and Ben bought a used Subaru."
+        ),
+    }
+    for text, expected in cases.items():
+        assert facts_of(text) == [expected], text
