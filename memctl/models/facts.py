@@ -884,7 +884,7 @@ def extract(
                 sentence = sentence[told_you.end() :].rstrip("?")
             if not is_fact(sentence, names):
                 continue
-            sentence = _fact_clauses(sentence, names)
+            sentence = _within_length(_fact_clauses(sentence, names), names)
             words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
@@ -1078,6 +1078,29 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         kept = [rest[:1].upper() + rest[1:]] if rest else kept
     out = "".join(kept).strip()
     return out if content_words(out) else sentence
+
+
+_LONG = 20
+"""Words a bullet may have before it is cut at a clause boundary (`_within_length`)."""
+_BOUNDARY = re.compile(r"[,;]\s+|\s+[-–—]+\s+|\s+(?=(?:and|but|so|because|which|who)\s)", re.I)
+
+
+def _within_length(sentence: str, names: frozenset[str]) -> str:
+    """A sentence of more than `_LONG` words cut at its last clause boundary within
+    `_LONG` words, after a head that is a fact: "My daughter Zoe turned seven on Sunday
+    and we threw her a party with twelve kids, a bouncy castle, and a cake that ..." keeps
+    its first fact. Every bullet is paid for in every consolidation and recall, and a
+    run-on story is one fact and its colour. Without such a boundary it stays whole."""
+    if len(sentence.split()) <= _LONG:
+        return sentence
+    cut = None
+    for boundary in _BOUNDARY.finditer(sentence):
+        head = sentence[: boundary.start()]
+        if len(head.split()) > _LONG:
+            break
+        if is_fact(head, names):
+            cut = head
+    return cut.rstrip(" ,;") + "." if cut else sentence
 
 
 _PART = re.compile(r"[,;:]")

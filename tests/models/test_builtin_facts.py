@@ -984,3 +984,50 @@ def test_a_comment_tacked_onto_a_fact_is_cut_from_it() -> None:
     }
     for text, expected in cases.items():
         assert facts_of(text) == [expected], text
+
+
+def test_a_long_sentence_keeps_its_first_fact_and_what_fits_after_it() -> None:
+    """A sentence of more than 20 words is cut at the last clause boundary that keeps it
+    within 20 (never inside its first fact): every bullet is paid for in every
+    consolidation and recall, and a run-on story holds one fact and its colour."""
+    cases = {
+        "Last weekend I finally went to the farmers market downtown with my sister Mel and "
+        "we ended up buying way too many peaches, the guy at the stand gave us a discount "
+        "because we were chatting about his orchard in Fresno for like twenty minutes.": (
+            "On the weekend of 2023-05-06 Ben finally went to the farmers market downtown "
+            "with their sister Mel."
+        ),
+        "So I started volunteering at the animal shelter on Elm Street two weeks ago, mostly "
+        "walking the dogs and cleaning kennels, and there is this one old beagle named Rufus "
+        "who I am honestly thinking about adopting if my landlord says yes.": (
+            "Ben started volunteering at the animal shelter on Elm Street around 2023-04-24, "
+            "mostly walking the dogs and cleaning kennels."
+        ),
+        "My daughter Zoe just turned seven on Sunday and we threw her a unicorn party in the "
+        "backyard with twelve kids from her class, a bouncy castle, and a cake that my mom "
+        "baked from scratch because the bakery messed up the order.": (
+            "Ben's daughter Zoe just turned seven on 2023-05-07."
+        ),
+        "I have been learning the guitar since January, I practice every night for about "
+        "thirty minutes after dinner, and my teacher Carlos says I might be ready to play at "
+        "the open mic at the Rusty Nail in the spring.": (
+            "Ben has been learning the guitar since January, Ben practices every night for "
+            "about thirty minutes after dinner."
+        ),
+        "We drove up to Portland on Friday to see my brother Sam's new restaurant, which is "
+        "a tiny Thai place near the river, and the line was out the door all night long.": (
+            "We drove up to Portland on 2023-05-05 to see Ben's brother Sam's new restaurant."
+        ),
+        "My boss Dana finally approved my transfer to the Denver office starting in August, "
+        "so I will be packing up the apartment and selling most of my furniture over the "
+        "summer.": (
+            "Ben's boss Dana finally approved their transfer to the Denver office starting in "
+            "August."
+        ),
+    }
+    for text, expected in cases.items():
+        assert facts_of(text) == [expected], text
+    # Twenty words or fewer: as it was.
+    assert facts_of("I moved to Denver in March, I bought a house there, and I adopted a cat.") == [
+        "Ben moved to Denver in March, Ben bought a house there, and Ben adopted a cat."
+    ]
