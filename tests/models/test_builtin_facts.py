@@ -667,6 +667,10 @@ def test_an_imperative_to_the_listener_is_no_fact_whatever_it_names() -> None:
         "Save me one with a dog on it.",
     ):
         assert facts_of(text) == [], text
+    # A verb that is also a noun opens a statement: an imperative only before its object.
+    assert facts_of("Book club is on Thursdays.") == ["Ben: Book club is on Thursdays."]
+    assert facts_of("Drive to Denver took 4 hours.") == ["Ben: Drive to Denver took 4 hours."]
+    assert facts_of("Head of design at Globex is Mel.") == ["Ben: Head of design at Globex is Mel."]
     # A sentence without its subject, in the past, is still the speaker's news.
     assert facts_of("Started a new job at Globex on Monday.") == [
         "Ben: Started a new job at Globex on 2023-05-01."
