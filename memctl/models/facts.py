@@ -612,7 +612,11 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if not content or _WISH.match(stripped) or all(word in names for word in content):
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
-    if _not_told(stripped):
+    if _not_told(stripped) or (
+        _about_it(stripped) and not _DIGITS.search(stripped) and not _JOINS.search(stripped)
+    ):
+        # ... or "The kids loved it!": how someone took what came before ("I'm
+        # transgender, and proud of it" says what "it" is).
         return False
     # "We are all responsible for our own feelings": a saying, not the speaker's group.
     about_speaker = not _EVERYONE.match(stripped) and bool(
@@ -1107,14 +1111,17 @@ def _within_length(sentence: str, names: frozenset[str]) -> str:
 
 
 _PART = re.compile(r"[,;:]")
+_JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
 
 
 def _about_it(clause: str) -> bool:
-    """Whether a later clause only says how the speaker took what came before ("... and
-    I loved every minute of it", "..., we loved it"): two content words at most, ending
-    on what was just said."""
-    return bool(_ABOUT_IT.search(clause)) and len(content_words(clause)) <= 2
+    """Whether a clause only says how someone took what came before ("... and I loved
+    every minute of it", "The kids loved it!"): two content words at most (besides an
+    adverb: "Our family will never forget it"), ending on what was just said."""
+    if not _ABOUT_IT.search(clause):
+        return False
+    return len([word for word in content_words(clause) if word not in _ADVERBS]) <= 2
 
 
 def _says_something(clause: str, names: frozenset[str]) -> bool:
@@ -1150,11 +1157,14 @@ _EVALUATION = (
     r"tough|awful|terrible|sad|deal|step|perfect|brilliant|fantastic|incredible|lovely|sweet|"
     r"adorable|hilarious|funny|scary|impressive|nice|fun|win|shame|pity|bummer|relief|smart|"
     r"fair|brave|bold|beautiful|gorgeous|wonderful|good|bad|fine|intense|stressful|unreal|"
-    r"epic|wholesome|cute|massive|major|change|milestone|news|progress|surprise|wow)"
+    r"epic|wholesome|cute|massive|major|change|milestone|news|progress|surprise|wow|special|"
+    r"memorable|meaningful|unforgettable|magical|emotional|powerful|touching|moving|surreal|"
+    r"blast|journey|ride|experience|moment|adventure|dream)"
 )
 _REACTION_TO_NEWS = re.compile(
-    r"^(?:(?:that's|that is|that was|that sounds|it's|it is|it was|what an?|how|such an?|so|"
-    r"too)\s+(?:(?:so|really|such|very|pretty|totally|super|absolutely|truly|kinda|an?)\s+)*"
+    r"^(?:(?:that's|that is|that was|that sounds|it's|it is|it was|it has been|it's been|"
+    r"what an?|how|such an?|so|too)\s+(?:(?:so|really|such|very|pretty|totally|super|"
+    r"absolutely|truly|kinda|quite|the|an?)\s+)*"
     rf"{_EVALUATION}\b"
     r"|sounds?\s+(?:like|so|amazing|great|fun|awesome|rough|hard|lovely|perfect)\b"
     r"|looks?\s+like\b|seems?\s+like\b|must(?:'ve|\s+have)\s+been\b"
@@ -1185,6 +1195,12 @@ _NEWS_ANNOUNCED = re.compile(
 )
 """News announced, not told ("I have big news, ...", "I need to tell you something"):
 what follows, if anything, is the fact."""
+_RUN_ON = re.compile(
+    r"(?<=[a-z])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"
+    r"|[A-Z][a-z]+\s+(?:is|was|has)\b)"
+)
+"""Where a sentence of the speaker's own starts inside a comment run on without a stop."""
+_IT_OPENING = re.compile(r"(?:it|that|this)\b", re.I)
 _CLAUSE_END = re.compile(r"[,;:!]\s+|\s+[-–—]+\s+|\s+but\s+")
 _CONJUNCTION = re.compile(r"^(?:and|but|so|because)\s+", re.I)
 
@@ -1204,10 +1220,21 @@ def _without_preamble(sentence: str) -> str:
         if found is None:
             return sentence
         end = _CLAUSE_END.search(opening, found.end())
-        if found.re is _REACTION_TO_NEWS and _ABOUT_SPEAKER.search(
-            opening[: end.start() if end else None]
+        # "That is good to hear Zoe is my brother": run on, without a stop, into a
+        # sentence of its own.
+        own = _RUN_ON.search(opening, found.end(), end.start() if end else len(opening))
+        if own is not None:
+            rest = opening[own.end() :]
+            sentence = rest[:1].upper() + rest[1:]
+            continue
+        if (
+            found.re is _REACTION_TO_NEWS
+            and not _IT_OPENING.match(opening)
+            and _ABOUT_SPEAKER.search(opening[: end.start() if end else None])
         ):
-            return sentence  # "So glad I went to Lisbon" is the speaker's own
+            # "So glad I went to Lisbon" is the speaker's own; "It was a special time for
+            # our family" is still said of what came before.
+            return sentence
         if end is None:
             return ""
         rest = _CONJUNCTION.sub("", opening[end.end() :])

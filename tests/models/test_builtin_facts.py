@@ -739,6 +739,10 @@ def test_a_reaction_to_what_was_said_is_no_fact_whatever_it_names() -> None:
         "Ana that's a big change, but I can totally see it.",
     ):
         assert facts_of(text) == [], text
+    # A comment run on, without a stop, into the speaker's own news.
+    assert facts_of("That is good to hear Zoe is my brother, we talk every day.") == [
+        "Zoe is Ben's brother, we talk every day."
+    ]
     assert facts_of("That's Arjun, he runs the studio.") == [
         "Ben: That's Arjun, he runs the studio."
     ]
@@ -1035,3 +1039,33 @@ def test_a_long_sentence_keeps_its_first_fact_and_what_fits_after_it() -> None:
     assert facts_of("I moved to Denver in March, I bought a house there, and I adopted a cat.") == [
         "Ben moved to Denver in March, Ben bought a house there, and Ben adopted a cat."
     ]
+
+
+def test_how_someone_took_what_was_just_said_is_no_fact() -> None:
+    """ "The kids loved it!", "It was a really special time for our family": a comment on
+    what came before, whose "it" a memory read later cannot resolve."""
+    for text in (
+        "The kids loved it!",
+        "My sister hated it.",
+        "It was a really special time for our family.",
+        "It was such a memorable day for my kids.",
+        "That was a magical moment for me and my husband.",
+        "It was so meaningful to our whole family.",
+        "It was an unforgettable experience for my daughter.",
+        "Our family will never forget it.",
+        "It has been such a journey for my family.",
+        "My son was thrilled about it.",
+        "It was so emotional for my mom.",
+        "That was quite the adventure for my kids.",
+        "My parents were so proud of me for it.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("It was my sister Mel's birthday on Friday.") == [
+        "It was Ben's sister Mel's birthday on 2023-05-05."
+    ]
+    assert facts_of("The kids loved the zoo on Saturday.") == [
+        "Ben: The kids loved the zoo on 2023-05-06."
+    ]
+    assert facts_of("I finished it on Monday.") == ["Ben finished it on 2023-05-01."]
+    assert facts_of("I'm transgender, and proud of it.") == ["Ben is transgender, and proud of it."]
+    assert facts_of("That's my sister Mel.") == ["That's Ben's sister Mel."]
