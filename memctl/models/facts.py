@@ -1027,7 +1027,7 @@ def _without_fillers(sentence: str) -> str:
 _CLAUSE = re.compile(
     r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
     r"|\s+(?:so|but|because|cause)\s+"
-    r"|\s+and\s+(?=(?:it|it's|that|that's|this|i|i'm|we|we're|they|they)\b)",
+    r"|\s+and\s+(?=(?:it|it's|that|that's|this|i|i'm|we|we're|they|they're)\b)",
     re.I,
 )
 _CLAUSE_SUBJECT = re.compile(
@@ -1200,6 +1200,7 @@ _RUN_ON = re.compile(
     r"|[A-Z][a-z]+\s+(?:is|was|has)\b)"
 )
 """Where a sentence of the speaker's own starts inside a comment run on without a stop."""
+_DATED = re.compile(rf"\d|{_RELATIVE.pattern}", re.I | re.X)
 _IT_OPENING = re.compile(r"(?:it|that|this)\b", re.I)
 _CLAUSE_END = re.compile(r"[,;:!]\s+|\s+[-–—]+\s+|\s+but\s+")
 _CONJUNCTION = re.compile(r"^(?:and|but|so|because)\s+", re.I)
@@ -1227,13 +1228,13 @@ def _without_preamble(sentence: str) -> str:
             rest = opening[own.end() :]
             sentence = rest[:1].upper() + rest[1:]
             continue
-        if (
-            found.re is _REACTION_TO_NEWS
-            and not _IT_OPENING.match(opening)
-            and _ABOUT_SPEAKER.search(opening[: end.start() if end else None])
+        first = opening[: end.start() if end else None]
+        if found.re is _REACTION_TO_NEWS and (
+            _DATED.search(first) if _IT_OPENING.match(opening) else _ABOUT_SPEAKER.search(first)
         ):
-            # "So glad I went to Lisbon" is the speaker's own; "It was a special time for
-            # our family" is still said of what came before.
+            # "So glad I went to Lisbon" is the speaker's own, and "It was a great day at
+            # the zoo on Saturday" dates a day out; "It was a special time for our family"
+            # is still said of what came before.
             return sentence
         if end is None:
             return ""

@@ -1067,5 +1067,8 @@ def test_how_someone_took_what_was_just_said_is_no_fact() -> None:
         "Ben: The kids loved the zoo on 2023-05-06."
     ]
     assert facts_of("I finished it on Monday.") == ["Ben finished it on 2023-05-01."]
+    assert facts_of("It was a great day at the zoo with Mel on Saturday.") == [
+        "Ben: It was a great day at the zoo with Mel on 2023-05-06."
+    ]
     assert facts_of("I'm transgender, and proud of it.") == ["Ben is transgender, and proud of it."]
     assert facts_of("That's my sister Mel.") == ["That's Ben's sister Mel."]
