@@ -844,6 +844,12 @@ def main() -> int:
     parser.add_argument("--speed", type=int, default=10_000, help="messages in the timed flush")
     parser.add_argument("--show", action="store_true", help="print the last MEMORY.md")
     parser.add_argument(
+        "--show-junk",
+        action="store_true",
+        help="print each ledger bullet holding no fact said, and each planted fact the "
+        "ledger misses (use it on dev or ours; never on test)",
+    )
+    parser.add_argument(
         "--small-talk",
         choices=["ours", "dev", "test"],
         default="test",
@@ -868,6 +874,13 @@ def main() -> int:
         said_chars += said
         base_chars += len(baseline)
         base_found += sum(any(holds(f, b) for b in base_bullets) for f in planted)
+        if args.show_junk:
+            for bullet in ledger_bullets:
+                if not any(holds(fact, bullet) for fact in said_facts):
+                    print(f"junk: {bullet}")
+            for fact in planted:
+                if not any(holds(fact, b) for b in ledger_bullets):
+                    print(f"missed: {fact.speaker}: {fact.text} {fact.keys}")
         for pair, bullets in ((hits, ledger_bullets), (base_hits, base_bullets)):
             good, count = precision(bullets, said_facts)
             pair[0] += good

@@ -62,6 +62,23 @@ _RELATION = re.compile(
     rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
     re.I,
 )
+_GENERIC_KIN = re.compile(
+    r"^(?:(?:a|an|every|each|any|all|most|some|many|no)\s+)?"
+    r"(?!(?:my|our|his|her|their|your|its|the|this|that|these|those|mom|mum|dad|grandma|grandpa|"
+    r"nana)\b)(?:(?![\w-]+'s\b)[a-z][\w-]*\s+)?"
+    r"(?:sister|brother|sibling|mom|mother|mum|dad|father|parent|wife|husband|partner|spouse|"
+    r"son|daughter|kid|child|children|bab(?:y|ies)|friend|boss(?:es)?|manager|colleague|"
+    r"co-?worker|teammate|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parent|kid)|"
+    r"niece|nephew|girlfriend|boyfriend|dog|cat|pet|pupp(?:y|ies)|kitten|famil(?:y|ies)|"
+    r"roommate|mentor|client|customer)s?\b",
+    re.I,
+)
+"""A sentence opening on a relation said of anyone ("Kids grow up so fast", "A good
+boss makes all the difference", "Every family has its drama"): a saying, which that
+relation does not anchor; "my sister", "Mel's kids", "the dog" and "Mom" are
+someone's."""
+
+
 _CUE = re.compile(
     r"\b(?:love[sd]?|(?<!sounds )(?<!looks )(?<!feels )(?<!seems )like[sd]?|enjoy(?:s|ed)?|prefer\w*|hate[sd]?|favou?rite|fan of|"
     r"can't stand|going to|gonna|plan(?:s|ned|ning)? to|intend\w*|want to|hoping to|"
@@ -121,6 +138,13 @@ _HEDGE = re.compile(
 )
 """An opinion, a feeling or a possibility of the moment ("I'm feeling like I've lost
 all my money", "I may be able to learn"): unanchored, no fact."""
+_MAYBE_FUTURE = re.compile(
+    r"^(?:(?:maybe|perhaps)\s+(?:I|we)(?:'ll|\s+will|\s+could|\s+might|\s+may)"
+    r"|(?:I|we)\s+(?:might|may|could\s+maybe|could\s+possibly))\b",
+    re.I,
+)
+"""A possibility, not a plan ("I might go to Lisbon in May", "Maybe we'll get a dog in
+the spring"), whatever date it names: "I'm going to" and "I plan to" are plans."""
 _COUNTERFACTUAL = re.compile(r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b", re.I)
 """A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"),
 whatever it names."""
@@ -130,6 +154,42 @@ _EVERYONE = re.compile(
 )
 """A "we" that means everybody: a saying, not the speaker's group; it is a fact only
 with something to anchor it ("We all went to Lisbon in May")."""
+_IMPERATIVE = re.compile(
+    r"^(?:(?:please|just|definitely|maybe|oh|and)\s+)*(?:(?:don't|do not|never)\s+)?"
+    r"(?:(?:save|send|grab|try|check|pick|come|stop|bring|ask|go|say|give|take|make sure|"
+    r"start (?:with|by)|get|keep|wait|look|remind|buy|listen|join|visit|forget|mention|find|"
+    r"follow|swing|drop|ping|skip|avoid|pack|tell|show|enjoy|invite|feed)\b(?!['-])"
+    r"|(?:call|text|email|message|book|order|drive|walk|watch|head|treat)\s+"
+    r"(?:(?:me|us|him|her|them|it|the|a|an|your|my|some|out)\b|(?-i:[A-Z])))",
+    re.I,
+)
+"""A sentence opening on a verb in the imperative ("Save me one with a dog on it", "Don't
+mention the proposal to Lena"): advice or a request to the listener, whatever it names.
+A verb that is also a noun ("Book club is on Thursdays", "Call with the client went
+well") is one only before its object ("Book the hotel", "Call Mel").
+Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
+book on Monday" is the speaker's news told without its "I"."""
+_STAY_IN_TOUCH = re.compile(
+    r"^I(?:'ll|\s+will|\s+can|\s+could)\s+(?:let (?:you|u) know|keep (?:you|u) (?:posted|"
+    r"updated|in the loop)|get back to (?:you|u)|talk to (?:you|u)|(?:call|text|message|ping|"
+    r"email|see|catch|send|show|update)\s+(?:you|u)\b|tell \w+ (?:you said|hi|hello)\b)",
+    re.I,
+)
+"""The conversation arranging itself ("I'll let you know how it goes", "I'll text you
+the address"): nothing to remember about anyone."""
+_JUDGEMENT = re.compile(
+    r"\b(?:is|are|sounds?|looks?|seems?)(?:\s+like)?\s+(?:(?:so|really|such|very|pretty|super|"
+    r"absolutely|truly|kinda|always|just|literally|the|a|an)\s+)*(?:best|worst|beautiful|"
+    r"gorgeous|stunning|lovely|perfect|amazing|awesome|incredible|great|fantastic|wonderful|"
+    r"delicious|crowded|fancy|dangerous|charming|magical|cozy|packed|busy|boring|overrated|"
+    r"underrated|expensive|pricey|cute|cool|nice|fun|wild|crazy|insane|cold)\b"
+    r"(?:\s+(?:fit|idea|choice|place|spot|call|move|plan|venue|view|city|town))?"
+    r"(?:\s+(?:in|at|for|on|during|this|these|now|too|though|of|to)\b[^,.!;]*)?[.!]*$",
+    re.I,
+)
+"""A place or a thing judged ("Pine Hollow is beautiful in July", "Kyoto in October
+sounds perfect", "The Blue Lantern is the best venue"): an opinion of the moment. In
+the past ("The trip to Big Sur was amazing") it says the trip happened, and stays."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
     r",\s*(?:I|we)\s+(?:have noticed|noticed|think|guess|believe|suppose|know|feel|must say|"
@@ -241,7 +301,9 @@ _KEEP_VERBS = _words(
     took met bought found ran began came ate felt gave knew left lost paid read said sent
     sold spent told thought won wrote built brought caught chose drove flew fell forgot
     grew heard held kept led rode sang sat slept spoke stood swam taught threw understood
-    woke wore became began used need"""
+    woke wore became began used need broke quit drew drove swam stole tore froze hid rode
+    rang sang shook drank forgave bit fed fled dug lit slid spun swung wept bent fought hung
+    shot sank struck swore swept"""
 )
 _IRREGULAR = {
     "am": "is",
@@ -377,12 +439,13 @@ _RELATIVE = re.compile(
         summer|spring|fall|autumn|{_WD})
     | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
     | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
-    | (?P<bare_day>{_WD})
+    | (?P<bare_day>{_WD})(?!\s+(?:night|morning|afternoon|evening)s\b)
     )\b(?!\s+of\b)""",
     re.I | re.X,
 )
 """A phrase followed by "of" ("the last weekend of feb") is part of a larger date, not
-relative to the day it was said, so it is left as written."""
+relative to the day it was said, so it is left as written; a weekday followed by a
+plural ("on Tuesday nights") is a habit, not one day."""
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
@@ -549,8 +612,12 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if not content or _WISH.match(stripped) or all(word in names for word in content):
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
-    if stripped[0] in '"“':
-        return False  # a quotation is someone else's words
+    if _not_told(stripped) or (
+        _about_it(stripped) and not _DIGITS.search(stripped) and not _JOINS.search(stripped)
+    ):
+        # ... or "The kids loved it!": how someone took what came before ("I'm
+        # transgender, and proud of it" says what "it" is).
+        return False
     # "We are all responsible for our own feelings": a saying, not the speaker's group.
     about_speaker = not _EVERYONE.match(stripped) and bool(
         _ABOUT_SPEAKER.search(_own_words(stripped))
@@ -577,9 +644,12 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
-        or (about_speaker and bool(_NUMBER_WORD.search(stripped)))
+        or (
+            (about_speaker or bool(_THIRD_SUBJECT.match(stripped)))
+            and bool(_NUMBER_WORD.search(stripped))
+        )
         or bool(_RELATIVE.search(stripped))
-        or bool(_RELATION.search(stripped))
+        or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
     if anchored:
         return True
@@ -595,7 +665,24 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return bool(_SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped))
     if _CUE.search(stripped) and len(content) >= 1:
         return True
+    if _OWN_NEWS.match(stripped) and len(content) >= 2:
+        return True  # "I broke my wrist", "I'm training for a triathlon"
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+def _not_told(sentence: str) -> bool:
+    """Whether a sentence tells nothing of anyone, whatever it names: a quotation
+    (someone else's words), advice or a request to the listener ("Try the ramen place on
+    5th Street"), the conversation arranging itself ("I'll let you know how it goes"), a
+    place or a thing judged ("Pine Hollow is beautiful in July"), or a possibility ("I
+    might go to Lisbon in May")."""
+    return (
+        sentence[0] in '"“'
+        or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
+        or bool(_STAY_IN_TOUCH.match(sentence))
+        or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
+        or bool(_MAYBE_FUTURE.match(sentence))
+    )
 
 
 def _not_so(sentence: str) -> bool:
@@ -608,6 +695,32 @@ def _not_so(sentence: str) -> bool:
     )
 
 
+_THIRD_SUBJECT = re.compile(
+    r"^(?:he|she|they)(?:'s|'re|\s+(?:is|was|are|were|turned|turns|will be))\b", re.I
+)
+"""Someone just named, described: "he's a three year old beagle mix" has its count as
+an anchor, as the speaker's own sentence would."""
+_OWN_NEWS = re.compile(
+    r"^(?:(?:I|we)(?:\s+(?:also|just|finally|actually|already|recently|accidentally|even))?"
+    r"\s+(?!(?:wanted|needed|tried|thought|felt|laughed|cried|hoped|wished|guessed|figured|"
+    r"meant|wondered|imagined|supposed|assumed|expected|loved|liked|enjoyed|hated|used|seemed|"
+    r"pretended|nodded|smiled|sighed|agreed|noticed|realized|realised|worried|missed|joked|"
+    r"died|asked|answered|replied|talked|called|texted|mentioned|said|told|heard|knew)\b)"
+    r"(?:[a-z]{3,}ed|broke|quit|sold|won|ran|swam|drove|flew|wrote|built|caught|threw|fell|"
+    r"hurt|bought|brought|taught|gave|took|made|began|chose|drew|ate|rode|sang|sent|spent|"
+    r"stole|tore|wore|froze|hid)\b"
+    r"|(?:I'm|I am|we're|we are)(?:\s+(?:also|just|finally|actually|already|now|currently|"
+    r"still))?\s+(?!(?:kidding|joking|dying|trying|saying|wondering|guessing|thinking|feeling|"
+    r"hoping|doing|going|getting|talking|asking|telling|waiting|looking|sitting|laughing|"
+    r"crying|freaking|losing|starving|being|having|loving|hating|missing|wishing|worrying|"
+    r"considering|debating|struggling|rooting|praying|counting|begging|screaming|"
+    r"melting|obsessing|blushing|listening|reading|watching)\b)[a-z]{3,}ing\b)",
+    re.I,
+)
+"""The speaker's own news told with no cue word: something they did ("I broke my wrist",
+"We renovated the bathroom") or are doing ("I'm training for a triathlon"). What they
+felt, tried, meant or said, and what they are doing this minute ("I'm kidding", "I'm
+just saying"), is not news."""
 _BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
 """A short sentence with only "it", "that" or "this" for a subject refers back to
 something said before it, so alone it holds no fact, whatever number it has."""
@@ -676,7 +789,7 @@ _NOT_A_VERB = re.compile(
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Z][\w'-]+),\s+"
+    r"(?P<name>[A-Z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b))"
 )
 
 
@@ -753,8 +866,8 @@ def extract(
         said = _time(item)
         heard = _heard(latest, speaker, text)
         for sentence in split_sentences(text):
-            sentence = _without_fillers(sentence)
-            sentence = _own_clause(_without_lead_in(_without_vocative(sentence, names)))
+            sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
+            sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
                 continue
             intro = _INTRO.match(sentence) if role == "user" else None
@@ -778,7 +891,7 @@ def extract(
                 sentence = sentence[told_you.end() :].rstrip("?")
             if not is_fact(sentence, names):
                 continue
-            sentence = _fact_clauses(sentence, names)
+            sentence = _within_length(_fact_clauses(sentence, names), names)
             words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
@@ -814,12 +927,17 @@ def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
 
 
 def _echoes(sentence: str, words: set[str], heard: list[str]) -> bool:
-    """Whether a short sentence only repeats what the other just said ("Design LEAD!"):
-    the other's fact, kept where it was said. "I prefer tea too" is the speaker's own.
-    The others' words are read only for a short sentence, the rare case."""
-    if not words or len(words) > 3 or not heard or _ABOUT_SPEAKER.search(sentence):
+    """Whether a sentence only repeats what the other just said ("Design LEAD!", "Mel
+    moving to Oslo in June, big move"): the other's fact, kept where it was said. "I
+    prefer tea too" is the speaker's own."""
+    if not words or not heard or _ABOUT_SPEAKER.search(sentence):
         return False
-    return words <= {word[:5] for said in heard for word in content_words(said)}
+    theirs = {word[:5] for said in heard for word in content_words(said)}
+    if len(words) <= 3:
+        return words <= theirs
+    # Longer, most of it: "Mel moving to Oslo in June, big move" after "My sister Mel
+    # is moving to Oslo in June".
+    return len(words & theirs) >= 0.6 * len(words)
 
 
 _MEMORY_LEAD_IN = re.compile(
@@ -841,7 +959,7 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
-    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|"
+    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
     r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
@@ -870,7 +988,7 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
-    r"knock on wood|touch wood)\s*(?=[.!]*$)",
+    r"knock on wood|touch wood|to be (?:honest|fair)|if I'?m honest)\s*(?=[.!]*$)",
     re.I,
 )
 """An aside to the listener closing a sentence ("..., keep that in mind", "...,
@@ -880,7 +998,8 @@ fingers crossed")."""
 _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|you know|i mean|in mind|so you know|fyi|worth|must know|"
-    r"believe it|fingers crossed|wish me luck|on wood|touch wood)",
+    r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
+    r"i'?m honest)",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
@@ -907,15 +1026,19 @@ def _without_fillers(sentence: str) -> str:
 
 _CLAUSE = re.compile(
     r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
-    r"|\s+(?:so|but|because|cause)\s+|\s+and\s+(?=(?:it|it's|that|that's|this)\b)",
+    r"|\s+(?:so|but|because|cause)\s+"
+    r"|\s+and\s+(?=(?:it|it's|that|that's|this|i|i'm|we|we're|they|they're)\b)",
     re.I,
 )
 _CLAUSE_SUBJECT = re.compile(
-    r"(?:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this)\b", re.I
+    r"(?:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this|they|"
+    r"they're|which)\b",
+    re.I,
 )
-"""A clause whose subject is the speaker or what was just said: "..., I'm so nervous",
-"... so it's going to be a long week". A clause about someone else ("she's a nurse")
-may be a fact even with nothing to anchor it, and stays."""
+"""A clause whose subject is the speaker, what was just said, or those just named: "...,
+I'm so nervous", "... so it's going to be a long week", "..., which was amazing", "...
+and they had the best time ever". A clause about someone else ("she's a nurse") may be
+a fact even with nothing to anchor it, and stays."""
 
 
 _SUBORDINATE = re.compile(
@@ -938,7 +1061,9 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         # "Last month, I saw ...": a short opening that dates or names what follows is
         # part of its clause; "I'm so excited, I got ..." is a clause of its own.
         short = len(before.split()) <= 3 and _says_something(before, names)
-        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short:
+        # "You and I went": "and" after a word or two joins subjects, not clauses.
+        joined = match[0].strip().casefold() == "and" and len(_PART.split(before)[-1].split()) < 3
+        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):
         return sentence
@@ -947,7 +1072,7 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     kept: list[str] = []
     for index, start in enumerate(starts):
         clause = sentence[start : bounds[index + 1]].strip()
-        if index == 0 or _says_something(clause, names):
+        if index == 0 or (_says_something(clause, names) and not _about_it(clause)):
             # The separator before a later clause is kept with it.
             kept.append(sentence[bounds[index] : bounds[index + 1]])
         elif index == len(starts) - 1:
@@ -962,6 +1087,43 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     return out if content_words(out) else sentence
 
 
+_LONG = 20
+"""Words a bullet may have before it is cut at a clause boundary (`_within_length`)."""
+_BOUNDARY = re.compile(r"[,;]\s+|\s+[-–—]+\s+|\s+(?=(?:and|but|so|because|which|who)\s)", re.I)
+
+
+def _within_length(sentence: str, names: frozenset[str]) -> str:
+    """A sentence of more than `_LONG` words cut at its last clause boundary within
+    `_LONG` words, after a head that is a fact: "My daughter Zoe turned seven on Sunday
+    and we threw her a party with twelve kids, a bouncy castle, and a cake that ..." keeps
+    its first fact. Every bullet is paid for in every consolidation and recall, and a
+    run-on story is one fact and its colour. Without such a boundary it stays whole."""
+    if len(sentence.split()) <= _LONG:
+        return sentence
+    cut = None
+    for boundary in _BOUNDARY.finditer(sentence):
+        head = sentence[: boundary.start()]
+        if len(head.split()) > _LONG:
+            break
+        if is_fact(head, names):
+            cut = head
+    return cut.rstrip(" ,;") + "." if cut else sentence
+
+
+_PART = re.compile(r"[,;:]")
+_JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
+_ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
+
+
+def _about_it(clause: str) -> bool:
+    """Whether a clause only says how someone took what came before ("... and I loved
+    every minute of it", "The kids loved it!"): two content words at most (besides an
+    adverb: "Our family will never forget it"), ending on what was just said."""
+    if not _ABOUT_IT.search(clause):
+        return False
+    return len([word for word in content_words(clause) if word not in _ADVERBS]) <= 2
+
+
 def _says_something(clause: str, names: frozenset[str]) -> bool:
     """Whether a clause holds a fact alone, or something a fact needs: a number, a
     date, a name, or more than two content words ("I saw a jazz concert downtown" is
@@ -971,6 +1133,7 @@ def _says_something(clause: str, names: frozenset[str]) -> bool:
         len(content_words(unquoted)) > 2
         or is_fact(unquoted, names)
         or bool(_DIGITS.search(unquoted))
+        or bool(_NUMBER_WORD.search(unquoted))
         or bool(_RELATIVE.search(unquoted))
         or bool(_CAPITAL.search(unquoted))
     )
@@ -987,6 +1150,126 @@ _REACTION = re.compile(
 )
 """A one-word answer or reaction that a message runs on from without a stop: "Good do
 not lie", "Thank you anyway Jazz is the only music I listen to"."""
+
+
+_EVALUATION = (
+    r"(?:big|bigger|huge|amazing|awesome|great|crazy|wild|insane|cool|exciting|rough|hard|"
+    r"tough|awful|terrible|sad|deal|step|perfect|brilliant|fantastic|incredible|lovely|sweet|"
+    r"adorable|hilarious|funny|scary|impressive|nice|fun|win|shame|pity|bummer|relief|smart|"
+    r"fair|brave|bold|beautiful|gorgeous|wonderful|good|bad|fine|intense|stressful|unreal|"
+    r"epic|wholesome|cute|massive|major|change|milestone|news|progress|surprise|wow|special|"
+    r"memorable|meaningful|unforgettable|magical|emotional|powerful|touching|moving|surreal|"
+    r"blast|journey|ride|experience|moment|adventure|dream)"
+)
+_REACTION_TO_NEWS = re.compile(
+    r"^(?:(?:that's|that is|that was|that sounds|it's|it is|it was|it has been|it's been|"
+    r"what an?|how|such an?|so|too)\s+(?:(?:so|really|such|very|pretty|totally|super|"
+    r"absolutely|truly|kinda|quite|the|an?)\s+)*"
+    rf"{_EVALUATION}\b"
+    r"|sounds?\s+(?:like|so|amazing|great|fun|awesome|rough|hard|lovely|perfect)\b"
+    r"|looks?\s+like\b|seems?\s+like\b|must(?:'ve|\s+have)\s+been\b"
+    r"|(?:that|it)\s+must\s+(?:be|have)\b|(?:(?:so|really)\s+)?(?:glad|relieved)\b"
+    r"|(?:(?:so|really)\s+)?sorry\s+(?:to\s+hear|about|for)\b|poor\b|lucky\b|good\s+for\b"
+    r"|(?:(?:so|really)\s+)?(?:proud\s+of|happy\s+for)\b|classic\b|love\s+that\b"
+    r"|can't\s+wait\b|(?:(?:huge|big|many)\s+)?congrat\w*"
+    r"|(?:so\s+)?(?:cool|great|amazing|awesome|nice|wild|crazy)\s+that\b"
+    r"|(?:yay|woo+|whoa|bravo|hooray|yikes|go|way to go|well done|nice one|oh no|no)"
+    r"(?=[,!.]|\s+(?-i:[A-Z])|\s+for\b|\s*$))",
+    re.I,
+)
+"""A comment on what the other just said ("That's a huge deal for Mel", "Sounds like
+Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!") or a cheer ("Yay
+Mel!!", "Well done, Mel!"): the news was kept where it was said, and the comment is no
+fact, whatever it names."""
+_NEWS_ANNOUNCED = re.compile(
+    r"^(?:(?:I|we)(?:'ve)?(?:\s+(?:also|just|finally|actually|really|do))?"
+    r"(?:\s+(?:have|had|got))*\s+(?:(?:some|big|bigger|huge|exciting|"
+    r"great|good|bad|sad|more|an?|other|little|amazing|crazy|wild|interesting)\s+)*"
+    r"(?:news|update|announcement)\b"
+    r"|(?:I|we)\s+(?:have|need|want|got|gotta)\s+(?:to\s+)?tell\s+(?:you|u)\b"
+    r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"
+    r"(?:news|update)\b"
+    r"|guess\s+what\s+happened\b|wait\s+(?:until|till)\s+you\s+hear\b"
+    r"|you\s+won't\s+believe\b)",
+    re.I,
+)
+"""News announced, not told ("I have big news, ...", "I need to tell you something"):
+what follows, if anything, is the fact."""
+_RUN_ON = re.compile(
+    r"(?<=[a-z])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"
+    r"|[A-Z][a-z]+\s+(?:is|was|has)\b)"
+)
+"""Where a sentence of the speaker's own starts inside a comment run on without a stop."""
+_DATED = re.compile(rf"\d|{_RELATIVE.pattern}", re.I | re.X)
+_IT_OPENING = re.compile(r"(?:it|that|this)\b", re.I)
+_CLAUSE_END = re.compile(r"[,;:!]\s+|\s+[-–—]+\s+|\s+but\s+")
+_CONJUNCTION = re.compile(r"^(?:and|but|so|because)\s+", re.I)
+
+
+def _without_preamble(sentence: str) -> str:
+    """The sentence without an opening clause that comments on the other's news or
+    announces one's own: "That's a big change, but I can see it" -> "I can see it";
+    "I have big news, I got the job" -> "I got the job"; "" when nothing follows."""
+    for _ in range(3):  # "Yikes, poor Lena.": one opening after another
+        # "Guess what happened ...", "Well done, Mel!" before their "guess what" or
+        # "well" are taken for a lead-in.
+        opening = sentence
+        found = _NEWS_ANNOUNCED.match(opening) or _REACTION_TO_NEWS.match(opening)
+        if found is None:
+            opening = _LEAD_IN.sub("", sentence)
+            found = _NEWS_ANNOUNCED.match(opening) or _REACTION_TO_NEWS.match(opening)
+        if found is None:
+            return sentence
+        end = _CLAUSE_END.search(opening, found.end())
+        # "That is good to hear Zoe is my brother": run on, without a stop, into a
+        # sentence of its own.
+        own = _RUN_ON.search(opening, found.end(), end.start() if end else len(opening))
+        if own is not None:
+            rest = opening[own.end() :]
+            sentence = rest[:1].upper() + rest[1:]
+            continue
+        first = opening[: end.start() if end else None]
+        if found.re is _REACTION_TO_NEWS and (
+            _DATED.search(first) if _IT_OPENING.match(opening) else _ABOUT_SPEAKER.search(first)
+        ):
+            # "So glad I went to Lisbon" is the speaker's own, and "It was a great day at
+            # the zoo on Saturday" dates a day out; "It was a special time for our family"
+            # is still said of what came before.
+            return sentence
+        if end is None:
+            return ""
+        rest = _CONJUNCTION.sub("", opening[end.end() :])
+        sentence = rest[:1].upper() + rest[1:]
+    return sentence
+
+
+_TAIL_QUESTION = re.compile(
+    r"(?:,|\s+[-–—]+)\s*(?:(?:and|but|so)\s+)?(?:"
+    r"(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has)\s+"
+    r"(?:you|u|it|that|this|there)\b(?!\s*\?*$)"
+    r"|(?:what|how|why|where|when|who)(?:'s\b|\s+(?:(?:do|does|did|is|are|was|were|would|"
+    r"should|can|could)\s+(?:you|u)|about\s+you|else)\b)"
+    r"|(?:did|have)\s+I\s+(?:ever\s+)?(?:tell|told|mention|mentioned)\b"
+    r"|any\s+(?:tips|ideas|advice|thoughts|recommendations|suggestions)\b"
+    r"|(?:want|wanna)\s+(?:to\s+)?(?:see|hear|come|know|join)\b"
+    r"|(?!(?:right|no|yes|yeah|correct|true|huh|eh|ok|okay|innit)\b)[\w']+(?:\s+right)?"
+    r"\s*\?+\s*$"
+    r")[^,]*$",
+    re.I,
+)
+"""A question tacked onto a statement ("My mom is visiting in June, is that ok with
+you?", "..., can you believe it", "..., any tips?", "..., crazy right?"). A tag that asks
+to confirm the statement ("..., right?", "..., isn't it?") leaves it unsure, and is not
+cut: the whole is a question."""
+
+
+def _without_tail_question(sentence: str) -> str:
+    """The statement without the question tacked onto it: the statement is judged
+    alone, and not lost to the question mark at its end."""
+    tail = _TAIL_QUESTION.search(sentence)
+    if tail is None or not content_words(sentence[: tail.start()]):
+        return sentence
+    return sentence[: tail.start()].rstrip() + "."
 
 
 def _without_lead_in(sentence: str) -> str:
