@@ -484,8 +484,11 @@ def by_session(found: list[Candidate]) -> list[Candidate]:
     """Each candidate with SESSION_WEIGHT times its session's score added: the sum of
     the best SESSION_TOP BM25 scores (without what neighbours lent or the question's time
     weighed: `by_time` comes first, and a turn's time says nothing of its session) among
-    the candidates of its thread, its own among them. A memory record is a session of its own (its own
-    score), so memory and thread turns stay comparable and memory facts keep their order.
+    the candidates of its thread, its own among them. A memory record is a session of its
+    own: its score counts 1 + SESSION_WEIGHT times, so memory facts keep their order
+    among themselves (what a neighbour line lent them included: bench/supersession.py's
+    fifth set had two more stale values above the current one when only their BM25
+    counted).
 
     BM25 over whole sessions finds the right one far more often than the right turn
     (0.946 session-level R@10 on LongMemEval): the session that holds "Chicago race",
@@ -503,7 +506,7 @@ def by_session(found: list[Candidate]) -> list[Candidate]:
             best.setdefault(c.rel, []).append(own[c.record])
     session = {rel: sum(heapq.nlargest(SESSION_TOP, scores)) for rel, scores in best.items()}
     for c in found:
-        c.session = SESSION_WEIGHT * (session[c.rel] if c.kind == "thread" else own[c.record])
+        c.session = SESSION_WEIGHT * (session[c.rel] if c.kind == "thread" else c.score)
         c.score += c.session
     return found
 
