@@ -95,11 +95,11 @@ DATE_WEIGHT = 0.5
 # SESSION_TOP BM25 scores among its thread's candidates (its own among them; a memory
 # record is a session of its own), as a prior for the session (by_session). BM25 finds
 # the right session more often than the right turn. On the dev splits (third round,
-# bench/README.md) 0.71 / 0.46 and 0.80 / 0.53 -> 0.75 / 0.46 and 0.82 / 0.54; top 1
-# (the best turn) 0.75 / 0.47 and 0.82 / 0.53, 5 0.75 / 0.46 and 0.81 / 0.55; weight 0.1
-# 0.75 / 0.47 and 0.81 / 0.54, 0.6 0.75 / 0.46 and 0.80 / 0.53. With the semantic leg it
-# cost the first set two questions (0.96 -> 0.88 with RRF's semantic share 0.5), so
-# the hybrid ranks without it.
+# bench/README.md) 0.71 / 0.46 and 0.80 / 0.53 -> 0.75 / 0.47 and 0.82 / 0.55; weight
+# 0.1 0.75 / 0.47 and 0.81 / 0.54, 0.5 0.75 / 0.47 and 0.81 / 0.53; added before the time
+# factor, top 1 (the best turn) 0.75 / 0.47 and 0.82 / 0.53, 5 0.75 / 0.46 and 0.81 /
+# 0.55. With the semantic leg it cost the first set one or two questions (0.96 -> 0.88-
+# 0.92), so the hybrid ranks without it.
 SESSION_WEIGHT = 0.3
 SESSION_TOP = 3
 MAX_QUERY_TERMS = 1_000
