@@ -93,7 +93,8 @@ TIME_CANDIDATES = 50
 DATE_WEIGHT = 0.5
 # BM25 alone: a thread turn also counts SESSION_WEIGHT times the sum of the best
 # SESSION_TOP BM25 scores among its thread's candidates (its own among them; a memory
-# record is a session of its own), as a prior for the session (by_session). BM25 finds
+# record's whole score counts 1 + SESSION_WEIGHT times), a prior for the session
+# (by_session). BM25 finds
 # the right session more often than the right turn. On the dev splits (third round,
 # bench/README.md) 0.71 / 0.46 and 0.80 / 0.53 -> 0.75 / 0.47 and 0.82 / 0.55; weight
 # 0.1 0.75 / 0.47 and 0.81 / 0.54, 0.5 0.75 / 0.47 and 0.81 / 0.53; added before the time
@@ -222,8 +223,8 @@ def recall(
 
     With `explain`, each hit carries how its score was made (`explain_hit`): every query
     term that matched it, in which field (text or speaker), with its BM25 weight; what a
-    neighbour turn and its session lent, the factor of the question's time (`by_time`), and the recency
-    factor.
+    neighbour turn and its session lent, the factor of the question's time (`by_time`),
+    and the recency factor.
 
     `seconds` bounds the ranking (the UserPromptSubmit hook's budget): past it, SQLite's
     query is interrupted and the hits read back so far are the answer, with a note.
@@ -963,8 +964,8 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
     text and the speaker's name by what each counted, with the field's weight: they add
     up to the record's BM25 score), what a neighbour turn lent, what its session lent
     (`by_session`), the factor of the question's time (`by_time`), the recency factor
-    and the final score: ((bm25 + neighbour) x time + session) x recency. The fused score of a hybrid ranking is an RRF sum, which
-    the matches do not add up to."""
+    and the final score: ((bm25 + neighbour) x time + session) x recency. The fused
+    score of a hybrid ranking is an RRF sum, which the matches do not add up to."""
     from memctl.retrieval.index.postings import explain
 
     matched: list[dict[str, Any]] = [
