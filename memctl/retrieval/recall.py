@@ -16,7 +16,8 @@ its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
 Before it, a conversation's shape: a turn is lent a share of its neighbours' scores up
-to two turns away (`with_neighbours`, `with_context`), and the question's time weighs
+to two turns away (`with_neighbours`, `with_context`) and, when BM25 ranks alone, of
+its session's best (`by_session`), and the question's time weighs
 in (`by_time`: a "when" question prefers records that say a time, a month named those
 dated in it). Each was measured on held-out conversations (the constants below).
 
@@ -24,7 +25,8 @@ Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is inst
 and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
 same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
 embed`), neighbour turns lending as in BM25, and the two rankings are fused (FUSION:
-reciprocal rank fusion, so scores are then RRF sums); a failing embedder leaves BM25
+reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE, so scores
+are then RRF sums); a failing embedder leaves BM25
 alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
@@ -33,6 +35,7 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
+import heapq
 import math
 import os
 import re
@@ -88,6 +91,18 @@ TIME_CANDIDATES = 50
 # A record dated in a month the question names (or in a season's months) counts
 # 1 + DATE_WEIGHT times. 0: 0.78 R@10 on the second set; 1.0 as 0.5.
 DATE_WEIGHT = 0.5
+# BM25 alone: a thread turn also counts SESSION_WEIGHT times the sum of the best
+# SESSION_TOP BM25 scores among its thread's candidates (its own among them; a memory
+# record's whole score counts 1 + SESSION_WEIGHT times), a prior for the session
+# (by_session). BM25 finds
+# the right session more often than the right turn. On the dev splits (third round,
+# bench/README.md) 0.71 / 0.46 and 0.80 / 0.53 -> 0.75 / 0.47 and 0.82 / 0.55; weight
+# 0.1 0.75 / 0.47 and 0.81 / 0.54, 0.5 0.75 / 0.47 and 0.81 / 0.53; added before the time
+# factor, top 1 (the best turn) 0.75 / 0.47 and 0.82 / 0.53, 5 0.75 / 0.46 and 0.81 /
+# 0.55. With the semantic leg it cost the first set one or two questions (0.96 -> 0.88-
+# 0.92), so the hybrid ranks without it.
+SESSION_WEIGHT = 0.3
+SESSION_TOP = 3
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -104,6 +119,13 @@ MATCHED_TERMS = 64
 SUBJECT_CANDIDATES = 50
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
+# The semantic leg's share of a rank in RRF (BM25's is 1): the leg alone ranks worse
+# than BM25 on the second held-out set (dev R@10 0.67 against 0.80, R@1 0.20 against
+# 0.42), and at an equal share it pulled turns on the question's topic above the
+# evidence BM25 had first (a "when" question's date). Dev R@10 / MRR, first set then
+# second: 1.0 0.96 / 0.58 and 0.79 / 0.49; 0.6 0.96 / 0.62 and 0.79 / 0.51; 0.5 0.96 /
+# 0.60 and 0.80 / 0.52; 0.4 0.88 and 0.82; 0.3 0.75 and 0.82; 0.8 0.96 and 0.79.
+SEMANTIC_SHARE = 0.6
 # How BM25 and the semantic leg are fused: "rrf" (reciprocal rank fusion) or "weighted"
 # (each leg's scores scaled to 0..1 over its candidates, the semantic one weighing
 # SEMANTIC_WEIGHT). On bench/recall_eval.py's dev split RRF (k 60) gave R@10 0.92, MRR
@@ -201,8 +223,8 @@ def recall(
 
     With `explain`, each hit carries how its score was made (`explain_hit`): every query
     term that matched it, in which field (text or speaker), with its BM25 weight; what a
-    neighbour turn lent, the factor of the question's time (`by_time`), and the recency
-    factor.
+    neighbour turn and its session lent, the factor of the question's time (`by_time`),
+    and the recency factor.
 
     `seconds` bounds the ranking (the UserPromptSubmit hook's budget): past it, SQLite's
     query is interrupted and the hits read back so far are the answer, with a note.
@@ -269,13 +291,16 @@ def _ranked(
             conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
         conn.execute("BEGIN")
         try:
+            close = None if vectors is None else _nearest(conn, vectors, result)
             ranked = _bm25(
                 conn, result.terms, result.scope, limit * CANDIDATES_A_HIT, deadline=deadline
             )
             ranked = with_context(conn, ranked)
             ranked = by_time(ws, query, ranked)
-            if vectors is not None:
-                ranked = _hybrid(conn, vectors, ranked, result.scope, result)
+            if close is None:
+                ranked = by_session(ranked)
+            if close is not None:
+                ranked = _hybrid(conn, close, ranked, result.scope, result)
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
@@ -332,6 +357,7 @@ class Candidate:
     offset: int
     crc: int
     neighbour: float = 0.0  # what a neighbour turn lent (see with_neighbours)
+    session: float = 0.0  # what its session lent (see by_session)
     time: float = 1.0  # the factor of the question's time (see by_time)
     recency: float = 1.0  # the recency factor applied
 
@@ -455,6 +481,37 @@ def with_context(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candi
     return with_neighbours(found + added) if added else found
 
 
+def by_session(found: list[Candidate]) -> list[Candidate]:
+    """Each candidate with SESSION_WEIGHT times its session's score added: the sum of
+    the best SESSION_TOP BM25 scores (without what neighbours lent or the question's time
+    weighed: `by_time` comes first, and a turn's time says nothing of its session) among
+    the candidates of its thread, its own among them. A memory record is a session of its
+    own: its score counts 1 + SESSION_WEIGHT times, so memory facts keep their order
+    among themselves (what a neighbour line lent them included: bench/supersession.py's
+    fifth set had two more stale values above the current one when only their BM25
+    counted).
+
+    BM25 over whole sessions finds the right one far more often than the right turn
+    (0.946 session-level R@10 on LongMemEval): the session that holds "Chicago race",
+    "marathon" and "mile 15" in three turns is where "why didn't Clara finish the
+    Chicago race?" is answered, though the turn that says why ("food poisoning the night
+    before") holds none of those words. The sum of its best turns stands for the
+    session's score: the index keeps no session rows, and a session's words beyond the
+    candidates add little."""
+    if not SESSION_WEIGHT:
+        return found
+    own = {c.record: c.score / c.time - c.neighbour for c in found}
+    best: dict[str, list[float]] = {}
+    for c in found:
+        if c.kind == "thread":
+            best.setdefault(c.rel, []).append(own[c.record])
+    session = {rel: sum(heapq.nlargest(SESSION_TOP, scores)) for rel, scores in best.items()}
+    for c in found:
+        c.session = SESSION_WEIGHT * (session[c.rel] if c.kind == "thread" else c.score)
+        c.score += c.session
+    return found
+
+
 _MONTHS = (
     "january",
     "february",
@@ -572,24 +629,31 @@ FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
 """
 
 
-def _hybrid(
-    conn: sqlite3.Connection,
-    embedder: Embedder,
-    ranked: list[Candidate],
-    scope: str,
-    result: RecallResult,
-) -> list[Candidate]:
-    """BM25 and cosine similarity fused (FUSION); BM25 alone when the query cannot be
-    embedded. What is embedded is the query's terms, as BM25 looks them up (stop words
+def _nearest(
+    conn: sqlite3.Connection, embedder: Embedder, result: RecallResult
+) -> list[tuple[int, float]] | None:
+    """The records nearest the query by cosine similarity, best first; None (with a note)
+    when the query cannot be embedded: then BM25 ranks alone, as it does without an
+    embedder. What is embedded is the query's terms, as BM25 looks them up (stop words
     left out): WordLlama averages its tokens' vectors, and "what", "did", "the" pull a
     question towards every other question (dev R@10 0.83 -> 0.92, MRR 0.46 -> 0.43)."""
     from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
 
     try:
-        close = nearest(conn, embedder, " ".join(result.terms), VECTOR_CANDIDATES)
+        return nearest(conn, embedder, " ".join(result.terms), VECTOR_CANDIDATES)
     except EmbeddingFailed as exc:
         _embedding_note(result, str(exc))
-        return ranked
+        return None
+
+
+def _hybrid(
+    conn: sqlite3.Connection,
+    close: list[tuple[int, float]],
+    ranked: list[Candidate],
+    scope: str,
+    result: RecallResult,
+) -> list[Candidate]:
+    """BM25 and the semantic leg's nearest records (`close`) fused (FUSION)."""
     by_id = {candidate.record: candidate for candidate in ranked}
     for rid, _ in close:
         if rid in by_id:
@@ -608,7 +672,9 @@ def _hybrid(
         close = sorted(((c.record, c.score) for c in lent), key=lambda pair: -pair[1])
     if FUSION == "rrf":
         lexical = sorted(ranked, key=lambda c: -c.score)
-        scores = rrf([c.record for c in lexical], [rid for rid, _ in close])
+        scores = rrf(
+            [c.record for c in lexical], [rid for rid, _ in close], shares=(1.0, SEMANTIC_SHARE)
+        )
     else:
         scores = weighted({c.record: c.score for c in ranked}, dict(close), SEMANTIC_WEIGHT)
     for rid, candidate in by_id.items():
@@ -896,10 +962,10 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
     """How a hit's score was made: each (term, field) that matched the record with its
     BM25 weight (higher is better; the term's bm25 in the record, shared between the
     text and the speaker's name by what each counted, with the field's weight: they add
-    up to the record's BM25 score), what a neighbour turn lent, the factor of the
-    question's time (`by_time`), the recency factor and the final score: (bm25 +
-    neighbour) x time x recency. The fused score of a hybrid ranking is an RRF sum, which
-    the matches do not add up to."""
+    up to the record's BM25 score), what a neighbour turn lent, what its session lent
+    (`by_session`), the factor of the question's time (`by_time`), the recency factor
+    and the final score: ((bm25 + neighbour) x time + session) x recency. The fused
+    score of a hybrid ranking is an RRF sum, which the matches do not add up to."""
     from memctl.retrieval.index.postings import explain
 
     matched: list[dict[str, Any]] = [
@@ -912,6 +978,7 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),
         "neighbour": _g(candidate.neighbour),
+        "session": _g(candidate.session),
         "time": _g(candidate.time),
         "recency": _g(candidate.recency),
         "score": _g(candidate.score),
@@ -1045,12 +1112,14 @@ def _past(text: str, redacted: str, markers: list[tuple[int, int]], margin: int)
     return len(redacted)
 
 
-def rrf(*rankings: list[int]) -> dict[int, float]:
-    """Reciprocal rank fusion: each list adds 1 / (RRF_K + rank) to a record's score."""
+def rrf(*rankings: list[int], shares: tuple[float, ...] | None = None) -> dict[int, float]:
+    """Reciprocal rank fusion: each list adds its share (1 unless `shares` says, one a
+    list) times 1 / (RRF_K + rank) to a record's score."""
     scores: dict[int, float] = {}
-    for ranking in rankings:
+    for at, ranking in enumerate(rankings):
+        share = 1.0 if shares is None else shares[at]
         for rank, record in enumerate(ranking, 1):
-            scores[record] = scores.get(record, 0.0) + 1.0 / (RRF_K + rank)
+            scores[record] = scores.get(record, 0.0) + share / (RRF_K + rank)
     return scores
 
 

@@ -221,6 +221,38 @@ def test_an_answer_two_turns_away_with_none_of_the_words_is_found(workspace: Pat
     assert "threads/chat.jsonl#2 [user]" in found
 
 
+def test_a_turn_in_the_session_that_holds_the_question_ranks_first(workspace: Path) -> None:
+    """Issue 26: the session whose turns hold the question's words lends its score to
+    each of its turns (by_session), so the turn there that matches one word ranks above
+    a turn elsewhere that matches the same word as well or better on its own: the answer
+    to "why didn't Clara finish the Chicago race?" stands in the race's session, more
+    than two turns from the words "Chicago" and "race", though "finish" alone is no
+    rarer there than anywhere."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "race.jsonl",
+        ("Clara", "the chicago race is in october", day),
+        ("Ines", "a chicago race, how long is it", day),
+        ("Clara", "a full marathon race", day),
+        ("Ines", "wow", day),
+        ("Clara", "yeah", day),
+        ("Ines", "so", day),
+        ("Clara", "sadly I did not finish it, food poisoning the night before", day),
+    )
+    log(
+        workspace / "threads" / "work.jsonl",
+        ("Ines", "I have to finish the report", day),
+        ("Clara", "ok", day),
+    )
+    ws, config = open_ws(workspace)
+    hits = recall(ws, config, "Why didn't Clara finish the Chicago race?", explain=True).hits
+    found = [hit.source for hit in hits]
+    assert found.index("threads/race.jsonl#6 [user]") < found.index("threads/work.jsonl#0 [user]")
+    answer = hits[found.index("threads/race.jsonl#6 [user]")]
+    assert answer.explain is not None and answer.explain["session"] > answer.explain["bm25"]
+
+
 def test_a_when_question_prefers_the_turn_that_says_when(workspace: Path) -> None:
     """Issue 26: "when ...?" is answered by a date, which the question cannot name: of
     the turns its words find, one holding a time expression counts twice."""
@@ -302,7 +334,8 @@ def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace:
         ("shelter", "text"),
     ]
     assert all(m["weight"] > 0 for m in explain["matched"])
-    total = (explain["bm25"] + explain["neighbour"]) * explain["time"] * explain["recency"]
+    timed = (explain["bm25"] + explain["neighbour"]) * explain["time"]
+    total = (timed + explain["session"]) * explain["recency"]
     assert total == pytest.approx(first["score"], rel=1e-3)
     text = cli("-w", workspace, "recall", "Theo beagle shelter", "--explain").stdout
     assert "matched: theo@speaker" in text.splitlines()[1]

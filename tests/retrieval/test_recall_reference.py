@@ -5,7 +5,8 @@ candidate bound, no shortcut), takes the best `limit * CANDIDATES_A_HIT`, adds t
 turns within NEIGHBOUR_REACH of the best CONTEXT_CANDIDATES of them, lends each the
 best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), weighs in
 the question's time (a "when" question: the best TIME_CANDIDATES holding a time word;
-a month named: the turns dated in it) and sorts: what recall ranks by, without any
+a month named: the turns dated in it), adds SESSION_WEIGHT times the sum of its log's
+SESSION_TOP best BM25 scores and sorts: what recall ranks by, without any
 speed-up, over an FTS5 table made here of every record's text and speaker as the index
 reads them (the index's own word table before schema 5; recall now ranks from its own
 postings). A faster
@@ -33,6 +34,8 @@ from memctl.retrieval.recall import (
     DATE_WEIGHT,
     NEIGHBOUR_REACH,
     NEIGHBOUR_WEIGHT,
+    SESSION_TOP,
+    SESSION_WEIGHT,
     SPEAKER_WEIGHT,
     TIME_CANDIDATES,
     TIME_WEIGHT,
@@ -124,6 +127,15 @@ def reference(root: Path, conn: sqlite3.Connection, query: str) -> list[tuple[fl
             entry = json.loads((root / rel).read_text().splitlines()[n])
             if TIME_WORDS & set(entry["content"].split()):
                 scored[(rel, n)] *= 1 + TIME_WEIGHT
+    # After the time factors: SESSION_WEIGHT times the sum of its log's SESSION_TOP best
+    # own (BM25) scores.
+    for rel in {rel for rel, _ in own}:
+        session = sum(
+            sorted((s for (r, _), s in own.items() if r == rel), reverse=True)[:SESSION_TOP]
+        )
+        for key in scored:
+            if key[0] == rel:
+                scored[key] += SESSION_WEIGHT * session
     ranked = sorted(((score, f"{rel}#{n}") for (rel, n), score in scored.items()), reverse=True)
     return [(float(f"{score:.6g}"), source) for score, source in ranked[:LIMIT]]
 

@@ -67,6 +67,15 @@ def test_rrf_adds_each_rankings_reciprocal_rank() -> None:
     assert max(scores, key=scores.__getitem__) == 3  # on both lists, ahead of either's first
 
 
+def test_rrf_counts_each_list_by_its_share() -> None:
+    """The semantic leg's ranks count SEMANTIC_SHARE of BM25's: a record first on BM25
+    and second on meaning stays ahead of one first on meaning and second on BM25."""
+    scores = rrf([1, 2], [2, 1], shares=(1.0, 0.5))
+    assert scores[1] == pytest.approx(1 / 61 + 0.5 / 62)
+    assert scores[2] == pytest.approx(1 / 62 + 0.5 / 61)
+    assert scores[1] > scores[2]
+
+
 def test_weighted_fusion_scales_each_leg_and_keeps_a_clear_lead() -> None:
     bm25 = {1: 20.0, 2: 5.0, 3: 4.0}  # record 1 far ahead on words
     meaning = {2: 0.50, 3: 0.52, 4: 0.30}

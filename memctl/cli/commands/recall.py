@@ -32,7 +32,7 @@ def recall_command(
         typer.Option(
             "--explain",
             help="Under each hit, the terms and fields (text, speaker) that matched, their "
-            "weights, a neighbour turn's share and the recency factor.",
+            "weights, a neighbour turn's and the session's share and the recency factor.",
         ),
     ] = False,
 ) -> None:
@@ -76,6 +76,7 @@ def _explained(explain: dict[str, Any] | None) -> str:
     return (
         f"\n    matched: {matches or '(none)'}; bm25 {explain['bm25']:.4g}"
         f" + neighbour {explain['neighbour']:.4g}, x time {explain['time']:.4g}"
+        f" + session {explain['session']:.4g}"
         f" x recency {explain['recency']:.4g}"
         f" = score {explain['score']:.4g}"
     )
