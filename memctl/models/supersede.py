@@ -1157,6 +1157,61 @@ def _structural(
             by_run.setdefault(word, []).append(i)
 
 
+def given_values(
+    text: str, asked: frozenset[str] = frozenset(), subject: str = ""
+) -> dict[str, str] | None:
+    """The values a fact gives, by type: {folded value token: its sort (`_kind`: a time, a
+    date, an identifier, a number, a name)}, less the words `asked` (a question's terms).
+    None when it gives `subject` (a folded word) no value of its own: `subject` is itself
+    the value ("The Lumen service moved from Kenji to Chloe" is not about Chloe), or the
+    fact adds to a list ("also", "another"), tells a past event without a change cue
+    ("visited Oslo"), or puts someone in a relation to the subject ("Sven's cousin lives
+    in Oslo"). A name before a noun names a thing ("the Pulsar service"), and a name
+    where something happened ("was promoted at Soylent") is no value.
+    No wording is read beyond that: what makes two facts one slot is their subject and
+    the sort of their values (recall's `newest_first`)."""
+    shape = _shape(text)
+    if shape is None or shape.adds or shape.past or _RELATION & set(shape.folded):
+        return None
+    values: dict[str, str] = {}
+    folded = shape.folded
+    for at, (token, word) in enumerate(zip(shape.tokens, folded, strict=True)):
+        if not shape.values[at]:
+            continue
+        after = next((k for k in range(at + 1, len(folded)) if not shape.values[k]), None)
+        if after is not None and folded[after] not in _FOLLOWS and (at or after < shape.said):
+            continue  # a name before a noun names a thing: "the Pulsar service"
+        kind = _kind(token)
+        if kind == "name" and not _own_place(shape, at, event=not shape.cue):
+            continue  # "was promoted at Cyberdyne": where something happened
+        if word == subject and at >= shape.said:
+            return None  # "Lumen moved from Kenji to Chloe": Chloe is the value
+        if word in asked:
+            continue
+        values[word] = kind
+    return values or None
+
+
+def named_thing(text: str, word: str) -> str:
+    """The noun that the name `word` (folded) stands before in a fact: the thing it
+    names ("review" in "Marco leads the Atlas review"), or "" when it names no thing there
+    (it stands alone, or before a light word or a possessive's noun: "Sofia's home")."""
+    shape = _shape(text)
+    if shape is None or word not in shape.folded:
+        return ""
+    at = shape.folded.index(word)
+    if re.search(rf"\b{re.escape(word)}['’]s\b", text, re.I):
+        return ""
+    after = next((k for k in range(at + 1, len(shape.folded)) if not shape.values[k]), None)
+    if after is None or shape.folded[after] in _FOLLOWS or at < shape.said <= after:
+        return ""  # alone, before a light word, or before its own verb ("Leila started")
+    return shape.folded[after]
+
+
+# What may follow a value (not a noun it would name a thing of).
+_FOLLOWS = _LIGHT | _set("and or but now too there then here instead again")
+
+
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
 
 
