@@ -260,3 +260,47 @@ def test_a_name_before_a_noun_names_a_thing() -> None:
     assert named_thing("Sofia's new home is in Kyoto.", "sofia") == ""
     assert named_thing("Leila started a new job at Vandelay.", "leila") == ""
     assert named_thing("Chloe is from Lyon.", "chloe") == ""
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("The Dune launch lands on 2027-10-05.", "New date for the Dune launch: 2027-10-23."),
+        ("The search cluster lives on host wh-2.", "The search cluster now runs on wh-28."),
+        (
+            "The wiki of the Sable team has the name ember-88.",
+            "The wiki of the Sable team's name changed to quill-39.",
+        ),
+        (
+            "The metrics store in eu-west lives on host wh-68.",
+            "The metrics store in eu-west has moved from wh-68 over to wh-8.",
+        ),
+    ],
+)
+def test_a_later_value_of_the_same_sort_said_as_a_change_replaces_the_earlier(
+    older: str, newer: str
+) -> None:
+    """Issue 25 item 3, by the value's sort (a date, a time, an identifier), not by the
+    verb: the same subject given another value of the sort, with a change cue."""
+    assert stale([older, "The weather was nice.", newer]) == {0: 2}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("The Dune launch lands on 2027-10-05.", "The Dune launch has a dry run on 2027-09-28."),
+        ("The Dune launch lands on 2027-10-05.", "The Dune migration now lands on 2027-11-02."),
+        (
+            "The build cache is deployed on es-26.",
+            "The build cache needs a new reboot on es-26 now.",
+        ),
+        ("The build cache needs a reboot on es-26 soon.", "The build cache now runs on es-59."),
+        (
+            "The search cluster lives on host wh-2.",
+            "The search cluster also has a new replica on wh-3.",
+        ),
+        ("Staging in eu-west lives on host db3.", "Staging in us-east now runs on db7."),
+    ],
+)
+def test_a_value_of_the_same_sort_in_another_slot_replaces_nothing(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
