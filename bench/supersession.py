@@ -26,9 +26,9 @@ subject, another subject with the same attribute or value, or a list that grows 
 likes"). Beside each set, the time `stale()` takes over 2,000 of its facts.
 
 The phrasings were written for this bench by the author of the rules, not drawn from
-their tests. `fresh`, `holdout` and `fifth` were each written before a round of rules
-and measured only after it, as written; a held-out set written by someone else is still
-to come.
+their tests. `fresh`, `holdout`, `fifth` and `sixth` were each written before a round of
+rules and measured only after it, as written (`sixth` by a hand that had not read the
+rules); a held-out set written by someone else is still to come.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -51,7 +51,7 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 GOAL_DETECT_SECONDS = 0.5
 DETECT_FACTS = 2_000
-SETS = ("tuned", "second", "fresh", "holdout", "fifth")
+SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth")
 MISSES = False  # --misses: print each case missed
 
 NAMES = [
@@ -860,6 +860,337 @@ FIFTH: dict[str, dict[str, list[str]]] = {
     },
 }
 
+
+# A sixth set (`sixth`), written and committed before the fourth round (issue 25 item 3:
+# the newest value first, the stale one dropped, supersede5) by a hand that had not read
+# the rules, and measured once at its end: new wordings and question forms of all
+# eighteen kinds, distractors that put the subject in another relation to a value of
+# the same type ("turned down an offer from", "test-drove a", "has a CLI written in").
+SIXTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "{S} is pinned to {old}.",
+            "{S} resolves to {old}.",
+            "Traffic for {s} goes to {old}.",
+        ],
+        "new": [
+            "{S} resolves to {new} after the DNS change.",
+            "Traffic for {s} goes to {new} now.",
+            "We retired {old}; {s} is on {new}.",
+            "{S} got rebuilt on {new}.",
+            "Ops shifted {s} onto {new} over the weekend.",
+        ],
+        "distract": [
+            "{S} paged the on-call twice.",
+            "{other} wants a read replica of {s}.",
+            "{S} was patched on Wednesday.",
+        ],
+        "also": ["{S} has a cold spare on {alt}.", "{S2} resolves to {alt}."],
+        "ask": ["What host does {s} resolve to?", "Where is {s} running these days?"],
+    },
+    "home": {
+        "old": [
+            "{S} has a house in {old}.",
+            "{S} settled in {old} years ago.",
+            "{S} lives over in {old}.",
+        ],
+        "new": [
+            "{S} has a house in {new} now.",
+            "{S} said goodbye to {old} and lives in {new}.",
+            "{S}'s address is in {new} since the move.",
+            "{S} relocated; home is {new}.",
+        ],
+        "distract": [
+            "{S}'s best friend lives in {other}.",
+            "{S} has a work trip to {other}.",
+            "{S} used to study in {other}.",
+        ],
+        "also": ["{S} has a holiday cabin near {alt}.", "{S2} has a house in {old}."],
+        "ask": ["In which city does {s} live?", "Where does {s} call home?"],
+    },
+    "employer": {
+        "old": [
+            "{S} is a data scientist at {old}.",
+            "{S} works in sales at {old}.",
+            "{S} earns a living at {old}.",
+        ],
+        "new": [
+            "{S} jumped ship to {new}.",
+            "{S} got hired by {new}.",
+            "{S} started at {new} after leaving {old}.",
+            "{S} is a data scientist at {new} now.",
+        ],
+        "distract": [
+            "{S}'s wife works at {other}.",
+            "{S} turned down an offer from {other}.",
+            "{S} ran a workshop for {other}.",
+        ],
+        "also": ["{S} freelances for {alt} on weekends.", "{S2} is a data scientist at {old}."],
+        "ask": ["Where is {s} employed?", "Which firm does {s} work for?"],
+    },
+    "date": {
+        "old": [
+            "{S} is scheduled to finish on {old}.",
+            "{S} wraps up on {old}.",
+            "We committed to {old} for {s}.",
+        ],
+        "new": [
+            "{S} now wraps up on {new}.",
+            "{S} was delayed; new finish date {new}.",
+            "We agreed to push {s} to {new}.",
+            "{S} is expected on {new} instead.",
+        ],
+        "distract": [
+            "{S} is understaffed.",
+            "{other} presented {s} to the board.",
+            "{S} has a budget review on Friday.",
+        ],
+        "also": ["{S} has a demo on {alt}.", "{S2} wraps up on {alt}."],
+        "ask": ["When does {s} wrap up?", "What's the finish date for {s}?"],
+    },
+    "owner": {
+        "old": [
+            "{old} is the maintainer of {s}.",
+            "{S} is looked after by {old}.",
+            "{old} runs {s}.",
+        ],
+        "new": [
+            "{new} is the maintainer of {s} since the reorg.",
+            "{S} has a new owner, {new}.",
+            "{old} gave {s} to {new}.",
+            "{S} went to {new} in the handover.",
+        ],
+        "distract": [
+            "{other} fixed a bug in {s}.",
+            "{S} has {n} open issues.",
+            "{other} uses {s} daily.",
+        ],
+        "also": ["{alt} co-maintains {s}.", "{alt} is the maintainer of {s2}."],
+        "ask": ["Who runs {s} now?", "Who is the maintainer of {s}?"],
+    },
+    "role": {
+        "old": [
+            "{old} works as our {s}.",
+            "The current {s} is {old}.",
+            "{old} is {s} this quarter.",
+        ],
+        "new": [
+            "{new} is {s} this quarter.",
+            "{new} is our {s} after {old} moved on.",
+            "{old} rotated out and {new} rotated in as {s}.",
+            "Meet {new}, the {s} from today.",
+        ],
+        "distract": [
+            "The {s} signs off releases.",
+            "{other} covered for the {s} on Monday.",
+            "The {s} has a lot of meetings.",
+        ],
+        "also": ["{old} doubles as the {s2}.", "{alt} is {s2} this quarter."],
+        "ask": ["Who is {s} right now?", "Who do we have as {s}?"],
+    },
+    "tool": {
+        "old": [
+            "{S} ships builds from {old}.",
+            "{S} is a {old} shop.",
+            "{S}'s pipelines live in {old}.",
+        ],
+        "new": [
+            "{S}'s pipelines live in {new} now.",
+            "{S} is a {new} shop these days.",
+            "{S} retired {old} in favour of {new}.",
+            "{S} finished the move to {new}.",
+        ],
+        "distract": [
+            "{S} cut build times in half.",
+            "{S} pays for {n} build agents.",
+            "{S} had a red main branch all week.",
+        ],
+        "also": ["{S} runs load tests from {alt}.", "{S2} is a {old} shop."],
+        "ask": ["Which build server does {s} use?", "Where do the pipelines of {s} live?"],
+    },
+    "meeting": {
+        "old": ["{S} is set for {old}.", "{S} kicks in at {old}.", "We meet for {s} at {old}."],
+        "new": [
+            "We meet for {s} at {new} now.",
+            "{S} got moved up to {new}.",
+            "{S} is set for {new} from this week.",
+            "New slot for {s}: {new}.",
+        ],
+        "distract": [
+            "{S} has a rotating facilitator.",
+            "{other} dialled into {s} late.",
+            "{S} overran by {n} minutes.",
+        ],
+        "also": ["{S} has a monthly deep dive at {alt}.", "{S2} is set for {alt}."],
+        "ask": ["When do we meet for {s}?", "What time does {s} begin?"],
+    },
+    "name": {
+        "old": [
+            "The {s} is labelled {old}.",
+            "The {s} carries the name {old}.",
+            "We refer to the {s} as {old}.",
+        ],
+        "new": [
+            "The {s} is labelled {new} since the cleanup.",
+            "We refer to the {s} as {new} now.",
+            "The {s} switched names to {new}.",
+            "Rename: the {s} is {new}.",
+        ],
+        "distract": [
+            "The {s} has {n} editors.",
+            "{other} bookmarked the {s}.",
+            "The {s} loads slowly.",
+        ],
+        "also": ["The {s} has an old redirect from {alt}.", "The {s2} is labelled {alt}."],
+        "ask": ["What is the {s} labelled?", "How do we refer to the {s}?"],
+    },
+    "phone": {
+        "old": ["{S}'s mobile is {old}.", "Call {s} on {old}.", "{S} picks up at {old}."],
+        "new": [
+            "{S}'s mobile is {new} now.",
+            "Call {s} on {new} from now on.",
+            "{S} switched numbers to {new}.",
+            "{S} has a new mobile number, {new}.",
+        ],
+        "distract": [
+            "{S} never answers unknown numbers.",
+            "{S} cracked a phone screen.",
+            "{S} texted {other} at midnight.",
+        ],
+        "also": ["{S}'s desk phone is {alt}.", "{S2}'s mobile is {alt}."],
+        "ask": ["What number do I call {s} on?", "What is {s}'s mobile?"],
+    },
+    "manager": {
+        "old": ["{S} works under {old}.", "{old} manages {s}.", "{S}'s boss is {old}."],
+        "new": [
+            "{S} works under {new} now.",
+            "{new} manages {s} since the reshuffle.",
+            "{S}'s boss changed to {new}.",
+            "{S} moved from {old}'s group to {new}'s.",
+        ],
+        "distract": [
+            "{S} had lunch with {other}.",
+            "{S} asked {other} for feedback.",
+            "{S} wants a promotion.",
+        ],
+        "also": ["{S}'s buddy is {alt}.", "{S2} works under {old}."],
+        "ask": ["Who does {s} work under?", "Who is {s}'s boss?"],
+    },
+    "favourite": {
+        "old": ["{S} swears by {old}.", "{S} does all coding in {old}."],
+        "new": [
+            "{S} swears by {new} now.",
+            "{S} converted from {old} to {new}.",
+            "{S} does all coding in {new} nowadays.",
+            "{S} switched editors to {new}.",
+        ],
+        "distract": [
+            "{S} gave a talk about {other}.",
+            "{S} hates the {other} keybindings.",
+            "{S} configures editors for the team.",
+        ],
+        "also": ["{S} keeps {alt} around for quick edits too.", "{S2} swears by {old}."],
+        "ask": ["Which editor does {s} use?", "What editor does {s} swear by?"],
+    },
+    "car": {
+        "old": ["{S} owns a {old}.", "{S} gets around in a {old}."],
+        "new": [
+            "{S} traded the {old} for a {new}.",
+            "{S} gets around in a {new} these days.",
+            "{S} owns a {new} now.",
+            "{S} replaced the {old} with a {new}.",
+        ],
+        "distract": [
+            "{S} borrowed a {other} from a neighbour.",
+            "{S} test-drove a {other}.",
+            "{S} hates parking downtown.",
+        ],
+        "also": ["{S}'s daughter drives a {alt}.", "{S2} owns a {old}."],
+        "ask": ["What does {s} drive?", "Which car is {s}'s?"],
+    },
+    "school": {
+        "old": ["{S}'s son is a pupil at {old}.", "{S}'s son is enrolled at {old}."],
+        "new": [
+            "{S}'s son is enrolled at {new} now.",
+            "{S}'s son transferred to {new}.",
+            "{S} moved the son from {old} to {new}.",
+            "{S}'s son is a pupil at {new} since September.",
+        ],
+        "distract": [
+            "{S}'s son won a prize at {other}.",
+            "{S}'s son has a long bus ride.",
+            "{S}'s son likes maths.",
+        ],
+        "also": ["{S}'s niece is a pupil at {alt}.", "{S2}'s son is enrolled at {old}."],
+        "ask": ["Where does {s}'s son go to school?", "Which school is {s}'s son at?"],
+    },
+    "team": {
+        "old": ["{S} belongs to the {old} team.", "{S} is part of {old}."],
+        "new": [
+            "{S} belongs to the {new} team now.",
+            "{S} rotated into {new}.",
+            "{S} swapped from {old} to {new}.",
+            "{S} is part of {new} since the reorg.",
+        ],
+        "distract": [
+            "{S} interviewed for the {other} team.",
+            "{S} helps out {other} on Fridays.",
+            "{S} won the hackathon.",
+        ],
+        "also": ["{S} is on call for {alt} too.", "{S2} belongs to the {old} team."],
+        "ask": ["What team does {s} belong to?", "Which team is {s} part of?"],
+    },
+    "language": {
+        "old": ["{S} is implemented in {old}.", "{S}'s code is {old}."],
+        "new": [
+            "{S} is implemented in {new} now.",
+            "{S}'s code moved from {old} to {new}.",
+            "We rebuilt {s} in {new}.",
+            "{S} dropped {old}; it is all {new}.",
+        ],
+        "distract": [
+            "{S} has a CLI written in {other}.",
+            "{S} has {n} contributors.",
+            "{S} has flaky tests.",
+        ],
+        "also": ["{S}'s SDK is implemented in {alt}.", "{S2} is implemented in {old}."],
+        "ask": ["What is {s} implemented in?", "Which language is the code of {s}?"],
+    },
+    "email": {
+        "old": ["{S} reads mail at {old}.", "Write to {s} at {old}."],
+        "new": [
+            "Write to {s} at {new} from now on.",
+            "{S} reads mail at {new} now.",
+            "{S} retired {old}; use {new}.",
+            "{S}'s address moved to {new}.",
+        ],
+        "distract": [
+            "{S} answers email on Mondays.",
+            "{S} unsubscribed from the newsletter.",
+            "{S} shared a mailing list with {other}.",
+        ],
+        "also": ["{S}'s shared inbox is {alt}.", "{S2} reads mail at {alt}."],
+        "ask": ["Which address does {s} read mail at?", "How do I email {s}?"],
+    },
+    "version": {
+        "old": ["{S} is at v{old}.", "Production runs {s} {old}."],
+        "new": [
+            "{S} is at v{new} now.",
+            "Production runs {s} {new} since Tuesday.",
+            "{S} was bumped from {old} to {new}.",
+            "{S} {new} is live.",
+        ],
+        "distract": [
+            "{S} has a security advisory.",
+            "{other} wants to pin {s}.",
+            "{S}'s release notes are long.",
+        ],
+        "also": ["{S}'s staging copy is at v{alt}.", "{S2} is at v{old}."],
+        "ask": ["Which version of {s} is in production?", "What version is {s} at?"],
+    },
+}
+
+
 # The controls' second facts for the first three sets (their wordings left as they
 # were): another attribute of the same subject, another subject with the same
 # attribute, a list that grows. Neither fact of a control may be dropped.
@@ -1242,6 +1573,7 @@ def main() -> int:
         "fresh": FRESH,
         "holdout": HOLDOUT,
         "fifth": FIFTH,
+        "sixth": SIXTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):

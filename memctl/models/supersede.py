@@ -1155,6 +1155,116 @@ def _structural(
         runs = [*_value_runs(shape), *shape.folded[:1]]
         for word in {run.split()[0] for run in runs}:
             by_run.setdefault(word, []).append(i)
+    _typed_changes(shapes, found)
+
+
+_PARTICLES = _set("back over out up off away down")
+# The sorts of value whose form says what they are (a date, a time, a host or other
+# identifier, a number): two of one sort given to one subject are one slot. A name's
+# sort (a city, a company, a person) is not known from its form: not read here.
+_TYPED_SORTS = frozenset({"date", "time", "id", "number"})
+
+
+def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """(subject words, the sort, the values) of a fact that gives its subject values of
+    one sort whose form says what they are, after its verb; None otherwise. The subject
+    is what comes before the verb (or a colon), less light words, its own values of
+    that sort and the attribute nouns ("New date for the Dune launch: ..." and "The
+    Dune launch lands on ..." are both about the Dune launch)."""
+    if shape.adds or shape.past or _RELATION & set(shape.folded) or shape.folded[0] in _DOERS:
+        return None
+    after = range(shape.said, len(shape.folded))
+    sorts = {_kind(shape.tokens[k]) for k in after if shape.values[k]}
+    if len(sorts) != 1 or not sorts <= _TYPED_SORTS:
+        return None
+    first = next(k for k in after if shape.values[k])
+    said = [w for w in shape.folded[shape.said : first] if w not in _LIGHT | _KIND | _PARTICLES]
+    if len(said) > 1:
+        return None  # "needs a reboot on vault-78": the value of something else it names
+    (sort,) = sorts
+    values = frozenset(shape.folded[k] for k in after if shape.values[k])
+    subject = frozenset(
+        word
+        for k, word in enumerate(shape.folded[: shape.said])
+        if word not in _LIGHT and word not in _SLOT_NOUNS and _kind(shape.tokens[k]) != sort
+    )
+    return (subject, sort, values) if subject else None
+
+
+def _typed_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier fact whose subject a later one gives another value of
+    the same sort, said as a change ("now", "new", "moved", "rebranded", "from now
+    on"): "The Dune launch lands on 2027-10-05" then "New date for the Dune launch:
+    2027-10-23". No wording is read but the change cue; a later fact of the same sort
+    said without one ("The Dune launch has a dry run on 2027-10-01") is another slot."""
+    by_subject: dict[tuple[frozenset[str], str], list[tuple[int, frozenset[str]]]] = {}
+    for i, shape in enumerate(shapes):
+        if shape is None or (typed := _typed_value(shape)) is None:
+            continue
+        subject, sort, values = typed
+        earlier = by_subject.setdefault((subject, sort), [])
+        for j, old in earlier[-_PAIR_LIMIT:]:
+            older = shapes[j]
+            if old == values:
+                found.pop(j, None)  # said again ("moved back to db3"): current again
+            elif shape.cue and j not in found and older and values - set(older.folded):
+                found[j] = i
+        earlier.append((i, values))
+
+
+def given_values(
+    text: str, asked: frozenset[str] = frozenset(), subject: str = ""
+) -> dict[str, str] | None:
+    """The values a fact gives, by type: {folded value token: its sort (`_kind`: a time, a
+    date, an identifier, a number, a name)}, less the words `asked` (a question's terms).
+    None when it gives `subject` (a folded word) no value of its own: `subject` is itself
+    the value ("The Lumen service moved from Kenji to Chloe" is not about Chloe), or the
+    fact adds to a list ("also", "another"), tells a past event without a change cue
+    ("visited Oslo"), or puts someone in a relation to the subject ("Sven's cousin lives
+    in Oslo"). A name before a noun names a thing ("the Pulsar service"), and a name
+    where something happened ("was promoted at Soylent") is no value.
+    No wording is read beyond that: what makes two facts one slot is their subject and
+    the sort of their values (recall's `newest_first`)."""
+    shape = _shape(text)
+    if shape is None or shape.adds or shape.past or _RELATION & set(shape.folded):
+        return None
+    values: dict[str, str] = {}
+    folded = shape.folded
+    for at, (token, word) in enumerate(zip(shape.tokens, folded, strict=True)):
+        if not shape.values[at]:
+            continue
+        after = next((k for k in range(at + 1, len(folded)) if not shape.values[k]), None)
+        if after is not None and folded[after] not in _FOLLOWS and (at or after < shape.said):
+            continue  # a name before a noun names a thing: "the Pulsar service"
+        kind = _kind(token)
+        if kind == "name" and not _own_place(shape, at, event=not shape.cue):
+            continue  # "was promoted at Cyberdyne": where something happened
+        if word == subject and at >= shape.said:
+            return None  # "Lumen moved from Kenji to Chloe": Chloe is the value
+        if word in asked:
+            continue
+        values[word] = kind
+    return values or None
+
+
+def named_thing(text: str, word: str) -> str:
+    """The noun that the name `word` (folded) stands before in a fact: the thing it
+    names ("review" in "Marco leads the Atlas review"), or "" when it names no thing there
+    (it stands alone, or before a light word or a possessive's noun: "Sofia's home")."""
+    shape = _shape(text)
+    if shape is None or word not in shape.folded:
+        return ""
+    at = shape.folded.index(word)
+    if re.search(rf"\b{re.escape(word)}['’]s\b", text, re.I):
+        return ""
+    after = next((k for k in range(at + 1, len(shape.folded)) if not shape.values[k]), None)
+    if after is None or shape.folded[after] in _FOLLOWS or at < shape.said <= after:
+        return ""  # alone, before a light word, or before its own verb ("Leila started")
+    return shape.folded[after]
+
+
+# What may follow a value (not a noun it would name a thing of).
+_FOLLOWS = _LIGHT | _set("and or but now too there then here instead again")
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")

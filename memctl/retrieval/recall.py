@@ -117,6 +117,10 @@ SUPERSEDE_EXTRA = 10
 MATCHED_TERMS = 64
 # Memory records holding a stale hit's subject read to find what replaced it, at most.
 SUBJECT_CANDIDATES = 50
+# Memory hits whose subject's later values are looked up (`_newer_of_subject`), at most,
+# and the later facts put above each, at most.
+SUBJECT_HITS = 3
+SUBJECT_NEWER = 2
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 # The semantic leg's share of a rank in RRF (BM25's is 1): the leg alone ranks worse
@@ -754,9 +758,59 @@ def _collect(
     def matched(records: list[int]) -> dict[int, frozenset[str]]:
         return _matched_terms(conn, result.terms, records, deadline)
 
-    found = newest_first(ws, found, when, limit, later, matched)[:limit]
+    subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
+    found = newest_first(ws, found, when, limit, later, matched, subject)[:limit]
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+def _subject(
+    ws: Workspace,
+    conn: sqlite3.Connection,
+    result: RecallResult,
+    redactor: Redactor,
+    when: Callable[[Candidate], float],
+    forgotten: Forgotten,
+    stale: set[str],
+    deadline: float | None,
+) -> Subject:
+    """What `_newer_of_subject` asks of the index, for this question."""
+
+    def about(term: str) -> list[tuple[RecallHit, Candidate, str]]:
+        """The memory facts holding `term` (the question's subject), best BM25 first."""
+        if deadline is not None and time.monotonic() > deadline:
+            return []
+        read = []
+        for c in _candidates(conn, [term], SUBJECT_CANDIDATES, every=True):
+            if c.kind != "memory":
+                continue
+            candidate = replace(c, score=0.0)
+            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+            if hit is not None:
+                read.append((hit[0], candidate, hit[1]))
+        return read
+
+    def rarity(terms: frozenset[str]) -> dict[str, float]:
+        return _idf(conn, terms, deadline)
+
+    return Subject(about, rarity, frozenset(result.terms), named_terms(result.query))
+
+
+def _idf(
+    conn: sqlite3.Connection, terms: frozenset[str], deadline: float | None
+) -> dict[str, float]:
+    """Each term's idf in the index (terms no record holds left out); none past the
+    `deadline`."""
+    from memctl.retrieval.index.postings import document_frequency
+
+    if deadline is not None and time.monotonic() > deadline:
+        return {}
+    found = {}
+    for term in sorted(terms):
+        hits, records = document_frequency(conn, term)
+        if hits:
+            found[term] = math.log(1 + (records - hits + 0.5) / (hits + 0.5))
+    return found
 
 
 def _matched_terms(
@@ -780,6 +834,7 @@ def newest_first(
     limit: int,
     later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
     matched: Callable[[list[int]], dict[int, frozenset[str]]] | None = None,
+    of_subject: Subject | None = None,
 ) -> list[tuple[RecallHit, Candidate, str]]:
     """The hits with each memory fact a later one replaced ranked after it, then the
     facts that answer the query alike newest first; every other hit keeps its order.
@@ -816,7 +871,7 @@ def newest_first(
                     seen.add(item[1].record)
                     pool.append(item)
     facts = [i for i, (_, candidate, _) in enumerate(pool) if candidate.kind == "memory"]
-    if len(facts) < 2:
+    if not facts or (len(facts) < 2 and of_subject is None):
         return found
     times: dict[str, list[tuple[int, float]]] = {}
     said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
@@ -834,6 +889,10 @@ def newest_first(
         order.append(i)
     if matched is not None:
         order = _alike_newest_first(pool, order, said, matched, replaced, limit)
+        if of_subject is not None:
+            order = _newer_of_subject(
+                ws, pool, order, said, matched, of_subject, when, times, limit
+            )
     return [pool[i] for i in order]
 
 
@@ -893,6 +952,136 @@ def _alike_newest_first(
     for place, i in enumerate(ranked):
         if i != order[place]:
             pool[i][0].score = scores[place]
+    return ranked
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What `_newer_of_subject` asks of the index: the memory facts holding a term, and
+    each term's rarity (its idf); `asked`, the question's terms."""
+
+    about: Callable[[str], list[tuple[RecallHit, Candidate, str]]]
+    rarity: Callable[[frozenset[str]], dict[str, float]]
+    asked: frozenset[str]
+    named: frozenset[str] = frozenset()
+    """The question's terms written as names (`named_terms`): its subject, if any."""
+
+
+_NAMED = re.compile(r"(?<=[\w,;:'\"()] )[A-Z][\w'-]*|\b[A-Za-z-]*\d[\w.-]*")
+
+
+def named_terms(query: str) -> frozenset[str]:
+    """The query's words written as a name (capitalised, not first in a sentence) or an
+    identifier (a digit in it), as terms: "Marco", "Dune", "db3" in "Where is Marco
+    living?", "When does the Dune launch land?". What a question names is what it asks
+    about; the other words say what it asks of it."""
+    return frozenset(
+        term
+        for found in _NAMED.findall(query)
+        for term in _TERM.findall(found.lower())
+        if len(term) > 1 and term not in STOPWORDS
+    )
+
+
+def _newer_of_subject(
+    ws: Workspace,
+    pool: list[tuple[RecallHit, Candidate, str]],
+    order: list[int],
+    said: dict[int, float],
+    matched: Callable[[list[int]], dict[int, frozenset[str]]],
+    subject: Subject,
+    when: Callable[[Candidate], float],
+    times: dict[str, list[tuple[int, float]]],
+    limit: int,
+) -> list[int]:
+    """`order` with the later values of a memory hit's subject put directly above it,
+    newest first, brought in from outside the first `limit` if need be (the lowest hits
+    then drop out; thread turns keep their order among themselves).
+
+    Read by structure, not wording: the subject is what the question names (`named_terms`:
+    "Marco", "the Dune launch"), its rarest such term that a memory hit among the first
+    `limit` holds; a question that names nothing is about all its words, and only the
+    hits holding the most of them count, and later facts holding all that they hold. A
+    later fact about the subject that gives a value of the same sort as the hit's (a
+    name, an identifier, a date, a time, a number: `supersede.given_values`) and another
+    one is taken for the same thing said again with a new value; one that names the
+    hit's value beside its own first ("from Austin to Leeds"), then the closest to the
+    question, then the newest. A fact that adds ("also"), tells a past event, puts a
+    relative there, has the subject for its value ("... moved from Kenji to Chloe") or
+    names another thing of it ("the Atlas service" for "the Atlas review") gives none.
+    Measured on bench/supersession.py: the type of a proper name (a city, a company, a
+    person) is not known, so "Idris works at Cyberdyne" said later is put above "Idris
+    lives in Austin" too; nothing is dropped. At most SUBJECT_HITS hits are looked at,
+    with one lookup in all, and SUBJECT_NEWER facts put above each."""
+    from memctl.models.supersede import given_values, named_thing
+
+    top = [i for i in order[:limit] if pool[i][1].kind == "memory"]
+    if not top:
+        return order
+    held = matched([pool[i][1].record for i in top])
+    terms = {i: held.get(pool[i][1].record, frozenset()) for i in top}
+    idf = subject.rarity(frozenset().union(*terms.values()))
+    if not idf:
+        return order
+    named = [term for term in idf if term in subject.named]
+    rarest = max(named or idf, key=lambda term: (idf[term], term))
+    asked = subject.asked
+    # A question that names nothing ("who is the release manager for payments?") is
+    # about what its words say together: only the hits that hold the most of them, and
+    # later facts holding all that they hold.
+    most = max(sum(idf.get(t, 0.0) for t in terms[i]) for i in top)
+    hits = [
+        (i, given)
+        for i in top
+        if rarest in terms[i]
+        and (named or sum(idf.get(t, 0.0) for t in terms[i]) >= most)
+        and (given := given_values(pool[i][2], asked, rarest))
+    ][:SUBJECT_HITS]
+    if not hits:
+        return order
+    records = {candidate.record: i for i, (_, candidate, _) in enumerate(pool)}
+    about = []
+    for item in subject.about(rarest):
+        at = records.get(item[1].record)
+        if at is None:
+            at = records[item[1].record] = len(pool)
+            pool.append(item)
+            said[at] = _said_at(ws, item[1], when, times)
+        about.append(at)
+    their = matched([pool[j][1].record for j in about])
+    values = {j: given_values(pool[j][2], asked, rarest) or {} for j in about}
+    # "the Atlas review" and "the Atlas service" are two things.
+    thing = {j: named_thing(pool[j][2], rarest) for j in [*about, *(i for i, _ in hits)]}
+    ranked = list(order)
+    for i, given in hits:
+        mine = [term for term in terms[i] if term in idf]
+        whole = sum(idf[term] for term in mine)
+        kinds = set(given.values())
+        newer = []
+        for j in about:
+            if j == i or said.get(j, 0.0) <= said[i]:
+                continue
+            if thing[i] != thing[j]:
+                continue
+            share = sum(idf[t] for t in their.get(pool[j][1].record, frozenset()) if t in mine)
+            if not named and share < whole:
+                continue
+            if any(k in kinds and v not in given for v, k in values[j].items()):
+                # A fact that names the hit's value beside its own ("from Austin to
+                # Leeds") says what it replaced: first.
+                names = bool(given.keys() & values[j].keys())
+                newer.append((names, share, said[j], j))
+        above = set(ranked[: ranked.index(i)])
+        newer = [item for item in newer if item[-1] not in above]
+        chosen = [item[-1] for item in sorted(newer, reverse=True)[:SUBJECT_NEWER]]
+        chosen.sort(key=lambda j: -said[j])
+        for j in chosen:
+            if j in ranked:
+                ranked.remove(j)
+        place = ranked.index(i)
+        ranked[place:place] = chosen
+        for j in chosen:
+            pool[j][0].score = max(pool[j][0].score, pool[i][0].score)
     return ranked
 
 

@@ -220,3 +220,87 @@ def test_redacted_values_are_never_compared() -> None:
     ]
     assert stale(facts) == {}
     assert stale(["The CI token is [REDACTED:github_token].", "The CI token is now ghx7."]) == {}
+
+
+def test_given_values_are_read_by_their_sort_not_their_wording() -> None:
+    """Issue 25 item 3: what a fact gives its subject, by the value's sort (a name, an
+    identifier, a date, a time), less the question's words; none from a past event, a
+    relative's place, a list that grows, or a fact whose value is the subject itself."""
+    from memctl.models.supersede import given_values
+
+    asked = frozenset({"chloe", "living", "dune", "launch", "land"})
+    assert given_values("Chloe just moved to Tallinn.", asked, "chloe") == {"tallinn": "name"}
+    assert given_values("Chloe is from Lyon and lives there.", asked, "chloe") == {"lyon": "name"}
+    assert given_values("New date for the Dune launch: 2027-10-23.", asked, "dune") == {
+        "2027-10-23": "date"
+    }
+    assert given_values("The Dune launch is targeted for 2027-08-14.", asked, "dune") == {
+        "2027-08-14": "date"
+    }
+    assert given_values("Chloe started a new job at Vandelay.", asked, "chloe") == {
+        "vandelay": "name"
+    }
+    for none in (
+        "Chloe spent a weekend in Porto.",
+        "Chloe's sister lives in Oslo.",
+        "Chloe also has a flat in Oslo.",
+        "Chloe was promoted at Hooli.",
+        "The Lumen service moved from Kenji to Chloe.",
+        "Chloe praised the Nimbus service.",
+    ):
+        assert given_values(none, asked, "chloe") is None, none
+
+
+def test_a_name_before_a_noun_names_a_thing() -> None:
+    from memctl.models.supersede import named_thing
+
+    assert named_thing("Marco leads the Atlas review on Fridays.", "atlas") == "review"
+    assert named_thing("Omar has taken over the Atlas service.", "atlas") == "service"
+    assert named_thing("CI for The Tundra team now runs in Jenkins.", "tundra") == "team"
+    assert named_thing("Sofia's new home is in Kyoto.", "sofia") == ""
+    assert named_thing("Leila started a new job at Vandelay.", "leila") == ""
+    assert named_thing("Chloe is from Lyon.", "chloe") == ""
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("The Dune launch lands on 2027-10-05.", "New date for the Dune launch: 2027-10-23."),
+        ("The search cluster lives on host wh-2.", "The search cluster now runs on wh-28."),
+        (
+            "The wiki of the Sable team has the name ember-88.",
+            "The wiki of the Sable team's name changed to quill-39.",
+        ),
+        (
+            "The metrics store in eu-west lives on host wh-68.",
+            "The metrics store in eu-west has moved from wh-68 over to wh-8.",
+        ),
+    ],
+)
+def test_a_later_value_of_the_same_sort_said_as_a_change_replaces_the_earlier(
+    older: str, newer: str
+) -> None:
+    """Issue 25 item 3, by the value's sort (a date, a time, an identifier), not by the
+    verb: the same subject given another value of the sort, with a change cue."""
+    assert stale([older, "The weather was nice.", newer]) == {0: 2}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("The Dune launch lands on 2027-10-05.", "The Dune launch has a dry run on 2027-09-28."),
+        ("The Dune launch lands on 2027-10-05.", "The Dune migration now lands on 2027-11-02."),
+        (
+            "The build cache is deployed on es-26.",
+            "The build cache needs a new reboot on es-26 now.",
+        ),
+        ("The build cache needs a reboot on es-26 soon.", "The build cache now runs on es-59."),
+        (
+            "The search cluster lives on host wh-2.",
+            "The search cluster also has a new replica on wh-3.",
+        ),
+        ("Staging in eu-west lives on host db3.", "Staging in us-east now runs on db7."),
+    ],
+)
+def test_a_value_of_the_same_sort_in_another_slot_replaces_nothing(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}

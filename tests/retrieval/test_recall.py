@@ -503,3 +503,51 @@ def test_facts_whose_words_mostly_coincide_rank_newest_first(workspace: Path) ->
     )
     found = sources(workspace, "When does the Atlas launch land?", recency=False)
     assert found == ["memory/2026-01-20.md:1", "memory/2026-01-05.md:1"]
+
+
+def test_the_later_value_of_the_subject_the_question_names_ranks_first(workspace: Path) -> None:
+    """Issue 25 item 3, read by structure: the question names Chloe; the later fact about
+    Chloe gives a value of the same sort (a name) in words the question does not use, and
+    is put above the stale one. Facts that put a relative there, tell a past event or
+    name another thing ("the Chloe wiki") give Chloe no value: they are not moved."""
+    memory = workspace / "memory"
+    (memory / "2026-01-05.md").write_text("- Chloe is from Lyon and lives there.\n")
+    (memory / "2026-01-06.md").write_text(
+        "- Chloe's sister lives in Oslo.\n"
+        "- Chloe loves living near the sea.\n"
+        "- Chloe's friends are living in Rome.\n"
+        "- Chloe spent a weekend in Porto.\n"
+        "- The Chloe wiki moved to Zurich.\n"
+        "- Chloe just moved to Tallinn.\n"
+    )
+    found = sources(workspace, "Where is Chloe living?", recency=False)
+    stale = found.index("memory/2026-01-05.md:1")
+    assert found.index("memory/2026-01-06.md:6") < stale
+    assert found.index("memory/2026-01-06.md:4") > stale
+    assert found.index("memory/2026-01-06.md:5") > stale
+
+
+def test_a_question_that_names_nothing_brings_in_only_facts_holding_all_it_matched(
+    workspace: Path,
+) -> None:
+    """Without a name in the question, its words together are the subject: the later
+    holder of the same role, said in words no rule reads and ranked past the limit, is
+    put above the stale one; another role's holder is not brought in."""
+    memory = workspace / "memory"
+    (memory / "2026-01-05.md").write_text(
+        "- The release manager for payments is Amara.\n"
+        + "".join(
+            f"- Payments release checklist {n}: the payments release is signed off on Fridays.\n"
+            for n in "abcd"
+        )
+        + "".join(f"- Office note {n}: the plants were watered.\n" for n in range(30))
+    )
+    (memory / "2026-01-06.md").write_text(
+        "- Ravi is taking over as release manager for search.\n"
+        "- Leila is taking over as release manager for payments at the start of the month,"
+        " once the finance group has finished its handover meetings.\n"
+    )
+    found = sources(workspace, "who is the release manager for payments?", limit=3)
+    assert "memory/2026-01-06.md:2" in found
+    assert found.index("memory/2026-01-06.md:2") < found.index("memory/2026-01-05.md:1")
+    assert "memory/2026-01-06.md:1" not in found
