@@ -37,6 +37,8 @@ def old_workspace(root: Path, ledgers: int = 20) -> Workspace:
     log = root / "threads" / "t.jsonl"
     log.write_bytes(encode_entry({"role": "user", "content": "an old question"}))
     os.utime(log, (OLD, OLD))
+    if (root / "MEMORY.md").exists():  # as init wrote it: a month ago too
+        os.utime(root / "MEMORY.md", (OLD, OLD))
     ws = Workspace(root)
     assert update(ws).swept
     return ws
@@ -363,3 +365,29 @@ def test_a_journal_line_that_is_no_utf8_name_is_no_file(workspace: Path) -> None
 
     assert not report.swept and report.appended == 1
     assert [h.line for h in search(ws, "journal names").hits] == [2]
+
+
+def test_a_same_size_rewrite_within_the_mtime_granularity_is_seen(workspace: Path) -> None:
+    """A file system stamps mtimes with a granularity (a kernel tick where timestamps
+    are not fine-grained, a second on some, two on FAT): a rewrite in place of the same
+    size, in the tick of the last update, kept (size, mtime, inode), the index trusted
+    its records and search missed the new text (index and scan disagreed). os.utime
+    stamps it as such a file system would. A file modified that recently is looked at
+    again by the next update."""
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2026-06-01.md"
+    ledger.write_text("- alpha fact\n", encoding="utf-8")
+    # Stamped ahead of the clock, so that the update below finds it recent however
+    # slowly this machine runs it (RACY_NS is a tenth of a second).
+    stamp = time.time_ns() + 10 * 10**9 + 1
+    os.utime(ledger, ns=(stamp, stamp))
+    assert [h.text for h in search(ws, "alpha").hits] == ["- alpha fact"]
+    ledger.write_text("- gamma fact\n", encoding="utf-8")
+    os.utime(ledger, ns=(stamp, stamp))
+
+    assert [h.text for h in search(ws, "gamma").hits] == ["- gamma fact"]
+    assert search(ws, "alpha").hits == []
+    # Looked at again while its mtime is that recent: a stat and the fingerprint's
+    # reads, nothing indexed again.
+    again = update(ws)
+    assert (again.indexed, again.records) == (0, 0)

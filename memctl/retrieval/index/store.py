@@ -19,7 +19,9 @@ first bytes and of the bytes before the indexed end) says whether it is unchange
 appended to (dailies and logs only grow: the bytes after the recorded offset are
 indexed; a memory file a secret may cross lines of, a private key or a project's own
 pattern, is indexed again whole, as it is redacted whole), renamed (archive: same inode, new name) or rewritten (consolidate, a hand
-edit: its records are dropped and it is indexed again). SQLite 3.40's contentless FTS5
+edit: its records are dropped and it is indexed again). A file stat'ed within its file
+system's timestamp granularity of its last change is looked at again by the next update
+(`RACY_NS`): a same-size rewrite in that tick keeps the stamp. SQLite 3.40's contentless FTS5
 tables cannot delete rows, so dropped records leave their FTS rows (and their postings)
 behind as garbage:
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
@@ -39,6 +41,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -61,6 +64,20 @@ SCHEMA_VERSION = "7"  # 2: the word table has a speaker column (recall's BM25F);
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
+RACY_NS = 100 * 10**6
+"""A file whose mtime is this recent when it is stat'ed may change again and keep it: file
+systems stamp with a granularity (the kernel's coarse clock, a tick of 1-10 ms, where
+timestamps are not fine-grained; 10 ms on exFAT), and a rewrite of the same size in place
+then keeps (size, mtime, inode), so the index trusted the old records (a disagreement of
+index and scan). Such a file's mtime is recorded one nanosecond early (`recorded_mtime`),
+which no later stat returns, and the next update looks at it again, as git treats its
+"racily clean" entries: its size and fingerprint say whether it changed, for a stat and
+two short reads. Ten ticks: a search after a write takes the update path (the lock) for
+that long at most."""
+RACY_WHOLE_SECONDS_NS = 3 * 10**9
+"""The same for an mtime in whole seconds, which a file system stamping seconds (HFS+,
+ext3) or two (FAT) gives: longer than two seconds and a tick. A finer file system gives
+one in a billion stamps."""
 # What `Redactor.spans_lines` looks for in a file's bytes (a private key's first line).
 _SPANNING_MARK = b"-----BEGIN"
 # Flags of a record.
@@ -249,6 +266,13 @@ def trigram_available() -> bool:
     return True
 
 
+def recorded_mtime(mtime_ns: int, before_ns: int) -> int:
+    """The mtime to record of a file stat'ed after `before_ns` (the clock read before
+    the stat): one nanosecond early while a change could still share it (RACY_NS)."""
+    window = RACY_WHOLE_SECONDS_NS if mtime_ns % 10**9 == 0 else RACY_NS
+    return mtime_ns - 1 if before_ns - mtime_ns < window else mtime_ns
+
+
 def _fingerprint_bytes(fd: int, offset: int) -> tuple[bytes, bytes]:
     """Hashes of the first bytes of the file and of the bytes just before `offset`."""
     head = os.pread(fd, min(offset, HEAD_BYTES), 0) if offset else b""
@@ -354,6 +378,7 @@ class Index:
         names). Only the rows of the files listed are read from SQLite, so that an
         update of a few files costs the same in a workspace of 10,000."""
         report = UpdateReport(files=len(listed))
+        before_ns = time.time_ns()  # before any stat (`recorded_mtime`)
         # The check runs before every search: tuples, not FileRows, for thousands of files.
         select = "SELECT rel, kind, size, mtime_ns, inode FROM files"
         if complete >= EVERY_KIND:
@@ -401,7 +426,8 @@ class Index:
         try:
             by_inode = {(row.inode, row.size, row.mtime_ns): row for row in gone.values()}
             for item, st in fresh:
-                moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
+                stamp = (st.st_ino, st.st_size, recorded_mtime(st.st_mtime_ns, before_ns))
+                moved = by_inode.pop(stamp, None)
                 if moved is not None and item.rel not in known:
                     conn.execute(
                         "UPDATE files SET rel = ?, kind = ?, sortkey = ? WHERE id = ?",
@@ -410,7 +436,7 @@ class Index:
                     gone.pop(moved.rel, None)
                     report.renamed += 1
                     continue
-                self._refresh(item, st, known.get(item.rel), report)
+                self._refresh(item, st, known.get(item.rel), report, before_ns)
             for row in gone.values():
                 self._drop_records(row.id, 0)
                 conn.execute("DELETE FROM files WHERE id = ?", (row.id,))
@@ -442,10 +468,17 @@ class Index:
             self.set_meta("garbage", str(garbage))
 
     def _refresh(
-        self, item: Listed, st: os.stat_result, row: FileRow | None, report: UpdateReport
+        self,
+        item: Listed,
+        st: os.stat_result,
+        row: FileRow | None,
+        report: UpdateReport,
+        before_ns: int,
     ) -> None:
         """Index what is new in one file: its bytes after the recorded offset when it
-        only grew, else all of it."""
+        only grew, else all of it; nothing when it ends where it was indexed to (only
+        its stamp is new: a file looked at again, `RACY_NS`, or touched)."""
+        mtime_ns = recorded_mtime(st.st_mtime_ns, before_ns)
         try:
             fd = os.open(item.path, os.O_RDONLY)
         except OSError:
@@ -465,6 +498,11 @@ class Index:
             # when redacted alone (each line of a log is an entry, redacted alone).
             whole = item.kind == "memory" and self._spans_lines(fd)
             if grown and row is not None and not whole:
+                if st.st_size == row.size == row.offset:
+                    self.conn.execute(
+                        "UPDATE files SET mtime_ns = ? WHERE id = ?", (mtime_ns, row.id)
+                    )
+                    return
                 start, lines = row.offset, row.lines
             if row is None:
                 file_id = self.conn.execute(
@@ -492,7 +530,7 @@ class Index:
                     item.kind,
                     item.sortkey,
                     st.st_size,
-                    st.st_mtime_ns,
+                    mtime_ns,
                     st.st_ino,
                     head,
                     tail,
