@@ -18,12 +18,12 @@ An update is incremental. Each file's fingerprint (size, mtime, inode, a hash of
 first bytes and of the bytes before the indexed end) says whether it is unchanged,
 appended to (dailies and logs only grow: the bytes after the recorded offset are
 indexed; a memory file a secret may cross lines of, a private key or a project's own
-pattern, is indexed again whole, as it is redacted whole), renamed (archive: same inode, new name) or rewritten (consolidate, a hand
-edit: its records are dropped and it is indexed again). A file stat'ed within its file
-system's timestamp granularity of its last change is looked at again by the next update
-(`RACY_NS`): a same-size rewrite in that tick keeps the stamp. SQLite 3.40's contentless FTS5
-tables cannot delete rows, so dropped records leave their FTS rows (and their postings)
-behind as garbage:
+pattern, is indexed again whole, as it is redacted whole), renamed (archive: same inode,
+new name) or rewritten (consolidate, a hand edit: its records are dropped and it is
+indexed again). A file stat'ed within its file system's timestamp granularity of its
+last change is looked at again by the next update (`RACY_NS`): a same-size rewrite in
+that tick keeps the stamp. SQLite 3.40's contentless FTS5 tables cannot delete rows, so
+dropped records leave their FTS rows (and their postings) behind as garbage:
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
 and the index is rebuilt when garbage outweighs what is live. Which files an update
 looks at is `freshness`'s business.
