@@ -391,3 +391,25 @@ def test_a_same_size_rewrite_within_the_mtime_granularity_is_seen(workspace: Pat
     # reads, nothing indexed again.
     again = update(ws)
     assert (again.indexed, again.records) == (0, 0)
+
+
+@pytest.mark.slow
+def test_a_file_recorded_a_nanosecond_early_is_still_found_renamed(workspace: Path) -> None:
+    """A file indexed within RACY_NS of its last change has its mtime recorded a
+    nanosecond early; archived once that window has passed, it is still the same file
+    moved (no re-read), not one removed and another indexed whole."""
+    from memctl.retrieval.index.store import RACY_NS
+
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2020-01-01.md"
+    ledger.write_text("- an old decision\n", encoding="utf-8")
+    stamp = time.time_ns() + 10**9 + 1  # recent for the first update, however slow
+    os.utime(ledger, ns=(stamp, stamp))
+    update(ws)
+    time.sleep((stamp + RACY_NS - time.time_ns()) / 1e9 + 0.05)
+    (workspace / "memory" / "archive").mkdir()
+    ledger.rename(workspace / "memory" / "archive" / "2020-01-01.md")
+
+    report = update(ws)
+
+    assert (report.renamed, report.indexed, report.removed) == (1, 0, 0)

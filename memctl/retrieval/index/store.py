@@ -426,8 +426,10 @@ class Index:
         try:
             by_inode = {(row.inode, row.size, row.mtime_ns): row for row in gone.values()}
             for item, st in fresh:
-                stamp = (st.st_ino, st.st_size, recorded_mtime(st.st_mtime_ns, before_ns))
-                moved = by_inode.pop(stamp, None)
+                # Its row's mtime is the file's, or a nanosecond early (`RACY_NS`).
+                moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
+                if moved is None:
+                    moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns - 1), None)
                 if moved is not None and item.rel not in known:
                     conn.execute(
                         "UPDATE files SET rel = ?, kind = ?, sortkey = ? WHERE id = ?",
