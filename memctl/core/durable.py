@@ -10,12 +10,21 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import BinaryIO
 
 from memctl.core.errors import UsageError, unreadable
 
 JOURNAL_LIMIT = 1 << 20
+APPEND_PIECE = 1 << 20
+"""The most `append_durable` hands the kernel in one write. One write was never atomic:
+a process killed inside a write of more than a page stops part-way (the kernel looks for
+a fatal signal between pages), which is why readers skip a torn last line and the next
+append cuts it off. Pieces cost nothing (30 writes for 30 MB) and give the audit event
+between them (`memctl.append`: path, bytes written, bytes in all) at which a watcher sees
+an append in progress at a known point: tests/support/crashpoint kills a run there, where
+a kill timed from outside landed after a 30 MB append had finished."""
 _journals: dict[str, str] = {}
 """Workspace root (with a trailing slash) -> its change journal, registered when the
 workspace lock is taken (`journal_writes`)."""
@@ -150,7 +159,8 @@ def write_atomic(
 
 
 def append_durable(path: Path, data: bytes) -> None:
-    """Append `data` in one write and fsync it, so the block is on disk before we go on.
+    """Append `data` (in writes of at most APPEND_PIECE) and fsync it, so the block is
+    on disk before we go on.
 
     A write that fails part-way (a full disk, a file size limit) is undone: the file
     is cut back to its size before, so no torn block is left for the next reader to
@@ -161,9 +171,11 @@ def append_durable(path: Path, data: bytes) -> None:
         before = os.fstat(fd).st_size
         try:
             view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            done = 0
+            while done < len(view):
+                done += os.write(fd, view[done : done + APPEND_PIECE])
+                if done < len(view):
+                    sys.audit("memctl.append", os.fspath(path), done, len(view))
             os.fsync(fd)
         except OSError as exc:
             with contextlib.suppress(OSError):

@@ -635,8 +635,38 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
     """
     # Here, not at the top: only flush renders entries, and `search` (which imports this
     # module for `searchable_text`) would load and compile their patterns for nothing.
-    from memctl.core.harness import without_harness
     from memctl.core.said import speaker_of, when
+
+    found = _flushed_pieces(entry, redactor)
+    if found is None:
+        return None
+    text, pieces = found
+    # The speaker is shown as `[USER <name>]`: a `name` is as free a text as the content.
+    speaker, _ = speaker_of(entry, text)
+    if speaker is not None:
+        speaker = redactor.text(speaker)
+    calls = len(pieces) > (1 if text else 0)
+    return EntryLine(
+        index, str(entry["role"]), " ".join(pieces), speaker=speaker, said=when(entry), calls=calls
+    )
+
+
+def flush_sends(entry: dict[str, Any]) -> bool:
+    """Whether flush sends `entry` (`render_entry` renders it), decided without
+    redacting or rendering it: redaction never empties a text, so the patterns decide
+    nothing, and the speaker and the time (a date parse, half a render's cost) are not
+    needed. `status` and `thread list` count the unflushed entries with it."""
+    return _flushed_pieces(entry, _AS_WRITTEN) is not None
+
+
+_AS_WRITTEN = Redactor()
+"""No patterns: a text as it is."""
+
+
+def _flushed_pieces(entry: dict[str, Any], redactor: Redactor) -> tuple[str, list[str]] | None:
+    """An entry's text and the pieces flush sends of it (the text, each tool call),
+    redacted and cut; None for what flush leaves out (see `render_entry`)."""
+    from memctl.core.harness import without_harness
 
     role = entry.get("role")
     if is_compaction(entry) or role not in FLUSHED_ROLES or entry.get("compact_summary"):
@@ -655,16 +685,7 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
             f"{CALL_ECHO}{redactor.text(str(function.get('name', '')))}"
             f"({_cut(arguments, TOOL_ARGS_LIMIT)})]"
         )
-    if not pieces:
-        return None
-    # The speaker is shown as `[USER <name>]`: a `name` is as free a text as the content.
-    speaker, _ = speaker_of(entry, text)
-    if speaker is not None:
-        speaker = redactor.text(speaker)
-    calls = len(pieces) > (1 if text else 0)
-    return EntryLine(
-        index, str(role), " ".join(pieces), speaker=speaker, said=when(entry), calls=calls
-    )
+    return (text, pieces) if pieces else None
 
 
 # --------------------------------------------------------------------------- writing

@@ -45,6 +45,7 @@ from memctl.core.threads import (
     EntryLine,
     LogRead,
     count_entries,
+    flush_sends,
     read_log,
     render_entry,
     thread_log_entries,
@@ -217,6 +218,33 @@ def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
     replaced = record is not None and record.head is not None and record.head != head
     place = None if replaced else watermark_place(record)
     return _Log(read_log(ws, thread, place), stamp, head, replaced)
+
+
+def _start(record: ThreadMark | None, log: _Log) -> int:
+    """The line flush starts the log from: its watermark, or 0 for a log shorter than
+    it or with another first line (replaced: flushed from the start)."""
+    watermark = record.flushed if record else 0
+    return watermark if watermark <= log.read.total and not log.replaced else 0
+
+
+def _elsewhere(record: ThreadMark | None) -> set[int]:
+    """The lines another machine flushed or is to flush, placed by a sync."""
+    return set(record.elsewhere or ()) | set(record.theirs or ()) if record else set()
+
+
+def unsent_entries(ws: Workspace, thread: str, record: ThreadMark | None) -> int:
+    """How many entries of the thread a flush would send now, as `status` and `thread
+    list` count them: the lines a flush leaves out (a system message, a compaction
+    record or summary, harness text, a blank line, a record that is no message) are not
+    owed, and the next flush moves past them without a request. UsageError for a log
+    flush cannot read (a line that is no JSON object)."""
+    log = _read_log(ws, thread, record)
+    elsewhere = _elsewhere(record)
+    return sum(
+        1
+        for index in range(_start(record, log), log.read.total)
+        if index not in elsewhere and flush_sends(log.read.entry(index))
+    )
 
 
 def watermark_place(record: ThreadMark | None) -> LogPlace | None:
@@ -509,14 +537,11 @@ class _Run:
         self._logs[thread] = log
         total = log.read.total
         watermark = record.flushed if record else 0
-        # A log shorter than its watermark, or with another first line, was replaced:
-        # flush it from the start.
-        start = watermark if watermark <= total and not log.replaced else 0
+        start = _start(record, log)
         done = ThreadFlush(thread, start, start)
         if start == watermark and record is not None and record.block is not None:
             done.end = start = self._recover(thread, record.block, start, total)
-        # Lines another machine flushed or is to flush, placed by a sync.
-        elsewhere = set(record.elsewhere or ()) | set(record.theirs or ()) if record else set()
+        elsewhere = _elsewhere(record)
         lines = [
             line
             for index in range(start, total)

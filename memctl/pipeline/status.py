@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from memctl.core.config import Config, format_duration
+from memctl.core.errors import UsageError
 from memctl.core.hooklog import recent_errors
 from memctl.core.state import State
 from memctl.core.threads import COMPACTION, list_threads, thread_path
@@ -225,14 +226,26 @@ def _threads(ws: Workspace, state: State) -> list[ThreadStatus]:
 
 def thread_status(ws: Workspace, state: State, thread: str) -> ThreadStatus:
     """A thread's counts, as `status` and `thread list` show them. Unflushed entries are
-    those past the watermark less compaction records, which are no message: flush has
-    nothing to send for them, and must not seem to owe them."""
+    those a flush would send (`flush.unsent_entries`): the lines it leaves out (system
+    messages, compaction records, blank lines, records that are no message) are not
+    owed. Only a log whose line count is not its watermark is parsed, from the
+    watermark's place on; a log flush cannot read (a line that is no JSON object: flush
+    refuses it, naming the line) counts its lines past the watermark less its compaction
+    records, still owed."""
     path = thread_path(ws, thread)
     entries, context = log_counts(path)
     flushed = state.flushed(thread)
-    unflushed = max(0, entries - flushed)
-    if unflushed:
-        unflushed -= len(compaction_records(path, since=flushed))
+    if entries == flushed:
+        return ThreadStatus(thread, entries, 0, context)
+    # Here: a workspace flushed to its end never loads flush (and what it imports).
+    from memctl.pipeline.flush import unsent_entries
+
+    try:
+        unflushed = unsent_entries(ws, thread, state.threads.get(thread))
+    except UsageError:
+        unflushed = max(0, entries - flushed)
+        if unflushed:
+            unflushed -= len(compaction_records(path, since=flushed))
     return ThreadStatus(thread, entries, unflushed, context)
 
 

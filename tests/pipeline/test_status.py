@@ -258,6 +258,53 @@ def test_unflushed_counts_follow_a_flush(workspace, cli):
     assert status_json(cli, workspace)["threads"][0]["unflushed"] == 1
 
 
+def test_unflushed_counts_only_what_a_flush_would_send(workspace, cli):
+    """Lines flush leaves out (a system message, a blank line, a record that is no
+    message, an imported compaction summary, harness text in a user turn, a compaction
+    record) are not owed: status counted them as unflushed entries, and `thread rm`
+    refused a log of nothing else."""
+    write_config(workspace, top="model: builtin\n")
+    thread(
+        workspace,
+        "t1",
+        [
+            message("You are a helpful agent.", role="system"),
+            {"type": "meta", "title": "a session"},
+            message("We deploy on Fridays."),
+            message("earlier talk, summarised", role="user") | {"compact_summary": True},
+            message("<command-name>/compact</command-name>"),
+            compaction(0),
+            message("Noted: Fridays.", role="assistant"),
+        ],
+    )
+    with (workspace / "threads" / "t1.jsonl").open("a") as handle:
+        handle.write("\n")  # an editor's stray blank line
+    thread(workspace, "t2", [message("Only the harness prompt.", role="system")])
+    planned = cli("-w", workspace, "--json", "flush", "--dry-run")
+    assert planned.exit_code == 0, planned.stderr
+    sent = {t["thread"]: t["entries_sent"] for t in json.loads(planned.stdout)["threads"]}
+
+    document = status_json(cli, workspace)
+
+    unflushed = {t["thread"]: t["unflushed"] for t in document["threads"]}
+    assert unflushed == {"t1": 2, "t2": 0}
+    assert sent.get("t1") == 2 and not sent.get("t2")
+    assert document["unflushed_entries"] == 2
+    listed = json.loads(cli("-w", workspace, "--json", "thread", "list").stdout)
+    assert {t["thread"]: t["unflushed"] for t in listed["threads"]} == {"t1": 2, "t2": 0}
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert status_json(cli, workspace)["unflushed_entries"] == 0
+    thread(workspace, "t1", [*read_entries(Workspace(workspace), "t1"), message("x", "system")])
+    assert status_json(cli, workspace)["unflushed_entries"] == 0
+    # A line that is no JSON object: flush refuses the log (naming the line), so its
+    # lines past the watermark are still owed, and status does not fail on it.
+    with (workspace / "threads" / "t2.jsonl").open("a") as handle:
+        handle.write("not json\n")
+    assert status_json(cli, workspace)["unflushed_entries"] == 1
+    assert cli("-w", workspace, "flush").exit_code == 2
+
+
 def schedules(document: dict) -> dict[str, dict]:
     return {s["name"]: s for s in document["schedules"]}
 

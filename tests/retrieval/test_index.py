@@ -640,6 +640,55 @@ def test_a_record_with_a_secret_is_never_taken_for_clean(workspace: Path) -> Non
     }
 
 
+PEM_BODY = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" * 2
+
+
+@pytest.mark.parametrize("name", ["MEMORY.md", "memory/2026-06-01.md"])
+def test_a_key_body_appended_after_its_begin_line_is_redacted(workspace: Path, name: str) -> None:
+    """A memory file is redacted whole (a key's body matches no pattern line by line),
+    but an append was indexed from the last offset alone: a body appended after its
+    BEGIN line was indexed read as plain lines, flagged CLEAN, and search showed them."""
+    ws = Workspace(workspace)
+    path = workspace / name
+    path.write_text("- plain fact\n", encoding="utf-8")
+    assert [h.line for h in search(ws, "plain").hits] == [1]
+    for appended in (
+        "-----BEGIN PRIVATE KEY-----\n",
+        f"{PEM_BODY}\n",
+        f"{PEM_BODY[::-1]}\n-----END PRIVATE KEY-----\n- plain after\n",
+    ):
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(appended)
+        for query in ("ANBgkq", "qkgBNA", "plain"):
+            indexed, scanned = both(ws, query, limit=0)
+            shown = [hit[5] for hit in indexed[0]]
+            assert not [text for text in shown if "MIIEvQ" in text or "QvEIIM" in text], query
+            assert indexed == scanned
+    assert [h.line for h in search(ws, "plain").hits] == [1, 6]
+
+
+def test_a_key_across_a_read_boundary_is_redacted(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A memory file is read in blocks of READ_BYTES: a key whose BEGIN line is in one
+    block and its body in the next was redacted block by block, its body as plain lines."""
+    import memctl.retrieval.index.store as store
+
+    monkeypatch.setattr(store, "READ_BYTES", 64)
+    (workspace / "MEMORY.md").write_text(
+        "- plain fact, long enough to fill most of the first block\n"
+        f"-----BEGIN PRIVATE KEY-----\n{PEM_BODY}\n{PEM_BODY}\n-----END PRIVATE KEY-----\n"
+        "- plain after\n",
+        encoding="utf-8",
+    )
+    ws = Workspace(workspace)
+    for query in ("ANBgkq", "plain"):
+        indexed, scanned = both(ws, query, limit=0)
+        assert not [hit for hit in indexed[0] if "MIIEvQ" in hit[5]], query
+        assert indexed == scanned
+    assert [h.line for h in search(ws, "plain").hits] == [1, 6]
+
+
 def test_an_index_made_by_other_redaction_code_is_rebuilt(
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -37,6 +37,8 @@ def old_workspace(root: Path, ledgers: int = 20) -> Workspace:
     log = root / "threads" / "t.jsonl"
     log.write_bytes(encode_entry({"role": "user", "content": "an old question"}))
     os.utime(log, (OLD, OLD))
+    if (root / "MEMORY.md").exists():  # as init wrote it: a month ago too
+        os.utime(root / "MEMORY.md", (OLD, OLD))
     ws = Workspace(root)
     assert update(ws).swept
     return ws
@@ -363,3 +365,51 @@ def test_a_journal_line_that_is_no_utf8_name_is_no_file(workspace: Path) -> None
 
     assert not report.swept and report.appended == 1
     assert [h.line for h in search(ws, "journal names").hits] == [2]
+
+
+def test_a_same_size_rewrite_within_the_mtime_granularity_is_seen(workspace: Path) -> None:
+    """A file system stamps mtimes with a granularity (a kernel tick where timestamps
+    are not fine-grained, a second on some, two on FAT): a rewrite in place of the same
+    size, in the tick of the last update, kept (size, mtime, inode), the index trusted
+    its records and search missed the new text (index and scan disagreed). os.utime
+    stamps it as such a file system would. A file modified that recently is looked at
+    again by the next update."""
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2026-06-01.md"
+    ledger.write_text("- alpha fact\n", encoding="utf-8")
+    # Stamped ahead of the clock, so that the update below finds it recent however
+    # slowly this machine runs it (RACY_NS is a tenth of a second).
+    stamp = time.time_ns() + 10 * 10**9 + 1
+    os.utime(ledger, ns=(stamp, stamp))
+    assert [h.text for h in search(ws, "alpha").hits] == ["- alpha fact"]
+    ledger.write_text("- gamma fact\n", encoding="utf-8")
+    os.utime(ledger, ns=(stamp, stamp))
+
+    assert [h.text for h in search(ws, "gamma").hits] == ["- gamma fact"]
+    assert search(ws, "alpha").hits == []
+    # Looked at again while its mtime is that recent: a stat and the fingerprint's
+    # reads, nothing indexed again.
+    again = update(ws)
+    assert (again.indexed, again.records) == (0, 0)
+
+
+@pytest.mark.slow
+def test_a_file_recorded_a_nanosecond_early_is_still_found_renamed(workspace: Path) -> None:
+    """A file indexed within RACY_NS of its last change has its mtime recorded a
+    nanosecond early; archived once that window has passed, it is still the same file
+    moved (no re-read), not one removed and another indexed whole."""
+    from memctl.retrieval.index.store import RACY_NS
+
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2020-01-01.md"
+    ledger.write_text("- an old decision\n", encoding="utf-8")
+    stamp = time.time_ns() + 10**9 + 1  # recent for the first update, however slow
+    os.utime(ledger, ns=(stamp, stamp))
+    update(ws)
+    time.sleep((stamp + RACY_NS - time.time_ns()) / 1e9 + 0.05)
+    (workspace / "memory" / "archive").mkdir()
+    ledger.rename(workspace / "memory" / "archive" / "2020-01-01.md")
+
+    report = update(ws)
+
+    assert (report.renamed, report.indexed, report.removed) == (1, 0, 0)

@@ -835,6 +835,25 @@ def test_a_scan_never_shows_a_line_of_a_private_key(workspace: Path, query, use_
     assert [hit.line for hit in hits] == numbers
 
 
+def test_search_never_prints_a_key_body_appended_after_its_begin_line(cli, workspace: Path) -> None:
+    """`memctl search` on the index: a BEGIN line indexed by one search, the body
+    appended to the ledger afterwards (as a hook appends), then searched for a word of
+    it. The append was indexed alone, its lines flagged clean, and printed as written."""
+    ledger = put(workspace, "memory/2026-06-01.md", "- plain fact\n-----BEGIN PRIVATE KEY-----\n")
+    assert found(cli, workspace, "plain") == [("memory/2026-06-01.md", 1)]
+    with ledger.open("a", encoding="utf-8") as handle:
+        handle.write(f"{KEY_BODY}\n")
+    with ledger.open("a", encoding="utf-8") as handle:
+        handle.write("-----END PRIVATE KEY-----\n- plain after\n")
+    run = cli("-w", workspace, "search", "ANBgkq")
+    assert (run.exit_code, run.stdout) == (1, "")
+    assert "MIIEvQ" not in run.stderr
+    assert found(cli, workspace, "plain") == [
+        ("memory/2026-06-01.md", 1),
+        ("memory/2026-06-01.md", 5),
+    ]
+
+
 @pytest.mark.parametrize("use_index", [True, False])
 def test_a_scan_redacts_a_projects_own_pattern_across_lines(workspace: Path, use_index) -> None:
     """A project's own pattern may span lines as a private key does: a scan redacts such

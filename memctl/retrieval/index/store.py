@@ -17,10 +17,13 @@ nothing; a corrupt one is rebuilt.
 An update is incremental. Each file's fingerprint (size, mtime, inode, a hash of its
 first bytes and of the bytes before the indexed end) says whether it is unchanged,
 appended to (dailies and logs only grow: the bytes after the recorded offset are
-indexed), renamed (archive: same inode, new name) or rewritten (consolidate, a hand
-edit: its records are dropped and it is indexed again). SQLite 3.40's contentless FTS5
-tables cannot delete rows, so dropped records leave their FTS rows (and their postings)
-behind as garbage:
+indexed; a memory file a secret may cross lines of, a private key or a project's own
+pattern, is indexed again whole, as it is redacted whole), renamed (archive: same inode,
+new name) or rewritten (consolidate, a hand edit: its records are dropped and it is
+indexed again). A file stat'ed within its file system's timestamp granularity of its
+last change is looked at again by the next update (`RACY_NS`): a same-size rewrite in
+that tick keeps the stamp. SQLite 3.40's contentless FTS5 tables cannot delete rows, so
+dropped records leave their FTS rows (and their postings) behind as garbage:
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
 and the index is rebuilt when garbage outweighs what is live. Which files an update
 looks at is `freshness`'s business.
@@ -38,6 +41,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -52,12 +56,30 @@ from memctl.retrieval.corpus import chomp
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "6"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "7"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
-# postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag
+# postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag; 7: a
+# memory file a secret may cross lines of is redacted whole on an append too (an index of
+# 6 may hold a key's appended body as plain lines flagged CLEAN: rebuilt)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
+RACY_NS = 100 * 10**6
+"""A file whose mtime is this recent when it is stat'ed may change again and keep it: file
+systems stamp with a granularity (the kernel's coarse clock, a tick of 1-10 ms, where
+timestamps are not fine-grained; 10 ms on exFAT), and a rewrite of the same size in place
+then keeps (size, mtime, inode), so the index trusted the old records (a disagreement of
+index and scan). Such a file's mtime is recorded one nanosecond early (`recorded_mtime`),
+which no later stat returns, and the next update looks at it again, as git treats its
+"racily clean" entries: its size and fingerprint say whether it changed, for a stat and
+two short reads. Ten ticks: a search after a write takes the update path (the lock) for
+that long at most."""
+RACY_WHOLE_SECONDS_NS = 3 * 10**9
+"""The same for an mtime in whole seconds, which a file system stamping seconds (HFS+,
+ext3) or two (FAT) gives: longer than two seconds and a tick. A finer file system gives
+one in a billion stamps."""
+# What `Redactor.spans_lines` looks for in a file's bytes (a private key's first line).
+_SPANNING_MARK = b"-----BEGIN"
 # Flags of a record.
 BAD_LINE = 1  # a log line that is no entry: its raw text is indexed, to report it
 TAIL = 2  # the last line had no newline yet: dropped and indexed again on the next append
@@ -244,6 +266,13 @@ def trigram_available() -> bool:
     return True
 
 
+def recorded_mtime(mtime_ns: int, before_ns: int) -> int:
+    """The mtime to record of a file stat'ed after `before_ns` (the clock read before
+    the stat): one nanosecond early while a change could still share it (RACY_NS)."""
+    window = RACY_WHOLE_SECONDS_NS if mtime_ns % 10**9 == 0 else RACY_NS
+    return mtime_ns - 1 if before_ns - mtime_ns < window else mtime_ns
+
+
 def _fingerprint_bytes(fd: int, offset: int) -> tuple[bytes, bytes]:
     """Hashes of the first bytes of the file and of the bytes just before `offset`."""
     head = os.pread(fd, min(offset, HEAD_BYTES), 0) if offset else b""
@@ -349,6 +378,7 @@ class Index:
         names). Only the rows of the files listed are read from SQLite, so that an
         update of a few files costs the same in a workspace of 10,000."""
         report = UpdateReport(files=len(listed))
+        before_ns = time.time_ns()  # before any stat (`recorded_mtime`)
         # The check runs before every search: tuples, not FileRows, for thousands of files.
         select = "SELECT rel, kind, size, mtime_ns, inode FROM files"
         if complete >= EVERY_KIND:
@@ -396,7 +426,10 @@ class Index:
         try:
             by_inode = {(row.inode, row.size, row.mtime_ns): row for row in gone.values()}
             for item, st in fresh:
+                # Its row's mtime is the file's, or a nanosecond early (`RACY_NS`).
                 moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
+                if moved is None:
+                    moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns - 1), None)
                 if moved is not None and item.rel not in known:
                     conn.execute(
                         "UPDATE files SET rel = ?, kind = ?, sortkey = ? WHERE id = ?",
@@ -405,7 +438,7 @@ class Index:
                     gone.pop(moved.rel, None)
                     report.renamed += 1
                     continue
-                self._refresh(item, st, known.get(item.rel), report)
+                self._refresh(item, st, known.get(item.rel), report, before_ns)
             for row in gone.values():
                 self._drop_records(row.id, 0)
                 conn.execute("DELETE FROM files WHERE id = ?", (row.id,))
@@ -437,10 +470,17 @@ class Index:
             self.set_meta("garbage", str(garbage))
 
     def _refresh(
-        self, item: Listed, st: os.stat_result, row: FileRow | None, report: UpdateReport
+        self,
+        item: Listed,
+        st: os.stat_result,
+        row: FileRow | None,
+        report: UpdateReport,
+        before_ns: int,
     ) -> None:
         """Index what is new in one file: its bytes after the recorded offset when it
-        only grew, else all of it."""
+        only grew, else all of it; nothing when it ends where it was indexed to (only
+        its stamp is new: a file looked at again, `RACY_NS`, or touched)."""
+        mtime_ns = recorded_mtime(st.st_mtime_ns, before_ns)
         try:
             fd = os.open(item.path, os.O_RDONLY)
         except OSError:
@@ -452,12 +492,19 @@ class Index:
                 and row.problem is None
                 and row.inode == st.st_ino
                 and st.st_size >= row.offset
-            )
-            if (
-                grown
-                and row is not None
                 and _fingerprint_bytes(fd, row.offset) == (row.head, row.tail)
-            ):
+            )
+            # A memory file a secret may cross lines of is read and redacted whole, from
+            # its first byte, however little was appended: a key's body appended after
+            # its BEGIN line was indexed, or read in the block after it, is plain lines
+            # when redacted alone (each line of a log is an entry, redacted alone).
+            whole = item.kind == "memory" and self._spans_lines(fd)
+            if grown and row is not None and not whole:
+                if st.st_size == row.size == row.offset:
+                    self.conn.execute(
+                        "UPDATE files SET mtime_ns = ? WHERE id = ?", (mtime_ns, row.id)
+                    )
+                    return
                 start, lines = row.offset, row.lines
             if row is None:
                 file_id = self.conn.execute(
@@ -469,12 +516,14 @@ class Index:
             else:
                 file_id = row.id
                 self._drop_records(file_id, start)
-                if start:
+                if grown:
                     report.appended += 1
                 else:
                     report.rewritten += 1
             report.indexed += 1
-            offset, lines, problem = self._read_records(fd, file_id, item, start, lines, report)
+            offset, lines, problem = self._read_records(
+                fd, file_id, item, start, lines, report, whole=whole
+            )
             head, tail = _fingerprint_bytes(fd, offset)
             self.conn.execute(
                 "UPDATE files SET kind = ?, sortkey = ?, size = ?, mtime_ns = ?, inode = ?, "
@@ -483,7 +532,7 @@ class Index:
                     item.kind,
                     item.sortkey,
                     st.st_size,
-                    st.st_mtime_ns,
+                    mtime_ns,
                     st.st_ino,
                     head,
                     tail,
@@ -498,6 +547,22 @@ class Index:
         finally:
             os.close(fd)
 
+    def _spans_lines(self, fd: int) -> bool:
+        """Whether a match in this memory file may cross a line break
+        (`Redactor.spans_lines`), asked of all of its bytes: the BEGIN line of a key may
+        be in bytes indexed long ago. Memory files are small; a log is never asked."""
+        assert self.redactor is not None, "an index opened to read only"
+        at, carry = 0, b""
+        while True:
+            chunk = os.pread(fd, READ_BYTES, at)
+            if self.redactor.spans_lines(carry + chunk):
+                return True
+            if not chunk:
+                return False
+            # A marker cut by the end of a read is whole with the bytes before it.
+            carry = chunk[-len(_SPANNING_MARK) + 1 :]
+            at += len(chunk)
+
     def _next_id(self, count: int) -> int:
         """Record ids are never reused: a dropped record's FTS rows stay behind."""
         first = int(self.meta("next_id", "1") or 1)
@@ -505,11 +570,21 @@ class Index:
         return first
 
     def _read_records(
-        self, fd: int, file_id: int, item: Listed, start: int, lines: int, report: UpdateReport
+        self,
+        fd: int,
+        file_id: int,
+        item: Listed,
+        start: int,
+        lines: int,
+        report: UpdateReport,
+        *,
+        whole: bool = False,
     ) -> tuple[int, int, str | None]:
         """Index the file's records from byte `start` (line `lines`). Returns the offset
         of the end of the last whole line, the lines before it, and a problem (not UTF-8
-        text) that makes search scan this file itself."""
+        text) that makes search scan this file itself. `whole`: the file is read as one
+        block, and so redacted whole (a memory file a secret may cross lines of), not
+        block by block (a key across two blocks is plain lines in the second)."""
         assert self.redactor is not None, "an index opened to read only"
         # The text as search matches and shows it: redacted, so that no secret is in the
         # file and no query matches inside one.
@@ -517,10 +592,10 @@ class Index:
         offset = start
         daily = _daily_ts(item.rel) if item.kind == "memory" else None
         while True:
-            block = os.pread(fd, READ_BYTES, offset)
+            block = _read_rest(fd, offset) if whole else os.pread(fd, READ_BYTES, offset)
             if not block:
                 return offset, lines, None
-            at_end = len(block) < READ_BYTES
+            at_end = whole or len(block) < READ_BYTES
             if not at_end:
                 cut = block.rfind(b"\n") + 1
                 if cut:
@@ -626,6 +701,15 @@ def _read_line(fd: int, offset: int) -> bytes:
             return b"".join(parts)
         parts.append(chunk)
         at += len(chunk)
+
+
+def _read_rest(fd: int, offset: int) -> bytes:
+    """The file's bytes from `offset` to its end."""
+    parts: list[bytes] = []
+    while chunk := os.pread(fd, READ_BYTES, offset):
+        parts.append(chunk)
+        offset += len(chunk)
+    return b"".join(parts)
 
 
 def _entry_text(line: str) -> tuple[str, int | None, bool, str]:

@@ -10,8 +10,10 @@ that follows one on a path starting with MEMCTL_CRASH_AFTER (relative to the roo
 state a power cut or `kill -9` leaves at that instant. Writes SQLite makes (the search
 index) are C calls no hook sees; MEMCTL_CRASH_READ kills just before the file at that
 path (relative to the root) is opened for reading, as the index opens each file it
-indexes inside its one write transaction. Reads are neither numbered nor logged. Without
-MEMCTL_CRASH_ROOT it does nothing.
+indexes inside its one write transaction. MEMCTL_CRASH_APPEND kills inside an append to
+the file at that path (relative to the root), between two of its pieces (memctl's
+`memctl.append` audit event, `durable.APPEND_PIECE`): a torn last line, at a known point.
+Reads are neither numbered nor logged. Without MEMCTL_CRASH_ROOT it does nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def _install(root: str) -> None:
     at = int(os.environ.get("MEMCTL_CRASH_AT") or 0)
     after = os.environ.get("MEMCTL_CRASH_AFTER")
     read_at = os.environ.get("MEMCTL_CRASH_READ")
+    append_at = os.environ.get("MEMCTL_CRASH_APPEND")
     armed = False
     log_name = os.environ.get("MEMCTL_CRASH_LOG")
     # Opened before the hook exists, and written with os.write (no audit event).
@@ -38,6 +41,10 @@ def _install(root: str) -> None:
     def hook(event: str, args: tuple) -> None:
         nonlocal count, armed
         reading = False
+        if event == "memctl.append":
+            if append_at and os.path.realpath(args[0]) == os.path.join(inside, append_at):
+                os.kill(os.getpid(), signal.SIGKILL)
+            return
         if event == "open":
             path, _mode, flags = args
             if not isinstance(flags, int):
