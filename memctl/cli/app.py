@@ -95,23 +95,25 @@ def main() -> None:
         completion_init()
         _register_all()(prog_name="memctl")
         return
-    name = core.invoked(sys.argv[1:])
+    args = sys.argv[1:]
+    name = core.invoked(args)
     module = _MODULE_OF.get(name or "", name or "")
     if module in COMMAND_MODULES:
         _import(module)
-    only(name)(prog_name="memctl")
+    only(name, version=core.asks_version(args))(prog_name="memctl")
 
 
-def only(name: str | None) -> typer.Typer:
+def only(name: str | None, version: bool = False) -> typer.Typer:
     """The app with only the command that runs: Typer turns every registered command's
     signature into click parameters before it parses anything, a third of a light
-    command's start-up. Help and mistakes see the whole app (every module imported).
-    A copy, so `app` itself (which the tests run in-process) always holds every
-    command."""
+    command's start-up. Help and mistakes see the whole app (every module imported);
+    `--version` (`version`), which prints before any command is looked for, sees none:
+    it imported all 22 command modules, and cost more than a search. A copy, so `app`
+    itself (which the tests run in-process) always holds every command."""
     app = core.app
     commands = [c for c in app.registered_commands if c.name == name]
     groups = [g for g in app.registered_groups if g.name == name]
-    if not (commands or groups):
+    if not (commands or groups or version):
         return _register_all()
     narrowed = copy.copy(app)
     narrowed.registered_commands = commands

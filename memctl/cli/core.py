@@ -537,6 +537,13 @@ def invoked(args: list[str]) -> str | None:
     return _scan(args)[1]
 
 
+def asks_version(args: list[str]) -> bool:
+    """Whether a command line asks for `--version` before any command: click handles
+    the eager option before it looks for a command, so no command need be built."""
+    given, name = _scan(args)
+    return name is None and args[len(given) : len(given) + 1] == ["--version"]
+
+
 def _asks_json(args: list[str]) -> bool:
     """Whether a command line asks for JSON, before or after the command (not after
     `--`, where it is text): a line click fails to parse still gets the JSON error
