@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
 from memctl.core.errors import ConfigError
 from memctl.core.prompts import (
@@ -33,16 +33,27 @@ MAX_CONFIG_PROBLEMS = 100  # `config validate` stops listing there
 
 
 class _Settings:
-    """Equality, hash and repr of the settings classes below, as `dataclass` generates
-    them, written once: each class is a frozen dataclass without its own copies, whose
-    source `dataclass` compiles for every class at every start-up (ten classes: 3 ms of
-    every command). Equal when of the same class with equal fields; the repr is
-    dataclass's."""
+    """Equality, hash, repr and immutability of the settings classes below, as
+    `dataclass` generates them, written once: `dataclass` compiles its methods from
+    source for every class at every start-up (ten classes: equality, hash and repr took
+    3 ms of every command; `frozen=True`'s `__setattr__` and `__delattr__` and its
+    `object.__setattr__` in `__init__`, half of what was left). Equal when of the same
+    class with equal fields; the repr is dataclass's; each field is set once, by
+    `__init__`, and never again (FrozenInstanceError, as for a frozen dataclass)."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in vars(self) or name not in self.__dataclass_fields__:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
     def _values(self) -> tuple[Any, ...]:
-        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        fields = dataclasses.fields(self)
         return tuple(getattr(self, f.name) for f in fields)
 
     def __eq__(self, other: object) -> bool:
@@ -55,12 +66,22 @@ class _Settings:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        fields = dataclasses.fields(self)
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields)
         return f"{type(self).__qualname__}({shown})"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def _settings(cls: type[_T]) -> type[_T]:
+    """A settings class: a dataclass, frozen by `_Settings` (and for mypy, which reads
+    `frozen_default`), with its equality, hash and repr."""
+    return dataclass(eq=False, repr=False)(cls)
+
+
+@_settings
 class ModelSpec(_Settings):
     """A model as configured: `builtin`, or a `provider:model` name resolved by litellm."""
 
@@ -85,7 +106,7 @@ class ModelSpec(_Settings):
         return self.name.replace(":", "/", 1)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class FlushTrigger(_Settings):
     """When `flush --auto` (and the per-call flush) may run: always, never, or throttled."""
 
@@ -98,13 +119,13 @@ class FlushTrigger(_Settings):
         return self.kind
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class TruncateArgs(_Settings):
     max_arg_length: int = 2000
     truncation_text: str = "... [truncated] ..."
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class MemoryConfig(_Settings):
     hooks: bool = True
     tools: bool = True
@@ -123,7 +144,7 @@ class MemoryConfig(_Settings):
     """How long the UserPromptSubmit hook's recall may rank: the agent waits for it."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class CompactionConfig(_Settings):
     enabled: bool = True
     trigger_messages: int = 50
@@ -136,7 +157,7 @@ class CompactionConfig(_Settings):
     truncate_args: TruncateArgs | None = None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class EvictionConfig(_Settings):
     enabled: bool = True
     threshold_chars: int = 80000
@@ -146,7 +167,7 @@ class EvictionConfig(_Settings):
     root: str = "evicted"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class RedactionConfig(_Settings):
     enabled: bool = True
     patterns: tuple[tuple[str, str], ...] = ()
@@ -170,7 +191,7 @@ SYNC_SHARES = ("ledgers", "memory", "threads", "evicted")
 """What `sync.share` may list: the daily ledgers, MEMORY.md, thread logs, evicted results."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class SyncConfig(_Settings):
     """`sync:`: the git remote memory is shared through (`memctl sync`). Thread logs and
     evicted results are private and large, so only ledgers and MEMORY.md are shared
@@ -187,7 +208,7 @@ class SyncConfig(_Settings):
 RECALL_SEMANTIC = ("auto", "on", "off")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class RecallConfig(_Settings):
     """`recall:`: whether recall fuses BM25 with the offline semantic leg (WordLlama, the
     `memctl[semantic]` extra). auto: when the extra is installed; on: always (a note
@@ -197,7 +218,7 @@ class RecallConfig(_Settings):
     semantic: str = "auto"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class Config(_Settings):
     model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
     timezone: str = "local"
