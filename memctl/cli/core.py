@@ -186,6 +186,9 @@ app = typer.Typer(
 
 @dataclasses.dataclass
 class Globals:
+    """The global options of one command line (-w, --json, -q, -v, --no-redact), given
+    before the command or after it."""
+
     workspace: str | None = None
     json: bool = False
     quiet: bool = False

@@ -121,12 +121,18 @@ class FlushTrigger(_Settings):
 
 @_settings
 class TruncateArgs(_Settings):
+    """`compaction.truncate_args`: tool-call arguments longer than `max_arg_length` cut
+    before the messages they are in are summarised."""
+
     max_arg_length: int = 2000
     truncation_text: str = "... [truncated] ..."
 
 
 @_settings
 class MemoryConfig(_Settings):
+    """`memory:`: flush, consolidation, the daily ledgers' retention, and what the
+    hooks and tools add to an agent's context."""
+
     hooks: bool = True
     tools: bool = True
     model: ModelSpec | None = None
@@ -146,6 +152,8 @@ class MemoryConfig(_Settings):
 
 @_settings
 class CompactionConfig(_Settings):
+    """`compaction:`: when a thread's context is summarised, and what it keeps verbatim."""
+
     enabled: bool = True
     trigger_messages: int = 50
     trigger_tokens: int = 0
@@ -159,6 +167,8 @@ class CompactionConfig(_Settings):
 
 @_settings
 class EvictionConfig(_Settings):
+    """`eviction:`: large tool results moved out of the context into files."""
+
     enabled: bool = True
     threshold_chars: int = 80000
     head_chars: int = 2000
@@ -169,6 +179,8 @@ class EvictionConfig(_Settings):
 
 @_settings
 class RedactionConfig(_Settings):
+    """`redaction:`: whether secrets are hidden, and the project's own patterns."""
+
     enabled: bool = True
     patterns: tuple[tuple[str, str], ...] = ()
 
@@ -220,6 +232,8 @@ class RecallConfig(_Settings):
 
 @_settings
 class Config(_Settings):
+    """memctl.yaml, validated: every section with its defaults filled in."""
+
     model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
     timezone: str = "local"
     memory: MemoryConfig = field(default_factory=MemoryConfig)

@@ -672,6 +672,8 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
 
 @dataclass
 class AppendResult:
+    """What `thread append` added to a thread's log."""
+
     thread: str
     appended: int
     entries: int

@@ -76,6 +76,8 @@ _JOINERS = ("\n", "(", ")")
 
 @dataclass
 class SearchResult:
+    """One search's hits (those not streamed to a sink), what it skipped and why."""
+
     query: str
     mode: str
     scope: str
