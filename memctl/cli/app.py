@@ -8,6 +8,7 @@ To add a command, write `memctl/cli/commands/NAME.py` (it imports `memctl.cli.co
 from __future__ import annotations
 
 import copy
+import gc
 import importlib
 import os
 import sys
@@ -100,6 +101,11 @@ def main() -> None:
     module = _MODULE_OF.get(name or "", name or "")
     if module in COMMAND_MODULES:
         _import(module)
+    # What is loaded by now (the modules, their classes and functions: most of the
+    # process's objects) lives as long as the process. Frozen, the collections a
+    # command's work triggers and the one at exit leave it out instead of walking it
+    # again: a tenth of a search's start-up (bench/startup.py, 424 -> 397 M instructions).
+    gc.freeze()
     only(name, version=core.asks_version(args))(prog_name="memctl")
 
 

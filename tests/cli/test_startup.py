@@ -117,6 +117,32 @@ def test_version_builds_no_command(args, litellm_workspace, tmp_path):
     assert not {name for name in run.modules if name.startswith("memctl.cli.commands.")}
 
 
+FREEZE_COUNT = """
+import atexit, gc, sys
+
+from memctl.cli.app import main
+
+atexit.register(lambda: print("frozen", gc.get_freeze_count(), file=sys.stderr))
+sys.argv = ["memctl", *sys.argv[1:]]
+main()
+"""
+
+
+def test_main_freezes_what_start_up_loaded(litellm_workspace):
+    """The modules loaded before the command runs are moved out of the collector's
+    way (gc.freeze): the collections a command's work triggers, and the one at exit,
+    walked them all again (a tenth of a search's start-up)."""
+    done = subprocess.run(
+        [sys.executable, "-c", FREEZE_COUNT, "-w", str(litellm_workspace), "search", "Fridays"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    frozen = int(done.stderr.split("frozen")[-1])
+    assert frozen > 10_000
+
+
 def test_help_still_lists_every_command(litellm_workspace, tmp_path):
     modules = modules_after(["--help"], litellm_workspace, tmp_path / "m.json", 0).modules
 
