@@ -120,18 +120,29 @@ def test_version_builds_no_command(args, litellm_workspace, tmp_path):
 FREEZE_COUNT = """
 import atexit, gc, sys
 
+early = []
+gc.callbacks.append(
+    lambda phase, info: phase == "start"
+    and "typer" in sys.modules
+    and "memctl.cli.commands.search" not in sys.modules
+    and early.append(info["generation"])
+)
 from memctl.cli.app import main
 
-atexit.register(lambda: print("frozen", gc.get_freeze_count(), file=sys.stderr))
+atexit.register(
+    lambda: print("early", len(early), "frozen", gc.get_freeze_count(), "on", gc.isenabled(),
+                  file=sys.stderr)
+)
 sys.argv = ["memctl", *sys.argv[1:]]
 main()
 """
 
 
-def test_main_freezes_what_start_up_loaded(litellm_workspace):
-    """The modules loaded before the command runs are moved out of the collector's
-    way (gc.freeze): the collections a command's work triggers, and the one at exit,
-    walked them all again (a tenth of a search's start-up)."""
+def test_start_up_pauses_the_collector_and_freezes_what_it_loaded(litellm_workspace):
+    """The modules are imported with the garbage collector paused (from Typer's import
+    to the command's module), then moved out of its way (gc.freeze): the collections every few hundred objects during the imports,
+    those a command's work triggers and the one at exit walked them all again (a tenth
+    of a search's start-up). The collector runs again for the command."""
     done = subprocess.run(
         [sys.executable, "-c", FREEZE_COUNT, "-w", str(litellm_workspace), "search", "Fridays"],
         capture_output=True,
@@ -139,8 +150,10 @@ def test_main_freezes_what_start_up_loaded(litellm_workspace):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    frozen = int(done.stderr.split("frozen")[-1])
-    assert frozen > 10_000
+    _, early, _, frozen, _, enabled = done.stderr.split()[-6:]
+    assert int(early) == 0
+    assert int(frozen) > 10_000
+    assert enabled == "True"
 
 
 def test_help_still_lists_every_command(litellm_workspace, tmp_path):
