@@ -260,8 +260,8 @@ def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | No
 def _flush(
     ws: Workspace, config: Config, models: Models, result: HookResult, *, auto: bool
 ) -> None:
+    from memctl.core.state import watermark_place
     from memctl.core.threads import count_entries, thread_path
-    from memctl.pipeline.flush import flush, watermark_place
 
     # Counting lines is cheap (no parse), and from the watermark's place only the new
     # ones; a Stop that added nothing must not pay for the flush's start (its lock,
@@ -281,6 +281,8 @@ def _flush(
     if not auto and config.memory.flush_trigger.kind == "never":
         result.flush_skipped = "memory.flush_trigger is never"
         return
+    from memctl.pipeline.flush import flush
+
     done = flush(ws, config, models.memory(), threads=threads, auto=auto)
     result.flushed_facts += sum(item.facts for item in done.threads)
     result.flush_skipped = done.skipped

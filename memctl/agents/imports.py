@@ -276,6 +276,11 @@ def import_source(
         or (plan.reading.starts is None and not plan.entries)
     ):
         return plan.result(name, dry_run)
+    if resume is not None and not plan.reading.records:
+        # Nothing appended since the last import (a Stop after a turn that wrote nothing
+        # new): under the lock it would append nothing and remember nothing, and taking
+        # it (filelock's import) was a fifth of such a hook's start-up.
+        return plan.result(name, dry_run)
     with ws.lock():
         if state_entry() != entry:
             plan, resume = run(state_entry())

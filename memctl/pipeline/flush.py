@@ -39,7 +39,7 @@ from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, Us
 from memctl.core.memory import memory_path
 from memctl.core.prompts import flush_facts
 from memctl.core.said import span_text
-from memctl.core.state import FlushNote, LogPlace, State, ThreadMark
+from memctl.core.state import FlushNote, LogPlace, State, ThreadMark, watermark_place
 from memctl.core.threads import (
     CALL_ECHO,
     EntryLine,
@@ -217,14 +217,6 @@ def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
     replaced = record is not None and record.head is not None and record.head != head
     place = None if replaced else watermark_place(record)
     return _Log(read_log(ws, thread, place), stamp, head, replaced)
-
-
-def watermark_place(record: ThreadMark | None) -> LogPlace | None:
-    """The place flush may start a log from: only while it is the watermark's (one
-    moved back by hand keeps a place that says where a later line starts)."""
-    if record is None or record.place is None or record.place.line != record.flushed:
-        return None
-    return record.place
 
 
 def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:
