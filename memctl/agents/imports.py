@@ -529,6 +529,8 @@ def thread_titles(state: State) -> dict[str, str]:
 
 @dataclass
 class Resume:
+    """Where an incremental import reads on from, and what it carries over."""
+
     offset: int
     line: int
     format: str

@@ -106,6 +106,8 @@ class PendingMerge:
 
 @dataclass
 class Consolidation:
+    """How far consolidation has merged each daily ledger into MEMORY.md (`consolidation`)."""
+
     offsets: dict[str, int] = field(default_factory=dict)
     """Daily file (relative path) -> bytes already merged into MEMORY.md."""
     tails: dict[str, str] = field(default_factory=dict)
@@ -138,6 +140,8 @@ class ImportMark:
 
 @dataclass
 class State:
+    """state.json: the watermarks and marks every stage keeps between runs."""
+
     version: int = STATE_VERSION
     threads: dict[str, ThreadMark] = field(default_factory=dict)
     consolidation: Consolidation = field(default_factory=Consolidation)

@@ -942,8 +942,8 @@ def test_subagent_stop_without_a_path_finds_the_sessions_subagents(
 def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp_path):
     """issue 26 goal 5: every agent turn pays a Stop hook. One that finds nothing
     appended since the last leaves state.json and the thread as they are without the
-    workspace lock (filelock), the flush stage or dateutil: a fifth, a tenth and a
-    tenth of its start-up."""
+    workspace lock (filelock), the flush stage, dateutil or the models it sends nothing
+    to: a fifth, a tenth, a tenth and a twentieth of its start-up."""
     session = conversation(tmp_path / f"{SESSION}.jsonl")
     session.write()
     stdin = claude_input("Stop", session.path, stop_hook_active=False)
@@ -955,6 +955,6 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     modules = modules_after(args, workspace, tmp_path / "again.json", input=stdin).modules
 
     assert "memctl.agents.hooks" in modules  # the hook really ran
-    assert not {"filelock", "memctl.pipeline.flush", "dateutil"} & modules
+    assert not {"filelock", "memctl.pipeline.flush", "dateutil", "memctl.models.resolve"} & modules
     assert (workspace / ".memctl" / "state.json").read_bytes() == state
     assert (workspace / "threads" / f"{SESSION}.jsonl").read_bytes() == log
