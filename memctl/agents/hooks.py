@@ -46,7 +46,6 @@ from memctl.agents.registry import agent_named
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError, UsageError
 from memctl.core.hooklog import log_error
-from memctl.core.memory import memory_block
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 
@@ -205,6 +204,8 @@ def _step(result: HookResult, action: Any) -> None:
 
 
 def _session_start(ws: Workspace, config: Config, result: HookResult) -> None:
+    from memctl.core.memory import memory_block  # SessionStart's alone
+
     block = memory_block(ws, config)
     result.context = block.text
     result.memory_truncated = block.truncated

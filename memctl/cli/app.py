@@ -118,20 +118,23 @@ def _start_up(args: list[str]) -> typer.Typer:
         module = _MODULE_OF.get(name or "", name or "")
         if module in COMMAND_MODULES:
             _import(module)
-        return only(name, version=core.asks_version(args))
+        after = args[args.index(name) + 1 :] if name in args else []
+        return only(name, version=core.asks_version(args), sub=after[0] if after else None)
     finally:
         gc.freeze()
         if collecting:
             gc.enable()
 
 
-def only(name: str | None, version: bool = False) -> typer.Typer:
+def only(name: str | None, version: bool = False, sub: str | None = None) -> typer.Typer:
     """The app with only the command that runs: Typer turns every registered command's
     signature into click parameters before it parses anything, a third of a light
     command's start-up. Help and mistakes see the whole app (every module imported);
     `--version` (`version`), which prints before any command is looked for, sees none:
-    it imported all 22 command modules, and cost more than a search. A copy, so `app`
-    itself (which the tests run in-process) always holds every command."""
+    it imported all 22 command modules, and cost more than a search. A group keeps only
+    its subcommand `sub` (the word after it) when it has one of that name (`hook
+    claude-code`, `thread append`). A copy, so `app` itself (which the tests run
+    in-process) always holds every command."""
     from memctl.cli import core
 
     app = core.app
@@ -141,5 +144,18 @@ def only(name: str | None, version: bool = False) -> typer.Typer:
         return _register_all()
     narrowed = copy.copy(app)
     narrowed.registered_commands = commands
-    narrowed.registered_groups = groups
+    narrowed.registered_groups = [_only_sub(group, sub) for group in groups]
+    return narrowed
+
+
+def _only_sub(group: typer.models.TyperInfo, sub: str | None) -> typer.models.TyperInfo:
+    """The group with only its subcommand `sub`, if it has one of that name."""
+    instance = group.typer_instance
+    assert instance is not None
+    kept = [c for c in instance.registered_commands if c.name == sub]
+    if not kept:
+        return group
+    narrowed = copy.copy(group)
+    narrowed.typer_instance = copy.copy(instance)
+    narrowed.typer_instance.registered_commands = kept
     return narrowed

@@ -89,6 +89,17 @@ def test_running_one_command_leaves_the_app_whole():
     assert registered() == before and len(before) > 10
     assert only(None) is app and only("no-such-command") is app
 
+    def subcommands(typer_app) -> list[str]:
+        (group,) = typer_app.registered_groups
+        return [c.name for c in group.typer_instance.registered_commands]
+
+    assert subcommands(only("thread", sub="append")) == ["append"]
+    assert len(subcommands(only("thread", sub="--help"))) > 4  # help and mistakes: all
+    assert len(subcommands(only("thread"))) == len(subcommands(only("thread", sub="nope")))
+    assert "append" in [
+        c.name for g in app.registered_groups for c in g.typer_instance.registered_commands
+    ]
+
 
 def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path):
     """main() imports the module of the command that runs, not the other 21 (and what
