@@ -955,6 +955,7 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     modules = modules_after(args, workspace, tmp_path / "again.json", input=stdin).modules
 
     assert "memctl.agents.hooks" in modules  # the hook really ran
-    assert not {"filelock", "memctl.pipeline.flush", "dateutil", "memctl.models.resolve"} & modules
+    unneeded = {"filelock", "memctl.pipeline.flush", "dateutil", "memctl.models.resolve"}
+    assert not (unneeded | {"memctl.agents.settings"}) & modules  # settings: install's
     assert (workspace / ".memctl" / "state.json").read_bytes() == state
     assert (workspace / "threads" / f"{SESSION}.jsonl").read_bytes() == log
