@@ -38,13 +38,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
 from memctl.core.durable import open_regular
 from memctl.core.errors import UsageError, unreadable
-from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.state import ImportMark, State
 from memctl.core.threads import (
     COMPACTION,
@@ -58,6 +57,9 @@ from memctl.core.threads import (
     validate_message,
 )
 from memctl.core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
 
 UNSAFE_ID_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -508,6 +510,8 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
 def _title_redactor() -> Redactor:
     """The built-in patterns: a title is shown and stored where no --no-redact asked
     for raw text, so it is always redacted."""
+    from memctl.core.redact import compile_patterns
+
     return compile_patterns()
 
 

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
-from memctl.core.redact import Redactor
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
     from memctl.core.state import LogPlace
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
