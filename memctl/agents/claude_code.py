@@ -69,7 +69,6 @@ from memctl.agents.base import (
     first_line,
     parse_hook_json,
 )
-from memctl.agents.settings import hooks_file, mcp_json_file, memctl_argv, same_server
 from memctl.agents.transcripts import (
     Draft,
     Parsed,
@@ -505,6 +504,8 @@ class ClaudeCode:
     def settings(
         self, ws: Workspace, *, user: bool, project: Path, recall: bool, notify: bool
     ) -> list[SettingsFile]:
+        from memctl.agents.settings import hooks_file, mcp_json_file
+
         base = claude_home() if user else project / ".claude"
         hooks = self.hooks + ((self.recall_hook,) if recall else ())
         files = [hooks_file(ws, self.name, base / "settings.json", hooks)]
@@ -567,6 +568,8 @@ def _approved(project: Path) -> bool:
 
 def _server(ws: Workspace) -> dict[str, Any]:
     """memctl's MCP server as Claude Code writes an entry of `mcpServers`."""
+    from memctl.agents.settings import memctl_argv
+
     command, *args = memctl_argv(ws, "mcp")
     return {"type": "stdio", "command": command, "args": args, "env": {}}
 
@@ -584,6 +587,8 @@ def _user_server(ws: Workspace) -> Literal["ours", "other", "absent", "unknown"]
     servers = data.get("mcpServers") if isinstance(data, dict) else None
     if not isinstance(servers, dict) or "memctl" not in servers:
         return "absent"
+    from memctl.agents.settings import same_server
+
     return "ours" if same_server(servers["memctl"], _server(ws)) else "other"
 
 

@@ -57,15 +57,6 @@ from memctl.agents.base import (
     parse_hook_json,
     text_field,
 )
-from memctl.agents.settings import (
-    hook_command,
-    hooks_file,
-    memctl_argv,
-    memctl_executable,
-    toml_document,
-    toml_text,
-    without_old_markers,
-)
 from memctl.agents.transcripts import (
     Draft,
     Parsed,
@@ -369,6 +360,8 @@ def codex_rollout(thread_id: str, home: Path | None = None) -> Path | None:
 
 def _server(ws: Workspace) -> dict[str, Any]:
     """memctl's MCP server, as its `[mcp_servers.memctl]` table says it."""
+    from memctl.agents.settings import memctl_executable
+
     return {"command": memctl_executable(), "args": ["-w", str(ws.root), "mcp"]}
 
 
@@ -388,6 +381,8 @@ def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
     (without it, a notify line of memctl's goes: hooks.json takes over, and the two
     would import every turn twice). Edited structurally: everything else stays."""
     import tomlkit
+
+    from memctl.agents.settings import memctl_argv, toml_document, toml_text, without_old_markers
 
     original = text or ""
     doc = toml_document(path, without_old_markers(original))
@@ -422,6 +417,8 @@ def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
 def _unconfig(ws: Workspace, path: Path, text: str) -> str:
     """config.toml without memctl's own keys and tables (and an old install's marker
     comments): Codex's trust entries and whatever else it or the user wrote stay."""
+    from memctl.agents.settings import toml_document, toml_text, without_old_markers
+
     doc = toml_document(path, without_old_markers(text))
     if _ours_notify(ws, doc.get("notify")):
         del doc["notify"]
@@ -514,6 +511,8 @@ def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | 
 def unreviewed_hooks(ws: Workspace, project: Path) -> list[str] | None:
     """The events of memctl's Codex hooks that are installed but would not run until
     the user reviews them (None: Codex could not be asked)."""
+    from memctl.agents.settings import hook_command
+
     hooks = codex_hooks(project)
     if hooks is None:
         return None
@@ -620,6 +619,8 @@ class Codex:
     def settings(
         self, ws: Workspace, *, user: bool, project: Path, recall: bool, notify: bool
     ) -> list[SettingsFile]:
+        from memctl.agents.settings import hooks_file
+
         base = codex_home() if user else project / ".codex"
         config = base / "config.toml"
         hooks = hooks_file(

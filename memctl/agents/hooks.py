@@ -31,23 +31,26 @@ the thread lacks, and flush sends only what is past its watermark.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memctl.agents.base import Agent, HookInput
 from memctl.agents.registry import agent_named
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError, UsageError
 from memctl.core.hooklog import log_error
-from memctl.core.memory import memory_block
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
-from memctl.models.interface import Embedder, Models
+
+if TYPE_CHECKING:
+    from memctl.models.interface import Embedder, Models
 
 RECALL_LINES = 8
 RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_search finds more):"
@@ -108,6 +111,8 @@ def recall(
 
 @dataclass
 class HookResult:
+    """What one hook did, for its output, `-v` and the hook log."""
+
     agent: str
     event: str
     session: str | None
@@ -148,11 +153,10 @@ class HookResult:
 def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     """Do what `hook.event` calls for. A failing step is recorded in `errors` (and the
     hook log) and the next step still runs: a bad transcript must not stop the memory
-    block, nor a model outage the import. The hook's models are resolved here, once,
-    on first use: an event that sends nothing builds none."""
-    from memctl.models.resolve import resolve_models
-
-    models = resolve_models(ws, config)
+    block, nor a model outage the import. The hook's models are resolved once, on first
+    use: an event that sends nothing builds none, nor imports what builds them (a Stop
+    with nothing new)."""
+    models = _models_of(ws, config)
     result = HookResult(hook.agent, hook.event, hook.session_id)
     agent = agent_named(hook.agent)
     action = agent.events.get(hook.event)
@@ -180,6 +184,18 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
     return result
 
 
+def _models_of(ws: Workspace, config: Config) -> Callable[[], Models]:
+    """The run's models, resolved at the first call."""
+
+    @functools.cache
+    def models() -> Models:
+        from memctl.models.resolve import resolve_models
+
+        return resolve_models(ws, config)
+
+    return models
+
+
 def _step(result: HookResult, action: Any) -> None:
     try:
         action()
@@ -188,13 +204,15 @@ def _step(result: HookResult, action: Any) -> None:
 
 
 def _session_start(ws: Workspace, config: Config, result: HookResult) -> None:
+    from memctl.core.memory import memory_block  # SessionStart's alone
+
     block = memory_block(ws, config)
     result.context = block.text
     result.memory_truncated = block.truncated
 
 
 def _set_recall(
-    ws: Workspace, config: Config, models: Models, prompt: str, result: HookResult
+    ws: Workspace, config: Config, models: Callable[[], Models], prompt: str, result: HookResult
 ) -> None:
     """The prompt's recall, BM25 fused with the configured embedder, except WordLlama
     under `recall.semantic: auto`: loading it costs a second or more (130 MB) in a
@@ -203,7 +221,7 @@ def _set_recall(
     loads it once for its life) use it under auto."""
     from memctl.models.semantic import NAME
 
-    embedder = models.embedder()
+    embedder = models().embedder()
     if embedder is not None and embedder.name == NAME and config.recall.semantic == "auto":
         embedder = None
     result.context = recall(ws, config, prompt, embedder=embedder, notes=result.notes)
@@ -258,10 +276,10 @@ def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | No
 
 
 def _flush(
-    ws: Workspace, config: Config, models: Models, result: HookResult, *, auto: bool
+    ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult, *, auto: bool
 ) -> None:
+    from memctl.core.state import watermark_place
     from memctl.core.threads import count_entries, thread_path
-    from memctl.pipeline.flush import flush, watermark_place
 
     # Counting lines is cheap (no parse), and from the watermark's place only the new
     # ones; a Stop that added nothing must not pay for the flush's start (its lock,
@@ -281,15 +299,19 @@ def _flush(
     if not auto and config.memory.flush_trigger.kind == "never":
         result.flush_skipped = "memory.flush_trigger is never"
         return
-    done = flush(ws, config, models.memory(), threads=threads, auto=auto)
+    from memctl.pipeline.flush import flush
+
+    done = flush(ws, config, models().memory(), threads=threads, auto=auto)
     result.flushed_facts += sum(item.facts for item in done.threads)
     result.flush_skipped = done.skipped
 
 
-def _maintain(ws: Workspace, config: Config, models: Models, result: HookResult) -> None:
+def _maintain(
+    ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult
+) -> None:
     from memctl.pipeline.maintain import maintain
 
-    done = maintain(ws, config, models.memory(), retry_failed=False)
+    done = maintain(ws, config, models().memory(), retry_failed=False)
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
     if done.error:
         raise UsageError(f"maintain: {done.error}")
@@ -325,14 +347,13 @@ def finish_session(root: str, agent: str, *threads: str) -> None:
     """The detached half of SessionEnd: flush the session's threads, then maintenance.
     Every error goes to the hook log, where `memctl status` shows it."""
     from memctl.core.config import load_config
-    from memctl.models.resolve import resolve_models
 
     path = Path(root)
     result = HookResult(agent, "SessionEnd", None, threads=list(threads))
     try:
         config = load_config(path / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
         ws = Workspace(path, config.timezone)
-        models = resolve_models(ws, config)
+        models = _models_of(ws, config)
         _step(result, lambda: _flush(ws, config, models, result, auto=False))
         _step(result, lambda: _maintain(ws, config, models, result))
     except MemctlError as exc:

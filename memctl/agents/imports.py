@@ -38,13 +38,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
 from memctl.core.durable import open_regular
 from memctl.core.errors import UsageError, unreadable
-from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.state import ImportMark, State
 from memctl.core.threads import (
     COMPACTION,
@@ -58,6 +57,9 @@ from memctl.core.threads import (
     validate_message,
 )
 from memctl.core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
 
 UNSAFE_ID_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -275,6 +277,11 @@ def import_source(
         or plan.skipped  # a compaction or warm-up agent: nothing of it, now or later
         or (plan.reading.starts is None and not plan.entries)
     ):
+        return plan.result(name, dry_run)
+    if resume is not None and not plan.reading.records:
+        # Nothing appended since the last import (a Stop after a turn that wrote nothing
+        # new): under the lock it would append nothing and remember nothing, and taking
+        # it (filelock's import) was a fifth of such a hook's start-up.
         return plan.result(name, dry_run)
     with ws.lock():
         if state_entry() != entry:
@@ -503,6 +510,8 @@ def append_plan(ws: Workspace, plan: Plan) -> None:
 def _title_redactor() -> Redactor:
     """The built-in patterns: a title is shown and stored where no --no-redact asked
     for raw text, so it is always redacted."""
+    from memctl.core.redact import compile_patterns
+
     return compile_patterns()
 
 
@@ -524,6 +533,8 @@ def thread_titles(state: State) -> dict[str, str]:
 
 @dataclass
 class Resume:
+    """Where an incremental import reads on from, and what it carries over."""
+
     offset: int
     line: int
     format: str

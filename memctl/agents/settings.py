@@ -181,6 +181,8 @@ _ATOM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null
 
 @dataclass
 class _Node:
+    """A JSON value's span in a settings file's text, with its keys when an object."""
+
     start: int
     end: int
     keys: list[str] | None = None

@@ -186,6 +186,9 @@ app = typer.Typer(
 
 @dataclasses.dataclass
 class Globals:
+    """The global options of one command line (-w, --json, -q, -v, --no-redact), given
+    before the command or after it."""
+
     workspace: str | None = None
     json: bool = False
     quiet: bool = False
@@ -535,6 +538,13 @@ def _scan(args: list[str]) -> tuple[list[str], str | None]:
 def invoked(args: list[str]) -> str | None:
     """The command a command line runs, when that is certain."""
     return _scan(args)[1]
+
+
+def asks_version(args: list[str]) -> bool:
+    """Whether a command line asks for `--version` before any command: click handles
+    the eager option before it looks for a command, so no command need be built."""
+    given, name = _scan(args)
+    return name is None and args[len(given) : len(given) + 1] == ["--version"]
 
 
 def _asks_json(args: list[str]) -> bool:

@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
 from memctl.core.errors import ConfigError
 from memctl.core.prompts import (
@@ -33,16 +33,27 @@ MAX_CONFIG_PROBLEMS = 100  # `config validate` stops listing there
 
 
 class _Settings:
-    """Equality, hash and repr of the settings classes below, as `dataclass` generates
-    them, written once: each class is a frozen dataclass without its own copies, whose
-    source `dataclass` compiles for every class at every start-up (ten classes: 3 ms of
-    every command). Equal when of the same class with equal fields; the repr is
-    dataclass's."""
+    """Equality, hash, repr and immutability of the settings classes below, as
+    `dataclass` generates them, written once: `dataclass` compiles its methods from
+    source for every class at every start-up (ten classes: equality, hash and repr took
+    3 ms of every command; `frozen=True`'s `__setattr__` and `__delattr__` and its
+    `object.__setattr__` in `__init__`, half of what was left). Equal when of the same
+    class with equal fields; the repr is dataclass's; each field is set once, by
+    `__init__`, and never again (FrozenInstanceError, as for a frozen dataclass)."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in vars(self) or name not in self.__dataclass_fields__:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
     def _values(self) -> tuple[Any, ...]:
-        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        fields = dataclasses.fields(self)
         return tuple(getattr(self, f.name) for f in fields)
 
     def __eq__(self, other: object) -> bool:
@@ -55,12 +66,22 @@ class _Settings:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        fields = dataclasses.fields(self)
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields)
         return f"{type(self).__qualname__}({shown})"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def _settings(cls: type[_T]) -> type[_T]:
+    """A settings class: a dataclass, frozen by `_Settings` (and for mypy, which reads
+    `frozen_default`), with its equality, hash and repr."""
+    return dataclass(eq=False, repr=False)(cls)
+
+
+@_settings
 class ModelSpec(_Settings):
     """A model as configured: `builtin`, or a `provider:model` name resolved by litellm."""
 
@@ -85,7 +106,7 @@ class ModelSpec(_Settings):
         return self.name.replace(":", "/", 1)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class FlushTrigger(_Settings):
     """When `flush --auto` (and the per-call flush) may run: always, never, or throttled."""
 
@@ -98,14 +119,20 @@ class FlushTrigger(_Settings):
         return self.kind
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class TruncateArgs(_Settings):
+    """`compaction.truncate_args`: tool-call arguments longer than `max_arg_length` cut
+    before the messages they are in are summarised."""
+
     max_arg_length: int = 2000
     truncation_text: str = "... [truncated] ..."
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class MemoryConfig(_Settings):
+    """`memory:`: flush, consolidation, the daily ledgers' retention, and what the
+    hooks and tools add to an agent's context."""
+
     hooks: bool = True
     tools: bool = True
     model: ModelSpec | None = None
@@ -123,8 +150,10 @@ class MemoryConfig(_Settings):
     """How long the UserPromptSubmit hook's recall may rank: the agent waits for it."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class CompactionConfig(_Settings):
+    """`compaction:`: when a thread's context is summarised, and what it keeps verbatim."""
+
     enabled: bool = True
     trigger_messages: int = 50
     trigger_tokens: int = 0
@@ -136,8 +165,10 @@ class CompactionConfig(_Settings):
     truncate_args: TruncateArgs | None = None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class EvictionConfig(_Settings):
+    """`eviction:`: large tool results moved out of the context into files."""
+
     enabled: bool = True
     threshold_chars: int = 80000
     head_chars: int = 2000
@@ -146,8 +177,10 @@ class EvictionConfig(_Settings):
     root: str = "evicted"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class RedactionConfig(_Settings):
+    """`redaction:`: whether secrets are hidden, and the project's own patterns."""
+
     enabled: bool = True
     patterns: tuple[tuple[str, str], ...] = ()
 
@@ -170,7 +203,7 @@ SYNC_SHARES = ("ledgers", "memory", "threads", "evicted")
 """What `sync.share` may list: the daily ledgers, MEMORY.md, thread logs, evicted results."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class SyncConfig(_Settings):
     """`sync:`: the git remote memory is shared through (`memctl sync`). Thread logs and
     evicted results are private and large, so only ledgers and MEMORY.md are shared
@@ -187,7 +220,7 @@ class SyncConfig(_Settings):
 RECALL_SEMANTIC = ("auto", "on", "off")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class RecallConfig(_Settings):
     """`recall:`: whether recall fuses BM25 with the offline semantic leg (WordLlama, the
     `memctl[semantic]` extra). auto: when the extra is installed; on: always (a note
@@ -197,8 +230,10 @@ class RecallConfig(_Settings):
     semantic: str = "auto"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@_settings
 class Config(_Settings):
+    """memctl.yaml, validated: every section with its defaults filled in."""
+
     model: ModelSpec = field(default_factory=lambda: ModelSpec("builtin"))
     timezone: str = "local"
     memory: MemoryConfig = field(default_factory=MemoryConfig)

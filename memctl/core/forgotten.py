@@ -49,6 +49,9 @@ def mask(size: int) -> bytes:
 
 @dataclass
 class Tombstone:
+    """A forgotten (or corrected) fact, appended to .memctl/forgotten.jsonl: what
+    search, recall and consolidation leave out."""
+
     fact: str
     """The fact's text as it was written (without the bullet); empty for a purge, which
     keeps only `digest` so that no copy of the text is left anywhere."""

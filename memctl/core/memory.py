@@ -74,6 +74,8 @@ EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
 
 @dataclass
 class MemoryBlock:
+    """MEMORY.md as injected into an agent's context: redacted and cut to the cap."""
+
     text: str
     memory_chars: int
     """Characters of MEMORY.md (before redaction and the cut)."""

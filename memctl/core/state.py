@@ -84,6 +84,16 @@ class ThreadMark:
     so that this machine never claims them flushed."""
 
 
+def watermark_place(record: ThreadMark | None) -> LogPlace | None:
+    """The place flush may start a log from: only while it is the watermark's (one
+    moved back by hand keeps a place that says where a later line starts). Here, not
+    in the flush stage, for the hooks: a Stop with nothing new counts the lines past
+    it without importing flush."""
+    if record is None or record.place is None or record.place.line != record.flushed:
+        return None
+    return record.place
+
+
 @dataclass
 class PendingMerge:
     """Offsets a consolidation earns once its MEMORY.md is on disk (`consolidation.pending`)."""
@@ -96,6 +106,8 @@ class PendingMerge:
 
 @dataclass
 class Consolidation:
+    """How far consolidation has merged each daily ledger into MEMORY.md (`consolidation`)."""
+
     offsets: dict[str, int] = field(default_factory=dict)
     """Daily file (relative path) -> bytes already merged into MEMORY.md."""
     tails: dict[str, str] = field(default_factory=dict)
@@ -128,6 +140,8 @@ class ImportMark:
 
 @dataclass
 class State:
+    """state.json: the watermarks and marks every stage keeps between runs."""
+
     version: int = STATE_VERSION
     threads: dict[str, ThreadMark] = field(default_factory=dict)
     consolidation: Consolidation = field(default_factory=Consolidation)
@@ -251,12 +265,17 @@ def _load_str(_: Any, value: Any, where: str, key: str) -> str:
 
 
 def _load_datetime(_: Any, value: Any, where: str, key: str) -> datetime:
-    from dateutil.parser import isoparse
-
     try:
-        when = isoparse(value) if isinstance(value, str) else None
+        # What memctl writes (isoformat) is read without dateutil, whose import was a
+        # tenth of a hook's start-up; any other ISO-8601 form as before.
+        when = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
-        when = None
+        from dateutil.parser import isoparse
+
+        try:
+            when = isoparse(value)
+        except ValueError:
+            when = None
     if when is None or when.tzinfo is None:
         raise _bad(where, key, value, "an ISO-8601 time with an offset")
     return when

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.durable import append_durable
 from memctl.core.errors import UsageError, WorkspaceError
-from memctl.core.redact import Redactor
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
     from memctl.core.state import LogPlace
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -693,6 +693,8 @@ def _flushed_pieces(entry: dict[str, Any], redactor: Redactor) -> tuple[str, lis
 
 @dataclass
 class AppendResult:
+    """What `thread append` added to a thread's log."""
+
     thread: str
     appended: int
     entries: int

@@ -112,6 +112,8 @@ def lock_holder(path: Path) -> int | None:
 
 @dataclass
 class Workspace:
+    """A workspace folder: its paths, its timezone, and its lock."""
+
     root: Path
     timezone: str = "local"
     _lock: Any = field(default=None, repr=False)
@@ -408,6 +410,8 @@ class Workspace:
 
 @dataclass
 class InitResult:
+    """What `memctl init` made of a folder."""
+
     root: str
     created: list[str]
     """What was created (with `dry_run`: what would be)."""

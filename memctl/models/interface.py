@@ -58,6 +58,8 @@ class Request:
 
 @dataclass
 class Reply:
+    """A model's answer to one request, with its usage."""
+
     text: str
     model: str
     usage: Usage

@@ -39,7 +39,7 @@ from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, Us
 from memctl.core.memory import memory_path
 from memctl.core.prompts import flush_facts
 from memctl.core.said import span_text
-from memctl.core.state import FlushNote, LogPlace, State, ThreadMark
+from memctl.core.state import FlushNote, LogPlace, State, ThreadMark, watermark_place
 from memctl.core.threads import (
     CALL_ECHO,
     EntryLine,
@@ -245,14 +245,6 @@ def unsent_entries(ws: Workspace, thread: str, record: ThreadMark | None) -> int
         for index in range(_start(record, log), log.read.total)
         if index not in elsewhere and flush_sends(log.read.entry(index))
     )
-
-
-def watermark_place(record: ThreadMark | None) -> LogPlace | None:
-    """The place flush may start a log from: only while it is the watermark's (one
-    moved back by hand keeps a place that says where a later line starts)."""
-    if record is None or record.place is None or record.place.line != record.flushed:
-        return None
-    return record.place
 
 
 def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:

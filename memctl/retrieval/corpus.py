@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -58,8 +58,11 @@ class Skipped:
 # --------------------------------------------------------------------------- records
 
 
-def record_matches(lowered: str, keywords: list[str], mode: str) -> bool:
-    """The match rule for one lower-cased record (phrase has a single keyword)."""
+def record_matches(lowered: str, keywords: Sequence[str], mode: str) -> bool:
+    """The match rule for one lower-cased record (phrase has a single keyword, tested
+    without a generator: this runs for every candidate of a search)."""
+    if len(keywords) == 1:
+        return keywords[0] in lowered
     if mode == "any":
         return any(keyword in lowered for keyword in keywords)
     return all(keyword in lowered for keyword in keywords)

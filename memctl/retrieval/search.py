@@ -76,6 +76,8 @@ _JOINERS = ("\n", "(", ")")
 
 @dataclass
 class SearchResult:
+    """One search's hits (those not streamed to a sink), what it skipped and why."""
+
     query: str
     mode: str
     scope: str
@@ -471,7 +473,7 @@ class _Scan:
         found that redaction leaves the line as it is (its CLEAN flag)."""
         if self.redactor is not None and not clean:
             text = self.redactor.text(text)
-        if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
+        if record_matches(text.lower(), self.plan.keywords, self.plan.mode):
             self.result.hits.append(Hit("memory", rel, number, None, None, text))
 
     def thread_log(self, path: str, rel: str) -> None:
@@ -526,7 +528,7 @@ class _Scan:
             # Matched as shown: a query matched against the raw text and redacted after
             # is an oracle (a key guessed one character at a time, issue 24 item 3).
             text = self.redactor.text(text)
-        if record_matches(text.lower(), list(self.plan.keywords), self.plan.mode):
+        if record_matches(text.lower(), self.plan.keywords, self.plan.mode):
             self.result.hits.append(Hit("thread", rel, None, index, role_of(entry), text))
 
 

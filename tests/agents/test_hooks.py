@@ -937,3 +937,26 @@ def test_subagent_stop_without_a_path_finds_the_sessions_subagents(
     hook(cli, workspace, "claude-code", stdin)
     threads = sorted(p.stem for p in (workspace / "threads").glob("*.jsonl"))
     assert threads == [SESSION, f"{SESSION}.agent-a1b2c3"]
+
+
+def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp_path):
+    """issue 26 goal 5: every agent turn pays a Stop hook. One that finds nothing
+    appended since the last leaves state.json and the thread as they are without the
+    workspace lock (filelock), the flush stage, dateutil or the models it sends nothing
+    to: a fifth, a tenth, a tenth and a twentieth of its start-up."""
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("Stop", session.path, stop_hook_active=False)
+    args = ["hook", "claude-code"]
+    modules_after(args, workspace, tmp_path / "first.json", input=stdin)  # imports, flushes
+    state = (workspace / ".memctl" / "state.json").read_bytes()
+    log = (workspace / "threads" / f"{SESSION}.jsonl").read_bytes()
+
+    modules = modules_after(args, workspace, tmp_path / "again.json", input=stdin).modules
+
+    assert "memctl.agents.hooks" in modules  # the hook really ran
+    unneeded = {"filelock", "memctl.pipeline.flush", "dateutil", "memctl.models.resolve"}
+    unneeded |= {"memctl.agents.settings", "memctl.core.redact"}  # install's; nothing shown
+    assert not unneeded & modules
+    assert (workspace / ".memctl" / "state.json").read_bytes() == state
+    assert (workspace / "threads" / f"{SESSION}.jsonl").read_bytes() == log

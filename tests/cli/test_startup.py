@@ -89,6 +89,17 @@ def test_running_one_command_leaves_the_app_whole():
     assert registered() == before and len(before) > 10
     assert only(None) is app and only("no-such-command") is app
 
+    def subcommands(typer_app) -> list[str]:
+        (group,) = typer_app.registered_groups
+        return [c.name for c in group.typer_instance.registered_commands]
+
+    assert subcommands(only("thread", sub="append")) == ["append"]
+    assert len(subcommands(only("thread", sub="--help"))) > 4  # help and mistakes: all
+    assert len(subcommands(only("thread"))) == len(subcommands(only("thread", sub="nope")))
+    assert "append" in [
+        c.name for g in app.registered_groups for c in g.typer_instance.registered_commands
+    ]
+
 
 def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path):
     """main() imports the module of the command that runs, not the other 21 (and what
@@ -105,6 +116,55 @@ def test_search_imports_only_its_own_command_module(litellm_workspace, tmp_path)
     assert "memctl.cli.output" in modules and "memctl.cli.views" not in modules
     # A read-only command never makes a temporary file: durable imports tempfile lazily.
     assert "tempfile" not in modules
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--json", "--version"], ["--version", "status"]])
+def test_version_builds_no_command(args, litellm_workspace, tmp_path):
+    """`--version` prints before click looks for a command: it imports no command
+    module (it imported all 22, and started slower than a search)."""
+    run = modules_after(args, litellm_workspace, tmp_path / "m.json", 0)
+
+    assert run.stdout.startswith("memctl ")
+    assert not {name for name in run.modules if name.startswith("memctl.cli.commands.")}
+
+
+FREEZE_COUNT = """
+import atexit, gc, sys
+
+early = []
+gc.callbacks.append(
+    lambda phase, info: phase == "start"
+    and "typer" in sys.modules
+    and "memctl.cli.commands.search" not in sys.modules
+    and early.append(info["generation"])
+)
+from memctl.cli.app import main
+
+atexit.register(
+    lambda: print("early", len(early), "frozen", gc.get_freeze_count(), "on", gc.isenabled(),
+                  file=sys.stderr)
+)
+sys.argv = ["memctl", *sys.argv[1:]]
+main()
+"""
+
+
+def test_start_up_pauses_the_collector_and_freezes_what_it_loaded(litellm_workspace):
+    """The modules are imported with the garbage collector paused (from Typer's import
+    to the command's module), then moved out of its way (gc.freeze): the collections every few hundred objects during the imports,
+    those a command's work triggers and the one at exit walked them all again (a tenth
+    of a search's start-up). The collector runs again for the command."""
+    done = subprocess.run(
+        [sys.executable, "-c", FREEZE_COUNT, "-w", str(litellm_workspace), "search", "Fridays"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    _, early, _, frozen, _, enabled = done.stderr.split()[-6:]
+    assert int(early) == 0
+    assert int(frozen) > 10_000
+    assert enabled == "True"
 
 
 def test_help_still_lists_every_command(litellm_workspace, tmp_path):
@@ -229,10 +289,28 @@ def test_commands_hand_typer_their_annotations_evaluated():
         assert not strings, f"{callback.__name__}: {strings}"
 
 
-def test_settings_classes_share_equality_hash_and_repr():
-    """memctl.yaml's ten settings classes are frozen dataclasses that take equality,
-    hash and repr from one base instead of compiling their own at every start-up (3 ms
-    of each command); they behave as dataclass's own would."""
+def test_the_dataclasses_a_search_loads_have_their_own_docstrings(litellm_workspace, tmp_path):
+    """`dataclass` makes a class without a docstring one from `inspect.signature`, at
+    every start-up (~75 us a class; twelve on search's path had none)."""
+    import dataclasses
+    import importlib
+
+    modules = modules_after(["search", "Fridays"], litellm_workspace, tmp_path / "m.json").modules
+    missing = []
+    for name in sorted(m for m in modules if m.startswith("memctl")):
+        classes = [v for v in vars(importlib.import_module(name)).values() if isinstance(v, type)]
+        for cls in classes:
+            generated = (cls.__doc__ or "").startswith(f"{cls.__name__}(")
+            if dataclasses.is_dataclass(cls) and cls.__module__ == name and generated:
+                missing.append(f"{name}.{cls.__qualname__}")
+    assert not missing
+
+
+def test_settings_classes_share_equality_hash_repr_and_immutability():
+    """memctl.yaml's ten settings classes are dataclasses that take equality, hash,
+    repr and immutability from one base instead of compiling their own at every
+    start-up (3 ms of each command, and frozen=True's half of what was left); they
+    behave as dataclass's own would, a frozen one's."""
     import dataclasses
 
     from memctl.core import config
@@ -250,8 +328,9 @@ def test_settings_classes_share_equality_hash_and_repr():
         config.Config,
     ]
     for cls in classes:
-        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        assert not {"__eq__", "__hash__", "__repr__"} & set(vars(cls)), cls.__name__
+        assert dataclasses.is_dataclass(cls)
+        own = {"__eq__", "__hash__", "__repr__", "__setattr__", "__delattr__"}
+        assert not own & set(vars(cls)), cls.__name__
 
     spec = config.ModelSpec("builtin")
     assert repr(spec) == (
@@ -262,5 +341,14 @@ def test_settings_classes_share_equality_hash_and_repr():
     assert dataclasses.replace(config.Config(), timezone="UTC") != config.Config()
     assert spec != config.ModelSpec("openai:gpt-4.1-mini") and spec != ("builtin",)
     assert config.FlushTrigger() != config.RecallConfig()
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'name'"):
         spec.name = "x"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'name'"):
+        del spec.name  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.other = 1  # type: ignore[attr-defined]
+    config_value = config.Config()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config_value.memory = config.MemoryConfig(hooks=False)  # type: ignore[misc]
+    assert spec.name == "builtin" and not hasattr(spec, "other")
+    assert dataclasses.replace(spec, name="x").name == "x" and spec.name == "builtin"

@@ -179,6 +179,21 @@ def test_a_keyword_is_looked_up_by_its_rare_trigrams(
     assert indexed == scanned and len(indexed[0]) == 6
 
 
+def test_a_small_index_looks_up_every_trigram_unprobed(workspace: Path) -> None:
+    """In an index of fewer than COMMON_ROWS records no trigram can be common, so the
+    lookup does not count any (the probes were 11 queries of "deploy window")."""
+    lines = [f"- the release {n} shipped\n" for n in range(6)]
+    (workspace / "MEMORY.md").write_text("".join(lines), encoding="utf-8")
+    ws = Workspace(workspace)
+    with fresh_index(ws, []) as (index, _):
+        statements: list[str] = []
+        index.conn.set_trace_callback(statements.append)
+        expression = trigram_query(["release"], "phrase", index.conn)
+        index.conn.set_trace_callback(None)
+    assert expression == '("rel" AND "ele" AND "lea" AND "eas" AND "ase")'
+    assert not [s for s in statements if "MATCH" in s]
+
+
 def test_a_search_of_a_few_threads_reads_back_only_theirs(workspace: Path) -> None:
     """`--thread` and `--scope memory` ask SQL for their own files' candidates: a
     search of one log among thousands does not walk every log's matches."""

@@ -115,13 +115,22 @@ def trigram_query(
         keyword_grams.append(grams)
     if not keyword_grams:
         return None
-    if conn is not None and sum(map(len, keyword_grams)) <= PROBED_TRIGRAMS:
+    if conn is not None and sum(map(len, keyword_grams)) <= PROBED_TRIGRAMS and _large(conn):
         keyword_grams = [_rare(conn, grams) for grams in keyword_grams]
     groups = [
         "(" + " AND ".join('"' + gram.replace('"', '""') + '"' for gram in grams) + ")"
         for grams in keyword_grams
     ]
     return (" OR " if mode == "any" else " AND ").join(groups)
+
+
+def _large(conn: sqlite3.Connection) -> bool:
+    """Whether a trigram may be common here: not in an index of fewer than COMMON_ROWS
+    records (most workspaces), where the probes (a count a trigram, 11 for "deploy
+    window") could only find every one rare. The highest record id bounds the count
+    from above, and is read from the end of its B-tree."""
+    (last,) = conn.execute("SELECT max(id) FROM records").fetchone()
+    return last is not None and last >= COMMON_ROWS
 
 
 def _rare(conn: sqlite3.Connection, grams: list[str]) -> list[str]:
