@@ -7,6 +7,7 @@ sees is derived from the last such record (see `working_context`).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -656,11 +657,16 @@ def flush_sends(entry: dict[str, Any]) -> bool:
     redacting or rendering it: redaction never empties a text, so the patterns decide
     nothing, and the speaker and the time (a date parse, half a render's cost) are not
     needed. `status` and `thread list` count the unflushed entries with it."""
-    return _flushed_pieces(entry, _AS_WRITTEN) is not None
+    return _flushed_pieces(entry, _as_written()) is not None
 
 
-_AS_WRITTEN = Redactor()
-"""No patterns: a text as it is."""
+@functools.cache
+def _as_written() -> Redactor:
+    """A redactor of no patterns (a text as it is), made on first use: start-up loads
+    no redaction code a command does not use."""
+    from memctl.core.redact import Redactor
+
+    return Redactor()
 
 
 def _flushed_pieces(entry: dict[str, Any], redactor: Redactor) -> tuple[str, list[str]] | None:
