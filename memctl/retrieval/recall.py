@@ -386,8 +386,9 @@ def _candidates(
     deadline: float | None = None,
 ) -> list[Candidate]:
     """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
-    best first: FTS5's bm25 over the text and the speaker (SPEAKER_WEIGHT), from recall's
-    own postings (`memctl.retrieval.index.postings.best`)."""
+    best first: FTS5's bm25 with recall's length weight (postings.B) over the text and the
+    speaker (SPEAKER_WEIGHT), from recall's own postings (`memctl.retrieval.index.
+    postings.best`)."""
     from memctl.retrieval.index.postings import best
 
     ranked = best(conn, terms, wanted, (1.0, SPEAKER_WEIGHT), every=every, deadline=deadline)
