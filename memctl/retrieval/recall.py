@@ -540,10 +540,17 @@ _SEASONS = {
     "winter": (12, 1, 2),
 }
 # "When ..." (or "by when", "and when": "what did she say when ..." is no such question),
-# "what day", "which month", "how long" anywhere.
+# "since when", "until when", "what day", "which month", "how long" (ago), "how soon",
+# "how many weeks" anywhere; "what is/are/was ... date(s) / deadline / last day" ("what
+# are the dates of the trip?", "what is Leila's current due date?": a date asked for by
+# its name, not by "when"; "who did Maya date?" starts with no "what is").
 _ASKS_WHEN = re.compile(
-    r"^\W*(?:\w+\W+)?when\b|\b(?:how long|what (?:date|day|days|night|time|month|year|week)"
-    r"|which (?:date|day|days|night|month|year|week))\b",
+    r"^\W*(?:\w+\W+)?when\b|\b(?:since|until|till) when\b"
+    r"|\b(?:how (?:long|soon)|how many (?:days|weeks|months|years|nights)"
+    r"|what (?:date|day|days|night|time|month|year|week)"
+    r"|which (?:date|day|days|night|month|year|week))\b"
+    r"|^\W*(?:what|which)\W+(?:is|are|was|were|will be)\b[^?]*"
+    r"\b(?:dates?|deadline|(?:first|last|final) day)\b",
     re.IGNORECASE,
 )
 # Words that are a month or a season only after one of these ("in May", "last fall"):

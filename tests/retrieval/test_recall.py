@@ -273,6 +273,40 @@ def test_a_when_question_prefers_the_turn_that_says_when(workspace: Path) -> Non
     )
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What are the dates of the kayak trip?",
+        "What is the kayak trip's start date?",
+        "What was the deadline for the kayak trip?",
+        "What is Ines's last day before the kayak trip?",
+        "How soon is the kayak trip?",
+        "How many days is the kayak trip?",
+        "Ever since when has the kayak trip been planned?",
+    ],
+)
+def test_a_date_asked_for_by_name_prefers_the_turn_that_says_when(
+    workspace: Path, question: str
+) -> None:
+    """Issue 26: a question asks when without "when": "what are the dates of ...", "what
+    is the start date", "the deadline", "the last day", "how soon", "how many days": of
+    the turns its words find, one holding a time expression counts twice. A question that
+    names a date as no thing asked for ("who did Ines date?") is ranked by its words."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "booked the kayak trip", day),
+        ("Jonas", "nice", day),
+        ("Jonas", "lunch?", day),
+        ("Ines", "the kayak trip runs from the 12th to the 16th", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Jonas", f"note {n}", day) for n in range(8)])
+    assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#3 [user]"
+    assert sources(workspace, "Who did Ines date on the kayak trip?", recency=False)[0] == (
+        "threads/chat.jsonl#0 [user]"
+    )
+
+
 def test_a_month_named_prefers_the_turns_dated_in_it(workspace: Path) -> None:
     """Issue 26: the session's date is on every turn, not in its words: "in September"
     (or "in the fall") weighs the turns dated then 1.5 times; "may" alone is a verb."""
