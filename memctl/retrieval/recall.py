@@ -309,7 +309,7 @@ def _ranked(
             )
             ranked = with_context(conn, ranked)
             ranked = by_time(ws, query, ranked)
-            ranked = by_order(conn, query, ranked)
+            ranked = by_order(conn, query, ranked, deadline)
             if close is None:
                 ranked = by_session(ranked)
             if close is not None:
@@ -631,7 +631,9 @@ _ORDER = re.compile(
 )
 
 
-def by_order(conn: sqlite3.Connection, query: str, found: list[Candidate]) -> list[Candidate]:
+def by_order(
+    conn: sqlite3.Connection, query: str, found: list[Candidate], deadline: float | None = None
+) -> list[Candidate]:
     """The candidates said on the asked side of what the question orders by, weighed in:
     "where did Maya work before joining the startup?" is answered in a session before the
     one that says she joined (no word of the question need be in it, and the words
@@ -639,14 +641,15 @@ def by_order(conn: sqlite3.Connection, query: str, found: list[Candidate]) -> li
     leaving the city?" in the turns after the one that says he left. The record that best
     matches the words after "before" ("after") is the anchor (one look-up of those words
     in the postings); each candidate whose time (`ts`) is before (after) the anchor's
-    counts 1 + ORDER_WEIGHT times. A record without a time is left as it is."""
+    counts 1 + ORDER_WEIGHT times. A record without a time is left as it is. The look-up
+    stops at `deadline` as BM25's does."""
     from memctl.retrieval.index.postings import best
 
     asked = _ORDER.search(query) if ORDER_WEIGHT else None
     if asked is None or not found:
         return found
     words = [word for word in _TERM.findall(asked[2].lower()) if word not in STOPWORDS]
-    anchor = best(conn, words, 1, (1.0, SPEAKER_WEIGHT)) if words else []
+    anchor = best(conn, words, 1, (1.0, SPEAKER_WEIGHT), deadline=deadline) if words else []
     if not anchor:
         return found
     row = conn.execute("SELECT ts FROM records WHERE id = ?", (anchor[0][0],)).fetchone()
