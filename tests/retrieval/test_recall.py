@@ -273,6 +273,71 @@ def test_a_when_question_prefers_the_turn_that_says_when(workspace: Path) -> Non
     )
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What are the dates of the kayak trip?",
+        "What is the kayak trip's start date?",
+        "What was the deadline for the kayak trip?",
+        "What is Ines's last day before the kayak trip?",
+        "How soon is the kayak trip?",
+        "How many days is the kayak trip?",
+        "Ever since when has the kayak trip been planned?",
+    ],
+)
+def test_a_date_asked_for_by_name_prefers_the_turn_that_says_when(
+    workspace: Path, question: str
+) -> None:
+    """Issue 26: a question asks when without "when": "what are the dates of ...", "what
+    is the start date", "the deadline", "the last day", "how soon", "how many days": of
+    the turns its words find, one holding a time expression counts twice. A question that
+    names a date as no thing asked for ("who did Ines date?") is ranked by its words."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "booked the kayak trip", day),
+        ("Jonas", "nice", day),
+        ("Jonas", "lunch?", day),
+        ("Ines", "the kayak trip runs from the 12th to the 16th", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Jonas", f"note {n}", day) for n in range(8)])
+    assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#3 [user]"
+    assert sources(workspace, "Who did Ines date on the kayak trip?", recency=False)[0] == (
+        "threads/chat.jsonl#0 [user]"
+    )
+
+
+def test_before_or_after_something_prefers_what_was_said_on_that_side(workspace: Path) -> None:
+    """Issue 26: "where did Maya work after joining the startup?" is answered after the
+    turn that says she joined: the turns said after it weigh 1.5 times (by_order), so a
+    longer turn there outranks a shorter one said before; "before" the other way round,
+    and a question without either is ranked by its words ("named after" orders nothing)."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    log(workspace / "threads" / "jan.jsonl", ("Maya", "I work at the bank", "2025-01-10T18:00:00Z"))
+    log(
+        workspace / "threads" / "mar.jsonl",
+        ("Maya", "joining the startup today", "2025-03-10T18:00:00Z"),
+    )
+    log(
+        workspace / "threads" / "may.jsonl",
+        ("Maya", "I work at the cafe by the river now", "2025-05-10T18:00:00Z"),
+    )
+    log(
+        workspace / "threads" / "other.jsonl",
+        *[("Jonas", f"note {n}", "2025-02-01T18:00:00Z") for n in range(8)],
+    )
+    jan, may = "threads/jan.jsonl#0 [user]", "threads/may.jsonl#0 [user]"
+
+    def order(question: str) -> bool:
+        found = sources(workspace, question, recency=False)
+        return found.index(jan) < found.index(may)
+
+    assert order("Where did Maya work?")
+    assert not order("Where did Maya work after joining the startup?")
+    assert order("Where did Maya work before joining the startup?")
+    assert order("Where did Maya work, at a place named after the startup?")
+
+
 def test_a_month_named_prefers_the_turns_dated_in_it(workspace: Path) -> None:
     """Issue 26: the session's date is on every turn, not in its words: "in September"
     (or "in the fall") weighs the turns dated then 1.5 times; "may" alone is a verb."""

@@ -7,9 +7,10 @@ best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), weigh
 the question's time (a "when" question: the best TIME_CANDIDATES holding a time word;
 a month named: the turns dated in it), adds SESSION_WEIGHT times the sum of its log's
 SESSION_TOP best BM25 scores and sorts: what recall ranks by, without any
-speed-up, over an FTS5 table made here of every record's text and speaker as the index
-reads them (the index's own word table before schema 5; recall now ranks from its own
-postings). A faster
+speed-up. Its BM25 is computed here in plain Python (`Okapi`: Robertson/Sparck Jones idf
+as FTS5 computes it, k1 1.2, b REFERENCE_B) over the term counts an FTS5 table of every
+record's text and speaker yields (the tokenizer is FTS5's; the index's own word table
+before schema 5; recall now ranks from its own postings, with a b of its own). A faster
 candidate generation or scoring (issue 26, goal 3) must give the same hits and scores;
 a change of ranking (weights, fields, stemming) changes both sides through recall's
 own constants and query parsing.
@@ -18,8 +19,10 @@ own constants and query parsing.
 from __future__ import annotations
 
 import json
+import math
 import random
 import sqlite3
+from collections import defaultdict
 from pathlib import Path
 
 from memctl.core.config import load_config
@@ -83,6 +86,7 @@ def word_table(root: Path) -> sqlite3.Connection:
         "CREATE VIRTUAL TABLE words USING fts5(text, speaker, rel UNINDEXED, "
         f"number UNINDEXED, tokenize='{TOKENIZER}', detail=full)"
     )
+    conn.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(words, instance)")
     for log in sorted((root / "threads").glob("*.jsonl")):
         for number, line in enumerate(log.read_text(encoding="utf-8").splitlines()):
             text, _, _, speaker = _entry_text(line)
@@ -93,15 +97,71 @@ def word_table(root: Path) -> sqlite3.Connection:
     return conn
 
 
-def reference(root: Path, conn: sqlite3.Connection, query: str) -> list[tuple[float, str]]:
+# BM25's constants, written out: recall's (memctl.retrieval.index.postings K1, B) must
+# score as this, so a change of them is a change here too. FTS5's own b is 0.75.
+REFERENCE_K1 = 1.2
+REFERENCE_B = 0.55
+MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the records
+
+
+class Okapi:
+    """BM25 over the word table's term counts, scored in Python, every record a term
+    matches (no bound, no shortcut): for each query term t, idf(t) = ln((N - n + 0.5) /
+    (n + 0.5)) (MIN_IDF when not above 0), and in a record of D tokens (text and speaker)
+    where t counts f = text count + speaker weight x speaker count, idf(t) x f (k1 + 1) /
+    (f + k1 (1 - b + b D / avgdl)); a record's score is the sum over the query's terms."""
+
+    def __init__(self, conn: sqlite3.Connection, speaker_weight: float) -> None:
+        self.conn = conn
+        self.counts: defaultdict[str, dict[int, float]] = defaultdict(dict)
+        length: defaultdict[int, int] = defaultdict(int)
+        for term, doc, col, count in conn.execute(
+            "SELECT term, doc, col, count(*) FROM vocab GROUP BY term, doc, col"
+        ):
+            weight = 1.0 if col == "text" else speaker_weight
+            self.counts[term][doc] = self.counts[term].get(doc, 0.0) + weight * count
+            length[doc] += count
+        (self.records,) = conn.execute("SELECT count(*) FROM words").fetchone()
+        self.length = dict(length)
+        self.avgdl = sum(length.values()) / self.records
+
+    def tokens(self, term: str) -> list[str]:
+        """The query term as the tokenizer stems it (one token: WORDS have no '_')."""
+        self.conn.execute(
+            f"CREATE VIRTUAL TABLE IF NOT EXISTS q USING fts5(t, tokenize='{TOKENIZER}')"
+        )
+        self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS qv USING fts5vocab(q, instance)")
+        self.conn.execute("INSERT INTO q(t) VALUES (?)", (term,))
+        found = [row[0] for row in self.conn.execute("SELECT term FROM qv")]
+        self.conn.execute("DELETE FROM q")
+        return found
+
+    def scores(self, terms: list[str]) -> dict[int, float]:
+        """rowid -> BM25 of every record any of `terms` matches."""
+        scored: dict[int, float] = {}
+        for term in terms:
+            (token,) = self.tokens(term)
+            holding = self.counts.get(token, {})
+            if not holding:
+                continue
+            idf = math.log((self.records - len(holding) + 0.5) / (len(holding) + 0.5))
+            idf = idf if idf > 0 else MIN_IDF
+            for doc, freq in holding.items():
+                norm = 1 - REFERENCE_B + REFERENCE_B * self.length[doc] / self.avgdl
+                part = idf * freq * (REFERENCE_K1 + 1) / (freq + REFERENCE_K1 * norm)
+                scored[doc] = scored.get(doc, 0.0) + part
+        return scored
+
+
+def reference(root: Path, okapi: Okapi, query: str) -> list[tuple[float, str]]:
     """(score, source) of the best LIMIT records, by the plain rule."""
-    expression = " OR ".join('"' + term + '"' for term in query_terms(query))
-    rows = conn.execute(
-        "SELECT number, rel, bm25(words, 1.0, ?) AS rank FROM words"
-        " WHERE words MATCH ? ORDER BY rank",
-        (SPEAKER_WEIGHT, expression),
-    ).fetchall()[: LIMIT * CANDIDATES_A_HIT]
-    own = {(rel, number): -rank for number, rel, rank in rows}
+    bm25 = okapi.scores(query_terms(query))
+    where = {
+        doc: (rel, number)
+        for doc, rel, number in okapi.conn.execute("SELECT rowid, rel, number FROM words")
+    }
+    best = sorted(bm25, key=lambda doc: (-bm25[doc], doc))[: LIMIT * CANDIDATES_A_HIT]
+    own = {where[doc]: bm25[doc] for doc in best}
     for rel, n in sorted(own, key=lambda key: -own[key])[:CONTEXT_CANDIDATES]:
         for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1):
             if 0 <= m < TURNS:
@@ -152,13 +212,14 @@ def test_recall_ranks_as_the_plain_reference(workspace: Path) -> None:
     questions += ["zeppelin", "when zeppelin", "Maya zeppelin", "zeppelin in april"]
     recall(ws, config, "warm up")  # builds the index and its postings
     conn = word_table(workspace)
+    okapi = Okapi(conn, SPEAKER_WEIGHT)
     try:
         for question in questions:
             got = [
                 (hit.score, hit.source.split(" ")[0])
                 for hit in recall(ws, config, question, LIMIT, recency=False).hits
             ]
-            want = reference(workspace, conn, question)
+            want = reference(workspace, okapi, question)
             assert [score for score, _ in got] == [score for score, _ in want], question
             # Records of equal score may come in either order; the rest must match.
             last = want[-1][0]
@@ -198,6 +259,7 @@ def test_recall_ranks_as_the_reference_after_many_small_updates(workspace: Path)
         index.close()
     assert most <= 6
     conn = word_table(workspace)
+    okapi = Okapi(conn, SPEAKER_WEIGHT)
     try:
         for question in ["cache deploy billing", "Maya garden", "Theo dog biscuit guitar"]:
             got = [
@@ -205,7 +267,7 @@ def test_recall_ranks_as_the_reference_after_many_small_updates(workspace: Path)
                 for hit in recall(ws, config, question, LIMIT, recency=False).hits
             ]
             assert [score for score, _ in got] == [
-                s for s, _ in reference(workspace, conn, question)
+                s for s, _ in reference(workspace, okapi, question)
             ]
     finally:
         conn.close()
@@ -273,10 +335,10 @@ def test_which_records_hold_a_term_is_what_fts5_matched(workspace: Path) -> None
         words.close()
 
 
-def test_the_best_few_are_fts5s_best_few(workspace: Path) -> None:
+def test_the_best_few_are_the_references_best_few(workspace: Path) -> None:
     """With a k of 1 to 5 the k-th best is high, so most lengths are skipped, and
     records are kept only when they hold every word of their length (an intersection)
-    or enough of them (a count): the scores are still FTS5's best k."""
+    or enough of them (a count): the scores are still the plain BM25's best k."""
     from memctl.retrieval.index.postings import best
 
     rng = random.Random(30)
@@ -285,19 +347,13 @@ def test_the_best_few_are_fts5s_best_few(workspace: Path) -> None:
     recall(ws, config, "warm up")
     index = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
     words = word_table(workspace)
+    okapi = Okapi(words, SPEAKER_WEIGHT)
     try:
         for _ in range(40):
             terms = query_terms(" ".join(rng.sample(WORDS + NAMES, rng.randint(2, 4))))
             k = rng.randint(1, 5)
             got = [round(score, 9) for _, score in best(index, terms, k, (1.0, SPEAKER_WEIGHT))]
-            want = [
-                round(-rank, 9)
-                for (rank,) in words.execute(
-                    "SELECT bm25(words, 1.0, ?) AS rank FROM words WHERE words MATCH ? "
-                    "ORDER BY rank LIMIT ?",
-                    (SPEAKER_WEIGHT, " OR ".join(f'"{term}"' for term in terms), k),
-                )
-            ]
+            want = [round(score, 9) for score in sorted(okapi.scores(terms).values())[::-1][:k]]
             assert got == want, (terms, k)
     finally:
         index.close()

@@ -8,7 +8,8 @@ postings, in `postings(term, len, ft, fs, first, last, n, docs)`: for each term 
 as a chunk of delta-coded ids. The terms are FTS5's own: the text is tokenized by an
 in-memory FTS5 table with the same tokenizer as before (porter over unicode61, diacritics
 removed), read back through its `fts5vocab` instance table, so a record's length, a term's
-counts and the corpus averages are the ones FTS5's bm25 used, and so are the scores.
+counts and the corpus averages are the ones FTS5's bm25 used, and so are the scores,
+but for the length's weight B (FTS5's b is fixed at 0.75).
 
 Grouping by length is what makes a top-k cheap: every record of one length has all its
 postings in the buckets of that length, and in one bucket a term adds the same amount to
@@ -41,8 +42,14 @@ from operator import add, ge, neg, sub
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 """The word tokenizer (the FTS5 `words` table's before schema 5)."""
 K1 = 1.2
-B = 0.75
-"""FTS5's bm25 constants (fts5_aux.c)."""
+"""FTS5's k1 (fts5_aux.c)."""
+B = 0.55
+"""How much a record's length weighs against its term counts. FTS5 fixes it at 0.75;
+the turns of a conversation are short and alike, and a long one is rarely long for
+padding. On the dev splits of bench/recall_eval.py's two held-out sets (R@10, BM25 then
+the hybrid; first set, then the second): 0.75 0.75 / 0.82 and 0.96 / 0.79; 0.55 0.75 /
+0.84 and 0.96 / 0.80; 0.5 0.75 / 0.84 and 0.92 / 0.81; 0.6 0.75 / 0.82 and 0.96 / 0.80;
+0.3 0.75 / 0.82 and 0.92 / 0.80 (bench/README.md, rank5)."""
 MIN_IDF = 1e-6
 """FTS5's floor for the idf of a term in more than half the records."""
 MERGE_RATIO = 4
@@ -264,7 +271,7 @@ def _check(deadline: float | None) -> None:
 
 
 def _weight(idf: float, freq: float, length: int, avgdl: float) -> float:
-    """One term's bm25 in one record, as fts5Bm25Function computes it."""
+    """One term's bm25 in one record, as fts5Bm25Function computes it (with B for its b)."""
     return idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length / avgdl)))
 
 
@@ -342,7 +349,8 @@ def best(
 ) -> list[tuple[int, float]]:
     """The `k` records of the highest bm25 for `terms` (any of them; with `every`, all),
     as (id, score), best first (equal scores: the lower id first). `weights` are the
-    text's and the speaker's. The scores are FTS5's bm25 (negated: higher is better).
+    text's and the speaker's. The scores are FTS5's bm25 with recall's B (negated: higher is
+    better).
     Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
     as SQLite's progress handler does."""
     query = _Query(conn, terms, weights, deadline)
