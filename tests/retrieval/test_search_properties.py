@@ -222,3 +222,17 @@ def test_a_long_texts_snippet_is_the_whole_flattened_texts_window(
     from memctl.retrieval.search import snippet
 
     assert snippet(text, keywords, width) == _snippet_reference(text, keywords, width)
+
+
+@example(text="a b ")  # flat but for a space at the end
+@example(text=" a b")  # ... at the start
+@example(text="a \nb")  # a line break beside a space: two spaces once replaced
+@example(text="a\n\nb")  # two line breaks
+@example(text="a\u3000b")  # a separator other than the space
+@given(text=st.text(alphabet=st.sampled_from("ab \t\n\r\u3000\x1c\x85\xa0\u2028é漢"), max_size=40))
+def test_a_text_is_flattened_as_split_and_join_flatten_it(text: str) -> None:
+    """`_flat` takes a printable text with single spaces (or single line breaks) as its
+    own flattening; whatever it returns is what `" ".join(text.split())` returns."""
+    from memctl.retrieval.search import _flat
+
+    assert _flat(text) == " ".join(text.split())

@@ -40,11 +40,12 @@ class _HitPrinter:
     BATCH = 256
 
     def __init__(self, query: str, mode: str) -> None:
-        from memctl.retrieval.search import SNIPPET_CHARS, check_mode, keywords_of, snippet
+        from memctl.retrieval.search import Snippets, check_mode, keywords_of
 
         self.keywords = keywords_of(query, check_mode(mode))
-        # Imported once, not a hit: an import statement runs importlib's Python code.
-        self.snippet, self.snippet_chars = snippet, SNIPPET_CHARS
+        # Prepared once, not a hit (an import statement runs importlib's Python code).
+        self.snippet = Snippets(self.keywords)
+        self.memory_snippet = Snippets(self.keywords, MEMORY_LINE_CHARS)
         self.colour = colour_wanted()
         self.batch = 1 if sys.stdout.isatty() else self.BATCH
         self.lines: list[str] = []
@@ -58,14 +59,10 @@ class _HitPrinter:
         """The hit as grep shows a match: where, then the text (a window of a long one)."""
         keywords = self.keywords
         if hit.kind == "memory":
-            text = (
-                hit.text
-                if len(hit.text) <= MEMORY_LINE_CHARS
-                else self.snippet(hit.text, keywords, MEMORY_LINE_CHARS)
-            )
+            text = hit.text if len(hit.text) <= MEMORY_LINE_CHARS else self.memory_snippet(hit.text)
             where, place = hit.path, f":{hit.line}:"
         else:
-            text = self.snippet(hit.text, keywords, self.snippet_chars)
+            text = self.snippet(hit.text)
             where, place = hit.path, f"#{hit.entry} [{hit.role}]"
         if not self.colour:
             return f"{where}{place} {text}"
