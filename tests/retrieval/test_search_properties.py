@@ -15,6 +15,7 @@ boundaries.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -236,3 +237,33 @@ def test_a_text_is_flattened_as_split_and_join_flatten_it(text: str) -> None:
     from memctl.retrieval.search import _flat
 
     assert _flat(text) == " ".join(text.split())
+
+
+@example(line=' {"a": 1}')  # whitespace before the value: the scanner stops at once
+@example(line='{"a": 1} ')  # ... after it: the scanner stops early
+@example(line='{"a": 1}{')  # more after the value
+@example(line="\ufeff{}")  # a byte order mark
+@example(line='{"a": NaN, "b": [1.5, -2e3, true, null, "\\u00e9"]}')
+@given(
+    line=st.one_of(
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+            max_leaves=6,
+        ).map(json.dumps),
+        st.text(alphabet=st.sampled_from('{}[]",: \t\n1a\\u0e'), max_size=20),
+    )
+)
+def test_a_log_line_is_decoded_as_json_loads_decodes_it(line: str) -> None:
+    """Search's `_json` gives what `json.loads` gives for any line, or fails as it fails,
+    with the same message (the skip reason names it)."""
+    from memctl.retrieval.search import _json
+
+    try:
+        expected = json.loads(line)
+    except ValueError as exc:
+        with pytest.raises(ValueError) as raised:
+            _json(line)
+        assert str(raised.value) == str(exc)
+    else:
+        assert json.dumps(_json(line)) == json.dumps(expected)  # NaN is not equal to itself
