@@ -503,8 +503,12 @@ def searchable_text(entry: dict[str, Any]) -> str:
     """What search matches in an entry: its text, tool-call names and arguments, or a summary."""
     if is_compaction(entry):
         return str(entry.get("summary", ""))
+    content = entry.get("content")
+    calls = entry.get("tool_calls")
+    if not calls and isinstance(content, str):
+        return content  # most entries: a message of text alone (search: one a hit)
     pieces = [message_text(entry)]
-    for call in entry.get("tool_calls") or []:
+    for call in calls or []:
         function = call.get("function") or {} if isinstance(call, dict) else {}
         pieces.append(f"{function.get('name', '')}({function.get('arguments', '')})")
     return "\n".join(p for p in pieces if p)

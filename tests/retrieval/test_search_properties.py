@@ -15,6 +15,7 @@ boundaries.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -222,3 +223,47 @@ def test_a_long_texts_snippet_is_the_whole_flattened_texts_window(
     from memctl.retrieval.search import snippet
 
     assert snippet(text, keywords, width) == _snippet_reference(text, keywords, width)
+
+
+@example(text="a b ")  # flat but for a space at the end
+@example(text=" a b")  # ... at the start
+@example(text="a \nb")  # a line break beside a space: two spaces once replaced
+@example(text="a\n\nb")  # two line breaks
+@example(text="a\u3000b")  # a separator other than the space
+@given(text=st.text(alphabet=st.sampled_from("ab \t\n\r\u3000\x1c\x85\xa0\u2028é漢"), max_size=40))
+def test_a_text_is_flattened_as_split_and_join_flatten_it(text: str) -> None:
+    """`_flat` takes a printable text with single spaces (or single line breaks) as its
+    own flattening; whatever it returns is what `" ".join(text.split())` returns."""
+    from memctl.retrieval.search import _flat
+
+    assert _flat(text) == " ".join(text.split())
+
+
+@example(line=' {"a": 1}')  # whitespace before the value: the scanner stops at once
+@example(line='{"a": 1} ')  # ... after it: the scanner stops early
+@example(line='{"a": 1}{')  # more after the value
+@example(line="\ufeff{}")  # a byte order mark
+@example(line='{"a": NaN, "b": [1.5, -2e3, true, null, "\\u00e9"]}')
+@given(
+    line=st.one_of(
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+            max_leaves=6,
+        ).map(json.dumps),
+        st.text(alphabet=st.sampled_from('{}[]",: \t\n1a\\u0e'), max_size=20),
+    )
+)
+def test_a_log_line_is_decoded_as_json_loads_decodes_it(line: str) -> None:
+    """Search's `_json` gives what `json.loads` gives for any line, or fails as it fails,
+    with the same message (the skip reason names it)."""
+    from memctl.retrieval.search import _json
+
+    try:
+        expected = json.loads(line)
+    except ValueError as exc:
+        with pytest.raises(ValueError) as raised:
+            _json(line)
+        assert str(raised.value) == str(exc)
+    else:
+        assert json.dumps(_json(line)) == json.dumps(expected)  # NaN is not equal to itself

@@ -17,6 +17,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from memctl.core.redact import Redactor
@@ -274,20 +275,14 @@ _SPAN_BYTES = 1 << 20
 def _groups(
     rows: Iterator[Candidate], where: dict[str, int]
 ) -> Iterator[tuple[int, list[Candidate]]]:
-    """The candidates of each file searched, with its place in the search's files."""
-    group: list[Candidate] = []
-    group_at = -1
-    for row in rows:
-        at = where.get(row[0], -1)
-        if at < 0:
-            continue  # a file not searched here (memory/archive/ without --include-archive)
-        if at != group_at:
-            if group:
-                yield group_at, group
-            group, group_at = [], at
-        group.append(row)
-    if group:
-        yield group_at, group
+    """The candidates of each file searched, with its place in the search's files. The
+    rows come file by file (ordered by the file's sort key, one a file): `groupby` cuts
+    them in C, and a file's place is looked up once, not a row (139,461 rows of a common
+    phrase)."""
+    for rel, group in itertools.groupby(rows, itemgetter(0)):
+        at = where.get(rel, -1)
+        if at >= 0:  # else a file not searched here (memory/archive/ without --include-archive)
+            yield at, list(group)
 
 
 def _own(scan: Scan, file: File, fence: Fence, vouched: set[str]) -> bool:
@@ -324,8 +319,7 @@ def _verify(
         st = os.fstat(fd)
         if st.st_ino != inode or st.st_size < offset:
             return False
-        keywords = list(scan.plan.keywords)
-        mode = scan.plan.mode
+        rel, memory = file.rel, file.kind == "memory"
         # One read for the stretch that holds them all when it is at most a megabyte: a
         # query matching every line of a file made a system call a line.
         low, high = found[0][4], found[-1][4] + found[-1][5]
@@ -336,7 +330,7 @@ def _verify(
             else:
                 raw = span[start - low : start - low + size]
             if zlib.crc32(raw) != crc:
-                stale.add(file.rel)
+                stale.add(rel)
                 return False
             try:
                 line = raw.decode("utf-8")
@@ -345,15 +339,20 @@ def _verify(
             # The bytes are those indexed (the CRC above) and the patterns the index's
             # (`fresh_index` rebuilds it for others): its CLEAN flag stands.
             clean = bool(flag & CLEAN)
-            if file.kind == "memory":
-                scan.memory_line(file.rel, number, chomp(line), clean)
-            elif not flag & BAD_LINE or record_matches(line.lower(), keywords, mode):
-                scan.entry(file.rel, number, line, clean)
+            if memory:
+                scan.memory_line(rel, number, chomp(line), clean)
+            elif not flag & BAD_LINE or _raw_matches(scan.plan, line):
+                scan.entry(rel, number, line, clean)
             if scan.done:
                 break
     finally:
         os.close(fd)
     return True
+
+
+def _raw_matches(plan: Plan, line: str) -> bool:
+    """Whether a line that is no entry (indexed raw, to be reported) holds the query."""
+    return record_matches(line.lower(), list(plan.keywords), plan.mode)
 
 
 class Contents(NamedTuple):
