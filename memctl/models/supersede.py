@@ -227,7 +227,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"is based in|is based at|is located in|is located at|resides in|is moving to|"
             r"has lived in|has been living in|settled in|has settled in|"
             r"works at|works for|is working at|is working for|is employed by|joined|started at|"
-            r"has a job at|started a new job at|started working at|is an? [\w-]+ at|"
+            r"has a job at|started a new job at|started working at|is an? [\w-]+ at|is an? [\w-]+ for|"
             r"works as|is working as|is employed as) (?P<value>.+)$",
             re.I,
         ),
@@ -269,10 +269,12 @@ _NOT_VALUE = re.compile(
 # "Felix left Soylent for Initech", "Yuki left Berlin and settled in Porto", "the team
 # dropped Jenkins for Travis", "the team replaced Jenkins with Drone", "Ravi replaced
 # Amara as the team lead", "Priya has taken over billing from Omar", "Ines handed the
-# Kestrel service over to Jonas": a change that names the value it ends.
+# Kestrel service over to Jonas", "Tomas quit Globex and joined Vandelay": a change
+# that names the value it ends.
 _LEFT = re.compile(
     r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:left|quit) "
-    r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join) |and (?:has )?"
+    r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join|and (?:has )?"
+    r"(?:joined|signed with|went to work for|started at)) |and (?:has )?"
     r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$"
 )
 _DROPPED = re.compile(
@@ -586,6 +588,13 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         return Claim(subject, "owner", value, now or "took" in match[0] or "taken" in match[0])
     if form == "personal":
         verb = groups["verb"].casefold()
+        if verb.endswith(" for") and verb.startswith("is a"):
+            # "Tomas is a contractor for Globex": whom the subject works for, when it
+            # is a name; weak (a mentor for Ravi may be a mentor for Omar too): only a
+            # change ends it ("now works at", "quit Globex and joined Vandelay").
+            if not _is_place(value_text):
+                return None
+            return Claim(subject, "employer", value, now, not now)
         return Claim(subject, _slot_of(verb, value_text), value, now or "moving" in verb)
     if form == "state":
         verb = re.sub(
@@ -868,6 +877,12 @@ class _Shape:
     """Which tokens can be a value (_is_value)."""
     placed: tuple[frozenset[str], str, str] | None = None
     """Its value put somewhere, when it ends in one (_placed)."""
+    holds: bool = False
+    """The subject has a thing there ("has shares in Vandelay", "owns a vineyard in
+    Tuscany"): the value is where the thing is, not the subject (_HOLDS)."""
+    named: frozenset[str] = frozenset()
+    """The words of the values it says it replaces ("moved from Omar's squad to
+    Dana's": omar, squad), when it names any (_named_old)."""
 
     @property
     def key(self) -> tuple[str, frozenset[str]] | None:
@@ -920,7 +935,50 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     adds = bool(_ADDS & set(folded))
     values = tuple(map(_is_value, kept))
     shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
-    return replace(shape, placed=_placed(shape))
+    holds = not doer and _holds(head[verb.start() :])
+    return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence))
+
+
+# A verb of having: what the subject has, keeps or rents is somewhere, the subject
+# need not be ("Viktor has shares in Vandelay", "Dana keeps a boat in Porto").
+_HOLDS = re.compile(
+    r"^\s*(?:(?:now|currently|still|just|recently)\s+)*(?:has|have|had|owns?|owned|rents?|"
+    r"rented|keeps?|kept|holds?|held|leases?|leased)\s+(?P<thing>(?!(?:been|gone|got|"
+    r"gotten|taken|become|done|left|now|just|recently|also|since|to|in|at|on|for|into|"
+    r"\w+ed)\b)[^,;]+?)\s+(?:in|at|on|near)\s",
+    re.I,
+)
+# What the subject has that puts the subject itself there: a home ("has an apartment in
+# Porto", "rents a place in Berlin") or a job ("has a job at Globex").
+_OWN_THINGS = _set("home house apartment flat place condo job position")
+
+
+def _holds(said: str) -> bool:
+    """What is said of the subject (from its verb on) is that it has a thing somewhere,
+    and the thing is neither its home nor its job."""
+    held = _HOLDS.match(said)
+    return held is not None and not _OWN_THINGS & set(_words(held["thing"]))
+
+
+# Where the value a fact names as replaced ends: "from A to B", "left A and settled".
+_NAMED_END = _set("to onto into over and for with at in on")
+# "from now on", "from next week", "from Monday": a time, not a value replaced.
+_NAMED_TIME = _set("now next this then today tomorrow time")
+
+
+def _named_old(sentence: str) -> frozenset[str]:
+    """The content words of the values a fact names as the ones it replaces (_NAMES_OLD:
+    "from A", "instead of A", "left A", "no longer ... A"), possessives folded to their
+    owner ("Omar's squad": omar, squad); a time named after "from" is no value."""
+    words: set[str] = set()
+    for match in _NAMES_OLD.finditer(sentence):
+        old = re.split(r"[,;]", match["old"])[0]
+        found = [w.removesuffix("'s") for w in _words(old)]
+        if not found or found[0] in _NAMED_TIME or found[0] in _MONTHS or _DATE.match(old):
+            continue
+        cut = next((k for k, w in enumerate(found) if w in _NAMED_END), len(found))
+        words.update(w for w in found[:cut] if w not in _FILLER and w not in _LIGHT)
+    return frozenset(words)
 
 
 def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
@@ -959,7 +1017,11 @@ _WHERE = _set("on in at to onto into for")
 # Acme"): one relation.
 _SAME_WHERE = {"for": "at"}
 _DOERS = _set("we they ops i you")
+# A move ("moved to", "relocated into") changes where the subject is ...
 _TOWARD = _set("to onto into")
+# ... not whom it works or does something for ("is a consultant for Initech",
+# "volunteers for Oxfam"): only another "for" or "at" ends that.
+_FOR_WHOM = _set("for")
 
 
 def _kind(token: str) -> str:
@@ -1018,9 +1080,13 @@ def _moved(newer: _Shape, older: _Shape) -> bool:
         return False
     if not _own_place(newer, newer.folded.index(b[1].split()[0]), event=False):
         return False  # "Sven's cousin now lives in Oslo"; "started a new job at" is a change
+    if newer.named and not newer.named & set(a[1].split()):
+        return False  # "moved from Omar's squad to Dana's" ends the squad, not a home
     where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
     was = older.folded[at - 1]
-    if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and where not in _TOWARD:
+    if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and (
+        where not in _TOWARD or was in _FOR_WHOM
+    ):
         return False  # "lives in Quito" then "now works at Aperture": another slot
     return not set(b[1].split()) & set(older.folded)
 
@@ -1054,8 +1120,8 @@ def _own_place(shape: _Shape, at: int, *, event: bool) -> bool:
     ("was promoted at", "was interviewed at", "is hiring for": a participle that
     neither places nor says a change)."""
     between = shape.folded[shape.said : at]
-    if _RELATION & set(between):
-        return False
+    if _RELATION & set(between) or shape.holds:
+        return False  # "has a cousin in Tallinn", "has shares in Vandelay"
     if not event or not between or shape.folded[0] in _DOERS:
         return True
     verb = between[0]  # what is said of the subject starts with it (fillers left out)

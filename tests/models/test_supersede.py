@@ -304,3 +304,83 @@ def test_a_later_value_of_the_same_sort_said_as_a_change_replaces_the_earlier(
 )
 def test_a_value_of_the_same_sort_in_another_slot_replaces_nothing(older: str, newer: str) -> None:
     assert stale([older, newer]) == {}
+
+
+# Issue 25 item 3, no false drops: (older, newer) pairs where the later fact leaves the
+# earlier one standing, one list per rule of what a value belongs to.
+NOT_REPLACED = {
+    # "for V" says whom the subject works or does something for, not where it is: a
+    # move to a city does not end it
+    "for whom, not where": [
+        ("Kwame volunteers for Oxfam.", "Kwame recently moved to Accra."),
+        ("Pablo is a consultant for Initech.", "Pablo relocated to Madrid."),
+        ("Idris freelances for Globex.", "Idris has moved to Cairo."),
+        ("Maya is an advisor for Umbrella.", "Maya moved over to Lisbon."),
+        ("Amara is a sponsor for Umbrella.", "Amara moved to Nairobi."),
+    ],
+    # what the subject has, keeps or rents is somewhere; the subject need not be
+    "a thing the subject has": [
+        ("Dana has a boat in Porto.", "Dana now lives in Lisbon."),
+        ("Greta has savings in Zurich.", "Greta is now in Vienna."),
+        ("Nadia has an account at Chase.", "Nadia now works at Citi."),
+        ("Leila lives in Rome.", "Leila now owns a vineyard in Tuscany."),
+        ("Hana is based in Oslo.", "Hana now rents a garage in Bergen."),
+    ],
+    # a change that names the value it ends ends that value only
+    "from A to B ends A": [
+        ("Ana lives in Porto.", "Ana switched from Ravi's team to Omar's."),
+        ("Felix is in Berlin.", "Felix moved from Omar's squad to Dana's."),
+        ("Marco has a house in Lyon.", "Marco moved from Kenji's group to Sven's."),
+        ("Pablo works at Initech.", "Pablo moved from the Onyx project to Pulsar."),
+        ("Omar lives in Ghent.", "Omar moved from Vim to Helix."),
+    ],
+}
+# The same rules leave real changes caught: another "for"/"at", a home or a job the
+# subject has, a named old value that is the earlier one's, a "from" that is a time.
+STILL_REPLACED = [
+    ("Ravi works for Globex.", "Ravi now works at Soylent."),
+    ("Ravi is at Globex.", "Ravi moved to Soylent."),
+    ("Ravi is a contractor for Globex.", "Ravi is now a contractor for Initech."),
+    ("Dana has an apartment in Porto.", "Dana moved to Lisbon."),
+    ("Dana has a home in Porto.", "Dana moved to Lisbon."),
+    ("Dana lives in Porto.", "Dana now rents a place in Lisbon."),
+    ("Ravi has a job at Globex.", "Ravi now works at Soylent."),
+    ("Emeka lives in Leeds.", "Emeka moved from Leeds to Austin."),
+    ("Ana is at Globex.", "Ana moved to Initech from Globex."),
+    ("The archive is on nas-3.", "From now on the archive lives on nas-9."),
+    ("Staging lives on db3.", "Staging moved from db3 to db7."),
+]
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"), [pair for pairs in NOT_REPLACED.values() for pair in pairs]
+)
+def test_a_value_that_is_not_the_subjects_own_is_not_replaced(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
+
+
+@pytest.mark.parametrize(("older", "newer"), STILL_REPLACED)
+def test_a_change_of_the_subjects_own_value_is_still_caught(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Tomas is a contractor for Globex.", "Tomas quit Globex and joined Vandelay."),
+        ("Lena is a designer for Hooli.", "Lena left Hooli and joined Initech."),
+        ("Sven is an analyst for Acme.", "Sven now works at Umbrella."),
+        ("Kenji is a tester for Tyrell.", "Kenji quit Tyrell and has joined Aperture."),
+        ("Ines works at Globex.", "Ines quit Globex and signed with Hooli."),
+        ("Yuki is a freelancer for Initech.", "Yuki left Initech and joined Globex."),
+    ],
+)
+def test_a_role_for_a_company_is_the_subjects_employer(older: str, newer: str) -> None:
+    """A role for a company ("is a contractor for Globex") is whom the subject works for:
+    a change of employer said as one ends it, a move to a city does not (above)."""
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_a_role_for_someone_is_ended_only_by_a_change() -> None:
+    assert stale(["Dana is a mentor for Ravi.", "Dana works at Globex."]) == {}
+    assert stale(["Dana is a candidate for promotion.", "Dana now works at Globex."]) == {}
