@@ -60,11 +60,13 @@ def _set(words: str) -> frozenset[str]:
 
 
 # Words that say what kind of thing a subject is, not which: "the staging database"
-# is "staging". Also articles, possessive determiners and "current".
+# is "staging". Also articles, possessive determiners and "current". Not "team": a
+# team is people, not a thing its name also names ("the Onyx team is a Drone shop"
+# says nothing of the Onyx service's version).
 _KIND = _set(
     """the a an our my your their his her its this that these those current new old
     database db server host machine environment env service cluster instance box
-    system app application project team repo repository"""
+    system app application project repo repository"""
 )
 # A subject ending with one of these is an attribute of what comes before it:
 # "Dana's home city" is Dana's place; "the migration deadline" is the migration's date.

@@ -334,9 +334,18 @@ NOT_REPLACED = {
         ("Pablo works at Initech.", "Pablo moved from the Onyx project to Pulsar."),
         ("Omar lives in Ghent.", "Omar moved from Vim to Helix."),
     ],
+    # a team is people, not the service, database or repo its name also names
+    "a team is not its thing": [
+        ("The Onyx service is at v5.10.", "The Onyx team is a Drone shop these days."),
+        ("The Vega service is v2.1.", "The Vega team is now Platform Ops."),
+        ("The Lumen app is version 4.2.", "The Lumen team is now Squad Nine."),
+        ("The Helix repo is helix-core.", "The Helix team is now Core Infra."),
+        ("The Raven database is pg-12.", "The Raven team is Berlin Ops now."),
+    ],
 }
 # The same rules leave real changes caught: another "for"/"at", a home or a job the
-# subject has, a named old value that is the earlier one's, a "from" that is a time.
+# subject has, a named old value that is the earlier one's, a "from" that is a time, a
+# team's own value.
 STILL_REPLACED = [
     ("Ravi works for Globex.", "Ravi now works at Soylent."),
     ("Ravi is at Globex.", "Ravi moved to Soylent."),
@@ -349,6 +358,9 @@ STILL_REPLACED = [
     ("Ana is at Globex.", "Ana moved to Initech from Globex."),
     ("The archive is on nas-3.", "From now on the archive lives on nas-9."),
     ("Staging lives on db3.", "Staging moved from db3 to db7."),
+    ("The Onyx team is in Berlin.", "The Onyx team moved to Lisbon."),
+    ("The Onyx service is at v5.10.", "The Onyx service was bumped from 5.10 to 7.0."),
+    ("Our team is 23 people.", "Our team is 30 people now."),
 ]
 
 
