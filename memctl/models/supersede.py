@@ -740,9 +740,17 @@ def replaces(newer: Claim, older: Claim) -> bool:
         return not newer.value or newer.value == older.value
     if newer.value == older.value:
         return False
+    if not newer.slot and _sort(newer.value) != _sort(older.value):
+        return False  # "is written in Elixir", then "was upgraded to 2.1": two attributes
     if older.weak:
         return newer.change
     return True
+
+
+def _sort(value: str) -> str:
+    """A value's sort where no slot is named: an identifier or number ("db3", "v5.10",
+    "7.0", "ana@globex.com") or a name or description ("Elixir", "a Java codebase")."""
+    return "id" if re.search(r"\d|\w[@/:_.-]\w", value) else "name"
 
 
 def names_replaced(newer: Claim, older: Claim) -> bool:
@@ -847,6 +855,7 @@ _VERB = re.compile(
     r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]))|[a-z]+ed)\b|:\s"
 )
 _LIGHT = _set("in at on to for of from by with as into onto near")
+_PARTICLES = _set("back over out up off away down")
 _PAIR_LIMIT = 32
 """Each fact is aligned with at most this many earlier facts of its bucket (the newest),
 so detection stays linear however often a subject is mentioned."""
@@ -1087,10 +1096,39 @@ def _moved(newer: _Shape, older: _Shape) -> bool:
     where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
     was = older.folded[at - 1]
     if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and (
-        where not in _TOWARD or was in _FOR_WHOM
+        where not in _TOWARD or was in _FOR_WHOM or not _moves(newer, where)
     ):
         return False  # "lives in Quito" then "now works at Aperture": another slot
     return not set(b[1].split()) & set(older.folded)
+
+
+# What may stand beside the verb of a move ("packed up and moved", "moved house").
+_BESIDE_MOTION = _PARTICLES | _LIGHT | _set("house home and")
+
+
+def _moves(newer: _Shape, where: str) -> bool:
+    """The later fact's "to" says where its subject went: between the subject and the
+    value stand verbs of a change that happened ("moved to", "packed up and moved to",
+    "got ported from Java to"), not a relation in the present ("now reports to Yuki")
+    or a thing of the subject's own ("switched editors to Zed")."""
+    if newer.folded[0] in _DOERS:
+        return True  # "We migrated the payments queue onto redis-65": what "we" moved
+    to = newer.folded.index(where, newer.said)
+    between = [
+        word
+        for word in newer.folded[newer.said : to]
+        if word not in _BESIDE_MOTION and word not in newer.named
+    ]
+    return bool(between) and all(
+        (w.endswith(("ed", "ing")) or w == "went") and w not in _STATIVE for w in between
+    )
+
+
+# Participles of a standing relation, not a move: "is now married to Amara".
+_STATIVE = _set(
+    """married engaged related attached committed dedicated devoted used accustomed
+    opposed subscribed addicted listed linked connected"""
+)
 
 
 # People in a relation to the subject: "Sven has a cousin in Tallinn" puts the cousin
@@ -1226,7 +1264,6 @@ def _structural(
     _typed_changes(shapes, found)
 
 
-_PARTICLES = _set("back over out up off away down")
 # The sorts of value whose form says what they are (a date, a time, a host or other
 # identifier, a number): two of one sort given to one subject are one slot. A name's
 # sort (a city, a company, a person) is not known from its form: not read here.

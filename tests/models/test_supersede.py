@@ -342,10 +342,28 @@ NOT_REPLACED = {
         ("The Helix repo is helix-core.", "The Helix team is now Core Infra."),
         ("The Raven database is pg-12.", "The Raven team is Berlin Ops now."),
     ],
+    # "to" after a relation or a thing of the subject's own is not where it went
+    "to someone, not a move": [
+        ("Dana lives in Porto.", "Dana now reports to Kenji."),
+        ("Omar is based in Ghent.", "Omar now talks to Priya."),
+        ("Sofia lives in Madrid.", "Sofia switched editors to Helix."),
+        ("Leila is in Rome.", "Leila changed teams to Platform."),
+        ("Hana is at Globex.", "Hana now writes to Omar."),
+        ("Felix lives in Berlin.", "Felix is now engaged to Amara."),
+        ("Greta lives in Bergen.", "Greta now listens to Radiohead."),
+    ],
+    # where no slot is named, an identifier or number and a name are two attributes
+    "a version is not a language": [
+        ("The Atlas service is written in Go.", "The Atlas service was upgraded to 3.2."),
+        ("The Pulsar app is a Rust codebase.", "The Pulsar app is now at v2.0."),
+        ("The Nimbus service is built with Kotlin.", "The Nimbus service moved to 5.1."),
+        ("The Iris repo is a Java monorepo.", "The Iris repo is now at 4.4."),
+        ("The Tundra service is Erlang.", "The Tundra service is now on 8.1."),
+    ],
 }
 # The same rules leave real changes caught: another "for"/"at", a home or a job the
 # subject has, a named old value that is the earlier one's, a "from" that is a time, a
-# team's own value.
+# team's own value, a move, an identifier for an identifier.
 STILL_REPLACED = [
     ("Ravi works for Globex.", "Ravi now works at Soylent."),
     ("Ravi is at Globex.", "Ravi moved to Soylent."),
@@ -361,6 +379,10 @@ STILL_REPLACED = [
     ("The Onyx team is in Berlin.", "The Onyx team moved to Lisbon."),
     ("The Onyx service is at v5.10.", "The Onyx service was bumped from 5.10 to 7.0."),
     ("Our team is 23 people.", "Our team is 30 people now."),
+    ("Priya's email is priya7@acme.io.", "Priya's email changed to priya@initech.com."),
+    ("Dana lives in Porto.", "Dana packed up and moved to Lisbon."),
+    ("Dana lives in Porto.", "Dana is moving to Lisbon."),
+    ("The build cache lives on vault-4.", "The build cache has been moved over to vault-9."),
 ]
 
 
