@@ -1096,7 +1096,10 @@ def _moved(newer: _Shape, older: _Shape) -> bool:
     where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
     was = older.folded[at - 1]
     if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and (
-        where not in _TOWARD or was in _FOR_WHOM or not _moves(newer, where)
+        where not in _TOWARD
+        or was in _FOR_WHOM
+        or not _moves(newer, where)
+        or not _moved_from(older, at, newer, where)
     ):
         return False  # "lives in Quito" then "now works at Aperture": another slot
     return not set(b[1].split()) & set(older.folded)
@@ -1122,6 +1125,22 @@ def _moves(newer: _Shape, where: str) -> bool:
     return bool(between) and all(
         (w.endswith(("ed", "ing")) or w == "went") and w not in _STATIVE for w in between
     )
+
+
+# A move of home ("moved house to Leeds", "relocated to Kyoto"), and the words that
+# say a home ("lives in", "has a flat in").
+_HOME_MOVE = _set("house home relocated relocating")
+_HOME_WORDS = _set("home house apartment flat place lives living live lived based settled")
+
+
+def _moved_from(older: _Shape, at: int, newer: _Shape, where: str) -> bool:
+    """A move of home ends where the subject lived, not where it is "at" ("works at
+    Aperture", "is at Acme" are not ended by "relocated to Kyoto"); a move said
+    otherwise ("moved over to Wonka") may be either."""
+    went = set(newer.folded[newer.said : newer.folded.index(where, newer.said)])
+    if not went & _HOME_MOVE or older.folded[at - 1] != "at":
+        return True
+    return bool(set(older.folded[older.said : at]) & _HOME_WORDS)
 
 
 # Participles of a standing relation, not a move: "is now married to Amara".

@@ -352,6 +352,15 @@ NOT_REPLACED = {
         ("Felix lives in Berlin.", "Felix is now engaged to Amara."),
         ("Greta lives in Bergen.", "Greta now listens to Radiohead."),
     ],
+    # a move of home ends where the subject lived, not where it is "at" (works)
+    "a move of home, not of work": [
+        ("Lena works at Hooli.", "Lena relocated to Graz last spring."),
+        ("Omar has a job at Tyrell.", "Omar moved house to Bergen."),
+        ("Pablo is at Umbrella.", "Pablo moved house to Cadiz."),
+        ("Yuki is employed at Initech.", "Yuki relocated to Lima."),
+        ("Amara is working at Hooli.", "Amara moved home to Accra."),
+        ("Kenji is an engineer at Acme.", "Kenji relocated to Osaka."),
+    ],
     # where no slot is named, an identifier or number and a name are two attributes
     "a version is not a language": [
         ("The Atlas service is written in Go.", "The Atlas service was upgraded to 3.2."),
@@ -383,6 +392,9 @@ STILL_REPLACED = [
     ("Dana lives in Porto.", "Dana packed up and moved to Lisbon."),
     ("Dana lives in Porto.", "Dana is moving to Lisbon."),
     ("The build cache lives on vault-4.", "The build cache has been moved over to vault-9."),
+    ("Chloe is employed at Vandelay.", "Chloe moved over to Wonka."),
+    ("Dana has a flat in Porto.", "Dana moved house to Lisbon."),
+    ("Dana is based at Porto.", "Dana relocated to Lisbon."),
 ]
 
 
