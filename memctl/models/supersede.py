@@ -608,8 +608,16 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         if slot == "place" and not _is_place(value_text):
             return None
         weak = slot not in ("place", "when", "")
+        if slot.startswith("prefer") and (than := _THAN.match(value_text)):
+            # "prefers texts to calls": a choice between two things; the slot is what
+            # it is weighed against, so "prefers Vim now" is another choice.
+            slot, value = f"{slot} over {_value(than['other'])}", _value(than["value"])
         return Claim(subject, slot, value, now, weak and not now)
     return _copula(subject, slot, subject_text, value_text, value, now, is_date)
+
+
+# A comparison after a verb of preference: "texts to calls", "tea over coffee".
+_THAN = re.compile(r"^(?P<value>.+?) (?:to|over|rather than|more than) (?P<other>.+)$", re.I)
 
 
 def _change(

@@ -361,6 +361,14 @@ NOT_REPLACED = {
         ("Amara is working at Hooli.", "Amara moved home to Accra."),
         ("Kenji is an engineer at Acme.", "Kenji relocated to Osaka."),
     ],
+    # a preference weighed against something is a choice of its own
+    "a choice between two": [
+        ("Dana prefers tea to coffee.", "Dana prefers Helix now."),
+        ("Omar prefers trains to planes.", "Omar prefers Zed now."),
+        ("Sofia prefers email over Slack.", "Sofia prefers Vim these days."),
+        ("Ravi prefers mornings to evenings.", "Ravi now prefers Neovim."),
+        ("Leila prefers cats over dogs.", "Leila now prefers Rust."),
+    ],
     # where no slot is named, an identifier or number and a name are two attributes
     "a version is not a language": [
         ("The Atlas service is written in Go.", "The Atlas service was upgraded to 3.2."),
@@ -395,6 +403,7 @@ STILL_REPLACED = [
     ("Chloe is employed at Vandelay.", "Chloe moved over to Wonka."),
     ("Dana has a flat in Porto.", "Dana moved house to Lisbon."),
     ("Dana is based at Porto.", "Dana relocated to Lisbon."),
+    ("Dana prefers Vim.", "Dana prefers Helix now."),
 ]
 
 
