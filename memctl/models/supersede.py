@@ -60,11 +60,13 @@ def _set(words: str) -> frozenset[str]:
 
 
 # Words that say what kind of thing a subject is, not which: "the staging database"
-# is "staging". Also articles, possessive determiners and "current".
+# is "staging". Also articles, possessive determiners and "current". Not "team": a
+# team is people, not a thing its name also names ("the Onyx team is a Drone shop"
+# says nothing of the Onyx service's version).
 _KIND = _set(
     """the a an our my your their his her its this that these those current new old
     database db server host machine environment env service cluster instance box
-    system app application project team repo repository"""
+    system app application project repo repository"""
 )
 # A subject ending with one of these is an attribute of what comes before it:
 # "Dana's home city" is Dana's place; "the migration deadline" is the migration's date.
@@ -227,7 +229,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"is based in|is based at|is located in|is located at|resides in|is moving to|"
             r"has lived in|has been living in|settled in|has settled in|"
             r"works at|works for|is working at|is working for|is employed by|joined|started at|"
-            r"has a job at|started a new job at|started working at|is an? [\w-]+ at|"
+            r"has a job at|started a new job at|started working at|is an? [\w-]+ at|is an? [\w-]+ for|"
             r"works as|is working as|is employed as) (?P<value>.+)$",
             re.I,
         ),
@@ -269,10 +271,12 @@ _NOT_VALUE = re.compile(
 # "Felix left Soylent for Initech", "Yuki left Berlin and settled in Porto", "the team
 # dropped Jenkins for Travis", "the team replaced Jenkins with Drone", "Ravi replaced
 # Amara as the team lead", "Priya has taken over billing from Omar", "Ines handed the
-# Kestrel service over to Jonas": a change that names the value it ends.
+# Kestrel service over to Jonas", "Tomas quit Globex and joined Vandelay": a change
+# that names the value it ends.
 _LEFT = re.compile(
     r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:left|quit) "
-    r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join) |and (?:has )?"
+    r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join|and (?:has )?"
+    r"(?:joined|signed with|went to work for|started at)) |and (?:has )?"
     r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$"
 )
 _DROPPED = re.compile(
@@ -586,6 +590,13 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         return Claim(subject, "owner", value, now or "took" in match[0] or "taken" in match[0])
     if form == "personal":
         verb = groups["verb"].casefold()
+        if verb.endswith(" for") and verb.startswith("is a"):
+            # "Tomas is a contractor for Globex": whom the subject works for, when it
+            # is a name; weak (a mentor for Ravi may be a mentor for Omar too): only a
+            # change ends it ("now works at", "quit Globex and joined Vandelay").
+            if not _is_place(value_text):
+                return None
+            return Claim(subject, "employer", value, now, not now)
         return Claim(subject, _slot_of(verb, value_text), value, now or "moving" in verb)
     if form == "state":
         verb = re.sub(
@@ -597,8 +608,16 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
         if slot == "place" and not _is_place(value_text):
             return None
         weak = slot not in ("place", "when", "")
+        if slot.startswith("prefer") and (than := _THAN.match(value_text)):
+            # "prefers texts to calls": a choice between two things; the slot is what
+            # it is weighed against, so "prefers Vim now" is another choice.
+            slot, value = f"{slot} over {_value(than['other'])}", _value(than["value"])
         return Claim(subject, slot, value, now, weak and not now)
     return _copula(subject, slot, subject_text, value_text, value, now, is_date)
+
+
+# A comparison after a verb of preference: "texts to calls", "tea over coffee".
+_THAN = re.compile(r"^(?P<value>.+?) (?:to|over|rather than|more than) (?P<other>.+)$", re.I)
 
 
 def _change(
@@ -729,9 +748,17 @@ def replaces(newer: Claim, older: Claim) -> bool:
         return not newer.value or newer.value == older.value
     if newer.value == older.value:
         return False
+    if not newer.slot and _sort(newer.value) != _sort(older.value):
+        return False  # "is written in Elixir", then "was upgraded to 2.1": two attributes
     if older.weak:
         return newer.change
     return True
+
+
+def _sort(value: str) -> str:
+    """A value's sort where no slot is named: an identifier or number ("db3", "v5.10",
+    "7.0", "ana@globex.com") or a name or description ("Elixir", "a Java codebase")."""
+    return "id" if re.search(r"\d|\w[@/:_.-]\w", value) else "name"
 
 
 def names_replaced(newer: Claim, older: Claim) -> bool:
@@ -836,6 +863,7 @@ _VERB = re.compile(
     r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]))|[a-z]+ed)\b|:\s"
 )
 _LIGHT = _set("in at on to for of from by with as into onto near")
+_PARTICLES = _set("back over out up off away down")
 _PAIR_LIMIT = 32
 """Each fact is aligned with at most this many earlier facts of its bucket (the newest),
 so detection stays linear however often a subject is mentioned."""
@@ -868,6 +896,12 @@ class _Shape:
     """Which tokens can be a value (_is_value)."""
     placed: tuple[frozenset[str], str, str] | None = None
     """Its value put somewhere, when it ends in one (_placed)."""
+    holds: bool = False
+    """The subject has a thing there ("has shares in Vandelay", "owns a vineyard in
+    Tuscany"): the value is where the thing is, not the subject (_HOLDS)."""
+    named: frozenset[str] = frozenset()
+    """The words of the values it says it replaces ("moved from Omar's squad to
+    Dana's": omar, squad), when it names any (_named_old)."""
 
     @property
     def key(self) -> tuple[str, frozenset[str]] | None:
@@ -920,7 +954,50 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     adds = bool(_ADDS & set(folded))
     values = tuple(map(_is_value, kept))
     shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
-    return replace(shape, placed=_placed(shape))
+    holds = not doer and _holds(head[verb.start() :])
+    return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence))
+
+
+# A verb of having: what the subject has, keeps or rents is somewhere, the subject
+# need not be ("Viktor has shares in Vandelay", "Dana keeps a boat in Porto").
+_HOLDS = re.compile(
+    r"^\s*(?:(?:now|currently|still|just|recently)\s+)*(?:has|have|had|owns?|owned|rents?|"
+    r"rented|keeps?|kept|holds?|held|leases?|leased)\s+(?P<thing>(?!(?:been|gone|got|"
+    r"gotten|taken|become|done|left|now|just|recently|also|since|to|in|at|on|for|into|"
+    r"\w+ed)\b)[^,;]+?)\s+(?:in|at|on|near)\s",
+    re.I,
+)
+# What the subject has that puts the subject itself there: a home ("has an apartment in
+# Porto", "rents a place in Berlin") or a job ("has a job at Globex").
+_OWN_THINGS = _set("home house apartment flat place condo job position")
+
+
+def _holds(said: str) -> bool:
+    """What is said of the subject (from its verb on) is that it has a thing somewhere,
+    and the thing is neither its home nor its job."""
+    held = _HOLDS.match(said)
+    return held is not None and not _OWN_THINGS & set(_words(held["thing"]))
+
+
+# Where the value a fact names as replaced ends: "from A to B", "left A and settled".
+_NAMED_END = _set("to onto into over and for with at in on")
+# "from now on", "from next week", "from Monday": a time, not a value replaced.
+_NAMED_TIME = _set("now next this then today tomorrow time")
+
+
+def _named_old(sentence: str) -> frozenset[str]:
+    """The content words of the values a fact names as the ones it replaces (_NAMES_OLD:
+    "from A", "instead of A", "left A", "no longer ... A"), possessives folded to their
+    owner ("Omar's squad": omar, squad); a time named after "from" is no value."""
+    words: set[str] = set()
+    for match in _NAMES_OLD.finditer(sentence):
+        old = re.split(r"[,;]", match["old"])[0]
+        found = [w.removesuffix("'s") for w in _words(old)]
+        if not found or found[0] in _NAMED_TIME or found[0] in _MONTHS or _DATE.match(old):
+            continue
+        cut = next((k for k, w in enumerate(found) if w in _NAMED_END), len(found))
+        words.update(w for w in found[:cut] if w not in _FILLER and w not in _LIGHT)
+    return frozenset(words)
 
 
 def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
@@ -959,7 +1036,11 @@ _WHERE = _set("on in at to onto into for")
 # Acme"): one relation.
 _SAME_WHERE = {"for": "at"}
 _DOERS = _set("we they ops i you")
+# A move ("moved to", "relocated into") changes where the subject is ...
 _TOWARD = _set("to onto into")
+# ... not whom it works or does something for ("is a consultant for Initech",
+# "volunteers for Oxfam"): only another "for" or "at" ends that.
+_FOR_WHOM = _set("for")
 
 
 def _kind(token: str) -> str:
@@ -1018,11 +1099,63 @@ def _moved(newer: _Shape, older: _Shape) -> bool:
         return False
     if not _own_place(newer, newer.folded.index(b[1].split()[0]), event=False):
         return False  # "Sven's cousin now lives in Oslo"; "started a new job at" is a change
+    if newer.named and not newer.named & set(a[1].split()):
+        return False  # "moved from Omar's squad to Dana's" ends the squad, not a home
     where = newer.folded[newer.folded.index(b[1].split()[0]) - 1]
     was = older.folded[at - 1]
-    if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and where not in _TOWARD:
+    if _SAME_WHERE.get(where, where) != _SAME_WHERE.get(was, was) and (
+        where not in _TOWARD
+        or was in _FOR_WHOM
+        or not _moves(newer, where)
+        or not _moved_from(older, at, newer, where)
+    ):
         return False  # "lives in Quito" then "now works at Aperture": another slot
     return not set(b[1].split()) & set(older.folded)
+
+
+# What may stand beside the verb of a move ("packed up and moved", "moved house").
+_BESIDE_MOTION = _PARTICLES | _LIGHT | _set("house home and")
+
+
+def _moves(newer: _Shape, where: str) -> bool:
+    """The later fact's "to" says where its subject went: between the subject and the
+    value stand verbs of a change that happened ("moved to", "packed up and moved to",
+    "got ported from Java to"), not a relation in the present ("now reports to Yuki")
+    or a thing of the subject's own ("switched editors to Zed")."""
+    if newer.folded[0] in _DOERS:
+        return True  # "We migrated the payments queue onto redis-65": what "we" moved
+    to = newer.folded.index(where, newer.said)
+    between = [
+        word
+        for word in newer.folded[newer.said : to]
+        if word not in _BESIDE_MOTION and word not in newer.named
+    ]
+    return bool(between) and all(
+        (w.endswith(("ed", "ing")) or w == "went") and w not in _STATIVE for w in between
+    )
+
+
+# A move of home ("moved house to Leeds", "relocated to Kyoto"), and the words that
+# say a home ("lives in", "has a flat in").
+_HOME_MOVE = _set("house home relocated relocating")
+_HOME_WORDS = _set("home house apartment flat place lives living live lived based settled")
+
+
+def _moved_from(older: _Shape, at: int, newer: _Shape, where: str) -> bool:
+    """A move of home ends where the subject lived, not where it is "at" ("works at
+    Aperture", "is at Acme" are not ended by "relocated to Kyoto"); a move said
+    otherwise ("moved over to Wonka") may be either."""
+    went = set(newer.folded[newer.said : newer.folded.index(where, newer.said)])
+    if not went & _HOME_MOVE or older.folded[at - 1] != "at":
+        return True
+    return bool(set(older.folded[older.said : at]) & _HOME_WORDS)
+
+
+# Participles of a standing relation, not a move: "is now married to Amara".
+_STATIVE = _set(
+    """married engaged related attached committed dedicated devoted used accustomed
+    opposed subscribed addicted listed linked connected"""
+)
 
 
 # People in a relation to the subject: "Sven has a cousin in Tallinn" puts the cousin
@@ -1054,8 +1187,8 @@ def _own_place(shape: _Shape, at: int, *, event: bool) -> bool:
     ("was promoted at", "was interviewed at", "is hiring for": a participle that
     neither places nor says a change)."""
     between = shape.folded[shape.said : at]
-    if _RELATION & set(between):
-        return False
+    if _RELATION & set(between) or shape.holds:
+        return False  # "has a cousin in Tallinn", "has shares in Vandelay"
     if not event or not between or shape.folded[0] in _DOERS:
         return True
     verb = between[0]  # what is said of the subject starts with it (fillers left out)
@@ -1158,7 +1291,6 @@ def _structural(
     _typed_changes(shapes, found)
 
 
-_PARTICLES = _set("back over out up off away down")
 # The sorts of value whose form says what they are (a date, a time, a host or other
 # identifier, a number): two of one sort given to one subject are one slot. A name's
 # sort (a city, a company, a person) is not known from its form: not read here.

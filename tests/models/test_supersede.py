@@ -304,3 +304,138 @@ def test_a_later_value_of_the_same_sort_said_as_a_change_replaces_the_earlier(
 )
 def test_a_value_of_the_same_sort_in_another_slot_replaces_nothing(older: str, newer: str) -> None:
     assert stale([older, newer]) == {}
+
+
+# Issue 25 item 3, no false drops: (older, newer) pairs where the later fact leaves the
+# earlier one standing, one list per rule of what a value belongs to.
+NOT_REPLACED = {
+    # "for V" says whom the subject works or does something for, not where it is: a
+    # move to a city does not end it
+    "for whom, not where": [
+        ("Kwame volunteers for Oxfam.", "Kwame recently moved to Accra."),
+        ("Pablo is a consultant for Initech.", "Pablo relocated to Madrid."),
+        ("Idris freelances for Globex.", "Idris has moved to Cairo."),
+        ("Maya is an advisor for Umbrella.", "Maya moved over to Lisbon."),
+        ("Amara is a sponsor for Umbrella.", "Amara moved to Nairobi."),
+    ],
+    # what the subject has, keeps or rents is somewhere; the subject need not be
+    "a thing the subject has": [
+        ("Dana has a boat in Porto.", "Dana now lives in Lisbon."),
+        ("Greta has savings in Zurich.", "Greta is now in Vienna."),
+        ("Nadia has an account at Chase.", "Nadia now works at Citi."),
+        ("Leila lives in Rome.", "Leila now owns a vineyard in Tuscany."),
+        ("Hana is based in Oslo.", "Hana now rents a garage in Bergen."),
+    ],
+    # a change that names the value it ends ends that value only
+    "from A to B ends A": [
+        ("Ana lives in Porto.", "Ana switched from Ravi's team to Omar's."),
+        ("Felix is in Berlin.", "Felix moved from Omar's squad to Dana's."),
+        ("Marco has a house in Lyon.", "Marco moved from Kenji's group to Sven's."),
+        ("Pablo works at Initech.", "Pablo moved from the Onyx project to Pulsar."),
+        ("Omar lives in Ghent.", "Omar moved from Vim to Helix."),
+    ],
+    # a team is people, not the service, database or repo its name also names
+    "a team is not its thing": [
+        ("The Onyx service is at v5.10.", "The Onyx team is a Drone shop these days."),
+        ("The Vega service is v2.1.", "The Vega team is now Platform Ops."),
+        ("The Lumen app is version 4.2.", "The Lumen team is now Squad Nine."),
+        ("The Helix repo is helix-core.", "The Helix team is now Core Infra."),
+        ("The Raven database is pg-12.", "The Raven team is Berlin Ops now."),
+    ],
+    # "to" after a relation or a thing of the subject's own is not where it went
+    "to someone, not a move": [
+        ("Dana lives in Porto.", "Dana now reports to Kenji."),
+        ("Omar is based in Ghent.", "Omar now talks to Priya."),
+        ("Sofia lives in Madrid.", "Sofia switched editors to Helix."),
+        ("Leila is in Rome.", "Leila changed teams to Platform."),
+        ("Hana is at Globex.", "Hana now writes to Omar."),
+        ("Felix lives in Berlin.", "Felix is now engaged to Amara."),
+        ("Greta lives in Bergen.", "Greta now listens to Radiohead."),
+    ],
+    # a move of home ends where the subject lived, not where it is "at" (works)
+    "a move of home, not of work": [
+        ("Lena works at Hooli.", "Lena relocated to Graz last spring."),
+        ("Omar has a job at Tyrell.", "Omar moved house to Bergen."),
+        ("Pablo is at Umbrella.", "Pablo moved house to Cadiz."),
+        ("Yuki is employed at Initech.", "Yuki relocated to Lima."),
+        ("Amara is working at Hooli.", "Amara moved home to Accra."),
+        ("Kenji is an engineer at Acme.", "Kenji relocated to Osaka."),
+    ],
+    # a preference weighed against something is a choice of its own
+    "a choice between two": [
+        ("Dana prefers tea to coffee.", "Dana prefers Helix now."),
+        ("Omar prefers trains to planes.", "Omar prefers Zed now."),
+        ("Sofia prefers email over Slack.", "Sofia prefers Vim these days."),
+        ("Ravi prefers mornings to evenings.", "Ravi now prefers Neovim."),
+        ("Leila prefers cats over dogs.", "Leila now prefers Rust."),
+    ],
+    # where no slot is named, an identifier or number and a name are two attributes
+    "a version is not a language": [
+        ("The Atlas service is written in Go.", "The Atlas service was upgraded to 3.2."),
+        ("The Pulsar app is a Rust codebase.", "The Pulsar app is now at v2.0."),
+        ("The Nimbus service is built with Kotlin.", "The Nimbus service moved to 5.1."),
+        ("The Iris repo is a Java monorepo.", "The Iris repo is now at 4.4."),
+        ("The Tundra service is Erlang.", "The Tundra service is now on 8.1."),
+    ],
+}
+# The same rules leave real changes caught: another "for"/"at", a home or a job the
+# subject has, a named old value that is the earlier one's, a "from" that is a time, a
+# team's own value, a move, an identifier for an identifier.
+STILL_REPLACED = [
+    ("Ravi works for Globex.", "Ravi now works at Soylent."),
+    ("Ravi is at Globex.", "Ravi moved to Soylent."),
+    ("Ravi is a contractor for Globex.", "Ravi is now a contractor for Initech."),
+    ("Dana has an apartment in Porto.", "Dana moved to Lisbon."),
+    ("Dana has a home in Porto.", "Dana moved to Lisbon."),
+    ("Dana lives in Porto.", "Dana now rents a place in Lisbon."),
+    ("Ravi has a job at Globex.", "Ravi now works at Soylent."),
+    ("Emeka lives in Leeds.", "Emeka moved from Leeds to Austin."),
+    ("Ana is at Globex.", "Ana moved to Initech from Globex."),
+    ("The archive is on nas-3.", "From now on the archive lives on nas-9."),
+    ("Staging lives on db3.", "Staging moved from db3 to db7."),
+    ("The Onyx team is in Berlin.", "The Onyx team moved to Lisbon."),
+    ("The Onyx service is at v5.10.", "The Onyx service was bumped from 5.10 to 7.0."),
+    ("Our team is 23 people.", "Our team is 30 people now."),
+    ("Priya's email is priya7@acme.io.", "Priya's email changed to priya@initech.com."),
+    ("Dana lives in Porto.", "Dana packed up and moved to Lisbon."),
+    ("Dana lives in Porto.", "Dana is moving to Lisbon."),
+    ("The build cache lives on vault-4.", "The build cache has been moved over to vault-9."),
+    ("Chloe is employed at Vandelay.", "Chloe moved over to Wonka."),
+    ("Dana has a flat in Porto.", "Dana moved house to Lisbon."),
+    ("Dana is based at Porto.", "Dana relocated to Lisbon."),
+    ("Dana prefers Vim.", "Dana prefers Helix now."),
+]
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"), [pair for pairs in NOT_REPLACED.values() for pair in pairs]
+)
+def test_a_value_that_is_not_the_subjects_own_is_not_replaced(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
+
+
+@pytest.mark.parametrize(("older", "newer"), STILL_REPLACED)
+def test_a_change_of_the_subjects_own_value_is_still_caught(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Tomas is a contractor for Globex.", "Tomas quit Globex and joined Vandelay."),
+        ("Lena is a designer for Hooli.", "Lena left Hooli and joined Initech."),
+        ("Sven is an analyst for Acme.", "Sven now works at Umbrella."),
+        ("Kenji is a tester for Tyrell.", "Kenji quit Tyrell and has joined Aperture."),
+        ("Ines works at Globex.", "Ines quit Globex and signed with Hooli."),
+        ("Yuki is a freelancer for Initech.", "Yuki left Initech and joined Globex."),
+    ],
+)
+def test_a_role_for_a_company_is_the_subjects_employer(older: str, newer: str) -> None:
+    """A role for a company ("is a contractor for Globex") is whom the subject works for:
+    a change of employer said as one ends it, a move to a city does not (above)."""
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_a_role_for_someone_is_ended_only_by_a_change() -> None:
+    assert stale(["Dana is a mentor for Ravi.", "Dana works at Globex."]) == {}
+    assert stale(["Dana is a candidate for promotion.", "Dana now works at Globex."]) == {}
