@@ -806,6 +806,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
     _structural(facts, about, found)
+    _classed_changes(facts, about, found)
     return found
 
 
@@ -1434,3 +1435,290 @@ def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
                 gone.setdefault(i, f"{text} -> {facts[new]}")
     kept = [line for i, line in enumerate(lines) if i not in gone]
     return "\n".join(kept), list(gone.values())
+
+
+# Supersession by verb class: a person's home, employer, and who holds a thing or a role
+# are each one value, whatever verb says it. The form of a value cannot tell a city
+# from a company from a person; the verb can. Each class is a list of phrases the whole
+# of what stands between the subject and the value must be (fillers left out), so that
+# "wants to move to", "used to live in", "turned down an offer from", "has a cousin in"
+# and "visited" are none of them. "~" marks a verb written with its inflections; "*" a
+# job title ("works as a designer at"); "|" alternatives.
+_CLASS_PHRASES: dict[str, tuple[str, ...]] = {
+    "home": (
+        "~live in|at",
+        "~base in|at|out",
+        "~reside in|at",
+        "~settle in|down",
+        "~relocate to|in",
+        "~move to|back",
+        "~move house|home to",
+        "~make home in",
+    ),
+    "employer": (
+        "~work at|for",
+        "~work as * at|for",
+        "~join",
+        "~employ by|at",
+        "~hire by|at",
+        "~start at|with",
+        "~start a|new job at|with",
+        "~take|get|land|accept a|new job at|with",
+        "~accept a|an offer from",
+        "~sign with",
+    ),
+    "holder": (
+        "~own",
+        "~lead",
+        "~run",
+        "~manage",
+        "~maintain",
+        "~handle",
+        "~head",
+        "~oversee",
+        "~look after",
+        "~take over",
+        "~inherit",
+        "in charge of",
+        "responsible for",
+    ),
+}
+# Verbs of a state: said in the past ("lived in", "was based in") they are history, not
+# the current value; the others say a change happened ("moved to", "joined").
+_STATE_VERBS = _set("live base reside work employ own lead run manage maintain handle head")
+_IRREGULAR = {
+    "run": ("ran", "running"),
+    "lead": ("led", "leading"),
+    "take": ("took", "taken", "taking"),
+    "get": ("got", "gotten", "getting"),
+    "hold": ("held",),
+    "oversee": ("oversaw", "overseen", "overseeing"),
+    "make": ("made", "making"),
+    "land": ("landed",),
+}
+_PAST_AUX = _set("was were had did used")
+# Between the subject and its value, words that say nothing of the relation.
+_CLASS_FILLER = _set(
+    """is are has have been be just now recently officially finally already currently
+    permanently since then 's ’s"""
+)
+# What rules a fact out of every class: a negation or a wish ("no longer", "might"), or
+# an addition ("also", "another") when the fact is the later one.
+_CLASS_HEDGE = _set(
+    """not no never n't might may would could should will wants want wanted plans plan
+    planned planning hopes hope hoping considering thinking if whether formerly
+    previously once"""
+)
+_ROLE_NOUNS = _set(
+    """lead leader manager owner maintainer head captain chair coordinator champion contact
+    admin administrator director sponsor steward liaison officer architect organiser
+    organizer host dri rep representative secretary treasurer president supervisor"""
+)
+_THING_DROP = _set("the our their its current new role position")
+_PERSON = r"[A-Z][\w-]*(?: [A-Z][\w-]*)?"
+_NAME_SUBJECT = re.compile(rf"^(?P<subject>{_PERSON}|he|she|they|He|She|They) (?P<rest>.+)$")
+_FROM_THERE = re.compile(
+    rf"^(?P<subject>{_PERSON}) is (?:originally )?from (?P<value>{_PERSON}) and "
+    r"(?:still |now )?lives there$"
+)
+_HOME_IS = re.compile(
+    rf"^(?P<subject>{_PERSON})['’]s (?:new |current )?(?:home|hometown|home city|address) "
+    rf"is (?:now )?(?:in )?(?P<value>{_PERSON})$"
+)
+_ROLE_TAKEN = re.compile(
+    rf"^(?P<value>{_PERSON}) (?:(?:is|was|has been|has|just|now|officially) )*"
+    r"(?:(?:taking over|took over|taken over|stepping in|stepped in|stepped up|stepping up|"
+    r"named|appointed) (?:as )?(?P<named>(?:the |our )?.+)|(?:made|became|become|is) "
+    r"(?P<role>(?:the|our) .+))$"
+)
+_ROLE_HELD = re.compile(
+    rf"^(?P<value>{_PERSON}) (?:now |still )?holds (?P<role>(?:the|our) .+ (?:role|position))$"
+)
+_ROLE_IS = re.compile(rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?) is (?:now )?(?P<value>{_PERSON})$")
+_HELD_BY = re.compile(
+    rf"^(?P<thing>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:is|are|has been) (?:now )?"
+    rf"(?:owned|led|run|managed|maintained|handled|headed|overseen|looked after) by "
+    rf"(?P<value>{_PERSON})$"
+)
+_HANDED_TO = re.compile(
+    rf"^(?:(?P<old>{_PERSON}) (?:has )?(?:handed|passed|gave) (?P<thing>(?:the|our) .+?) "
+    rf"(?:over |on )?to|(?P<thing2>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:was |has been |got )?"
+    rf"(?:handed over|handed|passed|reassigned|transferred|moved from (?P<old2>{_PERSON})) to) "
+    rf"(?P<value>{_PERSON})$"
+)
+_TRAILING = re.compile(
+    r"(?:\s+(?:now|these days|again|for good|for now|from now on|going forward|"
+    r"as of \S+|last \S+|this \S+|in (?:early |late |mid-?)?\S+ \d{4}|recently|officially))+$",
+    re.I,
+)
+
+
+def _inflected(verb: str) -> frozenset[str]:
+    """A verb's forms: "live" -> live, lives, lived, living."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+    return frozenset({verb, third, stem + "ed", stem + "ing", *_IRREGULAR.get(verb, ())})
+
+
+def _phrase(text: str) -> tuple[str, tuple[frozenset[str] | None, ...]]:
+    """A class phrase as (its verb, one set of words a place, None for a gap)."""
+    words = text.split()
+    verb = words[0][1:] if words[0].startswith("~") else ""
+    slots: list[frozenset[str] | None] = []
+    for word in words:
+        if word == "*":
+            slots.append(None)
+        elif word.startswith("~"):
+            slots.append(_inflected(word[1:]))
+        else:
+            slots.append(frozenset(word.split("|")))
+    return verb, tuple(slots)
+
+
+_CLASSES = {
+    name: tuple(_phrase(text) for text in phrases) for name, phrases in _CLASS_PHRASES.items()
+}
+
+
+def _matches(slots: tuple[frozenset[str] | None, ...], words: Sequence[str]) -> bool:
+    """Whether `words` are exactly the phrase, a gap taking one to three words."""
+    if not slots:
+        return not words
+    head, rest = slots[0], slots[1:]
+    if head is None:
+        return any(_matches(rest, words[n:]) for n in range(1, min(3, len(words)) + 1))
+    return bool(words) and words[0] in head and _matches(rest, words[1:])
+
+
+def _class_of(between: Sequence[str]) -> str | None:
+    """The class whose phrase is what stands between a subject and its value; None when
+    it is none, or a state said in the past ("lived in", "was based in")."""
+    words = [w for w in between if w not in _CLASS_FILLER]
+    for name, phrases in _CLASSES.items():
+        for verb, slots in phrases:
+            if not _matches(slots, words):
+                continue
+            said = words[0] if verb else ""
+            participle = said.endswith("ed") or said in ("ran", "led", "held")
+            present = set(between) & _set("is are has have 's")
+            past = set(between) & _PAST_AUX or (participle and not present)
+            return None if verb in _STATE_VERBS and past else name
+    return None
+
+
+def _thing(text: str) -> frozenset[str]:
+    """A held thing or role as its content words ("the new tech lead for payments role"
+    -> tech, lead, payments)."""
+    return frozenset(w for w in _words(text) if w not in _THING_DROP and w not in _LIGHT)
+
+
+def _role(text: str) -> frozenset[str] | None:
+    """A role that has one holder: "the tech lead for payments", "our release manager";
+    not an opinion ("the funniest"), a description ("the one who"), or a role without a
+    role noun ("the Pulsar service")."""
+    words = _words(text)
+    head = next((k for k, w in enumerate(words) if w in ("for", "of", "on", "in", "at")), None)
+    noun = words[:head][-1] if words[:head] else ""
+    if noun not in _ROLE_NOUNS or len(words) > 8:
+        return None
+    if re.search(r"\b(?:\w+est|most|least|best|worst|who|that|which|one)\b", text, re.I):
+        return None
+    return _thing(text)
+
+
+def classed(text: str, about: str | None = None) -> tuple[str, frozenset[str], str, str] | None:
+    """(class, subject, value, the value it names as replaced) of a fact that gives a
+    person's home or employer, or the holder of a thing or role, by its verb; None
+    otherwise. The subject of a holder is the thing held ("the Pulsar service")."""
+    read = _statement(text, about)
+    if read is None:
+        return None
+    sentence, about = read
+    sentence = _TRAILING.sub("", _TRAIL.sub("", sentence) or sentence)
+    words = set(_words(sentence))
+    if words & _CLASS_HEDGE or "n't" in sentence:
+        return None
+    for pattern, name in ((_FROM_THERE, "home"), (_HOME_IS, "home")):
+        if match := pattern.match(sentence):
+            return name, _thing(match["subject"]), match["value"].casefold(), ""
+    for pattern in (_ROLE_HELD, _ROLE_TAKEN, _ROLE_IS):
+        match = pattern.match(sentence)
+        if match and (role := _role(match.groupdict().get("named") or match["role"])):
+            return "holder", role, match["value"].casefold(), ""
+    if match := _HANDED_TO.match(sentence):
+        thing = _thing(match["thing"] or match["thing2"])
+        old = (match["old"] or match["old2"] or "").casefold()
+        return "holder", thing, match["value"].casefold(), old
+    if match := _HELD_BY.match(sentence):
+        return "holder", _thing(match["thing"]), match["value"].casefold(), ""
+    return _verb_classed(sentence, about)
+
+
+def _verb_classed(sentence: str, about: str | None) -> tuple[str, frozenset[str], str, str] | None:
+    """A person's relation said by a verb of a class: "Hana is now employed by Vandelay",
+    "Idris relocated from Austin to Leeds", "Marco is in charge of the Pulsar service"."""
+    match = _NAME_SUBJECT.match(sentence)
+    if match is None:
+        return None
+    subject = match["subject"]
+    if subject.casefold() in _PRONOUNS:
+        if about is None:
+            return None
+        subject = about
+    rest = match["rest"]
+    old = ""
+    if moved := re.search(rf"\bfrom (?P<old>{_PERSON}) (?=to )", rest):
+        old = moved["old"].casefold()
+        rest = rest[: moved.start()] + rest[moved.end() :]
+    tokens = rest.split()
+    # A person's home or employer: the value is the name that ends the fact.
+    start = len(tokens)
+    while start > 0 and re.fullmatch(r"[A-Z][\w&'’-]*", tokens[start - 1]):
+        start -= 1
+    if 0 < start < len(tokens) and len(tokens) - start <= 3:
+        name = _class_of([t.casefold() for t in tokens[:start]])
+        if name in ("home", "employer"):
+            value = " ".join(tokens[start:]).casefold()
+            return name, frozenset(_words(subject)), value, old
+    # The holder of a thing: "Marco is in charge of the Pulsar service".
+    if " " in subject or subject.casefold() in _PRONOUNS:
+        return None
+    for cut in range(1, min(4, len(tokens)) + 1):
+        thing = tokens[cut:]
+        if not thing or not (thing[0].casefold() in ("the", "our") or thing[0][:1].isupper()):
+            continue
+        if _class_of([t.casefold() for t in tokens[:cut]]) == "holder":
+            if {"with", "and"} & {t.casefold() for t in thing}:
+                return None  # "leads billing with Dana": held together
+            held = " ".join(thing)
+            if given := re.search(rf" from (?P<old>{_PERSON})$", held):
+                old, held = given["old"].casefold(), held[: given.start()]
+            return "holder", _thing(held), subject.casefold(), old
+    return None
+
+
+def _classed_changes(
+    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+) -> None:
+    """Adds to `found` an earlier fact that a later one of the same class and subject
+    gives another value ("Hana works as a designer at Acme" then "Hana accepted an offer
+    from Globex"), unless the later one adds ("also", "another", "second"); one that names
+    the value it replaces ("moved from Dana to Lena") ends that value only. A value said
+    again is current again."""
+    by_key: dict[tuple[str, frozenset[str]], list[tuple[int, str]]] = {}
+    for i, text in enumerate(facts):
+        if REDACTED in text:
+            continue
+        made = classed(text, about[i] if about else None)
+        if made is None or not made[1]:
+            continue
+        name, subject, value, old = made
+        earlier = by_key.setdefault((name, subject), [])
+        adds = bool(_ADDS & set(_words(text)))
+        for j, was in earlier[-_PAIR_LIMIT:]:
+            if was == value:
+                if not adds:
+                    found.pop(j, None)
+            elif not adds and (not old or was == old):
+                found.setdefault(j, i)
+        earlier.append((i, value))
