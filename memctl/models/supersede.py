@@ -1447,11 +1447,13 @@ def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
 _CLASS_PHRASES: dict[str, tuple[str, ...]] = {
     "home": (
         "~live in|at",
-        "~base in|at|out",
+        "~base in|at",
+        "~base out of",
         "~reside in|at",
-        "~settle in|down",
+        "~settle in",
+        "~settle down in",
         "~relocate to|in",
-        "~move to|back",
+        "~move to",
         "~move house|home to",
         "~make home in",
     ),
@@ -1462,8 +1464,8 @@ _CLASS_PHRASES: dict[str, tuple[str, ...]] = {
         "~employ by|at",
         "~hire by|at",
         "~start at|with",
-        "~start a|new job at|with",
-        "~take|get|land|accept a|new job at|with",
+        "~start a job at|with",
+        "~take|get|land|accept a job at|with",
         "~accept a|an offer from",
         "~sign with",
     ),
@@ -1500,7 +1502,7 @@ _PAST_AUX = _set("was were had did used")
 # Between the subject and its value, words that say nothing of the relation.
 _CLASS_FILLER = _set(
     """is are has have been be just now recently officially finally already currently
-    permanently since then 's ’s"""
+    permanently since then new back 's ’s"""
 )
 # What rules a fact out of every class: a negation or a wish ("no longer", "might"), or
 # an addition ("also", "another") when the fact is the later one.
@@ -1511,6 +1513,7 @@ _CLASS_HEDGE = _set(
 )
 _ROLE_NOUNS = _set(
     """lead leader manager owner maintainer head captain chair coordinator champion contact
+    commander
     admin administrator director sponsor steward liaison officer architect organiser
     organizer host dri rep representative secretary treasurer president supervisor"""
 )
@@ -1546,6 +1549,12 @@ _HANDED_TO = re.compile(
     rf"(?:handed over|handed|passed|reassigned|transferred|moved from (?P<old2>{_PERSON})) to) "
     rf"(?P<value>{_PERSON})$"
 )
+# What trails a class's value: a clause or a time ("since spring", ", after the reorg").
+_CLASS_TRAIL = re.compile(
+    r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|until|as of|starting|effective|this|next|"
+    r"last|every|yesterday|today|when|while|which|so that)\b).*$",
+    re.I,
+)
 _TRAILING = re.compile(
     r"(?:\s+(?:now|these days|again|for good|for now|from now on|going forward|"
     r"as of \S+|last \S+|this \S+|in (?:early |late |mid-?)?\S+ \d{4}|recently|officially))+$",
@@ -1560,19 +1569,19 @@ def _inflected(verb: str) -> frozenset[str]:
     return frozenset({verb, third, stem + "ed", stem + "ing", *_IRREGULAR.get(verb, ())})
 
 
-def _phrase(text: str) -> tuple[str, tuple[frozenset[str] | None, ...]]:
-    """A class phrase as (its verb, one set of words a place, None for a gap)."""
+def _phrase(text: str) -> tuple[frozenset[str], tuple[frozenset[str] | None, ...]]:
+    """A class phrase as (its verbs, one set of words a place, None for a gap)."""
     words = text.split()
-    verb = words[0][1:] if words[0].startswith("~") else ""
+    verbs = frozenset(words[0][1:].split("|")) if words[0].startswith("~") else frozenset()
     slots: list[frozenset[str] | None] = []
     for word in words:
         if word == "*":
             slots.append(None)
         elif word.startswith("~"):
-            slots.append(_inflected(word[1:]))
+            slots.append(frozenset().union(*map(_inflected, word[1:].split("|"))))
         else:
             slots.append(frozenset(word.split("|")))
-    return verb, tuple(slots)
+    return verbs, tuple(slots)
 
 
 _CLASSES = {
@@ -1595,14 +1604,14 @@ def _class_of(between: Sequence[str]) -> str | None:
     it is none, or a state said in the past ("lived in", "was based in")."""
     words = [w for w in between if w not in _CLASS_FILLER]
     for name, phrases in _CLASSES.items():
-        for verb, slots in phrases:
+        for verbs, slots in phrases:
             if not _matches(slots, words):
                 continue
-            said = words[0] if verb else ""
+            said = words[0] if verbs else ""
             participle = said.endswith("ed") or said in ("ran", "led", "held")
             present = set(between) & _set("is are has have 's")
             past = set(between) & _PAST_AUX or (participle and not present)
-            return None if verb in _STATE_VERBS and past else name
+            return None if verbs & _STATE_VERBS and past else name
     return None
 
 
@@ -1634,7 +1643,7 @@ def classed(text: str, about: str | None = None) -> tuple[str, frozenset[str], s
     if read is None:
         return None
     sentence, about = read
-    sentence = _TRAILING.sub("", _TRAIL.sub("", sentence) or sentence)
+    sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", sentence) or sentence)
     words = set(_words(sentence))
     if words & _CLASS_HEDGE or "n't" in sentence:
         return None
