@@ -1635,10 +1635,27 @@ def _role(text: str) -> frozenset[str] | None:
     return _thing(text)
 
 
-def classed(text: str, about: str | None = None) -> tuple[str, frozenset[str], str, str] | None:
-    """(class, subject, value, the value it names as replaced) of a fact that gives a
-    person's home or employer, or the holder of a thing or role, by its verb; None
-    otherwise. The subject of a holder is the thing held ("the Pulsar service")."""
+@dataclass(frozen=True)
+class Classed:
+    """A relation of a verb class: whose (`subject`), which class, what value."""
+
+    name: str
+    """"home", "employer", "holder" (of a thing or role), or "at" (where a person is,
+    "Chloe is at Initech": a home or an employer, ended only by a fact naming it)."""
+    subject: frozenset[str]
+    value: str
+    old: str = ""
+    """The value it says it replaces ("from Dana to Lena", "left Initech for Acme")."""
+    weak: bool = False
+    """A job for someone ("is a contractor for Globex"): ended only by a change."""
+    change: bool = False
+    """Said as a change ("joined", "accepted an offer from", "now")."""
+
+
+def classed(text: str, about: str | None = None) -> Classed | None:
+    """The relation of a verb class a fact gives: a person's home or employer, or the
+    holder of a thing or role (whose subject is the thing held, "the Pulsar service");
+    None otherwise."""
     read = _statement(text, about)
     if read is None:
         return None
@@ -1647,23 +1664,40 @@ def classed(text: str, about: str | None = None) -> tuple[str, frozenset[str], s
     words = set(_words(sentence))
     if words & _CLASS_HEDGE or "n't" in sentence:
         return None
-    for pattern, name in ((_FROM_THERE, "home"), (_HOME_IS, "home")):
+    for pattern in (_FROM_THERE, _HOME_IS):
         if match := pattern.match(sentence):
-            return name, _thing(match["subject"]), match["value"].casefold(), ""
+            return Classed("home", _thing(match["subject"]), match["value"].casefold())
     for pattern in (_ROLE_HELD, _ROLE_TAKEN, _ROLE_IS):
         match = pattern.match(sentence)
         if match and (role := _role(match.groupdict().get("named") or match["role"])):
-            return "holder", role, match["value"].casefold(), ""
+            return Classed("holder", role, match["value"].casefold())
     if match := _HANDED_TO.match(sentence):
         thing = _thing(match["thing"] or match["thing2"])
         old = (match["old"] or match["old2"] or "").casefold()
-        return "holder", thing, match["value"].casefold(), old
+        return Classed("holder", thing, match["value"].casefold(), old)
     if match := _HELD_BY.match(sentence):
-        return "holder", _thing(match["thing"]), match["value"].casefold(), ""
+        return Classed("holder", _thing(match["thing"]), match["value"].casefold())
     return _verb_classed(sentence, about)
 
 
-def _verb_classed(sentence: str, about: str | None) -> tuple[str, frozenset[str], str, str] | None:
+# "Chloe left Initech for Aperture", "Yuki quit Berlin and settled in Porto": a change
+# that names the value it ends.
+_LEFT_FOR = re.compile(
+    rf"^(?:has |just |recently )*(?:left|quit) (?P<old>{_PERSON}) (?:(?P<job>for|to join|"
+    r"and (?:has )?(?:joined|signed with|started at|went to work for))|and (?:has )?"
+    rf"(?:settled|moved|relocated) (?:in|to)) (?P<value>{_PERSON})$"
+)
+# Job titles: "is a contractor for Globex" says whom the subject works for ("is a mentor
+# for Ravi" does not).
+_TITLES = _set(
+    """contractor consultant freelancer engineer developer designer analyst tester manager
+    intern researcher scientist accountant lawyer architect administrator admin writer
+    editor nurse doctor teacher lecturer professor employee"""
+)
+_CHANGE_VERBS = _set("join accept sign start take get land hire")
+
+
+def _verb_classed(sentence: str, about: str | None) -> Classed | None:
     """A person's relation said by a verb of a class: "Hana is now employed by Vandelay",
     "Idris relocated from Austin to Leeds", "Marco is in charge of the Pulsar service"."""
     match = _NAME_SUBJECT.match(sentence)
@@ -1674,21 +1708,19 @@ def _verb_classed(sentence: str, about: str | None) -> tuple[str, frozenset[str]
         if about is None:
             return None
         subject = about
+    who = frozenset(_words(subject))
     rest = match["rest"]
+    if left := _LEFT_FOR.match(rest):
+        kind = "employer" if left["job"] else "home"
+        return Classed(kind, who, left["value"].casefold(), left["old"].casefold(), False, True)
     old = ""
     if moved := re.search(rf"\bfrom (?P<old>{_PERSON}) (?=to )", rest):
         old = moved["old"].casefold()
         rest = rest[: moved.start()] + rest[moved.end() :]
     tokens = rest.split()
-    # A person's home or employer: the value is the name that ends the fact.
-    start = len(tokens)
-    while start > 0 and re.fullmatch(r"[A-Z][\w&'’-]*", tokens[start - 1]):
-        start -= 1
-    if 0 < start < len(tokens) and len(tokens) - start <= 3:
-        name = _class_of([t.casefold() for t in tokens[:start]])
-        if name in ("home", "employer"):
-            value = " ".join(tokens[start:]).casefold()
-            return name, frozenset(_words(subject)), value, old
+    folded = [t.casefold() for t in tokens]
+    if person := _person_classed(who, tokens, old):
+        return person
     # The holder of a thing: "Marco is in charge of the Pulsar service".
     if " " in subject or subject.casefold() in _PRONOUNS:
         return None
@@ -1696,13 +1728,42 @@ def _verb_classed(sentence: str, about: str | None) -> tuple[str, frozenset[str]
         thing = tokens[cut:]
         if not thing or not (thing[0].casefold() in ("the", "our") or thing[0][:1].isupper()):
             continue
-        if _class_of([t.casefold() for t in tokens[:cut]]) == "holder":
+        if _class_of(folded[:cut]) == "holder":
             if {"with", "and"} & {t.casefold() for t in thing}:
                 return None  # "leads billing with Dana": held together
             held = " ".join(thing)
             if given := re.search(rf" from (?P<old>{_PERSON})$", held):
                 old, held = given["old"].casefold(), held[: given.start()]
-            return "holder", _thing(held), subject.casefold(), old
+            return Classed("holder", _thing(held), subject.casefold(), old)
+    return None
+
+
+def _person_classed(who: frozenset[str], tokens: Sequence[str], old: str) -> Classed | None:
+    """A person's home or employer, or where it is "at": the value is the name that ends
+    the fact, and what stands before it a phrase of the class."""
+    folded = [t.casefold() for t in tokens]
+    start = len(tokens)
+    while start > 0 and re.fullmatch(r"[A-Z][\w&'’-]*", tokens[start - 1]):
+        start -= 1
+    if not 0 < start < len(tokens) or len(tokens) - start > 3:
+        return None
+    value = " ".join(folded[start:])
+    between = [w for w in folded[:start] if w not in _CLASS_FILLER]
+    name = _class_of(folded[:start])
+    if name in ("home", "employer"):
+        said = between[0]
+        change = any(said in _inflected(base) for base in _CHANGE_VERBS) or "now" in folded
+        return Classed(name, who, value, old, False, change)
+    if between == ["at"]:
+        return Classed("at", who, value)
+    if (
+        len(between) == 3
+        and between[0] in ("a", "an")
+        and between[1] in _TITLES
+        and between[2] in ("at", "for")
+    ):
+        # "is an engineer at Hooli"; "is a contractor for Globex" (weak)
+        return Classed("employer", who, value, "", between[2] == "for")
     return None
 
 
@@ -1712,22 +1773,31 @@ def _classed_changes(
     """Adds to `found` an earlier fact that a later one of the same class and subject
     gives another value ("Hana works as a designer at Acme" then "Hana accepted an offer
     from Globex"), unless the later one adds ("also", "another", "second"); one that names
-    the value it replaces ("moved from Dana to Lena") ends that value only. A value said
-    again is current again."""
-    by_key: dict[tuple[str, frozenset[str]], list[tuple[int, str]]] = {}
+    the value it replaces ("moved from Dana to Lena", "left Initech for Acme") ends that
+    value only, in any class of the subject ("Chloe is at Initech"). A job for someone
+    ("is a contractor for Globex") is ended only by a change. A value said again is
+    current again."""
+    by_key: dict[tuple[str, frozenset[str]], list[tuple[int, Classed]]] = {}
+    by_subject: dict[frozenset[str], list[tuple[int, Classed]]] = {}
     for i, text in enumerate(facts):
         if REDACTED in text:
             continue
         made = classed(text, about[i] if about else None)
-        if made is None or not made[1]:
+        if made is None or not made.subject:
             continue
-        name, subject, value, old = made
-        earlier = by_key.setdefault((name, subject), [])
+        earlier = by_key.setdefault((made.name, made.subject), [])
         adds = bool(_ADDS & set(_words(text)))
         for j, was in earlier[-_PAIR_LIMIT:]:
-            if was == value:
+            if was.value == made.value:
                 if not adds:
                     found.pop(j, None)
-            elif not adds and (not old or was == old):
+            elif made.name == "at" or adds or (was.weak and not made.change):
+                continue
+            elif not made.old or was.value == made.old:
                 found.setdefault(j, i)
-        earlier.append((i, value))
+        if made.old and made.name != "holder" and not adds:
+            for j, was in by_subject.get(made.subject, [])[-_PAIR_LIMIT:]:
+                if was.value == made.old and was.name != "holder":
+                    found.setdefault(j, i)
+        earlier.append((i, made))
+        by_subject.setdefault(made.subject, []).append((i, made))

@@ -455,6 +455,9 @@ BY_VERB_CLASS = [
     ("Basil works for Fabrikam.", "Basil accepted an offer from Litware."),
     ("Priti joined Adatum.", "Priti took a new job at Tailspin."),
     ("Corin is employed by Proseware.", "Corin signed with Lucerne."),
+    ("Odile is an engineer at Northwind.", "Odile has joined Contoso."),
+    ("Lars is a consultant for Fabrikam.", "Lars accepted an offer from Litware."),
+    ("Agnes is at Northwind.", "Agnes left Northwind for Contoso."),
     # the holder of a thing
     ("Gideon is in charge of the Quasar pipeline.", "Lotte runs the Quasar pipeline."),
     ("The Nebula dashboard is maintained by Arjun.", "Beatriz handles the Nebula dashboard."),
@@ -486,6 +489,10 @@ KEPT_BY_VERB_CLASS = [
     ("Mirela works at Northwind.", "Mirela's husband works at Contoso."),
     ("Corin works at Proseware.", "Corin turned down an offer from Lucerne."),
     ("Corin works at Proseware.", "Corin has an account at Lucerne."),
+    ("Lars is a consultant for Fabrikam.", "Lars works at Litware."),
+    ("Lars is a mentor for Fabrikam.", "Lars joined Litware."),
+    ("Agnes is at Northwind.", "Agnes joined Contoso."),
+    ("Agnes is at Northwind.", "Agnes left Tailspin for Contoso."),
     # a wish, a negation, the past, or an addition
     ("Oskar lives in Turin.", "Oskar wants to move to Bari."),
     ("Oskar lives in Turin.", "Oskar lived in Bari."),
