@@ -1584,9 +1584,16 @@ def _phrase(text: str) -> tuple[frozenset[str], tuple[frozenset[str] | None, ...
     return verbs, tuple(slots)
 
 
-_CLASSES = {
-    name: tuple(_phrase(text) for text in phrases) for name, phrases in _CLASS_PHRASES.items()
-}
+# The phrases by their first word (none starts with a gap): a fact is matched against
+# the few that can start it.
+_BY_FIRST: dict[str, list[tuple[str, frozenset[str], tuple[frozenset[str] | None, ...]]]] = {}
+for _name, _phrases in _CLASS_PHRASES.items():
+    for _verbs, _slots in map(_phrase, _phrases):
+        for _first in _slots[0] or ():
+            _BY_FIRST.setdefault(_first, []).append((_name, _verbs, _slots))
+_CHANGE_FORMS = frozenset().union(
+    *map(_inflected, _set("join accept sign start take get land hire"))
+)
 
 
 def _matches(slots: tuple[frozenset[str] | None, ...], words: Sequence[str]) -> bool:
@@ -1603,15 +1610,14 @@ def _class_of(between: Sequence[str]) -> str | None:
     """The class whose phrase is what stands between a subject and its value; None when
     it is none, or a state said in the past ("lived in", "was based in")."""
     words = [w for w in between if w not in _CLASS_FILLER]
-    for name, phrases in _CLASSES.items():
-        for verbs, slots in phrases:
-            if not _matches(slots, words):
-                continue
-            said = words[0] if verbs else ""
-            participle = said.endswith("ed") or said in ("ran", "led", "held")
-            present = set(between) & _set("is are has have 's")
-            past = set(between) & _PAST_AUX or (participle and not present)
-            return None if verbs & _STATE_VERBS and past else name
+    for name, verbs, slots in _BY_FIRST.get(words[0], []) if words else []:
+        if not _matches(slots, words):
+            continue
+        said = words[0] if verbs else ""
+        participle = said.endswith("ed") or said in ("ran", "led", "held")
+        present = set(between) & _set("is are has have 's")
+        past = set(between) & _PAST_AUX or (participle and not present)
+        return None if verbs & _STATE_VERBS and past else name
     return None
 
 
@@ -1694,7 +1700,6 @@ _TITLES = _set(
     intern researcher scientist accountant lawyer architect administrator admin writer
     editor nurse doctor teacher lecturer professor employee"""
 )
-_CHANGE_VERBS = _set("join accept sign start take get land hire")
 
 
 def _verb_classed(sentence: str, about: str | None) -> Classed | None:
@@ -1751,8 +1756,7 @@ def _person_classed(who: frozenset[str], tokens: Sequence[str], old: str) -> Cla
     between = [w for w in folded[:start] if w not in _CLASS_FILLER]
     name = _class_of(folded[:start])
     if name in ("home", "employer"):
-        said = between[0]
-        change = any(said in _inflected(base) for base in _CHANGE_VERBS) or "now" in folded
+        change = between[0] in _CHANGE_FORMS or "now" in folded
         return Classed(name, who, value, old, False, change)
     if between == ["at"]:
         return Classed("at", who, value)
@@ -1779,10 +1783,14 @@ def _classed_changes(
     current again."""
     by_key: dict[tuple[str, frozenset[str]], list[tuple[int, Classed]]] = {}
     by_subject: dict[frozenset[str], list[tuple[int, Classed]]] = {}
+    read: dict[tuple[str, str | None], Classed | None] = {}  # a fact said again
     for i, text in enumerate(facts):
         if REDACTED in text:
             continue
-        made = classed(text, about[i] if about else None)
+        said = (text, about[i] if about else None)
+        if said not in read:
+            read[said] = classed(*said)
+        made = read[said]
         if made is None or not made.subject:
             continue
         earlier = by_key.setdefault((made.name, made.subject), [])
