@@ -39,6 +39,12 @@ tells a past event ("visited Berlin"), or the place is someone else's ("has a co
 Tallinn") or where something happened ("was promoted at Soylent", "is hiring for"). Facts are paired only within a bucket (the same
 subject word and frame, or the same named value), with the newest 32 of it.
 
+Beyond both, a person's home, a person's employer and the holder of a thing or role are
+read by verb class (`classed`): closed lists of phrases with their inflections ("lives
+in", "relocated to"; "works as a designer at", "accepted an offer from"; "is in charge
+of", "is run by", "was named the new ... lead"), whatever the value's form; a later fact
+of the same class for the same subject with another value replaces the earlier one.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -1586,11 +1592,19 @@ def _phrase(text: str) -> tuple[frozenset[str], tuple[frozenset[str] | None, ...
 
 # The phrases by their first word (none starts with a gap): a fact is matched against
 # the few that can start it.
-_BY_FIRST: dict[str, list[tuple[str, frozenset[str], tuple[frozenset[str] | None, ...]]]] = {}
-for _name, _phrases in _CLASS_PHRASES.items():
-    for _verbs, _slots in map(_phrase, _phrases):
-        for _first in _slots[0] or ():
-            _BY_FIRST.setdefault(_first, []).append((_name, _verbs, _slots))
+_Phrase = tuple[str, frozenset[str], tuple[frozenset[str] | None, ...]]
+
+
+def _by_first() -> dict[str, list[_Phrase]]:
+    index: dict[str, list[_Phrase]] = {}
+    for name, phrases in _CLASS_PHRASES.items():
+        for verbs, slots in map(_phrase, phrases):
+            for first in slots[0] or ():
+                index.setdefault(first, []).append((name, verbs, slots))
+    return index
+
+
+_BY_FIRST = _by_first()
 _CHANGE_FORMS = frozenset().union(
     *map(_inflected, _set("join accept sign start take get land hire"))
 )
