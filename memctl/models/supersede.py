@@ -39,6 +39,12 @@ tells a past event ("visited Berlin"), or the place is someone else's ("has a co
 Tallinn") or where something happened ("was promoted at Soylent", "is hiring for"). Facts are paired only within a bucket (the same
 subject word and frame, or the same named value), with the newest 32 of it.
 
+Beyond both, a person's home, a person's employer and the holder of a thing or role are
+read by verb class (`classed`): closed lists of phrases with their inflections ("lives
+in", "relocated to"; "works as a designer at", "accepted an offer from"; "is in charge
+of", "is run by", "was named the new ... lead"), whatever the value's form; a later fact
+of the same class for the same subject with another value replaces the earlier one.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -806,6 +812,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
     _structural(facts, about, found)
+    _classed_changes(facts, about, found)
     return found
 
 
@@ -1434,3 +1441,385 @@ def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
                 gone.setdefault(i, f"{text} -> {facts[new]}")
     kept = [line for i, line in enumerate(lines) if i not in gone]
     return "\n".join(kept), list(gone.values())
+
+
+# Supersession by verb class: a person's home, employer, and who holds a thing or a role
+# are each one value, whatever verb says it. The form of a value cannot tell a city
+# from a company from a person; the verb can. Each class is a list of phrases the whole
+# of what stands between the subject and the value must be (fillers left out), so that
+# "wants to move to", "used to live in", "turned down an offer from", "has a cousin in"
+# and "visited" are none of them. "~" marks a verb written with its inflections; "*" a
+# job title ("works as a designer at"); "|" alternatives.
+_CLASS_PHRASES: dict[str, tuple[str, ...]] = {
+    "home": (
+        "~live in|at",
+        "~base in|at",
+        "~base out of",
+        "~reside in|at",
+        "~settle in",
+        "~settle down in",
+        "~relocate to|in",
+        "~move to",
+        "~move house|home to",
+        "~make home in",
+    ),
+    "employer": (
+        "~work at|for",
+        "~work as * at|for",
+        "~join",
+        "~employ by|at",
+        "~hire by|at",
+        "~start at|with",
+        "~start a job at|with",
+        "~take|get|land|accept a job at|with",
+        "~accept a|an offer from",
+        "~sign with",
+    ),
+    "holder": (
+        "~own",
+        "~lead",
+        "~run",
+        "~manage",
+        "~maintain",
+        "~handle",
+        "~head",
+        "~oversee",
+        "~look after",
+        "~take over",
+        "~inherit",
+        "in charge of",
+        "responsible for",
+    ),
+}
+# Verbs of a state: said in the past ("lived in", "was based in") they are history, not
+# the current value; the others say a change happened ("moved to", "joined").
+_STATE_VERBS = _set("live base reside work employ own lead run manage maintain handle head")
+_IRREGULAR = {
+    "run": ("ran", "running"),
+    "lead": ("led", "leading"),
+    "take": ("took", "taken", "taking"),
+    "get": ("got", "gotten", "getting"),
+    "hold": ("held",),
+    "oversee": ("oversaw", "overseen", "overseeing"),
+    "make": ("made", "making"),
+    "land": ("landed",),
+}
+_PAST_AUX = _set("was were had did used")
+# Between the subject and its value, words that say nothing of the relation.
+_CLASS_FILLER = _set(
+    """is are has have been be just now recently officially finally already currently
+    permanently since then new back 's ’s"""
+)
+# What rules a fact out of every class: a negation or a wish ("no longer", "might"), or
+# an addition ("also", "another") when the fact is the later one.
+_CLASS_HEDGE = _set(
+    """not no never n't might may would could should will wants want wanted plans plan
+    planned planning hopes hope hoping considering thinking if whether formerly
+    previously once"""
+)
+_ROLE_NOUNS = _set(
+    """lead leader manager owner maintainer head captain chair coordinator champion contact
+    commander
+    admin administrator director sponsor steward liaison officer architect organiser
+    organizer host dri rep representative secretary treasurer president supervisor"""
+)
+_THING_DROP = _set("the our their its current new role position")
+_PERSON = r"[A-Z][\w-]*(?: [A-Z][\w-]*)?"
+_NAME_SUBJECT = re.compile(rf"^(?P<subject>{_PERSON}|he|she|they|He|She|They) (?P<rest>.+)$")
+_FROM_THERE = re.compile(
+    rf"^(?P<subject>{_PERSON}) is (?:originally )?from (?P<value>{_PERSON}) and "
+    r"(?:still |now )?lives there$"
+)
+_HOME_IS = re.compile(
+    rf"^(?P<subject>{_PERSON})['’]s (?:new |current )?(?:home|hometown|home city|address) "
+    rf"is (?:now )?(?:in )?(?P<value>{_PERSON})$"
+)
+_ROLE_TAKEN = re.compile(
+    rf"^(?P<value>{_PERSON}) (?:(?:is|was|has been|has|just|now|officially) )*"
+    r"(?:(?:taking over|took over|taken over|stepping in|stepped in|stepped up|stepping up|"
+    r"named|appointed) (?:as )?(?P<named>(?:the |our )?.+)|(?:made|became|become|is) "
+    r"(?P<role>(?:the|our) .+))$"
+)
+_ROLE_HELD = re.compile(
+    rf"^(?P<value>{_PERSON}) (?:now |still )?holds (?P<role>(?:the|our) .+ (?:role|position))$"
+)
+_ROLE_IS = re.compile(rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?) is (?:now )?(?P<value>{_PERSON})$")
+_HELD_BY = re.compile(
+    rf"^(?P<thing>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:is|are|has been) (?:now )?"
+    rf"(?:owned|led|run|managed|maintained|handled|headed|overseen|looked after) by "
+    rf"(?P<value>{_PERSON})$"
+)
+_HANDED_TO = re.compile(
+    rf"^(?:(?P<old>{_PERSON}) (?:has )?(?:handed|passed|gave) (?P<thing>(?:the|our) .+?) "
+    rf"(?:over |on )?to|(?P<thing2>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:was |has been |got )?"
+    rf"(?:handed over|handed|passed|reassigned|transferred|moved from (?P<old2>{_PERSON})) to) "
+    rf"(?P<value>{_PERSON})$"
+)
+# What trails a class's value: a clause or a time ("since spring", ", after the reorg").
+_CLASS_TRAIL = re.compile(
+    r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|until|as of|starting|effective|this|next|"
+    r"last|every|yesterday|today|when|while|which|so that)\b).*$",
+    re.I,
+)
+_TRAILING = re.compile(
+    r"(?:\s+(?:now|these days|again|for good|for now|from now on|going forward|"
+    r"as of \S+|last \S+|this \S+|in (?:early |late |mid-?)?\S+ \d{4}|recently|officially))+$",
+    re.I,
+)
+
+
+def _inflected(verb: str) -> frozenset[str]:
+    """A verb's forms: "live" -> live, lives, lived, living."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+    return frozenset({verb, third, stem + "ed", stem + "ing", *_IRREGULAR.get(verb, ())})
+
+
+def _phrase(text: str) -> tuple[frozenset[str], tuple[frozenset[str] | None, ...]]:
+    """A class phrase as (its verbs, one set of words a place, None for a gap)."""
+    words = text.split()
+    verbs = frozenset(words[0][1:].split("|")) if words[0].startswith("~") else frozenset()
+    slots: list[frozenset[str] | None] = []
+    for word in words:
+        if word == "*":
+            slots.append(None)
+        elif word.startswith("~"):
+            slots.append(frozenset().union(*map(_inflected, word[1:].split("|"))))
+        else:
+            slots.append(frozenset(word.split("|")))
+    return verbs, tuple(slots)
+
+
+# The phrases by their first word (none starts with a gap): a fact is matched against
+# the few that can start it.
+_Phrase = tuple[str, frozenset[str], tuple[frozenset[str] | None, ...]]
+
+
+def _by_first() -> dict[str, list[_Phrase]]:
+    index: dict[str, list[_Phrase]] = {}
+    for name, phrases in _CLASS_PHRASES.items():
+        for verbs, slots in map(_phrase, phrases):
+            for first in slots[0] or ():
+                index.setdefault(first, []).append((name, verbs, slots))
+    return index
+
+
+_BY_FIRST = _by_first()
+_CHANGE_FORMS = frozenset().union(
+    *map(_inflected, _set("join accept sign start take get land hire"))
+)
+
+
+def _matches(slots: tuple[frozenset[str] | None, ...], words: Sequence[str]) -> bool:
+    """Whether `words` are exactly the phrase, a gap taking one to three words."""
+    if not slots:
+        return not words
+    head, rest = slots[0], slots[1:]
+    if head is None:
+        return any(_matches(rest, words[n:]) for n in range(1, min(3, len(words)) + 1))
+    return bool(words) and words[0] in head and _matches(rest, words[1:])
+
+
+def _class_of(between: Sequence[str]) -> str | None:
+    """The class whose phrase is what stands between a subject and its value; None when
+    it is none, or a state said in the past ("lived in", "was based in")."""
+    words = [w for w in between if w not in _CLASS_FILLER]
+    for name, verbs, slots in _BY_FIRST.get(words[0], []) if words else []:
+        if not _matches(slots, words):
+            continue
+        said = words[0] if verbs else ""
+        participle = said.endswith("ed") or said in ("ran", "led", "held")
+        present = set(between) & _set("is are has have 's")
+        past = set(between) & _PAST_AUX or (participle and not present)
+        return None if verbs & _STATE_VERBS and past else name
+    return None
+
+
+def _thing(text: str) -> frozenset[str]:
+    """A held thing or role as its content words ("the new tech lead for payments role"
+    -> tech, lead, payments)."""
+    return frozenset(w for w in _words(text) if w not in _THING_DROP and w not in _LIGHT)
+
+
+def _role(text: str) -> frozenset[str] | None:
+    """A role that has one holder: "the tech lead for payments", "our release manager";
+    not an opinion ("the funniest"), a description ("the one who"), or a role without a
+    role noun ("the Pulsar service")."""
+    words = _words(text)
+    head = next((k for k, w in enumerate(words) if w in ("for", "of", "on", "in", "at")), None)
+    noun = words[:head][-1] if words[:head] else ""
+    if noun not in _ROLE_NOUNS or len(words) > 8:
+        return None
+    if re.search(r"\b(?:\w+est|most|least|best|worst|who|that|which|one)\b", text, re.I):
+        return None
+    return _thing(text)
+
+
+@dataclass(frozen=True)
+class Classed:
+    """A relation of a verb class: whose (`subject`), which class, what value."""
+
+    name: str
+    """"home", "employer", "holder" (of a thing or role), or "at" (where a person is,
+    "Chloe is at Initech": a home or an employer, ended only by a fact naming it)."""
+    subject: frozenset[str]
+    value: str
+    old: str = ""
+    """The value it says it replaces ("from Dana to Lena", "left Initech for Acme")."""
+    weak: bool = False
+    """A job for someone ("is a contractor for Globex"): ended only by a change."""
+    change: bool = False
+    """Said as a change ("joined", "accepted an offer from", "now")."""
+
+
+def classed(text: str, about: str | None = None) -> Classed | None:
+    """The relation of a verb class a fact gives: a person's home or employer, or the
+    holder of a thing or role (whose subject is the thing held, "the Pulsar service");
+    None otherwise."""
+    read = _statement(text, about)
+    if read is None:
+        return None
+    sentence, about = read
+    sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", sentence) or sentence)
+    words = set(_words(sentence))
+    if words & _CLASS_HEDGE or "n't" in sentence:
+        return None
+    for pattern in (_FROM_THERE, _HOME_IS):
+        if match := pattern.match(sentence):
+            return Classed("home", _thing(match["subject"]), match["value"].casefold())
+    for pattern in (_ROLE_HELD, _ROLE_TAKEN, _ROLE_IS):
+        match = pattern.match(sentence)
+        if match and (role := _role(match.groupdict().get("named") or match["role"])):
+            return Classed("holder", role, match["value"].casefold())
+    if match := _HANDED_TO.match(sentence):
+        thing = _thing(match["thing"] or match["thing2"])
+        old = (match["old"] or match["old2"] or "").casefold()
+        return Classed("holder", thing, match["value"].casefold(), old)
+    if match := _HELD_BY.match(sentence):
+        return Classed("holder", _thing(match["thing"]), match["value"].casefold())
+    return _verb_classed(sentence, about)
+
+
+# "Chloe left Initech for Aperture", "Yuki quit Berlin and settled in Porto": a change
+# that names the value it ends.
+_LEFT_FOR = re.compile(
+    rf"^(?:has |just |recently )*(?:left|quit) (?P<old>{_PERSON}) (?:(?P<job>for|to join|"
+    r"and (?:has )?(?:joined|signed with|started at|went to work for))|and (?:has )?"
+    rf"(?:settled|moved|relocated) (?:in|to)) (?P<value>{_PERSON})$"
+)
+# Job titles: "is a contractor for Globex" says whom the subject works for ("is a mentor
+# for Ravi" does not).
+_TITLES = _set(
+    """contractor consultant freelancer engineer developer designer analyst tester manager
+    intern researcher scientist accountant lawyer architect administrator admin writer
+    editor nurse doctor teacher lecturer professor employee"""
+)
+
+
+def _verb_classed(sentence: str, about: str | None) -> Classed | None:
+    """A person's relation said by a verb of a class: "Hana is now employed by Vandelay",
+    "Idris relocated from Austin to Leeds", "Marco is in charge of the Pulsar service"."""
+    match = _NAME_SUBJECT.match(sentence)
+    if match is None:
+        return None
+    subject = match["subject"]
+    if subject.casefold() in _PRONOUNS:
+        if about is None:
+            return None
+        subject = about
+    who = frozenset(_words(subject))
+    rest = match["rest"]
+    if left := _LEFT_FOR.match(rest):
+        kind = "employer" if left["job"] else "home"
+        return Classed(kind, who, left["value"].casefold(), left["old"].casefold(), False, True)
+    old = ""
+    if moved := re.search(rf"\bfrom (?P<old>{_PERSON}) (?=to )", rest):
+        old = moved["old"].casefold()
+        rest = rest[: moved.start()] + rest[moved.end() :]
+    tokens = rest.split()
+    folded = [t.casefold() for t in tokens]
+    if person := _person_classed(who, tokens, old):
+        return person
+    # The holder of a thing: "Marco is in charge of the Pulsar service".
+    if " " in subject or subject.casefold() in _PRONOUNS:
+        return None
+    for cut in range(1, min(4, len(tokens)) + 1):
+        thing = tokens[cut:]
+        if not thing or not (thing[0].casefold() in ("the", "our") or thing[0][:1].isupper()):
+            continue
+        if _class_of(folded[:cut]) == "holder":
+            if {"with", "and"} & {t.casefold() for t in thing}:
+                return None  # "leads billing with Dana": held together
+            held = " ".join(thing)
+            if given := re.search(rf" from (?P<old>{_PERSON})$", held):
+                old, held = given["old"].casefold(), held[: given.start()]
+            return Classed("holder", _thing(held), subject.casefold(), old)
+    return None
+
+
+def _person_classed(who: frozenset[str], tokens: Sequence[str], old: str) -> Classed | None:
+    """A person's home or employer, or where it is "at": the value is the name that ends
+    the fact, and what stands before it a phrase of the class."""
+    folded = [t.casefold() for t in tokens]
+    start = len(tokens)
+    while start > 0 and re.fullmatch(r"[A-Z][\w&'’-]*", tokens[start - 1]):
+        start -= 1
+    if not 0 < start < len(tokens) or len(tokens) - start > 3:
+        return None
+    value = " ".join(folded[start:])
+    between = [w for w in folded[:start] if w not in _CLASS_FILLER]
+    name = _class_of(folded[:start])
+    if name in ("home", "employer"):
+        change = between[0] in _CHANGE_FORMS or "now" in folded
+        return Classed(name, who, value, old, False, change)
+    if between == ["at"]:
+        return Classed("at", who, value)
+    if (
+        len(between) == 3
+        and between[0] in ("a", "an")
+        and between[1] in _TITLES
+        and between[2] in ("at", "for")
+    ):
+        # "is an engineer at Hooli"; "is a contractor for Globex" (weak)
+        return Classed("employer", who, value, "", between[2] == "for")
+    return None
+
+
+def _classed_changes(
+    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+) -> None:
+    """Adds to `found` an earlier fact that a later one of the same class and subject
+    gives another value ("Hana works as a designer at Acme" then "Hana accepted an offer
+    from Globex"), unless the later one adds ("also", "another", "second"); one that names
+    the value it replaces ("moved from Dana to Lena", "left Initech for Acme") ends that
+    value only, in any class of the subject ("Chloe is at Initech"). A job for someone
+    ("is a contractor for Globex") is ended only by a change. A value said again is
+    current again."""
+    by_key: dict[tuple[str, frozenset[str]], list[tuple[int, Classed]]] = {}
+    by_subject: dict[frozenset[str], list[tuple[int, Classed]]] = {}
+    read: dict[tuple[str, str | None], Classed | None] = {}  # a fact said again
+    for i, text in enumerate(facts):
+        if REDACTED in text:
+            continue
+        said = (text, about[i] if about else None)
+        if said not in read:
+            read[said] = classed(*said)
+        made = read[said]
+        if made is None or not made.subject:
+            continue
+        earlier = by_key.setdefault((made.name, made.subject), [])
+        adds = bool(_ADDS & set(_words(text)))
+        for j, was in earlier[-_PAIR_LIMIT:]:
+            if was.value == made.value:
+                if not adds:
+                    found.pop(j, None)
+            elif made.name == "at" or adds or (was.weak and not made.change):
+                continue
+            elif not made.old or was.value == made.old:
+                found.setdefault(j, i)
+        if made.old and made.name != "holder" and not adds:
+            for j, was in by_subject.get(made.subject, [])[-_PAIR_LIMIT:]:
+                if was.value == made.old and was.name != "holder":
+                    found.setdefault(j, i)
+        earlier.append((i, made))
+        by_subject.setdefault(made.subject, []).append((i, made))

@@ -439,3 +439,89 @@ def test_a_role_for_a_company_is_the_subjects_employer(older: str, newer: str) -
 def test_a_role_for_someone_is_ended_only_by_a_change() -> None:
     assert stale(["Dana is a mentor for Ravi.", "Dana works at Globex."]) == {}
     assert stale(["Dana is a candidate for promotion.", "Dana now works at Globex."]) == {}
+
+
+# A person's home, employer, or the holder of a thing or role, said by other verbs of
+# the same class: the form of the value cannot tell a city from a company from a
+# person, the verb can.
+BY_VERB_CLASS = [
+    # home
+    ("Teodor is from Graz and lives there.", "Teodor settled in Malmo."),
+    ("Wren resides in Cork.", "Wren settled down in Galway."),
+    ("Ilse is from Bremen and lives there.", "Ilse moved to Kiel."),
+    ("Oskar is based out of Turin.", "Oskar lives in Bari now."),
+    # employer
+    ("Mirela works as an analyst at Northwind.", "Mirela is now employed by Contoso."),
+    ("Basil works for Fabrikam.", "Basil accepted an offer from Litware."),
+    ("Priti joined Adatum.", "Priti took a new job at Tailspin."),
+    ("Corin is employed by Proseware.", "Corin signed with Lucerne."),
+    ("Odile is an engineer at Northwind.", "Odile has joined Contoso."),
+    ("Lars is a consultant for Fabrikam.", "Lars accepted an offer from Litware."),
+    ("Agnes is at Northwind.", "Agnes left Northwind for Contoso."),
+    # the holder of a thing
+    ("Gideon is in charge of the Quasar pipeline.", "Lotte runs the Quasar pipeline."),
+    ("The Nebula dashboard is maintained by Arjun.", "Beatriz handles the Nebula dashboard."),
+    ("Femi oversees the Lyra queue.", "Dagny is responsible for the Lyra queue."),
+    # the holder of a role
+    (
+        "Our current incident commander for storage is Halvard.",
+        "Noor is taking over as incident commander for storage.",
+    ),
+    (
+        "Esme holds the release captain for desktop role.",
+        "Tariq was named the new release captain for desktop.",
+    ),
+    ("Ruslan is the support lead for EMEA.", "Quinn stepped in as support lead for EMEA."),
+    ("The support lead for APAC is Ruslan.", "Quinn was appointed support lead for APAC."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), BY_VERB_CLASS)
+def test_a_later_fact_of_the_same_verb_class_replaces_the_earlier(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+KEPT_BY_VERB_CLASS = [
+    # another class, or not the subject's own
+    ("Teodor lives in Graz.", "Teodor accepted an offer from Malmo."),
+    ("Basil works for Fabrikam.", "Basil moved to Litware."),
+    ("Wren resides in Cork.", "Wren's sister lives in Galway."),
+    ("Mirela works at Northwind.", "Mirela's husband works at Contoso."),
+    ("Corin works at Proseware.", "Corin turned down an offer from Lucerne."),
+    ("Corin works at Proseware.", "Corin has an account at Lucerne."),
+    ("Lars is a consultant for Fabrikam.", "Lars works at Litware."),
+    ("Lars is a mentor for Fabrikam.", "Lars joined Litware."),
+    ("Agnes is at Northwind.", "Agnes joined Contoso."),
+    ("Agnes is at Northwind.", "Agnes left Tailspin for Contoso."),
+    # a wish, a negation, the past, or an addition
+    ("Oskar lives in Turin.", "Oskar wants to move to Bari."),
+    ("Oskar lives in Turin.", "Oskar lived in Bari."),
+    ("Oskar lives in Turin.", "Oskar used to live in Bari."),
+    ("Priti works at Adatum.", "Priti also works at Tailspin."),
+    ("Priti works at Adatum.", "Priti doesn't work at Tailspin."),
+    # a thing held with someone, another thing, a role with many holders
+    ("Gideon runs the Quasar pipeline.", "Lotte runs the Quasar pipeline with Gideon."),
+    ("Gideon runs the Quasar pipeline.", "Lotte runs the Quasar dashboard."),
+    ("Gideon runs a bakery.", "Lotte runs a bakery."),
+    ("Esme is the release captain for desktop.", "Quinn is a release captain for mobile."),
+    ("Esme is the funniest person on the team.", "Quinn is the funniest person on the team."),
+    ("The support lead for EMEA is on leave.", "Quinn is the support lead for APAC."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), KEPT_BY_VERB_CLASS)
+def test_a_fact_of_another_class_or_not_the_subjects_own_keeps_the_earlier(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {}
+
+
+def test_a_change_of_holder_that_names_the_old_one_ends_that_one_only() -> None:
+    moved = "The Lyra queue moved from Femi to Arjun."
+    assert stale(["Femi looks after the Lyra queue.", moved]) == {0: 1}
+    assert stale(["Dagny looks after the Lyra queue.", moved]) == {}
+
+
+def test_a_home_said_again_is_current_again() -> None:
+    facts = ["Wren lives in Cork.", "Wren moved to Galway.", "Wren moved back to Cork."]
+    assert stale(facts) == {1: 2}
