@@ -3,7 +3,6 @@ small helpers for building chat messages from another tool's records."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -173,6 +172,8 @@ def _is_json(data: bytes) -> bool:
 def line_hash(data: dict[str, Any], seen: dict[str, int]) -> str:
     """A stable identity for a line: the hash of its canonical JSON, numbered when the
     very same line occurs again (so identical lines stay distinct entries)."""
+    import hashlib  # not at import: OpenSSL's load is paid only by a line to read
+
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:32]
     seen[digest] = seen.get(digest, 0) + 1

@@ -753,6 +753,17 @@ def _whole_line(line: bytes) -> bool:
         return False
 
 
+def log_stamp(path: Path) -> list[int] | None:
+    """A log's `ThreadMark.stamp`: None when it cannot be stat'ed."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    # rsync's quick check: size and modification time (no inode, so that a copy of the
+    # workspace made with its times, `cp -a`, keeps its stamps).
+    return [info.st_size, info.st_mtime_ns]
+
+
 def count_entries(path: Path, place: LogPlace | None = None) -> int:
     """Lines in a log, counted without parsing it: from `place` on when the log still
     holds the bytes it was taken on (checked as `read_log` checks it), else all of them.
