@@ -967,3 +967,29 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     assert not unneeded & modules
     assert (workspace / ".memctl" / "state.json").read_bytes() == state
     assert (workspace / "threads" / f"{SESSION}.jsonl").read_bytes() == log
+
+
+def test_a_stop_with_nothing_new_defines_no_frozen_dataclass(workspace, tmp_path):
+    """issue 26 goal 5: a frozen dataclass compiles five methods from source at every
+    start-up (twice a plain one's cost, five times a named tuple's); the agents'
+    transcript formats, memory files and settings files were three, in every hook."""
+    import dataclasses
+    import importlib
+
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("Stop", session.path, stop_hook_active=False)
+    args = ["hook", "claude-code"]
+    modules_after(args, workspace, tmp_path / "first.json", input=stdin)  # imports, flushes
+    modules = modules_after(args, workspace, tmp_path / "again.json", input=stdin)
+    frozen = []
+    for name in sorted(m for m in modules.modules if m.startswith("memctl")):
+        for value in vars(importlib.import_module(name)).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == name
+                and dataclasses.is_dataclass(value)
+                and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            ):
+                frozen.append(f"{name}.{value.__qualname__}")
+    assert "memctl.agents.imports" in modules.modules and not frozen
