@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
@@ -61,7 +61,7 @@ from memctl.core.workspace import Workspace
 if TYPE_CHECKING:
     from memctl.core.redact import Redactor
 
-UNSAFE_ID_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
+UNSAFE_ID_CHARS = r"[^A-Za-z0-9._-]+"  # compiled on first use (re's cache), not by every hook
 
 
 # --------------------------------------------------------------------------- reading
@@ -91,7 +91,7 @@ def unknown_format(records: list[Record], source: str) -> UsageError:
 
 def thread_id_from(name: str) -> str:
     """A name made into a valid thread id: unsafe runs to `_`, no leading/trailing dots."""
-    return UNSAFE_ID_CHARS.sub("_", name).strip("._-")[:128].rstrip("._-")
+    return re.sub(UNSAFE_ID_CHARS, "_", name).strip("._-")[:128].rstrip("._-")
 
 
 def default_thread(session: str | None, stem: str | None, source: str) -> str:
@@ -531,9 +531,9 @@ def thread_titles(state: State) -> dict[str, str]:
 # --------------------------------------------------------------------------- where to go on
 
 
-@dataclass
-class Resume:
-    """Where an incremental import reads on from, and what it carries over."""
+class Resume(NamedTuple):
+    """Where an incremental import reads on from, and what it carries over (read only,
+    so a named tuple: a dataclass compiles its methods at every start-up)."""
 
     offset: int
     line: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from memctl.core.errors import UsageError
 from memctl.core.threads import Record, loads, read_records
@@ -104,12 +104,12 @@ def open_batch(reply: Draft | None) -> int | None:
     return reply.index
 
 
-@dataclass
-class Reading:
+class Reading(NamedTuple):
     """The records of (part of) a source file. For JSONL, `starts` holds the byte offset
     of each record in the file and `end` the offset after the last complete line; a
     torn last line (no newline, not JSON: the writer is still at it) is left out and
-    counted in `torn`. A whole-file JSON document has no offsets (`starts` is None)."""
+    counted in `torn`. A whole-file JSON document has no offsets (`starts` is None).
+    Read only, so a named tuple: a dataclass compiles its methods at every start-up."""
 
     records: list[Record]
     starts: list[int] | None

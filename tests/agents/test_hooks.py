@@ -946,7 +946,8 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     workspace lock (filelock), the flush stage, dateutil or the models it sends nothing
     to: a fifth, a tenth, a tenth and a twentieth of its start-up. Nor hashlib (OpenSSL's
     load, 2-3 ms): the transcript still has the stat its import recorded, and the
-    thread log the one its flush recorded, so neither is fingerprinted again."""
+    thread log the one its flush recorded, so neither is fingerprinted again; nor the
+    harness's patterns, which only a line read needs."""
     session = conversation(tmp_path / f"{SESSION}.jsonl")
     session.write()
     # Written well before the hook: one stat'ed within the file system's timestamp
@@ -963,7 +964,7 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     assert "memctl.agents.hooks" in modules  # the hook really ran
     unneeded = {"filelock", "memctl.pipeline.flush", "dateutil", "memctl.models.resolve"}
     unneeded |= {"memctl.agents.settings", "memctl.core.redact"}  # install's; nothing shown
-    unneeded.add("hashlib")
+    unneeded |= {"hashlib", "memctl.core.harness"}  # no fingerprint, no line read
     assert not unneeded & modules
     assert (workspace / ".memctl" / "state.json").read_bytes() == state
     assert (workspace / "threads" / f"{SESSION}.jsonl").read_bytes() == log
