@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -42,9 +41,9 @@ class HookSpec(NamedTuple):
     timeout: int
 
 
-@dataclass
-class HookInput:
-    """One hook invocation, whichever agent and mechanism sent it."""
+class HookInput(NamedTuple):
+    """One hook invocation, whichever agent and mechanism sent it (read only: a named
+    tuple, as the records below)."""
 
     agent: str
     event: str

@@ -268,9 +268,9 @@ def parse_messages(data: bytes, source: str) -> list[dict[str, Any]]:
     return [validate_message(r.data, f"{source}: {r.where}") for r in read_records(data, source)]
 
 
-@dataclass
-class Record:
-    """One parsed line (or array item) of the source file."""
+class Record(NamedTuple):
+    """One parsed line (or array item) of the source file (a named tuple: a dataclass
+    compiles its methods at every start-up)."""
 
     where: str
     data: dict[str, Any]
