@@ -38,9 +38,9 @@ class ImportResult:
 # --------------------------------------------------------------------------- drafts
 
 
-@dataclass
-class Piece:
-    """What one source line adds to an assistant reply merged from several lines."""
+class Piece(NamedTuple):
+    """What one source line adds to an assistant reply merged from several lines (read
+    only: a named tuple, as `Reading`)."""
 
     source_id: str
     where: str

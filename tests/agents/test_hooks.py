@@ -997,18 +997,19 @@ def test_a_stop_with_nothing_new_defines_no_frozen_dataclass(workspace, tmp_path
 
 
 def test_the_records_a_stop_reads_are_immutable_named_tuples():
-    """issue 26 goal 5: the hook input, the transcript's records, what was read and
-    where an import reads on are read only; as named tuples they cost a hook's start-up
+    """issue 26 goal 5: the hook input, the transcript's records, what was read, a
+    reply's pieces and where an import reads on are read only; as named tuples they cost a hook's start-up
     a third of a dataclass each (whose methods are compiled from source every time)."""
     from memctl.agents.base import HookInput
     from memctl.agents.imports import Resume
-    from memctl.agents.transcripts import Reading
+    from memctl.agents.transcripts import Piece, Reading
     from memctl.core.threads import Record
 
     records = [
         HookInput("claude-code", "Stop"),
         Record("line 1", {}),
         Reading([], None, 0),
+        Piece("id", "line 1", None, [], []),
         Resume(0, 1, "claude", "t", {}, set(), {}, 0),
     ]
     for record in records:
