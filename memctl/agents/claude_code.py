@@ -83,7 +83,6 @@ from memctl.agents.transcripts import (
     pending_calls,
     tool_call,
 )
-from memctl.core.harness import without_harness
 from memctl.core.threads import Record
 from memctl.core.workspace import Workspace
 
@@ -246,6 +245,14 @@ def _claude_piece(
     return Piece(uid, where, ts, texts, calls)
 
 
+def _said(text: str) -> str:
+    """`harness.without_harness`, imported by the first line that needs it: a Stop with
+    nothing new reads no line, and its patterns took a million instructions to compile."""
+    from memctl.core.harness import without_harness
+
+    return without_harness(text)
+
+
 def _claude_user(
     data: dict[str, Any],
     message: dict[str, Any],
@@ -258,7 +265,7 @@ def _claude_user(
     meta = data.get("isMeta") is True
     summary = {"compact_summary": True} if data.get("isCompactSummary") is True else {}
     if isinstance(content, str):
-        said = without_harness(content)
+        said = _said(content)
         if meta or not said:
             return []
         return [{"role": "user", "content": said, **summary}]
@@ -273,7 +280,7 @@ def _claude_user(
         if kind == "tool_result":
             entries.append(_claude_tool_result(block, source, where, tool_names))
         elif kind == "text" and isinstance(block.get("text"), str):
-            if said := without_harness(block["text"]):
+            if said := _said(block["text"]):
                 parts.append({"type": "text", "text": said})
         elif kind == "image" and (image := _claude_image(block)) is not None:
             parts.append(image)
@@ -323,7 +330,7 @@ def _claude_queued_prompt(data: dict[str, Any], source: str, where: str) -> dict
         return None
     prompt = attachment.get("prompt")
     if isinstance(prompt, str):
-        typed = without_harness(prompt)
+        typed = _said(prompt)
         return {"role": "user", "content": typed} if typed else None
     if isinstance(prompt, list):
         said = [
@@ -372,7 +379,7 @@ def _claims(data: dict[str, Any]) -> bool:
 
 # --------------------------------------------------------------------------- sessions
 
-NOT_A_LETTER_OR_DIGIT = re.compile(r"[^A-Za-z0-9]")
+NOT_A_LETTER_OR_DIGIT = r"[^A-Za-z0-9]"  # compiled on first use (re's cache), not by every hook
 
 
 def claude_home() -> Path:
@@ -381,7 +388,7 @@ def claude_home() -> Path:
 
 def claude_project_folder(project: Path) -> str:
     """The folder name Claude Code gives a project's sessions."""
-    return NOT_A_LETTER_OR_DIGIT.sub("-", str(project))
+    return re.sub(NOT_A_LETTER_OR_DIGIT, "-", str(project))
 
 
 def claude_sessions(home: Path, project: Path | None = None) -> list[Path]:

@@ -279,18 +279,20 @@ def _flush(
     ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult, *, auto: bool
 ) -> None:
     from memctl.core.state import watermark_place
-    from memctl.core.threads import count_entries, thread_path
+    from memctl.core.threads import count_entries, log_stamp, thread_path
 
-    # Counting lines is cheap (no parse), and from the watermark's place only the new
-    # ones; a Stop that added nothing must not pay for the flush's start (its lock,
-    # state and model).
+    # A Stop that added nothing must not pay for the flush's start (its lock, state and
+    # model). A log whose stat is the one flush recorded when it flushed it to its end
+    # holds nothing new (flush's own test); any other has its lines counted (no parse),
+    # from the watermark's place only the new ones.
     state = ws.read_state()
-    threads = [
-        t
-        for t in result.threads
-        if count_entries(thread_path(ws, t), watermark_place(state.threads.get(t)))
-        > state.flushed(t)
-    ]
+    threads = []
+    for thread in result.threads:
+        record, path = state.threads.get(thread), thread_path(ws, thread)
+        if record is not None and record.stamp is not None and record.stamp == log_stamp(path):
+            continue
+        if count_entries(path, watermark_place(record)) > state.flushed(thread):
+            threads.append(thread)
     if not threads:
         return
     if not auto and not config.memory.hooks:

@@ -30,19 +30,19 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from memctl.agents.registry import either, formats
 from memctl.agents.transcripts import Draft, ImportResult, Parsed, Piece, Reading, read_source
-from memctl.core.durable import open_regular
+from memctl.core.durable import open_regular, recorded_mtime
 from memctl.core.errors import UsageError, unreadable
 from memctl.core.state import ImportMark, State
 from memctl.core.threads import (
@@ -61,7 +61,7 @@ from memctl.core.workspace import Workspace
 if TYPE_CHECKING:
     from memctl.core.redact import Redactor
 
-UNSAFE_ID_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
+UNSAFE_ID_CHARS = r"[^A-Za-z0-9._-]+"  # compiled on first use (re's cache), not by every hook
 
 
 # --------------------------------------------------------------------------- reading
@@ -91,7 +91,7 @@ def unknown_format(records: list[Record], source: str) -> UsageError:
 
 def thread_id_from(name: str) -> str:
     """A name made into a valid thread id: unsafe runs to `_`, no leading/trailing dots."""
-    return UNSAFE_ID_CHARS.sub("_", name).strip("._-")[:128].rstrip("._-")
+    return re.sub(UNSAFE_ID_CHARS, "_", name).strip("._-")[:128].rstrip("._-")
 
 
 def default_thread(session: str | None, stem: str | None, source: str) -> str:
@@ -531,9 +531,9 @@ def thread_titles(state: State) -> dict[str, str]:
 # --------------------------------------------------------------------------- where to go on
 
 
-@dataclass
-class Resume:
-    """Where an incremental import reads on from, and what it carries over."""
+class Resume(NamedTuple):
+    """Where an incremental import reads on from, and what it carries over (read only,
+    so a named tuple: a dataclass compiles its methods at every start-up)."""
 
     offset: int
     line: int
@@ -549,7 +549,16 @@ FINGERPRINT_BYTES = 4096
 
 
 def fingerprint(data: bytes) -> str:
+    import hashlib  # not at import: OpenSSL's load (2-3 ms) only where compared or taken
+
     return hashlib.sha256(data).hexdigest()[:32]
+
+
+def file_stamp(st: os.stat_result, before_ns: int | None = None) -> list[int]:
+    """`ImportMark.stamp` of a file: as it is (to compare), or as recorded of a file
+    stat'ed after `before_ns` (the clock read before the stat)."""
+    mtime = st.st_mtime_ns if before_ns is None else recorded_mtime(st.st_mtime_ns, before_ns)
+    return [st.st_size, mtime, st.st_ctime_ns, st.st_ino]
 
 
 def resume_point(
@@ -557,22 +566,24 @@ def resume_point(
 ) -> Resume | None:
     """Where an earlier import of this file stopped, if the file is still the one it
     read (same start, same bytes before the offset, not shorter) and nothing asks for
-    another format or thread; None to read the whole file."""
+    another format or thread; None to read the whole file. A file whose stat still
+    matches the stamp taken with the fingerprints is that file: its bytes are not read."""
     if entry is None or entry.offset <= 0 or not entry.thread or entry.format not in formats():
         return None
     offset, target = entry.offset, entry.thread
     if (thread is not None and thread != target) or fmt not in ("auto", entry.format):
         return None
-    size = handle.seek(0, os.SEEK_END)
-    if size < offset:
+    st = os.fstat(handle.fileno())
+    if st.st_size < offset:
         return None
-    handle.seek(0)
-    if fingerprint(handle.read(min(offset, FINGERPRINT_BYTES))) != entry.head:
-        return None
-    start = max(0, offset - FINGERPRINT_BYTES)
-    handle.seek(start)
-    if fingerprint(handle.read(offset - start)) != entry.tail:
-        return None
+    if entry.stamp is None or entry.stamp != file_stamp(st):
+        handle.seek(0)
+        if fingerprint(handle.read(min(offset, FINGERPRINT_BYTES))) != entry.head:
+            return None
+        start = max(0, offset - FINGERPRINT_BYTES)
+        handle.seek(start)
+        if fingerprint(handle.read(offset - start)) != entry.tail:
+            return None
     known = appended_sources(ws, target, entry.log_bytes)
     if known is None:
         return None
@@ -616,6 +627,8 @@ def remember(ws: Workspace, key: str, path: Path, plan: Plan) -> None:
     """Record in state.json how far the file was read (under the workspace lock)."""
     end = plan.end
     with path.open("rb") as handle:
+        before_ns = time.time_ns()  # before the stat (`recorded_mtime`)
+        stamp = file_stamp(os.fstat(handle.fileno()), before_ns)
         head = fingerprint(handle.read(min(end, FINGERPRINT_BYTES)))
         start = max(0, end - FINGERPRINT_BYTES)
         handle.seek(start)
@@ -634,6 +647,7 @@ def remember(ws: Workspace, key: str, path: Path, plan: Plan) -> None:
         head=head,
         tail=tail,
         log_bytes=log.stat().st_size if log.exists() else 0,
+        stamp=stamp,
         context=plan.parsed.context,
         about=plan.about,
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -15,6 +14,8 @@ def parse_openai(
     records: list[Record], source: str, context: dict[str, Any] | None = None
 ) -> Parsed:
     """Each message as it is; nothing spans records, so nothing is ever open."""
+    import hashlib  # not at import: the hook imports every format, and reads one
+
     parsed = Parsed(drafts=[], session=None)
     for position, record in enumerate(records):
         if record.data.get("type") == "compaction":

@@ -3,10 +3,9 @@ small helpers for building chat messages from another tool's records."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from memctl.core.errors import UsageError
 from memctl.core.threads import Record, loads, read_records
@@ -39,9 +38,9 @@ class ImportResult:
 # --------------------------------------------------------------------------- drafts
 
 
-@dataclass
-class Piece:
-    """What one source line adds to an assistant reply merged from several lines."""
+class Piece(NamedTuple):
+    """What one source line adds to an assistant reply merged from several lines (read
+    only: a named tuple, as `Reading`)."""
 
     source_id: str
     where: str
@@ -105,12 +104,12 @@ def open_batch(reply: Draft | None) -> int | None:
     return reply.index
 
 
-@dataclass
-class Reading:
+class Reading(NamedTuple):
     """The records of (part of) a source file. For JSONL, `starts` holds the byte offset
     of each record in the file and `end` the offset after the last complete line; a
     torn last line (no newline, not JSON: the writer is still at it) is left out and
-    counted in `torn`. A whole-file JSON document has no offsets (`starts` is None)."""
+    counted in `torn`. A whole-file JSON document has no offsets (`starts` is None).
+    Read only, so a named tuple: a dataclass compiles its methods at every start-up."""
 
     records: list[Record]
     starts: list[int] | None
@@ -173,6 +172,8 @@ def _is_json(data: bytes) -> bool:
 def line_hash(data: dict[str, Any], seen: dict[str, int]) -> str:
     """A stable identity for a line: the hash of its canonical JSON, numbered when the
     very same line occurs again (so identical lines stay distinct entries)."""
+    import hashlib  # not at import: OpenSSL's load is paid only by a line to read
+
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:32]
     seen[digest] = seen.get(digest, 0) + 1

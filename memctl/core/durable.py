@@ -1,4 +1,4 @@
-"""Durable file writes, in one place.
+"""Durable file writes, in one place, and the stamp that tells a file unchanged.
 
 Every write in memctl goes through `write_atomic` (temp file, fsync, rename) or
 `append_durable` (one write, fsync) while `Workspace.lock()` is held, so a run that
@@ -228,3 +228,29 @@ def regular_bytes(path: Path, name: str) -> bytes:
             return handle.read(os.fstat(handle.fileno()).st_size)
         except OSError as exc:
             raise unreadable(name, exc) from None
+
+
+# --------------------------------------------------------------------------- file stamps
+
+RACY_NS = 100 * 10**6
+"""A file whose mtime is this recent when it is stat'ed may change again and keep it: file
+systems stamp with a granularity (the kernel's coarse clock, a tick of 1-10 ms, where
+timestamps are not fine-grained; 10 ms on exFAT), and a rewrite of the same size in place
+then keeps (size, mtime, inode), so the search index trusted the old records (a
+disagreement of index and scan), and an import would trust its old fingerprints. Such a
+file's mtime is recorded one nanosecond early (`recorded_mtime`), which no later stat
+returns, and the next reader looks at it again, as git treats its "racily clean"
+entries: its size and fingerprint say whether it changed, for a stat and two short reads.
+Ten ticks: a search after a write takes the index's update path (the lock) for that long
+at most."""
+RACY_WHOLE_SECONDS_NS = 3 * 10**9
+"""The same for an mtime in whole seconds, which a file system stamping seconds (HFS+,
+ext3) or two (FAT) gives: longer than two seconds and a tick. A finer file system gives
+one in a billion stamps."""
+
+
+def recorded_mtime(mtime_ns: int, before_ns: int) -> int:
+    """The mtime to record of a file stat'ed after `before_ns` (the clock read before
+    the stat): one nanosecond early while a change could still share it (RACY_NS)."""
+    window = RACY_WHOLE_SECONDS_NS if mtime_ns % 10**9 == 0 else RACY_NS
+    return mtime_ns - 1 if before_ns - mtime_ns < window else mtime_ns

@@ -132,6 +132,12 @@ class ImportMark:
     """Fingerprint of the 4 KiB before `offset`: a rewritten file differs in one of the two."""
     log_bytes: int = 0
     """The thread log's size after the import."""
+    stamp: list[int] | None = None
+    """The file's [size, mtime_ns, ctime_ns, inode] when `head` and `tail` were taken
+    (the mtime a nanosecond early while a same-size rewrite could still keep it,
+    `durable.recorded_mtime`): a file that still has it is the one fingerprinted, and
+    its fingerprints are not read again (a Stop with nothing new). Entries written
+    before it have none: their fingerprints are compared."""
     context: dict[str, Any] = field(default_factory=dict)
     """What the format's reader needs to read on (tool calls still unanswered, ...)."""
     about: dict[str, str] = field(default_factory=dict)

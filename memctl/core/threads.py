@@ -268,9 +268,9 @@ def parse_messages(data: bytes, source: str) -> list[dict[str, Any]]:
     return [validate_message(r.data, f"{source}: {r.where}") for r in read_records(data, source)]
 
 
-@dataclass
-class Record:
-    """One parsed line (or array item) of the source file."""
+class Record(NamedTuple):
+    """One parsed line (or array item) of the source file (a named tuple: a dataclass
+    compiles its methods at every start-up)."""
 
     where: str
     data: dict[str, Any]
@@ -751,6 +751,17 @@ def _whole_line(line: bytes) -> bool:
         return isinstance(loads(line.decode("utf-8")), dict)
     except (UnicodeDecodeError, json.JSONDecodeError):
         return False
+
+
+def log_stamp(path: Path) -> list[int] | None:
+    """A log's `ThreadMark.stamp`: None when it cannot be stat'ed."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    # rsync's quick check: size and modification time (no inode, so that a copy of the
+    # workspace made with its times, `cp -a`, keeps its stamps).
+    return [info.st_size, info.st_mtime_ns]
 
 
 def count_entries(path: Path, place: LogPlace | None = None) -> int:

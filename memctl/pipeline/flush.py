@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import math
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -46,6 +45,7 @@ from memctl.core.threads import (
     LogRead,
     count_entries,
     flush_sends,
+    log_stamp,
     read_log,
     render_entry,
     thread_log_entries,
@@ -213,7 +213,7 @@ def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
     """Parsed from the watermark's place when it has one and the log still holds the
     bytes it was taken on; else whole (the watermark is then a count of lines)."""
     path = thread_path(ws, thread)
-    stamp = _stamp_of(path)
+    stamp = log_stamp(path)
     head = head_of(path)
     replaced = record is not None and record.head is not None and record.head != head
     place = None if replaced else watermark_place(record)
@@ -279,7 +279,7 @@ def _pending_threads(
         # The listing knows a plain file; a symlink gets thread_path's refusal.
         plain = plain_folder and not entry.is_symlink()
         path = Path(entry.path) if plain else thread_path(ws, thread)
-        stamp = _stamp_of(path)
+        stamp = log_stamp(path)
         if stamp is not None and record is not None and record.stamp == stamp:
             continue
         watermark = state.flushed(thread)
@@ -303,16 +303,6 @@ def head_of(path: Path) -> str | None:
 def _replaced(record: ThreadMark | None, path: Path) -> bool:
     """The log is not the one the watermark was counted on (deleted, then written again)."""
     return record is not None and record.head is not None and record.head != head_of(path)
-
-
-def _stamp_of(path: Path) -> list[int] | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    # rsync's quick check: size and modification time (no inode, so that a copy of the
-    # workspace made with its times, `cp -a`, keeps its stamps).
-    return [info.st_size, info.st_mtime_ns]
 
 
 def _record_stamps(state: State, settled: dict[str, tuple[int, list[int]]]) -> None:

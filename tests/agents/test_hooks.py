@@ -9,6 +9,7 @@ last line still being written.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -943,9 +944,15 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     """issue 26 goal 5: every agent turn pays a Stop hook. One that finds nothing
     appended since the last leaves state.json and the thread as they are without the
     workspace lock (filelock), the flush stage, dateutil or the models it sends nothing
-    to: a fifth, a tenth, a tenth and a twentieth of its start-up."""
+    to: a fifth, a tenth, a tenth and a twentieth of its start-up. Nor hashlib (OpenSSL's
+    load, 2-3 ms): the transcript still has the stat its import recorded, and the
+    thread log the one its flush recorded, so neither is fingerprinted again; nor the
+    harness's patterns, which only a line read needs."""
     session = conversation(tmp_path / f"{SESSION}.jsonl")
     session.write()
+    # Written well before the hook: one stat'ed within the file system's timestamp
+    # granularity of its last write is fingerprinted again (tests/agents/test_import.py).
+    os.utime(session.path, ns=(10**18, 10**18))
     stdin = claude_input("Stop", session.path, stop_hook_active=False)
     args = ["hook", "claude-code"]
     modules_after(args, workspace, tmp_path / "first.json", input=stdin)  # imports, flushes
@@ -957,6 +964,55 @@ def test_a_stop_with_nothing_new_takes_no_lock_and_loads_no_flush(workspace, tmp
     assert "memctl.agents.hooks" in modules  # the hook really ran
     unneeded = {"filelock", "memctl.pipeline.flush", "dateutil", "memctl.models.resolve"}
     unneeded |= {"memctl.agents.settings", "memctl.core.redact"}  # install's; nothing shown
+    unneeded |= {"hashlib", "memctl.core.harness"}  # no fingerprint, no line read
     assert not unneeded & modules
     assert (workspace / ".memctl" / "state.json").read_bytes() == state
     assert (workspace / "threads" / f"{SESSION}.jsonl").read_bytes() == log
+
+
+def test_a_stop_with_nothing_new_defines_no_frozen_dataclass(workspace, tmp_path):
+    """issue 26 goal 5: a frozen dataclass compiles five methods from source at every
+    start-up (twice a plain one's cost, five times a named tuple's); the agents'
+    transcript formats, memory files and settings files were three, in every hook."""
+    import dataclasses
+    import importlib
+
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("Stop", session.path, stop_hook_active=False)
+    args = ["hook", "claude-code"]
+    modules_after(args, workspace, tmp_path / "first.json", input=stdin)  # imports, flushes
+    modules = modules_after(args, workspace, tmp_path / "again.json", input=stdin)
+    frozen = []
+    for name in sorted(m for m in modules.modules if m.startswith("memctl")):
+        for value in vars(importlib.import_module(name)).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == name
+                and dataclasses.is_dataclass(value)
+                and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            ):
+                frozen.append(f"{name}.{value.__qualname__}")
+    assert "memctl.agents.imports" in modules.modules and not frozen
+
+
+def test_the_records_a_stop_reads_are_immutable_named_tuples():
+    """issue 26 goal 5: the hook input, the transcript's records, what was read, a
+    reply's pieces and where an import reads on are read only; as named tuples they cost a hook's start-up
+    a third of a dataclass each (whose methods are compiled from source every time)."""
+    from memctl.agents.base import HookInput
+    from memctl.agents.imports import Resume
+    from memctl.agents.transcripts import Piece, Reading
+    from memctl.core.threads import Record
+
+    records = [
+        HookInput("claude-code", "Stop"),
+        Record("line 1", {}),
+        Reading([], None, 0),
+        Piece("id", "line 1", None, [], []),
+        Resume(0, 1, "claude", "t", {}, set(), {}, 0),
+    ]
+    for record in records:
+        assert isinstance(record, tuple)
+        with pytest.raises(AttributeError):
+            record.__setattr__(record._fields[0], None)

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -682,6 +683,69 @@ def test_a_batch_cut_mid_way_waits_even_when_the_turn_is_said_to_be_over(cli, wo
     shutil.copy(CLAUDE, partial)
     import_json(cli, workspace, partial, "--final")
 
+    assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
+
+
+def _import_mark(ws: Path, path: Path) -> dict[str, Any]:
+    state = json.loads((ws / ".memctl" / "state.json").read_text(encoding="utf-8"))
+    mark: dict[str, Any] = state["imports"][str(path.resolve())]
+    return mark
+
+
+def _set_import_mark(ws: Path, path: Path, **changes: Any) -> None:
+    """state.json's entry for `path` changed: a key set, or dropped when given None."""
+    file = ws / ".memctl" / "state.json"
+    state = json.loads(file.read_text(encoding="utf-8"))
+    mark = state["imports"][str(path.resolve())]
+    for key, value in changes.items():
+        if value is None:
+            mark.pop(key, None)
+        else:
+            mark[key] = value
+    file.write_text(json.dumps(state), encoding="utf-8")
+
+
+def test_an_unchanged_transcript_is_trusted_by_its_stamp_unless_it_was_racily_stamped(
+    cli, workspace, tmp_path
+):
+    """issue 26 goal 5: a Stop with nothing new compared the fingerprints of the file's
+    first 4 KiB and of the 4 KiB before its offset (hashlib's OpenSSL load, 2-3 ms of
+    the hook). The import records the file's [size, mtime_ns, ctime_ns, inode] taken
+    with them, and a file that still has it is not read for them again. A file
+    stat'ed within the timestamp granularity of its last change could be rewritten to
+    the same size keeping that stamp: its mtime is recorded a nanosecond early, so the
+    next import compares the fingerprints, as it does for an entry from before stamps.
+    A wrong fingerprint in state.json shows which way an import went: compared, it
+    sends the file to be read whole again."""
+    old = tmp_path / "old.jsonl"
+    shutil.copy(CLAUDE, old)
+    os.utime(old, ns=(10**18, 10**18))  # changed long before the import
+    import_json(cli, workspace, old)
+    st = old.stat()
+    assert _import_mark(workspace, old)["stamp"] == [
+        st.st_size,
+        st.st_mtime_ns,
+        st.st_ctime_ns,
+        st.st_ino,
+    ]
+    _set_import_mark(workspace, old, head="0" * 32)
+    again = import_json(cli, workspace, old)
+    assert (again["read"], again["imported"], again["skipped_existing"]) == (0, 0, 0)
+
+    _set_import_mark(workspace, old, stamp=None)  # written by a memctl before stamps
+    whole = import_json(cli, workspace, old)
+    assert (whole["read"], whole["imported"]) == (len(CLAUDE.read_bytes().splitlines()), 0)
+
+    racy = tmp_path / "racy.jsonl"
+    shutil.copy(CLAUDE, racy)
+    ahead = time.time_ns() + 10**9 + 1  # recent for the import, however slow it runs
+    os.utime(racy, ns=(ahead, ahead))
+    import_json(cli, workspace, racy)
+    assert _import_mark(workspace, racy)["stamp"][1] == racy.stat().st_mtime_ns - 1
+    _set_import_mark(workspace, racy, head="0" * 32)
+    compared = import_json(cli, workspace, racy)
+    assert compared["read"] == len(CLAUDE.read_bytes().splitlines())
+    assert compared["imported"] == 0 and compared["skipped_existing"] > 0
     assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
 
 

@@ -225,7 +225,7 @@ def test_a_failing_vector_write_is_rolled_back(
 def test_a_failing_index_under_recall_is_one_line(workspace: Path, cli) -> None:
     (workspace / "MEMORY.md").write_text("- Dana bought a new automobile in March.\n")
     # Written a while ago: a file written this instant is looked at again by the next
-    # update (store.RACY_NS), which would make the dropped table anew.
+    # update (durable.RACY_NS), which would make the dropped table anew.
     os.utime(workspace / "MEMORY.md", (time.time() - 60, time.time() - 60))
     assert cli("-w", workspace, "recall", "Dana").exit_code == 0
     with contextlib.closing(sqlite3.connect(index_path(Workspace(workspace)))) as conn:

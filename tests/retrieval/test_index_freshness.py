@@ -398,7 +398,7 @@ def test_a_file_recorded_a_nanosecond_early_is_still_found_renamed(workspace: Pa
     """A file indexed within RACY_NS of its last change has its mtime recorded a
     nanosecond early; archived once that window has passed, it is still the same file
     moved (no re-read), not one removed and another indexed whole."""
-    from memctl.retrieval.index.store import RACY_NS
+    from memctl.core.durable import RACY_NS
 
     ws = Workspace(workspace)
     ledger = workspace / "memory" / "2020-01-01.md"

@@ -352,7 +352,7 @@ def stale_files(ws: Workspace, indexed: dict[str, FileRow]) -> int:
         except OSError:
             continue
         # A file stamped one nanosecond early is one the next update only looks at
-        # again (`store.RACY_NS`), not a change.
+        # again (`durable.RACY_NS`), not a change.
         if (
             row is None
             or (row.size, row.inode) != (st.st_size, st.st_ino)

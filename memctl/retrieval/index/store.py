@@ -21,7 +21,7 @@ indexed; a memory file a secret may cross lines of, a private key or a project's
 pattern, is indexed again whole, as it is redacted whole), renamed (archive: same inode,
 new name) or rewritten (consolidate, a hand edit: its records are dropped and it is
 indexed again). A file stat'ed within its file system's timestamp granularity of its
-last change is looked at again by the next update (`RACY_NS`): a same-size rewrite in
+last change is looked at again by the next update (`durable.RACY_NS`): a same-size rewrite in
 that tick keeps the stamp. SQLite 3.40's contentless FTS5 tables cannot delete rows, so
 dropped records leave their FTS rows (and their postings) behind as garbage:
 `records` is the file->rowid table every lookup joins, so a garbage row is never a hit,
@@ -49,6 +49,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from memctl.core.durable import recorded_mtime
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
@@ -64,20 +65,6 @@ SCHEMA_VERSION = "7"  # 2: the word table has a speaker column (recall's BM25F);
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
-RACY_NS = 100 * 10**6
-"""A file whose mtime is this recent when it is stat'ed may change again and keep it: file
-systems stamp with a granularity (the kernel's coarse clock, a tick of 1-10 ms, where
-timestamps are not fine-grained; 10 ms on exFAT), and a rewrite of the same size in place
-then keeps (size, mtime, inode), so the index trusted the old records (a disagreement of
-index and scan). Such a file's mtime is recorded one nanosecond early (`recorded_mtime`),
-which no later stat returns, and the next update looks at it again, as git treats its
-"racily clean" entries: its size and fingerprint say whether it changed, for a stat and
-two short reads. Ten ticks: a search after a write takes the update path (the lock) for
-that long at most."""
-RACY_WHOLE_SECONDS_NS = 3 * 10**9
-"""The same for an mtime in whole seconds, which a file system stamping seconds (HFS+,
-ext3) or two (FAT) gives: longer than two seconds and a tick. A finer file system gives
-one in a billion stamps."""
 # What `Redactor.spans_lines` looks for in a file's bytes (a private key's first line).
 _SPANNING_MARK = b"-----BEGIN"
 # Flags of a record.
@@ -266,13 +253,6 @@ def trigram_available() -> bool:
     return True
 
 
-def recorded_mtime(mtime_ns: int, before_ns: int) -> int:
-    """The mtime to record of a file stat'ed after `before_ns` (the clock read before
-    the stat): one nanosecond early while a change could still share it (RACY_NS)."""
-    window = RACY_WHOLE_SECONDS_NS if mtime_ns % 10**9 == 0 else RACY_NS
-    return mtime_ns - 1 if before_ns - mtime_ns < window else mtime_ns
-
-
 def _fingerprint_bytes(fd: int, offset: int) -> tuple[bytes, bytes]:
     """Hashes of the first bytes of the file and of the bytes just before `offset`."""
     head = os.pread(fd, min(offset, HEAD_BYTES), 0) if offset else b""
@@ -426,7 +406,7 @@ class Index:
         try:
             by_inode = {(row.inode, row.size, row.mtime_ns): row for row in gone.values()}
             for item, st in fresh:
-                # Its row's mtime is the file's, or a nanosecond early (`RACY_NS`).
+                # Its row's mtime is the file's, or a nanosecond early (`durable.RACY_NS`).
                 moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
                 if moved is None:
                     moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns - 1), None)
@@ -479,7 +459,7 @@ class Index:
     ) -> None:
         """Index what is new in one file: its bytes after the recorded offset when it
         only grew, else all of it; nothing when it ends where it was indexed to (only
-        its stamp is new: a file looked at again, `RACY_NS`, or touched)."""
+        its stamp is new: a file looked at again, `durable.RACY_NS`, or touched)."""
         mtime_ns = recorded_mtime(st.st_mtime_ns, before_ns)
         try:
             fd = os.open(item.path, os.O_RDONLY)
