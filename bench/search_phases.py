@@ -25,7 +25,7 @@ from typing import Any
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import File, chomp, memory_files, record_matches, role_of, thread_logs
-from memctl.retrieval.index.query import _groups, candidates, trigram_query
+from memctl.retrieval.index.query import _groups, candidates, kind_queries
 from memctl.retrieval.search import SNIPPET_CHARS, Snippets, _json, keywords_of
 
 MEMORY_LINE_CHARS = 1000  # the CLI's (memctl.cli.commands.search)
@@ -52,8 +52,8 @@ def phases(root: Path, query: str, mode: str, scope: str) -> tuple[dict[str, flo
     )
     conn = sqlite3.connect(f"file:{root}/.memctl/index.sqlite?mode=ro", uri=True)
     keywords = keywords_of(query, mode)
-    expression = timed("trigram probes", lambda: trigram_query(keywords, mode, conn))
-    rows = timed("SQL candidates", lambda: list(candidates(conn, expression, files)))
+    queries = timed("trigram probes", lambda: kind_queries(conn, keywords, mode, files))
+    rows = timed("SQL candidates", lambda: list(candidates(conn, queries, files)))
     groups = timed(
         "grouping", lambda: list(_groups(iter(rows), {f.rel: at for at, f in enumerate(files)}))
     )

@@ -206,8 +206,9 @@ def test_a_search_of_a_few_threads_reads_back_only_theirs(workspace: Path) -> No
     ws = Workspace(workspace)
     with fresh_index(ws, []) as (index, _):
         index.conn.execute("BEGIN")
-        one = [row[0] for row in query.candidates(index.conn, '"dep"', thread_logs(ws, ["b"]))]
-        memory = [row[0] for row in query.candidates(index.conn, '"dep"', memory_files(ws, False))]
+        logs, memory_ = thread_logs(ws, ["b"]), memory_files(ws, False)
+        one = [row[0] for row in query.candidates(index.conn, {"thread": '"dep"'}, logs)]
+        memory = [row[0] for row in query.candidates(index.conn, {"memory": '"dep"'}, memory_)]
         index.conn.execute("COMMIT")
     assert one == ["threads/b.jsonl"]
     assert memory == ["MEMORY.md"]
@@ -318,6 +319,21 @@ def test_archived_files_are_renamed_in_the_index(workspace: Path) -> None:
     assert search(ws, "old decision").hits == []
     hits = search(ws, "old decision", include_archive=True).hits
     assert [(h.path, h.line) for h in hits] == [("memory/archive/2020-01-01.md", 1)]
+
+
+def test_a_file_moved_to_another_kind_is_indexed_again(workspace: Path) -> None:
+    """Each kind of file has its own trigram table: a memory file moved into threads/
+    (the same inode, size and mtime) is no rename in the index, whose records would stay
+    in the memory table where a thread search never looks."""
+    ws = Workspace(workspace)
+    ledger = workspace / "memory" / "2020-01-01.md"
+    ledger.write_text('{"role": "user", "content": "the zebra rollout"}\n', encoding="utf-8")
+    update(ws)
+    ledger.rename(workspace / "threads" / "zebra.jsonl")
+    report, _ = update(ws)
+    indexed, scanned = both(ws, "zebra rollout", scope="threads")
+    assert indexed == scanned and len(indexed[0]) == 1
+    assert (report.renamed, report.indexed, report.removed) == (0, 1, 1)
 
 
 def test_an_index_mostly_garbage_is_rebuilt(workspace: Path) -> None:
@@ -446,7 +462,7 @@ def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> 
     files that they no longer fit the cache). The kill points are exact: the crash-point
     hook (tests/support/crashpoint) kills before that open. Nothing of the killed
     transaction may count, and the next search must find what the scan finds."""
-    big_workspace(workspace, threads=200)
+    big_workspace(workspace, threads=400)
     ws = Workspace(workspace)
     expected = search(ws, "fact 17-3", scope="all", limit=0, use_index=False)
     listed = listed_files(ws)
@@ -473,7 +489,8 @@ def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> 
         assert result.hits == expected.hits
         assert result.notes == []
     # The last kill left the transaction's pages in the WAL: a torn write, not only a
-    # lost page cache (grow big_workspace if SQLite's cache grows).
+    # lost page cache (grow big_workspace if SQLite's cache grows, or the records are
+    # spread over more tables, each buffering its own: 200 threads were enough for one).
     assert left[listed[-1].rel] > left[listed[0].rel], left
 
 

@@ -5,7 +5,7 @@ What lives where, each module importing only the ones above it:
 
 - `postings`: recall's word postings: FTS5's word tokenizer on an in-memory table,
   the chunks written for each batch of records, and the top k by bm25 (`best`).
-- `store`: the SQLite file: its schema (files, records, the `tri` FTS5 table, the
+- `store`: the SQLite file: its schema (files, records, the trigram FTS5 tables, the
   postings, vectors), opening, creating and rebuilding it, and every write (the
   incremental update of a file, `writing` for the embeddings).
 - `freshness`: which files an update must look at without a stat of every file (the

@@ -27,6 +27,7 @@ from memctl.retrieval.index.freshness import fresh_index
 from memctl.retrieval.index.store import (
     BAD_LINE,
     CLEAN,
+    TRIGRAMS,
     FileRow,
     Index,
     IndexUnavailable,
@@ -96,12 +97,13 @@ PROBED_TRIGRAMS = 64
 
 
 def trigram_query(
-    keywords: list[str], mode: str, conn: sqlite3.Connection | None = None
+    keywords: list[str], mode: str, conn: sqlite3.Connection | None = None, kind: str = "memory"
 ) -> str | None:
     """The FTS5 expression whose rows are a superset of the records matching, or None
     when the trigram index cannot narrow the search (a keyword under 3 characters in
     phrase or any mode, no keyword of 3 or more in all mode). With `conn`, a keyword's
-    common trigrams are left out when it has rarer ones (`COMMON_ROWS`)."""
+    common trigrams among `kind`'s records are left out when it has rarer ones
+    (`COMMON_ROWS`)."""
     keyword_grams = []
     for keyword in keywords:
         if len(keyword) < 3:
@@ -117,7 +119,7 @@ def trigram_query(
     if not keyword_grams:
         return None
     if conn is not None and sum(map(len, keyword_grams)) <= PROBED_TRIGRAMS and _large(conn):
-        keyword_grams = [_rare(conn, grams) for grams in keyword_grams]
+        keyword_grams = [_rare(conn, TRIGRAMS[kind], grams) for grams in keyword_grams]
     groups = [
         "(" + " AND ".join('"' + gram.replace('"', '""') + '"' for gram in grams) + ")"
         for grams in keyword_grams
@@ -134,16 +136,16 @@ def _large(conn: sqlite3.Connection) -> bool:
     return last is not None and last >= COMMON_ROWS
 
 
-def _rare(conn: sqlite3.Connection, grams: list[str]) -> list[str]:
-    """The trigrams of `grams` in fewer than COMMON_ROWS records, or all of them when
-    every one is common. Counting stops at COMMON_ROWS: a probe reads at most that much
-    of a trigram's list."""
+def _rare(conn: sqlite3.Connection, table: str, grams: list[str]) -> list[str]:
+    """The trigrams of `grams` in fewer than COMMON_ROWS records of `table`, or all of
+    them when every one is common. Counting stops at COMMON_ROWS: a probe reads at most
+    that much of a trigram's list."""
     if len(grams) == 1:
         return grams
     rare = []
     for gram in grams:
         (rows,) = conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM tri WHERE tri MATCH ? LIMIT ?)",
+            f"SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {table} MATCH ? LIMIT ?)",
             ('"' + gram.replace('"', '""') + '"', COMMON_ROWS),
         ).fetchone()
         if rows < COMMON_ROWS:
@@ -155,25 +157,41 @@ Candidate = tuple[str, int, int, int, int, int, int, int]
 """(file rel, its inode, its indexed offset, record number, start, len, flag, crc)"""
 
 
-def candidates(conn: sqlite3.Connection, expression: str, files: list[File]) -> Iterator[Candidate]:
-    """The records whose trigrams match `expression`, in search's order, each with its
-    file's rel, inode and indexed offset; only of the kinds of file in `files` (a memory
-    search reads back no thread record), and only of `files` when they are few
-    (`--thread`)."""
+def kind_queries(
+    conn: sqlite3.Connection, keywords: list[str], mode: str, files: list[File]
+) -> dict[str, str]:
+    """The FTS5 expression for each kind of file in `files`, in search's order, its
+    common trigrams probed in that kind's own table."""
     kinds = {file.kind for file in files}
-    sql = (
-        "SELECT f.rel, f.inode, f.offset, r.number, r.start, r.len, r.flag, r.crc FROM tri "
-        "JOIN records r ON r.id = tri.rowid JOIN files f ON f.id = r.file "
-        "WHERE tri MATCH ? AND f.problem IS NULL"
-    )
-    parameters: list[Any] = [expression]
-    if len(kinds) == 1:
-        sql += " AND f.kind = ?"
-        parameters += kinds
-    if len(files) <= FEW_FILES:
-        sql += " AND f.rel IN (SELECT value FROM json_each(?))"
-        parameters.append(json.dumps([file.rel for file in files]))
-    return conn.execute(sql + " ORDER BY f.sortkey, r.start", parameters)
+    queries = {}
+    for kind in TRIGRAMS:
+        if kind in kinds:
+            expression = trigram_query(keywords, mode, conn, kind)
+            assert expression is not None, "a query the index cannot serve is scanned"
+            queries[kind] = expression
+    return queries
+
+
+def candidates(
+    conn: sqlite3.Connection, queries: dict[str, str], files: list[File]
+) -> Iterator[Candidate]:
+    """The records whose trigrams match `queries` (`kind_queries`), in search's order,
+    each with its file's rel, inode and indexed offset; each kind from its own trigram
+    table (a memory search finds, looks up and reads back no thread record), and only of
+    `files` when they are few (`--thread`)."""
+    few = json.dumps([file.rel for file in files]) if len(files) <= FEW_FILES else None
+    for kind, expression in queries.items():
+        table = TRIGRAMS[kind]
+        sql = (
+            "SELECT f.rel, f.inode, f.offset, r.number, r.start, r.len, r.flag, r.crc "
+            f"FROM {table} JOIN records r ON r.id = {table}.rowid "
+            f"JOIN files f ON f.id = r.file WHERE {table} MATCH ? AND f.problem IS NULL"
+        )
+        parameters: list[Any] = [expression]
+        if few is not None:
+            sql += " AND f.rel IN (SELECT value FROM json_each(?))"
+            parameters.append(few)
+        yield from conn.execute(sql + " ORDER BY f.sortkey, r.start", parameters)
 
 
 FEW_FILES = 64
@@ -208,8 +226,6 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
     try:
         conn = index.conn
         conn.execute("BEGIN")  # one snapshot of the index for the whole search
-        expression = trigram_query(keywords, scan.plan.mode, conn)
-        assert expression is not None
         (listing,) = conn.execute(
             "SELECT group_concat(rel, char(10)) FROM files WHERE problem IS NULL"
         ).fetchone()
@@ -225,7 +241,8 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
         own.append(len(files))
         where = {file.rel: at for at, file in enumerate(files)}
         next_own = 0
-        groups = _groups(candidates(conn, expression, files), where)
+        queries = kind_queries(conn, keywords, scan.plan.mode, files)
+        groups = _groups(candidates(conn, queries, files), where)
         for at, group in itertools.chain(groups, [(len(files), [])]):
             while own[next_own] < at and not scan.done:
                 _own(scan, files[own[next_own]], fence, vouched)
