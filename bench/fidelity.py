@@ -47,7 +47,7 @@ from pathlib import Path
 
 from benchlib import Goal, machine, report, utc_workspace
 
-from memctl.models.facts import MONTHS
+from memctl.core.said import MONTHS
 
 NAMES = ["Ana", "Ben", "Caroline", "Melanie", "Jon", "Priya", "Tomas", "Keiko", "Omar", "Lena"]
 OTHERS = ["Mel", "Sam", "Rosa", "Theo", "Ivy", "Max", "Noor", "Eli", "June", "Ravi", "Zoe"]

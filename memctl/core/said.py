@@ -12,6 +12,27 @@ import re
 from datetime import date, datetime
 from typing import Any
 
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+"""English month names, written here once for every module that reads or writes a date in
+words (builtin's facts and summaries, recall's time questions). Not `calendar.month_name`:
+that follows the process locale, and a memory file must read the same whatever machine
+wrote it."""
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""Lower-cased, in `date.weekday()` order."""
+
 _LEADING_NAME = re.compile(r"^\s*([A-Z][\w'’.-]{0,30}(?: [A-Z][\w'’.-]{0,30}){0,2}):[ \t]+(?=\S)")
 LABELS = frozenset(
     [

@@ -30,8 +30,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import SPAN
-from memctl.models.facts import MONTHS, PAST, SAID_ON, content_words
+from memctl.core.said import MONTHS, SPAN
+from memctl.models.facts import PAST, SAID_ON, content_words
 from memctl.models.supersede import stale
 
 

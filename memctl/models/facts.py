@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from memctl.core.said import MONTHS, WEEKDAYS
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -411,7 +413,6 @@ def _conjugate(verb: str, past: bool = False) -> str:
 
 # --------------------------------------------------------------------------- dates
 
-_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _COUNTS = {
     "a": 1,
     "an": 1,
@@ -429,7 +430,7 @@ _COUNTS = {
     "couple of": 2,
     "a couple": 2,
 }
-_WD = "|".join(_WEEKDAYS)
+_WD = "|".join(WEEKDAYS)
 _COUNT = r"\d{1,2}|a couple of|a couple|an?|one|two|three|four|five|six|seven|eight|nine|ten"
 _RELATIVE = re.compile(
     rf"""(?:\b(?:on|in|during|over|at)\s+)?\b(?P<phrase>
@@ -457,23 +458,6 @@ HABIT = re.compile(
 )
 """A weekday in a sentence with one of these is a habit ("the rotation always starts on
 Monday"), not one day."""
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-"""English month names, written here once for every module that dates a fact in words.
-Not `calendar.month_name`: that follows the process locale, and a memory file must read
-the same whatever machine wrote it."""
 
 
 @dataclass
@@ -535,8 +519,8 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         rel = match["rel"].casefold()
         step = {"last": -1, "this past": -1, "next": 1, "this coming": 1, "this": 0}[rel]
         unit = match["unit"].casefold()
-        if unit in _WEEKDAYS:
-            number = _WEEKDAYS.index(unit)
+        if unit in WEEKDAYS:
+            number = WEEKDAYS.index(unit)
             if step == 0:
                 step = -1 if past else 1
             moved = day + relativedelta(days=step, weekday=weekday(number)(step))
@@ -568,7 +552,7 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
     if match["bare_day"]:
         if not match[0].casefold().startswith("on "):
             return None  # "Mondays are busy" is no date
-        number = _WEEKDAYS.index(phrase)
+        number = WEEKDAYS.index(phrase)
         step = -1 if past else 1
         return _When(
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"

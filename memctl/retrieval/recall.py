@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from memctl.core.config import Config
 from memctl.core.errors import UsageError
 from memctl.core.forgotten import Forgotten
-from memctl.core.said import SPAN
+from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import read_record, record_text
@@ -526,20 +526,7 @@ def by_session(found: list[Candidate]) -> list[Candidate]:
     return found
 
 
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+_MONTHS = tuple(month.lower() for month in MONTHS)
 # A season's months (northern): "when did Ben visit in the spring?" asks of March to May.
 _SEASONS = {
     "spring": (3, 4, 5),
@@ -566,7 +553,7 @@ _ASKS_WHEN = re.compile(
 # else a verb ("I may", "did he fall").
 _AMBIGUOUS = {"may", "march", "fall"}
 _BEFORE_MONTH = r"(?:in|by|since|until|of|mid|early|late|next|last|this|the)"
-_WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAYS = "|".join(WEEKDAYS)
 _PLAIN_MONTHS = "|".join(month for month in _MONTHS if month not in _AMBIGUOUS)
 _TIME_EXPRESSION = re.compile(
     rf"\b(?:(?:{_PLAIN_MONTHS}|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b"

@@ -173,8 +173,6 @@ def search_command(
     # The hits are out before the notes, the `--limit` one last, so it follows what it
     # is about. Only a person at a terminal is told that more matched: a script that
     # set --limit asked for that many, as with grep -m.
-    if printer is not None:
-        printer.flush()
     sys.stdout.flush()
     for line in result.notes:
         note(g, f"search: {line}")
