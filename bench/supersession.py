@@ -28,8 +28,9 @@ likes"). Beside each set, the time `stale()` takes over 2,000 of its facts.
 The phrasings were written for this bench by the author of the rules, not drawn from
 their tests. `fresh`, `holdout`, `fifth` and `sixth` were each written before a round of
 rules and measured only after it, as written (`sixth` by a hand that had not read the
-rules); a held-out set written by someone else is still to come. For the false drops,
-`fresh`, `fifth` and `sixth` were looked at (supersede6): that number is not held out.
+rules). For the false drops, `fresh`, `fifth` and `sixth` were looked at (supersede6):
+that number is not held out. `seventh` was written by a hand that had read only this
+file's format, not the rules, and is measured, not developed against.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -52,7 +53,7 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 GOAL_DETECT_SECONDS = 0.5
 DETECT_FACTS = 2_000
-SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth")
+SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth", "seventh")
 MISSES = False  # --misses: print each case missed
 
 NAMES = [
@@ -1192,6 +1193,552 @@ SIXTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A seventh set (`seventh`), written 2026-12-04 before the fifth round (supersede8) by a
+# helper that had read only this file's format, not the rules, nor bench/README; copied
+# unedited from its file. Measured on main before the round and once after it.
+SEVENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "{S} -> {old}",
+            "{S} runs out of {old}.",
+            "{old} carries {s}.",
+            "We keep {s} on {old}.",
+        ],
+        "new": [
+            "{S} runs out of {new}.",
+            "{new} carries {s} as of Thursday.",
+            "{S} was lifted off {old} and landed on {new}.",
+            "Switched {s} over to {new} during the maintenance window.",
+            "{S} no longer runs out of {old}; it's on {new}.",
+            "We swapped {old} out for {new} under {s}.",
+        ],
+        "distract": [
+            "{other} is writing a postmortem on {s}.",
+            "{S} dropped {n} connections during the deploy.",
+            "Latency on {s} spiked around lunch.",
+            "{S} needs its certs rotated before Friday.",
+        ],
+        "also": [
+            "{S} replicates to {alt} for DR.",
+            "{S2} runs out of {alt}.",
+            "{alt} holds a read-only copy of {s} too.",
+        ],
+        "ask": [
+            "What's {s} running on?",
+            "Which machine is behind {s}?",
+            "Which node do I ssh into for {s}?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} is {old}-based.",
+            "{S}'s place is in {old}.",
+            "{old} is where {s} lives.",
+            "{S} commutes in from {old}.",
+        ],
+        "new": [
+            "{S} is {new}-based.",
+            "{new} is where {s} lives as of this summer.",
+            "{S} upped sticks from {old} to {new}.",
+            "{S} isn't in {old} anymore; the whole family is in {new}.",
+            "{S} commutes in from {new} since selling the house.",
+        ],
+        "distract": [
+            "{S} spoke at a meetup in {other}.",
+            "{S} has a layover in {other} on the way back.",
+            "{S} still supports the football club from {other}.",
+            "{S}'s landlord raised the rent.",
+        ],
+        "also": [
+            "{S}'s office is in {alt}.",
+            "{S2} is {old}-based.",
+            "{S} spends winters in {alt} too.",
+        ],
+        "ask": [
+            "What city is {s} living in at the moment?",
+            "Where is {s}'s place?",
+            "Where's {s} based out of?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} is on staff at {old}.",
+            "{old} pays {s}'s salary.",
+            "{S} is an SRE with {old}.",
+        ],
+        "new": [
+            "{S} is an SRE with {new}.",
+            "{new} poached {s}.",
+            "{S} said farewell to {old}; first day at {new} was Monday.",
+            "As of this month {s} is on staff at {new}.",
+            "{S} is no longer with {old}; {new} brought {s} on board.",
+        ],
+        "distract": [
+            "{S} is negotiating a contract with {other}.",
+            "{S} benchmarked our stack against {other}'s.",
+            "{S} got cold-called by a recruiter at {other}.",
+            "{S} had a great appraisal.",
+        ],
+        "also": [
+            "{S} mentors founders at {alt} on the side.",
+            "{S2} is on staff at {old}.",
+            "{S} guest-lectures for {alt} once a term.",
+        ],
+        "ask": [
+            "Who's {s} working for at the moment?",
+            "Which company pays {s}?",
+            "What's {s}'s current employer?",
+        ],
+    },
+    "date": {
+        "old": [
+            "{S}: ETA {old}.",
+            "{S} is locked for {old}.",
+            "{old} is the day for {s}.",
+            "Everyone is aiming at {old} for {s}.",
+        ],
+        "new": [
+            "{S}: ETA {new}.",
+            "{new} is the day for {s} as of the last planning call.",
+            "Leadership bought {s} a few more weeks: {new}.",
+            "{S} won't make {old}; we're aiming at {new}.",
+            "{S} was re-baselined to {new}.",
+            "{S} is no longer locked for {old}, {new} it is.",
+        ],
+        "distract": [
+            "{other} is drafting the comms plan for {s}.",
+            "{S} still has {n} open blockers.",
+            "{S} had its kickoff in the big room.",
+        ],
+        "also": [
+            "{S} has a soft launch on {alt}.",
+            "{S2}: ETA {alt}.",
+            "The dress rehearsal for {s} is {alt}.",
+        ],
+        "ask": [
+            "What's the ETA on {s}?",
+            "Which day are we aiming at for {s}?",
+            "When is {s} happening?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "{S} has {old} as its DRI.",
+            "{old} keeps {s} alive.",
+            "Page {old} for anything in {s}.",
+            "{S} is {old}'s turf.",
+        ],
+        "new": [
+            "{S} has {new} as its DRI.",
+            "Page {new} for anything in {s}.",
+            "{new} adopted {s} when {old} switched teams.",
+            "{S} isn't {old}'s problem anymore; {new} has it.",
+            "We swapped owners on {s}: {new} in, {old} out.",
+        ],
+        "distract": [
+            "{other} demoed {s} at the all-hands.",
+            "{S} threw {n} 500s during the deploy.",
+            "{S} is missing a dashboard.",
+            "{other} asked for a walkthrough of {s}.",
+        ],
+        "also": [
+            "{alt} is second on the rota for {s}.",
+            "{old} keeps {s2} alive.",
+            "{S2} has {alt} as its DRI.",
+        ],
+        "ask": [
+            "Who's the DRI for {s}?",
+            "Whom do I page about {s}?",
+            "Who has {s} these days?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old} is wearing the {s} hat.",
+            "{old} is on point as {s}.",
+            "{old} leads as {s}.",
+        ],
+        "new": [
+            "{new} is wearing the {s} hat.",
+            "{new} is on point as {s}.",
+            "{new} was promoted to {s}.",
+            "As of this sprint, {new} is the {s}.",
+            "{old} is no longer {s}; {new} picked it up.",
+        ],
+        "distract": [
+            "The {s} is hiring two contractors.",
+            "{other} pinged the {s} about a flaky deploy.",
+            "The {s} sets the sprint goals.",
+        ],
+        "also": [
+            "{old} wears the {s2} hat as well.",
+            "{alt} is on point as {s2}.",
+            "{alt} is the deputy {s}.",
+        ],
+        "ask": [
+            "Who's wearing the {s} hat?",
+            "Who's on point as {s}?",
+            "Which person is the {s}?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S} does CI in {old}.",
+            "{S}'s builds go through {old}.",
+            "{old} is what {s} builds on.",
+            "{S} has its CI jobs in {old}.",
+        ],
+        "new": [
+            "{S} has its CI jobs in {new}.",
+            "{new} is what {s} builds on these days.",
+            "{S} finally turned off {old}; jobs run in {new}.",
+            "We swapped {s} onto {new} for CI.",
+            "{S} is no longer on {old}, everything builds in {new}.",
+        ],
+        "distract": [
+            "{S} doubled its CI bill.",
+            "{other} wrote a caching layer for the builds of {s}.",
+            "{S} runs {n} builds per merge.",
+        ],
+        "also": [
+            "{S} publishes artifacts with {alt}.",
+            "{S2} does CI in {old}.",
+            "{S} keeps a nightly job in {alt} as well.",
+        ],
+        "ask": [
+            "Where does {s} run its CI jobs?",
+            "What's the CI platform of {s}?",
+            "Which build system is {s} using?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{S} @ {old}",
+            "{S} is a {old} thing.",
+            "{old} is the slot for {s}.",
+            "We do {s} at {old} sharp.",
+        ],
+        "new": [
+            "{S} @ {new}",
+            "{new} is the slot for {s} as of next sprint.",
+            "{S} is no longer at {old}; {new} works better for the US folks.",
+            "Rebooked {s} for {new}.",
+            "{S} is a {new} thing these days.",
+        ],
+        "distract": [
+            "{S} is mostly status updates.",
+            "{other} missed {s} because of a dentist appointment.",
+            "{S} had {n} people on the call.",
+        ],
+        "also": [
+            "{S} has an optional office hour at {alt}.",
+            "{S2} @ {alt}",
+            "{S} has a Friday demo slot at {alt} too.",
+        ],
+        "ask": [
+            "What time do we do {s}?",
+            "Which slot is {s} in?",
+            "When's {s}?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} is {old} internally.",
+            "The {s} answers to {old}.",
+            "{old} is the handle of the {s}.",
+        ],
+        "new": [
+            "The {s} is {new} internally.",
+            "The {s} answers to {new} after the spring tidy-up.",
+            "{new} is the handle of the {s} as of today.",
+            "The {s} was re-slugged to {new}.",
+            "The {s} isn't {old} anymore, it's {new}.",
+        ],
+        "distract": [
+            "The {s} has a broken search box.",
+            "{other} added a FAQ to the {s}.",
+            "The {s} got {n} views yesterday.",
+        ],
+        "also": [
+            "The {s} is also reachable as {alt}.",
+            "The {s2} is {alt} internally.",
+            "The {s} has a staging copy called {alt}.",
+        ],
+        "ask": [
+            "What's the {s} called these days?",
+            "What name does the {s} answer to?",
+            "How is the {s} named?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S}: {old} (mobile).",
+            "{S}'s cell is {old}.",
+            "Ring {s} on {old}.",
+            "{old} is {s}'s number.",
+        ],
+        "new": [
+            "{S}'s cell is {new}.",
+            "{new} is {s}'s number as of this week.",
+            "Ring {s} on {new}; {old} is dead.",
+            "{S} ported to a new carrier and got {new}.",
+            "{S} doesn't use {old} anymore, use {new}.",
+        ],
+        "distract": [
+            "{S} turns the phone off on weekends.",
+            "{S} keeps the phone on do-not-disturb during focus time.",
+            "{S} needs a new charger.",
+        ],
+        "also": [
+            "{S}'s landline is {alt}.",
+            "{S2}'s cell is {alt}.",
+            "{S}'s work phone is {alt}.",
+        ],
+        "ask": [
+            "What's {s}'s cell?",
+            "Which number rings {s}?",
+            "How do I phone {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} is in {old}'s org.",
+            "{old} is {s}'s lead.",
+            "{S} sits on {old}'s team.",
+        ],
+        "new": [
+            "{S} is in {new}'s org.",
+            "{new} is {s}'s lead as of the reorg.",
+            "{S} was reassigned to {new}.",
+            "{S} isn't in {old}'s org anymore; it's {new}'s.",
+            "{new} took {s} on as a direct report.",
+        ],
+        "distract": [
+            "{S} pair-programmed with {other} all afternoon.",
+            "{S} asked {other} to review a design doc.",
+            "{S} is out on parental leave next month.",
+        ],
+        "also": [
+            "{S} has {alt} as a mentor.",
+            "{S2} is in {old}'s org.",
+            "{S2} sits on {old}'s team.",
+        ],
+        "ask": [
+            "Whose org is {s} in?",
+            "Who's {s}'s lead?",
+            "Who does {s} answer to?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S} is a die-hard {old} user.",
+            "{S}'s editor of choice is {old}.",
+            "{old} is {s}'s editor.",
+        ],
+        "new": [
+            "{S} is a die-hard {new} user.",
+            "{S}'s editor of choice is {new} as of this year.",
+            "{S} abandoned {old}; it's {new} all the way.",
+            "{new} won {s} over.",
+            "{S} doesn't touch {old} anymore, {new} only.",
+        ],
+        "distract": [
+            "{S} reported a bug in {other}.",
+            "{S} streams coding sessions on Fridays.",
+            "{S} teased the {other} crowd at lunch.",
+            "{S} maintains the team's dotfiles.",
+        ],
+        "also": [
+            "{S} opens {alt} for git commit messages.",
+            "{S2}'s editor of choice is {old}.",
+            "{S} keeps {alt} on the laptop for travel.",
+        ],
+        "ask": [
+            "Which editor is {s}'s go-to?",
+            "What does {s} edit code with?",
+            "What's {s}'s editor these days?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} commutes in a {old}.",
+            "There's a {old} in {s}'s driveway.",
+            "{S}'s ride is a {old}.",
+        ],
+        "new": [
+            "{S}'s ride is a {new}.",
+            "There's a {new} in {s}'s driveway as of last month.",
+            "{S} part-exchanged the {old} for a {new}.",
+            "{S} got rid of the {old} and picked up a {new}.",
+            "{S} no longer has the {old}; it's a {new} now.",
+        ],
+        "distract": [
+            "{S} hired a {other} for the holiday.",
+            "{S}'s neighbour has a {other}.",
+            "{S} got a parking ticket.",
+            "{S}'s car needs new tyres.",
+        ],
+        "also": [
+            "{S} keeps an old {alt} for weekends.",
+            "{S2}'s ride is a {old}.",
+            "{S}'s partner commutes in a {alt}.",
+        ],
+        "ask": [
+            "What's {s}'s car?",
+            "What does {s} commute in?",
+            "Which model does {s} drive?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s boy is at {old}.",
+            "{S} drops the son off at {old} every morning.",
+            "{old} is {s}'s son's school.",
+        ],
+        "new": [
+            "{S}'s boy is at {new}.",
+            "{S} drops the son off at {new} every morning now.",
+            "{S}'s son switched over to {new} after half term.",
+            "{S} pulled the son out of {old}; he's at {new}.",
+            "{new} is {s}'s son's school as of January.",
+        ],
+        "distract": [
+            "{S}'s son has a play-date with a kid from {other}.",
+            "{S}'s son lost a tooth at lunch.",
+            "{S}'s son's football team beat {other}.",
+        ],
+        "also": [
+            "{S}'s younger girl is at {alt}.",
+            "{S2}'s boy is at {old}.",
+            "{S}'s son does Saturday music at {alt}.",
+        ],
+        "ask": [
+            "What school is {s}'s son at?",
+            "Where does {s}'s boy go to school?",
+            "Which school does {s} drop the son at?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is a {old} engineer.",
+            "{S} is in the {old} group.",
+            "{S}'s squad is {old}.",
+        ],
+        "new": [
+            "{S} is a {new} engineer.",
+            "{S}'s squad is {new} as of this quarter.",
+            "{S} got reassigned from {old} to {new}.",
+            "{S} isn't in the {old} group anymore; {new} now.",
+            "We swapped {s} into {new}.",
+        ],
+        "distract": [
+            "{S} reviewed a PR for the {other} team.",
+            "{S} ran the {other} team's offsite.",
+            "{S} gets along with everyone.",
+        ],
+        "also": [
+            "{S} sits in on the {alt} team's planning.",
+            "{S2} is a {old} engineer.",
+            "{S} is the {alt} liaison too.",
+        ],
+        "ask": [
+            "Which squad is {s} in?",
+            "What team has {s} on it?",
+            "What group does {s} work in?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is coded in {old}.",
+            "{S}'s stack is {old}.",
+            "The repo for {s} is all {old}.",
+        ],
+        "new": [
+            "{S}'s stack is {new}.",
+            "The repo for {s} is all {new} as of the last merge.",
+            "{S} was converted from {old} to {new}.",
+            "We re-implemented {s} in {new}.",
+            "{S} is no longer {old}; the port to {new} merged.",
+        ],
+        "distract": [
+            "{S} exposes bindings for {other}.",
+            "{S} has {n} TODOs.",
+            "{S} has a lint config nobody understands.",
+        ],
+        "also": [
+            "{S}'s infra scripts are in {alt}.",
+            "{S2}'s stack is {old}.",
+            "{S} has a prototype branch in {alt}.",
+        ],
+        "ask": [
+            "What's {s} coded in?",
+            "Which language is {s} built with?",
+            "What's the stack of {s}?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S}: {old}",
+            "{S}'s inbox is {old}.",
+            "Email {s} at {old}.",
+            "{old} gets {s}'s mail.",
+        ],
+        "new": [
+            "{S}'s inbox is {new}.",
+            "{old} bounces; {s} is at {new}.",
+            "{new} gets {s}'s mail as of the domain switch.",
+            "{S} no longer checks {old}, mail {new} instead.",
+            "{S} switched over to {new} for mail.",
+        ],
+        "distract": [
+            "{S} has inbox zero.",
+            "{S} cc'd the whole team on the offer letter.",
+            "{S} writes very long emails.",
+        ],
+        "also": [
+            "{S} gets invoices at {alt}.",
+            "{S2}'s inbox is {alt}.",
+            "{S} also watches {alt} for alerts.",
+        ],
+        "ask": [
+            "What's {s}'s email?",
+            "Where do I send mail for {s}?",
+            "Which inbox does {s} use?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S}: v{old} in prod.",
+            "Prod has {s} at {old}.",
+            "{old} is the deployed build of {s}.",
+            "{S} is tagged {old} in prod.",
+        ],
+        "new": [
+            "{S}: v{new} in prod.",
+            "{new} is the deployed build of {s} as of Tuesday.",
+            "Rolled {s} forward to {new}.",
+            "{S} is no longer on {old}; {new} went out last night.",
+            "We shipped {s} {new} to everyone.",
+        ],
+        "distract": [
+            "{S} has a canary for the next release.",
+            "{other} is drafting the changelog for {s}.",
+            "{S} logs a deprecation warning at startup.",
+        ],
+        "also": [
+            "{S}'s mobile SDK is v{alt}.",
+            "Prod has {s2} at {old}.",
+            "{S}'s docs site still shows v{alt}.",
+        ],
+        "ask": [
+            "Which release of {s} is deployed?",
+            "What build is {s} on in prod?",
+            "What's the prod version of {s}?",
+        ],
+    },
+}
+
+
 # The controls' second facts for the first three sets (their wordings left as they
 # were): another attribute of the same subject, another subject with the same
 # attribute, a list that grows. Neither fact of a control may be dropped.
@@ -1575,6 +2122,7 @@ def main() -> int:
         "holdout": HOLDOUT,
         "fifth": FIFTH,
         "sixth": SIXTH,
+        "seventh": SEVENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
