@@ -30,6 +30,7 @@ nothing alone ("..., I'm so nervous") are left out.
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -111,13 +112,16 @@ _QUESTION = re.compile(
     r"|(?:what|how|why|where|who|which)\s+(?!(?:I|I'm|I've|we|my|our|me)\b)[\w']"
     r"|(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has|may|might)\s+"
     r"(?!(?:not|is|was|has|and)\b)[\w']+\b(?![,'])"
+    r"|(?:isn|aren|wasn|weren|don|doesn|didn|can|couldn|won|wouldn|shouldn|haven|hasn)['’]t\s+"
+    r"(?:you|we|they|I|it|he|she|there|that|this|the|your|his|her|their|(?-i:[A-Z])\w+)\b"
     r")",
     re.I,
 )
 """A question, with its mark or without: "what makes you sad" asks as much as "What
 makes you sad?", and "Who wrote Hamlet" or "Is Python fun" are asked by their word
-order alone. An opening that says what is the speaker's ("What I love is hiking") or a
-name ("Will is my brother") asks nothing."""
+order alone, and "Wasn't he at the party" by its negated verb before a subject. An
+opening that says what is the speaker's ("What I love is hiking") or a name ("Will is my
+brother") asks nothing."""
 _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
@@ -486,7 +490,65 @@ def resolve_dates(text: str, said: datetime | None) -> str:
             written = written[0].upper() + written[1:]
         return written
 
-    return _RELATIVE.sub(replace, text)
+    return _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+
+
+_MONTH_NAME = re.compile(
+    r"\b(?:(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)|May)\b"
+)
+"""A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
+_DAY_OF_MONTH = re.compile(
+    rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
+    rf"(?:\b(?:{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
+    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b)?"
+    r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
+    r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
+    r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
+    re.I,
+)
+"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"): not
+"the 2nd floor" (a noun after it) nor "the 4th of July" (its month after it); "the 30th
+of next month" is one date."""
+
+
+def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
+    """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
+    sentence is its month, in the year nearest the day it was said; otherwise it is this
+    month's day or the next month's (the last month's, said of the past), as people mean
+    "the 3rd" said on the 21st."""
+    number = int(match["day"])
+    months = [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+    candidates: list[date] = []
+    if match["rel"]:
+        step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
+        year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+        if number > monthrange(year, month + 1)[1]:
+            return match[0]
+        chosen = date(year, month + 1, number)
+    elif months:
+        month = next(
+            n
+            for n, name in enumerate(MONTHS, 1)
+            if name[:3].casefold() == months[-1][:3].casefold()
+        )
+        for year in (day.year - 1, day.year, day.year + 1):
+            if number <= monthrange(year, month)[1]:
+                candidates.append(date(year, month, number))
+        chosen = min(candidates, key=lambda when: abs((when - day).days))
+    else:
+        for step in (-2, -1, 0, 1, 2):
+            year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+            if number <= monthrange(year, month + 1)[1]:
+                candidates.append(date(year, month + 1, number))
+        if past:
+            chosen = max(when for when in candidates if when <= day)
+        else:
+            chosen = min(when for when in candidates if when >= day)
+        # Five months always hold the day on either side of `day` (a 31st included).
+    prep = match["prep"]
+    lead = "on" if prep is None or prep.casefold() == "on" else prep
+    return f"{lead} {chosen.isoformat()}"
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
@@ -591,6 +653,14 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if _SIGNALS_CJK.search(stripped):
         return True
+    if _BARE_THIRD.match(stripped) and not (
+        _THIRD_SUBJECT.match(stripped)
+        and (_DIGITS.search(stripped) or _NUMBER_WORD.search(stripped))
+    ):
+        # "She made me repaint the fence": who she is was said before; read later, the
+        # bullet names nobody. A count said of them ("he's a three year old beagle
+        # mix") is still kept.
+        return False
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
         return False
@@ -622,7 +692,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
-    named = bool(_CAPITAL.search(unquoted)) or first_word in names
+    named = _names_something(unquoted) or first_word in names
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
         return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
@@ -652,6 +722,20 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     if _OWN_NEWS.match(stripped) and len(content) >= 2:
         return True  # "I broke my wrist", "I'm training for a triathlon"
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+_SHOUTED = re.compile(r"[A-Z]{5,}")
+
+
+def _names_something(sentence: str) -> bool:
+    """Whether a capital in `sentence` names someone or something: not when the whole
+    sentence is in capitals ("THEY SAID YES"), nor a shouted word of five letters or more
+    without a digit ("HOMEOWNER"); an acronym ("NASA", "PG16") names."""
+    if not any(c.islower() for c in sentence):
+        return False
+    return any(
+        not _SHOUTED.fullmatch(match[0].rstrip("'’s")) for match in _CAPITAL.finditer(sentence)
+    )
 
 
 def _not_told(sentence: str) -> bool:
@@ -705,6 +789,10 @@ _OWN_NEWS = re.compile(
 "We renovated the bathroom") or are doing ("I'm training for a triathlon"). What they
 felt, tried, meant or said, and what they are doing this minute ("I'm kidding", "I'm
 just saying"), is not news."""
+_BARE_THIRD = re.compile(
+    r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
+)
+"""A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
 _BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
 """A short sentence with only "it", "that" or "this" for a subject refers back to
 something said before it, so alone it holds no fact, whatever number it has."""
@@ -849,7 +937,7 @@ def extract(
             speaker = user_name
         said = _time(item)
         heard = _heard(latest, speaker, text)
-        for sentence in split_sentences(text):
+        for sentence in split_sentences(_LOWER_I.sub("I", text)):
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
@@ -873,7 +961,7 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            if not is_fact(sentence, names):
+            if not is_fact(sentence, names) or _scrap(sentence, heard):
                 continue
             sentence = _within_length(_fact_clauses(sentence, names), names)
             words = {word[:5] for word in content_words(sentence)}
@@ -897,6 +985,45 @@ def extract(
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
+
+
+_DATE_ONLY = re.compile(
+    rf"\W*(?:(?:on|the|new date is|yes|yep|yeah|no|it's|its)\W+)*"
+    rf"(?:(?:{_WD}),?\s+)?(?:{_MONTH_NAME.pattern}\.?\s+)?(?:the\s+)?"
+    r"(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)?(?:\W+(?:yes|yep|yeah|right))?\W*",
+    re.I,
+)
+"""A date and nothing else ("March 9th!", "the 14th", "June 14, yes")."""
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|"
+    r"shall|might|must|got|get|gets|I|we|he|she|they|you|it|that's|it's|there's|here's)\b"
+    r"|n['’]t\b|['’](?:re|m|ve|ll|d)\b"
+    rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}",
+    re.I,
+)
+"""A word that makes a sentence of a scrap: an auxiliary, a subject pronoun, a past or a
+participle, a name and a verb after it ("Mel quits")."""
+
+
+def _scrap(sentence: str, heard: list[str]) -> bool:
+    """A date alone, or four words or fewer without a verb, a digit or a cue word ("Paris
+    recap.", "A GRANDSON."): a heading for news told after it or an answer whose question
+    is not in it, which says neither who nor what. A date answering a question asked with
+    its mark ("June 14, yes.", `heard` holding "") is kept."""
+    if _DATE_ONLY.fullmatch(sentence):
+        return "" not in heard
+    return (
+        len(_WORD.findall(sentence)) <= 4
+        and not _DIGITS.search(sentence)
+        and not _CUE.search(sentence)
+        and not _VERB.search(sentence)
+        # "My brother Sam.": a relation and who it is.
+        and not (_RELATION.search(sentence) and _names_something(sentence))
+    )
+
+
+_LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
+"""Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
 
 
 def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
