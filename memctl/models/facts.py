@@ -190,11 +190,14 @@ _JUDGEMENT = re.compile(
     r"delicious|crowded|fancy|dangerous|charming|magical|cozy|packed|busy|boring|overrated|"
     r"underrated|expensive|pricey|cute|cool|nice|fun|wild|crazy|insane|cold)\b"
     r"(?:\s+(?:fit|idea|choice|place|spot|call|move|plan|venue|view|city|town))?"
-    r"(?:\s+(?:in|at|for|on|during|this|these|now|too|though|of|to)\b[^,.!;]*)?[.!]*$",
+    r"(?:\s+(?:in|at|for|on|during|this|these|now|too|though|of|to)\b[^,.!;]*)?[.!]*$"
+    r"|\b(?:sounds?|looks?|seems?)\s+like\s+(?:a|an)\s+(?:\w+\s+)?(?:win|steal|deal|bargain|"
+    r"nightmare|dream|mess|disaster|blast|no-brainer|scam|ripoff|rip-off)\b[^,;]*$",
     re.I,
 )
 """A place or a thing judged ("Pine Hollow is beautiful in July", "Kyoto in October
-sounds perfect", "The Blue Lantern is the best venue"): an opinion of the moment. In
+sounds perfect", "The Blue Lantern is the best venue", "2k for a boiler sounds like a
+steal"): an opinion of the moment. In
 the past ("The trip to Big Sur was amazing") it says the trip happened, and stays."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
@@ -541,7 +544,9 @@ def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
             year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
             if number <= monthrange(year, month + 1)[1]:
                 candidates.append(date(year, month + 1, number))
-        if past:
+        # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
+        # it was said whatever the tense.
+        if past and (match["prep"] or "").casefold() not in ("to", "until", "till", "by"):
             chosen = max(when for when in candidates if when <= day)
         else:
             chosen = min(when for when in candidates if when >= day)
@@ -684,7 +689,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         rest = _ASIDE.sub("", stripped)
         if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
             return False
-    if _not_so(stripped):
+    if _not_so(stripped) or _empty_promise(stripped):
         return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
@@ -761,6 +766,28 @@ def _not_so(sentence: str) -> bool:
         or _MACHINE_SELF.search(sentence)
         or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
     )
+
+
+_PROMISE = re.compile(
+    r"^(?:I|we)(?:'ll|\s+will|'m gonna|'re gonna|\s+(?:am|are) gonna|'m going to|'re going to|"
+    r"\s+(?:am|are) going to)\s+(?P<rest>.*)$",
+    re.I,
+)
+_IT_OR_YOU = re.compile(r"\b(?:it|you|u|this|that|them)\b", re.I)
+
+
+def _empty_promise(sentence: str) -> bool:
+    """What the speaker will do about "it" or for the listener, with nothing named,
+    counted or dated ("I'll make it work", "We'll save you a seat", "I'll survive"): the
+    conversation's business, not a fact to keep."""
+    promise = _PROMISE.match(sentence)
+    if promise is None:
+        return False
+    rest = promise["rest"]
+    if _DIGITS.search(rest) or _RELATIVE.search(rest) or _names_something(f"x {rest}"):
+        return False
+    content = [w for w in content_words(rest) if not _IT_OR_YOU.fullmatch(w)]
+    return len(content) <= 1 or (len(content) <= 2 and bool(_IT_OR_YOU.search(rest)))
 
 
 _THIRD_SUBJECT = re.compile(
@@ -1069,7 +1096,7 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 
 _LEAD_IN = re.compile(
-    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
+    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
@@ -1284,12 +1311,14 @@ _REACTION_TO_NEWS = re.compile(
     r"|(?:(?:so|really)\s+)?(?:proud\s+of|happy\s+for)\b|classic\b|love\s+that\b"
     r"|can't\s+wait\b|(?:(?:huge|big|many)\s+)?congrat\w*"
     r"|(?:so\s+)?(?:cool|great|amazing|awesome|nice|wild|crazy)\s+that\b"
+    r"|(?:(?:way|much|so|even|still|a\s+lot|far)\s+)?(?:better|worse|cheaper|easier|harder|"
+    r"safer)\s+than\b"
     r"|(?:yay|woo+|whoa|bravo|hooray|yikes|go|way to go|well done|nice one|oh no|no)"
     r"(?=[,!.]|\s+(?-i:[A-Z])|\s+for\b|\s*$))",
     re.I,
 )
 """A comment on what the other just said ("That's a huge deal for Mel", "Sounds like
-Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!") or a cheer ("Yay
+Lisbon was amazing", "Poor Biscuit", "Better than missing the flight", "So happy for Mel and Theo!") or a cheer ("Yay
 Mel!!", "Well done, Mel!"): the news was kept where it was said, and the comment is no
 fact, whatever it names."""
 _NEWS_ANNOUNCED = re.compile(
@@ -1375,12 +1404,27 @@ cut: the whole is a question."""
 
 
 def _without_tail_question(sentence: str) -> str:
-    """The statement without the question tacked onto it: the statement is judged
-    alone, and not lost to the question mark at its end."""
-    tail = _TAIL_QUESTION.search(sentence)
+    """The statement without the question or the order tacked onto it ("My lease ends
+    June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
+    question mark at its end nor to the request to the listener."""
+    tail = _TAIL_QUESTION.search(sentence) or _tail_order(sentence)
     if tail is None or not content_words(sentence[: tail.start()]):
         return sentence
     return sentence[: tail.start()].rstrip() + "."
+
+
+_TAIL_CLAUSE = re.compile(r",\s+(?:(?:and|but|so|just|pls|please)\s+)?")
+_DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
+
+
+def _tail_order(sentence: str) -> re.Match[str] | None:
+    """The comma before the last clause when that clause is an order to the listener
+    ("..., save me a desk", "..., don't let it slip")."""
+    tails = list(_TAIL_CLAUSE.finditer(sentence))
+    if not tails:
+        return None
+    clause = sentence[tails[-1].end() :]
+    return tails[-1] if _IMPERATIVE.match(clause) or _DONT.match(clause) else None
 
 
 def _without_lead_in(sentence: str) -> str:

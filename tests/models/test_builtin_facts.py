@@ -1198,3 +1198,66 @@ def test_a_question_opened_by_a_negated_verb_is_no_fact() -> None:
     ):
         assert facts_of(text) == [], text
     assert facts_of("Didn't sleep at all before the exam on Friday.") != []
+
+
+def test_a_promise_of_nothing_named_is_no_fact() -> None:
+    """ "I'll make it work", "We'll save you a seat": what the speaker will do about "it"
+    or for the listener, with nothing named or dated, tells nothing to remember."""
+    for text in (
+        "I'll make it work.",
+        "I'll sort it out.",
+        "We'll figure it out.",
+        "I'll put it on paper.",
+        "We'll save you a seat.",
+        "We're gonna miss you at standup.",
+        "I'll survive.",
+        "We will manage.",
+        "I'm gonna frame it.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'll bring the cake.") == ["Ben will bring the cake."]
+    assert facts_of("I'll drive you to the airport on Friday.") == [
+        "Ben will drive Ana to the airport on 2023-05-12."
+    ]
+    assert facts_of("We'll fix it in the Denver office.") != []
+
+
+def test_an_order_tacked_onto_a_fact_is_cut_from_it() -> None:
+    """ "My lease ends June 30, don't tell my landlord": the fact, without the request to
+    the listener after it."""
+    cases = {
+        "My lease ends June 30, don't tell my landlord.": "Ben's lease ends June 30.",
+        "The launch is on Friday, keep it quiet.": "Ben: The launch is on 2023-05-12.",
+        "I start at Globex in June, save me a desk.": "Ben starts at Globex in June.",
+        "Sam moves in on the 20th, bring boxes.": "Ben: Sam moves in on 2023-05-20.",
+    }
+    for text, expected in cases.items():
+        assert facts_of(text) == [expected], text
+
+
+def test_a_verdict_on_a_deal_or_a_comparison_alone_is_no_fact() -> None:
+    """ "2k for a new boiler sounds like a steal", "Better than missing the flight": a
+    verdict on what was just said, whatever it names."""
+    for text in (
+        "2k for a new boiler sounds like a steal.",
+        "A free upgrade sounds like a win.",
+        "Better than missing the flight in March.",
+        "Worse than the Denver trip.",
+        "Way better than the old office on 5th.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I like tea better than coffee.") == ["Ben likes tea better than coffee."]
+
+
+def test_a_yep_opening_is_dropped_and_a_new_date_leans_forward() -> None:
+    """ "Yep the 21st, I'm the best man": "yep" is no part of the fact. A day moved or
+    pushed "to the 24th" is ahead of the day it was said, whatever the tense."""
+    assert facts_of("Yep I'm the best man at Sam's wedding.") == [
+        "Ben is the best man at Sam's wedding."
+    ]
+    assert facts_of("yup I got the job at Globex.") == ["Ben got the job at Globex."]
+    when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")
+    assert resolve_dates("The closing got pushed to the 3rd.", when) == (
+        "The closing got pushed to 2023-06-03."
+    )
+    assert resolve_dates("We moved it until the 2nd.", when) == "We moved it until 2023-06-02."
