@@ -146,14 +146,20 @@ _HEDGE = re.compile(
 all my money", "I may be able to learn"): unanchored, no fact."""
 _MAYBE_FUTURE = re.compile(
     r"^(?:(?:maybe|perhaps)\s+(?:I|we)(?:'ll|\s+will|\s+could|\s+might|\s+may)"
-    r"|(?:I|we)\s+(?:might|may|could\s+maybe|could\s+possibly))\b",
+    r"|(?:I|we)\s+(?:might|may|could\s+maybe|could\s+possibly)"
+    r"|(?:I|we|(?-i:[A-Z])[\w'-]+)(?:'d|\s+would)\s+(?:have|need)\s+to)\b",
     re.I,
 )
 """A possibility, not a plan ("I might go to Lisbon in May", "Maybe we'll get a dog in
-the spring"), whatever date it names: "I'm going to" and "I plan to" are plans."""
-_COUNTERFACTUAL = re.compile(r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b", re.I)
-"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"),
-whatever it names."""
+the spring", "I'd have to ask my boss"), whatever date it names: "I'm going to" and "I
+plan to" are plans."""
+_COUNTERFACTUAL = re.compile(
+    r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b"
+    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)",
+    re.I,
+)
+"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly") or a
+belief just corrected ("I thought it was November 3"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -658,10 +664,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if _SIGNALS_CJK.search(stripped):
         return True
-    if _BARE_THIRD.match(stripped) and not (
-        _THIRD_SUBJECT.match(stripped)
-        and (_DIGITS.search(stripped) or _NUMBER_WORD.search(stripped))
-    ):
+    if _BARE_THIRD.match(stripped) and not _THIRD_COUNT.match(stripped):
         # "She made me repaint the fence": who she is was said before; read later, the
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
@@ -730,6 +733,12 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
 
 
 _SHOUTED = re.compile(r"[A-Z]{5,}")
+_COMMON_WORDS = _words(
+    """have has had was were are is am be not just so very really all the and but or for
+    was what who when how why this that they them she he we you can will did does do got
+    get way too now ever never more much one two yes no omg lol wtf"""
+)
+"""Words that, in capitals, are stressed ("We HAVE to", "SO proud"), not acronyms."""
 
 
 def _names_something(sentence: str) -> bool:
@@ -739,7 +748,9 @@ def _names_something(sentence: str) -> bool:
     if not any(c.islower() for c in sentence):
         return False
     return any(
-        not _SHOUTED.fullmatch(match[0].rstrip("'’s")) for match in _CAPITAL.finditer(sentence)
+        not _SHOUTED.fullmatch(word := match[0].rstrip("'’s"))
+        and not (word.isupper() and word.casefold() in _COMMON_WORDS)
+        for match in _CAPITAL.finditer(sentence)
     )
 
 
@@ -820,9 +831,19 @@ _BARE_THIRD = re.compile(
     r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
 )
 """A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
-_BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
-"""A short sentence with only "it", "that" or "this" for a subject refers back to
-something said before it, so alone it holds no fact, whatever number it has."""
+_THIRD_COUNT = re.compile(
+    r"^(?:he|she|they)(?:'s|'re|\s+(?:is|was|are|were|turned|turns|will be))\s+"
+    r"(?:(?:a|an|about|almost|only|just|like|now|over|nearly)\s+)*"
+    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety)\b)",
+    re.I,
+)
+"""A count said of someone just named, right after "he's": "he's 2 pounds overweight",
+"she's a three year old"; not "He's good, he just doesn't answer after 9"."""
+_BARE_IT = re.compile(r"^(?:(?:it|that|this)(?:'s|\s+(?:is|was|'s))|it\s+[a-z]+)\b", re.I)
+"""A short sentence with only "it", "that" or "this" for a subject ("It took 4 hours")
+refers back to something said before it, so alone it holds no fact, whatever number it
+has."""
 
 
 # --------------------------------------------------------------------------- extraction
@@ -888,7 +909,7 @@ _NOT_A_VERB = re.compile(
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b))"
+    r"(?P<name>[A-Z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b))"
 )
 
 

@@ -1261,3 +1261,62 @@ def test_a_yep_opening_is_dropped_and_a_new_date_leans_forward() -> None:
         "The closing got pushed to 2023-06-03."
     )
     assert resolve_dates("We moved it until the 2nd.", when) == "We moved it until 2023-06-02."
+
+
+def test_a_short_sentence_about_a_bare_it_doing_something_is_no_fact() -> None:
+    """ "It took 4 hours": what "it" is was said before, whatever the verb."""
+    for text in (
+        "It took 4 hours.",
+        "It cost like 300 bucks.",
+        "It lasted two days.",
+        "It broke again, 3 times.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("It took Mel 4 hours to drive to Boston.") != []
+
+
+def test_a_common_word_in_capitals_is_no_name() -> None:
+    """ "We HAVE to do something for the party": "HAVE" is stressed, not named."""
+    for text in ("We HAVE to do something for the party.", "We REALLY need a vacation."):
+        assert facts_of(text) == [], text
+    assert facts_of("We use AWS for the backups.") != []
+
+
+def test_what_would_have_to_happen_is_no_fact() -> None:
+    """ "I'd have to ask if I can go remote": a hypothetical, not what is or will be."""
+    for text in (
+        "I'd have to ask my boss if I can go remote.",
+        "We would have to sell the car first.",
+        "Mel would have to switch schools.",
+        "I would need to find a sitter for the kids.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'd love to visit Japan next year.") != []
+
+
+def test_a_count_after_he_s_or_she_s_is_the_only_one_kept() -> None:
+    """ "he's 2 pounds overweight" describes; "He's good, he just doesn't answer after 9"
+    is still about a bare "he"."""
+    assert facts_of("He's good, he just doesn't answer email after 9.") == []
+    assert facts_of("She's fine, she called me 3 times though.") == []
+    assert facts_of("She's 7 and already reads chapter books.") != []
+
+
+def test_a_name_run_into_the_speaker_s_i_is_who_is_spoken_to() -> None:
+    """ "Ana I'm sending you the money Friday": Ana is spoken to, not the subject."""
+    assert facts_of("Ana I'm sending you 200 on Friday.") == [
+        "Ben is sending Ana 200 on 2023-05-12."
+    ]
+    assert facts_of("Ana I moved to Leeds last week.") == [
+        "Ben moved to Leeds in the week of 2023-05-01."
+    ]
+
+
+def test_what_the_speaker_thought_was_so_is_no_fact() -> None:
+    """ "I thought it was November 3": a belief just corrected, not a fact."""
+    for text in (
+        "I thought it was November 3.",
+        "I thought the party was at Mel's.",
+        "I assumed the launch was on Friday.",
+    ):
+        assert facts_of(text) == [], text
