@@ -1009,9 +1009,9 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            if not is_fact(sentence, names) or _scrap(sentence, heard):
+            sentence = _fact_of(sentence, names, heard)
+            if not sentence:
                 continue
-            sentence = _within_length(_fact_clauses(sentence, names), names)
             words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
@@ -1068,6 +1068,18 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
         # "My brother Sam.": a relation and who it is.
         and not (_RELATION.search(sentence) and _names_something(sentence))
     )
+
+
+def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
+    """The fact a sentence states, its clauses that say nothing cut, or "". What is left
+    once they are cut must be a fact of its own: "Kai helped, it took 4 hours" leaves
+    "It took 4 hours", whose "it" was said before."""
+    if not is_fact(sentence, names) or _scrap(sentence, heard):
+        return ""
+    cut = _within_length(_fact_clauses(sentence, names), names)
+    if cut != sentence and (not is_fact(cut, names) or _scrap(cut, heard)):
+        return ""
+    return cut
 
 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")

@@ -1273,6 +1273,9 @@ def test_a_short_sentence_about_a_bare_it_doing_something_is_no_fact() -> None:
     ):
         assert facts_of(text) == [], text
     assert facts_of("It took Mel 4 hours to drive to Boston.") != []
+    # What is left once a clause that says nothing is cut is judged again.
+    for text in ("Sam helped, it took 4 hours.", "Dad will love that, it's his 60th."):
+        assert facts_of(text) == [], text
 
 
 def test_a_common_word_in_capitals_is_no_name() -> None:
