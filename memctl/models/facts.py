@@ -333,6 +333,11 @@ _IRREGULAR = {
     "need": "needs",
     "'m": "is",
     "'ve": "has",
+    # Chat's contractions of a verb and "to": "I gotta go" is "Ben has to go".
+    "gotta": "has to",
+    "wanna": "wants to",
+    "hafta": "has to",
+    "needa": "needs to",
 }
 
 
@@ -494,6 +499,9 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         if resolved is None:
             return match[0]
         written = resolved.text
+        if text[max(0, match.start() - 3) : match.start()].casefold() == "of ":
+            # "friday of next week": "friday of the week of 2023-05-15", not "of in the ...".
+            written = re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]

@@ -1323,3 +1323,15 @@ def test_what_the_speaker_thought_was_so_is_no_fact() -> None:
         "I assumed the launch was on Friday.",
     ):
         assert facts_of(text) == [], text
+
+
+def test_chat_contractions_and_a_date_after_of_stay_grammatical() -> None:
+    """ "I gotta find a flat" was "Ben gottas find a flat"; "friday of next week" was
+    "friday of in the week of ..."."""
+    assert facts_of("I gotta find an apartment in Denver.") == [
+        "Ben has to find an apartment in Denver."
+    ]
+    assert facts_of("I wanna learn Spanish in Madrid.") == ["Ben wants to learn Spanish in Madrid."]
+    assert facts_of("I'm off thursday and friday of next week, my parents are visiting.") == [
+        "Ben is off thursday and friday of the week of 2023-05-15, their parents are visiting."
+    ]
