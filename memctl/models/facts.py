@@ -171,12 +171,14 @@ _IMPERATIVE = re.compile(
     r"(?:(?:save|send|grab|try|check|pick|come|stop|bring|ask|go|say|give|take|make sure|"
     r"start (?:with|by)|get|keep|wait|look|remind|buy|listen|join|visit|forget|mention|find|"
     r"follow|swing|drop|ping|skip|avoid|pack|tell|show|enjoy|invite|feed)\b(?!['-])"
+    r"|let['’]?s\b"
     r"|(?:call|text|email|message|book|order|drive|walk|watch|head|treat)\s+"
     r"(?:(?:me|us|him|her|them|it|the|a|an|your|my|some|out)\b|(?-i:[A-Z])))",
     re.I,
 )
 """A sentence opening on a verb in the imperative ("Save me one with a dog on it", "Don't
 mention the proposal to Lena"): advice or a request to the listener, whatever it names.
+"Let's plan it on Sunday" proposes, and tells nothing yet.
 A verb that is also a noun ("Book club is on Thursdays", "Call with the client went
 well") is one only before its object ("Book the hotel", "Call Mel").
 Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
@@ -914,10 +916,10 @@ _NOT_A_VERB = re.compile(
     r"(?i:from|at|with|in|on|of|here|there|a|an|the|one|your|his|her|their|our|new|"
     r"head|lead)\b"
 )
-_VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
+_VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Za-z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b))"
+    r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b))"
 )
 
 
@@ -1371,10 +1373,12 @@ _NEWS_ANNOUNCED = re.compile(
     r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"
     r"(?:news|update)\b"
     r"|guess\s+what\s+happened\b|wait\s+(?:until|till)\s+you\s+hear\b"
-    r"|you\s+won't\s+believe\b)",
+    r"|you\s+won't\s+believe\b"
+    r"|(?:(?:a|small|slight|quick|little|big|major|bit\s+of\s+a)\s+)*change\s+of\s+plans?\b)",
     re.I,
 )
-"""News announced, not told ("I have big news, ...", "I need to tell you something"):
+"""News announced, not told ("I have big news, ...", "I need to tell you something",
+"Small change of plans, ..."):
 what follows, if anything, is the fact."""
 _RUN_ON = re.compile(
     r"(?<=[a-z])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"

@@ -1335,3 +1335,20 @@ def test_chat_contractions_and_a_date_after_of_stay_grammatical() -> None:
     assert facts_of("I'm off thursday and friday of next week, my parents are visiting.") == [
         "Ben is off thursday and friday of the week of 2023-05-15, their parents are visiting."
     ]
+
+
+def test_a_proposal_or_a_change_announced_is_no_fact_and_a_lower_case_name_is_spoken_to() -> None:
+    """ "Let's plan it on Sunday" proposes; "Small change of plans, ..." announces what
+    follows; "ana i'm sending you 200" speaks to Ana in chat's lower case."""
+    for text in (
+        "Let's plan it on Sunday when Mel is here.",
+        "Lets book the cabin in June.",
+        "Change of plans for my sister's party and please don't be mad.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("Small change of plans, the reunion moved to Mel's place.") == [
+        "Ben: The reunion moved to Mel's place."
+    ]
+    assert facts_of("ana i'm sending you 200 on friday") == [
+        "Ben is sending Ana 200 on 2023-05-12."
+    ]
