@@ -509,7 +509,14 @@ def resolve_dates(text: str, said: datetime | None) -> str:
             written = written[0].upper() + written[1:]
         return written
 
-    return _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    return _DAY_IS.sub(r"\1 is ", text)
+
+
+_DAY_IS = re.compile(
+    r"\b[Oo]n (\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
+)
+""""Today's my last day" resolved: "2025-10-30 is my last day", not "on 2025-10-30's"."""
 
 
 _MONTH_NAME = re.compile(
@@ -1139,7 +1146,7 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 
 _LEAD_IN = re.compile(
-    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|"
+    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"

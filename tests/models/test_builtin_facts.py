@@ -1352,3 +1352,13 @@ def test_a_proposal_or_a_change_announced_is_no_fact_and_a_lower_case_name_is_sp
     assert facts_of("ana i'm sending you 200 on friday") == [
         "Ben is sending Ana 200 on 2023-05-12."
     ]
+
+
+def test_a_day_followed_by_is_contracted_reads_as_a_sentence() -> None:
+    """ "surprise, today's my last day" was "Surprise, on 2023-05-08's Ben's last day"."""
+    assert facts_of("surprise, today's my last day at Globex") == [
+        "2023-05-08 is Ben's last day at Globex."
+    ]
+    assert facts_of("Tomorrow's our anniversary dinner with Mel.") == [
+        "Ben: 2023-05-09 is our anniversary dinner with Mel."
+    ]
