@@ -723,6 +723,8 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
+        # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
+        or "[REDACTED:" in stripped
         or (
             (about_speaker or bool(_THIRD_SUBJECT.match(stripped)))
             and bool(_NUMBER_WORD.search(stripped))
