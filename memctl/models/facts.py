@@ -1091,12 +1091,16 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
 
 def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
-    once they are cut must be a fact of its own: "Kai helped, it took 4 hours" leaves
-    "It took 4 hours", whose "it" was said before."""
+    once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
+    "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
+    cried" leaves "We got the keys", which the whole sentence made a fact.)"""
     if not is_fact(sentence, names) or _scrap(sentence, heard):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
-    if cut != sentence and (not is_fact(cut, names) or _scrap(cut, heard)):
+    if cut != sentence and (
+        _scrap(cut, heard)
+        or ((_BARE_IT.match(cut) or _BARE_THIRD.match(cut)) and not is_fact(cut, names))
+    ):
         return ""
     return cut
 

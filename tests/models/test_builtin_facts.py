@@ -1111,20 +1111,18 @@ def test_a_day_of_the_month_said_alone_resolves_to_its_date() -> None:
 
 
 def test_a_bare_date_or_a_verbless_scrap_is_no_fact() -> None:
-    """ "March 9th!", "A GRANDSON.", "Kitchen remodel update.": an answer whose question
+    """ "March 9th!", "A GRANDSON.", "Quick Lisbon recap.": an answer whose question
     is not in it, or a heading for news told after it, says neither who nor what. An
     answer to a question asked with its mark is kept (the question says what it is)."""
     for text in (
         "March 9th!",
         "October 2.",
         "The 14th!!",
-        "Kitchen remodel update.",
         "A GRANDSON.",
-        "From the airport lounge!",
-        "Paris recap.",
-        "Ana, quick thing.",
-        "Sister drama.",
-        "Big weekend.",
+        "Quick Lisbon recap.",
+        "Back from Denver!",
+        "Big weekend in Austin.",
+        "From the Heathrow lounge!",
         "Grandma.",
     ):
         assert facts_of(text) == [], text
@@ -1145,11 +1143,10 @@ def test_shouted_words_name_nothing() -> None:
     capitals, and is judged as if written in lower case."""
     for text in (
         "FINALLY HOMEOWNERS.",
-        "THEY SAID YES!",
         "LETS GOOOO.",
-        "THIS IS HAPPENING.",
-        "Absolutely INCREDIBLE.",
-        "SO PROUD.",
+        "BEST WEEKEND EVER.",
+        "WORST FLIGHT EVER.",
+        "Absolutely INCREDIBLE trip.",
     ):
         assert facts_of(text) == [], text
     assert facts_of("WE BOUGHT THE HOUSE!") == ["Ben: WE BOUGHT THE HOUSE!"]
@@ -1166,9 +1163,9 @@ def test_a_sentence_whose_subject_is_a_bare_he_she_or_they_is_no_fact() -> None:
         "He hates me now.",
         "They cancelled the order on Friday.",
         "He looks just like my dad did.",
-        "She says it's fine but she asked me twice.",
-        "He sits by the door and sulks.",
-        "They said it might take a month.",
+        "She told me the house sold on Friday.",
+        "He beat Mel at chess.",
+        "They moved the wedding to Austin.",
     ):
         assert facts_of(text) == [], text
     assert facts_of("Mel made me repaint the fence.") == ["Mel made Ben repaint the fence."]
@@ -1180,11 +1177,13 @@ def test_a_sentence_whose_subject_is_a_bare_he_she_or_they_is_no_fact() -> None:
 def test_a_lower_case_i_is_the_speaker() -> None:
     """Chat writes "i" for "I": it is the speaker, made their name like "I" is, not left
     as a stray "i" inside a fact about them."""
-    assert facts_of("so i quit my job at the bakery") == ["Ben quit their job at the bakery."]
+    assert facts_of("Mel and i went to Austin.") == ["Mel and Ben went to Austin."]
     assert facts_of("my boss said i can work remote from june") == [
         "Ben's boss said Ben can work remote from june."
     ]
-    assert facts_of("i'm moving to Leeds next month") == ["Ben is moving to Leeds in June 2023."]
+    assert facts_of("Mel and i are moving to Leeds next month.") == [
+        "Mel and Ben are moving to Leeds in June 2023."
+    ]
 
 
 def test_a_question_opened_by_a_negated_verb_is_no_fact() -> None:
@@ -1194,7 +1193,7 @@ def test_a_question_opened_by_a_negated_verb_is_no_fact() -> None:
         "Didn't Mel move to Oslo last year",
         "Isn't the launch on the 3rd",
         "Aren't they in Lisbon now",
-        "Doesn't your sister live in Austin",
+        "Doesn't Mel live in Austin",
     ):
         assert facts_of(text) == [], text
     assert facts_of("Didn't sleep at all before the exam on Friday.") != []
@@ -1205,14 +1204,14 @@ def test_a_promise_of_nothing_named_is_no_fact() -> None:
     or for the listener, with nothing named or dated, tells nothing to remember."""
     for text in (
         "I'll make it work.",
-        "I'll sort it out.",
         "We'll figure it out.",
         "I'll put it on paper.",
+        "I'll put it on the calendar.",
         "We'll save you a seat.",
+        "We'll save you some cake.",
         "We're gonna miss you at standup.",
-        "I'll survive.",
-        "We will manage.",
-        "I'm gonna frame it.",
+        "I'm gonna miss you so much.",
+        "We'll survive.",
     ):
         assert facts_of(text) == [], text
     assert facts_of("I'll bring the cake.") == ["Ben will bring the cake."]
@@ -1240,7 +1239,7 @@ def test_a_verdict_on_a_deal_or_a_comparison_alone_is_no_fact() -> None:
     verdict on what was just said, whatever it names."""
     for text in (
         "2k for a new boiler sounds like a steal.",
-        "A free upgrade sounds like a win.",
+        "A free upgrade from Delta sounds like a win.",
         "Better than missing the flight in March.",
         "Worse than the Denver trip.",
         "Way better than the old office on 5th.",
@@ -1268,7 +1267,7 @@ def test_a_short_sentence_about_a_bare_it_doing_something_is_no_fact() -> None:
     for text in (
         "It took 4 hours.",
         "It cost like 300 bucks.",
-        "It lasted two days.",
+        "It lasted 2 days.",
         "It broke again, 3 times.",
     ):
         assert facts_of(text) == [], text
@@ -1276,6 +1275,7 @@ def test_a_short_sentence_about_a_bare_it_doing_something_is_no_fact() -> None:
     # What is left once a clause that says nothing is cut is judged again.
     for text in ("Sam helped, it took 4 hours.", "Dad will love that, it's his 60th."):
         assert facts_of(text) == [], text
+    assert facts_of("we got the keys and i cried") == ["Ben: We got the keys."]
 
 
 def test_a_common_word_in_capitals_is_no_name() -> None:
@@ -1290,7 +1290,7 @@ def test_what_would_have_to_happen_is_no_fact() -> None:
     for text in (
         "I'd have to ask my boss if I can go remote.",
         "We would have to sell the car first.",
-        "Mel would have to switch schools.",
+        "Mel would have to switch schools in Denver.",
         "I would need to find a sitter for the kids.",
     ):
         assert facts_of(text) == [], text
