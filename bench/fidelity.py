@@ -672,10 +672,14 @@ def _ledger_bullets(root: Path) -> list[str]:
     ]
 
 
-def run_heldout(path: Path, show_matches: bool) -> int:
+def run_heldout(
+    path: Path, show_matches: bool, only: list[str] | None = None, show_junk: bool = False
+) -> int:
     """Builtin over the held-out conversations: each session one thread (speaker as
     `name`, the session's date as each message's time), flush + consolidate after each,
-    scored per flush block against that session's gold facts, beside keeping everything."""
+    scored per flush block against that session's gold facts, beside keeping everything.
+    `only` keeps the conversations of those ids (a dev half to work on, a test half to
+    measure); `show_junk` prints each bullet matching no gold fact, beside its best one."""
     from collections import Counter
 
     from memctl.core.threads import append_entries
@@ -684,6 +688,11 @@ def run_heldout(path: Path, show_matches: bool) -> int:
     from memctl.pipeline.flush import flush
 
     convs = parse_conversations(path.read_text(encoding="utf-8"))
+    if only is not None:
+        unknown = sorted(set(only) - {conv.id for conv in convs})
+        if unknown:
+            raise SystemExit(f"--only: no conversation {', '.join(unknown)} in {path.name}")
+        convs = [conv for conv in convs if conv.id in only]
     ours, base = Tally(), Tally()
     said_chars = 0
     # questions; answered anywhere in MEMORY.md, in one of its lines; the same in baseline
@@ -691,7 +700,10 @@ def run_heldout(path: Path, show_matches: bool) -> int:
     memory_sizes: list[str] = []
     pairs: list[Pair] = []
     print(f"fidelity (held-out): {machine()}")
-    print(f"{path.name}: {len(convs)} conversations, builtin, default budget")
+    print(
+        f"{path.name}: {len(convs)} conversations ({', '.join(c.id for c in convs)}), "
+        "builtin, default budget"
+    )
     header = f"{'conv':<5}{'session':<12}{'facts':>6}{'bullets':>8}{'prec':>6}{'recall':>7}"
     print(f"{header}{'size':>6}   baseline: {'bullets':>7}{'prec':>6}{'recall':>7}{'size':>6}")
     for conv in convs:
@@ -724,7 +736,13 @@ def run_heldout(path: Path, show_matches: bool) -> int:
                 baseline_text += "".join(f"- {line}\n" for line in kept)
                 size = sum(len(text) for _, text in session.turns)
                 said_chars += size
-                mine = score_block(block, session.facts, names, pairs)
+                local: list[Pair] = []
+                mine = score_block(block, session.facts, names, local)
+                pairs += local
+                if show_junk:
+                    for bullet, fact, shared, good in local:
+                        if not good:
+                            print(f"junk: {bullet}\n    | {fact} | {' '.join(sorted(shared))}")
                 mine.chars = _ledger_chars(ws.root) - before_chars
                 theirs = score_block(kept, session.facts, names, [])
                 ours.add(mine)
@@ -847,7 +865,15 @@ def main() -> int:
         "--show-junk",
         action="store_true",
         help="print each ledger bullet holding no fact said, and each planted fact the "
-        "ledger misses (use it on dev or ours; never on test)",
+        "ledger misses (use it on dev or ours; never on test); with PATH each bullet "
+        "matching no gold fact (use it with --only h1,h2,h3; never on h4-h6)",
+    )
+    parser.add_argument(
+        "--only",
+        type=lambda value: [part.strip() for part in value.split(",") if part.strip()],
+        metavar="ID,ID",
+        help="with PATH: only these conversations (held-out: h1,h2,h3 is the dev half, "
+        "h4,h5,h6 the test half)",
     )
     parser.add_argument(
         "--small-talk",
@@ -857,7 +883,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     if isinstance(args.conversations, Path):
-        return run_heldout(args.conversations, args.show_matches)
+        return run_heldout(args.conversations, args.show_matches, args.only, args.show_junk)
     rows: dict[str, list[int]] = {}
     ledger_chars = said_chars = duplicates = 0
     base_chars = base_found = 0

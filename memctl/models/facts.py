@@ -30,6 +30,7 @@ nothing alone ("..., I'm so nervous") are left out.
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -111,13 +112,16 @@ _QUESTION = re.compile(
     r"|(?:what|how|why|where|who|which)\s+(?!(?:I|I'm|I've|we|my|our|me)\b)[\w']"
     r"|(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has|may|might)\s+"
     r"(?!(?:not|is|was|has|and)\b)[\w']+\b(?![,'])"
+    r"|(?:isn|aren|wasn|weren|don|doesn|didn|can|couldn|won|wouldn|shouldn|haven|hasn)['’]t\s+"
+    r"(?:you|we|they|I|it|he|she|there|that|this|the|your|his|her|their|(?-i:[A-Z])\w+)\b"
     r")",
     re.I,
 )
 """A question, with its mark or without: "what makes you sad" asks as much as "What
 makes you sad?", and "Who wrote Hamlet" or "Is Python fun" are asked by their word
-order alone. An opening that says what is the speaker's ("What I love is hiking") or a
-name ("Will is my brother") asks nothing."""
+order alone, and "Wasn't he at the party" by its negated verb before a subject. An
+opening that says what is the speaker's ("What I love is hiking") or a name ("Will is my
+brother") asks nothing."""
 _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
@@ -142,14 +146,20 @@ _HEDGE = re.compile(
 all my money", "I may be able to learn"): unanchored, no fact."""
 _MAYBE_FUTURE = re.compile(
     r"^(?:(?:maybe|perhaps)\s+(?:I|we)(?:'ll|\s+will|\s+could|\s+might|\s+may)"
-    r"|(?:I|we)\s+(?:might|may|could\s+maybe|could\s+possibly))\b",
+    r"|(?:I|we)\s+(?:might|may|could\s+maybe|could\s+possibly)"
+    r"|(?:I|we|(?-i:[A-Z])[\w'-]+)(?:'d|\s+would)\s+(?:have|need)\s+to)\b",
     re.I,
 )
 """A possibility, not a plan ("I might go to Lisbon in May", "Maybe we'll get a dog in
-the spring"), whatever date it names: "I'm going to" and "I plan to" are plans."""
-_COUNTERFACTUAL = re.compile(r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b", re.I)
-"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"),
-whatever it names."""
+the spring", "I'd have to ask my boss"), whatever date it names: "I'm going to" and "I
+plan to" are plans."""
+_COUNTERFACTUAL = re.compile(
+    r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b"
+    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)",
+    re.I,
+)
+"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly") or a
+belief just corrected ("I thought it was November 3"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -161,12 +171,14 @@ _IMPERATIVE = re.compile(
     r"(?:(?:save|send|grab|try|check|pick|come|stop|bring|ask|go|say|give|take|make sure|"
     r"start (?:with|by)|get|keep|wait|look|remind|buy|listen|join|visit|forget|mention|find|"
     r"follow|swing|drop|ping|skip|avoid|pack|tell|show|enjoy|invite|feed)\b(?!['-])"
+    r"|let['’]?s\b"
     r"|(?:call|text|email|message|book|order|drive|walk|watch|head|treat)\s+"
     r"(?:(?:me|us|him|her|them|it|the|a|an|your|my|some|out)\b|(?-i:[A-Z])))",
     re.I,
 )
 """A sentence opening on a verb in the imperative ("Save me one with a dog on it", "Don't
 mention the proposal to Lena"): advice or a request to the listener, whatever it names.
+"Let's plan it on Sunday" proposes, and tells nothing yet.
 A verb that is also a noun ("Book club is on Thursdays", "Call with the client went
 well") is one only before its object ("Book the hotel", "Call Mel").
 Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
@@ -186,11 +198,14 @@ _JUDGEMENT = re.compile(
     r"delicious|crowded|fancy|dangerous|charming|magical|cozy|packed|busy|boring|overrated|"
     r"underrated|expensive|pricey|cute|cool|nice|fun|wild|crazy|insane|cold)\b"
     r"(?:\s+(?:fit|idea|choice|place|spot|call|move|plan|venue|view|city|town))?"
-    r"(?:\s+(?:in|at|for|on|during|this|these|now|too|though|of|to)\b[^,.!;]*)?[.!]*$",
+    r"(?:\s+(?:in|at|for|on|during|this|these|now|too|though|of|to)\b[^,.!;]*)?[.!]*$"
+    r"|\b(?:sounds?|looks?|seems?)\s+like\s+(?:a|an)\s+(?:\w+\s+)?(?:win|steal|deal|bargain|"
+    r"nightmare|dream|mess|disaster|blast|no-brainer|scam|ripoff|rip-off)\b[^,;]*$",
     re.I,
 )
 """A place or a thing judged ("Pine Hollow is beautiful in July", "Kyoto in October
-sounds perfect", "The Blue Lantern is the best venue"): an opinion of the moment. In
+sounds perfect", "The Blue Lantern is the best venue", "2k for a boiler sounds like a
+steal"): an opinion of the moment. In
 the past ("The trip to Big Sur was amazing") it says the trip happened, and stays."""
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _TAIL_ASIDE = re.compile(
@@ -320,6 +335,11 @@ _IRREGULAR = {
     "need": "needs",
     "'m": "is",
     "'ve": "has",
+    # Chat's contractions of a verb and "to": "I gotta go" is "Ben has to go".
+    "gotta": "has to",
+    "wanna": "wants to",
+    "hafta": "has to",
+    "needa": "needs to",
 }
 
 
@@ -481,12 +501,82 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         if resolved is None:
             return match[0]
         written = resolved.text
+        if text[max(0, match.start() - 3) : match.start()].casefold() == "of ":
+            # "friday of next week": "friday of the week of 2023-05-15", not "of in the ...".
+            written = re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]
         return written
 
-    return _RELATIVE.sub(replace, text)
+    text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    return _DAY_IS.sub(r"\1 is ", text)
+
+
+_DAY_IS = re.compile(
+    r"\b[Oo]n (\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
+)
+""""Today's my last day" resolved: "2025-10-30 is my last day", not "on 2025-10-30's"."""
+
+
+_MONTH_NAME = re.compile(
+    r"\b(?:(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)|May)\b"
+)
+"""A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
+_DAY_OF_MONTH = re.compile(
+    rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
+    rf"(?:\b(?:{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
+    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b)?"
+    r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
+    r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
+    r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
+    re.I,
+)
+"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"): not
+"the 2nd floor" (a noun after it) nor "the 4th of July" (its month after it); "the 30th
+of next month" is one date."""
+
+
+def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
+    """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
+    sentence is its month, in the year nearest the day it was said; otherwise it is this
+    month's day or the next month's (the last month's, said of the past), as people mean
+    "the 3rd" said on the 21st."""
+    number = int(match["day"])
+    months = [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+    candidates: list[date] = []
+    if match["rel"]:
+        step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
+        year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+        if number > monthrange(year, month + 1)[1]:
+            return match[0]
+        chosen = date(year, month + 1, number)
+    elif months:
+        month = next(
+            n
+            for n, name in enumerate(MONTHS, 1)
+            if name[:3].casefold() == months[-1][:3].casefold()
+        )
+        for year in (day.year - 1, day.year, day.year + 1):
+            if number <= monthrange(year, month)[1]:
+                candidates.append(date(year, month, number))
+        chosen = min(candidates, key=lambda when: abs((when - day).days))
+    else:
+        for step in (-2, -1, 0, 1, 2):
+            year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+            if number <= monthrange(year, month + 1)[1]:
+                candidates.append(date(year, month + 1, number))
+        # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
+        # it was said whatever the tense.
+        if past and (match["prep"] or "").casefold() not in ("to", "until", "till", "by"):
+            chosen = max(when for when in candidates if when <= day)
+        else:
+            chosen = min(when for when in candidates if when >= day)
+        # Five months always hold the day on either side of `day` (a 31st included).
+    prep = match["prep"]
+    lead = "on" if prep is None or prep.casefold() == "on" else prep
+    return f"{lead} {chosen.isoformat()}"
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
@@ -591,6 +681,11 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         return False
     if _SIGNALS_CJK.search(stripped):
         return True
+    if _BARE_THIRD.match(stripped) and not _THIRD_COUNT.match(stripped):
+        # "She made me repaint the fence": who she is was said before; read later, the
+        # bullet names nobody. A count said of them ("he's a three year old beagle
+        # mix") is still kept.
+        return False
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
         return False
@@ -614,7 +709,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         rest = _ASIDE.sub("", stripped)
         if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
             return False
-    if _not_so(stripped):
+    if _not_so(stripped) or _empty_promise(stripped):
         return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
@@ -622,12 +717,14 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
-    named = bool(_CAPITAL.search(unquoted)) or first_word in names
+    named = _names_something(unquoted) or first_word in names
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
         return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
+        # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
+        or "[REDACTED:" in stripped
         or (
             (about_speaker or bool(_THIRD_SUBJECT.match(stripped)))
             and bool(_NUMBER_WORD.search(stripped))
@@ -654,6 +751,28 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
+_SHOUTED = re.compile(r"[A-Z]{5,}")
+_COMMON_WORDS = _words(
+    """have has had was were are is am be not just so very really all the and but or for
+    was what who when how why this that they them she he we you can will did does do got
+    get way too now ever never more much one two yes no omg lol wtf"""
+)
+"""Words that, in capitals, are stressed ("We HAVE to", "SO proud"), not acronyms."""
+
+
+def _names_something(sentence: str) -> bool:
+    """Whether a capital in `sentence` names someone or something: not when the whole
+    sentence is in capitals ("THEY SAID YES"), nor a shouted word of five letters or more
+    without a digit ("HOMEOWNER"); an acronym ("NASA", "PG16") names."""
+    if not any(c.islower() for c in sentence):
+        return False
+    return any(
+        not _SHOUTED.fullmatch(word := match[0].rstrip("'’s"))
+        and not (word.isupper() and word.casefold() in _COMMON_WORDS)
+        for match in _CAPITAL.finditer(sentence)
+    )
+
+
 def _not_told(sentence: str) -> bool:
     """Whether a sentence tells nothing of anyone, whatever it names: a quotation
     (someone else's words), advice or a request to the listener ("Try the ramen place on
@@ -677,6 +796,28 @@ def _not_so(sentence: str) -> bool:
         or _MACHINE_SELF.search(sentence)
         or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
     )
+
+
+_PROMISE = re.compile(
+    r"^(?:I|we)(?:'ll|\s+will|'m gonna|'re gonna|\s+(?:am|are) gonna|'m going to|'re going to|"
+    r"\s+(?:am|are) going to)\s+(?P<rest>.*)$",
+    re.I,
+)
+_IT_OR_YOU = re.compile(r"\b(?:it|you|u|this|that|them)\b", re.I)
+
+
+def _empty_promise(sentence: str) -> bool:
+    """What the speaker will do about "it" or for the listener, with nothing named,
+    counted or dated ("I'll make it work", "We'll save you a seat", "I'll survive"): the
+    conversation's business, not a fact to keep."""
+    promise = _PROMISE.match(sentence)
+    if promise is None:
+        return False
+    rest = promise["rest"]
+    if _DIGITS.search(rest) or _RELATIVE.search(rest) or _names_something(f"x {rest}"):
+        return False
+    content = [w for w in content_words(rest) if not _IT_OR_YOU.fullmatch(w)]
+    return len(content) <= 1 or (len(content) <= 2 and bool(_IT_OR_YOU.search(rest)))
 
 
 _THIRD_SUBJECT = re.compile(
@@ -705,9 +846,23 @@ _OWN_NEWS = re.compile(
 "We renovated the bathroom") or are doing ("I'm training for a triathlon"). What they
 felt, tried, meant or said, and what they are doing this minute ("I'm kidding", "I'm
 just saying"), is not news."""
-_BARE_IT = re.compile(r"^(?:it|that|this)(?:'s|\s+(?:is|was|'s))\b", re.I)
-"""A short sentence with only "it", "that" or "this" for a subject refers back to
-something said before it, so alone it holds no fact, whatever number it has."""
+_BARE_THIRD = re.compile(
+    r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
+)
+"""A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
+_THIRD_COUNT = re.compile(
+    r"^(?:he|she|they)(?:'s|'re|\s+(?:is|was|are|were|turned|turns|will be))\s+"
+    r"(?:(?:a|an|about|almost|only|just|like|now|over|nearly)\s+)*"
+    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety)\b)",
+    re.I,
+)
+"""A count said of someone just named, right after "he's": "he's 2 pounds overweight",
+"she's a three year old"; not "He's good, he just doesn't answer after 9"."""
+_BARE_IT = re.compile(r"^(?:(?:it|that|this)(?:'s|\s+(?:is|was|'s))|it\s+[a-z]+)\b", re.I)
+"""A short sentence with only "it", "that" or "this" for a subject ("It took 4 hours")
+refers back to something said before it, so alone it holds no fact, whatever number it
+has."""
 
 
 # --------------------------------------------------------------------------- extraction
@@ -770,10 +925,10 @@ _NOT_A_VERB = re.compile(
     r"(?i:from|at|with|in|on|of|here|there|a|an|the|one|your|his|her|their|our|new|"
     r"head|lead)\b"
 )
-_VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
+_VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Za-z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b))"
+    r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b))"
 )
 
 
@@ -849,7 +1004,7 @@ def extract(
             speaker = user_name
         said = _time(item)
         heard = _heard(latest, speaker, text)
-        for sentence in split_sentences(text):
+        for sentence in split_sentences(_LOWER_I.sub("I", text)):
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
@@ -873,9 +1028,9 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            if not is_fact(sentence, names):
+            sentence = _fact_of(sentence, names, heard)
+            if not sentence:
                 continue
-            sentence = _within_length(_fact_clauses(sentence, names), names)
             words = {word[:5] for word in content_words(sentence)}
             if role == "assistant" and speaker is None:
                 # An unnamed assistant's "I" is the assistant: only its decisions count.
@@ -897,6 +1052,61 @@ def extract(
             if _add(facts, seen, _standalone(sentence, speaker, said)):
                 seen.add(as_said)
     return facts
+
+
+_DATE_ONLY = re.compile(
+    rf"\W*(?:(?:on|the|new date is|yes|yep|yeah|no|it's|its)\W+)*"
+    rf"(?:(?:{_WD}),?\s+)?(?:{_MONTH_NAME.pattern}\.?\s+)?(?:the\s+)?"
+    r"(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)?(?:\W+(?:yes|yep|yeah|right))?\W*",
+    re.I,
+)
+"""A date and nothing else ("March 9th!", "the 14th", "June 14, yes")."""
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|"
+    r"shall|might|must|got|get|gets|I|we|he|she|they|you|it|that's|it's|there's|here's)\b"
+    r"|n['’]t\b|['’](?:re|m|ve|ll|d)\b"
+    rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}",
+    re.I,
+)
+"""A word that makes a sentence of a scrap: an auxiliary, a subject pronoun, a past or a
+participle, a name and a verb after it ("Mel quits")."""
+
+
+def _scrap(sentence: str, heard: list[str]) -> bool:
+    """A date alone, or four words or fewer without a verb, a digit or a cue word ("Paris
+    recap.", "A GRANDSON."): a heading for news told after it or an answer whose question
+    is not in it, which says neither who nor what. A date answering a question asked with
+    its mark ("June 14, yes.", `heard` holding "") is kept."""
+    if _DATE_ONLY.fullmatch(sentence):
+        return "" not in heard
+    return (
+        len(_WORD.findall(sentence)) <= 4
+        and not _DIGITS.search(sentence)
+        and not _CUE.search(sentence)
+        and not _VERB.search(sentence)
+        # "My brother Sam.": a relation and who it is.
+        and not (_RELATION.search(sentence) and _names_something(sentence))
+    )
+
+
+def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
+    """The fact a sentence states, its clauses that say nothing cut, or "". What is left
+    once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
+    "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
+    cried" leaves "We got the keys", which the whole sentence made a fact.)"""
+    if not is_fact(sentence, names) or _scrap(sentence, heard):
+        return ""
+    cut = _within_length(_fact_clauses(sentence, names), names)
+    if cut != sentence and (
+        _scrap(cut, heard)
+        or ((_BARE_IT.match(cut) or _BARE_THIRD.match(cut)) and not is_fact(cut, names))
+    ):
+        return ""
+    return cut
+
+
+_LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
+"""Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
 
 
 def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
@@ -942,7 +1152,7 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 
 _LEAD_IN = re.compile(
-    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|ok|okay|"
+    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
@@ -1157,12 +1367,14 @@ _REACTION_TO_NEWS = re.compile(
     r"|(?:(?:so|really)\s+)?(?:proud\s+of|happy\s+for)\b|classic\b|love\s+that\b"
     r"|can't\s+wait\b|(?:(?:huge|big|many)\s+)?congrat\w*"
     r"|(?:so\s+)?(?:cool|great|amazing|awesome|nice|wild|crazy)\s+that\b"
+    r"|(?:(?:way|much|so|even|still|a\s+lot|far)\s+)?(?:better|worse|cheaper|easier|harder|"
+    r"safer)\s+than\b"
     r"|(?:yay|woo+|whoa|bravo|hooray|yikes|go|way to go|well done|nice one|oh no|no)"
     r"(?=[,!.]|\s+(?-i:[A-Z])|\s+for\b|\s*$))",
     re.I,
 )
 """A comment on what the other just said ("That's a huge deal for Mel", "Sounds like
-Lisbon was amazing", "Poor Biscuit", "So happy for Mel and Theo!") or a cheer ("Yay
+Lisbon was amazing", "Poor Biscuit", "Better than missing the flight", "So happy for Mel and Theo!") or a cheer ("Yay
 Mel!!", "Well done, Mel!"): the news was kept where it was said, and the comment is no
 fact, whatever it names."""
 _NEWS_ANNOUNCED = re.compile(
@@ -1174,10 +1386,12 @@ _NEWS_ANNOUNCED = re.compile(
     r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"
     r"(?:news|update)\b"
     r"|guess\s+what\s+happened\b|wait\s+(?:until|till)\s+you\s+hear\b"
-    r"|you\s+won't\s+believe\b)",
+    r"|you\s+won't\s+believe\b"
+    r"|(?:(?:a|small|slight|quick|little|big|major|bit\s+of\s+a)\s+)*change\s+of\s+plans?\b)",
     re.I,
 )
-"""News announced, not told ("I have big news, ...", "I need to tell you something"):
+"""News announced, not told ("I have big news, ...", "I need to tell you something",
+"Small change of plans, ..."):
 what follows, if anything, is the fact."""
 _RUN_ON = re.compile(
     r"(?<=[a-z])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"
@@ -1248,12 +1462,27 @@ cut: the whole is a question."""
 
 
 def _without_tail_question(sentence: str) -> str:
-    """The statement without the question tacked onto it: the statement is judged
-    alone, and not lost to the question mark at its end."""
-    tail = _TAIL_QUESTION.search(sentence)
+    """The statement without the question or the order tacked onto it ("My lease ends
+    June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
+    question mark at its end nor to the request to the listener."""
+    tail = _TAIL_QUESTION.search(sentence) or _tail_order(sentence)
     if tail is None or not content_words(sentence[: tail.start()]):
         return sentence
     return sentence[: tail.start()].rstrip() + "."
+
+
+_TAIL_CLAUSE = re.compile(r",\s+(?:(?:and|but|so|just|pls|please)\s+)?")
+_DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
+
+
+def _tail_order(sentence: str) -> re.Match[str] | None:
+    """The comma before the last clause when that clause is an order to the listener
+    ("..., save me a desk", "..., don't let it slip")."""
+    tails = list(_TAIL_CLAUSE.finditer(sentence))
+    if not tails:
+        return None
+    clause = sentence[tails[-1].end() :]
+    return tails[-1] if _IMPERATIVE.match(clause) or _DONT.match(clause) else None
 
 
 def _without_lead_in(sentence: str) -> str:
