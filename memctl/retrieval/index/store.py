@@ -240,6 +240,9 @@ CREATE TABLE IF NOT EXISTS records(
     start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER,
     crc INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
+-- The few files the index holds no records of (not text): a search that takes its files
+-- from the index asks for them (query._from_index) without a pass over every file's row.
+CREATE INDEX IF NOT EXISTS files_problem ON files(kind) WHERE problem IS NOT NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS tri_memory USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri_thread USING fts5(
