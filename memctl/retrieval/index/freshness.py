@@ -110,7 +110,7 @@ def listings(ws: Workspace, index: Index, folders: Iterable[str]) -> dict[str, l
             mtime, inode, at, names = stored[folder]
             if recorded_mtime(mtime, at) != mtime or _stamp(ws.root / folder) != [mtime, inode]:
                 return None
-            if not all(isinstance(name, str) for name in names):
+            if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
                 return None
             found[folder] = names
     except (KeyError, TypeError, ValueError):
