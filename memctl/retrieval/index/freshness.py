@@ -23,6 +23,12 @@ show bytes the file no longer holds.
 
 When nothing changed (most searches), the index is opened read-only without the
 workspace lock (`_unchanged`); otherwise it is brought up to date under the lock.
+
+Each folder an update lists is kept in `meta` (`listings`): its stamp stat'ed before the
+listing, when, and its odd entries (symlinks, FIFOs, devices, files that could not be
+read), which the index holds no row for or must not vouch for. While that listing still
+stands (`listings`), a search takes its files from the index instead of listing them
+(56,521 files cost 0.1-0.15 s of every search at 620 MB).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ The trigram table finds every record that could match (a superset: trigrams in a
 order); each candidate is read back from its file and matched as the scan matches it,
 so the index decides how fast search is, never what it finds. A search run is handed
 in as a `Scan` (search's own scanner fits it), which also reads every file the index
-cannot vouch for.
+cannot vouch for. The files searched are named by the index while its listing of each
+folder stands (`_from_index`), else listed (`_from_listing`).
 """
 
 from __future__ import annotations
@@ -253,8 +254,9 @@ def _from_listing(conn: sqlite3.Connection, listing: Listing, fence: Fence) -> _
 def _from_index(ws: Workspace, index: Index, listing: Listing, fence: Fence) -> _Order | None:
     """The order without listing the folders, when the index's last listing of each
     still stands (`freshness.listings`) and each is where it stands (`Fence.stands`):
-    the files the index may not answer for are then its odd entries (looked at again),
-    the files it could not read, MEMORY.md when it is a symlink or not indexed; each
+    the files the index may not answer for are then its odd entries (looked at again;
+    among them the files it could not read), the files with a problem (not text) and
+    MEMORY.md when it is a symlink or not indexed; each
     other file of those folders has a row and is either a candidate's or holds no
     match. None: list them (`_from_listing`)."""
     folders = listing.folders()
@@ -266,16 +268,14 @@ def _from_index(ws: Workspace, index: Index, listing: Listing, fence: Fence) -> 
     mine: dict[str, File] = {}
     for folder, names in odd.items():
         mine.update((file.rel, file) for file in odd_files(ws, folders[folder], folder, names))
-    root = os.fspath(ws.root)
-    memory_md = None
-    if listing.memory and ws.memory_md.is_file():
+    prefix = os.fspath(ws.root) + os.sep
+    if listing.memory and ws.memory_md.is_file():  # as `memory_files` names it
         path = os.fspath(ws.memory_md)
-        memory_md = File("memory", path, "MEMORY.md", "", os.path.islink(path))
-        mine["MEMORY.md"] = memory_md
+        mine["MEMORY.md"] = File("memory", path, "MEMORY.md", "", os.path.islink(path))
     for rel, kind in index.conn.execute("SELECT rel, kind FROM files WHERE problem IS NOT NULL"):
         folder = rel.rpartition("/")[0]
         if folder in folders and rel not in mine:
-            mine[rel] = File(kind, os.path.join(root, rel), rel, folder, False)
+            mine[rel] = File(kind, prefix + rel, rel, folder, False)
     vouched = {
         rel
         for rel, problem in index.by_rel("SELECT rel, problem FROM files", mine)
@@ -286,16 +286,15 @@ def _from_index(ws: Workspace, index: Index, listing: Listing, fence: Fence) -> 
         for rel, file in mine.items()
         if rel not in vouched or file.symlink or not file.regular
     )
-    kinds = {folder: kind for folder, kind in folders.items()}
 
     def place(rel: str) -> tuple[str, File] | None:
         file = mine.get(rel)
         if file is None:
             folder = rel.rpartition("/")[0]
-            kind = kinds.get(folder)
+            kind = folders.get(folder)
             if kind is None:  # MEMORY.md not listed, memory/archive/ not asked for
                 return None
-            file = File(kind, os.path.join(root, rel), rel, folder, False)
+            file = File(kind, prefix + rel, rel, folder, False)
         return sortkey(file.kind, rel), file
 
     def after(done: str) -> list[File]:
