@@ -1,7 +1,7 @@
 """Where an indexed search's CPU time goes, phase by phase, without a profiler.
 
-Each phase of `memctl search Q --limit 0` (as the index path runs it: list the files,
-probe the trigrams, the candidate SQL, cut the rows into files, read each file's span,
+Each phase of `memctl search Q --limit 0` (as the index path runs it: name the files
+(from the index while its listing of each folder stands, else listed), probe the trigrams, the candidate SQL, cut the rows into files, read each file's span,
 check each record's bytes, decode the log entries, take their searchable text, match,
 cut the snippet and format the line, write) is redone alone over the same candidates,
 and its best CPU time of two rounds printed, in all and per candidate. cProfile of the
@@ -24,8 +24,15 @@ from typing import Any
 
 from memctl.core.threads import searchable_text
 from memctl.core.workspace import Workspace
-from memctl.retrieval.corpus import File, chomp, memory_files, record_matches, role_of, thread_logs
-from memctl.retrieval.index.query import _groups, candidates, kind_queries
+from memctl.retrieval.corpus import Fence, File, Listing, chomp, record_matches, role_of
+from memctl.retrieval.index.query import (
+    _from_index,
+    _from_listing,
+    _groups,
+    candidates,
+    kind_queries,
+)
+from memctl.retrieval.index.store import Index
 from memctl.retrieval.search import SNIPPET_CHARS, Snippets, _json, keywords_of
 
 MEMORY_LINE_CHARS = 1000  # the CLI's (memctl.cli.commands.search)
@@ -43,28 +50,27 @@ def phases(root: Path, query: str, mode: str, scope: str) -> tuple[dict[str, flo
         spent[name] = time.process_time() - started
         return done
 
-    files: list[File] = timed(
-        "listing",
-        lambda: (
-            (memory_files(ws, False) if scope != "threads" else [])
-            + (thread_logs(ws, None) if scope != "memory" else [])
-        ),
-    )
     conn = sqlite3.connect(f"file:{root}/.memctl/index.sqlite?mode=ro", uri=True)
-    keywords = keywords_of(query, mode)
-    queries = timed("trigram probes", lambda: kind_queries(conn, keywords, mode, files))
-    rows = timed("SQL candidates", lambda: list(candidates(conn, queries, files)))
-    groups = timed(
-        "grouping", lambda: list(_groups(iter(rows), {f.rel: at for at, f in enumerate(files)}))
+    listing = Listing(ws, scope != "threads", False, scope != "memory")
+    index, fence = Index(ws, conn), Fence(ws)
+    order = timed(
+        "naming the files",
+        lambda: _from_index(ws, index, listing, fence) or _from_listing(conn, listing, fence),
     )
+    source = "index" if _from_index(ws, index, listing, fence) else "listing"
+    keywords = keywords_of(query, mode)
+    kinds = ["memory"] * listing.memory + ["thread"] * listing.threads
+    queries = timed("trigram probes", lambda: kind_queries(conn, keywords, mode, kinds))
+    rows = timed("SQL candidates", lambda: list(candidates(conn, queries)))
+    groups = timed("grouping", lambda: list(_groups(iter(rows), order.place)))
 
     def read() -> list[tuple[File, list[Any], int, bytes]]:
         spans = []
-        for at, group in groups:
-            fd = os.open(files[at].path, os.O_RDONLY)
+        for _, file, group in groups:
+            fd = os.open(file.path, os.O_RDONLY)
             os.fstat(fd)
             low, high = group[0][4], group[-1][4] + group[-1][5]
-            spans.append((files[at], group, low, os.pread(fd, high - low, low)))
+            spans.append((file, group, low, os.pread(fd, high - low, low)))
             os.close(fd)
         return spans
 
@@ -118,8 +124,8 @@ def phases(root: Path, query: str, mode: str, scope: str) -> tuple[dict[str, flo
     with open(os.devnull, "w", encoding="utf-8") as sink:
         timed("write", lambda: sink.write("".join(out)))
     what = (
-        f"{query!r} --mode {mode} --scope {scope}: {len(files):,} files, {len(rows):,} "
-        f"candidates in {len(groups):,} files, {len(hits):,} hits"
+        f"{query!r} --mode {mode} --scope {scope}: files named from the {source}, "
+        f"{len(rows):,} candidates in {len(groups):,} files, {len(hits):,} hits"
     )
     return spent, what, len(rows)
 

@@ -44,9 +44,9 @@ from memctl.retrieval.corpus import (
     Fence,
     File,
     Hit,
+    Listing,
     Skipped,
     chomp,
-    memory_files,
     record_matches,
     role_of,
     thread_logs,
@@ -595,7 +595,10 @@ def search(
         raise UsageError(f"invalid limit {limit!r}: use a whole number, 0 for no limit")
     if threads is not None and scope == "memory":
         raise UsageError("--thread searches thread logs: use it with --scope threads or all")
-    logs = thread_logs(ws, threads) if scope != "memory" else []
+    # Named logs are listed (and checked) now; the folders only when the index cannot
+    # name their files (`Listing`).
+    named = thread_logs(ws, threads) if threads is not None else None
+    listing = Listing(ws, scope != "threads", include_archive, scope != "memory", named)
     keywords = keywords_of(query, mode)
     result = SearchResult(query, mode, scope, keywords)
     if mode != "phrase" and len(set(query.lower().split())) > MAX_QUERY_TERMS:
@@ -619,12 +622,11 @@ def search(
 
     wanted = limit + 1 if limit else None
     scan = _Scan(ws, _Plan.build(mode, keywords), result, wanted, sink, redactor)
-    files = (memory_files(ws, include_archive) if scope != "threads" else []) + logs
     fence = Fence(ws)
     from memctl.retrieval.index import indexed_search
 
-    if not (use_index and indexed_search(ws, scan, files, fence)):
-        _scan_files(scan, files, fence)
+    if not (use_index and indexed_search(ws, scan, listing, fence)):
+        _scan_files(scan, listing.files(), fence)
     if sink is not None:
         scan.flush()
         found = scan.found - dropped[0]

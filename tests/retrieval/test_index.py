@@ -198,7 +198,7 @@ def test_a_search_of_a_few_threads_reads_back_only_theirs(workspace: Path) -> No
     """`--thread` and `--scope memory` ask SQL for their own files' candidates: a
     search of one log among thousands does not walk every log's matches."""
     import memctl.retrieval.index.query as query
-    from memctl.retrieval.corpus import memory_files, thread_logs
+    from memctl.retrieval.corpus import thread_logs
 
     (workspace / "MEMORY.md").write_text("- deploy on friday\n", encoding="utf-8")
     for thread in ("a", "b", "c"):
@@ -206,9 +206,9 @@ def test_a_search_of_a_few_threads_reads_back_only_theirs(workspace: Path) -> No
     ws = Workspace(workspace)
     with fresh_index(ws, []) as (index, _):
         index.conn.execute("BEGIN")
-        logs, memory_ = thread_logs(ws, ["b"]), memory_files(ws, False)
+        logs = thread_logs(ws, ["b"])
         one = [row[0] for row in query.candidates(index.conn, {"thread": '"dep"'}, logs)]
-        memory = [row[0] for row in query.candidates(index.conn, {"memory": '"dep"'}, memory_)]
+        memory = [row[0] for row in query.candidates(index.conn, {"memory": '"dep"'})]
         index.conn.execute("COMMIT")
     assert one == ["threads/b.jsonl"]
     assert memory == ["MEMORY.md"]

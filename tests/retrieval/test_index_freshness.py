@@ -7,6 +7,7 @@ sweep. Each path is checked here against what search then finds.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from pathlib import Path
@@ -16,7 +17,9 @@ import pytest
 from memctl.core.durable import append_durable
 from memctl.core.threads import encode_entry
 from memctl.core.workspace import JOURNAL_NAME, Workspace
+from memctl.retrieval.corpus import Listing
 from memctl.retrieval.index import IndexUnavailable, fresh_index
+from memctl.retrieval.index.freshness import listings
 from memctl.retrieval.search import search
 from tests.support.helpers import held_lock
 
@@ -413,3 +416,172 @@ def test_a_file_recorded_a_nanosecond_early_is_still_found_renamed(workspace: Pa
     report = update(ws)
 
     assert (report.renamed, report.indexed, report.removed) == (1, 0, 0)
+
+
+# ------------------------------------------------------ the files taken from the index
+# A search whose folders are unchanged since the index listed them takes its files from
+# the index (`freshness.listings`, `query._from_index`) instead of listing 56,521 files.
+# Each test below first makes that path the one taken (`from_index`): a folder touched
+# this instant is within the racy window and is listed, as before.
+
+
+_SETTLED = itertools.count(1)
+
+
+def settle(ws: Workspace) -> None:
+    """Every folder stamped in the past, each time at another second (the same stamp
+    again would hide a change from the index's listing, which no clock does)."""
+    stamp = OLD + next(_SETTLED)
+    for folder in (ws.root, ws.memory_dir, ws.archive_dir, ws.threads_dir):
+        if folder.is_dir():
+            os.utime(folder, (stamp, stamp))
+
+
+def from_index(ws: Workspace, archive: bool = False) -> bool:
+    """Whether a search of every scope now takes its files from the index."""
+    with fresh_index(ws, []) as (index, _):
+        return listings(ws, index, Listing(ws, True, archive, True).folders()) is not None
+
+
+def test_a_search_takes_its_files_from_the_index_while_its_folders_stand(
+    workspace: Path,
+) -> None:
+    ws = old_workspace(workspace)
+    settle(ws)
+    assert from_index(ws)
+    (workspace / "memory" / "2026-02-01.md").write_text("- new\n", encoding="utf-8")
+    assert not from_index(ws)  # listed this instant: racy
+
+
+def test_a_file_created_in_the_tick_of_its_folders_stamp_is_found(workspace: Path) -> None:
+    """The index lists memory/ in the same tick as the folder's mtime; a ledger created
+    after that listing, in that tick, leaves the mtime as it was (os.utime stamps it as
+    a coarse clock would). The listing is not trusted: search lists the folder."""
+    ws = old_workspace(workspace)
+    memory = workspace / "memory"
+    # Ahead of the clock: within RACY_NS of every stat of this test, however slow.
+    stamp = time.time_ns() + 10 * 10**9 + 1
+    os.utime(memory, ns=(stamp, stamp))
+    assert [h.path for h in search(ws, "fact of day 3").hits] == ["memory/2026-01-03.md"]
+    (memory / "2026-02-01.md").write_text("- a fact of the same tick\n", encoding="utf-8")
+    os.utime(memory, ns=(stamp, stamp))
+
+    assert [h.path for h in search(ws, "same tick").hits] == ["memory/2026-02-01.md"]
+
+
+@pytest.mark.parametrize("what", ["symlink out", "fifo"])
+@pytest.mark.parametrize("folder", ["memory", "threads"])
+def test_an_odd_entry_added_after_the_index_was_built_is_reported(
+    workspace: Path, tmp_path: Path, folder: str, what: str
+) -> None:
+    """The index holds no row for what the fence refuses; the folder's listing keeps its
+    name, and each search looks at it again."""
+    ws = old_workspace(workspace)
+    name = "leak.md" if folder == "memory" else "leak.jsonl"
+    entry = workspace / folder / name
+    if what == "fifo":
+        os.mkfifo(entry)
+        reason = "not a regular file (a FIFO or a device); not searched"
+    else:
+        outside = tmp_path / name
+        outside.write_bytes(encode_entry({"role": "user", "content": "fact of day 1"}))
+        entry.symlink_to(outside)
+        reason = "symlink leading outside the workspace; not searched"
+    settle(ws)
+    scope = "memory" if folder == "memory" else "threads"
+    for _ in range(2):  # the update that lists the folder, then the index's listing
+        result = search(ws, "fact of day 1", scope=scope, limit=0)
+        assert [(s.path, s.reason) for s in result.skipped] == [(f"{folder}/{name}", reason)]
+    assert from_index(ws)
+
+
+def test_a_symlink_that_comes_to_lead_outside_is_reported(workspace: Path, tmp_path: Path) -> None:
+    """A symlink inside the workspace is indexed; what it leads to can change without
+    any folder the index covers changing (here the link it leads through, in a folder of
+    memory/ that search does not list), and the fence decides on it again."""
+    ws = old_workspace(workspace)
+    hop = workspace / "memory" / "sub"
+    hop.mkdir()
+    (hop / "x.md").write_text("- fact of day 1 kept aside\n", encoding="utf-8")
+    (workspace / "memory" / "via.md").symlink_to(hop / "x.md")
+    settle(ws)
+    assert [h.path for h in search(ws, "kept aside").hits] == ["memory/via.md"]
+    assert from_index(ws)
+    outside = tmp_path / "outside.md"
+    outside.write_text("- fact of day 1 kept aside elsewhere\n", encoding="utf-8")
+    (hop / "x.md").unlink()
+    (hop / "x.md").symlink_to(outside)  # only memory/sub/ changed
+    assert from_index(ws)
+
+    result = search(ws, "kept aside", limit=0)
+
+    assert result.hits == []
+    assert [(s.path, s.reason) for s in result.skipped] == [
+        ("memory/via.md", "symlink leading outside the workspace; not searched")
+    ]
+
+
+def test_a_folder_put_elsewhere_behind_a_symlink_is_not_searched(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """memory/ moved out of the workspace keeps its mtime and inode, so a stat through
+    the symlink put in its place finds the stamp of the index's listing: only the fence
+    (`Fence.stands`) tells that every file in it now leads outside."""
+    ws = old_workspace(workspace, ledgers=3)
+    settle(ws)
+    assert from_index(ws)
+    elsewhere = tmp_path / "elsewhere"
+    (workspace / "memory").rename(elsewhere)
+    (workspace / "memory").symlink_to(elsewhere)
+    settle(ws)
+    assert search(ws, "fact of day").skipped  # the update lists it; then the index's
+    with fresh_index(ws, []) as (index, _):
+        assert listings(ws, index, ["memory"]) is not None
+
+    result = search(ws, "fact of day", limit=0)
+
+    assert result.hits == []
+    assert [(s.path, s.reason) for s in result.skipped] == [
+        (f"memory/2026-01-0{day}.md", "symlink leading outside the workspace; not searched")
+        for day in (1, 2, 3)
+    ]
+
+
+def test_the_files_from_the_index_are_those_the_folders_list(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """Every kind of entry, each scope, with and without the archive: the search that
+    takes its files from the index finds and reports what the scan of the listed
+    folders does, in the same order."""
+    ws = old_workspace(workspace, ledgers=3)
+    memory, threads = workspace / "memory", workspace / "threads"
+    (workspace / "MEMORY.md").write_text("- fact of the index\n", encoding="utf-8")
+    (memory / "archive").mkdir()
+    (memory / "archive" / "2025-01-01.md").write_text("- fact of day 0\n", encoding="utf-8")
+    (memory / "alias.md").symlink_to(memory / "2026-01-02.md")
+    (memory / "gone.md").symlink_to("nowhere.md")
+    outside = tmp_path / "out.md"
+    outside.write_text("- fact of day 9\n", encoding="utf-8")
+    (memory / "leak.md").symlink_to(outside)
+    os.mkfifo(memory / "pipe.md")
+    (memory / "binary.md").write_bytes(b"- fact of day 1\x00\n")
+    (memory / "latin.md").write_bytes(b"- fact of day 1 caf\xe9\n")
+    (memory / "notes.txt").write_text("- fact of day 1\n", encoding="utf-8")
+    (memory / "folder.md").mkdir()
+    (threads / "alias.jsonl").symlink_to(threads / "t.jsonl")
+    os.mkfifo(threads / "pipe.jsonl")
+    (threads / "bad.jsonl").write_text('{"role": "user", "content": "fact of day 1"\n')
+    (threads / "u.jsonl").write_bytes(encode_entry({"role": "user", "content": "fact of day 2"}))
+    settle(ws)
+    search(ws, "fact")  # the update that lists the folders
+    assert from_index(ws, archive=True)
+
+    for scope in ("memory", "threads", "all"):
+        for archive in (False, True):
+            for query in ("fact of day", "old question", "fact of the"):
+                options = {"scope": scope, "include_archive": archive, "limit": 0}
+                indexed = search(ws, query, **options)  # type: ignore[arg-type]
+                scanned = search(ws, query, use_index=False, **options)  # type: ignore[arg-type]
+                assert indexed.hits == scanned.hits
+                assert indexed.skipped == scanned.skipped
+    assert from_index(ws, archive=True)

@@ -5,7 +5,8 @@ The trigram table finds every record that could match (a superset: trigrams in a
 order); each candidate is read back from its file and matched as the scan matches it,
 so the index decides how fast search is, never what it finds. A search run is handed
 in as a `Scan` (search's own scanner fits it), which also reads every file the index
-cannot vouch for.
+cannot vouch for. The files searched are named by the index while its listing of each
+folder stands (`_from_index`), else listed (`_from_listing`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,23 @@ import json
 import os
 import sqlite3
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from memctl.core.redact import Redactor
 from memctl.core.workspace import Workspace
-from memctl.retrieval.corpus import Fence, File, Hit, Skipped, chomp, record_matches
-from memctl.retrieval.index.freshness import fresh_index
+from memctl.retrieval.corpus import (
+    Fence,
+    File,
+    Hit,
+    Listing,
+    Skipped,
+    chomp,
+    odd_files,
+    record_matches,
+)
+from memctl.retrieval.index.freshness import fresh_index, listings
 from memctl.retrieval.index.store import (
     BAD_LINE,
     CLEAN,
@@ -32,6 +42,7 @@ from memctl.retrieval.index.store import (
     Index,
     IndexUnavailable,
     mark_stale,
+    sortkey,
 )
 
 
@@ -158,11 +169,10 @@ Candidate = tuple[str, int, int, int, int, int, int, int]
 
 
 def kind_queries(
-    conn: sqlite3.Connection, keywords: list[str], mode: str, files: list[File]
+    conn: sqlite3.Connection, keywords: list[str], mode: str, kinds: Collection[str]
 ) -> dict[str, str]:
-    """The FTS5 expression for each kind of file in `files`, in search's order, its
-    common trigrams probed in that kind's own table."""
-    kinds = {file.kind for file in files}
+    """The FTS5 expression for each of `kinds`, in search's order, its common trigrams
+    probed in that kind's own table."""
     queries = {}
     for kind in TRIGRAMS:
         if kind in kinds:
@@ -173,14 +183,15 @@ def kind_queries(
 
 
 def candidates(
-    conn: sqlite3.Connection, queries: dict[str, str], files: list[File]
+    conn: sqlite3.Connection, queries: dict[str, str], named: list[File] | None = None
 ) -> Iterator[Candidate]:
     """The records whose trigrams match `queries` (`kind_queries`), in search's order,
     each with its file's rel, inode and indexed offset; each kind from its own trigram
-    table (a memory search finds, looks up and reads back no thread record), and only of
-    `files` when they are few (`--thread`)."""
-    few = json.dumps([file.rel for file in files]) if len(files) <= FEW_FILES else None
+    table (a memory search finds, looks up and reads back no thread record), and the
+    logs' only of those `named` (`--thread`) when they are few."""
+    few = named is not None and len(named) <= FEW_FILES
     for kind, expression in queries.items():
+        names = json.dumps([file.rel for file in named or ()]) if few and kind == "thread" else None
         table = TRIGRAMS[kind]
         sql = (
             "SELECT f.rel, f.inode, f.offset, r.number, r.start, r.len, r.flag, r.crc "
@@ -188,25 +199,120 @@ def candidates(
             f"JOIN files f ON f.id = r.file WHERE {table} MATCH ? AND f.problem IS NULL"
         )
         parameters: list[Any] = [expression]
-        if few is not None:
+        if names is not None:
             sql += " AND f.rel IN (SELECT value FROM json_each(?))"
-            parameters.append(few)
+            parameters.append(names)
         yield from conn.execute(sql + " ORDER BY f.sortkey, r.start", parameters)
 
 
 FEW_FILES = 64
 """A search of at most this many files (`--thread`) asks only for their records."""
 
+_END = "3"
+"""A sort key after every file's (`store.sortkey`: 0, 1 or 2 and more)."""
 
-def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -> bool:
-    """Run `scan`'s search over `files` with the index finding the candidates, each
-    checked with the scan's own rule; a file the index cannot vouch for (not indexed,
-    not UTF-8, changed since) is scanned. False, with nothing done, when the index
-    cannot serve this query or this run: the caller scans.
+
+class _Order(NamedTuple):
+    """Where a search's files come from: the files the index may not answer for, in
+    search's order by sort key (each other one is either a candidate's or holds no
+    match), the file of a candidate's rel with its sort key (None: not searched here),
+    the names the index vouches for among them, and the files after a sort key, listed
+    (the index failed half-way)."""
+
+    own: list[tuple[str, File]]
+    place: Callable[[str], tuple[str, File] | None]
+    vouched: set[str]
+    after: Callable[[str], list[File]]
+
+
+def _from_listing(conn: sqlite3.Connection, listing: Listing, fence: Fence) -> _Order:
+    """The order from the folders listed now (`Listing.files`), matched against the
+    index's names: when the index's own listing of x."""
+    files = listing.files()
+    (names,) = conn.execute(
+        "SELECT group_concat(rel, char(10)) FROM files WHERE problem IS NULL"
+    ).fetchone()
+    vouched = set(names.split("\n")) if names else set()
+    plain = {folder: fence.stands(folder) for folder in {file.folder for file in files}}
+    own = [
+        (sortkey(file.kind, file.rel), file)
+        for file in files
+        if file.rel not in vouched or file.symlink or not file.regular or not plain[file.folder]
+    ]
+    where = {file.rel: file for file in files}
+
+    def place(rel: str) -> tuple[str, File] | None:
+        file = where.get(rel)
+        return None if file is None else (sortkey(file.kind, rel), file)
+
+    def after(done: str) -> list[File]:
+        return [file for file in files if sortkey(file.kind, file.rel) > done]
+
+    return _Order(own, place, vouched, after)
+
+
+def _from_index(ws: Workspace, index: Index, listing: Listing, fence: Fence) -> _Order | None:
+    """The order without listing the folders, when the index's last listing of each
+    still stands (`freshness.listings`) and each is where it stands (`Fence.stands`):
+    the files the index may not answer for are then its odd entries (looked at again;
+    among them the files it could not read), the files with a problem (not text) and
+    MEMORY.md when it is a symlink or not indexed; each
+    other file of those folders has a row and is either a candidate's or holds no
+    match. None: list them (`_from_listing`)."""
+    folders = listing.folders()
+    if listing.named is not None or not all(fence.stands(folder) for folder in folders):
+        return None
+    odd = listings(ws, index, folders)
+    if odd is None:
+        return None
+    mine: dict[str, File] = {}
+    for folder, names in odd.items():
+        mine.update((file.rel, file) for file in odd_files(ws, folders[folder], folder, names))
+    prefix = os.fspath(ws.root) + os.sep
+    if listing.memory and ws.memory_md.is_file():  # as `memory_files` names it
+        path = os.fspath(ws.memory_md)
+        mine["MEMORY.md"] = File("memory", path, "MEMORY.md", "", os.path.islink(path))
+    for rel, kind in index.conn.execute("SELECT rel, kind FROM files WHERE problem IS NOT NULL"):
+        folder = rel.rpartition("/")[0]
+        if folder in folders and rel not in mine:
+            mine[rel] = File(kind, prefix + rel, rel, folder, False)
+    vouched = {
+        rel
+        for rel, problem in index.by_rel("SELECT rel, problem FROM files", mine)
+        if problem is None
+    }
+    own = sorted(
+        (sortkey(file.kind, rel), file)
+        for rel, file in mine.items()
+        if rel not in vouched or file.symlink or not file.regular
+    )
+
+    def place(rel: str) -> tuple[str, File] | None:
+        file = mine.get(rel)
+        if file is None:
+            folder = rel.rpartition("/")[0]
+            kind = folders.get(folder)
+            if kind is None:  # MEMORY.md not listed, memory/archive/ not asked for
+                return None
+            file = File(kind, prefix + rel, rel, folder, False)
+        return sortkey(file.kind, rel), file
+
+    def after(done: str) -> list[File]:
+        return [file for file in listing.files() if sortkey(file.kind, file.rel) > done]
+
+    return _Order(own, place, vouched, after)
+
+
+def indexed_search(ws: Workspace, scan: Scan, listing: Listing, fence: Fence) -> bool:
+    """Run `scan`'s search over the files of `listing` with the index finding the
+    candidates, each checked with the scan's own rule; a file the index cannot vouch for
+    (not indexed, not UTF-8, changed since) is scanned. False, with nothing done, when
+    the index cannot serve this query or this run: the caller scans.
 
     Python's work is the candidates' and the few files the index does not answer for
     (refused by the fence, not indexed, not text), not a step a file: 56,521 files
-    stepped through one by one cost 0.5 s of a search at 620 MB."""
+    stepped through one by one cost 0.5 s of a search at 620 MB, and listing them 0.15 s
+    (taken from the index while its listing of each folder stands: `_from_index`)."""
     result = scan.result
     if scan.redactor is None:
         # The index holds the text redacted: a search of the text as written (redaction
@@ -220,55 +326,47 @@ def indexed_search(ws: Workspace, scan: Scan, files: list[File], fence: Fence) -
         index, _ = opened.__enter__()
     except IndexUnavailable:
         return False
-    done = 0  # the files before this one are searched
+    done = ""  # the sort key of the last file searched
     hits_mark = skipped_mark = 0
     stale: set[str] = set()
+    order = None
     try:
         conn = index.conn
         conn.execute("BEGIN")  # one snapshot of the index for the whole search
-        (listing,) = conn.execute(
-            "SELECT group_concat(rel, char(10)) FROM files WHERE problem IS NULL"
-        ).fetchone()
-        vouched = set(listing.split("\n")) if listing else set()
-        plain = {folder: fence.stands(folder) for folder in {file.folder for file in files}}
-        # The files the index may not answer for (in order): each other one is either a
-        # candidate's or holds no match.
-        own = [
-            at
-            for at, file in enumerate(files)
-            if file.rel not in vouched or file.symlink or not file.regular or not plain[file.folder]
-        ]
-        own.append(len(files))
-        where = {file.rel: at for at, file in enumerate(files)}
+        order = _from_index(ws, index, listing, fence) or _from_listing(conn, listing, fence)
+        own = [*order.own, (_END, None)]
         next_own = 0
-        queries = kind_queries(conn, keywords, scan.plan.mode, files)
-        groups = _groups(candidates(conn, queries, files), where)
-        for at, group in itertools.chain(groups, [(len(files), [])]):
-            while own[next_own] < at and not scan.done:
-                _own(scan, files[own[next_own]], fence, vouched)
+        kinds = ["memory"] if listing.memory else []
+        kinds += ["thread"] if listing.threads else []
+        queries = kind_queries(conn, keywords, scan.plan.mode, kinds)
+        groups = _groups(candidates(conn, queries, listing.named), order.place)
+        for key, file, group in itertools.chain(groups, [(_END, None, [])]):
+            while own[next_own][0] < key and not scan.done:
+                done, mine = own[next_own]
+                assert mine is not None
+                _own(scan, mine, fence, order.vouched)
                 scan.flush()
-                done = own[next_own] + 1
                 next_own += 1
                 hits_mark, skipped_mark = len(result.hits), len(result.skipped)
-            if scan.done or at == len(files):
+            if scan.done or file is None:
                 break
-            file = files[at]
             searched = True
-            if own[next_own] == at:  # refused, or not vouched, or a symlink
+            if own[next_own][0] == key:  # refused, or not vouched, or a symlink
                 next_own += 1
-                searched = _own(scan, file, fence, vouched)
+                searched = _own(scan, file, fence, order.vouched)
             if searched and not _verify(scan, file, group[0][1], group[0][2], group, stale):
                 del result.hits[hits_mark:]
                 del result.skipped[skipped_mark:]
                 scan.read(file)
             scan.flush()
-            done = at + 1
+            done = key
             hits_mark, skipped_mark = len(result.hits), len(result.skipped)
     except sqlite3.Error as exc:
         result.notes.append(f"the search index failed ({exc}); searching the files")
         del result.hits[hits_mark:]
         del result.skipped[skipped_mark:]
-        for file in files[done:]:
+        rest = order.after(done) if order is not None else listing.files()
+        for file in rest:
             if scan.done:
                 break
             reason = fence.refused(file)
@@ -290,16 +388,15 @@ _SPAN_BYTES = 1 << 20
 
 
 def _groups(
-    rows: Iterator[Candidate], where: dict[str, int]
-) -> Iterator[tuple[int, list[Candidate]]]:
-    """The candidates of each file searched, with its place in the search's files. The
-    rows come file by file (ordered by the file's sort key, one a file): `groupby` cuts
-    them in C, and a file's place is looked up once, not a row (139,461 rows of a common
-    phrase)."""
+    rows: Iterator[Candidate], place: Callable[[str], tuple[str, File] | None]
+) -> Iterator[tuple[str, File, list[Candidate]]]:
+    """The candidates of each file searched, with its sort key and `File`. The rows come
+    file by file (ordered by the file's sort key, one a file): `groupby` cuts them in C,
+    and a file's place is looked up once, not a row (139,461 rows of a common phrase)."""
     for rel, group in itertools.groupby(rows, itemgetter(0)):
-        at = where.get(rel, -1)
-        if at >= 0:  # else a file not searched here (memory/archive/ without --include-archive)
-            yield at, list(group)
+        found = place(rel)
+        if found is not None:  # else a file not searched here (memory/archive/ unasked)
+            yield found[0], found[1], list(group)
 
 
 def _own(scan: Scan, file: File, fence: Fence, vouched: set[str]) -> bool:

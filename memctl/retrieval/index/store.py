@@ -240,6 +240,9 @@ CREATE TABLE IF NOT EXISTS records(
     start INTEGER NOT NULL, len INTEGER NOT NULL, flag INTEGER NOT NULL, ts INTEGER,
     crc INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS records_file ON records(file, start);
+-- The few files the index holds no records of (not text): a search that takes its files
+-- from the index asks for them (query._from_index) without a pass over every file's row.
+CREATE INDEX IF NOT EXISTS files_problem ON files(kind) WHERE problem IS NOT NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS tri_memory USING fts5(
     text, content='', tokenize='trigram case_sensitive 1', detail=none, columnsize=0);
 CREATE VIRTUAL TABLE IF NOT EXISTS tri_thread USING fts5(
@@ -310,6 +313,9 @@ class Index:
         # the trigrams, and the words would add a fifth to the index's size.
         self.words = self.meta("words") == "1"
         self._postings = postings.Pending()
+        # The files listed that the last `update` could not stat or open: no row tells a
+        # search that takes its files from the index about them (`freshness.listings`).
+        self.unread: set[str] = set()
 
     def close(self) -> None:
         self.conn.close()
@@ -368,6 +374,7 @@ class Index:
         names). Only the rows of the files listed are read from SQLite, so that an
         update of a few files costs the same in a workspace of 10,000."""
         report = UpdateReport(files=len(listed))
+        self.unread = set()
         before_ns = time.time_ns()  # before any stat (`recorded_mtime`)
         # The check runs before every search: tuples, not FileRows, for thousands of files.
         select = "SELECT rel, kind, size, mtime_ns, inode FROM files"
@@ -402,6 +409,7 @@ class Index:
                 st = os.stat(item.path)
             except OSError:
                 missing.add(item.rel)
+                self.unread.add(item.rel)
                 continue
             if stamp != (st.st_size, st.st_mtime_ns, st.st_ino):
                 fresh.append((item, st))
@@ -476,6 +484,7 @@ class Index:
         try:
             fd = os.open(item.path, os.O_RDONLY)
         except OSError:
+            self.unread.add(item.rel)
             return
         try:
             start, lines = 0, 0
