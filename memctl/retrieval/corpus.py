@@ -190,7 +190,7 @@ def odd(files: Iterable[File]) -> dict[str, list[str]]:
     beside the files it holds (`Listing`)."""
     found: dict[str, list[str]] = {}
     for file in files:
-        if file.symlink or not file.regular:
+        if file.symlink or not file.regular or not utf8_named(file.rel):
             found.setdefault(file.folder, []).append(file.rel.rpartition("/")[2])
     return found
 
@@ -277,6 +277,8 @@ class Fence:
 
     def refused(self, file: File) -> str | None:
         """Why `file` may not be searched (its Skipped reason), or None when it may."""
+        if not utf8_named(file.rel):
+            return "its name is not UTF-8; not searched"
         if not file.regular:
             return _irregular(file)
         if self.stands(file.folder) and not file.symlink:
@@ -291,6 +293,19 @@ class Fence:
             memory = self.root / "memory"
             allowed = resolved == self.root / "MEMORY.md" or resolved.is_relative_to(memory)
         return None if allowed else "symlink leading outside the workspace; not searched"
+
+
+def utf8_named(rel: str) -> bool:
+    """Whether `rel` is valid UTF-8: a name of other bytes (decoded by the file system's
+    surrogate escapes) can be neither stored in the index nor written to stdout, so
+    such a file is reported and not searched."""
+    if rel.isascii():
+        return True
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _irregular(file: File) -> str:

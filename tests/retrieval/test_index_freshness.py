@@ -469,29 +469,37 @@ def test_a_file_created_in_the_tick_of_its_folders_stamp_is_found(workspace: Pat
     assert [h.path for h in search(ws, "same tick").hits] == ["memory/2026-02-01.md"]
 
 
-@pytest.mark.parametrize("what", ["symlink out", "fifo"])
+@pytest.mark.parametrize("what", ["symlink out", "fifo", "name not UTF-8"])
 @pytest.mark.parametrize("folder", ["memory", "threads"])
 def test_an_odd_entry_added_after_the_index_was_built_is_reported(
     workspace: Path, tmp_path: Path, folder: str, what: str
 ) -> None:
     """The index holds no row for what the fence refuses; the folder's listing keeps its
-    name, and each search looks at it again."""
+    name, and each search looks at it again. A name of bytes that are not UTF-8 cannot
+    be stored in the index (the update died of a UnicodeEncodeError, exit 70)."""
     ws = old_workspace(workspace)
     name = "leak.md" if folder == "memory" else "leak.jsonl"
+    if what == "name not UTF-8":
+        name = os.fsdecode(b"leak\xff" + os.fsencode(name).removeprefix(b"leak"))
     entry = workspace / folder / name
-    if what == "fifo":
+    expected = [(f"{folder}/{name}", "its name is not UTF-8; not searched")]
+    if what == "name not UTF-8":
+        entry.write_bytes(encode_entry({"role": "user", "content": "fact of day 1"}))
+        if folder == "threads":  # a log is named by its thread's id: this is no log
+            expected = []
+    elif what == "fifo":
         os.mkfifo(entry)
-        reason = "not a regular file (a FIFO or a device); not searched"
+        expected = [(f"{folder}/{name}", "not a regular file (a FIFO or a device); not searched")]
     else:
         outside = tmp_path / name
         outside.write_bytes(encode_entry({"role": "user", "content": "fact of day 1"}))
         entry.symlink_to(outside)
-        reason = "symlink leading outside the workspace; not searched"
+        expected = [(f"{folder}/{name}", "symlink leading outside the workspace; not searched")]
     settle(ws)
     scope = "memory" if folder == "memory" else "threads"
     for _ in range(2):  # the update that lists the folder, then the index's listing
         result = search(ws, "fact of day 1", scope=scope, limit=0)
-        assert [(s.path, s.reason) for s in result.skipped] == [(f"{folder}/{name}", reason)]
+        assert [(s.path, s.reason) for s in result.skipped] == expected
     assert from_index(ws)
 
 
