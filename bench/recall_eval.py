@@ -299,7 +299,7 @@ def try_lever(lever: str, root: Path) -> None:
         spread(numbers, root)
         return
     if name == "thesaurus":
-        thesaurus(numbers)
+        thesaurus(numbers, root)
         return
     if name in ("sif-rank", "sif-corpus"):
         sif(name, numbers, root)
@@ -374,12 +374,13 @@ def spread(numbers: list[float], root: Path) -> None:
 WORDNET = Path("wordnet-3.3")  # --wordnet: index.noun, data.noun, ... of WordNet 3.x
 
 
-def thesaurus(numbers: list[float]) -> None:
+def thesaurus(numbers: list[float], root: Path) -> None:
     """Expand each query term with its WordNet synonyms (`thesaurus:WEIGHT,SENSES,HYPER,
-    HYPO[,PLAIN,NOUNS]`): the words of its first SENSES synsets (noun, verb, adjective), and of
+    HYPO[,PLAIN,NOUNS,ABSENT]`): the words of its first SENSES synsets (noun, verb, adjective), and of
     their direct hypernyms (HYPER 1) and hyponyms (HYPO 1), each weighing WEIGHT of an
     asked term in BM25 (its idf scaled). PLAIN 1: the semantic leg embeds the question's
-    own terms, not the expanded ones. NOUNS 1: nouns only."""
+    own terms, not the expanded ones. NOUNS 1: nouns only. ABSENT 1 (the seventh): only
+    the terms no record holds are expanded (a word that matches nothing cannot mislead)."""
     from thesaurus_try import WordNet
 
     import memctl.retrieval.embed as embed_module
@@ -391,12 +392,23 @@ def thesaurus(numbers: list[float]) -> None:
     wordnet = WordNet(WORDNET, "n" if len(numbers) > 5 and numbers[5] == 1 else "nva")
     query_terms = recall_module.query_terms
     last: dict[str, object] = {}
+    held: set[str] | None = None
+    if len(numbers) > 6 and numbers[6] == 1:
+        words = {
+            word
+            for log in (root / "threads").glob("*.jsonl")
+            for line in log.read_text().splitlines()
+            if line.strip()
+            for word in re.findall(r"\w+", json.loads(line).get("content", "").lower())
+        }
+        held = {token for tokens in postings.query_tokens(sorted(words)) for token in tokens}
 
     def expanded(query: str) -> list[str]:
         terms = query_terms(query)
         extra = [
             word
             for term in terms
+            if held is None or not set(postings.query_tokens([term])[0]) <= held
             for word in sorted(wordnet.related(term, senses, hyper, hypo))
             if word not in terms and word not in recall_module.STOPWORDS
         ]
