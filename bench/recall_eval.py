@@ -381,7 +381,10 @@ def thesaurus(numbers: list[float], root: Path) -> None:
     asked term in BM25 (its idf scaled). PLAIN 1: the semantic leg embeds the question's
     own terms, not the expanded ones. NOUNS 1: nouns only. ABSENT 1 (the seventh): only
     the terms no record holds are expanded (a word that matches nothing cannot mislead)."""
-    from thesaurus_try import WordNet
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    from build_thesaurus import WordNet
 
     import memctl.retrieval.embed as embed_module
     import memctl.retrieval.recall as recall_module

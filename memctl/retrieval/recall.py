@@ -44,6 +44,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
@@ -111,6 +112,14 @@ DATE_WEIGHT = 0.5
 # 0.92), so the hybrid ranks without it.
 SESSION_WEIGHT = 0.3
 SESSION_TOP = 3
+# A query word no record holds is looked up in WordNet's related words (its synonyms in
+# its first two senses, their direct hypernyms and hyponyms: memctl.retrieval.thesaurus,
+# `recall.thesaurus` in memctl.yaml), each counting THESAURUS_WEIGHT of a word asked. On
+# the dev splits (bench/README.md, fifth round) BM25 R@10 / MRR 0.750 / 0.489 and 0.843 /
+# 0.552 -> 0.875 / 0.560 and 0.854 / 0.562, the hybrid 0.958 / 0.638 and 0.798 / 0.530 ->
+# 1.000 / 0.659 and 0.809 / 0.540; 0.3 and 1.0 gained less, every word expanded lost.
+THESAURUS_WEIGHT = 0.5
+THESAURUS_WORDS = 200
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -305,7 +314,12 @@ def _ranked(
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
             ranked = _bm25(
-                conn, result.terms, result.scope, limit * CANDIDATES_A_HIT, deadline=deadline
+                conn,
+                result.terms,
+                result.scope,
+                limit * CANDIDATES_A_HIT,
+                deadline=deadline,
+                related=_related(conn, result.terms) if config.recall.thesaurus else None,
             )
             ranked = with_context(conn, ranked)
             ranked = by_time(ws, query, ranked)
@@ -393,14 +407,23 @@ def _candidates(
     *,
     every: bool = False,
     deadline: float | None = None,
+    related: dict[str, float] | None = None,
 ) -> list[Candidate]:
     """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
     best first: FTS5's bm25 with recall's length weight (postings.B) over the text and the
     speaker (SPEAKER_WEIGHT), from recall's own postings (`memctl.retrieval.index.
-    postings.best`)."""
+    postings.best`); `related` words (the thesaurus's, `_related`) at their share."""
     from memctl.retrieval.index.postings import best
 
-    ranked = best(conn, terms, wanted, (1.0, SPEAKER_WEIGHT), every=every, deadline=deadline)
+    ranked = best(
+        conn,
+        terms,
+        wanted,
+        (1.0, SPEAKER_WEIGHT),
+        every=every,
+        deadline=deadline,
+        related=related,
+    )
     if not ranked:
         return []
     marks = ", ".join("?" * len(ranked))
@@ -426,13 +449,34 @@ def _bm25(
     wanted: int,
     *,
     deadline: float | None = None,
+    related: dict[str, float] | None = None,
 ) -> list[Candidate]:
     found = [
         c
-        for c in _candidates(conn, terms, wanted, deadline=deadline)
+        for c in _candidates(conn, terms, wanted, deadline=deadline, related=related)
         if scope == "all" or (scope == "memory") == (c.kind == "memory")
     ]
     return with_neighbours(found)
+
+
+def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:
+    """The thesaurus's words for the query terms no record holds, each weighing
+    THESAURUS_WEIGHT of a term (at most THESAURUS_WORDS; none when the weight is 0).
+    Only absent terms: expanding every term cost more questions than it found, as its
+    synonyms matched distractors (bench/README.md, fifth round)."""
+    from memctl.retrieval.index.postings import absent
+    from memctl.retrieval.thesaurus import related
+
+    if not THESAURUS_WEIGHT:
+        return {}
+    asked = set(terms)
+    words = (
+        word
+        for term in absent(conn, terms)
+        for word in related(term)
+        if word not in asked and word not in STOPWORDS
+    )
+    return dict.fromkeys(islice(dict.fromkeys(words), THESAURUS_WORDS), THESAURUS_WEIGHT)
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:

