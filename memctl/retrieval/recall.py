@@ -313,13 +313,14 @@ def _ranked(
         conn.execute("BEGIN")
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
+            related = _related(conn, result.terms) if config.recall.thesaurus else None
             ranked = _bm25(
                 conn,
                 result.terms,
                 result.scope,
                 limit * CANDIDATES_A_HIT,
                 deadline=deadline,
-                related=_related(conn, result.terms) if config.recall.thesaurus else None,
+                related=related,
             )
             ranked = with_context(conn, ranked)
             ranked = by_time(ws, query, ranked)
@@ -331,7 +332,7 @@ def _ranked(
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
-                    hit.explain = explain_hit(conn, result.terms, candidate)
+                    hit.explain = explain_hit(conn, result.terms, candidate, related)
         finally:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("COMMIT")
@@ -1236,11 +1237,17 @@ def _block_times(path: Path) -> list[tuple[int, float]]:
     return marks
 
 
-def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate) -> dict[str, Any]:
+def explain_hit(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    candidate: Candidate,
+    related: dict[str, float] | None = None,
+) -> dict[str, Any]:
     """How a hit's score was made: each (term, field) that matched the record with its
     BM25 weight (higher is better; the term's bm25 in the record, shared between the
     text and the speaker's name by what each counted, with the field's weight: they add
-    up to the record's BM25 score), what a neighbour turn lent, what its session lent
+    up to the record's BM25 score; a word of the thesaurus's, `_related`, at its share),
+    what a neighbour turn lent, what its session lent
     (`by_session`), the factor of the question's time (`by_time`, `by_order`), the recency factor
     and the final score: ((bm25 + neighbour) x time + session) x recency. The fused
     score of a hybrid ranking is an RRF sum, which the matches do not add up to."""
@@ -1249,7 +1256,7 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
     matched: list[dict[str, Any]] = [
         {"term": term, "field": field_name, "weight": _g(weight)}
         for term, field_name, weight in explain(
-            conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT)
+            conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT), related
         )
     ]
     return {

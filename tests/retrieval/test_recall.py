@@ -663,3 +663,29 @@ def test_recall_thesaurus_is_true_or_false(workspace: Path) -> None:
     (workspace / "memctl.yaml").write_text("recall:\n  thesaurus: maybe\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"recall\.thesaurus"):
         load_config(workspace / "memctl.yaml")
+
+
+def test_explain_shows_the_related_word_that_matched_at_its_share(workspace: Path) -> None:
+    """`recall --explain` of a hit found through the thesaurus names the related word
+    that matched ("hatchback" for "car"), weighing THESAURUS_WEIGHT of what it would as
+    a word asked; the weights still add up to the score."""
+    from memctl.retrieval.recall import THESAURUS_WEIGHT
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "the weather was awful all week", day),
+        ("Ines", "we finally got the hatchback, a blue one", day),
+        ("Jonas", "lunch on friday?", day),
+    )
+    ws, config = open_ws(workspace)
+    (hit, *_) = recall(ws, config, "car", recency=False, explain=True).hits
+    (asked,) = recall(ws, config, "hatchback", recency=False, explain=True).hits[:1]
+    assert hit.source == "threads/chat.jsonl#1 [user]"
+    assert hit.explain is not None and asked.explain is not None
+    assert [(m["term"], m["field"]) for m in hit.explain["matched"]] == [("hatchback", "text")]
+    related = hit.explain["matched"][0]["weight"]
+    assert related == pytest.approx(THESAURUS_WEIGHT * asked.explain["bm25"], rel=1e-3)
+    timed = (hit.explain["bm25"] + hit.explain["neighbour"]) * hit.explain["time"]
+    assert timed + hit.explain["session"] == pytest.approx(hit.score, rel=1e-3)

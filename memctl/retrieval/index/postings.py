@@ -423,16 +423,23 @@ def best(
 
 
 def explain(
-    conn: sqlite3.Connection, terms: list[str], record: int, weights: tuple[float, float]
+    conn: sqlite3.Connection,
+    terms: list[str],
+    record: int,
+    weights: tuple[float, float],
+    related: dict[str, float] | None = None,
 ) -> list[tuple[str, str, float]]:
     """(query term, field, weight) of each term that matched `record`: the term's bm25
     in the record, shared between the text and the speaker by what each field counted
-    (so that they add up to the record's score)."""
-    query = _Query(conn, terms, weights)
+    (so that they add up to the record's score); a `related` word (see `best`) with its
+    share of that."""
+    query = _Query(conn, terms, weights, related=related)
+    words = list(related or {})
+    asked = zip(terms, query_tokens(terms), strict=True)
     found: dict[tuple[str, str], float] = {}
-    for term, tokens in zip(terms, query_tokens(terms), strict=True):
+    for term, tokens in chain(asked, zip(words, query_tokens(words), strict=True)):
         for token in tokens:
-            if token not in query.idf:
+            if token not in query.idf or (term in words) != (token in query.share):
                 continue
             for length, ft, fs, first, blob in conn.execute(
                 "SELECT len, ft, fs, first, docs FROM postings "
@@ -443,6 +450,7 @@ def explain(
                     continue
                 freq = ft * weights[0] + fs * weights[1]
                 weight = _weight(query.idf[token], freq, length, query.avgdl)
+                weight *= query.share.get(token, 1.0)
                 for field, count, field_weight in (
                     ("text", ft, weights[0]),
                     ("speaker", fs, weights[1]),
