@@ -376,11 +376,12 @@ WORDNET = Path("wordnet-3.3")  # --wordnet: index.noun, data.noun, ... of WordNe
 
 def thesaurus(numbers: list[float], root: Path) -> None:
     """Expand each query term with its WordNet synonyms (`thesaurus:WEIGHT,SENSES,HYPER,
-    HYPO[,PLAIN,NOUNS,ABSENT]`): the words of its first SENSES synsets (noun, verb, adjective), and of
+    HYPO[,PLAIN,NOUNS,ABSENT,DEPTH]`): the words of its first SENSES synsets (noun, verb, adjective), and of
     their direct hypernyms (HYPER 1) and hyponyms (HYPO 1), each weighing WEIGHT of an
     asked term in BM25 (its idf scaled). PLAIN 1: the semantic leg embeds the question's
     own terms, not the expanded ones. NOUNS 1: nouns only. ABSENT 1 (the seventh): only
-    the terms no record holds are expanded (a word that matches nothing cannot mislead)."""
+    the terms no record holds are expanded (a word that matches nothing cannot mislead).
+    DEPTH (the eighth): hypernyms and hyponyms this many levels away (1: direct)."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -392,6 +393,7 @@ def thesaurus(numbers: list[float], root: Path) -> None:
 
     weight, senses, hyper, hypo = numbers[0], int(numbers[1]), numbers[2] == 1, numbers[3] == 1
     plain = len(numbers) > 4 and numbers[4] == 1
+    depth = int(numbers[7]) if len(numbers) > 7 else 1
     wordnet = WordNet(WORDNET, "n" if len(numbers) > 5 and numbers[5] == 1 else "nva")
     query_terms = recall_module.query_terms
     last: dict[str, object] = {}
@@ -412,7 +414,7 @@ def thesaurus(numbers: list[float], root: Path) -> None:
             word
             for term in terms
             if held is None or not set(postings.query_tokens([term])[0]) <= held
-            for word in sorted(wordnet.related(term, senses, hyper, hypo))
+            for word in sorted(wordnet.related(term, senses, hyper, hypo, depth=depth))
             if word not in terms and word not in recall_module.STOPWORDS
         ]
         extra = list(dict.fromkeys(extra))

@@ -112,21 +112,36 @@ class WordNet:
         return words, pointers
 
     def related(
-        self, word: str, senses: int, hyper: bool, hypo: bool, morph: bool = True
+        self,
+        word: str,
+        senses: int,
+        hyper: bool,
+        hypo: bool,
+        morph: bool = True,
+        depth: int = 1,
     ) -> set[str]:
         """Single-word synonyms of `word` in its first `senses` senses of each part of
-        speech, with the words of direct hypernyms / hyponyms when asked."""
+        speech, with the words of its hypernyms / hyponyms when asked, `depth` levels
+        (1: the direct ones)."""
         found: set[str] = set()
         for pos in self.parts:
             for lemma in self.lemmas(word, pos, morph):
-                for offset in self.index[pos][lemma][:senses]:
-                    words, pointers = self.synset(pos, offset)
-                    found.update(words)
-                    for symbol, tpos, target in pointers:
-                        if tpos not in self.parts:
-                            continue
-                        if (hyper and symbol in ("@", "@i")) or (hypo and symbol in ("~", "~i")):
-                            found.update(self.synset(tpos, target)[0])
+                level = [(pos, offset) for offset in self.index[pos][lemma][:senses]]
+                for step in range(depth + 1):
+                    following = []
+                    for at_pos, offset in level:
+                        words, pointers = self.synset(at_pos, offset)
+                        found.update(words)
+                        following += [
+                            (tpos, target)
+                            for symbol, tpos, target in pointers
+                            if tpos in self.parts
+                            and (
+                                (hyper and symbol in ("@", "@i"))
+                                or (hypo and symbol in ("~", "~i"))
+                            )
+                        ]
+                    level = following if step < depth else []
         found.discard(word)
         return {w for w in found if "_" not in w and "-" not in w and w.isalpha()}
 
