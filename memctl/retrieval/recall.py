@@ -44,6 +44,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
@@ -111,6 +112,14 @@ DATE_WEIGHT = 0.5
 # 0.92), so the hybrid ranks without it.
 SESSION_WEIGHT = 0.3
 SESSION_TOP = 3
+# A query word no record holds is looked up in WordNet's related words (its synonyms in
+# its first two senses, their direct hypernyms and hyponyms: memctl.retrieval.thesaurus,
+# `recall.thesaurus` in memctl.yaml), each counting THESAURUS_WEIGHT of a word asked. On
+# the dev splits (bench/README.md, fifth round) BM25 R@10 / MRR 0.750 / 0.489 and 0.843 /
+# 0.552 -> 0.875 / 0.560 and 0.854 / 0.562, the hybrid 0.958 / 0.638 and 0.798 / 0.530 ->
+# 1.000 / 0.659 and 0.809 / 0.540; 0.3 and 1.0 gained less, every word expanded lost.
+THESAURUS_WEIGHT = 0.5
+THESAURUS_WORDS = 200
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -304,8 +313,14 @@ def _ranked(
         conn.execute("BEGIN")
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
+            related = _related(conn, result.terms) if config.recall.thesaurus else None
             ranked = _bm25(
-                conn, result.terms, result.scope, limit * CANDIDATES_A_HIT, deadline=deadline
+                conn,
+                result.terms,
+                result.scope,
+                limit * CANDIDATES_A_HIT,
+                deadline=deadline,
+                related=related,
             )
             ranked = with_context(conn, ranked)
             ranked = by_time(ws, query, ranked)
@@ -317,7 +332,7 @@ def _ranked(
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
-                    hit.explain = explain_hit(conn, result.terms, candidate)
+                    hit.explain = explain_hit(conn, result.terms, candidate, related)
         finally:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("COMMIT")
@@ -393,14 +408,23 @@ def _candidates(
     *,
     every: bool = False,
     deadline: float | None = None,
+    related: dict[str, float] | None = None,
 ) -> list[Candidate]:
     """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
     best first: FTS5's bm25 with recall's length weight (postings.B) over the text and the
     speaker (SPEAKER_WEIGHT), from recall's own postings (`memctl.retrieval.index.
-    postings.best`)."""
+    postings.best`); `related` words (the thesaurus's, `_related`) at their share."""
     from memctl.retrieval.index.postings import best
 
-    ranked = best(conn, terms, wanted, (1.0, SPEAKER_WEIGHT), every=every, deadline=deadline)
+    ranked = best(
+        conn,
+        terms,
+        wanted,
+        (1.0, SPEAKER_WEIGHT),
+        every=every,
+        deadline=deadline,
+        related=related,
+    )
     if not ranked:
         return []
     marks = ", ".join("?" * len(ranked))
@@ -426,13 +450,34 @@ def _bm25(
     wanted: int,
     *,
     deadline: float | None = None,
+    related: dict[str, float] | None = None,
 ) -> list[Candidate]:
     found = [
         c
-        for c in _candidates(conn, terms, wanted, deadline=deadline)
+        for c in _candidates(conn, terms, wanted, deadline=deadline, related=related)
         if scope == "all" or (scope == "memory") == (c.kind == "memory")
     ]
     return with_neighbours(found)
+
+
+def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:
+    """The thesaurus's words for the query terms no record holds, each weighing
+    THESAURUS_WEIGHT of a term (at most THESAURUS_WORDS; none when the weight is 0).
+    Only absent terms: expanding every term cost more questions than it found, as its
+    synonyms matched distractors (bench/README.md, fifth round)."""
+    from memctl.retrieval.index.postings import absent
+    from memctl.retrieval.thesaurus import related
+
+    if not THESAURUS_WEIGHT:
+        return {}
+    asked = set(terms)
+    words = (
+        word
+        for term in absent(conn, terms)
+        for word in related(term)
+        if word not in asked and word not in STOPWORDS
+    )
+    return dict.fromkeys(islice(dict.fromkeys(words), THESAURUS_WORDS), THESAURUS_WEIGHT)
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:
@@ -1192,11 +1237,17 @@ def _block_times(path: Path) -> list[tuple[int, float]]:
     return marks
 
 
-def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate) -> dict[str, Any]:
+def explain_hit(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    candidate: Candidate,
+    related: dict[str, float] | None = None,
+) -> dict[str, Any]:
     """How a hit's score was made: each (term, field) that matched the record with its
     BM25 weight (higher is better; the term's bm25 in the record, shared between the
     text and the speaker's name by what each counted, with the field's weight: they add
-    up to the record's BM25 score), what a neighbour turn lent, what its session lent
+    up to the record's BM25 score; a word of the thesaurus's, `_related`, at its share),
+    what a neighbour turn lent, what its session lent
     (`by_session`), the factor of the question's time (`by_time`, `by_order`), the recency factor
     and the final score: ((bm25 + neighbour) x time + session) x recency. The fused
     score of a hybrid ranking is an RRF sum, which the matches do not add up to."""
@@ -1205,7 +1256,7 @@ def explain_hit(conn: sqlite3.Connection, terms: list[str], candidate: Candidate
     matched: list[dict[str, Any]] = [
         {"term": term, "field": field_name, "weight": _g(weight)}
         for term, field_name, weight in explain(
-            conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT)
+            conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT), related
         )
     ]
     return {

@@ -620,3 +620,72 @@ def test_a_question_that_names_nothing_brings_in_only_facts_holding_all_it_match
     assert "memory/2026-01-06.md:2" in found
     assert found.index("memory/2026-01-06.md:2") < found.index("memory/2026-01-05.md:1")
     assert "memory/2026-01-06.md:1" not in found
+
+
+@pytest.mark.parametrize("thesaurus", [True, False])
+def test_a_word_no_record_holds_is_looked_up_by_its_related_words(
+    workspace: Path, thesaurus: bool
+) -> None:
+    """Issue 26: "car" and "purchase" are in no record, so BM25 alone finds nothing; the
+    thesaurus (WordNet: "hatchback" is a kind of car) finds the turn that names it.
+    `recall.thesaurus: false` turns it off."""
+    (workspace / "memctl.yaml").write_text(
+        f"{BM25_ONLY}  thesaurus: {str(thesaurus).lower()}\n", encoding="utf-8"
+    )
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "the weather was awful all week", day),
+        ("Ines", "we finally got the hatchback, a blue one", day),
+        ("Jonas", "lunch on friday?", day),
+    )
+    found = sources(workspace, "What car did they purchase?", recency=False)
+    assert found[:1] == (["threads/chat.jsonl#1 [user]"] if thesaurus else [])
+
+
+def test_a_word_some_record_holds_is_not_expanded(workspace: Path) -> None:
+    """Only what BM25 cannot match is looked up: "car" is in a record, so the turn that
+    says "hatchback" (a kind of car) is not brought in by it."""
+    day = "2026-01-02T10:00:00Z"
+    log(workspace / "threads" / "chat.jsonl", ("Ines", "the car needs new tyres", day))
+    log(
+        workspace / "threads" / "other.jsonl",
+        ("Jonas", "we finally got the hatchback, a blue one", day),
+    )
+    assert sources(workspace, "car", recency=False) == ["threads/chat.jsonl#0 [user]"]
+    assert sources(workspace, "automobile", recency=False)[0] == "threads/chat.jsonl#0 [user]"
+
+
+def test_recall_thesaurus_is_true_or_false(workspace: Path) -> None:
+    from memctl.core.errors import ConfigError
+
+    assert load_config(workspace / "memctl.yaml").recall.thesaurus is True
+    (workspace / "memctl.yaml").write_text("recall:\n  thesaurus: maybe\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"recall\.thesaurus"):
+        load_config(workspace / "memctl.yaml")
+
+
+def test_explain_shows_the_related_word_that_matched_at_its_share(workspace: Path) -> None:
+    """`recall --explain` of a hit found through the thesaurus names the related word
+    that matched ("hatchback" for "car"), weighing THESAURUS_WEIGHT of what it would as
+    a word asked; the weights still add up to the score."""
+    from memctl.retrieval.recall import THESAURUS_WEIGHT
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "the weather was awful all week", day),
+        ("Ines", "we finally got the hatchback, a blue one", day),
+        ("Jonas", "lunch on friday?", day),
+    )
+    ws, config = open_ws(workspace)
+    (hit, *_) = recall(ws, config, "car", recency=False, explain=True).hits
+    (asked,) = recall(ws, config, "hatchback", recency=False, explain=True).hits[:1]
+    assert hit.source == "threads/chat.jsonl#1 [user]"
+    assert hit.explain is not None and asked.explain is not None
+    assert [(m["term"], m["field"]) for m in hit.explain["matched"]] == [("hatchback", "text")]
+    related = hit.explain["matched"][0]["weight"]
+    assert related == pytest.approx(THESAURUS_WEIGHT * asked.explain["bm25"], rel=1e-3)
+    timed = (hit.explain["bm25"] + hit.explain["neighbour"]) * hit.explain["time"]
+    assert timed + hit.explain["session"] == pytest.approx(hit.score, rel=1e-3)

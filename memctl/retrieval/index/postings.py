@@ -285,9 +285,20 @@ class _Query:
         terms: list[str],
         weights: tuple[float, float],
         deadline: float | None = None,
+        related: dict[str, float] | None = None,
     ) -> None:
         # FTS5 added each phrase of the query in turn, a term asked twice twice.
         self.phrases = [token for tokens in query_tokens(terms) for token in tokens]
+        # A related word's tokens (recall's thesaurus) weigh its share of an asked
+        # term's, each once, and none that the query asks itself.
+        self.share: dict[str, float] = {}
+        if related:
+            asked = set(self.phrases)
+            for word, pieces in zip(related, query_tokens(list(related)), strict=True):
+                for token in pieces:
+                    if token not in asked and token not in self.share:
+                        self.share[token] = related[word]
+            self.phrases.extend(self.share)
         self.unique = list(dict.fromkeys(self.phrases))
         self.idf: dict[str, float] = {}
         # length -> term -> [(weight, first, chunk)]
@@ -311,7 +322,7 @@ class _Query:
             self.idf[term] = idf = idf if idf > 0.0 else MIN_IDF
             for length, ft, fs, first, _, blob in rows:
                 freq = ft * weights[0] + fs * weights[1]
-                weight = _weight(idf, freq, length, self.avgdl)
+                weight = _weight(idf, freq, length, self.avgdl) * self.share.get(term, 1.0)
                 self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
     def lookups(self, length: int) -> dict[str, dict[int, float]]:
@@ -346,14 +357,16 @@ def best(
     *,
     every: bool = False,
     deadline: float | None = None,
+    related: dict[str, float] | None = None,
 ) -> list[tuple[int, float]]:
     """The `k` records of the highest bm25 for `terms` (any of them; with `every`, all),
     as (id, score), best first (equal scores: the lower id first). `weights` are the
     text's and the speaker's. The scores are FTS5's bm25 with recall's B (negated: higher is
-    better).
+    better). `related` words (not with `every`) are looked up beside the terms, each
+    counting its share (0..1) of what it would as a term.
     Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
     as SQLite's progress handler does."""
-    query = _Query(conn, terms, weights, deadline)
+    query = _Query(conn, terms, weights, deadline, None if every else related)
     if not query.idf or (every and len(query.idf) < len(query.unique)):
         return []
     asked = Counter(query.phrases)
@@ -410,16 +423,23 @@ def best(
 
 
 def explain(
-    conn: sqlite3.Connection, terms: list[str], record: int, weights: tuple[float, float]
+    conn: sqlite3.Connection,
+    terms: list[str],
+    record: int,
+    weights: tuple[float, float],
+    related: dict[str, float] | None = None,
 ) -> list[tuple[str, str, float]]:
     """(query term, field, weight) of each term that matched `record`: the term's bm25
     in the record, shared between the text and the speaker by what each field counted
-    (so that they add up to the record's score)."""
-    query = _Query(conn, terms, weights)
+    (so that they add up to the record's score); a `related` word (see `best`) with its
+    share of that."""
+    query = _Query(conn, terms, weights, related=related)
+    words = list(related or {})
+    asked = zip(terms, query_tokens(terms), strict=True)
     found: dict[tuple[str, str], float] = {}
-    for term, tokens in zip(terms, query_tokens(terms), strict=True):
+    for term, tokens in chain(asked, zip(words, query_tokens(words), strict=True)):
         for token in tokens:
-            if token not in query.idf:
+            if token not in query.idf or (term in words) != (token in query.share):
                 continue
             for length, ft, fs, first, blob in conn.execute(
                 "SELECT len, ft, fs, first, docs FROM postings "
@@ -430,6 +450,7 @@ def explain(
                     continue
                 freq = ft * weights[0] + fs * weights[1]
                 weight = _weight(query.idf[token], freq, length, query.avgdl)
+                weight *= query.share.get(token, 1.0)
                 for field, count, field_weight in (
                     ("text", ft, weights[0]),
                     ("speaker", fs, weights[1]),
@@ -478,3 +499,17 @@ def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
         "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ?", (tokens[0],)
     ).fetchone()
     return int(hits), records
+
+
+def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
+    """The terms with a token no record holds: what BM25 cannot match (recall's
+    thesaurus looks up their related words instead)."""
+    return [
+        term
+        for term, tokens in zip(terms, query_tokens(terms), strict=True)
+        if any(
+            conn.execute("SELECT 1 FROM postings WHERE term = ? LIMIT 1", (token,)).fetchone()
+            is None
+            for token in tokens
+        )
+    ]
