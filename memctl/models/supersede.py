@@ -811,8 +811,19 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
                     found[j] = i
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
-    _structural(facts, about, found)
-    _classed_changes(facts, about, found)
+    shapes = [
+        None if REDACTED in text else _shape(text, about[i] if about else None)
+        for i, text in enumerate(facts)
+    ]
+    _structural(facts, shapes, found)
+    readings = _classed_changes(facts, about, found)
+    _slot_changes(
+        [
+            None if shape is None and made is None else _slot(text, made, shape)
+            for text, shape, made in zip(facts, shapes, readings, strict=True)
+        ],
+        found,
+    )
     return found
 
 
@@ -1073,6 +1084,11 @@ def _placed(shape: _Shape) -> tuple[frozenset[str], str, str] | None:
     comes before the verb, or what "we" do something to."""
     folded, tokens = shape.folded, shape.tokens
     end = len(folded)
+    old = shape.named
+    for k in range(shape.said + 1, end - 1):
+        if (folded[k], folded[k + 1]) in (("rather", "than"), ("instead", "of")):
+            end, old = k, frozenset(folded[k + 2 :])  # "on B rather than A"
+            break
     start = end
     while start > shape.said and shape.values[start - 1]:
         start -= 1
@@ -1250,15 +1266,12 @@ def _names_old(newer_text: str, newer: _Shape, older: _Shape) -> bool:
 
 
 def _structural(
-    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+    facts: Sequence[str], shapes: Sequence[_Shape | None], found: dict[int, int]
 ) -> None:
-    """Adds to `found` the facts a later one replaces by structure (see above). Pairs
-    are only looked at within a bucket (the same first word and other words, or an
-    earlier fact holding the value a later one names), the newest `_PAIR_LIMIT` of it."""
-    shapes = [
-        None if REDACTED in text else _shape(text, about[i] if about else None)
-        for i, text in enumerate(facts)
-    ]
+    """Adds to `found` the facts a later one replaces by structure (see above), given
+    each fact's `_shape`. Pairs are only looked at within a bucket (the same first word
+    and other words, or an earlier fact holding the value a later one names), the newest
+    `_PAIR_LIMIT` of it."""
     by_key: dict[tuple[str, frozenset[str]], list[int]] = {}
     by_run: dict[str, list[int]] = {}
     by_place: dict[frozenset[str], list[int]] = {}
@@ -1787,24 +1800,27 @@ def _person_classed(who: frozenset[str], tokens: Sequence[str], old: str) -> Cla
 
 def _classed_changes(
     facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
-) -> None:
+) -> list[Classed | None]:
     """Adds to `found` an earlier fact that a later one of the same class and subject
     gives another value ("Hana works as a designer at Acme" then "Hana accepted an offer
     from Globex"), unless the later one adds ("also", "another", "second"); one that names
     the value it replaces ("moved from Dana to Lena", "left Initech for Acme") ends that
     value only, in any class of the subject ("Chloe is at Initech"). A job for someone
     ("is a contractor for Globex") is ended only by a change. A value said again is
-    current again."""
+    current again. Returns each fact's `classed` reading."""
+    readings: list[Classed | None] = []
     by_key: dict[tuple[str, frozenset[str]], list[tuple[int, Classed]]] = {}
     by_subject: dict[frozenset[str], list[tuple[int, Classed]]] = {}
     read: dict[tuple[str, str | None], Classed | None] = {}  # a fact said again
     for i, text in enumerate(facts):
         if REDACTED in text:
+            readings.append(None)
             continue
         said = (text, about[i] if about else None)
         if said not in read:
             read[said] = classed(*said)
         made = read[said]
+        readings.append(made)
         if made is None or not made.subject:
             continue
         earlier = by_key.setdefault((made.name, made.subject), [])
@@ -1823,3 +1839,229 @@ def _classed_changes(
                     found.setdefault(j, i)
         earlier.append((i, made))
         by_subject.setdefault(made.subject, []).append((i, made))
+    return readings
+
+
+# The generic slot (supersede8): what one fact says of one subject, read without a list
+# of phrases. A subject is the names it holds ("Sven"; "the Dune launch": a name and the
+# noun it names); an attribute, the subject's other content words ("Priya's car", "home
+# for Sven", "the target date for ..."); a relation, the stems of the words between the
+# subject and its value (stop-words and change cues aside: "runs on", "is backed by");
+# a value, the run of value tokens that ends the fact, with its sort. Two facts of one
+# subject whose attribute and relation match once the values are taken out are one slot
+# ("The search cluster is served from kv-1" / "... is served from kv-9 after the move");
+# so are two with the same sort of value when the later one says it is a change ("now",
+# "no longer", "as of", "switched", "new", ...). Consolidation (`stale`) and recall's
+# lookup of a hit's later values (memctl.retrieval.recall) both read facts by `slot`.
+_SLOT_CUE = re.compile(
+    r"\b(?:now|no longer|as of|switched|swapped|replaced|instead|these days|any ?more|"
+    r"new|changed|moved|migrated|renamed|rebranded|relocated|rehomed|updated|from now on|"
+    r"going forward|since then|rather than|took over|taken over|bumped|postponed|"
+    r"rescheduled|delayed|pushed)\b",
+    re.I,
+)
+# Words that carry no relation: articles, auxiliaries, pronouns, light prepositions.
+_SLOT_STOP = _FILLER | _LIGHT | _PARTICLES | _PRONOUNS | _set(
+    """a an the and or but of do does did can could may might must shall should will would
+    his her their our my your its there here this that these those than then so very
+    every everyone everybody all some any"""
+)
+# A value's sort by the class a fact of a verb class gives it.
+_CLASS_SORT = {"home": "place", "employer": "employer", "holder": "person"}
+_SLOT_SORT = {"place": "place", "employer": "employer", "owner": "person"}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What a fact says of one subject (see above)."""
+
+    subject: frozenset[str]
+    """The names it is about, folded: {"sven"}, {"dune", "launch"}."""
+    attribute: frozenset[str]
+    """The subject's other content words, stemmed ({"car"}, {"target", "date"})."""
+    relation: frozenset[str]
+    """The stems between subject and value; a verb class's name for a classed fact."""
+    value: str
+    sort: str
+    """The value's sort: by its form (a date, a time, an identifier, a number), by its
+    verb class (a place, an employer, a person), else "name"."""
+    cue: bool
+    """Said as a change."""
+    old: frozenset[str] = frozenset()
+    """The words of the value it says it replaced ("rather than 2027-10-05")."""
+    classed: bool = False
+
+
+def _stem(word: str) -> str:
+    """A word's English stem (snowballstemmer): "lives" and "living" are one relation."""
+    return _stemmer().stemWord(word)
+
+
+_STEMMER: list[Any] = []
+
+
+def _stemmer() -> Any:
+    """The English Snowball stemmer, made once (its import costs a few ms, so only when
+    a fact is first read)."""
+    if not _STEMMER:
+        import snowballstemmer
+
+        _STEMMER.append(snowballstemmer.stemmer("english"))
+    return _STEMMER[0]
+
+
+def slot(text: str, about: str | None = None) -> Slot | None:
+    """The slot a fact fills, or None when it gives no subject a single value of its own:
+    it adds ("also"), hedges ("wants to", "might"), tells a past event without a change
+    cue, puts a relative or a thing of the subject's there ("has a cousin in", "has
+    shares in"), or ends in no value."""
+    if REDACTED in text:
+        return None
+    return _slot(text, classed(text, about), _shape(text, about))
+
+
+def _slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
+    """`slot`, from the fact's `classed` reading and its `_shape`."""
+    cue = bool(_SLOT_CUE.search(text))
+    if made is not None and made.name in _CLASS_SORT and made.subject:
+        return Slot(
+            made.subject,
+            frozenset(),
+            frozenset({made.name}),
+            made.value,
+            _CLASS_SORT[made.name],
+            cue or made.change,
+            frozenset(made.old.split()),
+            classed=True,
+        )
+    if shape is None or shape.adds or shape.holds or shape.folded[0] in _DOERS:
+        return None
+    folded = shape.folded
+    if (shape.past and not cue) or (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
+        return None
+    end = len(folded)
+    old = shape.named
+    for k in range(shape.said + 1, end - 1):
+        if (folded[k], folded[k + 1]) in (("rather", "than"), ("instead", "of")):
+            end, old = k, frozenset(folded[k + 2 :])  # "on B rather than A"
+            break
+    start = end
+    while start > shape.said and shape.values[start - 1]:
+        start -= 1
+    if start == end or start < shape.said:
+        return None
+    value = " ".join(folded[start:end])
+    if set(folded[start:end]) <= old:
+        return None  # "left Initech": the old value ends it
+    subject, attribute = _slot_subject(shape, text)
+    if not subject or subject & set(folded[start:end]):
+        return None
+    relation = frozenset(
+        _stem(folded[k])
+        for k in range(shape.said, start)
+        if folded[k] not in _SLOT_STOP and not _SLOT_CUE.fullmatch(folded[k])
+    )
+    if folded[start - 1] in _LIGHT:
+        relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
+    sort = _kind(shape.tokens[end - 1])
+    if sort == "name":
+        sort = next((_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT), "name")
+    return Slot(subject, frozenset(map(_stem, attribute)), relation, value, sort, cue, old)
+
+
+def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the names a fact's subject holds, its other content words). A name with the noun
+    after it names a thing ("the Dune launch"), a possessive's noun is the owner's
+    attribute ("Priya's car"); without a name, all the subject's words are the subject
+    ("the search cluster in eu-west")."""
+    said = range(shape.said)
+    names: set[str] = set()
+    used: set[int] = set()
+    # A capital that only starts the sentence is no name when another name follows:
+    # "Home for Sven", "Target date for the Dune launch".
+    first = 1 if any(shape.values[k] for k in said if k) else 0
+    for k in said:
+        if k < first or not shape.values[k] or shape.folded[k] in _SLOT_STOP:
+            continue
+        names.add(shape.folded[k])
+        used.add(k)
+        after = k + 1
+        owner = re.search(rf"\b{re.escape(shape.tokens[k])}['’]s\b", text)
+        if (
+            after < shape.said
+            and not owner
+            and not shape.values[after]
+            and shape.folded[after] not in _SLOT_STOP
+        ):
+            names.add(shape.folded[after])
+            used.add(after)
+    rest = [shape.folded[k] for k in said if k not in used]
+    if not names:
+        return frozenset(w for w in rest if w not in _SLOT_STOP), frozenset()
+    # What follows a light word qualifies the subject ("Staging in us-east"); what
+    # comes before names its attribute ("the wiki of", "home for").
+    light = next((k for k in said if k > min(used) and shape.folded[k] in _LIGHT), None)
+    if light is not None:
+        names |= {w for w in shape.folded[light : shape.said] if w not in _SLOT_STOP}
+    content = [w for w in rest if w not in _SLOT_STOP and w not in _KIND and w not in names]
+    return frozenset(names), frozenset(content)
+
+
+def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier fact that a later one of the same subject gives another
+    value in the same slot: the same attribute and relation (values taken out) and a
+    value of the same form; or a change cue, a compatible attribute (the same, or one
+    of them has none) and a value of the same sort. A name's sort is what a verb class
+    made of it anywhere in `slots` ("Oslo" is a place when someone lives there), else
+    its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
+    car. A later fact that names the value it replaced ends that value only. Two facts
+    of a verb class are `_classed_changes`'s."""
+    learned = {s.value: s.sort for s in slots if s is not None and s.classed}
+    for made in slots:  # who has a home or an employer is a person
+        if made is not None and made.classed and made.sort != "person" and len(made.subject) == 1:
+            learned.setdefault(next(iter(made.subject)), "person")
+    by_subject: dict[frozenset[str], list[int]] = {}
+    for i, made in enumerate(slots):
+        if made is None:
+            continue
+        earlier = by_subject.setdefault(made.subject, [])
+        for j in earlier[-_PAIR_LIMIT:]:
+            was = slots[j]
+            if was is None or j in found or was.value == made.value:
+                continue
+            if made.classed and was.classed:
+                continue
+            if made.old and not set(was.value.split()) <= made.old:
+                continue
+            if _same_slot(made, was, learned):
+                found[j] = i
+        earlier.append(i)
+
+
+def _same_slot(newer: Slot, older: Slot, learned: dict[str, str]) -> bool:
+    """Whether `newer` gives `older`'s slot another value (see `_slot_changes`)."""
+    if (
+        newer.attribute == older.attribute
+        and newer.relation == older.relation
+        and not newer.classed
+        and _kind_of(newer) == _kind_of(older)
+    ):
+        return True
+    if not newer.cue:
+        return False
+    if newer.attribute and older.attribute and newer.attribute != older.attribute:
+        return False
+    # The earlier fact says nothing but the value ("Home for Sven is Oslo", "Marco has
+    # been with Globex"), or says it as the later one does: "Ines loves the food in
+    # Graz" and "Sofia is mentoring Marco" are other relations than a home or a manager.
+    held = older.relation - _LIGHT
+    if held and held != newer.relation - _LIGHT:
+        return False
+    new_sort = learned.get(newer.value, newer.sort) if newer.sort == "name" else newer.sort
+    old_sort = learned.get(older.value, older.sort) if older.sort == "name" else older.sort
+    return new_sort == old_sort != "name"
+
+
+def _kind_of(made: Slot) -> str:
+    """A slot's value sort by form alone (a verb class's sort counts as a name)."""
+    return made.sort if made.sort in _TYPED_SORTS else "name"
