@@ -2016,10 +2016,7 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
     its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
     car. A later fact that names the value it replaced ends that value only. Two facts
     of a verb class are `_classed_changes`'s."""
-    learned = {s.value: s.sort for s in slots if s is not None and s.classed}
-    for made in slots:  # who has a home or an employer is a person
-        if made is not None and made.classed and made.sort != "person" and len(made.subject) == 1:
-            learned.setdefault(next(iter(made.subject)), "person")
+    sorts = _name_sorts(slots)
     by_subject: dict[frozenset[str], list[int]] = {}
     for i, made in enumerate(slots):
         if made is None:
@@ -2033,12 +2030,42 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
                 continue
             if made.old and not set(was.value.split()) <= made.old:
                 continue
-            if _same_slot(made, was, learned):
+            if _same_slot(made, was, sorts):
                 found[j] = i
         earlier.append(i)
 
 
-def _same_slot(newer: Slot, older: Slot, learned: dict[str, str]) -> bool:
+def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
+    """Each name value's sort, learned from the facts themselves: names given in one
+    frame (the same attribute and relation: "drives a Kia Niro", "drives a Ford Focus")
+    are of one sort, and so are names a verb class gives one sort ("lives in Oslo": a
+    place), and the people a home or an employer is said of. Union-find over values."""
+    parent: dict[str, str] = {}
+
+    def root(value: str) -> str:
+        while parent.setdefault(value, value) != value:
+            parent[value] = parent[parent[value]]
+            value = parent[value]
+        return value
+
+    def join(a: str, b: str) -> None:
+        parent[root(a)] = root(b)
+
+    for made in slots:
+        if made is None or made.sort in _TYPED_SORTS:
+            continue
+        if made.classed:
+            join(made.value, f"#{made.sort}")
+            if made.sort != "person" and len(made.subject) == 1:
+                join(next(iter(made.subject)), "#person")  # who has a home is a person
+        elif made.attribute or made.relation:
+            join(made.value, f"#{sorted(made.attribute)}{sorted(made.relation)}")
+            if made.sort != "name":
+                join(made.value, f"#{made.sort}")  # "home for Sven": a place
+    return {value: root(value) for value in parent}
+
+
+def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str]) -> bool:
     """Whether `newer` gives `older`'s slot another value (see `_slot_changes`)."""
     if (
         newer.attribute == older.attribute
@@ -2047,19 +2074,21 @@ def _same_slot(newer: Slot, older: Slot, learned: dict[str, str]) -> bool:
         and _kind_of(newer) == _kind_of(older)
     ):
         return True
-    if not newer.cue:
+    if not newer.cue or not (
+        newer.attribute <= older.attribute or older.attribute <= newer.attribute
+    ):
         return False
-    if newer.attribute and older.attribute and newer.attribute != older.attribute:
-        return False
+    if newer.sort in _TYPED_SORTS:
+        # A value whose form says what it is: "is backed by wh-2" / "rehomed to wh-28".
+        return newer.sort == older.sort
     # The earlier fact says nothing but the value ("Home for Sven is Oslo", "Marco has
     # been with Globex"), or says it as the later one does: "Ines loves the food in
     # Graz" and "Sofia is mentoring Marco" are other relations than a home or a manager.
     held = older.relation - _LIGHT
     if held and held != newer.relation - _LIGHT:
         return False
-    new_sort = learned.get(newer.value, newer.sort) if newer.sort == "name" else newer.sort
-    old_sort = learned.get(older.value, older.sort) if older.sort == "name" else older.sort
-    return new_sort == old_sort != "name"
+    known = sorts.get(newer.value)
+    return known is not None and known == sorts.get(older.value)
 
 
 def _kind_of(made: Slot) -> str:
