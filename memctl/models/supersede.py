@@ -1084,11 +1084,6 @@ def _placed(shape: _Shape) -> tuple[frozenset[str], str, str] | None:
     comes before the verb, or what "we" do something to."""
     folded, tokens = shape.folded, shape.tokens
     end = len(folded)
-    old = shape.named
-    for k in range(shape.said + 1, end - 1):
-        if (folded[k], folded[k + 1]) in (("rather", "than"), ("instead", "of")):
-            end, old = k, frozenset(folded[k + 2 :])  # "on B rather than A"
-            break
     start = end
     while start > shape.said and shape.values[start - 1]:
         start -= 1
@@ -1861,10 +1856,16 @@ _SLOT_CUE = re.compile(
     re.I,
 )
 # Words that carry no relation: articles, auxiliaries, pronouns, light prepositions.
-_SLOT_STOP = _FILLER | _LIGHT | _PARTICLES | _PRONOUNS | _set(
-    """a an the and or but of do does did can could may might must shall should will would
+_SLOT_STOP = (
+    _FILLER
+    | _LIGHT
+    | _PARTICLES
+    | _PRONOUNS
+    | _set(
+        """a an the and or but of do does did can could may might must shall should will would
     his her their our my your its there here this that these those than then so very
     every everyone everybody all some any"""
+    )
 )
 # A value's sort by the class a fact of a verb class gives it.
 _CLASS_SORT = {"home": "place", "employer": "employer", "holder": "person"}
@@ -1890,11 +1891,14 @@ class Slot:
     old: frozenset[str] = frozenset()
     """The words of the value it says it replaced ("rather than 2027-10-05")."""
     classed: bool = False
+    things: frozenset[str] = frozenset()
+    """Names between the subject and the value: what the value is of ("moved the Cobalt
+    migration to 2027-06-03")."""
 
 
 def _stem(word: str) -> str:
     """A word's English stem (snowballstemmer): "lives" and "living" are one relation."""
-    return _stemmer().stemWord(word)
+    return str(_stemmer().stemWord(word))
 
 
 _STEMMER: list[Any] = []
@@ -1904,7 +1908,7 @@ def _stemmer() -> Any:
     """The English Snowball stemmer, made once (its import costs a few ms, so only when
     a fact is first read)."""
     if not _STEMMER:
-        import snowballstemmer
+        import snowballstemmer  # type: ignore[import-untyped]
 
         _STEMMER.append(snowballstemmer.stemmer("english"))
     return _STEMMER[0]
@@ -1965,8 +1969,14 @@ def _slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
         relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
     sort = _kind(shape.tokens[end - 1])
     if sort == "name":
-        sort = next((_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT), "name")
-    return Slot(subject, frozenset(map(_stem, attribute)), relation, value, sort, cue, old)
+        sort = next(
+            (_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT),
+            "name",
+        )
+    things = frozenset(folded[k] for k in range(shape.said, start) if shape.values[k])
+    return Slot(
+        subject, frozenset(map(_stem, attribute)), relation, value, sort, cue, old, things=things
+    )
 
 
 def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -2058,7 +2068,7 @@ def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
             join(made.value, f"#{made.sort}")
             if made.sort != "person" and len(made.subject) == 1:
                 join(next(iter(made.subject)), "#person")  # who has a home is a person
-        elif made.attribute or made.relation:
+        elif made.attribute or made.relation - _LIGHT:
             join(made.value, f"#{sorted(made.attribute)}{sorted(made.relation)}")
             if made.sort != "name":
                 join(made.value, f"#{made.sort}")  # "home for Sven": a place
@@ -2078,6 +2088,8 @@ def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str]) -> bool:
         newer.attribute <= older.attribute or older.attribute <= newer.attribute
     ):
         return False
+    if newer.things != older.things:
+        return False  # "moved the Cobalt migration to" / "moved the Falcon launch to"
     if newer.sort in _TYPED_SORTS:
         # A value whose form says what it is: "is backed by wh-2" / "rehomed to wh-28".
         return newer.sort == older.sort
