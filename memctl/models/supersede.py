@@ -2034,7 +2034,13 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
         earlier = by_subject.setdefault(made.subject, [])
         for j in earlier[-_PAIR_LIMIT:]:
             was = slots[j]
-            if was is None or j in found or was.value == made.value:
+            if was is None:
+                continue
+            if was.value == made.value:
+                if not made.classed and _same_slot(made, was, sorts, again=True):
+                    found.pop(j, None)  # said again ("moved back to db3"): current again
+                continue
+            if j in found:
                 continue
             if made.classed and was.classed:
                 continue
@@ -2075,8 +2081,11 @@ def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
     return {value: root(value) for value in parent}
 
 
-def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str]) -> bool:
-    """Whether `newer` gives `older`'s slot another value (see `_slot_changes`)."""
+def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool = False) -> bool:
+    """Whether `newer` gives `older`'s slot another value (see `_slot_changes`); with
+    `again`, the same value said again, with or without a change cue."""
+    if again:
+        newer = replace(newer, cue=True)
     if (
         newer.attribute == older.attribute
         and newer.relation == older.relation
