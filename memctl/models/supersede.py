@@ -819,7 +819,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     readings = _classed_changes(facts, about, found)
     _slot_changes(
         [
-            None if shape is None and made is None else _slot(text, made, shape)
+            None if shape is None and made is None else _slot(text, made, shape, None)
             for text, shape, made in zip(facts, shapes, readings, strict=True)
         ],
         found,
@@ -1891,6 +1891,8 @@ class Slot:
     old: frozenset[str] = frozenset()
     """The words of the value it says it replaced ("rather than 2027-10-05")."""
     classed: bool = False
+    claimed: bool = False
+    """Read only as a `claim`: its subject and value, paired by the claim rules."""
     things: frozenset[str] = frozenset()
     """Names between the subject and the value: what the value is of ("moved the Cobalt
     migration to 2027-06-03")."""
@@ -1921,11 +1923,24 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     shares in"), or ends in no value."""
     if REDACTED in text:
         return None
-    return _slot(text, classed(text, about), _shape(text, about))
+    return _slot(text, classed(text, about), _shape(text, about), claim(text, about))
 
 
-def _slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
-    """`slot`, from the fact's `classed` reading and its `_shape`."""
+def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | None) -> Slot | None:
+    """`slot`, from the fact's `classed` reading, its `_shape` and its `claim`: a verb
+    class first, then the generic reading, then the claim (a subject and a value that
+    `stale`'s claim rules pair, not `_slot_changes`: "Pablo has lived in Austin for
+    years", "The Kestrel team dropped Travis for TeamCity")."""
+    read = _read_slot(text, made, shape)
+    if read is None and said is not None and said.subject:
+        return Slot(
+            said.subject, frozenset(), frozenset({said.slot}), said.value, "", False, claimed=True
+        )
+    return read
+
+
+def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
+    """The slot by verb class or by the generic reading (see `slot`)."""
     cue = bool(_SLOT_CUE.search(text))
     if made is not None and made.name in _CLASS_SORT and made.subject:
         return Slot(
@@ -2029,7 +2044,7 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
     sorts = _name_sorts(slots)
     by_subject: dict[frozenset[str], list[int]] = {}
     for i, made in enumerate(slots):
-        if made is None:
+        if made is None or made.claimed:
             continue
         earlier = by_subject.setdefault(made.subject, [])
         for j in earlier[-_PAIR_LIMIT:]:
@@ -2083,9 +2098,12 @@ def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
 
 def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool = False) -> bool:
     """Whether `newer` gives `older`'s slot another value (see `_slot_changes`); with
-    `again`, the same value said again, with or without a change cue."""
-    if again:
-        newer = replace(newer, cue=True)
+    `again`, the same value said again in the same attribute and relation."""
+    if again:  # only said in the same words: "is hiring for Globex" is not "is at Globex"
+        return (
+            newer.attribute == older.attribute
+            and newer.relation - _LIGHT == older.relation - _LIGHT
+        )
     if (
         newer.attribute == older.attribute
         and newer.relation == older.relation

@@ -611,4 +611,5 @@ def test_a_slot_is_read_from_stems_names_and_the_values_sort() -> None:
     demo = slot("Priya moved the Orion demo to 2027-05-02.")
     assert demo is not None and demo.things == {"orion"} and demo.sort == "date"
     assert slot("Kofi wants to move to Accra.") is None
-    assert slot("Kofi also drives a Mazda 3.") is None
+    also = slot("Kofi also drives a Mazda 3.")
+    assert also is None or also.claimed  # an addition is no generic slot
