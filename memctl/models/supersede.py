@@ -54,6 +54,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 MAX_FACT_CHARS = 400
@@ -1893,11 +1894,17 @@ class Slot:
     classed: bool = False
     claimed: bool = False
     """Read only as a `claim`: its subject and value, paired by the claim rules."""
+    state: bool = False
+    """Its relation is one verb of a state, in the present ("drives", "owns")."""
+    event: bool = False
+    """Told as a past event without a change cue ("said goodbye to Oslo and lives in
+    Seville"): it ends only an earlier value it names beside its own."""
     things: frozenset[str] = frozenset()
     """Names between the subject and the value: what the value is of ("moved the Cobalt
     migration to 2027-06-03")."""
 
 
+@cache
 def _stem(word: str) -> str:
     """A word's English stem (snowballstemmer): "lives" and "living" are one relation."""
     return str(_stemmer().stemWord(word))
@@ -1956,7 +1963,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     if shape is None or shape.adds or shape.holds or shape.folded[0] in _DOERS:
         return None
     folded = shape.folded
-    if (shape.past and not cue) or (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
+    if (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
         return None
     end = len(folded)
     old = shape.named
@@ -1969,6 +1976,15 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
         start -= 1
     if start == end or start < shape.said:
         return None
+    # An exchange: "gave up Helix for Vim", "traded the Corolla for a Niro", "replaced
+    # the Civic with a Niro": a value, "for" or "with", and the value that ends the fact.
+    swap = start - 1
+    if folded[swap] in ("for", "with") and swap > shape.said and shape.values[swap - 1]:
+        first = swap
+        while first > shape.said and shape.values[first - 1]:
+            first -= 1
+        old = old | frozenset(folded[first:swap])
+    event = shape.past and not cue and not old
     value = " ".join(folded[start:end])
     if set(folded[start:end]) <= old:
         return None  # "left Initech": the old value ends it
@@ -1988,9 +2004,24 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
             (_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT),
             "name",
         )
-    things = frozenset(folded[k] for k in range(shape.said, start) if shape.values[k])
+    things = frozenset(folded[k] for k in range(shape.said, start) if shape.values[k]) - old
+    said = [
+        w
+        for k, w in enumerate(folded[shape.said : start], shape.said)
+        if w not in _SLOT_STOP and not shape.values[k] and not _SLOT_CUE.fullmatch(w)
+    ]
+    state = len(said) == 1 and bool(re.fullmatch(r"[a-z]+[^su\W]s", said[0]))
     return Slot(
-        subject, frozenset(map(_stem, attribute)), relation, value, sort, cue, old, things=things
+        subject,
+        frozenset(map(_stem, attribute)),
+        relation,
+        value,
+        sort,
+        cue or bool(old),
+        old,
+        things=things,
+        state=state,
+        event=event,
     )
 
 
@@ -2055,15 +2086,24 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
                 if not made.classed and _same_slot(made, was, sorts, again=True):
                     found.pop(j, None)  # said again ("moved back to db3"): current again
                 continue
-            if j in found:
+            if j in found or was.event or (made.classed and was.classed):
                 continue
-            if made.classed and was.classed:
-                continue
-            if made.old and not set(was.value.split()) <= made.old:
-                continue
-            if _same_slot(made, was, sorts):
+            named = set(was.value.split()) <= made.old | made.things
+            if named and _kind_of(made) == _kind_of(was) and _plain(was, made):
+                found[j] = i  # "gave up Helix for Vim", "said goodbye to Oslo and ..."
+            elif made.old or made.event:
+                continue  # it ends only the value it names
+            elif _same_slot(made, was, sorts):
                 found[j] = i
         earlier.append(i)
+
+
+def _plain(older: Slot, newer: Slot) -> bool:
+    """The earlier fact says only its value, or one verb of a state ("drives", "uses"),
+    or says it as the later one does: what a later fact naming that value ends. "Felix is
+    hiring for Soylent" is not ended by "Felix left Soylent for Initech"."""
+    held = older.relation - _LIGHT
+    return not held or older.state or held == newer.relation - _LIGHT
 
 
 def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
