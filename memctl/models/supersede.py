@@ -1960,6 +1960,8 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
             frozenset(made.old.split()),
             classed=True,
         )
+    if (role := _role_slot(text, cue)) is not None:
+        return role
     if shape is None or shape.adds or shape.holds or shape.folded[0] in _DOERS:
         return None
     folded = shape.folded
@@ -2025,6 +2027,43 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     )
 
 
+# A person in a role, whatever the verb: "Felix serves as the QA lead for billing", "Lena
+# stepped into the tech lead for search role", "Jonas succeeded Felix as the ...", "The
+# QA lead for billing role is filled by Emeka". The role needs a role noun (`_role`).
+_AS_ROLE = re.compile(
+    rf"^(?P<value>{_PERSON}) (?P<verb>[a-z]+(?: [a-z]+){{0,2}}?)(?: (?P<old>{_PERSON}))? "
+    r"(?:as|into) (?P<role>.+?)(?: role| position)?$"
+)
+_ROLE_BY = re.compile(
+    rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
+    rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
+)
+
+
+def _role_slot(text: str, cue: bool) -> Slot | None:
+    """The holder of a role read from its shape, not its verb (see `_AS_ROLE`)."""
+    read = _statement(text, None)
+    if read is None:
+        return None
+    sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", read[0]) or read[0])
+    match = _AS_ROLE.match(sentence) or _ROLE_BY.match(sentence)
+    if match is None or _CLASS_HEDGE & set(_words(sentence)):
+        return None
+    role = _role(match["role"])
+    if not role:
+        return None
+    old = (match.groupdict().get("old") or "").casefold()
+    return Slot(
+        role,
+        frozenset(),
+        frozenset({"holder"}),
+        match["value"].casefold(),
+        "person",
+        cue or bool(old),
+        frozenset(old.split()),
+    )
+
+
 def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the names a fact's subject holds, its other content words). A name with the noun
     after it names a thing ("the Dune launch"), a possessive's noun is the owner's
@@ -2035,20 +2074,21 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
     used: set[int] = set()
     # A capital that only starts the sentence is no name when another name follows:
     # "Home for Sven", "Target date for the Dune launch".
-    first = 1 if any(shape.values[k] for k in said if k) else 0
-    for k in said:
+    opens = _clean(text).split(maxsplit=1)
+    starts = bool(opens) and opens[0].removesuffix("'s") == shape.tokens[0]
+    first = 1 if starts and any(shape.values[k] for k in said if k) else 0
+    # What follows a possessive is the owner's attribute ("The Garnet team's CI").
+    owner = next(
+        (k for k in said if re.search(rf"\b{re.escape(shape.tokens[k])}['’]s\b", text)),
+        shape.said - 1,
+    )
+    for k in range(owner + 1):
         if k < first or not shape.values[k] or shape.folded[k] in _SLOT_STOP:
             continue
         names.add(shape.folded[k])
         used.add(k)
         after = k + 1
-        owner = re.search(rf"\b{re.escape(shape.tokens[k])}['’]s\b", text)
-        if (
-            after < shape.said
-            and not owner
-            and not shape.values[after]
-            and shape.folded[after] not in _SLOT_STOP
-        ):
+        if after <= owner and not shape.values[after] and shape.folded[after] not in _SLOT_STOP:
             names.add(shape.folded[after])
             used.add(after)
     rest = [shape.folded[k] for k in said if k not in used]
@@ -2155,7 +2195,7 @@ def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool =
         newer.attribute <= older.attribute or older.attribute <= newer.attribute
     ):
         return False
-    if newer.things != older.things:
+    if newer.things and older.things and newer.things != older.things:
         return False  # "moved the Cobalt migration to" / "moved the Falcon launch to"
     if newer.sort in _TYPED_SORTS:
         # A value whose form says what it is: "is backed by wh-2" / "rehomed to wh-28".
