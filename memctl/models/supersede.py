@@ -1896,6 +1896,9 @@ class Slot:
     """Read only as a `claim`: its subject and value, paired by the claim rules."""
     state: bool = False
     """Its relation is one verb of a state, in the present ("drives", "owns")."""
+    swapped: bool = False
+    """Read as an exchange ("A for B") without a change cue: A and B must be of one
+    learned sort."""
     event: bool = False
     """Told as a past event without a change cue ("said goodbye to Oslo and lives in
     Seville"): it ends only an earlier value it names beside its own."""
@@ -1980,12 +1983,17 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
         return None
     # An exchange: "gave up Helix for Vim", "traded the Corolla for a Niro", "replaced
     # the Civic with a Niro": a value, "for" or "with", and the value that ends the fact.
+    # Without a change cue ("swapped", "replaced"), only "for", and only between two
+    # names of one learned sort ("bought the Brompton for Ana" is no exchange).
     swap = start - 1
-    if folded[swap] in ("for", "with") and swap > shape.said and shape.values[swap - 1]:
+    links = ("for", "with") if cue else ("for",)
+    swapped = False
+    if folded[swap] in links and swap > shape.said and shape.values[swap - 1]:
         first = swap
         while first > shape.said and shape.values[first - 1]:
             first -= 1
         old = old | frozenset(folded[first:swap])
+        swapped = not cue
     event = shape.past and not cue and not old
     value = " ".join(folded[start:end])
     if set(folded[start:end]) <= old:
@@ -2024,6 +2032,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
         things=things,
         state=state,
         event=event,
+        swapped=swapped,
     )
 
 
@@ -2047,8 +2056,8 @@ def _role_slot(text: str, cue: bool) -> Slot | None:
         return None
     sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", read[0]) or read[0])
     match = _AS_ROLE.match(sentence) or _ROLE_BY.match(sentence)
-    if match is None or _CLASS_HEDGE & set(_words(sentence)):
-        return None
+    if match is None or (_CLASS_HEDGE | _ADDS) & set(_words(sentence)):
+        return None  # "might step in as", "also serves as"
     role = _role(match["role"])
     if not role:
         return None
@@ -2128,7 +2137,13 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
                 continue
             if j in found or was.event or (made.classed and was.classed):
                 continue
-            named = set(was.value.split()) <= made.old | made.things
+            value = set(was.value.split())
+            named = value <= made.old or (made.cue and not made.event and value <= made.things)
+            same = sorts.get(made.value) is not None and sorts.get(made.value) == sorts.get(
+                was.value
+            )
+            if made.swapped and not same:
+                continue
             if named and _kind_of(made) == _kind_of(was) and _plain(was, made):
                 found[j] = i  # "gave up Helix for Vim", "said goodbye to Oslo and ..."
             elif made.old or made.event:

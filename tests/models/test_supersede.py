@@ -553,6 +553,28 @@ SLOT_CHANGES = [
     ),
 ]
 
+SLOT_CHANGES += [
+    # a person in a role, whatever the verb
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq stepped into the security champion for mobile role.",
+    ),
+    (
+        [],
+        "The incident commander for payments role is covered by Oona.",
+        "Piet succeeded Oona as the incident commander for payments.",
+    ),
+    # a possessive's noun is the owner's attribute
+    (
+        ["The Atlas team's linter is Pylint."],
+        "The Kestrel team's linter is Ruff.",
+        "The Kestrel team moved the linter over to Pylint.",
+    ),
+    # an exchange said as a change
+    ([], "Kofi rides a Brompton.", "Kofi swapped the Brompton for a Cowboy."),
+]
+
 # (context, older, newer): the newer one is about the same subject but another slot, or
 # the older one says another relation to a value of the same sort.
 SLOT_KEEPS = [
@@ -584,6 +606,28 @@ SLOT_KEEPS = [
         "Kofi's new car is a Mazda 3.",
     ),
     (["Bo lives in Lagos."], "Ada has a studio in Lagos.", "Ada is now in Accra."),
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq serves as the security champion for web.",
+    ),
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq also serves as the security champion for mobile.",
+    ),
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq might step in as the security champion for mobile.",
+    ),
+    (
+        ["The Atlas team's linter is Pylint."],
+        "The Kestrel team's linter is Ruff.",
+        "The Kestrel team's formatter is Black now.",
+    ),
+    ([], "Kofi rides a Brompton.", "Kofi compared the Brompton with a Cowboy."),
+    ([], "Kofi is fundraising for Oxfam.", "Kofi quit Oxfam for Unicef."),
 ]
 
 
