@@ -1994,7 +1994,11 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
             first -= 1
         old = old | frozenset(folded[first:swap])
         swapped = not cue
-    event = shape.past and not cue and not old
+    # A past verb before the value ("Zed" is no "-ed" verb: "swears by Zed").
+    head = _clean(text)
+    cut = head.find(shape.tokens[start])
+    past = bool(_PAST.search(" " + head[: cut if cut > 0 else len(head)].casefold()))
+    event = past and not cue and not old
     value = " ".join(folded[start:end])
     if set(folded[start:end]) <= old:
         return None  # "left Initech": the old value ends it

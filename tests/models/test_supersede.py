@@ -573,6 +573,8 @@ SLOT_CHANGES += [
     ),
     # an exchange said as a change
     ([], "Kofi rides a Brompton.", "Kofi swapped the Brompton for a Cowboy."),
+    # a value ending in "ed" is no past verb
+    ([], "Kofi swears by Zed.", "Kofi swears by Neovim now."),
 ]
 
 # (context, older, newer): the newer one is about the same subject but another slot, or
