@@ -1979,6 +1979,10 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     start = end
     while start > shape.said and shape.values[start - 1]:
         start -= 1
+    noun = ""
+    if start == end:
+        start = _noun_start(folded, shape.said, end)
+        noun = folded[end - 1]
     if start == end or start < shape.said:
         return None
     # An exchange: "gave up Helix for Vim", "traded the Corolla for a Niro", "replaced
@@ -2012,7 +2016,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     )
     if folded[start - 1] in _LIGHT:
         relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
-    sort = _kind(shape.tokens[end - 1])
+    sort = f"noun:{noun}" if noun else _kind(shape.tokens[end - 1])
     if sort == "name":
         sort = next(
             (_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT),
@@ -2051,6 +2055,20 @@ _ROLE_BY = re.compile(
     rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
     rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
 )
+
+
+def _noun_start(folded: Sequence[str], said: int, end: int) -> int:
+    """Where a value in lower case starts, put by a light word ("is on the data team",
+    "moved to the search team now": its sort is its head noun, "team"); `end` when there
+    is none."""
+    start = end
+    while start > said and end - start < 3 and folded[start - 1].isalpha():
+        if folded[start - 1] in _SLOT_STOP or _SLOT_CUE.fullmatch(folded[start - 1]):
+            break
+        start -= 1
+    if start == end or start - 1 < said or folded[start - 1] not in _LIGHT:
+        return end
+    return start
 
 
 def _role_slot(text: str, cue: bool) -> Slot | None:
@@ -2182,7 +2200,7 @@ def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
         parent[root(a)] = root(b)
 
     for made in slots:
-        if made is None or made.sort in _TYPED_SORTS:
+        if made is None or made.sort in _TYPED_SORTS or made.sort.startswith("noun:"):
             continue
         if made.classed:
             join(made.value, f"#{made.sort}")
@@ -2208,6 +2226,7 @@ def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool =
         and newer.relation == older.relation
         and not newer.classed
         and _kind_of(newer) == _kind_of(older)
+        and not newer.sort.startswith("noun:")
     ):
         return True
     if not newer.cue or not (
@@ -2216,6 +2235,10 @@ def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool =
         return False
     if newer.things and older.things and newer.things != older.things:
         return False  # "moved the Cobalt migration to" / "moved the Falcon launch to"
+    if newer.sort.startswith("noun:") or older.sort.startswith("noun:"):
+        # A value in lower case: only said as a change, with the same head noun.
+        held = older.relation - _LIGHT
+        return newer.sort == older.sort and (not held or held == newer.relation - _LIGHT)
     if newer.sort in _TYPED_SORTS:
         # A value whose form says what it is: "is backed by wh-2" / "rehomed to wh-28".
         return newer.sort == older.sort

@@ -575,6 +575,9 @@ SLOT_CHANGES += [
     ([], "Kofi rides a Brompton.", "Kofi swapped the Brompton for a Cowboy."),
     # a value ending in "ed" is no past verb
     ([], "Kofi swears by Zed.", "Kofi swears by Neovim now."),
+    # a value in lower case, of one head noun, said as a change
+    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad now."),
+    ([], "Kofi is in the frontend guild.", "Kofi is now in the design guild."),
 ]
 
 # (context, older, newer): the newer one is about the same subject but another slot, or
@@ -630,6 +633,8 @@ SLOT_KEEPS = [
     ),
     ([], "Kofi rides a Brompton.", "Kofi compared the Brompton with a Cowboy."),
     ([], "Kofi is fundraising for Oxfam.", "Kofi quit Oxfam for Unicef."),
+    ([], "Kofi is on the frontend squad.", "Kofi is on the train now."),
+    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
 ]
 
 
