@@ -2051,6 +2051,9 @@ _AS_ROLE = re.compile(
     rf"^(?P<value>{_PERSON}) (?P<verb>[a-z]+(?: [a-z]+){{0,2}}?)(?: (?P<old>{_PERSON}))? "
     r"(?:as|into) (?P<role>.+?)(?: role| position)?$"
 )
+_IS_ROLE = re.compile(
+    rf"^(?P<value>{_PERSON}) (?:is|has been) (?:[a-z]+ly )?(?P<role>(?:the|our) .+?)(?: role| position)?$"
+)
 _ROLE_BY = re.compile(
     rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
     rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
@@ -2077,7 +2080,7 @@ def _role_slot(text: str, cue: bool) -> Slot | None:
     if read is None:
         return None
     sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", read[0]) or read[0])
-    match = _AS_ROLE.match(sentence) or _ROLE_BY.match(sentence)
+    match = _AS_ROLE.match(sentence) or _ROLE_BY.match(sentence) or _IS_ROLE.match(sentence)
     if match is None or (_CLASS_HEDGE | _ADDS) & set(_words(sentence)):
         return None  # "might step in as", "also serves as"
     role = _role(match["role"])
@@ -2224,7 +2227,7 @@ def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool =
     if (
         newer.attribute == older.attribute
         and newer.relation == older.relation
-        and not newer.classed
+        and not (newer.classed and older.classed)
         and _kind_of(newer) == _kind_of(older)
         and not newer.sort.startswith("noun:")
     ):

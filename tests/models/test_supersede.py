@@ -565,6 +565,11 @@ SLOT_CHANGES += [
         "The incident commander for payments role is covered by Oona.",
         "Piet succeeded Oona as the incident commander for payments.",
     ),
+    (
+        [],
+        "Mirela is currently the security champion for mobile.",
+        "Tariq was appointed security champion for mobile.",
+    ),
     # a possessive's noun is the owner's attribute
     (
         ["The Atlas team's linter is Pylint."],
@@ -633,6 +638,11 @@ SLOT_KEEPS = [
     ),
     ([], "Kofi rides a Brompton.", "Kofi compared the Brompton with a Cowboy."),
     ([], "Kofi is fundraising for Oxfam.", "Kofi quit Oxfam for Unicef."),
+    (
+        [],
+        "Mirela is currently the security champion for mobile.",
+        "Tariq is now the security champion for web.",
+    ),
     ([], "Kofi is on the frontend squad.", "Kofi is on the train now."),
     ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
 ]
