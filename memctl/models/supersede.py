@@ -1968,6 +1968,10 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     if shape is None or shape.adds or shape.holds or shape.folded[0] in _DOERS:
         return None
     folded = shape.folded
+    # An address by its form is a value too: "leila.k@globex.com", "docs.example.org".
+    values = [
+        v or bool(_ADDRESS.search(t)) for v, t in zip(shape.values, shape.tokens, strict=True)
+    ]
     if (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
         return None
     end = len(folded)
@@ -1977,7 +1981,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
             end, old = k, frozenset(folded[k + 2 :])  # "on B rather than A"
             break
     start = end
-    while start > shape.said and shape.values[start - 1]:
+    while start > shape.said and values[start - 1]:
         start -= 1
     noun = ""
     if start == end:
@@ -1992,9 +1996,9 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     swap = start - 1
     links = ("for", "with") if cue else ("for",)
     swapped = False
-    if folded[swap] in links and swap > shape.said and shape.values[swap - 1]:
+    if folded[swap] in links and swap > shape.said and values[swap - 1]:
         first = swap
-        while first > shape.said and shape.values[first - 1]:
+        while first > shape.said and values[first - 1]:
             first -= 1
         old = old | frozenset(folded[first:swap])
         swapped = not cue
@@ -2016,17 +2020,18 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     )
     if folded[start - 1] in _LIGHT:
         relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
-    sort = f"noun:{noun}" if noun else _kind(shape.tokens[end - 1])
+    last = shape.tokens[end - 1]
+    sort = f"noun:{noun}" if noun else "id" if _ADDRESS.search(last) else _kind(last)
     if sort == "name":
         sort = next(
             (_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT),
             "name",
         )
-    things = frozenset(folded[k] for k in range(shape.said, start) if shape.values[k]) - old
+    things = frozenset(folded[k] for k in range(shape.said, start) if values[k]) - old
     said = [
         w
         for k, w in enumerate(folded[shape.said : start], shape.said)
-        if w not in _SLOT_STOP and not shape.values[k] and not _SLOT_CUE.fullmatch(w)
+        if w not in _SLOT_STOP and not values[k] and not _SLOT_CUE.fullmatch(w)
     ]
     state = len(said) == 1 and bool(re.fullmatch(r"[a-z]+[^su\W]s", said[0]))
     return Slot(
@@ -2058,6 +2063,9 @@ _ROLE_BY = re.compile(
     rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
     rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
 )
+
+
+_ADDRESS = re.compile(r"\w[@/]\w|\w\.\w+\.\w|\w@")
 
 
 def _noun_start(folded: Sequence[str], said: int, end: int) -> int:

@@ -580,6 +580,8 @@ SLOT_CHANGES += [
     ([], "Kofi rides a Brompton.", "Kofi swapped the Brompton for a Cowboy."),
     # a value ending in "ed" is no past verb
     ([], "Kofi swears by Zed.", "Kofi swears by Neovim now."),
+    # an address is a value by its form
+    ([], "Post for Kofi goes to kofi.b@acme.io.", "Post for Kofi goes to kofi@globex.com now."),
     # a value in lower case, of one head noun, said as a change
     ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad now."),
     ([], "Kofi is in the frontend guild.", "Kofi is now in the design guild."),
