@@ -2057,7 +2057,7 @@ _AS_ROLE = re.compile(
     r"(?:as|into) (?P<role>.+?)(?: role| position)?$"
 )
 _IS_ROLE = re.compile(
-    rf"^(?P<value>{_PERSON}) (?:is|has been) (?:[a-z]+ly )?(?P<role>(?:the|our) .+?)(?: role| position)?$"
+    rf"^(?P<value>{_PERSON}) (?:is|has been) (?:[a-z]+ly )?(?P<role>(?:the |our )?.+?)(?: role| position)?$"
 )
 _ROLE_BY = re.compile(
     rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "

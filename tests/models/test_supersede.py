@@ -570,6 +570,11 @@ SLOT_CHANGES += [
         "Mirela is currently the security champion for mobile.",
         "Tariq was appointed security champion for mobile.",
     ),
+    (
+        [],
+        "Mirela is security champion for mobile this quarter.",
+        "Tariq is security champion for mobile this quarter.",
+    ),
     # a possessive's noun is the owner's attribute
     (
         ["The Atlas team's linter is Pylint."],
