@@ -45,6 +45,11 @@ in", "relocated to"; "works as a designer at", "accepted an offer from"; "is in 
 of", "is run by", "was named the new ... lead"), whatever the value's form; a later fact
 of the same class for the same subject with another value replaces the earlier one.
 
+Beyond all three, every fact is read as a generic slot (`slot`): subject, attribute,
+stemmed relation, value and its sort; a later fact of the same slot, or with a change cue
+and a value of the same sort (learned from the facts for names), replaces the earlier one
+(`_slot_changes`). recall looks a hit's later values up by the same `slot`.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
