@@ -2160,6 +2160,22 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
     car. A later fact that names the value it replaced ends that value only. Two facts
     of a verb class are `_classed_changes`'s."""
     sorts = _name_sorts(slots)
+    frames: dict[_Frame, set[str]] = {}
+    for made in slots:
+        if made is not None and not made.classed and made.sort == "name":
+            frames.setdefault((made.attribute, made.relation - _LIGHT), set()).add(made.value)
+    # Two frames that give the same names ("drives a Kia Niro" / "'s car is a Kia Niro")
+    # are one relation, unless the names are people's, places or employers: those fill
+    # every frame of their sort ("is mentoring Marco" / "reports to Marco").
+    classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+    alike = {
+        (a, b)
+        for a, left in frames.items()
+        for b, right in frames.items()
+        if a != b
+        and len(shared := left & right) >= 2
+        and not any(sorts.get(v) in classes for v in shared)
+    }
     by_subject: dict[frozenset[str], list[int]] = {}
     for i, made in enumerate(slots):
         if made is None or made.claimed:
@@ -2186,7 +2202,7 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
                 found[j] = i  # "gave up Helix for Vim", "said goodbye to Oslo and ..."
             elif made.old or made.event:
                 continue  # it ends only the value it names
-            elif _same_slot(made, was, sorts):
+            elif _same_slot(made, was, sorts, alike):
                 found[j] = i
         earlier.append(i)
 
@@ -2229,7 +2245,18 @@ def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
     return {value: root(value) for value in parent}
 
 
-def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool = False) -> bool:
+_Frame = tuple[frozenset[str], frozenset[str]]
+"""A slot's attribute and relation (light words aside): what a name value is given in."""
+
+
+def _same_slot(
+    newer: Slot,
+    older: Slot,
+    sorts: dict[str, str],
+    alike: set[tuple[_Frame, _Frame]] | None = None,
+    *,
+    again: bool = False,
+) -> bool:
     """Whether `newer` gives `older`'s slot another value (see `_slot_changes`); with
     `again`, the same value said again in the same attribute and relation."""
     if again:  # only said in the same words: "is hiring for Globex" is not "is at Globex"
@@ -2262,7 +2289,8 @@ def _same_slot(newer: Slot, older: Slot, sorts: dict[str, str], *, again: bool =
     # been with Globex"), or says it as the later one does: "Ines loves the food in
     # Graz" and "Sofia is mentoring Marco" are other relations than a home or a manager.
     held = older.relation - _LIGHT
-    if held and held != newer.relation - _LIGHT:
+    frame = ((older.attribute, held), (newer.attribute, newer.relation - _LIGHT))
+    if held and held != newer.relation - _LIGHT and frame not in (alike or set()):
         return False
     known = sorts.get(newer.value)
     return known is not None and known == sorts.get(older.value)

@@ -585,6 +585,18 @@ SLOT_CHANGES += [
     ([], "Kofi rides a Brompton.", "Kofi swapped the Brompton for a Cowboy."),
     # a value ending in "ed" is no past verb
     ([], "Kofi swears by Zed.", "Kofi swears by Neovim now."),
+    # two wordings of one relation, linked by the names both give ("drives a Fiat Panda",
+    # "'s car is a Fiat Panda")
+    (
+        [
+            "Bo drives a Fiat Panda.",
+            "Cy drives a Skoda Octavia.",
+            "Di's car is a Fiat Panda.",
+            "Ed's car is a Skoda Octavia.",
+        ],
+        "Kofi drives a Seat Ibiza.",
+        "Kofi's new car is a Skoda Octavia.",
+    ),
     # an address is a value by its form
     ([], "Post for Kofi goes to kofi.b@acme.io.", "Post for Kofi goes to kofi@globex.com now."),
     # a value in lower case, of one head noun, said as a change
@@ -649,6 +661,19 @@ SLOT_KEEPS = [
         [],
         "Mirela is currently the security champion for mobile.",
         "Tariq is now the security champion for web.",
+    ),
+    # people's names fill every frame of people: no link between "mentoring" and "reports to"
+    (
+        [
+            "Ana lives in Lagos.",
+            "Lin works at Initrode.",
+            "Bo reports to Ana.",
+            "Cy reports to Lin.",
+            "Di is mentoring Ana.",
+            "Ed is mentoring Lin.",
+        ],
+        "Kofi is mentoring Ana.",
+        "Kofi now reports to Lin.",
     ),
     ([], "Kofi is on the frontend squad.", "Kofi is on the train now."),
     ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
