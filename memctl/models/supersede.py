@@ -2290,7 +2290,10 @@ def _same_slot(
     # Graz" and "Sofia is mentoring Marco" are other relations than a home or a manager.
     held = older.relation - _LIGHT
     frame = ((older.attribute, held), (newer.attribute, newer.relation - _LIGHT))
-    if held and held != newer.relation - _LIGHT and frame not in (alike or set()):
+    # Frames linked by the names they give count only for one verb of a state ("drives"):
+    # "has a work trip to Ghent" is no home, whatever cities both frames name.
+    linked = len(held) <= 1 and frame in (alike or set())
+    if held and held != newer.relation - _LIGHT and not linked:
         return False
     known = sorts.get(newer.value)
     return known is not None and known == sorts.get(older.value)

@@ -675,6 +675,17 @@ SLOT_KEEPS = [
         "Kofi is mentoring Ana.",
         "Kofi now reports to Lin.",
     ),
+    # frames linked by the names they give count only for one verb of a state
+    (
+        [
+            "Bo has a work trip to Ghent.",
+            "Cy has a work trip to Accra.",
+            "Di has a house in Ghent.",
+            "Ed has a house in Accra.",
+        ],
+        "Kofi has a work trip to Lagos.",
+        "Kofi has a house in Accra now.",
+    ),
     ([], "Kofi is on the frontend squad.", "Kofi is on the train now."),
     ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
 ]
