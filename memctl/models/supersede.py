@@ -45,6 +45,11 @@ in", "relocated to"; "works as a designer at", "accepted an offer from"; "is in 
 of", "is run by", "was named the new ... lead"), whatever the value's form; a later fact
 of the same class for the same subject with another value replaces the earlier one.
 
+Beyond all three, every fact is read as a generic slot (`slot`): subject, attribute,
+stemmed relation, value and its sort; a later fact of the same slot, or with a change cue
+and a value of the same sort (learned from the facts for names), replaces the earlier one
+(`_slot_changes`). recall looks a hit's later values up by the same `slot`.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -54,6 +59,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 MAX_FACT_CHARS = 400
@@ -811,8 +817,19 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
                     found[j] = i
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
-    _structural(facts, about, found)
-    _classed_changes(facts, about, found)
+    shapes = [
+        None if REDACTED in text else _shape(text, about[i] if about else None)
+        for i, text in enumerate(facts)
+    ]
+    _structural(facts, shapes, found)
+    readings = _classed_changes(facts, about, found)
+    _slot_changes(
+        [
+            None if shape is None and made is None else _slot(text, made, shape, None)
+            for text, shape, made in zip(facts, shapes, readings, strict=True)
+        ],
+        found,
+    )
     return found
 
 
@@ -1250,15 +1267,12 @@ def _names_old(newer_text: str, newer: _Shape, older: _Shape) -> bool:
 
 
 def _structural(
-    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+    facts: Sequence[str], shapes: Sequence[_Shape | None], found: dict[int, int]
 ) -> None:
-    """Adds to `found` the facts a later one replaces by structure (see above). Pairs
-    are only looked at within a bucket (the same first word and other words, or an
-    earlier fact holding the value a later one names), the newest `_PAIR_LIMIT` of it."""
-    shapes = [
-        None if REDACTED in text else _shape(text, about[i] if about else None)
-        for i, text in enumerate(facts)
-    ]
+    """Adds to `found` the facts a later one replaces by structure (see above), given
+    each fact's `_shape`. Pairs are only looked at within a bucket (the same first word
+    and other words, or an earlier fact holding the value a later one names), the newest
+    `_PAIR_LIMIT` of it."""
     by_key: dict[tuple[str, frozenset[str]], list[int]] = {}
     by_run: dict[str, list[int]] = {}
     by_place: dict[frozenset[str], list[int]] = {}
@@ -1787,24 +1801,27 @@ def _person_classed(who: frozenset[str], tokens: Sequence[str], old: str) -> Cla
 
 def _classed_changes(
     facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
-) -> None:
+) -> list[Classed | None]:
     """Adds to `found` an earlier fact that a later one of the same class and subject
     gives another value ("Hana works as a designer at Acme" then "Hana accepted an offer
     from Globex"), unless the later one adds ("also", "another", "second"); one that names
     the value it replaces ("moved from Dana to Lena", "left Initech for Acme") ends that
     value only, in any class of the subject ("Chloe is at Initech"). A job for someone
     ("is a contractor for Globex") is ended only by a change. A value said again is
-    current again."""
+    current again. Returns each fact's `classed` reading."""
+    readings: list[Classed | None] = []
     by_key: dict[tuple[str, frozenset[str]], list[tuple[int, Classed]]] = {}
     by_subject: dict[frozenset[str], list[tuple[int, Classed]]] = {}
     read: dict[tuple[str, str | None], Classed | None] = {}  # a fact said again
     for i, text in enumerate(facts):
         if REDACTED in text:
+            readings.append(None)
             continue
         said = (text, about[i] if about else None)
         if said not in read:
             read[said] = classed(*said)
         made = read[said]
+        readings.append(made)
         if made is None or not made.subject:
             continue
         earlier = by_key.setdefault((made.name, made.subject), [])
@@ -1823,3 +1840,465 @@ def _classed_changes(
                     found.setdefault(j, i)
         earlier.append((i, made))
         by_subject.setdefault(made.subject, []).append((i, made))
+    return readings
+
+
+# The generic slot (supersede8): what one fact says of one subject, read without a list
+# of phrases. A subject is the names it holds ("Sven"; "the Dune launch": a name and the
+# noun it names); an attribute, the subject's other content words ("Priya's car", "home
+# for Sven", "the target date for ..."); a relation, the stems of the words between the
+# subject and its value (stop-words and change cues aside: "runs on", "is backed by");
+# a value, the run of value tokens that ends the fact, with its sort. Two facts of one
+# subject whose attribute and relation match once the values are taken out are one slot
+# ("The search cluster is served from kv-1" / "... is served from kv-9 after the move");
+# so are two with the same sort of value when the later one says it is a change ("now",
+# "no longer", "as of", "switched", "new", ...). Consolidation (`stale`) and recall's
+# lookup of a hit's later values (memctl.retrieval.recall) both read facts by `slot`.
+_SLOT_CUE = re.compile(
+    r"\b(?:now|no longer|as of|switched|swapped|replaced|instead|these days|any ?more|"
+    r"new|changed|moved|migrated|renamed|rebranded|relocated|rehomed|updated|from now on|"
+    r"going forward|since then|rather than|took over|taken over|bumped|postponed|"
+    r"rescheduled|delayed|pushed)\b",
+    re.I,
+)
+# Words that carry no relation: articles, auxiliaries, pronouns, light prepositions.
+_SLOT_STOP = (
+    _FILLER
+    | _LIGHT
+    | _PARTICLES
+    | _PRONOUNS
+    | _set(
+        """a an the and or but of do does did can could may might must shall should will would
+    his her their our my your its there here this that these those than then so very
+    every everyone everybody all some any"""
+    )
+)
+# A value's sort by the class a fact of a verb class gives it.
+_CLASS_SORT = {"home": "place", "employer": "employer", "holder": "person"}
+_SLOT_SORT = {"place": "place", "employer": "employer", "owner": "person"}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What a fact says of one subject (see above)."""
+
+    subject: frozenset[str]
+    """The names it is about, folded: {"sven"}, {"dune", "launch"}."""
+    attribute: frozenset[str]
+    """The subject's other content words, stemmed ({"car"}, {"target", "date"})."""
+    relation: frozenset[str]
+    """The stems between subject and value; a verb class's name for a classed fact."""
+    value: str
+    sort: str
+    """The value's sort: by its form (a date, a time, an identifier, a number), by its
+    verb class (a place, an employer, a person), else "name"."""
+    cue: bool
+    """Said as a change."""
+    old: frozenset[str] = frozenset()
+    """The words of the value it says it replaced ("rather than 2027-10-05")."""
+    classed: bool = False
+    claimed: bool = False
+    """Read only as a `claim`: its subject and value, paired by the claim rules."""
+    state: bool = False
+    """Its relation is one verb of a state, in the present ("drives", "owns")."""
+    swapped: bool = False
+    """Read as an exchange ("A for B") without a change cue: A and B must be of one
+    learned sort."""
+    event: bool = False
+    """Told as a past event without a change cue ("said goodbye to Oslo and lives in
+    Seville"): it ends only an earlier value it names beside its own."""
+    things: frozenset[str] = frozenset()
+    """Names between the subject and the value: what the value is of ("moved the Cobalt
+    migration to 2027-06-03")."""
+
+
+@cache
+def _stem(word: str) -> str:
+    """A word's English stem (snowballstemmer): "lives" and "living" are one relation."""
+    return str(_stemmer().stemWord(word))
+
+
+_STEMMER: list[Any] = []
+
+
+def _stemmer() -> Any:
+    """The English Snowball stemmer, made once (its import costs a few ms, so only when
+    a fact is first read)."""
+    if not _STEMMER:
+        import snowballstemmer  # type: ignore[import-untyped]
+
+        _STEMMER.append(snowballstemmer.stemmer("english"))
+    return _STEMMER[0]
+
+
+def slot(text: str, about: str | None = None) -> Slot | None:
+    """The slot a fact fills, or None when it gives no subject a single value of its own:
+    it adds ("also"), hedges ("wants to", "might"), tells a past event without a change
+    cue, puts a relative or a thing of the subject's there ("has a cousin in", "has
+    shares in"), or ends in no value."""
+    if REDACTED in text:
+        return None
+    return _slot(text, classed(text, about), _shape(text, about), claim(text, about))
+
+
+def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | None) -> Slot | None:
+    """`slot`, from the fact's `classed` reading, its `_shape` and its `claim`: a verb
+    class first, then the generic reading, then the claim (a subject and a value that
+    `stale`'s claim rules pair, not `_slot_changes`: "Pablo has lived in Austin for
+    years", "The Kestrel team dropped Travis for TeamCity")."""
+    read = _read_slot(text, made, shape)
+    if read is None and said is not None and said.subject:
+        return Slot(
+            said.subject, frozenset(), frozenset({said.slot}), said.value, "", False, claimed=True
+        )
+    return read
+
+
+def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
+    """The slot by verb class or by the generic reading (see `slot`)."""
+    cue = bool(_SLOT_CUE.search(text))
+    if made is not None and made.name in _CLASS_SORT and made.subject:
+        return Slot(
+            made.subject,
+            frozenset(),
+            frozenset({made.name}),
+            made.value,
+            _CLASS_SORT[made.name],
+            cue or made.change,
+            frozenset(made.old.split()),
+            classed=True,
+        )
+    if (role := _role_slot(text, cue)) is not None:
+        return role
+    if shape is None or shape.adds or shape.holds or shape.folded[0] in _DOERS:
+        return None
+    folded = shape.folded
+    # An address by its form is a value too: "leila.k@globex.com", "docs.example.org".
+    values = [
+        v or bool(_ADDRESS.search(t)) for v, t in zip(shape.values, shape.tokens, strict=True)
+    ]
+    if (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
+        return None
+    end = len(folded)
+    old = shape.named
+    for k in range(shape.said + 1, end - 1):
+        if (folded[k], folded[k + 1]) in (("rather", "than"), ("instead", "of")):
+            end, old = k, frozenset(folded[k + 2 :])  # "on B rather than A"
+            break
+    start = end
+    while start > shape.said and values[start - 1]:
+        start -= 1
+    noun = ""
+    if start == end:
+        start = _noun_start(folded, shape.said, end)
+        noun = folded[end - 1]
+    if start == end or start < shape.said:
+        return None
+    # An exchange: "gave up Helix for Vim", "traded the Corolla for a Niro", "replaced
+    # the Civic with a Niro": a value, "for" or "with", and the value that ends the fact.
+    # Without a change cue ("swapped", "replaced"), only "for", and only between two
+    # names of one learned sort ("bought the Brompton for Ana" is no exchange).
+    swap = start - 1
+    links = ("for", "with") if cue else ("for",)
+    swapped = False
+    if folded[swap] in links and swap > shape.said and values[swap - 1]:
+        first = swap
+        while first > shape.said and values[first - 1]:
+            first -= 1
+        old = old | frozenset(folded[first:swap])
+        swapped = not cue
+    # A past verb before the value ("Zed" is no "-ed" verb: "swears by Zed").
+    head = _clean(text)
+    cut = head.find(shape.tokens[start])
+    past = bool(_PAST.search(" " + head[: cut if cut > 0 else len(head)].casefold()))
+    event = past and not cue and not old
+    value = " ".join(folded[start:end])
+    if set(folded[start:end]) <= old:
+        return None  # "left Initech": the old value ends it
+    subject, attribute = _slot_subject(shape, text)
+    if not subject or subject & set(folded[start:end]):
+        return None
+    relation = frozenset(
+        _stem(folded[k])
+        for k in range(shape.said, start)
+        if folded[k] not in _SLOT_STOP and not _SLOT_CUE.fullmatch(folded[k])
+    )
+    if folded[start - 1] in _LIGHT:
+        relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
+    last = shape.tokens[end - 1]
+    sort = f"noun:{noun}" if noun else "id" if _ADDRESS.search(last) else _kind(last)
+    if sort == "name":
+        sort = next(
+            (_SLOT_SORT[_SLOT_NOUNS[a]] for a in attribute if _SLOT_NOUNS.get(a) in _SLOT_SORT),
+            "name",
+        )
+    things = frozenset(folded[k] for k in range(shape.said, start) if values[k]) - old
+    said = [
+        w
+        for k, w in enumerate(folded[shape.said : start], shape.said)
+        if w not in _SLOT_STOP and not values[k] and not _SLOT_CUE.fullmatch(w)
+    ]
+    state = len(said) == 1 and bool(re.fullmatch(r"[a-z]+[^su\W]s", said[0]))
+    return Slot(
+        subject,
+        frozenset(map(_stem, attribute)),
+        relation,
+        value,
+        sort,
+        cue or bool(old),
+        old,
+        things=things,
+        state=state,
+        event=event,
+        swapped=swapped,
+    )
+
+
+# A person in a role, whatever the verb: "Felix serves as the QA lead for billing", "Lena
+# stepped into the tech lead for search role", "Jonas succeeded Felix as the ...", "The
+# QA lead for billing role is filled by Emeka". The role needs a role noun (`_role`).
+_AS_ROLE = re.compile(
+    rf"^(?P<value>{_PERSON}) (?P<verb>[a-z]+(?: [a-z]+){{0,2}}?)(?: (?P<old>{_PERSON}))? "
+    r"(?:as|into) (?P<role>.+?)(?: role| position)?$"
+)
+_IS_ROLE = re.compile(
+    rf"^(?P<value>{_PERSON}) (?:is|has been) (?:[a-z]+ly )?(?P<role>(?:the |our )?.+?)(?: role| position)?$"
+)
+_ROLE_BY = re.compile(
+    rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
+    rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
+)
+
+
+_ADDRESS = re.compile(r"\w[@/]\w|\w\.\w+\.\w|\w@")
+
+
+def _noun_start(folded: Sequence[str], said: int, end: int) -> int:
+    """Where a value in lower case starts, put by a light word ("is on the data team",
+    "moved to the search team now": its sort is its head noun, "team"); `end` when there
+    is none."""
+    start = end
+    while start > said and end - start < 3 and folded[start - 1].isalpha():
+        if folded[start - 1] in _SLOT_STOP or _SLOT_CUE.fullmatch(folded[start - 1]):
+            break
+        start -= 1
+    if start == end or start - 1 < said or folded[start - 1] not in _LIGHT:
+        return end
+    return start
+
+
+def _role_slot(text: str, cue: bool) -> Slot | None:
+    """The holder of a role read from its shape, not its verb (see `_AS_ROLE`)."""
+    read = _statement(text, None)
+    if read is None:
+        return None
+    sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", read[0]) or read[0])
+    match = _AS_ROLE.match(sentence) or _ROLE_BY.match(sentence) or _IS_ROLE.match(sentence)
+    if match is None or (_CLASS_HEDGE | _ADDS) & set(_words(sentence)):
+        return None  # "might step in as", "also serves as"
+    role = _role(match["role"])
+    if not role:
+        return None
+    old = (match.groupdict().get("old") or "").casefold()
+    return Slot(
+        role,
+        frozenset(),
+        frozenset({"holder"}),
+        match["value"].casefold(),
+        "person",
+        cue or bool(old),
+        frozenset(old.split()),
+    )
+
+
+def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the names a fact's subject holds, its other content words). A name with the noun
+    after it names a thing ("the Dune launch"), a possessive's noun is the owner's
+    attribute ("Priya's car"); without a name, all the subject's words are the subject
+    ("the search cluster in eu-west")."""
+    said = range(shape.said)
+    names: set[str] = set()
+    used: set[int] = set()
+    # A capital that only starts the sentence is no name when another name follows:
+    # "Home for Sven", "Target date for the Dune launch".
+    opens = _clean(text).split(maxsplit=1)
+    starts = bool(opens) and opens[0].removesuffix("'s") == shape.tokens[0]
+    first = 1 if starts and any(shape.values[k] for k in said if k) else 0
+    # What follows a possessive is the owner's attribute ("The Garnet team's CI").
+    owner = next(
+        (k for k in said if re.search(rf"\b{re.escape(shape.tokens[k])}['’]s\b", text)),
+        shape.said - 1,
+    )
+    for k in range(owner + 1):
+        if k < first or not shape.values[k] or shape.folded[k] in _SLOT_STOP:
+            continue
+        names.add(shape.folded[k])
+        used.add(k)
+        after = k + 1
+        if after <= owner and not shape.values[after] and shape.folded[after] not in _SLOT_STOP:
+            names.add(shape.folded[after])
+            used.add(after)
+    rest = [shape.folded[k] for k in said if k not in used]
+    if not names:
+        return frozenset(w for w in rest if w not in _SLOT_STOP), frozenset()
+    # What follows a light word qualifies the subject ("Staging in us-east"); what
+    # comes before names its attribute ("the wiki of", "home for").
+    light = next((k for k in said if k > min(used) and shape.folded[k] in _LIGHT), None)
+    if light is not None:
+        names |= {w for w in shape.folded[light : shape.said] if w not in _SLOT_STOP}
+    content = [w for w in rest if w not in _SLOT_STOP and w not in _KIND and w not in names]
+    return frozenset(names), frozenset(content)
+
+
+def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier fact that a later one of the same subject gives another
+    value in the same slot: the same attribute and relation (values taken out) and a
+    value of the same form; or a change cue, a compatible attribute (the same, or one
+    of them has none) and a value of the same sort. A name's sort is what a verb class
+    made of it anywhere in `slots` ("Oslo" is a place when someone lives there), else
+    its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
+    car. A later fact that names the value it replaced ends that value only. Two facts
+    of a verb class are `_classed_changes`'s."""
+    sorts = _name_sorts(slots)
+    frames: dict[_Frame, set[str]] = {}
+    for made in slots:
+        if made is not None and not made.classed and made.sort == "name":
+            frames.setdefault((made.attribute, made.relation - _LIGHT), set()).add(made.value)
+    # Two frames that give the same names ("drives a Kia Niro" / "'s car is a Kia Niro")
+    # are one relation, unless the names are people's, places or employers: those fill
+    # every frame of their sort ("is mentoring Marco" / "reports to Marco").
+    classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+    alike = {
+        (a, b)
+        for a, left in frames.items()
+        for b, right in frames.items()
+        if a != b
+        and len(shared := left & right) >= 2
+        and not any(sorts.get(v) in classes for v in shared)
+    }
+    by_subject: dict[frozenset[str], list[int]] = {}
+    for i, made in enumerate(slots):
+        if made is None or made.claimed:
+            continue
+        earlier = by_subject.setdefault(made.subject, [])
+        for j in earlier[-_PAIR_LIMIT:]:
+            was = slots[j]
+            if was is None:
+                continue
+            if was.value == made.value:
+                if not made.classed and _same_slot(made, was, sorts, again=True):
+                    found.pop(j, None)  # said again ("moved back to db3"): current again
+                continue
+            if j in found or was.event or (made.classed and was.classed):
+                continue
+            value = set(was.value.split())
+            named = value <= made.old or (made.cue and not made.event and value <= made.things)
+            same = sorts.get(made.value) is not None and sorts.get(made.value) == sorts.get(
+                was.value
+            )
+            if made.swapped and not same:
+                continue
+            if named and _kind_of(made) == _kind_of(was) and _plain(was, made):
+                found[j] = i  # "gave up Helix for Vim", "said goodbye to Oslo and ..."
+            elif made.old or made.event:
+                continue  # it ends only the value it names
+            elif _same_slot(made, was, sorts, alike):
+                found[j] = i
+        earlier.append(i)
+
+
+def _plain(older: Slot, newer: Slot) -> bool:
+    """The earlier fact says only its value, or one verb of a state ("drives", "uses"),
+    or says it as the later one does: what a later fact naming that value ends. "Felix is
+    hiring for Soylent" is not ended by "Felix left Soylent for Initech"."""
+    held = older.relation - _LIGHT
+    return not held or older.state or held == newer.relation - _LIGHT
+
+
+def _name_sorts(slots: Sequence[Slot | None]) -> dict[str, str]:
+    """Each name value's sort, learned from the facts themselves: names given in one
+    frame (the same attribute and relation: "drives a Kia Niro", "drives a Ford Focus")
+    are of one sort, and so are names a verb class gives one sort ("lives in Oslo": a
+    place), and the people a home or an employer is said of. Union-find over values."""
+    parent: dict[str, str] = {}
+
+    def root(value: str) -> str:
+        while parent.setdefault(value, value) != value:
+            parent[value] = parent[parent[value]]
+            value = parent[value]
+        return value
+
+    def join(a: str, b: str) -> None:
+        parent[root(a)] = root(b)
+
+    for made in slots:
+        if made is None or made.sort in _TYPED_SORTS or made.sort.startswith("noun:"):
+            continue
+        if made.classed:
+            join(made.value, f"#{made.sort}")
+            if made.sort != "person" and len(made.subject) == 1:
+                join(next(iter(made.subject)), "#person")  # who has a home is a person
+        elif made.attribute or made.relation - _LIGHT:
+            join(made.value, f"#{sorted(made.attribute)}{sorted(made.relation)}")
+            if made.sort != "name":
+                join(made.value, f"#{made.sort}")  # "home for Sven": a place
+    return {value: root(value) for value in parent}
+
+
+_Frame = tuple[frozenset[str], frozenset[str]]
+"""A slot's attribute and relation (light words aside): what a name value is given in."""
+
+
+def _same_slot(
+    newer: Slot,
+    older: Slot,
+    sorts: dict[str, str],
+    alike: set[tuple[_Frame, _Frame]] | None = None,
+    *,
+    again: bool = False,
+) -> bool:
+    """Whether `newer` gives `older`'s slot another value (see `_slot_changes`); with
+    `again`, the same value said again in the same attribute and relation."""
+    if again:  # only said in the same words: "is hiring for Globex" is not "is at Globex"
+        return (
+            newer.attribute == older.attribute
+            and newer.relation - _LIGHT == older.relation - _LIGHT
+        )
+    if (
+        newer.attribute == older.attribute
+        and newer.relation == older.relation
+        and not (newer.classed and older.classed)
+        and _kind_of(newer) == _kind_of(older)
+        and not newer.sort.startswith("noun:")
+    ):
+        return True
+    if not newer.cue or not (
+        newer.attribute <= older.attribute or older.attribute <= newer.attribute
+    ):
+        return False
+    if newer.things and older.things and newer.things != older.things:
+        return False  # "moved the Cobalt migration to" / "moved the Falcon launch to"
+    if newer.sort.startswith("noun:") or older.sort.startswith("noun:"):
+        # A value in lower case: only said as a change, with the same head noun.
+        held = older.relation - _LIGHT
+        return newer.sort == older.sort and (not held or held == newer.relation - _LIGHT)
+    if newer.sort in _TYPED_SORTS:
+        # A value whose form says what it is: "is backed by wh-2" / "rehomed to wh-28".
+        return newer.sort == older.sort
+    # The earlier fact says nothing but the value ("Home for Sven is Oslo", "Marco has
+    # been with Globex"), or says it as the later one does: "Ines loves the food in
+    # Graz" and "Sofia is mentoring Marco" are other relations than a home or a manager.
+    held = older.relation - _LIGHT
+    frame = ((older.attribute, held), (newer.attribute, newer.relation - _LIGHT))
+    # Frames linked by the names they give count only for one verb of a state ("drives"):
+    # "has a work trip to Ghent" is no home, whatever cities both frames name.
+    linked = len(held) <= 1 and frame in (alike or set())
+    if held and held != newer.relation - _LIGHT and not linked:
+        return False
+    known = sorts.get(newer.value)
+    return known is not None and known == sorts.get(older.value)
+
+
+def _kind_of(made: Slot) -> str:
+    """A slot's value sort by form alone (a verb class's sort counts as a name)."""
+    return made.sort if made.sort in _TYPED_SORTS else "name"

@@ -825,8 +825,9 @@ def _collect(
             found.append((read[0], candidate, read[1]))
 
     def later(subject: frozenset[str]) -> list[tuple[RecallHit, Candidate, str]]:
-        """The memory facts that give a value to `subject` (memctl.models.supersede)."""
-        from memctl.models.supersede import claim
+        """The memory facts that give a value to `subject`, read as consolidation reads
+        them (`memctl.models.supersede.slot`)."""
+        from memctl.models.supersede import slot
 
         terms = query_terms(" ".join(sorted(subject)))
         if not terms:
@@ -837,7 +838,7 @@ def _collect(
             line = read_record(
                 ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
             )
-            made = claim(line) if c.kind == "memory" and line is not None else None
+            made = slot(line) if c.kind == "memory" and line is not None else None
             if made is None or made.subject != subject:
                 continue
             hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
@@ -945,7 +946,7 @@ def newest_first(
     Facts are put in the order they were said: a ledger block's said date (else its
     heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
     mtime). Thread turns are conversation, not facts: left as ranked."""
-    from memctl.models.supersede import claim, stale
+    from memctl.models.supersede import slot, stale
 
     pool = list(found)
     if later is not None:
@@ -953,7 +954,7 @@ def newest_first(
         subjects = {
             made.subject
             for _, candidate, text in found[:limit]
-            if candidate.kind == "memory" and (made := claim(text)) is not None
+            if candidate.kind == "memory" and (made := slot(text)) is not None
         }
         for subject in subjects:
             for item in later(subject):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memctl.models.supersede import claim, drop_stale, stale
+from memctl.models.supersede import claim, drop_stale, slot, stale
 
 # (older, newer): the newer one changes the older one's value.
 CHANGES = [
@@ -525,3 +525,195 @@ def test_a_change_of_holder_that_names_the_old_one_ends_that_one_only() -> None:
 def test_a_home_said_again_is_current_again() -> None:
     facts = ["Wren lives in Cork.", "Wren moved to Galway.", "Wren moved back to Cork."]
     assert stale(facts) == {1: 2}
+
+
+# The generic slot (supersede8), on sentences of this test's own: (context, older, newer).
+# The context facts are other people's, said before: they tell what sort a name is
+# ("Bo works at Initrode": a company), as a workspace's other facts would.
+SLOT_CHANGES = [
+    ([], "Kofi can be contacted at 0161 496 0000.", "Kofi has a new mobile number: 0161 496 0999."),
+    (
+        ["Bo works at Initrode.", "Cy works at Umbrella."],
+        "Ada has been with Initrode since 2020.",
+        "Ada is now at Umbrella.",
+    ),
+    (
+        ["Bo lives in Lagos.", "Cy lives in Accra."],
+        "Home for Ada is Lagos.",
+        "These days Ada lives in Accra.",
+    ),
+    (
+        [
+            "Lin's favourite shell is fish.",
+            "Lin's favourite shell is Zsh.",
+            "Bo's favourite shell is Nushell.",
+        ],
+        "Kofi's favourite shell is Nushell.",
+        "Kofi prefers Zsh now.",
+    ),
+]
+
+SLOT_CHANGES += [
+    # a person in a role, whatever the verb
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq stepped into the security champion for mobile role.",
+    ),
+    (
+        [],
+        "The incident commander for payments role is covered by Oona.",
+        "Piet succeeded Oona as the incident commander for payments.",
+    ),
+    (
+        [],
+        "Mirela is currently the security champion for mobile.",
+        "Tariq was appointed security champion for mobile.",
+    ),
+    (
+        [],
+        "Mirela is security champion for mobile this quarter.",
+        "Tariq is security champion for mobile this quarter.",
+    ),
+    # a possessive's noun is the owner's attribute
+    (
+        ["The Atlas team's linter is Pylint."],
+        "The Kestrel team's linter is Ruff.",
+        "The Kestrel team moved the linter over to Pylint.",
+    ),
+    # an exchange said as a change
+    ([], "Kofi rides a Brompton.", "Kofi swapped the Brompton for a Cowboy."),
+    # a value ending in "ed" is no past verb
+    ([], "Kofi swears by Zed.", "Kofi swears by Neovim now."),
+    # two wordings of one relation, linked by the names both give ("drives a Fiat Panda",
+    # "'s car is a Fiat Panda")
+    (
+        [
+            "Bo drives a Fiat Panda.",
+            "Cy drives a Skoda Octavia.",
+            "Di's car is a Fiat Panda.",
+            "Ed's car is a Skoda Octavia.",
+        ],
+        "Kofi drives a Seat Ibiza.",
+        "Kofi's new car is a Skoda Octavia.",
+    ),
+    # an address is a value by its form
+    ([], "Post for Kofi goes to kofi.b@acme.io.", "Post for Kofi goes to kofi@globex.com now."),
+    # a value in lower case, of one head noun, said as a change
+    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad now."),
+    ([], "Kofi is in the frontend guild.", "Kofi is now in the design guild."),
+]
+
+# (context, older, newer): the newer one is about the same subject but another slot, or
+# the older one says another relation to a value of the same sort.
+SLOT_KEEPS = [
+    (
+        ["Bo lives in Lagos.", "Cy works at Initrode."],
+        "Ada has been with Initrode since 2020.",
+        "Ada is now in Lagos.",
+    ),
+    ([], "Kofi is mentoring Lin.", "Kofi now reports to Ada."),
+    (
+        ["Bo lives in Lagos.", "Cy lives in Accra."],
+        "Kofi loves the markets in Lagos.",
+        "Kofi now lives in Accra.",
+    ),
+    ([], "Priya moved the Orion demo to 2027-05-02.", "Priya moved the Vega launch to 2027-06-01."),
+    (
+        [],
+        "The Orion demo is slated for 2027-05-02.",
+        "The Orion dry run is now set for 2027-04-28.",
+    ),
+    (
+        ["Bo drives a Skoda Octavia.", "Cy drives a Mazda 3."],
+        "Kofi drives a Skoda Octavia.",
+        "Kofi's new editor is Helix.",
+    ),
+    (
+        ["Bo works at Initrode."],
+        "Kofi has been with Initrode since 2020.",
+        "Kofi's new car is a Mazda 3.",
+    ),
+    (["Bo lives in Lagos."], "Ada has a studio in Lagos.", "Ada is now in Accra."),
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq serves as the security champion for web.",
+    ),
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq also serves as the security champion for mobile.",
+    ),
+    (
+        [],
+        "Mirela serves as the security champion for mobile.",
+        "Tariq might step in as the security champion for mobile.",
+    ),
+    (
+        ["The Atlas team's linter is Pylint."],
+        "The Kestrel team's linter is Ruff.",
+        "The Kestrel team's formatter is Black now.",
+    ),
+    ([], "Kofi rides a Brompton.", "Kofi compared the Brompton with a Cowboy."),
+    ([], "Kofi is fundraising for Oxfam.", "Kofi quit Oxfam for Unicef."),
+    (
+        [],
+        "Mirela is currently the security champion for mobile.",
+        "Tariq is now the security champion for web.",
+    ),
+    # people's names fill every frame of people: no link between "mentoring" and "reports to"
+    (
+        [
+            "Ana lives in Lagos.",
+            "Lin works at Initrode.",
+            "Bo reports to Ana.",
+            "Cy reports to Lin.",
+            "Di is mentoring Ana.",
+            "Ed is mentoring Lin.",
+        ],
+        "Kofi is mentoring Ana.",
+        "Kofi now reports to Lin.",
+    ),
+    # frames linked by the names they give count only for one verb of a state
+    (
+        [
+            "Bo has a work trip to Ghent.",
+            "Cy has a work trip to Accra.",
+            "Di has a house in Ghent.",
+            "Ed has a house in Accra.",
+        ],
+        "Kofi has a work trip to Lagos.",
+        "Kofi has a house in Accra now.",
+    ),
+    ([], "Kofi is on the frontend squad.", "Kofi is on the train now."),
+    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
+]
+
+
+@pytest.mark.parametrize(("context", "older", "newer"), SLOT_CHANGES)
+def test_a_later_fact_of_the_same_generic_slot_replaces_the_earlier(
+    context: list[str], older: str, newer: str
+) -> None:
+    assert stale([*context, older, newer]).get(len(context)) == len(context) + 1
+
+
+@pytest.mark.parametrize(("context", "older", "newer"), SLOT_KEEPS)
+def test_a_fact_of_another_slot_or_relation_keeps_the_earlier(
+    context: list[str], older: str, newer: str
+) -> None:
+    assert len(context) not in stale([*context, older, newer])
+
+
+def test_a_slot_is_read_from_stems_names_and_the_values_sort() -> None:
+    home = slot("Home for Ada is Lagos.")
+    lives = slot("These days Ada lives in Accra.")
+    assert home is not None and lives is not None
+    assert home.subject == lives.subject == {"ada"}
+    assert home.attribute == {"home"} and home.sort == "place"
+    assert lives.relation == {"live", "in"} and lives.cue
+    demo = slot("Priya moved the Orion demo to 2027-05-02.")
+    assert demo is not None and demo.things == {"orion"} and demo.sort == "date"
+    assert slot("Kofi wants to move to Accra.") is None
+    also = slot("Kofi also drives a Mazda 3.")
+    assert also is None or also.claimed  # an addition is no generic slot

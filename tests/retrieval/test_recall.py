@@ -480,6 +480,35 @@ def test_the_newer_value_is_found_by_its_subject(workspace: Path) -> None:
     assert found == ["memory/2026-01-06.md:1", "memory/2026-01-05.md:1"]
 
 
+@pytest.mark.parametrize(
+    ("older", "newer", "question"),
+    [
+        # the newer fact holds none of the question's words: looked up by its subject
+        (
+            "- Kofi's phone number is 0161 496 0000.\n",
+            "- Kofi can be contacted at 0161 496 0999 now.\n- Kofi visited Oslo.\n",
+            "phone number",
+        ),
+        # a name's sort learned from the facts: Zsh is a shell
+        (
+            "- Kofi's favourite shell is Nushell.\n- Lin's favourite shell is Zsh.\n",
+            "- Kofi prefers Zsh now.\n",
+            "Kofi's favourite shell",
+        ),
+    ],
+)
+def test_the_newer_value_is_read_by_the_slot_consolidation_reads(
+    workspace: Path, older: str, newer: str, question: str
+) -> None:
+    """Issue 25 item 3 (supersede8): recall looks a hit's later values up, and orders
+    them, by `supersede.slot`, the reading consolidation uses: a later fact of the same
+    generic slot ranks where the stale one stood."""
+    (workspace / "memory" / "2026-01-05.md").write_text(older)
+    (workspace / "memory" / "2026-01-06.md").write_text(newer)
+    found = sources(workspace, question, recency=False)
+    assert found[:2] == ["memory/2026-01-06.md:1", "memory/2026-01-05.md:1"]
+
+
 def test_a_full_disk_is_not_a_corrupt_index(ws: Path) -> None:
     """Issue 24 item 14: ENOSPC (here EFBIG, the file-size limit SQLite's writes hit as a
     full disk) while the index is brought up to date leaves the good index in place, and
