@@ -252,6 +252,13 @@ _TASTE = re.compile(
     re.I,
 )
 """A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
+_CALLED_OFF = re.compile(
+    r"(?:I'm|I am|we're|we are)\s+not\s+(?:\w+ing)\s+(?:to\s+)?"
+    r"(?:the|my|our|a|an|this|that|his|her|their)\b",
+    re.I,
+)
+"""A plan called off: "I'm not selling the house after all", "We're not moving to the
+coast" (not "I'm not doing great")."""
 _SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
 _MACHINE_SELF = re.compile(
     r"\b(?:(?:I am|I'm|as|being) (?:an?|just an?) (?:AI (?:language )?model|AI assistant|AI|"
@@ -473,6 +480,7 @@ PAST = re.compile(
     r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
     re.I,
 )
+_FUTURE = re.compile(r"\b(?:will|shall|gonna|going to)\b|['’]ll\b", re.I)
 HABIT = re.compile(
     r"\b(?:always|usually|normally|typically|generally|often|never|every|each)\b", re.I
 )
@@ -493,7 +501,8 @@ def resolve_dates(text: str, said: datetime | None) -> str:
     if said is None:
         return text
     day = said.date()
-    past = bool(PAST.search(text))
+    # "I'll get it shipped before the 3rd": a participle in a future is no past.
+    past = bool(PAST.search(text)) and not _FUTURE.search(text)
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
@@ -674,14 +683,22 @@ def content_words(text: str) -> list[str]:
     ]
 
 
-def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
-    """Whether a sentence states something durable (see the module's docstring)."""
+def is_fact(
+    sentence: str, names: frozenset[str] = frozenset(), learned: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a sentence states something durable (see the module's docstring).
+    `names`: the participants; `learned`: other names the conversation wrote with a
+    capital, which name someone even opening a sentence ("Stan fixed it")."""
     stripped = sentence.strip()
     if not stripped or stripped.endswith("?") or _QUESTION.match(stripped):
         return False
     if _SIGNALS_CJK.search(stripped):
         return True
-    if _BARE_THIRD.match(stripped) and not _THIRD_COUNT.match(stripped):
+    if (
+        _BARE_THIRD.match(stripped)
+        and not _THIRD_COUNT.match(stripped)
+        and not _DONE_TO_SPEAKER.match(stripped)
+    ):
         # "She made me repaint the fence": who she is was said before; read later, the
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
@@ -717,7 +734,7 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
-    named = _names_something(unquoted) or first_word in names
+    named = _names_something(unquoted) or first_word in names or first_word in learned
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
         return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
@@ -743,7 +760,10 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
         # is not, with nothing to anchor it, answers no later question; a dislike ("I
         # don't eat meat", "I can't stand horror films") does.
-        return bool(_SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped))
+        return bool(
+            _SPEAKER_FIRST.match(stripped)
+            and (_TASTE.search(stripped) or _CALLED_OFF.match(stripped))
+        )
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     if _OWN_NEWS.match(stripped) and len(content) >= 2:
@@ -803,6 +823,12 @@ _PROMISE = re.compile(
     r"\s+(?:am|are) going to)\s+(?P<rest>.*)$",
     re.I,
 )
+_WHEN_WORD = re.compile(
+    r"\b(?:soon|someday|eventually|later|tonight|tomorrow|weekend|summer|winter|spring|"
+    r"autumn|fall|year|month|week)\b",
+    re.I,
+)
+"""A time a plan is set for, said without a date ("soon", "this summer")."""
 _IT_OR_YOU = re.compile(r"\b(?:it|you|u|this|that|them)\b", re.I)
 
 
@@ -814,10 +840,19 @@ def _empty_promise(sentence: str) -> bool:
     if promise is None:
         return False
     rest = promise["rest"]
-    if _DIGITS.search(rest) or _RELATIVE.search(rest) or _names_something(f"x {rest}"):
+    if (
+        _DIGITS.search(rest)
+        or _RELATIVE.search(rest)
+        or _MONTH_NAME.search(rest)
+        or _WHEN_WORD.search(rest)
+        or _names_something(f"x {rest}")
+        or _RELATION.search(rest)
+    ):
         return False
+    # "I'll grab some extra chairs then", "We'll be the loudest table there": an offer
+    # of the moment, three content words or fewer, names no one and no time.
     content = [w for w in content_words(rest) if not _IT_OR_YOU.fullmatch(w)]
-    return len(content) <= 1 or (len(content) <= 2 and bool(_IT_OR_YOU.search(rest)))
+    return len(content) <= 3
 
 
 _THIRD_SUBJECT = re.compile(
@@ -850,6 +885,11 @@ _BARE_THIRD = re.compile(
     r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
 )
 """A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
+_DONE_TO_SPEAKER = re.compile(
+    rf"they\b(?=.*\b(?:me|my|us|our)\b)(?=.*(?:\d|{_MONTH_NAME.pattern}))", re.I
+)
+"""An office or a clinic, unnamed, dating something of the speaker's: "They finally gave
+me a date for the operation, June 2nd"."""
 _THIRD_COUNT = re.compile(
     r"^(?:he|she|they)(?:'s|'re|\s+(?:is|was|are|were|turned|turns|will be))\s+"
     r"(?:(?:a|an|about|almost|only|just|like|now|over|nearly)\s+)*"
@@ -990,6 +1030,13 @@ def extract(
         if isinstance(item.get("name"), str)
     }
     names = frozenset(people)
+    # Names the conversation wrote with a capital: a name in lower case elsewhere too.
+    learned = _learned_names(
+        [str(item.get("text", "")) for item in conversation]
+        + [_SPEAKER_PREFIX.sub("", fact) for fact in known],
+        names,
+    )
+    spelled = _spelled(learned)
     told: set[str] = set()
     latest: dict[str, str] = {}
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
@@ -1004,7 +1051,10 @@ def extract(
             speaker = user_name
         said = _time(item)
         heard = _heard(latest, speaker, text)
-        for sentence in split_sentences(_LOWER_I.sub("I", text)):
+        # Only a message in chat's lower case reads a lower-case word as a name: in
+        # prose a name has its capital, and "anger" after "Anger is ..." is no name.
+        chat = _LOWER_CHAT.match(text) is not None
+        for sentence in split_sentences(_as_written(text, spelled if chat else None)):
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
@@ -1028,7 +1078,7 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            sentence = _fact_of(sentence, names, heard)
+            sentence = _fact_of(sentence, names, heard, learned if chat else frozenset())
             if not sentence:
                 continue
             words = {word[:5] for word in content_words(sentence)}
@@ -1089,17 +1139,19 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
     )
 
 
-def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
+def _fact_of(
+    sentence: str, names: frozenset[str], heard: list[str], learned: frozenset[str] = frozenset()
+) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned) or _scrap(sentence, heard):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
-        or ((_BARE_IT.match(cut) or _BARE_THIRD.match(cut)) and not is_fact(cut, names))
+        or ((_BARE_IT.match(cut) or _BARE_THIRD.match(cut)) and not is_fact(cut, names, learned))
     ):
         return ""
     return cut
@@ -1107,6 +1159,79 @@ def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
 """Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
+_BARE_CONTRACTION = re.compile(
+    r"(?<![\w'’-])(?:(?P<i>[Ii](?:m|ve))|(?P<nt>(?i:do|does|did|is|was|are|were|has|have|had|"
+    r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what))s|(?P<re>(?i:you|they))re)"
+    r"(?![\w'’-])"
+)
+"""Chat's contractions without their apostrophe ("im", "ive", "dont", "shes", "youre"):
+read as written, "Im wearing" kept its "Im" and "dont" was no negation."""
+_BARE_ILL = re.compile(
+    r"(?P<open>^|[.!?,;]\s+|^(?i:ok|okay|yeah|yes|yep|lol|haha|sure|and|then|but)[\s,]+)"
+    r"[Ii]ll(?=\s+(?!(?:and|or|with|from|for|at|in|on|again|today|now)\b)[a-z])"
+)
+"""Chat's "ill get it shipped": "I'll" where a clause opens, before a verb ("my sister
+is ill with the flu" stays sick)."""
+
+
+def _chat_contraction(match: re.Match[str]) -> str:
+    word = match[0]
+    if match["i"]:
+        return "I'" + word[1:]
+    if match["nt"]:
+        return word[:-2] + "n't"  # "cant" is "can't", "wont" "won't"
+    return word[: -1 if match["s"] else -2] + ("'s" if match["s"] else "'re")
+
+
+def _as_written(text: str, learned: re.Pattern[str] | None) -> str:
+    """Chat's lower case read as prose: "i" is "I", a contraction gets its apostrophe
+    back, and a word the conversation wrote with a capital elsewhere ("stan", after
+    "Stan the plumber") is that name again, so that the rules for names apply to it."""
+    text = _BARE_ILL.sub(
+        r"\g<open>I'll", _BARE_CONTRACTION.sub(_chat_contraction, _LOWER_I.sub("I", text))
+    )
+    if learned is not None:
+        text = learned.sub(lambda m: m[0][:1].upper() + m[0][1:], text)
+    return text
+
+
+_LOWER_CHAT = re.compile(r"\W*[a-z]")
+"""A message opening in lower case: chat that writes no capitals."""
+_INNER_CAPITAL = re.compile(r"(?<=[a-z,]\s)[A-Z][a-z][\w'’-]*")
+"""A capital after a lower-case word or a comma: inside a sentence, whatever its marks."""
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’]*")
+_NOT_LEARNED = _words(" ".join(MONTHS + WEEKDAYS).casefold())
+
+
+def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:
+    """The words `texts` write with a capital inside a sentence (not a month, a weekday,
+    a participant, a stressed word) and in lower case too, lower-cased: a text that
+    writes its names with capitals is read as before ("Sounds like Lisbon was amazing"
+    stays a reaction)."""
+    found: set[str] = set()
+    lower = {re.sub(r"['’]s$", "", word) for text in texts for word in _LOWER_WORD.findall(text)}
+    for text in texts:
+        for match in _INNER_CAPITAL.finditer(_LOWER_I.sub("I", text)):
+            word = re.sub(r"['’]s$", "", match[0])
+            folded = word.casefold()
+            if (
+                len(word) > 2
+                and not word.isupper()
+                and word.isalpha()
+                and folded not in _NOT_LEARNED
+                and folded not in _COMMON_WORDS | _STOP | _FILLER | _ADVERBS
+                and folded not in speakers
+                and folded in lower
+            ):
+                found.add(folded)
+    return frozenset(found)
+
+
+def _spelled(words: frozenset[str]) -> re.Pattern[str] | None:
+    """`words` in any case, as whole words."""
+    if not words:
+        return None
+    return re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(map(re.escape, words)))})(?![\w-])")
 
 
 def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
@@ -1156,6 +1281,8 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
+    r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
     r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,

@@ -1214,7 +1214,12 @@ def test_a_promise_of_nothing_named_is_no_fact() -> None:
         "We'll survive.",
     ):
         assert facts_of(text) == [], text
-    assert facts_of("I'll bring the cake.") == ["Ben will bring the cake."]
+    # precise6: an offer of the moment naming nothing is no fact either (no gold fact of
+    # three held-out sets by two hands holds one); named or dated it is.
+    assert facts_of("I'll bring the cake.") == []
+    assert facts_of("I'll bring the cake to Mel's party.") == [
+        "Ben will bring the cake to Mel's party."
+    ]
     assert facts_of("I'll drive you to the airport on Friday.") == [
         "Ben will drive Ana to the airport on 2023-05-12."
     ]
@@ -1362,3 +1367,93 @@ def test_a_day_followed_by_is_contracted_reads_as_a_sentence() -> None:
     assert facts_of("Tomorrow's our anniversary dinner with Mel.") == [
         "Ben: 2023-05-09 is our anniversary dinner with Mel."
     ]
+
+
+def test_an_offer_of_the_moment_with_nothing_named_or_dated_is_no_fact() -> None:
+    """ "haha i'll pick up the snacks", "We'll be the loudest table there": what the
+    speaker offers to do in the conversation, naming no one, no place, no time, answers no
+    later question (issue 25 item 1, precise6)."""
+    for text in (
+        "I'll grab some extra chairs then.",
+        "haha i'll pick up the snacks",
+        "We'll be the loudest table there.",
+        "ok ill bring a salad",
+        "I'll make a packing list.",
+    ):
+        assert facts_of(text) == [], text
+    # Dated, named, a relation, a time word: still a plan.
+    for text in (
+        "I'll start at the bakery on Monday.",
+        "We'll move to Denver in spring.",
+        "I'll ask my aunt Rosa to help.",
+        "We will repaint the kitchen soon.",
+        "I'll take the job at Initech.",
+    ):
+        assert facts_of(text) != [], text
+
+
+def test_chat_contractions_without_an_apostrophe_are_read_as_contractions() -> None:
+    """ "im wearing", "ive got", "ill bring", "dont": chat drops the apostrophe; read
+    as written, "Im" stayed in the fact and "ill" was no future."""
+    assert facts_of("im starting pottery classes at Clayworks") == [
+        "Ben is starting pottery classes at Clayworks."
+    ]
+    assert facts_of("ive got a new flat in Leith") == ["Ben has got a new flat in Leith."]
+    assert facts_of("ill get the tablet shipped to mum before the 3rd") == [
+        "Ben will get the tablet shipped to mum before 2023-06-03."
+    ]
+    # "ill" as a word: still sick.
+    assert facts_of("My sister Mel is ill with the flu.") == [
+        "Ben's sister Mel is ill with the flu."
+    ]
+
+
+def test_a_plan_called_off_is_a_fact() -> None:
+    """ "I'm not selling the house after all": a decision, which a later question asks
+    about; what the speaker is not, unanchored, is still no fact."""
+    assert facts_of("I'm not selling the house after all.") == [
+        "Ben is not selling the house after all."
+    ]
+    assert facts_of("We're not moving to the suburbs.") != []
+    for text in ("I'm not a morning person.", "I'm not sure.", "I'm not doing great."):
+        assert facts_of(text) == [], text
+
+
+def test_what_an_unnamed_they_did_to_the_speaker_with_a_date_is_a_fact() -> None:
+    """ "They finally gave me a date for the operation, June 2nd": an office or a clinic,
+    unnamed, did it to the speaker; the date and the speaker anchor it. A bare he/she/they
+    alone is still no fact."""
+    assert facts_of("They finally gave me a date for the operation, June 2nd.") != []
+    assert facts_of("They moved my interview to the 19th.") != []
+    for text in ("They loved it.", "They gave me a hug.", "He hates me."):
+        assert facts_of(text) == [], text
+
+
+def test_a_name_written_with_a_capital_elsewhere_is_a_name_in_lower_case() -> None:
+    """Chat writes names in lower case ("stan fixed the boiler"); a word the same
+    conversation wrote with a capital inside a sentence is a name wherever it appears."""
+    conversation = [
+        {"role": "user", "name": "Ana", "text": "Did you call Stan about the boiler?"},
+        said("stan replaced the whole boiler, it's silent now", "Ben", "2023-05-08T10:00:00Z"),
+        {"role": "user", "name": "Ana", "text": "And the Civic?"},
+        said("the civic's gearbox failed", "Ben", "2023-05-08T10:01:00Z"),
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Ben: Stan replaced the whole boiler.",
+        "Ben: The Civic's gearbox failed.",
+    ]
+    # Without that capital, a lower-case word is no name.
+    assert facts_of("stan replaced the whole boiler") == []
+    assert facts_of("the civic's gearbox failed") == []
+
+
+def test_a_reminder_of_a_fact_keeps_the_fact() -> None:
+    """ "don't forget our lease ends on the 31st" reminds of a fact: the fact stays, the
+    reminder goes; "Don't forget the tickets" is still an order."""
+    assert facts_of("Don't forget that Dad's party is on the 20th.") == [
+        "Ben: Dad's party is on 2023-05-20."
+    ]
+    assert facts_of("dont forget our lease ends on the 31st") == [
+        "Ben: Our lease ends on 2023-05-31."
+    ]
+    assert facts_of("Don't forget the tickets for Saturday.") == []
