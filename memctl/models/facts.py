@@ -155,11 +155,12 @@ the spring", "I'd have to ask my boss"), whatever date it names: "I'm going to" 
 plan to" are plans."""
 _COUNTERFACTUAL = re.compile(
     r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b"
-    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)",
+    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)|^if\b",
     re.I,
 )
-"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly") or a
-belief just corrected ("I thought it was November 3"), whatever it names."""
+"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"), a
+belief just corrected ("I thought it was November 3") or what would follow if ("If I get
+the grant, I'll hire two people"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -734,7 +735,12 @@ def is_fact(
     # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
-    named = _names_something(unquoted) or first_word in names or first_word in learned
+    named = (
+        _names_something(unquoted)
+        or first_word in names
+        or first_word in learned
+        or _named_opening(stripped)
+    )
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
         return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
@@ -769,6 +775,30 @@ def is_fact(
     if _OWN_NEWS.match(stripped) and len(content) >= 2:
         return True  # "I broke my wrist", "I'm training for a triathlon"
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
+
+
+_BESIDE_SPEAKER = re.compile(
+    r"^(?:(?P<before>[A-Za-z][\w'-]+) and I\b|(?i:me) and (?P<after>[a-z][\w'-]+)\b)"
+)
+_OPENING_POSSESSIVE = re.compile(r"^(?P<name>[A-Z][a-z]+)['’]s\s+[a-z]")
+_NO_ONE = _words(
+    """everyone everybody someone somebody anyone anybody nobody noone no one today tonight
+    tomorrow yesterday there here who what where let that it this he she they you"""
+)
+
+
+def _named_opening(sentence: str) -> bool:
+    """Whether a sentence opens with someone no capital inside it shows: who "and I"
+    joins ("tomas and I rented a cabin", "me and tomas split up"; in lower case too) or a
+    name's possessive ("Priya's twins started school"), not "Everyone's", "Today's"."""
+    beside = _BESIDE_SPEAKER.match(sentence)
+    if beside:
+        word = (beside["before"] or beside["after"]).casefold()
+    elif possessive := _OPENING_POSSESSIVE.match(sentence):
+        word = possessive["name"].casefold()
+    else:
+        return False
+    return word not in _NO_ONE | _STOP | _FILLER | _COMMON_WORDS | _NOT_LEARNED
 
 
 _SHOUTED = re.compile(r"[A-Z]{5,}")
@@ -1174,6 +1204,10 @@ _BARE_ILL = re.compile(
 is ill with the flu" stays sick)."""
 
 
+_BARE_ITS = re.compile(r"(?:^|(?<=[.!?,]\s))([Ii])ts(?=\s)")
+"""Chat's "its 30 out" opening a sentence: "it's" (a possessive rarely opens one)."""
+
+
 def _chat_contraction(match: re.Match[str]) -> str:
     word = match[0]
     if match["i"]:
@@ -1190,6 +1224,7 @@ def _as_written(text: str, learned: re.Pattern[str] | None) -> str:
     text = _BARE_ILL.sub(
         r"\g<open>I'll", _BARE_CONTRACTION.sub(_chat_contraction, _LOWER_I.sub("I", text))
     )
+    text = _BARE_ITS.sub(r"\1t's", text)
     if learned is not None:
         text = learned.sub(lambda m: m[0][:1].upper() + m[0][1:], text)
     return text
@@ -1281,6 +1316,7 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
     r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
     r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
     r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"

@@ -1457,3 +1457,30 @@ def test_a_reminder_of_a_fact_keeps_the_fact() -> None:
         "Ben: Our lease ends on 2023-05-31."
     ]
     assert facts_of("Don't forget the tickets for Saturday.") == []
+
+
+def test_someone_beside_the_speaker_and_a_possessive_name_opening_a_sentence_are_named() -> None:
+    """ "tomas and i rented a boat": who "and I" joins is someone, named even in lower
+    case; "Priya's twins started school" opens with a name, which no capital inside the
+    sentence shows."""
+    assert facts_of("tomas and i rented a cabin for august") != []
+    assert facts_of("me and tomas broke up") == ["Ben and tomas broke up."]
+    assert facts_of("Priya's twins started kindergarten.") != []
+    # Not a name: a common word, or a pronoun.
+    for text in ("Everyone's invited.", "Nobody's home yet.", "That's so cool."):
+        assert facts_of(text) == [], text
+
+
+def test_a_topic_changed_to_opens_no_fact_and_an_if_is_no_fact() -> None:
+    """ "speaking of cars, I sold the van": the lead-in goes, the fact stays; "If I win,
+    I'll buy a boat" and chat's "its 30 out" (a bare "it") are no facts."""
+    assert facts_of("speaking of cars i sold my van to a neighbour") == [
+        "Ben sold their van to a neighbour."
+    ]
+    for text in (
+        "If I get the grant, I'll hire two people.",
+        "if we win we'll throw a party at Mel's",
+        "its 30 out",
+        "its 4am here lol",
+    ):
+        assert facts_of(text) == [], text
