@@ -755,11 +755,16 @@ def is_fact(
         or bool(_RELATIVE.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
-    if anchored:
-        return True
-    # Unanchored, a sentence must be about the speaker (or their group) in so many words,
-    # and not a hedge: "Errors should never pass silently" is a saying, "I think that
-    # could work" an opinion of the moment.
+    return anchored or _unanchored_fact(stripped, content, about_speaker)
+
+
+def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool) -> bool:
+    """Whether a sentence naming, counting and dating nothing is still a fact."""
+    if _THING_DONE.match(stripped) and len(content) >= 3 and not _JUDGEMENT.search(stripped):
+        return True  # "the boiler is making a rattling sound at night"
+    # Otherwise it must be about the speaker (or their group) in so many words, and not a
+    # hedge: "Errors should never pass silently" is a saying, "I think that could work"
+    # an opinion of the moment.
     if not about_speaker or _HEDGE.match(stripped):
         return False
     if _NEGATION.search(stripped):
@@ -777,6 +782,14 @@ def is_fact(
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
+_THING_DONE = re.compile(
+    r"^the\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
+    r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|died|came|left|sold|took|gave|"
+    r"fell|got)\b",
+    re.I,
+)
+"""What befell a thing or someone unnamed, as an action ("the boiler is making a rattling
+sound", "the council repaved the road"), not a verdict ("the view is lovely")."""
 _BESIDE_SPEAKER = re.compile(
     r"^(?:(?P<before>[A-Za-z][\w'-]+) and I\b|(?i:me) and (?P<after>[a-z][\w'-]+)\b)"
 )
@@ -1640,12 +1653,14 @@ _DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
 
 def _tail_order(sentence: str) -> re.Match[str] | None:
     """The comma before the last clause when that clause is an order to the listener
-    ("..., save me a desk", "..., don't let it slip")."""
+    ("..., save me a desk", "..., don't let it slip") or said to them ("..., you're
+    invited")."""
     tails = list(_TAIL_CLAUSE.finditer(sentence))
     if not tails:
         return None
     clause = sentence[tails[-1].end() :]
-    return tails[-1] if _IMPERATIVE.match(clause) or _DONT.match(clause) else None
+    addressed = _IMPERATIVE.match(clause) or _DONT.match(clause) or _TO_LISTENER.match(clause)
+    return tails[-1] if addressed else None
 
 
 def _without_lead_in(sentence: str) -> str:

@@ -1484,3 +1484,17 @@ def test_a_topic_changed_to_opens_no_fact_and_an_if_is_no_fact() -> None:
         "its 4am here lol",
     ):
         assert facts_of(text) == [], text
+
+
+def test_what_befell_a_thing_is_a_fact_and_a_clause_to_the_listener_is_cut() -> None:
+    """ "the boiler is making a rattling sound": something happening to a thing of the
+    speaker's world, told in so many words (three content words or more, an action, not a
+    verdict); ", you're welcome to come" tacked onto news is cut, not the news."""
+    assert facts_of("the boiler is making a rattling sound at night") != []
+    assert facts_of("the council finally repaved the road outside") != []
+    for text in ("the view is lovely", "The food was great.", "the kids loved it"):
+        assert facts_of(text) == [], text
+    assert facts_of("my cousin Rafa is hosting a barbecue on the 20th, you're welcome to come") == [
+        "Ben's cousin Rafa is hosting a barbecue on 2023-05-20."
+    ]
+    assert facts_of("You're welcome to come.") == []
