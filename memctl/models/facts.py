@@ -1040,9 +1040,12 @@ today without it, "on 2023-05-07"."""
 def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
-    its words, as the speaker's name is in "Dana leads payments")."""
+    its words, as the speaker's name is in "Dana leads payments"), unless one of them is
+    negated."""
     text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
-    return frozenset(content_words(text)) or frozenset([text.casefold()])
+    words = frozenset(content_words(text)) or frozenset([text.casefold()])
+    # "Ben is not selling the house" is not "Ben is selling the house" said again.
+    return words | {"not"} if _NEGATION.search(text) else words
 
 
 def _time(item: dict[str, Any]) -> datetime | None:

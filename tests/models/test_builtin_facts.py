@@ -1498,3 +1498,16 @@ def test_what_befell_a_thing_is_a_fact_and_a_clause_to_the_listener_is_cut() -> 
         "Ben's cousin Rafa is hosting a barbecue on 2023-05-20."
     ]
     assert facts_of("You're welcome to come.") == []
+
+
+def test_a_fact_negated_is_not_the_fact_already_known() -> None:
+    """ "I'm not selling the house" after "Ben is thinking about selling the house": the
+    same content words, the opposite fact; it was taken for a repeat."""
+    conversation = [said("I'm not selling the house after all.", "Ben", "2023-05-08T10:00:00Z")]
+    known = ["Ben has been thinking about selling the house."]
+    assert extract(conversation, known, lambda text: False) == [
+        "Ben is not selling the house after all."
+    ]
+    # The same fact said again is still a repeat.
+    again = [said("I'm selling the house.", "Ben", "2023-05-08T10:00:00Z")]
+    assert extract(again, ["Ben is selling the house."], lambda text: False) == []
