@@ -1124,7 +1124,9 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            sentence = _fact_of(sentence, names, heard, learned if chat else frozenset())
+            sentence = _fact_of(
+                sentence, names, heard, _chat_names(sentence) | learned if chat else frozenset()
+            )
             if not sentence:
                 continue
             words = {word[:5] for word in content_words(sentence)}
@@ -1244,6 +1246,34 @@ def _as_written(text: str, learned: re.Pattern[str] | None) -> str:
     if learned is not None:
         text = learned.sub(lambda m: m[0][:1].upper() + m[0][1:], text)
     return text
+
+
+_CHAT_SUBJECT = re.compile(
+    r"(?P<name>[A-Za-z][a-z]{2,})(?:['’]s)?\s+(?:(?:just|finally|already|also)\s+)?"
+    r"(?:(?:is|was)\s+(?:(?!going\b)[a-z]{3,}ing|pregnant|engaged|married|divorced|retired|"
+    r"sick|ill|expecting)|got|gets|has|had|said|says|wants|started|quit|moved|left|found|"
+    r"booked|bought|sold|passed|turns|turned|lost|won)\b"
+)
+"""A subject and its verb: an event or a life state ("is pregnant", "is moving"), not a
+verdict ("is nice", "was perfect")."""
+_COMMON_SUBJECTS = _words(
+    """work job life school everything everyone everybody nothing something anything
+    someone somebody nobody mine yours dinner lunch breakfast weather traffic rent money
+    time today tonight tomorrow yesterday week weekend month year morning night people
+    house home car flight trip party plan plans news food coffee sleep team office boss
+    mom dad mum baby kid kids dog cat"""
+)
+
+
+def _chat_names(sentence: str) -> frozenset[str]:
+    """The word opening a sentence of lower-case chat before its verb ("marta got a job
+    offer"), which is someone's name unless it is a common subject ("work got busy")."""
+    match = _CHAT_SUBJECT.match(sentence)
+    if match is None:
+        return frozenset()
+    word = match["name"].casefold()
+    common = _NO_ONE | _STOP | _FILLER | _COMMON_WORDS | _NOT_LEARNED | _COMMON_SUBJECTS
+    return frozenset() if word in common or _RELATION.fullmatch(word) else frozenset({word})
 
 
 _LOWER_CHAT = re.compile(r"\W*[a-z]")

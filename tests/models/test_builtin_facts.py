@@ -1511,3 +1511,13 @@ def test_a_fact_negated_is_not_the_fact_already_known() -> None:
     # The same fact said again is still a repeat.
     again = [said("I'm selling the house.", "Ben", "2023-05-08T10:00:00Z")]
     assert extract(again, ["Ben is selling the house."], lambda text: False) == []
+
+
+def test_chat_s_lower_case_subject_before_its_verb_is_a_name() -> None:
+    """ "marta got a job in porto": in a message written without capitals, an unknown
+    word opening a sentence before its verb is whom it is about; a common word is not
+    ("work got busy")."""
+    assert facts_of("marta got a job offer in porto") != []
+    assert facts_of("oh and tomas is pregnant, due in march") != []
+    for text in ("work got busy", "everything was fine", "nothing has changed"):
+        assert facts_of(text) == [], text
