@@ -155,12 +155,17 @@ the spring", "I'd have to ask my boss"), whatever date it names: "I'm going to" 
 plan to" are plans."""
 _COUNTERFACTUAL = re.compile(
     r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b"
-    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)|^if\b",
+    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)|^if\b"
+    r"|\bwould(?:n't| not)? have (?!to\b)"
+    r"|^(?:i|we) (?:feel|felt|'m feeling|am feeling|'re feeling|are feeling)\b"
+    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b",
     re.I,
 )
 """A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"), a
-belief just corrected ("I thought it was November 3") or what would follow if ("If I get
-the grant, I'll hire two people"), whatever it names."""
+belief just corrected ("I thought it was November 3"), what would follow if ("If I get
+the grant, I'll hire two people") or would have been ("Gran would have laughed"), the
+moment's mood ("I feel about ninety today") or a question announced ("I have a question
+for you"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -647,6 +652,8 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
         return _shift(day, -number, match["ago_unit"].casefold(), "around ")
     if match["in_count"]:
+        if past:
+            return None  # "I read 5 books in two weeks": how long, not when
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
     if match["bare_day"]:
@@ -1362,6 +1369,7 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"(?:right|good idea|great idea|deal|fair|true|(?:I'm |I am )?(?:so )?sorry)(?=[,!.])|"
     r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
     r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
     r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
@@ -1686,13 +1694,18 @@ _DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
 
 def _tail_order(sentence: str) -> re.Match[str] | None:
     """The comma before the last clause when that clause is an order to the listener
-    ("..., save me a desk", "..., don't let it slip") or said to them ("..., you're
-    invited")."""
+    ("..., save me a desk", "..., don't let it slip"), said to them ("..., you're
+    invited") or an offer of the moment ("..., I'll send you a scarf")."""
     tails = list(_TAIL_CLAUSE.finditer(sentence))
     if not tails:
         return None
     clause = sentence[tails[-1].end() :]
-    addressed = _IMPERATIVE.match(clause) or _DONT.match(clause) or _TO_LISTENER.match(clause)
+    addressed = (
+        _IMPERATIVE.match(clause)
+        or _DONT.match(clause)
+        or _TO_LISTENER.match(clause)
+        or _empty_promise(clause)
+    )
     return tails[-1] if addressed else None
 
 

@@ -1521,3 +1521,29 @@ def test_chat_s_lower_case_subject_before_its_verb_is_a_name() -> None:
     assert facts_of("oh and tomas is pregnant, due in march") != []
     for text in ("work got busy", "everything was fine", "nothing has changed"):
         assert facts_of(text) == [], text
+
+
+def test_a_mood_a_question_announced_or_what_would_have_been_is_no_fact() -> None:
+    """ "I feel about ninety today", "I have a question for you", "Gran would have
+    laughed": the moment's mood, the conversation's business, what did not happen."""
+    for text in (
+        "I feel about ninety years old today.",
+        "i'm feeling like a zombie after that shift",
+        "I have a quick question for you about the rent.",
+        "Gran would have laughed at the whole thing.",
+        "Right, I was going to ask about that.",
+        "good idea, ill lend a hand",
+        "I'm so sorry, I'll replace your mug",
+        "It's 12 degrees here, I'll send you a scarf.",
+    ):
+        assert facts_of(text) == [], text
+    # Still facts: a plan with "would have to" is not reached here, nor a feeling named.
+    assert facts_of("Right, my sister Mel moved to Leeds.") == ["Ben's sister Mel moved to Leeds."]
+
+
+def test_a_span_of_time_in_a_past_sentence_is_no_date() -> None:
+    """ "I finished 5 books in two weeks": how long it took, not a date two weeks ahead."""
+    assert facts_of("I finished 5 books in two weeks.") == ["Ben finished 5 books in two weeks."]
+    assert facts_of("I start the new job in two weeks.") == [
+        "Ben starts the new job around 2023-05-22."
+    ]
