@@ -236,6 +236,12 @@ _YOU = re.compile(
     r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b(?!\s+and\s+(?:I|me)\b)", re.I
 )
 """A sentence opening on the listener; "You and I went to Lisbon" is the speaker's too."""
+_YOURS_DID = re.compile(
+    r"^your\s+[a-z]+\s+(?:[a-z]{3,}ed|ate|broke|stole|bit|chewed|took|knocked|dug)\b"
+    r"(?=.*\b(?:my|me|our|us)\b)",
+    re.I,
+)
+"""What the listener's pet or thing did to the speaker's: "your dog ate my shoes"."""
 _LISTENER = re.compile(r"\b(?:you|you're|youre|you've|you'll|you'd|your|yours|yourself)\b", re.I)
 _ASIDE = re.compile(
     r"^(?:i (?:hope|bet|wish|think|guess|know|suppose|imagine|believe|wonder|heard)|"
@@ -706,6 +712,9 @@ def is_fact(
         _BARE_THIRD.match(stripped)
         and not _THIRD_COUNT.match(stripped)
         and not _DONE_TO_SPEAKER.match(stripped)
+        and not (
+            _HE_OR_SHE.match(stripped) and PAST.search(stripped) and _RELATIVE.search(stripped)
+        )
     ):
         # "She made me repaint the fence": who she is was said before; read later, the
         # bullet names nobody. A count said of them ("he's a three year old beagle
@@ -732,7 +741,9 @@ def is_fact(
         # wish, advice) or of anyone ("you can't have it both ways"); a sentence with
         # its own "I" or "my" beside them is still the speaker's.
         rest = _ASIDE.sub("", stripped)
-        if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
+        if (_YOU.match(stripped) and not _YOURS_DID.match(stripped)) or not _ABOUT_SPEAKER.search(
+            rest
+        ):
             return False
     if _not_so(stripped) or _empty_promise(stripped):
         return False
@@ -790,7 +801,7 @@ def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool) -> 
 
 
 _THING_DONE = re.compile(
-    r"^the\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
+    r"^the\s+(?:[a-z'’]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
     r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|died|came|left|sold|took|gave|"
     r"fell|got)\b",
     re.I,
@@ -935,6 +946,9 @@ _BARE_THIRD = re.compile(
     r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
 )
 """A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
+_HE_OR_SHE = re.compile(r"(?:he|she)\s+(?!(?:told|said|says|tells|thinks|thought)\b)", re.I)
+"""A bare he or she (a pet, a child): with a past verb and its day ("he sprained his paw on
+saturday") what happened, and when, is said; what they told is hearsay."""
 _DONE_TO_SPEAKER = re.compile(
     rf"they\b(?=.*\b(?:me|my|us|our)\b)(?=.*(?:\d|{_MONTH_NAME.pattern}))", re.I
 )
@@ -1768,6 +1782,9 @@ def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> st
         sentence = f"{others[0]} and I{sentence[you_and_i.end() :]}"
     # "Maya has two weeks left of you being here": the fact is about the listener, and
     # a memory read later has no listener, so the "you" inside is named too.
+    if _YOURS_DID.match(sentence):
+        # "Your dog ate my shoes" is an event, kept by `is_fact`: its "your" is named too.
+        sentence = f"{others[0]}'s{sentence[4:]}"
     return _YOU_INSIDE.sub(lambda match: _listener(match, others[0]), sentence)
 
 
