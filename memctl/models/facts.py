@@ -156,7 +156,7 @@ plan to" are plans."""
 _COUNTERFACTUAL = re.compile(
     r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b"
     r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)|^if\b"
-    r"|\bwould(?:n't| not)? have (?!to\b)"
+    r"|^.*?\bwould(?:n't| not)? have (?!to\b)"
     r"|^(?:i|we) (?:feel|felt|'m feeling|am feeling|'re feeling|are feeling)\b"
     r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b",
     re.I,
@@ -704,7 +704,12 @@ def is_fact(
     `names`: the participants; `learned`: other names the conversation wrote with a
     capital, which name someone even opening a sentence ("Stan fixed it")."""
     stripped = sentence.strip()
-    if not stripped or stripped.endswith("?") or _QUESTION.match(stripped):
+    if (
+        not stripped
+        or stripped.endswith("?")
+        or _QUESTION.match(stripped)
+        or _TAG_ASKED.search(stripped)
+    ):
         return False
     if _SIGNALS_CJK.search(stripped):
         return True
@@ -832,6 +837,9 @@ def _named_opening(sentence: str) -> bool:
     return word not in _NO_ONE | _STOP | _FILLER | _COMMON_WORDS | _NOT_LEARNED
 
 
+_TAG_ASKED = re.compile(r"[\s,]+(?:right|innit|correct)\s*[.!]*$", re.I)
+"""A tag asking to confirm, its question mark dropped as chat drops it ("we land at 6
+right")."""
 _SHOUTED = re.compile(r"[A-Z]{5,}")
 _COMMON_WORDS = _words(
     """have has had was were are is am be not just so very really all the and but or for

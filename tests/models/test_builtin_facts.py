@@ -1561,3 +1561,15 @@ def test_what_the_listener_s_pet_did_to_the_speaker_s_thing_and_a_dated_he_are_f
         "He's good, he just doesn't answer after 9.",
     ):
         assert facts_of(text) == [], text
+
+
+def test_a_confirming_tag_without_its_mark_still_asks_and_what_would_have_been_anywhere() -> None:
+    """Chat drops the question mark: "so the lease runs till june right" asks to confirm;
+    "Mel would have told me to relax" says what did not happen, opening on a name."""
+    for text in (
+        "so the lease runs till june 30 right",
+        "we land at 6 right",
+        "Mel would have told me to relax.",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("We land at 6, the flight is right on time.") != []
