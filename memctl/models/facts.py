@@ -698,11 +698,17 @@ def content_words(text: str) -> list[str]:
 
 
 def is_fact(
-    sentence: str, names: frozenset[str] = frozenset(), learned: frozenset[str] = frozenset()
+    sentence: str,
+    names: frozenset[str] = frozenset(),
+    learned: frozenset[str] = frozenset(),
+    chat: bool = False,
 ) -> bool:
     """Whether a sentence states something durable (see the module's docstring).
     `names`: the participants; `learned`: other names the conversation wrote with a
-    capital, which name someone even opening a sentence ("Stan fixed it")."""
+    capital, which name someone even opening a sentence ("Stan fixed it"); `chat`: the
+    sentence is from a message in lower case, whose rules for who and what are read from
+    how chat is written (the rules were drawn from chat: in prose, a sentence on "the
+    chicken" or "Einstein's theory" is more often a joke or trivia)."""
     stripped = sentence.strip()
     if (
         not stripped
@@ -718,7 +724,10 @@ def is_fact(
         and not _THIRD_COUNT.match(stripped)
         and not _DONE_TO_SPEAKER.match(stripped)
         and not (
-            _HE_OR_SHE.match(stripped) and PAST.search(stripped) and _RELATIVE.search(stripped)
+            chat
+            and _HE_OR_SHE.match(stripped)
+            and PAST.search(stripped)
+            and _RELATIVE.search(stripped)
         )
     ):
         # "She made me repaint the fence": who she is was said before; read later, the
@@ -746,9 +755,9 @@ def is_fact(
         # wish, advice) or of anyone ("you can't have it both ways"); a sentence with
         # its own "I" or "my" beside them is still the speaker's.
         rest = _ASIDE.sub("", stripped)
-        if (_YOU.match(stripped) and not _YOURS_DID.match(stripped)) or not _ABOUT_SPEAKER.search(
-            rest
-        ):
+        if (
+            _YOU.match(stripped) and not (chat and _YOURS_DID.match(stripped))
+        ) or not _ABOUT_SPEAKER.search(rest):
             return False
     if _not_so(stripped) or _empty_promise(stripped):
         return False
@@ -762,7 +771,7 @@ def is_fact(
         _names_something(unquoted)
         or first_word in names
         or first_word in learned
-        or _named_opening(stripped)
+        or (chat and _named_opening(stripped))
     )
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
         return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
@@ -778,12 +787,13 @@ def is_fact(
         or bool(_RELATIVE.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
-    return anchored or _unanchored_fact(stripped, content, about_speaker)
+    return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
 
 
-def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool) -> bool:
+def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
     """Whether a sentence naming, counting and dating nothing is still a fact."""
-    if _THING_DONE.match(stripped) and len(content) >= 3 and not _JUDGEMENT.search(stripped):
+    thing_done = chat and _THING_DONE.match(stripped)
+    if thing_done and len(content) >= 3 and not _JUDGEMENT.search(stripped):
         return True  # "the boiler is making a rattling sound at night"
     # Otherwise it must be about the speaker (or their group) in so many words, and not a
     # hedge: "Errors should never pass silently" is a saying, "I think that could work"
@@ -1112,6 +1122,9 @@ def extract(
         names,
     )
     spelled = _spelled(learned)
+    # A conversation where someone writes in chat's lower case is chat, whose rules for
+    # who and what (see `is_fact`) hold for each of its messages.
+    chatty = any(_LOWER_CHAT.match(str(item.get("text", ""))) for item in conversation)
     told: set[str] = set()
     latest: dict[str, str] = {}
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
@@ -1154,7 +1167,11 @@ def extract(
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
             sentence = _fact_of(
-                sentence, names, heard, _chat_names(sentence) | learned if chat else frozenset()
+                sentence,
+                names,
+                heard,
+                _chat_names(sentence) | learned if chat else frozenset(),
+                chatty,
             )
             if not sentence:
                 continue
@@ -1217,18 +1234,25 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
 
 
 def _fact_of(
-    sentence: str, names: frozenset[str], heard: list[str], learned: frozenset[str] = frozenset()
+    sentence: str,
+    names: frozenset[str],
+    heard: list[str],
+    learned: frozenset[str] = frozenset(),
+    chat: bool = False,
 ) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names, learned) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned, chat) or _scrap(sentence, heard):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
-        or ((_BARE_IT.match(cut) or _BARE_THIRD.match(cut)) and not is_fact(cut, names, learned))
+        or (
+            (_BARE_IT.match(cut) or _BARE_THIRD.match(cut))
+            and not is_fact(cut, names, learned, chat)
+        )
     ):
         return ""
     return cut
