@@ -238,7 +238,7 @@ _YOU = re.compile(
 """A sentence opening on the listener; "You and I went to Lisbon" is the speaker's too."""
 _YOURS_DID = re.compile(
     r"^your\s+[a-z]+\s+(?:[a-z]{3,}ed|ate|broke|stole|bit|chewed|took|knocked|dug)\b"
-    r"(?=.*\b(?:my|me|our|us)\b)",
+    r"(?=.*\b(?:my|our)\b)",
     re.I,
 )
 """What the listener's pet or thing did to the speaker's: "your dog ate my shoes"."""
@@ -817,12 +817,13 @@ def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, cha
 
 _THING_DONE = re.compile(
     r"^the\s+(?:[a-z'’]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
-    r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|died|came|left|sold|took|gave|"
-    r"fell|got)\b",
+    r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|sold|took|gave|got)\s+"
+    r"(?:[a-z]+\s+)?(?:the|a|an|my|our|this|his|her|its|their)\b",
     re.I,
 )
-"""What befell a thing or someone unnamed, as an action ("the boiler is making a rattling
-sound", "the council repaved the road"), not a verdict ("the view is lovely")."""
+"""What befell a thing or someone unnamed, as an action on something ("the boiler is
+making a rattling sound", "the council repaved the road"), not a verdict ("the view is
+lovely") nor the moment's aside ("the movie started late", "the pizza arrived cold")."""
 _BESIDE_SPEAKER = re.compile(
     r"^(?:(?P<before>[A-Za-z][\w'-]+) and I\b|(?i:me) and (?P<after>[a-z][\w'-]+)\b)"
 )
@@ -964,9 +965,12 @@ _BARE_THIRD = re.compile(
     r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
 )
 """A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
-_HE_OR_SHE = re.compile(r"(?:he|she)\s+(?!(?:told|said|says|tells|thinks|thought)\b)", re.I)
-"""A bare he or she (a pet, a child): with a past verb and its day ("he sprained his paw on
-saturday") what happened, and when, is said; what they told is hearsay."""
+_HE_OR_SHE = re.compile(
+    r"(?:he|she)\s+(?:had|got|was|started|lost|won|passed|broke|sprained|hurt|injured)\b", re.I
+)
+"""A bare he or she (a pet, a child) to whom something happened, with its day ("he
+sprained his paw on saturday"); not what they did of the moment ("she called me last
+night") nor what they told (hearsay)."""
 _DONE_TO_SPEAKER = re.compile(
     rf"they\b(?=.*\b(?:me|my|us|our)\b)(?=.*(?:\d|{_MONTH_NAME.pattern}))", re.I
 )
@@ -1415,7 +1419,7 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
-    r"(?:right|good idea|great idea|deal|fair|true|(?:I'm |I am )?(?:so )?sorry)(?=[,!.])|"
+    r"right(?=[,!.])|"
     r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
     r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
     r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
@@ -1728,9 +1732,14 @@ def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
-    tail = _TAIL_QUESTION.search(sentence) or _tail_order(sentence)
-    if tail is None or not content_words(sentence[: tail.start()]):
+    order = None
+    tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
+    if tail is None:
         return sentence
+    if not content_words(sentence[: tail.start()]):
+        # "I'm so sorry, I'll replace your mug": nothing before the offer either.
+        offer = order is not None and _empty_promise(sentence[order.end() :])
+        return sentence[: tail.start()].rstrip() + "." if offer else sentence
     return sentence[: tail.start()].rstrip() + "."
 
 

@@ -1554,7 +1554,7 @@ def test_what_the_listener_s_pet_did_to_the_speaker_s_thing_and_a_dated_he_are_f
     says what happened when (undated, "he hates me" is still no fact)."""
     assert facts_of("your cat knocked over my lamp") == ["Ana's cat knocked over Ben's lamp."]
     assert facts_of("he sprained his paw on saturday, poor guy") != []
-    assert facts_of("the van's gearbox died on the motorway") != []
+    assert facts_of("the garage finally replaced the van's gearbox") != []
     for text in (
         "your lamp looks nice",
         "He hates me.",
@@ -1578,9 +1578,9 @@ def test_a_confirming_tag_without_its_mark_still_asks_and_what_would_have_been_a
 def test_the_rules_drawn_from_chat_leave_prose_as_it_was() -> None:
     """What befell "the X", a possessive opening, a dated bare he: drawn from lower-case
     chat, read there only; in prose such a sentence is as often a joke or trivia."""
-    assert facts_of("the old lighthouse keeper finally retired") != []
+    assert facts_of("the old lighthouse keeper finally sold the cottage") != []
     for text in (
-        "The old lighthouse keeper finally retired.",
+        "The old lighthouse keeper finally sold the cottage.",
         "Einstein's theory changed physics.",
         "He painted the fence yesterday.",
     ):
