@@ -158,6 +158,9 @@ _COUNTERFACTUAL = re.compile(
     r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)|^if\b"
     r"|^.*?\bwould(?:n't| not)? have (?!to\b)"
     r"|^(?:i|we) (?:feel|felt|'m feeling|am feeling|'re feeling|are feeling)\b"
+    r"|^(?:i'm|i am|we're|we are)\s+(?:just\s+)?(?:eating|drinking|watching|sitting|lying|"
+    r"waiting|chilling|relaxing|heading|listening|playing|baking|cooking|having|wearing|"
+    r"getting ready|going to (?:bed|sleep))\b|^.*?\b(?:right now|as we speak)\b"
     r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b",
     re.I,
 )

@@ -1585,3 +1585,18 @@ def test_the_rules_drawn_from_chat_leave_prose_as_it_was() -> None:
         "He painted the fence yesterday.",
     ):
         assert facts_of(text) == [], text
+
+
+def test_what_the_speaker_is_doing_this_minute_is_no_fact() -> None:
+    """ "im eating pizza lol", "I'm wearing two scarves as we speak": the moment, not
+    the speaker's news; "I'm training for a triathlon" is."""
+    for text in (
+        "im eating cereal for dinner lol",
+        "I'm watching the match with my cousin Rafa.",
+        "I'm wearing three jumpers as we speak.",
+        "we're heading to the beach right now",
+        "im going to bed soon",
+    ):
+        assert facts_of(text) == [], text
+    assert facts_of("I'm training for a triathlon.") != []
+    assert facts_of("im learning to cook") != []
