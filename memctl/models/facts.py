@@ -773,7 +773,9 @@ def is_fact(
     named = (
         _names_something(unquoted)
         or first_word in names
-        or first_word in learned
+        # A name learned from its capital elsewhere opens an event, not a verdict
+        # ("kevin is the funniest person I know").
+        or (first_word in learned and bool(_CHAT_SUBJECT.match(stripped) or PAST.search(stripped)))
         or (chat and _named_opening(stripped))
     )
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:

@@ -1442,8 +1442,11 @@ def test_a_name_written_with_a_capital_elsewhere_is_a_name_in_lower_case() -> No
         "Ben: Stan replaced the whole boiler.",
         "Ben: The Civic's gearbox failed.",
     ]
-    # Without that capital, a lower-case word is no name.
+    # Without that capital, a lower-case word is no name; with it, a verdict on Stan is
+    # still no fact.
     assert facts_of("stan replaced the whole boiler") == []
+    verdict = [conversation[0], said("stan is the best plumber honestly", "Ben")]
+    assert extract(verdict, [], lambda text: False) == []
 
 
 def test_a_reminder_of_a_fact_keeps_the_fact() -> None:
