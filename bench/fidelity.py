@@ -679,7 +679,8 @@ def run_heldout(
     `name`, the session's date as each message's time), flush + consolidate after each,
     scored per flush block against that session's gold facts, beside keeping everything.
     `only` keeps the conversations of those ids (a dev half to work on, a test half to
-    measure); `show_junk` prints each bullet matching no gold fact, beside its best one."""
+    measure); `show_junk` prints each bullet matching no gold fact, beside its best one,
+    and each gold fact no bullet of its block matches."""
     from collections import Counter
 
     from memctl.core.threads import append_entries
@@ -743,6 +744,9 @@ def run_heldout(
                     for bullet, fact, shared, good in local:
                         if not good:
                             print(f"junk: {bullet}\n    | {fact} | {' '.join(sorted(shared))}")
+                    for fact in session.facts:
+                        if not any(overlap(bullet, fact, names)[1] for bullet in block):
+                            print(f"missed: {fact}")
                 mine.chars = _ledger_chars(ws.root) - before_chars
                 theirs = score_block(kept, session.facts, names, [])
                 ours.add(mine)
@@ -866,14 +870,15 @@ def main() -> int:
         action="store_true",
         help="print each ledger bullet holding no fact said, and each planted fact the "
         "ledger misses (use it on dev or ours; never on test); with PATH each bullet "
-        "matching no gold fact (use it with --only h1,h2,h3; never on h4-h6)",
+        "matching no gold fact and each gold fact missed (use it with --only on a dev "
+        "half: h1-h6 or k1,k2; never on k3-k5)",
     )
     parser.add_argument(
         "--only",
         type=lambda value: [part.strip() for part in value.split(",") if part.strip()],
         metavar="ID,ID",
-        help="with PATH: only these conversations (held-out: h1,h2,h3 is the dev half, "
-        "h4,h5,h6 the test half)",
+        help="with PATH: only these conversations (held-out: h1-h6 are all dev now; "
+        "heldout3: k1,k2 the dev half, k3,k4,k5 the test half)",
     )
     parser.add_argument(
         "--small-talk",

@@ -155,11 +155,20 @@ the spring", "I'd have to ask my boss"), whatever date it names: "I'm going to" 
 plan to" are plans."""
 _COUNTERFACTUAL = re.compile(
     r"^(?:i|we) wish\b|^if only\b|^i'?d rather be\b"
-    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)",
+    r"|^(?:i|we) (?:thought|assumed)\b(?!\s+(?:about|of)\b)|^if\b"
+    r"|^.*?\bwould(?:n't| not)? have (?!to\b)"
+    r"|^(?:i|we) (?:feel|felt|'m feeling|am feeling|'re feeling|are feeling)\b"
+    r"|^(?:i'm|i am|we're|we are)\s+(?:just\s+)?(?:eating|drinking|watching|sitting|lying|"
+    r"waiting|chilling|relaxing|heading|listening|playing|baking|cooking|having|wearing|"
+    r"getting ready|going to (?:bed|sleep))\b|^.*?\b(?:right now|as we speak)\b"
+    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b",
     re.I,
 )
-"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly") or a
-belief just corrected ("I thought it was November 3"), whatever it names."""
+"""A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"), a
+belief just corrected ("I thought it was November 3"), what would follow if ("If I get
+the grant, I'll hire two people") or would have been ("Gran would have laughed"), the
+moment's mood ("I feel about ninety today") or a question announced ("I have a question
+for you"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -230,6 +239,12 @@ _YOU = re.compile(
     r"^(?:you|you're|youre|you've|you'll|you'd|your|yours)\b(?!\s+and\s+(?:I|me)\b)", re.I
 )
 """A sentence opening on the listener; "You and I went to Lisbon" is the speaker's too."""
+_YOURS_DID = re.compile(
+    r"^your\s+[a-z]+\s+(?:[a-z]{3,}ed|ate|broke|stole|bit|chewed|took|knocked|dug)\b"
+    r"(?=.*\b(?:my|our)\b)",
+    re.I,
+)
+"""What the listener's pet or thing did to the speaker's: "your dog ate my shoes"."""
 _LISTENER = re.compile(r"\b(?:you|you're|youre|you've|you'll|you'd|your|yours|yourself)\b", re.I)
 _ASIDE = re.compile(
     r"^(?:i (?:hope|bet|wish|think|guess|know|suppose|imagine|believe|wonder|heard)|"
@@ -252,6 +267,13 @@ _TASTE = re.compile(
     re.I,
 )
 """A dislike or a habit given up: "I don't eat meat", "I'm not a fan of Java"."""
+_CALLED_OFF = re.compile(
+    r"(?:I'm|I am|we're|we are)\s+not\s+(?:\w+ing)\s+(?:to\s+)?"
+    r"(?:the|my|our|a|an|this|that|his|her|their)\b",
+    re.I,
+)
+"""A plan called off: "I'm not selling the house after all", "We're not moving to the
+coast" (not "I'm not doing great")."""
 _SPEAKER_FIRST = re.compile(r"(?i:I|I'm|I've|I'd|I'll|we|we're|we've)\b")
 _MACHINE_SELF = re.compile(
     r"\b(?:(?:I am|I'm|as|being) (?:an?|just an?) (?:AI (?:language )?model|AI assistant|AI|"
@@ -473,6 +495,7 @@ PAST = re.compile(
     r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
     re.I,
 )
+_FUTURE = re.compile(r"\b(?:will|shall|gonna|going to)\b|['’]ll\b", re.I)
 HABIT = re.compile(
     r"\b(?:always|usually|normally|typically|generally|often|never|every|each)\b", re.I
 )
@@ -493,7 +516,8 @@ def resolve_dates(text: str, said: datetime | None) -> str:
     if said is None:
         return text
     day = said.date()
-    past = bool(PAST.search(text))
+    # "I'll get it shipped before the 3rd": a participle in a future is no past.
+    past = bool(PAST.search(text)) and not _FUTURE.search(text)
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
@@ -637,6 +661,8 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
         return _shift(day, -number, match["ago_unit"].casefold(), "around ")
     if match["in_count"]:
+        if past:
+            return None  # "I read 5 books in two weeks": how long, not when
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
     if match["bare_day"]:
@@ -674,14 +700,39 @@ def content_words(text: str) -> list[str]:
     ]
 
 
-def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
-    """Whether a sentence states something durable (see the module's docstring)."""
+def is_fact(
+    sentence: str,
+    names: frozenset[str] = frozenset(),
+    learned: frozenset[str] = frozenset(),
+    chat: bool = False,
+) -> bool:
+    """Whether a sentence states something durable (see the module's docstring).
+    `names`: the participants; `learned`: other names the conversation wrote with a
+    capital, which name someone even opening a sentence ("Stan fixed it"); `chat`: the
+    sentence is from a message in lower case, whose rules for who and what are read from
+    how chat is written (the rules were drawn from chat: in prose, a sentence on "the
+    chicken" or "Einstein's theory" is more often a joke or trivia)."""
     stripped = sentence.strip()
-    if not stripped or stripped.endswith("?") or _QUESTION.match(stripped):
+    if (
+        not stripped
+        or stripped.endswith("?")
+        or _QUESTION.match(stripped)
+        or _TAG_ASKED.search(stripped)
+    ):
         return False
     if _SIGNALS_CJK.search(stripped):
         return True
-    if _BARE_THIRD.match(stripped) and not _THIRD_COUNT.match(stripped):
+    if (
+        _BARE_THIRD.match(stripped)
+        and not _THIRD_COUNT.match(stripped)
+        and not _DONE_TO_SPEAKER.match(stripped)
+        and not (
+            chat
+            and _HE_OR_SHE.match(stripped)
+            and PAST.search(stripped)
+            and _RELATIVE.search(stripped)
+        )
+    ):
         # "She made me repaint the fence": who she is was said before; read later, the
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
@@ -707,7 +758,9 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         # wish, advice) or of anyone ("you can't have it both ways"); a sentence with
         # its own "I" or "my" beside them is still the speaker's.
         rest = _ASIDE.sub("", stripped)
-        if _YOU.match(stripped) or not _ABOUT_SPEAKER.search(rest):
+        if (
+            _YOU.match(stripped) and not (chat and _YOURS_DID.match(stripped))
+        ) or not _ABOUT_SPEAKER.search(rest):
             return False
     if _not_so(stripped) or _empty_promise(stripped):
         return False
@@ -717,7 +770,14 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     # A capital inside a quoted sentence ('I wouldn't say "never." "Sometimes."') names
     # nothing; a quoted name ('a band called "Blue Harbor"') does.
     unquoted = _QUOTED.sub(lambda m: " " if re.search(r"[.!?]", m[0]) else m[0], stripped)
-    named = _names_something(unquoted) or first_word in names
+    named = (
+        _names_something(unquoted)
+        or first_word in names
+        # A name learned from its capital elsewhere opens an event, not a verdict
+        # ("kevin is the funniest person I know").
+        or (first_word in learned and bool(_CHAT_SUBJECT.match(stripped) or PAST.search(stripped)))
+        or (chat and _named_opening(stripped))
+    )
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
         return False  # "It's like 2.5 hrs.": what "it" is was said before, not here.
     anchored = (
@@ -732,18 +792,27 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         or bool(_RELATIVE.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
-    if anchored:
-        return True
-    # Unanchored, a sentence must be about the speaker (or their group) in so many words,
-    # and not a hedge: "Errors should never pass silently" is a saying, "I think that
-    # could work" an opinion of the moment.
+    return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
+
+
+def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
+    """Whether a sentence naming, counting and dating nothing is still a fact."""
+    thing_done = chat and _THING_DONE.match(stripped)
+    if thing_done and len(content) >= 3 and not _JUDGEMENT.search(stripped):
+        return True  # "the boiler is making a rattling sound at night"
+    # Otherwise it must be about the speaker (or their group) in so many words, and not a
+    # hedge: "Errors should never pass silently" is a saying, "I think that could work"
+    # an opinion of the moment.
     if not about_speaker or _HEDGE.match(stripped):
         return False
     if _NEGATION.search(stripped):
         # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
         # is not, with nothing to anchor it, answers no later question; a dislike ("I
         # don't eat meat", "I can't stand horror films") does.
-        return bool(_SPEAKER_FIRST.match(stripped) and _TASTE.search(stripped))
+        return bool(
+            _SPEAKER_FIRST.match(stripped)
+            and (_TASTE.search(stripped) or _CALLED_OFF.match(stripped))
+        )
     if _CUE.search(stripped) and len(content) >= 1:
         return True
     if _OWN_NEWS.match(stripped) and len(content) >= 2:
@@ -751,6 +820,42 @@ def is_fact(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
+_THING_DONE = re.compile(
+    r"^the\s+(?:[a-z'’]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
+    r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|sold|took|gave|got)\s+"
+    r"(?:[a-z]+\s+)?(?:the|a|an|my|our|this|his|her|its|their)\b",
+    re.I,
+)
+"""What befell a thing or someone unnamed, as an action on something ("the boiler is
+making a rattling sound", "the council repaved the road"), not a verdict ("the view is
+lovely") nor the moment's aside ("the movie started late", "the pizza arrived cold")."""
+_BESIDE_SPEAKER = re.compile(
+    r"^(?:(?P<before>[A-Za-z][\w'-]+) and I\b|(?i:me) and (?P<after>[a-z][\w'-]+)\b)"
+)
+_OPENING_POSSESSIVE = re.compile(r"^(?P<name>[A-Z][a-z]+)['’]s\s+[a-z]")
+_NO_ONE = _words(
+    """everyone everybody someone somebody anyone anybody nobody noone no one today tonight
+    tomorrow yesterday there here who what where let that it this he she they you"""
+)
+
+
+def _named_opening(sentence: str) -> bool:
+    """Whether a sentence opens with someone no capital inside it shows: who "and I"
+    joins ("tomas and I rented a cabin", "me and tomas split up"; in lower case too) or a
+    name's possessive ("Priya's twins started school"), not "Everyone's", "Today's"."""
+    beside = _BESIDE_SPEAKER.match(sentence)
+    if beside:
+        word = (beside["before"] or beside["after"]).casefold()
+    elif possessive := _OPENING_POSSESSIVE.match(sentence):
+        word = possessive["name"].casefold()
+    else:
+        return False
+    return word not in _NO_ONE | _STOP | _FILLER | _COMMON_WORDS | _NOT_LEARNED
+
+
+_TAG_ASKED = re.compile(r"[\s,]+(?:right|innit|correct)\s*[.!]*$", re.I)
+"""A tag asking to confirm, its question mark dropped as chat drops it ("we land at 6
+right")."""
 _SHOUTED = re.compile(r"[A-Z]{5,}")
 _COMMON_WORDS = _words(
     """have has had was were are is am be not just so very really all the and but or for
@@ -803,6 +908,12 @@ _PROMISE = re.compile(
     r"\s+(?:am|are) going to)\s+(?P<rest>.*)$",
     re.I,
 )
+_WHEN_WORD = re.compile(
+    r"\b(?:soon|someday|eventually|later|tonight|tomorrow|weekend|summer|winter|spring|"
+    r"autumn|fall|year|month|week)\b",
+    re.I,
+)
+"""A time a plan is set for, said without a date ("soon", "this summer")."""
 _IT_OR_YOU = re.compile(r"\b(?:it|you|u|this|that|them)\b", re.I)
 
 
@@ -814,10 +925,19 @@ def _empty_promise(sentence: str) -> bool:
     if promise is None:
         return False
     rest = promise["rest"]
-    if _DIGITS.search(rest) or _RELATIVE.search(rest) or _names_something(f"x {rest}"):
+    if (
+        _DIGITS.search(rest)
+        or _RELATIVE.search(rest)
+        or _MONTH_NAME.search(rest)
+        or _WHEN_WORD.search(rest)
+        or _names_something(f"x {rest}")
+        or _RELATION.search(rest)
+    ):
         return False
+    # "I'll grab some extra chairs then", "We'll be the loudest table there": an offer
+    # of the moment, three content words or fewer, names no one and no time.
     content = [w for w in content_words(rest) if not _IT_OR_YOU.fullmatch(w)]
-    return len(content) <= 1 or (len(content) <= 2 and bool(_IT_OR_YOU.search(rest)))
+    return len(content) <= 3
 
 
 _THIRD_SUBJECT = re.compile(
@@ -850,6 +970,17 @@ _BARE_THIRD = re.compile(
     r"^(?:he|she|they)(?:['’](?:s|d|ll|re|ve)\b|\s+(?!(?:and|or|&)\b)\w)", re.I
 )
 """A sentence whose subject is a bare "he", "she" or "they" (not "she and I")."""
+_HE_OR_SHE = re.compile(
+    r"(?:he|she)\s+(?:had|got|was|started|lost|won|passed|broke|sprained|hurt|injured)\b", re.I
+)
+"""A bare he or she (a pet, a child) to whom something happened, with its day ("he
+sprained his paw on saturday"); not what they did of the moment ("she called me last
+night") nor what they told (hearsay)."""
+_DONE_TO_SPEAKER = re.compile(
+    rf"they\b(?=.*\b(?:me|my|us|our)\b)(?=.*(?:\d|{_MONTH_NAME.pattern}))", re.I
+)
+"""An office or a clinic, unnamed, dating something of the speaker's: "They finally gave
+me a date for the operation, June 2nd"."""
 _THIRD_COUNT = re.compile(
     r"^(?:he|she|they)(?:'s|'re|\s+(?:is|was|are|were|turned|turns|will be))\s+"
     r"(?:(?:a|an|about|almost|only|just|like|now|over|nearly)\s+)*"
@@ -957,9 +1088,12 @@ today without it, "on 2023-05-07"."""
 def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
-    its words, as the speaker's name is in "Dana leads payments")."""
+    its words, as the speaker's name is in "Dana leads payments"), unless one of them is
+    negated."""
     text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
-    return frozenset(content_words(text)) or frozenset([text.casefold()])
+    words = frozenset(content_words(text)) or frozenset([text.casefold()])
+    # "Ben is not selling the house" is not "Ben is selling the house" said again.
+    return words | {"not"} if _NEGATION.search(text) else words
 
 
 def _time(item: dict[str, Any]) -> datetime | None:
@@ -990,6 +1124,16 @@ def extract(
         if isinstance(item.get("name"), str)
     }
     names = frozenset(people)
+    # Names the conversation wrote with a capital: a name in lower case elsewhere too.
+    learned = _learned_names(
+        [str(item.get("text", "")) for item in conversation]
+        + [_SPEAKER_PREFIX.sub("", fact) for fact in known],
+        names,
+    )
+    spelled = _spelled(learned)
+    # A conversation where someone writes in chat's lower case is chat, whose rules for
+    # who and what (see `is_fact`) hold for each of its messages.
+    chatty = any(_LOWER_CHAT.match(str(item.get("text", ""))) for item in conversation)
     told: set[str] = set()
     latest: dict[str, str] = {}
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
@@ -1004,7 +1148,10 @@ def extract(
             speaker = user_name
         said = _time(item)
         heard = _heard(latest, speaker, text)
-        for sentence in split_sentences(_LOWER_I.sub("I", text)):
+        # Only a message in chat's lower case reads a lower-case word as a name: in
+        # prose a name has its capital, and "anger" after "Anger is ..." is no name.
+        chat = _LOWER_CHAT.match(text) is not None
+        for sentence in split_sentences(_as_written(text, spelled if chat else None)):
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
@@ -1028,7 +1175,13 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            sentence = _fact_of(sentence, names, heard)
+            sentence = _fact_of(
+                sentence,
+                names,
+                heard,
+                _chat_names(sentence) | learned if chat else frozenset(),
+                chatty,
+            )
             if not sentence:
                 continue
             words = {word[:5] for word in content_words(sentence)}
@@ -1089,17 +1242,26 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
     )
 
 
-def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
+def _fact_of(
+    sentence: str,
+    names: frozenset[str],
+    heard: list[str],
+    learned: frozenset[str] = frozenset(),
+    chat: bool = False,
+) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned, chat) or _scrap(sentence, heard):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
-        or ((_BARE_IT.match(cut) or _BARE_THIRD.match(cut)) and not is_fact(cut, names))
+        or (
+            (_BARE_IT.match(cut) or _BARE_THIRD.match(cut))
+            and not is_fact(cut, names, learned, chat)
+        )
     ):
         return ""
     return cut
@@ -1107,6 +1269,112 @@ def _fact_of(sentence: str, names: frozenset[str], heard: list[str]) -> str:
 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
 """Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
+_BARE_CONTRACTION = re.compile(
+    r"(?<![\w'’-])(?:(?P<i>[Ii](?:m|ve))|(?P<nt>(?i:do|does|did|is|was|are|were|has|have|had|"
+    r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what))s|(?P<re>(?i:you|they))re)"
+    r"(?![\w'’-])"
+)
+"""Chat's contractions without their apostrophe ("im", "ive", "dont", "shes", "youre"):
+read as written, "Im wearing" kept its "Im" and "dont" was no negation."""
+_BARE_ILL = re.compile(
+    r"(?P<open>^|[.!?,;]\s+|^(?i:ok|okay|yeah|yes|yep|lol|haha|sure|and|then|but)[\s,]+)"
+    r"[Ii]ll(?=\s+(?!(?:and|or|with|from|for|at|in|on|again|today|now)\b)[a-z])"
+)
+"""Chat's "ill get it shipped": "I'll" where a clause opens, before a verb ("my sister
+is ill with the flu" stays sick)."""
+
+
+_BARE_ITS = re.compile(r"(?:^|(?<=[.!?,]\s))([Ii])ts(?=\s)")
+"""Chat's "its 30 out" opening a sentence: "it's" (a possessive rarely opens one)."""
+
+
+def _chat_contraction(match: re.Match[str]) -> str:
+    word = match[0]
+    if match["i"]:
+        return "I'" + word[1:]
+    if match["nt"]:
+        return word[:-2] + "n't"  # "cant" is "can't", "wont" "won't"
+    return word[: -1 if match["s"] else -2] + ("'s" if match["s"] else "'re")
+
+
+def _as_written(text: str, learned: re.Pattern[str] | None) -> str:
+    """Chat's lower case read as prose: "i" is "I", a contraction gets its apostrophe
+    back, and a word the conversation wrote with a capital elsewhere ("stan", after
+    "Stan the plumber") is that name again, so that the rules for names apply to it."""
+    text = _BARE_ILL.sub(
+        r"\g<open>I'll", _BARE_CONTRACTION.sub(_chat_contraction, _LOWER_I.sub("I", text))
+    )
+    text = _BARE_ITS.sub(r"\1t's", text)
+    if learned is not None:
+        text = learned.sub(lambda m: m[0][:1].upper() + m[0][1:], text)
+    return text
+
+
+_CHAT_SUBJECT = re.compile(
+    r"(?P<name>[A-Za-z][a-z]{2,})(?:['’]s)?\s+(?:(?:just|finally|already|also)\s+)?"
+    r"(?:(?:is|was)\s+(?:(?!going\b)[a-z]{3,}ing|pregnant|engaged|married|divorced|retired|"
+    r"sick|ill|expecting)|got|gets|has|had|said|says|wants|started|quit|moved|left|found|"
+    r"booked|bought|sold|passed|turns|turned|lost|won)\b"
+)
+"""A subject and its verb: an event or a life state ("is pregnant", "is moving"), not a
+verdict ("is nice", "was perfect")."""
+_COMMON_SUBJECTS = _words(
+    """work job life school everything everyone everybody nothing something anything
+    someone somebody nobody mine yours dinner lunch breakfast weather traffic rent money
+    time today tonight tomorrow yesterday week weekend month year morning night people
+    house home car flight trip party plan plans news food coffee sleep team office boss
+    mom dad mum baby kid kids dog cat"""
+)
+
+
+def _chat_names(sentence: str) -> frozenset[str]:
+    """The word opening a sentence of lower-case chat before its verb ("marta got a job
+    offer"), which is someone's name unless it is a common subject ("work got busy")."""
+    match = _CHAT_SUBJECT.match(sentence)
+    if match is None:
+        return frozenset()
+    word = match["name"].casefold()
+    common = _NO_ONE | _STOP | _FILLER | _COMMON_WORDS | _NOT_LEARNED | _COMMON_SUBJECTS
+    return frozenset() if word in common or _RELATION.fullmatch(word) else frozenset({word})
+
+
+_LOWER_CHAT = re.compile(r"\W*[a-z]")
+"""A message opening in lower case: chat that writes no capitals."""
+_INNER_CAPITAL = re.compile(r"(?<=[a-z,]\s)[A-Z][a-z][\w'’-]*")
+"""A capital after a lower-case word or a comma: inside a sentence, whatever its marks."""
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’]*")
+_NOT_LEARNED = _words(" ".join(MONTHS + WEEKDAYS).casefold())
+
+
+def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:
+    """The words `texts` write with a capital inside a sentence (not a month, a weekday,
+    a participant, a stressed word) and in lower case too, lower-cased: a text that
+    writes its names with capitals is read as before ("Sounds like Lisbon was amazing"
+    stays a reaction)."""
+    found: set[str] = set()
+    lower = {re.sub(r"['’]s$", "", word) for text in texts for word in _LOWER_WORD.findall(text)}
+    for text in texts:
+        for match in _INNER_CAPITAL.finditer(_LOWER_I.sub("I", text)):
+            word = re.sub(r"['’]s$", "", match[0])
+            folded = word.casefold()
+            if (
+                len(word) > 2
+                and not word.isupper()
+                and word.isalpha()
+                and folded not in _NOT_LEARNED
+                and folded not in _COMMON_WORDS | _STOP | _FILLER | _ADVERBS
+                and folded not in speakers
+                and folded in lower
+            ):
+                found.add(folded)
+    return frozenset(found)
+
+
+def _spelled(words: frozenset[str]) -> re.Pattern[str] | None:
+    """`words` in any case, as whole words."""
+    if not words:
+        return None
+    return re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(map(re.escape, words)))})(?![\w-])")
 
 
 def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
@@ -1156,6 +1424,10 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"right(?=[,!.])|"
+    r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
+    r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
+    r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
     r"[a-z]+ here|aw+|omg|since (?:we|I) last (?:talked|chatted|spoke|"
     r"caught up|saw each other))\b[,!.:]?\s+)+",
     re.I,
@@ -1465,9 +1737,14 @@ def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
-    tail = _TAIL_QUESTION.search(sentence) or _tail_order(sentence)
-    if tail is None or not content_words(sentence[: tail.start()]):
+    order = None
+    tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
+    if tail is None:
         return sentence
+    if not content_words(sentence[: tail.start()]):
+        # "I'm so sorry, I'll replace your mug": nothing before the offer either.
+        offer = order is not None and _empty_promise(sentence[order.end() :])
+        return sentence[: tail.start()].rstrip() + "." if offer else sentence
     return sentence[: tail.start()].rstrip() + "."
 
 
@@ -1477,12 +1754,19 @@ _DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
 
 def _tail_order(sentence: str) -> re.Match[str] | None:
     """The comma before the last clause when that clause is an order to the listener
-    ("..., save me a desk", "..., don't let it slip")."""
+    ("..., save me a desk", "..., don't let it slip"), said to them ("..., you're
+    invited") or an offer of the moment ("..., I'll send you a scarf")."""
     tails = list(_TAIL_CLAUSE.finditer(sentence))
     if not tails:
         return None
     clause = sentence[tails[-1].end() :]
-    return tails[-1] if _IMPERATIVE.match(clause) or _DONT.match(clause) else None
+    addressed = (
+        _IMPERATIVE.match(clause)
+        or _DONT.match(clause)
+        or _TO_LISTENER.match(clause)
+        or _empty_promise(clause)
+    )
+    return tails[-1] if addressed else None
 
 
 def _without_lead_in(sentence: str) -> str:
@@ -1544,6 +1828,9 @@ def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> st
         sentence = f"{others[0]} and I{sentence[you_and_i.end() :]}"
     # "Maya has two weeks left of you being here": the fact is about the listener, and
     # a memory read later has no listener, so the "you" inside is named too.
+    if _YOURS_DID.match(sentence):
+        # "Your dog ate my shoes" is an event, kept by `is_fact`: its "your" is named too.
+        sentence = f"{others[0]}'s{sentence[4:]}"
     return _YOU_INSIDE.sub(lambda match: _listener(match, others[0]), sentence)
 
 
