@@ -33,7 +33,11 @@ Interrupted at any point, a sync leaves the workspace as it was or merged; the m
 idempotent (the same base, remote and files give the same result). The base moves to
 the fetched commit as soon as its content is in the workspace (pushed or not: a block
 another machine forgets meanwhile must then read as forgotten, not as added here), and
-to the pushed commit after a push. The consolidation offsets a merge is about to write
+to the pushed commit after a push; a run killed between the push and that move (its
+`git push` may even land after it died) left a ref to the commit it pushed, and the next
+run that finds that commit on the remote makes it the base before it merges, else what
+the push sent would read as added here again, and a block forgotten since would come
+back. The consolidation offsets a merge is about to write
 are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
@@ -74,6 +78,10 @@ GIT_DIR = "sync.git"
 """The bare repository memctl syncs through, in the state folder."""
 KEPT = "refs/memctl/rewritten"
 """The last synced commit when the remote turned out rewritten: a parent of the next push."""
+PUSHING = "refs/memctl/pushing/"
+"""A ref per commit a push was started for, made before the push: a run killed once the
+push had landed (or whose `git push` outlived it) left the base behind the commit the
+remote now holds, and the next run finds the commit here (`_settle_pushes`)."""
 RECORD = ".memctl-sync/consolidated.json"
 """In the repository only: ledger name -> the block ids MEMORY.md holds."""
 FLUSHED = ".memctl-sync/flushed.json"
@@ -489,8 +497,8 @@ def _attempt(
 ) -> bool:
     """One fetch-merge-push; False when the push was rejected (someone pushed first)."""
     branch = config.sync.branch
-    base_commit = git.ref(f"refs/heads/{branch}")
     remote_commit = git.fetch(branch)
+    base_commit = _settle_pushes(git, branch, git.ref(f"refs/heads/{branch}"), remote_commit)
     rewritten = base_commit is not None and (
         remote_commit is None or not git.is_ancestor(base_commit, remote_commit)
     )
@@ -560,15 +568,55 @@ def _attempt(
         parents.append(kept)  # the history the remote lost stays reachable
     message = _message(snapshot, remote, sent, result)
     commit = git.commit(snapshot, parents, message, remote_commit, remote)
+    git.run("update-ref", PUSHING + commit, commit)
     if not git.push(commit, branch):
         return False
-    git.run("update-ref", f"refs/heads/{branch}", commit)
-    git.run("update-ref", f"refs/remotes/origin/{branch}", commit)
-    if kept is not None:
-        git.run("update-ref", "-d", KEPT)
+    _pushed(git, branch, commit, kept, fetched=True)
     result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
     _mark(ws)
     return True
+
+
+def _pushed(git: Git, branch: str, commit: str, kept: str | None, *, fetched: bool) -> None:
+    """The pushed commit becomes the base, in one transaction: the branch, its push ref
+    gone, the kept history gone (a parent of it), and the remote's branch as fetched
+    when `fetched` (the remote holds nothing newer than the commit, as far as known)."""
+    moves = [f"update refs/heads/{branch} {commit}", f"delete {PUSHING}{commit}"]
+    if fetched:
+        moves.append(f"update refs/remotes/origin/{branch} {commit}")
+    if kept is not None:
+        moves.append(f"delete {KEPT}")
+    git.run("update-ref", "--stdin", data="".join(f"{move}\n" for move in moves).encode())
+
+
+def _settle_pushes(git: Git, branch: str, base: str | None, fetched: str | None) -> str | None:
+    """The base for this merge: the last commit a push was started for that the remote
+    holds and that follows the base (that run was killed before it moved the base, or its
+    push landed after it died), else `base`. A push ref is dropped once its commit is the
+    base's or can no longer land: the remote moved on from the commit's parent."""
+    listing = git.out("for-each-ref", "--format=%(objectname)", PUSHING)
+    landed: list[str] = []
+    for commit in listing.split():
+        if fetched is not None and git.is_ancestor(commit, fetched):
+            if commit != base and (base is None or git.is_ancestor(base, commit)):
+                landed.append(commit)
+                continue
+        elif git.ref(f"{commit}^") == fetched:
+            continue  # its push may still be running (a root commit onto no branch too)
+        git.run("update-ref", "-d", PUSHING + commit)
+    if not landed:
+        return base
+    last = landed[0]
+    for commit in landed[1:]:
+        if git.is_ancestor(last, commit):
+            last = commit
+    for commit in landed:
+        if commit != last:
+            git.run("update-ref", "-d", PUSHING + commit)
+    kept = git.ref(KEPT)
+    kept = kept if kept and git.is_ancestor(kept, last) else None
+    _pushed(git, branch, last, kept, fetched=False)
+    return last
 
 
 def _mark(ws: Workspace) -> None:

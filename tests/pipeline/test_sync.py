@@ -678,3 +678,44 @@ def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tm
         assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 5"], point
         assert shared(a) == shared(b), point
         assert not (a.root / ".memctl/sync/merge.json").exists(), point
+
+
+@pytest.mark.parametrize("forgetter", ["a", "b"])
+@pytest.mark.parametrize("pushed", ["before its end", "by an orphaned git push"])
+def test_a_sync_killed_around_its_push_brings_back_nothing_forgotten(tmp_path, forgetter, pushed):
+    """SIGKILL once `git push` has ended, before the base moves to the pushed commit; or
+    just before the push, whose commit a `git push` the kill orphaned sends all the same
+    (a killed memctl does not take its git with it). a's block 5 is on the remote then;
+    forgotten afterwards, on a or on b, it must stay gone, and b's forget of 3 too; a
+    block added after the kill (6) must reach both machines once."""
+    a, b = _copy(_crash_template(tmp_path), tmp_path / "run")
+    remote = tmp_path / "run" / "remote.git"
+    day = "memory/2026-01-01.md"
+    after = "git push" if pushed == "before its end" else "git update-ref refs/memctl/pushing/"
+    killed = _sync_killed(a, MEMCTL_CRASH_AFTER_EXEC=after)
+    assert killed.returncode == -9, killed.stderr
+    if pushed != "before its end":  # the orphan's push, landing after the kill
+        git = ["git", "--git-dir", str(a.root / ".memctl/sync.git")]
+        refs = ["for-each-ref", "--format=%(objectname)", "refs/memctl/pushing/"]
+        commit = subprocess.run([*git, *refs], capture_output=True, text=True, check=True)
+        push = [*git, "push", "-q", "origin", f"{commit.stdout.strip()}:refs/heads/main"]
+        subprocess.run(push, check=True)
+    assert "fact 5" in remote_files(remote)[day]
+
+    def forget(ws: Workspace, fact: str) -> None:
+        kept = [blk for blk in split_blocks((ws.root / day).read_text()) if fact not in blk]
+        (ws.root / day).write_text("\n".join(kept))
+
+    if forgetter == "b":
+        run_sync(b)
+    forget(a if forgetter == "a" else b, "fact 5")
+    forget(b, "fact 3")
+    with (a.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=6))
+    for ws in (b, a, b, a):
+        run_sync(ws)
+    blocks = split_blocks((a.root / day).read_text())
+    facts = sorted(line for blk in blocks for line in blk.splitlines() if "fact" in line)
+    assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 6"]
+    assert shared(a) == shared(b)
+    assert remote_files(remote)[day] == (a.root / day).read_text()
