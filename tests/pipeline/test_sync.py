@@ -719,3 +719,5 @@ def test_a_sync_killed_around_its_push_brings_back_nothing_forgotten(tmp_path, f
     assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 6"]
     assert shared(a) == shared(b)
     assert remote_files(remote)[day] == (a.root / day).read_text()
+    left = ["git", "--git-dir", str(a.root / ".memctl/sync.git"), "for-each-ref", "refs/memctl/"]
+    assert subprocess.run(left, capture_output=True, text=True, check=True).stdout == ""
