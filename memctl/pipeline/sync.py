@@ -593,7 +593,7 @@ def _settle_pushes(git: Git, branch: str, base: str | None, fetched: str | None)
     """The base for this merge: the last commit a push was started for that the remote
     holds and that follows the base (that run was killed before it moved the base, or its
     push landed after it died), else `base`. A push ref is dropped once its commit is the
-    base's or can no longer land: the remote moved on from the commit's parent."""
+    base's or can no longer land: the remote moved on to what does not lead to it."""
     listing = git.out("for-each-ref", "--format=%(objectname)", PUSHING)
     landed: list[str] = []
     for commit in listing.split():
@@ -601,8 +601,8 @@ def _settle_pushes(git: Git, branch: str, base: str | None, fetched: str | None)
             if commit != base and (base is None or git.is_ancestor(base, commit)):
                 landed.append(commit)
                 continue
-        elif git.ref(f"{commit}^") == fetched:
-            continue  # its push may still be running (a root commit onto no branch too)
+        elif fetched is None or git.is_ancestor(fetched, commit):
+            continue  # its push may still be running: it would fast-forward the remote
         git.run("update-ref", "-d", PUSHING + commit)
     if not landed:
         return base

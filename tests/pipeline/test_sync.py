@@ -721,3 +721,40 @@ def test_a_sync_killed_around_its_push_brings_back_nothing_forgotten(tmp_path, f
     assert remote_files(remote)[day] == (a.root / day).read_text()
     left = ["git", "--git-dir", str(a.root / ".memctl/sync.git"), "for-each-ref", "refs/memctl/"]
     assert subprocess.run(left, capture_output=True, text=True, check=True).stdout == ""
+
+
+def test_an_orphaned_push_landing_during_the_next_sync_is_taken_as_its_base(tmp_path, monkeypatch):
+    """a's sync is killed just before its push, whose `git push` lands only while a's next
+    sync is under way (after its fetch, before its own push, which the remote then
+    rejects): the retry must take the landed commit as its base, so the block 5 that a
+    forgot after the kill, and that the landed commit holds, stays forgotten."""
+    import memctl.pipeline.sync as module
+
+    a, b = _copy(_crash_template(tmp_path), tmp_path / "run")
+    remote = tmp_path / "run" / "remote.git"
+    day = "memory/2026-01-01.md"
+    killed = _sync_killed(a, MEMCTL_CRASH_AFTER_EXEC="git update-ref refs/memctl/pushing/")
+    assert killed.returncode == -9, killed.stderr
+    git = ["git", "--git-dir", str(a.root / ".memctl/sync.git")]
+    refs = ["for-each-ref", "--format=%(objectname)", "refs/memctl/pushing/"]
+    orphan = subprocess.run([*git, *refs], capture_output=True, text=True, check=True).stdout
+    kept = [blk for blk in split_blocks((a.root / day).read_text()) if "fact 5" not in blk]
+    (a.root / day).write_text("\n".join(kept))
+    real_push = module.Git.push
+    landed: list[str] = []
+
+    def push(self, commit, branch):  # type: ignore[no-untyped-def]
+        if not landed:
+            landed.append(orphan.strip())
+            subprocess.run([*git, "push", "-q", "origin", f"{landed[0]}:refs/heads/main"])
+        return real_push(self, commit, branch)
+
+    monkeypatch.setattr(module.Git, "push", push)
+    assert run_sync(a).attempts == 2
+    for ws in (b, a):
+        run_sync(ws)
+    blocks = split_blocks((b.root / day).read_text())
+    facts = sorted(line for blk in blocks for line in blk.splitlines() if "fact" in line)
+    assert facts == ["- fact 1", "- fact 2", "- fact 3", "- fact 4"]
+    assert shared(a) == shared(b)
+    assert "fact 5" not in remote_files(remote)[day]
