@@ -428,6 +428,9 @@ class _Plan:
     """What a merge writes: files (None: remove), offsets, what it counted."""
 
     writes: dict[str, bytes | None] = field(default_factory=dict)
+    brought: dict[str, list[str]] = field(default_factory=dict)
+    """Ledger path written -> ids of the blocks the merge brought into it (the journal's
+    proof that the file was written, once a forget has rewritten it)."""
     offsets: dict[str, tuple[int, str]] = field(default_factory=dict)
     consolidated: dict[str, set[str]] = field(default_factory=dict)
     flushed: dict[str, Counter[str]] = field(default_factory=dict)
@@ -937,13 +940,15 @@ def _plan_ledgers(
         text = join_blocks(merged, r[target] if whole else "", remote_blocks if whole else [])
         if set(loc) == {target} and merged == local_blocks:
             text = loc[target]  # nothing came: the local bytes stay as they are
-        plan.received += len(Counter(merged) - Counter(local_blocks))
+        brought = Counter(merged) - Counter(local_blocks)
+        plan.received += len(brought)
         plan.forgotten += len(Counter(local_blocks) - Counter(merged))
         for rel in loc:
             if rel != target:
                 plan.writes[rel] = None
         if loc.get(target) != text:
             plan.writes[target] = text.encode("utf-8")
+            plan.brought[target] = sorted({block_id(block) for block in brought})
         # Every ledger's: the remote's MEMORY.md may hold blocks this machine had not merged.
         plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
 
@@ -1023,9 +1028,11 @@ def _resumed_base(
 ) -> dict[str, bytes]:
     """The base for a merge after one killed between its files and the base's move: a
     file that merge wrote (its noted size and hash lead the file now, whatever was
-    appended since) was merged with the commit it noted (`to`), and so was a file it
+    appended since; a ledger rewritten since by a forget: it holds a block only the
+    merge brought) was merged with the commit it noted (`to`), and so was a file it
     had no need to write; one it had not reached yet still has the old base's. Merging
-    such a file against `to` would read what `to` brought as forgotten here."""
+    such a file against `to` would read what `to` brought as forgotten here, and one
+    that was written against the old base what it brought as added here."""
     to = journal.get("to")
     new = git.tree(to) if isinstance(to, str) and git.ref(to) else {}
     written = journal.get("files")
@@ -1036,10 +1043,16 @@ def _resumed_base(
         target = written.get(rel, "unchanged")
         if target is None:
             reached = rel not in local
-        elif isinstance(target, list) and len(target) == 2:
-            size, digest = target
+        elif isinstance(target, list) and len(target) >= 2:
+            size, digest = target[:2]
             data = local.get(rel, b"")
             reached = len(data) >= size and hashlib.sha256(data[:size]).hexdigest() == digest
+            if not reached and len(target) == 3 and isinstance(target[2], list):
+                # Rewritten since (a forget): written by the merge if it holds a block only
+                # the merge could have put there. Holding none, it reads as not reached,
+                # so what the merge brought comes again rather than reading as forgotten.
+                held = {block_id(block) for block in split_blocks(data.decode("utf-8", "replace"))}
+                reached = any(ident in held for ident in target[2])
         else:
             reached = True
         kept = new.get(rel) if reached else old.get(rel)
@@ -1078,7 +1091,10 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
     journal = {
         "to": to,
         "files": {
-            rel: None if data is None else [len(data), hashlib.sha256(data).hexdigest()]
+            rel: None
+            if data is None
+            else [len(data), hashlib.sha256(data).hexdigest()]
+            + ([plan.brought[rel]] if rel in plan.brought else [])
             for rel, data in sorted(plan.writes.items())
         },
     }
