@@ -33,7 +33,11 @@ Interrupted at any point, a sync leaves the workspace as it was or merged; the m
 idempotent (the same base, remote and files give the same result). The base moves to
 the fetched commit as soon as its content is in the workspace (pushed or not: a block
 another machine forgets meanwhile must then read as forgotten, not as added here), and
-to the pushed commit after a push. The consolidation offsets a merge is about to write
+to the pushed commit after a push; a run killed between the push and that move (its
+`git push` may even land after it died) left a ref to the commit it pushed, and the next
+run that finds that commit on the remote makes it the base before it merges, else what
+the push sent would read as added here again, and a block forgotten since would come
+back. The consolidation offsets a merge is about to write
 are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
@@ -74,6 +78,10 @@ GIT_DIR = "sync.git"
 """The bare repository memctl syncs through, in the state folder."""
 KEPT = "refs/memctl/rewritten"
 """The last synced commit when the remote turned out rewritten: a parent of the next push."""
+PUSHING = "refs/memctl/pushing/"
+"""A ref per commit a push was started for, made before the push: a run killed once the
+push had landed (or whose `git push` outlived it) left the base behind the commit the
+remote now holds, and the next run finds the commit here (`_settle_pushes`)."""
 RECORD = ".memctl-sync/consolidated.json"
 """In the repository only: ledger name -> the block ids MEMORY.md holds."""
 FLUSHED = ".memctl-sync/flushed.json"
@@ -420,6 +428,9 @@ class _Plan:
     """What a merge writes: files (None: remove), offsets, what it counted."""
 
     writes: dict[str, bytes | None] = field(default_factory=dict)
+    brought: dict[str, list[str]] = field(default_factory=dict)
+    """Ledger path written -> ids of the blocks the merge brought into it (the journal's
+    proof that the file was written, once a forget has rewritten it)."""
     offsets: dict[str, tuple[int, str]] = field(default_factory=dict)
     consolidated: dict[str, set[str]] = field(default_factory=dict)
     flushed: dict[str, Counter[str]] = field(default_factory=dict)
@@ -489,8 +500,8 @@ def _attempt(
 ) -> bool:
     """One fetch-merge-push; False when the push was rejected (someone pushed first)."""
     branch = config.sync.branch
-    base_commit = git.ref(f"refs/heads/{branch}")
     remote_commit = git.fetch(branch)
+    base_commit = _settle_pushes(git, branch, git.ref(f"refs/heads/{branch}"), remote_commit)
     rewritten = base_commit is not None and (
         remote_commit is None or not git.is_ancestor(base_commit, remote_commit)
     )
@@ -560,15 +571,55 @@ def _attempt(
         parents.append(kept)  # the history the remote lost stays reachable
     message = _message(snapshot, remote, sent, result)
     commit = git.commit(snapshot, parents, message, remote_commit, remote)
+    git.run("update-ref", PUSHING + commit, commit)
     if not git.push(commit, branch):
         return False
-    git.run("update-ref", f"refs/heads/{branch}", commit)
-    git.run("update-ref", f"refs/remotes/origin/{branch}", commit)
-    if kept is not None:
-        git.run("update-ref", "-d", KEPT)
+    _pushed(git, branch, commit, kept, fetched=True)
     result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
     _mark(ws)
     return True
+
+
+def _pushed(git: Git, branch: str, commit: str, kept: str | None, *, fetched: bool) -> None:
+    """The pushed commit becomes the base, in one transaction: the branch, its push ref
+    gone, the kept history gone (a parent of it), and the remote's branch as fetched
+    when `fetched` (the remote holds nothing newer than the commit, as far as known)."""
+    moves = [f"update refs/heads/{branch} {commit}", f"delete {PUSHING}{commit}"]
+    if fetched:
+        moves.append(f"update refs/remotes/origin/{branch} {commit}")
+    if kept is not None:
+        moves.append(f"delete {KEPT}")
+    git.run("update-ref", "--stdin", data="".join(f"{move}\n" for move in moves).encode())
+
+
+def _settle_pushes(git: Git, branch: str, base: str | None, fetched: str | None) -> str | None:
+    """The base for this merge: the last commit a push was started for that the remote
+    holds and that follows the base (that run was killed before it moved the base, or its
+    push landed after it died), else `base`. A push ref is dropped once its commit is the
+    base's or can no longer land: the remote moved on to what does not lead to it."""
+    listing = git.out("for-each-ref", "--format=%(objectname)", PUSHING)
+    landed: list[str] = []
+    for commit in listing.split():
+        if fetched is not None and git.is_ancestor(commit, fetched):
+            if commit != base and (base is None or git.is_ancestor(base, commit)):
+                landed.append(commit)
+                continue
+        elif fetched is None or git.is_ancestor(fetched, commit):
+            continue  # its push may still be running: it would fast-forward the remote
+        git.run("update-ref", "-d", PUSHING + commit)
+    if not landed:
+        return base
+    last = landed[0]
+    for commit in landed[1:]:
+        if git.is_ancestor(last, commit):
+            last = commit
+    for commit in landed:
+        if commit != last:
+            git.run("update-ref", "-d", PUSHING + commit)
+    kept = git.ref(KEPT)
+    kept = kept if kept and git.is_ancestor(kept, last) else None
+    _pushed(git, branch, last, kept, fetched=False)
+    return last
 
 
 def _mark(ws: Workspace) -> None:
@@ -889,13 +940,15 @@ def _plan_ledgers(
         text = join_blocks(merged, r[target] if whole else "", remote_blocks if whole else [])
         if set(loc) == {target} and merged == local_blocks:
             text = loc[target]  # nothing came: the local bytes stay as they are
-        plan.received += len(Counter(merged) - Counter(local_blocks))
+        brought = Counter(merged) - Counter(local_blocks)
+        plan.received += len(brought)
         plan.forgotten += len(Counter(local_blocks) - Counter(merged))
         for rel in loc:
             if rel != target:
                 plan.writes[rel] = None
         if loc.get(target) != text:
             plan.writes[target] = text.encode("utf-8")
+            plan.brought[target] = sorted({block_id(block) for block in brought})
         # Every ledger's: the remote's MEMORY.md may hold blocks this machine had not merged.
         plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
 
@@ -975,9 +1028,11 @@ def _resumed_base(
 ) -> dict[str, bytes]:
     """The base for a merge after one killed between its files and the base's move: a
     file that merge wrote (its noted size and hash lead the file now, whatever was
-    appended since) was merged with the commit it noted (`to`), and so was a file it
+    appended since; a ledger rewritten since by a forget: it holds a block only the
+    merge brought) was merged with the commit it noted (`to`), and so was a file it
     had no need to write; one it had not reached yet still has the old base's. Merging
-    such a file against `to` would read what `to` brought as forgotten here."""
+    such a file against `to` would read what `to` brought as forgotten here, and one
+    that was written against the old base what it brought as added here."""
     to = journal.get("to")
     new = git.tree(to) if isinstance(to, str) and git.ref(to) else {}
     written = journal.get("files")
@@ -988,10 +1043,16 @@ def _resumed_base(
         target = written.get(rel, "unchanged")
         if target is None:
             reached = rel not in local
-        elif isinstance(target, list) and len(target) == 2:
-            size, digest = target
+        elif isinstance(target, list) and len(target) >= 2:
+            size, digest = target[:2]
             data = local.get(rel, b"")
             reached = len(data) >= size and hashlib.sha256(data[:size]).hexdigest() == digest
+            if not reached and len(target) == 3 and isinstance(target[2], list):
+                # Rewritten since (a forget): written by the merge if it holds a block only
+                # the merge could have put there. Holding none, it reads as not reached,
+                # so what the merge brought comes again rather than reading as forgotten.
+                held = {block_id(block) for block in split_blocks(data.decode("utf-8", "replace"))}
+                reached = any(ident in held for ident in target[2])
         else:
             reached = True
         kept = new.get(rel) if reached else old.get(rel)
@@ -1030,7 +1091,10 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
     journal = {
         "to": to,
         "files": {
-            rel: None if data is None else [len(data), hashlib.sha256(data).hexdigest()]
+            rel: None
+            if data is None
+            else [len(data), hashlib.sha256(data).hexdigest()]
+            + ([plan.brought[rel]] if rel in plan.brought else [])
             for rel, data in sorted(plan.writes.items())
         },
     }

@@ -650,13 +650,15 @@ def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str
     )
 
 
-def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tmp_path):
+@pytest.mark.parametrize("forgetter", ["b", "a"])
+def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tmp_path, forgetter):
     """SIGKILL before each file operation of a sync that merges what b pushed (the note,
-    the ledger, MEMORY.md, state.json, the note cut, ...); then b forgets one of the
-    blocks a was merging and syncs. a's next sync must finish the merge: a's own block
-    and b's kept once each, the forgotten one not brought back (a merge killed after
-    its files but before its base moved read it as a's own addition), the same files
-    on both machines."""
+    the ledger, MEMORY.md, state.json, the note cut, ...); then one of the blocks a was
+    merging (3) is forgotten: on b, which syncs; or on a itself, where the killed merge
+    had written it (a forget rewrites the file, so the journal cannot find the bytes it
+    wrote at its start). a's next sync must finish the merge: a's own block and b's kept
+    once each, the forgotten one not brought back (a merge killed after its files but
+    before its base moved read it as a's own addition), the same files on both."""
     template = _crash_template(tmp_path)
     log = tmp_path / "clean.log"
     a, _ = _copy(template, tmp_path / "clean")
@@ -664,12 +666,17 @@ def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tm
     operations = len(log.read_text().splitlines())
     assert operations > 5
     day = "memory/2026-01-01.md"
+    forgotten_here = 0
     for point in range(1, operations + 1):
         a, b = _copy(template, tmp_path / f"at{point}")
         killed = _sync_killed(a, MEMCTL_CRASH_AT=str(point))
         assert killed.returncode in (0, -9), killed.stderr
-        kept = [blk for blk in split_blocks((b.root / day).read_text()) if "fact 3" not in blk]
-        (b.root / day).write_text("\n".join(kept))  # b forgets block 3
+        ws = a if forgetter == "a" else b
+        blocks = split_blocks((ws.root / day).read_text())
+        if not any("fact 3" in blk for blk in blocks):
+            continue  # the killed merge had not written it on a
+        (ws.root / day).write_text("\n".join(blk for blk in blocks if "fact 3" not in blk))
+        forgotten_here += ws is a
         run_sync(b)
         for ws in (a, b, a):
             run_sync(ws)
@@ -678,3 +685,84 @@ def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tm
         assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 5"], point
         assert shared(a) == shared(b), point
         assert not (a.root / ".memctl/sync/merge.json").exists(), point
+    assert forgotten_here > 3 or forgetter == "b"
+
+
+@pytest.mark.parametrize("forgetter", ["a", "b"])
+@pytest.mark.parametrize("pushed", ["before its end", "by an orphaned git push"])
+def test_a_sync_killed_around_its_push_brings_back_nothing_forgotten(tmp_path, forgetter, pushed):
+    """SIGKILL once `git push` has ended, before the base moves to the pushed commit; or
+    just before the push, whose commit a `git push` the kill orphaned sends all the same
+    (a killed memctl does not take its git with it). a's block 5 is on the remote then;
+    forgotten afterwards, on a or on b, it must stay gone, and b's forget of 3 too; a
+    block added after the kill (6) must reach both machines once."""
+    a, b = _copy(_crash_template(tmp_path), tmp_path / "run")
+    remote = tmp_path / "run" / "remote.git"
+    day = "memory/2026-01-01.md"
+    after = "git push" if pushed == "before its end" else "git update-ref refs/memctl/pushing/"
+    killed = _sync_killed(a, MEMCTL_CRASH_AFTER_EXEC=after)
+    assert killed.returncode == -9, killed.stderr
+    if pushed != "before its end":  # the orphan's push, landing after the kill
+        git = ["git", "--git-dir", str(a.root / ".memctl/sync.git")]
+        refs = ["for-each-ref", "--format=%(objectname)", "refs/memctl/pushing/"]
+        commit = subprocess.run([*git, *refs], capture_output=True, text=True, check=True)
+        push = [*git, "push", "-q", "origin", f"{commit.stdout.strip()}:refs/heads/main"]
+        subprocess.run(push, check=True)
+    assert "fact 5" in remote_files(remote)[day]
+
+    def forget(ws: Workspace, fact: str) -> None:
+        kept = [blk for blk in split_blocks((ws.root / day).read_text()) if fact not in blk]
+        (ws.root / day).write_text("\n".join(kept))
+
+    if forgetter == "b":
+        run_sync(b)
+    forget(a if forgetter == "a" else b, "fact 5")
+    forget(b, "fact 3")
+    with (a.root / day).open("a") as handle:
+        handle.write("\n" + TODAY_BLOCK.format(n=6))
+    for ws in (b, a, b, a):
+        run_sync(ws)
+    blocks = split_blocks((a.root / day).read_text())
+    facts = sorted(line for blk in blocks for line in blk.splitlines() if "fact" in line)
+    assert facts == ["- fact 1", "- fact 2", "- fact 4", "- fact 6"]
+    assert shared(a) == shared(b)
+    assert remote_files(remote)[day] == (a.root / day).read_text()
+    left = ["git", "--git-dir", str(a.root / ".memctl/sync.git"), "for-each-ref", "refs/memctl/"]
+    assert subprocess.run(left, capture_output=True, text=True, check=True).stdout == ""
+
+
+def test_an_orphaned_push_landing_during_the_next_sync_is_taken_as_its_base(tmp_path, monkeypatch):
+    """a's sync is killed just before its push, whose `git push` lands only while a's next
+    sync is under way (after its fetch, before its own push, which the remote then
+    rejects): the retry must take the landed commit as its base, so the block 5 that a
+    forgot after the kill, and that the landed commit holds, stays forgotten."""
+    import memctl.pipeline.sync as module
+
+    a, b = _copy(_crash_template(tmp_path), tmp_path / "run")
+    remote = tmp_path / "run" / "remote.git"
+    day = "memory/2026-01-01.md"
+    killed = _sync_killed(a, MEMCTL_CRASH_AFTER_EXEC="git update-ref refs/memctl/pushing/")
+    assert killed.returncode == -9, killed.stderr
+    git = ["git", "--git-dir", str(a.root / ".memctl/sync.git")]
+    refs = ["for-each-ref", "--format=%(objectname)", "refs/memctl/pushing/"]
+    orphan = subprocess.run([*git, *refs], capture_output=True, text=True, check=True).stdout
+    kept = [blk for blk in split_blocks((a.root / day).read_text()) if "fact 5" not in blk]
+    (a.root / day).write_text("\n".join(kept))
+    real_push = module.Git.push
+    landed: list[str] = []
+
+    def push(self, commit, branch):  # type: ignore[no-untyped-def]
+        if not landed:
+            landed.append(orphan.strip())
+            subprocess.run([*git, "push", "-q", "origin", f"{landed[0]}:refs/heads/main"])
+        return real_push(self, commit, branch)
+
+    monkeypatch.setattr(module.Git, "push", push)
+    assert run_sync(a).attempts == 2
+    for ws in (b, a):
+        run_sync(ws)
+    blocks = split_blocks((b.root / day).read_text())
+    facts = sorted(line for blk in blocks for line in blk.splitlines() if "fact" in line)
+    assert facts == ["- fact 1", "- fact 2", "- fact 3", "- fact 4"]
+    assert shared(a) == shared(b)
+    assert "fact 5" not in remote_files(remote)[day]

@@ -5,7 +5,9 @@ At the end, after final sync rounds: every entry written and not forgotten is in
 ledgers of every replica exactly once, no forgotten one is, no file holds a conflict
 marker, and every shared file (MEMORY.md too) is identical on every replica and the
 remote. The issue asks for 10,000 operations; MEMCTL_SYNC_OPS sets the count (the
-default keeps the test near two minutes on a shared two-core machine)."""
+default keeps the test near two minutes on a shared two-core machine), MEMCTL_SYNC_SEED
+the seed. Both are read when the module is imported: the suite's isolated environment
+removes every MEMCTL_ variable before a test runs."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("git") is None, reason="sync needs git"),
 ]
 OPERATIONS = int(os.environ.get("MEMCTL_SYNC_OPS", "1200"))
+SEED = int(os.environ.get("MEMCTL_SYNC_SEED", "27"))
 DAYS = [date(2026, 1, 1) + timedelta(days=n) for n in range(3)]
 
 
@@ -76,7 +79,7 @@ def shared_files(ws: Workspace) -> dict[str, bytes]:
 
 
 def test_three_replicas_random_operations_converge(tmp_path):
-    rng = random.Random(int(os.environ.get("MEMCTL_SYNC_SEED", "27")))
+    rng = random.Random(SEED)
     remote = tmp_path / "remote.git"
     away = tmp_path / "away.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
@@ -140,7 +143,7 @@ def test_three_replicas_random_operations_converge(tmp_path):
         for replica in replicas:
             replica.sync()
     elapsed = time.monotonic() - started
-    print(f"\n{OPERATIONS} operations {counts} in {elapsed:.1f}s")
+    print(f"\nseed {SEED}: {OPERATIONS} operations {counts} in {elapsed:.1f}s")
 
     expected = written - forgotten
     first = shared_files(replicas[0].ws)
@@ -148,7 +151,8 @@ def test_three_replicas_random_operations_converge(tmp_path):
         entries = ledger_entries(replica.ws)
         assert len(entries) == len(set(entries)), "an entry is duplicated"
         assert set(entries) == expected, (
-            f"lost {sorted(expected - set(entries))[:5]}, back {sorted(set(entries) - expected)[:5]}"
+            f"seed {SEED}: lost {sorted(expected - set(entries))[:5]}, "
+            f"back {sorted(set(entries) - expected)[:5]}"
         )
         files = shared_files(replica.ws)
         assert files == first

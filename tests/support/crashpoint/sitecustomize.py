@@ -13,6 +13,9 @@ path (relative to the root) is opened for reading, as the index opens each file 
 indexes inside its one write transaction. MEMCTL_CRASH_APPEND kills inside an append to
 the file at that path (relative to the root), between two of its pieces (memctl's
 `memctl.append` audit event, `durable.APPEND_PIECE`): a torn last line, at a known point.
+MEMCTL_CRASH_AFTER_EXEC kills just before the first file operation or program started
+after a program whose command line starts with its words (`git push`): the instant after
+that program ended, which no file operation of memctl's own marks (sync's push).
 Reads are neither numbered nor logged. Without MEMCTL_CRASH_ROOT it does nothing.
 """
 
@@ -31,7 +34,8 @@ def _install(root: str) -> None:
     after = os.environ.get("MEMCTL_CRASH_AFTER")
     read_at = os.environ.get("MEMCTL_CRASH_READ")
     append_at = os.environ.get("MEMCTL_CRASH_APPEND")
-    armed = False
+    after_exec = os.environ.get("MEMCTL_CRASH_AFTER_EXEC")
+    armed = exec_armed = False
     log_name = os.environ.get("MEMCTL_CRASH_LOG")
     # Opened before the hook exists, and written with os.write (no audit event).
     log = os.open(log_name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644) if log_name else None
@@ -39,11 +43,22 @@ def _install(root: str) -> None:
     count = 0
 
     def hook(event: str, args: tuple) -> None:
-        nonlocal count, armed
+        nonlocal count, armed, exec_armed
         reading = False
         if event == "memctl.append":
             if append_at and os.path.realpath(args[0]) == os.path.join(inside, append_at):
                 os.kill(os.getpid(), signal.SIGKILL)
+            return
+        if event == "subprocess.Popen":
+            if exec_armed:
+                os.kill(os.getpid(), signal.SIGKILL)
+            argv = args[1] or ()
+            command = (
+                os.fsdecode(argv)
+                if isinstance(argv, str | bytes)
+                else " ".join(os.fsdecode(arg) for arg in argv)
+            )
+            exec_armed = bool(after_exec) and command.startswith(after_exec)
             return
         if event == "open":
             path, _mode, flags = args
@@ -69,7 +84,7 @@ def _install(root: str) -> None:
         count += 1
         if log is not None:
             os.write(log, f"{count} {event} {relative}\n".encode())
-        if count == at or armed:
+        if count == at or armed or exec_armed:
             os.kill(os.getpid(), signal.SIGKILL)
         armed = bool(after) and relative.startswith(after)
 
