@@ -456,7 +456,41 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
     sentence = _clean(text)
     if not sentence or sentence.endswith("?"):
         return None
-    return sentence, about
+    return _fronted(sentence), about
+
+
+# A value put first (supersede9): a cleft ("Accra is where Ada lives as of this spring",
+# "Drone is what the Orca team builds with") or a typed value as the sentence's own
+# subject ("kv3 carries the billing queue"). Read in the subject-first order, so that
+# every reading sees one skeleton whatever the order: "Ada lives in Accra as of this
+# spring", "the billing queue carries kv3".
+_CLEFT = re.compile(
+    r"^(?P<value>[A-Z0-9][\w'’./:@+-]*(?: [A-Z0-9][\w'’./:@+-]*){0,3}) (?:is|was|are) "
+    r"(?P<wh>where|what|who|whom) (?P<rest>(?!is |was |are )\S.+)$"
+)
+_TYPED_FIRST = re.compile(
+    r"^(?P<value>[\w.@/+-]*\d[\w.@/+-]*) (?P<verb>[a-z]+[^s\W]s|[a-z]+ed) (?P<rest>\S.+)$"
+)
+# Adverbs of time or manner that trail what is said and carry no relation: dropped.
+_TRAILING_ADVERBS = re.compile(r"(?:\s+(?:now|currently|internally|nowadays|lately))+$", re.I)
+_WH_PUTS = {"where": "in "}
+
+
+def _fronted(sentence: str) -> str:
+    """`sentence` with a value put first read in the subject-first order (see above);
+    its time phrase ("as of this spring", "since Monday", "these days") kept last."""
+    match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence)
+    if match is None:
+        return sentence
+    rest = match["rest"]
+    trail = _TRAIL.search(rest, 1)
+    core, tail = (rest[: trail.start()], rest[trail.start() :]) if trail else (rest, "")
+    core = _TRAILING_ADVERBS.sub("", core)
+    if "verb" in match.groupdict():
+        core = f"{core} {match['verb']}"
+    else:
+        core = f"{core} {_WH_PUTS.get(match['wh'], '')}".rstrip()
+    return f"{core[:1].upper()}{core[1:]} {match['value']}{tail}"
 
 
 def claim(text: str, about: str | None = None) -> Claim | None:
@@ -823,13 +857,11 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _structural(facts, shapes, found)
     readings = _classed_changes(facts, about, found)
-    _slot_changes(
-        [
-            None if shape is None and made is None else _slot(text, made, shape, None)
-            for text, shape, made in zip(facts, shapes, readings, strict=True)
-        ],
-        found,
-    )
+    slots = [
+        None if shape is None and made is None else _slot(text, made, shape, None)
+        for text, shape, made in zip(facts, shapes, readings, strict=True)
+    ]
+    _slot_changes(slots, found)
     return found
 
 
@@ -880,11 +912,12 @@ _MONTHS = _set(
     wednesday thu thursday fri friday sat saturday sun sunday am pm"""
 )
 # What is said of the subject starts at its verb: an auxiliary, a verb in -s (not -ss,
-# -us, -is: "status", "class") or -ed, or a colon ("New date for the audit: March 3").
+# -us, -is: "status", "class") before a light word, a name or an identifier ("carries
+# kv3"), or -ed, or a colon ("New date for the audit: March 3").
 _VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|will|can|got|gets|goes|still|now|"
     r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
-    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]))|[a-z]+ed)\b|:\s"
+    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z]+\d))|[a-z]+ed)\b|:\s"
 )
 _LIGHT = _set("in at on to for of from by with as into onto near")
 _PARTICLES = _set("back over out up off away down")

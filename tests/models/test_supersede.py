@@ -717,3 +717,53 @@ def test_a_slot_is_read_from_stems_names_and_the_values_sort() -> None:
     assert slot("Kofi wants to move to Accra.") is None
     also = slot("Kofi also drives a Mazda 3.")
     assert also is None or also.claimed  # an addition is no generic slot
+
+
+# The skeleton wherever the value stands (supersede9): a value put first ("Accra is where
+# Ada lives", "a cleft") or a typed value that is the sentence's own subject ("db3
+# carries staging") fills the same slot as the subject-first wording, with its time
+# phrases and change cues aside. (context, older, newer), sentences of this test's own.
+VALUE_FIRST_CHANGES = [
+    (
+        ["Bo lives in Lagos."],
+        "Lagos is where Ada lives.",
+        "Accra is where Ada lives as of this spring.",
+    ),
+    (["Bo lives in Lagos."], "Ada lives in Lagos.", "Accra is where Ada lives these days."),
+    ([], "Accra is where Ada lives.", "Ada now lives in Kumasi."),
+    ([], "kv3 carries the billing queue.", "kv8 carries the billing queue now."),
+    ([], "kv3 carries the billing queue.", "The billing queue now runs out of kv9."),
+    (
+        [],
+        "Bamboo is what the Orca team builds with.",
+        "Drone is what the Orca team builds with internally since Monday.",
+    ),
+    ([], "The Orca team builds with Bamboo.", "Drone is what the Orca team builds with now."),
+    ([], "Lin is who the Orca team reports to.", "Ada is who the Orca team reports to now."),
+]
+# Must stay: a value first that is a person doing something, another subject, an
+# addition, a value of another sort.
+VALUE_FIRST_KEEPS = [
+    ([], "Lagos is where Ada lives.", "Accra is where Bo lives."),
+    ([], "kv3 carries the billing queue.", "kv8 carries the search queue now."),
+    (
+        [],
+        "Bamboo is what the Orca team builds with.",
+        "Drone is what the Orca team also builds with.",
+    ),
+    ([], "kv3 carries the billing queue.", "Ada carries the billing queue now."),
+    (["Bo lives in Lagos."], "Lagos is where Ada lives.", "Lagos is where Ada studied."),
+    ([], "Ada lives in Lagos.", "Lagos is where Bo lives now."),
+]
+
+
+@pytest.mark.parametrize(("context", "older", "newer"), VALUE_FIRST_CHANGES)
+def test_a_value_put_first_fills_the_same_slot(context: list[str], older: str, newer: str) -> None:
+    assert stale([*context, older, newer]).get(len(context)) == len(context) + 1
+
+
+@pytest.mark.parametrize(("context", "older", "newer"), VALUE_FIRST_KEEPS)
+def test_a_value_put_first_for_another_subject_or_slot_keeps_the_earlier(
+    context: list[str], older: str, newer: str
+) -> None:
+    assert len(context) not in stale([*context, older, newer])
