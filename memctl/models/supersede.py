@@ -862,6 +862,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
     _slot_changes(slots, found)
+    _leaving_changes(facts, slots, found)
     return found
 
 
@@ -2335,3 +2336,178 @@ def _same_slot(
 def _kind_of(made: Slot) -> str:
     """A slot's value sort by form alone (a verb class's sort counts as a name)."""
     return made.sort if made.sort in _TYPED_SORTS else "name"
+
+
+# A change that names the old value (supersede9): the old value stands in a leaving role,
+# read by a closed list of prepositions and verbs of leaving, not by phrases: after
+# "from", "off", "out of", "away from" (the new value follows, put by a light word or
+# after a clause break: "moved from A to B", "off A and onto B", "out of A; starts at
+# B"), after a verb of leaving ("retired A; use B", "ditched A; builds are on B",
+# "traded A for B", "replaced A with B"), after "instead of", "rather than", "in place
+# of" (the new value comes first: "B instead of A"), or before an arrow ("A → B").
+_LEAVING_FROM = (("from",), ("off",), ("out", "of"), ("away", "from"))
+_LEAVING_AFTER = (("instead", "of"), ("rather", "than"), ("in", "place", "of"))
+_LEAVING_VERBS = _set(
+    "leav left quit drop ditch abandon retir replac swap trade exchang sold sell scrap dump"
+)
+_GIVE_UP = _set("gave give")
+_LEAVING_PUT = _LIGHT | _set("and ; use")
+_DETERMINERS = _set("the a an our its his her their my your")
+_LEAVING_TOKEN = re.compile(r"→|->|;|[+]?[\w][\w'’./:@+-]*")
+_ARROWS = ("→", "->")
+# An activity or an event, not a state: "is hiring for Soylent", "was promoted at Acme".
+_DOING = re.compile(
+    r"\b(?:is|are|was|were) (?:(?!(?:living|working|staying|based)\b)[a-z]+ing|"
+    r"(?<=was |ere )[a-z]+ed)\b"
+)
+
+
+def _tokens(sentence: str) -> tuple[list[str], list[bool]]:
+    """A sentence's tokens, folded (arrows and semicolons kept, possessives folded to
+    the owner), and which can be a value; the first word only by its form (a capital
+    there starts the sentence: "Write to Kofi at ...")."""
+    tokens = [
+        t.replace("’", "'").rstrip(".:,").removesuffix("'s")
+        for t in _LEAVING_TOKEN.findall(sentence)
+    ]
+    tokens = [t for t in tokens if t]
+    values = [
+        t not in (*_ARROWS, ";") and (_is_value(t) or bool(_ADDRESS.search(t))) for t in tokens
+    ]
+    if tokens:
+        values[0] = values[0] and bool(_ADDRESS.search(tokens[0]) or re.search(r"\d", tokens[0]))
+    return [t.casefold() for t in tokens], values
+
+
+def _runs(folded: Sequence[str], values: Sequence[bool], lo: int, hi: int) -> list[str]:
+    """The runs of values between `lo` and `hi`, space-joined."""
+    found, k = [], lo
+    while k < hi:
+        if values[k]:
+            start = k
+            while k < hi and values[k]:
+                k += 1
+            found.append(" ".join(folded[start:k]))
+        k += 1
+    return found
+
+
+def _marker(folded: Sequence[str], k: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """How many words of one of `phrases` start at `k` (0 for none)."""
+    return next((len(p) for p in phrases if tuple(folded[k : k + len(p)]) == p), 0)
+
+
+def _leaving(text: str) -> tuple[list[tuple[str, list[str]]], str]:
+    """(the old value, the other values it is read beside) for each value a fact names in
+    a leaving role (see above), and who a leading "Name:" says it is about; empty when
+    it names none, adds ("also") or hedges."""
+    read = _statement(text, None)
+    if read is None:
+        return [], ""
+    folded, values = _tokens(read[0])
+    if not folded or (_ADDS | _CLASS_HEDGE | _RELATION) & set(folded) or "n't" in read[0]:
+        return [], ""  # "also", "might", "Kofi's sister quit Initrode for ..."
+    if len(folded) > 1 and folded[1] in _ARROWS:
+        values[0] = True  # "Kofi: Emacs → Helix"
+
+    def run(at: int) -> tuple[int, int]:
+        while at < len(folded) and folded[at] in _DETERMINERS:
+            at += 1
+        end = at
+        while end < len(folded) and values[end]:
+            end += 1
+        return at, end
+
+    read_old: list[tuple[str, list[str]]] = []
+    for k, word in enumerate(folded):
+        old: tuple[int, int] | None = None
+        beside: list[str] = []
+        if word in _ARROWS:
+            start = k
+            while start > 0 and values[start - 1]:
+                start -= 1
+            old, beside = (start, k), _runs(folded, values, k + 1, len(folded))[:1]
+        elif size := _marker(folded, k, _LEAVING_AFTER):
+            old, beside = run(k + size), _runs(folded, values, 0, k)[-1:]
+        elif size := _marker(folded, k, _LEAVING_FROM):
+            old = run(k + size)
+            if old[1] < len(folded) and folded[old[1]] in _LEAVING_PUT:
+                beside = _runs(folded, values, old[1], len(folded))[:1]
+        elif word[:1].isalpha():
+            stem = _stem(word.rsplit("-", 1)[-1])  # "part-exchanged"
+            up = stem in _GIVE_UP and folded[k + 1 : k + 2] == ["up"]
+            if stem in _LEAVING_VERBS or up:
+                old = run(k + 1 + up)
+                beside = _runs(folded, values, old[1], len(folded))[:1]
+        if old is not None and old[0] < old[1] and beside:
+            read_old.append((" ".join(folded[old[0] : old[1]]), beside))
+    return read_old, (read[1] or "").casefold()
+
+
+def _run_kind(value: str) -> str:
+    """A value run's sort by its form: an address is an identifier, a name of several
+    words is a name ("Tesla Model 3"), else its last word's (`_kind`)."""
+    words = value.split()
+    if _ADDRESS.search(value):
+        return "id"
+    if len(words) > 1 and _kind(words[0]) == "name":
+        return "name"
+    return _kind(words[-1])
+
+
+def _leaving_changes(
+    facts: Sequence[str], slots: Sequence[Slot | None], found: dict[int, int]
+) -> None:
+    """Adds to `found` an earlier fact whose value a later one of the same subject names
+    in a leaving role (`_leaving`) beside another value of the same sort: by form, and
+    not of two classes learned from the facts (`_name_sorts`: a place and an employer).
+    The earlier fact's subject (`_own_values`) must all be in the later fact."""
+    sorts: dict[str, str] | None = None
+    classes: set[str | None] = set()
+    by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    for i, text in enumerate(facts):
+        leaving, about = _leaving(text) if REDACTED not in text else ([], "")
+        if leaving:
+            if sorts is None:
+                sorts = _name_sorts(slots)
+                classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+            words = {w.removesuffix("'s") for w in _words(text)} | set(about.split())
+            for old, beside in leaving:
+                for j, subject in by_value.get(old, [])[-_PAIR_LIMIT:]:
+                    new = next((b for b in beside if not set(b.split()) & subject), None)
+                    if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
+                        continue
+                    known = sorts.get(old), sorts.get(new)
+                    if set(known) <= classes and known[0] != known[1]:
+                        continue
+                    found[j] = i
+        for own, subject in _own_values(text, slots[i]):
+            by_value.setdefault(own, []).append((i, subject))
+
+
+@cache
+def _own_stems() -> frozenset[str]:
+    """The stems of what puts the subject itself at its value (`_OWN_THINGS`: "rents a
+    place in Ghent" is a home)."""
+    return frozenset(map(_stem, _OWN_THINGS))
+
+
+def _own_values(text: str, made: Slot | None) -> list[tuple[str, frozenset[str]]]:
+    """(a value a fact gives, the subject it gives it to): its slot's, and the last run of
+    values it holds, given to its other names ("Production runs the Orion service 3.2":
+    3.2, {orion}; "Write to Kofi at kofi@acme.io": kofi@acme.io, {kofi})."""
+    given = [] if made is None or made.claimed else [(made.value, made.subject)]
+    read = _statement(text, None) if REDACTED not in text else None
+    if read is not None and _DOING.search(read[0]):
+        return []  # an activity for the value, not a state: "is hiring for Soylent"
+    if made is not None and not made.claimed and len(made.relation - _LIGHT - _own_stems()) > 1:
+        return []  # the value of a thing the subject names: "misses the beaches near Oslo"
+    if read is not None:
+        folded, values = _tokens(read[0])
+        held = _runs(folded, values, 0, len(folded))
+        subject = {w for run in held[:-1] for w in run.split()} | set(
+            (read[1] or "").casefold().split()
+        )
+        if held:
+            given.append((held[-1], frozenset(subject)))
+    return [(value, subject) for value, subject in given if subject]
