@@ -2397,18 +2397,23 @@ def _marker(folded: Sequence[str], k: int, phrases: tuple[tuple[str, ...], ...])
     return next((len(p) for p in phrases if tuple(folded[k : k + len(p)]) == p), 0)
 
 
-def _leaving(text: str) -> tuple[list[tuple[str, list[str]]], str]:
-    """(the old value, the other values it is read beside) for each value a fact names in
-    a leaving role (see above), and who a leading "Name:" says it is about; empty when
-    it names none, adds ("also") or hedges."""
-    read = _statement(text, None)
-    if read is None:
-        return [], ""
-    folded, values = _tokens(read[0])
-    if not folded or (_ADDS | _CLASS_HEDGE | _RELATION) & set(folded) or "n't" in read[0]:
-        return [], ""  # "also", "might", "Kofi's sister quit Initrode for ..."
+# A quick look for a leaving word before a fact is read for one (most facts have none).
+_LEAVING_HINT = re.compile(
+    r"→|->|\b(?:from|off|out of|instead of|rather than|in place of|left|quit|sold|sell|"
+    r"(?:part-)?(?:leav|drop|ditch|abandon|retir|replac|swap|trad|exchang|scrap|dump)\w*|"
+    r"gave up|give up)\b",
+    re.I,
+)
+
+
+def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]]]:
+    """(the old value, the other values it is read beside) for each value a fact (its
+    `_tokens`) names in a leaving role (see above); empty when it names none, adds
+    ("also"), hedges or speaks of a relative."""
+    if not folded or (_ADDS | _CLASS_HEDGE | _RELATION) & set(folded) or "n't" in folded:
+        return []  # "also", "might", "Kofi's sister quit Initrode for ..."
     if len(folded) > 1 and folded[1] in _ARROWS:
-        values[0] = True  # "Kofi: Emacs → Helix"
+        values = [True, *values[1:]]  # "Kofi: Emacs → Helix"
 
     def run(at: int) -> tuple[int, int]:
         while at < len(folded) and folded[at] in _DETERMINERS:
@@ -2441,7 +2446,29 @@ def _leaving(text: str) -> tuple[list[tuple[str, list[str]]], str]:
                 beside = _runs(folded, values, old[1], len(folded))[:1]
         if old is not None and old[0] < old[1] and beside:
             read_old.append((" ".join(folded[old[0] : old[1]]), beside))
-    return read_old, (read[1] or "").casefold()
+    return read_old
+
+
+_Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
+"""What `_leaving_changes` reads of a fact: the values it names as left, its words, and
+the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
+
+
+def _leaving_read(text: str) -> _Read:
+    """(`_leaving`, the fact's words with a leading "Name:", its last value run given to
+    its other names) of one fact."""
+    read = _statement(text, None) if REDACTED not in text else None
+    if read is None:
+        return [], frozenset(), []
+    folded, values = _tokens(read[0])
+    about = (read[1] or "").casefold().split()
+    leaving = _leaving(folded, values) if _LEAVING_HINT.search(read[0]) else []
+    words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
+    if _DOING.search(read[0]):
+        return leaving, words, None
+    held = _runs(folded, values, 0, len(folded))
+    subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
+    return leaving, words, [(held[-1], subject)] if held and subject else []
 
 
 def _run_kind(value: str) -> str:
@@ -2465,23 +2492,24 @@ def _leaving_changes(
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
     by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    reads: dict[str, _Read] = {}  # a fact said again
     for i, text in enumerate(facts):
-        leaving, about = _leaving(text) if REDACTED not in text else ([], "")
-        if leaving:
-            if sorts is None:
-                sorts = _name_sorts(slots)
-                classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
-            words = {w.removesuffix("'s") for w in _words(text)} | set(about.split())
-            for old, beside in leaving:
-                for j, subject in by_value.get(old, [])[-_PAIR_LIMIT:]:
-                    new = next((b for b in beside if not set(b.split()) & subject), None)
-                    if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
-                        continue
-                    known = sorts.get(old), sorts.get(new)
-                    if set(known) <= classes and known[0] != known[1]:
-                        continue
-                    found[j] = i
-        for own, subject in _own_values(text, slots[i]):
+        if text not in reads:
+            reads[text] = _leaving_read(text)
+        leaving, words, held = reads[text]
+        if leaving and sorts is None:
+            sorts = _name_sorts(slots)
+            classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+        for old, beside in leaving:
+            for j, subject in by_value.get(old, [])[-_PAIR_LIMIT:]:
+                new = next((b for b in beside if not set(b.split()) & subject), None)
+                if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
+                    continue
+                known = (sorts or {}).get(old), (sorts or {}).get(new)
+                if set(known) <= classes and known[0] != known[1]:
+                    continue
+                found[j] = i
+        for own, subject in _own_values(slots[i], held):
             by_value.setdefault(own, []).append((i, subject))
 
 
@@ -2492,22 +2520,18 @@ def _own_stems() -> frozenset[str]:
     return frozenset(map(_stem, _OWN_THINGS))
 
 
-def _own_values(text: str, made: Slot | None) -> list[tuple[str, frozenset[str]]]:
+def _own_values(
+    made: Slot | None, held: list[tuple[str, frozenset[str]]] | None
+) -> list[tuple[str, frozenset[str]]]:
     """(a value a fact gives, the subject it gives it to): its slot's, and the last run of
-    values it holds, given to its other names ("Production runs the Orion service 3.2":
-    3.2, {orion}; "Write to Kofi at kofi@acme.io": kofi@acme.io, {kofi})."""
-    given = [] if made is None or made.claimed else [(made.value, made.subject)]
-    read = _statement(text, None) if REDACTED not in text else None
-    if read is not None and _DOING.search(read[0]):
-        return []  # an activity for the value, not a state: "is hiring for Soylent"
-    if made is not None and not made.claimed and len(made.relation - _LIGHT - _own_stems()) > 1:
-        return []  # the value of a thing the subject names: "misses the beaches near Oslo"
-    if read is not None:
-        folded, values = _tokens(read[0])
-        held = _runs(folded, values, 0, len(folded))
-        subject = {w for run in held[:-1] for w in run.split()} | set(
-            (read[1] or "").casefold().split()
-        )
-        if held:
-            given.append((held[-1], frozenset(subject)))
-    return [(value, subject) for value, subject in given if subject]
+    values it holds, given to its other names (`held`: "Production runs the Orion
+    service 3.2": 3.2, {orion}; "Write to Kofi at kofi@acme.io": kofi@acme.io, {kofi});
+    none for an activity ("is hiring for Soylent", `_DOING`: `held` is None) or the
+    value of a thing the subject names ("misses the beaches near Oslo")."""
+    if held is None:
+        return []
+    if made is None or made.claimed:
+        return held
+    if len(made.relation - _LIGHT - _own_stems()) > 1:
+        return []
+    return [(made.value, made.subject), *held] if made.subject else held
