@@ -48,7 +48,14 @@ of the same class for the same subject with another value replaces the earlier o
 Beyond all three, every fact is read as a generic slot (`slot`): subject, attribute,
 stemmed relation, value and its sort; a later fact of the same slot, or with a change cue
 and a value of the same sort (learned from the facts for names), replaces the earlier one
-(`_slot_changes`). recall looks a hit's later values up by the same `slot`.
+(`_slot_changes`). recall looks a hit's later values up by the same `slot`. A value put
+first ("Accra is where Ada lives", "kv3 carries the billing queue") is read in the
+subject-first order (`_fronted`), so every reading sees one skeleton whatever the order.
+
+Last, a later fact that names an earlier fact's value in a leaving role (after "from",
+"off", "out of", a verb of leaving, "instead of", or before an arrow), beside another
+value of the same sort, ends it (`_leaving_changes`): the role is a closed list of
+prepositions and verbs, not of phrases.
 
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
