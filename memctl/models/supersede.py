@@ -48,7 +48,14 @@ of the same class for the same subject with another value replaces the earlier o
 Beyond all three, every fact is read as a generic slot (`slot`): subject, attribute,
 stemmed relation, value and its sort; a later fact of the same slot, or with a change cue
 and a value of the same sort (learned from the facts for names), replaces the earlier one
-(`_slot_changes`). recall looks a hit's later values up by the same `slot`.
+(`_slot_changes`). recall looks a hit's later values up by the same `slot`. A value put
+first ("Accra is where Ada lives", "kv3 carries the billing queue") is read in the
+subject-first order (`_fronted`), so every reading sees one skeleton whatever the order.
+
+Last, a later fact that names an earlier fact's value in a leaving role (after "from",
+"off", "out of", a verb of leaving, "instead of", or before an arrow), beside another
+value of the same sort, ends it (`_leaving_changes`): the role is a closed list of
+prepositions and verbs, not of phrases.
 
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
@@ -456,7 +463,41 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
     sentence = _clean(text)
     if not sentence or sentence.endswith("?"):
         return None
-    return sentence, about
+    return _fronted(sentence), about
+
+
+# A value put first (supersede9): a cleft ("Accra is where Ada lives as of this spring",
+# "Drone is what the Orca team builds with") or a typed value as the sentence's own
+# subject ("kv3 carries the billing queue"). Read in the subject-first order, so that
+# every reading sees one skeleton whatever the order: "Ada lives in Accra as of this
+# spring", "the billing queue carries kv3".
+_CLEFT = re.compile(
+    r"^(?P<value>[A-Z0-9][\w'’./:@+-]*(?: [A-Z0-9][\w'’./:@+-]*){0,3}) (?:is|was|are) "
+    r"(?P<wh>where|what|who|whom) (?P<rest>(?!is |was |are )\S.+)$"
+)
+_TYPED_FIRST = re.compile(
+    r"^(?P<value>[\w.@/+-]*\d[\w.@/+-]*) (?P<verb>[a-z]+[^s\W]s|[a-z]+ed) (?P<rest>\S.+)$"
+)
+# Adverbs of time or manner that trail what is said and carry no relation: dropped.
+_TRAILING_ADVERBS = re.compile(r"(?:\s+(?:now|currently|internally|nowadays|lately))+$", re.I)
+_WH_PUTS = {"where": "in "}
+
+
+def _fronted(sentence: str) -> str:
+    """`sentence` with a value put first read in the subject-first order (see above);
+    its time phrase ("as of this spring", "since Monday", "these days") kept last."""
+    match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence)
+    if match is None:
+        return sentence
+    rest = match["rest"]
+    trail = _TRAIL.search(rest, 1)
+    core, tail = (rest[: trail.start()], rest[trail.start() :]) if trail else (rest, "")
+    core = _TRAILING_ADVERBS.sub("", core)
+    if "verb" in match.groupdict():
+        core = f"{core} {match['verb']}"
+    else:
+        core = f"{core} {_WH_PUTS.get(match['wh'], '')}".rstrip()
+    return f"{core[:1].upper()}{core[1:]} {match['value']}{tail}"
 
 
 def claim(text: str, about: str | None = None) -> Claim | None:
@@ -823,13 +864,12 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _structural(facts, shapes, found)
     readings = _classed_changes(facts, about, found)
-    _slot_changes(
-        [
-            None if shape is None and made is None else _slot(text, made, shape, None)
-            for text, shape, made in zip(facts, shapes, readings, strict=True)
-        ],
-        found,
-    )
+    slots = [
+        None if shape is None and made is None else _slot(text, made, shape, None)
+        for text, shape, made in zip(facts, shapes, readings, strict=True)
+    ]
+    _slot_changes(slots, found)
+    _leaving_changes(facts, slots, found)
     return found
 
 
@@ -880,11 +920,12 @@ _MONTHS = _set(
     wednesday thu thursday fri friday sat saturday sun sunday am pm"""
 )
 # What is said of the subject starts at its verb: an auxiliary, a verb in -s (not -ss,
-# -us, -is: "status", "class") or -ed, or a colon ("New date for the audit: March 3").
+# -us, -is: "status", "class") before a light word, a name or an identifier ("carries
+# kv3"), or -ed, or a colon ("New date for the audit: March 3").
 _VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|will|can|got|gets|goes|still|now|"
     r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
-    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]))|[a-z]+ed)\b|:\s"
+    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z]+\d))|[a-z]+ed)\b|:\s"
 )
 _LIGHT = _set("in at on to for of from by with as into onto near")
 _PARTICLES = _set("back over out up off away down")
@@ -2302,3 +2343,202 @@ def _same_slot(
 def _kind_of(made: Slot) -> str:
     """A slot's value sort by form alone (a verb class's sort counts as a name)."""
     return made.sort if made.sort in _TYPED_SORTS else "name"
+
+
+# A change that names the old value (supersede9): the old value stands in a leaving role,
+# read by a closed list of prepositions and verbs of leaving, not by phrases: after
+# "from", "off", "out of", "away from" (the new value follows, put by a light word or
+# after a clause break: "moved from A to B", "off A and onto B", "out of A; starts at
+# B"), after a verb of leaving ("retired A; use B", "ditched A; builds are on B",
+# "traded A for B", "replaced A with B"), after "instead of", "rather than", "in place
+# of" (the new value comes first: "B instead of A"), or before an arrow ("A → B").
+_LEAVING_FROM = (("from",), ("off",), ("out", "of"), ("away", "from"))
+_LEAVING_AFTER = (("instead", "of"), ("rather", "than"), ("in", "place", "of"))
+_LEAVING_VERBS = _set(
+    "leav left quit drop ditch abandon retir replac swap trade exchang sold sell scrap dump"
+)
+_GIVE_UP = _set("gave give")
+_LEAVING_PUT = _LIGHT | _set("and ; use")
+_DETERMINERS = _set("the a an our its his her their my your")
+_LEAVING_TOKEN = re.compile(r"→|->|;|[+]?[\w][\w'’./:@+-]*")
+_ARROWS = ("→", "->")
+# An activity or an event, not a state: "is hiring for Soylent", "was promoted at Acme".
+_DOING = re.compile(
+    r"\b(?:is|are|was|were) (?:(?!(?:living|working|staying|based)\b)[a-z]+ing|"
+    r"(?<=was |ere )[a-z]+ed)\b"
+)
+
+
+def _tokens(sentence: str) -> tuple[list[str], list[bool]]:
+    """A sentence's tokens, folded (arrows and semicolons kept, possessives folded to
+    the owner), and which can be a value; the first word only by its form (a capital
+    there starts the sentence: "Write to Kofi at ...")."""
+    tokens = [
+        t.replace("’", "'").rstrip(".:,").removesuffix("'s")
+        for t in _LEAVING_TOKEN.findall(sentence)
+    ]
+    tokens = [t for t in tokens if t]
+    values = [
+        t not in (*_ARROWS, ";") and (_is_value(t) or bool(_ADDRESS.search(t))) for t in tokens
+    ]
+    if tokens:
+        values[0] = values[0] and bool(_ADDRESS.search(tokens[0]) or re.search(r"\d", tokens[0]))
+    return [t.casefold() for t in tokens], values
+
+
+def _runs(folded: Sequence[str], values: Sequence[bool], lo: int, hi: int) -> list[str]:
+    """The runs of values between `lo` and `hi`, space-joined."""
+    found, k = [], lo
+    while k < hi:
+        if values[k]:
+            start = k
+            while k < hi and values[k]:
+                k += 1
+            found.append(" ".join(folded[start:k]))
+        k += 1
+    return found
+
+
+def _marker(folded: Sequence[str], k: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """How many words of one of `phrases` start at `k` (0 for none)."""
+    return next((len(p) for p in phrases if tuple(folded[k : k + len(p)]) == p), 0)
+
+
+# A quick look for a leaving word before a fact is read for one (most facts have none).
+_LEAVING_HINT = re.compile(
+    r"→|->|\b(?:from|off|out of|instead of|rather than|in place of|left|quit|sold|sell|"
+    r"(?:part-)?(?:leav|drop|ditch|abandon|retir|replac|swap|trad|exchang|scrap|dump)\w*|"
+    r"gave up|give up)\b",
+    re.I,
+)
+
+
+def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]]]:
+    """(the old value, the other values it is read beside) for each value a fact (its
+    `_tokens`) names in a leaving role (see above); empty when it names none, adds
+    ("also"), hedges or speaks of a relative."""
+    if not folded or (_ADDS | _CLASS_HEDGE | _RELATION) & set(folded) or "n't" in folded:
+        return []  # "also", "might", "Kofi's sister quit Initrode for ..."
+    if len(folded) > 1 and folded[1] in _ARROWS:
+        values = [True, *values[1:]]  # "Kofi: Emacs → Helix"
+
+    def run(at: int) -> tuple[int, int]:
+        while at < len(folded) and folded[at] in _DETERMINERS:
+            at += 1
+        end = at
+        while end < len(folded) and values[end]:
+            end += 1
+        return at, end
+
+    read_old: list[tuple[str, list[str]]] = []
+    for k, word in enumerate(folded):
+        old: tuple[int, int] | None = None
+        beside: list[str] = []
+        if word in _ARROWS:
+            start = k
+            while start > 0 and values[start - 1]:
+                start -= 1
+            old, beside = (start, k), _runs(folded, values, k + 1, len(folded))[:1]
+        elif size := _marker(folded, k, _LEAVING_AFTER):
+            old, beside = run(k + size), _runs(folded, values, 0, k)[-1:]
+        elif size := _marker(folded, k, _LEAVING_FROM):
+            old = run(k + size)
+            if old[1] < len(folded) and folded[old[1]] in _LEAVING_PUT:
+                beside = _runs(folded, values, old[1], len(folded))[:1]
+        elif word[:1].isalpha():
+            stem = _stem(word.rsplit("-", 1)[-1])  # "part-exchanged"
+            up = stem in _GIVE_UP and folded[k + 1 : k + 2] == ["up"]
+            if stem in _LEAVING_VERBS or up:
+                old = run(k + 1 + up)
+                beside = _runs(folded, values, old[1], len(folded))[:1]
+        if old is not None and old[0] < old[1] and beside:
+            read_old.append((" ".join(folded[old[0] : old[1]]), beside))
+    return read_old
+
+
+_Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
+"""What `_leaving_changes` reads of a fact: the values it names as left, its words, and
+the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
+
+
+def _leaving_read(text: str) -> _Read:
+    """(`_leaving`, the fact's words with a leading "Name:", its last value run given to
+    its other names) of one fact."""
+    read = _statement(text, None) if REDACTED not in text else None
+    if read is None:
+        return [], frozenset(), []
+    folded, values = _tokens(read[0])
+    about = (read[1] or "").casefold().split()
+    leaving = _leaving(folded, values) if _LEAVING_HINT.search(read[0]) else []
+    words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
+    if _DOING.search(read[0]):
+        return leaving, words, None
+    held = _runs(folded, values, 0, len(folded))
+    subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
+    return leaving, words, [(held[-1], subject)] if held and subject else []
+
+
+def _run_kind(value: str) -> str:
+    """A value run's sort by its form: an address is an identifier, a name of several
+    words is a name ("Tesla Model 3"), else its last word's (`_kind`)."""
+    words = value.split()
+    if _ADDRESS.search(value):
+        return "id"
+    if len(words) > 1 and _kind(words[0]) == "name":
+        return "name"
+    return _kind(words[-1])
+
+
+def _leaving_changes(
+    facts: Sequence[str], slots: Sequence[Slot | None], found: dict[int, int]
+) -> None:
+    """Adds to `found` an earlier fact whose value a later one of the same subject names
+    in a leaving role (`_leaving`) beside another value of the same sort: by form, and
+    not of two classes learned from the facts (`_name_sorts`: a place and an employer).
+    The earlier fact's subject (`_own_values`) must all be in the later fact."""
+    sorts: dict[str, str] | None = None
+    classes: set[str | None] = set()
+    by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    reads: dict[str, _Read] = {}  # a fact said again
+    for i, text in enumerate(facts):
+        if text not in reads:
+            reads[text] = _leaving_read(text)
+        leaving, words, held = reads[text]
+        if leaving and sorts is None:
+            sorts = _name_sorts(slots)
+            classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+        for old, beside in leaving:
+            for j, subject in by_value.get(old, [])[-_PAIR_LIMIT:]:
+                new = next((b for b in beside if not set(b.split()) & subject), None)
+                if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
+                    continue
+                known = (sorts or {}).get(old), (sorts or {}).get(new)
+                if set(known) <= classes and known[0] != known[1]:
+                    continue
+                found[j] = i
+        for own, subject in _own_values(slots[i], held):
+            by_value.setdefault(own, []).append((i, subject))
+
+
+@cache
+def _own_stems() -> frozenset[str]:
+    """The stems of what puts the subject itself at its value (`_OWN_THINGS`: "rents a
+    place in Ghent" is a home)."""
+    return frozenset(map(_stem, _OWN_THINGS))
+
+
+def _own_values(
+    made: Slot | None, held: list[tuple[str, frozenset[str]]] | None
+) -> list[tuple[str, frozenset[str]]]:
+    """(a value a fact gives, the subject it gives it to): its slot's, and the last run of
+    values it holds, given to its other names (`held`: "Production runs the Orion
+    service 3.2": 3.2, {orion}; "Write to Kofi at kofi@acme.io": kofi@acme.io, {kofi});
+    none for an activity ("is hiring for Soylent", `_DOING`: `held` is None) or the
+    value of a thing the subject names ("misses the beaches near Oslo")."""
+    if held is None:
+        return []
+    if made is None or made.claimed:
+        return held
+    if len(made.relation - _LIGHT - _own_stems()) > 1:
+        return []
+    return [(made.value, made.subject), *held] if made.subject else held

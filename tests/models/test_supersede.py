@@ -717,3 +717,101 @@ def test_a_slot_is_read_from_stems_names_and_the_values_sort() -> None:
     assert slot("Kofi wants to move to Accra.") is None
     also = slot("Kofi also drives a Mazda 3.")
     assert also is None or also.claimed  # an addition is no generic slot
+
+
+# The skeleton wherever the value stands (supersede9): a value put first ("Accra is where
+# Ada lives", "a cleft") or a typed value that is the sentence's own subject ("db3
+# carries staging") fills the same slot as the subject-first wording, with its time
+# phrases and change cues aside. (context, older, newer), sentences of this test's own.
+VALUE_FIRST_CHANGES = [
+    (
+        ["Bo lives in Lagos."],
+        "Lagos is where Ada lives.",
+        "Accra is where Ada lives as of this spring.",
+    ),
+    (["Bo lives in Lagos."], "Ada lives in Lagos.", "Accra is where Ada lives these days."),
+    ([], "Accra is where Ada lives.", "Ada now lives in Kumasi."),
+    ([], "kv3 carries the billing queue.", "kv8 carries the billing queue now."),
+    ([], "kv3 carries the billing queue.", "The billing queue now runs out of kv9."),
+    (
+        [],
+        "Bamboo is what the Orca team builds with.",
+        "Drone is what the Orca team builds with internally since Monday.",
+    ),
+    ([], "The Orca team builds with Bamboo.", "Drone is what the Orca team builds with now."),
+    ([], "Lin is who the Orca team reports to.", "Ada is who the Orca team reports to now."),
+]
+# Must stay: a value first that is a person doing something, another subject, an
+# addition, a value of another sort.
+VALUE_FIRST_KEEPS = [
+    ([], "Lagos is where Ada lives.", "Accra is where Bo lives."),
+    ([], "kv3 carries the billing queue.", "kv8 carries the search queue now."),
+    (
+        [],
+        "Bamboo is what the Orca team builds with.",
+        "Drone is what the Orca team also builds with.",
+    ),
+    ([], "kv3 carries the billing queue.", "Ada carries the billing queue now."),
+    (["Bo lives in Lagos."], "Lagos is where Ada lives.", "Lagos is where Ada studied."),
+    ([], "Ada lives in Lagos.", "Lagos is where Bo lives now."),
+]
+
+
+@pytest.mark.parametrize(("context", "older", "newer"), VALUE_FIRST_CHANGES)
+def test_a_value_put_first_fills_the_same_slot(context: list[str], older: str, newer: str) -> None:
+    assert stale([*context, older, newer]).get(len(context)) == len(context) + 1
+
+
+@pytest.mark.parametrize(("context", "older", "newer"), VALUE_FIRST_KEEPS)
+def test_a_value_put_first_for_another_subject_or_slot_keeps_the_earlier(
+    context: list[str], older: str, newer: str
+) -> None:
+    assert len(context) not in stale([*context, older, newer])
+
+
+# A change that names the old value (supersede9): a later fact of the same subject that
+# names the earlier fact's value in a leaving role (after "from", "off", "out of",
+# "instead of", a verb of leaving such as "retired", "ditched", "traded", or before an
+# arrow) and another value of the same sort ends the earlier fact, whatever its wording.
+NAMES_THE_OLD = [
+    ("The Orca team deploys through Bamboo.", "The Orca team ditched Bamboo; builds are on Drone."),
+    (
+        "The Orca team's pipelines live in Bamboo.",
+        "The Orca team retired Bamboo in favour of Drone.",
+    ),
+    ("Write to Kofi at kofi@acme.io.", "Kofi retired kofi@acme.io; use kofi@initrode.com."),
+    ("Kofi drives a Skoda Octavia.", "Kofi part-exchanged the Skoda Octavia for a Mazda 3."),
+    ("Kofi's editor is Emacs.", "Kofi: Emacs → Helix."),
+    ("The billing queue resolves to kv3.", "We abandoned kv3; the billing queue is on kv8."),
+    ("The Lumen service is written in Ruby.", "The Lumen service dropped Ruby; it is all Go."),
+    ("Kofi gets around in a Honda Jazz.", "Kofi traded the Honda Jazz for a Kia Niro."),
+    ("Production runs the Orion service 3.2.", "The Orion service was bumped from 3.2 to 4.0."),
+    ("Kofi does all his writing in Vim.", "Kofi converted from Vim to Helix."),
+    ("Kofi rents a flat in Lagos.", "Kofi swapped Lagos for Accra last month."),
+]
+# Must stay: the old value named by another subject, or not in a leaving role, or
+# beside a value of another sort, or an addition.
+NAMES_THE_OLD_KEEPS = [
+    ("The billing queue resolves to kv3.", "Ada copied the logs off kv3 onto kv8."),
+    ("Kofi drives a Skoda Octavia.", "Kofi drove the Skoda Octavia from Lagos to Accra."),
+    ("Kofi works at Initrode.", "Kofi's sister quit Initrode for Umbrella."),
+    ("Kofi misses the markets near Lagos.", "Kofi left Lagos and settled in Accra."),
+    ("Kofi was promoted at Initrode.", "Kofi quit Initrode and joined Umbrella."),
+    ("Kofi is volunteering for Oxfam.", "Kofi switched from Oxfam to Unicef for his donations."),
+    ("Kofi's editor is Emacs.", "Kofi moved his Emacs config to 2027-01-01."),
+    ("Kofi does all his writing in Vim.", "Kofi also writes in Helix, coming from Vim."),
+    (
+        "The Orca team deploys through Bamboo.",
+        "The Lumen team ditched Bamboo; builds are on Drone.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NAMES_THE_OLD)
+def test_a_change_naming_the_old_value_in_a_leaving_role_ends_it(older: str, newer: str) -> None:
+    assert stale([older, newer]).get(0) == 1
+
+
+@pytest.mark.parametrize(("older", "newer"), NAMES_THE_OLD_KEEPS)
+def test_the_old_value_named_otherwise_keeps_the_earlier(older: str, newer: str) -> None:
+    assert 0 not in stale([older, newer])
