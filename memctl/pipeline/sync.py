@@ -89,6 +89,16 @@ FLUSHED = ".memctl-sync/flushed.json"
 flush processed, on any machine, each as often as it was (a line may repeat)."""
 RECORDS = (RECORD, FLUSHED)
 NETWORK_TIMEOUT = 120.0
+LOCK_WAIT = 5.0
+"""How long a git that failed on a lock another git holds is retried, with backoff:
+a `git fetch` or `git push` a killed sync left running finishes within moments."""
+LOCK_HELD = (
+    (re.compile(r"Unable to create '([^']+\.lock)': File exists"), "{}"),
+    (re.compile(r"could not lock config file ([^:]+):"), "{}.lock"),
+    (re.compile(r"cannot lock ref '([^']+)'"), "the ref {}"),
+)
+"""git's words for a lock another git holds, each with how the lock is named: the
+lock file when git says it (a ref's lock also reads "cannot lock ref", before it)."""
 PUSH_ATTEMPTS = 6
 """A push rejected because another machine pushed first: fetch, merge, retry, this often."""
 MEMORY = "MEMORY.md"
@@ -171,8 +181,39 @@ class Git:
         env: dict[str, str] | None = None,
         timeout: float = NETWORK_TIMEOUT,
     ) -> subprocess.CompletedProcess[bytes]:
+        """git `args`; one that failed on a lock is run again until the lock goes (at
+        most LOCK_WAIT seconds), then refused naming the lock: a sync killed moments
+        ago leaves its git running, and its lock is no sign of a remote away. A lock is
+        never removed here: it may be live."""
+        deadline, pause = time.monotonic() + LOCK_WAIT, 0.05
+        while True:
+            done = self._once(args, data, env, timeout)
+            if done.returncode == 0:
+                break
+            lock = _held_lock(done.stderr)
+            if lock is None:
+                break
+            if time.monotonic() + pause > deadline:
+                raise SyncError(
+                    f"git {args[0]}: {lock} stayed locked for {LOCK_WAIT:g}s: another git "
+                    "may be running on it (a sync killed moments ago leaves its git running); "
+                    "nothing lost, sync again once it ends (remove the lock only if no git runs)"
+                )
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
+        if check and done.returncode != 0:
+            raise SyncError(f"git {args[0]}: {_last_line(done.stderr)}")
+        return done
+
+    def _once(
+        self,
+        args: tuple[str, ...],
+        data: bytes | None,
+        env: dict[str, str] | None,
+        timeout: float,
+    ) -> subprocess.CompletedProcess[bytes]:
         try:
-            done = subprocess.run(
+            return subprocess.run(
                 ["git", *args],
                 input=data,
                 capture_output=True,
@@ -184,9 +225,6 @@ class Git:
             raise SyncError("sync needs the `git` program, and it is not on PATH") from None
         except subprocess.TimeoutExpired:
             raise SyncError(f"git {args[0]} took more than {timeout:g}s; nothing changed") from None
-        if check and done.returncode != 0:
-            raise SyncError(f"git {args[0]}: {_last_line(done.stderr)}")
-        return done
 
     def out(self, *args: str, data: bytes | None = None) -> str:
         return self.run(*args, data=data).stdout.decode("utf-8", "replace").strip()
@@ -294,6 +332,15 @@ class Git:
             f"the remote {self.remote} refused the push ({_last_line(done.stderr)}); "
             "nothing lost: the merge stays here and the next sync pushes it"
         )
+
+
+def _held_lock(stderr: bytes) -> str | None:
+    """The lock another git holds, as git's message names it; None: no lock failure."""
+    message = stderr.decode("utf-8", "replace")
+    for pattern, shown in LOCK_HELD:
+        if found := pattern.search(message):
+            return shown.format(found[1])
+    return None
 
 
 def _last_line(stderr: bytes) -> str:

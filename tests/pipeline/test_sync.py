@@ -282,6 +282,55 @@ def test_an_unreachable_remote_changes_nothing_and_the_next_sync_finishes(tmp_pa
     assert "written offline" in "".join(remote_files(remote).values())
 
 
+def _held_lock(tmp_path: Path) -> tuple[Workspace, Path, Path]:
+    """a synced once, then b pushed: a's next fetch must update its origin/main, whose
+    lock a `git fetch` orphaned by a killed sync holds (made here as git makes it)."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- from a")
+    run_sync(a)
+    save_text(b, "- from b, after the kill")
+    run_sync(b)
+    lock = a.state_dir / "sync.git" / "refs" / "remotes" / "origin" / "main.lock"
+    lock.write_text("0" * 40 + "\n")
+    return a, remote, lock
+
+
+def test_a_lock_an_orphaned_git_holds_is_waited_for_not_read_as_a_remote_away(tmp_path):
+    """The lock goes a moment later (the orphan ended): the sync waits and succeeds."""
+    import threading
+
+    a, remote, lock = _held_lock(tmp_path)
+    ends = threading.Timer(1.0, lock.unlink)
+    ends.start()
+    try:
+        result = run_sync(a)
+    finally:
+        ends.cancel()
+    assert result.status == "synced"
+    assert "from b, after the kill" in "".join(shared(a).values())
+    assert "from a" in "".join(remote_files(remote).values())
+
+
+def test_a_lock_that_stays_is_named_and_never_removed(tmp_path):
+    """The lock outlives the wait: exit 1, one line naming the lock (not "cannot be
+    reached"), the lock left where it is (it may be live), the workspace unchanged."""
+    a, _, lock = _held_lock(tmp_path)
+    before = snapshot(a.root, locks=False)
+    done = run_memctl(a.root, "sync")
+    assert done.exit_code == 1, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert str(lock) in done.stderr and "another git may be running" in done.stderr
+    assert "cannot be reached" not in done.stderr
+    assert lock.exists()
+    after = snapshot(a.root, locks=False)
+    assert {k: v for k, v in after.items() if "sync.git" not in k} == {
+        k: v for k, v in before.items() if "sync.git" not in k
+    }
+    lock.unlink()
+    assert run_sync(a).status == "synced"
+
+
 def test_a_push_rejected_because_another_pushed_first_is_retried(tmp_path, monkeypatch):
     """b's first push is beaten by a's: b fetches, merges and pushes again."""
     import memctl.pipeline.sync as module
