@@ -291,25 +291,53 @@ def _held_lock(tmp_path: Path) -> tuple[Workspace, Path, Path]:
     run_sync(a)
     save_text(b, "- from b, after the kill")
     run_sync(b)
+    save_text(a, "- from a, to push")
     lock = a.state_dir / "sync.git" / "refs" / "remotes" / "origin" / "main.lock"
     lock.write_text("0" * 40 + "\n")
     return a, remote, lock
 
 
-def test_a_lock_an_orphaned_git_holds_is_waited_for_not_read_as_a_remote_away(tmp_path):
-    """The lock goes a moment later (the orphan ended): the sync waits and succeeds."""
+@pytest.mark.parametrize("held", ["by the fetch", "after the push"])
+def test_a_lock_an_orphaned_git_holds_is_waited_for_not_read_as_a_remote_away(
+    tmp_path, monkeypatch, held
+):
+    """The lock goes a moment later (the orphan ended): the sync waits and succeeds.
+    Held from the start, it blocks the fetch's update of origin/main; taken as the push
+    ends (`packed-refs.lock`, which an orphaned git's ref removal holds), it blocks the
+    move of the base to the pushed commit, which removes the push's ref."""
     import threading
 
+    import memctl.pipeline.sync as module
+
     a, remote, lock = _held_lock(tmp_path)
-    ends = threading.Timer(1.0, lock.unlink)
-    ends.start()
+    timers = [threading.Timer(1.0, lock.unlink)]
+    if held == "after the push":
+        lock.unlink()
+        lock = a.state_dir / "sync.git" / "packed-refs.lock"
+        real_push = module.Git.push
+
+        def push(self, commit, branch):  # type: ignore[no-untyped-def]
+            pushed = real_push(self, commit, branch)
+            lock.write_text("")
+            # git itself waits for packed-refs.lock up to core.packedRefsTimeout (1 s).
+            timers.append(threading.Timer(2.5, lock.unlink))
+            timers[-1].start()
+            return pushed
+
+        monkeypatch.setattr(module.Git, "push", push)
+    else:
+        timers[0].start()
     try:
         result = run_sync(a)
     finally:
-        ends.cancel()
+        for timer in timers:
+            timer.cancel()
     assert result.status == "synced"
+    assert len(timers) == 1 + (held == "after the push")
     assert "from b, after the kill" in "".join(shared(a).values())
-    assert "from a" in "".join(remote_files(remote).values())
+    assert "from a, to push" in "".join(remote_files(remote).values())
+    left = ["git", "--git-dir", str(a.state_dir / "sync.git"), "for-each-ref", "refs/memctl/"]
+    assert subprocess.run(left, capture_output=True, text=True, check=True).stdout == ""
 
 
 def test_a_lock_that_stays_is_named_and_never_removed(tmp_path):
