@@ -164,10 +164,16 @@ def memory_files(ws: Workspace, include_archive: bool) -> list[File]:
             continue
         found += _listed(entries, "memory", ws.relative(folder))
     found.sort(key=lambda file: file.rel)
-    if ws.memory_md.is_file():
-        path = os.fspath(ws.memory_md)
-        found.insert(0, File("memory", path, "MEMORY.md", "", os.path.islink(path)))
-    return found
+    memory_md = memory_md_file(ws)
+    return found if memory_md is None else [memory_md, *found]
+
+
+def memory_md_file(ws: Workspace) -> File | None:
+    """MEMORY.md as a search names it, or None when there is no such file."""
+    if not ws.memory_md.is_file():
+        return None
+    path = os.fspath(ws.memory_md)
+    return File("memory", path, "MEMORY.md", "", os.path.islink(path))
 
 
 def thread_logs(ws: Workspace, threads: list[str] | None) -> list[File]:

@@ -30,6 +30,7 @@ from memctl.retrieval.corpus import (
     Listing,
     Skipped,
     chomp,
+    memory_md_file,
     odd_files,
     record_matches,
 )
@@ -227,7 +228,8 @@ class _Order(NamedTuple):
 
 def _from_listing(conn: sqlite3.Connection, listing: Listing, fence: Fence) -> _Order:
     """The order from the folders listed now (`Listing.files`), matched against the
-    index's names: when the index's own listing of x."""
+    index's names: when the index's own listing of a folder no longer stands
+    (`_from_index` gives None)."""
     files = listing.files()
     (names,) = conn.execute(
         "SELECT group_concat(rel, char(10)) FROM files WHERE problem IS NULL"
@@ -269,9 +271,9 @@ def _from_index(ws: Workspace, index: Index, listing: Listing, fence: Fence) -> 
     for folder, names in odd.items():
         mine.update((file.rel, file) for file in odd_files(ws, folders[folder], folder, names))
     prefix = os.fspath(ws.root) + os.sep
-    if listing.memory and ws.memory_md.is_file():  # as `memory_files` names it
-        path = os.fspath(ws.memory_md)
-        mine["MEMORY.md"] = File("memory", path, "MEMORY.md", "", os.path.islink(path))
+    memory_md = memory_md_file(ws) if listing.memory else None
+    if memory_md is not None:
+        mine["MEMORY.md"] = memory_md
     for rel, kind in index.conn.execute("SELECT rel, kind FROM files WHERE problem IS NOT NULL"):
         folder = rel.rpartition("/")[0]
         if folder in folders and rel not in mine:
