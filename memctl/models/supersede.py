@@ -1959,17 +1959,13 @@ def _stem(word: str) -> str:
     return str(_stemmer().stemWord(word))
 
 
-_STEMMER: list[Any] = []
-
-
+@cache
 def _stemmer() -> Any:
     """The English Snowball stemmer, made once (its import costs a few ms, so only when
     a fact is first read)."""
-    if not _STEMMER:
-        import snowballstemmer  # type: ignore[import-untyped]
+    import snowballstemmer  # type: ignore[import-untyped]
 
-        _STEMMER.append(snowballstemmer.stemmer("english"))
-    return _STEMMER[0]
+    return snowballstemmer.stemmer("english")
 
 
 def slot(text: str, about: str | None = None) -> Slot | None:
