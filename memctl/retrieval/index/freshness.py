@@ -183,13 +183,14 @@ def fresh_index(
         index.close()
 
 
-def _folders(ws: Workspace) -> dict[str, int]:
-    """The mtimes of the folders the index covers: a file created, removed or renamed
-    in one changes it, a file written in place does not."""
-    return {
-        os.fspath(folder): _stamp(folder)[0]
-        for folder in (ws.root, ws.memory_dir, ws.archive_dir, ws.threads_dir)
-    }
+def _folders(ws: Workspace) -> tuple[dict[str, int], dict[str, list[int]]]:
+    """The mtimes of the folders the index covers (a file created, removed or renamed
+    in one changes it, a file written in place does not), and the stamps of those whose
+    listing it keeps (`LISTED`, for `listings`), from one stat of each folder."""
+    stamps = {folder: _stamp(ws.root / folder) for folder in LISTED}
+    mtimes = {os.fspath(ws.root): _stamp(ws.root)[0]}
+    mtimes.update((os.fspath(ws.root / folder), stamp[0]) for folder, stamp in stamps.items())
+    return mtimes, stamps
 
 
 def _stamp(folder: Path) -> list[int]:
@@ -232,7 +233,7 @@ def _unchanged(ws: Workspace, words: bool, digest: str) -> tuple[Index, UpdateRe
             or (words and not index.words)
             or not stored
             or now_ns - int(index.meta("swept", "0") or 0) > SWEEP_NS
-            or json.loads(stored) != _folders(ws)
+            or json.loads(stored) != _folders(ws)[0]
         ):
             conn.close()
             return None
@@ -338,8 +339,7 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
     now = datetime.now(UTC).isoformat(timespec="seconds")
     now_ns = time.time_ns()  # before the folders' stat (`listings`)
     written, overflow = _read_journal(ws)
-    folders = _folders(ws)  # before listing: a file created after it is seen next time
-    stamps = {folder: _stamp(ws.root / folder) for folder in LISTED}  # the same, `listings`
+    folders, stamps = _folders(ws)  # before listing: a file created after it is seen next time
     stored = index.meta("folders")
     swept = int(index.meta("swept", "0") or 0)
     sweep = sweep or overflow or not stored or now_ns - swept > SWEEP_NS
