@@ -90,8 +90,9 @@ flush processed, on any machine, each as often as it was (a line may repeat)."""
 RECORDS = (RECORD, FLUSHED)
 NETWORK_TIMEOUT = 120.0
 LOCK_WAIT = 5.0
-"""How long a git that failed on a lock another git holds is retried, with backoff:
-a `git fetch` or `git push` a killed sync left running finishes within moments."""
+"""How long a git that failed on a lock another git holds is retried, with backoff: a
+`git fetch` or `git push` a killed sync left running, or another machine's push to the
+remote, finishes within moments."""
 LOCK_HELD = (
     (re.compile(r"Unable to create '([^']+\.lock)': File exists"), "{}"),
     (re.compile(r"could not lock config file ([^:]+):"), "{}.lock"),
@@ -182,22 +183,30 @@ class Git:
         timeout: float = NETWORK_TIMEOUT,
     ) -> subprocess.CompletedProcess[bytes]:
         """git `args`; one that failed on a lock is run again until the lock goes (at
-        most LOCK_WAIT seconds), then refused naming the lock: a sync killed moments
-        ago leaves its git running, and its lock is no sign of a remote away. A lock is
-        never removed here: it may be live."""
+        most LOCK_WAIT seconds), then refused naming the lock and where it is (this
+        workspace's repository or the remote): a sync killed moments ago leaves its git
+        running, another machine may be pushing, and neither is a remote away. Who holds
+        a lock that stays cannot be told from here, so the message does not guess. A
+        lock is never removed here: it may be live."""
         deadline, pause = time.monotonic() + LOCK_WAIT, 0.05
         while True:
             done = self._once(args, data, env, timeout)
             if done.returncode == 0:
                 break
-            lock = _held_lock(done.stderr)
-            if lock is None:
+            held = _held_lock(done.stderr)
+            if held is None:
                 break
             if time.monotonic() + pause > deadline:
+                lock, remote = held
+                where = (
+                    f"on the remote {self.remote}"
+                    if remote
+                    else f"in this workspace's sync repository {self.dir}"
+                )
                 raise SyncError(
-                    f"git {args[0]}: {lock} stayed locked for {LOCK_WAIT:g}s: another git "
-                    "may be running on it (a sync killed moments ago leaves its git running); "
-                    "nothing lost, sync again once it ends (remove the lock only if no git runs)"
+                    f"git {args[0]}: {lock} stayed locked for {LOCK_WAIT:g}s {where}: another "
+                    "git may be running there; nothing lost: sync again once it ends, or "
+                    "remove the lock if no git is running there"
                 )
             time.sleep(pause)
             pause = min(pause * 2, 0.5)
@@ -334,12 +343,15 @@ class Git:
         )
 
 
-def _held_lock(stderr: bytes) -> str | None:
-    """The lock another git holds, as git's message names it; None: no lock failure."""
+def _held_lock(stderr: bytes) -> tuple[str, bool] | None:
+    """The lock another git holds, as git's message names it, and whether it is the
+    remote's (its line is one git relays from the remote's git, "remote: ..."); None:
+    no lock failure."""
     message = stderr.decode("utf-8", "replace")
     for pattern, shown in LOCK_HELD:
         if found := pattern.search(message):
-            return shown.format(found[1])
+            line = message[message.rfind("\n", 0, found.start()) + 1 :]
+            return shown.format(found[1]), line.startswith("remote:")
     return None
 
 

@@ -348,7 +348,8 @@ def test_a_lock_that_stays_is_named_and_never_removed(tmp_path):
     done = run_memctl(a.root, "sync")
     assert done.exit_code == 1, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
-    assert str(lock) in done.stderr and "another git may be running" in done.stderr
+    assert str(lock) in done.stderr and "another git may be running there" in done.stderr
+    assert f"in this workspace's sync repository {a.state_dir / 'sync.git'}:" in done.stderr
     assert "cannot be reached" not in done.stderr
     assert lock.exists()
     after = snapshot(a.root, locks=False)
@@ -357,6 +358,33 @@ def test_a_lock_that_stays_is_named_and_never_removed(tmp_path):
     }
     lock.unlink()
     assert run_sync(a).status == "synced"
+
+
+def test_a_lock_that_stays_on_the_remote_is_named_there(tmp_path):
+    """The remote's ref lock (`refs/heads/main.lock` in the bare repository) outlives
+    the wait: the line names the remote it is on and what to do there, not this
+    workspace's repository nor a killed sync, whose git cannot hold the remote's lock
+    alone (any git pushing to it can). Exit 1, nothing pushed, the lock left; the next
+    sync pushes."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- from a")
+    run_sync(a)
+    save_text(a, "- from a, to push")
+    lock = remote / "refs" / "heads" / "main.lock"
+    lock.write_text("0" * 40 + "\n")
+    done = run_memctl(a.root, "sync")
+    assert done.exit_code == 1, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert f"stayed locked for 5s on the remote {remote}:" in done.stderr
+    assert "another git may be running there" in done.stderr
+    assert "remove the lock if no git is running there" in done.stderr
+    assert "killed" not in done.stderr and "this workspace's" not in done.stderr
+    assert lock.exists()
+    assert "from a, to push" not in "".join(remote_files(remote).values())
+    lock.unlink()
+    assert run_sync(a).status == "synced"
+    assert "from a, to push" in "".join(remote_files(remote).values())
 
 
 def test_a_push_rejected_because_another_pushed_first_is_retried(tmp_path, monkeypatch):
