@@ -10,6 +10,9 @@ retrieval layer, below the pipeline, reads it too.
 A fact is compared by its key: the text of its line without the bullet, trailing period
 or case, whitespace folded. A record states a forgotten fact when its key contains the
 fact's key (a thread message that said it in passing too).
+
+A forget can be taken back (`memctl undo`): the history copy it keeps holds a `TakeBack`,
+the tombstones to drop and any to record, which `take_back` applies and reverses.
 """
 
 from __future__ import annotations
@@ -94,7 +97,8 @@ Stone = dict[str, Any]
 def tombstones(
     facts: list[str], replacement: str | None = None, *, purge: bool = False
 ) -> list[Stone]:
-    """One tombstone a fact, to record; a purge's keeps the digest alone."""
+    """One tombstone a fact, to record (and to keep with the forget's history copy, so an
+    undo drops exactly these); a purge's keeps the digest alone."""
     at = datetime.now(UTC).isoformat(timespec="seconds")
     return [
         {

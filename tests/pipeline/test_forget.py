@@ -343,3 +343,16 @@ def test_a_correction_stays_under_the_heading_of_the_fact_it_corrects(cli, ws):
         "- Dana leads payments.\n"
     )
     assert "- Staging moved to db7." in ledgers(ws)
+
+
+def test_undo_past_two_forgets_takes_both_back(cli, ws):
+    memory = (ws / "MEMORY.md").read_text()
+    assert cli("-w", ws, "forget", "staging is").exit_code == 0
+    assert cli("-w", ws, "forget", "dana leads").exit_code == 0
+
+    undo = cli("-w", ws, "undo", "2")
+
+    assert undo.exit_code == 0, undo.stderr
+    assert (ws / "MEMORY.md").read_text() == memory and forgotten_facts(ws) == []
+    assert "Dana leads payments." in session_start(cli, ws)
+    assert "Staging is db3." in session_start(cli, ws)
