@@ -131,14 +131,14 @@ def forget(
             return result
         stones = tombstones(facts, replacement, purge=purge)
         if not purge:  # a purge must leave no copy, a history copy included
-            fact = replacement.strip() if replacement is not None else None
-            back = TakeBack(drop=stones, add=tombstones([BULLET.sub("", fact)]) if fact else [])
+            new = BULLET.sub("", replacement.strip()) if replacement is not None else None
+            back = TakeBack(drop=stones, add=tombstones([new]) if new else [])
             marks = ws.read_state().consolidation
             saved = keep_history(
                 ws,
                 memory,
                 Marks(dict(marks.offsets), dict(marks.tails)),
-                by="forget" if fact is None else "forget --replace",
+                by="forget" if new is None else "forget --replace",
                 take_back=back,
             )
             result.history = ws.relative(saved)
