@@ -10,16 +10,20 @@ retrieval layer, below the pipeline, reads it too.
 A fact is compared by its key: the text of its line without the bullet, trailing period
 or case, whitespace folded. A record states a forgotten fact when its key contains the
 fact's key (a thread message that said it in passing too).
+
+A forget can be taken back (`memctl undo`): the history copy it keeps holds a `TakeBack`,
+the tombstones to drop and any to record, which `take_back` applies and reverses.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
-from memctl.core.durable import append_durable
+from memctl.core.durable import append_durable, write_atomic
 from memctl.core.workspace import Workspace
 
 FORGOTTEN_NAME = "forgotten.jsonl"
@@ -86,29 +90,103 @@ def read_tombstones(ws: Workspace) -> list[Tombstone]:
     return found
 
 
-def record_tombstones(
-    ws: Workspace, facts: list[str], replacement: str | None = None, *, purge: bool = False
-) -> None:
-    """Append one tombstone a fact (under the caller's workspace lock); a purge's keeps
-    the digest alone."""
+Stone = dict[str, Any]
+"""A tombstone as one line of forgotten.jsonl holds it (parsed)."""
+
+
+def tombstones(
+    facts: list[str], replacement: str | None = None, *, purge: bool = False
+) -> list[Stone]:
+    """One tombstone a fact, to record (and to keep with the forget's history copy, so an
+    undo drops exactly these); a purge's keeps the digest alone."""
     at = datetime.now(UTC).isoformat(timespec="seconds")
-    data = "".join(
-        json.dumps(
-            {
-                "fact": "" if purge else fact,
-                "at": at,
-                "replacement": replacement,
-                "digest": key_digest(fact_key(fact)),
-            },
-            ensure_ascii=False,
-        )
-        + "\n"
+    return [
+        {
+            "fact": "" if purge else fact,
+            "at": at,
+            "replacement": replacement,
+            "digest": key_digest(fact_key(fact)),
+        }
         for fact in facts
-    )
+    ]
+
+
+def record_tombstones(ws: Workspace, stones: list[Stone]) -> None:
+    """Append `stones` (under the caller's workspace lock)."""
+    if not stones:
+        return
+    data = "".join(json.dumps(stone, ensure_ascii=False) + "\n" for stone in stones)
     ws.state_dir.mkdir(parents=True, exist_ok=True)
     path = ws.state_dir / FORGOTTEN_NAME
     ws.check_inside(path)  # an append follows a symlink
     append_durable(path, data.encode("utf-8"))
+
+
+@dataclass
+class TakeBack:
+    """What brings the tombstones back to where they were before a run (a forget, an
+    undo): the ones it recorded, to drop, and the ones to record again (an undo took
+    them away, or a correction's new fact, which is in an append-only ledger and can
+    only be forgotten). Kept with the history copy the run made (`keep_history`)."""
+
+    drop: list[Stone] = field(default_factory=list)
+    add: list[Stone] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.drop or self.add)
+
+    def then(self, later: TakeBack) -> TakeBack:
+        """This take-back followed by `later` (an undo that goes back past two runs)."""
+        return TakeBack([*self.drop, *later.drop], [*self.add, *later.add])
+
+    def document(self) -> dict[str, list[Stone]]:
+        return {"drop": self.drop, "add": self.add}
+
+    @classmethod
+    def of(cls, data: Any) -> TakeBack:
+        """Read back from `document()`; anything else is nothing to take back."""
+        if not isinstance(data, dict):
+            return cls()
+        return cls(
+            [s for s in data.get("drop") or [] if isinstance(s, dict)],
+            [s for s in data.get("add") or [] if isinstance(s, dict)],
+        )
+
+
+def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
+    """Drop `back.drop` from forgotten.jsonl and record `back.add` (under the caller's
+    workspace lock, atomically); the TakeBack that reverses this (an undo of the undo).
+    A stone to drop that is not there (a purge masked it, a crash came first) is passed
+    over, and so is one to add that is there already. `write=False` changes nothing:
+    the reverse is known before the history copy that keeps it is written."""
+    path = ws.state_dir / FORGOTTEN_NAME
+    ws.check_inside(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    except (FileNotFoundError, NotADirectoryError):
+        lines = []
+    parsed: list[Stone | None] = []
+    for line in lines:
+        try:
+            value = json.loads(line)
+        except ValueError:
+            value = None
+        parsed.append(value if isinstance(value, dict) else None)
+    dropped: list[Stone] = []
+    for stone in back.drop:
+        if stone in parsed:
+            index = parsed.index(stone)
+            del lines[index], parsed[index]
+            dropped.append(stone)
+    added = [stone for stone in back.add if stone not in parsed]
+    if not write or not (dropped or added):
+        return TakeBack(drop=added, add=dropped)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"  # a torn last line stays one line
+    lines += [json.dumps(stone, ensure_ascii=False) + "\n" for stone in added]
+    ws.state_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, "".join(lines).encode("utf-8"))
+    return TakeBack(drop=added, add=dropped)
 
 
 class Forgotten:

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
-from memctl.core.forgotten import Forgotten
+from memctl.core.forgotten import Forgotten, TakeBack
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
@@ -542,9 +542,20 @@ def read_marks(copy: Path) -> Marks | None:
     return Marks(offsets, tails)
 
 
-def keep_history(ws: Workspace, data: bytes, marks: Marks, *, undo: bool = False) -> Path:
+def keep_history(
+    ws: Workspace,
+    data: bytes,
+    marks: Marks,
+    *,
+    undo: bool = False,
+    by: str | None = None,
+    take_back: TakeBack | None = None,
+) -> Path:
     """Save `data` as `.memctl/history/MEMORY-<UTC time>Z.md` (`-undo.md` for the file an
-    undo replaced) with its `marks` beside it; keep the newest HISTORY_KEPT.
+    undo replaced) with its `marks` beside it; keep the newest HISTORY_KEPT. `by` names
+    the run replacing it when that is not a consolidation or an undo (`forget`), for
+    `memctl history`; `take_back`, what restoring it does to the tombstones besides
+    (`memctl undo` after a forget brings the facts back).
 
     Named in UTC: names in local time sorted a copy made after a time-zone change
     (or a DST fall-back) before older ones, and the pruning deleted it at once. Copies
@@ -566,6 +577,10 @@ def keep_history(ws: Workspace, data: bytes, marks: Marks, *, undo: bool = False
         mode = None
     # The sidecar first: a copy is never listed without the offsets that go with it.
     sidecar: dict[str, Any] = {"offsets": marks.offsets, "tails": marks.tails}
+    if by is not None:
+        sidecar["by"] = by
+    if take_back:
+        sidecar["take_back"] = take_back.document()
     # Where its bullets came from goes with it too (an undo brings it back).
     if (bullets := provenance.kept_copy(ws)) is not None:
         sidecar["provenance"] = bullets

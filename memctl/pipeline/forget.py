@@ -31,16 +31,18 @@ from memctl.core.forgotten import (
     BULLET,
     FORGOTTEN_NAME,
     Forgotten,
+    TakeBack,
     fact_key,
     mask,
     record_tombstones,
+    tombstones,
 )
 from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
+from memctl.pipeline.provenance import line_number, place
 from memctl.pipeline.save import save
 
-LOCATION = re.compile(r"(?P<path>.+):(?P<line>\d+)")
 SKIPPED_NAMES = (FORGOTTEN_NAME, "lock", "state.json")
 """Files a purge never rewrites: the tombstones (a digest only), locks, state (offsets)."""
 
@@ -70,6 +72,18 @@ class ForgetResult:
     """Nothing was written."""
 
 
+class Ambiguous(UsageError):
+    """A query that names more than one fact, and the caller did not say all of them:
+    nothing was written. The facts and where they stand go with it, to be listed."""
+
+    def __init__(self, target: str, facts: list[str], found: list[str]):
+        super().__init__(
+            f"{target!r} matches {len(facts)} facts: --all forgets every one, or name one "
+            "(PATH:LINE, or more of its text)"
+        )
+        self.facts, self.found = facts, found
+
+
 def forget(
     ws: Workspace,
     config: Config,
@@ -78,9 +92,17 @@ def forget(
     replacement: str | None = None,
     dry_run: bool = False,
     purge: bool = False,
+    every: bool = True,
 ) -> ForgetResult:
     """Forget the facts `target` names: `PATH:LINE` (a line of MEMORY.md or a ledger) or
-    a query (every fact line containing it, case aside)."""
+    a query (every fact line containing it, case aside). `every=False` refuses
+    (`Ambiguous`) a query that names more than one, as a person typing a word rarely
+    means ten facts; a dry run lists them all the same.
+
+    A plain forget or a correction keeps the MEMORY.md it replaces in history, marked as
+    its doing and with what takes it back (`memctl undo`): its tombstones dropped, and a
+    correction's new fact forgotten in turn (the ledger it was saved to is append-only).
+    A purge keeps no copy: nothing of the text may be left to bring back."""
     if not target.strip():
         raise UsageError("say what to forget: a query or PATH:LINE")
     if replacement is not None and not replacement.strip():
@@ -89,27 +111,39 @@ def forget(
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
     with ws.lock():
         facts, found = _resolve(ws, target)
+        if len(facts) > 1 and not every and not dry_run:
+            raise Ambiguous(target, facts, found)
         result = ForgetResult(facts, found, replacement, dry_run=dry_run)
         gone = Forgotten({fact_key(fact) for fact in facts})
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         text = memory.decode("utf-8", "replace")
-        lines = text.splitlines(keepends=True)
         kept: list[str] = []
-        for line in lines:
+        at: int | None = None  # where the first forgotten line stood: a correction goes there
+        for line in text.splitlines(keepends=True):
             if line.lstrip().startswith("#") or not gone.states(line):
                 kept.append(line)
             else:
+                at = len(kept) if at is None else at
                 result.memory_lines += 1
         if purge:
             result.purged = _purge(ws, facts, dry_run=True)
         if dry_run:
             return result
-        record_tombstones(ws, facts, replacement, purge=purge)
+        stones = tombstones(facts, replacement, purge=purge)
+        if not purge:  # a purge must leave no copy, a history copy included
+            new = BULLET.sub("", replacement.strip()) if replacement is not None else None
+            back = TakeBack(drop=stones, add=tombstones([new]) if new else [])
+            marks = ws.read_state().consolidation
+            saved = keep_history(
+                ws,
+                memory,
+                Marks(dict(marks.offsets), dict(marks.tails)),
+                by="forget" if new is None else "forget --replace",
+                take_back=back,
+            )
+            result.history = ws.relative(saved)
+        record_tombstones(ws, stones)
         if result.memory_lines:
-            if not purge:  # a purge must leave no copy, a history copy included
-                marks = ws.read_state().consolidation
-                saved = keep_history(ws, memory, Marks(dict(marks.offsets), dict(marks.tails)))
-                result.history = ws.relative(saved)
             write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
         if purge:
             result.purged = _purge(ws, facts, dry_run=False)
@@ -117,22 +151,37 @@ def forget(
                 result.purged = sorted({*result.purged, ws.relative(ws.memory_md)})
         if replacement is not None:
             fact = replacement.strip()
-            save(ws, config, fact if BULLET.match(fact) else f"- {fact}")
+            done = save(ws, config, fact if BULLET.match(fact) else f"- {fact}")
+            if at is not None and not done.already_saved:
+                _put_back(ws, done.text, at)
     return result
 
 
+def _put_back(ws: Workspace, body: str, at: int) -> None:
+    """Move the correction `save` appended to MEMORY.md up to line index `at`, where the
+    fact it corrects stood (under the same heading), instead of under the last one."""
+    lines = ws.memory_md.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+    size = len(body.splitlines())
+    if at >= len(lines) - size:
+        return  # it stood at the end already
+    moved = lines[:at] + lines[-size:] + lines[at:-size]
+    write_atomic(ws.memory_md, "".join(moved).encode("utf-8"))
+
+
 def _resolve(ws: Workspace, target: str) -> tuple[list[str], list[str]]:
-    """The facts `target` names and where each is written."""
-    located = LOCATION.fullmatch(target.strip())
-    if located and (ws.root / located["path"]).is_file():
-        path = memory_path(ws, located["path"])
-        number = int(located["line"])
+    """The facts `target` names and where each is written. A `PATH:LINE` whose PATH is a
+    file name (`.md`, or a folder in it) is a place: a missing file or a line that is not
+    a number is a UsageError, never read as a query that matches nothing."""
+    if located := place(target):
+        name = located["path"]
+        path = memory_path(ws, name)
+        if not path.is_file():
+            raise UsageError(f"{name}: no such file (MEMORY.md or a ledger under memory/)")
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        if not 1 <= number <= len(lines):
-            raise UsageError(f"{located['path']} has no line {number} (1-{len(lines)})")
+        number = line_number(name, located["line"], lines)
         line = lines[number - 1]
         if not is_fact_line(line):
-            raise UsageError(f"{located['path']}:{number} is not a fact (a heading or blank)")
+            raise UsageError(f"{name}:{number} is not a fact (a heading or blank)")
         fact = BULLET.sub("", line.strip())
         return [fact], _places(ws, Forgotten({fact_key(fact)}))
     needle = " ".join(target.lower().split())

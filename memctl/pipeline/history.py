@@ -11,15 +11,26 @@ A restore also rewinds the consolidation offsets to the ones kept with the chose
 `consolidate` brings back every ledger fact the restored MEMORY.md lacks. A copy made
 before the offsets were kept rewinds them to nothing: every ledger is merged again,
 which costs a longer run but never strands a fact.
+
+A copy a forget kept says so (`by` in its sidecar), and says how to take the forget back
+(`take_back`): its tombstones are dropped (and a correction's new fact, in an
+append-only ledger, forgotten), so `memctl undo` after a forget brings the facts back
+for consolidation, search and SessionStart too, not only in MEMORY.md. Restoring an
+older version takes back every run after it, newest first; the undo's own copy keeps
+the reverse, so undoing the undo forgets them again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
+from memctl.core.forgotten import TakeBack, take_back
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -42,7 +53,8 @@ class Version:
     replaced_at: datetime
     bytes: int
     replaced_by: str
-    """The run that replaced this version: `consolidate` or `undo`."""
+    """The run that replaced this version: `consolidate`, `undo`, `forget` or
+    `forget --replace`."""
 
 
 @dataclass
@@ -60,6 +72,15 @@ class RestoreResult:
     offsets_kept: bool = True
     """False for a copy made before offsets were kept with it: every ledger counts as
     new after the restore."""
+    unforgotten: list[str] = field(default_factory=list)
+    """Facts a forget after that version had forgotten, stated again (their tombstones
+    dropped)."""
+    forgotten: list[str] = field(default_factory=list)
+    """Facts forgotten (again) by the restore: a correction's new fact, or what an undo
+    of a forget brought back, when that undo is undone."""
+    exports: list[str] = field(default_factory=list)
+    """Exported AGENTS.md/CLAUDE.md files whose memory block was written again (after a
+    restore that changed what is forgotten). Filled by the entry point."""
 
 
 def versions(ws: Workspace) -> list[Version]:
@@ -73,7 +94,7 @@ def versions(ws: Workspace) -> list[Version]:
         # Named in UTC (Z) since issue 12; older copies were named in local time.
         when = when.replace(tzinfo=UTC) if match[2] else when.astimezone()
         order = (bool(match[2]), match[1], int(match[3] or 1))
-        run = "undo" if match[4] else "consolidate"
+        run = _kept_by(path) or ("undo" if match[4] else "consolidate")
         found.append((order, when, path.stat().st_size, run, ws.relative(path)))
     found.sort(key=lambda found_one: found_one[0], reverse=True)
     return [
@@ -96,9 +117,13 @@ def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> Restore
         data = (ws.root / chosen.path).read_bytes()
         current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         now = state.consolidation
-        undo = keep_history(ws, current, Marks(dict(now.offsets), dict(now.tails)), undo=True)
+        back = _taken_back(ws, number)
+        reverse = take_back(ws, back, write=False)
+        marks = Marks(dict(now.offsets), dict(now.tails))
+        undo = keep_history(ws, current, marks, undo=True, take_back=reverse)
         provenance.restore_copy(ws, marks_path(ws.root / chosen.path))
         write_atomic(ws.memory_md, data)
+        take_back(ws, back)
         rewound = _rewound(ws, chosen)
 
         def rewind(state: State) -> None:
@@ -110,6 +135,30 @@ def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> Restore
         ws.update_state(rewind)
         result.kept = ws.relative(undo)
         return result
+
+
+def _kept_with(copy: Path) -> dict[str, Any]:
+    """The sidecar of a history copy (empty when there is none, or it is not ours)."""
+    try:
+        data = json.loads(marks_path(copy).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _kept_by(copy: Path) -> str | None:
+    """The run that replaced a copy, when its sidecar says (a forget's does)."""
+    by = _kept_with(copy).get("by")
+    return by if isinstance(by, str) and by else None
+
+
+def _taken_back(ws: Workspace, number: int) -> TakeBack:
+    """What going back to version `number` does to the tombstones: the take-back of each
+    run since, newest first."""
+    back = TakeBack()
+    for version in versions(ws)[:number]:
+        back = back.then(TakeBack.of(_kept_with(ws.root / version.path).get("take_back")))
+    return back
 
 
 def _rewound(ws: Workspace, chosen: Version) -> Marks:
@@ -130,6 +179,7 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
     rewound = _rewound(ws, chosen)
     state.consolidation.offsets, state.consolidation.tails = rewound.offsets, rewound.tails
     new = [item for item in new_daily_text(ws, state) if item.text.strip()]
+    reverse = take_back(ws, _taken_back(ws, chosen.number), write=False)
     return RestoreResult(
         chosen,
         None,
@@ -138,6 +188,8 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
         diff=unified_diff(current.decode("utf-8", "replace"), data.decode("utf-8", "replace")),
         unconsolidated_bytes=sum(item.end - item.start for item in new),
         offsets_kept=read_marks(ws.root / chosen.path) is not None,
+        unforgotten=[str(stone.get("fact")) for stone in reverse.add if stone.get("fact")],
+        forgotten=[str(stone.get("fact")) for stone in reverse.drop if stone.get("fact")],
     )
 
 

@@ -524,7 +524,18 @@ def bullet_changes(
 
 # --------------------------------------------------------------------------- the stage
 
-MEMORY_LINE = re.compile(r"(?:\./)?MEMORY\.md:(?P<line>-?\d+)")
+PLACE = re.compile(r"(?:\./)?(?P<path>\S+):(?P<line>\S*)")
+"""`PATH:LINE`, a place when PATH names a file (`place`)."""
+
+
+def place(target: str) -> re.Match[str] | None:
+    """`target` as `PATH:LINE` when PATH names a file (ends in .md or has a folder in
+    it): explain and forget then read it as a place, so a typo in it (a missing file, a
+    line that is no number) is an error, never a text that matches nothing."""
+    found = PLACE.fullmatch(target.strip())
+    if found and (found["path"].lower().endswith(".md") or "/" in found["path"]):
+        return found
+    return None
 
 
 @dataclass
@@ -533,6 +544,10 @@ class ExplainResult:
     """What was asked: MEMORY.md:LINE or a text."""
     bullets: list[Explained]
     """The bullets it names, each with its chain of sources."""
+    ledger: list[Origin] = field(default_factory=list)
+    """For a ledger's PATH:LINE: that line, with the thread entry that said it."""
+    in_memory: list[int] = field(default_factory=list)
+    """For a ledger's PATH:LINE: the MEMORY.md lines merged from it."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
@@ -547,11 +562,10 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     memory = read_memory(ws)
     lines = memory.splitlines()
     ledgers = Ledgers(ws)
-    if located := MEMORY_LINE.fullmatch(target.strip()):
-        number = int(located["line"])
-        if not 1 <= number <= len(lines):
-            span = f"1-{len(lines)}" if lines else "it is empty"
-            raise UsageError(f"MEMORY.md has no line {number} ({span})")
+    if located := place(target):
+        if located["path"] != "MEMORY.md":
+            return _explain_ledger(ws, located["path"], located["line"], memory, ledgers)
+        number = line_number("MEMORY.md", located["line"], lines)
         if not is_bullet(lines[number - 1]):
             raise UsageError(f"MEMORY.md:{number} is not a bullet (a heading, comment or blank)")
         return ExplainResult(target, [explain_line(ws, number, lines[number - 1], ledgers)])
@@ -568,9 +582,70 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
 
 
+def line_number(name: str, wanted: str, lines: list[str]) -> int:
+    """Line `wanted` (the LINE of a `place`) of the file `name`, which holds `lines`:
+    1-based; UsageError when it is no number or out of range."""
+    from memctl.core.errors import UsageError
+
+    number = int(wanted) if wanted.isascii() and wanted.isdigit() else None
+    if number is None or not 1 <= number <= len(lines):
+        span = f"1-{len(lines)}" if lines else "it is empty"
+        said = (
+            f"line {wanted!r} is not a line number" if number is None else f"has no line {number}"
+        )
+        raise UsageError(f"{name} {said} ({span})")
+    return number
+
+
+def _explain_ledger(
+    ws: Workspace, name: str, wanted: str, memory: str, ledgers: Ledgers
+) -> ExplainResult:
+    """A ledger line's chain: the thread entry it was flushed from (or the save that
+    wrote it), and the MEMORY.md bullets merged from it."""
+    from memctl.core.errors import UsageError
+    from memctl.core.memory import memory_path
+
+    spelled = "explain takes MEMORY.md:LINE, a ledger's memory/DATE.md:LINE, or some text"
+    if not name.startswith("memory/"):
+        raise UsageError(f"{name}: {spelled}")
+    path = memory_path(ws, name)
+    if not path.is_file():
+        raise UsageError(f"{name}: no such ledger ({spelled})")
+    where = ws.relative(path)
+    number = line_number(where, wanted, ledgers.lines(where))
+    line = ledgers.lines(where)[number - 1]
+    if not is_bullet(line):
+        raise UsageError(f"{where}:{number} is not a fact (a heading, comment or blank)")
+    here = Source(where, number, bullet_digest(line))
+    known = read_sidecar(sidecar_path(ws))
+    used = [
+        n
+        for n, bullet in bullets_of(memory)
+        if here in (ledgers.resolve(s) for s in known.get(bullet_digest(bullet), []))
+    ]
+    return ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used)
+
+
 def explain_text(result: ExplainResult) -> str:
     """The chains as `memctl explain` prints them and memory_explain answers."""
+    if result.ledger:
+        return "\n\n".join(_ledger_text(origin, result.in_memory) for origin in result.ledger)
     return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+
+
+def _ledger_text(origin: Origin, in_memory: list[int]) -> str:
+    lines = [f"{origin.ledger}  {origin.text}", f"  ({_block(origin)})"]
+    if origin.entry is not None:
+        lines.append(f"  <- {_entry_text(origin.entry)}")
+    merged = ", ".join(f"MEMORY.md:{n}" for n in in_memory) or "no bullet of MEMORY.md"
+    lines.append(f"  -> {merged}")
+    return "\n".join(lines)
+
+
+def _entry_text(entry: Entry) -> str:
+    who = f"{entry.role} {entry.speaker}" if entry.speaker else entry.role
+    when = f", {entry.said}" if entry.said else ""
+    return f"thread {entry.thread} entry {entry.index} ({who}{when}): {entry.text}"
 
 
 def _bullet_text(bullet: Explained) -> str:
@@ -581,12 +656,7 @@ def _bullet_text(bullet: Explained) -> str:
     for origin in bullet.sources:
         lines.append(f"  <- {origin.ledger} ({_block(origin)}){how}  {origin.text}")
         if origin.entry is not None:
-            entry = origin.entry
-            who = f"{entry.role} {entry.speaker}" if entry.speaker else entry.role
-            when = f", {entry.said}" if entry.said else ""
-            lines.append(
-                f"     <- thread {entry.thread} entry {entry.index} ({who}{when}): {entry.text}"
-            )
+            lines.append(f"     <- {_entry_text(origin.entry)}")
     return "\n".join(lines)
 
 

@@ -213,3 +213,146 @@ def test_an_export_whose_block_cannot_be_written_is_named_and_kept(cli, ws, agen
     assert f"forget: left the export {agents_md}: the memctl marker comments" in run.stderr
     state = json.loads((ws / ".memctl" / "state.json").read_text())
     assert state["exports"] == {str(agents_md): "agents-md"}
+
+
+# --------------------------------------------------------------------------- undo, --all
+
+
+def forgotten_facts(ws: Path) -> list[str]:
+    path = ws / ".memctl" / "forgotten.jsonl"
+    lines = path.read_text().splitlines() if path.exists() else []
+    return [json.loads(line)["fact"] for line in lines]
+
+
+def session_start(cli: Any, ws: Path) -> str:
+    event = json.dumps({"hook_event_name": "SessionStart", "source": "startup"})
+    return cli("-w", ws, "hook", "claude-code", input=event).stdout
+
+
+def test_undo_takes_a_forget_back_whole_and_undo_again_forgets_again(cli, ws, agents_md):
+    memory = (ws / "MEMORY.md").read_text()
+    assert cli("-w", ws, "forget", "staging is").exit_code == 0
+    assert "db3" not in agents_md.read_text() and "db3" not in session_start(cli, ws)
+
+    undo = cli("-w", ws, "undo")
+    cli("-w", ws, "consolidate", "--force")
+
+    assert undo.exit_code == 0, undo.stderr
+    assert "by forget" in undo.stderr and "undo: states again: Staging is db3." in undo.stderr
+    assert forgotten_facts(ws) == []
+    assert (ws / "MEMORY.md").read_text() == memory  # and a consolidate keeps it
+    assert "Staging is db3." in session_start(cli, ws)
+    assert "Staging is db3." in agents_md.read_text()
+    assert f"undo: rewrote the memory block in {agents_md}" in undo.stderr
+    assert cli("-w", ws, "search", "db3").exit_code == 0
+    # The undo is undone like any other: the forget is back.
+    again = cli("-w", ws, "undo")
+    assert again.exit_code == 0 and "undo: forgot: Staging is db3." in again.stderr
+    assert forgotten_facts(ws) == ["Staging is db3."]
+    assert "db3" not in (ws / "MEMORY.md").read_text() and "db3" not in agents_md.read_text()
+
+
+def test_undo_of_a_correction_brings_the_old_value_back_and_not_the_new(cli, ws):
+    assert (
+        cli("-w", ws, "forget", "staging is db3", "--replace", "Staging moved to db7.").exit_code
+        == 0
+    )
+    dry = cli("-w", ws, "undo", "--dry-run")
+    assert "undo: would forget: Staging moved to db7." in dry.stderr
+
+    undo = cli("-w", ws, "undo")
+    cli("-w", ws, "consolidate", "--force")
+
+    assert undo.exit_code == 0, undo.stderr
+    memory = (ws / "MEMORY.md").read_text()
+    assert "- Staging is db3." in memory and "db7" not in memory
+    assert forgotten_facts(ws) == ["Staging moved to db7."]  # the ledger keeps its line
+    assert "db3" in session_start(cli, ws)
+
+
+def test_history_names_the_versions_a_forget_and_a_correction_replaced(cli, ws):
+    cli("-w", ws, "forget", "dana leads")
+    cli("-w", ws, "forget", "staging is db3", "--replace", "Staging moved to db7.")
+
+    listed = json.loads(cli("-w", ws, "--json", "history").stdout)["versions"]
+    shown = cli("-w", ws, "history").stdout
+
+    assert [v["replaced_by"] for v in listed] == ["forget --replace", "forget", "consolidate"][
+        : len(listed)
+    ]
+    assert "forget --replace" in shown and "consolidate" not in shown.splitlines()[1]
+
+
+def test_a_query_matching_several_facts_is_refused_without_all(cli, ws):
+    before = snapshot(ws)
+
+    refused = cli("-w", ws, "forget", "is")  # "Staging is db3." and the vault password
+    as_json = cli("-w", ws, "--json", "forget", "is")
+
+    assert refused.exit_code == 2 and as_json.exit_code == 2
+    assert snapshot(ws) == before
+    assert "forget:   - Staging is db3." in refused.stderr
+    errors = [line for line in refused.stderr.splitlines() if line.startswith("memctl: error:")]
+    assert errors == [
+        "memctl: error: 'is' matches 2 facts: --all forgets every one, or name one "
+        "(PATH:LINE, or more of its text)"
+    ]
+    assert "MEMORY.md:" in refused.stdout  # where each stands, as a dry run lists them
+    assert json.loads(as_json.stdout)["exit_code"] == 2
+    dry = cli("-w", ws, "forget", "is", "--dry-run")
+    assert dry.exit_code == 0 and "would forget 2 facts" in dry.stderr
+    done = cli("-w", ws, "forget", "is", "--all")
+    assert done.exit_code == 0 and "forgot 2 facts" in done.stderr
+    assert "Dana leads payments." in (ws / "MEMORY.md").read_text()
+
+
+# ----------------------------------------------------------------- PATH:LINE, --replace
+
+
+def test_a_bad_path_and_line_is_exit_2_in_one_line_not_a_query(cli, ws):
+    before = snapshot(ws)
+    ledger = next((ws / "memory").glob("*.md")).relative_to(ws).as_posix()
+
+    runs = {
+        "memory/2099-01-01.md:2": "memory/2099-01-01.md: no such file",
+        "MEMORY.md:-3": "MEMORY.md line '-3' is not a line number",
+        "MEMORY.md:abc": "MEMORY.md line 'abc' is not a line number",
+        "MEMORY.md:0": "MEMORY.md has no line 0",
+        f"{ledger}:999": f"{ledger} has no line 999",
+        "threads/t1.jsonl:1": "threads/t1.jsonl: only",
+    }
+    for target, said in runs.items():
+        run = cli("-w", ws, "forget", target)
+        assert run.exit_code == 2, (target, run.stderr)
+        assert run.stderr.count("\n") == 1 and said in run.stderr, (target, run.stderr)
+        assert "Traceback" not in run.stderr
+    assert snapshot(ws) == before
+
+
+def test_a_correction_stays_under_the_heading_of_the_fact_it_corrects(cli, ws):
+    (ws / "MEMORY.md").write_text(
+        "# Memory\n\n## Infra\n\n- Staging is db3.\n- Prod is db9.\n\n## People\n\n"
+        "- Dana leads payments.\n"
+    )
+
+    run = cli("-w", ws, "forget", "MEMORY.md:5", "--replace", "Staging moved to db7.")
+
+    assert run.exit_code == 0, run.stderr
+    assert (ws / "MEMORY.md").read_text() == (
+        "# Memory\n\n## Infra\n\n- Staging moved to db7.\n- Prod is db9.\n\n## People\n\n"
+        "- Dana leads payments.\n"
+    )
+    assert "- Staging moved to db7." in ledgers(ws)
+
+
+def test_undo_past_two_forgets_takes_both_back(cli, ws):
+    memory = (ws / "MEMORY.md").read_text()
+    assert cli("-w", ws, "forget", "staging is").exit_code == 0
+    assert cli("-w", ws, "forget", "dana leads").exit_code == 0
+
+    undo = cli("-w", ws, "undo", "2")
+
+    assert undo.exit_code == 0, undo.stderr
+    assert (ws / "MEMORY.md").read_text() == memory and forgotten_facts(ws) == []
+    assert "Dana leads payments." in session_start(cli, ws)
+    assert "Staging is db3." in session_start(cli, ws)

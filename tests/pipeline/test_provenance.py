@@ -77,6 +77,39 @@ def test_a_bad_line_is_exit_2_and_no_match_exit_1(cli: Any, ws: Path) -> None:
     assert snapshot(ws) == before
 
 
+def test_a_ledger_line_is_explained_and_a_bad_place_is_exit_2(cli: Any, ws: Path) -> None:
+    ledger = f"memory/{datetime.now(UTC).date().isoformat()}.md"
+    line = next(
+        n
+        for n, text in enumerate((ws / ledger).read_text().splitlines(), 1)
+        if "payments team" in text
+    )
+    before = snapshot(ws)
+
+    run = cli("-w", ws, "explain", f"{ledger}:{line}")
+    document = json.loads(cli("-w", ws, "--json", "explain", f"{ledger}:{line}").stdout)
+    bad = {
+        "memory/2099-01-01.md:3": "memory/2099-01-01.md: no such ledger",
+        "MEMORY.md:abc": "MEMORY.md line 'abc' is not a line number",
+        "MEMORY.md:-3": "MEMORY.md line '-3' is not a line number",
+        f"{ledger}:999": f"{ledger} has no line 999",
+        f"{ledger}:1": f"{ledger}:1 is not a fact",  # the block's heading
+    }
+
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == f"{ledger}:{line}  Dana leads the payments team."
+    assert lines[2].startswith("  <- thread t1 entry 1 (user Dana, 20")
+    assert lines[3] == f"  -> MEMORY.md:{bullet_number(ws, 'payments team')}"
+    assert document["ledger"][0]["entry"]["speaker"] == "Dana"
+    assert document["in_memory"] == [bullet_number(ws, "payments team")]
+    for target, said in bad.items():
+        failed = cli("-w", ws, "explain", target)
+        assert failed.exit_code == 2, (target, failed.stderr)
+        assert failed.stderr.count("\n") == 1 and said in failed.stderr, failed.stderr
+    assert snapshot(ws) == before
+
+
 def test_a_saved_bullet_says_saved_by_hand(cli: Any, ws: Path) -> None:
     assert cli("-w", ws, "save", "The build runs on Tuesdays.").exit_code == 0
     run = cli("-w", ws, "explain", "build runs")

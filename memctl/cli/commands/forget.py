@@ -17,7 +17,7 @@ def forget_command(
     target: Annotated[
         str,
         typer.Argument(
-            help="A query (every fact line containing it) or PATH:LINE (one line of "
+            help="A query (the fact line containing it; --all when several do) or PATH:LINE (one line of "
             "MEMORY.md or a ledger).",
             show_default=False,
         ),
@@ -35,26 +35,47 @@ def forget_command(
             "privacy request.",
         ),
     ] = False,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Forget every fact the query matches; without it a query matching more "
+            "than one lists them and changes nothing.",
+        ),
+    ] = False,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="List the facts and files; write nothing.")
     ] = False,
 ) -> None:
     """Make memory stop stating a fact. The ledgers stay as written: the fact is recorded
     as forgotten (.memctl/forgotten.jsonl), and consolidation, search, recall and the
-    memory block leave it out; MEMORY.md is rewritten without it (the old one kept for
-    undo). --purge erases the text itself everywhere. The memory blocks `memctl export`
-    wrote (AGENTS.md, CLAUDE.md) are written again without it, and listed.
+    memory block leave it out; MEMORY.md is rewritten without it (the old one kept, and
+    `memctl undo` takes the whole forget back). A query matching more than one fact is
+    refused (exit 2, the facts listed) unless --all says to forget them all; nothing is
+    ever asked. --purge erases the text itself everywhere (no undo). The memory blocks
+    `memctl export` wrote (AGENTS.md, CLAUDE.md) are written again without it, and listed.
 
     Example: memctl forget "staging is db3" --replace "Staging is db7."
+
+    Example: memctl forget "db3" --all; memctl undo
 
     Example: memctl forget MEMORY.md:7 --purge --dry-run
     """
     from memctl.agents.export import refresh
-    from memctl.pipeline.forget import forget
+    from memctl.pipeline.forget import Ambiguous, forget
 
     g = globals_of(ctx)
     ws, config = g.open()
-    result = forget(ws, config, target, replacement=replace, dry_run=dry_run, purge=purge)
+    try:
+        result = forget(
+            ws, config, target, replacement=replace, dry_run=dry_run, purge=purge, every=every
+        )
+    except Ambiguous as refused:
+        # What it would have forgotten, as a dry run lists it; the error line follows.
+        note(g, "\n".join(f"forget:   - {fact}" for fact in refused.facts))
+        if not g.json:  # --json: the error document alone
+            emit(g, None, "\n".join(refused.found))
+        raise
     # The exported blocks, after the stage (which cannot reach them: agents are above it).
     exports = refresh(ws, config, result.facts, dry_run=dry_run)
     result.exports, result.exports_dropped = exports.changed, exports.dropped

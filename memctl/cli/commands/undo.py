@@ -34,8 +34,22 @@ def undo_command(
     from memctl.pipeline.history import restore
 
     g = globals_of(ctx)
-    ws, _ = g.open()
+    ws, config = g.open()
     result = restore(ws, number, dry_run=dry_run)
+    failed: list[str] = []
+    if (result.unforgotten or result.forgotten) and not dry_run:
+        # The blocks a forget rewrote state the facts again (the agents layer is above
+        # the stage, as for forget itself).
+        from memctl.agents.export import refresh
+
+        exports = refresh(ws, config)
+        result.exports, failed = exports.changed, exports.failed
+    verb = "would state again" if dry_run else "states again"
+    lines = [f"undo: {verb}: {fact}" for fact in result.unforgotten]
+    verb = "would forget" if dry_run else "forgot"
+    lines += [f"undo: {verb}: {fact}" for fact in result.forgotten]
+    lines += [f"undo: rewrote the memory block in {path}" for path in result.exports]
+    lines += [f"undo: left the export {why}" for why in failed]
     chosen = result.restored
     what = (
         f"version {chosen.number} ({chosen.path}, {size_text(chosen.bytes)}, replaced "
@@ -57,4 +71,6 @@ def undo_command(
             f"undo: restored MEMORY.md to {what}; the one it replaced is kept as "
             f"{result.kept}; {again}",
         )
+    if lines:
+        note(g, "\n".join(lines))
     emit(g, result, result.diff if dry_run else None)
