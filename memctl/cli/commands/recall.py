@@ -69,14 +69,48 @@ def recall_command(
 
 
 def _explained(explain: dict[str, Any] | None) -> str:
-    """The indented lines `--explain` prints under a hit; nothing without it."""
+    """The indented lines `--explain` prints under a hit; nothing without it. A hybrid's
+    second line is the fusion's arithmetic, so that its score can be worked out from
+    what is shown: each leg's rank and score, share / (k + rank), their sum x recency."""
     if explain is None:
         return ""
     matches = ", ".join(f"{m['term']}@{m['field']} {m['weight']:.4g}" for m in explain["matched"])
-    return (
+    lexical = (
         f"\n    matched: {matches or '(none)'}; bm25 {explain['bm25']:.4g}"
         f" + neighbour {explain['neighbour']:.4g}, x time {explain['time']:.4g}"
-        f" + session {explain['session']:.4g}"
-        f" x recency {explain['recency']:.4g}"
-        f" = score {explain['score']:.4g}"
+    )
+    fusion = explain.get("fusion")
+    if fusion is None:
+        return (
+            f"{lexical} + session {explain['session']:.4g}"
+            f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
+        )
+    bm25, semantic = fusion["bm25"], fusion["semantic"]
+    lexical += f" = {bm25['score']:.4g}"
+    if semantic["cosine"] is None:
+        meaning = "semantic not ranked"
+    else:
+        meaning = f"semantic #{semantic['rank']} cosine {semantic['cosine']:.4g}"
+        if semantic["neighbour"]:
+            meaning += f" + neighbour {semantic['neighbour']:.4g}"
+    legs = [
+        (f"bm25 #{bm25['rank']} {bm25['score']:.4g}" if bm25["rank"] else "bm25 not ranked", bm25),
+        (meaning, semantic),
+    ]
+    if fusion["method"] != "rrf":
+        shown = " + ".join(f"{name} x {leg['share']:.4g}" for name, leg in legs)
+        return (
+            f"{lexical}\n    fusion ({fusion['method']}): {shown}"
+            f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
+        )
+    k = fusion["k"]
+    shown = " + ".join(
+        f"{name}: {leg['share']:.4g}/({k}+{leg['rank']}) = {leg['part']:.4g}"
+        if leg["rank"]
+        else f"{name}: 0"
+        for name, leg in legs
+    )
+    return (
+        f"{lexical}\n    fusion (rrf, k {k}): {shown} = {fusion['fused']:.4g}"
+        f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
     )
