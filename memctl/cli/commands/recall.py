@@ -32,7 +32,8 @@ def recall_command(
         typer.Option(
             "--explain",
             help="Under each hit, the terms and fields (text, speaker) that matched, their "
-            "weights, a neighbour turn's and the session's share and the recency factor.",
+            "weights, a neighbour turn's and the session's share and the recency factor; "
+            "fused with the semantic leg, each leg's rank and the RRF arithmetic.",
         ),
     ] = False,
 ) -> None:
@@ -41,7 +42,8 @@ def recall_command(
     embeddings), from MEMORY.md, the ledgers and the thread logs.
 
     Unlike search, the words need not all be there nor in order; a few newer records
-    get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none.
+    get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none, 2 on an
+    empty query.
 
     Example: memctl recall "which database did we pick for billing?"
     """
