@@ -313,3 +313,23 @@ def test_the_semantic_leg_never_returns_a_heading_or_comment_line(workspace: Pat
         assert found.ranking == "hybrid"
         assert {hit.source for hit in found.hits} <= facts, query
         assert found.hits, query
+
+
+@needs_extra
+def test_explain_of_a_weighted_fusion_gives_ranks_and_no_parts(
+    ws: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Weighted fusion (bench's FUSION lever) scales each leg over its candidates, which
+    one hit's numbers cannot show: the ranks and shares are given, the parts are not."""
+    from memctl.retrieval import recall as module
+
+    monkeypatch.setattr(module, "FUSION", "weighted")
+    configure(ws, "on")
+    hit = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE, "--explain").stdout)["hits"][0]
+    fusion = hit["explain"]["fusion"]
+    assert (fusion["method"], fusion["k"], fusion["fused"]) == ("weighted", None, None)
+    assert fusion["semantic"]["rank"] == 1 and fusion["semantic"]["part"] is None
+    assert fusion["semantic"]["share"] == module.SEMANTIC_WEIGHT
+    text = cli("-w", ws, "recall", PARAPHRASE, "--explain").stdout.splitlines()[2]
+    assert text.startswith("    fusion (weighted): ")
+    assert f"x {module.SEMANTIC_WEIGHT:.4g} x recency" in text

@@ -89,30 +89,25 @@ def _explained(explain: dict[str, Any] | None) -> str:
         )
     bm25, semantic = fusion["bm25"], fusion["semantic"]
     lexical += f" = {bm25['score']:.4g}"
-    if semantic["cosine"] is None:
+    if semantic["rank"] is None:
         meaning = "semantic not ranked"
     else:
         meaning = f"semantic #{semantic['rank']} cosine {semantic['cosine']:.4g}"
         if semantic["neighbour"]:
             meaning += f" + neighbour {semantic['neighbour']:.4g}"
-    legs = [
-        (f"bm25 #{bm25['rank']} {bm25['score']:.4g}" if bm25["rank"] else "bm25 not ranked", bm25),
-        (meaning, semantic),
-    ]
-    if fusion["method"] != "rrf":
-        shown = " + ".join(f"{name} x {leg['share']:.4g}" for name, leg in legs)
-        return (
-            f"{lexical}\n    fusion ({fusion['method']}): {shown}"
-            f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
-        )
+    named = f"bm25 #{bm25['rank']} {bm25['score']:.4g}" if bm25["rank"] else "bm25 not ranked"
     k = fusion["k"]
-    shown = " + ".join(
-        f"{name}: {leg['share']:.4g}/({k}+{leg['rank']}) = {leg['part']:.4g}"
-        if leg["rank"]
-        else f"{name}: 0"
-        for name, leg in legs
-    )
+    shown = []
+    for name, leg in ((named, bm25), (meaning, semantic)):
+        if leg["part"] is None:  # weighted fusion: scaled scores, no part a hit can show
+            shown.append(f"{name} x {leg['share']:.4g}")
+        elif leg["rank"] is None:
+            shown.append(f"{name}: 0")
+        else:
+            shown.append(f"{name}: {leg['share']:.4g}/({k}+{leg['rank']}) = {leg['part']:.4g}")
+    how = fusion["method"] if k is None else f"{fusion['method']}, k {k}"
+    fused = "" if fusion["fused"] is None else f" = {fusion['fused']:.4g}"
     return (
-        f"{lexical}\n    fusion (rrf, k {k}): {shown} = {fusion['fused']:.4g}"
+        f"{lexical}\n    fusion ({how}): {' + '.join(shown)}{fused}"
         f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
     )
