@@ -76,6 +76,8 @@ def recall(
     `notes`."""
     from memctl.retrieval.recall import recall as ranked
 
+    if not prompt.strip():
+        return None  # a prompt of nothing asks nothing (recall refuses an empty query)
     budget = config.memory.prompt_recall_chars
     found = ranked(
         ws,

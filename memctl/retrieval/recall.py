@@ -169,6 +169,10 @@ _STOPWORDS = """a about above after again all also am an and any are as at be be
 STOPWORDS = frozenset(_STOPWORDS.split())
 _TERM = re.compile(r"\w+")
 _STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
+# A line of a memory file that holds no memory: blank, a Markdown heading ("## Dana", a
+# ledger's "## Memory Flush — ..." stamp) or an HTML comment ("<!-- merged by builtin -->").
+# Never a hit, in either leg: a heading's one word ranked it above the facts under it.
+_NO_MEMORY = re.compile(r"\s*(?:#{1,6}(?:\s.*)?|<!--.*-->)?\s*\Z", re.DOTALL)
 
 
 @dataclass
@@ -254,6 +258,10 @@ def recall(
 
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
+    if not query.strip():
+        # As `search ""`: a recall of nothing is a caller's bug, not a question no record
+        # answers (exit 2, where it was exit 1 with nothing said).
+        raise UsageError("the query is empty: give a question or keywords to recall")
     if scope not in SCOPES:
         raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
@@ -269,6 +277,9 @@ def recall(
     elif long:
         result.notes.append(f"the query was cut to its first {MAX_QUERY_CHARS:,} characters")
     if not terms:
+        # Punctuation alone ("???"): a query, but nothing in it to look up (exit 1, as a
+        # search that matches nothing). A query of stop words alone keeps them (query_terms).
+        result.notes.append("the query has no words to look for")
         return result
     noted = len(result.notes)
     stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds)
@@ -332,7 +343,13 @@ def _ranked(
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
-                    hit.explain = explain_hit(conn, result.terms, candidate, related)
+                    hit.explain = explain_hit(
+                        conn,
+                        result.terms,
+                        candidate,
+                        related,
+                        hybrid=result.ranking == "hybrid",
+                    )
         finally:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("COMMIT")
@@ -388,6 +405,14 @@ class Candidate:
     session: float = 0.0  # what its session lent (see by_session)
     time: float = 1.0  # the factor of the question's time (see by_time)
     recency: float = 1.0  # the recency factor applied
+    # A hybrid ranking's legs (see _hybrid), for `explain_hit`: the rank (1 first; None
+    # when the leg did not rank it) and score on BM25, and on the semantic leg the rank,
+    # the record's own cosine similarity and what its neighbour turns lent.
+    bm25_rank: int | None = None
+    bm25_score: float = 0.0
+    semantic_rank: int | None = None
+    cosine: float | None = None
+    semantic_lent: float = 0.0
 
 
 # The records of the ids bound to its {marks}; a dropped record's id (its postings
@@ -759,13 +784,21 @@ def _hybrid(
         if scope == "all" or (scope == "memory") == (kind == "memory"):
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
     close = [(rid, similarity) for rid, similarity in close if rid in by_id]
+    for rid, similarity in close:
+        by_id[rid].cosine = similarity
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
         )
+        for c in lent:
+            by_id[c.record].semantic_lent = c.neighbour
         close = sorted(((c.record, c.score) for c in lent), key=lambda pair: -pair[1])
+    lexical = sorted(ranked, key=lambda c: -c.score)
+    for rank, candidate in enumerate(lexical, 1):
+        candidate.bm25_rank, candidate.bm25_score = rank, candidate.score
+    for rank, (rid, _) in enumerate(close, 1):
+        by_id[rid].semantic_rank = rank
     if FUSION == "rrf":
-        lexical = sorted(ranked, key=lambda c: -c.score)
         scores = rrf(
             [c.record for c in lexical], [rid for rid, _ in close], shares=(1.0, SEMANTIC_SHARE)
         )
@@ -1243,6 +1276,8 @@ def explain_hit(
     terms: list[str],
     candidate: Candidate,
     related: dict[str, float] | None = None,
+    *,
+    hybrid: bool = False,
 ) -> dict[str, Any]:
     """How a hit's score was made: each (term, field) that matched the record with its
     BM25 weight (higher is better; the term's bm25 in the record, shared between the
@@ -1250,8 +1285,12 @@ def explain_hit(
     up to the record's BM25 score; a word of the thesaurus's, `_related`, at its share),
     what a neighbour turn lent, what its session lent
     (`by_session`), the factor of the question's time (`by_time`, `by_order`), the recency factor
-    and the final score: ((bm25 + neighbour) x time + session) x recency. The fused
-    score of a hybrid ranking is an RRF sum, which the matches do not add up to."""
+    and the final score: ((bm25 + neighbour) x time + session) x recency.
+
+    A hybrid ranking's score is not made of the matches but of ranks: `fusion` gives
+    each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic leg's: the
+    record's cosine plus what a neighbour turn lent), its share and, under RRF, its part
+    share / (k + rank); the score is then (bm25 part + semantic part) x recency."""
     from memctl.retrieval.index.postings import explain
 
     matched: list[dict[str, Any]] = [
@@ -1260,7 +1299,7 @@ def explain_hit(
             conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT), related
         )
     ]
-    return {
+    explained: dict[str, Any] = {
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),
         "neighbour": _g(candidate.neighbour),
@@ -1268,6 +1307,41 @@ def explain_hit(
         "time": _g(candidate.time),
         "recency": _g(candidate.recency),
         "score": _g(candidate.score),
+    }
+    if hybrid:
+        explained["fusion"] = _fusion(candidate)
+    return explained
+
+
+def _fusion(candidate: Candidate) -> dict[str, Any]:
+    """How a hybrid's two legs made a hit's score (`explain_hit`): each leg's rank, score
+    and share and, under RRF, its part share / (RRF_K + rank) (0 when the leg did not rank
+    it) and their sum. Weighted fusion (FUSION) scales scores over the candidates, which
+    one hit's numbers cannot show: its parts and sum are None."""
+    rrf_used = FUSION == "rrf"
+    shares = (1.0, SEMANTIC_SHARE) if rrf_used else (1.0 - SEMANTIC_WEIGHT, SEMANTIC_WEIGHT)
+    ranks = (candidate.bm25_rank, candidate.semantic_rank)
+    parts = [
+        0.0 if rank is None else share / (RRF_K + rank)
+        for share, rank in zip(shares, ranks, strict=True)
+    ]
+    return {
+        "method": FUSION,
+        "k": RRF_K if rrf_used else None,
+        "bm25": {
+            "rank": ranks[0],
+            "score": _g(candidate.bm25_score),
+            "share": shares[0],
+            "part": _g(parts[0]) if rrf_used else None,
+        },
+        "semantic": {
+            "rank": ranks[1],
+            "cosine": None if candidate.cosine is None else _g(candidate.cosine),
+            "neighbour": _g(candidate.semantic_lent),
+            "share": shares[1],
+            "part": _g(parts[1]) if rrf_used else None,
+        },
+        "fused": _g(sum(parts)) if rrf_used else None,
     }
 
 
@@ -1287,7 +1361,8 @@ def _hit(
     stale: set[str],
 ) -> tuple[RecallHit, str] | None:
     """The hit and its record's text, read back from its file; None when it states a
-    fact `memctl forget` forgot (never ranked, whatever its score), or when the file
+    fact `memctl forget` forgot (never ranked, whatever its score), when it is a memory
+    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), or when the file
     changed since it was indexed: then its bytes are not the record ranked (a fragment
     of other lines under this record's number), and the file goes into `stale`."""
     line = read_record(
@@ -1305,9 +1380,9 @@ def _hit(
     if read is None:
         return None
     text, role = read
-    if forgotten.states(text):
-        return None
     memory = candidate.kind == "memory"
+    if (memory and _NO_MEMORY.match(text)) or forgotten.states(text):
+        return None
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:

@@ -197,6 +197,14 @@ def test_memory_recall_ranks_memory_and_threads(client):
 # --------------------------------------------------------------------------- memory_search
 
 
+def test_memory_recall_refuses_an_empty_query(client):
+    """As `memctl recall ""` does: the answer was "Nothing in memory answers: ", as if
+    memory held nothing on a question never asked."""
+    for query in ("", "  "):
+        error = client.error("memory_recall", {"query": query})
+        assert error == "Error: the query is empty: give a question or keywords to recall"
+
+
 def test_memory_search_finds_memory_md_then_the_daily(client):
     text = client.text("memory_search", {"query": "ALICE prefers"})
     assert text == f"Found 1 match:\nSource: {DAILY_NAME}#2: - Alice prefers tabs over spaces."

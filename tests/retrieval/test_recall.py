@@ -718,3 +718,63 @@ def test_explain_shows_the_related_word_that_matched_at_its_share(workspace: Pat
     assert related == pytest.approx(THESAURUS_WEIGHT * asked.explain["bm25"], rel=1e-3)
     timed = (hit.explain["bm25"] + hit.explain["neighbour"]) * hit.explain["time"]
     assert timed + hit.explain["session"] == pytest.approx(hit.score, rel=1e-3)
+
+
+@pytest.mark.parametrize("options", [(), ("--json",), ("--explain",), ("--json", "--explain")])
+@pytest.mark.parametrize("query", ["", "   "])
+def test_an_empty_query_is_refused_in_one_line(ws: Path, cli, query: str, options) -> None:
+    """A recall of nothing exited 1 with nothing said, where `search ""` exits 2 with
+    "the query is empty": it is a caller's bug, not a question no record answers."""
+    json_flag = ("--json",) if "--json" in options else ()
+    rest = tuple(o for o in options if o != "--json")
+    run = cli("-w", ws, *json_flag, "recall", query, *rest)
+    assert run.exit_code == 2
+    assert run.stderr.splitlines() == [
+        "memctl: error: the query is empty: give a question or keywords to recall"
+    ]
+
+
+def test_an_empty_query_is_refused_by_the_tool_and_asks_nothing_of_the_hook(ws: Path) -> None:
+    """memory_recall (`call` and the MCP server) answers an empty query with an error, as
+    the CLI does; the UserPromptSubmit hook's recall of an empty prompt is no error."""
+    from memctl.agents.hooks import recall as prompt_recall
+    from memctl.core.errors import UsageError
+    from memctl.turn.tools import run_tool
+
+    root, config = open_ws(ws)
+    with pytest.raises(UsageError, match="the query is empty"):
+        recall(root, config, " \n")
+    outcome = run_tool(root, config, "memory_recall", {"query": ""})
+    assert outcome.is_error
+    assert outcome.text == "Error: the query is empty: give a question or keywords to recall"
+    assert prompt_recall(root, config, "  ") is None
+
+
+def test_a_query_of_no_words_says_so_and_one_of_stop_words_is_looked_up(ws: Path, cli) -> None:
+    """Punctuation alone is a query with nothing to look up: exit 1, as a search that
+    matches nothing, with a line that says why; stop words alone are looked up."""
+    run = cli("-w", ws, "recall", "?!")
+    assert (run.exit_code, run.stdout) == (1, "")
+    assert run.stderr.splitlines() == ["recall: the query has no words to look for"]
+    assert cli("-w", ws, "recall", "over the").exit_code == 0  # "over spaces"
+
+
+def test_a_heading_or_comment_line_is_never_a_hit(workspace: Path) -> None:
+    """A heading is no memory: "## Dana" matched "Dana" better than the facts under it
+    (its one word), a ledger's "## Memory Save — ..." stamp matched "save"; nor is a
+    comment line. The facts under them are found, and lent the heading's score."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    (workspace / "MEMORY.md").write_text(
+        "# Memory\n\n<!-- merged by builtin: Dana -->\n\n## Dana\n\n"
+        "- Dana bought a new automobile in March.\n- Dana's team saves on cloud costs.\n",
+        encoding="utf-8",
+    )
+    (workspace / "memory" / "2026-01-05.md").write_text(
+        "## Memory Save — 2026-01-05T09:00:00+00:00 · builtin\n\n- Dana likes tea.\n",
+        encoding="utf-8",
+    )
+    for query in ("Dana", "memory save", "merged builtin Dana"):
+        found = sources(workspace, query)
+        assert found, query
+        assert set(found) <= {"MEMORY.md:7", "MEMORY.md:8", "memory/2026-01-05.md:3"}, query
+    assert sources(workspace, "Dana")[:2] == ["MEMORY.md:7", "MEMORY.md:8"]

@@ -9,6 +9,7 @@ The fusion functions are unit-tested here too.
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import sqlite3
 from pathlib import Path
@@ -237,3 +238,98 @@ def test_status_counts_what_the_semantic_leg_would_embed(ws: Path) -> None:
     configure(ws, "off")
     found = status(Workspace(ws), load_config(ws / "memctl.yaml")).index
     assert (found.embedding_model, found.embeddings_pending) == (None, None)
+
+
+@needs_extra
+def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(ws: Path, cli) -> None:
+    """Issue 26: a hybrid's score is an RRF sum, which the matched terms do not add up
+    to ("= score 0.03279" from nothing shown). Each hit shows its BM25 rank and score,
+    its semantic rank and cosine, and share / (k + rank) per leg, which sum, times the
+    recency factor, to its score; the text shows the same arithmetic."""
+    from memctl.retrieval.recall import RRF_K, SEMANTIC_SHARE
+
+    configure(ws, "on")
+    both: list[dict[str, object]] = []
+    for query in (PARAPHRASE, "Dana automobile release"):
+        run = cli("-w", ws, "--json", "recall", query, "--explain")
+        assert run.exit_code == 0, run.stderr
+        document = json.loads(run.stdout)
+        assert document["ranking"] == "hybrid"
+        for hit in document["hits"]:
+            explain = hit["explain"]
+            fusion = explain["fusion"]
+            assert (fusion["method"], fusion["k"]) == ("rrf", RRF_K)
+            bm25, meaning = fusion["bm25"], fusion["semantic"]
+            assert (bm25["share"], meaning["share"]) == (1.0, SEMANTIC_SHARE)
+            for leg in (bm25, meaning):
+                share = leg["share"] / (RRF_K + leg["rank"]) if leg["rank"] else 0.0
+                assert leg["part"] == pytest.approx(share, rel=1e-3)
+            assert (meaning["rank"] is None) == (meaning["cosine"] is None)
+            if bm25["rank"]:
+                lexical = (explain["bm25"] + explain["neighbour"]) * explain["time"]
+                assert bm25["score"] == pytest.approx(lexical, rel=1e-3, abs=1e-6)
+            assert fusion["fused"] == pytest.approx(bm25["part"] + meaning["part"], rel=1e-3)
+            assert fusion["fused"] * explain["recency"] == pytest.approx(hit["score"], rel=1e-3)
+        both += [
+            h
+            for h in document["hits"]
+            if all(h["explain"]["fusion"][leg]["rank"] for leg in ("bm25", "semantic"))
+        ]
+    assert both  # "Dana automobile release": records both legs ranked
+    first = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE, "--explain").stdout)
+    top = first["hits"][0]["explain"]["fusion"]["semantic"]
+    assert top["rank"] == 1 and top["cosine"] > 0
+    text = cli("-w", ws, "recall", PARAPHRASE, "--explain").stdout.splitlines()
+    assert text[0].startswith("MEMORY.md:101 ")
+    assert (
+        text[2].startswith(f"    fusion (rrf, k {RRF_K}): ")
+        and f"semantic #1 cosine {top['cosine']:.4g}" in text[2]
+    )
+    assert f"{SEMANTIC_SHARE:.4g}/({RRF_K}+1) = " in text[2]
+    assert text[2].endswith(f"= score {first['hits'][0]['explain']['score']:.4g}")
+
+
+@needs_extra
+def test_the_semantic_leg_never_returns_a_heading_or_comment_line(workspace: Path) -> None:
+    """Issue 26: with the semantic leg, "## Dana", "## Memory Flush ..." and a ledger's
+    "## Memory Save" heading came back as hits (their vectors are near any question on
+    their words). A heading, a blank line and a comment hold no memory."""
+    configure(workspace, "on")
+    (workspace / "MEMORY.md").write_text(
+        "# Memory\n\n<!-- merged by builtin -->\n\n## Dana\n\n"
+        "- Dana bought a new automobile in March.\n\n## Work\n\n"
+        "- The billing database is Postgres.\n",
+        encoding="utf-8",
+    )
+    (workspace / "memory" / "2026-01-05.md").write_text(
+        "## Memory Flush — 2026-01-05T09:00:00+00:00 · thread t · entries 0-1 · builtin\n\n"
+        "- Dana likes tea.\n\n"
+        "## Memory Save — 2026-01-05T10:00:00+00:00 · builtin\n\n- Dana's team saves on costs.\n",
+        encoding="utf-8",
+    )
+    facts = {"MEMORY.md:7", "MEMORY.md:11", "memory/2026-01-05.md:3", "memory/2026-01-05.md:7"}
+    for query in ("Dana", "memory flush", "memory save", "work", "who is Dana?"):
+        found = ask(workspace, query)
+        assert found.ranking == "hybrid"
+        assert {hit.source for hit in found.hits} <= facts, query
+        assert found.hits, query
+
+
+@needs_extra
+def test_explain_of_a_weighted_fusion_gives_ranks_and_no_parts(
+    ws: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Weighted fusion (bench's FUSION lever) scales each leg over its candidates, which
+    one hit's numbers cannot show: the ranks and shares are given, the parts are not."""
+    from memctl.retrieval import recall as module
+
+    monkeypatch.setattr(module, "FUSION", "weighted")
+    configure(ws, "on")
+    hit = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE, "--explain").stdout)["hits"][0]
+    fusion = hit["explain"]["fusion"]
+    assert (fusion["method"], fusion["k"], fusion["fused"]) == ("weighted", None, None)
+    assert fusion["semantic"]["rank"] == 1 and fusion["semantic"]["part"] is None
+    assert fusion["semantic"]["share"] == module.SEMANTIC_WEIGHT
+    text = cli("-w", ws, "recall", PARAPHRASE, "--explain").stdout.splitlines()[2]
+    assert text.startswith("    fusion (weighted): ")
+    assert f"x {module.SEMANTIC_WEIGHT:.4g} x recency" in text

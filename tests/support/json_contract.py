@@ -67,6 +67,22 @@ class Scenario:
     """What each run wrote on stdout, to check that the emitter's output is what it was handed."""
 
 
+class HashEmbedder:
+    """recall's semantic leg in the scenario, in process: the loopback embedding server's
+    hashed bags of words (tests/support/embed_server.py), so that `recall --explain`
+    prints a hybrid ranking's fields whether or not memctl[semantic] is installed."""
+
+    name = "scenario-hash"
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        from tests.support.embed_server import embed
+
+        return [embed(text) for text in texts]
+
+    def cost(self, tokens: int) -> float | None:
+        return None
+
+
 def isolated_env(home: Path) -> dict[str, str | None]:
     """No developer key, workspace, model override or agent home; no `claude` or `codex`
     on PATH for install to run (as tests/conftest.py's isolated_env)."""
@@ -172,6 +188,9 @@ def run_scenario(root: Path) -> Scenario:
         run("search", "search", "Tuesdays", "--scope", "all")
         (ws / "memory" / "2000-01-01.md").unlink()
         run("recall", "recall", "when do deploys happen?")
+        # A hybrid's --explain (its `fusion`), with or without memctl[semantic] installed.
+        with mock.patch("memctl.models.resolve.resolve_embedder", lambda _config: HashEmbedder()):
+            run("recall", "recall", "when do deploys happen?", "--explain")
         remote = root / "remote.git"  # a shared memory repository for sync
         git = shutil.which("git")
         assert git is not None, "the scenario syncs through git"

@@ -32,7 +32,8 @@ def recall_command(
         typer.Option(
             "--explain",
             help="Under each hit, the terms and fields (text, speaker) that matched, their "
-            "weights, a neighbour turn's and the session's share and the recency factor.",
+            "weights, a neighbour turn's and the session's share and the recency factor; "
+            "fused with the semantic leg, each leg's rank and the RRF arithmetic.",
         ),
     ] = False,
 ) -> None:
@@ -41,7 +42,8 @@ def recall_command(
     embeddings), from MEMORY.md, the ledgers and the thread logs.
 
     Unlike search, the words need not all be there nor in order; a few newer records
-    get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none.
+    get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none, 2 on an
+    empty query.
 
     Example: memctl recall "which database did we pick for billing?"
     """
@@ -69,14 +71,43 @@ def recall_command(
 
 
 def _explained(explain: dict[str, Any] | None) -> str:
-    """The indented lines `--explain` prints under a hit; nothing without it."""
+    """The indented lines `--explain` prints under a hit; nothing without it. A hybrid's
+    second line is the fusion's arithmetic, so that its score can be worked out from
+    what is shown: each leg's rank and score, share / (k + rank), their sum x recency."""
     if explain is None:
         return ""
     matches = ", ".join(f"{m['term']}@{m['field']} {m['weight']:.4g}" for m in explain["matched"])
-    return (
+    lexical = (
         f"\n    matched: {matches or '(none)'}; bm25 {explain['bm25']:.4g}"
         f" + neighbour {explain['neighbour']:.4g}, x time {explain['time']:.4g}"
-        f" + session {explain['session']:.4g}"
-        f" x recency {explain['recency']:.4g}"
-        f" = score {explain['score']:.4g}"
+    )
+    fusion = explain.get("fusion")
+    if fusion is None:
+        return (
+            f"{lexical} + session {explain['session']:.4g}"
+            f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
+        )
+    bm25, semantic = fusion["bm25"], fusion["semantic"]
+    lexical += f" = {bm25['score']:.4g}"
+    if semantic["rank"] is None:
+        meaning = "semantic not ranked"
+    else:
+        meaning = f"semantic #{semantic['rank']} cosine {semantic['cosine']:.4g}"
+        if semantic["neighbour"]:
+            meaning += f" + neighbour {semantic['neighbour']:.4g}"
+    named = f"bm25 #{bm25['rank']} {bm25['score']:.4g}" if bm25["rank"] else "bm25 not ranked"
+    k = fusion["k"]
+    shown = []
+    for name, leg in ((named, bm25), (meaning, semantic)):
+        if leg["part"] is None:  # weighted fusion: scaled scores, no part a hit can show
+            shown.append(f"{name} x {leg['share']:.4g}")
+        elif leg["rank"] is None:
+            shown.append(f"{name}: 0")
+        else:
+            shown.append(f"{name}: {leg['share']:.4g}/({k}+{leg['rank']}) = {leg['part']:.4g}")
+    how = fusion["method"] if k is None else f"{fusion['method']}, k {k}"
+    fused = "" if fusion["fused"] is None else f" = {fusion['fused']:.4g}"
+    return (
+        f"{lexical}\n    fusion ({how}): {' + '.join(shown)}{fused}"
+        f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
     )
