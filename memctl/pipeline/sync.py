@@ -1167,7 +1167,7 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
     }
     write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
     if plan.both_changed_memory and plan.old_memory and plan.old_memory.strip():
-        keep_history(ws, plan.old_memory, Marks(dict(offsets), dict(tails)))
+        keep_history(ws, plan.old_memory, Marks(dict(offsets), dict(tails)), by="sync")
     for rel, data in plan.writes.items():
         path = _workspace_path(ws, config, rel)
         if data is None:

@@ -28,6 +28,7 @@ from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
     from memctl.models.interface import Embedder
+    from memctl.pipeline.forget import ForgetResult
     from memctl.pipeline.save import SaveResult
     from memctl.retrieval.get import GetResult
 
@@ -136,6 +137,10 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "type": "object",
             "properties": {
                 "query": {"type": "string", "description": "Words of the fact (any case)."},
+                "all": {
+                    "type": "boolean",
+                    "description": "Forget every fact the words match (default: only one).",
+                },
             },
             "required": ["query"],
         },
@@ -147,6 +152,10 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "properties": {
                 "old": {"type": "string", "description": "Words of the outdated fact."},
                 "new": {"type": "string", "description": "The corrected fact."},
+                "all": {
+                    "type": "boolean",
+                    "description": "Replace every fact the words match (default: only one).",
+                },
             },
             "required": ["old", "new"],
         },
@@ -298,6 +307,16 @@ def _integer(args: dict[str, Any], key: str) -> int | None:
         if isinstance(value, float) and value.is_integer():
             return int(value)
         raise ToolArgumentError(f"{key} must be an integer")
+    return value
+
+
+def _boolean(args: dict[str, Any], key: str) -> bool:
+    """An optional flag: omitted or null is false."""
+    value = args.get(key)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise ToolArgumentError(f"{key} must be true or false")
     return value
 
 
@@ -468,7 +487,7 @@ def _memory_forget(
     query = _string(args, "query", required=True) or ""
     from memctl.pipeline.forget import forget
 
-    result = forget(ws, config, query)
+    result = _one_or_all(lambda every: forget(ws, config, query, every=every), args)
     listed = "; ".join(result.facts)
     answer = f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
     return "\n".join([answer, *_refreshed(ws, config, result.facts, exports)])
@@ -481,10 +500,28 @@ def _memory_replace(
     new = _string(args, "new", required=True) or ""
     from memctl.pipeline.forget import forget
 
-    result = forget(ws, config, old, replacement=new)
+    result = _one_or_all(lambda every: forget(ws, config, old, replacement=new, every=every), args)
     listed = "; ".join(result.facts)
     answer = f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
     return "\n".join([answer, *_refreshed(ws, config, result.facts, exports)])
+
+
+def _one_or_all(run: Callable[[bool], ForgetResult], args: dict[str, Any]) -> ForgetResult:
+    """A forget or correction of the one fact the words name, or of every one with
+    `all`: a model's vague words ("the", a name) must not take ten facts at once, as a
+    person's are refused on the command line. The refusal lists the facts, so that the
+    model can name one."""
+    from memctl.pipeline.forget import Ambiguous
+
+    every = _boolean(args, "all")
+    try:
+        return run(every)
+    except Ambiguous as exc:
+        listed = "; ".join(exc.facts)
+        raise ToolArgumentError(
+            f"the words match {plural(len(exc.facts), 'fact')}: {listed}. Use more of one "
+            "fact's words, or all: true for every one"
+        ) from None
 
 
 def _refreshed(

@@ -373,6 +373,32 @@ def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):
     assert snapshot(ws) == before
 
 
+def test_memory_forget_of_words_matching_several_facts_asks_for_one_or_all(client, ws, snapshot):
+    """A model's vague words must not take several facts at once, as a person's are
+    refused on the command line: the error lists them, and `all: true` takes them all."""
+    client.text("memory_save", {"content": "The blue van is parked at gate 7."})
+    client.text("memory_save", {"content": "The blue van needs new tyres."})
+    before = snapshot(ws)
+
+    for tool, args in (
+        ("memory_forget", {"query": "blue van"}),
+        ("memory_replace", {"old": "blue van", "new": "The blue van was sold."}),
+    ):
+        error = client.error(tool, args)
+        assert error.startswith("Error: the words match 2 facts: ") and "all: true" in error
+        assert "gate 7" in error and "tyres" in error
+    assert client.error("memory_forget", {"query": "blue van", "all": "yes"}) == (
+        "Error: all must be true or false"
+    )
+    assert snapshot(ws) == before
+
+    answer = client.text("memory_forget", {"query": "blue van", "all": True})
+
+    assert answer.startswith("Forgot 2 facts: ")
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "gate 7" not in memory and "tyres" not in memory
+
+
 def test_memory_forget_of_nothing_is_a_tool_error(client, ws, snapshot):
     before = snapshot(ws)
 

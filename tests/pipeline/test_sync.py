@@ -125,6 +125,9 @@ def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
     assert all(line.startswith("memctl sync from ") and "block" in line for line in log)
     status = run_memctl(a, "status", "--json")
     assert json.loads(status.stdout)["sync"]["ahead"] == 0
+    # The MEMORY.md a merge replaced is kept, and history says the sync replaced it.
+    kept = json.loads(run_memctl(a, "history", "--json").stdout)["versions"]
+    assert "sync" in {version["replaced_by"] for version in kept}
 
 
 def test_concurrent_appends_to_the_same_day_both_survive_once(tmp_path):
