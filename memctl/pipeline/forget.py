@@ -29,7 +29,6 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError, UsageError
 from memctl.core.forgotten import (
     BULLET,
-    FORGOTTEN_NAME,
     Forgotten,
     fact_key,
     mask,
@@ -39,10 +38,12 @@ from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.save import save
+from memctl.pipeline.sync import GIT_DIR
+from memctl.retrieval.index.store import INDEX_NAME
 
 LOCATION = re.compile(r"(?P<path>.+):(?P<line>\d+)")
-SKIPPED_NAMES = (FORGOTTEN_NAME, "lock", "state.json")
-"""Files a purge never rewrites: the tombstones (a digest only), locks, state (offsets)."""
+LOCK_NAMES = "lock"
+"""Files a purge never rewrites (no text in them; a rename would break the lock)."""
 
 
 @dataclass
@@ -50,7 +51,7 @@ class ForgetResult:
     facts: list[str]
     """The facts forgotten (their text, without the bullet)."""
     found: list[str] = field(default_factory=list)
-    """Where they are written: PATH:LINE."""
+    """Where they are written: PATH:LINE (empty for a purge of text that is in no fact)."""
     replacement: str | None = None
     """The corrected fact saved in their place (--replace); null for a forget."""
     memory_lines: int = 0
@@ -88,7 +89,7 @@ def forget(
     if replacement is not None and purge:
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
     with ws.lock():
-        facts, found = _resolve(ws, target)
+        facts, found = _resolve(ws, target, purge=purge)
         result = ForgetResult(facts, found, replacement, dry_run=dry_run)
         gone = Forgotten({fact_key(fact) for fact in facts})
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
@@ -100,11 +101,15 @@ def forget(
                 kept.append(line)
             else:
                 result.memory_lines += 1
+        needles = purge_needles(ws, target, facts)
         if purge:
-            result.purged = _purge(ws, facts, dry_run=True)
+            result.purged = _purge(ws, needles, dry_run=True)
+            if not facts and not result.purged:
+                raise MemctlError(f"nothing in the workspace contains {target!r}")
         if dry_run:
             return result
-        record_tombstones(ws, facts, replacement, purge=purge)
+        if facts:
+            record_tombstones(ws, facts, replacement, purge=purge)
         if result.memory_lines:
             if not purge:  # a purge must leave no copy, a history copy included
                 marks = ws.read_state().consolidation
@@ -112,19 +117,28 @@ def forget(
                 result.history = ws.relative(saved)
             write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
         if purge:
-            result.purged = _purge(ws, facts, dry_run=False)
+            purged = _purge(ws, needles, dry_run=False)
             if result.memory_lines:  # rewritten above, without the lines
-                result.purged = sorted({*result.purged, ws.relative(ws.memory_md)})
+                purged.append(ws.relative(ws.memory_md))
+            result.purged = sorted({*purged, *result.purged})
         if replacement is not None:
             fact = replacement.strip()
             save(ws, config, fact if BULLET.match(fact) else f"- {fact}")
     return result
 
 
-def _resolve(ws: Workspace, target: str) -> tuple[list[str], list[str]]:
-    """The facts `target` names and where each is written."""
+def _located(ws: Workspace, target: str) -> re.Match[str] | None:
+    """`target` as PATH:LINE of a file in the workspace; None for a query."""
     located = LOCATION.fullmatch(target.strip())
-    if located and (ws.root / located["path"]).is_file():
+    return located if located and (ws.root / located["path"]).is_file() else None
+
+
+def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> tuple[list[str], list[str]]:
+    """The facts `target` names and where each is written. A query no fact contains is
+    refused, unless for a purge: a secret said in a thread that never became a fact
+    must be purgeable too."""
+    located = _located(ws, target)
+    if located:
         path = memory_path(ws, located["path"])
         number = int(located["line"])
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -141,7 +155,7 @@ def _resolve(ws: Workspace, target: str) -> tuple[list[str], list[str]]:
         for line in _lines(path):
             if is_fact_line(line) and needle in fact_key(line):
                 facts.setdefault(fact_key(line), BULLET.sub("", line.strip()))
-    if not facts:
+    if not facts and not purge:
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
     return list(facts.values()), _places(ws, Forgotten(set(facts)))
 
@@ -169,41 +183,124 @@ def is_fact_line(line: str) -> bool:
     return bool(fact_key(text)) and not text.startswith(("#", "<!--"))
 
 
-def _purge(ws: Workspace, facts: list[str], *, dry_run: bool) -> list[str]:
-    """Mask every copy of each fact's text in every file of the workspace (as written,
-    and as JSON writes it inside a thread log); the files changed, sorted."""
-    import json
+def purge_needles(ws: Workspace, target: str, facts: list[str]) -> list[str]:
+    """What a purge masks: each forgotten fact's text, and a query target itself (a
+    thread turn that was no fact holds it too). A `PATH:LINE` target names one fact."""
+    return [*facts] if _located(ws, target) else [*facts, target]
 
-    variants: set[bytes] = set()
-    for fact in facts:
-        text = fact.rstrip(".")
-        for form in (text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]):
-            if form.strip():
-                variants.add(form.encode("utf-8"))
-    pattern = re.compile(
-        b"|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True)), re.IGNORECASE
+
+def _pattern(needles: list[str]) -> re.Pattern[str]:
+    """Any needle, case aside and its spacing folded as `fact_key` folds it (a line
+    break or two spaces between its words is the same text); longest first, so a fact
+    is masked whole rather than the query inside it."""
+    forms = {
+        r"\s+".join(re.escape(word) for word in needle.rstrip(".").split()) for needle in needles
+    }
+    forms.discard("")
+    return re.compile("|".join(sorted(forms, key=len, reverse=True)), re.IGNORECASE)
+
+
+_JSON_STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
+_HEX4 = re.compile(rb"[0-9a-fA-F]{4}")
+_ESCAPES = {ord(k): v for k, v in zip('"\\/bfnrt', '"\\/\b\f\n\r\t', strict=True)}
+
+
+def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
+    """A JSON string token's characters, each with the span of raw bytes it is written
+    in (an escape `\\u00e9`, a surrogate pair, a UTF-8 sequence); None when it is no valid
+    JSON string (text in quotes that is not JSON: the raw pass covers it)."""
+    chars: list[tuple[str, int, int]] = []
+    at, end = 1, len(raw) - 1
+    while at < end:
+        byte = raw[at]
+        if byte == 0x5C:  # a backslash
+            kind = raw[at + 1]
+            if kind == ord("u"):
+                if not _HEX4.fullmatch(raw, at + 2, at + 6):
+                    return None
+                code, stop = int(raw[at + 2 : at + 6], 16), at + 6
+                low = raw[stop + 2 : stop + 6]
+                if (
+                    0xD800 <= code < 0xDC00
+                    and raw[stop : stop + 2] == b"\\u"
+                    and _HEX4.fullmatch(low)
+                ):
+                    second = int(low, 16)
+                    if 0xDC00 <= second < 0xE000:
+                        code, stop = 0x10000 + ((code - 0xD800) << 10) + second - 0xDC00, stop + 6
+                chars.append((chr(code), at, stop))
+                at = stop
+            elif kind in _ESCAPES:
+                chars.append((_ESCAPES[kind], at, at + 2))
+                at += 2
+            else:
+                return None
+        else:
+            size = 1 if byte < 0xC0 else 2 if byte < 0xE0 else 3 if byte < 0xF0 else 4
+            piece = raw[at : at + size].decode("utf-8", "surrogateescape")
+            if len(piece) != 1:  # not UTF-8: byte by byte
+                piece, size = raw[at : at + 1].decode("utf-8", "surrogateescape"), 1
+            chars.append((piece, at, at + size))
+            at += size
+    return chars
+
+
+def masked(data: bytes, pattern: re.Pattern[str]) -> bytes:
+    """`data` with every copy `pattern` finds overwritten by a mask of its length in
+    bytes, so every byte offset (flush watermarks, consolidation offsets) stays true and
+    the rest is byte-identical. Inside JSON strings (thread logs, evicted results, any
+    JSON memctl writes) a copy is looked for in the decoded text too: a secret written
+    with escapes (`\\u002d`, `\\n`) is the same secret; its escaped bytes are masked."""
+    out = bytearray(data)
+    if b"\\" in data:
+        for token in _JSON_STRING.finditer(data):
+            if b"\\" not in token[0]:
+                continue  # as written: the raw pass below finds it
+            chars = _decoded(token[0])
+            if not chars:
+                continue
+            for found in pattern.finditer("".join(char for char, _, _ in chars)):
+                if found.end() > found.start():
+                    start = token.start() + chars[found.start()][1]
+                    stop = token.start() + chars[found.end() - 1][2]
+                    out[start:stop] = mask(stop - start)  # ASCII: valid inside a JSON string
+    text = bytes(out).decode("utf-8", "surrogateescape")
+    text = pattern.sub(
+        lambda found: mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("ascii"), text
     )
+    return text.encode("utf-8", "surrogateescape")
+
+
+def _purge(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
+    """Mask every copy of each needle in every file of the workspace: memory files
+    (archived too), MEMORY.md, history copies, thread logs, evicted results, the
+    provenance sidecar, the tombstones, the index's journal, anything else under it.
+    The files changed, sorted; the index is dropped when something else held a copy
+    (its word and trigram rows, and pages SQLite freed but kept, hold the text; the
+    next search rebuilds it from the purged files)."""
+    pattern = _pattern(needles)
     changed: list[str] = []
     index_files: list[Path] = []
+    sync_repo = ws.state_dir / GIT_DIR
     for folder, dirs, files in os.walk(ws.root):
-        dirs[:] = [d for d in dirs if not d.startswith(".git")]
+        dirs[:] = [d for d in dirs if not d.startswith(".git") and Path(folder) / d != sync_repo]
         for name in sorted(files):
             path = Path(folder) / name
-            if name.startswith("index.sqlite"):
+            if name.startswith(INDEX_NAME):
                 index_files.append(path)
                 continue
-            if name in SKIPPED_NAMES or path.is_symlink() or not path.is_file():
+            if name.endswith(LOCK_NAMES) or path.is_symlink() or not path.is_file():
                 continue
             data = path.read_bytes()
-            masked = pattern.sub(lambda found: mask(len(found[0])), data)
-            if masked == data:
+            rewritten = masked(data, pattern)
+            if rewritten == data:
                 continue
             changed.append(ws.relative(path))
             if not dry_run:
-                write_atomic(path, masked)  # keeps the file's mode
-    # The index holds the text too: dropped, the next search rebuilds it from the files.
-    for path in index_files:
-        changed.append(ws.relative(path))
-        if not dry_run:
-            path.unlink(missing_ok=True)
+                write_atomic(path, rewritten)  # keeps the file's mode
+    if changed:
+        for path in index_files:
+            changed.append(ws.relative(path))
+            if not dry_run:
+                path.unlink(missing_ok=True)
     return sorted(changed)

@@ -50,13 +50,14 @@ def forget_command(
     Example: memctl forget MEMORY.md:7 --purge --dry-run
     """
     from memctl.agents.export import refresh
-    from memctl.pipeline.forget import forget
+    from memctl.pipeline.forget import forget, purge_needles
 
     g = globals_of(ctx)
     ws, config = g.open()
     result = forget(ws, config, target, replacement=replace, dry_run=dry_run, purge=purge)
     # The exported blocks, after the stage (which cannot reach them: agents are above it).
-    exports = refresh(ws, config, result.facts, dry_run=dry_run)
+    gone = purge_needles(ws, target, result.facts) if purge else result.facts
+    exports = refresh(ws, config, gone, dry_run=dry_run)
     result.exports, result.exports_dropped = exports.changed, exports.dropped
     verb = "would forget" if dry_run else "forgot"
     facts = plural(len(result.facts), "fact")
@@ -70,6 +71,10 @@ def forget_command(
     if purge:
         rewrote = "would rewrite" if dry_run else "rewrote"
         lines.append(f"forget: purge {rewrote} {plural(len(result.purged), 'file')}")
+        lines.append(
+            "forget: a purge cannot reach a copy outside this workspace, nor what "
+            "`memctl sync` committed (.memctl/sync.git) or pushed to its git remote"
+        )
     written = "would rewrite" if dry_run else "rewrote"
     lines += [f"forget: {written} the memory block in {path}" for path in exports.changed]
     dropped = "would drop" if dry_run else "dropped"
