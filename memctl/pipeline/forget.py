@@ -7,14 +7,19 @@ kept in history, as a consolidation keeps it). A correction (`replacement`) reco
 old as superseded and saves the new one as `memctl save` would (MEMORY.md and today's
 ledger), so a later consolidation keeps the new value.
 
-`purge` is for a secret or a privacy request: every copy of the text in the workspace
-(ledgers, MEMORY.md, history copies, thread logs, evicted results, anything else under
-it) is overwritten in place with a mask of the same length, so every byte offset and
-watermark stays true; the search index is dropped (the next search rebuilds it), and the
-tombstone keeps only a digest. Each file is rewritten atomically; the files changed are
-listed. Exported blocks (AGENTS.md, CLAUDE.md, often outside the workspace) are written
-again by the entry point after this stage (`memctl.agents.export.refresh`), after a
-plain forget too.
+`purge` is for a secret or a privacy request: every copy of the query (any case, its
+spacing folded, inside decoded JSON strings too) and of each fact holding it, in every
+file of the workspace (ledgers, archived too, MEMORY.md, history copies, thread logs,
+evicted results, the provenance sidecar, the tombstones of an earlier forget, anything
+else under it), is overwritten in place with a mask of the same length, so every byte
+offset and watermark stays true and the rest of each file is byte-identical; the search
+index is deleted (the next search rebuilds it), and the purge's own tombstone keeps only
+a digest. Text said in a thread that never became a fact is purged too. Each file is
+rewritten atomically; the files changed are listed. Exported blocks (AGENTS.md,
+CLAUDE.md, often outside the workspace) are written again by the entry point after this
+stage (`memctl.agents.export.refresh`), after a plain forget too. `memctl sync`'s own
+repository (`.memctl/sync.git`) and its remote keep what was committed: git's history
+is not rewritten here.
 """
 
 from __future__ import annotations

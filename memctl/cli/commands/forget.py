@@ -30,9 +30,9 @@ def forget_command(
         bool,
         typer.Option(
             "--purge",
-            help="Overwrite every copy in the workspace (ledgers, history, thread logs, "
-            "index) and rewrite exported AGENTS.md/CLAUDE.md blocks: for a secret or a "
-            "privacy request.",
+            help="Overwrite every copy of the text in the workspace (ledgers, history, "
+            "thread logs, evicted results, index), a fact or not, and rewrite exported "
+            "AGENTS.md/CLAUDE.md blocks: for a secret or a privacy request.",
         ),
     ] = False,
     dry_run: Annotated[
