@@ -17,7 +17,12 @@ was, the symlink still a symlink, the CRLF file still CRLF.
 
 Baseline: the same script run with main's memctl installed (see bench/README.md).
 
-    python bench/purge.py [--cases 12] [--seed 7]
+It then times the masking alone on a synthetic thread log of --log-mb MB (every line a
+JSON message with an escaped quote): the value in no line, in one line (JSON-escaped),
+and a word that is in every line, beside main's masking (one bytes regex over the file,
+which finds no escaped copy).
+
+    python bench/purge.py [--cases 12] [--seed 7] [--log-mb 50]
 """
 
 from __future__ import annotations
@@ -186,10 +191,44 @@ def intact(exports: list[Path]) -> bool:
     )
 
 
+def timings(megabytes: int) -> list[tuple[str, float, float]]:
+    """(case, seconds with main's masking, seconds now) on a synthetic log."""
+    import re
+    import time
+
+    from memctl.core.forgotten import mask
+    from memctl.pipeline.forget import Needles, masked
+
+    line = json.dumps({"role": "user", "content": 'Staging is fine, "quoted" and plain. ' * 3})
+    data = ((line + "\n") * (megabytes * 1_000_000 // (len(line) + 1))).encode()
+    once = data + b'{"role": "user", "content": "Say Orange\\u002dfalcon\\u002d42"}\n'
+    cases = [
+        ("value in no line", data, "The vault code is orange-falcon-42.", "orange-falcon-42"),
+        (
+            "value in one line, escaped",
+            once,
+            "The vault code is orange-falcon-42.",
+            "orange-falcon-42",
+        ),
+        ("a word in every line", data, "Staging is fine.", "staging"),
+    ]
+    rows = []
+    for name, text, fact, query in cases:
+        old = re.compile(re.escape(fact.rstrip(".").encode()), re.IGNORECASE)
+        started = time.perf_counter()
+        old.sub(lambda found: mask(len(found[0])), text)
+        then = time.perf_counter() - started
+        started = time.perf_counter()
+        masked(text, Needles.of([fact, query]))
+        rows.append((name, then, time.perf_counter() - started))
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=12)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--log-mb", type=int, default=50)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     filler = small_talk("test")
@@ -218,6 +257,10 @@ def main() -> int:
         print(f"{label:22}{cells}{sum(counts.values()):>6}")
     print(f"purges refused (exit != 0): {refused}/{n}")
     print(f"user text, link and CRLF intact: {intact_cases}/{n}; every export listed: {listed}/{n}")
+    if args.log_mb:
+        print(f"masking a {args.log_mb} MB thread log, seconds: main (fact only) | now")
+        for name, then, now in timings(args.log_mb):
+            print(f"  {name:28} {then:6.2f} | {now:6.2f}")
     left = sum(after.values())
     return report(
         [

@@ -24,6 +24,7 @@ is not rewritten here.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -47,6 +48,8 @@ from memctl.pipeline.sync import GIT_DIR
 from memctl.retrieval.index.store import INDEX_NAME
 
 LOCATION = re.compile(r"(?P<path>.+):(?P<line>\d+)")
+RUNS = 6
+"""How many of a needle's longest letter-and-digit runs `Needles` picks the rarest of."""
 LOCK_NAMES = "lock"
 """Files a purge never rewrites (no text in them; a rename would break the lock)."""
 
@@ -194,20 +197,79 @@ def purge_needles(ws: Workspace, target: str, facts: list[str]) -> list[str]:
     return [*facts] if _located(ws, target) else [*facts, target]
 
 
-def _pattern(needles: list[str]) -> re.Pattern[str]:
+@dataclass(frozen=True)
+class Needles:
+    """What a purge looks for, compiled once for every file."""
+
+    pattern: re.Pattern[str]
     """Any needle, case aside and its spacing folded as `fact_key` folds it (a line
     break or two spaces between its words is the same text); longest first, so a fact
     is masked whole rather than the query inside it."""
-    forms = {
-        r"\s+".join(re.escape(word) for word in needle.rstrip(".").split()) for needle in needles
-    }
-    forms.discard("")
-    return re.compile("|".join(sorted(forms, key=len, reverse=True)), re.IGNORECASE)
+    runs: tuple[tuple[bytes, ...], ...] | None
+    """Each needle's longest runs of ASCII letters and digits, lower-cased: every copy of
+    the needle holds each of them, as written or JSON-escaped (JSON writers escape
+    quotes, controls, non-ASCII and a few signs, never a letter or a digit), so only the
+    lines around the rarest one in a file are matched, and a file holding none is passed
+    over at the speed of a few `bytes.count` (bench/purge.py times it). None when a needle has no such run (a CJK name, which ensure_ascii
+    escapes whole): every file is matched whole."""
+    reach: int
+    """How far (bytes) around a run's line a copy spanning lines may reach."""
+
+    @classmethod
+    def of(cls, texts: list[str]) -> Needles:
+        forms = {r"\s+".join(map(re.escape, text.rstrip(".").split())) for text in texts}
+        forms.discard("")
+        pattern = re.compile("|".join(sorted(forms, key=len, reverse=True)), re.IGNORECASE)
+        runs = [
+            sorted(set(re.findall(r"[a-z0-9]+", text.lower(), re.ASCII)), key=len)[-RUNS:]
+            for text in texts
+        ]
+        reach = 4 * max((len(text.encode("utf-8")) for text in texts), default=0)
+        if not all(runs):
+            return cls(pattern, None, reach)
+        return cls(pattern, tuple(tuple(run.encode("ascii") for run in r) for r in runs), reach)
+
+    def spans(self, data: bytes) -> list[tuple[int, int]]:
+        """The parts of `data` (whole lines, in order, apart) that may hold a copy."""
+        if self.runs is None:
+            return [(0, len(data))] if data else []
+        lower = data.lower()
+        spans: list[tuple[int, int]] = []
+        for runs in self.runs:
+            count, rarest = min((lower.count(run), run) for run in runs)
+            if count * 2 * self.reach >= len(data):  # in most lines: the whole file
+                return [(0, len(data))]
+            at = lower.find(rarest)
+            while at >= 0:
+                start = lower.rfind(b"\n", 0, max(0, at - self.reach)) + 1
+                stop = lower.find(b"\n", at + len(rarest) + self.reach)
+                stop = len(data) if stop < 0 else stop
+                spans.append((start, stop))
+                at = lower.find(rarest, at + len(rarest))
+        merged: list[tuple[int, int]] = []
+        for start, stop in sorted(spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(stop, merged[-1][1]))
+            else:
+                merged.append((start, stop))
+        return merged
 
 
 _JSON_STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
 _HEX4 = re.compile(rb"[0-9a-fA-F]{4}")
 _ESCAPES = {ord(k): v for k, v in zip('"\\/bfnrt', '"\\/\b\f\n\r\t', strict=True)}
+
+
+def _may_hold(token: bytes, pattern: re.Pattern[str]) -> bool:
+    """Whether a JSON string token holds, once decoded, a copy that is not written as
+    is (the raw pass masks those): json's C decoder and the pattern answer it, so the
+    character walk of `_decoded` is only for the few escaped copies. True for a token
+    json refuses."""
+    try:
+        decoded = len(pattern.findall(json.loads(token)))
+    except ValueError:  # UnicodeDecodeError too
+        return True
+    return decoded > len(pattern.findall(token.decode("utf-8", "surrogateescape")))
 
 
 def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
@@ -250,30 +312,41 @@ def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
     return chars
 
 
-def masked(data: bytes, pattern: re.Pattern[str]) -> bytes:
-    """`data` with every copy `pattern` finds overwritten by a mask of its length in
+def masked(data: bytes, needles: Needles) -> bytes:
+    """`data` with every copy of the needles overwritten by a mask of its length in
     bytes, so every byte offset (flush watermarks, consolidation offsets) stays true and
     the rest is byte-identical. Inside JSON strings (thread logs, evicted results, any
     JSON memctl writes) a copy is looked for in the decoded text too: a secret written
     with escapes (`\\u002d`, `\\n`) is the same secret; its escaped bytes are masked."""
     out = bytearray(data)
-    if b"\\" in data:
-        for token in _JSON_STRING.finditer(data):
-            if b"\\" not in token[0]:
-                continue  # as written: the raw pass below finds it
-            chars = _decoded(token[0])
-            if not chars:
-                continue
-            for found in pattern.finditer("".join(char for char, _, _ in chars)):
-                if found.end() > found.start():
-                    start = token.start() + chars[found.start()][1]
-                    stop = token.start() + chars[found.end() - 1][2]
-                    out[start:stop] = mask(stop - start)  # ASCII: valid inside a JSON string
-    text = bytes(out).decode("utf-8", "surrogateescape")
-    text = pattern.sub(
-        lambda found: mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("ascii"), text
-    )
-    return text.encode("utf-8", "surrogateescape")
+    for start, stop in needles.spans(data):
+        if b"\\" in data[start:stop]:
+            _mask_escaped(data, out, start, stop, needles.pattern)
+        text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
+        text = needles.pattern.sub(
+            lambda found: mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("ascii"),
+            text,
+        )
+        out[start:stop] = text.encode("utf-8", "surrogateescape")  # the same length
+    return bytes(out)
+
+
+def _mask_escaped(
+    data: bytes, out: bytearray, start: int, stop: int, pattern: re.Pattern[str]
+) -> None:
+    """Mask in `out` the copies inside the JSON strings with escapes of data[start:stop]
+    (as written, a copy is the raw pass's)."""
+    for token in _JSON_STRING.finditer(data, start, stop):
+        if b"\\" not in token[0] or not _may_hold(token[0], pattern):
+            continue
+        chars = _decoded(token[0])
+        if not chars:
+            continue
+        for found in pattern.finditer("".join(char for char, _, _ in chars)):
+            if found.end() > found.start():
+                first = token.start() + chars[found.start()][1]
+                last = token.start() + chars[found.end() - 1][2]
+                out[first:last] = mask(last - first)  # ASCII: valid inside a JSON string
 
 
 def _purge(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
@@ -283,7 +356,7 @@ def _purge(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
     The files changed, sorted; the index is dropped when something else held a copy
     (its word and trigram rows, and pages SQLite freed but kept, hold the text; the
     next search rebuilds it from the purged files)."""
-    pattern = _pattern(needles)
+    found = Needles.of(needles)
     changed: list[str] = []
     index_files: list[Path] = []
     sync_repo = ws.state_dir / GIT_DIR
@@ -297,7 +370,7 @@ def _purge(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
             if name.endswith(LOCK_NAMES) or path.is_symlink() or not path.is_file():
                 continue
             data = path.read_bytes()
-            rewritten = masked(data, pattern)
+            rewritten = masked(data, found)
             if rewritten == data:
                 continue
             changed.append(ws.relative(path))

@@ -262,7 +262,7 @@ def vault(cli: Any, workspace: Path) -> Path:
     write_log(workspace, "t3", tool_turn("call_1", tool))
     assert cli("-w", workspace, "evict", "t3").exit_code == 0
     escaped = (
-        '{"role":"user","content":"Say \\"Orange\\u002dFALCON\\u002d42\\" to caf\\u00e9"}\n'
+        '{"role":"user","content":"\\ud83d\\ude00Say \\"Orange\\u002dFALCON\\u002d42\\" to caf\\u00e9"}\n'
         '{"role":"user","content":"Dana leads payments."}\n'
         f"not json, {VAULT} {{\n"
     )
@@ -303,7 +303,8 @@ def test_a_purge_leaves_no_copy_in_any_file_and_lists_each(cli, vault):
     purged = (vault / "threads" / "t2.jsonl").read_bytes()
     assert len(purged) == len(log)
     assert purged.splitlines()[1] == log.splitlines()[1]
-    assert json.loads(purged.splitlines()[0])["content"].endswith('" to café')
+    said = json.loads(purged.splitlines()[0])["content"]
+    assert said.startswith('\U0001f600Say "[forgotten') and said.endswith('" to café')
     assert "Dana leads payments." in (vault / "MEMORY.md").read_text()
     assert "cannot reach a copy outside this workspace" in run.stderr
     # Nothing finds it any more; a rebuilt index holds none of it; a second purge has none.
