@@ -208,10 +208,11 @@ class Needles:
     runs: tuple[tuple[bytes, ...], ...] | None
     """Each needle's longest runs of ASCII letters and digits, lower-cased: every copy of
     the needle holds each of them, as written or JSON-escaped (JSON writers escape
-    quotes, controls, non-ASCII and a few signs, never a letter or a digit), so only the
-    lines around the rarest one in a file are matched, and a file holding none is passed
-    over at the speed of a few `bytes.count` (bench/purge.py times it). None when a needle has no such run (a CJK name, which ensure_ascii
-    escapes whole): every file is matched whole."""
+    quotes, controls, non-ASCII and a few signs, not a letter or a digit; a file where
+    one is escaped, `_ESCAPED_RUN`, is matched whole). So only the lines around the
+    rarest run in a file are matched, and a file holding none is passed over at the
+    speed of a few `bytes.count` (bench/purge.py times it). None when a needle has no
+    such run (a CJK name, which ensure_ascii escapes whole): every file is matched whole."""
     reach: int
     """How far (bytes) around a run's line a copy spanning lines may reach."""
 
@@ -231,7 +232,7 @@ class Needles:
 
     def spans(self, data: bytes) -> list[tuple[int, int]]:
         """The parts of `data` (whole lines, in order, apart) that may hold a copy."""
-        if self.runs is None:
+        if self.runs is None or _ESCAPED_RUN.search(data):
             return [(0, len(data))] if data else []
         lower = data.lower()
         spans: list[tuple[int, int]] = []
@@ -255,6 +256,9 @@ class Needles:
         return merged
 
 
+_ESCAPED_RUN = re.compile(rb"\\u00(?:3[0-9]|4[1-9a-fA-F]|5[0-9aA]|6[1-9a-fA-F]|7[0-9aA])")
+"""A letter or a digit written as a JSON escape, which no common writer does (a hand or
+a hostile one may): a file holding one is matched whole."""
 _JSON_STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
 _HEX4 = re.compile(rb"[0-9a-fA-F]{4}")
 _ESCAPES = {ord(k): v for k, v in zip('"\\/bfnrt', '"\\/\b\f\n\r\t', strict=True)}

@@ -262,11 +262,14 @@ def vault(cli: Any, workspace: Path) -> Path:
     write_log(workspace, "t3", tool_turn("call_1", tool))
     assert cli("-w", workspace, "evict", "t3").exit_code == 0
     escaped = (
-        '{"role":"user","content":"\\ud83d\\ude00Say \\"Orange\\u002dFALCON\\u002d42\\" to caf\\u00e9"}\n'
+        '{"role":"user","content":"\\ud83d\\ude00Say '
+        '\\"Orange\\u002dFALCON\\u002d42\\" to caf\\u00e9"}\n'
         '{"role":"user","content":"Dana leads payments."}\n'
         f"not json, {VAULT} {{\n"
     )
     (workspace / "threads" / "t2.jsonl").write_text(escaped)
+    by_hand = '{"role":"user","content":"\\u006frange-falcon-42, a letter escaped"}\n'
+    (workspace / "threads" / "t4.jsonl").write_text(by_hand)
     assert cli("-w", workspace, "search", "falcon", "--scope", "all").exit_code == 0
     found = scan(workspace, VAULT)
     assert {"threads/t1.jsonl", "memory/archive/2020-01-02.md", ".memctl/forgotten.jsonl"} <= {
