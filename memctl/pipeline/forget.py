@@ -24,11 +24,13 @@ is not rewritten here.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
@@ -316,6 +318,12 @@ def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
     return chars
 
 
+def _mask_text(found: re.Match[str]) -> str:
+    """The mask of a copy found in decoded text: as many ASCII characters as it has
+    bytes in the file."""
+    return mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("ascii")
+
+
 def masked(data: bytes, needles: Needles) -> bytes:
     """`data` with every copy of the needles overwritten by a mask of its length in
     bytes, so every byte offset (flush watermarks, consolidation offsets) stays true and
@@ -328,7 +336,7 @@ def masked(data: bytes, needles: Needles) -> bytes:
             _mask_escaped(data, out, start, stop, needles.pattern)
         text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
         text = needles.pattern.sub(
-            lambda found: mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("ascii"),
+            _mask_text,
             text,
         )
         out[start:stop] = text.encode("utf-8", "surrogateescape")  # the same length
@@ -353,6 +361,42 @@ def _mask_escaped(
                 out[first:last] = mask(last - first)  # ASCII: valid inside a JSON string
 
 
+def _purge_state(ws: Workspace, pattern: re.Pattern[str], *, dry_run: bool) -> bool:
+    """Mask the copies in state.json's values (a transcript's title, a flush note), read
+    and written as `State`: its keys are names (thread ids, the absolute paths of the
+    imported transcripts and of the exports), which a purge no more rewrites than it
+    renames a file; masked, an export could not be written again without the fact, and
+    a transcript would be imported again whole, the secret with it. Whether it changed."""
+    state = ws.read_state()
+    purged = _masked_value(state, pattern)
+    if purged == state:
+        return False
+    if not dry_run:
+        ws.write_state(purged)
+    return True
+
+
+def _masked_value(value: Any, pattern: re.Pattern[str]) -> Any:
+    """`value` (a `State`, or a part of one) with each string value masked; keys kept."""
+    if isinstance(value, str):
+        return pattern.sub(
+            _mask_text,
+            value,
+        )
+    if isinstance(value, list):
+        return [_masked_value(item, pattern) for item in value]
+    if isinstance(value, dict):
+        return {key: _masked_value(item, pattern) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {
+            part.name: _masked_value(getattr(value, part.name), pattern)
+            for part in dataclasses.fields(value)
+            if part.init
+        }
+        return dataclasses.replace(value, **changes)
+    return value
+
+
 def _purge(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
     """Mask every copy of each needle in every file of the workspace: memory files
     (archived too), MEMORY.md, history copies, thread logs, evicted results, the
@@ -372,6 +416,10 @@ def _purge(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
                 index_files.append(path)
                 continue
             if name.endswith(LOCK_NAMES) or path.is_symlink() or not path.is_file():
+                continue
+            if path == ws.state_path:
+                if _purge_state(ws, found.pattern, dry_run=dry_run):
+                    changed.append(ws.relative(path))
                 continue
             data = path.read_bytes()
             rewritten = masked(data, found)

@@ -149,6 +149,20 @@ def test_purge_rewrites_the_exported_block_and_lists_it(cli, ws, agents_md):
     assert copies(ws, "hunter2") == [] and copies(agents_md.parent, "hunter2") == []
 
 
+def test_a_purge_keeps_the_record_of_an_export_whose_path_holds_the_text(cli, ws, tmp_path):
+    target = tmp_path / "hunter2-notes" / "AGENTS.md"  # a name, which a purge does not rename
+    target.parent.mkdir()
+    assert cli("-w", ws, "export", "--agents-md", target).exit_code == 0
+
+    run = cli("-w", ws, "forget", "hunter2", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert "swordfish" not in target.read_text() and "Dana leads payments." in target.read_text()
+    assert str(target) in run.stdout.split()
+    state = json.loads((ws / ".memctl" / "state.json").read_text())
+    assert state["exports"] == {str(target): "agents-md"}
+
+
 def test_a_plain_forget_rewrites_the_exported_block_too(cli, ws, agents_md):
     run = cli("-w", ws, "forget", "staging is")
 
