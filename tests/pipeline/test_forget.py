@@ -360,3 +360,24 @@ def test_a_purge_with_no_copy_or_no_query_changes_nothing(cli, workspace):
     for run in (none, blank):
         assert len(run.stderr.strip().splitlines()) == 1
     assert snapshot(workspace) == before
+
+
+def test_the_audits_reproduction_leaves_no_copy(cli, tmp_path):
+    root = tmp_path / "rp"
+    assert cli("init", root).exit_code == 0
+    said = [
+        {"role": "user", "content": f"The staging vault code is {VAULT}."},
+        {"role": "assistant", "content": f"Is {VAULT} for staging only?"},
+    ]
+    talk = "".join(json.dumps(entry) + "\n" for entry in said)
+    assert cli("-w", root, "thread", "append", "t1", input=talk).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+
+    run = cli("-w", root, "forget", VAULT, "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert "threads/t1.jsonl" in run.stdout.split()
+    assert scan(root, VAULT) == []
+    assert cli("-w", root, "search", VAULT, "--scope", "all").exit_code == 1
+    assert cli("-w", root, "forget", VAULT, "--purge").exit_code == 1
