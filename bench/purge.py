@@ -197,7 +197,7 @@ def timings(megabytes: int) -> list[tuple[str, float, float]]:
     import time
 
     from memctl.core.forgotten import mask
-    from memctl.pipeline.forget import Needles, masked
+    from memctl.pipeline.purge import Needles, masked
 
     line = json.dumps({"role": "user", "content": 'Staging is fine, "quoted" and plain. ' * 3})
     data = ((line + "\n") * (megabytes * 1_000_000 // (len(line) + 1))).encode()
