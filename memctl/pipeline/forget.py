@@ -7,20 +7,16 @@ kept in history, as a consolidation keeps it). A correction (`replacement`) reco
 old as superseded and saves the new one as `memctl save` would (MEMORY.md and today's
 ledger), so a later consolidation keeps the new value.
 
-`purge` is for a secret or a privacy request: every copy of the text in the workspace
-(ledgers, MEMORY.md, history copies, thread logs, evicted results, anything else under
-it) is overwritten in place with a mask of the same length, so every byte offset and
-watermark stays true; the search index is dropped (the next search rebuilds it), and the
-tombstone keeps only a digest. Each file is rewritten atomically; the files changed are
-listed. Exported blocks (AGENTS.md, CLAUDE.md, often outside the workspace) are written
-again by the entry point after this stage (`memctl.agents.export.refresh`), after a
-plain forget too.
+`purge` is for a secret or a privacy request: every copy of the query and of each fact
+holding it, anywhere in the workspace, is masked (`memctl.pipeline.purge`); text said in
+a thread that never became a fact is purged too, and the purge's own tombstone keeps
+only a digest. Exported blocks (AGENTS.md, CLAUDE.md, often outside the workspace) are
+written again by the entry point after this stage (`memctl.agents.export.refresh`),
+after a plain forget too.
 """
 
 from __future__ import annotations
 
-import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,11 +25,9 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError, UsageError
 from memctl.core.forgotten import (
     BULLET,
-    FORGOTTEN_NAME,
     Forgotten,
     TakeBack,
     fact_key,
-    mask,
     record_tombstones,
     tombstones,
 )
@@ -41,10 +35,8 @@ from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import line_number, place
+from memctl.pipeline.purge import purge_files
 from memctl.pipeline.save import save
-
-SKIPPED_NAMES = (FORGOTTEN_NAME, "lock", "state.json")
-"""Files a purge never rewrites: the tombstones (a digest only), locks, state (offsets)."""
 
 
 @dataclass
@@ -52,7 +44,7 @@ class ForgetResult:
     facts: list[str]
     """The facts forgotten (their text, without the bullet)."""
     found: list[str] = field(default_factory=list)
-    """Where they are written: PATH:LINE."""
+    """Where they are written: PATH:LINE (empty for a purge of text that is in no fact)."""
     replacement: str | None = None
     """The corrected fact saved in their place (--replace); null for a forget."""
     memory_lines: int = 0
@@ -110,7 +102,7 @@ def forget(
     if replacement is not None and purge:
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
     with ws.lock():
-        facts, found = _resolve(ws, target)
+        facts, found = _resolve(ws, target, purge=purge)
         if len(facts) > 1 and not every and not dry_run:
             raise Ambiguous(target, facts, found)
         result = ForgetResult(facts, found, replacement, dry_run=dry_run)
@@ -125,8 +117,11 @@ def forget(
             else:
                 at = len(kept) if at is None else at
                 result.memory_lines += 1
+        needles = purge_needles(ws, target, facts)
         if purge:
-            result.purged = _purge(ws, facts, dry_run=True)
+            result.purged = purge_files(ws, needles, dry_run=True)
+            if not facts and not result.purged:
+                raise MemctlError(f"nothing in the workspace contains {target!r}")
         if dry_run:
             return result
         stones = tombstones(facts, replacement, purge=purge)
@@ -146,9 +141,10 @@ def forget(
         if result.memory_lines:
             write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
         if purge:
-            result.purged = _purge(ws, facts, dry_run=False)
+            purged = purge_files(ws, needles, dry_run=False)
             if result.memory_lines:  # rewritten above, without the lines
-                result.purged = sorted({*result.purged, ws.relative(ws.memory_md)})
+                purged.append(ws.relative(ws.memory_md))
+            result.purged = sorted({*purged, *result.purged})
         if replacement is not None:
             fact = replacement.strip()
             done = save(ws, config, fact if BULLET.match(fact) else f"- {fact}")
@@ -168,10 +164,12 @@ def _put_back(ws: Workspace, body: str, at: int) -> None:
     write_atomic(ws.memory_md, "".join(moved).encode("utf-8"))
 
 
-def _resolve(ws: Workspace, target: str) -> tuple[list[str], list[str]]:
+def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> tuple[list[str], list[str]]:
     """The facts `target` names and where each is written. A `PATH:LINE` whose PATH is a
     file name (`.md`, or a folder in it) is a place: a missing file or a line that is not
-    a number is a UsageError, never read as a query that matches nothing."""
+    a number is a UsageError, never read as a query that matches nothing. A query no
+    fact contains is refused, unless for a purge: a secret said in a thread that never
+    became a fact must be purgeable too."""
     if located := place(target):
         name = located["path"]
         path = memory_path(ws, name)
@@ -190,7 +188,7 @@ def _resolve(ws: Workspace, target: str) -> tuple[list[str], list[str]]:
         for line in _lines(path):
             if is_fact_line(line) and needle in fact_key(line):
                 facts.setdefault(fact_key(line), BULLET.sub("", line.strip()))
-    if not facts:
+    if not facts and not purge:
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
     return list(facts.values()), _places(ws, Forgotten(set(facts)))
 
@@ -218,41 +216,7 @@ def is_fact_line(line: str) -> bool:
     return bool(fact_key(text)) and not text.startswith(("#", "<!--"))
 
 
-def _purge(ws: Workspace, facts: list[str], *, dry_run: bool) -> list[str]:
-    """Mask every copy of each fact's text in every file of the workspace (as written,
-    and as JSON writes it inside a thread log); the files changed, sorted."""
-    import json
-
-    variants: set[bytes] = set()
-    for fact in facts:
-        text = fact.rstrip(".")
-        for form in (text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]):
-            if form.strip():
-                variants.add(form.encode("utf-8"))
-    pattern = re.compile(
-        b"|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True)), re.IGNORECASE
-    )
-    changed: list[str] = []
-    index_files: list[Path] = []
-    for folder, dirs, files in os.walk(ws.root):
-        dirs[:] = [d for d in dirs if not d.startswith(".git")]
-        for name in sorted(files):
-            path = Path(folder) / name
-            if name.startswith("index.sqlite"):
-                index_files.append(path)
-                continue
-            if name in SKIPPED_NAMES or path.is_symlink() or not path.is_file():
-                continue
-            data = path.read_bytes()
-            masked = pattern.sub(lambda found: mask(len(found[0])), data)
-            if masked == data:
-                continue
-            changed.append(ws.relative(path))
-            if not dry_run:
-                write_atomic(path, masked)  # keeps the file's mode
-    # The index holds the text too: dropped, the next search rebuilds it from the files.
-    for path in index_files:
-        changed.append(ws.relative(path))
-        if not dry_run:
-            path.unlink(missing_ok=True)
-    return sorted(changed)
+def purge_needles(ws: Workspace, target: str, facts: list[str]) -> list[str]:
+    """What a purge masks: each forgotten fact's text, and a query target itself (a
+    thread turn that was no fact holds it too). A `PATH:LINE` target names one fact."""
+    return [*facts] if place(target) else [*facts, target]

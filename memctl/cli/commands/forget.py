@@ -30,9 +30,9 @@ def forget_command(
         bool,
         typer.Option(
             "--purge",
-            help="Overwrite every copy in the workspace (ledgers, history, thread logs, "
-            "index) and rewrite exported AGENTS.md/CLAUDE.md blocks: for a secret or a "
-            "privacy request.",
+            help="Overwrite every copy of the text in the workspace (ledgers, history, "
+            "thread logs, evicted results, index), a fact or not, and rewrite exported "
+            "AGENTS.md/CLAUDE.md blocks: for a secret or a privacy request.",
         ),
     ] = False,
     every: Annotated[
@@ -62,7 +62,7 @@ def forget_command(
     Example: memctl forget MEMORY.md:7 --purge --dry-run
     """
     from memctl.agents.export import refresh
-    from memctl.pipeline.forget import Ambiguous, forget
+    from memctl.pipeline.forget import Ambiguous, forget, purge_needles
 
     g = globals_of(ctx)
     ws, config = g.open()
@@ -77,7 +77,8 @@ def forget_command(
             emit(g, None, "\n".join(refused.found))
         raise
     # The exported blocks, after the stage (which cannot reach them: agents are above it).
-    exports = refresh(ws, config, result.facts, dry_run=dry_run)
+    gone = purge_needles(ws, target, result.facts) if purge else result.facts
+    exports = refresh(ws, config, gone, dry_run=dry_run)
     result.exports, result.exports_dropped = exports.changed, exports.dropped
     verb = "would forget" if dry_run else "forgot"
     facts = plural(len(result.facts), "fact")
@@ -91,6 +92,10 @@ def forget_command(
     if purge:
         rewrote = "would rewrite" if dry_run else "rewrote"
         lines.append(f"forget: purge {rewrote} {plural(len(result.purged), 'file')}")
+        lines.append(
+            "forget: a purge cannot reach a copy outside this workspace, nor what "
+            "`memctl sync` committed (.memctl/sync.git) or pushed to its git remote"
+        )
     written = "would rewrite" if dry_run else "rewrote"
     lines += [f"forget: {written} the memory block in {path}" for path in exports.changed]
     dropped = "would drop" if dry_run else "dropped"

@@ -1,0 +1,193 @@
+"""memctl forget --purge (issue 25 item 2): every copy of the text, a fact or not, in every
+file of the workspace (thread logs, JSON-escaped copies, evicted results, archived
+ledgers, history copies, tombstones, state, the index) is masked, each file listed, and
+`--dry-run` lists the same; what it cannot reach is said."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.conversations import tool_turn
+from tests.support.helpers import configure, snapshot, write_log
+
+VAULT = "orange-falcon-42"
+
+
+def scan(root: Path, text: str) -> list[str]:
+    """Every file under `root` (.memctl/ and the index included) whose bytes hold `text`,
+    any case: what an audit's `grep -rai` finds."""
+    needle = text.lower().encode()
+    return sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*")
+        if path.is_file() and needle in path.read_bytes().lower()
+    )
+
+
+def changed_files(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    """Files a run wrote or removed, from two snapshots (folders, locks and the index's
+    change journal aside: it names every file written, and holds no text of theirs)."""
+    return {
+        name
+        for name, was in before.items()
+        if was != "dir" and after.get(name) != was and not name.endswith(("lock", ".journal"))
+    }
+
+
+@pytest.fixture
+def vault(cli: Any, workspace: Path) -> Path:
+    """The audit's reproduction, with a copy in every kind of file a workspace holds: a
+    fact (ledger, MEMORY.md), a turn that is no fact, a plain forget's tombstone and
+    history copy, an archived ledger, an evicted tool result, a log line holding the
+    secret with JSON escapes, a malformed log line, and the search index."""
+    configure(workspace, eviction={"threshold_chars": 1000})
+    said = [
+        {"role": "user", "content": f"The staging vault code is {VAULT}. Dana leads payments."},
+        {"role": "assistant", "content": f"Is {VAULT} for staging only?"},
+    ]
+    talk = "".join(json.dumps(entry) + "\n" for entry in said)
+    assert cli("-w", workspace, "thread", "append", "t1", input=talk).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    old = workspace / "memory" / "2020-01-02.md"
+    old.write_text(f"# 2020-01-02\n\n## 09:00 (t0)\n- The old vault code was {VAULT.upper()}.\n")
+    assert cli("-w", workspace, "archive").exit_code == 0
+    assert (workspace / "memory" / "archive" / "2020-01-02.md").exists()
+    # A plain forget keeps the fact in its tombstone and MEMORY.md in a history copy.
+    assert cli("-w", workspace, "forget", "staging vault code").exit_code == 0
+    tool = "x" * 600 + f" token={VAULT} " + "y" * 600
+    write_log(workspace, "t3", tool_turn("call_1", tool))
+    assert cli("-w", workspace, "evict", "t3").exit_code == 0
+    escaped = (
+        '{"role":"user","content":"\\ud83d\\ude00Say '
+        '\\"Orange\\u002dFALCON\\u002d42\\" to caf\\u00e9"}\n'
+        '{"role":"user","content":"Dana leads payments."}\n'
+        f"not json, {VAULT} {{\n"
+    )
+    (workspace / "threads" / "t2.jsonl").write_text(escaped)
+    by_hand = '{"role":"user","content":"\\u006frange-falcon-42, a letter escaped"}\n'
+    (workspace / "threads" / "t4.jsonl").write_text(by_hand)
+    assert cli("-w", workspace, "search", "falcon", "--scope", "all").exit_code == 0
+    found = scan(workspace, VAULT)
+    assert {"threads/t1.jsonl", "memory/archive/2020-01-02.md", ".memctl/forgotten.jsonl"} <= {
+        *found
+    }
+    assert any(name.startswith(".memctl/history/") for name in found)
+    assert any(name.startswith("evicted/t3/") for name in found)
+    assert (workspace / ".memctl" / "index.sqlite").exists()
+    return workspace
+
+
+def test_a_purge_leaves_no_copy_in_any_file_and_lists_each(cli, vault):
+    log = (vault / "threads" / "t2.jsonl").read_bytes()
+    before = snapshot(vault)
+
+    dry = cli("-w", vault, "forget", VAULT, "--purge", "--dry-run")
+    assert dry.exit_code == 0, dry.stderr
+    assert snapshot(vault) == before
+    refused = cli("-w", vault, "forget", VAULT.title(), "--purge")  # two facts hold it
+    assert refused.exit_code == 2 and snapshot(vault) == before
+    run = cli("-w", vault, "forget", VAULT.title(), "--purge", "--all")
+    after = snapshot(vault)
+
+    assert run.exit_code == 0, run.stderr
+    assert scan(vault, VAULT) == [] and scan(vault, "falcon") == []
+    index = {".memctl/index.sqlite"}  # dropped; a cache, which `snapshot` leaves out
+    assert not (vault / ".memctl" / "index.sqlite").exists()
+    assert (
+        set(run.stdout.split()) == set(dry.stdout.split()) == changed_files(before, after) | index
+    )
+    listed = set(run.stdout.split())
+    assert {"threads/t1.jsonl", "threads/t2.jsonl", ".memctl/forgotten.jsonl"} <= listed
+    assert {"memory/archive/2020-01-02.md", ".memctl/index.sqlite"} <= listed
+    assert any(name.startswith("evicted/t3/") for name in listed)
+    # A log's lines keep their bytes but for the masked ones, the escaped line too.
+    purged = (vault / "threads" / "t2.jsonl").read_bytes()
+    assert len(purged) == len(log)
+    assert purged.splitlines()[1] == log.splitlines()[1]
+    said = json.loads(purged.splitlines()[0])["content"]
+    assert said.startswith('\U0001f600Say "[forgotten') and said.endswith('" to café')
+    assert "Dana leads payments." in (vault / "MEMORY.md").read_text()
+    assert "cannot reach a copy outside this workspace" in run.stderr
+    # Nothing finds it any more; a rebuilt index holds none of it; a second purge has none.
+    assert cli("-w", vault, "search", "falcon", "--scope", "all").exit_code == 1
+    assert scan(vault, "falcon") == []
+    assert cli("-w", vault, "consolidate", "--force").exit_code == 0
+    again = cli("-w", vault, "forget", VAULT, "--purge")
+    assert again.exit_code == 1 and len(again.stderr.strip().splitlines()) == 1
+
+
+def test_a_purge_of_text_in_no_fact_works(cli, workspace):
+    configure(workspace)
+    said = json.dumps({"role": "assistant", "content": f"Is {VAULT} for staging only?"})
+    assert cli("-w", workspace, "thread", "append", "t1", input=said + "\n").exit_code == 0
+
+    run = cli("-w", workspace, "--json", "forget", VAULT, "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["facts"] == [] and result["purged"] == ["threads/t1.jsonl"]
+    assert scan(workspace, VAULT) == []
+    assert not (workspace / ".memctl" / "forgotten.jsonl").exists()
+
+
+def test_a_purge_with_no_copy_or_no_query_changes_nothing(cli, workspace):
+    configure(workspace)
+    said = json.dumps({"role": "user", "content": "Dana leads payments."})
+    assert cli("-w", workspace, "thread", "append", "t1", input=said + "\n").exit_code == 0
+    before = snapshot(workspace)
+
+    none = cli("-w", workspace, "forget", VAULT, "--purge")
+    blank = cli("-w", workspace, "forget", "  ", "--purge")
+
+    assert none.exit_code == 1 and f"nothing in the workspace contains '{VAULT}'" in none.stderr
+    assert blank.exit_code == 2
+    for run in (none, blank):
+        assert len(run.stderr.strip().splitlines()) == 1
+    assert snapshot(workspace) == before
+
+
+def test_the_audits_reproduction_leaves_no_copy(cli, tmp_path):
+    root = tmp_path / "rp"
+    assert cli("init", root).exit_code == 0
+    said = [
+        {"role": "user", "content": f"The staging vault code is {VAULT}."},
+        {"role": "assistant", "content": f"Is {VAULT} for staging only?"},
+    ]
+    talk = "".join(json.dumps(entry) + "\n" for entry in said)
+    assert cli("-w", root, "thread", "append", "t1", input=talk).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+
+    run = cli("-w", root, "forget", VAULT, "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert "threads/t1.jsonl" in run.stdout.split()
+    assert scan(root, VAULT) == []
+    assert cli("-w", root, "search", VAULT, "--scope", "all").exit_code == 1
+    assert cli("-w", root, "forget", VAULT, "--purge").exit_code == 1
+
+
+def test_a_purge_keeps_the_record_of_an_export_whose_path_holds_the_text(cli, tmp_path):
+    root = tmp_path / "ws"
+    assert cli("init", root).exit_code == 0
+    said = json.dumps({"role": "user", "content": f"Dana leads payments. The code is {VAULT}."})
+    assert cli("-w", root, "thread", "append", "t1", input=said + "\n").exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+    target = tmp_path / f"{VAULT}-notes" / "AGENTS.md"  # a name, which a purge does not rename
+    target.parent.mkdir()
+    assert cli("-w", root, "export", "--agents-md", target).exit_code == 0
+    assert f"The code is {VAULT}." in target.read_text()
+
+    run = cli("-w", root, "forget", VAULT, "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert VAULT not in target.read_text() and "Dana leads payments." in target.read_text()
+    assert str(target) in run.stdout.split()
+    state = json.loads((root / ".memctl" / "state.json").read_text())
+    assert state["exports"] == {str(target): "agents-md"}
