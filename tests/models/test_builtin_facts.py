@@ -1603,3 +1603,29 @@ def test_what_the_speaker_is_doing_this_minute_is_no_fact() -> None:
         assert facts_of(text) == [], text
     assert facts_of("I'm training for a triathlon.") != []
     assert facts_of("im learning to cook") != []
+
+
+def test_a_judge_hears_what_the_rules_drop_and_has_the_last_word() -> None:
+    """The training script of the keep/drop score sees every candidate through `judge`:
+    what the rules kept and what they dropped, with where it was said; what the judge
+    turns down is not written, and without a judge the rules decide alone."""
+    from memctl.models.facts import Context
+
+    conversation = [
+        said("My sister Mel moved to Oslo in June.", "Ana", "2025-03-01T09:00:00+00:00"),
+        {"role": "assistant", "name": "Ben", "text": "Wow, how is she finding it?"},
+        said("She loves the fjords and the long evenings.", "Ana"),
+    ]
+    heard: list[tuple[str, bool, bool, str]] = []
+
+    def judge(sentence: str, bullet: str, where: Context) -> bool:
+        heard.append((sentence, where.ruled, where.answers, where.reply))
+        return not where.ruled
+
+    facts = extract(conversation, [], lambda _: False, None, judge)
+    assert facts == ["Ana: She loves the fjords and the long evenings."]
+    assert heard == [
+        ("My sister Mel moved to Oslo in June.", True, False, "Wow, how is she finding it?"),
+        ("She loves the fjords and the long evenings.", False, True, ""),
+    ]
+    assert extract(conversation, [], lambda _: False) == ["Ana's sister Mel moved to Oslo in June."]
