@@ -1167,6 +1167,15 @@ def extract(
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
     hearing = _Hearing(judge, conversation, set().union(*remembered))
+    antecedent: str | None = None
+    # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
+    mentioned = learned | frozenset(
+        word.casefold()
+        for fact in known
+        for word in re.findall(r"\b[A-Z][a-z]{2,}\b", _SPEAKER_PREFIX.sub("", fact))
+        if word.casefold() not in _NOT_A_NAME | _COMMON_SUBJECTS
+    )
+    """The one name the sentence before named, whoever said it: who a bare he or she is."""
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1183,8 +1192,13 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
+            before, antecedent = antecedent, _one_name(sentence, names, mentioned)
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
+            named = _named_pronoun(sentence, before)
+            # The name put for "he" or "she" names someone, as a name learned would.
+            told_of = frozenset({str(before).casefold()}) if named != sentence else frozenset()
+            sentence = named
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
                 continue
@@ -1211,7 +1225,7 @@ def extract(
                 sentence,
                 names,
                 heard,
-                _chat_names(sentence) | learned if chat else frozenset(),
+                (_chat_names(sentence) | learned if chat else frozenset()) | told_of,
                 chatty,
             )
             # What the rules drop may still be heard by a judge.
@@ -1452,6 +1466,56 @@ _INNER_CAPITAL = re.compile(r"(?<=[a-z,]\s)[A-Z][a-z][\w'’-]*")
 """A capital after a lower-case word or a comma: inside a sentence, whatever its marks."""
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’]*")
 _NOT_LEARNED = _words(" ".join(MONTHS + WEEKDAYS).casefold())
+
+
+_NOT_A_NAME = _COMMON_WORDS | _STOP | _FILLER | _ADVERBS | _NOT_LEARNED | _NO_ONE
+
+
+def _one_name(sentence: str, speakers: frozenset[str], known: frozenset[str]) -> str | None:
+    """The one name a sentence mentions besides the speakers ("how is Rufus doing",
+    "what does marta say" once memory or the conversation wrote "Marta" with a capital),
+    or None: with two names, or none, who a bare "he" or "she" after it is cannot be
+    read."""
+    words = [m[0] for m in _INNER_CAPITAL.finditer(sentence)]
+    words += [w for w in _LOWER_WORD.findall(sentence) if re.sub(r"['’]s$", "", w) in known]
+    found = set()
+    for word in words:
+        word = re.sub(r"['’]s$", "", word).strip(",.!?;:")
+        folded = word.casefold()
+        if (
+            len(word) > 2
+            and word.isalpha()
+            and not word.isupper()
+            and folded not in speakers
+            and folded not in _NOT_A_NAME
+        ):
+            found.add(word[:1].upper() + word[1:])
+    # A capitalised word opening the sentence may be a name too ("Tom and Sara came
+    # by"): it cannot be told from "Sounds great", so it only makes two.
+    opening = re.sub(r"['’]s$", "", sentence.split(maxsplit=1)[0]) if sentence.strip() else ""
+    if opening[:1].isupper() and opening.isalpha() and len(opening) > 2:
+        folded = opening.casefold()
+        if folded not in speakers | _NOT_A_NAME and folded not in {f.casefold() for f in found}:
+            return None
+    return found.pop() if len(found) == 1 else None
+
+
+_PRONOUN_OPENING = re.compile(
+    r"^(?:he|she)(?:['’]s(?=\s+(?:been|got|gotten|had)\b)(?P<has>)|['’]s\b(?P<is>)"
+    r"|['’]d\b(?P<would>)|['’]ll\b(?P<will>)|\b)(?!\s+(?:and|or|&)\b)",
+    re.I,
+)
+
+
+def _named_pronoun(sentence: str, name: str | None) -> str:
+    """A sentence opening on a bare "he" or "she" right after a sentence naming one
+    person, with that name ("how's Rufus? he's walking again" -> "Rufus is walking
+    again"): who it is was said just before, and read later the bullet names them."""
+    match = _PRONOUN_OPENING.match(sentence) if name else None
+    if match is None:
+        return sentence
+    verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
+    return f"{name}{verb}{sentence[match.end() :]}"
 
 
 def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:

@@ -1629,3 +1629,39 @@ def test_a_judge_hears_what_the_rules_drop_and_has_the_last_word() -> None:
         ("She loves the fjords and the long evenings.", False, True, ""),
     ]
     assert extract(conversation, [], lambda _: False) == ["Ana's sister Mel moved to Oslo in June."]
+
+
+def test_a_bare_he_or_she_right_after_one_name_is_that_person() -> None:
+    """Who "he" or "she" is was said in the sentence just before, by either speaker:
+    the bullet names them. With no name before, or two, it is dropped as it was."""
+
+    def pair(asked: str, told: str, known: list[str] | None = None) -> list[str]:
+        conversation = [
+            said(asked, "Ana"),
+            {"role": "assistant", "name": "Ben", "text": told},
+        ]
+        return extract(conversation, known or [], lambda _: False)
+
+    assert "Ben: Rufus is walking again, slowly but happily." in pair(
+        "How is your dog Rufus doing after the operation?",
+        "He's walking again, slowly but happily.",
+    )
+    # Chat in lower case: the name memory holds with its capital.
+    assert pair(
+        "and what does marta say about it",
+        "shes happy there, her boss lets her work from home",
+        ["Sam's cousin Marta moved to Lyon."],
+    ) == ["Ben: Marta is happy there, her boss lets her work from home."]
+    assert pair("Did Omar call you back?", "He's been offered the Oslo job.") == [
+        "Ben: Omar has been offered the Oslo job."
+    ]
+    # Guards: two names before, or none; "she and I" is no bare she.
+    assert not any(
+        "fixed the sink" in fact
+        for fact in pair("Tom and Sara came by yesterday.", "He fixed the sink for us.")
+    )
+    assert pair("What a week.", "She made me repaint the fence.") == []
+    assert not any(
+        fact.startswith("Ben: Rufus and")
+        for fact in pair("Is Rufus ok?", "She and I took him to the vet on Monday.")
+    )
