@@ -1618,6 +1618,11 @@ _INTERJECTION = re.compile(
 )
 """Laughter, exclamations and "honestly", anywhere in a sentence: they say how it was
 said, not what."""
+_HEDGE_IN_PASSING = re.compile(
+    r"(,?)\s*(?<![\w'-])(?:basically|literally|actually|kinda|btw|by the way)(?![\w'-])(,?)", re.I
+)
+"""A hedge or an aside in passing ("..., actually, ...", "... btw"): the comma it was
+set off with stays, once."""
 _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?=I\b))", re.I)
 """"you know" or "I mean" set off as a filler ("It was, you know, fine", "You know, I
 ..."), not the verb it can be ("Did you know that ...", "I mean it")."""
@@ -1635,7 +1640,7 @@ fingers crossed")."""
 
 _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
-    r"rofl|omg|ugh|tbh|ngl|honestly|you know|i mean|in mind|so you know|fyi|worth|must know|"
+    r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
     r"i'?m honest)",
     re.I,
@@ -1656,6 +1661,7 @@ def _without_fillers(sentence: str) -> str:
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
     text = _ASIDE_END.sub("", text)
     text = _INTERJECTION.sub("", _EMOJI.sub("", text))
+    text = _HEDGE_IN_PASSING.sub(lambda m: "," if m[1] or m[2] else "", text)
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
     text = text.strip(" ,;:")
@@ -1701,7 +1707,9 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         short = len(before.split()) <= 3 and _says_something(before, names)
         # "You and I went": "and" after a word or two joins subjects, not clauses.
         joined = match[0].strip().casefold() == "and" and len(_PART.split(before)[-1].split()) < 3
-        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short and not joined:
+        # "..., so no commute drama": a consequence is weighed whatever its subject.
+        so = match[0].strip(" ,;").casefold().startswith("so")
+        if (so or _CLAUSE_SUBJECT.match(sentence, match.end())) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):
         return sentence

@@ -1665,3 +1665,34 @@ def test_a_bare_he_or_she_right_after_one_name_is_that_person() -> None:
         fact.startswith("Ben: Rufus and")
         for fact in pair("Is Rufus ok?", "She and I took him to the vet on Monday.")
     )
+
+
+def test_hedges_asides_and_a_consequence_that_says_nothing_are_left_out_of_a_bullet() -> None:
+    """Every bullet costs tokens in every request: "basically", "actually", "btw" and a
+    ", so ..." clause that states nothing go; the comma they were set off with stays once,
+    and a consequence that says something stays."""
+
+    def one(text: str) -> list[str]:
+        item = said(text, "Ana", "2025-02-01T09:00:00+00:00")
+        return extract([item], [], lambda _: False)
+
+    assert one("I moved to a flat near the station, so no more long commutes.") == [
+        "Ana moved to a flat near the station."
+    ]
+    assert one("My sister Mel basically runs the bakery now btw.") == [
+        "Ana's sister Mel runs the bakery now."
+    ]
+    assert one("The vet visit is on Friday, actually, not Thursday.") == [
+        "Ana: The vet visit is on 2025-02-07, not Thursday."
+    ]
+    assert one("I actually like sushi.") == ["Ana likes sushi."]
+    assert one("Dad's off the crutches btw, he walked to the shop on Sunday.") == [
+        "Ana: Dad's off the crutches, he walked to the shop on 2025-01-26."
+    ]
+    # Guards: a consequence that names or dates something stays.
+    assert one("I got the job at Globex so I start on March 3rd.") == [
+        "Ana got the job at Globex so Ana starts on March 3rd."
+    ]
+    assert one("I adopted a cat named Miso, so the apartment smells of tuna.") == [
+        "Ana adopted a cat named Miso, so the apartment smells of tuna."
+    ]
