@@ -1167,7 +1167,8 @@ def extract(
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
     hearing = _Hearing(judge, conversation, set().union(*remembered))
-    antecedent: str | None = None
+    previous = ""
+    """The sentence before, whoever said it: a bare he or she after it may be who it names."""
     # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
     mentioned = learned | frozenset(
         word.casefold()
@@ -1175,7 +1176,6 @@ def extract(
         for word in re.findall(r"\b[A-Z][a-z]{2,}\b", _SPEAKER_PREFIX.sub("", fact))
         if word.casefold() not in _NOT_A_NAME | _COMMON_SUBJECTS
     )
-    """The one name the sentence before named, whoever said it: who a bare he or she is."""
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1192,13 +1192,10 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
-            before, antecedent = antecedent, _one_name(sentence, names, mentioned)
+            before, previous = previous, sentence
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
-            named = _named_pronoun(sentence, before)
-            # The name put for "he" or "she" names someone, as a name learned would.
-            told_of = frozenset({str(before).casefold()}) if named != sentence else frozenset()
-            sentence = named
+            sentence, told_of = _named_pronoun(sentence, before, names, mentioned)
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
                 continue
@@ -1507,15 +1504,20 @@ _PRONOUN_OPENING = re.compile(
 )
 
 
-def _named_pronoun(sentence: str, name: str | None) -> str:
-    """A sentence opening on a bare "he" or "she" right after a sentence naming one
-    person, with that name ("how's Rufus? he's walking again" -> "Rufus is walking
-    again"): who it is was said just before, and read later the bullet names them."""
-    match = _PRONOUN_OPENING.match(sentence) if name else None
-    if match is None:
-        return sentence
+def _named_pronoun(
+    sentence: str, before: str, speakers: frozenset[str], known: frozenset[str]
+) -> tuple[str, frozenset[str]]:
+    """A sentence opening on a bare "he" or "she" right after a sentence (`before`)
+    naming one person, with that name ("how's Rufus? he's walking again" -> "Rufus is
+    walking again"): who it is was said just before, and read later the bullet names
+    them. Also the name, which names someone as a name learned would (none if no
+    change). The sentence before is read only when this one opens on the pronoun."""
+    match = _PRONOUN_OPENING.match(sentence)
+    name = _one_name(before, speakers, known) if match else None
+    if match is None or name is None:
+        return sentence, frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
-    return f"{name}{verb}{sentence[match.end() :]}"
+    return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
 
 
 def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:
