@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -1106,15 +1106,43 @@ def _time(item: dict[str, Any]) -> datetime | None:
         return None
 
 
+@dataclass(frozen=True)
+class Context:
+    """Where a candidate fact was said, for a `judge` of `extract`: the whole message,
+    its place in the conversation (0 to 1), whether the other speaker's message before it
+    asked something, the sentence's index in its message and how many sentences the
+    message has, whether the message is in chat's lower case, whether the rules kept it
+    (`ruled`), the other speaker's next message (`reply`: news is reacted to and asked
+    about), the share of its content words not said before in the conversation
+    (`fresh`) and the share already in memory (`repeated`)."""
+
+    message: str
+    position: float
+    answers: bool
+    index: int
+    sentences: int
+    chat: bool
+    ruled: bool
+    reply: str
+    fresh: float
+    repeated: float
+
+
 def extract(
     conversation: list[dict[str, Any]],
     known: list[str],
     own_reply: Callable[[str], bool],
     user_name: str | None = None,
+    judge: Callable[[str, str, Context], bool] | None = None,
 ) -> list[str]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
     that `known` (facts already written) does not hold, in the order they were said.
-    `user_name`: what an earlier flush of the thread learnt the user is called."""
+    `user_name`: what an earlier flush of the thread learnt the user is called.
+    `judge`, when given, has the last word on each candidate: the sentence as said, the
+    bullet written from it, and where it was said, for what the rules kept and for
+    what they dropped (a statement of three words or more). It is how
+    scripts/train_fact_scorer.py sees every candidate to fit a keep/drop score; without
+    it the rules decide alone."""
     written = {_key(fact) for fact in known}
     remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)
@@ -1138,7 +1166,17 @@ def extract(
     latest: dict[str, str] = {}
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
-    for item in conversation:
+    hearing = _Hearing(judge, conversation, set().union(*remembered))
+    previous = ""
+    """The sentence before, whoever said it: a bare he or she after it may be who it names."""
+    # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
+    mentioned = learned | frozenset(
+        word.casefold()
+        for fact in known
+        for word in re.findall(r"\b[A-Z][a-z]{2,}\b", _SPEAKER_PREFIX.sub("", fact))
+        if word.casefold() not in _NOT_A_NAME | _COMMON_SUBJECTS
+    )
+    for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
         if role not in ("user", "assistant") or (role == "assistant" and own_reply(text)):
@@ -1148,11 +1186,16 @@ def extract(
             speaker = user_name
         said = _time(item)
         heard = _heard(latest, speaker, text)
+        hearing.message(position, speaker or role, text)
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        for sentence in split_sentences(_as_written(text, spelled if chat else None)):
+        pieces = split_sentences(_as_written(text, spelled if chat else None))
+        for index, sentence in enumerate(pieces):
+            before, previous = previous, sentence
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
+            as_cleaned = sentence
+            sentence, told_of = _named_pronoun(sentence, before, names, mentioned)
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
                 continue
@@ -1175,13 +1218,16 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
-            sentence = _fact_of(
+            stated = _fact_of(
                 sentence,
                 names,
                 heard,
-                _chat_names(sentence) | learned if chat else frozenset(),
+                (_chat_names(sentence) | learned if chat else frozenset()) | told_of,
                 chatty,
             )
+            # What the rules drop may still be heard by a judge.
+            ruled = bool(stated)
+            sentence = stated or hearing.dropped(sentence)
             if not sentence:
                 continue
             words = {word[:5] for word in content_words(sentence)}
@@ -1195,16 +1241,89 @@ def extract(
                 # Nor does an answer that quotes memory ("From memory: port 6543 ...").
                 if _quotes_memory(sentence, remembered):
                     continue
-            told |= words
+            told |= words if ruled else set()
             # Known as said, before the speaker's name replaced "I" (the same words
             # from someone else are another fact), or the listener's echo of it.
             as_said = _key(sentence) | {str(speaker).casefold()}
             if as_said in seen or _key(sentence) in written or _echoes(sentence, words, heard):
                 continue
             sentence = _you_named(sentence, speaker, people)
-            if _add(facts, seen, _standalone(sentence, speaker, said)):
+            fact = _standalone(sentence, speaker, said)
+            if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
+                facts, seen, fact
+            ):
                 seen.add(as_said)
+        hearing.heard(text)
     return facts
+
+
+@dataclass
+class _Hearing:
+    """What `extract` tells its `judge` beyond the sentence: where the message stands,
+    whether it answers the other's question, how the other replied, and which of its
+    words are fresh. Without a judge it does nothing and costs nothing."""
+
+    judge: Callable[[str, str, Context], bool] | None
+    conversation: list[dict[str, Any]]
+    known_words: set[str]
+    earlier: set[str] = field(default_factory=set)
+    """Words said before in this conversation: what a sentence adds is its fresh words."""
+    asker: tuple[object, bool] = (None, False)
+    """Who spoke last and whether they asked."""
+    position: int = 0
+    who: object = None
+    text: str = ""
+    answers: bool = False
+
+    def message(self, position: int, who: object, text: str) -> None:
+        """A new message, by `who`, at `position` in the conversation."""
+        self.answers = self.asker[1] and self.asker[0] != who
+        self.asker = (who, "?" in text)
+        self.position, self.who, self.text = position, who, text
+
+    def dropped(self, sentence: str) -> str:
+        """What the rules dropped, heard by the judge when there is one: a statement of
+        three words or more, not a question."""
+        if self.judge is None or sentence.rstrip().endswith("?"):
+            return ""
+        return sentence if len(_WORD.findall(sentence)) >= 3 else ""
+
+    def keeps(
+        self, said: str, fact: str, words: set[str], where: tuple[int, int, bool, bool]
+    ) -> bool:
+        """The judge's word on a candidate (`where`: the sentence's index, the message's
+        sentences, chat, kept by the rules); without a judge, the rules'."""
+        index, sentences, chat, ruled = where
+        if self.judge is None:
+            return ruled
+        return self.judge(
+            said,
+            fact,
+            Context(
+                self.text,
+                self.position / max(1, len(self.conversation) - 1),
+                self.answers,
+                index,
+                sentences,
+                chat,
+                ruled,
+                reply=self._reply(),
+                fresh=len(words - self.earlier) / max(1, len(words)),
+                repeated=len(words & self.known_words) / max(1, len(words)),
+            ),
+        )
+
+    def heard(self, text: str) -> None:
+        """A message done: its words are no longer fresh."""
+        if self.judge is not None:
+            self.earlier |= {word[:5] for word in content_words(text)}
+
+    def _reply(self) -> str:
+        """The next message someone else sends: how the news was taken."""
+        for item in self.conversation[self.position + 1 : self.position + 4]:
+            if (item.get("name") or item.get("role")) != self.who:
+                return str(item.get("text", ""))
+        return ""
 
 
 _DATE_ONLY = re.compile(
@@ -1346,6 +1465,61 @@ _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’]*")
 _NOT_LEARNED = _words(" ".join(MONTHS + WEEKDAYS).casefold())
 
 
+_NOT_A_NAME = _COMMON_WORDS | _STOP | _FILLER | _ADVERBS | _NOT_LEARNED | _NO_ONE
+
+
+def _one_name(sentence: str, speakers: frozenset[str], known: frozenset[str]) -> str | None:
+    """The one name a sentence mentions besides the speakers ("how is Rufus doing",
+    "what does marta say" once memory or the conversation wrote "Marta" with a capital),
+    or None: with two names, or none, who a bare "he" or "she" after it is cannot be
+    read."""
+    words = [m[0] for m in _INNER_CAPITAL.finditer(sentence)]
+    words += [w for w in _LOWER_WORD.findall(sentence) if re.sub(r"['’]s$", "", w) in known]
+    found = set()
+    for word in words:
+        word = re.sub(r"['’]s$", "", word).strip(",.!?;:")
+        folded = word.casefold()
+        if (
+            len(word) > 2
+            and word.isalpha()
+            and not word.isupper()
+            and folded not in speakers
+            and folded not in _NOT_A_NAME
+        ):
+            found.add(word[:1].upper() + word[1:])
+    # A capitalised word opening the sentence may be a name too ("Tom and Sara came
+    # by"): it cannot be told from "Sounds great", so it only makes two.
+    opening = re.sub(r"['’]s$", "", sentence.split(maxsplit=1)[0]) if sentence.strip() else ""
+    if opening[:1].isupper() and opening.isalpha() and len(opening) > 2:
+        folded = opening.casefold()
+        if folded not in speakers | _NOT_A_NAME and folded not in {f.casefold() for f in found}:
+            return None
+    return found.pop() if len(found) == 1 else None
+
+
+_PRONOUN_OPENING = re.compile(
+    r"^(?:he|she)(?:['’]s(?=\s+(?:been|got|gotten|had)\b)(?P<has>)|['’]s\b(?P<is>)"
+    r"|['’]d\b(?P<would>)|['’]ll\b(?P<will>)|\b)(?!\s+(?:and|or|&)\b)",
+    re.I,
+)
+
+
+def _named_pronoun(
+    sentence: str, before: str, speakers: frozenset[str], known: frozenset[str]
+) -> tuple[str, frozenset[str]]:
+    """A sentence opening on a bare "he" or "she" right after a sentence (`before`)
+    naming one person, with that name ("how's Rufus? he's walking again" -> "Rufus is
+    walking again"): who it is was said just before, and read later the bullet names
+    them. Also the name, which names someone as a name learned would (none if no
+    change). The sentence before is read only when this one opens on the pronoun."""
+    match = _PRONOUN_OPENING.match(sentence)
+    name = _one_name(before, speakers, known) if match else None
+    if match is None or name is None:
+        return sentence, frozenset()
+    verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
+    return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
+
+
 def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:
     """The words `texts` write with a capital inside a sentence (not a month, a weekday,
     a participant, a stressed word) and in lower case too, lower-cased: a text that
@@ -1446,6 +1620,11 @@ _INTERJECTION = re.compile(
 )
 """Laughter, exclamations and "honestly", anywhere in a sentence: they say how it was
 said, not what."""
+_HEDGE_IN_PASSING = re.compile(
+    r"(,?)\s*(?<![\w'-])(?:basically|literally|actually|kinda|btw|by the way)(?![\w'-])(,?)", re.I
+)
+"""A hedge or an aside in passing ("..., actually, ...", "... btw"): the comma it was
+set off with stays, once."""
 _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?=I\b))", re.I)
 """"you know" or "I mean" set off as a filler ("It was, you know, fine", "You know, I
 ..."), not the verb it can be ("Did you know that ...", "I mean it")."""
@@ -1463,7 +1642,7 @@ fingers crossed")."""
 
 _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
-    r"rofl|omg|ugh|tbh|ngl|honestly|you know|i mean|in mind|so you know|fyi|worth|must know|"
+    r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
     r"i'?m honest)",
     re.I,
@@ -1484,6 +1663,7 @@ def _without_fillers(sentence: str) -> str:
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
     text = _ASIDE_END.sub("", text)
     text = _INTERJECTION.sub("", _EMOJI.sub("", text))
+    text = _HEDGE_IN_PASSING.sub(lambda m: "," if m[1] or m[2] else "", text)
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
     text = text.strip(" ,;:")
@@ -1529,7 +1709,9 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         short = len(before.split()) <= 3 and _says_something(before, names)
         # "You and I went": "and" after a word or two joins subjects, not clauses.
         joined = match[0].strip().casefold() == "and" and len(_PART.split(before)[-1].split()) < 3
-        if _CLAUSE_SUBJECT.match(sentence, match.end()) and not short and not joined:
+        # "..., so no commute drama": a consequence is weighed whatever its subject.
+        so = match[0].strip(" ,;").casefold().startswith("so")
+        if (so or _CLAUSE_SUBJECT.match(sentence, match.end())) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):
         return sentence

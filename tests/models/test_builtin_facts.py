@@ -1603,3 +1603,96 @@ def test_what_the_speaker_is_doing_this_minute_is_no_fact() -> None:
         assert facts_of(text) == [], text
     assert facts_of("I'm training for a triathlon.") != []
     assert facts_of("im learning to cook") != []
+
+
+def test_a_judge_hears_what_the_rules_drop_and_has_the_last_word() -> None:
+    """The training script of the keep/drop score sees every candidate through `judge`:
+    what the rules kept and what they dropped, with where it was said; what the judge
+    turns down is not written, and without a judge the rules decide alone."""
+    from memctl.models.facts import Context
+
+    conversation = [
+        said("My sister Mel moved to Oslo in June.", "Ana", "2025-03-01T09:00:00+00:00"),
+        {"role": "assistant", "name": "Ben", "text": "Wow, how is she finding it?"},
+        said("She loves the fjords and the long evenings.", "Ana"),
+    ]
+    heard: list[tuple[str, bool, bool, str]] = []
+
+    def judge(sentence: str, bullet: str, where: Context) -> bool:
+        heard.append((sentence, where.ruled, where.answers, where.reply))
+        return not where.ruled
+
+    facts = extract(conversation, [], lambda _: False, None, judge)
+    assert facts == ["Ana: She loves the fjords and the long evenings."]
+    assert heard == [
+        ("My sister Mel moved to Oslo in June.", True, False, "Wow, how is she finding it?"),
+        ("She loves the fjords and the long evenings.", False, True, ""),
+    ]
+    assert extract(conversation, [], lambda _: False) == ["Ana's sister Mel moved to Oslo in June."]
+
+
+def test_a_bare_he_or_she_right_after_one_name_is_that_person() -> None:
+    """Who "he" or "she" is was said in the sentence just before, by either speaker:
+    the bullet names them. With no name before, or two, it is dropped as it was."""
+
+    def pair(asked: str, told: str, known: list[str] | None = None) -> list[str]:
+        conversation = [
+            said(asked, "Ana"),
+            {"role": "assistant", "name": "Ben", "text": told},
+        ]
+        return extract(conversation, known or [], lambda _: False)
+
+    assert "Ben: Rufus is walking again, slowly but happily." in pair(
+        "How is your dog Rufus doing after the operation?",
+        "He's walking again, slowly but happily.",
+    )
+    # Chat in lower case: the name memory holds with its capital.
+    assert pair(
+        "and what does marta say about it",
+        "shes happy there, her boss lets her work from home",
+        ["Sam's cousin Marta moved to Lyon."],
+    ) == ["Ben: Marta is happy there, her boss lets her work from home."]
+    assert pair("Did Omar call you back?", "He's been offered the Oslo job.") == [
+        "Ben: Omar has been offered the Oslo job."
+    ]
+    # Guards: two names before, or none; "she and I" is no bare she.
+    assert not any(
+        "fixed the sink" in fact
+        for fact in pair("Tom and Sara came by yesterday.", "He fixed the sink for us.")
+    )
+    assert pair("What a week.", "She made me repaint the fence.") == []
+    assert not any(
+        fact.startswith("Ben: Rufus and")
+        for fact in pair("Is Rufus ok?", "She and I took him to the vet on Monday.")
+    )
+
+
+def test_hedges_asides_and_a_consequence_that_says_nothing_are_left_out_of_a_bullet() -> None:
+    """Every bullet costs tokens in every request: "basically", "actually", "btw" and a
+    ", so ..." clause that states nothing go; the comma they were set off with stays once,
+    and a consequence that says something stays."""
+
+    def one(text: str) -> list[str]:
+        item = said(text, "Ana", "2025-02-01T09:00:00+00:00")
+        return extract([item], [], lambda _: False)
+
+    assert one("I moved to a flat near the station, so no more long commutes.") == [
+        "Ana moved to a flat near the station."
+    ]
+    assert one("My sister Mel basically runs the bakery now btw.") == [
+        "Ana's sister Mel runs the bakery now."
+    ]
+    assert one("The vet visit is on Friday, actually, not Thursday.") == [
+        "Ana: The vet visit is on 2025-02-07, not Thursday."
+    ]
+    assert one("I actually like sushi.") == ["Ana likes sushi."]
+    assert one("Dad's off the crutches btw, he walked to the shop on Sunday.") == [
+        "Ana: Dad's off the crutches, he walked to the shop on 2025-01-26."
+    ]
+    # Guards: a consequence that names or dates something stays.
+    assert one("I got the job at Globex so I start on March 3rd.") == [
+        "Ana got the job at Globex so Ana starts on March 3rd."
+    ]
+    assert one("I adopted a cat named Miso, so the apartment smells of tuna.") == [
+        "Ana adopted a cat named Miso, so the apartment smells of tuna."
+    ]
