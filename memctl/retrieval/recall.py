@@ -100,6 +100,11 @@ ORDER_WEIGHT = 0.5
 # A record dated in a month the question names (or in a season's months) counts
 # 1 + DATE_WEIGHT times. 0: 0.78 R@10 on the second set; 1.0 as 0.5.
 DATE_WEIGHT = 0.5
+# The answer's type (`by_answer`): for a "who", "where", "how many", "what kind" or "what
+# name" question, each of the best ANSWER_CANDIDATES whose text holds an answer of that
+# type counts 1 + ANSWER_WEIGHT times (as `by_time` weighs a time for "when").
+ANSWER_WEIGHT = 0.3
+ANSWER_CANDIDATES = 50
 # BM25 alone: a thread turn also counts SESSION_WEIGHT times the sum of the best
 # SESSION_TOP BM25 scores among its thread's candidates (its own among them; a memory
 # record's whole score counts 1 + SESSION_WEIGHT times), a prior for the session
@@ -323,12 +328,18 @@ def _ranked(
                 related=related,
             )
             ranked = with_context(conn, ranked)
-            ranked = by_time(ws, query, ranked)
+            texts: dict[int, str | None] = {}
+            ranked = by_time(ws, query, ranked, texts)
+            if close is None:
+                ranked = by_answer(ws, query, ranked, texts)
             ranked = by_order(conn, query, ranked, deadline)
             if close is None:
                 ranked = by_session(ranked)
-            if close is not None:
+            else:
                 ranked = _hybrid(conn, close, ranked, result.scope, result)
+                # On the fused scores: weighed into BM25's alone, the semantic leg's
+                # records never gained and the hybrid found no more (bench/README.md).
+                ranked = by_answer(ws, query, ranked, texts)
             chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
@@ -625,7 +636,20 @@ def asked_months(query: str) -> set[int]:
     return months
 
 
-def by_time(ws: Workspace, query: str, found: list[Candidate]) -> list[Candidate]:
+def _text(ws: Workspace, c: Candidate, texts: dict[int, str | None]) -> str | None:
+    """A candidate's text read back from its file, once a query (`texts` keeps it)."""
+    if c.record not in texts:
+        line = read_record(
+            ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
+        )
+        read = record_text(c.kind, line) if line is not None else None
+        texts[c.record] = read[0] if read is not None else None
+    return texts[c.record]
+
+
+def by_time(
+    ws: Workspace, query: str, found: list[Candidate], texts: dict[int, str | None] | None = None
+) -> list[Candidate]:
     """The candidates with the session's date and the time words of a turn weighed in.
 
     A record dated in a month the question names ("out of office in September") counts
@@ -644,13 +668,115 @@ def by_time(ws: Workspace, query: str, found: list[Candidate]) -> list[Candidate
     if TIME_WEIGHT and _ASKS_WHEN.search(query):
         best = sorted(found, key=lambda c: -c.score)[:TIME_CANDIDATES]
         for c in best:
-            line = read_record(
-                ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
-            )
-            read = record_text(c.kind, line) if line is not None else None
-            if read is not None and _TIME_EXPRESSION.search(read[0]):
+            text = _text(ws, c, {} if texts is None else texts)
+            if text is not None and _TIME_EXPRESSION.search(text):
                 c.time *= 1.0 + TIME_WEIGHT
                 c.score *= 1.0 + TIME_WEIGHT
+    return found
+
+
+# What a question asks for, by its opening: a person, a place, a number, a kind, a name.
+_ASKS_WHO = re.compile(r"^\W*(?:\w+\W+)?(?:who|whom)\b|\bwith whom\b", re.IGNORECASE)
+_ASKS_WHERE = re.compile(
+    r"^\W*(?:\w+\W+)?where\b|\b(?:which|what) (?:city|town|country|state|place|hospital"
+    r"|school|university|college|neighbou?rhood|restaurant|bar|cafe|gym|company|street)\b",
+    re.IGNORECASE,
+)
+_ASKS_COUNT = re.compile(
+    r"\bhow (?:many|much|old|far|often|big|tall)\b"
+    r"|\bwhat (?:is|was|will be|'s) (?:the )?(?:price|cost|rent|age|number|salary|budget)\b",
+    re.IGNORECASE,
+)
+_ASKS_KIND = re.compile(
+    r"\b(?:what|which) (?:kind|type|sort|breed|model|brand|make|flavou?r|colou?r|genre)\b",
+    re.IGNORECASE,
+)
+_ASKS_NAME = re.compile(
+    r"\bname\b|\bcalled\b|\b(?:what|which) (?:dog|cat|pet|band|book|film|movie|show|song|game)\b",
+    re.IGNORECASE,
+)
+# A word written with a capital not opening a sentence: a name.
+_CAPITALISED = re.compile(r"(?<=[\w,;:'\"()] )[A-Z][\w'-]*")
+_PLACES = """city town village country state hospital clinic school university college office
+    downtown suburb neighborhood neighbourhood street avenue road park beach airport station
+    restaurant cafe bar gym church studio shop store mall shelter apartment house home abroad
+    north south east west coast island lake river mountain"""
+_PLACE_WORDS = frozenset(_PLACES.split())
+_PLACE = re.compile(r"\b(?:in|at|to|from|near|into)\s+(?:the\s+)?[A-Z][\w'-]*")
+_PEOPLE = """mom mum dad mother father sister brother wife husband partner boyfriend girlfriend
+    friend boss manager son daughter aunt uncle cousin grandma grandpa neighbor neighbour
+    roommate coworker colleague teacher doctor nurse landlord fiance fiancee"""
+_RELATIONS = frozenset(_PEOPLE.split())
+_NUMBER = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
+    r"|thirty|forty|fifty|hundred|thousand|dozen|half|couple|once|twice)\b",
+    re.IGNORECASE,
+)
+_ARTICLE_NOUN = re.compile(r"\b(?:a|an)\s+[a-z][\w-]+", re.IGNORECASE)
+
+
+def answer_type(query: str) -> Callable[[str, frozenset[str]], bool] | None:
+    """A test of whether a text holds the kind of answer the question asks for (given
+    the question's own words, which are no answer), or None when it asks for none of
+    these kinds. Generic word lists only: names by their capital, places after "in",
+    "at", "to", "from" or by a place word, numbers by digits or number words."""
+
+    def named(text: str, asked: frozenset[str]) -> bool:
+        return any(
+            word.lower() not in asked and word not in ("I", "I'm", "I've", "I'll", "I'd")
+            for word in _CAPITALISED.findall(text)
+        )
+
+    def person(text: str, asked: frozenset[str]) -> bool:
+        words = set(_TERM.findall(text.lower()))
+        return named(text, asked) or bool((words & _RELATIONS) - asked)
+
+    def place(text: str, asked: frozenset[str]) -> bool:
+        words = set(_TERM.findall(text.lower()))
+        return bool(
+            any(p.split()[-1].lower() not in asked for p in _PLACE.findall(text))
+            or (words & _PLACE_WORDS) - asked
+        )
+
+    def number(text: str, asked: frozenset[str]) -> bool:
+        return bool(_NUMBER.search(text))
+
+    def kind(text: str, asked: frozenset[str]) -> bool:
+        return named(text, asked) or any(
+            m.split()[-1].lower() not in asked and m.split()[-1].lower() not in STOPWORDS
+            for m in _ARTICLE_NOUN.findall(text)
+        )
+
+    if _ASKS_WHO.search(query):
+        return person
+    if _ASKS_WHERE.search(query):
+        return place
+    if _ASKS_COUNT.search(query):
+        return number
+    if _ASKS_KIND.search(query):
+        return kind
+    if _ASKS_NAME.search(query):
+        return named
+    return None
+
+
+def by_answer(
+    ws: Workspace, query: str, found: list[Candidate], texts: dict[int, str | None]
+) -> list[Candidate]:
+    """The candidates that hold the kind of answer the question asks for weighed in:
+    each of the best ANSWER_CANDIDATES whose text holds one (`answer_type`) counts
+    1 + ANSWER_WEIGHT times, as `by_time` weighs a time for "when": "where does Gerald's
+    son live?" is answered by "Neil in Halifax", which holds no word of it but the
+    place."""
+    holds = answer_type(query) if ANSWER_WEIGHT else None
+    if holds is None:
+        return found
+    asked = frozenset(_TERM.findall(query.lower()))
+    for c in sorted(found, key=lambda c: -c.score)[:ANSWER_CANDIDATES]:
+        text = _text(ws, c, texts)
+        if text is not None and holds(text, asked):
+            c.time *= 1.0 + ANSWER_WEIGHT
+            c.score *= 1.0 + ANSWER_WEIGHT
     return found
 
 
