@@ -217,7 +217,8 @@ def test_an_answer_two_turns_away_with_none_of_the_words_is_found(workspace: Pat
         ("Tess", "perfect, see you there", day),
     )
     found = sources(workspace, "What night is game night now?", recency=False)
-    assert found[0] == "threads/chat.jsonl#0 [user]"
+    # A "when" question: the dated turns beside it are lent more than the turn itself.
+    assert "threads/chat.jsonl#0 [user]" in found[:3]
     assert "threads/chat.jsonl#2 [user]" in found
 
 
@@ -271,6 +272,27 @@ def test_a_when_question_prefers_the_turn_that_says_when(workspace: Path) -> Non
     assert sources(workspace, "How was the exam for Jonas?", recency=False)[0] == (
         "threads/chat.jsonl#0 [user]"
     )
+
+
+def test_a_when_question_lends_the_dated_reply_more_of_the_turn_it_answers(
+    workspace: Path,
+) -> None:
+    """Issue 26: "i picked him up on the 8th" answers "on what date did Chowder go home
+    with Dana?" a turn after the one that names Chowder, and holds none of its words: for
+    a "when" question a turn that says a time is lent TIME_NEIGHBOUR_WEIGHT of its
+    neighbour's score (0.6, not 0.4), so that, counted twice for its time, it outranks the
+    turn it answers. Any other question lends as before."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "did jonas pick up the foster puppy already", day),
+        ("Jonas", "yes, on the 8th", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Jonas", f"note {n}", day) for n in range(8)])
+    asked = sources(workspace, "When did Jonas pick up the foster puppy?", recency=False)
+    assert asked[0] == "threads/chat.jsonl#1 [user]"
+    plain = sources(workspace, "Did Jonas pick up the foster puppy?", recency=False)
+    assert plain[0] == "threads/chat.jsonl#0 [user]"
 
 
 @pytest.mark.parametrize(
