@@ -657,7 +657,7 @@ def _text(ws: Workspace, c: Candidate, texts: dict[int, str | None]) -> str | No
 
 
 def by_time(
-    ws: Workspace, query: str, found: list[Candidate], texts: dict[int, str | None] | None = None
+    ws: Workspace, query: str, found: list[Candidate], texts: dict[int, str | None]
 ) -> list[Candidate]:
     """The candidates with the session's date and the time words of a turn weighed in.
 
@@ -666,7 +666,8 @@ def by_time(
     for a question that asks when, each of the best TIME_CANDIDATES whose text holds a
     time expression ("results come out in November", "starts the 20th") counts
     1 + TIME_WEIGHT times: the answer to "when" is a date, which the question cannot
-    name. Its text is read back from its file (the index holds only its words). Such a
+    name. Its text is read back from its file (the index holds only its words; `texts`
+    keeps what was read for `by_answer`). Such a
     turn is also lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's score instead of
     NEIGHBOUR_WEIGHT: "i picked him up on the 8th" answers "on what date did Chowder go
     home?" a turn after the one that names Chowder."""
@@ -681,7 +682,7 @@ def by_time(
         best = sorted(found, key=lambda c: -c.score)[:TIME_CANDIDATES]
         own = {(c.rel, c.number): c.score / c.time - c.neighbour for c in found}
         for c in best:
-            text = _text(ws, c, {} if texts is None else texts)
+            text = _text(ws, c, texts)
             if text is not None and _TIME_EXPRESSION.search(text):
                 more = (TIME_NEIGHBOUR_WEIGHT - NEIGHBOUR_WEIGHT) * max(
                     own.get((c.rel, c.number + step), 0.0)
