@@ -17,6 +17,7 @@ import pytest
 
 from memctl.core.config import load_config
 from memctl.core.errors import ConfigError
+from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.models import semantic
 from memctl.models.resolve import resolve_embedder
@@ -237,3 +238,29 @@ def test_status_counts_what_the_semantic_leg_would_embed(ws: Path) -> None:
     configure(ws, "off")
     found = status(Workspace(ws), load_config(ws / "memctl.yaml")).index
     assert (found.embedding_model, found.embeddings_pending) == (None, None)
+
+
+@needs_extra
+def test_the_hybrid_weighs_the_kind_of_answer_on_the_fused_scores(workspace: Path) -> None:
+    """Issue 26: with the semantic leg, the kind of answer a question asks for (a place for
+    "where", `by_answer`) weighs on the fused ranking, so that the turn holding a place
+    comes first where the RRF of both legs alone puts the shorter turn without one first;
+    a question asking for no such kind keeps the fused order."""
+    day = "2026-01-02T10:00:00Z"
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "name": name, "content": text, "ts": day})
+            for name, text in (
+                ("Ines", "the kayak trip went so well"),
+                ("Jonas", "nice"),
+                ("Jonas", "lunch?"),
+                ("Ines", "the kayak trip went to Porto"),
+            )
+        )
+    )
+    configure(workspace, "on")
+    found = ask(workspace, "Where did Ines go on the kayak trip?")
+    assert found.ranking == "hybrid"
+    assert found.hits[0].source == "threads/chat.jsonl#3 [user]"
+    plain = ask(workspace, "Why did Ines go on the kayak trip?")
+    assert plain.hits[0].source == "threads/chat.jsonl#0 [user]"
