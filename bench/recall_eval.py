@@ -653,7 +653,7 @@ def main() -> int:
         "--try",
         dest="lever",
         metavar="LEVER",
-        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs)",
+        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs, proximity:W,WINDOW)",
     )
     parser.add_argument(
         "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"
