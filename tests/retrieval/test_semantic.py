@@ -18,6 +18,7 @@ import pytest
 
 from memctl.core.config import load_config
 from memctl.core.errors import ConfigError
+from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.models import semantic
 from memctl.models.resolve import resolve_embedder
@@ -250,7 +251,8 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(ws: 
 
     configure(ws, "on")
     both: list[dict[str, object]] = []
-    for query in (PARAPHRASE, "Dana automobile release"):
+    answered = 0  # hits of the "how many" question weighed for holding a number
+    for query in (PARAPHRASE, "Dana automobile release", "how many filler facts are there?"):
         run = cli("-w", ws, "--json", "recall", query, "--explain")
         assert run.exit_code == 0, run.stderr
         document = json.loads(run.stdout)
@@ -269,13 +271,18 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(ws: 
                 lexical = (explain["bm25"] + explain["neighbour"]) * explain["time"]
                 assert bm25["score"] == pytest.approx(lexical, rel=1e-3, abs=1e-6)
             assert fusion["fused"] == pytest.approx(bm25["part"] + meaning["part"], rel=1e-3)
-            assert fusion["fused"] * explain["recency"] == pytest.approx(hit["score"], rel=1e-3)
+            answer = fusion["answer"]
+            answered += answer != 1
+            assert fusion["fused"] * answer * explain["recency"] == pytest.approx(
+                hit["score"], rel=1e-3
+            )
         both += [
             h
             for h in document["hits"]
             if all(h["explain"]["fusion"][leg]["rank"] for leg in ("bm25", "semantic"))
         ]
     assert both  # "Dana automobile release": records both legs ranked
+    assert answered  # the kind of answer's factor is shown where it weighed
     first = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE, "--explain").stdout)
     top = first["hits"][0]["explain"]["fusion"]["semantic"]
     assert top["rank"] == 1 and top["cosine"] > 0
@@ -333,3 +340,29 @@ def test_explain_of_a_weighted_fusion_gives_ranks_and_no_parts(
     text = cli("-w", ws, "recall", PARAPHRASE, "--explain").stdout.splitlines()[2]
     assert text.startswith("    fusion (weighted): ")
     assert f"x {module.SEMANTIC_WEIGHT:.4g} x recency" in text
+
+
+@needs_extra
+def test_the_hybrid_weighs_the_kind_of_answer_on_the_fused_scores(workspace: Path) -> None:
+    """Issue 26: with the semantic leg, the kind of answer a question asks for (a place for
+    "where", `by_answer`) weighs on the fused ranking, so that the turn holding a place
+    comes first where the RRF of both legs alone puts the shorter turn without one first;
+    a question asking for no such kind keeps the fused order."""
+    day = "2026-01-02T10:00:00Z"
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "name": name, "content": text, "ts": day})
+            for name, text in (
+                ("Ines", "the kayak trip went so well"),
+                ("Jonas", "nice"),
+                ("Jonas", "lunch?"),
+                ("Ines", "the kayak trip went to Porto"),
+            )
+        )
+    )
+    configure(workspace, "on")
+    found = ask(workspace, "Where did Ines go on the kayak trip?")
+    assert found.ranking == "hybrid"
+    assert found.hits[0].source == "threads/chat.jsonl#3 [user]"
+    plain = ask(workspace, "Why did Ines go on the kayak trip?")
+    assert plain.hits[0].source == "threads/chat.jsonl#0 [user]"

@@ -73,7 +73,8 @@ def recall_command(
 def _explained(explain: dict[str, Any] | None) -> str:
     """The indented lines `--explain` prints under a hit; nothing without it. A hybrid's
     second line is the fusion's arithmetic, so that its score can be worked out from
-    what is shown: each leg's rank and score, share / (k + rank), their sum x recency."""
+    what is shown: each leg's rank and score, share / (k + rank), their sum x the kind of
+    answer's factor (when not 1) x recency."""
     if explain is None:
         return ""
     matches = ", ".join(f"{m['term']}@{m['field']} {m['weight']:.4g}" for m in explain["matched"])
@@ -107,7 +108,8 @@ def _explained(explain: dict[str, Any] | None) -> str:
             shown.append(f"{name}: {leg['share']:.4g}/({k}+{leg['rank']}) = {leg['part']:.4g}")
     how = fusion["method"] if k is None else f"{fusion['method']}, k {k}"
     fused = "" if fusion["fused"] is None else f" = {fusion['fused']:.4g}"
+    answer = "" if fusion["answer"] == 1 else f" x answer {fusion['answer']:.4g}"
     return (
-        f"{lexical}\n    fusion ({how}): {' + '.join(shown)}{fused}"
+        f"{lexical}\n    fusion ({how}): {' + '.join(shown)}{fused}{answer}"
         f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
     )
