@@ -1441,24 +1441,100 @@ def given_values(
     return values or None
 
 
+@dataclass(frozen=True)
+class Said:
+    """What any fact says, read without its structure (`said_values`): its value tokens
+    by sort, whether it carries a change cue, and the relatives it names."""
+
+    values: dict[str, str]
+    cue: bool
+    relations: frozenset[str]
+
+
+def said_values(text: str, asked: frozenset[str] = frozenset(), subject: str = "") -> Said | None:
+    """Every value token of a fact ({folded token: sort}, `_kind`), less `subject` and the
+    words `asked`, read from its tokens alone, where `given_values` finds no structure:
+    a compound ("isn't in Leeds anymore; the family is in Kyoto"), a sentence with no
+    subject first ("Rolled the Garnet service forward to 7.0"), a past verb ("Wonka
+    poached Zara"). The first token is a value only when a lower-case word follows it and
+    it is no stop word or past verb ("Wonka poached", not "Rolled the", "Ring Ravi").
+    None for a fact that adds to a list. It says nothing of which value is the subject's:
+    recall uses it only beside a hit that a question names the subject of, and only with a
+    sign of change (a typed value, a cue, the hit's value named)."""
+    tokens = [t.replace("’", "'").rstrip(".:,;") for t in _TOKEN.findall(text)]
+    tokens = [t.removesuffix("'s") if len(t) > 2 else t for t in tokens]
+    tokens = [t for t in tokens if t]
+    folded = [t.casefold() for t in tokens]
+    if _ADDS & set(folded):
+        return None
+    if any(w == subject and at and folded[at - 1] in _LIGHT for at, w in enumerate(folded)):
+        return None  # "The Raven service moved from Dana to Nadia": Dana is a value there
+    values: dict[str, str] = {}
+    for at, token in enumerate(tokens):
+        if not _is_value(token) or folded[at] in _FILLER or folded[at] in _PRONOUNS:
+            continue
+        if at == 0 and not any(c.isdigit() for c in token):
+            nxt = tokens[1] if len(tokens) > 1 else ""
+            if folded[0].endswith("ed") or not nxt[:1].islower() or folded[0] in _FIRST_NOT_VALUE:
+                continue
+        if folded[at] == subject or folded[at] in asked:
+            continue
+        values[folded[at]] = _kind(token)
+    return Said(values, bool(_CUE.search(text)), _RELATION & frozenset(folded))
+
+
+def answer_values(
+    text: str, asked: frozenset[str] = frozenset(), subject: str = ""
+) -> dict[str, str] | None:
+    """The values a fact gives `subject` (`given_values`), or, when its structure is not
+    read at all ("Ring Ravi on +1 415 555 2532", "The Dune team's builds go through
+    Jenkins"), every value it says (`said_values`), unless it names a relative: for a
+    fact a question has named the subject of. A fact read and found to give none (a past
+    event, an addition, the subject as the value) still gives none."""
+    given = given_values(text, asked, subject)
+    if given or _shape(text) is not None:
+        return given
+    said = said_values(text, asked, subject)
+    return (said.values or None) if said is not None and not said.relations else None
+
+
+# Sentence-first capitalised words that are not names.
+_FIRST_NOT_VALUE = _set(
+    """there here we our my your their his her its the a an this that these those
+    what who where when which everyone nobody someone"""
+)
+
+
 def named_thing(text: str, word: str) -> str:
     """The noun that the name `word` (folded) stands before in a fact: the thing it
     names ("review" in "Marco leads the Atlas review"), or "" when it names no thing there
     (it stands alone, or before a light word or a possessive's noun: "Sofia's home")."""
-    shape = _shape(text)
-    if shape is None or word not in shape.folded:
-        return ""
-    at = shape.folded.index(word)
     if re.search(rf"\b{re.escape(word)}['’]s\b", text, re.I):
         return ""
+    shape = _shape(text)
+    if shape is None:
+        # Not read by structure ("Rolled the Garnet service forward to 7.0"): the word
+        # after the name, unless it may follow a value.
+        folded = [t.casefold() for t in _kept(text)]
+        if word not in folded:
+            return ""
+        nxt = folded.index(word) + 1
+        return folded[nxt] if nxt < len(folded) and folded[nxt] not in _FOLLOWS else ""
+    if word not in shape.folded:
+        return ""
+    at = shape.folded.index(word)
     after = next((k for k in range(at + 1, len(shape.folded)) if not shape.values[k]), None)
     if after is None or shape.folded[after] in _FOLLOWS or at < shape.said <= after:
         return ""  # alone, before a light word, or before its own verb ("Leila started")
     return shape.folded[after]
 
 
-# What may follow a value (not a noun it would name a thing of).
-_FOLLOWS = _LIGHT | _set("and or but now too there then here instead again")
+# What may follow a value (not a noun it would name a thing of): "Orla no longer ..." is
+# said of Orla, not of an "Orla no".
+_FOLLOWS = _LIGHT | _set(
+    """and or but now too there then here instead again no not never isn't doesn't don't
+    won't wasn't hasn't can't"""
+)
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
