@@ -67,6 +67,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 MAX_FACT_CHARS = 400
@@ -2528,6 +2529,43 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
     return read_old
 
 
+# A value said not to hold any more: named after a negation in its clause ("isn't in
+# Leeds anymore", "no longer checks A", "won't make A", "is no longer Rust"), with another
+# value of the same sort in another clause of the fact ("...; the family is in Kyoto",
+# "..., mail B instead", "...; we're aiming at B"). Clauses end at ";" or ",".
+_NEGATION = re.compile(r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I)
+_NEGATING = _set("no longer not never anymore more")
+_ENDED = _set("longer anymore")
+
+
+def _negated(sentence: str) -> list[tuple[str, list[str]]]:
+    """(the old value, the values of the fact's other clauses) for each value a fact
+    names after a negation in its clause (see above); empty when it names none, adds
+    ("also") or hedges, and none of a clause that speaks of a relative."""
+    folded, values = _tokens(re.sub(r",\s*", " ; ", sentence))
+    if not folded or (_ADDS | (_CLASS_HEDGE - _NEGATING)) & set(folded):
+        return []
+    breaks = [-1, *(k for k, w in enumerate(folded) if w == ";"), len(folded)]
+    found: list[tuple[str, list[str]]] = []
+    for lo, hi in pairwise(breaks):
+        negation = next(
+            (k for k in range(lo + 1, hi) if folded[k] in _NEGATING or folded[k].endswith("n't")),
+            None,
+        )
+        if negation is None or _RELATION & set(folded[lo + 1 : hi]):
+            continue  # a relative's value ("Kofi's sister isn't at Initrode any more")
+        runs = _runs(folded, values, negation + 1, hi)
+        beside = _runs(folded, values, hi, len(folded)) or _runs(folded, values, 0, lo + 1)
+        clause = set(folded[lo + 1 : hi])
+        # A name needs a state ended ("no longer", "any more"): "doesn't drive in Cork;
+        # takes the bus to Galway" leaves nothing; a typed value said not to hold beside
+        # another is a correction ("won't make 2027-03-12; aiming at 2027-04-18").
+        ended = bool(clause & _ENDED) or ("any" in clause and "more" in clause)
+        if runs and beside and (ended or _run_kind(runs[0]) != "name"):
+            found.append((runs[0], beside))
+    return found
+
+
 _Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
 """What `_leaving_changes` reads of a fact: the values it names as left, its words, and
 the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
@@ -2542,12 +2580,34 @@ def _leaving_read(text: str) -> _Read:
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
     leaving = _leaving(folded, values) if _LEAVING_HINT.search(read[0]) else []
+    if _NEGATION.search(read[0]):
+        leaving += _negated(read[0])
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]):
         return leaving, words, None
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
-    return leaving, words, [(held[-1], subject)] if held and subject else []
+    if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
+        # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
+        # (`_tokens`), but is the only name the value can be given to.
+        first = folded[0]
+        if first not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
+            subject = frozenset({first})
+    own = [(held[-1], subject)] if held and subject else []
+    # A value first ("bruno.work@initech.net gets Bruno's mail") or after a word in
+    # capitals ("ETA 2027-01-07") is a value too, the fact's other names its subject:
+    # looked for only when a later fact names it as left.
+    for k, run in enumerate(held):
+        words_of = run.split()
+        if len(words_of) > 1 and _kind(words_of[-1]) != "name":
+            tail = words_of[-1]
+            own.append((tail, subject | set(words_of[:-1]) if k < len(held) - 1 else subject))
+        if k < len(held) - 1 and _run_kind(run) != "name":
+            # given to the names before it, else to those after it
+            others = frozenset(w for r in held[:k] or held[k + 1 :] for w in r.split())
+            if others | set(about):
+                own.append((run, others | set(about)))
+    return leaving, words, own
 
 
 def _run_kind(value: str) -> str:
