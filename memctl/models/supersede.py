@@ -849,6 +849,12 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         for j in by_key.get(made.key, []):
             older = claims[j]
             if older is not None and replaces(made, older):
+                if (
+                    made.slot == "owner"
+                    and not made.change
+                    and _common_thing(facts[j], older.subject)
+                ):
+                    continue  # another holder of "the team's dotfiles": one more, unless a change
                 found[j] = i
             elif older is not None and not made.negated and made.value == older.value:
                 found.pop(j, None)  # said again ("moved back to db3"): current again
@@ -1950,6 +1956,8 @@ def _classed_changes(
                     found.pop(j, None)
             elif made.name == "at" or adds or (was.weak and not made.change):
                 continue
+            elif made.name == "holder" and not made.change and _common_thing(facts[j], was.subject):
+                continue  # many maintain "the team's dotfiles"; a named service has one owner
             elif not made.old or was.value == made.old:
                 found.setdefault(j, i)
         if made.old and made.name != "holder" and not adds:
@@ -1959,6 +1967,16 @@ def _classed_changes(
         earlier.append((i, made))
         by_subject.setdefault(made.subject, []).append((i, made))
     return readings
+
+
+def _common_thing(text: str, subject: frozenset[str]) -> bool:
+    """A holder's thing names nothing and is no role ("the team's dotfiles", "the build
+    scripts", not "the Mosaic service" or "lead for payments"): several people may hold
+    it at once, so another holder replaces the earlier one only when said as a change."""
+    if subject & _ROLE_NOUNS:
+        return False
+    named = {t.casefold().removesuffix("'s") for t in _TOKEN.findall(text)[1:] if t[:1].isupper()}
+    return not named & {w.removesuffix("'s") for w in subject}
 
 
 # The generic slot (supersede8): what one fact says of one subject, read without a list

@@ -867,3 +867,33 @@ def test_a_change_saying_the_old_value_holds_no_more_ends_it(older: str, newer: 
 @pytest.mark.parametrize(("older", "newer"), NEGATES_THE_OLD_KEEPS)
 def test_the_old_value_negated_otherwise_keeps_the_earlier(older: str, newer: str) -> None:
     assert 0 not in stale([older, newer])
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Ivo maintains the team's dotfiles.", "Sam maintains the team's dotfiles."),
+        ("Ivo looks after the office plants.", "Sam looks after the office plants."),
+    ],
+)
+def test_another_holder_of_a_thing_that_names_nothing_keeps_the_earlier(
+    older: str, newer: str
+) -> None:
+    """supersede10: several people maintain "the team's dotfiles" at once (the seventh
+    set dropped four such facts); another holder replaces the earlier one only when said
+    as a change."""
+    assert stale([older, newer]) == {}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Ivo maintains the Quill service.", "Sam maintains the Quill service."),
+        ("Ivo maintains the team's dotfiles.", "Sam now maintains the team's dotfiles."),
+        ("Ivo is the release manager for billing.", "Sam is the release manager for billing."),
+    ],
+)
+def test_another_holder_of_a_named_thing_or_role_or_said_as_a_change_ends_it(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {0: 1}
