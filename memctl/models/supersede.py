@@ -67,6 +67,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 MAX_FACT_CHARS = 400
@@ -848,6 +849,12 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         for j in by_key.get(made.key, []):
             older = claims[j]
             if older is not None and replaces(made, older):
+                if (
+                    made.slot == "owner"
+                    and not made.change
+                    and _common_thing(facts[j], older.subject)
+                ):
+                    continue  # another holder of "the team's dotfiles": one more, unless a change
                 found[j] = i
             elif older is not None and not made.negated and made.value == older.value:
                 found.pop(j, None)  # said again ("moved back to db3"): current again
@@ -1441,24 +1448,100 @@ def given_values(
     return values or None
 
 
+@dataclass(frozen=True)
+class Said:
+    """What any fact says, read without its structure (`said_values`): its value tokens
+    by sort, whether it carries a change cue, and the relatives it names."""
+
+    values: dict[str, str]
+    cue: bool
+    relations: frozenset[str]
+
+
+def said_values(text: str, asked: frozenset[str] = frozenset(), subject: str = "") -> Said | None:
+    """Every value token of a fact ({folded token: sort}, `_kind`), less `subject` and the
+    words `asked`, read from its tokens alone, where `given_values` finds no structure:
+    a compound ("isn't in Leeds anymore; the family is in Kyoto"), a sentence with no
+    subject first ("Rolled the Garnet service forward to 7.0"), a past verb ("Wonka
+    poached Zara"). The first token is a value only when a lower-case word follows it and
+    it is no stop word or past verb ("Wonka poached", not "Rolled the", "Ring Ravi").
+    None for a fact that adds to a list. It says nothing of which value is the subject's:
+    recall uses it only beside a hit that a question names the subject of, and only with a
+    sign of change (a typed value, a cue, the hit's value named)."""
+    tokens = [t.replace("’", "'").rstrip(".:,;") for t in _TOKEN.findall(text)]
+    tokens = [t.removesuffix("'s") if len(t) > 2 else t for t in tokens]
+    tokens = [t for t in tokens if t]
+    folded = [t.casefold() for t in tokens]
+    if _ADDS & set(folded):
+        return None
+    if any(w == subject and at and folded[at - 1] in _LIGHT for at, w in enumerate(folded)):
+        return None  # "The Raven service moved from Dana to Nadia": Dana is a value there
+    values: dict[str, str] = {}
+    for at, token in enumerate(tokens):
+        if not _is_value(token) or folded[at] in _FILLER or folded[at] in _PRONOUNS:
+            continue
+        if at == 0 and not any(c.isdigit() for c in token):
+            nxt = tokens[1] if len(tokens) > 1 else ""
+            if folded[0].endswith("ed") or not nxt[:1].islower() or folded[0] in _FIRST_NOT_VALUE:
+                continue
+        if folded[at] == subject or folded[at] in asked:
+            continue
+        values[folded[at]] = _kind(token)
+    return Said(values, bool(_CUE.search(text)), _RELATION & frozenset(folded))
+
+
+def answer_values(
+    text: str, asked: frozenset[str] = frozenset(), subject: str = ""
+) -> dict[str, str] | None:
+    """The values a fact gives `subject` (`given_values`), or, when its structure is not
+    read at all ("Ring Ravi on +1 415 555 2532", "The Dune team's builds go through
+    Jenkins"), every value it says (`said_values`), unless it names a relative: for a
+    fact a question has named the subject of. A fact read and found to give none (a past
+    event, an addition, the subject as the value) still gives none."""
+    given = given_values(text, asked, subject)
+    if given or _shape(text) is not None:
+        return given
+    said = said_values(text, asked, subject)
+    return (said.values or None) if said is not None and not said.relations else None
+
+
+# Sentence-first capitalised words that are not names.
+_FIRST_NOT_VALUE = _set(
+    """there here we our my your their his her its the a an this that these those
+    what who where when which everyone nobody someone"""
+)
+
+
 def named_thing(text: str, word: str) -> str:
     """The noun that the name `word` (folded) stands before in a fact: the thing it
     names ("review" in "Marco leads the Atlas review"), or "" when it names no thing there
     (it stands alone, or before a light word or a possessive's noun: "Sofia's home")."""
-    shape = _shape(text)
-    if shape is None or word not in shape.folded:
-        return ""
-    at = shape.folded.index(word)
     if re.search(rf"\b{re.escape(word)}['’]s\b", text, re.I):
         return ""
+    shape = _shape(text)
+    if shape is None:
+        # Not read by structure ("Rolled the Garnet service forward to 7.0"): the word
+        # after the name, unless it may follow a value.
+        folded = [t.casefold() for t in _kept(text)]
+        if word not in folded:
+            return ""
+        nxt = folded.index(word) + 1
+        return folded[nxt] if nxt < len(folded) and folded[nxt] not in _FOLLOWS else ""
+    if word not in shape.folded:
+        return ""
+    at = shape.folded.index(word)
     after = next((k for k in range(at + 1, len(shape.folded)) if not shape.values[k]), None)
     if after is None or shape.folded[after] in _FOLLOWS or at < shape.said <= after:
         return ""  # alone, before a light word, or before its own verb ("Leila started")
     return shape.folded[after]
 
 
-# What may follow a value (not a noun it would name a thing of).
-_FOLLOWS = _LIGHT | _set("and or but now too there then here instead again")
+# What may follow a value (not a noun it would name a thing of): "Orla no longer ..." is
+# said of Orla, not of an "Orla no".
+_FOLLOWS = _LIGHT | _set(
+    """and or but now too there then here instead again no not never isn't doesn't don't
+    won't wasn't hasn't can't"""
+)
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
@@ -1873,6 +1956,8 @@ def _classed_changes(
                     found.pop(j, None)
             elif made.name == "at" or adds or (was.weak and not made.change):
                 continue
+            elif made.name == "holder" and not made.change and _common_thing(facts[j], was.subject):
+                continue  # many maintain "the team's dotfiles"; a named service has one owner
             elif not made.old or was.value == made.old:
                 found.setdefault(j, i)
         if made.old and made.name != "holder" and not adds:
@@ -1882,6 +1967,16 @@ def _classed_changes(
         earlier.append((i, made))
         by_subject.setdefault(made.subject, []).append((i, made))
     return readings
+
+
+def _common_thing(text: str, subject: frozenset[str]) -> bool:
+    """A holder's thing names nothing and is no role ("the team's dotfiles", "the build
+    scripts", not "the Mosaic service" or "lead for payments"): several people may hold
+    it at once, so another holder replaces the earlier one only when said as a change."""
+    if subject & _ROLE_NOUNS:
+        return False
+    named = {t.casefold().removesuffix("'s") for t in _TOKEN.findall(text)[1:] if t[:1].isupper()}
+    return not named & {w.removesuffix("'s") for w in subject}
 
 
 # The generic slot (supersede8): what one fact says of one subject, read without a list
@@ -2452,6 +2547,43 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
     return read_old
 
 
+# A value said not to hold any more: named after a negation in its clause ("isn't in
+# Leeds anymore", "no longer checks A", "won't make A", "is no longer Rust"), with another
+# value of the same sort in another clause of the fact ("...; the family is in Kyoto",
+# "..., mail B instead", "...; we're aiming at B"). Clauses end at ";" or ",".
+_NEGATION = re.compile(r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I)
+_NEGATING = _set("no longer not never anymore more")
+_ENDED = _set("longer anymore")
+
+
+def _negated(sentence: str) -> list[tuple[str, list[str]]]:
+    """(the old value, the values of the fact's other clauses) for each value a fact
+    names after a negation in its clause (see above); empty when it names none, adds
+    ("also") or hedges, and none of a clause that speaks of a relative."""
+    folded, values = _tokens(re.sub(r",\s*", " ; ", sentence))
+    if not folded or (_ADDS | (_CLASS_HEDGE - _NEGATING)) & set(folded):
+        return []
+    breaks = [-1, *(k for k, w in enumerate(folded) if w == ";"), len(folded)]
+    found: list[tuple[str, list[str]]] = []
+    for lo, hi in pairwise(breaks):
+        negation = next(
+            (k for k in range(lo + 1, hi) if folded[k] in _NEGATING or folded[k].endswith("n't")),
+            None,
+        )
+        if negation is None or _RELATION & set(folded[lo + 1 : hi]):
+            continue  # a relative's value ("Kofi's sister isn't at Initrode any more")
+        runs = _runs(folded, values, negation + 1, hi)
+        beside = _runs(folded, values, hi, len(folded)) or _runs(folded, values, 0, lo + 1)
+        clause = set(folded[lo + 1 : hi])
+        # A name needs a state ended ("no longer", "any more"): "doesn't drive in Cork;
+        # takes the bus to Galway" leaves nothing; a typed value said not to hold beside
+        # another is a correction ("won't make 2027-03-12; aiming at 2027-04-18").
+        ended = bool(clause & _ENDED) or ("any" in clause and "more" in clause)
+        if runs and beside and (ended or _run_kind(runs[0]) != "name"):
+            found.append((runs[0], beside))
+    return found
+
+
 _Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
 """What `_leaving_changes` reads of a fact: the values it names as left, its words, and
 the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
@@ -2466,12 +2598,34 @@ def _leaving_read(text: str) -> _Read:
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
     leaving = _leaving(folded, values) if _LEAVING_HINT.search(read[0]) else []
+    if _NEGATION.search(read[0]):
+        leaving += _negated(read[0])
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]):
         return leaving, words, None
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
-    return leaving, words, [(held[-1], subject)] if held and subject else []
+    if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
+        # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
+        # (`_tokens`), but is the only name the value can be given to.
+        first = folded[0]
+        if first not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
+            subject = frozenset({first})
+    own = [(held[-1], subject)] if held and subject else []
+    # A value first ("bruno.work@initech.net gets Bruno's mail") or after a word in
+    # capitals ("ETA 2027-01-07") is a value too, the fact's other names its subject:
+    # looked for only when a later fact names it as left.
+    for k, run in enumerate(held):
+        words_of = run.split()
+        if len(words_of) > 1 and _kind(words_of[-1]) != "name":
+            tail = words_of[-1]
+            own.append((tail, subject | set(words_of[:-1]) if k < len(held) - 1 else subject))
+        if k < len(held) - 1 and _run_kind(run) != "name":
+            # given to the names before it, else to those after it
+            others = frozenset(w for r in held[:k] or held[k + 1 :] for w in r.split())
+            if others | set(about):
+                own.append((run, others | set(about)))
+    return leaving, words, own
 
 
 def _run_kind(value: str) -> str:

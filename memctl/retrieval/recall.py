@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from memctl.core.redact import Redactor
+    from memctl.models.supersede import Said
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
@@ -150,7 +151,7 @@ MATCHED_TERMS = 64
 SUBJECT_CANDIDATES = 50
 # Memory hits whose subject's later values are looked up (`_newer_of_subject`), at most,
 # and the later facts put above each, at most.
-SUBJECT_HITS = 3
+SUBJECT_HITS = 10
 SUBJECT_NEWER = 2
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
@@ -1257,13 +1258,13 @@ def named_terms(query: str) -> frozenset[str]:
     """The query's words written as a name (capitalised, not first in a sentence) or an
     identifier (a digit in it), as terms: "Marco", "Dune", "db3" in "Where is Marco
     living?", "When does the Dune launch land?". What a question names is what it asks
-    about; the other words say what it asks of it."""
-    return frozenset(
-        term
-        for found in _NAMED.findall(query)
-        for term in _TERM.findall(found.lower())
-        if len(term) > 1 and term not in STOPWORDS
-    )
+    about; the other words say what it asks of it. A word in capitals ("ETA", "CI",
+    "DRI") is what is asked of a name beside it ("the ETA on the Dune launch"): it is
+    the subject only when the question names nothing else."""
+    found = [(f, t) for f in _NAMED.findall(query) for t in _TERM.findall(f.lower())]
+    found = [(f, t) for f, t in found if len(t) > 1 and t not in STOPWORDS]
+    names = [t for f, t in found if not (f.isupper() and f.isalpha())]
+    return frozenset(names or (t for _, t in found))
 
 
 def _newer_of_subject(
@@ -1296,7 +1297,7 @@ def _newer_of_subject(
     person) is not known, so "Idris works at Cyberdyne" said later is put above "Idris
     lives in Austin" too; nothing is dropped. At most SUBJECT_HITS hits are looked at,
     with one lookup in all, and SUBJECT_NEWER facts put above each."""
-    from memctl.models.supersede import given_values, named_thing
+    from memctl.models.supersede import answer_values, given_values, named_thing, said_values
 
     top = [i for i in order[:limit] if pool[i][1].kind == "memory"]
     if not top:
@@ -1318,7 +1319,7 @@ def _newer_of_subject(
         for i in top
         if rarest in terms[i]
         and (named or sum(idf.get(t, 0.0) for t in terms[i]) >= most)
-        and (given := given_values(pool[i][2], asked, rarest))
+        and (given := (answer_values if named else given_values)(pool[i][2], asked, rarest))
     ][:SUBJECT_HITS]
     if not hits:
         return order
@@ -1333,6 +1334,7 @@ def _newer_of_subject(
         about.append(at)
     their = matched([pool[j][1].record for j in about])
     values = {j: given_values(pool[j][2], asked, rarest) or {} for j in about}
+    loose = {j: said_values(pool[j][2], asked, rarest) for j in about} if named else {}
     # "the Atlas review" and "the Atlas service" are two things.
     thing = {j: named_thing(pool[j][2], rarest) for j in [*about, *(i for i, _ in hits)]}
     ranked = list(order)
@@ -1340,6 +1342,7 @@ def _newer_of_subject(
         mine = [term for term in terms[i] if term in idf]
         whole = sum(idf[term] for term in mine)
         kinds = set(given.values())
+        relatives = said_values(pool[i][2]) if named else None
         newer = []
         for j in about:
             if j == i or said.get(j, 0.0) <= said[i]:
@@ -1354,6 +1357,8 @@ def _newer_of_subject(
                 # Leeds") says what it replaced: first.
                 names = bool(given.keys() & values[j].keys())
                 newer.append((names, share, said[j], j))
+            elif (other := loose.get(j)) is not None and _changes(given, relatives, other):
+                newer.append((bool(given.keys() & other.values.keys()), share, said[j], j))
         above = set(ranked[: ranked.index(i)])
         newer = [item for item in newer if item[-1] not in above]
         chosen = [item[-1] for item in sorted(newer, reverse=True)[:SUBJECT_NEWER]]
@@ -1366,6 +1371,23 @@ def _newer_of_subject(
         for j in chosen:
             pool[j][0].score = max(pool[j][0].score, pool[i][0].score)
     return ranked
+
+
+def _changes(given: dict[str, str], hit: Said | None, later: Said) -> bool:
+    """A later fact of the question's subject whose structure is not read gives the hit's
+    slot a new value: it says a value of the hit's sort that the hit does not, and shows
+    a change: the value is typed (a date, a number, an identifier: two of one sort for
+    one subject are one slot said twice), or it carries a change cue, or it names the
+    hit's value too ("part-exchanged the Kia Niro for a Volvo XC40"). A name alone is
+    not enough ("Zara benchmarked our stack against Globex" after "Tyrell pays Zara"),
+    nor a relative the hit does not speak of ("Zara's neighbour has a Toyota")."""
+    if later.relations - (hit.relations if hit else frozenset()):
+        return False
+    kinds = set(given.values())
+    new = {k for v, k in later.values.items() if k in kinds and v not in given}
+    if not new:
+        return False
+    return bool(new - {"name"}) or later.cue or bool(given.keys() & later.values.keys())
 
 
 def _content_words(text: str) -> frozenset[str]:

@@ -815,3 +815,85 @@ def test_a_change_naming_the_old_value_in_a_leaving_role_ends_it(older: str, new
 @pytest.mark.parametrize(("older", "newer"), NAMES_THE_OLD_KEEPS)
 def test_the_old_value_named_otherwise_keeps_the_earlier(older: str, newer: str) -> None:
     assert 0 not in stale([older, newer])
+
+
+# supersede10: the old value said not to hold any more, beside a value of its sort in
+# another clause (sentences of the tests' own).
+NEGATES_THE_OLD = [
+    ("Wren lives in Cork.", "Wren isn't in Cork any more; the whole family is in Galway."),
+    (
+        "The Larch audit is set for 2027-05-02.",
+        "The Larch audit won't make 2027-05-02; we're aiming at 2027-06-11.",
+    ),
+    (
+        "otto@corp.example gets Otto's mail.",
+        "Otto no longer reads otto@corp.example, write to otto@home.example.",
+    ),
+    (
+        "The Fern team's wiki answers to sol-12.",
+        "The Fern team's wiki isn't sol-12 anymore, it's luna-40.",
+    ),
+    (
+        "Quinn is a die-hard Kakoune user.",
+        "Quinn no longer uses Kakoune; it's Micro for everything.",
+    ),
+    (
+        "The Birch review: 10:30 on Tuesdays.",
+        "The Birch review is not at 10:30; 9:45 suits Berlin.",
+    ),
+]
+# Must stay: a relative's value, a hedge, no other value, another sort, another
+# subject, a name not said to have ended.
+NEGATES_THE_OLD_KEEPS = [
+    ("Wren works at Tessel.", "Wren's sister isn't at Tessel any more; she is at Kelda."),
+    ("Wren works at Tessel.", "Wren might not stay at Tessel any more, maybe Kelda."),
+    ("Wren works at Tessel.", "Wren is no longer happy at Tessel, the commute is long."),
+    (
+        "The Larch audit is set for 2027-05-02.",
+        "The Larch audit won't cover 2027-05-02; Sam runs it.",
+    ),
+    ("Wren lives in Cork.", "Ivo isn't in Cork any more; he is in Galway."),
+    ("Wren lives in Cork.", "Wren doesn't drive in Cork; she takes the bus to Galway."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NEGATES_THE_OLD)
+def test_a_change_saying_the_old_value_holds_no_more_ends_it(older: str, newer: str) -> None:
+    """Issue 25 item 3 (supersede10): the old value named after a negation in its
+    clause, another value of its sort in another clause, the old fact's subject held."""
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(("older", "newer"), NEGATES_THE_OLD_KEEPS)
+def test_the_old_value_negated_otherwise_keeps_the_earlier(older: str, newer: str) -> None:
+    assert 0 not in stale([older, newer])
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Ivo maintains the team's dotfiles.", "Sam maintains the team's dotfiles."),
+        ("Ivo looks after the office plants.", "Sam looks after the office plants."),
+    ],
+)
+def test_another_holder_of_a_thing_that_names_nothing_keeps_the_earlier(
+    older: str, newer: str
+) -> None:
+    """supersede10: several people maintain "the team's dotfiles" at once (the seventh
+    set dropped four such facts); another holder replaces the earlier one only when said
+    as a change."""
+    assert stale([older, newer]) == {}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Ivo maintains the Quill service.", "Sam maintains the Quill service."),
+        ("Ivo maintains the team's dotfiles.", "Sam now maintains the team's dotfiles."),
+        ("Ivo is the release manager for billing.", "Sam is the release manager for billing."),
+    ],
+)
+def test_another_holder_of_a_named_thing_or_role_or_said_as_a_change_ends_it(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {0: 1}

@@ -857,3 +857,68 @@ def test_a_heading_or_comment_line_is_never_a_hit(workspace: Path) -> None:
         assert found, query
         assert set(found) <= {"MEMORY.md:7", "MEMORY.md:8", "memory/2026-01-05.md:3"}, query
     assert sources(workspace, "Dana")[:2] == ["MEMORY.md:7", "MEMORY.md:8"]
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "question"),
+    [
+        # a compound that names the old value: no structure read, the values are
+        (
+            "- Ilse is employed by Brightwave.\n",
+            "- Ilse handed in her notice at Brightwave; Northgate hired her.\n",
+            "Which company employs Ilse?",
+        ),
+        # a subjectless sentence with a typed value of the hit's sort
+        (
+            "- The Kiwi service runs build 3.4 in prod.\n",
+            "- Pushed the Kiwi service up to 3.9 after lunch.\n",
+            "What build of the Kiwi service is live?",
+        ),
+        # a change cue, and a new name beside the old one the hit gives
+        (
+            "- Orla drives a Skoda Fabia.\n",
+            "- Orla no longer has the Skoda Fabia; it is a Mazda MX-5 now.\n",
+            "What car does Orla drive?",
+        ),
+    ],
+)
+def test_a_later_fact_of_the_asked_subject_read_without_its_structure_ranks_first(
+    workspace: Path, older: str, newer: str, question: str
+) -> None:
+    """Issue 25 item 3 (supersede10): when the question names the subject and a hit gives
+    it a value, a later fact about it whose sentence is not read by structure (a
+    compound, no subject first, a past verb) still ranks above the hit when it says a
+    value of the hit's sort with a sign of change: typed, a cue, or the hit's value
+    named beside it."""
+    (workspace / "memory" / "2026-01-05.md").write_text(older)
+    (workspace / "memory" / "2026-01-06.md").write_text(newer)
+    found = sources(workspace, question, recency=False)
+    assert found[:2] == ["memory/2026-01-06.md:1", "memory/2026-01-05.md:1"]
+
+
+@pytest.mark.parametrize(
+    "newer",
+    [
+        "- Orla's brother has a Mazda MX-5 now.\n",  # a relative the hit does not speak of
+        "- Orla had lunch with Tomasz at the Mazda dealer.\n",  # names, no sign of change
+        "- Orla cycled 42 km to the coast now.\n",  # a cue, but no value of the hit's sort
+    ],
+)
+def test_a_later_fact_of_the_asked_subject_without_a_sign_of_change_stays_below(
+    workspace: Path, newer: str
+) -> None:
+    """The guards of the reading above: the hit that answers keeps its rank."""
+    (workspace / "memory" / "2026-01-05.md").write_text("- Orla drives a Skoda Fabia.\n")
+    (workspace / "memory" / "2026-01-06.md").write_text(newer)
+    found = sources(workspace, "What car does Orla drive?", recency=False)
+    assert found[0] == "memory/2026-01-05.md:1"
+
+
+def test_a_word_in_capitals_is_the_subject_only_when_nothing_else_is_named() -> None:
+    """ "ETA" is what is asked of the Pike release: the subject whose later facts are
+    looked up is Pike (on the bench, "eta" was rarer than the name and was taken for it)."""
+    from memctl.retrieval.recall import named_terms
+
+    assert named_terms("What's the ETA for the Pike release?") == {"pike"}
+    assert named_terms("Who is the DRI for Ledger?") == {"ledger"}
+    assert named_terms("When does the new SLA start?") == {"sla"}
