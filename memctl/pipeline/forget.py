@@ -53,6 +53,8 @@ class ForgetResult:
     """Where the MEMORY.md it rewrote was kept."""
     purged: list[str] = field(default_factory=list)
     """Files a purge rewrote (or would rewrite)."""
+    purge_config: bool = False
+    """memctl.yaml holds the text too, and a purge leaves it for its user to edit."""
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files (absolute paths) whose memory block was (would
     be) written again without the facts. Filled by the entry point after the stage: the
@@ -119,8 +121,14 @@ def forget(
                 result.memory_lines += 1
         needles = purge_needles(ws, target, facts)
         if purge:
-            result.purged = purge_files(ws, needles, dry_run=True)
+            would = purge_files(ws, needles, dry_run=True)
+            result.purged, result.purge_config = would.changed, would.config
             if not facts and not result.purged:
+                if would.config:
+                    raise MemctlError(
+                        f"only memctl.yaml contains {target!r}: a purge never rewrites the "
+                        "configuration; edit it by hand"
+                    )
                 raise MemctlError(f"nothing in the workspace contains {target!r}")
         if dry_run:
             return result
@@ -141,7 +149,7 @@ def forget(
         if result.memory_lines:
             write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
         if purge:
-            purged = purge_files(ws, needles, dry_run=False)
+            purged = purge_files(ws, needles, dry_run=False).changed
             if result.memory_lines:  # rewritten above, without the lines
                 purged.append(ws.relative(ws.memory_md))
             result.purged = sorted({*purged, *result.purged})

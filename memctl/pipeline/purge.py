@@ -7,7 +7,8 @@ each copy of a needle (a forgotten fact's text, the query itself) is overwritten
 with a mask of the same length: every byte offset and watermark stays true and the rest
 of each file is byte-identical. A copy is found in any case, its spacing folded, and
 inside JSON strings once decoded, so a secret a log holds with escapes (`\\u002d`, `\\"`)
-is found too. state.json is masked in its values only (its keys are names); the search
+is found too. state.json is masked in its values only (its keys are names); memctl.yaml
+is never rewritten, only named (a masked key would break every command); the search
 index is deleted (its word and trigram rows hold the text, and SQLite keeps freed pages);
 `memctl sync`'s repository is git's history, which a purge does not rewrite. Each file is
 written atomically.
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
 from memctl.core.forgotten import mask
 from memctl.core.workspace import Workspace
@@ -233,17 +235,30 @@ def _masked_value(value: Any, pattern: re.Pattern[str]) -> Any:
     return value
 
 
-def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str]:
+@dataclass
+class Purged:
+    """What a purge rewrote (or would), and the configuration it leaves as it is."""
+
+    changed: list[str]
+    """The files rewritten, sorted (the index's files deleted among them)."""
+    config: bool = False
+    """memctl.yaml holds a copy: a purge never rewrites it (masking a key or a value of
+    the configuration would leave a workspace no command can open); its user does."""
+
+
+def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
     """Mask every copy of each needle in every file of the workspace: memory files
     (archived too), MEMORY.md, history copies, thread logs, evicted results, the
-    provenance sidecar, the tombstones, the index's journal, anything else under it.
-    The files changed, sorted; the index is dropped when something else held a copy
-    (its word and trigram rows, and pages SQLite freed but kept, hold the text; the
-    next search rebuilds it from the purged files)."""
+    provenance sidecar, the tombstones, the index's journal, anything else under it,
+    but the configuration (memctl.yaml and its parsed copy), which is only said to hold
+    one. The index is dropped when something else held a copy (its word and trigram
+    rows, and pages SQLite freed but kept, hold the text; the next search rebuilds it
+    from the purged files)."""
     found = Needles.of(needles)
-    changed: list[str] = []
+    result = Purged([])
     index_files: list[Path] = []
     sync_repo = ws.state_dir / GIT_DIR
+    configuration = {ws.config_path, ws.root / PARSED_CACHE}
     for folder, dirs, files in os.walk(ws.root):
         dirs[:] = [d for d in dirs if not d.startswith(".git") and Path(folder) / d != sync_repo]
         for name in sorted(files):
@@ -255,18 +270,22 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> list[str
                 continue
             if path == ws.state_path:
                 if _purge_state(ws, found.pattern, dry_run=dry_run):
-                    changed.append(ws.relative(path))
+                    result.changed.append(ws.relative(path))
                 continue
             data = path.read_bytes()
             rewritten = masked(data, found)
             if rewritten == data:
                 continue
-            changed.append(ws.relative(path))
+            if path in configuration:
+                result.config = result.config or path == ws.config_path
+                continue
+            result.changed.append(ws.relative(path))
             if not dry_run:
                 write_atomic(path, rewritten)  # keeps the file's mode
-    if changed:
+    if result.changed:
         for path in index_files:
-            changed.append(ws.relative(path))
+            result.changed.append(ws.relative(path))
             if not dry_run:
                 path.unlink(missing_ok=True)
-    return sorted(changed)
+    result.changed.sort()
+    return result

@@ -191,3 +191,35 @@ def test_a_purge_keeps_the_record_of_an_export_whose_path_holds_the_text(cli, tm
     assert str(target) in run.stdout.split()
     state = json.loads((root / ".memctl" / "state.json").read_text())
     assert state["exports"] == {str(target): "agents-md"}
+
+
+def test_a_purge_never_rewrites_the_configuration_and_says_it_holds_a_copy(cli, tmp_path):
+    """`forget model --purge` masked "model" in memctl.yaml's keys (and its parsed copy),
+    and no command could open the workspace after. The configuration is only named: its
+    user edits it; everything else is purged as before."""
+    root = tmp_path / "w"
+    assert cli("init", root).exit_code == 0
+    said = json.dumps({"role": "user", "content": "Which model answers the pager?"})
+    assert cli("-w", root, "thread", "append", "t1", input=said + "\n").exit_code == 0
+    assert cli("-w", root, "status").exit_code == 0  # the parsed copy of memctl.yaml
+    config = (root / "memctl.yaml").read_bytes()
+    parsed = (root / ".memctl" / "config.json").read_bytes()
+    assert b"model" in config and b"model" in parsed
+
+    dry = cli("-w", root, "--json", "forget", "model", "--purge", "--dry-run")
+    run = cli("-w", root, "forget", "model", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(dry.stdout)["purge_config"] is True
+    assert run.stdout.split() == ["threads/t1.jsonl"]
+    assert "memctl.yaml holds it too" in run.stderr and "edit it by hand" in run.stderr
+    assert (root / "memctl.yaml").read_bytes() == config
+    assert (root / ".memctl" / "config.json").read_bytes() == parsed
+    assert scan(root / "threads", "model") == []
+    assert cli("-w", root, "status").exit_code == 0
+    only = cli("-w", root, "forget", "timezone", "--purge")
+    assert only.exit_code == 1
+    assert only.stderr.strip() == (
+        "memctl: error: only memctl.yaml contains 'timezone': a purge never rewrites the "
+        "configuration; edit it by hand"
+    )

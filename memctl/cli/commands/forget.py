@@ -92,6 +92,11 @@ def forget_command(
     if purge:
         rewrote = "would rewrite" if dry_run else "rewrote"
         lines.append(f"forget: purge {rewrote} {plural(len(result.purged), 'file')}")
+        if result.purge_config:
+            lines.append(
+                "forget: memctl.yaml holds it too: a purge never rewrites the configuration; "
+                "edit it by hand"
+            )
         lines.append(
             "forget: a purge cannot reach a copy outside this workspace, nor what "
             "`memctl sync` committed (.memctl/sync.git) or pushed to its git remote"
