@@ -91,21 +91,19 @@ def forget(
     """Forget the facts `target` names: `PATH:LINE` (a line of MEMORY.md or a ledger) or
     a query (every fact line containing it, case aside). `every=False` refuses
     (`Ambiguous`) a query that names more than one, as a person typing a word rarely
-    means ten facts; a dry run lists them all the same.
+    means ten facts; a dry run refuses it the same way (a script that tries first must
+    learn what the real run does), listing them.
 
     A plain forget or a correction keeps the MEMORY.md it replaces in history, marked as
     its doing and with what takes it back (`memctl undo`): its tombstones dropped, and a
     correction's new fact forgotten in turn (the ledger it was saved to is append-only).
     A purge keeps no copy: nothing of the text may be left to bring back."""
-    if not target.strip():
-        raise UsageError("say what to forget: a query or PATH:LINE")
-    if replacement is not None and not replacement.strip():
-        raise UsageError("the replacement is empty: say the corrected fact")
-    if replacement is not None and purge:
-        raise UsageError("--purge forgets; a correction keeps the new fact: use one")
+    _check(target, replacement, purge=purge)
     with ws.lock():
         facts, found = _resolve(ws, target, purge=purge)
-        if len(facts) > 1 and not every and not dry_run:
+        if facts and not purge and replacement is None:
+            facts, found = _not_forgotten(ws, facts)
+        if len(facts) > 1 and not every:
             raise Ambiguous(target, facts, found)
         result = ForgetResult(facts, found, replacement, dry_run=dry_run)
         gone = Forgotten({fact_key(fact) for fact in facts})
@@ -159,6 +157,31 @@ def forget(
             if at is not None and not done.already_saved:
                 _put_back(ws, done.text, at)
     return result
+
+
+def _check(target: str, replacement: str | None, *, purge: bool) -> None:
+    """The arguments a forget refuses before it reads anything (UsageError)."""
+    if not target.strip():
+        raise UsageError("say what to forget: a query or PATH:LINE")
+    if replacement is not None and not replacement.strip():
+        raise UsageError("the replacement is empty: say the corrected fact")
+    if replacement is not None and purge:
+        raise UsageError("--purge forgets; a correction keeps the new fact: use one")
+    try:
+        target.encode("utf-8")
+    except UnicodeEncodeError:  # bytes the shell passed that are no UTF-8 text
+        raise UsageError(f"the query is not UTF-8 text: {target!r}") from None
+
+
+def _not_forgotten(ws: Workspace, facts: list[str]) -> tuple[list[str], list[str]]:
+    """The facts not forgotten yet, and where they stand. A second tombstone and history
+    version of a forgotten fact would make `undo` of that run say the fact is back while
+    the first tombstone keeps it out: all forgotten already is an error (exit 1)."""
+    before = Forgotten.of(ws)
+    left = [fact for fact in facts if not before.states(fact)]
+    if not left:
+        raise MemctlError(f"already forgotten: {'; '.join(facts)}")
+    return left, _places(ws, Forgotten({fact_key(fact) for fact in left}))
 
 
 def _put_back(ws: Workspace, body: str, at: int) -> None:

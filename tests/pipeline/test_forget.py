@@ -299,8 +299,9 @@ def test_a_query_matching_several_facts_is_refused_without_all(cli, ws):
     ]
     assert "MEMORY.md:" in refused.stdout  # where each stands, as a dry run lists them
     assert json.loads(as_json.stdout)["exit_code"] == 2
-    dry = cli("-w", ws, "forget", "is", "--dry-run")
-    assert dry.exit_code == 0 and "would forget 2 facts" in dry.stderr
+    dry = cli("-w", ws, "forget", "is", "--dry-run")  # as the real run: a script tries first
+    assert dry.exit_code == 2 and "forget:   - Staging is db3." in dry.stderr
+    assert cli("-w", ws, "forget", "is", "--dry-run", "--all").exit_code == 0
     done = cli("-w", ws, "forget", "is", "--all")
     assert done.exit_code == 0 and "forgot 2 facts" in done.stderr
     assert "Dana leads payments." in (ws / "MEMORY.md").read_text()
@@ -356,3 +357,31 @@ def test_undo_past_two_forgets_takes_both_back(cli, ws):
     assert (ws / "MEMORY.md").read_text() == memory and forgotten_facts(ws) == []
     assert "Dana leads payments." in session_start(cli, ws)
     assert "Staging is db3." in session_start(cli, ws)
+
+
+def test_forgetting_a_forgotten_fact_says_so_and_writes_nothing(cli, ws):
+    """A second forget of the same fact wrote a second tombstone and a history version
+    whose undo said "states again" while the first tombstone kept the fact out."""
+    assert cli("-w", ws, "forget", "Staging is db3").exit_code == 0
+    before = snapshot(ws)
+
+    again = cli("-w", ws, "forget", "Staging is db3")
+
+    assert again.exit_code == 1
+    assert again.stderr.strip() == "memctl: error: already forgotten: Staging is db3."
+    assert snapshot(ws) == before
+    assert cli("-w", ws, "forget", "Staging is db3", "--purge").exit_code == 0  # still purgeable
+
+
+@pytest.mark.parametrize("purge", [(), ("--purge",)])
+def test_a_query_that_is_not_utf8_is_one_line_exit_2(ws, purge):
+    """Bytes a shell passes that are no UTF-8 were an internal error (exit 70) for a purge."""
+    from tests.support.helpers import run_memctl
+
+    before = snapshot(ws)
+
+    run = run_memctl(ws, "forget", b"caf\xe9", *purge)
+
+    assert run.exit_code == 2, run.stderr
+    assert run.stderr.splitlines() == ["memctl: error: the query is not UTF-8 text: 'caf\\udce9'"]
+    assert snapshot(ws) == before

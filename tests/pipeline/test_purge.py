@@ -86,7 +86,7 @@ def test_a_purge_leaves_no_copy_in_any_file_and_lists_each(cli, vault):
     log = (vault / "threads" / "t2.jsonl").read_bytes()
     before = snapshot(vault)
 
-    dry = cli("-w", vault, "forget", VAULT, "--purge", "--dry-run")
+    dry = cli("-w", vault, "forget", VAULT, "--purge", "--dry-run", "--all")
     assert dry.exit_code == 0, dry.stderr
     assert snapshot(vault) == before
     refused = cli("-w", vault, "forget", VAULT.title(), "--purge")  # two facts hold it
