@@ -371,6 +371,10 @@ def _ranked(
                         related,
                         hybrid=result.ranking == "hybrid",
                     )
+                    # A newer fact put first (`newest_first`) takes the score of the
+                    # place it moved to, which its own arithmetic does not make.
+                    own = float(f"{candidate.score:.6g}")
+                    hit.explain["placed"] = None if hit.score == own else hit.score
         finally:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("COMMIT")

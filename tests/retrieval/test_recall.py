@@ -530,6 +530,15 @@ def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
         "memory/2026-01-05.md:3",
         "memory/2026-01-05.md:4",
     ]
+    # --explain: a fact put first has the score of its place, not of its own arithmetic
+    ws, config = open_ws(workspace)
+    explained = recall(ws, config, "staging database", recency=False, explain=True).hits
+    placed = [hit for hit in explained if hit.explain and hit.explain["placed"] is not None]
+    assert placed and all(hit.explain["placed"] == hit.score for hit in placed)
+    for hit in explained:
+        assert hit.explain is not None
+        own = hit.explain["score"]
+        assert (hit.explain["placed"] is None) == (own == pytest.approx(hit.score, rel=1e-3))
 
 
 def test_facts_are_ordered_by_when_they_were_said(workspace: Path) -> None:

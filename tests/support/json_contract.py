@@ -175,7 +175,7 @@ def run_scenario(root: Path) -> Scenario:
         run("history", "history")
         run("undo", "undo", "--dry-run")
         run("undo", "undo")
-        run("forget", "forget", "Tuesdays", "--dry-run")
+        run("forget", "forget", "Tuesdays", "--dry-run", "--all")
         run("forget", "forget", "runs on Tuesdays", "--replace", "The build runs on Wednesdays.")
         run("explain", "explain", "Wednesdays")
         run("compact", "compact", "t1", "--force", "--dry-run")

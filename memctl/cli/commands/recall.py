@@ -82,11 +82,15 @@ def _explained(explain: dict[str, Any] | None) -> str:
         f"\n    matched: {matches or '(none)'}; bm25 {explain['bm25']:.4g}"
         f" + neighbour {explain['neighbour']:.4g}, x time {explain['time']:.4g}"
     )
+    placed = explain.get("placed")
+    moved = (
+        "" if placed is None else f"\n    placed newest first: the score of its place, {placed:.4g}"
+    )
     fusion = explain.get("fusion")
     if fusion is None:
         return (
             f"{lexical} + session {explain['session']:.4g}"
-            f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
+            f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}{moved}"
         )
     bm25, semantic = fusion["bm25"], fusion["semantic"]
     lexical += f" = {bm25['score']:.4g}"
@@ -111,5 +115,5 @@ def _explained(explain: dict[str, Any] | None) -> str:
     answer = "" if fusion["answer"] == 1 else f" x answer {fusion['answer']:.4g}"
     return (
         f"{lexical}\n    fusion ({how}): {' + '.join(shown)}{fused}{answer}"
-        f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}"
+        f" x recency {explain['recency']:.4g} = score {explain['score']:.4g}{moved}"
     )
