@@ -55,6 +55,9 @@ class ForgetResult:
     """Files a purge rewrote (or would rewrite)."""
     purge_config: bool = False
     """memctl.yaml holds the text too, and a purge leaves it for its user to edit."""
+    purge_unreachable: list[str] = field(default_factory=list)
+    """Copies in names or structure a purge does not rewrite, `PATH (where)`
+    (`Purged.unreachable`): the user renames or removes them."""
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files (absolute paths) whose memory block was (would
     be) written again without the facts. Filled by the entry point after the stage: the
@@ -103,6 +106,8 @@ def forget(
         raise UsageError("the replacement is empty: say the corrected fact")
     if replacement is not None and purge:
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
+    if purge:
+        _check_purge_query(target)
     with ws.lock():
         facts, found = _resolve(ws, target, purge=purge)
         if len(facts) > 1 and not every and not dry_run:
@@ -121,15 +126,7 @@ def forget(
                 result.memory_lines += 1
         needles = purge_needles(ws, target, facts)
         if purge:
-            would = purge_files(ws, needles, dry_run=True)
-            result.purged, result.purge_config = would.changed, would.config
-            if not facts and not result.purged:
-                if would.config:
-                    raise MemctlError(
-                        f"only memctl.yaml contains {target!r}: a purge never rewrites the "
-                        "configuration; edit it by hand"
-                    )
-                raise MemctlError(f"nothing in the workspace contains {target!r}")
+            _plan_purge(ws, target, needles, result)
         if dry_run:
             return result
         stones = tombstones(facts, replacement, purge=purge)
@@ -149,7 +146,8 @@ def forget(
         if result.memory_lines:
             write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
         if purge:
-            purged = purge_files(ws, needles, dry_run=False).changed
+            wiped = purge_files(ws, needles, dry_run=False)
+            purged, result.purge_unreachable = wiped.changed, wiped.unreachable
             if result.memory_lines:  # rewritten above, without the lines
                 purged.append(ws.relative(ws.memory_md))
             result.purged = sorted({*purged, *result.purged})
@@ -159,6 +157,41 @@ def forget(
             if at is not None and not done.already_saved:
                 _put_back(ws, done.text, at)
     return result
+
+
+def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetResult) -> None:
+    """What a purge would rewrite and leave, in `result`; refused (nothing written)
+    when no fact holds the text and nothing a purge rewrites does either."""
+    would = purge_files(ws, needles, dry_run=True)
+    result.purged, result.purge_config = would.changed, would.config
+    result.purge_unreachable = would.unreachable
+    if not result.facts and not result.purged:
+        if would.config:
+            raise MemctlError(
+                f"only memctl.yaml contains {target!r}: a purge never rewrites the "
+                "configuration; edit it by hand"
+            )
+        raise MemctlError(f"nothing in the workspace contains {target!r}")
+
+
+PURGE_MIN = 4
+"""The shortest purge query (its spacing folded): a shorter one (`a`, `5`, `db3`) is in
+words, digests and names everywhere, and its masks would say nothing but damage."""
+
+
+def _check_purge_query(target: str) -> None:
+    """Refuse a purge query too short to be a secret, or spanning lines (masked, a copy
+    in a ledger would merge two lines, a bullet lost and every later PATH:LINE moved).
+    A `PATH:LINE` names a fact, whose text is what is purged."""
+    if place(target):
+        return
+    if "\n" in target or "\r" in target:
+        raise UsageError("a purge query is one line: purge each line's text on its own")
+    if len(" ".join(target.split())) < PURGE_MIN:
+        raise UsageError(
+            f"{target.strip()!r} is too short to purge (at least {PURGE_MIN} characters): "
+            "it is in words, digests and names throughout the workspace"
+        )
 
 
 def _put_back(ws: Workspace, body: str, at: int) -> None:
