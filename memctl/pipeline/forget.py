@@ -35,7 +35,7 @@ from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import line_number, place
-from memctl.pipeline.purge import purge_files
+from memctl.pipeline.purge import LISTED, purge_files
 from memctl.pipeline.save import save
 
 
@@ -161,7 +161,8 @@ def forget(
 
 def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetResult) -> None:
     """What a purge would rewrite and leave, in `result`; refused (nothing written)
-    when no fact holds the text and nothing a purge rewrites does either."""
+    when no fact holds the text and nothing a purge rewrites does either (what does,
+    names and structure, is named)."""
     would = purge_files(ws, needles, dry_run=True)
     result.purged, result.purge_config = would.changed, would.config
     result.purge_unreachable = would.unreachable
@@ -170,6 +171,11 @@ def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetRe
             raise MemctlError(
                 f"only memctl.yaml contains {target!r}: a purge never rewrites the "
                 "configuration; edit it by hand"
+            )
+        if left := would.unreachable:
+            listed = ", ".join(left[:LISTED]) + (", ..." if len(left) > LISTED else "")
+            raise MemctlError(
+                f"only names or structure a purge does not rewrite contain {target!r}: {listed}"
             )
         raise MemctlError(f"nothing in the workspace contains {target!r}")
 
