@@ -7,7 +7,12 @@ each copy of a needle (a forgotten fact's text, the query itself) is overwritten
 with a mask of the same length: every byte offset and watermark stays true and the rest
 of each file is byte-identical. A copy is found in any case, its spacing folded, and
 inside JSON strings once decoded, so a secret a log holds with escapes (`\\u002d`, `\\"`)
-is found too. state.json is masked in its values only (its keys are names); memctl.yaml
+is found too. Only text is masked, never structure (`masked_file`): in JSON (thread
+logs, state.json, provenance, tombstones, history sidecars) string values but not keys
+nor structural values (role, type, id, tool name, time, digest); in Markdown fact lines
+but not headings or comments (a ledger's headers); the index's change journal (file
+names) never. What a purge leaves because it is a name or structure is named
+(`Purged.unreachable`), for its user to rename or remove. memctl.yaml
 is never rewritten, only named (a masked key would break every command); the search
 index is deleted (its word and trigram rows hold the text, and SQLite keeps freed pages);
 `memctl sync`'s repository is git's history, which a purge does not rewrite. Each file is
