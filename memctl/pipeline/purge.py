@@ -215,6 +215,8 @@ _TOOL_KEYS = frozenset({"function", "tool_calls"})
 """A `name` under these is a tool's, which the runtime looks up: structure."""
 _HEX = re.compile(r"(?:sha256:)?[0-9a-fA-F]{16,}")
 """A value that is a digest, whatever key it is under."""
+_TIME = re.compile(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?")
+"""A value that is a date or a time (state's `runs`, whatever key it is under)."""
 LISTED = 5
 """How many unreachable copies the one line on stderr names."""
 
@@ -222,7 +224,7 @@ LISTED = 5
 def _structural(key: str | None, parent: str | None, value: str) -> bool:
     """Whether a JSON string value under `key` (in a container under `parent`) is
     structure a purge leaves (and names) rather than text it masks."""
-    if _HEX.fullmatch(value):
+    if _HEX.fullmatch(value) or _TIME.fullmatch(value):
         return True
     if key is None:
         return False
