@@ -19,8 +19,9 @@ Baseline: the same script run with main's memctl installed (see bench/README.md)
 
 It then times the masking alone on a synthetic thread log of --log-mb MB (every line a
 JSON message with an escaped quote): the value in no line, in one line (JSON-escaped),
-and a word that is in every line, beside main's masking (one bytes regex over the file,
-which finds no escaped copy).
+and a word that is in every line, beside the first purge's masking (one bytes regex over
+the file, which finds no escaped copy) and the whole-text masking that masked keys and
+roles too (`masked`; now a `.jsonl` is masked in its string values, `masked_file`).
 
     python bench/purge.py [--cases 12] [--seed 7] [--log-mb 50]
 """
@@ -119,7 +120,7 @@ def plant_elsewhere(ws: Path, value: str) -> None:
     (ws / "memory" / "2020-01-02.md").write_text(old)
     run("archive", workspace=ws)
     run("forget", "in 2020 the value was", workspace=ws)  # its tombstone holds the value
-    run("forget", "release train", workspace=ws)  # MEMORY.md, value and all, into history
+    run("forget", "release train", "--all", workspace=ws)  # MEMORY.md, value and all, into history
 
 
 def run(*args: object, workspace: Path | None, stdin: str | None = None) -> str:
@@ -191,13 +192,15 @@ def intact(exports: list[Path]) -> bool:
     )
 
 
-def timings(megabytes: int) -> list[tuple[str, float, float]]:
-    """(case, seconds with main's masking, seconds now) on a synthetic log."""
+def timings(megabytes: int) -> list[tuple[str, float, float, float]]:
+    """(case, seconds with the first purge's masking, with a whole file's text masking
+    (`masked`, which masked keys and roles too), now: a `.jsonl`'s string values only,
+    `masked_file`) on a synthetic log."""
     import re
     import time
 
     from memctl.core.forgotten import mask
-    from memctl.pipeline.purge import Needles, masked
+    from memctl.pipeline.purge import Needles, masked, masked_file
 
     line = json.dumps({"role": "user", "content": 'Staging is fine, "quoted" and plain. ' * 3})
     data = ((line + "\n") * (megabytes * 1_000_000 // (len(line) + 1))).encode()
@@ -220,7 +223,10 @@ def timings(megabytes: int) -> list[tuple[str, float, float]]:
         then = time.perf_counter() - started
         started = time.perf_counter()
         masked(text, Needles.of([fact, query]))
-        rows.append((name, then, time.perf_counter() - started))
+        text_only = time.perf_counter() - started
+        started = time.perf_counter()
+        masked_file("t.jsonl", text, Needles.of([fact, query]))
+        rows.append((name, then, text_only, time.perf_counter() - started))
     return rows
 
 
@@ -240,7 +246,7 @@ def main() -> int:
             root = Path(folder) / f"case{case}"
             ws, value, exports = make_case(root, rng, filler)
             copies([ws, root / "out"], value, before)
-            argv = [memctl_executable(), "-w", str(ws), "forget", value, "--purge"]
+            argv = [memctl_executable(), "-w", str(ws), "forget", value, "--purge", "--all"]
             done = subprocess.run(
                 argv, capture_output=True, text=True, env=bench_env(), check=False
             )
@@ -258,9 +264,12 @@ def main() -> int:
     print(f"purges refused (exit != 0): {refused}/{n}")
     print(f"user text, link and CRLF intact: {intact_cases}/{n}; every export listed: {listed}/{n}")
     if args.log_mb:
-        print(f"masking a {args.log_mb} MB thread log, seconds: main (fact only) | now")
-        for name, then, now in timings(args.log_mb):
-            print(f"  {name:28} {then:6.2f} | {now:6.2f}")
+        print(
+            f"masking a {args.log_mb} MB thread log, seconds: "
+            "fact only | whole text | values only (now)"
+        )
+        for name, then, text_only, now in timings(args.log_mb):
+            print(f"  {name:28} {then:6.2f} | {text_only:6.2f} | {now:6.2f}")
     left = sum(after.values())
     return report(
         [

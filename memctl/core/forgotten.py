@@ -207,16 +207,21 @@ class Forgotten:
     def states(self, text: str) -> bool:
         """Whether `text` (a line, a record) states a forgotten fact, or what is left of
         a purged one (its mask)."""
+        if MASK in text:  # a purge's leftover, whatever tombstones this machine holds
+            return True
         if not self:
             return False
         key = fact_key(text)
-        if key.startswith(MASK) or key_digest(key) in self.digests:
+        if key_digest(key) in self.digests:
             return True
         return any(forgotten in key for forgotten in self.keys)
 
     def drop_lines(self, text: str) -> str:
-        """`text` without the lines that state a forgotten fact (headings never do)."""
-        if not self.keys:
+        """`text` without the lines that state a forgotten fact (headings never do), nor
+        the lines holding a purge's mask: a bullet that is (mostly) a mask says nothing,
+        and whether its tombstone is here (an undo, a sync) must not decide that it
+        becomes a MEMORY.md bullet injected into every request."""
+        if not self and MASK not in text:
             return text
         kept = [
             line

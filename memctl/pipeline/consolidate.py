@@ -143,6 +143,9 @@ def consolidate(
         forgotten = Forgotten.of(ws)
         for item in found:
             item.text = forgotten.drop_lines(item.text)
+        # MEMORY.md as the merge reads it: a purge's masked bullet (an undo restored a
+        # copy the purge masked) is no fact to send or keep.
+        memory_in = forgotten.drop_lines(old_text)
         fresh = [item for item in found if item.text.strip()]
         result.files = [item.path for item in fresh]
         result.new_bytes = sum(item.end - item.start for item in fresh)
@@ -154,7 +157,7 @@ def consolidate(
         # overflow earlier in the same `call`) counts too.
         window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
         if dry_run:
-            _passes(config, model, old_text, fresh, window, result, plan=True)
+            _passes(config, model, memory_in, fresh, window, result, plan=True)
             result.status = "dry_run"
             costs = [planned.estimated_cost for planned in result.planned]
             result.estimated_cost = None if None in costs else sum(filter(None, costs), 0.0)
@@ -163,7 +166,7 @@ def consolidate(
                 merged = _merge(
                     config,
                     model,
-                    old_text,
+                    memory_in,
                     fresh,
                     window,
                     ConsolidateResult("dry_run", model.name),
@@ -174,7 +177,7 @@ def consolidate(
                 result.changes = _changes(ws, old_text, merged, fresh, told)
             return result
         told = []
-        merged = forgotten.drop_lines(_merge(config, model, old_text, fresh, window, result, told))
+        merged = forgotten.drop_lines(_merge(config, model, memory_in, fresh, window, result, told))
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"

@@ -35,7 +35,7 @@ from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import line_number, place
-from memctl.pipeline.purge import purge_files
+from memctl.pipeline.purge import LISTED, purge_files
 from memctl.pipeline.save import save
 
 
@@ -55,6 +55,9 @@ class ForgetResult:
     """Files a purge rewrote (or would rewrite)."""
     purge_config: bool = False
     """memctl.yaml holds the text too, and a purge leaves it for its user to edit."""
+    purge_unreachable: list[str] = field(default_factory=list)
+    """Copies in names or structure a purge does not rewrite, `PATH (where)`
+    (`Purged.unreachable`): the user renames or removes them."""
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files (absolute paths) whose memory block was (would
     be) written again without the facts. Filled by the entry point after the stage: the
@@ -119,15 +122,7 @@ def forget(
                 result.memory_lines += 1
         needles = purge_needles(ws, target, facts)
         if purge:
-            would = purge_files(ws, needles, dry_run=True)
-            result.purged, result.purge_config = would.changed, would.config
-            if not facts and not result.purged:
-                if would.config:
-                    raise MemctlError(
-                        f"only memctl.yaml contains {target!r}: a purge never rewrites the "
-                        "configuration; edit it by hand"
-                    )
-                raise MemctlError(f"nothing in the workspace contains {target!r}")
+            _plan_purge(ws, target, needles, result)
         if dry_run:
             return result
         stones = tombstones(facts, replacement, purge=purge)
@@ -147,7 +142,8 @@ def forget(
         if result.memory_lines:
             write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
         if purge:
-            purged = purge_files(ws, needles, dry_run=False).changed
+            wiped = purge_files(ws, needles, dry_run=False)
+            purged, result.purge_unreachable = wiped.changed, wiped.unreachable
             if result.memory_lines:  # rewritten above, without the lines
                 purged.append(ws.relative(ws.memory_md))
             result.purged = sorted({*purged, *result.purged})
@@ -171,6 +167,8 @@ def _check(target: str, replacement: str | None, *, purge: bool) -> None:
         target.encode("utf-8")
     except UnicodeEncodeError:  # bytes the shell passed that are no UTF-8 text
         raise UsageError(f"the query is not UTF-8 text: {target!r}") from None
+    if purge:
+        _check_purge_query(target)
 
 
 def _not_forgotten(ws: Workspace, facts: list[str]) -> tuple[list[str], list[str]]:
@@ -182,6 +180,47 @@ def _not_forgotten(ws: Workspace, facts: list[str]) -> tuple[list[str], list[str
     if not left:
         raise MemctlError(f"already forgotten: {'; '.join(facts)}")
     return left, _places(ws, Forgotten({fact_key(fact) for fact in left}))
+
+
+def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetResult) -> None:
+    """What a purge would rewrite and leave, in `result`; refused (nothing written)
+    when no fact holds the text and nothing a purge rewrites does either (what does,
+    names and structure, is named)."""
+    would = purge_files(ws, needles, dry_run=True)
+    result.purged, result.purge_config = would.changed, would.config
+    result.purge_unreachable = would.unreachable
+    if not result.facts and not result.purged:
+        if would.config:
+            raise MemctlError(
+                f"only memctl.yaml contains {target!r}: a purge never rewrites the "
+                "configuration; edit it by hand"
+            )
+        if left := would.unreachable:
+            listed = ", ".join(left[:LISTED]) + (", ..." if len(left) > LISTED else "")
+            raise MemctlError(
+                f"only names or structure a purge does not rewrite contain {target!r}: {listed}"
+            )
+        raise MemctlError(f"nothing in the workspace contains {target!r}")
+
+
+PURGE_MIN = 4
+"""The shortest purge query (its spacing folded): a shorter one (`a`, `5`, `db3`) is in
+words, digests and names everywhere, and its masks would say nothing but damage."""
+
+
+def _check_purge_query(target: str) -> None:
+    """Refuse a purge query too short to be a secret, or spanning lines (masked, a copy
+    in a ledger would merge two lines, a bullet lost and every later PATH:LINE moved).
+    A `PATH:LINE` names a fact, whose text is what is purged."""
+    if place(target):
+        return
+    if "\n" in target or "\r" in target:
+        raise UsageError("a purge query is one line: purge each line's text on its own")
+    if len(" ".join(target.split())) < PURGE_MIN:
+        raise UsageError(
+            f"{target.strip()!r} is too short to purge (at least {PURGE_MIN} characters): "
+            "it is in words, digests and names throughout the workspace"
+        )
 
 
 def _put_back(ws: Workspace, body: str, at: int) -> None:

@@ -7,7 +7,12 @@ each copy of a needle (a forgotten fact's text, the query itself) is overwritten
 with a mask of the same length: every byte offset and watermark stays true and the rest
 of each file is byte-identical. A copy is found in any case, its spacing folded, and
 inside JSON strings once decoded, so a secret a log holds with escapes (`\\u002d`, `\\"`)
-is found too. state.json is masked in its values only (its keys are names); memctl.yaml
+is found too. Only text is masked, never structure (`masked_file`): in JSON (thread
+logs, state.json, provenance, tombstones, history sidecars) string values but not keys
+nor structural values (role, type, id, tool name, time, digest); in Markdown fact lines
+but not headings or comments (a ledger's headers); the index's change journal (file
+names) never. What a purge leaves because it is a name or structure is named
+(`Purged.unreachable`), for its user to rename or remove. memctl.yaml
 is never rewritten, only named (a masked key would break every command); the search
 index is deleted (its word and trigram rows hold the text, and SQLite keeps freed pages);
 `memctl sync`'s repository is git's history, which a purge does not rewrite. Each file is
@@ -16,18 +21,16 @@ written atomically.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
 from memctl.core.forgotten import mask
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import JOURNAL_NAME, Workspace
 from memctl.pipeline.sync import GIT_DIR
 from memctl.retrieval.index.store import INDEX_NAME
 
@@ -199,61 +202,195 @@ def _mask_escaped(
                 out[first:last] = mask(last - first)  # ASCII: valid inside a JSON string
 
 
-def _purge_state(ws: Workspace, pattern: re.Pattern[str], *, dry_run: bool) -> bool:
-    """Mask the copies in state.json's values (a transcript's title, a flush note), read
-    and written as `State`: its keys are names (thread ids, the absolute paths of the
-    imported transcripts and of the exports), which a purge no more rewrites than it
-    renames a file; masked, an export could not be written again without the fact, and
-    a transcript would be imported again whole, the secret with it. Whether it changed."""
-    state = ws.read_state()
-    purged = _masked_value(state, pattern)
-    if purged == state:
+STRUCTURAL_KEYS = frozenset(
+    {"role", "type", "id", "tool_call_id", "ts", "timestamp", "time", "at", "path", "file"}
+)
+"""JSON keys whose values are structure, never text: a masked role, id or time breaks
+the log or the record that holds it (`forget assistant --purge` once made every role
+`[ssist[nt`)."""
+_STRUCTURAL_KEY = re.compile(r"hash|head|tail|digest|crc|sha|_at$|_id$", re.IGNORECASE)
+"""Keys naming a hash, a thread's head or tail, a time or an id (a masked digest
+character made the next flush re-read a thread from its first entry)."""
+_TOOL_KEYS = frozenset({"function", "tool_calls"})
+"""A `name` under these is a tool's, which the runtime looks up: structure."""
+_HEX = re.compile(r"(?:sha256:)?[0-9a-fA-F]{16,}")
+"""A value that is a digest, whatever key it is under."""
+_TIME = re.compile(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?")
+"""A value that is a date or a time (state's `runs`, whatever key it is under)."""
+LISTED = 5
+"""How many unreachable copies the one line on stderr names."""
+
+
+def _structural(key: str | None, parent: str | None, value: str) -> bool:
+    """Whether a JSON string value under `key` (in a container under `parent`) is
+    structure a purge leaves (and names) rather than text it masks."""
+    if _HEX.fullmatch(value) or _TIME.fullmatch(value):
+        return True
+    if key is None:
         return False
-    if not dry_run:
-        ws.write_state(purged)
-    return True
+    if key in STRUCTURAL_KEYS or _STRUCTURAL_KEY.search(key):
+        return True
+    return key == "name" and parent in _TOOL_KEYS
 
 
-def _masked_value(value: Any, pattern: re.Pattern[str]) -> Any:
-    """`value` (a `State`, or a part of one) with each string value masked; keys kept."""
-    if isinstance(value, str):
-        return pattern.sub(
-            _mask_text,
-            value,
-        )
-    if isinstance(value, list):
-        return [_masked_value(item, pattern) for item in value]
-    if isinstance(value, dict):
-        return {key: _masked_value(item, pattern) for key, item in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {
-            part.name: _masked_value(getattr(value, part.name), pattern)
-            for part in dataclasses.fields(value)
-            if part.init
-        }
-        return dataclasses.replace(value, **changes)
-    return value
+def _json_strings(doc: bytes) -> list[tuple[int, int, str | None, str | None]]:
+    """Each string token of a valid JSON document: (start, stop, key, parent), where key
+    is None for an object's key (`parent` then holds the key itself) and, for a value,
+    the key it is under (an array's items are under the array's), `parent` the key of
+    the object holding it. Strings are skipped whole, so a brace inside one is text."""
+    found: list[tuple[int, int, str | None, str | None]] = []
+    stack: list[list[str | None]] = []  # [kind, the container's key, the current key]
+    at, size = 0, len(doc)
+    while at < size:
+        byte = doc[at]
+        if byte == 0x22:  # a quote
+            token = _JSON_STRING.match(doc, at)
+            if token is None:
+                return found
+            after = token.end()
+            while after < size and doc[after] in b" \t\r\n":
+                after += 1
+            top = stack[-1] if stack else None
+            if top is not None and top[0] == "{" and after < size and doc[after] == 0x3A:
+                top[2] = _text(token[0])
+                found.append((token.start(), token.end(), None, top[2]))
+            else:
+                key = None if top is None else top[2] if top[0] == "{" else top[1]
+                found.append((token.start(), token.end(), key, None if top is None else top[1]))
+            at = token.end()
+            continue
+        if byte in b"{[":
+            top = stack[-1] if stack else None
+            key = None if top is None else top[2] if top[0] == "{" else top[1]
+            stack.append(["{" if byte == 0x7B else "[", key, None])
+        elif byte in b"}]" and stack:
+            stack.pop()
+        at += 1
+    return found
+
+
+def _mask_token(
+    data: bytes, out: bytearray, start: int, stop: int, pattern: re.Pattern[str]
+) -> None:
+    """Mask in `out` the copies inside the JSON string token data[start:stop], as written
+    and, once decoded, written with escapes."""
+    if b"\\" in data[start:stop]:
+        _mask_escaped(data, out, start, stop, pattern)
+    text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
+    out[start:stop] = pattern.sub(_mask_text, text).encode("utf-8", "surrogateescape")
+
+
+def _text(token: bytes) -> str:
+    """A JSON string token of a valid document, decoded (json's decoder only for one
+    with escapes: a thread log has millions of tokens)."""
+    if b"\\" not in token:
+        return token[1:-1].decode("utf-8", "surrogateescape")
+    return str(json.loads(token))
+
+
+def _holds(token: bytes, pattern: re.Pattern[str]) -> bool:
+    """Whether a JSON string token holds a copy, as written or decoded."""
+    if pattern.search(token.decode("utf-8", "surrogateescape")):
+        return True
+    return b"\\" in token and bool(pattern.search(_text(token)))
+
+
+def _masked_json(
+    data: bytes, out: bytearray, start: int, stop: int, needles: Needles, unreachable: list[str]
+) -> None:
+    """Mask in `out` the text of the JSON document data[start:stop]: its string values
+    but the structural ones; a key or a structural value holding a copy is named in
+    `unreachable` (`key NAME`, or the key it is under)."""
+    doc = data[start:stop]
+    for first, last, key, parent in _json_strings(doc):
+        token = doc[first:last]
+        if not _holds(token, needles.pattern):
+            continue
+        if key is None:
+            unreachable.append(f"key {parent}")
+        elif _structural(key, parent, _text(token)):
+            unreachable.append(f"{key} value")
+        else:
+            _mask_token(data, out, start + first, start + last, needles.pattern)
+
+
+def _lines(data: bytes, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The lines (start, stop, without the line break) of `data` within `spans`."""
+    found: list[tuple[int, int]] = []
+    for start, stop in spans:
+        at = start
+        while at <= stop:
+            end = data.find(b"\n", at, stop)
+            end = stop if end < 0 else end
+            if end > at:
+                found.append((at, end))
+            at = end + 1
+    return found
+
+
+def masked_file(name: str, data: bytes, needles: Needles) -> tuple[bytes, list[str]]:
+    """`data` (the file `name`) with the copies of the needles in its text masked, and
+    what holds one a purge leaves because it is structure. JSON (`.json`, and each line
+    of a `.jsonl`) is masked in its string values only, never a key nor a structural
+    value (`_structural`); Markdown (`.md`) in its fact lines only, line by line, never
+    a heading or an HTML comment (a ledger's headers name threads and link `explain`
+    to its entries); what is no valid JSON, and any other file, as text (`masked`)."""
+    spans = needles.spans(data)
+    if not spans:
+        return data, []
+    out = bytearray(data)
+    left: list[str] = []
+    if name.endswith(".md"):
+        for start, stop in _lines(data, spans):
+            line = data[start:stop].decode("utf-8", "surrogateescape")
+            if not needles.pattern.search(line):
+                continue
+            if line.lstrip().startswith(("#", "<!--")):
+                number = data.count(b"\n", 0, start) + 1
+                left.append(f"line {number}")
+                continue
+            out[start:stop] = needles.pattern.sub(_mask_text, line).encode(
+                "utf-8", "surrogateescape"
+            )
+        return bytes(out), left
+    if name.endswith((".json", ".jsonl")):
+        pieces = [(0, len(data))] if name.endswith(".json") else _lines(data, spans)
+        for start, stop in pieces:
+            try:
+                json.loads(data[start:stop])
+            except ValueError:  # no JSON (a torn line, a hand's): text
+                out[start:stop] = masked(data[start:stop], needles)
+                continue
+            _masked_json(data, out, start, stop, needles, left)
+        return bytes(out), left
+    return masked(data, needles), []
 
 
 @dataclass
 class Purged:
-    """What a purge rewrote (or would), and the configuration it leaves as it is."""
+    """What a purge rewrote (or would), and what it leaves as it is."""
 
     changed: list[str]
     """The files rewritten, sorted (the index's files deleted among them)."""
     config: bool = False
     """memctl.yaml holds a copy: a purge never rewrites it (masking a key or a value of
     the configuration would leave a workspace no command can open); its user does."""
+    unreachable: list[str] = field(default_factory=list)
+    """Copies in names or structure, which a purge does not rewrite: `PATH (name)` (a
+    file or folder's name), `PATH (line N)` (a Markdown heading or comment), `PATH (key
+    K)`, `PATH (K value)` (a JSON key, a structural value), `PATH (file names)` (the
+    index's change journal, which lists files written)."""
 
 
 def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
-    """Mask every copy of each needle in every file of the workspace: memory files
-    (archived too), MEMORY.md, history copies, thread logs, evicted results, the
-    provenance sidecar, the tombstones, the index's journal, anything else under it,
-    but the configuration (memctl.yaml and its parsed copy), which is only said to hold
-    one. The index is dropped when something else held a copy (its word and trigram
-    rows, and pages SQLite freed but kept, hold the text; the next search rebuilds it
-    from the purged files)."""
+    """Mask every copy of each needle in the text of every file of the workspace
+    (`masked_file`): memory files (archived too), MEMORY.md, history copies, thread logs,
+    evicted results, state.json, the provenance sidecar, the tombstones, anything else
+    under it, but the configuration (memctl.yaml and its parsed copy), which is only
+    said to hold one, and the index's change journal (file names, no text). The index
+    is dropped when something else held a copy (its word and trigram rows, and pages
+    SQLite freed but kept, hold the text; the next search rebuilds it from the purged
+    files). Names and structure holding a copy are listed in `unreachable`."""
     found = Needles.of(needles)
     result = Purged([])
     index_files: list[Path] = []
@@ -261,25 +398,33 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
     configuration = {ws.config_path, ws.root / PARSED_CACHE}
     for folder, dirs, files in os.walk(ws.root):
         dirs[:] = [d for d in dirs if not d.startswith(".git") and Path(folder) / d != sync_repo]
+        for name in sorted(dirs):
+            if found.pattern.search(name):
+                result.unreachable.append(f"{ws.relative(Path(folder) / name)}/ (name)")
         for name in sorted(files):
             path = Path(folder) / name
+            rel = ws.relative(path)
+            if found.pattern.search(name):
+                result.unreachable.append(f"{rel} (name)")
             if name.startswith(INDEX_NAME):
                 index_files.append(path)
                 continue
             if name.endswith(LOCK_NAMES) or path.is_symlink() or not path.is_file():
                 continue
-            if path == ws.state_path:
-                if _purge_state(ws, found.pattern, dry_run=dry_run):
-                    result.changed.append(ws.relative(path))
-                continue
             data = path.read_bytes()
-            rewritten = masked(data, found)
+            if name == JOURNAL_NAME:
+                if found.spans(data) and found.pattern.search(data.decode("utf-8", "replace")):
+                    result.unreachable.append(f"{rel} (file names)")
+                continue
+            if path in configuration:  # named as a whole (`config`), never rewritten
+                if masked(data, found) != data:
+                    result.config = result.config or path == ws.config_path
+                continue
+            rewritten, left = masked_file(name, data, found)
+            result.unreachable += [f"{rel} ({where})" for where in dict.fromkeys(left)]
             if rewritten == data:
                 continue
-            if path in configuration:
-                result.config = result.config or path == ws.config_path
-                continue
-            result.changed.append(ws.relative(path))
+            result.changed.append(rel)
             if not dry_run:
                 write_atomic(path, rewritten)  # keeps the file's mode
     if result.changed:

@@ -601,3 +601,24 @@ def test_the_prompt_tells_the_model_to_keep_the_newest_of_contradicting_facts_by
     assert "Tell which is newest by the dates" in system
     assert 'a heading\'s "said" date' in system
     assert "the current MEMORY.md is older than the new entries" in system
+
+
+def test_a_purge_mask_is_never_sent_to_the_model_nor_kept(cli, workspace: Path, llm_server) -> None:
+    """A ledger a purge masked (or a sync brought), and a MEMORY.md an undo restored
+    from a copy the purge masked: the model is sent neither masked bullet, and the
+    bullet it returns holding a mask is not kept."""
+    write_model_config(workspace, llm_server, timezone="UTC")
+    (workspace / "MEMORY.md").write_text(
+        "# Memory\n\n- The vault code is [forgotten.....].\n- Dana leads payments.\n"
+    )
+    daily(workspace, "2026-01-01.md", "- Key [forgotten.......]\n- Deploys on Tuesdays.\n")
+    llm_server.reply("# Memory\n\n- Dana leads payments.\n- Deploys on Tuesdays.\n- [forgotten]")
+
+    run = cli("-w", workspace, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    (request,) = llm_server.requests
+    sent = user_message(request)
+    assert "Tuesdays" in sent and "Dana leads payments." in sent
+    assert "[forgotten" not in sent
+    assert facts(workspace) == ["- Dana leads payments.", "- Deploys on Tuesdays."]

@@ -6,6 +6,7 @@ ledgers, history copies, tombstones, state, the index) is masked, each file list
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -223,3 +224,107 @@ def test_a_purge_never_rewrites_the_configuration_and_says_it_holds_a_copy(cli, 
         "memctl: error: only memctl.yaml contains 'timezone': a purge never rewrites the "
         "configuration; edit it by hand"
     )
+
+
+# ------------------------------------------------- structure is never masked (the audit)
+
+SECRET = "hunter2zz"
+SAID = [
+    {"role": "user", "content": f"The deploy key is {SECRET}. Dana leads payments."},
+    {"role": "assistant", "content": "Noted: Dana leads payments, user content."},
+]
+
+
+def flushed(cli: Any, root: Path, *, consolidated: bool = True) -> Path:
+    """A workspace whose thread `t-db3x` was flushed (a ledger with its header, state
+    with the thread's head and tail digests, provenance) and consolidated."""
+    assert cli("init", root).exit_code == 0
+    talk = "".join(json.dumps(entry) + "\n" for entry in SAID)
+    assert cli("-w", root, "thread", "append", "t-db3x", input=talk).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    if consolidated:
+        assert cli("-w", root, "consolidate").exit_code == 0
+    return root
+
+
+def test_a_purge_refuses_a_short_query_or_one_spanning_lines(cli, tmp_path):
+    """`forget a --purge` made every role `[ssist[nt`, `forget 5 --purge --all` masked
+    digits of every digest, and a query over a line break merged two ledger lines."""
+    root = flushed(cli, tmp_path / "w")
+    before = snapshot(root)
+    for query in ("a", "5", "db3", "  a b ", f"{SECRET}.\n- Noted", f"{SECRET}\r"):
+        run = cli("-w", root, "forget", query, "--purge", "--all")
+        assert run.exit_code == 2, (query, run.stderr)
+        assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+        assert snapshot(root) == before, query
+
+
+def test_a_purge_masks_text_never_keys_roles_headers_or_digests(cli, tmp_path):
+    """The audit's cases: `content` and `user` are in every log line's keys and roles,
+    `Memory Flush` and the thread id in every ledger header, four hex digits in state's
+    digests; a purge masks them in text and leaves (and names) the structure."""
+    root = flushed(cli, tmp_path / "w")
+    log = root / "threads" / "t-db3x.jsonl"
+    header = (root / "memory").glob("*.md").__next__().read_text().splitlines()[0]
+    state_bytes = (root / ".memctl" / "state.json").read_bytes()
+    head = json.loads(state_bytes)["threads"]["t-db3x"]["head"]
+
+    other = tmp_path / "other"
+    shutil.copytree(root, other)
+
+    content = cli("-w", other, "--json", "forget", "content", "--purge", "--all")
+    user = cli("-w", root, "--json", "forget", "user", "--purge", "--all")
+
+    assert content.exit_code == user.exit_code == 0, content.stderr + user.stderr
+    for purged in (log, other / "threads" / "t-db3x.jsonl"):
+        entries = [json.loads(line) for line in purged.read_text().splitlines()]
+        assert [entry["role"] for entry in entries] == ["user", "assistant"]
+        assert all(set(entry) == {"role", "content", "ts"} for entry in entries)
+        assert entries[0]["content"] == SAID[0]["content"]
+        assert entries[1]["content"].startswith("[forgotten")
+    assert "threads/t-db3x.jsonl (key content)" in json.loads(content.stdout)["purge_unreachable"]
+    assert "threads/t-db3x.jsonl (role value)" in json.loads(user.stdout)["purge_unreachable"]
+    assert "names or structure a purge does not rewrite" in content.stderr
+    ledger_file = next((root / "memory").glob("*.md"))
+    assert ledger_file.read_text().splitlines()[0] == header
+    for query in ("Memory Flush", head[10:16], "db3x", ledger_file.stem[:4]):  # the year
+        run = cli("-w", root, "forget", query, "--purge", "--all")
+        assert run.exit_code == 1 and "only names or structure" in run.stderr, run.stderr
+    assert ledger_file.read_text().splitlines()[0] == header
+    assert (root / ".memctl" / "state.json").read_bytes() == state_bytes
+    named = cli("-w", root, "forget", "db3x", "--purge").stderr
+    assert "threads/t-db3x.jsonl (name)" in named and "(line 1)" in named
+    # The next flush reads on from where the last one stopped, not from entry 0.
+    more = json.dumps({"role": "user", "content": "Releases are cut on Mondays."}) + "\n"
+    assert cli("-w", root, "thread", "append", "t-db3x", input=more).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert "entries 2-2" in ledger_file.read_text()
+
+
+def test_a_consolidation_after_a_purge_keeps_no_masked_bullet(cli, tmp_path):
+    """A fact flushed, not yet consolidated, then purged: its masked bullet became a
+    MEMORY.md bullet at the next consolidation (and the memory block's)."""
+    root = flushed(cli, tmp_path / "w", consolidated=False)
+    assert cli("-w", root, "forget", SECRET, "--purge").exit_code == 0
+    assert "[forgotten" in next((root / "memory").glob("*.md")).read_text()
+
+    assert cli("-w", root, "consolidate").exit_code == 0
+
+    memory = (root / "MEMORY.md").read_text()
+    assert "[forgotten" not in memory and "Dana leads payments." in memory
+    assert "[forgotten" not in cli("-w", root, "export").stdout
+
+
+def test_an_undo_to_a_copy_a_purge_masked_brings_no_masked_bullet_back(cli, tmp_path):
+    """forget keeps MEMORY.md in history; a purge masks the copy; undo restores it; the
+    next consolidation must not keep its masked bullet."""
+    root = flushed(cli, tmp_path / "w")
+    assert cli("-w", root, "forget", "Noted: Dana").exit_code == 0
+    assert cli("-w", root, "forget", SECRET, "--purge").exit_code == 0
+    assert cli("-w", root, "undo").exit_code == 0
+    assert "[forgotten" in (root / "MEMORY.md").read_text()
+
+    assert cli("-w", root, "consolidate", "--force").exit_code == 0
+
+    memory = (root / "MEMORY.md").read_text()
+    assert "[forgotten" not in memory and "Dana leads payments." in memory

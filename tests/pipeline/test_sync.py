@@ -874,3 +874,28 @@ def test_an_orphaned_push_landing_during_the_next_sync_is_taken_as_its_base(tmp_
     assert facts == ["- fact 1", "- fact 2", "- fact 3", "- fact 4"]
     assert shared(a) == shared(b)
     assert "fact 5" not in remote_files(remote)[day]
+
+
+def test_a_purged_ledger_a_sync_brings_makes_no_masked_bullet(tmp_path):
+    """A purge on one machine masks a ledger line not yet consolidated; a sync brings
+    that ledger to the other, whose next consolidation must not make the mask a
+    MEMORY.md bullet, and the merged MEMORY.md the next syncs share neither."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    (a.root / "memory" / "2026-01-01.md").write_text(
+        "## Memory Save — 2026-01-01T10:00:00+00:00\n\n"
+        "- The vault code is hunter2zz\n- Deploys happen on Tuesdays\n"
+    )
+    forget(a, load_config(a.config_path), "hunter2zz", purge=True)
+    run_sync(a)
+    run_sync(b)
+    assert "[forgotten" in (b.root / "memory" / "2026-01-01.md").read_text()
+    for ws in (b, a):
+        config = load_config(ws.config_path)
+        consolidate(ws, config, resolve_model(ws, config.memory_model))
+        run_sync(ws)
+    run_sync(b)
+    for ws in (a, b):
+        memory = ws.memory_md.read_text()
+        assert "[forgotten" not in memory and "hunter2zz" not in memory, ws.root.name
+        assert "Tuesdays" in memory, ws.root.name
