@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,41 @@ def pytest_configure(config: pytest.Config) -> None:
     if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
         sys.dont_write_bytecode = False
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not hasattr(config, "workerinput") and config.option.basetemp is None:
+        _temporary_files_in_memory()
+
+
+MEMORY_TMP = Path("/dev/shm")
+MEMORY_TMP_FREE = 2 << 30
+"""Free bytes /dev/shm must have: a whole run leaves a few hundred MB (pytest keeps the
+last three runs' folders)."""
+
+
+def _temporary_files_in_memory() -> None:
+    """The tests' folders (tmp_path) on tmpfs: every memctl write ends in an fsync, every
+    index commit in SQLite's, and a shared disk made each wait milliseconds (the search
+    property tests spent half their time there: 19 s on disk, 9 s in memory). Nothing a
+    test checks depends on the disk: a SIGKILL (tests/system/test_crash.py) loses no
+    written page either way, and a full disk is simulated by RLIMIT_FSIZE. Set here, in
+    the controller before the workers start, so they (their basetemp comes from it) and
+    every memctl and git they run use it. A TMPDIR or --basetemp the developer chose is
+    kept, and /dev/shm is used only if it exists, can run programs (the tests write
+    scripts there and run them: Docker mounts it noexec) and has room."""
+    if "TMPDIR" in os.environ:
+        return
+    try:
+        info = os.statvfs(MEMORY_TMP)
+    except OSError:
+        return
+    writable = os.access(MEMORY_TMP, os.W_OK | os.X_OK)
+    if (
+        not writable
+        or info.f_flag & os.ST_NOEXEC
+        or info.f_bavail * info.f_frsize < MEMORY_TMP_FREE
+    ):
+        return
+    os.environ["TMPDIR"] = str(MEMORY_TMP)
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
 
 ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
