@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from memctl.cli.app import app
 from memctl.core.workspace import init_workspace
-from tests.support.helpers import Run, litellm_import_seconds, snapshot
+from tests.support.helpers import Run, isolate, litellm_import_seconds, snapshot
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 
@@ -67,18 +67,10 @@ def _temporary_files_in_memory() -> None:
     tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
 
-ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
-# and the homes of the agents whose sessions `thread import --all` reads
-ISOLATED_NAMES = ("NO_COLOR", "FORCE_COLOR", "CLAUDE_CONFIG_DIR", "CODEX_HOME")
-
-
 @pytest.fixture(autouse=True)
 def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No test sees the developer's keys, workspace or model override."""
-    for name in list(os.environ):
-        if name.startswith(ISOLATED_PREFIXES) or name in ISOLATED_NAMES:
-            monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    isolate(monkeypatch)
     monkeypatch.chdir(tmp_path)
 
 
