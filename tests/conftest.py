@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 from memctl.cli.app import app
 from memctl.core.workspace import init_workspace
-from tests.support.helpers import Run, litellm_import_seconds, snapshot
+from tests.support.helpers import Run, isolate, litellm_import_seconds, snapshot
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
 
 
@@ -29,20 +30,47 @@ def pytest_configure(config: pytest.Config) -> None:
     if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
         sys.dont_write_bytecode = False
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not hasattr(config, "workerinput") and config.option.basetemp is None:
+        _temporary_files_in_memory()
 
 
-ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
-# and the homes of the agents whose sessions `thread import --all` reads
-ISOLATED_NAMES = ("NO_COLOR", "FORCE_COLOR", "CLAUDE_CONFIG_DIR", "CODEX_HOME")
+MEMORY_TMP = Path("/dev/shm")
+MEMORY_TMP_FREE = 2 << 30
+"""Free bytes /dev/shm must have: a whole run leaves a few hundred MB (pytest keeps the
+last three runs' folders)."""
+
+
+def _temporary_files_in_memory() -> None:
+    """The tests' folders (tmp_path) on tmpfs: every memctl write ends in an fsync, every
+    index commit in SQLite's, and a shared disk made each wait milliseconds (the search
+    property tests spent half their time there: 19 s on disk, 9 s in memory). Nothing a
+    test checks depends on the disk: a SIGKILL (tests/system/test_crash.py) loses no
+    written page either way, and a full disk is simulated by RLIMIT_FSIZE. Set here, in
+    the controller before the workers start, so they (their basetemp comes from it) and
+    every memctl and git they run use it. A TMPDIR or --basetemp the developer chose is
+    kept, and /dev/shm is used only if it exists, can run programs (the tests write
+    scripts there and run them: Docker mounts it noexec) and has room."""
+    if "TMPDIR" in os.environ:
+        return
+    try:
+        info = os.statvfs(MEMORY_TMP)
+    except OSError:
+        return
+    writable = os.access(MEMORY_TMP, os.W_OK | os.X_OK)
+    if (
+        not writable
+        or info.f_flag & os.ST_NOEXEC
+        or info.f_bavail * info.f_frsize < MEMORY_TMP_FREE
+    ):
+        return
+    os.environ["TMPDIR"] = str(MEMORY_TMP)
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
 
 @pytest.fixture(autouse=True)
 def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No test sees the developer's keys, workspace or model override."""
-    for name in list(os.environ):
-        if name.startswith(ISOLATED_PREFIXES) or name in ISOLATED_NAMES:
-            monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    isolate(monkeypatch)
     monkeypatch.chdir(tmp_path)
 
 

@@ -30,7 +30,7 @@ from memctl.pipeline.sync import (
     sync_info,
 )
 from memctl.retrieval.search import search
-from tests.support.helpers import run_memctl, snapshot
+from tests.support.helpers import isolate, run_memctl, snapshot
 from tests.support.secrets import ALNUM, B64
 
 GIT = shutil.which("git")
@@ -758,8 +758,33 @@ def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.fixture(scope="module")
+def killed_syncs(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
+    """The crash template's a, b and remote after a's sync (which merges what b pushed)
+    was killed before its file operation N, for every N: made once for both forgetters,
+    which copy them (a memctl started per point, about half of that test's time)."""
+    scratch = tmp_path_factory.mktemp("killed-syncs")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate(monkeypatch)  # this setup runs before any test's isolated_env
+        template = _crash_template(scratch)
+        log = scratch / "clean.log"
+        a, _ = _copy(template, scratch / "clean")
+        assert _sync_killed(a, MEMCTL_CRASH_LOG=str(log)).returncode == 0
+        operations = len(log.read_text().splitlines())
+        assert operations > 5
+        killed_at = {}
+        for point in range(1, operations + 1):
+            a, _ = _copy(template, scratch / f"at{point}")
+            killed = _sync_killed(a, MEMCTL_CRASH_AT=str(point))
+            assert killed.returncode in (0, -9), killed.stderr
+            killed_at[point] = a.root.parent
+    return killed_at
+
+
 @pytest.mark.parametrize("forgetter", ["b", "a"])
-def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tmp_path, forgetter):
+def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(
+    tmp_path, forgetter, killed_syncs
+):
     """SIGKILL before each file operation of a sync that merges what b pushed (the note,
     the ledger, MEMORY.md, state.json, the note cut, ...); then one of the blocks a was
     merging (3) is forgotten: on b, which syncs; or on a itself, where the killed merge
@@ -767,18 +792,10 @@ def test_a_sync_killed_at_any_write_is_finished_by_the_next_with_nothing_lost(tm
     wrote at its start). a's next sync must finish the merge: a's own block and b's kept
     once each, the forgotten one not brought back (a merge killed after its files but
     before its base moved read it as a's own addition), the same files on both."""
-    template = _crash_template(tmp_path)
-    log = tmp_path / "clean.log"
-    a, _ = _copy(template, tmp_path / "clean")
-    assert _sync_killed(a, MEMCTL_CRASH_LOG=str(log)).returncode == 0
-    operations = len(log.read_text().splitlines())
-    assert operations > 5
     day = "memory/2026-01-01.md"
     forgotten_here = 0
-    for point in range(1, operations + 1):
-        a, b = _copy(template, tmp_path / f"at{point}")
-        killed = _sync_killed(a, MEMCTL_CRASH_AT=str(point))
-        assert killed.returncode in (0, -9), killed.stderr
+    for point, killed in killed_syncs.items():
+        a, b = _copy(killed, tmp_path / f"at{point}")
         ws = a if forgetter == "a" else b
         blocks = split_blocks((ws.root / day).read_text())
         if not any("fact 3" in blk for blk in blocks):

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 MEMCTL = Path(sys.executable).with_name("memctl")
@@ -61,6 +62,22 @@ def time_limit(floor: float) -> float:
 
 
 # --------------------------------------------------------------------------- running
+
+
+ISOLATED_PREFIXES = ("MEMCTL_", "OPENAI_", "ANTHROPIC_", "AZURE_", "GEMINI_", "LITELLM_")
+# and the homes of the agents whose sessions `thread import --all` reads
+ISOLATED_NAMES = ("NO_COLOR", "FORCE_COLOR", "CLAUDE_CONFIG_DIR", "CODEX_HOME")
+
+
+def isolate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take the developer's keys, workspace and model override out of this process's
+    environment (and so of every memctl it starts), until `monkeypatch` undoes it: each
+    test's (tests/conftest.py's isolated_env), or a module fixture's own, whose setup runs
+    before any test's."""
+    for name in list(os.environ):
+        if name.startswith(ISOLATED_PREFIXES) or name in ISOLATED_NAMES:
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 
 @dataclass
