@@ -36,8 +36,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 MEMORY_TMP = Path("/dev/shm")
 MEMORY_TMP_FREE = 2 << 30
-"""Free bytes /dev/shm must have: a whole run leaves a few hundred MB (pytest keeps the
-last three runs' folders)."""
+"""Free bytes /dev/shm must have: a whole run writes a few hundred MB at most, and only
+failed tests' folders are kept (`tmp_path_retention_policy` in pyproject.toml)."""
 
 
 def _temporary_files_in_memory() -> None:
