@@ -104,8 +104,9 @@ def forget(
     _check(target, replacement, purge=purge)
     with ws.lock():
         facts, found = _resolve(ws, target, purge=purge)
-        if facts and not purge and replacement is None:
-            facts, found = _not_forgotten(ws, facts)
+        known: set[str] = set()
+        if not purge and replacement is None:
+            facts, found, known = _still_stated(ws, facts, found)
         if len(facts) > 1 and not every:
             raise Ambiguous(target, facts, found)
         result = ForgetResult(facts, found, replacement, dry_run=dry_run)
@@ -125,7 +126,10 @@ def forget(
             _plan_purge(ws, target, needles, result)
         if dry_run:
             return result
-        stones = tombstones(facts, replacement, purge=purge)
+        # A fact forgotten before gets no second tombstone: `undo` of this run would say
+        # it is back while the first kept it out. Its line in MEMORY.md (a `save` wrote
+        # it again) still goes.
+        stones = tombstones([f for f in facts if f not in known], replacement, purge=purge)
         if not purge:  # a purge must leave no copy, a history copy included
             new = BULLET.sub("", replacement.strip()) if replacement is not None else None
             back = TakeBack(drop=stones, add=tombstones([new]) if new else [])
@@ -171,15 +175,26 @@ def _check(target: str, replacement: str | None, *, purge: bool) -> None:
         _check_purge_query(target)
 
 
-def _not_forgotten(ws: Workspace, facts: list[str]) -> tuple[list[str], list[str]]:
-    """The facts not forgotten yet, and where they stand. A second tombstone and history
-    version of a forgotten fact would make `undo` of that run say the fact is back while
-    the first tombstone keeps it out: all forgotten already is an error (exit 1)."""
+def _still_stated(
+    ws: Workspace, facts: list[str], found: list[str]
+) -> tuple[list[str], list[str], set[str]]:
+    """The facts a plain forget has left to do, where they stand, and which of them a
+    tombstone keeps out already (MEMORY.md states them again: a `save` wrote them). A
+    fact forgotten before and stated nowhere is done: all of them so is an error (exit
+    1), not a second tombstone and history version whose `undo` would say the fact is
+    back while the first tombstone keeps it out."""
     before = Forgotten.of(ws)
-    left = [fact for fact in facts if not before.states(fact)]
+    known = {fact for fact in facts if before.states(fact)}
+    if not known:
+        return facts, found, known
+    memory = _lines(ws.memory_md)
+    stated = {f for f in known if any(Forgotten({fact_key(f)}).states(line) for line in memory)}
+    left = [fact for fact in facts if fact not in known or fact in stated]
     if not left:
         raise MemctlError(f"already forgotten: {'; '.join(facts)}")
-    return left, _places(ws, Forgotten({fact_key(fact) for fact in left}))
+    if len(left) < len(facts):
+        found = _places(ws, Forgotten({fact_key(fact) for fact in left}))
+    return left, found, known & stated
 
 
 def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetResult) -> None:

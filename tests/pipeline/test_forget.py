@@ -385,3 +385,19 @@ def test_a_query_that_is_not_utf8_is_one_line_exit_2(ws, purge):
     assert run.exit_code == 2, run.stderr
     assert run.stderr.splitlines() == ["memctl: error: the query is not UTF-8 text: 'caf\\udce9'"]
     assert snapshot(ws) == before
+
+
+def test_a_forgotten_fact_saved_again_is_forgotten_again_with_no_second_tombstone(cli, ws):
+    """MEMORY.md states a forgotten fact again once a `save` writes it: forgetting it then
+    takes its line out (it was refused as "already forgotten") and writes no second
+    tombstone, so an `undo` of that run says nothing is back that the first keeps out."""
+    assert cli("-w", ws, "forget", "Staging is db3").exit_code == 0
+    stones = (ws / ".memctl" / "forgotten.jsonl").read_text()
+    assert cli("-w", ws, "save", "Staging is db3.").exit_code == 0
+    assert "Staging is db3." in (ws / "MEMORY.md").read_text()
+
+    again = cli("-w", ws, "forget", "Staging is db3")
+
+    assert again.exit_code == 0, again.stderr
+    assert "Staging is db3." not in (ws / "MEMORY.md").read_text()
+    assert (ws / ".memctl" / "forgotten.jsonl").read_text() == stones
