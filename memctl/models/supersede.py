@@ -876,7 +876,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
     _slot_changes(slots, found)
-    _leaving_changes(facts, slots, found)
+    _leaving_changes(facts, about, slots, found)
     return found
 
 
@@ -2530,6 +2530,9 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
             while start > 0 and values[start - 1]:
                 start -= 1
             old, beside = (start, k), _runs(folded, values, k + 1, len(folded))[:1]
+            if start == 1 and k > 1 and beside and folded[0] not in _DETERMINERS | _PRONOUNS:
+                # "Sublime Text -> Vim": the first word may start the run (`_tokens`)
+                read_old.append((" ".join(folded[:k]), beside))
         elif size := _marker(folded, k, _LEAVING_AFTER):
             old, beside = run(k + size), _runs(folded, values, 0, k)[-1:]
         elif size := _marker(folded, k, _LEAVING_FROM):
@@ -2584,20 +2587,42 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+# Other ways to name the old value beside the new one, read as "instead of A" (tenth
+# pass): a parenthesis ("B (was A)", "B (formerly A)"), a contrast that ends a clause
+# ("is on B, not A"), and the old value said to be ended in a clause of its own ("B; A is
+# empty", "B; A was a typo"). The new value is then the last one before it.
+_WAS = re.compile(r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)", re.I)
+_NOT_CLAUSE = re.compile(r",\s*not\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;]|$))", re.I)
+_ENDED_CLAUSE = re.compile(
+    r"(?:;|,)\s*(?P<old>(?:the\s+)?[^\s,;]+(?:\s[A-Z][^\s,;]*)?)\s+(?:was|is)\s+(?:a typo|"
+    r"wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b",
+    re.I,
+)
+
+
+def _instead(sentence: str) -> str:
+    """The sentence with the old value named as in `_WAS`, `_NOT_CLAUSE`, `_ENDED_CLAUSE`
+    put after "instead of" (`_LEAVING_AFTER` reads it)."""
+    sentence = _WAS.sub(lambda m: f" instead of {m['old']}", sentence)
+    sentence = _NOT_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
+    return _ENDED_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
+
+
 _Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
 """What `_leaving_changes` reads of a fact: the values it names as left, its words, and
 the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
 
 
-def _leaving_read(text: str) -> _Read:
-    """(`_leaving`, the fact's words with a leading "Name:", its last value run given to
-    its other names) of one fact."""
-    read = _statement(text, None) if REDACTED not in text else None
+def _leaving_read(text: str, who: str | None = None) -> _Read:
+    """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
+    speaker, its heading), its last value run given to its other names) of one fact."""
+    read = _statement(text, who) if REDACTED not in text else None
     if read is None:
         return [], frozenset(), []
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
-    leaving = _leaving(folded, values) if _LEAVING_HINT.search(read[0]) else []
+    said = _instead(read[0])
+    leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
     if _NEGATION.search(read[0]):
         leaving += _negated(read[0])
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
@@ -2625,7 +2650,8 @@ def _leaving_read(text: str) -> _Read:
             others = frozenset(w for r in held[:k] or held[k + 1 :] for w in r.split())
             if others | set(about):
                 own.append((run, others | set(about)))
-    return leaving, words, own
+    # A value is never given to itself: "Kwame thinks so" under Kwame gives Kwame nothing.
+    return leaving, words, [(value, to) for value, to in own if not set(value.split()) & to]
 
 
 def _run_kind(value: str) -> str:
@@ -2640,7 +2666,10 @@ def _run_kind(value: str) -> str:
 
 
 def _leaving_changes(
-    facts: Sequence[str], slots: Sequence[Slot | None], found: dict[int, int]
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    slots: Sequence[Slot | None],
+    found: dict[int, int],
 ) -> None:
     """Adds to `found` an earlier fact whose value a later one of the same subject names
     in a leaving role (`_leaving`) beside another value of the same sort: by form, and
@@ -2649,11 +2678,12 @@ def _leaving_changes(
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
     by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
-    reads: dict[str, _Read] = {}  # a fact said again
+    reads: dict[tuple[str, str | None], _Read] = {}  # a fact said again
     for i, text in enumerate(facts):
-        if text not in reads:
-            reads[text] = _leaving_read(text)
-        leaving, words, held = reads[text]
+        who = about[i] if about else None
+        if (text, who) not in reads:
+            reads[text, who] = _leaving_read(text, who)
+        leaving, words, held = reads[text, who]
         if leaving and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
