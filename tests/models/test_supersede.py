@@ -916,7 +916,40 @@ NAMES_THE_OLD_ELSEWHERE = [
     ),
     ("Ilse's editor of choice is Neovim Qt.", "Neovim Qt -> Zed, says Ilse."),
 ]
+NAMES_THE_OLD_ELSEWHERE += [
+    ("Ilse <ilse@old.example>", "Ilse <ilse@new.example> (the old ilse@old.example is dead)."),
+    (
+        "The Corvid offsite -- target 2027-03-02.",
+        "The Corvid offsite: 2027-03-09 (was 2027-03-02).",
+    ),
+    (
+        "Slot for the tracing collector: vm-17.",
+        "The tracing collector is on vm-30; vm-17 is retired.",
+    ),
+    # a relative's value, ended by a later fact of the same relative
+    (
+        "Bram's son attends Northgate Primary.",
+        "Bram's son — Westfield Primary now, was Northgate Primary.",
+    ),
+    (
+        "Bram's son attends Northgate Primary.",
+        "Correction: Bram's son is at Westfield Primary, not Northgate Primary.",
+    ),
+]
 NAMES_THE_OLD_ELSEWHERE_KEEPS = [
+    (
+        "Slot for the tracing collector: vm-17.",
+        "The metrics collector is on vm-30; vm-17 is retired.",
+    ),
+    # the subject's value is not a relative's, nor one relative's another's
+    (
+        "Bram attends Northgate Primary.",
+        "Bram's son is at Westfield Primary, not Northgate Primary.",
+    ),
+    (
+        "Bram's son attends Northgate Primary.",
+        "Bram's daughter — Westfield Primary now, was Northgate Primary.",
+    ),
     # another subject's value in the parenthesis, a contrast of something else, an aside
     ("Dmitri's laptop is a ThinkPad X1.", "Oona's laptop: Framework 13 (was the ThinkPad X1)."),
     ("Gustavo lives in Valencia.", "Gustavo's sister lives in Bilbao, not Valencia."),
