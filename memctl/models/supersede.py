@@ -2645,7 +2645,7 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
         # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
         # (`_tokens`), but is the only name the value can be given to.
         first = folded[0]
-        if len(folded) > 2 and folded[1] in _LIGHT:
+        if len(folded) > 2 and folded[1] in ("for", "of") and ": " in read[0]:
             # "Box for the metrics store: mq-54": a label of what follows it, the subject
             end = folded.index(held[0].split()[0], 2) if held[0].split()[0] in folded else 2
             named = set(folded[2:end]) - _DETERMINERS - _LIGHT - _FILLER
