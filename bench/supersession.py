@@ -30,7 +30,8 @@ their tests. `fresh`, `holdout`, `fifth` and `sixth` were each written before a 
 rules and measured only after it, as written (`sixth` by a hand that had not read the
 rules). For the false drops, `fresh`, `fifth` and `sixth` were looked at (supersede6):
 that number is not held out. `seventh` was written by a hand that had read only this
-file's format, not the rules, and is measured, not developed against.
+file's format, not the rules, and is measured, not developed against. `eighth` was written
+the same way (supersede11); from the tenth pass on all eight sets are dev data.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -53,7 +54,7 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 GOAL_DETECT_SECONDS = 0.5
 DETECT_FACTS = 2_000
-SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth", "seventh")
+SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth", "seventh", "eighth")
 MISSES = False  # --misses: print each case missed
 
 NAMES = [
@@ -1739,6 +1740,609 @@ SEVENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# An eighth set (`eighth`), added 2026-12-04 before the tenth pass (supersede11); its
+# writer's comment, unedited:
+# An eighth wording set for bench/supersession.py (`eighth`), held out.
+# Written 2026-12-04 by a helper that had NOT read the rules (nothing under memctl/ or
+# tests/, nor bench/README.md); it read only bench/supersession.py for the format, the
+# kinds, the placeholders and how `_values`/`make_cases` fill them.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new}
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# One line each, no leading "- " (write() adds the bullet).
+EIGHTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "{S} = {old}",
+            "Box for {s}: {old}.",
+            "{S} hangs off {old}.",
+            "If you need {s}, it's on {old}.",
+        ],
+        "new": [
+            "{s}: {old} -> {new}",
+            "Correction to yesterday's note: {s} is on {new}, not {old}.",
+            "Since {s} went onto {new} the p99 is down by half.",
+            "Ops confirmed {s} is on {new}; {old} is empty and can be recycled.",
+            "{S} had to come off {old} because its disk was dying, so it's on {new}.",
+            "The Saturday cutover of {s} to {new} went through cleanly.",
+        ],
+        "distract": [
+            "{other} benchmarked {s} with synthetic load; numbers are in the doc.",
+            "Should we give {s} a box of its own? {other} thinks not yet.",
+            "{S} threw {n} disk-pressure warnings overnight.",
+            "{other} wanted to move {s} this week but we froze changes until January.",
+            "Ran the restore drill against {s}; it took {n} minutes.",
+        ],
+        "also": [
+            "{S} fails over to {alt} if the primary dies.",
+            "{alt} runs the read replica for {s}.",
+            "{S2} hangs off {old} too.",
+        ],
+        "ask": [
+            "Which host do I point at to reach {s}?",
+            "What box is {s} on right now?",
+            "Where does {s} physically sit?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} is a {old} resident.",
+            "Home base for {s}: {old}.",
+            "{S} has a flat by the station in {old}.",
+            "{S} is local to {old}, so in-person days are easy.",
+        ],
+        "new": [
+            "{S}: {old} -> {new}, address updated in the HR system.",
+            "Standup, {s}: done with the move, boxes mostly unpacked in {new}.",
+            "{S}'s lease in {old} ran out and the new place is in {new}.",
+            "Correction: {s} is a {new} resident, not {old}.",
+            "{S} has been in {new} since the kids' school year ended.",
+            "{S} drives up from {new} on office days.",
+        ],
+        "distract": [
+            "{S} looked at flats in {other} but decided to stay put.",
+            "Should {s} relocate to {other} for the new office? Not decided.",
+            "{S} is in {other} this week for a customer visit.",
+            "{S} recommended a ramen place in {other}.",
+            "{S}'s partner commutes to {other} twice a week.",
+        ],
+        "also": [
+            "{S} keeps a second flat in {alt} for the work weeks.",
+            "{S} grew up in {alt}.",
+            "{S2} is a {old} resident as well.",
+            "{S} spends every August in {alt} with family.",
+        ],
+        "ask": [
+            "What town is {s} in now?",
+            "Where's home for {s}?",
+            "If I post {s} something, which city does it go to?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} is a staff engineer over at {old}.",
+            "{S} ({old}) is our contact for the integration.",
+            "{S}'s badge says {old}.",
+            "{S} draws a paycheck from {old}.",
+        ],
+        "new": [
+            "{S}: {old} -> {new}.",
+            "{S} gave notice at {old} last month; today was orientation at {new}.",
+            "LinkedIn says {s} is at {new}, and {s} confirmed it over coffee.",
+            "{S} went to {new} for the equity; {old} couldn't match it.",
+            "Fix to last week's note: {s} is with {new}, not {old}.",
+            "Since the start of the quarter {s} has been on {new}'s payroll.",
+        ],
+        "distract": [
+            "{S} declined a second interview with {other}.",
+            "{S} sat on a panel with two folks from {other}.",
+            "Someone asked if {s} would go to {other}; {s} laughed it off.",
+            "{S} closed a deal with {other} worth {n}k.",
+            "{S} took {n} days of PTO in August.",
+        ],
+        "also": [
+            "{S} does paid code reviews for {alt} on weekends.",
+            "{S} is an angel investor in {alt}.",
+            "{S2} draws a paycheck from {old} too.",
+            "{S} did an internship at {alt} years ago.",
+        ],
+        "ask": [
+            "Which outfit is {s} with now?",
+            "Who signs {s}'s paychecks?",
+            "What company would I find {s} at?",
+        ],
+    },
+    "date": {
+        "old": [
+            "{S} -- target {old}.",
+            "Circled {old} on the calendar for {s}.",
+            "{S} has to be out the door by {old}.",
+            "Plan of record: {s} on {old}.",
+        ],
+        "new": [
+            "{S}: {new} (was {old}).",
+            "The vendor contract held {s} up, so the date is {new} rather than {old}.",
+            "PM confirmed in the channel: {s} is {new}.",
+            "Correction: {s} is {new}; {old} was a typo in the plan.",
+            "Plan of record: {s} on {new}.",
+            "Since the last steering call the date on {s} has been {new}.",
+        ],
+        "distract": [
+            "{other} asked if {s} could slip a week; the answer was no.",
+            "{S} has {n} tickets left in the burn-down.",
+            "Do we need a security review before {s}? {other} will find out.",
+            "{other} set up the war-room channel for {s}.",
+        ],
+        "also": [
+            "Comms embargo for {s} lifts on {alt}.",
+            "Added a checkpoint for {s} on {alt}.",
+            "{S2} -- target {alt}.",
+            "Plan of record: {s2} on {old} as well.",
+        ],
+        "ask": [
+            "When are we expecting {s}?",
+            "What's the current date for {s}?",
+            "Which day does {s} need to hit?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "{S} — owner: {old}.",
+            "{old} is who you ping about {s}.",
+            "Bugs in {s} land in {old}'s queue.",
+            "{old} wrote {s} and still carries the pager for it.",
+        ],
+        "new": [
+            "{S} — owner: {new} (was {old}).",
+            "Bugs in {s} land in {new}'s queue since the reorg.",
+            "{old} is on sabbatical, so {new} has the pager for {s} for good.",
+            "Checked with {new}: yes, {s} is theirs now.",
+            "Correction: {s} is {new}'s, not {old}'s.",
+            "The planned handoff of {s} to {new} on the 1st happened.",
+        ],
+        "distract": [
+            "{other} offered to take {s} off our hands; we said no.",
+            "{other} opened {n} tickets on {s} this week.",
+            "{S} is being load-tested by {other}'s team.",
+            "Who should own {s} long-term? {other} raised it in the retro.",
+            "{S} returned {n} timeouts during the sale.",
+        ],
+        "also": [
+            "{alt} is the backup pager for {s}.",
+            "Added {alt} to the code reviewers for {s}.",
+            "{old} also carries the pager for {s2}.",
+            "{S2} — owner: {alt}.",
+        ],
+        "ask": [
+            "Who should I ping about {s}?",
+            "Whose service is {s}?",
+            "Who's responsible for {s} at the moment?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{S} this half: {old}.",
+            "{old} has the {s} job.",
+            "Talk to {old}, our {s}, before merging anything risky.",
+            "{old} is doing {s}.",
+        ],
+        "new": [
+            "{S}: {new} (previously {old}).",
+            "{old} moved to the platform team, so {new} has the {s} job.",
+            "Manager confirmed it: {new} is doing {s}.",
+            "Correction: the {s} is {new}; {old} had it last year.",
+            "{new}'s first week as {s} went fine.",
+            "Since last sprint {new} has been {s}.",
+        ],
+        "distract": [
+            "The {s} chairs the incident review.",
+            "{other} is job-shadowing the {s} this week.",
+            "Should the {s} also own hiring? {other} thinks so.",
+            "{other} asked what it takes to become {s}.",
+        ],
+        "also": [
+            "{alt} fills in for the {s} during holidays.",
+            "{old} has the {s2} job as well.",
+            "{S2}: {alt}.",
+        ],
+        "ask": [
+            "Who's {s} currently?",
+            "If I need the {s}, who do I talk to?",
+            "Who's got the {s} seat?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: CI = {old}.",
+            "{S} gets a {old} job on every merge.",
+            "{S}'s green checks come from {old}.",
+            "{S} keeps the build configs in {old}.",
+        ],
+        "new": [
+            "{S}: CI = {new} (was {old}).",
+            "{S} let the {old} licence lapse after the price hike; CI is on {new}.",
+            "{S}'s green checks come from {new}.",
+            "{S} flipped the last pipeline to {new} on Friday, as planned.",
+            "Correction: {S} builds in {new}, not {old}.",
+            "{S} has been on {new} since last sprint and builds are twice as fast.",
+        ],
+        "distract": [
+            "{S} burned {n} hours of CI time on one flaky test.",
+            "Should {s} trial GitHub Actions? {other} is skeptical.",
+            "{other} wrote a retry script for {S}'s failing jobs.",
+            "{S} has {n} required checks on main.",
+        ],
+        "also": [
+            "{S} signs its release artifacts in {alt}.",
+            "{S} added {alt} for the nightly perf runs.",
+            "{S2} gets a {old} job on every merge too.",
+        ],
+        "ask": [
+            "Which system runs {s}'s checks?",
+            "Where do {s}'s builds happen?",
+            "What's behind the CI checks of {s}?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{S} — {old} daily.",
+            "Reminder: {s} is {old}.",
+            "Block {old} for {s}.",
+            "Team calendar has {s} at {old}.",
+        ],
+        "new": [
+            "{S} — {new} daily (was {old}).",
+            "{S} kept clashing with the all-hands, so we took {new}.",
+            "Team calendar has {s} at {new}.",
+            "Double-checked with the organiser: {s} is {new}.",
+            "Correction: {s} is {new}; the invite still said {old}.",
+            "{S} at {new}, as proposed last week, is live as of today.",
+        ],
+        "distract": [
+            "{other} proposed pushing {s} later; nobody seconded it.",
+            "{S} ended {n} minutes early.",
+            "Could we do {s} async? {other} asked.",
+            "{other} shared the board during {s}.",
+        ],
+        "also": [
+            "On Thursdays {s} has a second session at {alt}.",
+            "Added an optional {alt} Q&A for people who miss {s}.",
+            "{S2} — {alt} daily.",
+        ],
+        "ask": [
+            "What time should I show up for {s}?",
+            "When do people gather for {s}?",
+            "Which hour is {s}?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} lives at {old}.",
+            "Slug for the {s}: {old}.",
+            "Search for {old} to find the {s}.",
+            "The {s} shows up as {old} in the sidebar.",
+        ],
+        "new": [
+            "Slug for the {s}: {new} (was {old}).",
+            "Search for {new} to find the {s}.",
+            "The {s} shows up as {new} in the sidebar since the reorg.",
+            "Comms wanted something friendlier than {old}, so the {s} is {new}.",
+            "Correction: the {s} is {new}, not {old}; I misread the sidebar.",
+            "The {s} flipped from {old} to {new} over the weekend, as announced.",
+        ],
+        "distract": [
+            "{other} proposed renaming the {s}; shelved until Q3.",
+            "The {s} has {n} stale pages.",
+            "{other} fixed the broken links on the {s}.",
+            "Does the {s} need a better name? The poll closes Friday.",
+        ],
+        "also": [
+            "Typing {alt} in the launcher also opens the {s}.",
+            "The {s2} shows up as {alt} in the sidebar.",
+            "The {s} has an archive copy at {alt}.",
+        ],
+        "ask": [
+            "Under what name do I find the {s}?",
+            "What's the slug of the {s} at the moment?",
+            "What do I type to open the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S} — {old}",
+            "Text {s} at {old} if the pager fails.",
+            "{S}'s number: {old}.",
+            "{old} reaches {s} directly.",
+        ],
+        "new": [
+            "{S}'s number: {new} (was {old}).",
+            "{S} lost the SIM abroad, so the number is {new} now.",
+            "Text {s} at {new} if the pager fails.",
+            "{S} confirmed: {new} is the one to use, {old} is off.",
+            "Correction: {s}'s number is {new}; {old} was a typo.",
+            "{S}'s port to {new} went through on Tuesday as scheduled.",
+        ],
+        "distract": [
+            "{S} forwards calls to voicemail after 6pm.",
+            "{other} butt-dialled {s} at 2am.",
+            "Should {s} get a company phone? The ticket is open.",
+            "{S}'s phone battery is dead by lunch.",
+        ],
+        "also": [
+            "{S}'s home line is {alt}.",
+            "{S} listed {alt} as the emergency contact number.",
+            "{S2}'s number: {alt}.",
+        ],
+        "ask": [
+            "How do I reach {s} by phone?",
+            "What number gets me {s}?",
+            "Which digits do I dial for {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "Reporting line: {s} -> {old}.",
+            "{old} writes {s}'s performance reviews.",
+            "{old} approves {s}'s time off.",
+            "{S}'s weekly 1:1 is with {old}.",
+        ],
+        "new": [
+            "Reporting line: {s} -> {new} (was {old}).",
+            "{old} went to the platform org, so {s}'s reviews are {new}'s job now.",
+            "{new} approves {s}'s time off.",
+            "HR confirmed {s}'s line manager is {new}.",
+            "Correction: {s} rolls up to {new}, not {old}.",
+            "{S} has had weekly 1:1s with {new} since last sprint.",
+        ],
+        "distract": [
+            "{S} onboarded {other} this week.",
+            "There was talk of putting {s} under {other}; it was dropped.",
+            "{S} sent {other} a long design review.",
+            "{S} booked a skip-level with {other}.",
+        ],
+        "also": [
+            "{alt} is {s}'s onboarding buddy.",
+            "Added {alt} to {s}'s promo committee.",
+            "{old} also approves {s2}'s time off.",
+        ],
+        "ask": [
+            "Who is {s} under in the org chart?",
+            "Whose direct report is {s}?",
+            "Who's the manager over {s}?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S} lives in {old} all day.",
+            "{S}'s dotfiles are mostly {old} config.",
+            "{S} has {old} open on both monitors.",
+            "{S} codes in {old}.",
+        ],
+        "new": [
+            "{S}: {old} -> {new}, and won't shut up about it.",
+            "{S}'s wrists hated {old}, so {new} it is.",
+            "{S} has {new} open on both monitors.",
+            "Pairing with {s} today: it's all {new} now, {old} is gone from the dock.",
+            "Correction: {s}'s editor is {new}, not {old}.",
+            "Since last sprint {s} has been doing everything in {new}.",
+        ],
+        "distract": [
+            "{S} tried {other} for a week and went back.",
+            "{S} filed an issue on the {other} tracker.",
+            "Should the team standardise on {other}? {S} voted no.",
+            "{S} fixed a colleague's {other} config.",
+        ],
+        "also": [
+            "{S} uses {alt} for quick edits on servers.",
+            "{S} added {alt} to the laptop for markdown.",
+            "{S2} has {old} open on both monitors too.",
+        ],
+        "ask": [
+            "What does {s} write code in?",
+            "Which editor is {s} on?",
+            "What's {s}'s editor right now?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S}'s car: {old}.",
+            "The {old} in the car park is {s}'s.",
+            "{S} drove the family {old} to the offsite.",
+            "{S} has a {old} on lease.",
+        ],
+        "new": [
+            "{S}'s car: {new} (was the {old}).",
+            "{S} needed more boot space than the {old} had, so it's a {new} now.",
+            "The {new} in the car park is {s}'s.",
+            "{S} collected the {new} from the dealer on Saturday as planned; the {old} went back.",
+            "Correction: {s} has a {new}, not a {old}.",
+            "Rode with {s} to the client in the {new}; the {old} is long gone.",
+        ],
+        "distract": [
+            "{S} priced a {other} but decided against it.",
+            "{S} got a lift home in a colleague's {other}.",
+            "{S}'s car failed its MOT on a headlight.",
+            "Should {s} go electric with a {other}? Still thinking.",
+        ],
+        "also": [
+            "{S}'s partner has a {alt}.",
+            "{S} keeps a {alt} at the holiday house.",
+            "{S2}'s car: {old}.",
+        ],
+        "ask": [
+            "What is {s} driving nowadays?",
+            "Which vehicle belongs to {s}?",
+            "What's {s}'s motor?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s daughter — {old}, year 3.",
+            "{S} does the {old} drop-off for the daughter.",
+            "{S}'s daughter wears the {old} uniform.",
+            "{S}'s daughter sings in the choir at {old}.",
+        ],
+        "new": [
+            "{S}'s daughter — {new} now, was {old}.",
+            "{S} took the daughter out of {old} because of the commute; she's at {new}.",
+            "{S}'s daughter wears the {new} uniform.",
+            "{S}'s daughter's first week at {new} went well; she misses her friends from {old}.",
+            "Correction: {s}'s daughter is at {new}, not {old}.",
+            "{S} has done the {new} drop-off since last term.",
+        ],
+        "distract": [
+            "{S}'s daughter has a match against {other} on Saturday.",
+            "{S} toured {other} at an open day, but the daughter is staying put.",
+            "{S}'s daughter needs a costume for the play.",
+            "Should {s}'s daughter apply to {other} for sixth form? Undecided.",
+        ],
+        "also": [
+            "{S}'s son goes to {alt}.",
+            "{S}'s daughter does swimming at {alt} on Saturdays.",
+            "{S2}'s daughter wears the {old} uniform too.",
+        ],
+        "ask": [
+            "Where is {s}'s daughter at school?",
+            "Which school has {s}'s daughter?",
+            "What school does {s}'s girl attend?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} — {old} team.",
+            "{S} takes tickets from the {old} board.",
+            "{S} sprint-plans with {old}.",
+            "{S} ships features for {old}.",
+        ],
+        "new": [
+            "{S} — {new} team (was {old}).",
+            "{S} asked to leave {old} to be closer to the product, so {new} it is.",
+            "{S} takes tickets from the {new} board.",
+            "{S} has sprint-planned with {new} since last sprint.",
+            "Correction: {s} is on {new}, not {old}.",
+            "The {new} lead confirmed {s} is on their roster.",
+        ],
+        "distract": [
+            "There was talk of moving {s} to {other}; it didn't happen.",
+            "{S} paired with the {other} team on a bug.",
+            "{S} is presenting at the {other} demo day.",
+            "Should {s} rotate into {other} next half? TBD.",
+        ],
+        "also": [
+            "{S} covers {alt} on-call once a month.",
+            "{S} added {alt} to their review rota.",
+            "{S2} takes tickets from the {old} board too.",
+        ],
+        "ask": [
+            "What team does {s} sit with now?",
+            "Whose roster is {s} on?",
+            "Which group has {s}?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S}: {old}, single repo.",
+            "Contributors to {s} need to know {old}.",
+            "{S} is {old} top to bottom.",
+            "Everything in {s} goes through the {old} toolchain.",
+        ],
+        "new": [
+            "{S}: {new} (was {old}).",
+            "{S} was too slow in {old}, so the team redid it in {new}.",
+            "Contributors to {s} need to know {new}.",
+            "The last {old} file got deleted from {s} today; it's {new} top to bottom.",
+            "Correction: {s} is {new}, not {old}.",
+            "The {new} port of {s} scheduled for this sprint merged on Tuesday.",
+        ],
+        "distract": [
+            "{S} has a {other} client that someone maintains on the side.",
+            "Should we rewrite {s} in {other}? It came up again at lunch.",
+            "{S} was benchmarked against a {other} reimplementation.",
+            "{S} has {n} open dependency bumps.",
+        ],
+        "also": [
+            "{S}'s deploy tooling is {alt}.",
+            "{S} added {alt} for its data pipeline bits.",
+            "Contributors to {s2} need to know {old} too.",
+        ],
+        "ask": [
+            "Which programming language is behind {s}?",
+            "What would I need to know to hack on {s}?",
+            "What language does {s} use these days?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S} <{old}>",
+            "Cc {s} at {old} on the vendor thread.",
+            "{S} reads {old}.",
+            "Calendar invites for {s} go to {old}.",
+        ],
+        "new": [
+            "{S} <{new}> (the old {old} is dead).",
+            "{S} moved off {old} because of the spam, so use {new}.",
+            "Cc {s} at {new} on the vendor thread.",
+            "IT confirmed {s}'s mailbox is {new} now.",
+            "Correction: {s} is {new}, not {old}.",
+            "Since the domain change last month {s} has been on {new}.",
+        ],
+        "distract": [
+            "{S} has {n} unread in the inbox.",
+            "{other} forwarded {s} the vendor quote.",
+            "Should {s} get a shared team alias? {other} asked IT.",
+            "{S} stops answering email after 7pm.",
+        ],
+        "also": [
+            "{S} gets pager digests at {alt}.",
+            "Added {alt} to {s}'s forwarding list.",
+            "{S2} <{alt}>",
+        ],
+        "ask": [
+            "What address reaches {s}?",
+            "Where should I send {s} the invite?",
+            "What's the right mailbox for {s}?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} @ {old} in prod.",
+            "{S} {old} is what customers hit.",
+            "All regions run {s} {old}.",
+            "Prod build of {s}: {old}.",
+        ],
+        "new": [
+            "{S} @ {new} in prod (was {old}).",
+            "{S} {old} had a memory leak, so prod is on {new}.",
+            "{S} {new} is what customers hit.",
+            "The {new} rollout of {s} planned for Tuesday finished at 100%.",
+            "Release manager confirmed all regions run {s} {new}.",
+            "Correction: prod is {s} {new}, not {old}.",
+        ],
+        "distract": [
+            "{other} asked whether {s} should skip the next minor.",
+            "{S} produced {n} Sentry errors overnight.",
+            "{other} is writing the upgrade guide for the next major of {s}.",
+            "A rollback of {s} was discussed but not needed.",
+        ],
+        "also": [
+            "{S}'s CLI is at {alt}.",
+            "{S}'s Android SDK is on {alt}.",
+            "{S2} @ {old} in prod too.",
+        ],
+        "ask": [
+            "What release of {s} are customers on?",
+            "Which build of {s} is live?",
+            "What's {s} at in production?",
+        ],
+    },
+}
+
+
 # The controls' second facts for the first three sets (their wordings left as they
 # were): another attribute of the same subject, another subject with the same
 # attribute, a list that grows. Neither fact of a control may be dropped.
@@ -2123,6 +2727,7 @@ def main() -> int:
         "fifth": FIFTH,
         "sixth": SIXTH,
         "seventh": SEVENTH,
+        "eighth": EIGHTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):

@@ -41,6 +41,12 @@ def _words(text: str) -> frozenset[str]:
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _PREFIX = re.compile(r"^(?P<name>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): (?P<rest>.+)$")
+# A note's label before a colon is no speaker: "Correction: Dana is in Porto, not Lisbon"
+# is a fact of its own, not one Correction said (filed under "## Correction").
+_LABELS = _words(
+    """Correction Corrected Update Updated Note NB FYI Fyi PS Edit Erratum Reminder Heads-up
+    Todo TODO Decision Status Standup Change Changed Fix Fixed Reminder Context Background"""
+)
 _USER = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
 _LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s)")
 _STARTERS = _words(
@@ -118,7 +124,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
                 continue
             fact = _BULLET.sub("", stripped).strip()
             speaker = None
-            if prefixed := _PREFIX.match(fact):
+            if (prefixed := _PREFIX.match(fact)) and prefixed["name"] not in _LABELS:
                 speaker, fact = prefixed["name"], prefixed["rest"]
             if span and not _HAS_DATE.search(fact) and PAST.search(fact):
                 # Something that happened, with no date of its own: when it was said.

@@ -876,7 +876,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
     _slot_changes(slots, found)
-    _leaving_changes(facts, slots, found)
+    _leaving_changes(facts, about, slots, found)
     return found
 
 
@@ -2508,8 +2508,8 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
     """(the old value, the other values it is read beside) for each value a fact (its
     `_tokens`) names in a leaving role (see above); empty when it names none, adds
     ("also"), hedges or speaks of a relative."""
-    if not folded or (_ADDS | _CLASS_HEDGE | _RELATION) & set(folded) or "n't" in folded:
-        return []  # "also", "might", "Kofi's sister quit Initrode for ..."
+    if not folded or (_ADDS | _CLASS_HEDGE) & set(folded) or "n't" in folded:
+        return []  # "also", "might" (a relative's value: `_leaving_changes`)
     if len(folded) > 1 and folded[1] in _ARROWS:
         values = [True, *values[1:]]  # "Kofi: Emacs → Helix"
 
@@ -2530,6 +2530,9 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
             while start > 0 and values[start - 1]:
                 start -= 1
             old, beside = (start, k), _runs(folded, values, k + 1, len(folded))[:1]
+            if start == 1 and k > 1 and beside and folded[0] not in _DETERMINERS | _PRONOUNS:
+                # "Sublime Text -> Vim": the first word may start the run (`_tokens`)
+                read_old.append((" ".join(folded[:k]), beside))
         elif size := _marker(folded, k, _LEAVING_AFTER):
             old, beside = run(k + size), _runs(folded, values, 0, k)[-1:]
         elif size := _marker(folded, k, _LEAVING_FROM):
@@ -2570,8 +2573,8 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
             (k for k in range(lo + 1, hi) if folded[k] in _NEGATING or folded[k].endswith("n't")),
             None,
         )
-        if negation is None or _RELATION & set(folded[lo + 1 : hi]):
-            continue  # a relative's value ("Kofi's sister isn't at Initrode any more")
+        if negation is None:
+            continue
         runs = _runs(folded, values, negation + 1, hi)
         beside = _runs(folded, values, hi, len(folded)) or _runs(folded, values, 0, lo + 1)
         clause = set(folded[lo + 1 : hi])
@@ -2584,20 +2587,53 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+# Other ways to name the old value beside the new one, read as "instead of A" (tenth
+# pass): a parenthesis ("B (was A)", "B (formerly A)"), a contrast that ends a clause
+# ("is on B, not A", "B now, was A"), and the old value said to be ended in a clause of
+# its own ("B; A is empty", "B; A was a typo", "B (the old A is dead)"). The new value is then the last one before it.
+_WAS = re.compile(r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)", re.I)
+_NOT_CLAUSE = re.compile(
+    r",\s*(?:not|was|formerly|previously)\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;]|[.!]?$))", re.I
+)
+_ENDED_CLAUSE = re.compile(
+    r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*)?)\s+(?:was|is)\s+"
+    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b",
+    re.I,
+)
+
+
+def _instead(sentence: str) -> str:
+    """The sentence with the old value named as in `_WAS`, `_NOT_CLAUSE`, `_ENDED_CLAUSE`
+    put after "instead of" (`_LEAVING_AFTER` reads it)."""
+    sentence = _WAS.sub(lambda m: f" instead of {m['old']}", sentence)
+    sentence = _NOT_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
+    return _ENDED_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
+
+
 _Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
 """What `_leaving_changes` reads of a fact: the values it names as left, its words, and
 the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
 
 
-def _leaving_read(text: str) -> _Read:
-    """(`_leaving`, the fact's words with a leading "Name:", its last value run given to
-    its other names) of one fact."""
-    read = _statement(text, None) if REDACTED not in text else None
+# One relative, whose value is not the subject's: not a group the subject is one of ("the
+# whole family is in Galway" says where the subject is too).
+_ONE_KIN = _RELATION - _set(
+    """family friends colleagues coworkers relatives neighbours neighbors clients contacts
+    kids children parents siblings grandparents cousins sisters brothers sons daughters"""
+)
+
+
+def _leaving_read(text: str, who: str | None = None) -> _Read:
+    """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
+    speaker, its heading), its last value run given to its other names) of one fact."""
+    read = _statement(text, who) if REDACTED not in text else None
     if read is None:
         return [], frozenset(), []
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
-    leaving = _leaving(folded, values) if _LEAVING_HINT.search(read[0]) else []
+    # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
+    said = (_statement(_instead(text), who) or read)[0]
+    leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
     if _NEGATION.search(read[0]):
         leaving += _negated(read[0])
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
@@ -2609,7 +2645,12 @@ def _leaving_read(text: str) -> _Read:
         # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
         # (`_tokens`), but is the only name the value can be given to.
         first = folded[0]
-        if first not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
+        if len(folded) > 2 and folded[1] in ("for", "of") and ": " in read[0]:
+            # "Box for the metrics store: mq-54": a label of what follows it, the subject
+            end = folded.index(held[0].split()[0], 2) if held[0].split()[0] in folded else 2
+            named = set(folded[2:end]) - _DETERMINERS - _LIGHT - _FILLER
+            subject = frozenset(named)
+        elif first not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
             subject = frozenset({first})
     own = [(held[-1], subject)] if held and subject else []
     # A value first ("bruno.work@initech.net gets Bruno's mail") or after a word in
@@ -2625,7 +2666,11 @@ def _leaving_read(text: str) -> _Read:
             others = frozenset(w for r in held[:k] or held[k + 1 :] for w in r.split())
             if others | set(about):
                 own.append((run, others | set(about)))
-    return leaving, words, own
+    # A value is never given to itself: "Kwame thinks so" under Kwame gives Kwame nothing.
+    # A relative's value is given to the relative too ("Nadia's daughter is at Elm Park":
+    # nadia, daughter): only a later fact of that relative ends it (`_leaving_changes`).
+    kin = set(folded) & _ONE_KIN
+    return leaving, words, [(value, to | kin) for value, to in own if not set(value.split()) & to]
 
 
 def _run_kind(value: str) -> str:
@@ -2640,7 +2685,10 @@ def _run_kind(value: str) -> str:
 
 
 def _leaving_changes(
-    facts: Sequence[str], slots: Sequence[Slot | None], found: dict[int, int]
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    slots: Sequence[Slot | None],
+    found: dict[int, int],
 ) -> None:
     """Adds to `found` an earlier fact whose value a later one of the same subject names
     in a leaving role (`_leaving`) beside another value of the same sort: by form, and
@@ -2649,11 +2697,12 @@ def _leaving_changes(
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
     by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
-    reads: dict[str, _Read] = {}  # a fact said again
+    reads: dict[tuple[str, str | None], _Read] = {}  # a fact said again
     for i, text in enumerate(facts):
-        if text not in reads:
-            reads[text] = _leaving_read(text)
-        leaving, words, held = reads[text]
+        who = about[i] if about else None
+        if (text, who) not in reads:
+            reads[text, who] = _leaving_read(text, who)
+        leaving, words, held = reads[text, who]
         if leaving and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
@@ -2662,6 +2711,8 @@ def _leaving_changes(
                 new = next((b for b in beside if not set(b.split()) & subject), None)
                 if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
                     continue
+                if words & _ONE_KIN - subject:
+                    continue  # "Kofi's sister quit Initrode": not Kofi's value
                 known = (sorts or {}).get(old), (sorts or {}).get(new)
                 if set(known) <= classes and known[0] != known[1]:
                     continue

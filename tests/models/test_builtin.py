@@ -288,3 +288,20 @@ def test_consolidate_counts_what_earlier_passes_left_out() -> None:
     kept = bullets(third)
     assert kept == curated.splitlines()[: len(kept)] and len(third) <= 240
     assert f"facts over the budget were left out ({20 - len(kept)} from MEMORY.md" in third
+
+
+def test_consolidate_files_a_labelled_note_as_written_and_ends_the_value_it_corrects() -> None:
+    """Issue 25 item 3 (supersede11): "Correction: ..." is a note's label, not a speaker
+    (it went under "## Correction", cut from its words); said under a speaker, a change
+    ends that speaker's earlier value."""
+    text = consolidate(
+        "",
+        [
+            "- Gustavo is local to Valencia.\n- Home base for Ravi: Denver.\n",
+            "- Correction: Gustavo is a Bilbao local, not Valencia.\n"
+            "- Ravi: Denver -> Kyoto, address updated.\n",
+        ],
+    )
+    assert "- Correction: Gustavo is a Bilbao local, not Valencia." in text
+    assert "## Correction" not in text and "Valencia." not in text.replace("not Valencia", "")
+    assert "Kyoto" in text and "Home base for Ravi: Denver." not in text

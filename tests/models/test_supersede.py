@@ -897,3 +897,91 @@ def test_another_holder_of_a_named_thing_or_role_or_said_as_a_change_ends_it(
     older: str, newer: str
 ) -> None:
     assert stale([older, newer]) == {0: 1}
+
+
+# The old value named beside the new one in other ways (supersede11): in a parenthesis,
+# after a contrast that ends a clause, in a clause that says it ended, or in an arrow whose
+# run starts the sentence. Sentences of their own, not of a bench set.
+NAMES_THE_OLD_ELSEWHERE = [
+    ("Dmitri's laptop is a ThinkPad X1.", "Dmitri's laptop: Framework 13 (was the ThinkPad X1)."),
+    ("Pager rota for ingest: Wanjiru.", "The ingest pager is with Tobias (formerly Wanjiru)."),
+    ("Gustavo lives in Valencia.", "Update: Gustavo is a Bilbao local, not Valencia."),
+    (
+        "The export job writes to bucket-41.",
+        "Ops pointed the export job at bucket-77; bucket-41 is empty.",
+    ),
+    (
+        "Booked the Quartz offsite for 2027-02-11.",
+        "The Quartz offsite is 2027-02-18; 2027-02-11 was a typo.",
+    ),
+    ("Ilse's editor of choice is Neovim Qt.", "Neovim Qt -> Zed, says Ilse."),
+]
+NAMES_THE_OLD_ELSEWHERE += [
+    ("Ilse <ilse@old.example>", "Ilse <ilse@new.example> (the old ilse@old.example is dead)."),
+    (
+        "The Corvid offsite -- target 2027-03-02.",
+        "The Corvid offsite: 2027-03-09 (was 2027-03-02).",
+    ),
+    (
+        "Slot for the tracing collector: vm-17.",
+        "The tracing collector is on vm-30; vm-17 is retired.",
+    ),
+    # a relative's value, ended by a later fact of the same relative
+    (
+        "Bram's son attends Northgate Primary.",
+        "Bram's son — Westfield Primary now, was Northgate Primary.",
+    ),
+    (
+        "Bram's son attends Northgate Primary.",
+        "Correction: Bram's son is at Westfield Primary, not Northgate Primary.",
+    ),
+]
+NAMES_THE_OLD_ELSEWHERE_KEEPS = [
+    (
+        "Slot for the tracing collector: vm-17.",
+        "The metrics collector is on vm-30; vm-17 is retired.",
+    ),
+    # the subject's value is not a relative's, nor one relative's another's
+    (
+        "Bram attends Northgate Primary.",
+        "Bram's son is at Westfield Primary, not Northgate Primary.",
+    ),
+    (
+        "Bram's son attends Northgate Primary.",
+        "Bram's daughter — Westfield Primary now, was Northgate Primary.",
+    ),
+    # another subject's value in the parenthesis, a contrast of something else, an aside
+    ("Dmitri's laptop is a ThinkPad X1.", "Oona's laptop: Framework 13 (was the ThinkPad X1)."),
+    ("Gustavo lives in Valencia.", "Gustavo's sister lives in Bilbao, not Valencia."),
+    ("Gustavo lives in Valencia.", "Gustavo flies to Bilbao, not to Valencia, on Fridays."),
+    (
+        "The export job writes to bucket-41.",
+        "The import job writes to bucket-77; bucket-41 is empty.",
+    ),
+    ("Gustavo lives in Valencia.", "Gustavo also visits Bilbao (was in Valencia)."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NAMES_THE_OLD_ELSEWHERE)
+def test_the_old_value_named_beside_the_new_one_ends_it(older: str, newer: str) -> None:
+    """Issue 25 item 3 (supersede11): "B (was A)", "B, not A", "B; A is empty", "B; A
+    was a typo", "A -> B" with A's first word the sentence's first, read as "B instead
+    of A"; the old fact's subject held."""
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(("older", "newer"), NAMES_THE_OLD_ELSEWHERE_KEEPS)
+def test_the_old_value_named_elsewhere_for_another_subject_keeps_the_earlier(
+    older: str, newer: str
+) -> None:
+    assert 0 not in stale([older, newer])
+
+
+def test_a_change_said_under_its_subject_ends_the_subjects_earlier_value() -> None:
+    """supersede11: a fact filed under its speaker or heading ("Ravi: Denver -> Kyoto"
+    read as "Denver -> Kyoto" about Ravi) names its subject by `about`; a value is never
+    given to the subject it names ("Kwame thinks so" under Kwame)."""
+    facts = ["Home base for Ravi: Denver.", "Denver -> Kyoto, address updated."]
+    assert stale(facts, [None, "Ravi"]) == {0: 1}
+    asked = ["Should we hire? Kwame thinks so.", "Kwame -> Ines (was Yuki)."]
+    assert stale(asked, ["Kwame", "Kwame"]) == {}
