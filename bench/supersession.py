@@ -54,7 +54,7 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 GOAL_DETECT_SECONDS = 0.5
 DETECT_FACTS = 2_000
-SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth", "seventh", "eighth")
+SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth", "seventh", "eighth", "ninth")
 MISSES = False  # --misses: print each case missed
 
 NAMES = [
@@ -2378,6 +2378,622 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# A ninth set (`ninth`), added 2026-12-04 after the tenth pass (supersede11) and measured
+# only: on main before it and after it, never shown to a helper writing rules.
+# A ninth wording set for bench/supersession.py (`ninth`), held out.
+# Written 2026-12-04 by a helper that had NOT read the rules (nothing under memctl/ or
+# tests/, nor bench/README.md); it read only bench/supersession.py and
+# briefs/eighth/eighth.py for the format, the kinds, the placeholders and how
+# `_values`/`make_cases` fill them.
+#
+# Registers aimed at (absent from the earlier sets): commit messages and changelog lines,
+# calendar invites and e-mail snippets, customer-support / CRM notes, a personal diary,
+# a quoted chat message from a third person, a change stated only by a date range,
+# plus corrections, changes with a reason, a second person confirming, a future-dated
+# change that has happened, relative time, and changes with no change word at all.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new}
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# The people quoted inside lines (Teodor, Beatriz, Wojtek, Ngozi, Arjun, Fiona, Callum,
+# Mireille, Ottilie) are not in the bench's NAMES, so they never collide with a value.
+# Note: for the tool kind the subject is "The X team" (capital T), so lines put it
+# after a colon or at the start where that reads naturally.
+# One line each, no leading "- " (write() adds the bullet).
+
+NINTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "nslookup {s} gives {old}.",
+            "ssh {old} if you need to poke at {s}.",
+            "Inventory sheet, row for {s}: {old}.",
+            "Paged at 3am because {s} on {old} was swapping.",
+        ],
+        "new": [
+            "chore(infra): repoint {s} at {new}",
+            "Teodor in #ops: \u201c{s} answers on {new}, leave {old} alone, it\u2019s being wiped\u201d",
+            "{S}: {old} through October, {new} from November onwards.",
+            "Scratch my note from Tuesday: {s} is served by {new}. I copied {old} out of a stale runbook.",
+            "Ever since {s} landed on {new} nobody has complained about the nightly jobs.",
+            "Maintenance window Sat 02:00 \u2014 {s} to {new}. Update Monday: done, {old} powered off.",
+        ],
+        "distract": [
+            "{other} replayed a day of prod traffic into {s}; p95 stayed flat.",
+            "RFC from {other}: dedicated hardware for {s}? Parked, nobody picked it up.",
+            "Ticket {n}: customer saw timeouts from {s}; cleared after a cache flush.",
+            "The cutover of {s} pencilled in for this week was called off by {other}.",
+            "Disk on {s} at {n}%; {other} is pruning old snapshots.",
+        ],
+        "also": [
+            "{S} ships its WAL archives to {alt}.",
+            "Added {alt} to the pool behind {s}.",
+            "{old} serves {s2} as well.",
+            "Warm standby for {s}: {alt}.",
+        ],
+        "ask": [
+            "What's the hostname for {s} these days?",
+            "Which machine answers for {s}?",
+            "If I ssh in to debug {s}, what box do I land on?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} pays council tax in {old}.",
+            "Shipping address for {s}'s conference swag: {old}.",
+            "Dinner at {s}'s flat in {old} tonight, lovely view.",
+            "{S} cycles to work from home in {old}.",
+        ],
+        "new": [
+            "Dear diary: helped {s} haul the last sofa into the new flat in {new}. {old} feels like ages ago.",
+            "{S}: {old} until March, {new} from April.",
+            "Support note: {s} wants the replacement laptop sent to {new}; the {old} address no longer works.",
+            "Ottilie: \u201c{s} is a proper {new} local now, we had drinks there Friday\u201d",
+            "After the move to {new} {s} finally has a garden.",
+            "Re: offsite travel \u2014 {s} flies out of {new}, not {old}. HR already has the address.",
+        ],
+        "distract": [
+            "{S} spent a long weekend hiking near {other}.",
+            "Is {s} still toying with a move to {other}? Asked, got a shrug.",
+            "{S} booked {n} nights in {other} for the summit.",
+            "{S}'s brother just bought a house in {other}.",
+            "{S} was offered a transfer to {other} and turned it down.",
+        ],
+        "also": [
+            "{S} spends winters at a cabin outside {alt}.",
+            "{S} was born in {alt}.",
+            "{S2}'s postcode is in {old} as well.",
+            "{S} added {alt} to the list of cities for remote weeks.",
+        ],
+        "ask": [
+            "Which city goes on {s}'s mailing label?",
+            "Where is {s} living at the moment?",
+            "In what town does {s} have a home?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} signed the NDA on {old} letterhead.",
+            "E-mail footer: {s}, Senior SRE, {old}.",
+            "{S} presented {old}'s roadmap at the meetup.",
+            "{S}'s laptop is a company ThinkPad from {old}.",
+        ],
+        "new": [
+            "{S} \u2014 {old} (2019\u20132026), {new} (2026\u2013).",
+            "E-mail footer now reads: {s}, Platform Lead, {new}.",
+            "Fiona on Slack: \u201c{s} is at {new} since August, left {old} on good terms\u201d",
+            "Diary: farewell drinks for {s} tonight, Monday is day one at {new}.",
+            "{S} traded {old}'s brutal on-call for a saner one at {new}.",
+            "CRM update: contact {s} is now our champion at {new}, no longer at {old}.",
+        ],
+        "distract": [
+            "{S} got a cold call from {other}'s recruiter.",
+            "{S} was shortlisted by {other} but withdrew.",
+            "{S} did a podcast episode with the CTO of {other}.",
+            "{S} bought {n} shares of {other}.",
+            "Would {s} ever consider {other}? Worth asking at the reunion.",
+        ],
+        "also": [
+            "{S} coaches at the yearly {alt} hackathon.",
+            "{S} teaches a night class sponsored by {alt}.",
+            "{S2} is a colleague of {s} at {old}.",
+            "{S} picked up a side contract with {alt}.",
+        ],
+        "ask": [
+            "Which firm is {s} employed at now?",
+            "Whose staff is {s} on nowadays?",
+            "If I ring {s}'s office, which company picks up?",
+        ],
+    },
+    "date": {
+        "old": [
+            "Calendar: {S} \u2014 all day, {old}.",
+            "Kickoff deck says {s} lands {old}.",
+            "Roadmap row: {s} | {old} | green.",
+            "Told the customer {s} is {old}.",
+        ],
+        "new": [
+            "Calendar: {S} \u2014 all day, {new}. The {old} invite was withdrawn by the organiser.",
+            "Email from the PMO, subject \u201c{S}: revised date\u201d \u2014 it's {new}.",
+            "Ngozi: \u201clegal needs two more weeks, so {s} goes {new}\u201d",
+            "changelog: target date for {s} set to {new} (from {old})",
+            "My mistake in the status mail: {s} is on {new}, I pasted {old} from an old draft.",
+            "Steering agreed {s} would shift to {new} once the audit closed; the audit closed today.",
+        ],
+        "distract": [
+            "{other} drafted the press release for {s}.",
+            "Is there any slack in {s}? Open question for {other}.",
+            "{S}: {n} open blockers, {other} triaging.",
+            "Catering for {s} booked by {other}.",
+        ],
+        "also": [
+            "Dress rehearsal for {s}: {alt}, 10am.",
+            "Retro for {s} booked on {alt}.",
+            "{S2}: {alt}, same release train.",
+            "{S2} lands {old} too.",
+        ],
+        "ask": [
+            "What day should I block for {s}?",
+            "What date is {s} slotted for?",
+            "Which date should I give customers for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "CODEOWNERS: {s} @{old}",
+            "{old} is on the hook for {s}.",
+            "Escalations for {s} go to {old}.",
+            "{old} has admin on {s} and signs off its releases.",
+        ],
+        "new": [
+            "chore: update CODEOWNERS for {s} to @{new}",
+            "Wojtek: \u201c{s} is {new}'s baby these days, ask them\u201d",
+            "Escalations for {s} route to {new} after {old} left for parental leave.",
+            "Ownership of {s}: {old} through Q2, {new} from Q3.",
+            "Got it wrong in the onboarding doc \u2014 {s} sits with {new}; I had written {old}.",
+            "Announced last month that {new} would inherit {s} at quarter end. Quarter ended; it's {new}'s now.",
+        ],
+        "distract": [
+            "{other} found a memory leak in {s}.",
+            "{other} volunteered to adopt {s}; the director said no.",
+            "{S} served {n}M requests yesterday.",
+            "Poll in #eng: should {s} be co-owned? {n} votes, no decision.",
+            "{other} maintains the Grafana boards that watch {s}.",
+        ],
+        "also": [
+            "{alt} is secondary on-call for {s}.",
+            "{alt} joined the approvers list for {s}.",
+            "{old} is on the hook for {s2} as well.",
+            "{S2} is {alt}'s.",
+        ],
+        "ask": [
+            "Who do I escalate to about {s}?",
+            "Which person is accountable for {s}?",
+            "Who runs {s}?",
+        ],
+    },
+    "role": {
+        "old": [
+            "Org chart: {old}, {s}.",
+            "{old} signs off as {s} on the release notes.",
+            "Ask {old} ({s}) for exceptions.",
+            "Release calendar lists {old} as {s}.",
+        ],
+        "new": [
+            "Mireille: \u201cbig congrats to {new}, our {s} from this week!\u201d",
+            "{old} stepped down as {s} after burning out; {new} stepped in.",
+            "Release notes this week signed by {new} as {s}.",
+            "{S}: {old} (H1), {new} (H2).",
+            "The VP's memo said {new} would become {s} on the 15th; as of today that's in effect.",
+            "Oops, wrong name in the newsletter: {s} is {new}. {old} held it before.",
+        ],
+        "distract": [
+            "{other} lobbied the {s} for extra headcount.",
+            "The {s} runs {n} one-on-ones a week.",
+            "{other} is covering the {s}'s meetings during the conference.",
+            "Can {other} shadow the {s} for a sprint?",
+        ],
+        "also": [
+            "{alt} deputises for the {s}.",
+            "{old} doubles as {s2}.",
+            "{alt} holds the {s2} slot.",
+        ],
+        "ask": [
+            "Who's filling the {s} position these days?",
+            "Who would I see listed as {s} today?",
+            "Name of the current {s}?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}'s .ci folder is all {old} pipelines.",
+            "Onboarding for {S}: request a {old} account on day one.",
+            "{S} pays for {old} seats.",
+            "Build badge on {S}'s README: {old}.",
+        ],
+        "new": [
+            "ci: port pipelines of {S} to {new}",
+            "Onboarding for {S}, revised: request a {new} account on day one ({old} accounts are no longer issued).",
+            "Callum: \u201c{S} turned off {old} yesterday, everything builds on {new}\u201d",
+            "{S}'s CI bill halved once it went to {new}.",
+            "{S}: {old} until the spring, {new} since May.",
+            "Yesterday I said {S} builds on {old}. Wrong, it's {new}.",
+        ],
+        "distract": [
+            "{S} spent {n} minutes chasing a cache miss in CI.",
+            "{other} demoed GitLab CI to {S}; no plans to adopt it.",
+            "{S} begged {other} for more build agents.",
+            "Is {S}'s pipeline config worth open-sourcing? {other} wonders.",
+        ],
+        "also": [
+            "{S} deploys through {alt}.",
+            "{S} added {alt} as a second runner for docs builds.",
+            "{S2}'s .ci folder is all {old} pipelines as well.",
+        ],
+        "ask": [
+            "What CI vendor is {s} paying for?",
+            "{S}: what's their build server?",
+            "What runs the builds for {s}?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "Recurring invite: {S}, weekdays, {old}.",
+            "Alarm set for {old}: {s}.",
+            "Don't book anything at {old}, that's {s}.",
+            "{S}: {old}, room Fjord.",
+        ],
+        "new": [
+            "Updated invite: {S}, weekdays, {new}. Please accept again.",
+            "From the organiser, subject \u201c{S} new slot\u201d: {new} going forward.",
+            "Ottilie: \u201c{s} is {new} now, the US folks couldn't make {old}\u201d",
+            "{S}: {old} through June, {new} from July.",
+            "Turned up at {old} for {s} and the room was empty. It's {new}.",
+            "The organiser said {s} would be at {new} from this week; it was, everyone showed.",
+        ],
+        "distract": [
+            "{S} went {n} minutes over and the next call started late.",
+            "{other} suggested merging {s} with the planning call; rejected.",
+            "{other} took {s} from a caf\u00e9 with bad wifi.",
+            "Do we still need {s} daily? {other} would try twice a week.",
+        ],
+        "also": [
+            "Fridays add a demo slot after {s}, at {alt}.",
+            "{S2}: {alt}, same room.",
+            "There's a {alt} office-hours slot for anyone who missed {s}.",
+        ],
+        "ask": [
+            "When's {s} on the calendar?",
+            "When should I dial in for {s}?",
+            "What's the slot for {s}?",
+        ],
+    },
+    "name": {
+        "old": [
+            "Bookmarked the {s} as {old}.",
+            "The {s} is filed under {old} in Confluence.",
+            "Link to the {s}: go/{old}.",
+            "@{old} is the {s}'s handle in chat.",
+        ],
+        "new": [
+            "refactor: rename the {s} to {new}",
+            "Link to the {s}: go/{new} (go/{old} redirects for a month).",
+            "Fiona: \u201cthe {s} is {new} now, {old} 404s\u201d",
+            "Comms picked {new} for the {s} because {old} clashed with a product name.",
+            "The {s}: {old} until the May rebrand, {new} after.",
+            "Fixing my own earlier note: the {s} is listed as {new}; {old} is what it was before.",
+        ],
+        "distract": [
+            "{other} wired a search box into the {s}.",
+            "The {s} gets about {n} visits a day.",
+            "There was a pitch to rename the {s}; {other} vetoed it.",
+            "Is the {s} worth keeping at all? {other} asked.",
+        ],
+        "also": [
+            "The {s} also answers to {alt}.",
+            "The {s2} is filed under {alt}.",
+            "Old-timers still type {alt} and land on the {s}.",
+        ],
+        "ask": [
+            "If I search the intranet, what is the {s} listed as?",
+            "Which handle does the {s} go by?",
+            "What link gets me to the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "vCard for {s}: tel {old}.",
+            "{S}: mobile {old}, WhatsApp too.",
+            "On-call sheet lists {s} at {old}.",
+            "Rang {s} on {old} about the outage.",
+        ],
+        "new": [
+            "vCard for {s} updated: tel {new}.",
+            "Email from {s}: \u201cnew phone, new number, {new}. {old} gets cut off Friday.\u201d",
+            "Support note: caller verified as {s}, asked us to set the callback number to {new}.",
+            "{S}: {old} until the carrier switch in May, {new} after.",
+            "Rang {s} on {old}: out of service. Beatriz says it's {new}, and that worked.",
+            "Diary: finally saved {s}'s number properly, {new}.",
+        ],
+        "distract": [
+            "{S} missed {n} calls during the flight.",
+            "{other} has {s}'s number but never calls.",
+            "Publish {s}'s number on the status page? {other} says no.",
+            "{S} never listens to voicemail.",
+        ],
+        "also": [
+            "{S}'s desk extension is {alt}.",
+            "{S2}: mobile {alt}.",
+            "Backup contact for {s}: {alt}.",
+        ],
+        "ask": [
+            "What's the best number for {s}?",
+            "Which phone number should I ring for {s}?",
+            "How can I call {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "Workday: {s}, manager {old}.",
+            "{old} signs {s}'s expense claims.",
+            "{S} is on {old}'s headcount.",
+            "{old} gave {s} feedback on the promo packet.",
+        ],
+        "new": [
+            "Workday: {s}, manager {new}.",
+            "Reorg email from the VP: {s} joins {new}'s group effective today; thanks {old}.",
+            "Teodor: \u201cheads up, {s} is one of {new}'s reports now\u201d",
+            "{S}: reported to {old} until June, to {new} from July.",
+            "{old} had too many reports, so {s} went to {new}.",
+            "{new} signs {s}'s expense claims these days.",
+        ],
+        "distract": [
+            "{S} mentored {other} through the internship.",
+            "{S} wrote {other} a reference letter.",
+            "A transfer of {s} to {other}'s team was floated and dropped.",
+            "{S} and {other} co-wrote the design doc.",
+        ],
+        "also": [
+            "{alt} is {s}'s mentor.",
+            "{old} signs {s2}'s expense claims too.",
+            "{S} added {alt} as a second reviewer for the promo case.",
+        ],
+        "ask": [
+            "If {s} wants a raise, who do they ask first?",
+            "Who manages {s} now?",
+            "Who's {s}'s line manager at the moment?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S} evangelises {old} to every new hire.",
+            "{S}'s screen-share is always {old}.",
+            "{S} gave a lightning talk on {old} plugins.",
+            "{S} keymaps everything in {old}.",
+        ],
+        "new": [
+            "Diary: watched {s} configure {new} all afternoon. {old} is uninstalled. Wild.",
+            "{S}'s screen-share is always {new} lately.",
+            "Beatriz: \u201c{s} finally ditched {old}, it's {new} now\u201d",
+            "{S} has evangelised {new} to every new hire since the Christmas break.",
+            "{S} got tired of {old}'s plugin breakage and went with {new}.",
+            "Wrong in my pairing notes: {s} works in {new}; I mixed it up with {old} from years ago.",
+        ],
+        "distract": [
+            "{S} reviewed a PR that adds {other} support to the linter.",
+            "{S} sat through a {other} demo and was unimpressed.",
+            "Would {s} ever try {other}? Maybe over the holidays.",
+            "{S}'s intern uses {other}.",
+        ],
+        "also": [
+            "{S} opens giant log files in {alt}.",
+            "{S} picked up {alt} for writing notes too.",
+            "{S2} is also a diehard for {old}.",
+        ],
+        "ask": [
+            "What's {s} typing code into these days?",
+            "Which text editor is {s}'s daily driver?",
+            "Where does {s} do their editing?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} parks the {old} in bay 12.",
+            "Insurance renewal for {s}'s {old} is due.",
+            "{S} does the school run in a {old}.",
+            "Carpool: {s} picks us up in the {old}.",
+        ],
+        "new": [
+            "Diary: {s} drove me home in the {new}. Still smells of the showroom.",
+            "Carpool: {s} picks us up in the {new} now; the {old} got sold.",
+            "Parking permit for {s} reissued for the {new}.",
+            "{S}: {old} until the lease ended in March, {new} since April.",
+            "Arjun: \u201c{s} traded in the {old}, it's a {new}\u201d",
+            "{S} wanted something cheaper to run than the {old}; the {new} is half the fuel.",
+        ],
+        "distract": [
+            "{S} sat in a {other} at the motor show and hated the seats.",
+            "{S} took a {other} from the rental desk for the ski trip.",
+            "{S} left the headlights on again; flat battery.",
+            "Is a {other} worth it for {s}? Debate ongoing.",
+        ],
+        "also": [
+            "{S} bought the teenager a second-hand {alt}.",
+            "{S} books a {alt} from the car club most weekends.",
+            "{S2} has the same {old} as {s}.",
+        ],
+        "ask": [
+            "Which car does {s} own?",
+            "What does {s} have parked at home?",
+            "What will {s} turn up in?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s daughter is in year 4 at {old}.",
+            "{S} is on the PTA at {old}, where the daughter goes.",
+            "{S} leaves at 3 to collect the daughter from {old}.",
+            "Parents' evening at {old} for {s}'s daughter on Thursday.",
+        ],
+        "new": [
+            "Email from {new} admissions: {s}'s daughter starts Monday. Update: she started, loves it.",
+            "{S} leaves at 3 to collect the daughter from {new}.",
+            "Diary: {s}'s girl has settled in at {new}; {old} feels like a bad memory.",
+            "Mireille: \u201c{s}'s daughter switched to {new} after the bullying at {old}\u201d",
+            "{S}'s daughter: {old} through year 3, {new} from year 4.",
+            "Parents' evening at {new} for {s}'s daughter on Thursday.",
+        ],
+        "distract": [
+            "{S}'s daughter played netball against {other}.",
+            "{S} went to a {other} open evening out of curiosity.",
+            "{S}'s daughter has {n} spellings to learn this week.",
+            "Would {other} suit {s}'s daughter better? Just wondering aloud.",
+        ],
+        "also": [
+            "{S}'s son got a place at {alt}.",
+            "{S}'s daughter does after-school coding at {alt}.",
+            "{S2}'s daughter is in year 4 at {old} too.",
+        ],
+        "ask": [
+            "Where is {s}'s daughter a pupil?",
+            "Where does {s} drop the daughter off in the morning?",
+            "What's the name of {s}'s daughter's school?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} wears the {old} squad hoodie.",
+            "{S} joins the {old} retro every other Friday.",
+            "Jira: {s} assigned to {old} epics.",
+            "{S} gets pinged in #{old}-oncall.",
+        ],
+        "new": [
+            "Jira: {s} assigned to {new} epics.",
+            "Teodor: \u201cwelcome {s} to {new}!\u201d",
+            "{S} asked to join {new} to be closer to customers, and got it.",
+            "{S}: {old} squad till Q1, {new} squad from Q2.",
+            "{S} joins the {new} retro every other Friday.",
+            "The team page had it wrong: {s} is {new}, has been for a while; {old} was last year.",
+        ],
+        "distract": [
+            "{S} unblocked a {other} deploy on Friday night.",
+            "{S} gave a brown-bag to the {other} squad.",
+            "Was {s} going to rotate to {other}? The rotation got cancelled.",
+            "The {other} team has {n} open reqs.",
+        ],
+        "also": [
+            "{S} hangs out in the {alt} guild as well.",
+            "{S} joined the {alt} interview loop.",
+            "{S2} wears the {old} squad hoodie too.",
+        ],
+        "ask": [
+            "In which squad would I find {s}?",
+            "Whose backlog does {s} work from?",
+            "Who does {s} sprint with?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S}'s source is all {old}.",
+            "{S}'s repo: mostly {old}, per GitHub's language bar.",
+            "New hires on {s} get the {old} style guide.",
+            "Every PR to {s} runs the {old} linter.",
+        ],
+        "new": [
+            "chore: delete the last {old} module from {s}; repo is {new} only",
+            "{S}'s repo: mostly {new}, per GitHub's language bar.",
+            "Ngozi: \u201cthe {new} rewrite of {s} is the only thing in prod\u201d",
+            "{S}: {old} up to v2, {new} from v3 on.",
+            "Moving {s} to {new} killed the GC pauses we had in {old}.",
+            "New hires on {s} get the {new} style guide.",
+        ],
+        "distract": [
+            "{S} ships a {other} SDK for partners.",
+            "Someone prototyped {s} in {other} at a hackathon; it went nowhere.",
+            "{S} has {n} flaky tests.",
+            "Would {other} suit {s}? Idle lunch chat.",
+        ],
+        "also": [
+            "{S}'s migrations are written in {alt}.",
+            "{S} picked up {alt} for its CLI.",
+            "{S2}'s source is all {old} too.",
+        ],
+        "ask": [
+            "What's under the hood of {s}, language-wise?",
+            "Which language should I learn to contribute to {s}?",
+            "What's {s}'s implementation language?",
+        ],
+    },
+    "email": {
+        "old": [
+            "Newsletter list: {s}, {old}.",
+            "Reply-to for {s}: {old}.",
+            "Sent the contract to {s} at {old}.",
+            "{S}'s Gravatar is tied to {old}.",
+        ],
+        "new": [
+            "Reply-to for {s}: {new}.",
+            "Bounce from {old}; {s}'s working address is {new}.",
+            "Support note: {s} asked for the account email to be changed to {new}. Done.",
+            "{S}: {old} until the domain migration in May, {new} since.",
+            "Callum: \u201cuse {new} for {s}, the old one bounces\u201d",
+            "Sent the contract to {s} at {new}, the only address they check these days.",
+        ],
+        "distract": [
+            "{S} unsubscribed from {n} newsletters.",
+            "{other} cc'd {s} on a very long thread.",
+            "{S} set up mail filters with {other}'s help.",
+            "Does {s} need a PGP key? {other} offered to set one up.",
+        ],
+        "also": [
+            "{S}'s billing emails go to {alt}.",
+            "{S} added {alt} as a recovery address.",
+            "Reply-to for {s2}: {alt}.",
+        ],
+        "ask": [
+            "Which inbox does {s} actually read?",
+            "Which address should I mail {s} at?",
+            "Where does mail for {s} go?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} is pinned at {old}.",
+            "Grafana header for {s}: build {old}.",
+            "Helm values: {s} image tag {old}.",
+            "Customers see {s} {old} in the About box.",
+        ],
+        "new": [
+            "bump {s} to {new}",
+            "CHANGELOG ({s}): released {new} to all regions; {old} retired.",
+            "Helm values: {s} image tag {new}.",
+            "Arjun: \u201c{s} is on {new} everywhere, rollout finished at 4pm\u201d",
+            "{S}: {old} until Tuesday's deploy, {new} afterwards.",
+            "{S} needed the TLS fix, hence {new} in prod.",
+        ],
+        "distract": [
+            "{other} opened a CVE ticket against {s}'s dependencies.",
+            "{S} logged {n} warnings after the cache flush.",
+            "Was there a plan to canary {s}? {other} never scheduled it.",
+            "Should {s} go to calendar versioning? {other} asked.",
+        ],
+        "also": [
+            "{S}'s Python client is at {alt}.",
+            "{S}'s protobuf schema is at {alt}.",
+            "{S2} is pinned at {old} too.",
+        ],
+        "ask": [
+            "Which release number does prod report for {s}?",
+            "What build of {s} do users get?",
+            "What's the deployed release of {s}?",
+        ],
+    },
+}
+
+
 def _values(kind: str, rng: random.Random, used: set[str]) -> tuple[str, str, str, str]:
     """(subject, old value, new value, another value), for a subject no case has."""
     for _ in range(10_000):
@@ -2728,6 +3344,7 @@ def main() -> int:
         "sixth": SIXTH,
         "seventh": SEVENTH,
         "eighth": EIGHTH,
+        "ninth": NINTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
