@@ -94,6 +94,38 @@ Stone = dict[str, Any]
 """A tombstone as one line of forgotten.jsonl holds it (parsed)."""
 
 
+def stones_stating(ws: Workspace, keys: list[str]) -> list[Stone]:
+    """The tombstones, as written, that keep out a line of one of these fact keys (as
+    `Forgotten.states` would: a forgotten fact's key within it, or a purge's digest)."""
+    digests = {key_digest(key) for key in keys}
+    found = []
+    for stone in read_tombstones(ws):
+        own = fact_key(stone.fact)
+        if (own and any(own in key for key in keys)) or stone.digest in digests:
+            found.append(stone)
+    if not found:
+        return []
+    wanted = {(stone.fact, stone.at, stone.digest) for stone in found}
+    lines = (ws.state_dir / FORGOTTEN_NAME).read_text(encoding="utf-8").splitlines()
+    written: list[Stone] = []
+    for line in lines:
+        try:
+            data = json.loads(line)
+        except ValueError:
+            continue
+        if (
+            isinstance(data, dict)
+            and (
+                str(data.get("fact")),
+                str(data.get("at")),
+                str(data.get("digest", "")),
+            )
+            in wanted
+        ):
+            written.append(data)
+    return written
+
+
 def tombstones(
     facts: list[str], replacement: str | None = None, *, purge: bool = False
 ) -> list[Stone]:

@@ -153,7 +153,7 @@ def forget(
             result.purged = sorted({*purged, *result.purged})
         if replacement is not None:
             fact = replacement.strip()
-            done = save(ws, config, fact if BULLET.match(fact) else f"- {fact}")
+            done = save(ws, config, fact if BULLET.match(fact) else f"- {fact}", unforget=False)
             if at is not None and not done.already_saved:
                 _put_back(ws, done.text, at)
     return result

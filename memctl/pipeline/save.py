@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
+from memctl.core.forgotten import TakeBack, fact_key, stones_stating, take_back
 from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -24,6 +25,9 @@ class SaveResult:
     dry_run: bool = False
     already_saved: bool = False
     """MEMORY.md holds the text already (as whole lines); nothing was written."""
+    unforgotten: list[str] = field(default_factory=list)
+    """Forgotten facts the saved text states again, whose tombstones the save dropped
+    (a purged one, whose text no tombstone keeps, as "(purged)")."""
 
 
 def _holds(ws: Workspace, body: str) -> bool:
@@ -57,8 +61,15 @@ def count_memories(text: str) -> int:
     return max(1, sum(1 for line in text.splitlines() if line.lstrip().startswith("-")))
 
 
-def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> SaveResult:
+def save(
+    ws: Workspace, config: Config, text: str, dry_run: bool = False, *, unforget: bool = True
+) -> SaveResult:
     """Append `text` to today's ledger (a `## Memory Save` block) and then to MEMORY.md.
+
+    A fact said again on purpose is wanted again: the tombstones of forgotten facts the
+    text states are dropped (`unforget`), else search, recall and the next consolidation
+    would leave out what was just saved. A correction (`forget --replace`) saves with
+    `unforget=False`: its new fact may hold the old one's words.
 
     The ledger goes first: a run killed between the two writes leaves the memory in the
     ledger, where the next consolidation finds it. MEMORY.md is replaced atomically
@@ -113,7 +124,18 @@ def save(ws: Workspace, config: Config, text: str, dry_run: bool = False) -> Sav
         joint = b"" if not old or old.endswith(b"\n") else b"\n"
         write_atomic(ws.memory_md, old + joint + body.encode() + b"\n")
         provenance.note_saved(ws, ledger, first, body)
+        if unforget:
+            result.unforgotten = _unforget(ws, body)
     return result
+
+
+def _unforget(ws: Workspace, body: str) -> list[str]:
+    """Drop the tombstones that would keep the saved lines out (under the caller's
+    lock); the facts they kept out."""
+    stones = stones_stating(ws, [key for line in body.splitlines() if (key := fact_key(line))])
+    if stones:
+        take_back(ws, TakeBack(drop=stones))
+    return [str(stone.get("fact") or "(purged)") for stone in stones]
 
 
 def _line_count(path: Path) -> int:

@@ -624,7 +624,8 @@ def render_save(result: SaveResult) -> str:
     if result.already_saved:
         return "Already in MEMORY.md; not saved again."
     count = result.memories or 1
-    return f"Saved {count} memor{'y' if count == 1 else 'ies'} to MEMORY.md and the daily ledger."
+    saved = f"Saved {count} memor{'y' if count == 1 else 'ies'} to MEMORY.md and the daily ledger."
+    return "\n".join([saved, *(f"No longer forgotten: {fact}" for fact in result.unforgotten)])
 
 
 _HANDLERS = {

@@ -387,17 +387,39 @@ def test_a_query_that_is_not_utf8_is_one_line_exit_2(ws, purge):
     assert snapshot(ws) == before
 
 
-def test_a_forgotten_fact_saved_again_is_forgotten_again_with_no_second_tombstone(cli, ws):
-    """MEMORY.md states a forgotten fact again once a `save` writes it: forgetting it then
-    takes its line out (it was refused as "already forgotten") and writes no second
-    tombstone, so an `undo` of that run says nothing is back that the first keeps out."""
+def test_a_forgotten_fact_written_back_by_hand_is_forgotten_again_with_no_second_tombstone(cli, ws):
+    """MEMORY.md states a forgotten fact again once someone writes it back by hand:
+    forgetting it then takes its line out (it was refused as "already forgotten") and
+    writes no second tombstone, so an `undo` of that run says nothing is back that the
+    first keeps out."""
     assert cli("-w", ws, "forget", "Staging is db3").exit_code == 0
     stones = (ws / ".memctl" / "forgotten.jsonl").read_text()
-    assert cli("-w", ws, "save", "Staging is db3.").exit_code == 0
-    assert "Staging is db3." in (ws / "MEMORY.md").read_text()
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as memory:
+        memory.write("- Staging is db3.\n")
 
     again = cli("-w", ws, "forget", "Staging is db3")
 
     assert again.exit_code == 0, again.stderr
     assert "Staging is db3." not in (ws / "MEMORY.md").read_text()
     assert (ws / ".memctl" / "forgotten.jsonl").read_text() == stones
+
+
+def test_a_forgotten_fact_saved_again_is_remembered_again(cli, ws):
+    """`save` of a fact forgotten before put it in MEMORY.md, but its tombstone stayed:
+    search did not find it and the next consolidate dropped it. Saying it again on
+    purpose drops the tombstone, and says so; a correction's new fact does not."""
+    assert cli("-w", ws, "forget", "Staging is db3").exit_code == 0
+
+    saved = cli("-w", ws, "save", "Staging is db3.")
+
+    assert saved.exit_code == 0, saved.stderr
+    assert "save: no longer forgotten: Staging is db3." in saved.stderr
+    assert cli("-w", ws, "search", "db3").exit_code == 0
+    assert cli("-w", ws, "consolidate", "--force").exit_code == 0
+    assert "Staging is db3." in (ws / "MEMORY.md").read_text()
+    # A correction whose new text holds the old fact's words keeps the old one forgotten.
+    fixed = cli("-w", ws, "forget", "Staging is db3", "--replace", "Staging is db3 and db7.")
+    assert fixed.exit_code == 0, fixed.stderr
+    assert "no longer forgotten" not in fixed.stderr
+    memory = (ws / "MEMORY.md").read_text()
+    assert "Staging is db3 and db7." in memory and "- Staging is db3.\n" not in memory

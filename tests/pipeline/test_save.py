@@ -168,6 +168,7 @@ def test_save_json(cli, ws):
         "redacted": 1,
         "dry_run": False,
         "already_saved": False,
+        "unforgotten": [],
     }
 
 

@@ -57,4 +57,6 @@ def save_command(
     memories = plural(result.memories, "memory", "memories")
     redacted = f" ({plural(result.redacted, 'secret')} redacted)" if result.redacted else ""
     note(g, f"save: {verb} {memories} to MEMORY.md and {result.ledger}{redacted}")
+    for fact in result.unforgotten:
+        note(g, f"save: no longer forgotten: {fact}")
     emit(g, result, result.text if dry_run else None)
