@@ -2593,7 +2593,19 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
 # its own ("B; A is empty", "B; A was a typo", "B (the old A is dead)"). The new value is then the last one before it.
 _WAS = re.compile(r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)", re.I)
 _NOT_CLAUSE = re.compile(
-    r",\s*(?:not|was|formerly|previously)\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;]|[.!]?$))", re.I
+    r",\s*(?:not|was|formerly|previously)\s+"
+    # "not far from A", "not just A", "not to A": a clause of its own, no value replaced
+    r"(?!(?:far|just|only|yet|even|quite|really|much|very|sure|too|so|to|from|in|at|on|for|"
+    r"with|by|near|as|because|since|that|until|unlike|like)\b)"
+    r"(?P<old>[^,;()]+?)(?=\s*(?:[,;]|[.!]?$))",
+    re.I,
+)
+# A liking or a wish contrasts what is liked, not what holds: "Dana prefers Bilbao, not
+# Valencia" leaves where Dana lives as it was.
+_OPINION = re.compile(
+    r"\b(?:prefer(?:s|red)?|likes?|liked|loves?|loved|hates?|hated|rather|recommend\w*|"
+    r"suggest\w*|enjoys?|enjoyed|wants?|wanted|wish(?:es|ed)?)\b",
+    re.I,
 )
 _ENDED_CLAUSE = re.compile(
     r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*)?)\s+(?:was|is)\s+"
@@ -2606,7 +2618,8 @@ def _instead(sentence: str) -> str:
     """The sentence with the old value named as in `_WAS`, `_NOT_CLAUSE`, `_ENDED_CLAUSE`
     put after "instead of" (`_LEAVING_AFTER` reads it)."""
     sentence = _WAS.sub(lambda m: f" instead of {m['old']}", sentence)
-    sentence = _NOT_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
+    if not _OPINION.search(sentence):
+        sentence = _NOT_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
     return _ENDED_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
 
 

@@ -959,6 +959,11 @@ NAMES_THE_OLD_ELSEWHERE_KEEPS = [
         "The import job writes to bucket-77; bucket-41 is empty.",
     ),
     ("Gustavo lives in Valencia.", "Gustavo also visits Bilbao (was in Valencia)."),
+    # a liking contrasted, not a value replaced; "not" starting a clause of its own
+    ("Dana lives in Valencia.", "Dana prefers Bilbao, not Valencia."),
+    ("Dana lives in Valencia.", "Dana would rather live in Bilbao, not Valencia."),
+    ("The build runs on Jenkins.", "Omar likes GitLab CI, not Jenkins."),
+    ("Ilse works at Initech.", "Ilse interviewed at Hooli, not just Initech."),
 ]
 
 
