@@ -916,7 +916,9 @@ _PAST = re.compile(
 )
 # Words that name the value a later fact replaces: "from A", "instead of A", "left A".
 _NAMES_OLD = re.compile(
-    r"\b(?:from|instead of|rather than|in place of|off|left|dropped|ditched|replaced|"
+    # "20 km from A", "not far from A": a distance from a place, which is not left
+    r"\b(?:(?<!far )(?<!away )(?<!km )(?<!miles )(?<!minutes )(?<!hours )(?<!hour )"
+    r"(?<!walk )(?<!drive )from|instead of|rather than|in place of|off|left|dropped|ditched|replaced|"
     r"no longer \w+(?: \w+)?)\s+(?P<old>\S+(?:\s+\S+){0,3})",
     re.I,
 )

@@ -964,6 +964,9 @@ NAMES_THE_OLD_ELSEWHERE_KEEPS = [
     ("Dana lives in Valencia.", "Dana would rather live in Bilbao, not Valencia."),
     ("The build runs on Jenkins.", "Omar likes GitLab CI, not Jenkins."),
     ("Ilse works at Initech.", "Ilse interviewed at Hooli, not just Initech."),
+    # a distance from a place is no leaving of it
+    ("Gustavo lives in Valencia.", "Gustavo works in Bilbao, not far from Valencia."),
+    ("Gustavo lives in Valencia.", "Gustavo works in Bilbao, 20 km from Valencia."),
 ]
 
 
