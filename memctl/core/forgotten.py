@@ -94,36 +94,36 @@ Stone = dict[str, Any]
 """A tombstone as one line of forgotten.jsonl holds it (parsed)."""
 
 
+def _written(ws: Workspace) -> tuple[list[str], list[Stone | None]]:
+    """forgotten.jsonl's lines as written, and each parsed (None for a line that is no
+    tombstone: a torn write), index for index."""
+    try:
+        text = (ws.state_dir / FORGOTTEN_NAME).read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return [], []
+    lines = text.splitlines(keepends=True)
+    parsed: list[Stone | None] = []
+    for line in lines:
+        try:
+            value = json.loads(line)
+        except ValueError:
+            value = None
+        parsed.append(value if isinstance(value, dict) else None)
+    return lines, parsed
+
+
 def stones_stating(ws: Workspace, keys: list[str]) -> list[Stone]:
     """The tombstones, as written, that keep out a line of one of these fact keys (as
     `Forgotten.states` would: a forgotten fact's key within it, or a purge's digest)."""
     digests = {key_digest(key) for key in keys}
-    found = []
-    for stone in read_tombstones(ws):
-        own = fact_key(stone.fact)
-        if (own and any(own in key for key in keys)) or stone.digest in digests:
-            found.append(stone)
-    if not found:
-        return []
-    wanted = {(stone.fact, stone.at, stone.digest) for stone in found}
-    lines = (ws.state_dir / FORGOTTEN_NAME).read_text(encoding="utf-8").splitlines()
-    written: list[Stone] = []
-    for line in lines:
-        try:
-            data = json.loads(line)
-        except ValueError:
+    found: list[Stone] = []
+    for stone in _written(ws)[1]:
+        if stone is None:
             continue
-        if (
-            isinstance(data, dict)
-            and (
-                str(data.get("fact")),
-                str(data.get("at")),
-                str(data.get("digest", "")),
-            )
-            in wanted
-        ):
-            written.append(data)
-    return written
+        own = fact_key(str(stone.get("fact") or ""))
+        if (own and any(own in key for key in keys)) or stone.get("digest") in digests:
+            found.append(stone)
+    return found
 
 
 def tombstones(
@@ -193,17 +193,7 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
     the reverse is known before the history copy that keeps it is written."""
     path = ws.state_dir / FORGOTTEN_NAME
     ws.check_inside(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    except (FileNotFoundError, NotADirectoryError):
-        lines = []
-    parsed: list[Stone | None] = []
-    for line in lines:
-        try:
-            value = json.loads(line)
-        except ValueError:
-            value = None
-        parsed.append(value if isinstance(value, dict) else None)
+    lines, parsed = _written(ws)
     dropped: list[Stone] = []
     for stone in back.drop:
         if stone in parsed:

@@ -35,7 +35,7 @@ from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import line_number, place
-from memctl.pipeline.purge import LISTED, purge_files
+from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
 
@@ -211,9 +211,9 @@ def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetRe
                 "configuration; edit it by hand"
             )
         if left := would.unreachable:
-            listed = ", ".join(left[:LISTED]) + (", ..." if len(left) > LISTED else "")
             raise MemctlError(
-                f"only names or structure a purge does not rewrite contain {target!r}: {listed}"
+                f"only names or structure a purge does not rewrite contain {target!r}: "
+                f"{listed(left)}"
             )
         raise MemctlError(f"nothing in the workspace contains {target!r}")
 

@@ -221,6 +221,11 @@ LISTED = 5
 """How many unreachable copies the one line on stderr names."""
 
 
+def listed(places: list[str]) -> str:
+    """The first LISTED of `places`, joined for one line, "..." when there are more."""
+    return ", ".join(places[:LISTED]) + (", ..." if len(places) > LISTED else "")
+
+
 def _structural(key: str | None, parent: str | None, value: str) -> bool:
     """Whether a JSON string value under `key` (in a container under `parent`) is
     structure a purge leaves (and names) rather than text it masks."""

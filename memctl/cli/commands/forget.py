@@ -63,7 +63,7 @@ def forget_command(
     """
     from memctl.agents.export import refresh
     from memctl.pipeline.forget import Ambiguous, forget, purge_needles
-    from memctl.pipeline.purge import LISTED
+    from memctl.pipeline.purge import listed
 
     g = globals_of(ctx)
     ws, config = g.open()
@@ -99,10 +99,9 @@ def forget_command(
                 "edit it by hand"
             )
         if left := result.purge_unreachable:
-            listed = ", ".join(left[:LISTED]) + (", ..." if len(left) > LISTED else "")
             lines.append(
                 f"forget: {plural(len(left), 'copy', 'copies')} {'is' if len(left) == 1 else 'are'} in "
-                f"names or structure a purge does not rewrite: {listed}"
+                f"names or structure a purge does not rewrite: {listed(left)}"
             )
         lines.append(
             "forget: a purge cannot reach a copy outside this workspace, nor what "
