@@ -173,15 +173,20 @@ def masked(data: bytes, needles: Needles) -> bytes:
     with escapes (`\\u002d`, `\\n`) is the same secret; its escaped bytes are masked."""
     out = bytearray(data)
     for start, stop in needles.spans(data):
-        if b"\\" in data[start:stop]:
-            _mask_escaped(data, out, start, stop, needles.pattern)
-        text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
-        text = needles.pattern.sub(
-            _mask_text,
-            text,
-        )
-        out[start:stop] = text.encode("utf-8", "surrogateescape")  # the same length
+        _mask_span(data, out, start, stop, needles.pattern)
     return bytes(out)
+
+
+def _mask_span(
+    data: bytes, out: bytearray, start: int, stop: int, pattern: re.Pattern[str]
+) -> None:
+    """Mask in `out` the copies in data[start:stop] (a part of a file, a JSON string
+    token), as written and, inside JSON strings once decoded, written with escapes; the
+    masks keep every length."""
+    if b"\\" in data[start:stop]:
+        _mask_escaped(data, out, start, stop, pattern)
+    text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
+    out[start:stop] = pattern.sub(_mask_text, text).encode("utf-8", "surrogateescape")
 
 
 def _mask_escaped(
@@ -274,17 +279,6 @@ def _json_strings(doc: bytes) -> list[tuple[int, int, str | None, str | None]]:
     return found
 
 
-def _mask_token(
-    data: bytes, out: bytearray, start: int, stop: int, pattern: re.Pattern[str]
-) -> None:
-    """Mask in `out` the copies inside the JSON string token data[start:stop], as written
-    and, once decoded, written with escapes."""
-    if b"\\" in data[start:stop]:
-        _mask_escaped(data, out, start, stop, pattern)
-    text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
-    out[start:stop] = pattern.sub(_mask_text, text).encode("utf-8", "surrogateescape")
-
-
 def _text(token: bytes) -> str:
     """A JSON string token of a valid document, decoded (json's decoder only for one
     with escapes: a thread log has millions of tokens)."""
@@ -316,7 +310,7 @@ def _masked_json(
         elif _structural(key, parent, _text(token)):
             unreachable.append(f"{key} value")
         else:
-            _mask_token(data, out, start + first, start + last, needles.pattern)
+            _mask_span(data, out, start + first, start + last, needles.pattern)
 
 
 def _lines(data: bytes, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
