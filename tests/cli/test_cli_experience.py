@@ -693,6 +693,30 @@ def test_a_failed_doctor_check_is_red_on_a_terminal_only(workspace):
     assert piped.stdout.startswith("FAIL  model nope:xyz") and "\x1b[" not in piped.stdout
 
 
+def test_doctor_under_python_m_gives_a_crontab_line_that_runs(workspace, tmp_path):
+    """Audit 3b: `python -m memctl doctor` with memctl not on PATH said "use its full
+    path" and printed a bare `memctl`; the line names this interpreter now, and a held
+    lock reads "held by another memctl", not "for more than 0s"."""
+    import sys
+
+    from memctl.core.workspace import Workspace as Ws
+
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    env = {**os.environ, "PATH": str(bare)}
+    done = subprocess.run(
+        [sys.executable, "-m", "memctl", "-w", str(workspace), "doctor", "--offline"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    line = next(text for text in done.stdout.splitlines() if "crontab line" in text)
+    assert f"{sys.executable} -m memctl -q -w {workspace} maintain" in line
+    with Ws(workspace, "UTC").lock():
+        held = run_memctl(workspace, "doctor", "--offline")
+    assert "held by another memctl" in held.stdout and "more than 0s" not in held.stdout
+
+
 def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace):
     ws = Workspace(workspace, "UTC")
     day = {"today": ws.today(), "yesterday": ws.today() - timedelta(days=1)}
