@@ -1527,8 +1527,8 @@ def explain_hit(
         "recency": _g(candidate.recency),
         "score": _g(candidate.score),
     }
-    if hybrid:
-        explained["fusion"] = _fusion(candidate)
+    # Always there (null under BM25 alone), as every --json field is.
+    explained["fusion"] = _fusion(candidate) if hybrid else None
     return explained
 
 

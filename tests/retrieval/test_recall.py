@@ -478,6 +478,7 @@ def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace:
         ("shelter", "text"),
     ]
     assert all(m["weight"] > 0 for m in explain["matched"])
+    assert explain["fusion"] is None  # BM25 alone: there, as null (audit 3b)
     timed = (explain["bm25"] + explain["neighbour"]) * explain["time"]
     total = (timed + explain["session"]) * explain["recency"]
     assert total == pytest.approx(first["score"], rel=1e-3)
