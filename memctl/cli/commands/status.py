@@ -170,7 +170,9 @@ def _index_text(index: IndexStatus) -> str:
     fresh = (
         "up to date"
         if not index.stale_files
-        else f"{plural(index.stale_files, 'file')} changed since (the next search indexes them)"
+        else f"{plural(index.stale_files, 'file')} changed since (a search indexes one written "
+        "in the last two days at once, an older one edited by hand within the hour; "
+        "`memctl index` indexes all now)"
     )
     text = (
         f"{_bytes(index.bytes)} ({ratio:.2f}x the {_bytes(index.corpus_bytes)} indexed), "
