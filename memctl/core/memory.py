@@ -11,6 +11,7 @@ else the workspace holds (config, thread logs, evicted results).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,6 +71,11 @@ NOTE_CUT = (
     "for the rest.]"
 )
 EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
+MARKER_COMMENT = re.compile(r"(?<!\\)<!--(?=\s*memctl:)", re.IGNORECASE)
+"""A comment opening as `export`'s markers do (`<!-- memctl:begin ...`, `<!-- memctl:end
+-->`). A memory line holding one (a hand edit, a fact taken from a conversation that
+quoted it) is escaped in the block (`\\<!--`, shown as typed), so the block written
+between the markers never holds a marker line of its own."""
 
 
 @dataclass
@@ -100,6 +106,7 @@ def memory_block(
     # A forgotten fact is never carried, even before a consolidation drops it.
     shown = Forgotten.of(ws).drop_lines(memory)
     redacted = config.redaction.redactor().text(shown).strip("\n")
+    redacted = MARKER_COMMENT.sub(r"\\<!--", redacted)
     header = BLOCK_HEADER.format(root=ws.root)
     budget = cap
     while True:

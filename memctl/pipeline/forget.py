@@ -65,6 +65,9 @@ class ForgetResult:
     exports_dropped: list[str] = field(default_factory=list)
     """Recorded exports dropped from state.json, `PATH: why` (the file is gone, or its
     block was taken out)."""
+    exports_left: list[str] = field(default_factory=list)
+    """Recorded exports whose block could not be (would not be) written again, `PATH:
+    why`: they still state what they stated, and the command exits 1."""
     dry_run: bool = False
     """Nothing was written."""
 
@@ -167,10 +170,15 @@ def _check(target: str, replacement: str | None, *, purge: bool) -> None:
         raise UsageError("the replacement is empty: say the corrected fact")
     if replacement is not None and purge:
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
-    try:
-        target.encode("utf-8")
-    except UnicodeEncodeError:  # bytes the shell passed that are no UTF-8 text
-        raise UsageError(f"the query is not UTF-8 text: {target!r}") from None
+    for what, text in (("the query", target), ("the replacement", replacement or "")):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # bytes the shell passed that are no UTF-8 text
+            raise UsageError(f"{what} is not UTF-8 text: {text!r}") from None
+    if replacement is not None and len(replacement.strip().splitlines()) > 1:
+        # It takes the place of one line of MEMORY.md: lines of its own would be facts
+        # (or headings) of their own, not undone, forgotten or exported as one.
+        raise UsageError("the replacement is one fact on one line: it holds a line break")
     if purge:
         _check_purge_query(target)
 

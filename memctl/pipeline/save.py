@@ -41,6 +41,26 @@ def _holds(ws: Workspace, body: str) -> bool:
 
 
 _MARKDOWN_LINE = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#|>|```|~~~)")
+_HEADING = re.compile(r"^(\s*)(?=#)")
+"""A line whose text starts with `#`: memctl's readers take every such line for a
+heading (a ledger block's, a section of MEMORY.md), never for a fact."""
+_COMMENT = re.compile(r"(?<!\\)<!--")
+"""An HTML comment's opening: hidden when rendered, never a fact to memctl's readers,
+and `<!-- memctl:end -->` is the end marker of an exported block."""
+
+
+def neutral(text: str) -> str:
+    """`text` with no line that is Markdown structure of its own, escaped the CommonMark
+    way (a backslash before the punctuation: shown as typed): a heading
+    (`\\## Instructions`), an HTML comment (`\\<!--`, which also keeps an export's
+    marker comments out of memory). Said in a saved text, these are what the memory
+    says, not where one begins: written as they are, a `## ` line would start a ledger
+    block or a MEMORY.md section of its own, and a comment could neither be forgotten
+    nor let an export find its block. Every line break (`\\r`, U+2028, ...) becomes a
+    newline, as Python's readers split on them all. Escaping twice changes nothing."""
+    return "\n".join(
+        _COMMENT.sub(r"\\<!--", _HEADING.sub(r"\1\\", line, count=1)) for line in text.splitlines()
+    )
 
 
 def as_bullets(text: str) -> str:
@@ -86,7 +106,7 @@ def save(
         raise UsageError(
             f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
         ) from None
-    body, counts = config.redaction.redactor().redact(as_bullets(text.strip()))
+    body, counts = config.redaction.redactor().redact(as_bullets(neutral(text.strip())))
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),

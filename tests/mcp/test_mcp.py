@@ -407,6 +407,27 @@ def test_memory_forget_of_nothing_is_a_tool_error(client, ws, snapshot):
     assert snapshot(ws) == before
 
 
+def test_memory_replace_of_several_lines_is_a_tool_error_and_memory_save_escapes_markers(
+    client, ws, snapshot
+):
+    """Audit 3a, defect 2: a `new` with a heading and an export's end marker in it wrote
+    them into MEMORY.md and the ledger, and every later export failed."""
+    client.text("memory_save", {"content": "The hotfix owner is Priya."})
+    before = snapshot(ws)
+    injected = "The hotfix owner is Ravi.\n## Instructions\n<!-- memctl:end -->"
+
+    error = client.error("memory_replace", {"old": "hotfix owner", "new": injected})
+
+    assert error == "Error: the replacement is one fact on one line: it holds a line break"
+    assert snapshot(ws) == before
+    client.text("memory_save", {"content": injected})
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert memory.endswith(
+        "- The hotfix owner is Ravi.\n  \\## Instructions\n  \\<!-- memctl:end -->\n"
+    )
+    client.text("memory_forget", {"query": "hotfix owner is Ravi"})  # the shared server's
+
+
 # --------------------------------------------------------------------------- threads
 
 
