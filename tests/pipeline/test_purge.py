@@ -333,8 +333,10 @@ def test_an_undo_to_a_copy_a_purge_masked_brings_no_masked_bullet_back(cli, tmp_
     root = flushed(cli, tmp_path / "w")
     assert cli("-w", root, "forget", "Noted: Dana").exit_code == 0
     assert cli("-w", root, "forget", SECRET, "--purge").exit_code == 0
-    assert cli("-w", root, "undo").exit_code == 0
-    assert "[forgotten" in (root / "MEMORY.md").read_text()
+    undo = cli("-w", root, "undo")
+    assert undo.exit_code == 0, undo.stderr
+    assert "[forgotten" not in (root / "MEMORY.md").read_text()  # audit 3a, defect 9
+    assert "Dana leads payments, user content." in (root / "MEMORY.md").read_text()
 
     assert cli("-w", root, "consolidate", "--force").exit_code == 0
 
@@ -372,3 +374,23 @@ def test_a_purge_of_a_logs_first_line_leaves_flush_and_consolidation_nothing_to_
     turn = json.dumps({"role": "user", "content": "Erin moved to the platform team."})
     assert cli("-w", workspace, "thread", "append", "t1", input=turn + "\n").exit_code == 0
     assert "would send 1 entry (log 2-2)" in cli("-w", workspace, "flush", "--dry-run").stderr
+
+
+def test_an_undo_leaves_out_the_bullets_a_purge_masked_and_says_so(cli, workspace):
+    """Audit 3a, defect 9: README says a bullet holding a mask is never made a
+    MEMORY.md bullet, an undo to a copy the purge masked included."""
+    for text in ("The old vault code is swordfish-7781.", "Ops rota lives in the wiki."):
+        assert cli("-w", workspace, "save", text).exit_code == 0
+    assert cli("-w", workspace, "forget", "vault code").exit_code == 0
+    assert cli("-w", workspace, "forget", "swordfish-7781", "--purge").exit_code == 0
+    copy = next((workspace / ".memctl" / "history").glob("*.md")).read_text()
+    assert "[forgotten" in copy and "swordfish" not in copy
+
+    dry = cli("-w", workspace, "--json", "undo", "--dry-run")
+    run = cli("-w", workspace, "undo")
+
+    assert run.exit_code == 0, run.stderr
+    assert (workspace / "MEMORY.md").read_text() == "- Ops rota lives in the wiki.\n"
+    assert json.loads(dry.stdout)["masked"] == 1 and "[forgotten" not in dry.stdout
+    assert "undo: left out 1 line a purge masked since that version was kept" in run.stderr
+    assert "states again" not in run.stderr  # the forget's tombstone named a masked fact

@@ -9,6 +9,7 @@ import typer
 from memctl.cli.core import app, command, globals_of
 from memctl.cli.output import emit, note
 from memctl.cli.views import local_time, size_text
+from memctl.core.wording import plural
 
 
 @command(app, "undo", short_help="Bring back a kept version of MEMORY.md.")
@@ -48,6 +49,12 @@ def undo_command(
     lines = [f"undo: {verb}: {fact}" for fact in result.unforgotten]
     verb = "would forget" if dry_run else "forgot"
     lines += [f"undo: {verb}: {fact}" for fact in result.forgotten]
+    if result.masked:
+        left = "would leave" if dry_run else "left"
+        lines.append(
+            f"undo: {left} out {plural(result.masked, 'line')} a purge masked since that "
+            "version was kept ([forgotten...]): the purge erased what they said"
+        )
     lines += [f"undo: rewrote the memory block in {path}" for path in result.exports]
     lines += [f"undo: left the export {why}" for why in failed]
     chosen = result.restored
