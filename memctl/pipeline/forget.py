@@ -22,7 +22,7 @@ from pathlib import Path
 
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
-from memctl.core.errors import MemctlError, UsageError
+from memctl.core.errors import MemctlError, UsageError, require_utf8
 from memctl.core.forgotten import (
     BULLET,
     Forgotten,
@@ -170,11 +170,8 @@ def _check(target: str, replacement: str | None, *, purge: bool) -> None:
         raise UsageError("the replacement is empty: say the corrected fact")
     if replacement is not None and purge:
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
-    for what, text in (("the query", target), ("the replacement", replacement or "")):
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # bytes the shell passed that are no UTF-8 text
-            raise UsageError(f"{what} is not UTF-8 text: {text!r}") from None
+    require_utf8("the query", target)
+    require_utf8("the replacement", replacement or "")
     if replacement is not None and len(replacement.strip().splitlines()) > 1:
         # It takes the place of one line of MEMORY.md: lines of its own would be facts
         # (or headings) of their own, not undone, forgotten or exported as one.

@@ -554,11 +554,12 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     """The chain behind MEMORY.md's bullets `target` names: `MEMORY.md:LINE` (a bad line
     is a UsageError), or a text: the bullets that contain it (case and spacing aside),
     else the one that shares the most words with it; MemctlError when none does."""
-    from memctl.core.errors import UsageError
+    from memctl.core.errors import UsageError, require_utf8
     from memctl.core.memory import read_memory
 
     if not target.strip():
         raise UsageError("say which bullet: MEMORY.md:LINE or some of its text")
+    require_utf8("what to explain", target)
     memory = read_memory(ws)
     lines = memory.splitlines()
     ledgers = Ledgers(ws)

@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from memctl.core.errors import UsageError
+from memctl.core.errors import UsageError, require_utf8
 from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.threads import searchable_text
@@ -588,6 +588,7 @@ def search(
     scan: the index holds the text redacted."""
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
+    require_utf8("the query", query)
     mode = check_mode(mode)
     if scope not in SCOPES:
         raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
