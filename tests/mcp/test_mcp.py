@@ -8,6 +8,7 @@ blocking portal), so the tests stay plain synchronous functions that share the s
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -144,6 +145,17 @@ def client(served: tuple[Path, Client]) -> Client:
 
 
 @pytest.mark.slow
+def test_the_help_names_every_tool_the_server_lists(client, ws):
+    """Audit 3a, defect 12: `memctl mcp --help` named 5 of the 9 tools."""
+    run = run_memctl(ws, "mcp", "--help")
+
+    assert run.exit_code == 0, run.stderr
+    said = run.stdout.split("stdout carries")[0]
+    named = re.findall(r"\b[a-z]+_[a-z]+\b", said)
+    assert named == [tool.name for tool in client.list_tools()]
+    assert "{tools}" not in run.stdout
+
+
 def test_lists_the_nine_tools_with_their_schemas(client):
     tools = {tool.name: tool for tool in client.list_tools()}
 
