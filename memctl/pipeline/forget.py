@@ -34,7 +34,7 @@ from memctl.core.forgotten import (
 from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import line_number, place
+from memctl.pipeline.provenance import line_number, place, turns_saying
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
@@ -132,7 +132,9 @@ def forget(
         # A fact forgotten before gets no second tombstone: `undo` of this run would say
         # it is back while the first kept it out. Its line in MEMORY.md (a `save` wrote
         # it again) still goes.
-        stones = tombstones([f for f in facts if f not in known], replacement, purge=purge)
+        fresh = [f for f in facts if f not in known]
+        said = None if purge else _said(ws, fresh, found)  # a purge masks the turns
+        stones = tombstones(fresh, replacement, purge=purge, said=said)
         if not purge:  # a purge must leave no copy, a history copy included
             new = BULLET.sub("", replacement.strip()) if replacement is not None else None
             back = TakeBack(drop=stones, add=tombstones([new]) if new else [])
@@ -160,6 +162,24 @@ def forget(
             if at is not None and not done.already_saved:
                 _put_back(ws, done.text, at)
     return result
+
+
+def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[str]]:
+    """The thread entries each fact was taken from (`provenance.turns_saying` of the
+    lines stating it), for its tombstone: recall and search leave them out."""
+    turns = {spot: entries for spot, entries in turns_saying(ws, found).items() if entries}
+    files: dict[str, list[str]] = {}
+    said: dict[str, list[str]] = {}
+    for spot, entries in turns.items():
+        name, _, number = spot.rpartition(":")
+        if name not in files:
+            files[name] = _lines(memory_path(ws, name))
+        line = files[name][int(number) - 1]
+        for fact in facts:
+            if Forgotten({fact_key(fact)}).states(line):
+                kept = said.setdefault(fact, [])
+                kept += [entry for entry in entries if entry not in kept]
+    return said
 
 
 def _check(target: str, replacement: str | None, *, purge: bool) -> None:

@@ -1572,6 +1572,8 @@ def _hit(
     memory = candidate.kind == "memory"
     if (memory and _NO_MEMORY.match(text)) or forgotten.states(text):
         return None
+    if not memory and forgotten.said_in(candidate.rel, candidate.number):
+        return None  # a turn a forgotten fact was taken from states it in its own words
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:

@@ -616,7 +616,7 @@ def search(
         shown = sink
 
         def sink(hit: Hit) -> None:  # memctl forget: a forgotten fact is left out
-            if forgotten.states(hit.text):
+            if forgotten.states(hit.text) or forgotten.said_in(hit.path, hit.entry):
                 dropped[0] += 1
             else:
                 shown(hit)
@@ -635,7 +635,11 @@ def search(
         result.truncated = bool(limit) and found > limit
         return result
     if forgotten:  # memctl forget: the records that state a forgotten fact are left out
-        result.hits = [hit for hit in result.hits if not forgotten.states(hit.text)]
+        result.hits = [
+            hit
+            for hit in result.hits
+            if not (forgotten.states(hit.text) or forgotten.said_in(hit.path, hit.entry))
+        ]
     if limit and len(result.hits) > limit:
         result.truncated = True
         del result.hits[limit:]

@@ -534,6 +534,36 @@ def test_calls_own_read_file_is_not_served(client):
     assert text.startswith("Error: unknown tool 'read_file'") and "read_file," not in text
 
 
+def test_memory_recall_and_thread_search_leave_out_the_turn_of_a_forgotten_fact(
+    tmp_path_factory, connect
+):
+    """Audit 3a, defect 10: the turn a fact was flushed from says it in its own words
+    ("I lead" for "Carol leads"); after memory_forget, neither tool returns it."""
+    root = prepare(tmp_path_factory.mktemp("mcp-turns") / "ws", BM25_ONLY)
+    said = {
+        "role": "user",
+        "name": "Carol",
+        "content": "I lead the payments team now, and the refund limit is 900 euros.",
+        "ts": "2026-11-18T14:30:00+00:00",
+    }
+    assert (
+        run_memctl(root, "thread", "append", "chat", input=json.dumps(said) + "\n").exit_code == 0
+    )
+    assert run_memctl(root, "flush").exit_code == 0
+    client = connect(root)
+    recalled = client.text("memory_recall", {"query": "payments team refund limit"})
+    assert "threads/chat.jsonl#0" in recalled
+    assert "threads/chat.jsonl#0" in client.text("thread_search", {"query": "refund limit"})
+
+    answer = client.text("memory_forget", {"query": "leads the payments team"})
+
+    assert answer.startswith("Forgot 1 fact: Carol leads the payments team")
+    assert "threads/chat.jsonl" not in client.text(
+        "memory_recall", {"query": "payments team refund limit"}
+    )
+    assert client.text("thread_search", {"query": "refund limit"}).startswith("No match")
+
+
 # --------------------------------------------------------------------------- configuration
 
 

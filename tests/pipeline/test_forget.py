@@ -537,3 +537,71 @@ def test_an_export_a_forget_could_not_rewrite_exits_1_names_it_and_is_listed(cli
     assert "hunter2" not in (ws / "MEMORY.md").read_text()  # the purge itself is done
     assert dry.exit_code == 1
     assert "memctl: error: would leave 1 exported memory block" in dry.stderr
+
+
+# --------------------------------------------------------------------------- thread turns
+
+CHAT = [
+    {
+        "role": "user",
+        "name": "Carol",
+        "content": "Carol here. I lead the payments team now, and the partner API rate "
+        "limit is 1200 requests per minute.",
+        "ts": "2026-11-18T14:30:00+00:00",
+    },
+    {
+        "role": "user",
+        "name": "Dan",
+        "content": "OK. Our deploy window is Tuesday 14:00 UTC.",
+        "ts": "2026-11-18T14:31:00+00:00",
+    },
+    {
+        "role": "assistant",
+        "content": "Noted: the staging database is pg-staging-2.",
+        "ts": "2026-11-18T14:32:00+00:00",
+    },
+]
+
+
+def chatted(cli: Any, root: Path) -> Path:
+    """A workspace whose three-speaker chat was flushed (the builtin writes `Carol leads
+    ...` for Carol's `I lead ...`, and `Dan: Our deploy window ...`) and consolidated."""
+    configure(root)
+    lines = "".join(json.dumps(turn) + "\n" for turn in CHAT)
+    assert cli("-w", root, "thread", "append", "chat", input=lines).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+    return root
+
+
+def found_sources(cli: Any, root: Path, query: str) -> set[str]:
+    recalled = json.loads(cli("-w", root, "--json", "recall", query).stdout)["hits"]
+    searched = cli("-w", root, "--json", "search", query, "--scope", "all", "--mode", "any")
+    return {hit["source"] for hit in recalled} | {
+        f"{hit['path']}#{hit['entry']}"
+        for hit in json.loads(searched.stdout)["hits"]
+        if hit["entry"] is not None
+    }
+
+
+def test_recall_and_search_leave_out_the_turn_a_forgotten_fact_was_taken_from(cli, workspace):
+    """Audit 3a, defect 10: the turn that said a fact states it in its own words ("I
+    lead" for "Carol leads", no "Dan: " before it), so no text reading of the turn finds
+    the forgotten fact in it; the fact's provenance (what `explain` shows) does."""
+    root = chatted(cli, workspace)
+    ledger = next((root / "memory").glob("*.md"))
+    number = ledger.read_text().splitlines().index("- Dan: Our deploy window is Tuesday 14:00 UTC.")
+    assert "threads/chat.jsonl#0 [user]" in found_sources(cli, root, "payments team lead")
+
+    first = cli("-w", root, "forget", "leads the payments team", "--all")
+    second = cli("-w", root, "forget", f"memory/{ledger.name}:{number + 1}")
+
+    assert (first.exit_code, second.exit_code) == (0, 0), first.stderr + second.stderr
+    payments = found_sources(cli, root, "payments team lead")
+    deploy = found_sources(cli, root, "deploy window Tuesday")
+    assert not any(source.startswith("threads/chat.jsonl#0") for source in payments)
+    assert not any(source.startswith("threads/chat.jsonl#1") for source in deploy)
+    assert any(s.startswith("threads/chat.jsonl#2") for s in found_sources(cli, root, "staging"))
+    assert cli("-w", root, "undo", "2").exit_code == 0  # both forgets taken back
+    assert any(s.startswith("threads/chat.jsonl#0") for s in found_sources(cli, root, "payments"))
+    assert any(s.startswith("threads/chat.jsonl#1") for s in found_sources(cli, root, "deploy"))
