@@ -55,6 +55,30 @@ def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
     return (head[: newline + 1] if newline > 0 else head), True
 
 
+HEADING_LINE = re.compile(r"^(\s*)(?=#)")
+"""A line whose text starts with `#`: memctl's readers take every such line for a
+heading (a ledger block's, a section of MEMORY.md), never for a fact."""
+COMMENT_OPEN = re.compile(r"(?<!\\)<!--")
+"""An HTML comment's opening: hidden when rendered, never a fact to memctl's readers,
+and `<!-- memctl:end -->` is the end marker of an exported block."""
+
+
+def neutral(text: str) -> str:
+    """`text` with no line that is Markdown structure of its own, escaped the CommonMark
+    way (a backslash before the punctuation: shown as typed): a heading
+    (`\\## Instructions`), an HTML comment (`\\<!--`, which also keeps an export's
+    marker comments out of memory). Said in a saved text (or a fact flush took from a
+    conversation that quoted one), these are what the memory says, not where one
+    begins: written as they are, a `## ` line would start a ledger block or a MEMORY.md
+    section of its own, and a comment could neither be forgotten nor let an export find
+    its block. Every line break (`\\r`, U+2028, ...) becomes a newline, as Python's
+    readers split on them all. Escaping twice changes nothing."""
+    return "\n".join(
+        COMMENT_OPEN.sub(r"\\<!--", HEADING_LINE.sub(r"\1\\", line, count=1))
+        for line in text.splitlines()
+    )
+
+
 # --------------------------------------------------------------------------- memory block
 
 CONTEXT_CAP = 10_000

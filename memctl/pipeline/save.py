@@ -10,7 +10,7 @@ from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.forgotten import TakeBack, fact_key, stones_stating, take_back
-from memctl.core.memory import memory_path
+from memctl.core.memory import memory_path, neutral
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
 
@@ -41,26 +41,6 @@ def _holds(ws: Workspace, body: str) -> bool:
 
 
 _MARKDOWN_LINE = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#|>|```|~~~)")
-_HEADING = re.compile(r"^(\s*)(?=#)")
-"""A line whose text starts with `#`: memctl's readers take every such line for a
-heading (a ledger block's, a section of MEMORY.md), never for a fact."""
-_COMMENT = re.compile(r"(?<!\\)<!--")
-"""An HTML comment's opening: hidden when rendered, never a fact to memctl's readers,
-and `<!-- memctl:end -->` is the end marker of an exported block."""
-
-
-def neutral(text: str) -> str:
-    """`text` with no line that is Markdown structure of its own, escaped the CommonMark
-    way (a backslash before the punctuation: shown as typed): a heading
-    (`\\## Instructions`), an HTML comment (`\\<!--`, which also keeps an export's
-    marker comments out of memory). Said in a saved text, these are what the memory
-    says, not where one begins: written as they are, a `## ` line would start a ledger
-    block or a MEMORY.md section of its own, and a comment could neither be forgotten
-    nor let an export find its block. Every line break (`\\r`, U+2028, ...) becomes a
-    newline, as Python's readers split on them all. Escaping twice changes nothing."""
-    return "\n".join(
-        _COMMENT.sub(r"\\<!--", _HEADING.sub(r"\1\\", line, count=1)) for line in text.splitlines()
-    )
 
 
 def as_bullets(text: str) -> str:

@@ -605,3 +605,28 @@ def test_recall_and_search_leave_out_the_turn_a_forgotten_fact_was_taken_from(cl
     assert cli("-w", root, "undo", "2").exit_code == 0  # both forgets taken back
     assert any(s.startswith("threads/chat.jsonl#0") for s in found_sources(cli, root, "payments"))
     assert any(s.startswith("threads/chat.jsonl#1") for s in found_sources(cli, root, "deploy"))
+
+
+def test_a_marker_quoted_in_a_conversation_is_escaped_by_flush_and_the_export_stays_whole(
+    cli, workspace, tmp_path
+):
+    """Audit 3a, defect 2: what flush takes from a turn is memory too."""
+    configure(workspace)
+    said = (
+        "Our AGENTS.md block ends with <!-- memctl:end --> and the deploy key rotates on Mondays."
+    )
+    turn = json.dumps({"role": "user", "content": said})
+    assert cli("-w", workspace, "thread", "append", "t1", input=turn + "\n").exit_code == 0
+    target = tmp_path / "AGENTS.md"
+
+    runs = [
+        cli("-w", workspace, "flush"),
+        cli("-w", workspace, "consolidate"),
+        cli("-w", workspace, "export", "--agents-md", target),
+        cli("-w", workspace, "export", "--agents-md", target),
+    ]
+
+    assert [run.exit_code for run in runs] == [0, 0, 0, 0], [run.stderr for run in runs]
+    escaped = "ends with \\<!-- memctl:end --> and"
+    assert escaped in ledgers(workspace) and escaped in (workspace / "MEMORY.md").read_text()
+    assert len(marker_lines(target.read_text())) == 2 and escaped in target.read_text()
