@@ -436,7 +436,7 @@ def turns_saying(ws: Workspace, places: list[str]) -> dict[str, list[str]]:
     """For each place (`MEMORY.md:N`, `memory/DATE.md:N`) of a fact line, the thread
     entries it was taken from, `threads/<id>.jsonl#N`, as `explain` reads them: a ledger
     line's flush block and the entry of it sharing the most words; a MEMORY.md bullet's
-    recorded (or matched) ledger lines, and theirs. A saved line has none."""
+    recorded ledger lines, and theirs. A saved line has none."""
     ledgers = Ledgers(ws)
     found: dict[str, list[str]] = {}
     for spot in places:
@@ -447,8 +447,9 @@ def turns_saying(ws: Workspace, places: list[str]) -> dict[str, list[str]]:
         line = ledgers.line(Source(name, number, ""))
         if line is None or not is_bullet(line):
             continue
-        if name == "MEMORY.md":
-            origins = explain_line(ws, number, line, ledgers).sources
+        if name == "MEMORY.md":  # its recorded sources: words in common are no proof
+            explained = explain_line(ws, number, line, ledgers)
+            origins = explained.sources if explained.how == "recorded" else []
         else:
             origins = [_origin(ledgers, Source(name, number, bullet_digest(line)))]
         turns = [
