@@ -81,6 +81,9 @@ class RestoreResult:
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files whose memory block was written again (after a
     restore that changed what is forgotten). Filled by the entry point."""
+    exports_left: list[str] = field(default_factory=list)
+    """Exported files whose block could not be written again, `PATH: why` (the undo
+    exits 1). Filled by the entry point."""
     masked: int = 0
     """Lines of the restored version holding a purge's mask (`[forgotten...]`), left out
     of MEMORY.md: the purge erased what they said, and a mask is never a bullet."""

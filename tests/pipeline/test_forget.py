@@ -539,6 +539,22 @@ def test_an_export_a_forget_could_not_rewrite_exits_1_names_it_and_is_listed(cli
     assert "memctl: error: would leave 1 exported memory block" in dry.stderr
 
 
+def test_an_undo_that_could_not_rewrite_an_export_exits_1_and_lists_it(cli, ws, agents_md):
+    """As a forget: the undo is done, but the block outside still says otherwise."""
+    assert cli("-w", ws, "forget", "staging is").exit_code == 0
+    agents_md.write_text(agents_md.read_text() + "<!-- memctl:end -->\n")
+
+    run = run_memctl(ws, "--json", "undo")
+
+    assert run.exit_code == 1
+    document = json.loads(run.stdout)
+    assert [left.split(": ", 1)[0] for left in document["exports_left"]] == [str(agents_md)]
+    assert "Staging is db3." in (ws / "MEMORY.md").read_text()  # the undo itself is done
+    error = run.stderr.splitlines()[-1]
+    assert error.startswith("memctl: error: left 1 exported memory block as written: ")
+    assert str(agents_md) in error
+
+
 # --------------------------------------------------------------------------- thread turns
 
 CHAT = [
