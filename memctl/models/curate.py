@@ -75,6 +75,8 @@ class Fact:
     """The order of its latest mention (a repeat makes it current again); -1: `order`."""
     origins: list[tuple[str, str]] = field(default_factory=list)
     """The input lines it was merged from: `(daily name, line)`, name "" for MEMORY.md."""
+    line: int = 0
+    """Its line number in MEMORY.md (1-based); 0 for a fact of the daily text."""
 
     @property
     def when(self) -> int:
@@ -99,7 +101,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     daily text (with its speaker and its block's span), in order."""
     facts: list[Fact] = []
     subject: str | None = None
-    for line in memory.splitlines():
+    for number, line in enumerate(memory.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("## "):
             subject = stripped[3:].strip() or None
@@ -113,7 +115,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
         prefixed = _PREFIX.match(text)
         if prefixed and prefixed["name"] not in _LABELS and subject in (None, prefixed["name"]):
             said_by, text = prefixed["name"], prefixed["rest"]
-        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)]))
+        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)], line=number))
     for name, text in dailies:
         span: tuple[date, date] | None = None
         for line in text.splitlines():
@@ -142,10 +144,20 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
 def said_facts(memory: str) -> list[str]:
     """MEMORY.md's facts as a ledger says them: `Dana: ...` for a fact under `## Dana`
     that does not name Dana (flush compares what is said with what is known)."""
+    return [said for _, said in said_lines(memory)]
+
+
+def said_lines(memory: str) -> list[tuple[int, str]]:
+    """(line number, the fact as a ledger says it) for each fact line of MEMORY.md: the
+    plain reading by which a bullet and the ledger line it was merged from are one fact
+    (`forget` counts and forgets them as one)."""
     return [
-        fact.text
-        if not fact.subject or fact.subject in fact.text
-        else f"{fact.subject}: {fact.text}"
+        (
+            fact.line,
+            fact.text
+            if not fact.subject or fact.subject in fact.text
+            else f"{fact.subject}: {fact.text}",
+        )
         for fact in parse(memory, [])
     ]
 
