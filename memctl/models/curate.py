@@ -96,6 +96,20 @@ def _key(text: str) -> frozenset[str]:
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
+_NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
+
+
+def fact_words(text: str) -> frozenset[str]:
+    """The key by which `merge` folds two sayings into one fact (the same content words
+    in any order, said on any day: "now", "still" are no content), with a speaker's
+    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
+    text = _BULLET.sub("", text.strip())
+    if (prefixed := _PREFIX.match(text)) and prefixed["name"] not in _LABELS:
+        text = prefixed["rest"]
+    key = _key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
+    return key | {"\0not"} if _NEGATION.search(text) else key
+
+
 def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     """Every fact of MEMORY.md (curated, with its heading's subject) and of the new
     daily text (with its speaker and its block's span), in order."""

@@ -279,3 +279,116 @@ def test_a_correction_that_says_the_same_as_the_fact_is_refused(cli, workspace, 
     )
     assert snapshot(workspace) == before
     assert cli("-w", workspace, "search", "ledger database").exit_code == 0
+
+
+# ----------------------------------------------------------------- a correction holds (4)
+
+
+def say(cli: Any, ws: Path, thread: str, text: str, ts: str | None = None) -> None:
+    message: dict[str, str] = {"role": "user", "content": text}
+    if ts:
+        message["ts"] = ts
+    assert (
+        cli("-w", ws, "thread", "append", thread, input=json.dumps(message) + "\n").exit_code == 0
+    )
+
+
+@pytest.fixture
+def corrected(cli: Any, workspace: Path) -> Path:
+    """ "The migration deadline is 2027-01-15 now." said on 1 November, merged, then
+    corrected to 2027-02-01."""
+    configure(workspace)
+    say(
+        cli,
+        workspace,
+        "t1",
+        "The migration deadline is 2027-01-15 now.",
+        "2026-11-01T09:00:00+00:00",
+    )
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    new = "The migration deadline is 2027-02-01."
+    run = cli("-w", workspace, "forget", "deadline is 2027-01-15", "--replace", new)
+    assert run.exit_code == 0, run.stderr
+    return workspace
+
+
+def test_an_older_conversation_flushed_later_does_not_overturn_a_correction(cli, corrected):
+    """A fact said on 2 November, before the correction, replaced it ("superseded:
+    ...2027-02-01 -> ...2027-01-15"): it lacks "now", so the tombstone missed it, and
+    consolidation took the later flush for the later saying."""
+    say(cli, corrected, "old", "The migration deadline is 2027-01-15.", "2026-11-02T09:00:00+00:00")
+    say(
+        cli,
+        corrected,
+        "old2",
+        "The migration deadline moved to 2027-01-20.",
+        "2026-11-03T09:00:00+00:00",
+    )
+    assert cli("-w", corrected, "flush").exit_code == 0
+
+    run = cli("-w", corrected, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    assert "superseded" not in run.stderr
+    memory = (corrected / "MEMORY.md").read_text()
+    assert "- The migration deadline is 2027-02-01." in memory
+    assert "2027-01-15" not in memory and "2027-01-20" not in memory
+
+
+def test_the_forgotten_value_said_again_in_other_words_stays_forgotten(cli, corrected):
+    say(cli, corrected, "later", "The migration deadline is still 2027-01-15.")
+    assert cli("-w", corrected, "flush").exit_code == 0
+
+    assert cli("-w", corrected, "consolidate").exit_code == 0
+
+    memory = (corrected / "MEMORY.md").read_text()
+    assert "2027-01-15" not in memory and "2027-02-01" in memory
+
+
+def test_a_change_said_after_the_correction_still_replaces_it(cli, corrected):
+    """What is said on or after the correction's day is new: it may replace it; and a
+    negation is no restatement of the forgotten fact."""
+    say(cli, corrected, "later", "The migration deadline moved to 2027-03-01.")
+    assert cli("-w", corrected, "flush").exit_code == 0
+
+    run = cli("-w", corrected, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    memory = (corrected / "MEMORY.md").read_text()
+    assert "- The migration deadline moved to 2027-03-01." in memory
+    assert "2027-02-01" not in memory
+
+
+def test_a_negation_is_no_restatement_of_a_forgotten_fact(cli, workspace):
+    configure(workspace)
+    assert cli("-w", workspace, "save", "Deploys happen on Fridays.").exit_code == 0
+    assert cli("-w", workspace, "forget", "Fridays").exit_code == 0
+    say(cli, workspace, "t1", "Deploys never happen on Fridays.")
+    assert cli("-w", workspace, "flush").exit_code == 0
+
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+    assert "Deploys never happen on Fridays." in (workspace / "MEMORY.md").read_text()
+
+
+def test_a_correction_holding_the_old_facts_words_is_not_forgotten_with_it(cli, workspace):
+    """`Staging is db3 and db7.` contains the key of `Staging is db3.`: the correction's
+    own tombstone held it (search found nothing, and the next consolidation dropped it)."""
+    configure(workspace)
+    assert cli("-w", workspace, "save", "Staging is db3.").exit_code == 0
+    run = cli("-w", workspace, "forget", "Staging is db3", "--replace", "Staging is db3 and db7.")
+    assert run.exit_code == 0, run.stderr
+
+    found = cli("-w", workspace, "search", "db7")
+    assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
+
+    assert found.exit_code == 0 and "Staging is db3 and db7." in found.stdout
+    memory = (workspace / "MEMORY.md").read_text()
+    assert "- Staging is db3 and db7." in memory and "- Staging is db3.\n" not in memory
+    # Saving the correction again is no saying of the old fact: it stays forgotten.
+    assert (
+        "no longer forgotten"
+        not in cli("-w", workspace, "save", "Staging is db3 and db7, both.").stderr
+    )
+    assert cli("-w", workspace, "search", "Staging is db3.").stdout.count("Staging is db3.\n") == 0
