@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from memctl.core.config import Config
@@ -334,12 +335,15 @@ class _Unit:
     number: int
     """Its first line, 1-based."""
     lines: list[str]
-    heading: str | None = None
-    """The `## ` heading it stands under."""
 
-    @property
+    @cached_property
     def key(self) -> str:
         return fact_key(" ".join(line.strip() for line in self.lines))
+
+    @cached_property
+    def keys(self) -> list[str]:
+        """Each line's fact key."""
+        return [fact_key(line) for line in self.lines]
 
     @property
     def text(self) -> str:
@@ -364,17 +368,13 @@ def continued(lines: list[str], start: int) -> int:
 
 def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
-    heading: str | None = None
     index = 0
     while index < len(lines):
-        line = lines[index]
-        if line.startswith("## "):
-            heading = line[3:].strip()
-        if not is_fact_line(line):
+        if not is_fact_line(lines[index]):
             index += 1
             continue
         end = continued(lines, index)
-        units.append(_Unit(path, index + 1, lines[index:end], heading))
+        units.append(_Unit(path, index + 1, lines[index:end]))
         index = end
     return units
 
@@ -441,13 +441,12 @@ class _Units:
                 groups.setdefault(group, []).append(unit)
         order = {root(id(unit)): n for n, unit in reversed(list(enumerate(named)))}
         facts = [_fact(groups[group]) for group in sorted(groups, key=order.__getitem__)]
-        for fact in facts:  # and a line holding it (`x and y` when `x` is forgotten)
-            held = Forgotten({fact_key(line) for line in fact.lines})
-            fact.places = [
-                f"{unit.path}:{unit.number}"
-                for unit in self.all
-                if any(held.states(line) for line in unit.lines)
-            ]
+        # Where each stands: its lines, and a line holding it (`x and y` for `x`).
+        held = [(fact, [fact_key(line) for line in fact.lines]) for fact in facts]
+        for unit in self.all:
+            for fact, keys in held:
+                if any(key in own for own in unit.keys for key in keys):
+                    fact.places.append(f"{unit.path}:{unit.number}")
         return facts
 
 
