@@ -465,7 +465,8 @@ def _fact(units: list[_Unit]) -> Fact:
 
 
 def _listed_places(facts: list[Fact]) -> list[str]:
-    return [where for fact in facts for where in fact.places]
+    """Where the facts stand, each place once (a line holding two of them is one)."""
+    return list(dict.fromkeys(where for fact in facts for where in fact.places))
 
 
 def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int | None, int]:
