@@ -453,13 +453,19 @@ class _Units:
 def _fact(units: list[_Unit]) -> Fact:
     """One fact from the lines that state it (MEMORY.md's first)."""
     texts: dict[str, str] = {}
+    alone: set[str] = set()  # a continuation line of one word states nothing on its own
     for unit in units:
-        for line in unit.lines:
-            texts.setdefault(fact_key(line), BULLET.sub("", line.strip()))
-    # The shortest keys first: a key that holds a kept one needs no tombstone of its own.
+        for n, line in enumerate(unit.lines):
+            key = fact_key(line)
+            texts.setdefault(key, BULLET.sub("", line.strip()))
+            if n and len(key.split()) < 2:
+                alone.add(key)
+    # The shortest keys first: a key that holds a kept one needs no tombstone of its own;
+    # a one-word continuation line gets none (its tombstone would hold every text with
+    # that word); it goes from MEMORY.md with its bullet all the same.
     lines: list[str] = []
     for key in sorted(texts, key=len):
-        if not any(fact_key(kept) in key for kept in lines):
+        if key not in alone and not any(fact_key(kept) in key for kept in lines):
             lines.append(texts[key])
     return Fact(units[0].text, lines, said=list(texts.values()))
 

@@ -392,3 +392,18 @@ def test_a_correction_holding_the_old_facts_words_is_not_forgotten_with_it(cli, 
         not in cli("-w", workspace, "save", "Staging is db3 and db7, both.").stderr
     )
     assert cli("-w", workspace, "search", "Staging is db3.").stdout.count("Staging is db3.\n") == 0
+
+
+def test_a_one_word_continuation_line_gets_no_tombstone_of_its_own(cli, workspace):
+    """Its tombstone would hold every record with that word; it goes with its bullet."""
+    configure(workspace)
+    assert cli("-w", workspace, "save", input="Rotate the staging keys\nquarterly\n").exit_code == 0
+    assert cli("-w", workspace, "save", "Billing reports run quarterly.").exit_code == 0
+
+    run = cli("-w", workspace, "forget", "Rotate the staging keys")
+
+    assert run.exit_code == 0, run.stderr
+    assert (workspace / "MEMORY.md").read_text() == "- Billing reports run quarterly.\n"
+    stones = (workspace / ".memctl" / "forgotten.jsonl").read_text()
+    assert "Rotate the staging keys" in stones and '"quarterly"' not in stones
+    assert "Billing reports run quarterly." in cli("-w", workspace, "search", "quarterly").stdout
