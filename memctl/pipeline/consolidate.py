@@ -223,12 +223,12 @@ def held_back(text: str, stones: list[Tombstone]) -> str:
     """
     restated = {fact_words(stone.fact) for stone in stones if stone.fact}
     corrections = [
-        (stone.replacement, stone.at[:10])
+        (stone.replacement, stone.at[:10], fact_words(stone.replacement))
         for stone in stones
         if stone.fact and stone.replacement and stone.replacement.strip()
     ]
     # A correction restating the old words in another order is the correction, not them.
-    restated -= {fact_words(new) for new, _ in corrections}
+    restated -= {words for _, _, words in corrections}
     if not restated and not corrections:
         return text
     kept: list[str] = []
@@ -238,10 +238,14 @@ def held_back(text: str, stones: list[Tombstone]) -> str:
         if stripped.startswith("#"):
             day = said_day(stripped)
         elif stripped and not stripped.startswith(("<!--", "```")):
-            if restated and fact_words(stripped) in restated:
+            words = fact_words(stripped)
+            if words in restated:
                 continue
+            # Only a line sharing a word with the correction can say the same thing's
+            # older value (supersede's claims are costly: a big import has many lines).
             if day is not None and any(
-                day < at and stale_facts([stripped, new]) for new, at in corrections
+                day < at and words & said and stale_facts([stripped, new]).get(0) == 1
+                for new, at, said in corrections
             ):
                 continue
         kept.append(line)
