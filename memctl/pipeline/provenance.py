@@ -11,8 +11,9 @@ again by its digest.
 Who writes it: consolidation (the builtin model reports the lines each fact was merged
 from; an LLM's answer is matched to the ledger lines by its words), `save` (the lines of
 its `## Memory Save` block), and every history copy keeps the sidecar it had, under
-`provenance` in the copy's marks file (undo brings it back). forget needs nothing: the
-bullets left keep their keys. A sync that takes the remote's MEMORY.md brings no sidecar
+`provenance` in the copy's marks file (undo brings it back). forget reads it (a bullet
+and the ledger lines it was merged from are one fact, forgotten together) and writes
+nothing: the bullets left keep their keys. A sync that takes the remote's MEMORY.md brings no sidecar
 (it is not shared): those bullets are matched when explained. A bullet no sidecar knows (edited by hand, or merged before sidecars
 existed) is matched against the ledgers when it is explained; one no ledger line states
 is "unknown (edited by hand)".
