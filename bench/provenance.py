@@ -117,7 +117,10 @@ def run(seed: int, sessions: int, filler: list[str]) -> dict[str, int]:
                 ]
                 if number % 4 == 2 and lines:
                     fix = "The team meets on Thursdays." if rng.random() < 0.5 else None
-                    forget(ws, config, f"MEMORY.md:{rng.choice(lines)}", replacement=fix)
+                    chosen = rng.choice(lines)
+                    if fix and fix in memory.splitlines()[chosen - 1]:
+                        fix = None  # a correction that says the same as the fact is refused
+                    forget(ws, config, f"MEMORY.md:{chosen}", replacement=fix)
                     step()
                 if number % 5 == 3 and versions(ws):
                     restore(ws, 1)

@@ -126,9 +126,23 @@ def stones_stating(ws: Workspace, keys: list[str]) -> list[Stone]:
         if stone is None:
             continue
         own = fact_key(str(stone.get("fact") or ""))
-        if (own and any(own in key for key in keys)) or stone.get("digest") in digests:
+        new = fact_key(str(stone.get("replacement") or ""))
+        # A key stating the correction is no saying of the fact it corrected.
+        held = [key for key in keys if own and own in key and not (new and new in key)]
+        if held or stone.get("digest") in digests:
             found.append(stone)
     return found
+
+
+def _corrected(stones: list[Tombstone]) -> dict[str, set[str]]:
+    """Each forgotten key only corrections forgot, with their new facts' keys."""
+    plain = {fact_key(s.fact) for s in stones if not s.replacement}
+    found: dict[str, set[str]] = {}
+    for stone in stones:
+        key = fact_key(stone.fact)
+        if key and stone.replacement and key not in plain:
+            found.setdefault(key, set()).add(fact_key(stone.replacement))
+    return {key: {new for new in news if new} for key, news in found.items()}
 
 
 def tombstones(
@@ -228,18 +242,31 @@ class Forgotten:
     """The keys of the forgotten facts, read once for a run."""
 
     def __init__(
-        self, keys: set[str], digests: set[str] | None = None, turns: set[str] | None = None
+        self,
+        keys: set[str],
+        digests: set[str] | None = None,
+        turns: set[str] | None = None,
+        corrected: dict[str, set[str]] | None = None,
     ):
         self.keys = {key for key in keys if key}
         self.digests = {digest for digest in digests or set() if digest}
         self.turns = turns or set()
         """The thread entries forgotten facts were taken from (`Tombstone.said`)."""
+        self.corrected = corrected or {}
+        """Forgotten key -> the keys of the corrections that replaced it, when only
+        corrections did: a text stating the correction is not the forgotten fact
+        (`Staging is db3 and db7.` corrects `Staging is db3.`)."""
 
     @classmethod
     def of(cls, ws: Workspace) -> Forgotten:
         stones = read_tombstones(ws)
         turns = {turn for s in stones for turn in s.said}
-        return cls({fact_key(s.fact) for s in stones}, {s.digest for s in stones}, turns)
+        return cls(
+            {fact_key(s.fact) for s in stones},
+            {s.digest for s in stones},
+            turns,
+            _corrected(stones),
+        )
 
     def __bool__(self) -> bool:
         return bool(self.keys or self.digests or self.turns)
@@ -259,7 +286,10 @@ class Forgotten:
         key = fact_key(text)
         if key_digest(key) in self.digests:
             return True
-        return any(forgotten in key for forgotten in self.keys)
+        return any(
+            forgotten in key and not any(new in key for new in self.corrected.get(forgotten, ()))
+            for forgotten in self.keys
+        )
 
     def drop_lines(self, text: str) -> str:
         """`text` without the lines that state a forgotten fact (headings never do), nor

@@ -75,6 +75,8 @@ class Fact:
     """The order of its latest mention (a repeat makes it current again); -1: `order`."""
     origins: list[tuple[str, str]] = field(default_factory=list)
     """The input lines it was merged from: `(daily name, line)`, name "" for MEMORY.md."""
+    line: int = 0
+    """Its line number in MEMORY.md (1-based); 0 for a fact of the daily text."""
 
     @property
     def when(self) -> int:
@@ -94,20 +96,34 @@ def _key(text: str) -> frozenset[str]:
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
+_NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
+
+
+def fact_words(text: str) -> frozenset[str]:
+    """The key by which `merge` folds two sayings into one fact (the same content words
+    in any order, said on any day: "now", "still" are no content), with a speaker's
+    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
+    text = _BULLET.sub("", text.strip())
+    if (prefixed := _PREFIX.match(text)) and prefixed["name"] not in _LABELS:
+        text = prefixed["rest"]
+    key = _key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
+    return key | {"\0not"} if _NEGATION.search(text) else key
+
+
 def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     """Every fact of MEMORY.md (curated, with its heading's subject) and of the new
     daily text (with its speaker and its block's span), in order. A line's `Name: ...`
     is its speaker only where memory uses that name as a name (`_speakers`)."""
-    curated: list[tuple[str | None, str, str]] = []  # (heading, text, line)
+    curated: list[tuple[str | None, str, str, int]] = []  # (heading, text, line, number)
     subject: str | None = None
-    for line in memory.splitlines():
+    for number, line in enumerate(memory.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("## "):
             subject = stripped[3:].strip() or None
             continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
-        curated.append((subject, _BULLET.sub("", stripped).strip(), stripped))
+        curated.append((subject, _BULLET.sub("", stripped).strip(), stripped, number))
     said: list[tuple[str, tuple[date, date] | None, str, str]] = []  # (name, span, text, line)
     for name, text in dailies:
         span: tuple[date, date] | None = None
@@ -124,17 +140,17 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
             said.append((name, span, _BULLET.sub("", stripped).strip(), stripped))
-    headings = {heading for heading, _, _ in curated if heading}
-    speakers = _speakers([text for _, text, _ in curated] + [t for _, _, t, _ in said], headings)
+    headings = {heading for heading, _, _, _ in curated if heading}
+    speakers = _speakers([text for _, text, _, _ in curated] + [t for _, _, t, _ in said], headings)
     facts: list[Fact] = []
-    for heading, text, stripped in curated:
+    for heading, text, stripped, number in curated:
         said_by = heading
         # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
         # Dana said, as consolidation files it, so its ledger copy folds into it.
         prefixed = _PREFIX.match(text)
         if prefixed and prefixed["name"] in speakers and heading in (None, prefixed["name"]):
             said_by, text = prefixed["name"], prefixed["rest"]
-        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)]))
+        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)], line=number))
     for name, span, fact, stripped in said:
         speaker = None
         if (prefixed := _PREFIX.match(fact)) and prefixed["name"] in speakers:
@@ -182,10 +198,20 @@ def _speakers(texts: list[str], headings: set[str]) -> set[str]:
 def said_facts(memory: str) -> list[str]:
     """MEMORY.md's facts as a ledger says them: `Dana: ...` for a fact under `## Dana`
     that does not name Dana (flush compares what is said with what is known)."""
+    return [said for _, said in said_lines(memory)]
+
+
+def said_lines(memory: str) -> list[tuple[int, str]]:
+    """(line number, the fact as a ledger says it) for each fact line of MEMORY.md: the
+    plain reading by which a bullet and the ledger line it was merged from are one fact
+    (`forget` counts and forgets them as one)."""
     return [
-        fact.text
-        if not fact.subject or fact.subject in fact.text
-        else f"{fact.subject}: {fact.text}"
+        (
+            fact.line,
+            fact.text
+            if not fact.subject or fact.subject in fact.text
+            else f"{fact.subject}: {fact.text}",
+        )
         for fact in parse(memory, [])
     ]
 

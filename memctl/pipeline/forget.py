@@ -17,7 +17,9 @@ after a plain forget too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from memctl.core.config import Config
@@ -33,8 +35,17 @@ from memctl.core.forgotten import (
 )
 from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
+from memctl.models.curate import said_lines
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import line_number, place, turns_saying
+from memctl.pipeline.provenance import (
+    Ledgers,
+    bullet_digest,
+    line_number,
+    place,
+    read_sidecar,
+    sidecar_path,
+    turns_saying,
+)
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
@@ -95,47 +106,51 @@ def forget(
     every: bool = True,
 ) -> ForgetResult:
     """Forget the facts `target` names: `PATH:LINE` (a line of MEMORY.md or a ledger) or
-    a query (every fact line containing it, case aside). `every=False` refuses
-    (`Ambiguous`) a query that names more than one, as a person typing a word rarely
-    means ten facts; a dry run refuses it the same way (a script that tries first must
-    learn what the real run does), listing them.
+    a query (every fact containing it, case aside). `every=False` refuses (`Ambiguous`)
+    a query that names more than one, as a person typing a word rarely means ten facts;
+    a dry run refuses it the same way (a script that tries first must learn what the
+    real run does), listing them.
 
-    A plain forget or a correction keeps the MEMORY.md it replaces in history, marked as
-    its doing and with what takes it back (`memctl undo`): its tombstones dropped, and a
-    correction's new fact forgotten in turn (the ledger it was saved to is append-only).
-    A purge keeps no copy: nothing of the text may be left to bring back."""
+    A fact is every line that states it (`Fact`): a MEMORY.md bullet, the ledger lines
+    it was merged from, and each one's continuation lines. Forgetting any of them
+    forgets all: a tombstone for each (that no earlier one holds), and MEMORY.md
+    rewritten without the bullet (a `## Heading` it leaves empty goes too).
+
+    A plain forget or a correction that changes MEMORY.md keeps the MEMORY.md it replaces
+    in history, marked as its doing and with what takes it back (`memctl undo`): its
+    tombstones dropped, and a correction's new fact forgotten in turn (the ledger it was
+    saved to is append-only). A purge keeps no copy: nothing of the text may be left to
+    bring back."""
     _check(target, replacement, purge=purge)
     with ws.lock():
-        facts, found = _resolve(ws, target, purge=purge)
-        known: set[str] = set()
-        if not purge and replacement is None:
-            facts, found, known = _still_stated(ws, facts, found)
+        facts = _resolve(ws, target, purge=purge)
+        if not purge:
+            facts = _still_stated(ws, facts)
+        found = _listed_places(facts)
         if len(facts) > 1 and not every:
-            raise Ambiguous(target, facts, found)
-        result = ForgetResult(facts, found, replacement, dry_run=dry_run)
-        gone = Forgotten({fact_key(fact) for fact in facts})
+            raise Ambiguous(target, [fact.text for fact in facts], found)
+        if replacement is not None:
+            _check_correction(replacement, facts)
+        result = ForgetResult([fact.text for fact in facts], found, replacement, dry_run=dry_run)
+        gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines})
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
-        text = memory.decode("utf-8", "replace")
-        kept: list[str] = []
-        at: int | None = None  # where the first forgotten line stood: a correction goes there
-        for line in text.splitlines(keepends=True):
-            if line.lstrip().startswith("#") or not gone.states(line):
-                kept.append(line)
-            else:
-                at = len(kept) if at is None else at
-                result.memory_lines += 1
-        needles = purge_needles(ws, target, facts)
+        kept, at, result.memory_lines = _without(
+            memory.decode("utf-8", "replace"), gone, headings=replacement is None
+        )
+        needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         if purge:
             _plan_purge(ws, target, needles, result)
         if dry_run:
             return result
-        # A fact forgotten before gets no second tombstone: `undo` of this run would say
-        # it is back while the first kept it out. Its line in MEMORY.md (a `save` wrote
-        # it again) still goes.
-        fresh = [f for f in facts if f not in known]
-        said = None if purge else _said(ws, fresh, found)  # a purge masks the turns
-        stones = tombstones(fresh, replacement, purge=purge, said=said)
-        if not purge:  # a purge must leave no copy, a history copy included
+        # A line an earlier forget holds gets no second tombstone: `undo` of this run
+        # would say it is back while the first kept it out. Its line in MEMORY.md (a
+        # `save` wrote it again) still goes.
+        lines = [line for fact in facts for line in (fact.said if purge else fact.fresh)]
+        said = None if purge else _said(ws, lines, found)  # a purge masks the turns
+        stones = tombstones(lines, replacement, purge=purge, said=said)
+        # A purge must leave no copy, a history copy included; a forget that leaves
+        # MEMORY.md as it was keeps none (it would only be a copy of the current file).
+        if not purge and (result.memory_lines or replacement is not None):
             new = BULLET.sub("", replacement.strip()) if replacement is not None else None
             back = TakeBack(drop=stones, add=tombstones([new]) if new else [])
             marks = ws.read_state().consolidation
@@ -149,7 +164,7 @@ def forget(
             result.history = ws.relative(saved)
         record_tombstones(ws, stones)
         if result.memory_lines:
-            write_atomic(ws.memory_md, "".join(kept).encode("utf-8"))
+            write_atomic(ws.memory_md, kept.encode("utf-8"))
         if purge:
             wiped = purge_files(ws, needles, dry_run=False)
             purged, result.purge_unreachable = wiped.changed, wiped.unreachable
@@ -182,6 +197,39 @@ def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[s
     return said
 
 
+@dataclass
+class Fact:
+    """One fact as forget counts it: every line that states it. A MEMORY.md bullet and
+    the ledger lines it was merged from (its recorded sources, or the plain reading:
+    `Carol: x` in a ledger is `x` under `## Carol`) are one fact, and so is a line with
+    its continuation lines (a multi-line saved memory)."""
+
+    text: str
+    """As it is listed: its MEMORY.md bullet when it has one, else the first line named."""
+    lines: list[str] = field(default_factory=list)
+    """The text of each line stating it (without the bullet), one a fact key; a key that
+    holds another of them is left out, as its tombstone would hold nothing more."""
+    places: list[str] = field(default_factory=list)
+    """PATH:LINE of each line stating it."""
+    fresh: list[str] = field(default_factory=list)
+    """Of `lines`, those no earlier tombstone holds: what this forget records."""
+    said: list[str] = field(default_factory=list)
+    """Every line's text, one a key (what a purge masks: `Noted: x` as well as `x`)."""
+
+
+def _check_correction(replacement: str, facts: list[Fact]) -> None:
+    """Refuse a correction whose fact key is one of the forgotten facts' (the same text,
+    case or punctuation aside): the tombstone that keeps the old fact out would keep the
+    new one out too, and nothing would tell them apart."""
+    new = fact_key(replacement)
+    for fact in facts:
+        if any(fact_key(line) == new for line in fact.lines):
+            raise UsageError(
+                f"the correction says the same as the fact it corrects ({fact.text!r}), "
+                "case and punctuation aside: say the corrected fact"
+            )
+
+
 def _check(target: str, replacement: str | None, *, purge: bool) -> None:
     """The arguments a forget refuses before it reads anything (UsageError)."""
     if not target.strip():
@@ -196,30 +244,32 @@ def _check(target: str, replacement: str | None, *, purge: bool) -> None:
         # It takes the place of one line of MEMORY.md: lines of its own would be facts
         # (or headings) of their own, not undone, forgotten or exported as one.
         raise UsageError("the replacement is one fact on one line: it holds a line break")
+    if not purge and not place(target) and ("\n" in target or "\r" in target):
+        raise UsageError(
+            "a query is one line: a fact is matched line by line; forget each line's text"
+        )
     if purge:
         _check_purge_query(target)
 
 
-def _still_stated(
-    ws: Workspace, facts: list[str], found: list[str]
-) -> tuple[list[str], list[str], set[str]]:
-    """The facts a plain forget has left to do, where they stand, and which of them a
-    tombstone keeps out already (MEMORY.md states them again: a `save` wrote them). A
-    fact forgotten before and stated nowhere is done: all of them so is an error (exit
-    1), not a second tombstone and history version whose `undo` would say the fact is
-    back while the first tombstone keeps it out."""
+def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
+    """The facts a plain forget or a correction has left to do, each with the lines no
+    earlier tombstone holds (`fresh`). A fact whose every line is held already and that
+    MEMORY.md no longer states is done: all of them so is an error (exit 1), not a second
+    tombstone and history version whose `undo` would say the fact is back while the
+    first tombstone keeps it out. One MEMORY.md states again (a `save` or a hand wrote
+    it) is forgotten again: its line goes, with no second tombstone."""
     before = Forgotten.of(ws)
-    known = {fact for fact in facts if before.states(fact)}
-    if not known:
-        return facts, found, known
-    memory = _lines(ws.memory_md)
-    stated = {f for f in known if any(Forgotten({fact_key(f)}).states(line) for line in memory)}
-    left = [fact for fact in facts if fact not in known or fact in stated]
+    memory = [line for line in _lines(ws.memory_md) if is_fact_line(line)]
+    left = []
+    for fact in facts:
+        fact.fresh = [line for line in fact.lines if not before.states(line)]
+        stated = Forgotten({fact_key(line) for line in fact.lines})
+        if fact.fresh or any(stated.states(line) for line in memory):
+            left.append(fact)
     if not left:
-        raise MemctlError(f"already forgotten: {'; '.join(facts)}")
-    if len(left) < len(facts):
-        found = _places(ws, Forgotten({fact_key(fact) for fact in left}))
-    return left, found, known & stated
+        raise MemctlError(f"already forgotten: {'; '.join(fact.text for fact in facts)}")
+    return left
 
 
 def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetResult) -> None:
@@ -274,33 +324,216 @@ def _put_back(ws: Workspace, body: str, at: int) -> None:
     write_atomic(ws.memory_md, "".join(moved).encode("utf-8"))
 
 
-def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> tuple[list[str], list[str]]:
-    """The facts `target` names and where each is written. A `PATH:LINE` whose PATH is a
-    file name (`.md`, or a folder in it) is a place: a missing file or a line that is not
-    a number is a UsageError, never read as a query that matches nothing. A query no
-    fact contains is refused, unless for a purge: a secret said in a thread that never
-    became a fact must be purgeable too."""
+def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
+    """The facts `target` names. A `PATH:LINE` whose PATH is a file name (`.md`, or a
+    folder in it) is a place: a missing file or a line that is not a number is a
+    UsageError, never read as a query that matches nothing. A query no fact contains is
+    refused, unless for a purge: a secret said in a thread that never became a fact must
+    be purgeable too."""
+    units = _Units(ws)
     if located := place(target):
         name = located["path"]
         path = memory_path(ws, name)
         if not path.is_file():
             raise UsageError(f"{name}: no such file (MEMORY.md or a ledger under memory/)")
+        where = ws.relative(path)
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         number = line_number(name, located["line"], lines)
-        line = lines[number - 1]
-        if not is_fact_line(line):
+        if not is_fact_line(lines[number - 1]):
             raise UsageError(f"{name}:{number} is not a fact (a heading or blank)")
-        fact = BULLET.sub("", line.strip())
-        return [fact], _places(ws, Forgotten({fact_key(fact)}))
+        return units.facts([units.holding(where, number)])
     needle = " ".join(target.lower().split())
-    facts: dict[str, str] = {}
-    for path in [ws.memory_md, *ws.daily_files(include_archive=True)]:
-        for line in _lines(path):
-            if is_fact_line(line) and needle in fact_key(line):
-                facts.setdefault(fact_key(line), BULLET.sub("", line.strip()))
-    if not facts and not purge:
+    named = [unit for unit in units.all if needle in unit.key]
+    if not named and not purge:
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
-    return list(facts.values()), _places(ws, Forgotten(set(facts)))
+    return units.facts(named)
+
+
+@dataclass(eq=False)
+class _Unit:
+    """A fact line of MEMORY.md or a ledger, with its continuation lines."""
+
+    path: str
+    number: int
+    """Its first line, 1-based."""
+    lines: list[str]
+
+    @cached_property
+    def key(self) -> str:
+        return fact_key(" ".join(line.strip() for line in self.lines))
+
+    @cached_property
+    def keys(self) -> list[str]:
+        """Each line's fact key."""
+        return [fact_key(line) for line in self.lines]
+
+    @property
+    def text(self) -> str:
+        return BULLET.sub("", self.lines[0].strip())
+
+
+def continued(lines: list[str], start: int) -> int:
+    """The index past the fact line `lines[start]` and its continuation lines: the lines
+    after it indented deeper that are neither blank nor a bullet, heading or comment of
+    their own (`save` writes a multi-line memory so)."""
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    end = start + 1
+    while end < len(lines):
+        line = lines[end]
+        text = line.strip()
+        deeper = len(line) - len(line.lstrip()) > indent
+        if not text or not deeper or BULLET.match(line) or text.startswith(("#", "<!--")):
+            break
+        end += 1
+    return end
+
+
+def _units_of(path: str, lines: list[str]) -> list[_Unit]:
+    units: list[_Unit] = []
+    index = 0
+    while index < len(lines):
+        if not is_fact_line(lines[index]):
+            index += 1
+            continue
+        end = continued(lines, index)
+        units.append(_Unit(path, index + 1, lines[index:end]))
+        index = end
+    return units
+
+
+class _Units:
+    """Every fact of MEMORY.md and the ledgers (archived ones too), and which of them
+    are one fact (`facts`)."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.memory = _units_of("MEMORY.md", _lines(ws.memory_md))
+        self.all = list(self.memory)
+        for path in ws.daily_files(include_archive=True):
+            self.all += _units_of(ws.relative(path), _lines(path))
+        self._at = {(u.path, u.number + n): u for u in self.all for n in range(len(u.lines))}
+
+    def holding(self, path: str, number: int) -> _Unit:
+        """The fact line `number` of `path` belongs to (a continuation line's bullet)."""
+        return self._at[(path, number)]
+
+    def _links(self) -> Iterable[tuple[_Unit, _Unit]]:
+        """(bullet, ledger fact) for each ledger fact a MEMORY.md bullet was merged from:
+        by the sidecar, and by the plain reading (the same key, or `Name: x` for a
+        bullet `x` under `## Name`)."""
+        ledgers = Ledgers(self.ws)
+        known = read_sidecar(sidecar_path(self.ws))
+        said = dict(said_lines("\n".join(_lines(self.ws.memory_md))))
+        by_key: dict[str, list[_Unit]] = {}
+        for unit in self.all[len(self.memory) :]:
+            by_key.setdefault(unit.key, []).append(unit)
+        for bullet in self.memory:
+            for source in known.get(bullet_digest(bullet.lines[0]), []):
+                where = ledgers.resolve(source)
+                merged = self._at.get((where.path, where.line)) if where else None
+                if merged is not None:
+                    yield bullet, merged
+            keys = {bullet.key, fact_key(said.get(bullet.number, ""))}
+            for key in keys - {""}:
+                for unit in by_key.get(key, []):
+                    yield bullet, unit
+
+    def facts(self, named: list[_Unit]) -> list[Fact]:
+        """The facts the `named` lines state: each with every line of the same key
+        (in any file), and through a bullet, the lines it was merged from."""
+        parent: dict[int, int] = {}
+
+        def root(unit: int) -> int:
+            while parent.get(unit, unit) != unit:
+                unit = parent[unit]
+            return unit
+
+        def join(one: _Unit, other: _Unit) -> None:
+            parent[root(id(one))] = root(id(other))
+
+        first: dict[str, _Unit] = {}
+        for unit in self.all:
+            join(unit, first.setdefault(unit.key, unit))
+        for bullet, unit in self._links():
+            join(bullet, unit)
+        chosen = {root(id(unit)) for unit in named}
+        groups: dict[int, list[_Unit]] = {}
+        for unit in self.all:
+            if (group := root(id(unit))) in chosen:
+                groups.setdefault(group, []).append(unit)
+        order = {root(id(unit)): n for n, unit in reversed(list(enumerate(named)))}
+        facts = [_fact(groups[group]) for group in sorted(groups, key=order.__getitem__)]
+        # Where each stands: its lines, and a line holding it (`x and y` for `x`).
+        held = [(fact, [fact_key(line) for line in fact.lines]) for fact in facts]
+        for unit in self.all:
+            for fact, keys in held:
+                if any(key in own for own in unit.keys for key in keys):
+                    fact.places.append(f"{unit.path}:{unit.number}")
+        return facts
+
+
+def _fact(units: list[_Unit]) -> Fact:
+    """One fact from the lines that state it (MEMORY.md's first)."""
+    texts: dict[str, str] = {}
+    alone: set[str] = set()  # a continuation line of one word states nothing on its own
+    for unit in units:
+        for n, line in enumerate(unit.lines):
+            key = fact_key(line)
+            texts.setdefault(key, BULLET.sub("", line.strip()))
+            if n and len(key.split()) < 2:
+                alone.add(key)
+    # The shortest keys first: a key that holds a kept one needs no tombstone of its own;
+    # a one-word continuation line gets none (its tombstone would hold every text with
+    # that word); it goes from MEMORY.md with its bullet all the same.
+    lines: list[str] = []
+    for key in sorted(texts, key=len):
+        if key not in alone and not any(fact_key(kept) in key for kept in lines):
+            lines.append(texts[key])
+    return Fact(units[0].text, lines, said=list(texts.values()))
+
+
+def _listed_places(facts: list[Fact]) -> list[str]:
+    """Where the facts stand, each place once (a line holding two of them is one)."""
+    return list(dict.fromkeys(where for fact in facts for where in fact.places))
+
+
+def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int | None, int]:
+    """MEMORY.md without the bullets that state a `gone` fact (each with its continuation
+    lines), where the first of them stood (a correction goes there), and how many lines
+    went. With `headings`, a `## Heading` whose every line went goes too."""
+    lines = memory.splitlines(keepends=True)
+    dropped: set[int] = set()
+    index = 0
+    while index < len(lines):
+        end = continued(lines, index) if is_fact_line(lines[index]) else index + 1
+        if is_fact_line(lines[index]) and any(gone.states(line) for line in lines[index:end]):
+            dropped.update(range(index, end))
+        index = end
+    at = min(dropped) if dropped else None
+    removed = len(dropped)
+    if headings and dropped:
+        dropped |= _emptied(lines, dropped)
+    kept = [line for n, line in enumerate(lines) if n not in dropped]
+    if at is not None:
+        at -= sum(1 for n in dropped if n < at)
+    text = "".join(kept)
+    if dropped and text.endswith("\n\n"):
+        text = text.rstrip("\n") + "\n"  # the blank lines a removed last section left
+    return text, at, removed
+
+
+def _emptied(lines: list[str], dropped: set[int]) -> set[int]:
+    """The `## ` headings (with their blank lines) of the sections that lose lines and
+    keep none."""
+    gone: set[int] = set()
+    starts = [n for n, line in enumerate(lines) if line.startswith("## ")]
+    for n in starts:
+        end = next((m for m in range(n + 1, len(lines)) if lines[m].startswith("#")), len(lines))
+        body = range(n + 1, end)
+        lost = any(m in dropped for m in body)
+        if lost and all(m in dropped or not lines[m].strip() for m in body):
+            gone |= {n, *(m for m in body if not lines[m].strip())}
+    return gone
 
 
 def _lines(path: Path) -> list[str]:
@@ -308,15 +541,6 @@ def _lines(path: Path) -> list[str]:
         return path.read_text(encoding="utf-8", errors="replace").splitlines()
     except (FileNotFoundError, IsADirectoryError):
         return []
-
-
-def _places(ws: Workspace, facts: Forgotten) -> list[str]:
-    return [
-        f"{ws.relative(path)}:{number}"
-        for path in [ws.memory_md, *ws.daily_files(include_archive=True)]
-        for number, line in enumerate(_lines(path), 1)
-        if is_fact_line(line) and facts.states(line)
-    ]
 
 
 def is_fact_line(line: str) -> bool:

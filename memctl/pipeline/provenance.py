@@ -11,8 +11,9 @@ again by its digest.
 Who writes it: consolidation (the builtin model reports the lines each fact was merged
 from; an LLM's answer is matched to the ledger lines by its words), `save` (the lines of
 its `## Memory Save` block), and every history copy keeps the sidecar it had, under
-`provenance` in the copy's marks file (undo brings it back). forget needs nothing: the
-bullets left keep their keys. A sync that takes the remote's MEMORY.md brings no sidecar
+`provenance` in the copy's marks file (undo brings it back). forget reads it (a bullet
+and the ledger lines it was merged from are one fact, forgotten together) and writes
+nothing: the bullets left keep their keys. A sync that takes the remote's MEMORY.md brings no sidecar
 (it is not shared): those bullets are matched when explained. A bullet no sidecar knows (edited by hand, or merged before sidecars
 existed) is matched against the ledgers when it is explained; one no ledger line states
 is "unknown (edited by hand)".
@@ -33,7 +34,7 @@ from typing import Any
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import BULLET, fact_key, key_digest
+from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
 from memctl.core.said import speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
@@ -577,6 +578,9 @@ class ExplainResult:
     """For a ledger's PATH:LINE: that line, with the thread entry that said it."""
     in_memory: list[int] = field(default_factory=list)
     """For a ledger's PATH:LINE: the MEMORY.md lines merged from it."""
+    forgotten: bool = False
+    """For a ledger's PATH:LINE: a tombstone (`memctl forget`) holds the line, so
+    consolidation, search, recall and the memory block leave it out."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
@@ -653,22 +657,30 @@ def _explain_ledger(
         for n, bullet in bullets_of(memory)
         if here in (ledgers.resolve(s) for s in known.get(bullet_digest(bullet), []))
     ]
-    return ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used)
+    held = Forgotten.of(ws).states(line)
+    return ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used, held)
 
 
 def explain_text(result: ExplainResult) -> str:
     """The chains as `memctl explain` prints them and memory_explain answers."""
     if result.ledger:
-        return "\n\n".join(_ledger_text(origin, result.in_memory) for origin in result.ledger)
+        return "\n\n".join(
+            _ledger_text(origin, result.in_memory, result.forgotten) for origin in result.ledger
+        )
     return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
 
 
-def _ledger_text(origin: Origin, in_memory: list[int]) -> str:
+def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) -> str:
     lines = [f"{origin.ledger}  {origin.text}", f"  ({_block(origin)})"]
     if origin.entry is not None:
         lines.append(f"  <- {_entry_text(origin.entry)}")
     merged = ", ".join(f"MEMORY.md:{n}" for n in in_memory) or "no bullet of MEMORY.md"
     lines.append(f"  -> {merged}")
+    if forgotten:
+        lines.append(
+            "  -> forgotten (memctl forget): consolidation, search, recall and the memory "
+            "block leave it out"
+        )
     return "\n".join(lines)
 
 

@@ -50,10 +50,12 @@ def forget_command(
     """Make memory stop stating a fact. The ledgers stay as written: the fact is recorded
     as forgotten (.memctl/forgotten.jsonl), and consolidation, search, recall and the
     memory block leave it out; MEMORY.md is rewritten without it (the old one kept, and
-    `memctl undo` takes the whole forget back). A query matching more than one fact is
-    refused (exit 2, the facts listed) unless --all says to forget them all; nothing is
-    ever asked. --purge erases the text itself everywhere (no undo). The memory blocks
-    `memctl export` wrote (AGENTS.md, CLAUDE.md) are written again without it, and listed.
+    `memctl undo` takes the whole forget back). A MEMORY.md bullet and the ledger lines it
+    was merged from are one fact: forgetting either forgets both. A query matching more
+    than one fact is refused (exit 2, the facts listed) unless --all says to forget them
+    all; nothing is ever asked. --purge erases the text itself everywhere (no undo). The
+    memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md) are written again without
+    it, and listed.
 
     Example: memctl forget "staging is db3" --replace "Staging is db7."
 
