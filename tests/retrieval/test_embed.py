@@ -315,6 +315,7 @@ class Fake:
     Retrieval needs nothing of an embedder but the interface."""
 
     name = "fake:cars"
+    context = False
 
     def __init__(self, answer_short: bool = False) -> None:
         self.batches: list[int] = []
