@@ -1476,11 +1476,12 @@ def explain_hit(
     `by_order`, `by_answer`), the recency factor
     and the final score: ((bm25 + neighbour) x time + session) x recency.
 
-    A hybrid ranking's score is not made of the matches but of ranks: `fusion` gives
-    each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic leg's: the
-    record's cosine plus what a neighbour turn lent), its share and, under RRF, its part
-    share / (k + rank), and the kind of answer's factor on the fused score; the score is
-    then (bm25 part + semantic part) x answer x recency."""
+    A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
+    gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
+    leg's: the record's cosine plus what a neighbour turn lent), its share and its part
+    (weighted: share x its score scaled over the leg's candidates; RRF: share / (k +
+    rank)), and the kind of answer's factor on the fused score; the score is then (bm25
+    part + semantic part) x answer x recency."""
     from memctl.retrieval.index.postings import explain
 
     matched: list[dict[str, Any]] = [
