@@ -1102,6 +1102,11 @@ def test_a_day_of_the_month_said_alone_resolves_to_its_date() -> None:
         "The audit is the 30th of next month.": "The audit is on 2023-06-30.",
         "My office is on the 2nd floor.": "My office is on the 2nd floor.",
         "We host a party the 4th of July.": "We host a party the 4th of July.",
+        # A day the month named before it never has: left as said (it crashed flush).
+        "We move on the 1st of November, so I'm home on the 31st.": (
+            "We move on the 1st of November, so I'm home on the 31st."
+        ),
+        "Rent for February is due by the 30th.": "Rent for February is due by the 30th.",
     }
     for text, resolved in cases.items():
         assert resolve_dates(text, when) == resolved, text

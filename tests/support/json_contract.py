@@ -186,12 +186,19 @@ def run_scenario(root: Path) -> Scenario:
         run("index --dry-run", "index", "--dry-run")
         run("index", "index")
         (ws / "memory" / "2000-01-01.md").write_bytes(b"Tuesdays \xff\n")  # not UTF-8: skipped
+        bad_log = ws / "threads" / "bad.jsonl"  # a bad log line that matches: its `entry`
+        bad_log.write_text('{"role": "user", "content": "Tuesdays\n', encoding="utf-8")
         run("search", "search", "Tuesdays", "--scope", "all")
         (ws / "memory" / "2000-01-01.md").unlink()
+        bad_log.unlink()
         run("recall", "recall", "when do deploys happen?")
         # A hybrid's --explain (its `fusion`), with or without memctl[semantic] installed.
         with mock.patch("memctl.models.resolve.resolve_embedder", lambda _config: HashEmbedder()):
             run("recall", "recall", "when do deploys happen?", "--explain")
+        # A later fact of the asked subject, placed above the one it replaced (`placed`).
+        run("save", "save", "Staging is db3.")
+        run("save", "save", "Staging was moved to db7.")
+        run("recall", "recall", "which host is staging on?", "--explain")
         remote = root / "remote.git"  # a shared memory repository for sync
         git = shutil.which("git")
         assert git is not None, "the scenario syncs through git"
