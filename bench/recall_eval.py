@@ -14,7 +14,9 @@ For each question it runs `memctl --json recall QUESTION --scope all --limit 10`
 twice, with `recall.semantic: off` (BM25) and `on` (hybrid: BM25 fused with WordLlama,
 the `memctl[semantic]` extra), and reports R@1, R@5, R@10 and MRR side by side (a
 question counts as found at the rank of its first evidence turn), per split, beside
-the numbers of the code this bench was written against (BEFORE, for its own data).
+the numbers of the code this bench was written against (BEFORE, for its own data),
+and how many questions the hybrid finds in its first 10 that BM25 does not (+) and
+BM25 finds that the hybrid does not (-).
 Without the extra installed the hybrid column is left out.
 
 `--data PATH` reads another set in the same format (`+ fact` lines and the answer
@@ -611,18 +613,27 @@ def embed_time(data: Data, count: int = 10_000, rounds: int = 5) -> tuple[float,
 
 
 def measure(
-    root: Path, data: Data, splits: tuple[str, ...], in_process: bool, misses: bool, label: str
+    root: Path,
+    data: Data,
+    splits: tuple[str, ...],
+    in_process: bool,
+    misses: bool,
+    label: str,
+    found: dict[str, bool] | None = None,
 ) -> dict[str, dict[str, float]]:
+    """Each split's scores; `found` gets whether each question's evidence was in the
+    first 10 (by key), to count what one leg finds that the other does not."""
     ask = ask_in_process(root) if in_process else lambda q: ask_cli(root, q)
     measured: dict[str, dict[str, float]] = {}
     for split in splits:
         chosen = [q for q in data.questions if q.split == split]
         ranks = [rank_of(ask(q.text), q) for q in chosen]
         measured[split] = scores(ranks)
-        if misses:
-            for question, rank in zip(chosen, ranks, strict=True):
-                if rank is None or rank > 10:
-                    print(f"  miss {label} {question.key} ({split}): {question.text}")
+        for question, rank in zip(chosen, ranks, strict=True):
+            if found is not None:
+                found[question.key] = rank is not None and rank <= 10
+            if misses and (rank is None or rank > 10):
+                print(f"  miss {label} {question.key} ({split}): {question.text}")
     return measured
 
 
@@ -696,9 +707,12 @@ def main() -> int:
         if args.lever:
             try_lever(args.lever, root)
             args.in_process = True
+        found: dict[str, dict[str, bool]] = {leg: {} for leg in legs}
         for leg, semantic in legs.items():
             configure(root, semantic)
-            measured[leg] = measure(root, data, splits, args.in_process, args.misses, leg)
+            measured[leg] = measure(
+                root, data, splits, args.in_process, args.misses, leg, found[leg]
+            )
         if args.embed_time and installed():
             cpu, wall = embed_time(data)
             print(f"embed 10,000 turns: CPU {cpu:.3f} s, wall {wall:.3f} s (best of 5)")
@@ -719,6 +733,14 @@ def main() -> int:
             before = f"{BEFORE[split][metric]:7.2f}" if own else f"{'-':>7}"
             now = " ".join(f"{measured[leg][split][metric]:7.3f}" for leg in legs)
             print(f"{split:<6} {metric:<5} {before} {now}")
+    if "hybrid" in legs:
+        # What fusion costs and brings: the questions the hybrid finds in its first 10
+        # that BM25 alone does not, and those BM25 finds that the hybrid loses.
+        for split in splits:
+            keys = [q.key for q in data.questions if q.split == split]
+            gains = sum(found["hybrid"][k] and not found["bm25"][k] for k in keys)
+            losses = sum(found["bm25"][k] and not found["hybrid"][k] for k in keys)
+            print(f"{split:<6} hybrid vs BM25 in the first 10: +{gains} -{losses}")
     goals = []
     for leg in legs:
         goal = GOAL_HYBRID_R10 if leg == "hybrid" else GOAL_R10

@@ -103,6 +103,11 @@ class Embedder(Protocol):
     name: str
     """The configured name; vectors are stored under it, so another model starts over."""
 
+    context: bool
+    """Whether a conversation's turn is embedded as said in it, with its speaker's name
+    and the turn before it (`memctl.retrieval.embed`), not alone: measured for WordLlama
+    only, so a provider's model keeps the vectors it made of turns alone."""
+
     def embed(self, texts: list[str]) -> list[list[float]]:
         """One vector a text, in order; EmbeddingFailed on any failure of the provider."""
         ...

@@ -647,6 +647,8 @@ class LiteLLMEmbedder:
     """An embedding model through litellm's embedding API (`memory.embedding_model`),
     with the chat models' credentials."""
 
+    context = False  # turns embedded alone (see Embedder.context)
+
     def __init__(self, spec: ModelSpec) -> None:
         self.spec = spec
         self.name = spec.name

@@ -23,7 +23,10 @@ from memctl.models.interface import EmbeddingFailed
 PACKAGE = "wordllama"
 MODEL = "l2_supercat"
 DIM = 256
-NAME = f"wordllama:{MODEL}_{DIM}"
+# "+context": a turn is embedded with its speaker's name and the turn before it
+# (`Embedder.context`); vectors stored under the name before, of turns alone, are made
+# again on the first recall.
+NAME = f"wordllama:{MODEL}_{DIM}+context"
 INSTALL_HINT = "install memctl[semantic] for the semantic leg"
 
 
@@ -49,6 +52,7 @@ class WordLlamaEmbedder:
     """WordLlama's `l2_supercat` model at 256 dimensions, from inside its wheel."""
 
     name = NAME
+    context = True
 
     def __init__(self) -> None:
         self._model: Any = None

@@ -28,9 +28,9 @@ Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is inst
 and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
 same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
 embed`), neighbour turns lending as in BM25, and the two rankings are fused (FUSION:
-reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE, so scores
-are then RRF sums); a failing embedder leaves BM25
-alone, with a note.
+weighted, each leg's scores scaled to 0..1 over its candidates, the semantic leg's
+counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
+embedder leaves BM25 alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
 """
@@ -162,12 +162,17 @@ RRF_K = 60
 # second: 1.0 0.96 / 0.58 and 0.79 / 0.49; 0.6 0.96 / 0.62 and 0.79 / 0.51; 0.5 0.96 /
 # 0.60 and 0.80 / 0.52; 0.4 0.88 and 0.82; 0.3 0.75 and 0.82; 0.8 0.96 and 0.79.
 SEMANTIC_SHARE = 0.6
-# How BM25 and the semantic leg are fused: "rrf" (reciprocal rank fusion) or "weighted"
-# (each leg's scores scaled to 0..1 over its candidates, the semantic one weighing
-# SEMANTIC_WEIGHT). On bench/recall_eval.py's dev split RRF (k 60) gave R@10 0.92, MRR
-# 0.43; weighted (0.6, the best of 0.3-0.8) 0.75, 0.41; RRF's k 10 or 30 no better.
-FUSION = "rrf"
-SEMANTIC_WEIGHT = 0.6
+# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled to 0..1
+# over its candidates, the semantic one weighing SEMANTIC_WEIGHT, BM25's the rest) or
+# "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
+# counts ranks alone, so a turn third on BM25 that the leg did not rank fell below
+# turns twentieth on BM25 and fifth on meaning: it lost 22 of the questions BM25 alone
+# found on five dev splits (bench/README.md, "The semantic leg earns its place"), the
+# weighted sum 3. With the leg embedding turns in context (`Embedder.context`), R@10 on
+# the five dev splits (282 questions): RRF 233, weighted 0.2-0.45 235-237 (0.3: 236;
+# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222.
+FUSION = "weighted"
+SEMANTIC_WEIGHT = 0.3
 # The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
 # dev R@5 0.67 -> 0.79, R@10 unchanged.
 SEMANTIC_NEIGHBOURS = True
@@ -440,6 +445,7 @@ class Candidate:
     semantic_rank: int | None = None
     cosine: float | None = None
     semantic_lent: float = 0.0
+    parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
 
 
 # The records of the ids bound to its {marks}; a dropped record's id (its postings
@@ -963,14 +969,11 @@ def _hybrid(
         candidate.bm25_rank, candidate.bm25_score = rank, candidate.score
     for rank, (rid, _) in enumerate(close, 1):
         by_id[rid].semantic_rank = rank
-    if FUSION == "rrf":
-        scores = rrf(
-            [c.record for c in lexical], [rid for rid, _ in close], shares=(1.0, SEMANTIC_SHARE)
-        )
-    else:
-        scores = weighted({c.record: c.score for c in ranked}, dict(close), SEMANTIC_WEIGHT)
+    share = SEMANTIC_SHARE if FUSION == "rrf" else SEMANTIC_WEIGHT
+    parts = fuse({c.record: c.score for c in lexical}, dict(close), FUSION, share)
     for rid, candidate in by_id.items():
-        candidate.score = scores.get(rid, 0.0)
+        candidate.parts = parts.get(rid, (0.0, 0.0))
+        candidate.score = sum(candidate.parts)
     result.ranking = "hybrid"
     return list(by_id.values())
 
@@ -1506,11 +1509,12 @@ def explain_hit(
     `by_order`, `by_answer`), the recency factor
     and the final score: ((bm25 + neighbour) x time + session) x recency.
 
-    A hybrid ranking's score is not made of the matches but of ranks: `fusion` gives
-    each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic leg's: the
-    record's cosine plus what a neighbour turn lent), its share and, under RRF, its part
-    share / (k + rank), and the kind of answer's factor on the fused score; the score is
-    then (bm25 part + semantic part) x answer x recency."""
+    A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
+    gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
+    leg's: the record's cosine plus what a neighbour turn lent), its share and its part
+    (weighted: share x its score scaled over the leg's candidates; RRF: share / (k +
+    rank)), and the kind of answer's factor on the fused score; the score is then (bm25
+    part + semantic part) x answer x recency."""
     from memctl.retrieval.index.postings import explain
 
     matched: list[dict[str, Any]] = [
@@ -1534,34 +1538,33 @@ def explain_hit(
 
 
 def _fusion(candidate: Candidate) -> dict[str, Any]:
-    """How a hybrid's two legs made a hit's score (`explain_hit`): each leg's rank, score
-    and share and, under RRF, its part share / (RRF_K + rank) (0 when the leg did not rank
-    it) and their sum. Weighted fusion (FUSION) scales scores over the candidates, which
-    one hit's numbers cannot show: its parts and sum are None."""
+    """How a hybrid's two legs made a hit's score (`explain_hit`): each leg's rank, score,
+    share and part of the fused score (`fuse`: 0 when the leg did not rank it), and their
+    sum. Under RRF a part is share / (RRF_K + rank); under weighted fusion share x the
+    leg's score scaled to 0..1 over its candidates, which is given (`scaled`)."""
     rrf_used = FUSION == "rrf"
     shares = (1.0, SEMANTIC_SHARE) if rrf_used else (1.0 - SEMANTIC_WEIGHT, SEMANTIC_WEIGHT)
     ranks = (candidate.bm25_rank, candidate.semantic_rank)
-    parts = [
-        0.0 if rank is None else share / (RRF_K + rank)
-        for share, rank in zip(shares, ranks, strict=True)
-    ]
+    legs = []
+    for share, part in zip(shares, candidate.parts, strict=True):
+        legs.append(
+            {
+                "share": _g(share),
+                "scaled": None if rrf_used else _g(part / share if share else 0.0),
+                "part": _g(part),
+            }
+        )
     return {
         "method": FUSION,
         "k": RRF_K if rrf_used else None,
-        "bm25": {
-            "rank": ranks[0],
-            "score": _g(candidate.bm25_score),
-            "share": shares[0],
-            "part": _g(parts[0]) if rrf_used else None,
-        },
+        "bm25": {"rank": ranks[0], "score": _g(candidate.bm25_score), **legs[0]},
         "semantic": {
             "rank": ranks[1],
             "cosine": None if candidate.cosine is None else _g(candidate.cosine),
             "neighbour": _g(candidate.semantic_lent),
-            "share": shares[1],
-            "part": _g(parts[1]) if rrf_used else None,
+            **legs[1],
         },
-        "fused": _g(sum(parts)) if rrf_used else None,
+        "fused": _g(sum(candidate.parts)),
         "answer": _g(candidate.answer),
     }
 
@@ -1696,35 +1699,44 @@ def _past(text: str, redacted: str, markers: list[tuple[int, int]], margin: int)
     return len(redacted)
 
 
-def rrf(*rankings: list[int], shares: tuple[float, ...] | None = None) -> dict[int, float]:
-    """Reciprocal rank fusion: each list adds its share (1 unless `shares` says, one a
-    list) times 1 / (RRF_K + rank) to a record's score."""
-    scores: dict[int, float] = {}
-    for at, ranking in enumerate(rankings):
-        share = 1.0 if shares is None else shares[at]
-        for rank, record in enumerate(ranking, 1):
-            scores[record] = scores.get(record, 0.0) + share / (RRF_K + rank)
-    return scores
-
-
-def weighted(bm25: dict[int, float], semantic: dict[int, float], weight: float) -> dict[int, float]:
-    """Weighted fusion: each leg's scores scaled to 0..1 (min to max over its own
-    candidates, a record it did not rank counting 0), the semantic leg's weighing
-    `weight` and BM25's the rest. Unlike RRF it keeps how far apart scores are: a record
-    far ahead on one leg stays ahead of records that are middling on both."""
-
-    def scaled(scores: dict[int, float]) -> dict[int, float]:
-        if not scores:
-            return {}
-        low, high = min(scores.values()), max(scores.values())
-        span = high - low
-        return {rid: (score - low) / span if span else 1.0 for rid, score in scores.items()}
-
-    lexical, meaning = scaled(bm25), scaled(semantic)
+def fuse(
+    bm25: dict[int, float], semantic: dict[int, float], method: str, share: float
+) -> dict[int, tuple[float, float]]:
+    """Each record's two parts of the fused score (BM25's, the semantic leg's; 0 from a
+    leg that did not rank it), which add up to it. `rrf`: reciprocal rank fusion, a
+    leg's part share / (RRF_K + rank), BM25's share 1 and the semantic leg's `share`.
+    `weighted`: each leg's scores scaled to 0..1 (`scaled`), the semantic leg's part
+    `share` of its scaled score and BM25's the rest. Unlike RRF the weighted sum keeps
+    how far apart scores are: a record far ahead on one leg stays ahead of records that
+    are middling on both."""
+    if method == "rrf":
+        legs = [
+            {rid: weight / (RRF_K + rank) for rank, rid in enumerate(ordered(scores), 1)}
+            for scores, weight in ((bm25, 1.0), (semantic, share))
+        ]
+    else:
+        legs = [
+            {rid: weight * value for rid, value in scaled(scores).items()}
+            for scores, weight in ((bm25, 1.0 - share), (semantic, share))
+        ]
     return {
-        rid: (1.0 - weight) * lexical.get(rid, 0.0) + weight * meaning.get(rid, 0.0)
-        for rid in lexical.keys() | meaning.keys()
+        rid: (legs[0].get(rid, 0.0), legs[1].get(rid, 0.0)) for rid in bm25.keys() | semantic.keys()
     }
+
+
+def ordered(scores: dict[int, float]) -> list[int]:
+    """The records best first (ties in the order given)."""
+    return sorted(scores, key=lambda rid: -scores[rid])
+
+
+def scaled(scores: dict[int, float]) -> dict[int, float]:
+    """A leg's scores scaled to 0..1, min to max over its own candidates (one score, or
+    all equal: 1)."""
+    if not scores:
+        return {}
+    low, high = min(scores.values()), max(scores.values())
+    span = high - low
+    return {rid: (score - low) / span if span else 1.0 for rid, score in scores.items()}
 
 
 def format_for_agent(result: RecallResult) -> str:

@@ -315,6 +315,7 @@ class Fake:
     Retrieval needs nothing of an embedder but the interface."""
 
     name = "fake:cars"
+    context = False
 
     def __init__(self, answer_short: bool = False) -> None:
         self.batches: list[int] = []
@@ -384,3 +385,52 @@ def test_a_plan_is_priced_only_when_a_price_is_given(workspace: Path) -> None:
         done = plan(conn, fake.name, fake.cost)
     assert (done.records, done.tokens, done.cost) == (0, 0, 0.0)
     assert fake.priced == [todo.tokens]  # nothing to send: no price asked
+
+
+class Recorder(Fake):
+    """Keeps every text it is handed, to show what a record is embedded as."""
+
+    def __init__(self, context: bool) -> None:
+        super().__init__()
+        self.context = context
+        self.texts: list[str] = []
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        self.texts += texts
+        return super().embed(texts)
+
+
+@pytest.mark.parametrize("context", [True, False])
+def test_a_turn_is_embedded_with_its_speaker_and_the_turn_before_when_asked(
+    workspace: Path, context: bool
+) -> None:
+    """Issue 26: WordLlama's leg found a short reply ("Her name is Pickle.") for
+    "what is Ruth's cat called?" only when the turn carries its speaker's name and what
+    it answers: an embedder with `context` is handed "Speaker: text" and the turn before
+    (never the one after: a log grows at its end, and a vector is made once); a record
+    with no speaker named, a memory line and an embedder without `context` get the text
+    alone. A log line that is no entry is no turn before."""
+    from memctl.core.threads import encode_entry
+
+    (workspace / "MEMORY.md").write_text("- Ruth adopted a cat.\n", encoding="utf-8")
+    turns = [
+        {"role": "user", "name": "Maya", "content": "What did you call the cat?"},
+        {"role": "assistant", "name": "Ruth", "content": "Her name is Pickle."},
+        {"role": "user", "content": "Cute."},
+    ]
+    log = b"".join(encode_entry(turn) for turn in turns[:2]) + b"not an entry\n"
+    (workspace / "threads" / "t.jsonl").write_bytes(log + encode_entry(turns[2]))
+    recorder = Recorder(context)
+    ws = Workspace(workspace)
+    with fresh_index(ws, [], words=True), contextlib.closing(read_only(ws)) as conn:
+        assert catch_up(ws, conn, recorder) == 4
+    if context:
+        expected = [
+            "- Ruth adopted a cat.",
+            "Maya: What did you call the cat?",
+            "Ruth: Her name is Pickle. What did you call the cat?",
+            "Cute. Her name is Pickle.",
+        ]
+    else:
+        expected = ["- Ruth adopted a cat.", *(turn["content"] for turn in turns)]
+    assert sorted(recorder.texts) == sorted(expected)

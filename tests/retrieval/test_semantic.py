@@ -25,7 +25,7 @@ from memctl.models.resolve import resolve_embedder
 from memctl.models.semantic import NAME, WordLlamaEmbedder
 from memctl.pipeline.status import status
 from memctl.retrieval.index import fresh_index, index_path
-from memctl.retrieval.recall import recall, rrf, weighted
+from memctl.retrieval.recall import RRF_K, fuse, recall
 from tests.support.helpers import BM25_ONLY
 from tests.support.hooks import claude_input, context_of, hook
 
@@ -63,31 +63,48 @@ def stored_vectors(root: Path) -> int:
 
 
 def test_rrf_adds_each_rankings_reciprocal_rank() -> None:
-    scores = rrf([1, 2, 3], [3, 4])
-    assert scores[3] == pytest.approx(1 / 63 + 1 / 61)
-    assert scores[1] == pytest.approx(1 / 61) and scores[4] == pytest.approx(1 / 62)
-    assert max(scores, key=scores.__getitem__) == 3  # on both lists, ahead of either's first
+    parts = fuse({1: 9.0, 2: 5.0, 3: 4.0}, {3: 0.9, 4: 0.5}, "rrf", 1.0)
+    assert parts[3] == pytest.approx((1 / (RRF_K + 3), 1 / (RRF_K + 1)))
+    assert parts[1] == pytest.approx((1 / (RRF_K + 1), 0.0))
+    assert parts[4] == pytest.approx((0.0, 1 / (RRF_K + 2)))
+    assert max(parts, key=lambda rid: sum(parts[rid])) == 3  # on both, ahead of either's first
 
 
-def test_rrf_counts_each_list_by_its_share() -> None:
-    """The semantic leg's ranks count SEMANTIC_SHARE of BM25's: a record first on BM25
-    and second on meaning stays ahead of one first on meaning and second on BM25."""
-    scores = rrf([1, 2], [2, 1], shares=(1.0, 0.5))
-    assert scores[1] == pytest.approx(1 / 61 + 0.5 / 62)
-    assert scores[2] == pytest.approx(1 / 62 + 0.5 / 61)
-    assert scores[1] > scores[2]
+def test_rrf_counts_the_semantic_leg_by_its_share() -> None:
+    """The semantic leg's ranks count `share` of BM25's: a record first on BM25 and
+    second on meaning stays ahead of one first on meaning and second on BM25."""
+    parts = fuse({1: 2.0, 2: 1.0}, {2: 0.8, 1: 0.7}, "rrf", 0.5)
+    assert parts[1] == pytest.approx((1 / (RRF_K + 1), 0.5 / (RRF_K + 2)))
+    assert parts[2] == pytest.approx((1 / (RRF_K + 2), 0.5 / (RRF_K + 1)))
+    assert sum(parts[1]) > sum(parts[2])
 
 
 def test_weighted_fusion_scales_each_leg_and_keeps_a_clear_lead() -> None:
     bm25 = {1: 20.0, 2: 5.0, 3: 4.0}  # record 1 far ahead on words
     meaning = {2: 0.50, 3: 0.52, 4: 0.30}
-    fused = weighted(bm25, meaning, 0.5)
-    assert fused[1] == pytest.approx(0.5)  # best on BM25 (1.0), unranked by meaning (0)
-    assert fused[4] == pytest.approx(0.0)  # lowest of the semantic leg, not on BM25's
-    assert fused[3] == pytest.approx(0.5 * 0 + 0.5 * 1.0)
-    assert sorted(fused, key=lambda r: -fused[r])[-1] == 4
-    assert weighted({7: 3.0}, {}, 0.6) == {7: pytest.approx(0.4)}  # one score: scaled 1
-    assert weighted({}, {}, 0.5) == {}
+    parts = fuse(bm25, meaning, "weighted", 0.5)
+    assert parts[1] == pytest.approx((0.5, 0.0))  # best on BM25 (1.0), unranked by meaning
+    assert parts[4] == pytest.approx((0.0, 0.0))  # lowest of the semantic leg, not on BM25's
+    assert parts[3] == pytest.approx((0.0, 0.5))  # lowest on BM25, best on meaning
+    assert parts[2] == pytest.approx((0.5 * 1 / 16, 0.5 * 0.2 / 0.22))
+    assert min(parts, key=lambda rid: sum(parts[rid])) == 4
+    assert fuse({7: 3.0}, {}, "weighted", 0.6) == {7: pytest.approx((0.4, 0.0))}  # one: 1
+    assert fuse({}, {}, "weighted", 0.5) == {}
+
+
+def test_weighted_fusion_keeps_bm25s_clear_head_where_rrf_lost_it() -> None:
+    """Issue 26: RRF counts ranks alone, so a record third on BM25 that the semantic leg
+    did not rank fell below one twentieth on BM25 and fifth on meaning (the dev splits
+    lost 22 questions BM25 alone found that way). The weighted sum keeps how far apart
+    BM25's scores are: the third's 9 of the best 10 is not overtaken by the twentieth's
+    4 and a middling cosine."""
+    bm25 = {rid: 10.0 - rid * 0.3 for rid in range(1, 30)}
+    bm25[3] = 9.0
+    meaning = {rid: 0.5 - rid * 0.01 for rid in range(16, 40)}  # 20 fifth on meaning
+    meaning[20] = 0.46
+    for method, share, third_first in (("rrf", 0.6, False), ("weighted", 0.3, True)):
+        parts = fuse(bm25, meaning, method, share)
+        assert (sum(parts[3]) > sum(parts[20])) is third_first, method
 
 
 # --------------------------------------------------------------------------- config
@@ -242,13 +259,20 @@ def test_status_counts_what_the_semantic_leg_would_embed(ws: Path) -> None:
 
 
 @needs_extra
-def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(ws: Path, cli) -> None:
-    """Issue 26: a hybrid's score is an RRF sum, which the matched terms do not add up
+@pytest.mark.parametrize("method", ["weighted", "rrf"])
+def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(
+    ws: Path, cli, monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    """Issue 26: a hybrid's score is a fused sum, which the matched terms do not add up
     to ("= score 0.03279" from nothing shown). Each hit shows its BM25 rank and score,
-    its semantic rank and cosine, and share / (k + rank) per leg, which sum, times the
-    recency factor, to its score; the text shows the same arithmetic."""
-    from memctl.retrieval.recall import RRF_K, SEMANTIC_SHARE
+    its semantic rank and cosine, and each leg's part (weighted: its score scaled to 0..1
+    x its share; RRF: share / (k + rank)), which sum, times the recency factor, to its
+    score; the text shows the same arithmetic."""
+    from memctl.retrieval import recall as module
 
+    monkeypatch.setattr(module, "FUSION", method)
+    rrf_used = method == "rrf"
+    share = module.SEMANTIC_SHARE if rrf_used else module.SEMANTIC_WEIGHT
     configure(ws, "on")
     both: list[dict[str, object]] = []
     answered = 0  # hits of the "how many" question weighed for holding a number
@@ -260,12 +284,20 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(ws: 
         for hit in document["hits"]:
             explain = hit["explain"]
             fusion = explain["fusion"]
-            assert (fusion["method"], fusion["k"]) == ("rrf", RRF_K)
+            assert (fusion["method"], fusion["k"]) == (method, RRF_K if rrf_used else None)
             bm25, meaning = fusion["bm25"], fusion["semantic"]
-            assert (bm25["share"], meaning["share"]) == (1.0, SEMANTIC_SHARE)
+            shares = (1.0, share) if rrf_used else (1.0 - share, share)
+            assert (bm25["share"], meaning["share"]) == pytest.approx(shares)
             for leg in (bm25, meaning):
-                share = leg["share"] / (RRF_K + leg["rank"]) if leg["rank"] else 0.0
-                assert leg["part"] == pytest.approx(share, rel=1e-3)
+                if not leg["rank"]:
+                    expected = 0.0
+                elif rrf_used:
+                    assert leg["scaled"] is None
+                    expected = leg["share"] / (RRF_K + leg["rank"])
+                else:
+                    assert 0.0 <= leg["scaled"] <= 1.0
+                    expected = leg["share"] * leg["scaled"]
+                assert leg["part"] == pytest.approx(expected, rel=1e-3, abs=1e-6)
             assert (meaning["rank"] is None) == (meaning["cosine"] is None)
             if bm25["rank"]:
                 lexical = (explain["bm25"] + explain["neighbour"]) * explain["time"]
@@ -288,11 +320,15 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(ws: 
     assert top["rank"] == 1 and top["cosine"] > 0
     text = cli("-w", ws, "recall", PARAPHRASE, "--explain").stdout.splitlines()
     assert text[0].startswith("MEMORY.md:101 ")
+    how = f"rrf, k {RRF_K}" if rrf_used else "weighted"
     assert (
-        text[2].startswith(f"    fusion (rrf, k {RRF_K}): ")
+        text[2].startswith(f"    fusion ({how}): ")
         and f"semantic #1 cosine {top['cosine']:.4g}" in text[2]
     )
-    assert f"{SEMANTIC_SHARE:.4g}/({RRF_K}+1) = " in text[2]
+    if rrf_used:
+        assert f"{share:.4g}/({RRF_K}+1) = " in text[2]
+    else:
+        assert f"scaled 1 x {share:.4g} = {top['part']:.4g}" in text[2]
     assert text[2].endswith(f"= score {first['hits'][0]['explain']['score']:.4g}")
 
 
@@ -320,26 +356,6 @@ def test_the_semantic_leg_never_returns_a_heading_or_comment_line(workspace: Pat
         assert found.ranking == "hybrid"
         assert {hit.source for hit in found.hits} <= facts, query
         assert found.hits, query
-
-
-@needs_extra
-def test_explain_of_a_weighted_fusion_gives_ranks_and_no_parts(
-    ws: Path, cli, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Weighted fusion (bench's FUSION lever) scales each leg over its candidates, which
-    one hit's numbers cannot show: the ranks and shares are given, the parts are not."""
-    from memctl.retrieval import recall as module
-
-    monkeypatch.setattr(module, "FUSION", "weighted")
-    configure(ws, "on")
-    hit = json.loads(cli("-w", ws, "--json", "recall", PARAPHRASE, "--explain").stdout)["hits"][0]
-    fusion = hit["explain"]["fusion"]
-    assert (fusion["method"], fusion["k"], fusion["fused"]) == ("weighted", None, None)
-    assert fusion["semantic"]["rank"] == 1 and fusion["semantic"]["part"] is None
-    assert fusion["semantic"]["share"] == module.SEMANTIC_WEIGHT
-    text = cli("-w", ws, "recall", PARAPHRASE, "--explain").stdout.splitlines()[2]
-    assert text.startswith("    fusion (weighted): ")
-    assert f"x {module.SEMANTIC_WEIGHT:.4g} x recency" in text
 
 
 @needs_extra

@@ -73,6 +73,7 @@ class HashEmbedder:
     prints a hybrid ranking's fields whether or not memctl[semantic] is installed."""
 
     name = "scenario-hash"
+    context = False
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         from tests.support.embed_server import embed

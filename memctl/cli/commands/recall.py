@@ -74,8 +74,9 @@ def recall_command(
 def _explained(explain: dict[str, Any] | None) -> str:
     """The indented lines `--explain` prints under a hit; nothing without it. A hybrid's
     second line is the fusion's arithmetic, so that its score can be worked out from
-    what is shown: each leg's rank and score, share / (k + rank), their sum x the kind of
-    answer's factor (when not 1) x recency."""
+    what is shown: each leg's rank and score, its part (weighted: its score scaled to
+    0..1 x its share; RRF: share / (k + rank)), their sum x the kind of answer's factor
+    (when not 1) x recency."""
     if explain is None:
         return ""
     matches = ", ".join(f"{m['term']}@{m['field']} {m['weight']:.4g}" for m in explain["matched"])
@@ -105,14 +106,16 @@ def _explained(explain: dict[str, Any] | None) -> str:
     k = fusion["k"]
     shown = []
     for name, leg in ((named, bm25), (meaning, semantic)):
-        if leg["part"] is None:  # weighted fusion: scaled scores, no part a hit can show
-            shown.append(f"{name} x {leg['share']:.4g}")
-        elif leg["rank"] is None:
+        if leg["rank"] is None:
             shown.append(f"{name}: 0")
+        elif leg["scaled"] is not None:  # weighted: the leg's score scaled to 0..1
+            shown.append(
+                f"{name}: scaled {leg['scaled']:.4g} x {leg['share']:.4g} = {leg['part']:.4g}"
+            )
         else:
             shown.append(f"{name}: {leg['share']:.4g}/({k}+{leg['rank']}) = {leg['part']:.4g}")
     how = fusion["method"] if k is None else f"{fusion['method']}, k {k}"
-    fused = "" if fusion["fused"] is None else f" = {fusion['fused']:.4g}"
+    fused = f" = {fusion['fused']:.4g}"
     answer = "" if fusion["answer"] == 1 else f" x answer {fusion['answer']:.4g}"
     return (
         f"{lexical}\n    fusion ({how}): {' + '.join(shown)}{fused}{answer}"
