@@ -161,14 +161,17 @@ _COUNTERFACTUAL = re.compile(
     r"|^(?:i'm|i am|we're|we are)\s+(?:just\s+)?(?:eating|drinking|watching|sitting|lying|"
     r"waiting|chilling|relaxing|heading|listening|playing|baking|cooking|having|wearing|"
     r"getting ready|going to (?:bed|sleep))\b|^.*?\b(?:right now|as we speak)\b"
-    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b",
+    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b"
+    r"|^(?:idk|i\s+(?:don't|dont|do not)\s+know|(?:i'm\s+|i am\s+)?not sure|no idea)\s+"
+    r"(?:if|whether)\b(?![^,;]*[,;]\s*(?:but\s+)?(?:i|we)\b)",
     re.I,
 )
 """A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"), a
 belief just corrected ("I thought it was November 3"), what would follow if ("If I get
 the grant, I'll hire two people") or would have been ("Gran would have laughed"), the
 moment's mood ("I feel about ninety today") or a question announced ("I have a question
-for you"), whatever it names."""
+for you"), or what the speaker does not know ("idk if I'll go", "I don't know whether Lena
+will take the job"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -551,15 +554,15 @@ _MONTH_NAME = re.compile(
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
     rf"(?:\b(?:{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
-    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b)?"
+    r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
     r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
     r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
     re.I,
 )
-"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"): not
-"the 2nd floor" (a noun after it) nor "the 4th of July" (its month after it); "the 30th
-of next month" is one date."""
+"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"), not
+"the 2nd floor" (a noun after it); "the 30th of next month" and "the 3rd of March" are
+one date."""
 
 
 def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
@@ -568,7 +571,11 @@ def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st."""
     number = int(match["day"])
-    months = [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+    months = (
+        [match["month"]]
+        if match["month"]
+        else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+    )
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -661,12 +668,12 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
         return _shift(day, -number, match["ago_unit"].casefold(), "around ")
     if match["in_count"]:
-        if past:
+        if past or _SPAN_BEFORE.search(match.string, 0, match.start()):
             return None  # "I read 5 books in two weeks": how long, not when
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
     if match["bare_day"]:
-        if not match[0].casefold().startswith("on "):
+        if not match[0].casefold().startswith("on ") and not _closes_clause(match):
             return None  # "Mondays are busy" is no date
         number = WEEKDAYS.index(phrase)
         step = -1 if past else 1
@@ -674,6 +681,43 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
         )
     return None
+
+
+_SPAN_BEFORE = re.compile(
+    r"\b(?:first|second|third|last|only|best|worst|most|least|longest|shortest|biggest|"
+    r"hardest|busiest|happiest|quietest|coldest|hottest|warmest|fastest|slowest|"
+    r"(?:have|has|['’]ve)(?:\s+(?:not|never|just|already))?\s+(?:been|had|got|gotten|done|seen|"
+    r"made|\w+ed)|haven['’]?t|hasn['’]?t)\b",
+    re.I,
+)
+"""Before "in N weeks", what makes it a span, not a date ahead: a superlative or an
+ordinal ("the first trip in five years", "best sleep in months") or a perfect or a
+negation ("I haven't been to the gym in a week")."""
+
+
+_BEFORE_BARE_DAY = re.compile(
+    r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
+    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
+    re.I,
+)
+_AFTER_BARE_DAY = re.compile(
+    r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
+    re.I,
+)
+
+
+def _closes_clause(match: re.Match[str]) -> bool:
+    """A weekday said without "on" that closes a clause after its verb dates it as "on"
+    would ("I quit my job friday", "we fly saturday, so ..."); not a weekday opening a
+    sentence ("Friday works"), after "is" ("my day off is Sunday") or in a range
+    ("Monday to Friday")."""
+    before = match.string[: match.start()]
+    return bool(
+        match[0].casefold() == match["phrase"].casefold()  # "moved in saturday" keeps its "in"
+        and before.strip()
+        and not _BEFORE_BARE_DAY.search(before)
+        and _AFTER_BARE_DAY.match(match.string, match.end())
+    )
 
 
 def _shift(day: date, count: int, unit: str, about: str) -> _When:
@@ -893,11 +937,30 @@ def _not_told(sentence: str) -> bool:
     )
 
 
+_REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)
+_REACTION_WORDS = re.compile(
+    r"(?:the\s+same|same|so|hi|hello|hey|thanks|congrats|congratulations|good\s+luck|"
+    r"well\s+done)\b|(?:don't|dont|do not|not to|to)\s",
+    re.I,
+)
+
+
+def _reaction_reported(sentence: str) -> bool:
+    """Someone's reaction reported ("Mum says the same", "Sam says hi", "my physio says
+    take it slow"): agreement, a greeting or an order, not news of anyone."""
+    reported = _REPORTED.match(sentence)
+    return reported is not None and bool(
+        _REACTION_WORDS.match(reported["rest"]) or _IMPERATIVE.match(reported["rest"])
+    )
+
+
 def _not_so(sentence: str) -> bool:
     """A wish for what is not so ("I wish I was the Mad Hatter"), an assistant on its own
-    nature, or a joke or story told of no one present: whatever they name, no fact."""
+    nature, a joke or story told of no one present, or a reaction reported ("Mum says
+    the same"): whatever they name, no fact."""
     return bool(
-        _COUNTERFACTUAL.match(sentence)
+        _reaction_reported(sentence)
+        or _COUNTERFACTUAL.match(sentence)
         or _MACHINE_SELF.search(sentence)
         or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
     )
@@ -1059,7 +1122,8 @@ _NOT_A_VERB = re.compile(
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Za-z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b))"
+    r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b"
+    r"|(?i:how|what|where|when|why|who|which)(?:['’]s)?\b))"
 )
 
 
@@ -1390,7 +1454,7 @@ _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|
 """Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
 _BARE_CONTRACTION = re.compile(
     r"(?<![\w'’-])(?:(?P<i>[Ii](?:m|ve))|(?P<nt>(?i:do|does|did|is|was|are|were|has|have|had|"
-    r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what))s|(?P<re>(?i:you|they))re)"
+    r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what|how|where|who))s|(?P<re>(?i:you|they))re)"
     r"(?![\w'’-])"
 )
 """Chat's contractions without their apostrophe ("im", "ive", "dont", "shes", "youre"):
@@ -1598,7 +1662,8 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
-    r"right(?=[,!.])|"
+    r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"
+    r"(?:news|update)\s+is(?:\s+that)?|"
     r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
     r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
     r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
@@ -1835,7 +1900,7 @@ _NEWS_ANNOUNCED = re.compile(
     r"^(?:(?:I|we)(?:'ve)?(?:\s+(?:also|just|finally|actually|really|do))?"
     r"(?:\s+(?:have|had|got))*\s+(?:(?:some|big|bigger|huge|exciting|"
     r"great|good|bad|sad|more|an?|other|little|amazing|crazy|wild|interesting)\s+)*"
-    r"(?:news|update|announcement)\b"
+    r"(?:news|update|announcement|gossip)\b"
     r"|(?:I|we)\s+(?:have|need|want|got|gotta)\s+(?:to\s+)?tell\s+(?:you|u)\b"
     r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"
     r"(?:news|update)\b"

@@ -1085,8 +1085,8 @@ def test_how_someone_took_what_was_just_said_is_no_fact() -> None:
 def test_a_day_of_the_month_said_alone_resolves_to_its_date() -> None:
     """ "the 22nd" means a day of this month or the next (or the last, said of the past):
     written as its ISO date it is a date memory and recall can match; a month named
-    before it in the sentence is its month. "the 2nd floor" and "the 4th of July" are no
-    day of the month; "the 30th of next month" was "the 30th of in June 2023"."""
+    before it in the sentence is its month, or one after it ("the 4th of July"). "the 2nd
+    floor" is no day of the month; "the 30th of next month" was "the 30th of in June 2023"."""
     when = datetime.fromisoformat("2023-05-08T13:56:00+00:00")  # a Monday
     cases = {
         "The recital is the 22nd.": "The recital is on 2023-05-22.",
@@ -1101,7 +1101,8 @@ def test_a_day_of_the_month_said_alone_resolves_to_its_date() -> None:
         "The trip moved to August, 3rd to the 9th.": "The trip moved to August, 3rd to 2023-08-09.",
         "The audit is the 30th of next month.": "The audit is on 2023-06-30.",
         "My office is on the 2nd floor.": "My office is on the 2nd floor.",
-        "We host a party the 4th of July.": "We host a party the 4th of July.",
+        # Its month after it (precise9): that month's day, not this month's.
+        "We host a party the 4th of July.": "We host a party on 2023-07-04.",
     }
     for text, resolved in cases.items():
         assert resolve_dates(text, when) == resolved, text
@@ -1695,4 +1696,102 @@ def test_hedges_asides_and_a_consequence_that_says_nothing_are_left_out_of_a_bul
     ]
     assert one("I adopted a cat named Miso, so the apartment smells of tuna.") == [
         "Ana adopted a cat named Miso, so the apartment smells of tuna."
+    ]
+
+
+def one_said(text: str, speaker: str = "Ana", ts: str = "2025-02-05T09:00:00+00:00") -> list[str]:
+    """What builtin keeps of one message said on Wednesday 2025-02-05."""
+    return extract([said(text, speaker, ts)], [], lambda _: False)
+
+
+def test_a_span_after_a_superlative_or_in_a_perfect_is_no_date() -> None:
+    """ "The first holiday in three years" and "I haven't been to the gym in a week" say
+    how long, not when: "in N years" is resolved only where it points ahead ("We move in
+    two weeks")."""
+    assert one_said("Our first real holiday in three years, we booked Crete.") == [
+        "Ana: Our first real holiday in three years, we booked Crete."
+    ]
+    assert resolve_dates(
+        "I haven't been to the gym in a week", datetime(2025, 2, 5, tzinfo=UTC)
+    ) == ("I haven't been to the gym in a week")
+    assert resolve_dates("Best night's sleep in two months", datetime(2025, 2, 5, tzinfo=UTC)) == (
+        "Best night's sleep in two months"
+    )
+    # Guards: ahead of the day, it is a date.
+    assert resolve_dates("We move in two weeks", datetime(2025, 2, 5, tzinfo=UTC)) == (
+        "We move around 2025-02-19"
+    )
+    assert resolve_dates(
+        "My interest rate resets in two months", datetime(2025, 2, 5, tzinfo=UTC)
+    ) == ("My interest rate resets in April 2025")
+    assert resolve_dates(
+        "I have a dentist appointment in two weeks", datetime(2025, 2, 5, tzinfo=UTC)
+    ) == ("I have a dentist appointment around 2025-02-19")
+    assert resolve_dates("We have to move out in two months", datetime(2025, 2, 5, tzinfo=UTC)) == (
+        "We have to move out in April 2025"
+    )
+
+
+def test_a_day_of_a_named_month_and_a_bare_weekday_closing_a_clause_are_dates() -> None:
+    """ "the 9th of April" is a date as "April 9" is, and "I sold my car friday" dates the
+    news as "on Friday" would; a weekday as a subject, after "is", or in a range is no
+    one day."""
+    when = datetime(2025, 2, 5, tzinfo=UTC)  # a Wednesday
+    assert resolve_dates("The recital is on the 9th of April", when) == (
+        "The recital is on 2025-04-09"
+    )
+    assert resolve_dates("I sold my car friday", when) == "I sold my car on 2025-01-31"
+    assert resolve_dates("We fly to Oslo saturday, so packing now", when) == (
+        "We fly to Oslo on 2025-02-08, so packing now"
+    )
+    assert resolve_dates("We moved in saturday", when) == "We moved in saturday"
+    # Guards: a weekday that is no one day.
+    for text in (
+        "Friday works best for me",
+        "My favourite day is Sunday",
+        "I work Monday to Friday",
+        "The gym is closed Monday through Thursday",
+        "I always run Saturday",
+    ):
+        assert resolve_dates(text, when) == text, text
+
+
+def test_a_question_in_chat_spelling_or_after_a_name_is_no_fact() -> None:
+    """Chat drops the apostrophe of "how's" and the comma after the name of whom it asks:
+    "hows the new flat", "tom how did the move go" ask."""
+    conversation = [
+        said("hey, we finally moved into the flat on tuesday", "Tom", "2025-02-05T09:00:00Z"),
+        said("tom how did the move go with the piano", "Ana", "2025-02-05T09:01:00Z"),
+        said("hows the new commute", "Ana", "2025-02-05T09:02:00Z"),
+        said("wheres the flat exactly, near the station", "Ana", "2025-02-05T09:03:00Z"),
+    ]
+    facts = extract(conversation, [], lambda _: False)
+    assert not any("piano" in fact or "commute" in fact or "exactly" in fact for fact in facts)
+    assert any("moved into the flat" in fact for fact in facts)
+
+
+def test_news_announced_and_reactions_reported_are_no_facts() -> None:
+    """ "my news is I passed" tells "I passed"; "I have gossip about myself" announces;
+    "Mum says the same", "Sam says hi", "Dad says don't rush it" report a reaction, an
+    order or a greeting, not news; "I don't know if I'll ..." asserts nothing."""
+    assert one_said("so my news is I passed the bar exam.") == ["Ana passed the bar exam."]
+    assert one_said("my big news is that we adopted a greyhound") == [
+        "Ana: We adopted a greyhound."
+    ]
+    for text in (
+        "ok I have gossip about myself",
+        "Mum says the same.",
+        "Sam says hi!",
+        "Dad says don't rush it.",
+        "My physio says take it slow.",
+        "idk if I'm gonna repaint the fence or just sell the house",
+        "I don't know whether Lena will take the Oslo job.",
+    ):
+        assert one_said(text) == [], text
+    # Guards: hearsay that tells something stays, a yes or a no too.
+    assert one_said("My manager said yes to the transfer to Lyon.") == [
+        "Ana's manager said yes to the transfer to Lyon."
+    ]
+    assert one_said("Mum says the landlord is selling the building in May.") == [
+        "Ana: Mum says the landlord is selling the building in May."
     ]
