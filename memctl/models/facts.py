@@ -161,7 +161,8 @@ _COUNTERFACTUAL = re.compile(
     r"|^(?:i'm|i am|we're|we are)\s+(?:just\s+)?(?:eating|drinking|watching|sitting|lying|"
     r"waiting|chilling|relaxing|heading|listening|playing|baking|cooking|having|wearing|"
     r"getting ready|going to (?:bed|sleep))\b|^.*?\b(?:right now|as we speak)\b"
-    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b"
+    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small |big |huge )?"
+    r"(?:question|favou?r to ask)\b"
     r"|^(?:idk|i\s+(?:don't|dont|do not)\s+know|(?:i'm\s+|i am\s+)?not sure|no idea)\s+"
     r"(?:if|whether)\b(?![^,;]*[,;]\s*(?:but\s+)?(?:i|we)\b)",
     re.I,
@@ -1137,7 +1138,22 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     if start and start["name"].casefold() in names:
         rest = sentence[start.end() :]
         sentence = rest[:1].upper() + rest[1:]
+    kin = _KIN_VOCATIVE.match(sentence)
+    if kin and (kin["name"] is None or kin["name"].casefold() in names):
+        rest = sentence[kin.end() :]
+        sentence = rest[:1].upper() + rest[1:]
     return sentence
+
+
+_KIN_VOCATIVE = re.compile(
+    r"(?i:grandma|grandpa|granny|gran|grandad|nana|mom|mum|mama|dad|papa|auntie)[,\s]+"
+    r"(?=(?i:how|what|where|when|why|who|that's|that is|it's|its|I|I'm|you|you're)\b"
+    r"|(?P<name>[A-Z][\w'-]+)\b)"
+)
+"""A kin word the speaker calls the listener, opening a sentence before a question, a
+pronoun or a participant's name ("Grandma how are the eyes", "Mum I got the job", "Dad
+Lena says hi"): the one spoken to, not someone spoken of ("Mum is visiting", "Grandma
+Rose turned 90")."""
 
 
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")

@@ -1795,3 +1795,26 @@ def test_news_announced_and_reactions_reported_are_no_facts() -> None:
     assert one_said("Mum says the landlord is selling the building in May.") == [
         "Ana: Mum says the landlord is selling the building in May."
     ]
+
+
+def test_a_kin_word_calling_the_listener_and_a_favour_announced_are_no_facts() -> None:
+    """ "Grandpa how was the hospital" asks the grandfather spoken to; "Mum I got the job"
+    tells "I got the job"; "I have a favour to ask" announces. "Mum is visiting" and
+    "Grandma Rose turned 90" speak of someone."""
+
+    def among(text: str) -> list[str]:
+        conversation = [
+            said("Hello dear.", "Joan", "2025-02-05T09:00:00Z"),
+            said(text, "Tim", "2025-02-05T09:01:00Z"),
+        ]
+        return extract(conversation, [], lambda _: False)
+
+    assert among("grandpa how was the hospital food") == []
+    assert among("Grandma Tim misses you too") == []
+    assert among("Mum I got the job at the aquarium!") == ["Tim got the job at the aquarium!"]
+    assert among("I have a big favour to ask.") == []
+    # Guards: someone spoken of.
+    assert among("Mum is visiting in March.") == ["Tim: Mum is visiting in March."]
+    assert among("Grandma Rose turned 90 on Sunday.") == [
+        "Tim: Grandma Rose turned 90 on 2025-02-02."
+    ]
