@@ -196,6 +196,7 @@ A verb that is also a noun ("Book club is on Thursdays", "Call with the client w
 well") is one only before its object ("Book the hotel", "Call Mel").
 Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
 book on Monday" is the speaker's news told without its "I"."""
+_WD_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _STAY_IN_TOUCH = re.compile(
     r"^I(?:'ll|\s+will|\s+can|\s+could)\s+(?:let (?:you|u) know|keep (?:you|u) (?:posted|"
     r"updated|in the loop)|get back to (?:you|u)|talk to (?:you|u)|(?:call|text|message|ping|"
@@ -204,6 +205,16 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_TIME_SUITS = re.compile(
+    rf"^(?:(?:{_WD_NAMES})s?|tomorrow|tonight|today|the\s+(?:morning|afternoon|evening)|"
+    r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)"
+    r"(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:morning|afternoon|evening|night)s?)?"
+    r"\s+(?:works?|suits?|is\s+(?:fine|good|perfect|ok|okay)|are\s+(?:fine|good|perfect|ok|okay))\b",
+    re.I,
+)
+"""A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
+"Saturday morning is fine"): the conversation arranging itself, not a fact; what was
+agreed is said where it is settled."""
 _JUDGEMENT = re.compile(
     r"\b(?:is|are|sounds?|looks?|seems?)(?:\s+like)?\s+(?:(?:so|really|such|very|pretty|super|"
     r"absolutely|truly|kinda|always|just|literally|the|a|an)\s+)*(?:best|worst|beautiful|"
@@ -933,6 +944,7 @@ def _not_told(sentence: str) -> bool:
         sentence[0] in '"“'
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
+        or bool(_TIME_SUITS.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
     )

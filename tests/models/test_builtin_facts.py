@@ -1818,3 +1818,19 @@ def test_a_kin_word_calling_the_listener_and_a_favour_announced_are_no_facts() -
     assert among("Grandma Rose turned 90 on Sunday.") == [
         "Tim: Grandma Rose turned 90 on 2025-02-02."
     ]
+
+
+def test_a_time_accepted_is_no_fact() -> None:
+    """ "Thursday works for me", "Saturdays at 10 work", "Friday evening is fine": the
+    conversation arranging itself. A time that tells something stays."""
+    for text in (
+        "Thursday works for me.",
+        "Saturdays at 10 work for us, the kids are at football before.",
+        "Friday evening is fine.",
+        "7pm works if the kitchen is done by then.",
+    ):
+        assert one_said(text) == [], text
+    assert one_said("Thursday is my last day at Globex.") == [
+        "Thursday is Ana's last day at Globex."
+    ]
+    assert one_said("Ana works at Globex on Thursdays.") == ["Ana works at Globex on Thursdays."]
