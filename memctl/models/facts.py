@@ -1261,6 +1261,8 @@ def extract(
     hearing = _Hearing(judge, conversation, set().union(*remembered))
     previous = ""
     """The sentence before, whoever said it: a bare he or she after it may be who it names."""
+    own_before: dict[str, str] = {}
+    """Each speaker's previous message: "her name is X" may name what it told of."""
     # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
     mentioned = learned | frozenset(
         word.casefold()
@@ -1285,6 +1287,7 @@ def extract(
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
             before, previous = previous, sentence
+            _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(sentence, before, names, mentioned)
@@ -1346,7 +1349,51 @@ def extract(
             ):
                 seen.add(as_said)
         hearing.heard(text)
+        own_before[speaker or ""] = text
     return facts
+
+
+def _add_naming(
+    facts: list[str],
+    seen: set[frozenset[str]],
+    speaker: str | None,
+    sentence: str,
+    own_before: dict[str, str],
+    earlier: list[str],
+) -> None:
+    """Adds "<speaker>'s kitten is named Miso" when `sentence` names what the speaker
+    told of in their previous message or earlier in this one (`earlier`)."""
+    if speaker is None:
+        return
+    naming = _naming(sentence, f"{own_before.get(speaker, '')} {' '.join(earlier)}")
+    if naming:
+        _add(facts, seen, f"{speaker}'s {naming}")
+
+
+_NAMED_AS = re.compile(
+    r"\b(?:his|her|their|its)\s+name(?:['’]s|\s+is)\s+(?P<name>[A-Za-z][\w'’-]+)", re.I
+)
+_NAMED_ONE = re.compile(
+    r"\b(?:a|an|my|our|the|new)\s+(?:[\w'’-]+\s+){0,2}?(?P<noun>roommate|flatmate|housemate|"
+    r"kitten|puppy|dog|cat|pet|rabbit|bunny|hamster|horse|parrot|bird|tortoise|lizard|baby|son|"
+    r"daughter|grandson|granddaughter|boyfriend|girlfriend|partner|fianc[eé]e?|boss|manager|"
+    r"colleague|coworker|neighbou?r|tutor|coach|therapist|mentor|intern|nanny)s?\b",
+    re.I,
+)
+
+
+def _naming(sentence: str, said_before: str) -> str:
+    """A name given to what the speaker just told of: "I adopted a kitten. ... her name is
+    Miso" is "kitten is named Miso" (the speaker's, to be prefixed); "" when the sentence
+    names nothing that way or nothing was told of before it."""
+    named = _NAMED_AS.search(sentence)
+    if named is None or named["name"].casefold() in _NOT_A_NAME:
+        return ""
+    told_of = list(_NAMED_ONE.finditer(f"{said_before} {sentence[: named.start()]}"))
+    if not told_of:
+        return ""
+    name = named["name"]
+    return f"{told_of[-1]['noun'].casefold()} is named {name[:1].upper()}{name[1:]}."
 
 
 @dataclass

@@ -1834,3 +1834,22 @@ def test_a_time_accepted_is_no_fact() -> None:
         "Thursday is Ana's last day at Globex."
     ]
     assert one_said("Ana works at Globex on Thursdays.") == ["Ana works at Globex on Thursdays."]
+
+
+def test_a_name_given_to_what_was_just_told_of_is_kept() -> None:
+    """ "I adopted a puppy. she's tiny and her name is pepper": the bare "she" sentence
+    names nobody, but the name belongs to the puppy the speaker just told of; across a
+    message too. With nothing told of before, or "her name is a secret", nothing."""
+    conversation = [
+        said("we got a puppy from the rescue!", "Ana", "2025-02-05T09:00:00Z"),
+        said("omg what kind", "Ben", "2025-02-05T09:01:00Z"),
+        said("a terrier mix. she's tiny and her name is pepper", "Ana", "2025-02-05T09:02:00Z"),
+        said("I found a flatmate, his name's Idris, he's a chef", "Ben", "2025-02-05T09:03:00Z"),
+    ]
+    facts = extract(conversation, [], lambda _: False)
+    assert "Ana's puppy is named Pepper." in facts
+    assert "Ben's flatmate is named Idris." in facts
+    assert not any("named" in fact for fact in one_said("Her name is Luna and she is lovely."))
+    assert not any(
+        "named" in fact for fact in one_said("We had a baby girl! Her name is a secret for now.")
+    )
