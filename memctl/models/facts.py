@@ -549,7 +549,22 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         return written
 
     text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
+
+
+_FROM_DAY = re.compile(
+    rf"\b(?P<count>{_COUNT})\s+(?P<unit>day|week)s?\s+from\s+(?:on\s+)?(?P<day>\d{{4}}-\d\d-\d\d)\b",
+    re.I,
+)
+"""A span counted from a day ("a week from tomorrow", "two days from Friday"), that day
+resolved first: the day the span ends."""
+
+
+def _from_day(match: re.Match[str]) -> str:
+    number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
+    step = timedelta(days=number * (7 if match["unit"].casefold() == "week" else 1))
+    return f"on {(date.fromisoformat(match['day']) + step).isoformat()}"
 
 
 _DAY_IS = re.compile(
@@ -1975,6 +1990,7 @@ _NEWS_ANNOUNCED = re.compile(
     r"^(?:(?:I|we)(?:'ve)?(?:\s+(?:also|just|finally|actually|really|do))?"
     r"(?:\s+(?:have|had|got))*\s+(?:(?:some|big|bigger|huge|exciting|"
     r"great|good|bad|sad|more|an?|other|little|amazing|crazy|wild|interesting)\s+)*"
+    r"(?:(?:[a-z-]+\s+){1,2}(?=(?:news|update|announcement|gossip)\s*(?:$|[,.!:;]|and\b)))?"
     r"(?:news|update|announcement|gossip)\b"
     r"|(?:I|we)\s+(?:have|need|want|got|gotta)\s+(?:to\s+)?tell\s+(?:you|u)\b"
     r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"

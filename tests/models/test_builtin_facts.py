@@ -1853,3 +1853,15 @@ def test_a_name_given_to_what_was_just_told_of_is_kept() -> None:
     assert not any(
         "named" in fact for fact in one_said("We had a baby girl! Her name is a secret for now.")
     )
+
+
+def test_a_span_from_a_day_and_news_of_a_kind_announced() -> None:
+    """ "a week from tomorrow" is the day a week after tomorrow; "I have work news"
+    announces as "I have big news" does."""
+    when = datetime(2025, 2, 5, tzinfo=UTC)  # a Wednesday
+    assert resolve_dates("I fly out a week from tomorrow", when) == "I fly out on 2025-02-13"
+    assert resolve_dates("The cast comes off two days from tomorrow", when) == (
+        "The cast comes off on 2025-02-08"
+    )
+    assert one_said("I have work news.") == []
+    assert one_said("We have family news, my sister is engaged!") == ["Ana's sister is engaged!"]
