@@ -423,7 +423,9 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     if past is None:
         past = bool(_PAST_TIME.search(text))
     text = re.sub(
-        r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
+        r"(?<!\band )\bI((?:\s+(?!I\b)\w+)?)(\s+)((?!I\b)[\w']+)",
+        lambda m: _agree(m, speaker, past),
+        text,
     )
     text = re.sub(r"\bI\b", speaker, text)
     for quote in quotes:

@@ -1865,3 +1865,15 @@ def test_a_span_from_a_day_and_news_of_a_kind_announced() -> None:
     )
     assert one_said("I have work news.") == []
     assert one_said("We have family news, my sister is engaged!") == ["Ana's sister is engaged!"]
+
+
+def test_a_second_i_right_after_the_first_verb_agrees_too() -> None:
+    """ "I know I tell myself every day" was "Tomas knows Tomas tell themself": the second
+    "I" was taken for the first one's object, and its verb kept its first-person form."""
+    assert third_person("I know I tell myself every day", "Ana") == (
+        "Ana knows Ana tells themself every day"
+    )
+    assert third_person("I think I need a new bike", "Ana") == "Ana thinks Ana needs a new bike"
+    # Guards: an adverb between, and "you and I".
+    assert third_person("I really love it", "Ana") == "Ana really loves it"
+    assert third_person("You and I went to Lisbon", "Ana") == "You and Ana went to Lisbon"
