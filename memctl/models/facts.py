@@ -1276,8 +1276,6 @@ def extract(
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
     hearing = _Hearing(judge, conversation, set().union(*remembered))
-    previous = ""
-    """The sentence before, whoever said it: a bare he or she after it may be who it names."""
     own_before: dict[str, str] = {}
     """Each speaker's previous message: "her name is X" may name what it told of."""
     # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
@@ -1287,6 +1285,8 @@ def extract(
         for word in re.findall(r"\b[A-Z][a-z]{2,}\b", _SPEAKER_PREFIX.sub("", fact))
         if word.casefold() not in _NOT_A_NAME | _COMMON_SUBJECTS
     )
+    # Who a bare he or she may be: the one name of the sentences before, whoever said them.
+    referent = _Referent(names, mentioned)
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1303,11 +1303,11 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
-            before, previous = previous, sentence
+            before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
-            sentence, told_of = _named_pronoun(sentence, before, names, mentioned)
+            sentence, told_of = _named_pronoun(sentence, before)
             sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
             if not sentence:
                 continue
@@ -1630,7 +1630,13 @@ def _one_name(sentence: str, speakers: frozenset[str], known: frozenset[str]) ->
     or None: with two names, or none, who a bare "he" or "she" after it is cannot be
     read."""
     words = [m[0] for m in _INNER_CAPITAL.finditer(sentence)]
-    words += [w for w in _LOWER_WORD.findall(sentence) if re.sub(r"['’]s$", "", w) in known]
+    # "the vet", "my boss": a word after a determiner is a thing, whatever memory holds.
+    words += [
+        m[0]
+        for m in _LOWER_WORD.finditer(sentence)
+        if re.sub(r"['’]s$", "", m[0]) in known
+        and not _DETERMINER_BEFORE.search(sentence, 0, m.start())
+    ]
     found = set()
     for word in words:
         word = re.sub(r"['’]s$", "", word).strip(",.!?;:")
@@ -1653,6 +1659,7 @@ def _one_name(sentence: str, speakers: frozenset[str], known: frozenset[str]) ->
     return found.pop() if len(found) == 1 else None
 
 
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|your|his|her|our|their|this|that|its)\s+$", re.I)
 _PRONOUN_OPENING = re.compile(
     r"^(?:he|she)(?:['’]s(?=\s+(?:been|got|gotten|had)\b)(?P<has>)|['’]s\b(?P<is>)"
     r"|['’]d\b(?P<would>)|['’]ll\b(?P<will>)|\b)(?!\s+(?:and|or|&)\b)",
@@ -1660,16 +1667,39 @@ _PRONOUN_OPENING = re.compile(
 )
 
 
-def _named_pronoun(
-    sentence: str, before: str, speakers: frozenset[str], known: frozenset[str]
-) -> tuple[str, frozenset[str]]:
-    """A sentence opening on a bare "he" or "she" right after a sentence (`before`)
-    naming one person, with that name ("how's Rufus? he's walking again" -> "Rufus is
-    walking again"): who it is was said just before, and read later the bullet names
-    them. Also the name, which names someone as a name learned would (none if no
-    change). The sentence before is read only when this one opens on the pronoun."""
+@dataclass
+class _Referent:
+    """Who a bare he or she is, sentence by sentence: the one name of the sentence
+    before ("how's Rufus? he's walking again"), still that name after sentences that
+    only speak of him or her ("have you talked to Marco? / so he told me yesterday. /
+    he's moving to Portland"); none after two names, or a sentence without them."""
+
+    speakers: frozenset[str]
+    known: frozenset[str]
+    name: str | None = None
+
+    def read(self, sentence: str) -> str | None:
+        """The referent for `sentence`, then `sentence` read for the next one."""
+        now = self.name
+        found = _one_name(sentence, self.speakers, self.known)
+        if found is not None:
+            self.name = found
+        elif content_words(sentence) and not (
+            _PRONOUN_ANY.search(sentence) and not _INNER_CAPITAL.search(sentence)
+        ):
+            self.name = None  # "yeah..." between says nothing of anyone
+        return now
+
+
+_PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
+
+
+def _named_pronoun(sentence: str, name: str | None) -> tuple[str, frozenset[str]]:
+    """A sentence opening on a bare "he" or "she" whose referent (`name`) is known, with
+    that name ("how's Rufus? he's walking again" -> "Rufus is walking again"): who it is
+    was said before, and read later the bullet names them. Also the name, which names
+    someone as a name learned would (none if no change)."""
     match = _PRONOUN_OPENING.match(sentence)
-    name = _one_name(before, speakers, known) if match else None
     if match is None or name is None:
         return sentence, frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")

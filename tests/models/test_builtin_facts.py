@@ -1877,3 +1877,33 @@ def test_a_second_i_right_after_the_first_verb_agrees_too() -> None:
     # Guards: an adverb between, and "you and I".
     assert third_person("I really love it", "Ana") == "Ana really loves it"
     assert third_person("You and I went to Lisbon", "Ana") == "You and Ana went to Lisbon"
+
+
+def test_a_bare_he_keeps_its_referent_through_sentences_that_only_speak_of_him() -> None:
+    """ "did you hear from Idris? / yeah... so he called me last night. he's moving to
+    Oslo in May": the sentences between speak of him only, so "he" is still Idris. A
+    word after "the" or "my" is no name, even one memory holds with its capital."""
+
+    def talk(*turns: tuple[str, str], known: list[str] | None = None) -> list[str]:
+        conversation = [
+            said(text, who, f"2025-02-05T09:0{i}:00Z") for i, (who, text) in enumerate(turns)
+        ]
+        return extract(conversation, known or [], lambda _: False)
+
+    facts = talk(
+        ("Ana", "did you hear from Idris?"),
+        ("Ben", "yeah... so he called me last night. he's moving to Oslo in May"),
+    )
+    assert any(fact.startswith("Ben: Idris is moving to Oslo") for fact in facts), facts
+    # Guards: a name between, and a thing after "the" that memory wrote with a capital.
+    facts = talk(
+        ("Ana", "did you hear from Idris?"),
+        ("Ben", "yes, and Sara called too. he's moving to Oslo in May"),
+    )
+    assert not any("Idris is moving" in fact for fact in facts), facts
+    facts = talk(
+        ("Ana", "how did the checkup go"),
+        ("Ben", "the vet says he's fine. he hates me now"),
+        known=["Ben: Vet appointment is on 2025-02-14."],
+    )
+    assert not any("hates" in fact for fact in facts), facts
