@@ -1589,7 +1589,10 @@ _CHAT_SUBJECT = re.compile(
     r"(?P<name>[A-Za-z][a-z]{2,})(?:['’]s)?\s+(?:(?:just|finally|already|also)\s+)?"
     r"(?:(?:is|was)\s+(?:(?!going\b)[a-z]{3,}ing|pregnant|engaged|married|divorced|retired|"
     r"sick|ill|expecting)|got|gets|has|had|said|says|wants|started|quit|moved|left|found|"
-    r"booked|bought|sold|passed|turns|turned|lost|won)\b"
+    r"booked|bought|sold|passed|turns|turned|lost|won|broke|fell|"
+    r"(?!(?:cried|laughed|smiled|pretended|seemed|looked|sounded|felt|ignored|loved|liked|"
+    r"hated|enjoyed|wanted|tried|noticed|joked|worried|panicked|freaked|needed|used)\b)"
+    r"[a-z]{3,}ed(?!\s+(?:it|that|this|them)\b))\b"
 )
 """A subject and its verb: an event or a life state ("is pregnant", "is moving"), not a
 verdict ("is nice", "was perfect")."""

@@ -1443,9 +1443,9 @@ def test_a_name_written_with_a_capital_elsewhere_is_a_name_in_lower_case() -> No
         "Ben: Stan replaced the whole boiler.",
         "Ben: The Civic's gearbox failed.",
     ]
-    # Without that capital, a lower-case word is no name; with it, a verdict on Stan is
-    # still no fact.
-    assert facts_of("stan replaced the whole boiler") == []
+    # Without that capital, a lower-case word is no name (before an event, a past, it is:
+    # precise9); with it, a verdict on Stan is still no fact.
+    assert facts_of("stan knows the whole boiler") == []
     verdict = [conversation[0], said("stan is the best plumber honestly", "Ben")]
     assert extract(verdict, [], lambda text: False) == []
 
@@ -1907,3 +1907,24 @@ def test_a_bare_he_keeps_its_referent_through_sentences_that_only_speak_of_him()
         known=["Ben: Vet appointment is on 2025-02-14."],
     )
     assert not any("hates" in fact for fact in facts), facts
+
+
+def test_chat_names_someone_opening_a_sentence_before_a_past_event() -> None:
+    """In lower-case chat, "noor slipped on the stairs and broke her ankle" names Noor
+    as "noor got a job" did: a regular past (an event) after an unknown word; not a
+    feeling or a seeming ("noor cried", "noor seemed tired"), nor a common subject
+    ("work exploded")."""
+
+    def chat(text: str) -> list[str]:
+        conversation = [
+            said("hey how was the weekend", "Ana", "2025-02-05T09:00:00Z"),
+            said(text, "Ben", "2025-02-05T09:01:00Z"),
+        ]
+        return [fact for fact in extract(conversation, [], lambda _: False) if "Ben" in fact]
+
+    assert chat("noor slipped on the stairs and broke her ankle") == [
+        "Ben: Noor slipped on the stairs and broke her ankle."
+    ]
+    assert chat("tariq proposed at the lake") == ["Ben: Tariq proposed at the lake."]
+    for text in ("noor cried at the airport", "noor seemed tired all weekend", "work exploded"):
+        assert chat(text) == [], text
