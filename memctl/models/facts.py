@@ -1308,7 +1308,9 @@ def extract(
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(sentence, before)
-            sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
+            sentence = _with_subject(
+                _without_tail_question(_own_clause(_without_lead_in(sentence))), chat
+            )
             if not sentence:
                 continue
             intro = _INTRO.match(sentence) if role == "user" else None
@@ -1540,6 +1542,23 @@ def _fact_of(
     ):
         return ""
     return cut
+
+
+_SUBJECT_DROPPED = re.compile(
+    r"^(?=(?:(?:finally|just|also|already)\s+)?(?:bought|sold|booked|signed|adopted|finished|"
+    r"started|passed|joined|quit|won|broke|sprained|ordered)\s+(?:a|an|my|our|the)\s"
+    r"|did\s+(?:my|our)\s)",
+    re.I,
+)
+"""Chat's news with its "I" dropped: "bought a used van", "finally booked the venue",
+"did my first shift": a past of getting, ending or doing something, before its object."""
+
+
+def _with_subject(sentence: str, chat: bool) -> str:
+    """`sentence` with the "I" chat dropped before its news given back."""
+    if not chat or not _SUBJECT_DROPPED.match(sentence):
+        return sentence
+    return f"I {sentence[:1].lower()}{sentence[1:]}"
 
 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")

@@ -1928,3 +1928,25 @@ def test_chat_names_someone_opening_a_sentence_before_a_past_event() -> None:
     assert chat("tariq proposed at the lake") == ["Ben: Tariq proposed at the lake."]
     for text in ("noor cried at the airport", "noor seemed tired all weekend", "work exploded"):
         assert chat(text) == [], text
+
+
+def test_chat_news_with_its_i_dropped_gets_it_back() -> None:
+    """Chat drops the "I" before its news: "bought a used van" and "did my first night
+    shift tuesday" are the speaker's; a question ("did the plumber come") and prose keep
+    their words."""
+
+    def chat(text: str) -> list[str]:
+        return one_said(text, "Ben", "2025-02-05T09:00:00+00:00")
+
+    assert chat("bought a used van, the kids call it the bus") == [
+        "Ben bought a used van, the kids call it the bus."
+    ]
+    assert chat("finally booked the venue for june 14") == [
+        "Ben finally booked the venue for june 14."
+    ]
+    assert chat("did my first night shift tuesday") == [
+        "Ben did their first night shift on 2025-02-04."
+    ]
+    assert chat("did the plumber come") == []
+    # Guard: prose is read as written, and there a sentence without its subject is none.
+    assert one_said("Bought a used van.", "Ben") == []
