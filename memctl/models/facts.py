@@ -1307,7 +1307,7 @@ def extract(
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
-            sentence, told_of = _named_pronoun(sentence, before)
+            sentence, told_of = _named_pronoun(sentence, referent, before)
             sentence = _with_subject(
                 _without_tail_question(_own_clause(_without_lead_in(sentence))), chat
             )
@@ -1698,30 +1698,41 @@ class _Referent:
 
     speakers: frozenset[str]
     known: frozenset[str]
-    name: str | None = None
+    before: list[str] = field(default_factory=list)
 
-    def read(self, sentence: str) -> str | None:
-        """The referent for `sentence`, then `sentence` read for the next one."""
-        now = self.name
-        found = _one_name(sentence, self.speakers, self.known)
-        if found is not None:
-            self.name = found
-        elif content_words(sentence) and not (
-            _PRONOUN_ANY.search(sentence) and not _INNER_CAPITAL.search(sentence)
-        ):
-            self.name = None  # "yeah..." between says nothing of anyone
-        return now
+    def read(self, sentence: str) -> list[str]:
+        """The sentences before `sentence` (the latest last), then `sentence` kept as one
+        of them for the next."""
+        earlier = self.before
+        self.before = [*earlier[-3:], sentence]
+        return earlier
+
+    def name(self, earlier: list[str]) -> str | None:
+        """Who a bare he or she after `earlier` is. Read only for a sentence opening on
+        one: reading every sentence for names costs a flush a fifth of its time."""
+        for sentence in reversed(earlier):
+            found = _one_name(sentence, self.speakers, self.known)
+            if found is not None:
+                return found
+            if content_words(sentence) and not (
+                _PRONOUN_ANY.search(sentence) and not _INNER_CAPITAL.search(sentence)
+            ):
+                return None  # "yeah..." between says nothing of anyone; this said another
+        return None
 
 
 _PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
 
 
-def _named_pronoun(sentence: str, name: str | None) -> tuple[str, frozenset[str]]:
+def _named_pronoun(
+    sentence: str, referent: _Referent, earlier: list[str]
+) -> tuple[str, frozenset[str]]:
     """A sentence opening on a bare "he" or "she" whose referent (`name`) is known, with
     that name ("how's Rufus? he's walking again" -> "Rufus is walking again"): who it is
     was said before, and read later the bullet names them. Also the name, which names
     someone as a name learned would (none if no change)."""
     match = _PRONOUN_OPENING.match(sentence)
+    name = referent.name(earlier) if match else None
     if match is None or name is None:
         return sentence, frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
