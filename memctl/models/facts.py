@@ -60,7 +60,9 @@ own feelings")."""
 _RELATION = re.compile(
     r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
     r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
-    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parents?)|"
+    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|"
+    r"(?:grand|great-grand)(?:ma|pa|mother|father|parents?|sons?|daughters?|child|children|kids?)|"
+    r"step(?:mom|mum|mother|dad|father|sons?|daughters?|sister|brother|kids?)|"
     r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
     rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
     re.I,
@@ -863,6 +865,8 @@ def is_fact(
             and bool(_NUMBER_WORD.search(stripped))
         )
         or bool(_RELATIVE.search(stripped))
+        # "my exam is in november": chat writes a month in lower case, and it dates.
+        or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
     return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
@@ -1043,7 +1047,7 @@ _OWN_NEWS = re.compile(
     r"\s+(?!(?:wanted|needed|tried|thought|felt|laughed|cried|hoped|wished|guessed|figured|"
     r"meant|wondered|imagined|supposed|assumed|expected|loved|liked|enjoyed|hated|used|seemed|"
     r"pretended|nodded|smiled|sighed|agreed|noticed|realized|realised|worried|missed|joked|"
-    r"died|asked|answered|replied|talked|called|texted|mentioned|said|told|heard|knew)\b)"
+    r"died|asked(?!\s+for\b)|answered|replied|talked|called|texted|mentioned|said|told|heard|knew)\b)"
     r"(?:[a-z]{3,}ed|broke|quit|sold|won|ran|swam|drove|flew|wrote|built|caught|threw|fell|"
     r"hurt|bought|brought|taught|gave|took|made|began|chose|drew|ate|rode|sang|sent|spent|"
     r"stole|tore|wore|froze|hid)\b"

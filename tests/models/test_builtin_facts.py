@@ -1950,3 +1950,17 @@ def test_chat_news_with_its_i_dropped_gets_it_back() -> None:
     assert chat("did the plumber come") == []
     # Guard: prose is read as written, and there a sentence without its subject is none.
     assert one_said("Bought a used van.", "Ben") == []
+
+
+def test_a_grandchild_a_month_in_chat_and_a_request_made_anchor_a_fact() -> None:
+    """ "my granddaughter visits on sundays" names a relation as "my daughter" does; "my
+    driving test is in october" dates as "in October" does; "I asked for a transfer" is
+    news, where "I asked him" is talk."""
+    assert one_said("my granddaughter walks my dog") == ["Ana's granddaughter walks their dog."]
+    assert one_said("my driving test is in october") == ["Ana's driving test is in october."]
+    assert one_said("I asked for a transfer to the Leeds office.") == [
+        "Ana asked for a transfer to the Leeds office."
+    ]
+    # Guards: talk, and a month said of no one.
+    assert one_said("I asked him twice.") == []
+    assert one_said("october is always rainy") == []
