@@ -101,7 +101,7 @@ _WEAK_CUE = re.compile(
 )
 _SIGNALS_CJK = re.compile(r"决定|偏好|喜欢|记住|总是|从不|不要|必须|截止|使用")
 _GREETING = re.compile(
-    r"^(?:hi|hello|hey|heya|yo|thanks|thank you|thx|bye|goodbye|good (?:morning|night|"
+    r"^(?:hi|hello|hey|heya|yo|thanks|thank you|thank u|thx|ty|bye|goodbye|good (?:morning|night|"
     r"evening|afternoon)|(?:nice|pleased|good) to (?:meet|see|hear)|welcome|see you|talk (?:soon|later)|take care|cheers|congrat\w*)\b",
     re.I,
 )
@@ -207,6 +207,20 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_CHAT_ITSELF = re.compile(
+    r"\b(?:add(?:s|ed|ing)?|invit(?:e|es|ed|ing)|made|making|creat(?:e|ed|ing)|start(?:ed|ing)?|"
+    r"kick(?:ed)?|remov(?:e|ed|ing)|left|leaving)\b[^.!?]*\b(?:to|from|in|into|of|a|the|this|"
+    r"our|your)\s+(?:group\s+)?(?:chat|thread|group\s+chat|groupchat)\b",
+    re.I,
+)
+"""The chat talking of itself ("adding Rosa to this chat", "Eli added me to the group
+chat", "I made a group chat"): the conversation's own workings, not a fact."""
+_SIGN_OFF = re.compile(
+    r"^(?:(?:lots\s+of\s+)?love|best|cheers|regards|kind\s+regards|hugs|xo+|x+)\s*,?\s+"
+    r"[A-Z][\w'-]*\W*$",
+    re.I,
+)
+"""A letter's closing ("Love, Grandma", "Cheers, Tom"): who signs, not what is so."""
 _TIME_SUITS = re.compile(
     rf"^(?:(?:{_WD_NAMES})s?|tomorrow|tonight|today|the\s+(?:morning|afternoon|evening)|"
     r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)"
@@ -966,6 +980,8 @@ def _not_told(sentence: str) -> bool:
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
         or bool(_TIME_SUITS.match(sentence))
+        or bool(_CHAT_ITSELF.search(sentence))
+        or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
     )

@@ -1964,3 +1964,17 @@ def test_a_grandchild_a_month_in_chat_and_a_request_made_anchor_a_fact() -> None
     # Guards: talk, and a month said of no one.
     assert one_said("I asked him twice.") == []
     assert one_said("october is always rainy") == []
+
+
+def test_the_chat_of_itself_a_sign_off_and_thanks_in_chat_spelling_are_no_facts() -> None:
+    """ "Sam added me to the group chat", "Love, Gran", "thank u Ana": the conversation's
+    workings, a letter's closing and thanks. A group one joins stays a fact."""
+    for text in (
+        "Sam added Ana to the group chat.",
+        "hi all, adding my brother to this chat so he sees the photos",
+        "Love, Gran.",
+        "Cheers, Tom",
+        "thank u so much Ben",
+    ):
+        assert one_said(text) == [], text
+    assert one_said("I joined a hiking group in Leeds.") == ["Ana joined a hiking group in Leeds."]
