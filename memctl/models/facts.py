@@ -215,6 +215,8 @@ _CHAT_ITSELF = re.compile(
 )
 """The chat talking of itself ("adding Rosa to this chat", "Eli added me to the group
 chat", "I made a group chat"): the conversation's own workings, not a fact."""
+_CHAT_WORD = re.compile(r"chat|thread", re.I)
+"""A cheap test that `_CHAT_ITSELF` may match."""
 _SIGN_OFF = re.compile(
     r"^(?:(?:lots\s+of\s+)?love|best|cheers|regards|kind\s+regards|hugs|xo+|x+)\s*,?\s+"
     r"[A-Z][\w'-]*\W*$",
@@ -980,7 +982,7 @@ def _not_told(sentence: str) -> bool:
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
         or bool(_TIME_SUITS.match(sentence))
-        or bool(_CHAT_ITSELF.search(sentence))
+        or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
         or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
