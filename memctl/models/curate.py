@@ -107,7 +107,13 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
         text = _BULLET.sub("", stripped).strip()
-        facts.append(Fact(text, subject, len(facts), True, origins=[("", stripped)]))
+        said_by = subject
+        # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
+        # Dana said, as consolidation files it, so its ledger copy folds into it.
+        prefixed = _PREFIX.match(text)
+        if prefixed and prefixed["name"] not in _LABELS and subject in (None, prefixed["name"]):
+            said_by, text = prefixed["name"], prefixed["rest"]
+        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)]))
     for name, text in dailies:
         span: tuple[date, date] | None = None
         for line in text.splitlines():

@@ -639,6 +639,8 @@ def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
         for year in (day.year - 1, day.year, day.year + 1):
             if number <= monthrange(year, month)[1]:
                 candidates.append(date(year, month, number))
+        if not candidates:  # "1st of november ... the 31st": no such day in that month
+            return match[0]
         chosen = min(candidates, key=lambda when: abs((when - day).days))
     else:
         for step in (-2, -1, 0, 1, 2):

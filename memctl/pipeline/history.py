@@ -53,8 +53,8 @@ class Version:
     replaced_at: datetime
     bytes: int
     replaced_by: str
-    """The run that replaced this version: `consolidate`, `undo`, `forget` or
-    `forget --replace`."""
+    """The run that replaced this version: `consolidate`, `undo`, `forget`,
+    `forget --replace` or `sync`."""
 
 
 @dataclass

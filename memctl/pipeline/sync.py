@@ -18,8 +18,9 @@ Why this never needs a person to resolve a conflict:
   every machine that syncs after the last push ends with the remote's bytes.
 - MEMORY.md is derived. Unchanged on one side: the other side's file. Changed on both:
   the remote's file plus the lines this machine added to it that the remote lacks (a
-  `save`), the local file kept under `.memctl/history/`; then consolidation folds in
-  whatever the merged ledgers hold that MEMORY.md does not.
+  `save`); then consolidation folds in whatever the merged ledgers hold that MEMORY.md
+  does not. Either way a local file the sync replaced is kept under `.memctl/history/`
+  (by "sync"), so `memctl undo` takes back what a teammate's run brought.
 - Which blocks MEMORY.md already holds is shared too, by block identity, in the
   commit's `.memctl-sync/consolidated.json` (never written into the workspace). After a
   merge, each ledger's consolidation offset is the end of its longest prefix of blocks
@@ -1166,7 +1167,9 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
         },
     }
     write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
-    if plan.both_changed_memory and plan.old_memory and plan.old_memory.strip():
+    if plan.old_memory and plan.old_memory.strip():
+        # Whatever replaced it (a merge of both sides' changes, or the remote's file alone:
+        # a teammate's forget or consolidation), `memctl history` lists it and undo brings it back.
         keep_history(ws, plan.old_memory, Marks(dict(offsets), dict(tails)), by="sync")
     for rel, data in plan.writes.items():
         path = _workspace_path(ws, config, rel)

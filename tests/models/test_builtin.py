@@ -305,3 +305,20 @@ def test_consolidate_files_a_labelled_note_as_written_and_ends_the_value_it_corr
     assert "- Correction: Gustavo is a Bilbao local, not Valencia." in text
     assert "## Correction" not in text and "Valencia." not in text.replace("not Valencia", "")
     assert "Kyoto" in text and "Home base for Ravi: Denver." not in text
+
+
+def test_consolidate_folds_a_saved_speaker_line_into_its_ledger_copy() -> None:
+    """`memctl save "- Ana: ..."` writes the line to MEMORY.md as given and to the ledger;
+    consolidation files the ledger's copy under `## Ana` without the prefix. The two are
+    one fact (it was kept twice, once with "Ana:" and once without), and a line under
+    another subject's heading keeps its prefix."""
+    text = consolidate(
+        "# Memory\n\n- Ana: the staging database moved to db7.\n\n## Billing\n\n"
+        "- Ravi: invoices go out on the 1st.\n",
+        ["## Memory Save — x\n\n- Ana: the staging database moved to db7.\n"],
+    )
+    bullets = [line for line in text.splitlines() if line.startswith("- ")]
+    assert bullets.count("- the staging database moved to db7.") == 1
+    assert not any("Ana: the staging" in line for line in bullets)
+    assert "## Ana" in text
+    assert "- Ravi: invoices go out on the 1st." in bullets

@@ -1103,6 +1103,13 @@ def test_a_day_of_the_month_said_alone_resolves_to_its_date() -> None:
         "My office is on the 2nd floor.": "My office is on the 2nd floor.",
         # Its month after it (precise9): that month's day, not this month's.
         "We host a party the 4th of July.": "We host a party on 2023-07-04.",
+        # A day the month named before it never has: left as said (it crashed flush); the
+        # 1st of November, its month after it, is a date (precise9).
+        "We move on the 1st of November, so I'm home on the 31st.": (
+            "We move on 2023-11-01, so I'm home on the 31st."
+        ),
+        "Rent for February is due by the 30th.": "Rent for February is due by the 30th.",
+        "The launch is the 31st of April.": "The launch is the 31st of April.",
     }
     for text, resolved in cases.items():
         assert resolve_dates(text, when) == resolved, text

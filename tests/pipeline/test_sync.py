@@ -18,6 +18,7 @@ from memctl.core.workspace import Workspace, init_workspace
 from memctl.models.resolve import resolve_model
 from memctl.pipeline.consolidate import consolidate
 from memctl.pipeline.forget import forget
+from memctl.pipeline.history import versions
 from memctl.pipeline.save import save
 from memctl.pipeline.sync import (
     RECORD,
@@ -208,6 +209,9 @@ def test_a_memctl_forget_on_one_machine_hides_the_fact_on_the_others(tmp_path):
     ).read_bytes()
     assert not search(b, "db3", scope="all").hits
     assert search(b, "Tuesdays", scope="all").hits
+    # b's MEMORY.md the teammate's forget replaced is kept: history lists it, by sync.
+    kept = [v for v in versions(b) if v.replaced_by == "sync"]
+    assert kept and "db3" in (b.root / kept[0].path).read_text()
     save_text(b, "- Releases are cut on Mondays")
     run_sync(b)
     run_sync(a)

@@ -191,6 +191,10 @@ def run_scenario(root: Path) -> Scenario:
         # A hybrid's --explain (its `fusion`), with or without memctl[semantic] installed.
         with mock.patch("memctl.models.resolve.resolve_embedder", lambda _config: HashEmbedder()):
             run("recall", "recall", "when do deploys happen?", "--explain")
+        # A later fact of the asked subject, placed above the one it replaced (`placed`).
+        run("save", "save", "Staging is db3.")
+        run("save", "save", "Staging was moved to db7.")
+        run("recall", "recall", "which host is staging on?", "--explain")
         remote = root / "remote.git"  # a shared memory repository for sync
         git = shutil.which("git")
         assert git is not None, "the scenario syncs through git"

@@ -177,7 +177,12 @@ def _index_text(index: IndexStatus) -> str:
         f"{plural(index.records, 'record')} in {plural(index.files, 'file')}; "
         f"updated {index.updated}; {fresh}"
     )
-    if index.embeddings_pending is not None:
+    from memctl.models.semantic import NAME as SEMANTIC_NAME
+
+    if index.embeddings_pending and index.embedding_model == SEMANTIC_NAME:
+        # The offline leg: nothing to price, the next recall embeds them.
+        text += f"; {index.embeddings_pending:,} records to embed with {index.embedding_model}"
+    elif index.embeddings_pending:
         text += (
             f"; {index.embeddings_pending:,} records to embed with {index.embedding_model} "
             f"(~{index.embedding_tokens:,} tokens; `memctl index --dry-run` prices them)"
