@@ -898,7 +898,7 @@ def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, cha
     # Otherwise it must be about the speaker (or their group) in so many words, and not a
     # hedge: "Errors should never pass silently" is a saying, "I think that could work"
     # an opinion of the moment.
-    if not about_speaker or _HEDGE.match(stripped):
+    if not about_speaker or _HEDGE.match(stripped) or _WOULD_LIKE.match(stripped):
         return False
     if _NEGATION.search(stripped):
         # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
@@ -915,6 +915,10 @@ def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, cha
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
+_WOULD_LIKE = re.compile(r"^(?:I|we)(?:'d|\s+would)\s+(?:really\s+)?(?:love|like|prefer)\b", re.I)
+"""What the speaker would like, naming and dating nothing ("I'd love to come", "I would
+like one of those"): a wish of the moment; "I'd love to visit Japan next year" names and
+dates, and stays."""
 _THING_DONE = re.compile(
     r"^the\s+(?:[a-z'’]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
     r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|sold|took|gave|got)\s+"

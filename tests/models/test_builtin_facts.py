@@ -1985,3 +1985,13 @@ def test_the_chat_of_itself_a_sign_off_and_thanks_in_chat_spelling_are_no_facts(
     ):
         assert one_said(text) == [], text
     assert one_said("I joined a hiking group in Leeds.") == ["Ana joined a hiking group in Leeds."]
+
+
+def test_what_the_speaker_would_like_is_no_fact() -> None:
+    """ "I'd love to come", "I would like one of those for my desk": a wish of the moment
+    naming and dating nothing; "I want to visit Japan" and "I'm going to learn Spanish"
+    stay plans, and a wish that names and dates stays (precise5's guard)."""
+    assert one_said("I'd love to come!") == []
+    assert one_said("I would like one of those lamps for my desk.") == []
+    assert one_said("I want to visit Japan next year.") == ["Ana wants to visit Japan in 2026."]
+    assert one_said("I'm going to learn Spanish.") == ["Ana is going to learn Spanish."]
