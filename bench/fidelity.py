@@ -573,12 +573,18 @@ def content_words(text: str) -> set[str]:
 
 def overlap(bullet: str, fact: str, names: set[str]) -> tuple[set[str], bool]:
     """(shared content words, match). A bullet matches a gold fact when they share at
-    least two content words besides the speakers' names, and the shared words (names
-    included) are at least half of the shorter side's content words: a bullet stating part
-    of a fact matches it; one sharing the speaker's name and one common word does not."""
+    least two content words besides the speakers' names (all of them, when the fact has
+    only one: "Hal is 71."), and the shared words (names included) are at least half of
+    the shorter side's content words: a bullet stating part of a fact matches it; one
+    sharing the speaker's name and one common word does not."""
     left, right = content_words(bullet), content_words(fact)
     shared = left & right
-    good = len(shared - names) >= 2 and len(shared) >= 0.5 * min(len(left), len(right))
+    wanted = min(2, len(right - names))
+    good = (
+        wanted > 0
+        and len(shared - names) >= wanted
+        and len(shared) >= 0.5 * min(len(left), len(right))
+    )
     return shared, good
 
 

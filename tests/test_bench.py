@@ -82,6 +82,11 @@ def test_the_held_out_conversations_parse_and_the_scorer_tells_a_pair() -> None:
     assert overlap("Theo: operations analyst at cascade freight, starts March 3rd", fact, names)[1]
     assert not overlap("Theo: lol I took the bus", fact, names)[1]
     assert not overlap("Theo: the job is fine", fact, names)[1]
+    # A fact with one content word besides the names is matched by a bullet holding it
+    # (two shared words were asked, which such a fact cannot give); a name alone is not.
+    assert overlap("Theo is 34, his knees say otherwise.", "Theo is 34.", names)[1]
+    assert not overlap("Theo is tired.", "Theo is 34.", names)[1]
+    assert not overlap("Maya and Theo.", "Maya and Theo.", names)[1]
     assert answer_found("March 3", "- Theo starts at Cascade Freight on 2025-03-03.")
     assert not answer_found("March 3", "- Theo starts on 2025-03-30.")
     assert answer_found("7,000", "- Kwame's car fund is at $7000.")

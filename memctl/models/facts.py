@@ -60,7 +60,9 @@ own feelings")."""
 _RELATION = re.compile(
     r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
     r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
-    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parents?)|"
+    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|"
+    r"(?:grand|great-grand)(?:ma|pa|mother|father|parents?|sons?|daughters?|child|children|kids?)|"
+    r"step(?:mom|mum|mother|dad|father|sons?|daughters?|sister|brother|kids?)|"
     r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
     rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
     re.I,
@@ -99,7 +101,7 @@ _WEAK_CUE = re.compile(
 )
 _SIGNALS_CJK = re.compile(r"决定|偏好|喜欢|记住|总是|从不|不要|必须|截止|使用")
 _GREETING = re.compile(
-    r"^(?:hi|hello|hey|heya|yo|thanks|thank you|thx|bye|goodbye|good (?:morning|night|"
+    r"^(?:hi|hello|hey|heya|yo|thanks|thank you|thank u|thx|ty|bye|goodbye|good (?:morning|night|"
     r"evening|afternoon)|(?:nice|pleased|good) to (?:meet|see|hear)|welcome|see you|talk (?:soon|later)|take care|cheers|congrat\w*)\b",
     re.I,
 )
@@ -161,14 +163,18 @@ _COUNTERFACTUAL = re.compile(
     r"|^(?:i'm|i am|we're|we are)\s+(?:just\s+)?(?:eating|drinking|watching|sitting|lying|"
     r"waiting|chilling|relaxing|heading|listening|playing|baking|cooking|having|wearing|"
     r"getting ready|going to (?:bed|sleep))\b|^.*?\b(?:right now|as we speak)\b"
-    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small )?question\b",
+    r"|^(?:i|we) (?:have|had|got|'ve got) (?:a|one|another) (?:quick |small |big |huge )?"
+    r"(?:question|favou?r to ask)\b"
+    r"|^(?:idk|i\s+(?:don't|dont|do not)\s+know|(?:i'm\s+|i am\s+)?not sure|no idea)\s+"
+    r"(?:if|whether)\b(?![^,;]*[,;]\s*(?:but\s+)?(?:i|we)\b)",
     re.I,
 )
 """A wish for what is not so ("I wish I was the Mad Hatter", "If only I could fly"), a
 belief just corrected ("I thought it was November 3"), what would follow if ("If I get
 the grant, I'll hire two people") or would have been ("Gran would have laughed"), the
 moment's mood ("I feel about ninety today") or a question announced ("I have a question
-for you"), whatever it names."""
+for you"), or what the speaker does not know ("idk if I'll go", "I don't know whether Lena
+will take the job"), whatever it names."""
 _EVERYONE = re.compile(
     r"^(?:we(?:'re| are)? all|all of us|we humans|we (?:all )?have to|everyone|everybody)\b",
     re.I,
@@ -192,6 +198,7 @@ A verb that is also a noun ("Book club is on Thursdays", "Call with the client w
 well") is one only before its object ("Book the hotel", "Call Mel").
 Verbs whose past is the same word ("read", "put", "hit") are left out: "Read a great
 book on Monday" is the speaker's news told without its "I"."""
+_WD_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _STAY_IN_TOUCH = re.compile(
     r"^I(?:'ll|\s+will|\s+can|\s+could)\s+(?:let (?:you|u) know|keep (?:you|u) (?:posted|"
     r"updated|in the loop)|get back to (?:you|u)|talk to (?:you|u)|(?:call|text|message|ping|"
@@ -200,6 +207,32 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_CHAT_ITSELF = re.compile(
+    r"\b(?:add(?:s|ed|ing)?|invit(?:e|es|ed|ing)|made|making|creat(?:e|ed|ing)|start(?:ed|ing)?|"
+    r"kick(?:ed)?|remov(?:e|ed|ing)|left|leaving)\b[^.!?]*\b(?:to|from|in|into|of|a|the|this|"
+    r"our|your)\s+(?:group\s+)?(?:chat|thread|group\s+chat|groupchat)\b",
+    re.I,
+)
+"""The chat talking of itself ("adding Rosa to this chat", "Eli added me to the group
+chat", "I made a group chat"): the conversation's own workings, not a fact."""
+_CHAT_WORD = re.compile(r"chat|thread", re.I)
+"""A cheap test that `_CHAT_ITSELF` may match."""
+_SIGN_OFF = re.compile(
+    r"^(?:(?:lots\s+of\s+)?love|best|cheers|regards|kind\s+regards|hugs|xo+|x+)\s*,?\s+"
+    r"[A-Z][\w'-]*\W*$",
+    re.I,
+)
+"""A letter's closing ("Love, Grandma", "Cheers, Tom"): who signs, not what is so."""
+_TIME_SUITS = re.compile(
+    rf"^(?:(?:{_WD_NAMES})s?|tomorrow|tonight|today|the\s+(?:morning|afternoon|evening)|"
+    r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)"
+    r"(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:morning|afternoon|evening|night)s?)?"
+    r"\s+(?:works?|suits?|is\s+(?:fine|good|perfect|ok|okay)|are\s+(?:fine|good|perfect|ok|okay))\b",
+    re.I,
+)
+"""A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
+"Saturday morning is fine"): the conversation arranging itself, not a fact; what was
+agreed is said where it is settled."""
 _JUDGEMENT = re.compile(
     r"\b(?:is|are|sounds?|looks?|seems?)(?:\s+like)?\s+(?:(?:so|really|such|very|pretty|super|"
     r"absolutely|truly|kinda|always|just|literally|the|a|an)\s+)*(?:best|worst|beautiful|"
@@ -408,7 +441,9 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     if past is None:
         past = bool(_PAST_TIME.search(text))
     text = re.sub(
-        r"(?<!\band )\bI((?:\s+\w+)?)(\s+)([\w']+)", lambda m: _agree(m, speaker, past), text
+        r"(?<!\band )\bI((?:\s+(?!I\b)\w+)?)(\s+)((?!I\b)[\w']+)",
+        lambda m: _agree(m, speaker, past),
+        text,
     )
     text = re.sub(r"\bI\b", speaker, text)
     for quote in quotes:
@@ -534,7 +569,22 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         return written
 
     text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
+
+
+_FROM_DAY = re.compile(
+    rf"\b(?P<count>{_COUNT})\s+(?P<unit>day|week)s?\s+from\s+(?:on\s+)?(?P<day>\d{{4}}-\d\d-\d\d)\b",
+    re.I,
+)
+"""A span counted from a day ("a week from tomorrow", "two days from Friday"), that day
+resolved first: the day the span ends."""
+
+
+def _from_day(match: re.Match[str]) -> str:
+    number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
+    step = timedelta(days=number * (7 if match["unit"].casefold() == "week" else 1))
+    return f"on {(date.fromisoformat(match['day']) + step).isoformat()}"
 
 
 _DAY_IS = re.compile(
@@ -551,15 +601,15 @@ _MONTH_NAME = re.compile(
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
     rf"(?:\b(?:{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
-    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b)?"
+    r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
     r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
     r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
     re.I,
 )
-"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"): not
-"the 2nd floor" (a noun after it) nor "the 4th of July" (its month after it); "the 30th
-of next month" is one date."""
+"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"), not
+"the 2nd floor" (a noun after it); "the 30th of next month" and "the 3rd of March" are
+one date."""
 
 
 def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
@@ -568,7 +618,11 @@ def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st."""
     number = int(match["day"])
-    months = [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+    months = (
+        [match["month"]]
+        if match["month"]
+        else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+    )
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -663,12 +717,12 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
         return _shift(day, -number, match["ago_unit"].casefold(), "around ")
     if match["in_count"]:
-        if past:
+        if past or _SPAN_BEFORE.search(match.string, 0, match.start()):
             return None  # "I read 5 books in two weeks": how long, not when
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
     if match["bare_day"]:
-        if not match[0].casefold().startswith("on "):
+        if not match[0].casefold().startswith("on ") and not _closes_clause(match):
             return None  # "Mondays are busy" is no date
         number = WEEKDAYS.index(phrase)
         step = -1 if past else 1
@@ -676,6 +730,43 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
         )
     return None
+
+
+_SPAN_BEFORE = re.compile(
+    r"\b(?:first|second|third|last|only|best|worst|most|least|longest|shortest|biggest|"
+    r"hardest|busiest|happiest|quietest|coldest|hottest|warmest|fastest|slowest|"
+    r"(?:have|has|['’]ve)(?:\s+(?:not|never|just|already))?\s+(?:been|had|got|gotten|done|seen|"
+    r"made|\w+ed)|haven['’]?t|hasn['’]?t)\b",
+    re.I,
+)
+"""Before "in N weeks", what makes it a span, not a date ahead: a superlative or an
+ordinal ("the first trip in five years", "best sleep in months") or a perfect or a
+negation ("I haven't been to the gym in a week")."""
+
+
+_BEFORE_BARE_DAY = re.compile(
+    r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
+    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
+    re.I,
+)
+_AFTER_BARE_DAY = re.compile(
+    r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
+    re.I,
+)
+
+
+def _closes_clause(match: re.Match[str]) -> bool:
+    """A weekday said without "on" that closes a clause after its verb dates it as "on"
+    would ("I quit my job friday", "we fly saturday, so ..."); not a weekday opening a
+    sentence ("Friday works"), after "is" ("my day off is Sunday") or in a range
+    ("Monday to Friday")."""
+    before = match.string[: match.start()]
+    return bool(
+        match[0].casefold() == match["phrase"].casefold()  # "moved in saturday" keeps its "in"
+        and before.strip()
+        and not _BEFORE_BARE_DAY.search(before)
+        and _AFTER_BARE_DAY.match(match.string, match.end())
+    )
 
 
 def _shift(day: date, count: int, unit: str, about: str) -> _When:
@@ -792,6 +883,8 @@ def is_fact(
             and bool(_NUMBER_WORD.search(stripped))
         )
         or bool(_RELATIVE.search(stripped))
+        # "my exam is in november": chat writes a month in lower case, and it dates.
+        or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
     return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
@@ -805,7 +898,7 @@ def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, cha
     # Otherwise it must be about the speaker (or their group) in so many words, and not a
     # hedge: "Errors should never pass silently" is a saying, "I think that could work"
     # an opinion of the moment.
-    if not about_speaker or _HEDGE.match(stripped):
+    if not about_speaker or _HEDGE.match(stripped) or _WOULD_LIKE.match(stripped):
         return False
     if _NEGATION.search(stripped):
         # "I don't have a big ego", "I'm not the sort to hate anyone": what the speaker
@@ -822,6 +915,10 @@ def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, cha
     return bool(_WEAK_CUE.search(stripped)) and len(content) >= 2
 
 
+_WOULD_LIKE = re.compile(r"^(?:I|we)(?:'d|\s+would)\s+(?:really\s+)?(?:love|like|prefer)\b", re.I)
+"""What the speaker would like, naming and dating nothing ("I'd love to come", "I would
+like one of those"): a wish of the moment; "I'd love to visit Japan next year" names and
+dates, and stays."""
 _THING_DONE = re.compile(
     r"^the\s+(?:[a-z'’]+\s+){0,2}?[a-z]+\s+(?:(?:finally|just|already|still)\s+)?"
     r"(?:(?:is|are|was|were)\s+[a-z]{3,}ing|[a-z]{3,}ed|broke|sold|took|gave|got)\s+"
@@ -890,16 +987,38 @@ def _not_told(sentence: str) -> bool:
         sentence[0] in '"“'
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
+        or bool(_TIME_SUITS.match(sentence))
+        or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
+        or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
     )
 
 
+_REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)
+_REACTION_WORDS = re.compile(
+    r"(?:the\s+same|same|so|hi|hello|hey|thanks|congrats|congratulations|good\s+luck|"
+    r"well\s+done)\b|(?:don't|dont|do not|not to|to)\s",
+    re.I,
+)
+
+
+def _reaction_reported(sentence: str) -> bool:
+    """Someone's reaction reported ("Mum says the same", "Sam says hi", "my physio says
+    take it slow"): agreement, a greeting or an order, not news of anyone."""
+    reported = _REPORTED.match(sentence)
+    return reported is not None and bool(
+        _REACTION_WORDS.match(reported["rest"]) or _IMPERATIVE.match(reported["rest"])
+    )
+
+
 def _not_so(sentence: str) -> bool:
     """A wish for what is not so ("I wish I was the Mad Hatter"), an assistant on its own
-    nature, or a joke or story told of no one present: whatever they name, no fact."""
+    nature, a joke or story told of no one present, or a reaction reported ("Mum says
+    the same"): whatever they name, no fact."""
     return bool(
-        _COUNTERFACTUAL.match(sentence)
+        _reaction_reported(sentence)
+        or _COUNTERFACTUAL.match(sentence)
         or _MACHINE_SELF.search(sentence)
         or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
     )
@@ -952,7 +1071,7 @@ _OWN_NEWS = re.compile(
     r"\s+(?!(?:wanted|needed|tried|thought|felt|laughed|cried|hoped|wished|guessed|figured|"
     r"meant|wondered|imagined|supposed|assumed|expected|loved|liked|enjoyed|hated|used|seemed|"
     r"pretended|nodded|smiled|sighed|agreed|noticed|realized|realised|worried|missed|joked|"
-    r"died|asked|answered|replied|talked|called|texted|mentioned|said|told|heard|knew)\b)"
+    r"died|asked(?!\s+for\b)|answered|replied|talked|called|texted|mentioned|said|told|heard|knew)\b)"
     r"(?:[a-z]{3,}ed|broke|quit|sold|won|ran|swam|drove|flew|wrote|built|caught|threw|fell|"
     r"hurt|bought|brought|taught|gave|took|made|began|chose|drew|ate|rode|sang|sent|spent|"
     r"stole|tore|wore|froze|hid)\b"
@@ -1061,7 +1180,8 @@ _NOT_A_VERB = re.compile(
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Za-z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
     r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
-    r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b))"
+    r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b"
+    r"|(?i:how|what|where|when|why|who|which)(?:['’]s)?\b))"
 )
 
 
@@ -1075,7 +1195,22 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     if start and start["name"].casefold() in names:
         rest = sentence[start.end() :]
         sentence = rest[:1].upper() + rest[1:]
+    kin = _KIN_VOCATIVE.match(sentence)
+    if kin and (kin["name"] is None or kin["name"].casefold() in names):
+        rest = sentence[kin.end() :]
+        sentence = rest[:1].upper() + rest[1:]
     return sentence
+
+
+_KIN_VOCATIVE = re.compile(
+    r"(?i:grandma|grandpa|granny|gran|grandad|nana|mom|mum|mama|dad|papa|auntie)[,\s]+"
+    r"(?=(?i:how|what|where|when|why|who|that's|that is|it's|its|I|I'm|you|you're)\b"
+    r"|(?P<name>[A-Z][\w'-]+)\b)"
+)
+"""A kin word the speaker calls the listener, opening a sentence before a question, a
+pronoun or a participant's name ("Grandma how are the eyes", "Mum I got the job", "Dad
+Lena says hi"): the one spoken to, not someone spoken of ("Mum is visiting", "Grandma
+Rose turned 90")."""
 
 
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
@@ -1169,8 +1304,8 @@ def extract(
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
     hearing = _Hearing(judge, conversation, set().union(*remembered))
-    previous = ""
-    """The sentence before, whoever said it: a bare he or she after it may be who it names."""
+    own_before: dict[str, str] = {}
+    """Each speaker's previous message: "her name is X" may name what it told of."""
     # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
     mentioned = learned | frozenset(
         word.casefold()
@@ -1178,6 +1313,8 @@ def extract(
         for word in re.findall(r"\b[A-Z][a-z]{2,}\b", _SPEAKER_PREFIX.sub("", fact))
         if word.casefold() not in _NOT_A_NAME | _COMMON_SUBJECTS
     )
+    # Who a bare he or she may be: the one name of the sentences before, whoever said them.
+    referent = _Referent(names, mentioned)
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1194,11 +1331,14 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
-            before, previous = previous, sentence
+            before = referent.read(sentence)
+            _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
-            sentence, told_of = _named_pronoun(sentence, before, names, mentioned)
-            sentence = _without_tail_question(_own_clause(_without_lead_in(sentence)))
+            sentence, told_of = _named_pronoun(sentence, referent, before)
+            sentence = _with_subject(
+                _without_tail_question(_own_clause(_without_lead_in(sentence))), chat
+            )
             if not sentence:
                 continue
             intro = _INTRO.match(sentence) if role == "user" else None
@@ -1256,7 +1396,51 @@ def extract(
             ):
                 seen.add(as_said)
         hearing.heard(text)
+        own_before[speaker or ""] = text
     return facts
+
+
+def _add_naming(
+    facts: list[str],
+    seen: set[frozenset[str]],
+    speaker: str | None,
+    sentence: str,
+    own_before: dict[str, str],
+    earlier: list[str],
+) -> None:
+    """Adds "<speaker>'s kitten is named Miso" when `sentence` names what the speaker
+    told of in their previous message or earlier in this one (`earlier`)."""
+    if speaker is None:
+        return
+    naming = _naming(sentence, f"{own_before.get(speaker, '')} {' '.join(earlier)}")
+    if naming:
+        _add(facts, seen, f"{speaker}'s {naming}")
+
+
+_NAMED_AS = re.compile(
+    r"\b(?:his|her|their|its)\s+name(?:['’]s|\s+is)\s+(?P<name>[A-Za-z][\w'’-]+)", re.I
+)
+_NAMED_ONE = re.compile(
+    r"\b(?:a|an|my|our|the|new)\s+(?:[\w'’-]+\s+){0,2}?(?P<noun>roommate|flatmate|housemate|"
+    r"kitten|puppy|dog|cat|pet|rabbit|bunny|hamster|horse|parrot|bird|tortoise|lizard|baby|son|"
+    r"daughter|grandson|granddaughter|boyfriend|girlfriend|partner|fianc[eé]e?|boss|manager|"
+    r"colleague|coworker|neighbou?r|tutor|coach|therapist|mentor|intern|nanny)s?\b",
+    re.I,
+)
+
+
+def _naming(sentence: str, said_before: str) -> str:
+    """A name given to what the speaker just told of: "I adopted a kitten. ... her name is
+    Miso" is "kitten is named Miso" (the speaker's, to be prefixed); "" when the sentence
+    names nothing that way or nothing was told of before it."""
+    named = _NAMED_AS.search(sentence)
+    if named is None or named["name"].casefold() in _NOT_A_NAME:
+        return ""
+    told_of = list(_NAMED_ONE.finditer(f"{said_before} {sentence[: named.start()]}"))
+    if not told_of:
+        return ""
+    name = named["name"]
+    return f"{told_of[-1]['noun'].casefold()} is named {name[:1].upper()}{name[1:]}."
 
 
 @dataclass
@@ -1388,11 +1572,28 @@ def _fact_of(
     return cut
 
 
+_SUBJECT_DROPPED = re.compile(
+    r"^(?=(?:(?:finally|just|also|already)\s+)?(?:bought|sold|booked|signed|adopted|finished|"
+    r"started|passed|joined|quit|won|broke|sprained|ordered)\s+(?:a|an|my|our|the)\s"
+    r"|did\s+(?:my|our)\s)",
+    re.I,
+)
+"""Chat's news with its "I" dropped: "bought a used van", "finally booked the venue",
+"did my first shift": a past of getting, ending or doing something, before its object."""
+
+
+def _with_subject(sentence: str, chat: bool) -> str:
+    """`sentence` with the "I" chat dropped before its news given back."""
+    if not chat or not _SUBJECT_DROPPED.match(sentence):
+        return sentence
+    return f"I {sentence[:1].lower()}{sentence[1:]}"
+
+
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
 """Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
 _BARE_CONTRACTION = re.compile(
     r"(?<![\w'’-])(?:(?P<i>[Ii](?:m|ve))|(?P<nt>(?i:do|does|did|is|was|are|were|has|have|had|"
-    r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what))s|(?P<re>(?i:you|they))re)"
+    r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what|how|where|who))s|(?P<re>(?i:you|they))re)"
     r"(?![\w'’-])"
 )
 """Chat's contractions without their apostrophe ("im", "ive", "dont", "shes", "youre"):
@@ -1435,7 +1636,10 @@ _CHAT_SUBJECT = re.compile(
     r"(?P<name>[A-Za-z][a-z]{2,})(?:['’]s)?\s+(?:(?:just|finally|already|also)\s+)?"
     r"(?:(?:is|was)\s+(?:(?!going\b)[a-z]{3,}ing|pregnant|engaged|married|divorced|retired|"
     r"sick|ill|expecting)|got|gets|has|had|said|says|wants|started|quit|moved|left|found|"
-    r"booked|bought|sold|passed|turns|turned|lost|won)\b"
+    r"booked|bought|sold|passed|turns|turned|lost|won|broke|fell|"
+    r"(?!(?:cried|laughed|smiled|pretended|seemed|looked|sounded|felt|ignored|loved|liked|"
+    r"hated|enjoyed|wanted|tried|noticed|joked|worried|panicked|freaked|needed|used)\b)"
+    r"[a-z]{3,}ed(?!\s+(?:it|that|this|them)\b))\b"
 )
 """A subject and its verb: an event or a life state ("is pregnant", "is moving"), not a
 verdict ("is nice", "was perfect")."""
@@ -1476,7 +1680,13 @@ def _one_name(sentence: str, speakers: frozenset[str], known: frozenset[str]) ->
     or None: with two names, or none, who a bare "he" or "she" after it is cannot be
     read."""
     words = [m[0] for m in _INNER_CAPITAL.finditer(sentence)]
-    words += [w for w in _LOWER_WORD.findall(sentence) if re.sub(r"['’]s$", "", w) in known]
+    # "the vet", "my boss": a word after a determiner is a thing, whatever memory holds.
+    words += [
+        m[0]
+        for m in _LOWER_WORD.finditer(sentence)
+        if re.sub(r"['’]s$", "", m[0]) in known
+        and not _DETERMINER_BEFORE.search(sentence, 0, m.start())
+    ]
     found = set()
     for word in words:
         word = re.sub(r"['’]s$", "", word).strip(",.!?;:")
@@ -1499,6 +1709,7 @@ def _one_name(sentence: str, speakers: frozenset[str], known: frozenset[str]) ->
     return found.pop() if len(found) == 1 else None
 
 
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|your|his|her|our|their|this|that|its)\s+$", re.I)
 _PRONOUN_OPENING = re.compile(
     r"^(?:he|she)(?:['’]s(?=\s+(?:been|got|gotten|had)\b)(?P<has>)|['’]s\b(?P<is>)"
     r"|['’]d\b(?P<would>)|['’]ll\b(?P<will>)|\b)(?!\s+(?:and|or|&)\b)",
@@ -1506,16 +1717,50 @@ _PRONOUN_OPENING = re.compile(
 )
 
 
+@dataclass
+class _Referent:
+    """Who a bare he or she is, sentence by sentence: the one name of the sentence
+    before ("how's Rufus? he's walking again"), still that name after sentences that
+    only speak of him or her ("have you talked to Marco? / so he told me yesterday. /
+    he's moving to Portland"); none after two names, or a sentence without them."""
+
+    speakers: frozenset[str]
+    known: frozenset[str]
+    before: list[str] = field(default_factory=list)
+
+    def read(self, sentence: str) -> list[str]:
+        """The sentences before `sentence` (the latest last), then `sentence` kept as one
+        of them for the next."""
+        earlier = self.before
+        self.before = [*earlier[-3:], sentence]
+        return earlier
+
+    def name(self, earlier: list[str]) -> str | None:
+        """Who a bare he or she after `earlier` is. Read only for a sentence opening on
+        one: reading every sentence for names costs a flush a fifth of its time."""
+        for sentence in reversed(earlier):
+            found = _one_name(sentence, self.speakers, self.known)
+            if found is not None:
+                return found
+            if content_words(sentence) and not (
+                _PRONOUN_ANY.search(sentence) and not _INNER_CAPITAL.search(sentence)
+            ):
+                return None  # "yeah..." between says nothing of anyone; this said another
+        return None
+
+
+_PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
+
+
 def _named_pronoun(
-    sentence: str, before: str, speakers: frozenset[str], known: frozenset[str]
+    sentence: str, referent: _Referent, earlier: list[str]
 ) -> tuple[str, frozenset[str]]:
-    """A sentence opening on a bare "he" or "she" right after a sentence (`before`)
-    naming one person, with that name ("how's Rufus? he's walking again" -> "Rufus is
-    walking again"): who it is was said just before, and read later the bullet names
-    them. Also the name, which names someone as a name learned would (none if no
-    change). The sentence before is read only when this one opens on the pronoun."""
+    """A sentence opening on a bare "he" or "she" whose referent (`name`) is known, with
+    that name ("how's Rufus? he's walking again" -> "Rufus is walking again"): who it is
+    was said before, and read later the bullet names them. Also the name, which names
+    someone as a name learned would (none if no change)."""
     match = _PRONOUN_OPENING.match(sentence)
-    name = _one_name(before, speakers, known) if match else None
+    name = referent.name(earlier) if match else None
     if match is None or name is None:
         return sentence, frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
@@ -1600,7 +1845,8 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
-    r"right(?=[,!.])|"
+    r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"
+    r"(?:news|update)\s+is(?:\s+that)?|"
     r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
     r"(?:don't|do not) forget(?: that)?(?=,?\s+(?:[\w'’]+\s+){1,2}"
     r"(?:is|are|was|were|has|have|had|will|turns|starts|ends|leaves|arrives|moves)\b)|"
@@ -1837,7 +2083,8 @@ _NEWS_ANNOUNCED = re.compile(
     r"^(?:(?:I|we)(?:'ve)?(?:\s+(?:also|just|finally|actually|really|do))?"
     r"(?:\s+(?:have|had|got))*\s+(?:(?:some|big|bigger|huge|exciting|"
     r"great|good|bad|sad|more|an?|other|little|amazing|crazy|wild|interesting)\s+)*"
-    r"(?:news|update|announcement)\b"
+    r"(?:(?:[a-z-]+\s+){1,2}(?=(?:news|update|announcement|gossip)\s*(?:$|[,.!:;]|and\b)))?"
+    r"(?:news|update|announcement|gossip)\b"
     r"|(?:I|we)\s+(?:have|need|want|got|gotta)\s+(?:to\s+)?tell\s+(?:you|u)\b"
     r"|(?:(?:some|big|bigger|huge|exciting|great|good|bad|sad|amazing|crazy|wild)\s+)+"
     r"(?:news|update)\b"
