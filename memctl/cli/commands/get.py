@@ -27,11 +27,11 @@ def get_command(
         ),
     ],
     start: Annotated[
-        int | None, typer.Option("--start", min=1, help="First line (1-based, default 1).")
+        int | None, typer.Option("--start", help="First line (1-based, default 1).")
     ] = None,
     end: Annotated[
         int | None,
-        typer.Option("--end", min=1, help="Last line, inclusive (default: the last)."),
+        typer.Option("--end", help="Last line, inclusive (default: the last)."),
     ] = None,
 ) -> None:
     """Print lines of a memory file as `N|text` (what memory_get answers a model).
