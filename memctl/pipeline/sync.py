@@ -80,7 +80,7 @@ from memctl.core.state import FlushNote, State
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
-from memctl.pipeline.purge import Needles, masked_file, purge_files, purged_facts
+from memctl.pipeline.purge import Needles, listed, masked_file, purge_files, purged_facts
 
 GIT_DIR = SYNC_GIT_NAME
 """The bare repository memctl syncs through, in the state folder."""
@@ -631,6 +631,11 @@ def _attempt(
             # `forget --purge` would have here (history copies, thread logs, the index).
             wiped = purge_files(ws, needles, dry_run=False)
             result.purged = sorted(set(result.purged) | set(wiped.changed))
+            if wiped.unreachable:
+                result.notes.append(
+                    "a purged fact is also in names or structure a purge does not rewrite: "
+                    + listed(wiped.unreachable)
+                )
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(_shown(ws, config, plan.writes)))

@@ -249,6 +249,10 @@ def test_a_purge_reaches_the_other_machine_and_no_undo_there_brings_it_back(tmp_
     forget(b, load_config(b.config_path), "Tuesdays")  # keeps a history copy
     run_sync(b)
     run_sync(a)
+    # b's own thread (not shared) quoted the fact: a copy of the whole fact, reached too.
+    said = "As noted: Ops note: the vault code is Kestrel-5521. Rotate it monthly."
+    turn = {"role": "user", "content": said, "ts": "2026-01-01T10:00:00+00:00"}
+    (b.root / "threads" / "ops.jsonl").write_text(json.dumps(turn) + "\n")
     assert ".memctl/history" in " ".join(holding(b.root, "Kestrel-5521"))
     forget(a, load_config(a.config_path), "Kestrel-5521", purge=True)
     run_sync(a)

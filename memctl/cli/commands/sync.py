@@ -69,8 +69,8 @@ def report(g: Globals, result: SyncResult) -> None:
     if result.memory_dropped:
         note(
             g,
-            f"sync: {would} {plural(result.memory_dropped, 'line')} out of MEMORY.md: "
-            "a tombstone forgets them (a forget on either machine)",
+            f"sync: {would} {plural(result.memory_dropped, 'line')} out of MEMORY.md that "
+            "a tombstone forgets (a forget on either machine) or a purge masked",
         )
     if result.purged:
         would = "would mask" if result.status == "dry_run" else "masked"
@@ -78,7 +78,7 @@ def report(g: Globals, result: SyncResult) -> None:
             g,
             f"sync: {would} a purged fact in {plural(len(result.purged), 'file')} here "
             f"({', '.join(result.purged[:5])}{', ...' if len(result.purged) > 5 else ''}): "
-            "a purge made on another machine",
+            "a purge's tombstone names it",
         )
     emit(g, result)
 
