@@ -79,6 +79,7 @@ def main() -> int:
         if args.purged:
             stone = {"fact": "", "at": "2025-01-01T00:00:00+00:00", "replacement": None}
             stone["digest"] = hashlib.sha256(b"a fact no file states").hexdigest()
+            (sender / ".memctl").mkdir(exist_ok=True)
             (sender / ".memctl" / "forgotten.jsonl").write_text(json.dumps(stone) + "\n")
         timed([memctl, "-q", "-w", str(sender), "sync"])  # the year, consolidated once
         timed([memctl, "-q", "init", "--from", str(remote), str(receiver)])

@@ -455,9 +455,10 @@ def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> 
     found: dict[str, None] = {}
     for text in texts:
         for line in text.splitlines():
-            if line.lstrip().startswith(("#", "<!--")) or MASK in line:
+            line = line.strip()
+            if not line or line.startswith(("#", "<!--")) or MASK in line:
                 continue
             key = fact_key(line)
             if key and key_digest(key) in digests:
-                found.setdefault(BULLET.sub("", line.strip()))
+                found.setdefault(BULLET.sub("", line))
     return list(found)

@@ -96,6 +96,9 @@ FLUSHED = ".memctl-sync/flushed.json"
 """In the repository only (with shared threads): thread -> the ids of its log lines a
 flush processed, on any machine, each as often as it was (a line may repeat)."""
 RECORDS = (RECORD, FLUSHED)
+PURGED = "purged.json"
+"""In `.memctl/sync/` (never committed): the purge tombstones (digest and time) whose
+copies this machine has masked, so that each is looked for once, not at every sync."""
 NETWORK_TIMEOUT = 120.0
 LOCK_WAIT = 5.0
 """How long a git that failed on a lock another git holds is retried, with backoff: a
@@ -604,7 +607,7 @@ def _attempt(
         result.received += plan.received
         result.forgotten += plan.forgotten
         result.memory_dropped += plan.memory_dropped
-        needles = _purged_here(ws, plan)
+        needles, purges = _purged_here(ws, plan)
         if dry_run:
             result.status = "dry_run"
             result.files = _shown(ws, config, plan.writes)
@@ -636,6 +639,9 @@ def _attempt(
                     "a purged fact is also in names or structure a purge does not rewrite: "
                     + listed(wiped.unreachable)
                 )
+        looked, noted = ws.state_dir / "sync" / PURGED, (json.dumps(purges) + "\n").encode()
+        if (purges or looked.exists()) and _read(looked) != noted:
+            write_atomic(looked, noted)
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(_shown(ws, config, plan.writes)))
@@ -1262,17 +1268,36 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
     write_atomic(note, (json.dumps({"base": journal}, sort_keys=True) + "\n").encode())
 
 
-def _purged_here(ws: Workspace, plan: _Plan) -> list[str]:
+def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
     """The facts a merged purge tombstone names that this machine still states in plain
-    text, in its files or in those the merge is about to write (`purged_facts`): the
-    purge was made on another machine, or an undo or a merge brought a copy back."""
-    digests = {stone.digest for stone in plan.tombstones if stone.purged}
+    text, in its files or in those the merge is about to write (`purged_facts`), for
+    each purge tombstone not looked for here yet (a purge made on another machine, or
+    on this one before its first sync since); and every purge tombstone merged, to note
+    as looked for once the copies are masked (`PURGED`: a workspace that ever purged
+    would read every ledger and history copy at each sync)."""
+    stones = {
+        f"{stone.digest} {stone.at}": stone.digest for stone in plan.tombstones if stone.purged
+    }
+    try:
+        done = set(json.loads(_read(ws.state_dir / "sync" / PURGED) or b"[]"))
+    except (ValueError, TypeError):
+        done = set()
+    todo = {digest for ident, digest in stones.items() if ident not in done}
+    if not todo:
+        return [], sorted(stones)
     writes = [
         data.decode("utf-8", "replace")
         for rel, data in plan.writes.items()
         if data is not None and rel.endswith(".md")
     ]
-    return purged_facts(ws, digests, writes)
+    return purged_facts(ws, todo, writes), sorted(stones)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _shown(ws: Workspace, config: Config, writes: dict[str, bytes | None]) -> list[str]:
