@@ -50,7 +50,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
-from memctl.core.errors import UsageError
+from memctl.core.errors import UsageError, require_utf8
 from memctl.core.forgotten import Forgotten
 from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.workspace import DAILY_NAME, Workspace
@@ -273,6 +273,7 @@ def recall(
 
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
+    require_utf8("the query", query)
     if not query.strip():
         # As `search ""`: a recall of nothing is a caller's bug, not a question no record
         # answers (exit 2, where it was exit 1 with nothing said).
@@ -1233,13 +1234,45 @@ def _alike_newest_first(
         members.setdefault(root(place), []).append(place)
     ranked = list(order)
     for places in members.values():
-        newest = sorted(places, key=lambda place: -said[order[place]])
+        newest = _later_line_first(
+            sorted(places, key=lambda place: -said[order[place]]),
+            lambda place: (said[order[place]], pool[order[place]][0], held[place]),
+        )
         for place, moved in zip(places, newest, strict=True):
             ranked[place] = order[moved]
     scores = [pool[i][0].score for i in order]
     for place, i in enumerate(ranked):
         if i != order[place]:
             pool[i][0].score = scores[place]
+    return ranked
+
+
+def _later_line_first(
+    places: list[int], about: Callable[[int], tuple[float, RecallHit, frozenset[str]]]
+) -> list[int]:
+    """`places`, newest first, with facts said at one time in one file that the query
+    matches through the same terms put later line first: a flush keeps the
+    conversation's order, so in one block "the deadline is 2026-12-15" ... "the deadline
+    is 2027-01-15 now" the later line is the newer value. Facts matched through other
+    terms keep BM25's order (they are alike only through a third fact)."""
+    ranked = list(places)
+    moved = True
+    while moved:
+        moved = False
+        for at in range(len(ranked) - 1):
+            (said_a, hit_a, held_a), (said_b, hit_b, held_b) = (
+                about(ranked[at]),
+                about(ranked[at + 1]),
+            )
+            if (
+                said_a == said_b
+                and hit_a.path == hit_b.path
+                and held_a == held_b
+                and (hit_a.line or 0) < (hit_b.line or 0)
+                and hit_a.path != "MEMORY.md"
+            ):
+                ranked[at], ranked[at + 1] = ranked[at + 1], ranked[at]
+                moved = True
     return ranked
 
 
@@ -1495,8 +1528,8 @@ def explain_hit(
         "recency": _g(candidate.recency),
         "score": _g(candidate.score),
     }
-    if hybrid:
-        explained["fusion"] = _fusion(candidate)
+    # Always there (null under BM25 alone), as every --json field is.
+    explained["fusion"] = _fusion(candidate) if hybrid else None
     return explained
 
 
@@ -1571,6 +1604,8 @@ def _hit(
     memory = candidate.kind == "memory"
     if (memory and _NO_MEMORY.match(text)) or forgotten.states(text):
         return None
+    if not memory and forgotten.said_in(candidate.rel, candidate.number):
+        return None  # a turn a forgotten fact was taken from states it in its own words
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
