@@ -70,15 +70,32 @@ class Tombstone:
     `explain` reads from its ledger lines): recall and search leave them out, as they
     state the fact in their own words (`I lead payments` for `Carol leads payments`)."""
 
+    @property
+    def purged(self) -> bool:
+        """A purge's: the digest alone, every copy of the text masked where it was made."""
+        return not self.fact and bool(self.digest)
+
+    @property
+    def names(self) -> str:
+        """Which fact it forgets: its key's digest (recorded, or of its text, for a
+        tombstone an older memctl wrote without one)."""
+        return self.digest or key_digest(fact_key(self.fact))
+
 
 def read_tombstones(ws: Workspace) -> list[Tombstone]:
     """Every tombstone, oldest first; a line that is not one (a torn write) is skipped."""
     try:
-        lines = (ws.state_dir / FORGOTTEN_NAME).read_text(encoding="utf-8").splitlines()
+        text = (ws.state_dir / FORGOTTEN_NAME).read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError):
         return []
+    return parse_tombstones(text)
+
+
+def parse_tombstones(text: str) -> list[Tombstone]:
+    """The tombstones of a forgotten.jsonl's text (a merge's, before it is written),
+    oldest first; a line that is not one (a torn write) is skipped."""
     found = []
-    for line in lines:
+    for line in text.splitlines():
         try:
             data = json.loads(line)
             found.append(
@@ -259,7 +276,10 @@ class Forgotten:
 
     @classmethod
     def of(cls, ws: Workspace) -> Forgotten:
-        stones = read_tombstones(ws)
+        return cls.of_tombstones(read_tombstones(ws))
+
+    @classmethod
+    def of_tombstones(cls, stones: list[Tombstone]) -> Forgotten:
         turns = {turn for s in stones for turn in s.said}
         return cls(
             {fact_key(s.fact) for s in stones},

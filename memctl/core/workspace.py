@@ -35,6 +35,9 @@ DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
 LOCK_WAIT_SECONDS = 60.0
 JOURNAL_NAME = "index.journal"
 """In the state folder: the files memctl wrote since the search index last read it."""
+SYNC_GIT_NAME = "sync.git"
+"""In the state folder: the bare repository `memctl sync` shares memory through (here,
+not in the sync stage, because a purge, which sync runs, passes over it)."""
 
 
 def discover(explicit: str | None, cwd: Path | None = None) -> Path:

@@ -21,20 +21,21 @@ written atomically.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
-from memctl.core.forgotten import mask
+from memctl.core.forgotten import BULLET, MASK, fact_key, key_digest, mask
 from memctl.core.threads import TAIL_BYTES as LOG_TAIL_BYTES
-from memctl.core.workspace import JOURNAL_NAME, Workspace
+from memctl.core.workspace import JOURNAL_NAME, SYNC_GIT_NAME, Workspace
 from memctl.pipeline.consolidate import TAIL_BYTES as LEDGER_TAIL_BYTES
-from memctl.pipeline.sync import GIT_DIR
 from memctl.retrieval.index.store import INDEX_NAME
 
 RUNS = 6
@@ -397,7 +398,7 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
     result = Purged([])
     index_files: list[Path] = []
     rewrites: dict[Path, tuple[bytes, bytes]] = {}
-    sync_repo = ws.state_dir / GIT_DIR
+    sync_repo = ws.state_dir / SYNC_GIT_NAME
     configuration = {ws.config_path, ws.root / PARSED_CACHE}
     for folder, dirs, files in os.walk(ws.root):
         dirs[:] = [d for d in dirs if not d.startswith(".git") and Path(folder) / d != sync_repo]
@@ -492,3 +493,31 @@ def _head(data: bytes) -> str | None:
 def _before(data: bytes, offset: int, size: int) -> str:
     """SHA-256 of the `size` bytes before `offset`, as flush and consolidation keep it."""
     return hashlib.sha256(data[max(0, offset - size) : offset]).hexdigest()
+
+
+def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> list[str]:
+    """The facts a purge tombstone names that this workspace still states in plain text:
+    each line of MEMORY.md, of the ledgers (archived too), of the kept history copies and
+    of `more` (texts about to be written) whose fact key has one of `digests`, as written
+    (without its bullet), once each. A purge made on another machine arrives (through
+    `memctl sync`) as its tombstone alone, a digest with no text; these lines are what
+    this machine can still recognise of it, and so mask (`purge_files`)."""
+    if not digests:
+        return []
+    paths = [ws.memory_md, *ws.daily_files(include_archive=True)]
+    if ws.history_dir.is_dir():
+        paths += sorted(ws.history_dir.glob("MEMORY-*.md"))
+    texts: list[str] = list(more)
+    for path in paths:
+        with contextlib.suppress(OSError):
+            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+    found: dict[str, None] = {}
+    for text in texts:
+        for line in text.splitlines():
+            line = line.strip()
+            if not line or line.startswith(("#", "<!--")) or MASK in line:
+                continue
+            key = fact_key(line)
+            if key and key_digest(key) in digests:
+                found.setdefault(BULLET.sub("", line))
+    return list(found)

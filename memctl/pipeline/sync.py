@@ -68,14 +68,21 @@ from typing import Any, Literal
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import BusyError, MemctlError, UsageError
-from memctl.core.forgotten import FORGOTTEN_NAME
+from memctl.core.forgotten import (
+    FORGOTTEN_NAME,
+    MASK,
+    Forgotten,
+    Tombstone,
+    parse_tombstones,
+)
 from memctl.core.redact import Redactor
 from memctl.core.state import FlushNote, State
-from memctl.core.workspace import DAILY_NAME, Workspace, stored_offset
+from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
+from memctl.pipeline.purge import Needles, listed, masked_file, purge_files, purged_facts
 
-GIT_DIR = "sync.git"
+GIT_DIR = SYNC_GIT_NAME
 """The bare repository memctl syncs through, in the state folder."""
 KEPT = "refs/memctl/rewritten"
 """The last synced commit when the remote turned out rewritten: a parent of the next push."""
@@ -89,6 +96,9 @@ FLUSHED = ".memctl-sync/flushed.json"
 """In the repository only (with shared threads): thread -> the ids of its log lines a
 flush processed, on any machine, each as often as it was (a line may repeat)."""
 RECORDS = (RECORD, FLUSHED)
+PURGED = "purged.json"
+"""In `.memctl/sync/` (never committed): the purge tombstones (digest and time) whose
+copies this machine has masked, so that each is looked for once, not at every sync."""
 NETWORK_TIMEOUT = 120.0
 LOCK_WAIT = 5.0
 """How long a git that failed on a lock another git holds is retried, with backoff: a
@@ -132,9 +142,20 @@ class SyncResult:
     received: int = 0
     """Ledger blocks the merge brought from the remote."""
     forgotten: int = 0
-    """Blocks removed (a forget on either side)."""
+    """Facts forgotten on one side that this sync sent or brought: each new tombstone (a
+    forget, a correction, a purge) and each ledger block removed other than by a purge
+    (a purged block, whose masked copy replaces it, is its tombstone's)."""
     files: list[str] = field(default_factory=list)
-    """Workspace files the merge changed."""
+    """Workspace files the merge changed (the tombstones: `.memctl/forgotten.jsonl`)."""
+    memory_dropped: int = 0
+    """Lines of the MEMORY.md the merge wrote (merged, or the remote's taken as it is)
+    left out because a tombstone of the merged ones forgets them, or holding a purge's
+    mask: what a machine forgot, another's MEMORY.md (an undo there) does not bring back."""
+    purged: list[str] = field(default_factory=list)
+    """Files of this workspace in which a fact a purge tombstone names (one made on
+    another machine, or a copy an undo or a merge brought back) was masked (a dry run:
+    would be): every copy of a whole fact this machine still stated in a MEMORY.md line,
+    a ledger line or a history copy's line, as `forget --purge` masks it."""
     consolidated: bool = False
     rewritten: bool = False
     """The remote's history was rewritten; both were kept."""
@@ -503,6 +524,10 @@ class _Plan:
     forgotten: int = 0
     both_changed_memory: bool = False
     old_memory: bytes | None = None
+    tombstones: list[Tombstone] = field(default_factory=list)
+    """The tombstones once merged: what MEMORY.md must not state, what a purge masks."""
+    memory_dropped: int = 0
+    """Lines the merged MEMORY.md left out: a merged tombstone forgets them."""
 
 
 def sync(
@@ -581,14 +606,20 @@ def _attempt(
         plan = _plan(ws, cache, base, remote, local, shares)
         result.received += plan.received
         result.forgotten += plan.forgotten
+        result.memory_dropped += plan.memory_dropped
+        needles, purges = _purged_here(ws, plan)
         if dry_run:
             result.status = "dry_run"
-            result.files = sorted(plan.writes)
-            result.sent = _count_sent(_after(local, plan.writes), remote)
+            result.files = _shown(ws, config, plan.writes)
+            after = _after(local, plan.writes)
+            result.sent = _count_sent(after, remote)
+            result.forgotten += _count_forgotten(after, remote)
+            if needles:
+                result.purged = purge_files(ws, needles, dry_run=True).changed
             return True
         if rewritten and base_commit:
             git.run("update-ref", KEPT, base_commit)
-        _apply(ws, config, plan, remote_commit)
+        _apply(ws, config, plan, remote_commit, needles)
         # The workspace holds the remote's content now: it is the base of the next merge,
         # pushed or not (a block the remote had and another machine forgets meanwhile
         # must read as forgotten, not as added here). Killed before this, the next run
@@ -598,9 +629,22 @@ def _attempt(
         elif base_commit is not None:
             git.run("update-ref", "-d", f"refs/heads/{branch}")
         (ws.state_dir / "sync" / "merge.json").unlink(missing_ok=True)
+        if needles:
+            # A purge made elsewhere: mask what this machine still holds of it, as
+            # `forget --purge` would have here (history copies, thread logs, the index).
+            wiped = purge_files(ws, needles, dry_run=False)
+            result.purged = sorted(set(result.purged) | set(wiped.changed))
+            if wiped.unreachable:
+                result.notes.append(
+                    "a purged fact is also in names or structure a purge does not rewrite: "
+                    + listed(wiped.unreachable)
+                )
+        looked, noted = ws.state_dir / "sync" / PURGED, (json.dumps(purges) + "\n").encode()
+        if (purges or looked.exists()) and _read(looked) != noted:
+            write_atomic(looked, noted)
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
-    result.files = sorted(set(result.files) | set(plan.writes))
+    result.files = sorted(set(result.files) | set(_shown(ws, config, plan.writes)))
     if plan.both_changed_memory:
         result.notes.append(
             "MEMORY.md had changed here and on the remote: the remote's kept, the lines "
@@ -625,17 +669,18 @@ def _attempt(
         _mark(ws)
         return True
     check_secrets(redactor, _changed(snapshot, remote))
-    sent = _count_sent(snapshot, remote)
+    sent, forgot = _count_sent(snapshot, remote), _count_forgotten(snapshot, remote)
     parents = [remote_commit] if remote_commit else []
     if kept is not None and (remote_commit is None or not git.is_ancestor(kept, remote_commit)):
         parents.append(kept)  # the history the remote lost stays reachable
-    message = _message(snapshot, remote, sent, result)
+    message = _message(snapshot, remote, sent, forgot, result)
     commit = git.commit(snapshot, parents, message, remote_commit, remote)
     git.run("update-ref", PUSHING + commit, commit)
     if not git.push(commit, branch):
         return False
     _pushed(git, branch, commit, kept, fetched=True)
     result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
+    result.forgotten += forgot
     _mark(ws)
     return True
 
@@ -814,12 +859,25 @@ def _plan(
     plan.consolidated = consolidated
     if "ledgers" in shares:
         _plan_ledgers(plan, base, remote, local, cache)
+    stones = local.get(FORGOTTEN, b"")
+    if _shared(FORGOTTEN, shares):
+        sides = (_log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
+        stones = "".join(merge_items(*sides)).encode()
+    plan.tombstones = parse_tombstones(stones.decode("utf-8", "replace"))
+    plan.forgotten += len({s.names for s in plan.tombstones} - _named(local))
     if "memory" in shares:
         old = local.get(MEMORY)
         merged, both = merge_memory(*(_text(f.get(MEMORY)) for f in (base, remote, local)))
-        if merged is not None and merged.encode() != old:
-            plan.writes[MEMORY] = merged.encode()
-            plan.both_changed_memory, plan.old_memory = both, old
+        if merged is not None:
+            # What the merged tombstones forget, the merged MEMORY.md does not state: an
+            # undo (or a save) on one machine of a fact another forgot, or a file from a
+            # memctl that did not check, must not bring it back to every machine. A
+            # tombstone a teammate's save dropped is dropped by the merge too.
+            kept = Forgotten.of_tombstones(plan.tombstones).drop_lines(merged)
+            plan.memory_dropped = len(merged.splitlines()) - len(kept.splitlines())
+            if kept.encode() != old:
+                plan.writes[MEMORY] = kept.encode()
+                plan.both_changed_memory, plan.old_memory = both, old
     if "threads" in shares:
         plan.flushed, plan.own = _local_flushed(ws, state, local)
         for thread, counts in _remote_flushed(remote).items():
@@ -1002,7 +1060,7 @@ def _plan_ledgers(
             text = loc[target]  # nothing came: the local bytes stay as they are
         brought = Counter(merged) - Counter(local_blocks)
         plan.received += len(brought)
-        plan.forgotten += len(Counter(local_blocks) - Counter(merged))
+        plan.forgotten += _removed(local_blocks, merged)
         for rel in loc:
             if rel != target:
                 plan.writes[rel] = None
@@ -1121,10 +1179,11 @@ def _resumed_base(
     return base
 
 
-def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
+def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: list[str]) -> None:
     """Under the workspace lock: the note (the journal: what the files will hold and
     the commit that becomes the base), the files, the offsets and watermarks, then the
-    note cut to its journal; the caller moves the base and removes the note."""
+    note cut to its journal; the caller moves the base and removes the note. The
+    MEMORY.md it replaces is kept in history with the `purged` facts masked."""
     state = ws.read_state()
     offsets, tails = state.consolidation.offsets, state.consolidation.tails
     moved = {
@@ -1169,8 +1228,12 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
     write_atomic(note, (json.dumps(noted, sort_keys=True) + "\n").encode())
     if plan.old_memory and plan.old_memory.strip():
         # Whatever replaced it (a merge of both sides' changes, or the remote's file alone:
-        # a teammate's forget or consolidation), `memctl history` lists it and undo brings it back.
-        keep_history(ws, plan.old_memory, Marks(dict(offsets), dict(tails)), by="sync")
+        # a teammate's forget or consolidation), `memctl history` lists it and undo brings
+        # it back; never a purged fact in it, which an undo would bring back in plain text.
+        old = plan.old_memory
+        if purged:
+            old = masked_file(MEMORY, old, Needles.of(purged))[0]
+        keep_history(ws, old, Marks(dict(offsets), dict(tails)), by="sync")
     for rel, data in plan.writes.items():
         path = _workspace_path(ws, config, rel)
         if data is None:
@@ -1205,6 +1268,44 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None) -> None:
     write_atomic(note, (json.dumps({"base": journal}, sort_keys=True) + "\n").encode())
 
 
+def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
+    """The facts a merged purge tombstone names that this machine still states in plain
+    text, in its files or in those the merge is about to write (`purged_facts`), for
+    each purge tombstone not looked for here yet (a purge made on another machine, or
+    on this one before its first sync since); and every purge tombstone merged, to note
+    as looked for once the copies are masked (`PURGED`: a workspace that ever purged
+    would read every ledger and history copy at each sync)."""
+    stones = {
+        f"{stone.digest} {stone.at}": stone.digest for stone in plan.tombstones if stone.purged
+    }
+    try:
+        done = set(json.loads(_read(ws.state_dir / "sync" / PURGED) or b"[]"))
+    except (ValueError, TypeError):
+        done = set()
+    todo = {digest for ident, digest in stones.items() if ident not in done}
+    if not todo:
+        return [], sorted(stones)
+    writes = [
+        data.decode("utf-8", "replace")
+        for rel, data in plan.writes.items()
+        if data is not None and rel.endswith(".md")
+    ]
+    return purged_facts(ws, todo, writes), sorted(stones)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _shown(ws: Workspace, config: Config, writes: dict[str, bytes | None]) -> list[str]:
+    """The workspace files a merge writes, by their paths in the workspace (the
+    tombstones' is `.memctl/forgotten.jsonl`, not the repository's)."""
+    return sorted(ws.relative(_workspace_path(ws, config, rel)) for rel in writes)
+
+
 # --------------------------------------------------------------------------- reporting
 
 
@@ -1224,17 +1325,38 @@ def _count_sent(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
     return sent
 
 
+def _removed(before: list[str], after: list[str]) -> int:
+    """Blocks of `before` that `after` no longer holds, but those a purge replaced (as
+    many as `after` holds new blocks with a mask): a purge is counted by its tombstone."""
+    gone = sum((Counter(before) - Counter(after)).values())
+    masked = sum(n for block, n in (Counter(after) - Counter(before)).items() if MASK in block)
+    return max(0, gone - masked)
+
+
+def _named(files: dict[str, bytes]) -> set[str]:
+    """Which facts the tombstones among `files` forget (`Tombstone.names`)."""
+    text = files.get(FORGOTTEN, b"").decode("utf-8", "replace")
+    return {stone.names for stone in parse_tombstones(text)}
+
+
+def _count_forgotten(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
+    """Facts `files` forget that the remote does not yet: tombstones it lacks, and ledger
+    blocks it holds that `files` removed (`_removed`)."""
+    ours, theirs = _by_ledger(files), _by_ledger(remote)
+    removed = sum(
+        _removed(_blocks_of(theirs.get(name, {})), _blocks_of(texts))
+        for name, texts in ours.items()
+        if texts != theirs.get(name)
+    )
+    return removed + len(_named(files) - _named(remote))
+
+
 def _message(
-    files: dict[str, bytes], remote: dict[str, bytes], sent: int, result: SyncResult
+    files: dict[str, bytes], remote: dict[str, bytes], sent: int, forgot: int, result: SyncResult
 ) -> str:
     """One commit a sync: what this machine added, in words `git log` reads well in."""
     ours, theirs = _by_ledger(files), _by_ledger(remote)
-    changed = {n: t for n, t in ours.items() if t != theirs.get(n)}
-    forgot = sum(
-        len(Counter(_blocks_of(theirs.get(n, {}))) - Counter(_blocks_of(t)))
-        for n, t in changed.items()
-    )
-    ledgers = sorted(changed)
+    ledgers = sorted(n for n, t in ours.items() if t != theirs.get(n))
     parts = [f"{sent} block{'s' if sent != 1 else ''} added"]
     if forgot:
         parts.append(f"{forgot} forgotten")

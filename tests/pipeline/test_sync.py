@@ -14,13 +14,15 @@ from pathlib import Path
 import pytest
 
 from memctl.core.config import load_config
+from memctl.core.forgotten import read_tombstones
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.models.resolve import resolve_model
 from memctl.pipeline.consolidate import consolidate
 from memctl.pipeline.forget import forget
-from memctl.pipeline.history import versions
+from memctl.pipeline.history import restore, versions
 from memctl.pipeline.save import save
 from memctl.pipeline.sync import (
+    GIT_DIR,
     RECORD,
     SecretRefused,
     SyncError,
@@ -219,6 +221,120 @@ def test_a_memctl_forget_on_one_machine_hides_the_fact_on_the_others(tmp_path):
         memory = ws.memory_md.read_text()
         assert "db3" not in memory and "Mondays" in memory, ws.root.name
     assert a.memory_md.read_text() == b.memory_md.read_text()
+
+
+def holding(root: Path, text: str) -> list[str]:
+    """The files under `root` (but the sync repository, git's history) whose bytes hold
+    `text` in any case."""
+    needle = text.lower().encode()
+    return sorted(
+        path.relative_to(root).as_posix()
+        for path in root.rglob("*")
+        if path.is_file() and GIT_DIR not in path.parts and needle in path.read_bytes().lower()
+    )
+
+
+def test_a_purge_reaches_the_other_machine_and_no_undo_there_brings_it_back(tmp_path):
+    """Audit 3a, 1: b keeps copies of a's secret in its history (a forget of something
+    else); a purges it and syncs. b's sync masks every copy b holds (the tombstone holds
+    a digest; b's lines of that fact name the text), so b's undo restores no secret, and
+    a MEMORY.md holding it (or its mask) is never merged, pushed or taken: the secret is
+    in no file of either workspace but git's history, nor in any file of the remote's tip."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- Ops note: the vault code is Kestrel-5521.")
+    save_text(a, "- Deploys happen on Tuesdays.")
+    run_sync(a)
+    run_sync(b)
+    forget(b, load_config(b.config_path), "Tuesdays")  # keeps a history copy
+    run_sync(b)
+    run_sync(a)
+    # b's own thread (not shared) quoted the fact: a copy of the whole fact, reached too.
+    said = "As noted: Ops note: the vault code is Kestrel-5521. Rotate it monthly."
+    turn = {"role": "user", "content": said, "ts": "2026-01-01T10:00:00+00:00"}
+    (b.root / "threads" / "ops.jsonl").write_text(json.dumps(turn) + "\n")
+    assert ".memctl/history" in " ".join(holding(b.root, "Kestrel-5521"))
+    forget(a, load_config(a.config_path), "Kestrel-5521", purge=True)
+    run_sync(a)
+    dry = run_sync(b, dry_run=True)
+    assert any(path.startswith(".memctl/history/") for path in dry.purged), dry
+    done = run_sync(b)
+    assert any(path.startswith(".memctl/history/") for path in done.purged), done
+    assert holding(b.root, "Kestrel") == []
+    restore(b)  # undo: the MEMORY.md the sync replaced, masked
+    run_sync(b)
+    run_sync(a)
+    config = load_config(a.config_path)
+    consolidate(a, config, resolve_model(a, config.memory_model), force=True)
+    for ws in (a, b):
+        assert holding(ws.root, "Kestrel") == [], ws.root.name
+        assert "[forgotten" not in ws.memory_md.read_text(), ws.root.name
+        assert "Tuesdays" not in ws.memory_md.read_text(), ws.root.name
+    tip = remote_files(remote)
+    assert [path for path, text in tip.items() if "kestrel" in text.lower()] == []
+    assert "[forgotten" not in tip["MEMORY.md"]
+
+
+def test_a_forget_stays_done_when_another_machine_undoes_and_a_save_there_unforgets(tmp_path):
+    """Audit 3a, 1 (a plain forget): a forgets a fact, b undoes the sync that brought the
+    forget and syncs: the merged MEMORY.md leaves the fact out (and says so), on b, on a
+    and on the remote. A save of the fact on b is the way back: it drops b's tombstone,
+    the merge of the tombstones drops it on a too, and both MEMORY.md state it again."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- Marco owns billing.")
+    save_text(a, "- Deploys happen on Tuesdays.")
+    run_sync(a)
+    run_sync(b)
+    forget(a, load_config(a.config_path), "Marco owns billing")
+    run_sync(a)
+    run_sync(b)
+    assert "Marco" not in b.memory_md.read_text()
+    restore(b)  # b's undo: its MEMORY.md before the teammate's forget
+    assert "Marco owns billing" in b.memory_md.read_text()
+    done = run_sync(b)
+    assert done.memory_dropped == 1
+    run_sync(a)
+    for ws in (a, b):
+        memory = ws.memory_md.read_text()
+        assert "Marco" not in memory and "Tuesdays" in memory, ws.root.name
+    assert "Marco" not in remote_files(remote)["MEMORY.md"]
+    save_text(b, "- Marco owns billing.")
+    assert run_sync(b).memory_dropped == 0
+    run_sync(a)
+    for ws in (a, b):
+        assert ws.memory_md.read_text().count("Marco owns billing") == 1, ws.root.name
+        assert not [s for s in read_tombstones(ws) if "Marco" in s.fact], ws.root.name
+        assert search(ws, "Marco", scope="all").hits, ws.root.name
+
+
+def test_a_forget_and_a_correction_are_counted_where_they_are_sent_and_received(tmp_path):
+    """Audit 3a, 13: a plain forget sends no block, only a tombstone: the dry run, the
+    result and the commit count it, and the other machine's listing names the workspace's
+    tombstones, not the repository's path."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- The staging database is db3")
+    save_text(a, "- Deploys happen on Tuesdays")
+    run_sync(a)
+    run_sync(b)
+    forget(a, load_config(a.config_path), "staging database is db3")
+    dry = run_sync(a, dry_run=True)
+    assert (dry.sent, dry.forgotten) == (0, 1)
+    done = run_sync(a)
+    assert (done.sent, done.forgotten) == (0, 1)
+    assert "1 forgotten" in remote_log(remote)[0]
+    dry = run_sync(b, dry_run=True)
+    assert dry.forgotten == 1 and ".memctl/forgotten.jsonl" in dry.files, dry
+    shown = run_memctl(b.root, "sync", "--dry-run")
+    assert shown.exit_code == 0 and "1 forgotten" in shown.stderr, shown.stderr
+    assert "tombstones" in shown.stderr and ".memctl-sync" not in shown.stderr, shown.stderr
+    run_sync(b)
+    forget(b, load_config(b.config_path), "Tuesdays", replacement="Deploys happen on Wednesdays")
+    done = run_sync(b)
+    assert (done.sent, done.forgotten) == (1, 1)
+    assert "1 block added, 1 forgotten" in remote_log(remote)[0]
+    assert run_sync(a).forgotten == 1
 
 
 def remote_log(remote: Path) -> list[str]:

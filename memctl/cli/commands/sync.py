@@ -48,20 +48,43 @@ def report(g: Globals, result: SyncResult) -> None:
     """The sync's lines on stderr (none when nothing happened) and its result."""
     for line in result.notes:
         note(g, f"sync: {line}")
+    forgotten = f", {result.forgotten} forgotten" if result.forgotten else ""
     if result.status == "dry_run":
-        files = ", ".join(result.files) or "nothing"
+        files = ", ".join(_named(path) for path in result.files) or "nothing"
         note(
             g,
             f"sync: dry run: would change {files}; would receive {result.received} "
-            f"and send {plural(result.sent, 'block')}",
+            f"and send {plural(result.sent, 'block')}{forgotten}",
         )
     elif result.status == "synced":
         pushed = f"pushed {result.commit[:12]}" if result.commit else "nothing to push"
         note(
             g,
             f"sync: received {result.received:,}, sent {plural(result.sent, 'block')}"
-            + (f", {result.forgotten} forgotten" if result.forgotten else "")
+            + forgotten
             + (", MEMORY.md consolidated" if result.consolidated else "")
             + f"; {pushed}",
         )
+    would = "would leave" if result.status == "dry_run" else "left"
+    if result.memory_dropped:
+        note(
+            g,
+            f"sync: {would} {plural(result.memory_dropped, 'line')} out of MEMORY.md that "
+            "a tombstone forgets (a forget on either machine) or a purge masked",
+        )
+    if result.purged:
+        would = "would mask" if result.status == "dry_run" else "masked"
+        note(
+            g,
+            f"sync: {would} a purged fact in {plural(len(result.purged), 'file')} here "
+            f"({', '.join(result.purged[:5])}{', ...' if len(result.purged) > 5 else ''}): "
+            "a purge's tombstone names it",
+        )
     emit(g, result)
+
+
+def _named(path: str) -> str:
+    """A file the merge changes, as the user knows it (the tombstones are memctl's)."""
+    from memctl.core.forgotten import FORGOTTEN_NAME
+
+    return "the tombstones (forgotten facts)" if path.endswith("/" + FORGOTTEN_NAME) else path
