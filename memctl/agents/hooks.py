@@ -170,7 +170,8 @@ class HookResult:
         """One line saying what the hook did (`memctl -v hook ...` prints it)."""
         done = [f"{self.event}"]
         if self.threads:
-            done.append(f"imported {self.imported} entries into {', '.join(self.threads)}")
+            imported = plural(self.imported, "entry", "entries")
+            done.append(f"imported {imported} into {', '.join(self.threads)}")
         if self.flushed_facts or self.flush_skipped:
             done.append(
                 f"flush: {plural(self.flushed_facts, 'fact')}"

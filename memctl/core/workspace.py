@@ -317,7 +317,7 @@ class Workspace:
             except Timeout:
                 raise BusyError(
                     f"the workspace lock {self.relative(self.state_dir / 'lock')} "
-                    f"is held by another memctl for more than {wait:g}s"
+                    "is held by another memctl" + (f" for more than {wait:g}s" if wait > 0 else "")
                 ) from None
             try:
                 yield

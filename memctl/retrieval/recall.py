@@ -1355,13 +1355,45 @@ def _alike_newest_first(
         members.setdefault(root(place), []).append(place)
     ranked = list(order)
     for places in members.values():
-        newest = sorted(places, key=lambda place: -said[order[place]])
+        newest = _later_line_first(
+            sorted(places, key=lambda place: -said[order[place]]),
+            lambda place: (said[order[place]], pool[order[place]][0], held[place]),
+        )
         for place, moved in zip(places, newest, strict=True):
             ranked[place] = order[moved]
     scores = [pool[i][0].score for i in order]
     for place, i in enumerate(ranked):
         if i != order[place]:
             pool[i][0].score = scores[place]
+    return ranked
+
+
+def _later_line_first(
+    places: list[int], about: Callable[[int], tuple[float, RecallHit, frozenset[str]]]
+) -> list[int]:
+    """`places`, newest first, with facts said at one time in one file that the query
+    matches through the same terms put later line first: a flush keeps the
+    conversation's order, so in one block "the deadline is 2026-12-15" ... "the deadline
+    is 2027-01-15 now" the later line is the newer value. Facts matched through other
+    terms keep BM25's order (they are alike only through a third fact)."""
+    ranked = list(places)
+    moved = True
+    while moved:
+        moved = False
+        for at in range(len(ranked) - 1):
+            (said_a, hit_a, held_a), (said_b, hit_b, held_b) = (
+                about(ranked[at]),
+                about(ranked[at + 1]),
+            )
+            if (
+                said_a == said_b
+                and hit_a.path == hit_b.path
+                and held_a == held_b
+                and (hit_a.line or 0) < (hit_b.line or 0)
+                and hit_a.path != "MEMORY.md"
+            ):
+                ranked[at], ranked[at + 1] = ranked[at + 1], ranked[at]
+                moved = True
     return ranked
 
 
@@ -1617,8 +1649,8 @@ def explain_hit(
         "recency": _g(candidate.recency),
         "score": _g(candidate.score),
     }
-    if hybrid:
-        explained["fusion"] = _fusion(candidate)
+    # Always there (null under BM25 alone), as every --json field is.
+    explained["fusion"] = _fusion(candidate) if hybrid else None
     return explained
 
 

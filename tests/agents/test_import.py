@@ -1011,3 +1011,16 @@ def test_a_transcript_that_is_no_regular_file_is_refused(
     assert len(run.stderr.splitlines()) == 1 and str(source) in run.stderr
     assert "Traceback" not in run.stderr
     assert snapshot(workspace) == before
+
+
+def test_json_names_the_transcript_by_its_absolute_path(cli, workspace, tmp_path, monkeypatch):
+    """docs/JSON.md says `file` is absolute; a relative argument came back as given
+    (audit 3b). The text report keeps the name as given."""
+    import shutil
+
+    folder = tmp_path / "cc"
+    folder.mkdir()
+    shutil.copy(CLAUDE, folder / "session.jsonl")
+    monkeypatch.chdir(tmp_path)
+    document = import_json(cli, workspace, "cc/session.jsonl", "--dry-run")
+    assert document["file"] == str(folder / "session.jsonl")

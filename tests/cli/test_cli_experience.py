@@ -574,6 +574,21 @@ def test_get_today_yesterday_and_path_line(cli, workspace):
     assert at_line.stdout == "2|- second\n"
 
 
+def test_get_path_line_with_end_prints_the_range_and_bad_starts_are_refused(cli, workspace):
+    """Audit 3b: `get MEMORY.md:3 --end 5` printed from line 1; `--start 0` and
+    `--start -2` were taken silently where `MEMORY.md:0` is an error."""
+    ws = Workspace(workspace, "UTC")
+    ws.ledger_path().write_text("".join(f"- fact {n}\n" for n in range(1, 7)))
+    ranged = cli("-w", workspace, "get", f"memory/{ws.today()}.md:3", "--end", "5")
+    assert ranged.exit_code == 0
+    assert ranged.stdout == "3|- fact 3\n4|- fact 4\n5|- fact 5\n"
+    for start in ("0", "-2"):
+        bad = cli("-w", workspace, "get", "today", "--start", start)
+        assert bad.exit_code == 2 and "--start" in bad.stderr and not bad.stdout
+    both = cli("-w", workspace, "get", f"memory/{ws.today()}.md:3", "--start", "2")
+    assert both.exit_code == 2 and "give the first line once" in both.stderr
+
+
 def test_a_bare_ledger_name_gets_did_you_mean(cli, workspace):
     (workspace / "memory" / "2026-12-03.md").write_text("- a fact\n")
 
@@ -676,6 +691,30 @@ def test_a_failed_doctor_check_is_red_on_a_terminal_only(workspace):
     assert b"\x1b[1;31mFAIL\x1b[0m  model nope:xyz" in seen.terminal
     assert b"ok    lock: " in seen.terminal  # the checks that pass stay plain
     assert piped.stdout.startswith("FAIL  model nope:xyz") and "\x1b[" not in piped.stdout
+
+
+def test_doctor_under_python_m_gives_a_crontab_line_that_runs(workspace, tmp_path):
+    """Audit 3b: `python -m memctl doctor` with memctl not on PATH said "use its full
+    path" and printed a bare `memctl`; the line names this interpreter now, and a held
+    lock reads "held by another memctl", not "for more than 0s"."""
+    import sys
+
+    from memctl.core.workspace import Workspace as Ws
+
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    env = {**os.environ, "PATH": str(bare)}
+    done = subprocess.run(
+        [sys.executable, "-m", "memctl", "-w", str(workspace), "doctor", "--offline"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    line = next(text for text in done.stdout.splitlines() if "crontab line" in text)
+    assert f"{sys.executable} -m memctl -q -w {workspace} maintain" in line
+    with Ws(workspace, "UTC").lock():
+        held = run_memctl(workspace, "doctor", "--offline")
+    assert "held by another memctl" in held.stdout and "more than 0s" not in held.stdout
 
 
 def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace):

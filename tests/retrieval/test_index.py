@@ -416,6 +416,7 @@ def test_index_rebuild_and_status(workspace: Path, cli) -> None:
     assert status["index"]["stale_files"] == 1
     text = cli("-w", workspace, "status").stdout
     assert "search index" in text and "1 file changed since" in text
+    assert "`memctl index` indexes all now" in text  # not "the next search indexes them"
 
 
 def test_index_bookkeeping_stays_out_of_state_json(workspace: Path) -> None:

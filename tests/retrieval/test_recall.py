@@ -478,6 +478,7 @@ def test_explain_shows_the_terms_fields_and_weights_that_make_a_score(workspace:
         ("shelter", "text"),
     ]
     assert all(m["weight"] > 0 for m in explain["matched"])
+    assert explain["fusion"] is None  # BM25 alone: there, as null (audit 3b)
     timed = (explain["bm25"] + explain["neighbour"]) * explain["time"]
     total = (timed + explain["session"]) * explain["recency"]
     assert total == pytest.approx(first["score"], rel=1e-3)
@@ -527,8 +528,8 @@ def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
         "memory/2026-01-06.md:7",
         "memory/2026-01-06.md:8",
         "memory/2026-01-06.md:3",
+        "memory/2026-01-05.md:4",  # said after db3, in its block: a later line
         "memory/2026-01-05.md:3",
-        "memory/2026-01-05.md:4",
     ]
     # --explain: a fact put first has the score of its place, not of its own arithmetic
     ws, config = open_ws(workspace)
@@ -685,6 +686,20 @@ def test_facts_whose_words_mostly_coincide_rank_newest_first(workspace: Path) ->
     )
     found = sources(workspace, "When does the Atlas launch land?", recency=False)
     assert found == ["memory/2026-01-20.md:1", "memory/2026-01-05.md:1"]
+
+
+def test_facts_alike_said_in_one_block_rank_the_later_line_first(workspace: Path) -> None:
+    """Two facts of one flush block share its said time: the later line (a flush keeps
+    the conversation's order) is the newer value, and ranks first (audit 3b: the
+    README's own demo ranked "2026-12-15" above "2027-01-15 now")."""
+    (workspace / "memory" / "2026-01-05.md").write_text(
+        "## Memory Flush — 2026-01-05T10:00:00+00:00 · thread chat · said 2026-01-05\n\n"
+        "- Dana: The migration deadline is 2026-12-15.\n"
+        "- Dana prefers short answers.\n"
+        "- Dana: After the call with the vendor the migration deadline moved to 2027-01-15.\n"
+    )
+    found = sources(workspace, "migration deadline", recency=False)
+    assert found[:2] == ["memory/2026-01-05.md:5", "memory/2026-01-05.md:3"]
 
 
 def test_the_later_value_of_the_subject_the_question_names_ranks_first(workspace: Path) -> None:

@@ -185,8 +185,11 @@ def run_scenario(root: Path) -> Scenario:
         run("index --dry-run", "index", "--dry-run")
         run("index", "index")
         (ws / "memory" / "2000-01-01.md").write_bytes(b"Tuesdays \xff\n")  # not UTF-8: skipped
+        bad_log = ws / "threads" / "bad.jsonl"  # a bad log line that matches: its `entry`
+        bad_log.write_text('{"role": "user", "content": "Tuesdays\n', encoding="utf-8")
         run("search", "search", "Tuesdays", "--scope", "all")
         (ws / "memory" / "2000-01-01.md").unlink()
+        bad_log.unlink()
         run("recall", "recall", "when do deploys happen?")
         # A hybrid's --explain (its `fusion`), with or without memctl[semantic] installed.
         with mock.patch("memctl.models.resolve.resolve_embedder", lambda _config: HashEmbedder()):

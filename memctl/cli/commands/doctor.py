@@ -244,7 +244,11 @@ def _workspace_checks(ws: Workspace) -> list[Check]:
 def _cron_checks(ws: Workspace) -> list[Check]:
     """cron runs with a bare PATH and none of this shell's variables."""
     found = shutil.which("memctl")
-    running = Path(sys.argv[0]).resolve() if Path(sys.argv[0]).name == "memctl" else None
+    running: Path | str | None = None
+    if Path(sys.argv[0]).name == "memctl":
+        running = Path(sys.argv[0]).resolve()
+    elif Path(sys.argv[0]).name == "__main__.py":  # python -m memctl: the same interpreter
+        running = f"{sys.executable} -m memctl"
     command = found or running or "memctl"
     line = f"crontab line: */15 * * * * {command} -q -w {ws.root} maintain"
     checks = [

@@ -27,10 +27,11 @@ def get_command(
         ),
     ],
     start: Annotated[
-        int | None, typer.Option("--start", help="First line (1-based, default 1).")
+        int | None, typer.Option("--start", min=1, help="First line (1-based, default 1).")
     ] = None,
     end: Annotated[
-        int | None, typer.Option("--end", help="Last line, inclusive (default: the last).")
+        int | None,
+        typer.Option("--end", min=1, help="Last line, inclusive (default: the last)."),
     ] = None,
 ) -> None:
     """Print lines of a memory file as `N|text` (what memory_get answers a model).
@@ -41,14 +42,17 @@ def get_command(
       memctl get MEMORY.md --start 1 --end 20
       memctl get today
       memctl get memory/2026-12-03.md:14
+      memctl get MEMORY.md:3 --end 5
     """
     from memctl.retrieval.get import get
 
     g = globals_of(ctx)
     ws, _ = g.open()
     path, line = _located(ws, path)
-    if line is not None and start is None and end is None:
-        start = end = line
+    if line is not None:  # PATH:LINE is the first line; --end, if given, the last
+        if start is not None:
+            raise UsageError(f"give the first line once: {path}:{line} or --start {start}")
+        start, end = line, end if end is not None else line
     result = get(ws, path, start, end)
     if not result.lines:
         note(g, f"get: {result.path}: no lines")

@@ -170,14 +170,21 @@ def _index_text(index: IndexStatus) -> str:
     fresh = (
         "up to date"
         if not index.stale_files
-        else f"{plural(index.stale_files, 'file')} changed since (the next search indexes them)"
+        else f"{plural(index.stale_files, 'file')} changed since (a search indexes one written "
+        "in the last two days at once, an older one edited by hand within the hour; "
+        "`memctl index` indexes all now)"
     )
     text = (
         f"{_bytes(index.bytes)} ({ratio:.2f}x the {_bytes(index.corpus_bytes)} indexed), "
         f"{plural(index.records, 'record')} in {plural(index.files, 'file')}; "
         f"updated {index.updated}; {fresh}"
     )
-    if index.embeddings_pending is not None:
+    from memctl.models.semantic import NAME as SEMANTIC_NAME
+
+    if index.embeddings_pending and index.embedding_model == SEMANTIC_NAME:
+        # The offline leg: nothing to price, the next recall embeds them.
+        text += f"; {index.embeddings_pending:,} records to embed with {index.embedding_model}"
+    elif index.embeddings_pending:
         text += (
             f"; {index.embeddings_pending:,} records to embed with {index.embedding_model} "
             f"(~{index.embedding_tokens:,} tokens; `memctl index --dry-run` prices them)"

@@ -289,6 +289,7 @@ def thread_import(
         result = import_source(
             ws, Path(source), fmt=fmt, thread=thread, dry_run=dry_run, final=final, source=name
         )
+        result.file = str(Path(source).absolute())  # --json's `file`; the text says `name`
     report_import(g, result, name)
 
 
