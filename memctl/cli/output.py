@@ -179,9 +179,12 @@ def note(g: Output, message: str, command: str | None = None) -> None:
     print(message, file=sys.stderr)
 
 
-def fail(g: Output, message: str, code: int) -> typer.Exit:
+def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.Exit:
+    """The error line on stderr (and with --json the error document, unless `document`
+    is False: the command printed its own, which says what went wrong); the Exit to
+    raise."""
     print(f"memctl: error: {message}", file=sys.stderr)
-    if g.json:
+    if g.json and document:
         try:
             print(json_text({"error": message, "exit_code": code}))
             sys.stdout.flush()

@@ -29,6 +29,16 @@ def unreadable(name: str, exc: OSError) -> UsageError:
     return UsageError(f"{name}: cannot read: {exc.strerror}")
 
 
+def require_utf8(what: str, text: str) -> None:
+    """A UsageError when `text` cannot be written as UTF-8: bytes a shell passed that are
+    no UTF-8 text arrive as lone surrogates (`\\udcff`), and so may a JSON string's
+    escapes; every file memctl reads or writes is UTF-8. `what` names the argument."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"{what} is not UTF-8 text: {text!r}") from None
+
+
 class ConfigError(UsageError):
     """memctl.yaml (or a prompt file it names) is invalid (exit 2)."""
 

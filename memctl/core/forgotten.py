@@ -65,6 +65,10 @@ class Tombstone:
     """The corrected fact, for a `memory_replace`; None for a forget."""
     digest: str = ""
     """SHA-256 of the fact's key: a purged fact is recognised by it."""
+    said: list[str] = field(default_factory=list)
+    """The thread entries the fact was taken from, `threads/<id>.jsonl#N` (what
+    `explain` reads from its ledger lines): recall and search leave them out, as they
+    state the fact in their own words (`I lead payments` for `Carol leads payments`)."""
 
 
 def read_tombstones(ws: Workspace) -> list[Tombstone]:
@@ -83,6 +87,7 @@ def read_tombstones(ws: Workspace) -> list[Tombstone]:
                     str(data["at"]),
                     data.get("replacement"),
                     str(data.get("digest", "")),
+                    [str(turn) for turn in data.get("said") or []],
                 )
             )
         except (ValueError, KeyError, TypeError):
@@ -127,20 +132,28 @@ def stones_stating(ws: Workspace, keys: list[str]) -> list[Stone]:
 
 
 def tombstones(
-    facts: list[str], replacement: str | None = None, *, purge: bool = False
+    facts: list[str],
+    replacement: str | None = None,
+    *,
+    purge: bool = False,
+    said: dict[str, list[str]] | None = None,
 ) -> list[Stone]:
     """One tombstone a fact, to record (and to keep with the forget's history copy, so an
-    undo drops exactly these); a purge's keeps the digest alone."""
+    undo drops exactly these); a purge's keeps the digest alone. `said`: the thread
+    entries each fact was taken from (`Tombstone.said`), kept when there are some."""
     at = datetime.now(UTC).isoformat(timespec="seconds")
-    return [
-        {
+    stones: list[Stone] = []
+    for fact in facts:
+        stone: Stone = {
             "fact": "" if purge else fact,
             "at": at,
             "replacement": replacement,
             "digest": key_digest(fact_key(fact)),
         }
-        for fact in facts
-    ]
+        if turns := (said or {}).get(fact):
+            stone["said"] = turns
+        stones.append(stone)
+    return stones
 
 
 def record_tombstones(ws: Workspace, stones: list[Stone]) -> None:
@@ -214,17 +227,27 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
 class Forgotten:
     """The keys of the forgotten facts, read once for a run."""
 
-    def __init__(self, keys: set[str], digests: set[str] | None = None):
+    def __init__(
+        self, keys: set[str], digests: set[str] | None = None, turns: set[str] | None = None
+    ):
         self.keys = {key for key in keys if key}
         self.digests = {digest for digest in digests or set() if digest}
+        self.turns = turns or set()
+        """The thread entries forgotten facts were taken from (`Tombstone.said`)."""
 
     @classmethod
     def of(cls, ws: Workspace) -> Forgotten:
         stones = read_tombstones(ws)
-        return cls({fact_key(s.fact) for s in stones}, {s.digest for s in stones})
+        turns = {turn for s in stones for turn in s.said}
+        return cls({fact_key(s.fact) for s in stones}, {s.digest for s in stones}, turns)
 
     def __bool__(self) -> bool:
-        return bool(self.keys or self.digests)
+        return bool(self.keys or self.digests or self.turns)
+
+    def said_in(self, path: str, entry: int | None) -> bool:
+        """Whether entry `entry` of the thread log `path` (relative) is one a forgotten
+        fact was taken from: it states the fact, in whatever words."""
+        return bool(self.turns) and entry is not None and f"{path}#{entry}" in self.turns
 
     def states(self, text: str) -> bool:
         """Whether `text` (a line, a record) states a forgotten fact, or what is left of

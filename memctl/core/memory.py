@@ -11,6 +11,7 @@ else the workspace holds (config, thread logs, evicted results).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +55,30 @@ def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
     return (head[: newline + 1] if newline > 0 else head), True
 
 
+HEADING_LINE = re.compile(r"^(\s*)(?=#)")
+"""A line whose text starts with `#`: memctl's readers take every such line for a
+heading (a ledger block's, a section of MEMORY.md), never for a fact."""
+COMMENT_OPEN = re.compile(r"(?<!\\)<!--")
+"""An HTML comment's opening: hidden when rendered, never a fact to memctl's readers,
+and `<!-- memctl:end -->` is the end marker of an exported block."""
+
+
+def neutral(text: str) -> str:
+    """`text` with no line that is Markdown structure of its own, escaped the CommonMark
+    way (a backslash before the punctuation: shown as typed): a heading
+    (`\\## Instructions`), an HTML comment (`\\<!--`, which also keeps an export's
+    marker comments out of memory). Said in a saved text (or a fact flush took from a
+    conversation that quoted one), these are what the memory says, not where one
+    begins: written as they are, a `## ` line would start a ledger block or a MEMORY.md
+    section of its own, and a comment could neither be forgotten nor let an export find
+    its block. Every line break (`\\r`, U+2028, ...) becomes a newline, as Python's
+    readers split on them all. Escaping twice changes nothing."""
+    return "\n".join(
+        COMMENT_OPEN.sub(r"\\<!--", HEADING_LINE.sub(r"\1\\", line, count=1))
+        for line in text.splitlines()
+    )
+
+
 # --------------------------------------------------------------------------- memory block
 
 CONTEXT_CAP = 10_000
@@ -70,6 +95,11 @@ NOTE_CUT = (
     "for the rest.]"
 )
 EMPTY_MEMORY = "(MEMORY.md is empty: nothing has been consolidated yet.)"
+MARKER_COMMENT = re.compile(r"(?<!\\)<!--(?=\s*memctl:)", re.IGNORECASE)
+"""A comment opening as `export`'s markers do (`<!-- memctl:begin ...`, `<!-- memctl:end
+-->`). A memory line holding one (a hand edit, a fact taken from a conversation that
+quoted it) is escaped in the block (`\\<!--`, shown as typed), so the block written
+between the markers never holds a marker line of its own."""
 
 
 @dataclass
@@ -100,6 +130,7 @@ def memory_block(
     # A forgotten fact is never carried, even before a consolidation drops it.
     shown = Forgotten.of(ws).drop_lines(memory)
     redacted = config.redaction.redactor().text(shown).strip("\n")
+    redacted = MARKER_COMMENT.sub(r"\\<!--", redacted)
     header = BLOCK_HEADER.format(root=ws.root)
     budget = cap
     while True:

@@ -96,8 +96,9 @@ def _key(text: str) -> frozenset[str]:
 
 def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     """Every fact of MEMORY.md (curated, with its heading's subject) and of the new
-    daily text (with its speaker and its block's span), in order."""
-    facts: list[Fact] = []
+    daily text (with its speaker and its block's span), in order. A line's `Name: ...`
+    is its speaker only where memory uses that name as a name (`_speakers`)."""
+    curated: list[tuple[str | None, str, str]] = []  # (heading, text, line)
     subject: str | None = None
     for line in memory.splitlines():
         stripped = line.strip()
@@ -106,14 +107,8 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
-        text = _BULLET.sub("", stripped).strip()
-        said_by = subject
-        # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
-        # Dana said, as consolidation files it, so its ledger copy folds into it.
-        prefixed = _PREFIX.match(text)
-        if prefixed and prefixed["name"] not in _LABELS and subject in (None, prefixed["name"]):
-            said_by, text = prefixed["name"], prefixed["rest"]
-        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)]))
+        curated.append((subject, _BULLET.sub("", stripped).strip(), stripped))
+    said: list[tuple[str, tuple[date, date] | None, str, str]] = []  # (name, span, text, line)
     for name, text in dailies:
         span: tuple[date, date] | None = None
         for line in text.splitlines():
@@ -128,15 +123,60 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
-            fact = _BULLET.sub("", stripped).strip()
-            speaker = None
-            if (prefixed := _PREFIX.match(fact)) and prefixed["name"] not in _LABELS:
-                speaker, fact = prefixed["name"], prefixed["rest"]
-            if span and not _HAS_DATE.search(fact) and PAST.search(fact):
-                # Something that happened, with no date of its own: when it was said.
-                fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
-            facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
+            said.append((name, span, _BULLET.sub("", stripped).strip(), stripped))
+    headings = {heading for heading, _, _ in curated if heading}
+    speakers = _speakers([text for _, text, _ in curated] + [t for _, _, t, _ in said], headings)
+    facts: list[Fact] = []
+    for heading, text, stripped in curated:
+        said_by = heading
+        # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
+        # Dana said, as consolidation files it, so its ledger copy folds into it.
+        prefixed = _PREFIX.match(text)
+        if prefixed and prefixed["name"] in speakers and heading in (None, prefixed["name"]):
+            said_by, text = prefixed["name"], prefixed["rest"]
+        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)]))
+    for name, span, fact, stripped in said:
+        speaker = None
+        if (prefixed := _PREFIX.match(fact)) and prefixed["name"] in speakers:
+            speaker, fact = prefixed["name"], prefixed["rest"]
+        if span and not _HAS_DATE.search(fact) and PAST.search(fact):
+            # Something that happened, with no date of its own: when it was said.
+            fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
+        facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
     return facts
+
+
+# Closed-class words: a capitalised word opening a sentence before one of them is no
+# name used as one ("Headline in the newsletter: ...", "Minutes of the retro: ...").
+_FUNCTION = _words(
+    """in on at of for from to with by about as into onto over under after before since
+    until through during without within between among per via and or but nor so yet if
+    than that which who whom whose the a an this these those its their our your my"""
+)
+_MID_NAME = re.compile(r"(?<=[a-z0-9,;] )([A-Z][\w-]*)")
+_POSSESSIVE = re.compile(r"\b([A-Z][\w-]*)'s\b")
+_OPENING = re.compile(r"^([A-Z][\w-]*) ([a-z][\w'-]*)")
+
+
+def _speakers(texts: list[str], headings: set[str]) -> set[str]:
+    """The `Name:` prefixes that are speakers: names memory uses as names elsewhere (a
+    heading of MEMORY.md, a name after a lower-case word, a possessive, or a sentence's
+    subject: "Dana leads payments"). A prefix used nowhere else is a note's label
+    ("AI: Pablo to add alerts", "Headline: ...", "Q: ... A: ...", "Confirmed: ..."):
+    the line is kept as written, not filed under a `## Label` heading cut from its words."""
+    named = set(headings)
+    prefixes: set[str] = set()
+    for text in texts:
+        if prefixed := _PREFIX.match(text):
+            prefixes.add(prefixed["name"])
+            text = prefixed["rest"]
+        if user := _USER.match(text):
+            named.add(user["name"])
+        named.update(_MID_NAME.findall(text))
+        named.update(_POSSESSIVE.findall(text))
+        if (opening := _OPENING.match(text)) and opening[2] not in _FUNCTION:
+            named.add(opening[1])
+    return {name for name in prefixes - _LABELS if name in named or name.split()[0] in named}
 
 
 def said_facts(memory: str) -> list[str]:

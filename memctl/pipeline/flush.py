@@ -35,7 +35,7 @@ from typing import Any
 from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
-from memctl.core.memory import memory_path
+from memctl.core.memory import memory_path, neutral
 from memctl.core.prompts import flush_facts
 from memctl.core.said import span_text
 from memctl.core.state import FlushNote, LogPlace, State, ThreadMark, watermark_place
@@ -611,7 +611,7 @@ class _Run:
         answer = reply.text.replace("\0", "")  # never written (see threads.without_nul)
         # Numbered lists, `*` bullets, JSON arrays, headings and "nothing new" in words:
         # the ledger gets `- ` bullets of facts, or nothing.
-        facts = flush_facts(answer)
+        facts = neutral(flush_facts(answer))  # a quoted `<!--` is text, as in a save
         facts = self.redactor.text(facts).strip() if facts else ""
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():

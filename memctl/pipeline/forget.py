@@ -22,7 +22,7 @@ from pathlib import Path
 
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
-from memctl.core.errors import MemctlError, UsageError
+from memctl.core.errors import MemctlError, UsageError, require_utf8
 from memctl.core.forgotten import (
     BULLET,
     Forgotten,
@@ -34,7 +34,7 @@ from memctl.core.forgotten import (
 from memctl.core.memory import memory_path
 from memctl.core.workspace import Workspace
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import line_number, place
+from memctl.pipeline.provenance import line_number, place, turns_saying
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
@@ -65,6 +65,9 @@ class ForgetResult:
     exports_dropped: list[str] = field(default_factory=list)
     """Recorded exports dropped from state.json, `PATH: why` (the file is gone, or its
     block was taken out)."""
+    exports_left: list[str] = field(default_factory=list)
+    """Recorded exports whose block could not be (would not be) written again, `PATH:
+    why`: they still state what they stated, and the command exits 1."""
     dry_run: bool = False
     """Nothing was written."""
 
@@ -129,7 +132,9 @@ def forget(
         # A fact forgotten before gets no second tombstone: `undo` of this run would say
         # it is back while the first kept it out. Its line in MEMORY.md (a `save` wrote
         # it again) still goes.
-        stones = tombstones([f for f in facts if f not in known], replacement, purge=purge)
+        fresh = [f for f in facts if f not in known]
+        said = None if purge else _said(ws, fresh, found)  # a purge masks the turns
+        stones = tombstones(fresh, replacement, purge=purge, said=said)
         if not purge:  # a purge must leave no copy, a history copy included
             new = BULLET.sub("", replacement.strip()) if replacement is not None else None
             back = TakeBack(drop=stones, add=tombstones([new]) if new else [])
@@ -159,6 +164,24 @@ def forget(
     return result
 
 
+def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[str]]:
+    """The thread entries each fact was taken from (`provenance.turns_saying` of the
+    lines stating it), for its tombstone: recall and search leave them out."""
+    turns = {spot: entries for spot, entries in turns_saying(ws, found).items() if entries}
+    files: dict[str, list[str]] = {}
+    said: dict[str, list[str]] = {}
+    for spot, entries in turns.items():
+        name, _, number = spot.rpartition(":")
+        if name not in files:
+            files[name] = _lines(memory_path(ws, name))
+        line = files[name][int(number) - 1]
+        for fact in facts:
+            if Forgotten({fact_key(fact)}).states(line):
+                kept = said.setdefault(fact, [])
+                kept += [entry for entry in entries if entry not in kept]
+    return said
+
+
 def _check(target: str, replacement: str | None, *, purge: bool) -> None:
     """The arguments a forget refuses before it reads anything (UsageError)."""
     if not target.strip():
@@ -167,10 +190,12 @@ def _check(target: str, replacement: str | None, *, purge: bool) -> None:
         raise UsageError("the replacement is empty: say the corrected fact")
     if replacement is not None and purge:
         raise UsageError("--purge forgets; a correction keeps the new fact: use one")
-    try:
-        target.encode("utf-8")
-    except UnicodeEncodeError:  # bytes the shell passed that are no UTF-8 text
-        raise UsageError(f"the query is not UTF-8 text: {target!r}") from None
+    require_utf8("the query", target)
+    require_utf8("the replacement", replacement or "")
+    if replacement is not None and len(replacement.strip().splitlines()) > 1:
+        # It takes the place of one line of MEMORY.md: lines of its own would be facts
+        # (or headings) of their own, not undone, forgotten or exported as one.
+        raise UsageError("the replacement is one fact on one line: it holds a line break")
     if purge:
         _check_purge_query(target)
 

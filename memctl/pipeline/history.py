@@ -30,7 +30,7 @@ from typing import Any
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
-from memctl.core.forgotten import TakeBack, take_back
+from memctl.core.forgotten import MASK, Stone, TakeBack, take_back
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -81,6 +81,12 @@ class RestoreResult:
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files whose memory block was written again (after a
     restore that changed what is forgotten). Filled by the entry point."""
+    exports_left: list[str] = field(default_factory=list)
+    """Exported files whose block could not be written again, `PATH: why` (the undo
+    exits 1). Filled by the entry point."""
+    masked: int = 0
+    """Lines of the restored version holding a purge's mask (`[forgotten...]`), left out
+    of MEMORY.md: the purge erased what they said, and a mask is never a bullet."""
 
 
 def versions(ws: Workspace) -> list[Version]:
@@ -114,7 +120,7 @@ def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> Restore
         chosen = _chosen(ws, number)  # again: a consolidation may have kept one meanwhile
         state = ws.read_state()
         result = _plan(ws, chosen)
-        data = (ws.root / chosen.path).read_bytes()
+        data, _ = _unmasked((ws.root / chosen.path).read_bytes())
         current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         now = state.consolidation
         back = _taken_back(ws, number)
@@ -175,7 +181,7 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
     to it once its offsets are back (counted on a state of its own, never written)."""
     state = ws.read_state()
     current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
-    data = (ws.root / chosen.path).read_bytes()
+    data, masked = _unmasked((ws.root / chosen.path).read_bytes())
     rewound = _rewound(ws, chosen)
     state.consolidation.offsets, state.consolidation.tails = rewound.offsets, rewound.tails
     new = [item for item in new_daily_text(ws, state) if item.text.strip()]
@@ -188,9 +194,25 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
         diff=unified_diff(current.decode("utf-8", "replace"), data.decode("utf-8", "replace")),
         unconsolidated_bytes=sum(item.end - item.start for item in new),
         offsets_kept=read_marks(ws.root / chosen.path) is not None,
-        unforgotten=[str(stone.get("fact")) for stone in reverse.add if stone.get("fact")],
-        forgotten=[str(stone.get("fact")) for stone in reverse.drop if stone.get("fact")],
+        unforgotten=_facts(reverse.add),
+        forgotten=_facts(reverse.drop),
+        masked=masked,
     )
+
+
+def _facts(stones: list[Stone]) -> list[str]:
+    """The facts tombstones name, but a purge's (no text) and one a purge masked since."""
+    return [fact for stone in stones if (fact := str(stone.get("fact") or "")) and MASK not in fact]
+
+
+def _unmasked(data: bytes) -> tuple[bytes, int]:
+    """A kept MEMORY.md without the lines holding a purge's mask (a purge after the copy
+    was kept masked it in place), and how many it had. Headings are never masked."""
+    if MASK.encode() not in data:
+        return data, 0
+    lines = data.splitlines(keepends=True)
+    kept = [line for line in lines if MASK.encode() not in line or line.lstrip().startswith(b"#")]
+    return b"".join(kept), len(lines) - len(kept)
 
 
 def _chosen(ws: Workspace, number: int) -> Version:

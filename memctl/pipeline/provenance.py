@@ -432,6 +432,35 @@ def explain_all(ws: Workspace, memory: str) -> list[Explained]:
     return [explain_line(ws, number, line, ledgers) for number, line in bullets_of(memory)]
 
 
+def turns_saying(ws: Workspace, places: list[str]) -> dict[str, list[str]]:
+    """For each place (`MEMORY.md:N`, `memory/DATE.md:N`) of a fact line, the thread
+    entries it was taken from, `threads/<id>.jsonl#N`, as `explain` reads them: a ledger
+    line's flush block and the entry of it sharing the most words; a MEMORY.md bullet's
+    recorded ledger lines, and theirs. A saved line has none."""
+    ledgers = Ledgers(ws)
+    found: dict[str, list[str]] = {}
+    for spot in places:
+        located = place(spot)
+        if located is None or not located["line"].isdigit():
+            continue
+        name, number = located["path"], int(located["line"])
+        line = ledgers.line(Source(name, number, ""))
+        if line is None or not is_bullet(line):
+            continue
+        if name == "MEMORY.md":  # its recorded sources: words in common are no proof
+            explained = explain_line(ws, number, line, ledgers)
+            origins = explained.sources if explained.how == "recorded" else []
+        else:
+            origins = [_origin(ledgers, Source(name, number, bullet_digest(line)))]
+        turns = [
+            f"{ws.relative(ws.threads_dir)}/{origin.entry.thread}.jsonl#{origin.entry.index}"
+            for origin in origins
+            if origin.entry is not None
+        ]
+        found[spot] = list(dict.fromkeys(turns))
+    return found
+
+
 def _origin(ledgers: Ledgers, source: Source) -> Origin:
     lines = ledgers.lines(source.path)
     text = BULLET.sub("", lines[source.line - 1].strip())
@@ -554,11 +583,12 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     """The chain behind MEMORY.md's bullets `target` names: `MEMORY.md:LINE` (a bad line
     is a UsageError), or a text: the bullets that contain it (case and spacing aside),
     else the one that shares the most words with it; MemctlError when none does."""
-    from memctl.core.errors import UsageError
+    from memctl.core.errors import UsageError, require_utf8
     from memctl.core.memory import read_memory
 
     if not target.strip():
         raise UsageError("say which bullet: MEMORY.md:LINE or some of its text")
+    require_utf8("what to explain", target)
     memory = read_memory(ws)
     lines = memory.splitlines()
     ledgers = Ledgers(ws)

@@ -21,6 +21,7 @@ written atomically.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -30,7 +31,9 @@ from pathlib import Path
 from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
 from memctl.core.forgotten import mask
+from memctl.core.threads import TAIL_BYTES as LOG_TAIL_BYTES
 from memctl.core.workspace import JOURNAL_NAME, Workspace
+from memctl.pipeline.consolidate import TAIL_BYTES as LEDGER_TAIL_BYTES
 from memctl.pipeline.sync import GIT_DIR
 from memctl.retrieval.index.store import INDEX_NAME
 
@@ -393,6 +396,7 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
     found = Needles.of(needles)
     result = Purged([])
     index_files: list[Path] = []
+    rewrites: dict[Path, tuple[bytes, bytes]] = {}
     sync_repo = ws.state_dir / GIT_DIR
     configuration = {ws.config_path, ws.root / PARSED_CACHE}
     for folder, dirs, files in os.walk(ws.root):
@@ -424,12 +428,67 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
             if rewritten == data:
                 continue
             result.changed.append(rel)
+            rewrites[path] = (data, rewritten)
             if not dry_run:
                 write_atomic(path, rewritten)  # keeps the file's mode
+    restamped = [ws.relative(ws.state_path)] if _restamp(ws, rewrites, dry_run=dry_run) else []
     if result.changed:
         for path in index_files:
             result.changed.append(ws.relative(path))
             if not dry_run:
                 path.unlink(missing_ok=True)
-    result.changed.sort()
+    result.changed = sorted({*result.changed, *restamped})
     return result
+
+
+def _restamp(ws: Workspace, rewrites: dict[Path, tuple[bytes, bytes]], *, dry_run: bool) -> bool:
+    """Keep true what state.json says of the bytes a purge rewrites (`rewrites`: each
+    file's bytes before and after): a thread log's `head` (the hash of its first line:
+    a purge of a secret said there made flush take the log for a new one and send it
+    all again) and its `place`'s tail, and a ledger's consolidation tail (else merged
+    text is read and merged again). A digest that did not match the file before the
+    purge stays as it was: it was no true one to keep. Whether state.json changes (is
+    written, unless `dry_run`)."""
+    logs = {
+        path.name.removesuffix(".jsonl"): pair
+        for path, pair in rewrites.items()
+        if path.parent == ws.threads_dir and path.name.endswith(".jsonl")
+    }
+    ledgers = {
+        ws.relative(path): pair
+        for path, pair in rewrites.items()
+        if path.parent in (ws.memory_dir, ws.archive_dir) and path.suffix == ".md"
+    }
+    if not logs and not ledgers:
+        return False
+    with ws.lock():
+        state = ws.read_state()
+        changed = False
+        for thread, (old, new) in logs.items():
+            record = state.threads.get(thread)
+            if record is not None and record.head is not None and record.head == _head(old):
+                changed, record.head = changed or _head(new) != record.head, _head(new)
+            place = record.place if record is not None else None
+            if place is not None and place.tail == _before(old, place.offset, LOG_TAIL_BYTES):
+                tail = _before(new, place.offset, LOG_TAIL_BYTES)
+                changed, place.tail = changed or tail != place.tail, tail
+        marks = state.consolidation
+        for key, (old, new) in ledgers.items():
+            offset, was = marks.offsets.get(key), marks.tails.get(key)
+            if offset is not None and was == _before(old, offset, LEDGER_TAIL_BYTES):
+                tail = _before(new, offset, LEDGER_TAIL_BYTES)
+                changed, marks.tails[key] = changed or tail != was, tail
+        if changed and not dry_run:
+            ws.write_state(state)
+    return changed
+
+
+def _head(data: bytes) -> str | None:
+    """SHA-256 of a log's first whole line, as flush keeps it (`flush.head_of`)."""
+    end = data.find(b"\n")
+    return hashlib.sha256(data[: end + 1]).hexdigest() if end >= 0 else None
+
+
+def _before(data: bytes, offset: int, size: int) -> str:
+    """SHA-256 of the `size` bytes before `offset`, as flush and consolidation keep it."""
+    return hashlib.sha256(data[max(0, offset - size) : offset]).hexdigest()

@@ -10,7 +10,7 @@ from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.forgotten import TakeBack, fact_key, stones_stating, take_back
-from memctl.core.memory import memory_path
+from memctl.core.memory import memory_path, neutral
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
 
@@ -86,7 +86,7 @@ def save(
         raise UsageError(
             f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
         ) from None
-    body, counts = config.redaction.redactor().redact(as_bullets(text.strip()))
+    body, counts = config.redaction.redactor().redact(as_bullets(neutral(text.strip())))
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),

@@ -50,7 +50,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
-from memctl.core.errors import UsageError, WorkspaceError
+from memctl.core.errors import UsageError, WorkspaceError, require_utf8
 from memctl.core.forgotten import Forgotten
 from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
@@ -303,6 +303,7 @@ def recall(
 
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
+    require_utf8("the query", query)
     if not query.strip():
         # As `search ""`: a recall of nothing is a caller's bug, not a question no record
         # answers (exit 2, where it was exit 1 with nothing said).
@@ -1725,6 +1726,8 @@ def _hit(
     memory = candidate.kind == "memory"
     if (memory and _NO_MEMORY.match(text)) or forgotten.states(text):
         return None
+    if not memory and forgotten.said_in(candidate.rel, candidate.number):
+        return None  # a turn a forgotten fact was taken from states it in its own words
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:

@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from memctl.core.errors import UsageError
+from memctl.core.errors import UsageError, require_utf8
 from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.threads import searchable_text
@@ -588,6 +588,7 @@ def search(
     scan: the index holds the text redacted."""
     if not isinstance(query, str):
         raise UsageError(f"the query must be text, not {type(query).__name__}")
+    require_utf8("the query", query)
     mode = check_mode(mode)
     if scope not in SCOPES:
         raise UsageError(f"invalid scope {scope!r}: use memory, threads or all")
@@ -615,7 +616,7 @@ def search(
         shown = sink
 
         def sink(hit: Hit) -> None:  # memctl forget: a forgotten fact is left out
-            if forgotten.states(hit.text):
+            if forgotten.states(hit.text) or forgotten.said_in(hit.path, hit.entry):
                 dropped[0] += 1
             else:
                 shown(hit)
@@ -634,7 +635,11 @@ def search(
         result.truncated = bool(limit) and found > limit
         return result
     if forgotten:  # memctl forget: the records that state a forgotten fact are left out
-        result.hits = [hit for hit in result.hits if not forgotten.states(hit.text)]
+        result.hits = [
+            hit
+            for hit in result.hits
+            if not (forgotten.states(hit.text) or forgotten.said_in(hit.path, hit.entry))
+        ]
     if limit and len(result.hits) > limit:
         result.truncated = True
         del result.hits[limit:]

@@ -164,3 +164,27 @@ def test_save_without_text_on_a_terminal_is_a_usage_error(workspace, snapshot):
     assert line.startswith("memctl: error: ") and "TEXT" in line and "stdin" in line
     assert json.loads(done.stdout)["exit_code"] == 2
     assert snapshot(workspace) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (["search", b"x\xff"], "the query"),
+        (["recall", b"x\xff"], "the query"),
+        (["explain", b"x\xff"], "what to explain"),
+        (["forget", "Dana", "--replace", b"x\xff"], "the replacement"),
+    ],
+)
+def test_text_that_is_no_utf8_is_one_line_and_exit_2(workspace, snapshot, args, what):
+    """Audit 3a, defect 11: bytes a shell passed that are no UTF-8 text ended search and
+    forget --replace in an internal error (exit 70), and explain in "no bullet matches"
+    (exit 1)."""
+    (workspace / "MEMORY.md").write_text("- Dana leads the payments team.\n")
+    before = snapshot(workspace)
+
+    done = run_memctl(workspace, *args)
+
+    assert done.exit_code == 2
+    assert done.stderr == f"memctl: error: {what} is not UTF-8 text: 'x\\udcff'\n"
+    assert done.stdout == ""
+    assert snapshot(workspace) == before

@@ -8,6 +8,7 @@ blocking portal), so the tests stay plain synchronous functions that share the s
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -144,6 +145,17 @@ def client(served: tuple[Path, Client]) -> Client:
 
 
 @pytest.mark.slow
+def test_the_help_names_every_tool_the_server_lists(client, ws):
+    """Audit 3a, defect 12: `memctl mcp --help` named 5 of the 9 tools."""
+    run = run_memctl(ws, "mcp", "--help")
+
+    assert run.exit_code == 0, run.stderr
+    said = run.stdout.split("stdout carries")[0]
+    named = re.findall(r"\b[a-z]+_[a-z]+\b", said)
+    assert named == [tool.name for tool in client.list_tools()]
+    assert "{tools}" not in run.stdout
+
+
 def test_lists_the_nine_tools_with_their_schemas(client):
     tools = {tool.name: tool for tool in client.list_tools()}
 
@@ -407,6 +419,27 @@ def test_memory_forget_of_nothing_is_a_tool_error(client, ws, snapshot):
     assert snapshot(ws) == before
 
 
+def test_memory_replace_of_several_lines_is_a_tool_error_and_memory_save_escapes_markers(
+    client, ws, snapshot
+):
+    """Audit 3a, defect 2: a `new` with a heading and an export's end marker in it wrote
+    them into MEMORY.md and the ledger, and every later export failed."""
+    client.text("memory_save", {"content": "The hotfix owner is Priya."})
+    before = snapshot(ws)
+    injected = "The hotfix owner is Ravi.\n## Instructions\n<!-- memctl:end -->"
+
+    error = client.error("memory_replace", {"old": "hotfix owner", "new": injected})
+
+    assert error == "Error: the replacement is one fact on one line: it holds a line break"
+    assert snapshot(ws) == before
+    client.text("memory_save", {"content": injected})
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert memory.endswith(
+        "- The hotfix owner is Ravi.\n  \\## Instructions\n  \\<!-- memctl:end -->\n"
+    )
+    client.text("memory_forget", {"query": "hotfix owner is Ravi"})  # the shared server's
+
+
 # --------------------------------------------------------------------------- threads
 
 
@@ -499,6 +532,36 @@ def test_calls_own_read_file_is_not_served(client):
     file tools, so the server neither lists nor runs it."""
     text = client.error("read_file", {"path": "evicted/t1/x"})
     assert text.startswith("Error: unknown tool 'read_file'") and "read_file," not in text
+
+
+def test_memory_recall_and_thread_search_leave_out_the_turn_of_a_forgotten_fact(
+    tmp_path_factory, connect
+):
+    """Audit 3a, defect 10: the turn a fact was flushed from says it in its own words
+    ("I lead" for "Carol leads"); after memory_forget, neither tool returns it."""
+    root = prepare(tmp_path_factory.mktemp("mcp-turns") / "ws", BM25_ONLY)
+    said = {
+        "role": "user",
+        "name": "Carol",
+        "content": "I lead the payments team now, and the refund limit is 900 euros.",
+        "ts": "2026-11-18T14:30:00+00:00",
+    }
+    assert (
+        run_memctl(root, "thread", "append", "chat", input=json.dumps(said) + "\n").exit_code == 0
+    )
+    assert run_memctl(root, "flush").exit_code == 0
+    client = connect(root)
+    recalled = client.text("memory_recall", {"query": "payments team refund limit"})
+    assert "threads/chat.jsonl#0" in recalled
+    assert "threads/chat.jsonl#0" in client.text("thread_search", {"query": "refund limit"})
+
+    answer = client.text("memory_forget", {"query": "leads the payments team"})
+
+    assert answer.startswith("Forgot 1 fact: Carol leads the payments team")
+    assert "threads/chat.jsonl" not in client.text(
+        "memory_recall", {"query": "payments team refund limit"}
+    )
+    assert client.text("thread_search", {"query": "refund limit"}).startswith("No match")
 
 
 # --------------------------------------------------------------------------- configuration

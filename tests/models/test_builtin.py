@@ -313,8 +313,8 @@ def test_consolidate_folds_a_saved_speaker_line_into_its_ledger_copy() -> None:
     one fact (it was kept twice, once with "Ana:" and once without), and a line under
     another subject's heading keeps its prefix."""
     text = consolidate(
-        "# Memory\n\n- Ana: the staging database moved to db7.\n\n## Billing\n\n"
-        "- Ravi: invoices go out on the 1st.\n",
+        "# Memory\n\n- Ana leads the platform team.\n- Ana: the staging database moved to db7.\n"
+        "\n## Billing\n\n- Ravi: invoices go out on the 1st.\n",
         ["## Memory Save — x\n\n- Ana: the staging database moved to db7.\n"],
     )
     bullets = [line for line in text.splitlines() if line.startswith("- ")]
@@ -322,3 +322,30 @@ def test_consolidate_folds_a_saved_speaker_line_into_its_ledger_copy() -> None:
     assert not any("Ana: the staging" in line for line in bullets)
     assert "## Ana" in text
     assert "- Ravi: invoices go out on the 1st." in bullets
+
+
+def test_consolidate_keeps_a_notes_label_with_its_words() -> None:
+    """A `Label: ...` prefix memory never uses as a name is a note's label, not a
+    speaker: "AI: Pablo to add alerts" (a minutes' action item), "Confirmed: ...", "Q:
+    ... A: ..." stay as written, once, and no `## AI` / `## Confirmed` heading is made;
+    a speaker memory names elsewhere ("Dana leads payments") is still filed under her."""
+    text = consolidate(
+        "# Memory\n\n- AI: Pablo to add latency alerts for the Tundra service.\n",
+        [
+            "- AI: Pablo to add latency alerts for the Tundra service.\n"
+            "- Confirmed: Nomad 1.9 in eu-west-3.\n"
+            "- Q: is staging still on db3? A: no, db7 since Friday.\n"
+            "- Headline in the newsletter: Ana named on-call lead.\n"
+            "- Dana leads payments.\n- Dana: the ledger moves to Postgres 16.\n",
+        ],
+    )
+    bullets = [line for line in text.splitlines() if line.startswith("- ")]
+    for line in (
+        "- AI: Pablo to add latency alerts for the Tundra service.",
+        "- Confirmed: Nomad 1.9 in eu-west-3.",
+        "- Q: is staging still on db3? A: no, db7 since Friday.",
+    ):
+        assert bullets.count(line) == 1, line
+    for heading in ("## AI", "## Confirmed", "## Q", "## Headline"):
+        assert heading not in text.splitlines()
+    assert "## Dana" in text and "- the ledger moves to Postgres 16." in bullets

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.output import emit, note
+from memctl.cli.output import emit, fail, note
 from memctl.core.wording import plural
 
 
@@ -81,6 +81,7 @@ def forget_command(
     gone = purge_needles(ws, target, result.facts) if purge else result.facts
     exports = refresh(ws, config, gone, dry_run=dry_run)
     result.exports, result.exports_dropped = exports.changed, exports.dropped
+    result.exports_left = exports.failed
     verb = "would forget" if dry_run else "forgot"
     facts = plural(len(result.facts), "fact")
     where = f"{plural(result.memory_lines, 'line')} of MEMORY.md"
@@ -111,6 +112,16 @@ def forget_command(
     lines += [f"forget: {written} the memory block in {path}" for path in exports.changed]
     dropped = "would drop" if dry_run else "dropped"
     lines += [f"forget: {dropped} the export {why}" for why in exports.dropped]
-    lines += [f"forget: left the export {why}" for why in exports.failed]
     note(g, "\n".join(lines))
     emit(g, result, "\n".join([*result.purged, *exports.changed] if purge else result.found))
+    if left := exports.failed:
+        # The forget itself is done; a block outside the workspace still states the fact
+        # (the JSON document lists it under exports_left).
+        leave = "would leave" if dry_run else "left"
+        raise fail(
+            g,
+            f"{leave} {plural(len(left), 'exported memory block')} as written, still stating "
+            f"what was forgotten: {'; '.join(left)} (fix the file, then `memctl export`)",
+            1,
+            document=False,
+        )

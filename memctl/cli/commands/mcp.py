@@ -6,19 +6,37 @@ import signal
 import sys
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import PlainUsage, app, command, globals_of
 from memctl.cli.inputs import require_stdin, stdin_is_terminal
 from memctl.cli.output import note
 
+TOOLS = "{tools}"
+"""Where the help names the tools: filled from the server's registry when it is shown."""
 
-@command(app, "mcp", short_help="Serve the memory tools over MCP (stdio).")
+
+class ToolsHelp(PlainUsage):
+    """The help names the tools the server offers, from its registry
+    (`memctl.turn.tools.MEMORY_TOOL_NAMES`) read when the help is shown: imported at
+    start-up, the tools would delay the server's answer to `initialize`."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from memctl.turn.tools import MEMORY_TOOL_NAMES
+
+        *names, last = MEMORY_TOOL_NAMES
+        listed = f"{', '.join(names)} and {last}" if names else last
+        self.help = (self.help or "").replace(TOOLS, listed)
+        super().format_help(ctx, formatter)
+
+
+@command(app, "mcp", short_help="Serve the memory tools over MCP (stdio).", cls=ToolsHelp)
 def mcp_command(ctx: typer.Context) -> None:
-    """Serve memory_search, memory_get, memory_save, thread_search and thread_history
-    to an MCP client over stdio, until the client closes the connection or sends
-    SIGINT or SIGTERM (exit 0; Ctrl-C at a terminal exits 130).
+    """Serve the memory tools ({tools}) to an MCP client over stdio, until the client
+    closes the connection or sends SIGINT or SIGTERM (exit 0; Ctrl-C at a terminal
+    exits 130).
 
     stdout carries only the protocol, and stderr stays empty unless something is wrong
     (with -v: a line per request). The workspace and its memctl.yaml are read once,

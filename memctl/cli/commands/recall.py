@@ -42,8 +42,9 @@ def recall_command(
     embeddings), from MEMORY.md, the ledgers and the thread logs.
 
     Unlike search, the words need not all be there nor in order; a few newer records
-    get a small boost. Snippets are redacted. Exit 0 with hits, 1 with none, 2 on an
-    empty query.
+    get a small boost. Snippets are redacted. A fact `memctl forget` forgot is left out:
+    a record stating it, and the thread turn it was taken from (as `explain` shows it).
+    Exit 0 with hits, 1 with none, 2 on an empty query.
 
     Example: memctl recall "which database did we pick for billing?"
     """

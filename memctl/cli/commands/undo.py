@@ -7,8 +7,9 @@ from typing import Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of
-from memctl.cli.output import emit, note
+from memctl.cli.output import emit, fail, note
 from memctl.cli.views import local_time, size_text
+from memctl.core.wording import plural
 
 
 @command(app, "undo", short_help="Bring back a kept version of MEMORY.md.")
@@ -44,12 +45,18 @@ def undo_command(
 
         exports = refresh(ws, config)
         result.exports, failed = exports.changed, exports.failed
+        result.exports_left = failed
     verb = "would state again" if dry_run else "states again"
     lines = [f"undo: {verb}: {fact}" for fact in result.unforgotten]
     verb = "would forget" if dry_run else "forgot"
     lines += [f"undo: {verb}: {fact}" for fact in result.forgotten]
+    if result.masked:
+        left = "would leave" if dry_run else "left"
+        lines.append(
+            f"undo: {left} out {plural(result.masked, 'line')} a purge masked since that "
+            "version was kept ([forgotten...]): the purge erased what they said"
+        )
     lines += [f"undo: rewrote the memory block in {path}" for path in result.exports]
-    lines += [f"undo: left the export {why}" for why in failed]
     chosen = result.restored
     what = (
         f"version {chosen.number} ({chosen.path}, {size_text(chosen.bytes)}, replaced "
@@ -74,3 +81,11 @@ def undo_command(
     if lines:
         note(g, "\n".join(lines))
     emit(g, result, result.diff if dry_run else None)
+    if failed:  # as forget: the restore is done, a block outside still says otherwise
+        raise fail(
+            g,
+            f"left {plural(len(failed), 'exported memory block')} as written: "
+            f"{'; '.join(failed)} (fix the file, then `memctl export`)",
+            1,
+            document=False,
+        )
