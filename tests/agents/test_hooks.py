@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from memctl.core.config import MemoryConfig, load_config
 from memctl.core.memory import CONTEXT_CAP
 from memctl.core.threads import encode_entry, read_entries
 from memctl.core.workspace import Workspace, init_workspace
-from tests.support.helpers import MEMCTL, modules_after
+from tests.support.helpers import MEMCTL, held_lock, modules_after
 from tests.support.hooks import SESSION, claude_input, context_of, hook
 from tests.support.llm_server import write_model_config
 
@@ -683,25 +682,10 @@ def test_the_prompt_hook_does_not_wait_for_a_held_lock(cli, workspace, tmp_path)
     (workspace / "MEMORY.md").write_text(
         "- The tern queue uses Redis.\n- The gannet queue uses NATS.\n", encoding="utf-8"
     )
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from filelock import FileLock\n"
-            "with FileLock(sys.argv[1]):\n    print('held', flush=True); time.sleep(60)",
-            str(workspace / ".memctl" / "lock"),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    with held_lock(workspace / ".memctl" / "lock"):
         started = time.monotonic()
         done = cli("-v", "-w", workspace, "hook", "claude-code", input=prompt)
         elapsed = time.monotonic() - started
-    finally:
-        holder.kill()
-        holder.wait()
     assert done.exit_code == 0
     assert elapsed < 20, elapsed  # the budget (1 s) and start-up, not the lock's 60 s
     assert "held by another memctl for more than 1s" in hook_log(workspace)
@@ -714,25 +698,10 @@ def test_mark_stale_never_waits_for_the_lock(workspace):
     (workspace / "MEMORY.md").write_text("- A fact.\n", encoding="utf-8")
     with fresh_index(ws, [], words=True):
         pass
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from filelock import FileLock\n"
-            "with FileLock(sys.argv[1]):\n    print('held', flush=True); time.sleep(60)",
-            str(workspace / ".memctl" / "lock"),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    with held_lock(workspace / ".memctl" / "lock"):
         started = time.monotonic()
         assert mark_stale(ws, {"MEMORY.md"}) is False
         assert time.monotonic() - started < 5
-    finally:
-        holder.kill()
-        holder.wait()
     assert mark_stale(ws, {"MEMORY.md"}) is True  # the lock free: marked
 
 
