@@ -21,7 +21,14 @@ agent at each kind of event, and why:
   1.5 s), so when the memory model is a network model the flush and maintenance go to
   a detached process, whose errors land in the hook log.
 - prompt (opt-in): a short ranked recall for the prompt, within memory.prompt_recall_chars
-  and memory.prompt_recall_seconds.
+  and memory.prompt_recall_seconds, which bounds each of its steps (the index's update,
+  the semantic leg, the ranking: see `memctl.retrieval.recall.recall`); what the budget
+  cut short goes to the hook log. Nothing when nothing answers the prompt.
+
+The compact and end events import with the session's last reply as it is, a trailing
+batch of tool calls and results included (`ended`): nothing may extend it before the
+compaction summarises it away, or after the session ended. A turn's import holds such
+a batch back for the next turn (see `import_appended`).
 
 A transcript that is not there is nothing to import (see `_transcripts`). A
 transcript is read up to its last newline: a line the agent is still writing waits
@@ -53,6 +60,8 @@ if TYPE_CHECKING:
     from memctl.models.interface import Embedder, Models
 
 RECALL_LINES = 8
+MIN_CUT = 40
+"""The fewest characters of a hit worth showing cut (`_fitted`)."""
 RECALL_HEADER = "Memory that may bear on this prompt (memctl recall; memory_search finds more):"
 
 
@@ -66,14 +75,19 @@ def recall(
     *,
     embedder: Embedder | None = None,
     notes: list[str] | None = None,
+    cut_short: list[str] | None = None,
 ) -> str | None:
     """The memory lines that best answer the prompt (ranked recall: BM25 over MEMORY.md
     and the ledgers, recency breaking near-ties, fused with `embedder`'s ranking when
     there is one), within memory.prompt_recall_chars characters and
-    memory.prompt_recall_seconds of ranking; None when nothing answers it. The
-    session's own conversation is already in the agent's context, so thread logs are
-    left out. What recall noted (a long prompt cut, the time budget spent) goes into
-    `notes`."""
+    memory.prompt_recall_seconds a step; None when nothing answers it (a record only
+    the semantic leg found must be near the prompt: SEMANTIC_FLOOR). The session's own conversation is already in the agent's context, so thread
+    logs are left out. What recall noted (a long prompt cut, the time budget spent) goes
+    into `notes`, and what the budget cut short also into `cut_short`.
+
+    A hit longer than the room left is cut on a word boundary when a useful part of it
+    fits (MIN_CUT characters), else passed over for the shorter ones after it."""
+    from memctl.retrieval.recall import SEMANTIC_FLOOR
     from memctl.retrieval.recall import recall as ranked
 
     if not prompt.strip():
@@ -87,9 +101,12 @@ def recall(
         scope="memory",
         embedder=embedder,
         seconds=config.memory.prompt_recall_seconds,
+        floor=SEMANTIC_FLOOR,
     )
     if notes is not None:
         notes.extend(found.notes)
+    if cut_short is not None:
+        cut_short.extend(found.cut_short)
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
@@ -98,14 +115,30 @@ def recall(
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
         seen.add(text.lower())
-        entry = f"- {text} ({hit.source})"
-        if used + 1 + len(entry) > budget:
-            break
+        entry = _fitted(text, hit.source, budget - used - 1)
+        if entry is None:
+            continue  # a shorter hit after it may fit
         lines.append(entry)
         used += 1 + len(entry)
         if len(lines) > RECALL_LINES:
             break
     return "\n".join(lines) if len(lines) > 1 else None
+
+
+def _fitted(text: str, source: str, room: int) -> str | None:
+    """The hit's line within `room` characters: whole, or cut on a word boundary with an
+    ellipsis when MIN_CUT characters of it or more fit; else None."""
+    entry = f"- {text} ({source})"
+    if len(entry) <= room:
+        return entry
+    keep = room - len(f"- … ({source})")
+    if keep < MIN_CUT:
+        return None
+    space = text.rfind(" ", 0, keep + 1)  # the last space within the room, or at its end
+    cut = text[:space].rstrip(" ,;:")
+    if space < 0 or len(cut) < MIN_CUT:
+        return None
+    return f"- {cut}… ({source})"
 
 
 # --------------------------------------------------------------------------- running
@@ -130,6 +163,8 @@ class HookResult:
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """What the prompt's recall noted: a long prompt cut, its time budget spent."""
+    cut_short: list[str] = field(default_factory=list)
+    """What the prompt's time budget cut short (kept in the hook log)."""
 
     def summary(self) -> str:
         """One line saying what the hook did (`memctl -v hook ...` prints it)."""
@@ -170,7 +205,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         if hook.prompt:
             _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
     elif action is not None:
-        _step(result, lambda: _import(ws, agent, hook, result))
+        ended = action in ("compact", "end")
+        _step(result, lambda: _import(ws, agent, hook, result, ended=ended))
         if action == "turn":
             _step(result, lambda: _flush(ws, config, models, result, auto=True))
             if not agent.session_end:  # no session-end hook to maintain at
@@ -184,6 +220,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
             _step(result, lambda: _maintain(ws, config, models, result))
     for error in result.errors:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, error)
+    for note in result.cut_short:
+        log_error(ws.root, hook.agent, hook.event, hook.session_id, f"recall: {note}")
     return result
 
 
@@ -227,7 +265,9 @@ def _set_recall(
     embedder = models().embedder()
     if embedder is not None and embedder.name == NAME and config.recall.semantic == "auto":
         embedder = None
-    result.context = recall(ws, config, prompt, embedder=embedder, notes=result.notes)
+    result.context = recall(
+        ws, config, prompt, embedder=embedder, notes=result.notes, cut_short=result.cut_short
+    )
 
 
 def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
@@ -253,9 +293,11 @@ def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
     return [path for path in paths if path.expanduser().is_file()]
 
 
-def _import(ws: Workspace, agent: Agent, hook: HookInput, result: HookResult) -> None:
+def _import(
+    ws: Workspace, agent: Agent, hook: HookInput, result: HookResult, *, ended: bool = False
+) -> None:
     for path in _transcripts(agent, hook):
-        imported = import_appended(ws, path, agent.transcripts.name)
+        imported = import_appended(ws, path, agent.transcripts.name, ended=ended)
         if imported is None:
             continue
         thread, count = imported
@@ -264,15 +306,20 @@ def _import(ws: Workspace, agent: Agent, hook: HookInput, result: HookResult) ->
         result.imported += count
 
 
-def import_appended(ws: Workspace, path: Path, fmt: str) -> tuple[str, int] | None:
+def import_appended(
+    ws: Workspace, path: Path, fmt: str, *, ended: bool = False
+) -> tuple[str, int] | None:
     """Import what the transcript gained since the last hook (the importer keeps the
     byte offset it read up to, so a long session is not read again); None when it
     names no thread yet or is one the importer passes over (a warm-up agent). The
     events that import come at the end of a turn, so the last reply is complete
-    (`final`); a torn last line still waits for the next hook."""
+    (`final`), but for a trailing batch of tool calls (a SubagentStop comes while the
+    main session's batch is still running); `ended` (PreCompact, SessionEnd) takes that
+    too, as `thread import` of a finished file does. A torn last line still waits for
+    the next hook."""
     from memctl.agents.imports import import_source
 
-    done = import_source(ws, path.expanduser(), fmt=fmt, final=True)
+    done = import_source(ws, path.expanduser(), fmt=fmt, final=True, ended=ended)
     if done.skipped or not done.thread:
         return None
     return done.thread, done.imported

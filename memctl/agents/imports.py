@@ -215,6 +215,7 @@ def import_source(
     dry_run: bool = False,
     final: bool | None = None,
     source: str | None = None,
+    ended: bool = False,
 ) -> ImportResult:
     """Import a transcript file incrementally into its thread (the library call hooks use).
 
@@ -225,8 +226,10 @@ def import_source(
     was rewritten or re-created (a fingerprint differs, or it shrank) is read whole
     again, and only the entries the thread lacks are added. A torn last line, and a
     reply still being written (`final` as for `import_transcript`), are left for the
-    next import. `thread` overrides the thread named after the session; `source` names
-    the file in messages.
+    next import. `ended`: the session is over, or about to be compacted (SessionEnd,
+    PreCompact): nothing extends its last reply, so all of it is taken, a trailing batch
+    of tool calls too. `thread` overrides the thread named after the session; `source`
+    names the file in messages.
     """
     check_options(fmt, thread)
     name = source or str(path)
@@ -249,7 +252,9 @@ def import_source(
             raise unreadable(name, exc) from None
         if resume is None:
             reading = read_source(data, name)
-            plan = make_plan(ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final)
+            plan = make_plan(
+                ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final, ended=ended
+            )
             return plan, None
         reading = read_source(data, name, resume.offset, resume.line)
         plan = make_plan(
@@ -262,6 +267,7 @@ def import_source(
             final=final,
             context=resume.context,
             known=resume.known,
+            ended=ended,
         )
         # what the first import could not tell yet (a session that had no prompt then)
         plan.about = {**describe(reading.records, plan.parsed), **resume.about}
@@ -372,6 +378,7 @@ def make_plan(
     final: bool | None,
     context: dict[str, Any] | None = None,
     known: set[str] | None = None,
+    ended: bool = False,
 ) -> Plan:
     records = reading.records
     if not records:
@@ -396,8 +403,9 @@ def make_plan(
     # A file whose last line is old is finished: all of it is taken. A turn said to be
     # over (`final`: a Stop or SubagentStop hook) takes a reply still open, but not a
     # batch of tool calls: a turn never ends on one, and a SubagentStop comes while the
-    # main session's batch of subagent calls is still running.
-    if final is None and not recently_written(records, ws.now()):
+    # main session's batch of subagent calls is still running. A session that `ended`
+    # (SessionEnd, PreCompact) takes everything.
+    if ended or (final is None and not recently_written(records, ws.now())):
         hold = None
     else:
         hold = parsed.batch_from if final else parsed.open_from

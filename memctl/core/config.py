@@ -147,7 +147,8 @@ class MemoryConfig(_Settings):
     prompt_recall_chars: int = 1500
     """The most the UserPromptSubmit hook adds to a prompt: a hint, not a second MEMORY.md."""
     prompt_recall_seconds: float = 1.0
-    """How long the UserPromptSubmit hook's recall may rank: the agent waits for it."""
+    """How long each step of the UserPromptSubmit hook's recall may take (the index's
+    update, the wait for its lock, the semantic leg, the ranking): the agent waits for it."""
 
 
 @_settings
@@ -966,7 +967,7 @@ memory:
   daily_file_retention_days: 90   # dailies older than this move to memory/archive/
   flush_trigger: always        # flush --auto: always | never | {throttled: 10m}
   prompt_recall_chars: 1500    # the most the UserPromptSubmit hook (install --recall) adds to a prompt
-  prompt_recall_seconds: 1.0   # how long that hook's recall may rank before it answers with what it has
+  prompt_recall_seconds: 1.0   # how long each step of that hook's recall may take before it answers with what it has
 compaction:
   enabled: true                # compact long threads (and recover from context overflow)
   trigger_messages: 50         # compact when the working context has this many messages (0 = off)

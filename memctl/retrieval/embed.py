@@ -25,9 +25,11 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
+import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
@@ -43,8 +45,10 @@ VECTOR_CANDIDATES = 200
 _PENDING = """
 SELECT r.id, f.rel, f.kind, r.start, r.len FROM records r JOIN files f ON f.id = r.file
 WHERE r.flag & 1 = 0 AND r.id NOT IN (SELECT id FROM vectors WHERE model = ?)
-ORDER BY r.id
+ORDER BY f.kind != 'memory', r.id
 """
+# Memory records first: a catch-up a deadline stops (the prompt hook's, whose recall
+# searches memory alone) has embedded those it needs.
 
 # The record before one in its file (by the records' index on file and start), a log
 # line that is no entry (flag 1) skipped.
@@ -61,6 +65,13 @@ INSERT OR REPLACE INTO vectors(id, model, vec) SELECT ?, ?, ? WHERE EXISTS (
     SELECT 1 FROM records r JOIN files f ON f.id = r.file
     WHERE r.id = ? AND f.rel = ? AND r.start = ? AND r.len = ?)
 """
+
+
+class Caught(NamedTuple):
+    """What a catch-up did: the records it embedded, and those it left (a deadline)."""
+
+    embedded: int
+    left: int
 
 
 @dataclass
@@ -155,14 +166,20 @@ def _unit(vector: list[float]) -> list[float]:
     return [x / norm for x in vector]
 
 
-def catch_up(ws: Workspace, conn: sqlite3.Connection, embedder: Embedder) -> int:
-    """Embed the records that have no vector yet, BATCH at a time; each batch is
-    written in its own transaction under the workspace lock (`index.writing`), so a
-    provider failing halfway keeps the batches before it. `conn` is only read: it
-    may be read-only. Returns how many were embedded."""
+def catch_up(
+    ws: Workspace, conn: sqlite3.Connection, embedder: Embedder, *, deadline: float | None = None
+) -> Caught:
+    """Embed the records that have no vector yet (memory records first), BATCH at a
+    time; each batch is written in its own transaction under the workspace lock
+    (`index.writing`), so a provider failing halfway keeps the batches before it.
+    `conn` is only read: it may be read-only. With `deadline` (a `time.monotonic()`
+    value), no batch is begun past it, nor the lock waited for longer: `left` counts
+    the records it left without a vector."""
     done = 0
     todo = pending(conn, embedder.name)
     for at in range(0, len(todo), BATCH):
+        if deadline is not None and time.monotonic() > deadline:
+            return Caught(done, len(todo) - at)
         batch = []
         seen: dict[tuple[str, int], str] = {}
         for rid, rel, kind, start, size in todo[at : at + BATCH]:
@@ -175,7 +192,8 @@ def catch_up(ws: Workspace, conn: sqlite3.Connection, embedder: Embedder) -> int
         if not batch:
             continue
         vectors = _embed(embedder, [text for *_, text in batch])
-        with writing(ws) as writer:
+        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+        with writing(ws, wait=wait) as writer:
             writer.executemany(
                 _STORE,
                 [
@@ -184,7 +202,7 @@ def catch_up(ws: Workspace, conn: sqlite3.Connection, embedder: Embedder) -> int
                 ],
             )
         done += len(batch)
-    return done
+    return Caught(done, 0)
 
 
 def nearest(

@@ -50,9 +50,10 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
-from memctl.core.errors import UsageError, require_utf8
+from memctl.core.errors import UsageError, WorkspaceError, require_utf8
 from memctl.core.forgotten import Forgotten
 from memctl.core.said import MONTHS, SPAN, WEEKDAYS
+from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import read_record, record_text
@@ -153,6 +154,14 @@ SUBJECT_CANDIDATES = 50
 # and the later facts put above each, at most.
 SUBJECT_HITS = 10
 SUBJECT_NEWER = 2
+# The least cosine similarity to the query of a record only the semantic leg found (no
+# query word in it) for the prompt hook to show it (`recall`'s floor): the leg always
+# has a nearest record, and the hook must add nothing when nothing answers. WordLlama
+# (l2_supercat, 256) gave a paraphrase and its fact 0.39 ("vehicle purchased" / "Dana
+# bought a new automobile") and 0.40-0.46 ("database backup retention" / the staging
+# database, the backups), and words that answer nothing -0.12 to 0.17 (a nonsense
+# string, "hello", "thanks", "monad", "fix the failing test") against five facts.
+SEMANTIC_FLOOR = 0.25
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 # The semantic leg's share of a rank in RRF (BM25's is 1): the leg alone ranks worse
@@ -219,6 +228,14 @@ class RecallResult:
     recency: bool
     hits: list[RecallHit] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # The notes (among `notes`) of what the time budget (`recall`'s `seconds`) or a busy
+    # lock cut short: the prompt hook keeps them in its log.
+    cut_short: list[str] = field(default_factory=list)
+
+    def short(self, note: str) -> None:
+        """Note something the budget cut short."""
+        self.notes.append(note)
+        self.cut_short.append(note)
 
     def document(self) -> dict[str, Any]:
         return {
@@ -260,6 +277,7 @@ def recall(
     embedder: Embedder | None = None,
     explain: bool = False,
     seconds: float | None = None,
+    floor: float | None = None,
 ) -> RecallResult:
     """The `limit` records that best answer `query`, best first: by BM25, fused with the
     cosine ranking of `embedder`'s vectors when one is given (the caller resolves it
@@ -271,9 +289,21 @@ def recall(
     neighbour turn and its session lent, the factor of the question's time (`by_time`),
     and the recency factor.
 
-    `seconds` bounds the ranking (the UserPromptSubmit hook's budget): past it, SQLite's
-    query is interrupted and the hits read back so far are the answer, with a note.
-    Bringing the index up to date is not bounded: stopping it would only repeat it."""
+    `seconds` is the UserPromptSubmit hook's budget, and bounds each step in turn:
+    bringing the index up to date (what it indexed by then is kept, the rest is left for
+    the next recall, and the index answers as it is), waiting for the workspace lock
+    (at most that long), the semantic leg (loading the model, embedding what is new and
+    the query: a leg not ready in time is left out and BM25 ranks alone), and the
+    ranking (past it, SQLite's query is interrupted and the hits read back so far are
+    the answer). Each cut is noted (`cut_short` too).
+
+    `floor` (the prompt hook's SEMANTIC_FLOOR) leaves out a record only the semantic
+    leg found (no query word in it) whose cosine similarity to the query is below it:
+    the leg ranks every record, and its nearest to a question memory cannot answer is
+    only the least far.
+
+    Raises WorkspaceError (exit 2) when there is no index to read at all (it cannot be
+    created or opened): a recall that answered "no match" then said nothing true."""
     from memctl.retrieval.index import mark_stale
 
     if not isinstance(query, str):
@@ -303,15 +333,16 @@ def recall(
         result.notes.append("the query has no words to look for")
         return result
     noted = len(result.notes)
-    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds)
-    if stale:
+    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+    if stale and mark_stale(ws, stale):
         # A file rewritten in place: its records were left out; once it is indexed
-        # again (`mark_stale`), rank afresh so that its current lines can be found.
-        mark_stale(ws, stale)
+        # again (`mark_stale`, which never waits for the lock: else the records stay
+        # left out), rank afresh so that its current lines can be found.
         del result.notes[noted:]
+        del result.cut_short[:]
         result.hits.clear()
         result.ranking = "bm25"
-        _ranked(ws, config, result, query, limit, embedder, explain, seconds)
+        _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
     return result
 
 
@@ -324,21 +355,25 @@ def _ranked(
     embedder: Embedder | None,
     explain: bool,
     seconds: float | None,
+    floor: float | None = None,
 ) -> set[str]:
     """Fill `result` with its hits; the files found changed since they were indexed.
 
     When the index cannot be brought up to date (a full disk, an I/O error, another
     program holding it locked), it is read as it is, without the embeddings (catching
     them up writes): its records are still each checked against their file, so what
-    it misses is only what was written since its last update."""
+    it misses is only what was written since its last update. With `seconds`, the
+    update, the wait for the lock, the semantic leg and the ranking are each bounded
+    by it (see `recall`)."""
     from memctl.retrieval.index import IndexUnavailable, fresh_index, index_path, read_only
+    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS
 
     stale: set[str] = set()
 
     def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
-        vectors = _catch_up(ws, conn, embedder, result)
-        # The budget starts here: the update and the embeddings' catch-up before it
-        # are work a later recall would otherwise repeat.
+        leg = None if seconds is None else time.monotonic() + seconds
+        vectors = _semantic_leg(ws, conn, embedder, result, leg)
+        # The ranking's budget starts here.
         deadline = None if seconds is None else time.monotonic() + seconds
         if deadline is not None:
             conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1_000)
@@ -364,6 +399,10 @@ def _ranked(
                 ranked = by_session(ranked)
             else:
                 ranked = _hybrid(conn, close, ranked, result.scope, result)
+                if floor is not None:
+                    ranked = [
+                        c for c in ranked if c.bm25_rank is not None or (c.cosine or 0.0) >= floor
+                    ]
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
@@ -385,16 +424,33 @@ def _ranked(
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("COMMIT")
 
+    upkeep = None if seconds is None else time.monotonic() + seconds
+    wait = LOCK_WAIT_SECONDS if seconds is None else min(LOCK_WAIT_SECONDS, seconds)
     try:
         try:
             with fresh_index(
-                ws, result.notes, words=True, redactor=config.redaction.secret_check()
-            ) as (index, _):
+                ws,
+                result.notes,
+                wait=wait,
+                words=True,
+                redactor=config.redaction.secret_check(),
+                deadline=upkeep,
+            ) as (index, report):
+                if report.left:
+                    result.short(
+                        "the search index was not brought up to date within the time budget "
+                        f"({plural(report.left, 'file')} left for the next recall); "
+                        "answered from it as it is"
+                    )
                 rank(index.conn, embedder)
         except IndexUnavailable as exc:
-            result.notes.append(f"the search index is unavailable: {exc}")
             if not index_path(ws).is_file():
-                return stale
+                # Nothing to rank with: "no match" (exit 1) would say something untrue.
+                raise WorkspaceError(
+                    f"recall needs the search index, which is unavailable: {exc} "
+                    "(`memctl search` reads the files without it)"
+                ) from None
+            result.short(f"the search index is unavailable: {exc}")
             conn = read_only(ws)
             try:
                 row = conn.execute("SELECT value FROM meta WHERE key = 'words'").fetchone()
@@ -407,7 +463,7 @@ def _ranked(
         result.hits.clear()
         result.ranking = "bm25"
         if seconds is not None and "interrupt" in str(exc):
-            result.notes.append("recall stopped at its time budget")
+            result.short("recall stopped at its time budget")
         else:
             # A damaged index the fast path's checks did not see (a table gone, a bad
             # page), or none at all: nothing to rank with, and the fix is the user's.
@@ -895,22 +951,88 @@ def _embedding_note(result: RecallResult, why: str) -> None:
     result.notes.append(f"without embeddings ({why}); ranked by BM25 alone")
 
 
-def _catch_up(
-    ws: Workspace, conn: sqlite3.Connection, embedder: Embedder | None, result: RecallResult
+def _semantic_leg(
+    ws: Workspace,
+    conn: sqlite3.Connection,
+    embedder: Embedder | None,
+    result: RecallResult,
+    deadline: float | None,
 ) -> Embedder | None:
     """The embedder, once what is new is embedded; None without one, or (with one note)
-    when the provider fails: then BM25 ranks alone."""
+    when the provider fails: then BM25 ranks alone.
+
+    With a `deadline`, the query is embedded first, in a thread waited for until then:
+    the first embedding loads a local model (WordLlama: a second or more, in a hook
+    process that lives for one prompt), and a leg not ready in time is left out, not
+    waited for. What is new is then embedded a batch at a time until the deadline; the
+    records left without a vector are not on the leg this time (the batches written
+    are kept for the next recall)."""
     from memctl.core.errors import MemctlError
     from memctl.retrieval.embed import catch_up
 
     if embedder is None:
         return None
     try:
-        catch_up(ws, conn, embedder)
+        if deadline is not None:
+            query, asked = " ".join(result.terms), embedder
+            vectors = _within(deadline, lambda: asked.embed([query]))
+            if vectors is None:
+                result.short(
+                    "without embeddings (the semantic leg was not ready within the time "
+                    "budget); ranked by BM25 alone"
+                )
+                return None
+            embedder = _Asked(embedder, query, vectors)
+        if catch_up(ws, conn, embedder, deadline=deadline).left:
+            result.short(
+                "the records written since the last recall were not all embedded within the "
+                "time budget (the next recall goes on)"
+            )
     except (EmbeddingFailed, MemctlError, sqlite3.Error) as exc:
         _embedding_note(result, str(exc))
         return None
     return embedder
+
+
+class _Asked:
+    """An embedder that already has the query's vectors (`_semantic_leg`)."""
+
+    def __init__(self, embedder: Embedder, query: str, vectors: list[list[float]]) -> None:
+        self.name, self.context = embedder.name, embedder.context
+        self._embedder, self._query, self._vectors = embedder, query, vectors
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        if texts == [self._query]:
+            return self._vectors
+        return self._embedder.embed(texts)
+
+    def cost(self, tokens: int) -> float | None:
+        return self._embedder.cost(tokens)
+
+
+def _within(deadline: float, work: Callable[[], list[list[float]]]) -> list[list[float]] | None:
+    """`work()`'s answer when it comes before `deadline`, else None (it is left to run
+    in a daemon thread, which the process's exit ends); its exception is raised here."""
+    import threading
+
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return None
+    done: list[list[list[float]]] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:  # raised in the caller's thread
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, name="memctl-embed", daemon=True)
+    worker.start()
+    worker.join(left)
+    if failed:
+        raise failed[0]
+    return done[0] if done else None
 
 
 _BY_ID_SQL = """
@@ -1019,7 +1141,7 @@ def _collect(
         if len(found) >= wanted:
             break
         if deadline is not None and time.monotonic() > deadline:
-            result.notes.append("recall stopped at its time budget")
+            result.short("recall stopped at its time budget")
             break
         read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
         if read is not None:

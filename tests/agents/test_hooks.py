@@ -20,9 +20,9 @@ import pytest
 from memctl.agents.imports import import_transcript
 from memctl.core.config import MemoryConfig, load_config
 from memctl.core.memory import CONTEXT_CAP
-from memctl.core.threads import read_entries
+from memctl.core.threads import encode_entry, read_entries
 from memctl.core.workspace import Workspace, init_workspace
-from tests.support.helpers import MEMCTL, modules_after
+from tests.support.helpers import MEMCTL, held_lock, modules_after
 from tests.support.hooks import SESSION, claude_input, context_of, hook
 from tests.support.llm_server import write_model_config
 
@@ -385,6 +385,119 @@ def test_session_end_flushes_and_consolidates(cli, workspace, tmp_path):
     assert "Dana owns the billing service" in (workspace / "MEMORY.md").read_text()
 
 
+AUDIT_SESSION = "4d4d4d4d-0000-4000-8000-000000000001"
+
+
+def ends_in_a_tool_result(path: Path) -> Path:
+    """Audit 3b, 3's transcript: a reply whose last lines are a tool call and its
+    result (the session ended, or is compacted, right after the tool ran)."""
+    s = AUDIT_SESSION
+    records = [
+        {
+            "type": "user",
+            "uuid": "u1",
+            "parentUuid": None,
+            "message": {
+                "role": "user",
+                "content": "Delete the stale pelican branches; the release branch is rel-44.",
+            },
+        },
+        {
+            "type": "assistant",
+            "uuid": "a1",
+            "parentUuid": "u1",
+            "message": {
+                "id": "m1",
+                "role": "assistant",
+                "content": [{"type": "text", "text": "Deleting them, keeping rel-44."}],
+            },
+        },
+        {
+            "type": "assistant",
+            "uuid": "a2",
+            "parentUuid": "a1",
+            "message": {
+                "id": "m1",
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_9",
+                        "name": "Bash",
+                        "input": {"command": "git branch -D old-1"},
+                    }
+                ],
+            },
+        },
+        {
+            "type": "user",
+            "uuid": "u2",
+            "parentUuid": "a2",
+            "message": {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": "toolu_9",
+                        "content": "Deleted branch old-1",
+                        "is_error": False,
+                    }
+                ],
+            },
+        },
+    ]
+    stamp = "2026-12-01T10:00:0{}Z"
+    lines = [
+        json.dumps({**record, "sessionId": s, "timestamp": stamp.format(n)})
+        for n, record in enumerate(records)
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("event", "fields"),
+    [
+        ("SessionEnd", {"reason": "other"}),
+        ("PreCompact", {"trigger": "auto", "custom_instructions": ""}),
+    ],
+)
+def test_session_end_and_pre_compact_import_a_reply_ending_in_a_tool_result(
+    cli, workspace, tmp_path, event, fields
+):
+    """Audit 3b, 3: the hook held a last reply ending in a tool call or result back as
+    "may still be extended", at SessionEnd too, where nothing extends it (and at
+    PreCompact, which summarises it away): the thread kept only the prompt, while
+    `thread import` of the same file took all of it."""
+    path = ends_in_a_tool_result(tmp_path / "t.jsonl")
+    stdin = json.dumps(
+        {
+            "session_id": AUDIT_SESSION,
+            "transcript_path": str(path),
+            "hook_event_name": event,
+            **fields,
+        }
+    )
+    hook(cli, workspace, "claude-code", stdin)
+    entries = read_entries(Workspace(workspace), AUDIT_SESSION)
+    assert [entry["role"] for entry in entries] == ["user", "assistant", "tool"]
+    assert entries[2]["content"] == "Deleted branch old-1"
+    again = cli("-w", workspace, "thread", "import", str(path))
+    assert again.exit_code == 0 and "nothing new to import" in again.stderr + again.stdout
+
+
+def test_a_stop_still_holds_a_trailing_tool_batch_back(cli, workspace, tmp_path):
+    """Stop (a turn over) keeps holding the batch: a SubagentStop comes while the main
+    session's batch is still running, and the batch is imported whole later."""
+    path = ends_in_a_tool_result(tmp_path / "t.jsonl")
+    stdin = json.dumps(
+        {"session_id": AUDIT_SESSION, "transcript_path": str(path), "hook_event_name": "Stop"}
+    )
+    hook(cli, workspace, "claude-code", stdin)
+    entries = read_entries(Workspace(workspace), AUDIT_SESSION)
+    assert [entry["role"] for entry in entries] == ["user"]
+
+
 def wait_for(check: Any, what: str, seconds: float = 60.0) -> None:
     """Poll for a detached process's work (not a timing assertion: a generous bound)."""
     deadline = time.monotonic() + seconds
@@ -497,6 +610,133 @@ def test_user_prompt_submit_with_nothing_relevant_prints_nothing(cli, workspace,
     (workspace / "MEMORY.md").write_text("- Dana owns the billing service.\n", encoding="utf-8")
     stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="What is a monad?")
     assert hook(cli, workspace, "claude-code", stdin).stdout == ""
+
+
+def set_budget(workspace: Path, key: str, value: str) -> None:
+    """memory.KEY in memctl.yaml, as the user would edit it."""
+    config = workspace / "memctl.yaml"
+    text = config.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith(f"  {key}: "))
+    config.write_text(text.replace(line, f"  {key}: {value}"), encoding="utf-8")
+
+
+def hook_log(workspace: Path) -> str:
+    path = workspace / ".memctl" / "hooks.log"
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def indexed_to(workspace: Path, rel: str) -> int:
+    """How far the index has read a file (its offset; 0 before it has a row)."""
+    import contextlib
+    import sqlite3
+
+    path = workspace / ".memctl" / "index.sqlite"
+    with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as conn:
+        row = conn.execute("SELECT offset FROM files WHERE rel = ?", (rel,)).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def test_the_prompt_hook_keeps_within_its_budget_on_a_large_update(cli, workspace, tmp_path):
+    """Audit 3b, 1: after a large import, bringing the index up to date took 26 s, past
+    the agent's 15 s: the hook was killed, the update rolled back, and the next prompt
+    began it again, forever. The update is bounded by memory.prompt_recall_seconds,
+    memory files first; what it indexed is kept, the next prompt reads on, and the
+    hook log says the index answered as it was."""
+    (workspace / "MEMORY.md").write_text("- The albatross queue uses NSQ.\n", encoding="utf-8")
+    prompt = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="albatross queue?")
+    hook(cli, workspace, "claude-code", prompt)  # the index, as it stands before the import
+    log = workspace / "threads" / "big.jsonl"
+    line = "The loon pipeline row {} with filler words to make it longer than usual, ok."
+    log.write_bytes(
+        b"".join(encode_entry({"role": "user", "content": line.format(i)}) for i in range(60_000))
+    )
+    (workspace / "MEMORY.md").write_text(
+        "- The albatross queue uses NSQ.\n- The puffin queue uses Kafka.\n", encoding="utf-8"
+    )
+    set_budget(workspace, "prompt_recall_seconds", "0.2")
+    reached = [0]
+    for _ in range(5):
+        context = context_of(hook(cli, workspace, "claude-code", prompt).stdout, "UserPromptSubmit")
+        assert "albatross queue uses NSQ" in context
+        reached.append(indexed_to(workspace, "threads/big.jsonl"))
+        assert reached[-1] >= reached[-2]  # never read again from the start
+    assert 0 < reached[-1] < log.stat().st_size, reached  # on its way, at a budget a call
+    assert "answered from it as it is" in hook_log(workspace)
+    # The memory files came first: the new fact is found while the log is still read.
+    puffin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="puffin queue?")
+    assert "puffin queue uses Kafka" in hook(cli, workspace, "claude-code", puffin).stdout
+    # An unbounded update (a search) finishes what is left: the log's last line is found.
+    found = cli("-w", workspace, "search", "row 59999", "--scope", "threads")
+    assert found.exit_code == 0 and "#59999" in found.stdout
+    assert indexed_to(workspace, "threads/big.jsonl") == log.stat().st_size
+
+
+def test_the_prompt_hook_does_not_wait_for_a_held_lock(cli, workspace, tmp_path):
+    """Audit 3b, 2: a record read back that fails its checksum (MEMORY.md rewritten
+    since the index last looked) had `mark_stale` wait 60 s for the workspace lock. A
+    reader tries it once; the update waits at most the budget; the hook answers from
+    the index as it is."""
+    (workspace / "MEMORY.md").write_text("- The gannet queue uses NATS.\n", encoding="utf-8")
+    prompt = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="gannet queue?")
+    hook(cli, workspace, "claude-code", prompt)
+    (workspace / "MEMORY.md").write_text(
+        "- The tern queue uses Redis.\n- The gannet queue uses NATS.\n", encoding="utf-8"
+    )
+    with held_lock(workspace / ".memctl" / "lock"):
+        started = time.monotonic()
+        done = cli("-v", "-w", workspace, "hook", "claude-code", input=prompt)
+        elapsed = time.monotonic() - started
+    assert done.exit_code == 0
+    assert elapsed < 20, elapsed  # the budget (1 s) and start-up, not the lock's 60 s
+    assert "held by another memctl for more than 1s" in hook_log(workspace)
+
+
+def test_mark_stale_never_waits_for_the_lock(workspace):
+    from memctl.retrieval.index import fresh_index, mark_stale
+
+    ws = Workspace(workspace)
+    (workspace / "MEMORY.md").write_text("- A fact.\n", encoding="utf-8")
+    with fresh_index(ws, [], words=True):
+        pass
+    with held_lock(workspace / ".memctl" / "lock"):
+        started = time.monotonic()
+        assert mark_stale(ws, {"MEMORY.md"}) is False
+        assert time.monotonic() - started < 5
+    assert mark_stale(ws, {"MEMORY.md"}) is True  # the lock free: marked
+
+
+def test_the_prompt_budget_passes_over_a_hit_too_long_for_it(workspace):
+    """Audit 3b, 9: at prompt_recall_chars 200 (the least allowed) a 150-character top
+    hit stopped the list, and nothing was added. A hit that does not fit is cut on a
+    word boundary when enough of it fits, else passed over for shorter ones."""
+    from memctl.agents.hooks import RECALL_HEADER, recall
+
+    long = "The heron billing service " + "keeps its ledger in the old warehouse " * 3
+    (workspace / "MEMORY.md").write_text(
+        f"- {long.strip()}.\n- The heron queue uses Kafka.\n- Heron runs on Nomad.\n",
+        encoding="utf-8",
+    )
+    set_budget(workspace, "prompt_recall_chars", "200")
+    config = load_config(workspace / "memctl.yaml")
+    context = recall(Workspace(workspace), config, "heron billing service ledger")
+    assert context is not None and len(context) <= 200
+    lines = context.splitlines()
+    assert lines[0] == RECALL_HEADER
+    assert (
+        lines[1].startswith("- The heron billing service keeps") and "… (MEMORY.md:1)" in lines[1]
+    )
+    # With less room than a useful part of it, it is passed over; the short ones fit.
+    long = "Heron " + "x" * 300
+    (workspace / "MEMORY.md").write_text(
+        f"- {long}\n- The heron queue uses Kafka.\n- Heron runs on Nomad.\n", encoding="utf-8"
+    )
+    context = recall(Workspace(workspace), config, "heron")
+    assert context is not None and len(context) <= 200
+    assert "xxxx" not in context
+    assert "- The heron queue uses Kafka. (MEMORY.md:2)" in context.splitlines()
+
+
+# --------------------------------------------------------------------------- never exit non-zero
 
 
 # --------------------------------------------------------------------------- never exit non-zero

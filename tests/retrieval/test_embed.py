@@ -301,10 +301,14 @@ def test_the_mcp_server_hands_its_embedder_to_memory_recall(ws: Path, server: Em
 def test_the_prompt_hook_hands_its_embedder_to_recall(
     ws: Path, server: EmbedServer, cli, tmp_path: Path
 ) -> None:
+    # A budget the leg can load in (litellm's import alone takes seconds): the query is
+    # embedded first, so that a leg not ready in time is left out (test_hooks.py).
+    config = ws / "memctl.yaml"
+    config.write_text(config.read_text() + "  prompt_recall_seconds: 60\n")
     stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=PARAPHRASE)
     context = context_of(hook(cli, ws, "claude-code", stdin).stdout, "UserPromptSubmit")
     assert context.splitlines()[1].endswith("(MEMORY.md:101)")
-    assert server.batches == [64, 37, 1]
+    assert server.batches == [1, 64, 37]
 
 
 # --------------------------------------------------------------------------- the interface
@@ -381,7 +385,7 @@ def test_a_plan_is_priced_only_when_a_price_is_given(workspace: Path) -> None:
         assert todo.tokens == todo.chars // 4 > 0 and fake.priced == []
         assert plan(conn, fake.name, fake.cost).cost == todo.tokens / 1000
         assert fake.priced == [todo.tokens]
-        assert catch_up(ws, conn, fake) == 101
+        assert catch_up(ws, conn, fake) == (101, 0)
         done = plan(conn, fake.name, fake.cost)
     assert (done.records, done.tokens, done.cost) == (0, 0, 0.0)
     assert fake.priced == [todo.tokens]  # nothing to send: no price asked
@@ -423,7 +427,7 @@ def test_a_turn_is_embedded_with_its_speaker_and_the_turn_before_when_asked(
     recorder = Recorder(context)
     ws = Workspace(workspace)
     with fresh_index(ws, [], words=True), contextlib.closing(read_only(ws)) as conn:
-        assert catch_up(ws, conn, recorder) == 4
+        assert catch_up(ws, conn, recorder).embedded == 4
     if context:
         expected = [
             "- Ruth adopted a cat.",
@@ -434,3 +438,54 @@ def test_a_turn_is_embedded_with_its_speaker_and_the_turn_before_when_asked(
     else:
         expected = ["- Ruth adopted a cat.", *(turn["content"] for turn in turns)]
     assert sorted(recorder.texts) == sorted(expected)
+
+
+class Slow(Fake):
+    """An embedder that takes `seconds` before it answers (a model loading)."""
+
+    name = "fake:slow"
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        time.sleep(self.seconds)
+        return super().embed(texts)
+
+
+def test_a_semantic_leg_not_ready_within_the_budget_leaves_bm25s_hits(workspace: Path) -> None:
+    """Audit 3b, 6: the prompt hook's budget was spent loading the model, and the
+    interrupted ranking then gave nothing, an exact keyword match included. The leg is
+    waited for until the budget, then left out: BM25's hits stay."""
+    ws, config = facts(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "Dana")  # the index, built without the budget
+    started = time.monotonic()
+    result = recall(ws, config, "Dana automobile", embedder=Slow(5.0), seconds=0.5)
+    assert time.monotonic() - started < 4.0  # not the leg's 5 s
+    assert result.ranking == "bm25"
+    assert result.hits[0].source == "MEMORY.md:101"
+    note = (
+        "without embeddings (the semantic leg was not ready within the time budget); "
+        "ranked by BM25 alone"
+    )
+    assert note in result.notes and result.cut_short == [note]
+    # A budget of nothing does not start the leg at all.
+    slow = Slow(5.0)
+    result = recall(ws, config, "Dana automobile", embedder=slow, seconds=0.0)
+    assert slow.batches == [] and note in result.notes
+
+
+def test_a_catch_up_the_budget_stops_keeps_what_it_embedded(workspace: Path) -> None:
+    """The records still to embed are sent a batch at a time until the budget, memory
+    records first; the next recall goes on from there."""
+    ws, config = facts(workspace), load_config(workspace / "memctl.yaml")
+    slow = Slow(0.6)
+    result = recall(ws, config, "Dana automobile", embedder=slow, seconds=1.0)
+    assert slow.batches == [1, 64]  # the query first, then one batch of two: the budget
+    assert any("not all embedded within the time budget" in note for note in result.cut_short)
+    with contextlib.closing(read_only(ws)) as conn:
+        assert plan(conn, slow.name).records == 37  # the first batch was kept
+    again = Slow(0.0)
+    result = recall(ws, config, "Dana automobile", embedder=again, seconds=30.0)
+    assert again.batches == [1, 37] and result.cut_short == []  # the rest, not all again

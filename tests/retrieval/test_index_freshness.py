@@ -593,3 +593,78 @@ def test_the_files_from_the_index_are_those_the_folders_list(
                 assert indexed.hits == scanned.hits
                 assert indexed.skipped == scanned.skipped
     assert from_index(ws, archive=True)
+
+
+def indexed_records(ws: Workspace) -> list[tuple[str, int, int, int, int]]:
+    import contextlib
+
+    from memctl.retrieval.index import read_only
+
+    with contextlib.closing(read_only(ws)) as conn:
+        return sorted(
+            conn.execute(
+                "SELECT f.rel, r.number, r.start, r.len, r.crc "
+                "FROM records r JOIN files f ON f.id = r.file"
+            )
+        )
+
+
+def big_workspace(root: Path) -> Workspace:
+    (root / "MEMORY.md").write_text("- The albatross queue uses NSQ.\n", encoding="utf-8")
+    line = "The loon pipeline row {} with filler words to make it longer than usual, ok."
+    for name in ("a", "b"):
+        (root / "threads" / f"{name}.jsonl").write_bytes(
+            b"".join(
+                encode_entry({"role": "user", "content": line.format(i)}) for i in range(8_000)
+            )
+        )
+    return Workspace(root)
+
+
+def test_an_update_stopped_by_its_deadline_is_read_on_to_the_same_index(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """Audit 3b, 1: an update bounded in time (the prompt hook's) keeps what it indexed,
+    memory files first, a log part-way, and the next update reads on: updates stopped
+    again and again end with the records one whole update gives, each read once."""
+    ws = big_workspace(workspace)
+    reports = []
+    for _ in range(200):
+        with fresh_index(ws, [], words=True, deadline=time.monotonic() + 0.02) as (_, report):
+            reports.append(report)
+        if report.records and len([r for r in reports if r.records]) == 1:
+            # The memory file comes first: the first update that indexed anything has it.
+            assert any(rel == "MEMORY.md" for rel, *_ in indexed_records(ws))
+        if not report.left:
+            break
+    assert reports[0].left and not reports[-1].left, [r.left for r in reports]
+    assert sum(r.records for r in reports) == len(indexed_records(ws))  # none read twice
+    whole = tmp_path / "whole"
+    (whole / "threads").mkdir(parents=True)
+    once = big_workspace(whole)
+    with fresh_index(once, [], words=True) as (_, report):
+        assert not report.left
+    assert indexed_records(ws) == indexed_records(once)
+    found = search(ws, "row 7999", scope="threads")
+    assert sorted(hit.path for hit in found.hits) == ["threads/a.jsonl", "threads/b.jsonl"]
+
+
+def test_an_update_commits_a_large_file_in_batches(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every BATCH_BYTES read is committed, a file part-way (a process killed later
+    keeps it); the index it ends with is the one a single batch gives."""
+    from memctl.retrieval.index import store
+
+    ws = big_workspace(workspace)
+    monkeypatch.setattr(store, "BATCH_BYTES", 64 << 10)
+    monkeypatch.setattr(store, "READ_BYTES", 16 << 10)
+    with fresh_index(ws, [], words=True) as (_, report):
+        assert not report.left and report.appended > 2  # read on after each commit
+    monkeypatch.undo()
+    whole = tmp_path / "whole"
+    (whole / "threads").mkdir(parents=True)
+    once = big_workspace(whole)
+    with fresh_index(once, [], words=True):
+        pass
+    assert indexed_records(ws) == indexed_records(once)

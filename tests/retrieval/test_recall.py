@@ -946,3 +946,18 @@ def test_a_word_in_capitals_is_the_subject_only_when_nothing_else_is_named() -> 
     assert named_terms("What's the ETA for the Pike release?") == {"pike"}
     assert named_terms("Who is the DRI for Ledger?") == {"ledger"}
     assert named_terms("When does the new SLA start?") == {"sla"}
+
+
+def test_recall_without_an_index_to_read_is_an_error_not_no_match(ws: Path, cli) -> None:
+    """Audit 3b, 7: with the index unopenable (a folder in its place), recall exited 1,
+    "no match", while search scanned the files and found the fact. Nothing can be
+    ranked: exit 2, one line naming the problem."""
+    index = ws / ".memctl" / "index.sqlite"
+    index.unlink(missing_ok=True)
+    index.mkdir(parents=True)
+    done = cli("-w", ws, "recall", "billing")
+    assert done.exit_code == 2
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("memctl: error: recall needs the search index, which is unavailable:")
+    assert "index.sqlite" in line and "`memctl search`" in line
+    assert cli("-w", ws, "search", "billing").exit_code == 0

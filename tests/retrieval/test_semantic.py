@@ -236,6 +236,8 @@ def test_the_prompt_hook_leaves_the_model_unloaded_under_auto(
     ranks by BM25 (nothing embedded), under on it fuses the leg (every record embedded)."""
     for mode, embedded in (("auto", 0), ("on", 101)):
         configure(ws, mode)
+        with (ws / "memctl.yaml").open("a") as config:  # a budget WordLlama loads within
+            config.write("memory:\n  prompt_recall_seconds: 60\n")
         stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="Dana automobile")
         context = context_of(hook(cli, ws, "claude-code", stdin).stdout, "UserPromptSubmit")
         assert "Dana bought a new automobile" in context
@@ -382,3 +384,23 @@ def test_the_hybrid_weighs_the_kind_of_answer_on_the_fused_scores(workspace: Pat
     assert found.hits[0].source == "threads/chat.jsonl#3 [user]"
     plain = ask(workspace, "Why did Ines go on the kayak trip?")
     assert plain.hits[0].source == "threads/chat.jsonl#0 [user]"
+
+
+@needs_extra
+def test_the_prompt_hook_under_on_adds_nothing_when_nothing_answers(
+    ws: Path, cli, tmp_path: Path
+) -> None:
+    """Audit 3b, 6: the semantic leg ranks every record, so a nonsense prompt was given
+    the nearest facts. A record only the leg found must be near the prompt
+    (SEMANTIC_FLOOR): a paraphrase still is."""
+    configure(ws, "on")
+    with (ws / "memctl.yaml").open("a") as config:  # a budget WordLlama loads within
+        config.write("memory:\n  prompt_recall_seconds: 60\n")
+    for prompt in ("zzqq xxyy", "hello there", "thanks"):
+        stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=prompt)
+        assert hook(cli, ws, "claude-code", stdin).stdout == "", prompt
+    stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt=PARAPHRASE)
+    context = context_of(hook(cli, ws, "claude-code", stdin).stdout, "UserPromptSubmit")
+    assert context.splitlines()[1] == "- Dana bought a new automobile in March. (MEMORY.md:101)"
+    # `memctl recall` itself has no floor: it ranks the nearest all the same.
+    assert ask(ws, "zzqq xxyy").hits

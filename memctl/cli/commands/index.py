@@ -83,7 +83,7 @@ def index_command(
         ):
             if embedder is not None:
                 try:
-                    embedded = catch_up(ws, index.conn, embedder)
+                    embedded = catch_up(ws, index.conn, embedder).embedded
                 except EmbeddingFailed as exc:
                     raise MemctlError(f"embedding with {embedder.name} failed: {exc}") from None
                 except sqlite3.Error as exc:

@@ -134,6 +134,7 @@ def fresh_index(
     words: bool = False,
     sweep: bool = False,
     redactor: Redactor | None = None,
+    deadline: float | None = None,
 ) -> Iterator[tuple[Index, UpdateReport]]:
     """The index, brought up to date under the workspace lock; the lock is released
     before the caller reads it (WAL: readers see the committed state, writers go on).
@@ -141,6 +142,9 @@ def fresh_index(
     `sweep` stats every file (`memctl index`), not only those that may have changed.
     `redactor` redacts the text indexed (default: the built-in patterns); an index
     written with other patterns is rebuilt.
+    `deadline` (a `time.monotonic()` value: the prompt hook's recall) bounds the update:
+    what it indexed by then is kept, the rest is left for the next update
+    (`UpdateReport.left`), and the index is yielded as it is.
     IndexUnavailable when it cannot be had within `wait` seconds."""
     redactor = index_redactor(redactor)
     if not (rebuild or sweep):
@@ -164,7 +168,7 @@ def fresh_index(
                 index.close()
                 index = open_index(ws, notes, redactor, rebuild=True, words=True)
                 rebuild = True
-            report = _update(ws, index, notes, sweep=sweep)
+            report = _update(ws, index, notes, sweep=sweep, deadline=deadline)
         except sqlite3.Error as exc:
             if index is not None:
                 index.close()
@@ -172,7 +176,7 @@ def fresh_index(
                 raise IndexUnavailable(f"cannot update the search index: {exc}") from None
             notes.append(f"the search index was unreadable ({exc}); rebuilding it")
             index = open_index(ws, notes, redactor, rebuild=True, words=words)
-            report = _update(ws, index, notes, sweep=True)
+            report = _update(ws, index, notes, sweep=True, deadline=deadline)
             report.rebuilt = True
         report.rebuilt = report.rebuilt or rebuild
     finally:
@@ -332,9 +336,19 @@ def _read_journal(ws: Workspace) -> tuple[set[str], bool]:
     return names, "*" in names
 
 
-def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = False) -> UpdateReport:
+def _update(
+    ws: Workspace,
+    index: Index,
+    notes: list[str],
+    *,
+    sweep: bool = False,
+    deadline: float | None = None,
+) -> UpdateReport:
     """Bring the index up to date, trusting what has not changed where that is safe:
-    see the module's docstring."""
+    see the module's docstring. An update the `deadline` stopped (`report.left`) keeps
+    what it indexed but records none of what says it is complete (the folders' stamps,
+    their listings, the sweep's time) and leaves the journal as it is: the next update
+    looks at the same files again, and reads on only what is still new in them."""
     # UTC from the standard library: the workspace's time zone would import dateutil.
     now = datetime.now(UTC).isoformat(timespec="seconds")
     now_ns = time.time_ns()  # before the folders' stat (`listings`)
@@ -345,7 +359,7 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
     sweep = sweep or overflow or not stored or now_ns - swept > SWEEP_NS
     if sweep:
         listed, odd_names = _listing(ws)
-        report = index.update(listed, now)
+        report = index.update(listed, now, deadline=deadline)
         report.swept = True
     else:
         # Only the rows of the files to look at leave SQLite: those memctl wrote, those
@@ -374,7 +388,12 @@ def _update(ws: Workspace, index: Index, notes: list[str], *, sweep: bool = Fals
             )
             if kind == "thread" or "memory" not in kinds  # memory/ listed names its own
         ]
-        report = index.update(listed, now, check=check, complete=kinds - {"thread"}, gone=gone)
+        report = index.update(
+            listed, now, check=check, complete=kinds - {"thread"}, gone=gone, deadline=deadline
+        )
+    if report.left:
+        report.swept = False
+        return report
     if index.garbage_heavy():
         index.close()
         assert index.redactor is not None

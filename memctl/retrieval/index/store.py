@@ -66,6 +66,13 @@ SCHEMA_VERSION = "8"  # 2: the word table has a speaker column (recall's BM25F);
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
+# An update bounded by a deadline (the prompt hook's recall) reads this much at a time,
+# so that it stops close to the deadline: 8 MB of a log took 9 s to index.
+BOUNDED_READ_BYTES = 256 << 10
+# An update commits what it has indexed once this much is read since its last commit, a
+# file part-way if need be: a process killed mid-update (a hook past the agent's timeout)
+# keeps the batches before it, and the next update goes on from there.
+BATCH_BYTES = 32 << 20
 # What `Redactor.spans_lines` looks for in a file's bytes (a private key's first line).
 _SPANNING_MARK = b"-----BEGIN"
 # Flags of a record.
@@ -197,6 +204,7 @@ class UpdateReport:
     removed: int = 0
     records: int = 0  # records added
     rebuilt: bool = False
+    left: int = 0  # files the update's deadline left (part-)unindexed for the next one
 
 
 # The kinds of file the index holds: a listing of every file names all of them.
@@ -313,6 +321,11 @@ class Index:
         # the trigrams, and the words would add a fifth to the index's size.
         self.words = self.meta("words") == "1"
         self._postings = postings.Pending()
+        # An update's progress: bytes read since its last commit, the size of a read,
+        # and whether the last file was read part-way (see `update`).
+        self._read = 0
+        self._step = READ_BYTES
+        self._cut = False
         # The files listed that the last `update` could not stat or open: no row tells a
         # search that takes its files from the index about them (`freshness.listings`).
         self.unread: set[str] = set()
@@ -363,6 +376,7 @@ class Index:
         check: set[str] | None = None,
         complete: frozenset[str] = EVERY_KIND,
         gone: Collection[str] = (),
+        deadline: float | None = None,
     ) -> UpdateReport:
         """Bring the index up to date with `listed` (call under the workspace lock).
         With `check`, an indexed file not named in it is trusted without a stat.
@@ -372,7 +386,14 @@ class Index:
         only the folder whose mtime changed, or none), and one of them that is missing
         is removed, as is each of `gone` (files the caller's own listing no longer
         names). Only the rows of the files listed are read from SQLite, so that an
-        update of a few files costs the same in a workspace of 10,000."""
+        update of a few files costs the same in a workspace of 10,000.
+
+        What is indexed is committed every BATCH_BYTES read, a file part-way if need be.
+        With `deadline` (a `time.monotonic()` value), the update stops there: the memory
+        files first (what the prompt hook searches), then the logs; a file read part-way
+        keeps the offset it was read to (its row's size, with a stamp that matches no
+        file's, so the next update reads on from there), and `report.left` counts the
+        files left for the next update."""
         report = UpdateReport(files=len(listed))
         self.unread = set()
         before_ns = time.time_ns()  # before any stat (`recorded_mtime`)
@@ -421,9 +442,20 @@ class Index:
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         self._postings.clear()
+        self._read = 0
+        self._step = READ_BYTES if deadline is None else BOUNDED_READ_BYTES
+
+        def late() -> bool:
+            return deadline is not None and time.monotonic() > deadline
+
+        # Memory files first: they are what a bounded update (the prompt hook) is for.
+        fresh.sort(key=lambda pair: pair[0].kind != "memory")
         try:
             by_inode = {(row.inode, row.size, row.mtime_ns): row for row in gone.values()}
-            for item, st in fresh:
+            for at, (item, st) in enumerate(fresh):
+                if late():
+                    report.left = len(fresh) - at
+                    break
                 # Its row's mtime is the file's, or a nanosecond early (`durable.RACY_NS`).
                 moved = by_inode.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
                 if moved is None:
@@ -438,7 +470,9 @@ class Index:
                     gone.pop(moved.rel, None)
                     report.renamed += 1
                     continue
-                self._refresh(item, st, known.get(item.rel), report, before_ns)
+                if self._index_file(item, st, known.get(item.rel), report, before_ns, now, late):
+                    report.left = len(fresh) - at
+                    break
             for row in gone.values():
                 self._drop_records(row.id, 0)
                 conn.execute("DELETE FROM files WHERE id = ?", (row.id,))
@@ -451,6 +485,34 @@ class Index:
                 conn.execute("ROLLBACK")
             raise
         return report
+
+    def _index_file(
+        self,
+        item: Listed,
+        st: os.stat_result,
+        row: FileRow | None,
+        report: UpdateReport,
+        before_ns: int,
+        now: str,
+        late: Callable[[], bool],
+    ) -> bool:
+        """Index one file (`_refresh`), committing each full batch; True when `late()`
+        stopped it part-way."""
+        while self._refresh(item, st, row, report, before_ns, late):
+            # Read part-way: the batch is full, or the deadline has come.
+            self._commit(now)
+            if late():
+                return True
+            row = self.files([item.rel]).get(item.rel)
+        return False
+
+    def _commit(self, now: str) -> None:
+        """Commit the update's batch so far and begin the next one."""
+        self._postings.flush(self.conn)
+        self.set_meta("updated", now)
+        self.conn.execute("COMMIT")
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._read = 0
 
     def garbage_heavy(self) -> bool:
         """Whether the dropped records' FTS rows outnumber the live records (and 10,000).
@@ -476,16 +538,21 @@ class Index:
         row: FileRow | None,
         report: UpdateReport,
         before_ns: int,
-    ) -> None:
+        late: Callable[[], bool] = lambda: False,
+    ) -> bool:
         """Index what is new in one file: its bytes after the recorded offset when it
         only grew, else all of it; nothing when it ends where it was indexed to (only
-        its stamp is new: a file looked at again, `durable.RACY_NS`, or touched)."""
+        its stamp is new: a file looked at again, `durable.RACY_NS`, or touched).
+        True when it stopped part-way (`late()`, or the batch is full): its row then
+        holds the offset read to, the size recorded, and `before_ns` as its mtime, a
+        stamp no file has, so that the next update reads on."""
         mtime_ns = recorded_mtime(st.st_mtime_ns, before_ns)
+        self._cut = False
         try:
             fd = os.open(item.path, os.O_RDONLY)
         except OSError:
             self.unread.add(item.rel)
-            return
+            return False
         try:
             start, lines = 0, 0
             grown = (
@@ -505,7 +572,7 @@ class Index:
                     self.conn.execute(
                         "UPDATE files SET mtime_ns = ? WHERE id = ?", (mtime_ns, row.id)
                     )
-                    return
+                    return False
                 start, lines = row.offset, row.lines
             if row is None:
                 file_id = self.conn.execute(
@@ -523,8 +590,11 @@ class Index:
                     report.rewritten += 1
             report.indexed += 1
             offset, lines, problem = self._read_records(
-                fd, file_id, item, start, lines, report, whole=whole
+                fd, file_id, item, start, lines, report, whole=whole, late=late
             )
+            size = st.st_size
+            if self._cut:
+                size, mtime_ns = offset, before_ns
             head, tail = _fingerprint_bytes(fd, offset)
             self.conn.execute(
                 "UPDATE files SET kind = ?, sortkey = ?, size = ?, mtime_ns = ?, inode = ?, "
@@ -532,7 +602,7 @@ class Index:
                 (
                     item.kind,
                     item.sortkey,
-                    st.st_size,
+                    size,
                     mtime_ns,
                     st.st_ino,
                     head,
@@ -547,6 +617,7 @@ class Index:
                 self._drop_records(file_id, 0)
         finally:
             os.close(fd)
+        return self._cut
 
     def _spans_lines(self, fd: int) -> bool:
         """Whether a match in this memory file may cross a line break
@@ -580,23 +651,27 @@ class Index:
         report: UpdateReport,
         *,
         whole: bool = False,
+        late: Callable[[], bool] = lambda: False,
     ) -> tuple[int, int, str | None]:
         """Index the file's records from byte `start` (line `lines`). Returns the offset
         of the end of the last whole line, the lines before it, and a problem (not UTF-8
         text) that makes search scan this file itself. `whole`: the file is read as one
         block, and so redacted whole (a memory file a secret may cross lines of), not
-        block by block (a key across two blocks is plain lines in the second)."""
+        block by block (a key across two blocks is plain lines in the second).
+        Between two blocks it stops (`self._cut`) when the batch is full (BATCH_BYTES)
+        or `late()`; a bounded update (`Index.update`'s deadline) reads smaller blocks."""
         assert self.redactor is not None, "an index opened to read only"
         # The text as search matches and shows it: redacted, so that no secret is in the
         # file and no query matches inside one.
         redact = self.redactor.text
         offset = start
         daily = _daily_ts(item.rel) if item.kind == "memory" else None
+        step = self._step
         while True:
-            block = _read_rest(fd, offset) if whole else os.pread(fd, READ_BYTES, offset)
+            block = _read_rest(fd, offset) if whole else os.pread(fd, step, offset)
             if not block:
                 return offset, lines, None
-            at_end = whole or len(block) < READ_BYTES
+            at_end = whole or len(block) < step
             if not at_end:
                 cut = block.rfind(b"\n") + 1
                 if cut:
@@ -668,7 +743,11 @@ class Index:
                 report.records += len(rows)
             lines += block.count(b"\n")
             offset += block.rfind(b"\n") + 1
+            self._read += len(block)
             if at_end:
+                return offset, lines, None
+            if self._read >= BATCH_BYTES or late():
+                self._cut = True
                 return offset, lines, None
 
 
@@ -883,13 +962,14 @@ def read_only(ws: Workspace) -> sqlite3.Connection:
 
 
 @contextlib.contextmanager
-def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
+def writing(ws: Workspace, wait: float | None = None) -> Iterator[sqlite3.Connection]:
     """One write transaction on the index, under the workspace lock as every index
     write is, on a connection of its own: the caller's may be the read-only one of
     the fast path (`freshness.fresh_index`), and a write through it fails. Committed when the
     block ends, rolled back on any error, so no connection is left inside a transaction.
-    Never creates the index: a file removed meanwhile is an error, not a new empty index."""
-    with ws.lock():
+    Never creates the index: a file removed meanwhile is an error, not a new empty index.
+    `wait`: how long to wait for the lock (BusyError past it; default the lock's own)."""
+    with ws.lock() if wait is None else ws.lock(wait=wait):
         conn = sqlite3.connect(
             f"{index_path(ws).as_uri()}?mode=rw",
             uri=True,
@@ -910,18 +990,24 @@ def writing(ws: Workspace) -> Iterator[sqlite3.Connection]:
             conn.close()
 
 
-def mark_stale(ws: Workspace, rels: set[str]) -> None:
+def mark_stale(ws: Workspace, rels: set[str]) -> bool:
     """Have the next update read `rels` again from their first byte: a record read back
     did not match the CRC the index took of it, so the file was rewritten in place in a
     way its size, mtime and inode did not show (an editor keeping them, `cp -p` of a
     backup). An inode and mtime of -1 make both the fast path and the update stat it,
-    and the update re-read it whole. Best effort: a busy lock or a failing database
-    leaves it to the hourly sweep, and the caller has not used the stale records."""
+    and the update re-read it whole. Whether they were marked.
+
+    Best effort, and a reader's (search, recall, the prompt hook): the lock is tried
+    once, without waiting. A busy lock or a failing database leaves it to the hourly
+    sweep, and the caller has not used the stale records. (It waited for the lock's 60 s:
+    a prompt hook stood 30 s behind a `flush` holding it.)"""
     from memctl.core.errors import BusyError
 
     if not rels:
-        return
-    with contextlib.suppress(BusyError, OSError, sqlite3.Error), writing(ws) as conn:
+        return False
+    with contextlib.suppress(BusyError, OSError, sqlite3.Error), writing(ws, wait=0) as conn:
         conn.executemany(
             "UPDATE files SET inode = -1, mtime_ns = -1 WHERE rel = ?", [(rel,) for rel in rels]
         )
+        return True
+    return False
