@@ -135,6 +135,22 @@ SESSION_TOP = 3
 # 1.000 / 0.659 and 0.809 / 0.540; 0.3 and 1.0 gained less, every word expanded lost.
 THESAURUS_WEIGHT = 0.5
 THESAURUS_WORDS = 200
+# The question's focus (`focused`): the noun after "what" or "which" names the kind of
+# thing asked for ("which city", "what car", "what kind of dog"), and the answer names
+# one of its kind ("darwin", "a used corolla", "beagle mix"), seldom the kind itself: of
+# the 195 questions of the four held-out sets with such a word (or "how many / much /
+# long ..."), 31 evidence turns hold it. It counts FOCUS_WEIGHT of a word asked (it still
+# finds the turn that asks "what will you call it?", which lends the answer its score),
+# and its related words in the thesaurus (the kinds of it, its synonyms: "street" ->
+# "avenue", "goal" -> "target", "day" -> "saturday") FOCUS_RELATED each. Four dev sets'
+# R@10 sum (first, second, heldout3 dev; heldout4 both splits; bench/README.md, rank8):
+# 229 -> 234; weight 0 (left out) 226, 0.35 232, 0.7 235, 1.0 (related words alone) 233,
+# 1.5 229; related 0 (the weight alone) 230, 0.3 234, 0.7 234.
+FOCUS_WEIGHT = 0.5
+FOCUS_RELATED = 0.5
+# At most this many related words of the focus: "city" has 731 (its instances); 20, 100
+# and 200 gave the same dev R@10, and each is one more look-up in the postings.
+FOCUS_WORDS = 50
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -340,9 +356,10 @@ def _ranked(
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
             related = _related(conn, result.terms) if config.recall.thesaurus else None
+            looked, related = focused(query, result.terms, related, expand=config.recall.thesaurus)
             ranked = _bm25(
                 conn,
-                result.terms,
+                looked,
                 result.scope,
                 limit * CANDIDATES_A_HIT,
                 deadline=deadline,
@@ -366,7 +383,7 @@ def _ranked(
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
                         conn,
-                        result.terms,
+                        looked,
                         candidate,
                         related,
                         hybrid=result.ranking == "hybrid",
@@ -529,6 +546,85 @@ def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:
         if word not in asked and word not in STOPWORDS
     )
     return dict.fromkeys(islice(dict.fromkeys(words), THESAURUS_WORDS), THESAURUS_WEIGHT)
+
+
+# What ends a question's focus phrase ("what athletic goal did ...", "which day and time
+# does ...", "which neighbourhood of Leeds is ...").
+_ENDS_FOCUS = """is are was were do does did has have had will would can could should might
+    may must and of"""
+_AFTER_FOCUS = frozenset(_ENDS_FOCUS.split())
+# Nouns that name a kind of their complement: "what kind of dog" asks for a dog.
+_KIND_OF = frozenset(("kind", "kinds", "type", "types", "sort", "sorts"))
+
+
+def focus_of(query: str) -> tuple[set[str], set[str]]:
+    """The question's focus and degree words, lowercase. The focus: the words after "what"
+    or "which" that are no stop word, when an auxiliary verb, "and" or "of" follows them
+    ("city" of "which city is ...", "athletic" and "goal" of "what athletic goal did
+    ...", "dog" of "what kind of dog did ..."), but a capitalised one (a name: "Tacoma"
+    of "which Tacoma neighborhood does ..."); "what happened to ..." has none. A degree
+    word: the word after "how" ("many", "long")."""
+    words = _TERM.findall(query.lower())
+    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
+    nouns: set[str] = set()
+    degrees: set[str] = set()
+    for at, word in enumerate(words):
+        if word == "how" and at + 1 < len(words) and words[at + 1] not in STOPWORDS:
+            degrees.add(words[at + 1])
+        if word not in ("what", "which"):
+            continue
+        end = at + 1
+        while end < len(words) and words[end] not in STOPWORDS:
+            end += 1
+        if end == at + 1 or end == len(words) or words[end] not in _AFTER_FOCUS:
+            continue
+        head = words[end - 1]
+        # its other words too ("athletic", "goal" of "goal time"), but a name
+        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital)
+        if (
+            words[end] == "of"
+            and head in _KIND_OF
+            and end + 1 < len(words)
+            and words[end + 1] not in STOPWORDS
+        ):
+            head = words[end + 1]
+        nouns.add(head)
+    return nouns, degrees
+
+
+def focused(
+    query: str, terms: list[str], related: dict[str, float] | None, *, expand: bool = True
+) -> tuple[list[str], dict[str, float] | None]:
+    """The terms BM25 looks up and the words it looks up beside them at a share
+    (`related`, the thesaurus's), with the question's focus (`focus_of`) moved from the
+    first to the second at FOCUS_WEIGHT and, with `expand`, the focus's related words
+    in the thesaurus added at FOCUS_RELATED (at most THESAURUS_WORDS): "which city does
+    Pavel live in now?" is answered by "i said yes to darwin", and a turn that says
+    "city" is more often one that asks. A question of nothing but its focus is looked up
+    as it is."""
+    if FOCUS_WEIGHT == 1.0 and not FOCUS_RELATED:
+        return terms, related
+    nouns, degrees = focus_of(query)
+    nouns &= set(terms)
+    degrees &= set(terms)
+    kept = [term for term in terms if term not in nouns and term not in degrees]
+    if not kept or len(kept) == len(terms):
+        return terms, related
+    shares = dict(related or {})
+    for term in nouns | degrees:
+        shares[term] = FOCUS_WEIGHT
+    if expand and FOCUS_RELATED:
+        from memctl.retrieval.thesaurus import related as thesaurus
+
+        asked = set(terms)
+        words = (
+            word
+            for noun in sorted(nouns)
+            for word in thesaurus(noun)
+            if word not in asked and word not in STOPWORDS and word not in shares
+        )
+        shares.update(dict.fromkeys(islice(dict.fromkeys(words), FOCUS_WORDS), FOCUS_RELATED))
+    return kept, {word: share for word, share in shares.items() if share}
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:

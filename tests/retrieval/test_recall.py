@@ -931,3 +931,67 @@ def test_a_word_in_capitals_is_the_subject_only_when_nothing_else_is_named() -> 
     assert named_terms("What's the ETA for the Pike release?") == {"pike"}
     assert named_terms("Who is the DRI for Ledger?") == {"ledger"}
     assert named_terms("When does the new SLA start?") == {"sla"}
+
+
+@pytest.mark.parametrize(
+    ("question", "nouns", "degrees"),
+    [
+        ("Which city does Pavel live in now?", {"city"}, set()),
+        ("What kind of dog did Raj adopt?", {"dog"}, set()),
+        ("What athletic goal did Clara set?", {"athletic", "goal"}, set()),
+        ("Which Tacoma neighborhood does Theo live in?", {"neighborhood"}, set()),
+        ("Which neighbourhood of Leeds is the flat in?", {"neighbourhood"}, set()),
+        ("What day and time does the band rehearse?", {"day"}, set()),
+        ("How many hives does Hal keep?", set(), {"many"}),
+        ("What happened to the apartment?", set(), set()),
+        ("What does Pavel do for a living?", set(), set()),
+        ("what did we decide about the cache", set(), set()),
+        ("Which of the pieces got picked?", set(), set()),
+    ],
+)
+def test_a_question_s_focus_is_the_noun_naming_what_it_asks_for(
+    question: str, nouns: set[str], degrees: set[str]
+) -> None:
+    """The focus is the words after "what"/"which" up to an auxiliary, "and" or "of"
+    (the complement of "kind of"), names left out; "how" gives its degree word; a
+    "what" followed by a verb or a stop word has none."""
+    from memctl.retrieval.recall import focus_of
+
+    assert focus_of(question) == (nouns, degrees)
+
+
+def test_the_answer_names_one_of_the_kind_the_question_asks_for(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: "what goal does Olu have?" is answered by "i'm targeting four hours",
+    which holds no "goal"; the turn that says "goal" is the one asking. The focus counts
+    FOCUS_WEIGHT of a word asked and its related words (WordNet: "target") FOCUS_RELATED,
+    so the answer ranks first; weighed as any word, the question's turn does. With
+    `recall.thesaurus: false` no related word is looked up. `--explain` adds up."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Dana", "any goal for the spring race?", day),
+        ("Olu", "ugh no idea", day),
+        ("Olu", "lunch on friday", day),
+        ("Olu", "physio says build slow, so i'm targeting four hours", day),
+        ("Dana", "smart", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Dana", f"note {n}", day) for n in range(8)])
+    question = "What goal does Olu have?"
+    ws, config = open_ws(workspace)
+    (hit, *_) = recall(ws, config, question, recency=False, explain=True).hits
+    assert hit.source == "threads/chat.jsonl#3 [user]"
+    assert hit.explain is not None
+    assert ("target", "text") in [(m["term"], m["field"]) for m in hit.explain["matched"]]
+    timed = (hit.explain["bm25"] + hit.explain["neighbour"]) * hit.explain["time"]
+    assert timed + hit.explain["session"] == pytest.approx(hit.score, rel=1e-3)
+    (workspace / "memctl.yaml").write_text(f"{BM25_ONLY}  thesaurus: false\n", encoding="utf-8")
+    assert sources(workspace, question, recency=False)[0] != "threads/chat.jsonl#3 [user]"
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    monkeypatch.setattr(recall_module, "FOCUS_WEIGHT", 1.0)
+    monkeypatch.setattr(recall_module, "FOCUS_RELATED", 0.0)
+    assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#0 [user]"
