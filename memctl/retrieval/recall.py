@@ -480,7 +480,7 @@ def _candidates(
 ) -> list[Candidate]:
     """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
     best first: FTS5's bm25 with recall's length weight (postings.B) over the text and the
-    speaker (SPEAKER_WEIGHT), from recall's own postings (`memctl.retrieval.index.
+    speaker (SPEAKER_WEIGHT, a name's field BM25F does not normalise), from recall's own postings (`memctl.retrieval.index.
     postings.best`); `related` words (the thesaurus's, `_related`) at their share."""
     from memctl.retrieval.index.postings import best
 

@@ -995,3 +995,34 @@ def test_the_answer_names_one_of_the_kind_the_question_asks_for(
     monkeypatch.setattr(recall_module, "FOCUS_WEIGHT", 1.0)
     monkeypatch.setattr(recall_module, "FOCUS_RELATED", 0.0)
     assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#0 [user]"
+
+
+def test_a_name_matched_in_the_speaker_field_weighs_the_same_in_a_short_or_long_turn(
+    workspace: Path,
+) -> None:
+    """BM25F: the speaker's field is a name, as long in every record, so it is not
+    normalised by the turn's length (postings.SPEAKER_B 0): Dana's long turn "i do taxes
+    for a living ..." is matched by "Dana" as much as her "nerd", and the text's words
+    still are (the same word in a longer text weighs less)."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Dana", "nerd", day),
+        ("Olu", "i teach chemistry at the high school, the kids are great this year", day),
+        ("Dana", "i do taxes for a living, so january to april is hell for me", day),
+        ("Olu", "taxes and marathons", day),
+    )
+    ws, config = open_ws(workspace)
+    weights = {
+        hit.source: [m["weight"] for m in hit.explain["matched"]]
+        for hit in recall(ws, config, "Dana", recency=False, explain=True).hits
+        if hit.explain is not None and hit.explain["matched"]
+    }
+    assert weights["threads/chat.jsonl#0 [user]"] == weights["threads/chat.jsonl#2 [user]"]
+    taxes = {
+        hit.source: hit.explain["bm25"]
+        for hit in recall(ws, config, "taxes", recency=False, explain=True).hits
+        if hit.explain is not None
+    }
+    assert taxes["threads/chat.jsonl#3 [user]"] > taxes["threads/chat.jsonl#2 [user]"]
