@@ -15,8 +15,14 @@ in favour of what is current without burying an old exact answer. A record's age
 its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
+The question's focus, the noun naming what kind of thing it asks for ("which city"),
+counts half a word, and its related words in WordNet are looked up beside it (`focused`):
+the answer names one of the kind ("darwin"), seldom the kind. The speaker's name is a
+field of its own, not normalised by a turn's length (BM25F; postings.SPEAKER_B).
+
 Before it, a conversation's shape: a turn is lent a share of its neighbours' scores up
-to two turns away (`with_neighbours`, `with_context`) and, when BM25 ranks alone, of
+to two turns away (`with_neighbours`, `with_context`), the turn after a question more
+of the question's (`by_reply`: "rent?" / "1450 a month") and, when BM25 ranks alone, of
 its session's best (`by_session`), and the question's time weighs
 in (`by_time`: a "when" question prefers records that say a time, a month named those
 dated in it, "before"/"after" something the records said before/after it: `by_order`),
@@ -97,6 +103,12 @@ TIME_CANDIDATES = 50
 # NEIGHBOUR_WEIGHT: a dated reply ("on the 8th") holds none of the words of the turn it
 # answers. Three dev sets' R@10 sum 137 -> 138, MRR up on each (0.5, 0.7: the same R@10).
 TIME_NEIGHBOUR_WEIGHT = 0.6
+# A turn that asks lends the turn after it (its answer) this share of its score instead
+# of NEIGHBOUR_WEIGHT (`by_reply`), among the best REPLY_CANDIDATES. Four dev sets' R@10
+# sum (bench/README.md, rank8): 241 -> 245 (MRR summed 163.2 -> 166.5), no set losing;
+# 0.6 244, 0.7 243, 1.0 245 (the second's test one fewer); 20 candidates 244, 50 246.
+REPLY_WEIGHT = 0.8
+REPLY_CANDIDATES = 30
 # A question that asks of what came before or after something ("where did Maya work
 # before joining the startup?"): each candidate said before (after) the record that best
 # matches the words after "before" ("after") counts 1 + ORDER_WEIGHT times (by_order).
@@ -367,6 +379,7 @@ def _ranked(
             )
             ranked = with_context(conn, ranked)
             texts: dict[int, str | None] = {}
+            ranked = by_reply(ws, conn, ranked, texts)
             ranked = by_time(ws, query, ranked, texts)
             if close is None:
                 ranked = by_answer(ws, query, ranked, texts)
@@ -687,6 +700,54 @@ def with_context(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candi
     return with_neighbours(found + added) if added else found
 
 
+# A turn that asks (ends with "?" or opens with a wh-word: chat drops the "?", "how's your
+# back") and the turn after it: the question's words are in the first, its answer in the
+# second ("what will you call it?" / "crepe expectations").
+_WH_OPENING = re.compile(r"^\W*(?:what|when|where|which|who|whom|whose|why|how)\b", re.IGNORECASE)
+
+
+def asks(text: str) -> bool:
+    """Whether a turn asks: it ends with "?" or opens with a wh-word."""
+    said = text.strip()
+    return said.endswith("?") or _WH_OPENING.match(said) is not None
+
+
+def by_reply(
+    ws: Workspace, conn: sqlite3.Connection, found: list[Candidate], texts: dict[int, str | None]
+) -> list[Candidate]:
+    """Each of the best REPLY_CANDIDATES thread turns that asks (`asks`) lends the turn
+    after it REPLY_WEIGHT of its own score, where that is more than `with_neighbours`
+    lent it: a question and its answer are one unit of a conversation, and the answer
+    ("1450 a month", "herniated disc") seldom repeats the words of the question it
+    answers ("rent?", "how's your back"). The turn after is found by its place in its
+    file when it is no candidate. Its text is read back once a query (`texts`)."""
+    if not REPLY_WEIGHT:
+        return found
+    at = {(c.rel, c.number): c for c in found}
+    best = sorted((c for c in found if c.kind == "thread"), key=lambda c: -c.score)
+    for c in best[:REPLY_CANDIDATES]:
+        own = c.score - c.neighbour
+        text = _text(ws, c, texts) if own > 0.0 else None
+        if text is None or not asks(text):
+            continue
+        reply = at.get((c.rel, c.number + 1))
+        if reply is None:
+            row = conn.execute(_AFTER_SQL, (c.rel, c.start, 1)).fetchone()
+            if row is None or row[1] != c.number + 1:
+                continue
+            rid, number, start, size, ts, crc = row
+            reply = Candidate(
+                rid, 0.0, c.rel, c.kind, number, start, size, ts, c.inode, c.offset, crc
+            )
+            at[(c.rel, number)] = reply
+            found.append(reply)
+        lent = REPLY_WEIGHT * own
+        if lent > reply.neighbour:
+            reply.score += lent - reply.neighbour
+            reply.neighbour = lent
+    return found
+
+
 def by_session(found: list[Candidate]) -> list[Candidate]:
     """Each candidate with SESSION_WEIGHT times its session's score added: the sum of
     the best SESSION_TOP BM25 scores (without what neighbours lent or the question's time
@@ -795,9 +856,10 @@ def by_time(
     1 + TIME_WEIGHT times: the answer to "when" is a date, which the question cannot
     name. Its text is read back from its file (the index holds only its words; `texts`
     keeps what was read for `by_answer`). Such a
-    turn is also lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's score instead of
-    NEIGHBOUR_WEIGHT: "i picked him up on the 8th" answers "on what date did Chowder go
-    home?" a turn after the one that names Chowder."""
+    turn is also lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's score where that is
+    more than it was lent (NEIGHBOUR_WEIGHT's, or a question's `by_reply`): "i picked him
+    up on the 8th" answers "on what date did Chowder go home?" a turn after the one that
+    names Chowder."""
     months = asked_months(query) if DATE_WEIGHT else set()
     if months:
         zone = ws.tzinfo()
@@ -811,10 +873,14 @@ def by_time(
         for c in best:
             text = _text(ws, c, texts)
             if text is not None and _TIME_EXPRESSION.search(text):
-                more = (TIME_NEIGHBOUR_WEIGHT - NEIGHBOUR_WEIGHT) * max(
-                    own.get((c.rel, c.number + step), 0.0)
-                    for distance in range(1, NEIGHBOUR_REACH + 1)
-                    for step in (-distance, distance)
+                more = (
+                    TIME_NEIGHBOUR_WEIGHT
+                    * max(
+                        own.get((c.rel, c.number + step), 0.0)
+                        for distance in range(1, NEIGHBOUR_REACH + 1)
+                        for step in (-distance, distance)
+                    )
+                    - c.neighbour
                 )
                 if more > 0.0:
                     c.neighbour += more

@@ -966,7 +966,7 @@ def test_the_answer_names_one_of_the_kind_the_question_asks_for(
     """Issue 26: "what goal does Olu have?" is answered by "i'm targeting four hours",
     which holds no "goal"; the turn that says "goal" is the one asking. The focus counts
     FOCUS_WEIGHT of a word asked and its related words (WordNet: "target") FOCUS_RELATED,
-    so the answer ranks first; weighed as any word, the question's turn does. With
+    so the answer ranks first; weighed as any word, the question's turn ranks above it. With
     `recall.thesaurus: false` no related word is looked up. `--explain` adds up."""
     import memctl.retrieval.recall as recall_module
 
@@ -994,7 +994,8 @@ def test_the_answer_names_one_of_the_kind_the_question_asks_for(
     (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
     monkeypatch.setattr(recall_module, "FOCUS_WEIGHT", 1.0)
     monkeypatch.setattr(recall_module, "FOCUS_RELATED", 0.0)
-    assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#0 [user]"
+    found = sources(workspace, question, recency=False)
+    assert found.index("threads/chat.jsonl#0 [user]") < found.index("threads/chat.jsonl#3 [user]")
 
 
 def test_a_name_matched_in_the_speaker_field_weighs_the_same_in_a_short_or_long_turn(
@@ -1026,3 +1027,54 @@ def test_a_name_matched_in_the_speaker_field_weighs_the_same_in_a_short_or_long_
         if hit.explain is not None
     }
     assert taxes["threads/chat.jsonl#3 [user]"] > taxes["threads/chat.jsonl#2 [user]"]
+
+
+@pytest.mark.parametrize(
+    ("said", "asking"),
+    [
+        ("and the rent?", True),
+        ("how's your back", True),
+        ("Where to", True),
+        ("i know what you mean", False),
+        ("rent is due?!", False),
+        ("", False),
+    ],
+)
+def test_a_turn_asks_when_it_ends_with_a_question_mark_or_opens_with_a_wh_word(
+    said: str, asking: bool
+) -> None:
+    from memctl.retrieval.recall import asks
+
+    assert asks(said) is asking
+
+
+def test_the_turn_after_a_question_is_lent_more_of_its_score(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: "and the rent?" / "a bit more than before, but there is a balcony": the
+    answer holds none of the question's words and stands after the turn that asks, which
+    lends it REPLY_WEIGHT of its score (`by_reply`), more than the NEIGHBOUR_WEIGHT a
+    turn lends any neighbour: the answer then ranks above Lena's turn beside a longer
+    statement about the rent. Without the lever it does not."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Pavel", "rent rent rent, the rent is due", day),
+        ("Lena", "that is so weird", day),
+        ("Pavel", "anyway", day),
+        ("Pavel", "ok", day),
+        ("Pavel", "and the rent?", day),
+        ("Lena", "a bit more than before, but there is a balcony", day),
+        ("Pavel", "nice", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Olu", f"note {n}", day) for n in range(8)])
+    question = "What about Lena and the rent?"
+    answer, beside = "threads/chat.jsonl#5 [user]", "threads/chat.jsonl#1 [user]"
+    found = sources(workspace, question, recency=False)
+    assert found[0] == answer and found.index(answer) < found.index(beside)
+    monkeypatch.setattr(recall_module, "REPLY_WEIGHT", 0.0)
+    found = sources(workspace, question, recency=False)
+    assert found.index(beside) < found.index(answer)
