@@ -163,6 +163,14 @@ FOCUS_RELATED = 0.5
 # At most this many related words of the focus: "city" has 731 (its instances); 20, 100
 # and 200 gave the same dev R@10, and each is one more look-up in the postings.
 FOCUS_WORDS = 50
+# A related word of the focus held by more than this share of the records is left out: a
+# common word ("work" for "job") names no one thing, and scoring its thousands of records
+# was most of what the focus cost (bench/recall_scale.py at 100k: CPU p95 +7 ms, with it
+# +4 ms), unless it is held by no more than FOCUS_DF_RECORDS (a small workspace, where
+# every word is in 1 %, costs nothing). The same dev R@10 at 0.005, 0.01 and 0.02 (with
+# no floor; the dev sets' 700-1,000 records put every word under it).
+FOCUS_DF = 0.01
+FOCUS_DF_RECORDS = 100
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -368,7 +376,13 @@ def _ranked(
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
             related = _related(conn, result.terms) if config.recall.thesaurus else None
-            looked, related = focused(query, result.terms, related, expand=config.recall.thesaurus)
+            looked, related = focused(
+                query,
+                result.terms,
+                related,
+                expand=config.recall.thesaurus,
+                rare=lambda word: _rare(conn, word),
+            )
             ranked = _bm25(
                 conn,
                 looked,
@@ -605,16 +619,29 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
     return nouns, degrees
 
 
+def _rare(conn: sqlite3.Connection, word: str) -> bool:
+    """Whether at most FOCUS_DF of the records, or FOCUS_DF_RECORDS, hold `word`."""
+    from memctl.retrieval.index.postings import document_frequency
+
+    hits, records = document_frequency(conn, word)
+    return hits <= max(FOCUS_DF * records, FOCUS_DF_RECORDS)
+
+
 def focused(
-    query: str, terms: list[str], related: dict[str, float] | None, *, expand: bool = True
+    query: str,
+    terms: list[str],
+    related: dict[str, float] | None,
+    *,
+    expand: bool = True,
+    rare: Callable[[str], bool] | None = None,
 ) -> tuple[list[str], dict[str, float] | None]:
     """The terms BM25 looks up and the words it looks up beside them at a share
     (`related`, the thesaurus's), with the question's focus (`focus_of`) moved from the
     first to the second at FOCUS_WEIGHT and, with `expand`, the focus's related words
-    in the thesaurus added at FOCUS_RELATED (at most THESAURUS_WORDS): "which city does
-    Pavel live in now?" is answered by "i said yes to darwin", and a turn that says
-    "city" is more often one that asks. A question of nothing but its focus is looked up
-    as it is."""
+    in the thesaurus added at FOCUS_RELATED (at most FOCUS_WORDS; only those `rare`
+    finds uncommon, FOCUS_DF): "which city does Pavel live in now?" is answered by "i
+    said yes to darwin", and a turn that says "city" is more often one that asks. A
+    question of nothing but its focus is looked up as it is."""
     if FOCUS_WEIGHT == 1.0 and not FOCUS_RELATED:
         return terms, related
     nouns, degrees = focus_of(query)
@@ -636,6 +663,8 @@ def focused(
             for word in thesaurus(noun)
             if word not in asked and word not in STOPWORDS and word not in shares
         )
+        if rare is not None:
+            words = (word for word in words if rare(word))
         shares.update(dict.fromkeys(islice(dict.fromkeys(words), FOCUS_WORDS), FOCUS_RELATED))
     return kept, {word: share for word, share in shares.items() if share}
 
