@@ -147,6 +147,12 @@ SESSION_TOP = 3
 # 1.000 / 0.659 and 0.809 / 0.540; 0.3 and 1.0 gained less, every word expanded lost.
 THESAURUS_WEIGHT = 0.5
 THESAURUS_WORDS = 200
+# A query word that at most THESAURUS_RARE of the records hold (0.5 %: 5 in 1,000) has
+# its related words looked up too, each counting THESAURUS_RARE_WEIGHT of a word asked
+# (`_related`). Four dev sets' R@10 sum (bench/README.md, rank8): 245 -> 248 (the hybrid
+# 227 -> 230); weight 0.15 248 (MRR lower), 0.35 248, 0.5 245; share 0.3 % 247, 1 % 248.
+THESAURUS_RARE = 0.005
+THESAURUS_RARE_WEIGHT = 0.25
 # The question's focus (`focused`): the noun after "what" or "which" names the kind of
 # thing asked for ("which city", "what car", "what kind of dog"), and the answer names
 # one of its kind ("darwin", "a used corolla", "beagle mix"), seldom the kind itself: of
@@ -557,22 +563,40 @@ def _bm25(
 
 def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:
     """The thesaurus's words for the query terms no record holds, each weighing
-    THESAURUS_WEIGHT of a term (at most THESAURUS_WORDS; none when the weight is 0).
-    Only absent terms: expanding every term cost more questions than it found, as its
-    synonyms matched distractors (bench/README.md, fifth round)."""
-    from memctl.retrieval.index.postings import absent
+    THESAURUS_WEIGHT of a term (at most THESAURUS_WORDS; none when the weight is 0), and
+    for those at most THESAURUS_RARE of the records hold, THESAURUS_RARE_WEIGHT (at most
+    THESAURUS_WORDS more). Not every term: expanding them all cost more questions than
+    it found, as the synonyms of common words matched distractors (bench/README.md,
+    fifth round); a rare word is rare in the records' wording too, so its evidence may
+    say it otherwise ("ride" / "e-bike", "pick" / "decided")."""
+    from memctl.retrieval.index.postings import absent, document_frequency
     from memctl.retrieval.thesaurus import related
 
     if not THESAURUS_WEIGHT:
         return {}
     asked = set(terms)
-    words = (
-        word
-        for term in absent(conn, terms)
-        for word in related(term)
-        if word not in asked and word not in STOPWORDS
-    )
-    return dict.fromkeys(islice(dict.fromkeys(words), THESAURUS_WORDS), THESAURUS_WEIGHT)
+
+    def words(of: list[str]) -> list[str]:
+        found = (
+            word
+            for term in of
+            for word in related(term)
+            if word not in asked and word not in STOPWORDS and word not in shares
+        )
+        return list(islice(dict.fromkeys(found), THESAURUS_WORDS))
+
+    shares: dict[str, float] = {}
+    missing = absent(conn, terms)
+    shares.update(dict.fromkeys(words(missing), THESAURUS_WEIGHT))
+    if THESAURUS_RARE_WEIGHT:
+        rare = []
+        for term in terms:
+            if term not in missing:
+                hits, records = document_frequency(conn, term)
+                if hits <= THESAURUS_RARE * records:
+                    rare.append(term)
+        shares.update(dict.fromkeys(words(rare), THESAURUS_RARE_WEIGHT))
+    return shares
 
 
 # What ends a question's focus phrase ("what athletic goal did ...", "which day and time

@@ -1078,3 +1078,31 @@ def test_the_turn_after_a_question_is_lent_more_of_its_score(
     monkeypatch.setattr(recall_module, "REPLY_WEIGHT", 0.0)
     found = sources(workspace, question, recency=False)
     assert found.index(beside) < found.index(answer)
+
+
+def test_a_word_few_records_hold_is_also_looked_up_by_its_related_words(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: "ride" is in one record of 400, so its evidence may well say it
+    otherwise: its related words (WordNet: "bike") are looked up at THESAURUS_RARE_WEIGHT,
+    and "i bought an e-bike" ranks first; with the weight 0 Mira's "thanks!" beside the
+    turn that says "ride" does."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Gerald", "if you ever need a ride, knock on my door", day),
+        ("Mira", "thanks!", day),
+        ("Mira", "and i bought an e-bike with my savings", day),
+    )
+    for number in range(40):
+        log(
+            workspace / "threads" / f"other{number}.jsonl",
+            *[("Olu", f"note {number} {n} about the garden", day) for n in range(10)],
+        )
+    question = "What does Mira ride now?"
+    assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#2 [user]"
+    monkeypatch.setattr(recall_module, "THESAURUS_RARE_WEIGHT", 0.0)
+    assert sources(workspace, question, recency=False)[0] != "threads/chat.jsonl#2 [user]"
