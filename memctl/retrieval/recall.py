@@ -107,6 +107,7 @@ TIME_NEIGHBOUR_WEIGHT = 0.6
 # of NEIGHBOUR_WEIGHT (`by_reply`), among the best REPLY_CANDIDATES. Four dev sets' R@10
 # sum (bench/README.md, rank8): 241 -> 245 (MRR summed 163.2 -> 166.5), no set losing;
 # 0.6 244, 0.7 243, 1.0 245 (the second's test one fewer); 20 candidates 244, 50 246.
+# Questions by an inverted auxiliary and after an opening word too (`asks`): 248 -> 249.
 REPLY_WEIGHT = 0.8
 REPLY_CANDIDATES = 30
 # A question that asks of what came before or after something ("where did Maya work
@@ -753,14 +754,22 @@ def with_context(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candi
     return with_neighbours(found + added) if added else found
 
 
-# A turn that asks (ends with "?" or opens with a wh-word: chat drops the "?", "how's your
-# back") and the turn after it: the question's words are in the first, its answer in the
-# second ("what will you call it?" / "crepe expectations").
-_WH_OPENING = re.compile(r"^\W*(?:what|when|where|which|who|whom|whose|why|how)\b", re.IGNORECASE)
+# A turn that asks (ends with "?", or opens, after at most one word and a stop ("anyway.",
+# "ok,"), with a wh-word or an auxiliary before its subject: chat drops the "?", "how's
+# your back", "anyway. have you talked to marco") and the turn after it: the question's
+# words are in the first, its answer in the second ("what will you call it?" / "crepe
+# expectations").
+_WH_OPENING = re.compile(
+    r"^\W*(?:\w+[.,;:!]+\s*)?(?:(?:what|when|where|which|who|whom|whose|why|how)\b"
+    r"|(?:do|does|did|is|are|was|were|have|has|had|can|could|will|would|should)"
+    r"\s+(?:you|he|she|they|it|we|i|u)\b)",
+    re.IGNORECASE,
+)
 
 
 def asks(text: str) -> bool:
-    """Whether a turn asks: it ends with "?" or opens with a wh-word."""
+    """Whether a turn asks: it ends with "?" or opens with a wh-word or an inverted
+    auxiliary ("did you", "is it"), perhaps after one word and a stop ("anyway.")."""
     said = text.strip()
     return said.endswith("?") or _WH_OPENING.match(said) is not None
 

@@ -1035,12 +1035,16 @@ def test_a_name_matched_in_the_speaker_field_weighs_the_same_in_a_short_or_long_
         ("and the rent?", True),
         ("how's your back", True),
         ("Where to", True),
+        ("anyway. have you talked to marco", True),
+        ("ok, did u get it", True),
         ("i know what you mean", False),
+        ("you know what, fine", False),
+        ("he did it again", False),
         ("rent is due?!", False),
         ("", False),
     ],
 )
-def test_a_turn_asks_when_it_ends_with_a_question_mark_or_opens_with_a_wh_word(
+def test_a_turn_asks_when_it_ends_with_a_question_mark_or_opens_as_a_question(
     said: str, asking: bool
 ) -> None:
     from memctl.retrieval.recall import asks
