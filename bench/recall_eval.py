@@ -27,8 +27,8 @@ is only reported, never tuned on.
 `--set NAME=VALUE` (in-process, repeatable) sets one of recall's ranking constants
 (memctl.retrieval.recall: SPEAKER_WEIGHT, NEIGHBOUR_WEIGHT, NEIGHBOUR_REACH,
 CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, SESSION_WEIGHT, SESSION_TOP,
-SEMANTIC_SHARE, ...; BM25's K1 and B, memctl.retrieval.index.postings) for the run: how each lever in
-bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
+SEMANTIC_SHARE, ...; BM25's K1, B and SPEAKER_B, memctl.retrieval.index.postings) for
+the run: how each lever in bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
 lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`):
 `rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`; term proximity,
 `proximity:WEIGHT,WINDOW[,CANDIDATES]` (see `proximity`); the semantic leg's
@@ -683,8 +683,9 @@ def main() -> int:
         import memctl.retrieval.recall
 
         name, _, value = setting.partition("=")
-        # BM25's own constants (K1, B) are the postings'; the rest are recall's.
-        module = memctl.retrieval.index.postings if name in ("K1", "B") else memctl.retrieval.recall
+        # BM25's own constants (K1, B, SPEAKER_B) are the postings'; the rest are recall's.
+        postings = ("K1", "B", "SPEAKER_B")
+        module = memctl.retrieval.index.postings if name in postings else memctl.retrieval.recall
         old = getattr(module, name, None)
         if not name.isupper() or not isinstance(old, int | float) or isinstance(old, bool):
             raise SystemExit(f"--set {setting}: no numeric constant {name} in recall")

@@ -15,8 +15,14 @@ in favour of what is current without burying an old exact answer. A record's age
 its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
+The question's focus, the noun naming what kind of thing it asks for ("which city"),
+counts half a word, and its related words in WordNet are looked up beside it (`focused`):
+the answer names one of the kind ("darwin"), seldom the kind. The speaker's name is a
+field of its own, not normalised by a turn's length (BM25F; postings.SPEAKER_B).
+
 Before it, a conversation's shape: a turn is lent a share of its neighbours' scores up
-to two turns away (`with_neighbours`, `with_context`) and, when BM25 ranks alone, of
+to two turns away (`with_neighbours`, `with_context`), the turn after a question more
+of the question's (`by_reply`: "rent?" / "1450 a month") and, when BM25 ranks alone, of
 its session's best (`by_session`), and the question's time weighs
 in (`by_time`: a "when" question prefers records that say a time, a month named those
 dated in it, "before"/"after" something the records said before/after it: `by_order`),
@@ -98,6 +104,13 @@ TIME_CANDIDATES = 50
 # NEIGHBOUR_WEIGHT: a dated reply ("on the 8th") holds none of the words of the turn it
 # answers. Three dev sets' R@10 sum 137 -> 138, MRR up on each (0.5, 0.7: the same R@10).
 TIME_NEIGHBOUR_WEIGHT = 0.6
+# A turn that asks lends the turn after it (its answer) this share of its score instead
+# of NEIGHBOUR_WEIGHT (`by_reply`), among the best REPLY_CANDIDATES. Four dev sets' R@10
+# sum (bench/README.md, rank8): 241 -> 245 (MRR summed 163.2 -> 166.5), no set losing;
+# 0.6 244, 0.7 243, 1.0 245 (the second's test one fewer); 20 candidates 244, 50 246.
+# Questions by an inverted auxiliary and after an opening word too (`asks`): 248 -> 249.
+REPLY_WEIGHT = 0.8
+REPLY_CANDIDATES = 30
 # A question that asks of what came before or after something ("where did Maya work
 # before joining the startup?"): each candidate said before (after) the record that best
 # matches the words after "before" ("after") counts 1 + ORDER_WEIGHT times (by_order).
@@ -136,6 +149,36 @@ SESSION_TOP = 3
 # 1.000 / 0.659 and 0.809 / 0.540; 0.3 and 1.0 gained less, every word expanded lost.
 THESAURUS_WEIGHT = 0.5
 THESAURUS_WORDS = 200
+# A query word that at most THESAURUS_RARE of the records hold (0.5 %: 5 in 1,000) has
+# its related words looked up too, each counting THESAURUS_RARE_WEIGHT of a word asked
+# (`_related`). Four dev sets' R@10 sum (bench/README.md, rank8): 245 -> 248 (the hybrid
+# 227 -> 230); weight 0.15 248 (MRR lower), 0.35 248, 0.5 245; share 0.3 % 247, 1 % 248.
+THESAURUS_RARE = 0.005
+THESAURUS_RARE_WEIGHT = 0.25
+# The question's focus (`focused`): the noun after "what" or "which" names the kind of
+# thing asked for ("which city", "what car", "what kind of dog"), and the answer names
+# one of its kind ("darwin", "a used corolla", "beagle mix"), seldom the kind itself: of
+# the 195 questions of the four held-out sets with such a word (or "how many / much /
+# long ..."), 31 evidence turns hold it. It counts FOCUS_WEIGHT of a word asked (it still
+# finds the turn that asks "what will you call it?", which lends the answer its score),
+# and its related words in the thesaurus (the kinds of it, its synonyms: "street" ->
+# "avenue", "goal" -> "target", "day" -> "saturday") FOCUS_RELATED each. Four dev sets'
+# R@10 sum (first, second, heldout3 dev; heldout4 both splits; bench/README.md, rank8):
+# 229 -> 234; weight 0 (left out) 226, 0.35 232, 0.7 235, 1.0 (related words alone) 233,
+# 1.5 229; related 0 (the weight alone) 230, 0.3 234, 0.7 234.
+FOCUS_WEIGHT = 0.5
+FOCUS_RELATED = 0.5
+# At most this many related words of the focus: "city" has 731 (its instances); 20, 100
+# and 200 gave the same dev R@10, and each is one more look-up in the postings.
+FOCUS_WORDS = 50
+# A related word of the focus held by more than this share of the records is left out: a
+# common word ("work" for "job") names no one thing, and scoring its thousands of records
+# was most of what the focus cost (bench/recall_scale.py at 100k: CPU p95 +7 ms, with it
+# +4 ms), unless it is held by no more than FOCUS_DF_RECORDS (a small workspace, where
+# every word is in 1 %, costs nothing). The same dev R@10 at 0.005, 0.01 and 0.02 (with
+# no floor; the dev sets' 700-1,000 records put every word under it).
+FOCUS_DF = 0.01
+FOCUS_DF_RECORDS = 100
 MAX_QUERY_TERMS = 1_000
 """The words of a query looked up, at most: a 600,000-word query held the single-threaded
 MCP server for a minute, and a hook's prompt is any size (issue 24, item 15)."""
@@ -381,9 +424,16 @@ def _ranked(
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
             related = _related(conn, result.terms) if config.recall.thesaurus else None
+            looked, related = focused(
+                query,
+                result.terms,
+                related,
+                expand=config.recall.thesaurus,
+                rare=lambda word: _rare(conn, word),
+            )
             ranked = _bm25(
                 conn,
-                result.terms,
+                looked,
                 result.scope,
                 limit * CANDIDATES_A_HIT,
                 deadline=deadline,
@@ -391,6 +441,7 @@ def _ranked(
             )
             ranked = with_context(conn, ranked)
             texts: dict[int, str | None] = {}
+            ranked = by_reply(ws, conn, ranked, texts)
             ranked = by_time(ws, query, ranked, texts)
             if close is None:
                 ranked = by_answer(ws, query, ranked, texts)
@@ -411,7 +462,7 @@ def _ranked(
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
                         conn,
-                        result.terms,
+                        looked,
                         candidate,
                         related,
                         hybrid=result.ranking == "hybrid",
@@ -526,7 +577,7 @@ def _candidates(
 ) -> list[Candidate]:
     """The `wanted` records of the best BM25 for `terms` (any of them; with `every`, all),
     best first: FTS5's bm25 with recall's length weight (postings.B) over the text and the
-    speaker (SPEAKER_WEIGHT), from recall's own postings (`memctl.retrieval.index.
+    speaker (SPEAKER_WEIGHT, a name's field BM25F does not normalise), from recall's own postings (`memctl.retrieval.index.
     postings.best`); `related` words (the thesaurus's, `_related`) at their share."""
     from memctl.retrieval.index.postings import best
 
@@ -576,22 +627,134 @@ def _bm25(
 
 def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:
     """The thesaurus's words for the query terms no record holds, each weighing
-    THESAURUS_WEIGHT of a term (at most THESAURUS_WORDS; none when the weight is 0).
-    Only absent terms: expanding every term cost more questions than it found, as its
-    synonyms matched distractors (bench/README.md, fifth round)."""
-    from memctl.retrieval.index.postings import absent
+    THESAURUS_WEIGHT of a term (at most THESAURUS_WORDS; none when the weight is 0), and
+    for those at most THESAURUS_RARE of the records hold, THESAURUS_RARE_WEIGHT (at most
+    THESAURUS_WORDS more). Not every term: expanding them all cost more questions than
+    it found, as the synonyms of common words matched distractors (bench/README.md,
+    fifth round); a rare word is rare in the records' wording too, so its evidence may
+    say it otherwise ("ride" / "e-bike", "pick" / "decided")."""
+    from memctl.retrieval.index.postings import absent, document_frequency
     from memctl.retrieval.thesaurus import related
 
     if not THESAURUS_WEIGHT:
         return {}
     asked = set(terms)
-    words = (
-        word
-        for term in absent(conn, terms)
-        for word in related(term)
-        if word not in asked and word not in STOPWORDS
-    )
-    return dict.fromkeys(islice(dict.fromkeys(words), THESAURUS_WORDS), THESAURUS_WEIGHT)
+
+    def words(of: list[str]) -> list[str]:
+        found = (
+            word
+            for term in of
+            for word in related(term)
+            if word not in asked and word not in STOPWORDS and word not in shares
+        )
+        return list(islice(dict.fromkeys(found), THESAURUS_WORDS))
+
+    shares: dict[str, float] = {}
+    missing = absent(conn, terms)
+    shares.update(dict.fromkeys(words(missing), THESAURUS_WEIGHT))
+    if THESAURUS_RARE_WEIGHT:
+        rare = []
+        for term in terms:
+            if term not in missing:
+                hits, records = document_frequency(conn, term)
+                if hits <= THESAURUS_RARE * records:
+                    rare.append(term)
+        shares.update(dict.fromkeys(words(rare), THESAURUS_RARE_WEIGHT))
+    return shares
+
+
+# What ends a question's focus phrase ("what athletic goal did ...", "which day and time
+# does ...", "which neighbourhood of Leeds is ...").
+_ENDS_FOCUS = """is are was were do does did has have had will would can could should might
+    may must and of"""
+_AFTER_FOCUS = frozenset(_ENDS_FOCUS.split())
+# Nouns that name a kind of their complement: "what kind of dog" asks for a dog.
+_KIND_OF = frozenset(("kind", "kinds", "type", "types", "sort", "sorts"))
+
+
+def focus_of(query: str) -> tuple[set[str], set[str]]:
+    """The question's focus and degree words, lowercase. The focus: the words after "what"
+    or "which" that are no stop word, when an auxiliary verb, "and" or "of" follows them
+    ("city" of "which city is ...", "athletic" and "goal" of "what athletic goal did
+    ...", "dog" of "what kind of dog did ..."), but a capitalised one (a name: "Tacoma"
+    of "which Tacoma neighborhood does ..."); "what happened to ..." has none. A degree
+    word: the word after "how" ("many", "long")."""
+    words = _TERM.findall(query.lower())
+    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
+    nouns: set[str] = set()
+    degrees: set[str] = set()
+    for at, word in enumerate(words):
+        if word == "how" and at + 1 < len(words) and words[at + 1] not in STOPWORDS:
+            degrees.add(words[at + 1])
+        if word not in ("what", "which"):
+            continue
+        end = at + 1
+        while end < len(words) and words[end] not in STOPWORDS:
+            end += 1
+        if end == at + 1 or end == len(words) or words[end] not in _AFTER_FOCUS:
+            continue
+        head = words[end - 1]
+        # its other words too ("athletic", "goal" of "goal time"), but a name
+        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital)
+        if (
+            words[end] == "of"
+            and head in _KIND_OF
+            and end + 1 < len(words)
+            and words[end + 1] not in STOPWORDS
+        ):
+            head = words[end + 1]
+        nouns.add(head)
+    return nouns, degrees
+
+
+def _rare(conn: sqlite3.Connection, word: str) -> bool:
+    """Whether at most FOCUS_DF of the records, or FOCUS_DF_RECORDS, hold `word`."""
+    from memctl.retrieval.index.postings import document_frequency
+
+    hits, records = document_frequency(conn, word)
+    return hits <= max(FOCUS_DF * records, FOCUS_DF_RECORDS)
+
+
+def focused(
+    query: str,
+    terms: list[str],
+    related: dict[str, float] | None,
+    *,
+    expand: bool = True,
+    rare: Callable[[str], bool] | None = None,
+) -> tuple[list[str], dict[str, float] | None]:
+    """The terms BM25 looks up and the words it looks up beside them at a share
+    (`related`, the thesaurus's), with the question's focus (`focus_of`) moved from the
+    first to the second at FOCUS_WEIGHT and, with `expand`, the focus's related words
+    in the thesaurus added at FOCUS_RELATED (at most FOCUS_WORDS; only those `rare`
+    finds uncommon, FOCUS_DF): "which city does Pavel live in now?" is answered by "i
+    said yes to darwin", and a turn that says "city" is more often one that asks. A
+    question of nothing but its focus is looked up as it is."""
+    if FOCUS_WEIGHT == 1.0 and not FOCUS_RELATED:
+        return terms, related
+    nouns, degrees = focus_of(query)
+    nouns &= set(terms)
+    degrees &= set(terms)
+    kept = [term for term in terms if term not in nouns and term not in degrees]
+    if not kept or len(kept) == len(terms):
+        return terms, related
+    shares = dict(related or {})
+    for term in nouns | degrees:
+        shares[term] = FOCUS_WEIGHT
+    if expand and FOCUS_RELATED:
+        from memctl.retrieval.thesaurus import related as thesaurus
+
+        asked = set(terms)
+        words = (
+            word
+            for noun in sorted(nouns)
+            for word in thesaurus(noun)
+            if word not in asked and word not in STOPWORDS and word not in shares
+        )
+        if rare is not None:
+            words = (word for word in words if rare(word))
+        shares.update(dict.fromkeys(islice(dict.fromkeys(words), FOCUS_WORDS), FOCUS_RELATED))
+    return kept, {word: share for word, share in shares.items() if share}
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:
@@ -652,6 +815,62 @@ def with_context(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candi
                     )
                 )
     return with_neighbours(found + added) if added else found
+
+
+# A turn that asks (ends with "?", or opens, after at most one word and a stop ("anyway.",
+# "ok,"), with a wh-word or an auxiliary before its subject: chat drops the "?", "how's
+# your back", "anyway. have you talked to marco") and the turn after it: the question's
+# words are in the first, its answer in the second ("what will you call it?" / "crepe
+# expectations").
+_WH_OPENING = re.compile(
+    r"^\W*(?:\w+[.,;:!]+\s*)?(?:(?:what|when|where|which|who|whom|whose|why|how)\b"
+    r"|(?:do|does|did|is|are|was|were|have|has|had|can|could|will|would|should)"
+    r"\s+(?:you|he|she|they|it|we|i|u)\b)",
+    re.IGNORECASE,
+)
+
+
+def asks(text: str) -> bool:
+    """Whether a turn asks: it ends with "?" or opens with a wh-word or an inverted
+    auxiliary ("did you", "is it"), perhaps after one word and a stop ("anyway.")."""
+    said = text.strip()
+    return said.endswith("?") or _WH_OPENING.match(said) is not None
+
+
+def by_reply(
+    ws: Workspace, conn: sqlite3.Connection, found: list[Candidate], texts: dict[int, str | None]
+) -> list[Candidate]:
+    """Each of the best REPLY_CANDIDATES thread turns that asks (`asks`) lends the turn
+    after it REPLY_WEIGHT of its own score, where that is more than `with_neighbours`
+    lent it: a question and its answer are one unit of a conversation, and the answer
+    ("1450 a month", "herniated disc") seldom repeats the words of the question it
+    answers ("rent?", "how's your back"). The turn after is found by its place in its
+    file when it is no candidate. Its text is read back once a query (`texts`)."""
+    if not REPLY_WEIGHT:
+        return found
+    at = {(c.rel, c.number): c for c in found}
+    best = sorted((c for c in found if c.kind == "thread"), key=lambda c: -c.score)
+    for c in best[:REPLY_CANDIDATES]:
+        own = c.score - c.neighbour
+        text = _text(ws, c, texts) if own > 0.0 else None
+        if text is None or not asks(text):
+            continue
+        reply = at.get((c.rel, c.number + 1))
+        if reply is None:
+            row = conn.execute(_AFTER_SQL, (c.rel, c.start, 1)).fetchone()
+            if row is None or row[1] != c.number + 1:
+                continue
+            rid, number, start, size, ts, crc = row
+            reply = Candidate(
+                rid, 0.0, c.rel, c.kind, number, start, size, ts, c.inode, c.offset, crc
+            )
+            at[(c.rel, number)] = reply
+            found.append(reply)
+        lent = REPLY_WEIGHT * own
+        if lent > reply.neighbour:
+            reply.score += lent - reply.neighbour
+            reply.neighbour = lent
+    return found
 
 
 def by_session(found: list[Candidate]) -> list[Candidate]:
@@ -762,9 +981,10 @@ def by_time(
     1 + TIME_WEIGHT times: the answer to "when" is a date, which the question cannot
     name. Its text is read back from its file (the index holds only its words; `texts`
     keeps what was read for `by_answer`). Such a
-    turn is also lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's score instead of
-    NEIGHBOUR_WEIGHT: "i picked him up on the 8th" answers "on what date did Chowder go
-    home?" a turn after the one that names Chowder."""
+    turn is also lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's score where that is
+    more than it was lent (NEIGHBOUR_WEIGHT's, or a question's `by_reply`): "i picked him
+    up on the 8th" answers "on what date did Chowder go home?" a turn after the one that
+    names Chowder."""
     months = asked_months(query) if DATE_WEIGHT else set()
     if months:
         zone = ws.tzinfo()
@@ -778,10 +998,14 @@ def by_time(
         for c in best:
             text = _text(ws, c, texts)
             if text is not None and _TIME_EXPRESSION.search(text):
-                more = (TIME_NEIGHBOUR_WEIGHT - NEIGHBOUR_WEIGHT) * max(
-                    own.get((c.rel, c.number + step), 0.0)
-                    for distance in range(1, NEIGHBOUR_REACH + 1)
-                    for step in (-distance, distance)
+                more = (
+                    TIME_NEIGHBOUR_WEIGHT
+                    * max(
+                        own.get((c.rel, c.number + step), 0.0)
+                        for distance in range(1, NEIGHBOUR_REACH + 1)
+                        for step in (-distance, distance)
+                    )
+                    - c.neighbour
                 )
                 if more > 0.0:
                     c.neighbour += more

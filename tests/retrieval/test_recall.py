@@ -961,3 +961,182 @@ def test_recall_without_an_index_to_read_is_an_error_not_no_match(ws: Path, cli)
     assert line.startswith("memctl: error: recall needs the search index, which is unavailable:")
     assert "index.sqlite" in line and "`memctl search`" in line
     assert cli("-w", ws, "search", "billing").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "nouns", "degrees"),
+    [
+        ("Which city does Pavel live in now?", {"city"}, set()),
+        ("What kind of dog did Raj adopt?", {"dog"}, set()),
+        ("What athletic goal did Clara set?", {"athletic", "goal"}, set()),
+        ("Which Tacoma neighborhood does Theo live in?", {"neighborhood"}, set()),
+        ("Which neighbourhood of Leeds is the flat in?", {"neighbourhood"}, set()),
+        ("What day and time does the band rehearse?", {"day"}, set()),
+        ("How many hives does Hal keep?", set(), {"many"}),
+        ("What happened to the apartment?", set(), set()),
+        ("What does Pavel do for a living?", set(), set()),
+        ("what did we decide about the cache", set(), set()),
+        ("Which of the pieces got picked?", set(), set()),
+    ],
+)
+def test_a_question_s_focus_is_the_noun_naming_what_it_asks_for(
+    question: str, nouns: set[str], degrees: set[str]
+) -> None:
+    """The focus is the words after "what"/"which" up to an auxiliary, "and" or "of"
+    (the complement of "kind of"), names left out; "how" gives its degree word; a
+    "what" followed by a verb or a stop word has none."""
+    from memctl.retrieval.recall import focus_of
+
+    assert focus_of(question) == (nouns, degrees)
+
+
+def test_the_answer_names_one_of_the_kind_the_question_asks_for(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: "what goal does Olu have?" is answered by "i'm targeting four hours",
+    which holds no "goal"; the turn that says "goal" is the one asking. The focus counts
+    FOCUS_WEIGHT of a word asked and its related words (WordNet: "target") FOCUS_RELATED,
+    so the answer ranks first; weighed as any word, the question's turn ranks above it. With
+    `recall.thesaurus: false` no related word is looked up. `--explain` adds up."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Dana", "any goal for the spring race?", day),
+        ("Olu", "ugh no idea", day),
+        ("Olu", "lunch on friday", day),
+        ("Olu", "physio says build slow, so i'm targeting four hours", day),
+        ("Dana", "smart", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Dana", f"note {n}", day) for n in range(8)])
+    question = "What goal does Olu have?"
+    ws, config = open_ws(workspace)
+    (hit, *_) = recall(ws, config, question, recency=False, explain=True).hits
+    assert hit.source == "threads/chat.jsonl#3 [user]"
+    assert hit.explain is not None
+    assert ("target", "text") in [(m["term"], m["field"]) for m in hit.explain["matched"]]
+    timed = (hit.explain["bm25"] + hit.explain["neighbour"]) * hit.explain["time"]
+    assert timed + hit.explain["session"] == pytest.approx(hit.score, rel=1e-3)
+    (workspace / "memctl.yaml").write_text(f"{BM25_ONLY}  thesaurus: false\n", encoding="utf-8")
+    assert sources(workspace, question, recency=False)[0] != "threads/chat.jsonl#3 [user]"
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    monkeypatch.setattr(recall_module, "FOCUS_WEIGHT", 1.0)
+    monkeypatch.setattr(recall_module, "FOCUS_RELATED", 0.0)
+    found = sources(workspace, question, recency=False)
+    assert found.index("threads/chat.jsonl#0 [user]") < found.index("threads/chat.jsonl#3 [user]")
+
+
+def test_a_name_matched_in_the_speaker_field_weighs_the_same_in_a_short_or_long_turn(
+    workspace: Path,
+) -> None:
+    """BM25F: the speaker's field is a name, as long in every record, so it is not
+    normalised by the turn's length (postings.SPEAKER_B 0): Dana's long turn "i do taxes
+    for a living ..." is matched by "Dana" as much as her "nerd", and the text's words
+    still are (the same word in a longer text weighs less)."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Dana", "nerd", day),
+        ("Olu", "i teach chemistry at the high school, the kids are great this year", day),
+        ("Dana", "i do taxes for a living, so january to april is hell for me", day),
+        ("Olu", "taxes and marathons", day),
+    )
+    ws, config = open_ws(workspace)
+    weights = {
+        hit.source: [m["weight"] for m in hit.explain["matched"]]
+        for hit in recall(ws, config, "Dana", recency=False, explain=True).hits
+        if hit.explain is not None and hit.explain["matched"]
+    }
+    assert weights["threads/chat.jsonl#0 [user]"] == weights["threads/chat.jsonl#2 [user]"]
+    taxes = {
+        hit.source: hit.explain["bm25"]
+        for hit in recall(ws, config, "taxes", recency=False, explain=True).hits
+        if hit.explain is not None
+    }
+    assert taxes["threads/chat.jsonl#3 [user]"] > taxes["threads/chat.jsonl#2 [user]"]
+
+
+@pytest.mark.parametrize(
+    ("said", "asking"),
+    [
+        ("and the rent?", True),
+        ("how's your back", True),
+        ("Where to", True),
+        ("anyway. have you talked to marco", True),
+        ("ok, did u get it", True),
+        ("i know what you mean", False),
+        ("you know what, fine", False),
+        ("he did it again", False),
+        ("rent is due?!", False),
+        ("", False),
+    ],
+)
+def test_a_turn_asks_when_it_ends_with_a_question_mark_or_opens_as_a_question(
+    said: str, asking: bool
+) -> None:
+    from memctl.retrieval.recall import asks
+
+    assert asks(said) is asking
+
+
+def test_the_turn_after_a_question_is_lent_more_of_its_score(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: "and the rent?" / "a bit more than before, but there is a balcony": the
+    answer holds none of the question's words and stands after the turn that asks, which
+    lends it REPLY_WEIGHT of its score (`by_reply`), more than the NEIGHBOUR_WEIGHT a
+    turn lends any neighbour: the answer then ranks above Lena's turn beside a longer
+    statement about the rent. Without the lever it does not."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Pavel", "rent rent rent, the rent is due", day),
+        ("Lena", "that is so weird", day),
+        ("Pavel", "anyway", day),
+        ("Pavel", "ok", day),
+        ("Pavel", "and the rent?", day),
+        ("Lena", "a bit more than before, but there is a balcony", day),
+        ("Pavel", "nice", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Olu", f"note {n}", day) for n in range(8)])
+    question = "What about Lena and the rent?"
+    answer, beside = "threads/chat.jsonl#5 [user]", "threads/chat.jsonl#1 [user]"
+    found = sources(workspace, question, recency=False)
+    assert found[0] == answer and found.index(answer) < found.index(beside)
+    monkeypatch.setattr(recall_module, "REPLY_WEIGHT", 0.0)
+    found = sources(workspace, question, recency=False)
+    assert found.index(beside) < found.index(answer)
+
+
+def test_a_word_few_records_hold_is_also_looked_up_by_its_related_words(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: "ride" is in one record of 400, so its evidence may well say it
+    otherwise: its related words (WordNet: "bike") are looked up at THESAURUS_RARE_WEIGHT,
+    and "i bought an e-bike" ranks first; with the weight 0 Mira's "thanks!" beside the
+    turn that says "ride" does."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Gerald", "if you ever need a ride, knock on my door", day),
+        ("Mira", "thanks!", day),
+        ("Mira", "and i bought an e-bike with my savings", day),
+    )
+    for number in range(40):
+        log(
+            workspace / "threads" / f"other{number}.jsonl",
+            *[("Olu", f"note {number} {n} about the garden", day) for n in range(10)],
+        )
+    question = "What does Mira ride now?"
+    assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#2 [user]"
+    monkeypatch.setattr(recall_module, "THESAURUS_RARE_WEIGHT", 0.0)
+    assert sources(workspace, question, recency=False)[0] != "threads/chat.jsonl#2 [user]"

@@ -10,8 +10,9 @@ dated in it; the kind of answer a question asks for, `by_answer`, is not generat
 its words are not among WORDS), adds SESSION_WEIGHT times the sum of its log's
 SESSION_TOP best BM25 scores and sorts: what recall ranks by, without any
 speed-up. Its BM25 is computed here in plain Python (`Okapi`: Robertson/Sparck Jones idf
-as FTS5 computes it, k1 1.2, b REFERENCE_B) over the term counts an FTS5 table of every
-record's text and speaker yields (the tokenizer is FTS5's; the index's own word table
+as FTS5 computes it, k1 1.2, b REFERENCE_B for the text and none for the speaker's name,
+as BM25F normalises each field by its own length) over the term counts an FTS5 table of
+every record's text and speaker yields (the tokenizer is FTS5's; the index's own word table
 before schema 5; recall now ranks from its own postings, with a b of its own). A faster
 candidate generation or scoring (issue 26, goal 3) must give the same hits and scores;
 a change of ranking (weights, fields, stemming) changes both sides through recall's
@@ -108,21 +109,23 @@ MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the records
 
 
 class Okapi:
-    """BM25 over the word table's term counts, scored in Python, every record a term
+    """BM25F over the word table's term counts, scored in Python, every record a term
     matches (no bound, no shortcut): for each query term t, idf(t) = ln((N - n + 0.5) /
     (n + 0.5)) (MIN_IDF when not above 0), and in a record of D tokens (text and speaker)
-    where t counts f = text count + speaker weight x speaker count, idf(t) x f (k1 + 1) /
-    (f + k1 (1 - b + b D / avgdl)); a record's score is the sum over the query's terms."""
+    where t counts f = text count / (1 - b + b D / avgdl) + speaker weight x speaker count
+    (a name's field, not normalised by the record's length), idf(t) x f (k1 + 1) / (f +
+    k1); a record's score is the sum over the query's terms."""
 
     def __init__(self, conn: sqlite3.Connection, speaker_weight: float) -> None:
         self.conn = conn
-        self.counts: defaultdict[str, dict[int, float]] = defaultdict(dict)
+        self.text: defaultdict[str, dict[int, int]] = defaultdict(dict)
+        self.speaker: defaultdict[str, dict[int, int]] = defaultdict(dict)
+        self.speaker_weight = speaker_weight
         length: defaultdict[int, int] = defaultdict(int)
         for term, doc, col, count in conn.execute(
             "SELECT term, doc, col, count(*) FROM vocab GROUP BY term, doc, col"
         ):
-            weight = 1.0 if col == "text" else speaker_weight
-            self.counts[term][doc] = self.counts[term].get(doc, 0.0) + weight * count
+            (self.text if col == "text" else self.speaker)[term][doc] = count
             length[doc] += count
         (self.records,) = conn.execute("SELECT count(*) FROM words").fetchone()
         self.length = dict(length)
@@ -144,14 +147,16 @@ class Okapi:
         scored: dict[int, float] = {}
         for term in terms:
             (token,) = self.tokens(term)
-            holding = self.counts.get(token, {})
+            text, speaker = self.text.get(token, {}), self.speaker.get(token, {})
+            holding = text.keys() | speaker.keys()
             if not holding:
                 continue
             idf = math.log((self.records - len(holding) + 0.5) / (len(holding) + 0.5))
             idf = idf if idf > 0 else MIN_IDF
-            for doc, freq in holding.items():
+            for doc in holding:
                 norm = 1 - REFERENCE_B + REFERENCE_B * self.length[doc] / self.avgdl
-                part = idf * freq * (REFERENCE_K1 + 1) / (freq + REFERENCE_K1 * norm)
+                freq = text.get(doc, 0) / norm + self.speaker_weight * speaker.get(doc, 0)
+                part = idf * freq * (REFERENCE_K1 + 1) / (freq + REFERENCE_K1)
                 scored[doc] = scored.get(doc, 0.0) + part
         return scored
 

@@ -9,7 +9,8 @@ as a chunk of delta-coded ids. The terms are FTS5's own: the text is tokenized b
 in-memory FTS5 table with the same tokenizer as before (porter over unicode61, diacritics
 removed), read back through its `fts5vocab` instance table, so a record's length, a term's
 counts and the corpus averages are the ones FTS5's bm25 used, and so are the scores,
-but for the length's weight B (FTS5's b is fixed at 0.75).
+but for the length's weight B (FTS5's b is fixed at 0.75) and the speaker's field, which
+is not normalised by the record's length (BM25F, SPEAKER_B).
 
 Grouping by length is what makes a top-k cheap: every record of one length has all its
 postings in the buckets of that length, and in one bucket a term adds the same amount to
@@ -50,6 +51,13 @@ padding. On the dev splits of bench/recall_eval.py's two held-out sets (R@10, BM
 the hybrid; first set, then the second): 0.75 0.75 / 0.82 and 0.96 / 0.79; 0.55 0.75 /
 0.84 and 0.96 / 0.80; 0.5 0.75 / 0.84 and 0.92 / 0.81; 0.6 0.75 / 0.82 and 0.96 / 0.80;
 0.3 0.75 / 0.82 and 0.92 / 0.80 (bench/README.md, rank5)."""
+SPEAKER_B = 0.0
+"""The length weight of the speaker's field (BM25F: each field's count is normalised by
+its own length, Robertson, Zaragoza and Taylor 2004). The field holds a name, as long in
+every record, so a record's length says nothing of it: 0, where FTS5 (and recall before
+rank8) normalised it by the record's whole length as the text, so that "Dana: nerd"
+matched "what is Dana's profession?" better than Dana's long turn "i do taxes for a
+living ...". Four dev sets' BM25 R@10 sum (bench/README.md, rank8): B 234 -> 241."""
 MIN_IDF = 1e-6
 """FTS5's floor for the idf of a term in more than half the records."""
 MERGE_RATIO = 4
@@ -270,9 +278,20 @@ def _check(deadline: float | None) -> None:
         raise sqlite3.OperationalError("interrupted")
 
 
-def _weight(idf: float, freq: float, length: int, avgdl: float) -> float:
-    """One term's bm25 in one record, as fts5Bm25Function computes it (with B for its b)."""
-    return idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length / avgdl)))
+def _frequency(ft: int, fs: int, weights: tuple[float, float], length: int, avgdl: float) -> float:
+    """A term's count in a record of `length`, BM25F's: the text's count (`ft`) and the
+    speaker's (`fs`), each normalised by its own length weight (B, SPEAKER_B) and weighed
+    (`weights`), then summed."""
+    text = ft * weights[0] / (1 - B + B * length / avgdl) if ft else 0.0
+    if not fs:
+        return text
+    return text + fs * weights[1] / (1 - SPEAKER_B + SPEAKER_B * length / avgdl)
+
+
+def _weight(idf: float, freq: float) -> float:
+    """One term's bm25 in one record, given its normalised count (`_frequency`): with the
+    speaker's field weighing 0 this is fts5Bm25Function's (with B for its b)."""
+    return idf * ((freq * (K1 + 1.0)) / (freq + K1))
 
 
 class _Query:
@@ -321,8 +340,8 @@ class _Query:
             idf = math.log((records - hits + 0.5) / (hits + 0.5))
             self.idf[term] = idf = idf if idf > 0.0 else MIN_IDF
             for length, ft, fs, first, _, blob in rows:
-                freq = ft * weights[0] + fs * weights[1]
-                weight = _weight(idf, freq, length, self.avgdl) * self.share.get(term, 1.0)
+                freq = _frequency(ft, fs, weights, length, self.avgdl)
+                weight = _weight(idf, freq) * self.share.get(term, 1.0)
                 self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
     def lookups(self, length: int) -> dict[str, dict[int, float]]:
@@ -361,8 +380,8 @@ def best(
 ) -> list[tuple[int, float]]:
     """The `k` records of the highest bm25 for `terms` (any of them; with `every`, all),
     as (id, score), best first (equal scores: the lower id first). `weights` are the
-    text's and the speaker's. The scores are FTS5's bm25 with recall's B (negated: higher is
-    better). `related` words (not with `every`) are looked up beside the terms, each
+    text's and the speaker's. The scores are FTS5's bm25 with recall's B, the speaker's
+    field normalised as BM25F does (SPEAKER_B; `_frequency`), negated: higher is better. `related` words (not with `every`) are looked up beside the terms, each
     counting its share (0..1) of what it would as a term.
     Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
     as SQLite's progress handler does."""
@@ -448,15 +467,13 @@ def explain(
             ):
                 if record not in decode(first, blob):
                     continue
-                freq = ft * weights[0] + fs * weights[1]
-                weight = _weight(query.idf[token], freq, length, query.avgdl)
+                freq = _frequency(ft, fs, weights, length, query.avgdl)
+                weight = _weight(query.idf[token], freq)
                 weight *= query.share.get(token, 1.0)
-                for field, count, field_weight in (
-                    ("text", ft, weights[0]),
-                    ("speaker", fs, weights[1]),
-                ):
+                text = _frequency(ft, 0, weights, length, query.avgdl)
+                for field, count, counted in (("text", ft, text), ("speaker", fs, freq - text)):
                     if count:
-                        part = weight * count * field_weight / freq if freq else 0.0
+                        part = weight * counted / freq if freq else 0.0
                         found[(term, field)] = found.get((term, field), 0.0) + part
                 break
     return [(term, field, weight) for (term, field), weight in found.items()]
