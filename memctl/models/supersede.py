@@ -139,6 +139,9 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
+# A quotation that is the whole fact ('Ana: “the review is at 14:15 now”') says what the
+# sentence quoted says.
+_QUOTED = re.compile(r"^[“\"](?P<said>[^“”\"]+)[”\"]$")
 _SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
@@ -380,6 +383,7 @@ def _clean(text: str) -> str:
     """The sentence without its bullet, speaker, trailing date note and final stop."""
     text = text.strip().lstrip("-*+• ").strip()
     text = _SPEAKER.sub("", text)
+    text = _QUOTED.sub(r"\g<said>", text)
     text = _SAID.sub("", text)
     return _LEAD.sub("", text).strip().rstrip(".!;").strip()
 
@@ -484,9 +488,26 @@ _TRAILING_ADVERBS = re.compile(r"(?:\s+(?:now|currently|internally|nowadays|late
 _WH_PUTS = {"where": "in "}
 
 
+# A note with no subject, opening with what was done ("Moved the Onyx review to 15:15",
+# "Rolled the Garnet service forward to 7.0", a diary's or a log's wording): what was done
+# to its object, read as said of the object ("The Onyx review was moved to 15:15"). Only
+# a verb in -ed, an object opened by a determiner or a possessive, and a particle or a
+# preposition of direction after it: "Added a checkpoint on ..." and "Rang Kenji on ..."
+# keep their wording.
+_DONE_TO = re.compile(
+    r"^(?P<verb>[A-Z][a-z]*(?:-[a-z]+)?ed) (?P<object>(?:the|our|their|[A-Z][\w-]*'s) "
+    r"[\w'-]+(?: [\w'-]+){0,4}?) (?P<rest>(?:(?:over|forward|back|across) )?"
+    r"(?:to|onto|into|for) \S.*)$"
+)
+
+
 def _fronted(sentence: str) -> str:
     """`sentence` with a value put first read in the subject-first order (see above);
-    its time phrase ("as of this spring", "since Monday", "these days") kept last."""
+    its time phrase ("as of this spring", "since Monday", "these days") kept last; a
+    note saying what was done to its object read as said of the object (_DONE_TO)."""
+    if done := _DONE_TO.match(sentence):
+        thing = done["object"]
+        return f"{thing[:1].upper()}{thing[1:]} was {done['verb'].lower()} {done['rest']}"
     match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence)
     if match is None:
         return sentence
@@ -976,6 +997,9 @@ class _Shape:
     named: frozenset[str] = frozenset()
     """The words of the values it says it replaces ("moved from Omar's squad to
     Dana's": omar, squad), when it names any (_named_old)."""
+    put: bool = False
+    """Its subject was given a typed value by something done to it ("was rebooked for
+    11:00", "was rolled forward to 7.0"): a value set, as a change cue says (_PUT)."""
 
     @property
     def key(self) -> tuple[str, frozenset[str]] | None:
@@ -1029,7 +1053,16 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     values = tuple(map(_is_value, kept))
     shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
     holds = not doer and _holds(head[verb.start() :])
-    return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence))
+    put = bool(_PUT.search(head))
+    return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence), put=put)
+
+
+# A passive of something done that puts the subject's value somewhere: "was rebooked for
+# 11:00", "got re-pointed to es-9", "was rolled forward to 7.0" (a typed value: a digit).
+_PUT = re.compile(
+    r"\b(?:was|were|got|been)\s+(?:[a-z]+ly\s+)?[a-z]+(?:-[a-z]+)?ed"
+    r"(?:\s+(?:over|forward|back|across|up|down))?\s+(?:to|onto|into|for)\s+\S*\d"
+)
 
 
 # A verb of having: what the subject has, keeps or rents is somewhere, the subject
@@ -1381,6 +1414,13 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
     if len(sorts) != 1 or not sorts <= _TYPED_SORTS:
         return None
     first = next(k for k in after if shape.values[k])
+    if shape.holds or (
+        shape.folded[first].isdigit()
+        and first + 1 < len(shape.folded)
+        and not shape.values[first + 1]
+        and shape.folded[first + 1] not in _LIGHT
+    ):
+        return None  # "had 22 people on the call": a count of something it has
     said = [w for w in shape.folded[shape.said : first] if w not in _LIGHT | _KIND | _PARTICLES]
     if len(said) > 1:
         return None  # "needs a reboot on vault-78": the value of something else it names
@@ -1410,7 +1450,9 @@ def _typed_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> No
             older = shapes[j]
             if old == values:
                 found.pop(j, None)  # said again ("moved back to db3"): current again
-            elif shape.cue and j not in found and older and values - set(older.folded):
+            elif (
+                (shape.cue or shape.put) and j not in found and older and values - set(older.folded)
+            ):
                 found[j] = i
         earlier.append((i, values))
 
@@ -2652,8 +2694,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     if _NEGATION.search(read[0]):
         leaving += _negated(read[0])
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
-    if _DOING.search(read[0]):
-        return leaving, words, None
+    if _DOING.search(read[0]) and not _PUT.search(read[0]):
+        return leaving, words, None  # an activity, unless a value set ("was booked for")
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:

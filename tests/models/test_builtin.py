@@ -305,3 +305,34 @@ def test_consolidate_files_a_labelled_note_as_written_and_ends_the_value_it_corr
     assert "- Correction: Gustavo is a Bilbao local, not Valencia." in text
     assert "## Correction" not in text and "Valencia." not in text.replace("not Valencia", "")
     assert "Kyoto" in text and "Home base for Ravi: Denver." not in text
+
+
+def test_consolidate_reads_a_note_of_what_was_done_to_its_object_as_said_of_it() -> None:
+    """Issue 25 item 3 (supersede12): a note with no subject that opens with what was
+    done ("Rolled the X forward to 4.2", "Rebooked the X for 09:15") is said of its
+    object, and a typed value put by something done to it ends the object's earlier
+    value; each old fact was kept on main."""
+    text = consolidate(
+        "",
+        [
+            "- The Osprey gateway is on 3.9.\n- The Heron sync runs at 07:30.\n"
+            "- The ledger mirror sits on pg-4.\n- The Kite review is at 15:00.\n",
+            "- Rolled the Osprey gateway forward to 4.2.\n- Rebooked the Heron sync for 09:15.\n"
+            "- Repointed the ledger mirror to pg-17.\n- Rebooked the Kite retro for 10:00.\n"
+            "- The Heron sync had 14 people on the call.\n"
+            "- The Osprey gateway was demoed to 30 people.\n",
+        ],
+    )
+    for gone in ("on 3.9", "at 07:30", "on pg-4"):
+        assert gone not in text
+    for kept in (
+        "- Rolled the Osprey gateway forward to 4.2.",
+        "- Rebooked the Heron sync for 09:15.",
+        "- Repointed the ledger mirror to pg-17.",
+        # another thing (the retro, not the review); a count of people, not a time or a
+        # version: each one more fact
+        "- The Kite review is at 15:00.",
+        "- The Heron sync had 14 people on the call.",
+        "- The Osprey gateway was demoed to 30 people.",
+    ):
+        assert kept in text

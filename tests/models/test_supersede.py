@@ -993,3 +993,25 @@ def test_a_change_said_under_its_subject_ends_the_subjects_earlier_value() -> No
     assert stale(facts, [None, "Ravi"]) == {0: 1}
     asked = ["Should we hire? Kwame thinks so.", "Kwame -> Ines (was Yuki)."]
     assert stale(asked, ["Kwame", "Kwame"]) == {}
+
+
+@pytest.mark.parametrize("said", ["is at 9:30", "is a 9:30 thing"])
+def test_a_count_of_what_the_subject_had_is_not_its_time(said: str) -> None:
+    """Issue 25 item 3 (supersede12): "had 11 people on the call" gives a count of
+    something the subject had, not a value of its own: a later time ends the earlier
+    time only (on main "11" was read as a time, and the count was dropped too)."""
+    facts = [
+        f"The Wren standup {said}.",
+        "The Wren standup had 11 people on the call.",
+        "The Wren standup is at 10:15 these days.",
+    ]
+    assert stale(facts) == {0: 2}
+
+
+def test_a_quotation_that_is_the_whole_fact_says_what_it_quotes() -> None:
+    """Issue 25 item 3 (supersede12): 'Ana: “the Wren service is on 4.0 everywhere, ...”'
+    (a chat message quoted under its speaker) is read as the sentence it quotes (on main
+    the quotation marks hid its subject)."""
+    facts = ["The Wren service is on 3.1.", "“the Wren service is on 4.0 everywhere, rollout done”"]
+    assert stale(facts, [None, "Ana"]) == {0: 1}
+    assert stale([facts[0], "“the Wren service had 4 outages, rollout done”"], [None, "Ana"]) == {}
