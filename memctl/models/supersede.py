@@ -484,7 +484,9 @@ _TYPED_FIRST = re.compile(
     r"^(?P<value>[\w.@/+-]*\d[\w.@/+-]*) (?P<verb>[a-z]+[^s\W]s|[a-z]+ed) (?P<rest>\S.+)$"
 )
 # Adverbs of time or manner that trail what is said and carry no relation: dropped.
-_TRAILING_ADVERBS = re.compile(r"(?:\s+(?:now|currently|internally|nowadays|lately))+$", re.I)
+_TRAILING_ADVERBS = re.compile(
+    r"(?:\s+(?:now|currently|internally|nowadays|lately|these days|any ?more))+$", re.I
+)
 _WH_PUTS = {"where": "in "}
 
 
@@ -1030,14 +1032,16 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
         sentence,
         flags=re.I,
     )
+    sentence = _OFTEN.sub("", sentence)
     start = re.match(r"\S+\s+\S+", sentence)
     trail = _TRAIL.search(sentence, start.end() if start else len(sentence))
     head = sentence[: trail.start()] if trail else sentence
+    head = _TRAILING_ADVERBS.sub("", head)
     kept = _kept(head)
     if not kept:
         return None
     doer = re.match(r"(?:we|they|ops)\s", head, re.I)
-    verb = doer or _VERB.search(head)
+    verb = doer or _VERB.search(head) or _BEFORE_LIGHT.search(head)
     if verb is None:
         return None
     if doer:
@@ -1055,6 +1059,18 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     holds = not doer and _holds(head[verb.start() :])
     put = bool(_PUT.search(head))
     return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence), put=put)
+
+
+# A verb no form of _VERB's shows ("green checks come from", "pipelines live in"): what is
+# said of the subject is read from the lower-case word before the first light word on.
+_BEFORE_LIGHT = re.compile(r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|for|with)\s)")
+
+
+# How often, said before what is said ("is every day at 9:00", "meets every other Friday
+# at 10:00"): no value, and no trailing clause to cut the fact at (_TRAIL's "every").
+_OFTEN = re.compile(
+    r"\s+every (?:other |single )?(?:day|week|weekday|morning|\w+day)(?=\s+\S)", re.I
+)
 
 
 # A passive of something done that puts the subject's value somewhere: "was rebooked for

@@ -336,3 +336,40 @@ def test_consolidate_reads_a_note_of_what_was_done_to_its_object_as_said_of_it()
         "- The Osprey gateway was demoed to 30 people.",
     ):
         assert kept in text
+
+
+def test_consolidate_reads_the_same_fact_through_how_often_a_trailing_adverb_or_a_bare_verb() -> (
+    None
+):
+    """Issue 25 item 3 (supersede12): "every day" before the value ("is every day at
+    07:00") no longer cuts the fact before its value, "lately" after the value no longer
+    keeps two facts one value apart from aligning, and a verb no form showed ("nightly
+    jobs come from") is read from the word before its preposition; each old fact was kept
+    on main. Another thing of the same subject (the retro, the docs builds, the editor
+    font) stays."""
+    text = consolidate(
+        "",
+        [
+            "- The Finch sync is every day at 07:00.\n"
+            "- The Wren team's nightly jobs come from Jenkins.\n"
+            "- Omar's terminal font is always Iosevka.\n"
+            "- The Kite retro is every Monday at 11:00.\n",
+            "- The Finch sync shifted to 08:30.\n"
+            "- The Wren team's nightly jobs come from Drone.\n"
+            "- Omar's terminal font is always Hack lately.\n"
+            "- The Wren team's docs builds come from Travis.\n"
+            "- The Kite review shifted to 12:00.\n"
+            "- Omar's editor font is Fira lately.\n",
+        ],
+    )
+    for gone in ("07:00", "from Jenkins", "Iosevka"):
+        assert gone not in text
+    for kept in (
+        "- The Finch sync shifted to 08:30.",
+        "- The Wren team's nightly jobs come from Drone.",
+        "- Omar's terminal font is always Hack lately.",
+        "- The Kite retro is every Monday at 11:00.",
+        "- The Wren team's docs builds come from Travis.",
+        "- Omar's editor font is Fira lately.",
+    ):
+        assert kept in text
