@@ -373,3 +373,21 @@ def test_consolidate_reads_the_same_fact_through_how_often_a_trailing_adverb_or_
         "- Omar's editor font is Fira lately.",
     ):
         assert kept in text
+
+
+def test_consolidate_files_a_request_to_a_person_under_that_person() -> None:
+    """Issue 25 item 3 (supersede12): "Ring Omar on ..." opens with a verb that is also a
+    name elsewhere ("a Ring doorbell"); the fact is Omar's (a person: "Omar's desk"), so
+    it is filed under Omar and ended by Omar's new number. On main it went under
+    "## Ring", and Ring's fact was not ended by a change said of Omar."""
+    text = consolidate(
+        "",
+        [
+            "- Dana installed a Ring doorbell.\n- Ring Omar on 07700 900111 for access.\n"
+            "- Omar's desk is by the window.\n",
+            "- Omar's number: 07700 900222 (was 07700 900111).\n",
+        ],
+    )
+    assert "## Ring" not in text and "Ring Omar" not in text
+    assert "## Omar\n\n- Omar's desk is by the window.\n- Omar's number: 07700 900222" in text
+    assert "- Dana installed a Ring doorbell." in text
