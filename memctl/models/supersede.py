@@ -959,7 +959,7 @@ _VERB = re.compile(
     r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
     r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z]+\d))|[a-z]+ed)\b|:\s"
 )
-_LIGHT = _set("in at on to for of from by with as into onto near")
+_LIGHT = _set("in at on to for of from by with as into onto near through via")
 _PARTICLES = _set("back over out up off away down")
 _PAIR_LIMIT = 32
 """Each fact is aligned with at most this many earlier facts of its bucket (the newest),
@@ -1041,7 +1041,7 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     if not kept:
         return None
     doer = re.match(r"(?:we|they|ops)\s", head, re.I)
-    verb = doer or _VERB.search(head) or _BEFORE_LIGHT.search(head)
+    verb = doer or _VERB.search(head) or _BEFORE_LIGHT.search(head) or _S_VERB.search(head)
     if verb is None:
         return None
     if doer:
@@ -1063,7 +1063,11 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
 
 # A verb no form of _VERB's shows ("green checks come from", "pipelines live in"): what is
 # said of the subject is read from the lower-case word before the first light word on.
-_BEFORE_LIGHT = re.compile(r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|for|with)\s)")
+_BEFORE_LIGHT = re.compile(
+    r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|for|with|through|via|behind|under)\s)"
+)
+# ... or a verb in -s before any word ("runs version 1.0"), not -ss, -us, -is.
+_S_VERB = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
 
 
 # How often, said before what is said ("is every day at 9:00", "meets every other Friday

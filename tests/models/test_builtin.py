@@ -391,3 +391,30 @@ def test_consolidate_files_a_request_to_a_person_under_that_person() -> None:
     assert "## Ring" not in text and "Ring Omar" not in text
     assert "## Omar\n\n- Omar's desk is by the window.\n- Omar's number: 07700 900222" in text
     assert "- Dana installed a Ring doorbell." in text
+
+
+def test_consolidate_reads_a_verb_in_s_before_any_word_and_through_or_via_as_light() -> None:
+    """Issue 25 item 3 (supersede12): "runs version 2.4" (a verb in -s before a plain
+    noun) and "deploys through Gitea" were not read at all on main; now the later fact one
+    value apart ends each. Another thing said the same way ("ships docs via Netlify"
+    after "ships releases via Gitea") and a count ("runs 12 workers") stay."""
+    text = consolidate(
+        "",
+        [
+            "- The Pike team deploys through Gitea.\n- The Osprey service runs version 2.4.\n"
+            "- The Heron team ships releases via Gitea.\n",
+            "- The Pike team deploys through Forgejo since March.\n"
+            "- The Osprey service runs version 3.0 since the upgrade.\n"
+            "- The Heron team ships docs via Netlify.\n"
+            "- The Osprey service runs 12 workers since the upgrade.\n",
+        ],
+    )
+    assert "through Gitea" not in text and "version 2.4" not in text
+    for kept in (
+        "- The Pike team deploys through Forgejo since March.",
+        "- The Osprey service runs version 3.0 since the upgrade.",
+        "- The Heron team ships releases via Gitea.",
+        "- The Heron team ships docs via Netlify.",
+        "- The Osprey service runs 12 workers since the upgrade.",
+    ):
+        assert kept in text
