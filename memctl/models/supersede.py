@@ -1057,7 +1057,7 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     values = tuple(map(_is_value, kept))
     shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
     holds = not doer and _holds(head[verb.start() :])
-    put = bool(_PUT.search(head))
+    put = bool(_PUT.search(head) or _SINCE_EVENT.search(sentence[len(head) :]))
     return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence), put=put)
 
 
@@ -1082,6 +1082,11 @@ _OFTEN = re.compile(
 _PUT = re.compile(
     r"\b(?:was|were|got|been)\s+(?:[a-z]+ly\s+)?[a-z]+(?:-[a-z]+)?ed"
     r"(?:\s+(?:over|forward|back|across|up|down))?\s+(?:to|onto|into|for)\s+\S*\d"
+)
+# ... or a typed value said to hold since or after an event ("runs version 10.0 since the
+# upgrade", "is on redis-23 after last night's cutover"), not since a year it has held.
+_SINCE_EVENT = re.compile(
+    rf"\b(?:since|after) (?:the|last|this|[a-z]+'s|(?:{_WEEKDAY})\b|{_MONTH}\b)", re.I
 )
 
 
@@ -1442,6 +1447,8 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
     ):
         return None  # "had 22 people on the call": a count of something it has
     said = [w for w in shape.folded[shape.said : first] if w not in _LIGHT | _KIND | _PARTICLES]
+    if len(said) > 1 and shape.folded[first - 1] == said[-1]:
+        said.pop()  # "runs version 1.0": the noun right before a value names it
     if len(said) > 1:
         return None  # "needs a reboot on vault-78": the value of something else it names
     (sort,) = sorts

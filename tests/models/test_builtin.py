@@ -418,3 +418,28 @@ def test_consolidate_reads_a_verb_in_s_before_any_word_and_through_or_via_as_lig
         "- The Osprey service runs 12 workers since the upgrade.",
     ):
         assert kept in text
+
+
+def test_consolidate_reads_a_value_named_by_its_noun_and_one_held_since_an_event() -> None:
+    """Issue 25 item 3 (supersede12): "runs version 2.4" gives the gateway 2.4 (the noun
+    right before a value names it, it is no other thing), and a value said to hold "after
+    last night's cutover" is a change, as "now" is; each old fact was kept on main. A
+    value of another thing the subject names ("needs a reboot on redis-7") ends nothing."""
+    text = consolidate(
+        "",
+        [
+            "- The Osprey gateway runs version 2.4.\n- The Heron queue is on redis-4.\n"
+            "- The Kite cache is on redis-2.\n",
+            "- The Osprey gateway was upgraded to 3.1.\n"
+            "- The Heron queue sits on redis-9 after last night's cutover.\n"
+            "- The Kite cache needs a reboot on redis-7 since the cutover.\n",
+        ],
+    )
+    assert "version 2.4" not in text and "redis-4" not in text
+    for kept in (
+        "- The Osprey gateway was upgraded to 3.1.",
+        "- The Heron queue sits on redis-9 after last night's cutover.",
+        "- The Kite cache is on redis-2.",
+        "- The Kite cache needs a reboot on redis-7 since the cutover.",
+    ):
+        assert kept in text
