@@ -1035,6 +1035,12 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     sentence = _OFTEN.sub("", sentence)
     start = re.match(r"\S+\s+\S+", sentence)
     trail = _TRAIL.search(sentence, start.end() if start else len(sentence))
+    if (
+        trail
+        and _APPOSED.fullmatch(sentence[trail.start() :])
+        and _NOUN_END.search(sentence[: trail.start()])
+    ):
+        trail = None  # "has a new mobile number, 07700 906495": the value, put after a comma
     head = sentence[: trail.start()] if trail else sentence
     head = _TRAILING_ADVERBS.sub("", head)
     kept = _kept(head)
@@ -1068,6 +1074,12 @@ _BEFORE_LIGHT = re.compile(
 )
 # ... or a verb in -s before any word ("runs version 1.0"), not -ss, -us, -is.
 _S_VERB = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
+
+
+# A value put after a comma, ending the fact, named by the lower-case noun before it ("a
+# new mobile number, 07700 906495"; not "Newsletter list: Kwame, kwame@hooli.xyz").
+_NOUN_END = re.compile(r"(?:^|\s)[a-z]+$")
+_APPOSED = re.compile(r",\s*[+]?[\w.@/-]*\d[\w.@/-]*(?:\s+\d[\d-]*){0,3}")
 
 
 # How often, said before what is said ("is every day at 9:00", "meets every other Friday

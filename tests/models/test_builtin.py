@@ -443,3 +443,19 @@ def test_consolidate_reads_a_value_named_by_its_noun_and_one_held_since_an_event
         "- The Kite cache needs a reboot on redis-7 since the cutover.",
     ):
         assert kept in text
+
+
+def test_consolidate_reads_a_value_put_after_a_comma_by_its_noun() -> None:
+    """Issue 25 item 3 (supersede12): "has a new mobile number, 07700 900477" gives its
+    value after a comma (on main the comma cut the fact before it, and the old number
+    was kept); a name before the comma ("Lena, ...") is not such a noun."""
+    text = consolidate(
+        "",
+        [
+            "- Lena's mobile is 07700 900310.\n- Pager list: Omar, 07700 900999.\n",
+            "- Lena has a new mobile number, 07700 900477.\n",
+        ],
+    )
+    assert "900310" not in text
+    assert "- Lena has a new mobile number, 07700 900477." in text
+    assert "- Pager list: Omar, 07700 900999." in text
