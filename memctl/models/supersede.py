@@ -2692,7 +2692,8 @@ _OPINION = re.compile(
 )
 _ENDED_CLAUSE = re.compile(
     r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*)?)\s+(?:was|is)\s+"
-    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b",
+    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b"
+    r"[^;,()]*",  # the rest of its clause: "2027-08-02 was a typo in the plan"
     re.I,
 )
 
@@ -2837,5 +2838,7 @@ def _own_values(
     if made is None or made.claimed:
         return held
     if len(made.relation - _LIGHT - _own_stems()) > 1:
-        return []
+        # a name near what the subject names is that thing's ("misses the beaches near
+        # Oslo"); a typed value a later fact names as left is the one it left
+        return [(value, subject) for value, subject in held if _run_kind(value) != "name"]
     return [(made.value, made.subject), *held] if made.subject else held

@@ -1015,3 +1015,33 @@ def test_a_quotation_that_is_the_whole_fact_says_what_it_quotes() -> None:
     facts = ["The Wren service is on 3.1.", "“the Wren service is on 4.0 everywhere, rollout done”"]
     assert stale(facts, [None, "Ana"]) == {0: 1}
     assert stale([facts[0], "“the Wren service had 4 outages, rollout done”"], [None, "Ana"]) == {}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # the clause ending the old value goes on ("... was a typo in the agenda")
+        (
+            "Plan: the Wren audit on 2027-03-02.",
+            "Correction: the Wren audit is 2027-04-10; 2027-03-02 was a typo in the agenda.",
+        ),
+        # the old fact's typed value stands beside another noun ("in the sidebar")
+        (
+            "The wiki of the Kite team shows up as kite-12 in the sidebar.",
+            "Slug for the wiki of the Kite team: kite-40 (was kite-12).",
+        ),
+    ],
+)
+def test_an_old_typed_value_named_as_left_ends_it_whatever_follows(older: str, newer: str) -> None:
+    """Issue 25 item 3 (supersede12): each kept on main."""
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_a_name_near_a_thing_the_subject_names_is_still_not_ended() -> None:
+    """The guard of supersede9 holds for names: "the beaches near Denver" are not
+    Maya's home, whatever a later fact says of Denver."""
+    for newer in (
+        "Maya lives in Austin now (was Denver).",
+        "Maya lives in Austin now, not Denver.",
+    ):
+        assert stale(["Maya misses the beaches near Denver.", newer]) == {}
