@@ -503,6 +503,14 @@ _DONE_TO = re.compile(
 )
 
 
+# A request naming whom to reach and where ("Cc Yuki at yuki@acme.io on the thread",
+# "Write to Ana at ana@acme.io", "Call Viktor on 07700 900111"): what is said is of the
+# person, read in the subject-first order ("Yuki gets cc at ...").
+_REACH = re.compile(
+    r"^(?P<verb>[A-Z][a-z]+) (?:to )?(?P<name>[A-Z][a-z][\w-]*) (?P<rest>(?:at|on|via) \S*[\d@].*)$"
+)
+
+
 def _fronted(sentence: str) -> str:
     """`sentence` with a value put first read in the subject-first order (see above);
     its time phrase ("as of this spring", "since Monday", "these days") kept last; a
@@ -510,6 +518,8 @@ def _fronted(sentence: str) -> str:
     if done := _DONE_TO.match(sentence):
         thing = done["object"]
         return f"{thing[:1].upper()}{thing[1:]} was {done['verb'].lower()} {done['rest']}"
+    if reach := _REACH.match(sentence):
+        return f"{reach['name']} gets {reach['verb'].lower()} {reach['rest']}"
     match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence)
     if match is None:
         return sentence
@@ -928,7 +938,7 @@ _ADDS = _set("also too another other second additional additionally both extra b
 _TRAIL = re.compile(
     r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|after|before|until|as of|starting|effective|"
     r"from now on|going forward|these days|this|next|last|every|yesterday|today|"
-    r"in the (?:spring|summer|autumn|fall|winter)|when|while|which|so that)\b).*$",
+    r"in the (?:spring|summer|autumn|fall|winter)|when|while|which|so that|if|unless)\b).*$",
     re.I,
 )
 # An event in the past ("visited Lisbon", "flew to Oslo") is not a state a later one
@@ -966,12 +976,17 @@ _PAIR_LIMIT = 32
 so detection stays linear however often a subject is mentioned."""
 
 
+# A mail address is an identifier whatever its letters ("lena.k@globex.com").
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
 def _is_value(token: str) -> bool:
     """A token that can be a value: a number or identifier, a proper noun, a date word."""
     return (
         any(c.isdigit() for c in token)
         or token[:1].isupper()
         or token.casefold().rstrip(".") in _MONTHS
+        or bool(_EMAIL.fullmatch(token))
     )
 
 
@@ -1198,7 +1213,7 @@ def _kind(token: str) -> str:
         return "date"
     if re.fullmatch(r"[+]?\d[\d ./-]*", folded):
         return "number"
-    if any(c.isdigit() for c in token):
+    if any(c.isdigit() for c in token) or _EMAIL.fullmatch(token):
         return "id"
     return "name"
 

@@ -459,3 +459,29 @@ def test_consolidate_reads_a_value_put_after_a_comma_by_its_noun() -> None:
     assert "900310" not in text
     assert "- Lena has a new mobile number, 07700 900477." in text
     assert "- Pager list: Omar, 07700 900999." in text
+
+
+def test_consolidate_reads_a_request_to_reach_a_person_as_said_of_the_person() -> None:
+    """Issue 25 item 3 (supersede12): "Call Ines on 07700 900456 from now on" is said of
+    Ines (read "Ines gets call on ..."), and ends her earlier number; "Text Sam at
+    sam@heron.dev if the pager fails" (a mail address is a value, an "if" clause trails)
+    ends Sam's earlier address. Each old fact was kept on main. Another person's address
+    and a meeting time (another sort) stay."""
+    text = consolidate(
+        "",
+        [
+            "- Text Sam at sam.k@kite.io if the pager fails.\n"
+            "- Ines's mobile is 07700 900123.\n- Meet Ines at 10:00 on Mondays.\n",
+            "- Text Sam at sam@heron.dev if the pager fails.\n"
+            "- Call Ines on 07700 900456 from now on.\n"
+            "- Text Omar at omar@heron.dev if the pager fails.\n",
+        ],
+    )
+    assert "sam.k@kite.io" not in text and "900123" not in text
+    for kept in (
+        "- Text Sam at sam@heron.dev if the pager fails.",
+        "- Call Ines on 07700 900456 from now on.",
+        "- Text Omar at omar@heron.dev if the pager fails.",
+        "- Meet Ines at 10:00 on Mondays.",
+    ):
+        assert kept in text
