@@ -2764,6 +2764,12 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
             subject = frozenset(named)
         elif first not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
             subject = frozenset({first})
+    if not subject and len(held) == 1 and _run_kind(held[0]) != "name" and folded[0] == "the":
+        # "The search cluster hangs off wh-2": a subject in lower case, the words before
+        # its verb (`_shape`), given a typed value
+        shape = _shape(text, who)
+        if shape is not None and held[0].split()[0] in shape.folded[shape.said :]:
+            subject = frozenset(shape.folded[: shape.said]) - _LIGHT
     own = [(held[-1], subject)] if held and subject else []
     # A value first ("bruno.work@initech.net gets Bruno's mail") or after a word in
     # capitals ("ETA 2027-01-07") is a value too, the fact's other names its subject:

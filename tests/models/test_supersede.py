@@ -1045,3 +1045,20 @@ def test_a_name_near_a_thing_the_subject_names_is_still_not_ended() -> None:
         "Maya lives in Austin now, not Denver.",
     ):
         assert stale(["Maya misses the beaches near Denver.", newer]) == {}
+
+
+def test_a_typed_value_named_as_left_ends_a_fact_whose_subject_is_in_lower_case() -> None:
+    """Issue 25 item 3 (supersede12): "The ledger mirror hangs off pg-4" names no name,
+    its subject is the words before its verb; a later fact holding them and naming pg-4
+    as left ends it (kept on main). The mirror in eu-west is another subject."""
+    facts = [
+        "The ledger mirror hangs off pg-4.",
+        "The ledger mirror in eu-west hangs off pg-4.",
+        "the ledger mirror: pg-4 -> pg-17",
+    ]
+    assert stale(facts) == {0: 2}
+    facts = [
+        "The ledger mirror sits behind pg-4.",
+        "Ops confirmed the ledger mirror is on pg-17; pg-4 is empty and can be recycled.",
+    ]
+    assert stale(facts) == {0: 1}
