@@ -1014,6 +1014,8 @@ class _Shape:
     named: frozenset[str] = frozenset()
     """The words of the values it says it replaces ("moved from Omar's squad to
     Dana's": omar, squad), when it names any (_named_old)."""
+    owners: frozenset[str] = frozenset()
+    """The names it gives a possessive ("land in Marco's queue": marco)."""
     put: bool = False
     """Its subject was given a typed value by something done to it ("was rebooked for
     11:00", "was rolled forward to 7.0"): a value set, as a change cue says (_PUT)."""
@@ -1079,7 +1081,18 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
     holds = not doer and _holds(head[verb.start() :])
     put = bool(_PUT.search(head) or _SINCE_EVENT.search(sentence[len(head) :]))
-    return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence), put=put)
+    owners = frozenset(w.casefold() for w in _OWNER.findall(head))
+    return replace(
+        shape,
+        placed=_placed(shape),
+        holds=holds,
+        named=_named_old(sentence),
+        put=put,
+        owners=owners,
+    )
+
+
+_OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 
 
 # A verb no form of _VERB's shows ("green checks come from", "pipelines live in"): what is
@@ -1183,7 +1196,17 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
     if not (all(older.values[i1:i2]) and all(newer.values[j1:j2])):
         return False
     if i2 < len(older.folded) and older.folded[i2] not in _LIGHT:
-        return False  # a name before a noun names a thing: "leads the Onyx review"
+        # a name before a noun names a thing: "leads the Onyx review"; unless it owns
+        # the thing, one owner for another, said as a change ("land in Lena's queue
+        # since the reorg" after "... in Marco's queue")
+        owner = (
+            i2 - i1 == j2 - j1 == 1
+            and a[i1] in older.owners
+            and b[j1] in newer.owners
+            and not older.values[i1 - 1]  # "Elm Park is Zara's son's school": its subject
+        )
+        if not (owner and (newer.cue or newer.put)):
+            return False
     if set(older.folded[i1:i2]) & set(newer.folded) or set(newer.folded[j1:j2]) & set(older.folded):
         return False
     same = len(older.folded) - (i2 - i1)

@@ -1062,3 +1062,17 @@ def test_a_typed_value_named_as_left_ends_a_fact_whose_subject_is_in_lower_case(
         "Ops confirmed the ledger mirror is on pg-17; pg-4 is empty and can be recycled.",
     ]
     assert stale(facts) == {0: 1}
+
+
+def test_one_owner_for_another_said_as_a_change_ends_the_earlier() -> None:
+    """Issue 25 item 3 (supersede12): the same fact but for whose thing it is, said as a
+    change ("land in Lena's queue since the reorg"), ends the earlier (kept on main);
+    without a change it may be one more, and an owner that is part of the subject ("Elm
+    Park is Zara's son's school") is another subject."""
+    older = "Bugs in the Kite service land in Marco's queue."
+    assert stale([older, "Bugs in the Kite service land in Lena's queue since the reorg."]) == {
+        0: 1
+    }
+    assert stale([older, "Bugs in the Kite service land in Lena's queue."]) == {}
+    school = ["Elm Park is Zara's son's school.", "Elm Park is Omar's son's school as of May."]
+    assert stale(school) == {}
