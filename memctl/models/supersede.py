@@ -1064,7 +1064,13 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     if not kept:
         return None
     doer = re.match(r"(?:we|they|ops)\s", head, re.I)
-    verb = doer or _VERB.search(head) or _BEFORE_LIGHT.search(head) or _S_VERB.search(head)
+    verb = (
+        doer
+        or _VERB.search(head)
+        or _S_VERB_LAST.search(head)
+        or _BEFORE_LIGHT.search(head)
+        or _S_VERB.search(head)
+    )
     if verb is None:
         return None
     if doer:
@@ -1098,9 +1104,11 @@ _OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 # A verb no form of _VERB's shows ("green checks come from", "pipelines live in"): what is
 # said of the subject is read from the lower-case word before the first light word on.
 _BEFORE_LIGHT = re.compile(
-    r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|for|with|through|via|behind|under)\s)"
+    r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|with|through|via|behind|under)\s)"
 )
+# ... a verb in -s ending what is said ("The QA lead for search approves [every hotfix]")
 # ... or a verb in -s before any word ("runs version 1.0"), not -ss, -us, -is.
+_S_VERB_LAST = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s$)")
 _S_VERB = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
 
 
