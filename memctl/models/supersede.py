@@ -483,6 +483,12 @@ _CLEFT = re.compile(
 _TYPED_FIRST = re.compile(
     r"^(?P<value>[\w.@/+-]*\d[\w.@/+-]*) (?P<verb>[a-z]+[^s\W]s|[a-z]+ed) (?P<rest>\S.+)$"
 )
+# ... or the subject of a copula whose noun it fills ("13:30 is the slot for the Raven
+# standup", "07700 900639 is Idris's number"): "the slot for the Raven standup is 13:30".
+_TYPED_IS = re.compile(
+    r"^(?P<value>[+]?[\w.:@/+-]*\d[\w.:@/+-]*(?: \d[\d-]*){0,3}) (?P<verb>is|was) "
+    r"(?P<rest>(?:the|our|their|[A-Z][\w-]*['’]s) \S.+)$"
+)
 # Adverbs of time or manner that trail what is said and carry no relation: dropped.
 _TRAILING_ADVERBS = re.compile(
     r"(?:\s+(?:now|currently|internally|nowadays|lately|these days|any ?more))+$", re.I
@@ -520,14 +526,16 @@ def _fronted(sentence: str) -> str:
         return f"{thing[:1].upper()}{thing[1:]} was {done['verb'].lower()} {done['rest']}"
     if reach := _REACH.match(sentence):
         return f"{reach['name']} gets {reach['verb'].lower()} {reach['rest']}"
-    match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence)
+    match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence) or _TYPED_IS.match(sentence)
     if match is None:
         return sentence
     rest = match["rest"]
     trail = _TRAIL.search(rest, 1)
     core, tail = (rest[: trail.start()], rest[trail.start() :]) if trail else (rest, "")
     core = _TRAILING_ADVERBS.sub("", core)
-    if "verb" in match.groupdict():
+    if match.re is _TYPED_IS:
+        core = f"{core} {match['verb']}"  # "the slot for the Raven standup is 13:30"
+    elif "verb" in match.groupdict():
         core = f"{core} {match['verb']}"
     else:
         core = f"{core} {_WH_PUTS.get(match['wh'], '')}".rstrip()
@@ -2737,7 +2745,8 @@ _OPINION = re.compile(
     re.I,
 )
 _ENDED_CLAUSE = re.compile(
-    r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*)?)\s+(?:was|is)\s+"
+    r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*|(?:\s\d+)+)?)\s+"
+    r"(?:was|is)\s+"
     r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b"
     r"[^;,()]*",  # the rest of its clause: "2027-08-02 was a typo in the plan"
     re.I,
@@ -2856,7 +2865,8 @@ def _leaving_changes(
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
         for old, beside in leaving:
-            for j, subject in by_value.get(old, [])[-_PAIR_LIMIT:]:
+            # "+44 20 ..." and "44 20 ...": one number, its plus read or not
+            for j, subject in by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]:
                 new = next((b for b in beside if not set(b.split()) & subject), None)
                 if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
                     continue
@@ -2867,7 +2877,7 @@ def _leaving_changes(
                     continue
                 found[j] = i
         for own, subject in _own_values(slots[i], held):
-            by_value.setdefault(own, []).append((i, subject))
+            by_value.setdefault(own.lstrip("+"), []).append((i, subject))
 
 
 @cache

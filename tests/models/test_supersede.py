@@ -1076,3 +1076,29 @@ def test_one_owner_for_another_said_as_a_change_ends_the_earlier() -> None:
     assert stale([older, "Bugs in the Kite service land in Lena's queue."]) == {}
     school = ["Elm Park is Zara's son's school.", "Elm Park is Omar's son's school as of May."]
     assert stale(school) == {}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # a typed value as the subject of a copula, read as the value of its noun
+        ("09:30 is the slot for the Kite sync.", "11:00 is the slot for the Kite sync as of May."),
+        ("07700 900111 is Noor's number.", "Noor ported to a new carrier and got 07700 900222."),
+        # a number of several groups said to be ended, its plus read or not
+        (
+            "+44 20 7946 0001 is Noor's number.",
+            "Ring Noor on +44 20 7946 0002; +44 20 7946 0001 is dead.",
+        ),
+    ],
+)
+def test_a_typed_value_put_first_or_ended_in_groups_is_read(older: str, newer: str) -> None:
+    """Issue 25 item 3 (supersede12): each kept on main."""
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_a_typed_value_put_first_for_another_thing_keeps_the_earlier() -> None:
+    facts = [
+        "09:30 is the slot for the Kite sync.",
+        "11:00 is the slot for the Kite retro as of May.",
+    ]
+    assert stale(facts) == {}
