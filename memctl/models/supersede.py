@@ -384,6 +384,7 @@ def _clean(text: str) -> str:
     text = text.strip().lstrip("-*+• ").strip()
     text = _SPEAKER.sub("", text)
     text = _QUOTED.sub(r"\g<said>", text)
+    text = text.replace(" @ ", " is at ")  # "The Sable review @ 14:15"
     text = _SAID.sub("", text)
     return _LEAD.sub("", text).strip().rstrip(".!;").strip()
 
@@ -1500,7 +1501,7 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
     Dune launch lands on ..." are both about the Dune launch)."""
     if shape.adds or shape.past or _RELATION & set(shape.folded) or shape.folded[0] in _DOERS:
         return None
-    after = range(shape.said, len(shape.folded))
+    after = [k for k in range(shape.said, len(shape.folded)) if not _labels(shape, k)]
     sorts = {_kind(shape.tokens[k]) for k in after if shape.values[k]}
     if len(sorts) != 1 or not sorts <= _TYPED_SORTS:
         return None
@@ -1525,6 +1526,20 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
         if word not in _LIGHT and word not in _SLOT_NOUNS and _kind(shape.tokens[k]) != sort
     )
     return (subject, sort, values) if subject else None
+
+
+def _labels(shape: _Shape, k: int) -> bool:
+    """The token at `k` is a word in capitals labelling the typed value after it ("ETA
+    2027-08-24", "PR 4411"): no value of its own."""
+    token = shape.tokens[k]
+    return (
+        len(token) > 1
+        and token.isalpha()
+        and token.isupper()
+        and k + 1 < len(shape.tokens)
+        and shape.values[k + 1]
+        and _kind(shape.tokens[k + 1]) != "name"
+    )
 
 
 def _typed_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> None:

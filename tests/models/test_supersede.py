@@ -1102,3 +1102,13 @@ def test_a_typed_value_put_first_for_another_thing_keeps_the_earlier() -> None:
         "11:00 is the slot for the Kite retro as of May.",
     ]
     assert stale(facts) == {}
+
+
+def test_a_label_in_capitals_and_an_at_sign_are_read() -> None:
+    """Issue 25 item 3 (supersede12): "ETA 2027-03-01" is a date labelled, not a name
+    and a date; "The Kite sync @ 10:15" says "at" (each kept on main). Another date of
+    the launch ("has a dry run on") ends nothing."""
+    eta = "The Kite launch: ETA 2027-03-01."
+    assert stale([eta, "The Kite launch was re-baselined to 2027-04-02."]) == {0: 1}
+    assert stale([eta, "The Kite launch has a dry run on 2027-02-20."]) == {}
+    assert stale(["The Kite sync is at 09:30.", "The Kite sync @ 10:15"]) == {0: 1}
