@@ -976,7 +976,7 @@ _MONTHS = _set(
 _VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|will|can|got|gets|goes|still|now|"
     r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
-    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z]+\d))|[a-z]+ed)\b|:\s"
+    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z][a-z.-]*\d))|[a-z]+ed)\b|:\s|\s(?:->|→)\s"
 )
 _LIGHT = _set("in at on to for of from by with as into onto near through via")
 _PARTICLES = _set("back over out up off away down")

@@ -1112,3 +1112,20 @@ def test_a_label_in_capitals_and_an_at_sign_are_read() -> None:
     assert stale([eta, "The Kite launch was re-baselined to 2027-04-02."]) == {0: 1}
     assert stale([eta, "The Kite launch has a dry run on 2027-02-20."]) == {}
     assert stale(["The Kite sync is at 09:30.", "The Kite sync @ 10:15"]) == {0: 1}
+
+
+def test_an_arrow_after_the_subject_gives_its_value_and_a_dashed_identifier_follows_a_verb() -> (
+    None
+):
+    """Issue 25 item 3 (supersede12): "The ledger store -> pg-86" gives the store pg-86
+    (kept on main when "pg-95 carries the ledger store" came later); "carries pg-16" is a
+    verb before an identifier, so the store in us-east is not read as "build" alone and
+    the store in eu-west does not replace it (a reading of the fallback verb did)."""
+    assert stale(["The ledger store -> pg-86", "pg-95 carries the ledger store as of May."]) == {
+        0: 1
+    }
+    facts = [
+        "pg-16 carries the ledger store in us-east as of Thursday.",
+        "pg-29 carries the ledger store in eu-west as of Thursday.",
+    ]
+    assert stale(facts) == {}
