@@ -33,7 +33,8 @@ rules and measured only after it, as written (`sixth` by a hand that had not rea
 rules). For the false drops, `fresh`, `fifth` and `sixth` were looked at (supersede6):
 that number is not held out. `seventh` was written by a hand that had read only this
 file's format, not the rules, and is measured, not developed against. `eighth` was written
-the same way (supersede11); from the tenth pass on all eight sets are dev data.
+the same way (supersede11); from the tenth pass on all eight sets are dev data, and
+`ninth` (written the same way) with them from the eleventh (supersede12).
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
