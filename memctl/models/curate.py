@@ -300,6 +300,10 @@ def _subject(text: str, people: set[str], names: set[str]) -> str | None:
     match = _LEADING_NAME.match(text)
     if match and match["name"] in names:
         return match["name"]
+    if match and " " in match["name"]:
+        first, second = match["name"].split()
+        if second in people and first not in people:
+            return second  # "Text Omar at ...", "Ask Felix for ...": a request to a person
     if match and match["name"].split()[0] in names:
         return match["name"].split()[0]
     # "In June 2023 (next month, ...) Caroline is going to...": the first person named.

@@ -139,6 +139,9 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
+# A quotation that is the whole fact ('Ana: “the review is at 14:15 now”') says what the
+# sentence quoted says.
+_QUOTED = re.compile(r"^[“\"](?P<said>[^“”\"]+)[”\"]$")
 _SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
@@ -380,6 +383,8 @@ def _clean(text: str) -> str:
     """The sentence without its bullet, speaker, trailing date note and final stop."""
     text = text.strip().lstrip("-*+• ").strip()
     text = _SPEAKER.sub("", text)
+    text = _QUOTED.sub(r"\g<said>", text)
+    text = text.replace(" @ ", " is at ")  # "The Sable review @ 14:15"
     text = _SAID.sub("", text)
     return _LEAD.sub("", text).strip().rstrip(".!;").strip()
 
@@ -479,22 +484,59 @@ _CLEFT = re.compile(
 _TYPED_FIRST = re.compile(
     r"^(?P<value>[\w.@/+-]*\d[\w.@/+-]*) (?P<verb>[a-z]+[^s\W]s|[a-z]+ed) (?P<rest>\S.+)$"
 )
+# ... or the subject of a copula whose noun it fills ("13:30 is the slot for the Raven
+# standup", "07700 900639 is Idris's number"): "the slot for the Raven standup is 13:30".
+_TYPED_IS = re.compile(
+    r"^(?P<value>[+]?[\w.:@/+-]*\d[\w.:@/+-]*(?: \d[\d-]*){0,3}) (?P<verb>is|was) "
+    r"(?P<rest>(?:the|our|their|[A-Z][\w-]*['’]s) \S.+)$"
+)
 # Adverbs of time or manner that trail what is said and carry no relation: dropped.
-_TRAILING_ADVERBS = re.compile(r"(?:\s+(?:now|currently|internally|nowadays|lately))+$", re.I)
+_TRAILING_ADVERBS = re.compile(
+    r"(?:\s+(?:now|currently|internally|nowadays|lately|these days|any ?more))+$", re.I
+)
 _WH_PUTS = {"where": "in "}
+
+
+# A note with no subject, opening with what was done ("Moved the Onyx review to 15:15",
+# "Rolled the Garnet service forward to 7.0", a diary's or a log's wording): what was done
+# to its object, read as said of the object ("The Onyx review was moved to 15:15"). Only
+# a verb in -ed, an object opened by a determiner or a possessive, and a particle or a
+# preposition of direction after it: "Added a checkpoint on ..." and "Rang Kenji on ..."
+# keep their wording.
+_DONE_TO = re.compile(
+    r"^(?P<verb>[A-Z][a-z]*(?:-[a-z]+)?ed) (?P<object>(?:the|our|their|[A-Z][\w-]*'s) "
+    r"[\w'-]+(?: [\w'-]+){0,4}?) (?P<rest>(?:(?:over|forward|back|across) )?"
+    r"(?:to|onto|into|for) \S.*)$"
+)
+
+
+# A request naming whom to reach and where ("Cc Yuki at yuki@acme.io on the thread",
+# "Write to Ana at ana@acme.io", "Call Viktor on 07700 900111"): what is said is of the
+# person, read in the subject-first order ("Yuki gets cc at ...").
+_REACH = re.compile(
+    r"^(?P<verb>[A-Z][a-z]+) (?:to )?(?P<name>[A-Z][a-z][\w-]*) (?P<rest>(?:at|on|via) \S*[\d@].*)$"
+)
 
 
 def _fronted(sentence: str) -> str:
     """`sentence` with a value put first read in the subject-first order (see above);
-    its time phrase ("as of this spring", "since Monday", "these days") kept last."""
-    match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence)
+    its time phrase ("as of this spring", "since Monday", "these days") kept last; a
+    note saying what was done to its object read as said of the object (_DONE_TO)."""
+    if done := _DONE_TO.match(sentence):
+        thing = done["object"]
+        return f"{thing[:1].upper()}{thing[1:]} was {done['verb'].lower()} {done['rest']}"
+    if reach := _REACH.match(sentence):
+        return f"{reach['name']} gets {reach['verb'].lower()} {reach['rest']}"
+    match = _CLEFT.match(sentence) or _TYPED_FIRST.match(sentence) or _TYPED_IS.match(sentence)
     if match is None:
         return sentence
     rest = match["rest"]
     trail = _TRAIL.search(rest, 1)
     core, tail = (rest[: trail.start()], rest[trail.start() :]) if trail else (rest, "")
     core = _TRAILING_ADVERBS.sub("", core)
-    if "verb" in match.groupdict():
+    if match.re is _TYPED_IS:
+        core = f"{core} {match['verb']}"  # "the slot for the Raven standup is 13:30"
+    elif "verb" in match.groupdict():
         core = f"{core} {match['verb']}"
     else:
         core = f"{core} {_WH_PUTS.get(match['wh'], '')}".rstrip()
@@ -905,7 +947,7 @@ _ADDS = _set("also too another other second additional additionally both extra b
 _TRAIL = re.compile(
     r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|after|before|until|as of|starting|effective|"
     r"from now on|going forward|these days|this|next|last|every|yesterday|today|"
-    r"in the (?:spring|summer|autumn|fall|winter)|when|while|which|so that)\b).*$",
+    r"in the (?:spring|summer|autumn|fall|winter)|when|while|which|so that|if|unless)\b).*$",
     re.I,
 )
 # An event in the past ("visited Lisbon", "flew to Oslo") is not a state a later one
@@ -934,13 +976,17 @@ _MONTHS = _set(
 _VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|will|can|got|gets|goes|still|now|"
     r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
-    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z]+\d))|[a-z]+ed)\b|:\s"
+    r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z][a-z.-]*\d))|[a-z]+ed)\b|:\s|\s(?:->|→)\s"
 )
-_LIGHT = _set("in at on to for of from by with as into onto near")
+_LIGHT = _set("in at on to for of from by with as into onto near through via")
 _PARTICLES = _set("back over out up off away down")
 _PAIR_LIMIT = 32
 """Each fact is aligned with at most this many earlier facts of its bucket (the newest),
 so detection stays linear however often a subject is mentioned."""
+
+
+# A mail address is an identifier whatever its letters ("lena.k@globex.com").
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def _is_value(token: str) -> bool:
@@ -949,6 +995,7 @@ def _is_value(token: str) -> bool:
         any(c.isdigit() for c in token)
         or token[:1].isupper()
         or token.casefold().rstrip(".") in _MONTHS
+        or bool(_EMAIL.fullmatch(token))
     )
 
 
@@ -976,6 +1023,11 @@ class _Shape:
     named: frozenset[str] = frozenset()
     """The words of the values it says it replaces ("moved from Omar's squad to
     Dana's": omar, squad), when it names any (_named_old)."""
+    owners: frozenset[str] = frozenset()
+    """The names it gives a possessive ("land in Marco's queue": marco)."""
+    put: bool = False
+    """Its subject was given a typed value by something done to it ("was rebooked for
+    11:00", "was rolled forward to 7.0"): a value set, as a change cue says (_PUT)."""
 
     @property
     def key(self) -> tuple[str, frozenset[str]] | None:
@@ -1006,14 +1058,28 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
         sentence,
         flags=re.I,
     )
+    sentence = _OFTEN.sub("", sentence)
     start = re.match(r"\S+\s+\S+", sentence)
     trail = _TRAIL.search(sentence, start.end() if start else len(sentence))
+    if (
+        trail
+        and _APPOSED.fullmatch(sentence[trail.start() :])
+        and _NOUN_END.search(sentence[: trail.start()])
+    ):
+        trail = None  # "has a new mobile number, 07700 906495": the value, put after a comma
     head = sentence[: trail.start()] if trail else sentence
+    head = _TRAILING_ADVERBS.sub("", head)
     kept = _kept(head)
     if not kept:
         return None
     doer = re.match(r"(?:we|they|ops)\s", head, re.I)
-    verb = doer or _VERB.search(head)
+    verb = (
+        doer
+        or _VERB.search(head)
+        or _S_VERB_LAST.search(head)
+        or _BEFORE_LIGHT.search(head)
+        or _S_VERB.search(head)
+    )
     if verb is None:
         return None
     if doer:
@@ -1029,7 +1095,56 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     values = tuple(map(_is_value, kept))
     shape = _Shape(kept, folded, adds, bool(_CUE.search(text)), past, max(said, 1), values)
     holds = not doer and _holds(head[verb.start() :])
-    return replace(shape, placed=_placed(shape), holds=holds, named=_named_old(sentence))
+    put = bool(_PUT.search(head) or _SINCE_EVENT.search(sentence[len(head) :]))
+    owners = frozenset(w.casefold() for w in _OWNER.findall(head))
+    return replace(
+        shape,
+        placed=_placed(shape),
+        holds=holds,
+        named=_named_old(sentence),
+        put=put,
+        owners=owners,
+    )
+
+
+_OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
+
+
+# A verb no form of _VERB's shows ("green checks come from", "pipelines live in"): what is
+# said of the subject is read from the lower-case word before the first light word on.
+_BEFORE_LIGHT = re.compile(
+    r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|with|through|via|behind|under)\s)"
+)
+# ... a verb in -s ending what is said ("The QA lead for search approves [every hotfix]")
+# ... or a verb in -s before any word ("runs version 1.0"), not -ss, -us, -is.
+_S_VERB_LAST = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s$)")
+_S_VERB = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
+
+
+# A value put after a comma, ending the fact, named by the lower-case noun before it ("a
+# new mobile number, 07700 906495"; not "Newsletter list: Kwame, kwame@hooli.xyz").
+_NOUN_END = re.compile(r"(?:^|\s)[a-z]+$")
+_APPOSED = re.compile(r",\s*[+]?[\w.@/-]*\d[\w.@/-]*(?:\s+\d[\d-]*){0,3}")
+
+
+# How often, said before what is said ("is every day at 9:00", "meets every other Friday
+# at 10:00"): no value, and no trailing clause to cut the fact at (_TRAIL's "every").
+_OFTEN = re.compile(
+    r"\s+every (?:other |single )?(?:day|week|weekday|morning|\w+day)(?=\s+\S)", re.I
+)
+
+
+# A passive of something done that puts the subject's value somewhere: "was rebooked for
+# 11:00", "got re-pointed to es-9", "was rolled forward to 7.0" (a typed value: a digit).
+_PUT = re.compile(
+    r"\b(?:was|were|got|been)\s+(?:[a-z]+ly\s+)?[a-z]+(?:-[a-z]+)?ed"
+    r"(?:\s+(?:over|forward|back|across|up|down))?\s+(?:to|onto|into|for)\s+\S*\d"
+)
+# ... or a typed value said to hold since or after an event ("runs version 10.0 since the
+# upgrade", "is on redis-23 after last night's cutover"), not since a year it has held.
+_SINCE_EVENT = re.compile(
+    rf"\b(?:since|after) (?:the|last|this|[a-z]+'s|(?:{_WEEKDAY})\b|{_MONTH}\b)", re.I
+)
 
 
 # A verb of having: what the subject has, keeps or rents is somewhere, the subject
@@ -1098,7 +1213,17 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
     if not (all(older.values[i1:i2]) and all(newer.values[j1:j2])):
         return False
     if i2 < len(older.folded) and older.folded[i2] not in _LIGHT:
-        return False  # a name before a noun names a thing: "leads the Onyx review"
+        # a name before a noun names a thing: "leads the Onyx review"; unless it owns
+        # the thing, one owner for another, said as a change ("land in Lena's queue
+        # since the reorg" after "... in Marco's queue")
+        owner = (
+            i2 - i1 == j2 - j1 == 1
+            and a[i1] in older.owners
+            and b[j1] in newer.owners
+            and not older.values[i1 - 1]  # "Elm Park is Zara's son's school": its subject
+        )
+        if not (owner and (newer.cue or newer.put)):
+            return False
     if set(older.folded[i1:i2]) & set(newer.folded) or set(newer.folded[j1:j2]) & set(older.folded):
         return False
     same = len(older.folded) - (i2 - i1)
@@ -1128,7 +1253,7 @@ def _kind(token: str) -> str:
         return "date"
     if re.fullmatch(r"[+]?\d[\d ./-]*", folded):
         return "number"
-    if any(c.isdigit() for c in token):
+    if any(c.isdigit() for c in token) or _EMAIL.fullmatch(token):
         return "id"
     return "name"
 
@@ -1376,12 +1501,21 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
     Dune launch lands on ..." are both about the Dune launch)."""
     if shape.adds or shape.past or _RELATION & set(shape.folded) or shape.folded[0] in _DOERS:
         return None
-    after = range(shape.said, len(shape.folded))
+    after = [k for k in range(shape.said, len(shape.folded)) if not _labels(shape, k)]
     sorts = {_kind(shape.tokens[k]) for k in after if shape.values[k]}
     if len(sorts) != 1 or not sorts <= _TYPED_SORTS:
         return None
     first = next(k for k in after if shape.values[k])
+    if shape.holds or (
+        shape.folded[first].isdigit()
+        and first + 1 < len(shape.folded)
+        and not shape.values[first + 1]
+        and shape.folded[first + 1] not in _LIGHT
+    ):
+        return None  # "had 22 people on the call": a count of something it has
     said = [w for w in shape.folded[shape.said : first] if w not in _LIGHT | _KIND | _PARTICLES]
+    if len(said) > 1 and shape.folded[first - 1] == said[-1]:
+        said.pop()  # "runs version 1.0": the noun right before a value names it
     if len(said) > 1:
         return None  # "needs a reboot on vault-78": the value of something else it names
     (sort,) = sorts
@@ -1392,6 +1526,20 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
         if word not in _LIGHT and word not in _SLOT_NOUNS and _kind(shape.tokens[k]) != sort
     )
     return (subject, sort, values) if subject else None
+
+
+def _labels(shape: _Shape, k: int) -> bool:
+    """The token at `k` is a word in capitals labelling the typed value after it ("ETA
+    2027-08-24", "PR 4411"): no value of its own."""
+    token = shape.tokens[k]
+    return (
+        len(token) > 1
+        and token.isalpha()
+        and token.isupper()
+        and k + 1 < len(shape.tokens)
+        and shape.values[k + 1]
+        and _kind(shape.tokens[k + 1]) != "name"
+    )
 
 
 def _typed_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> None:
@@ -1410,7 +1558,9 @@ def _typed_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> No
             older = shapes[j]
             if old == values:
                 found.pop(j, None)  # said again ("moved back to db3"): current again
-            elif shape.cue and j not in found and older and values - set(older.folded):
+            elif (
+                (shape.cue or shape.put) and j not in found and older and values - set(older.folded)
+            ):
                 found[j] = i
         earlier.append((i, values))
 
@@ -2610,8 +2760,10 @@ _OPINION = re.compile(
     re.I,
 )
 _ENDED_CLAUSE = re.compile(
-    r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*)?)\s+(?:was|is)\s+"
-    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b",
+    r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*|(?:\s\d+)+)?)\s+"
+    r"(?:was|is)\s+"
+    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b"
+    r"[^;,()]*",  # the rest of its clause: "2027-08-02 was a typo in the plan"
     re.I,
 )
 
@@ -2652,8 +2804,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     if _NEGATION.search(read[0]):
         leaving += _negated(read[0])
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
-    if _DOING.search(read[0]):
-        return leaving, words, None
+    if _DOING.search(read[0]) and not _PUT.search(read[0]):
+        return leaving, words, None  # an activity, unless a value set ("was booked for")
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
@@ -2667,6 +2819,12 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
             subject = frozenset(named)
         elif first not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
             subject = frozenset({first})
+    if not subject and len(held) == 1 and _run_kind(held[0]) != "name" and folded[0] == "the":
+        # "The search cluster hangs off wh-2": a subject in lower case, the words before
+        # its verb (`_shape`), given a typed value
+        shape = _shape(text, who)
+        if shape is not None and held[0].split()[0] in shape.folded[shape.said :]:
+            subject = frozenset(shape.folded[: shape.said]) - _LIGHT
     own = [(held[-1], subject)] if held and subject else []
     # A value first ("bruno.work@initech.net gets Bruno's mail") or after a word in
     # capitals ("ETA 2027-01-07") is a value too, the fact's other names its subject:
@@ -2722,7 +2880,8 @@ def _leaving_changes(
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
         for old, beside in leaving:
-            for j, subject in by_value.get(old, [])[-_PAIR_LIMIT:]:
+            # "+44 20 ..." and "44 20 ...": one number, its plus read or not
+            for j, subject in by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]:
                 new = next((b for b in beside if not set(b.split()) & subject), None)
                 if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
                     continue
@@ -2733,7 +2892,7 @@ def _leaving_changes(
                     continue
                 found[j] = i
         for own, subject in _own_values(slots[i], held):
-            by_value.setdefault(own, []).append((i, subject))
+            by_value.setdefault(own.lstrip("+"), []).append((i, subject))
 
 
 @cache
@@ -2756,5 +2915,7 @@ def _own_values(
     if made is None or made.claimed:
         return held
     if len(made.relation - _LIGHT - _own_stems()) > 1:
-        return []
+        # a name near what the subject names is that thing's ("misses the beaches near
+        # Oslo"); a typed value a later fact names as left is the one it left
+        return [(value, subject) for value, subject in held if _run_kind(value) != "name"]
     return [(made.value, made.subject), *held] if made.subject else held

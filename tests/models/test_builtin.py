@@ -349,3 +349,183 @@ def test_consolidate_keeps_a_notes_label_with_its_words() -> None:
     for heading in ("## AI", "## Confirmed", "## Q", "## Headline"):
         assert heading not in text.splitlines()
     assert "## Dana" in text and "- the ledger moves to Postgres 16." in bullets
+
+
+def test_consolidate_reads_a_note_of_what_was_done_to_its_object_as_said_of_it() -> None:
+    """Issue 25 item 3 (supersede12): a note with no subject that opens with what was
+    done ("Rolled the X forward to 4.2", "Rebooked the X for 09:15") is said of its
+    object, and a typed value put by something done to it ends the object's earlier
+    value; each old fact was kept on main."""
+    text = consolidate(
+        "",
+        [
+            "- The Osprey gateway is on 3.9.\n- The Heron sync runs at 07:30.\n"
+            "- The ledger mirror sits on pg-4.\n- The Kite review is at 15:00.\n",
+            "- Rolled the Osprey gateway forward to 4.2.\n- Rebooked the Heron sync for 09:15.\n"
+            "- Repointed the ledger mirror to pg-17.\n- Rebooked the Kite retro for 10:00.\n"
+            "- The Heron sync had 14 people on the call.\n"
+            "- The Osprey gateway was demoed to 30 people.\n",
+        ],
+    )
+    for gone in ("on 3.9", "at 07:30", "on pg-4"):
+        assert gone not in text
+    for kept in (
+        "- Rolled the Osprey gateway forward to 4.2.",
+        "- Rebooked the Heron sync for 09:15.",
+        "- Repointed the ledger mirror to pg-17.",
+        # another thing (the retro, not the review); a count of people, not a time or a
+        # version: each one more fact
+        "- The Kite review is at 15:00.",
+        "- The Heron sync had 14 people on the call.",
+        "- The Osprey gateway was demoed to 30 people.",
+    ):
+        assert kept in text
+
+
+def test_consolidate_reads_the_same_fact_through_how_often_a_trailing_adverb_or_a_bare_verb() -> (
+    None
+):
+    """Issue 25 item 3 (supersede12): "every day" before the value ("is every day at
+    07:00") no longer cuts the fact before its value, "lately" after the value no longer
+    keeps two facts one value apart from aligning, and a verb no form showed ("nightly
+    jobs come from") is read from the word before its preposition; each old fact was kept
+    on main. Another thing of the same subject (the retro, the docs builds, the editor
+    font) stays."""
+    text = consolidate(
+        "",
+        [
+            "- The Finch sync is every day at 07:00.\n"
+            "- The Wren team's nightly jobs come from Jenkins.\n"
+            "- Omar's terminal font is always Iosevka.\n"
+            "- The Kite retro is every Monday at 11:00.\n",
+            "- The Finch sync shifted to 08:30.\n"
+            "- The Wren team's nightly jobs come from Drone.\n"
+            "- Omar's terminal font is always Hack lately.\n"
+            "- The Wren team's docs builds come from Travis.\n"
+            "- The Kite review shifted to 12:00.\n"
+            "- Omar's editor font is Fira lately.\n",
+        ],
+    )
+    for gone in ("07:00", "from Jenkins", "Iosevka"):
+        assert gone not in text
+    for kept in (
+        "- The Finch sync shifted to 08:30.",
+        "- The Wren team's nightly jobs come from Drone.",
+        "- Omar's terminal font is always Hack lately.",
+        "- The Kite retro is every Monday at 11:00.",
+        "- The Wren team's docs builds come from Travis.",
+        "- Omar's editor font is Fira lately.",
+    ):
+        assert kept in text
+
+
+def test_consolidate_files_a_request_to_a_person_under_that_person() -> None:
+    """Issue 25 item 3 (supersede12): "Ring Omar on ..." opens with a verb that is also a
+    name elsewhere ("a Ring doorbell"); the fact is Omar's (a person: "Omar's desk"), so
+    it is filed under Omar and ended by Omar's new number. On main it went under
+    "## Ring", and Ring's fact was not ended by a change said of Omar."""
+    text = consolidate(
+        "",
+        [
+            "- Dana installed a Ring doorbell.\n- Ring Omar on 07700 900111 for access.\n"
+            "- Omar's desk is by the window.\n",
+            "- Omar's number: 07700 900222 (was 07700 900111).\n",
+        ],
+    )
+    assert "## Ring" not in text and "Ring Omar" not in text
+    assert "## Omar\n\n- Omar's desk is by the window.\n- Omar's number: 07700 900222" in text
+    assert "- Dana installed a Ring doorbell." in text
+
+
+def test_consolidate_reads_a_verb_in_s_before_any_word_and_through_or_via_as_light() -> None:
+    """Issue 25 item 3 (supersede12): "runs version 2.4" (a verb in -s before a plain
+    noun) and "deploys through Gitea" were not read at all on main; now the later fact one
+    value apart ends each. Another thing said the same way ("ships docs via Netlify"
+    after "ships releases via Gitea") and a count ("runs 12 workers") stay."""
+    text = consolidate(
+        "",
+        [
+            "- The Pike team deploys through Gitea.\n- The Osprey service runs version 2.4.\n"
+            "- The Heron team ships releases via Gitea.\n",
+            "- The Pike team deploys through Forgejo since March.\n"
+            "- The Osprey service runs version 3.0 since the upgrade.\n"
+            "- The Heron team ships docs via Netlify.\n"
+            "- The Osprey service runs 12 workers since the upgrade.\n",
+        ],
+    )
+    assert "through Gitea" not in text and "version 2.4" not in text
+    for kept in (
+        "- The Pike team deploys through Forgejo since March.",
+        "- The Osprey service runs version 3.0 since the upgrade.",
+        "- The Heron team ships releases via Gitea.",
+        "- The Heron team ships docs via Netlify.",
+        "- The Osprey service runs 12 workers since the upgrade.",
+    ):
+        assert kept in text
+
+
+def test_consolidate_reads_a_value_named_by_its_noun_and_one_held_since_an_event() -> None:
+    """Issue 25 item 3 (supersede12): "runs version 2.4" gives the gateway 2.4 (the noun
+    right before a value names it, it is no other thing), and a value said to hold "after
+    last night's cutover" is a change, as "now" is; each old fact was kept on main. A
+    value of another thing the subject names ("needs a reboot on redis-7") ends nothing."""
+    text = consolidate(
+        "",
+        [
+            "- The Osprey gateway runs version 2.4.\n- The Heron queue is on redis-4.\n"
+            "- The Kite cache is on redis-2.\n",
+            "- The Osprey gateway was upgraded to 3.1.\n"
+            "- The Heron queue sits on redis-9 after last night's cutover.\n"
+            "- The Kite cache needs a reboot on redis-7 since the cutover.\n",
+        ],
+    )
+    assert "version 2.4" not in text and "redis-4" not in text
+    for kept in (
+        "- The Osprey gateway was upgraded to 3.1.",
+        "- The Heron queue sits on redis-9 after last night's cutover.",
+        "- The Kite cache is on redis-2.",
+        "- The Kite cache needs a reboot on redis-7 since the cutover.",
+    ):
+        assert kept in text
+
+
+def test_consolidate_reads_a_value_put_after_a_comma_by_its_noun() -> None:
+    """Issue 25 item 3 (supersede12): "has a new mobile number, 07700 900477" gives its
+    value after a comma (on main the comma cut the fact before it, and the old number
+    was kept); a name before the comma ("Lena, ...") is not such a noun."""
+    text = consolidate(
+        "",
+        [
+            "- Lena's mobile is 07700 900310.\n- Pager list: Omar, 07700 900999.\n",
+            "- Lena has a new mobile number, 07700 900477.\n",
+        ],
+    )
+    assert "900310" not in text
+    assert "- Lena has a new mobile number, 07700 900477." in text
+    assert "- Pager list: Omar, 07700 900999." in text
+
+
+def test_consolidate_reads_a_request_to_reach_a_person_as_said_of_the_person() -> None:
+    """Issue 25 item 3 (supersede12): "Call Ines on 07700 900456 from now on" is said of
+    Ines (read "Ines gets call on ..."), and ends her earlier number; "Text Sam at
+    sam@heron.dev if the pager fails" (a mail address is a value, an "if" clause trails)
+    ends Sam's earlier address. Each old fact was kept on main. Another person's address
+    and a meeting time (another sort) stay."""
+    text = consolidate(
+        "",
+        [
+            "- Text Sam at sam.k@kite.io if the pager fails.\n"
+            "- Ines's mobile is 07700 900123.\n- Meet Ines at 10:00 on Mondays.\n",
+            "- Text Sam at sam@heron.dev if the pager fails.\n"
+            "- Call Ines on 07700 900456 from now on.\n"
+            "- Text Omar at omar@heron.dev if the pager fails.\n",
+        ],
+    )
+    assert "sam.k@kite.io" not in text and "900123" not in text
+    for kept in (
+        "- Text Sam at sam@heron.dev if the pager fails.",
+        "- Call Ines on 07700 900456 from now on.",
+        "- Text Omar at omar@heron.dev if the pager fails.",
+        "- Meet Ines at 10:00 on Mondays.",
+    ):
+        assert kept in text

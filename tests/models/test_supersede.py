@@ -993,3 +993,139 @@ def test_a_change_said_under_its_subject_ends_the_subjects_earlier_value() -> No
     assert stale(facts, [None, "Ravi"]) == {0: 1}
     asked = ["Should we hire? Kwame thinks so.", "Kwame -> Ines (was Yuki)."]
     assert stale(asked, ["Kwame", "Kwame"]) == {}
+
+
+@pytest.mark.parametrize("said", ["is at 9:30", "is a 9:30 thing"])
+def test_a_count_of_what_the_subject_had_is_not_its_time(said: str) -> None:
+    """Issue 25 item 3 (supersede12): "had 11 people on the call" gives a count of
+    something the subject had, not a value of its own: a later time ends the earlier
+    time only (on main "11" was read as a time, and the count was dropped too)."""
+    facts = [
+        f"The Wren standup {said}.",
+        "The Wren standup had 11 people on the call.",
+        "The Wren standup is at 10:15 these days.",
+    ]
+    assert stale(facts) == {0: 2}
+
+
+def test_a_quotation_that_is_the_whole_fact_says_what_it_quotes() -> None:
+    """Issue 25 item 3 (supersede12): 'Ana: “the Wren service is on 4.0 everywhere, ...”'
+    (a chat message quoted under its speaker) is read as the sentence it quotes (on main
+    the quotation marks hid its subject)."""
+    facts = ["The Wren service is on 3.1.", "“the Wren service is on 4.0 everywhere, rollout done”"]
+    assert stale(facts, [None, "Ana"]) == {0: 1}
+    assert stale([facts[0], "“the Wren service had 4 outages, rollout done”"], [None, "Ana"]) == {}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # the clause ending the old value goes on ("... was a typo in the agenda")
+        (
+            "Plan: the Wren audit on 2027-03-02.",
+            "Correction: the Wren audit is 2027-04-10; 2027-03-02 was a typo in the agenda.",
+        ),
+        # the old fact's typed value stands beside another noun ("in the sidebar")
+        (
+            "The wiki of the Kite team shows up as kite-12 in the sidebar.",
+            "Slug for the wiki of the Kite team: kite-40 (was kite-12).",
+        ),
+    ],
+)
+def test_an_old_typed_value_named_as_left_ends_it_whatever_follows(older: str, newer: str) -> None:
+    """Issue 25 item 3 (supersede12): each kept on main."""
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_a_name_near_a_thing_the_subject_names_is_still_not_ended() -> None:
+    """The guard of supersede9 holds for names: "the beaches near Denver" are not
+    Maya's home, whatever a later fact says of Denver."""
+    for newer in (
+        "Maya lives in Austin now (was Denver).",
+        "Maya lives in Austin now, not Denver.",
+    ):
+        assert stale(["Maya misses the beaches near Denver.", newer]) == {}
+
+
+def test_a_typed_value_named_as_left_ends_a_fact_whose_subject_is_in_lower_case() -> None:
+    """Issue 25 item 3 (supersede12): "The ledger mirror hangs off pg-4" names no name,
+    its subject is the words before its verb; a later fact holding them and naming pg-4
+    as left ends it (kept on main). The mirror in eu-west is another subject."""
+    facts = [
+        "The ledger mirror hangs off pg-4.",
+        "The ledger mirror in eu-west hangs off pg-4.",
+        "the ledger mirror: pg-4 -> pg-17",
+    ]
+    assert stale(facts) == {0: 2}
+    facts = [
+        "The ledger mirror sits behind pg-4.",
+        "Ops confirmed the ledger mirror is on pg-17; pg-4 is empty and can be recycled.",
+    ]
+    assert stale(facts) == {0: 1}
+
+
+def test_one_owner_for_another_said_as_a_change_ends_the_earlier() -> None:
+    """Issue 25 item 3 (supersede12): the same fact but for whose thing it is, said as a
+    change ("land in Lena's queue since the reorg"), ends the earlier (kept on main);
+    without a change it may be one more, and an owner that is part of the subject ("Elm
+    Park is Zara's son's school") is another subject."""
+    older = "Bugs in the Kite service land in Marco's queue."
+    assert stale([older, "Bugs in the Kite service land in Lena's queue since the reorg."]) == {
+        0: 1
+    }
+    assert stale([older, "Bugs in the Kite service land in Lena's queue."]) == {}
+    school = ["Elm Park is Zara's son's school.", "Elm Park is Omar's son's school as of May."]
+    assert stale(school) == {}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # a typed value as the subject of a copula, read as the value of its noun
+        ("09:30 is the slot for the Kite sync.", "11:00 is the slot for the Kite sync as of May."),
+        ("07700 900111 is Noor's number.", "Noor ported to a new carrier and got 07700 900222."),
+        # a number of several groups said to be ended, its plus read or not
+        (
+            "+44 20 7946 0001 is Noor's number.",
+            "Ring Noor on +44 20 7946 0002; +44 20 7946 0001 is dead.",
+        ),
+    ],
+)
+def test_a_typed_value_put_first_or_ended_in_groups_is_read(older: str, newer: str) -> None:
+    """Issue 25 item 3 (supersede12): each kept on main."""
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_a_typed_value_put_first_for_another_thing_keeps_the_earlier() -> None:
+    facts = [
+        "09:30 is the slot for the Kite sync.",
+        "11:00 is the slot for the Kite retro as of May.",
+    ]
+    assert stale(facts) == {}
+
+
+def test_a_label_in_capitals_and_an_at_sign_are_read() -> None:
+    """Issue 25 item 3 (supersede12): "ETA 2027-03-01" is a date labelled, not a name
+    and a date; "The Kite sync @ 10:15" says "at" (each kept on main). Another date of
+    the launch ("has a dry run on") ends nothing."""
+    eta = "The Kite launch: ETA 2027-03-01."
+    assert stale([eta, "The Kite launch was re-baselined to 2027-04-02."]) == {0: 1}
+    assert stale([eta, "The Kite launch has a dry run on 2027-02-20."]) == {}
+    assert stale(["The Kite sync is at 09:30.", "The Kite sync @ 10:15"]) == {0: 1}
+
+
+def test_an_arrow_after_the_subject_gives_its_value_and_a_dashed_identifier_follows_a_verb() -> (
+    None
+):
+    """Issue 25 item 3 (supersede12): "The ledger store -> pg-86" gives the store pg-86
+    (kept on main when "pg-95 carries the ledger store" came later); "carries pg-16" is a
+    verb before an identifier, so the store in us-east is not read as "build" alone and
+    the store in eu-west does not replace it (a reading of the fallback verb did)."""
+    assert stale(["The ledger store -> pg-86", "pg-95 carries the ledger store as of May."]) == {
+        0: 1
+    }
+    facts = [
+        "pg-16 carries the ledger store in us-east as of Thursday.",
+        "pg-29 carries the ledger store in eu-west as of Thursday.",
+    ]
+    assert stale(facts) == {}
