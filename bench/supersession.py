@@ -34,7 +34,9 @@ rules). For the false drops, `fresh`, `fifth` and `sixth` were looked at (supers
 that number is not held out. `seventh` was written by a hand that had read only this
 file's format, not the rules, and is measured, not developed against. `eighth` was written
 the same way (supersede11); from the tenth pass on all eight sets are dev data, and
-`ninth` (written the same way) with them from the eleventh (supersede12).
+`ninth` (written the same way) with them from the eleventh (supersede12). `tenth`
+(written the same way on 2026-12-04, in registers the others lack: voice notes, Slack,
+minutes, diffs, tables, SMS) was measured on main before and after that round.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -58,7 +60,18 @@ GOAL_MEMORY = 0.95
 GOAL_FALSE_DROP = 0.02
 GOAL_DETECT_SECONDS = 0.5
 DETECT_FACTS = 2_000
-SETS = ("tuned", "second", "fresh", "holdout", "fifth", "sixth", "seventh", "eighth", "ninth")
+SETS = (
+    "tuned",
+    "second",
+    "fresh",
+    "holdout",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+)
 MISSES = False  # --misses: print each case missed
 
 NAMES = [
@@ -2998,6 +3011,670 @@ NINTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A tenth set (`tenth`), added 2026-12-05 and measured on main before tonight's round
+# (28c3af5) and after it; never shown to a helper writing rules. Its false drops
+# ("AI: ...", "Headline: ..." lines filed under a `## AI` heading) were read by the
+# lead, whose speaker rule in memctl/models/curate.py came from them and from an
+# audit's "## Confirmed": for that measure it is no longer held out.
+# A tenth wording set for bench/supersession.py (`tenth`), held out.
+# Written 2026-12-04, 23:42-23:48 UTC, by a helper session started for brief
+# briefs/tenth.md. It read ONLY bench/supersession.py (for the format, the 18 kinds, the
+# placeholders and how `_values`/`make_cases` fill them, and to avoid the registers of
+# the nine earlier sets); nothing under memctl/, tests/, docs/, bench/README.md or any
+# other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): voice-note transcripts
+# ("um so basically ..."), Slack replies with @mentions and :emoji: words, meeting
+# minutes ("Decision:", "AI:" action items), one-line diff snippets
+# (`- key: old` / `+ key: new`), `key = 'value'  # comment` config lines, pipe table
+# rows, to-do lines ("[x]" done, "[ ]" open), SMS abbreviations (rn, pls, tmrw, thx),
+# non-native English, passive voice, the change in a subordinate clause, a question
+# answered in the same line ("Q: ... A: ..."), a change implied only by the new value in
+# use, "used to", "formerly", a reason first, headlines, tickets closed.
+# Distractors: open to-dos, action items, Slack pings, plans called off or voted down,
+# someone else's value, passive-voice events; none changes the subject's value.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new}
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# People named inside lines (Halvard, Oksana, Desmond, Siobhan) are not in the bench's
+# NAMES. For the tool kind the subject is "The X team" (capital T), so {S} is put at the
+# start of a line, after a colon or a pipe, or after a comma in speech.
+# The school kind is about the subject's son throughout.
+# One line each, no leading "- " (write() adds the bullet).
+
+TENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "hosts.ini: {s} = {old}  ; primary, do not touch",
+            "| {S} | {old} | prod | healthy |",
+            "um so {s} is, uh, on {old}, in case anyone asks",
+            "{S} is served from {old}, according to the runbook.",
+        ],
+        "new": [
+            "Diff on the inventory repo for {s}: `- host: {old}` / `+ host: {new}`",
+            "[x] cut {s} over to {new} and power down {old}",
+            "Q: is {s} still on {old}? A: nope, {new} since the weekend.",
+            "um so basically {s} got moved off {old} onto {new} friday night, it's all done, yeah",
+            "Because {old} kept running out of inodes, {s} was rebuilt on {new}.",
+            "@Halvard fyi {s} lives on {new} now :white_check_mark: {old} is free for your tests",
+            "Ticket OPS-2291 closed: {s} now resolves to {new}; {old} decommissioned.",
+        ],
+        "distract": [
+            "@{other} :eyes: is {s} slow for you too, or is it just me?",
+            "AI: {other} to write the restore runbook for {s}.",
+            "Decision: no new hardware for {s} this quarter; {other} will revisit in spring.",
+            "[ ] {other}: rotate the TLS cert on {s}",
+            "{S} was paged {n} times overnight, mostly disk alerts.",
+        ],
+        "also": [
+            "{S} replicates to {alt} every hour.",
+            "backup_host for {s} = {alt}  # nightly dumps",
+            "| {S2} | {alt} | prod | healthy |",
+            "{S2} is served from {old} too.",
+        ],
+        "ask": [
+            "which box is {s} on rn?",
+            "Remind me, what server is {s} running on today?",
+            "Q: hostname for {s}, as of now?",
+        ],
+    },
+    "home": {
+        "old": [
+            "voice memo: uh, {s} lives in {old}, so in-person days are fine for them",
+            "| {S} | {old} | remote-friendly |",
+            "{S} is based in {old} and flies out from there.",
+            "Emergency contact form: {s}, city of residence = {old}.",
+        ],
+        "new": [
+            "voice memo: ok so {s} is, um, officially living in {new} now, moved the whole flat from {old} last month",
+            "{S} used to live in {old}; the new flat is in {new}.",
+            "@{S} congrats on the new place in {new}! :house: how's the commute compared to {old}?",
+            "Since the rent in {old} doubled, {s} has moved to {new}.",
+            "{S} is living in {new} since the spring, before was {old}.",
+            "Q: still commuting in from {old}, {s}? A: no, I'm in {new} now, much closer.",
+        ],
+        "distract": [
+            "{S} has a conference in {other} tmrw, back thu",
+            "AI: {s} to scout coworking spaces in {other} for the team offsite.",
+            "{S} thought about moving to {other}, but the plan was called off when the job offer fell through.",
+            "@{S} :airplane: have fun in {other}! bring back snacks",
+            "{S}'s sister was relocated to {other} by her company.",
+        ],
+        "also": [
+            "{S} keeps a boat moored near {alt}.",
+            "{S} was raised in {alt}.",
+            "| {S2} | {old} | remote-friendly |",
+            "{S} has a season ticket for the football club in {alt}.",
+        ],
+        "ask": [
+            "where's {s} living these days?",
+            "wat city is {s} in now?",
+            "If I visit {s} at home, which city am I flying to?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "| {S} | {old} | Solutions Architect |",
+            "um, {s} works at {old}, they did the integration with us last year",
+            "{S} is employed by {old} as a contractor.",
+            "LinkedIn: {s}, Engineer at {old}.",
+        ],
+        "new": [
+            "LinkedIn headline changed: {s}, Engineer at {new} (formerly {old}).",
+            "@{S} congrats on starting at {new}!! :tada: {old} will miss you",
+            "Minutes: {s} has left {old} and joined {new}. Decision: their contract goes through {new}'s procurement.",
+            "Because {old} froze all hiring and bonuses, {s} jumped ship to {new}.",
+            "{S} is working by {new} since March, before by {old}.",
+            "Q: {s} still at {old}? A: no, {new} for three months now.",
+            "[x] update CRM: {s} now at {new}",
+        ],
+        "distract": [
+            "{S} interviewed at {other} last year but turned the offer down.",
+            "{S}'s partner works for {other}.",
+            "AI: {s} to intro us to someone at {other}.",
+            "A recruiter from {other} pinged {s} again; ignored, as usual.",
+            "Headline: {other} announces layoffs; {s} says friends there are worried.",
+        ],
+        "also": [
+            "{S} sits on the advisory board of {alt}.",
+            "{S} runs paid weekend workshops for {alt}.",
+            "| {S2} | {old} | Solutions Architect |",
+            "{S2} is employed by {old} too.",
+        ],
+        "ask": [
+            "who's {s} working for now?",
+            "which company pays {s}'s salary these days?",
+            "What's the company name on {s}'s badge right now?",
+        ],
+    },
+    "date": {
+        "old": [
+            "| {S} | {old} | on track |",
+            "{s}: target = {old}  # agreed at kickoff",
+            "um so {s} is on {old}, I think, yeah, that's what they said",
+            "{S} has been scheduled by the PMO for {old}.",
+        ],
+        "new": [
+            "Diff on roadmap.md: `- {s}: {old}` / `+ {s}: {new}`",
+            "Decision: {s} moves to {new}; {old} is off the table.",
+            "{S}, originally planned for {old}, was pushed to {new} after the vendor slipped.",
+            "Because the pen-test found two criticals, {s} slips to {new}.",
+            "@Oksana heads up, {s} is {new} now, not {old} :calendar: pls update the deck",
+            "Q: are we still doing {s} on {old}? A: no, it's {new}, legal signed off on that date.",
+            "[x] move the calendar hold for {s} to {new}",
+        ],
+        "distract": [
+            "AI: {other} to book a room for the retro of {s}.",
+            "[ ] {other}: draft the customer email for {s}",
+            "Someone asked if {s} could go earlier; {other} said no, not worth the risk.",
+            "{S} has {n} open tickets, {other} is on it.",
+            "@{other} :pray: can you check the comms plan for {s}?",
+        ],
+        "also": [
+            "Go/no-go call for {s} is on {alt}.",
+            "Smoke-test day for {s} was fixed for {alt}.",
+            "| {S2} | {alt} | on track |",
+            "{S2} is scheduled for {old} as well.",
+        ],
+        "ask": [
+            "when is {s} happening now?",
+            "Which day is {s} set for at this point?",
+            "wen is {s}?? need it for the plan",
+        ],
+    },
+    "owner": {
+        "old": [
+            "| {S} | owner: {old} | tier 1 |",
+            "owner = '{old}'  # catalog entry for {s}",
+            "{S} is looked after by {old}, per the service catalog.",
+            "um, if {s} breaks, you, uh, call {old}, basically",
+        ],
+        "new": [
+            "Catalog diff for {s}: `- owner: {old}` / `+ owner: {new}`",
+            "{S} was handed over to {new} when {old} moved to the data team.",
+            "@{new} :tada: congrats, {s} is all yours now! thx {old} for the years of care",
+            "Decision: {new} takes ownership of {s} effective today. AI: {old} to hand over the runbooks.",
+            "Ticket PLAT-318 closed: ownership of {s} transferred from {old} to {new}.",
+            "Q: who owns {s}, still {old}? A: {new}, since the reorg.",
+            "From this sprint {new} is the owner for {s}, {old} gave it away because of the sabbatical.",
+        ],
+        "distract": [
+            "AI: {other} to add latency alerts for {s}.",
+            "@{other} :eyes: {s} error rate looks weird, can u check?",
+            "{S} was load-tested by {other} at {n}k requests per second.",
+            "There was an idea that {other} would take over {s}; dropped after the planning meeting.",
+            "[ ] {other}: review the postmortem for {s}",
+        ],
+        "also": [
+            "{alt} is the backup owner for {s}.",
+            "{alt} reviews every schema change to {s}.",
+            "| {S2} | owner: {old} | tier 1 |",
+            "{S2} is owned by {alt}.",
+        ],
+        "ask": [
+            "who owns {s} now?",
+            "Who do I talk to about changes to {s} these days?",
+            "who's the owner of {s} rn?",
+        ],
+    },
+    "role": {
+        "old": [
+            "| Role: {s} | {old} |",
+            "{old} was appointed {s} at the offsite.",
+            "um so {old} is our {s}, if you need, like, approvals",
+            "roles.yml: {s} = {old}  # per the org wiki",
+        ],
+        "new": [
+            "roles.yml diff: `- {s}: {old}` / `+ {s}: {new}`",
+            "Decision: {new} becomes {s}, effective Monday; thanks to {old} for the two years.",
+            "Headline in the internal newsletter: {new} named {s}, succeeding {old}",
+            "{old} used to be the {s}; now it's {new}.",
+            "@{new} :tada: welcome to being {s}! big shoes, {old} did it for ages",
+            "As {old} went to the platform group, the {s} is {new} now.",
+            "Q: is the {s} still {old}? A: not anymore, {new} took over in May.",
+        ],
+        "distract": [
+            "AI: the {s} to send {other} the hiring plan.",
+            "{other} asked the {s} for {n} more days of PTO.",
+            "There was talk of {other} becoming {s}, but {other} said no thanks.",
+            "@{other} :wave: the {s} wants you at the planning sync",
+            "The job description for the {s} was rewritten by {other}.",
+        ],
+        "also": [
+            "{alt} acts as deputy to the {s}.",
+            "{alt} covers for the {s} during holidays.",
+            "| Role: {s2} | {alt} |",
+            "{old} was appointed {s2} as well.",
+        ],
+        "ask": [
+            "who's the {s} nowadays?",
+            "Q: current {s}?",
+            "Who holds the role of {s} at the moment?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "| {S} | CI: {old} |",
+            "ci_provider = {old}  # {S}'s pipelines",
+            "voice note: {S}, um, they build everything on {old}, I think, yeah",
+            "{S} has its builds run by {old}.",
+        ],
+        "new": [
+            "{S}, ci.yml diff: `- provider: {old}` / `+ provider: {new}`",
+            "{S} has its builds run by {new} now; {old} was switched off.",
+            "{old} kept timing out on the monorepo. Result: {S} is on {new} now.",
+            "[x] {S}: migrate pipelines to {new}, delete the {old} agents",
+            "{S} was using {old} before, now all the pipelines are going in {new}.",
+            "Q: {S} still on {old}? A: no, fully on {new} since the sprint started.",
+            "Headline in the eng digest: {S} finishes its move to {new}",
+        ],
+        "distract": [
+            "{S} had {n} red builds on Friday; {other} fixed the flaky test.",
+            "AI: {S} to get a CI spend estimate from {other}.",
+            "{S}: someone proposed trying GitHub Actions; {other} shot it down.",
+            "@{other} :fire: {S}'s build queue is {n} deep again",
+            "{S}: {other} wrote a CI cheat sheet for new joiners.",
+        ],
+        "also": [
+            "{S} runs nightly security scans in {alt}.",
+            "{S}: the docs site is built by {alt}.",
+            "| {S2} | CI: {old} |",
+            "{S2} has its builds run by {old} as well.",
+        ],
+        "ask": [
+            "{S}: what do they build on these days?",
+            "{S}, which CI do they use now?",
+            "Q: {S}, which CI tool are they on currently?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "| {S} | daily | {old} |",
+            "{S} is held at {old} every weekday.",
+            "um, {s} is at {old}, so don't be late, it's like five minutes",
+            "cant do {old} weekdays, thats {s}",
+        ],
+        "new": [
+            "Calendar diff: `- {s}: {old}` / `+ {s}: {new}`",
+            "Decision: {s} moves to {new} so the Americas folks can join. AI: organiser to resend the invite.",
+            "@channel reminder :alarm_clock: {s} is at {new} from today, not {old}",
+            "{S}, which used to be at {old}, now starts at {new}.",
+            "um so basically {s} is at {new} now, they moved it, {old} is gone, ok bye",
+            "Because {old} clashed with the all-hands, {s} was moved to {new}.",
+            "Q: {s} still at {old}? A: no, {new}, the invite was updated.",
+        ],
+        "distract": [
+            "{S} ran {n} minutes over again.",
+            "AI: {other} to take notes at {s} this week.",
+            "{other} can't make {s} tmrw, dentist",
+            "Moving {s} to the afternoon was suggested by {other}, but nobody agreed.",
+            "@{other} :link: the link for {s} is in the channel topic",
+        ],
+        "also": [
+            "{S} has a monthly deep-dive at {alt}.",
+            "{S} has an optional demo slot at {alt} on Fridays.",
+            "| {S2} | daily | {alt} |",
+            "{S2} is held at {old} too.",
+        ],
+        "ask": [
+            "what time is {s} now?",
+            "when do i need to dial in for {s}?",
+            "What time should I be online for {s} these days?",
+        ],
+    },
+    "name": {
+        "old": [
+            "| the {s} | slug: {old} |",
+            "The {s} is known as {old} in the docs portal.",
+            "um, the {s}, it's called {old}, just search that",
+            "slug = '{old}'  # the {s}",
+        ],
+        "new": [
+            "Docs portal diff: `- the {s}: {old}` / `+ the {s}: {new}`",
+            "The {s}, formerly {old}, is now {new}.",
+            "[x] rename the {s} to {new} and redirect {old}",
+            "Because {old} was confused with the billing tool, the {s} got renamed {new}.",
+            "Q: still {old} for the {s}? A: no, it's {new} now, search for that.",
+            "@Desmond :memo: the {s} is called {new} now, pls fix your bookmarks",
+            "The {s} has new name {new}, the {old} name we don't use anymore.",
+        ],
+        "distract": [
+            "The {s} got {n} edits last week, mostly by {other}.",
+            "AI: {other} to tidy up the sidebar of the {s}.",
+            "{other} pitched a rename for the {s}; the vote failed.",
+            "@{other} :eyes: the search on the {s} is broken again",
+            "The {s} is read by about {n} people a day.",
+        ],
+        "also": [
+            "The {s} has a short alias, {alt}.",
+            "The printable export of the {s} is published as {alt}.",
+            "| the {s2} | slug: {alt} |",
+            "The {s2} is listed as {alt} in search.",
+        ],
+        "ask": [
+            "what's the {s} called now?",
+            "Which name do I search for to find the {s}?",
+            "Q: slug of the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "| {S} | {old} | mobile |",
+            "um, {s}'s number is {old}, yeah, that's the mobile",
+            "tel = '{old}'  # {s}, mobile",
+            "Out of hours, {s} picks up on {old}.",
+        ],
+        "new": [
+            "Contacts diff: `- {s}: {old}` / `+ {s}: {new}`",
+            "sms from {s}: new no. {new}, old one ({old}) is dead, pls save",
+            "[x] update {s}'s number in the on-call sheet to {new}",
+            "Since {s} changed carrier, the number is {new}; {old} doesn't ring anymore.",
+            "Q: is {old} still good for {s}? A: no, call {new}.",
+            "{S} has a new number now, it is {new}, the {old} is not working anymore.",
+        ],
+        "distract": [
+            "{S}'s phone was left in a taxi; got it back the same day.",
+            "AI: {other} to add {s} to the phone tree.",
+            "{other} rang {s} twice, no answer.",
+            "sms from {s}: running {n} min late sry",
+            "@{other} :phone: {s} prefers Signal over calls btw",
+        ],
+        "also": [
+            "{S}'s landline at home is {alt}.",
+            "Fax for {s} (yes, really): {alt}.",
+            "| {S2} | {alt} | mobile |",
+            "{S2}'s mobile: {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s number now?",
+            "wat no. do i text {s} on?",
+            "Which number reaches {s} today?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "| {S} | reports to {old} |",
+            "manager = '{old}'  # {s}, from the HR export",
+            "um, {s} reports to {old}, I think, yeah, since they joined",
+            "{S} is managed by {old}.",
+        ],
+        "new": [
+            "HR export diff for {s}: `- manager: {old}` / `+ manager: {new}`",
+            "Decision: {s} moves under {new}. AI: {old} to write the handover notes.",
+            "{S}, who used to report to {old}, is now managed by {new}.",
+            "Because {old} is going on a long sabbatical, {s} has been moved to {new}'s team.",
+            "@{new} :wave: you're {s}'s manager from today, the 1:1 doc is pinned",
+            "Q: {s} still under {old}? A: no, {new} since the reorg.",
+        ],
+        "distract": [
+            "{S} and {other} paired on the migration all week.",
+            "AI: {s} to mentor {other} through onboarding.",
+            "There was a plan to move {s} under {other}; it was shelved.",
+            "{S} took {n} days of leave, approved in the system.",
+            "@{other} :coffee: {s} wants to grab coffee tmrw",
+        ],
+        "also": [
+            "{S} was assigned {alt} as onboarding buddy.",
+            "{alt} sits on {s}'s promo committee.",
+            "| {S2} | reports to {old} |",
+            "{S2} is managed by {alt}.",
+        ],
+        "ask": [
+            "who is {s}'s boss now?",
+            "who does {s} report to these days?",
+            "Q: {s}'s manager rn?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "| {S} | editor: {old} |",
+            "um, {s} is like a total {old} person, don't even mention other editors",
+            "export EDITOR='{old}'  # {s}'s dotfiles",
+            "{S}'s favourite editor, by a mile, is {old}.",
+        ],
+        "new": [
+            "{S}'s dotfiles diff: `- EDITOR={old}` / `+ EDITOR={new}`",
+            "{S} used to swear by {old}; these days it's {new} all the way.",
+            "Because {old} kept crashing on big files, {s} went over to {new}.",
+            "@{S} is that {new} on your screen?! :eyes: reply from {s}: yep, left {old} for good",
+            "{S} is using {new} only now, the {old} is deleted from the laptop.",
+            "Pairing today: {s} drove in {new} the whole time and flew through it.",
+            "Q: {s} still on {old}? A: nope, {new} is the favourite now.",
+        ],
+        "distract": [
+            "{S} watched a conference talk about {other}, meh.",
+            "{S}'s teammate swears by {other}.",
+            "AI: {s} to write a setup guide for {other} users.",
+            "{S} once considered {other}, but the plan was dropped.",
+            "{S} spent {n} minutes fixing keybindings again.",
+        ],
+        "also": [
+            "{S} keeps {alt} around for editing on servers.",
+            "{S} uses {alt} for writing prose.",
+            "| {S2} | editor: {old} |",
+            "{S2}'s favourite editor is {alt}.",
+        ],
+        "ask": [
+            "what editor does {s} like best nowadays?",
+            "Which editor is {s} into now?",
+            "Q: {s}'s fave editor, current?",
+        ],
+    },
+    "car": {
+        "old": [
+            "| {S} | {old} | bay 7 |",
+            "um so {s} drives, like, a {old}, the grey one, in the corner",
+            "{S}'s {old} is parked on the third level.",
+            "vehicle = '{old}'  # {s}, parking register",
+        ],
+        "new": [
+            "Parking register diff: `- {s}: {old}` / `+ {s}: {new}`",
+            "{S} drove the {new} to the coast this weekend.",
+            "Because the {old} needed a new gearbox, {s} sold it and got a {new}.",
+            "sms from {s}: picked up the {new} today!! {old} gone to the dealer",
+            "{S} is driving a {new} now; the {old} was sold to a neighbour.",
+            "Q: still the {old}, {s}? A: no, it's a {new} since March.",
+        ],
+        "distract": [
+            "{S} test-drove a {other}, but the plan to buy one was dropped.",
+            "{S}'s neighbour just got a {other}; {s} is a bit jealous.",
+            "{S} rented a {other} in Spain for {n} days.",
+            "{S} got a parking ticket outside the office, {n} euros.",
+            "AI: {s} to drive the visitors from the station.",
+        ],
+        "also": [
+            "{S}'s partner has a {alt} for the school run.",
+            "{S} keeps an old {alt} in the garage for spare parts.",
+            "| {S2} | {old} | bay 9 |",
+            "{S2} drives a {alt}.",
+        ],
+        "ask": [
+            "what car is {s} driving now?",
+            "wat car does {s} have rn?",
+            "If I look for {s}'s car in the car park, what model am I looking for?",
+        ],
+    },
+    "school": {
+        "old": [
+            "| {S}'s son | {old} | year 5 |",
+            "um so {s}'s son goes to {old}, the one by the park, yeah",
+            "{S}'s son has been a pupil at {old} since reception.",
+            "school = {old}  # {s}'s son, emergency contact form",
+        ],
+        "new": [
+            "Emergency form diff for {s}'s son: `- school: {old}` / `+ school: {new}`",
+            "{S}'s son, who used to be at {old}, started at {new} in September.",
+            "Because {old} has no places for year 6, {s}'s son was moved to {new}.",
+            "sms from {s}: son's first day at {new} went great :) {old} who?",
+            "{S}'s son goes to {new} since January, the {old} was too far away.",
+            "Q: {s}'s son still at {old}? A: no, {new} now.",
+        ],
+        "distract": [
+            "{S}'s son had a football match against {other}.",
+            "{S} looked round {other} for the son, but they decided not to apply.",
+            "{S}'s niece goes to {other}.",
+            "{S}'s son has {n} pages of homework tonight.",
+            "AI: {s} to ask the PTA about the bake sale.",
+        ],
+        "also": [
+            "{S}'s daughter does Saturday swimming at {alt}.",
+            "{S}'s daughter got a place at {alt} for next year.",
+            "| {S2}'s son | {old} | year 5 |",
+            "{S2}'s son is enrolled at {alt}.",
+        ],
+        "ask": [
+            "which school is {s}'s son at now?",
+            "Where does {s}'s son go to school these days?",
+            "Q: {s}'s son, which school?",
+        ],
+    },
+    "team": {
+        "old": [
+            "| {S} | team: {old} |",
+            "um, {s} is on {old}, I'm pretty sure, yeah",
+            "team = '{old}'  # {s}, from the org chart export",
+            "{S} was placed on the {old} team when they joined.",
+        ],
+        "new": [
+            "Org chart diff: `- {s}: {old}` / `+ {s}: {new}`",
+            "Decision: {s} transfers from {old} to {new}. AI: {s} to hand over the open tickets.",
+            "@{S} welcome to #team-{new}! :wave: {old} will miss you",
+            "Because {new} needed someone who knows the data model, {s} moved there from {old}.",
+            "{S} is working in {new} team now, before was in {old}.",
+            "Q: {s} still in {old}? A: no, {new} since the reorg.",
+        ],
+        "distract": [
+            "{S} helped the {other} team through an incident.",
+            "A move of {s} to {other} was discussed and rejected.",
+            "{S}'s best friend is on {other}.",
+            "AI: {s} to run the brown-bag for {other}.",
+            "@{other}-oncall :sos: {s} needs a reviewer",
+        ],
+        "also": [
+            "{S} is also in the {alt} guild.",
+            "{S} sits on the {alt} interview panel.",
+            "| {S2} | team: {old} |",
+            "{S2} was placed on the {alt} team.",
+        ],
+        "ask": [
+            "what team is {s} on now?",
+            "Which squad does {s} belong to these days?",
+            "Q: {s}'s team, current?",
+        ],
+    },
+    "language": {
+        "old": [
+            "| {S} | {old} | 42k LOC |",
+            "um, {s} is written in {old}, so, like, you'll need that toolchain",
+            "language = '{old}'  # {s}, from the service catalog",
+            "{S} was built in {old} from day one.",
+        ],
+        "new": [
+            "Catalog diff for {s}: `- language: {old}` / `+ language: {new}`",
+            "{S}, formerly written in {old}, is now all {new}.",
+            "Because the {old} build took forty minutes, {s} was rewritten in {new}.",
+            "[x] delete the last {old} files from {s}, it's all {new} now",
+            "Q: is {s} still {old}? A: no, {new} since v4.",
+            "Headline in the eng digest: {S} completes its {new} rewrite; {old} code retired",
+            "{S} is written in {new} now, the {old} version we threw away.",
+        ],
+        "distract": [
+            "{S} has {n} open PRs.",
+            "Someone wrote a client for {s} in {other}, just for fun.",
+            "A rewrite of {s} in {other} was proposed and voted down.",
+            "The service next door to {s} is written in {other}.",
+            "AI: the owners of {s} to upgrade the test runner.",
+        ],
+        "also": [
+            "{S}'s deploy scripts are in {alt}.",
+            "{S}'s load tests are written in {alt}.",
+            "| {S2} | {old} | 18k LOC |",
+            "{S2} is implemented in {alt}.",
+        ],
+        "ask": [
+            "what language is {s} in now?",
+            "Which language do I need to know to hack on {s}?",
+            "Q: {s}, what's it written in today?",
+        ],
+    },
+    "email": {
+        "old": [
+            "| {S} | {old} |",
+            "um, you can email {s} at, uh, {old}",
+            "email = '{old}'  # {s}, contact list",
+            "Mail for {s} is delivered to {old}.",
+        ],
+        "new": [
+            "Contact list diff: `- {s}: {old}` / `+ {s}: {new}`",
+            "{S}'s address, formerly {old}, is {new} now.",
+            "Because the old domain expired, {s} now reads mail only at {new}.",
+            "sms from {s}: pls use {new} from now, {old} is dead",
+            "[x] change {s}'s email in the CRM to {new}",
+            "Q: does {old} still reach {s}? A: no, it bounces, write to {new}.",
+            "{S} has new mail address {new}, the {old} is closed.",
+        ],
+        "distract": [
+            "{S} has {n} unread emails, apparently.",
+            "{other} forwarded {s} a phishing mail by mistake.",
+            "AI: {other} to add {s} to the release mailing list.",
+            "@{other} :email: did {s} get the invite?",
+            "{S} asked whether a new alias would help; the idea was dropped.",
+        ],
+        "also": [
+            "{S} set {alt} as the recovery address.",
+            "{S} cc's {alt} on all invoices.",
+            "| {S2} | {alt} |",
+            "Mail for {s2} is delivered to {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s email now?",
+            "Which address do I use to reach {s} by mail?",
+            "Q: {s}'s current email?",
+        ],
+    },
+    "version": {
+        "old": [
+            "| {S} | {old} | prod |",
+            "um, {s} is on {old} in prod, I think, yeah",
+            "image_tag = '{old}'  # {s}, prod values",
+            "{S} {old} is deployed to all regions.",
+        ],
+        "new": [
+            "values.yaml diff for {s}: `- tag: {old}` / `+ tag: {new}`",
+            "{S} {new} was rolled out to every region today; {old} was retired.",
+            "[x] upgrade {s} to {new} in prod",
+            "Because {old} had the memory leak, {s} was bumped to {new}.",
+            "Ticket REL-774 closed: {s} is at {new} in production.",
+            "Q: prod still on {old} for {s}? A: no, {new} since Tuesday.",
+            "@Siobhan :rocket: {s} {new} is out, the {old} pods are all gone",
+        ],
+        "distract": [
+            "{S} logged {n} errors during the night; {other} looked, all benign.",
+            "A rollout of the next major of {s} was planned by {other} but called off.",
+            "AI: {other} to write the release notes for {s}.",
+            "{S}'s dependency audit found {n} outdated packages.",
+            "@{other} :eyes: is {s} slower since the deploy?",
+        ],
+        "also": [
+            "The CLI that ships with {s} is at {alt}.",
+            "{S}'s staging env runs {alt} for the beta testers.",
+            "| {S2} | {old} | prod |",
+            "{S2} {alt} is deployed to all regions.",
+        ],
+        "ask": [
+            "what version is {s} on now?",
+            "Which release of {s} is live?",
+            "Q: {s} version in prod, rn?",
+        ],
+    },
+}
+
+
 def _values(kind: str, rng: random.Random, used: set[str]) -> tuple[str, str, str, str]:
     """(subject, old value, new value, another value), for a subject no case has."""
     for _ in range(10_000):
@@ -3380,6 +4057,7 @@ def main() -> int:
         "seventh": SEVENTH,
         "eighth": EIGHTH,
         "ninth": NINTH,
+        "tenth": TENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
