@@ -1256,3 +1256,31 @@ def test_the_records_a_stop_reads_are_immutable_named_tuples():
         assert isinstance(record, tuple)
         with pytest.raises(AttributeError):
             record.__setattr__(record._fields[0], None)
+
+
+@pytest.mark.skipif(
+    not __import__("memctl.models.semantic", fromlist=["installed"]).installed(),
+    reason="memctl[semantic] (wordllama) is not installed",
+)
+def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(workspace, tmp_path):
+    """Audit 4: the prompt hook left the semantic leg loading in a thread past its budget,
+    and the interpreter's exit around it (inside the model's native code) aborted the
+    process now and then (SIGABRT, exit 134). The process now leaves at once when such a
+    thread is alive, with exit 0 and its output written: the BM25 hits are injected."""
+    config = workspace / "memctl.yaml"
+    text = config.read_text(encoding="utf-8")
+    text = text.replace("  semantic: auto", "  semantic: on")
+    text = text.replace("  prompt_recall_seconds: 1.0", "  prompt_recall_seconds: 0.05")
+    config.write_text(text, encoding="utf-8")
+    (workspace / "MEMORY.md").write_text("- Billing uses Kafka 3.7 for events.\n")
+    stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="which kafka version?")
+    for _ in range(3):
+        done = subprocess.run(
+            [MEMCTL, "-w", workspace, "-v", "hook", "claude-code"],
+            input=stdin,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "not ready within the time budget" in done.stderr  # the leg was left running
+        assert "Kafka 3.7" in context_of(done.stdout, "UserPromptSubmit")
