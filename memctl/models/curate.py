@@ -192,7 +192,13 @@ def _speakers(texts: list[str], headings: set[str]) -> set[str]:
         named.update(_POSSESSIVE.findall(text))
         if (opening := _OPENING.match(text)) and opening[2] not in _FUNCTION:
             named.add(opening[1])
-    return {name for name in prefixes - _LABELS if name in named or name.split()[0] in named}
+    # A prefix in capitals ("AI:", "Q:", "FYI:", "TODO:") is an abbreviation, a label,
+    # whatever else memory says of the word ("AI tooling budget is approved").
+    return {
+        name
+        for name in prefixes - _LABELS
+        if not name.isupper() and (name in named or name.split()[0] in named)
+    }
 
 
 def said_facts(memory: str) -> list[str]:

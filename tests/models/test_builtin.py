@@ -336,7 +336,8 @@ def test_consolidate_keeps_a_notes_label_with_its_words() -> None:
             "- Confirmed: Nomad 1.9 in eu-west-3.\n"
             "- Q: is staging still on db3? A: no, db7 since Friday.\n"
             "- Headline in the newsletter: Ana named on-call lead.\n"
-            "- Dana leads payments.\n- Dana: the ledger moves to Postgres 16.\n",
+            "- Dana leads payments.\n- Dana: the ledger moves to Postgres 16.\n"
+            "- AI tooling budget is approved for Q1.\n",  # "AI" named as a subject
         ],
     )
     bullets = [line for line in text.splitlines() if line.startswith("- ")]
