@@ -255,6 +255,19 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
     return TakeBack(drop=added, add=dropped)
 
 
+def forgotten_after(ws: Workspace, back: TakeBack) -> Forgotten:
+    """The forgotten facts as `take_back(ws, back)` leaves them, without writing (what
+    an undo's restored MEMORY.md must not state)."""
+    _, parsed = _written(ws)
+    kept: list[Stone] = [stone for stone in parsed if stone is not None]
+    for stone in back.drop:
+        if stone in kept:
+            kept.remove(stone)
+    kept += [stone for stone in back.add if stone not in kept]
+    text = "".join(json.dumps(stone, ensure_ascii=False) + "\n" for stone in kept)
+    return Forgotten.of_tombstones(parse_tombstones(text))
+
+
 class Forgotten:
     """The keys of the forgotten facts, read once for a run."""
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
-from memctl.core.forgotten import MASK, Stone, TakeBack, take_back
+from memctl.core.forgotten import MASK, Forgotten, Stone, TakeBack, forgotten_after, take_back
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -87,6 +87,9 @@ class RestoreResult:
     masked: int = 0
     """Lines of the restored version holding a purge's mask (`[forgotten...]`), left out
     of MEMORY.md: the purge erased what they said, and a mask is never a bullet."""
+    forgotten_out: int = 0
+    """Lines of the restored version stating a fact forgotten since it was kept (on this
+    machine or another, by sync) that the undo does not take back: left out of MEMORY.md."""
 
 
 def versions(ws: Workspace) -> list[Version]:
@@ -124,6 +127,7 @@ def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> Restore
         current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         now = state.consolidation
         back = _taken_back(ws, number)
+        data, _ = _not_forgotten(data, forgotten_after(ws, back))
         reverse = take_back(ws, back, write=False)
         marks = Marks(dict(now.offsets), dict(now.tails))
         undo = keep_history(ws, current, marks, undo=True, take_back=reverse)
@@ -182,6 +186,7 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
     state = ws.read_state()
     current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
     data, masked = _unmasked((ws.root / chosen.path).read_bytes())
+    data, forgotten_out = _not_forgotten(data, forgotten_after(ws, _taken_back(ws, chosen.number)))
     rewound = _rewound(ws, chosen)
     state.consolidation.offsets, state.consolidation.tails = rewound.offsets, rewound.tails
     new = [item for item in new_daily_text(ws, state) if item.text.strip()]
@@ -197,6 +202,7 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
         unforgotten=_facts(reverse.add),
         forgotten=_facts(reverse.drop),
         masked=masked,
+        forgotten_out=forgotten_out,
     )
 
 
@@ -213,6 +219,21 @@ def _unmasked(data: bytes) -> tuple[bytes, int]:
     lines = data.splitlines(keepends=True)
     kept = [line for line in lines if MASK.encode() not in line or line.lstrip().startswith(b"#")]
     return b"".join(kept), len(lines) - len(kept)
+
+
+def _not_forgotten(data: bytes, gone: Forgotten) -> tuple[bytes, int]:
+    """A kept MEMORY.md without the lines stating a fact `gone` forgets (a forget since
+    the copy was kept, here or brought by sync, that this undo does not take back), and
+    how many it had. Headings and comments stay."""
+    if not gone:
+        return data, 0
+    lines = data.decode("utf-8", "replace").splitlines(keepends=True)
+    kept = [
+        line
+        for line in lines
+        if not line.strip() or line.lstrip().startswith(("#", "<!--")) or not gone.states(line)
+    ]
+    return "".join(kept).encode("utf-8"), len(lines) - len(kept)
 
 
 def _chosen(ws: Workspace, number: int) -> Version:

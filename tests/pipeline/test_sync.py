@@ -276,9 +276,9 @@ def test_a_purge_reaches_the_other_machine_and_no_undo_there_brings_it_back(tmp_
 
 
 def test_a_forget_stays_done_when_another_machine_undoes_and_a_save_there_unforgets(tmp_path):
-    """Audit 3a, 1 (a plain forget): a forgets a fact, b undoes the sync that brought the
-    forget and syncs: the merged MEMORY.md leaves the fact out (and says so), on b, on a
-    and on the remote. A save of the fact on b is the way back: it drops b's tombstone,
+    """Audit 3a, 1 (a plain forget): a forgets a fact, b states it again in MEMORY.md (by
+    hand: an undo leaves it out now) and syncs: the merged MEMORY.md leaves the fact out
+    (and says so), on b, on a and on the remote. A save of the fact on b is the way back: it drops b's tombstone,
     the merge of the tombstones drops it on a too, and both MEMORY.md state it again."""
     remote = bare(tmp_path)
     a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
@@ -290,8 +290,12 @@ def test_a_forget_stays_done_when_another_machine_undoes_and_a_save_there_unforg
     run_sync(a)
     run_sync(b)
     assert "Marco" not in b.memory_md.read_text()
-    restore(b)  # b's undo: its MEMORY.md before the teammate's forget
-    assert "Marco owns billing" in b.memory_md.read_text()
+    # b's undo to its MEMORY.md before the teammate's forget leaves the fact out (the
+    # tombstone stays: audit 4); a hand edit (or an older memctl) states it again.
+    assert restore(b).forgotten_out == 1
+    assert "Marco" not in b.memory_md.read_text()
+    with b.memory_md.open("a", encoding="utf-8") as handle:
+        handle.write("- Marco owns billing.\n")
     done = run_sync(b)
     assert done.memory_dropped == 1
     run_sync(a)
@@ -335,6 +339,28 @@ def test_a_forget_and_a_correction_are_counted_where_they_are_sent_and_received(
     assert (done.sent, done.forgotten) == (1, 1)
     assert "1 block added, 1 forgotten" in remote_log(remote)[0]
     assert run_sync(a).forgotten == 1
+
+
+def test_an_undo_past_a_teammates_forget_leaves_the_fact_out(tmp_path):
+    """Audit 4: b's undo to the MEMORY.md a sync replaced (a's forget arrived by it)
+    stated the forgotten fact again; the tombstone stays (b's undo takes back no forget
+    of its own), so the restored file leaves the line out and says so."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    save_text(a, "- Marco owns billing.")
+    save_text(a, "- Deploys happen on Tuesdays.")
+    run_sync(a)
+    run_sync(b)
+    forget(a, load_config(a.config_path), "Marco owns billing")
+    run_sync(a)
+    run_sync(b)
+    assert "Marco" not in b.memory_md.read_text()
+    planned = restore(b, 1, dry_run=True)
+    assert planned.forgotten_out == 1 and "Marco" not in planned.diff
+    done = restore(b, 1)
+    assert done.forgotten_out == 1
+    memory = b.memory_md.read_text()
+    assert "Marco" not in memory and "Tuesdays" in memory
 
 
 def remote_log(remote: Path) -> list[str]:

@@ -56,6 +56,12 @@ def undo_command(
             f"undo: {left} out {plural(result.masked, 'line')} a purge masked since that "
             "version was kept ([forgotten...]): the purge erased what they said"
         )
+    if result.forgotten_out:
+        left = "would leave" if dry_run else "left"
+        lines.append(
+            f"undo: {left} out {plural(result.forgotten_out, 'line')} stating a fact "
+            "forgotten since that version was kept"
+        )
     lines += [f"undo: rewrote the memory block in {path}" for path in result.exports]
     chosen = result.restored
     what = (
