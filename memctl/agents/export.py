@@ -207,15 +207,15 @@ def refresh(
     return done
 
 
-def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> list[str]:
+def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> tuple[list[str], list[str]]:
     """`refresh` after memory_forget or memory_replace, said in the tool's answer (the
     tools are in the turn layer, below this one: the MCP server and `memctl call` hand
-    this down to them)."""
+    this down to them): the lines to add to it, and the exports left as written
+    (`PATH: why`), which make the answer an error, as they make `memctl forget` exit 1."""
     done = refresh(ws, config, facts)
     lines = [f"Rewrote the memory block in {path}." for path in done.changed]
     lines += [f"Dropped the export {why}." for why in done.dropped]
-    lines += [f"Left the export {why}" for why in done.failed]
-    return lines
+    return lines, done.failed
 
 
 def _not_exported(target: Path, kind: str) -> str | None:

@@ -169,6 +169,7 @@ def import_transcript(
     thread: str | None = None,
     dry_run: bool = False,
     final: bool | None = None,
+    ended: bool = False,
 ) -> ImportResult:
     """Read a transcript and append the entries its thread does not hold yet, all or none.
 
@@ -178,13 +179,17 @@ def import_transcript(
     that importing a live session again and again gives the thread a whole-file import
     gives: `final=False` says it is live, True that the turn is over (a Stop hook knows;
     a trailing batch of tool calls still waits), None decides by the age of the last
-    line (see `recently_written`: an old file is taken whole).
+    line (see `recently_written`: an old file is taken whole). `ended`: the session is
+    over (`thread import --final`): all of it is taken, a trailing batch of tool calls
+    too, as `import_source` takes it.
     """
     check_options(fmt, thread)
 
     def run() -> Plan:
         reading = read_source(data, source)
-        plan = make_plan(ws, reading, source, stem=stem, fmt=fmt, thread=thread, final=final)
+        plan = make_plan(
+            ws, reading, source, stem=stem, fmt=fmt, thread=thread, final=final, ended=ended
+        )
         if not dry_run:
             append_plan(ws, plan)
         return plan

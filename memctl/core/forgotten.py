@@ -229,6 +229,46 @@ class TakeBack:
         )
 
 
+def rename_said(ws: Workspace, old: str, new: str) -> int:
+    """Point the `said` entries naming the log `old` (relative, `threads/<id>.jsonl`) at
+    `new`, as `thread rename` moves it (under the caller's workspace lock, atomically):
+    else the turns a forgotten fact was taken from come back in recall under the new
+    name. Lines that are no tombstone stay as written. How many tombstones changed."""
+    path = ws.state_dir / FORGOTTEN_NAME
+    ws.check_inside(path)
+    lines, parsed = _written(ws)
+    prefix = f"{old}#"
+    changed = 0
+    for index, stone in enumerate(parsed):
+        said = stone.get("said") if stone is not None else None
+        if stone is None or not isinstance(said, list):
+            continue
+        if not any(isinstance(turn, str) and turn.startswith(prefix) for turn in said):
+            continue
+        stone["said"] = [
+            f"{new}#{turn[len(prefix) :]}"
+            if isinstance(turn, str) and turn.startswith(prefix)
+            else turn
+            for turn in said
+        ]
+        lines[index] = json.dumps(stone, ensure_ascii=False) + "\n"
+        changed += 1
+    if changed:
+        write_atomic(path, "".join(lines).encode("utf-8"))
+    return changed
+
+
+def _same_stone(stone: Stone, written: Stone) -> bool:
+    """Whether `written` is the tombstone `stone` (a history copy's), or it with its
+    `said` entries pointed at a thread's new id (`rename_said`)."""
+    if stone == written:
+        return True
+    if len(stone.get("said") or []) != len(written.get("said") or []):
+        return False
+    rest = {key: value for key, value in stone.items() if key != "said"}
+    return rest == {key: value for key, value in written.items() if key != "said"}
+
+
 def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
     """Drop `back.drop` from forgotten.jsonl and record `back.add` (under the caller's
     workspace lock, atomically); the TakeBack that reverses this (an undo of the undo).
@@ -240,10 +280,19 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
     lines, parsed = _written(ws)
     dropped: list[Stone] = []
     for stone in back.drop:
-        if stone in parsed:
-            index = parsed.index(stone)
+        index = next((i for i, written in enumerate(parsed) if written == stone), None)
+        if index is None:  # a thread renamed since: its `said` entries name the new id
+            index = next(
+                (
+                    i
+                    for i, written in enumerate(parsed)
+                    if written is not None and _same_stone(stone, written)
+                ),
+                None,
+            )
+        if index is not None:
+            dropped.append(parsed[index] or stone)
             del lines[index], parsed[index]
-            dropped.append(stone)
     added = [stone for stone in back.add if stone not in parsed]
     if not write or not (dropped or added):
         return TakeBack(drop=added, add=dropped)

@@ -2,8 +2,9 @@
 together under the workspace lock.
 
 What is kept under a thread id: its log (`threads/<id>.jsonl`), its flush watermark
-(`state.threads`), the transcripts imported into it (`state.imports`) and its evicted
-tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
+(`state.threads`), the transcripts imported into it (`state.imports`), the thread entries
+forgotten facts were taken from (`said` in .memctl/forgotten.jsonl: rename points them at
+the new id) and its evicted tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
 holds (a context build writes a missing one again), so they go last: a crash before
 that leaves a stray folder, never a log whose watermark belongs to another thread.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memctl.core.errors import UsageError
+from memctl.core.forgotten import rename_said
 from memctl.core.threads import check_thread_id, thread_path
 
 if TYPE_CHECKING:
@@ -129,6 +131,8 @@ def rename_thread(
 
         os.rename(log, target)  # atomic: no moment without a log under one of the names
         ws.update_state(move)
+        # The turns forgotten facts were taken from stay left out under the new name.
+        rename_said(ws, ws.relative(log), ws.relative(target))
         renamed = evicted.is_dir() and not evicted.is_symlink()
         if renamed:
             os.rename(evicted, evicted_target)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from memctl.core.config import Config
     from memctl.core.workspace import Workspace
     from memctl.models.interface import Embedder
-    from memctl.turn.tools import ToolOutcome
+    from memctl.turn.tools import RefreshExports, ToolOutcome
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 """The revisions with the initialize handshake, newest first: a client asking for one
@@ -142,7 +142,7 @@ class _Tools:
     run: Callable[..., ToolOutcome]
     names: tuple[str, ...]
     embedder: Embedder | None
-    exports: Callable[[Workspace, Config, list[str]], list[str]]
+    exports: RefreshExports
 
 
 @dataclass

@@ -274,6 +274,11 @@ class ToolArgumentError(ValueError):
     """An argument the model got wrong; it reads the message and tries again."""
 
 
+class _Unfinished(Exception):
+    """A tool whose change is made but not all of it reached: its answer (the exception's
+    text, saying both) is an error all the same."""
+
+
 def _arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
     if raw is None or raw == "":
         return {}
@@ -362,6 +367,8 @@ def run_tool(
         # a MEMORY.md written by hand) goes to a model, through `call` or an MCP client.
         answer = handler(ws, config, _arguments(arguments))
         return ToolOutcome(config.redaction.redactor().text(answer))
+    except _Unfinished as exc:
+        return ToolOutcome(config.redaction.redactor().text(str(exc)), True)
     except (ToolArgumentError, MemctlError) as exc:
         return ToolOutcome(f"Error: {exc}", True)
     except Exception as exc:
@@ -475,10 +482,11 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     return render_save(save(ws, config, content))
 
 
-RefreshExports = Callable[[Workspace, Config, list[str]], list[str]]
+RefreshExports = Callable[[Workspace, Config, list[str]], tuple[list[str], list[str]]]
 """Writes the exported memory blocks again after a forget of these facts; the lines to
-add to the tool's answer. The export lives in the agents layer, above this one: the
-entry point (the MCP server) hands it down, as it hands down the embedder."""
+add to the tool's answer, and the exports it left as written (`PATH: why`). The export
+lives in the agents layer, above this one: the entry point (the MCP server) hands it
+down, as it hands down the embedder."""
 
 
 def _memory_forget(
@@ -490,7 +498,7 @@ def _memory_forget(
     result = _one_or_all(lambda every: forget(ws, config, query, every=every), args)
     listed = "; ".join(result.facts)
     answer = f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
-    return "\n".join([answer, *_refreshed(ws, config, result.facts, exports)])
+    return _refreshed(ws, config, answer, result.facts, exports)
 
 
 def _memory_replace(
@@ -503,7 +511,7 @@ def _memory_replace(
     result = _one_or_all(lambda every: forget(ws, config, old, replacement=new, every=every), args)
     listed = "; ".join(result.facts)
     answer = f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
-    return "\n".join([answer, *_refreshed(ws, config, result.facts, exports)])
+    return _refreshed(ws, config, answer, result.facts, exports)
 
 
 def _one_or_all(run: Callable[[bool], ForgetResult], args: dict[str, Any]) -> ForgetResult:
@@ -525,15 +533,23 @@ def _one_or_all(run: Callable[[bool], ForgetResult], args: dict[str, Any]) -> Fo
 
 
 def _refreshed(
-    ws: Workspace, config: Config, facts: list[str], exports: RefreshExports | None
-) -> list[str]:
-    """The exported blocks written again, or, when the caller cannot reach them and
-    there are some, when they will be."""
-    if exports is not None:
-        return exports(ws, config, facts)
-    if ws.read_state().exports:
-        return ["Exported AGENTS.md/CLAUDE.md blocks refresh at the next `memctl export`."]
-    return []
+    ws: Workspace, config: Config, answer: str, facts: list[str], exports: RefreshExports | None
+) -> str:
+    """`answer`, then the exported blocks written again, or, when the caller cannot reach
+    them and there are some, when they will be. A block left as written still states
+    what was forgotten: the answer is an error naming its file, as `memctl forget` exits
+    1 naming it (the forget itself is done, and the answer says so too)."""
+    if exports is None:
+        later = "Exported AGENTS.md/CLAUDE.md blocks refresh at the next `memctl export`."
+        return "\n".join([answer, later] if ws.read_state().exports else [answer])
+    lines, left = exports(ws, config, facts)
+    if left:
+        raise _Unfinished(
+            f"Error: left {plural(len(left), 'exported memory block')} as written, still "
+            f"stating what was forgotten: {'; '.join(left)} (fix the file, then `memctl "
+            "export`); the change itself is made:\n" + "\n".join([answer, *lines])
+        )
+    return "\n".join([answer, *lines])
 
 
 def _memory_explain(ws: Workspace, config: Config, args: dict[str, Any]) -> str:

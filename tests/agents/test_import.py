@@ -672,18 +672,40 @@ def test_a_live_reply_cut_mid_way_waits_and_the_thread_equals_a_whole_import(
     assert again["imported"] == 0
 
 
-def test_a_batch_cut_mid_way_waits_even_when_the_turn_is_said_to_be_over(cli, workspace, tmp_path):
-    """Issue 22.12: --final (what a Stop or SubagentStop hook says) takes a reply as it
+def test_a_batch_cut_mid_way_waits_even_when_the_turn_is_said_to_be_over(workspace, tmp_path):
+    """Issue 22.12: `final` (what a Stop or SubagentStop hook says) takes a reply as it
     is, but not the first call of a batch: a turn never ends on one, and a SubagentStop
     comes while the main session's batch is still running. The batch waits, and the
     next import writes it whole: assistant[A, B], tool A, tool B."""
+    from memctl.agents.imports import import_source
+    from memctl.core.workspace import Workspace
+
+    ws = Workspace(workspace)
     partial = write_prefix(CLAUDE, tmp_path / "live.jsonl", 7)
-    first = import_json(cli, workspace, partial, "--final")
-    assert (first["imported"], first["held_back"]) == (3, 1)
+    first = import_source(ws, partial, final=True)
+    assert (first.imported, first.held_back) == (3, 1)
     shutil.copy(CLAUDE, partial)
-    import_json(cli, workspace, partial, "--final")
+    import_source(ws, partial, final=True)
 
     assert thread_entries(workspace, CLAUDE_SESSION) == CLAUDE_ENTRIES
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_final_imports_a_last_reply_ending_in_a_tool_call_whole(cli, workspace, tmp_path, stdin):
+    """`--final` says the session is over ("import its last reply as it is"), as
+    SessionEnd does: nothing will extend the reply, so its trailing tool call is imported
+    too, not held back for an import that never comes. --live still holds it."""
+    partial = write_prefix(CLAUDE, tmp_path / "live.jsonl", 7)  # ends on a tool_use line
+    live = import_json(cli, workspace, "--dry-run", "--live", partial)
+    assert live["held_back"] == 1
+    args = ("-", "--thread", "ended", "--final") if stdin else (partial, "--final")
+    run = cli("-w", workspace, "--json", "thread", "import", *args, input=partial.read_bytes())
+    assert run.exit_code == 0, run.stderr
+    final = json.loads(run.stdout)
+
+    assert (final["imported"], final["held_back"]) == (live["imported"] + 1, 0)
+    entries = thread_entries(workspace, "ended" if stdin else CLAUDE_SESSION)
+    assert entries[-1]["role"] == "assistant" and entries[-1]["tool_calls"]
 
 
 def _import_mark(ws: Path, path: Path) -> dict[str, Any]:

@@ -367,6 +367,33 @@ def test_memory_forget_rewrites_the_exported_block_and_says_so(client, ws, tmp_p
     assert gone.splitlines()[1] == f"Dropped the export {target}: gone."
 
 
+def test_an_export_memory_forget_could_not_rewrite_makes_the_answer_an_error(client, ws, tmp_path):
+    """As `memctl forget` exits 1 listing `exports_left`: memory_forget and
+    memory_replace answered success while a block outside the workspace still stated
+    the fact. The answer is an error naming the file; the change itself is made."""
+    client.text("memory_save", {"content": "The gate code is 5521."})
+    client.text("memory_save", {"content": "The safe code is 7730."})
+    target = tmp_path / "CLAUDE.md"
+    assert run_memctl(ws, "export", "--claude-md", target).exit_code == 0
+    target.write_text(target.read_text(encoding="utf-8") + "<!-- memctl:end -->\n")
+
+    forgot = client.error("memory_forget", {"query": "gate code is 5521"})
+    replaced = client.error("memory_replace", {"old": "safe code", "new": "The safe code is 8841."})
+
+    for answer in (forgot, replaced):
+        first = answer.splitlines()[0]
+        assert first.startswith("Error: left 1 exported memory block as written, "), answer
+        assert f"{target}: the memctl marker comments" in first
+    assert forgot.splitlines()[1] == "Forgot 1 fact: The gate code is 5521."
+    assert replaced.splitlines()[1].startswith("Replaced 1 fact (")
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "5521" not in memory and "7730" not in memory and "8841" in memory
+    target.unlink()  # the next forget drops it from the record: the server is shared
+    client.text("memory_save", {"content": "The bike lock code is 1204."})
+    gone = client.text("memory_forget", {"query": "bike lock code"})
+    assert gone.splitlines()[1] == f"Dropped the export {target}: gone."
+
+
 def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):
     """Issue 25 item 4: the agent can answer "why do you think X?"."""
     client.text("memory_save", {"content": "The canary region is eu-west-9."})

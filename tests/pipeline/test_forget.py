@@ -623,6 +623,30 @@ def test_recall_and_search_leave_out_the_turn_a_forgotten_fact_was_taken_from(cl
     assert any(s.startswith("threads/chat.jsonl#1") for s in found_sources(cli, root, "deploy"))
 
 
+def test_a_renamed_thread_keeps_the_turn_a_forgotten_fact_was_taken_from_left_out(cli, workspace):
+    """`thread rename` left the tombstone's `said` naming threads/chat.jsonl, so the
+    turn came back in recall as threads/renamed.jsonl#0; an undo of the forget still
+    takes it back after the rename."""
+    root = chatted(cli, workspace)
+    assert cli("-w", root, "forget", "leads the payments team", "--all").exit_code == 0
+    assert not any(
+        s.startswith("threads/chat.jsonl#0") for s in found_sources(cli, root, "payments")
+    )
+
+    renamed = cli("-w", root, "thread", "rename", "chat", "renamed")
+
+    assert renamed.exit_code == 0, renamed.stderr
+    stones = (root / ".memctl" / "forgotten.jsonl").read_text()
+    assert "threads/renamed.jsonl#0" in stones and "threads/chat.jsonl#" not in stones
+    payments = found_sources(cli, root, "payments team lead")
+    assert not any(source.startswith("threads/renamed.jsonl#0") for source in payments)
+    assert any(s.startswith("threads/renamed.jsonl#1") for s in found_sources(cli, root, "deploy"))
+    assert cli("-w", root, "undo").exit_code == 0
+    assert (root / ".memctl" / "forgotten.jsonl").read_text().strip() == ""
+    back = found_sources(cli, root, "payments team lead")
+    assert any(source.startswith("threads/renamed.jsonl#0") for source in back)
+
+
 def test_a_marker_quoted_in_a_conversation_is_escaped_by_flush_and_the_export_stays_whole(
     cli, workspace, tmp_path
 ):

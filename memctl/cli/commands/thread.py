@@ -236,9 +236,9 @@ def thread_import(
         bool | None,
         typer.Option(
             "--final/--live",
-            help="The session is over: import its last reply as it is / it is still "
-            "running: leave a reply that may grow for the next import (default: live "
-            "when its last line is under 10 minutes old).",
+            help="The session is over: import its last reply as it is, a trailing batch "
+            "of tool calls too / it is still running: leave a reply that may grow for the "
+            "next import (default: live when its last line is under 10 minutes old).",
         ),
     ] = None,
     everything: Annotated[
@@ -279,15 +279,34 @@ def thread_import(
         return
     ws, _ = g.open()
     assert source is not None
+    # --final: the person says the session is over, as SessionEnd does: nothing extends
+    # its last reply, so it is imported whole (the Stop hook's `final` holds back a
+    # trailing batch of tool calls, which a SubagentStop comes in the middle of).
+    ended = final is True
     if source == "-":
         data, name = read_input(source)
         result = import_transcript(
-            ws, data, name, stem=None, fmt=fmt, thread=thread, dry_run=dry_run, final=final
+            ws,
+            data,
+            name,
+            stem=None,
+            fmt=fmt,
+            thread=thread,
+            dry_run=dry_run,
+            final=final,
+            ended=ended,
         )
     else:
         name = source
         result = import_source(
-            ws, Path(source), fmt=fmt, thread=thread, dry_run=dry_run, final=final, source=name
+            ws,
+            Path(source),
+            fmt=fmt,
+            thread=thread,
+            dry_run=dry_run,
+            final=final,
+            source=name,
+            ended=ended,
         )
         result.file = str(Path(source).absolute())  # --json's `file`; the text says `name`
     report_import(g, result, name)
@@ -365,7 +384,9 @@ def import_many(
     failed = []
     for path in paths:
         try:
-            results.append(import_source(ws, path, fmt=fmt, dry_run=dry_run, final=final))
+            results.append(
+                import_source(ws, path, fmt=fmt, dry_run=dry_run, final=final, ended=final is True)
+            )
         except MemctlError as exc:
             failed.append({"file": str(path), "error": str(exc)})
             note(g, f"thread import: failed: {exc}")
