@@ -51,18 +51,19 @@ from typing import Any, NamedTuple
 
 from memctl.core.durable import recorded_mtime
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
-from memctl.core.threads import searchable_text
+from memctl.core.threads import repeats_summary, searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "8"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "9"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
 # postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag; 7: a
 # memory file a secret may cross lines of is redacted whole on an append too (an index of
 # 6 may hold a key's appended body as plain lines flagged CLEAN: rebuilt); 8: a trigram
-# table a kind of file (`TRIGRAMS`)
+# table a kind of file (`TRIGRAMS`); 9: an imported compaction record, the summary message
+# before it again, is not indexed (one summary, one hit)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -806,6 +807,8 @@ def _entry_text(line: str) -> tuple[str, int | None, bool, str]:
         return line, None, True, ""
     if not isinstance(entry, dict):
         return line, None, True, ""
+    if repeats_summary(entry):
+        return "", None, False, ""  # not indexed, as a blank line: the message before it is
     try:
         text = searchable_text(entry)
     except (AttributeError, TypeError):
