@@ -386,6 +386,15 @@ def recall(
         result.hits.clear()
         result.ranking = "bm25"
         _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+    if not config.redaction.enabled and (
+        not result.hits or config.redaction.secret_check().text(query) != query
+    ):
+        # The index holds redacted words whatever --no-redact says (store.py): a secret
+        # is no word of it. Said, not scanned for: the scan is `search`, at its cost.
+        result.notes.append(
+            "recall ranks redacted text, also with redaction off: a secret in the query "
+            "matches nothing (`memctl --no-redact search` scans the text as written)"
+        )
     return result
 
 

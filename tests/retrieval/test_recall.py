@@ -1140,3 +1140,27 @@ def test_a_word_few_records_hold_is_also_looked_up_by_its_related_words(
     assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#2 [user]"
     monkeypatch.setattr(recall_module, "THESAURUS_RARE_WEIGHT", 0.0)
     assert sources(workspace, question, recency=False)[0] != "threads/chat.jsonl#2 [user]"
+
+
+def test_no_redact_recall_says_it_ranks_redacted_text(cli, workspace: Path) -> None:
+    """Audit 3b #12: the index's words are redacted whatever --no-redact says, so a
+    secret is no word recall can match; it says so (exit 1, as for no match), where
+    `--no-redact search` scans the text as written."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    (workspace / "threads" / "ops.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "the db password=Hunter2Swordfish ok"})
+    )
+    found = cli("-w", workspace, "--no-redact", "search", "Hunter2Swordfish", "--scope", "threads")
+    assert found.exit_code == 0 and "Hunter2Swordfish" in found.stdout
+    missed = cli("-w", workspace, "--no-redact", "recall", "Hunter2Swordfish")
+    assert missed.exit_code == 1
+    assert "recall ranks redacted text" in missed.stderr
+    assert "--no-redact search" in missed.stderr
+    # with hits, and a query that holds no secret: no note
+    hit = cli("-w", workspace, "--no-redact", "recall", "db password")
+    assert hit.exit_code == 0 and "redacted text" not in hit.stderr
+    # a query holding a secret, though other words of it match: said
+    secret = cli("-w", workspace, "--no-redact", "recall", "db password=Hunter2Swordfish")
+    assert secret.exit_code == 0 and "recall ranks redacted text" in secret.stderr
+    # redaction on: never said (recall and search agree there)
+    assert "redacted text" not in cli("-w", workspace, "recall", "Hunter2Swordfish").stderr
