@@ -1164,3 +1164,20 @@ def test_no_redact_recall_says_it_ranks_redacted_text(cli, workspace: Path) -> N
     assert secret.exit_code == 0 and "recall ranks redacted text" in secret.stderr
     # redaction on: never said (recall and search agree there)
     assert "redacted text" not in cli("-w", workspace, "recall", "Hunter2Swordfish").stderr
+
+
+def test_one_cjk_character_is_found_by_the_pairs_it_begins(cli, ws: Path) -> None:
+    """Audit 3b #14: CJK is indexed as character pairs, so a one-character query was no
+    word of the index (exit 1, while search found it). It is looked up by the pairs it
+    begins; where it ends a run only, recall says search finds it."""
+    (ws / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write("- 公司总部在上海\n- 这是总部\n")
+    # 部署…, 总部在… ("部在"); not 这是总部, where it ends the run
+    assert sorted(sources(ws, "部")) == ["MEMORY.md:6", "MEMORY.md:7"]
+    assert sources(ws, "部署") == ["MEMORY.md:6"]  # pairs as before
+    assert sources(ws, "鲸") == ["MEMORY.md:6"]  # 鲸方
+    run = cli("-w", ws, "recall", "案")  # only at a run's end: 方案
+    assert run.exit_code == 1
+    assert "one-character CJK word" in run.stderr and "memctl search" in run.stderr
+    assert cli("-w", ws, "search", "案").exit_code == 0

@@ -26,6 +26,7 @@ from memctl.retrieval.index.store import (
     cjk_bigrams,
     index_path,
     mark_stale,
+    one_cjk,
     read_only,
     writing,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "index_path",
     "indexed_search",
     "mark_stale",
+    "one_cjk",
     "read_only",
     "stale_files",
     "trigram_query",

@@ -108,6 +108,12 @@ def cjk_bigrams(text: str) -> str:
     return re.sub(_CJK_RUN, split, text)
 
 
+def one_cjk(term: str) -> bool:
+    """A query term of one CJK character: no bigram, so no word of the index but where
+    a run is that character alone (recall looks up the words it begins instead)."""
+    return len(term) == 1 and re.fullmatch(_CJK_RUN, term) is not None
+
+
 def redaction_digest(redactor: Redactor) -> str:
     """What the text in the index was redacted with (each pattern's kind, regex and
     flags, and the code that applies them): another digest means the index holds text
