@@ -300,9 +300,9 @@ class RecallResult:
 def query_terms(query: str) -> list[str]:
     """The words of the query the word index can look up, stop words left out (unless
     the query is nothing but stop words)."""
-    from memctl.retrieval.index import cjk_bigrams
+    from memctl.retrieval.index import as_words
 
-    words = list(dict.fromkeys(_TERM.findall(cjk_bigrams(query).lower())))
+    words = list(dict.fromkeys(_TERM.findall(as_words(query).lower())))
     kept = [word for word in words if word not in STOPWORDS]
     return kept or words
 

@@ -1181,3 +1181,15 @@ def test_one_cjk_character_is_found_by_the_pairs_it_begins(cli, ws: Path) -> Non
     assert run.exit_code == 1
     assert "one-character CJK word" in run.stderr and "memctl search" in run.stderr
     assert cli("-w", ws, "search", "案").exit_code == 0
+
+
+def test_fullwidth_letters_are_the_ascii_words(ws: Path) -> None:
+    """Audit 3b #14: recall folds the query and the indexed text by NFKC, so a
+    fullwidth word finds its ASCII spelling and the other way round."""
+    (ws / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write(
+            "- The migration deadline is 2027-01-15.\n- ＲＯＬＬＯＵＴ window is Ｍｏｎｄａｙ.\n"
+        )
+    assert sources(ws, "ＤＥＡＤＬＩＮＥ") == ["MEMORY.md:7"]
+    assert sources(ws, "rollout monday") == ["MEMORY.md:8"]

@@ -23,7 +23,7 @@ from memctl.retrieval.index.freshness import fresh_index, stale_files
 from memctl.retrieval.index.query import contents, indexed_search, trigram_query
 from memctl.retrieval.index.store import (
     IndexUnavailable,
-    cjk_bigrams,
+    as_words,
     index_path,
     mark_stale,
     one_cjk,
@@ -33,7 +33,7 @@ from memctl.retrieval.index.store import (
 
 __all__ = [
     "IndexUnavailable",
-    "cjk_bigrams",
+    "as_words",
     "contents",
     "fresh_index",
     "index_path",

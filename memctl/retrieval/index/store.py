@@ -42,6 +42,7 @@ import os
 import re
 import sqlite3
 import time
+import unicodedata
 import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -63,7 +64,8 @@ SCHEMA_VERSION = "9"  # 2: the word table has a speaker column (recall's BM25F);
 # memory file a secret may cross lines of is redacted whole on an append too (an index of
 # 6 may hold a key's appended body as plain lines flagged CLEAN: rebuilt); 8: a trigram
 # table a kind of file (`TRIGRAMS`); 9: an imported compaction record, the summary message
-# before it again, is not indexed (one summary, one hit)
+# before it again, is not indexed (one summary, one hit), and the words are NFKC-folded
+# (`as_words`: fullwidth letters)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -96,8 +98,14 @@ _CJK_RUN = (
 )
 
 
-def cjk_bigrams(text: str) -> str:
-    """`text` with every CJK run of three or more characters spelled as its bigrams."""
+def as_words(text: str) -> str:
+    """`text` as the word index reads it, and recall's query with it: NFKC-folded (a
+    fullwidth `ＤＥＡＤＬＩＮＥ` or `１２` is `DEADLINE`, `12`; unicode61 leaves them as
+    they are), with every CJK run of three or more characters spelled as its bigrams. An
+    ASCII text, most records, is returned as it is at the cost of `isascii`."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
 
     def split(match: re.Match[str]) -> str:
         run = match.group()
@@ -728,7 +736,7 @@ class Index:
                     rows.append((file_id, number, position, len(raw), flag, ts, zlib.crc32(raw)))
                     tri.append(lowered)
                     if self.words and not flag & BAD_LINE:
-                        words.append((cjk_bigrams(record), speaker))
+                        words.append((as_words(record), as_words(speaker)))
                     else:
                         words.append(("", ""))
                 position += len(raw) + 1
