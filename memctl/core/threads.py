@@ -485,6 +485,14 @@ def is_compaction(entry: dict[str, Any]) -> bool:
     return entry.get("type") == COMPACTION
 
 
+def repeats_summary(entry: dict[str, Any]) -> bool:
+    """A compaction record an import wrote after the summary message the agent wrote
+    (`memctl.agents.imports.append_plan`): the message's text again. Search and recall
+    match the message alone, so that one summary is one hit; `thread show` and the
+    working context read both as before."""
+    return entry.get("imported") is True and entry.get("type") == COMPACTION
+
+
 def message_text(message: dict[str, Any]) -> str:
     """The text of a message's content (text parts joined); tool calls not included."""
     content = message.get("content")

@@ -148,6 +148,8 @@ SESSION_TOP = 3
 # 0.552 -> 0.875 / 0.560 and 0.854 / 0.562, the hybrid 0.958 / 0.638 and 0.798 / 0.530 ->
 # 1.000 / 0.659 and 0.809 / 0.540; 0.3 and 1.0 gained less, every word expanded lost.
 THESAURUS_WEIGHT = 0.5
+CJK_PAIRS = 200
+"""The words a one-character CJK query term is looked up by at most (`_cjk_pairs`)."""
 THESAURUS_WORDS = 200
 # A query word that at most THESAURUS_RARE of the records hold (0.5 %: 5 in 1,000) has
 # its related words looked up too, each counting THESAURUS_RARE_WEIGHT of a word asked
@@ -298,9 +300,9 @@ class RecallResult:
 def query_terms(query: str) -> list[str]:
     """The words of the query the word index can look up, stop words left out (unless
     the query is nothing but stop words)."""
-    from memctl.retrieval.index import cjk_bigrams
+    from memctl.retrieval.index import as_words
 
-    words = list(dict.fromkeys(_TERM.findall(cjk_bigrams(query).lower())))
+    words = list(dict.fromkeys(_TERM.findall(as_words(query).lower())))
     kept = [word for word in words if word not in STOPWORDS]
     return kept or words
 
@@ -386,6 +388,23 @@ def recall(
         result.hits.clear()
         result.ranking = "bm25"
         _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+    if not result.hits and any(len(term) == 1 for term in terms):
+        from memctl.retrieval.index import one_cjk
+
+        if any(one_cjk(term) for term in terms):
+            result.notes.append(
+                "a one-character CJK word is found where it begins a pair of characters "
+                "(`memctl search` finds it anywhere)"
+            )
+    if not config.redaction.enabled and (
+        not result.hits or config.redaction.secret_check().text(query) != query
+    ):
+        # The index holds redacted words whatever --no-redact says (store.py): a secret
+        # is no word of it. Said, not scanned for: the scan is `search`, at its cost.
+        result.notes.append(
+            "recall ranks redacted text, also with redaction off: a secret in the query "
+            "matches nothing (`memctl --no-redact search` scans the text as written)"
+        )
     return result
 
 
@@ -424,6 +443,7 @@ def _ranked(
         try:
             close = None if vectors is None else _nearest(conn, vectors, result)
             related = _related(conn, result.terms) if config.recall.thesaurus else None
+            related = _cjk_pairs(conn, result.terms, related)
             looked, related = focused(
                 query,
                 result.terms,
@@ -623,6 +643,28 @@ def _bm25(
         if scope == "all" or (scope == "memory") == (c.kind == "memory")
     ]
     return with_neighbours(found)
+
+
+def _cjk_pairs(
+    conn: sqlite3.Connection, terms: list[str], related: dict[str, float] | None
+) -> dict[str, float] | None:
+    """`related` and, for a query term of one CJK character, the index's words that begin
+    with it (at most CJK_PAIRS, each a full term): CJK text is indexed as character pairs,
+    so "部" alone is a word only where it stands alone, and "部署" holds it. A character
+    that ends a run is in no pair that begins with it: `memctl search` finds that one."""
+    from memctl.retrieval.index import one_cjk
+    from memctl.retrieval.index.postings import beginning
+
+    pairs = {
+        word: 1.0
+        for term in terms
+        if one_cjk(term)
+        for word in beginning(conn, term, CJK_PAIRS)
+        if word not in terms
+    }
+    if not pairs:
+        return related
+    return {**pairs, **(related or {})}
 
 
 def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:

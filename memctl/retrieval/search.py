@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from memctl.core.errors import UsageError, require_utf8
 from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor, compile_patterns
-from memctl.core.threads import searchable_text
+from memctl.core.threads import repeats_summary, searchable_text
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import (
     Fence,
@@ -519,6 +519,8 @@ class _Scan:
         if not isinstance(entry, dict):
             self.result.skipped.append(Skipped(rel, "not a JSON object", index))
             return
+        if repeats_summary(entry):
+            return  # the summary message before it is the hit
         try:
             text = searchable_text(entry)
         except (AttributeError, TypeError):

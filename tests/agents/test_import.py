@@ -1046,3 +1046,25 @@ def test_json_names_the_transcript_by_its_absolute_path(cli, workspace, tmp_path
     monkeypatch.chdir(tmp_path)
     document = import_json(cli, workspace, "cc/session.jsonl", "--dry-run")
     assert document["file"] == str(folder / "session.jsonl")
+
+
+def test_a_compaction_summary_is_one_hit_for_search_and_recall(cli, workspace):
+    """Audit 3b #11: an imported compaction is the agent's summary message and a
+    compaction record holding its text again; search (indexed or, on a fresh index, as
+    the scan) and recall return the message alone, while the log keeps both."""
+    import_json(cli, workspace, CLAUDE, "--thread", "cart")
+    entries = thread_entries(workspace, "cart")
+    summary = [i for i, e in enumerate(entries) if e.get("compact_summary") is True]
+    record = [i for i, e in enumerate(entries) if e.get("type") == "compaction"]
+    assert len(summary) == 1 and record == [summary[0] + 1]  # the log holds both, as before
+    for _ in range(2):  # the first search builds the index, the second reads it
+        run = cli("-w", workspace, "--json", "search", "cent rounding", "--scope", "threads")
+        assert run.exit_code == 0, run.stderr
+        hits = json.loads(run.stdout)["hits"]
+        assert [(h["entry"], h["role"]) for h in hits] == [(summary[0], "user")]
+    run = cli("-w", workspace, "--json", "recall", "cent rounding cart.total", "--scope", "threads")
+    assert run.exit_code == 0, run.stderr
+    found = [h["entry"] for h in json.loads(run.stdout)["hits"]]
+    assert summary[0] in found and record[0] not in found
+    shown = cli("-w", workspace, "thread", "show", "cart")
+    assert f"#{record[0]} [compaction]" in shown.stdout  # thread show unchanged

@@ -30,7 +30,7 @@ from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.retrieval.index import (
     IndexUnavailable,
-    cjk_bigrams,
+    as_words,
     fresh_index,
     index_path,
     trigram_query,
@@ -547,8 +547,17 @@ def test_eight_writers_and_searchers_at_once(workspace: Path) -> None:
 
 
 def test_cjk_runs_become_bigrams_for_the_word_index() -> None:
-    assert cjk_bigrams("使用蓝鲸方案 ok") == " 使用 用蓝 蓝鲸 鲸方 方案  ok"
-    assert cjk_bigrams("部署") == " 部署 "
+    assert as_words("使用蓝鲸方案 ok") == " 使用 用蓝 蓝鲸 鲸方 方案  ok"
+    assert as_words("部署") == " 部署 "
+
+
+def test_the_word_index_reads_text_nfkc_folded() -> None:
+    """Audit 3b #14: fullwidth letters and digits are the ASCII ones (unicode61 keeps
+    them apart); half-width katakana the full-width; ASCII text is returned as it is."""
+    assert as_words("ＤＥＡＤＬＩＮＥ is ２０２７") == "DEADLINE is 2027"
+    assert as_words("ｶﾀｶﾅ") == " カタ タカ カナ "
+    text = "plain ascii, left alone"
+    assert as_words(text) is text
 
 
 @pytest.mark.parametrize("use_index", [True, False])

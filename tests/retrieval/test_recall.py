@@ -1140,3 +1140,56 @@ def test_a_word_few_records_hold_is_also_looked_up_by_its_related_words(
     assert sources(workspace, question, recency=False)[0] == "threads/chat.jsonl#2 [user]"
     monkeypatch.setattr(recall_module, "THESAURUS_RARE_WEIGHT", 0.0)
     assert sources(workspace, question, recency=False)[0] != "threads/chat.jsonl#2 [user]"
+
+
+def test_no_redact_recall_says_it_ranks_redacted_text(cli, workspace: Path) -> None:
+    """Audit 3b #12: the index's words are redacted whatever --no-redact says, so a
+    secret is no word recall can match; it says so (exit 1, as for no match), where
+    `--no-redact search` scans the text as written."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    (workspace / "threads" / "ops.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "the db password=Hunter2Swordfish ok"})
+    )
+    found = cli("-w", workspace, "--no-redact", "search", "Hunter2Swordfish", "--scope", "threads")
+    assert found.exit_code == 0 and "Hunter2Swordfish" in found.stdout
+    missed = cli("-w", workspace, "--no-redact", "recall", "Hunter2Swordfish")
+    assert missed.exit_code == 1
+    assert "recall ranks redacted text" in missed.stderr
+    assert "--no-redact search" in missed.stderr
+    # with hits, and a query that holds no secret: no note
+    hit = cli("-w", workspace, "--no-redact", "recall", "db password")
+    assert hit.exit_code == 0 and "redacted text" not in hit.stderr
+    # a query holding a secret, though other words of it match: said
+    secret = cli("-w", workspace, "--no-redact", "recall", "db password=Hunter2Swordfish")
+    assert secret.exit_code == 0 and "recall ranks redacted text" in secret.stderr
+    # redaction on: never said (recall and search agree there)
+    assert "redacted text" not in cli("-w", workspace, "recall", "Hunter2Swordfish").stderr
+
+
+def test_one_cjk_character_is_found_by_the_pairs_it_begins(cli, ws: Path) -> None:
+    """Audit 3b #14: CJK is indexed as character pairs, so a one-character query was no
+    word of the index (exit 1, while search found it). It is looked up by the pairs it
+    begins; where it ends a run only, recall says search finds it."""
+    (ws / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write("- 公司总部在上海\n- 这是总部\n")
+    # 部署…, 总部在… ("部在"); not 这是总部, where it ends the run
+    assert sorted(sources(ws, "部")) == ["MEMORY.md:6", "MEMORY.md:7"]
+    assert sources(ws, "部署") == ["MEMORY.md:6"]  # pairs as before
+    assert sources(ws, "鲸") == ["MEMORY.md:6"]  # 鲸方
+    run = cli("-w", ws, "recall", "案")  # only at a run's end: 方案
+    assert run.exit_code == 1
+    assert "one-character CJK word" in run.stderr and "memctl search" in run.stderr
+    assert cli("-w", ws, "search", "案").exit_code == 0
+
+
+def test_fullwidth_letters_are_the_ascii_words(ws: Path) -> None:
+    """Audit 3b #14: recall folds the query and the indexed text by NFKC, so a
+    fullwidth word finds its ASCII spelling and the other way round."""
+    (ws / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write(
+            "- The migration deadline is 2027-01-15.\n- ＲＯＬＬＯＵＴ window is Ｍｏｎｄａｙ.\n"
+        )
+    assert sources(ws, "ＤＥＡＤＬＩＮＥ") == ["MEMORY.md:7"]
+    assert sources(ws, "rollout monday") == ["MEMORY.md:8"]

@@ -31,7 +31,7 @@ from pathlib import Path
 from memctl.core.config import load_config
 from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
-from memctl.retrieval.index import cjk_bigrams
+from memctl.retrieval.index import as_words
 from memctl.retrieval.index.postings import TOKENIZER
 from memctl.retrieval.index.store import SCHEMA_VERSION, _entry_text
 from memctl.retrieval.recall import (
@@ -96,7 +96,7 @@ def word_table(root: Path) -> sqlite3.Connection:
             text, _, _, speaker = _entry_text(line)
             conn.execute(
                 "INSERT INTO words(text, speaker, rel, number) VALUES (?, ?, ?, ?)",
-                (cjk_bigrams(text), speaker, f"threads/{log.name}", number),
+                (as_words(text), as_words(speaker), f"threads/{log.name}", number),
             )
     return conn
 

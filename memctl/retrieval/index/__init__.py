@@ -23,21 +23,23 @@ from memctl.retrieval.index.freshness import fresh_index, stale_files
 from memctl.retrieval.index.query import contents, indexed_search, trigram_query
 from memctl.retrieval.index.store import (
     IndexUnavailable,
-    cjk_bigrams,
+    as_words,
     index_path,
     mark_stale,
+    one_cjk,
     read_only,
     writing,
 )
 
 __all__ = [
     "IndexUnavailable",
-    "cjk_bigrams",
+    "as_words",
     "contents",
     "fresh_index",
     "index_path",
     "indexed_search",
     "mark_stale",
+    "one_cjk",
     "read_only",
     "stale_files",
     "trigram_query",

@@ -530,3 +530,14 @@ def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
             for token in tokens
         )
     ]
+
+
+def beginning(conn: sqlite3.Connection, prefix: str, limit: int) -> list[str]:
+    """At most `limit` terms that begin with `prefix` and are longer, by the postings' key
+    (UTF-8 orders as code points do: they lie between `prefix` and its next character)."""
+    above = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+    rows = conn.execute(
+        "SELECT DISTINCT term FROM postings WHERE term > ? AND term < ? LIMIT ?",
+        (prefix, above, limit),
+    )
+    return [term for (term,) in rows]

@@ -42,6 +42,7 @@ import os
 import re
 import sqlite3
 import time
+import unicodedata
 import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -51,18 +52,20 @@ from typing import Any, NamedTuple
 
 from memctl.core.durable import recorded_mtime
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
-from memctl.core.threads import searchable_text
+from memctl.core.threads import repeats_summary, searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.retrieval.corpus import chomp
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "8"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "9"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
 # postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag; 7: a
 # memory file a secret may cross lines of is redacted whole on an append too (an index of
 # 6 may hold a key's appended body as plain lines flagged CLEAN: rebuilt); 8: a trigram
-# table a kind of file (`TRIGRAMS`)
+# table a kind of file (`TRIGRAMS`); 9: an imported compaction record, the summary message
+# before it again, is not indexed (one summary, one hit), and the words are NFKC-folded
+# (`as_words`: fullwidth letters)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -95,8 +98,14 @@ _CJK_RUN = (
 )
 
 
-def cjk_bigrams(text: str) -> str:
-    """`text` with every CJK run of three or more characters spelled as its bigrams."""
+def as_words(text: str) -> str:
+    """`text` as the word index reads it, and recall's query with it: NFKC-folded (a
+    fullwidth `ＤＥＡＤＬＩＮＥ` or `１２` is `DEADLINE`, `12`; unicode61 leaves them as
+    they are), with every CJK run of three or more characters spelled as its bigrams. An
+    ASCII text, most records, is returned as it is at the cost of `isascii`."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
 
     def split(match: re.Match[str]) -> str:
         run = match.group()
@@ -105,6 +114,12 @@ def cjk_bigrams(text: str) -> str:
         return " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
 
     return re.sub(_CJK_RUN, split, text)
+
+
+def one_cjk(term: str) -> bool:
+    """A query term of one CJK character: no bigram, so no word of the index but where
+    a run is that character alone (recall looks up the words it begins instead)."""
+    return len(term) == 1 and re.fullmatch(_CJK_RUN, term) is not None
 
 
 def redaction_digest(redactor: Redactor) -> str:
@@ -721,7 +736,7 @@ class Index:
                     rows.append((file_id, number, position, len(raw), flag, ts, zlib.crc32(raw)))
                     tri.append(lowered)
                     if self.words and not flag & BAD_LINE:
-                        words.append((cjk_bigrams(record), speaker))
+                        words.append((as_words(record), as_words(speaker)))
                     else:
                         words.append(("", ""))
                 position += len(raw) + 1
@@ -806,6 +821,8 @@ def _entry_text(line: str) -> tuple[str, int | None, bool, str]:
         return line, None, True, ""
     if not isinstance(entry, dict):
         return line, None, True, ""
+    if repeats_summary(entry):
+        return "", None, False, ""  # not indexed, as a blank line: the message before it is
     try:
         text = searchable_text(entry)
     except (AttributeError, TypeError):
