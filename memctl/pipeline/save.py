@@ -43,6 +43,11 @@ def _holds(ws: Workspace, body: str) -> bool:
 _MARKDOWN_LINE = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#|>|```|~~~)")
 
 
+_BULLET_HASH = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)\\(?=#)", re.M)
+"""A `#` escaped at the start of what became a bullet's text: after `- ` it starts no
+heading, so it is written as typed (`- # TODO`), as flush and a correction write it."""
+
+
 def as_bullets(text: str) -> str:
     """Plain text becomes one `- ` bullet (later lines indented under it, a wrapped
     paragraph being one memory), the form every fact in MEMORY.md and a ledger takes;
@@ -86,7 +91,8 @@ def save(
         raise UsageError(
             f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
         ) from None
-    body, counts = config.redaction.redactor().redact(as_bullets(neutral(text.strip())))
+    body = _BULLET_HASH.sub(r"\1", as_bullets(neutral(text.strip())))
+    body, counts = config.redaction.redactor().redact(body)
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),

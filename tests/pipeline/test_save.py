@@ -231,6 +231,9 @@ def test_save_module_result(ws):
         ("<!-- hidden --> note", "- \\<!-- hidden --> note"),
         ("- a \\<!-- kept --> once", "- a \\<!-- kept --> once"),  # escaped already
         ("first\u2028#second", "- first\n  \\#second"),  # U+2028 is a line break
+        # After `- ` a `#` starts no heading: written as typed (audit 4: `- \# TODO`).
+        ("# TODO fix the build", "- # TODO fix the build"),
+        ("3. #2 is flaky", "3. #2 is flaky"),
     ],
 )
 def test_saved_markdown_structure_is_escaped_in_the_ledger_and_memory_md(cli, ws, text, written):
