@@ -200,8 +200,8 @@ SUBJECT_CANDIDATES = 50
 SUBJECT_HITS = 10
 SUBJECT_NEWER = 2
 # The least cosine similarity to the query of a record only the semantic leg found (no
-# query word in it) for the prompt hook to show it (`recall`'s floor): the leg always
-# has a nearest record, and the hook must add nothing when nothing answers. WordLlama
+# query word in it) for recall to keep it (the CLI, MCP and the prompt hook alike): the
+# leg always has a nearest record, and a query nothing answers must have no hits. WordLlama
 # (l2_supercat, 256) gave a paraphrase and its fact 0.39 ("vehicle purchased" / "Dana
 # bought a new automobile") and 0.40-0.46 ("database backup retention" / the staging
 # database, the backups), and words that answer nothing -0.12 to 0.17 (a nonsense
@@ -322,7 +322,6 @@ def recall(
     embedder: Embedder | None = None,
     explain: bool = False,
     seconds: float | None = None,
-    floor: float | None = None,
 ) -> RecallResult:
     """The `limit` records that best answer `query`, best first: by BM25, fused with the
     cosine ranking of `embedder`'s vectors when one is given (the caller resolves it
@@ -342,10 +341,10 @@ def recall(
     ranking (past it, SQLite's query is interrupted and the hits read back so far are
     the answer). Each cut is noted (`cut_short` too).
 
-    `floor` (the prompt hook's SEMANTIC_FLOOR) leaves out a record only the semantic
-    leg found (no query word in it) whose cosine similarity to the query is below it:
-    the leg ranks every record, and its nearest to a question memory cannot answer is
-    only the least far.
+    A record only the semantic leg found (no query word in it) whose cosine similarity
+    to the query is below SEMANTIC_FLOOR is left out: the leg ranks every record, and
+    its nearest to a question memory cannot answer is only the least far (a query
+    nothing answers has no hits, exit 1, as under BM25 alone).
 
     Raises WorkspaceError (exit 2) when there is no index to read at all (it cannot be
     created or opened): a recall that answered "no match" then said nothing true."""
@@ -378,7 +377,7 @@ def recall(
         result.notes.append("the query has no words to look for")
         return result
     noted = len(result.notes)
-    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds)
     if stale and mark_stale(ws, stale):
         # A file rewritten in place: its records were left out; once it is indexed
         # again (`mark_stale`, which never waits for the lock: else the records stay
@@ -387,7 +386,7 @@ def recall(
         del result.cut_short[:]
         result.hits.clear()
         result.ranking = "bm25"
-        _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+        _ranked(ws, config, result, query, limit, embedder, explain, seconds)
     if not result.hits and any(len(term) == 1 for term in terms):
         from memctl.retrieval.index import one_cjk
 
@@ -417,7 +416,6 @@ def _ranked(
     embedder: Embedder | None,
     explain: bool,
     seconds: float | None,
-    floor: float | None = None,
 ) -> set[str]:
     """Fill `result` with its hits; the files found changed since they were indexed.
 
@@ -470,10 +468,11 @@ def _ranked(
                 ranked = by_session(ranked)
             else:
                 ranked = _hybrid(conn, close, ranked, result.scope, result)
-                if floor is not None:
-                    ranked = [
-                        c for c in ranked if c.bm25_rank is not None or (c.cosine or 0.0) >= floor
-                    ]
+                ranked = [
+                    c
+                    for c in ranked
+                    if c.bm25_rank is not None or (c.cosine or 0.0) >= SEMANTIC_FLOOR
+                ]
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
