@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 import socket
 import sqlite3
 from pathlib import Path
@@ -427,3 +428,34 @@ def test_recall_under_on_finds_nothing_when_nothing_answers(ws: Path, cli) -> No
         Workspace(ws), config, "memory_recall", {"query": "zzqq xxyy"}, embedder=embedder
     )
     assert outcome.text == "Nothing in memory answers: zzqq xxyy"
+
+
+@needs_extra
+def test_a_long_first_embedding_pass_is_said_before_it_runs(
+    ws: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Audit 4, 8: the first recall with the leg on embedded every record (74 s at 380k)
+    with no word. Above EMBED_NOTE_RECORDS records to embed it says so once, on stderr;
+    not with --quiet, not when fewer are new."""
+    import memctl.retrieval.recall as recall_module
+
+    configure(ws, "on")
+    monkeypatch.setattr(recall_module, "EMBED_NOTE_RECORDS", 50)
+    fresh = ws.parent / "fresh"
+    shutil.copytree(ws, fresh)
+    run = cli("-w", ws, "--quiet", "recall", "Dana")
+    assert (run.exit_code, run.stderr) == (0, "")
+    assert stored_vectors(ws) > 50  # embedded, and nothing said
+
+    run = cli("-w", fresh, "recall", "Dana")
+    assert run.exit_code == 0
+    said = [line for line in run.stderr.splitlines() if "semantic leg" in line]
+    assert said == [
+        f"recall: embedding {stored_vectors(fresh)} records for the semantic leg "
+        "(once: later recalls embed only what is new)"
+    ]
+    with (fresh / "MEMORY.md").open("a", encoding="utf-8") as memory:
+        memory.write("- Dana sold the old bicycle.\n")
+    run = cli("-w", fresh, "recall", "Dana")
+    assert run.exit_code == 0
+    assert "semantic leg" not in run.stderr
