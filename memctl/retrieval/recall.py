@@ -209,8 +209,8 @@ SUBJECT_NEWER = 2
 SEMANTIC_FLOOR = 0.25
 # Records without a vector above which recall says, before embedding them, that it does
 # (`progress`): WordLlama embeds about 1,250-5,000 a second here (10,000 in 8 s, 380,000
-# in 74 s), so a pass this long takes a few seconds, the first recall of a large
-# workspace minutes, with no word otherwise.
+# in 74 s, 6,000 short facts under a second), so past this a pass takes a second or
+# more, the first recall of a large workspace minutes, with no word otherwise.
 EMBED_NOTE_RECORDS = 5_000
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
