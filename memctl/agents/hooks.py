@@ -81,13 +81,13 @@ def recall(
     and the ledgers, recency breaking near-ties, fused with `embedder`'s ranking when
     there is one), within memory.prompt_recall_chars characters and
     memory.prompt_recall_seconds a step; None when nothing answers it (a record only
-    the semantic leg found must be near the prompt: SEMANTIC_FLOOR). The session's own conversation is already in the agent's context, so thread
-    logs are left out. What recall noted (a long prompt cut, the time budget spent) goes
-    into `notes`, and what the budget cut short also into `cut_short`.
+    the semantic leg found must be near the prompt: recall's SEMANTIC_FLOOR). The
+    session's own conversation is already in the agent's context, so thread logs are
+    left out. What recall noted (a long prompt cut, the time budget spent) goes into
+    `notes`, and what the budget cut short also into `cut_short`.
 
     A hit longer than the room left is cut on a word boundary when a useful part of it
     fits (MIN_CUT characters), else passed over for the shorter ones after it."""
-    from memctl.retrieval.recall import SEMANTIC_FLOOR
     from memctl.retrieval.recall import recall as ranked
 
     if not prompt.strip():
@@ -101,7 +101,6 @@ def recall(
         scope="memory",
         embedder=embedder,
         seconds=config.memory.prompt_recall_seconds,
-        floor=SEMANTIC_FLOOR,
     )
     if notes is not None:
         notes.extend(found.notes)

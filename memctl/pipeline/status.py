@@ -148,10 +148,20 @@ def index_status(ws: Workspace, embedding_model: str | None = None) -> IndexStat
     import sqlite3
 
     from memctl.retrieval.embed import plan
-    from memctl.retrieval.index import contents, index_path, read_only, stale_files
+    from memctl.retrieval.index import (
+        contents,
+        index_path,
+        index_unusable,
+        read_only,
+        stale_files,
+    )
 
     path = index_path(ws)
     found = IndexStatus(ws.relative(path), path.is_file())
+    unusable = index_unusable(ws)
+    if unusable is not None:
+        found.problem = f"unusable: {unusable}"
+        return found
     if not found.exists:
         return found
     found.bytes = sum(os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p))

@@ -167,16 +167,24 @@ def _unit(vector: list[float]) -> list[float]:
 
 
 def catch_up(
-    ws: Workspace, conn: sqlite3.Connection, embedder: Embedder, *, deadline: float | None = None
+    ws: Workspace,
+    conn: sqlite3.Connection,
+    embedder: Embedder,
+    *,
+    deadline: float | None = None,
+    before: Callable[[int], None] | None = None,
 ) -> Caught:
     """Embed the records that have no vector yet (memory records first), BATCH at a
     time; each batch is written in its own transaction under the workspace lock
     (`index.writing`), so a provider failing halfway keeps the batches before it.
     `conn` is only read: it may be read-only. With `deadline` (a `time.monotonic()`
     value), no batch is begun past it, nor the lock waited for longer: `left` counts
-    the records it left without a vector."""
+    the records it left without a vector. `before`, when given, is told how many
+    records are to be embedded before the first batch (none: not called)."""
     done = 0
     todo = pending(conn, embedder.name)
+    if todo and before is not None:
+        before(len(todo))
     for at in range(0, len(todo), BATCH):
         if deadline is not None and time.monotonic() > deadline:
             return Caught(done, len(todo) - at)

@@ -200,13 +200,18 @@ SUBJECT_CANDIDATES = 50
 SUBJECT_HITS = 10
 SUBJECT_NEWER = 2
 # The least cosine similarity to the query of a record only the semantic leg found (no
-# query word in it) for the prompt hook to show it (`recall`'s floor): the leg always
-# has a nearest record, and the hook must add nothing when nothing answers. WordLlama
+# query word in it) for recall to keep it (the CLI, MCP and the prompt hook alike): the
+# leg always has a nearest record, and a query nothing answers must have no hits. WordLlama
 # (l2_supercat, 256) gave a paraphrase and its fact 0.39 ("vehicle purchased" / "Dana
 # bought a new automobile") and 0.40-0.46 ("database backup retention" / the staging
 # database, the backups), and words that answer nothing -0.12 to 0.17 (a nonsense
 # string, "hello", "thanks", "monad", "fix the failing test") against five facts.
 SEMANTIC_FLOOR = 0.25
+# Records without a vector above which recall says, before embedding them, that it does
+# (`progress`): WordLlama embeds about 1,250-5,000 a second here (10,000 in 8 s, 380,000
+# in 74 s, 6,000 short facts under a second), so past this a pass takes a second or
+# more, the first recall of a large workspace minutes, with no word otherwise.
+EMBED_NOTE_RECORDS = 5_000
 # Reciprocal rank fusion's constant (Cormack et al. 2009).
 RRF_K = 60
 # The semantic leg's share of a rank in RRF (BM25's is 1): the leg alone ranks worse
@@ -322,7 +327,7 @@ def recall(
     embedder: Embedder | None = None,
     explain: bool = False,
     seconds: float | None = None,
-    floor: float | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> RecallResult:
     """The `limit` records that best answer `query`, best first: by BM25, fused with the
     cosine ranking of `embedder`'s vectors when one is given (the caller resolves it
@@ -342,10 +347,14 @@ def recall(
     ranking (past it, SQLite's query is interrupted and the hits read back so far are
     the answer). Each cut is noted (`cut_short` too).
 
-    `floor` (the prompt hook's SEMANTIC_FLOOR) leaves out a record only the semantic
-    leg found (no query word in it) whose cosine similarity to the query is below it:
-    the leg ranks every record, and its nearest to a question memory cannot answer is
-    only the least far.
+    A record only the semantic leg found (no query word in it) whose cosine similarity
+    to the query is below SEMANTIC_FLOOR is left out: the leg ranks every record, and
+    its nearest to a question memory cannot answer is only the least far (a query
+    nothing answers has no hits, exit 1, as under BM25 alone).
+
+    `progress`, when given, is told before a long embedding pass (more than
+    EMBED_NOTE_RECORDS records without a vector: the first recall with the semantic
+    leg embeds them all), so that the command line can say why it waits.
 
     Raises WorkspaceError (exit 2) when there is no index to read at all (it cannot be
     created or opened): a recall that answered "no match" then said nothing true."""
@@ -378,7 +387,7 @@ def recall(
         result.notes.append("the query has no words to look for")
         return result
     noted = len(result.notes)
-    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+    stale = _ranked(ws, config, result, query, limit, embedder, explain, seconds, progress)
     if stale and mark_stale(ws, stale):
         # A file rewritten in place: its records were left out; once it is indexed
         # again (`mark_stale`, which never waits for the lock: else the records stay
@@ -387,7 +396,7 @@ def recall(
         del result.cut_short[:]
         result.hits.clear()
         result.ranking = "bm25"
-        _ranked(ws, config, result, query, limit, embedder, explain, seconds, floor)
+        _ranked(ws, config, result, query, limit, embedder, explain, seconds, progress)
     if not result.hits and any(len(term) == 1 for term in terms):
         from memctl.retrieval.index import one_cjk
 
@@ -417,7 +426,7 @@ def _ranked(
     embedder: Embedder | None,
     explain: bool,
     seconds: float | None,
-    floor: float | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> set[str]:
     """Fill `result` with its hits; the files found changed since they were indexed.
 
@@ -434,7 +443,7 @@ def _ranked(
 
     def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
         leg = None if seconds is None else time.monotonic() + seconds
-        vectors = _semantic_leg(ws, conn, embedder, result, leg)
+        vectors = _semantic_leg(ws, conn, embedder, result, leg, progress)
         # The ranking's budget starts here.
         deadline = None if seconds is None else time.monotonic() + seconds
         if deadline is not None:
@@ -470,10 +479,11 @@ def _ranked(
                 ranked = by_session(ranked)
             else:
                 ranked = _hybrid(conn, close, ranked, result.scope, result)
-                if floor is not None:
-                    ranked = [
-                        c for c in ranked if c.bm25_rank is not None or (c.cosine or 0.0) >= floor
-                    ]
+                ranked = [
+                    c
+                    for c in ranked
+                    if c.bm25_rank is not None or (c.cosine or 0.0) >= SEMANTIC_FLOOR
+                ]
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
@@ -1223,6 +1233,7 @@ def _semantic_leg(
     embedder: Embedder | None,
     result: RecallResult,
     deadline: float | None,
+    progress: Callable[[str], None] | None = None,
 ) -> Embedder | None:
     """The embedder, once what is new is embedded; None without one, or (with one note)
     when the provider fails: then BM25 ranks alone.
@@ -1232,7 +1243,8 @@ def _semantic_leg(
     process that lives for one prompt), and a leg not ready in time is left out, not
     waited for. What is new is then embedded a batch at a time until the deadline; the
     records left without a vector are not on the leg this time (the batches written
-    are kept for the next recall)."""
+    are kept for the next recall). `progress` is told before more than
+    EMBED_NOTE_RECORDS records are embedded."""
     from memctl.core.errors import MemctlError
     from memctl.retrieval.embed import catch_up
 
@@ -1249,7 +1261,15 @@ def _semantic_leg(
                 )
                 return None
             embedder = _Asked(embedder, query, vectors)
-        if catch_up(ws, conn, embedder, deadline=deadline).left:
+
+        def before(count: int) -> None:
+            if progress is not None and count > EMBED_NOTE_RECORDS:
+                progress(
+                    f"embedding {count:,} records for the semantic leg (once: later "
+                    "recalls embed only what is new)"
+                )
+
+        if catch_up(ws, conn, embedder, deadline=deadline, before=before).left:
             result.short(
                 "the records written since the last recall were not all embedded within the "
                 "time budget (the next recall goes on)"

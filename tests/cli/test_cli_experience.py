@@ -661,6 +661,23 @@ def test_doctor_fails_on_a_missing_key_and_an_unknown_window(
     assert not llm_server.requests
 
 
+def test_doctor_fails_on_an_index_path_sqlite_cannot_use(cli, workspace):
+    """Audit 4, 9: with `.memctl/index.sqlite` a directory every check was ok, and
+    recall failed on it: doctor names the path and says to remove it."""
+    run = cli("-w", workspace, "doctor", "--offline")
+    assert "ok    search index: none yet (search builds it)" in run.stdout.splitlines()
+    path = workspace / ".memctl" / "index.sqlite"
+    path.mkdir(parents=True)
+    run = cli("-w", workspace, "doctor", "--offline")
+    assert run.exit_code == 1
+    assert (
+        "FAIL  search index: .memctl/index.sqlite is a directory, not the search index: "
+        f"remove it (rm -r {path}); the next search builds the index"
+    ) in run.stdout.splitlines()
+    document = json.loads(cli("-w", workspace, "--json", "doctor", "--offline").stdout)
+    assert document["ok"] is False
+
+
 @pytest.mark.parametrize("model", ["nope:xyz", "nope/xyz"])
 def test_doctor_flags_a_provider_litellm_does_not_know(cli, workspace, model, monkeypatch):
     """Not "key: set" for a provider that has no key to set (issue 23)."""

@@ -412,3 +412,24 @@ def test_status_reads_the_index_without_writing_it(workspace: Path) -> None:
     state = index_status(ws)
     assert (state.exists, state.records, state.stale_files) == (True, 1, 0)
     assert index_path(ws).read_bytes() == before
+
+
+def test_status_names_an_index_path_sqlite_cannot_use(workspace: Path, cli) -> None:
+    """Audit 4, 9: with `.memctl/index.sqlite` a directory, status said "none yet (the
+    next search builds it)", which no search does: recall fails until it is removed."""
+    path = index_path(Workspace(workspace))
+    path.mkdir(parents=True)
+    state = index_status(Workspace(workspace))
+    assert state.problem == (
+        f"unusable: .memctl/index.sqlite is a directory, not the search index: remove it "
+        f"(rm -r {path}); the next search builds the index"
+    )
+    line = next(
+        x
+        for x in cli("-w", workspace, "status").stdout.splitlines()
+        if x.startswith("search index")
+    )
+    assert line == f"search index        {state.problem}"
+    assert cli("-w", workspace, "recall", "deploy").exit_code == 2  # what it warns of
+    path.rmdir()
+    assert index_status(Workspace(workspace)).problem is None

@@ -228,6 +228,12 @@ def _workspace_checks(ws: Workspace) -> list[Check]:
                 f"write {name}", writable, "writable" if writable else "not writable (or missing)"
             )
         )
+    from memctl.retrieval.index import index_path, index_unusable
+
+    unusable = index_unusable(ws)
+    index = index_path(ws)
+    there = f"{ws.relative(index)} is a file" if index.is_file() else "none yet (search builds it)"
+    checks.append(Check("search index", unusable is None, unusable or there))
     free = shutil.disk_usage(ws.root).free
     checks.append(
         Check(

@@ -55,7 +55,15 @@ def recall_command(
     ws, config = g.open()
     embedder = resolve_embedder(config)
     result = recall(
-        ws, config, query, limit, scope, recency=not no_recency, embedder=embedder, explain=explain
+        ws,
+        config,
+        query,
+        limit,
+        scope,
+        recency=not no_recency,
+        embedder=embedder,
+        explain=explain,
+        progress=lambda line: note(g, f"recall: {line}"),
     )
     for line in result.notes:
         note(g, f"recall: {line}")

@@ -162,10 +162,10 @@ def status_text(
 
 
 def _index_text(index: IndexStatus) -> str:
-    if not index.exists:
-        return "none yet (the next search builds it)"
     if index.problem:
         return index.problem
+    if not index.exists:
+        return "none yet (the next search builds it)"
     ratio = index.bytes / index.corpus_bytes if index.corpus_bytes else 0.0
     fresh = (
         "up to date"

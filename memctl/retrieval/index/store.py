@@ -40,7 +40,9 @@ import itertools
 import json
 import os
 import re
+import shlex
 import sqlite3
+import stat
 import time
 import unicodedata
 import zlib
@@ -155,6 +157,42 @@ def index_redactor(redactor: Redactor | None) -> Redactor:
 
 def index_path(ws: Workspace) -> Path:
     return ws.state_dir / INDEX_NAME
+
+
+def index_unusable(ws: Workspace) -> str | None:
+    """What keeps SQLite from using the index's path that no rebuild mends, with what
+    to do (for status and doctor); None when it is a file this user can read and write,
+    or is not there (the next search builds it). A directory, or anything else not a
+    regular file, is never removed by memctl, which made none of it: search reads the
+    files without it and recall fails until it is gone. A symlink is not named here:
+    opening it removes the link and makes the index again (`_connect`)."""
+    path = index_path(ws)
+    rel = ws.relative(path)
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{rel} cannot be examined ({exc.strerror or exc})"
+    quoted = shlex.quote(str(path))
+    if stat.S_ISLNK(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return (
+            f"{rel} is a directory, not the search index: remove it (rm -r {quoted}); "
+            "the next search builds the index"
+        )
+    if not stat.S_ISREG(mode):
+        return (
+            f"{rel} is not a regular file: remove it (rm {quoted}); "
+            "the next search builds the index"
+        )
+    if not os.access(path, os.R_OK | os.W_OK):
+        return (
+            f"{rel} cannot be read and written by this user: give it back its permissions "
+            f"(chmod u+rw {quoted}) or remove it; the next search builds the index"
+        )
+    return None
 
 
 # How long a write waits for another connection's lock on the index before it fails
