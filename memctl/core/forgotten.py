@@ -277,6 +277,24 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
     the reverse is known before the history copy that keeps it is written."""
     path = ws.state_dir / FORGOTTEN_NAME
     ws.check_inside(path)
+    lines, dropped, added = _taken_back(ws, back)
+    if not write or not (dropped or added):
+        return TakeBack(drop=added, add=dropped)
+    ws.state_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, "".join(lines).encode("utf-8"))
+    return TakeBack(drop=added, add=dropped)
+
+
+def forgotten_after(ws: Workspace, back: TakeBack) -> Forgotten:
+    """The forgotten facts as `take_back(ws, back)` leaves them, without writing (what
+    an undo's restored MEMORY.md must not state)."""
+    lines, _, _ = _taken_back(ws, back)
+    return Forgotten.of_tombstones(parse_tombstones("".join(lines)))
+
+
+def _taken_back(ws: Workspace, back: TakeBack) -> tuple[list[str], list[Stone], list[Stone]]:
+    """forgotten.jsonl's lines once `back` is applied, the stones it dropped and those
+    it added (`take_back`, `forgotten_after`)."""
     lines, parsed = _written(ws)
     dropped: list[Stone] = []
     for stone in back.drop:
@@ -294,27 +312,11 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
             dropped.append(parsed[index] or stone)
             del lines[index], parsed[index]
     added = [stone for stone in back.add if stone not in parsed]
-    if not write or not (dropped or added):
-        return TakeBack(drop=added, add=dropped)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"  # a torn last line stays one line
-    lines += [json.dumps(stone, ensure_ascii=False) + "\n" for stone in added]
-    ws.state_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, "".join(lines).encode("utf-8"))
-    return TakeBack(drop=added, add=dropped)
-
-
-def forgotten_after(ws: Workspace, back: TakeBack) -> Forgotten:
-    """The forgotten facts as `take_back(ws, back)` leaves them, without writing (what
-    an undo's restored MEMORY.md must not state)."""
-    _, parsed = _written(ws)
-    kept: list[Stone] = [stone for stone in parsed if stone is not None]
-    for stone in back.drop:
-        if stone in kept:
-            kept.remove(stone)
-    kept += [stone for stone in back.add if stone not in kept]
-    text = "".join(json.dumps(stone, ensure_ascii=False) + "\n" for stone in kept)
-    return Forgotten.of_tombstones(parse_tombstones(text))
+    if added:
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"  # a torn last line stays one line
+        lines += [json.dumps(stone, ensure_ascii=False) + "\n" for stone in added]
+    return lines, dropped, added
 
 
 class Forgotten:
