@@ -277,7 +277,7 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
     the reverse is known before the history copy that keeps it is written."""
     path = ws.state_dir / FORGOTTEN_NAME
     ws.check_inside(path)
-    lines, dropped, added = _taken_back(ws, back)
+    lines, dropped, added = _applied(ws, back)
     if not write or not (dropped or added):
         return TakeBack(drop=added, add=dropped)
     ws.state_dir.mkdir(parents=True, exist_ok=True)
@@ -288,11 +288,11 @@ def take_back(ws: Workspace, back: TakeBack, *, write: bool = True) -> TakeBack:
 def forgotten_after(ws: Workspace, back: TakeBack) -> Forgotten:
     """The forgotten facts as `take_back(ws, back)` leaves them, without writing (what
     an undo's restored MEMORY.md must not state)."""
-    lines, _, _ = _taken_back(ws, back)
+    lines, _, _ = _applied(ws, back)
     return Forgotten.of_tombstones(parse_tombstones("".join(lines)))
 
 
-def _taken_back(ws: Workspace, back: TakeBack) -> tuple[list[str], list[Stone], list[Stone]]:
+def _applied(ws: Workspace, back: TakeBack) -> tuple[list[str], list[Stone], list[Stone]]:
     """forgotten.jsonl's lines once `back` is applied, the stones it dropped and those
     it added (`take_back`, `forgotten_after`)."""
     lines, parsed = _written(ws)

@@ -118,22 +118,20 @@ def restore(ws: Workspace, number: int = 1, *, dry_run: bool = False) -> Restore
     is not there, takes no lock (it writes nothing, not even a lock file)."""
     _chosen(ws, number)
     if dry_run:
-        return _plan(ws, _chosen(ws, number), dry_run=True)
+        chosen = _chosen(ws, number)
+        return _plan(ws, chosen, _restoring(ws, chosen), dry_run=True)
     with ws.stage_lock("consolidate"), ws.lock():
         chosen = _chosen(ws, number)  # again: a consolidation may have kept one meanwhile
         state = ws.read_state()
-        result = _plan(ws, chosen)
-        data, _ = _unmasked((ws.root / chosen.path).read_bytes())
+        restoring = _restoring(ws, chosen)
+        result = _plan(ws, chosen, restoring)
         current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         now = state.consolidation
-        back = _taken_back(ws, number)
-        data, _ = _not_forgotten(data, forgotten_after(ws, back))
-        reverse = take_back(ws, back, write=False)
         marks = Marks(dict(now.offsets), dict(now.tails))
-        undo = keep_history(ws, current, marks, undo=True, take_back=reverse)
+        undo = keep_history(ws, current, marks, undo=True, take_back=restoring.reverse)
         provenance.restore_copy(ws, marks_path(ws.root / chosen.path))
-        write_atomic(ws.memory_md, data)
-        take_back(ws, back)
+        write_atomic(ws.memory_md, restoring.data)
+        take_back(ws, restoring.back)
         rewound = _rewound(ws, chosen)
 
         def rewind(state: State) -> None:
@@ -180,17 +178,37 @@ def _rewound(ws: Workspace, chosen: Version) -> Marks:
     return Marks(offsets, tails)
 
 
-def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreResult:
+@dataclass
+class _Restoring:
+    """What restoring a version writes, worked out once: its text as restored (without
+    the lines `masked` and `forgotten_out`), and what it does to the tombstones (`back`)
+    with what reverses that (`reverse`, kept with the replaced MEMORY.md)."""
+
+    data: bytes
+    masked: int
+    forgotten_out: int
+    back: TakeBack
+    reverse: TakeBack
+
+
+def _restoring(ws: Workspace, chosen: Version) -> _Restoring:
+    back = _taken_back(ws, chosen.number)
+    data, masked = _unmasked((ws.root / chosen.path).read_bytes())
+    data, forgotten_out = _not_forgotten(data, forgotten_after(ws, back))
+    return _Restoring(data, masked, forgotten_out, back, take_back(ws, back, write=False))
+
+
+def _plan(
+    ws: Workspace, chosen: Version, restoring: _Restoring, *, dry_run: bool = False
+) -> RestoreResult:
     """What restoring `chosen` changes: MEMORY.md's diff and the daily text that is new
     to it once its offsets are back (counted on a state of its own, never written)."""
     state = ws.read_state()
     current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
-    data, masked = _unmasked((ws.root / chosen.path).read_bytes())
-    data, forgotten_out = _not_forgotten(data, forgotten_after(ws, _taken_back(ws, chosen.number)))
+    data, reverse = restoring.data, restoring.reverse
     rewound = _rewound(ws, chosen)
     state.consolidation.offsets, state.consolidation.tails = rewound.offsets, rewound.tails
     new = [item for item in new_daily_text(ws, state) if item.text.strip()]
-    reverse = take_back(ws, _taken_back(ws, chosen.number), write=False)
     return RestoreResult(
         chosen,
         None,
@@ -201,8 +219,8 @@ def _plan(ws: Workspace, chosen: Version, *, dry_run: bool = False) -> RestoreRe
         offsets_kept=read_marks(ws.root / chosen.path) is not None,
         unforgotten=_facts(reverse.add),
         forgotten=_facts(reverse.drop),
-        masked=masked,
-        forgotten_out=forgotten_out,
+        masked=restoring.masked,
+        forgotten_out=restoring.forgotten_out,
     )
 
 
