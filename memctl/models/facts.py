@@ -1387,9 +1387,13 @@ def extract(
             # Known as said, before the speaker's name replaced "I" (the same words
             # from someone else are another fact), or the listener's echo of it.
             as_said = _key(sentence) | {str(speaker).casefold()}
-            if as_said in seen or _key(sentence) in written or _echoes(sentence, words, heard):
+            if (
+                as_said in seen
+                or _key(sentence) in written
+                or _echoes(sentence, words, heard)
+                or not (sentence := _you_named(sentence, speaker, people))
+            ):
                 continue
-            sentence = _you_named(sentence, speaker, people)
             fact = _standalone(sentence, speaker, said)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
@@ -1878,6 +1882,35 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 ..."), not the verb it can be ("Did you know that ...", "I mean it")."""
 
 
+_HEDGED_COUNT = re.compile(
+    r"(?P<before>[\w'’]+)?(?P<space>\s*)(?<![\w'-])like\s+(?=(?:around|about|almost)\b|(?:over\s+|"
+    r"under\s+|maybe\s+)?(?:[$€£]?\d|(?:a\s+)?(?:couple|few|dozen|half)\b|(?:one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred)\b))",
+    re.I,
+)
+"""Chat's "like" before a count or a time ("is like 70", "did like 30 interviews", "since
+like around May"): a hedge, not the verb ("I'd like 2 tickets") nor the comparison after
+a verb of seeming ("looks like 3 of us")."""
+_LIKE_IS_A_VERB = _words(
+    "i we you they i'd we'd you'd they'd would to do does did don't doesn't didn't dont "
+    "really also just still not look looks looked seem seems seemed sound sounds sounded "
+    "feel feels felt something more less"
+)
+
+
+def _without_hedged_count(text: str) -> str:
+    """`text` without the "like" that hedges a count (`_HEDGED_COUNT`)."""
+
+    def cut(match: re.Match[str]) -> str:
+        before = match["before"] or ""
+        if before.casefold() in _LIKE_IS_A_VERB:
+            return match[0]
+        return f"{before}{match['space']}"
+
+    return _HEDGED_COUNT.sub(cut, text)
+
+
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
@@ -1889,7 +1922,7 @@ fingers crossed")."""
 
 
 _MAYBE_FILLER = re.compile(
-    r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
+    r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\blike\s|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
     r"i'?m honest)",
@@ -1910,7 +1943,7 @@ def _without_fillers(sentence: str) -> str:
         return sentence  # most sentences: one scan instead of seven
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
     text = _ASIDE_END.sub("", text)
-    text = _INTERJECTION.sub("", _EMOJI.sub("", text))
+    text = _INTERJECTION.sub("", _EMOJI.sub("", _without_hedged_count(text)))
     text = _HEDGE_IN_PASSING.sub(lambda m: "," if m[1] or m[2] else "", text)
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
@@ -2248,10 +2281,24 @@ def _own_clause(sentence: str) -> str:
 _YOU_AND_I = re.compile(r"^you and (?:I|me)\b", re.I)
 
 
+_YOU_ALL = re.compile(
+    r"\b(?:you\s+(?:guys|two|three|all|both|lot)|y'?all|both\s+of\s+you|all\s+of\s+you)\b",
+    re.I,
+)
+"""The listeners all together: "you guys", "you two", "y'all", "both of you"."""
+
+
 def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> str:
     """Between two people, "you" is the other one: "You and I went" -> "Ana and I went"
-    (then "Ana and Ben went"); among more, nobody can tell, and it is left as said."""
+    (then "Ana and Ben went"). Among more, "you guys" or "you two" are all the others
+    ("Kat can bike next to you guys" -> "... next to Dana and Olu"), and a "you" said to
+    one of them, whom nobody can tell, is cut with its clause (`_without_listener`)."""
     others = [name for key, name in people.items() if key != str(speaker).casefold()]
+    if speaker and len(others) > 1 and _YOU_ALL.search(sentence):
+        everyone = f"{', '.join(others[:-1])} and {others[-1]}"
+        sentence = _YOU_ALL.sub(everyone, sentence)
+    if speaker and len(others) > 1:
+        return _without_listener(sentence)
     if not speaker or len(others) != 1:
         return sentence
     you_and_i = _YOU_AND_I.match(sentence)
@@ -2263,6 +2310,30 @@ def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> st
         # "Your dog ate my shoes" is an event, kept by `is_fact`: its "your" is named too.
         sentence = f"{others[0]}'s{sentence[4:]}"
     return _YOU_INSIDE.sub(lambda match: _listener(match, others[0]), sentence)
+
+
+_LISTENER_CLAUSE = re.compile(r"[,;]\s+|\s+[-–—]+\s+|\s+(?=(?:but|so)\s)", re.I)
+
+
+def _without_listener(sentence: str) -> str:
+    """A sentence said among three people or more without its clauses that speak to or
+    of "you": "Nora will drive you, Sam can cover the morning" -> "Sam can cover the
+    morning." Read later, "you" is nobody; "" when every clause holds one."""
+    if not _LISTENER.search(sentence):
+        return sentence
+    bounds = [0]
+    for match in _LISTENER_CLAUSE.finditer(sentence):
+        bounds += [match.start(), match.end()]
+    bounds.append(len(sentence))
+    clauses = [sentence[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+    kept = [clause.strip() for clause in clauses if not _LISTENER.search(clause)]
+    kept = [re.sub(r"^(?:but|so|and)\s+", "", clause, flags=re.I) for clause in kept if clause]
+    rest = ", ".join(clause.rstrip(".!?") for clause in kept if content_words(clause))
+    # "..., promise", "..., through the window": what is left must be a fact alone.
+    if len(content_words(rest)) < 3 or not is_fact(rest):
+        return ""
+    end = sentence.rstrip()[-1:] if sentence.rstrip()[-1:] in ".!" else "."
+    return rest[:1].upper() + rest[1:] + end
 
 
 _YOU_INSIDE = re.compile(

@@ -1995,3 +1995,42 @@ def test_what_the_speaker_would_like_is_no_fact() -> None:
     assert one_said("I would like one of those lamps for my desk.") == []
     assert one_said("I want to visit Japan next year.") == ["Ana wants to visit Japan in 2026."]
     assert one_said("I'm going to learn Spanish.") == ["Ana is going to learn Spanish."]
+
+
+def among_three(*turns: tuple[str, str]) -> list[str]:
+    """What builtin keeps of a chat among Ana, Ben and Cleo (each says one turn)."""
+    speakers = [said("Morning all.", name) for name in ("Ana", "Ben", "Cleo")]
+    return extract(speakers + [said(text, name) for name, text in turns], [], lambda _: False)
+
+
+def test_among_three_you_guys_are_the_others_and_a_you_nobody_can_name_is_cut() -> None:
+    """Among three, "you guys" is everyone but the speaker; a "you" said to one of them
+    names nobody when read later, so its clause goes, and the bullet with it when what is
+    left is no fact alone. Between two, "you" is the other one, as before."""
+    assert among_three(("Ana", "I can drive you guys to the airport on Friday.")) == [
+        "Ana can drive Ben and Cleo to the airport on Friday."
+    ]
+    assert among_three(("Ben", "I can lend you my tent, my brother Ravi moved to Cork.")) == [
+        "Ben's brother Ravi moved to Cork."
+    ]
+    assert among_three(("Cleo", "In 2019 your uncle and I drove to Rome.")) == []
+    assert among_three(("Ana", "I'll pay you back in March, promise.")) == []
+    # Guard: between two people the listener is named.
+    two = [said("Hi.", "Ben"), said("I'll pay you back in March.", "Ana")]
+    assert extract(two, [], lambda _: False) == ["Ana will pay Ben back in March."]
+
+
+def test_a_like_that_hedges_a_count_is_cut_and_the_verb_stays() -> None:
+    """Chat's "like" before a count ("we've had like 4 viewings", "since like around
+    June") hedges it and is cut; "I'd like 2 tickets", "it looks like 3 of us" and "a
+    cake shaped like a boat" keep theirs."""
+    assert one_said("We've had like 4 viewings on the flat.") == [
+        "Ana: We've had 4 viewings on the flat."
+    ]
+    assert one_said("The rent is like $900 a month now.") == ["Ana: The rent is $900 a month now."]
+    assert one_said("My boss has been off since like around June.") == [
+        "Ana's boss has been off since around June."
+    ]
+    assert one_said("I'd like 2 tickets for the Leeds show.") != []
+    assert all("like" in fact for fact in one_said("I'd like 2 tickets for the Leeds show."))
+    assert all("like" in fact for fact in one_said("I baked a cake shaped like a boat for Mo."))
