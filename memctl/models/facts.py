@@ -316,12 +316,22 @@ _MACHINE_SELF = re.compile(
     r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
     r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data|"
     r"cpus?|processors?|hardware|algorithms?|neural net\w*)\b|\bcpu (?:usage|utili[sz]ation|load)\b"
-    r"|bots like (?:me|us|myself))",
+    r"|bots like (?:me|us|myself)"
+    r"|\bI(?:'m| am| was| were|'ve been| have been)\s+(?:\w+ly\s+)?(?:built|designed|"
+    r"programmed|coded|created)\s+(?:to|by|for)\b"
+    r"|\bI\s+(?:don't|do not|can't|cannot|never)\s+(?:eat|sleep|dream|breathe|die|age|"
+    r"get\s+(?:tired|hungry|sick))(?:\s+(?:food|anything|at all))?(?=\s*(?:[,.!;]|$|but\b))"
+    r"|\bI\s+(?:have|had)\s+no\s+(?:body|physical (?:body|form)|feelings|emotions)\b"
+    r"|\bI\s+(?:don't|do not)\s+have\s+(?:a\s+(?:body|physical (?:body|form))|feelings|"
+    r"emotions)\b)",
     re.I,
 )
 """An assistant speaking of its own nature ("As an AI language model, I ...", "I have
-not been programmed to feel anger", "my CPU", "I love exploring my hardware"): nothing
-about the people in the conversation. "I'm a software engineer" is a person's job."""
+not been programmed to feel anger", "my CPU", "I love exploring my hardware"), of its
+making ("I was built to answer questions", "I was created by a small team"), or of
+lacking what every person has ("I don't sleep", "I have no body", "I don't have
+feelings"): nothing about the people in the conversation. "I'm a software engineer"
+is a person's job, "I was trained as a nurse" and "I don't eat meat" a person's too."""
 _STORY = re.compile(
     r"^(?:there (?:was|once was|lived) (?:a|an|this) [\w'-]+(?: [\w'-]+)? (?:who|that|named)\b"
     r"|once upon a time\b)|\b(?:walks?|walked|goes|went) into (?:a|an) [\w'-]+(?: [\w'-]+)?"
@@ -1012,6 +1022,31 @@ def _reaction_reported(sentence: str) -> bool:
     )
 
 
+_SAYING = re.compile(
+    r"^(?:everyone|everybody|nobody|no\s+one|no\s+man|anyone|anybody|people)\s+"
+    r"(?:(?:always|never|really|just|still|all|truly)\s+)?"
+    r"(?:is|are|has|have|can|can't|cannot|should|shouldn't|must|needs?|wants?|likes?|loves?|"
+    r"hates?|deserves?|makes?|gets?|knows?|[a-z]+(?<![aeiou]s)(?<!ss)s)\b",
+    re.I,
+)
+"""A saying: everyone, nobody or people in general, in the present ("Everyone needs a
+friend", "Nobody likes Mondays", "People change"): of no one in the conversation. A
+group named after it ("Everyone at work got a raise") or the speaker in it ("Everyone
+in my family is tall") is theirs, and kept."""
+
+
+def _saying(sentence: str) -> bool:
+    """`_SAYING`, and nothing in it to anchor it to a day or someone: no first person,
+    digit, date or name ("Everyone is coming to Sam's party on Friday" is a plan)."""
+    return (
+        _SAYING.match(sentence) is not None
+        and not _FIRST_PERSON.search(sentence)
+        and not _DIGITS.search(sentence)
+        and not _RELATIVE.search(sentence)
+        and not _CAPITAL.search(sentence)
+    )
+
+
 def _not_so(sentence: str) -> bool:
     """A wish for what is not so ("I wish I was the Mad Hatter"), an assistant on its own
     nature, a joke or story told of no one present, or a reaction reported ("Mum says
@@ -1020,6 +1055,7 @@ def _not_so(sentence: str) -> bool:
         _reaction_reported(sentence)
         or _COUNTERFACTUAL.match(sentence)
         or _MACHINE_SELF.search(sentence)
+        or _saying(sentence)
         or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
     )
 

@@ -2034,3 +2034,26 @@ def test_a_like_that_hedges_a_count_is_cut_and_the_verb_stays() -> None:
     assert one_said("I'd like 2 tickets for the Leeds show.") != []
     assert all("like" in fact for fact in one_said("I'd like 2 tickets for the Leeds show."))
     assert all("like" in fact for fact in one_said("I baked a cake shaped like a boat for Mo."))
+
+
+def test_a_bot_on_its_making_or_lacking_what_people_have_and_sayings_are_no_facts() -> None:
+    """ "I was built to answer questions", "I don't sleep", "I have no feelings": a
+    machine on its own nature; "Everyone needs a holiday", "People change": sayings of
+    no one present. A person's training, diet and plans stay."""
+    for text in (
+        "I was built to answer questions about trains.",
+        "I was created by a small team in Oslo.",
+        "I don't sleep.",
+        "I do not eat food, I run on electricity.",
+        "I have no feelings, but I try to be kind.",
+        "Everyone needs a holiday.",
+        "People change.",
+    ):
+        assert one_said(text) == [], text
+    assert one_said("I was trained as a midwife in Cork.") == [
+        "Ana was trained as a midwife in Cork."
+    ]
+    assert one_said("I don't eat meat.") == ["Ana doesn't eat meat."]
+    assert one_said("I don't sleep much since the baby came.") != []
+    assert one_said("Everyone is coming to Sam's barbecue on Friday.") != []
+    assert one_said("Everyone in my team got a bonus.") != []
