@@ -376,7 +376,8 @@ _FILLER = _words(
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
     absolutely definitely often sometimes only even already mostly truly honestly
-    seriously literally probably certainly"""
+    seriously literally probably certainly maybe perhaps barely hardly almost nearly rarely
+    seldom currently mainly mostly simply"""
 )
 _KEEP_VERBS = _words(
     """was were had did will would can could should might must may shall went got saw made
@@ -1947,6 +1948,26 @@ def _without_hedged_count(text: str) -> str:
     return _HEDGED_COUNT.sub(cut, text)
 
 
+_DEGREE_HEDGE = re.compile(
+    r"(?<!\bwhat)(?<!\bthis)(?<!\bthat)(?<!\bsome)(?<!\bthe)(?<!\bany)(?<!\bone)(?<!\bsame)"
+    r"(?<!\ba)(?<!\bno)(?<!\bevery)(?<!\bwhich)(?<!\bmy)(?<!\byour)(?<!\bhis)(?<!\bher)"
+    r"(?<!\bour)(?<!\btheir)(?<!\bits)"
+    r"\s+(?:kind|sort)\s+of(?=\s+(?!(?:a|an|the|my|your|his|her|our|their|this|that|these|"
+    r"those|thing|things|stuff|person|people|guy|place)\b)[a-z])",
+    re.I,
+)
+""""kind of" or "sort of" hedging the word after it ("I kind of want to move", "it was
+sort of a mess" is not: there it names a kind), not the noun it is after a determiner
+("what kind of car")."""
+_ADVERB_SET_OFF = re.compile(
+    r",\s*(?:finally|obviously|anyway|anyways|though|tho|luckily|thankfully|seriously|"
+    r"of course|for real|for sure|no joke|not gonna lie|to be honest)\s*(?=[,.!;]|$)",
+    re.I,
+)
+"""A sentence adverb set off by a comma ("I passed my test, finally, after three tries",
+"It's booked, anyway."): how the speaker feels about the fact, not the fact."""
+
+
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
@@ -1961,7 +1982,9 @@ _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\blike\s|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
-    r"i'?m honest)",
+    r"i'?m honest|kind of|sort of|, *finally|"
+    r", *obviously|, *anyway|, *though|, *tho|, *luckily|, *thankfully|, *seriously|"
+    r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie)",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
@@ -1978,8 +2001,11 @@ def _without_fillers(sentence: str) -> str:
     if not _MAYBE_FILLER.search(sentence):
         return sentence  # most sentences: one scan instead of seven
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
-    text = _ASIDE_END.sub("", text)
+    # Laughter and emoji first: "..., wish me luck haha" closes on its aside.
     text = _INTERJECTION.sub("", _EMOJI.sub("", _without_hedged_count(text)))
+    text = _MARKS.sub(r"\1", " ".join(text.split())).rstrip(" ,")
+    text = _ASIDE_END.sub("", text)
+    text = _ADVERB_SET_OFF.sub("", _DEGREE_HEDGE.sub("", text))
     text = _HEDGE_IN_PASSING.sub(lambda m: "," if m[1] or m[2] else "", text)
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
@@ -2233,10 +2259,32 @@ to confirm the statement ("..., right?", "..., isn't it?") leaves it unsure, and
 cut: the whole is a question."""
 
 
+_REACTION_TAG = re.compile(
+    r",\s*(?P<comment>[^,]+?)[,\s]+(?:right|innit|eh|huh|yeah|no)\s*\?+\s*$", re.I
+)
+"""A comment and its tag closing a statement ("I ran it in 1:52, not bad for an old guy,
+right?", "Sam got engaged, I know, right?"): the tag asks the listener to share the
+comment, not to confirm the statement before it."""
+_KNOW = re.compile(r"(?:I|you)\s+know$", re.I)
+
+
+def _without_reaction_tag(sentence: str) -> str:
+    """The statement without a comment and tag closing it (`_REACTION_TAG`): a comment
+    with no verb of its own ("not bad for an old guy") or "I know"."""
+    tag = _REACTION_TAG.search(sentence)
+    if tag is None or not content_words(sentence[: tag.start()]):
+        return sentence
+    comment = tag["comment"].strip()
+    if _VERB.search(comment) and not _KNOW.fullmatch(comment):
+        return sentence
+    return sentence[: tag.start()].rstrip() + "."
+
+
 def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
+    sentence = _without_reaction_tag(sentence)
     order = None
     tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
     if tail is None:

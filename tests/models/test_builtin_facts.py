@@ -2057,3 +2057,32 @@ def test_a_bot_on_its_making_or_lacking_what_people_have_and_sayings_are_no_fact
     assert one_said("I don't sleep much since the baby came.") != []
     assert one_said("Everyone is coming to Sam's barbecue on Friday.") != []
     assert one_said("Everyone in my team got a bonus.") != []
+
+
+def test_a_hedge_a_set_off_adverb_and_a_comment_with_its_tag_are_cut() -> None:
+    """ "kind of" before a verb, ", finally," and ", anyway" say how the speaker takes the
+    fact; "..., not bad for an old guy, right?" and "..., I know, right?" ask the listener
+    to share a comment, not to confirm the statement, which is kept without them. "What
+    kind of car", "a tag that asks to confirm" and "I think I'm moving" stay as they were."""
+    assert one_said("I kind of want to go back to college in the autumn.") == [
+        "Ana wants to go back to college in the autumn."
+    ]
+    assert one_said("I passed my driving test on Monday, finally, after three tries.") == [
+        "Ana passed their driving test on 2025-02-03, after three tries."
+    ]
+    assert one_said("I'm running the Leeds 10k in May, wish me luck haha.") == [
+        "Ana is running the Leeds 10k in May."
+    ]
+    assert one_said("I ran the half in 1:52, not bad for an old guy, right?") == [
+        "Ana ran the half in 1:52."
+    ]
+    assert one_said("My brother Sam just got engaged, I know, right?") == [
+        "Ana's brother Sam just got engaged."
+    ]
+    assert one_said("I maybe want to sell the van in April.") == [
+        "Ana maybe wants to sell the van in April."
+    ]
+    # Guards: a tag asking to confirm leaves a question; a kind named; a thought kept.
+    assert one_said("I'm moving to Leeds in June, right?") == []
+    assert "kind of" in " ".join(one_said("I bought the same kind of bike as Sam in May."))
+    assert one_said("I think I'm moving to Hove in May.") != []
