@@ -1961,11 +1961,13 @@ sort of a mess" is not: there it names a kind), not the noun it is after a deter
 ("what kind of car")."""
 _ADVERB_SET_OFF = re.compile(
     r",\s*(?:finally|obviously|anyway|anyways|though|tho|luckily|thankfully|seriously|"
-    r"of course|for real|for sure|no joke|not gonna lie|to be honest)\s*(?=[,.!;]|$)",
+    r"of course|for real|for sure|no joke|not gonna lie|to be honest)\s*(?=[,.!;]|$)"
+    r"|(?<=\w)\s+(?:obviously|anyway|anyways|though|tho)\s*(?=[.!]*$)",
     re.I,
 )
 """A sentence adverb set off by a comma ("I passed my test, finally, after three tries",
-"It's booked, anyway."): how the speaker feels about the fact, not the fact."""
+"It's booked, anyway.") or one closing the sentence ("We're coming obviously"): how
+the speaker takes the fact, not the fact."""
 
 
 _ASIDE_END = re.compile(
@@ -1984,7 +1986,8 @@ _MAYBE_FILLER = re.compile(
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
     r"i'?m honest|kind of|sort of|, *finally|"
     r", *obviously|, *anyway|, *though|, *tho|, *luckily|, *thankfully|, *seriously|"
-    r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie)",
+    r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie|obviously|anyway|"
+    r"though|tho)",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
