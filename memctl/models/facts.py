@@ -2042,6 +2042,27 @@ _SUBORDINATE = re.compile(
 can ..."): its clauses are one statement."""
 
 
+_BE = re.compile(
+    r"^(?:I|we|it|that|this|they)(?:['’]m|['’]re|['’]s|\s+(?:am|are|is|was|were)|"
+    r"(?:\s+(?:gonna|will)|['’]ll)\s+be|\s+(?:am|are|is)\s+(?:gonna|going\s+to)\s+be)"
+    r"\s+(?!(?:\w+ing|to|gonna|going|not\s+\w+ing)\b)",
+    re.I,
+)
+"""A clause saying how someone or something is ("I'm already tired", "we'll be a wreck
+that week"): a form of "be" before no participle or infinitive (those tell what is
+done: "I'm starting remote", "we're not touching prod")."""
+
+
+def _anchored(clause: str) -> bool:
+    """Whether a clause holds a number, a date or a name."""
+    return bool(
+        _DIGITS.search(clause)
+        or _NUMBER_WORD.search(clause)
+        or _RELATIVE.search(clause)
+        or _CAPITAL.search(clause)
+    )
+
+
 def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     """The sentence without its clauses that state nothing on their own: a feeling, a
     reaction or a comment tacked onto a fact ("The interview is on 2025-02-25, I'm so
@@ -2066,7 +2087,12 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     kept: list[str] = []
     for index, start in enumerate(starts):
         clause = sentence[start : bounds[index + 1]].strip()
-        if index == 0 or (_says_something(clause, names) and not _about_it(clause)):
+        so_state = cuts[index - 1][0].strip(" ,;").casefold().startswith("so") and (
+            _BE.match(clause) is not None and not _anchored(clause)
+        )
+        if index == 0 or (
+            _says_something(clause, names) and not _about_it(clause) and not so_state
+        ):
             # The separator before a later clause is kept with it.
             kept.append(sentence[bounds[index] : bounds[index + 1]])
         elif index == len(starts) - 1:

@@ -2086,3 +2086,22 @@ def test_a_hedge_a_set_off_adverb_and_a_comment_with_its_tag_are_cut() -> None:
     assert one_said("I'm moving to Leeds in June, right?") == []
     assert "kind of" in " ".join(one_said("I bought the same kind of bike as Sam in May."))
     assert one_said("I think I'm moving to Hove in May.") != []
+
+
+def test_a_consequence_that_only_says_how_someone_is_is_cut() -> None:
+    """ "..., so I'll be a wreck all week", "... so I'm already shattered": a "so" clause
+    saying how the speaker is, with no number, date or name, is how they take the fact.
+    A consequence that is done ("so we moved to the 15th", "so I'm starting remote") or
+    anchored stays."""
+    assert one_said("My brother's stag do is on Saturday, so I'll be useless all week.") == [
+        "Ana's brother's stag do is on 2025-02-08."
+    ]
+    assert one_said("Term started on Tuesday so I'm already shattered.") == [
+        "Ana: Term started on 2025-02-04."
+    ]
+    assert one_said("The venue double booked, so we moved the party to the 15th.") == [
+        "Ana: The venue double booked, so we moved the party to 2025-02-15."
+    ]
+    assert "starting remote" in " ".join(
+        one_said("The movers cancelled, so I'm starting remote from a hotel in Leeds.")
+    )
