@@ -2043,8 +2043,8 @@ can ..."): its clauses are one statement."""
 
 
 _BE = re.compile(
-    r"^(?:I|we|it|that|this|they)(?:['’]m|['’]re|['’]s|\s+(?:am|are|is|was|were)|"
-    r"(?:\s+(?:gonna|will)|['’]ll)\s+be|\s+(?:am|are|is)\s+(?:gonna|going\s+to)\s+be)"
+    r"^(?:im\b|(?:I|we|it|that|this|they)(?:['’]m|['’]re|['’]s|\s+(?:am|are|is|was|were)|"
+    r"(?:\s+(?:gonna|will)|['’]ll)\s+be|\s+(?:am|are|is)\s+(?:gonna|going\s+to)\s+be))"
     r"\s+(?!(?:\w+ing|to|gonna|going|not\s+\w+ing)\b)",
     re.I,
 )
@@ -2078,6 +2078,11 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         joined = match[0].strip().casefold() == "and" and len(_PART.split(before)[-1].split()) < 3
         # "..., so no commute drama": a consequence is weighed whatever its subject.
         so = match[0].strip(" ,;").casefold().startswith("so")
+        # "school started tuesday so i'm tired": a short clause with its verb is one
+        # still, before a state cut from it (below).
+        short = short and not (
+            so and _VERB.search(before) and _BE.match(sentence[match.end() :])
+        )
         if (so or _CLAUSE_SUBJECT.match(sentence, match.end())) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):

@@ -2099,6 +2099,10 @@ def test_a_consequence_that_only_says_how_someone_is_is_cut() -> None:
     assert one_said("Term started on Tuesday so I'm already shattered.") == [
         "Ana: Term started on 2025-02-04."
     ]
+    assert one_said("term started tuesday so im already shattered") == [
+        "Ana: Term started on 2025-02-04."
+    ]
+    assert one_said("I switched gyms so I can swim.") == ["Ana switched gyms so Ana can swim."]
     assert one_said("The venue double booked, so we moved the party to the 15th.") == [
         "Ana: The venue double booked, so we moved the party to 2025-02-15."
     ]
