@@ -2080,9 +2080,7 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         so = match[0].strip(" ,;").casefold().startswith("so")
         # "school started tuesday so i'm tired": a short clause with its verb is one
         # still, before a state cut from it (below).
-        short = short and not (
-            so and _VERB.search(before) and _BE.match(sentence[match.end() :])
-        )
+        short = short and not (so and _VERB.search(before) and _BE.match(sentence[match.end() :]))
         if (so or _CLAUSE_SUBJECT.match(sentence, match.end())) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):
