@@ -1352,6 +1352,8 @@ def extract(
     )
     # Who a bare he or she may be: the one name of the sentences before, whoever said them.
     referent = _Referent(names, mentioned)
+    spoke: list[str] = []
+    """Who said each message so far: among three or more, "you" is the last other one."""
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1428,7 +1430,9 @@ def extract(
                 as_said in seen
                 or _key(sentence) in written
                 or _echoes(sentence, words, heard)
-                or not (sentence := _you_named(sentence, speaker, people))
+                or not (
+                    sentence := _you_named(sentence, speaker, people, _last_other(spoke, speaker))
+                )
             ):
                 continue
             fact = _standalone(sentence, speaker, said)
@@ -1438,6 +1442,7 @@ def extract(
                 seen.add(as_said)
         hearing.heard(text)
         own_before[speaker or ""] = text
+        spoke.append(speaker or "")
     return facts
 
 
@@ -2404,17 +2409,27 @@ _YOU_ALL = re.compile(
 """The listeners all together: "you guys", "you two", "y'all", "both of you"."""
 
 
-def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> str:
+def _last_other(spoke: list[str], speaker: str | None) -> str | None:
+    """Who spoke last before `speaker`'s turn, none when nobody named did."""
+    return next((name for name in reversed(spoke) if name and name != speaker), None)
+
+
+def _you_named(
+    sentence: str, speaker: str | None, people: dict[str, str], addressed: str | None = None
+) -> str:
     """Between two people, "you" is the other one: "You and I went" -> "Ana and I went"
     (then "Ana and Ben went"). Among more, "you guys" or "you two" are all the others
-    ("Kat can bike next to you guys" -> "... next to Dana and Olu"), and a "you" said to
-    one of them, whom nobody can tell, is cut with its clause (`_without_listener`)."""
+    ("Kat can bike next to you guys" -> "... next to Dana and Olu"), and "you" is who
+    spoke before the speaker's turn (`addressed`), as a reply answers the turn before it;
+    without one, whom nobody can tell, "you" is cut with its clause (`_without_listener`)."""
     others = [name for key, name in people.items() if key != str(speaker).casefold()]
     if speaker and len(others) > 1 and _YOU_ALL.search(sentence):
         everyone = f"{', '.join(others[:-1])} and {others[-1]}"
         sentence = _YOU_ALL.sub(everyone, sentence)
     if speaker and len(others) > 1:
-        return _without_listener(sentence)
+        if addressed is None or addressed.casefold() == speaker.casefold():
+            return _without_listener(sentence)
+        others = [addressed]
     if not speaker or len(others) != 1:
         return sentence
     you_and_i = _YOU_AND_I.match(sentence)

@@ -2003,18 +2003,30 @@ def among_three(*turns: tuple[str, str]) -> list[str]:
     return extract(speakers + [said(text, name) for name, text in turns], [], lambda _: False)
 
 
-def test_among_three_you_guys_are_the_others_and_a_you_nobody_can_name_is_cut() -> None:
-    """Among three, "you guys" is everyone but the speaker; a "you" said to one of them
-    names nobody when read later, so its clause goes, and the bullet with it when what is
+def test_among_three_you_guys_are_the_others_and_you_is_who_spoke_before() -> None:
+    """Among three, "you guys" is everyone but the speaker, and "you" is who spoke before
+    the speaker's turn, as a reply answers the turn before it. With nobody before, a "you"
+    names nobody when read later: its clause goes, and the bullet with it when what is
     left is no fact alone. Between two, "you" is the other one, as before."""
     assert among_three(("Ana", "I can drive you guys to the airport on Friday.")) == [
         "Ana can drive Ben and Cleo to the airport on Friday."
     ]
-    assert among_three(("Ben", "I can lend you my tent, my brother Ravi moved to Cork.")) == [
-        "Ben's brother Ravi moved to Cork."
+    assert among_three(("Ana", "I'll pay you back in March, promise.")) == [
+        "Ana will pay Cleo back in March, promise."
     ]
-    assert among_three(("Cleo", "In 2019 your uncle and I drove to Rome.")) == []
-    assert among_three(("Ana", "I'll pay you back in March, promise.")) == []
+    alone = [said("I'll lend you my tent, my brother Ravi moved to Cork.", "Ana")]
+    alone += [said("Ok.", "Ben"), said("Hi.", "Cleo")]
+    assert extract(alone, [], lambda _: False) == ["Ana's brother Ravi moved to Cork."]
+    alone = [said("In 2019 your uncle and I drove to Rome.", "Ana")]
+    alone += [said("Ok.", "Ben"), said("Hi.", "Cleo")]
+    assert extract(alone, [], lambda _: False) == []
+    # Two messages in a row answer the same turn.
+    turns = [said("Hi.", "Ben"), said("Hey.", "Cleo"), said("I'll pay you back in March.", "Ana")]
+    turns.append(said("I'll give you the keys on Monday.", "Ana"))
+    assert extract(turns, [], lambda _: False) == [
+        "Ana will pay Cleo back in March.",
+        "Ana will give Cleo the keys on Monday.",
+    ]
     # Guard: between two people the listener is named.
     two = [said("Hi.", "Ben"), said("I'll pay you back in March.", "Ana")]
     assert extract(two, [], lambda _: False) == ["Ana will pay Ben back in March."]
