@@ -1376,7 +1376,11 @@ def extract(
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(sentence, referent, before)
             sentence = _with_subject(
-                _without_tail_question(_own_clause(_without_lead_in(sentence))), chat
+                _without_tail_question(
+                    # "aw grandma i miss you": a name or kin word called after a lead-in.
+                    _own_clause(_without_vocative(_without_lead_in(sentence), names))
+                ),
+                chat,
             )
             if not sentence:
                 continue

@@ -2121,3 +2121,11 @@ def test_a_consequence_that_only_says_how_someone_is_is_cut() -> None:
     assert "starting remote" in " ".join(
         one_said("The movers cancelled, so I'm starting remote from a hotel in Leeds.")
     )
+
+
+def test_a_kin_word_called_after_a_lead_in_is_a_vocative() -> None:
+    """ "aw grandma i got the job": the kin word is who is spoken to, after the "aw" as
+    before it, and is not written as the speaker's title."""
+    assert one_said("aw grandma i got the job at the library") == [
+        "Ana got the job at the library."
+    ]
