@@ -1376,11 +1376,7 @@ def extract(
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(sentence, referent, before)
             sentence = _with_subject(
-                _without_tail_question(
-                    # "aw grandma i miss you": a name or kin word called after a lead-in.
-                    _own_clause(_without_vocative(_without_lead_in(sentence), names))
-                ),
-                chat,
+                _without_tail_question(_own_clause(_after_lead_in(sentence, names))), chat
             )
             if not sentence:
                 continue
@@ -1977,6 +1973,23 @@ _ADVERB_SET_OFF = re.compile(
 """A sentence adverb set off by a comma ("I passed my test, finally, after three tries",
 "It's booked, anyway.") or one closing the sentence ("We're coming obviously"): how
 the speaker takes the fact, not the fact."""
+_SET_OFF_WORDS = [
+    "finally",
+    "obviously",
+    "anyway",
+    "though",
+    "tho",
+    "luckily",
+    "thankfully",
+    "seriously",
+    "of course",
+    "for real",
+    "for sure",
+    "no joke",
+    "gonna lie",
+    "to be honest",
+]
+"""What one of `_ADVERB_SET_OFF` holds: a cheap test before it is run."""
 
 
 _ASIDE_END = re.compile(
@@ -1990,13 +2003,16 @@ fingers crossed")."""
 
 
 _MAYBE_FILLER = re.compile(
-    r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\blike\s|\b(?:haha|hehe|lol|lmao|"
+    r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
     r"i'?m honest|kind of|sort of|, *finally|"
     r", *obviously|, *anyway|, *though|, *tho|, *luckily|, *thankfully|, *seriously|"
-    r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie|obviously|anyway|"
-    r"though|tho)",
+    r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie)"
+    r"|\b(?:obviously|anyways?|though|tho)\W*$"
+    r"|\blike\s+(?:[$€£\d]|a\s|around|about|almost|over|under|maybe|couple|few|dozen|half|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred)",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
@@ -2013,11 +2029,17 @@ def _without_fillers(sentence: str) -> str:
     if not _MAYBE_FILLER.search(sentence):
         return sentence  # most sentences: one scan instead of seven
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
+    lower = text.casefold()
+    if "like" in lower:
+        text = _without_hedged_count(text)
     # Laughter and emoji first: "..., wish me luck haha" closes on its aside.
-    text = _INTERJECTION.sub("", _EMOJI.sub("", _without_hedged_count(text)))
+    text = _INTERJECTION.sub("", _EMOJI.sub("", text))
     text = _MARKS.sub(r"\1", " ".join(text.split())).rstrip(" ,")
     text = _ASIDE_END.sub("", text)
-    text = _ADVERB_SET_OFF.sub("", _DEGREE_HEDGE.sub("", text))
+    if " of " in lower:
+        text = _DEGREE_HEDGE.sub("", text)
+    if any(word in lower for word in _SET_OFF_WORDS):
+        text = _ADVERB_SET_OFF.sub("", text)
     text = _HEDGE_IN_PASSING.sub(lambda m: "," if m[1] or m[2] else "", text)
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
@@ -2099,8 +2121,11 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     kept: list[str] = []
     for index, start in enumerate(starts):
         clause = sentence[start : bounds[index + 1]].strip()
-        so_state = cuts[index - 1][0].strip(" ,;").casefold().startswith("so") and (
-            _BE.match(clause) is not None and not _anchored(clause)
+        so_state = (
+            index > 0
+            and cuts[index - 1][0].strip(" ,;").casefold().startswith("so")
+            and _BE.match(clause) is not None
+            and not _anchored(clause)
         )
         if index == 0 or (
             _says_something(clause, names) and not _about_it(clause) and not so_state
@@ -2312,7 +2337,7 @@ _KNOW = re.compile(r"(?:I|you)\s+know$", re.I)
 def _without_reaction_tag(sentence: str) -> str:
     """The statement without a comment and tag closing it (`_REACTION_TAG`): a comment
     with no verb of its own ("not bad for an old guy") or "I know"."""
-    tag = _REACTION_TAG.search(sentence)
+    tag = _REACTION_TAG.search(sentence) if sentence.rstrip().endswith("?") else None
     if tag is None or not content_words(sentence[: tag.start()]):
         return sentence
     comment = tag["comment"].strip()
@@ -2365,6 +2390,13 @@ def _without_lead_in(sentence: str) -> str:
     said to the listener."""
     rest = _LEAD_IN.sub("", _REACTION.sub("", sentence))
     return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+def _after_lead_in(sentence: str, names: frozenset[str]) -> str:
+    """`_without_lead_in`, and a name or kin word called after the lead-in ("aw grandma
+    i miss you") cut as one before it is (`_without_vocative`)."""
+    rest = _without_lead_in(sentence)
+    return rest if rest == sentence else _without_vocative(rest, names)
 
 
 _TO_LISTENER = re.compile(r"^(?:you|you're|you've|you'll|you'd|your|tell me)\b", re.I)
