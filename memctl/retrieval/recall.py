@@ -34,8 +34,8 @@ Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is inst
 and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
 same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
 embed`), neighbour turns lending as in BM25, and the two rankings are fused (FUSION:
-weighted, each leg's scores scaled to 0..1 over its candidates, the semantic leg's
-counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
+weighted, each leg's scores scaled by their standard deviation over its candidates,
+the semantic leg's counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
 embedder leaves BM25 alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
@@ -221,15 +221,18 @@ RRF_K = 60
 # second: 1.0 0.96 / 0.58 and 0.79 / 0.49; 0.6 0.96 / 0.62 and 0.79 / 0.51; 0.5 0.96 /
 # 0.60 and 0.80 / 0.52; 0.4 0.88 and 0.82; 0.3 0.75 and 0.82; 0.8 0.96 and 0.79.
 SEMANTIC_SHARE = 0.6
-# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled to 0..1
-# over its candidates, the semantic one weighing SEMANTIC_WEIGHT, BM25's the rest) or
-# "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
+# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled by their
+# standard deviation over its candidates, `scaled`; the semantic one weighing
+# SEMANTIC_WEIGHT, BM25's the rest) or "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
 # counts ranks alone, so a turn third on BM25 that the leg did not rank fell below
 # turns twentieth on BM25 and fifth on meaning: it lost 22 of the questions BM25 alone
 # found on five dev splits (bench/README.md, "The semantic leg earns its place"), the
 # weighted sum 3. With the leg embedding turns in context (`Embedder.context`), R@10 on
 # the five dev splits (282 questions): RRF 233, weighted 0.2-0.45 235-237 (0.3: 236;
-# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222.
+# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222. Each leg scaled by its
+# standard deviation instead of min to max, with the leg's 800 nearest (VECTOR_CANDIDATES,
+# was 200): the five sets' ten splits (600 questions), hybrid R@10 502 -> 508, no split
+# losing one (rank9, bench/README.md).
 FUSION = "weighted"
 SEMANTIC_WEIGHT = 0.3
 # The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
@@ -1938,7 +1941,7 @@ def explain_hit(
     A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
     gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
     leg's: the record's cosine plus what a neighbour turn lent), its share and its part
-    (weighted: share x its score scaled over the leg's candidates; RRF: share / (k +
+    (weighted: share x its score scaled over the leg's candidates, `scaled`; RRF: share / (k +
     rank)), and the kind of answer's factor on the fused score; the score is then (bm25
     part + semantic part) x answer x recency."""
     from memctl.retrieval.index.postings import explain
@@ -1967,7 +1970,8 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
     """How a hybrid's two legs made a hit's score (`explain_hit`): each leg's rank, score,
     share and part of the fused score (`fuse`: 0 when the leg did not rank it), and their
     sum. Under RRF a part is share / (RRF_K + rank); under weighted fusion share x the
-    leg's score scaled to 0..1 over its candidates, which is given (`scaled`)."""
+    leg's score scaled over its candidates (`scaled`: from its lowest, in standard
+    deviations), which is given."""
     rrf_used = FUSION == "rrf"
     shares = (1.0, SEMANTIC_SHARE) if rrf_used else (1.0 - SEMANTIC_WEIGHT, SEMANTIC_WEIGHT)
     ranks = (candidate.bm25_rank, candidate.semantic_rank)
@@ -2131,7 +2135,8 @@ def fuse(
     """Each record's two parts of the fused score (BM25's, the semantic leg's; 0 from a
     leg that did not rank it), which add up to it. `rrf`: reciprocal rank fusion, a
     leg's part share / (RRF_K + rank), BM25's share 1 and the semantic leg's `share`.
-    `weighted`: each leg's scores scaled to 0..1 (`scaled`), the semantic leg's part
+    `weighted`: each leg's scores scaled (`scaled`: from the leg's lowest, in standard
+    deviations over its candidates), the semantic leg's part
     `share` of its scaled score and BM25's the rest. Unlike RRF the weighted sum keeps
     how far apart scores are: a record far ahead on one leg stays ahead of records that
     are middling on both."""
@@ -2156,13 +2161,20 @@ def ordered(scores: dict[int, float]) -> list[int]:
 
 
 def scaled(scores: dict[int, float]) -> dict[int, float]:
-    """A leg's scores scaled to 0..1, min to max over its own candidates (one score, or
-    all equal: 1)."""
+    """A leg's scores from 0 (its lowest candidate) in units of their standard
+    deviation over its own candidates (one score, or all equal: 1): a z-score moved up
+    so that a leg's lowest is 0, as a record the leg did not rank (Montague and Aslam's
+    z-score normalisation, 2001). Not min to max: there a leg's single best score sets
+    the scale of all the others, and the semantic leg's cosines are bunched (0.3-0.5)
+    where BM25's have a long head, so one far-ahead record shrank every other record's
+    part of its leg. Never negative, so that the factors applied after fusion (the kind
+    of answer, recency) raise what they favour."""
     if not scores:
         return {}
-    low, high = min(scores.values()), max(scores.values())
-    span = high - low
-    return {rid: (score - low) / span if span else 1.0 for rid, score in scores.items()}
+    values = scores.values()
+    low, mean = min(values), sum(values) / len(values)
+    spread = math.sqrt(sum((score - mean) ** 2 for score in values) / len(values))
+    return {rid: (score - low) / spread if spread else 1.0 for rid, score in scores.items()}
 
 
 def format_for_agent(result: RecallResult) -> str:
