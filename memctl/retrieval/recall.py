@@ -238,6 +238,15 @@ SEMANTIC_WEIGHT = 0.3
 # The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
 # dev R@5 0.67 -> 0.79, R@10 unchanged.
 SEMANTIC_NEIGHBOURS = True
+# The semantic leg's session prior (`semantic_sessions`): each of its turns also counts
+# SEMANTIC_SESSION_WEIGHT times the mean cosine of the best SEMANTIC_SESSION_TOP turns of
+# its session on the leg, as BM25's turns count their session (`by_session`): a session
+# about the question's topic holds its answer, said in words near no question ("june.
+# born last sunday" for the name of the baby). Five sets' ten splits (600 questions),
+# hybrid R@10 508 -> 513; chosen on three sets (weight 0.1-0.5, top 1-3: +0 to +4 on
+# them), checked on two (rank9, bench/README.md).
+SEMANTIC_SESSION_WEIGHT = 0.3
+SEMANTIC_SESSION_TOP = 2
 
 # Words that carry no topic; dropped from the query so that "what did we decide about
 # the cache" ranks by "decide" and "cache", not by how often a record says "the".
@@ -587,6 +596,7 @@ class Candidate:
     semantic_rank: int | None = None
     cosine: float | None = None
     semantic_lent: float = 0.0
+    semantic_session: float = 0.0  # what its session lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
 
 
@@ -1386,6 +1396,7 @@ def _hybrid(
     close = [(rid, similarity) for rid, similarity in close if rid in by_id]
     for rid, similarity in close:
         by_id[rid].cosine = similarity
+    close = semantic_sessions(close, by_id)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
@@ -1405,6 +1416,38 @@ def _hybrid(
         candidate.score = sum(candidate.parts)
     result.ranking = "hybrid"
     return list(by_id.values())
+
+
+def semantic_sessions(
+    close: list[tuple[int, float]], by_id: dict[int, Candidate]
+) -> list[tuple[int, float]]:
+    """The semantic leg's records (`close`: id, cosine, best first) with their session's
+    prior added, best first: SEMANTIC_SESSION_WEIGHT times the mean of the best
+    SEMANTIC_SESSION_TOP cosines among the leg's records of the same session (a thread's
+    log; fewer count as 0), its own among them; a memory record is a session of its own.
+    What it added is kept (`Candidate.semantic_session`)."""
+    if not SEMANTIC_SESSION_WEIGHT or not close:
+        return close
+
+    def session(rid: int) -> str | int:
+        c = by_id[rid]
+        return c.rel if c.kind == "thread" else rid
+
+    best: dict[str | int, list[float]] = {}
+    for rid, similarity in close:
+        best.setdefault(session(rid), []).append(similarity)
+    prior = {
+        key: SEMANTIC_SESSION_WEIGHT
+        * sum(heapq.nlargest(SEMANTIC_SESSION_TOP, cosines))
+        / SEMANTIC_SESSION_TOP
+        for key, cosines in best.items()
+    }
+    added = []
+    for rid, similarity in close:
+        lent = prior[session(rid)]
+        by_id[rid].semantic_session = lent
+        added.append((rid, similarity + lent))
+    return sorted(added, key=lambda pair: -pair[1])
 
 
 def _collect(
@@ -1940,7 +1983,7 @@ def explain_hit(
 
     A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
     gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
-    leg's: the record's cosine plus what a neighbour turn lent), its share and its part
+    leg's: the record's cosine plus what its session and a neighbour turn lent), its share and its part
     (weighted: share x its score scaled over the leg's candidates, `scaled`; RRF: share / (k +
     rank)), and the kind of answer's factor on the fused score; the score is then (bm25
     part + semantic part) x answer x recency."""
@@ -1992,6 +2035,7 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
             "rank": ranks[1],
             "cosine": None if candidate.cosine is None else _g(candidate.cosine),
             "neighbour": _g(candidate.semantic_lent),
+            "session": _g(candidate.semantic_session),
             **legs[1],
         },
         "fused": _g(sum(candidate.parts)),

@@ -27,7 +27,7 @@ from memctl.models.resolve import resolve_embedder
 from memctl.models.semantic import NAME, WordLlamaEmbedder
 from memctl.pipeline.status import status
 from memctl.retrieval.index import fresh_index, index_path
-from memctl.retrieval.recall import RRF_K, fuse, recall
+from memctl.retrieval.recall import RRF_K, Candidate, fuse, recall
 from tests.support.helpers import BM25_ONLY
 from tests.support.hooks import claude_input, context_of, hook
 
@@ -127,6 +127,36 @@ def test_weighted_fusion_keeps_bm25s_clear_head_where_rrf_lost_it() -> None:
     for method, share, third_first in (("rrf", 0.6, False), ("weighted", 0.3, True)):
         parts = fuse(bm25, meaning, method, share)
         assert (sum(parts[3]) > sum(parts[20])) is third_first, method
+
+
+def test_the_semantic_leg_counts_each_turns_session() -> None:
+    """rank9: a turn counts SEMANTIC_SESSION_WEIGHT of the mean cosine of its session's
+    best SEMANTIC_SESSION_TOP turns on the leg, so a short answer in the session about
+    the question's topic ("june. born last sunday") passes a turn a little nearer the
+    question in a session about something else; a memory record is its own session."""
+    from memctl.retrieval import recall as module
+
+    def turn(rid: int, rel: str, kind: str = "thread") -> Candidate:
+        return Candidate(rid, 0.0, rel, kind, rid, 0, 1, None, 0, 0, 0)
+
+    by_id = {
+        1: turn(1, "threads/a.jsonl"),  # the topic's session: 1 and 2 near the question
+        2: turn(2, "threads/a.jsonl"),
+        3: turn(3, "threads/a.jsonl"),  # the answer, in few of the question's senses
+        4: turn(4, "threads/b.jsonl"),  # alone in its session
+        5: turn(5, "MEMORY.md", "memory"),
+        6: turn(6, "MEMORY.md", "memory"),
+    }
+    close = [(1, 0.6), (2, 0.5), (5, 0.45), (4, 0.33), (3, 0.3), (6, 0.1)]
+    weight, top = module.SEMANTIC_SESSION_WEIGHT, module.SEMANTIC_SESSION_TOP
+    assert (weight, top) == (0.3, 2)
+    ranked = dict(module.semantic_sessions(close, by_id))
+    assert ranked[3] == pytest.approx(0.3 + 0.3 * (0.6 + 0.5) / 2)
+    assert ranked[4] == pytest.approx(0.33 + 0.3 * 0.33 / 2)  # a second turn counts 0
+    assert ranked[3] > ranked[4]
+    assert ranked[6] == pytest.approx(0.1 + 0.3 * 0.1 / 2)  # not lent by fact 5
+    assert by_id[3].semantic_session == pytest.approx(0.3 * 0.55)
+    assert [rid for rid, _ in module.semantic_sessions(close, by_id)][:4] == [1, 2, 5, 3]
 
 
 # --------------------------------------------------------------------------- config
@@ -323,6 +353,7 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(
                     expected = leg["share"] * leg["scaled"]
                 assert leg["part"] == pytest.approx(expected, rel=1e-3, abs=1e-6)
             assert (meaning["rank"] is None) == (meaning["cosine"] is None)
+            assert meaning["session"] >= 0 and (meaning["rank"] or not meaning["session"])
             if bm25["rank"]:
                 lexical = (explain["bm25"] + explain["neighbour"]) * explain["time"]
                 assert bm25["score"] == pytest.approx(lexical, rel=1e-3, abs=1e-6)

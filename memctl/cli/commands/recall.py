@@ -108,6 +108,8 @@ def _explained(explain: dict[str, Any] | None) -> str:
         meaning = "semantic not ranked"
     else:
         meaning = f"semantic #{semantic['rank']} cosine {semantic['cosine']:.4g}"
+        if semantic["session"]:
+            meaning += f" + session {semantic['session']:.4g}"
         if semantic["neighbour"]:
             meaning += f" + neighbour {semantic['neighbour']:.4g}"
     named = f"bm25 #{bm25['rank']} {bm25['score']:.4g}" if bm25["rank"] else "bm25 not ranked"
