@@ -43,7 +43,7 @@ MAX_CHARS = 8_000
 # The semantic leg's nearest records recall fuses with BM25's. Deeper than the hits
 # wanted: the weighted fusion scales a leg by its candidates' spread (recall.scaled),
 # and over 200 the leg's spread was its head's, so its best few lost to BM25's middle;
-# 200 -> 800 with that scaling found 2 more of 600 questions (five sets, bench/README.md,
+# 200 -> 800 with that scaling found 2 more of 579 questions (five sets, bench/README.md,
 # rank9), 1,600 none more. A record below SEMANTIC_FLOOR that no query word matched is
 # dropped after fusion.
 VECTOR_CANDIDATES = 800

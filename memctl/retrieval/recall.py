@@ -231,7 +231,7 @@ SEMANTIC_SHARE = 0.6
 # the five dev splits (282 questions): RRF 233, weighted 0.2-0.45 235-237 (0.3: 236;
 # 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222. Each leg scaled by its
 # standard deviation instead of min to max, with the leg's 800 nearest (VECTOR_CANDIDATES,
-# was 200): the five sets' ten splits (600 questions), hybrid R@10 502 -> 508, no split
+# was 200): the five sets' ten splits (579 questions), hybrid R@10 502 -> 508, no split
 # losing one (rank9, bench/README.md).
 FUSION = "weighted"
 SEMANTIC_WEIGHT = 0.3
@@ -241,10 +241,10 @@ SEMANTIC_NEIGHBOURS = True
 # The semantic leg's session prior (`semantic_sessions`): each of its turns also counts
 # SEMANTIC_SESSION_WEIGHT times the mean cosine of the best SEMANTIC_SESSION_TOP turns of
 # its session on the leg, as BM25's turns count their session (`by_session`): a session
-# about the question's topic holds its answer, said in words near no question ("june.
-# born last sunday" for the name of the baby). Five sets' ten splits (600 questions),
-# hybrid R@10 508 -> 513; chosen on three sets (weight 0.1-0.5, top 1-3: +0 to +4 on
-# them), checked on two (rank9, bench/README.md).
+# about the question's topic holds its answer, often said in words near no question
+# (a figure or a name said in reply). Five sets' ten splits (579 questions),
+# hybrid R@10 508 -> 513 (+7 -2, most at the 10th place); chosen on three sets (weight
+# 0.1-0.5, top 1-3: +0 to +4 net on them), checked on two (rank9, bench/README.md).
 SEMANTIC_SESSION_WEIGHT = 0.3
 SEMANTIC_SESSION_TOP = 2
 
