@@ -1352,12 +1352,6 @@ def _within(deadline: float, work: Callable[[], list[list[float]]]) -> list[list
     return done[0] if done else None
 
 
-_BY_ID_SQL = """
-SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
-FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
-"""
-
-
 def _nearest(
     conn: sqlite3.Connection, embedder: Embedder, result: RecallResult
 ) -> list[tuple[int, float]] | None:
@@ -1384,10 +1378,13 @@ def _hybrid(
 ) -> list[Candidate]:
     """BM25 and the semantic leg's nearest records (`close`) fused (FUSION)."""
     by_id = {candidate.record: candidate for candidate in ranked}
-    for rid, _ in close:
-        if rid in by_id:
-            continue
-        row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
+    # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
+    # at most, within SQLite's variables as _CANDIDATE_SQL's are).
+    wanted = [rid for rid, _ in close if rid not in by_id]
+    marks = ", ".join("?" * len(wanted))
+    rows = {row[0]: row for row in conn.execute(_CANDIDATE_SQL.format(marks=marks), wanted)}
+    for rid in wanted:  # in the leg's order, as before
+        row = rows.get(rid)
         if row is None:
             continue
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
