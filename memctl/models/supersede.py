@@ -919,6 +919,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found)
     _leaving_changes(facts, about, slots, found)
+    _valued_changes(facts, found)
     return found
 
 
@@ -2919,3 +2920,233 @@ def _own_values(
         # Oslo"); a typed value a later fact names as left is the one it left
         return [(value, subject) for value, subject in held if _run_kind(value) != "name"]
     return [(made.value, made.subject), *held] if made.subject else held
+
+
+# Last, by value sort alone (supersede13): two facts that name one subject, each giving it
+# one value of a sort its form says (an e-mail address, an ISO date, a phone number, a
+# clock time, a version, a host-like identifier), are one slot whatever their verbs or
+# layout (a table row, a diff, a commit title, a quotation): the later one, in ledger
+# order, gives the current value. Not when the later one hedges (`_CLASS_HEDGE`), adds
+# ("also"), asks (its values before a "?" are asked, not said), negates or calls off its
+# only value, compares two values ("than", "vs") or offers a choice ("A or B"), or
+# names two values of the sort of which none is the earlier one's. A subject is a unit:
+# a name (a word written with a capital that the facts use mid-sentence) or a noun
+# phrase after a determiner or a possessive, its first two words ("the search
+# cluster", "Dana's phone number"). The two facts are about one subject when a unit of
+# each is in the other's words, and neither has a unit the other lacks on both sides
+# ("Scratch my note: the backup target ..." / "Scratch my note: the metrics store ...":
+# two subjects), nor qualifies a shared word by a preposition and a word the other lacks
+# ("the search cluster in eu-west" / "the search cluster").
+_FORM_SORTS = (
+    ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("date", re.compile(r"(?<![\w.-])\d{4}-\d\d-\d\d(?![\w-])")),
+    ("phone", re.compile(r"(?<![\w.+])(?:\+\d{1,3}(?: \d{2,5}){2,4}|0\d{3,4} \d{5,7})(?!\w|\.\d)")),
+    ("time", re.compile(r"(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")),
+    ("version", re.compile(r"(?<![\w.-])v?\d+\.\d+(?:\.\d+)?(?![\w-]|\.\d)")),
+    ("id", re.compile(r"(?<![\w@.-])[a-z]{2,}(?:-[a-z]+)*-?\d+(?![\w@-]|\.\w)", re.I)),
+)
+_CALLED_OFF = re.compile(
+    r"\b(?:cancel(?:l?ed|s)?|called off|scrapped|shelved|abandoned|rejected|declined|"
+    r"fell through|withdrawn|vetoed|reverted|rolled back)\b",
+    re.I,
+)
+_COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
+_CLAUSE_START = re.compile(r"(?:^|[:.;!?“\"(|—–`]\s*|\s[-+/]\s*)$")
+_OPENS_NP = _set("the our their its his her my your")
+_UNIT_WORDS = 2
+_HAS = _set("has have had holds keeps gets")
+_HAS_WHAT = _set("a an its their his her")
+_HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
+_VALUED_TOKEN = re.compile(r"[\w][\w'’-]*")
+
+
+@dataclass(frozen=True)
+class _Valued:
+    """A fact as `_valued_changes` reads it."""
+
+    said: tuple[tuple[str, str], ...]
+    """(sort, value) of each value it says, in order."""
+    asked: frozenset[str]
+    """Values it names in a question (before a "?")."""
+    words: frozenset[str]
+    units: frozenset[frozenset[str]]
+    """Its subjects' words: each name, and each noun phrase's first two words."""
+    attributes: frozenset[frozenset[str]]
+    """The units it gives its subject by a possessive or "has a": "Dana's work phone",
+    "has a dry run": a value of that thing, not of the subject."""
+    introduced: frozenset[tuple[int, frozenset[str]]]
+    """(where, its words) of each noun phrase it brings in by "a" or "an" ("added a
+    checkpoint for the audit on ..."): a new thing, whose value a value after it may be."""
+    qualified: frozenset[tuple[str, str]]
+    """(word, the word a preposition puts after it): "cluster in eu-west"."""
+    blocked: bool
+    """It hedges, adds, compares or offers a choice: it gives no value."""
+    negated: bool
+    places: tuple[tuple[str, int], ...] = ()
+    """(value, where) of each value it says."""
+
+
+def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
+    """The text with each value by form blanked out, and (where, sort, value) of each."""
+    found: list[tuple[int, str, str]] = []
+    for sort, form in _FORM_SORTS:
+        for match in form.finditer(text):
+            found.append((match.start(), sort, match[0].casefold().lstrip("v")))
+        text = form.sub(lambda m: " " * len(m[0]), text)
+    return text, found
+
+
+def _fold(token: str) -> str:
+    return token.casefold().replace("’", "'").removesuffix("'s")
+
+
+def _mid_names(facts: Sequence[str]) -> frozenset[str]:
+    """The words facts write with a capital inside a clause: names."""
+    names: set[str] = set()
+    for text in facts:
+        for match in _VALUED_TOKEN.finditer(text):
+            if match[0][:1].isupper() and not _CLAUSE_START.search(text[: match.start()]):
+                names.add(_fold(match[0]))
+    return frozenset(names - _SLOT_STOP)
+
+
+def _valued(text: str, names: frozenset[str]) -> _Valued | None:
+    """The values a fact names by form, its words and its subjects (see above)."""
+    if len(text) > MAX_FACT_CHARS or REDACTED in text:
+        return None
+    masked, found = _masked(text)
+    if not found:
+        return None
+    asking = text.rfind("?")
+    said = tuple((sort, value) for at, sort, value in sorted(found) if at > asking)
+    asked = frozenset(value for at, _, value in found if at < asking)
+    matches = list(_VALUED_TOKEN.finditer(masked))
+    tokens = [m[0] for m in matches]
+    folded = [_fold(t) for t in tokens]
+    content = [
+        w not in _SLOT_STOP and not _SLOT_CUE.fullmatch(w) and not w.isdigit() for w in folded
+    ]
+    units: set[frozenset[str]] = set()
+    attributes: set[frozenset[str]] = set()
+    introduced: set[tuple[int, frozenset[str]]] = set()
+    for k, word in enumerate(folded):
+        owner = tokens[k].endswith(("'s", "’s")) and word not in _SLOT_STOP
+        has = word in _HAS and k + 1 < len(folded) and folded[k + 1] in _HAS_WHAT
+        if (word in names or (owner and tokens[k][:1].isupper())) and (
+            k == 0 or folded[k - 1] not in _OPENS_NP
+        ):
+            units.add(frozenset([word]))  # a name, or an owner's: "Kwame's email"
+        if word in _OPENS_NP or owner or has or tokens[k] in ("a", "an"):
+            run: list[str] = []
+            for m in range(k + 1 + has, len(folded)):
+                if not content[m] or len(run) == _UNIT_WORDS:
+                    break
+                run.append(folded[m])
+            if run and tokens[k] in ("a", "an"):
+                introduced.add((matches[k].start(), frozenset(run)))
+            elif run:
+                units.add(frozenset(run))
+                if owner or has:
+                    attributes.add(frozenset(run))
+    qualified = {
+        (folded[k - 1], folded[k + 1])
+        for k in range(1, len(folded) - 1)
+        if folded[k] in ("in", "at", "of", "for", "on") and content[k - 1] and content[k + 1]
+    }
+    kept = set(folded)
+    blocked = bool(
+        kept & _HEDGED
+        or kept & _ADDS
+        or _COMPARED.search(masked)
+        or re.search(r"\S\s+or\s+\S", masked)
+    )
+    negated = bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked))
+    words = frozenset(w for w, c in zip(folded, content, strict=True) if c)
+    return _Valued(
+        said,
+        asked,
+        words,
+        frozenset(units),
+        frozenset(attributes),
+        frozenset(introduced),
+        frozenset(qualified),
+        blocked,
+        negated,
+        tuple((value, at) for at, _, value in found),
+    )
+
+
+def _given(read: _Valued, old: str | None = None) -> dict[str, str]:
+    """{sort: the value} a fact gives: one value of a sort; or two when one of them is
+    `old`, the earlier value it names beside the new one."""
+    by_sort: dict[str, list[str]] = {}
+    for sort, value in read.said:
+        if value not in by_sort.setdefault(sort, []):
+            by_sort[sort].append(value)
+    given: dict[str, str] = {}
+    for sort, values in by_sort.items():
+        if len(values) == 1 and values[0] not in read.asked:
+            given[sort] = values[0]
+        elif old is not None and len(values) == 2 and old in values:
+            given[sort] = values[1 - values.index(old)]
+    return given
+
+
+def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
+    """Whether two facts are about one subject (see above), `value` the newer one's
+    value and `was` the older one's."""
+    new_only = [u for u in newer.units if not u <= older.words]
+    old_only = [u for u in older.units if not u <= newer.words]
+    if new_only and old_only:
+        return False
+    if len(new_only) == len(newer.units) or len(old_only) == len(older.units):
+        return False  # no subject of one in the other
+    for one, other in ((newer, older), (older, newer)):
+        if any(w in other.words and q not in other.words for w, q in one.qualified):
+            return False  # "the search cluster in eu-west" / "the search cluster"
+        if any(not unit <= other.words for unit in one.attributes):
+            return False  # "The Dune launch has a dry run on ...": another thing's date
+    # "Added a checkpoint for the Dune audit on ...", "needs a reboot on es-26": the
+    # value of a thing brought in before it
+    return not _introduced(newer, older, value) and not _introduced(older, newer, was)
+
+
+def _introduced(one: _Valued, other: _Valued, value: str) -> bool:
+    """Whether `one` brings in a thing by "a" or "an" before `value`, which `other` does
+    not name."""
+    at = min((where for said, where in one.places if said == value), default=0)
+    return any(where < at and not unit <= other.words for where, unit in one.introduced)
+
+
+def _valued_changes(facts: Sequence[str], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier fact whose one value of a sort a later fact of the
+    same subject replaces (see above)."""
+    names = _mid_names(facts)
+    reads = [_valued(text, names) for text in facts]
+    by_sort: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for i, read in enumerate(reads):
+        if read is None:
+            continue
+        if not read.blocked:
+            candidates = {
+                j
+                for sort, _ in read.said
+                for unit in read.units
+                for j in by_sort.get((sort, unit), [])[-_PAIR_LIMIT:]
+            }
+            for j in sorted(candidates):
+                older = reads[j]
+                if j in found or older is None or older.blocked or older.negated:
+                    continue
+                for sort, value in _given(older).items():
+                    new = _given(read, value).get(sort)
+                    if new is None or new == value:
+                        continue
+                    if read.negated and value not in {v for _, v in read.said} | read.asked:
+                        continue  # "the review is not at 10:00": nothing said to hold
+                    if _one_subject(read, older, new, value):
+                        found[j] = i
+                        break
+        for sort in {sort for sort, _ in read.said}:
+            for unit in read.units:
+                by_sort.setdefault((sort, unit), []).append(i)
