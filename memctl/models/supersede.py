@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -919,7 +919,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found)
     _leaving_changes(facts, about, slots, found)
-    _valued_changes(facts, found)
+    _valued_changes(facts, about, found)
     return found
 
 
@@ -2925,18 +2925,26 @@ def _own_values(
 # Last, by value sort alone (supersede13): two facts that name one subject, each giving it
 # one value of a sort its form says (an e-mail address, an ISO date, a phone number, a
 # clock time, a version, a host-like identifier), are one slot whatever their verbs or
-# layout (a table row, a diff, a commit title, a quotation): the later one, in ledger
-# order, gives the current value. Not when the later one hedges (`_CLASS_HEDGE`), adds
-# ("also"), asks (its values before a "?" are asked, not said), negates or calls off its
-# only value, compares two values ("than", "vs") or offers a choice ("A or B"), or
-# names two values of the sort of which none is the earlier one's. A subject is a unit:
-# a name (a word written with a capital that the facts use mid-sentence) or a noun
-# phrase after a determiner or a possessive, its first two words ("the search
-# cluster", "Dana's phone number"). The two facts are about one subject when a unit of
-# each is in the other's words, and neither has a unit the other lacks on both sides
-# ("Scratch my note: the backup target ..." / "Scratch my note: the metrics store ...":
-# two subjects), nor qualifies a shared word by a preposition and a word the other lacks
-# ("the search cluster in eu-west" / "the search cluster").
+# layout (a table row, a diff, a commit title, a quotation, a note): the later one, in
+# ledger order, gives the current value. Not when the later one hedges (`_CLASS_HEDGE`),
+# adds ("also", "added"), asks (values before a "?" are asked, not said), negates or
+# calls off its only value, compares two values ("than", "vs") or offers a choice ("A or
+# B"), or names two values of the sort of which none is the earlier one's; nor when the
+# two are said of two people (their speakers or headings, `about`).
+#
+# The subject is read from the fact's units: a name (a word the facts write with a
+# capital inside a clause, or an owner: "Kwame's"), a noun phrase after a determiner or
+# a possessive (its first two words: "the search cluster", "Dana's phone number"), a
+# capitalised first word before a light word or an auxiliary ("Staging in eu-west is").
+# Two facts are about one subject when a unit of each is in the other's words, and not
+# when: each has a unit the other lacks ("Scratch my note: the backup target ..." /
+# "Scratch my note: the metrics store ..."); one qualifies a shared word by a
+# preposition and a word the other lacks ("the search cluster in eu-west" / "the search
+# cluster"); one gives the value to a thing of the subject's the other does not name: by
+# a possessive or "has a" ("The Dune launch has a dry run on ...", "ships its logs to"),
+# by a label put first ("Retro for the Dune audit: ...", unless it names the slot:
+# `_SLOT_NOUNS`, "Target date for"), or by a thing brought in by "a" before the value
+# ("needs a reboot on es-26").
 _FORM_SORTS = (
     ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
     ("date", re.compile(r"(?<![\w.-])\d{4}-\d\d-\d\d(?![\w-])")),
@@ -2951,12 +2959,16 @@ _CALLED_OFF = re.compile(
     re.I,
 )
 _COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
+_CHOICE_OR = re.compile(r"\S\s+or\s+\S")
 _CLAUSE_START = re.compile(r"(?:^|[:.;!?“\"(|—–`]\s*|\s[-+/]\s*)$")
-_OPENS_NP = _set("the our their its his her my your")
+_OWNED_BY = _set("its their his her my our your")
+_OPENS_NP = _OWNED_BY | {"the"}
 _UNIT_WORDS = 2
 _HAS = _set("has have had holds keeps gets")
 _HAS_WHAT = _set("a an its their his her")
+_ADDING = _set("add adds added adding")
 _HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
+_OPENING_VERBS = _set("is are was were has have")
 _VALUED_TOKEN = re.compile(r"[\w][\w'’-]*")
 
 
@@ -2968,22 +2980,21 @@ class _Valued:
     """(sort, value) of each value it says, in order."""
     asked: frozenset[str]
     """Values it names in a question (before a "?")."""
+    places: tuple[tuple[str, int], ...]
+    """(value, where) of each value it names."""
     words: frozenset[str]
     units: frozenset[frozenset[str]]
-    """Its subjects' words: each name, and each noun phrase's first two words."""
+    """Its subjects' words (see above)."""
     attributes: frozenset[frozenset[str]]
-    """The units it gives its subject by a possessive or "has a": "Dana's work phone",
-    "has a dry run": a value of that thing, not of the subject."""
+    """Things of the subject's it names ("has a dry run", "Retro for"): a value may be
+    theirs, not the subject's."""
     introduced: frozenset[tuple[int, frozenset[str]]]
-    """(where, its words) of each noun phrase it brings in by "a" or "an" ("added a
-    checkpoint for the audit on ..."): a new thing, whose value a value after it may be."""
+    """(where, its words) of each noun phrase it brings in by "a" or "an"."""
     qualified: frozenset[tuple[str, str]]
     """(word, the word a preposition puts after it): "cluster in eu-west"."""
     blocked: bool
     """It hedges, adds, compares or offers a choice: it gives no value."""
     negated: bool
-    places: tuple[tuple[str, int], ...] = ()
-    """(value, where) of each value it says."""
 
 
 def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
@@ -3010,6 +3021,71 @@ def _mid_names(facts: Sequence[str]) -> frozenset[str]:
     return frozenset(names - _SLOT_STOP)
 
 
+@dataclass
+class _Units:
+    units: set[frozenset[str]] = field(default_factory=set)
+    attributes: set[frozenset[str]] = field(default_factory=set)
+    introduced: set[tuple[int, frozenset[str]]] = field(default_factory=set)
+
+
+def _run(folded: Sequence[str], content: Sequence[bool], start: int) -> frozenset[str]:
+    """The content words from `start` on, at most `_UNIT_WORDS`."""
+    run: list[str] = []
+    for k in range(start, len(folded)):
+        if not content[k] or len(run) == _UNIT_WORDS:
+            break
+        run.append(folded[k])
+    return frozenset(run)
+
+
+def _label(
+    masked: str, spans: Sequence[int], folded: Sequence[str], content: Sequence[bool], k: int
+) -> frozenset[str]:
+    """The words before "for"/"of" at `k` when they open a clause or follow a
+    determiner ("Retro for the ..."), unless they name the slot ("Target date for")."""
+    start = k - 1
+    while start and content[start - 1] and k - start < _UNIT_WORDS:
+        start -= 1
+    label = frozenset(folded[start:k])
+    opens = not start or folded[start - 1] in _OPENS_NP
+    if (opens or _CLAUSE_START.search(masked[: spans[start]])) and not label <= _SLOT_NOUNS.keys():
+        return label
+    return frozenset()
+
+
+def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str], _Units]:
+    """(its content words, its folded tokens, its units) of a fact (see above)."""
+    matches = list(_VALUED_TOKEN.finditer(masked))
+    tokens = [m[0] for m in matches]
+    spans = [m.start() for m in matches]
+    folded = [_fold(t) for t in tokens]
+    content = [
+        w not in _SLOT_STOP and not _SLOT_CUE.fullmatch(w) and not w.isdigit() for w in folded
+    ]
+    read = _Units()
+    for k, word in enumerate(folded):
+        owner = tokens[k].endswith(("'s", "’s")) and word not in _SLOT_STOP
+        has = word in _HAS and k + 1 < len(folded) and folded[k + 1] in _HAS_WHAT
+        named = word in names or (owner and tokens[k][:1].isupper())
+        if named and (k == 0 or folded[k - 1] not in _OPENS_NP):
+            read.units.add(frozenset([word]))  # a name, or an owner: "Kwame's email"
+        run = _run(folded, content, k + 1 + has)
+        if run and tokens[k] in ("a", "an"):
+            read.introduced.add((spans[k], run))
+        elif run and (word in _OPENS_NP or owner or has):
+            read.units.add(run)
+            if owner or has or word in _OWNED_BY:
+                read.attributes.add(run)  # "Dana's phone", "has a dry run", "its logs"
+        label = word in ("for", "of") and k and content[k - 1]
+        if label and (put := _label(masked, spans, folded, content, k)):
+            read.attributes.add(put)  # "Retro for the Dune audit: ..."
+    opening = len(folded) > 1 and tokens[0][:1].isupper() and content[0]
+    if opening and not folded[0].endswith("ed") and folded[1] in _LIGHT | _OPENING_VERBS:
+        read.units.add(frozenset(folded[:1]))  # "Staging in eu-west has ..."
+    words = frozenset(w for w, c in zip(folded, content, strict=True) if c)
+    return words, folded, read
+
+
 def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     """The values a fact names by form, its words and its subjects (see above)."""
     if len(text) > MAX_FACT_CHARS or REDACTED in text:
@@ -3018,61 +3094,30 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     if not found:
         return None
     asking = text.rfind("?")
-    said = tuple((sort, value) for at, sort, value in sorted(found) if at > asking)
-    asked = frozenset(value for at, _, value in found if at < asking)
-    matches = list(_VALUED_TOKEN.finditer(masked))
-    tokens = [m[0] for m in matches]
-    folded = [_fold(t) for t in tokens]
-    content = [
-        w not in _SLOT_STOP and not _SLOT_CUE.fullmatch(w) and not w.isdigit() for w in folded
-    ]
-    units: set[frozenset[str]] = set()
-    attributes: set[frozenset[str]] = set()
-    introduced: set[tuple[int, frozenset[str]]] = set()
-    for k, word in enumerate(folded):
-        owner = tokens[k].endswith(("'s", "’s")) and word not in _SLOT_STOP
-        has = word in _HAS and k + 1 < len(folded) and folded[k + 1] in _HAS_WHAT
-        if (word in names or (owner and tokens[k][:1].isupper())) and (
-            k == 0 or folded[k - 1] not in _OPENS_NP
-        ):
-            units.add(frozenset([word]))  # a name, or an owner's: "Kwame's email"
-        if word in _OPENS_NP or owner or has or tokens[k] in ("a", "an"):
-            run: list[str] = []
-            for m in range(k + 1 + has, len(folded)):
-                if not content[m] or len(run) == _UNIT_WORDS:
-                    break
-                run.append(folded[m])
-            if run and tokens[k] in ("a", "an"):
-                introduced.add((matches[k].start(), frozenset(run)))
-            elif run:
-                units.add(frozenset(run))
-                if owner or has:
-                    attributes.add(frozenset(run))
+    words, folded, read = _units(masked, names)
     qualified = {
         (folded[k - 1], folded[k + 1])
         for k in range(1, len(folded) - 1)
-        if folded[k] in ("in", "at", "of", "for", "on") and content[k - 1] and content[k + 1]
+        if folded[k] in ("in", "at", "of", "for", "on")
+        and folded[k - 1] in words
+        and folded[k + 1] in words
     }
     kept = set(folded)
-    blocked = bool(
-        kept & _HEDGED
-        or kept & _ADDS
-        or _COMPARED.search(masked)
-        or re.search(r"\S\s+or\s+\S", masked)
-    )
-    negated = bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked))
-    words = frozenset(w for w, c in zip(folded, content, strict=True) if c)
     return _Valued(
-        said,
-        asked,
-        words,
-        frozenset(units),
-        frozenset(attributes),
-        frozenset(introduced),
-        frozenset(qualified),
-        blocked,
-        negated,
-        tuple((value, at) for at, _, value in found),
+        said=tuple((sort, value) for at, sort, value in sorted(found) if at > asking),
+        asked=frozenset(value for at, _, value in found if at < asking),
+        places=tuple((value, at) for at, _, value in found),
+        words=words,
+        units=frozenset(read.units),
+        attributes=frozenset(read.attributes),
+        introduced=frozenset(read.introduced),
+        qualified=frozenset(qualified),
+        blocked=bool(
+            kept & (_HEDGED | _ADDS | _ADDING)
+            or _COMPARED.search(masked)
+            or _CHOICE_OR.search(masked)
+        ),
+        negated=bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked)),
     )
 
 
@@ -3106,24 +3151,25 @@ def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
             return False  # "the search cluster in eu-west" / "the search cluster"
         if any(not unit <= other.words for unit in one.attributes):
             return False  # "The Dune launch has a dry run on ...": another thing's date
-    # "Added a checkpoint for the Dune audit on ...", "needs a reboot on es-26": the
-    # value of a thing brought in before it
     return not _introduced(newer, older, value) and not _introduced(older, newer, was)
 
 
 def _introduced(one: _Valued, other: _Valued, value: str) -> bool:
-    """Whether `one` brings in a thing by "a" or "an" before `value`, which `other` does
-    not name."""
+    """Whether `one` brings in a thing by "a" or "an" before `value` that `other` does
+    not name ("Added a checkpoint for the audit on ...", "needs a reboot on es-26")."""
     at = min((where for said, where in one.places if said == value), default=0)
     return any(where < at and not unit <= other.words for where, unit in one.introduced)
 
 
-def _valued_changes(facts: Sequence[str], found: dict[int, int]) -> None:
+def _valued_changes(
+    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+) -> None:
     """Adds to `found` an earlier fact whose one value of a sort a later fact of the
-    same subject replaces (see above)."""
+    same subject replaces (see above). Facts are paired by a sort and a unit, with the
+    newest `_PAIR_LIMIT` of each."""
     names = _mid_names(facts)
     reads = [_valued(text, names) for text in facts]
-    by_sort: dict[tuple[str, frozenset[str]], list[int]] = {}
+    by_unit: dict[tuple[str, frozenset[str]], list[int]] = {}
     for i, read in enumerate(reads):
         if read is None:
             continue
@@ -3132,21 +3178,31 @@ def _valued_changes(facts: Sequence[str], found: dict[int, int]) -> None:
                 j
                 for sort, _ in read.said
                 for unit in read.units
-                for j in by_sort.get((sort, unit), [])[-_PAIR_LIMIT:]
+                for j in by_unit.get((sort, unit), [])[-_PAIR_LIMIT:]
             }
             for j in sorted(candidates):
-                older = reads[j]
-                if j in found or older is None or older.blocked or older.negated:
-                    continue
-                for sort, value in _given(older).items():
-                    new = _given(read, value).get(sort)
-                    if new is None or new == value:
-                        continue
-                    if read.negated and value not in {v for _, v in read.said} | read.asked:
-                        continue  # "the review is not at 10:00": nothing said to hold
-                    if _one_subject(read, older, new, value):
-                        found[j] = i
-                        break
+                who = (about[i], about[j]) if about else None
+                if j not in found and _replaces(read, reads[j], who):
+                    found[j] = i
         for sort in {sort for sort, _ in read.said}:
             for unit in read.units:
-                by_sort.setdefault((sort, unit), []).append(i)
+                by_unit.setdefault((sort, unit), []).append(i)
+
+
+def _replaces(
+    newer: _Valued, older: _Valued | None, who: tuple[str | None, str | None] | None
+) -> bool:
+    """Whether `newer` gives `older`'s subject another value of the sort (see above)."""
+    if older is None or older.blocked or older.negated:
+        return False
+    if who and who[0] and who[1] and who[0] != who[1]:
+        return False  # said of two people (their speakers, their headings)
+    for sort, value in _given(older).items():
+        new = _given(newer, value).get(sort)
+        if new is None or new == value:
+            continue
+        if newer.negated and value not in {v for _, v in newer.said} | newer.asked:
+            continue  # "the review is not at 10:00": nothing said to hold
+        if _one_subject(newer, older, new, value):
+            return True
+    return False
