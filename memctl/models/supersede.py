@@ -57,6 +57,15 @@ Last, a later fact that names an earlier fact's value in a leaving role (after "
 value of the same sort, ends it (`_leaving_changes`): the role is a closed list of
 prepositions and verbs, not of phrases.
 
+Last of all, by value sort alone (`_valued_changes`): a later fact that gives a subject one
+value of a sort its form says (an e-mail address, an ISO date, a phone number, a clock
+time, a version, a host-like identifier), where an earlier fact gave the same subject
+one value of that sort, replaces it whatever the verbs or layout (a table row, a diff, a
+commit title, a quotation); not when it hedges, adds, asks, negates, compares, offers a
+choice, is said by someone else, or gives the value to another thing of the subject's
+("has a dry run on", "ships its logs to", "Retro for the launch: ..."). The subject is
+read from names and noun phrases, not from a verb.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -2960,7 +2969,9 @@ _CALLED_OFF = re.compile(
 )
 _COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
 _CHOICE_OR = re.compile(r"\S\s+or\s+\S")
-_CLAUSE_START = re.compile(r"(?:^|[:.;!?“\"(|—–`]\s*|\s[-+/]\s*)$")
+_CLAUSE_END = re.compile(r"(?:[:.;!?“\"(|—–`]\s{0,2}|\s[-+/]\s?)$")
+_MAY_HOLD = re.compile(r"\d|\w@\w")
+_CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
 _OWNED_BY = _set("its their his her my our your")
 _OPENS_NP = _OWNED_BY | {"the"}
 _UNIT_WORDS = 2
@@ -3011,12 +3022,17 @@ def _fold(token: str) -> str:
     return token.casefold().replace("’", "'").removesuffix("'s")
 
 
+def _opens_clause(text: str, at: int) -> bool:
+    """Whether the word at `at` starts the text or a clause of it."""
+    return not text[:at].strip() or bool(_CLAUSE_END.search(text[max(0, at - 3) : at]))
+
+
 def _mid_names(facts: Sequence[str]) -> frozenset[str]:
     """The words facts write with a capital inside a clause: names."""
     names: set[str] = set()
-    for text in facts:
-        for match in _VALUED_TOKEN.finditer(text):
-            if match[0][:1].isupper() and not _CLAUSE_START.search(text[: match.start()]):
+    for text in set(facts):
+        for match in _CAPITAL.finditer(text):
+            if not _opens_clause(text, match.start()):
                 names.add(_fold(match[0]))
     return frozenset(names - _SLOT_STOP)
 
@@ -3048,7 +3064,7 @@ def _label(
         start -= 1
     label = frozenset(folded[start:k])
     opens = not start or folded[start - 1] in _OPENS_NP
-    if (opens or _CLAUSE_START.search(masked[: spans[start]])) and not label <= _SLOT_NOUNS.keys():
+    if (opens or _opens_clause(masked, spans[start])) and not label <= _SLOT_NOUNS.keys():
         return label
     return frozenset()
 
@@ -3088,7 +3104,7 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
 
 def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     """The values a fact names by form, its words and its subjects (see above)."""
-    if len(text) > MAX_FACT_CHARS or REDACTED in text:
+    if len(text) > MAX_FACT_CHARS or REDACTED in text or not _MAY_HOLD.search(text):
         return None
     masked, found = _masked(text)
     if not found:
@@ -3168,7 +3184,8 @@ def _valued_changes(
     same subject replaces (see above). Facts are paired by a sort and a unit, with the
     newest `_PAIR_LIMIT` of each."""
     names = _mid_names(facts)
-    reads = [_valued(text, names) for text in facts]
+    once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
+    reads = [once[text] for text in facts]
     by_unit: dict[tuple[str, frozenset[str]], list[int]] = {}
     for i, read in enumerate(reads):
         if read is None:
