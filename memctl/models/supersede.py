@@ -3004,8 +3004,11 @@ class _Valued:
     qualified: frozenset[tuple[str, str]]
     """(word, the word a preposition puts after it): "cluster in eu-west"."""
     blocked: bool
-    """It hedges, adds, compares or offers a choice: it gives no value."""
+    """It adds, compares or offers a choice: it gives no value."""
     negated: bool
+    hedged: bool
+    """It hedges ("might", "if", "would"): an earlier value it does not end, a later
+    one may end it."""
 
 
 def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
@@ -3064,7 +3067,7 @@ def _label(
         start -= 1
     label = frozenset(folded[start:k])
     opens = not start or folded[start - 1] in _OPENS_NP
-    if (opens or _opens_clause(masked, spans[start])) and not label <= _SLOT_NOUNS.keys():
+    if (opens or _opens_clause(masked, spans[start])) and not label & _SLOT_NOUNS.keys():
         return label
     return frozenset()
 
@@ -3119,6 +3122,7 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
         and folded[k + 1] in words
     }
     kept = set(folded)
+    lower = {w.casefold() for w in _VALUED_TOKEN.findall(masked) if w[:1].islower()}
     return _Valued(
         said=tuple((sort, value) for at, sort, value in sorted(found) if at > asking),
         asked=frozenset(value for at, _, value in found if at < asking),
@@ -3129,11 +3133,10 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
         introduced=frozenset(read.introduced),
         qualified=frozenset(qualified),
         blocked=bool(
-            kept & (_HEDGED | _ADDS | _ADDING)
-            or _COMPARED.search(masked)
-            or _CHOICE_OR.search(masked)
+            kept & (_ADDS | _ADDING) or _COMPARED.search(masked) or _CHOICE_OR.search(masked)
         ),
         negated=bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked)),
+        hedged=bool(lower & _HEDGED),
     )
 
 
@@ -3155,18 +3158,26 @@ def _given(read: _Valued, old: str | None = None) -> dict[str, str]:
 
 def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     """Whether two facts are about one subject (see above), `value` the newer one's
-    value and `was` the older one's."""
+    value and `was` the older one's. A newer fact that names the older value beside its
+    own ("A until May, B after", "B; I copied A from a stale runbook") needs only a
+    subject of each in the other, and no qualifier the other lacks."""
     new_only = [u for u in newer.units if not u <= older.words]
     old_only = [u for u in older.units if not u <= newer.words]
-    if new_only and old_only:
-        return False
     if len(new_only) == len(newer.units) or len(old_only) == len(older.units):
         return False  # no subject of one in the other
     for one, other in ((newer, older), (older, newer)):
         if any(w in other.words and q not in other.words for w, q in one.qualified):
             return False  # "the search cluster in eu-west" / "the search cluster"
-        if any(not unit <= other.words for unit in one.attributes):
-            return False  # "The Dune launch has a dry run on ...": another thing's date
+    if was in {v for _, v in newer.said} | newer.asked:
+        return True
+    if new_only and old_only:
+        return False
+    if any(
+        not unit <= other.words
+        for one, other in ((newer, older), (older, newer))
+        for unit in one.attributes
+    ):
+        return False  # "The Dune launch has a dry run on ...": another thing's date
     return not _introduced(newer, older, value) and not _introduced(older, newer, was)
 
 
@@ -3181,12 +3192,12 @@ def _valued_changes(
     facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
 ) -> None:
     """Adds to `found` an earlier fact whose one value of a sort a later fact of the
-    same subject replaces (see above). Facts are paired by a sort and a unit, with the
-    newest `_PAIR_LIMIT` of each."""
+    same subject replaces (see above). Facts are paired by a sort and a word of a unit,
+    with the newest `_PAIR_LIMIT` of each."""
     names = _mid_names(facts)
     once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
     reads = [once[text] for text in facts]
-    by_unit: dict[tuple[str, frozenset[str]], list[int]] = {}
+    by_unit: dict[tuple[str, str], list[int]] = {}
     for i, read in enumerate(reads):
         if read is None:
             continue
@@ -3194,23 +3205,23 @@ def _valued_changes(
             candidates = {
                 j
                 for sort, _ in read.said
-                for unit in read.units
-                for j in by_unit.get((sort, unit), [])[-_PAIR_LIMIT:]
+                for word in frozenset().union(*read.units)
+                for j in by_unit.get((sort, word), [])[-_PAIR_LIMIT:]
             }
             for j in sorted(candidates):
                 who = (about[i], about[j]) if about else None
                 if j not in found and _replaces(read, reads[j], who):
                     found[j] = i
         for sort in {sort for sort, _ in read.said}:
-            for unit in read.units:
-                by_unit.setdefault((sort, unit), []).append(i)
+            for word in frozenset().union(*read.units):
+                by_unit.setdefault((sort, word), []).append(i)
 
 
 def _replaces(
     newer: _Valued, older: _Valued | None, who: tuple[str | None, str | None] | None
 ) -> bool:
     """Whether `newer` gives `older`'s subject another value of the sort (see above)."""
-    if older is None or older.blocked or older.negated:
+    if older is None or older.blocked or older.negated or newer.hedged:
         return False
     if who and who[0] and who[1] and who[0] != who[1]:
         return False  # said of two people (their speakers, their headings)

@@ -27,6 +27,18 @@ CHANGES = [
         "Invoices for Ines go to ines@northwind.example.",
         "Ines asked that invoices go to ines.r@contoso.example; ines@northwind.example bounces.",
     ),
+    # an earlier value said in a hedge ("if") is still ended by a firm one
+    ("Tail the logs on kv-12 if the ingest pipeline stalls.", "The ingest pipeline runs on kv-40."),
+    # the earlier value named beside the new one: a month is no hedge ("May")
+    (
+        "The Orion rollout lands 2028-02-03.",
+        "Orion rollout: 2028-02-03 until the May review, 2028-03-17 after.",
+    ),
+    # a label that names the slot ("target date for") is the subject's value
+    (
+        "The Orion rollout lands 2028-02-03.",
+        "Planning doc: target date for the Orion rollout is 2028-03-17.",
+    ),
 ]
 
 # (older, newer): the newer one leaves the older one's value current.
