@@ -64,7 +64,8 @@ one value of that sort, replaces it whatever the verbs or layout (a table row, a
 commit title, a quotation); not when it hedges, adds, asks, negates, compares, offers a
 choice, is said by someone else, or gives the value to another thing of the subject's
 ("has a dry run on", "ships its logs to", "Retro for the launch: ..."). The subject is
-read from names and noun phrases, not from a verb.
+read from names and noun phrases, not from a verb; a later fact naming the earlier
+value beside its own ("A until May, B after") is the same slot.
 
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
@@ -2953,7 +2954,10 @@ def _own_values(
 # a possessive or "has a" ("The Dune launch has a dry run on ...", "ships its logs to"),
 # by a label put first ("Retro for the Dune audit: ...", unless it names the slot:
 # `_SLOT_NOUNS`, "Target date for"), or by a thing brought in by "a" before the value
-# ("needs a reboot on es-26").
+# ("needs a reboot on es-26"). A later fact that names the earlier value beside its own
+# ("A until May, B after", "B; I copied A from a stale runbook") needs only a subject of
+# each in the other and no qualifier the other lacks. An earlier value said in a hedge
+# ("ssh A if you need ...") is still ended by a later firm one.
 _FORM_SORTS = (
     ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
     ("date", re.compile(r"(?<![\w.-])\d{4}-\d\d-\d\d(?![\w-])")),
@@ -3181,6 +3185,13 @@ def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     return not _introduced(newer, older, value) and not _introduced(older, newer, was)
 
 
+def _someone_elses(address: str, names: frozenset[str], subject: frozenset[str]) -> bool:
+    """Whether an e-mail address's local part names a person the facts name, who is not
+    the subject both facts share: that person's address ("tomas@..." for Lena)."""
+    owner = re.match(r"[a-z]+", address)
+    return owner is not None and owner[0] in names and owner[0] not in subject
+
+
 def _introduced(one: _Valued, other: _Valued, value: str) -> bool:
     """Whether `one` brings in a thing by "a" or "an" before `value` that `other` does
     not name ("Added a checkpoint for the audit on ...", "needs a reboot on es-26")."""
@@ -3210,7 +3221,7 @@ def _valued_changes(
             }
             for j in sorted(candidates):
                 who = (about[i], about[j]) if about else None
-                if j not in found and _replaces(read, reads[j], who):
+                if j not in found and _replaces(read, reads[j], who, names):
                     found[j] = i
         for sort in {sort for sort, _ in read.said}:
             for word in frozenset().union(*read.units):
@@ -3218,7 +3229,10 @@ def _valued_changes(
 
 
 def _replaces(
-    newer: _Valued, older: _Valued | None, who: tuple[str | None, str | None] | None
+    newer: _Valued,
+    older: _Valued | None,
+    who: tuple[str | None, str | None] | None,
+    names: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether `newer` gives `older`'s subject another value of the sort (see above)."""
     if older is None or older.blocked or older.negated or newer.hedged:
@@ -3231,6 +3245,8 @@ def _replaces(
             continue
         if newer.negated and value not in {v for _, v in newer.said} | newer.asked:
             continue  # "the review is not at 10:00": nothing said to hold
+        if sort == "email" and _someone_elses(new, names, newer.words & older.words):
+            continue  # "Lena's digests go to tomas@...": Tomas's address
         if _one_subject(newer, older, new, value):
             return True
     return False

@@ -92,6 +92,15 @@ def test_the_same_words_said_by_two_people_give_two_values() -> None:
     assert stale(said, ["Ines", "Ines"]) == {0: 1}
 
 
+def test_an_address_naming_another_person_is_that_persons() -> None:
+    said = [
+        "Write to Hassan at hassan.m@contoso.example.",
+        "Hassan reads mail at leona@contoso.example.",
+    ]
+    assert stale(said) == {0: 1}  # "leona" names no one the facts know
+    assert stale([*said, "Ask Leona about the rota."]) == {}
+
+
 @pytest.mark.parametrize(("older", "newer"), KEEPS)
 def test_a_hedged_asked_compared_or_other_value_keeps_the_earlier(older: str, newer: str) -> None:
     assert stale([older, newer]) == {}
