@@ -2937,8 +2937,8 @@ def _own_values(
 # clock time, a version, a host-like identifier), are one slot whatever their verbs or
 # layout (a table row, a diff, a commit title, a quotation, a note): the later one, in
 # ledger order, gives the current value. Not when the later one hedges (`_CLASS_HEDGE`),
-# adds ("also", "added"), asks (values before a "?" are asked, not said), negates or
-# calls off its only value, compares two values ("than", "vs") or offers a choice ("A or
+# adds ("also", "added"), asks (values before a "?", like those in an aside in
+# parentheses, are named, not said), negates or calls off its only value, compares two values ("than", "vs") or offers a choice ("A or
 # B"), or names two values of the sort of which none is the earlier one's; nor when the
 # two are said of two people (their speakers or headings, `about`).
 #
@@ -2984,6 +2984,7 @@ _HAS_WHAT = _set("a an its their his her")
 _ADDING = _set("add adds added adding")
 _HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
 _OPENING_VERBS = _set("is are was were has have")
+_ASIDE = re.compile(r"\([^()]*\)")
 _VALUED_TOKEN = re.compile(r"[\w][\w'’-]*")
 
 
@@ -2994,7 +2995,8 @@ class _Valued:
     said: tuple[tuple[str, str], ...]
     """(sort, value) of each value it says, in order."""
     asked: frozenset[str]
-    """Values it names in a question (before a "?")."""
+    """Values it names without saying them: in a question (before a "?") or an aside
+    in parentheses ("(from 2027-07-26)", "(issue 25, precise9)")."""
     places: tuple[tuple[str, int], ...]
     """(value, where) of each value it names."""
     words: frozenset[str]
@@ -3117,6 +3119,11 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     if not found:
         return None
     asking = text.rfind("?")
+    aside = [(m.start(), m.end()) for m in _ASIDE.finditer(text)]
+
+    def named_only(at: int) -> bool:
+        return at < asking or any(start < at < end for start, end in aside)
+
     words, folded, read = _units(masked, names)
     qualified = {
         (folded[k - 1], folded[k + 1])
@@ -3128,8 +3135,8 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     kept = set(folded)
     lower = {w.casefold() for w in _VALUED_TOKEN.findall(masked) if w[:1].islower()}
     return _Valued(
-        said=tuple((sort, value) for at, sort, value in sorted(found) if at > asking),
-        asked=frozenset(value for at, _, value in found if at < asking),
+        said=tuple((sort, value) for at, sort, value in sorted(found) if not named_only(at)),
+        asked=frozenset(value for at, _, value in found if named_only(at)),
         places=tuple((value, at) for at, _, value in found),
         words=words,
         units=frozenset(read.units),

@@ -39,6 +39,10 @@ CHANGES = [
         "The Orion rollout lands 2028-02-03.",
         "Planning doc: target date for the Orion rollout is 2028-03-17.",
     ),
+    (
+        "The Orion rollout lands 2028-02-03.",
+        "Planning doc: the Orion rollout is on 2028-03-17 (from 2028-02-03).",
+    ),
 ]
 
 # (older, newer): the newer one leaves the older one's value current.
@@ -73,6 +77,11 @@ KEEPS = [
     ("The Orion rollout lands 2028-02-03.", "Retro for the Orion rollout booked on 2028-04-02."),
     ("The ingest pipeline points at kv-12.", "Added kv-40 to the pool behind the ingest pipeline."),
     ("Call Hassan on +44 20 7946 0311.", "Hassan can also be reached on +44 20 7946 0999."),
+    # values in an aside are references, not the subject's value
+    (
+        "The ingest pipeline was tuned (ticket ops-114).",
+        "The ingest pipeline was resized (ticket ops-120).",
+    ),
 ]
 
 
