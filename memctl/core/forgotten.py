@@ -10,6 +10,9 @@ retrieval layer, below the pipeline, reads it too.
 A fact is compared by its key: the text of its line without the bullet, trailing period
 or case, whitespace folded. A record states a forgotten fact when its key contains the
 fact's key (a thread message that said it in passing too).
+Consolidation, search and recall also hold back a daily ledger line that restates a
+forgotten fact in other words, or states the value a correction replaced:
+`memctl.models.held` reads that (it needs the models' rules, which core may not import).
 
 A forget can be taken back (`memctl undo`): the history copy it keeps holds a `TakeBack`,
 the tombstones to drop and any to record, which `take_back` applies and reverses.

@@ -57,12 +57,11 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
-from memctl.core.forgotten import Forgotten
 from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
-from memctl.retrieval.corpus import read_record, record_text
+from memctl.retrieval.corpus import Hidden, read_record, record_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -445,7 +444,7 @@ def _ranked(
         leg = None if seconds is None else time.monotonic() + seconds
         vectors = _semantic_leg(ws, conn, embedder, result, leg, progress)
         if seconds is not None:
-            _load_for_ranking(config.recall.thesaurus)
+            _load_for_ranking(ws, config.recall.thesaurus)
         # The ranking's budget starts here.
         deadline = None if seconds is None else time.monotonic() + seconds
         if deadline is not None:
@@ -1225,16 +1224,22 @@ def by_order(
     return found
 
 
-def _load_for_ranking(thesaurus: bool) -> None:
+def _load_for_ranking(ws: Workspace, thesaurus: bool) -> None:
     """Load what a process's first ranking reads lazily, before the ranking's time
     budget starts: the supersession rules (their regexes compile at import) with their
-    stemmer, and the thesaurus's table. The prompt hook is a process a prompt, and its
-    ranking spent 60 ms of its budget on them (now 7 ms): twice that while the semantic
-    leg's thread, left loading its model, held the interpreter in turns, and then a
-    tight budget cut the ranking short with nothing injected."""
+    stemmer, the thesaurus's table, and when a forget left tombstones the rules that
+    read what they hold back (`corpus.Hidden`: the fact rules, 0.1 s). The prompt hook
+    is a process a prompt, and its ranking spent 60 ms of its budget on them (now 7 ms):
+    twice that while the semantic leg's thread, left loading its model, held the
+    interpreter in turns, and then a tight budget cut the ranking short with nothing
+    injected."""
     from memctl.models.supersede import slot
 
     slot("The team moved the launch to Friday.")
+    if Hidden(ws).held:
+        from memctl.models.curate import fact_words
+
+        fact_words("The team moved the launch to Friday.")
     if thesaurus:
         from memctl.retrieval.thesaurus import related
 
@@ -1437,7 +1442,7 @@ def _collect(
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
     found: list[tuple[RecallHit, Candidate, str]] = []
-    forgotten = Forgotten.of(ws)
+    forgotten = Hidden(ws)
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
@@ -1488,7 +1493,7 @@ def _subject(
     result: RecallResult,
     redactor: Redactor,
     when: Callable[[Candidate], float],
-    forgotten: Forgotten,
+    forgotten: Hidden,
     stale: set[str],
     deadline: float | None,
 ) -> Subject:
@@ -2007,7 +2012,7 @@ def _hit(
     terms: list[str],
     redactor: Redactor,
     stamp: float,
-    forgotten: Forgotten,
+    forgotten: Hidden,
     stale: set[str],
 ) -> tuple[RecallHit, str] | None:
     """The hit and its record's text, read back from its file; None when it states a
@@ -2031,10 +2036,10 @@ def _hit(
         return None
     text, role = read
     memory = candidate.kind == "memory"
-    if (memory and _NO_MEMORY.match(text)) or forgotten.states(text):
+    if memory and _NO_MEMORY.match(text):
         return None
-    if not memory and forgotten.said_in(candidate.rel, candidate.number):
-        return None  # a turn a forgotten fact was taken from states it in its own words
+    if forgotten.hides(candidate.kind, candidate.rel, candidate.number, text):
+        return None  # it states a forgotten fact, or a turn it was taken from does
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
