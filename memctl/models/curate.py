@@ -3,7 +3,10 @@
 Each fact gets a subject: the heading it stood under in MEMORY.md, the speaker who
 said it (`Dana: ...` in a ledger), or the person it starts with ("Caroline went...",
 "Caroline's sister..."). Facts about one subject are written together under a
-`## Subject` heading; facts about no one in particular come first, without one.
+`## Subject` heading; facts about no one in particular come first, without one. A
+speaker's line that opens with another person memory knows is about that person:
+"Ana: Ben got the job at Halden." goes under `## Ben` as written, `Ana: ` kept, so it
+is neither Ben's own saying nor filed away from Ben's facts.
 
 A newer fact about the same subject and attribute replaces an older one ("The
 deadline is 2027-01-15" after "The deadline is 2026-12-15"; "Dana moved to Berlin"
@@ -77,6 +80,8 @@ class Fact:
     """The input lines it was merged from: `(daily name, line)`, name "" for MEMORY.md."""
     line: int = 0
     """Its line number in MEMORY.md (1-based); 0 for a fact of the daily text."""
+    speaker: str | None = None
+    """Who said it, when its line's `Name: ` was taken off its text (its subject then)."""
 
     @property
     def when(self) -> int:
@@ -148,9 +153,21 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
         # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
         # Dana said, as consolidation files it, so its ledger copy folds into it.
         prefixed = _PREFIX.match(text)
+        speaker = None
         if prefixed and prefixed["name"] in speakers and heading in (None, prefixed["name"]):
             said_by, text = prefixed["name"], prefixed["rest"]
-        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)], line=number))
+            speaker = said_by
+        facts.append(
+            Fact(
+                text,
+                said_by,
+                len(facts),
+                True,
+                origins=[("", stripped)],
+                line=number,
+                speaker=speaker,
+            )
+        )
     for name, span, fact, stripped in said:
         speaker = None
         if (prefixed := _PREFIX.match(fact)) and prefixed["name"] in speakers:
@@ -158,7 +175,9 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
         if span and not _HAS_DATE.search(fact) and PAST.search(fact):
             # Something that happened, with no date of its own: when it was said.
             fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
-        facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
+        facts.append(
+            Fact(fact, speaker, len(facts), False, origins=[(name, stripped)], speaker=speaker)
+        )
     return facts
 
 
@@ -252,6 +271,11 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
     for fact in facts:
         if fact.subject is None:
             fact.subject = _subject(fact.text, people, names)
+        elif fact.speaker and (other := _about(fact.text, fact.speaker, people)):
+            # "Ana: Ben got the job at Halden.": a fact about Ben, as Ana said it (under
+            # `## Ana` it was no longer where Ben's facts are; without `Ana: ` it would
+            # read as Ben's own saying).
+            fact.subject, fact.text = other, f"{fact.speaker}: {fact.text}"
     kept: dict[frozenset[str], Fact] = {}
     for fact in facts:
         key = _key(fact.text)
@@ -294,8 +318,21 @@ def _supersede(facts: list[Fact]) -> Merged:
     return result
 
 
+def _about(text: str, speaker: str, people: set[str]) -> str | None:
+    """The person other than `speaker` a speaker's sentence opens with, as its subject
+    ("Ben got the job", "Ben's sister moved"): a person memory knows, not a mere proper
+    noun ("Halden hired two people" stays the speaker's)."""
+    match = _LEADING_NAME.match(text)
+    if match is None:
+        return None
+    name = match["name"] if match["name"] in people else match["name"].split()[0]
+    if name not in people or name == speaker or name == speaker.split()[0]:
+        return None
+    return name
+
+
 def _show(fact: Fact) -> str:
-    if fact.subject and not fact.text.startswith(fact.subject):
+    if fact.subject and not fact.text.startswith(fact.subject) and not _PREFIX.match(fact.text):
         return f"{fact.subject}: {fact.text}"
     return fact.text
 
