@@ -37,6 +37,8 @@ the same way (supersede11); from the tenth pass on all eight sets are dev data, 
 `ninth` (written the same way) with them from the eleventh (supersede12). `tenth`
 (written the same way on 2026-12-04, in registers the others lack: voice notes, Slack,
 minutes, diffs, tables, SMS) was measured on main before and after that round.
+`eleventh` (written the same way on 2026-12-05, in e-mail, calendar, commit, ticket, form,
+letter and newspaper registers) was measured on main before and after the next round.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -71,6 +73,7 @@ SETS = (
     "eighth",
     "ninth",
     "tenth",
+    "eleventh",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -3675,6 +3678,663 @@ TENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# An eleventh set (`eleventh`), added 2026-12-05 02:45 UTC and measured on main before
+# that morning's round (f6ba786) and after it; never shown to a helper writing rules.
+# An eleventh wording set for bench/supersession.py (`eleventh`), held out.
+# Written 2026-12-05, 02:23-02:31 UTC, by a helper session started for brief
+# briefs/eleventh.md. It read ONLY bench/supersession.py (for the format, the 18 kinds,
+# the placeholders and how `_values`/`make_cases` fill them, and to avoid the registers
+# of the ten earlier sets); nothing under memctl/, tests/, docs/, bench/README.md or any
+# other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): forwarded e-mail headers and
+# signatures ("Sent from my phone"), calendar "Updated invitation: ... This event has been
+# changed" notices, git commit subjects and merge lines, customer-support ticket replies
+# ("Thanks for reaching out ... Best, Support"), a form's "Previous value | Current value",
+# tweets with hashtags, bullet-journal shorthand (• task, × done, ○ event), formal letters
+# ("We wish to inform you that ..."), a chatbot answer quoting the user ("You said
+# \"...\", so I've ..."), keep-a-changelog lines ("Changed: ..."), sports commentary and
+# newspaper copy, a long sentence with the change buried between two other clauses, the
+# new value before the subject ("{new} is where ..."), a change reported by someone else
+# ("Anouk says ..."), a change carrying its own date ("As of 2026-11-20, ..."), British
+# and American spellings (favourite/favorite, organisation, programme, colour, licence,
+# cheque, centre), a change that negates the old value without "no longer" ("isn't at
+# {old} any more, it's {new}"), and questions using a synonym for the subject's sort
+# (box, digs, outfit, go-live, custodian, moniker, digits, wheels, crew, stack, inbox).
+# Distractors: plans called off, comparisons, someone else's value, hypotheticals
+# ("If ... were ..."), cancelled invitations, ticket replies saying nothing changed,
+# open/done bullet-journal tasks; none changes the subject's value.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new}
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# People named inside lines (Anouk, Bartosz, Aoife, Rukmini, Eilidh, Lucien, Thaddeus,
+# Florin, Dmitri, Ingrid, Kasia, Matthias) are not in the bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon, a full stop or a comma.
+# The school kind is about the subject's youngest child throughout.
+# One line each, no leading "- " (write() adds the bullet).
+
+ELEVENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "{old} is the box under {s}, per the asset register.",
+            "Field: Host ({s}) | Current value: {old}",
+            "Thanks for getting in touch! I can confirm {s} is hosted on {old}. Kind regards, Infra Support",
+            "We wish to inform you that {s} is provided from {old} under the current hosting agreement.",
+        ],
+        "new": [
+            "infra: cut {s} over from {old} to {new}",
+            "Field: Host ({s}) | Previous value: {old} | Current value: {new}",
+            "Hi Anouk, thanks for your patience: {s} has been migrated to {new}, so please update your connection strings; {old} is switched off on Friday. Best, Infra Support",
+            "{new} is where {s} runs now; {old} was wiped and handed back.",
+            "Bartosz says {s} has switched over to {new} since the weekend.",
+            "Between the firewall audit dragging on and half the team being off with flu, {s} was moved from {old} to {new} on Thursday night, and the nightly reports have been faster ever since.",
+        ],
+        "distract": [
+            "{other} says {s} felt sluggish this morning, but the graphs look normal.",
+            "If we moved {s} onto bigger hardware, {other} reckons the p99 would halve; nobody has budgeted for it.",
+            "Ticket reply from {other}: the timeouts you saw on {s} were a client-side bug; nothing changed on the server.",
+            'Updated invitation: "{S} failover drill" has been cancelled by {other}.',
+            "• ask {other} about the cert expiry on {s}",
+        ],
+        "also": [
+            "{S} keeps its nightly snapshots on {alt}.",
+            "Field: Standby host ({s}) | Current value: {alt}",
+            "{S2}, for what it's worth, is hosted on {old} as well.",
+            "{alt} is the box under {s2}.",
+        ],
+        "ask": [
+            "Which box is {s} sitting on at the moment?",
+            "If I want to poke at {s}, which machine do I log into?",
+            "What's the current server name for {s}?",
+        ],
+    },
+    "home": {
+        "old": [
+            "Cheers, {S} (working from home in {old} today) | Sent from my phone",
+            "{old} is home for {s}, has been for years.",
+            "• post the birthday card to {s} in {old}",
+            "Dear Sir or Madam, I write to confirm that {s} resides in {old}.",
+        ],
+        "new": [
+            "{S} on Twitter: finally got the keys!! hello {new}, goodbye {old} #movingday",
+            "Field: City of residence ({s}) | Previous value: {old} | Current value: {new}",
+            "We wish to inform you that {s} has changed address and now resides in {new}; correspondence should not be sent to {old}.",
+            "Aoife says {s} has swapped {old} for {new}, something about wanting a garden.",
+            "As of 2026-10-01, {s}'s home address is in {new}.",
+            "{S} isn't living in {old} any more, it's {new} now, closer to the in-laws.",
+        ],
+        "distract": [
+            '{S} tweeted a photo from {other}: "conference week, back Friday" #travel',
+            "If {s} moved to {other}, the commute would be an hour shorter; it's just a thought, nothing is planned.",
+            "{S}'s landlord lives in {other}, apparently.",
+            "{S} finds {other} far rainier than home, going by the weather app.",
+            "Updated invitation: {s}'s visit to the {other} office has been cancelled.",
+        ],
+        "also": [
+            "{S} keeps a sailing dinghy at a club near {alt}.",
+            "{S} studied at university in {alt}.",
+            "{S2} lives in {old} as well, two streets away from {s}.",
+            "Field: City of residence ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Where are {s}'s digs these days?",
+            "Which city does {s} call home right now?",
+            "Whereabouts is {s}'s place now?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} | Staff Engineer | {old} | Sent from my iPhone",
+            "{old} is who {s} works for.",
+            "Field: Employer ({s}) | Current value: {old}",
+            "Thank you for your enquiry. Our records indicate that {s} is employed by {old}.",
+        ],
+        "new": [
+            "{S}'s e-mail signature now reads: Staff Engineer | {new} | Sent from my iPhone (the {old} logo is gone)",
+            "{S} on Twitter: week one at {new} done, already miss the {old} crew #newjob",
+            "And {s} completes the big transfer from {old} to {new}, what a signing for {new}!",
+            "Rukmini says {s} has switched to {new}; the {old} badge went back on Friday.",
+            "As of 2026-09-01, {s}'s employer of record is {new}.",
+            "{S} is not with {old} any more, it's {new} these days, the contracts team told us.",
+        ],
+        "distract": [
+            "{S} says the canteen at {other} is better than the one at work.",
+            "If {other} made an offer, {s} would at least take the call, apparently; none has come.",
+            "{S}'s flatmate was hired by {other} last month.",
+            "Ticket reply: {s}'s access request for the {other} partner portal was approved.",
+            "Re: Fwd: {other} hiring evening: {s} won't be attending, sorry.",
+        ],
+        "also": [
+            "{S} sits on a standards committee run by {alt}.",
+            "{S} freelances for {alt} on the odd weekend.",
+            "{S2} is on the payroll of {old} as well.",
+            "Field: Employer ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Which outfit is {s} working for now?",
+            "Who signs {s}'s pay cheque these days?",
+            "Which firm does {s} currently work at?",
+        ],
+    },
+    "date": {
+        "old": [
+            "Invitation: {S} @ {old} (all day)",
+            "{old} is the day for {s}, per the programme plan.",
+            "○ {s}: {old}",
+            "Dear stakeholders, we are pleased to confirm that {s} will take place on {old}.",
+        ],
+        "new": [
+            "Updated invitation: {S} @ {new} (all day). This event has been changed: the date was {old}.",
+            "docs(roadmap): move {s} from {old} to {new}",
+            "Hi Lucien, thanks for flagging this. I can confirm that {s} has been rescheduled to {new}; the {old} date on the status page was out of date and has been corrected. Best regards, Customer Support",
+            "{new} it is for {s}: the steering group signed off the new date this morning.",
+            "Eilidh says {s} has slipped to {new} now that the vendor is behind.",
+            "Partly because of the data-centre move and partly because of the holiday freeze, {s} is now set for {new} rather than {old}, and marketing has been told to reprint the flyers.",
+        ],
+        "distract": [
+            "If {s} slipped another month, {other} would lose the booth at the trade show; it hasn't slipped.",
+            "Ticket reply from {other}: the countdown banner for {s} was fixed; the date on it was always right.",
+            'Updated invitation: "{S} dry run" has moved to room Fjord 2; the time is unchanged.',
+            "{S} has {n} more stakeholders than last year's, {other} says.",
+            "• {other} to draft the FAQ for {s}",
+        ],
+        "also": [
+            "The press embargo for {s} lifts on {alt}.",
+            "○ rehearsal for {s}: {alt}",
+            "{S2} is slated for {old} as well.",
+            "Invitation: {S2} @ {alt} (all day)",
+        ],
+        "ask": [
+            "What's the go-live date for {s} now?",
+            "Which day have we pencilled in for {s}, as things stand?",
+            "When does {s} actually happen, as of today?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "Thanks for reaching out! {S} is maintained by {old}; I've looped them in. Cheers, Platform Support",
+            "Field: Owner ({s}) | Current value: {old}",
+            "{old} is who you go to for {s}.",
+            "The undersigned, {old}, is responsible for {s} under the service agreement.",
+        ],
+        "new": [
+            "catalog: hand {s} over to @{new} (was @{old})",
+            "Field: Owner ({s}) | Previous value: {old} | Current value: {new}",
+            'You said "{new} owns {s} now, not {old}", so I\'ve updated the service record. Anything else?',
+            "Changed: {s} is now owned by {new} (previously {old}).",
+            "It's {new} who runs {s} these days, {old} having moved on to the data platform.",
+            "Thaddeus reports that {s} has changed hands; {new} is the owner now.",
+        ],
+        "distract": [
+            "If {other} took on {s}, we'd need someone else for the billing rota; for now it stays as it is.",
+            "{other} knows {s} better than anyone, but doesn't own it.",
+            "Fwd: {s} quarterly review: {other} will present the numbers.",
+            "{other} fixed a memory leak in {s} on Tuesday; see commit 3fa2c1.",
+            "Ticket reply: {other} has granted you read access to the dashboards for {s}.",
+        ],
+        "also": [
+            "{alt} is the second pair of eyes on every deploy of {s}.",
+            "{alt} keeps the runbook for {s} up to date.",
+            "{old} looks after {s2} as well.",
+            "Field: Owner ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Who's the custodian of {s} at present?",
+            "Whose baby is {s} these days?",
+            "Who should I ping now if {s} misbehaves?",
+        ],
+    },
+    "role": {
+        "old": [
+            "For anyone new reading this: the {s} is {old}.",
+            "Field: {S} | Current value: {old}",
+            "Please be advised that {old} serves as the {s}.",
+            "{old}, our {s}, signs off every release (per the wiki).",
+        ],
+        "new": [
+            "And it's {new} stepping up as the {s}! {old} hands over after a terrific run.",
+            "We wish to inform you that, with effect from 1 November, {new} has been appointed {s}, succeeding {old}.",
+            "Field: {S} | Previous value: {old} | Current value: {new}",
+            "Florin says the {s} is {new} now, since {old} moved to the platform group.",
+            "Since 2026-10-15 the {s} has been {new}; {old} rotated off.",
+            "{new} on Twitter: proud to be the new {s}, big thanks to {old} for the handover! #leadership",
+        ],
+        "distract": [
+            "If {other} were the {s}, standups would be shorter, or so {other} claims.",
+            "The {s} gets more escalations than any other lead, {other} noted.",
+            'Updated invitation: "office hours with the {s}" is now in room 4B; the time and host are unchanged.',
+            "{other} applied to be the {s} last year but withdrew.",
+            "• ask the {s} about {other}'s training budget",
+        ],
+        "also": [
+            "{alt} stands in for the {s} on Fridays.",
+            "{alt} handles audits on behalf of the {s}.",
+            "{old} holds the {s2} role too.",
+            "Field: {S2} | Current value: {alt}",
+        ],
+        "ask": [
+            "Who's in the {s} seat right now?",
+            "Who do we have as {s} these days?",
+            "Which person is currently the {s}?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S} runs every pipeline through {old}.",
+            "Field: CI system ({S}) | Current value: {old}",
+            "Thanks for your ticket. {S} uses {old} for all builds, so please raise CI issues there. Regards, DevEx Support",
+            "{S}: CI on {old}, deploys by hand.",
+        ],
+        "new": [
+            '{S}, commit a41f9e2: "ci: drop {old}, build everything on {new}"',
+            "{S} on Twitter: moved all our builds to {new} this week, goodbye {old} queue times #devops",
+            "{new} it is: {S} finished moving off {old} on Friday.",
+            "Anouk's report: {S} has switched its CI to {new}.",
+            "As of 2026-11-02: {S} builds on {new}, not {old}.",
+            "{S} isn't using {old} any more; it's {new} for every pipeline now.",
+        ],
+        "distract": [
+            "{S}: what if we moved to GitHub Actions? {other} priced it; too expensive, staying put.",
+            "{S} has {n} more pipelines than the mobile team, {other} counted.",
+            "Ticket reply from {other}: {S}'s flaky build was a test bug; the CI itself is fine.",
+            "• {S}: {other} to renew the CI licence",
+            "{S}: the CI migration {other} proposed has been shelved until next year.",
+        ],
+        "also": [
+            "{S} ships its docs through {alt}.",
+            "{S}: release tags are built on {alt} as a secondary runner.",
+            "{S2} builds on {old} as well.",
+            "Field: CI system ({S2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "{S}: what's their build system at the moment?",
+            "{S}, which CI service runs their pipelines these days?",
+            "Quick check: {S}, which CI do they use right now?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "Invitation: {S} @ every weekday {old}",
+            "{old} sharp, every day: {s}.",
+            "• {s} {old} daily",
+            "Kindly note that {s} commences at {old} each weekday.",
+        ],
+        "new": [
+            "Updated invitation: {S} @ every weekday {new}. This event has been changed: time (was {old}).",
+            "Thanks for flagging, and sorry for the confusion! {S} now starts at {new}; the {old} slot in the help article was out of date. Best, the Workplace Team",
+            "{new} is when {s} happens now; the {old} slot clashed with the school run.",
+            "Eilidh says {s} has shifted to {new} for good.",
+            "From 2026-11-09, {s} is at {new} each day.",
+            "Between the daylight-saving change, which threw everyone's calendars out, and the new hires in Quito, who couldn't make {old}, {s} has been moved to {new}, and so far attendance is better than ever.",
+        ],
+        "distract": [
+            "If {s} were in a later slot, {other} could join from the school gate; nobody is proposing it.",
+            "Updated invitation: {S} has a new video link; the time is unchanged.",
+            "{other} says {s} is shorter than the sprint review, on average.",
+            "{S} ran {n} minutes over; {other} apologised.",
+            "• {other} to run {s} while the organiser is away",
+        ],
+        "also": [
+            "{S} has a fortnightly retro straight after, at {alt}.",
+            "Invitation: {S} office hours @ Thursdays {alt}",
+            "{S2} is at {old} as well, in the other room.",
+            "{alt} sharp, every day: {s2}.",
+        ],
+        "ask": [
+            "Which time slot has {s} got at the moment?",
+            "When should I join {s} these days?",
+            "What time does {s} kick off now?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} goes by {old}; type that into the search bar.",
+            "Field: Display name (the {s}) | Current value: {old}",
+            "{old}: that's what the {s} is called.",
+            "Thanks for your question! The {s} is listed as {old} in the directory. Cheers, IT Helpdesk",
+        ],
+        "new": [
+            "Merge pull request #318 from docs/rebrand: the {s} becomes {new}",
+            "Field: Display name (the {s}) | Previous value: {old} | Current value: {new}",
+            'You told me "the {s} is {new} now", so I\'ve swapped {old} for {new} in your notes.',
+            "Changed: the {s} is now titled {new} (previously {old}).",
+            "Anouk says the {s} has been rebranded as {new}.",
+            "The {s} isn't {old} any more: it's {new}, and {old} just redirects.",
+        ],
+        "distract": [
+            "If the {s} were renamed, {other} would have to redo every link; there's no plan to.",
+            "The {s} has {n} more pages than the handbook, {other} reckons.",
+            "Ticket reply from {other}: the {s} loads slowly because of images; the name and URL stay the same.",
+            "• {other}: archive stale pages in the {s}",
+            "{other}'s team wiki has a snappier name than the {s}.",
+        ],
+        "also": [
+            "The {s} has a short link too, {alt}.",
+            "The mailing list for the {s} is called {alt}.",
+            "Field: Display name (the {s2}) | Current value: {alt}",
+            "The {s2} goes by {alt}.",
+        ],
+        "ask": [
+            "Which handle is the {s} listed under these days?",
+            "What moniker does the {s} go by now?",
+            "What should I search for to find the {s} today?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S} | Account Manager | m: {old} | Sent from my phone",
+            "Field: Mobile ({s}) | Current value: {old}",
+            "{old}, that's {s}'s mobile.",
+            "• call {s} on {old} re the invoice",
+        ],
+        "new": [
+            "New signature on {s}'s e-mails: m: {new} (the {old} line is gone) | Sent from my phone",
+            "Field: Mobile ({s}) | Previous value: {old} | Current value: {new}",
+            "You said \"{s}'s number changed to {new}\", so I've replaced {old} in your contacts.",
+            "{new} is the number to ring for {s} now; {old} goes to a dead line.",
+            "Per Dmitri, {s} got a new SIM and is on {new} now.",
+            "As of 2026-11-20, {s} can be reached on {new}; {old} has been disconnected.",
+        ],
+        "distract": [
+            "If {s} got a work phone, {other} would add it to the rota; nothing has been ordered.",
+            "{S} answers faster than {other} does, on the whole.",
+            "{other}'s number is in {s}'s favourites.",
+            "Ticket reply from {other}: {s}'s voicemail greeting was re-recorded; the number is unchanged.",
+            "× rang {s}, left a message about the invoice",
+        ],
+        "also": [
+            "{S}'s desk line is {alt}.",
+            "Field: Landline ({s}) | Current value: {alt}",
+            "{alt}, that's {s2}'s mobile.",
+            "{S2} can be reached on {alt}.",
+        ],
+        "ask": [
+            "What are {s}'s digits now?",
+            "Which number do I ring to get hold of {s} today?",
+            "How do I phone {s} at the moment?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{old} is who {s} reports to.",
+            "Field: Line manager ({s}) | Current value: {old}",
+            "This letter confirms that {s} reports to {old} in the engineering organisation.",
+            "○ {s}'s 1:1 with {old} (their manager), Thursday",
+        ],
+        "new": [
+            "Field: Line manager ({s}) | Previous value: {old} | Current value: {new}",
+            "We are writing to let you know that, with effect from 1 November, {s} reports to {new} rather than {old}.",
+            "Ingrid says {s} has moved across to {new}'s team.",
+            "{new} is {s}'s manager now; {old} took the new-hire cohort instead.",
+            "Halfway through the planning offsite, in between a fire drill and a very long lunch, {s} was told they'd report to {new} from now on, and {old} seemed relieved, honestly.",
+            "Since 2026-10-05, {s}'s 1:1s are with {new}, not {old}.",
+        ],
+        "distract": [
+            "If {other} became {s}'s manager, the team would be lopsided; it's only a thought.",
+            "{S} gets on better with {other} than with anyone else on the floor.",
+            "{other}'s manager is on leave, so {s} is covering a few of their meetings.",
+            'Updated invitation: "{S} / {other} mentoring" has moved to Thursdays.',
+            "× sent {other} the feedback for {s}'s review",
+        ],
+        "also": [
+            "{alt} is {s}'s skip-level.",
+            "{alt} is {s}'s mentor in the leadership programme.",
+            "{old} is who {s2} reports to as well.",
+            "Field: Line manager ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Who's {s}'s boss at the moment?",
+            "Who does {s} answer to these days?",
+            "Who is {s}'s line manager right now?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}: favourite editor, {old}, no contest.",
+            "{old} is the editor {s} loves best.",
+            "Field: Favourite editor ({s}) | Current value: {old}",
+            "{S} on Twitter: nothing beats {old}, fight me #editorwars",
+        ],
+        "new": [
+            "{S} on Twitter: ok I admit it, {new} is my favorite editor now, sorry {old} #editorwars",
+            "Field: Favourite editor ({s}) | Previous value: {old} | Current value: {new}",
+            'You mentioned "{s} prefers {new} these days", so I\'ve noted that {old} is out.',
+            "{new} is what {s} reaches for first now; {old} doesn't even get opened.",
+            "Kasia says {s} has switched to {new} for good.",
+            "In between complaining about the coffee and fixing a flaky test, {s} mentioned having dropped {old} for {new} last month, which explains the new keybindings.",
+        ],
+        "distract": [
+            "If {other} had better plugins, {s} might give it a go; for now, no.",
+            "{S} thinks {other} starts up faster, but doesn't use it.",
+            "{S}'s partner's favorite editor is {other}.",
+            "{S} gave a talk comparing {other} with a few rivals; no conclusions.",
+            "Ticket reply from IT: {s}'s licence request for {other} was declined; nothing was installed.",
+        ],
+        "also": [
+            "{S} writes commit messages in {alt}.",
+            "{S} also likes {alt} for quick edits over ssh.",
+            "{S2} is a fan of {old} too.",
+            "Field: Favourite editor ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "What's {s}'s favorite editor right now?",
+            "Which editor is {s}'s daily driver at the moment?",
+            "What does {s} like to code in, editor-wise, these days?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}; look for it by the bike racks.",
+            "Field: Vehicle ({s}) | Current value: {old}",
+            "• {s}'s {old}: MOT due",
+            "We wish to inform you that the parking permit for {s} is registered to a {old}.",
+        ],
+        "new": [
+            "Field: Vehicle ({s}) | Previous value: {old} | Current value: {new}",
+            "{S} on Twitter: picked up the {new} today, the {old} has gone to a good home #newcar",
+            "Dear {s}, we wish to inform you that your parking permit has been transferred from the {old} to the {new}.",
+            "A {new} is what {s} turns up in now; the {old} was sold.",
+            "Thaddeus reports that {s} has swapped to a {new}.",
+            "{S} isn't driving the {old} any more, it's a {new} since the summer.",
+        ],
+        "distract": [
+            "If {s} bought a {other}, the insurance would double; so, no.",
+            "{S} thinks the {other} looks better than most cars on the road, but isn't buying one.",
+            "{S}'s neighbour's {other} blocked the drive again.",
+            'Updated invitation: "{S} car-share to the offsite" has been cancelled.',
+            "× booked a {other} for {s} at the airport rental desk, weekend only",
+        ],
+        "also": [
+            "{S} keeps a {alt} at the holiday cottage.",
+            "{S}'s partner takes the {alt} to work on weekdays.",
+            "{S2} drives a {old} as well.",
+            "Field: Vehicle ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "What are {s}'s wheels these days?",
+            "Which motor is {s} driving at the moment?",
+            "What car should I look out for when {s} picks me up now?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s youngest is at {old}, in the year 3 class.",
+            "Field: School ({s}'s youngest) | Current value: {old}",
+            "• pick up {s}'s youngest from {old}, 3:15",
+            "Dear {s}, we are pleased to confirm your youngest child's place at {old}.",
+        ],
+        "new": [
+            "Field: School ({s}'s youngest) | Previous value: {old} | Current value: {new}",
+            "Dear {s}, we wish to inform you that your youngest child's transfer from {old} to {new} is complete; welcome to {new}!",
+            "{new} is where {s}'s youngest goes now, ever since {old} closed its year 4 class.",
+            "Aoife says {s}'s youngest has settled in well at {new}.",
+            "As of 2026-09-07, {s}'s youngest attends {new}, not {old}.",
+            "{S}'s youngest: not at {old} these days, {new} instead.",
+        ],
+        "distract": [
+            "If {s}'s youngest went to {other}, the school run would be ten minutes shorter; they're staying put.",
+            "{S} says {other} has a better playground than most.",
+            "{S}'s eldest goes to {other}.",
+            "Updated invitation: the football match of {s}'s youngest against {other} has moved to Saturday.",
+            "× paid the trip money for {s}'s youngest, {n} pounds",
+        ],
+        "also": [
+            "{S}'s youngest does Saturday drama club at {alt}.",
+            "{S}'s eldest has a place at {alt} for September.",
+            "{S2}'s youngest is at {old} too.",
+            "Field: School ({s2}'s youngest) | Current value: {alt}",
+        ],
+        "ask": [
+            "Which school does {s}'s youngest attend now?",
+            "Where does {s} drop the youngest off in the mornings these days?",
+            "Where's {s}'s youngest enrolled right now?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} | Software Engineer, {old} team | Sent from my phone",
+            "Field: Team ({s}) | Current value: {old}",
+            "{old}: that's {s}'s team.",
+            "Please be advised that {s} is a member of the {old} team.",
+        ],
+        "new": [
+            "Field: Team ({s}) | Previous value: {old} | Current value: {new}",
+            "The signature on {s}'s e-mails now reads: Software Engineer, {new} team | Sent from my phone",
+            "And {s} makes the switch from {old} to {new}, a big signing for the {new} side there!",
+            "It's the {new} team that {s} sits in now; {old} lost them in the reshuffle.",
+            "Lucien reports that {s} has crossed over to {new}.",
+            "According to the org chart dated 2026-10-12: {s}, {new} team (formerly {old}).",
+        ],
+        "distract": [
+            "If {s} joined {other}, the on-call rota would be short one person; nobody has asked.",
+            "{S} says the {other} team ships faster than anyone.",
+            "{S}'s housemate is on the {other} team.",
+            "Fwd: {other} team lunch: {s} is a guest this Friday.",
+            "• {s}: review the {other} team's API proposal",
+        ],
+        "also": [
+            "{S} helps the {alt} team with hiring interviews.",
+            "{S} is embedded with {alt} one day a week.",
+            "{S2} is on the {old} team as well.",
+            "Field: Team ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Which crew is {s} part of these days?",
+            "Which team does {s} sit in now?",
+            "Whose standup does {s} go to at the moment?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is implemented in {old}, top to bottom.",
+            "Field: Language ({s}) | Current value: {old}",
+            "{old} is what {s} is written in.",
+            "Thanks for your question! {S} is written in {old}, so the SDK follows suit. Best, Developer Support",
+        ],
+        "new": [
+            "Merge pull request #917: finish porting {s} from {old} to {new}",
+            "Field: Language ({s}) | Previous value: {old} | Current value: {new}",
+            "Changed: {s} is now implemented in {new}; the {old} code was removed.",
+            "{new} is what {s} is written in these days; {old} is gone from the repo.",
+            "TECH DESK: {S} has completed its long-rumoured move from {old} to {new}, engineers confirmed on Tuesday.",
+            "{S} isn't {old} any more, it's been {new} since the rewrite.",
+        ],
+        "distract": [
+            "If {s} were rewritten in {other}, {n} engineers would need retraining; no one is pushing for it.",
+            "{S} compiles faster than the services next door written in {other}.",
+            "{S}'s client library for partners is in {other}.",
+            "Ticket reply: the {other} example in the docs of {s} was a typo; nothing about the service has changed.",
+            "• try {other} bindings for {s} (just an experiment)",
+        ],
+        "also": [
+            "{S}'s infrastructure code is in {alt}.",
+            "{S} has a small admin tool written in {alt}.",
+            "{S2} is written in {old} too.",
+            "Field: Language ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "What's {s}'s stack, language-wise, right now?",
+            "Which programming language is {s} written in at the moment?",
+            "What language would I be coding in if I worked on {s} today?",
+        ],
+    },
+    "email": {
+        "old": [
+            "From: {S} <{old}> | Sent from my phone",
+            "Field: Email ({s}) | Current value: {old}",
+            "{old} is {s}'s inbox.",
+            "Thanks for contacting us! We'll send {s}'s receipts to {old}. Regards, Billing Support",
+        ],
+        "new": [
+            "---------- Forwarded message ---------- From: {S} <{new}> Subject: new address, please stop using {old}",
+            "Field: Email ({s}) | Previous value: {old} | Current value: {new}",
+            "You said \"{s}'s email is {new} now\", so I've replaced {old} everywhere it appeared.",
+            "{new} is the address that reaches {s} now; {old} bounces.",
+            "Matthias says {s} moved over to {new} after the rebrand.",
+            "As of 2026-11-01, mail for {s} should go to {new}, not {old}.",
+        ],
+        "distract": [
+            "If {s} had a shorter address, {other} would stop misspelling it; nothing is planned.",
+            "{S} gets more spam than {other} does, by a mile.",
+            "Fwd: Fwd: Re: offsite dinner: {other} added {s} to the thread.",
+            "{other}'s address bounced when {s} tried it; {s}'s own address is fine.",
+            "Ticket reply from {other}: {s}'s mailbox quota was raised to {n} GB.",
+        ],
+        "also": [
+            "{S}'s calendar invites come from {alt}.",
+            "{S} forwards expense receipts to {alt}.",
+            "{S2} has delegate access to {old}.",
+            "Field: Email ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Which inbox reaches {s} at the moment?",
+            "What address do I e-mail {s} at these days?",
+            "What's {s}'s email right now?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} is running {old} in production.",
+            "Field: Deployed version ({s}) | Current value: {old}",
+            "{old} is the release {s} is on.",
+            "Thanks for your report! In production, {s} is on {old}; we'll check whether the fix is in that release. Best, Support",
+        ],
+        "new": [
+            "release: deploy {s} {new} to production (replaces {old})",
+            "Changelog for {s}: [{new}] released to production; {old} retired.",
+            "Field: Deployed version ({s}) | Previous value: {old} | Current value: {new}",
+            "{new} is live for {s}; the last {old} pods drained overnight.",
+            "The status account for {s} tweeted: {new} is now live for everyone, upgrading from {old} needs no action #release",
+            "With the canary green, the freeze lifted and the change board finally happy, {s} went from {old} to {new} in production on Wednesday, after which the on-call had a blissfully quiet night.",
+        ],
+        "distract": [
+            "If {s} went to the next major, {other} would have to redo the client; that's not planned this year.",
+            "{S} has {n} fewer open bugs than last quarter, {other} says.",
+            "{other}'s fork of {s} runs a newer build, but only on {other}'s laptop.",
+            "Ticket reply from {other}: the error you saw is a known issue in {s}; a fix is scheduled, no upgrade yet.",
+            "• {other} to write upgrade notes for {s}",
+        ],
+        "also": [
+            "{S}'s SDK is published at {alt}.",
+            "{S}'s database schema is at {alt}.",
+            "{S2} is running {old} in production as well.",
+            "Field: Deployed version ({s2}) | Current value: {alt}",
+        ],
+        "ask": [
+            "Which build of {s} is live right now?",
+            "What release is {s} running in production these days?",
+            "What version number does {s} report at the moment?",
+        ],
+    },
+}
+
+
 def _values(kind: str, rng: random.Random, used: set[str]) -> tuple[str, str, str, str]:
     """(subject, old value, new value, another value), for a subject no case has."""
     for _ in range(10_000):
@@ -4058,6 +4718,7 @@ def main() -> int:
         "eighth": EIGHTH,
         "ninth": NINTH,
         "tenth": TENTH,
+        "eleventh": ELEVENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
