@@ -34,22 +34,18 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from memctl.core.said import MONTHS, SPAN
-from memctl.models.facts import PAST, SAID_ON, content_words
+from memctl.models.facts import PAST
 from memctl.models.supersede import stale
+from memctl.models.words import BULLET as _BULLET
+from memctl.models.words import LABELS as _LABELS
+from memctl.models.words import PREFIX as _PREFIX
+from memctl.models.words import key as _key
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_PREFIX = re.compile(r"^(?P<name>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): (?P<rest>.+)$")
-# A note's label before a colon is no speaker: "Correction: Dana is in Porto, not Lisbon"
-# is a fact of its own, not one Correction said (filed under "## Correction").
-_LABELS = _words(
-    """Correction Corrected Update Updated Note NB FYI Fyi PS Edit Erratum Reminder Heads-up
-    Todo TODO Decision Status Standup Change Changed Fix Fixed Reminder Context Background"""
-)
 _USER = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
 _LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s)")
 _STARTERS = _words(
@@ -93,26 +89,6 @@ class Merged:
     facts: list[Fact]
     superseded: list[str] = field(default_factory=list)
     """`old -> new`, one line a replacement."""
-
-
-def _key(text: str) -> frozenset[str]:
-    """The same content words in any order, said on any day, are the same fact."""
-    text = SAID_ON.sub("", text)
-    return frozenset(content_words(text)) or frozenset([text.casefold()])
-
-
-_NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
-
-
-def fact_words(text: str) -> frozenset[str]:
-    """The key by which `merge` folds two sayings into one fact (the same content words
-    in any order, said on any day: "now", "still" are no content), with a speaker's
-    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
-    text = _BULLET.sub("", text.strip())
-    if (prefixed := _PREFIX.match(text)) and prefixed["name"] not in _LABELS:
-        text = prefixed["rest"]
-    key = _key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
-    return key | {"\0not"} if _NEGATION.search(text) else key
 
 
 def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:

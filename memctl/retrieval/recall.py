@@ -444,7 +444,7 @@ def _ranked(
         leg = None if seconds is None else time.monotonic() + seconds
         vectors = _semantic_leg(ws, conn, embedder, result, leg, progress)
         if seconds is not None:
-            _load_for_ranking(ws, config.recall.thesaurus)
+            _load_for_ranking(config.recall.thesaurus)
         # The ranking's budget starts here.
         deadline = None if seconds is None else time.monotonic() + seconds
         if deadline is not None:
@@ -1224,22 +1224,16 @@ def by_order(
     return found
 
 
-def _load_for_ranking(ws: Workspace, thesaurus: bool) -> None:
+def _load_for_ranking(thesaurus: bool) -> None:
     """Load what a process's first ranking reads lazily, before the ranking's time
     budget starts: the supersession rules (their regexes compile at import) with their
-    stemmer, the thesaurus's table, and when a forget left tombstones the rules that
-    read what they hold back (`corpus.Hidden`: the fact rules, 0.1 s). The prompt hook
-    is a process a prompt, and its ranking spent 60 ms of its budget on them (now 7 ms):
-    twice that while the semantic leg's thread, left loading its model, held the
-    interpreter in turns, and then a tight budget cut the ranking short with nothing
-    injected."""
+    stemmer, and the thesaurus's table. The prompt hook is a process a prompt, and its
+    ranking spent 60 ms of its budget on them (now 7 ms): twice that while the semantic
+    leg's thread, left loading its model, held the interpreter in turns, and then a
+    tight budget cut the ranking short with nothing injected."""
     from memctl.models.supersede import slot
 
     slot("The team moved the launch to Friday.")
-    if Hidden(ws).held:
-        from memctl.models.curate import fact_words
-
-        fact_words("The team moved the launch to Friday.")
     if thesaurus:
         from memctl.retrieval.thesaurus import related
 
