@@ -34,8 +34,8 @@ Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is inst
 and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
 same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
 embed`), neighbour turns lending as in BM25, and the two rankings are fused (FUSION:
-weighted, each leg's scores scaled to 0..1 over its candidates, the semantic leg's
-counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
+weighted, each leg's scores scaled by their standard deviation over its candidates,
+the semantic leg's counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
 embedder leaves BM25 alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
@@ -220,20 +220,32 @@ RRF_K = 60
 # second: 1.0 0.96 / 0.58 and 0.79 / 0.49; 0.6 0.96 / 0.62 and 0.79 / 0.51; 0.5 0.96 /
 # 0.60 and 0.80 / 0.52; 0.4 0.88 and 0.82; 0.3 0.75 and 0.82; 0.8 0.96 and 0.79.
 SEMANTIC_SHARE = 0.6
-# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled to 0..1
-# over its candidates, the semantic one weighing SEMANTIC_WEIGHT, BM25's the rest) or
-# "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
+# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled by their
+# standard deviation over its candidates, `scaled`; the semantic one weighing
+# SEMANTIC_WEIGHT, BM25's the rest) or "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
 # counts ranks alone, so a turn third on BM25 that the leg did not rank fell below
 # turns twentieth on BM25 and fifth on meaning: it lost 22 of the questions BM25 alone
 # found on five dev splits (bench/README.md, "The semantic leg earns its place"), the
 # weighted sum 3. With the leg embedding turns in context (`Embedder.context`), R@10 on
 # the five dev splits (282 questions): RRF 233, weighted 0.2-0.45 235-237 (0.3: 236;
-# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222.
+# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222. Each leg scaled by its
+# standard deviation instead of min to max, with the leg's 800 nearest (VECTOR_CANDIDATES,
+# was 200): the five sets' ten splits (579 questions), hybrid R@10 502 -> 508, no split
+# losing one (rank9, bench/README.md).
 FUSION = "weighted"
 SEMANTIC_WEIGHT = 0.3
 # The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
 # dev R@5 0.67 -> 0.79, R@10 unchanged.
 SEMANTIC_NEIGHBOURS = True
+# The semantic leg's session prior (`semantic_sessions`): each of its turns also counts
+# SEMANTIC_SESSION_WEIGHT times the mean cosine of the best SEMANTIC_SESSION_TOP turns of
+# its session on the leg, as BM25's turns count their session (`by_session`): a session
+# about the question's topic holds its answer, often said in words near no question
+# (a figure or a name said in reply). Five sets' ten splits (579 questions),
+# hybrid R@10 508 -> 513 (+7 -2, most at the 10th place); chosen on three sets (weight
+# 0.1-0.5, top 1-3: +0 to +4 net on them), checked on two (rank9, bench/README.md).
+SEMANTIC_SESSION_WEIGHT = 0.3
+SEMANTIC_SESSION_TOP = 2
 
 # Words that carry no topic; dropped from the query so that "what did we decide about
 # the cache" ranks by "decide" and "cache", not by how often a record says "the".
@@ -583,6 +595,7 @@ class Candidate:
     semantic_rank: int | None = None
     cosine: float | None = None
     semantic_lent: float = 0.0
+    semantic_session: float = 0.0  # what its session lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
 
 
@@ -1338,12 +1351,6 @@ def _within(deadline: float, work: Callable[[], list[list[float]]]) -> list[list
     return done[0] if done else None
 
 
-_BY_ID_SQL = """
-SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
-FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
-"""
-
-
 def _nearest(
     conn: sqlite3.Connection, embedder: Embedder, result: RecallResult
 ) -> list[tuple[int, float]] | None:
@@ -1370,10 +1377,13 @@ def _hybrid(
 ) -> list[Candidate]:
     """BM25 and the semantic leg's nearest records (`close`) fused (FUSION)."""
     by_id = {candidate.record: candidate for candidate in ranked}
-    for rid, _ in close:
-        if rid in by_id:
-            continue
-        row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
+    # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
+    # at most, within SQLite's variables as _CANDIDATE_SQL's are).
+    wanted = [rid for rid, _ in close if rid not in by_id]
+    marks = ", ".join("?" * len(wanted))
+    rows = {row[0]: row for row in conn.execute(_CANDIDATE_SQL.format(marks=marks), wanted)}
+    for rid in wanted:  # in the leg's order, as before
+        row = rows.get(rid)
         if row is None:
             continue
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
@@ -1382,6 +1392,7 @@ def _hybrid(
     close = [(rid, similarity) for rid, similarity in close if rid in by_id]
     for rid, similarity in close:
         by_id[rid].cosine = similarity
+    close = semantic_sessions(close, by_id)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
@@ -1401,6 +1412,38 @@ def _hybrid(
         candidate.score = sum(candidate.parts)
     result.ranking = "hybrid"
     return list(by_id.values())
+
+
+def semantic_sessions(
+    close: list[tuple[int, float]], by_id: dict[int, Candidate]
+) -> list[tuple[int, float]]:
+    """The semantic leg's records (`close`: id, cosine, best first) with their session's
+    prior added, best first: SEMANTIC_SESSION_WEIGHT times the mean of the best
+    SEMANTIC_SESSION_TOP cosines among the leg's records of the same session (a thread's
+    log; fewer count as 0), its own among them; a memory record is a session of its own.
+    What it added is kept (`Candidate.semantic_session`)."""
+    if not SEMANTIC_SESSION_WEIGHT or not close:
+        return close
+
+    def session(rid: int) -> str | int:
+        c = by_id[rid]
+        return c.rel if c.kind == "thread" else rid
+
+    best: dict[str | int, list[float]] = {}
+    for rid, similarity in close:
+        best.setdefault(session(rid), []).append(similarity)
+    prior = {
+        key: SEMANTIC_SESSION_WEIGHT
+        * sum(heapq.nlargest(SEMANTIC_SESSION_TOP, cosines))
+        / SEMANTIC_SESSION_TOP
+        for key, cosines in best.items()
+    }
+    added = []
+    for rid, similarity in close:
+        lent = prior[session(rid)]
+        by_id[rid].semantic_session = lent
+        added.append((rid, similarity + lent))
+    return sorted(added, key=lambda pair: -pair[1])
 
 
 def _collect(
@@ -1988,8 +2031,8 @@ def explain_hit(
 
     A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
     gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
-    leg's: the record's cosine plus what a neighbour turn lent), its share and its part
-    (weighted: share x its score scaled over the leg's candidates; RRF: share / (k +
+    leg's: the record's cosine plus what its session and a neighbour turn lent), its share and its part
+    (weighted: share x its score scaled over the leg's candidates, `scaled`; RRF: share / (k +
     rank)), and the kind of answer's factor on the fused score; the score is then (bm25
     part + semantic part) x answer x recency."""
     from memctl.retrieval.index.postings import explain
@@ -2018,7 +2061,8 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
     """How a hybrid's two legs made a hit's score (`explain_hit`): each leg's rank, score,
     share and part of the fused score (`fuse`: 0 when the leg did not rank it), and their
     sum. Under RRF a part is share / (RRF_K + rank); under weighted fusion share x the
-    leg's score scaled to 0..1 over its candidates, which is given (`scaled`)."""
+    leg's score scaled over its candidates (`scaled`: from its lowest, in standard
+    deviations), which is given."""
     rrf_used = FUSION == "rrf"
     shares = (1.0, SEMANTIC_SHARE) if rrf_used else (1.0 - SEMANTIC_WEIGHT, SEMANTIC_WEIGHT)
     ranks = (candidate.bm25_rank, candidate.semantic_rank)
@@ -2039,6 +2083,7 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
             "rank": ranks[1],
             "cosine": None if candidate.cosine is None else _g(candidate.cosine),
             "neighbour": _g(candidate.semantic_lent),
+            "session": _g(candidate.semantic_session),
             **legs[1],
         },
         "fused": _g(sum(candidate.parts)),
@@ -2182,7 +2227,8 @@ def fuse(
     """Each record's two parts of the fused score (BM25's, the semantic leg's; 0 from a
     leg that did not rank it), which add up to it. `rrf`: reciprocal rank fusion, a
     leg's part share / (RRF_K + rank), BM25's share 1 and the semantic leg's `share`.
-    `weighted`: each leg's scores scaled to 0..1 (`scaled`), the semantic leg's part
+    `weighted`: each leg's scores scaled (`scaled`: from the leg's lowest, in standard
+    deviations over its candidates), the semantic leg's part
     `share` of its scaled score and BM25's the rest. Unlike RRF the weighted sum keeps
     how far apart scores are: a record far ahead on one leg stays ahead of records that
     are middling on both."""
@@ -2207,13 +2253,20 @@ def ordered(scores: dict[int, float]) -> list[int]:
 
 
 def scaled(scores: dict[int, float]) -> dict[int, float]:
-    """A leg's scores scaled to 0..1, min to max over its own candidates (one score, or
-    all equal: 1)."""
+    """A leg's scores from 0 (its lowest candidate) in units of their standard
+    deviation over its own candidates (one score, or all equal: 1): a z-score moved up
+    so that a leg's lowest is 0, as a record the leg did not rank (Montague and Aslam's
+    z-score normalisation, 2001). Not min to max: there a leg's single best score sets
+    the scale of all the others, and the semantic leg's cosines are bunched (0.3-0.5)
+    where BM25's have a long head, so one far-ahead record shrank every other record's
+    part of its leg. Never negative, so that the factors applied after fusion (the kind
+    of answer, recency) raise what they favour."""
     if not scores:
         return {}
-    low, high = min(scores.values()), max(scores.values())
-    span = high - low
-    return {rid: (score - low) / span if span else 1.0 for rid, score in scores.items()}
+    values = scores.values()
+    low, mean = min(values), sum(values) / len(values)
+    spread = math.sqrt(sum((score - mean) ** 2 for score in values) / len(values))
+    return {rid: (score - low) / spread if spread else 1.0 for rid, score in scores.items()}
 
 
 def format_for_agent(result: RecallResult) -> str:
