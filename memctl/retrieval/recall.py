@@ -1665,9 +1665,11 @@ def later_turns_first(
     found: list[tuple[RecallHit, Candidate, str]], deadline: float | None = None
 ) -> list[tuple[RecallHit, Candidate, str]]:
     """The hits with each thread turn that a later turn of the same thread replaced
-    ranked right after it ("staging is on db3" ... "we moved staging to db7"), as
-    `newest_first` ranks memory facts: the later turn takes the stale one's rank when it
-    ranked lower. The same reading (memctl.models.supersede), sentence by sentence, a
+    ranked below it ("staging is on db3" ... "we moved staging to db7"): when the later
+    turn ranked lower, the two change places, and the turns between keep theirs
+    (`newest_first` puts a memory fact's newer value at the stale one's rank and moves
+    the rest down one: for turns that cost a question on heldout6 whose evidence lay
+    between them a rank, bench/README.md). The same reading (memctl.models.supersede), sentence by sentence, a
     turn being conversation rather than one fact; the order a log holds its turns in is
     the order they were said. Which hits come back does not change (5 ms a recall on
     bench/recall_eval.py's sets, 36 ms at most: skipped past the ranking's budget)."""
@@ -1694,18 +1696,14 @@ def later_turns_first(
         for old, new in stale(sentences).items():
             if owner[old] != owner[new]:
                 replaced.setdefault(owner[old], owner[new])
-    if not replaced:
-        return found
-    order: list[int] = []
-    for place in range(len(found)):
-        if place in order:
-            continue
-        newer = replaced.get(place)
-        if newer is not None and newer > place and newer not in order:
-            found[newer][0].score = max(found[newer][0].score, found[place][0].score)
-            order.append(newer)
-        order.append(place)
-    return [found[place] for place in order]
+    ranked = list(found)
+    for place in sorted(replaced):
+        newer_hit, older_hit = found[replaced[place]], found[place]
+        at, to = ranked.index(older_hit), ranked.index(newer_hit)
+        if to > at:  # the two change places (and scores): the turns between keep theirs
+            ranked[at], ranked[to] = newer_hit, older_hit
+            older_hit[0].score, newer_hit[0].score = newer_hit[0].score, older_hit[0].score
+    return ranked
 
 
 def _alike_newest_first(
