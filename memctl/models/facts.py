@@ -37,13 +37,16 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS
+from memctl.models.words import FILLER as _FILLER
+from memctl.models.words import SAID_ON, content_words
+from memctl.models.words import STOP as _STOP
+from memctl.models.words import WORD as _WORD
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d,.:]*")
 _DIGITS = re.compile(r"\d|\$|€|£|%")
 _NUMBER_WORD = re.compile(
     r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
@@ -348,30 +351,6 @@ no fact; "I think I'll move to Denver" is the speaker's own plan."""
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
     r"we'll|our|us)\b"
-)
-_STOP = _words(
-    """a an and are as at be been being but by for from i i'm i've i'll i'd in is it it's its
-    of on or so that that's the this these those to was were will with you your you're
-    my me we our us he she they them his her their there here what which who whom when
-    where why how do does did done have has had not no yes just than then too very also
-    can could would should might may must shall am if about into over after before up
-    down out off again all any both each few more most other some such only own same
-    s t don't didn't can't won't isn't wasn't aren't weren't i'd it'll let's since"""
-)
-_FILLER = _words(
-    """great awesome amazing cool wow love loved lovely happy glad sorry sounds sound fun
-    nice really totally proud hear heard thanks thank lol haha hahaha yeah yep yes oh hope
-    hoping wish good luck congrats congratulations true agree definitely exciting excited
-    wonderful fantastic incredible beautiful super pretty much lot lots thing things stuff
-    feel feels feeling think thought know knew mean means guess kind sort like well okay
-    ok sure absolutely right exactly appreciate appreciated care bet inspiring sweet
-    interesting cute adorable fine keep going doing hey hi hello bye later soon see wait
-    try trying tell telling glad share sharing say saying said get getting got way ever
-    even still always something anything everything nothing one time times day days
-    today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
-    wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
-    noted alright remember mind please thinking chat chatted talked spoke happening
-    happened"""
 )
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
@@ -794,14 +773,6 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
 
 
 # --------------------------------------------------------------------------- which sentences
-
-
-def content_words(text: str) -> list[str]:
-    return [
-        w
-        for w in (m.casefold() for m in _WORD.findall(text.replace("’", "'")))
-        if w not in _STOP and w not in _FILLER and (len(w) > 1 or w.isdigit())
-    ]
 
 
 def is_fact(
@@ -1251,12 +1222,6 @@ Rose turned 90")."""
 
 
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
-
-
-SAID_ON = re.compile(r" ?\([^()]*?,? said \d{4}-\d\d-\d\d\)|,? said \d{4}-\d\d-\d\d")
-"""The date note ledgers written before issue 25 put after a resolved date, "on
-2023-05-07 (yesterday, said 2023-05-08)": a fact read from one is the fact written
-today without it, "on 2023-05-07"."""
 
 
 def _key(text: str) -> frozenset[str]:
