@@ -134,6 +134,9 @@ def _merged_from(ws: Workspace, hits: list[RecallHit]) -> set[tuple[str, int | N
     Remember that deploys…" in the ledger, "Remember that deploys…" in MEMORY.md), would
     otherwise take the prompt's small room twice. A bullet the sidecar does not know
     (edited by hand) drops nothing: words in common are no proof."""
+    bullets = [hit.line for hit in hits if hit.path == "MEMORY.md" and hit.line]
+    if not bullets:
+        return set()
     from memctl.pipeline.provenance import (
         Ledgers,
         Source,
@@ -142,9 +145,6 @@ def _merged_from(ws: Workspace, hits: list[RecallHit]) -> set[tuple[str, int | N
         sidecar_path,
     )
 
-    bullets = [hit.line for hit in hits if hit.path == "MEMORY.md" and hit.line]
-    if not bullets:
-        return set()
     known = read_sidecar(sidecar_path(ws))
     if not known:
         return set()

@@ -38,7 +38,6 @@ from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
 from memctl.core.said import speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
-from memctl.models.facts import content_words
 
 SIDECAR_NAME = "provenance.json"
 MATCH_THRESHOLD = 0.5
@@ -67,6 +66,15 @@ class Source:
 
 Bullets = dict[str, list[Source]]
 """Digest of a bullet's fact key -> its sources."""
+
+
+def content_words(text: str) -> list[str]:
+    """`models.facts.content_words`, imported on first use: the prompt hook reads the
+    sidecar through this module (`agents/hooks.py`) and must not pay for the fact
+    rules' patterns (60 ms here) on every prompt."""
+    from memctl.models.facts import content_words as words
+
+    return words(text)
 
 
 def bullet_digest(line: str) -> str:
