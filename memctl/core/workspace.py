@@ -368,10 +368,11 @@ class Workspace:
             lock.release()
 
     @contextlib.contextmanager
-    def trying_once(self) -> Iterator[None]:
-        """Within the block, every lock is tried once (see `try_once`)."""
+    def trying_once(self, once: bool = True) -> Iterator[None]:
+        """Within the block, every lock is tried once (see `try_once`); with `once` off,
+        waited for again (what must be recorded after the work is done)."""
         before = self.try_once
-        self.try_once = True
+        self.try_once = once
         try:
             yield
         finally:

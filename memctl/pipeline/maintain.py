@@ -165,7 +165,10 @@ def _run(
         ws.mark_run(state, "maintain", finished)
         state.runs.pop(FAILED, None)
 
-    ws.update_state(record_success)
+    # MEMORY.md is rewritten: the run is recorded even if that waits for the lock, so
+    # that it is not reported as skipped, nor run again before its gap.
+    with ws.trying_once(False):
+        ws.update_state(record_success)
     result = MaintainResult(
         "ran",
         archive=moved,
