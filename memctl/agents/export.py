@@ -88,6 +88,12 @@ def export(
         with target.open(encoding="utf-8", newline="") as handle:
             old: str | None = handle.read()
     except FileNotFoundError:
+        if not target.parent.is_dir():
+            # A mistyped path: making its folders would record a file nobody reads, and
+            # every forget would write it again.
+            raise UsageError(
+                f"{target}: the folder {target.parent} does not exist; nothing written"
+            ) from None
         old = None
     except UnicodeDecodeError:
         raise UsageError(f"{target}: not UTF-8 text") from None

@@ -126,6 +126,10 @@ class Workspace:
     """Told (stage, holder's pid, True) when a stage lock is held by another process and
     this one starts waiting for it, and (stage, None, False) once it has it: the CLI's
     spinner then says "waiting for another flush (pid N)" instead of seeming to work."""
+    try_once: bool = field(default=False, repr=False, compare=False)
+    """Set while maintenance runs (`trying_once`): a lock another process holds raises
+    BusyError at once instead of being waited for, so cron's run exits instead of
+    stalling behind (or timing out on) a long flush, consolidation or index build."""
 
     def __post_init__(self) -> None:
         # Nearly every command reads MEMORY.md; a FIFO there would block them for ever.
@@ -313,6 +317,9 @@ class Workspace:
         # memctl's writes happen under this lock: name them in the index's journal.
         journal_writes(self.root, self.state_dir / JOURNAL_NAME)
 
+        if self.try_once:
+            wait = 0
+
         @contextlib.contextmanager
         def held() -> Iterator[None]:
             try:
@@ -346,6 +353,10 @@ class Workspace:
             if not blocking:
                 yield False
                 return
+            if self.try_once:
+                raise BusyError(
+                    f"the {name} lock {self.relative(path)} is held by another memctl"
+                ) from None
             if self.on_lock_wait is not None:
                 self.on_lock_wait(name, lock_holder(path), True)
             lock.acquire(timeout=-1)
@@ -355,6 +366,17 @@ class Workspace:
             yield True
         finally:
             lock.release()
+
+    @contextlib.contextmanager
+    def trying_once(self, once: bool = True) -> Iterator[None]:
+        """Within the block, every lock is tried once (see `try_once`); with `once` off,
+        waited for again (what must be recorded after the work is done)."""
+        before = self.try_once
+        self.try_once = once
+        try:
+            yield
+        finally:
+            self.try_once = before
 
     # ------------------------------------------------------------------ state
     def read_state(self) -> State:

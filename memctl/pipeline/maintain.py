@@ -6,6 +6,10 @@ started by cron as separate processes, so the throttle lives in state.json
 `consolidation_min_gap` and is independent of `flush_trigger`: `flush_trigger: never`
 does not stop maintenance, only `memory.hooks: false` does. Only a run that consolidated
 something starts the gap: a run with no new daily text sends no request to space out.
+Every lock a run takes is tried once (`Workspace.trying_once`): another process holding
+the workspace lock or the consolidate lock (a long flush, a consolidation, an index
+build) makes the run skip, exit 0, and the next cron run tries again; waiting would
+stall cron and end in an error cron mails.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from memctl.core.config import Config
-from memctl.core.errors import MemctlError
+from memctl.core.errors import BusyError, MemctlError
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Model
@@ -26,6 +30,8 @@ from memctl.pipeline.sync import SyncResult, sync
 
 HOOKS_OFF = "memory.hooks is false"
 BUSY = "another memctl maintain is running"
+BUSY_LOCK = "workspace busy: {error}; the next run tries again"
+"""`skipped` when another process held a lock the run needed (it does not wait)."""
 FAILED = "maintain_failed"
 """`runs` key of the last failed maintenance (only `call`'s per-call run waits on it)."""
 
@@ -73,9 +79,26 @@ def maintain(
     a whole gap after it instead, so a broken model does not cost every agent turn a
     failed attempt; a successful run clears that record.
     """
-    gap = config.memory.consolidation_min_gap
     if not config.memory.hooks:
         return MaintainResult("skipped", skipped=HOOKS_OFF)
+    if dry_run:
+        return _maintain(ws, config, model, force, dry_run, retry_failed)
+    with ws.trying_once():
+        try:
+            return _maintain(ws, config, model, force, dry_run, retry_failed)
+        except BusyError as exc:
+            return MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc))
+
+
+def _maintain(
+    ws: Workspace,
+    config: Config,
+    model: Model,
+    force: bool,
+    dry_run: bool,
+    retry_failed: bool,
+) -> MaintainResult:
+    gap = config.memory.consolidation_min_gap
     # A dry run writes nothing, not even a lock file, and may look while a run goes on.
     guard = contextlib.nullcontext(True) if dry_run else ws.stage_lock("maintain", blocking=False)
     with guard as acquired:
@@ -114,6 +137,9 @@ def _run(
     moved = archive(ws, config, dry_run=dry_run)
     try:
         merged = consolidate(ws, config, model, dry_run=dry_run)
+    except BusyError as exc:
+        # What archive moved stays moved; the consolidation waits for the next run.
+        return MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc), archive=moved)
     except MemctlError as exc:
         if remember_failure and not dry_run:
             ws.update_state(lambda state: ws.mark_run(state, FAILED))
@@ -139,7 +165,10 @@ def _run(
         ws.mark_run(state, "maintain", finished)
         state.runs.pop(FAILED, None)
 
-    ws.update_state(record_success)
+    # MEMORY.md is rewritten: the run is recorded even if that waits for the lock, so
+    # that it is not reported as skipped, nor run again before its gap.
+    with ws.trying_once(False):
+        ws.update_state(record_success)
     result = MaintainResult(
         "ran",
         archive=moved,
@@ -161,6 +190,8 @@ def scheduled_sync(ws: Workspace, config: Config, model: Model, result: Maintain
         return
     try:
         result.sync = sync(ws, config, model, wait=False)
+    except BusyError:
+        return  # another sync (or a lock holder) is at work: the next run syncs
     except MemctlError as exc:
         result.sync_error = str(exc)
 

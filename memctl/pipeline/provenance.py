@@ -586,7 +586,8 @@ class ExplainResult:
 def explain(ws: Workspace, target: str) -> ExplainResult:
     """The chain behind MEMORY.md's bullets `target` names: `MEMORY.md:LINE` (a bad line
     is a UsageError), or a text: the bullets that contain it (case and spacing aside),
-    else the one that shares the most words with it; MemctlError when none does."""
+    else the closest one (`closest_bullets`); MemctlError when no bullet shares a
+    content word with it."""
     from memctl.core.errors import UsageError, require_utf8
     from memctl.core.memory import read_memory
 
@@ -607,13 +608,32 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     needle = fact_key(target)
     chosen = [(n, line) for n, line in bullets if needle and needle in fact_key(line)]
     if not chosen:
-        wanted = frozenset(content_words(target))
-        at = {Source("MEMORY.md", n, ""): (n, line) for n, line in bullets}
-        best = _best(wanted, ((s, frozenset(content_words(at[s][1]))) for s in at))
-        chosen = [at[s] for s in best[:1]]
+        chosen = closest_bullets(target, bullets)
     if not chosen:
         raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
     return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
+
+
+def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The bullet that shares the most content words with `target` (a paraphrase: "who
+    runs the payments group" for "Dana leads the payments team"), the larger share of
+    both (Dice) breaking a tie; bullets tied on both are all returned (at most
+    MATCH_MOST), since nothing tells them apart. None when no bullet shares a content
+    word: function words and fillers never count, so a text about something else
+    matches nothing."""
+    wanted = frozenset(content_words(target))
+    if not wanted:
+        return []
+    scored: list[tuple[tuple[int, float], int, str]] = []
+    for number, line in bullets:
+        words = frozenset(content_words(line))
+        shared = len(wanted & words)
+        if shared:
+            scored.append(((shared, 2 * shared / (len(wanted) + len(words))), number, line))
+    if not scored:
+        return []
+    top = max(score for score, _, _ in scored)
+    return [(number, line) for score, number, line in scored if score == top][:MATCH_MOST]
 
 
 def line_number(name: str, wanted: str, lines: list[str]) -> int:

@@ -233,7 +233,7 @@ class Git:
             time.sleep(pause)
             pause = min(pause * 2, 0.5)
         if check and done.returncode != 0:
-            raise SyncError(f"git {args[0]}: {_last_line(done.stderr)}")
+            raise SyncError(f"git {args[0]}: {_reason(done.stderr)}")
         return done
 
     def _once(
@@ -288,7 +288,7 @@ class Git:
             if "couldn't find remote ref" in message:
                 return None
             raise SyncError(
-                f"the remote {self.remote} cannot be reached ({_last_line(done.stderr)}); "
+                f"the remote {self.remote} cannot be reached ({_reason(done.stderr)}); "
                 "nothing changed, sync again later"
             )
         return self.ref(f"refs/remotes/origin/{branch}")
@@ -360,7 +360,7 @@ class Git:
         if "rejected" in message or "fetch first" in message or "non-fast-forward" in message:
             return False
         raise SyncError(
-            f"the remote {self.remote} refused the push ({_last_line(done.stderr)}); "
+            f"the remote {self.remote} refused the push ({_reason(done.stderr)}); "
             "nothing lost: the merge stays here and the next sync pushes it"
         )
 
@@ -377,9 +377,16 @@ def _held_lock(stderr: bytes) -> tuple[str, bool] | None:
     return None
 
 
-def _last_line(stderr: bytes) -> str:
+def _reason(stderr: bytes) -> str:
+    """What git said went wrong: its first `fatal:` or `error:` line, else its last line.
+    The last line of a failed fetch is often the tail of advice ("and the repository
+    exists."), which read alone says the opposite of what happened."""
     lines = [line.strip() for line in stderr.decode("utf-8", "replace").splitlines()]
     lines = [line for line in lines if line]
+    for line in lines:
+        for prefix in ("fatal: ", "error: "):
+            if line.startswith(prefix):
+                return line.removeprefix(prefix)
     return lines[-1] if lines else "no message"
 
 
@@ -1394,19 +1401,56 @@ def check_remote(ws: Workspace, config: Config, timeout: float = 20.0) -> str | 
     """None when the remote answers `git ls-remote`; else what is wrong."""
     if not config.sync.remote:
         return None
-    git = Git(ws, config.sync.remote)
+    problem = _ls_remote(config.sync.remote, timeout)
+    if isinstance(problem, bytes):
+        return f"the remote {config.sync.remote} cannot be reached ({_reason(problem)})"
+    return problem
+
+
+def probe_remote(url: str, timeout: float = 20.0) -> None:
+    """Nothing when `url` answers `git ls-remote` (an empty repository does); else
+    UsageError (exit 2) when git refuses a local path (no repository there), SyncError
+    (exit 1) for a remote that cannot be reached. `init --from` asks before it creates
+    anything."""
+    problem = _ls_remote(url, timeout)
+    if problem is None:
+        return
+    if isinstance(problem, str):  # no git, or no answer in time
+        raise SyncError(f"{problem}; nothing created")
+    if _is_local(url):
+        raise UsageError(f"--from: {_reason(problem)}; nothing created")
+    raise SyncError(f"the remote {url} cannot be reached ({_reason(problem)}); nothing created")
+
+
+def _is_local(url: str) -> bool:
+    """Whether git reads `url` as a path on this machine (a file:// URL included), not
+    a network address (`scheme://`, or scp-like `host:path` with no slash before the
+    colon)."""
+    if url.startswith("file://"):
+        return True
+    if "://" in url:
+        return False
+    colon, slash = url.find(":"), url.find("/")
+    return colon < 0 or 0 <= slash < colon
+
+
+def _ls_remote(url: str, timeout: float) -> bytes | str | None:
+    """None when `git ls-remote` answers; git's stderr when it refused; a sentence when
+    git could not be run or did not answer in time."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     try:
         done = subprocess.run(
-            ["git", "ls-remote", "--heads", config.sync.remote],
+            ["git", "ls-remote", "--heads", "--", url],
             capture_output=True,
-            env={k: v for k, v in git.env.items() if k != "GIT_DIR"},
+            env=env,
             timeout=timeout,
             check=False,
         )
     except FileNotFoundError:
         return "the `git` program is not on PATH"
     except subprocess.TimeoutExpired:
-        return f"the remote {config.sync.remote} did not answer within {timeout:g}s"
+        return f"the remote {url} did not answer within {timeout:g}s"
     if done.returncode != 0:
-        return f"the remote {config.sync.remote} cannot be reached ({_last_line(done.stderr)})"
+        return done.stderr or b"no message"
     return None

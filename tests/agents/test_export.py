@@ -114,6 +114,24 @@ def test_a_full_agents_md_is_exit_2_and_untouched(cli, workspace, tmp_path):
     assert target.read_text() == "x" * AGENTS_MD_LIMIT
 
 
+@pytest.mark.parametrize("dry_run", [[], ["--dry-run"]])
+def test_a_missing_folder_is_exit_2_and_nothing_made_or_recorded(cli, workspace, tmp_path, dry_run):
+    """Audit 5, 11: `export --agents-md /nonexistent/dir/AGENTS.md` made the folders,
+    wrote the file and recorded it, so every later forget rewrote a file in a mistyped
+    place. A missing folder is refused: one line, exit 2, nothing made, nothing
+    recorded."""
+    (workspace / "MEMORY.md").write_text("- Ship on Fridays.\n")
+    elsewhere = tmp_path / "AGENTS.md"
+    assert cli("-w", workspace, "export", "--agents-md", elsewhere).exit_code == 0
+    before = (workspace / ".memctl" / "state.json").read_bytes()
+    target = tmp_path / "nonexistent" / "dir" / "AGENTS.md"
+    result = cli("-w", workspace, "export", "--agents-md", target, *dry_run)
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "does not exist" in result.stderr
+    assert not (tmp_path / "nonexistent").exists()
+    assert (workspace / ".memctl" / "state.json").read_bytes() == before
+
+
 def test_broken_markers_are_exit_2(cli, workspace, tmp_path):
     target = tmp_path / "AGENTS.md"
     target.write_text(f"{BEGIN}\nhalf\n")

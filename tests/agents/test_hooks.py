@@ -574,6 +574,25 @@ def test_user_prompt_submit_recalls_ranked_within_budget(cli, workspace, tmp_pat
     assert len(context) <= MemoryConfig().prompt_recall_chars
 
 
+def test_the_prompt_recall_gives_a_fact_once_not_its_bullet_and_its_ledger_line(
+    cli, workspace, tmp_path
+):
+    """Audit 5, 9: the README's demo conversation, flushed and consolidated: "when do
+    deploys happen" got the MEMORY.md bullet and the ledger line it was merged from
+    ("Dana: Remember that deploys…"), the same fact twice in 1,500 characters. The
+    provenance sidecar names the ledger lines of each bullet; those are left out."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "conversation.jsonl"
+    assert cli("-w", workspace, "thread", "append", "chat", example).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    ledger = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert "Dana: Remember that deploys happen only on Tuesdays." in ledger  # worded apart
+    stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="when do deploys happen")
+    context = context_of(hook(cli, workspace, "claude-code", stdin).stdout, "UserPromptSubmit")
+    said = [line for line in context.splitlines() if "deploys happen only on Tuesdays" in line]
+    assert len(said) == 1 and "(MEMORY.md:" in said[0], context
+
+
 def test_a_huge_prompt_is_recalled_for_its_first_words_within_the_time_budget(
     cli, workspace, tmp_path
 ):

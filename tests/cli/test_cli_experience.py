@@ -31,6 +31,7 @@ from tests.support.helpers import (
     on_pty,
     read_log,
     run_memctl,
+    run_unprivileged,
     time_limit,
 )
 from tests.support.llm_server import write_model_config
@@ -676,6 +677,35 @@ def test_doctor_fails_on_an_index_path_sqlite_cannot_use(cli, workspace):
     ) in run.stdout.splitlines()
     document = json.loads(cli("-w", workspace, "--json", "doctor", "--offline").stdout)
     assert document["ok"] is False
+
+
+@pytest.mark.parametrize("state_dir", ["made", "not yet made"])
+def test_doctor_on_a_read_only_workspace_reports_every_check(workspace, state_dir):
+    """Audit 5, 8: on a read-only workspace doctor printed no check at all: taking the
+    lock failed (EROFS, EACCES) and ended the run. The lock is a failed check now, and
+    the write checks and the rest still report."""
+    if state_dir == "made":
+        assert run_memctl(workspace, "save", "The build server is ochre.").exit_code == 0
+        assert (workspace / ".memctl" / "lock").exists()
+    else:
+        assert not (workspace / ".memctl").exists()
+    for folder, _, files in os.walk(workspace):
+        for name in [folder, *(os.path.join(folder, f) for f in files)]:
+            os.chmod(name, os.stat(name).st_mode & ~0o222)
+    try:
+        run = run_unprivileged(workspace, "doctor", "--offline")
+    finally:
+        for folder, _, _ in os.walk(workspace):
+            os.chmod(folder, 0o755)
+    assert run.exit_code == 1, run.stderr
+    assert run.stderr == ""
+    lines = run.stdout.splitlines()
+    lock = next(line for line in lines if line.startswith("FAIL  lock: cannot be taken: "))
+    assert "Permission denied (EACCES)" in lock
+    assert f"FAIL  write {workspace}: not writable (or missing)" in lines
+    assert "FAIL  write memory: not writable (or missing)" in lines
+    assert any(line.startswith("ok    free disk: ") for line in lines)
+    assert any(line.startswith("ok    search index: ") for line in lines)
 
 
 @pytest.mark.parametrize("model", ["nope:xyz", "nope/xyz"])

@@ -342,6 +342,31 @@ def test_workspace_lock_held_elsewhere_is_busy(workspace):
         pass
 
 
+def test_trying_once_makes_every_held_lock_busy_at_once(workspace):
+    """Maintenance (audit 5, 14): the workspace lock and a blocking stage lock held
+    elsewhere raise BusyError at once instead of waiting (60 s, or for ever); outside
+    the block, and inside `trying_once(False)`, they wait again."""
+    import time
+
+    ws = Workspace(workspace)
+    ws.state_dir.mkdir()
+    for name, take in (
+        ("lock", ws.lock),
+        ("consolidate.lock", lambda: ws.stage_lock("consolidate")),
+    ):
+        with held_lock(ws.state_dir / name), ws.trying_once():
+            started = time.monotonic()
+            with pytest.raises(BusyError, match=rf"\.memctl/{name} is held by another memctl"):
+                take().__enter__()
+            assert time.monotonic() - started < 5
+            with ws.trying_once(False):
+                assert not ws.try_once
+            assert ws.try_once
+        assert not ws.try_once
+    with ws.lock(wait=5), ws.stage_lock("consolidate"):
+        pass
+
+
 def test_stage_lock_non_blocking_reports_another_holder(workspace):
     ws = Workspace(workspace)
     ws.state_dir.mkdir()

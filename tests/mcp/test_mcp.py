@@ -426,6 +426,11 @@ def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):
         "The canary region is eu-west-9."
     )
     assert lines[1].startswith("  <- memory/") and "(saved by hand at " in lines[1]
+    # A paraphrase: the closest bullet, as on the command line (audit 5, 7).
+    closest = client.text(
+        "memory_explain", {"target": "who hosts canary deploys for the billing api"}
+    )
+    assert closest.splitlines()[0] == lines[0]
     assert client.error("memory_explain", {"target": "MEMORY.md:9999"}).startswith(
         "Error: MEMORY.md has no line 9999"
     )

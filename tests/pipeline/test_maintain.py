@@ -163,6 +163,35 @@ def test_a_second_maintain_while_one_runs_exits_at_once(ready, cli):
     assert "maintain" in state(ready)["runs"]
 
 
+@pytest.mark.parametrize("held", ["lock", "consolidate.lock"])
+def test_a_lock_another_memctl_holds_makes_maintain_skip_at_once(ready, cli, held):
+    """Audit 5, 14: with the workspace lock held, cron's maintain waited 60 s and exited
+    1 (cron mails it); with consolidate.lock held it waited silently for as long as the
+    holder kept it. Maintenance tries each lock once: exit 0 at once, quiet without -v,
+    and the next run does the work."""
+    import time
+
+    (ready / ".memctl").mkdir()
+    with held_lock(ready / ".memctl" / held):
+        started = time.monotonic()
+        quiet = cli("-w", ready, "maintain")
+        told = cli("-w", ready, "-v", "maintain")
+        elapsed = time.monotonic() - started
+        memory = (ready / "MEMORY.md").read_text() if (ready / "MEMORY.md").exists() else ""
+    assert elapsed < 20, elapsed  # not the workspace lock's 60 s, nor the holder's time
+    assert quiet.exit_code == 0 and told.exit_code == 0, (quiet.stderr, told.stderr)
+    assert "skipped: workspace busy:" in told.stderr and f".memctl/{held}" in told.stderr
+    assert "the next run tries again" in told.stderr
+    assert "maintain" not in (state(ready) or {}).get("runs", {})
+    assert "Tuesdays" not in memory
+    # The workspace lock stops the archive too; the consolidate lock only what follows it.
+    assert ("moved 1 ledger" in quiet.stderr) == (held == "consolidate.lock"), quiet.stderr
+    done = cli("-w", ready, "maintain")
+    assert done.exit_code == 0, done.stderr
+    assert "Tuesdays" in (ready / "MEMORY.md").read_text()
+    assert "maintain" in state(ready)["runs"]
+
+
 def test_nothing_new_sends_no_request(workspace, cli, llm_server):
     write_model_config(workspace, llm_server, timezone="UTC")
     result = cli("-w", workspace, "--json", "maintain")

@@ -77,6 +77,27 @@ def test_a_bad_line_is_exit_2_and_no_match_exit_1(cli: Any, ws: Path) -> None:
     assert snapshot(ws) == before
 
 
+def test_a_paraphrase_is_explained_by_the_closest_bullet(cli: Any, ws: Path) -> None:
+    """Audit 5, 7: "who runs the payments group" exited 1 although the help promises
+    the bullets containing the text "else the closest one", and one bullet shares its
+    only telling word. The bullet sharing the most content words answers; a text
+    sharing none (function words aside) still exits 1."""
+    say(cli, ws, "t2", "Carol owns billing-v3.", speaker="Carol")
+    say(cli, ws, "t2", "Next week Carol flies to Berlin for the PCI audit.", speaker="Carol")
+    assert cli("-w", ws, "flush").exit_code == 0
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    run = cli("-w", ws, "explain", "who runs the payments group")
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.splitlines()[0].endswith("Dana leads the payments team.")
+    # Two bullets name Carol; the one that also names Berlin is the closer.
+    berlin = json.loads(cli("-w", ws, "--json", "explain", "carol is going to berlin").stdout)
+    [bullet] = berlin["bullets"]
+    assert "Berlin" in bullet["bullet"] and bullet["line"] == bullet_number(ws, "Berlin")
+    for unrelated in ("what is the weather like", "who is it for"):
+        missing = cli("-w", ws, "explain", unrelated)
+        assert missing.exit_code == 1 and "no bullet of MEMORY.md matches" in missing.stderr
+
+
 def test_a_ledger_line_is_explained_and_a_bad_place_is_exit_2(cli: Any, ws: Path) -> None:
     ledger = f"memory/{datetime.now(UTC).date().isoformat()}.md"
     line = next(

@@ -774,6 +774,34 @@ def test_init_from_a_bad_url_and_sync_without_a_remote_are_one_line_errors(tmp_p
     assert none.exit_code == 2 and "no remote" in none.stderr and "Traceback" not in none.stderr
 
 
+def test_init_from_a_remote_that_fails_creates_nothing_and_says_why(tmp_path):
+    """Audit 5, 10: `init --from /nonexistent/repo.git` created the workspace, recorded
+    the bad remote, then said "nothing changed" and quoted git's advice "and the
+    repository exists." as the reason. The remote is asked first: a local path git
+    refuses is bad input (exit 2), a remote that does not answer a failure (exit 1);
+    either way no folder is made and git's own reason is quoted."""
+    missing = run_memctl(
+        None, "init", "--from", tmp_path / "nonexistent" / "repo.git", tmp_path / "n1"
+    )
+    assert missing.exit_code == 2, missing.stderr
+    assert (
+        missing.stderr.count("\n") == 1
+        and "does not appear to be a git repository" in missing.stderr
+    )
+    assert "nothing created" in missing.stderr and "the repository exists" not in missing.stderr
+    (tmp_path / "plain").mkdir()
+    plain = run_memctl(None, "init", "--from", tmp_path / "plain", tmp_path / "n2")
+    assert plain.exit_code == 2 and "not appear to be a git repository" in plain.stderr
+    # Nothing listens on port 1 of the loopback: refused at once, no network needed.
+    away = run_memctl(None, "init", "--from", "git://127.0.0.1:1/memory.git", tmp_path / "n3")
+    assert away.exit_code == 1, away.stderr
+    assert "cannot be reached" in away.stderr and "nothing created" in away.stderr
+    assert not any((tmp_path / name).exists() for name in ("n1", "n2", "n3"))
+    joined = run_memctl(None, "init", "--from", bare(tmp_path), tmp_path / "n4")
+    assert joined.exit_code == 0, joined.stderr
+    assert "remote:" in (tmp_path / "n4" / "memctl.yaml").read_text()
+
+
 def test_a_merge_killed_before_its_offsets_is_finished_by_the_next_sync(tmp_path):
     """The note a merge writes before its files says which blocks MEMORY.md holds; a run
     killed after the files (offsets not yet moved) is settled by the next sync, which

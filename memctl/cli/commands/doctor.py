@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memctl.cli.core import app, command, globals_of
+from memctl.cli.core import app, command, globals_of, os_error_line
 from memctl.cli.output import colour_wanted, emit
 
 if TYPE_CHECKING:
@@ -220,6 +220,10 @@ def _workspace_checks(ws: Workspace) -> list[Check]:
             checks.append(Check("lock", True, f"{ws.relative(ws.state_dir / 'lock')} is free"))
     except BusyError as exc:
         checks.append(Check("lock", True, f"held now ({exc}); fine while a run goes", True))
+    except OSError as exc:
+        # A read-only workspace (a read-only mount, modes): a failed check, not the end
+        # of the report, so the checks below still say what else is wrong.
+        checks.append(Check("lock", False, f"cannot be taken: {os_error_line(exc)}"))
     for folder in (ws.root, ws.memory_dir, ws.root / "threads", ws.state_dir):
         name = ws.relative(folder) if folder != ws.root else str(ws.root)
         writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)

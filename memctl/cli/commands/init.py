@@ -9,7 +9,7 @@ import typer
 
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note
-from memctl.core.errors import UsageError
+from memctl.core.errors import MemctlError, UsageError
 from memctl.core.wording import plural
 
 
@@ -43,6 +43,12 @@ def init(
         raise UsageError("--from: the git URL is empty")
     if dry_run and from_url is not None:
         raise UsageError("--dry-run and --from exclude each other: --from fetches and writes")
+    if from_url is not None:
+        from memctl.pipeline.sync import probe_remote
+
+        # Before anything is created: a mistyped path or a remote down leaves no
+        # workspace behind naming it.
+        probe_remote(from_url)
     result = init_workspace(path, dry_run=dry_run)
     if dry_run:
         created = ", ".join(result.created) or "nothing (already initialised)"
@@ -68,7 +74,16 @@ def _join(g: Globals, root: Path, url: str) -> None:
 
     config = load_config(config_path)
     ws = Workspace(root, config.timezone)
-    result = sync(ws, config, resolve_model(ws, config.memory_model))
+    try:
+        result = sync(ws, config, resolve_model(ws, config.memory_model))
+    except MemctlError as exc:
+        # The workspace exists and names the remote now: say so, not only "nothing changed".
+        told = MemctlError(
+            f"the workspace {root} was created with sync.remote set, but its first sync "
+            f"failed: {exc}; `memctl sync` there tries again"
+        )
+        told.exit_code = exc.exit_code
+        raise told from None
     note(
         g,
         f"init: synced from {url}: {plural(result.received, 'block')} received"

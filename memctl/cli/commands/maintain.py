@@ -45,7 +45,8 @@ def maintain_command(
     """Archive old ledgers, then consolidate new daily text: the job for cron.
 
     Throttled by memory.consolidation_min_gap (the first run goes at once); a second
-    maintain while one runs exits 0 at once. With no new daily text no model is asked.
+    maintain while one runs, or any lock it needs held by another memctl, exits 0 at
+    once. With no new daily text no model is asked.
     A run with nothing to do prints nothing (on a terminal, or with -v, it says why), so
     cron mails nothing; in a log each line carries its local time after `maintain:`.
 
@@ -77,6 +78,8 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     if result.clock:
         log(result.clock)
     if result.skipped:
+        if result.archive is not None and result.archive.moved:
+            log(archive_summary(result.archive))  # done before a lock was found busy
         if person:
             log(f"skipped: {result.skipped}")
         _sync_notes(result, log)
