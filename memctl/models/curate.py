@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import MONTHS, SPAN
+from memctl.core.said import MONTHS, SPAN, names_used
 from memctl.models.facts import PAST, SAID_ON, content_words
 from memctl.models.supersede import stale
 
@@ -162,36 +162,14 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     return facts
 
 
-# Closed-class words: a capitalised word opening a sentence before one of them is no
-# name used as one ("Headline in the newsletter: ...", "Minutes of the retro: ...").
-_FUNCTION = _words(
-    """in on at of for from to with by about as into onto over under after before since
-    until through during without within between among per via and or but nor so yet if
-    than that which who whom whose the a an this these those its their our your my"""
-)
-_MID_NAME = re.compile(r"(?<=[a-z0-9,;] )([A-Z][\w-]*)")
-_POSSESSIVE = re.compile(r"\b([A-Z][\w-]*)'s\b")
-_OPENING = re.compile(r"^([A-Z][\w-]*) ([a-z][\w'-]*)")
-
-
 def _speakers(texts: list[str], headings: set[str]) -> set[str]:
     """The `Name:` prefixes that are speakers: names memory uses as names elsewhere (a
     heading of MEMORY.md, a name after a lower-case word, a possessive, or a sentence's
     subject: "Dana leads payments"). A prefix used nowhere else is a note's label
     ("AI: Pablo to add alerts", "Headline: ...", "Q: ... A: ...", "Confirmed: ..."):
     the line is kept as written, not filed under a `## Label` heading cut from its words."""
-    named = set(headings)
-    prefixes: set[str] = set()
-    for text in texts:
-        if prefixed := _PREFIX.match(text):
-            prefixes.add(prefixed["name"])
-            text = prefixed["rest"]
-        if user := _USER.match(text):
-            named.add(user["name"])
-        named.update(_MID_NAME.findall(text))
-        named.update(_POSSESSIVE.findall(text))
-        if (opening := _OPENING.match(text)) and opening[2] not in _FUNCTION:
-            named.add(opening[1])
+    named = set(headings) | names_used(texts)
+    prefixes = {prefixed["name"] for text in texts if (prefixed := _PREFIX.match(text))}
     # A prefix in capitals ("AI:", "Q:", "FYI:", "TODO:") is an abbreviation, a label,
     # whatever else memory says of the word ("AI tooling budget is approved").
     return {
