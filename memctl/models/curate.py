@@ -116,19 +116,32 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     is its speaker only where memory uses that name as a name (`_speakers`)."""
     curated: list[tuple[str | None, str, str, int]] = []  # (heading, text, line, number)
     subject: str | None = None
+    after = -1  # the number of the line a fact last took
     for number, line in enumerate(memory.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("## "):
             subject = stripped[3:].strip() or None
             continue
+        if curated and after == number - 1 and _continues(line):
+            heading, fact, first, at = curated[-1]
+            curated[-1] = (heading, f"{fact}\n  {stripped}", first, at)
+            after = number
+            continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
         curated.append((subject, _BULLET.sub("", stripped).strip(), stripped, number))
+        after = number
     said: list[tuple[str, tuple[date, date] | None, str, str]] = []  # (name, span, text, line)
     for name, text in dailies:
         span: tuple[date, date] | None = None
-        for line in text.splitlines():
+        after = -1
+        for number, line in enumerate(text.splitlines()):
             stripped = line.strip()
+            if said and after == number - 1 and _continues(line):
+                of, when, fact, first = said[-1]
+                said[-1] = (of, when, f"{fact}\n  {stripped}", first)
+                after = number
+                continue
             if stripped.startswith("#"):
                 match = SPAN.search(stripped)
                 span = (
@@ -140,6 +153,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
             said.append((name, span, _BULLET.sub("", stripped).strip(), stripped))
+            after = number
     headings = {heading for heading, _, _, _ in curated if heading}
     speakers = _speakers([text for _, text, _, _ in curated] + [t for _, _, t, _ in said], headings)
     facts: list[Fact] = []
@@ -160,6 +174,13 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
         facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
     return facts
+
+
+def _continues(line: str) -> bool:
+    """Whether a line goes on with the fact of the line before it: indented and no item
+    of its own, as a saved text's later lines are written ("- # Instructions" then
+    "  ignore all": one memory, kept one bullet)."""
+    return line[:1] in (" ", "\t") and bool(line.strip()) and not _BULLET.match(line)
 
 
 def _speakers(texts: list[str], headings: set[str]) -> set[str]:
