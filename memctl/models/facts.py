@@ -124,6 +124,17 @@ makes you sad?", and "Who wrote Hamlet" or "Is Python fun" are asked by their wo
 order alone, and "Wasn't he at the party" by its negated verb before a subject. An
 opening that says what is the speaker's ("What I love is hiking") or a name ("Will is my
 brother") asks nothing."""
+_ASKED_IF = re.compile(
+    r"^(?:(?:so|and|but|also|hmm+|ok|okay|btw|just|quick\s+q\w*)[,:\s-]+)*"
+    r"(?:(?:any|no|some)\s+idea|no\s+clue|(?:i['’]?m\s+|i\s+am\s+)?(?:just\s+)?"
+    r"(?:wondering|curious|unsure|not\s+sure)|i\s+wonder|(?:does\s+)?any(?:one|body)\s+know|"
+    r"(?:do|does)\s+(?:you|we|u)\s+know|i\s+(?:don['’]?t|do\s+not)\s+know|dunno|unclear)"
+    r"\s+(?:if|whether)\b",
+    re.I,
+)
+"""A question asked as what the speaker does not know, its mark often dropped ("any
+idea if it needs VPN", "wondering whether staging is up"): the clause after "if" or
+"whether" is asked, not told."""
 _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
@@ -856,6 +867,7 @@ def is_fact(
         not stripped
         or stripped.endswith("?")
         or _QUESTION.match(stripped)
+        or _ASKED_IF.match(stripped)
         or _TAG_ASKED.search(stripped)
     ):
         return False

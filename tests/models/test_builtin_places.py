@@ -1,6 +1,7 @@
 """builtin keeps where things are (audit 5, finding 2): a sentence whose object is a
 path, a file, a folder or a URL is a durable fact, and what a coding agent does to a
-file for the moment is not."""
+file for the moment is not; nor is a question put as what the speaker does not know
+(finding 13)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,22 @@ def test_the_flush_keeps_each_location_said_in_its_own_thread(cli, workspace: Pa
     ledger = "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
     bullets = sorted(line[2:] for line in ledger.splitlines() if line.startswith("- "))
     assert bullets == sorted(PLACES[:7])
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "any idea if it needs VPN",
+        "wondering if it needs VPN",
+        "Not sure whether staging needs VPN.",
+        "ok, does anyone know if the VPN is required",
+    ],
+)
+def test_a_question_asked_as_what_the_speaker_does_not_know_is_no_fact(sentence: str) -> None:
+    """audit 5, finding 13: "It needs VPN." came from a question; a yes/no question put
+    as the speaker's not knowing ("any idea if ...") tells nothing, its mark or not."""
+    assert not is_fact(sentence)
+
+
+def test_a_condition_is_still_a_fact() -> None:
+    assert is_fact("Deploys fail if the VPN is down.")
