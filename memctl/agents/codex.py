@@ -90,7 +90,9 @@ CODEX_ITEM_TYPES = frozenset(
     }
 )
 # User-role messages Codex writes itself; the markers are the ones Codex uses to tell
-# them from what the user typed (codex-rs: contextual_user_message.rs, user_instructions.rs).
+# them from what the user typed (codex-rs: contextual_user_message.rs, user_instructions.rs,
+# model_visible_context.rs: a `!` shell command the user ran and its output, the plugins
+# and subagents lists).
 CODEX_HARNESS_PREFIXES = (
     "<environment_context>",
     "<user_instructions>",
@@ -99,6 +101,9 @@ CODEX_HARNESS_PREFIXES = (
     "<turn_aborted>",
     "<context_update>",
     "<subagent_notification>",
+    "<subagents>",
+    "<user_shell_command>",
+    "<plugins>",
 )
 
 

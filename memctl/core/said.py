@@ -9,6 +9,7 @@ message's `name` (OpenAI's multi-party field) or from a leading `Name:` in its t
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 from datetime import date, datetime
 from typing import Any
 
@@ -141,19 +142,78 @@ LABELS = frozenset(
 """Leading words that label a line rather than name its speaker (`Note: ...`)."""
 
 
-def speaker_of(message: dict[str, Any], text: str) -> tuple[str | None, str]:
+def speaker_of(
+    message: dict[str, Any], text: str, names: Collection[str] | None = None
+) -> tuple[str | None, str]:
     """The message's speaker and its text without a leading `Name:` that named them.
 
     The `name` field wins; a leading `Name:` (one to three capitalised words that are
-    not a label such as `Note:`) is taken only when there is no `name`.
+    not a label such as `Note:`) is taken only when there is no `name`. With `names`
+    (what the messages around it use as names: `names_used`), the prefix must also be
+    one of them, and not in capitals: "Noted: the TTL is 300 s" is a label, as
+    consolidation reads a prefix (models/curate.py).
     """
     name = message.get("name")
     if isinstance(name, str) and name.strip():
         return name.strip(), text
     match = _LEADING_NAME.match(text)
     if match and match[1].casefold().replace(" ", "") not in LABELS:
-        return match[1], text[match.end() :]
+        prefix = match[1]
+        if names is None or (
+            not prefix.isupper() and (prefix in names or prefix.split()[0] in names)
+        ):
+            return prefix, text[match.end() :]
     return None, text
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_FUNCTION = _words(
+    """in on at of for from to with by about as into onto over under after before since
+    until through during without within between among per via and or but nor so yet if
+    than that which who whom whose the a an this these those its their our your my"""
+)
+"""Closed-class words: a capitalised word opening a sentence before one of them is no
+name used as one ("Headline in the newsletter: ...", "Minutes of the retro: ...")."""
+_MID_NAME = re.compile(r"(?<=[a-z0-9,;] )([A-Z][\w-]*)")
+_POSSESSIVE = re.compile(r"\b([A-Z][\w-]*)'s\b")
+_OPENING = re.compile(r"^([A-Z][\w-]*) ([a-z][\w'-]*)")
+_USER_NAME = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
+_HEADING = re.compile(r"^## +(?P<name>\S.*?)\s*$", re.M)
+
+
+def names_used(texts: Iterable[str]) -> set[str]:
+    """The capitalised words `texts` use as names: after a lower-case word ("ask Dana"),
+    as a possessive ("Dana's team"), as a sentence's subject ("Dana leads payments"),
+    or as the user's name. A leading `Name:` of a text is left out: a prefix is a
+    speaker only where a name is used as one elsewhere (`speaker_of`)."""
+    named: set[str] = set()
+    for text in texts:
+        if (match := _LEADING_NAME.match(text)) is not None:
+            text = text[match.end() :]
+        if user := _USER_NAME.match(text):
+            named.add(user["name"])
+        named.update(_MID_NAME.findall(text))
+        named.update(_POSSESSIVE.findall(text))
+        if (opening := _OPENING.match(text)) and opening[2] not in _FUNCTION:
+            named.add(opening[1])
+    return named
+
+
+def conversation_names(
+    entries: Iterable[dict[str, Any]], texts: Iterable[str], memory: str = ""
+) -> set[str]:
+    """What a conversation uses as names: its messages' `name` fields, the names its
+    texts use (`names_used`), and the headings and names of MEMORY.md (`memory`)."""
+    named = {
+        name.strip()
+        for entry in entries
+        if isinstance(name := entry.get("name"), str) and name.strip()
+    }
+    named |= {match["name"] for match in _HEADING.finditer(memory)}
+    return named | names_used([*texts, *(line.lstrip("-*+ ") for line in memory.splitlines())])
 
 
 def when(message: dict[str, Any]) -> datetime | None:

@@ -22,6 +22,8 @@ from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from memctl.core.redact import Redactor
     from memctl.core.state import LogPlace
 
@@ -636,7 +638,9 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> EntryLine | None:
+def render_entry(
+    entry: dict[str, Any], index: int, redactor: Redactor, names: Collection[str] | None = None
+) -> EntryLine | None:
     """An entry as one `[ROLE]: text` line, or None for what flush leaves out.
 
     System messages, compaction records and imported compaction summaries (entries
@@ -645,6 +649,8 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
     user message (`memctl.core.harness`). Tool calls show as
     `[tool_call: name(args)]` with the arguments cut at 500 chars, tool results are cut
     at 1,000. Secrets are redacted before cutting, so no cut leaves half a key behind.
+    `names`: what the conversation uses as names (`said.conversation_names`), of which a
+    leading `Name:` must be one to be the speaker (`said.speaker_of`).
     """
     # Here, not at the top: only flush renders entries, and `search` (which imports this
     # module for `searchable_text`) would load and compile their patterns for nothing.
@@ -655,7 +661,7 @@ def render_entry(entry: dict[str, Any], index: int, redactor: Redactor) -> Entry
         return None
     text, pieces = found
     # The speaker is shown as `[USER <name>]`: a `name` is as free a text as the content.
-    speaker, _ = speaker_of(entry, text)
+    speaker, _ = speaker_of(entry, text, names)
     if speaker is not None:
         speaker = redactor.text(speaker)
     calls = len(pieces) > (1 if text else 0)

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import MONTHS, SPAN
+from memctl.core.said import MONTHS, SPAN, names_used
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
 from memctl.models.words import BULLET as _BULLET
@@ -97,19 +97,32 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     is its speaker only where memory uses that name as a name (`_speakers`)."""
     curated: list[tuple[str | None, str, str, int]] = []  # (heading, text, line, number)
     subject: str | None = None
+    after = -1  # the number of the line a fact last took
     for number, line in enumerate(memory.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("## "):
             subject = stripped[3:].strip() or None
             continue
+        if curated and after == number - 1 and _continues(line):
+            heading, fact, first, at = curated[-1]
+            curated[-1] = (heading, f"{fact}\n  {stripped}", first, at)
+            after = number
+            continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
         curated.append((subject, _BULLET.sub("", stripped).strip(), stripped, number))
+        after = number
     said: list[tuple[str, tuple[date, date] | None, str, str]] = []  # (name, span, text, line)
     for name, text in dailies:
         span: tuple[date, date] | None = None
-        for line in text.splitlines():
+        after = -1
+        for number, line in enumerate(text.splitlines()):
             stripped = line.strip()
+            if said and after == number - 1 and _continues(line):
+                of, when, fact, first = said[-1]
+                said[-1] = (of, when, f"{fact}\n  {stripped}", first)
+                after = number
+                continue
             if stripped.startswith("#"):
                 match = SPAN.search(stripped)
                 span = (
@@ -121,6 +134,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
             said.append((name, span, _BULLET.sub("", stripped).strip(), stripped))
+            after = number
     headings = {heading for heading, _, _, _ in curated if heading}
     speakers = _speakers([text for _, text, _, _ in curated] + [t for _, _, t, _ in said], headings)
     facts: list[Fact] = []
@@ -157,16 +171,11 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
     return facts
 
 
-# Closed-class words: a capitalised word opening a sentence before one of them is no
-# name used as one ("Headline in the newsletter: ...", "Minutes of the retro: ...").
-_FUNCTION = _words(
-    """in on at of for from to with by about as into onto over under after before since
-    until through during without within between among per via and or but nor so yet if
-    than that which who whom whose the a an this these those its their our your my"""
-)
-_MID_NAME = re.compile(r"(?<=[a-z0-9,;] )([A-Z][\w-]*)")
-_POSSESSIVE = re.compile(r"\b([A-Z][\w-]*)'s\b")
-_OPENING = re.compile(r"^([A-Z][\w-]*) ([a-z][\w'-]*)")
+def _continues(line: str) -> bool:
+    """Whether a line goes on with the fact of the line before it: indented and no item
+    of its own, as a saved text's later lines are written ("- # Instructions" then
+    "  ignore all": one memory, kept one bullet)."""
+    return line[:1] in (" ", "\t") and bool(line.strip()) and not _BULLET.match(line)
 
 
 def _speakers(texts: list[str], headings: set[str]) -> set[str]:
@@ -175,18 +184,8 @@ def _speakers(texts: list[str], headings: set[str]) -> set[str]:
     subject: "Dana leads payments"). A prefix used nowhere else is a note's label
     ("AI: Pablo to add alerts", "Headline: ...", "Q: ... A: ...", "Confirmed: ..."):
     the line is kept as written, not filed under a `## Label` heading cut from its words."""
-    named = set(headings)
-    prefixes: set[str] = set()
-    for text in texts:
-        if prefixed := _PREFIX.match(text):
-            prefixes.add(prefixed["name"])
-            text = prefixed["rest"]
-        if user := _USER.match(text):
-            named.add(user["name"])
-        named.update(_MID_NAME.findall(text))
-        named.update(_POSSESSIVE.findall(text))
-        if (opening := _OPENING.match(text)) and opening[2] not in _FUNCTION:
-            named.add(opening[1])
+    named = set(headings) | names_used(texts)
+    prefixes = {prefixed["name"] for text in texts if (prefixed := _PREFIX.match(text))}
     # A prefix in capitals ("AI:", "Q:", "FYI:", "TODO:") is an abbreviation, a label,
     # whatever else memory says of the word ("AI tooling budget is approved").
     return {

@@ -127,6 +127,17 @@ makes you sad?", and "Who wrote Hamlet" or "Is Python fun" are asked by their wo
 order alone, and "Wasn't he at the party" by its negated verb before a subject. An
 opening that says what is the speaker's ("What I love is hiking") or a name ("Will is my
 brother") asks nothing."""
+_ASKED_IF = re.compile(
+    r"^(?:(?:so|and|but|also|hmm+|ok|okay|btw|just|quick\s+q\w*)[,:\s-]+)*"
+    r"(?:(?:any|no|some)\s+idea|no\s+clue|(?:i['’]?m\s+|i\s+am\s+)?(?:just\s+)?"
+    r"(?:wondering|curious|unsure|not\s+sure)|i\s+wonder|(?:does\s+)?any(?:one|body)\s+know|"
+    r"(?:do|does)\s+(?:you|we|u)\s+know|i\s+(?:don['’]?t|do\s+not)\s+know|dunno|unclear)"
+    r"\s+(?:if|whether)\b",
+    re.I,
+)
+"""A question asked as what the speaker does not know, its mark often dropped ("any
+idea if it needs VPN", "wondering whether staging is up"): the clause after "if" or
+"whether" is asked, not told."""
 _WISH = re.compile(
     r"^(?:good luck|best of luck|happy (?:birthday|anniversary|holidays|new year|"
     r"thanksgiving|\w+day)|have (?:a|an|fun)\b|enjoy|get well|safe travels|hang in there|"
@@ -775,6 +786,52 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
 # --------------------------------------------------------------------------- which sentences
 
 
+_PLACE = re.compile(
+    r"""(?<![\w/.:@-])(?:
+        [a-z][a-z0-9+.-]*://[^\s/]+\S*                      # a URL
+      | (?:~|\.{1,2})?/[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)*/?  # /etc/x, ~/x, ./x
+      | (?P<parts>[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+)/?       # app/billing, tests/x.py
+      | (?=[\w-]{2})[\w-]*[A-Za-z][\w-]*(?:\.\w[\w-]*)*\.[a-z][a-z0-9]{0,4}(?![\w/-])
+                                                             # invoice.py, docs.example.com
+      | (?<=\s)\.[A-Za-z][\w-]+(?![\w/-]|\.\w)               # a dotfile: .env, .bashrc
+      | (?i:the|our|their|its|an?)\s+(?:[\w.-]+\s+){0,2}?
+        (?i:folder|directory|dir|repo|repository|subfolder|subdirectory)\b  # the X folder
+    )""",
+    re.VERBOSE,
+)
+"""A path, a file or host name, a URL, or a folder named by its noun: where code,
+configuration or logs are."""
+_PLACED = re.compile(
+    r"(?:^|\s)(?P<word>[\w'’]+)\s+(?:in|at|under|inside|into|within|to|on|from|"
+    r"is|are|was|were|lives?|sits?|stays?)\s+$",
+    re.I,
+)
+"""What puts a thing at the place after it: a preposition of place or a copula, with
+the word before it ("lives in", "Tests are under", "go to", "workflow is")."""
+
+
+def _says_where(sentence: str) -> bool:
+    """Whether the object of a sentence is a place in a file system or on the web: the
+    place follows a preposition of place or a copula ("The config is at
+    /etc/shop/config.yaml", "Tests are under tests/billing", "The invoice code lives in
+    the billing folder"); where something lives is a durable fact. Not what an action
+    of the moment reaches ("Looking at src/app.py", "Let me read app/main.py": an -ing
+    verb before the preposition, or none), nor a pair of function words joined by a
+    slash ("and/or", "his/her")."""
+    for match in _PLACE.finditer(sentence):
+        placed = _PLACED.search(sentence, 0, match.start())
+        if placed is None:
+            continue
+        word = placed["word"].casefold()
+        if word.endswith("ing") and not word.endswith("thing"):
+            continue
+        parts = match["parts"]
+        if parts and all(p.strip(".").casefold() in _STOP | _FILLER for p in parts.split("/")):
+            continue
+        return True
+    return False
+
+
 def is_fact(
     sentence: str,
     names: frozenset[str] = frozenset(),
@@ -792,6 +849,7 @@ def is_fact(
         not stripped
         or stripped.endswith("?")
         or _QUESTION.match(stripped)
+        or _ASKED_IF.match(stripped)
         or _TAG_ASKED.search(stripped)
     ):
         return False
@@ -858,6 +916,7 @@ def is_fact(
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
+        or _says_where(stripped)
         # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
         or "[REDACTED:" in stripped
         or (

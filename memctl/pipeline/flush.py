@@ -37,7 +37,7 @@ from memctl.core.durable import append_durable, block_separator
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
 from memctl.core.memory import memory_path, neutral
 from memctl.core.prompts import flush_facts
-from memctl.core.said import span_text
+from memctl.core.said import conversation_names, span_text
 from memctl.core.state import FlushNote, LogPlace, State, ThreadMark, watermark_place
 from memctl.core.threads import (
     CALL_ECHO,
@@ -46,6 +46,7 @@ from memctl.core.threads import (
     count_entries,
     flush_sends,
     log_stamp,
+    message_text,
     read_log,
     render_entry,
     thread_log_entries,
@@ -524,11 +525,19 @@ class _Run:
         if start == watermark and record is not None and record.block is not None:
             done.end = start = self._recover(thread, record.block, start, total)
         elsewhere = _elsewhere(record)
+        entries = [(i, log.read.entry(i)) for i in range(start, total) if i not in elsewhere]
+        memory_full = self._read(self.ws.memory_md) if entries else ""
+        # A leading `Name:` is a speaker only where the conversation or memory uses it
+        # as a name ("Noted: the TTL is 300 s" is a label): said.speaker_of.
+        names = conversation_names(
+            (entry for _, entry in entries),
+            (message_text(e) for _, e in entries if e.get("role") in ("user", "assistant")),
+            memory_full,
+        )
         lines = [
             line
-            for index in range(start, total)
-            if index not in elsewhere
-            and (line := render_entry(log.read.entry(index), index, self.redactor)) is not None
+            for index, entry in entries
+            if (line := render_entry(entry, index, self.redactor, names)) is not None
         ]
         if not lines:
             done.end = total
@@ -539,7 +548,6 @@ class _Run:
                 self.ws.update_state(lambda state: self._advance(state, thread, total))
             return done
         done.entries_sent = len(lines)
-        memory_full = self._read(self.ws.memory_md)
         window = self.window()
         retried = False
         while True:

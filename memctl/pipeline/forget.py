@@ -173,9 +173,8 @@ def forget(
             result.purged = sorted({*purged, *result.purged})
         if replacement is not None:
             fact = replacement.strip()
-            done = save(ws, config, fact if BULLET.match(fact) else f"- {fact}", unforget=False)
-            if at is not None and not done.already_saved:
-                _put_back(ws, done.text, at)
+            # Where the fact it corrects stood (under the same heading).
+            save(ws, config, fact if BULLET.match(fact) else f"- {fact}", unforget=False, at=at)
     return result
 
 
@@ -311,17 +310,6 @@ def _check_purge_query(target: str) -> None:
             f"{target.strip()!r} is too short to purge (at least {PURGE_MIN} characters): "
             "it is in words, digests and names throughout the workspace"
         )
-
-
-def _put_back(ws: Workspace, body: str, at: int) -> None:
-    """Move the correction `save` appended to MEMORY.md up to line index `at`, where the
-    fact it corrects stood (under the same heading), instead of under the last one."""
-    lines = ws.memory_md.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
-    size = len(body.splitlines())
-    if at >= len(lines) - size:
-        return  # it stood at the end already
-    moved = lines[:at] + lines[-size:] + lines[at:-size]
-    write_atomic(ws.memory_md, "".join(moved).encode("utf-8"))
 
 
 def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:

@@ -35,7 +35,7 @@ from typing import Any
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
-from memctl.core.said import speaker_of, when
+from memctl.core.said import conversation_names, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.words import content_words
@@ -485,10 +485,12 @@ def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -
         return None
     wanted = set(content_words(fact))
     best: tuple[int, int, dict[str, Any]] | None = None
+    said: list[dict[str, Any]] = []
     for index in range(first, min(last + 1, log.total)):
         entry = log.entry(index)
         if entry.get("role") not in ("user", "assistant", "tool"):
             continue
+        said.append(entry)
         shared = len(wanted & set(content_words(message_text(entry))))
         if shared and (best is None or shared > best[0]):
             best = (shared, index, entry)
@@ -496,14 +498,18 @@ def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -
         return None
     _, index, entry = best
     text = message_text(entry)
-    speaker, _ = speaker_of(entry, text)
-    said = when(entry)
+    # As flush read it: a leading `Name:` the block's messages use as a name elsewhere.
+    names = conversation_names(
+        said, (message_text(e) for e in said if e.get("role") in ("user", "assistant"))
+    )
+    speaker, _ = speaker_of(entry, text, names)
+    moment = when(entry)
     return Entry(
         thread,
         index,
         str(entry.get("role")),
         speaker,
-        said.isoformat() if said else None,
+        moment.isoformat() if moment else None,
         text if len(text) <= 300 else text[:300] + "…",
     )
 

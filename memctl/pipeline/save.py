@@ -67,7 +67,13 @@ def count_memories(text: str) -> int:
 
 
 def save(
-    ws: Workspace, config: Config, text: str, dry_run: bool = False, *, unforget: bool = True
+    ws: Workspace,
+    config: Config,
+    text: str,
+    dry_run: bool = False,
+    *,
+    unforget: bool = True,
+    at: int | None = None,
 ) -> SaveResult:
     """Append `text` to today's ledger (a `## Memory Save` block) and then to MEMORY.md.
 
@@ -79,7 +85,11 @@ def save(
     The ledger goes first: a run killed between the two writes leaves the memory in the
     ledger, where the next consolidation finds it. MEMORY.md is replaced atomically
     (old content + text) so a reader sees the old or the new file, and consolidation,
-    which carries over what was appended while it ran, keeps it.
+    which carries over what was appended while it ran, keeps it. The text goes before
+    the first `## ` section: a section is a person's (`## Carol`), and a fact saved at
+    the end of the file would read as the last one's, as the memory block shows it.
+    `at`: the line (0-based) of MEMORY.md it goes to instead, where a correction's
+    fact stood (under that fact's heading).
     """
     if not isinstance(text, str) or not text.strip():
         raise UsageError("nothing to save: the text is empty")
@@ -127,12 +137,45 @@ def save(
             old = b""
         except OSError as exc:
             raise WorkspaceError(f"MEMORY.md: cannot be read ({exc.strerror})") from None
-        joint = b"" if not old or old.endswith(b"\n") else b"\n"
-        write_atomic(ws.memory_md, old + joint + body.encode() + b"\n")
+        if at is None:
+            write_atomic(ws.memory_md, _before_sections(old, body.encode()))
+        else:
+            write_atomic(ws.memory_md, _at_line(old, body.encode(), at))
         provenance.note_saved(ws, ledger, first, body)
         if unforget:
             result.unforgotten = _unforget(ws, body)
     return result
+
+
+def _before_sections(old: bytes, body: bytes) -> bytes:
+    """MEMORY.md with `body` after its facts that no section holds, before its first
+    `## ` heading (one outside a code fence), where consolidation writes the facts of no
+    one; at the end when it has no section."""
+    lines = old.split(b"\n")
+    fenced = False
+    for number, line in enumerate(lines):
+        if line.lstrip().startswith((b"```", b"~~~")):
+            fenced = not fenced
+        elif not fenced and line.startswith(b"## "):
+            head = b"\n".join(lines[:number]).rstrip(b"\r\n")
+            rest = b"\n".join(lines[number:])
+            if not head:
+                return body + b"\n\n" + rest
+            last = head.rsplit(b"\n", 1)[-1]
+            # After a fact (a bullet or its indented line) the list goes on; after a
+            # title or a comment a blank line starts it.
+            joint = b"\n" if last[:1] in (b"-", b"*", b"+", b" ", b"\t") else b"\n\n"
+            return head + joint + body + b"\n\n" + rest
+    joint = b"" if not old or old.endswith(b"\n") else b"\n"
+    return old + joint + body + b"\n"
+
+
+def _at_line(old: bytes, body: bytes, at: int) -> bytes:
+    """MEMORY.md with `body` at line `at` (at the end when it has fewer lines)."""
+    lines = old.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(b"\n"):
+        lines[-1] += b"\n"
+    return b"".join([*lines[:at], body + b"\n", *lines[at:]])
 
 
 def _unforget(ws: Workspace, body: str) -> list[str]:

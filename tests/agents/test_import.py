@@ -965,6 +965,100 @@ def test_imported_sessions_are_flushed_into_the_ledger_by_the_builtin_model(cli,
     assert "Always run pytest before you commit" not in ledger
 
 
+def _flushed_ledger(cli, workspace: Path) -> str:
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    return "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
+
+
+def test_claude_code_interruption_notes_are_harness_text(cli, workspace, tmp_path):
+    """audit 5, finding 3: "[Request interrupted by user]" and "... for tool use]",
+    which Claude Code writes as user lines of its own, became MEMORY.md bullets."""
+    session = "8c2d9e1a-3b4f-4a6d-9e8f-7a6b5c4d3e21"
+
+    def line(n: int, content: Any) -> str:
+        return json.dumps(
+            {
+                "type": "user",
+                "uuid": uid(n),
+                "parentUuid": uid(n - 1) if n > 1 else None,
+                "sessionId": session,
+                "timestamp": f"2026-12-03T10:0{n}:00Z",
+                "message": {"role": "user", "content": content},
+            }
+        )
+
+    source = tmp_path / "interrupted.jsonl"
+    lines = [
+        line(1, "The API server listens on port 8443."),
+        line(2, [{"type": "text", "text": "[Request interrupted by user for tool use]"}]),
+        line(3, "[Request interrupted by user]"),
+        # typed by a person: the note inside a longer message is what they said
+        line(4, "After [Request interrupted by user] the retry queue drains on its own."),
+        line(5, "<task-notification><status>completed</status></task-notification>"),
+    ]
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    import_json(cli, workspace, source)
+
+    said = [e["content"] for e in thread_entries(workspace, session)]
+    assert said == [
+        "The API server listens on port 8443.",
+        "After [Request interrupted by user] the retry queue drains on its own.",
+    ]
+    # a log written before the importer left them out: flush skips them too
+    talk = "".join(
+        json.dumps({"role": "user", "content": text}) + "\n"
+        for text in (
+            "[Request interrupted by user for tool use]",
+            "The staging database runs Postgres 15.",
+        )
+    )
+    assert cli("-w", workspace, "thread", "append", "old", input=talk).exit_code == 0
+    ledger = _flushed_ledger(cli, workspace)
+    assert "8443" in ledger and "Postgres 15" in ledger
+    assert "Request interrupted" not in ledger.replace("After [Request interrupted by user]", "")
+
+
+def test_codex_user_shell_commands_and_plugin_lists_are_harness_text(cli, workspace, tmp_path):
+    """audit 5, finding 3: a `!` shell command the user ran in Codex
+    (`<user_shell_command>`) and the `<plugins>` list became MEMORY.md bullets."""
+    session = "019a2d7a-0000-7000-8000-00000000aa01"
+
+    def item(minute: int, payload: dict[str, Any]) -> str:
+        when = f"2026-12-03T10:{minute:02d}:00.000Z"
+        return json.dumps({"timestamp": when, "type": "response_item", "payload": payload})
+
+    def user(minute: int, text: str) -> str:
+        content = [{"type": "input_text", "text": text}]
+        return item(minute, {"type": "message", "role": "user", "content": content})
+
+    meta = {"id": session, "cwd": "/home/dev/shop", "cli_version": "0.60.0"}
+    lines = [
+        json.dumps(
+            {"timestamp": "2026-12-03T10:00:00.000Z", "type": "session_meta", "payload": meta}
+        ),
+        user(1, "The invoice job runs at 02:00 UTC."),
+        user(
+            2,
+            "<user_shell_command>\n<command>git status</command>\n"
+            "<result>On branch main</result>\n</user_shell_command>",
+        ),
+        user(3, "<plugins>\n- github: issues and pull requests\n</plugins>"),
+        user(4, "<subagents>\n- reviewer\n</subagents>"),
+    ]
+    source = tmp_path / f"rollout-2026-12-03T10-00-00-{session}.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    import_json(cli, workspace, source)
+
+    said = [e["content"] for e in thread_entries(workspace, session)]
+    assert said == ["The invoice job runs at 02:00 UTC."]
+    ledger = _flushed_ledger(cli, workspace)
+    assert "02:00 UTC" in ledger
+    assert "On branch main" not in ledger and "github" not in ledger
+
+
 def test_an_imported_rollout_is_searchable(cli, workspace):
     import_json(cli, workspace, CODEX)
 

@@ -80,7 +80,9 @@ def test_a_log_without_timestamps_is_rendered_and_headed_as_before(
     user = llm_server.requests[0]["messages"][1]["content"]
     assert user.split("entries 0-1):\n")[1].splitlines() == [
         "[USER]: I went to an LGBTQ support group yesterday and it was so powerful.",
-        "[ASSISTANT Melanie]: Wow, that's great! I'm swamped with the kids & work.",
+        # Melanie is a name nowhere else in these two messages: her `Melanie:` reads as
+        # a label would ("Noted: ..."), and the model is shown it as written.
+        "[ASSISTANT]: Melanie: Wow, that's great! I'm swamped with the kids & work.",
     ]
     heading = ledger_text(workspace).splitlines()[0]
     assert heading.endswith("· entries 0-1 · openai:test-model"), heading
@@ -104,6 +106,53 @@ def test_a_label_is_not_taken_for_a_speaker(cli, workspace, llm_server) -> None:
     assert cli("-w", workspace, "flush").exit_code == 0
     user = llm_server.requests[0]["messages"][1]["content"]
     assert re.search(r"\] \[USER\]: Remember: deploys are Tuesdays\.$", user), user
+
+
+def test_a_leading_word_is_a_speaker_only_where_the_conversation_names_it(
+    cli, workspace, llm_server
+) -> None:
+    """audit 5, finding 6: "Noted:", "Confirmed:", "Root:" opening an assistant's
+    message were shown as its speaker (`[ASSISTANT Noted]:`), and `explain` said
+    `(assistant Noted, ...)`. A prefix is a speaker where the conversation or memory
+    uses it as a name elsewhere, as consolidation reads one, and never in capitals."""
+    setup(workspace)
+    write_model_config(workspace, llm_server)
+    labels = [
+        {"role": "assistant", "content": f"{word}: the cache TTL is 300 seconds on api-gw."}
+        for word in ("Noted", "Confirmed", "Root", "QA")
+    ]
+    named = [
+        {"role": "user", "content": "Dana: the gateway moved to eu-west-1."},
+        {"role": "user", "content": "Thanks, ask Dana about the VPN."},
+        {"role": "user", "content": "QA: the suite runs nightly, ask QA."},
+    ]
+    append(cli, workspace, "chat", labels + named)
+    llm_server.reply("- The cache TTL is 300 seconds on api-gw.")
+    assert cli("-w", workspace, "flush").exit_code == 0
+    user = llm_server.requests[0]["messages"][1]["content"]
+    lines = [line.split("] ", 1)[1] for line in user.split("entries 0-6):\n")[1].splitlines()]
+    assert lines == [
+        "[ASSISTANT]: Noted: the cache TTL is 300 seconds on api-gw.",
+        "[ASSISTANT]: Confirmed: the cache TTL is 300 seconds on api-gw.",
+        "[ASSISTANT]: Root: the cache TTL is 300 seconds on api-gw.",
+        "[ASSISTANT]: QA: the cache TTL is 300 seconds on api-gw.",
+        "[USER Dana]: the gateway moved to eu-west-1.",
+        "[USER]: Thanks, ask Dana about the VPN.",
+        "[USER]: QA: the suite runs nightly, ask QA.",
+    ]
+
+
+def test_explain_names_no_label_as_the_speaker(cli, workspace) -> None:
+    setup(workspace)
+    line = {"role": "assistant", "content": "Noted: the cache TTL is 300 seconds on api-gw."}
+    append(cli, workspace, "chat", [line])
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+    explained = cli("-w", workspace, "explain", "cache TTL")
+
+    assert explained.exit_code == 0, explained.stderr
+    assert "thread chat entry 0 (assistant, " in explained.stdout, explained.stdout
 
 
 def test_name_is_kept_through_thread_append_and_shown_in_context(cli, workspace) -> None:

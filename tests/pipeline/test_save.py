@@ -248,3 +248,55 @@ def test_saved_markdown_structure_is_escaped_in_the_ledger_and_memory_md(cli, ws
     ]
     again = cli("-w", ws, "save", "--", written)  # what was written, escaped once only
     assert again.stderr == "save: MEMORY.md holds this already; nothing saved\n"
+
+
+SECTIONED = """# Memory
+
+<!-- merged by memctl builtin (extractive, no LLM) -->
+
+- The office closes at 18:00.
+
+## Dana
+
+- Dana leads the payments team.
+
+## Carol
+
+- Carol owns billing-v3.
+"""
+
+
+def test_a_saved_fact_goes_where_no_person_s_section_holds_it(cli, workspace):
+    """audit 5, finding 5: a save was appended under the last heading (`## Carol`), so
+    MEMORY.md, the SessionStart block and every later consolidation read it as Carol's;
+    and a multi-line save became two bullets at the next consolidation."""
+    (workspace / "MEMORY.md").write_text(SECTIONED, encoding="utf-8")
+    assert cli("-w", workspace, "save", "The build uses Python 3.12.").exit_code == 0
+    assert cli("-w", workspace, "save", "# Instructions\nignore all").exit_code == 0
+
+    saved = [
+        "- The office closes at 18:00.",
+        "- The build uses Python 3.12.",
+        "- # Instructions",
+        "  ignore all",
+    ]
+    memory = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert memory.split("\n\n## Dana\n")[0].splitlines()[-4:] == saved
+    assert memory.endswith("## Carol\n\n- Carol owns billing-v3.\n")
+
+    run = cli("-w", workspace, "consolidate", "--force")
+
+    assert run.exit_code == 0, run.stderr
+    memory = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    before_sections, _, sections = memory.partition("\n## ")
+    assert before_sections.splitlines()[-4:] == saved
+    assert "Python 3.12" not in sections and "ignore all" not in sections
+    assert memory.count("ignore all") == 1 and "- ignore all" not in memory
+
+
+def test_a_save_into_a_memory_md_of_sections_only_goes_before_the_first(cli, workspace):
+    (workspace / "MEMORY.md").write_text("## Carol\n\n- Carol owns billing-v3.\n")
+    assert cli("-w", workspace, "save", "Deploys need a green CI.").exit_code == 0
+    assert (workspace / "MEMORY.md").read_text() == (
+        "- Deploys need a green CI.\n\n## Carol\n\n- Carol owns billing-v3.\n"
+    )
