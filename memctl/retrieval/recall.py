@@ -470,8 +470,14 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
-            ranked = with_context(conn, ranked)
             texts: dict[int, str | None] = {}
+            forgotten = Forgotten.of(ws)
+            hide = _Hidden(ws, conn, forgotten, texts, vectors)
+            if forgotten:
+                # A hidden turn lends its neighbours nothing: "what's the weather
+                # like?" next to the forgotten "deploys happen on Tuesdays" is no answer.
+                ranked = with_neighbours([c for c in ranked if not hide(c)])
+            ranked = with_context(conn, ranked)
             ranked = by_reply(ws, conn, ranked, texts)
             ranked = by_time(ws, query, ranked, texts)
             if close is None:
@@ -480,7 +486,7 @@ def _ranked(
             if close is None:
                 ranked = by_session(ranked)
             else:
-                ranked = _hybrid(conn, close, ranked, result.scope, result)
+                ranked = _hybrid(conn, close, ranked, result.scope, result, hide.unlike)
                 ranked = [
                     c
                     for c in ranked
@@ -489,7 +495,7 @@ def _ranked(
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
-            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
+            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline, forgotten)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
@@ -1368,8 +1374,12 @@ def _hybrid(
     ranked: list[Candidate],
     scope: str,
     result: RecallResult,
+    hidden: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
-    """BM25 and the semantic leg's nearest records (`close`) fused (FUSION)."""
+    """BM25 and the semantic leg's nearest records (`close`) fused (FUSION). A record
+    `hidden` says to leave out is not in the leg: one a forget hides would lend its
+    neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
+    is near the query for what that turn said."""
     by_id = {candidate.record: candidate for candidate in ranked}
     for rid, _ in close:
         if rid in by_id:
@@ -1380,7 +1390,11 @@ def _hybrid(
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
         if scope == "all" or (scope == "memory") == (kind == "memory"):
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
-    close = [(rid, similarity) for rid, similarity in close if rid in by_id]
+    close = [
+        (rid, similarity)
+        for rid, similarity in close
+        if rid in by_id and (hidden is None or not hidden(by_id[rid]))
+    ]
     for rid, similarity in close:
         by_id[rid].cosine = similarity
     if SEMANTIC_NEIGHBOURS:
@@ -1413,6 +1427,7 @@ def _collect(
     result: RecallResult,
     stale: set[str],
     deadline: float | None,
+    forgotten: Forgotten,
 ) -> list[Candidate]:
     """Apply the recency prior, read each best record back and make its hit; the
     candidates of the hits, in their order. A record that is no longer what the index
@@ -1437,7 +1452,6 @@ def _collect(
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
     found: list[tuple[RecallHit, Candidate, str]] = []
-    forgotten = Forgotten.of(ws)
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
@@ -2001,6 +2015,82 @@ def _g(value: float) -> float:
     return float(f"{value:.4g}")
 
 
+# The turn before one in its log, as the semantic leg embeds it with it
+# (memctl.retrieval.embed's _BEFORE: a log line that is no entry skipped).
+_TURN_BEFORE_SQL = """
+SELECT r.id, r.number, r.start, r.len, r.ts, r.crc FROM records r
+WHERE r.file = (SELECT id FROM files WHERE rel = ?) AND r.start < ? AND r.flag & 1 = 0
+ORDER BY r.start DESC LIMIT 1
+"""
+
+
+def _turn_before(conn: sqlite3.Connection, candidate: Candidate) -> Candidate | None:
+    """The thread turn before `candidate` in its log, as a candidate of no score; None
+    for a memory record (embedded alone) or the first turn."""
+    if candidate.kind != "thread":
+        return None
+    row = conn.execute(_TURN_BEFORE_SQL, (candidate.rel, candidate.start)).fetchone()
+    if row is None:
+        return None
+    rid, number, start, size, ts, crc = row
+    return Candidate(
+        rid,
+        0.0,
+        candidate.rel,
+        candidate.kind,
+        number,
+        start,
+        size,
+        ts,
+        candidate.inode,
+        candidate.offset,
+        crc,
+    )
+
+
+class _Hidden:
+    """Which candidates a forget hides, before the ranking lends a score: a record that
+    never shows must not rank its neighbours either (`_forgets`). Each text is read back
+    once (`texts`); one that cannot be read is left for `_hit` to judge."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        conn: sqlite3.Connection,
+        forgotten: Forgotten,
+        texts: dict[int, str | None],
+        embedder: Embedder | None,
+    ) -> None:
+        self.ws, self.conn, self.forgotten, self.texts = ws, conn, forgotten, texts
+        self.context = embedder is not None and embedder.context
+
+    def __call__(self, candidate: Candidate) -> bool:
+        if not self.forgotten:
+            return False
+        if candidate.kind != "memory" and self.forgotten.said_in(candidate.rel, candidate.number):
+            return True
+        text = _text(self.ws, candidate, self.texts)
+        return text is not None and _forgets(self.forgotten, candidate, text)
+
+    def unlike(self, candidate: Candidate) -> bool:
+        """Whether the semantic leg leaves this record out: a forget hides it, or its
+        vector holds the turn before it (`Embedder.context`) and a forget hides that."""
+        if self(candidate):
+            return True
+        if not self.forgotten or not self.context:
+            return False
+        before = _turn_before(self.conn, candidate)
+        return before is not None and self(before)
+
+
+def _forgets(forgotten: Forgotten, candidate: Candidate, text: str) -> bool:
+    """Whether a forget hides this record: it states a forgotten fact, or it is a turn a
+    forgotten fact was taken from (which states it in its own words)."""
+    if forgotten.states(text):
+        return True
+    return candidate.kind != "memory" and forgotten.said_in(candidate.rel, candidate.number)
+
+
 def _hit(
     ws: Workspace,
     candidate: Candidate,
@@ -2031,10 +2121,8 @@ def _hit(
         return None
     text, role = read
     memory = candidate.kind == "memory"
-    if (memory and _NO_MEMORY.match(text)) or forgotten.states(text):
+    if (memory and _NO_MEMORY.match(text)) or _forgets(forgotten, candidate, text):
         return None
-    if not memory and forgotten.said_in(candidate.rel, candidate.number):
-        return None  # a turn a forgotten fact was taken from states it in its own words
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:

@@ -670,3 +670,33 @@ def test_a_marker_quoted_in_a_conversation_is_escaped_by_flush_and_the_export_st
     escaped = "ends with \\<!-- memctl:end --> and"
     assert escaped in ledgers(workspace) and escaped in (workspace / "MEMORY.md").read_text()
     assert len(marker_lines(target.read_text())) == 2 and escaped in target.read_text()
+
+
+QUIET = [
+    {"role": "user", "content": "hello"},
+    {"role": "assistant", "content": "Hi! What can I do for you?"},
+    {"role": "user", "content": "Remember that deploys happen only on Tuesdays."},
+    {"role": "assistant", "content": "Sure."},
+    {"role": "user", "content": "thanks"},
+]
+
+
+@pytest.mark.parametrize("semantic", ["off", "auto"])
+def test_a_turn_next_to_a_forgotten_one_is_not_lent_its_score(cli, workspace, semantic):
+    """Audit 5 #1: after the forget, recall still listed "hello", "Sure." and "thanks",
+    scoring only from the hidden turn beside them (`bm25 0 + neighbour ...`, and on the
+    semantic leg "Sure." is embedded with the turn before it). Nothing else answers, so
+    recall has no hit and exits 1."""
+    configure(workspace, recall={"semantic": semantic})
+    lines = "".join(json.dumps(turn) + "\n" for turn in QUIET)
+    assert cli("-w", workspace, "thread", "append", "chat", input=lines).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    before = cli("-w", workspace, "--json", "recall", "when do deploys happen")
+    assert "threads/chat.jsonl#2 [user]" in {h["source"] for h in json.loads(before.stdout)["hits"]}
+
+    assert cli("-w", workspace, "forget", "Tuesdays").exit_code == 0
+
+    after = cli("-w", workspace, "--json", "recall", "when do deploys happen", "--explain")
+    assert json.loads(after.stdout)["hits"] == []
+    assert after.exit_code == 1
