@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memctl.core.durable import append_durable, write_atomic
+from memctl.core.threads import WorkingContext, is_compaction, searchable_text, summary_message
 from memctl.core.workspace import Workspace
 
 FORGOTTEN_NAME = "forgotten.jsonl"
@@ -31,6 +32,9 @@ BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 MASK = "[forgotten"
 """How a purged copy starts: `--purge` overwrites the text with a mask of its length, so
 every byte offset (consolidation, flush watermarks) stays true."""
+FORGOTTEN_TEXT = "[forgotten: this stated a fact that was forgotten]"
+"""What a model is sent or shown instead of a message or line a forget hides
+(`Forgotten.in_context`, `Forgotten.entry`, `Forgotten.line`)."""
 
 
 def fact_key(line: str) -> str:
@@ -388,3 +392,60 @@ class Forgotten:
             if line.lstrip().startswith("#") or not self.states(line)
         ]
         return "".join(kept)
+
+    def hides_entry(self, thread: str, index: int, entry: dict[str, Any]) -> bool:
+        """Whether a forget hides entry `index` of a thread's log: a forgotten fact was
+        taken from it, or its text states one."""
+        return bool(self) and (
+            self.said_in(f"threads/{thread}.jsonl", index) or self.states(searchable_text(entry))
+        )
+
+    def entry(self, thread: str, index: int, entry: dict[str, Any]) -> dict[str, Any]:
+        """A thread entry as a model may read it after a forget (`thread_history`): one
+        a forget hides with its content FORGOTTEN_TEXT and no tool call's arguments, a
+        compaction record without the summary's lines that state a forgotten fact."""
+        if not self:
+            return entry
+        if is_compaction(entry):
+            summary = str(entry.get("summary", ""))
+            kept = self.drop_lines(summary)
+            return entry if kept == summary else {**entry, "summary": kept}
+        if not self.hides_entry(thread, index, entry):
+            return entry
+        hidden = {**entry, "content": FORGOTTEN_TEXT}
+        hidden.pop("tool_calls", None)
+        return hidden
+
+    def line(self, text: str) -> str:
+        """A memory file's line as a model may read it after a forget (`memory_get`):
+        FORGOTTEN_TEXT for one that states a forgotten fact (a heading never does), so
+        that the lines keep their numbers."""
+        if text.lstrip().startswith("#") or not self.states(text):
+            return text
+        return FORGOTTEN_TEXT
+
+    def in_context(self, context: WorkingContext, thread: str) -> tuple[WorkingContext, set[int]]:
+        """A thread's working context as a model may be sent it after a forget, and the
+        positions of the messages it hides: a message a forgotten fact was taken from
+        (`said_in`) or whose text states one has its content replaced by FORGOTTEN_TEXT
+        (its role, name, tool calls and ids kept: the conversation's shape stays whole),
+        and the earlier summary loses the lines that state one. `compact` leaves the
+        hidden messages out of what it summarises, `context` and `call` send the mask."""
+        if not self:
+            return context, set()
+        compaction = context.compaction
+        messages = list(context.messages)
+        if compaction is not None:
+            summary = str(compaction.get("summary", ""))
+            kept = self.drop_lines(summary)
+            if kept != summary:
+                compaction = {**compaction, "summary": kept}
+                messages[0] = summary_message(compaction, thread)
+        hidden: set[int] = set()
+        for position, (message, index) in enumerate(zip(messages, context.indexes, strict=True)):
+            if index is None:
+                continue
+            if self.hides_entry(thread, index, message):
+                messages[position] = {**message, "content": FORGOTTEN_TEXT}
+                hidden.add(position)
+        return WorkingContext(messages, context.indexes, compaction), hidden

@@ -700,3 +700,62 @@ def test_a_turn_next_to_a_forgotten_one_is_not_lent_its_score(cli, workspace, se
     after = cli("-w", workspace, "--json", "recall", "when do deploys happen", "--explain")
     assert json.loads(after.stdout)["hits"] == []
     assert after.exit_code == 1
+
+
+POSTGRES = "We use alembic for migrations. Postgres is 15 in prod, do not use anything 16-only."
+
+
+def compacting(cli: Any, root: Path) -> Path:
+    """A thread of five turns, the first stating the Postgres fact, flushed and
+    consolidated; compaction keeps the last two turns."""
+    configure(root, compaction={"keep_messages": 2, "keep_tokens": 0})
+    turns = [{"role": "user", "content": POSTGRES}] + [
+        {"role": "user", "content": f"Step {i} finished on host db{i}."} for i in range(1, 5)
+    ]
+    lines = "".join(json.dumps(turn) + "\n" for turn in turns)
+    assert cli("-w", root, "thread", "append", "t1", input=lines).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+    return root
+
+
+def sent(cli: Any, root: Path) -> str:
+    """The messages `context` (and so `call`) would send for t1, as text."""
+    shown = cli("-w", root, "--json", "context", "t1")
+    assert shown.exit_code == 0, shown.stderr
+    return json.dumps(json.loads(shown.stdout)["messages"])
+
+
+def test_a_compaction_after_a_forget_leaves_the_forgotten_turn_out(cli, workspace):
+    """Audit 5 #4: the summary a compaction wrote after the forget held `[user] ...
+    Postgres is 15 in prod`, the very turn the tombstone names, and `context` sent it
+    (as it sent the raw turn before any compaction)."""
+    root = compacting(cli, workspace)
+    assert "Postgres is 15" in sent(cli, root)
+    assert cli("-w", root, "forget", "Postgres is 15").exit_code == 0
+    assert "Postgres is 15" not in sent(cli, root)  # the raw turn, masked
+
+    compacted = cli("-w", root, "compact", "t1", "--force")
+
+    assert compacted.exit_code == 0, compacted.stderr
+    record = json.loads((root / "threads" / "t1.jsonl").read_text().splitlines()[-1])
+    assert record["type"] == "compaction" and "Step 1 finished" in record["summary"]
+    assert "Postgres" not in record["summary"] and "alembic" not in record["summary"]
+    assert "Postgres is 15" not in sent(cli, root)
+
+
+def test_a_summary_written_before_a_forget_is_sent_without_the_fact(cli, workspace):
+    """The summary of a compaction before the forget states the fact: `context` sends
+    it without those lines, and the next compaction does not fold them in again."""
+    root = compacting(cli, workspace)
+    assert cli("-w", root, "compact", "t1", "--force").exit_code == 0
+    assert "Postgres is 15" in sent(cli, root)
+    assert cli("-w", root, "forget", "Postgres is 15").exit_code == 0
+
+    assert "Postgres is 15" not in sent(cli, root)
+    assert "Step 1 finished" in sent(cli, root)
+    more = json.dumps({"role": "user", "content": "Step 5 finished on host db5."}) + "\n"
+    assert cli("-w", root, "thread", "append", "t1", input=more).exit_code == 0
+    assert cli("-w", root, "compact", "t1", "--force").exit_code == 0
+    record = json.loads((root / "threads" / "t1.jsonl").read_text().splitlines()[-1])
+    assert "Step 3 finished" in record["summary"] and "Postgres" not in record["summary"]
