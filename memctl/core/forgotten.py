@@ -43,6 +43,22 @@ def fact_key(line: str) -> str:
     return " ".join(text.lower().split()).rstrip(".")
 
 
+_LOOSE_PUNCTUATION = re.compile(r"(?<![^\W_])[^\w\s]+|[^\w\s]+(?![^\W_])")
+"""Punctuation that does not stand between two letters or digits: a sentence's stops,
+quotes and brackets, not the `.` of `1.5` nor the `-` of `billing-v3`."""
+
+
+def same_fact(one: str, other: str) -> bool:
+    """Whether two lines say the same, case, spacing and punctuation aside (a sentence's
+    `!`, `?`, `;`, `..`, quotes): the punctuation within a word (`1.5`, `10:30`,
+    `billing-v3`) is part of what it says."""
+
+    def loose(text: str) -> str:
+        return " ".join(_LOOSE_PUNCTUATION.sub(" ", fact_key(text)).split())
+
+    return loose(one) == loose(other)
+
+
 def key_digest(key: str) -> str:
     import hashlib  # not at import: OpenSSL's load is 2-3 ms of a search's start-up
 
@@ -73,11 +89,21 @@ class Tombstone:
     """The thread entries the fact was taken from, `threads/<id>.jsonl#N` (what
     `explain` reads from its ledger lines): recall and search leave them out, as they
     state the fact in their own words (`I lead payments` for `Carol leads payments`)."""
+    of: str = ""
+    """The digest of the key of the fact this line is one of: a fact stated in lines of
+    other words (a bullet and the ledger line it was merged from) gets a tombstone for
+    each, all with one `of` (what `sync` counts as one fact forgotten). Empty in a
+    tombstone an older memctl wrote: then `names` stands for it."""
 
     @property
     def purged(self) -> bool:
         """A purge's: the digest alone, every copy of the text masked where it was made."""
         return not self.fact and bool(self.digest)
+
+    @property
+    def fact_of(self) -> str:
+        """Which forgotten fact it counts towards: its `of`, else the line it names."""
+        return self.of or self.names
 
     @property
     def names(self) -> str:
@@ -109,6 +135,7 @@ def parse_tombstones(text: str) -> list[Tombstone]:
                     data.get("replacement"),
                     str(data.get("digest", "")),
                     [str(turn) for turn in data.get("said") or []],
+                    str(data.get("of", "")),
                 )
             )
         except (ValueError, KeyError, TypeError):
@@ -172,10 +199,13 @@ def tombstones(
     *,
     purge: bool = False,
     said: dict[str, list[str]] | None = None,
+    of: dict[str, str] | None = None,
 ) -> list[Stone]:
     """One tombstone a fact, to record (and to keep with the forget's history copy, so an
     undo drops exactly these); a purge's keeps the digest alone. `said`: the thread
-    entries each fact was taken from (`Tombstone.said`), kept when there are some."""
+    entries each fact was taken from (`Tombstone.said`), kept when there are some; `of`:
+    the text of the fact each line is one of (`Tombstone.of`, as its key's digest), when
+    that is another line."""
     at = datetime.now(UTC).isoformat(timespec="seconds")
     stones: list[Stone] = []
     for fact in facts:
@@ -187,6 +217,9 @@ def tombstones(
         }
         if turns := (said or {}).get(fact):
             stone["said"] = turns
+        whole = (of or {}).get(fact)
+        if whole is not None and (digest := key_digest(fact_key(whole))) != stone["digest"]:
+            stone["of"] = digest
         stones.append(stone)
     return stones
 

@@ -759,3 +759,40 @@ def test_a_summary_written_before_a_forget_is_sent_without_the_fact(cli, workspa
     assert cli("-w", root, "compact", "t1", "--force").exit_code == 0
     record = json.loads((root / "threads" / "t1.jsonl").read_text().splitlines()[-1])
     assert "Step 3 finished" in record["summary"] and "Postgres" not in record["summary"]
+
+
+@pytest.mark.parametrize(
+    "same",
+    [
+        "staging is db3!",
+        "Staging is db3?",
+        "staging is db3;",
+        "“Staging is db3.”",
+        "Staging is db3..",
+    ],
+)
+def test_a_correction_saying_the_same_but_for_punctuation_is_refused(cli, ws, same):
+    """Audit 5 #12: only a trailing period was set aside, so `!`, `?` or `;` passed as a
+    correction that says the same; punctuation within a word still counts (`db3.1`)."""
+    before = snapshot(ws)
+
+    refused = cli("-w", ws, "forget", "Staging is db3", "--replace", same)
+
+    assert refused.exit_code == 2 and "case and punctuation aside" in refused.stderr
+    assert snapshot(ws) == before
+    assert cli("-w", ws, "forget", "Staging is db3", "--replace", "Staging is db3.1").exit_code == 0
+
+
+def test_a_fact_a_correction_forgot_is_no_candidate_of_a_later_forget(cli, ws):
+    """Audit 5 #12: the correction holds the old words, so the forgotten line read as
+    still stated and a later forget of those words matched 2 facts (exit 2)."""
+    assert (
+        cli("-w", ws, "forget", "Staging is db3", "--replace", "Staging is db3 and db7.").exit_code
+        == 0
+    )
+
+    again = cli("-w", ws, "--json", "forget", "Staging is db3")
+
+    assert again.exit_code == 0, again.stderr
+    assert json.loads(again.stdout)["facts"] == ["Staging is db3 and db7."]
+    assert "db3" not in (ws / "MEMORY.md").read_text()
