@@ -17,6 +17,7 @@ the tombstones to drop and any to record, which `take_back` applies and reverses
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -392,6 +393,23 @@ class Forgotten:
     def __bool__(self) -> bool:
         return bool(self.keys or self.digests or self.turns)
 
+    @functools.cached_property
+    def _anchors(self) -> tuple[dict[str, list[str]], list[str]]:
+        """The keys by a word each must hold whole, and those with none (under three
+        words): a text holds a key of three words or more only if it holds the key's
+        middle words as words of its own, so `states` looks up the text's words instead
+        of trying every key (a recall checks hundreds of candidates, before ranking,
+        against what may be hundreds of tombstones)."""
+        anchored: dict[str, list[str]] = {}
+        loose: list[str] = []
+        for key in self.keys:
+            words = key.split()
+            if len(words) < 3:
+                loose.append(key)
+            else:
+                anchored.setdefault(max(words[1:-1], key=len), []).append(key)
+        return anchored, loose
+
     def said_in(self, path: str, entry: int | None) -> bool:
         """Whether entry `entry` of the thread log `path` (relative) is one a forgotten
         fact was taken from: it states the fact, in whatever words."""
@@ -407,9 +425,11 @@ class Forgotten:
         key = fact_key(text)
         if key_digest(key) in self.digests:
             return True
+        anchored, loose = self._anchors
+        held = [k for word in set(key.split()) for k in anchored.get(word, ())] + loose
         return any(
             forgotten in key and not any(new in key for new in self.corrected.get(forgotten, ()))
-            for forgotten in self.keys
+            for forgotten in held
         )
 
     def drop_lines(self, text: str) -> str:
