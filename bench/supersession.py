@@ -37,8 +37,10 @@ the same way (supersede11); from the tenth pass on all eight sets are dev data, 
 `ninth` (written the same way) with them from the eleventh (supersede12). `tenth`
 (written the same way on 2026-12-04, in registers the others lack: voice notes, Slack,
 minutes, diffs, tables, SMS) was measured on main before and after that round.
+supersede13 (a reading by value sort, not by wording) classified the misses of `ninth`
+and `tenth` and looked at their false drops: from then on they are dev data too.
 `eleventh` (written the same way on 2026-12-05, in e-mail, calendar, commit, ticket, form,
-letter and newspaper registers) was measured on main before and after the next round.
+letter and newspaper registers) was measured on main before and after supersede13.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """

@@ -10,6 +10,9 @@ retrieval layer, below the pipeline, reads it too.
 A fact is compared by its key: the text of its line without the bullet, trailing period
 or case, whitespace folded. A record states a forgotten fact when its key contains the
 fact's key (a thread message that said it in passing too).
+Consolidation, search and recall also hold back a daily ledger line that restates a
+forgotten fact in other words, or states the value a correction replaced:
+`memctl.models.held` reads that (it needs the models' rules, which core may not import).
 
 A forget can be taken back (`memctl undo`): the history copy it keeps holds a `TakeBack`,
 the tombstones to drop and any to record, which `take_back` applies and reverses.
@@ -267,11 +270,13 @@ class TakeBack:
         )
 
 
-def rename_said(ws: Workspace, old: str, new: str) -> int:
+def rename_said(ws: Workspace, old: str, new: str | None) -> int:
     """Point the `said` entries naming the log `old` (relative, `threads/<id>.jsonl`) at
-    `new`, as `thread rename` moves it (under the caller's workspace lock, atomically):
-    else the turns a forgotten fact was taken from come back in recall under the new
-    name. Lines that are no tombstone stay as written. How many tombstones changed."""
+    `new`, as `thread rename` moves it, or drop them (`new` None) as `thread rm` removes
+    it (under the caller's workspace lock, atomically): else the turns a forgotten fact
+    was taken from come back in recall under the new name, and a later thread of the
+    removed one's id has its turns left out for what the old one said. Lines that are
+    no tombstone stay as written. How many tombstones changed."""
     path = ws.state_dir / FORGOTTEN_NAME
     ws.check_inside(path)
     lines, parsed = _written(ws)
@@ -283,12 +288,15 @@ def rename_said(ws: Workspace, old: str, new: str) -> int:
             continue
         if not any(isinstance(turn, str) and turn.startswith(prefix) for turn in said):
             continue
-        stone["said"] = [
-            f"{new}#{turn[len(prefix) :]}"
-            if isinstance(turn, str) and turn.startswith(prefix)
-            else turn
-            for turn in said
-        ]
+        kept = []
+        for turn in said:
+            if not (isinstance(turn, str) and turn.startswith(prefix)):
+                kept.append(turn)
+            elif new is not None:
+                kept.append(f"{new}#{turn[len(prefix) :]}")
+        stone["said"] = kept
+        if not stone["said"]:
+            del stone["said"]  # as `tombstones` writes one taken from no thread entry
         lines[index] = json.dumps(stone, ensure_ascii=False) + "\n"
         changed += 1
     if changed:
@@ -298,10 +306,11 @@ def rename_said(ws: Workspace, old: str, new: str) -> int:
 
 def _same_stone(stone: Stone, written: Stone) -> bool:
     """Whether `written` is the tombstone `stone` (a history copy's), or it with its
-    `said` entries pointed at a thread's new id (`rename_said`)."""
+    `said` entries pointed at a thread's new id or those of a removed thread dropped
+    (`rename_said`)."""
     if stone == written:
         return True
-    if len(stone.get("said") or []) != len(written.get("said") or []):
+    if len(stone.get("said") or []) < len(written.get("said") or []):
         return False
     rest = {key: value for key, value in stone.items() if key != "said"}
     return rest == {key: value for key, value in written.items() if key != "said"}

@@ -184,3 +184,15 @@ def span_text(days: list[date]) -> str | None:
 
 SPAN = re.compile(r" · said (\d{4}-\d{2}-\d{2})(?: to (\d{4}-\d{2}-\d{2}))?")
 """The span in a flush block's heading (see `span_text`), read back by consolidation."""
+
+BLOCK_TIME = re.compile(r"^## Memory (?:Flush|Save) — (\d{4}-\d{2}-\d{2})")
+"""The day a ledger block was written, when its heading gives no `said` span."""
+
+
+def said_day(heading: str) -> str | None:
+    """The last day a ledger block's facts were said (ISO date): its `said` span's end,
+    else the day the block was written (a flush of a log with no times), else None."""
+    if span := SPAN.search(heading):
+        return span[2] or span[1]
+    written = BLOCK_TIME.match(heading)
+    return written[1] if written else None

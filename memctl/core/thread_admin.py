@@ -4,7 +4,7 @@ together under the workspace lock.
 What is kept under a thread id: its log (`threads/<id>.jsonl`), its flush watermark
 (`state.threads`), the transcripts imported into it (`state.imports`), the thread entries
 forgotten facts were taken from (`said` in .memctl/forgotten.jsonl: rename points them at
-the new id) and its evicted tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
+the new id, rm drops them) and its evicted tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
 holds (a context build writes a missing one again), so they go last: a crash before
 that leaves a stray folder, never a log whose watermark belongs to another thread.
 """
@@ -77,6 +77,9 @@ def remove_thread(
 
         log.unlink()
         ws.update_state(forget)
+        # The turns forgotten facts were taken from are gone with it: a later thread of
+        # this id is another conversation.
+        rename_said(ws, ws.relative(log), None)
         evicted = _evicted_dir(ws, config, thread)
         removed = evicted.is_dir() and not evicted.is_symlink()
         if removed:

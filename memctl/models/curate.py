@@ -3,7 +3,10 @@
 Each fact gets a subject: the heading it stood under in MEMORY.md, the speaker who
 said it (`Dana: ...` in a ledger), or the person it starts with ("Caroline went...",
 "Caroline's sister..."). Facts about one subject are written together under a
-`## Subject` heading; facts about no one in particular come first, without one.
+`## Subject` heading; facts about no one in particular come first, without one. A
+speaker's line that opens with another person memory knows is about that person:
+"Ana: Ben got the job at Halden." goes under `## Ben` as written, `Ana: ` kept, so it
+is neither Ben's own saying nor filed away from Ben's facts.
 
 A newer fact about the same subject and attribute replaces an older one ("The
 deadline is 2027-01-15" after "The deadline is 2026-12-15"; "Dana moved to Berlin"
@@ -31,22 +34,18 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from memctl.core.said import MONTHS, SPAN
-from memctl.models.facts import PAST, SAID_ON, content_words
+from memctl.models.facts import PAST
 from memctl.models.supersede import stale
+from memctl.models.words import BULLET as _BULLET
+from memctl.models.words import LABELS as _LABELS
+from memctl.models.words import PREFIX as _PREFIX
+from memctl.models.words import key as _key
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_PREFIX = re.compile(r"^(?P<name>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): (?P<rest>.+)$")
-# A note's label before a colon is no speaker: "Correction: Dana is in Porto, not Lisbon"
-# is a fact of its own, not one Correction said (filed under "## Correction").
-_LABELS = _words(
-    """Correction Corrected Update Updated Note NB FYI Fyi PS Edit Erratum Reminder Heads-up
-    Todo TODO Decision Status Standup Change Changed Fix Fixed Reminder Context Background"""
-)
 _USER = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
 _LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s)")
 _STARTERS = _words(
@@ -77,6 +76,8 @@ class Fact:
     """The input lines it was merged from: `(daily name, line)`, name "" for MEMORY.md."""
     line: int = 0
     """Its line number in MEMORY.md (1-based); 0 for a fact of the daily text."""
+    speaker: str | None = None
+    """Who said it, when its line's `Name: ` was taken off its text (its subject then)."""
 
     @property
     def when(self) -> int:
@@ -88,26 +89,6 @@ class Merged:
     facts: list[Fact]
     superseded: list[str] = field(default_factory=list)
     """`old -> new`, one line a replacement."""
-
-
-def _key(text: str) -> frozenset[str]:
-    """The same content words in any order, said on any day, are the same fact."""
-    text = SAID_ON.sub("", text)
-    return frozenset(content_words(text)) or frozenset([text.casefold()])
-
-
-_NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
-
-
-def fact_words(text: str) -> frozenset[str]:
-    """The key by which `merge` folds two sayings into one fact (the same content words
-    in any order, said on any day: "now", "still" are no content), with a speaker's
-    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
-    text = _BULLET.sub("", text.strip())
-    if (prefixed := _PREFIX.match(text)) and prefixed["name"] not in _LABELS:
-        text = prefixed["rest"]
-    key = _key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
-    return key | {"\0not"} if _NEGATION.search(text) else key
 
 
 def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
@@ -148,9 +129,21 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
         # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
         # Dana said, as consolidation files it, so its ledger copy folds into it.
         prefixed = _PREFIX.match(text)
+        speaker = None
         if prefixed and prefixed["name"] in speakers and heading in (None, prefixed["name"]):
             said_by, text = prefixed["name"], prefixed["rest"]
-        facts.append(Fact(text, said_by, len(facts), True, origins=[("", stripped)], line=number))
+            speaker = said_by
+        facts.append(
+            Fact(
+                text,
+                said_by,
+                len(facts),
+                True,
+                origins=[("", stripped)],
+                line=number,
+                speaker=speaker,
+            )
+        )
     for name, span, fact, stripped in said:
         speaker = None
         if (prefixed := _PREFIX.match(fact)) and prefixed["name"] in speakers:
@@ -158,7 +151,9 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
         if span and not _HAS_DATE.search(fact) and PAST.search(fact):
             # Something that happened, with no date of its own: when it was said.
             fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
-        facts.append(Fact(fact, speaker, len(facts), False, origins=[(name, stripped)]))
+        facts.append(
+            Fact(fact, speaker, len(facts), False, origins=[(name, stripped)], speaker=speaker)
+        )
     return facts
 
 
@@ -252,6 +247,11 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
     for fact in facts:
         if fact.subject is None:
             fact.subject = _subject(fact.text, people, names)
+        elif fact.speaker and (other := _about(fact.text, fact.speaker, people)):
+            # "Ana: Ben got the job at Halden.": a fact about Ben, as Ana said it (under
+            # `## Ana` it was no longer where Ben's facts are; without `Ana: ` it would
+            # read as Ben's own saying).
+            fact.subject, fact.text = other, f"{fact.speaker}: {fact.text}"
     kept: dict[frozenset[str], Fact] = {}
     for fact in facts:
         key = _key(fact.text)
@@ -294,8 +294,21 @@ def _supersede(facts: list[Fact]) -> Merged:
     return result
 
 
+def _about(text: str, speaker: str, people: set[str]) -> str | None:
+    """The person other than `speaker` a speaker's sentence opens with, as its subject
+    ("Ben got the job", "Ben's sister moved"): a person memory knows, not a mere proper
+    noun ("Halden hired two people" stays the speaker's)."""
+    match = _LEADING_NAME.match(text)
+    if match is None:
+        return None
+    name = match["name"] if match["name"] in people else match["name"].split()[0]
+    if name not in people or name == speaker or name == speaker.split()[0]:
+        return None
+    return name
+
+
 def _show(fact: Fact) -> str:
-    if fact.subject and not fact.text.startswith(fact.subject):
+    if fact.subject and not fact.text.startswith(fact.subject) and not _PREFIX.match(fact.text):
         return f"{fact.subject}: {fact.text}"
     return fact.text
 

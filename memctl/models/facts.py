@@ -37,13 +37,16 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS
+from memctl.models.words import FILLER as _FILLER
+from memctl.models.words import SAID_ON, content_words
+from memctl.models.words import STOP as _STOP
+from memctl.models.words import WORD as _WORD
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d,.:]*")
 _DIGITS = re.compile(r"\d|\$|€|£|%")
 _NUMBER_WORD = re.compile(
     r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
@@ -316,12 +319,22 @@ _MACHINE_SELF = re.compile(
     r"|I am software|I'm software|(?:am|been|was|be|being|were) programmed|"
     r"(?:my|our) (?:programming|programmers?|creators?|source code|circuits|training data|"
     r"cpus?|processors?|hardware|algorithms?|neural net\w*)\b|\bcpu (?:usage|utili[sz]ation|load)\b"
-    r"|bots like (?:me|us|myself))",
+    r"|bots like (?:me|us|myself)"
+    r"|\bI(?:'m| am| was| were|'ve been| have been)\s+(?:\w+ly\s+)?(?:built|designed|"
+    r"programmed|coded|created)\s+(?:to|by|for)\b"
+    r"|\bI\s+(?:don't|do not|can't|cannot|never)\s+(?:eat|sleep|dream|breathe|die|age|"
+    r"get\s+(?:tired|hungry|sick))(?:\s+(?:food|anything|at all))?(?=\s*(?:[,.!;]|$|but\b))"
+    r"|\bI\s+(?:have|had)\s+no\s+(?:body|physical (?:body|form)|feelings|emotions)\b"
+    r"|\bI\s+(?:don't|do not)\s+have\s+(?:a\s+(?:body|physical (?:body|form))|feelings|"
+    r"emotions)\b)",
     re.I,
 )
 """An assistant speaking of its own nature ("As an AI language model, I ...", "I have
-not been programmed to feel anger", "my CPU", "I love exploring my hardware"): nothing
-about the people in the conversation. "I'm a software engineer" is a person's job."""
+not been programmed to feel anger", "my CPU", "I love exploring my hardware"), of its
+making ("I was built to answer questions", "I was created by a small team"), or of
+lacking what every person has ("I don't sleep", "I have no body", "I don't have
+feelings"): nothing about the people in the conversation. "I'm a software engineer"
+is a person's job, "I was trained as a nurse" and "I don't eat meat" a person's too."""
 _STORY = re.compile(
     r"^(?:there (?:was|once was|lived) (?:a|an|this) [\w'-]+(?: [\w'-]+)? (?:who|that|named)\b"
     r"|once upon a time\b)|\b(?:walks?|walked|goes|went) into (?:a|an) [\w'-]+(?: [\w'-]+)?"
@@ -339,34 +352,11 @@ _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|my|me|mine|myself|we|we're|we've|"
     r"we'll|our|us)\b"
 )
-_STOP = _words(
-    """a an and are as at be been being but by for from i i'm i've i'll i'd in is it it's its
-    of on or so that that's the this these those to was were will with you your you're
-    my me we our us he she they them his her their there here what which who whom when
-    where why how do does did done have has had not no yes just than then too very also
-    can could would should might may must shall am if about into over after before up
-    down out off again all any both each few more most other some such only own same
-    s t don't didn't can't won't isn't wasn't aren't weren't i'd it'll let's since"""
-)
-_FILLER = _words(
-    """great awesome amazing cool wow love loved lovely happy glad sorry sounds sound fun
-    nice really totally proud hear heard thanks thank lol haha hahaha yeah yep yes oh hope
-    hoping wish good luck congrats congratulations true agree definitely exciting excited
-    wonderful fantastic incredible beautiful super pretty much lot lots thing things stuff
-    feel feels feeling think thought know knew mean means guess kind sort like well okay
-    ok sure absolutely right exactly appreciate appreciated care bet inspiring sweet
-    interesting cute adorable fine keep going doing hey hi hello bye later soon see wait
-    try trying tell telling glad share sharing say saying said get getting got way ever
-    even still always something anything everything nothing one time times day days
-    today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
-    wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
-    noted alright remember mind please thinking chat chatted talked spoke happening
-    happened"""
-)
 _ADVERBS = _words(
     """really just also never always actually still finally usually recently totally
     absolutely definitely often sometimes only even already mostly truly honestly
-    seriously literally probably certainly"""
+    seriously literally probably certainly maybe perhaps barely hardly almost nearly rarely
+    seldom currently mainly mostly simply"""
 )
 _KEEP_VERBS = _words(
     """was were had did will would can could should might must may shall went got saw made
@@ -785,14 +775,6 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
 # --------------------------------------------------------------------------- which sentences
 
 
-def content_words(text: str) -> list[str]:
-    return [
-        w
-        for w in (m.casefold() for m in _WORD.findall(text.replace("’", "'")))
-        if w not in _STOP and w not in _FILLER and (len(w) > 1 or w.isdigit())
-    ]
-
-
 def is_fact(
     sentence: str,
     names: frozenset[str] = frozenset(),
@@ -1012,6 +994,31 @@ def _reaction_reported(sentence: str) -> bool:
     )
 
 
+_SAYING = re.compile(
+    r"^(?:everyone|everybody|nobody|no\s+one|no\s+man|anyone|anybody|people)\s+"
+    r"(?:(?:always|never|really|just|still|all|truly)\s+)?"
+    r"(?:is|are|has|have|can|can't|cannot|should|shouldn't|must|needs?|wants?|likes?|loves?|"
+    r"hates?|deserves?|makes?|gets?|knows?|[a-z]+(?<![aeiou]s)(?<!ss)s)\b",
+    re.I,
+)
+"""A saying: everyone, nobody or people in general, in the present ("Everyone needs a
+friend", "Nobody likes Mondays", "People change"): of no one in the conversation. A
+group named after it ("Everyone at work got a raise") or the speaker in it ("Everyone
+in my family is tall") is theirs, and kept."""
+
+
+def _saying(sentence: str) -> bool:
+    """`_SAYING`, and nothing in it to anchor it to a day or someone: no first person,
+    digit, date or name ("Everyone is coming to Sam's party on Friday" is a plan)."""
+    return (
+        _SAYING.match(sentence) is not None
+        and not _FIRST_PERSON.search(sentence)
+        and not _DIGITS.search(sentence)
+        and not _RELATIVE.search(sentence)
+        and not _CAPITAL.search(sentence)
+    )
+
+
 def _not_so(sentence: str) -> bool:
     """A wish for what is not so ("I wish I was the Mad Hatter"), an assistant on its own
     nature, a joke or story told of no one present, or a reaction reported ("Mum says
@@ -1020,6 +1027,7 @@ def _not_so(sentence: str) -> bool:
         _reaction_reported(sentence)
         or _COUNTERFACTUAL.match(sentence)
         or _MACHINE_SELF.search(sentence)
+        or _saying(sentence)
         or (_STORY.search(sentence) and not _ABOUT_SPEAKER.search(_QUOTED.sub(" ", sentence)))
     )
 
@@ -1216,12 +1224,6 @@ Rose turned 90")."""
 _SPEAKER_PREFIX = re.compile(r"^[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}: ")
 
 
-SAID_ON = re.compile(r" ?\([^()]*?,? said \d{4}-\d\d-\d\d\)|,? said \d{4}-\d\d-\d\d")
-"""The date note ledgers written before issue 25 put after a resolved date, "on
-2023-05-07 (yesterday, said 2023-05-08)": a fact read from one is the fact written
-today without it, "on 2023-05-07"."""
-
-
 def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
@@ -1315,6 +1317,8 @@ def extract(
     )
     # Who a bare he or she may be: the one name of the sentences before, whoever said them.
     referent = _Referent(names, mentioned)
+    spoke: list[str] = []
+    """Who said each message so far: among three or more, "you" is the last other one."""
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1337,7 +1341,7 @@ def extract(
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(sentence, referent, before)
             sentence = _with_subject(
-                _without_tail_question(_own_clause(_without_lead_in(sentence))), chat
+                _without_tail_question(_own_clause(_after_lead_in(sentence, names))), chat
             )
             if not sentence:
                 continue
@@ -1387,9 +1391,15 @@ def extract(
             # Known as said, before the speaker's name replaced "I" (the same words
             # from someone else are another fact), or the listener's echo of it.
             as_said = _key(sentence) | {str(speaker).casefold()}
-            if as_said in seen or _key(sentence) in written or _echoes(sentence, words, heard):
+            if (
+                as_said in seen
+                or _key(sentence) in written
+                or _echoes(sentence, words, heard)
+                or not (
+                    sentence := _you_named(sentence, speaker, people, _last_other(spoke, speaker))
+                )
+            ):
                 continue
-            sentence = _you_named(sentence, speaker, people)
             fact = _standalone(sentence, speaker, said)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
@@ -1397,6 +1407,7 @@ def extract(
                 seen.add(as_said)
         hearing.heard(text)
         own_before[speaker or ""] = text
+        spoke.append(speaker or "")
     return facts
 
 
@@ -1878,6 +1889,74 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 ..."), not the verb it can be ("Did you know that ...", "I mean it")."""
 
 
+_HEDGED_COUNT = re.compile(
+    r"(?P<before>[\w'’]+)?(?P<space>\s*)(?<![\w'-])like\s+(?=(?:around|about|almost)\b|(?:over\s+|"
+    r"under\s+|maybe\s+)?(?:[$€£]?\d|(?:a\s+)?(?:couple|few|dozen|half)\b|(?:one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred)\b))",
+    re.I,
+)
+"""Chat's "like" before a count or a time ("is like 70", "did like 30 interviews", "since
+like around May"): a hedge, not the verb ("I'd like 2 tickets") nor the comparison after
+a verb of seeming ("looks like 3 of us")."""
+_LIKE_IS_A_VERB = _words(
+    "i we you they i'd we'd you'd they'd would to do does did don't doesn't didn't dont "
+    "really also just still not look looks looked seem seems seemed sound sounds sounded "
+    "feel feels felt something more less"
+)
+
+
+def _without_hedged_count(text: str) -> str:
+    """`text` without the "like" that hedges a count (`_HEDGED_COUNT`)."""
+
+    def cut(match: re.Match[str]) -> str:
+        before = match["before"] or ""
+        if before.casefold() in _LIKE_IS_A_VERB:
+            return match[0]
+        return f"{before}{match['space']}"
+
+    return _HEDGED_COUNT.sub(cut, text)
+
+
+_DEGREE_HEDGE = re.compile(
+    r"(?<!\bwhat)(?<!\bthis)(?<!\bthat)(?<!\bsome)(?<!\bthe)(?<!\bany)(?<!\bone)(?<!\bsame)"
+    r"(?<!\ba)(?<!\bno)(?<!\bevery)(?<!\bwhich)(?<!\bmy)(?<!\byour)(?<!\bhis)(?<!\bher)"
+    r"(?<!\bour)(?<!\btheir)(?<!\bits)"
+    r"\s+(?:kind|sort)\s+of(?=\s+(?!(?:a|an|the|my|your|his|her|our|their|this|that|these|"
+    r"those|thing|things|stuff|person|people|guy|place)\b)[a-z])",
+    re.I,
+)
+""""kind of" or "sort of" hedging the word after it ("I kind of want to move", "it was
+sort of a mess" is not: there it names a kind), not the noun it is after a determiner
+("what kind of car")."""
+_ADVERB_SET_OFF = re.compile(
+    r",\s*(?:finally|obviously|anyway|anyways|though|tho|luckily|thankfully|seriously|"
+    r"of course|for real|for sure|no joke|not gonna lie|to be honest)\s*(?=[,.!;]|$)"
+    r"|(?<=\w)\s+(?:obviously|anyway|anyways|though|tho)\s*(?=[.!]*$)",
+    re.I,
+)
+"""A sentence adverb set off by a comma ("I passed my test, finally, after three tries",
+"It's booked, anyway.") or one closing the sentence ("We're coming obviously"): how
+the speaker takes the fact, not the fact."""
+_SET_OFF_WORDS = [
+    "finally",
+    "obviously",
+    "anyway",
+    "though",
+    "tho",
+    "luckily",
+    "thankfully",
+    "seriously",
+    "of course",
+    "for real",
+    "for sure",
+    "no joke",
+    "gonna lie",
+    "to be honest",
+]
+"""What one of `_ADVERB_SET_OFF` holds: a cheap test before it is run."""
+
+
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
@@ -1892,7 +1971,13 @@ _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
     r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
-    r"i'?m honest)",
+    r"i'?m honest|kind of|sort of|, *finally|"
+    r", *obviously|, *anyway|, *though|, *tho|, *luckily|, *thankfully|, *seriously|"
+    r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie)"
+    r"|\b(?:obviously|anyways?|though|tho)\W*$"
+    r"|\blike\s+(?:[$€£\d]|a\s|around|about|almost|over|under|maybe|couple|few|dozen|half|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred)",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
@@ -1909,8 +1994,17 @@ def _without_fillers(sentence: str) -> str:
     if not _MAYBE_FILLER.search(sentence):
         return sentence  # most sentences: one scan instead of seven
     text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
-    text = _ASIDE_END.sub("", text)
+    lower = text.casefold()
+    if "like" in lower:
+        text = _without_hedged_count(text)
+    # Laughter and emoji first: "..., wish me luck haha" closes on its aside.
     text = _INTERJECTION.sub("", _EMOJI.sub("", text))
+    text = _MARKS.sub(r"\1", " ".join(text.split())).rstrip(" ,")
+    text = _ASIDE_END.sub("", text)
+    if " of " in lower:
+        text = _DEGREE_HEDGE.sub("", text)
+    if any(word in lower for word in _SET_OFF_WORDS):
+        text = _ADVERB_SET_OFF.sub("", text)
     text = _HEDGE_IN_PASSING.sub(lambda m: "," if m[1] or m[2] else "", text)
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _MARKS.sub(r"\1", _STRAY_COMMA.sub("", text))
@@ -1944,6 +2038,27 @@ _SUBORDINATE = re.compile(
 can ..."): its clauses are one statement."""
 
 
+_BE = re.compile(
+    r"^(?:im\b|(?:I|we|it|that|this|they)(?:['’]m|['’]re|['’]s|\s+(?:am|are|is|was|were)|"
+    r"(?:\s+(?:gonna|will)|['’]ll)\s+be|\s+(?:am|are|is)\s+(?:gonna|going\s+to)\s+be))"
+    r"\s+(?!(?:\w+ing|to|gonna|going|not\s+\w+ing)\b)",
+    re.I,
+)
+"""A clause saying how someone or something is ("I'm already tired", "we'll be a wreck
+that week"): a form of "be" before no participle or infinitive (those tell what is
+done: "I'm starting remote", "we're not touching prod")."""
+
+
+def _anchored(clause: str) -> bool:
+    """Whether a clause holds a number, a date or a name."""
+    return bool(
+        _DIGITS.search(clause)
+        or _NUMBER_WORD.search(clause)
+        or _RELATIVE.search(clause)
+        or _CAPITAL.search(clause)
+    )
+
+
 def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     """The sentence without its clauses that state nothing on their own: a feeling, a
     reaction or a comment tacked onto a fact ("The interview is on 2025-02-25, I'm so
@@ -1959,6 +2074,9 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
         joined = match[0].strip().casefold() == "and" and len(_PART.split(before)[-1].split()) < 3
         # "..., so no commute drama": a consequence is weighed whatever its subject.
         so = match[0].strip(" ,;").casefold().startswith("so")
+        # "school started tuesday so i'm tired": a short clause with its verb is one
+        # still, before a state cut from it (below).
+        short = short and not (so and _VERB.search(before) and _BE.match(sentence[match.end() :]))
         if (so or _CLAUSE_SUBJECT.match(sentence, match.end())) and not short and not joined:
             cuts.append(match)
     if not cuts or _SUBORDINATE.match(sentence):
@@ -1968,7 +2086,15 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
     kept: list[str] = []
     for index, start in enumerate(starts):
         clause = sentence[start : bounds[index + 1]].strip()
-        if index == 0 or (_says_something(clause, names) and not _about_it(clause)):
+        so_state = (
+            index > 0
+            and cuts[index - 1][0].strip(" ,;").casefold().startswith("so")
+            and _BE.match(clause) is not None
+            and not _anchored(clause)
+        )
+        if index == 0 or (
+            _says_something(clause, names) and not _about_it(clause) and not so_state
+        ):
             # The separator before a later clause is kept with it.
             kept.append(sentence[bounds[index] : bounds[index + 1]])
         elif index == len(starts) - 1:
@@ -2164,10 +2290,32 @@ to confirm the statement ("..., right?", "..., isn't it?") leaves it unsure, and
 cut: the whole is a question."""
 
 
+_REACTION_TAG = re.compile(
+    r",\s*(?P<comment>[^,]+?)[,\s]+(?:right|innit|eh|huh|yeah|no)\s*\?+\s*$", re.I
+)
+"""A comment and its tag closing a statement ("I ran it in 1:52, not bad for an old guy,
+right?", "Sam got engaged, I know, right?"): the tag asks the listener to share the
+comment, not to confirm the statement before it."""
+_KNOW = re.compile(r"(?:I|you)\s+know$", re.I)
+
+
+def _without_reaction_tag(sentence: str) -> str:
+    """The statement without a comment and tag closing it (`_REACTION_TAG`): a comment
+    with no verb of its own ("not bad for an old guy") or "I know"."""
+    tag = _REACTION_TAG.search(sentence) if sentence.rstrip().endswith("?") else None
+    if tag is None or not content_words(sentence[: tag.start()]):
+        return sentence
+    comment = tag["comment"].strip()
+    if _VERB.search(comment) and not _KNOW.fullmatch(comment):
+        return sentence
+    return sentence[: tag.start()].rstrip() + "."
+
+
 def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
+    sentence = _without_reaction_tag(sentence)
     order = None
     tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
     if tail is None:
@@ -2209,6 +2357,13 @@ def _without_lead_in(sentence: str) -> str:
     return rest[:1].upper() + rest[1:] if rest else sentence
 
 
+def _after_lead_in(sentence: str, names: frozenset[str]) -> str:
+    """`_without_lead_in`, and a name or kin word called after the lead-in ("aw grandma
+    i miss you") cut as one before it is (`_without_vocative`)."""
+    rest = _without_lead_in(sentence)
+    return rest if rest == sentence else _without_vocative(rest, names)
+
+
 _TO_LISTENER = re.compile(r"^(?:you|you're|you've|you'll|you'd|your|tell me)\b", re.I)
 _OWN_START = re.compile(
     r"(?<=[a-z,])\s+(?=(?:I|I'm|I've|I'll|I'd|My|We|We're|We've|We'll|Our)\b"
@@ -2248,10 +2403,34 @@ def _own_clause(sentence: str) -> str:
 _YOU_AND_I = re.compile(r"^you and (?:I|me)\b", re.I)
 
 
-def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> str:
+_YOU_ALL = re.compile(
+    r"\b(?:you\s+(?:guys|two|three|all|both|lot)|y'?all|both\s+of\s+you|all\s+of\s+you)\b",
+    re.I,
+)
+"""The listeners all together: "you guys", "you two", "y'all", "both of you"."""
+
+
+def _last_other(spoke: list[str], speaker: str | None) -> str | None:
+    """Who spoke last before `speaker`'s turn, none when nobody named did."""
+    return next((name for name in reversed(spoke) if name and name != speaker), None)
+
+
+def _you_named(
+    sentence: str, speaker: str | None, people: dict[str, str], addressed: str | None = None
+) -> str:
     """Between two people, "you" is the other one: "You and I went" -> "Ana and I went"
-    (then "Ana and Ben went"); among more, nobody can tell, and it is left as said."""
+    (then "Ana and Ben went"). Among more, "you guys" or "you two" are all the others
+    ("Kat can bike next to you guys" -> "... next to Dana and Olu"), and "you" is who
+    spoke before the speaker's turn (`addressed`), as a reply answers the turn before it;
+    without one, whom nobody can tell, "you" is cut with its clause (`_without_listener`)."""
     others = [name for key, name in people.items() if key != str(speaker).casefold()]
+    if speaker and len(others) > 1 and _YOU_ALL.search(sentence):
+        everyone = f"{', '.join(others[:-1])} and {others[-1]}"
+        sentence = _YOU_ALL.sub(everyone, sentence)
+    if speaker and len(others) > 1:
+        if addressed is None or addressed.casefold() == speaker.casefold():
+            return _without_listener(sentence)
+        others = [addressed]
     if not speaker or len(others) != 1:
         return sentence
     you_and_i = _YOU_AND_I.match(sentence)
@@ -2263,6 +2442,30 @@ def _you_named(sentence: str, speaker: str | None, people: dict[str, str]) -> st
         # "Your dog ate my shoes" is an event, kept by `is_fact`: its "your" is named too.
         sentence = f"{others[0]}'s{sentence[4:]}"
     return _YOU_INSIDE.sub(lambda match: _listener(match, others[0]), sentence)
+
+
+_LISTENER_CLAUSE = re.compile(r"[,;]\s+|\s+[-–—]+\s+|\s+(?=(?:but|so)\s)", re.I)
+
+
+def _without_listener(sentence: str) -> str:
+    """A sentence said among three people or more without its clauses that speak to or
+    of "you": "Nora will drive you, Sam can cover the morning" -> "Sam can cover the
+    morning." Read later, "you" is nobody; "" when every clause holds one."""
+    if not _LISTENER.search(sentence):
+        return sentence
+    bounds = [0]
+    for match in _LISTENER_CLAUSE.finditer(sentence):
+        bounds += [match.start(), match.end()]
+    bounds.append(len(sentence))
+    clauses = [sentence[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+    kept = [clause.strip() for clause in clauses if not _LISTENER.search(clause)]
+    kept = [re.sub(r"^(?:but|so|and)\s+", "", clause, flags=re.I) for clause in kept if clause]
+    rest = ", ".join(clause.rstrip(".!?") for clause in kept if content_words(clause))
+    # "..., promise", "..., through the window": what is left must be a fact alone.
+    if len(content_words(rest)) < 3 or not is_fact(rest):
+        return ""
+    end = sentence.rstrip()[-1:] if sentence.rstrip()[-1:] in ".!" else "."
+    return rest[:1].upper() + rest[1:] + end
 
 
 _YOU_INSIDE = re.compile(

@@ -57,6 +57,16 @@ Last, a later fact that names an earlier fact's value in a leaving role (after "
 value of the same sort, ends it (`_leaving_changes`): the role is a closed list of
 prepositions and verbs, not of phrases.
 
+Last of all, by value sort alone (`_valued_changes`): a later fact that gives a subject one
+value of a sort its form says (an e-mail address, an ISO date, a phone number, a clock
+time, a version, a host-like identifier), where an earlier fact gave the same subject
+one value of that sort, replaces it whatever the verbs or layout (a table row, a diff, a
+commit title, a quotation); not when it hedges, adds, asks, negates, compares, offers a
+choice, is said by someone else, or gives the value to another thing of the subject's
+("has a dry run on", "ships its logs to", "Retro for the launch: ..."). The subject is
+read from names and noun phrases, not from a verb; a later fact naming the earlier
+value beside its own ("A until May, B after") is the same slot.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -65,7 +75,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -919,6 +929,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found)
     _leaving_changes(facts, about, slots, found)
+    _valued_changes(facts, about, found)
     return found
 
 
@@ -2919,3 +2930,330 @@ def _own_values(
         # Oslo"); a typed value a later fact names as left is the one it left
         return [(value, subject) for value, subject in held if _run_kind(value) != "name"]
     return [(made.value, made.subject), *held] if made.subject else held
+
+
+# Last, by value sort alone (supersede13): two facts that name one subject, each giving it
+# one value of a sort its form says (an e-mail address, an ISO date, a phone number, a
+# clock time, a version, a host-like identifier), are one slot whatever their verbs or
+# layout (a table row, a diff, a commit title, a quotation, a note): the later one, in
+# ledger order, gives the current value. Not when the later one hedges (`_CLASS_HEDGE`),
+# adds ("also", "added"), asks (values before a "?", like those in an aside in
+# parentheses, are named, not said), negates or calls off its only value, compares two values ("than", "vs") or offers a choice ("A or
+# B"), or names two values of the sort of which none is the earlier one's; nor when the
+# two are said of two people (their speakers or headings, `about`).
+#
+# The subject is read from the fact's units: a name (a word the facts write with a
+# capital inside a clause, or an owner: "Kwame's"), a noun phrase after a determiner or
+# a possessive (its first two words: "the search cluster", "Dana's phone number"), a
+# capitalised first word before a light word or an auxiliary ("Staging in eu-west is").
+# Two facts are about one subject when a unit of each is in the other's words, and not
+# when: each has a unit the other lacks ("Scratch my note: the backup target ..." /
+# "Scratch my note: the metrics store ..."); one qualifies a shared word by a
+# preposition and a word the other lacks ("the search cluster in eu-west" / "the search
+# cluster"); one gives the value to a thing of the subject's the other does not name: by
+# a possessive or "has a" ("The Dune launch has a dry run on ...", "ships its logs to"),
+# by a label put first ("Retro for the Dune audit: ...", unless it names the slot:
+# `_SLOT_NOUNS`, "Target date for"), or by a thing brought in by "a" before the value
+# ("needs a reboot on es-26"). A later fact that names the earlier value beside its own
+# ("A until May, B after", "B; I copied A from a stale runbook") needs only a subject of
+# each in the other and no qualifier the other lacks. An earlier value said in a hedge
+# ("ssh A if you need ...") is still ended by a later firm one.
+_FORM_SORTS = (
+    ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("date", re.compile(r"(?<![\w.-])\d{4}-\d\d-\d\d(?![\w-])")),
+    ("phone", re.compile(r"(?<![\w.+])(?:\+\d{1,3}(?: \d{2,5}){2,4}|0\d{3,4} \d{5,7})(?!\w|\.\d)")),
+    ("time", re.compile(r"(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")),
+    ("version", re.compile(r"(?<![\w.-])v?\d+\.\d+(?:\.\d+)?(?![\w-]|\.\d)")),
+    ("id", re.compile(r"(?<![\w@.-])[a-z]{2,}(?:-[a-z]+)*-?\d+(?![\w@-]|\.\w)", re.I)),
+)
+_CALLED_OFF = re.compile(
+    r"\b(?:cancel(?:l?ed|s)?|called off|scrapped|shelved|abandoned|rejected|declined|"
+    r"fell through|withdrawn|vetoed|reverted|rolled back)\b",
+    re.I,
+)
+_COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
+_CHOICE_OR = re.compile(r"\S\s+or\s+\S")
+_CLAUSE_END = re.compile(r"(?:[:.;!?“\"(|—–`]\s{0,2}|\s[-+/]\s?)$")
+_MAY_HOLD = re.compile(r"\d|\w@\w")
+_CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
+_OWNED_BY = _set("its their his her my our your")
+_OPENS_NP = _OWNED_BY | {"the"}
+_UNIT_WORDS = 2
+_HAS = _set("has have had holds keeps gets")
+_HAS_WHAT = _set("a an its their his her")
+_ADDING = _set("add adds added adding")
+_HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
+_OPENING_VERBS = _set("is are was were has have")
+_ASIDE = re.compile(r"\([^()]*\)")
+_VALUED_TOKEN = re.compile(r"[\w][\w'’-]*")
+
+
+@dataclass(frozen=True)
+class _Valued:
+    """A fact as `_valued_changes` reads it."""
+
+    said: tuple[tuple[str, str], ...]
+    """(sort, value) of each value it says, in order."""
+    asked: frozenset[str]
+    """Values it names without saying them: in a question (before a "?") or an aside
+    in parentheses ("(from 2027-07-26)", "(issue 25, precise9)")."""
+    places: tuple[tuple[str, int], ...]
+    """(value, where) of each value it names."""
+    words: frozenset[str]
+    units: frozenset[frozenset[str]]
+    """Its subjects' words (see above)."""
+    attributes: frozenset[frozenset[str]]
+    """Things of the subject's it names ("has a dry run", "Retro for"): a value may be
+    theirs, not the subject's."""
+    introduced: frozenset[tuple[int, frozenset[str]]]
+    """(where, its words) of each noun phrase it brings in by "a" or "an"."""
+    qualified: frozenset[tuple[str, str]]
+    """(word, the word a preposition puts after it): "cluster in eu-west"."""
+    blocked: bool
+    """It adds, compares or offers a choice: it gives no value."""
+    negated: bool
+    hedged: bool
+    """It hedges ("might", "if", "would"): an earlier value it does not end, a later
+    one may end it."""
+
+
+def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
+    """The text with each value by form blanked out, and (where, sort, value) of each."""
+    found: list[tuple[int, str, str]] = []
+    for sort, form in _FORM_SORTS:
+        for match in form.finditer(text):
+            found.append((match.start(), sort, match[0].casefold().lstrip("v")))
+        text = form.sub(lambda m: " " * len(m[0]), text)
+    return text, found
+
+
+def _fold(token: str) -> str:
+    return token.casefold().replace("’", "'").removesuffix("'s")
+
+
+def _opens_clause(text: str, at: int) -> bool:
+    """Whether the word at `at` starts the text or a clause of it."""
+    return not text[:at].strip() or bool(_CLAUSE_END.search(text[max(0, at - 3) : at]))
+
+
+def _mid_names(facts: Sequence[str]) -> frozenset[str]:
+    """The words facts write with a capital inside a clause: names."""
+    names: set[str] = set()
+    for text in set(facts):
+        for match in _CAPITAL.finditer(text):
+            if not _opens_clause(text, match.start()):
+                names.add(_fold(match[0]))
+    return frozenset(names - _SLOT_STOP)
+
+
+@dataclass
+class _Units:
+    units: set[frozenset[str]] = field(default_factory=set)
+    attributes: set[frozenset[str]] = field(default_factory=set)
+    introduced: set[tuple[int, frozenset[str]]] = field(default_factory=set)
+
+
+def _run(folded: Sequence[str], content: Sequence[bool], start: int) -> frozenset[str]:
+    """The content words from `start` on, at most `_UNIT_WORDS`."""
+    run: list[str] = []
+    for k in range(start, len(folded)):
+        if not content[k] or len(run) == _UNIT_WORDS:
+            break
+        run.append(folded[k])
+    return frozenset(run)
+
+
+def _label(
+    masked: str, spans: Sequence[int], folded: Sequence[str], content: Sequence[bool], k: int
+) -> frozenset[str]:
+    """The words before "for"/"of" at `k` when they open a clause or follow a
+    determiner ("Retro for the ..."), unless they name the slot ("Target date for")."""
+    start = k - 1
+    while start and content[start - 1] and k - start < _UNIT_WORDS:
+        start -= 1
+    label = frozenset(folded[start:k])
+    opens = not start or folded[start - 1] in _OPENS_NP
+    if (opens or _opens_clause(masked, spans[start])) and not label & _SLOT_NOUNS.keys():
+        return label
+    return frozenset()
+
+
+def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str], _Units]:
+    """(its content words, its folded tokens, its units) of a fact (see above)."""
+    matches = list(_VALUED_TOKEN.finditer(masked))
+    tokens = [m[0] for m in matches]
+    spans = [m.start() for m in matches]
+    folded = [_fold(t) for t in tokens]
+    content = [
+        w not in _SLOT_STOP and not _SLOT_CUE.fullmatch(w) and not w.isdigit() for w in folded
+    ]
+    read = _Units()
+    for k, word in enumerate(folded):
+        owner = tokens[k].endswith(("'s", "’s")) and word not in _SLOT_STOP
+        has = word in _HAS and k + 1 < len(folded) and folded[k + 1] in _HAS_WHAT
+        named = word in names or (owner and tokens[k][:1].isupper())
+        if named and (k == 0 or folded[k - 1] not in _OPENS_NP):
+            read.units.add(frozenset([word]))  # a name, or an owner: "Kwame's email"
+        run = _run(folded, content, k + 1 + has)
+        if run and tokens[k] in ("a", "an"):
+            read.introduced.add((spans[k], run))
+        elif run and (word in _OPENS_NP or owner or has):
+            read.units.add(run)
+            if owner or has or word in _OWNED_BY:
+                read.attributes.add(run)  # "Dana's phone", "has a dry run", "its logs"
+        label = word in ("for", "of") and k and content[k - 1]
+        if label and (put := _label(masked, spans, folded, content, k)):
+            read.attributes.add(put)  # "Retro for the Dune audit: ..."
+    opening = len(folded) > 1 and tokens[0][:1].isupper() and content[0]
+    if opening and not folded[0].endswith("ed") and folded[1] in _LIGHT | _OPENING_VERBS:
+        read.units.add(frozenset(folded[:1]))  # "Staging in eu-west has ..."
+    words = frozenset(w for w, c in zip(folded, content, strict=True) if c)
+    return words, folded, read
+
+
+def _valued(text: str, names: frozenset[str]) -> _Valued | None:
+    """The values a fact names by form, its words and its subjects (see above)."""
+    if len(text) > MAX_FACT_CHARS or REDACTED in text or not _MAY_HOLD.search(text):
+        return None
+    masked, found = _masked(text)
+    if not found:
+        return None
+    asking = text.rfind("?")
+    aside = [(m.start(), m.end()) for m in _ASIDE.finditer(text)]
+
+    def named_only(at: int) -> bool:
+        return at < asking or any(start < at < end for start, end in aside)
+
+    words, folded, read = _units(masked, names)
+    qualified = {
+        (folded[k - 1], folded[k + 1])
+        for k in range(1, len(folded) - 1)
+        if folded[k] in ("in", "at", "of", "for", "on")
+        and folded[k - 1] in words
+        and folded[k + 1] in words
+    }
+    kept = set(folded)
+    lower = {w.casefold() for w in _VALUED_TOKEN.findall(masked) if w[:1].islower()}
+    return _Valued(
+        said=tuple((sort, value) for at, sort, value in sorted(found) if not named_only(at)),
+        asked=frozenset(value for at, _, value in found if named_only(at)),
+        places=tuple((value, at) for at, _, value in found),
+        words=words,
+        units=frozenset(read.units),
+        attributes=frozenset(read.attributes),
+        introduced=frozenset(read.introduced),
+        qualified=frozenset(qualified),
+        blocked=bool(
+            kept & (_ADDS | _ADDING) or _COMPARED.search(masked) or _CHOICE_OR.search(masked)
+        ),
+        negated=bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked)),
+        hedged=bool(lower & _HEDGED),
+    )
+
+
+def _given(read: _Valued, old: str | None = None) -> dict[str, str]:
+    """{sort: the value} a fact gives: one value of a sort; or two when one of them is
+    `old`, the earlier value it names beside the new one."""
+    by_sort: dict[str, list[str]] = {}
+    for sort, value in read.said:
+        if value not in by_sort.setdefault(sort, []):
+            by_sort[sort].append(value)
+    given: dict[str, str] = {}
+    for sort, values in by_sort.items():
+        if len(values) == 1 and values[0] not in read.asked:
+            given[sort] = values[0]
+        elif old is not None and len(values) == 2 and old in values:
+            given[sort] = values[1 - values.index(old)]
+    return given
+
+
+def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
+    """Whether two facts are about one subject (see above), `value` the newer one's
+    value and `was` the older one's. A newer fact that names the older value beside its
+    own ("A until May, B after", "B; I copied A from a stale runbook") needs only a
+    subject of each in the other, and no qualifier the other lacks."""
+    new_only = [u for u in newer.units if not u <= older.words]
+    old_only = [u for u in older.units if not u <= newer.words]
+    if len(new_only) == len(newer.units) or len(old_only) == len(older.units):
+        return False  # no subject of one in the other
+    for one, other in ((newer, older), (older, newer)):
+        if any(w in other.words and q not in other.words for w, q in one.qualified):
+            return False  # "the search cluster in eu-west" / "the search cluster"
+    if was in {v for _, v in newer.said} | newer.asked:
+        return True
+    if new_only and old_only:
+        return False
+    if any(
+        not unit <= other.words
+        for one, other in ((newer, older), (older, newer))
+        for unit in one.attributes
+    ):
+        return False  # "The Dune launch has a dry run on ...": another thing's date
+    return not _introduced(newer, older, value) and not _introduced(older, newer, was)
+
+
+def _someone_elses(address: str, names: frozenset[str], subject: frozenset[str]) -> bool:
+    """Whether an e-mail address's local part names a person the facts name, who is not
+    the subject both facts share: that person's address ("tomas@..." for Lena)."""
+    owner = re.match(r"[a-z]+", address)
+    return owner is not None and owner[0] in names and owner[0] not in subject
+
+
+def _introduced(one: _Valued, other: _Valued, value: str) -> bool:
+    """Whether `one` brings in a thing by "a" or "an" before `value` that `other` does
+    not name ("Added a checkpoint for the audit on ...", "needs a reboot on es-26")."""
+    at = min((where for said, where in one.places if said == value), default=0)
+    return any(where < at and not unit <= other.words for where, unit in one.introduced)
+
+
+def _valued_changes(
+    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+) -> None:
+    """Adds to `found` an earlier fact whose one value of a sort a later fact of the
+    same subject replaces (see above). Facts are paired by a sort and a word of a unit,
+    with the newest `_PAIR_LIMIT` of each."""
+    names = _mid_names(facts)
+    once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
+    reads = [once[text] for text in facts]
+    by_unit: dict[tuple[str, str], list[int]] = {}
+    for i, read in enumerate(reads):
+        if read is None:
+            continue
+        if not read.blocked:
+            candidates = {
+                j
+                for sort, _ in read.said
+                for word in frozenset().union(*read.units)
+                for j in by_unit.get((sort, word), [])[-_PAIR_LIMIT:]
+            }
+            for j in sorted(candidates):
+                who = (about[i], about[j]) if about else None
+                if j not in found and _replaces(read, reads[j], who, names):
+                    found[j] = i
+        for sort in {sort for sort, _ in read.said}:
+            for word in frozenset().union(*read.units):
+                by_unit.setdefault((sort, word), []).append(i)
+
+
+def _replaces(
+    newer: _Valued,
+    older: _Valued | None,
+    who: tuple[str | None, str | None] | None,
+    names: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether `newer` gives `older`'s subject another value of the sort (see above)."""
+    if older is None or older.blocked or older.negated or newer.hedged:
+        return False
+    if who and who[0] and who[1] and who[0] != who[1]:
+        return False  # said of two people (their speakers, their headings)
+    for sort, value in _given(older).items():
+        new = _given(newer, value).get(sort)
+        if new is None or new == value:
+            continue
+        if newer.negated and value not in {v for _, v in newer.said} | newer.asked:
+            continue  # "the review is not at 10:00": nothing said to hold
+        if sort == "email" and _someone_elses(new, names, newer.words & older.words):
+            continue  # "Lena's digests go to tomas@...": Tomas's address
+        if _one_subject(newer, older, new, value):
+            return True
+    return False

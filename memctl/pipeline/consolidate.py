@@ -29,16 +29,14 @@ from typing import Any, Literal
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
-from memctl.core.forgotten import Forgotten, TakeBack, Tombstone, read_tombstones
+from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
-from memctl.core.said import SPAN
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
-from memctl.models.curate import fact_words
+from memctl.models.held import held_back
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.supersede import drop_stale
-from memctl.models.supersede import stale as stale_facts
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 from memctl.pipeline import provenance
 
@@ -193,63 +191,6 @@ def consolidate(
             _commit(ws, old, merged.encode("utf-8"), found, result, told)
         result.status = "consolidated"
     return result
-
-
-BLOCK_TIME = re.compile(r"^## Memory (?:Flush|Save) — (\d{4}-\d{2}-\d{2})")
-"""The day a ledger block was written, when its heading gives no `said` span."""
-
-
-def said_day(heading: str) -> str | None:
-    """The last day a ledger block's facts were said (ISO date): its `said` span's end,
-    else the day the block was written (a flush of a log with no times), else None."""
-    if span := SPAN.search(heading):
-        return span[2] or span[1]
-    written = BLOCK_TIME.match(heading)
-    return written[1] if written else None
-
-
-def held_back(text: str, stones: list[Tombstone]) -> str:
-    """New daily text without the lines a tombstone holds whose words differ from the
-    forgotten fact's (Forgotten compares text, and `x now` does not contain `x`):
-
-    - a restatement of a forgotten fact: the same content words in any order, as the
-      merge folds two sayings into one fact (`fact_words`; a negation never matches);
-    - a line said before a correction (`forget --replace`) that the correction makes
-      stale (memctl.models.supersede): a conversation flushed after the correction, or
-      imported later, that says an older value. What was said is decided by when it
-      was said (the block's `said` span, else when it was written), never by when it
-      was flushed; a line said on or after the correction's day is new and may
-      replace it.
-    """
-    restated = {fact_words(stone.fact) for stone in stones if stone.fact}
-    corrections = [
-        (stone.replacement, stone.at[:10], fact_words(stone.replacement))
-        for stone in stones
-        if stone.fact and stone.replacement and stone.replacement.strip()
-    ]
-    # A correction restating the old words in another order is the correction, not them.
-    restated -= {words for _, _, words in corrections}
-    if not restated and not corrections:
-        return text
-    kept: list[str] = []
-    day: str | None = None
-    for line in text.splitlines(keepends=True):
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            day = said_day(stripped)
-        elif stripped and not stripped.startswith(("<!--", "```")):
-            words = fact_words(stripped)
-            if words in restated:
-                continue
-            # Only a line sharing a word with the correction can say the same thing's
-            # older value (supersede's claims are costly: a big import has many lines).
-            if day is not None and any(
-                day < at and words & said and stale_facts([stripped, new]).get(0) == 1
-                for new, at, said in corrections
-            ):
-                continue
-        kept.append(line)
-    return "".join(kept)
 
 
 def _merged_text(found: list[NewText]) -> list[provenance.MergedText]:

@@ -38,7 +38,7 @@ from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
 from memctl.core.said import speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
-from memctl.models.facts import content_words
+from memctl.models.words import content_words
 
 SIDECAR_NAME = "provenance.json"
 MATCH_THRESHOLD = 0.5

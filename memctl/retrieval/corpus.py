@@ -10,6 +10,7 @@ be opened: a symlink leading out of the workspace's memory, or a FIFO, never is.
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import stat
@@ -17,9 +18,10 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.errors import UsageError
+from memctl.core.forgotten import Forgotten, read_tombstones
 from memctl.core.threads import (
     check_thread_id,
     is_compaction,
@@ -27,7 +29,10 @@ from memctl.core.threads import (
     searchable_text,
     thread_log_entries,
 )
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import DAILY_NAME, Workspace
+
+if TYPE_CHECKING:
+    from memctl.models.held import Held
 
 
 @dataclass
@@ -122,6 +127,63 @@ def read_record(
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+# --------------------------------------------------------------------------- forgotten
+
+
+class Hidden:
+    """The records `memctl forget` leaves out of search and recall, read once for a run:
+    those stating a forgotten fact (`Forgotten`), the thread entries one was taken from,
+    and the daily ledger lines consolidation holds back too (`memctl.models.held`: a
+    restatement of a forgotten fact, a value said before a correction replaced it)."""
+
+    def __init__(self, ws: Workspace):
+        stones = read_tombstones(ws)
+        self.ws = ws
+        self.forgotten = Forgotten.of_tombstones(stones)
+        self.held: Held | None = None
+        if any(stone.fact for stone in stones):
+            from memctl.models.held import Held
+
+            self.held = Held(stones)
+        self._days: dict[str, tuple[list[int], list[str | None]]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.forgotten)
+
+    def hides(self, kind: str, path: str, number: int | None, text: str) -> bool:
+        """Whether the record (a memory file's line `number`, 1-based, or a log's entry
+        `number`) is left out."""
+        if self.forgotten.states(text):
+            return True
+        if kind != "memory":
+            return self.forgotten.said_in(path, number)
+        if self.held is None or number is None or not self.held.may_hold(text):
+            return False
+        if not (path.startswith("memory/") and DAILY_NAME.fullmatch(path.rsplit("/", 1)[-1])):
+            return False  # consolidation reads the daily ledgers only
+        return self.held.holds(text, self._day(path, number))
+
+    def _day(self, path: str, number: int) -> str | None:
+        """The day line `number` of the ledger `path` was said (its block's heading)."""
+        if path not in self._days:
+            from memctl.core.said import said_day
+
+            starts: list[int] = []
+            days: list[str | None] = []
+            try:
+                text = (self.ws.root / path).read_bytes().decode("utf-8", "replace")
+            except OSError:
+                text = ""
+            for at, line in enumerate(text.splitlines(), 1):
+                if line.startswith("#"):
+                    starts.append(at)
+                    days.append(said_day(line.strip()))
+            self._days[path] = (starts, days)
+        starts, days = self._days[path]
+        index = bisect.bisect_right(starts, number) - 1
+        return days[index] if index >= 0 else None
 
 
 # --------------------------------------------------------------------------- files

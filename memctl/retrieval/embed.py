@@ -40,7 +40,13 @@ BATCH = 64
 # A record longer than this is embedded by its start: embedding models take a few
 # thousand tokens, and a 100 KB tool result is mostly not what a question is about.
 MAX_CHARS = 8_000
-VECTOR_CANDIDATES = 200
+# The semantic leg's nearest records recall fuses with BM25's. Deeper than the hits
+# wanted: the weighted fusion scales a leg by its candidates' spread (recall.scaled),
+# and over 200 the leg's spread was its head's, so its best few lost to BM25's middle;
+# 200 -> 800 with that scaling found 2 more of 579 questions (five sets, bench/README.md,
+# rank9), 1,600 none more. A record below SEMANTIC_FLOOR that no query word matched is
+# dropped after fusion.
+VECTOR_CANDIDATES = 800
 
 _PENDING = """
 SELECT r.id, f.rel, f.kind, r.start, r.len FROM records r JOIN files f ON f.id = r.file

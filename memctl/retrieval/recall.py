@@ -34,8 +34,8 @@ Given an embedder (WordLlama, offline, when the `memctl[semantic]` extra is inst
 and `recall.semantic` is not off; or `memory.embedding_model` through a provider), the
 same records are also ranked by cosine similarity of embeddings (`memctl.retrieval.
 embed`), neighbour turns lending as in BM25, and the two rankings are fused (FUSION:
-weighted, each leg's scores scaled to 0..1 over its candidates, the semantic leg's
-counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
+weighted, each leg's scores scaled by their standard deviation over its candidates,
+the semantic leg's counting SEMANTIC_WEIGHT and BM25's the rest; or reciprocal rank fusion); a failing
 embedder leaves BM25 alone, with a note.
 
 Needs no key and no model: only the index, which it brings up to date as search does.
@@ -57,12 +57,11 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
-from memctl.core.forgotten import Forgotten
 from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
-from memctl.retrieval.corpus import read_record, record_text
+from memctl.retrieval.corpus import Hidden, read_record, record_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -221,20 +220,32 @@ RRF_K = 60
 # second: 1.0 0.96 / 0.58 and 0.79 / 0.49; 0.6 0.96 / 0.62 and 0.79 / 0.51; 0.5 0.96 /
 # 0.60 and 0.80 / 0.52; 0.4 0.88 and 0.82; 0.3 0.75 and 0.82; 0.8 0.96 and 0.79.
 SEMANTIC_SHARE = 0.6
-# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled to 0..1
-# over its candidates, the semantic one weighing SEMANTIC_WEIGHT, BM25's the rest) or
-# "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
+# How BM25 and the semantic leg are fused: "weighted" (each leg's scores scaled by their
+# standard deviation over its candidates, `scaled`; the semantic one weighing
+# SEMANTIC_WEIGHT, BM25's the rest) or "rrf" (reciprocal rank fusion, the semantic leg's ranks counting SEMANTIC_SHARE). RRF
 # counts ranks alone, so a turn third on BM25 that the leg did not rank fell below
 # turns twentieth on BM25 and fifth on meaning: it lost 22 of the questions BM25 alone
 # found on five dev splits (bench/README.md, "The semantic leg earns its place"), the
 # weighted sum 3. With the leg embedding turns in context (`Embedder.context`), R@10 on
 # the five dev splits (282 questions): RRF 233, weighted 0.2-0.45 235-237 (0.3: 236;
-# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222.
+# 0.6: 232), BM25 alone 229; RRF with turns alone (before) 222. Each leg scaled by its
+# standard deviation instead of min to max, with the leg's 800 nearest (VECTOR_CANDIDATES,
+# was 200): the five sets' ten splits (579 questions), hybrid R@10 502 -> 508, no split
+# losing one (rank9, bench/README.md).
 FUSION = "weighted"
 SEMANTIC_WEIGHT = 0.3
 # The semantic leg lends neighbour turns their score as BM25 does (NEIGHBOUR_WEIGHT):
 # dev R@5 0.67 -> 0.79, R@10 unchanged.
 SEMANTIC_NEIGHBOURS = True
+# The semantic leg's session prior (`semantic_sessions`): each of its turns also counts
+# SEMANTIC_SESSION_WEIGHT times the mean cosine of the best SEMANTIC_SESSION_TOP turns of
+# its session on the leg, as BM25's turns count their session (`by_session`): a session
+# about the question's topic holds its answer, often said in words near no question
+# (a figure or a name said in reply). Five sets' ten splits (579 questions),
+# hybrid R@10 508 -> 513 (+7 -2, most at the 10th place); chosen on three sets (weight
+# 0.1-0.5, top 1-3: +0 to +4 net on them), checked on two (rank9, bench/README.md).
+SEMANTIC_SESSION_WEIGHT = 0.3
+SEMANTIC_SESSION_TOP = 2
 
 # Words that carry no topic; dropped from the query so that "what did we decide about
 # the cache" ranks by "decide" and "cache", not by how often a record says "the".
@@ -471,7 +482,7 @@ def _ranked(
                 related=related,
             )
             texts: dict[int, str | None] = {}
-            forgotten = Forgotten.of(ws)
+            forgotten = Hidden(ws)
             hide = _Hidden(ws, conn, forgotten, texts, vectors)
             if forgotten:
                 # A hidden turn lends its neighbours nothing: "what's the weather
@@ -590,6 +601,7 @@ class Candidate:
     semantic_rank: int | None = None
     cosine: float | None = None
     semantic_lent: float = 0.0
+    semantic_session: float = 0.0  # what its session lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
 
 
@@ -1345,12 +1357,6 @@ def _within(deadline: float, work: Callable[[], list[list[float]]]) -> list[list
     return done[0] if done else None
 
 
-_BY_ID_SQL = """
-SELECT r.id, r.number, r.start, r.len, r.ts, f.rel, f.kind, f.inode, f.offset, r.crc
-FROM records r JOIN files f ON f.id = r.file WHERE r.id = ?
-"""
-
-
 def _nearest(
     conn: sqlite3.Connection, embedder: Embedder, result: RecallResult
 ) -> list[tuple[int, float]] | None:
@@ -1381,10 +1387,13 @@ def _hybrid(
     neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
     is near the query for what that turn said."""
     by_id = {candidate.record: candidate for candidate in ranked}
-    for rid, _ in close:
-        if rid in by_id:
-            continue
-        row = conn.execute(_BY_ID_SQL, (rid,)).fetchone()
+    # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
+    # at most, within SQLite's variables as _CANDIDATE_SQL's are).
+    wanted = [rid for rid, _ in close if rid not in by_id]
+    marks = ", ".join("?" * len(wanted))
+    rows = {row[0]: row for row in conn.execute(_CANDIDATE_SQL.format(marks=marks), wanted)}
+    for rid in wanted:  # in the leg's order, as before
+        row = rows.get(rid)
         if row is None:
             continue
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
@@ -1397,6 +1406,7 @@ def _hybrid(
     ]
     for rid, similarity in close:
         by_id[rid].cosine = similarity
+    close = semantic_sessions(close, by_id)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
@@ -1418,6 +1428,38 @@ def _hybrid(
     return list(by_id.values())
 
 
+def semantic_sessions(
+    close: list[tuple[int, float]], by_id: dict[int, Candidate]
+) -> list[tuple[int, float]]:
+    """The semantic leg's records (`close`: id, cosine, best first) with their session's
+    prior added, best first: SEMANTIC_SESSION_WEIGHT times the mean of the best
+    SEMANTIC_SESSION_TOP cosines among the leg's records of the same session (a thread's
+    log; fewer count as 0), its own among them; a memory record is a session of its own.
+    What it added is kept (`Candidate.semantic_session`)."""
+    if not SEMANTIC_SESSION_WEIGHT or not close:
+        return close
+
+    def session(rid: int) -> str | int:
+        c = by_id[rid]
+        return c.rel if c.kind == "thread" else rid
+
+    best: dict[str | int, list[float]] = {}
+    for rid, similarity in close:
+        best.setdefault(session(rid), []).append(similarity)
+    prior = {
+        key: SEMANTIC_SESSION_WEIGHT
+        * sum(heapq.nlargest(SEMANTIC_SESSION_TOP, cosines))
+        / SEMANTIC_SESSION_TOP
+        for key, cosines in best.items()
+    }
+    added = []
+    for rid, similarity in close:
+        lent = prior[session(rid)]
+        by_id[rid].semantic_session = lent
+        added.append((rid, similarity + lent))
+    return sorted(added, key=lambda pair: -pair[1])
+
+
 def _collect(
     ws: Workspace,
     config: Config,
@@ -1427,7 +1469,7 @@ def _collect(
     result: RecallResult,
     stale: set[str],
     deadline: float | None,
-    forgotten: Forgotten,
+    forgotten: Hidden,
 ) -> list[Candidate]:
     """Apply the recency prior, read each best record back and make its hit; the
     candidates of the hits, in their order. A record that is no longer what the index
@@ -1492,6 +1534,7 @@ def _collect(
 
     subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
     found = newest_first(ws, found, when, limit, later, matched, subject)[:limit]
+    found = later_turns_first(found, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
 
@@ -1502,7 +1545,7 @@ def _subject(
     result: RecallResult,
     redactor: Redactor,
     when: Callable[[Candidate], float],
-    forgotten: Forgotten,
+    forgotten: Hidden,
     stale: set[str],
     deadline: float | None,
 ) -> Subject:
@@ -1586,7 +1629,8 @@ def newest_first(
 
     Facts are put in the order they were said: a ledger block's said date (else its
     heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
-    mtime). Thread turns are conversation, not facts: left as ranked."""
+    mtime). Thread turns are conversation, not facts: `later_turns_first` reads them
+    after, sentence by sentence, within their thread."""
     from memctl.models.supersede import slot, stale
 
     pool = list(found)
@@ -1626,6 +1670,54 @@ def newest_first(
                 ws, pool, order, said, matched, of_subject, when, times, limit
             )
     return [pool[i] for i in order]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def later_turns_first(
+    found: list[tuple[RecallHit, Candidate, str]], deadline: float | None = None
+) -> list[tuple[RecallHit, Candidate, str]]:
+    """The hits with each thread turn that a later turn of the same thread replaced
+    ranked below it ("staging is on db3" ... "we moved staging to db7"): when the later
+    turn ranked lower, the two change places, and the turns between keep theirs
+    (`newest_first` puts a memory fact's newer value at the stale one's rank and moves
+    the rest down one: for turns that cost a question on heldout6 whose evidence lay
+    between them a rank, bench/README.md). The same reading (memctl.models.supersede), sentence by sentence, a
+    turn being conversation rather than one fact; the order a log holds its turns in is
+    the order they were said. Which hits come back does not change (5 ms a recall on
+    bench/recall_eval.py's sets, 36 ms at most: skipped past the ranking's budget)."""
+    if deadline is not None and time.monotonic() > deadline:
+        return found
+    from memctl.models.supersede import stale
+
+    threads: dict[str, list[int]] = {}
+    for place, (_, candidate, _) in enumerate(found):
+        if candidate.kind != "memory":
+            threads.setdefault(candidate.rel, []).append(place)
+    replaced: dict[int, int] = {}
+    for places in threads.values():
+        if len(places) < 2:
+            continue
+        places.sort(key=lambda place: found[place][1].number)
+        sentences: list[str] = []
+        owner: list[int] = []
+        for place in places:
+            for sentence in _SENTENCE_END.split(found[place][2]):
+                if sentence.strip():
+                    sentences.append(sentence.strip())
+                    owner.append(place)
+        for old, new in stale(sentences).items():
+            if owner[old] != owner[new]:
+                replaced.setdefault(owner[old], owner[new])
+    ranked = list(found)
+    for place in sorted(replaced):
+        newer_hit, older_hit = found[replaced[place]], found[place]
+        at, to = ranked.index(older_hit), ranked.index(newer_hit)
+        if to > at:  # the two change places (and scores): the turns between keep theirs
+            ranked[at], ranked[to] = newer_hit, older_hit
+            older_hit[0].score, newer_hit[0].score = newer_hit[0].score, older_hit[0].score
+    return ranked
 
 
 def _alike_newest_first(
@@ -1951,8 +2043,8 @@ def explain_hit(
 
     A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
     gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
-    leg's: the record's cosine plus what a neighbour turn lent), its share and its part
-    (weighted: share x its score scaled over the leg's candidates; RRF: share / (k +
+    leg's: the record's cosine plus what its session and a neighbour turn lent), its share and its part
+    (weighted: share x its score scaled over the leg's candidates, `scaled`; RRF: share / (k +
     rank)), and the kind of answer's factor on the fused score; the score is then (bm25
     part + semantic part) x answer x recency."""
     from memctl.retrieval.index.postings import explain
@@ -1981,7 +2073,8 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
     """How a hybrid's two legs made a hit's score (`explain_hit`): each leg's rank, score,
     share and part of the fused score (`fuse`: 0 when the leg did not rank it), and their
     sum. Under RRF a part is share / (RRF_K + rank); under weighted fusion share x the
-    leg's score scaled to 0..1 over its candidates, which is given (`scaled`)."""
+    leg's score scaled over its candidates (`scaled`: from its lowest, in standard
+    deviations), which is given."""
     rrf_used = FUSION == "rrf"
     shares = (1.0, SEMANTIC_SHARE) if rrf_used else (1.0 - SEMANTIC_WEIGHT, SEMANTIC_WEIGHT)
     ranks = (candidate.bm25_rank, candidate.semantic_rank)
@@ -2002,6 +2095,7 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
             "rank": ranks[1],
             "cosine": None if candidate.cosine is None else _g(candidate.cosine),
             "neighbour": _g(candidate.semantic_lent),
+            "session": _g(candidate.semantic_session),
             **legs[1],
         },
         "fused": _g(sum(candidate.parts)),
@@ -2049,15 +2143,15 @@ def _turn_before(conn: sqlite3.Connection, candidate: Candidate) -> Candidate | 
 
 
 class _Hidden:
-    """Which candidates a forget hides, before the ranking lends a score: a record that
-    never shows must not rank its neighbours either (`_forgets`). Each text is read back
-    once (`texts`); one that cannot be read is left for `_hit` to judge."""
+    """Which candidates a forget hides (`Hidden.hides`), before the ranking lends a score:
+    a record that never shows must not rank its neighbours either. Each text is read
+    back once (`texts`); one that cannot be read is left for `_hit` to judge."""
 
     def __init__(
         self,
         ws: Workspace,
         conn: sqlite3.Connection,
-        forgotten: Forgotten,
+        forgotten: Hidden,
         texts: dict[int, str | None],
         embedder: Embedder | None,
     ) -> None:
@@ -2067,10 +2161,11 @@ class _Hidden:
     def __call__(self, candidate: Candidate) -> bool:
         if not self.forgotten:
             return False
-        if candidate.kind != "memory" and self.forgotten.said_in(candidate.rel, candidate.number):
+        c = candidate
+        if c.kind != "memory" and self.forgotten.forgotten.said_in(c.rel, c.number):
             return True
-        text = _text(self.ws, candidate, self.texts)
-        return text is not None and _forgets(self.forgotten, candidate, text)
+        text = _text(self.ws, c, self.texts)
+        return text is not None and self.forgotten.hides(c.kind, c.rel, c.number, text)
 
     def unlike(self, candidate: Candidate) -> bool:
         """Whether the semantic leg leaves this record out: a forget hides it, or its
@@ -2083,21 +2178,13 @@ class _Hidden:
         return before is not None and self(before)
 
 
-def _forgets(forgotten: Forgotten, candidate: Candidate, text: str) -> bool:
-    """Whether a forget hides this record: it states a forgotten fact, or it is a turn a
-    forgotten fact was taken from (which states it in its own words)."""
-    if forgotten.states(text):
-        return True
-    return candidate.kind != "memory" and forgotten.said_in(candidate.rel, candidate.number)
-
-
 def _hit(
     ws: Workspace,
     candidate: Candidate,
     terms: list[str],
     redactor: Redactor,
     stamp: float,
-    forgotten: Forgotten,
+    forgotten: Hidden,
     stale: set[str],
 ) -> tuple[RecallHit, str] | None:
     """The hit and its record's text, read back from its file; None when it states a
@@ -2121,8 +2208,10 @@ def _hit(
         return None
     text, role = read
     memory = candidate.kind == "memory"
-    if (memory and _NO_MEMORY.match(text)) or _forgets(forgotten, candidate, text):
+    if memory and _NO_MEMORY.match(text):
         return None
+    if forgotten.hides(candidate.kind, candidate.rel, candidate.number, text):
+        return None  # it states a forgotten fact, or a turn it was taken from does
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
@@ -2219,7 +2308,8 @@ def fuse(
     """Each record's two parts of the fused score (BM25's, the semantic leg's; 0 from a
     leg that did not rank it), which add up to it. `rrf`: reciprocal rank fusion, a
     leg's part share / (RRF_K + rank), BM25's share 1 and the semantic leg's `share`.
-    `weighted`: each leg's scores scaled to 0..1 (`scaled`), the semantic leg's part
+    `weighted`: each leg's scores scaled (`scaled`: from the leg's lowest, in standard
+    deviations over its candidates), the semantic leg's part
     `share` of its scaled score and BM25's the rest. Unlike RRF the weighted sum keeps
     how far apart scores are: a record far ahead on one leg stays ahead of records that
     are middling on both."""
@@ -2244,13 +2334,20 @@ def ordered(scores: dict[int, float]) -> list[int]:
 
 
 def scaled(scores: dict[int, float]) -> dict[int, float]:
-    """A leg's scores scaled to 0..1, min to max over its own candidates (one score, or
-    all equal: 1)."""
+    """A leg's scores from 0 (its lowest candidate) in units of their standard
+    deviation over its own candidates (one score, or all equal: 1): a z-score moved up
+    so that a leg's lowest is 0, as a record the leg did not rank (Montague and Aslam's
+    z-score normalisation, 2001). Not min to max: there a leg's single best score sets
+    the scale of all the others, and the semantic leg's cosines are bunched (0.3-0.5)
+    where BM25's have a long head, so one far-ahead record shrank every other record's
+    part of its leg. Never negative, so that the factors applied after fusion (the kind
+    of answer, recency) raise what they favour."""
     if not scores:
         return {}
-    low, high = min(scores.values()), max(scores.values())
-    span = high - low
-    return {rid: (score - low) / span if span else 1.0 for rid, score in scores.items()}
+    values = scores.values()
+    low, mean = min(values), sum(values) / len(values)
+    spread = math.sqrt(sum((score - mean) ** 2 for score in values) / len(values))
+    return {rid: (score - low) / spread if spread else 1.0 for rid, score in scores.items()}
 
 
 def format_for_agent(result: RecallResult) -> str:

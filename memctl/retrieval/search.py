@@ -36,13 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from memctl.core.errors import UsageError, require_utf8
-from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.threads import repeats_summary, searchable_text
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import (
     Fence,
     File,
+    Hidden,
     Hit,
     Listing,
     Skipped,
@@ -612,13 +612,13 @@ def search(
         redactor = compile_patterns()
     if not redactor.patterns:
         redactor = None  # --no-redact: nothing to apply to each record
-    forgotten = Forgotten.of(ws)
+    hidden = Hidden(ws)
     dropped = [0]
-    if forgotten and sink is not None:
+    if hidden and sink is not None:
         shown = sink
 
         def sink(hit: Hit) -> None:  # memctl forget: a forgotten fact is left out
-            if forgotten.states(hit.text) or forgotten.said_in(hit.path, hit.entry):
+            if _hidden(hidden, hit):
                 dropped[0] += 1
             else:
                 shown(hit)
@@ -636,16 +636,18 @@ def search(
         result.streamed = min(found, limit) if limit else found
         result.truncated = bool(limit) and found > limit
         return result
-    if forgotten:  # memctl forget: the records that state a forgotten fact are left out
-        result.hits = [
-            hit
-            for hit in result.hits
-            if not (forgotten.states(hit.text) or forgotten.said_in(hit.path, hit.entry))
-        ]
+    if hidden:  # memctl forget: the records that state a forgotten fact are left out
+        result.hits = [hit for hit in result.hits if not _hidden(hidden, hit)]
     if limit and len(result.hits) > limit:
         result.truncated = True
         del result.hits[limit:]
     return result
+
+
+def _hidden(hidden: Hidden, hit: Hit) -> bool:
+    return hidden.hides(
+        hit.kind, hit.path, hit.line if hit.kind == "memory" else hit.entry, hit.text
+    )
 
 
 def _scan_files(scan: _Scan, files: list[File], fence: Fence) -> None:

@@ -343,6 +343,26 @@ def test_memory_replace_saves_the_new_fact_and_hides_the_old(client, ws):
     assert "rel-32" in found and "rel-31" not in found
 
 
+def test_memory_recall_leaves_out_a_value_said_before_its_correction(client, ws):
+    """A ledger line said before a memory_replace that states the replaced value in
+    other words is held back from recall, as consolidation holds it back from MEMORY.md."""
+    (ws / "memory" / "2026-05-01.md").write_text(
+        "## Memory Save — 2026-05-01T10:00:00+00:00\n\n- The build cache lives on nas4.\n"
+        "- The build cache box is nas4 (Omar).\n",
+        encoding="utf-8",
+    )
+    before = client.text("memory_recall", {"query": "where does the build cache live"})
+    assert "nas4 (Omar)" in before
+
+    client.text(
+        "memory_replace",
+        {"old": "build cache lives on nas4", "new": "The build cache lives on nas8."},
+    )
+
+    after = client.text("memory_recall", {"query": "where does the build cache live"})
+    assert "nas8" in after and "nas4" not in after
+
+
 def test_memory_forget_rewrites_the_exported_block_and_says_so(client, ws, tmp_path):
     """The block `memctl export` wrote outside the workspace stops stating the fact too;
     once the file is gone, the next forget drops it from the record (and the shared

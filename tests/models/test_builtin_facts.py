@@ -1995,3 +1995,137 @@ def test_what_the_speaker_would_like_is_no_fact() -> None:
     assert one_said("I would like one of those lamps for my desk.") == []
     assert one_said("I want to visit Japan next year.") == ["Ana wants to visit Japan in 2026."]
     assert one_said("I'm going to learn Spanish.") == ["Ana is going to learn Spanish."]
+
+
+def among_three(*turns: tuple[str, str]) -> list[str]:
+    """What builtin keeps of a chat among Ana, Ben and Cleo (each says one turn)."""
+    speakers = [said("Morning all.", name) for name in ("Ana", "Ben", "Cleo")]
+    return extract(speakers + [said(text, name) for name, text in turns], [], lambda _: False)
+
+
+def test_among_three_you_guys_are_the_others_and_you_is_who_spoke_before() -> None:
+    """Among three, "you guys" is everyone but the speaker, and "you" is who spoke before
+    the speaker's turn, as a reply answers the turn before it. With nobody before, a "you"
+    names nobody when read later: its clause goes, and the bullet with it when what is
+    left is no fact alone. Between two, "you" is the other one, as before."""
+    assert among_three(("Ana", "I can drive you guys to the airport on Friday.")) == [
+        "Ana can drive Ben and Cleo to the airport on Friday."
+    ]
+    assert among_three(("Ana", "I'll pay you back in March, promise.")) == [
+        "Ana will pay Cleo back in March, promise."
+    ]
+    alone = [said("I'll lend you my tent, my brother Ravi moved to Cork.", "Ana")]
+    alone += [said("Ok.", "Ben"), said("Hi.", "Cleo")]
+    assert extract(alone, [], lambda _: False) == ["Ana's brother Ravi moved to Cork."]
+    alone = [said("In 2019 your uncle and I drove to Rome.", "Ana")]
+    alone += [said("Ok.", "Ben"), said("Hi.", "Cleo")]
+    assert extract(alone, [], lambda _: False) == []
+    # Two messages in a row answer the same turn.
+    turns = [said("Hi.", "Ben"), said("Hey.", "Cleo"), said("I'll pay you back in March.", "Ana")]
+    turns.append(said("I'll give you the keys on Monday.", "Ana"))
+    assert extract(turns, [], lambda _: False) == [
+        "Ana will pay Cleo back in March.",
+        "Ana will give Cleo the keys on Monday.",
+    ]
+    # Guard: between two people the listener is named.
+    two = [said("Hi.", "Ben"), said("I'll pay you back in March.", "Ana")]
+    assert extract(two, [], lambda _: False) == ["Ana will pay Ben back in March."]
+
+
+def test_a_like_that_hedges_a_count_is_cut_and_the_verb_stays() -> None:
+    """Chat's "like" before a count ("we've had like 4 viewings", "since like around
+    June") hedges it and is cut; "I'd like 2 tickets", "it looks like 3 of us" and "a
+    cake shaped like a boat" keep theirs."""
+    assert one_said("We've had like 4 viewings on the flat.") == [
+        "Ana: We've had 4 viewings on the flat."
+    ]
+    assert one_said("The rent is like $900 a month now.") == ["Ana: The rent is $900 a month now."]
+    assert one_said("My boss has been off since like around June.") == [
+        "Ana's boss has been off since around June."
+    ]
+    assert one_said("I'd like 2 tickets for the Leeds show.") != []
+    assert all("like" in fact for fact in one_said("I'd like 2 tickets for the Leeds show."))
+    assert all("like" in fact for fact in one_said("I baked a cake shaped like a boat for Mo."))
+
+
+def test_a_bot_on_its_making_or_lacking_what_people_have_and_sayings_are_no_facts() -> None:
+    """ "I was built to answer questions", "I don't sleep", "I have no feelings": a
+    machine on its own nature; "Everyone needs a holiday", "People change": sayings of
+    no one present. A person's training, diet and plans stay."""
+    for text in (
+        "I was built to answer questions about trains.",
+        "I was created by a small team in Oslo.",
+        "I don't sleep.",
+        "I do not eat food, I run on electricity.",
+        "I have no feelings, but I try to be kind.",
+        "Everyone needs a holiday.",
+        "People change.",
+    ):
+        assert one_said(text) == [], text
+    assert one_said("I was trained as a midwife in Cork.") == [
+        "Ana was trained as a midwife in Cork."
+    ]
+    assert one_said("I don't eat meat.") == ["Ana doesn't eat meat."]
+    assert one_said("I don't sleep much since the baby came.") != []
+    assert one_said("Everyone is coming to Sam's barbecue on Friday.") != []
+    assert one_said("Everyone in my team got a bonus.") != []
+
+
+def test_a_hedge_a_set_off_adverb_and_a_comment_with_its_tag_are_cut() -> None:
+    """ "kind of" before a verb, ", finally," and ", anyway" say how the speaker takes the
+    fact; "..., not bad for an old guy, right?" and "..., I know, right?" ask the listener
+    to share a comment, not to confirm the statement, which is kept without them. "What
+    kind of car", "a tag that asks to confirm" and "I think I'm moving" stay as they were."""
+    assert one_said("I kind of want to go back to college in the autumn.") == [
+        "Ana wants to go back to college in the autumn."
+    ]
+    assert one_said("I passed my driving test on Monday, finally, after three tries.") == [
+        "Ana passed their driving test on 2025-02-03, after three tries."
+    ]
+    assert one_said("I'm running the Leeds 10k in May, wish me luck haha.") == [
+        "Ana is running the Leeds 10k in May."
+    ]
+    assert one_said("I ran the half in 1:52, not bad for an old guy, right?") == [
+        "Ana ran the half in 1:52."
+    ]
+    assert one_said("My brother Sam just got engaged, I know, right?") == [
+        "Ana's brother Sam just got engaged."
+    ]
+    assert one_said("I maybe want to sell the van in April.") == [
+        "Ana maybe wants to sell the van in April."
+    ]
+    # Guards: a tag asking to confirm leaves a question; a kind named; a thought kept.
+    assert one_said("I'm moving to Leeds in June, right?") == []
+    assert "kind of" in " ".join(one_said("I bought the same kind of bike as Sam in May."))
+    assert one_said("I think I'm moving to Hove in May.") != []
+
+
+def test_a_consequence_that_only_says_how_someone_is_is_cut() -> None:
+    """ "..., so I'll be a wreck all week", "... so I'm already shattered": a "so" clause
+    saying how the speaker is, with no number, date or name, is how they take the fact.
+    A consequence that is done ("so we moved to the 15th", "so I'm starting remote") or
+    anchored stays."""
+    assert one_said("My brother's stag do is on Saturday, so I'll be useless all week.") == [
+        "Ana's brother's stag do is on 2025-02-08."
+    ]
+    assert one_said("Term started on Tuesday so I'm already shattered.") == [
+        "Ana: Term started on 2025-02-04."
+    ]
+    assert one_said("term started tuesday so im already shattered") == [
+        "Ana: Term started on 2025-02-04."
+    ]
+    assert one_said("I switched gyms so I can swim.") == ["Ana switched gyms so Ana can swim."]
+    assert one_said("The venue double booked, so we moved the party to the 15th.") == [
+        "Ana: The venue double booked, so we moved the party to 2025-02-15."
+    ]
+    assert "starting remote" in " ".join(
+        one_said("The movers cancelled, so I'm starting remote from a hotel in Leeds.")
+    )
+
+
+def test_a_kin_word_called_after_a_lead_in_is_a_vocative() -> None:
+    """ "aw grandma i got the job": the kin word is who is spoken to, after the "aw" as
+    before it, and is not written as the speaker's title."""
+    assert one_said("aw grandma i got the job at the library") == [
+        "Ana got the job at the library."
+    ]

@@ -646,3 +646,38 @@ def test_new_daily_text_that_adds_nothing_is_not_said_consolidated_into_memory(
         "which was left as it was"
     ), run.stderr
     assert "into MEMORY.md" not in run.stderr
+
+
+def test_a_speakers_fact_about_another_speaker_is_filed_under_them_as_said(cli, workspace):
+    """Ana and Ben both speak, and memory names both. "Ben got the job at Halden", as Ana said it, was filed
+    under `## Ana` (where Ben's facts are not); it goes under `## Ben`, still said by Ana
+    (`Ana: `), never as Ben's own saying; Ana's line about herself stays hers."""
+    configure(workspace)
+    said = [
+        ("Ana", "Ben got the job at Halden."),
+        ("Ana", "I moved to Porto."),
+        ("Ben", "I start at Halden on Monday."),
+        ("Ben", "Ana is my sister."),  # flush: "Ana is Ben's sister.", naming Ben
+    ]
+    append(
+        cli,
+        workspace,
+        "chat",
+        [
+            {"role": "user", "name": name, "content": text, "ts": f"2026-11-18T14:3{i}:00+00:00"}
+            for i, (name, text) in enumerate(said)
+        ],
+    )
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert "- Ana: Ben got the job at Halden." in ledger(workspace).read_text()
+
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+    memory = (workspace / "MEMORY.md").read_text()
+    ben = memory.split("## Ben\n", 1)[1].split("## ", 1)[0]
+    ana = memory.split("## Ana\n", 1)[1].split("## ", 1)[0]
+    assert "- Ana: Ben got the job at Halden" in ben
+    assert "Halden (" not in ana and "Porto" in ana
+    # Read back (a `## Ben` line that starts `Ana: `), it stays where it is.
+    assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
+    assert (workspace / "MEMORY.md").read_text() == memory

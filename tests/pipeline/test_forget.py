@@ -647,6 +647,26 @@ def test_a_renamed_thread_keeps_the_turn_a_forgotten_fact_was_taken_from_left_ou
     assert any(source.startswith("threads/renamed.jsonl#0") for source in back)
 
 
+def test_a_removed_thread_takes_the_turns_forgotten_facts_were_taken_from_with_it(cli, workspace):
+    """`thread rm` left the tombstone's `said` naming threads/chat.jsonl#0: a new thread
+    of that id had its first turn left out of search and recall for what the removed
+    one said. An undo of the forget still takes the tombstone back after the rm."""
+    root = chatted(cli, workspace)
+    assert cli("-w", root, "forget", "leads the payments team", "--all").exit_code == 0
+    assert "threads/chat.jsonl#0" in (root / ".memctl" / "forgotten.jsonl").read_text()
+
+    removed = cli("-w", root, "thread", "rm", "chat")
+
+    assert removed.exit_code == 0, removed.stderr
+    stones = (root / ".memctl" / "forgotten.jsonl").read_text()
+    assert stones and "threads/chat.jsonl#" not in stones and '"said"' not in stones
+    turn = json.dumps({"role": "user", "content": "The payments rota starts in March."})
+    assert cli("-w", root, "thread", "append", "chat", input=turn + "\n").exit_code == 0
+    assert "threads/chat.jsonl#0 [user]" in found_sources(cli, root, "payments rota")
+    assert cli("-w", root, "undo").exit_code == 0
+    assert (root / ".memctl" / "forgotten.jsonl").read_text().strip() == ""
+
+
 def test_a_marker_quoted_in_a_conversation_is_escaped_by_flush_and_the_export_stays_whole(
     cli, workspace, tmp_path
 ):

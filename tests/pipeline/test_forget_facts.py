@@ -416,3 +416,75 @@ def test_a_one_word_continuation_line_gets_no_tombstone_of_its_own(cli, workspac
     stones = (workspace / ".memctl" / "forgotten.jsonl").read_text()
     assert "Rotate the staging keys" in stones and '"quarterly"' not in stones
     assert "Billing reports run quarterly." in cli("-w", workspace, "search", "quarterly").stdout
+
+
+# ------------------------------------- what a correction holds back, every reader (item 2)
+
+
+@pytest.fixture
+def restated(cli: Any, workspace: Path) -> Path:
+    """Day 1 says "Staging runs on db3.", day 2 says it again in other words, and
+    "Prod runs on db9." (a word of the correction, and no older value of it); then the
+    day-1 line is corrected to db7, before any consolidation."""
+    configure(workspace, recall={"semantic": False})
+    (workspace / "memory" / "2026-12-01.md").write_text(
+        "## Memory Save — 2026-12-01T10:00:00+00:00\n\n- Staging runs on db3.\n"
+    )
+    (workspace / "memory" / "2026-12-02.md").write_text(
+        "## Memory Save — 2026-12-02T10:00:00+00:00\n\n"
+        "- The staging box is db3 (Pablo).\n- Prod runs on db9.\n"
+    )
+    run = cli("-w", workspace, "forget", "Staging runs on db3", "--replace", "Staging runs on db7")
+    assert run.exit_code == 0, run.stderr
+    return workspace
+
+
+def test_a_value_said_before_its_correction_is_found_nowhere(cli, restated):
+    """Consolidation held the day-2 line back (supersede reads it as the older value of
+    what the correction says); search, recall and the prompt hook showed it as current."""
+    assert cli("-w", restated, "consolidate").exit_code == 0
+    assert "db3" not in (restated / "MEMORY.md").read_text()
+
+    searched = cli("-w", restated, "search", "db3", "--scope", "all")
+    recalled = json.loads(
+        cli("-w", restated, "--json", "recall", "which db does staging use").stdout
+    )
+    prompt = json.dumps(
+        {"hook_event_name": "UserPromptSubmit", "prompt": "which db does staging use"}
+    )
+    hooked = cli("-w", restated, "hook", "claude-code", input=prompt).stdout
+
+    assert searched.exit_code == 1 and "db3" not in searched.stdout
+    snippets = [hit["snippet"] for hit in recalled["hits"]]
+    assert any("db7" in snippet for snippet in snippets)
+    assert not any("db3" in snippet for snippet in snippets)
+    assert "db7" in hooked and "db3" not in hooked
+    # The guard: a line sharing a word with the correction but no older value of it.
+    assert "Prod runs on db9." in cli("-w", restated, "search", "runs on").stdout
+
+
+def test_a_restatement_in_other_order_is_left_out_and_a_later_saying_is_not(cli, restated):
+    """The same content words in any order are the forgotten fact (as the merge folds
+    them); said after the correction's day, another value is new and stays found."""
+    (restated / "memory" / "2026-12-03.md").write_text(
+        "## Memory Save — 2026-12-03T10:00:00+00:00\n\n- On db3, staging runs.\n"
+    )
+    (restated / "memory" / "2099-01-01.md").write_text(
+        "## Memory Save — 2099-01-01T10:00:00+00:00\n\n- Staging runs on db5.\n"
+    )
+
+    found = cli("-w", restated, "search", "staging", "--scope", "all").stdout
+
+    assert "db3" not in found
+    assert "Staging runs on db5." in found and "Staging runs on db7" in found
+
+
+def test_a_line_said_in_a_block_of_its_own_day_is_read_by_that_blocks_day(cli, restated):
+    """The day is the said span of the line's own block, not the file's name: a block
+    said after the correction (here, in a ledger named for an earlier day) is new."""
+    (restated / "memory" / "2026-12-02.md").write_text(
+        "## Memory Flush — 2026-12-02T10:00:00+00:00 · said 2099-01-01\n\n"
+        "- The staging box is db3 (Pablo).\n"
+    )
+
+    assert "db3 (Pablo)" in cli("-w", restated, "search", "db3").stdout

@@ -598,6 +598,34 @@ def test_a_bad_meta_row_rebuilds_the_index_with_one_note(cli, workspace: Path, k
     assert run.stderr.count("rebuilding it") == 1
 
 
+def test_memctl_index_readies_recalls_word_table(workspace: Path, cli) -> None:
+    """An index that `search` made has no word table; recall's first call (the prompt
+    hook's, every prompt under its time budget) then built the whole index again, a
+    budget's worth a prompt, answering from a part of it meanwhile. `memctl index`, the
+    command that readies the index, builds the table; recall then updates nothing."""
+    (workspace / "MEMORY.md").write_text("- deploy on Fridays\n", encoding="utf-8")
+    assert cli("-w", workspace, "search", "deploy").exit_code == 0
+
+    def has_words() -> bool:
+        conn = sqlite3.connect(index_path(Workspace(workspace)))
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'words'").fetchone()
+        finally:
+            conn.close()
+        return row is not None and row[0] == "1"
+
+    assert not has_words()
+    run = cli("-w", workspace, "--json", "index")
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(run.stdout)["update"]["rebuilt"] is True
+    assert has_words()
+    again = cli("-w", workspace, "--json", "index")
+    assert json.loads(again.stdout)["update"]["rebuilt"] is False  # once, not each time
+    found = cli("-w", workspace, "--json", "recall", "deploy")
+    assert found.exit_code == 0, found.stderr
+    assert "rebuild" not in found.stderr
+
+
 def test_a_sweep_gives_the_free_pages_back(workspace: Path, cli) -> None:
     """Records dropped (a log rewritten shorter) free pages; `memctl index` (a sweep)
     returns them to the file system, so the index does not keep the size it once had

@@ -542,6 +542,29 @@ def test_a_superseded_fact_ranks_below_the_newer_value(workspace: Path) -> None:
         assert (hit.explain["placed"] is None) == (own == pytest.approx(hit.score, rel=1e-3))
 
 
+def test_a_thread_turn_a_later_turn_replaced_ranks_below_it(workspace: Path) -> None:
+    """ "Staging is on db3" matches "where is staging" better; a later turn of the same
+    thread moved it to db7: that turn takes its rank, the stale one right after it, and
+    the other turns keep theirs."""
+    turns = [
+        "Where is staging? Staging is on db3.",
+        "Lunch was good today.",
+        "Last night the team moved the staging environment over to the new db7 host.",
+    ]
+    (workspace / "threads" / "ops.jsonl").write_bytes(
+        b"".join(encode_entry({"role": "user", "content": turn}) for turn in turns)
+    )
+
+    found = sources(workspace, "where is staging", recency=False)
+
+    # BM25 alone: #0 (db3), #2 (db7), #1
+    assert found == [
+        "threads/ops.jsonl#2 [user]",
+        "threads/ops.jsonl#0 [user]",
+        "threads/ops.jsonl#1 [user]",
+    ]
+
+
 def test_facts_are_ordered_by_when_they_were_said(workspace: Path) -> None:
     """A conversation imported later but said earlier is older: the ledger block's
     said span orders its facts, not the ledger's date."""

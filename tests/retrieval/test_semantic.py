@@ -13,6 +13,7 @@ import json
 import shutil
 import socket
 import sqlite3
+import statistics
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ from memctl.models.resolve import resolve_embedder
 from memctl.models.semantic import NAME, WordLlamaEmbedder
 from memctl.pipeline.status import status
 from memctl.retrieval.index import fresh_index, index_path
-from memctl.retrieval.recall import RRF_K, fuse, recall
+from memctl.retrieval.recall import RRF_K, Candidate, fuse, recall
 from tests.support.helpers import BM25_ONLY
 from tests.support.hooks import claude_input, context_of, hook
 
@@ -80,17 +81,37 @@ def test_rrf_counts_the_semantic_leg_by_its_share() -> None:
     assert sum(parts[1]) > sum(parts[2])
 
 
-def test_weighted_fusion_scales_each_leg_and_keeps_a_clear_lead() -> None:
+def test_weighted_fusion_scales_each_leg_by_its_spread_and_keeps_a_clear_lead() -> None:
+    """Each leg's score counts from the leg's lowest candidate (0, as a record the leg did
+    not rank) in standard deviations of its candidates' scores."""
     bm25 = {1: 20.0, 2: 5.0, 3: 4.0}  # record 1 far ahead on words
     meaning = {2: 0.50, 3: 0.52, 4: 0.30}
     parts = fuse(bm25, meaning, "weighted", 0.5)
-    assert parts[1] == pytest.approx((0.5, 0.0))  # best on BM25 (1.0), unranked by meaning
+    words, sense = statistics.pstdev(bm25.values()), statistics.pstdev(meaning.values())
+    assert parts[1] == pytest.approx((0.5 * 16 / words, 0.0))  # unranked by meaning
     assert parts[4] == pytest.approx((0.0, 0.0))  # lowest of the semantic leg, not on BM25's
-    assert parts[3] == pytest.approx((0.0, 0.5))  # lowest on BM25, best on meaning
-    assert parts[2] == pytest.approx((0.5 * 1 / 16, 0.5 * 0.2 / 0.22))
+    assert parts[3] == pytest.approx((0.0, 0.5 * 0.22 / sense))  # lowest on BM25
+    assert parts[2] == pytest.approx((0.5 * 1 / words, 0.5 * 0.2 / sense))
     assert min(parts, key=lambda rid: sum(parts[rid])) == 4
     assert fuse({7: 3.0}, {}, "weighted", 0.6) == {7: pytest.approx((0.4, 0.0))}  # one: 1
+    assert fuse({7: 3.0, 8: 3.0}, {}, "weighted", 0.5)[8] == pytest.approx((0.5, 0.0))
     assert fuse({}, {}, "weighted", 0.5) == {}
+
+
+def test_weighted_fusion_does_not_let_one_far_ahead_score_set_a_legs_scale() -> None:
+    """rank9: scaled min to max, a leg's single best score set the scale of all its
+    other candidates, so a BM25 record far ahead of the rest shrank the part of BM25's
+    second (which holds the question's words and is the semantic leg's best) below a
+    record that is middling on both legs. Scaled by the spread, it stays ahead."""
+    bm25 = {1: 40.0, 2: 9.0, 3: 8.0, **{rid: 5.0 + rid * 0.01 for rid in range(4, 40)}}
+    meaning = {2: 0.50, 3: 0.45, 1: 0.30, **{rid: 0.35 for rid in range(4, 40)}}
+    parts = fuse(bm25, meaning, "weighted", 0.3)
+    assert sum(parts[2]) > sum(parts[3])  # both: the better on each leg stays the better
+    low, high = min(bm25.values()), max(bm25.values())
+    squeezed = 0.7 * (9.0 - low) / (high - low)  # min to max: BM25's second near 0 (0.08)
+    assert squeezed < 0.1
+    assert parts[2][0] > 5 * squeezed  # by the spread: 0.7 of a deviation over the lowest
+    assert parts[2][0] == pytest.approx(0.7 * (9.0 - low) / statistics.pstdev(bm25.values()))
 
 
 def test_weighted_fusion_keeps_bm25s_clear_head_where_rrf_lost_it() -> None:
@@ -106,6 +127,36 @@ def test_weighted_fusion_keeps_bm25s_clear_head_where_rrf_lost_it() -> None:
     for method, share, third_first in (("rrf", 0.6, False), ("weighted", 0.3, True)):
         parts = fuse(bm25, meaning, method, share)
         assert (sum(parts[3]) > sum(parts[20])) is third_first, method
+
+
+def test_the_semantic_leg_counts_each_turns_session() -> None:
+    """rank9: a turn counts SEMANTIC_SESSION_WEIGHT of the mean cosine of its session's
+    best SEMANTIC_SESSION_TOP turns on the leg, so a short answer in the session about
+    the question's topic ("june. born last sunday") passes a turn a little nearer the
+    question in a session about something else; a memory record is its own session."""
+    from memctl.retrieval import recall as module
+
+    def turn(rid: int, rel: str, kind: str = "thread") -> Candidate:
+        return Candidate(rid, 0.0, rel, kind, rid, 0, 1, None, 0, 0, 0)
+
+    by_id = {
+        1: turn(1, "threads/a.jsonl"),  # the topic's session: 1 and 2 near the question
+        2: turn(2, "threads/a.jsonl"),
+        3: turn(3, "threads/a.jsonl"),  # the answer, in few of the question's senses
+        4: turn(4, "threads/b.jsonl"),  # alone in its session
+        5: turn(5, "MEMORY.md", "memory"),
+        6: turn(6, "MEMORY.md", "memory"),
+    }
+    close = [(1, 0.6), (2, 0.5), (5, 0.45), (4, 0.33), (3, 0.3), (6, 0.1)]
+    weight, top = module.SEMANTIC_SESSION_WEIGHT, module.SEMANTIC_SESSION_TOP
+    assert (weight, top) == (0.3, 2)
+    ranked = dict(module.semantic_sessions(close, by_id))
+    assert ranked[3] == pytest.approx(0.3 + 0.3 * (0.6 + 0.5) / 2)
+    assert ranked[4] == pytest.approx(0.33 + 0.3 * 0.33 / 2)  # a second turn counts 0
+    assert ranked[3] > ranked[4]
+    assert ranked[6] == pytest.approx(0.1 + 0.3 * 0.1 / 2)  # not lent by fact 5
+    assert by_id[3].semantic_session == pytest.approx(0.3 * 0.55)
+    assert [rid for rid, _ in module.semantic_sessions(close, by_id)][:4] == [1, 2, 5, 3]
 
 
 # --------------------------------------------------------------------------- config
@@ -268,8 +319,8 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(
 ) -> None:
     """Issue 26: a hybrid's score is a fused sum, which the matched terms do not add up
     to ("= score 0.03279" from nothing shown). Each hit shows its BM25 rank and score,
-    its semantic rank and cosine, and each leg's part (weighted: its score scaled to 0..1
-    x its share; RRF: share / (k + rank)), which sum, times the recency factor, to its
+    its semantic rank and cosine, and each leg's part (weighted: its score scaled by its
+    leg's spread x its share; RRF: share / (k + rank)), which sum, times the recency factor, to its
     score; the text shows the same arithmetic."""
     from memctl.retrieval import recall as module
 
@@ -298,10 +349,11 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(
                     assert leg["scaled"] is None
                     expected = leg["share"] / (RRF_K + leg["rank"])
                 else:
-                    assert 0.0 <= leg["scaled"] <= 1.0
+                    assert leg["scaled"] >= 0.0
                     expected = leg["share"] * leg["scaled"]
                 assert leg["part"] == pytest.approx(expected, rel=1e-3, abs=1e-6)
             assert (meaning["rank"] is None) == (meaning["cosine"] is None)
+            assert meaning["session"] >= 0 and (meaning["rank"] or not meaning["session"])
             if bm25["rank"]:
                 lexical = (explain["bm25"] + explain["neighbour"]) * explain["time"]
                 assert bm25["score"] == pytest.approx(lexical, rel=1e-3, abs=1e-6)
@@ -331,7 +383,8 @@ def test_explain_of_a_hybrid_shows_each_legs_rank_and_the_fusion_arithmetic(
     if rrf_used:
         assert f"{share:.4g}/({RRF_K}+1) = " in text[2]
     else:
-        assert f"scaled 1 x {share:.4g} = {top['part']:.4g}" in text[2]
+        assert top["scaled"] > 0
+        assert f"scaled {top['scaled']:.4g} x {share:.4g} = {top['part']:.4g}" in text[2]
     assert text[2].endswith(f"= score {first['hits'][0]['explain']['score']:.4g}")
 
 

@@ -30,7 +30,9 @@ def index_command(
     """Bring the search index (.memctl/index.sqlite) up to date; search does it by itself.
 
     The index is a cache: deleting it loses nothing, and search scans the files when it
-    cannot use it. With an embedder (memctl[semantic] installed, or
+    cannot use it. It is built with recall's word table (an index `search` made without
+    one is built again once), so that the first recall, and the prompt hook's, find it
+    ready. With an embedder (memctl[semantic] installed, or
     memory.embedding_model set), new records are embedded too.
     Exit 1 when it cannot be built (no FTS5 trigram tokenizer, the workspace lock is
     held, a read-only folder) or the embedding provider fails.
@@ -74,7 +76,7 @@ def index_command(
             notes,
             rebuild=rebuild,
             wait=60.0,
-            words=rebuild,
+            words=True,
             sweep=True,
             redactor=config.redaction.secret_check(),
         ) as (

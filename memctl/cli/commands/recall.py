@@ -82,8 +82,8 @@ def recall_command(
 def _explained(explain: dict[str, Any] | None) -> str:
     """The indented lines `--explain` prints under a hit; nothing without it. A hybrid's
     second line is the fusion's arithmetic, so that its score can be worked out from
-    what is shown: each leg's rank and score, its part (weighted: its score scaled to
-    0..1 x its share; RRF: share / (k + rank)), their sum x the kind of answer's factor
+    what is shown: each leg's rank and score, its part (weighted: its score scaled by
+    the leg's spread x its share; RRF: share / (k + rank)), their sum x the kind of answer's factor
     (when not 1) x recency."""
     if explain is None:
         return ""
@@ -108,6 +108,8 @@ def _explained(explain: dict[str, Any] | None) -> str:
         meaning = "semantic not ranked"
     else:
         meaning = f"semantic #{semantic['rank']} cosine {semantic['cosine']:.4g}"
+        if semantic["session"]:
+            meaning += f" + session {semantic['session']:.4g}"
         if semantic["neighbour"]:
             meaning += f" + neighbour {semantic['neighbour']:.4g}"
     named = f"bm25 #{bm25['rank']} {bm25['score']:.4g}" if bm25["rank"] else "bm25 not ranked"
@@ -116,7 +118,7 @@ def _explained(explain: dict[str, Any] | None) -> str:
     for name, leg in ((named, bm25), (meaning, semantic)):
         if leg["rank"] is None:
             shown.append(f"{name}: 0")
-        elif leg["scaled"] is not None:  # weighted: the leg's score scaled to 0..1
+        elif leg["scaled"] is not None:  # weighted: the leg's score, scaled
             shown.append(
                 f"{name}: scaled {leg['scaled']:.4g} x {leg['share']:.4g} = {leg['part']:.4g}"
             )

@@ -1,0 +1,86 @@
+"""Words: what two sayings of a fact share, read without the fact rules.
+
+`content_words` (a sentence's words without stop words and chat filler) and `fact_words`
+(the key by which consolidation folds two sayings into one fact, and by which a forget
+holds a restatement back: `memctl.models.held`) live here, apart from `facts` and
+`curate`, which import them: search and recall read a tombstone's words with them, and
+`facts` takes a tenth of a second to import (its rules compile at load).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d,.:]*")
+
+STOP = _words(
+    """a an and are as at be been being but by for from i i'm i've i'll i'd in is it it's its
+    of on or so that that's the this these those to was were will with you your you're
+    my me we our us he she they them his her their there here what which who whom when
+    where why how do does did done have has had not no yes just than then too very also
+    can could would should might may must shall am if about into over after before up
+    down out off again all any both each few more most other some such only own same
+    s t don't didn't can't won't isn't wasn't aren't weren't i'd it'll let's since"""
+)
+FILLER = _words(
+    """great awesome amazing cool wow love loved lovely happy glad sorry sounds sound fun
+    nice really totally proud hear heard thanks thank lol haha hahaha yeah yep yes oh hope
+    hoping wish good luck congrats congratulations true agree definitely exciting excited
+    wonderful fantastic incredible beautiful super pretty much lot lots thing things stuff
+    feel feels feeling think thought know knew mean means guess kind sort like well okay
+    ok sure absolutely right exactly appreciate appreciated care bet inspiring sweet
+    interesting cute adorable fine keep going doing hey hi hello bye later soon see wait
+    try trying tell telling glad share sharing say saying said get getting got way ever
+    even still always something anything everything nothing one time times day days
+    today now gonna wanna oh ah aw awww hmm um uh tho though totally same story
+    wonderful impressive cool neat hugs hug xoxo dear friend omg yay woo understood
+    noted alright remember mind please thinking chat chatted talked spoke happening
+    happened"""
+)
+SAID_ON = re.compile(r" ?\([^()]*?,? said \d{4}-\d\d-\d\d\)|,? said \d{4}-\d\d-\d\d")
+"""The date note ledgers written before issue 25 put after a resolved date, "on
+2023-05-07 (yesterday, said 2023-05-08)": a fact read from one is the fact written
+today without it, "on 2023-05-07"."""
+
+
+def content_words(text: str) -> list[str]:
+    return [
+        w
+        for w in (m.casefold() for m in WORD.findall(text.replace("’", "'")))
+        if w not in STOP and w not in FILLER and (len(w) > 1 or w.isdigit())
+    ]
+
+
+BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+PREFIX = re.compile(r"^(?P<name>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): (?P<rest>.+)$")
+# A note's label before a colon is no speaker: "Correction: Dana is in Porto, not Lisbon"
+# is a fact of its own, not one Correction said (filed under "## Correction").
+LABELS = _words(
+    """Correction Corrected Update Updated Note NB FYI Fyi PS Edit Erratum Reminder Heads-up
+    Todo TODO Decision Status Standup Change Changed Fix Fixed Reminder Context Background"""
+)
+
+
+def key(text: str) -> frozenset[str]:
+    """The same content words in any order, said on any day, are the same fact."""
+    text = SAID_ON.sub("", text)
+    return frozenset(content_words(text)) or frozenset([text.casefold()])
+
+
+NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
+
+
+def fact_words(text: str) -> frozenset[str]:
+    """The key by which `merge` folds two sayings into one fact (the same content words
+    in any order, said on any day: "now", "still" are no content), with a speaker's
+    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
+    text = BULLET.sub("", text.strip())
+    if (prefixed := PREFIX.match(text)) and prefixed["name"] not in LABELS:
+        text = prefixed["rest"]
+    words = key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
+    return words | {"\0not"} if NEGATION.search(text) else words
