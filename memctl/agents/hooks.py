@@ -241,7 +241,7 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
             _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
     elif action is not None:
         ended = action in ("compact", "end")
-        _step(result, lambda: _import(ws, agent, hook, result, ended=ended))
+        _step(result, lambda: _import(ws, agent, hook, result, ended=ended, turn=action == "turn"))
         if action == "turn":
             _step(result, lambda: _flush(ws, config, models, result, auto=True))
             if not agent.session_end:  # no session-end hook to maintain at
@@ -329,8 +329,22 @@ def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
 
 
 def _import(
-    ws: Workspace, agent: Agent, hook: HookInput, result: HookResult, *, ended: bool = False
+    ws: Workspace,
+    agent: Agent,
+    hook: HookInput,
+    result: HookResult,
+    *,
+    ended: bool = False,
+    turn: bool = False,
 ) -> None:
+    """Import what the hook's transcripts gained. At the end of a turn (`turn`: Stop)
+    the transcript the input names is the session's, written before the hook runs: one
+    that is not there is recorded (the hook log, `status`), else every turn of the
+    session goes unimported without a word; at other events (a SubagentStop's subagent
+    file, a session closed before its first prompt) a missing file is nothing to do."""
+    named = hook.transcript_path
+    if turn and named and not hook.agent_transcript_path and not Path(named).expanduser().is_file():
+        raise MemctlError(f"{hook.event}: the transcript {named} is not there; nothing imported")
     for path in _transcripts(agent, hook):
         imported = import_appended(ws, path, agent.transcripts.name, ended=ended)
         if imported is None:

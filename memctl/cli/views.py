@@ -164,8 +164,11 @@ def consolidate_summary(result: ConsolidateResult) -> str:
     )
     if not result.changed:
         left = f"MEMORY.md was left as it was ({result.chars_after:,} chars)"
+        # Not "consolidated ... into MEMORY.md": nothing went into it.
+        read = f"{plural(len(result.files), 'file')} ({size_text(result.new_bytes)} new)"
         what = (
-            f"consolidated {new}{passes} ({result.model}): {left}"
+            f"read {read}{passes} ({result.model}): nothing in it was new to MEMORY.md, "
+            f"which was left as it was ({result.chars_after:,} chars)"
             if new
             else f"no new daily text; --force ran the model ({result.model}) and {left}"
         )

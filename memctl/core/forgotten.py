@@ -20,6 +20,7 @@ the tombstones to drop and any to record, which `take_back` applies and reverses
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memctl.core.durable import append_durable, write_atomic
+from memctl.core.threads import WorkingContext, is_compaction, searchable_text, summary_message
 from memctl.core.workspace import Workspace
 
 FORGOTTEN_NAME = "forgotten.jsonl"
@@ -34,12 +36,31 @@ BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 MASK = "[forgotten"
 """How a purged copy starts: `--purge` overwrites the text with a mask of its length, so
 every byte offset (consolidation, flush watermarks) stays true."""
+FORGOTTEN_TEXT = "[forgotten: this stated a fact that was forgotten]"
+"""What a model is sent or shown instead of a message or line a forget hides
+(`Forgotten.in_context`, `Forgotten.entry`, `Forgotten.line`)."""
 
 
 def fact_key(line: str) -> str:
     """The text a tombstone compares: bullet, case, trailing period and spacing aside."""
     text = BULLET.sub("", line.strip())
     return " ".join(text.lower().split()).rstrip(".")
+
+
+_LOOSE_PUNCTUATION = re.compile(r"(?<![^\W_])[^\w\s]+|[^\w\s]+(?![^\W_])")
+"""Punctuation that does not stand between two letters or digits: a sentence's stops,
+quotes and brackets, not the `.` of `1.5` nor the `-` of `billing-v3`."""
+
+
+def same_fact(one: str, other: str) -> bool:
+    """Whether two lines say the same, case, spacing and punctuation aside (a sentence's
+    `!`, `?`, `;`, `..`, quotes): the punctuation within a word (`1.5`, `10:30`,
+    `billing-v3`) is part of what it says."""
+
+    def loose(text: str) -> str:
+        return " ".join(_LOOSE_PUNCTUATION.sub(" ", fact_key(text)).split())
+
+    return loose(one) == loose(other)
 
 
 def key_digest(key: str) -> str:
@@ -72,11 +93,21 @@ class Tombstone:
     """The thread entries the fact was taken from, `threads/<id>.jsonl#N` (what
     `explain` reads from its ledger lines): recall and search leave them out, as they
     state the fact in their own words (`I lead payments` for `Carol leads payments`)."""
+    of: str = ""
+    """The digest of the key of the fact this line is one of: a fact stated in lines of
+    other words (a bullet and the ledger line it was merged from) gets a tombstone for
+    each, all with one `of` (what `sync` counts as one fact forgotten). Empty in a
+    tombstone an older memctl wrote: then `names` stands for it."""
 
     @property
     def purged(self) -> bool:
         """A purge's: the digest alone, every copy of the text masked where it was made."""
         return not self.fact and bool(self.digest)
+
+    @property
+    def fact_of(self) -> str:
+        """Which forgotten fact it counts towards: its `of`, else the line it names."""
+        return self.of or self.names
 
     @property
     def names(self) -> str:
@@ -108,6 +139,7 @@ def parse_tombstones(text: str) -> list[Tombstone]:
                     data.get("replacement"),
                     str(data.get("digest", "")),
                     [str(turn) for turn in data.get("said") or []],
+                    str(data.get("of", "")),
                 )
             )
         except (ValueError, KeyError, TypeError):
@@ -171,10 +203,13 @@ def tombstones(
     *,
     purge: bool = False,
     said: dict[str, list[str]] | None = None,
+    of: dict[str, str] | None = None,
 ) -> list[Stone]:
     """One tombstone a fact, to record (and to keep with the forget's history copy, so an
     undo drops exactly these); a purge's keeps the digest alone. `said`: the thread
-    entries each fact was taken from (`Tombstone.said`), kept when there are some."""
+    entries each fact was taken from (`Tombstone.said`), kept when there are some; `of`:
+    the text of the fact each line is one of (`Tombstone.of`, as its key's digest), when
+    that is another line."""
     at = datetime.now(UTC).isoformat(timespec="seconds")
     stones: list[Stone] = []
     for fact in facts:
@@ -186,6 +221,9 @@ def tombstones(
         }
         if turns := (said or {}).get(fact):
             stone["said"] = turns
+        whole = (of or {}).get(fact)
+        if whole is not None and (digest := key_digest(fact_key(whole))) != stone["digest"]:
+            stone["of"] = digest
         stones.append(stone)
     return stones
 
@@ -364,6 +402,23 @@ class Forgotten:
     def __bool__(self) -> bool:
         return bool(self.keys or self.digests or self.turns)
 
+    @functools.cached_property
+    def _anchors(self) -> tuple[dict[str, list[str]], list[str]]:
+        """The keys by a word each must hold whole, and those with none (under three
+        words): a text holds a key of three words or more only if it holds the key's
+        middle words as words of its own, so `states` looks up the text's words instead
+        of trying every key (a recall checks hundreds of candidates, before ranking,
+        against what may be hundreds of tombstones)."""
+        anchored: dict[str, list[str]] = {}
+        loose: list[str] = []
+        for key in self.keys:
+            words = key.split()
+            if len(words) < 3:
+                loose.append(key)
+            else:
+                anchored.setdefault(max(words[1:-1], key=len), []).append(key)
+        return anchored, loose
+
     def said_in(self, path: str, entry: int | None) -> bool:
         """Whether entry `entry` of the thread log `path` (relative) is one a forgotten
         fact was taken from: it states the fact, in whatever words."""
@@ -379,9 +434,11 @@ class Forgotten:
         key = fact_key(text)
         if key_digest(key) in self.digests:
             return True
+        anchored, loose = self._anchors
+        held = [k for word in set(key.split()) for k in anchored.get(word, ())] + loose
         return any(
             forgotten in key and not any(new in key for new in self.corrected.get(forgotten, ()))
-            for forgotten in self.keys
+            for forgotten in held
         )
 
     def drop_lines(self, text: str) -> str:
@@ -397,3 +454,60 @@ class Forgotten:
             if line.lstrip().startswith("#") or not self.states(line)
         ]
         return "".join(kept)
+
+    def hides_entry(self, thread: str, index: int, entry: dict[str, Any]) -> bool:
+        """Whether a forget hides entry `index` of a thread's log: a forgotten fact was
+        taken from it, or its text states one."""
+        return bool(self) and (
+            self.said_in(f"threads/{thread}.jsonl", index) or self.states(searchable_text(entry))
+        )
+
+    def entry(self, thread: str, index: int, entry: dict[str, Any]) -> dict[str, Any]:
+        """A thread entry as a model may read it after a forget (`thread_history`): one
+        a forget hides with its content FORGOTTEN_TEXT and no tool call's arguments, a
+        compaction record without the summary's lines that state a forgotten fact."""
+        if not self:
+            return entry
+        if is_compaction(entry):
+            summary = str(entry.get("summary", ""))
+            kept = self.drop_lines(summary)
+            return entry if kept == summary else {**entry, "summary": kept}
+        if not self.hides_entry(thread, index, entry):
+            return entry
+        hidden = {**entry, "content": FORGOTTEN_TEXT}
+        hidden.pop("tool_calls", None)
+        return hidden
+
+    def line(self, text: str) -> str:
+        """A memory file's line as a model may read it after a forget (`memory_get`):
+        FORGOTTEN_TEXT for one that states a forgotten fact (a heading never does), so
+        that the lines keep their numbers."""
+        if text.lstrip().startswith("#") or not self.states(text):
+            return text
+        return FORGOTTEN_TEXT
+
+    def in_context(self, context: WorkingContext, thread: str) -> tuple[WorkingContext, set[int]]:
+        """A thread's working context as a model may be sent it after a forget, and the
+        positions of the messages it hides: a message a forgotten fact was taken from
+        (`said_in`) or whose text states one has its content replaced by FORGOTTEN_TEXT
+        (its role, name, tool calls and ids kept: the conversation's shape stays whole),
+        and the earlier summary loses the lines that state one. `compact` leaves the
+        hidden messages out of what it summarises, `context` and `call` send the mask."""
+        if not self:
+            return context, set()
+        compaction = context.compaction
+        messages = list(context.messages)
+        if compaction is not None:
+            summary = str(compaction.get("summary", ""))
+            kept = self.drop_lines(summary)
+            if kept != summary:
+                compaction = {**compaction, "summary": kept}
+                messages[0] = summary_message(compaction, thread)
+        hidden: set[int] = set()
+        for position, (message, index) in enumerate(zip(messages, context.indexes, strict=True)):
+            if index is None:
+                continue
+            if self.hides_entry(thread, index, message):
+                messages[position] = {**message, "content": FORGOTTEN_TEXT}
+                hidden.add(position)
+        return WorkingContext(messages, context.indexes, compaction), hidden

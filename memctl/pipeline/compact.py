@@ -207,7 +207,9 @@ def _compact(
     window, reserved_tokens = how.window, how.reserved_tokens
     settings = config.compaction
     entries = read_entries(ws, thread)
-    context = working_context(entries, thread)
+    # A turn a forget hides is left out of the summary (memctl forget: the summary is
+    # sent with every later request), and so are the earlier summary's lines stating it.
+    context, hidden = Forgotten.of(ws).in_context(working_context(entries, thread), thread)
     # Sized and summarised as the model sees it: evicted tool results are placeholders,
     # whose files are written now (a summary may name them), except in a dry run.
     messages = evict_messages(
@@ -258,7 +260,7 @@ def _compact(
     prefix, result.truncated_args = truncate_tool_args(
         messages[:start], settings.truncate_args, start, redactor.json
     )
-    items = _summary_items(prefix, context.compaction, redactor)
+    items = _summary_items(prefix, context.compaction, redactor, hidden)
     cut = context.indexes[start] if start < len(messages) else len(entries)
     assert cut is not None
     result.cut = cut
@@ -321,15 +323,21 @@ def _compact(
 
 
 def _summary_items(
-    prefix: list[dict[str, Any]], compaction: dict[str, Any] | None, redactor: Redactor
+    prefix: list[dict[str, Any]],
+    compaction: dict[str, Any] | None,
+    redactor: Redactor,
+    hidden: set[int] | None = None,
 ) -> list[tuple[str, str]]:
     """The prefix as (role, text) pairs rendered as flush renders them (system messages
     left out, tool calls and results cut, secrets redacted); an earlier summary is
-    folded in as role `summary`."""
+    folded in as role `summary`. The positions in `hidden` (messages a forget hides)
+    are left out."""
     items = []
     for position, message in enumerate(prefix):
         if position == 0 and compaction is not None:
             items.append(("summary", redactor.text(str(compaction.get("summary", ""))).strip()))
+            continue
+        if hidden and position in hidden:
             continue
         line = render_entry(message, position, redactor)
         if line is not None:

@@ -459,9 +459,11 @@ def _commit(
     # A merge that changed nothing (consolidate --force with nothing new) keeps no copy:
     # twenty identical copies would push every real undo point out of the history.
     result.changed = new != current
-    if current.strip() and result.changed:
+    if result.changed:
         # The offsets the old MEMORY.md was merged up to go with its copy: an undo to it
         # rewinds them, so the daily text merged since is new again (issue 23, item 6).
+        # The empty MEMORY.md of a new workspace too: the first consolidation is undone
+        # as every other (`consolidate && history && undo`, README).
         marks = ws.read_state().consolidation
         result.history = ws.relative(keep_history(ws, current, Marks(marks.offsets, marks.tails)))
     pending = PendingMerge(

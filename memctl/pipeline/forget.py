@@ -31,6 +31,7 @@ from memctl.core.forgotten import (
     TakeBack,
     fact_key,
     record_tombstones,
+    same_fact,
     tombstones,
 )
 from memctl.core.memory import memory_path
@@ -147,7 +148,8 @@ def forget(
         # `save` wrote it again) still goes.
         lines = [line for fact in facts for line in (fact.said if purge else fact.fresh)]
         said = None if purge else _said(ws, lines, found)  # a purge masks the turns
-        stones = tombstones(lines, replacement, purge=purge, said=said)
+        of = {line: fact.text for fact in facts for line in (fact.said if purge else fact.fresh)}
+        stones = tombstones(lines, replacement, purge=purge, said=said, of=of)
         # A purge must leave no copy, a history copy included; a forget that leaves
         # MEMORY.md as it was keeps none (it would only be a copy of the current file).
         if not purge and (result.memory_lines or replacement is not None):
@@ -220,9 +222,8 @@ def _check_correction(replacement: str, facts: list[Fact]) -> None:
     """Refuse a correction whose fact key is one of the forgotten facts' (the same text,
     case or punctuation aside): the tombstone that keeps the old fact out would keep the
     new one out too, and nothing would tell them apart."""
-    new = fact_key(replacement)
     for fact in facts:
-        if any(fact_key(line) == new for line in fact.lines):
+        if any(same_fact(line, replacement) for line in fact.lines):
             raise UsageError(
                 f"the correction says the same as the fact it corrects ({fact.text!r}), "
                 "case and punctuation aside: say the corrected fact"
@@ -263,7 +264,11 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
     left = []
     for fact in facts:
         fact.fresh = [line for line in fact.lines if not before.states(line)]
-        stated = Forgotten({fact_key(line) for line in fact.lines})
+        keys = {fact_key(line) for line in fact.lines}
+        # A correction that holds the old words (`Staging is db3 and db7.`) does not
+        # state the fact it corrected: that one is done, and no candidate.
+        corrected = {key: before.corrected[key] for key in keys if key in before.corrected}
+        stated = Forgotten(keys, corrected=corrected)
         if fact.fresh or any(stated.states(line) for line in memory):
             left.append(fact)
     if not left:

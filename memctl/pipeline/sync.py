@@ -871,7 +871,7 @@ def _plan(
         sides = (_log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
         stones = "".join(merge_items(*sides)).encode()
     plan.tombstones = parse_tombstones(stones.decode("utf-8", "replace"))
-    plan.forgotten += len({s.names for s in plan.tombstones} - _named(local))
+    plan.forgotten += len({s.fact_of for s in plan.tombstones} - _named(local))
     if "memory" in shares:
         old = local.get(MEMORY)
         merged, both = merge_memory(*(_text(f.get(MEMORY)) for f in (base, remote, local)))
@@ -1341,9 +1341,10 @@ def _removed(before: list[str], after: list[str]) -> int:
 
 
 def _named(files: dict[str, bytes]) -> set[str]:
-    """Which facts the tombstones among `files` forget (`Tombstone.names`)."""
+    """Which facts the tombstones among `files` forget (`Tombstone.fact_of`: a fact
+    stated in two wordings is two tombstones, one fact)."""
     text = files.get(FORGOTTEN, b"").decode("utf-8", "replace")
-    return {stone.names for stone in parse_tombstones(text)}
+    return {stone.fact_of for stone in parse_tombstones(text)}
 
 
 def _count_forgotten(files: dict[str, bytes], remote: dict[str, bytes]) -> int:

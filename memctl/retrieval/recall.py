@@ -481,8 +481,14 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
-            ranked = with_context(conn, ranked)
             texts: dict[int, str | None] = {}
+            forgotten = Hidden(ws)
+            hide = _Hidden(ws, conn, forgotten, texts, vectors)
+            if forgotten:
+                # A hidden turn lends its neighbours nothing: "what's the weather
+                # like?" next to the forgotten "deploys happen on Tuesdays" is no answer.
+                ranked = with_neighbours([c for c in ranked if not hide(c)])
+            ranked = with_context(conn, ranked)
             ranked = by_reply(ws, conn, ranked, texts)
             ranked = by_time(ws, query, ranked, texts)
             if close is None:
@@ -491,7 +497,7 @@ def _ranked(
             if close is None:
                 ranked = by_session(ranked)
             else:
-                ranked = _hybrid(conn, close, ranked, result.scope, result)
+                ranked = _hybrid(conn, close, ranked, result.scope, result, hide.unlike)
                 ranked = [
                     c
                     for c in ranked
@@ -500,7 +506,7 @@ def _ranked(
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
-            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline)
+            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline, forgotten)
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
@@ -1374,8 +1380,12 @@ def _hybrid(
     ranked: list[Candidate],
     scope: str,
     result: RecallResult,
+    hidden: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
-    """BM25 and the semantic leg's nearest records (`close`) fused (FUSION)."""
+    """BM25 and the semantic leg's nearest records (`close`) fused (FUSION). A record
+    `hidden` says to leave out is not in the leg: one a forget hides would lend its
+    neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
+    is near the query for what that turn said."""
     by_id = {candidate.record: candidate for candidate in ranked}
     # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
     # at most, within SQLite's variables as _CANDIDATE_SQL's are).
@@ -1389,7 +1399,11 @@ def _hybrid(
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
         if scope == "all" or (scope == "memory") == (kind == "memory"):
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
-    close = [(rid, similarity) for rid, similarity in close if rid in by_id]
+    close = [
+        (rid, similarity)
+        for rid, similarity in close
+        if rid in by_id and (hidden is None or not hidden(by_id[rid]))
+    ]
     for rid, similarity in close:
         by_id[rid].cosine = similarity
     close = semantic_sessions(close, by_id)
@@ -1455,6 +1469,7 @@ def _collect(
     result: RecallResult,
     stale: set[str],
     deadline: float | None,
+    forgotten: Hidden,
 ) -> list[Candidate]:
     """Apply the recency prior, read each best record back and make its hit; the
     candidates of the hits, in their order. A record that is no longer what the index
@@ -1479,7 +1494,6 @@ def _collect(
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
     found: list[tuple[RecallHit, Candidate, str]] = []
-    forgotten = Hidden(ws)
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
@@ -2093,6 +2107,75 @@ def _g(value: float) -> float:
     """Four significant digits: BM25 weights range from 1e-6 (a word in every record)
     to tens."""
     return float(f"{value:.4g}")
+
+
+# The turn before one in its log, as the semantic leg embeds it with it
+# (memctl.retrieval.embed's _BEFORE: a log line that is no entry skipped).
+_TURN_BEFORE_SQL = """
+SELECT r.id, r.number, r.start, r.len, r.ts, r.crc FROM records r
+WHERE r.file = (SELECT id FROM files WHERE rel = ?) AND r.start < ? AND r.flag & 1 = 0
+ORDER BY r.start DESC LIMIT 1
+"""
+
+
+def _turn_before(conn: sqlite3.Connection, candidate: Candidate) -> Candidate | None:
+    """The thread turn before `candidate` in its log, as a candidate of no score; None
+    for a memory record (embedded alone) or the first turn."""
+    if candidate.kind != "thread":
+        return None
+    row = conn.execute(_TURN_BEFORE_SQL, (candidate.rel, candidate.start)).fetchone()
+    if row is None:
+        return None
+    rid, number, start, size, ts, crc = row
+    return Candidate(
+        rid,
+        0.0,
+        candidate.rel,
+        candidate.kind,
+        number,
+        start,
+        size,
+        ts,
+        candidate.inode,
+        candidate.offset,
+        crc,
+    )
+
+
+class _Hidden:
+    """Which candidates a forget hides (`Hidden.hides`), before the ranking lends a score:
+    a record that never shows must not rank its neighbours either. Each text is read
+    back once (`texts`); one that cannot be read is left for `_hit` to judge."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        conn: sqlite3.Connection,
+        forgotten: Hidden,
+        texts: dict[int, str | None],
+        embedder: Embedder | None,
+    ) -> None:
+        self.ws, self.conn, self.forgotten, self.texts = ws, conn, forgotten, texts
+        self.context = embedder is not None and embedder.context
+
+    def __call__(self, candidate: Candidate) -> bool:
+        if not self.forgotten:
+            return False
+        c = candidate
+        if c.kind != "memory" and self.forgotten.forgotten.said_in(c.rel, c.number):
+            return True
+        text = _text(self.ws, c, self.texts)
+        return text is not None and self.forgotten.hides(c.kind, c.rel, c.number, text)
+
+    def unlike(self, candidate: Candidate) -> bool:
+        """Whether the semantic leg leaves this record out: a forget hides it, or its
+        vector holds the turn before it (`Embedder.context`) and a forget hides that."""
+        if self(candidate):
+            return True
+        if not self.forgotten or not self.context:
+            return False
+        before = _turn_before(self.conn, candidate)
+        return before is not None and self(before)
 
 
 def _hit(

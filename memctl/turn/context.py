@@ -222,7 +222,9 @@ def build_context(
     """
     if entries is None:
         entries = read_entries(ws, thread)
-    context = working_context(entries, thread)
+    # memctl forget: a message a forgotten fact was taken from, or stating one, is sent
+    # as a mask, and the summary without the lines stating one.
+    context, _ = Forgotten.of(ws).in_context(working_context(entries, thread), thread)
     history = context.messages
     messages = history + list(pending or [])
     indexes = context.indexes + [None] * len(pending or [])

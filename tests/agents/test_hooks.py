@@ -1309,3 +1309,24 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
         assert "not ready within the time budget" in done.stderr  # the leg was left running
         assert done.stdout, done.stderr
         assert "Kafka 3.7" in context_of(done.stdout, "UserPromptSubmit")
+
+
+def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(cli, workspace, tmp_path):
+    """Audit 5 #15: a Stop naming a transcript that is not there did nothing and said
+    nothing (hooks.log, `status`), so every turn of the session went unimported unseen.
+    The session's file is written before its Stop, unlike a subagent's or an unstarted
+    session's (no hook error: the tests above)."""
+    missing = tmp_path / "moved" / f"{SESSION}.jsonl"
+
+    result = hook(
+        cli, workspace, "claude-code", claude_input("Stop", missing, stop_hook_active=False)
+    )
+
+    (line,) = hook_log(workspace).splitlines()
+    record = json.loads(line)
+    assert record["event"] == "Stop" and str(missing) in record["error"]
+    assert "is not there" in record["error"] and str(missing) in result.stderr
+    assert (
+        "is not there"
+        in cli("-w", workspace, "status").stdout + cli("-w", workspace, "status").stderr
+    )

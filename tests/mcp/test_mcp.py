@@ -747,3 +747,33 @@ def test_workspace_unchanged_by_reading_tools(tmp_path_factory, connect):
     client.text("thread_history", {"thread": "billing"})
 
     assert snapshot(root, locks=False) == before
+
+
+def test_thread_history_and_memory_get_mark_a_forgotten_fact(connect, tmp_path):
+    """Audit 5 #4: after memory_forget, thread_history still returned the turn that said
+    the fact and memory_get the ledger line that holds it, word for word, to the model
+    the forget was for. Both now mark it; the numbering stays."""
+    root = prepare(tmp_path / "ws", BM25_ONLY)
+    turns = [
+        {"role": "user", "content": "The gate code is 7781, by the way."},
+        {"role": "assistant", "content": "Thanks."},
+    ]
+    lines = "".join(json.dumps(turn) + "\n" for turn in turns)
+    (root / "threads" / "gate.jsonl").write_text(lines, encoding="utf-8")
+    client = connect(root)
+    client.text("memory_save", {"content": "The gate code is 7781."})
+    ledger = next(p for p in (root / "memory").glob("*.md") if p.name != Path(DAILY_NAME).name)
+    path = f"memory/{ledger.name}"
+    assert "7781" in client.text("memory_get", {"path": path})
+
+    client.text("memory_forget", {"query": "gate code is 7781"})
+
+    got = client.text("memory_get", {"path": path})
+    history = client.text("thread_history", {"thread": "gate"})
+    assert "7781" not in got and "7781" not in history
+    number = ledger.read_text(encoding="utf-8").splitlines().index("- The gate code is 7781.")
+    assert f"{number + 1}|[forgotten: " in got
+    assert history.splitlines()[1:] == [
+        "#0 [user] [forgotten: this stated a fact that was forgotten]",
+        "#1 [assistant] Thanks.",
+    ]

@@ -88,9 +88,13 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     assert run.exit_code == 0, run.stderr
     assert run.stdout == ""
     chars = len((ws / "MEMORY.md").read_text())
+    (first,) = (ws / ".memctl" / "history").glob("*.md")  # the empty file: undo goes back
     assert run.stderr.strip() == (
-        f"consolidate: consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars (builtin)"
+        f"consolidate: consolidated 1 file ({size} B new) into MEMORY.md: 0 -> {chars} chars "
+        f"(builtin); the previous MEMORY.md is kept as .memctl/history/{first.name} "
+        "(memctl undo brings it back)"
     )
+    assert first.read_bytes() == b"" and first.with_suffix(".json").is_file()
     assert facts(ws) == [
         "- The user's name is Dana.",
         "- Dana leads the payments team.",
@@ -99,7 +103,6 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     assert "\n## Dana\n" in (ws / "MEMORY.md").read_text()  # grouped by who said it
     assert offsets(ws) == {f"memory/{ledger(ws).name}": size}
     assert "consolidate" in state(ws)["runs"]
-    assert not (ws / ".memctl" / "history").exists()  # there was nothing to keep
 
     again = cli("-w", ws, "consolidate")
     assert again.exit_code == 0
@@ -113,7 +116,7 @@ def test_flush_then_consolidate_end_to_end(cli, ws: Path) -> None:
     # Said in another thread, by nobody named: before the groups, with no heading.
     assert facts(ws)[0] == "- Remember that deploys are on Tuesdays."
     assert len(facts(ws)) == 4
-    (kept,) = (ws / ".memctl" / "history").glob("*.md")
+    (kept,) = set((ws / ".memctl" / "history").glob("*.md")) - {first}
     assert kept.name.startswith("MEMORY-")
     assert kept.with_suffix(".json").is_file()  # the offsets it was merged up to
     assert kept.read_bytes() == previous
@@ -622,6 +625,27 @@ def test_a_purge_mask_is_never_sent_to_the_model_nor_kept(cli, workspace: Path, 
     assert "Tuesdays" in sent and "Dana leads payments." in sent
     assert "[forgotten" not in sent
     assert facts(workspace) == ["- Dana leads payments.", "- Deploys on Tuesdays."]
+
+
+def test_new_daily_text_that_adds_nothing_is_not_said_consolidated_into_memory(
+    cli, ws: Path
+) -> None:
+    """Audit 5 #15: maintain (and consolidate) said "consolidated 1 file ... into
+    MEMORY.md ...: MEMORY.md was left as it was"; nothing went into it."""
+    daily(ws, "2026-01-01.md", "## Memory Save — a\n\n- Deploys happen on Tuesdays.\n")
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    daily(ws, "2026-01-02.md", "## Memory Save — b\n\n- deploys happen on tuesdays\n")
+    before = (ws / "MEMORY.md").read_bytes()
+
+    run = cli("-w", ws, "consolidate")
+
+    assert run.exit_code == 0, run.stderr
+    assert (ws / "MEMORY.md").read_bytes() == before
+    assert run.stderr.startswith(
+        "consolidate: read 1 file (51 B new) (builtin): nothing in it was new to MEMORY.md, "
+        "which was left as it was"
+    ), run.stderr
+    assert "into MEMORY.md" not in run.stderr
 
 
 def test_a_speakers_fact_about_another_speaker_is_filed_under_them_as_said(cli, workspace):

@@ -690,3 +690,129 @@ def test_a_marker_quoted_in_a_conversation_is_escaped_by_flush_and_the_export_st
     escaped = "ends with \\<!-- memctl:end --> and"
     assert escaped in ledgers(workspace) and escaped in (workspace / "MEMORY.md").read_text()
     assert len(marker_lines(target.read_text())) == 2 and escaped in target.read_text()
+
+
+QUIET = [
+    {"role": "user", "content": "hello"},
+    {"role": "assistant", "content": "Hi! What can I do for you?"},
+    {"role": "user", "content": "Remember that deploys happen only on Tuesdays."},
+    {"role": "assistant", "content": "Sure."},
+    {"role": "user", "content": "thanks"},
+]
+
+
+@pytest.mark.parametrize("semantic", ["off", "auto"])
+def test_a_turn_next_to_a_forgotten_one_is_not_lent_its_score(cli, workspace, semantic):
+    """Audit 5 #1: after the forget, recall still listed "hello", "Sure." and "thanks",
+    scoring only from the hidden turn beside them (`bm25 0 + neighbour ...`, and on the
+    semantic leg "Sure." is embedded with the turn before it). Nothing else answers, so
+    recall has no hit and exits 1."""
+    configure(workspace, recall={"semantic": semantic})
+    lines = "".join(json.dumps(turn) + "\n" for turn in QUIET)
+    assert cli("-w", workspace, "thread", "append", "chat", input=lines).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    before = cli("-w", workspace, "--json", "recall", "when do deploys happen")
+    assert "threads/chat.jsonl#2 [user]" in {h["source"] for h in json.loads(before.stdout)["hits"]}
+
+    assert cli("-w", workspace, "forget", "Tuesdays").exit_code == 0
+
+    after = cli("-w", workspace, "--json", "recall", "when do deploys happen", "--explain")
+    assert json.loads(after.stdout)["hits"] == []
+    assert after.exit_code == 1
+
+
+POSTGRES = "We use alembic for migrations. Postgres is 15 in prod, do not use anything 16-only."
+
+
+def compacting(cli: Any, root: Path) -> Path:
+    """A thread of five turns, the first stating the Postgres fact, flushed and
+    consolidated; compaction keeps the last two turns."""
+    configure(root, compaction={"keep_messages": 2, "keep_tokens": 0})
+    turns = [{"role": "user", "content": POSTGRES}] + [
+        {"role": "user", "content": f"Step {i} finished on host db{i}."} for i in range(1, 5)
+    ]
+    lines = "".join(json.dumps(turn) + "\n" for turn in turns)
+    assert cli("-w", root, "thread", "append", "t1", input=lines).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+    return root
+
+
+def sent(cli: Any, root: Path) -> str:
+    """The messages `context` (and so `call`) would send for t1, as text."""
+    shown = cli("-w", root, "--json", "context", "t1")
+    assert shown.exit_code == 0, shown.stderr
+    return json.dumps(json.loads(shown.stdout)["messages"])
+
+
+def test_a_compaction_after_a_forget_leaves_the_forgotten_turn_out(cli, workspace):
+    """Audit 5 #4: the summary a compaction wrote after the forget held `[user] ...
+    Postgres is 15 in prod`, the very turn the tombstone names, and `context` sent it
+    (as it sent the raw turn before any compaction)."""
+    root = compacting(cli, workspace)
+    assert "Postgres is 15" in sent(cli, root)
+    assert cli("-w", root, "forget", "Postgres is 15").exit_code == 0
+    assert "Postgres is 15" not in sent(cli, root)  # the raw turn, masked
+
+    compacted = cli("-w", root, "compact", "t1", "--force")
+
+    assert compacted.exit_code == 0, compacted.stderr
+    record = json.loads((root / "threads" / "t1.jsonl").read_text().splitlines()[-1])
+    assert record["type"] == "compaction" and "Step 1 finished" in record["summary"]
+    assert "Postgres" not in record["summary"] and "alembic" not in record["summary"]
+    assert "Postgres is 15" not in sent(cli, root)
+
+
+def test_a_summary_written_before_a_forget_is_sent_without_the_fact(cli, workspace):
+    """The summary of a compaction before the forget states the fact: `context` sends
+    it without those lines, and the next compaction does not fold them in again."""
+    root = compacting(cli, workspace)
+    assert cli("-w", root, "compact", "t1", "--force").exit_code == 0
+    assert "Postgres is 15" in sent(cli, root)
+    assert cli("-w", root, "forget", "Postgres is 15").exit_code == 0
+
+    assert "Postgres is 15" not in sent(cli, root)
+    assert "Step 1 finished" in sent(cli, root)
+    more = json.dumps({"role": "user", "content": "Step 5 finished on host db5."}) + "\n"
+    assert cli("-w", root, "thread", "append", "t1", input=more).exit_code == 0
+    assert cli("-w", root, "compact", "t1", "--force").exit_code == 0
+    record = json.loads((root / "threads" / "t1.jsonl").read_text().splitlines()[-1])
+    assert "Step 3 finished" in record["summary"] and "Postgres" not in record["summary"]
+
+
+@pytest.mark.parametrize(
+    "same",
+    [
+        "staging is db3!",
+        "Staging is db3?",
+        "staging is db3;",
+        "“Staging is db3.”",
+        "Staging is db3..",
+    ],
+)
+def test_a_correction_saying_the_same_but_for_punctuation_is_refused(cli, ws, same):
+    """Audit 5 #12: only a trailing period was set aside, so `!`, `?` or `;` passed as a
+    correction that says the same; punctuation within a word still counts (`db3.1`)."""
+    before = snapshot(ws)
+
+    refused = cli("-w", ws, "forget", "Staging is db3", "--replace", same)
+
+    assert refused.exit_code == 2 and "case and punctuation aside" in refused.stderr
+    assert snapshot(ws) == before
+    assert cli("-w", ws, "forget", "Staging is db3", "--replace", "Staging is db3.1").exit_code == 0
+
+
+def test_a_fact_a_correction_forgot_is_no_candidate_of_a_later_forget(cli, ws):
+    """Audit 5 #12: the correction holds the old words, so the forgotten line read as
+    still stated and a later forget of those words matched 2 facts (exit 2)."""
+    assert (
+        cli("-w", ws, "forget", "Staging is db3", "--replace", "Staging is db3 and db7.").exit_code
+        == 0
+    )
+
+    again = cli("-w", ws, "--json", "forget", "Staging is db3")
+
+    assert again.exit_code == 0, again.stderr
+    assert json.loads(again.stdout)["facts"] == ["Staging is db3 and db7."]
+    assert "db3" not in (ws / "MEMORY.md").read_text()

@@ -163,6 +163,8 @@ def test_a_forget_that_leaves_memory_md_as_it_was_keeps_no_history_copy(cli, ws)
     assert run.exit_code == 0, run.stderr
     assert "forgot 1 fact (0 lines of MEMORY.md)" in run.stderr
     assert "kept as" not in run.stderr and history(ws) == before
+    # Audit 5 #15: else the next `undo` takes back an earlier run instead, unannounced.
+    assert "`memctl undo` does not take this forget back" in run.stderr
     assert cli("-w", ws, "consolidate").exit_code == 0
     assert "db3" not in (ws / "MEMORY.md").read_text()
 

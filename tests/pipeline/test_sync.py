@@ -1090,3 +1090,22 @@ def test_a_purged_ledger_a_sync_brings_makes_no_masked_bullet(tmp_path):
         memory = ws.memory_md.read_text()
         assert "[forgotten" not in memory and "hunter2zz" not in memory, ws.root.name
         assert "Tuesdays" in memory, ws.root.name
+
+
+def test_a_fact_of_three_lines_forgotten_counts_one_where_sent_and_received(tmp_path):
+    """Audit 5 #12: a fact saved with continuation lines gets a tombstone a line (each
+    states it on its own), and sync said "3 forgotten" for the one forget."""
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
+    text = "The deploy checklist has two steps\ndrain the blue pool first\nthen flip the gateway"
+    assert run_memctl(a.root, "save", text).exit_code == 0
+    assert run_memctl(a.root, "sync").exit_code == 0
+    assert run_memctl(b.root, "sync").exit_code == 0
+    assert run_memctl(a.root, "forget", "deploy checklist").exit_code == 0
+    assert len(read_tombstones(a)) == 3
+
+    sent = run_memctl(a.root, "sync")
+    received = run_memctl(b.root, "sync")
+
+    assert "1 forgotten" in sent.stderr and "1 forgotten" in received.stderr, sent.stderr
+    assert "1 forgotten" in remote_log(remote)[0]

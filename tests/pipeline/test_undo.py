@@ -136,3 +136,25 @@ def test_pruned_copies_take_their_offsets_with_them(cli, ws):
 
     assert len(copies) == 20
     assert sidecars == copies
+
+
+def test_the_readme_consolidate_history_undo_runs_on_a_new_workspace(cli, workspace):
+    """Audit 5 #15: the first consolidation kept no version (MEMORY.md was empty), so
+    `history` right after said "no kept version ... (each consolidation keeps one)" and
+    `undo` exited 2. It keeps the empty file: the undo empties MEMORY.md and rewinds the
+    offsets, and the next consolidation merges the same text again."""
+    text = json.dumps({"role": "user", "content": "Dana leads payments. Staging is db3."})
+    assert cli("-w", workspace, "thread", "append", "t1", input=text + "\n").exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert (workspace / "MEMORY.md").read_text() == ""
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    merged = (workspace / "MEMORY.md").read_text()
+
+    history = cli("-w", workspace, "--json", "history")
+    undone = cli("-w", workspace, "undo")
+
+    assert history.exit_code == 0 and len(json.loads(history.stdout)["versions"]) == 1
+    assert undone.exit_code == 0, undone.stderr
+    assert (workspace / "MEMORY.md").read_text() == ""
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    assert (workspace / "MEMORY.md").read_text() == merged

@@ -93,6 +93,12 @@ def forget_command(
         lines.append(f"forget: {'would save' if dry_run else 'saved'}: {result.replacement}")
     if result.history:
         lines.append(f"forget: the previous MEMORY.md is kept as {result.history}")
+    elif not purge and not result.memory_lines and result.replacement is None:
+        # Else the next `undo` takes back an earlier run instead, without a word.
+        lines.append(
+            "forget: MEMORY.md did not state it, so no version is kept: `memctl undo` "
+            "does not take this forget back (`memctl save` the fact to bring it back)"
+        )
     if purge:
         rewrote = "would rewrite" if dry_run else "rewrote"
         lines.append(f"forget: purge {rewrote} {plural(len(result.purged), 'file')}")
