@@ -3015,6 +3015,8 @@ class _Valued:
     hedged: bool
     """It hedges ("might", "if", "would"): an earlier value it does not end, a later
     one may end it."""
+    cued: bool
+    """It says a change ("now", "moved", "postponed": `_SLOT_CUE`)."""
 
 
 def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
@@ -3148,6 +3150,7 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
         ),
         negated=bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked)),
         hedged=bool(lower & _HEDGED),
+        cued=bool(_SLOT_CUE.search(text)),
     )
 
 
@@ -3190,6 +3193,23 @@ def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     ):
         return False  # "The Dune launch has a dry run on ...": another thing's date
     return not _introduced(newer, older, value) and not _introduced(older, newer, was)
+
+
+def _of_a_person(
+    newer: _Valued,
+    older: _Valued,
+    who: tuple[str | None, str | None] | None,
+    names: frozenset[str],
+) -> bool:
+    """Whether the only subject two facts share is a person (a name the facts write
+    inside a clause, or the speaker they are filed under): a person has a date for
+    each thing they do, a launch or a deadline has one. Without a change said ("moved
+    to", "now"), a later date of a person's is another event, not the earlier one's
+    new date (a real chat's "Leonie is in Cork on 2025-04-29", then a later date of
+    hers, dropped the shoot's date from MEMORY.md: heldout6)."""
+    people = set(names) | {w.casefold() for w in who or () if w}
+    shared = [unit for unit in newer.units if unit <= older.words]
+    return bool(shared) and all(len(unit) == 1 and unit <= people for unit in shared)
 
 
 def _someone_elses(address: str, names: frozenset[str], subject: frozenset[str]) -> bool:
@@ -3254,6 +3274,9 @@ def _replaces(
             continue  # "the review is not at 10:00": nothing said to hold
         if sort == "email" and _someone_elses(new, names, newer.words & older.words):
             continue  # "Lena's digests go to tomas@...": Tomas's address
+        named = value in {v for _, v in newer.said} | newer.asked  # "D1 until May, D2 after"
+        if sort == "date" and not (newer.cued or named) and _of_a_person(newer, older, who, names):
+            continue  # "Leonie is in Cork on D1" ... "Leonie flies to Oslo on D2"
         if _one_subject(newer, older, new, value):
             return True
     return False

@@ -110,6 +110,19 @@ def test_an_address_naming_another_person_is_that_persons() -> None:
     assert stale([*said, "Ask Leona about the rota."]) == {}
 
 
+def test_a_persons_later_date_is_another_event_unless_a_change_is_said() -> None:
+    """A person has a date for each thing they do: "in Leeds on D1 for a conference",
+    then "aiming for D2" is a second event, not the first one moved (a held-out chat's
+    shoot date was dropped from MEMORY.md this way). A change said ("now") or the
+    earlier date named beside the later one still ends it."""
+    trip = "Marta is in Leeds on 2027-03-02 for a conference."
+    assert stale([trip, "Marta is aiming for 2027-05-14."], ["Marta", "Marta"]) == {}
+    assert stale([trip, "Marta is now in Leeds on 2027-03-09."]) == {0: 1}
+    assert stale(["The Kestrel launch is on 2027-03-02.", "The Kestrel launch is 2027-03-09."]) == {
+        0: 1
+    }  # a thing has one date
+
+
 @pytest.mark.parametrize(("older", "newer"), KEEPS)
 def test_a_hedged_asked_compared_or_other_value_keeps_the_earlier(older: str, newer: str) -> None:
     assert stale([older, newer]) == {}
