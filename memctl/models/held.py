@@ -120,7 +120,8 @@ def held_back(text: str, stones: list[Tombstone]) -> str:
 
 
 _REQUEST = re.compile(
-    r"^(?:please,?\s+)?(?:remember|note|(?:keep|bear) in mind|(?:do not|don't|never) forget)"
+    r"^(?:please,?\s+)?"
+    r"(?:remember|note|(?:keep|bear) in mind|(?:do not|don['\u2019]t|never) forget)"
     r"(?:\s+that)?\s*[:,]?\s+",
     re.IGNORECASE,
 )
