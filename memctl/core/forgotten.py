@@ -488,13 +488,27 @@ class Forgotten:
             return entry
         if is_compaction(entry):
             summary = str(entry.get("summary", ""))
-            kept = self.drop_lines(summary)
+            kept = self._summary(summary, thread)
             return entry if kept == summary else {**entry, "summary": kept}
         if not self.hides_entry(thread, index, entry):
             return entry
         hidden = {**entry, "content": FORGOTTEN_TEXT}
         hidden.pop("tool_calls", None)
         return hidden
+
+    def _summary(self, summary: str, thread: str) -> str:
+        """A compaction summary of `thread` without its lines that state a forgotten fact
+        (`drop_lines`) or echo one said in that thread (`echoed`: a model's summary
+        words it its own way, "The assistant will keep in mind that deploys ...")."""
+        kept = self.drop_lines(summary)
+        if self.echoes is None:
+            return kept
+        path = f"threads/{thread}.jsonl"
+        return "".join(
+            line
+            for line in kept.splitlines(keepends=True)
+            if line.lstrip().startswith("#") or not self.echoed(path, line)
+        )
 
     def line(self, text: str) -> str:
         """A memory file's line as a model may read it after a forget (`memory_get`):
@@ -509,15 +523,16 @@ class Forgotten:
         positions of the messages it hides: a message a forgotten fact was taken from
         (`said_in`), whose text states one or that echoes one (`echoed`) has its content
         replaced by FORGOTTEN_TEXT (its role, name, tool calls and ids kept: the
-        conversation's shape stays whole), and the earlier summary loses the lines that state one. `compact` leaves the
-        hidden messages out of what it summarises, `context` and `call` send the mask."""
+        conversation's shape stays whole), and the earlier summary loses the lines that
+        state or echo one. `compact` leaves the hidden messages out of what it
+        summarises, `context` and `call` send the mask."""
         if not self:
             return context, set()
         compaction = context.compaction
         messages = list(context.messages)
         if compaction is not None:
             summary = str(compaction.get("summary", ""))
-            kept = self.drop_lines(summary)
+            kept = self._summary(summary, thread)
             if kept != summary:
                 compaction = {**compaction, "summary": kept}
                 messages[0] = summary_message(compaction, thread)

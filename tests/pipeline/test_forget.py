@@ -11,6 +11,7 @@ import pytest
 
 from tests.support.helpers import configure, run_memctl, snapshot
 from tests.support.hooks import claude_input, context_of, hook
+from tests.support.llm_server import write_model_config
 
 SECRET = "The vault password is hunter2-swordfish."
 
@@ -876,3 +877,38 @@ def test_a_turn_echoing_a_forgotten_fact_in_its_thread_is_hidden_like_the_turn_t
     assert "only on Tuesdays" not in record["summary"]
     assert cli("-w", root, "undo").exit_code == 0  # the forget taken back: the echo is back
     assert ECHO in found_sources(cli, root, "Tuesdays")
+
+
+def test_a_summary_echoing_a_fact_forgotten_after_it_is_sent_without_that_line(
+    cli, workspace, llm_server
+):
+    """A model's compaction summary words the thread its own way ("The assistant will
+    keep in mind that deploys happen only on Tuesdays."): written before the forget, it
+    holds no line with the fact's text, so `context` sent it whole. The summary is of
+    the thread the fact was said in: a line echoing it goes, the others stay."""
+    root = demo(cli, workspace)
+    echo = "The assistant will keep in mind that deploys happen only on Tuesdays."
+    llm_server.default = lambda request: f"Carol owns billing-v3.\n{echo}\nDana leads payments."
+    write_model_config(
+        root,
+        llm_server,
+        timezone="UTC",
+        memory={"model": "builtin"},
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    compacted = cli("-w", root, "compact", "chat", "--force")
+    assert compacted.exit_code == 0, compacted.stderr
+    assert echo in sent_of(cli, root, "chat")
+
+    assert cli("-w", root, "forget", "happen only on Tuesdays").exit_code == 0
+
+    shown = sent_of(cli, root, "chat")
+    assert echo not in shown and "Carol owns billing-v3." in shown, shown
+    assert "Dana leads payments." in shown
+
+
+def sent_of(cli: Any, root: Path, thread: str) -> str:
+    """The messages `context` would send for `thread`, as text."""
+    shown = cli("-w", root, "--json", "context", thread)
+    assert shown.exit_code == 0, shown.stderr
+    return "\n".join(str(m["content"]) for m in json.loads(shown.stdout)["messages"])
