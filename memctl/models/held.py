@@ -157,7 +157,8 @@ def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     if (prefixed := PREFIX.match(text)) and prefixed["name"] not in LABELS:
         text = prefixed["rest"]
     words = fact_words(_REQUEST.sub("", text, count=1))
-    content = words - {_NOT}
+    # A negation is read apart (`negated`): "never" is no word an echo must repeat.
+    content = frozenset(word for word in words - {_NOT} if not NEGATION.fullmatch(word))
     if len(content) < MIN_ECHO_WORDS:
         return None
     new = fact_words(replacement) - {_NOT} if replacement else frozenset()
@@ -165,14 +166,12 @@ def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
 
 
 def _negated(sentence: str, words: frozenset[str]) -> bool:
-    """Whether the sentence negates between the first and the last of the fact's words
-    in it ("deploys don't happen on Tuesdays"; not "I can't say more, but deploys ...")."""
-    spots = [
-        (found.start(), found.end())
-        for found in WORD.finditer(sentence.replace("’", "'"))
-        if found.group().casefold() in words
-    ]
-    start, end = min(s for s, _ in spots), max(e for _, e in spots)
+    """Whether the sentence negates from the word before the first of the fact's words
+    in it to the last ("deploys don't happen on Tuesdays", "we never deploy on Fridays";
+    not "I can't say more, but deploys happen ...", nor "don't worry: deploys ...")."""
+    tokens = list(WORD.finditer(sentence.replace("\u2019", "'")))
+    spots = [at for at, token in enumerate(tokens) if token.group().casefold() in words]
+    start, end = tokens[max(min(spots) - 1, 0)].start(), tokens[max(spots)].end()
     return NEGATION.search(sentence, start, end) is not None
 
 

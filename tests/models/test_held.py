@@ -64,3 +64,17 @@ def test_a_sentence_stating_the_correction_is_no_echo_of_the_fact_it_corrected()
     held = echoes("Staging is db3.", "Staging is db7.")
     assert not held(SAID, "Staging moved from db3 to db7 last night.")
     assert held(SAID, "OK, staging is db3 for now.")
+
+
+@pytest.mark.parametrize(
+    ("turn", "echoed"),
+    [
+        ("Understood, we never deploy on Fridays.", True),  # the negation just before
+        ("OK: no deploy on Fridays, then.", True),
+        ("We deploy on Fridays now.", False),  # says the opposite
+        ("Don't worry, we deploy on Fridays.", False),  # negates something else
+    ],
+)
+def test_an_echo_of_a_negated_fact_is_negated_too(turn, echoed):
+    assert echoes("Don't deploy on Fridays.")(SAID, turn) is echoed
+    assert echoes("Never deploy on Fridays.")(SAID, turn) is echoed
