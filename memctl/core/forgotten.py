@@ -10,6 +10,10 @@ retrieval layer, below the pipeline, reads it too.
 A fact is compared by its key: the text of its line without the bullet, trailing period
 or case, whitespace folded. A record states a forgotten fact when its key contains the
 fact's key (a thread message that said it in passing too).
+A thread turn a fact was taken from (`Tombstone.said`) is hidden whatever its words, and
+so is a turn of that thread that echoes the fact in a sentence of its own ("I'll keep in
+mind that deploys happen only on Tuesdays" answering "Remember that deploys happen only
+on Tuesdays"): `memctl.models.held.Echoes` reads that, handed in as `Forgotten.echoes`.
 Consolidation, search and recall also hold back a daily ledger line that restates a
 forgotten fact in other words, or states the value a correction replaced:
 `memctl.models.held` reads that (it needs the models' rules, which core may not import).
@@ -23,6 +27,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -384,6 +389,10 @@ class Forgotten:
         """Forgotten key -> the keys of the corrections that replaced it, when only
         corrections did: a text stating the correction is not the forgotten fact
         (`Staging is db3 and db7.` corrects `Staging is db3.`)."""
+        self.echoes: Callable[[str, str], bool] | None = None
+        """Whether a turn's text, in the thread log (relative path), echoes a fact taken
+        from a turn of that log (`memctl.models.held.Echoes`, which core may not import:
+        set by `memctl.models.held.forgotten`, and by search and recall's `Hidden`)."""
 
     @classmethod
     def of(cls, ws: Workspace) -> Forgotten:
@@ -424,6 +433,11 @@ class Forgotten:
         fact was taken from: it states the fact, in whatever words."""
         return bool(self.turns) and entry is not None and f"{path}#{entry}" in self.turns
 
+    def echoed(self, path: str, text: str) -> bool:
+        """Whether a turn of the thread log `path` (relative) with this text echoes a
+        forgotten fact a turn of that log said (`echoes`; False when none is set)."""
+        return self.echoes is not None and self.echoes(path, text)
+
     def states(self, text: str) -> bool:
         """Whether `text` (a line, a record) states a forgotten fact, or what is left of
         a purged one (its mask)."""
@@ -457,10 +471,14 @@ class Forgotten:
 
     def hides_entry(self, thread: str, index: int, entry: dict[str, Any]) -> bool:
         """Whether a forget hides entry `index` of a thread's log: a forgotten fact was
-        taken from it, or its text states one."""
-        return bool(self) and (
-            self.said_in(f"threads/{thread}.jsonl", index) or self.states(searchable_text(entry))
-        )
+        taken from it, its text states one, or it echoes one said in that thread."""
+        if not self:
+            return False
+        path = f"threads/{thread}.jsonl"
+        if self.said_in(path, index):
+            return True
+        text = searchable_text(entry)
+        return self.states(text) or self.echoed(path, text)
 
     def entry(self, thread: str, index: int, entry: dict[str, Any]) -> dict[str, Any]:
         """A thread entry as a model may read it after a forget (`thread_history`): one
@@ -470,13 +488,27 @@ class Forgotten:
             return entry
         if is_compaction(entry):
             summary = str(entry.get("summary", ""))
-            kept = self.drop_lines(summary)
+            kept = self._summary(summary, thread)
             return entry if kept == summary else {**entry, "summary": kept}
         if not self.hides_entry(thread, index, entry):
             return entry
         hidden = {**entry, "content": FORGOTTEN_TEXT}
         hidden.pop("tool_calls", None)
         return hidden
+
+    def _summary(self, summary: str, thread: str) -> str:
+        """A compaction summary of `thread` without its lines that state a forgotten fact
+        (`drop_lines`) or echo one said in that thread (`echoed`: a model's summary
+        words it its own way, "The assistant will keep in mind that deploys ...")."""
+        kept = self.drop_lines(summary)
+        if self.echoes is None:
+            return kept
+        path = f"threads/{thread}.jsonl"
+        return "".join(
+            line
+            for line in kept.splitlines(keepends=True)
+            if line.lstrip().startswith("#") or not self.echoed(path, line)
+        )
 
     def line(self, text: str) -> str:
         """A memory file's line as a model may read it after a forget (`memory_get`):
@@ -489,17 +521,18 @@ class Forgotten:
     def in_context(self, context: WorkingContext, thread: str) -> tuple[WorkingContext, set[int]]:
         """A thread's working context as a model may be sent it after a forget, and the
         positions of the messages it hides: a message a forgotten fact was taken from
-        (`said_in`) or whose text states one has its content replaced by FORGOTTEN_TEXT
-        (its role, name, tool calls and ids kept: the conversation's shape stays whole),
-        and the earlier summary loses the lines that state one. `compact` leaves the
-        hidden messages out of what it summarises, `context` and `call` send the mask."""
+        (`said_in`), whose text states one or that echoes one (`echoed`) has its content
+        replaced by FORGOTTEN_TEXT (its role, name, tool calls and ids kept: the
+        conversation's shape stays whole), and the earlier summary loses the lines that
+        state or echo one. `compact` leaves the hidden messages out of what it
+        summarises, `context` and `call` send the mask."""
         if not self:
             return context, set()
         compaction = context.compaction
         messages = list(context.messages)
         if compaction is not None:
             summary = str(compaction.get("summary", ""))
-            kept = self.drop_lines(summary)
+            kept = self._summary(summary, thread)
             if kept != summary:
                 compaction = {**compaction, "summary": kept}
                 messages[0] = summary_message(compaction, thread)

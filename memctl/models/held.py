@@ -22,14 +22,24 @@ nowhere as current:
 Words are read with `memctl.models.words` (light); search pays for supersede's rules
 (70 ms to import) only for a ledger line said before a correction that shares a
 content word with it.
+
+A thread turn a fact was taken from is hidden by its tombstone's `said`; `Echoes` hides
+the turns of that same thread that state the fact again in a sentence of their own (the
+assistant's "I'll keep in mind that deploys happen only on Tuesdays"). Search, recall,
+the prompt hook, MCP recall, `thread_history`, the context `call` sends and compaction
+read it alike (`forgotten` hands it to `Forgotten.echoes`).
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from functools import cached_property
+from typing import NamedTuple
 
-from memctl.core.forgotten import Tombstone
-from memctl.models.words import fact_words
+from memctl.core.forgotten import Forgotten, Tombstone, read_tombstones
+from memctl.core.workspace import Workspace
+from memctl.models.words import BULLET, LABELS, NEGATION, PREFIX, WORD, content_words, fact_words
 
 _NOT = "\0not"  # how `fact_words` marks a negation: no word two sayings share
 
@@ -108,3 +118,122 @@ def held_back(text: str, stones: list[Tombstone]) -> str:
             continue
         kept.append(line)
     return "".join(kept)
+
+
+_REQUEST = re.compile(
+    r"^(?:please,?\s+)?"
+    r"(?:remember|note|(?:keep|bear) in mind|(?:do not|don['\u2019]t|never) forget)"
+    r"(?:\s+that)?\s*[:,]?\s+",
+    re.IGNORECASE,
+)
+"""A request to keep what follows, before a fact said to an assistant ("Remember that
+deploys happen only on Tuesdays"): no content of the fact, and no negation of it."""
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+MIN_ECHO_WORDS = 2
+"""Content words a fact needs for its echoes to be read: one word alone ("Tuesdays")
+is a topic, which many turns of a thread name without stating anything of it."""
+
+
+class _Echo(NamedTuple):
+    words: frozenset[str]
+    """The fact's content words (`fact_words` of it without a request before it)."""
+    negated: bool
+    """Whether the fact is a negation: an echo must be one too ("deploys don't happen on
+    Tuesdays" is no echo of "deploys happen only on Tuesdays")."""
+    new: frozenset[str]
+    """A correction's content words: a sentence holding them states the correction."""
+
+
+def _echo(stone: Tombstone) -> _Echo | None:
+    """What an echo of the stone's fact holds; None when it has too few content words."""
+    return _echo_of(stone.fact, stone.replacement)
+
+
+@functools.lru_cache(maxsize=4096)
+def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
+    """`_echo`, read once a process (the MCP server recalls again and again; 200 facts'
+    words are 2 ms)."""
+    text = BULLET.sub("", fact.strip())
+    if (prefixed := PREFIX.match(text)) and prefixed["name"] not in LABELS:
+        text = prefixed["rest"]
+    words = fact_words(_REQUEST.sub("", text, count=1))
+    # A negation is read apart (`negated`): "never" is no word an echo must repeat.
+    content = frozenset(word for word in words - {_NOT} if not NEGATION.fullmatch(word))
+    if len(content) < MIN_ECHO_WORDS:
+        return None
+    new = fact_words(replacement) - {_NOT} if replacement else frozenset()
+    return _Echo(content, _NOT in words, new)
+
+
+def _negated(sentence: str, words: frozenset[str]) -> bool:
+    """Whether the sentence negates from the word before the first of the fact's words
+    in it to the last ("deploys don't happen on Tuesdays", "we never deploy on Fridays";
+    not "I can't say more, but deploys happen ...", nor "don't worry: deploys ...")."""
+    tokens = list(WORD.finditer(sentence.replace("\u2019", "'")))
+    spots = [at for at, token in enumerate(tokens) if token.group().casefold() in words]
+    start, end = tokens[max(min(spots) - 1, 0)].start(), tokens[max(spots)].end()
+    return NEGATION.search(sentence, start, end) is not None
+
+
+class Echoes:
+    """The thread turns that state a forgotten fact again, in the thread a turn it was
+    taken from is in (`Tombstone.said`): a sentence of the turn holding every content
+    word of the fact (`fact_words`, the key by which consolidation folds two sayings into
+    one fact; a request before it, "remember that", is none), negated alike, and not
+    holding a correction's words. Only in that thread: there an echo answers the saying,
+    and a sentence holding all of a fact's words states it; across every thread of a
+    workspace the same few words meet in sentences about other things. A turn that
+    shares a word or two ("deploys on Fridays", "Tuesday's standup") is no echo, nor is
+    any turn for a fact of one content word.
+
+    Cheap: a turn of a log no forgotten fact was said in costs a dict look-up, and one
+    whose text misses a word of each fact said there a substring test a word; only a
+    turn holding them all is read into words and sentences."""
+
+    def __init__(self, stones: list[Tombstone]):
+        self._stones: dict[str, list[Tombstone]] = {}
+        for stone in stones:
+            if stone.fact:
+                for log in {turn.rpartition("#")[0] for turn in stone.said}:
+                    self._stones.setdefault(log, []).append(stone)
+        self._echoes: dict[str, list[_Echo]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self._stones)
+
+    def _of(self, log: str) -> list[_Echo]:
+        if log not in self._echoes:
+            read = {_echo(stone) for stone in self._stones.get(log, ())}
+            self._echoes[log] = [echo for echo in read if echo is not None]
+        return self._echoes[log]
+
+    def __call__(self, log: str, text: str) -> bool:
+        """Whether the turn `text` of the thread log `log` (relative) echoes a fact taken
+        from a turn of that log."""
+        if log not in self._stones:
+            return False
+        folded = text.casefold().replace("\u2019", "'")
+        near = [echo for echo in self._of(log) if all(word in folded for word in echo.words)]
+        if near:  # each word within the text; now as a word of it
+            every = frozenset(content_words(text))
+            near = [echo for echo in near if echo.words <= every]
+        for sentence in _SENTENCE.split(text) if near else ():
+            words = frozenset(content_words(sentence))
+            for echo in near:
+                if (
+                    echo.words <= words
+                    and not (echo.new and echo.new <= words)
+                    and _negated(sentence, echo.words) == echo.negated
+                ):
+                    return True
+        return False
+
+
+def forgotten(ws: Workspace) -> Forgotten:
+    """The forgotten facts (`Forgotten.of`) with the echoes of each in the thread it was
+    said in (`Echoes`): what a model is sent or shown of a thread after a forget."""
+    stones = read_tombstones(ws)
+    gone = Forgotten.of_tombstones(stones)
+    if echoes := Echoes(stones):
+        gone.echoes = echoes
+    return gone

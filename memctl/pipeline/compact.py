@@ -36,6 +36,7 @@ from memctl.core.threads import (
 )
 from memctl.core.tokens import message_tokens, messages_tokens
 from memctl.core.workspace import Workspace
+from memctl.models.held import forgotten
 from memctl.models.interface import Model, Models, Usage
 from memctl.models.windows import (
     UNKNOWN_WINDOW,
@@ -209,7 +210,7 @@ def _compact(
     entries = read_entries(ws, thread)
     # A turn a forget hides is left out of the summary (memctl forget: the summary is
     # sent with every later request), and so are the earlier summary's lines stating it.
-    context, hidden = Forgotten.of(ws).in_context(working_context(entries, thread), thread)
+    context, hidden = forgotten(ws).in_context(working_context(entries, thread), thread)
     # Sized and summarised as the model sees it: evicted tool results are placeholders,
     # whose files are written now (a summary may name them), except in a dry run.
     messages = evict_messages(
@@ -352,14 +353,14 @@ def _retain(
     the count (core/retention.py). A fact already in a daily ledger (the flush before
     compaction wrote it) is not repeated. The `Kept:` list fits the summary's budget;
     its lines come from the items, which are redacted already."""
-    forgotten = Forgotten.of(ws)
+    gone = Forgotten.of(ws)
     ledger = "\n".join(
         line
         for path in ws.daily_files()
         for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
-        if not forgotten.states(line)
+        if not gone.states(line)
     )
-    return retain(items, summary, ledger, budget_chars, forgotten.states)
+    return retain(items, summary, ledger, budget_chars, gone.states)
 
 
 def _flush_first(

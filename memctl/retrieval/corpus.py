@@ -134,8 +134,9 @@ def read_record(
 
 class Hidden:
     """The records `memctl forget` leaves out of search and recall, read once for a run:
-    those stating a forgotten fact (`Forgotten`), the thread entries one was taken from,
-    and the daily ledger lines consolidation holds back too (`memctl.models.held`: a
+    those stating a forgotten fact (`Forgotten`), the thread entries one was taken from
+    and the turns of their thread echoing it (`memctl.models.held.Echoes`), and the
+    daily ledger lines consolidation holds back too (`memctl.models.held`: a
     restatement of a forgotten fact, a value said before a correction replaced it)."""
 
     def __init__(self, ws: Workspace):
@@ -144,9 +145,11 @@ class Hidden:
         self.forgotten = Forgotten.of_tombstones(stones)
         self.held: Held | None = None
         if any(stone.fact for stone in stones):
-            from memctl.models.held import Held
+            from memctl.models.held import Echoes, Held
 
             self.held = Held(stones)
+            if echoes := Echoes(stones):
+                self.forgotten.echoes = echoes
         self._days: dict[str, tuple[list[int], list[str | None]]] = {}
 
     def __bool__(self) -> bool:
@@ -158,7 +161,7 @@ class Hidden:
         if self.forgotten.states(text):
             return True
         if kind != "memory":
-            return self.forgotten.said_in(path, number)
+            return self.forgotten.said_in(path, number) or self.forgotten.echoed(path, text)
         if self.held is None or number is None or not self.held.may_hold(text):
             return False
         if not (path.startswith("memory/") and DAILY_NAME.fullmatch(path.rsplit("/", 1)[-1])):

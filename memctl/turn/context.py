@@ -25,6 +25,7 @@ from memctl.core.redact import Redactor
 from memctl.core.threads import read_entries, working_context
 from memctl.core.tokens import CHARS_PER_TOKEN_BUDGET, message_tokens, messages_tokens, text_tokens
 from memctl.core.workspace import Workspace
+from memctl.models.held import forgotten
 from memctl.pipeline.cuts import tail_start, truncate_tool_args
 from memctl.pipeline.evict import Eviction, EvictionFailure, evict_messages
 from memctl.turn.tools import openai_tools
@@ -224,7 +225,7 @@ def build_context(
         entries = read_entries(ws, thread)
     # memctl forget: a message a forgotten fact was taken from, or stating one, is sent
     # as a mask, and the summary without the lines stating one.
-    context, _ = Forgotten.of(ws).in_context(working_context(entries, thread), thread)
+    context, _ = forgotten(ws).in_context(working_context(entries, thread), thread)
     history = context.messages
     messages = history + list(pending or [])
     indexes = context.indexes + [None] * len(pending or [])

@@ -26,6 +26,7 @@ from memctl.core.redact import Redactor
 from memctl.core.threads import is_compaction, read_entries, searchable_text
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
+from memctl.models.held import forgotten
 
 if TYPE_CHECKING:
     from memctl.models.interface import Embedder
@@ -472,10 +473,9 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
     # line, and must read as the same lines of the whole file do.
     lines = _redacted_lines(ws, config, path)
-    forgotten = Forgotten.of(ws)  # memctl forget: a line stating a forgotten fact is marked
+    gone = Forgotten.of(ws)  # memctl forget: a line stating a forgotten fact is marked
     result.lines = [
-        forgotten.line(line)
-        for line in lines[result.start - 1 : result.start - 1 + len(result.lines)]
+        gone.line(line) for line in lines[result.start - 1 : result.start - 1 + len(result.lines)]
     ]
     return render_lines(result)
 
@@ -605,9 +605,9 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     lines = [f"Thread {thread}, entries {start}-{end} of {total}:"]
     used = 0
     redactor = config.redaction.redactor()
-    forgotten = Forgotten.of(ws)  # memctl forget: a turn that said a forgotten fact is marked
+    gone = forgotten(ws)  # memctl forget: a turn that said or echoes a forgotten fact is marked
     for index in range(start, end + 1):
-        line = history_line(index, forgotten.entry(thread, index, entries[index]), redactor)
+        line = history_line(index, gone.entry(thread, index, entries[index]), redactor)
         if used + len(line) > HISTORY_TOTAL_CHARS and index > start:
             lines.append(f"… output limit reached; continue with start={index}")
             break

@@ -777,3 +777,27 @@ def test_thread_history_and_memory_get_mark_a_forgotten_fact(connect, tmp_path):
         "#0 [user] [forgotten: this stated a fact that was forgotten]",
         "#1 [assistant] Thanks.",
     ]
+
+
+def test_a_turn_echoing_a_forgotten_fact_is_hidden_from_the_tools(tmp_path_factory, connect):
+    """Audit 5 (fixecho): after memory_forget on the README's demo, memory_recall and
+    thread_search still gave the assistant's "I'll keep in mind that deploys happen only
+    on Tuesdays" (the turn after the one the fact was taken from), and thread_history
+    showed it; a turn of the thread that shares no more than a word stays."""
+    root = tmp_path_factory.mktemp("mcp-echo") / "ws"
+    init_workspace(root)
+    (root / "memctl.yaml").write_text("timezone: UTC\n" + BM25_ONLY, encoding="utf-8")
+    example = Path(__file__).resolve().parents[2] / "examples" / "conversation.jsonl"
+    for args in (("thread", "append", "chat", example), ("flush",), ("consolidate",)):
+        assert run_memctl(root, *args).exit_code == 0
+    client = connect(root)
+    echo = "keep in mind that deploys happen only on Tuesdays"
+    assert echo in client.text("memory_recall", {"query": "when do deploys happen"})
+
+    client.text("memory_forget", {"query": "Tuesdays"})
+
+    assert echo not in client.text("memory_recall", {"query": "when do deploys happen"})
+    assert echo not in client.text("thread_search", {"query": "Tuesdays"})
+    history = client.text("thread_history", {"thread": "chat"})
+    assert echo not in history and "#3 [assistant] [forgotten: " in history, history
+    assert "#4 [user] What's the weather like?" in history

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from tests.support.helpers import configure, run_memctl, snapshot
+from tests.support.hooks import claude_input, context_of, hook
+from tests.support.llm_server import write_model_config
 
 SECRET = "The vault password is hunter2-swordfish."
 
@@ -816,3 +818,97 @@ def test_a_fact_a_correction_forgot_is_no_candidate_of_a_later_forget(cli, ws):
     assert again.exit_code == 0, again.stderr
     assert json.loads(again.stdout)["facts"] == ["Staging is db3 and db7."]
     assert "db3" not in (ws / "MEMORY.md").read_text()
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "conversation.jsonl"
+ECHO = "threads/chat.jsonl#3"  # "I'll keep in mind that deploys happen only on Tuesdays"
+NEAR = [
+    {"role": "user", "content": "Deploys on Fridays need a sign-off from Carol."},
+    {"role": "assistant", "content": "Tuesday's standup moved to 10:00, and deploys follow it."},
+    {"role": "user", "content": "Deploys do not happen on Tuesdays during the freeze."},
+]
+"""Turns of the same thread sharing words with the fact, stating none of it: entries
+11 (no Tuesdays), 12 (no `happen`, `Tuesday's` is another word) and 13 (negated)."""
+
+
+def demo(cli: Any, root: Path) -> Path:
+    """The README's demo conversation and NEAR in one thread, flushed and consolidated;
+    compaction keeps the last two turns."""
+    configure(root, compaction={"keep_messages": 2, "keep_tokens": 0})
+    near = "".join(json.dumps(turn) + "\n" for turn in NEAR)
+    assert cli("-w", root, "thread", "append", "chat", EXAMPLE).exit_code == 0
+    assert cli("-w", root, "thread", "append", "chat", input=near).exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    assert cli("-w", root, "consolidate").exit_code == 0
+    return root
+
+
+def test_a_turn_echoing_a_forgotten_fact_in_its_thread_is_hidden_like_the_turn_that_said_it(
+    cli, workspace, tmp_path
+):
+    """Audit 5 (fixecho): on the README's demo, `forget Tuesdays` hid the user's turn #2
+    (the tombstone's `said`) but the assistant's reply #3, "I'll keep in mind that deploys
+    happen only on Tuesdays", was still found by search, recall and the prompt hook and
+    sent by `context`. A turn of that thread holding every content word of the fact in
+    one sentence is hidden too; one sharing a word or two stays."""
+    root = demo(cli, workspace)
+    assert ECHO in found_sources(cli, root, "Tuesdays")
+
+    forgot = cli("-w", root, "--json", "forget", "happen only on Tuesdays")
+
+    assert forgot.exit_code == 0, forgot.stderr
+    assert '"threads/chat.jsonl#2"' in (root / ".memctl" / "forgotten.jsonl").read_text()
+    searched = cli("-w", root, "search", "Tuesdays", "--scope", "all")
+    assert "deploys happen only on Tuesdays" not in searched.stdout
+    assert ECHO not in found_sources(cli, root, "when do deploys happen")
+    prompt = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="when do deploys happen")
+    context = context_of(hook(cli, root, "claude-code", prompt).stdout, "UserPromptSubmit")
+    assert "Tuesdays" not in context.replace("not happen on Tuesdays", ""), context
+    messages = json.loads(cli("-w", root, "--json", "context", "chat").stdout)["messages"]
+    assert not any("happen only on Tuesdays" in str(m["content"]) for m in messages)
+    # The turns that only share words with it stay, in the very thread it was said in.
+    assert "threads/chat.jsonl#11" in found_sources(cli, root, "Fridays sign-off")
+    assert "threads/chat.jsonl#12" in found_sources(cli, root, "standup")
+    assert "threads/chat.jsonl#13" in found_sources(cli, root, "freeze")
+    compacted = cli("-w", root, "compact", "chat", "--force")
+    assert compacted.exit_code == 0, compacted.stderr
+    record = json.loads((root / "threads" / "chat.jsonl").read_text().splitlines()[-1])
+    assert record["type"] == "compaction" and "Deploys on Fridays" in record["summary"]
+    assert "only on Tuesdays" not in record["summary"]
+    assert cli("-w", root, "undo").exit_code == 0  # the forget taken back: the echo is back
+    assert ECHO in found_sources(cli, root, "Tuesdays")
+
+
+def test_a_summary_echoing_a_fact_forgotten_after_it_is_sent_without_that_line(
+    cli, workspace, llm_server
+):
+    """A model's compaction summary words the thread its own way ("The assistant will
+    keep in mind that deploys happen only on Tuesdays."): written before the forget, it
+    holds no line with the fact's text, so `context` sent it whole. The summary is of
+    the thread the fact was said in: a line echoing it goes, the others stay."""
+    root = demo(cli, workspace)
+    echo = "The assistant will keep in mind that deploys happen only on Tuesdays."
+    llm_server.default = lambda request: f"Carol owns billing-v3.\n{echo}\nDana leads payments."
+    write_model_config(
+        root,
+        llm_server,
+        timezone="UTC",
+        memory={"model": "builtin"},
+        compaction={"keep_messages": 2, "keep_tokens": 0, "flush_before_compact": False},
+    )
+    compacted = cli("-w", root, "compact", "chat", "--force")
+    assert compacted.exit_code == 0, compacted.stderr
+    assert echo in sent_of(cli, root, "chat")
+
+    assert cli("-w", root, "forget", "happen only on Tuesdays").exit_code == 0
+
+    shown = sent_of(cli, root, "chat")
+    assert echo not in shown and "Carol owns billing-v3." in shown, shown
+    assert "Dana leads payments." in shown
+
+
+def sent_of(cli: Any, root: Path, thread: str) -> str:
+    """The messages `context` would send for `thread`, as text."""
+    shown = cli("-w", root, "--json", "context", thread)
+    assert shown.exit_code == 0, shown.stderr
+    return "\n".join(str(m["content"]) for m in json.loads(shown.stdout)["messages"])

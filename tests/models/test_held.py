@@ -1,0 +1,80 @@
+"""What a forget holds back beyond its text: the echoes of a forgotten fact in the thread
+it was said in (`memctl.models.held.Echoes`), read on the tombstones as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.core.forgotten import Tombstone
+from memctl.models.held import Echoes
+
+SAID = "threads/chat.jsonl"
+AT = "2026-12-05T03:00:00+00:00"
+
+
+def echoes(fact: str, replacement: str | None = None) -> Echoes:
+    return Echoes([Tombstone(fact, AT, replacement, said=[f"{SAID}#2"])])
+
+
+@pytest.mark.parametrize(
+    ("turn", "echoed"),
+    [
+        (
+            "Understood. I'll keep in mind that deploys happen only on Tuesdays, and I noted "
+            "the move to Postgres 16.",
+            True,
+        ),
+        ("I can't check the weather. Deploys happen on Tuesdays.", True),  # another sentence
+        ("Got it:\ndeploys happen only on Tuesdays", True),
+        ("Deploys on Fridays need a sign-off from Carol.", False),  # no Tuesdays
+        ("Tuesday's standup moved to 10:00, and deploys follow it.", False),  # no happen
+        ("Deploys do not happen on Tuesdays during the freeze.", False),  # negated
+        ("Deploys don't happen on Tuesdays any more.", False),
+        ("Deploys are on hold. It will happen on Tuesdays.", False),  # two sentences
+    ],
+)
+def test_an_echo_holds_every_content_word_of_the_fact_in_one_sentence(turn, echoed):
+    assert echoes("Remember that deploys happen only on Tuesdays.")(SAID, turn) is echoed
+
+
+def test_only_the_thread_the_fact_was_said_in_is_read():
+    turn = "I'll keep in mind that deploys happen only on Tuesdays."
+    assert echoes("Dana: Remember that deploys happen only on Tuesdays.")(SAID, turn)
+    assert not echoes("Remember that deploys happen only on Tuesdays.")("threads/other.jsonl", turn)
+    assert not Echoes([Tombstone("Deploys happen only on Tuesdays.", AT)])(SAID, turn)  # no said
+
+
+def test_a_request_before_the_fact_is_none_of_its_content():
+    """ "Note that ..." asked the assistant to keep the fact; its "Noted: ..." echo holds
+    no `note`."""
+    assert echoes("Note that deploys happen only on Tuesdays.")(
+        SAID, "Noted: deploys happen only on Tuesdays."
+    )
+    assert echoes("Please don't forget that deploys happen only on Tuesdays.")(
+        SAID, "Sure, deploys happen only on Tuesdays."
+    )
+
+
+def test_a_fact_of_one_content_word_has_no_echo():
+    """A topic, not a statement: every turn naming Tuesdays would go."""
+    assert not echoes("Tuesdays.")(SAID, "Tuesdays are busy. Deploys happen on Tuesdays.")
+
+
+def test_a_sentence_stating_the_correction_is_no_echo_of_the_fact_it_corrected():
+    held = echoes("Staging is db3.", "Staging is db7.")
+    assert not held(SAID, "Staging moved from db3 to db7 last night.")
+    assert held(SAID, "OK, staging is db3 for now.")
+
+
+@pytest.mark.parametrize(
+    ("turn", "echoed"),
+    [
+        ("Understood, we never deploy on Fridays.", True),  # the negation just before
+        ("OK: no deploy on Fridays, then.", True),
+        ("We deploy on Fridays now.", False),  # says the opposite
+        ("Don't worry, we deploy on Fridays.", False),  # negates something else
+    ],
+)
+def test_an_echo_of_a_negated_fact_is_negated_too(turn, echoed):
+    assert echoes("Don't deploy on Fridays.")(SAID, turn) is echoed
+    assert echoes("Never deploy on Fridays.")(SAID, turn) is echoed
