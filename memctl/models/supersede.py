@@ -3195,6 +3195,10 @@ def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     return not _introduced(newer, older, value) and not _introduced(older, newer, was)
 
 
+_CONTACT_SORTS = frozenset({"email", "phone"})
+"""The sorts of value a person has one of at a time: how to reach them."""
+
+
 def _of_a_person(
     newer: _Valued,
     older: _Valued,
@@ -3202,11 +3206,15 @@ def _of_a_person(
     names: frozenset[str],
 ) -> bool:
     """Whether the only subject two facts share is a person (a name the facts write
-    inside a clause, or the speaker they are filed under): a person has a date for
-    each thing they do, a launch or a deadline has one. Without a change said ("moved
-    to", "now"), a later date of a person's is another event, not the earlier one's
-    new date (a real chat's "Leonie is in Cork on 2025-04-29", then a later date of
-    hers, dropped the shoot's date from MEMORY.md: heldout6)."""
+    inside a clause, or the speaker they are filed under): a person has a date, a
+    version, a host for each thing they do, where a launch has one date and a service
+    one version. Without a change said ("moved to", "now"), a person's later value is
+    another thing of theirs, not the earlier one's new value, but for how to reach them
+    (`_CONTACT_SORTS`). A real chat's "Leonie is in Cork on 2025-04-29", then a later
+    date of hers, dropped the shoot's date from MEMORY.md (heldout6); "Dana joined the
+    payments team on 2025-03-01" went for "Dana is on vacation until 2026-12-28", and
+    "Dana upgraded the cluster to Kubernetes 1.29" for "Dana pinned numpy to 1.26.4"
+    (audit 6)."""
     people = set(names) | {w.casefold() for w in who or () if w}
     shared = [unit for unit in newer.units if unit <= older.words]
     return bool(shared) and all(len(unit) == 1 and unit <= people for unit in shared)
@@ -3275,7 +3283,11 @@ def _replaces(
         if sort == "email" and _someone_elses(new, names, newer.words & older.words):
             continue  # "Lena's digests go to tomas@...": Tomas's address
         named = value in {v for _, v in newer.said} | newer.asked  # "D1 until May, D2 after"
-        if sort == "date" and not (newer.cued or named) and _of_a_person(newer, older, who, names):
+        if (
+            sort not in _CONTACT_SORTS
+            and not (newer.cued or named)
+            and _of_a_person(newer, older, who, names)
+        ):
             continue  # "Leonie is in Cork on D1" ... "Leonie flies to Oslo on D2"
         if _one_subject(newer, older, new, value):
             return True

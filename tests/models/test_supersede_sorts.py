@@ -123,6 +123,30 @@ def test_a_persons_later_date_is_another_event_unless_a_change_is_said() -> None
     }  # a thing has one date
 
 
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Dana joined the payments team on 2025-03-01.", "Dana is on vacation until 2026-12-28."),
+        ("Dana upgraded the cluster to Kubernetes 1.29.", "Dana pinned numpy to 1.26.4."),
+        ("Priya works from pc-priya-01.", "Priya deploys from bastion-02."),
+    ],
+)
+def test_a_persons_later_value_of_a_sort_is_another_thing_of_theirs(older: str, newer: str) -> None:
+    """Audit 6: with the person named inside a clause elsewhere ("Marco reports to
+    Dana"), a person's later date, version or host replaced an unrelated earlier one in
+    MEMORY.md. How to reach a person (an e-mail, a phone) is still one value at a time."""
+    assert stale([older, "Marco reports to Dana and Priya.", newer]) == {}
+
+
+def test_a_persons_later_address_still_replaces_the_earlier() -> None:
+    said = [
+        "Write to Hassan at hassan.m@contoso.example.",
+        "Marco reports to Hassan.",
+        "Hassan reads mail at hassan@fabrikam.example.",
+    ]
+    assert stale(said) == {0: 2}
+
+
 @pytest.mark.parametrize(("older", "newer"), KEEPS)
 def test_a_hedged_asked_compared_or_other_value_keeps_the_earlier(older: str, newer: str) -> None:
     assert stale([older, newer]) == {}
