@@ -1182,3 +1182,15 @@ def test_an_empty_repository_a_memctl_one_and_a_branch_asked_for_still_sync(tmp_
     assert run_sync(c).status == "synced"
     assert sorted(branches(code)) == ["refs/heads/master", "refs/heads/memory"]
     assert "app.py" not in remote_files(code, "memory")
+
+
+def test_maintain_warns_of_a_repository_memctl_does_not_own_and_pushes_nothing(tmp_path, cli):
+    """cron's sync against a code repository: a warning each run (exit 0), nothing pushed."""
+    code = code_repository(tmp_path, "code.git", "main")
+    before = branches(code)
+    a = replica(tmp_path, "a", code, "  every: 15m\n")
+    save_text(a, "- not for the code repository")
+    done = cli("-w", a.root, "maintain")
+    assert done.exit_code == 0, done.stderr
+    assert re.search(r"^maintain: .* sync: the remote .* holds app\.py", done.stderr, re.M)
+    assert branches(code) == before
