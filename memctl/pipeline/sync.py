@@ -42,6 +42,12 @@ back. The consolidation offsets a merge is about to write
 are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
+Never over files memctl does not own: a commit sync builds holds the shared files alone,
+so a remote branch holding any other file (a code repository pasted by mistake) is
+refused before anything is written (`_check_owned`), and so is a remote without the
+branch whose default branch holds such files, unless sync.branch names a branch of its
+own; `init --from` asks the same before it creates anything (`check_foreign`).
+
 No secret leaves: every file that differs from what the remote has is run through the
 redactor (its built-in and configured patterns, whether `redaction.enabled` is on or
 off) before anything is written or committed; one finding refuses the sync, naming the
