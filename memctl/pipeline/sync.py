@@ -42,6 +42,12 @@ back. The consolidation offsets a merge is about to write
 are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
+Never over files memctl does not own: a commit sync builds holds the shared files alone,
+so a remote branch holding any other file (a code repository pasted by mistake) is
+refused before anything is written (`_check_owned`), and so is a remote without the
+branch whose default branch holds such files, unless sync.branch names a branch of its
+own; `init --from` asks the same before it creates anything (`check_foreign`).
+
 No secret leaves: every file that differs from what the remote has is run through the
 redactor (its built-in and configured patterns, whether `redaction.enabled` is on or
 off) before anything is written or committed; one finding refuses the sync, naming the
@@ -58,6 +64,7 @@ import random
 import re
 import socket
 import subprocess
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -65,7 +72,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from memctl.core.config import Config
+from memctl.core.config import SYNC_SHARES, Config, SyncConfig
 from memctl.core.durable import write_atomic
 from memctl.core.errors import BusyError, MemctlError, UsageError
 from memctl.core.forgotten import (
@@ -96,6 +103,8 @@ FLUSHED = ".memctl-sync/flushed.json"
 """In the repository only (with shared threads): thread -> the ids of its log lines a
 flush processed, on any machine, each as often as it was (a line may repeat)."""
 RECORDS = (RECORD, FLUSHED)
+RECORDS_DIR = ".memctl-sync/"
+"""memctl's own files in the repository (never in the workspace)."""
 PURGED = "purged.json"
 """In `.memctl/sync/` (never committed): the purge tombstones (digest and time) whose
 copies this machine has masked, so that each is looked for once, not at every sync."""
@@ -117,6 +126,8 @@ MEMORY = "MEMORY.md"
 FORGOTTEN = ".memctl-sync/forgotten.jsonl"
 """The tombstones of `memctl forget` (`.memctl/forgotten.jsonl`), shared with the memory
 they hide: a fact forgotten on one machine stays hidden on every other."""
+DEFAULT_BRANCH = SyncConfig().branch
+"""sync.branch when memctl.yaml names none (or names this one)."""
 BLOCK_START = re.compile(r"(?m)^(?=## )")
 
 SyncStatus = Literal["synced", "up_to_date", "dry_run"]
@@ -182,8 +193,9 @@ class SyncInfo:
 class Git:
     """The `git` binary on memctl's bare repository (`.memctl/sync.git`)."""
 
-    def __init__(self, ws: Workspace, remote: str) -> None:
-        self.dir = ws.state_dir / GIT_DIR
+    def __init__(self, ws: Workspace | Path, remote: str) -> None:
+        # A Path: a bare repository elsewhere (`foreign_remote`'s throw-away one).
+        self.dir = ws if isinstance(ws, Path) else ws.state_dir / GIT_DIR
         self.remote = remote
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
         self.env.update(
@@ -273,12 +285,13 @@ class Git:
         done = self.run("rev-parse", "--verify", "--quiet", f"{name}^{{commit}}", check=False)
         return done.stdout.decode().strip() or None
 
-    def fetch(self, branch: str) -> str | None:
+    def fetch(self, branch: str, depth: int | None = None) -> str | None:
         """The remote branch's commit after a fetch; None when the remote has no branch."""
         done = self.run(
             "fetch",
             "--quiet",
             "--no-tags",
+            *([f"--depth={depth}"] if depth else []),
             "origin",
             f"+refs/heads/{branch}:refs/remotes/origin/{branch}",
             check=False,
@@ -292,6 +305,11 @@ class Git:
                 "nothing changed, sync again later"
             )
         return self.ref(f"refs/remotes/origin/{branch}")
+
+    def paths(self, commit: str) -> list[str]:
+        """The path of every file of `commit`, sorted (no file read)."""
+        listing = self.run("ls-tree", "-r", "-z", "--name-only", "--full-tree", commit).stdout
+        return sorted(p.decode("utf-8", "surrogateescape") for p in listing.split(b"\0") if p)
 
     def is_ancestor(self, older: str, newer: str) -> bool:
         return self.run("merge-base", "--is-ancestor", older, newer, check=False).returncode == 0
@@ -593,6 +611,7 @@ def _attempt(
     """One fetch-merge-push; False when the push was rejected (someone pushed first)."""
     branch = config.sync.branch
     remote_commit = git.fetch(branch)
+    _check_owned(git, branch, remote_commit)
     base_commit = _settle_pushes(git, branch, git.ref(f"refs/heads/{branch}"), remote_commit)
     rewritten = base_commit is not None and (
         remote_commit is None or not git.is_ancestor(base_commit, remote_commit)
@@ -690,6 +709,15 @@ def _attempt(
     result.forgotten += forgot
     _mark(ws)
     return True
+
+
+def _check_owned(git: Git, branch: str, remote_commit: str | None) -> None:
+    """Never a commit on top of files memctl does not own (it would delete them), nor a
+    branch of memory beside a code repository's: UsageError before anything changes."""
+    if remote_commit is not None:
+        refuse_foreign(git.remote, branch, git.paths(remote_commit), done="nothing pushed")
+    else:
+        check_foreign(git.remote, branch, explicit=branch != DEFAULT_BRANCH)
 
 
 def _pushed(git: Git, branch: str, commit: str, kept: str | None, *, fetched: bool) -> None:
@@ -1398,11 +1426,89 @@ def sync_info(ws: Workspace, config: Config) -> SyncInfo:
     return info
 
 
+def foreign_file(paths: Iterable[str]) -> str | None:
+    """The first of `paths` no memctl sync writes, whatever a machine's `sync.share`
+    lists (a shared path, or memctl's own records under `.memctl-sync/`); None when
+    every one is memctl's (an empty list: an empty branch)."""
+    for path in paths:
+        if not path.startswith(RECORDS_DIR) and not _shared(path, SYNC_SHARES):
+            return path
+    return None
+
+
+def refuse_foreign(url: str, branch: str, paths: Iterable[str], *, done: str) -> None:
+    """UsageError (exit 2) when the remote's `branch` holds a file memctl did not
+    write: a commit memctl builds holds the shared files alone, so pushing it there
+    would delete the others (a code repository's, pasted by mistake)."""
+    found = foreign_file(paths)
+    if found is not None:
+        raise UsageError(
+            f"the remote {url} is not a memctl memory repository: its branch {branch} holds "
+            f"{found}, a file memctl did not write; {done}: point sync.remote at a "
+            "repository of its own (an empty one works)"
+        )
+
+
+def check_foreign(
+    url: str,
+    branch: str,
+    *,
+    explicit: bool,
+    done: str = "nothing pushed",
+    timeout: float = NETWORK_TIMEOUT,
+) -> None:
+    """`refuse_foreign` for a remote not fetched yet (`init --from`), or whose `branch`
+    does not exist: then its default branch (what its HEAD names; every branch when
+    HEAD names none that exists) is looked at instead, so that a code repository whose
+    branch is `master` does not get a `main` of memory beside its code, unless
+    `explicit` (sync.branch names a branch of its own: asked for). Each branch looked
+    at is fetched at depth 1 into a throw-away repository, never into the workspace's.
+    A remote that does not answer is left to the fetch that follows to report."""
+    listed = _ls_remote(url, timeout, "--symref")
+    if not isinstance(listed, subprocess.CompletedProcess):
+        return
+    heads: dict[str, str] = {}
+    default: str | None = None
+    for line in listed.stdout.decode("utf-8", "surrogateescape").splitlines():
+        target, _, name = line.partition("\t")
+        if name == "HEAD" and target.startswith("ref: refs/heads/"):
+            default = target[len("ref: refs/heads/") :]
+        elif name.startswith("refs/heads/"):
+            heads[name[len("refs/heads/") :]] = target
+    if branch in heads:
+        looked = [branch]
+    elif explicit:
+        return
+    else:
+        looked = [default] if default in heads else sorted(heads)
+    if not looked:
+        return  # an empty repository
+    with tempfile.TemporaryDirectory(prefix="memctl-probe-") as folder:
+        git = Git(Path(folder) / "probe.git", url)
+        git.ensure()
+        for name in looked:
+            commit = git.fetch(name, depth=1)
+            if commit is None:
+                continue
+            paths = git.paths(commit)
+            if name == branch:
+                refuse_foreign(url, branch, paths, done=done)
+            elif (found := foreign_file(paths)) is not None:
+                raise UsageError(
+                    f"the remote {url} has no branch {branch}, and its branch {name} holds "
+                    f"{found}, a file memctl did not write: it is no memctl memory "
+                    f"repository; {done}: point sync.remote at a repository of its own (an "
+                    "empty one works), or name a branch of its own in sync.branch"
+                )
+
+
 def check_remote(ws: Workspace, config: Config, timeout: float = 20.0) -> str | None:
     """None when the remote answers `git ls-remote`; else what is wrong."""
     if not config.sync.remote:
         return None
     problem = _ls_remote(config.sync.remote, timeout)
+    if isinstance(problem, subprocess.CompletedProcess):
+        return None
     if isinstance(problem, bytes):
         return f"the remote {config.sync.remote} cannot be reached ({_reason(problem)})"
     return problem
@@ -1414,7 +1520,7 @@ def probe_remote(url: str, timeout: float = 20.0) -> None:
     (exit 1) for a remote that cannot be reached. `init --from` asks before it creates
     anything."""
     problem = _ls_remote(url, timeout)
-    if problem is None:
+    if isinstance(problem, subprocess.CompletedProcess):
         return
     if isinstance(problem, str):  # no git, or no answer in time
         raise SyncError(f"{problem}; nothing created")
@@ -1435,14 +1541,17 @@ def _is_local(url: str) -> bool:
     return colon < 0 or 0 <= slash < colon
 
 
-def _ls_remote(url: str, timeout: float) -> bytes | str | None:
-    """None when `git ls-remote` answers; git's stderr when it refused; a sentence when
-    git could not be run or did not answer in time."""
+def _ls_remote(
+    url: str, timeout: float, *options: str
+) -> subprocess.CompletedProcess[bytes] | bytes | str:
+    """What `git ls-remote` answered (its heads; with `options`, what they ask); git's
+    stderr when it refused; a sentence when git could not be run or did not answer in
+    time."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env.update(GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     try:
         done = subprocess.run(
-            ["git", "ls-remote", "--heads", "--", url],
+            ["git", "ls-remote", *(options or ("--heads",)), "--", url],
             capture_output=True,
             env=env,
             timeout=timeout,
@@ -1454,4 +1563,4 @@ def _ls_remote(url: str, timeout: float) -> bytes | str | None:
         return f"the remote {url} did not answer within {timeout:g}s"
     if done.returncode != 0:
         return done.stderr or b"no message"
-    return None
+    return done

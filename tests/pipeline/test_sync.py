@@ -1109,3 +1109,88 @@ def test_a_fact_of_three_lines_forgotten_counts_one_where_sent_and_received(tmp_
 
     assert "1 forgotten" in sent.stderr and "1 forgotten" in received.stderr, sent.stderr
     assert "1 forgotten" in remote_log(remote)[0]
+
+
+# --------------------------------------------------------------------------- not ours
+
+
+def code_repository(tmp_path: Path, name: str, branch: str) -> Path:
+    """A bare repository whose `branch` holds a code file (and whose HEAD names it)."""
+    remote = tmp_path / name
+    subprocess.run(["git", "init", "-q", "--bare", "-b", branch, str(remote)], check=True)
+    work = tmp_path / (name + "-work")
+    subprocess.run(["git", "init", "-q", "-b", branch, str(work)], check=True)
+    (work / "app.py").write_text("print(1)\n")
+    who = ["-c", "user.name=dev", "-c", "user.email=dev@example.org"]
+    for step in (["add", "app.py"], [*who, "commit", "-q", "-m", "code"]):
+        subprocess.run(["git", "-C", str(work), *step], check=True)
+    subprocess.run(["git", "-C", str(work), "push", "-q", str(remote), branch], check=True)
+    return remote
+
+
+def branches(remote: Path) -> dict[str, str]:
+    listing = subprocess.run(
+        ["git", "--git-dir", str(remote), "for-each-ref", "--format=%(refname) %(objectname)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return dict(line.split() for line in listing.splitlines())
+
+
+@pytest.mark.parametrize("branch", ["main", "master"])
+def test_a_repository_holding_files_memctl_did_not_write_is_refused_not_pushed_over(
+    tmp_path, branch
+):
+    """Audit 6, C: `init --from` a code repository pushed a commit deleting its files
+    (and one whose branch is `master` got a `main` of memory beside it). Both refuse,
+    exit 2 in one line naming the remote, the branch and a file memctl did not write;
+    nothing pushed, and for `init --from` no folder made."""
+    code = code_repository(tmp_path, "code.git", branch)
+    before = branches(code)
+    joined = run_memctl(None, "init", "--from", code, tmp_path / "joined")
+    assert joined.exit_code == 2, joined.stderr
+    assert joined.stderr.count("\n") == 1 and "Traceback" not in joined.stderr
+    assert str(code) in joined.stderr and f"branch {branch} holds app.py" in joined.stderr
+    assert "nothing created" in joined.stderr and not (tmp_path / "joined").exists()
+    ws = replica(tmp_path, "ws", code)
+    save_text(ws, "- a fact that must not land in the code repository")
+    memory = ws.memory_md.read_bytes()
+    synced = run_memctl(ws.root, "sync")
+    assert synced.exit_code == 2, synced.stderr
+    assert synced.stderr.count("\n") == 1 and f"branch {branch} holds app.py" in synced.stderr
+    assert "nothing pushed" in synced.stderr
+    assert branches(code) == before and ws.memory_md.read_bytes() == memory
+
+
+def test_an_empty_repository_a_memctl_one_and_a_branch_asked_for_still_sync(tmp_path):
+    """What the refusal leaves working: an empty repository, one memctl wrote (every
+    share, including the ones this machine does not share), and a branch of its own
+    named in sync.branch beside a code repository's `master`."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "  share: [ledgers, memory, threads]\n")
+    save_text(a, "- shared through an empty repository")
+    say(a, "standup", "Priya")
+    assert run_sync(a).status == "synced"
+    assert any(path.startswith("threads/") for path in remote_files(remote))
+    joined = run_memctl(None, "init", "--from", remote, tmp_path / "b")
+    assert joined.exit_code == 0, joined.stderr
+    assert "shared through an empty repository" in (tmp_path / "b" / "MEMORY.md").read_text()
+    code = code_repository(tmp_path, "code.git", "master")
+    c = replica(tmp_path, "c", code, "  branch: memory\n")
+    save_text(c, "- on a branch of its own")
+    assert run_sync(c).status == "synced"
+    assert sorted(branches(code)) == ["refs/heads/master", "refs/heads/memory"]
+    assert "app.py" not in remote_files(code, "memory")
+
+
+def test_maintain_warns_of_a_repository_memctl_does_not_own_and_pushes_nothing(tmp_path, cli):
+    """cron's sync against a code repository: a warning each run (exit 0), nothing pushed."""
+    code = code_repository(tmp_path, "code.git", "main")
+    before = branches(code)
+    a = replica(tmp_path, "a", code, "  every: 15m\n")
+    save_text(a, "- not for the code repository")
+    done = cli("-w", a.root, "maintain")
+    assert done.exit_code == 0, done.stderr
+    assert re.search(r"^maintain: .* sync: the remote .* holds app\.py", done.stderr, re.M)
+    assert branches(code) == before

@@ -44,11 +44,16 @@ def init(
     if dry_run and from_url is not None:
         raise UsageError("--dry-run and --from exclude each other: --from fetches and writes")
     if from_url is not None:
-        from memctl.pipeline.sync import probe_remote
+        from memctl.core.config import CONFIG_NAME, load_config
+        from memctl.pipeline.sync import DEFAULT_BRANCH, check_foreign, probe_remote
 
         # Before anything is created: a mistyped path or a remote down leaves no
-        # workspace behind naming it.
+        # workspace behind naming it, and a repository holding files memctl did not
+        # write (a code repository pasted by mistake) is refused, not pushed over.
         probe_remote(from_url)
+        kept = path / CONFIG_NAME  # an existing memctl.yaml is kept: its branch is used
+        branch = load_config(kept).sync.branch if kept.is_file() else DEFAULT_BRANCH
+        check_foreign(from_url, branch, explicit=branch != DEFAULT_BRANCH, done="nothing created")
     result = init_workspace(path, dry_run=dry_run)
     if dry_run:
         created = ", ".join(result.created) or "nothing (already initialised)"
