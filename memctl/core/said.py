@@ -226,8 +226,9 @@ def group_speakers(texts: Iterable[str]) -> set[str]:
     user's messages take turns, one of them opening several messages ("Priya: ...",
     "Marco: ...", "Priya: ...") or three different ones each opening one, every such
     prefix is a speaker, though nothing else in the conversation names it. A label
-    (`LABELS`, or in capitals: "QA:") is none; one `Background:` is a heading, not a
-    turn, and an assistant's one-off "Noted:" is not the user's to count."""
+    (`LABELS`, or in capitals: "QA:") is none, nor are prefixes that share their first
+    word ("Option A:", "Option B:", "Option C:" enumerate); one `Background:` is a
+    heading, not a turn, and an assistant's "Noted:" is not the user's to count."""
     prefixes = [
         match[1]
         for text in texts
@@ -235,6 +236,9 @@ def group_speakers(texts: Iterable[str]) -> set[str]:
         and match[1].casefold().replace(" ", "") not in LABELS
         and not match[1].isupper()
     ]
+    # Prefixes that differ after one first word enumerate ("Option A:", "Option B:").
+    firsts = [prefix.split()[0] for prefix in set(prefixes)]
+    prefixes = [prefix for prefix in prefixes if firsts.count(prefix.split()[0]) == 1]
     distinct = set(prefixes)
     return distinct if len(prefixes) > len(distinct) or len(distinct) >= 3 else set()
 

@@ -218,13 +218,17 @@ def test_a_pasted_group_chat_keeps_its_speakers(cli, workspace) -> None:
 
 def test_a_label_that_recurs_on_the_assistant_s_replies_is_still_no_speaker(cli, workspace) -> None:
     """The group-chat turns are the user's messages: an assistant opening every reply
-    with "Noted:" takes no turn, nor does one heading the user writes once."""
+    with "Noted:" takes no turn, nor does one heading the user writes once, nor an
+    enumeration ("Option A:", "Option B:", "Option C:")."""
     setup(workspace)
     messages = [
         {"role": "user", "content": "Background: the gateway moved to eu-west-1."},
         {"role": "assistant", "content": "Noted: the gateway is in eu-west-1."},
         {"role": "user", "content": "The cache TTL is 300 seconds."},
         {"role": "assistant", "content": "Noted: the cache TTL is 300 seconds."},
+        {"role": "user", "content": "Option A: keep the TTL."},
+        {"role": "user", "content": "Option B: halve it."},
+        {"role": "user", "content": "Option C: drop the cache."},
     ]
     append(cli, workspace, "chat", messages)
 
@@ -241,4 +245,7 @@ def test_a_label_that_recurs_on_the_assistant_s_replies_is_still_no_speaker(cli,
         "[ASSISTANT]: Noted: the gateway is in eu-west-1.",
         "[USER]: The cache TTL is 300 seconds.",
         "[ASSISTANT]: Noted: the cache TTL is 300 seconds.",
+        "[USER]: Option A: keep the TTL.",
+        "[USER]: Option B: halve it.",
+        "[USER]: Option C: drop the cache.",
     ]
