@@ -149,7 +149,7 @@ def speaker_of(
 
     The `name` field wins; a leading `Name:` (one to three capitalised words that are
     not a label such as `Note:`) is taken only when there is no `name`. With `names`
-    (what the messages around it use as names: `names_used`), the prefix must also be
+    (what the conversation uses as names: `conversation_names`), the prefix must also be
     one of them, and not in capitals: "Noted: the TTL is 300 s" is a label, as
     consolidation reads a prefix (models/curate.py).
     """
@@ -203,17 +203,44 @@ def names_used(texts: Iterable[str]) -> set[str]:
 
 
 def conversation_names(
-    entries: Iterable[dict[str, Any]], texts: Iterable[str], memory: str = ""
+    entries: Iterable[dict[str, Any]], said: Iterable[tuple[str, str]], memory: str = ""
 ) -> set[str]:
     """What a conversation uses as names: its messages' `name` fields, the names its
-    texts use (`names_used`), and the headings and names of MEMORY.md (`memory`)."""
+    texts use (`names_used`; `said`: the role and text of each user and assistant
+    message), the speakers of a pasted group chat (`group_speakers`), and the headings
+    and names of MEMORY.md (`memory`)."""
     named = {
         name.strip()
         for entry in entries
         if isinstance(name := entry.get("name"), str) and name.strip()
     }
     named |= {match["name"] for match in _HEADING.finditer(memory)}
+    said = list(said)
+    named |= group_speakers(text for role, text in said if role == "user")
+    texts = [text for _, text in said]
     return named | names_used([*texts, *(line.lstrip("-*+ ") for line in memory.splitlines())])
+
+
+def group_speakers(texts: Iterable[str]) -> set[str]:
+    """The `Name:` prefixes of a pasted group chat: where the prefixes opening the
+    user's messages take turns, one of them opening several messages ("Priya: ...",
+    "Marco: ...", "Priya: ...") or three different ones each opening one, every such
+    prefix is a speaker, though nothing else in the conversation names it. A label
+    (`LABELS`, or in capitals: "QA:") is none, nor are prefixes that share their first
+    word ("Option A:", "Option B:", "Option C:" enumerate); one `Background:` is a
+    heading, not a turn, and an assistant's "Noted:" is not the user's to count."""
+    prefixes = [
+        match[1]
+        for text in texts
+        if (match := _LEADING_NAME.match(text)) is not None
+        and match[1].casefold().replace(" ", "") not in LABELS
+        and not match[1].isupper()
+    ]
+    # Prefixes that differ after one first word enumerate ("Option A:", "Option B:").
+    firsts = [prefix.split()[0] for prefix in set(prefixes)]
+    prefixes = [prefix for prefix in prefixes if firsts.count(prefix.split()[0]) == 1]
+    distinct = set(prefixes)
+    return distinct if len(prefixes) > len(distinct) or len(distinct) >= 3 else set()
 
 
 def when(message: dict[str, Any]) -> datetime | None:

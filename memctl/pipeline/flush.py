@@ -531,7 +531,11 @@ class _Run:
         # as a name ("Noted: the TTL is 300 s" is a label): said.speaker_of.
         names = conversation_names(
             (entry for _, entry in entries),
-            (message_text(e) for _, e in entries if e.get("role") in ("user", "assistant")),
+            (
+                (e["role"], message_text(e))
+                for _, e in entries
+                if e.get("role") in ("user", "assistant")
+            ),
             memory_full,
         )
         lines = [

@@ -500,7 +500,8 @@ def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -
     text = message_text(entry)
     # As flush read it: a leading `Name:` the block's messages use as a name elsewhere.
     names = conversation_names(
-        said, (message_text(e) for e in said if e.get("role") in ("user", "assistant"))
+        said,
+        ((e["role"], message_text(e)) for e in said if e.get("role") in ("user", "assistant")),
     )
     speaker, _ = speaker_of(entry, text, names)
     moment = when(entry)

@@ -164,3 +164,88 @@ def test_name_is_kept_through_thread_append_and_shown_in_context(cli, workspace)
     assert run.exit_code == 0, run.stderr
     messages = json.loads(run.stdout)["messages"]
     assert [m.get("name") for m in messages[-4:]] == ["Caroline", None, "Caroline", "Melanie"]
+
+
+GROUP_CHAT = [
+    {
+        "role": "user",
+        "content": "Priya: morning all. I moved the staging database to db7 yesterday.",
+    },
+    {"role": "user", "content": "Marco: I prefer that we review PRs before noon."},
+    {"role": "user", "content": "Jun Ho: I lead the mobile team now."},
+    {"role": "user", "content": "Priya: I own the release checklist."},
+    {"role": "user", "content": "Priya: thanks Marco, sounds good."},
+]
+
+
+def test_a_pasted_group_chat_keeps_its_speakers(cli, workspace) -> None:
+    """audit 6, finding B: speakers written only as `Name:` prefixes of the user's
+    messages, taking turns, are speakers though nothing else names them; after the
+    label rule only Marco (addressed in "thanks Marco") was one, and MEMORY.md lost
+    who moved the database and kept "Priya: thanks Marco, sounds good."."""
+    setup(workspace)
+    append(cli, workspace, "g", GROUP_CHAT)
+
+    shown = cli("-w", workspace, "flush", "--dry-run", "--show-requests")
+
+    assert shown.exit_code == 0, shown.stderr
+    said = [
+        line.split("] ", 1)[1]
+        for line in (shown.stdout + shown.stderr).splitlines()
+        if "] [USER" in line
+    ]
+    assert said == [
+        "[USER Priya]: morning all. I moved the staging database to db7 yesterday.",
+        "[USER Marco]: I prefer that we review PRs before noon.",
+        "[USER Jun Ho]: I lead the mobile team now.",
+        "[USER Priya]: I own the release checklist.",
+        "[USER Priya]: thanks Marco, sounds good.",
+    ]
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    memory = (workspace / "MEMORY.md").read_text()
+    facts = [line for line in memory.splitlines() if line.startswith("- ")]
+    assert facts[0].startswith("- Priya moved the staging database to db7 on "), memory
+    assert facts[1:] == [
+        "- Marco prefers that we review PRs before noon.",
+        "- Jun Ho leads the mobile team now.",
+        "- Priya owns the release checklist.",
+    ], memory
+    explained = cli("-w", workspace, "explain", "release checklist")
+    assert explained.exit_code == 0, explained.stderr
+    assert "thread g entry 3 (user Priya, " in explained.stdout, explained.stdout
+
+
+def test_a_label_that_recurs_on_the_assistant_s_replies_is_still_no_speaker(cli, workspace) -> None:
+    """The group-chat turns are the user's messages: an assistant opening every reply
+    with "Noted:" takes no turn, nor does one heading the user writes once, nor an
+    enumeration ("Option A:", "Option B:", "Option C:")."""
+    setup(workspace)
+    messages = [
+        {"role": "user", "content": "Background: the gateway moved to eu-west-1."},
+        {"role": "assistant", "content": "Noted: the gateway is in eu-west-1."},
+        {"role": "user", "content": "The cache TTL is 300 seconds."},
+        {"role": "assistant", "content": "Noted: the cache TTL is 300 seconds."},
+        {"role": "user", "content": "Option A: keep the TTL."},
+        {"role": "user", "content": "Option B: halve it."},
+        {"role": "user", "content": "Option C: drop the cache."},
+    ]
+    append(cli, workspace, "chat", messages)
+
+    shown = cli("-w", workspace, "flush", "--dry-run", "--show-requests")
+
+    assert shown.exit_code == 0, shown.stderr
+    said = [
+        line.split("] ", 1)[1]
+        for line in (shown.stdout + shown.stderr).splitlines()
+        if "]: " in line
+    ]
+    assert said == [
+        "[USER]: Background: the gateway moved to eu-west-1.",
+        "[ASSISTANT]: Noted: the gateway is in eu-west-1.",
+        "[USER]: The cache TTL is 300 seconds.",
+        "[ASSISTANT]: Noted: the cache TTL is 300 seconds.",
+        "[USER]: Option A: keep the TTL.",
+        "[USER]: Option B: halve it.",
+        "[USER]: Option C: drop the cache.",
+    ]
