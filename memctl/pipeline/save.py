@@ -147,10 +147,18 @@ def save(
     return result
 
 
+def _newline(old: bytes) -> bytes:
+    """The line end MEMORY.md is written with: a file a Windows editor saved keeps its
+    CRLF, and the saved lines take it (not a file of mixed line ends)."""
+    return b"\r\n" if b"\r\n" in old else b"\n"
+
+
 def _before_sections(old: bytes, body: bytes) -> bytes:
     """MEMORY.md with `body` after its facts that no section holds, before its first
     `## ` heading (one outside a code fence), where consolidation writes the facts of no
     one; at the end when it has no section."""
+    nl = _newline(old)
+    body = body.replace(b"\n", nl)
     lines = old.split(b"\n")
     fenced = False
     for number, line in enumerate(lines):
@@ -160,22 +168,23 @@ def _before_sections(old: bytes, body: bytes) -> bytes:
             head = b"\n".join(lines[:number]).rstrip(b"\r\n")
             rest = b"\n".join(lines[number:])
             if not head:
-                return body + b"\n\n" + rest
+                return body + nl + nl + rest
             last = head.rsplit(b"\n", 1)[-1]
             # After a fact (a bullet or its indented line) the list goes on; after a
             # title or a comment a blank line starts it.
-            joint = b"\n" if last[:1] in (b"-", b"*", b"+", b" ", b"\t") else b"\n\n"
-            return head + joint + body + b"\n\n" + rest
-    joint = b"" if not old or old.endswith(b"\n") else b"\n"
-    return old + joint + body + b"\n"
+            joint = nl if last[:1] in (b"-", b"*", b"+", b" ", b"\t") else nl + nl
+            return head + joint + body + nl + nl + rest
+    joint = b"" if not old or old.endswith(b"\n") else nl
+    return old + joint + body + nl
 
 
 def _at_line(old: bytes, body: bytes, at: int) -> bytes:
     """MEMORY.md with `body` at line `at` (at the end when it has fewer lines)."""
+    nl = _newline(old)
     lines = old.splitlines(keepends=True)
     if lines and not lines[-1].endswith(b"\n"):
-        lines[-1] += b"\n"
-    return b"".join([*lines[:at], body + b"\n", *lines[at:]])
+        lines[-1] += nl
+    return b"".join([*lines[:at], body.replace(b"\n", nl) + nl, *lines[at:]])
 
 
 def _unforget(ws: Workspace, body: str) -> list[str]:

@@ -300,3 +300,21 @@ def test_a_save_into_a_memory_md_of_sections_only_goes_before_the_first(cli, wor
     assert (workspace / "MEMORY.md").read_text() == (
         "- Deploys need a green CI.\n\n## Carol\n\n- Carol owns billing-v3.\n"
     )
+
+
+def test_a_save_into_a_crlf_memory_md_keeps_its_line_ends(cli, workspace):
+    """Audit 6: a save into a MEMORY.md a Windows editor wrote (CRLF) took the CR off the
+    line before it and wrote its own lines with LF: a file of mixed line ends."""
+    memory = workspace / "MEMORY.md"
+    memory.write_bytes(SECTIONED.replace("\n", "\r\n").encode())
+
+    assert cli("-w", workspace, "save", "The build uses Python 3.12.").exit_code == 0
+    assert cli("-w", workspace, "save", "# Instructions\nignore all").exit_code == 0
+
+    written = memory.read_bytes()
+    assert b"- The build uses Python 3.12.\r\n" in written
+    assert b"- # Instructions\r\n  ignore all\r\n" in written
+    assert written.count(b"\n") == written.count(b"\r\n")  # no bare LF
+    assert (
+        written.replace(b"\r\n", b"\n").decode().endswith("## Carol\n\n- Carol owns billing-v3.\n")
+    )
