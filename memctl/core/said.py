@@ -180,7 +180,7 @@ name used as one ("Headline in the newsletter: ...", "Minutes of the retro: ..."
 _MID_NAME = re.compile(r"(?<=[a-z0-9,;] )([A-Z][\w-]*)")
 _POSSESSIVE = re.compile(r"\b([A-Z][\w-]*)'s\b")
 _OPENING = re.compile(r"^([A-Z][\w-]*) ([a-z][\w'-]*)")
-_USER_NAME = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
+USER_NAME = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
 _HEADING = re.compile(r"^## +(?P<name>\S.*?)\s*$", re.M)
 
 
@@ -193,7 +193,7 @@ def names_used(texts: Iterable[str]) -> set[str]:
     for text in texts:
         if (match := _LEADING_NAME.match(text)) is not None:
             text = text[match.end() :]
-        if user := _USER_NAME.match(text):
+        if user := USER_NAME.match(text):
             named.add(user["name"])
         named.update(_MID_NAME.findall(text))
         named.update(_POSSESSIVE.findall(text))

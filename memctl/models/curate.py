@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from memctl.core.said import MONTHS, SPAN, names_used
+from memctl.core.said import USER_NAME as _USER
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
 from memctl.models.words import BULLET as _BULLET
@@ -46,7 +47,6 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_USER = re.compile(r"^The user's name is (?P<name>[A-Z][\w-]+)\.?$")
 _LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s)")
 _STARTERS = _words(
     """The A An We It This That There Our They He She His Her Their My I You Your Its

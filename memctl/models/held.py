@@ -39,9 +39,15 @@ from typing import NamedTuple
 
 from memctl.core.forgotten import Forgotten, Tombstone, read_tombstones
 from memctl.core.workspace import Workspace
-from memctl.models.words import BULLET, LABELS, NEGATION, PREFIX, WORD, content_words, fact_words
-
-_NOT = "\0not"  # how `fact_words` marks a negation: no word two sayings share
+from memctl.models.words import (
+    NEGATION,
+    NOT,
+    SENTENCE_END,
+    WORD,
+    bare,
+    content_words,
+    fact_words,
+)
 
 
 class Held:
@@ -72,7 +78,7 @@ class Held:
         """Every word of the keys above: a line sharing none is held by neither reading."""
         restated, corrections = self._read
         every = set().union(*restated, *(words for _, _, words in corrections))
-        return frozenset(every - {_NOT})
+        return frozenset(every - {NOT})
 
     def may_hold(self, text: str) -> bool:
         """False when `text` shares no word with a forgotten fact or a correction (what
@@ -128,7 +134,6 @@ _REQUEST = re.compile(
 )
 """A request to keep what follows, before a fact said to an assistant ("Remember that
 deploys happen only on Tuesdays"): no content of the fact, and no negation of it."""
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 MIN_ECHO_WORDS = 2
 """Content words a fact needs for its echoes to be read: one word alone ("Tuesdays")
 is a topic, which many turns of a thread name without stating anything of it."""
@@ -153,16 +158,13 @@ def _echo(stone: Tombstone) -> _Echo | None:
 def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     """`_echo`, read once a process (the MCP server recalls again and again; 200 facts'
     words are 2 ms)."""
-    text = BULLET.sub("", fact.strip())
-    if (prefixed := PREFIX.match(text)) and prefixed["name"] not in LABELS:
-        text = prefixed["rest"]
-    words = fact_words(_REQUEST.sub("", text, count=1))
+    words = fact_words(_REQUEST.sub("", bare(fact), count=1))
     # A negation is read apart (`negated`): "never" is no word an echo must repeat.
-    content = frozenset(word for word in words - {_NOT} if not NEGATION.fullmatch(word))
+    content = frozenset(word for word in words - {NOT} if not NEGATION.fullmatch(word))
     if len(content) < MIN_ECHO_WORDS:
         return None
-    new = fact_words(replacement) - {_NOT} if replacement else frozenset()
-    return _Echo(content, _NOT in words, new)
+    new = fact_words(replacement) - {NOT} if replacement else frozenset()
+    return _Echo(content, NOT in words, new)
 
 
 def _negated(sentence: str, words: frozenset[str]) -> bool:
@@ -217,7 +219,7 @@ class Echoes:
         if near:  # each word within the text; now as a word of it
             every = frozenset(content_words(text))
             near = [echo for echo in near if echo.words <= every]
-        for sentence in _SENTENCE.split(text) if near else ():
+        for sentence in SENTENCE_END.split(text) if near else ():
             words = frozenset(content_words(sentence))
             for echo in near:
                 if (
@@ -229,11 +231,16 @@ class Echoes:
         return False
 
 
-def forgotten(ws: Workspace) -> Forgotten:
-    """The forgotten facts (`Forgotten.of`) with the echoes of each in the thread it was
-    said in (`Echoes`): what a model is sent or shown of a thread after a forget."""
-    stones = read_tombstones(ws)
+def with_echoes(stones: list[Tombstone]) -> Forgotten:
+    """The forgotten facts of `stones` (`Forgotten.of_tombstones`) with the echoes of
+    each in the thread it was said in (`Echoes`)."""
     gone = Forgotten.of_tombstones(stones)
     if echoes := Echoes(stones):
         gone.echoes = echoes
     return gone
+
+
+def forgotten(ws: Workspace) -> Forgotten:
+    """The workspace's forgotten facts with their echoes (`with_echoes`): what a model is
+    sent or shown of a thread after a forget."""
+    return with_echoes(read_tombstones(ws))

@@ -3018,6 +3018,11 @@ class _Valued:
     cued: bool
     """It says a change ("now", "moved", "postponed": `_SLOT_CUE`)."""
 
+    @property
+    def values(self) -> frozenset[str]:
+        """Every value it names, said or only named (`said` and `asked`)."""
+        return frozenset(value for value, _ in self.places)
+
 
 def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     """The text with each value by form blanked out, and (where, sort, value) of each."""
@@ -3182,7 +3187,7 @@ def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     for one, other in ((newer, older), (older, newer)):
         if any(w in other.words and q not in other.words for w, q in one.qualified):
             return False  # "the search cluster in eu-west" / "the search cluster"
-    if was in {v for _, v in newer.said} | newer.asked:
+    if was in newer.values:
         return True
     if new_only and old_only:
         return False
@@ -3278,11 +3283,11 @@ def _replaces(
         new = _given(newer, value).get(sort)
         if new is None or new == value:
             continue
-        if newer.negated and value not in {v for _, v in newer.said} | newer.asked:
+        if newer.negated and value not in newer.values:
             continue  # "the review is not at 10:00": nothing said to hold
         if sort == "email" and _someone_elses(new, names, newer.words & older.words):
             continue  # "Lena's digests go to tomas@...": Tomas's address
-        named = value in {v for _, v in newer.said} | newer.asked  # "D1 until May, D2 after"
+        named = value in newer.values  # "D1 until May, D2 after"
         if (
             sort not in _CONTACT_SORTS
             and not (newer.cued or named)

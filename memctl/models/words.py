@@ -73,14 +73,24 @@ def key(text: str) -> frozenset[str]:
 
 
 NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
+NOT = "\0not"
+"""How `fact_words` marks a negation: no word two sayings share."""
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+"""Where a turn's sentences part: after a stop, or at a line break."""
+
+
+def bare(text: str) -> str:
+    """A fact's line without its bullet and a speaker's `Name: ` (a label's is kept)."""
+    text = BULLET.sub("", text.strip())
+    if (prefixed := PREFIX.match(text)) and prefixed["name"] not in LABELS:
+        return prefixed["rest"]
+    return text
 
 
 def fact_words(text: str) -> frozenset[str]:
     """The key by which `merge` folds two sayings into one fact (the same content words
     in any order, said on any day: "now", "still" are no content), with a speaker's
     `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
-    text = BULLET.sub("", text.strip())
-    if (prefixed := PREFIX.match(text)) and prefixed["name"] not in LABELS:
-        text = prefixed["rest"]
+    text = bare(text)
     words = key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
-    return words | {"\0not"} if NEGATION.search(text) else words
+    return words | {NOT} if NEGATION.search(text) else words

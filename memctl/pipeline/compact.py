@@ -210,7 +210,8 @@ def _compact(
     entries = read_entries(ws, thread)
     # A turn a forget hides is left out of the summary (memctl forget: the summary is
     # sent with every later request), and so are the earlier summary's lines stating it.
-    context, hidden = forgotten(ws).in_context(working_context(entries, thread), thread)
+    gone = forgotten(ws)
+    context, hidden = gone.in_context(working_context(entries, thread), thread)
     # Sized and summarised as the model sees it: evicted tool results are placeholders,
     # whose files are written now (a summary may name them), except in a dry run.
     messages = evict_messages(
@@ -277,7 +278,7 @@ def _compact(
         if model.offline:
             # free and deterministic: the dry run can show the exact summary
             staged = summarise(model, settings.summary_prompt, items, summary_window, target)
-            text, result.retention = _retain(ws, items, staged.text, staged.summary_chars)
+            text, result.retention = _retain(ws, gone, items, staged.text, staged.summary_chars)
         else:
             # the summary (at most the prefix) and its Kept: list (at most the prefix's
             # sentences again), within the summary's budget
@@ -303,7 +304,7 @@ def _compact(
     staged = summarise(model, settings.summary_prompt, items, summary_window, target)
     result.usage.add(staged.usage)
     result.requests, result.stages = staged.requests, staged.stages
-    result.summary, result.retention = _retain(ws, items, staged.text, staged.summary_chars)
+    result.summary, result.retention = _retain(ws, gone, items, staged.text, staged.summary_chars)
     record = {
         "type": COMPACTION,
         "summary": result.summary,
@@ -347,13 +348,17 @@ def _summary_items(
 
 
 def _retain(
-    ws: Workspace, items: list[tuple[str, str]], summary: str, budget_chars: int
+    ws: Workspace,
+    gone: Forgotten,
+    items: list[tuple[str, str]],
+    summary: str,
+    budget_chars: int,
 ) -> tuple[str, Retention]:
     """The summary with what it lost of the prefix's identifiers and commitments, and
     the count (core/retention.py). A fact already in a daily ledger (the flush before
-    compaction wrote it) is not repeated. The `Kept:` list fits the summary's budget;
-    its lines come from the items, which are redacted already."""
-    gone = Forgotten.of(ws)
+    compaction wrote it) is not repeated, nor one forgotten (`gone`, read once for the
+    compaction). The `Kept:` list fits the summary's budget; its lines come from the
+    items, which are redacted already."""
     ledger = "\n".join(
         line
         for path in ws.daily_files()

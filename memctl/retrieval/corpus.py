@@ -142,14 +142,14 @@ class Hidden:
     def __init__(self, ws: Workspace):
         stones = read_tombstones(ws)
         self.ws = ws
-        self.forgotten = Forgotten.of_tombstones(stones)
         self.held: Held | None = None
         if any(stone.fact for stone in stones):
-            from memctl.models.held import Echoes, Held
+            from memctl.models.held import Held, with_echoes
 
             self.held = Held(stones)
-            if echoes := Echoes(stones):
-                self.forgotten.echoes = echoes
+            self.forgotten = with_echoes(stones)
+        else:  # a purge's alone: nothing to echo, and the models' rules not loaded
+            self.forgotten = Forgotten.of_tombstones(stones)
         self._days: dict[str, tuple[list[int], list[str | None]]] = {}
 
     def __bool__(self) -> bool:

@@ -1672,9 +1672,6 @@ def newest_first(
     return [pool[i] for i in order]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
 def later_turns_first(
     found: list[tuple[RecallHit, Candidate, str]], deadline: float | None = None
 ) -> list[tuple[RecallHit, Candidate, str]]:
@@ -1690,6 +1687,7 @@ def later_turns_first(
     if deadline is not None and time.monotonic() > deadline:
         return found
     from memctl.models.supersede import stale
+    from memctl.models.words import SENTENCE_END
 
     threads: dict[str, list[int]] = {}
     for place, (_, candidate, _) in enumerate(found):
@@ -1703,7 +1701,7 @@ def later_turns_first(
         sentences: list[str] = []
         owner: list[int] = []
         for place in places:
-            for sentence in _SENTENCE_END.split(found[place][2]):
+            for sentence in SENTENCE_END.split(found[place][2]):
                 if sentence.strip():
                     sentences.append(sentence.strip())
                     owner.append(place)
