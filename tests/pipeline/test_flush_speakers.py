@@ -24,6 +24,18 @@ def append(cli, root: Path, thread: str, messages: list[dict[str, Any]]) -> None
     assert run.exit_code == 0, run.stderr
 
 
+def requested(cli, root: Path) -> list[str]:
+    """The messages a flush would send, as `flush --dry-run --show-requests` shows them
+    ("[USER Priya]: ...")."""
+    shown = cli("-w", root, "flush", "--dry-run", "--show-requests")
+    assert shown.exit_code == 0, shown.stderr
+    return [
+        line.split("] ", 1)[1]
+        for line in (shown.stdout + shown.stderr).splitlines()
+        if "]: " in line
+    ]
+
+
 def ledger_text(root: Path) -> str:
     return (root / "memory" / f"{datetime.now(UTC).date()}.md").read_text()
 
@@ -186,14 +198,7 @@ def test_a_pasted_group_chat_keeps_its_speakers(cli, workspace) -> None:
     setup(workspace)
     append(cli, workspace, "g", GROUP_CHAT)
 
-    shown = cli("-w", workspace, "flush", "--dry-run", "--show-requests")
-
-    assert shown.exit_code == 0, shown.stderr
-    said = [
-        line.split("] ", 1)[1]
-        for line in (shown.stdout + shown.stderr).splitlines()
-        if "] [USER" in line
-    ]
+    said = requested(cli, workspace)
     assert said == [
         "[USER Priya]: morning all. I moved the staging database to db7 yesterday.",
         "[USER Marco]: I prefer that we review PRs before noon.",
@@ -232,14 +237,7 @@ def test_a_label_that_recurs_on_the_assistant_s_replies_is_still_no_speaker(cli,
     ]
     append(cli, workspace, "chat", messages)
 
-    shown = cli("-w", workspace, "flush", "--dry-run", "--show-requests")
-
-    assert shown.exit_code == 0, shown.stderr
-    said = [
-        line.split("] ", 1)[1]
-        for line in (shown.stdout + shown.stderr).splitlines()
-        if "]: " in line
-    ]
+    said = requested(cli, workspace)
     assert said == [
         "[USER]: Background: the gateway moved to eu-west-1.",
         "[ASSISTANT]: Noted: the gateway is in eu-west-1.",
