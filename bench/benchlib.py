@@ -198,6 +198,20 @@ def utc_workspace(root: Path) -> tuple[Any, Any]:
     return Workspace(root, "UTC"), load_config(root / "memctl.yaml")
 
 
+ASSISTANT = "Assistant"
+"""The speaker name a held-out set gives an AI assistant. Its turns go into the thread as
+an agent's do, with role assistant and no name: a named speaker is a person in chat."""
+
+
+def chat_turn(speaker: str, first: str, content: str, ts: str) -> dict[str, str]:
+    """One turn of a held-out conversation as a thread entry: the conversation's first
+    speaker is the user, everyone else an assistant, and `ASSISTANT` has no name."""
+    entry = {"role": "user" if speaker == first else "assistant", "name": speaker}
+    if speaker == ASSISTANT:
+        del entry["name"]
+    return entry | {"content": content, "ts": ts}
+
+
 def machine() -> str:
     cpu = "unknown CPU"
     try:

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from benchlib import Goal, machine, report, utc_workspace
+from benchlib import Goal, chat_turn, machine, report, utc_workspace
 
 from memctl.core.said import MONTHS
 
@@ -725,12 +725,7 @@ def run_heldout(
                     session.day.year, session.day.month, session.day.day, 9, tzinfo=UTC
                 )
                 messages = [
-                    {
-                        "role": "user" if speaker == first else "assistant",
-                        "name": speaker,
-                        "content": text,
-                        "ts": (start + timedelta(minutes=turn)).isoformat(),
-                    }
+                    chat_turn(speaker, first, text, (start + timedelta(minutes=turn)).isoformat())
                     for turn, (speaker, text) in enumerate(session.turns)
                 ]
                 before = Counter(_ledger_bullets(ws.root))

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchlib import Goal, bench_env, machine, memctl_executable, report
+from benchlib import Goal, bench_env, chat_turn, machine, memctl_executable, report
 
 if TYPE_CHECKING:
     from memctl.retrieval.recall import Candidate
@@ -120,12 +120,12 @@ def parse(text: str) -> Data:
                 speakers.append(speaker)
             turn = len(threads[path])
             threads[path].append(
-                {
-                    "role": "user" if speakers.index(speaker) == 0 else "assistant",
-                    "name": speaker,
-                    "content": said,
-                    "ts": f"{day}T{18 + turn // 30:02d}:{turn * 2 % 60:02d}:00+00:00",
-                }
+                chat_turn(
+                    speaker,
+                    speakers[0],
+                    said,
+                    f"{day}T{18 + turn // 30:02d}:{turn * 2 % 60:02d}:00+00:00",
+                )
             )
         if not path and not line.startswith(("===", "?")):
             raise SystemExit(f"line {number}: a turn before any session")
