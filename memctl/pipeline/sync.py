@@ -82,6 +82,7 @@ from memctl.core.forgotten import (
     Tombstone,
     parse_tombstones,
 )
+from memctl.core.memory import sections
 from memctl.core.redact import Redactor
 from memctl.core.state import FlushNote, State
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
@@ -495,20 +496,52 @@ def join_blocks(blocks: list[str], remote_text: str, remote_blocks: list[str]) -
 def merge_memory(
     base: str | None, remote: str | None, local: str | None
 ) -> tuple[str | None, bool]:
-    """MEMORY.md merged; True when both sides had changed it (the local file is then kept)."""
+    """MEMORY.md merged; True when both sides had changed it (the local file is then kept).
+
+    The remote's text, with each line only the local side added placed in the section it
+    stands in locally: a line `save` wrote before the first `## ` heading stays before
+    it (at the end of the file it would read as the last person's), a line under
+    `## Carol` goes under `## Carol`; a section the remote lacks comes at the end, with
+    its heading."""
     if remote is None or remote in (local, base):
         return local, False
     if local is None or local == base:
         return remote, False
-    base_lines = set((base or "").splitlines())
-    remote_lines = set(remote.splitlines())
-    extra = [
-        line
-        for line in local.splitlines()
-        if line.strip() and line not in base_lines and line not in remote_lines
-    ]
-    merged = remote if remote.endswith("\n") or not remote else remote + "\n"
-    return merged + "".join(f"{line}\n" for line in dict.fromkeys(extra)), True
+    known = set((base or "").splitlines()) | set(remote.splitlines())
+    local_lines = local.splitlines()
+    added: dict[str | None, list[str]] = {}
+    seen: set[str] = set()
+    for line, head in zip(local_lines, sections(local_lines), strict=True):
+        fence = line.lstrip().startswith(("```", "~~~"))  # a fence closes: said twice
+        if line.strip() and line not in known and line != head and (fence or line not in seen):
+            seen.add(line)
+            added.setdefault(head, []).append(line)
+    lines = remote.splitlines()
+    for head, group in added.items():
+        lines = _placed(lines, head, group)
+    return "".join(f"{line}\n" for line in lines), True
+
+
+def _placed(lines: list[str], head: str | None, group: list[str]) -> list[str]:
+    """`lines` with `group` after the last line of section `head` (None: before the
+    first heading), a blank line between them and a title, heading or comment before
+    them and between them and a heading after them."""
+    where = [n for n, found in enumerate(sections(lines)) if found == head]
+    if head is not None and not where:
+        return [*_trimmed(lines), *([""] if lines else []), head, "", *group]
+    start, end = (where[0], where[-1] + 1) if where else (0, 0)
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    before = [""] if end and not lines[end - 1].startswith(("-", "*", "+", " ", "\t")) else []
+    after = [""] if end < len(lines) and lines[end].strip() else []
+    return [*lines[:end], *before, *group, *after, *lines[end:]]
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    return lines[:end]
 
 
 # --------------------------------------------------------------------------- the sync

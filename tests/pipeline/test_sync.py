@@ -133,6 +133,38 @@ def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
     assert "sync" in {version["replaced_by"] for version in kept}
 
 
+def _before_first_section(memory: str) -> str:
+    return memory.split("\n## ", 1)[0]
+
+
+def test_saved_lines_stay_before_the_first_section_when_both_machines_changed_memory(tmp_path):
+    """A save writes before MEMORY.md's first `## ` section (a section is a person's); a
+    merge of two machines' MEMORY.md keeps each side's saved lines there, not under the
+    last person's heading, on both machines."""
+    remote = bare(tmp_path)
+    a, b = tmp_path / "laptop", tmp_path / "ci"
+    assert run_memctl(None, "init", a).exit_code == 0
+    with (a / "memctl.yaml").open("a") as handle:
+        handle.write(f"sync:\n  remote: {remote}\n")
+    (a / "MEMORY.md").write_text("# Memory\n\n## Carol\n\n- Carol owns billing\n")
+    assert run_memctl(a, "sync").exit_code == 0
+    joined = run_memctl(None, "init", "--from", remote, b)
+    assert joined.exit_code == 0, joined.stderr
+    assert run_memctl(a, "save", "--", "the build uses uv").exit_code == 0
+    assert run_memctl(b, "save", "--", "deploys go through CI").exit_code == 0
+    for root in (a, b, a):
+        done = run_memctl(root, "sync")
+        assert done.exit_code == 0, done.stderr
+    for root in (a, b):
+        memory = (root / "MEMORY.md").read_text()
+        head = _before_first_section(memory)
+        assert "- the build uses uv" in head, memory
+        assert "- deploys go through CI" in head, memory
+        assert memory.count("deploys go through CI") == 1
+        assert memory.rstrip().endswith("- Carol owns billing"), memory
+    assert (a / "MEMORY.md").read_text() == (b / "MEMORY.md").read_text()
+
+
 def test_concurrent_appends_to_the_same_day_both_survive_once(tmp_path):
     remote = bare(tmp_path)
     a, b = replica(tmp_path, "a", remote), replica(tmp_path, "b", remote)
