@@ -58,7 +58,6 @@ from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
     from memctl.models.interface import Embedder, Models
-    from memctl.retrieval.recall import RecallHit
 
 RECALL_LINES = 8
 MIN_CUT = 40
@@ -110,7 +109,9 @@ def recall(
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
-    merged = _merged_from(ws, found.hits)
+    from memctl.pipeline.provenance import merged_into
+
+    merged = merged_into(ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
         if (hit.path, hit.line) in merged:
@@ -126,38 +127,6 @@ def recall(
         if len(lines) > RECALL_LINES:
             break
     return "\n".join(lines) if len(lines) > 1 else None
-
-
-def _merged_from(ws: Workspace, hits: list[RecallHit]) -> set[tuple[str, int | None]]:
-    """The ledger lines (path, line) that the MEMORY.md bullets among `hits` were merged
-    from, as the provenance sidecar recorded them: the same fact, worded apart ("Dana:
-    Remember that deploys…" in the ledger, "Remember that deploys…" in MEMORY.md), would
-    otherwise take the prompt's small room twice. A bullet the sidecar does not know
-    (edited by hand) drops nothing: words in common are no proof."""
-    bullets = [hit.line for hit in hits if hit.path == "MEMORY.md" and hit.line]
-    if not bullets:
-        return set()
-    from memctl.pipeline.provenance import (
-        Ledgers,
-        Source,
-        bullet_digest,
-        read_sidecar,
-        sidecar_path,
-    )
-
-    known = read_sidecar(sidecar_path(ws))
-    if not known:
-        return set()
-    ledgers = Ledgers(ws)
-    merged: set[tuple[str, int | None]] = set()
-    for number in bullets:
-        line = ledgers.line(Source("MEMORY.md", number, ""))
-        if line is None:
-            continue
-        for source in known.get(bullet_digest(line), []):
-            if (now := ledgers.resolve(source)) is not None:
-                merged.add((now.path, now.line))
-    return merged
 
 
 def _fitted(text: str, source: str, room: int) -> str | None:

@@ -61,7 +61,7 @@ from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
-from memctl.retrieval.corpus import Hidden, read_record, record_text
+from memctl.retrieval.corpus import Hidden, read_record, record_text, tool_echo
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -481,6 +481,7 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
+            ranked = _without_echoes(ws, conn, ranked, result.terms)
             texts: dict[int, str | None] = {}
             forgotten = Hidden(ws)
             hide = _Hidden(ws, conn, forgotten, texts, vectors)
@@ -1497,13 +1498,16 @@ def _collect(
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
+    echo_answers = _echo_answers(conn, result.terms)
     for candidate in ranked:
         if len(found) >= wanted:
             break
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
-        read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+        read = _hit(
+            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echo_answers
+        )
         if read is not None:
             found.append((read[0], candidate, read[1]))
 
@@ -1537,6 +1541,42 @@ def _collect(
     found = later_turns_first(found, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+def _echo_answers(conn: sqlite3.Connection, terms: list[str]) -> Callable[[Candidate], bool]:
+    """Whether a tool's echo holds a word the question asked (not a stop word): it
+    answers with the question's own words only. A relative the thesaurus lent
+    ("version" -> "type" in `"subagent_type"`), a neighbour's share or a nearness of
+    meaning makes a command or its output no answer."""
+    asked = [term for term in terms if term not in STOPWORDS]
+
+    def answers(candidate: Candidate) -> bool:
+        held = _matched_terms(conn, asked, [candidate.record], None) if asked else {}
+        return bool(held.get(candidate.record))
+
+    return answers
+
+
+def _without_echoes(
+    ws: Workspace, conn: sqlite3.Connection, ranked: list[Candidate], terms: list[str]
+) -> list[Candidate]:
+    """The candidates less the tools' echoes (`tool_echo`) that hold no word the question
+    asked (`_echo_answers`), before any lends its neighbours a score: a command whose
+    JSON holds a relative the thesaurus lent makes the turn beside it no answer either.
+    Only a thread turn matched by no word asked is read back."""
+    asked = [term for term in terms if term not in STOPWORDS]
+    turns = [c.record for c in ranked if c.kind != "memory"]
+    if not asked or not turns:
+        return ranked
+    held = _matched_terms(conn, asked, turns, None)
+
+    def echo(c: Candidate) -> bool:
+        if c.kind == "memory" or held.get(c.record):
+            return False
+        line = read_record(ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset)
+        return line is not None and tool_echo(line)
+
+    return [c for c in ranked if not echo(c)]
 
 
 def _subject(
@@ -2184,10 +2224,12 @@ def _hit(
     stamp: float,
     forgotten: Hidden,
     stale: set[str],
+    echo_answers: Callable[[Candidate], bool] | None = None,
 ) -> tuple[RecallHit, str] | None:
     """The hit and its record's text, read back from its file; None when it states a
     fact `memctl forget` forgot (never ranked, whatever its score), when it is a memory
-    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), or when the file
+    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), when it is a
+    tool's echo (`tool_echo`) that `echo_answers` says holds no word asked, or when the file
     changed since it was indexed: then its bytes are not the record ranked (a fragment
     of other lines under this record's number), and the file goes into `stale`."""
     line = read_record(
@@ -2210,6 +2252,8 @@ def _hit(
         return None
     if forgotten.hides(candidate.kind, candidate.rel, candidate.number, text):
         return None  # it states a forgotten fact, or a turn it was taken from does
+    if echo_answers is not None and not memory and tool_echo(line) and not echo_answers(candidate):
+        return None
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
