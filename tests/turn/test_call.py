@@ -69,7 +69,6 @@ def test_builtin_recall_finds_singulars_once(workspace: Path, cli) -> None:
     assert result.stdout.count("We decided to deploy only on Tuesdays.") == 1
 
 
-
 def test_builtin_lists_a_fact_once_not_its_bullet_and_the_ledger_line_it_came_from(
     workspace: Path, cli
 ) -> None:
@@ -87,6 +86,7 @@ def test_builtin_lists_a_fact_once_not_its_bullet_and_the_ledger_line_it_came_fr
     assert result.exit_code == 0, result.stderr
     said = [line for line in result.stdout.splitlines() if "deploys happen only" in line]
     assert said == ["- Remember that deploys happen only on Tuesdays."], result.stdout
+
 
 def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
     result = cli(
