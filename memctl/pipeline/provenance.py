@@ -613,6 +613,9 @@ class ExplainResult:
     forgotten: bool = False
     """For a ledger's PATH:LINE: a tombstone (`memctl forget`) holds the line, so
     consolidation, search, recall and the memory block leave it out."""
+    closest: bool = False
+    """For a text no bullet contains: `bullets` are the closest ones (the most content
+    words in common, `closest_bullets`), not bullets that say it."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
@@ -639,11 +642,13 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     bullets = bullets_of(memory)
     needle = fact_key(target)
     chosen = [(n, line) for n, line in bullets if needle and needle in fact_key(line)]
-    if not chosen:
+    closest = not chosen
+    if closest:
         chosen = closest_bullets(target, bullets)
     if not chosen:
         raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
-    return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
+    explained = [explain_line(ws, n, line, ledgers) for n, line in chosen]
+    return ExplainResult(target, explained, closest=closest)
 
 
 def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -719,7 +724,11 @@ def explain_text(result: ExplainResult) -> str:
         return "\n\n".join(
             _ledger_text(origin, result.in_memory, result.forgotten) for origin in result.ledger
         )
-    return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+    chains = "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+    if result.closest:
+        which = "the closest one" if len(result.bullets) == 1 else "the closest ones"
+        return f"no bullet of MEMORY.md contains {result.target!r}; {which}:\n{chains}"
+    return chains
 
 
 def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) -> str:
