@@ -52,7 +52,7 @@ from memctl.agents.base import Agent, HookInput
 from memctl.agents.registry import agent_named
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError, UsageError
-from memctl.core.hooklog import log_error
+from memctl.core.hooklog import log_error, log_note
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 
@@ -160,6 +160,9 @@ class HookResult:
     flushed_facts: int = 0
     flush_skipped: str | None = None
     maintained: str | None = None
+    maintenance_skipped: str | None = None
+    """Why its maintenance did not run (another run holds the lock, the gap since the
+    last is not past): a note in the hook log, never on stdout, which the agent reads."""
     detached: bool = False
     context: str | None = None
     """Text for the agent's context (`start` and `prompt` events), None otherwise."""
@@ -226,6 +229,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, error)
     for note in result.cut_short:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, f"recall: {note}")
+    if result.maintenance_skipped:
+        log_note(ws.root, hook.agent, hook.event, hook.session_id, result.maintenance_skipped)
     return result
 
 
@@ -379,10 +384,12 @@ def _flush(
 def _maintain(
     ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult
 ) -> None:
-    from memctl.pipeline.maintain import maintain
+    from memctl.pipeline.maintain import HOOKS_OFF, maintain
 
     done = maintain(ws, config, models().memory(), retry_failed=False)
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
+    if done.status == "skipped" and done.skipped != HOOKS_OFF:
+        result.maintenance_skipped = f"maintenance skipped: {done.skipped}"
     if done.error:
         raise UsageError(f"maintain: {done.error}")
 
@@ -432,6 +439,8 @@ def finish_session(root: str, agent: str, *threads: str) -> None:
         result.errors.append(f"internal error: {type(exc).__name__}: {exc}")
     for error in result.errors:
         log_error(path, agent, "SessionEnd (detached)", None, error)
+    if result.maintenance_skipped:
+        log_note(path, agent, "SessionEnd (detached)", None, result.maintenance_skipped)
 
 
 # --------------------------------------------------------------------------- output
