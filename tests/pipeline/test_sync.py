@@ -797,6 +797,50 @@ def test_doctor_asks_the_remote(tmp_path, cli):
     assert not check.ok and "cannot be reached" in check.detail
 
 
+def test_doctor_warns_of_a_remote_whose_branch_holds_files_memctl_did_not_write(tmp_path, cli):
+    """fixaudit6: every sync refuses a code repository (exit 2), and doctor said the
+    remote answers, nothing more. A remote on this machine is looked at (fetched into a
+    throw-away repository: the workspace is left as it was); a warning, exit 0."""
+    code = code_repository(tmp_path, "code.git", "main")
+    a = replica(tmp_path, "a", code)
+    assert "sync remote files" not in cli("-w", a.root, "doctor", "--offline").stdout
+    before = snapshot(a.root)  # after doctor's own lock check made the lock file
+    done = cli("-w", a.root, "--json", "doctor")
+    checks = {c["name"]: c for c in json.loads(done.stdout)["checks"]}
+    warned = checks["sync remote files"]
+    assert warned["ok"] and warned["warning"]
+    assert "branch main holds app.py" in warned["detail"] and "sync refuses it" in warned["detail"]
+    assert snapshot(a.root) == before
+    own = replica(tmp_path, "own", bare(tmp_path, "own.git"))
+    assert "sync remote files" not in cli("-w", own.root, "doctor").stdout
+
+
+def test_init_from_asks_the_remote_once(tmp_path):
+    """fixaudit6: `init --from` asked `git ls-remote` twice (is it there, then which
+    branches it has); the one answer serves both."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- a fact to join")
+    assert run_sync(a).status == "synced"
+    real = shutil.which("git")
+    assert real is not None
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    asked = tmp_path / "asked"
+    shim = shims / "git"
+    shim.write_text(
+        "#!/bin/sh\n"
+        f'case " $* " in *" ls-remote "*) echo ls-remote >> "{asked}" ;; esac\n'
+        f'exec "{real}" "$@"\n'
+    )
+    shim.chmod(0o755)
+    path = f"{shims}{os.pathsep}{os.environ.get('PATH', '')}"
+    joined = run_memctl(None, "init", "--from", remote, tmp_path / "b", env={"PATH": path})
+    assert joined.exit_code == 0, joined.stderr
+    assert asked.read_text().splitlines() == ["ls-remote"]
+    assert "a fact to join" in (tmp_path / "b" / "MEMORY.md").read_text()
+
+
 def test_init_from_a_bad_url_and_sync_without_a_remote_are_one_line_errors(tmp_path):
     empty = run_memctl(None, "init", "--from", "", tmp_path / "x")
     assert empty.exit_code == 2 and "--from: the git URL is empty" in empty.stderr

@@ -79,15 +79,27 @@ def doctor_command(
 
 
 def _sync_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
-    """The shared remote answers `git ls-remote` (no check when sync is off)."""
+    """The shared remote answers `git ls-remote` (no check when sync is off); a remote
+    on this machine (a path: no network) whose branch holds a file memctl did not write,
+    which every sync refuses, is a warning (`check_foreign`, which fetches into a
+    throw-away repository: doctor writes nothing of the workspace's)."""
     if not config.sync.remote:
         return []
+    url = config.sync.remote
     if offline:
-        return [Check("sync remote", True, f"{config.sync.remote}: not asked (--offline)", True)]
-    from memctl.pipeline.sync import check_remote
+        return [Check("sync remote", True, f"{url}: not asked (--offline)", True)]
+    from memctl.core.errors import UsageError
+    from memctl.pipeline.sync import DEFAULT_BRANCH, check_foreign, check_remote, is_local
 
     problem = check_remote(ws, config)
-    return [Check("sync remote", problem is None, problem or f"{config.sync.remote} answers")]
+    checks = [Check("sync remote", problem is None, problem or f"{url} answers")]
+    if problem is None and is_local(url):
+        branch = config.sync.branch
+        try:
+            check_foreign(url, branch, explicit=branch != DEFAULT_BRANCH, done="sync refuses it")
+        except UsageError as exc:
+            checks.append(Check("sync remote files", True, str(exc), True))
+    return checks
 
 
 def _recall_check(config: Config) -> Check:
