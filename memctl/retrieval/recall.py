@@ -481,7 +481,8 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
-            ranked = _without_echoes(ws, conn, ranked, result.terms)
+            echoes = _Echoes(conn, result.terms)
+            ranked = echoes.pruned(ws, ranked)
             texts: dict[int, str | None] = {}
             forgotten = Hidden(ws)
             hide = _Hidden(ws, conn, forgotten, texts, vectors)
@@ -507,7 +508,9 @@ def _ranked(
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
-            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline, forgotten)
+            chosen = _collect(
+                ws, config, conn, ranked, limit, result, stale, deadline, forgotten, echoes
+            )
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
@@ -1471,10 +1474,11 @@ def _collect(
     stale: set[str],
     deadline: float | None,
     forgotten: Hidden,
+    echoes: _Echoes,
 ) -> list[Candidate]:
-    """Apply the recency prior, read each best record back and make its hit; the
-    candidates of the hits, in their order. A record that is no longer what the index
-    read puts its file in `stale`."""
+    """Apply the recency prior, read each best record back and make its hit (not a
+    tool's echo that answers nothing: `echoes`); the candidates of the hits, in their
+    order. A record that is no longer what the index read puts its file in `stale`."""
     now = time.time()
     mtimes: dict[str, float] = {}
 
@@ -1498,7 +1502,6 @@ def _collect(
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
-    echo_answers = _echo_answers(conn, result.terms)
     for candidate in ranked:
         if len(found) >= wanted:
             break
@@ -1506,7 +1509,7 @@ def _collect(
             result.short("recall stopped at its time budget")
             break
         read = _hit(
-            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echo_answers
+            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echoes
         )
         if read is not None:
             found.append((read[0], candidate, read[1]))
@@ -1543,40 +1546,43 @@ def _collect(
     return [candidate for _, candidate, _ in found]
 
 
-def _echo_answers(conn: sqlite3.Connection, terms: list[str]) -> Callable[[Candidate], bool]:
-    """Whether a tool's echo holds a word the question asked (not a stop word): it
-    answers with the question's own words only. A relative the thesaurus lent
-    ("version" -> "type" in `"subagent_type"`), a neighbour's share or a nearness of
-    meaning makes a command or its output no answer."""
-    asked = [term for term in terms if term not in STOPWORDS]
+class _Echoes:
+    """Which tools' echoes (`tool_echo`: a turn of tool calls alone, `Bash({...})`, or a
+    tool's output) answer the question: those holding a word it asked (not a stop
+    word). A relative the thesaurus lent ("version" -> "type" in `"subagent_type"`), a
+    neighbour's share or a nearness of meaning makes a command or its output no
+    answer. The words each thread turn holds are looked up once, for every candidate
+    together (`pruned`); a candidate added later, alone."""
 
-    def answers(candidate: Candidate) -> bool:
-        held = _matched_terms(conn, asked, [candidate.record], None) if asked else {}
-        return bool(held.get(candidate.record))
+    def __init__(self, conn: sqlite3.Connection, terms: list[str]) -> None:
+        self.conn = conn
+        self.asked = [term for term in terms if term not in STOPWORDS]
+        self.held: dict[int, frozenset[str]] = {}
 
-    return answers
+    def pruned(self, ws: Workspace, ranked: list[Candidate]) -> list[Candidate]:
+        """The candidates less the echoes that answer nothing, before any lends its
+        neighbours a score: the turn beside a command whose JSON holds a lent word is
+        no answer either. Only a thread turn that holds no word asked is read back."""
+        turns = [c.record for c in ranked if c.kind != "memory"]
+        if not self.asked or not turns:
+            return ranked
+        self.held.update(_matched_terms(self.conn, self.asked, turns, None))
 
+        def echo(c: Candidate) -> bool:
+            if c.kind == "memory" or self.held.get(c.record):
+                return False
+            line = read_record(ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset)
+            return line is not None and tool_echo(line)
 
-def _without_echoes(
-    ws: Workspace, conn: sqlite3.Connection, ranked: list[Candidate], terms: list[str]
-) -> list[Candidate]:
-    """The candidates less the tools' echoes (`tool_echo`) that hold no word the question
-    asked (`_echo_answers`), before any lends its neighbours a score: a command whose
-    JSON holds a relative the thesaurus lent makes the turn beside it no answer either.
-    Only a thread turn matched by no word asked is read back."""
-    asked = [term for term in terms if term not in STOPWORDS]
-    turns = [c.record for c in ranked if c.kind != "memory"]
-    if not asked or not turns:
-        return ranked
-    held = _matched_terms(conn, asked, turns, None)
+        return [c for c in ranked if not echo(c)]
 
-    def echo(c: Candidate) -> bool:
-        if c.kind == "memory" or held.get(c.record):
+    def __call__(self, candidate: Candidate) -> bool:
+        """Whether an echo holds a word asked."""
+        if not self.asked:
             return False
-        line = read_record(ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset)
-        return line is not None and tool_echo(line)
-
-    return [c for c in ranked if not echo(c)]
+        if candidate.record not in self.held:
+            self.held.update(_matched_terms(self.conn, self.asked, [candidate.record], None))
+        return bool(self.held.get(candidate.record))
 
 
 def _subject(
