@@ -516,10 +516,13 @@ def merge_memory(
         if line.strip() and line not in known and line != head and (fence or line not in seen):
             seen.add(line)
             added.setdefault(head, []).append(line)
+    if not added:
+        return remote if remote.endswith("\n") or not remote else remote + "\n", True
     lines = remote.splitlines()
     for head, group in added.items():
         lines = _placed(lines, head, group)
-    return "".join(f"{line}\n" for line in lines), True
+    nl = "\r\n" if "\r\n" in remote else "\n"  # a file a Windows editor saved keeps CRLF
+    return "".join(f"{line}{nl}" for line in lines), True
 
 
 def _placed(lines: list[str], head: str | None, group: list[str]) -> list[str]:

@@ -104,3 +104,11 @@ def test_memory_md_merge_keeps_each_local_line_in_its_section():
     fenced = "- x\n```\n## not a heading\n```\n\n## Carol\n- a\n"
     merged, _ = merge_memory("## Carol\n- a\n", "## Carol\n- a\n- b\n", fenced)
     assert merged is not None and merged.startswith("- x\n```\n## not a heading\n```\n\n## Carol")
+
+
+def test_memory_md_merge_keeps_the_remotes_line_ends():
+    base = "## Carol\r\n- a\r\n"
+    merged, _ = merge_memory(base, "## Carol\r\n- a\r\n- b\r\n", "- saved\n\n## Carol\n- a\n")
+    assert merged == "- saved\r\n\r\n## Carol\r\n- a\r\n- b\r\n"
+    # Nothing the local side added: the remote's text as it is.
+    assert merge_memory(base, "## Carol\r\n- b\r\n", "## Carol\n") == ("## Carol\r\n- b\r\n", True)
