@@ -377,8 +377,15 @@ def _ours_server(ws: Workspace, value: Any) -> bool:
 
 
 def _ours_notify(ws: Workspace, value: Any) -> bool:
-    """Whether a `notify` value is the one install writes for this workspace."""
-    return isinstance(value, list) and list(value[-4:]) == ["-w", str(ws.root), "hook", "codex"]
+    """Whether a `notify` value runs memctl's hook for this workspace (as install writes
+    it, or edited since: `settings.runs_hook`)."""
+    from memctl.agents.settings import runs_hook
+
+    return (
+        isinstance(value, list)
+        and all(isinstance(arg, str) for arg in value)
+        and runs_hook([str(arg) for arg in value], ws, "codex")
+    )
 
 
 def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
@@ -516,16 +523,16 @@ def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | 
 def unreviewed_hooks(ws: Workspace, project: Path) -> list[str] | None:
     """The events of memctl's Codex hooks that are installed but would not run until
     the user reviews them (None: Codex could not be asked)."""
-    from memctl.agents.settings import hook_command
+    from memctl.agents.settings import runs_hook_command
 
     hooks = codex_hooks(project)
     if hooks is None:
         return None
-    command = hook_command(ws, "codex")
     return [
         str(hook.get("eventName"))
         for hook in hooks
-        if hook.get("command") == command and hook.get("trustStatus") not in TRUSTED
+        if runs_hook_command(hook.get("command"), ws, "codex")
+        and hook.get("trustStatus") not in TRUSTED
     ]
 
 

@@ -286,14 +286,13 @@ def _codex_checks(ws: Workspace) -> list[Check]:
     hook only once the user reviewed it, and a project's .codex/ only in a trusted
     project, and it says nothing about what it skips."""
     from memctl.agents.codex import codex_home, project_trusted, unreviewed_hooks
-    from memctl.agents.settings import hook_command
+    from memctl.agents.settings import holds_hook
 
     project = Path.cwd()
-    command = hook_command(ws, "codex")
     installed = [
         path
         for path in (codex_home() / "hooks.json", project / ".codex" / "hooks.json")
-        if _holds(path, command)
+        if holds_hook(path, ws, "codex")
     ]
     if not installed:
         return []
@@ -325,10 +324,3 @@ def _codex_checks(ws: Workspace) -> list[Check]:
     else:
         checks.append(Check("codex hooks", True, "reviewed: Codex runs them"))
     return checks
-
-
-def _holds(path: Path, text: str) -> bool:
-    try:
-        return text in path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
