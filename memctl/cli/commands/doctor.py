@@ -46,8 +46,9 @@ def doctor_command(
     ] = False,
 ) -> None:
     """Check what `config validate` cannot: each model's key, that its api_base answers
-    (one tiny request), its window, the lock, permissions, free disk, what cron
-    needs, and that the sync remote answers. One line a check; exit 1 if any fails.
+    (one tiny request), its window, recall's semantic leg (-v also loads its model), the
+    lock, permissions, free disk, what cron needs, and that the sync remote answers.
+    One line a check; exit 1 if any fails.
 
     Example: memctl doctor; memctl doctor --offline
     """
@@ -55,7 +56,7 @@ def doctor_command(
     ws, config = g.open()
     checks = [
         *_model_checks(ws, config, offline),
-        _recall_check(config),
+        _recall_check(config, g.verbose),
         *_workspace_checks(ws),
         *_cron_checks(ws),
         *_codex_checks(ws),
@@ -90,12 +91,14 @@ def _sync_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
     return [Check("sync remote", problem is None, problem or f"{config.sync.remote} answers")]
 
 
-def _recall_check(config: Config) -> Check:
+def _recall_check(config: Config, load: bool) -> Check:
     """How recall ranks: BM25 alone, or fused with which semantic leg. WordLlama (the
-    `memctl[semantic]` extra) is loaded and asked for one vector, offline, so a broken
-    install shows here rather than as a note on every recall."""
+    `memctl[semantic]` extra) is checked without loading it (the package, what it
+    requires and its model's files: `semantic.missing`), since loading takes a second
+    (audit 7); with -v (`load`) it is also loaded and asked for one vector, offline, so
+    a broken install shows here rather than as a note on every recall."""
     from memctl.models.interface import EmbeddingFailed
-    from memctl.models.semantic import INSTALL_HINT, NAME, WordLlamaEmbedder, installed
+    from memctl.models.semantic import INSTALL_HINT, NAME, WordLlamaEmbedder, installed, missing
 
     spec = config.memory.embedding_model
     if spec is not None:
@@ -107,11 +110,22 @@ def _recall_check(config: Config) -> Check:
         if mode == "on":
             return Check("recall", False, f"recall.semantic is on: {INSTALL_HINT}")
         return Check("recall", True, f"BM25 ({INSTALL_HINT})")
+    lacking = missing()
+    if lacking is not None:
+        return Check("recall", False, lacking)
+    if not load:
+        return Check(
+            "recall",
+            True,
+            f"BM25 + semantic leg {NAME} (offline, the model in its wheel; -v loads it)",
+        )
     try:
         WordLlamaEmbedder().embed(["doctor"])
     except EmbeddingFailed as exc:
         return Check("recall", False, str(exc))
-    return Check("recall", True, f"BM25 + semantic leg {NAME} (offline, the model in its wheel)")
+    return Check(
+        "recall", True, f"BM25 + semantic leg {NAME} (offline, the model in its wheel: loaded)"
+    )
 
 
 def _specs(config: Config) -> list[tuple[str, ModelSpec]]:
