@@ -107,10 +107,18 @@ def tolerate_unencodable() -> None:
 
 
 def jsonable(value: Any) -> Any:
+    """`value` as JSON's types. A dataclass gives its fields, less those its
+    `json_omits()` names (a maintain run's `error` and `exit_code` when it did not fail:
+    a document holding `error` is a failure's, docs/JSON.md)."""
     if hasattr(value, "to_dict") and not isinstance(value, type):
         return jsonable(value.to_dict())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        omits = value.json_omits() if hasattr(value, "json_omits") else ()
+        return {
+            f.name: jsonable(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.name not in omits
+        }
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -49,6 +49,22 @@ def test_a_command_without_ctx_still_honours_json_in_its_error(cli):
     }
 
 
+def test_completion_with_json_wraps_the_script(cli):
+    """Audit 7 #10: `--json completion bash` printed the bare script: not the one JSON
+    document --json promises. It is the script under `script`, byte for byte."""
+    from memctl.cli.commands.completion import completion_script
+
+    run = cli("--json", "completion", "bash")
+
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
+        "shell": "bash",
+        "script": completion_script("bash"),
+    }
+    assert cli("completion", "bash").stdout == completion_script("bash")
+
+
 def test_call_refuses_non_utf8_stdin_as_save_does(cli, workspace, snapshot):
     append(cli, workspace, "t1", DANA)
     before = snapshot(workspace)

@@ -99,6 +99,7 @@ def test_the_throttle_is_the_configured_gap_and_expires(ready, cli):
     assert throttled.exit_code == 0
     document = json.loads(throttled.stdout)
     assert document["status"] == "skipped"
+    assert "error" not in document
     assert document["skipped"].startswith("throttled")
     assert document["archive"] is None and document["consolidate"] is None
 
@@ -119,6 +120,9 @@ def test_force_ignores_the_throttle(ready, cli):
     assert document["status"] == "ran"
     assert document["consolidate"]["status"] == "consolidated"
     assert [m["target"] for m in document["archive"]["moved"]] == [f"memory/archive/{OLD_DAY}.md"]
+    # Audit 7 #10: a success holds no `error` (a script's `has("error")` is a failure's
+    # test, as for every other command), nor the failure's `exit_code`.
+    assert "error" not in document and "exit_code" not in document
     assert state(ready)["runs"]["maintain"] != recent
     assert "ochre" in (ready / "MEMORY.md").read_text()
 
