@@ -28,6 +28,9 @@ class Output(Protocol):
 
     json: bool
     quiet: bool
+    stamp: Callable[[], str] | None
+    """What an error line carries after `memctl: error: `, made as it is written (the
+    local time, for maintain off a terminal: a cron log); None: nothing."""
 
 
 class QuietPipe:
@@ -191,7 +194,8 @@ def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.
     """The error line on stderr (and with --json the error document, unless `document`
     is False: the command printed its own, which says what went wrong); the Exit to
     raise."""
-    print(f"memctl: error: {message}", file=sys.stderr)
+    stamp = f"{g.stamp()} " if g.stamp is not None else ""
+    print(f"memctl: error: {stamp}{message}", file=sys.stderr)
     if g.json and document:
         try:
             print(json_text({"error": message, "exit_code": code}))
