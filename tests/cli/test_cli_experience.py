@@ -471,6 +471,39 @@ def test_choices_complete_and_show_in_help(cli):
     assert "<str>" not in helped.split("Options:")[1] and "<list[str]>" not in helped
 
 
+def test_hook_output_is_a_choice_that_completes_and_still_never_fails(cli, workspace):
+    """Audit 7 #12: `--output <str>` offered nothing on TAB, unlike --mode or --scope.
+    A wrong value is still a warning: a hook always exits 0."""
+    helped = cli("hook", "claude-code", "--help").stdout
+    assert "--output [json|text]" in helped
+    assert complete("memctl hook claude-code --output ") == ["json", "text"]
+    assert complete("memctl hook codex --output t") == ["text"]
+    stdin = '{"hook_event_name": "SessionStart", "session_id": "s", "source": "startup"}'
+    run = cli("-w", workspace, "hook", "claude-code", "--output", "bogus", input=stdin)
+    assert run.exit_code == 0
+    assert "hook claude-code: --output 'bogus' is not json or text; using json" in run.stderr
+
+
+def test_no_option_shows_a_python_type_for_its_value(cli):
+    """Every option's value is named in its help (`N`, `[a|b]`, `DIR`), never `<str>`."""
+    from memctl.cli.app import _register_all
+
+    def paths(group: object, prefix: list[str]):
+        for name, command in getattr(group, "commands", {}).items():
+            if hasattr(command, "commands"):
+                yield from paths(command, [*prefix, name])
+            else:
+                yield [*prefix, name]
+
+    import typer.main
+
+    every = list(paths(typer.main.get_command(_register_all()), []))
+    assert ["hook", "codex"] in every and ["thread", "show"] in every
+    for words in every:
+        helped = cli(*words, "--help").stdout
+        assert "<str>" not in helped and "<int>" not in helped, " ".join(words)
+
+
 def test_thread_arguments_complete_thread_ids(cli, workspace):
     append(cli, workspace, "support-42", DANA)
     append(cli, workspace, "build-7", DANA)

@@ -31,7 +31,7 @@ def get_command(
     ] = None,
     end: Annotated[
         int | None,
-        typer.Option("--end", help="Last line, inclusive (default: the last)."),
+        typer.Option("--end", metavar="M", help="Last line, inclusive (default: the last)."),
     ] = None,
 ) -> None:
     """Print lines of a memory file as `N|text` (what memory_get answers a model).

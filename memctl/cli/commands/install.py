@@ -28,7 +28,9 @@ UserOption = Annotated[
 ]
 ProjectOption = Annotated[
     Path | None,
-    typer.Option("--project", help="The project folder (default: the current folder)."),
+    typer.Option(
+        "--project", metavar="PATH", help="The project folder (default: the current folder)."
+    ),
 ]
 DryRunOption = Annotated[
     bool, typer.Option("--dry-run", help="Show the diff and the commands; change nothing.")
