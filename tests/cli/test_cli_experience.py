@@ -622,6 +622,12 @@ def test_get_today_yesterday_and_path_line(cli, workspace):
     assert yesterday.stdout == "1|- yesterday's fact\n"
     assert hit == f"memory/{ws.today()}.md:2"
     assert at_line.stdout == "2|- second\n"
+    # A day's name takes a line as a path does (audit 7: `get today:2` was "only
+    # MEMORY.md and files under memory/ can be read").
+    assert cli("-w", workspace, "get", "today:2").stdout == "2|- second\n"
+    assert cli("-w", workspace, "get", "yesterday:1", "--end", "1").stdout == (
+        "1|- yesterday's fact\n"
+    )
 
 
 def test_get_path_line_with_end_prints_the_range(cli, workspace):
