@@ -376,6 +376,9 @@ def _ours_server(ws: Workspace, value: Any) -> bool:
     return isinstance(value, dict) and value.get("args") == _server(ws)["args"]
 
 
+MCP_TABLE = "[mcp_servers.memctl]"
+
+
 def _ours_notify(ws: Workspace, value: Any) -> bool:
     """Whether a `notify` value runs memctl's hook for this workspace (as install writes
     it, or edited since: `settings.runs_hook`)."""
@@ -423,7 +426,23 @@ def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
         table = tomlkit.table()
         table.update(entry)
         servers["memctl"] = table
+        return _spaced(toml_text(doc, original))
     return toml_text(doc, original)
+
+
+def _spaced(text: str) -> str:
+    """A blank line between memctl's new table and a table after it, which tomlkit puts
+    right under its last line. The blank line is the table's own to tomlkit, so
+    uninstall takes it out with the table."""
+    lines = text.split("\n")
+    if MCP_TABLE not in lines:
+        return text
+    end = lines.index(MCP_TABLE) + 1
+    while end < len(lines) and lines[end].strip() and not lines[end].startswith("["):
+        end += 1
+    if end < len(lines) and lines[end].startswith("["):
+        lines.insert(end, "")
+    return "\n".join(lines)
 
 
 def _unconfig(ws: Workspace, path: Path, text: str) -> str:

@@ -216,6 +216,10 @@ CODEX_CONFIG = {
     "tables": 'model = "gpt-5-codex"\n\n# my servers\n[mcp_servers.docs]\ncommand = "docs-mcp"\n',
     "no-newline": 'model = "o3"\n[features]\nweb_search = true',
     "none": None,
+    "tables after": (
+        'model = "o3"\n[mcp_servers.docs]\ncommand = "docs-mcp"\n[profiles.fast]\n'
+        'model = "o4-mini"\n'
+    ),
 }
 
 
@@ -239,6 +243,11 @@ def test_codex_install_round_trip(cli, workspace, project, codex_home, name, not
     assert result.exit_code == 0, result.stderr
     parsed = tomllib.loads(config.read_text())
     assert parsed["mcp_servers"]["memctl"]["args"] == ["-w", str(workspace), "mcp"]
+    # A table after memctl's stands apart from it by a blank line (audit 7:
+    # `[profiles.fast]` followed its last line directly).
+    text = config.read_text()
+    after = text.split("[mcp_servers.memctl]\n", 1)[1].split("\n[", 1)
+    assert len(after) == 1 or after[0].endswith("\n"), text
     if original:
         for key, value in tomllib.loads(original).items():
             if key != "mcp_servers":
