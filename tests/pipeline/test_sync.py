@@ -111,6 +111,8 @@ def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
     for root in (b, a, b):
         done = run_memctl(root, "sync")
         assert done.exit_code == 0, done.stderr
+    idle = run_memctl(a, "sync")  # audit 7: a sync with nothing to do printed nothing
+    assert idle.stderr == f"sync: up to date with {remote} (main): nothing to receive or send\n"
     memory = (a / "MEMORY.md").read_text()
     assert memory == (b / "MEMORY.md").read_text()
     for fact in ("uv", "deploys go through CI", "pytest"):
