@@ -31,6 +31,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
+from memctl.core.said import said_day
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
@@ -347,11 +348,33 @@ def _passes(
             given = current
             current = check_answer(redactor.text(reply.text), max_tokens, model.name)
             if not model.offline:  # builtin drops them itself (reply.notes)
-                current, gone = drop_stale(current, [given, *(text for _, text in dailies)])
+                current, gone = drop_stale(current, [given, *by_day(dailies)])
                 result.superseded += gone
             current_tokens = text_tokens(current)
         if not queue:
             return current + "\n"
+
+
+def by_day(dailies: list[tuple[str, str]]) -> list[str]:
+    """The ledger blocks of `dailies` in the order their facts were said (a block's
+    `said` span's end, else the day it was written; ties in ledger order), for what
+    reads "later" as "newer": threads flushed out of date order append an older block
+    after a newer one."""
+    blocks: list[tuple[str, str]] = []
+    for name, text in dailies:
+        day = _ledger_day(name)
+        for block in re.split(r"(?m)^(?=## )", text):
+            if block.strip():
+                first = block.split("\n", 1)[0]
+                blocks.append(
+                    ((said_day(first) if first.startswith("## ") else None) or day, block)
+                )
+    return [block for _, block in sorted(blocks, key=lambda item: item[0])]
+
+
+def _ledger_day(name: str) -> str:
+    match = re.search(r"\d{4}-\d{2}-\d{2}(?=\.md$)", name)
+    return match[0] if match else ""
 
 
 def _planned(
