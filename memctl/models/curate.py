@@ -258,17 +258,54 @@ def _month_span(first: date, last: date) -> str:
     return f"{start} to {MONTHS[last.month - 1]} {last.year}"
 
 
+_POSSESSIVE = re.compile(r"\b([A-Z][a-z][\w-]+)['’]s\b")
+_KIN_OF = re.compile(
+    r"\b([A-Z][a-z][\w-]+)['’]s (?:(?:[a-z]+|\d+-year-old) )?(?:"
+    r"sister|brother|sibling|mom|mum|mother|dad|father|parents?|wife|husband|partner|"
+    r"spouse|sons?|daughters?|kids?|children|child|baby|twins|family|friends?|boss|"
+    r"manager|colleagues?|cousin|aunt|uncle|niece|nephew|grand\w+|girlfriend|boyfriend|"
+    r"fianc[eé]e?|dog|cat|pet|puppy|birthday|wedding)\b"
+)
+"""A possessive that makes its name a person's whatever else is said of it: kin, pets,
+a birthday ("Caroline's sister")."""
+_THING_USE = re.compile(
+    r"\b(?:(?:a|an|the)|(?:use[sd]?|using|run(?:s|ning)?|ran|install(?:s|ed)?|"
+    r"upgrade[sd]?(?: to)?|deploy(?:s|ed)?|migrate[sd]? to|switch(?:ed)? to|on)"
+    r"(?: (?:a|an|the))?) ([A-Z][a-z][\w-]+)\b"
+    r"|\b([A-Z][a-z][\w-]+) v?\d+(?:\.\d+)*\b"
+    r"|\b([A-Z][a-z][\w-]+)['’]s [\w.]+(?:\(\)|\.\w)"
+)
+"""A name used as a thing's: after an article or a verb of using a tool ("a Ring
+doorbell", "We use Redis's streams", "the CI is on Python"), before a version ("Python
+3.12", "Redis 7.2"), or owning code ("Python's round()"). Its possessive ("Redis's
+streams") is a thing's, and makes no `## ` section."""
+
+
+def _people_of_possessives(facts: list[Fact]) -> set[str]:
+    """The names a possessive makes people (`_KIN_OF`; any other possessive of a name
+    the facts never use as a thing's, `_THING_USE`: "Omar's desk")."""
+    texts = [fact.text for fact in facts]
+    things = {
+        name for text in texts for match in _THING_USE.findall(text) for name in match if name
+    }
+    people = {name for text in texts for name in _KIN_OF.findall(text)}
+    return people | {
+        name for text in texts for name in _POSSESSIVE.findall(text) if name not in things
+    }
+
+
 def _names(facts: list[Fact]) -> tuple[set[str], set[str]]:
     """Who the facts are about: people (speakers and headings, the user's name, names
-    with a possessive: "Caroline's"), and also proper nouns (capitalised mid-sentence),
-    which may be a subject when a fact starts with one ("Carol owns billing-v3")."""
+    with a possessive, "Caroline's", but not a thing's: `_people_of_possessives`), and also
+    proper nouns (capitalised mid-sentence), which may be a subject when a fact starts
+    with one ("Carol owns billing-v3")."""
     people = {fact.subject for fact in facts if fact.subject}
     nouns: set[str] = set()
     for fact in facts:
         if user := _USER.match(fact.text):
             people.add(user["name"])
-        people.update(re.findall(r"\b([A-Z][a-z][\w-]+)'s\b", fact.text))
         nouns.update(re.findall(r"(?<=[a-z,;] )([A-Z][a-z][\w-]+)", fact.text))
+    people |= _people_of_possessives(facts)
     people -= _STARTERS
     return people, (nouns - _STARTERS) | people
 
