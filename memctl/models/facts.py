@@ -562,8 +562,9 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         if resolved is None:
             return match[0]
         written = resolved.text
-        if text[max(0, match.start() - 3) : match.start()].casefold() == "of ":
-            # "friday of next week": "friday of the week of 2023-05-15", not "of in the ...".
+        if _OWN_PREPOSITION.search(text, 0, match.start()):
+            # "friday of next week": "friday of the week of 2023-05-15", not "of in the
+            # ..."; "since this morning": "since 2023-05-08", not "since on ...".
             written = re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
@@ -573,6 +574,13 @@ def resolve_dates(text: str, said: datetime | None) -> str:
     text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
     text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
+
+
+_OWN_PREPOSITION = re.compile(
+    r"\b(?:of|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+)
+"""A preposition just before a relative date, which takes the date itself: the date's
+own "on" or "in" is not written after it."""
 
 
 _FROM_DAY = re.compile(
@@ -1405,6 +1413,8 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    # Said over several months: consolidation would date a fact by the whole span.
+    several_months = len({(t.year, t.month) for item in conversation if (t := _time(item))}) > 1
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1489,6 +1499,7 @@ def extract(
             ):
                 continue
             fact = _standalone(sentence, speaker, said)
+            fact = _in_month(fact, said if several_months else None)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
             ):
@@ -2616,6 +2627,19 @@ def _listener(match: re.Match[str], listener: str) -> str:
     if verb and (verb.casefold() in _IRREGULAR or verb.casefold() in _ADVERBS):
         return f"{listener}{match['space']}{_conjugate(verb)}"
     return f"{listener}{rest}"
+
+
+_DATED_FACT = re.compile(rf"\b\d{{4}}\b|\b(?:{'|'.join(MONTHS)})\b")
+
+
+def _in_month(fact: str, said: datetime | None) -> str:
+    """Something that happened, with no date of its own, dated by the month its own
+    message was said: "Lea started school there (October 2026)." A conversation said
+    over several months would otherwise be dated by its whole span when consolidated
+    (`memctl.models.curate`: "(October 2026 to November 2026)", read as a duration)."""
+    if said is None or not PAST.search(fact) or _DATED_FACT.search(fact):
+        return fact
+    return f"{fact.rstrip(' .!')} ({MONTHS[said.month - 1]} {said.year})."
 
 
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:

@@ -4,12 +4,14 @@ possessive alone makes no person's section."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
+from memctl.models.facts import resolve_dates
 from memctl.models.interface import Request
 
 
@@ -92,3 +94,49 @@ def test_a_possessive_alone_makes_no_section() -> None:
     )
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     assert headings == ["## Caroline"]  # her sister: a person's possessive
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        (
+            "The staging database is db9.internal since this morning; db7 was retired.",
+            "The staging database is db9.internal since 2026-12-03; db7 was retired.",
+        ),
+        ("Deploys are frozen until tomorrow.", "Deploys are frozen until 2026-12-04."),
+        ("It has been broken since yesterday.", "It has been broken since 2026-12-02."),
+        ("Dana joined yesterday.", "Dana joined on 2026-12-02."),  # no preposition of its own
+    ],
+)
+def test_a_relative_date_after_a_preposition_of_its_own_gets_no_on(said: str, written: str):
+    assert resolve_dates(said, datetime(2026, 12, 3, 9, tzinfo=UTC)) == written
+
+
+def test_a_fact_of_a_conversation_said_over_months_carries_its_own_messages_month():
+    """Not the span of the whole flush ("(October 2026 to November 2026)" read as how
+    long it lasted): the month its own message was said."""
+    conversation: list[dict[str, Any]] = [
+        {"role": "user", "text": "Hi, starting a notes thread.", "ts": "2026-10-02T09:00:00Z"},
+        {
+            "role": "user",
+            "text": "We moved to Lyon in March. My daughter Lea started school there.",
+            "ts": "2026-10-15T09:00:00Z",
+        },
+        {
+            "role": "user",
+            "text": "The roof was repaired by Kowalski.",
+            "ts": "2026-11-30T09:00:00Z",
+        },
+    ]
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    assert text.splitlines() == [
+        "- We moved to Lyon in March.",
+        "- My daughter Lea started school there (October 2026).",
+        "- The roof was repaired by Kowalski (November 2026).",
+    ]
+    merged = consolidate(
+        "## Memory Flush — x · thread t · said 2026-10-02 to 2026-11-30\n\n" + text + "\n"
+    )
+    assert "to November 2026" not in merged
+    assert "- My daughter Lea started school there (October 2026)." in merged.splitlines()
