@@ -111,9 +111,10 @@ def recall(
     used = len(RECALL_HEADER)
     seen: set[str] = set()
     merged = _merged_from(ws, found.hits)
+    replaced = _replaced(found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
-        if (hit.path, hit.line) in merged:
+        if (hit.path, hit.line) in merged or id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
@@ -158,6 +159,22 @@ def _merged_from(ws: Workspace, hits: list[RecallHit]) -> set[tuple[str, int | N
             if (now := ledgers.resolve(source)) is not None:
                 merged.add((now.path, now.line))
     return merged
+
+
+def _replaced(hits: list[RecallHit]) -> set[int]:
+    """The ledger hits (ids) whose value a MEMORY.md hit among `hits` replaced: what
+    consolidation kept is current ("We upgraded the cache cluster to Redis 7.2"), and a
+    ledger line it superseded ("We run Redis 6.2 on the cache cluster") beside it would
+    give the agent two versions, neither marked (memctl.models.supersede reads them)."""
+    bullets = [hit.snippet.lstrip("-* ").strip() for hit in hits if hit.path == "MEMORY.md"]
+    lines = [hit for hit in hits if hit.path != "MEMORY.md" and hit.kind == "memory"]
+    if not bullets or not lines:
+        return set()
+    from memctl.models.supersede import stale
+
+    texts = [hit.snippet.lstrip("-* ").strip() for hit in lines]
+    replaced = stale([*texts, *bullets])
+    return {id(lines[old]) for old, new in replaced.items() if old < len(lines) <= new}
 
 
 def _fitted(text: str, source: str, room: int) -> str | None:
