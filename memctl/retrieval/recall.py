@@ -1753,8 +1753,8 @@ def turns_below_memory(
     ranked = list(found)
     for turn in turns:
         written = [b for b in bullets if when(found[turn][1]) <= when(found[b][1])]
-        if not written or min(written) > turn:
-            continue  # no MEMORY.md fact written after it ranks below it
+        if not written or max(written) < turn:
+            continue  # every MEMORY.md fact written after it ranks above it
         sentences = [s.strip() for s in SENTENCE_END.split(found[turn][2]) if s.strip()]
         facts = [found[b][2] for b in written]
         replaced = stale([*sentences, *facts])

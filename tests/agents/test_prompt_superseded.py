@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from memctl.retrieval.recall import focus_of
+from memctl.retrieval.recall import Candidate, RecallHit, focus_of, turns_below_memory
 from tests.support.helpers import append, configure
 
 
@@ -88,3 +89,29 @@ def test_recall_ranks_a_superseded_turn_below_the_fact_that_replaced_it(cli, upg
 )
 def test_a_name_in_a_which_question_is_no_part_of_its_focus(question, focus):
     assert focus_of(question)[0] == focus
+
+
+def _hit(at: int, rel: str, text: str, ts: float, score: float) -> tuple[Any, Any, str]:
+    kind = "thread" if rel.startswith("threads/") else "memory"
+    hit = RecallHit(kind, rel, at, None, None, f"{rel}:{at}", score, None, text)
+    candidate = Candidate(at, score, rel, kind, at, 0, len(text), ts, 0, 0, 0)
+    return hit, candidate, text
+
+
+def test_a_turn_said_before_memory_was_written_ranks_after_the_fact_replacing_it():
+    """The order `recall` hands back, on hits as ranked: the stale turn first."""
+    stale = _hit(0, "threads/notes.jsonl", "We run Redis 6.2 on the cache cluster.", 100.0, 3.0)
+    other = _hit(5, "MEMORY.md", "- Tests run with uv run pytest.", 200.0, 2.5)
+    current = _hit(
+        7, "MEMORY.md", "- We upgraded the cache cluster to Redis 7.2 on 2026-11-30.", 200.0, 1.0
+    )
+    ranked = turns_below_memory([stale, other, current], lambda c: c.ts or 0.0)
+    assert [hit.path for hit, _, _ in ranked] == [
+        "MEMORY.md",
+        "MEMORY.md",
+        "threads/notes.jsonl",
+    ]
+    assert ranked[1] is current and ranked[2][0].score <= current[0].score
+    # A turn said after MEMORY.md was written may be newer than it: left where it is.
+    later = _hit(0, "threads/notes.jsonl", "We run Redis 6.2 on the cache cluster.", 300.0, 3.0)
+    assert turns_below_memory([later, other, current], lambda c: c.ts or 0.0)[0] is later
