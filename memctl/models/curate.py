@@ -80,7 +80,8 @@ class Fact:
     """Who said it, when its line's `Name: ` was taken off its text (its subject then)."""
     day: date | None = None
     """The day it was last said: its ledger block's `said` span's end, else the day the
-    block was written; None for a fact of MEMORY.md (older than any new one)."""
+    block was written; for a fact of MEMORY.md, that of the ledger lines it was merged
+    from (the consolidate stage reads them), else None (older than any new one)."""
 
     @property
     def when(self) -> int:
@@ -100,10 +101,13 @@ class Merged:
     """`old -> new`, one line a replacement."""
 
 
-def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
-    """Every fact of MEMORY.md (curated, with its heading's subject) and of the new
-    daily text (with its speaker and its block's span), in order. A line's `Name: ...`
-    is its speaker only where memory uses that name as a name (`_speakers`)."""
+def parse(
+    memory: str, dailies: list[tuple[str, str]], days: dict[str, str] | None = None
+) -> list[Fact]:
+    """Every fact of MEMORY.md (curated, with its heading's subject and, from `days`,
+    the day it was last said) and of the new daily text (with its speaker and its
+    block's span), in order. A line's `Name: ...` is its speaker only where memory uses
+    that name as a name (`_speakers`)."""
     curated: list[tuple[str | None, str, str, int]] = []  # (heading, text, line, number)
     subject: str | None = None
     after = -1  # the number of the line a fact last took
@@ -170,6 +174,7 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
                 origins=[("", stripped)],
                 line=number,
                 speaker=speaker,
+                day=_iso_day((days or {}).get(_BULLET.sub("", stripped).strip())),
             )
         )
     for name, span, fact, stripped, day in said:
@@ -310,10 +315,13 @@ def _names(facts: list[Fact]) -> tuple[set[str], set[str]]:
     return people, (nouns - _STARTERS) | people
 
 
-def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
+def merge(
+    memory: str, dailies: list[tuple[str, str]], days: dict[str, str] | None = None
+) -> Merged:
     """MEMORY.md and the new daily facts as one list: subjects given, repeats folded
-    into the first copy (counted as references), contradicted facts replaced."""
-    facts = parse(memory, dailies)
+    into the first copy (counted as references), contradicted facts replaced, each by
+    the day it was said (`days`: MEMORY.md's facts', by their text)."""
+    facts = parse(memory, dailies, days)
     people, names = _names(facts)
     for fact in facts:
         if fact.subject is None:

@@ -180,7 +180,10 @@ def consolidate(
                 result.changes = _changes(ws, old_text, merged, fresh, told)
             return result
         told = []
-        merged = forgotten.drop_lines(_merge(config, model, memory_in, fresh, window, result, told))
+        days = provenance.said_days(ws, memory_in)
+        merged = forgotten.drop_lines(
+            _merge(config, model, memory_in, fresh, window, result, told, days)
+        )
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"
@@ -284,16 +287,18 @@ def _merge(
     window: int,
     result: ConsolidateResult,
     told: list[dict[str, list[tuple[str, str]]] | None],
+    days: dict[str, str] | None = None,
 ) -> str:
     """The new MEMORY.md, in as many passes as `window` needs (each pass's output is
     the next pass's MEMORY.md). An overflow re-plans once with the stated window.
-    `told` gets, for each pass, the lines the model says each fact came from."""
+    `told` gets, for each pass, the lines the model says each fact came from; `days`
+    is when each MEMORY.md fact was said (`provenance.said_days`)."""
     try:
-        return _passes(config, model, memory, fresh, window, result, told=told)
+        return _passes(config, model, memory, fresh, window, result, told=told, days=days)
     except ContextOverflowError as exc:
         smaller = exc.window if exc.window and exc.window < window else window // 2
         told.clear()
-        return _passes(config, model, memory, fresh, smaller, result, told=told)
+        return _passes(config, model, memory, fresh, smaller, result, told=told, days=days)
 
 
 def _passes(
@@ -305,6 +310,7 @@ def _passes(
     result: ConsolidateResult,
     plan: bool = False,
     told: list[dict[str, list[tuple[str, str]]] | None] | None = None,
+    days: dict[str, str] | None = None,
 ) -> str:
     """Merge pass by pass; with `plan`, record each request instead of sending it."""
     max_tokens = config.memory.consolidation_max_tokens
@@ -331,7 +337,7 @@ def _passes(
                 f"to merge into a MEMORY.md of {current_tokens:,} tokens; {fix}"
             )
         dailies = _take(queue, room)
-        request = _request(system, current, dailies, max_tokens)
+        request = _request(system, current, dailies, max_tokens, days)
         result.passes += 1
         if plan:
             planned = _planned(config, model, request, current, current_tokens, dailies)
@@ -421,7 +427,13 @@ def _take(queue: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
     return taken
 
 
-def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_tokens: int) -> Request:
+def _request(
+    system: str,
+    memory: str,
+    dailies: list[tuple[str, str]],
+    max_tokens: int,
+    days: dict[str, str] | None = None,
+) -> Request:
     parts = [f"## Current MEMORY.md\n\n{memory or '(empty)'}", "## New daily ledger entries"]
     parts += [f"### {name}\n\n{text}" for name, text in dailies] or ["(none)"]
     return Request(
@@ -430,7 +442,12 @@ def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_token
             {"role": "system", "content": system},
             {"role": "user", "content": "\n\n".join(parts)},
         ],
-        payload={"memory": memory, "dailies": dailies, "max_tokens": max_tokens},
+        payload={
+            "memory": memory,
+            "dailies": dailies,
+            "max_tokens": max_tokens,
+            "said": days or {},
+        },
     )
 
 

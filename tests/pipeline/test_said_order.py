@@ -76,3 +76,35 @@ def test_the_blocks_an_llm_answer_is_checked_against_are_in_said_order():
         "- The staging database is db9.internal now.",
         "- Saved today.",
     ]
+
+
+def test_an_older_line_imported_after_the_newer_was_consolidated_does_not_replace_it(cli, ws):
+    """MEMORY.md's fact is as new as the ledger lines it was merged from (provenance)."""
+    append(cli, ws, "agent-codex", [NEWER])
+    assert cli("-w", ws, "flush").exit_code == 0
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    append(cli, ws, "notes", [OLDER])  # an old transcript, imported late
+    assert cli("-w", ws, "flush").exit_code == 0
+    run = cli("-w", ws, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert [line for line in bullets(ws) if "staging" in line] == [
+        "- The staging database is db9.internal now."
+    ]
+    # A newer saying after it still replaces it.
+    append(
+        cli,
+        ws,
+        "notes",
+        [
+            {
+                **OLDER,
+                "content": "The staging database is db7.internal.",
+                "ts": "2026-12-05T09:00:00+00:00",
+            }
+        ],
+    )
+    assert cli("-w", ws, "flush").exit_code == 0
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    assert [line for line in bullets(ws) if "staging" in line] == [
+        "- The staging database is db7.internal."
+    ]
