@@ -58,6 +58,7 @@ from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
     from memctl.models.interface import Embedder, Models
+    from memctl.retrieval.recall import RecallHit
 
 RECALL_LINES = 8
 MIN_CUT = 40
@@ -112,9 +113,10 @@ def recall(
     from memctl.pipeline.provenance import merged_into
 
     merged = merged_into(ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
+    replaced = _replaced(found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
-        if (hit.path, hit.line) in merged:
+        if (hit.path, hit.line) in merged or id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
@@ -127,6 +129,22 @@ def recall(
         if len(lines) > RECALL_LINES:
             break
     return "\n".join(lines) if len(lines) > 1 else None
+
+
+def _replaced(hits: list[RecallHit]) -> set[int]:
+    """The ledger hits (ids) whose value a MEMORY.md hit among `hits` replaced: what
+    consolidation kept is current ("We upgraded the cache cluster to Redis 7.2"), and a
+    ledger line it superseded ("We run Redis 6.2 on the cache cluster") beside it would
+    give the agent two versions, neither marked (memctl.models.supersede reads them)."""
+    bullets = [hit.snippet.lstrip("-* ").strip() for hit in hits if hit.path == "MEMORY.md"]
+    lines = [hit for hit in hits if hit.path != "MEMORY.md" and hit.kind == "memory"]
+    if not bullets or not lines:
+        return set()
+    from memctl.models.supersede import stale
+
+    texts = [hit.snippet.lstrip("-* ").strip() for hit in lines]
+    replaced = stale([*texts, *bullets])
+    return {id(lines[old]) for old, new in replaced.items() if old < len(lines) <= new}
 
 
 def _fitted(text: str, source: str, room: int) -> str | None:

@@ -39,6 +39,7 @@ from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS
 from memctl.models.words import FILLER as _FILLER
+from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import SAID_ON, content_words
 from memctl.models.words import STOP as _STOP
 from memctl.models.words import WORD as _WORD
@@ -562,8 +563,9 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         if resolved is None:
             return match[0]
         written = resolved.text
-        if text[max(0, match.start() - 3) : match.start()].casefold() == "of ":
-            # "friday of next week": "friday of the week of 2023-05-15", not "of in the ...".
+        if _OWN_PREPOSITION.search(text, 0, match.start()):
+            # "friday of next week": "friday of the week of 2023-05-15", not "of in the
+            # ..."; "since this morning": "since 2023-05-08", not "since on ...".
             written = re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
@@ -573,6 +575,13 @@ def resolve_dates(text: str, said: datetime | None) -> str:
     text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
     text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
+
+
+_OWN_PREPOSITION = re.compile(
+    r"\b(?:of|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+)
+"""A preposition just before a relative date, which takes the date itself: the date's
+own "on" or "in" is not written after it."""
 
 
 _FROM_DAY = re.compile(
@@ -953,8 +962,34 @@ def is_fact(
         # "my exam is in november": chat writes a month in lower case, and it dates.
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
+        or _duty(stripped)
     )
     return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
+
+
+_DUTY = re.compile(
+    r"^(?:[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|we|We)"
+    r"(?: (?:from|in|on|at|of) (?:the )?[a-z][\w-]*)?"
+    r"(?: (?:also|still|now|always|usually|personally))?"
+    r" (?:reviews?|approves?|signs? off(?: on)?|authori[sz]es?|vets?|audits?|oversees?|"
+    r"maintains?|manages?|handles?|owns?|leads?|heads?|runs?|"
+    r"(?:is|are|am) (?:responsible for|in charge of|accountable for))"
+    r" (?!(?:it|this|that|them|him|her|me|us|you)\b)[a-z0-9]"
+)
+"""Who is answerable for what: a person (a name, with where they are from: "Marta from
+finance") and a verb of duty over a thing named after it ("reviews every change to
+invoice rounding", "approves all database migrations", "is responsible for backups").
+Such a rule of the team's process is kept as "owns" is; a pronoun after the verb
+("approves it") names nothing that lasts."""
+
+
+def _duty(sentence: str) -> bool:
+    """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`)."""
+    match = _DUTY.match(sentence)
+    return match is not None and match[0].split()[0] not in _NOT_A_DUTY
+
+
+_NOT_A_DUTY = frozenset({"The", "This", "That", "It", "There", "Everyone", "Nobody", "Someone"})
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
@@ -1412,6 +1447,8 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    # Said over several months: consolidation would date a fact by the whole span.
+    several_months = len({(t.year, t.month) for item in conversation if (t := _time(item))}) > 1
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1430,7 +1467,9 @@ def extract(
         for index, sentence in enumerate(pieces):
             before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
-            sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
+            sentence = _without_preamble(
+                _without_label(_without_vocative(_without_fillers(sentence), names), learned)
+            )
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(sentence, referent, before)
             sentence = _with_subject(
@@ -1490,6 +1529,7 @@ def extract(
             ):
                 continue
             fact = _standalone(sentence, speaker, said)
+            fact = _in_month(fact, said if several_months else None)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
             ):
@@ -2456,6 +2496,44 @@ def _tail_order(sentence: str) -> re.Match[str] | None:
     return tails[-1] if addressed else None
 
 
+_LABELLED = re.compile(r"^(?P<label>[A-Za-z][\w'-]*(?: [a-z][\w'-]*){0,3}):\s+(?P<rest>\S.*)$")
+"""A sentence opening with a short label and a colon ("Reminder: ...", "Note to self:
+...", "Found it: ..."), the label in lower case after its first word (not "Dana Lee:")."""
+_LABELLED_CLAUSE = re.compile(
+    r"^(?:\S+\s+){0,6}?(?:is|are|was|were|am|has|have|had|will|would|can|could|must|"
+    r"should|does|do|did|[a-z]{2,}(?:ed|es|s))\b|^(?:I|we|you|he|she|they|it)\b",
+    re.I,
+)
+"""What follows a label is a clause of its own (it has a verb), not a value the words
+before the colon name ("Staging database: db3.internal" is one fact, kept whole)."""
+_PERSON_OF = re.compile(r"^[A-Z][a-z]+ (?:from|of|at|in|and|on)\b")
+
+
+def _without_label(sentence: str, learned: frozenset[str]) -> str:
+    """The sentence without a discourse label before a clause ("Reminder: the VPN
+    gateway is vpn2" -> "The VPN gateway is vpn2"), as "Big news:" is cut by
+    `_without_preamble`: a label announces the fact and is none of it, and a fact said
+    once with a label and once without is one fact. A label of one word is a known one
+    (`words.LABELS`: "Reminder", "Update", "Note"); a longer one is any short phrase in
+    lower case ("Note to self", "Found it", "Quick reminder"). Not a name and what is
+    said of it ("Dana:", "Marta from finance:"), nor a key before its value."""
+    match = _LABELLED.match(sentence)
+    if match is None or not _LABELLED_CLAUSE.match(match["rest"]):
+        return sentence
+    words = match["label"].split()
+    first = words[0]
+    if len(words) == 1:
+        if first.casefold() not in _FOLDED_LABELS:
+            return sentence
+    elif first.casefold() in learned or _PERSON_OF.match(match["label"]):
+        return sentence
+    rest = match["rest"]
+    return rest[:1].upper() + rest[1:]
+
+
+_FOLDED_LABELS = frozenset(label.casefold() for label in _LABELS)
+
+
 def _without_lead_in(sentence: str) -> str:
     """The sentence without an opening that only keeps the conversation going ("Wow,",
     "So", "Since we last chatted,", "Thanks"), so that what follows is judged and written
@@ -2598,6 +2676,19 @@ def _listener(match: re.Match[str], listener: str) -> str:
     if verb and (verb.casefold() in _IRREGULAR or verb.casefold() in _ADVERBS):
         return f"{listener}{match['space']}{_conjugate(verb)}"
     return f"{listener}{rest}"
+
+
+_DATED_FACT = re.compile(rf"\b\d{{4}}\b|\b(?:{'|'.join(MONTHS)})\b")
+
+
+def _in_month(fact: str, said: datetime | None) -> str:
+    """Something that happened, with no date of its own, dated by the month its own
+    message was said: "Lea started school there (October 2026)." A conversation said
+    over several months would otherwise be dated by its whole span when consolidated
+    (`memctl.models.curate`: "(October 2026 to November 2026)", read as a duration)."""
+    if said is None or not PAST.search(fact) or _DATED_FACT.search(fact):
+        return fact
+    return f"{fact.rstrip(' .!')} ({MONTHS[said.month - 1]} {said.year})."
 
 
 def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
-from memctl.core.said import conversation_names, speaker_of, when
+from memctl.core.said import conversation_names, said_day, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.words import content_words
@@ -219,6 +219,36 @@ class Ledgers:
         if exact:
             return exact[:MATCH_MOST]
         return _best(frozenset(content_words(text)), words)
+
+
+def said_days(ws: Workspace, memory: str) -> dict[str, str]:
+    """When each bullet of `memory` was last said (ISO day), by its text without the
+    bullet: the latest `said` day of the ledger blocks the sidecar says it was merged
+    from (`said.said_day` of the heading above each source line). Consolidation orders
+    MEMORY.md's facts by it against the new daily ones, so an older line imported after
+    a newer fact was consolidated does not replace it. A bullet the sidecar does not
+    know (edited by hand) is left out: it stays older than any new fact."""
+    known = read_sidecar(sidecar_path(ws))
+    if not known:
+        return {}
+    ledgers = Ledgers(ws)
+    days: dict[str, str] = {}
+    for _, line in bullets_of(memory):
+        for source in known.get(bullet_digest(line), []):
+            now = ledgers.resolve(source)
+            day = _block_day(ledgers.lines(now.path), now.line) if now is not None else None
+            text = BULLET.sub("", line.strip()).strip()
+            if day is not None and day > days.get(text, ""):
+                days[text] = day
+    return days
+
+
+def _block_day(lines: list[str], number: int) -> str | None:
+    """The `said` day of the ledger block holding line `number` (1-based)."""
+    for line in reversed(lines[: number - 1]):
+        if line.startswith("## "):
+            return said_day(line)
+    return None
 
 
 def _best(

@@ -752,8 +752,9 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
     """The question's focus and degree words, lowercase. The focus: the words after "what"
     or "which" that are no stop word, when an auxiliary verb, "and" or "of" follows them
     ("city" of "which city is ...", "athletic" and "goal" of "what athletic goal did
-    ...", "dog" of "what kind of dog did ..."), but a capitalised one (a name: "Tacoma"
-    of "which Tacoma neighborhood does ..."); "what happened to ..." has none. A degree
+    ...", "dog" of "what kind of dog did ..."), but a name before the last (capitalised:
+    "Tacoma" of "which Tacoma neighborhood does ...", or a word no dictionary has:
+    "redis" of "which redis version"); "what happened to ..." has none. A degree
     word: the word after "how" ("many", "long")."""
     words = _TERM.findall(query.lower())
     capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
@@ -770,8 +771,10 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
         if end == at + 1 or end == len(words) or words[end] not in _AFTER_FOCUS:
             continue
         head = words[end - 1]
-        # its other words too ("athletic", "goal" of "goal time"), but a name
-        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital)
+        # its other words too ("athletic", "goal" of "goal time"), but a name: written
+        # with a capital, or a word no dictionary has ("redis" of "which redis version
+        # do we run": the question's subject, which must not weigh less than "run")
+        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital and _english(w))
         if (
             words[end] == "of"
             and head in _KIND_OF
@@ -781,6 +784,13 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
             head = words[end + 1]
         nouns.add(head)
     return nouns, degrees
+
+
+def _english(word: str) -> bool:
+    """Whether `word` is in the thesaurus's dictionary (WordNet): else a name."""
+    from memctl.retrieval.thesaurus import knows
+
+    return not word.isalpha() or knows(word)
 
 
 def _rare(conn: sqlite3.Connection, word: str) -> bool:
@@ -1542,6 +1552,7 @@ def _collect(
     subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
     found = newest_first(ws, found, when, limit, later, matched, subject)[:limit]
     found = later_turns_first(found, deadline)
+    found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
 
@@ -1761,6 +1772,48 @@ def later_turns_first(
         if to > at:  # the two change places (and scores): the turns between keep theirs
             ranked[at], ranked[to] = newer_hit, older_hit
             older_hit[0].score, newer_hit[0].score = newer_hit[0].score, older_hit[0].score
+    return ranked
+
+
+def turns_below_memory(
+    found: list[tuple[RecallHit, Candidate, str]],
+    when: Callable[[Candidate], float],
+    deadline: float | None = None,
+) -> list[tuple[RecallHit, Candidate, str]]:
+    """The hits with each thread turn that a MEMORY.md fact replaced ranked right after
+    that fact: consolidation keeps the current value in MEMORY.md ("We upgraded the
+    cache cluster to Redis 7.2"), and a turn said before MEMORY.md was written that
+    states the older one ("We run Redis 6.2", read as the same subject given another
+    value: memctl.models.supersede) is conversation it replaced. `newest_first` and
+    `later_turns_first` order facts among themselves and turns within a thread; this
+    is the one order between the two. Which hits come back does not change."""
+    if deadline is not None and time.monotonic() > deadline:
+        return found
+    bullets = [at for at, (hit, _, _) in enumerate(found) if hit.path == "MEMORY.md"]
+    turns = [at for at, (_, candidate, _) in enumerate(found) if candidate.kind != "memory"]
+    if not bullets or not turns:
+        return found
+    from memctl.models.supersede import stale
+    from memctl.models.words import SENTENCE_END
+
+    ranked = list(found)
+    for turn in turns:
+        written = [b for b in bullets if when(found[turn][1]) <= when(found[b][1])]
+        if not written or max(written) < turn:
+            continue  # every MEMORY.md fact written after it ranks above it
+        sentences = [s.strip() for s in SENTENCE_END.split(found[turn][2]) if s.strip()]
+        facts = [found[b][2] for b in written]
+        replaced = stale([*sentences, *facts])
+        newer = {
+            written[new - len(sentences)]
+            for old, new in replaced.items()
+            if old < len(sentences) and new >= len(sentences)
+        }
+        below = [b for b in newer if b > turn]
+        if below:
+            ranked.remove(found[turn])
+            ranked.insert(ranked.index(found[max(below)]) + 1, found[turn])
+            found[turn][0].score = min(found[turn][0].score, found[max(below)][0].score)
     return ranked
 
 
