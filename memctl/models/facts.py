@@ -723,9 +723,15 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
     if match["bare_day"]:
+        number = WEEKDAYS.index(phrase)
+        if _FOR_DAY.search(match.string, 0, match.start()) and _AFTER_BARE_DAY.match(
+            match.string, match.end()
+        ):
+            # "I booked a physio for friday": what is booked for a day is ahead of it.
+            ahead = day + relativedelta(days=1, weekday=weekday(number)(1))
+            return _When(ahead.isoformat())
         if not match[0].casefold().startswith("on ") and not _closes_clause(match):
             return None  # "Mondays are busy" is no date
-        number = WEEKDAYS.index(phrase)
         step = -1 if past else 1
         return _When(
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
@@ -745,6 +751,8 @@ ordinal ("the first trip in five years", "best sleep in months") or a perfect or
 negation ("I haven't been to the gym in a week")."""
 
 
+_FOR_DAY = re.compile(r"\S\s+for\s+$", re.I)
+"""A weekday after "for" and a word before it ("a table for saturday"): the day ahead."""
 _BEFORE_BARE_DAY = re.compile(
     r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
     r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
@@ -1215,19 +1223,32 @@ _ABBREVIATION = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one."""
+    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one. A list written
+    on one line ("Try these: 1) Lower the limits. 2) Check ...", "...: - Bake ...") is
+    split before each item's marker, which stays with its item."""
     out: list[str] = []
-    for piece in _SENTENCE_END.split(text):
+    for piece in _SENTENCE_END.split(_INLINE_ITEM.sub("\n", text)):
         piece = piece.strip()
         if not piece:
             continue
-        if out and _ABBREVIATION.search(out[-1]):
+        if out and (_ABBREVIATION.search(out[-1]) or _MARKER_ONLY.fullmatch(out[-1])):
             out[-1] = f"{out[-1]} {piece}"
         elif out and _OBJECT.match(piece) and _WANTS_OBJECT.search(out[-1]):
             out[-1] = f"{out[-1][:-1]} {piece[0].lower()}{piece[1:]}"
         else:
             out.append(piece)
     return out
+
+
+_ITEM = r"(?:[-*•–]|\d{1,2}[.)]|\(\d{1,2}\)|[a-h]\))"
+_INLINE_ITEM = re.compile(rf"(?<=[:.!?;])\s+(?={_ITEM}\s+\S)")
+"""A list's next item written on the same line, after the lead-in's colon or the last
+item's end: an item's marker opens a sentence."""
+_MARKER_ONLY = re.compile(r"\d{1,2}\.")
+"""A numbered item's "1." split from its item at its full stop."""
+_LIST_ITEM = re.compile(rf"^{_ITEM}\s+")
+"""The marker opening a list's item, on its own line or after a lead-in ("1) Preheat the
+oven", "- Whip the cream", "• Wraps with hummus")."""
 
 
 _WANTS_OBJECT = re.compile(
@@ -1394,6 +1415,9 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
+            sentence = _unlisted(sentence, role == "assistant")
+            if not sentence:
+                continue
             before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
@@ -1436,16 +1460,12 @@ def extract(
             if not sentence:
                 continue
             words = {word[:5] for word in content_words(sentence)}
-            if role == "assistant" and speaker is None:
-                # An unnamed assistant's "I" is the assistant: only its decisions count.
-                if _FIRST_PERSON.match(sentence) and not _SIGNALS.search(sentence):
-                    continue
-                # Assistants echo what they were told; an echo adds nothing to memory.
-                if words and len(words & told) >= 0.7 * len(words):
-                    continue
-                # Nor does an answer that quotes memory ("From memory: port 6543 ...").
-                if _quotes_memory(sentence, remembered):
-                    continue
+            if (
+                role == "assistant"
+                and speaker is None
+                and _assistant_aside(sentence, words, told, remembered)
+            ):
+                continue
             told |= words if ruled else set()
             # Known as said, before the speaker's name replaced "I" (the same words
             # from someone else are another fact), or the listener's echo of it.
@@ -1468,6 +1488,60 @@ def extract(
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
     return facts
+
+
+_LISTED_STATEMENT = re.compile(
+    r"^(?:(?:the|my|our|his|her|their|its|this|these|all)\s+|[A-Z]\w*['’]s\s+)"
+    r"(?:[\w-]+\s+){0,4}?(?:is|are|was|were|has|have|had|will|must)\b",
+    re.I,
+)
+_MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
+"""What may, might or would be so, in an assistant's answer: a suggestion or a guess."""
+
+
+def _unlisted(sentence: str, answer: bool) -> str:
+    """The sentence without a list's marker; "" for a list's lead-in ("Here are some
+    ideas:"), whose items tell, and, in an `answer` (an assistant's), for an item that
+    offers an option or a step, not what anyone did or is (`_listed_fact`)."""
+    if sentence.endswith(":"):
+        return ""
+    if listed := _LIST_ITEM.match(sentence):
+        sentence = sentence[listed.end() :]
+        if answer and not _listed_fact(sentence):
+            return ""
+    return sentence
+
+
+def _assistant_aside(
+    sentence: str, words: set[str], told: set[str], remembered: list[set[str]]
+) -> bool:
+    """Whether an unnamed assistant's sentence is no memory: its "I" is the assistant,
+    whose decisions alone count; its exclamation ("Happy early birthday to Ines!") and
+    what may or would be so ("A pasta bake might be easier") are a reaction and advice;
+    its echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
+    nothing."""
+    if not _SIGNALS.search(sentence) and (
+        _FIRST_PERSON.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
+    ):
+        return True
+    if words and len(words & told) >= 0.7 * len(words):
+        return True
+    return _quotes_memory(sentence, remembered)
+
+
+def _listed_fact(item: str) -> bool:
+    """Whether an item of an assistant's list states a fact: a decision, what was done
+    ("Renamed the flag to --dry-run"), or a statement of a definite subject ("The cache
+    TTL is 300 seconds"). An option ("A grain salad with chickpeas") or a step ("Bake the
+    sponge in two tins", "Make sure the vents are clear") is not."""
+    if _SIGNALS.search(item):
+        return True
+    if _IMPERATIVE.match(item) or _MAY_BE.search(item):
+        return False
+    first = item.split(maxsplit=1)[0] if item.strip() else ""
+    return bool(PAST.fullmatch(first) and first.casefold() not in ("was", "were", "had")) or bool(
+        _LISTED_STATEMENT.match(item)
+    )
 
 
 def _add_naming(
@@ -2430,8 +2504,12 @@ _OWN_START = re.compile(
 )
 
 
-_JOINED = re.compile(r"\b(?:and|or|nor|that|if|when|because|as|than)$", re.I)
-"""A clause that goes on after one of these is not a new one: "You and I went"."""
+_JOINED = re.compile(
+    r"\b(?:and|or|nor|that|if|when|because|as|than|on|in|at|by|for|to|from|with|of|until|since)$",
+    re.I,
+)
+"""A clause that goes on after one of these is not a new one: "You and I went"; nor is a
+name after a preposition ("You could cook on Sunday and freeze it")."""
 
 
 def _own_clause(sentence: str) -> str:

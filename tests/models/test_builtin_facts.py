@@ -2129,3 +2129,78 @@ def test_a_kin_word_called_after_a_lead_in_is_a_vocative() -> None:
     assert one_said("aw grandma i got the job at the library") == [
         "Ana got the job at the library."
     ]
+
+
+def _with_assistant(asked: str, answer: str, then: str = "") -> list[str]:
+    """What builtin keeps of a person (Noor, said on Tuesday 2024-10-01) asking an unnamed
+    AI assistant for help, its answer, and what she says next."""
+    conversation = [
+        said(asked, "Noor", "2024-10-01T08:00:00Z"),
+        {"role": "assistant", "text": answer, "ts": "2024-10-01T08:00:10Z"},
+    ]
+    if then:
+        conversation.append(said(then, "Noor", "2024-10-01T08:01:00Z"))
+    return extract(conversation, [], lambda text: False)
+
+
+def test_an_assistants_advice_and_lists_are_no_fact_the_persons_own_facts_are() -> None:
+    """An assistant's answer offers options, steps and suggestions; none is what anyone
+    did or is. Its list on one line or on several, its lead-in, its congratulations and
+    its "could" and "might" are dropped; what the person said of herself is kept."""
+    facts = _with_assistant(
+        "My sister Leila is visiting from Cairo next week and she's allergic to nuts."
+        " What can I cook?",
+        "How lovely that Leila is coming! Here are a few nut-free dishes you could try:"
+        " 1) Chicken tagine with apricots, which can be made a day ahead. 2) A big"
+        " tabbouleh with extra mint. 3) Roast salmon with lemon and dill."
+        " Check the labels on spice mixes, since some are processed with nuts."
+        " Baking might be trickier, so a fruit salad would be a safe dessert.",
+        "Great, I'll do the tagine on Saturday.",
+    )
+    assert facts == [
+        "Noor's sister Leila is visiting from Cairo in the week of 2024-10-07 and she's"
+        " allergic to nuts.",
+        "Noor will do the tagine on 2024-10-05.",
+    ]
+    steps = _with_assistant(
+        "How do I get my sourdough starter going again? It's been in the fridge for a month.",
+        "Sure, here's how to revive it:\n"
+        "- Discard all but about 50 g of the starter.\n"
+        "- Feed it 50 g of flour and 50 g of water twice a day.\n"
+        "- Keep it somewhere warm, around 24°C.\n"
+        "- After 3 or 4 days it should double within 6 hours of a feed.",
+    )
+    assert steps == []
+
+
+def test_an_assistants_list_of_what_was_done_or_decided_is_kept() -> None:
+    """A list is an answer's options only when its items offer or instruct: an agent's
+    summary of what it did, a decision and a statement of a definite subject are facts."""
+    conversation = [
+        {"role": "user", "text": "Wrap up the release prep please."},
+        {
+            "role": "assistant",
+            "text": "Done. Summary:\n1. Bumped the version to 2.4.0 in pyproject.toml.\n"
+            "2. The changelog has a section for 2.4.0.\n"
+            "3. Decided to drop Python 3.9 support.\n"
+            "4. Run the test suite before tagging.",
+        },
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Bumped the version to 2.4.0 in pyproject.toml.",
+        "The changelog has a section for 2.4.0.",
+        "Decided to drop Python 3.9 support.",
+    ]
+
+
+def test_a_weekday_after_for_is_the_day_ahead_even_in_the_past_tense() -> None:
+    """ "I booked the vet for thursday" said on Tuesday: the appointment is two days
+    ahead, and "for" stays ("for on ..." was written, and a day gone by)."""
+    when = datetime.fromisoformat("2024-10-01T09:00:00+00:00")  # a Tuesday
+    assert resolve_dates("I booked the vet for thursday.", when) == (
+        "I booked the vet for 2024-10-03."
+    )
+    assert resolve_dates("We reserved a table for Saturday, finally.", when) == (
+        "We reserved a table for 2024-10-05, finally."
+    )
+    assert resolve_dates("We went out for Friday drinks.", when) == "We went out for Friday drinks."
