@@ -67,7 +67,7 @@ _RELATION = re.compile(
     r"(?:grand|great-grand)(?:ma|pa|mother|father|parents?|sons?|daughters?|child|children|kids?)|"
     r"step(?:mom|mum|mother|dad|father|sons?|daughters?|sister|brother|kids?)|"
     r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
-    rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
+    rf"{_OWN}|leads?|reports? to|married|roommate|flatmate|housemate|mentor|client|customer)\b",
     re.I,
 )
 _GENERIC_KIN = re.compile(
@@ -78,7 +78,7 @@ _GENERIC_KIN = re.compile(
     r"son|daughter|kid|child|children|bab(?:y|ies)|friend|boss(?:es)?|manager|colleague|"
     r"co-?worker|teammate|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parent|kid)|"
     r"niece|nephew|girlfriend|boyfriend|dog|cat|pet|pupp(?:y|ies)|kitten|famil(?:y|ies)|"
-    r"roommate|mentor|client|customer)s?\b",
+    r"roommate|flatmate|housemate|mentor|client|customer)s?\b",
     re.I,
 )
 """A sentence opening on a relation said of anyone ("Kids grow up so fast", "A good
@@ -845,13 +845,16 @@ def is_fact(
     names: frozenset[str] = frozenset(),
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
+    to_assistant: bool = False,
 ) -> bool:
     """Whether a sentence states something durable (see the module's docstring).
     `names`: the participants; `learned`: other names the conversation wrote with a
     capital, which name someone even opening a sentence ("Stan fixed it"); `chat`: the
     sentence is from a message in lower case, whose rules for who and what are read from
     how chat is written (the rules were drawn from chat: in prose, a sentence on "the
-    chicken" or "Einstein's theory" is more often a joke or trivia)."""
+    chicken" or "Einstein's theory" is more often a joke or trivia); `to_assistant`: a
+    person speaking to an AI assistant, who tells of their own life only in passing, to
+    be helped, where two people chatting trade the moment's small talk."""
     stripped = sentence.strip()
     if (
         not stripped
@@ -916,7 +919,10 @@ def is_fact(
         or first_word in names
         # A name learned from its capital elsewhere opens an event, not a verdict
         # ("kevin is the funniest person I know").
-        or (first_word in learned and bool(_CHAT_SUBJECT.match(stripped) or PAST.search(stripped)))
+        or (
+            first_word in learned
+            and (to_assistant or bool(_CHAT_SUBJECT.match(stripped) or PAST.search(stripped)))
+        )
         or (chat and _named_opening(stripped))
     )
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
@@ -936,7 +942,42 @@ def is_fact(
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
     )
-    return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
+    return (
+        anchored
+        or _unanchored_fact(stripped, content, about_speaker, chat)
+        or (to_assistant and _told_in_passing(stripped, content, about_speaker))
+    )
+
+
+_INTRODUCED = re.compile(
+    rf"\b(?i:my|our)\s+(?:[a-z-]+\s+)?(?:{_RELATION.pattern})\s+(?P<name>[A-Z][a-z]+)\b"
+)
+"""Who a person introduces by relation ("my girlfriend Mia", "our neighbour Doris")."""
+
+
+def _told_in_passing(stripped: str, content: list[str], about_speaker: bool) -> bool:
+    """Whether a person asking an assistant for help states a fact of their own life
+    ("I already use a stand", "my knee hurt after the last run"): a statement of the
+    speaker, opening on "I" or "my", of two content words or more; not a hedge, a wish,
+    a negation, nor a request ("I need ...", "I'm looking for ...")."""
+    return bool(
+        about_speaker
+        and len(content) >= 2
+        and _OWN_OPENING.match(stripped)
+        and not _HEDGE.match(stripped)
+        and not _WOULD_LIKE.match(stripped)
+        and not _NEGATION.search(stripped)
+        and not _REQUEST.match(stripped)
+    )
+
+
+_OWN_OPENING = re.compile(r"(?:I|I'm|I've|my|we|we're|we've|our)\b", re.I)
+_REQUEST = re.compile(
+    r"(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)?\s+(?:just\s+|really\s+)?"
+    r"(?:need|want|wanted|wonder|wondering|looking|trying|hoping|wish|was\s+wondering)\b",
+    re.I,
+)
+"""A request in the speaker's own words: what they need, want, look for or try to do."""
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
@@ -1399,6 +1440,21 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    # A person asking an AI assistant (role assistant, no name) for help.
+    helped = any(
+        item.get("role") == "assistant" and not isinstance(item.get("name"), str)
+        for item in conversation
+    )
+    introduced = (
+        frozenset(
+            match["name"].casefold()
+            for item in conversation
+            if item.get("role") == "user"
+            for match in _INTRODUCED.finditer(str(item.get("text", "")))
+        )
+        if helped
+        else frozenset()
+    )
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1447,12 +1503,13 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
+            asking = role == "user" and helped
+            # A name the person gave ("my girlfriend Mia") names whom they tell of next.
+            known_names = (
+                _chat_names(sentence) | learned if chat else introduced if asking else None
+            )
             stated = _fact_of(
-                sentence,
-                names,
-                heard,
-                (_chat_names(sentence) | learned if chat else frozenset()) | told_of,
-                chatty,
+                sentence, names, heard, (known_names or frozenset()) | told_of, chatty, asking
             )
             # What the rules drop may still be heard by a judge.
             ruled = bool(stated)
@@ -1490,11 +1547,6 @@ def extract(
     return facts
 
 
-_LISTED_STATEMENT = re.compile(
-    r"^(?:(?:the|my|our|his|her|their|its|this|these|all)\s+|[A-Z]\w*['’]s\s+)"
-    r"(?:[\w-]+\s+){0,4}?(?:is|are|was|were|has|have|had|will|must)\b",
-    re.I,
-)
 _MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
 """What may, might or would be so, in an assistant's answer: a suggestion or a guess."""
 
@@ -1519,29 +1571,38 @@ def _assistant_aside(
     whose decisions alone count; its exclamation ("Happy early birthday to Ines!") and
     what may or would be so ("A pasta bake might be easier") are a reaction and advice;
     its echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
-    nothing."""
+    nothing; nor does what it knows, said in the present of nobody's doing."""
     if not _SIGNALS.search(sentence) and (
         _FIRST_PERSON.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
     ):
         return True
     if words and len(words & told) >= 0.7 * len(words):
         return True
+    if not (
+        _SIGNALS.search(sentence)
+        or PAST.search(sentence)
+        or _FUTURE.search(sentence)
+        or _says_where(sentence)
+    ):
+        # What it states in the present of nobody's doing ("The train takes about two
+        # hours", "Accommodation usually runs 80 euros a night") is what it knows, not
+        # what happened or was decided; its results ("Added full jitter", "The build
+        # passed") and what it will do stay.
+        return True
     return _quotes_memory(sentence, remembered)
 
 
 def _listed_fact(item: str) -> bool:
-    """Whether an item of an assistant's list states a fact: a decision, what was done
-    ("Renamed the flag to --dry-run"), or a statement of a definite subject ("The cache
-    TTL is 300 seconds"). An option ("A grain salad with chickpeas") or a step ("Bake the
-    sponge in two tins", "Make sure the vents are clear") is not."""
+    """Whether an item of an assistant's list tells what was done or decided ("Renamed
+    the flag to --dry-run", "Decided to drop Python 3.9"). An option ("A grain salad with
+    chickpeas") or a step ("Bake the sponge in two tins", "Make sure the vents are
+    clear") is not."""
     if _SIGNALS.search(item):
         return True
     if _IMPERATIVE.match(item) or _MAY_BE.search(item):
         return False
     first = item.split(maxsplit=1)[0] if item.strip() else ""
-    return bool(PAST.fullmatch(first) and first.casefold() not in ("was", "were", "had")) or bool(
-        _LISTED_STATEMENT.match(item)
-    )
+    return bool(PAST.fullmatch(first)) and first.casefold() not in ("was", "were", "had")
 
 
 def _add_naming(
@@ -1697,19 +1758,20 @@ def _fact_of(
     heard: list[str],
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
+    to_assistant: bool = False,
 ) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names, learned, chat) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned, chat, to_assistant) or _scrap(sentence, heard):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
         or (
             (_BARE_IT.match(cut) or _BARE_THIRD.match(cut))
-            and not is_fact(cut, names, learned, chat)
+            and not is_fact(cut, names, learned, chat, to_assistant)
         )
     ):
         return ""

@@ -2174,8 +2174,8 @@ def test_an_assistants_advice_and_lists_are_no_fact_the_persons_own_facts_are() 
 
 
 def test_an_assistants_list_of_what_was_done_or_decided_is_kept() -> None:
-    """A list is an answer's options only when its items offer or instruct: an agent's
-    summary of what it did, a decision and a statement of a definite subject are facts."""
+    """An agent's summary of what it did and what was decided is kept, list or not; what
+    it states in the present of nobody's doing and a step for later are not."""
     conversation = [
         {"role": "user", "text": "Wrap up the release prep please."},
         {
@@ -2188,7 +2188,6 @@ def test_an_assistants_list_of_what_was_done_or_decided_is_kept() -> None:
     ]
     assert extract(conversation, [], lambda text: False) == [
         "Bumped the version to 2.4.0 in pyproject.toml.",
-        "The changelog has a section for 2.4.0.",
         "Decided to drop Python 3.9 support.",
     ]
 
@@ -2204,3 +2203,49 @@ def test_a_weekday_after_for_is_the_day_ahead_even_in_the_past_tense() -> None:
         "We reserved a table for 2024-10-05, finally."
     )
     assert resolve_dates("We went out for Friday drinks.", when) == "We went out for Friday drinks."
+
+
+def test_what_an_assistant_knows_is_no_memory_of_the_person() -> None:
+    """An answer's general knowledge in the present ("The ferry takes about 40 minutes",
+    "Hotels usually charge 90 euros a night"), nor a heading of its answer, is a fact of
+    the person; what she said of herself is. (What the assistant did in its own "I" is
+    dropped as before: only its decisions count.)"""
+    facts = _with_assistant(
+        "I'm taking my parents to Mallorca in May, my dad uses a wheelchair.",
+        "Mallorca is lovely in May, with warm days and fewer crowds.\n\n"
+        "**Getting around**\n"
+        "The ferry from Barcelona takes about 7 hours, and most buses on the island have"
+        " ramps. Hotels in Palma usually charge 90 to 140 euros a night. I've added"
+        " accessible beaches to your trip notes.",
+    )
+    assert facts == [
+        "Noor is taking their parents to Mallorca in May, their dad uses a wheelchair.",
+    ]
+
+
+def test_a_person_asking_an_assistant_tells_of_their_life_in_passing() -> None:
+    """Told to an assistant, "I already have a standing desk" and "my shoulder aches
+    after long calls" are the person's facts, and so is what she says of someone she
+    introduced ("my flatmate Oskar"), before her question; her requests ("I need ...")
+    and negations stay out. Between two people chatting, the ache and Oskar's nights stay
+    dropped, as small talk's rules have it."""
+    asked = (
+        "My flatmate Oskar and I share a tiny study. I already have a standing desk."
+        " My shoulder aches after long calls. I need a better chair."
+        " Oskar works nights, any tips for keeping the room quiet?"
+    )
+    answer = "Here are a few ideas:\n- A rug will soften footsteps.\n- Try a white-noise machine."
+    assert _with_assistant(asked, answer) == [
+        "Noor's flatmate Oskar and Noor share a tiny study.",
+        "Noor already has a standing desk.",
+        "Noor's shoulder aches after long calls.",
+        "Noor: Oskar works nights.",
+    ]
+    between_two = [
+        said(asked, "Noor", "2024-10-01T08:00:00Z"),
+        {"role": "assistant", "name": "Lia", "text": "Oh no, that sounds hard."},
+    ]
+    assert extract(between_two, [], lambda text: False) == [
+        "Noor's flatmate Oskar and Noor share a tiny study.",
+        "Noor already has a standing desk.",
+    ]
