@@ -1547,6 +1547,8 @@ def extract(
     return facts
 
 
+_OPENS_OWN = re.compile(_FIRST_PERSON.pattern, re.I)
+"""A sentence opening on the speaker, "My", "We" and "Our" with their capital too."""
 _MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
 """What may, might or would be so, in an assistant's answer: a suggestion or a guess."""
 
@@ -1573,7 +1575,7 @@ def _assistant_aside(
     its echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
     nothing; nor does what it knows, said in the present of nobody's doing."""
     if not _SIGNALS.search(sentence) and (
-        _FIRST_PERSON.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
+        _OPENS_OWN.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
     ):
         return True
     if words and len(words & told) >= 0.7 * len(words):

@@ -2145,8 +2145,9 @@ def _with_assistant(asked: str, answer: str, then: str = "") -> list[str]:
 
 def test_an_assistants_advice_and_lists_are_no_fact_the_persons_own_facts_are() -> None:
     """An assistant's answer offers options, steps and suggestions; none is what anyone
-    did or is. Its list on one line or on several, its lead-in, its congratulations and
-    its "could" and "might" are dropped; what the person said of herself is kept."""
+    did or is. Its list on one line or on several, its lead-in, its congratulations, its
+    "could" and "might" and its "We'll ..." are dropped; what the person said of herself
+    is kept."""
     facts = _with_assistant(
         "My sister Leila is visiting from Cairo next week and she's allergic to nuts."
         " What can I cook?",
@@ -2154,7 +2155,8 @@ def test_an_assistants_advice_and_lists_are_no_fact_the_persons_own_facts_are() 
         " 1) Chicken tagine with apricots, which can be made a day ahead. 2) A big"
         " tabbouleh with extra mint. 3) Roast salmon with lemon and dill."
         " Check the labels on spice mixes, since some are processed with nuts."
-        " Baking might be trickier, so a fruit salad would be a safe dessert.",
+        " Baking might be trickier, so a fruit salad would be a safe dessert."
+        " We'll keep every dish on the menu free of nuts.",
         "Great, I'll do the tagine on Saturday.",
     )
     assert facts == [
