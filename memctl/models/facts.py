@@ -1478,7 +1478,9 @@ def extract(
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
             as_cleaned = sentence
-            sentence, told_of = _named_pronoun(sentence, referent, before)
+            sentence, told_of = _named_pronoun(
+                sentence, referent, before, pieces[index - 1] if index else ""
+            )
             sentence = _with_subject(
                 _without_tail_question(_own_clause(_after_lead_in(sentence, names))), chat
             )
@@ -1961,18 +1963,48 @@ _PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
 
 
 def _named_pronoun(
-    sentence: str, referent: _Referent, earlier: list[str]
+    sentence: str, referent: _Referent, earlier: list[str], own_before: str = ""
 ) -> tuple[str, frozenset[str]]:
     """A sentence opening on a bare "he" or "she" whose referent (`name`) is known, with
     that name ("how's Rufus? he's walking again" -> "Rufus is walking again"): who it is
     was said before, and read later the bullet names them. Also the name, which names
-    someone as a name learned would (none if no change)."""
+    someone as a name learned would (none if no change). Without a name, `own_before`
+    (the speaker's sentence before, in the same message) may give their kin."""
     match = _PRONOUN_OPENING.match(sentence)
     name = referent.name(earlier) if match else None
-    if match is None or name is None:
+    if match is None:
         return sentence, frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
+    if name is None:
+        kin = _own_kin(sentence[: match.end()], own_before)
+        if kin is None:
+            return sentence, frozenset()
+        return f"{kin}{verb}{sentence[match.end() :]}", frozenset()
     return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
+
+
+_HER_KIN = (
+    r"mom|mum|mother|sister|daughter|wife|girlfriend|fianc[eé]e|aunt|niece|grandma|"
+    r"grandmother|nan|nana|stepmom|stepmum|stepmother|stepsister|stepdaughter"
+)
+_HIS_KIN = (
+    r"dad|father|brother|son|husband|boyfriend|fianc[eé]|uncle|nephew|grandpa|grandfather|"
+    r"stepdad|stepfather|stepbrother|stepson"
+)
+_OWN_KIN = re.compile(rf"\b(?:my|our)\s+(?:(?P<her>{_HER_KIN})|(?P<his>{_HIS_KIN}))\b", re.I)
+
+
+def _own_kin(pronoun: str, before: str) -> str | None:
+    """Who an opening "she" or "he" is when the speaker's sentence just before named no one
+    by name and one of their own of that sex ("What's a good gift for my mom? She turns
+    70 in May" -> "My mom turns 70 in May"; "my dad and my sister" for "she" too), as it
+    would be written: "My mom"."""
+    wanted = "her" if pronoun.casefold().startswith("she") else "his"
+    found = {match[0].casefold() for match in _OWN_KIN.finditer(before) if match[wanted]}
+    if len(found) != 1:
+        return None
+    kin = found.pop()
+    return kin[0].upper() + kin[1:]
 
 
 def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:

@@ -2251,3 +2251,26 @@ def test_a_person_asking_an_assistant_tells_of_their_life_in_passing() -> None:
         "Noor's flatmate Oskar and Noor share a tiny study.",
         "Noor already has a standing desk.",
     ]
+
+
+def test_she_or_he_after_the_speakers_own_kin_is_that_kin() -> None:
+    """A person asking "what should I get my dad? he turns 60 in june" tells of their
+    dad: the opening "he" is the one relative of his sex the sentence before named, and
+    is written as that relative, from the speaker's own sentence just before. Two of the
+    same sex leave it unresolved."""
+    assert facts_of("What should I get my dad? He turns 60 in June.", "Ana") == [
+        "Ana's dad turns 60 in June."
+    ]
+    assert facts_of("My son and my niece came over. She just moved to Leeds.", "Ana") == [
+        "Ana's son and their niece came over.",
+        "Ana's niece just moved to Leeds.",
+    ]
+    assert "moved to Leeds" not in " ".join(
+        facts_of("My aunt and my niece came over. She just moved to Leeds.", "Ana")
+    )
+    # Another speaker's "my sister" is not the next speaker's "she".
+    conversation = [
+        said("My sister lent us her van for the move.", "Ana"),
+        said("She said the clutch is slipping, we should get it checked.", "Ben"),
+    ]
+    assert "Ben's sister" not in " ".join(extract(conversation, [], lambda text: False))
