@@ -97,6 +97,12 @@ def test_a_held_out_assistant_is_an_unnamed_assistant_even_when_it_speaks_first(
     the user (with their name) and the assistant's turns have role assistant and no name,
     as an agent's thread has them."""
     from benchlib import ASSISTANT, chat_turn, user_of
+    from fidelity import parse_conversations
+
+    data = BENCH / "data" / "assistant_dev_conversations.txt"
+    convs = parse_conversations(data.read_text(encoding="utf-8"))
+    assert [user_of(c.speakers()) for c in convs] == ["Rhea", "Marco"]
+    assert all(ASSISTANT in c.speakers() and c.questions for c in convs)
 
     speakers = [ASSISTANT, "Noor", "Lia"]
     first = user_of(speakers)

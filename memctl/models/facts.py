@@ -10,6 +10,14 @@ don't have a big ego"), wishes for what is not so, sayings about everybody, joke
 of no one present, the listener's echo of what was just said and an assistant speaking
 of its own nature are dropped.
 
+An AI assistant's answer (role assistant, no name) is no fact about anyone where it
+offers: its list's lead-in, the items of its list that are options or steps, its
+exclamations, what may or would be so, what it says of itself, and what it knows in the
+present of nobody's doing ("The train takes about two hours"); its results, plans and
+decisions stay. The person it helps tells of their life in passing ("I already use a
+stand", "my knee hurt after the last run"), and that is kept where small talk between
+two people would be dropped.
+
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
 inflection library (lemminflect) needs numpy, and the taggers need a model downloaded
