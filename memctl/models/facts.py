@@ -553,10 +553,12 @@ class _When:
     """How the resolved time is written in the fact: `on 2023-05-07`, `in April 2023`."""
 
 
-def resolve_dates(text: str, said: datetime | None) -> str:
+def resolve_dates(text: str, said: datetime | None, month: str | None = None) -> str:
     """Relative dates in `text` written as the date they mean: "yesterday", said on
     2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
-    the text is kept as it is."""
+    the text is kept as it is. `month`: the month the speaker named last before `text`
+    in the same message, for "the 3rd" when `text` names none ("We fly to Osaka in
+    November. We land on the 3rd.")."""
     if said is None:
         return text
     day = said.date()
@@ -577,7 +579,9 @@ def resolve_dates(text: str, said: datetime | None) -> str:
             written = written[0].upper() + written[1:]
         return written
 
-    text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    text = _RELATIVE.sub(
+        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month), text)
+    )
     text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
 
@@ -621,9 +625,10 @@ _DAY_OF_MONTH = re.compile(
 one date."""
 
 
-def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
+def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str | None) -> str:
     """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
-    sentence is its month, in the year nearest the day it was said; otherwise it is this
+    sentence (or else `month_said`, named in a sentence before it) is its month, in the
+    year nearest the day it was said; otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st."""
     number = int(match["day"])
@@ -631,7 +636,7 @@ def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
         [match["month"]]
         if match["month"]
         else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
-    )
+    ) or ([month_said] if month_said else [])
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -1546,7 +1551,7 @@ def extract(
                 )
             ):
                 continue
-            fact = _standalone(sentence, speaker, said)
+            fact = _standalone(sentence, speaker, said, _month_before(pieces[:index]))
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
             ):
@@ -2733,8 +2738,10 @@ def _listener(match: re.Match[str], listener: str) -> str:
     return f"{listener}{rest}"
 
 
-def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
-    fact = " ".join(resolve_dates(sentence, said).split())
+def _standalone(
+    sentence: str, speaker: str | None, said: datetime | None, month: str | None = None
+) -> str:
+    fact = " ".join(resolve_dates(sentence, said, month).split())
     if speaker:
         fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
@@ -2744,6 +2751,16 @@ def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> st
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact
+
+
+def _month_before(earlier: list[str]) -> str | None:
+    """The month named last in the sentences before, in full ("November", "Sept"; not
+    "Jan", which may be a name): what "the 3rd" after it means."""
+    for sentence in reversed(earlier):
+        named = [m[0] for m in _MONTH_NAME.finditer(sentence) if len(m[0]) >= 4 or m[0] == "May"]
+        if named:
+            return named[-1]
+    return None
 
 
 def _add(facts: list[str], seen: set[frozenset[str]], fact: str) -> bool:

@@ -2274,3 +2274,16 @@ def test_she_or_he_after_the_speakers_own_kin_is_that_kin() -> None:
         said("She said the clutch is slipping, we should get it checked.", "Ben"),
     ]
     assert "Ben's sister" not in " ".join(extract(conversation, [], lambda text: False))
+
+
+def test_the_nth_after_a_month_named_in_the_message_is_that_months_day() -> None:
+    """ "We fly to Osaka in November. We land on the 3rd." said in September: the 3rd is
+    November's, the month the speaker named in the sentence before, not October's. A
+    "Jan" that may be a name gives no month."""
+    first = said("We fly to Osaka in November. We land on the 3rd.", "Noor", "2025-09-10T09:00:00Z")
+    assert extract([first], [], lambda text: False) == [
+        "Noor: We fly to Osaka in November.",
+        "Noor: We land on 2025-11-03.",
+    ]
+    jan = said("Jan is coming over. We eat on the 14th.", "Noor", "2025-09-10T09:00:00Z")
+    assert "2025-09-14" in " ".join(extract([jan], [], lambda text: False))
