@@ -2377,13 +2377,17 @@ def _within_length(sentence: str, names: frozenset[str]) -> str:
 _PART = re.compile(r"[,;:]")
 _JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
+_ABOUT_THAT = re.compile(r"\b(?:that|this|those|these)\s+[a-z]+\s*[.!]*$", re.I)
 
 
 def _about_it(clause: str) -> bool:
     """Whether a clause only says how someone took what came before ("... and I loved
-    every minute of it", "The kids loved it!"): two content words at most (besides an
-    adverb: "Our family will never forget it"), ending on what was just said."""
-    if not _ABOUT_IT.search(clause):
+    every minute of it", "The kids loved it!", "I love that idea!"): two content words at
+    most (besides an adverb: "Our family will never forget it"), ending on what was just
+    said, or on a demonstrative and its noun that is no time ("this week" dates)."""
+    if not _ABOUT_IT.search(clause) and not (
+        _ABOUT_THAT.search(clause) and not _RELATIVE.search(clause)
+    ):
         return False
     return len([word for word in content_words(clause) if word not in _ADVERBS]) <= 2
 

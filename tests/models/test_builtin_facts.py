@@ -2287,3 +2287,11 @@ def test_the_nth_after_a_month_named_in_the_message_is_that_months_day() -> None
     ]
     jan = said("Jan is coming over. We eat on the 14th.", "Noor", "2025-09-10T09:00:00Z")
     assert "2025-09-14" in " ".join(extract([jan], [], lambda text: False))
+
+
+def test_a_liking_of_that_thing_just_said_is_a_reaction() -> None:
+    """ "I love that idea!" or "we adore this plan" says how the speaker took the answer
+    before it, as "I loved it!" does; "this week" after the verb dates, and stays."""
+    assert facts_of("I love that idea!") == []
+    assert facts_of("We adore this plan.") == []
+    assert facts_of("I moved flats this week.") == ["Ben moved flats in the week of 2023-05-08."]
