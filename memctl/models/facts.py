@@ -1562,6 +1562,9 @@ def extract(
     return facts
 
 
+_CODE = re.compile(r"`[^`]+`|\b[A-Za-z_]\w*[_./][A-Za-z_][\w./]*|(?<!\w)--?[a-z][\w-]+")
+"""A token of code in a sentence: quoted in backticks, a dotted, slashed or snake_case
+name ("settings.py", "retry_max", "app/billing"), or a command-line flag ("--dry-run")."""
 _OPENS_OWN = re.compile(_FIRST_PERSON.pattern, re.I)
 """A sentence opening on the speaker, "My", "We" and "Our" with their capital too."""
 _MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
@@ -1600,11 +1603,13 @@ def _assistant_aside(
         or PAST.search(sentence)
         or _FUTURE.search(sentence)
         or _says_where(sentence)
+        or _CODE.search(sentence)
     ):
         # What it states in the present of nobody's doing ("The train takes about two
         # hours", "Accommodation usually runs 80 euros a night") is what it knows, not
         # what happened or was decided; its results ("Added full jitter", "The build
-        # passed") and what it will do stay.
+        # passed"), what it will do and what it reads in the code ("`retry_max` is 5
+        # in settings.py") stay.
         return True
     return _quotes_memory(sentence, remembered)
 

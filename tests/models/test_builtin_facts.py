@@ -2295,3 +2295,19 @@ def test_a_liking_of_that_thing_just_said_is_a_reaction() -> None:
     assert facts_of("I love that idea!") == []
     assert facts_of("We adore this plan.") == []
     assert facts_of("I moved flats this week.") == ["Ben moved flats in the week of 2023-05-08."]
+
+
+def test_what_an_agent_reads_in_the_code_is_kept_what_it_knows_in_general_is_not() -> None:
+    """In an agent's thread the assistant's present-tense sentence naming code (a file, a
+    snake_case setting, a flag) is the project's fact; one of general knowledge is not."""
+    conversation = [
+        {"role": "user", "text": "Why do the uploads time out?"},
+        {
+            "role": "assistant",
+            "text": "The upload_timeout_s setting is 30 seconds."
+            " Large uploads generally need 90 seconds or more on slow networks.",
+        },
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "The upload_timeout_s setting is 30 seconds."
+    ]
