@@ -37,6 +37,7 @@ nothing alone ("..., I'm so nervous") are left out.
 
 from __future__ import annotations
 
+import os
 import re
 from calendar import monthrange
 from collections.abc import Callable
@@ -810,6 +811,7 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
 _PLACE = re.compile(
     r"""(?<![\w/.:@-])(?:
         [a-z][a-z0-9+.-]*://[^\s/]+\S*                      # a URL
+      | [\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}          # an e-mail address
       | (?:~|\.{1,2})?/[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)*/?  # /etc/x, ~/x, ./x
       | (?P<parts>[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+)/?       # app/billing, tests/x.py
       | (?=[\w-]{2})[\w-]*[A-Za-z][\w-]*(?:\.\w[\w-]*)*\.[a-z][a-z0-9]{0,4}(?![\w/-])
@@ -820,8 +822,8 @@ _PLACE = re.compile(
     )""",
     re.VERBOSE,
 )
-"""A path, a file or host name, a URL, or a folder named by its noun: where code,
-configuration or logs are."""
+"""A path, a file or host name, a URL, an e-mail address, or a folder named by its noun:
+where code, configuration or logs are, where someone is reached."""
 _PLACED = re.compile(
     r"(?:^|\s)(?P<word>[\w'’]+)\s+(?:in|at|under|inside|into|within|to|on|from|"
     r"is|are|was|were|lives?|sits?|stays?)\s+$",
@@ -829,6 +831,29 @@ _PLACED = re.compile(
 )
 """What puts a thing at the place after it: a preposition of place or a copula, with
 the word before it ("lives in", "Tests are under", "go to", "workflow is")."""
+
+_SCRATCH = re.compile(
+    r"""(?<![\w.~-])(?:
+        /(?:private/|var/)?tmp                 # /tmp, /var/tmp, macOS's /private/tmp
+      | \$\{?(?:TMPDIR|TEMP|TMP)\}?            # $TMPDIR, ${TMPDIR}
+      | %(?:TEMP|TMP)%                       # Windows' %TEMP%
+      | [A-Za-z]:\\(?:Windows\\)?Temp           # C:\Temp, C:\Windows\Temp
+      | (?i:[A-Z]:\\Users\\[^\\\s]+\\AppData\\Local\\Temp)  # a Windows user's
+    )(?=[/\\]|[\s.,;:!?)'"]|$)""",
+    re.VERBOSE,
+)
+"""A path under the system's temporary folder: an agent's scratch for the session (a
+patch written to /tmp, a dump in $TMPDIR), gone at the next reboot or cleanup; a
+sentence that leads there leads nowhere later. (The folder a machine's TMPDIR names,
+when it is elsewhere, is added by `_scratch`.)"""
+
+
+def _scratch(sentence: str) -> bool:
+    """Whether `sentence` names a path under the temporary folder (see `_SCRATCH`)."""
+    if _SCRATCH.search(sentence):
+        return True
+    own = os.environ.get("TMPDIR", "").rstrip("/")
+    return own.startswith("/") and own.count("/") > 1 and own + "/" in sentence
 
 
 def _says_where(sentence: str) -> bool:
@@ -871,6 +896,7 @@ def is_fact(
     stripped = sentence.strip()
     if (
         not stripped
+        or _scratch(stripped)
         or stripped.endswith("?")
         or _QUESTION.match(stripped)
         or _ASKED_IF.match(stripped)
@@ -1267,6 +1293,14 @@ _SIGNALS = re.compile(
     r"note that|important|must|from now on|deadline|due)\b",
     re.I,
 )
+_NARRATION = re.compile(
+    r"(?:now|next|then|first(?:ly)?|finally|so far|at this point|at last)\b(?!\s+on\b)[,:]?\s",
+    re.I,
+)
+"""An adverb of the moment or of sequence opening a sentence ("Now the file is at ...",
+"Next, the tests", "So far the build passes"): an agent telling where its work stands,
+a step of the session and not a fact that holds after it ("from now on" opens no
+sentence with it, and "now on" is left alone)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
 """A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
 ...')."""
@@ -1535,7 +1569,7 @@ def extract(
             if (
                 role == "assistant"
                 and speaker is None
-                and _assistant_aside(sentence, words, told, remembered)
+                and _assistant_aside(pieces[index], sentence, words, told, remembered)
             ):
                 continue
             told |= words if ruled else set()
@@ -1585,13 +1619,17 @@ def _unlisted(sentence: str, answer: bool) -> str:
 
 
 def _assistant_aside(
-    sentence: str, words: set[str], told: set[str], remembered: list[set[str]]
+    said: str, sentence: str, words: set[str], told: set[str], remembered: list[set[str]]
 ) -> bool:
-    """Whether an unnamed assistant's sentence is no memory: its "I" is the assistant,
-    whose decisions alone count; its exclamation ("Happy early birthday to Ines!") and
+    """Whether an unnamed assistant's sentence (`said`, as `sentence` once cleaned) is
+    no memory: where its work stands in the session ("Now the file is at ... with the
+    fix": narration of the moment, true until the next step); its "I", which is the
+    assistant, whose decisions alone count; its exclamation ("Happy early birthday to Ines!") and
     what may or would be so ("A pasta bake might be easier") are a reaction and advice;
     its echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
     nothing; nor does what it knows, said in the present of nobody's doing."""
+    if _NARRATION.match(said.lstrip("*_ ")):
+        return True
     if not _SIGNALS.search(sentence) and (
         _OPENS_OWN.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
     ):

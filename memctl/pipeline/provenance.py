@@ -302,6 +302,31 @@ def merged_sources(
     return found
 
 
+def merged_into(ws: Workspace, bullets: Iterable[int | None]) -> set[tuple[str, int | None]]:
+    """The ledger lines (path, line) that the MEMORY.md bullets at these line numbers
+    were merged from, as the sidecar recorded them: what a reader of hits from both
+    leaves out, since the same fact worded apart ("Dana: Remember that deploys…" in
+    the ledger, "Remember that deploys…" in MEMORY.md) would be said twice (the prompt
+    hook's recall, builtin's `call`). A bullet the sidecar does not know (edited by
+    hand) drops nothing: words in common are no proof."""
+    numbers = [number for number in bullets if number]
+    if not numbers:
+        return set()
+    known = read_sidecar(sidecar_path(ws))
+    if not known:
+        return set()
+    ledgers = Ledgers(ws)
+    merged: set[tuple[str, int | None]] = set()
+    for number in numbers:
+        line = ledgers.line(Source("MEMORY.md", number, ""))
+        if line is None:
+            continue
+        for source in known.get(bullet_digest(line), []):
+            if (now := ledgers.resolve(source)) is not None:
+                merged.add((now.path, now.line))
+    return merged
+
+
 def _followed(
     current: Bullets,
     fresh: dict[tuple[str, str], list[Source]],
@@ -588,6 +613,9 @@ class ExplainResult:
     forgotten: bool = False
     """For a ledger's PATH:LINE: a tombstone (`memctl forget`) holds the line, so
     consolidation, search, recall and the memory block leave it out."""
+    closest: bool = False
+    """For a text no bullet contains: `bullets` are the closest ones (the most content
+    words in common, `closest_bullets`), not bullets that say it."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
@@ -614,11 +642,13 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     bullets = bullets_of(memory)
     needle = fact_key(target)
     chosen = [(n, line) for n, line in bullets if needle and needle in fact_key(line)]
-    if not chosen:
+    closest = not chosen
+    if closest:
         chosen = closest_bullets(target, bullets)
     if not chosen:
         raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
-    return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
+    explained = [explain_line(ws, n, line, ledgers) for n, line in chosen]
+    return ExplainResult(target, explained, closest=closest)
 
 
 def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -694,7 +724,11 @@ def explain_text(result: ExplainResult) -> str:
         return "\n\n".join(
             _ledger_text(origin, result.in_memory, result.forgotten) for origin in result.ledger
         )
-    return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+    chains = "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+    if result.closest:
+        which = "the closest one" if len(result.bullets) == 1 else "the closest ones"
+        return f"no bullet of MEMORY.md contains {result.target!r}; {which}:\n{chains}"
+    return chains
 
 
 def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) -> str:

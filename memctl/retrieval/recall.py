@@ -61,7 +61,7 @@ from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
-from memctl.retrieval.corpus import Hidden, read_record, record_text
+from memctl.retrieval.corpus import Hidden, read_record, record_text, tool_echo
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -481,6 +481,8 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
+            echoes = _Echoes(conn, result.terms)
+            ranked = echoes.pruned(ws, ranked)
             texts: dict[int, str | None] = {}
             forgotten = Hidden(ws)
             hide = _Hidden(ws, conn, forgotten, texts, vectors)
@@ -506,7 +508,9 @@ def _ranked(
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
-            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline, forgotten)
+            chosen = _collect(
+                ws, config, conn, ranked, limit, result, stale, deadline, forgotten, echoes
+            )
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
@@ -1470,10 +1474,11 @@ def _collect(
     stale: set[str],
     deadline: float | None,
     forgotten: Hidden,
+    echoes: _Echoes,
 ) -> list[Candidate]:
-    """Apply the recency prior, read each best record back and make its hit; the
-    candidates of the hits, in their order. A record that is no longer what the index
-    read puts its file in `stale`."""
+    """Apply the recency prior, read each best record back and make its hit (not a
+    tool's echo that answers nothing: `echoes`); the candidates of the hits, in their
+    order. A record that is no longer what the index read puts its file in `stale`."""
     now = time.time()
     mtimes: dict[str, float] = {}
 
@@ -1503,7 +1508,9 @@ def _collect(
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
-        read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+        read = _hit(
+            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echoes
+        )
         if read is not None:
             found.append((read[0], candidate, read[1]))
 
@@ -1537,6 +1544,45 @@ def _collect(
     found = later_turns_first(found, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+class _Echoes:
+    """Which tools' echoes (`tool_echo`: a turn of tool calls alone, `Bash({...})`, or a
+    tool's output) answer the question: those holding a word it asked (not a stop
+    word). A relative the thesaurus lent ("version" -> "type" in `"subagent_type"`), a
+    neighbour's share or a nearness of meaning makes a command or its output no
+    answer. The words each thread turn holds are looked up once, for every candidate
+    together (`pruned`); a candidate added later, alone."""
+
+    def __init__(self, conn: sqlite3.Connection, terms: list[str]) -> None:
+        self.conn = conn
+        self.asked = [term for term in terms if term not in STOPWORDS]
+        self.held: dict[int, frozenset[str]] = {}
+
+    def pruned(self, ws: Workspace, ranked: list[Candidate]) -> list[Candidate]:
+        """The candidates less the echoes that answer nothing, before any lends its
+        neighbours a score: the turn beside a command whose JSON holds a lent word is
+        no answer either. Only a thread turn that holds no word asked is read back."""
+        turns = [c.record for c in ranked if c.kind != "memory"]
+        if not self.asked or not turns:
+            return ranked
+        self.held.update(_matched_terms(self.conn, self.asked, turns, None))
+
+        def echo(c: Candidate) -> bool:
+            if c.kind == "memory" or self.held.get(c.record):
+                return False
+            line = read_record(ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset)
+            return line is not None and tool_echo(line)
+
+        return [c for c in ranked if not echo(c)]
+
+    def __call__(self, candidate: Candidate) -> bool:
+        """Whether an echo holds a word asked."""
+        if not self.asked:
+            return False
+        if candidate.record not in self.held:
+            self.held.update(_matched_terms(self.conn, self.asked, [candidate.record], None))
+        return bool(self.held.get(candidate.record))
 
 
 def _subject(
@@ -2184,10 +2230,12 @@ def _hit(
     stamp: float,
     forgotten: Hidden,
     stale: set[str],
+    echo_answers: Callable[[Candidate], bool] | None = None,
 ) -> tuple[RecallHit, str] | None:
     """The hit and its record's text, read back from its file; None when it states a
     fact `memctl forget` forgot (never ranked, whatever its score), when it is a memory
-    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), or when the file
+    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), when it is a
+    tool's echo (`tool_echo`) that `echo_answers` says holds no word asked, or when the file
     changed since it was indexed: then its bytes are not the record ranked (a fragment
     of other lines under this record's number), and the file goes into `stale`."""
     line = read_record(
@@ -2210,6 +2258,8 @@ def _hit(
         return None
     if forgotten.hides(candidate.kind, candidate.rel, candidate.number, text):
         return None  # it states a forgotten fact, or a turn it was taken from does
+    if echo_answers is not None and not memory and tool_echo(line) and not echo_answers(candidate):
+        return None
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
