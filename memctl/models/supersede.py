@@ -930,6 +930,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     _slot_changes(slots, found)
     _leaving_changes(facts, about, slots, found)
     _valued_changes(facts, about, found)
+    _told_changes(facts, about, slots, found)
     return found
 
 
@@ -3297,3 +3298,207 @@ def _replaces(
         if _one_subject(newer, older, new, value):
             return True
     return False
+
+
+# Last, a value with no telling form (a city, a person, an employer, a tool, a school, a
+# car) that a later fact tells as the one before (supersede14): names, not sorts, so only
+# where the later fact's own structure puts the earlier value in the past and another
+# beside it. Four structures, read by position, not by wording:
+# - a diff: a line taken out and one put in ("`- manager: A` / `+ manager: B`");
+# - a question and its answer, the answer opening with a negation ("Q: still at A? A: no,
+#   B since March"): what the question names no longer holds, what the answer names does;
+# - the past habit "used to" ("used to live in A; the new flat is in B", "who used to
+#   report to A, is now managed by B"): the first name of its clause is the old value;
+# - an adverb of what came before opening the old value's clause or closing it ("since
+#   March, before by A", "formerly written in A", "was using A before, now ...").
+# The new value is a name the later fact gives outside the old one's clause (segment,
+# question) that the earlier fact does not name. The earlier fact names the old value
+# and its other names are all in the later fact (the subject), with one more word in
+# common than the value; it is not hedged, negated or called off, nor names the old
+# value beside another by "and"/"with" (a pair, not a value). Not when the later fact
+# hedges or adds, the two are said by two people, the later one speaks of a relative
+# the earlier does not, or the two names are of two sorts the facts teach (a place and
+# an employer: `_name_sorts`). A name is a capitalised run inside a clause, or a word
+# written with a capital inside a clause elsewhere (`_mid_names`).
+_TOLD_TOKEN = re.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
+_TOLD_BREAK = frozenset("`|/;:,?()!—–'\"=#")
+_TOLD_NO = _set("no nope nah not")
+_TOLD_BEFORE = _set("formerly previously before")
+_TOLD_PAIR = _set("and with &")
+
+
+@dataclass(frozen=True)
+class _Told:
+    """A fact as `_told_changes` reads it."""
+
+    runs: tuple[tuple[int, str], ...]
+    """(token index, the name run folded) of each name it holds."""
+    words: frozenset[str]
+    """Its content words, folded."""
+    pairs: frozenset[str]
+    """Name runs it joins to another by "and"/"with"."""
+    old: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]
+    """(an old value, the names given beside it, the words of the other names said with
+    it: a question's, a removed line's) told as the one before."""
+    blocked: bool
+    """It hedges, adds, negates or is called off: it ends nothing and is ended by nothing."""
+
+
+def _told(text: str, names: frozenset[str]) -> _Told | None:
+    """A fact's name runs, and the old values it tells (see above)."""
+    if len(text) > MAX_FACT_CHARS or REDACTED in text:
+        return None
+    body = _SPEAKER.sub("", text.strip().lstrip("*+• ").strip())
+    matches = list(_TOLD_TOKEN.finditer(body))
+    tokens = [m[0] for m in matches]
+    if not tokens:
+        return None
+    folded = [_fold(t).rstrip(".") for t in tokens]
+    opens = [_opens_clause(body, m.start()) or k == 0 for k, m in enumerate(matches)]
+    # A capital opening a clause is a name when the facts write it so elsewhere, or when
+    # it stands alone before a break: a cell, a field's value ("manager: Chloe`").
+    alone = [k + 1 == len(tokens) or tokens[k + 1] in _TOLD_BREAK for k in range(len(tokens))]
+    name = [
+        t[:1].isupper()
+        and (not opens[k] or folded[k] in names or alone[k])
+        and folded[k] not in _SLOT_STOP
+        for k, t in enumerate(tokens)
+    ]
+    runs: list[tuple[int, str]] = []
+    k = 0
+    while k < len(tokens):
+        if not name[k]:
+            k += 1
+            continue
+        start = k
+        k += 1
+        while k < len(tokens) and (name[k] or (tokens[k].isdigit() and name[k - 1])):
+            if not name[k] and tokens[k][:1].isupper():
+                break
+            k += 1
+        runs.append((start, " ".join(folded[start:k])))
+    kept = set(folded)
+    words = frozenset(w for w in folded if w[:1].isalnum() and w not in _SLOT_STOP)
+    starts = {at for at, _ in runs}
+    ends = {at + len(run.split()) - 1 for at, run in runs}
+    # "Jonas and Rosa paired", "plays chess with Rosa": a companion, not a value
+    pairs = frozenset(
+        run
+        for at, run in runs
+        for near, other in ((at - 1, at - 2), (at + len(run.split()), at + len(run.split()) + 1))
+        if 0 <= near < len(folded)
+        and folded[near] in _TOLD_PAIR
+        and (
+            0 <= other < len(tokens) and (other in starts | ends or tokens[other][:1].isupper())
+            or folded[near] == "with" and near == at - 1
+        )
+    )
+    blocked = bool(
+        kept & (_ADDS | _ADDING | _HEDGED)
+        or _CALLED_OFF.search(body)
+        or (_NEGATION.search(body) and "?" not in body)
+    )
+    return _Told(tuple(runs), words, pairs, tuple(_told_old(tokens, folded, runs)), blocked)
+
+
+def _told_old(
+    tokens: Sequence[str], folded: Sequence[str], runs: Sequence[tuple[int, str]]
+) -> list[tuple[str, tuple[str, ...], frozenset[str]]]:
+    """(old value, the names beside it, the words of the names said with it) for each
+    structure of the four (see above)."""
+    found: list[tuple[str, tuple[str, ...], frozenset[str]]] = []
+
+    def company(said: list[str], old: str) -> frozenset[str]:
+        return frozenset(w for run in said if run != old for w in run.split())
+
+    def within(lo: int, hi: int) -> list[str]:
+        return [run for at, run in runs if lo <= at < hi]
+
+    def clause(at: int) -> tuple[int, int]:
+        lo = at
+        while lo > 0 and tokens[lo - 1] not in _TOLD_BREAK:
+            lo -= 1
+        hi = at
+        while hi < len(tokens) and tokens[hi] not in _TOLD_BREAK and folded[hi] != "now":
+            hi += 1
+        return lo, hi
+
+    end = len(tokens)
+    if "-" in tokens and "+" in tokens and tokens.index("-") < tokens.index("+"):
+        minus, plus = tokens.index("-"), tokens.index("+")
+        gone, put = within(minus, plus), within(plus, end)
+        beside = tuple(p for p in put if p not in gone)
+        found += [(run, beside, company(gone, run)) for run in gone if run not in put]
+    if "?" in tokens:
+        asked = tokens.index("?")
+        answer = [k for k in range(asked + 1, end) if folded[k] not in (":", "a", ",")]
+        if answer and folded[answer[0]] in _TOLD_NO:
+            question = within(0, asked)
+            given = tuple(run for run in within(asked, end) if run not in question)
+            found += [(run, given, company(question, run)) for run in question]
+    for k in range(end - 1):
+        old: str | None = None
+        if (folded[k], folded[k + 1]) == ("used", "to"):
+            lo, hi = clause(k)
+            old = next(iter(within(k, hi)), None)
+        elif folded[k] in _TOLD_BEFORE:
+            lo, hi = clause(k)
+            if k == lo or folded[k] != "before":  # "..., before by A"; "formerly A"
+                old = next(iter(within(k, hi)), None)
+            elif k + 1 == hi or tokens[k + 1] in _TOLD_BREAK:  # "was using A before,"
+                old = next(iter(reversed(within(lo, k))), None)
+        if old is not None:
+            found.append((old, tuple(run for at, run in runs if not lo <= at < hi), frozenset()))
+    return found
+
+
+def _told_changes(
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    slots: Sequence[Slot | None],
+    found: dict[int, int],
+) -> None:
+    """Adds to `found` an earlier fact whose name a later one tells as the one before,
+    beside another (see above). Facts are paired by the old value's run, the newest
+    `_PAIR_LIMIT` of it."""
+    names = _mid_names(facts)
+    once: dict[str, _Told | None] = {}
+    by_run: dict[str, list[int]] = {}
+    sorts: dict[str, str] | None = None
+    classes: set[str | None] = set()
+    for i, text in enumerate(facts):
+        if text not in once:
+            once[text] = _told(text, names) if _may_tell(text) else None
+        read = once[text]
+        if read is None:
+            continue
+        if read.old and not read.blocked and sorts is None:
+            sorts = _name_sorts(slots)
+            classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+        for old, beside, said_with in read.old if not read.blocked else ():
+            for j in by_run.get(old, [])[-_PAIR_LIMIT:]:
+                was = once[facts[j]]
+                if j in found or was is None or was.blocked or old in was.pairs | read.pairs:
+                    continue
+                if about and about[i] and about[j] and about[i] != about[j]:
+                    continue  # said by two people
+                new = next((b for b in beside if not set(b.split()) & was.words), None)
+                subject = [run for _, run in was.runs if run != old]
+                shared = was.words & read.words - set(old.split())
+                if new is None or not shared or not said_with <= was.words:
+                    continue  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
+                if not all(set(run.split()) <= read.words for run in subject):
+                    continue
+                if read.words & _ONE_KIN - was.words:
+                    continue  # "Kofi's sister used to live in Oslo": not Kofi's home
+                known = (sorts or {}).get(old), (sorts or {}).get(new)
+                if set(known) <= classes and known[0] != known[1]:
+                    continue  # a place and an employer
+                found[j] = i
+        for _, run in read.runs:
+            by_run.setdefault(run, []).append(i)
+
+
+def _may_tell(text: str) -> bool:
+    """A quick look: a fact with no capital holds no name."""
+    return any(c.isupper() for c in text)
