@@ -3389,8 +3389,8 @@ def _told(text: str, names: frozenset[str]) -> _Told | None:
         if 0 <= near < len(folded)
         and folded[near] in _TOLD_PAIR
         and (
-            0 <= other < len(tokens) and (other in starts | ends or tokens[other][:1].isupper())
-            or folded[near] == "with" and near == at - 1
+            (0 <= other < len(tokens) and (other in starts | ends or tokens[other][:1].isupper()))
+            or (folded[near] == "with" and near == at - 1)
         )
     )
     blocked = bool(
