@@ -3320,11 +3320,15 @@ def _replaces(
 # the earlier does not, or the two names are of two sorts the facts teach (a place and
 # an employer: `_name_sorts`). A name is a capitalised run inside a clause, or a word
 # written with a capital inside a clause elsewhere (`_mid_names`).
-_TOLD_TOKEN = re.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
+_TOLD_TOKEN = re.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,.?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
 _TOLD_BREAK = frozenset("`|/;:,?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
 _TOLD_BEFORE = _set("formerly previously before")
 _TOLD_PAIR = _set("and with &")
+_TOLD_UNTIL = [[w] for w in ("until", "till", "through", "thru")]
+_TOLD_FROM = [[w] for w in ("from", "since")]
+_TOLD_CLAUSE = frozenset(";.!?,:()")
+_WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
 
 
 @dataclass(frozen=True)
@@ -3333,22 +3337,26 @@ class _Told:
 
     runs: tuple[tuple[int, str], ...]
     """(token index, the name run folded) of each name it holds."""
+    strong: frozenset[str]
+    """Its runs that are names inside a clause, not only a cell or a field's value."""
     words: frozenset[str]
     """Its content words, folded."""
     pairs: frozenset[str]
     """Name runs it joins to another by "and"/"with"."""
     old: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]
-    """(an old value, the names given beside it, the words of the other names said with
-    it: a question's, a removed line's) told as the one before."""
+    """(an old value, the values given beside it, the words of the other names said with
+    it: a question's, a removed line's) of each value it tells as the one before."""
     blocked: bool
     """It hedges, adds, negates or is called off: it ends nothing and is ended by nothing."""
 
 
-def _told(text: str, names: frozenset[str]) -> _Told | None:
+def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | None:
     """A fact's name runs, and the old values it tells (see above)."""
     if len(text) > MAX_FACT_CHARS or REDACTED in text:
         return None
-    body = _SPEAKER.sub("", text.strip().lstrip("*+• ").strip())
+    text = text.strip().lstrip("*+• ").strip()
+    speaker = _SPEAKER.match(text)
+    body = _SPEAKER.sub("", text)
     matches = list(_TOLD_TOKEN.finditer(body))
     tokens = [m[0] for m in matches]
     if not tokens:
@@ -3365,6 +3373,7 @@ def _told(text: str, names: frozenset[str]) -> _Told | None:
         for k, t in enumerate(tokens)
     ]
     runs: list[tuple[int, str]] = []
+    strong: set[str] = set()
     k = 0
     while k < len(tokens):
         if not name[k]:
@@ -3373,12 +3382,18 @@ def _told(text: str, names: frozenset[str]) -> _Told | None:
         start = k
         k += 1
         while k < len(tokens) and (name[k] or (tokens[k].isdigit() and name[k - 1])):
-            if not name[k] and tokens[k][:1].isupper():
-                break
+            if (not name[k] and tokens[k][:1].isupper()) or tokens[k - 1].endswith(("'s", "’s")):
+                break  # "Greta's Volvo XC40": the owner, then the car
             k += 1
-        runs.append((start, " ".join(folded[start:k])))
+        run = " ".join(folded[start:k])
+        runs.append((start, run))
+        if any(not opens[at] or folded[at] in names for at in range(start, k)):
+            strong.add(run)
+    # a month or a weekday is a date, not a name ("we had drinks there Friday")
+    runs = [(at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run)]
     kept = set(folded)
-    words = frozenset(w for w in folded if w[:1].isalnum() and w not in _SLOT_STOP)
+    said_by = {w.casefold() for w in (speaker[1] if speaker else who or "").split()}
+    words = frozenset(w for w in folded if w[:1].isalnum() and w not in _SLOT_STOP) | said_by
     starts = {at for at, _ in runs}
     ends = {at + len(run.split()) - 1 for at, run in runs}
     # "Jonas and Rosa paired", "plays chess with Rosa": a companion, not a value
@@ -3398,58 +3413,152 @@ def _told(text: str, names: frozenset[str]) -> _Told | None:
         or _CALLED_OFF.search(body)
         or (_NEGATION.search(body) and "?" not in body)
     )
-    return _Told(tuple(runs), words, pairs, tuple(_told_old(tokens, folded, runs)), blocked)
+    return _Told(
+        tuple(runs),
+        frozenset(strong),
+        words,
+        pairs,
+        tuple(_told_old(tokens, folded, runs)),
+        blocked,
+    )
+
+
+_Old = tuple[str, tuple[str, ...], frozenset[str]]
+"""(an old value, the values beside it, the words of the names said with it)."""
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A fact's tokens as `_told` reads them."""
+
+    tokens: Sequence[str]
+    folded: Sequence[str]
+    runs: Sequence[tuple[int, str]]
+
+    def within(self, lo: int, hi: int) -> list[str]:
+        """The name runs that start in tokens lo..hi."""
+        return [run for at, run in self.runs if lo <= at < hi]
+
+    def content(self, lo: int, hi: int) -> list[str]:
+        """The content words of tokens lo..hi, folded."""
+        return [
+            w
+            for w in self.folded[lo:hi]
+            if w[:1].isalnum() and w not in _SLOT_STOP and w not in _TOLD_NO
+        ]
+
+    def clause(self, at: int) -> tuple[int, int]:
+        """Where the clause around token `at` starts and ends (a break or "now")."""
+        lo = at
+        while lo > 0 and self.tokens[lo - 1] not in _TOLD_BREAK:
+            lo -= 1
+        hi = at
+        while (
+            hi < len(self.tokens)
+            and self.tokens[hi] not in _TOLD_BREAK
+            and self.folded[hi] != "now"
+        ):
+            hi += 1
+        return lo, hi
+
+
+def _company(said: Sequence[str], old: str) -> frozenset[str]:
+    """The words of the other runs said with `old`."""
+    return frozenset(w for run in said if run != old for w in run.split())
+
+
+def _diffed(line: _Line) -> list[_Old]:
+    """A diff: the names of the removed line the added one lacks; in lower case, the one
+    word the two lines do not share ("`- Jonas: data` / `+ Jonas: growth`")."""
+    tokens = line.tokens
+    if not ("-" in tokens and "+" in tokens and tokens.index("-") < tokens.index("+")):
+        return []
+    minus, plus, end = tokens.index("-"), tokens.index("+"), len(tokens)
+    gone, put = line.within(minus, plus), line.within(plus, end)
+    beside = tuple(p for p in put if p not in gone)
+    found = [(run, beside, _company(gone, run)) for run in gone if run not in put]
+    was, now = line.content(minus, plus), line.content(plus, end)
+    left, came = [w for w in was if w not in now], [w for w in now if w not in was]
+    if set(gone) == set(put) and len(left) == 1 and len(came) == 1:
+        found.append((left[0], tuple(came), frozenset(was) - set(left)))
+    return found
+
+
+def _answered(line: _Line) -> list[_Old]:
+    """A question answered with a negation: its names (in lower case, its last word)
+    no longer hold, the answer's do ("still in billing? A: no, platform since ...")."""
+    if "?" not in line.tokens:
+        return []
+    asked, end = line.tokens.index("?"), len(line.tokens)
+    answer = [k for k in range(asked + 1, end) if line.folded[k] not in (":", "a", ",")]
+    if not answer or line.folded[answer[0]] not in _TOLD_NO:
+        return []
+    question = line.within(0, asked)
+    given = tuple(run for run in line.within(asked, end) if run not in question)
+    found = [(run, given, _company(question, run)) for run in question]
+    asking, answering = line.content(0, asked), line.content(answer[0] + 1, end)
+    if not given and asking and answering and asking[-1] not in " ".join(question):
+        found.append((asking[-1], (answering[0],), frozenset(asking[:-1])))
+    return found
+
+
+def _past(line: _Line) -> list[_Old]:
+    """The first name after "used to", "formerly", "previously" or a clause-opening
+    "before" in its clause, or the last before a clause-closing "before"."""
+    found: list[_Old] = []
+    folded = line.folded
+    for k in range(len(folded) - 1):
+        old: str | None = None
+        if (folded[k], folded[k + 1]) != ("used", "to") and folded[k] not in _TOLD_BEFORE:
+            continue
+        lo, hi = line.clause(k)
+        if (folded[k], folded[k + 1]) == ("used", "to"):
+            old = next(iter(line.within(k, hi)), None)
+        elif folded[k] in _TOLD_BEFORE:
+            if k == lo or folded[k] != "before":  # "..., before by A"; "formerly A"
+                old = next(iter(line.within(k, hi)), None)
+            elif k + 1 == hi:  # "was using A before,"
+                old = next(iter(reversed(line.within(lo, k))), None)
+        if old is not None:
+            beside = tuple(run for at, run in line.runs if not lo <= at < hi)
+            found.append((old, beside, frozenset()))
+    return found
+
+
+def _ranged(line: _Line) -> list[_Old]:
+    """A range: "A until March, B from April", "reported to A until June, to B from
+    July"."""
+    after = [(run, line.folded[at + len(run.split()) :][:1]) for at, run in line.runs]
+    opened = tuple(run for run, then in after if then in _TOLD_FROM)
+    return [(run, opened, frozenset()) for run, then in after if then in _TOLD_UNTIL and opened]
+
+
+def _cued(line: _Line) -> list[_Old]:
+    """A clause that says a change (`_SLOT_CUE`: "now", "new", "moved") gives the new
+    value; a name in another clause is the old ("is driving a Kia Niro now; the Toyota
+    Corolla was sold", "Because A froze hiring, Dana moved to B"). A label (a clause
+    before a colon) is neither."""
+    tokens, end = line.tokens, len(line.tokens)
+    cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
+    clauses = [(lo + 1, hi) for lo, hi in pairwise(cut) if hi > lo + 1 and tokens[hi:][:1] != [":"]]
+    cued = [(lo, hi) for lo, hi in clauses if _SLOT_CUE.search(" ".join(line.folded[lo:hi]))]
+    if not cued or len(cued) == len(clauses):
+        return []
+    beside = tuple(run for lo, hi in cued for run in line.within(lo, hi))
+    found: list[_Old] = []
+    for lo, hi in clauses:
+        if (lo, hi) not in cued:
+            said = line.within(lo, hi)
+            found += [(run, beside, _company(said, run)) for run in said]
+    return found
 
 
 def _told_old(
     tokens: Sequence[str], folded: Sequence[str], runs: Sequence[tuple[int, str]]
-) -> list[tuple[str, tuple[str, ...], frozenset[str]]]:
-    """(old value, the names beside it, the words of the names said with it) for each
-    structure of the four (see above)."""
-    found: list[tuple[str, tuple[str, ...], frozenset[str]]] = []
-
-    def company(said: list[str], old: str) -> frozenset[str]:
-        return frozenset(w for run in said if run != old for w in run.split())
-
-    def within(lo: int, hi: int) -> list[str]:
-        return [run for at, run in runs if lo <= at < hi]
-
-    def clause(at: int) -> tuple[int, int]:
-        lo = at
-        while lo > 0 and tokens[lo - 1] not in _TOLD_BREAK:
-            lo -= 1
-        hi = at
-        while hi < len(tokens) and tokens[hi] not in _TOLD_BREAK and folded[hi] != "now":
-            hi += 1
-        return lo, hi
-
-    end = len(tokens)
-    if "-" in tokens and "+" in tokens and tokens.index("-") < tokens.index("+"):
-        minus, plus = tokens.index("-"), tokens.index("+")
-        gone, put = within(minus, plus), within(plus, end)
-        beside = tuple(p for p in put if p not in gone)
-        found += [(run, beside, company(gone, run)) for run in gone if run not in put]
-    if "?" in tokens:
-        asked = tokens.index("?")
-        answer = [k for k in range(asked + 1, end) if folded[k] not in (":", "a", ",")]
-        if answer and folded[answer[0]] in _TOLD_NO:
-            question = within(0, asked)
-            given = tuple(run for run in within(asked, end) if run not in question)
-            found += [(run, given, company(question, run)) for run in question]
-    for k in range(end - 1):
-        old: str | None = None
-        if (folded[k], folded[k + 1]) == ("used", "to"):
-            lo, hi = clause(k)
-            old = next(iter(within(k, hi)), None)
-        elif folded[k] in _TOLD_BEFORE:
-            lo, hi = clause(k)
-            if k == lo or folded[k] != "before":  # "..., before by A"; "formerly A"
-                old = next(iter(within(k, hi)), None)
-            elif k + 1 == hi or tokens[k + 1] in _TOLD_BREAK:  # "was using A before,"
-                old = next(iter(reversed(within(lo, k))), None)
-        if old is not None:
-            found.append((old, tuple(run for at, run in runs if not lo <= at < hi), frozenset()))
-    return found
+) -> list[_Old]:
+    """The old values a fact tells, by each structure (see above)."""
+    line = _Line(tokens, folded, runs)
+    return [*_diffed(line), *_answered(line), *_past(line), *_ranged(line), *_cued(line)]
 
 
 def _told_changes(
@@ -3468,7 +3577,9 @@ def _told_changes(
     classes: set[str | None] = set()
     for i, text in enumerate(facts):
         if text not in once:
-            once[text] = _told(text, names) if _may_tell(text) else None
+            once[text] = (
+                _told(text, names, about[i] if about else None) if _may_tell(text) else None
+            )
         read = once[text]
         if read is None:
             continue
@@ -3480,12 +3591,17 @@ def _told_changes(
                 was = once[facts[j]]
                 if j in found or was is None or was.blocked or old in was.pairs | read.pairs:
                     continue
+                if "no" in was.words:
+                    continue  # "Hana said no thanks": a plan turned down, no value held
                 if about and about[i] and about[j] and about[i] != about[j]:
                     continue  # said by two people
                 new = next((b for b in beside if not set(b.split()) & was.words), None)
-                subject = [run for _, run in was.runs if run != old]
+                subject = [run for _, run in was.runs if run != old and run in was.strong]
                 shared = was.words & read.words - set(old.split())
-                if new is None or not shared or not said_with <= was.words:
+                named = {w for run in was.strong | read.strong for w in run.split()}
+                if len(shared) < 2 and not shared & named:
+                    continue  # one common word, not a name: "the platform demo day"
+                if new is None or not said_with <= was.words:
                     continue  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
                 if not all(set(run.split()) <= read.words for run in subject):
                     continue
@@ -3495,8 +3611,9 @@ def _told_changes(
                 if set(known) <= classes and known[0] != known[1]:
                     continue  # a place and an employer
                 found[j] = i
-        for _, run in read.runs:
-            by_run.setdefault(run, []).append(i)
+        # by its names, and by its words: a diff or an answer may name a value in lower case
+        for key in {run for _, run in read.runs} | read.words:
+            by_run.setdefault(key, []).append(i)
 
 
 def _may_tell(text: str) -> bool:
