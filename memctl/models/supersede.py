@@ -3343,11 +3343,19 @@ class _Told:
     """Its content words, folded."""
     pairs: frozenset[str]
     """Name runs it joins to another by "and"/"with"."""
+    denied: frozenset[str]
+    """Name runs in a clause with a negation."""
+    closing: frozenset[str]
+    """Words that end a clause, or come one before its end: where a value in lower case
+    stands ("is on payments, I think", "the payments team."), not a modifier ("the
+    payments queue in eu-west")."""
+    capitals: frozenset[str]
+    """Words it writes with a capital, folded."""
     old: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]
     """(an old value, the values given beside it, the words of the other names said with
     it: a question's, a removed line's) of each value it tells as the one before."""
     blocked: bool
-    """It hedges, adds, negates or is called off: it ends nothing and is ended by nothing."""
+    """It hedges, adds or is called off: it ends nothing and is ended by nothing."""
 
 
 def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | None:
@@ -3387,8 +3395,10 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
             k += 1
         run = " ".join(folded[start:k])
         runs.append((start, run))
-        if any(not opens[at] or folded[at] in names for at in range(start, k)):
-            strong.add(run)
+        if any(not opens[at] or folded[at] in names for at in range(start, k)) and not all(
+            tokens[at].isupper() for at in range(start, k)
+        ):
+            strong.add(run)  # a name, not a label in capitals ("42k LOC", "HR export")
     # a month or a weekday is a date, not a name ("we had drinks there Friday")
     runs = [(at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run)]
     kept = set(folded)
@@ -3408,16 +3418,30 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
             or (folded[near] == "with" and near == at - 1)
         )
     )
-    blocked = bool(
-        kept & (_ADDS | _ADDING | _HEDGED)
-        or _CALLED_OFF.search(body)
-        or (_NEGATION.search(body) and "?" not in body)
+    # "since May" is no hedge: only a word in lower case hedges ("may", "might")
+    lower = {folded[k] for k, t in enumerate(tokens) if not t[:1].isupper()}
+    blocked = bool(kept & (_ADDS | _ADDING) or lower & _HEDGED or _CALLED_OFF.search(body))
+    # a name in a clause with a negation is not said to hold ("don't even mention ...")
+    cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), len(tokens)]
+    denied = frozenset(
+        run
+        for lo, hi in pairwise(cut)
+        if _NEGATION.search(" ".join(tokens[lo + 1 : hi]))
+        for at, run in runs
+        if lo < at < hi
     )
     return _Told(
         tuple(runs),
         frozenset(strong),
         words,
         pairs,
+        denied,
+        frozenset(
+            folded[k]
+            for k in range(len(tokens))
+            if any(n >= len(tokens) or tokens[n] in _TOLD_BREAK for n in (k + 1, k + 2))
+        ),
+        frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper()),
         tuple(_told_old(tokens, folded, runs)),
         blocked,
     )
@@ -3536,20 +3560,18 @@ def _ranged(line: _Line) -> list[_Old]:
 def _cued(line: _Line) -> list[_Old]:
     """A clause that says a change (`_SLOT_CUE`: "now", "new", "moved") gives the new
     value; a name in another clause is the old ("is driving a Kia Niro now; the Toyota
-    Corolla was sold", "Because A froze hiring, Dana moved to B"). A label (a clause
-    before a colon) is neither."""
+    Corolla was sold", "Because A froze hiring, Dana moved to B"), also when that clause
+    says a change too ("run by Drone now; TeamCity was switched off": the earlier fact
+    names one of the two). A label (a clause before a colon) is neither."""
     tokens, end = line.tokens, len(line.tokens)
     cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
     clauses = [(lo + 1, hi) for lo, hi in pairwise(cut) if hi > lo + 1 and tokens[hi:][:1] != [":"]]
     cued = [(lo, hi) for lo, hi in clauses if _SLOT_CUE.search(" ".join(line.folded[lo:hi]))]
-    if not cued or len(cued) == len(clauses):
-        return []
-    beside = tuple(run for lo, hi in cued for run in line.within(lo, hi))
     found: list[_Old] = []
-    for lo, hi in clauses:
-        if (lo, hi) not in cued:
-            said = line.within(lo, hi)
-            found += [(run, beside, _company(said, run)) for run in said]
+    for lo, hi in clauses if len(clauses) > 1 else ():
+        beside = tuple(run for at in cued if at != (lo, hi) for run in line.within(*at))
+        said = line.within(lo, hi)
+        found += [(run, beside, _company(said, run)) for run in said if beside]
     return found
 
 
@@ -3591,14 +3613,19 @@ def _told_changes(
                 was = once[facts[j]]
                 if j in found or was is None or was.blocked or old in was.pairs | read.pairs:
                     continue
-                if "no" in was.words:
+                if old not in {run for _, run in was.runs} and old not in was.closing:
+                    continue  # in lower case, a modifier: "the payments queue in eu-west"
+                if "no" in was.words or old in was.denied:
                     continue  # "Hana said no thanks": a plan turned down, no value held
                 if about and about[i] and about[j] and about[i] != about[j]:
                     continue  # said by two people
-                new = next((b for b in beside if not set(b.split()) & was.words), None)
+                new = next(
+                    (b for b in beside if not set(b.split()) & was.words and b not in read.denied),
+                    None,
+                )
                 subject = [run for _, run in was.runs if run != old and run in was.strong]
                 shared = was.words & read.words - set(old.split())
-                named = {w for run in was.strong | read.strong for w in run.split()}
+                named = was.capitals | read.capitals
                 if len(shared) < 2 and not shared & named:
                     continue  # one common word, not a name: "the platform demo day"
                 if new is None or not said_with <= was.words:
