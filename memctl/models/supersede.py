@@ -3377,7 +3377,7 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
     name = [
         t[:1].isupper()
         and (not opens[k] or folded[k] in names or alone[k])
-        and folded[k] not in _SLOT_STOP
+        and re.split(r"['’]", folded[k])[0] not in _SLOT_STOP  # "I've", "It's"
         for k, t in enumerate(tokens)
     ]
     runs: list[tuple[int, str]] = []
