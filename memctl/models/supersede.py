@@ -3321,7 +3321,7 @@ def _replaces(
 # an employer: `_name_sorts`). A name is a capitalised run inside a clause, or a word
 # written with a capital inside a clause elsewhere (`_mid_names`).
 _TOLD_TOKEN = re.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,.?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
-_TOLD_BREAK = frozenset("`|/;:,?()!—–'\"=#")
+_TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
 _TOLD_BEFORE = _set("formerly previously before")
 _TOLD_PAIR = _set("and with &")
