@@ -3328,6 +3328,7 @@ _TOLD_PAIR = _set("and with &")
 _TOLD_UNTIL = [[w] for w in ("until", "till", "through", "thru")]
 _TOLD_FROM = [[w] for w in ("from", "since")]
 _TOLD_CLAUSE = frozenset(";.!?,:()")
+_LEFT_TO_LEAVING = _set("was not")
 _WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
 
 
@@ -3569,6 +3570,8 @@ def _cued(line: _Line) -> list[_Old]:
     cued = [(lo, hi) for lo, hi in clauses if _SLOT_CUE.search(" ".join(line.folded[lo:hi]))]
     found: list[_Old] = []
     for lo, hi in clauses if len(clauses) > 1 else ():
+        if line.folded[lo] in _LEFT_TO_LEAVING:
+            continue  # "(was Denver)", ", not Denver": `_leaving_changes` reads those
         beside = tuple(run for at in cued if at != (lo, hi) for run in line.within(*at))
         said = line.within(lo, hi)
         found += [(run, beside, _company(said, run)) for run in said if beside]
