@@ -67,6 +67,14 @@ choice, is said by someone else, or gives the value to another thing of the subj
 read from names and noun phrases, not from a verb; a later fact naming the earlier
 value beside its own ("A until May, B after") is the same slot.
 
+Last, for a value with no telling form (a city, a person, an employer, a tool, a car:
+`_told_changes`), a later fact whose own structure tells an earlier fact's name as the
+one before, beside another name: a diff's removed line, a question answered no, "used
+to", "formerly" or a clause-opening "before", a range ("A until March, B from April"),
+or a clause that says a change ("now", "moved") beside one naming the old value. Not
+for a companion ("and", "with"), a relative, a hedge, a label, another speaker's fact,
+or two names of sorts the facts teach apart.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -3303,23 +3311,38 @@ def _replaces(
 # Last, a value with no telling form (a city, a person, an employer, a tool, a school, a
 # car) that a later fact tells as the one before (supersede14): names, not sorts, so only
 # where the later fact's own structure puts the earlier value in the past and another
-# beside it. Four structures, read by position, not by wording:
-# - a diff: a line taken out and one put in ("`- manager: A` / `+ manager: B`");
+# beside it. Six structures, read by position, not by wording:
+# - a diff: a line taken out and one put in ("`- manager: A` / `+ manager: B`"); a value
+#   in lower case there is the one word the two lines do not share;
 # - a question and its answer, the answer opening with a negation ("Q: still at A? A: no,
-#   B since March"): what the question names no longer holds, what the answer names does;
+#   B since March"): what the question names no longer holds, what the answer names does
+#   (in lower case, the question's last word and the answer's first);
 # - the past habit "used to" ("used to live in A; the new flat is in B", "who used to
 #   report to A, is now managed by B"): the first name of its clause is the old value;
 # - an adverb of what came before opening the old value's clause or closing it ("since
-#   March, before by A", "formerly written in A", "was using A before, now ...").
+#   March, before by A", "formerly written in A", "was using A before, now ...");
+# - a range: a name bounded by "until"/"through" beside one opened by "from"/"since" ("A
+#   until March, B from April");
+# - a clause that says a change (`_SLOT_CUE`: "now", "new", "moved") beside a clause
+#   naming the old value ("is driving B now; the A was sold", "Because A froze hiring,
+#   Dana moved to B"); not a label (a clause before a colon), and not "(was A)" or ", not
+#   A", which `_leaving_changes` reads with its guards.
 # The new value is a name the later fact gives outside the old one's clause (segment,
-# question) that the earlier fact does not name. The earlier fact names the old value
-# and its other names are all in the later fact (the subject), with one more word in
-# common than the value; it is not hedged, negated or called off, nor names the old
-# value beside another by "and"/"with" (a pair, not a value). Not when the later fact
-# hedges or adds, the two are said by two people, the later one speaks of a relative
-# the earlier does not, or the two names are of two sorts the facts teach (a place and
-# an employer: `_name_sorts`). A name is a capitalised run inside a clause, or a word
-# written with a capital inside a clause elsewhere (`_mid_names`).
+# question) that the earlier fact does not name, and not in a clause with a negation.
+# The earlier fact names the old value (in lower case: where a clause ends, not as a
+# modifier, "the payments queue") and its other names are all in the later fact (the
+# subject; a label in capitals, "HR", "LOC", is no name), with one more word in common
+# than the value, or a capitalised one; the names said with the old value (the
+# question's, the removed line's) are in it too ("Q: still the Kia Niro, Pablo?" ends no
+# other fact of Pablo's). It is not hedged or called off, does not deny the old value in
+# its clause or say "no" ("Idris said no thanks"), nor names the old value beside
+# another by "and"/"with" (a pair, not a value). Not when the later fact hedges or adds,
+# gives the old value a companion ("plays chess with A"), the two are said by two
+# people, the later one speaks of a relative the earlier does not, or the two names are
+# of two sorts the facts teach (a place and an employer: `_name_sorts`). A name is a
+# capitalised run inside a clause, a word written with a capital inside a clause
+# elsewhere (`_mid_names`), or a capital alone before a break (a cell, a field's value);
+# not a weekday or a month, not a pronoun's contraction ("I've").
 _TOLD_TOKEN = re.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,.?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
 _TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
