@@ -937,8 +937,9 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found)
     _leaving_changes(facts, about, slots, found)
-    _valued_changes(facts, about, found)
-    _told_changes(facts, about, slots, found)
+    names = _mid_names(facts)
+    _valued_changes(facts, about, found, names)
+    _told_changes(facts, about, slots, found, names)
     return found
 
 
@@ -3249,12 +3250,15 @@ def _introduced(one: _Valued, other: _Valued, value: str) -> bool:
 
 
 def _valued_changes(
-    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    found: dict[int, int],
+    names: frozenset[str] | None = None,
 ) -> None:
     """Adds to `found` an earlier fact whose one value of a sort a later fact of the
     same subject replaces (see above). Facts are paired by a sort and a word of a unit,
     with the newest `_PAIR_LIMIT` of each."""
-    names = _mid_names(facts)
+    names = _mid_names(facts) if names is None else names
     once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
     reads = [once[text] for text in facts]
     by_unit: dict[tuple[str, str], list[int]] = {}
@@ -3394,7 +3398,10 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
     if not tokens:
         return None
     folded = [_fold(t).rstrip(".") for t in tokens]
-    opens = [_opens_clause(body, m.start()) or k == 0 for k, m in enumerate(matches)]
+    opens = [
+        t[:1].isupper() and (k == 0 or _opens_clause(body, matches[k].start()))
+        for k, t in enumerate(tokens)
+    ]
     # A capital opening a clause is a name when the facts write it so elsewhere, or when
     # it stands alone before a break: a cell, a field's value ("manager: Chloe`").
     alone = [k + 1 == len(tokens) or tokens[k + 1] in _TOLD_BREAK for k in range(len(tokens))]
@@ -3446,11 +3453,12 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
     lower = {folded[k] for k, t in enumerate(tokens) if not t[:1].isupper()}
     blocked = bool(kept & (_ADDS | _ADDING) or lower & _HEDGED or _CALLED_OFF.search(body))
     # a name in a clause with a negation is not said to hold ("don't even mention ...")
+    negated = bool(_NEGATION.search(body))
     cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), len(tokens)]
     denied = frozenset(
         run
         for lo, hi in pairwise(cut)
-        if _NEGATION.search(" ".join(tokens[lo + 1 : hi]))
+        if negated and _NEGATION.search(" ".join(tokens[lo + 1 : hi]))
         for at, run in runs
         if lo < at < hi
     )
@@ -3614,59 +3622,77 @@ def _told_changes(
     about: Sequence[str | None] | None,
     slots: Sequence[Slot | None],
     found: dict[int, int],
+    names: frozenset[str] | None = None,
 ) -> None:
     """Adds to `found` an earlier fact whose name a later one tells as the one before,
     beside another (see above). Facts are paired by the old value's run, the newest
-    `_PAIR_LIMIT` of it."""
-    names = _mid_names(facts)
-    once: dict[str, _Told | None] = {}
-    by_run: dict[str, list[int]] = {}
+    `_PAIR_LIMIT` of it. `names`: `_mid_names(facts)`, when known."""
+    names = _mid_names(facts) if names is None else names
+    once: dict[tuple[str, str | None], _Told | None] = {}  # a fact said again
+    by_word: dict[str, list[int]] = {}
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
+
+    def told(k: int) -> _Told | None:
+        who = about[k] if about else None
+        if (facts[k], who) not in once:
+            once[facts[k], who] = _told(facts[k], names, who)
+        return once[facts[k], who]
+
     for i, text in enumerate(facts):
-        if text not in once:
-            once[text] = (
-                _told(text, names, about[i] if about else None) if _may_tell(text) else None
-            )
-        read = once[text]
-        if read is None:
+        if not _may_tell(text):
             continue
-        if read.old and not read.blocked and sorts is None:
+        # only a fact with a sign of telling is read whole now; the others when a later
+        # fact names one of their words as the old value
+        read = told(i) if _TOLD_HINT.search(text) or _SLOT_CUE.search(text) else None
+        olds = read.old if read is not None and not read.blocked else ()
+        if olds and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
-        for old, beside, said_with in read.old if not read.blocked else ():
-            for j in by_run.get(old, [])[-_PAIR_LIMIT:]:
-                was = once[facts[j]]
-                if j in found or was is None or was.blocked or old in was.pairs | read.pairs:
-                    continue
-                if old not in {run for _, run in was.runs} and old not in was.closing:
-                    continue  # in lower case, a modifier: "the payments queue in eu-west"
-                if "no" in was.words or old in was.denied:
-                    continue  # "Hana said no thanks": a plan turned down, no value held
-                if about and about[i] and about[j] and about[i] != about[j]:
-                    continue  # said by two people
-                new = next(
-                    (b for b in beside if not set(b.split()) & was.words and b not in read.denied),
-                    None,
-                )
-                subject = [run for _, run in was.runs if run != old and run in was.strong]
-                shared = was.words & read.words - set(old.split())
-                named = was.capitals | read.capitals
-                if len(shared) < 2 and not shared & named:
-                    continue  # one common word, not a name: "the platform demo day"
-                if new is None or not said_with <= was.words:
-                    continue  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
-                if not all(set(run.split()) <= read.words for run in subject):
-                    continue
-                if read.words & _ONE_KIN - was.words:
-                    continue  # "Kofi's sister used to live in Oslo": not Kofi's home
-                known = (sorts or {}).get(old), (sorts or {}).get(new)
-                if set(known) <= classes and known[0] != known[1]:
-                    continue  # a place and an employer
-                found[j] = i
-        # by its names, and by its words: a diff or an answer may name a value in lower case
-        for key in {run for _, run in read.runs} | read.words:
-            by_run.setdefault(key, []).append(i)
+        for old, beside, said_with in olds:
+            for j in by_word.get(old.split()[0], [])[-_PAIR_LIMIT:]:
+                was = told(j)
+                two = bool(about and about[i] and about[j] and about[i] != about[j])
+                if read is None or was is None or j in found or two:
+                    continue  # two: said by two people
+                new = _told_new(read, was, old, beside, said_with)
+                known = (sorts or {}).get(old), (sorts or {}).get(new or "")
+                if new is not None and not (set(known) <= classes and known[0] != known[1]):
+                    found[j] = i  # not of two sorts the facts teach: a place and an employer
+        # by its words: a name's first, or a value in lower case a diff or an answer names
+        for word in {_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)}:
+            by_word.setdefault(word, []).append(i)
+
+
+def _told_new(
+    read: _Told, was: _Told, old: str, beside: Sequence[str], said_with: frozenset[str]
+) -> str | None:
+    """The new value `read` gives where `was` gave `old`, or None when it ends nothing
+    of `was` (see above)."""
+    if was.blocked or old in was.pairs | read.pairs:
+        return None  # "Jonas and Rosa paired", "plays chess with Rosa"
+    if old not in {run for _, run in was.runs} and old not in was.closing:
+        return None  # in lower case, a modifier: "the payments queue in eu-west"
+    if "no" in was.words or old in was.denied:
+        return None  # "Hana said no thanks": a plan turned down, no value held
+    shared = was.words & read.words - set(old.split())
+    if len(shared) < 2 and not shared & (was.capitals | read.capitals):
+        return None  # one common word, not a name: "the platform demo day"
+    if not said_with <= was.words:
+        return None  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
+    subject = [run for _, run in was.runs if run != old and run in was.strong]
+    if not all(set(run.split()) <= read.words for run in subject):
+        return None
+    if read.words & _ONE_KIN - was.words:
+        return None  # "Kofi's sister used to live in Oslo": not Kofi's home
+    return next(
+        (b for b in beside if not set(b.split()) & was.words and b not in read.denied), None
+    )
+
+
+_TOLD_HINT = re.compile(
+    r"`-|\?|\b(?:used to|formerly|previously|before|until|till|through|thru)\b", re.I
+)
 
 
 def _may_tell(text: str) -> bool:
