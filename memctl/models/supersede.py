@@ -3462,17 +3462,14 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
         for at, run in runs
         if lo < at < hi
     )
+    breaks = [k for k, t in enumerate(tokens) if t in _TOLD_BREAK]
     return _Told(
         tuple(runs),
         frozenset(strong),
         words,
         pairs,
         denied,
-        frozenset(
-            folded[k]
-            for k in range(len(tokens))
-            if any(n >= len(tokens) or tokens[n] in _TOLD_BREAK for n in (k + 1, k + 2))
-        ),
+        frozenset(folded[k] for at in (*breaks, len(tokens)) for k in (at - 1, at - 2) if k >= 0),
         frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper()),
         tuple(_told_old(tokens, folded, runs)),
         blocked,
@@ -3639,12 +3636,20 @@ def _told_changes(
             once[facts[k], who] = _told(facts[k], names, who)
         return once[facts[k], who]
 
+    glance: dict[str, tuple[bool, frozenset[str]]] = {}
+    pairs: dict[tuple[str, str, str], str | None] = {}
     for i, text in enumerate(facts):
+        if text not in glance:
+            glance[text] = (
+                bool(_TOLD_HINT.search(text) or _SLOT_CUE.search(text)),
+                frozenset(_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)),
+            )
+        tells, index = glance[text]
         if not _may_tell(text):
             continue
         # only a fact with a sign of telling is read whole now; the others when a later
         # fact names one of their words as the old value
-        read = told(i) if _TOLD_HINT.search(text) or _SLOT_CUE.search(text) else None
+        read = told(i) if tells else None
         olds = read.old if read is not None and not read.blocked else ()
         if olds and sorts is None:
             sorts = _name_sorts(slots)
@@ -3655,12 +3660,15 @@ def _told_changes(
                 two = bool(about and about[i] and about[j] and about[i] != about[j])
                 if read is None or was is None or j in found or two:
                     continue  # two: said by two people
-                new = _told_new(read, was, old, beside, said_with)
+                key = (facts[i], facts[j], old)  # a fact said again is read once
+                if key not in pairs:
+                    pairs[key] = _told_new(read, was, old, beside, said_with)
+                new = pairs[key]
                 known = (sorts or {}).get(old), (sorts or {}).get(new or "")
                 if new is not None and not (set(known) <= classes and known[0] != known[1]):
                     found[j] = i  # not of two sorts the facts teach: a place and an employer
         # by its words: a name's first, or a value in lower case a diff or an answer names
-        for word in {_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)}:
+        for word in index:
             by_word.setdefault(word, []).append(i)
 
 
