@@ -3352,8 +3352,8 @@ _TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
 _TOLD_BEFORE = _set("formerly previously before")
 _TOLD_PAIR = _set("and with &")
-_TOLD_UNTIL = [[w] for w in ("until", "till", "through", "thru")]
-_TOLD_FROM = [[w] for w in ("from", "since")]
+_TOLD_UNTIL = [["until"], ["till"], ["through"], ["thru"]]
+_TOLD_FROM = [["from"], ["since"]]
 _TOLD_CLAUSE = frozenset(";.!?,:()")
 _LEFT_TO_LEAVING = _set("was not")
 _WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
@@ -3379,9 +3379,9 @@ class _Told:
     payments queue in eu-west")."""
     capitals: frozenset[str]
     """Words it writes with a capital, folded."""
-    old: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]
-    """(an old value, the values given beside it, the words of the other names said with
-    it: a question's, a removed line's) of each value it tells as the one before."""
+    tokens: tuple[str, ...]
+    folded: tuple[str, ...]
+    """Its tokens, and folded: what `_told_old` reads the old values it tells from."""
     blocked: bool
     """It hedges, adds or is called off: it ends nothing and is ended by nothing."""
 
@@ -3471,7 +3471,8 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
         denied,
         frozenset(folded[k] for at in (*breaks, len(tokens)) for k in (at - 1, at - 2) if k >= 0),
         frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper()),
-        tuple(_told_old(tokens, folded, runs)),
+        tuple(tokens),
+        tuple(folded),
         blocked,
     )
 
@@ -3581,7 +3582,7 @@ def _past(line: _Line) -> list[_Old]:
 def _ranged(line: _Line) -> list[_Old]:
     """A range: "A until March, B from April", "reported to A until June, to B from
     July"."""
-    after = [(run, line.folded[at + len(run.split()) :][:1]) for at, run in line.runs]
+    after = [(run, list(line.folded[at + len(run.split()) :][:1])) for at, run in line.runs]
     opened = tuple(run for run, then in after if then in _TOLD_FROM)
     return [(run, opened, frozenset()) for run, then in after if then in _TOLD_UNTIL and opened]
 
@@ -3594,7 +3595,11 @@ def _cued(line: _Line) -> list[_Old]:
     names one of the two). A label (a clause before a colon) is neither."""
     tokens, end = line.tokens, len(line.tokens)
     cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
-    clauses = [(lo + 1, hi) for lo, hi in pairwise(cut) if hi > lo + 1 and tokens[hi:][:1] != [":"]]
+    clauses = [
+        (lo + 1, hi)
+        for lo, hi in pairwise(cut)
+        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"]
+    ]
     cued = [(lo, hi) for lo, hi in clauses if _SLOT_CUE.search(" ".join(line.folded[lo:hi]))]
     found: list[_Old] = []
     for lo, hi in clauses if len(clauses) > 1 else ():
@@ -3638,6 +3643,7 @@ def _told_changes(
 
     glance: dict[str, tuple[bool, frozenset[str]]] = {}
     pairs: dict[tuple[str, str, str], str | None] = {}
+    telling: dict[_Told, list[_Old]] = {}
     for i, text in enumerate(facts):
         if text not in glance:
             glance[text] = (
@@ -3650,7 +3656,11 @@ def _told_changes(
         # only a fact with a sign of telling is read whole now; the others when a later
         # fact names one of their words as the old value
         read = told(i) if tells else None
-        olds = read.old if read is not None and not read.blocked else ()
+        olds: list[_Old] = []
+        if read is not None and not read.blocked:
+            if read not in telling:  # a fact said again is read once
+                telling[read] = _told_old(read.tokens, read.folded, read.runs)
+            olds = telling[read]
         if olds and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
