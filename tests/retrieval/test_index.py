@@ -18,6 +18,7 @@ import signal
 import sqlite3
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -784,3 +785,72 @@ def test_an_index_made_by_other_redaction_code_is_rebuilt(
     assert [hit.text for hit in found.hits] == ["- zebra plain"]
     assert digest() != before  # the index was rebuilt under the new digest
     assert any("rebuilding the search index" in note for note in found.notes)
+
+
+def test_a_search_without_a_limit_checks_each_files_records_at_once(workspace: Path) -> None:
+    """`--limit 0` hands a file's checked records to the scan in one call
+    (`_Scan.records`, its common case inlined): the hits, skips and order are the
+    scan's and the bounded path's, for a memory line holding the query many times, CRLF
+    lines, a log entry whose hits are in its text and its tool calls, CJK, a
+    compaction and its imported repeat, a redacted secret, a blank line and a line that
+    is no JSON."""
+    from memctl.retrieval import search as search_module
+
+    key = "sk-" + "a1B2" * 8
+    (workspace / "MEMORY.md").write_text(
+        "- deploy " * 40 + "\n- no match\n- the deploy window\n", encoding="utf-8"
+    )
+    (workspace / "memory" / "2024-01-02.md").write_bytes(
+        "- deploy on friday\r\n- 部署蓝鲸方案 deploy\r\n- nothing\r\n".encode()
+    )
+    entries = [
+        {"role": "user", "content": "deploy the 蓝鲸方案 now", "ts": "2024-01-02T10:00:00Z"},
+        {
+            "role": "assistant",
+            "content": "I will deploy",
+            "tool_calls": [{"function": {"name": "deploy", "arguments": '{"to": "deploy"}'}}],
+        },
+        {"role": "user", "content": [{"type": "text", "text": "deploy parts"}]},
+        {"type": "compaction", "summary": "we deploy on friday", "cut": 0},
+        {"type": "compaction", "summary": "we deploy on friday", "cut": 0, "imported": True},
+        {"role": "user", "content": f"deploy with {key}"},
+        {"role": "tool", "content": None},
+        {"role": "user", "content": "deploy\nacross\nlines  and  spaces"},
+    ]
+    path = write_log(workspace, "t", entries)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("\n{not json deploy\n" + json.dumps({"role": "user", "content": "deploy"}))
+    month_ago = time.time() - 30 * 86_400  # older than the racy window: the index vouches
+    for written in (workspace / "MEMORY.md", workspace / "memory" / "2024-01-02.md", path):
+        os.utime(written, (month_ago, month_ago))
+    ws = Workspace(workspace)
+    calls: list[int] = []
+    records = search_module._Scan.records
+
+    def counted(scan, rel, memory, found):  # the path taken, counted: not replaced
+        calls.append(len(found))
+        records(scan, rel, memory, found)
+
+    for query, mode in [
+        ("deploy", "phrase"),
+        ("蓝鲸方案", "phrase"),
+        ("friday 蓝鲸方案", "any"),
+        ("deploy window", "all"),
+    ]:
+        search_module._Scan.records = counted  # type: ignore[method-assign]
+        try:
+            indexed, scanned = both(ws, query, mode=mode, scope="all", limit=0)
+        finally:
+            search_module._Scan.records = records  # type: ignore[method-assign]
+        bounded = search(ws, query, mode=mode, scope="all", limit=1000)
+        assert indexed == scanned
+        assert indexed[0] == [
+            (h.kind, h.path, h.line, h.entry, h.role, h.text) for h in bounded.hits
+        ]
+        assert calls, "the search without a limit did not hand records over at once"
+        calls.clear()
+    hits = search(ws, "deploy", scope="all", limit=0)
+    assert key not in "".join(hit.text for hit in hits.hits)
+    bounded = search(ws, "deploy", scope="all", limit=1000)
+    assert [str(s) for s in hits.skipped] == [str(s) for s in bounded.skipped]
+    assert any("invalid JSON" in str(s) for s in hits.skipped)

@@ -230,7 +230,18 @@ def test_a_long_texts_snippet_is_the_whole_flattened_texts_window(
 @example(text="a \nb")  # a line break beside a space: two spaces once replaced
 @example(text="a\n\nb")  # two line breaks
 @example(text="a\u3000b")  # a separator other than the space
-@given(text=st.text(alphabet=st.sampled_from("ab \t\n\r\u3000\x1c\x85\xa0\u2028é漢"), max_size=40))
+@example(text="a\x1fb")  # ASCII whitespace of str.split other than \t \n \r
+@example(text="a\x00\x7fb")  # ASCII controls that are no whitespace: kept
+@example(text="\na")  # a line break at the start: a space at either end
+@given(
+    text=st.one_of(
+        st.text(alphabet=st.sampled_from("ab \t\n\r\u3000\x1c\x85\xa0\u2028é漢"), max_size=40),
+        # ASCII alone (its own path): every whitespace of str.split and other controls
+        st.text(
+            alphabet=st.sampled_from("ab \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x00\x07\x7f"), max_size=40
+        ),
+    )
+)
 def test_a_text_is_flattened_as_split_and_join_flatten_it(text: str) -> None:
     """`_flat` takes a printable text with single spaces (or single line breaks) as its
     own flattening; whatever it returns is what `" ".join(text.split())` returns."""

@@ -52,7 +52,15 @@ class _HitPrinter:
         self.lines: list[str] = []
 
     def __call__(self, hit: Hit) -> None:
-        self.lines.append(self.line(hit) + "\n")
+        if self.colour:
+            self.lines.append(self.line(hit) + "\n")
+        elif hit.kind == "memory":  # `line` without colour, inlined: a call a hit less
+            text = hit.text
+            if len(text) > MEMORY_LINE_CHARS:
+                text = self.memory_snippet(text)
+            self.lines.append(f"{hit.path}:{hit.line}: {text}\n")
+        else:
+            self.lines.append(f"{hit.path}#{hit.entry} [{hit.role}] {self.snippet(hit.text)}\n")
         if len(self.lines) >= self.batch:
             self.flush()
 
