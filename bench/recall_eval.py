@@ -844,7 +844,7 @@ def _lent(name: str, numbers: list[float], root: Path) -> None:
             if owns[c.record] <= 0.0:
                 continue
             # run: REPLY_WEIGHT; chain: W (the third); short-reply, short-field: the second
-            weight = {"run": recall_module.REPLY_WEIGHT, "chain": numbers[2]}.get(name, numbers[1])
+            weight = recall_module.REPLY_WEIGHT if name == "run" else numbers[1 + (name == "chain")]
             for t in turns(ws, c, at, conn, texts):
                 _lend(found, t, weight * owns[c.record], added=name == "short-field")
                 weight *= numbers[1] if name == "run" else 1.0
