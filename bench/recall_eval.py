@@ -620,11 +620,18 @@ def _speaker(root: Path, rel: str, start: int, size: int) -> tuple[str, str] | N
     return str(entry.get("role")), str(entry.get("name"))
 
 
-def _value(text: str) -> bool:
+def _value(text: str, query: str | None = None) -> bool:
     """Whether a turn says a value: a number, a time ("friday", "the 3rd") or a name (a
-    capital not opening it), as recall's kinds of answer read them (`answer_type`)."""
+    capital not opening it), as recall's kinds of answer read them (`answer_type`). With
+    `query`: of the kind it asks for when it asks for one (a time for "when")."""
     from memctl.retrieval import recall as recall_module
 
+    if query is not None:
+        holds = recall_module.answer_type(query)
+        if holds is not None:
+            return holds(text, frozenset(recall_module._TERM.findall(query.lower())))
+        if recall_module._ASKS_WHEN.search(query):
+            return bool(recall_module._TIME_EXPRESSION.search(text))
     return any(
         pattern.search(text)
         for pattern in (
@@ -656,7 +663,9 @@ def two_turns(name: str, numbers: list[float], root: Path) -> None:
       turn's own score (a BM25F field of the words before it, emulated: for a word said
       once a field of weight w adds about w (k1 + 1) / (k1 + w) of the word's score), then
       neighbours lent again from the new scores. VALUE 1: only a short turn that says a
-      value (`_value`: "friday, same guy", "me 980 you 860"; not "lol", "yes").
+      value (`_value`: "friday, same guy", "me 980 you 860"; not "lol", "yes"); VALUE 2:
+      a value of the kind the question asks for, when it asks for one (`answer_type`; a
+      time for "when"), else any.
     - `run:RUN,DECAY`: a turn that asks lends REPLY_WEIGHT to each of the answerer's
       next RUN messages while one person keeps talking ("yes" / "address is unit 7"),
       each DECAY times the one before, not to the next message alone.
@@ -799,6 +808,16 @@ def _lent(name: str, numbers: list[float], root: Path) -> None:
     import memctl.retrieval.recall as recall_module
 
     by_reply = recall_module.by_reply
+    # The question, for VALUE 2: recall reads its terms first (a stale fact's subject is
+    # read the same way later, after the ranking this lever is part of).
+    asked = [""]
+    query_terms = recall_module.query_terms
+
+    def remember(query: str) -> list[str]:
+        asked[0] = query
+        return query_terms(query)
+
+    recall_module.query_terms = remember
 
     def turns(
         ws: object,
@@ -825,7 +844,12 @@ def _lent(name: str, numbers: list[float], root: Path) -> None:
             text = recall_module._text(ws, t, texts)  # type: ignore[arg-type]
             if text is None or _content(text) > numbers[0]:
                 break
-            if name == "short-field" and len(numbers) > 2 and numbers[2] and not _value(text):
+            if (
+                name == "short-field"
+                and len(numbers) > 2
+                and numbers[2]
+                and not _value(text, asked[0] if numbers[2] == 2 else None)
+            ):
                 break
             short.append(t)
         return short
