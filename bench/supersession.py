@@ -43,7 +43,10 @@ and `tenth` and looked at their false drops: from then on they are dev data too.
 letter and newspaper registers) was measured on main before and after supersede13;
 supersede14 (a name told as the one before) measured it before keeping each step, its
 misses unread (one false drop it added at seed 1 was read, and fixed by a rule of
-English: "I've" is no name).
+English: "I've" is no name). `twelfth` (written the same way on 2026-12-05, in the
+registers of a person and their AI assistant: corrections, the assistant's confirmation,
+terse orders, notes without capitals, non-native word order, passives, a reason first)
+was measured on main before and after that morning's second round, never read.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -79,6 +82,7 @@ SETS = (
     "ninth",
     "tenth",
     "eleventh",
+    "twelfth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -4701,6 +4705,665 @@ def detection_time(cases: list[Case]) -> float:
     return best
 
 
+# A twelfth set (`twelfth`), added 2026-12-05 06:30 UTC and measured on main before
+# that morning's second round (7507aaa) and after it; never shown to a helper writing rules.
+# A twelfth wording set for bench/supersession.py (`twelfth`), held out.
+# Written 2026-12-05, 05:04-05:09 UTC, by a helper session started for brief
+# briefs/twelfth.md. It read ONLY bench/supersession.py (for the format, the 18 kinds, the
+# placeholders and how `_values`/`make_cases` fill them, and to avoid the registers of
+# the eleven earlier sets); nothing under memctl/, tests/, docs/, bench/README.md, wt/ or
+# any other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): the talk between a person and
+# their AI coding or personal assistant. A person correcting the assistant mid-conversation
+# ("no wait, that's wrong ...", "ugh, I told you ...", "hang on ..."); the assistant's own
+# confirmation of a change ("Got it ...", "Understood ...", "Okay, I've updated ...",
+# "Noted: ..."); terse imperatives that imply the change ("stop tagging {old} ...",
+# "pin the client to {new} ..."); lowercase notes with abbreviations and typos and no full
+# stops ("ci migr", "nr", "adress", "swichted"); a question answered in the next clause
+# ("where does {s} live now? {new}."); non-native English and word order ("since last
+# sprint the {s} it is {new}"); passive voice and nominalisations ("the relocation of ...
+# is complete", "the appointment of ... was announced"); a change implied by an event
+# (leaving cake, last day, trade-in, keys handed back) rather than stated; the old value
+# as a past habit ("used to") with the new value in the main clause; a reason clause
+# first ("Because the rent in {old} kept going up, ..."). Old facts are in the same
+# registers ("fyi ...", "Noted: ...", "what's X? {old}.").
+# Distractors: offers turned down, wishes, questions nobody answered, requests to the
+# assistant that leave the value alone ("usual number", "same time as always"), reminders
+# set, someone else's value, comparisons, past visits; none changes the subject's value.
+# "also" lines: the assistant noting a second fact ("Noted as well: ..."), "also ...,
+# keep that", a second subject with the same value, a question about a second subject
+# answered in the next clause.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new}
+#   distract:    {s} {S} {other} {n} (and {old})   ({other} is a value of the same sort for
+#                home, employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No people are named inside lines other than through placeholders.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line, after a colon or after a comma.
+# The school kind is about the subject's daughter throughout.
+# One line each, no leading "- " (write() adds the bullet).
+
+TWELFTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "fyi {s} is on {old}, in case you need to ssh in",
+            "Noted: {S} is hosted on {old}. I'll use that host in the deploy scripts.",
+            "so {s}, that one sits on {old}, has done for ages",
+            "which box is {s}? {old}.",
+        ],
+        "new": [
+            "no wait, that's wrong: {s} isn't on {old} anymore, it's {new} now",
+            "Got it. I'll point {s} at {new} from here on and leave {old} out of the configs.",
+            "use {new} for {s}, {old} is being decomissioned",
+            "where does {s} live now? {new}. the old box is toast",
+            "The relocation of {s} to {new} is complete and {old} has been returned to the pool.",
+            "Although {s} used to sit on {old}, the host you want in the connection string is {new}.",
+        ],
+        "distract": [
+            "can you check why {s} was slow this morning? nothing's changed on it as far as I know",
+            "{other} offered to move {s} onto faster hardware, I said no thanks for now",
+            "would be nice if {s} had a box of its own one day, but not this quarter",
+            "Reminder set: renew the TLS cert on {s} in {n} days.",
+            "does {other} still have shell access to {s}? (no answer yet)",
+        ],
+        "also": [
+            "also {s} has a read replica on {alt}, keep that one too",
+            "Noted as well: {S} keeps its cron jobs on {alt}.",
+            "oh and {s2} is on {old}, same as before",
+            "{s2}? that one's {alt}.",
+        ],
+        "ask": [
+            "remind me, what box is {s} on?",
+            "what host do I put in the config for {s}?",
+            "hey, where's {s} running these days?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{s} lives in {old} btw, so mind the timezone when you schedule stuff",
+            "Noted: {S} is based in {old}.",
+            "{S} is from {old} and still lives there.",
+            "where's {s} based? {old}.",
+        ],
+        "new": [
+            "ugh, I told you last week: {s} left {old}, they live in {new} now",
+            "Understood, I've changed {S}'s location from {old} to {new} and will use {new} for timezones from now on.",
+            "since the summer {s} lives in {new}, not more in {old}",
+            "{S} handed back the keys of the flat in {old} on saturday and spent sunday unpacking in {new}.",
+            "{s} moved too {new} last month, pls fix the addr book",
+            "Because the rent in {old} kept going up, {s} now lives in {new}.",
+        ],
+        "distract": [
+            "{s} was offered a flat in {other} but turned it down",
+            "{s} keeps saying they'd love to retire to {other} someday",
+            "can you find {s} a hotel in {other} for the offsite? just three nights",
+            "{s} likes {other} more than {old}, but only for holidays",
+            "{s} was in {other} last spring for a wedding, flew home the day after",
+        ],
+        "also": [
+            "also {s} spends every August at a cabin near {alt}, remember that too",
+            "Noted as well: {S}'s office is in {alt}.",
+            "and {s2} lives in {old} too, they meet for lunch sometimes",
+            "{s2}, where do they live? {alt}.",
+        ],
+        "ask": [
+            "what city is {s} in these days, for the invite?",
+            "remind me where {s} lives?",
+            "which timezone should I use for {s}, where are they now?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{s} is at {old}, fyi",
+            "Noted: {S} works for {old}.",
+            "{s} - {old}, engineering, been there years",
+            "when you draft the intro, say {s} is with {old}",
+        ],
+        "new": [
+            "no no, {s} left {old} ages ago, it's {new} now",
+            "Okay, I've changed {S}'s employer to {new}; I won't mention {old} in the intro.",
+            "{S}'s goodbye cake at {old} was on thursday and the {new} badge arrives on monday.",
+            "The hiring of {s} by {new} went through last week, after {old} let them go.",
+            "With {old} shutting its local office, {s} took the offer from {new} and started there this month.",
+            "who's {s} with these days? {new}, since march. {old} is history",
+        ],
+        "distract": [
+            "{other} tried to poach {s} but {s} said no",
+            "{s} wishes {old} had a better pension, honestly",
+            "did {s} ever hear back from {other}? they never said",
+            "{s}'s partner works at {other}",
+            "{s} gave a talk at {other} last year, went down well",
+        ],
+        "also": [
+            "also {s} advises a startup on the side, {alt}, keep that",
+            "Noted as well: {S} sits on the advisory board of {alt}.",
+            "{s2} works at {old} too btw",
+            "who's {s2} with? {alt}.",
+        ],
+        "ask": [
+            "where's {s} working at the moment?",
+            "what company should I put for {s} on the guest list?",
+            "who does {s} work for now, again?",
+        ],
+    },
+    "date": {
+        "old": [
+            "{s} is set for {old}, put it in the calendar pls",
+            "Noted: {S} is scheduled for {old}.",
+            "target for {s}: {old}",
+            "when's {s}? {old}.",
+        ],
+        "new": [
+            "scratch that date, {s} is {new}, not {old}",
+            "Done. I've moved {s} in your calendar from {old} to {new} and updated the reminder.",
+            "plan everything for {s} against {new} now, forget {old}",
+            "when's {s} now? {new}. legal needed more time",
+            "The postponement of {s} to {new} was approved by the steering group.",
+            "Because the vendor missed their delivery, {s} lands on {new} instead of {old}.",
+        ],
+        "distract": [
+            "{other} asked if {s} could move earlier; nobody answered",
+            "I'd love {s} to be done before the holidays, but that's wishful thinking",
+            "can you draft the announcement for {s}? keep the date as it is",
+            "{other}'s project got pushed, {s} didn't",
+            "Reminder set: status check on {s} in {n} days.",
+        ],
+        "also": [
+            "also the dry run for {s} is on {alt}, keep that in the calendar too",
+            "Noted as well: {S} has its go/no-go meeting on {alt}.",
+            "{s2} is also on {old} btw",
+            "and when's {s2}? {alt}.",
+        ],
+        "ask": [
+            "what day is {s} now?",
+            "remind me when {s} is happening?",
+            "what date should I tell people for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "{old} owns {s}, so ping them for anything there",
+            "Noted: {old} is the owner of {s}.",
+            "{s} - owner {old}",
+            "whose is {s}? {old}'s.",
+        ],
+        "new": [
+            "wait no, {old} doesn't own {s} anymore, {new} does",
+            "Understood: I'll send questions about {s} to {new} from now on, not {old}.",
+            "stop tagging {old} on {s} PRs, it's {new}'s service now",
+            "Though {old} used to own {s}, {new} is the one who signs off its changes.",
+            "The handover of {s} from {old} to {new} has been completed.",
+            "{old}'s last day on {s} was friday; {new} runs its sprint planning and on-call from monday",
+        ],
+        "distract": [
+            "{other} offered to take {s} off our hands, we said no",
+            "can you find out who wrote the first version of {s}? not urgent",
+            "{other} wishes they owned {s} instead of the billing stuff",
+            "{other} owns the sister service, not {s}",
+            "{s} had {n} pages last week, all handled",
+        ],
+        "also": [
+            "also {alt} is the backup contact for {s}, keep them listed",
+            "Noted as well: {alt} reviews every schema change to {s}.",
+            "{old} owns {s2} too",
+            "who owns {s2}? {alt}.",
+        ],
+        "ask": [
+            "who should I ping about {s}?",
+            "whose service is {s} these days?",
+            "who's on the hook for {s} now?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old} is the {s}, ask them about priorities",
+            "Noted: the {s} is {old}.",
+            "the {s}? {old}.",
+            "fyi {old} = {s}",
+        ],
+        "new": [
+            "ugh, I told you: {old} stepped down, the {s} is {new} now",
+            "Got it, I'll address the approval request to {new} as the {s} instead of {old}.",
+            "since last sprint the {s} it is {new}, {old} went to other project",
+            "{old} had a goodbye lunch as the outgoing {s}, and {new} ran their first planning as {s} the next morning.",
+            "The appointment of {new} as {s} was announced at the all-hands.",
+            "Because {old} is on parental leave for a year, the {s} is {new}.",
+        ],
+        "distract": [
+            "{other} was offered the {s} job and turned it down",
+            "who'd be a good {s} if we ever split the team? no idea yet",
+            "{other} was the {s} at their last company",
+            "I wish the {s} came to more standups, tbh",
+            "can you draft a thank-you note to the {s}? nothing formal",
+        ],
+        "also": [
+            "also {alt} deputises for the {s}, keep that",
+            "Noted as well: {alt} runs the hiring panel with the {s}.",
+            "{old} is the {s2} as well",
+            "and the {s2}? that's {alt}.",
+        ],
+        "ask": [
+            "who's the {s} at the moment?",
+            "who's our {s} now, for the escalation email?",
+            "remind me who the {s} is?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S} runs CI on {old}, fyi",
+            "Noted: {S} builds with {old}.",
+            "{S}, ci is {old}",
+            "{S}: which CI? {old}.",
+        ],
+        "new": [
+            "no, hang on: {S} isn't on {old} anymore, they build on {new}",
+            "Noted: {S} now builds on {new}; I'll stop suggesting {old} configs for them.",
+            "{S}: write their pipeline configs for {new}, not {old}",
+            "{S}: which ci are they on now? {new}, they ditched {old} in the spring",
+            "{S} used to live in {old}, but every pipeline of theirs is on {new} now.",
+            "Because the {old} licence ran out, {S} has its builds on {new}.",
+        ],
+        "distract": [
+            "{S}: {other} pitched moving them to a new CI, they passed on it",
+            "{S} keeps asking for faster builds; no change planned",
+            "{S}: can you find out how many build minutes they used last month? {other} wants to know",
+            "{S} has {n} flaky tests, {other} is on it",
+            "{S}: {other}'s team uses a different CI, fwiw",
+        ],
+        "also": [
+            "{S} also uses {alt} for nightly jobs, keep that",
+            "Noted as well: {S} runs its release tags through {alt}.",
+            "{S2} is on {old} too",
+            "{S2}: which CI? {alt}.",
+        ],
+        "ask": [
+            "{S}: which CI are they on now?",
+            "{S}, where do their builds run these days?",
+            "for {S}, which CI should I target?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{s} is at {old} every day, don't book over it",
+            "Noted: {S} starts at {old}.",
+            "{s} {old} daily",
+            "what time's {s}? {old}.",
+        ],
+        "new": [
+            "no wait, that's the old time: {s} is {new} now, not {old}",
+            "I've moved your focus block so it no longer clashes with {s} at {new}, and freed the {old} slot.",
+            "stop blocking {old} for {s}, it's at {new}",
+            "{s} since this week it is {new}, the {old} no more works for Tokyo people",
+            "The rescheduling of {s} to {new} takes effect today.",
+            "Because of the new timezone split, {s} now starts at {new}.",
+        ],
+        "distract": [
+            "{other} asked if {s} could go earlier; the answer was no",
+            "I'd love {s} to be shorter, it's always {n} minutes over",
+            "can you take notes at {s} tomorrow? same time as always",
+            "{other}'s standup is at a different time than {s}",
+            "I missed {s} on monday, dentist",
+        ],
+        "also": [
+            "also {s} has a monthly deep-dive at {alt}, keep that one",
+            "Noted as well: {S} has a fortnightly demo at {alt}.",
+            "{s2} is at {old} too, different room",
+            "and {s2}? {alt}.",
+        ],
+        "ask": [
+            "what time do we start {s} nowadays?",
+            "when do I need to be at {s}?",
+            "is {s} still at the usual time? what time is that again?",
+        ],
+    },
+    "name": {
+        "old": [
+            "the {s} is called {old}, search for that",
+            "Noted: the {s} goes by {old}.",
+            "the {s} = {old}",
+            "what's the {s} called? {old}.",
+        ],
+        "new": [
+            "ugh I told you already, the {s} isn't {old}, it was renamed {new}",
+            "Got it. I'll refer to the {s} as {new} in the docs and drop {old}.",
+            "link people to {new} when they ask for the {s}; {old} is retired",
+            "the {s} rename to {new} finaly went thru, {old} redirects",
+            "The renaming of the {s} to {new} has been signed off.",
+            "Though everyone used to say {old} for the {s}, the name on the page is {new}.",
+        ],
+        "distract": [
+            "{other} suggested a catchier name for the {s}, nobody bit",
+            "can you tidy the sidebar of the {s}? don't touch the name",
+            "wish the {s} had a shorter name, tbh",
+            "the {s} gets {n} visits a day, {other} says",
+            "did anyone ever decide on a logo for the {s}? still open",
+        ],
+        "also": [
+            "also the {s} has a slack channel called {alt}, keep that",
+            "Noted as well: the {s} has an alias, {alt}.",
+            "the {s2} is called {alt}",
+            "and the {s2}? {alt}.",
+        ],
+        "ask": [
+            "what's the {s} called at this point?",
+            "what name do I search for to find the {s}?",
+            "how do I refer to the {s} in the doc?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{s}'s number is {old}, save it",
+            "Noted: {S}'s mobile is {old}.",
+            "{s} - mob {old}",
+            "what's {s}'s number? {old}.",
+        ],
+        "new": [
+            "no, that's {s}'s old number: it's {new} now, {old} doesn't ring",
+            "I've updated {S}'s contact card: {new} replaces {old}.",
+            "text {s} on {new}, {old} is dead",
+            "{s} changed nr to {new}, old one gone",
+            "{S} left the phone with {old} on it in a taxi, so the number to reach them on is {new} now.",
+            "{s} number it is {new} since the new contract, the {old} not anymore",
+        ],
+        "distract": [
+            "{other} offered {s} a work phone, {s} said no thanks",
+            "can you remind me to call {s} tomorrow? usual number",
+            "{s} wishes they had a landline again, lol",
+            "{other}'s number looks a lot like {s}'s, don't mix them up",
+            "{s} didn't pick up {n} times today",
+        ],
+        "also": [
+            "also {s} has a desk line, {alt}, keep that as well",
+            "Noted as well: {S}'s emergency contact number is {alt}.",
+            "{s2}'s number is {alt}",
+            "{s2}'s mobile? {alt}.",
+        ],
+        "ask": [
+            "what number do I call {s} on?",
+            "which number is {s} on at the moment?",
+            "remind me how to reach {s} by phone?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{s} reports to {old}, so loop {old} in on time off",
+            "Noted: {S}'s manager is {old}.",
+            "{s} -> mgr {old}",
+            "who's {s}'s boss? {old}.",
+        ],
+        "new": [
+            "wait, that's outdated: {s} reports to {new} now, not {old}",
+            "Understood, I'll cc {new} instead of {old} when I draft {S}'s leave requests.",
+            "send {s}'s expense approvals to {new}, not {old}",
+            "The transfer of {s} into {new}'s group was finalised on monday.",
+            "{S} used to have 1:1s with {old}, but the person who signs their reviews is {new}.",
+            "Because of the reorg, {s} now reports to {new}.",
+        ],
+        "distract": [
+            "{other} offered to manage {s}, {s} turned it down",
+            "{s} thinks {other} would make a great manager someday",
+            "can you draft {s}'s self-review? nothing about reporting lines",
+            "{other}'s manager is on leave this week; {s} isn't affected",
+            "did {s} ever ask for a new manager? never heard",
+        ],
+        "also": [
+            "also {s} has a mentor, {alt}, keep that",
+            "Noted as well: {S}'s skip-level is {alt}.",
+            "{s2} reports to {old} too",
+            "{s2}'s manager? {alt}.",
+        ],
+        "ask": [
+            "who's {s}'s manager at the moment?",
+            "who does {s} report to now?",
+            "who signs off {s}'s time off these days?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{s} is a {old} person, don't suggest anything else",
+            "Noted: {S}'s favourite editor is {old}.",
+            "{s} codes in {old}, always has",
+            "which editor does {s} like? {old}.",
+        ],
+        "new": [
+            "no wait, {s} gave up {old}: {new} is the favourite now",
+            "Got it: for {S} I'll write setup tips for {new}, not {old}.",
+            "{s} swichted to {new}, sick of {old}",
+            "{S} used to spend hours tuning {old}, but the editor they rave about now is {new}.",
+            "since christmas {s} favourite it is {new}, {old} is finished for them",
+            "Because {old} kept crashing on the new laptop, {s} swears by {new} these days.",
+        ],
+        "distract": [
+            "someone pitched {other} to {s}, {s} wasn't interested",
+            "{s} would love {other} if it were faster, but it isn't",
+            "can you install {other} on the shared box? it's for the interns, not {s}",
+            "{s} reckons {other} is fine, just not for them",
+            "{s} tried {other} at a hackathon once, years ago",
+        ],
+        "also": [
+            "also {s} likes {alt} for quick edits, keep that too",
+            "Noted as well: {S} uses {alt} for note-taking.",
+            "{s2} loves {old} too",
+            "{s2}'s favourite? {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s editor of choice these days?",
+            "which editor should I set up for {s}?",
+            "what does {s} like to code in at the moment?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{s} drives a {old}, the grey one",
+            "Noted: {S}'s car is a {old}.",
+            "{s} - car: {old}",
+            "what does {s} drive? a {old}.",
+        ],
+        "new": [
+            "no, {s} sold the {old}; it's a {new} now",
+            "Okay, I've updated {S}'s parking permit from the {old} to the {new}.",
+            "register the {new} for {s}'s parking space, the {old} is gone",
+            "{S} traded in the {old} at the dealer yesterday and drove home in a {new}.",
+            "{s} car is {new} now since the accident, the {old} is finish",
+            "The purchase of a {new} by {s} went through, and the {old} was sold.",
+        ],
+        "distract": [
+            "{s} test-drove a {other} but didn't buy it",
+            "{s} dreams of owning a {other} one day",
+            "{s}'s partner drives a {other}",
+            "can you find {s} a garage for an oil change? same car as always",
+            "{s} rented a {other} on holiday last year",
+        ],
+        "also": [
+            "also {s} keeps a {alt} at the holiday house, keep that",
+            "Noted as well: {S} has a {alt} as a second car.",
+            "{s2} drives a {old} too",
+            "{s2}'s car? a {alt}.",
+        ],
+        "ask": [
+            "what's {s} driving these days?",
+            "which car should I put on the parking form for {s}?",
+            "what car does {s} have now?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{s}'s daughter goes to {old}, pickup is at 3",
+            "Noted: {S}'s daughter attends {old}.",
+            "{s} kid -> {old}",
+            "which school is {s}'s daughter at? {old}.",
+        ],
+        "new": [
+            "ugh, I told you: {s}'s daughter left {old}, she's at {new} now",
+            "Got it, I'll send the school-run reminders for {new} instead of {old} for {S}'s daughter.",
+            "{S}'s daughter had her last day at {old} in july and started at {new} in september.",
+            "{s} daughter now at {new}, the {old} is too far since they moved",
+            "The transfer of {s}'s daughter to {new} was approved by the council.",
+            "{S}'s daughter used to go to {old}, but the uniform {s} has to order is for {new}.",
+        ],
+        "distract": [
+            "{s}'s daughter was offered a place at {other}, they declined",
+            "{s} wishes {other} were closer, it has a great music department",
+            "{s}'s son goes to {other}",
+            "did {s}'s daughter get into the summer camp at {other}? no idea",
+            "{s}'s daughter visited {other} for a science fair last spring",
+        ],
+        "also": [
+            "also {s}'s daughter does swimming at {alt}, keep that",
+            "Noted as well: {S}'s son is at {alt}.",
+            "{s2}'s daughter goes to {old} too",
+            "{s2}'s daughter? {alt}.",
+        ],
+        "ask": [
+            "what school is {s}'s daughter at now?",
+            "which school do I put on the form for {s}'s daughter?",
+            "where does {s}'s daughter go to school these days?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{s} is on the {old} team, ask them about {old} stuff",
+            "Noted: {S} is on the {old} team.",
+            "{s} - team {old}",
+            "what team is {s} on? {old}.",
+        ],
+        "new": [
+            "wait no, {s} isn't on {old} anymore, {new} team now",
+            "Understood, I'll add {S} to the {new} team's channel and take them off {old}'s.",
+            "stop inviting {s} to the {old} standup, they're on {new}",
+            "{s} moved {old} -> {new}, eff. monday",
+            "{S}'s farewell coffee with the {old} team was friday and they sit with the {new} team from this week.",
+            "Because the {old} team was split up, {s} is on the {new} team now.",
+        ],
+        "distract": [
+            "{s} was asked to join the {other} team and said no",
+            "{s} would love to do a stint on the {other} team some day",
+            "{s} helped the {other} team with an incident last week",
+            "{s}'s friend is on the {other} team",
+            "is {s} going to the {other} offsite? no answer yet",
+        ],
+        "also": [
+            "also {s} is in the {alt} guild, keep that",
+            "Noted as well: {S} does on-call for the {alt} team.",
+            "{s2} is on the {old} team too",
+            "{s2}'s team? {alt}.",
+        ],
+        "ask": [
+            "which team is {s} on now?",
+            "whose team does {s} belong to at the moment?",
+            "what team should I tag {s} under?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{s} is written in {old}, keep that in mind for the PR",
+            "Noted: {S} is a {old} codebase.",
+            "{s} - lang {old}",
+            "what's {s} written in? {old}.",
+        ],
+        "new": [
+            "no wait, {s} isn't {old} anymore, the rewrite in {new} shipped",
+            "Got it. I'll write {s} patches in {new} from now on, no more {old}.",
+            "generate the client for {s} in {new}, the {old} code is gone",
+            "The rewrite of {s} in {new} is complete and the {old} code has been deleted.",
+            "{S} used to be all {old}, but every file you'll open in it is {new}.",
+            "Because the {old} builds got so slow, {s} is written in {new} now.",
+        ],
+        "distract": [
+            "{other} was pitched for {s}, we decided against it",
+            "I wish {s} had {other} bindings",
+            "can you add tests to {s}? same language, nothing fancy",
+            "the service next to {s} is in {other}",
+            "could {s} be rewritten in {other}? nobody knows",
+        ],
+        "also": [
+            "also {s} has a CLI in {alt}, keep that",
+            "Noted as well: {S}'s build scripts are in {alt}.",
+            "{s2} is in {old} too",
+            "{s2}, what language? {alt}.",
+        ],
+        "ask": [
+            "what's {s} written in now?",
+            "what language do I use for a patch to {s}?",
+            "which language is {s} in at the moment?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{s}'s email is {old}, use that for invites",
+            "Noted: {S}'s address is {old}.",
+            "{s} - mail {old}",
+            "what's {s}'s email? {old}.",
+        ],
+        "new": [
+            "no, don't use {old} for {s}, it's {new} now",
+            "Okay, I'll send {S}'s invites to {new} and take {old} off the list.",
+            "stop sending things to {old}, {s} reads {new} only",
+            "{s} new adress {new}, old one closed",
+            "{s} mail it is {new} since the company change, {old} not working",
+            "where do I email {s} now? {new}. {old} bounces",
+        ],
+        "distract": [
+            "{other} suggested {s} get a shorter address, {s} wasn't bothered",
+            "can you email {s} the slides? usual address",
+            "{other}'s email has a typo in the directory, {s}'s is fine",
+            "{s} gets {n} newsletters a day, wants to unsubscribe",
+            "did {s} ever set up the out-of-office? no idea",
+        ],
+        "also": [
+            "also {s} reads the shared inbox {alt}, keep that",
+            "Noted as well: {S}'s assistant's address is {alt}.",
+            "{s2}'s email is {alt}",
+            "{s2} also has access to {old}",
+        ],
+        "ask": [
+            "what's the best email for {s} now?",
+            "which address should I cc for {s}?",
+            "where do I email {s} these days?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{s} is on {old} in prod, fyi",
+            "Noted: {S} runs version {old}.",
+            "{s} prod = v{old}",
+            "what version is {s} on? {old}.",
+        ],
+        "new": [
+            "no wait, that's stale: {s} is on {new} in prod now, not {old}",
+            "Understood: {S} is on {new} in production, so I'll read the {new} docs and ignore {old}.",
+            "pin the client for {s} to {new}, {old} is gone from prod",
+            "{s} upgr to {new} done in prod, {old} rolled off",
+            "The rollout of {s} {new} to all regions was completed overnight, replacing {old}.",
+            "since thursday {s} in production it is {new}, the {old} we removed",
+        ],
+        "distract": [
+            "{other} offered to test a beta of {s}, we said not yet",
+            "I'd like {s} on a newer version eventually, no rush",
+            "can you summarise the open bugs for {s}? don't upgrade anything",
+            "{other}'s service is on a newer version than {s}",
+            "is {s} getting a patch release? no answer from the owners",
+        ],
+        "also": [
+            "also {s}'s mobile app is at {alt}, keep that",
+            "Noted as well: {S}'s SDK is at {alt}.",
+            "{s2} is on {old} too",
+            "{s2}? {alt}.",
+        ],
+        "ask": [
+            "so what version is {s} actually running?",
+            "which version of {s} is deployed?",
+            "what version of {s} do I put in the bug report?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -4724,6 +5387,7 @@ def main() -> int:
         "ninth": NINTH,
         "tenth": TENTH,
         "eleventh": ELEVENTH,
+        "twelfth": TWELFTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
