@@ -344,10 +344,19 @@ class _Query:
                 weight = _weight(idf, freq) * self.share.get(term, 1.0)
                 self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
-    def lookups(self, length: int) -> dict[str, dict[int, float]]:
-        """Each term's weight in each record of `length` that holds it."""
+    def lookups(self, length: int, every: bool = False) -> dict[str, dict[int, float]]:
+        """Each term's weight in each record of `length` that holds it. With `every`,
+        none when no record of `length` holds every term: the terms are decoded from the
+        fewest postings (bytes) up, and the first that leaves no record in common ends
+        it (a subject's lookup asks for a record holding ten words: at most a few
+        lengths hold them all, and their common words need not be decoded elsewhere)."""
         found: dict[str, dict[int, float]] = {}
-        for term, chunks in self.lengths[length].items():
+        terms = self.lengths[length]
+        if every:
+            terms = dict(sorted(terms.items(), key=lambda item: sum(len(c[2]) for c in item[1])))
+        common: set[int] | None = None
+        for term in terms:
+            chunks = terms[term]
             # One dict.fromkeys a weight (a bucket's chunks come together, in order).
             lookup: dict[int, float] | None = None
             docs: list[int] = []
@@ -358,6 +367,10 @@ class _Query:
                     docs, weight = [], next_weight
                 docs.extend(decode(first, blob))
             found[term] = _filled(lookup, docs, weight)
+            if every:
+                common = set(found[term]) if common is None else common & found[term].keys()
+                if not common:
+                    return {}
         return found
 
 
@@ -412,7 +425,9 @@ def best(
             at_least = need
         else:
             at_least = next(m for m in range(1, len(bounds)) if bounds[m] * SLACK >= floor)
-        lookups = query.lookups(length)
+        lookups = query.lookups(length, every)
+        if not lookups:
+            continue  # (every) no record of this length holds every term
         if at_least <= 1:
             records = list(set().union(*lookups.values()))
         elif at_least >= len(lookups):  # every word of this length: an intersection
