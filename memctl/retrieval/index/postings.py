@@ -37,6 +37,7 @@ import zlib
 from array import array
 from bisect import bisect_left
 from collections import Counter, defaultdict
+from functools import lru_cache
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, ge, neg, sub
 
@@ -70,6 +71,12 @@ COMPRESS_BYTES = 48
 CHUNK_POSTINGS = 400
 """Postings a chunk holds at most: a row of SQLite's key-ordered table that outgrows a
 quarter page spills into overflow pages, mostly empty (a third of the table's size)."""
+DECODED_CHUNKS = 1024
+"""Chunks whose decoded ids are kept (`decode`, by their bytes, so an index written since
+cannot make one wrong): a prompt's recall decodes the chunks of its words, then of its
+subjects' words and of the words its hits hold, the same chunks again (1,460 decoded,
+671 of them different, in one prompt of bench/hook_prompt.py). At most 400 ids a chunk:
+a few MB held at most."""
 SLACK = 1 + 1e-9
 """A bound is summed in another order than a score: it may come out an ulp lower."""
 _TYPES = ("B", "H", "I")
@@ -152,7 +159,10 @@ def encode(docs: list[int]) -> bytes:
     return bytes([code]) + payload
 
 
+@lru_cache(maxsize=DECODED_CHUNKS)
 def decode(first: int, blob: bytes) -> list[int]:
+    """A chunk's record ids, ascending. Kept for the next time the same chunk is asked
+    for (DECODED_CHUNKS): the caller must not change the list."""
     head = blob[0]
     payload: bytes | memoryview = memoryview(blob)[1:]
     if head & _ZLIB:
