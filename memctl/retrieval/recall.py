@@ -1521,13 +1521,13 @@ def _collect(
             return []
         read = []
         for c in _candidates(conn, terms, SUBJECT_CANDIDATES, every=True):
-            candidate = replace(c, score=0.0)
             line = read_record(
                 ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
             )
             made = slot(line) if c.kind == "memory" and line is not None else None
             if made is None or made.subject != subject:
                 continue
+            candidate = replace(c, score=0.0)
             hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
             if hit is not None:
                 read.append((hit[0], candidate, hit[1]))
@@ -1907,10 +1907,11 @@ def _newer_of_subject(
             said[at] = _said_at(ws, item[1], when, times)
         about.append(at)
     their = matched([pool[j][1].record for j in about])
-    values = {j: given_values(pool[j][2], asked, rarest) or {} for j in about}
-    loose = {j: said_values(pool[j][2], asked, rarest) for j in about} if named else {}
+    # Each fact read once, and only when a hit asks of it (most are said before it).
+    values = _Lazy(lambda j: given_values(pool[j][2], asked, rarest) or {})
+    loose = _Lazy(lambda j: said_values(pool[j][2], asked, rarest) if named else None)
     # "the Atlas review" and "the Atlas service" are two things.
-    thing = {j: named_thing(pool[j][2], rarest) for j in [*about, *(i for i, _ in hits)]}
+    thing = _Lazy(lambda j: named_thing(pool[j][2], rarest))
     ranked = list(order)
     for i, given in hits:
         mine = [term for term in terms[i] if term in idf]
@@ -1931,7 +1932,7 @@ def _newer_of_subject(
                 # Leeds") says what it replaced: first.
                 names = bool(given.keys() & values[j].keys())
                 newer.append((names, share, said[j], j))
-            elif (other := loose.get(j)) is not None and _changes(given, relatives, other):
+            elif (other := loose[j]) is not None and _changes(given, relatives, other):
                 newer.append((bool(given.keys() & other.values.keys()), share, said[j], j))
         above = set(ranked[: ranked.index(i)])
         newer = [item for item in newer if item[-1] not in above]
@@ -1945,6 +1946,18 @@ def _newer_of_subject(
         for j in chosen:
             pool[j][0].score = max(pool[j][0].score, pool[i][0].score)
     return ranked
+
+
+class _Lazy(dict[int, Any]):
+    """A pool index's reading, made by `read` the first time it is asked for."""
+
+    def __init__(self, read: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, key: int) -> Any:
+        made = self[key] = self.read(key)
+        return made
 
 
 def _changes(given: dict[str, str], hit: Said | None, later: Said) -> bool:
