@@ -203,12 +203,19 @@ ASSISTANT = "Assistant"
 an agent's do, with role assistant and no name: a named speaker is a person in chat."""
 
 
+def user_of(speakers: list[str]) -> str:
+    """Who a held-out conversation's user is: its first speaker who is not `ASSISTANT`
+    (an assistant that greets first is still the assistant)."""
+    return next((speaker for speaker in speakers if speaker != ASSISTANT), ASSISTANT)
+
+
 def chat_turn(speaker: str, first: str, content: str, ts: str) -> dict[str, str]:
-    """One turn of a held-out conversation as a thread entry: the conversation's first
-    speaker is the user, everyone else an assistant, and `ASSISTANT` has no name."""
-    entry = {"role": "user" if speaker == first else "assistant", "name": speaker}
+    """One turn of a held-out conversation as a thread entry: `first` (`user_of` the
+    speakers) is the user, everyone else an assistant, and `ASSISTANT` is one with no
+    name, whoever spoke first."""
     if speaker == ASSISTANT:
-        del entry["name"]
+        return {"role": "assistant", "content": content, "ts": ts}
+    entry = {"role": "user" if speaker == first else "assistant", "name": speaker}
     return entry | {"content": content, "ts": ts}
 
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from benchlib import Goal, chat_turn, machine, report, utc_workspace
+from benchlib import Goal, chat_turn, machine, report, user_of, utc_workspace
 
 from memctl.core.said import MONTHS
 
@@ -715,7 +715,7 @@ def run_heldout(
     print(f"{header}{'size':>6}   baseline: {'bullets':>7}{'prec':>6}{'recall':>7}{'size':>6}")
     for conv in convs:
         names = {name.casefold() for name in conv.speakers()}
-        first = conv.speakers()[0]
+        first = user_of(conv.speakers())
         with tempfile.TemporaryDirectory(prefix="memctl-bench-heldout-") as scratch:
             ws, config = utc_workspace(Path(scratch) / "ws")
             model = resolve_model(ws, config.memory_model)

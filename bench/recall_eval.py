@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchlib import Goal, bench_env, chat_turn, machine, memctl_executable, report
+from benchlib import Goal, bench_env, chat_turn, machine, memctl_executable, report, user_of
 
 if TYPE_CHECKING:
     from memctl.retrieval.recall import Candidate
@@ -122,7 +122,7 @@ def parse(text: str) -> Data:
             threads[path].append(
                 chat_turn(
                     speaker,
-                    speakers[0],
+                    user_of(speakers),
                     said,
                     f"{day}T{18 + turn // 30:02d}:{turn * 2 % 60:02d}:00+00:00",
                 )

@@ -90,3 +90,26 @@ def test_the_held_out_conversations_parse_and_the_scorer_tells_a_pair() -> None:
     assert answer_found("March 3", "- Theo starts at Cascade Freight on 2025-03-03.")
     assert not answer_found("March 3", "- Theo starts on 2025-03-30.")
     assert answer_found("7,000", "- Kwame's car fund is at $7000.")
+
+
+def test_a_held_out_assistant_is_an_unnamed_assistant_even_when_it_speaks_first() -> None:
+    """A person ↔ AI-assistant set whose "Assistant" greets first: the person is still
+    the user (with their name) and the assistant's turns have role assistant and no name,
+    as an agent's thread has them."""
+    from benchlib import ASSISTANT, chat_turn, user_of
+    from fidelity import parse_conversations
+
+    data = BENCH / "data" / "assistant_dev_conversations.txt"
+    convs = parse_conversations(data.read_text(encoding="utf-8"))
+    assert [user_of(c.speakers()) for c in convs] == ["Rhea", "Marco"]
+    assert all(ASSISTANT in c.speakers() and c.questions for c in convs)
+
+    speakers = [ASSISTANT, "Noor", "Lia"]
+    first = user_of(speakers)
+    assert first == "Noor"
+    turns = [chat_turn(speaker, first, "hi", "2025-01-01T09:00:00+00:00") for speaker in speakers]
+    assert [(t["role"], t.get("name")) for t in turns] == [
+        ("assistant", None),
+        ("user", "Noor"),
+        ("assistant", "Lia"),
+    ]

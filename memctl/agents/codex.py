@@ -376,9 +376,19 @@ def _ours_server(ws: Workspace, value: Any) -> bool:
     return isinstance(value, dict) and value.get("args") == _server(ws)["args"]
 
 
+MCP_TABLE = "[mcp_servers.memctl]"
+
+
 def _ours_notify(ws: Workspace, value: Any) -> bool:
-    """Whether a `notify` value is the one install writes for this workspace."""
-    return isinstance(value, list) and list(value[-4:]) == ["-w", str(ws.root), "hook", "codex"]
+    """Whether a `notify` value runs memctl's hook for this workspace (as install writes
+    it, or edited since: `settings.runs_hook`)."""
+    from memctl.agents.settings import runs_hook
+
+    return (
+        isinstance(value, list)
+        and all(isinstance(arg, str) for arg in value)
+        and runs_hook([str(arg) for arg in value], ws, "codex")
+    )
 
 
 def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
@@ -416,7 +426,23 @@ def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
         table = tomlkit.table()
         table.update(entry)
         servers["memctl"] = table
+        return _spaced(toml_text(doc, original))
     return toml_text(doc, original)
+
+
+def _spaced(text: str) -> str:
+    """A blank line between memctl's new table and a table after it, which tomlkit puts
+    right under its last line. The blank line is the table's own to tomlkit, so
+    uninstall takes it out with the table."""
+    lines = text.split("\n")
+    if MCP_TABLE not in lines:
+        return text
+    end = lines.index(MCP_TABLE) + 1
+    while end < len(lines) and lines[end].strip() and not lines[end].startswith("["):
+        end += 1
+    if end < len(lines) and lines[end].startswith("["):
+        lines.insert(end, "")
+    return "\n".join(lines)
 
 
 def _unconfig(ws: Workspace, path: Path, text: str) -> str:
@@ -516,16 +542,16 @@ def codex_hooks(project: Path, timeout: float = 15.0) -> list[dict[str, Any]] | 
 def unreviewed_hooks(ws: Workspace, project: Path) -> list[str] | None:
     """The events of memctl's Codex hooks that are installed but would not run until
     the user reviews them (None: Codex could not be asked)."""
-    from memctl.agents.settings import hook_command
+    from memctl.agents.settings import runs_hook_command
 
     hooks = codex_hooks(project)
     if hooks is None:
         return None
-    command = hook_command(ws, "codex")
     return [
         str(hook.get("eventName"))
         for hook in hooks
-        if hook.get("command") == command and hook.get("trustStatus") not in TRUSTED
+        if runs_hook_command(hook.get("command"), ws, "codex")
+        and hook.get("trustStatus") not in TRUSTED
     ]
 
 

@@ -52,7 +52,7 @@ from memctl.agents.base import Agent, HookInput
 from memctl.agents.registry import agent_named
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError, UsageError
-from memctl.core.hooklog import log_error
+from memctl.core.hooklog import log_error, log_note
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 
@@ -110,10 +110,13 @@ def recall(
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
-    merged = _merged_from(ws, found.hits)
+    from memctl.pipeline.provenance import merged_into
+
+    merged = merged_into(ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
+    replaced = _replaced(found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
-        if (hit.path, hit.line) in merged:
+        if (hit.path, hit.line) in merged or id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
@@ -128,36 +131,20 @@ def recall(
     return "\n".join(lines) if len(lines) > 1 else None
 
 
-def _merged_from(ws: Workspace, hits: list[RecallHit]) -> set[tuple[str, int | None]]:
-    """The ledger lines (path, line) that the MEMORY.md bullets among `hits` were merged
-    from, as the provenance sidecar recorded them: the same fact, worded apart ("Dana:
-    Remember that deploys…" in the ledger, "Remember that deploys…" in MEMORY.md), would
-    otherwise take the prompt's small room twice. A bullet the sidecar does not know
-    (edited by hand) drops nothing: words in common are no proof."""
-    bullets = [hit.line for hit in hits if hit.path == "MEMORY.md" and hit.line]
-    if not bullets:
+def _replaced(hits: list[RecallHit]) -> set[int]:
+    """The ledger hits (ids) whose value a MEMORY.md hit among `hits` replaced: what
+    consolidation kept is current ("We upgraded the cache cluster to Redis 7.2"), and a
+    ledger line it superseded ("We run Redis 6.2 on the cache cluster") beside it would
+    give the agent two versions, neither marked (memctl.models.supersede reads them)."""
+    bullets = [hit.snippet.lstrip("-* ").strip() for hit in hits if hit.path == "MEMORY.md"]
+    lines = [hit for hit in hits if hit.path != "MEMORY.md" and hit.kind == "memory"]
+    if not bullets or not lines:
         return set()
-    from memctl.pipeline.provenance import (
-        Ledgers,
-        Source,
-        bullet_digest,
-        read_sidecar,
-        sidecar_path,
-    )
+    from memctl.models.supersede import stale
 
-    known = read_sidecar(sidecar_path(ws))
-    if not known:
-        return set()
-    ledgers = Ledgers(ws)
-    merged: set[tuple[str, int | None]] = set()
-    for number in bullets:
-        line = ledgers.line(Source("MEMORY.md", number, ""))
-        if line is None:
-            continue
-        for source in known.get(bullet_digest(line), []):
-            if (now := ledgers.resolve(source)) is not None:
-                merged.add((now.path, now.line))
-    return merged
+    texts = [hit.snippet.lstrip("-* ").strip() for hit in lines]
+    replaced = stale([*texts, *bullets])
+    return {id(lines[old]) for old, new in replaced.items() if old < len(lines) <= new}
 
 
 def _fitted(text: str, source: str, room: int) -> str | None:
@@ -191,6 +178,9 @@ class HookResult:
     flushed_facts: int = 0
     flush_skipped: str | None = None
     maintained: str | None = None
+    maintenance_skipped: str | None = None
+    """Why its maintenance did not run (another run holds the lock, the gap since the
+    last is not past): a note in the hook log, never on stdout, which the agent reads."""
     detached: bool = False
     context: str | None = None
     """Text for the agent's context (`start` and `prompt` events), None otherwise."""
@@ -257,6 +247,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, error)
     for note in result.cut_short:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, f"recall: {note}")
+    if result.maintenance_skipped:
+        log_note(ws.root, hook.agent, hook.event, hook.session_id, result.maintenance_skipped)
     return result
 
 
@@ -410,10 +402,12 @@ def _flush(
 def _maintain(
     ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult
 ) -> None:
-    from memctl.pipeline.maintain import maintain
+    from memctl.pipeline.maintain import HOOKS_OFF, maintain
 
     done = maintain(ws, config, models().memory(), retry_failed=False)
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
+    if done.status == "skipped" and done.skipped != HOOKS_OFF:
+        result.maintenance_skipped = f"maintenance skipped: {done.skipped}"
     if done.error:
         raise UsageError(f"maintain: {done.error}")
 
@@ -463,6 +457,8 @@ def finish_session(root: str, agent: str, *threads: str) -> None:
         result.errors.append(f"internal error: {type(exc).__name__}: {exc}")
     for error in result.errors:
         log_error(path, agent, "SessionEnd (detached)", None, error)
+    if result.maintenance_skipped:
+        log_note(path, agent, "SessionEnd (detached)", None, result.maintenance_skipped)
 
 
 # --------------------------------------------------------------------------- output

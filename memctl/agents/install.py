@@ -43,6 +43,9 @@ class FileChange:
     """None: the file did not exist."""
     after: str | None
     """None: the file is deleted."""
+    restored: bool = False
+    """uninstall: the file gets back the very bytes install found (it was as install
+    left it); otherwise memctl's entries are taken out and the rest kept as it is."""
 
     def diff(self) -> str:
         old = (self.before or "").splitlines(keepends=True)
@@ -145,13 +148,14 @@ def plan_uninstall(ws: Workspace, agent: Agent, *, user: bool, project: Path) ->
             continue
         after: str | None = _keeping_endings(settings.remove, before)
         record = records.get(str(settings.path))
-        if isinstance(record, dict) and record.get("after_sha256") == _sha(before):
+        restored = isinstance(record, dict) and record.get("after_sha256") == _sha(before)
+        if restored and isinstance(record, dict):
             # The file is as install left it: give back exactly what install found.
             after = record.get("before", after)
         if isinstance(record, dict) and record.get("created") and _empty(after):
             after = None
         if after != before:
-            changes.append(FileChange(str(settings.path), before, after))
+            changes.append(FileChange(str(settings.path), before, after, restored))
     return changes
 
 

@@ -16,11 +16,12 @@ The agent modules build their `SettingsFile`s from these; `install` applies them
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,13 +53,94 @@ def hook_command(ws: Workspace, agent: str) -> str:
     return shlex.join(memctl_argv(ws, "hook", agent))
 
 
+# The global options a hook's command may carry before `hook` (cli/core.py's
+# main_options): those that take a value, and the flags.
+_VALUED = ("-w", "--workspace", "--color")
+_FLAGS = frozenset({"--json", "-q", "--quiet", "-v", "--verbose", "--no-redact"})
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def runs_hook(argv: Sequence[str], ws: Workspace, agent: str) -> bool:
+    """Whether `argv` runs `memctl … hook AGENT` for this workspace: memctl (by any
+    path, or `python -m memctl`), global options that name this workspace with `-w`
+    among others, then `hook AGENT` and whatever follows. Such a hook is memctl's own
+    however the user edited it since install (`--output text`, `-q`): install keeps it
+    rather than adding a second, uninstall takes it out. One that names no workspace
+    (it would run in whichever MEMCTL_WORKSPACE or folder it finds) or another one is
+    not this workspace's."""
+    rest = list(argv)
+    while rest and _ASSIGNMENT.match(rest[0]):
+        rest = rest[1:]  # VAR=value before the program, as a shell runs it
+    if not rest:
+        return False
+    program = Path(rest[0]).name
+    if program.startswith("python") and rest[1:3] == ["-m", "memctl"]:
+        rest = rest[3:]
+    elif program == "memctl":
+        rest = rest[1:]
+    else:
+        return False
+    workspace: str | None = None
+    while rest and rest[0].startswith("-"):
+        option, equals, value = rest[0].partition("=")
+        if option in _VALUED:
+            if not equals:
+                if len(rest) < 2:
+                    return False
+                value, rest = rest[1], rest[1:]
+            if option != "--color":
+                workspace = value
+        elif option.startswith("-w"):
+            workspace = rest[0][2:]  # -wDIR
+        elif rest[0] not in _FLAGS:
+            return False
+        rest = rest[1:]
+    return rest[:2] == ["hook", agent] and workspace is not None and _same(workspace, ws)
+
+
+def _same(folder: str, ws: Workspace) -> bool:
+    path = Path(os.path.expanduser(folder))
+    return path.is_absolute() and path.resolve() == ws.root.resolve()
+
+
+def runs_hook_command(command: Any, ws: Workspace, agent: str) -> bool:
+    """`runs_hook` for a hook's command line, as a shell splits it."""
+    if not isinstance(command, str):
+        return False
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return False
+    return runs_hook(argv, ws, agent)
+
+
+def holds_hook(path: Path, ws: Workspace, agent: str) -> bool:
+    """Whether the JSON hooks file at `path` has a hook of memctl's for this workspace."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    return isinstance(hooks, dict) and any(
+        _ours_in(group, lambda command: runs_hook_command(command, ws, agent))
+        for groups in hooks.values()
+        if isinstance(groups, list)
+        for group in groups
+    )
+
+
 def hooks_file(ws: Workspace, agent: str, path: Path, hooks: tuple[HookSpec, ...]) -> SettingsFile:
-    """A JSON hooks file in which install adds `hooks`, each running `memctl hook AGENT`."""
+    """A JSON hooks file in which install adds `hooks`, each running `memctl hook AGENT`
+    (a hook that already runs it for this workspace, edited or not, counts: `runs_hook`)."""
     command = hook_command(ws, agent)
+
+    def ours(found: Any) -> bool:
+        return found == command or runs_hook_command(found, ws, agent)
+
     return SettingsFile(
         path,
-        add=lambda text: add_hooks(path, text, command, hooks),
-        remove=lambda text: remove_hooks(path, text, command),
+        add=lambda text: add_hooks(path, text, command, hooks, ours),
+        remove=lambda text: remove_hooks(path, text, ours),
     )
 
 
@@ -100,20 +182,27 @@ def _hooks_of(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     return hooks
 
 
-def _ours(hook: Any, command: str) -> bool:
-    return isinstance(hook, dict) and hook.get("command") == command
+Ours = Callable[[Any], bool]
+"""Whether a hook's `command` value is memctl's own."""
 
 
-def _ours_in(group: Any, command: str) -> list[int]:
-    """Indexes of the hooks in a matcher group that run `command`."""
+def _ours_in(group: Any, ours: Ours) -> list[int]:
+    """Indexes of the hooks in a matcher group whose command is memctl's."""
     inner = group.get("hooks") if isinstance(group, dict) else None
     if not isinstance(inner, list):
         return []
-    return [index for index, hook in enumerate(inner) if _ours(hook, command)]
+    return [
+        index
+        for index, hook in enumerate(inner)
+        if isinstance(hook, dict) and ours(hook.get("command"))
+    ]
 
 
-def add_hooks(path: Path, text: str | None, command: str, events: tuple[HookSpec, ...]) -> str:
-    """The file with a group running `command` for each event that lacks one."""
+def add_hooks(
+    path: Path, text: str | None, command: str, events: tuple[HookSpec, ...], ours: Ours
+) -> str:
+    """The file with a group running `command` for each event that has no hook `ours`
+    counts as memctl's."""
     data = _load_json(path, text)
     hooks = _hooks_of(path, data)
     edits: list[tuple[tuple[str, ...], Any]] = []
@@ -121,16 +210,16 @@ def add_hooks(path: Path, text: str | None, command: str, events: tuple[HookSpec
         groups = hooks.get(event, [])
         if not isinstance(groups, list):
             raise UsageError(f"{path}: hooks.{event} is not a list")
-        if not any(_ours_in(group, command) for group in groups):
+        if not any(_ours_in(group, ours) for group in groups):
             group = _group(command, matcher, timeout)
             hooks[event] = [*groups, group]
             edits.append((("hooks", event), group))
     return _edited(text, data, lambda doc: _append_all(doc, edits))
 
 
-def remove_hooks(path: Path, text: str, command: str) -> str:
-    """The file without the hooks running `command`; groups, events and a `hooks`
-    block left empty by that go too."""
+def remove_hooks(path: Path, text: str, ours: Ours) -> str:
+    """The file without the hooks `ours` counts as memctl's; groups, events and a
+    `hooks` block left empty by that go too."""
     data = _load_json(path, text)
     hooks = data.get("hooks")
     if not isinstance(hooks, dict):
@@ -142,13 +231,13 @@ def remove_hooks(path: Path, text: str, command: str) -> str:
             continue
         kept: list[Any] = []
         for index in reversed(range(len(groups))):
-            group, ours = groups[index], _ours_in(groups[index], command)
-            if not ours:
+            group, found = groups[index], _ours_in(groups[index], ours)
+            if not found:
                 kept.insert(0, group)
-            elif len(ours) < len(group["hooks"]):
-                rest = [h for i, h in enumerate(group["hooks"]) if i not in ours]
+            elif len(found) < len(group["hooks"]):
+                rest = [h for i, h in enumerate(group["hooks"]) if i not in found]
                 kept.insert(0, {**group, "hooks": rest})
-                cuts.extend(("hooks", event, index, "hooks", i) for i in reversed(ours))
+                cuts.extend(("hooks", event, index, "hooks", i) for i in reversed(found))
             else:
                 cuts.append(("hooks", event, index))
         if kept:

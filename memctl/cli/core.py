@@ -194,6 +194,9 @@ class Globals:
     quiet: bool = False
     verbose: bool = False
     no_redact: bool = False
+    stamp: Callable[[], str] | None = None
+    """What an error line carries after `memctl: error: ` (`output.fail`): maintain
+    sets the local time when stderr is not a terminal, as its other lines carry it."""
 
     def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""

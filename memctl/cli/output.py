@@ -28,6 +28,9 @@ class Output(Protocol):
 
     json: bool
     quiet: bool
+    stamp: Callable[[], str] | None
+    """What an error line carries after `memctl: error: `, made as it is written (the
+    local time, for maintain off a terminal: a cron log); None: nothing."""
 
 
 class QuietPipe:
@@ -107,10 +110,18 @@ def tolerate_unencodable() -> None:
 
 
 def jsonable(value: Any) -> Any:
+    """`value` as JSON's types. A dataclass gives its fields, less those its
+    `json_omits()` names (a maintain run's `error` and `exit_code` when it did not fail:
+    a document holding `error` is a failure's, docs/JSON.md)."""
     if hasattr(value, "to_dict") and not isinstance(value, type):
         return jsonable(value.to_dict())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        omits = value.json_omits() if hasattr(value, "json_omits") else ()
+        return {
+            f.name: jsonable(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.name not in omits
+        }
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -183,7 +194,8 @@ def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.
     """The error line on stderr (and with --json the error document, unless `document`
     is False: the command printed its own, which says what went wrong); the Exit to
     raise."""
-    print(f"memctl: error: {message}", file=sys.stderr)
+    stamp = f"{g.stamp()} " if g.stamp is not None else ""
+    print(f"memctl: error: {stamp}{message}", file=sys.stderr)
     if g.json and document:
         try:
             print(json_text({"error": message, "exit_code": code}))

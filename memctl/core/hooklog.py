@@ -1,4 +1,5 @@
-"""The hook error log: `.memctl/hooks.log`, one JSON object a line.
+"""The hook error log: `.memctl/hooks.log`, one JSON object a line (an error, or a note
+of what a hook left undone).
 
 An agent's hook must never fail the agent (Claude Code reads exit code 2 from
 PreCompact as "block the compaction"), so `memctl hook` exits 0 whatever happens and
@@ -27,12 +28,23 @@ def log_path(root: Path) -> Path:
 
 def log_error(root: Path, agent: str, event: str, session: str | None, error: str) -> None:
     """Append one error; never raises (a hook that cannot even log still exits 0)."""
+    _append(root, agent, event, session, "error", error)
+
+
+def log_note(root: Path, agent: str, event: str, session: str | None, note: str) -> None:
+    """Append one note: what a hook left undone without failing (its maintenance
+    skipped, the lock busy or the gap not yet past), under `note`, which
+    `recent_errors` (and so `memctl status`) passes over. Never raises."""
+    _append(root, agent, event, session, "note", note)
+
+
+def _append(root: Path, agent: str, event: str, session: str | None, key: str, text: str) -> None:
     record = {
         "ts": datetime.now().astimezone().isoformat(timespec="seconds"),
         "agent": agent,
         "event": event,
         "session": session,
-        "error": error,
+        key: text,
     }
     path = log_path(root)
     try:

@@ -63,6 +63,22 @@ COMMENT_OPEN = re.compile(r"(?<!\\)<!--")
 and `<!-- memctl:end -->` is the end marker of an exported block."""
 
 
+def sections(lines: list[str]) -> list[str | None]:
+    """Each line's section of MEMORY.md: the `## ` heading above it (outside a code
+    fence; a heading line is its own section), None before the first one, where `save`
+    and consolidation write the facts of no one."""
+    found: list[str | None] = []
+    head: str | None = None
+    fenced = False
+    for line in lines:
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and line.startswith("## "):
+            head = line
+        found.append(head)
+    return found
+
+
 def neutral(text: str) -> str:
     """`text` with no line that is Markdown structure of its own, escaped the CommonMark
     way (a backslash before the punctuation: shown as typed): a heading

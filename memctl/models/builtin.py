@@ -153,7 +153,7 @@ class BuiltinModel:
 
         max_chars = int(payload.get("max_tokens", 4000)) * 4
         memory = payload.get("memory", "")
-        merged = merge(memory, payload.get("dailies", []))
+        merged = merge(memory, payload.get("dailies", []), payload.get("said") or {})
         curated = [fact for fact in merged.facts if fact.curated]
         new = sorted(
             (fact for fact in merged.facts if not fact.curated),

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import MONTHS, SPAN, names_used
+from memctl.core.said import MONTHS, SPAN, names_used, said_day
 from memctl.core.said import USER_NAME as _USER
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
@@ -78,10 +78,20 @@ class Fact:
     """Its line number in MEMORY.md (1-based); 0 for a fact of the daily text."""
     speaker: str | None = None
     """Who said it, when its line's `Name: ` was taken off its text (its subject then)."""
+    day: date | None = None
+    """The day it was last said: its ledger block's `said` span's end, else the day the
+    block was written; for a fact of MEMORY.md, that of the ledger lines it was merged
+    from (the consolidate stage reads them), else None (older than any new one)."""
 
     @property
     def when(self) -> int:
         return max(self.order, self.latest)
+
+    @property
+    def said(self) -> tuple[date, int]:
+        """When it was said, to order facts by: the day, then its place in the text
+        (two threads flushed out of date order put an older line after a newer one)."""
+        return (self.day or date.min, self.when)
 
 
 @dataclass
@@ -91,10 +101,13 @@ class Merged:
     """`old -> new`, one line a replacement."""
 
 
-def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
-    """Every fact of MEMORY.md (curated, with its heading's subject) and of the new
-    daily text (with its speaker and its block's span), in order. A line's `Name: ...`
-    is its speaker only where memory uses that name as a name (`_speakers`)."""
+def parse(
+    memory: str, dailies: list[tuple[str, str]], days: dict[str, str] | None = None
+) -> list[Fact]:
+    """Every fact of MEMORY.md (curated, with its heading's subject and, from `days`,
+    the day it was last said) and of the new daily text (with its speaker and its
+    block's span), in order. A line's `Name: ...` is its speaker only where memory uses
+    that name as a name (`_speakers`)."""
     curated: list[tuple[str | None, str, str, int]] = []  # (heading, text, line, number)
     subject: str | None = None
     after = -1  # the number of the line a fact last took
@@ -112,15 +125,17 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             continue
         curated.append((subject, _BULLET.sub("", stripped).strip(), stripped, number))
         after = number
-    said: list[tuple[str, tuple[date, date] | None, str, str]] = []  # (name, span, text, line)
+    # (name, span, text, line, day)
+    said: list[tuple[str, tuple[date, date] | None, str, str, date | None]] = []
     for name, text in dailies:
         span: tuple[date, date] | None = None
+        day = _file_day(name)
         after = -1
         for number, line in enumerate(text.splitlines()):
             stripped = line.strip()
             if said and after == number - 1 and _continues(line):
-                of, when, fact, first = said[-1]
-                said[-1] = (of, when, f"{fact}\n  {stripped}", first)
+                of, when, fact, first, on = said[-1]
+                said[-1] = (of, when, f"{fact}\n  {stripped}", first, on)
                 after = number
                 continue
             if stripped.startswith("#"):
@@ -130,13 +145,16 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
                     if match
                     else None
                 )
+                day = _iso_day(said_day(stripped)) or _file_day(name)
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
-            said.append((name, span, _BULLET.sub("", stripped).strip(), stripped))
+            said.append((name, span, _BULLET.sub("", stripped).strip(), stripped, day))
             after = number
     headings = {heading for heading, _, _, _ in curated if heading}
-    speakers = _speakers([text for _, text, _, _ in curated] + [t for _, _, t, _ in said], headings)
+    speakers = _speakers(
+        [text for _, text, _, _ in curated] + [t for _, _, t, _, _ in said], headings
+    )
     facts: list[Fact] = []
     for heading, text, stripped, number in curated:
         said_by = heading
@@ -156,9 +174,10 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
                 origins=[("", stripped)],
                 line=number,
                 speaker=speaker,
+                day=_iso_day((days or {}).get(_BULLET.sub("", stripped).strip())),
             )
         )
-    for name, span, fact, stripped in said:
+    for name, span, fact, stripped, day in said:
         speaker = None
         if (prefixed := _PREFIX.match(fact)) and prefixed["name"] in speakers:
             speaker, fact = prefixed["name"], prefixed["rest"]
@@ -166,9 +185,30 @@ def parse(memory: str, dailies: list[tuple[str, str]]) -> list[Fact]:
             # Something that happened, with no date of its own: when it was said.
             fact = f"{fact.rstrip(' .!')} ({_month_span(*span)})."
         facts.append(
-            Fact(fact, speaker, len(facts), False, origins=[(name, stripped)], speaker=speaker)
+            Fact(
+                fact,
+                speaker,
+                len(facts),
+                False,
+                origins=[(name, stripped)],
+                speaker=speaker,
+                day=day,
+            )
         )
     return facts
+
+
+def _iso_day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def _file_day(name: str) -> date | None:
+    """The day a ledger's name gives (`2023-05-07.md`): when a block has no heading."""
+    match = re.search(r"(\d{4}-\d{2}-\d{2})\.md$", name)
+    return _iso_day(match[1]) if match else None
 
 
 def _continues(line: str) -> bool:
@@ -223,25 +263,65 @@ def _month_span(first: date, last: date) -> str:
     return f"{start} to {MONTHS[last.month - 1]} {last.year}"
 
 
+_POSSESSIVE = re.compile(r"\b([A-Z][a-z][\w-]+)['’]s\b")
+_KIN_OF = re.compile(
+    r"\b([A-Z][a-z][\w-]+)['’]s (?:(?:[a-z]+|\d+-year-old) )?(?:"
+    r"sister|brother|sibling|mom|mum|mother|dad|father|parents?|wife|husband|partner|"
+    r"spouse|sons?|daughters?|kids?|children|child|baby|twins|family|friends?|boss|"
+    r"manager|colleagues?|cousin|aunt|uncle|niece|nephew|grand\w+|girlfriend|boyfriend|"
+    r"fianc[eé]e?|dog|cat|pet|puppy|birthday|wedding)\b"
+)
+"""A possessive that makes its name a person's whatever else is said of it: kin, pets,
+a birthday ("Caroline's sister")."""
+_THING_USE = re.compile(
+    r"\b(?:(?:a|an|the)|(?:use[sd]?|using|run(?:s|ning)?|ran|install(?:s|ed)?|"
+    r"upgrade[sd]?(?: to)?|deploy(?:s|ed)?|migrate[sd]? to|switch(?:ed)? to|on)"
+    r"(?: (?:a|an|the))?) ([A-Z][a-z][\w-]+)\b"
+    r"|\b([A-Z][a-z][\w-]+) v?\d+(?:\.\d+)*\b"
+    r"|\b([A-Z][a-z][\w-]+)['’]s [\w.]+(?:\(\)|\.\w)"
+)
+"""A name used as a thing's: after an article or a verb of using a tool ("a Ring
+doorbell", "We use Redis's streams", "the CI is on Python"), before a version ("Python
+3.12", "Redis 7.2"), or owning code ("Python's round()"). Its possessive ("Redis's
+streams") is a thing's, and makes no `## ` section."""
+
+
+def _people_of_possessives(facts: list[Fact]) -> set[str]:
+    """The names a possessive makes people (`_KIN_OF`; any other possessive of a name
+    the facts never use as a thing's, `_THING_USE`: "Omar's desk")."""
+    texts = [fact.text for fact in facts]
+    things = {
+        name for text in texts for match in _THING_USE.findall(text) for name in match if name
+    }
+    people = {name for text in texts for name in _KIN_OF.findall(text)}
+    return people | {
+        name for text in texts for name in _POSSESSIVE.findall(text) if name not in things
+    }
+
+
 def _names(facts: list[Fact]) -> tuple[set[str], set[str]]:
     """Who the facts are about: people (speakers and headings, the user's name, names
-    with a possessive: "Caroline's"), and also proper nouns (capitalised mid-sentence),
-    which may be a subject when a fact starts with one ("Carol owns billing-v3")."""
+    with a possessive, "Caroline's", but not a thing's: `_people_of_possessives`), and also
+    proper nouns (capitalised mid-sentence), which may be a subject when a fact starts
+    with one ("Carol owns billing-v3")."""
     people = {fact.subject for fact in facts if fact.subject}
     nouns: set[str] = set()
     for fact in facts:
         if user := _USER.match(fact.text):
             people.add(user["name"])
-        people.update(re.findall(r"\b([A-Z][a-z][\w-]+)'s\b", fact.text))
         nouns.update(re.findall(r"(?<=[a-z,;] )([A-Z][a-z][\w-]+)", fact.text))
+    people |= _people_of_possessives(facts)
     people -= _STARTERS
     return people, (nouns - _STARTERS) | people
 
 
-def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
+def merge(
+    memory: str, dailies: list[tuple[str, str]], days: dict[str, str] | None = None
+) -> Merged:
     """MEMORY.md and the new daily facts as one list: subjects given, repeats folded
-    into the first copy (counted as references), contradicted facts replaced."""
-    facts = parse(memory, dailies)
+    into the first copy (counted as references), contradicted facts replaced, each by
+    the day it was said (`days`: MEMORY.md's facts', by their text)."""
+    facts = parse(memory, dailies, days)
     people, names = _names(facts)
     for fact in facts:
         if fact.subject is None:
@@ -258,26 +338,33 @@ def merge(memory: str, dailies: list[tuple[str, str]]) -> Merged:
         if same is not None and (
             not same.subject or not fact.subject or same.subject == fact.subject
         ):
-            same.refs += 1
-            same.latest = fact.order
-            same.origins += fact.origins
+            _again(same, fact)
             continue
         if same is not None:
             key |= {f"\0{fact.subject}"}  # the same words said by someone else: another fact
             if key in kept:
-                kept[key].refs += 1
-                kept[key].latest = fact.order
-                kept[key].origins += fact.origins
+                _again(kept[key], fact)
                 continue
         kept[key] = fact
     return _supersede(list(kept.values()))
 
 
+def _again(fact: Fact, repeat: Fact) -> None:
+    """`repeat` folded into `fact`: one more reference, said again when it was."""
+    fact.refs += 1
+    fact.latest = repeat.order
+    fact.origins += repeat.origins
+    if repeat.day is not None and (fact.day is None or repeat.day > fact.day):
+        fact.day = repeat.day
+
+
 def _supersede(facts: list[Fact]) -> Merged:
     """The facts without those a later one replaced (memctl.models.supersede), in
-    the order of their latest mention; each replacement reported as `old -> new`, and
-    the replaced fact's references and curation carried to what replaced it."""
-    ordered = sorted(facts, key=lambda fact: fact.when)
+    the order of their latest mention, by the day it was said (a ledger block's
+    `said`), not by where the ledger put it: an older line never replaces a newer one;
+    each replacement reported as `old -> new`, and the replaced fact's references and
+    curation carried to what replaced it."""
+    ordered = sorted(facts, key=lambda fact: fact.said)
     gone = stale([fact.text for fact in ordered], [fact.subject for fact in ordered])
     result = Merged([])
     for old in sorted(gone):

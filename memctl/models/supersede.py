@@ -67,6 +67,14 @@ choice, is said by someone else, or gives the value to another thing of the subj
 read from names and noun phrases, not from a verb; a later fact naming the earlier
 value beside its own ("A until May, B after") is the same slot.
 
+Last, for a value with no telling form (a city, a person, an employer, a tool, a car:
+`_told_changes`), a later fact whose own structure tells an earlier fact's name as the
+one before, beside another name: a diff's removed line, a question answered no, "used
+to", "formerly" or a clause-opening "before", a range ("A until March, B from April"),
+or a clause that says a change ("now", "moved") beside one naming the old value. Not
+for a companion ("and", "with"), a relative, a hedge, a label, another speaker's fact,
+or two names of sorts the facts teach apart.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -942,7 +950,9 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found)
     _leaving_changes(facts, about, slots, found)
-    _valued_changes(facts, about, found)
+    names = _mid_names(facts)
+    _valued_changes(facts, about, found, names)
+    _told_changes(facts, about, slots, found, names)
     return found
 
 
@@ -3260,12 +3270,15 @@ def _introduced(one: _Valued, other: _Valued, value: str) -> bool:
 
 
 def _valued_changes(
-    facts: Sequence[str], about: Sequence[str | None] | None, found: dict[int, int]
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    found: dict[int, int],
+    names: frozenset[str] | None = None,
 ) -> None:
     """Adds to `found` an earlier fact whose one value of a sort a later fact of the
     same subject replaces (see above). Facts are paired by a sort and a word of a unit,
     with the newest `_PAIR_LIMIT` of each."""
-    names = _mid_names(facts)
+    names = _mid_names(facts) if names is None else names
     once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
     reads = [once[text] for text in facts]
     by_unit: dict[tuple[str, str], list[int]] = {}
@@ -3317,6 +3330,412 @@ def _replaces(
         if _one_subject(newer, older, new, value):
             return True
     return False
+
+
+# Last, a value with no telling form (a city, a person, an employer, a tool, a school, a
+# car) that a later fact tells as the one before (supersede14): names, not sorts, so only
+# where the later fact's own structure puts the earlier value in the past and another
+# beside it. Six structures, read by position, not by wording:
+# - a diff: a line taken out and one put in ("`- manager: A` / `+ manager: B`"); a value
+#   in lower case there is the one word the two lines do not share;
+# - a question and its answer, the answer opening with a negation ("Q: still at A? A: no,
+#   B since March"): what the question names no longer holds, what the answer names does
+#   (in lower case, the question's last word and the answer's first);
+# - the past habit "used to" ("used to live in A; the new flat is in B", "who used to
+#   report to A, is now managed by B"): the first name of its clause is the old value;
+# - an adverb of what came before opening the old value's clause or closing it ("since
+#   March, before by A", "formerly written in A", "was using A before, now ...");
+# - a range: a name bounded by "until"/"through" beside one opened by "from"/"since" ("A
+#   until March, B from April");
+# - a clause that says a change (`_SLOT_CUE`: "now", "new", "moved") beside a clause
+#   naming the old value ("is driving B now; the A was sold", "Because A froze hiring,
+#   Dana moved to B"); not a label (a clause before a colon), and not "(was A)" or ", not
+#   A", which `_leaving_changes` reads with its guards.
+# The new value is a name the later fact gives outside the old one's clause (segment,
+# question) that the earlier fact does not name, and not in a clause with a negation.
+# The earlier fact names the old value (in lower case: where a clause ends, not as a
+# modifier, "the payments queue") and its other names are all in the later fact (the
+# subject; a label in capitals, "HR", "LOC", is no name), with one more word in common
+# than the value, or a capitalised one; the names said with the old value (the
+# question's, the removed line's) are in it too ("Q: still the Kia Niro, Pablo?" ends no
+# other fact of Pablo's). It is not hedged or called off, does not deny the old value in
+# its clause or say "no" ("Idris said no thanks"), nor names the old value beside
+# another by "and"/"with" (a pair, not a value). Not when the later fact hedges or adds,
+# gives the old value a companion ("plays chess with A"), the two are said by two
+# people, the later one speaks of a relative the earlier does not, or the two names are
+# of two sorts the facts teach (a place and an employer: `_name_sorts`). A name is a
+# capitalised run inside a clause, a word written with a capital inside a clause
+# elsewhere (`_mid_names`), or a capital alone before a break (a cell, a field's value);
+# not a weekday or a month, not a pronoun's contraction ("I've").
+_TOLD_TOKEN = _PATTERNS.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,.?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
+_TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
+_TOLD_NO = _set("no nope nah not")
+_TOLD_BEFORE = _set("formerly previously before")
+_TOLD_PAIR = _set("and with &")
+_TOLD_UNTIL = [["until"], ["till"], ["through"], ["thru"]]
+_TOLD_FROM = [["from"], ["since"]]
+_TOLD_CLAUSE = frozenset(";.!?,:()")
+_LEFT_TO_LEAVING = _set("was not")
+_WEEKDAY_OR_MONTH = _PATTERNS.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
+
+
+@dataclass(frozen=True)
+class _Told:
+    """A fact as `_told_changes` reads it."""
+
+    runs: tuple[tuple[int, str], ...]
+    """(token index, the name run folded) of each name it holds."""
+    strong: frozenset[str]
+    """Its runs that are names inside a clause, not only a cell or a field's value."""
+    words: frozenset[str]
+    """Its content words, folded."""
+    pairs: frozenset[str]
+    """Name runs it joins to another by "and"/"with"."""
+    denied: frozenset[str]
+    """Name runs in a clause with a negation."""
+    closing: frozenset[str]
+    """Words that end a clause, or come one before its end: where a value in lower case
+    stands ("is on payments, I think", "the payments team."), not a modifier ("the
+    payments queue in eu-west")."""
+    capitals: frozenset[str]
+    """Words it writes with a capital, folded."""
+    tokens: tuple[str, ...]
+    folded: tuple[str, ...]
+    """Its tokens, and folded: what `_told_old` reads the old values it tells from."""
+    blocked: bool
+    """It hedges, adds or is called off: it ends nothing and is ended by nothing."""
+
+
+def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | None:
+    """A fact's name runs, and the old values it tells (see above)."""
+    if len(text) > MAX_FACT_CHARS or REDACTED in text:
+        return None
+    text = text.strip().lstrip("*+• ").strip()
+    speaker = _SPEAKER.match(text)
+    body = _SPEAKER.sub("", text)
+    matches = list(_TOLD_TOKEN.finditer(body))
+    tokens = [m[0] for m in matches]
+    if not tokens:
+        return None
+    folded = [_fold(t).rstrip(".") for t in tokens]
+    opens = [
+        t[:1].isupper() and (k == 0 or _opens_clause(body, matches[k].start()))
+        for k, t in enumerate(tokens)
+    ]
+    # A capital opening a clause is a name when the facts write it so elsewhere, or when
+    # it stands alone before a break: a cell, a field's value ("manager: Chloe`").
+    alone = [k + 1 == len(tokens) or tokens[k + 1] in _TOLD_BREAK for k in range(len(tokens))]
+    name = [
+        t[:1].isupper()
+        and (not opens[k] or folded[k] in names or alone[k])
+        and re.split(r"['’]", folded[k])[0] not in _SLOT_STOP  # "I've", "It's"
+        for k, t in enumerate(tokens)
+    ]
+    runs: list[tuple[int, str]] = []
+    strong: set[str] = set()
+    k = 0
+    while k < len(tokens):
+        if not name[k]:
+            k += 1
+            continue
+        start = k
+        k += 1
+        while k < len(tokens) and (name[k] or (tokens[k].isdigit() and name[k - 1])):
+            if (not name[k] and tokens[k][:1].isupper()) or tokens[k - 1].endswith(("'s", "’s")):
+                break  # "Greta's Volvo XC40": the owner, then the car
+            k += 1
+        run = " ".join(folded[start:k])
+        runs.append((start, run))
+        if any(not opens[at] or folded[at] in names for at in range(start, k)) and not all(
+            tokens[at].isupper() for at in range(start, k)
+        ):
+            strong.add(run)  # a name, not a label in capitals ("42k LOC", "HR export")
+    # a month or a weekday is a date, not a name ("we had drinks there Friday")
+    runs = [(at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run)]
+    kept = set(folded)
+    said_by = {w.casefold() for w in (speaker[1] if speaker else who or "").split()}
+    words = frozenset(w for w in folded if w[:1].isalnum() and w not in _SLOT_STOP) | said_by
+    starts = {at for at, _ in runs}
+    ends = {at + len(run.split()) - 1 for at, run in runs}
+    # "Jonas and Rosa paired", "plays chess with Rosa": a companion, not a value
+    pairs = frozenset(
+        run
+        for at, run in runs
+        for near, other in ((at - 1, at - 2), (at + len(run.split()), at + len(run.split()) + 1))
+        if 0 <= near < len(folded)
+        and folded[near] in _TOLD_PAIR
+        and (
+            (0 <= other < len(tokens) and (other in starts | ends or tokens[other][:1].isupper()))
+            or (folded[near] == "with" and near == at - 1)
+        )
+    )
+    # "since May" is no hedge: only a word in lower case hedges ("may", "might")
+    lower = {folded[k] for k, t in enumerate(tokens) if not t[:1].isupper()}
+    blocked = bool(kept & (_ADDS | _ADDING) or lower & _HEDGED or _CALLED_OFF.search(body))
+    # a name in a clause with a negation is not said to hold ("don't even mention ...")
+    negated = bool(_NEGATION.search(body))
+    cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), len(tokens)]
+    denied = frozenset(
+        run
+        for lo, hi in pairwise(cut)
+        if negated and _NEGATION.search(" ".join(tokens[lo + 1 : hi]))
+        for at, run in runs
+        if lo < at < hi
+    )
+    breaks = [k for k, t in enumerate(tokens) if t in _TOLD_BREAK]
+    return _Told(
+        tuple(runs),
+        frozenset(strong),
+        words,
+        pairs,
+        denied,
+        frozenset(folded[k] for at in (*breaks, len(tokens)) for k in (at - 1, at - 2) if k >= 0),
+        frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper()),
+        tuple(tokens),
+        tuple(folded),
+        blocked,
+    )
+
+
+_Old = tuple[str, tuple[str, ...], frozenset[str]]
+"""(an old value, the values beside it, the words of the names said with it)."""
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A fact's tokens as `_told` reads them."""
+
+    tokens: Sequence[str]
+    folded: Sequence[str]
+    runs: Sequence[tuple[int, str]]
+
+    def within(self, lo: int, hi: int) -> list[str]:
+        """The name runs that start in tokens lo..hi."""
+        return [run for at, run in self.runs if lo <= at < hi]
+
+    def content(self, lo: int, hi: int) -> list[str]:
+        """The content words of tokens lo..hi, folded."""
+        return [
+            w
+            for w in self.folded[lo:hi]
+            if w[:1].isalnum() and w not in _SLOT_STOP and w not in _TOLD_NO
+        ]
+
+    def clause(self, at: int) -> tuple[int, int]:
+        """Where the clause around token `at` starts and ends (a break or "now")."""
+        lo = at
+        while lo > 0 and self.tokens[lo - 1] not in _TOLD_BREAK:
+            lo -= 1
+        hi = at
+        while (
+            hi < len(self.tokens)
+            and self.tokens[hi] not in _TOLD_BREAK
+            and self.folded[hi] != "now"
+        ):
+            hi += 1
+        return lo, hi
+
+
+def _company(said: Sequence[str], old: str) -> frozenset[str]:
+    """The words of the other runs said with `old`."""
+    return frozenset(w for run in said if run != old for w in run.split())
+
+
+def _diffed(line: _Line) -> list[_Old]:
+    """A diff: the names of the removed line the added one lacks; in lower case, the one
+    word the two lines do not share ("`- Jonas: data` / `+ Jonas: growth`")."""
+    tokens = line.tokens
+    if not ("-" in tokens and "+" in tokens and tokens.index("-") < tokens.index("+")):
+        return []
+    minus, plus, end = tokens.index("-"), tokens.index("+"), len(tokens)
+    gone, put = line.within(minus, plus), line.within(plus, end)
+    beside = tuple(p for p in put if p not in gone)
+    found = [(run, beside, _company(gone, run)) for run in gone if run not in put]
+    was, now = line.content(minus, plus), line.content(plus, end)
+    left, came = [w for w in was if w not in now], [w for w in now if w not in was]
+    if set(gone) == set(put) and len(left) == 1 and len(came) == 1:
+        found.append((left[0], tuple(came), frozenset(was) - set(left)))
+    return found
+
+
+def _answered(line: _Line) -> list[_Old]:
+    """A question answered with a negation: its names (in lower case, its last word)
+    no longer hold, the answer's do ("still in billing? A: no, platform since ...")."""
+    if "?" not in line.tokens:
+        return []
+    asked, end = line.tokens.index("?"), len(line.tokens)
+    answer = [k for k in range(asked + 1, end) if line.folded[k] not in (":", "a", ",")]
+    if not answer or line.folded[answer[0]] not in _TOLD_NO:
+        return []
+    question = line.within(0, asked)
+    given = tuple(run for run in line.within(asked, end) if run not in question)
+    found = [(run, given, _company(question, run)) for run in question]
+    asking, answering = line.content(0, asked), line.content(answer[0] + 1, end)
+    if not given and asking and answering and asking[-1] not in " ".join(question):
+        found.append((asking[-1], (answering[0],), frozenset(asking[:-1])))
+    return found
+
+
+def _past(line: _Line) -> list[_Old]:
+    """The first name after "used to", "formerly", "previously" or a clause-opening
+    "before" in its clause, or the last before a clause-closing "before"."""
+    found: list[_Old] = []
+    folded = line.folded
+    for k in range(len(folded) - 1):
+        old: str | None = None
+        if (folded[k], folded[k + 1]) != ("used", "to") and folded[k] not in _TOLD_BEFORE:
+            continue
+        lo, hi = line.clause(k)
+        if (folded[k], folded[k + 1]) == ("used", "to"):
+            old = next(iter(line.within(k, hi)), None)
+        elif folded[k] in _TOLD_BEFORE:
+            if k == lo or folded[k] != "before":  # "..., before by A"; "formerly A"
+                old = next(iter(line.within(k, hi)), None)
+            elif k + 1 == hi:  # "was using A before,"
+                old = next(iter(reversed(line.within(lo, k))), None)
+        if old is not None:
+            beside = tuple(run for at, run in line.runs if not lo <= at < hi)
+            found.append((old, beside, frozenset()))
+    return found
+
+
+def _ranged(line: _Line) -> list[_Old]:
+    """A range: "A until March, B from April", "reported to A until June, to B from
+    July"."""
+    after = [(run, list(line.folded[at + len(run.split()) :][:1])) for at, run in line.runs]
+    opened = tuple(run for run, then in after if then in _TOLD_FROM)
+    return [(run, opened, frozenset()) for run, then in after if then in _TOLD_UNTIL and opened]
+
+
+def _cued(line: _Line) -> list[_Old]:
+    """A clause that says a change (`_SLOT_CUE`: "now", "new", "moved") gives the new
+    value; a name in another clause is the old ("is driving a Kia Niro now; the Toyota
+    Corolla was sold", "Because A froze hiring, Dana moved to B"), also when that clause
+    says a change too ("run by Drone now; TeamCity was switched off": the earlier fact
+    names one of the two). A label (a clause before a colon) is neither."""
+    tokens, end = line.tokens, len(line.tokens)
+    cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
+    clauses = [
+        (lo + 1, hi)
+        for lo, hi in pairwise(cut)
+        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"]
+    ]
+    cued = [(lo, hi) for lo, hi in clauses if _SLOT_CUE.search(" ".join(line.folded[lo:hi]))]
+    found: list[_Old] = []
+    for lo, hi in clauses if len(clauses) > 1 else ():
+        if line.folded[lo] in _LEFT_TO_LEAVING:
+            continue  # "(was Denver)", ", not Denver": `_leaving_changes` reads those
+        beside = tuple(run for at in cued if at != (lo, hi) for run in line.within(*at))
+        said = line.within(lo, hi)
+        found += [(run, beside, _company(said, run)) for run in said if beside]
+    return found
+
+
+def _told_old(
+    tokens: Sequence[str], folded: Sequence[str], runs: Sequence[tuple[int, str]]
+) -> list[_Old]:
+    """The old values a fact tells, by each structure (see above)."""
+    line = _Line(tokens, folded, runs)
+    return [*_diffed(line), *_answered(line), *_past(line), *_ranged(line), *_cued(line)]
+
+
+def _told_changes(
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    slots: Sequence[Slot | None],
+    found: dict[int, int],
+    names: frozenset[str] | None = None,
+) -> None:
+    """Adds to `found` an earlier fact whose name a later one tells as the one before,
+    beside another (see above). Facts are paired by the old value's run, the newest
+    `_PAIR_LIMIT` of it. `names`: `_mid_names(facts)`, when known."""
+    names = _mid_names(facts) if names is None else names
+    once: dict[tuple[str, str | None], _Told | None] = {}  # a fact said again
+    by_word: dict[str, list[int]] = {}
+    sorts: dict[str, str] | None = None
+    classes: set[str | None] = set()
+
+    def told(k: int) -> _Told | None:
+        who = about[k] if about else None
+        if (facts[k], who) not in once:
+            once[facts[k], who] = _told(facts[k], names, who)
+        return once[facts[k], who]
+
+    glance: dict[str, tuple[bool, frozenset[str]]] = {}
+    pairs: dict[tuple[str, str, str], str | None] = {}
+    telling: dict[_Told, list[_Old]] = {}
+    for i, text in enumerate(facts):
+        if text not in glance:
+            glance[text] = (
+                bool(_TOLD_HINT.search(text) or _SLOT_CUE.search(text)),
+                frozenset(_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)),
+            )
+        tells, index = glance[text]
+        if not _may_tell(text):
+            continue
+        # only a fact with a sign of telling is read whole now; the others when a later
+        # fact names one of their words as the old value
+        read = told(i) if tells else None
+        olds: list[_Old] = []
+        if read is not None and not read.blocked:
+            if read not in telling:  # a fact said again is read once
+                telling[read] = _told_old(read.tokens, read.folded, read.runs)
+            olds = telling[read]
+        if olds and sorts is None:
+            sorts = _name_sorts(slots)
+            classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+        for old, beside, said_with in olds:
+            for j in by_word.get(old.split()[0], [])[-_PAIR_LIMIT:]:
+                was = told(j)
+                two = bool(about and about[i] and about[j] and about[i] != about[j])
+                if read is None or was is None or j in found or two:
+                    continue  # two: said by two people
+                key = (facts[i], facts[j], old)  # a fact said again is read once
+                if key not in pairs:
+                    pairs[key] = _told_new(read, was, old, beside, said_with)
+                new = pairs[key]
+                known = (sorts or {}).get(old), (sorts or {}).get(new or "")
+                if new is not None and not (set(known) <= classes and known[0] != known[1]):
+                    found[j] = i  # not of two sorts the facts teach: a place and an employer
+        # by its words: a name's first, or a value in lower case a diff or an answer names
+        for word in index:
+            by_word.setdefault(word, []).append(i)
+
+
+def _told_new(
+    read: _Told, was: _Told, old: str, beside: Sequence[str], said_with: frozenset[str]
+) -> str | None:
+    """The new value `read` gives where `was` gave `old`, or None when it ends nothing
+    of `was` (see above)."""
+    if was.blocked or old in was.pairs | read.pairs:
+        return None  # "Jonas and Rosa paired", "plays chess with Rosa"
+    if old not in {run for _, run in was.runs} and old not in was.closing:
+        return None  # in lower case, a modifier: "the payments queue in eu-west"
+    if "no" in was.words or old in was.denied:
+        return None  # "Hana said no thanks": a plan turned down, no value held
+    shared = was.words & read.words - set(old.split())
+    if len(shared) < 2 and not shared & (was.capitals | read.capitals):
+        return None  # one common word, not a name: "the platform demo day"
+    if not said_with <= was.words:
+        return None  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
+    subject = [run for _, run in was.runs if run != old and run in was.strong]
+    if not all(set(run.split()) <= read.words for run in subject):
+        return None
+    if read.words & _ONE_KIN - was.words:
+        return None  # "Kofi's sister used to live in Oslo": not Kofi's home
+    return next(
+        (b for b in beside if not set(b.split()) & was.words and b not in read.denied), None
+    )
+
+
+_TOLD_HINT = _PATTERNS.compile(
+    r"`-|\?|\b(?:used to|formerly|previously|before|until|till|through|thru)\b", re.I
+)
+
+
+def _may_tell(text: str) -> bool:
+    """A quick look: a fact with no capital holds no name."""
+    return any(c.isupper() for c in text)
 
 
 _PATTERNS.save()  # after the last pattern the module compiles

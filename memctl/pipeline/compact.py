@@ -35,6 +35,7 @@ from memctl.core.threads import (
     working_context,
 )
 from memctl.core.tokens import message_tokens, messages_tokens
+from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.held import forgotten
 from memctl.models.interface import Model, Models, Usage
@@ -116,21 +117,21 @@ class CompactResult:
 
 def _trigger(settings: CompactionConfig, count: int, tokens: int, window: int | None) -> str | None:
     if settings.trigger_messages and count >= settings.trigger_messages:
-        return f"{count} messages >= trigger_messages {settings.trigger_messages}"
+        return f"{plural(count, 'message')} >= trigger_messages {settings.trigger_messages}"
     limit = trigger_tokens(settings, window)
     if tokens >= limit:
-        return f"{tokens:,} tokens >= trigger_tokens {limit:,}"
+        return f"{plural(tokens, 'token')} >= trigger_tokens {limit:,}"
     return None
 
 
 def _not_triggered(settings: CompactionConfig, count: int, tokens: int, window: int | None) -> str:
     by_messages = (
-        f"{count} messages < trigger_messages {settings.trigger_messages}"
+        f"{plural(count, 'message')} < trigger_messages {settings.trigger_messages}"
         if settings.trigger_messages
         else "trigger_messages off"
     )
     return (
-        f"{by_messages}, {tokens:,} tokens < trigger_tokens "
+        f"{by_messages}, {plural(tokens, 'token')} < trigger_tokens "
         f"{trigger_tokens(settings, window):,} (use --force to compact anyway)"
     )
 

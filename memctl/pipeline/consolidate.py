@@ -31,6 +31,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
+from memctl.core.said import said_day
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
@@ -179,7 +180,10 @@ def consolidate(
                 result.changes = _changes(ws, old_text, merged, fresh, told)
             return result
         told = []
-        merged = forgotten.drop_lines(_merge(config, model, memory_in, fresh, window, result, told))
+        days = provenance.said_days(ws, memory_in)
+        merged = forgotten.drop_lines(
+            _merge(config, model, memory_in, fresh, window, result, told, days)
+        )
         result.chars_after = len(merged)
         if preview:
             result.status = "preview"
@@ -283,16 +287,18 @@ def _merge(
     window: int,
     result: ConsolidateResult,
     told: list[dict[str, list[tuple[str, str]]] | None],
+    days: dict[str, str] | None = None,
 ) -> str:
     """The new MEMORY.md, in as many passes as `window` needs (each pass's output is
     the next pass's MEMORY.md). An overflow re-plans once with the stated window.
-    `told` gets, for each pass, the lines the model says each fact came from."""
+    `told` gets, for each pass, the lines the model says each fact came from; `days`
+    is when each MEMORY.md fact was said (`provenance.said_days`)."""
     try:
-        return _passes(config, model, memory, fresh, window, result, told=told)
+        return _passes(config, model, memory, fresh, window, result, told=told, days=days)
     except ContextOverflowError as exc:
         smaller = exc.window if exc.window and exc.window < window else window // 2
         told.clear()
-        return _passes(config, model, memory, fresh, smaller, result, told=told)
+        return _passes(config, model, memory, fresh, smaller, result, told=told, days=days)
 
 
 def _passes(
@@ -304,6 +310,7 @@ def _passes(
     result: ConsolidateResult,
     plan: bool = False,
     told: list[dict[str, list[tuple[str, str]]] | None] | None = None,
+    days: dict[str, str] | None = None,
 ) -> str:
     """Merge pass by pass; with `plan`, record each request instead of sending it."""
     max_tokens = config.memory.consolidation_max_tokens
@@ -330,7 +337,7 @@ def _passes(
                 f"to merge into a MEMORY.md of {current_tokens:,} tokens; {fix}"
             )
         dailies = _take(queue, room)
-        request = _request(system, current, dailies, max_tokens)
+        request = _request(system, current, dailies, max_tokens, days)
         result.passes += 1
         if plan:
             planned = _planned(config, model, request, current, current_tokens, dailies)
@@ -347,11 +354,33 @@ def _passes(
             given = current
             current = check_answer(redactor.text(reply.text), max_tokens, model.name)
             if not model.offline:  # builtin drops them itself (reply.notes)
-                current, gone = drop_stale(current, [given, *(text for _, text in dailies)])
+                current, gone = drop_stale(current, [given, *by_day(dailies)])
                 result.superseded += gone
             current_tokens = text_tokens(current)
         if not queue:
             return current + "\n"
+
+
+def by_day(dailies: list[tuple[str, str]]) -> list[str]:
+    """The ledger blocks of `dailies` in the order their facts were said (a block's
+    `said` span's end, else the day it was written; ties in ledger order), for what
+    reads "later" as "newer": threads flushed out of date order append an older block
+    after a newer one."""
+    blocks: list[tuple[str, str]] = []
+    for name, text in dailies:
+        day = _ledger_day(name)
+        for block in re.split(r"(?m)^(?=## )", text):
+            if block.strip():
+                first = block.split("\n", 1)[0]
+                blocks.append(
+                    ((said_day(first) if first.startswith("## ") else None) or day, block)
+                )
+    return [block for _, block in sorted(blocks, key=lambda item: item[0])]
+
+
+def _ledger_day(name: str) -> str:
+    match = re.search(r"\d{4}-\d{2}-\d{2}(?=\.md$)", name)
+    return match[0] if match else ""
 
 
 def _planned(
@@ -398,7 +427,13 @@ def _take(queue: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
     return taken
 
 
-def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_tokens: int) -> Request:
+def _request(
+    system: str,
+    memory: str,
+    dailies: list[tuple[str, str]],
+    max_tokens: int,
+    days: dict[str, str] | None = None,
+) -> Request:
     parts = [f"## Current MEMORY.md\n\n{memory or '(empty)'}", "## New daily ledger entries"]
     parts += [f"### {name}\n\n{text}" for name, text in dailies] or ["(none)"]
     return Request(
@@ -407,7 +442,12 @@ def _request(system: str, memory: str, dailies: list[tuple[str, str]], max_token
             {"role": "system", "content": system},
             {"role": "user", "content": "\n\n".join(parts)},
         ],
-        payload={"memory": memory, "dailies": dailies, "max_tokens": max_tokens},
+        payload={
+            "memory": memory,
+            "dailies": dailies,
+            "max_tokens": max_tokens,
+            "said": days or {},
+        },
     )
 
 

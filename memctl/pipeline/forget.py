@@ -506,6 +506,7 @@ def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int 
     removed = len(dropped)
     if headings and dropped:
         dropped |= _emptied(lines, dropped)
+    dropped |= _doubled_blanks(lines, dropped)
     kept = [line for n, line in enumerate(lines) if n not in dropped]
     if at is not None:
         at -= sum(1 for n in dropped if n < at)
@@ -513,6 +514,22 @@ def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int 
     if dropped and text.endswith("\n\n"):
         text = text.rstrip("\n") + "\n"  # the blank lines a removed last section left
     return text, at, removed
+
+
+def _doubled_blanks(lines: list[str], dropped: set[int]) -> set[int]:
+    """The blank line after each run of dropped lines that stood between two blank lines
+    (a fact `save` set apart before the first section, a section's only facts): the
+    file as if the fact had never been there, one blank line between what it parted."""
+    extra: set[int] = set()
+    for n in sorted(dropped):
+        if n - 1 in dropped or n == 0:
+            continue
+        end = n
+        while end in dropped:
+            end += 1
+        if end < len(lines) and not lines[end].strip() and not lines[n - 1].strip():
+            extra.add(end)
+    return extra
 
 
 def _emptied(lines: list[str], dropped: set[int]) -> set[int]:

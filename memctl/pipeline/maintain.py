@@ -57,6 +57,12 @@ class MaintainResult:
     sync_error: str | None = None
     """Why the scheduled sync failed: a warning, the next run tries again."""
 
+    def json_omits(self) -> tuple[str, ...]:
+        """The fields its --json document leaves out: `error` and `exit_code` unless the
+        run failed, so that a document holding `error` is a failure's, as for every
+        other command (a script's `has("error")`; audit 7)."""
+        return () if self.error is not None else ("error", "exit_code")
+
 
 def maintain(
     ws: Workspace,

@@ -35,7 +35,7 @@ from typing import Any
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
-from memctl.core.said import conversation_names, speaker_of, when
+from memctl.core.said import conversation_names, said_day, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.words import content_words
@@ -221,6 +221,36 @@ class Ledgers:
         return _best(frozenset(content_words(text)), words)
 
 
+def said_days(ws: Workspace, memory: str) -> dict[str, str]:
+    """When each bullet of `memory` was last said (ISO day), by its text without the
+    bullet: the latest `said` day of the ledger blocks the sidecar says it was merged
+    from (`said.said_day` of the heading above each source line). Consolidation orders
+    MEMORY.md's facts by it against the new daily ones, so an older line imported after
+    a newer fact was consolidated does not replace it. A bullet the sidecar does not
+    know (edited by hand) is left out: it stays older than any new fact."""
+    known = read_sidecar(sidecar_path(ws))
+    if not known:
+        return {}
+    ledgers = Ledgers(ws)
+    days: dict[str, str] = {}
+    for _, line in bullets_of(memory):
+        for source in known.get(bullet_digest(line), []):
+            now = ledgers.resolve(source)
+            day = _block_day(ledgers.lines(now.path), now.line) if now is not None else None
+            text = BULLET.sub("", line.strip()).strip()
+            if day is not None and day > days.get(text, ""):
+                days[text] = day
+    return days
+
+
+def _block_day(lines: list[str], number: int) -> str | None:
+    """The `said` day of the ledger block holding line `number` (1-based)."""
+    for line in reversed(lines[: number - 1]):
+        if line.startswith("## "):
+            return said_day(line)
+    return None
+
+
 def _best(
     wanted: frozenset[str], candidates: Iterable[tuple[Source, frozenset[str]]]
 ) -> list[Source]:
@@ -300,6 +330,31 @@ def merged_sources(
             )
         found[digest] = sources
     return found
+
+
+def merged_into(ws: Workspace, bullets: Iterable[int | None]) -> set[tuple[str, int | None]]:
+    """The ledger lines (path, line) that the MEMORY.md bullets at these line numbers
+    were merged from, as the sidecar recorded them: what a reader of hits from both
+    leaves out, since the same fact worded apart ("Dana: Remember that deploys…" in
+    the ledger, "Remember that deploys…" in MEMORY.md) would be said twice (the prompt
+    hook's recall, builtin's `call`). A bullet the sidecar does not know (edited by
+    hand) drops nothing: words in common are no proof."""
+    numbers = [number for number in bullets if number]
+    if not numbers:
+        return set()
+    known = read_sidecar(sidecar_path(ws))
+    if not known:
+        return set()
+    ledgers = Ledgers(ws)
+    merged: set[tuple[str, int | None]] = set()
+    for number in numbers:
+        line = ledgers.line(Source("MEMORY.md", number, ""))
+        if line is None:
+            continue
+        for source in known.get(bullet_digest(line), []):
+            if (now := ledgers.resolve(source)) is not None:
+                merged.add((now.path, now.line))
+    return merged
 
 
 def _followed(
@@ -588,6 +643,9 @@ class ExplainResult:
     forgotten: bool = False
     """For a ledger's PATH:LINE: a tombstone (`memctl forget`) holds the line, so
     consolidation, search, recall and the memory block leave it out."""
+    closest: bool = False
+    """For a text no bullet contains: `bullets` are the closest ones (the most content
+    words in common, `closest_bullets`), not bullets that say it."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
@@ -614,11 +672,13 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     bullets = bullets_of(memory)
     needle = fact_key(target)
     chosen = [(n, line) for n, line in bullets if needle and needle in fact_key(line)]
-    if not chosen:
+    closest = not chosen
+    if closest:
         chosen = closest_bullets(target, bullets)
     if not chosen:
         raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
-    return ExplainResult(target, [explain_line(ws, n, line, ledgers) for n, line in chosen])
+    explained = [explain_line(ws, n, line, ledgers) for n, line in chosen]
+    return ExplainResult(target, explained, closest=closest)
 
 
 def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -694,7 +754,11 @@ def explain_text(result: ExplainResult) -> str:
         return "\n\n".join(
             _ledger_text(origin, result.in_memory, result.forgotten) for origin in result.ledger
         )
-    return "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+    chains = "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
+    if result.closest:
+        which = "the closest one" if len(result.bullets) == 1 else "the closest ones"
+        return f"no bullet of MEMORY.md contains {result.target!r}; {which}:\n{chains}"
+    return chains
 
 
 def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) -> str:

@@ -82,6 +82,7 @@ from memctl.core.forgotten import (
     Tombstone,
     parse_tombstones,
 )
+from memctl.core.memory import sections
 from memctl.core.redact import Redactor
 from memctl.core.state import FlushNote, State
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
@@ -495,20 +496,55 @@ def join_blocks(blocks: list[str], remote_text: str, remote_blocks: list[str]) -
 def merge_memory(
     base: str | None, remote: str | None, local: str | None
 ) -> tuple[str | None, bool]:
-    """MEMORY.md merged; True when both sides had changed it (the local file is then kept)."""
+    """MEMORY.md merged; True when both sides had changed it (the local file is then kept).
+
+    The remote's text, with each line only the local side added placed in the section it
+    stands in locally: a line `save` wrote before the first `## ` heading stays before
+    it (at the end of the file it would read as the last person's), a line under
+    `## Carol` goes under `## Carol`; a section the remote lacks comes at the end, with
+    its heading."""
     if remote is None or remote in (local, base):
         return local, False
     if local is None or local == base:
         return remote, False
-    base_lines = set((base or "").splitlines())
-    remote_lines = set(remote.splitlines())
-    extra = [
-        line
-        for line in local.splitlines()
-        if line.strip() and line not in base_lines and line not in remote_lines
-    ]
-    merged = remote if remote.endswith("\n") or not remote else remote + "\n"
-    return merged + "".join(f"{line}\n" for line in dict.fromkeys(extra)), True
+    known = set((base or "").splitlines()) | set(remote.splitlines())
+    local_lines = local.splitlines()
+    added: dict[str | None, list[str]] = {}
+    seen: set[str] = set()
+    for line, head in zip(local_lines, sections(local_lines), strict=True):
+        fence = line.lstrip().startswith(("```", "~~~"))  # a fence closes: said twice
+        if line.strip() and line not in known and line != head and (fence or line not in seen):
+            seen.add(line)
+            added.setdefault(head, []).append(line)
+    if not added:
+        return remote if remote.endswith("\n") or not remote else remote + "\n", True
+    lines = remote.splitlines()
+    for head, group in added.items():
+        lines = _placed(lines, head, group)
+    nl = "\r\n" if "\r\n" in remote else "\n"  # a file a Windows editor saved keeps CRLF
+    return "".join(f"{line}{nl}" for line in lines), True
+
+
+def _placed(lines: list[str], head: str | None, group: list[str]) -> list[str]:
+    """`lines` with `group` after the last line of section `head` (None: before the
+    first heading), a blank line between them and a title, heading or comment before
+    them and between them and a heading after them."""
+    where = [n for n, found in enumerate(sections(lines)) if found == head]
+    if head is not None and not where:
+        return [*_trimmed(lines), *([""] if lines else []), head, "", *group]
+    start, end = (where[0], where[-1] + 1) if where else (0, 0)
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    before = [""] if end and not lines[end - 1].startswith(("-", "*", "+", " ", "\t")) else []
+    after = [""] if end < len(lines) and lines[end].strip() else []
+    return [*lines[:end], *before, *group, *after, *lines[end:]]
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    return lines[:end]
 
 
 # --------------------------------------------------------------------------- the sync
@@ -1436,17 +1472,23 @@ def foreign_file(paths: Iterable[str]) -> str | None:
     return None
 
 
-def refuse_foreign(url: str, branch: str, paths: Iterable[str], *, done: str) -> None:
+def refuse_foreign(
+    url: str, branch: str, paths: Iterable[str], *, done: str, looked: str | None = None
+) -> None:
     """UsageError (exit 2) when the remote's `branch` holds a file memctl did not
     write: a commit memctl builds holds the shared files alone, so pushing it there
-    would delete the others (a code repository's, pasted by mistake)."""
+    would delete the others (a code repository's, pasted by mistake). `looked`: the
+    branch `paths` are of, when the remote has no `branch` (its default one)."""
     found = foreign_file(paths)
-    if found is not None:
-        raise UsageError(
-            f"the remote {url} is not a memctl memory repository: its branch {branch} holds "
-            f"{found}, a file memctl did not write; {done}: point sync.remote at a "
-            "repository of its own (an empty one works)"
-        )
+    if found is None:
+        return
+    other = looked is not None and looked != branch
+    held = f"has no branch {branch}, and its branch {looked}" if other else f"its branch {branch}"
+    raise UsageError(
+        f"the remote {url} is not a memctl memory repository: {held} holds {found}, a "
+        f"file memctl did not write; {done}: point sync.remote at a repository of its own "
+        "(an empty one works)" + (", or name a branch of its own in sync.branch" if other else "")
+    )
 
 
 def check_foreign(
@@ -1456,6 +1498,7 @@ def check_foreign(
     explicit: bool,
     done: str = "nothing pushed",
     timeout: float = NETWORK_TIMEOUT,
+    listed: subprocess.CompletedProcess[bytes] | None = None,
 ) -> None:
     """`refuse_foreign` for a remote not fetched yet (`init --from`), or whose `branch`
     does not exist: then its default branch (what its HEAD names; every branch when
@@ -1463,13 +1506,15 @@ def check_foreign(
     branch is `master` does not get a `main` of memory beside its code, unless
     `explicit` (sync.branch names a branch of its own: asked for). Each branch looked
     at is fetched at depth 1 into a throw-away repository, never into the workspace's.
-    A remote that does not answer is left to the fetch that follows to report."""
-    listed = _ls_remote(url, timeout, "--symref")
-    if not isinstance(listed, subprocess.CompletedProcess):
+    `listed`: the remote's `git ls-remote --symref` answer when the caller has it
+    (`probe_remote`), else it is asked here; a remote that does not answer is left to
+    the fetch that follows to report."""
+    answer = listed if listed is not None else _ls_remote(url, timeout, "--symref")
+    if not isinstance(answer, subprocess.CompletedProcess):
         return
     heads: dict[str, str] = {}
     default: str | None = None
-    for line in listed.stdout.decode("utf-8", "surrogateescape").splitlines():
+    for line in answer.stdout.decode("utf-8", "surrogateescape").splitlines():
         target, _, name = line.partition("\t")
         if name == "HEAD" and target.startswith("ref: refs/heads/"):
             default = target[len("ref: refs/heads/") :]
@@ -1488,18 +1533,8 @@ def check_foreign(
         git.ensure()
         for name in looked:
             commit = git.fetch(name, depth=1)
-            if commit is None:
-                continue
-            paths = git.paths(commit)
-            if name == branch:
-                refuse_foreign(url, branch, paths, done=done)
-            elif (found := foreign_file(paths)) is not None:
-                raise UsageError(
-                    f"the remote {url} has no branch {branch}, and its branch {name} holds "
-                    f"{found}, a file memctl did not write: it is no memctl memory "
-                    f"repository; {done}: point sync.remote at a repository of its own (an "
-                    "empty one works), or name a branch of its own in sync.branch"
-                )
+            if commit is not None:
+                refuse_foreign(url, branch, git.paths(commit), done=done, looked=name)
 
 
 def check_remote(ws: Workspace, config: Config, timeout: float = 20.0) -> str | None:
@@ -1514,22 +1549,22 @@ def check_remote(ws: Workspace, config: Config, timeout: float = 20.0) -> str | 
     return problem
 
 
-def probe_remote(url: str, timeout: float = 20.0) -> None:
-    """Nothing when `url` answers `git ls-remote` (an empty repository does); else
-    UsageError (exit 2) when git refuses a local path (no repository there), SyncError
-    (exit 1) for a remote that cannot be reached. `init --from` asks before it creates
-    anything."""
-    problem = _ls_remote(url, timeout)
-    if isinstance(problem, subprocess.CompletedProcess):
-        return
-    if isinstance(problem, str):  # no git, or no answer in time
-        raise SyncError(f"{problem}; nothing created")
-    if _is_local(url):
-        raise UsageError(f"--from: {_reason(problem)}; nothing created")
-    raise SyncError(f"the remote {url} cannot be reached ({_reason(problem)}); nothing created")
+def probe_remote(url: str, timeout: float = 20.0) -> subprocess.CompletedProcess[bytes]:
+    """The remote's `git ls-remote --symref` answer (an empty repository answers too),
+    which `check_foreign` reads next without asking again; UsageError (exit 2) when git
+    refuses a local path (no repository there), SyncError (exit 1) for a remote that
+    cannot be reached. `init --from` asks before it creates anything."""
+    answer = _ls_remote(url, timeout, "--symref")
+    if isinstance(answer, subprocess.CompletedProcess):
+        return answer
+    if isinstance(answer, str):  # no git, or no answer in time
+        raise SyncError(f"{answer}; nothing created")
+    if is_local(url):
+        raise UsageError(f"--from: {_reason(answer)}; nothing created")
+    raise SyncError(f"the remote {url} cannot be reached ({_reason(answer)}); nothing created")
 
 
-def _is_local(url: str) -> bool:
+def is_local(url: str) -> bool:
     """Whether git reads `url` as a path on this machine (a file:// URL included), not
     a network address (`scheme://`, or scp-like `host:path` with no slash before the
     colon)."""

@@ -26,6 +26,7 @@ from memctl.core.threads import (
     check_thread_id,
     is_compaction,
     is_log_entry,
+    message_text,
     searchable_text,
     thread_log_entries,
 )
@@ -94,6 +95,22 @@ def record_text(kind: str, line: str) -> tuple[str, str | None] | None:
         return searchable_text(entry), role_of(entry)
     except (ValueError, RecursionError, AttributeError, TypeError):
         return None
+
+
+def tool_echo(line: str) -> bool:
+    """Whether a log line is what a tool said or was asked, and nothing a person or the
+    model said in words: a tool's result, or an assistant turn of tool calls alone
+    (`Bash({"command": ...})`). Its words are a command's and a program's output, which
+    a question in words answers only where they are the question's own."""
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(entry, dict) or is_compaction(entry):
+        return False
+    if entry.get("role") == "tool":
+        return True
+    return bool(entry.get("tool_calls")) and not message_text(entry).strip()
 
 
 def read_record(

@@ -62,7 +62,7 @@ from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
-from memctl.retrieval.corpus import Hidden, read_record, record_text
+from memctl.retrieval.corpus import Hidden, read_record, record_text, tool_echo
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -485,6 +485,8 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
+            echoes = _Echoes(conn, result.terms)
+            ranked = echoes.pruned(ws, ranked)
             texts: dict[int, str | None] = {}
             forgotten = Hidden(ws)
             hide = _Hidden(ws, conn, forgotten, texts, vectors)
@@ -510,7 +512,9 @@ def _ranked(
                 # On the fused scores: weighed into BM25's alone, the semantic leg's
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
-            chosen = _collect(ws, config, conn, ranked, limit, result, stale, deadline, forgotten)
+            chosen = _collect(
+                ws, config, conn, ranked, limit, result, stale, deadline, forgotten, echoes
+            )
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
                     hit.explain = explain_hit(
@@ -752,8 +756,9 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
     """The question's focus and degree words, lowercase. The focus: the words after "what"
     or "which" that are no stop word, when an auxiliary verb, "and" or "of" follows them
     ("city" of "which city is ...", "athletic" and "goal" of "what athletic goal did
-    ...", "dog" of "what kind of dog did ..."), but a capitalised one (a name: "Tacoma"
-    of "which Tacoma neighborhood does ..."); "what happened to ..." has none. A degree
+    ...", "dog" of "what kind of dog did ..."), but a name before the last (capitalised:
+    "Tacoma" of "which Tacoma neighborhood does ...", or a word no dictionary has:
+    "redis" of "which redis version"); "what happened to ..." has none. A degree
     word: the word after "how" ("many", "long")."""
     words = _TERM.findall(query.lower())
     capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
@@ -770,8 +775,10 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
         if end == at + 1 or end == len(words) or words[end] not in _AFTER_FOCUS:
             continue
         head = words[end - 1]
-        # its other words too ("athletic", "goal" of "goal time"), but a name
-        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital)
+        # its other words too ("athletic", "goal" of "goal time"), but a name: written
+        # with a capital, or a word no dictionary has ("redis" of "which redis version
+        # do we run": the question's subject, which must not weigh less than "run")
+        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital and _english(w))
         if (
             words[end] == "of"
             and head in _KIND_OF
@@ -781,6 +788,13 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
             head = words[end + 1]
         nouns.add(head)
     return nouns, degrees
+
+
+def _english(word: str) -> bool:
+    """Whether `word` is in the thesaurus's dictionary (WordNet): else a name."""
+    from memctl.retrieval.thesaurus import knows
+
+    return not word.isalpha() or knows(word)
 
 
 def _rare(conn: sqlite3.Connection, word: str) -> bool:
@@ -1474,10 +1488,11 @@ def _collect(
     stale: set[str],
     deadline: float | None,
     forgotten: Hidden,
+    echoes: _Echoes,
 ) -> list[Candidate]:
-    """Apply the recency prior, read each best record back and make its hit; the
-    candidates of the hits, in their order. A record that is no longer what the index
-    read puts its file in `stale`."""
+    """Apply the recency prior, read each best record back and make its hit (not a
+    tool's echo that answers nothing: `echoes`); the candidates of the hits, in their
+    order. A record that is no longer what the index read puts its file in `stale`."""
     now = time.time()
     mtimes: dict[str, float] = {}
 
@@ -1507,7 +1522,9 @@ def _collect(
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
-        read = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+        read = _hit(
+            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echoes
+        )
         if read is not None:
             found.append((read[0], candidate, read[1]))
 
@@ -1539,8 +1556,48 @@ def _collect(
     subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
     found = newest_first(ws, found, when, limit, later, matched, subject)[:limit]
     found = later_turns_first(found, deadline)
+    found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+class _Echoes:
+    """Which tools' echoes (`tool_echo`: a turn of tool calls alone, `Bash({...})`, or a
+    tool's output) answer the question: those holding a word it asked (not a stop
+    word). A relative the thesaurus lent ("version" -> "type" in `"subagent_type"`), a
+    neighbour's share or a nearness of meaning makes a command or its output no
+    answer. The words each thread turn holds are looked up once, for every candidate
+    together (`pruned`); a candidate added later, alone."""
+
+    def __init__(self, conn: sqlite3.Connection, terms: list[str]) -> None:
+        self.conn = conn
+        self.asked = [term for term in terms if term not in STOPWORDS]
+        self.held: dict[int, frozenset[str]] = {}
+
+    def pruned(self, ws: Workspace, ranked: list[Candidate]) -> list[Candidate]:
+        """The candidates less the echoes that answer nothing, before any lends its
+        neighbours a score: the turn beside a command whose JSON holds a lent word is
+        no answer either. Only a thread turn that holds no word asked is read back."""
+        turns = [c.record for c in ranked if c.kind != "memory"]
+        if not self.asked or not turns:
+            return ranked
+        self.held.update(_matched_terms(self.conn, self.asked, turns, None))
+
+        def echo(c: Candidate) -> bool:
+            if c.kind == "memory" or self.held.get(c.record):
+                return False
+            line = read_record(ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset)
+            return line is not None and tool_echo(line)
+
+        return [c for c in ranked if not echo(c)]
+
+    def __call__(self, candidate: Candidate) -> bool:
+        """Whether an echo holds a word asked."""
+        if not self.asked:
+            return False
+        if candidate.record not in self.held:
+            self.held.update(_matched_terms(self.conn, self.asked, [candidate.record], None))
+        return bool(self.held.get(candidate.record))
 
 
 def _subject(
@@ -1719,6 +1776,48 @@ def later_turns_first(
         if to > at:  # the two change places (and scores): the turns between keep theirs
             ranked[at], ranked[to] = newer_hit, older_hit
             older_hit[0].score, newer_hit[0].score = newer_hit[0].score, older_hit[0].score
+    return ranked
+
+
+def turns_below_memory(
+    found: list[tuple[RecallHit, Candidate, str]],
+    when: Callable[[Candidate], float],
+    deadline: float | None = None,
+) -> list[tuple[RecallHit, Candidate, str]]:
+    """The hits with each thread turn that a MEMORY.md fact replaced ranked right after
+    that fact: consolidation keeps the current value in MEMORY.md ("We upgraded the
+    cache cluster to Redis 7.2"), and a turn said before MEMORY.md was written that
+    states the older one ("We run Redis 6.2", read as the same subject given another
+    value: memctl.models.supersede) is conversation it replaced. `newest_first` and
+    `later_turns_first` order facts among themselves and turns within a thread; this
+    is the one order between the two. Which hits come back does not change."""
+    if deadline is not None and time.monotonic() > deadline:
+        return found
+    bullets = [at for at, (hit, _, _) in enumerate(found) if hit.path == "MEMORY.md"]
+    turns = [at for at, (_, candidate, _) in enumerate(found) if candidate.kind != "memory"]
+    if not bullets or not turns:
+        return found
+    from memctl.models.supersede import stale
+    from memctl.models.words import SENTENCE_END
+
+    ranked = list(found)
+    for turn in turns:
+        written = [b for b in bullets if when(found[turn][1]) <= when(found[b][1])]
+        if not written or max(written) < turn:
+            continue  # every MEMORY.md fact written after it ranks above it
+        sentences = [s.strip() for s in SENTENCE_END.split(found[turn][2]) if s.strip()]
+        facts = [found[b][2] for b in written]
+        replaced = stale([*sentences, *facts])
+        newer = {
+            written[new - len(sentences)]
+            for old, new in replaced.items()
+            if old < len(sentences) and new >= len(sentences)
+        }
+        below = [b for b in newer if b > turn]
+        if below:
+            ranked.remove(found[turn])
+            ranked.insert(ranked.index(found[max(below)]) + 1, found[turn])
+            found[turn][0].score = min(found[turn][0].score, found[max(below)][0].score)
     return ranked
 
 
@@ -2201,10 +2300,12 @@ def _hit(
     stamp: float,
     forgotten: Hidden,
     stale: set[str],
+    echo_answers: Callable[[Candidate], bool] | None = None,
 ) -> tuple[RecallHit, str] | None:
     """The hit and its record's text, read back from its file; None when it states a
     fact `memctl forget` forgot (never ranked, whatever its score), when it is a memory
-    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), or when the file
+    file's line that holds no memory (`_NO_MEMORY`: a heading, a comment), when it is a
+    tool's echo (`tool_echo`) that `echo_answers` says holds no word asked, or when the file
     changed since it was indexed: then its bytes are not the record ranked (a fragment
     of other lines under this record's number), and the file goes into `stale`."""
     line = read_record(
@@ -2227,6 +2328,8 @@ def _hit(
         return None
     if forgotten.hides(candidate.kind, candidate.rel, candidate.number, text):
         return None  # it states a forgotten fact, or a turn it was taken from does
+    if echo_answers is not None and not memory and tool_echo(line) and not echo_answers(candidate):
+        return None
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:

@@ -95,3 +95,9 @@ def related(word: str) -> list[str]:
         bases = [found[0][1:], *found[1:]]
         found = [*bases, *(w for base in bases for w in _line(base) or [])]
     return [w for w in dict.fromkeys(found) if w != word]
+
+
+def knows(word: str) -> bool:
+    """Whether WordNet has `word` (or its base form) as an English word: a lower-case
+    word it lacks is most often a name ("redis", "kubernetes", "nginx")."""
+    return _line(word) is not None or bool(related(word))

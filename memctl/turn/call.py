@@ -399,8 +399,18 @@ class _Turn:
             )
         except MemctlError:
             return []
-        # MEMORY.md and the ledger it was merged from often hold the same line.
-        return list(dict.fromkeys(_BULLET.sub("", hit.text).strip() for hit in found.hits))
+        # MEMORY.md and the ledger it was merged from often hold the same fact, the
+        # ledger's with its speaker ("Dana: Remember that ...").
+        from memctl.pipeline.provenance import merged_into
+
+        merged = merged_into(self.ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
+        return list(
+            dict.fromkeys(
+                _BULLET.sub("", hit.text).strip()
+                for hit in found.hits
+                if (hit.path, hit.line) not in merged
+            )
+        )
 
     # ------------------------------------------------------------------ after the reply
     def after(self, on_stage: Callable[[str], None]) -> None:

@@ -385,6 +385,31 @@ def test_session_end_flushes_and_consolidates(cli, workspace, tmp_path):
     assert "Dana owns the billing service" in (workspace / "MEMORY.md").read_text()
 
 
+def test_session_end_whose_maintenance_is_skipped_says_so_in_the_hook_log(cli, workspace, tmp_path):
+    """fixaudit6: a SessionEnd whose maintenance did not run (the gap since the last run
+    not past, or another run holding the lock) said nothing anywhere: a note in the hook
+    log says why, never on stdout (the agent reads it) and never as an error `status`
+    shows."""
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    session.write()
+    stdin = claude_input("SessionEnd", session.path, reason="prompt_input_exit")
+    hook(cli, workspace, "claude-code", stdin)
+    log = workspace / ".memctl" / "hooks.log"
+    assert not log.exists() or "maintenance skipped" not in log.read_text()
+
+    again = hook(cli, workspace, "claude-code", stdin)  # within consolidation_min_gap
+
+    [record] = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["event"] == "SessionEnd" and "error" not in record
+    assert record["note"].startswith("maintenance skipped: throttled")
+    assert "skipped" not in again.stdout
+    assert "hook error" not in cli("-w", workspace, "status").stdout
+    with held_lock(workspace / ".memctl" / "maintain.lock"):  # another maintain runs
+        hook(cli, workspace, "claude-code", stdin)
+    notes = [json.loads(line)["note"] for line in log.read_text().splitlines()]
+    assert notes[1:] == ["maintenance skipped: another memctl maintain is running"], notes
+
+
 AUDIT_SESSION = "4d4d4d4d-0000-4000-8000-000000000001"
 
 

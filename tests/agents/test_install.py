@@ -216,6 +216,10 @@ CODEX_CONFIG = {
     "tables": 'model = "gpt-5-codex"\n\n# my servers\n[mcp_servers.docs]\ncommand = "docs-mcp"\n',
     "no-newline": 'model = "o3"\n[features]\nweb_search = true',
     "none": None,
+    "tables after": (
+        'model = "o3"\n[mcp_servers.docs]\ncommand = "docs-mcp"\n[profiles.fast]\n'
+        'model = "o4-mini"\n'
+    ),
 }
 
 
@@ -239,6 +243,11 @@ def test_codex_install_round_trip(cli, workspace, project, codex_home, name, not
     assert result.exit_code == 0, result.stderr
     parsed = tomllib.loads(config.read_text())
     assert parsed["mcp_servers"]["memctl"]["args"] == ["-w", str(workspace), "mcp"]
+    # A table after memctl's stands apart from it by a blank line (audit 7:
+    # `[profiles.fast]` followed its last line directly).
+    text = config.read_text()
+    after = text.split("[mcp_servers.memctl]\n", 1)[1].split("\n[", 1)
+    assert len(after) == 1 or after[0].endswith("\n"), text
     if original:
         for key, value in tomllib.loads(original).items():
             if key != "mcp_servers":
@@ -677,3 +686,110 @@ def test_a_codex_project_install_says_the_project_must_be_trusted(
     doctor = cli("-w", workspace, "doctor", "--offline")
     assert "FAIL  codex project trust" in doctor.stdout
     assert "codex hooks: reviewed" not in doctor.stdout
+
+
+def memctl_commands(data: dict, agent: str) -> list[tuple[str, str]]:
+    """(event, command) of every hook in a hooks file that runs `memctl … hook AGENT`."""
+    return [
+        (event, hook["command"])
+        for event, groups in data.get("hooks", {}).items()
+        for group in groups
+        for hook in group["hooks"]
+        if f"hook {agent}" in hook["command"]
+    ]
+
+
+def edit_commands(path: Path, agent: str, edit) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for groups in data["hooks"].values():
+        for group in groups:
+            for hook in group["hooks"]:
+                if f"hook {agent}" in hook["command"]:
+                    hook["command"] = edit(hook["command"])
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def test_a_hook_command_the_user_edited_is_still_memctls(cli, workspace, project):
+    """Audit 7 #2: the README says to edit the command to choose `--output text`; after
+    that, `install --recall` added every hook a second time, and uninstall said
+    "restored" while the edited hooks stayed and kept importing sessions."""
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.write_text(CLAUDE_SETTINGS["two-space"], encoding="utf-8")
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    edit_commands(path, "claude-code", lambda command: command + " --output text")
+    upgraded = cli("-w", workspace, "install", "claude-code", "--project", project, "--recall")
+    assert upgraded.exit_code == 0, upgraded.stderr
+    ours = memctl_commands(json.loads(path.read_text()), "claude-code")
+    events = [event for event, _ in ours]
+    assert sorted(events) == sorted({e for e, _, _ in CLAUDE_EVENTS} | {"UserPromptSubmit"})
+    assert all(command.endswith("--output text") for e, command in ours if e != "UserPromptSubmit")
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    assert path.read_text() == CLAUDE_SETTINGS["two-space"]
+    assert f"uninstall claude-code: restored {path}" in done.stderr
+    # Edited after the last install: uninstall takes memctl's hooks out, and says so
+    # rather than "restored" (it cannot know the bytes the file had).
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    edit_commands(path, "claude-code", lambda command: command + " -q")
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(path.read_text()) == json.loads(CLAUDE_SETTINGS["two-space"])
+    assert "restored" not in done.stderr
+    assert f"uninstall claude-code: removed memctl's entries from {path}" in done.stderr
+
+
+def test_a_hook_of_another_workspace_or_program_is_not_memctls(cli, workspace, project, tmp_path):
+    path = settings_path(project)
+    path.parent.mkdir()
+    other = tmp_path / "other-ws"
+    theirs = [
+        f"memctl -w {other} hook claude-code",
+        "memctl hook claude-code",
+        f"echo memctl -w {workspace} hook claude-code",
+        f"memctl -w {workspace} hook codex",
+    ]
+    data = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": c} for c in theirs]}]}}
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    cli("-w", workspace, "install", "claude-code", "--project", project)
+    installed = json.loads(path.read_text())
+    assert [h["command"] for h in hook_groups(installed, "Stop")[0]["hooks"]] == theirs
+    assert len(hook_groups(installed, "Stop")) == 2  # memctl's own group added beside
+    cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert json.loads(path.read_text()) == data
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda command: command.replace(" -w ", " -q -w ", 1),
+        lambda command: command + " -q",
+        lambda command: command.replace(" -w ", " --workspace=", 1),
+    ],
+)
+def test_codex_hooks_the_user_edited_are_still_memctls(cli, workspace, codex_home, edit):
+    hooks = codex_home / "hooks.json"
+    cli("-w", workspace, "install", "codex", "--user")
+    edit_commands(hooks, "codex", edit)
+    edited = memctl_commands(json.loads(hooks.read_text()), "codex")
+    upgraded = cli("-w", workspace, "install", "codex", "--user", "--recall")
+    assert upgraded.exit_code == 0, upgraded.stderr
+    ours = memctl_commands(json.loads(hooks.read_text()), "codex")
+    assert sorted(ours) == sorted([*edited, ("UserPromptSubmit", ours[-1][1])])
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert not hooks.exists()
+    assert f"uninstall codex: deleted {hooks}" in done.stderr
+
+
+def test_a_notify_line_the_user_edited_is_still_memctls(cli, workspace, codex_home):
+    config = codex_home / "config.toml"
+    cli("-w", workspace, "install", "codex", "--user", "--notify")
+    text = config.read_text()
+    assert text.count(' "-w", ') == 1
+    config.write_text(text.replace(' "-w", ', ' "-q", "-w", '))
+    again = cli("-w", workspace, "install", "codex", "--user", "--notify")
+    assert again.exit_code == 0, again.stderr
+    assert tomllib.loads(config.read_text())["notify"][1] == "-q"
+    cli("-w", workspace, "uninstall", "codex", "--user")
+    assert not codex_home.exists()

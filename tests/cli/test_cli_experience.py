@@ -49,6 +49,22 @@ def test_a_command_without_ctx_still_honours_json_in_its_error(cli):
     }
 
 
+def test_completion_with_json_wraps_the_script(cli):
+    """Audit 7 #10: `--json completion bash` printed the bare script: not the one JSON
+    document --json promises. It is the script under `script`, byte for byte."""
+    from memctl.cli.commands.completion import completion_script
+
+    run = cli("--json", "completion", "bash")
+
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(run.stdout) == {
+        "schema": JSON_SCHEMA,
+        "shell": "bash",
+        "script": completion_script("bash"),
+    }
+    assert cli("completion", "bash").stdout == completion_script("bash")
+
+
 def test_call_refuses_non_utf8_stdin_as_save_does(cli, workspace, snapshot):
     append(cli, workspace, "t1", DANA)
     before = snapshot(workspace)
@@ -455,6 +471,39 @@ def test_choices_complete_and_show_in_help(cli):
     assert "<str>" not in helped.split("Options:")[1] and "<list[str]>" not in helped
 
 
+def test_hook_output_is_a_choice_that_completes_and_still_never_fails(cli, workspace):
+    """Audit 7 #12: `--output <str>` offered nothing on TAB, unlike --mode or --scope.
+    A wrong value is still a warning: a hook always exits 0."""
+    helped = cli("hook", "claude-code", "--help").stdout
+    assert "--output [json|text]" in helped
+    assert complete("memctl hook claude-code --output ") == ["json", "text"]
+    assert complete("memctl hook codex --output t") == ["text"]
+    stdin = '{"hook_event_name": "SessionStart", "session_id": "s", "source": "startup"}'
+    run = cli("-w", workspace, "hook", "claude-code", "--output", "bogus", input=stdin)
+    assert run.exit_code == 0
+    assert "hook claude-code: --output 'bogus' is not json or text; using json" in run.stderr
+
+
+def test_no_option_shows_a_python_type_for_its_value(cli):
+    """Every option's value is named in its help (`N`, `[a|b]`, `DIR`), never `<str>`."""
+    from memctl.cli.app import _register_all
+
+    def paths(group: object, prefix: list[str]):
+        for name, command in getattr(group, "commands", {}).items():
+            if hasattr(command, "commands"):
+                yield from paths(command, [*prefix, name])
+            else:
+                yield [*prefix, name]
+
+    import typer.main
+
+    every = list(paths(typer.main.get_command(_register_all()), []))
+    assert ["hook", "codex"] in every and ["thread", "show"] in every
+    for words in every:
+        helped = cli(*words, "--help").stdout
+        assert "<str>" not in helped and "<int>" not in helped, " ".join(words)
+
+
 def test_thread_arguments_complete_thread_ids(cli, workspace):
     append(cli, workspace, "support-42", DANA)
     append(cli, workspace, "build-7", DANA)
@@ -573,6 +622,12 @@ def test_get_today_yesterday_and_path_line(cli, workspace):
     assert yesterday.stdout == "1|- yesterday's fact\n"
     assert hit == f"memory/{ws.today()}.md:2"
     assert at_line.stdout == "2|- second\n"
+    # A day's name takes a line as a path does (audit 7: `get today:2` was "only
+    # MEMORY.md and files under memory/ can be read").
+    assert cli("-w", workspace, "get", "today:2").stdout == "2|- second\n"
+    assert cli("-w", workspace, "get", "yesterday:1", "--end", "1").stdout == (
+        "1|- yesterday's fact\n"
+    )
 
 
 def test_get_path_line_with_end_prints_the_range(cli, workspace):

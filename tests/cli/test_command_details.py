@@ -386,3 +386,77 @@ def test_search_runs_without_the_cycle_collector_and_turns_it_back_on(cli, works
     assert run.exit_code == 0 and run.stdout.count("needle") == 1500
     assert during_search == []
     assert collecting
+
+
+# --------------------------------------------------------------------------- the README's Commands block
+
+
+def readme_entries() -> list[str]:
+    """The entries of the README's Commands block: a line naming a command, with the
+    lines indented under it."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("\n## Commands\n", 1)[1].split("```", 2)[1]
+    entries: list[str] = []
+    for line in block.splitlines()[2:]:  # past the `memctl [-w PATH] ...` synopsis
+        if re.match(r"  \S", line):
+            entries.append(line)
+        elif entries:
+            entries[-1] += "\n" + line
+    return entries
+
+
+def every_command() -> list[tuple[list[str], object]]:
+    import typer.main
+
+    from memctl.cli.app import _register_all
+
+    def walk(group: object, prefix: list[str]):
+        for name, command in getattr(group, "commands", {}).items():
+            if hasattr(command, "commands"):
+                yield from walk(command, [*prefix, name])
+            else:
+                yield [*prefix, name], command
+
+    return list(walk(typer.main.get_command(_register_all()), []))
+
+
+def entry_of(words: list[str], entries: list[str]) -> str:
+    """The entries naming the command: `  get ...`, `| thread show ...`, `  hook
+    claude-code|codex ...` (the alternatives of a group's last word)."""
+    *group, last = words
+    head = "".join(f"{re.escape(w)} " for w in group)
+    name = re.compile(rf"(^  |\| ){head}(\S*\|)?{re.escape(last)}(\||\s|$)")
+    return "\n".join(e for e in entries if name.search(e.splitlines()[0]))
+
+
+def test_the_readme_lists_every_command_and_option_as_help_names_them():
+    """Audit 7 #12: install, uninstall, export and hook were missing from the Commands
+    block, and so were the --dry-run of index and context; `forget --replace NEW` was
+    REPLACE in the help. Every command `memctl --help` lists has an entry, every option
+    of it is there, and a value the entry names (`--end M`) is named so in the help."""
+    entries = readme_entries()
+    missing, named = [], []
+    for words, command in every_command():
+        entry = entry_of(words, entries)
+        if not entry:
+            missing.append(" ".join(words))
+            continue
+        options = {
+            opt: param
+            for param in command.params  # type: ignore[attr-defined]
+            if getattr(param, "param_type_name", "") == "option" and not param.hidden
+            for opt in param.opts
+        }
+        for param in set(options.values()):
+            longs = [o for o in param.opts if o.startswith("--")]
+            if longs and not any(re.search(rf"{o}\b", entry) for o in longs):
+                missing.append(f"{' '.join(words)} {longs[0]}")
+        for opt, value in re.findall(r"(--[a-z-]+) ([A-Z](?:[A-Z_-]*[A-Z])?)\b", entry):
+            param = options.get(opt)
+            if param is None:
+                continue  # another command's of the entry (`thread list | thread show`)
+            shown = param.metavar or param.name.upper()
+            if shown != value:
+                named.append(f"{' '.join(words)} {opt}: README {value}, help {shown}")
+    assert missing == [], "add these to the README's Commands block"
+    assert named == []

@@ -77,8 +77,22 @@ def test_every_recipe_the_readme_promises_is_there():
         "completion-bash",
         "completion-zsh",
         "completion-fish",
+        "session",
     }
     assert found["cron"][0] == "cron" and found["ci"][0] == "yaml"
+
+
+def test_the_session_runs_as_written(tmp_path):
+    """Audit 7 #12: the session's `get memory/2026-12-02.md --start 1 --end 20` named a
+    day that is never today, and exited 2. Every line of it runs, in a fresh home (with
+    the project folder its export writes into)."""
+    home = tmp_path / "home"
+    (home / "project").mkdir(parents=True)
+    done = sh("set -e\n" + recipe("session"), minimal_env(home), home, shell="/bin/bash")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "|- We decided to deploy only on Tuesdays." in done.stdout
+    assert "memctl: error" not in done.stderr
+    assert (home / "project" / "AGENTS.md").is_file()
 
 
 # --------------------------------------------------------------------------- cron

@@ -430,7 +430,8 @@ def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):
     closest = client.text(
         "memory_explain", {"target": "who hosts canary deploys for the billing api"}
     )
-    assert closest.splitlines()[0] == lines[0]
+    assert closest.splitlines()[0].endswith("; the closest one:")
+    assert closest.splitlines()[1] == lines[0]
     assert client.error("memory_explain", {"target": "MEMORY.md:9999"}).startswith(
         "Error: MEMORY.md has no line 9999"
     )

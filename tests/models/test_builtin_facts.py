@@ -2129,3 +2129,185 @@ def test_a_kin_word_called_after_a_lead_in_is_a_vocative() -> None:
     assert one_said("aw grandma i got the job at the library") == [
         "Ana got the job at the library."
     ]
+
+
+def _with_assistant(asked: str, answer: str, then: str = "") -> list[str]:
+    """What builtin keeps of a person (Noor, said on Tuesday 2024-10-01) asking an unnamed
+    AI assistant for help, its answer, and what she says next."""
+    conversation = [
+        said(asked, "Noor", "2024-10-01T08:00:00Z"),
+        {"role": "assistant", "text": answer, "ts": "2024-10-01T08:00:10Z"},
+    ]
+    if then:
+        conversation.append(said(then, "Noor", "2024-10-01T08:01:00Z"))
+    return extract(conversation, [], lambda text: False)
+
+
+def test_an_assistants_advice_and_lists_are_no_fact_the_persons_own_facts_are() -> None:
+    """An assistant's answer offers options, steps and suggestions; none is what anyone
+    did or is. Its list on one line or on several, its lead-in, its congratulations, its
+    "could" and "might" and its "We'll ..." are dropped; what the person said of herself
+    is kept."""
+    facts = _with_assistant(
+        "My sister Leila is visiting from Cairo next week and she's allergic to nuts."
+        " What can I cook?",
+        "How lovely that Leila is coming! Here are a few nut-free dishes you could try:"
+        " 1) Chicken tagine with apricots, which can be made a day ahead. 2) A big"
+        " tabbouleh with extra mint. 3) Roast salmon with lemon and dill."
+        " Check the labels on spice mixes, since some are processed with nuts."
+        " Baking might be trickier, so a fruit salad would be a safe dessert."
+        " We'll keep every dish on the menu free of nuts.",
+        "Great, I'll do the tagine on Saturday.",
+    )
+    assert facts == [
+        "Noor's sister Leila is visiting from Cairo in the week of 2024-10-07 and she's"
+        " allergic to nuts.",
+        "Noor will do the tagine on 2024-10-05.",
+    ]
+    steps = _with_assistant(
+        "How do I get my sourdough starter going again? It's been in the fridge for a month.",
+        "Sure, here's how to revive it:\n"
+        "- Discard all but about 50 g of the starter.\n"
+        "- Feed it 50 g of flour and 50 g of water twice a day.\n"
+        "- Keep it somewhere warm, around 24°C.\n"
+        "- After 3 or 4 days it should double within 6 hours of a feed.",
+    )
+    assert steps == []
+
+
+def test_an_assistants_list_of_what_was_done_or_decided_is_kept() -> None:
+    """An agent's summary of what it did and what was decided is kept, list or not; what
+    it states in the present of nobody's doing and a step for later are not."""
+    conversation = [
+        {"role": "user", "text": "Wrap up the release prep please."},
+        {
+            "role": "assistant",
+            "text": "Done. Summary:\n1. Bumped the version to 2.4.0 in pyproject.toml.\n"
+            "2. The changelog has a section for 2.4.0.\n"
+            "3. Decided to drop Python 3.9 support.\n"
+            "4. Run the test suite before tagging.",
+        },
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Bumped the version to 2.4.0 in pyproject.toml.",
+        "Decided to drop Python 3.9 support.",
+    ]
+
+
+def test_a_weekday_after_for_is_the_day_ahead_even_in_the_past_tense() -> None:
+    """ "I booked the vet for thursday" said on Tuesday: the appointment is two days
+    ahead, and "for" stays ("for on ..." was written, and a day gone by)."""
+    when = datetime.fromisoformat("2024-10-01T09:00:00+00:00")  # a Tuesday
+    assert resolve_dates("I booked the vet for thursday.", when) == (
+        "I booked the vet for 2024-10-03."
+    )
+    assert resolve_dates("We reserved a table for Saturday, finally.", when) == (
+        "We reserved a table for 2024-10-05, finally."
+    )
+    assert resolve_dates("We went out for Friday drinks.", when) == "We went out for Friday drinks."
+
+
+def test_what_an_assistant_knows_is_no_memory_of_the_person() -> None:
+    """An answer's general knowledge in the present ("The ferry takes about 40 minutes",
+    "Hotels usually charge 90 euros a night"), nor a heading of its answer, is a fact of
+    the person; what she said of herself is. (What the assistant did in its own "I" is
+    dropped as before: only its decisions count.)"""
+    facts = _with_assistant(
+        "I'm taking my parents to Mallorca in May, my dad uses a wheelchair.",
+        "Mallorca is lovely in May, with warm days and fewer crowds.\n\n"
+        "**Getting around**\n"
+        "The ferry from Barcelona takes about 7 hours, and most buses on the island have"
+        " ramps. Hotels in Palma usually charge 90 to 140 euros a night. I've added"
+        " accessible beaches to your trip notes.",
+    )
+    assert facts == [
+        "Noor is taking their parents to Mallorca in May, their dad uses a wheelchair.",
+    ]
+
+
+def test_a_person_asking_an_assistant_tells_of_their_life_in_passing() -> None:
+    """Told to an assistant, "I already have a standing desk" and "my shoulder aches
+    after long calls" are the person's facts, and so is what she says of someone she
+    introduced ("my flatmate Oskar"), before her question; her requests ("I need ...")
+    and negations stay out. Between two people chatting, the ache and Oskar's nights stay
+    dropped, as small talk's rules have it."""
+    asked = (
+        "My flatmate Oskar and I share a tiny study. I already have a standing desk."
+        " My shoulder aches after long calls. I need a better chair."
+        " Oskar works nights, any tips for keeping the room quiet?"
+    )
+    answer = "Here are a few ideas:\n- A rug will soften footsteps.\n- Try a white-noise machine."
+    assert _with_assistant(asked, answer) == [
+        "Noor's flatmate Oskar and Noor share a tiny study.",
+        "Noor already has a standing desk.",
+        "Noor's shoulder aches after long calls.",
+        "Noor: Oskar works nights.",
+    ]
+    between_two = [
+        said(asked, "Noor", "2024-10-01T08:00:00Z"),
+        {"role": "assistant", "name": "Lia", "text": "Oh no, that sounds hard."},
+    ]
+    assert extract(between_two, [], lambda text: False) == [
+        "Noor's flatmate Oskar and Noor share a tiny study.",
+        "Noor already has a standing desk.",
+    ]
+
+
+def test_she_or_he_after_the_speakers_own_kin_is_that_kin() -> None:
+    """A person asking "what should I get my dad? he turns 60 in june" tells of their
+    dad: the opening "he" is the one relative of his sex the sentence before named, and
+    is written as that relative, from the speaker's own sentence just before. Two of the
+    same sex leave it unresolved."""
+    assert facts_of("What should I get my dad? He turns 60 in June.", "Ana") == [
+        "Ana's dad turns 60 in June."
+    ]
+    assert facts_of("My son and my niece came over. She just moved to Leeds.", "Ana") == [
+        "Ana's son and their niece came over.",
+        "Ana's niece just moved to Leeds.",
+    ]
+    assert "moved to Leeds" not in " ".join(
+        facts_of("My aunt and my niece came over. She just moved to Leeds.", "Ana")
+    )
+    # Another speaker's "my sister" is not the next speaker's "she".
+    conversation = [
+        said("My sister lent us her van for the move.", "Ana"),
+        said("She said the clutch is slipping, we should get it checked.", "Ben"),
+    ]
+    assert "Ben's sister" not in " ".join(extract(conversation, [], lambda text: False))
+
+
+def test_the_nth_after_a_month_named_in_the_message_is_that_months_day() -> None:
+    """ "We fly to Osaka in November. We land on the 3rd." said in September: the 3rd is
+    November's, the month the speaker named in the sentence before, not October's. A
+    "Jan" that may be a name gives no month."""
+    first = said("We fly to Osaka in November. We land on the 3rd.", "Noor", "2025-09-10T09:00:00Z")
+    assert extract([first], [], lambda text: False) == [
+        "Noor: We fly to Osaka in November.",
+        "Noor: We land on 2025-11-03.",
+    ]
+    jan = said("Jan is coming over. We eat on the 14th.", "Noor", "2025-09-10T09:00:00Z")
+    assert "2025-09-14" in " ".join(extract([jan], [], lambda text: False))
+
+
+def test_a_liking_of_that_thing_just_said_is_a_reaction() -> None:
+    """ "I love that idea!" or "we adore this plan" says how the speaker took the answer
+    before it, as "I loved it!" does; "this week" after the verb dates, and stays."""
+    assert facts_of("I love that idea!") == []
+    assert facts_of("We adore this plan.") == []
+    assert facts_of("I moved flats this week.") == ["Ben moved flats in the week of 2023-05-08."]
+
+
+def test_what_an_agent_reads_in_the_code_is_kept_what_it_knows_in_general_is_not() -> None:
+    """In an agent's thread the assistant's present-tense sentence naming code (a file, a
+    snake_case setting, a flag) is the project's fact; one of general knowledge is not."""
+    conversation = [
+        {"role": "user", "text": "Why do the uploads time out?"},
+        {
+            "role": "assistant",
+            "text": "The upload_timeout_s setting is 30 seconds."
+            " Large uploads generally need 90 seconds or more on slow networks.",
+        },
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "The upload_timeout_s setting is 30 seconds."
+    ]

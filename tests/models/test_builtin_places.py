@@ -78,3 +78,107 @@ def test_a_question_asked_as_what_the_speaker_does_not_know_is_no_fact(sentence:
 
 def test_a_condition_is_still_a_fact() -> None:
     assert is_fact("Deploys fail if the VPN is down.")
+
+
+def _claude_code(turns: list[tuple[str, str]]) -> str:
+    records = []
+    for number, (role, text) in enumerate(turns, 1):
+        content: object = text if role == "user" else [{"type": "text", "text": text}]
+        records.append(
+            {
+                "type": role,
+                "uuid": f"u{number}",
+                "parentUuid": f"u{number - 1}" if number > 1 else None,
+                "sessionId": "s1",
+                "timestamp": f"2026-12-03T10:{number:02d}:00Z",
+                "message": {"role": role, "content": content},
+            }
+        )
+    return "".join(json.dumps(record) + "\n" for record in records)
+
+
+def _codex(turns: list[tuple[str, str]]) -> str:
+    meta = {"id": "019a2d7a-41c4-78b1-b7cc-a45d62a89cd5", "cwd": "/home/dev/shop"}
+    records: list[dict[str, object]] = [
+        {"timestamp": "2026-12-03T10:00:00.000Z", "type": "session_meta", "payload": meta}
+    ]
+    for number, (role, text) in enumerate(turns, 1):
+        kind = "input_text" if role == "user" else "output_text"
+        records.append(
+            {
+                "timestamp": f"2026-12-03T10:{number:02d}:00.000Z",
+                "type": "response_item",
+                "payload": {
+                    "type": "message",
+                    "role": role,
+                    "content": [{"type": kind, "text": text}],
+                },
+            }
+        )
+    return "".join(json.dumps(record) + "\n" for record in records)
+
+
+SESSION = [
+    ("user", "Grafana is at grafana.internal:3000. My email is dana@example.com."),
+    ("user", "The repository is at ~/src/shop."),
+    ("assistant", "Now the file is at /tmp/fix/invoice.py with the fix."),
+    ("assistant", "Let me check the billing tests."),
+    ("assistant", "I'll run the tests with uv run pytest."),
+    ("assistant", "I wrote the patch to /tmp/claude-1000/scratch/patch.diff."),
+    ("user", "The dump is in /tmp/db.sql."),
+    ("user", "The build output goes to $TMPDIR/build."),
+    ("assistant", "Next, the rounding bug in app/billing/invoice.py is fixed."),
+    ("assistant", "The invoice code lives in app/billing/invoice.py."),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "write"), [("session.jsonl", _claude_code), ("rollout-1.jsonl", _codex)]
+)
+def test_an_agent_sessions_scratch_and_narration_are_no_memory(
+    cli, workspace: Path, tmp_path: Path, name: str, write
+) -> None:  # type: ignore[no-untyped-def]
+    """fixaudit6: from a Claude Code or Codex session, a path under the temporary folder
+    is the session's scratch and an agent's "Now the file is at ..." where its work
+    stands; a host, an e-mail address and a repository path the user names are kept."""
+    transcript = tmp_path / name
+    transcript.write_text(write(SESSION))
+    run = cli("-w", workspace, "thread", "import", transcript)
+    assert run.exit_code == 0, run.stderr
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+
+    ledger = "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
+    bullets = [line[2:] for line in ledger.splitlines() if line.startswith("- ")]
+    assert bullets == [
+        "Grafana is at grafana.internal:3000.",
+        "My email is dana@example.com.",
+        "The repository is at ~/src/shop.",
+        "The invoice code lives in app/billing/invoice.py.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The dump is in /tmp/db.sql.",
+        "Logs go to /var/tmp/shop/app.log.",
+        "The build output goes to $TMPDIR/build.",
+        "The installer is in %TEMP%\\setup.exe.",
+        "I saved it to C:\\Users\\dana\\AppData\\Local\\Temp\\out.txt.",
+    ],
+)
+def test_a_path_under_the_temporary_folder_is_no_place_to_remember(sentence: str) -> None:
+    assert not is_fact(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The cache lives in app/tmp/cache.",
+        "Dana's email is dana@example.com.",
+        "Support is reached at help@shop.example.org.",
+    ],
+)
+def test_a_tmp_folder_of_a_project_and_an_address_are_places(sentence: str) -> None:
+    assert is_fact(sentence)

@@ -78,3 +78,27 @@ def test_a_sentence_stating_the_correction_is_no_echo_of_the_fact_it_corrected()
 def test_an_echo_of_a_negated_fact_is_negated_too(turn, echoed):
     assert echoes("Don't deploy on Fridays.")(SAID, turn) is echoed
     assert echoes("Never deploy on Fridays.")(SAID, turn) is echoed
+
+
+@pytest.mark.parametrize(
+    ("turn", "echoed"),
+    [
+        ("Noted: dentist on 2026-12-14 at 9am.", True),  # audit 7: drops "my", "appointment"
+        ("Got it, dentist appointment 2026-12-14 at 9am.", True),
+        ("Saved. Dentist: 2026-12-14 at 9am!", True),  # a sentence of its own
+        ("Noted: dentist on 2026-12-14.", False),  # not the time: not all of its values
+        ("2026-12-14 at 9am?", False),  # the values without what they are of
+        ("The dentist on 2026-12-14 at 9am called to cancel.", False),  # more than the fact
+    ],
+)
+def test_a_short_acknowledgement_carrying_the_facts_values_is_an_echo(turn, echoed):
+    """An agent's "Noted: ..." keeps what makes the fact this one (its date, number and
+    names) and drops the rest; a sentence with content of its own is no echo."""
+    assert echoes("My dentist appointment is on 2026-12-14 at 9am.")(SAID, turn) is echoed
+
+
+def test_a_name_is_a_value_an_acknowledgement_must_carry():
+    held = echoes("Our landlord is Okafor and he lives upstairs.")
+    assert held(SAID, "Okay: landlord Okafor, upstairs.")
+    assert not held(SAID, "Okay: landlord lives upstairs.")  # not the name
+    assert not echoes("Staging moved to the new rack.")(SAID, "Staging, new rack.")  # no value

@@ -201,6 +201,9 @@ def test_below_the_triggers_nothing_happens(workspace: Path, cli) -> None:
     assert "not needed: 6 messages < trigger_messages 50" in result.stderr
     assert "160,000" in result.stderr
     assert snapshot(workspace, locks=False) == before
+    write_log(workspace, "t2", chat(1)[:1])  # audit 7: "1 messages"
+    one = cli("-w", workspace, "compact", "t2")
+    assert "not needed: 1 message < trigger_messages 50" in one.stderr
 
 
 def test_compaction_off_skips_the_triggers_but_not_force(workspace: Path, cli) -> None:

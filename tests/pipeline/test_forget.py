@@ -63,6 +63,23 @@ def test_forget_leaves_the_ledger_and_every_reader_leaves_the_fact_out(cli, ws):
     assert "Dana leads payments." in block.stdout and "db3" not in block.stdout
 
 
+@pytest.mark.parametrize(
+    "text", ["Deploys go through CI\nand need two approvals.", "Deploys go through CI."]
+)
+def test_forgetting_a_saved_fact_leaves_memory_md_as_if_it_was_never_saved(cli, ws, text):
+    """fixaudit6: a fact `save` set apart before the first section (a blank line before
+    it and after it), once forgotten, left two blank lines where it stood."""
+    before = "# Memory\n\n<!-- merged by memctl builtin -->\n\n## Dana\n\n- Dana leads payments.\n"
+    (ws / "MEMORY.md").write_text(before)
+    assert cli("-w", ws, "save", text).exit_code == 0
+    assert (ws / "MEMORY.md").read_text() != before
+
+    run = cli("-w", ws, "forget", "Deploys go through CI")
+
+    assert run.exit_code == 0, run.stderr
+    assert (ws / "MEMORY.md").read_text() == before
+
+
 def test_forget_by_path_and_line_and_a_dry_run_writes_nothing(cli, ws):
     number = (ws / "MEMORY.md").read_text().splitlines().index("- Staging is db3.") + 1
     before = snapshot(ws)

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import held_lock, modules_after, snapshot, state
+from tests.support.helpers import (
+    held_lock,
+    modules_after,
+    on_pty,
+    run_unprivileged,
+    snapshot,
+    state,
+)
 from tests.support.llm_server import write_model_config
 
 OLD_DAY = datetime.now(UTC).date() - timedelta(days=200)
@@ -28,6 +36,8 @@ def set_runs(root: Path, **runs: str) -> None:
 
 STAMP = re.compile(r"^maintain: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} ", re.MULTILINE)
 """The local time a maintain line carries in a log (stderr not a terminal)."""
+ERROR_STAMP = re.compile(r"^memctl: error: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} ")
+"""The same time in maintain's error line."""
 
 
 def unstamped(stderr: str) -> str:
@@ -99,6 +109,7 @@ def test_the_throttle_is_the_configured_gap_and_expires(ready, cli):
     assert throttled.exit_code == 0
     document = json.loads(throttled.stdout)
     assert document["status"] == "skipped"
+    assert "error" not in document
     assert document["skipped"].startswith("throttled")
     assert document["archive"] is None and document["consolidate"] is None
 
@@ -119,6 +130,9 @@ def test_force_ignores_the_throttle(ready, cli):
     assert document["status"] == "ran"
     assert document["consolidate"]["status"] == "consolidated"
     assert [m["target"] for m in document["archive"]["moved"]] == [f"memory/archive/{OLD_DAY}.md"]
+    # Audit 7 #10: a success holds no `error` (a script's `has("error")` is a failure's
+    # test, as for every other command), nor the failure's `exit_code`.
+    assert "error" not in document and "exit_code" not in document
     assert state(ready)["runs"]["maintain"] != recent
     assert "ochre" in (ready / "MEMORY.md").read_text()
 
@@ -230,7 +244,9 @@ def test_a_failed_consolidation_exits_1_keeps_the_archive_and_the_throttle(
 
     assert result.exit_code == 1
     assert len(llm_server.requests) == 1
-    assert result.stderr.splitlines()[-1].startswith("memctl: error: model openai:test-model")
+    last = result.stderr.splitlines()[-1]
+    assert ERROR_STAMP.match(last), last  # in a log, the time as on the other lines
+    assert ERROR_STAMP.sub("memctl: error: ", last).startswith("memctl: error: model openai:test")
     assert "Traceback" not in result.stderr
     assert state(workspace)["runs"]["maintain"] == earlier
     assert (workspace / "MEMORY.md").read_bytes() == memory_before
@@ -289,3 +305,40 @@ def test_a_run_with_nothing_new_does_not_start_the_gap(workspace, cli):
     assert second.exit_code == 0, second.stderr
     assert "Tuesdays" in (workspace / "MEMORY.md").read_text()
     assert "maintain" in state(workspace)["runs"]
+
+
+def test_an_error_in_a_log_carries_the_time_as_the_other_lines_do(workspace, cli, tmp_path):
+    """Audit 7 #11: in `>> memctl.log 2>&1` a read-only or missing workspace gave a line
+    with no time, repeated every 15 minutes: none could say when it happened."""
+    missing = cli("-w", tmp_path / "gone", "maintain")
+    assert missing.exit_code == 2
+    assert ERROR_STAMP.match(missing.stderr), missing.stderr
+    assert ERROR_STAMP.sub("memctl: error: ", missing.stderr).startswith(
+        f"memctl: error: --workspace {tmp_path / 'gone'}: no memctl.yaml"
+    )
+    assert run_memctl_save(workspace)
+    for folder, _, files in os.walk(workspace):
+        for name in [folder, *(os.path.join(folder, f) for f in files)]:
+            os.chmod(name, os.stat(name).st_mode & ~0o222)
+    try:
+        read_only = run_unprivileged(workspace, "maintain")
+    finally:
+        for folder, _, _ in os.walk(workspace):
+            os.chmod(folder, 0o755)
+    assert read_only.exit_code == 1, read_only.stderr
+    assert [ERROR_STAMP.match(line) is not None for line in read_only.stderr.splitlines()] == [
+        True
+    ], read_only.stderr
+    assert "Permission denied (EACCES)" in read_only.stderr
+    # Another command's error, and maintain's on a terminal, carry none.
+    assert cli("-w", tmp_path / "gone", "status").stderr.startswith("memctl: error: --workspace")
+    seen = on_pty(["-w", tmp_path / "gone", "maintain"])
+    assert seen.returncode == 2
+    assert seen.terminal.startswith(b"memctl: error: --workspace "), seen.terminal
+
+
+def run_memctl_save(workspace: Path) -> bool:
+    """A used workspace: its .memctl/ and a ledger exist, so maintain has locks to take."""
+    from tests.support.helpers import run_memctl
+
+    return run_memctl(workspace, "save", "The build server is ochre.").exit_code == 0

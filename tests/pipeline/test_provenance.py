@@ -88,10 +88,19 @@ def test_a_paraphrase_is_explained_by_the_closest_bullet(cli: Any, ws: Path) -> 
     assert cli("-w", ws, "consolidate").exit_code == 0
     run = cli("-w", ws, "explain", "who runs the payments group")
     assert run.exit_code == 0, run.stderr
-    assert run.stdout.splitlines()[0].endswith("Dana leads the payments team.")
+    # fixaudit6: said to be the closest, not one that says it.
+    said, first = run.stdout.splitlines()[:2]
+    assert said == (
+        "no bullet of MEMORY.md contains 'who runs the payments group'; the closest one:"
+    )
+    assert first.endswith("Dana leads the payments team.")
     # Two bullets name Carol; the one that also names Berlin is the closer.
     berlin = json.loads(cli("-w", ws, "--json", "explain", "carol is going to berlin").stdout)
     [bullet] = berlin["bullets"]
+    assert berlin["closest"] is True
+    exact = json.loads(cli("-w", ws, "--json", "explain", "payments team").stdout)
+    assert exact["closest"] is False
+    assert not cli("-w", ws, "explain", "payments team").stdout.startswith("no bullet")
     assert "Berlin" in bullet["bullet"] and bullet["line"] == bullet_number(ws, "Berlin")
     for unrelated in ("what is the weather like", "who is it for"):
         missing = cli("-w", ws, "explain", unrelated)

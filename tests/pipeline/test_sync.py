@@ -111,6 +111,8 @@ def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
     for root in (b, a, b):
         done = run_memctl(root, "sync")
         assert done.exit_code == 0, done.stderr
+    idle = run_memctl(a, "sync")  # audit 7: a sync with nothing to do printed nothing
+    assert idle.stderr == f"sync: up to date with {remote} (main): nothing to receive or send\n"
     memory = (a / "MEMORY.md").read_text()
     assert memory == (b / "MEMORY.md").read_text()
     for fact in ("uv", "deploys go through CI", "pytest"):
@@ -131,6 +133,38 @@ def test_readme_flow_init_from_save_on_both_sync_on_both_same_memory(tmp_path):
     # The MEMORY.md a merge replaced is kept, and history says the sync replaced it.
     kept = json.loads(run_memctl(a, "history", "--json").stdout)["versions"]
     assert "sync" in {version["replaced_by"] for version in kept}
+
+
+def _before_first_section(memory: str) -> str:
+    return memory.split("\n## ", 1)[0]
+
+
+def test_saved_lines_stay_before_the_first_section_when_both_machines_changed_memory(tmp_path):
+    """A save writes before MEMORY.md's first `## ` section (a section is a person's); a
+    merge of two machines' MEMORY.md keeps each side's saved lines there, not under the
+    last person's heading, on both machines."""
+    remote = bare(tmp_path)
+    a, b = tmp_path / "laptop", tmp_path / "ci"
+    assert run_memctl(None, "init", a).exit_code == 0
+    with (a / "memctl.yaml").open("a") as handle:
+        handle.write(f"sync:\n  remote: {remote}\n")
+    (a / "MEMORY.md").write_text("# Memory\n\n## Carol\n\n- Carol owns billing\n")
+    assert run_memctl(a, "sync").exit_code == 0
+    joined = run_memctl(None, "init", "--from", remote, b)
+    assert joined.exit_code == 0, joined.stderr
+    assert run_memctl(a, "save", "--", "the build uses uv").exit_code == 0
+    assert run_memctl(b, "save", "--", "deploys go through CI").exit_code == 0
+    for root in (a, b, a):
+        done = run_memctl(root, "sync")
+        assert done.exit_code == 0, done.stderr
+    for root in (a, b):
+        memory = (root / "MEMORY.md").read_text()
+        head = _before_first_section(memory)
+        assert "- the build uses uv" in head, memory
+        assert "- deploys go through CI" in head, memory
+        assert memory.count("deploys go through CI") == 1
+        assert memory.rstrip().endswith("- Carol owns billing"), memory
+    assert (a / "MEMORY.md").read_text() == (b / "MEMORY.md").read_text()
 
 
 def test_concurrent_appends_to_the_same_day_both_survive_once(tmp_path):
@@ -763,6 +797,50 @@ def test_doctor_asks_the_remote(tmp_path, cli):
     remote.rename(tmp_path / "away.git")
     (check,) = _sync_checks(a, load_config(a.config_path), False)
     assert not check.ok and "cannot be reached" in check.detail
+
+
+def test_doctor_warns_of_a_remote_whose_branch_holds_files_memctl_did_not_write(tmp_path, cli):
+    """fixaudit6: every sync refuses a code repository (exit 2), and doctor said the
+    remote answers, nothing more. A remote on this machine is looked at (fetched into a
+    throw-away repository: the workspace is left as it was); a warning, exit 0."""
+    code = code_repository(tmp_path, "code.git", "main")
+    a = replica(tmp_path, "a", code)
+    assert "sync remote files" not in cli("-w", a.root, "doctor", "--offline").stdout
+    before = snapshot(a.root)  # after doctor's own lock check made the lock file
+    done = cli("-w", a.root, "--json", "doctor")
+    checks = {c["name"]: c for c in json.loads(done.stdout)["checks"]}
+    warned = checks["sync remote files"]
+    assert warned["ok"] and warned["warning"]
+    assert "branch main holds app.py" in warned["detail"] and "sync refuses it" in warned["detail"]
+    assert snapshot(a.root) == before
+    own = replica(tmp_path, "own", bare(tmp_path, "own.git"))
+    assert "sync remote files" not in cli("-w", own.root, "doctor").stdout
+
+
+def test_init_from_asks_the_remote_once(tmp_path):
+    """fixaudit6: `init --from` asked `git ls-remote` twice (is it there, then which
+    branches it has); the one answer serves both."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- a fact to join")
+    assert run_sync(a).status == "synced"
+    real = shutil.which("git")
+    assert real is not None
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    asked = tmp_path / "asked"
+    shim = shims / "git"
+    shim.write_text(
+        "#!/bin/sh\n"
+        f'case " $* " in *" ls-remote "*) echo ls-remote >> "{asked}" ;; esac\n'
+        f'exec "{real}" "$@"\n'
+    )
+    shim.chmod(0o755)
+    path = f"{shims}{os.pathsep}{os.environ.get('PATH', '')}"
+    joined = run_memctl(None, "init", "--from", remote, tmp_path / "b", env={"PATH": path})
+    assert joined.exit_code == 0, joined.stderr
+    assert asked.read_text().splitlines() == ["ls-remote"]
+    assert "a fact to join" in (tmp_path / "b" / "MEMORY.md").read_text()
 
 
 def test_init_from_a_bad_url_and_sync_without_a_remote_are_one_line_errors(tmp_path):

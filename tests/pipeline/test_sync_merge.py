@@ -77,3 +77,38 @@ def test_sync_defaults_share_ledgers_and_memory_only():
     config = parse_config({"sync": {"remote": "/srv/m.git", "every": "15m"}}, "memctl.yaml")
     assert config.sync.share == ("ledgers", "memory") and config.sync.every == 900
     assert parse_config({}, "memctl.yaml").sync.remote is None
+
+
+def test_memory_md_merge_keeps_each_local_line_in_its_section():
+    """A line saved before the first `## ` heading stays there, a line under a person's
+    heading stays under it, and a section the remote lacks comes with its heading."""
+    base = "# Memory\n\n## Carol\n\n- Carol owns billing\n\n## Dana\n\n- Dana is on call\n"
+    remote = base.replace("- Dana is on call\n", "- Dana is on call\n- Dana flies Monday\n")
+    local = (
+        "# Memory\n\n- the build uses uv\n\n## Carol\n\n- Carol owns billing\n"
+        "- Carol is in Berlin\n\n## Dana\n\n- Dana is on call\n\n## Erin\n\n- Erin joined\n"
+    )
+    merged, both = merge_memory(base, remote, local)
+    assert both
+    assert merged == (
+        "# Memory\n\n- the build uses uv\n\n## Carol\n\n- Carol owns billing\n"
+        "- Carol is in Berlin\n\n## Dana\n\n- Dana is on call\n- Dana flies Monday\n"
+        "\n## Erin\n\n- Erin joined\n"
+    )
+    # A remote that opens with a section: the saved line goes before it.
+    merged, _ = merge_memory(
+        "## Carol\n- a\n", "## Carol\n- a\n- b\n", "- saved\n\n## Carol\n- a\n"
+    )
+    assert merged == "- saved\n\n## Carol\n- a\n- b\n"
+    # A heading inside a code fence starts no section.
+    fenced = "- x\n```\n## not a heading\n```\n\n## Carol\n- a\n"
+    merged, _ = merge_memory("## Carol\n- a\n", "## Carol\n- a\n- b\n", fenced)
+    assert merged is not None and merged.startswith("- x\n```\n## not a heading\n```\n\n## Carol")
+
+
+def test_memory_md_merge_keeps_the_remotes_line_ends():
+    base = "## Carol\r\n- a\r\n"
+    merged, _ = merge_memory(base, "## Carol\r\n- a\r\n- b\r\n", "- saved\n\n## Carol\n- a\n")
+    assert merged == "- saved\r\n\r\n## Carol\r\n- a\r\n- b\r\n"
+    # Nothing the local side added: the remote's text as it is.
+    assert merge_memory(base, "## Carol\r\n- b\r\n", "## Carol\n") == ("## Carol\r\n- b\r\n", True)

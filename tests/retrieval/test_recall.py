@@ -1216,3 +1216,31 @@ def test_fullwidth_letters_are_the_ascii_words(ws: Path) -> None:
         )
     assert sources(ws, "ＤＥＡＤＬＩＮＥ") == ["MEMORY.md:7"]
     assert sources(ws, "rollout monday") == ["MEMORY.md:8"]
+
+
+def test_a_tool_echo_answers_only_with_the_questions_own_words(workspace: Path, cli) -> None:
+    """audit 5 #9: a tool call (`Task({...})`) or a tool's output matched by a word the
+    thesaurus lent ("version" -> "type", in `"subagent_type"`) is no answer: with
+    nothing else, recall has no hit and exits 1, as it documents; asked in its own words
+    ("subagent"), the echo is still found."""
+    call = {
+        "id": "call_1",
+        "type": "function",
+        "function": {
+            "name": "Task",
+            "arguments": json.dumps({"prompt": "List every caller", "subagent_type": "Explore"}),
+        },
+    }
+    (workspace / "threads" / "s.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Find the callers of cart.total."})
+        + encode_entry({"role": "assistant", "content": None, "tool_calls": [call]})
+        + encode_entry({"role": "tool", "tool_call_id": "call_1", "content": "Found 3 kinds."})
+    )
+    for semantic in ("", BM25_ONLY):
+        (workspace / "memctl.yaml").write_text(semantic)
+        asked = cli("-w", workspace, "recall", "which redis version do we run")
+        assert asked.exit_code == 1, asked.stdout
+        assert asked.stdout == ""
+        own = cli("-w", workspace, "recall", "subagent")
+        assert own.exit_code == 0, own.stderr
+        assert "Task(" in own.stdout

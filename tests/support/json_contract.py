@@ -46,7 +46,6 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "import"
 NOT_DOCUMENTS = {
     "hook": "prints what the agent's hook protocol asks for (Claude Code's or Codex's)",
     "mcp": "speaks JSON-RPC, the Model Context Protocol, on stdin and stdout",
-    "completion": "prints a shell script",
 }
 """Commands whose stdout is another program's format, which --json does not change."""
 
@@ -221,6 +220,7 @@ def run_scenario(root: Path) -> Scenario:
         # --user: `claude mcp add` is printed (not on PATH), so commands[] is filled.
         run("install", "install", "claude-code", "--user")
         run("uninstall", "uninstall", "claude-code", "--user")
+        run("completion", "completion", "bash")
         run("config show", "config", "show")
         run("config validate", "config", "validate")
         run("thread rename", "thread", "rename", "t1", "t2")

@@ -69,6 +69,25 @@ def test_builtin_recall_finds_singulars_once(workspace: Path, cli) -> None:
     assert result.stdout.count("We decided to deploy only on Tuesdays.") == 1
 
 
+def test_builtin_lists_a_fact_once_not_its_bullet_and_the_ledger_line_it_came_from(
+    workspace: Path, cli
+) -> None:
+    """Audit 5, 9: on the README's demo, `call` listed "Remember that deploys ..." (the
+    MEMORY.md bullet) and "Dana: Remember that deploys ..." (the ledger line it was
+    merged from, as the provenance sidecar records it): one fact, said once."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "conversation.jsonl"
+    assert cli("-w", workspace, "thread", "append", "chat", example).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    assert "Dana: Remember that deploys happen only on Tuesdays." in ledger_text(workspace)
+
+    result = cli("-w", workspace, "call", "--new", "t1", "when do deploys happen?")
+
+    assert result.exit_code == 0, result.stderr
+    said = [line for line in result.stdout.splitlines() if "deploys happen only" in line]
+    assert said == ["- Remember that deploys happen only on Tuesdays."], result.stdout
+
+
 def test_builtin_per_call_flush_and_stdin(workspace: Path, cli) -> None:
     result = cli(
         "-w", workspace, "call", "--new", "t1", "-", input="Remember: we deploy on Fridays.\n"

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.core import app, choices, command
+from memctl.cli.core import app, choices, command, globals_of
+from memctl.cli.output import emit
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -21,13 +22,14 @@ def completion_script(shell: str) -> str:
 
 @command(app, "completion", short_help="Print the shell completion script.")
 def completion(
+    ctx: typer.Context,
     shell: Annotated[
         str,
         # SHELL, not [bash|zsh|fish]: brackets say optional, and the shell is required
         typer.Argument(help="bash, zsh or fish.", **{**choices(*SHELLS), "metavar": "SHELL"}),
     ],
 ) -> None:
-    """Print the shell completion script.
+    """Print the shell completion script (with --json, inside the document as `script`).
 
     Example: memctl completion bash > ~/.local/share/bash-completion/completions/memctl
     """
@@ -35,4 +37,5 @@ def completion(
 
     if shell not in SHELLS:
         raise UsageError(f"unknown shell {shell!r}: use one of {', '.join(SHELLS)}")
-    print(completion_script(shell), end="")
+    script = completion_script(shell)
+    emit(globals_of(ctx), {"shell": shell, "script": script}, lambda: script)

@@ -46,8 +46,9 @@ def doctor_command(
     ] = False,
 ) -> None:
     """Check what `config validate` cannot: each model's key, that its api_base answers
-    (one tiny request), its window, the lock, permissions, free disk, what cron
-    needs, and that the sync remote answers. One line a check; exit 1 if any fails.
+    (one tiny request), its window, recall's semantic leg (-v also loads its model), the
+    lock, permissions, free disk, what cron needs, and that the sync remote answers.
+    One line a check; exit 1 if any fails.
 
     Example: memctl doctor; memctl doctor --offline
     """
@@ -55,7 +56,7 @@ def doctor_command(
     ws, config = g.open()
     checks = [
         *_model_checks(ws, config, offline),
-        _recall_check(config),
+        _recall_check(config, g.verbose),
         *_workspace_checks(ws),
         *_cron_checks(ws),
         *_codex_checks(ws),
@@ -79,23 +80,37 @@ def doctor_command(
 
 
 def _sync_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
-    """The shared remote answers `git ls-remote` (no check when sync is off)."""
+    """The shared remote answers `git ls-remote` (no check when sync is off); a remote
+    on this machine (a path: no network) whose branch holds a file memctl did not write,
+    which every sync refuses, is a warning (`check_foreign`, which fetches into a
+    throw-away repository: doctor writes nothing of the workspace's)."""
     if not config.sync.remote:
         return []
+    url = config.sync.remote
     if offline:
-        return [Check("sync remote", True, f"{config.sync.remote}: not asked (--offline)", True)]
-    from memctl.pipeline.sync import check_remote
+        return [Check("sync remote", True, f"{url}: not asked (--offline)", True)]
+    from memctl.core.errors import UsageError
+    from memctl.pipeline.sync import DEFAULT_BRANCH, check_foreign, check_remote, is_local
 
     problem = check_remote(ws, config)
-    return [Check("sync remote", problem is None, problem or f"{config.sync.remote} answers")]
+    checks = [Check("sync remote", problem is None, problem or f"{url} answers")]
+    if problem is None and is_local(url):
+        branch = config.sync.branch
+        try:
+            check_foreign(url, branch, explicit=branch != DEFAULT_BRANCH, done="sync refuses it")
+        except UsageError as exc:
+            checks.append(Check("sync remote files", True, str(exc), True))
+    return checks
 
 
-def _recall_check(config: Config) -> Check:
+def _recall_check(config: Config, load: bool) -> Check:
     """How recall ranks: BM25 alone, or fused with which semantic leg. WordLlama (the
-    `memctl[semantic]` extra) is loaded and asked for one vector, offline, so a broken
-    install shows here rather than as a note on every recall."""
+    `memctl[semantic]` extra) is checked without loading it (the package, what it
+    requires and its model's files: `semantic.missing`), since loading takes a second
+    (audit 7); with -v (`load`) it is also loaded and asked for one vector, offline, so
+    a broken install shows here rather than as a note on every recall."""
     from memctl.models.interface import EmbeddingFailed
-    from memctl.models.semantic import INSTALL_HINT, NAME, WordLlamaEmbedder, installed
+    from memctl.models.semantic import INSTALL_HINT, NAME, WordLlamaEmbedder, installed, missing
 
     spec = config.memory.embedding_model
     if spec is not None:
@@ -107,11 +122,22 @@ def _recall_check(config: Config) -> Check:
         if mode == "on":
             return Check("recall", False, f"recall.semantic is on: {INSTALL_HINT}")
         return Check("recall", True, f"BM25 ({INSTALL_HINT})")
+    lacking = missing()
+    if lacking is not None:
+        return Check("recall", False, lacking)
+    if not load:
+        return Check(
+            "recall",
+            True,
+            f"BM25 + semantic leg {NAME} (offline, the model in its wheel; -v loads it)",
+        )
     try:
         WordLlamaEmbedder().embed(["doctor"])
     except EmbeddingFailed as exc:
         return Check("recall", False, str(exc))
-    return Check("recall", True, f"BM25 + semantic leg {NAME} (offline, the model in its wheel)")
+    return Check(
+        "recall", True, f"BM25 + semantic leg {NAME} (offline, the model in its wheel: loaded)"
+    )
 
 
 def _specs(config: Config) -> list[tuple[str, ModelSpec]]:
@@ -286,14 +312,13 @@ def _codex_checks(ws: Workspace) -> list[Check]:
     hook only once the user reviewed it, and a project's .codex/ only in a trusted
     project, and it says nothing about what it skips."""
     from memctl.agents.codex import codex_home, project_trusted, unreviewed_hooks
-    from memctl.agents.settings import hook_command
+    from memctl.agents.settings import holds_hook
 
     project = Path.cwd()
-    command = hook_command(ws, "codex")
     installed = [
         path
         for path in (codex_home() / "hooks.json", project / ".codex" / "hooks.json")
-        if _holds(path, command)
+        if holds_hook(path, ws, "codex")
     ]
     if not installed:
         return []
@@ -325,10 +350,3 @@ def _codex_checks(ws: Workspace) -> list[Check]:
     else:
         checks.append(Check("codex hooks", True, "reviewed: Codex runs them"))
     return checks
-
-
-def _holds(path: Path, text: str) -> bool:
-    try:
-        return text in path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False

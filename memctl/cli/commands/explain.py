@@ -16,14 +16,16 @@ def explain_command(
     target: Annotated[
         str,
         typer.Argument(
-            help="MEMORY.md:LINE, or some text of a bullet (the bullets containing it, "
-            "else the closest one).",
+            help="MEMORY.md:LINE; a ledger line, memory/YYYY-MM-DD.md:LINE (its thread "
+            "entry and the bullets merged from it); or some text of a bullet (the bullets "
+            "containing it, else the closest one).",
             show_default=False,
         ),
     ],
 ) -> None:
     """Say where a MEMORY.md bullet came from: the ledger lines it was merged from, and
-    through them the thread entry that said it, with times and speakers.
+    through them the thread entry that said it, with times and speakers. A ledger line
+    (memory/YYYY-MM-DD.md:LINE) gives its thread entry and the bullets merged from it.
 
     Example: memctl explain MEMORY.md:7
 

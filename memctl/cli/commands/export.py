@@ -58,7 +58,11 @@ def _file_option(kind: str) -> inspect.Parameter:
     within = f" ({limit // 1024} KiB limit)" if limit is not None else ""
     option: Any = Annotated[
         Path | None,
-        typer.Option(f"--{kind}", help=f"Write the block into this {memory_file.name}{within}."),
+        typer.Option(
+            f"--{kind}",
+            metavar="FILE",
+            help=f"Write the block into this {memory_file.name}{within}.",
+        ),
     ]
     return inspect.Parameter(
         _parameter(kind), inspect.Parameter.KEYWORD_ONLY, default=None, annotation=option

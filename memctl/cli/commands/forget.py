@@ -24,7 +24,11 @@ def forget_command(
     ],
     replace: Annotated[
         str | None,
-        typer.Option("--replace", help="The corrected fact, saved in place of the forgotten one."),
+        typer.Option(
+            "--replace",
+            metavar="NEW",
+            help="The corrected fact, saved in place of the forgotten one.",
+        ),
     ] = None,
     purge: Annotated[
         bool,

@@ -22,7 +22,7 @@ def get_command(
         str,
         typer.Argument(
             help="MEMORY.md, a file under memory/, today or yesterday (their ledgers), "
-            "or PATH:LINE as search prints it.",
+            "or PATH:LINE as search prints it (today:LINE too).",
             autocompletion=complete_memory_files,
         ),
     ],
@@ -31,7 +31,7 @@ def get_command(
     ] = None,
     end: Annotated[
         int | None,
-        typer.Option("--end", help="Last line, inclusive (default: the last)."),
+        typer.Option("--end", metavar="M", help="Last line, inclusive (default: the last)."),
     ] = None,
 ) -> None:
     """Print lines of a memory file as `N|text` (what memory_get answers a model).
@@ -41,6 +41,7 @@ def get_command(
     Examples:
       memctl get MEMORY.md --start 1 --end 20
       memctl get today
+      memctl get today:3
       memctl get memory/2026-12-03.md:14
       memctl get MEMORY.md:3 --end 5
     """
@@ -69,20 +70,20 @@ _AT_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):?$")
 
 def _located(ws: Workspace, given: str) -> tuple[str, int | None]:
     """The file and line a user means: `today` and `yesterday` are their ledgers,
-    `PATH:LINE` (what search prints) a line, and a bare ledger name the one under
-    memory/ (refused with the path to use, as the model's tool would refuse it)."""
+    `PATH:LINE` (what search prints; `today:3` too) a line, and a bare ledger name the
+    one under memory/ (refused with the path to use, as the model's tool would refuse it)."""
     from datetime import timedelta
 
+    line = None
+    match = _AT_LINE.match(given)
+    if match and not (ws.root / given).exists():
+        given, line = match.group("path"), int(match.group("line"))
     if given in ("today", "yesterday"):
         day = ws.today() - timedelta(days=1 if given == "yesterday" else 0)
         ledger = ws.ledger_path(day)
         if not ledger.exists():
             raise UsageError(f"no ledger for {given} ({day.isoformat()}); {_latest(ws)}")
-        return ws.relative(ledger), None
-    line = None
-    match = _AT_LINE.match(given)
-    if match and not (ws.root / given).exists():
-        given, line = match.group("path"), int(match.group("line"))
+        return ws.relative(ledger), line
     if "/" not in given and given != "MEMORY.md" and (ws.memory_dir / given).is_file():
         raise UsageError(
             f"{given}: not in the workspace's top folder; did you mean memory/{given}?"

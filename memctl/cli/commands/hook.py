@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.agents.registry import AGENTS
-from memctl.cli.core import Globals, globals_of, group
+from memctl.cli.core import Globals, choices, globals_of, group
 
 if TYPE_CHECKING:
     from memctl.agents.base import Agent
@@ -116,6 +116,8 @@ OutputOption = Annotated[
         "--output",
         help="How context is printed: json (hookSpecificOutput.additionalContext) or text "
         "(plain stdout).",
+        # The choices shown and completed, checked in _run: a hook never exits 2.
+        **choices(*OUTPUTS),
     ),
 ]
 
@@ -135,7 +137,7 @@ def _register(agent: Agent) -> None:
     if agent.hook_argument is not None:
         handler = with_argument
         handler.__annotations__["payload"] = Annotated[
-            str | None, typer.Argument(help=agent.hook_argument)
+            str | None, typer.Argument(help=agent.hook_argument, metavar="[JSON]")
         ]
     handler.__doc__ = agent.hook_help
     hook_app.command(

@@ -50,10 +50,11 @@ def init(
         # Before anything is created: a mistyped path or a remote down leaves no
         # workspace behind naming it, and a repository holding files memctl did not
         # write (a code repository pasted by mistake) is refused, not pushed over.
-        probe_remote(from_url)
+        listed = probe_remote(from_url)
         kept = path / CONFIG_NAME  # an existing memctl.yaml is kept: its branch is used
         branch = load_config(kept).sync.branch if kept.is_file() else DEFAULT_BRANCH
-        check_foreign(from_url, branch, explicit=branch != DEFAULT_BRANCH, done="nothing created")
+        explicit = branch != DEFAULT_BRANCH
+        check_foreign(from_url, branch, explicit=explicit, done="nothing created", listed=listed)
     result = init_workspace(path, dry_run=dry_run)
     if dry_run:
         created = ", ".join(result.created) or "nothing (already initialised)"

@@ -13,7 +13,7 @@ from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note
 
 if TYPE_CHECKING:
-    from memctl.agents.install import InstallResult
+    from memctl.agents.install import FileChange, InstallResult
 
 AgentArgument = Annotated[
     str,
@@ -28,7 +28,9 @@ UserOption = Annotated[
 ]
 ProjectOption = Annotated[
     Path | None,
-    typer.Option("--project", help="The project folder (default: the current folder)."),
+    typer.Option(
+        "--project", metavar="PATH", help="The project folder (default: the current folder)."
+    ),
 ]
 DryRunOption = Annotated[
     bool, typer.Option("--dry-run", help="Show the diff and the commands; change nothing.")
@@ -52,17 +54,25 @@ def _install_text(result: InstallResult) -> str:
     return "\n".join(lines)
 
 
-def _install_notes(g: Globals, result: InstallResult) -> None:
-    verb = {"install": "wrote", "uninstall": "restored"}[result.action]
+def _what(result: InstallResult, change: FileChange) -> str:
+    """What was done to a file, truthfully: uninstall restores a file only when it
+    gets back the bytes install found; one changed since loses memctl's entries alone."""
     if result.dry_run:
-        verb = "would change"
+        return "would change"
+    if change.after is None:
+        return "deleted"
+    if change.before is None:
+        return "created"
+    if result.action == "install":
+        return "wrote"
+    return "restored" if change.restored else "removed memctl's entries from"
+
+
+def _install_notes(g: Globals, result: InstallResult) -> None:
     if not result.changes:
         note(g, f"{result.action} {result.agent}: no file to change ({result.scope} settings)")
     for change in result.changes:
-        what = "deleted" if change.after is None else ("created" if change.before is None else verb)
-        if result.dry_run:
-            what = "would change"
-        note(g, f"{result.action} {result.agent}: {what} {change.path}")
+        note(g, f"{result.action} {result.agent}: {_what(result, change)} {change.path}")
     for step in result.steps:
         note(g, f"{result.action} {result.agent}: still to do: {step}")
     for run in result.commands:

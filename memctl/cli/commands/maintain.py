@@ -48,7 +48,8 @@ def maintain_command(
     maintain while one runs, or any lock it needs held by another memctl, exits 0 at
     once. With no new daily text no model is asked.
     A run with nothing to do prints nothing (on a terminal, or with -v, it says why), so
-    cron mails nothing; in a log each line carries its local time after `maintain:`.
+    cron mails nothing; in a log each line carries its local time after `maintain:`
+    (an error's, after `memctl: error:`).
 
     Example (crontab): */15 * * * * memctl -q -w ~/agent maintain
     """
@@ -56,11 +57,19 @@ def maintain_command(
     from memctl.pipeline.maintain import maintain
 
     g = globals_of(ctx)
+    if not sys.stderr.isatty():
+        # In a log every line carries its time, the error that ends a run too (a
+        # read-only or missing workspace, repeated every cron run).
+        g.stamp = _now
     ws, config = g.open()
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
     _report(g, result, show_requests or g.verbose)
+
+
+def _now() -> str:
+    return local_time(datetime.now(UTC))
 
 
 def _report(g: Globals, result: MaintainResult, full: bool) -> None:
@@ -70,7 +79,7 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     not a terminal) each line carries the time it was written."""
     person = g.verbose or sys.stderr.isatty()
     # After the command's name, which every stderr line starts with (README).
-    stamp = "" if sys.stderr.isatty() else f"{local_time(datetime.now(UTC))} "
+    stamp = "" if sys.stderr.isatty() else f"{_now()} "
 
     def log(message: str) -> None:
         note(g, "\n".join(f"maintain: {stamp}{line}" for line in message.splitlines()))

@@ -45,7 +45,8 @@ def sync_command(
 
 
 def report(g: Globals, result: SyncResult) -> None:
-    """The sync's lines on stderr (none when nothing happened) and its result."""
+    """The sync's lines on stderr (with nothing to receive or send, a line that says
+    so) and its result."""
     for line in result.notes:
         note(g, f"sync: {line}")
     forgotten = f", {result.forgotten} forgotten" if result.forgotten else ""
@@ -64,6 +65,11 @@ def report(g: Globals, result: SyncResult) -> None:
             + forgotten
             + (", MEMORY.md consolidated" if result.consolidated else "")
             + f"; {pushed}",
+        )
+    else:
+        note(
+            g,
+            f"sync: up to date with {result.remote} ({result.branch}): nothing to receive or send",
         )
     would = "would leave" if result.status == "dry_run" else "left"
     if result.memory_dropped:

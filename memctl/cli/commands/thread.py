@@ -139,7 +139,8 @@ def thread_show(
         int | None, typer.Option("--start", help="First entry (0-based index, default 0).")
     ] = None,
     end: Annotated[
-        int | None, typer.Option("--end", help="Last entry, inclusive (default: the last).")
+        int | None,
+        typer.Option("--end", metavar="M", help="Last entry, inclusive (default: the last)."),
     ] = None,
     tail: Annotated[
         int | None, typer.Option("--tail", "-n", help="Only the last N entries.")
@@ -251,7 +252,11 @@ def thread_import(
     ] = False,
     project: Annotated[
         Path | None,
-        typer.Option("--project", help="With --all: only the sessions that ran in this folder."),
+        typer.Option(
+            "--project",
+            metavar="PATH",
+            help="With --all: only the sessions that ran in this folder.",
+        ),
     ] = None,
 ) -> None:
     """Import a Claude Code session, a Codex CLI rollout or OpenAI-style messages into a

@@ -1,0 +1,117 @@
+"""The prompt hook and recall after consolidation superseded a value (audit 7, finding
+4): the stale line ranks below the MEMORY.md fact that replaced it and never goes into
+the prompt's block beside it; a lower-case name in a "which X" question is its subject,
+not the kind of thing asked for."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memctl.retrieval.recall import Candidate, RecallHit, focus_of, turns_below_memory
+from tests.support.helpers import append, configure
+
+
+@pytest.fixture
+def upgraded(cli, workspace: Path) -> Path:
+    configure(workspace, recall={"semantic": "on"})  # as a new user has it
+    append(
+        cli,
+        workspace,
+        "notes",
+        [
+            {
+                "role": "user",
+                "content": "We run Redis 6.2 on the cache cluster.",
+                "ts": "2026-11-20T09:05:00+00:00",
+            },
+            {
+                "role": "user",
+                "content": "We upgraded the cache cluster to Redis 7.2 last night.",
+                "ts": "2026-12-01T09:00:00+00:00",
+            },
+        ],
+    )
+    append(
+        cli,
+        workspace,
+        "dev",
+        [
+            {
+                "role": "user",
+                "content": "Tests run with uv run pytest, and the CI is on Python 3.12.",
+                "ts": "2026-12-03T10:02:00+00:00",
+            },
+            {
+                "role": "user",
+                "content": "We decided to drop Redis for sessions and use Postgres instead.",
+                "ts": "2026-12-04T08:05:00+00:00",
+            },
+        ],
+    )
+    assert cli("-w", workspace, "flush").exit_code == 0
+    done = cli("-w", workspace, "consolidate")
+    assert "superseded: We run Redis 6.2" in done.stderr
+    return workspace
+
+
+def test_the_prompt_block_leaves_out_a_ledger_line_consolidation_superseded(cli, upgraded):
+    stdin = json.dumps(
+        {
+            "hook_event_name": "UserPromptSubmit",
+            "session_id": "s",
+            "prompt": "which redis version do we run?",
+        }
+    )
+    block = cli("-w", upgraded, "hook", "claude-code", "--output", "text", input=stdin).stdout
+    assert "Redis 7.2" in block
+    assert "Redis 6.2" not in block
+
+
+def test_recall_ranks_a_superseded_turn_below_the_fact_that_replaced_it(cli, upgraded):
+    lines = cli("-w", upgraded, "recall", "which redis version do we run", "-n", "8").stdout
+    hits = lines.splitlines()
+    new = next(at for at, line in enumerate(hits) if "Redis 7.2" in line)
+    old = [at for at, line in enumerate(hits) if "Redis 6.2" in line]
+    assert all(at > new for at in old), lines
+
+
+@pytest.mark.parametrize(
+    ("question", "focus"),
+    [
+        ("which redis version do we run", {"version"}),  # redis: a name, the subject
+        ("what athletic goal did she set", {"athletic", "goal"}),
+        ("which Tacoma neighborhood does he live in", {"neighborhood"}),
+    ],
+)
+def test_a_name_in_a_which_question_is_no_part_of_its_focus(question, focus):
+    assert focus_of(question)[0] == focus
+
+
+def _hit(at: int, rel: str, text: str, ts: float, score: float) -> tuple[Any, Any, str]:
+    kind = "thread" if rel.startswith("threads/") else "memory"
+    hit = RecallHit(kind, rel, at, None, None, f"{rel}:{at}", score, None, text)
+    candidate = Candidate(at, score, rel, kind, at, 0, len(text), ts, 0, 0, 0)
+    return hit, candidate, text
+
+
+def test_a_turn_said_before_memory_was_written_ranks_after_the_fact_replacing_it():
+    """The order `recall` hands back, on hits as ranked: the stale turn first."""
+    stale = _hit(0, "threads/notes.jsonl", "We run Redis 6.2 on the cache cluster.", 100.0, 3.0)
+    other = _hit(5, "MEMORY.md", "- Tests run with uv run pytest.", 200.0, 2.5)
+    current = _hit(
+        7, "MEMORY.md", "- We upgraded the cache cluster to Redis 7.2 on 2026-11-30.", 200.0, 1.0
+    )
+    ranked = turns_below_memory([stale, other, current], lambda c: c.ts or 0.0)
+    assert [hit.path for hit, _, _ in ranked] == [
+        "MEMORY.md",
+        "MEMORY.md",
+        "threads/notes.jsonl",
+    ]
+    assert ranked[1] is current and ranked[2][0].score <= current[0].score
+    # A turn said after MEMORY.md was written may be newer than it: left where it is.
+    later = _hit(0, "threads/notes.jsonl", "We run Redis 6.2 on the cache cluster.", 300.0, 3.0)
+    assert turns_below_memory([later, other, current], lambda c: c.ts or 0.0)[0] is later

@@ -1,0 +1,139 @@
+"""Supersession of a value with no telling form (a city, a person, an employer, a tool,
+a car), told by the later fact's own structure (`_told_changes`): a diff, a question
+answered no, "used to", "formerly"/"before", a range, a clause that says a change beside
+one naming the old value. A companion, a relative, a plan turned down, a question
+answered yes, a label or another person's fact keeps the earlier one."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.models.curate import merge
+from memctl.models.supersede import stale
+
+# (older, newer): written for this test, not drawn from a bench.
+CHANGES = [
+    (
+        "Hosting for the Kappa site: Netlify.",
+        "Kappa site config diff: `- host: Netlify` / `+ host: Vercel`",
+    ),
+    (
+        "Tobias coaches the Riverside Rovers on weekends.",
+        "Q: is Tobias still coaching the Riverside Rovers? A: no, Harbour United since August.",
+    ),
+    (
+        "Mireille banks at Norland Credit.",
+        "Mireille used to bank at Norland Credit; her salary goes to Brightwater now.",
+    ),
+    ("Our payroll runs through Paylocity.", "Payroll runs through Gusto, formerly Paylocity."),
+    ("Samir rents a flat in Antwerp.", "Samir rents in Utrecht since June, before in Antwerp."),
+    (
+        "The Kappa site is hosted on Netlify.",
+        "The Kappa site: Netlify until June, Vercel from July.",
+    ),
+    ("Ilse rides a Cannondale to work.", "Ilse rides a Brompton now; the Cannondale was stolen."),
+    (
+        "The Orchard school choir is led by Lindqvist.",
+        "Because Lindqvist retired, the Orchard school choir is now led by Mbeki.",
+    ),
+    # a value in lower case, where a diff or an answer puts it
+    (
+        "Ravindra is on the logistics desk.",
+        "Staffing diff: `- Ravindra: logistics` / `+ Ravindra: customs`",
+    ),
+]
+
+KEEPS = [
+    # a companion, not a value
+    (
+        "Tobias and Greer cooked for the team.",
+        "Tobias used to report to Greer; now he reports to Okafor.",
+    ),
+    ("Tobias reports to Greer.", "Tobias used to play chess with Greer; now he plays with Okafor."),
+    # a relative's value
+    ("Anselm lives in Graz.", "Anselm's brother used to live in Graz; now he is in Linz."),
+    # answered yes; a question naming the subject beside another thing
+    ("Dana lives in Lisbon.", "Q: is Dana still in Lisbon? A: yes, and Sara visits from Porto."),
+    (
+        "Note from Wendell: bring the projector.",
+        "Q: still the Subaru Outback, Wendell? A: no, a Mazda CX-5 since March.",
+    ),
+    # a label is no clause of its own; a weekday is no name
+    (
+        "@Noor the Kappa site's build queue is long again",
+        "The Kappa site: Noor wrote a guide for new joiners.",
+    ),
+    (
+        "Amara unblocked a deploy on Friday night.",
+        "Amara is a Porto local now, we had drinks there Friday.",
+    ),
+    # a plan turned down holds no value; a modifier in lower case is no value
+    (
+        "There was talk of Idris leading billing, but Idris said no.",
+        "Q: Idris still in billing? A: no, infra since the reorg.",
+    ),
+    (
+        "Hana: rotate the TLS cert on the payments queue in eu-west",
+        "Q: Hana still in payments? A: no, infra since the reorg.",
+    ),
+    # the earlier value denied in its own clause
+    (
+        "Ilse rides a Cannondale, not a Brompton.",
+        "Ilse used to ride a Brompton; she rides a Trek now.",
+    ),
+    # a hedge
+    (
+        "Samir rents a flat in Antwerp.",
+        "Samir might move to Utrecht, before the lease in Antwerp ends.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHANGES)
+def test_a_later_fact_telling_the_earlier_name_as_the_one_before_ends_it(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {0: 1}
+    assert stale([newer, older]) == {}  # the order decides which value is current
+
+
+@pytest.mark.parametrize(("older", "newer"), KEEPS)
+def test_a_companion_a_relative_a_yes_or_a_hedge_keeps_the_earlier(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
+
+
+def test_two_people_saying_it_give_two_values() -> None:
+    said = [
+        "Hosting for the site: Netlify.",
+        "Site config diff: `- host: Netlify` / `+ host: Vercel`",
+    ]
+    assert stale(said, ["Ines", "Hassan"]) == {}
+    assert stale(said, ["Ines", "Ines"]) == {0: 1}
+
+
+def test_consolidation_keeps_the_newer_name_and_the_facts_beside_it() -> None:
+    """Through builtin's consolidation: two daily ledgers, the later one telling two names
+    as the ones before, with facts naming the same people and values that stay."""
+    first = (
+        "## Memory Flush — 2026-03-02T09:00:00+00:00 · thread a · entries 0-3 · builtin\n\n"
+        "- | Halvard | Tromsø | remote |\n"
+        "- Ilse rides a Cannondale to work.\n"
+        "- Ilse and Brannock ride to Tromsø on Saturdays.\n"
+    )
+    second = (
+        "## Memory Flush — 2026-03-09T09:00:00+00:00 · thread b · entries 0-3 · builtin\n\n"
+        "- Halvard used to live in Tromsø; the new flat is in Bodø.\n"
+        "- Ilse rides a Brompton now; the Cannondale was stolen.\n"
+        "- Halvard's sister works in Tromsø.\n"
+    )
+    merged = merge("", [("2026-03-02.md", first), ("2026-03-09.md", second)])
+    kept = {fact.text for fact in merged.facts}
+    assert "| Halvard | Tromsø | remote |" not in kept
+    assert "Ilse rides a Cannondale to work." not in kept
+    assert {
+        "Halvard used to live in Tromsø; the new flat is in Bodø.",
+        "Ilse rides a Brompton now; the Cannondale was stolen.",
+        "Ilse and Brannock ride to Tromsø on Saturdays.",
+        "Halvard's sister works in Tromsø.",
+    } <= kept
+    assert len(merged.superseded) == 2
