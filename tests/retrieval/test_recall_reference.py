@@ -376,3 +376,38 @@ def test_the_best_few_are_the_references_best_few(workspace: Path) -> None:
     finally:
         index.close()
         words.close()
+
+
+def test_every_word_is_the_references_records_holding_them_all(workspace: Path) -> None:
+    """`every` (recall's subject look-ups): the best k of the records holding every term,
+    scored as the plain BM25 scores them, whichever term leaves a length none in common
+    first (a length is given up when one does, its other terms not decoded)."""
+    from memctl.retrieval.index.postings import best
+
+    rng = random.Random(31)
+    build(workspace, rng)
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "warm up")
+    index = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+    words = word_table(workspace)
+    okapi = Okapi(words, SPEAKER_WEIGHT)
+    held = 0
+    try:
+        for _ in range(60):
+            terms = query_terms(" ".join(rng.sample(WORDS + NAMES, rng.randint(1, 4))))
+            k = rng.choice([1, 5, 50])
+            holding = set.intersection(
+                *(
+                    set(okapi.text.get(t, {})) | set(okapi.speaker.get(t, {}))
+                    for t in (okapi.tokens(term)[0] for term in terms)
+                )
+            )
+            scores = okapi.scores(terms)
+            want = sorted((-scores[doc], doc) for doc in holding)[:k]
+            got = best(index, terms, k, (1.0, SPEAKER_WEIGHT), every=True)
+            assert [round(score, 9) for _, score in got] == [round(-s, 9) for s, _ in want]
+            held += bool(want)
+    finally:
+        index.close()
+        words.close()
+    assert 10 < held < 60  # queries some records answer, and some none does

@@ -37,6 +37,7 @@ import zlib
 from array import array
 from bisect import bisect_left
 from collections import Counter, defaultdict
+from functools import lru_cache
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, ge, neg, sub
 
@@ -70,6 +71,12 @@ COMPRESS_BYTES = 48
 CHUNK_POSTINGS = 400
 """Postings a chunk holds at most: a row of SQLite's key-ordered table that outgrows a
 quarter page spills into overflow pages, mostly empty (a third of the table's size)."""
+DECODED_CHUNKS = 1024
+"""Chunks whose decoded ids are kept (`decode`, by their bytes, so an index written since
+cannot make one wrong): a prompt's recall decodes the chunks of its words, then of its
+subjects' words and of the words its hits hold, the same chunks again (1,460 decoded,
+671 of them different, in one prompt of bench/hook_prompt.py). At most 400 ids a chunk:
+a few MB held at most."""
 SLACK = 1 + 1e-9
 """A bound is summed in another order than a score: it may come out an ulp lower."""
 _TYPES = ("B", "H", "I")
@@ -152,7 +159,10 @@ def encode(docs: list[int]) -> bytes:
     return bytes([code]) + payload
 
 
+@lru_cache(maxsize=DECODED_CHUNKS)
 def decode(first: int, blob: bytes) -> list[int]:
+    """A chunk's record ids, ascending. Kept for the next time the same chunk is asked
+    for (DECODED_CHUNKS): the caller must not change the list."""
     head = blob[0]
     payload: bytes | memoryview = memoryview(blob)[1:]
     if head & _ZLIB:
@@ -344,10 +354,19 @@ class _Query:
                 weight = _weight(idf, freq) * self.share.get(term, 1.0)
                 self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
-    def lookups(self, length: int) -> dict[str, dict[int, float]]:
-        """Each term's weight in each record of `length` that holds it."""
+    def lookups(self, length: int, every: bool = False) -> dict[str, dict[int, float]]:
+        """Each term's weight in each record of `length` that holds it. With `every`,
+        none when no record of `length` holds every term: the terms are decoded from the
+        fewest postings (bytes) up, and the first that leaves no record in common ends
+        it (a subject's lookup asks for a record holding ten words: at most a few
+        lengths hold them all, and their common words need not be decoded elsewhere)."""
         found: dict[str, dict[int, float]] = {}
-        for term, chunks in self.lengths[length].items():
+        terms = self.lengths[length]
+        if every:
+            terms = dict(sorted(terms.items(), key=lambda item: sum(len(c[2]) for c in item[1])))
+        common: set[int] | None = None
+        for term in terms:
+            chunks = terms[term]
             # One dict.fromkeys a weight (a bucket's chunks come together, in order).
             lookup: dict[int, float] | None = None
             docs: list[int] = []
@@ -358,6 +377,10 @@ class _Query:
                     docs, weight = [], next_weight
                 docs.extend(decode(first, blob))
             found[term] = _filled(lookup, docs, weight)
+            if every:
+                common = set(found[term]) if common is None else common & found[term].keys()
+                if not common:
+                    return {}
         return found
 
 
@@ -412,7 +435,9 @@ def best(
             at_least = need
         else:
             at_least = next(m for m in range(1, len(bounds)) if bounds[m] * SLACK >= floor)
-        lookups = query.lookups(length)
+        lookups = query.lookups(length, every)
+        if not lookups:
+            continue  # (every) no record of this length holds every term
         if at_least <= 1:
             records = list(set().union(*lookups.values()))
         elif at_least >= len(lookups):  # every word of this length: an intersection
