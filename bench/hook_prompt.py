@@ -11,9 +11,7 @@ every hook pays). Every hook must exit 0 with nothing in the hook log (no error,
 step cut short by `memory.prompt_recall_seconds`). Goal (issue 26, "Also"): p95 of a prompt's wall time
 <= 200 ms at 100k records. memctl's bytecode is written first (`compileall`), as
 installing a wheel does: under PYTHONDONTWRITEBYTECODE an editable checkout without it
-compiles memctl's sources in every prompt (about 120 ms of CPU more). So are the compiled
-patterns memctl keeps beside it (`memctl.core.regexes`), which the first prompt of an
-install writes, unless PYTHONDONTWRITEBYTECODE forbids it there too (about 25 ms more).
+compiles memctl's sources in every prompt (about 120 ms of CPU more).
 
     python bench/hook_prompt.py [--records 100000] [--runs 3] [--data DIR]
 """
@@ -28,7 +26,6 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -113,13 +110,6 @@ def main() -> int:
     spec = importlib.util.find_spec("memctl")
     if spec is not None and spec.origin is not None:
         compileall.compile_dir(Path(spec.origin).parent, quiet=1)
-        # The patterns' cache (memctl.core.regexes), as the first prompt writes it.
-        warm = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        subprocess.run(
-            [sys.executable, "-c", "import memctl.models.supersede, memctl.retrieval.recall"],
-            check=True,
-            env=warm,
-        )
     print(f"hook_prompt: {machine()}")
     with tempfile.TemporaryDirectory(prefix="memctl-bench-hook-prompt-") as scratch:
         root = (args.data or Path(scratch) / "ws").resolve()

@@ -88,10 +88,6 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
-from memctl.core.regexes import Patterns
-
-_PATTERNS = Patterns(__file__)
-"""The rules' patterns, compiled once (memctl.core.regexes): saved at the end of the module."""
 READINGS = 4096
 """The readings of a fact (`claim`, `_shape`, `classed`) kept for the next time it is
 read: pure functions of the text, asked again of the same fact by `slot`, `stale` and
@@ -144,15 +140,15 @@ _MONTH = (
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_DATE = _PATTERNS.compile(
+_DATE = re.compile(
     rf"\b(?:\d{{4}}-\d\d(?:-\d\d)?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|{_MONTH}\.?\s+\d{{1,2}}"
     rf"(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_WEEKDAY}|Q[1-4])\b",
     re.IGNORECASE,
 )
-_WORD = _PATTERNS.compile(r"[\w][\w'’./:@-]*")
+_WORD = re.compile(r"[\w][\w'’./:@-]*")
 # What may trail a value without being part of it: "db7 because db3 was full",
 # "Berlin in March 2024", "db7 last week", "(May 2023)".
-_VALUE_END = _PATTERNS.compile(
+_VALUE_END = re.compile(
     rf"\s*(?:[,;(—–]|\s-\s|\b(?:because|since|as of|after|before|when|while|so that|so|but|"
     rf"which|who|where|until|for now|for good|due to|from now on|going forward|"
     rf"starting|effective|last|this|next|yesterday|today|tomorrow|recently|earlier|for|"
@@ -161,16 +157,16 @@ _VALUE_END = _PATTERNS.compile(
     rf")\b)",
     re.IGNORECASE,
 )
-_LEAD = _PATTERNS.compile(
+_LEAD = re.compile(
     r"^(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
     r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}(?:,|:\s)\s*)+",
     re.IGNORECASE,
 )
-_SPEAKER = _PATTERNS.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
+_SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
 # A quotation that is the whole fact ('Ana: “the review is at 14:15 now”') says what the
 # sentence quoted says.
-_QUOTED = _PATTERNS.compile(r"^[“\"](?P<said>[^“”\"]+)[”\"]$")
-_SAID = _PATTERNS.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
+_QUOTED = re.compile(r"^[“\"](?P<said>[^“”\"]+)[”\"]$")
+_SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
 _CHANGE = (
@@ -188,7 +184,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     # "X switched from A to B", "X moved from A to B"
     (
         "from",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} (?:{_CHANGE}|{_DELAY})(?: (?:its|their|our|his|her|the) [\w-]+)? from "
             r"(?P<old>.+?) (?:to|over to|onto|into) "
             r"(?P<value>.+)$",
@@ -196,11 +192,11 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # "The deadline was postponed to 2027-01-15", "the launch slipped to March 10"
-    ("delay", _PATTERNS.compile(rf"^{_NP} {_DELAY} (?:to|until|till|into) (?P<value>.+)$", re.I)),
+    ("delay", re.compile(rf"^{_NP} {_DELAY} (?:to|until|till|into) (?P<value>.+)$", re.I)),
     # "Staging moved to db7", "Dana relocated to Berlin", "billing switched over to Stripe"
     (
         "change",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) (?P<noun>[\w-]+))? "
             r"(?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$",
             re.I,
@@ -209,7 +205,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     # "Someone moved the deadline to X", "we renamed auth-api to identity-api"
     (
         "moved-object",
-        _PATTERNS.compile(
+        re.compile(
             r"^[\w'’ -]{1,40}? (?:moved|pushed(?: back)?|postponed|rescheduled|changed|switched|"
             r"migrated|bumped|(?P<renamed>renamed)) (?P<subject>(?:the|our|their|his|her|its|"
             r"[A-Z][\w-]*'s) [\w'’./:@-]+(?: [\w'’./:@-]+){0,6}?) (?:to|until|over to) "
@@ -219,13 +215,11 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "renamed",
-        _PATTERNS.compile(
-            rf"^{_NP} (?:was |has been |got |is )?renamed (?:to |as )?(?P<value>.+)$", re.I
-        ),
+        re.compile(rf"^{_NP} (?:was |has been |got |is )?renamed (?:to |as )?(?P<value>.+)$", re.I),
     ),
     (
         "named",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} (?:(?:is|are|was) (?:now )?(?:called|named|known as|referred to as)|"
             r"goes by|go by|(?:got|has|gets) a new name:?|changed (?:its|their) name to) "
             r"(?P<value>.+)$",
@@ -234,7 +228,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "negated",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} (?:(?:is|are|was) no longer|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
             r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
             r"any ?more)(?P<value>.*)$",
@@ -244,14 +238,14 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     # "The billing service was handed over to Marco"
     (
         "handed",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} (?:was |has been |got |is being )(?:handed over|handed off|passed|passed on|"
             r"reassigned|given|transferred) to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$",
         ),
     ),
     (
         "by",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} (?:is |are |was |has been |will be )?{_NOW}(?:owned|led|run|managed|"
             r"maintained|handled|taken over) by (?P<value>.+)$",
             re.I,
@@ -260,7 +254,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     # "Marco took over as the team lead", "Ana was appointed as the release manager"
     (
         "as",
-        _PATTERNS.compile(
+        re.compile(
             rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:has |was |is |just )*"
             r"(?:took over|taken over|stepped in|stepped up|appointed|named|promoted|started|"
             r"became|become) as (?P<subject>(?:the|our|[A-Z][\w-]*'s) .+)$",
@@ -268,7 +262,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "owns",
-        _PATTERNS.compile(
+        re.compile(
             rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:(?:has )?taken over|took over|"
             r"owns|leads|runs|manages|maintains|is (?:now )?(?:the )?(?:owner|lead|maintainer) of|"
             r"is (?:now )?responsible for|looks after|has taken over|has taken on) "
@@ -277,7 +271,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "personal",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} {_NOW}(?:still )?(?P<verb>lives in|lives at|is living in|lives near|"
             r"is based in|is based at|is located in|is located at|resides in|is moving to|"
             r"has lived in|has been living in|settled in|has settled in|"
@@ -289,7 +283,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "state",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} {_NOW}(?P<verb>uses|use|runs on|run on|is on|are on|is hosted on|"
             r"is hosted at|is hosted in|points to|point to|is in|are in|is at|are at|"
             r"deploys to|deploy to|deploys on|deploy on|meets on|meet on|is due|are due|"
@@ -304,7 +298,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "copula",
-        _PATTERNS.compile(
+        re.compile(
             rf"^{_NP} (?:is|are|was|were|has been|have been|will be|becomes|became|'s|’s) "
             rf"{_NOW}(?P<value>.+)$",
             re.I,
@@ -314,7 +308,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
 _PLACE_VERBS = ("live", "living", "based", "located", "resides", "moving", "is in", "are in")
 _WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
 _JOB_VERBS = ("works as", "working as", "employed as")
-_NOT_VALUE = _PATTERNS.compile(
+_NOT_VALUE = re.compile(
     r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
     r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
@@ -326,43 +320,43 @@ _NOT_VALUE = _PATTERNS.compile(
 # Amara as the team lead", "Priya has taken over billing from Omar", "Ines handed the
 # Kestrel service over to Jonas", "Tomas quit Globex and joined Vandelay": a change
 # that names the value it ends.
-_LEFT = _PATTERNS.compile(
+_LEFT = re.compile(
     r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:left|quit) "
     r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join|and (?:has )?"
     r"(?:joined|signed with|went to work for|started at)) |and (?:has )?"
     r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$"
 )
-_DROPPED = _PATTERNS.compile(
+_DROPPED = re.compile(
     r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:dropped|ditched|replaced|"
     r"swapped|traded) (?P<old>[\w'’./:@-]+(?: [\w'’./:@-]+)?) (?:for|with) (?P<value>.+)$",
     re.I,
 )
-_REPLACED_AS = _PATTERNS.compile(
+_REPLACED_AS = re.compile(
     r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?replaced (?P<old>[A-Z][\w'-]*"
     r"(?: [A-Z][\w'-]*)?) as (?P<subject>.+)$"
 )
-_TAKEN_FROM = _PATTERNS.compile(
+_TAKEN_FROM = re.compile(
     r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:taken over|took over|inherited) "
     r"(?P<subject>.+?) from (?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
 )
-_HANDED = _PATTERNS.compile(
+_HANDED = re.compile(
     r"^(?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:handed|passed|gave) (?P<subject>.+?) "
     r"(?:over |on )?to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
 )
-_BELONGS = _PATTERNS.compile(
+_BELONGS = re.compile(
     r"^(?P<subject>.+?) (?:now )?(?:belongs to|is maintained by|is looked after by) "
     r"(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: now)?$"
 )
-_ACTS_AS = _PATTERNS.compile(
+_ACTS_AS = re.compile(
     r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:acts as|serves as|has been|has become|"
     r"is acting as|is serving as|stepped up as|steps in as) (?P<subject>(?:the|our) .+?)"
     r"(?: since .+| for now| now)?$"
 )
-_CALLS_HOME = _PATTERNS.compile(
+_CALLS_HOME = re.compile(
     r"^(?P<subject>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:now )?calls (?P<value>[A-Z].*?) home$"
 )
 # "We host staging on db3", "we call the wiki quill-12": what "we" do to the subject.
-_WE = _PATTERNS.compile(
+_WE = re.compile(
     r"^(?:we|they|the team|ops) (?:are |were |will be |have been |now |currently )*"
     r"(?P<verb>[a-z]+) (?P<subject>(?:the |our )?"
     r"[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?) (?:(?:on|at|in|to|for|with|as|onto|until) )?"
@@ -371,19 +365,19 @@ _WE = _PATTERNS.compile(
 )
 # A value the type of which says the slot: a time or date ("when"), an identifier
 # with a digit ("db3", "pg-node-71": the value of the thing itself).
-_TYPED = _PATTERNS.compile(
+_TYPED = re.compile(
     r"(?P<value>\d{4}-\d\d-\d\d|\d{1,2}:\d\d(?:\s?[ap]m)?|\d{1,2}\s?[ap]m|"
     r"[a-z][\w]*(?:[-_.][\w]+)*\d[\w-]*)$",
     re.I,
 )
-_CHANGED = _PATTERNS.compile(
+_CHANGED = re.compile(
     r"\b(?:now|new|moved|changed|switched|migrated|became|become|replaced|left|dropped|"
     r"started|as of|from next|starting|these days|instead|no longer|renamed|known as|"
     r"postponed|delayed|pushed|rescheduled|cut over|took over|taken over|handed|onto|"
     r"anymore|since then|going forward|from now on)\b",
     re.I,
 )
-_INSTEAD = _PATTERNS.compile(
+_INSTEAD = re.compile(
     r"^(?P<clause>.+?),? (?:instead of|rather than|in place of|replacing) (?P<old>.+)$", re.I
 )
 
@@ -507,21 +501,21 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
 # subject ("kv3 carries the billing queue"). Read in the subject-first order, so that
 # every reading sees one skeleton whatever the order: "Ada lives in Accra as of this
 # spring", "the billing queue carries kv3".
-_CLEFT = _PATTERNS.compile(
+_CLEFT = re.compile(
     r"^(?P<value>[A-Z0-9][\w'’./:@+-]*(?: [A-Z0-9][\w'’./:@+-]*){0,3}) (?:is|was|are) "
     r"(?P<wh>where|what|who|whom) (?P<rest>(?!is |was |are )\S.+)$"
 )
-_TYPED_FIRST = _PATTERNS.compile(
+_TYPED_FIRST = re.compile(
     r"^(?P<value>[\w.@/+-]*\d[\w.@/+-]*) (?P<verb>[a-z]+[^s\W]s|[a-z]+ed) (?P<rest>\S.+)$"
 )
 # ... or the subject of a copula whose noun it fills ("13:30 is the slot for the Raven
 # standup", "07700 900639 is Idris's number"): "the slot for the Raven standup is 13:30".
-_TYPED_IS = _PATTERNS.compile(
+_TYPED_IS = re.compile(
     r"^(?P<value>[+]?[\w.:@/+-]*\d[\w.:@/+-]*(?: \d[\d-]*){0,3}) (?P<verb>is|was) "
     r"(?P<rest>(?:the|our|their|[A-Z][\w-]*['’]s) \S.+)$"
 )
 # Adverbs of time or manner that trail what is said and carry no relation: dropped.
-_TRAILING_ADVERBS = _PATTERNS.compile(
+_TRAILING_ADVERBS = re.compile(
     r"(?:\s+(?:now|currently|internally|nowadays|lately|these days|any ?more))+$", re.I
 )
 _WH_PUTS = {"where": "in "}
@@ -533,7 +527,7 @@ _WH_PUTS = {"where": "in "}
 # a verb in -ed, an object opened by a determiner or a possessive, and a particle or a
 # preposition of direction after it: "Added a checkpoint on ..." and "Rang Kenji on ..."
 # keep their wording.
-_DONE_TO = _PATTERNS.compile(
+_DONE_TO = re.compile(
     r"^(?P<verb>[A-Z][a-z]*(?:-[a-z]+)?ed) (?P<object>(?:the|our|their|[A-Z][\w-]*'s) "
     r"[\w'-]+(?: [\w'-]+){0,4}?) (?P<rest>(?:(?:over|forward|back|across) )?"
     r"(?:to|onto|into|for) \S.*)$"
@@ -543,7 +537,7 @@ _DONE_TO = _PATTERNS.compile(
 # A request naming whom to reach and where ("Cc Yuki at yuki@acme.io on the thread",
 # "Write to Ana at ana@acme.io", "Call Viktor on 07700 900111"): what is said is of the
 # person, read in the subject-first order ("Yuki gets cc at ...").
-_REACH = _PATTERNS.compile(
+_REACH = re.compile(
     r"^(?P<verb>[A-Z][a-z]+) (?:to )?(?P<name>[A-Z][a-z][\w-]*) (?P<rest>(?:at|on|via) \S*[\d@].*)$"
 )
 
@@ -744,7 +738,7 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
 
 
 # A comparison after a verb of preference: "texts to calls", "tea over coffee".
-_THAN = _PATTERNS.compile(r"^(?P<value>.+?) (?:to|over|rather than|more than) (?P<other>.+)$", re.I)
+_THAN = re.compile(r"^(?P<value>.+?) (?:to|over|rather than|more than) (?P<other>.+)$", re.I)
 
 
 def _change(
@@ -962,7 +956,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
 # replaces ("sold the Volvo XC40 and bought a Kia Niro").
 # Words that say a change happened or hedge nothing: left out before two facts are
 # aligned, and (_CUE) counted as a sign that the later fact changes the earlier one.
-_CUE = _PATTERNS.compile(
+_CUE = re.compile(
     r"\b(?:now|new|moved|moving|changed|switched|migrated|shifted|renamed|relocated|"
     r"no longer|instead|rather than|any ?more|from now on|going forward|these days|"
     r"since then|replaced|took over|taken over|from \S+ to|rebranded|updated|as of|starting|"
@@ -978,7 +972,7 @@ _FILLER = _set(
 # car", "Dana's other phone") replaces nothing.
 _ADDS = _set("also too another other second additional additionally both extra besides")
 # A clause that trails the value ("after the reorg", "since 2021", "because ...").
-_TRAIL = _PATTERNS.compile(
+_TRAIL = re.compile(
     r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|after|before|until|as of|starting|effective|"
     r"from now on|going forward|these days|this|next|last|every|yesterday|today|"
     r"in the (?:spring|summer|autumn|fall|winter)|when|while|which|so that|if|unless)\b).*$",
@@ -986,19 +980,19 @@ _TRAIL = _PATTERNS.compile(
 )
 # An event in the past ("visited Lisbon", "flew to Oslo") is not a state a later one
 # replaces, unless it says a change ("moved", "switched": _CUE).
-_PAST = _PATTERNS.compile(
+_PAST = re.compile(
     r"(?:^|\s)(?!(?:is|are|was|were|been|be|has|have|had) )[a-z]+ (?:[a-z]+ed|went|flew|met|saw|took|gave|spent|ran|wrote|"
     r"bought|sold|made|did|came|left|told|said|grew|drove|rode|ate|won|lost|found|got)\b"
 )
 # Words that name the value a later fact replaces: "from A", "instead of A", "left A".
-_NAMES_OLD = _PATTERNS.compile(
+_NAMES_OLD = re.compile(
     # "20 km from A", "not far from A": a distance from a place, which is not left
     r"\b(?:(?<!far )(?<!away )(?<!km )(?<!miles )(?<!minutes )(?<!hours )(?<!hour )"
     r"(?<!walk )(?<!drive )from|instead of|rather than|in place of|off|left|dropped|ditched|replaced|"
     r"no longer \w+(?: \w+)?)\s+(?P<old>\S+(?:\s+\S+){0,3})",
     re.I,
 )
-_TOKEN = _PATTERNS.compile(r"[+]?[\w][\w'’./:@+-]*")
+_TOKEN = re.compile(r"[+]?[\w][\w'’./:@+-]*")
 _MONTHS = _set(
     """jan january feb february mar march apr april may jun june jul july aug august sep
     sept september oct october nov november dec december mon monday tue tuesday wed
@@ -1007,7 +1001,7 @@ _MONTHS = _set(
 # What is said of the subject starts at its verb: an auxiliary, a verb in -s (not -ss,
 # -us, -is: "status", "class") before a light word, a name or an identifier ("carries
 # kv3"), or -ed, or a colon ("New date for the audit: March 3").
-_VERB = _PATTERNS.compile(
+_VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|will|can|got|gets|goes|still|now|"
     r"[a-z]+s(?<![sui]s)(?=\s+(?:on|in|at|to|for|of|from|by|with|as|into|onto|near|up|"
     r"over|off|out|back|the|a|an|its|their|our|his|her|my|[A-Z0-9+]|[a-z][a-z.-]*\d))|[a-z]+ed)\b|:\s|\s(?:->|→)\s"
@@ -1020,7 +1014,7 @@ so detection stays linear however often a subject is mentioned."""
 
 
 # A mail address is an identifier whatever its letters ("lena.k@globex.com").
-_EMAIL = _PATTERNS.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def _is_value(token: str) -> bool:
@@ -1142,49 +1136,49 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
     )
 
 
-_OWNER = _PATTERNS.compile(r"\b([A-Z][\w-]*)['’]s\b")
+_OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 
 
 # A verb no form of _VERB's shows ("green checks come from", "pipelines live in"): what is
 # said of the subject is read from the lower-case word before the first light word on.
-_BEFORE_LIGHT = _PATTERNS.compile(
+_BEFORE_LIGHT = re.compile(
     r"(?<=\S)\s(?=[a-z]+\s(?:at|from|to|in|on|with|through|via|behind|under)\s)"
 )
 # ... a verb in -s ending what is said ("The QA lead for search approves [every hotfix]")
 # ... or a verb in -s before any word ("runs version 1.0"), not -ss, -us, -is.
-_S_VERB_LAST = _PATTERNS.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s$)")
-_S_VERB = _PATTERNS.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
+_S_VERB_LAST = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s$)")
+_S_VERB = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
 
 
 # A value put after a comma, ending the fact, named by the lower-case noun before it ("a
 # new mobile number, 07700 906495"; not "Newsletter list: Kwame, kwame@hooli.xyz").
-_NOUN_END = _PATTERNS.compile(r"(?:^|\s)[a-z]+$")
-_APPOSED = _PATTERNS.compile(r",\s*[+]?[\w.@/-]*\d[\w.@/-]*(?:\s+\d[\d-]*){0,3}")
+_NOUN_END = re.compile(r"(?:^|\s)[a-z]+$")
+_APPOSED = re.compile(r",\s*[+]?[\w.@/-]*\d[\w.@/-]*(?:\s+\d[\d-]*){0,3}")
 
 
 # How often, said before what is said ("is every day at 9:00", "meets every other Friday
 # at 10:00"): no value, and no trailing clause to cut the fact at (_TRAIL's "every").
-_OFTEN = _PATTERNS.compile(
+_OFTEN = re.compile(
     r"\s+every (?:other |single )?(?:day|week|weekday|morning|\w+day)(?=\s+\S)", re.I
 )
 
 
 # A passive of something done that puts the subject's value somewhere: "was rebooked for
 # 11:00", "got re-pointed to es-9", "was rolled forward to 7.0" (a typed value: a digit).
-_PUT = _PATTERNS.compile(
+_PUT = re.compile(
     r"\b(?:was|were|got|been)\s+(?:[a-z]+ly\s+)?[a-z]+(?:-[a-z]+)?ed"
     r"(?:\s+(?:over|forward|back|across|up|down))?\s+(?:to|onto|into|for)\s+\S*\d"
 )
 # ... or a typed value said to hold since or after an event ("runs version 10.0 since the
 # upgrade", "is on redis-23 after last night's cutover"), not since a year it has held.
-_SINCE_EVENT = _PATTERNS.compile(
+_SINCE_EVENT = re.compile(
     rf"\b(?:since|after) (?:the|last|this|[a-z]+'s|(?:{_WEEKDAY})\b|{_MONTH}\b)", re.I
 )
 
 
 # A verb of having: what the subject has, keeps or rents is somewhere, the subject
 # need not be ("Viktor has shares in Vandelay", "Dana keeps a boat in Porto").
-_HOLDS = _PATTERNS.compile(
+_HOLDS = re.compile(
     r"^\s*(?:(?:now|currently|still|just|recently)\s+)*(?:has|have|had|owns?|owned|rents?|"
     r"rented|keeps?|kept|holds?|held|leases?|leased)\s+(?P<thing>(?!(?:been|gone|got|"
     r"gotten|taken|become|done|left|now|just|recently|also|since|to|in|at|on|for|into|"
@@ -1731,7 +1725,7 @@ _FOLLOWS = _LIGHT | _set(
 )
 
 
-_BULLET = _PATTERNS.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
 
 
 def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
@@ -1850,43 +1844,43 @@ _ROLE_NOUNS = _set(
 )
 _THING_DROP = _set("the our their its current new role position")
 _PERSON = r"[A-Z][\w-]*(?: [A-Z][\w-]*)?"
-_NAME_SUBJECT = _PATTERNS.compile(rf"^(?P<subject>{_PERSON}|he|she|they|He|She|They) (?P<rest>.+)$")
-_FROM_THERE = _PATTERNS.compile(
+_NAME_SUBJECT = re.compile(rf"^(?P<subject>{_PERSON}|he|she|they|He|She|They) (?P<rest>.+)$")
+_FROM_THERE = re.compile(
     rf"^(?P<subject>{_PERSON}) is (?:originally )?from (?P<value>{_PERSON}) and "
     r"(?:still |now )?lives there$"
 )
-_HOME_IS = _PATTERNS.compile(
+_HOME_IS = re.compile(
     rf"^(?P<subject>{_PERSON})['’]s (?:new |current )?(?:home|hometown|home city|address) "
     rf"is (?:now )?(?:in )?(?P<value>{_PERSON})$"
 )
-_ROLE_TAKEN = _PATTERNS.compile(
+_ROLE_TAKEN = re.compile(
     rf"^(?P<value>{_PERSON}) (?:(?:is|was|has been|has|just|now|officially) )*"
     r"(?:(?:taking over|took over|taken over|stepping in|stepped in|stepped up|stepping up|"
     r"named|appointed) (?:as )?(?P<named>(?:the |our )?.+)|(?:made|became|become|is) "
     r"(?P<role>(?:the|our) .+))$"
 )
-_ROLE_HELD = _PATTERNS.compile(
+_ROLE_HELD = re.compile(
     rf"^(?P<value>{_PERSON}) (?:now |still )?holds (?P<role>(?:the|our) .+ (?:role|position))$"
 )
-_ROLE_IS = _PATTERNS.compile(rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?) is (?:now )?(?P<value>{_PERSON})$")
-_HELD_BY = _PATTERNS.compile(
+_ROLE_IS = re.compile(rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?) is (?:now )?(?P<value>{_PERSON})$")
+_HELD_BY = re.compile(
     rf"^(?P<thing>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:is|are|has been) (?:now )?"
     rf"(?:owned|led|run|managed|maintained|handled|headed|overseen|looked after) by "
     rf"(?P<value>{_PERSON})$"
 )
-_HANDED_TO = _PATTERNS.compile(
+_HANDED_TO = re.compile(
     rf"^(?:(?P<old>{_PERSON}) (?:has )?(?:handed|passed|gave) (?P<thing>(?:the|our) .+?) "
     rf"(?:over |on )?to|(?P<thing2>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:was |has been |got )?"
     rf"(?:handed over|handed|passed|reassigned|transferred|moved from (?P<old2>{_PERSON})) to) "
     rf"(?P<value>{_PERSON})$"
 )
 # What trails a class's value: a clause or a time ("since spring", ", after the reorg").
-_CLASS_TRAIL = _PATTERNS.compile(
+_CLASS_TRAIL = re.compile(
     r"(?:\s*[,;(—–]|\s-\s|\s(?:because|since|until|as of|starting|effective|this|next|"
     r"last|every|yesterday|today|when|while|which|so that)\b).*$",
     re.I,
 )
-_TRAILING = _PATTERNS.compile(
+_TRAILING = re.compile(
     r"(?:\s+(?:now|these days|again|for good|for now|from now on|going forward|"
     r"as of \S+|last \S+|this \S+|in (?:early |late |mid-?)?\S+ \d{4}|recently|officially))+$",
     re.I,
@@ -2028,7 +2022,7 @@ def classed(text: str, about: str | None = None) -> Classed | None:
 
 # "Chloe left Initech for Aperture", "Yuki quit Berlin and settled in Porto": a change
 # that names the value it ends.
-_LEFT_FOR = _PATTERNS.compile(
+_LEFT_FOR = re.compile(
     rf"^(?:has |just |recently )*(?:left|quit) (?P<old>{_PERSON}) (?:(?P<job>for|to join|"
     r"and (?:has )?(?:joined|signed with|started at|went to work for))|and (?:has )?"
     rf"(?:settled|moved|relocated) (?:in|to)) (?P<value>{_PERSON})$"
@@ -2178,7 +2172,7 @@ def _common_thing(text: str, subject: frozenset[str]) -> bool:
 # so are two with the same sort of value when the later one says it is a change ("now",
 # "no longer", "as of", "switched", "new", ...). Consolidation (`stale`) and recall's
 # lookup of a hit's later values (memctl.retrieval.recall) both read facts by `slot`.
-_SLOT_CUE = _PATTERNS.compile(
+_SLOT_CUE = re.compile(
     r"\b(?:now|no longer|as of|switched|swapped|replaced|instead|these days|any ?more|"
     r"new|changed|moved|migrated|renamed|rebranded|relocated|rehomed|updated|from now on|"
     r"going forward|since then|rather than|took over|taken over|bumped|postponed|"
@@ -2377,20 +2371,20 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
 # A person in a role, whatever the verb: "Felix serves as the QA lead for billing", "Lena
 # stepped into the tech lead for search role", "Jonas succeeded Felix as the ...", "The
 # QA lead for billing role is filled by Emeka". The role needs a role noun (`_role`).
-_AS_ROLE = _PATTERNS.compile(
+_AS_ROLE = re.compile(
     rf"^(?P<value>{_PERSON}) (?P<verb>[a-z]+(?: [a-z]+){{0,2}}?)(?: (?P<old>{_PERSON}))? "
     r"(?:as|into) (?P<role>.+?)(?: role| position)?$"
 )
-_IS_ROLE = _PATTERNS.compile(
+_IS_ROLE = re.compile(
     rf"^(?P<value>{_PERSON}) (?:is|has been) (?:[a-z]+ly )?(?P<role>(?:the |our )?.+?)(?: role| position)?$"
 )
-_ROLE_BY = _PATTERNS.compile(
+_ROLE_BY = re.compile(
     rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
     rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
 )
 
 
-_ADDRESS = _PATTERNS.compile(r"\w[@/]\w|\w\.\w+\.\w|\w@")
+_ADDRESS = re.compile(r"\w[@/]\w|\w\.\w+\.\w|\w@")
 
 
 def _noun_start(folded: Sequence[str], said: int, end: int) -> int:
@@ -2639,10 +2633,10 @@ _LEAVING_VERBS = _set(
 _GIVE_UP = _set("gave give")
 _LEAVING_PUT = _LIGHT | _set("and ; use")
 _DETERMINERS = _set("the a an our its his her their my your")
-_LEAVING_TOKEN = _PATTERNS.compile(r"→|->|;|[+]?[\w][\w'’./:@+-]*")
+_LEAVING_TOKEN = re.compile(r"→|->|;|[+]?[\w][\w'’./:@+-]*")
 _ARROWS = ("→", "->")
 # An activity or an event, not a state: "is hiring for Soylent", "was promoted at Acme".
-_DOING = _PATTERNS.compile(
+_DOING = re.compile(
     r"\b(?:is|are|was|were) (?:(?!(?:living|working|staying|based)\b)[a-z]+ing|"
     r"(?<=was |ere )[a-z]+ed)\b"
 )
@@ -2684,7 +2678,7 @@ def _marker(folded: Sequence[str], k: int, phrases: tuple[tuple[str, ...], ...])
 
 
 # A quick look for a leaving word before a fact is read for one (most facts have none).
-_LEAVING_HINT = _PATTERNS.compile(
+_LEAVING_HINT = re.compile(
     r"→|->|\b(?:from|off|out of|instead of|rather than|in place of|left|quit|sold|sell|"
     r"(?:part-)?(?:leav|drop|ditch|abandon|retir|replac|swap|trad|exchang|scrap|dump)\w*|"
     r"gave up|give up)\b",
@@ -2742,7 +2736,7 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
 # Leeds anymore", "no longer checks A", "won't make A", "is no longer Rust"), with another
 # value of the same sort in another clause of the fact ("...; the family is in Kyoto",
 # "..., mail B instead", "...; we're aiming at B"). Clauses end at ";" or ",".
-_NEGATION = _PATTERNS.compile(r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I)
+_NEGATION = re.compile(r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I)
 _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")
 
@@ -2779,10 +2773,8 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
 # pass): a parenthesis ("B (was A)", "B (formerly A)"), a contrast that ends a clause
 # ("is on B, not A", "B now, was A"), and the old value said to be ended in a clause of
 # its own ("B; A is empty", "B; A was a typo", "B (the old A is dead)"). The new value is then the last one before it.
-_WAS = _PATTERNS.compile(
-    r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)", re.I
-)
-_NOT_CLAUSE = _PATTERNS.compile(
+_WAS = re.compile(r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)", re.I)
+_NOT_CLAUSE = re.compile(
     r",\s*(?:not|was|formerly|previously)\s+"
     # "not far from A", "not just A", "not to A": a clause of its own, no value replaced
     r"(?!(?:far|just|only|yet|even|quite|really|much|very|sure|too|so|to|from|in|at|on|for|"
@@ -2792,12 +2784,12 @@ _NOT_CLAUSE = _PATTERNS.compile(
 )
 # A liking or a wish contrasts what is liked, not what holds: "Dana prefers Bilbao, not
 # Valencia" leaves where Dana lives as it was.
-_OPINION = _PATTERNS.compile(
+_OPINION = re.compile(
     r"\b(?:prefer(?:s|red)?|likes?|liked|loves?|loved|hates?|hated|rather|recommend\w*|"
     r"suggest\w*|enjoys?|enjoyed|wants?|wanted|wish(?:es|ed)?)\b",
     re.I,
 )
-_ENDED_CLAUSE = _PATTERNS.compile(
+_ENDED_CLAUSE = re.compile(
     r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*|(?:\s\d+)+)?)\s+"
     r"(?:was|is)\s+"
     r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b"
@@ -2986,26 +2978,26 @@ def _own_values(
 # each in the other and no qualifier the other lacks. An earlier value said in a hedge
 # ("ssh A if you need ...") is still ended by a later firm one.
 _FORM_SORTS = (
-    ("email", _PATTERNS.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
-    ("date", _PATTERNS.compile(r"(?<![\w.-])\d{4}-\d\d-\d\d(?![\w-])")),
+    ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("date", re.compile(r"(?<![\w.-])\d{4}-\d\d-\d\d(?![\w-])")),
     (
         "phone",
-        _PATTERNS.compile(r"(?<![\w.+])(?:\+\d{1,3}(?: \d{2,5}){2,4}|0\d{3,4} \d{5,7})(?!\w|\.\d)"),
+        re.compile(r"(?<![\w.+])(?:\+\d{1,3}(?: \d{2,5}){2,4}|0\d{3,4} \d{5,7})(?!\w|\.\d)"),
     ),
-    ("time", _PATTERNS.compile(r"(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")),
-    ("version", _PATTERNS.compile(r"(?<![\w.-])v?\d+\.\d+(?:\.\d+)?(?![\w-]|\.\d)")),
-    ("id", _PATTERNS.compile(r"(?<![\w@.-])[a-z]{2,}(?:-[a-z]+)*-?\d+(?![\w@-]|\.\w)", re.I)),
+    ("time", re.compile(r"(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")),
+    ("version", re.compile(r"(?<![\w.-])v?\d+\.\d+(?:\.\d+)?(?![\w-]|\.\d)")),
+    ("id", re.compile(r"(?<![\w@.-])[a-z]{2,}(?:-[a-z]+)*-?\d+(?![\w@-]|\.\w)", re.I)),
 )
-_CALLED_OFF = _PATTERNS.compile(
+_CALLED_OFF = re.compile(
     r"\b(?:cancel(?:l?ed|s)?|called off|scrapped|shelved|abandoned|rejected|declined|"
     r"fell through|withdrawn|vetoed|reverted|rolled back)\b",
     re.I,
 )
-_COMPARED = _PATTERNS.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
-_CHOICE_OR = _PATTERNS.compile(r"\S\s+or\s+\S")
-_CLAUSE_END = _PATTERNS.compile(r"(?:[:.;!?“\"(|—–`]\s{0,2}|\s[-+/]\s?)$")
-_MAY_HOLD = _PATTERNS.compile(r"\d|\w@\w")
-_CAPITAL = _PATTERNS.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
+_COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
+_CHOICE_OR = re.compile(r"\S\s+or\s+\S")
+_CLAUSE_END = re.compile(r"(?:[:.;!?“\"(|—–`]\s{0,2}|\s[-+/]\s?)$")
+_MAY_HOLD = re.compile(r"\d|\w@\w")
+_CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
 _OWNED_BY = _set("its their his her my our your")
 _OPENS_NP = _OWNED_BY | {"the"}
 _UNIT_WORDS = 2
@@ -3014,8 +3006,8 @@ _HAS_WHAT = _set("a an its their his her")
 _ADDING = _set("add adds added adding")
 _HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
 _OPENING_VERBS = _set("is are was were has have")
-_ASIDE = _PATTERNS.compile(r"\([^()]*\)")
-_VALUED_TOKEN = _PATTERNS.compile(r"[\w][\w'’-]*")
+_ASIDE = re.compile(r"\([^()]*\)")
+_VALUED_TOKEN = re.compile(r"[\w][\w'’-]*")
 
 
 @dataclass(frozen=True)
@@ -3367,7 +3359,7 @@ def _replaces(
 # capitalised run inside a clause, a word written with a capital inside a clause
 # elsewhere (`_mid_names`), or a capital alone before a break (a cell, a field's value);
 # not a weekday or a month, not a pronoun's contraction ("I've").
-_TOLD_TOKEN = _PATTERNS.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,.?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
+_TOLD_TOKEN = re.compile(r"[\w][\w'’.-]*[\w]|\w|[`|/;:,.?()!—–'\"=#]|(?<![\w])[-+](?=\s)")
 _TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
 _TOLD_BEFORE = _set("formerly previously before")
@@ -3376,7 +3368,7 @@ _TOLD_UNTIL = [["until"], ["till"], ["through"], ["thru"]]
 _TOLD_FROM = [["from"], ["since"]]
 _TOLD_CLAUSE = frozenset(";.!?,:()")
 _LEFT_TO_LEAVING = _set("was not")
-_WEEKDAY_OR_MONTH = _PATTERNS.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
+_WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
 
 
 @dataclass(frozen=True)
@@ -3728,7 +3720,7 @@ def _told_new(
     )
 
 
-_TOLD_HINT = _PATTERNS.compile(
+_TOLD_HINT = re.compile(
     r"`-|\?|\b(?:used to|formerly|previously|before|until|till|through|thru)\b", re.I
 )
 
@@ -3736,6 +3728,3 @@ _TOLD_HINT = _PATTERNS.compile(
 def _may_tell(text: str) -> bool:
     """A quick look: a fact with no capital holds no name."""
     return any(c.isupper() for c in text)
-
-
-_PATTERNS.save()  # after the last pattern the module compiles

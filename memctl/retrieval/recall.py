@@ -57,7 +57,6 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
-from memctl.core.regexes import Patterns
 from memctl.core.said import MONTHS, SPAN, WEEKDAYS
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
@@ -71,8 +70,6 @@ if TYPE_CHECKING:
     from memctl.core.redact import Redactor
     from memctl.models.supersede import Said
 
-_PATTERNS = Patterns(__file__)
-"""The module's patterns, compiled once (memctl.core.regexes): saved at its end."""
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
@@ -261,12 +258,12 @@ _STOPWORDS = """a about above after again all also am an and any are as at be be
     these they this those through to too under until up very was we were what when where
     which while who whom why will with would you your yours"""
 STOPWORDS = frozenset(_STOPWORDS.split())
-_TERM = _PATTERNS.compile(r"\w+")
-_STAMP = _PATTERNS.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
+_TERM = re.compile(r"\w+")
+_STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
 # A line of a memory file that holds no memory: blank, a Markdown heading ("## Dana", a
 # ledger's "## Memory Flush — ..." stamp) or an HTML comment ("<!-- merged by builtin -->").
 # Never a hit, in either leg: a heading's one word ranked it above the facts under it.
-_NO_MEMORY = _PATTERNS.compile(r"\s*(?:#{1,6}(?:\s.*)?|<!--.*-->)?\s*\Z", re.DOTALL)
+_NO_MEMORY = re.compile(r"\s*(?:#{1,6}(?:\s.*)?|<!--.*-->)?\s*\Z", re.DOTALL)
 
 
 @dataclass
@@ -912,7 +909,7 @@ def with_context(conn: sqlite3.Connection, found: list[Candidate]) -> list[Candi
 # your back", "anyway. have you talked to marco") and the turn after it: the question's
 # words are in the first, its answer in the second ("what will you call it?" / "crepe
 # expectations").
-_WH_OPENING = _PATTERNS.compile(
+_WH_OPENING = re.compile(
     r"^\W*(?:\w+[.,;:!]+\s*)?(?:(?:what|when|where|which|who|whom|whose|why|how)\b"
     r"|(?:do|does|did|is|are|was|were|have|has|had|can|could|will|would|should)"
     r"\s+(?:you|he|she|they|it|we|i|u)\b)",
@@ -1008,7 +1005,7 @@ _SEASONS = {
 # "how many weeks" anywhere; "what is/are/was ... date(s) / deadline / last day" ("what
 # are the dates of the trip?", "what is Leila's current due date?": a date asked for by
 # its name, not by "when"; "who did Maya date?" starts with no "what is").
-_ASKS_WHEN = _PATTERNS.compile(
+_ASKS_WHEN = re.compile(
     r"^\W*(?:\w+\W+)?when\b|\b(?:since|until|till) when\b"
     r"|\b(?:how (?:long|soon)|how many (?:days|weeks|months|years|nights)"
     r"|what (?:date|day|days|night|time|month|year|week)"
@@ -1023,7 +1020,7 @@ _AMBIGUOUS = {"may", "march", "fall"}
 _BEFORE_MONTH = r"(?:in|by|since|until|of|mid|early|late|next|last|this|the)"
 _WEEKDAYS = "|".join(WEEKDAYS)
 _PLAIN_MONTHS = "|".join(month for month in _MONTHS if month not in _AMBIGUOUS)
-_TIME_EXPRESSION = _PATTERNS.compile(
+_TIME_EXPRESSION = re.compile(
     rf"\b(?:(?:{_PLAIN_MONTHS}|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
     rf"|{_BEFORE_MONTH}\W+(?:may|march)\b|(?:may|march) \d"
     rf"|(?:{_WEEKDAYS})s?\b|today|tonight|tomorrow|yesterday|weekend"
@@ -1106,43 +1103,43 @@ def by_time(
 
 
 # What a question asks for, by its opening: a person, a place, a number, a kind, a name.
-_ASKS_WHO = _PATTERNS.compile(r"^\W*(?:\w+\W+)?(?:who|whom)\b|\bwith whom\b", re.IGNORECASE)
-_ASKS_WHERE = _PATTERNS.compile(
+_ASKS_WHO = re.compile(r"^\W*(?:\w+\W+)?(?:who|whom)\b|\bwith whom\b", re.IGNORECASE)
+_ASKS_WHERE = re.compile(
     r"^\W*(?:\w+\W+)?where\b|\b(?:which|what) (?:city|town|country|state|place|hospital"
     r"|school|university|college|neighbou?rhood|restaurant|bar|cafe|gym|company|street)\b",
     re.IGNORECASE,
 )
-_ASKS_COUNT = _PATTERNS.compile(
+_ASKS_COUNT = re.compile(
     r"\bhow (?:many|much|old|far|often|big|tall)\b"
     r"|\bwhat (?:is|was|will be|'s) (?:the )?(?:price|cost|rent|age|number|salary|budget)\b",
     re.IGNORECASE,
 )
-_ASKS_KIND = _PATTERNS.compile(
+_ASKS_KIND = re.compile(
     r"\b(?:what|which) (?:kind|type|sort|breed|model|brand|make|flavou?r|colou?r|genre)\b",
     re.IGNORECASE,
 )
-_ASKS_NAME = _PATTERNS.compile(
+_ASKS_NAME = re.compile(
     r"\bname\b|\bcalled\b|\b(?:what|which) (?:dog|cat|pet|band|book|film|movie|show|song|game)\b",
     re.IGNORECASE,
 )
 # A word written with a capital not opening a sentence: a name.
-_CAPITALISED = _PATTERNS.compile(r"(?<=[\w,;:'\"()] )[A-Z][\w'-]*")
+_CAPITALISED = re.compile(r"(?<=[\w,;:'\"()] )[A-Z][\w'-]*")
 _PLACES = """city town village country state hospital clinic school university college office
     downtown suburb neighborhood neighbourhood street avenue road park beach airport station
     restaurant cafe bar gym church studio shop store mall shelter apartment house home abroad
     north south east west coast island lake river mountain"""
 _PLACE_WORDS = frozenset(_PLACES.split())
-_PLACE = _PATTERNS.compile(r"\b(?:in|at|to|from|near|into)\s+(?:the\s+)?[A-Z][\w'-]*")
+_PLACE = re.compile(r"\b(?:in|at|to|from|near|into)\s+(?:the\s+)?[A-Z][\w'-]*")
 _PEOPLE = """mom mum dad mother father sister brother wife husband partner boyfriend girlfriend
     friend boss manager son daughter aunt uncle cousin grandma grandpa neighbor neighbour
     roommate coworker colleague teacher doctor nurse landlord fiance fiancee"""
 _RELATIONS = frozenset(_PEOPLE.split())
-_NUMBER = _PATTERNS.compile(
+_NUMBER = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
     r"|thirty|forty|fifty|hundred|thousand|dozen|half|couple|once|twice)\b",
     re.IGNORECASE,
 )
-_ARTICLE_NOUN = _PATTERNS.compile(r"\b(?:a|an)\s+[a-z][\w-]+", re.IGNORECASE)
+_ARTICLE_NOUN = re.compile(r"\b(?:a|an)\s+[a-z][\w-]+", re.IGNORECASE)
 
 
 def answer_type(query: str) -> Callable[[str, frozenset[str]], bool] | None:
@@ -1222,7 +1219,7 @@ def by_answer(
 
 # "before" or "after" and the words that say what of (to the end of the clause); not
 # "named after", "take after", "look after", "after all".
-_ORDER = _PATTERNS.compile(
+_ORDER = re.compile(
     r"(?<!named )(?<!take )(?<!took )(?<!takes )(?<!look )(?<!looks )(?<!looked )"
     r"\b(before|after)\b(?!\s+all\b)([^?.!,;]+)",
     re.IGNORECASE,
@@ -1924,7 +1921,7 @@ class Subject:
     """The question's terms written as names (`named_terms`): its subject, if any."""
 
 
-_NAMED = _PATTERNS.compile(r"(?<=[\w,;:'\"()] )[A-Z][\w'-]*|\b[A-Za-z-]*\d[\w.-]*")
+_NAMED = re.compile(r"(?<=[\w,;:'\"()] )[A-Z][\w'-]*|\b[A-Za-z-]*\d[\w.-]*")
 
 
 def named_terms(query: str) -> frozenset[str]:
@@ -2475,6 +2472,3 @@ def format_for_agent(result: RecallResult) -> str:
     lines = [f"Best {len(result.hits)} of memory for: {result.query}"]
     lines += [f"Source: {hit.source} ({hit.when}): {hit.snippet}" for hit in result.hits]
     return "\n".join(lines)
-
-
-_PATTERNS.save()  # after the last pattern the module compiles
