@@ -1524,6 +1524,11 @@ def extract(
     """Who said each message so far: among three or more, "you" is the last other one."""
     # Said over several months: consolidation would date a fact by the whole span.
     several_months = len({(t.year, t.month) for item in conversation if (t := _time(item))}) > 1
+    # An agent at work (a tool ran): its plain statements are what it found in the
+    # user's files, its lists what it found or did, its "should" the project's rules.
+    # Only in a conversation with no tool does an assistant's answer offer advice,
+    # options and what it knows in general (`_unlisted`, `_assistant_aside`).
+    working = any(item.get("role") == "tool" for item in conversation)
     # A person asking an AI assistant (role assistant, no name) for help.
     helped = any(
         item.get("role") == "assistant" and not isinstance(item.get("name"), str)
@@ -1555,7 +1560,7 @@ def extract(
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
         for index, sentence in enumerate(pieces):
-            sentence = _unlisted(sentence, role == "assistant")
+            sentence = _unlisted(sentence, role == "assistant" and not working)
             if not sentence:
                 continue
             before = referent.read(sentence)
@@ -1608,7 +1613,7 @@ def extract(
             if (
                 role == "assistant"
                 and speaker is None
-                and _assistant_aside(pieces[index], sentence, words, told, remembered)
+                and _assistant_aside(pieces[index], sentence, words, told, remembered, working)
             ):
                 continue
             told |= words if ruled else set()
@@ -1643,6 +1648,8 @@ _OPENS_OWN = re.compile(_FIRST_PERSON.pattern, re.I)
 """A sentence opening on the speaker, "My", "We" and "Our" with their capital too."""
 _MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
 """What may, might or would be so, in an assistant's answer: a suggestion or a guess."""
+_GUESS = re.compile(r"\b(?:could|might|may|would)\b", re.I)
+"""A guess, in an agent's work: its "should" states the project's rule and stays."""
 
 
 def _unlisted(sentence: str, answer: bool) -> str:
@@ -1659,24 +1666,35 @@ def _unlisted(sentence: str, answer: bool) -> str:
 
 
 def _assistant_aside(
-    said: str, sentence: str, words: set[str], told: set[str], remembered: list[set[str]]
+    said: str,
+    sentence: str,
+    words: set[str],
+    told: set[str],
+    remembered: list[set[str]],
+    working: bool,
 ) -> bool:
     """Whether an unnamed assistant's sentence (`said`, as `sentence` once cleaned) is
     no memory: where its work stands in the session ("Now the file is at ... with the
     fix": narration of the moment, true until the next step); its "I", which is the
-    assistant, whose decisions alone count; its exclamation ("Happy early birthday to Ines!") and
-    what may or would be so ("A pasta bake might be easier") are a reaction and advice;
-    its echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
-    nothing; nor does what it knows, said in the present of nobody's doing."""
+    assistant, whose decisions alone count; its guess ("the cache might be cold"); its
+    echo of what it was told, or of memory ("From memory: port 6543 ..."), adds
+    nothing. In a conversation where no tool ran (not `working`), neither do its
+    exclamation ("Happy early birthday to Ines!"), what should or would be so ("A pasta
+    bake would be easier"), a reaction and advice, nor what it knows, said in the
+    present of nobody's doing; an agent at work states in those words what it found in
+    the user's files ("The cache TTL is 300 seconds") and the project's rules
+    ("Payments should go through the Stripe client")."""
     if _NARRATION.match(said.lstrip("*_ ")):
         return True
     if not _SIGNALS.search(sentence) and (
-        _OPENS_OWN.match(sentence) or sentence.endswith("!") or _MAY_BE.search(sentence)
+        (_FIRST_PERSON if working else _OPENS_OWN).match(sentence)
+        or (_GUESS if working else _MAY_BE).search(sentence)
+        or (not working and sentence.endswith("!"))
     ):
         return True
     if words and len(words & told) >= 0.7 * len(words):
         return True
-    if not (
+    if not working and not (
         _SIGNALS.search(sentence)
         or PAST.search(sentence)
         or _FUTURE.search(sentence)

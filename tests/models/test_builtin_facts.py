@@ -2311,3 +2311,32 @@ def test_what_an_agent_reads_in_the_code_is_kept_what_it_knows_in_general_is_not
     assert extract(conversation, [], lambda text: False) == [
         "The upload_timeout_s setting is 30 seconds."
     ]
+
+
+def test_an_agent_at_work_keeps_what_it_found_where_a_chat_assistant_only_knows_it() -> None:
+    """Audit 8: once a tool ran, an assistant's plain present-tense sentences and its list
+    are what it found in the user's files, and its "should" is the project's rule: kept.
+    Only its guess is dropped. The same answer with no tool in the conversation is a
+    chat assistant's general knowledge and advice, which precise11 drops."""
+    answer = (
+        "Here is what I found:\n- CI runs on Python 3.12.\n- The cache TTL is 300 seconds.\n"
+        "The webhook handler retries 5 times with exponential backoff."
+        " Payments should go through the Stripe client in payments/client.py."
+        " The queue might be slow on Fridays."
+    )
+    at_work = [
+        {
+            "role": "user",
+            "text": "Can you look into the billing service and tell me what you find?",
+        },
+        {"role": "tool", "text": "CACHE_TTL = 300  # seconds"},
+        {"role": "assistant", "text": answer},
+    ]
+    assert extract(at_work, [], lambda text: False) == [
+        "CI runs on Python 3.12.",
+        "The cache TTL is 300 seconds.",
+        "The webhook handler retries 5 times with exponential backoff.",
+        "Payments should go through the Stripe client in payments/client.py.",
+    ]
+    chatting = [item for item in at_work if item["role"] != "tool"]
+    assert extract(chatting, [], lambda text: False) == []
