@@ -2868,7 +2868,16 @@ def _listener(match: re.Match[str], listener: str) -> str:
     return f"{listener}{rest}"
 
 
-_DATED_FACT = re.compile(rf"\b\d{{4}}\b|\b(?:{'|'.join(MONTHS)})\b")
+_VERB_MONTHS = ("May", "March")
+_DATED_FACT = re.compile(
+    rf"\b\d{{4}}\b|\b(?:{'|'.join(_VERB_MONTHS)})\b"
+    rf"|\b(?i:{'|'.join(m for m in MONTHS if m not in _VERB_MONTHS)})\b"
+    rf"|(?i:\b(?:in|of|since|by|until|till|early|late|mid|last|next|this)[\s-]+"
+    rf"(?:{'|'.join(_VERB_MONTHS)}))\b"
+)
+"""A year or a month in a fact, in chat's lower case too ("in november"). Lower case,
+"may" and "march" are verbs (or "a march") unless a preposition or "last"/"next" puts
+them in time: "in may"."""
 
 
 def _in_month(fact: str, said: datetime | None) -> str:

@@ -2316,6 +2316,24 @@ def test_the_month_before_the_nth_is_read_once_per_sentence(monkeypatch: Any) ->
     assert counted.scans < 2 * 302
 
 
+def test_a_fact_naming_its_month_in_lower_case_is_not_dated_again() -> None:
+    """Chat writes months in lower case: "Lea started school in november" has its date,
+    and the month it was said in would contradict it. Lower case, "may" and "march" are
+    a verb or a noun ("joined the march") unless a preposition puts them in time."""
+    from memctl.models.facts import _in_month
+
+    said_in = datetime(2026, 10, 3, tzinfo=UTC)
+    for dated in (
+        "Lea started school in november.",
+        "Lea started school in November.",
+        "We moved in may.",
+        "We moved house last march.",
+    ):
+        assert _in_month(dated, said_in) == dated
+    assert _in_month("I joined the march.", said_in) == "I joined the march (October 2026)."
+    assert _in_month("You may have left.", said_in) == "You may have left (October 2026)."
+
+
 def test_a_liking_of_that_thing_just_said_is_a_reaction() -> None:
     """ "I love that idea!" or "we adore this plan" says how the speaker took the answer
     before it, as "I loved it!" does; "this week" after the verb dates, and stays."""
