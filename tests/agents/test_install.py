@@ -793,3 +793,33 @@ def test_a_notify_line_the_user_edited_is_still_memctls(cli, workspace, codex_ho
     assert tomllib.loads(config.read_text())["notify"][1] == "-q"
     cli("-w", workspace, "uninstall", "codex", "--user")
     assert not codex_home.exists()
+
+
+def test_a_hook_command_holding_a_nul_is_not_memctls_and_breaks_nothing(
+    cli, workspace, project, codex_home, monkeypatch
+):
+    """Review 14 #12: a hook command whose workspace holds a NUL byte made `Path.resolve`
+    raise ValueError out of the check whether it is memctl's, so install, uninstall and
+    doctor crashed on such a file. It is another program's hook, kept as it is."""
+    command = f"memctl -w {project}/a\x00b hook claude-code"
+    path = settings_path(project)
+    path.parent.mkdir()
+    data = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": command}]}]}}
+    original = json.dumps(data, indent=2) + "\n"
+    path.write_text(original, encoding="utf-8")
+    installed = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert installed.exit_code == 0, installed.stderr
+    assert hook_groups(json.loads(path.read_text()), "Stop")[0] == data["hooks"]["Stop"][0]
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    assert path.read_text(encoding="utf-8") == original
+    # doctor reads Codex's hooks.json the same way.
+    codex_home.mkdir()
+    theirs = command.replace("claude-code", "codex")
+    codex = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": theirs}]}]}}
+    (codex_home / "hooks.json").write_text(json.dumps(codex), encoding="utf-8")
+    monkeypatch.chdir(project)
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert doctor.exit_code == 0, doctor.stdout + doctor.stderr
+    assert "Traceback" not in doctor.stderr + doctor.stdout
+    assert "codex hooks" not in doctor.stdout
