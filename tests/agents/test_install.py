@@ -823,3 +823,21 @@ def test_a_hook_command_holding_a_nul_is_not_memctls_and_breaks_nothing(
     assert doctor.exit_code == 0, doctor.stdout + doctor.stderr
     assert "Traceback" not in doctor.stderr + doctor.stdout
     assert "codex hooks" not in doctor.stdout
+
+
+def test_a_crlf_codex_config_gets_its_blank_line_and_its_bytes_back(cli, workspace, codex_home):
+    """Review 14 #15: memctl's table stands apart from a table after it by a blank line
+    in a config.toml with CRLF line ends too (the editors get its text in LF: see
+    `_keeping_endings`), every line of it CRLF; uninstall gives the bytes back."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    original = CODEX_CONFIG["tables after"].replace("\n", "\r\n").encode("utf-8")
+    config.write_bytes(original)
+    result = cli("-w", workspace, "install", "codex", "--user")
+    assert result.exit_code == 0, result.stderr
+    text = config.read_bytes().decode("utf-8")
+    after = text.split("[mcp_servers.memctl]\r\n", 1)[1].split("\r\n[", 1)
+    assert len(after) == 2 and after[0].endswith("\r\n"), text
+    assert "\n" not in text.replace("\r\n", "")  # no bare "\n" came in
+    cli("-w", workspace, "uninstall", "codex", "--user")
+    assert config.read_bytes() == original
