@@ -841,3 +841,16 @@ def test_a_crlf_codex_config_gets_its_blank_line_and_its_bytes_back(cli, workspa
     assert "\n" not in text.replace("\r\n", "")  # no bare "\n" came in
     cli("-w", workspace, "uninstall", "codex", "--user")
     assert config.read_bytes() == original
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_spacing_memctls_codex_table_reads_lf_and_crlf_alike(end):
+    """`codex._spaced` gets LF text from install, but a CRLF text given to it is spaced
+    as well (its header ends in "\\r"), the blank line in the text's own line ends."""
+    from memctl.agents.codex import _spaced
+
+    lines = ['model = "o3"', "[mcp_servers.memctl]", 'command = "memctl"', "[profiles.fast]"]
+    text = end.join([*lines, ""])
+    spaced = end.join([*lines[:3], "", *lines[3:], ""])
+    assert _spaced(text) == spaced
+    assert _spaced(spaced) == spaced
