@@ -433,15 +433,17 @@ def _config(ws: Workspace, path: Path, text: str | None, notify: bool) -> str:
 def _spaced(text: str) -> str:
     """A blank line between memctl's new table and a table after it, which tomlkit puts
     right under its last line. The blank line is the table's own to tomlkit, so
-    uninstall takes it out with the table."""
+    uninstall takes it out with the table. Install hands it LF text; CRLF text is
+    spaced too, with a CRLF blank line."""
     lines = text.split("\n")
-    if MCP_TABLE not in lines:
+    bare = [line.rstrip("\r") for line in lines]
+    if MCP_TABLE not in bare:
         return text
-    end = lines.index(MCP_TABLE) + 1
-    while end < len(lines) and lines[end].strip() and not lines[end].startswith("["):
+    end = bare.index(MCP_TABLE) + 1
+    while end < len(lines) and bare[end].strip() and not bare[end].startswith("["):
         end += 1
-    if end < len(lines) and lines[end].startswith("["):
-        lines.insert(end, "")
+    if end < len(lines) and bare[end].startswith("["):
+        lines.insert(end, "\r" if lines[end - 1].endswith("\r") else "")
     return "\n".join(lines)
 
 

@@ -99,8 +99,13 @@ def runs_hook(argv: Sequence[str], ws: Workspace, agent: str) -> bool:
 
 
 def _same(folder: str, ws: Workspace) -> bool:
+    """Whether `folder`, as a hook command names it, is the workspace. One that cannot be
+    resolved (a NUL byte in it, a symlink loop) names no workspace: not the same."""
     path = Path(os.path.expanduser(folder))
-    return path.is_absolute() and path.resolve() == ws.root.resolve()
+    try:
+        return path.is_absolute() and path.resolve() == ws.root.resolve()
+    except (ValueError, OSError, RuntimeError):
+        return False
 
 
 def runs_hook_command(command: Any, ws: Workspace, agent: str) -> bool:

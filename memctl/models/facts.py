@@ -1559,7 +1559,12 @@ def extract(
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
         pieces = split_sentences(_as_written(text, spelled if chat else None))
+        # The month named last in the sentences before this one, kept as the loop goes
+        # (scanning all of them again for each sentence is quadratic in a long message).
+        month: str | None = None
         for index, sentence in enumerate(pieces):
+            if index:
+                month = _month_named(pieces[index - 1]) or month
             sentence = _unlisted(sentence, role == "assistant" and not working)
             if not sentence:
                 continue
@@ -1629,7 +1634,7 @@ def extract(
                 )
             ):
                 continue
-            fact = _standalone(sentence, speaker, said, _month_before(pieces[:index]))
+            fact = _standalone(sentence, speaker, said, month)
             fact = _in_month(fact, said if several_months else None)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
@@ -2881,7 +2886,16 @@ def _listener(match: re.Match[str], listener: str) -> str:
     return f"{listener}{rest}"
 
 
-_DATED_FACT = re.compile(rf"\b\d{{4}}\b|\b(?:{'|'.join(MONTHS)})\b")
+_VERB_MONTHS = ("May", "March")
+_DATED_FACT = re.compile(
+    rf"\b\d{{4}}\b|\b(?:{'|'.join(_VERB_MONTHS)})\b"
+    rf"|\b(?i:{'|'.join(m for m in MONTHS if m not in _VERB_MONTHS)})\b"
+    rf"|(?i:\b(?:in|of|since|by|until|till|early|late|mid|last|next|this)[\s-]+"
+    rf"(?:{'|'.join(_VERB_MONTHS)}))\b"
+)
+"""A year or a month in a fact, in chat's lower case too ("in november"). Lower case,
+"may" and "march" are verbs (or "a march") unless a preposition or "last"/"next" puts
+them in time: "in may"."""
 
 
 def _in_month(fact: str, said: datetime | None) -> str:
@@ -2909,14 +2923,11 @@ def _standalone(
     return fact
 
 
-def _month_before(earlier: list[str]) -> str | None:
-    """The month named last in the sentences before, in full ("November", "Sept"; not
-    "Jan", which may be a name): what "the 3rd" after it means."""
-    for sentence in reversed(earlier):
-        named = [m[0] for m in _MONTH_NAME.finditer(sentence) if len(m[0]) >= 4 or m[0] == "May"]
-        if named:
-            return named[-1]
-    return None
+def _month_named(sentence: str) -> str | None:
+    """The month `sentence` names last, in full ("November", "Sept"; not "Jan", which may
+    be a name): what "the 3rd" in a sentence after it means."""
+    named = [m[0] for m in _MONTH_NAME.finditer(sentence) if len(m[0]) >= 4 or m[0] == "May"]
+    return named[-1] if named else None
 
 
 def _add(facts: list[str], seen: set[frozenset[str]], fact: str) -> bool:

@@ -793,3 +793,64 @@ def test_a_notify_line_the_user_edited_is_still_memctls(cli, workspace, codex_ho
     assert tomllib.loads(config.read_text())["notify"][1] == "-q"
     cli("-w", workspace, "uninstall", "codex", "--user")
     assert not codex_home.exists()
+
+
+def test_a_hook_command_holding_a_nul_is_not_memctls_and_breaks_nothing(
+    cli, workspace, project, codex_home, monkeypatch
+):
+    """Review 14 #12: a hook command whose workspace holds a NUL byte made `Path.resolve`
+    raise ValueError out of the check whether it is memctl's, so install, uninstall and
+    doctor crashed on such a file. It is another program's hook, kept as it is."""
+    command = f"memctl -w {project}/a\x00b hook claude-code"
+    path = settings_path(project)
+    path.parent.mkdir()
+    data = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": command}]}]}}
+    original = json.dumps(data, indent=2) + "\n"
+    path.write_text(original, encoding="utf-8")
+    installed = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert installed.exit_code == 0, installed.stderr
+    assert hook_groups(json.loads(path.read_text()), "Stop")[0] == data["hooks"]["Stop"][0]
+    done = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert done.exit_code == 0, done.stderr
+    assert path.read_text(encoding="utf-8") == original
+    # doctor reads Codex's hooks.json the same way.
+    codex_home.mkdir()
+    theirs = command.replace("claude-code", "codex")
+    codex = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": theirs}]}]}}
+    (codex_home / "hooks.json").write_text(json.dumps(codex), encoding="utf-8")
+    monkeypatch.chdir(project)
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert doctor.exit_code == 0, doctor.stdout + doctor.stderr
+    assert "Traceback" not in doctor.stderr + doctor.stdout
+    assert "codex hooks" not in doctor.stdout
+
+
+def test_a_crlf_codex_config_gets_its_blank_line_and_its_bytes_back(cli, workspace, codex_home):
+    """Review 14 #15: memctl's table stands apart from a table after it by a blank line
+    in a config.toml with CRLF line ends too (the editors get its text in LF: see
+    `_keeping_endings`), every line of it CRLF; uninstall gives the bytes back."""
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    original = CODEX_CONFIG["tables after"].replace("\n", "\r\n").encode("utf-8")
+    config.write_bytes(original)
+    result = cli("-w", workspace, "install", "codex", "--user")
+    assert result.exit_code == 0, result.stderr
+    text = config.read_bytes().decode("utf-8")
+    after = text.split("[mcp_servers.memctl]\r\n", 1)[1].split("\r\n[", 1)
+    assert len(after) == 2 and after[0].endswith("\r\n"), text
+    assert "\n" not in text.replace("\r\n", "")  # no bare "\n" came in
+    cli("-w", workspace, "uninstall", "codex", "--user")
+    assert config.read_bytes() == original
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_spacing_memctls_codex_table_reads_lf_and_crlf_alike(end):
+    """`codex._spaced` gets LF text from install, but a CRLF text given to it is spaced
+    as well (its header ends in "\\r"), the blank line in the text's own line ends."""
+    from memctl.agents.codex import _spaced
+
+    lines = ['model = "o3"', "[mcp_servers.memctl]", 'command = "memctl"', "[profiles.fast]"]
+    text = end.join([*lines, ""])
+    spaced = end.join([*lines[:3], "", *lines[3:], ""])
+    assert _spaced(text) == spaced
+    assert _spaced(spaced) == spaced

@@ -2289,6 +2289,51 @@ def test_the_nth_after_a_month_named_in_the_message_is_that_months_day() -> None
     assert "2025-09-14" in " ".join(extract([jan], [], lambda text: False))
 
 
+def test_the_month_before_the_nth_is_read_once_per_sentence(monkeypatch: Any) -> None:
+    """The month named before "the 3rd" is kept as the message is read: each sentence is
+    looked at for a month once, not all the sentences before it again for each one (a
+    message of 1,000 sentences took 5 s that way). The month still carries over plain
+    sentences to the day after them."""
+    from memctl.models import facts
+
+    class Counted:
+        def __init__(self, pattern: re.Pattern[str]) -> None:
+            self.pattern, self.real, self.scans = pattern.pattern, pattern, 0
+
+        def finditer(self, *args: Any) -> Any:
+            self.scans += 1
+            return self.real.finditer(*args)
+
+        def search(self, *args: Any) -> Any:
+            return self.real.search(*args)
+
+    counted = Counted(facts._MONTH_NAME)
+    monkeypatch.setattr(facts, "_MONTH_NAME", counted)
+    plain = " ".join(f"Task {n} waits." for n in range(300))
+    text = f"We fly to Osaka in November. {plain} We land on the 3rd."
+    out = extract([said(text, "Noor", "2025-09-10T09:00:00Z")], [], lambda text: False)
+    assert "Noor: We land on 2025-11-03." in out
+    assert counted.scans < 2 * 302
+
+
+def test_a_fact_naming_its_month_in_lower_case_is_not_dated_again() -> None:
+    """Chat writes months in lower case: "Lea started school in november" has its date,
+    and the month it was said in would contradict it. Lower case, "may" and "march" are
+    a verb or a noun ("joined the march") unless a preposition puts them in time."""
+    from memctl.models.facts import _in_month
+
+    said_in = datetime(2026, 10, 3, tzinfo=UTC)
+    for dated in (
+        "Lea started school in november.",
+        "Lea started school in November.",
+        "We moved in may.",
+        "We moved house last march.",
+    ):
+        assert _in_month(dated, said_in) == dated
+    assert _in_month("I joined the march.", said_in) == "I joined the march (October 2026)."
+    assert _in_month("You may have left.", said_in) == "You may have left (October 2026)."
+
+
 def test_a_liking_of_that_thing_just_said_is_a_reaction() -> None:
     """ "I love that idea!" or "we adore this plan" says how the speaker took the answer
     before it, as "I loved it!" does; "this week" after the verb dates, and stays."""
