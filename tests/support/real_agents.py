@@ -31,6 +31,12 @@ TURN_TIMEOUT = 90  # one agent turn; a turn against the loopback server takes 2-
 FACT = "the staging db is db7"
 
 
+def holds_fact(text: str) -> bool:
+    """Whether `text` states FACT, said as "Please remember: the staging db is db7." and
+    written as a fact: the label cut, the sentence opening on a capital."""
+    return FACT.casefold() in text.casefold()
+
+
 @functools.cache
 def find_binary(name: str, version: str) -> str | None:
     """The `name` executable of `version`: the install script's folder first, then PATH."""
