@@ -140,11 +140,10 @@ def _replaced(hits: list[RecallHit]) -> set[int]:
     lines = [hit for hit in hits if hit.path != "MEMORY.md" and hit.kind == "memory"]
     if not bullets or not lines:
         return set()
-    from memctl.models.supersede import stale
+    from memctl.models.supersede import replaced_by
 
     texts = [hit.snippet.lstrip("-* ").strip() for hit in lines]
-    replaced = stale([*texts, *bullets])
-    return {id(lines[old]) for old, new in replaced.items() if old < len(lines) <= new}
+    return {id(lines[old]) for old in replaced_by(texts, bullets)}
 
 
 def _fitted(text: str, source: str, room: int) -> str | None:

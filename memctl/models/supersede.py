@@ -950,6 +950,14 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     return found
 
 
+def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:
+    """Which of `older` a fact of `newer` replaced: {index in older: index in newer}.
+    What recall and the prompt hook ask of a MEMORY.md fact beside a ledger line or a
+    turn said before it; a replacement within one side is not theirs to read."""
+    found = stale([*older, *newer])
+    return {old: new - len(older) for old, new in found.items() if old < len(older) <= new}
+
+
 # Supersession read by structure, not phrasing: two facts that say the same thing but
 # for one short value ("CI for the web team runs in Jenkins" / "CI for the web team now
 # runs in Drone"), or a later fact that names the earlier one's value as the one it

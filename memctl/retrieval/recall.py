@@ -1794,7 +1794,7 @@ def turns_below_memory(
     turns = [at for at, (_, candidate, _) in enumerate(found) if candidate.kind != "memory"]
     if not bullets or not turns:
         return found
-    from memctl.models.supersede import stale
+    from memctl.models.supersede import replaced_by
     from memctl.models.words import SENTENCE_END
 
     ranked = list(found)
@@ -1804,12 +1804,7 @@ def turns_below_memory(
             continue  # every MEMORY.md fact written after it ranks above it
         sentences = [s.strip() for s in SENTENCE_END.split(found[turn][2]) if s.strip()]
         facts = [found[b][2] for b in written]
-        replaced = stale([*sentences, *facts])
-        newer = {
-            written[new - len(sentences)]
-            for old, new in replaced.items()
-            if old < len(sentences) and new >= len(sentences)
-        }
+        newer = {written[new] for new in replaced_by(sentences, facts).values()}
         below = [b for b in newer if b > turn]
         if below:
             ranked.remove(found[turn])
