@@ -276,6 +276,16 @@ BLOCK_TIME = re.compile(r"^## Memory (?:Flush|Save) — (\d{4}-\d{2}-\d{2})")
 """The day a ledger block was written, when its heading gives no `said` span."""
 
 
+_LEDGER_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})\.md$")
+
+
+def ledger_day(name: str) -> str | None:
+    """The day a ledger's file name gives (`memory/2023-05-07.md`, ISO date): when its
+    facts were written, for a block whose heading says nothing of when."""
+    match = _LEDGER_NAME.search(name)
+    return match[1] if match else None
+
+
 def said_day(heading: str) -> str | None:
     """The last day a ledger block's facts were said (ISO date): its `said` span's end,
     else the day the block was written (a flush of a log with no times), else None."""

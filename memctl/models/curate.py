@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import MONTHS, SPAN, names_used, said_day
+from memctl.core.said import MONTHS, SPAN, ledger_day, names_used, said_day
 from memctl.core.said import USER_NAME as _USER
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
@@ -129,7 +129,7 @@ def parse(
     said: list[tuple[str, tuple[date, date] | None, str, str, date | None]] = []
     for name, text in dailies:
         span: tuple[date, date] | None = None
-        day = _file_day(name)
+        day = _iso_day(ledger_day(name))
         after = -1
         for number, line in enumerate(text.splitlines()):
             stripped = line.strip()
@@ -145,7 +145,7 @@ def parse(
                     if match
                     else None
                 )
-                day = _iso_day(said_day(stripped)) or _file_day(name)
+                day = _iso_day(said_day(stripped)) or _iso_day(ledger_day(name))
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
@@ -203,12 +203,6 @@ def _iso_day(text: str | None) -> date | None:
         return date.fromisoformat(text) if text else None
     except ValueError:
         return None
-
-
-def _file_day(name: str) -> date | None:
-    """The day a ledger's name gives (`2023-05-07.md`): when a block has no heading."""
-    match = re.search(r"(\d{4}-\d{2}-\d{2})\.md$", name)
-    return _iso_day(match[1]) if match else None
 
 
 def _continues(line: str) -> bool:

@@ -31,7 +31,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
-from memctl.core.said import said_day
+from memctl.core.said import ledger_day, said_day
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
@@ -368,7 +368,7 @@ def by_day(dailies: list[tuple[str, str]]) -> list[str]:
     after a newer one."""
     blocks: list[tuple[str, str]] = []
     for name, text in dailies:
-        day = _ledger_day(name)
+        day = ledger_day(name) or ""
         for block in re.split(r"(?m)^(?=## )", text):
             if block.strip():
                 first = block.split("\n", 1)[0]
@@ -376,11 +376,6 @@ def by_day(dailies: list[tuple[str, str]]) -> list[str]:
                     ((said_day(first) if first.startswith("## ") else None) or day, block)
                 )
     return [block for _, block in sorted(blocks, key=lambda item: item[0])]
-
-
-def _ledger_day(name: str) -> str:
-    match = re.search(r"\d{4}-\d{2}-\d{2}(?=\.md$)", name)
-    return match[0] if match else ""
 
 
 def _planned(

@@ -245,9 +245,9 @@ def said_days(ws: Workspace, memory: str) -> dict[str, str]:
 
 def _block_day(lines: list[str], number: int) -> str | None:
     """The `said` day of the ledger block holding line `number` (1-based)."""
-    for line in reversed(lines[: number - 1]):
-        if line.startswith("## "):
-            return said_day(line)
+    for at in range(min(number, len(lines) + 1) - 2, -1, -1):  # no copy of the lines above
+        if lines[at].startswith("## "):
+            return said_day(lines[at])
     return None
 
 
