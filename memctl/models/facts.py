@@ -590,7 +590,7 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
 
 
 _OWN_PREPOSITION = re.compile(
-    r"\b(?:of|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+    r"\b(?:of|about|since|until|till|by|before|after|from|through|as of)\s+$", re.I
 )
 """A preposition just before a relative date, which takes the date itself: the date's
 own "on" or "in" is not written after it."""
@@ -623,7 +623,7 @@ _MONTH_NAME = re.compile(
 """A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?:{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
+    rf"(?:\b(?P<weekday>{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
     r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
     r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
@@ -672,15 +672,35 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
             if number <= monthrange(year, month + 1)[1]:
                 candidates.append(date(year, month + 1, number))
         # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
-        # it was said whatever the tense.
-        if past and (match["prep"] or "").casefold() not in ("to", "until", "till", "by"):
-            chosen = max(when for when in candidates if when <= day)
+        # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
+        if (
+            past
+            and (match["prep"] or "").casefold() not in ("to", "until", "till", "by")
+            and not _FOR_DAY.search(match.string, 0, match.start())
+        ):
+            chosen = max(_on_weekday([w for w in candidates if w <= day], match["weekday"]))
         else:
-            chosen = min(when for when in candidates if when >= day)
+            chosen = min(_on_weekday([w for w in candidates if w >= day], match["weekday"]))
         # Five months always hold the day on either side of `day` (a 31st included).
     prep = match["prep"]
     lead = "on" if prep is None or prep.casefold() == "on" else prep
-    return f"{lead} {chosen.isoformat()}"
+    if prep is None and _TAKES_DATE.search(match.string, 0, match.start()):
+        lead = ""  # "a bed for the 12th": "for 2025-09-12", not "for on ..."
+    return f"{lead} {chosen.isoformat()}".lstrip()
+
+
+_TAKES_DATE = re.compile(r"\S\s+(?:for|about|of)\s+$", re.I)
+"""A preposition before a day of the month that takes the date itself ("a bed for the
+12th", "annoyed about the 3rd"), where the date's own "on" is not written."""
+
+
+def _on_weekday(candidates: list[date], weekday: str | None) -> list[date]:
+    """Of the days that "the 4th" may be, those that fall on the weekday said with it
+    ("thursday the 4th"); all of them when none does or none was said."""
+    if not weekday:
+        return candidates
+    number = WEEKDAYS.index(weekday.casefold())
+    return [when for when in candidates if when.weekday() == number] or candidates
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
@@ -1609,6 +1629,8 @@ def extract(
             stated = _fact_of(
                 sentence, names, heard, (known_names or frozenset()) | told_of, chatty, asking
             )
+            if stated and _chat_scrap(sentence, index > 0 or hearing.answers or "" in heard):
+                stated = ""
             # What the rules drop may still be heard by a judge.
             ruled = bool(stated)
             sentence = stated or hearing.dropped(sentence)
@@ -1899,6 +1921,42 @@ def _fact_of(
     ):
         return ""
     return cut
+
+
+_DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_DATE_ALONE = re.compile(
+    rf"""\W*(?:(?:on|the|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s|new\s+date\s+is)\W+)*
+    (?:(?:{_WD}),?\s+)?(?:the\s+)?
+    (?:{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH_NAME.pattern}\.?
+      |{_MONTH_NAME.pattern}\.?\s+(?:the\s+)?{_DAY_NUMBER}
+      |(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)
+      |(?:(?:next|this)\s+)?(?:{_WD})|tomorrow)
+    (?:,?\s+(?:19|20)\d\d)?(?:\W+(?:then|now|yes|yep|yeah|right))*\W*""",
+    re.I | re.X,
+)
+"""A date and nothing it dates, in any order chat writes one ("20th june 2026",
+"Saturday 14th June", "the 6th of may then", "next tuesday"): an answer whose question
+held what happens then, or a time agreed for what the chat planned."""
+_OPENER = re.compile(
+    r"^(?:(?:right|ok|okay|so|well|wait|also|and|but|anyway|hey|oh+|o+h|um+|hm+|ugh+|omg+|"
+    r"lol|aw+|no+|nah|ye[sa]h*|yes+|[a-z]*?([a-z])\1{2,}[a-z]*)[,!.]*\s+)+",
+    re.I,
+)
+"""Words that open a chat message before what it says, without the comma prose would
+set them off with: a discourse marker ("right", "so", "ok") or an interjection, an
+elongated one too ("noooo", "yesss")."""
+
+
+def _chat_scrap(sentence: str, answers: bool) -> bool:
+    """A chat line that states nothing to remember, read from its form: a date alone
+    (`_DATE_ALONE`) opening a message that answers no question asked with its mark
+    (`answers` false: after "When do you start?" or "we've picked a date!" it is what
+    was asked or announced), or a question asked without its mark after an opener
+    ("right who's in for quiz tuesday", "noooo who's going to do the science round")."""
+    if _DATE_ALONE.fullmatch(sentence):
+        return not answers
+    opener = _OPENER.match(sentence)
+    return opener is not None and bool(_QUESTION.match(sentence[opener.end() :]))
 
 
 _SUBJECT_DROPPED = re.compile(

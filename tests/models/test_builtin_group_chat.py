@@ -1,0 +1,70 @@
+"""builtin in a group chat (issue 25 item 1, precise12): what several friends trade in
+short messages is read by its form. Every sentence here is written for these tests."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from memctl.models.facts import extract, resolve_dates
+
+DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
+
+
+def chat(*lines: str) -> list[str]:
+    """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
+    conversation: list[dict[str, Any]] = []
+    for line in lines:
+        name, _, text = line.partition(": ")
+        conversation.append({"role": "user", "name": name, "text": text, "ts": DAY})
+    return extract(conversation, [], lambda text: False)
+
+
+def test_a_weekday_said_with_the_nth_picks_the_month_where_it_falls_so() -> None:
+    """ "thursday the 4th" said in mid-July is 4 September (4 August is a Monday); with
+    no weekday "the 4th" is still the next 4th, and a weekday that fits no month near
+    leaves the next one."""
+    said = datetime.fromisoformat(DAY)
+    assert resolve_dates("They moved the ferry to thursday the 4th.", said) == (
+        "They moved the ferry to 2025-09-04."
+    )
+    assert resolve_dates("The ferry leaves on the 4th.", said) == (
+        "The ferry leaves on 2025-08-04."
+    )
+    assert resolve_dates("We sailed on sunday the 13th.", said) == "We sailed on 2025-07-13."
+
+
+def test_a_day_of_the_month_after_for_or_about_takes_no_on() -> None:
+    """ "a table for the 20th" is "for 2025-07-20" (ahead, even in a past sentence:
+    what is booked for a day is ahead of it), not "for on ..."."""
+    said = datetime.fromisoformat(DAY)
+    assert resolve_dates("I booked a table for the 20th.", said) == (
+        "I booked a table for 2025-07-20."
+    )
+    assert resolve_dates("I was cross about tuesday.", said) == "I was cross about 2025-07-15."
+
+
+def test_a_date_alone_opening_a_message_is_no_fact_unless_it_answers() -> None:
+    """A date and nothing it dates, in the orders chat writes one, is dropped when it
+    opens a message that answers no question; after "When is the gig?" or after the
+    sentence that announced it, it is the answer and is kept."""
+    for line in ("Lou: 9th of october", "Lou: Saturday 11th october", "Lou: next friday then"):
+        assert chat("Kit: I sold the van to my cousin Abe", line) == [
+            "Kit sold the van to their cousin Abe."
+        ], line
+    assert chat("Kit: When is the gig?", "Lou: 9th of october") == ["Lou: 9th of october."]
+    assert chat("Lou: we finally set the gig date!! 9th of october") == ["Lou: 9th of october."]
+
+
+def test_a_question_without_its_mark_after_an_opener_is_no_fact() -> None:
+    """Chat drops the comma after "right", "so" or an elongated "nooo", and the question
+    mark too: the word order still asks. A statement after the same opener is kept."""
+    for line in (
+        "Kit: right who's up for bowling saturday",
+        "Kit: nooooo who is going to drive the van now",
+        "Kit: so where are we meeting",
+    ):
+        assert chat(line) == [], line
+    assert chat("Kit: so I sold the van to my cousin Abe") == [
+        "Kit sold the van to their cousin Abe."
+    ]
