@@ -1947,14 +1947,28 @@ set them off with: a discourse marker ("right", "so", "ok") or an interjection, 
 elongated one too ("noooo", "yesss")."""
 
 
+_FEELING_ALONE = re.compile(
+    r"^(?:(?:still|so+|really|super|very|too|just)\s+)+[a-z]{2,}(?:ed|d|ful|ous|y|ive)\s+"
+    r"(?:about|of|for|with)\b",
+    re.I,
+)
+"""A feeling exclaimed with its subject dropped, after a degree word, an adjective's
+ending and the preposition of what it is felt about ("still annoyed about tuesday",
+"so proud of you all", not "still in with a shout for"): how the speaker takes what
+came before, not what happened."""
+
+
 def _chat_scrap(sentence: str, answers: bool) -> bool:
     """A chat line that states nothing to remember, read from its form: a date alone
     (`_DATE_ALONE`) opening a message that answers no question asked with its mark
     (`answers` false: after "When do you start?" or "we've picked a date!" it is what
-    was asked or announced), or a question asked without its mark after an opener
-    ("right who's in for quiz tuesday", "noooo who's going to do the science round")."""
+    was asked or announced), a feeling with its subject dropped (`_FEELING_ALONE`), or
+    a question asked without its mark after an opener ("right who's in for quiz
+    tuesday", "noooo who's going to do the science round")."""
     if _DATE_ALONE.fullmatch(sentence):
         return not answers
+    if _FEELING_ALONE.match(sentence):
+        return True
     opener = _OPENER.match(sentence)
     return opener is not None and bool(_QUESTION.match(sentence[opener.end() :]))
 

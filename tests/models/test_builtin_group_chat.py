@@ -68,3 +68,14 @@ def test_a_question_without_its_mark_after_an_opener_is_no_fact() -> None:
     assert chat("Kit: so I sold the van to my cousin Abe") == [
         "Kit sold the van to their cousin Abe."
     ]
+
+
+def test_a_feeling_with_its_subject_dropped_is_no_fact() -> None:
+    """ "still annoyed about ...", "so proud of ...": a degree word, an adjective and
+    what it is felt about, with no subject, is a reaction; "still in with a shout for
+    the cup" (no adjective) and "still waiting for the plumber" are not."""
+    for line in ("Kit: still annoyed about tuesday", "Kit: really grateful for Abe and Lou"):
+        assert chat(line) == [], line
+    assert chat("Kit: still waiting for the plumber since monday") == [
+        "Kit: Still waiting for the plumber since monday."
+    ]
