@@ -623,7 +623,7 @@ _MONTH_NAME = re.compile(
 """A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?P<weekday>{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
+    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+)(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
     r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
     r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"

@@ -32,6 +32,11 @@ def test_a_weekday_said_with_the_nth_picks_the_month_where_it_falls_so() -> None
         "The ferry leaves on 2025-08-04."
     )
     assert resolve_dates("We sailed on sunday the 13th.", said) == "We sailed on 2025-07-13."
+    # Chat drops "the" after a weekday: "sunday 14th" is a date as well.
+    assert resolve_dates("Home on sunday 14th.", said) == "Home on 2025-09-14."
+    assert resolve_dates("She came 3rd, 4 points behind.", said) == (
+        "She came 3rd, 4 points behind."
+    )
 
 
 def test_a_day_of_the_month_after_for_or_about_takes_no_on() -> None:
