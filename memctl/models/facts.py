@@ -1598,7 +1598,10 @@ def extract(
                 sentence, referent, before, pieces[index - 1] if index else ""
             )
             sentence = _with_subject(
-                _without_tail_question(_own_clause(_after_lead_in(sentence, names))), chat
+                _without_tail_question(
+                    _own_clause(_after_lead_in(_without_chat_preface(sentence, names), names))
+                ),
+                chat,
             )
             if not sentence:
                 continue
@@ -1971,6 +1974,37 @@ def _chat_scrap(sentence: str, answers: bool) -> bool:
         return True
     opener = _OPENER.match(sentence)
     return opener is not None and bool(_QUESTION.match(sentence[opener.end() :]))
+
+
+_CHAT_PREFACE = re.compile(
+    r"^(?:"
+    # an elongated interjection before the news ("noooo", "yesss")
+    r"[a-z]*?([a-z])\1{2,}[a-z]*[,!.]*\s+"
+    # a label naming what follows ("reminder it's ...", "also reminder that ...")
+    r"|(?:also\s+|quick\s+|friendly\s+)?reminder(?:\s+that)?[,:]?\s+"
+    # a verbless clause announcing news ("big news from me too, ...", "my turn for news,")
+    r"|(?:[\w'’]+\s+){1,4}?(?:news|gossip)(?:\s+(?:from|for|of)\s+[\w'’]+)?"
+    r"(?:\s+(?:too|also|as\s+well))?\s*[,;]\s+"
+    # thanks said to the room, set off by a comma ("thanks for coming everyone, ...")
+    r"|(?:thanks|thank\s+you|thx|cheers)\b[^,.!?]{0,40},\s+"
+    r")(?=\S)",
+    re.I,
+)
+"""What opens a chat message before its statement, with no part in it: an elongated
+interjection, a label ("reminder"), a clause announcing news, thanks to the room."""
+
+
+def _without_chat_preface(sentence: str, names: frozenset[str]) -> str:
+    """`sentence` without its `_CHAT_PREFACE`, when what follows is a fact of three
+    words or more ("big news from me too, I'm moving to Leith" is "I'm moving to
+    Leith"); when it is not, the sentence as said, for the rules to read whole."""
+    preface = _CHAT_PREFACE.match(sentence)
+    if preface is None:
+        return sentence
+    rest = sentence[preface.end() :]
+    if len(_WORD.findall(rest)) < 3 or not is_fact(rest, names, chat=True):
+        return sentence
+    return rest[:1].upper() + rest[1:]
 
 
 _SUBJECT_DROPPED = re.compile(

@@ -84,3 +84,19 @@ def test_a_feeling_with_its_subject_dropped_is_no_fact() -> None:
     assert chat("Kit: still waiting for the plumber since monday") == [
         "Kit: Still waiting for the plumber since monday."
     ]
+
+
+def test_what_opens_a_chat_message_before_its_statement_is_cut() -> None:
+    """An elongated interjection, a "reminder" label, or a clause announcing news before
+    the statement has no part in the fact; when what follows is no fact on its own
+    ("thanks all, my back hurts"), the sentence is read whole, as before."""
+    assert chat("Kit: nooooo I have choir on thursdays") == ["Kit has choir on thursdays."]
+    assert chat("Kit: also reminder my party is on the 26th, at the Fox from 8") == [
+        "Kit's party is on 2025-07-26, at the Fox from 8."
+    ]
+    assert chat("Kit: small personal news from me, I'm adopting a rescue lurcher!") == [
+        "Kit is adopting a rescue lurcher!"
+    ]
+    assert chat("Kit: other news, I sold my van to Abe on monday") == [
+        "Kit sold their van to Abe on 2025-07-14."
+    ]
