@@ -623,16 +623,18 @@ _MONTH_NAME = re.compile(
 """A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+)(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
+    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,-])(?=\d\d?(?:st|nd|rd|th)\s+of\s+"
+    + _MONTH_NAME.pattern
+    + r"))(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
     r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
     r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
     r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
     re.I,
 )
-"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"), not
-"the 2nd floor" (a noun after it); "the 30th of next month" and "the 3rd of March" are
-one date."""
+"""A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
+22nd", "to the 20th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
+"the 3rd of March" and chat's "3rd of march" are one date."""
 
 
 def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str | None) -> str:
@@ -643,10 +645,14 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
     "the 3rd" said on the 21st."""
     number = int(match["day"])
     months = (
-        [match["month"]]
-        if match["month"]
-        else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
-    ) or ([month_said] if month_said else [])
+        (
+            [match["month"]]
+            if match["month"]
+            else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+        )
+        or _range_month(match)
+        or ([month_said] if month_said else [])
+    )
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -687,6 +693,20 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
     if prep is None and _TAKES_DATE.search(match.string, 0, match.start()):
         lead = ""  # "a bed for the 12th": "for 2025-09-12", not "for on ..."
     return f"{lead} {chosen.isoformat()}".lstrip()
+
+
+_RANGE_END = re.compile(
+    r"\s*(?:to|-|–|through|thru|until|till)\s+(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    rf"(?P<month>{_MONTH_NAME.pattern})",
+    re.I,
+)
+
+
+def _range_month(match: re.Match[str]) -> list[str]:
+    """The month named at the end of a range a day opens ("the 9th to 11th of may"):
+    the first day's month too."""
+    end = _RANGE_END.match(match.string, match.end())
+    return [end["month"]] if end else []
 
 
 _TAKES_DATE = re.compile(r"\S\s+(?:for|about|of)\s+$", re.I)
@@ -1598,8 +1618,10 @@ def extract(
                 sentence, referent, before, pieces[index - 1] if index else ""
             )
             sentence = _with_subject(
-                _without_tail_question(
-                    _own_clause(_after_lead_in(_without_chat_preface(sentence, names), names))
+                _without_short_tail_question(
+                    _without_tail_question(
+                        _own_clause(_after_lead_in(_without_chat_preface(sentence, names), names))
+                    )
                 ),
                 chat,
             )
@@ -1974,6 +1996,26 @@ def _chat_scrap(sentence: str, answers: bool) -> bool:
         return True
     opener = _OPENER.match(sentence)
     return opener is not None and bool(_QUESTION.match(sentence[opener.end() :]))
+
+
+_SHORT_TAIL_QUESTION = re.compile(
+    r",\s*(?!(?:right|no|yes|yeah|correct|true|ok|okay|innit|is|are|was|were|do|does|did|"
+    r"can|could|would|will|should|have|has|isn['’]?t|aren['’]?t|don['’]?t|didn['’]?t|"
+    r"won['’]?t|wasn['’]?t)\b)(?P<ask>[\w'’]+(?:\s+[\w'’]+){1,2})\s*\?+\s*$",
+    re.I,
+)
+"""A question of two or three words without a verb tacked onto a statement with a comma
+("summer league starts in may, same team?", "we fly at 7, window seats?"): not a tag
+that asks to confirm it ("..., is it?", "..., right?")."""
+
+
+def _without_short_tail_question(sentence: str) -> str:
+    """The statement before a `_SHORT_TAIL_QUESTION`, judged alone (the question mark at
+    the end made the whole a question)."""
+    tail = _SHORT_TAIL_QUESTION.search(sentence)
+    if tail is None or _VERB.search(tail["ask"]) or not content_words(sentence[: tail.start()]):
+        return sentence
+    return sentence[: tail.start()].rstrip() + "."
 
 
 _CHAT_PREFACE = re.compile(

@@ -57,8 +57,8 @@ def test_a_date_alone_opening_a_message_is_no_fact_unless_it_answers() -> None:
         assert chat("Kit: I sold the van to my cousin Abe", line) == [
             "Kit sold the van to their cousin Abe."
         ], line
-    assert chat("Kit: When is the gig?", "Lou: 9th of october") == ["Lou: 9th of october."]
-    assert chat("Lou: we finally set the gig date!! 9th of october") == ["Lou: 9th of october."]
+    assert chat("Kit: When is the gig?", "Lou: 9th of october") == ["Lou: On 2025-10-09."]
+    assert chat("Lou: we finally set the gig date!! 9th of october") == ["Lou: On 2025-10-09."]
 
 
 def test_a_question_without_its_mark_after_an_opener_is_no_fact() -> None:
@@ -100,3 +100,26 @@ def test_what_opens_a_chat_message_before_its_statement_is_cut() -> None:
     assert chat("Kit: other news, I sold my van to Abe on monday") == [
         "Kit sold their van to Abe on 2025-07-14."
     ]
+
+
+def test_chat_s_nth_of_month_and_a_range_s_month_are_dates() -> None:
+    """ "6th of may" without "the" is a date; in "the 9th to 11th of may" the month
+    named at the range's end is the first day's too; "3rd of 40 runners" is a place."""
+    said = datetime.fromisoformat(DAY)
+    assert resolve_dates("Spring league starts 6th of may.", said) == (
+        "Spring league starts on 2025-05-06."
+    )
+    assert resolve_dates("They moved us to the 9th to 11th of may.", said) == (
+        "They moved us to 2025-05-09 to 2025-05-11."
+    )
+    assert resolve_dates("I came 3rd of 40 runners.", said) == "I came 3rd of 40 runners."
+
+
+def test_a_short_question_tacked_on_with_a_comma_leaves_the_statement() -> None:
+    """ "..., same team?" asks about what the statement told, which stands: the question
+    mark at the end made the whole a question. A tag asking to confirm ("..., is it?")
+    leaves the statement unsure and is not cut."""
+    assert chat("Kit: the autumn league starts 6th of october, same venue?") == [
+        "Kit: The autumn league starts on 2025-10-06."
+    ]
+    assert chat("Kit: the autumn league starts 6th of october, is it?") == []
