@@ -2036,6 +2036,9 @@ _CHAT_PREFACE = re.compile(
 interjection, a label ("reminder"), a clause announcing news, thanks to the room."""
 
 
+_THANKS = re.compile(r"(?:thanks|thank\s+you|thx|cheers)\b", re.I)
+
+
 def _without_chat_preface(sentence: str, names: frozenset[str]) -> str:
     """`sentence` without its `_CHAT_PREFACE`, when what follows is a fact of three
     words or more ("big news from me too, I'm moving to Leith" is "I'm moving to
@@ -2044,7 +2047,8 @@ def _without_chat_preface(sentence: str, names: frozenset[str]) -> str:
     if preface is None:
         return sentence
     rest = sentence[preface.end() :]
-    if len(_WORD.findall(rest)) < 3 or not is_fact(rest, names, chat=True):
+    thanks = _THANKS.match(sentence) is not None
+    if len(_WORD.findall(rest)) < 3 or not (thanks or is_fact(rest, names, chat=True)):
         return sentence
     return rest[:1].upper() + rest[1:]
 

@@ -89,7 +89,8 @@ def test_a_feeling_with_its_subject_dropped_is_no_fact() -> None:
 def test_what_opens_a_chat_message_before_its_statement_is_cut() -> None:
     """An elongated interjection, a "reminder" label, or a clause announcing news before
     the statement has no part in the fact; when what follows is no fact on its own
-    ("thanks all, my back hurts"), the sentence is read whole, as before."""
+    ("other news, I moved again"), the sentence is read whole, as before. Thanks said
+    to the room is cut whatever follows."""
     assert chat("Kit: nooooo I have choir on thursdays") == ["Kit has choir on thursdays."]
     assert chat("Kit: also reminder my party is on the 26th, at the Fox from 8") == [
         "Kit's party is on 2025-07-26, at the Fox from 8."
@@ -97,6 +98,8 @@ def test_what_opens_a_chat_message_before_its_statement_is_cut() -> None:
     assert chat("Kit: small personal news from me, I'm adopting a rescue lurcher!") == [
         "Kit is adopting a rescue lurcher!"
     ]
+    # Thanks to the room is cut even when what follows is no fact on its own.
+    assert chat("Kit: thanks for coming on saturday all, my feet still ache") == []
     assert chat("Kit: other news, I sold my van to Abe on monday") == [
         "Kit sold their van to Abe on 2025-07-14."
     ]
