@@ -1562,6 +1562,9 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    fixed: tuple[int, str] | None = None
+    """The month a weekday fixed ahead ("thursday the 4th": September) and the message
+    it was said in: "the 12th" said a few messages on is that month's (`_carried_month`)."""
     # Said over several months: consolidation would date a fact by the whole span.
     several_months = len({(t.year, t.month) for item in conversation if (t := _time(item))}) > 1
     # An agent at work (a tool ran): its plain statements are what it found in the
@@ -1681,7 +1684,10 @@ def extract(
                 )
             ):
                 continue
-            fact = _standalone(sentence, speaker, said, month)
+            fact = _standalone(
+                sentence, speaker, said, month or _carried_month(fixed, position, sentence)
+            )
+            fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
@@ -1691,6 +1697,42 @@ def extract(
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
     return facts
+
+
+_WEEKDAY_NTH = re.compile(
+    rf"\b(?:{_WD}),?\s+(?:the\s+)?(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b", re.I
+)
+_CARRIED_FOR = 12
+"""How many messages on a month a weekday fixed still dates a bare "the 12th"."""
+
+
+def _month_fixed(
+    sentence: str, fact: str, said: datetime | None, position: int
+) -> tuple[int, str] | None:
+    """The month a weekday with its day of the month fixed in `fact` ("moved us to
+    thursday the 4th", said in July: September), when it is ahead and not the month
+    said in, which a bare "the 4th" would take anyway; with the message's position."""
+    if said is None or not _WEEKDAY_NTH.search(sentence) or _MONTH_NAME.search(sentence):
+        return None
+    for written in re.findall(r"\b\d{4}-\d\d-\d\d\b", fact):
+        when = date.fromisoformat(written)
+        if when > said.date() and (when.year, when.month) != (said.year, said.month):
+            return position, MONTHS[when.month - 1]
+    return None
+
+
+def _carried_month(fixed: tuple[int, str] | None, position: int, sentence: str) -> str | None:
+    """The month `_month_fixed` found a few messages before, for a sentence of what is
+    ahead with no weekday of its own ("I'll book you a bed for the 12th then"): the chat
+    is still planning that month. Not for a past ("we met on the 12th")."""
+    if (
+        fixed is None
+        or position - fixed[0] > _CARRIED_FOR
+        or _WEEKDAY_NTH.search(sentence)
+        or (PAST.search(sentence) and not _FUTURE.search(sentence))
+    ):
+        return None
+    return fixed[1]
 
 
 _CODE = re.compile(r"`[^`]+`|\b[A-Za-z_]\w*[_./][A-Za-z_][\w./]*|(?<!\w)--?[a-z][\w-]+")

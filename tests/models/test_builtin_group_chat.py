@@ -126,3 +126,26 @@ def test_a_short_question_tacked_on_with_a_comma_leaves_the_statement() -> None:
         "Kit: The autumn league starts on 2025-10-06."
     ]
     assert chat("Kit: the autumn league starts 6th of october, is it?") == []
+
+
+def test_a_month_a_weekday_fixed_dates_a_bare_day_of_the_month_a_few_messages_on() -> None:
+    """After "thursday the 4th" (September, said in mid-July), the chat plans that
+    month: "for the 4th" and "on the 12th" a few messages on are September's; a past
+    ("we met on the 10th") and a chat where no weekday fixed a month are not moved."""
+    assert chat(
+        "Kit: the ferry got moved to thursday the 4th",
+        "Lou: I will find a hostel for the 4th",
+        "Abe: I could meet you at the harbour on the 12th",
+        "Kit: we met Abe there on the 10th",
+    ) == [
+        "Kit: The ferry got moved to 2025-09-04.",
+        "Lou will find a hostel for 2025-09-04.",
+        "Abe could meet Lou at the harbour on 2025-09-12.",
+        "Kit: We met Abe there on 2025-07-10.",
+    ]
+    assert chat(
+        "Kit: the ferry got moved to the 4th", "Abe: I'll be at the harbour on the 12th"
+    ) == [
+        "Kit: The ferry got moved to 2025-08-04.",
+        "Abe will be at the harbour on 2025-08-12.",
+    ]
