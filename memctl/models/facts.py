@@ -590,7 +590,7 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
 
 
 _OWN_PREPOSITION = re.compile(
-    r"\b(?:of|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+    r"\b(?:of|about|since|until|till|by|before|after|from|through|as of)\s+$", re.I
 )
 """A preposition just before a relative date, which takes the date itself: the date's
 own "on" or "in" is not written after it."""
@@ -623,16 +623,18 @@ _MONTH_NAME = re.compile(
 """A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?:{_WD}),?\s+)?\bthe\s+(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
+    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,-])(?=\d\d?(?:st|nd|rd|th)\s+of\s+"
+    + _MONTH_NAME.pattern
+    + r"))(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
     r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
     r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
     r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
     re.I,
 )
-"""A day of the month said alone ("the 22nd", "saturday the 22nd", "to the 20th"), not
-"the 2nd floor" (a noun after it); "the 30th of next month" and "the 3rd of March" are
-one date."""
+"""A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
+22nd", "to the 20th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
+"the 3rd of March" and chat's "3rd of march" are one date."""
 
 
 def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str | None) -> str:
@@ -643,10 +645,14 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
     "the 3rd" said on the 21st."""
     number = int(match["day"])
     months = (
-        [match["month"]]
-        if match["month"]
-        else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
-    ) or ([month_said] if month_said else [])
+        (
+            [match["month"]]
+            if match["month"]
+            else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
+        )
+        or _range_month(match)
+        or ([month_said] if month_said else [])
+    )
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -672,15 +678,49 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
             if number <= monthrange(year, month + 1)[1]:
                 candidates.append(date(year, month + 1, number))
         # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
-        # it was said whatever the tense.
-        if past and (match["prep"] or "").casefold() not in ("to", "until", "till", "by"):
-            chosen = max(when for when in candidates if when <= day)
+        # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
+        if (
+            past
+            and (match["prep"] or "").casefold() not in ("to", "until", "till", "by")
+            and not _FOR_DAY.search(match.string, 0, match.start())
+        ):
+            chosen = max(_on_weekday([w for w in candidates if w <= day], match["weekday"]))
         else:
-            chosen = min(when for when in candidates if when >= day)
+            chosen = min(_on_weekday([w for w in candidates if w >= day], match["weekday"]))
         # Five months always hold the day on either side of `day` (a 31st included).
     prep = match["prep"]
     lead = "on" if prep is None or prep.casefold() == "on" else prep
-    return f"{lead} {chosen.isoformat()}"
+    if prep is None and _TAKES_DATE.search(match.string, 0, match.start()):
+        lead = ""  # "a bed for the 12th": "for 2025-09-12", not "for on ..."
+    return f"{lead} {chosen.isoformat()}".lstrip()
+
+
+_RANGE_END = re.compile(
+    r"\s*(?:to|-|–|through|thru|until|till)\s+(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    rf"(?P<month>{_MONTH_NAME.pattern})",
+    re.I,
+)
+
+
+def _range_month(match: re.Match[str]) -> list[str]:
+    """The month named at the end of a range a day opens ("the 9th to 11th of may"):
+    the first day's month too."""
+    end = _RANGE_END.match(match.string, match.end())
+    return [end["month"]] if end else []
+
+
+_TAKES_DATE = re.compile(r"\S\s+(?:for|about|of)\s+$", re.I)
+"""A preposition before a day of the month that takes the date itself ("a bed for the
+12th", "annoyed about the 3rd"), where the date's own "on" is not written."""
+
+
+def _on_weekday(candidates: list[date], weekday: str | None) -> list[date]:
+    """Of the days that "the 4th" may be, those that fall on the weekday said with it
+    ("thursday the 4th"); all of them when none does or none was said."""
+    if not weekday:
+        return candidates
+    number = WEEKDAYS.index(weekday.casefold())
+    return [when for when in candidates if when.weekday() == number] or candidates
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
@@ -1522,6 +1562,9 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    fixed: tuple[int, str] | None = None
+    """The month a weekday fixed ahead ("thursday the 4th": September) and the message
+    it was said in: "the 12th" said a few messages on is that month's (`_carried_month`)."""
     # Said over several months: consolidation would date a fact by the whole span.
     several_months = len({(t.year, t.month) for item in conversation if (t := _time(item))}) > 1
     # An agent at work (a tool ran): its plain statements are what it found in the
@@ -1578,7 +1621,12 @@ def extract(
                 sentence, referent, before, pieces[index - 1] if index else ""
             )
             sentence = _with_subject(
-                _without_tail_question(_own_clause(_after_lead_in(sentence, names))), chat
+                _without_short_tail_question(
+                    _without_tail_question(
+                        _own_clause(_after_lead_in(_without_chat_preface(sentence, names), names))
+                    )
+                ),
+                chat,
             )
             if not sentence:
                 continue
@@ -1609,6 +1657,8 @@ def extract(
             stated = _fact_of(
                 sentence, names, heard, (known_names or frozenset()) | told_of, chatty, asking
             )
+            if stated and _chat_scrap(sentence, index > 0 or hearing.answers or "" in heard):
+                stated = ""
             # What the rules drop may still be heard by a judge.
             ruled = bool(stated)
             sentence = stated or hearing.dropped(sentence)
@@ -1634,7 +1684,10 @@ def extract(
                 )
             ):
                 continue
-            fact = _standalone(sentence, speaker, said, month)
+            fact = _standalone(
+                sentence, speaker, said, month or _carried_month(fixed, position, sentence)
+            )
+            fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
@@ -1644,6 +1697,42 @@ def extract(
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
     return facts
+
+
+_WEEKDAY_NTH = re.compile(
+    rf"\b(?:{_WD}),?\s+(?:the\s+)?(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b", re.I
+)
+_CARRIED_FOR = 12
+"""How many messages on a month a weekday fixed still dates a bare "the 12th"."""
+
+
+def _month_fixed(
+    sentence: str, fact: str, said: datetime | None, position: int
+) -> tuple[int, str] | None:
+    """The month a weekday with its day of the month fixed in `fact` ("moved us to
+    thursday the 4th", said in July: September), when it is ahead and not the month
+    said in, which a bare "the 4th" would take anyway; with the message's position."""
+    if said is None or not _WEEKDAY_NTH.search(sentence) or _MONTH_NAME.search(sentence):
+        return None
+    for written in re.findall(r"\b\d{4}-\d\d-\d\d\b", fact):
+        when = date.fromisoformat(written)
+        if when > said.date() and (when.year, when.month) != (said.year, said.month):
+            return position, MONTHS[when.month - 1]
+    return None
+
+
+def _carried_month(fixed: tuple[int, str] | None, position: int, sentence: str) -> str | None:
+    """The month `_month_fixed` found a few messages before, for a sentence of what is
+    ahead with no weekday of its own ("I'll book you a bed for the 12th then"): the chat
+    is still planning that month. Not for a past ("we met on the 12th")."""
+    if (
+        fixed is None
+        or position - fixed[0] > _CARRIED_FOR
+        or _WEEKDAY_NTH.search(sentence)
+        or (PAST.search(sentence) and not _FUTURE.search(sentence))
+    ):
+        return None
+    return fixed[1]
 
 
 _CODE = re.compile(r"`[^`]+`|\b[A-Za-z_]\w*[_./][A-Za-z_][\w./]*|(?<!\w)--?[a-z][\w-]+")
@@ -1899,6 +1988,111 @@ def _fact_of(
     ):
         return ""
     return cut
+
+
+_DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_DATE_ALONE = re.compile(
+    rf"""\W*(?:(?:on|the|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s|new\s+date\s+is)\W+)*
+    (?:(?:{_WD}),?\s+)?(?:the\s+)?
+    (?:{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH_NAME.pattern}\.?
+      |{_MONTH_NAME.pattern}\.?\s+(?:the\s+)?{_DAY_NUMBER}
+      |(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)
+      |(?:(?:next|this)\s+)?(?:{_WD})|tomorrow)
+    (?:,?\s+(?:19|20)\d\d)?(?:\W+(?:then|now|yes|yep|yeah|right))*\W*""",
+    re.I | re.X,
+)
+"""A date and nothing it dates, in any order chat writes one ("20th june 2026",
+"Saturday 14th June", "the 6th of may then", "next tuesday"): an answer whose question
+held what happens then, or a time agreed for what the chat planned."""
+_OPENER = re.compile(
+    r"^(?:(?:right|ok|okay|so|well|wait|also|and|but|anyway|hey|oh+|o+h|um+|hm+|ugh+|omg+|"
+    r"lol|aw+|no+|nah|ye[sa]h*|yes+|[a-z]*?([a-z])\1{2,}[a-z]*)[,!.]*\s+)+",
+    re.I,
+)
+"""Words that open a chat message before what it says, without the comma prose would
+set them off with: a discourse marker ("right", "so", "ok") or an interjection, an
+elongated one too ("noooo", "yesss")."""
+
+
+_FEELING_ALONE = re.compile(
+    r"^(?:(?:still|so+|really|super|very|too|just)\s+)+[a-z]{2,}(?:ed|d|ful|ous|y|ive)\s+"
+    r"(?:about|of|for|with)\b",
+    re.I,
+)
+"""A feeling exclaimed with its subject dropped, after a degree word, an adjective's
+ending and the preposition of what it is felt about ("still annoyed about tuesday",
+"so proud of you all", not "still in with a shout for"): how the speaker takes what
+came before, not what happened."""
+
+
+def _chat_scrap(sentence: str, answers: bool) -> bool:
+    """A chat line that states nothing to remember, read from its form: a date alone
+    (`_DATE_ALONE`) opening a message that answers no question asked with its mark
+    (`answers` false: after "When do you start?" or "we've picked a date!" it is what
+    was asked or announced), a feeling with its subject dropped (`_FEELING_ALONE`), or
+    a question asked without its mark after an opener ("right who's in for quiz
+    tuesday", "noooo who's going to do the science round")."""
+    if _DATE_ALONE.fullmatch(sentence):
+        return not answers
+    if _FEELING_ALONE.match(sentence):
+        return True
+    opener = _OPENER.match(sentence)
+    return opener is not None and bool(_QUESTION.match(sentence[opener.end() :]))
+
+
+_SHORT_TAIL_QUESTION = re.compile(
+    r",\s*(?!(?:right|no|yes|yeah|correct|true|ok|okay|innit|is|are|was|were|do|does|did|"
+    r"can|could|would|will|should|have|has|isn['’]?t|aren['’]?t|don['’]?t|didn['’]?t|"
+    r"won['’]?t|wasn['’]?t)\b)(?P<ask>[\w'’]+(?:\s+[\w'’]+){1,2})\s*\?+\s*$",
+    re.I,
+)
+"""A question of two or three words without a verb tacked onto a statement with a comma
+("summer league starts in may, same team?", "we fly at 7, window seats?"): not a tag
+that asks to confirm it ("..., is it?", "..., right?")."""
+
+
+def _without_short_tail_question(sentence: str) -> str:
+    """The statement before a `_SHORT_TAIL_QUESTION`, judged alone (the question mark at
+    the end made the whole a question)."""
+    tail = _SHORT_TAIL_QUESTION.search(sentence)
+    if tail is None or _VERB.search(tail["ask"]) or not content_words(sentence[: tail.start()]):
+        return sentence
+    return sentence[: tail.start()].rstrip() + "."
+
+
+_CHAT_PREFACE = re.compile(
+    r"^(?:"
+    # an elongated interjection before the news ("noooo", "yesss")
+    r"[a-z]*?([a-z])\1{2,}[a-z]*[,!.]*\s+"
+    # a label naming what follows ("reminder it's ...", "also reminder that ...")
+    r"|(?:also\s+|quick\s+|friendly\s+)?reminder(?:\s+that)?[,:]?\s+"
+    # a verbless clause announcing news ("big news from me too, ...", "my turn for news,")
+    r"|(?:[\w'’]+\s+){1,4}?(?:news|gossip)(?:\s+(?:from|for|of)\s+[\w'’]+)?"
+    r"(?:\s+(?:too|also|as\s+well))?\s*[,;]\s+"
+    # thanks said to the room, set off by a comma ("thanks for coming everyone, ...")
+    r"|(?:thanks|thank\s+you|thx|cheers)\b[^,.!?]{0,40},\s+"
+    r")(?=\S)",
+    re.I,
+)
+"""What opens a chat message before its statement, with no part in it: an elongated
+interjection, a label ("reminder"), a clause announcing news, thanks to the room."""
+
+
+_THANKS = re.compile(r"(?:thanks|thank\s+you|thx|cheers)\b", re.I)
+
+
+def _without_chat_preface(sentence: str, names: frozenset[str]) -> str:
+    """`sentence` without its `_CHAT_PREFACE`, when what follows is a fact of three
+    words or more ("big news from me too, I'm moving to Leith" is "I'm moving to
+    Leith"); when it is not, the sentence as said, for the rules to read whole."""
+    preface = _CHAT_PREFACE.match(sentence)
+    if preface is None:
+        return sentence
+    rest = sentence[preface.end() :]
+    thanks = _THANKS.match(sentence) is not None
+    if len(_WORD.findall(rest)) < 3 or not (thanks or is_fact(rest, names, chat=True)):
+        return sentence
+    return rest[:1].upper() + rest[1:]
 
 
 _SUBJECT_DROPPED = re.compile(
