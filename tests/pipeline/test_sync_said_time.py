@@ -154,7 +154,9 @@ def test_a_teammates_bullet_is_never_attributed_to_the_line_it_superseded(cli, t
 
 # --------------------------------------------------------------------------- headings
 
-OLD_SPAN = "## Memory Flush — 2026-12-05T08:00:00+00:00 · thread a · entries 0-1 · m · said 2026-12-03"
+OLD_SPAN = (
+    "## Memory Flush — 2026-12-05T08:00:00+00:00 · thread a · entries 0-1 · m · said 2026-12-03"
+)
 OLD_TODAY = "## Memory Flush — 2026-12-05T08:00:00+02:00 · thread a · entries 0-1 · m"
 NEW_TODAY = OLD_TODAY + " · last said 2026-12-05T05:10:00Z"
 NEW_SPAN = OLD_SPAN + " to 2026-12-05 · last said 2026-12-05T05:10:00Z"
