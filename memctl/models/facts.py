@@ -995,6 +995,9 @@ def is_fact(
         anchored
         or _unanchored_fact(stripped, content, about_speaker, chat)
         or (to_assistant and _told_in_passing(stripped, content, about_speaker))
+        # "Migrations must be reversible", "Never push directly to main": what a person
+        # tells the assistant helping them to hold to from now on.
+        or (to_assistant and _rule(stripped))
     )
 
 
@@ -1052,6 +1055,57 @@ def _duty(sentence: str) -> bool:
 
 
 _NOT_A_DUTY = frozenset({"The", "This", "That", "It", "There", "Everyone", "Nobody", "Someone"})
+
+
+_RULE_SUBJECT = re.compile(
+    r"^(?:(?:all|every|each|any|no|the|our|new)\s+)?(?P<head>[A-Za-z][\w./-]*)"
+    r"(?:\s+[a-z][\w./-]*){0,3}?"
+    r"\s+(?:must|should|shall|(?:need|needs|has|have)\s+to)\s+"
+    r"(?:(?:always|never|not|only|also|still)\s+)?(?P<verb>[a-z][\w-]*)\b",
+    re.I,
+)
+"""A rule stated of a thing: a subject, then an obligation ("Migrations must be
+reversible", "PRs should be squashed before merging", "Every endpoint needs to check
+the token")."""
+_STANDING_ORDER = re.compile(
+    r"^(?:(?:please|and)\s+)?(?:always|never|(?:do not|don't|dont)\s+ever)\s+"
+    r"(?P<verb>[a-z][\w-]*)\s+\S",
+    re.I,
+)
+"""An imperative that holds from now on, not for this once: "always" or "never" before
+the verb ("Never push directly to main", "Always run the linter first")."""
+_PERSONAL = _words(
+    """i i'm you you're u we we're he she they it it's this that there here everyone
+    everybody someone somebody anyone anybody nobody something everything nothing my your
+    his her their its"""
+)
+"""Subjects that are no thing of a project: the people in the conversation, a pronoun
+("You should come", "It must be nice") or a possessive of someone."""
+
+
+def _rule(sentence: str) -> bool:
+    """Whether a person asking an assistant for help gives it a standing rule of their
+    project: an obligation of a thing (`_RULE_SUBJECT`: its subject no pronoun and no
+    person's; "You should come!" invites, "It must be nice" guesses), or an order that
+    holds from now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol"
+    has none). A rule is stated, not exclaimed, and what follows its verb is no verdict
+    of the moment ("The party should be fun")."""
+    if sentence.endswith("!") or _JUDGEMENT.search(sentence):
+        return False
+    if order := _STANDING_ORDER.match(sentence):
+        verb = order["verb"].casefold()
+    elif (obliged := _RULE_SUBJECT.match(sentence)) and (
+        obliged["head"].casefold() not in _PERSONAL | _STOP
+    ):
+        verb = obliged["verb"].casefold()
+        if verb == "be":
+            # "must be reversible", "should be squashed": what a thing is to be, not a
+            # guess of how it will go ("should be fine", "must be nice").
+            rest = sentence[obliged.end() :].split()
+            verb = rest[0].strip(".,;:").casefold() if rest else ""
+    else:
+        return False
+    return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS and not verb.endswith("ing")
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
@@ -1851,11 +1905,16 @@ _VERB = re.compile(
     r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|"
     r"shall|might|must|got|get|gets|I|we|he|she|they|you|it|that's|it's|there's|here's)\b"
     r"|n['’]t\b|['’](?:re|m|ve|ll|d)\b"
-    rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}",
+    rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}"
+    r"|^[A-Z][a-z]+[a-rt-z]s\s+(?!(?:tonight|today|tomorrow|here|there|now|later|again|"
+    r"only|also|still|just|too|first|next)\b)[a-z]{2,}\s+(?:through|via|to|into|from|on|"
+    r"in|at|with|over|under|by)\b",
     re.I,
 )
 """A word that makes a sentence of a scrap: an auxiliary, a subject pronoun, a past or a
-participle, a name and a verb after it ("Mel quits")."""
+participle, a name and a verb after it ("Mel quits"), a plural and the plain verb that
+agrees with it, before its preposition ("Payments go through Stripe", "Deploys run on
+Fridays")."""
 
 
 def _scrap(sentence: str, heard: list[str]) -> bool:
