@@ -989,7 +989,7 @@ def is_fact(
         # "my exam is in november": chat writes a month in lower case, and it dates.
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
-        or _duty(stripped)
+        or _duty(stripped, names, learned)
     )
     return (
         anchored
@@ -1033,28 +1033,41 @@ _REQUEST = re.compile(
 
 
 _DUTY = re.compile(
-    r"^(?:[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|we|We)"
-    r"(?: (?:from|in|on|at|of) (?:the )?[a-z][\w-]*)?"
+    r"^(?P<who>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|we|We)"
+    r"(?P<of> (?:from|in|on|at|of) (?:the )?[a-z][\w-]*)?"
     r"(?: (?:also|still|now|always|usually|personally))?"
-    r" (?:reviews?|approves?|signs? off(?: on)?|authori[sz]es?|vets?|audits?|oversees?|"
-    r"maintains?|manages?|handles?|owns?|leads?|heads?|runs?|"
-    r"(?:is|are|am) (?:responsible for|in charge of|accountable for))"
+    r" (?:(?P<person>reviews?|approves?|signs? off(?: on)?|authori[sz]es?|vets?|audits?|"
+    r"oversees?|(?:is|are|am) (?:responsible for|in charge of|accountable for))|"
+    r"maintains?|manages?|handles?|owns?|leads?|heads?|runs?)"
     r" (?!(?:it|this|that|them|him|her|me|us|you)\b)[a-z0-9]"
 )
 """Who is answerable for what: a person (a name, with where they are from: "Marta from
 finance") and a verb of duty over a thing named after it ("reviews every change to
 invoice rounding", "approves all database migrations", "is responsible for backups").
 Such a rule of the team's process is kept as "owns" is; a pronoun after the verb
-("approves it") names nothing that lasts."""
+("approves it") names nothing that lasts. The verbs of `person` (review, approve, sign
+off, be responsible for) take a person for their subject; the others take things too
+("Water runs downhill", "Python handles errors with exceptions")."""
 
 
-def _duty(sentence: str) -> bool:
-    """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`)."""
+def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool:
+    """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`): its
+    subject is a person, by a verb only a person is the subject of, or by who it is: a
+    participant, a name the conversation writes in lower case too, the speaker ("I",
+    "we") or someone "from" a team."""
     match = _DUTY.match(sentence)
-    return match is not None and match[0].split()[0] not in _NOT_A_DUTY
-
-
-_NOT_A_DUTY = frozenset({"The", "This", "That", "It", "There", "Everyone", "Nobody", "Someone"})
+    if match is None:
+        return False
+    first = match["who"].split()[0].casefold()
+    if first in _STOP - {"i", "we"} or first in _NO_ONE:
+        return False  # "The", "This", "Everyone": no one in particular
+    return bool(
+        match["person"]
+        or (match["of"] or "").startswith(" from ")
+        or first in ("i", "we")
+        or match["who"].casefold() in names
+        or first in names | learned
+    )
 
 
 _RULE_SUBJECT = re.compile(
@@ -1612,7 +1625,7 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = split_sentences(_as_written(text, spelled if chat else None))
+        pieces = split_sentences(_as_written(_DIFF.sub("\n", text), spelled if chat else None))
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -1700,9 +1713,21 @@ def extract(
     return facts
 
 
-_CODE = re.compile(r"`[^`]+`|\b[A-Za-z_]\w*[_./][A-Za-z_][\w./]*|(?<!\w)--?[a-z][\w-]+")
-"""A token of code in a sentence: quoted in backticks, a dotted, slashed or snake_case
-name ("settings.py", "retry_max", "app/billing"), or a command-line flag ("--dry-run")."""
+_DIFF = re.compile(
+    r"^[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*?^[ \t]*(?P=fence)[ \t]*$",
+    re.I | re.M | re.S,
+)
+"""A fenced diff ("```diff"): its "+" and "-" lines are code a change added or removed,
+which the sentences around it tell of ("The cache host now comes from settings"); no
+line of it is a fact."""
+_CODE = re.compile(
+    r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
+    r"|(?<!\w)--?[a-z][\w-]+"
+)
+"""A token of code in a sentence: quoted in backticks, a slashed or snake_case name
+("retry_max", "app/billing"), a dotted one with two characters or more each side of its
+dot ("settings.py", "redis.Redis"; not an abbreviation, "e.g.", "U.S."), or a
+command-line flag ("--dry-run")."""
 _OPENS_OWN = re.compile(_FIRST_PERSON.pattern, re.I)
 """A sentence opening on the speaker, "My", "We" and "Our" with their capital too."""
 _MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
@@ -1745,7 +1770,10 @@ def _assistant_aside(
     ("Payments should go through the Stripe client")."""
     if _NARRATION.match(said.lstrip("*_ ")):
         return True
-    if not _SIGNALS.search(sentence) and (
+    # What it was told to note ("Note that we deploy ...") is marked as a fact, though
+    # the mark is cut from its bullet.
+    signalled = _SIGNALS.search(sentence) or _NOTE_THAT.match(said.lstrip("*_ "))
+    if not signalled and (
         (_FIRST_PERSON if working else _OPENS_OWN).match(sentence)
         or (_GUESS if working else _MAY_BE).search(sentence)
         or (not working and sentence.endswith("!"))
@@ -1754,7 +1782,7 @@ def _assistant_aside(
     if words and len(words & told) >= 0.7 * len(words):
         return True
     if not working and not (
-        _SIGNALS.search(sentence)
+        signalled
         or PAST.search(sentence)
         or _FUTURE.search(sentence)
         or _says_where(sentence)
@@ -2770,6 +2798,14 @@ _LABELLED_CLAUSE = re.compile(
 """What follows a label is a clause of its own (it has a verb), not a value the words
 before the colon name ("Staging database: db3.internal" is one fact, kept whole)."""
 _PERSON_OF = re.compile(r"^[A-Z][a-z]+ (?:from|of|at|in|and|on)\b")
+_NOTE_THAT = re.compile(
+    r"^(?:(?:please|just)\s+)?(?:note|keep in mind|bear in mind|be aware)\s+that\s+"
+    r"(?=\S)",
+    re.I,
+)
+"""An imperative of attention before the clause it points at ("Note that we deploy on
+Tuesdays only", "Keep in mind that the API is rate limited"): a label in words.
+("Remember that ..." asks memory to keep it, and is kept as said: the README's demo.)"""
 
 
 def _without_label(sentence: str, learned: frozenset[str]) -> str:
@@ -2779,7 +2815,11 @@ def _without_label(sentence: str, learned: frozenset[str]) -> str:
     once with a label and once without is one fact. A label of one word is a known one
     (`words.LABELS`: "Reminder", "Update", "Note"); a longer one is any short phrase in
     lower case ("Note to self", "Found it", "Quick reminder"). Not a name and what is
-    said of it ("Dana:", "Marta from finance:"), nor a key before its value."""
+    said of it ("Dana:", "Marta from finance:"), nor a key before its value. "Note
+    that" and its kin (`_NOTE_THAT`) label the clause after them as a colon does."""
+    if noted := _NOTE_THAT.match(sentence):
+        rest = sentence[noted.end() :]
+        return rest[:1].upper() + rest[1:]
     match = _LABELLED.match(sentence)
     if match is None or not _LABELLED_CLAUSE.match(match["rest"]):
         return sentence

@@ -53,3 +53,85 @@ def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
     assert told_agent(said) == []
+
+
+def agent_said(said: str) -> list[str]:
+    """What a flush keeps of a coding agent's message after a tool ran."""
+    return flush(
+        [
+            {"role": "user", "text": "Can you look into the billing service?"},
+            {"role": "tool", "text": "invoice.py cache.py settings.py"},
+            {"role": "assistant", "text": said},
+        ]
+    )
+
+
+@pytest.mark.parametrize("told", [agent_said, told_agent])
+def test_note_that_is_a_label_cut_as_reminder_is(told: Any) -> None:
+    assert told("Note that we deploy on Tuesdays only.") == ["We deploy on Tuesdays only."]
+    assert told("Keep in mind that the API allows 100 requests per minute.") == [
+        "The API allows 100 requests per minute."
+    ]
+
+
+def test_a_note_that_keeps_an_assistants_answer_that_would_be_dropped_without_it() -> None:
+    # An assistant with no tool drops its own "we" (what it knows in general), unless
+    # it was told to note it.
+    question = {"role": "user", "text": "When can we release?"}
+    assert flush([question, {"role": "assistant", "text": "We deploy on Tuesdays only."}]) == []
+    assert flush(
+        [question, {"role": "assistant", "text": "Note that we deploy on Tuesdays only."}]
+    ) == ["We deploy on Tuesdays only."]
+
+
+def test_a_diffs_lines_are_no_facts_and_the_sentence_telling_of_it_is() -> None:
+    said = (
+        "Here is the fix:\n```diff\n"
+        '- client = redis.Redis(host="localhost")\n'
+        "+ client = redis.Redis(host=settings.CACHE_HOST)\n"
+        "```\nThe cache host now comes from settings.py."
+    )
+    assert agent_said(said) == ["The cache host now comes from settings.py."]
+
+
+def said_alone(said: str) -> list[str]:
+    return flush([{"role": "user", "text": said}])
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Water runs downhill.",
+        "Python handles errors with exceptions.",
+        "Traffic heads north after five.",
+        "Everyone reviews the code.",
+        "The committee approves budgets.",
+    ],
+)
+def test_a_duty_is_a_persons_and_what_a_thing_does_is_none(said: str) -> None:
+    assert said_alone(said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Priya approves all database migrations.",  # a verb only a person does
+        "Marta from finance runs the payroll.",  # someone from a team
+        "We run the nightly backups.",
+    ],
+)
+def test_a_persons_duty_is_kept(said: str) -> None:
+    assert said_alone(said) == [said]
+
+
+def test_a_participant_or_a_name_chat_writes_in_lower_case_runs_what_they_run() -> None:
+    kept = flush(
+        [
+            {"role": "user", "text": "Who runs billing now?", "name": "Ana"},
+            {"role": "assistant", "text": "Ana runs the billing service.", "name": "Tomas"},
+            {"role": "user", "text": "ok i'll ask Priya", "name": "Ana"},
+            {"role": "assistant", "text": "priya runs the payroll", "name": "Tomas"},
+        ]
+    )
+    assert "Tomas: Ana runs the billing service." in kept
+    assert "Tomas: Priya runs the payroll." in kept
