@@ -37,7 +37,6 @@ nothing alone ("..., I'm so nervous") are left out.
 
 from __future__ import annotations
 
-import os
 import re
 from calendar import monthrange
 from collections.abc import Callable
@@ -853,15 +852,17 @@ _SCRATCH = re.compile(
 )
 """A path under the system's temporary folder: an agent's scratch for the session (a
 patch written to /tmp, a dump in $TMPDIR), gone at the next reboot or cleanup; a
-sentence that leads there leads nowhere later. (The folder a machine's TMPDIR names,
-when it is elsewhere, is added by `_scratch`.)"""
+sentence that leads there leads nowhere later. (The machine's own temporary folder,
+when it is elsewhere, is given to `extract` by the pipeline: see `_scratch`.)"""
 
 
-def _scratch(sentence: str) -> bool:
-    """Whether `sentence` names a path under the temporary folder (see `_SCRATCH`)."""
+def _scratch(sentence: str, folder: str = "") -> bool:
+    """Whether `sentence` names a path under the temporary folder (see `_SCRATCH`) or
+    under `folder`, the machine's own ("/var/folders/xy/T" on macOS), when it is one of
+    two levels or more (a folder at the root, "/tmp", is `_SCRATCH`'s)."""
     if _SCRATCH.search(sentence):
         return True
-    own = os.environ.get("TMPDIR", "").rstrip("/")
+    own = folder.rstrip("/")
     return own.startswith("/") and own.count("/") > 1 and own + "/" in sentence
 
 
@@ -1543,10 +1544,13 @@ def extract(
     own_reply: Callable[[str], bool],
     user_name: str | None = None,
     judge: Callable[[str, str, Context], bool] | None = None,
+    scratch: str = "",
 ) -> list[str]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
     that `known` (facts already written) does not hold, in the order they were said.
     `user_name`: what an earlier flush of the thread learnt the user is called.
+    `scratch`: the temporary folder of the machine the conversation was said on (the
+    pipeline's to give: a rule reads no environment), under which no path is kept.
     `judge`, when given, has the last word on each candidate: the sentence as said, the
     bullet written from it, and where it was said, for what the rules kept and for
     what they dropped (a statement of three words or more). It is how
@@ -1633,7 +1637,7 @@ def extract(
             if index:
                 month = _month_named(pieces[index - 1]) or month
             sentence = _unlisted(sentence, role == "assistant" and not working)
-            if not sentence:
+            if not sentence or (scratch and _scratch(sentence, scratch)):
                 continue
             before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])

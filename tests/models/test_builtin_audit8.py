@@ -1,15 +1,21 @@
 """builtin flush on what audit 8 (findings 2 and 5) and review 14 (items 2-4) left: a
 user's short rule to their agent is remembered, a note's label is none of its fact, a
-diff's lines are no facts, a duty is a person's, and an abbreviation is no code."""
+diff's lines are no facts, a duty is a person's, and an abbreviation is no code; a
+sentence each that a rule review 14 #4 found untested decides, and the temporary folder
+given by the pipeline (#6)."""
 
 from __future__ import annotations
 
+import json
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
+from memctl.models.facts import extract
 from memctl.models.interface import Request
 
 
@@ -135,3 +141,76 @@ def test_a_participant_or_a_name_chat_writes_in_lower_case_runs_what_they_run() 
     )
     assert "Tomas: Ana runs the billing service." in kept
     assert "Tomas: Priya runs the payroll." in kept
+
+
+# review 14 #4: a sentence each that _INLINE_ITEM, _MAY_BE and _JOINED's prepositions decide
+
+
+def test_a_list_written_on_one_line_is_split_at_each_items_marker() -> None:
+    # _INLINE_ITEM: without it the lead-in and the first item's marker stay on the fact.
+    assert agent_said(
+        "Here is what I found: - CI runs on Python 3.12. - Staging config lives in"
+        " deploy/staging.yaml."
+    ) == ["CI runs on Python 3.12.", "Staging config lives in deploy/staging.yaml."]
+    assert told_agent(
+        "Updates: 1) We adopted a cat named Miso. 2) I start at Globex in March.", "Nice!"
+    ) == ["We adopted a cat named Miso.", "I start at Globex in March."]
+
+
+def test_what_should_or_might_have_happened_is_a_chat_assistants_guess() -> None:
+    # _MAY_BE in _assistant_aside: a past it guesses at ("should have shipped") is no
+    # result, though a past is what keeps an assistant's sentence otherwise.
+    question = {"role": "user", "text": "Did my parcel ship?"}
+    for guess in (
+        "The parcel should have shipped on Monday.",
+        "The parcel might have shipped on Monday.",
+    ):
+        assert flush([question, {"role": "assistant", "text": guess}]) == []
+    done = "The parcel shipped on Monday."
+    assert flush([question, {"role": "assistant", "text": done}]) == [done]
+
+
+def test_a_name_after_a_preposition_opens_no_clause_of_the_speakers() -> None:
+    # _JOINED's prepositions: "on Sunday and ..." and "from Priya, ..." go on with what
+    # was said to the listener; they are no clause of the speaker's own to keep.
+    for advice in (
+        "You could cook on Sunday and freeze it.",
+        "You know from Priya, she is moving to Porto.",
+    ):
+        kept = flush(
+            [
+                {"role": "user", "text": "What are you up to this week?", "name": "Ana"},
+                {"role": "assistant", "text": advice, "name": "Ben"},
+            ]
+        )
+        assert kept == []
+
+
+# review 14 #6: the machine's temporary folder is the pipeline's to give, not read by a rule
+
+DUMP = "The dump is in /var/folders/xy/T/db.sql."
+
+
+@pytest.mark.parametrize(("scratch", "kept"), [("/var/folders/xy/T", []), ("", [DUMP])])
+def test_a_path_under_the_temporary_folder_given_is_scratch(scratch: str, kept: list[str]) -> None:
+    conversation = [{"role": "user", "text": DUMP}]
+    assert extract(conversation, [], lambda text: False, scratch=scratch) == kept
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload | {"scratch": scratch})).text
+    assert text == (f"- {DUMP}" if kept else NO_REPLY)
+
+
+@pytest.mark.parametrize("elsewhere", [True, False])
+def test_flush_gives_the_machines_temporary_folder(
+    cli, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, elsewhere: bool
+) -> None:  # type: ignore[no-untyped-def]
+    scratch = tmp_path / "machine-tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch if elsewhere else tmp_path / "other"))
+    said = f"The dump is in {scratch}/db.sql."
+    entry = json.dumps({"role": "user", "content": said}) + "\n"
+    assert cli("-w", workspace, "thread", "append", "t", "-", input=entry).exit_code == 0
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    ledger = "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
+    assert (f"- {said}" in ledger) is not elsewhere
