@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from memctl.core.said import MONTHS, WEEKDAYS
+from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import SAID_ON, content_words
@@ -1556,6 +1556,16 @@ def extract(
     what they dropped (a statement of three words or more). It is how
     scripts/train_fact_scorer.py sees every candidate to fit a keep/drop score; without
     it the rules decide alone."""
+    # An assistant named as a product in a pasted conversation ("Claude:", "ChatGPT:")
+    # is the assistant with no name, whose rules hold for it: no person in the chat.
+    conversation = [
+        {key: value for key, value in item.items() if key != "name"}
+        if item.get("role") == "assistant"
+        and isinstance(item.get("name"), str)
+        and ai_assistant(item["name"])
+        else item
+        for item in conversation
+    ]
     written = {_key(fact) for fact in known}
     remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)

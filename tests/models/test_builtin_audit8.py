@@ -214,3 +214,20 @@ def test_flush_gives_the_machines_temporary_folder(
     assert run.exit_code == 0, run.stderr
     ledger = "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
     assert (f"- {said}" in ledger) is not elsewhere
+
+
+# precise11's cost: an assistant named in a pasted conversation is the unnamed assistant
+
+
+@pytest.mark.parametrize("name", ["Claude", "ChatGPT", "Assistant", "GPT-4o"])
+def test_an_assistant_named_by_its_product_is_read_as_the_unnamed_one(name: str) -> None:
+    question = "How long is the train to Porto? My sister Ines turns 30 on Friday."
+    answer = "The train from Lisbon to Porto takes about three hours. Happy birthday to Ines!"
+    user = {"role": "user", "text": question}
+    unnamed = flush([user, {"role": "assistant", "text": answer}])
+    assert unnamed == ["My sister Ines turns 30 on Friday."]
+    assert flush([user, {"role": "assistant", "name": name, "text": answer}]) == unnamed
+    # A person answering is still a person, whose news and words are kept.
+    assert "Ben: The train from Lisbon to Porto takes about three hours." in flush(
+        [user, {"role": "assistant", "name": "Ben", "text": answer}]
+    )
