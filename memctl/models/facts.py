@@ -45,9 +45,9 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
+from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
-from memctl.models.words import SAID_ON, content_words
 from memctl.models.words import STOP as _STOP
 from memctl.models.words import WORD as _WORD
 
@@ -70,24 +70,18 @@ _OWN = r"(?<!\bmy )(?<!\bour )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<
 """The verb "own" ("I own a boat"), not the word that only stresses a possessive ("our
 own feelings")."""
 _RELATION = re.compile(
-    r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
-    r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
-    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|"
-    r"(?:grand|great-grand)(?:ma|pa|mother|father|parents?|sons?|daughters?|child|children|kids?)|"
-    r"step(?:mom|mum|mother|dad|father|sons?|daughters?|sister|brother|kids?)|"
-    r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
-    rf"{_OWN}|leads?|reports? to|married|roommate|flatmate|housemate|mentor|client|customer)\b",
+    rf"\b(?:{kin_pattern()}|boss|manager|colleague|co-?worker|teammates?|neighbou?r|"
+    r"dog|cat|pet|puppy|kitten|team|"
+    rf"{_OWN}|leads?|reports? to|married|mentor|client|customer)\b",
     re.I,
 )
+"""A relation: kin (`words.KIN`), someone one works with or for, a pet, ownership."""
 _GENERIC_KIN = re.compile(
     r"^(?:(?:a|an|every|each|any|all|most|some|many|no)\s+)?"
-    r"(?!(?:my|our|his|her|their|your|its|the|this|that|these|those|mom|mum|dad|grandma|grandpa|"
-    r"nana)\b)(?:(?![\w-]+'s\b)[a-z][\w-]*\s+)?"
-    r"(?:sister|brother|sibling|mom|mother|mum|dad|father|parent|wife|husband|partner|spouse|"
-    r"son|daughter|kid|child|children|bab(?:y|ies)|friend|boss(?:es)?|manager|colleague|"
-    r"co-?worker|teammate|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parent|kid)|"
-    r"niece|nephew|girlfriend|boyfriend|dog|cat|pet|pupp(?:y|ies)|kitten|famil(?:y|ies)|"
-    r"roommate|flatmate|housemate|mentor|client|customer)s?\b",
+    r"(?!(?:my|our|his|her|their|your|its|the|this|that|these|those|"
+    rf"{'|'.join(sorted(CALLED_KIN))})\b)(?:(?![\w-]+'s\b)[a-z][\w-]*\s+)?"
+    rf"(?:{kin_pattern()}|boss(?:es)?|manager|colleague|co-?worker|teammate|neighbou?r|"
+    r"dog|cat|pet|pupp(?:y|ies)|kitten|mentor|client|customer)s?\b",
     re.I,
 )
 """A sentence opening on a relation said of anyone ("Kids grow up so fast", "A good
@@ -1482,7 +1476,7 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
 
 
 _KIN_VOCATIVE = re.compile(
-    r"(?i:grandma|grandpa|granny|gran|grandad|nana|mom|mum|mama|dad|papa|auntie)[,\s]+"
+    rf"(?i:{'|'.join(sorted(CALLED_KIN, key=lambda w: (-len(w), w)))})[,\s]+"
     r"(?=(?i:how|what|where|when|why|who|that's|that is|it's|its|I|I'm|you|you're)\b"
     r"|(?P<name>[A-Z][\w'-]+)\b)"
 )
@@ -1845,10 +1839,10 @@ _NAMED_AS = re.compile(
     r"\b(?:his|her|their|its)\s+name(?:['’]s|\s+is)\s+(?P<name>[A-Za-z][\w'’-]+)", re.I
 )
 _NAMED_ONE = re.compile(
-    r"\b(?:a|an|my|our|the|new)\s+(?:[\w'’-]+\s+){0,2}?(?P<noun>roommate|flatmate|housemate|"
-    r"kitten|puppy|dog|cat|pet|rabbit|bunny|hamster|horse|parrot|bird|tortoise|lizard|baby|son|"
-    r"daughter|grandson|granddaughter|boyfriend|girlfriend|partner|fianc[eé]e?|boss|manager|"
-    r"colleague|coworker|neighbou?r|tutor|coach|therapist|mentor|intern|nanny)s?\b",
+    r"\b(?:a|an|my|our|the|new)\s+(?:[\w'’-]+\s+){0,2}?"
+    rf"(?P<noun>{kin_pattern(plural=False)}|"
+    r"kitten|puppy|dog|cat|pet|rabbit|bunny|hamster|horse|parrot|bird|tortoise|lizard|boss|"
+    r"manager|colleague|coworker|neighbou?r|tutor|coach|therapist|mentor|intern|nanny)s?\b",
     re.I,
 )
 
@@ -2203,15 +2197,12 @@ def _named_pronoun(
     return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
 
 
-_HER_KIN = (
-    r"mom|mum|mother|sister|daughter|wife|girlfriend|fianc[eé]e|aunt|niece|grandma|"
-    r"grandmother|nan|nana|stepmom|stepmum|stepmother|stepsister|stepdaughter"
+_OWN_KIN = re.compile(
+    rf"\b(?:my|our)\s+(?:(?P<her>{kin_pattern('she', plural=False)})"
+    rf"|(?P<his>{kin_pattern('he', plural=False)}))\b",
+    re.I,
 )
-_HIS_KIN = (
-    r"dad|father|brother|son|husband|boyfriend|fianc[eé]|uncle|nephew|grandpa|grandfather|"
-    r"stepdad|stepfather|stepbrother|stepson"
-)
-_OWN_KIN = re.compile(rf"\b(?:my|our)\s+(?:(?P<her>{_HER_KIN})|(?P<his>{_HIS_KIN}))\b", re.I)
+"""The speaker's own kin of one sex (`words.KIN`): whom a "she" or a "he" may be."""
 
 
 def _own_kin(pronoun: str, before: str) -> str | None:
