@@ -1082,6 +1082,7 @@ _STANDING_ORDER = re.compile(
 )
 """An imperative that holds from now on, not for this once: "always" or "never" before
 the verb ("Never push directly to main", "Always run the linter first")."""
+_BUT = re.compile(r"\s(?:but|yet|though|although|except)\s", re.I)
 _PERSONAL = _words(
     """i i'm you you're u we we're he she they it it's this that there here everyone
     everybody someone somebody anyone anybody nobody something everything nothing my your
@@ -1096,14 +1097,19 @@ def _rule(sentence: str) -> bool:
     project: an obligation of a thing (`_RULE_SUBJECT`: its subject no pronoun and no
     person's; "You should come!" invites, "It must be nice" guesses), or an order that
     holds from now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol"
-    has none). A rule is stated, not exclaimed, and what follows its verb is no verdict
-    of the moment ("The party should be fun")."""
+    has none). A rule is stated, not exclaimed, what follows its verb is no verdict of
+    the moment ("The party should be fun"), and an obligation is not then contradicted
+    ("The build should pass but it fails": an expectation not met)."""
     if sentence.endswith("!") or _JUDGEMENT.search(sentence):
         return False
     if order := _STANDING_ORDER.match(sentence):
         verb = order["verb"].casefold()
-    elif (obliged := _RULE_SUBJECT.match(sentence)) and (
-        obliged["head"].casefold() not in _PERSONAL | _STOP
+    elif (
+        (obliged := _RULE_SUBJECT.match(sentence))
+        and obliged["head"].casefold() not in _PERSONAL | _STOP
+        # "The script should work out profit but every profit comes out negative": what
+        # was expected, then what happens instead, is a bug told, not a rule.
+        and not _BUT.search(sentence, obliged.end())
     ):
         verb = obliged["verb"].casefold()
         if verb == "be":

@@ -45,6 +45,18 @@ def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
     assert told_agent(said) == [said]
 
 
+def test_a_users_list_of_conventions_keeps_each_rule() -> None:
+    conventions = (
+        "Our conventions:\n- Migrations must be reversible.\n"
+        "- PRs should be squashed before merging.\n- Never push directly to main."
+    )
+    assert told_agent(conventions) == [
+        "Migrations must be reversible.",
+        "PRs should be squashed before merging.",
+        "Never push directly to main.",
+    ]
+
+
 @pytest.mark.parametrize(
     "said",
     [
@@ -55,6 +67,7 @@ def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
         "The party should be fun.",
         "Never heard of it.",
         "Drinks tonight at Joe's.",
+        "The script should work out the totals but every total comes out negative.",
     ],
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
