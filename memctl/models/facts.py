@@ -1066,8 +1066,8 @@ def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool
 
 
 _RULE_SUBJECT = re.compile(
-    r"^(?:(?:all|every|each|any|no|the|our|new)\s+)?(?P<head>[A-Za-z][\w./-]*)"
-    r"(?:\s+[a-z][\w./-]*){0,3}?"
+    r"^(?:(?P<all>all|every|each|any|no)\s+|(?:the|our|new)\s+)?"
+    r"(?P<subject>(?P<head>[A-Za-z][\w./-]*)(?:\s+[a-z][\w./-]*){0,3}?)"
     r"\s+(?:must|should|shall|(?:need|needs|has|have)\s+to)\s+"
     r"(?:(?:always|never|not|only|also|still)\s+)?(?P<verb>[a-z][\w-]*)\b",
     re.I,
@@ -1086,7 +1086,7 @@ _BUT = re.compile(r"\s(?:but|yet|though|although|except)\s", re.I)
 _PERSONAL = _words(
     """i i'm you you're u we we're he she they it it's this that there here everyone
     everybody someone somebody anyone anybody nobody something everything nothing my your
-    his her their its"""
+    his her their its people folks guys things stuff life"""
 )
 """Subjects that are no thing of a project: the people in the conversation, a pronoun
 ("You should come", "It must be nice") or a possessive of someone."""
@@ -1097,10 +1097,16 @@ def _rule(sentence: str) -> bool:
     project: an obligation of a thing (`_RULE_SUBJECT`: its subject no pronoun and no
     person's; "You should come!" invites, "It must be nice" guesses), or an order that
     holds from now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol"
-    has none). A rule is stated, not exclaimed, what follows its verb is no verdict of
-    the moment ("The party should be fun"), and an obligation is not then contradicted
-    ("The build should pass but it fails": an expectation not met)."""
-    if sentence.endswith("!") or _JUDGEMENT.search(sentence):
+    has none). A rule is stated, not exclaimed, holds at no one moment ("The package
+    should arrive soon" expects), what follows its verb is no verdict of the moment
+    ("The party should be fun"), and an obligation is not then contradicted ("The build
+    should pass but it fails": an expectation not met)."""
+    if (
+        sentence.endswith("!")
+        or _JUDGEMENT.search(sentence)
+        or _MOMENT.search(sentence)
+        or _RELATIVE.search(sentence)
+    ):
         return False
     if order := _STANDING_ORDER.match(sentence):
         verb = order["verb"].casefold()
@@ -1113,13 +1119,39 @@ def _rule(sentence: str) -> bool:
     ):
         verb = obliged["verb"].casefold()
         if verb == "be":
-            # "must be reversible", "should be squashed": what a thing is to be, not a
-            # guess of how it will go ("should be fine", "must be nice").
             rest = sentence[obliged.end() :].split()
-            verb = rest[0].strip(".,;:").casefold() if rest else ""
+            state = rest[0].rstrip(".,;:").casefold() if rest else ""
+            if _TO_BE.fullmatch(state):
+                return True
+            # "Branch names must be lowercase", "All endpoints must be idempotent": a
+            # quality required of a whole class of things (a plural or "all"), not a
+            # guess of how one will seem ("The migration should be easy").
+            noun = obliged["subject"].split()[-1].casefold()
+            return bool(
+                (obliged["all"] or (noun.endswith("s") and not noun.endswith("ss")))
+                and state
+                and state not in _STOP | _FILLER | _ADVERBS
+                and not state.endswith(("er", "ing"))
+            )
     else:
         return False
     return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS and not verb.endswith("ing")
+
+
+_MOMENT = re.compile(
+    r"\b(?:soon|shortly|later|by now|any (?:minute|second|day) now|tonight|today|tomorrow)\b",
+    re.I,
+)
+"""A time near the moment of speaking: what "should" happen then is expected, no rule."""
+_TO_BE = re.compile(
+    r"[a-z]{3,}(?:ed|en)|(?:in|on|at|under|over|within|below|above|behind|before|"
+    r"after|from|to|via|through|a|an|the|one|two|three)|\d\S*|`.+",
+    re.I,
+)
+"""What a thing must be by a rule: done to ("must be reversed", "should be squashed",
+"must be written"), in a place or a span ("must be under 100 lines") or a value ("must
+be a PR", "must be 300 seconds"); not how it will seem ("should be easy", "must be
+terrible"), which only a class of things is required to be (see `_rule`)."""
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:

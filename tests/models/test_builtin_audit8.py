@@ -39,6 +39,9 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Payments go through Stripe.",
         "Always run the linter before committing.",
         "Every endpoint needs to check the token.",
+        "Branch names must be lowercase.",  # a quality a class of things must have
+        "All endpoints must be idempotent.",
+        "Functions must be under 50 lines.",
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
@@ -68,6 +71,10 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "Never heard of it.",
         "Drinks tonight at Joe's.",
         "The script should work out the totals but every total comes out negative.",
+        "The package should arrive soon.",  # expected at a moment
+        "The migration should be easy.",  # how one thing will seem
+        "Traffic must be terrible.",
+        "Life must go on.",
     ],
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
