@@ -1110,6 +1110,8 @@ def _rule(sentence: str) -> bool:
         return False
     if order := _STANDING_ORDER.match(sentence):
         verb = order["verb"].casefold()
+        if PAST.fullmatch(verb):
+            return False  # "Never tried sushi before": chat's own news, its "I" dropped
     elif (
         (obliged := _RULE_SUBJECT.match(sentence))
         and obliged["head"].casefold() not in _PERSONAL | _STOP

@@ -69,6 +69,7 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "It must be nice.",
         "The party should be fun.",
         "Never heard of it.",
+        "Never tried sushi before.",  # a past: the speaker's news, not an order
         "Drinks tonight at Joe's.",
         "The script should work out the totals but every total comes out negative.",
         "The package should arrive soon.",  # expected at a moment
