@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import math
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -511,6 +512,9 @@ class _Run:
                 "memory": memory,
                 "ledger": ledger,
                 "thread": thread,
+                # The machine's temporary folder: a path under it is the session's
+                # scratch (read here, so that the rules read no environment).
+                "scratch": tempfile.gettempdir(),
             },
         )
 
