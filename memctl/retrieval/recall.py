@@ -17,9 +17,11 @@ its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
 counts half a word, and its related words in WordNet are looked up beside it (`focused`):
-the answer names one of the kind ("darwin"), seldom the kind. The words before it say
-what it is of ("redis" of "which redis version"): the question's subject, which weighs
-no less than its strongest other word (`by_subject`), even when most records hold it.
+the answer names one of the kind ("darwin"), seldom the kind. A name before it, or
+every word before it when the question names nothing else, says what it is of ("redis"
+of "which redis version do we run"): the question's subject (`subject_of`), which
+weighs no less than its strongest other word (`by_subject`), even when most records
+hold it.
 The speaker's name is a field of its own, not normalised by a turn's length (BM25F;
 postings.SPEAKER_B).
 
@@ -795,25 +797,41 @@ def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
 
 
 def focus_of(query: str) -> tuple[set[str], set[str]]:
-    """The question's focus and degree words, lowercase (`_which_phrases`). The focus: the
-    head of a "what/which" phrase, and a count before it ("two" of "which two hills",
-    asked with the hills). The words between "which" and its head say what the
-    question is about (`subject_of`: "python" of "which python version do we use",
-    "Tacoma" of "which Tacoma neighborhood"), and are no focus."""
+    """The question's focus and degree words, lowercase (`_which_phrases`): the focus is
+    the head of a "what/which" phrase and the words before it that are no part of the
+    question's subject (`subject_of`): "athletic" and "goal" of "what athletic goal did
+    Clara set", "version" alone of "which redis/python version do we run"."""
     phrases, degrees = _which_phrases(query)
-    nouns = {head for _, head in phrases}
-    nouns.update(w for before, _ in phrases for w in before if _NUMBER.fullmatch(w))
+    subject = subject_of(query)
+    nouns = {w for before, head in phrases for w in [*before, head] if w not in subject}
     return nouns, degrees
 
 
 def subject_of(query: str) -> set[str]:
-    """The question's subject in its "what/which" phrases (`_which_phrases`): the words
-    before the head, which name what the kind asked for is of ("redis" and "python" of
-    "which redis/python version do we run", whether a dictionary knows the word or not),
-    a count aside ("which two hills"). The head is what is asked of the subject; a word
-    of the question a dictionary calls a noun is the subject when the head follows it."""
+    """The question's subject among the words between "what/which" and the head
+    (`_which_phrases`): a name there, written with a capital or a word no dictionary has
+    ("Tacoma" of "which Tacoma neighborhood", "redis" of "which redis version"); and,
+    when the question names nothing else (`named_terms`: no "Jess" of "which grad
+    school did Jess pick"), every word there but a count ("python" of "which python
+    version do we use", which WordNet knows): then the words before the head say what
+    the kind asked for is of, where beside a name they say which kind ("grad school",
+    "goal time")."""
     phrases, _ = _which_phrases(query)
-    return {w for before, _ in phrases for w in before if not _NUMBER.fullmatch(w)}
+    before = {w for words, _ in phrases for w in words if not _NUMBER.fullmatch(w)}
+    if not before:
+        return set()
+    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
+    names = {w for w in before if w in capital or not _english(w)}
+    if named_terms(query) - before:
+        return names
+    return before
+
+
+def _english(word: str) -> bool:
+    """Whether `word` is in the thesaurus's dictionary (WordNet): else a name."""
+    from memctl.retrieval.thesaurus import knows
+
+    return not word.isalpha() or knows(word)
 
 
 def _rare(conn: sqlite3.Connection, word: str) -> bool:
@@ -881,10 +899,12 @@ def by_subject(
     them, so "which redis version do we run" was answered by "Tests run with uv run
     pytest" (its "run" rarer than the subject). A record holding the subject gains what
     the idf it lacks against the rarest other word asked would give one occurrence,
-    and the best records holding the subject alone are candidates too (a generic
-    word's many records may have filled the list). The focus and the thesaurus's words
-    are none of the words it is weighed against: what is asked of the subject is no
-    match of it."""
+    and the best records of `scope` holding the subject alone are candidates too (a
+    generic word's many records may have filled the list). The focus and the
+    thesaurus's words are none of the words it is weighed against: what is asked of
+    the subject is no match of it. (Weighing it as all the other words together, so
+    that a record holding it comes before any that does not, cost held-out R@10:
+    bench/README.md, fixleft4.)"""
     asked = [term for term in terms if term not in subject]
     held = [term for term in terms if term in subject]
     if not held or not asked:

@@ -113,6 +113,9 @@ def test_the_question_s_subject_is_matched_before_a_generic_verb(cli, upgraded, 
         ("which redis version do we run", {"redis"}),
         ("which python version do we use", {"python"}),  # WordNet knows "python"
         ("what athletic goal did she set", {"athletic"}),
+        ("What athletic goal did Clara set?", set()),  # the question names Clara
+        ("What goal time did Olu set in January?", set()),
+        ("Which Tacoma neighborhood does Theo live in?", {"tacoma"}),  # a name, always
         ("which two hills did we climb", set()),  # a count is no subject
         ("which city does Pavel live in now?", set()),
         ("what did we decide about the cache", set()),
@@ -127,14 +130,17 @@ def test_the_subject_of_a_which_question_is_the_words_before_its_head(question, 
     [
         ("which redis version do we run", {"version"}),  # redis: a name, the subject
         ("which python version do we use", {"version"}),  # a word WordNet knows, too
-        ("what athletic goal did she set", {"goal"}),
+        ("what athletic goal did she set", {"goal"}),  # names nothing else
+        ("what athletic goal did Clara set", {"athletic", "goal"}),  # Clara's goal
+        ("Which grad school did Jess pick?", {"grad", "school"}),
         ("which Tacoma neighborhood does he live in", {"neighborhood"}),
         ("which two hills did we climb", {"two", "hills"}),  # a count is asked with it
     ],
 )
-def test_the_words_before_the_head_of_a_which_question_are_no_part_of_its_focus(question, focus):
-    """The head names the kind asked for; the words before it what it is of (the
-    question's subject, `subject_of`), whether a dictionary knows them or not."""
+def test_the_subject_before_the_head_of_a_which_question_is_no_part_of_its_focus(question, focus):
+    """The head names the kind asked for; the words before it say what it is of (the
+    question's subject, `subject_of`) when the question names nothing else, whether a
+    dictionary knows them or not; beside a name they say which kind."""
     assert focus_of(question)[0] == focus
 
 

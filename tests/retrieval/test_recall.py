@@ -991,7 +991,7 @@ def test_recall_without_an_index_to_read_is_an_error_not_no_match(ws: Path, cli)
     [
         ("Which city does Pavel live in now?", {"city"}, set()),
         ("What kind of dog did Raj adopt?", {"dog"}, set()),
-        ("What athletic goal did Clara set?", {"goal"}, set()),
+        ("What athletic goal did Clara set?", {"athletic", "goal"}, set()),
         ("Which Tacoma neighborhood does Theo live in?", {"neighborhood"}, set()),
         ("Which neighbourhood of Leeds is the flat in?", {"neighbourhood"}, set()),
         ("What day and time does the band rehearse?", {"day"}, set()),
@@ -1005,9 +1005,10 @@ def test_recall_without_an_index_to_read_is_an_error_not_no_match(ws: Path, cli)
 def test_a_question_s_focus_is_the_noun_naming_what_it_asks_for(
     question: str, nouns: set[str], degrees: set[str]
 ) -> None:
-    """The focus is the last of the words after "what"/"which" up to an auxiliary, "and"
-    or "of" (the complement of "kind of"): the words before it are the subject; "how"
-    gives its degree word; a "what" followed by a verb or a stop word has none."""
+    """The focus is the words after "what"/"which" up to an auxiliary, "and" or "of"
+    (the complement of "kind of"), the subject's left out (names; every word before
+    the head when the question names nothing else); "how" gives its degree word; a
+    "what" followed by a verb or a stop word has none."""
     from memctl.retrieval.recall import focus_of
 
     assert focus_of(question) == (nouns, degrees)
