@@ -17,8 +17,13 @@ its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
 counts half a word, and its related words in WordNet are looked up beside it (`focused`):
-the answer names one of the kind ("darwin"), seldom the kind. The speaker's name is a
-field of its own, not normalised by a turn's length (BM25F; postings.SPEAKER_B).
+the answer names one of the kind ("darwin"), seldom the kind. A name before it, or
+every word before it when the question names nothing else, says what it is of ("redis"
+of "which redis version do we run"): the question's subject (`subject_of`), which
+weighs no less than its strongest other word (`by_subject`), even when most records
+hold it.
+The speaker's name is a field of its own, not normalised by a turn's length (BM25F;
+postings.SPEAKER_B).
 
 Before it, a conversation's shape: a turn is lent a share of its neighbours' scores up
 to two turns away (`with_neighbours`, `with_context`), the turn after a question more
@@ -482,6 +487,15 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
+            ranked = by_subject(
+                conn,
+                looked,
+                subject_of(query),
+                ranked,
+                result.scope,
+                limit * CANDIDATES_A_HIT,
+                deadline,
+            )
             echoes = _Echoes(conn, result.terms)
             ranked = echoes.pruned(ws, ranked)
             texts: dict[int, str | None] = {}
@@ -608,6 +622,7 @@ class Candidate:
     semantic_lent: float = 0.0
     semantic_session: float = 0.0  # what its session lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
+    lifted: tuple[str, float] | None = None  # the subject term and what it gained (by_subject)
 
 
 # The records of the ids bound to its {marks}; a dropped record's id (its postings
@@ -749,17 +764,15 @@ _AFTER_FOCUS = frozenset(_ENDS_FOCUS.split())
 _KIND_OF = frozenset(("kind", "kinds", "type", "types", "sort", "sorts"))
 
 
-def focus_of(query: str) -> tuple[set[str], set[str]]:
-    """The question's focus and degree words, lowercase. The focus: the words after "what"
-    or "which" that are no stop word, when an auxiliary verb, "and" or "of" follows them
-    ("city" of "which city is ...", "athletic" and "goal" of "what athletic goal did
-    ...", "dog" of "what kind of dog did ..."), but a name before the last (capitalised:
-    "Tacoma" of "which Tacoma neighborhood does ...", or a word no dictionary has:
-    "redis" of "which redis version"); "what happened to ..." has none. A degree
-    word: the word after "how" ("many", "long")."""
+def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
+    """The question's "what/which" phrases, each as the words before its head and the
+    head (the noun that names the kind of thing asked for), and its degree words: the
+    words after "what" or "which" that are no stop word, when an auxiliary verb, "and"
+    or "of" follows them ("city" of "which city is ...", "redis" and "version" of "which
+    redis version do ...", "dog" of "what kind of dog did ..."); "what happened to ..."
+    has none. A degree word: the word after "how" ("many", "long")."""
     words = _TERM.findall(query.lower())
-    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
-    nouns: set[str] = set()
+    phrases: list[tuple[list[str], str]] = []
     degrees: set[str] = set()
     for at, word in enumerate(words):
         if word == "how" and at + 1 < len(words) and words[at + 1] not in STOPWORDS:
@@ -772,10 +785,6 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
         if end == at + 1 or end == len(words) or words[end] not in _AFTER_FOCUS:
             continue
         head = words[end - 1]
-        # its other words too ("athletic", "goal" of "goal time"), but a name: written
-        # with a capital, or a word no dictionary has ("redis" of "which redis version
-        # do we run": the question's subject, which must not weigh less than "run")
-        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital and _english(w))
         if (
             words[end] == "of"
             and head in _KIND_OF
@@ -783,8 +792,39 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
             and words[end + 1] not in STOPWORDS
         ):
             head = words[end + 1]
-        nouns.add(head)
+        phrases.append((words[at + 1 : end - 1], head))
+    return phrases, degrees
+
+
+def focus_of(query: str) -> tuple[set[str], set[str]]:
+    """The question's focus and degree words, lowercase (`_which_phrases`): the focus is
+    the head of a "what/which" phrase and the words before it that are no part of the
+    question's subject (`subject_of`): "athletic" and "goal" of "what athletic goal did
+    Clara set", "version" alone of "which redis/python version do we run"."""
+    phrases, degrees = _which_phrases(query)
+    subject = subject_of(query)
+    nouns = {w for before, head in phrases for w in [*before, head] if w not in subject}
     return nouns, degrees
+
+
+def subject_of(query: str) -> set[str]:
+    """The question's subject among the words between "what/which" and the head
+    (`_which_phrases`): a name there, written with a capital or a word no dictionary has
+    ("Tacoma" of "which Tacoma neighborhood", "redis" of "which redis version"); and,
+    when the question names nothing else (`named_terms`: no "Jess" of "which grad
+    school did Jess pick"), every word there but a count ("python" of "which python
+    version do we use", which WordNet knows): then the words before the head say what
+    the kind asked for is of, where beside a name they say which kind ("grad school",
+    "goal time")."""
+    phrases, _ = _which_phrases(query)
+    before = {w for words, _ in phrases for w in words if not _NUMBER.fullmatch(w)}
+    if not before:
+        return set()
+    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
+    names = {w for w in before if w in capital or not _english(w)}
+    if named_terms(query) - before:
+        return names
+    return before
 
 
 def _english(word: str) -> bool:
@@ -842,6 +882,58 @@ def focused(
             words = (word for word in words if rare(word))
         shares.update(dict.fromkeys(islice(dict.fromkeys(words), FOCUS_WORDS), FOCUS_RELATED))
     return kept, {word: share for word, share in shares.items() if share}
+
+
+def by_subject(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    subject: set[str],
+    found: list[Candidate],
+    scope: str,
+    wanted: int,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    """The candidates with the question's subject (`subject_of`) weighing no less than its
+    strongest other word: BM25 gives a word held by more than half the records almost
+    nothing (FTS5's idf floor), and a workspace about Redis holds "redis" in most of
+    them, so "which redis version do we run" was answered by "Tests run with uv run
+    pytest" (its "run" rarer than the subject). A record holding the subject gains what
+    the idf it lacks against the rarest other word asked would give one occurrence,
+    and the best records of `scope` holding the subject alone are candidates too (a
+    generic word's many records may have filled the list). The focus and the
+    thesaurus's words are none of the words it is weighed against: what is asked of
+    the subject is no match of it. (Weighing it as all the other words together, so
+    that a record holding it comes before any that does not, cost held-out R@10:
+    bench/README.md, fixleft4.)"""
+    asked = [term for term in terms if term not in subject]
+    held = [term for term in terms if term in subject]
+    if not held or not asked:
+        return found
+    from memctl.retrieval.index.postings import MIN_IDF, document_frequency
+
+    def idf(term: str) -> float:
+        hits, records = document_frequency(conn, term)
+        if not hits:
+            return 0.0
+        return max(math.log((records - hits + 0.5) / (hits + 0.5)), MIN_IDF)
+
+    top = max(idf(term) for term in asked)
+    lift = {term: top - weight for term in held if 0.0 < (weight := idf(term)) < top}
+    if not lift:
+        return found
+    have = {c.record for c in found}
+    merged = found + [
+        c
+        for c in _bm25(conn, sorted(lift), scope, wanted, deadline=deadline)
+        if c.record not in have
+    ]
+    holding = _matched_terms(conn, sorted(lift), [c.record for c in merged], deadline)
+    for c in merged:
+        if gained := max(((lift[t], t) for t in holding.get(c.record, ())), default=None):
+            c.score += gained[0]
+            c.lifted = gained[1], gained[0]
+    merged.sort(key=lambda c: -c.score)
+    return with_neighbours(merged)
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:
@@ -2161,6 +2253,9 @@ def explain_hit(
             conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT), related
         )
     ]
+    if candidate.lifted is not None:  # the question's subject, weighed up (by_subject)
+        term, gained = candidate.lifted
+        matched.append({"term": term, "field": "subject", "weight": _g(gained)})
     explained: dict[str, Any] = {
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),

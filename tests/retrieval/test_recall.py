@@ -1006,7 +1006,8 @@ def test_a_question_s_focus_is_the_noun_naming_what_it_asks_for(
     question: str, nouns: set[str], degrees: set[str]
 ) -> None:
     """The focus is the words after "what"/"which" up to an auxiliary, "and" or "of"
-    (the complement of "kind of"), names left out; "how" gives its degree word; a
+    (the complement of "kind of"), the subject's left out (names; every word before
+    the head when the question names nothing else); "how" gives its degree word; a
     "what" followed by a verb or a stop word has none."""
     from memctl.retrieval.recall import focus_of
 
@@ -1244,3 +1245,48 @@ def test_a_tool_echo_answers_only_with_the_questions_own_words(workspace: Path, 
         own = cli("-w", workspace, "recall", "subagent")
         assert own.exit_code == 0, own.stderr
         assert "Task(" in own.stdout
+
+
+def test_a_tool_echo_brought_in_as_a_neighbour_is_no_hit(workspace: Path, cli) -> None:
+    """Review 14 #14: the echoes that answer nothing are pruned from BM25's candidates
+    (`_Echoes.pruned`), but the turns around the best matches join later
+    (`with_context`): a tool call and its output beside the answer, holding no word
+    asked, are read again as each hit is (`_hit`) and left out, on BM25 alone and
+    fused with the semantic leg."""
+    call = {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "Bash", "arguments": json.dumps({"command": "pwd"})},
+    }
+    (workspace / "threads" / "s.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Where does the deploy script live?"})
+        + encode_entry({"role": "assistant", "content": None, "tool_calls": [call]})
+        + encode_entry({"role": "tool", "tool_call_id": "call_1", "content": "/srv/app"})
+        + encode_entry({"role": "assistant", "content": "The deploy script is in bin/."})
+    )
+    for semantic in ("", BM25_ONLY):
+        (workspace / "memctl.yaml").write_text(semantic)
+        run = cli("-w", workspace, "--json", "recall", "deploy script", "--limit", "10")
+        assert run.exit_code == 0, run.stderr
+        found = [hit["source"] for hit in json.loads(run.stdout)["hits"]]
+        assert "threads/s.jsonl#3 [assistant]" in found
+        assert not any(s.startswith(("threads/s.jsonl#1", "threads/s.jsonl#2")) for s in found)
+
+
+@pytest.mark.parametrize("thesaurus", [True, False])
+def test_a_hit_found_through_the_thesaurus_alone_answers_exit_0(
+    workspace: Path, cli, thesaurus: bool
+) -> None:
+    """A record that holds no word asked but a word the thesaurus relates to one
+    ("hatchback" for "car") is recall's answer, as the thesaurus is there to find it:
+    exit 0, as for any hit; with the thesaurus off nothing answers: exit 1."""
+    (workspace / "memctl.yaml").write_text(
+        f"{BM25_ONLY}  thesaurus: {str(thesaurus).lower()}\n", encoding="utf-8"
+    )
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "we finally got the hatchback, a blue one", "2026-01-02T10:00:00Z"),
+    )
+    run = cli("-w", workspace, "recall", "What car did they purchase?", "--explain")
+    assert run.exit_code == (0 if thesaurus else 1), run.stdout
+    assert ("hatchback@text" in run.stdout) is thesaurus
