@@ -41,7 +41,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -420,6 +419,8 @@ def _detach(ws: Workspace, result: HookResult) -> None:
     exit (which kills the hook's process group) does not cut it short."""
     if not result.threads:
         return
+    import subprocess  # SessionEnd's alone: not every prompt's start-up
+
     code = (
         "import sys; from memctl.agents.hooks import finish_session; finish_session(*sys.argv[1:])"
     )
