@@ -372,8 +372,10 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
     """The line an installed hook sends (`memctl -w DIR hook claude-code`) runs without
     importing typer or building a command (a sixth of a prompt's start-up); the same
     event through typer (a line `hook_line` leaves to it: `--output=json`) gives the
-    same bytes."""
-    (workspace / "MEMORY.md").write_text("- We deploy on Fridays.\n", encoding="utf-8")
+    same bytes. BM25 alone ranks (no embedder configured), so no model is resolved, and
+    with no MEMORY.md hit there is no bullet's provenance to read."""
+    ledger = workspace / "memory" / "2026-01-05.md"
+    ledger.write_text("## 09:00 flush\n- We deploy on Fridays.\n", encoding="utf-8")
     stdin = _prompt(workspace, "when do we deploy?")
 
     fast = modules_after(["hook", "claude-code"], workspace, tmp_path / "f.json", 0, input=stdin)
@@ -384,6 +386,7 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
     assert "We deploy on Fridays." in fast.stdout
     assert fast.stdout == typed.stdout
     assert not {"typer", "click", "rich", "memctl.cli.core"} & fast.modules
+    assert not {"memctl.models.resolve", "memctl.pipeline.provenance"} & fast.modules
     assert not {m for m in fast.modules if m.startswith("memctl.cli.commands.")}
     assert {"typer", "memctl.cli.commands.hook"} <= typed.modules
 
