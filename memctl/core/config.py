@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -449,6 +448,8 @@ class _Section:
                 continue
             if not isinstance(key, str):
                 raise self.error(None, f"keys must be strings, not {_type_name(key)} {key!r}")
+            import difflib  # a mistake's alone: config is read at every start-up
+
             hint = difflib.get_close_matches(key, sorted(self.seen), n=1, cutoff=0.6)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             raise self.error(key, f"unknown key{suggestion}")
