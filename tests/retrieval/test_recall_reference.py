@@ -3,7 +3,9 @@
 The reference scores every record any query term matches with FTS5's bm25 (no
 candidate bound, no shortcut), takes the best `limit * CANDIDATES_A_HIT`, adds the
 turns within NEIGHBOUR_REACH of the best CONTEXT_CANDIDATES of them, lends each the
-best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), weighs in
+best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), gives the
+short turn that says a time after each of the best REPLY_CANDIDATES REPLY_FIELD of that
+turn's score (the words before it as a field, `by_turn_before`) and lends again, weighs in
 the question's time (a "when" question: the best TIME_CANDIDATES holding a time word,
 lent TIME_NEIGHBOUR_WEIGHT of their best neighbour instead; a month named: the turns
 dated in it; the kind of answer a question asks for, `by_answer`, is not generated here:
@@ -40,9 +42,13 @@ from memctl.retrieval.recall import (
     DATE_WEIGHT,
     NEIGHBOUR_REACH,
     NEIGHBOUR_WEIGHT,
+    REPLY_CANDIDATES,
+    REPLY_FIELD,
+    REPLY_FIELD_WORDS,
     SESSION_TOP,
     SESSION_WEIGHT,
     SPEAKER_WEIGHT,
+    STOPWORDS,
     TIME_CANDIDATES,
     TIME_NEIGHBOUR_WEIGHT,
     TIME_WEIGHT,
@@ -174,16 +180,33 @@ def reference(root: Path, okapi: Okapi, query: str) -> list[tuple[float, str]]:
         for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1):
             if 0 <= m < TURNS:
                 own.setdefault((rel, m), 0.0)
-    scored = {
-        (rel, n): score
-        + NEIGHBOUR_WEIGHT
-        * max(
-            own.get((rel, m), 0.0)
-            for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1)
-            if m != n
-        )
-        for (rel, n), score in own.items()
-    }
+
+    def lent(own: dict[tuple[str, int], float]) -> dict[tuple[str, int], float]:
+        return {
+            (rel, n): score
+            + NEIGHBOUR_WEIGHT
+            * max(
+                own.get((rel, m), 0.0)
+                for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1)
+                if m != n
+            )
+            for (rel, n), score in own.items()
+        }
+
+    scored = lent(own)
+    # The turn after each of the best REPLY_CANDIDATES, when it has at most
+    # REPLY_FIELD_WORDS content words and says a value of the kind asked (here a time
+    # word: the turns hold no digit, no capital, and no question asks for a place, a
+    # person or a number), gets REPLY_FIELD of that turn's BM25 score as its own (the
+    # words before it as a field), and neighbours are lent again from the new scores.
+    bm25_own = dict(own)
+    for rel, n in sorted(scored, key=lambda key: -scored[key])[:REPLY_CANDIDATES]:
+        if bm25_own[(rel, n)] <= 0.0 or n + 1 >= TURNS:
+            continue
+        said = json.loads((root / rel).read_text().splitlines()[n + 1])["content"].split()
+        if TIME_WORDS & set(said) and sum(w not in STOPWORDS for w in said) <= REPLY_FIELD_WORDS:
+            own[(rel, n + 1)] = own.get((rel, n + 1), 0.0) + REPLY_FIELD * bm25_own[(rel, n)]
+    scored = lent(own)
     words = query.lower().split()
     factor = dict.fromkeys(scored, 1.0)
     if "in" in words and "april" in words:
