@@ -329,6 +329,41 @@ def test_a_short_reply_that_says_a_value_gets_the_words_of_the_turn_before(
         assert made == pytest.approx(explained["score"], rel=1e-3)
 
 
+def test_the_turn_before_reaches_a_short_reply_over_an_interjection(workspace: Path) -> None:
+    """Issue 26 (rank11): an interjection ("ugh": no content word beyond
+    INTERJECTION_WORDS, no value) is passed over, and the short reply after it that says
+    the time asked gets the field of the turn before the interjection; a turn between
+    that says more ("the van is still at the garage") is no interjection, and the reply
+    after it gets nothing."""
+    from memctl.retrieval.recall import REPLY_FIELD
+
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "a.jsonl",
+        ("Ana", "the plumber cannot fix the boiler on monday", day),
+        ("Ben", "ugh", day),
+        ("Ana", "he can come wednesday the 9th", day),
+    )
+    log(
+        workspace / "threads" / "b.jsonl",
+        ("Ana", "the plumber cannot fix the boiler on monday", day),
+        ("Ben", "the van is still stuck at the garage", day),
+        ("Ana", "he can come wednesday the 9th", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+    found = recall(ws, config, "When will the plumber fix the boiler?", recency=False, explain=True)
+    explained = {(hit.path, hit.entry): hit.explain for hit in found.hits}
+    over = explained[("threads/a.jsonl", 2)]
+    assert over["before"] == pytest.approx(
+        REPLY_FIELD * explained[("threads/a.jsonl", 0)]["bm25"], rel=1e-3
+    )
+    assert explained[("threads/a.jsonl", 1)]["before"] == 0
+    assert explained[("threads/b.jsonl", 2)]["before"] == 0
+    ranked = [(hit.path, hit.entry) for hit in found.hits]
+    assert ranked.index(("threads/a.jsonl", 2)) < ranked.index(("threads/b.jsonl", 2))
+
+
 def test_a_short_reply_gets_the_turn_before_only_for_the_kind_of_value_asked(
     workspace: Path,
 ) -> None:
