@@ -113,21 +113,23 @@ REPLY_WEIGHT = 0.8
 REPLY_CANDIDATES = 30
 # BM25 alone: a short turn (at most REPLY_FIELD_WORDS content words) that says a value of
 # the kind the question asks for (`asked_value`: a place for "where", a time for "when";
-# any number, time or name when it asks for no kind), after one of the best
-# REPLY_CANDIDATES thread turns, gets REPLY_FIELD of that turn's own score into its own
+# a number or a name when it asks for no kind), after one of the best REPLY_CANDIDATES
+# thread turns, gets REPLY_FIELD of that turn's own score into its own
 # (`by_turn_before`), as a BM25F field of the words before it weighing about 0.2 would
-# ("when's it fitted" / "friday, same guy"). BM25 R@10 (bench/README.md, rank11): the four
-# choice sets 389 -> 390 of 457, heldout5 + heldout6 197 -> 200 of 243, heldout7 95 -> 97
-# of 115 (rank10's scratch: every short turn, not only one saying a value, 384 and 202:
-# "lol", "yes" outnumber answers; 0.15: 388); with the semantic leg it cost the choice
-# sets 4-5, so the hybrid ranks without it.
+# ("when's it fitted" / "friday, same guy"). BM25 R@10 found (bench/README.md, rank11),
+# alone with a time for any question: the four choice sets 389 -> 390 of 457, heldout5 +
+# heldout6 197 -> 200 of 243, heldout7 95 -> 97 of 115; every short turn, not only one
+# saying a value, 384 and 202 ("lol", "yes" outnumber answers; rank10); 0.2 390, 200, 96;
+# 0.45 390, 202, 97; at most 4 words 388, 196, 95; 8: 385, 202, 96. With the semantic leg
+# it cost the choice sets 4-5 (rank10), so the hybrid ranks without it.
 REPLY_FIELD = 0.3
 REPLY_FIELD_WORDS = 6
 # And past an interjection: when the turn after the best turn has at most this many
 # content words and says no value ("ugh", "no way", "haha ok"), the field is the turn
-# after it's. R@10 found (bench/README.md, rank11, `--try over`): choice sets 390 -> 392,
-# heldout5 + heldout6 200 -> 204, heldout7 97 -> 98; at 1: 391, 202, 98.
-INTERJECTION_WORDS = 2
+# after it's. With it (and a time only for "when"), R@10 found, BM25: choice sets 389 ->
+# 394, heldout5 + heldout6 197 -> 205, heldout7 95 -> 98, no split losing one; at 1 391,
+# 202, 98; 2: 393, 204, 98; 4: 393, 205, 98.
+INTERJECTION_WORDS = 3
 # A question that asks of what came before or after something ("where did Maya work
 # before joining the startup?"): each candidate said before (after) the record that best
 # matches the words after "before" ("after") counts 1 + ORDER_WEIGHT times (by_order).
