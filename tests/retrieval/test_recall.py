@@ -295,6 +295,108 @@ def test_a_when_question_lends_the_dated_reply_more_of_the_turn_it_answers(
     assert plain[0] == "threads/chat.jsonl#0 [user]"
 
 
+def test_a_short_reply_that_says_a_value_gets_the_words_of_the_turn_before(
+    workspace: Path,
+) -> None:
+    """Issue 26 (rank10): a short turn that says a value ("640 with parts") after one of the
+    best turns gets REPLY_FIELD of that turn's own score as a field of its words
+    (`explain.before`), under BM25 alone; a short turn that says none ("lol") gets
+    nothing, nor a long one. The score still adds up as --explain says."""
+    from memctl.retrieval.recall import REPLY_FIELD
+
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ana", "the garage sent the quote for the van repair", day),
+        ("Ben", "640 with parts", day),
+        ("Ana", "the van repair is booked", day),
+        ("Ben", "lol", day),
+        ("Ana", "and the van repair got me thinking about selling it", day),
+        ("Ben", "honestly I would keep driving it until the wheels fall off, 3 more years", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+    found = recall(ws, config, "What did the van repair cost?", recency=False, explain=True)
+    by_entry = {hit.entry: hit.explain for hit in found.hits if hit.path == "threads/chat.jsonl"}
+    assert by_entry[1]["before"] == pytest.approx(REPLY_FIELD * by_entry[0]["bm25"], rel=1e-3)
+    assert by_entry[1]["before"] > 0
+    assert by_entry[3]["before"] == 0  # "lol": no value
+    assert by_entry[5]["before"] == 0  # a value, but no short turn
+    for explained in by_entry.values():
+        made = (explained["bm25"] + explained["before"] + explained["neighbour"]) * explained[
+            "time"
+        ] + explained["session"]
+        assert made == pytest.approx(explained["score"], rel=1e-3)
+
+
+def test_the_turn_before_reaches_a_short_reply_over_an_interjection(workspace: Path) -> None:
+    """Issue 26 (rank11): an interjection ("ugh": no content word beyond
+    INTERJECTION_WORDS, no value) is passed over, and the short reply after it that says
+    the time asked gets the field of the turn before the interjection; a turn between
+    that says more ("the van is still at the garage") is no interjection, and the reply
+    after it gets nothing."""
+    from memctl.retrieval.recall import REPLY_FIELD
+
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "a.jsonl",
+        ("Ana", "the plumber cannot fix the boiler on monday", day),
+        ("Ben", "ugh", day),
+        ("Ana", "he can come wednesday the 9th", day),
+    )
+    log(
+        workspace / "threads" / "b.jsonl",
+        ("Ana", "the plumber cannot fix the boiler on monday", day),
+        ("Ben", "the van is still stuck at the garage", day),
+        ("Ana", "he can come wednesday the 9th", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+    found = recall(ws, config, "When will the plumber fix the boiler?", recency=False, explain=True)
+    explained = {(hit.path, hit.entry): hit.explain for hit in found.hits}
+    over = explained[("threads/a.jsonl", 2)]
+    assert over["before"] == pytest.approx(
+        REPLY_FIELD * explained[("threads/a.jsonl", 0)]["bm25"], rel=1e-3
+    )
+    assert explained[("threads/a.jsonl", 1)]["before"] == 0
+    assert explained[("threads/b.jsonl", 2)]["before"] == 0
+    ranked = [(hit.path, hit.entry) for hit in found.hits]
+    assert ranked.index(("threads/a.jsonl", 2)) < ranked.index(("threads/b.jsonl", 2))
+
+
+def test_a_short_reply_gets_the_turn_before_only_for_the_kind_of_value_asked(
+    workspace: Path,
+) -> None:
+    """Issue 26 (rank11): the value must be of the kind the question asks for
+    (`asked_value`): after the same turn, a short reply that names a place ("at the
+    Mill Road garage") is lent its words for "where", a short reply that says a time
+    ("tomorrow afternoon") is not, and for "when" the other way round."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "a.jsonl",
+        ("Ana", "the van repair is finally getting sorted", day),
+        ("Ben", "at the Mill Road garage", day),
+    )
+    log(
+        workspace / "threads" / "b.jsonl",
+        ("Ana", "the van repair is finally getting sorted", day),
+        ("Ben", "tomorrow afternoon", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+
+    def before(question: str) -> dict[str, float]:
+        found = recall(ws, config, question, recency=False, explain=True)
+        return {hit.path: hit.explain["before"] for hit in found.hits if hit.entry == 1}
+
+    where = before("Where is the van repair being done?")
+    assert where["threads/a.jsonl"] > 0
+    assert where["threads/b.jsonl"] == 0
+    when = before("When is the van repair happening?")
+    assert when["threads/a.jsonl"] == 0
+    assert when["threads/b.jsonl"] > 0
+
+
 @pytest.mark.parametrize(
     "question",
     [
