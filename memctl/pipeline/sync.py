@@ -42,7 +42,12 @@ back. The consolidation offsets a merge is about to write
 are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
-Never over files memctl does not own: a commit sync builds holds the shared files alone,
+Each machine commits what its `sync.share` names, and the rest as the remote has it: a
+path its share leaves out is never a deletion (a machine that shares no threads must not
+commit other machines' thread logs away), and a merge never takes lines out of a local
+thread log, which only grows (`_shrinks`: a remote lacking lines is merged as a union).
+
+Never over files memctl does not own: a commit sync builds holds memctl's files alone,
 so a remote branch holding any other file (a code repository pasted by mistake) is
 refused before anything is written (`_check_owned`), and so is a remote without the
 branch whose default branch holds such files, unless sync.branch names a branch of its
@@ -589,6 +594,8 @@ class _Plan:
     """The tombstones once merged: what MEMORY.md must not state, what a purge masks."""
     memory_dropped: int = 0
     """Lines the merged MEMORY.md left out: a merged tombstone forgets them."""
+    notes: list[str] = field(default_factory=list)
+    """What the merge did that the user should hear of (a thread log kept whole)."""
 
 
 def sync(
@@ -669,6 +676,7 @@ def _attempt(
         result.received += plan.received
         result.forgotten += plan.forgotten
         result.memory_dropped += plan.memory_dropped
+        result.notes += [line for line in plan.notes if line not in result.notes]
         needles, purges = _purged_here(ws, plan)
         if dry_run:
             result.status = "dry_run"
@@ -724,6 +732,10 @@ def _attempt(
     snapshot[RECORD] = record
     if "threads" in shares:
         snapshot[FLUSHED] = flushed
+    # A commit holds what this machine shares, and of the rest the remote's files as
+    # they are: a path its share does not name is no deletion (a machine that shares
+    # no threads dropped every other machine's thread logs and their flush record).
+    snapshot.update({rel: data for rel, data in remote.items() if not _owned(rel, shares)})
     if snapshot == remote:
         result.status = "synced" if result.files else "up_to_date"
         if kept is not None:
@@ -819,6 +831,15 @@ def _shared(rel: str, shares: Iterable[str]) -> bool:
     if parts[0] == "threads" and len(parts) == 2 and rel.endswith(".jsonl"):
         return "threads" in shares
     return parts[0] == "evicted" and "evicted" in shares and len(parts) > 1
+
+
+def _owned(rel: str, shares: Iterable[str]) -> bool:
+    """Whether this machine's commit says what the repository holds at `rel`: a path
+    its share names (absent here: a removal), or memctl's record of what it shares
+    (the flush record with threads; the consolidation record always)."""
+    if rel == FLUSHED:
+        return "threads" in shares
+    return rel == RECORD or _shared(rel, shares)
 
 
 def _local_files(ws: Workspace, config: Config) -> dict[str, bytes]:
@@ -957,6 +978,16 @@ def _plan(
         if (rel.startswith("threads/") or rel == FORGOTTEN) and _shared(rel, shares):
             lines = [_log_lines(side.get(rel, b"")) for side in (base, remote, local)]
             merged_lines = merge_items(*lines)
+            if rel.startswith("threads/") and _shrinks(lines[2], merged_lines):
+                # A thread log is append-only: lines the remote lacks (a machine that
+                # did not share threads, or an older memctl, committed it without
+                # them) are not removed here, whatever the base held; a union instead.
+                merged_lines = merge_items([], lines[1], lines[2])
+                plan.notes.append(
+                    f"{rel}: the remote had dropped lines of this append-only thread log "
+                    "(a machine that does not share threads, or an older memctl); this "
+                    "machine's lines were kept and are sent again"
+                )
             data = "".join(merged_lines).encode()
             if data != local.get(rel):
                 plan.writes[rel] = data
@@ -980,6 +1011,14 @@ def _log_lines(data: bytes) -> list[str]:
     if pieces[-1]:
         lines.append(pieces[-1] + "\n")
     return lines
+
+
+def _shrinks(local: list[str], merged: list[str]) -> bool:
+    """Whether a merge would take lines out of a local log other than those a purge
+    masked (as many as the merged log holds new lines with a mask): a log only grows."""
+    gone = sum((Counter(local) - Counter(merged)).values())
+    masked = sum(n for line, n in (Counter(merged) - Counter(local)).items() if MASK in line)
+    return gone > masked
 
 
 def _thread_name(rel: str) -> str:
@@ -1460,6 +1499,28 @@ def sync_info(ws: Workspace, config: Config) -> SyncInfo:
         info.behind = int(git.out("rev-list", "--count", fetched) or 0)
     info.ahead = len(_changed(_local_files(ws, config), git.tree(base)))
     return info
+
+
+def repository_shares(ws: Workspace, url: str, branch: str) -> tuple[str, ...] | None:
+    """What the machines syncing through `url` share, as its memctl-written files show
+    it (`init --from`, before memctl.yaml names the remote): the default share, with
+    threads when the branch holds thread logs or their flush record and evicted when it
+    holds evicted results. None: the branch holds no memctl record (an empty or new
+    repository), nothing to go by. Fetched into the workspace's repository, where the
+    first sync finds it."""
+    git = Git(ws, url)
+    git.ensure()
+    commit = git.fetch(branch)
+    paths = git.paths(commit) if commit is not None else []
+    if not any(path.startswith(RECORDS_DIR) for path in paths):
+        return None
+    kinds = set(SyncConfig().share)
+    for path in paths:
+        if path == FLUSHED or (path.startswith("threads/") and _shared(path, SYNC_SHARES)):
+            kinds.add("threads")
+        elif path.startswith("evicted/"):
+            kinds.add("evicted")
+    return tuple(kind for kind in SYNC_SHARES if kind in kinds)
 
 
 def foreign_file(paths: Iterable[str]) -> str | None:
