@@ -49,4 +49,3 @@ def test_maintain_syncs_on_schedule_on_a_machine_with_no_new_daily_text(tmp_path
     assert "sync" in json.loads((b.state_dir / "state.json").read_text())["runs"]
     again = cli("-w", b.root, "--json", "maintain")  # not due yet: no sync
     assert json.loads(again.stdout).get("sync") is None
-
