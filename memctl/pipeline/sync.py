@@ -172,12 +172,24 @@ class SyncResult:
     """Files of this workspace in which a fact a purge tombstone names (one made on
     another machine, or a copy an undo or a merge brought back) was masked (a dry run:
     would be): every copy of a whole fact this machine still stated in a MEMORY.md line,
-    a ledger line or a history copy's line, as `forget --purge` masks it."""
+    a ledger line or a history copy's line, as `forget --purge` masks it (the files the
+    merge replaced with the remote's masked copies among them), and the search index,
+    deleted."""
+    exports: list[str] = field(default_factory=list)
+    """The memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md: absolute paths)
+    that were written again (a dry run: would be) because this sync brought a forget or
+    a purge, as a local forget rewrites them (the entry point does, `agents.export`)."""
     consolidated: bool = False
     rewritten: bool = False
     """The remote's history was rewritten; both were kept."""
     attempts: int = 0
     notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # Not a field, so never in --json (it may name a purged secret): the facts the
+        # tombstones this sync brought forget (their text; a purge's: the lines found
+        # here stating it), which an entry point's refresh of the exports looks for.
+        self.gone: list[str] = []
 
 
 @dataclass
@@ -678,6 +690,10 @@ def _attempt(
         result.memory_dropped += plan.memory_dropped
         result.notes += [line for line in plan.notes if line not in result.notes]
         needles, purges = _purged_here(ws, plan)
+        result.gone = _brought(plan.tombstones, local, needles, result.gone)
+        # The files the merge replaces holding a purged fact: their masked copies
+        # replace them (and the MEMORY.md's history copy is kept masked).
+        masked_here = _masked_by_merge(ws, config, plan, local, needles)
         if dry_run:
             result.status = "dry_run"
             result.files = _shown(ws, config, plan.writes)
@@ -685,7 +701,8 @@ def _attempt(
             result.sent = _count_sent(after, remote)
             result.forgotten += _count_forgotten(after, remote)
             if needles:
-                result.purged = purge_files(ws, needles, dry_run=True).changed
+                wiped = purge_files(ws, needles, dry_run=True, index=True)
+                result.purged = sorted(set(wiped.changed) | set(masked_here))
             return True
         if rewritten and base_commit:
             git.run("update-ref", KEPT, base_commit)
@@ -701,9 +718,10 @@ def _attempt(
         (ws.state_dir / "sync" / "merge.json").unlink(missing_ok=True)
         if needles:
             # A purge made elsewhere: mask what this machine still holds of it, as
-            # `forget --purge` would have here (history copies, thread logs, the index).
-            wiped = purge_files(ws, needles, dry_run=False)
-            result.purged = sorted(set(result.purged) | set(wiped.changed))
+            # `forget --purge` would have here (history copies, thread logs), and delete
+            # the index, which holds the text whether or not a file here still did.
+            wiped = purge_files(ws, needles, dry_run=False, index=True)
+            result.purged = sorted(set(result.purged) | set(wiped.changed) | set(masked_here))
             if wiped.unreachable:
                 result.notes.append(
                     "a purged fact is also in names or structure a purge does not rewrite: "
@@ -1401,6 +1419,33 @@ def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
         if data is not None and rel.endswith(".md")
     ]
     return purged_facts(ws, todo, writes), sorted(stones)
+
+
+def _brought(
+    stones: list[Tombstone], local: dict[str, bytes], needles: list[str], before: list[str]
+) -> list[str]:
+    """The facts the merged tombstones forget that this machine's did not (each text
+    once, `before` first): a forget's fact, and `needles` for a purge's."""
+    had = {stone.names for stone in parse_tombstones(_text(local.get(FORGOTTEN)) or "")}
+    facts = [stone.fact for stone in stones if stone.fact and stone.names not in had]
+    return list(dict.fromkeys([*before, *facts, *needles]))
+
+
+def _masked_by_merge(
+    ws: Workspace, config: Config, plan: _Plan, local: dict[str, bytes], needles: list[str]
+) -> list[str]:
+    """The workspace files the merge rewrites that state one of `needles` (a purged
+    fact) here: what they are replaced with is the remote's masked copy, or the file
+    without the line; the MEMORY.md among them is kept in history masked (`_apply`)."""
+    if not needles:
+        return []
+    found = Needles.of(needles)
+    out: list[str] = []
+    for rel in plan.writes:
+        data = local.get(rel)
+        if data is not None and masked_file(rel.rsplit("/", 1)[-1], data, found)[0] != data:
+            out.append(ws.relative(_workspace_path(ws, config, rel)))
+    return sorted(out)
 
 
 def _read(path: Path) -> bytes | None:

@@ -5,11 +5,15 @@ the search index, and a purged fact said again is masked before it leaves."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from memctl.core.config import load_config
 from memctl.core.workspace import Workspace
-from tests.pipeline.test_sync import (
+from memctl.pipeline.forget import forget
+from memctl.retrieval.search import search
+from tests.support.sync import (
     GIT,
     bare,
     replica,
@@ -49,3 +53,53 @@ def test_maintain_syncs_on_schedule_on_a_machine_with_no_new_daily_text(tmp_path
     assert "sync" in json.loads((b.state_dir / "state.json").read_text())["runs"]
     again = cli("-w", b.root, "--json", "maintain")  # not due yet: no sync
     assert json.loads(again.stdout).get("sync") is None
+
+
+def test_a_forget_and_a_purge_a_sync_brings_reach_the_exported_blocks_and_the_index(tmp_path, cli):
+    """Audit 9, 2: a forget and a purge made on a, synced to b, left both facts in b's
+    exported AGENTS.md (no `exports` in the JSON), `purged` was empty though the merge
+    masked b's copies, and b's search index kept the secret's postings. The sync now
+    writes each recorded export block again (a dry run says it would), reports the files
+    where the purged fact was masked, and deletes the index, as a local purge does."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- The staging password is hunter2-swordfish.")
+    save_text(a, "- Alice leads the payments team.")
+    save_text(a, "- Deploys happen on Tuesdays.")
+    run_sync(a)
+    b = replica(tmp_path, "b", remote)
+    run_sync(b)
+    agents = tmp_path / "AGENTS.md"
+    assert cli("-w", b.root, "export", "--agents-md", agents).exit_code == 0
+    assert _holding(agents, "hunter2", "Alice") == ["hunter2", "Alice"]
+    assert search(b, "swordfish", scope="all").hits  # the index holds the secret
+    index = b.state_dir / "index.sqlite"
+    assert index.is_file()
+    config = load_config(a.config_path)
+    forget(a, config, "Alice leads the payments team")
+    forget(a, config, "hunter2", purge=True)
+    run_sync(a)
+    dry = cli("-w", b.root, "--json", "sync", "--dry-run")
+    assert dry.exit_code == 0, dry.stderr
+    would = json.loads(dry.stdout)
+    assert would["exports"] == [str(agents)], would
+    assert _holding(agents, "hunter2", "Alice") == ["hunter2", "Alice"]  # untouched
+    done = cli("-w", b.root, "--json", "sync")
+    assert done.exit_code == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["exports"] == [str(agents)], result
+    assert f"sync: rewrote the memory block in {agents}" in done.stderr
+    assert _holding(agents, "hunter2", "swordfish", "Alice") == []
+    assert "Tuesdays" in agents.read_text()
+    assert "gone" not in result  # never the text of a purged fact in the document
+    ledger = next(p for p in result["files"] if p.startswith("memory/"))
+    assert {"MEMORY.md", ledger, ".memctl/index.sqlite"} <= set(result["purged"]), result
+    assert "masked a purged fact" in done.stderr
+    assert not index.exists()
+    assert not search(b, "swordfish", scope="all").hits
+    assert b"swordfish" not in index.read_bytes().lower()  # rebuilt from the purged files
+
+
+def _holding(path: Path, *texts: str) -> list[str]:
+    data = path.read_text().lower()
+    return [text for text in texts if text.lower() in data]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.pipeline.test_sync import (
+from tests.support.helpers import run_memctl
+from tests.support.sync import (
     GIT,
     THREADS,
     bare,
@@ -24,7 +25,6 @@ from tests.pipeline.test_sync import (
     save_text,
     say,
 )
-from tests.support.helpers import run_memctl
 
 pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
 
