@@ -514,13 +514,22 @@ def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> 
     for path in paths:
         with contextlib.suppress(OSError):
             texts.append(path.read_text(encoding="utf-8", errors="replace"))
-    found: dict[str, None] = {}
+    return list(stating(texts, digests))
+
+
+def stating(texts: Iterable[str], digests: set[str]) -> dict[str, str]:
+    """The lines of `texts` (Markdown: headings and comments aside) stating a fact whose
+    key has one of `digests`, as written without the bullet, each with its digest: a
+    purged fact, which its tombstone knows by the digest alone."""
+    found: dict[str, str] = {}
+    if not digests:
+        return found
     for text in texts:
         for line in text.splitlines():
             line = line.strip()
             if not line or line.startswith(("#", "<!--")) or MASK in line:
                 continue
             key = fact_key(line)
-            if key and key_digest(key) in digests:
-                found.setdefault(BULLET.sub("", line))
-    return list(found)
+            if key and (digest := key_digest(key)) in digests:
+                found.setdefault(BULLET.sub("", line), digest)
+    return found

@@ -56,7 +56,9 @@ own; `init --from` asks the same before it creates anything (`check_foreign`).
 No secret leaves: every file that differs from what the remote has is run through the
 redactor (its built-in and configured patterns, whether `redaction.enabled` is on or
 off) before anything is written or committed; one finding refuses the sync, naming the
-file and line.
+file and line. Nor a purged fact said again: a line of the Markdown a sync sends or
+brings whose fact key has a purge tombstone's digest is masked here, as the purge did,
+before the commit is built (`_restated`).
 """
 
 from __future__ import annotations
@@ -90,10 +92,18 @@ from memctl.core.forgotten import (
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
 from memctl.core.state import FlushNote, State
+from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
-from memctl.pipeline.purge import Needles, listed, masked_file, purge_files, purged_facts
+from memctl.pipeline.purge import (
+    Needles,
+    listed,
+    masked_file,
+    purge_files,
+    purged_facts,
+    stating,
+)
 
 GIT_DIR = SYNC_GIT_NAME
 """The bare repository memctl syncs through, in the state folder."""
@@ -689,11 +699,7 @@ def _attempt(
         result.forgotten += plan.forgotten
         result.memory_dropped += plan.memory_dropped
         result.notes += [line for line in plan.notes if line not in result.notes]
-        needles, purges = _purged_here(ws, plan)
-        result.gone = _brought(plan.tombstones, local, needles, result.gone)
-        # The files the merge replaces holding a purged fact: their masked copies
-        # replace them (and the MEMORY.md's history copy is kept masked).
-        masked_here = _masked_by_merge(ws, config, plan, local, needles)
+        needles, purges, masked_here = _purges(ws, config, plan, base, local, result)
         if dry_run:
             result.status = "dry_run"
             result.files = _shown(ws, config, plan.writes)
@@ -1419,6 +1425,56 @@ def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
         if data is not None and rel.endswith(".md")
     ]
     return purged_facts(ws, todo, writes), sorted(stones)
+
+
+def _purges(
+    ws: Workspace,
+    config: Config,
+    plan: _Plan,
+    base: dict[str, bytes],
+    local: dict[str, bytes],
+    result: SyncResult,
+) -> tuple[list[str], list[str], list[str]]:
+    """What this sync masks: the facts merged purge tombstones name that this machine
+    states (`_purged_here`) or that are said again in what it sends or brings
+    (`_restated`, a note); every purge tombstone merged (to note as looked for); and
+    the files the merge replaces that hold such a fact (their masked copies replace
+    them, and the MEMORY.md's history copy is kept masked). Sets `result.gone`."""
+    needles, purges = _purged_here(ws, plan)
+    said = _restated(plan, base, local, needles)
+    if said:
+        needles = [*needles, *said]
+        result.notes.append(
+            f"{plural(len(said), 'line')} here state{'s' if len(said) == 1 else ''} a "
+            f"fact purged on {', '.join(sorted(set(said.values())))} (said again since, "
+            "here or on another machine): masked before it is sent, as the purge did"
+        )
+    result.gone = _brought(plan.tombstones, local, needles, result.gone)
+    return needles, purges, _masked_by_merge(ws, config, plan, local, needles)
+
+
+def _restated(
+    plan: _Plan, base: dict[str, bytes], local: dict[str, bytes], needles: list[str]
+) -> dict[str, str]:
+    """The facts a merged purge tombstone names that are stated again in what this sync
+    would send or bring (the Markdown files changed here since the base, those the merge
+    writes), but those `needles` holds already, each with when it was purged: a purged
+    secret said again on any machine is recognised by its digest, at every sync, and
+    only in new text (the rest was looked at when the purge arrived)."""
+    when = {stone.digest: stone.at for stone in plan.tombstones if stone.purged}
+    if not when:
+        return {}
+    texts = [
+        data.decode("utf-8", "replace")
+        for rel, data in (*local.items(), *plan.writes.items())
+        if data is not None and rel.endswith(".md") and base.get(rel) != data
+    ]
+    known = set(needles)
+    return {
+        text: when[digest][:10]
+        for text, digest in stating(texts, set(when)).items()
+        if text not in known
+    }
 
 
 def _brought(

@@ -21,7 +21,6 @@ from memctl.pipeline.consolidate import consolidate
 from memctl.pipeline.forget import forget
 from memctl.pipeline.history import restore, versions
 from memctl.pipeline.sync import (
-    GIT_DIR,
     RECORD,
     SecretRefused,
     SyncError,
@@ -37,6 +36,7 @@ from tests.support.sync import (
     GIT,
     THREADS,
     bare,
+    holding,
     ledger_count,
     remote_files,
     remote_log,
@@ -225,17 +225,6 @@ def test_a_memctl_forget_on_one_machine_hides_the_fact_on_the_others(tmp_path):
         memory = ws.memory_md.read_text()
         assert "db3" not in memory and "Mondays" in memory, ws.root.name
     assert a.memory_md.read_text() == b.memory_md.read_text()
-
-
-def holding(root: Path, text: str) -> list[str]:
-    """The files under `root` (but the sync repository, git's history) whose bytes hold
-    `text` in any case."""
-    needle = text.lower().encode()
-    return sorted(
-        path.relative_to(root).as_posix()
-        for path in root.rglob("*")
-        if path.is_file() and GIT_DIR not in path.parts and needle in path.read_bytes().lower()
-    )
 
 
 def test_a_purge_reaches_the_other_machine_and_no_undo_there_brings_it_back(tmp_path):

@@ -5,6 +5,7 @@ the search index, and a purged fact said again is masked before it leaves."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,10 @@ from memctl.retrieval.search import search
 from tests.support.sync import (
     GIT,
     bare,
+    holding,
+    remote_files,
     replica,
+    run_flush,
     run_sync,
     save_text,
 )
@@ -103,3 +107,44 @@ def test_a_forget_and_a_purge_a_sync_brings_reach_the_exported_blocks_and_the_in
 def _holding(path: Path, *texts: str) -> list[str]:
     data = path.read_text().lower()
     return [text for text in texts if text.lower() in data]
+
+
+SECRET = "The staging password is hunter2-swordfish."
+
+
+def _said(ws: Workspace, thread: str, text: str) -> None:
+    from memctl.core.threads import append_entries
+
+    append_entries(ws, thread, [{"role": "user", "content": text}])
+
+
+def test_a_purged_fact_said_again_elsewhere_is_masked_before_it_leaves(tmp_path, cli):
+    """Audit 9, 6: a secret purged on a and said again on b went, in plain text, from
+    b's flush into b's ledger, the remote's tip and a's ledger, with no word. b's flush
+    warns that it states a fact purged; b's sync masks it (its digest is the purge's)
+    before anything is committed, and says so; a never holds it."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    _said(a, "t1", SECRET)
+    run_flush(a)
+    run_sync(a)
+    b = replica(tmp_path, "b", remote)
+    run_sync(b)
+    forget(a, load_config(a.config_path), "hunter2", purge=True)
+    run_sync(a)
+    run_sync(b)
+    assert holding(b.root, "hunter2") == []
+    _said(b, "t2", SECRET)
+    flushed = cli("-w", b.root, "flush")
+    assert flushed.exit_code == 0, flushed.stderr
+    assert re.search(r"flush: warning: memory/\S+\.md states a fact purged on ", flushed.stderr)
+    assert holding(b.root, "hunter2")  # in b's ledger and thread, until the sync
+    done = cli("-w", b.root, "--json", "sync")
+    assert done.exit_code == 0, done.stderr
+    assert "1 line here states a fact purged on " in done.stderr
+    assert holding(b.root, "hunter2") == []
+    assert [p for p, text in remote_files(remote).items() if "hunter2" in text.lower()] == []
+    run_sync(a)
+    assert holding(a.root, "hunter2") == []
+    again = cli("-w", b.root, "sync")  # the masked copies are the base now: nothing new
+    assert "purged on" not in again.stderr

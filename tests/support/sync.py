@@ -11,6 +11,7 @@ from memctl.core.config import load_config
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.models.resolve import resolve_model
 from memctl.pipeline.save import save
+from memctl.pipeline.sync import GIT_DIR as SYNC_GIT_DIR
 from memctl.pipeline.sync import sync
 
 GIT = shutil.which("git")
@@ -87,3 +88,14 @@ def run_flush(ws: Workspace):  # type: ignore[no-untyped-def]
 
 def ledger_count(ws: Workspace, name: str) -> int:
     return sum(p.read_text().count(f"host-{name}.") for p in ws.daily_files(True))
+
+
+def holding(root: Path, text: str) -> list[str]:
+    """The files under `root` (but the sync repository, git's history) whose bytes hold
+    `text` in any case."""
+    needle = text.lower().encode()
+    return sorted(
+        path.relative_to(root).as_posix()
+        for path in root.rglob("*")
+        if path.is_file() and SYNC_GIT_DIR not in path.parts and needle in path.read_bytes().lower()
+    )

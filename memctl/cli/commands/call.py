@@ -42,6 +42,8 @@ def _after_notes(g: Globals, result: CallResult) -> None:
         facts = sum(t.facts for t in result.flush.threads)
         if facts:
             note(g, f"call: flushed {plural(facts, 'fact')} to {result.flush.ledger}")
+        for warning in result.flush.warnings:
+            note(g, f"call: warning: flush: {warning}")
     if result.maintain_error:
         note(g, f"call: warning: maintenance failed: {result.maintain_error}")
     merged = result.maintain.consolidate if result.maintain is not None else None
