@@ -212,8 +212,10 @@ def _purged_again(ws: Workspace, threads: list[ThreadFlush]) -> list[str]:
     from memctl.pipeline.purge import stating
 
     written = [(item.ledger, line) for item in threads if item.ledger for line in item.written]
+    if not written:
+        return []
     when = {stone.digest: stone.at[:10] for stone in read_tombstones(ws) if stone.purged}
-    if not written or not when:
+    if not when:
         return []
     said: dict[str, set[str]] = {}
     for ledger, line in written:
