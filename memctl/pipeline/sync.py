@@ -1008,9 +1008,10 @@ def _plan(
                 # them) are not removed here, whatever the base held; a union instead.
                 merged_lines = merge_items([], lines[1], lines[2])
                 plan.notes.append(
-                    f"{rel}: the remote had dropped lines of this append-only thread log "
-                    "(a machine that does not share threads, or an older memctl); this "
-                    "machine's lines were kept and are sent again"
+                    f"{rel}: the remote lacks lines this machine's copy of the append-only "
+                    "log has (an older memctl that did not share threads committed it "
+                    "away, or a `thread rm` on another machine): they were kept, and are "
+                    "sent again"
                 )
             data = "".join(merged_lines).encode()
             if data != local.get(rel):

@@ -111,7 +111,7 @@ def test_a_remote_that_dropped_a_thread_log_never_shrinks_the_local_one(tmp_path
     assert "threads/standup.jsonl" not in remote_files(remote)
     done = run_sync(a)
     assert (a.root / "threads/standup.jsonl").read_bytes() == log
-    assert any("append-only thread log" in line for line in done.notes), done.notes
+    assert any("append-only log" in line for line in done.notes), done.notes
     assert remote_files(remote)["threads/standup.jsonl"].encode() == log
     assert sum(t.entries_sent for t in run_flush(a).threads) == 2
 
@@ -143,3 +143,28 @@ def test_init_from_takes_the_share_the_repository_shows_or_says_threads_are_not_
     assert "init: thread logs are not shared (sync.share: [ledgers, memory])" in other.stderr
     config = run_memctl(tmp_path / "d", "config", "show", "--json")
     assert json.loads(config.stdout)["sync"]["share"] == ["ledgers", "memory"]
+
+
+def test_a_purge_in_a_shared_thread_log_replaces_the_line_and_adds_none(tmp_path):
+    """The one change a sync brings into a local thread log other than lines appended:
+    a purge's masks, which replace the plain lines (not read as a log shrinking: no
+    union of the plain and the masked line, no note)."""
+    from memctl.core.config import load_config
+    from memctl.pipeline.forget import forget
+
+    remote = bare(tmp_path)
+    a, b = replica(tmp_path, "a", remote, THREADS), replica(tmp_path, "b", remote, THREADS)
+    say(a, "ops", "vault7731")
+    say(a, "ops", "a1")
+    run_flush(a)
+    run_sync(a)
+    run_sync(b)
+    before = (b.root / "threads/ops.jsonl").read_bytes()
+    forget(a, load_config(a.config_path), "host-vault7731", purge=True)
+    run_sync(a)
+    done = run_sync(b)
+    log = (b.root / "threads/ops.jsonl").read_bytes()
+    assert b"vault7731" not in log and len(log) == len(before)
+    assert len(log.splitlines()) == 2
+    assert not any("append-only" in line for line in done.notes), done.notes
+    assert log == (a.root / "threads/ops.jsonl").read_bytes()
