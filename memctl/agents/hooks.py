@@ -406,9 +406,11 @@ def _flush(
 def _maintain(
     ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult
 ) -> None:
+    from memctl.agents.export import refresh_after_sync
     from memctl.pipeline.maintain import HOOKS_OFF, maintain
 
     done = maintain(ws, config, models().memory(), retry_failed=False)
+    refresh_after_sync(ws, config, done.sync)  # a forget its sync brought: the exports too
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
     if done.status == "skipped" and done.skipped != HOOKS_OFF:
         result.maintenance_skipped = f"maintenance skipped: {done.skipped}"

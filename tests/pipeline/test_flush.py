@@ -268,14 +268,17 @@ sys.addaudithook(_record_opens)  # audit hooks stay for the process; this one id
 
 
 def logs_read(cli, *args: object) -> tuple[Any, set[str]]:
-    """Run memctl in-process; the names of the thread logs it opened."""
+    """Run memctl in-process; the names of the thread logs it opened (not the tombstones,
+    `.memctl/forgotten.jsonl`, which a flush that wrote facts reads for purged ones)."""
     global _OPENED
     _OPENED = []
     try:
         run = cli(*args)
     finally:
         opened, _OPENED = _OPENED, None
-    return run, {Path(p).name for p in opened if p.endswith(".jsonl")}
+    return run, {
+        Path(p).name for p in opened if p.endswith(".jsonl") and Path(p).parent.name == "threads"
+    }
 
 
 def test_an_idle_flush_reads_no_log_flushed_to_its_end(cli, ws: Path) -> None:

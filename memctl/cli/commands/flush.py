@@ -92,6 +92,8 @@ def flush_command(
             for line in item.written:
                 note(g, f"flush:   {line}")
     full = show_requests or g.verbose
+    for warning in result.warnings:
+        note(g, f"flush: warning: {warning}")
     emit(g, result, lambda: _planned_text(result, full) if result.dry_run else None)
 
 

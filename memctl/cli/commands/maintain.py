@@ -52,6 +52,7 @@ def maintain_command(
 
     Example (crontab): */15 * * * * memctl -q -w ~/agent maintain
     """
+    from memctl.agents.export import refresh_after_sync
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.maintain import maintain
 
@@ -64,6 +65,7 @@ def maintain_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
+        refresh_after_sync(ws, config, result.sync)
     _report(g, result, show_requests or g.verbose)
 
 
@@ -119,6 +121,8 @@ def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
     elif result.sync is not None and result.sync.status == "synced":
         sync = result.sync
         log(f"synced: received {sync.received:,}, sent {plural(sync.sent, 'block')}")
+        for line in sync.notes:
+            log(f"sync: {line}")
 
 
 def _maintain_text(
