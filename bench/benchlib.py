@@ -200,20 +200,28 @@ def utc_workspace(root: Path) -> tuple[Any, Any]:
 
 ASSISTANT = "Assistant"
 """The speaker name a held-out set gives an AI assistant. Its turns go into the thread as
-an agent's do, with role assistant and no name: a named speaker is a person in chat."""
+an agent's do, with role assistant and no name: a named speaker is a person in chat. Any
+name memctl reads as an AI assistant's ("Claude", "ChatGPT": `said.ai_assistant`) is
+taken as this one."""
+
+
+def _an_assistant(speaker: str) -> bool:
+    from memctl.core.said import ai_assistant
+
+    return ai_assistant(speaker)
 
 
 def user_of(speakers: list[str]) -> str:
-    """Who a held-out conversation's user is: its first speaker who is not `ASSISTANT`
-    (an assistant that greets first is still the assistant)."""
-    return next((speaker for speaker in speakers if speaker != ASSISTANT), ASSISTANT)
+    """Who a held-out conversation's user is: its first speaker who is not an AI
+    assistant (an assistant that greets first is still the assistant)."""
+    return next((speaker for speaker in speakers if not _an_assistant(speaker)), ASSISTANT)
 
 
 def chat_turn(speaker: str, first: str, content: str, ts: str) -> dict[str, str]:
     """One turn of a held-out conversation as a thread entry: `first` (`user_of` the
-    speakers) is the user, everyone else an assistant, and `ASSISTANT` is one with no
-    name, whoever spoke first."""
-    if speaker == ASSISTANT:
+    speakers) is the user, everyone else an assistant, and an AI assistant (`ASSISTANT`,
+    "Claude", "ChatGPT") is one with no name, whoever spoke first, as builtin reads it."""
+    if _an_assistant(speaker):
         return {"role": "assistant", "content": content, "ts": ts}
     entry = {"role": "user" if speaker == first else "assistant", "name": speaker}
     return entry | {"content": content, "ts": ts}

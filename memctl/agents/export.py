@@ -23,7 +23,7 @@ import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from memctl.agents.registry import memory_files
 from memctl.core.config import Config
@@ -33,6 +33,9 @@ from memctl.core.forgotten import Forgotten, fact_key
 from memctl.core.memory import CONTEXT_CAP, memory_block
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from memctl.pipeline.sync import SyncResult
 
 BEGIN = "<!-- memctl:begin (written by `memctl export`; the next export replaces this block) -->"
 END = "<!-- memctl:end -->"
@@ -211,6 +214,30 @@ def refresh(
 
         ws.update_state(drop)
     return done
+
+
+def refresh_after_sync(ws: Workspace, config: Config, result: SyncResult | None) -> None:
+    """`refresh` after a sync that brought a forget or a purge made on another machine
+    (`result.gone`, `result.purged`), as a local forget does: the blocks written again go
+    in `result.exports`, and what happened to each in its notes (the sync is done; a
+    block left as written is a warning). Every entry point that syncs calls it (the
+    stages below cannot reach the exports): `sync`, `maintain`'s scheduled sync in
+    cron, a hook, `call`."""
+    if result is None or not (result.gone or result.purged):
+        return
+    dry_run = result.status == "dry_run"
+    done = refresh(ws, config, result.gone, dry_run=dry_run)
+    result.exports = done.changed
+    rewrote, dropped = ("would rewrite", "would drop") if dry_run else ("rewrote", "dropped")
+    result.notes += [
+        f"{rewrote} the memory block in {path}: this sync brought a forget" for path in done.changed
+    ]
+    result.notes += [f"{dropped} the export {why}" for why in done.dropped]
+    result.notes += [
+        f"left the exported memory block {why} as written, still stating what was forgotten "
+        "(fix the file, then `memctl export`)"
+        for why in done.failed
+    ]
 
 
 def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> tuple[list[str], list[str]]:

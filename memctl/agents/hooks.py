@@ -41,7 +41,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -110,9 +109,12 @@ def recall(
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
-    from memctl.pipeline.provenance import merged_into
+    bullets = [hit.line for hit in found.hits if hit.path == "MEMORY.md" and hit.line]
+    merged: set[tuple[str, int | None]] = set()
+    if bullets:  # else nothing to look up, nor provenance to import
+        from memctl.pipeline.provenance import merged_into
 
-    merged = merged_into(ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
+        merged = merged_into(ws, bullets)
     replaced = _replaced(found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
@@ -286,11 +288,14 @@ def _set_recall(
     process that lives for one prompt, which every prompt of the agent would wait for.
     `recall.semantic: on` asks for it here too; `memctl recall` and the MCP server (which
     loads it once for its life) use it under auto."""
-    from memctl.models.semantic import NAME
+    from memctl.models.semantic import NAME, embedder_name
 
-    embedder = models().embedder()
-    if embedder is not None and embedder.name == NAME and config.recall.semantic == "auto":
-        embedder = None
+    # Named before it is built: a prompt BM25 ranks alone resolves no model (nor
+    # imports what resolves them).
+    named = embedder_name(config)
+    embedder = None
+    if named is not None and not (named == NAME and config.recall.semantic == "auto"):
+        embedder = models().embedder()
     result.context = recall(
         ws, config, prompt, embedder=embedder, notes=result.notes, cut_short=result.cut_short
     )
@@ -401,9 +406,11 @@ def _flush(
 def _maintain(
     ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult
 ) -> None:
+    from memctl.agents.export import refresh_after_sync
     from memctl.pipeline.maintain import HOOKS_OFF, maintain
 
     done = maintain(ws, config, models().memory(), retry_failed=False)
+    refresh_after_sync(ws, config, done.sync)  # a forget its sync brought: the exports too
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
     if done.status == "skipped" and done.skipped != HOOKS_OFF:
         result.maintenance_skipped = f"maintenance skipped: {done.skipped}"
@@ -420,6 +427,8 @@ def _detach(ws: Workspace, result: HookResult) -> None:
     exit (which kills the hook's process group) does not cut it short."""
     if not result.threads:
         return
+    import subprocess  # SessionEnd's alone: not every prompt's start-up
+
     code = (
         "import sys; from memctl.agents.hooks import finish_session; finish_session(*sys.argv[1:])"
     )

@@ -13,6 +13,7 @@ import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def _past_a_late_leg(code: int | str | None) -> None:
         os._exit(code if isinstance(code, int) else 0 if code is None else 1)
 
 
-def _start_up(args: list[str]) -> typer.Typer:
+def _start_up(args: list[str]) -> Callable[..., Any]:
     """The app to run `args` with, its modules imported with the garbage collector
     paused, then frozen (gc.freeze): what is loaded by now (the modules, their classes
     and functions: most of the process's objects) lives as long as the process, so the
@@ -121,7 +122,6 @@ def _start_up(args: list[str]) -> typer.Typer:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        from memctl.cli import core
         from memctl.cli.inputs import mark_stdin_closed
         from memctl.cli.output import QuietPipe, reopen_closed_streams, tolerate_unencodable
 
@@ -129,6 +129,11 @@ def _start_up(args: list[str]) -> typer.Typer:
             mark_stdin_closed()
         tolerate_unencodable()
         sys.stdout = QuietPipe(sys.stdout)
+        hook = _hook(args) if "hook" in args and "_MEMCTL_COMPLETE" not in os.environ else None
+        if hook is not None:
+            return hook
+        from memctl.cli import core
+
         if "_MEMCTL_COMPLETE" in os.environ:
             # Typer registers its shell completers only with add_completion on; we print
             # the scripts with `memctl completion` instead, so register them here.
@@ -146,6 +151,38 @@ def _start_up(args: list[str]) -> typer.Typer:
         gc.freeze()
         if collecting:
             gc.enable()
+
+
+def _hook(args: list[str]) -> Callable[..., Any] | None:
+    """What runs an installed hook's command line (`memctl [-w DIR] hook claude-code`,
+    `cli/hookrun.py`'s `hook_line`) without Typer: a prompt waits for every hook, and
+    Typer's import and the command's build were a sixth of its start-up. None for any
+    other line (help, another option, an agent's argument, a mistake): Typer parses it."""
+    from memctl.agents.registry import AGENTS
+    from memctl.cli.hookrun import hook_line
+
+    plain = tuple(name for name, agent in AGENTS.items() if agent.hook_argument is None)
+    line = hook_line(args, plain)
+    if line is None:
+        return None
+
+    def run_hook(prog_name: str) -> None:
+        from memctl.cli.hookrun import run
+
+        try:
+            run(
+                AGENTS[line.agent],
+                None,
+                line.output,
+                workspace=line.workspace,
+                quiet=line.quiet,
+                verbose=line.verbose,
+            )
+        except KeyboardInterrupt:
+            sys.exit(130)  # as Typer exits on Ctrl-C
+        sys.exit(0)
+
+    return run_hook
 
 
 def only(name: str | None, version: bool = False, sub: str | None = None) -> typer.Typer:

@@ -195,8 +195,8 @@ class Globals:
     verbose: bool = False
     no_redact: bool = False
     stamp: Callable[[], str] | None = None
-    """What an error line carries after `memctl: error: ` (`output.fail`): maintain
-    sets the local time when stderr is not a terminal, as its other lines carry it."""
+    """What an error line carries after `memctl: error: ` (`output.fail`): maintain and
+    `flush --auto` (the cron jobs) set the local time when stderr is not a terminal."""
 
     def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""

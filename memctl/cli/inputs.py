@@ -9,7 +9,6 @@ them and names the line of a bad byte.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,6 +87,8 @@ def resolve_thread(
     if len(starting) > 1:
         shown = ", ".join(starting[:5]) + (", …" if len(starting) > 5 else "")
         raise UsageError(f"thread {given!r} is ambiguous: it starts {shown}")
+    import difflib  # a mistake's alone: inputs is imported at every start-up
+
     close = difflib.get_close_matches(given, known, n=3, cutoff=0.6)
     if may_start and not close:
         return given

@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
 
 class Output(Protocol):
@@ -206,6 +207,8 @@ def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.
             discard = getattr(sys.stdout, "discard", None)
             if discard is not None:
                 discard()
+    import typer  # here: the prompt hook's start-up (cli/hookrun.py) imports no typer
+
     return typer.Exit(code)
 
 

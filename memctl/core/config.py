@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -449,6 +448,8 @@ class _Section:
                 continue
             if not isinstance(key, str):
                 raise self.error(None, f"keys must be strings, not {_type_name(key)} {key!r}")
+            import difflib  # a mistake's alone: config is read at every start-up
+
             hint = difflib.get_close_matches(key, sorted(self.seen), n=1, cutoff=0.6)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             raise self.error(key, f"unknown key{suggestion}")
@@ -874,10 +875,11 @@ def _overridden(config: Config, model_override: str | None) -> Config:
     return dataclasses.replace(config, model=_model_name(override, "MEMCTL_MODEL", model_override))
 
 
-def set_sync_remote(path: Path, url: str) -> None:
+def set_sync_remote(path: Path, url: str, share: tuple[str, ...] | None = None) -> None:
     """Name `url` as sync.remote in memctl.yaml (`init --from`), keeping the rest of the
     text (and its comments) as it is. A different remote already named is a ConfigError:
-    a workspace syncs with one remote."""
+    a workspace syncs with one remote. `share`: sync.share too, in the section written
+    (a section already there keeps its own)."""
     import json
 
     from memctl.core.durable import write_atomic
@@ -895,7 +897,8 @@ def set_sync_remote(path: Path, url: str) -> None:
     if current is not None:
         raise ConfigError(f"{path.name}: has a sync section; add `remote: {url}` to it by hand")
     joint = "" if not text or text.endswith("\n") else "\n"
-    write_atomic(path, f"{text}{joint}sync:\n  remote: {json.dumps(url)}\n".encode())
+    shared = f"  share: [{', '.join(share)}]\n" if share is not None else ""
+    write_atomic(path, f"{text}{joint}sync:\n  remote: {json.dumps(url)}\n{shared}".encode())
 
 
 def load_config(path: Path, model_override: str | None = None) -> Config:

@@ -13,7 +13,9 @@ fact's key (a thread message that said it in passing too).
 A thread turn a fact was taken from (`Tombstone.said`) is hidden whatever its words, and
 so is a turn of that thread that echoes the fact in a sentence of its own ("I'll keep in
 mind that deploys happen only on Tuesdays" answering "Remember that deploys happen only
-on Tuesdays"): `memctl.models.held.Echoes` reads that, handed in as `Forgotten.echoes`.
+on Tuesdays"), and a turn of any thread restating it in the same content words (a
+repeat flush folded into the fact, so no `said` names it): `memctl.models.held.Echoes`
+reads both, handed in as `Forgotten.echoes`.
 Consolidation, search and recall also hold back a daily ledger line that restates a
 forgotten fact in other words, or states the value a correction replaced:
 `memctl.models.held` reads that (it needs the models' rules, which core may not import).

@@ -142,6 +142,19 @@ LABELS = frozenset(
 """Leading words that label a line rather than name its speaker (`Note: ...`)."""
 
 
+AI_ASSISTANT = re.compile(
+    r"(?i:(?:the\s+|an?\s+)?(?:ai\s+)?assistant|ai|bot|chat\s?bot|claude(?:[\s-]code)?|chatgpt|"
+    r"gpt[\s-]?\d[\w.-]*|gemini|copilot|bard|codex|grok|le\s+chat|mistral|llama|perplexity)"
+)
+"""What an AI assistant is called as the speaker of a pasted conversation ("Claude:",
+"ChatGPT:", "Assistant:"): the product or the role, a closed set; no person's name."""
+
+
+def ai_assistant(name: str) -> bool:
+    """Whether `name`, a message's speaker, is an AI assistant's (`AI_ASSISTANT`)."""
+    return AI_ASSISTANT.fullmatch(name.strip()) is not None
+
+
 def speaker_of(
     message: dict[str, Any], text: str, names: Collection[str] | None = None
 ) -> tuple[str | None, str]:

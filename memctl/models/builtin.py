@@ -133,7 +133,13 @@ class BuiltinModel:
             if f" · thread {payload.get('thread')} · " in block.partition("\n")[0]:
                 for match in USER_NAME.finditer(block):
                     user_name = match[1]
-        facts = extract(payload.get("conversation", []), known, is_own_reply, user_name)
+        facts = extract(
+            payload.get("conversation", []),
+            known,
+            is_own_reply,
+            user_name,
+            scratch=str(payload.get("scratch", "")),
+        )
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate

@@ -41,6 +41,7 @@ from memctl.models.words import BULLET as _BULLET
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import PREFIX as _PREFIX
 from memctl.models.words import key as _key
+from memctl.models.words import kin_pattern
 
 
 def _words(text: str) -> frozenset[str]:
@@ -268,10 +269,7 @@ def _month_span(first: date, last: date) -> str:
 _POSSESSIVE = re.compile(r"\b([A-Z][a-z][\w-]+)['’]s\b")
 _KIN_OF = re.compile(
     r"\b([A-Z][a-z][\w-]+)['’]s (?:(?:[a-z]+|\d+-year-old) )?(?:"
-    r"sister|brother|sibling|mom|mum|mother|dad|father|parents?|wife|husband|partner|"
-    r"spouse|sons?|daughters?|kids?|children|child|baby|twins|family|friends?|boss|"
-    r"manager|colleagues?|cousin|aunt|uncle|niece|nephew|grand\w+|girlfriend|boyfriend|"
-    r"fianc[eé]e?|dog|cat|pet|puppy|birthday|wedding)\b"
+    rf"{kin_pattern()}|boss|manager|colleagues?|dog|cat|pet|puppy|birthday|wedding)\b"
 )
 """A possessive that makes its name a person's whatever else is said of it: kin, pets,
 a birthday ("Caroline's sister")."""

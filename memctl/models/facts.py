@@ -37,7 +37,6 @@ nothing alone ("..., I'm so nervous") are left out.
 
 from __future__ import annotations
 
-import os
 import re
 from calendar import monthrange
 from collections.abc import Callable
@@ -45,10 +44,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from memctl.core.said import MONTHS, WEEKDAYS
+from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
+from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
-from memctl.models.words import SAID_ON, content_words
 from memctl.models.words import STOP as _STOP
 from memctl.models.words import WORD as _WORD
 
@@ -71,24 +70,18 @@ _OWN = r"(?<!\bmy )(?<!\bour )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<
 """The verb "own" ("I own a boat"), not the word that only stresses a possessive ("our
 own feelings")."""
 _RELATION = re.compile(
-    r"\b(?:sister|brother|sibling|mom|mother|mum|dad|father|parents?|wife|husband|partner|"
-    r"spouse|son|daughter|kids?|children|child|baby|friends?|boss|manager|colleague|"
-    r"co-?worker|teammates?|neighbou?r|cousin|aunt|uncle|"
-    r"(?:grand|great-grand)(?:ma|pa|mother|father|parents?|sons?|daughters?|child|children|kids?)|"
-    r"step(?:mom|mum|mother|dad|father|sons?|daughters?|sister|brother|kids?)|"
-    r"niece|nephew|fianc[eé]e?|girlfriend|boyfriend|dog|cat|pet|puppy|kitten|family|team|"
-    rf"{_OWN}|leads?|reports? to|married|roommate|flatmate|housemate|mentor|client|customer)\b",
+    rf"\b(?:{kin_pattern()}|boss|manager|colleague|co-?worker|teammates?|neighbou?r|"
+    r"dog|cat|pet|puppy|kitten|team|"
+    rf"{_OWN}|leads?|reports? to|married|mentor|client|customer)\b",
     re.I,
 )
+"""A relation: kin (`words.KIN`), someone one works with or for, a pet, ownership."""
 _GENERIC_KIN = re.compile(
     r"^(?:(?:a|an|every|each|any|all|most|some|many|no)\s+)?"
-    r"(?!(?:my|our|his|her|their|your|its|the|this|that|these|those|mom|mum|dad|grandma|grandpa|"
-    r"nana)\b)(?:(?![\w-]+'s\b)[a-z][\w-]*\s+)?"
-    r"(?:sister|brother|sibling|mom|mother|mum|dad|father|parent|wife|husband|partner|spouse|"
-    r"son|daughter|kid|child|children|bab(?:y|ies)|friend|boss(?:es)?|manager|colleague|"
-    r"co-?worker|teammate|neighbou?r|cousin|aunt|uncle|grand(?:ma|pa|mother|father|parent|kid)|"
-    r"niece|nephew|girlfriend|boyfriend|dog|cat|pet|pupp(?:y|ies)|kitten|famil(?:y|ies)|"
-    r"roommate|flatmate|housemate|mentor|client|customer)s?\b",
+    r"(?!(?:my|our|his|her|their|your|its|the|this|that|these|those|"
+    rf"{'|'.join(sorted(CALLED_KIN))})\b)(?:(?![\w-]+'s\b)[a-z][\w-]*\s+)?"
+    rf"(?:{kin_pattern()}|boss(?:es)?|manager|colleague|co-?worker|teammate|neighbou?r|"
+    r"dog|cat|pet|pupp(?:y|ies)|kitten|mentor|client|customer)s?\b",
     re.I,
 )
 """A sentence opening on a relation said of anyone ("Kids grow up so fast", "A good
@@ -893,15 +886,17 @@ _SCRATCH = re.compile(
 )
 """A path under the system's temporary folder: an agent's scratch for the session (a
 patch written to /tmp, a dump in $TMPDIR), gone at the next reboot or cleanup; a
-sentence that leads there leads nowhere later. (The folder a machine's TMPDIR names,
-when it is elsewhere, is added by `_scratch`.)"""
+sentence that leads there leads nowhere later. (The machine's own temporary folder,
+when it is elsewhere, is given to `extract` by the pipeline: see `_scratch`.)"""
 
 
-def _scratch(sentence: str) -> bool:
-    """Whether `sentence` names a path under the temporary folder (see `_SCRATCH`)."""
+def _scratch(sentence: str, folder: str = "") -> bool:
+    """Whether `sentence` names a path under the temporary folder (see `_SCRATCH`) or
+    under `folder`, the machine's own ("/var/folders/xy/T" on macOS), when it is one of
+    two levels or more (a folder at the root, "/tmp", is `_SCRATCH`'s)."""
     if _SCRATCH.search(sentence):
         return True
-    own = os.environ.get("TMPDIR", "").rstrip("/")
+    own = folder.rstrip("/")
     return own.startswith("/") and own.count("/") > 1 and own + "/" in sentence
 
 
@@ -1029,13 +1024,16 @@ def is_fact(
         # "my exam is in november": chat writes a month in lower case, and it dates.
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
-        or _duty(stripped)
+        or _duty(stripped, names, learned)
         or _standing(stripped)
     )
     return (
         anchored
         or _unanchored_fact(stripped, content, about_speaker, chat)
         or (to_assistant and _told_in_passing(stripped, content, about_speaker))
+        # "Migrations must be reversible", "Never push directly to main": what a person
+        # tells the assistant helping them to hold to from now on.
+        or (to_assistant and _rule(stripped))
     )
 
 
@@ -1071,28 +1069,132 @@ _REQUEST = re.compile(
 
 
 _DUTY = re.compile(
-    r"^(?:[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|we|We)"
-    r"(?: (?:from|in|on|at|of) (?:the )?[a-z][\w-]*)?"
+    r"^(?P<who>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|we|We)"
+    r"(?P<of> (?:from|in|on|at|of) (?:the )?[a-z][\w-]*)?"
     r"(?: (?:also|still|now|always|usually|personally))?"
-    r" (?:reviews?|approves?|signs? off(?: on)?|authori[sz]es?|vets?|audits?|oversees?|"
-    r"maintains?|manages?|handles?|owns?|leads?|heads?|runs?|"
-    r"(?:is|are|am) (?:responsible for|in charge of|accountable for))"
+    r" (?:(?P<person>reviews?|approves?|signs? off(?: on)?|authori[sz]es?|vets?|audits?|"
+    r"oversees?|(?:is|are|am) (?:responsible for|in charge of|accountable for))|"
+    r"maintains?|manages?|handles?|owns?|leads?|heads?|runs?)"
     r" (?!(?:it|this|that|them|him|her|me|us|you)\b)[a-z0-9]"
 )
 """Who is answerable for what: a person (a name, with where they are from: "Marta from
 finance") and a verb of duty over a thing named after it ("reviews every change to
 invoice rounding", "approves all database migrations", "is responsible for backups").
 Such a rule of the team's process is kept as "owns" is; a pronoun after the verb
-("approves it") names nothing that lasts."""
+("approves it") names nothing that lasts. The verbs of `person` (review, approve, sign
+off, be responsible for) take a person for their subject; the others take things too
+("Water runs downhill", "Python handles errors with exceptions")."""
 
 
-def _duty(sentence: str) -> bool:
-    """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`)."""
+def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool:
+    """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`): its
+    subject is a person, by a verb only a person is the subject of, or by who it is: a
+    participant, a name the conversation writes in lower case too, the speaker ("I",
+    "we") or someone "from" a team."""
     match = _DUTY.match(sentence)
-    return match is not None and match[0].split()[0] not in _NOT_A_DUTY
+    if match is None:
+        return False
+    first = match["who"].split()[0].casefold()
+    if first in _STOP - {"i", "we"} or first in _NO_ONE:
+        return False  # "The", "This", "Everyone": no one in particular
+    return bool(
+        match["person"]
+        or (match["of"] or "").startswith(" from ")
+        or first in ("i", "we")
+        or match["who"].casefold() in names
+        or first in names | learned
+    )
 
 
-_NOT_A_DUTY = frozenset({"The", "This", "That", "It", "There", "Everyone", "Nobody", "Someone"})
+_RULE_SUBJECT = re.compile(
+    r"^(?:(?P<all>all|every|each|any|no)\s+|(?:the|our|new)\s+)?"
+    r"(?P<subject>(?P<head>[A-Za-z][\w./-]*)(?:\s+[a-z][\w./-]*){0,3}?)"
+    r"\s+(?:must|should|shall|(?:need|needs|has|have)\s+to)\s+"
+    r"(?:(?:always|never|not|only|also|still)\s+)?(?P<verb>[a-z][\w-]*)\b",
+    re.I,
+)
+"""A rule stated of a thing: a subject, then an obligation ("Migrations must be
+reversible", "PRs should be squashed before merging", "Every endpoint needs to check
+the token")."""
+_STANDING_ORDER = re.compile(
+    r"^(?:(?:please|and)\s+)?(?:always|never|(?:do not|don't|dont)\s+ever)\s+"
+    r"(?P<verb>[a-z][\w-]*)\s+\S",
+    re.I,
+)
+"""An imperative that holds from now on, not for this once: "always" or "never" before
+the verb ("Never push directly to main", "Always run the linter first")."""
+_BUT = re.compile(r"\s(?:but|yet|though|although|except)\s", re.I)
+_PERSONAL = _words(
+    """i i'm you you're u we we're he she they it it's this that there here everyone
+    everybody someone somebody anyone anybody nobody something everything nothing my your
+    his her their its people folks guys things stuff life"""
+)
+"""Subjects that are no thing of a project: the people in the conversation, a pronoun
+("You should come", "It must be nice") or a possessive of someone."""
+
+
+def _rule(sentence: str) -> bool:
+    """Whether a person asking an assistant for help gives it a standing rule of their
+    project: an obligation of a thing (`_RULE_SUBJECT`: its subject no pronoun and no
+    person's; "You should come!" invites, "It must be nice" guesses), or an order that
+    holds from now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol"
+    has none). A rule is stated, not exclaimed, holds at no one moment ("The package
+    should arrive soon" expects), what follows its verb is no verdict of the moment
+    ("The party should be fun"), and an obligation is not then contradicted ("The build
+    should pass but it fails": an expectation not met)."""
+    if (
+        sentence.endswith("!")
+        or _JUDGEMENT.search(sentence)
+        or _MOMENT.search(sentence)
+        or _RELATIVE.search(sentence)
+    ):
+        return False
+    if order := _STANDING_ORDER.match(sentence):
+        verb = order["verb"].casefold()
+        if PAST.fullmatch(verb):
+            return False  # "Never tried sushi before": chat's own news, its "I" dropped
+    elif (
+        (obliged := _RULE_SUBJECT.match(sentence))
+        and obliged["head"].casefold() not in _PERSONAL | _STOP
+        # "The script should work out profit but every profit comes out negative": what
+        # was expected, then what happens instead, is a bug told, not a rule.
+        and not _BUT.search(sentence, obliged.end())
+    ):
+        verb = obliged["verb"].casefold()
+        if verb == "be":
+            rest = sentence[obliged.end() :].split()
+            state = rest[0].rstrip(".,;:").casefold() if rest else ""
+            if _TO_BE.fullmatch(state):
+                return True
+            # "Branch names must be lowercase", "All endpoints must be idempotent": a
+            # quality required of a whole class of things (a plural or "all"), not a
+            # guess of how one will seem ("The migration should be easy").
+            noun = obliged["subject"].split()[-1].casefold()
+            return bool(
+                (obliged["all"] or (noun.endswith("s") and not noun.endswith("ss")))
+                and state
+                and state not in _STOP | _FILLER | _ADVERBS
+                and not state.endswith(("er", "ing"))
+            )
+    else:
+        return False
+    return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS and not verb.endswith("ing")
+
+
+_MOMENT = re.compile(
+    r"\b(?:soon|shortly|later|by now|any (?:minute|second|day) now|tonight|today|tomorrow)\b",
+    re.I,
+)
+"""A time near the moment of speaking: what "should" happen then is expected, no rule."""
+_TO_BE = re.compile(
+    r"[a-z]{3,}(?:ed|en)|(?:in|on|at|under|over|within|below|above|behind|before|"
+    r"after|from|to|via|through|a|an|the|one|two|three)|\d\S*|`.+",
+    re.I,
+)
+"""What a thing must be by a rule: done to ("must be reversed", "should be squashed",
+"must be written"), in a place or a span ("must be under 100 lines") or a value ("must
+be a PR", "must be 300 seconds"); not how it will seem ("should be easy", "must be
+terrible"), which only a class of things is required to be (see `_rule`)."""
 
 _A_NAME = r"(?P<name>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?)"
 _DEPARTED = re.compile(
@@ -1119,7 +1221,10 @@ def _standing(sentence: str) -> bool:
     (`_DEPARTED`, `_ROLE_HELD`): where people stand in a team is a fact though it names,
     counts and dates nothing else."""
     match = _DEPARTED.match(sentence) or _ROLE_HELD.match(sentence)
-    return match is not None and match["name"].split()[0] not in _NOT_A_DUTY
+    if match is None:
+        return False
+    first = match["name"].split()[0].casefold()
+    return first not in _STOP and first not in _NO_ONE  # "The", "This", "Everyone"
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
@@ -1482,7 +1587,7 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
 
 
 _KIN_VOCATIVE = re.compile(
-    r"(?i:grandma|grandpa|granny|gran|grandad|nana|mom|mum|mama|dad|papa|auntie)[,\s]+"
+    rf"(?i:{'|'.join(sorted(CALLED_KIN, key=lambda w: (-len(w), w)))})[,\s]+"
     r"(?=(?i:how|what|where|when|why|who|that's|that is|it's|its|I|I'm|you|you're)\b"
     r"|(?P<name>[A-Z][\w'-]+)\b)"
 )
@@ -1544,15 +1649,28 @@ def extract(
     own_reply: Callable[[str], bool],
     user_name: str | None = None,
     judge: Callable[[str, str, Context], bool] | None = None,
+    scratch: str = "",
 ) -> list[str]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
     that `known` (facts already written) does not hold, in the order they were said.
     `user_name`: what an earlier flush of the thread learnt the user is called.
+    `scratch`: the temporary folder of the machine the conversation was said on (the
+    pipeline's to give: a rule reads no environment), under which no path is kept.
     `judge`, when given, has the last word on each candidate: the sentence as said, the
     bullet written from it, and where it was said, for what the rules kept and for
     what they dropped (a statement of three words or more). It is how
     scripts/train_fact_scorer.py sees every candidate to fit a keep/drop score; without
     it the rules decide alone."""
+    # An assistant named as a product in a pasted conversation ("Claude:", "ChatGPT:")
+    # is the assistant with no name, whose rules hold for it: no person in the chat.
+    conversation = [
+        {key: value for key, value in item.items() if key != "name"}
+        if item.get("role") == "assistant"
+        and isinstance(item.get("name"), str)
+        and ai_assistant(item["name"])
+        else item
+        for item in conversation
+    ]
     written = {_key(fact) for fact in known}
     remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)
@@ -1629,7 +1747,7 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = split_sentences(_as_written(text, spelled if chat else None))
+        pieces = split_sentences(_as_written(_DIFF.sub("\n", text), spelled if chat else None))
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -1637,7 +1755,7 @@ def extract(
             if index:
                 month = _month_named(pieces[index - 1]) or month
             sentence = _unlisted(sentence, role == "assistant" and not working)
-            if not sentence:
+            if not sentence or (scratch and _scratch(sentence, scratch)):
                 continue
             before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
@@ -1763,9 +1881,21 @@ def _carried_month(fixed: tuple[int, str] | None, position: int, sentence: str) 
     return fixed[1]
 
 
-_CODE = re.compile(r"`[^`]+`|\b[A-Za-z_]\w*[_./][A-Za-z_][\w./]*|(?<!\w)--?[a-z][\w-]+")
-"""A token of code in a sentence: quoted in backticks, a dotted, slashed or snake_case
-name ("settings.py", "retry_max", "app/billing"), or a command-line flag ("--dry-run")."""
+_DIFF = re.compile(
+    r"^[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*?^[ \t]*(?P=fence)[ \t]*$",
+    re.I | re.M | re.S,
+)
+"""A fenced diff ("```diff"): its "+" and "-" lines are code a change added or removed,
+which the sentences around it tell of ("The cache host now comes from settings"); no
+line of it is a fact."""
+_CODE = re.compile(
+    r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
+    r"|(?<!\w)--?[a-z][\w-]+"
+)
+"""A token of code in a sentence: quoted in backticks, a slashed or snake_case name
+("retry_max", "app/billing"), a dotted one with two characters or more each side of its
+dot ("settings.py", "redis.Redis"; not an abbreviation, "e.g.", "U.S."), or a
+command-line flag ("--dry-run")."""
 _OPENS_OWN = re.compile(_FIRST_PERSON.pattern, re.I)
 """A sentence opening on the speaker, "My", "We" and "Our" with their capital too."""
 _MAY_BE = re.compile(r"\b(?:could|might|may|would|should)\b|['’]d\b", re.I)
@@ -1808,7 +1938,10 @@ def _assistant_aside(
     ("Payments should go through the Stripe client")."""
     if _NARRATION.match(said.lstrip("*_ ")):
         return True
-    if not _SIGNALS.search(sentence) and (
+    # What it was told to note ("Note that we deploy ...") is marked as a fact, though
+    # the mark is cut from its bullet.
+    signalled = _SIGNALS.search(sentence) or _NOTE_THAT.match(said.lstrip("*_ "))
+    if not signalled and (
         (_FIRST_PERSON if working else _OPENS_OWN).match(sentence)
         or (_GUESS if working else _MAY_BE).search(sentence)
         or (not working and sentence.endswith("!"))
@@ -1817,7 +1950,7 @@ def _assistant_aside(
     if words and len(words & told) >= 0.7 * len(words):
         return True
     if not working and not (
-        _SIGNALS.search(sentence)
+        signalled
         or PAST.search(sentence)
         or _FUTURE.search(sentence)
         or _says_where(sentence)
@@ -1866,10 +1999,10 @@ _NAMED_AS = re.compile(
     r"\b(?:his|her|their|its)\s+name(?:['’]s|\s+is)\s+(?P<name>[A-Za-z][\w'’-]+)", re.I
 )
 _NAMED_ONE = re.compile(
-    r"\b(?:a|an|my|our|the|new)\s+(?:[\w'’-]+\s+){0,2}?(?P<noun>roommate|flatmate|housemate|"
-    r"kitten|puppy|dog|cat|pet|rabbit|bunny|hamster|horse|parrot|bird|tortoise|lizard|baby|son|"
-    r"daughter|grandson|granddaughter|boyfriend|girlfriend|partner|fianc[eé]e?|boss|manager|"
-    r"colleague|coworker|neighbou?r|tutor|coach|therapist|mentor|intern|nanny)s?\b",
+    r"\b(?:a|an|my|our|the|new)\s+(?:[\w'’-]+\s+){0,2}?"
+    rf"(?P<noun>{kin_pattern(plural=False)}|"
+    r"kitten|puppy|dog|cat|pet|rabbit|bunny|hamster|horse|parrot|bird|tortoise|lizard|boss|"
+    r"manager|colleague|coworker|neighbou?r|tutor|coach|therapist|mentor|intern|nanny)s?\b",
     re.I,
 )
 
@@ -1968,11 +2101,16 @@ _VERB = re.compile(
     r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|"
     r"shall|might|must|got|get|gets|I|we|he|she|they|you|it|that's|it's|there's|here's)\b"
     r"|n['’]t\b|['’](?:re|m|ve|ll|d)\b"
-    rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}",
+    rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}"
+    r"|^[A-Z][a-z]+[a-rt-z]s\s+(?!(?:tonight|today|tomorrow|here|there|now|later|again|"
+    r"only|also|still|just|too|first|next)\b)[a-z]{2,}\s+(?:through|via|to|into|from|on|"
+    r"in|at|with|over|under|by)\b",
     re.I,
 )
 """A word that makes a sentence of a scrap: an auxiliary, a subject pronoun, a past or a
-participle, a name and a verb after it ("Mel quits")."""
+participle, a name and a verb after it ("Mel quits"), a plural and the plain verb that
+agrees with it, before its preposition ("Payments go through Stripe", "Deploys run on
+Fridays")."""
 
 
 def _scrap(sentence: str, heard: list[str]) -> bool:
@@ -2324,15 +2462,12 @@ def _named_pronoun(
     return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
 
 
-_HER_KIN = (
-    r"mom|mum|mother|sister|daughter|wife|girlfriend|fianc[eé]e|aunt|niece|grandma|"
-    r"grandmother|nan|nana|stepmom|stepmum|stepmother|stepsister|stepdaughter"
+_OWN_KIN = re.compile(
+    rf"\b(?:my|our)\s+(?:(?P<her>{kin_pattern('she', plural=False)})"
+    rf"|(?P<his>{kin_pattern('he', plural=False)}))\b",
+    re.I,
 )
-_HIS_KIN = (
-    r"dad|father|brother|son|husband|boyfriend|fianc[eé]|uncle|nephew|grandpa|grandfather|"
-    r"stepdad|stepfather|stepbrother|stepson"
-)
-_OWN_KIN = re.compile(rf"\b(?:my|our)\s+(?:(?P<her>{_HER_KIN})|(?P<his>{_HIS_KIN}))\b", re.I)
+"""The speaker's own kin of one sex (`words.KIN`): whom a "she" or a "he" may be."""
 
 
 def _own_kin(pronoun: str, before: str) -> str | None:
@@ -2933,6 +3068,14 @@ _LABELLED_CLAUSE = re.compile(
 """What follows a label is a clause of its own (it has a verb), not a value the words
 before the colon name ("Staging database: db3.internal" is one fact, kept whole)."""
 _PERSON_OF = re.compile(r"^[A-Z][a-z]+ (?:from|of|at|in|and|on)\b")
+_NOTE_THAT = re.compile(
+    r"^(?:(?:please|just)\s+)?(?:note|keep in mind|bear in mind|be aware)\s+that\s+"
+    r"(?=\S)",
+    re.I,
+)
+"""An imperative of attention before the clause it points at ("Note that we deploy on
+Tuesdays only", "Keep in mind that the API is rate limited"): a label in words.
+("Remember that ..." asks memory to keep it, and is kept as said: the README's demo.)"""
 
 
 def _without_label(sentence: str, learned: frozenset[str]) -> str:
@@ -2942,7 +3085,11 @@ def _without_label(sentence: str, learned: frozenset[str]) -> str:
     once with a label and once without is one fact. A label of one word is a known one
     (`words.LABELS`: "Reminder", "Update", "Note"); a longer one is any short phrase in
     lower case ("Note to self", "Found it", "Quick reminder"). Not a name and what is
-    said of it ("Dana:", "Marta from finance:"), nor a key before its value."""
+    said of it ("Dana:", "Marta from finance:"), nor a key before its value. "Note
+    that" and its kin (`_NOTE_THAT`) label the clause after them as a colon does."""
+    if noted := _NOTE_THAT.match(sentence):
+        rest = sentence[noted.end() :]
+        return rest[:1].upper() + rest[1:]
     match = _LABELLED.match(sentence)
     if match is None or not _LABELLED_CLAUSE.match(match["rest"]):
         return sentence

@@ -25,7 +25,9 @@ content word with it.
 
 A thread turn a fact was taken from is hidden by its tombstone's `said`; `Echoes` hides
 the turns of that same thread that state the fact again in a sentence of their own (the
-assistant's "I'll keep in mind that deploys happen only on Tuesdays"). Search, recall,
+assistant's "I'll keep in mind that deploys happen only on Tuesdays"), and the turns of
+any thread that restate it in the same content words and no others (a user's repeat in
+another thread, which flush folded into the fact: `_Restatements`). Search, recall,
 the prompt hook, MCP recall, `thread_history`, the context `call` sends and compaction
 read it alike (`forgotten` hands it to `Forgotten.echoes`).
 """
@@ -235,9 +237,10 @@ class Echoes:
                 for log in {turn.rpartition("#")[0] for turn in stone.said}:
                     self._stones.setdefault(log, []).append(stone)
         self._echoes: dict[str, list[_Echo]] = {}
+        self._restated = _Restatements(stones)
 
     def __bool__(self) -> bool:
-        return bool(self._stones)
+        return bool(self._stones) or bool(self._restated)
 
     def _of(self, log: str) -> list[_Echo]:
         if log not in self._echoes:
@@ -247,9 +250,10 @@ class Echoes:
 
     def __call__(self, log: str, text: str) -> bool:
         """Whether the turn `text` of the thread log `log` (relative) echoes a fact taken
-        from a turn of that log."""
+        from a turn of that log, or restates a forgotten fact in any log
+        (`_Restatements`)."""
         if log not in self._stones:
-            return False
+            return self._restated(text)
         folded = text.casefold().replace("\u2019", "'")
         near = [
             echo
@@ -268,7 +272,60 @@ class Echoes:
                     and _negated(sentence, words & echo.words) == echo.negated
                 ):
                     return True
-        return False
+        return self._restated(text)
+
+
+_CLAUSE_END = re.compile(r"(?<=[;:])\s+|\s+[\u2013\u2014-]\s+")
+"""Where a sentence's clauses part: after a semicolon or a colon followed by a space (a
+label, "Reminder: ...", not `10:30`), or at a dash between spaces."""
+
+
+class _Restatements:
+    """The thread turns, in any thread, that restate a forgotten fact: a sentence (or a
+    clause of one, `_CLAUSE_END`) whose key is the fact's (`fact_words`, a request before
+    either taken off), the reading by which flush and consolidation fold a repeat into
+    the fact it repeats. A user who says the fact again in another thread gives it no
+    ledger line of its own (the repeat is folded into the forgotten one), so the
+    tombstone's `said` never names that turn; the same words, and no other content word,
+    say the same fact whatever thread they are in. A sentence holding the fact's words
+    among words of its own is read only in the thread the fact was said in (`Echoes`):
+    across a workspace, a fact's few words meet in sentences about other things. A
+    fact of one content word has none (`MIN_ECHO_WORDS`), nor has a correction's
+    restatement of the old words (as `Held` reads it).
+
+    Cheap: a turn that misses the rarest-looking word (the longest) of every key costs a
+    substring test a key; only one holding such a word is read into sentences."""
+
+    def __init__(self, stones: list[Tombstone]):
+        keys = {_restated_key(stone.fact) for stone in stones if stone.fact}
+        keys -= {fact_words(stone.replacement) for stone in stones if stone.replacement}
+        self._by_anchor: dict[str, set[frozenset[str]]] = {}
+        for words in keys:
+            content = [word for word in words if word != NOT]
+            if len(content) >= MIN_ECHO_WORDS:
+                self._by_anchor.setdefault(max(content, key=len), set()).add(words)
+
+    def __bool__(self) -> bool:
+        return bool(self._by_anchor)
+
+    def __call__(self, text: str) -> bool:
+        if not self._by_anchor:
+            return False
+        folded = text.casefold().replace("\u2019", "'")
+        keys = set().union(*(keys for word, keys in self._by_anchor.items() if word in folded))
+        if not keys:
+            return False
+        return any(
+            _restated_key(clause) in keys
+            for sentence in SENTENCE_END.split(text)
+            for clause in {sentence, *_CLAUSE_END.split(sentence)}
+            if clause.strip()
+        )
+
+
+def _restated_key(text: str) -> frozenset[str]:
+    """`fact_words` of a fact or a clause of a turn, without a request before it."""
+    return fact_words(_REQUEST.sub("", bare(text), count=1))
 
 
 def with_echoes(stones: list[Tombstone]) -> Forgotten:

@@ -88,6 +88,8 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
+from memctl.models.words import kin_words
+
 READINGS = 4096
 """The readings of a fact (`claim`, `_shape`, `classed`) kept for the next time it is
 read: pure functions of the text, asked again of the same fact by `slot`, `stale` and
@@ -1396,14 +1398,12 @@ _STATIVE = _set(
 
 # People in a relation to the subject: "Sven has a cousin in Tallinn" puts the cousin
 # there, not Sven; "Marco has friends at Hooli" is not Marco's employer.
-_RELATION = _set(
-    """cousin cousins sister sisters brother brothers sibling siblings parent parents mother
-    father mum mom dad aunt uncle niece nephew grandmother grandfather grandparents son
-    sons daughter daughters kid kids child children wife husband partner girlfriend
-    boyfriend fiance fiancee friend friends colleague colleagues coworker coworkers family
-    relative relatives roommate flatmate neighbour neighbours neighbor neighbors mentor
-    boss client clients contact contacts"""
+_OTHERS = _set("colleague coworker neighbour neighbor mentor boss client contact")
+"""Whom one works with or for, or lives beside: relations that are no kin."""
+_RELATION = (
+    kin_words() | _OTHERS | _set("colleagues coworkers neighbours neighbors clients contacts")
 )
+"""Kin (`words.KIN`, with plurals) and the other relations of a person."""
 # Participles that say where the subject is ("was based in", "is employed at"), not
 # something that happened to it there ("was promoted at Soylent").
 _WHERE_PARTICIPLES = _set(
@@ -2822,10 +2822,8 @@ the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."
 
 # One relative, whose value is not the subject's: not a group the subject is one of ("the
 # whole family is in Galway" says where the subject is too).
-_ONE_KIN = _RELATION - _set(
-    """family friends colleagues coworkers relatives neighbours neighbors clients contacts
-    kids children parents siblings grandparents cousins sisters brothers sons daughters"""
-)
+_ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
+"""One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
 def _leaving_read(text: str, who: str | None = None) -> _Read:

@@ -94,3 +94,75 @@ def fact_words(text: str) -> frozenset[str]:
     text = bare(text)
     words = key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
     return words | {NOT} if NEGATION.search(text) else words
+
+
+def _kin(sex: str, text: str) -> dict[str, str]:
+    return dict.fromkeys(text.split(), sex)
+
+
+KIN: dict[str, str] = {
+    **_kin(
+        "she",
+        """sister mother mom mum mama daughter wife girlfriend fiancee fiancée aunt auntie
+        niece grandma grandmother gran granny nan nana granddaughter great-grandma
+        great-grandmother great-granddaughter stepmom stepmum stepmother stepsister
+        stepdaughter""",
+    ),
+    **_kin(
+        "he",
+        """brother father dad papa son husband boyfriend fiance fiancé uncle nephew grandpa
+        grandfather grandad granddad grandson great-grandpa great-grandfather great-grandson stepdad
+        stepfather stepbrother stepson""",
+    ),
+    **_kin(
+        "",
+        """sibling parent partner spouse kid child baby twin cousin grandparent grandkid
+        grandchild great-grandparent great-grandkid great-grandchild stepkid friend
+        roommate flatmate housemate relative family""",
+    ),
+}
+"""The kin lexicon: the words for family, partners and the people one lives with, each
+with the pronoun its sex takes ("she", "he", or "" for either). A closed class: the kin
+rules of `facts`, `curate` and `supersede` are all built from it (`kin_words`,
+`kin_pattern`)."""
+CALLED_KIN = frozenset(
+    [
+        "mom",
+        "mum",
+        "mama",
+        "dad",
+        "papa",
+        "grandma",
+        "grandpa",
+        "gran",
+        "granny",
+        "grandad",
+        "nana",
+        "auntie",
+    ]
+)
+"""Kin words a speaker calls someone by as by a name ("Mom is visiting", "Grandma, how
+are you"): someone's own, never kin said of anyone."""
+
+
+def kin_plural(term: str) -> str:
+    """The plural of a kin word: "children", "grandchildren", "babies", "sisters"."""
+    if term.endswith("child"):
+        return term + "ren"
+    if term.endswith("y") and term[-2:-1] not in "aeiou":
+        return term[:-1] + "ies"
+    return term + "s"
+
+
+def kin_words(sex: str | None = None, plural: bool = True) -> frozenset[str]:
+    """The kin words (of one `sex`: "she", "he"; all when None), with their plurals."""
+    terms = [term for term, of in KIN.items() if sex is None or of == sex]
+    return frozenset(terms + [kin_plural(term) for term in terms] if plural else terms)
+
+
+def kin_pattern(sex: str | None = None, plural: bool = True) -> str:
+    """`kin_words` as a regular expression's alternation, the longest first (so that
+    "grandmother" is not read as "grandma" then "ther"), a hyphen optional
+    ("co-worker"-style spellings: "stepmom", "step-mom")."""
+    words = sorted(kin_words(sex, plural), key=lambda word: (-len(word), word))
+    return "|".join(re.escape(word).replace(r"\-", "-?") for word in words)

@@ -159,6 +159,10 @@ def consolidate(
         # The state read now: a window learned since the model was resolved (an
         # overflow earlier in the same `call`) counts too.
         window = known_window(model, ws.read_state()) or UNKNOWN_WINDOW
+        # When each MEMORY.md fact was said: only builtin reads it (its merge orders the
+        # facts by it); an LLM is told nothing of it, and it costs a read of every
+        # ledger a moved source may be in.
+        days = provenance.said_days(ws, memory_in) if model.offline else None
         if dry_run:
             _passes(config, model, memory_in, fresh, window, result, plan=True)
             result.status = "dry_run"
@@ -174,13 +178,13 @@ def consolidate(
                     window,
                     ConsolidateResult("dry_run", model.name),
                     told,
+                    days,
                 )
                 result.chars_after = len(merged)
                 result.diff = unified_diff(old_text, merged)
                 result.changes = _changes(ws, old_text, merged, fresh, told)
             return result
         told = []
-        days = provenance.said_days(ws, memory_in)
         merged = forgotten.drop_lines(
             _merge(config, model, memory_in, fresh, window, result, told, days)
         )

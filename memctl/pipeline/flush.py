@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import math
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -111,6 +112,9 @@ class FlushResult:
     auto: bool = False
     clock: str | None = None
     """Said when the auto flush's last run was in the future (`Workspace.clock_note`)."""
+    warnings: list[str] = field(default_factory=list)
+    """What the user should know of what was written: a fact a purge (`forget --purge`,
+    here or on another machine) erased, stated again."""
 
 
 @dataclass
@@ -183,6 +187,8 @@ def flush(
             record = state.threads.get(thread)
             run.where = f"thread {number:,} of {len(chosen):,}" if len(chosen) > 1 else ""
             result.threads.append(run.thread(thread, record, logs.pop(thread, None)))
+        if not dry_run:
+            result.warnings += _purged_again(ws, result.threads)
         if not dry_run and result.usage.calls:
             finished = ws.now()
 
@@ -196,6 +202,31 @@ def flush(
 
 
 KEEP_PARSED_BYTES = 32 << 20
+
+
+def _purged_again(ws: Workspace, threads: list[ThreadFlush]) -> list[str]:
+    """A warning for each ledger the run wrote a line to that states a fact a purge
+    tombstone names (its digest: a purge keeps no text): said again after the purge,
+    here or on another machine, it is in plain text here until `memctl sync` masks it
+    (before it is sent) or a `forget --purge` here does."""
+    from memctl.core.forgotten import read_tombstones
+    from memctl.pipeline.purge import stating
+
+    written = [(item.ledger, line) for item in threads if item.ledger for line in item.written]
+    if not written:
+        return []
+    when = {stone.digest: stone.at[:10] for stone in read_tombstones(ws) if stone.purged}
+    if not when:
+        return []
+    said: dict[str, set[str]] = {}
+    for ledger, line in written:
+        for digest in stating([line], set(when)).values():
+            said.setdefault(ledger or "", set()).add(when[digest])
+    return [
+        f"{ledger} states a fact purged on {', '.join(sorted(days))} again: `memctl sync` "
+        "masks it before it is sent, `memctl forget --purge` with its text masks it here now"
+        for ledger, days in sorted(said.items())
+    ]
 
 
 @dataclass
@@ -511,6 +542,9 @@ class _Run:
                 "memory": memory,
                 "ledger": ledger,
                 "thread": thread,
+                # The machine's temporary folder: a path under it is the session's
+                # scratch (read here, so that the rules read no environment).
+                "scratch": tempfile.gettempdir(),
             },
         )
 

@@ -9,7 +9,9 @@ something starts the gap: a run with no new daily text sends no request to space
 Every lock a run takes is tried once (`Workspace.trying_once`): another process holding
 the workspace lock or the consolidate lock (a long flush, a consolidation, an index
 build) makes the run skip, exit 0, and the next cron run tries again; waiting would
-stall cron and end in an error cron mails.
+stall cron and end in an error cron mails. The scheduled sync (`sync.every`) keeps its
+own time: it runs when due whether the run consolidated, found nothing new, or was
+throttled.
 """
 
 from __future__ import annotations
@@ -164,7 +166,11 @@ def _run(
         # Nothing was consolidated, so the gap (which spaces out model calls) does not
         # start: a first turn with no facts must not hold back the next turn's facts
         # from MEMORY.md, where the next session's start and the export read them.
-        return MaintainResult("ran", archive=moved, consolidate=merged, next_eligible="now")
+        quiet = MaintainResult("ran", archive=moved, consolidate=merged, next_eligible="now")
+        # The quiet machine is the one that most needs to receive: sync.every holds
+        # whatever consolidation found (audit 9, 3).
+        scheduled_sync(ws, config, model, quiet)
+        return quiet
     finished = ws.now()
 
     def record_success(state: State) -> None:

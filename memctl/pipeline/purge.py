@@ -385,7 +385,7 @@ class Purged:
     index's change journal, which lists files written)."""
 
 
-def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
+def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool, index: bool = False) -> Purged:
     """Mask every copy of each needle in the text of every file of the workspace
     (`masked_file`): memory files (archived too), MEMORY.md, history copies, thread logs,
     evicted results, state.json, the provenance sidecar, the tombstones, anything else
@@ -393,7 +393,10 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
     said to hold one, and the index's change journal (file names, no text). The index
     is dropped when something else held a copy (its word and trigram rows, and pages
     SQLite freed but kept, hold the text; the next search rebuilds it from the purged
-    files). Names and structure holding a copy are listed in `unreachable`."""
+    files). Names and structure holding a copy are listed in `unreachable`. `index`:
+    drop the index even when no file here holds a copy any more (`sync`, whose merge
+    wrote the masked copies a purge elsewhere made before this runs: the index still
+    holds the text it had indexed)."""
     found = Needles.of(needles)
     result = Purged([])
     index_files: list[Path] = []
@@ -433,7 +436,7 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool) -> Purged:
             if not dry_run:
                 write_atomic(path, rewritten)  # keeps the file's mode
     restamped = [ws.relative(ws.state_path)] if _restamp(ws, rewrites, dry_run=dry_run) else []
-    if result.changed:
+    if result.changed or index:
         for path in index_files:
             result.changed.append(ws.relative(path))
             if not dry_run:
@@ -511,13 +514,22 @@ def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> 
     for path in paths:
         with contextlib.suppress(OSError):
             texts.append(path.read_text(encoding="utf-8", errors="replace"))
-    found: dict[str, None] = {}
+    return list(stating(texts, digests))
+
+
+def stating(texts: Iterable[str], digests: set[str]) -> dict[str, str]:
+    """The lines of `texts` (Markdown: headings and comments aside) stating a fact whose
+    key has one of `digests`, as written without the bullet, each with its digest: a
+    purged fact, which its tombstone knows by the digest alone."""
+    found: dict[str, str] = {}
+    if not digests:
+        return found
     for text in texts:
         for line in text.splitlines():
             line = line.strip()
             if not line or line.startswith(("#", "<!--")) or MASK in line:
                 continue
             key = fact_key(line)
-            if key and key_digest(key) in digests:
-                found.setdefault(BULLET.sub("", line))
-    return list(found)
+            if key and (digest := key_digest(key)) in digests:
+                found.setdefault(BULLET.sub("", line), digest)
+    return found

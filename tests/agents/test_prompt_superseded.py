@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from memctl.retrieval.recall import Candidate, RecallHit, focus_of, turns_below_memory
+from memctl.retrieval.recall import (
+    Candidate,
+    RecallHit,
+    focus_of,
+    subject_of,
+    turns_below_memory,
+)
 from tests.support.helpers import append, configure
 
 
@@ -79,15 +85,62 @@ def test_recall_ranks_a_superseded_turn_below_the_fact_that_replaced_it(cli, upg
     assert all(at > new for at in old), lines
 
 
+@pytest.mark.parametrize("semantic", ["on", "off"])
+def test_the_question_s_subject_is_matched_before_a_generic_verb(cli, upgraded, semantic):
+    """Audit 8 #4: "redis" is in most of this workspace's records, so BM25 gave it almost
+    nothing (FTS5's idf floor) and "run" of "Tests run with uv run pytest" topped recall
+    three times (thread, MEMORY.md, ledger) and the prompt hook's block. The subject of
+    "which redis version" weighs no less than the question's strongest other word
+    (`by_subject`): the 7.2 fact comes first, and the pytest line not before a Redis
+    one."""
+    configure(upgraded, recall={"semantic": semantic})
+    shown = cli("-w", upgraded, "--json", "recall", "which redis version do we run", "-n", "3")
+    hits = [hit["snippet"] for hit in json.loads(shown.stdout)["hits"]]
+    assert "Redis 7.2" in hits[0] and not any("pytest" in hit for hit in hits), hits
+    explained = cli("-w", upgraded, "recall", "which redis version do we run", "--explain")
+    assert "redis@subject" in explained.stdout
+    prompt = "which redis version do we run?"
+    stdin = json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s", "prompt": prompt})
+    block = cli("-w", upgraded, "hook", "claude-code", "--output", "text", input=stdin).stdout
+    lines = block.splitlines()[1:]
+    assert "pytest" not in lines[0] and "Redis" in lines[0], block
+    assert any("Redis 7.2" in line for line in lines[:2]), block
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("which redis version do we run", {"redis"}),
+        ("which python version do we use", {"python"}),  # WordNet knows "python"
+        ("what athletic goal did she set", {"athletic"}),
+        ("What athletic goal did Clara set?", set()),  # the question names Clara
+        ("What goal time did Olu set in January?", set()),
+        ("Which Tacoma neighborhood does Theo live in?", {"tacoma"}),  # a name, always
+        ("which two hills did we climb", set()),  # a count is no subject
+        ("which city does Pavel live in now?", set()),
+        ("what did we decide about the cache", set()),
+    ],
+)
+def test_the_subject_of_a_which_question_is_the_words_before_its_head(question, subject):
+    assert subject_of(question) == subject
+
+
 @pytest.mark.parametrize(
     ("question", "focus"),
     [
         ("which redis version do we run", {"version"}),  # redis: a name, the subject
-        ("what athletic goal did she set", {"athletic", "goal"}),
+        ("which python version do we use", {"version"}),  # a word WordNet knows, too
+        ("what athletic goal did she set", {"goal"}),  # names nothing else
+        ("what athletic goal did Clara set", {"athletic", "goal"}),  # Clara's goal
+        ("Which grad school did Jess pick?", {"grad", "school"}),
         ("which Tacoma neighborhood does he live in", {"neighborhood"}),
+        ("which two hills did we climb", {"two", "hills"}),  # a count is asked with it
     ],
 )
-def test_a_name_in_a_which_question_is_no_part_of_its_focus(question, focus):
+def test_the_subject_before_the_head_of_a_which_question_is_no_part_of_its_focus(question, focus):
+    """The head names the kind asked for; the words before it say what it is of (the
+    question's subject, `subject_of`) when the question names nothing else, whether a
+    dictionary knows them or not; beside a name they say which kind."""
     assert focus_of(question)[0] == focus
 
 

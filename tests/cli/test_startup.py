@@ -8,6 +8,7 @@ configuration must still decide it has nothing to send before touching litellm.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from memctl.cli.app import app
+from memctl.cli.hookrun import HookLine, hook_line
 from memctl.models.semantic import installed as semantic_installed
 from tests.support.helpers import modules_after
 
@@ -352,3 +354,73 @@ def test_settings_classes_share_equality_hash_repr_and_immutability():
         config_value.memory = config.MemoryConfig(hooks=False)  # type: ignore[misc]
     assert spec.name == "builtin" and not hasattr(spec, "other")
     assert dataclasses.replace(spec, name="x").name == "x" and spec.name == "builtin"
+
+
+def _prompt(workspace: Path, text: str) -> str:
+    return json.dumps(
+        {
+            "session_id": "4c1e9f2a-5d6e-4f8a-9b0c-3b1f6c2e7a4d",
+            "transcript_path": str(workspace / "session.jsonl"),
+            "cwd": str(workspace),
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": text,
+        }
+    )
+
+
+def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace, tmp_path):
+    """The line an installed hook sends (`memctl -w DIR hook claude-code`) runs without
+    importing typer or building a command (a sixth of a prompt's start-up); the same
+    event through typer (a line `hook_line` leaves to it: `--output=json`) gives the
+    same bytes. BM25 alone ranks (no embedder configured), so no model is resolved, and
+    with no MEMORY.md hit there is no bullet's provenance to read."""
+    ledger = workspace / "memory" / "2026-01-05.md"
+    ledger.write_text("## 09:00 flush\n- We deploy on Fridays.\n", encoding="utf-8")
+    stdin = _prompt(workspace, "when do we deploy?")
+
+    fast = modules_after(["hook", "claude-code"], workspace, tmp_path / "f.json", 0, input=stdin)
+    typed = modules_after(
+        ["hook", "claude-code", "--output=json"], workspace, tmp_path / "t.json", 0, input=stdin
+    )
+
+    assert "We deploy on Fridays." in fast.stdout
+    assert fast.stdout == typed.stdout
+    assert not {"typer", "click", "rich", "memctl.cli.core"} & fast.modules
+    assert not {"memctl.models.resolve", "memctl.pipeline.provenance"} & fast.modules
+    assert not {m for m in fast.modules if m.startswith("memctl.cli.commands.")}
+    assert {"typer", "memctl.cli.commands.hook"} <= typed.modules
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["hook", "claude-code"], HookLine("claude-code")),
+        (
+            ["-q", "--workspace", "ws", "-v", "hook", "claude-code", "--output", "text"],
+            HookLine("claude-code", "text", "ws", quiet=True, verbose=True),
+        ),
+        (["-w", "hook", "hook", "claude-code"], HookLine("claude-code", workspace="hook")),
+        (["hook", "claude-code", "--output", "yaml"], HookLine("claude-code", "yaml")),
+        # Typer's: help, options hookrun does not read, another form, mistakes.
+        (["hook", "claude-code", "--help"], None),
+        (["--help", "hook", "claude-code"], None),
+        (["hook", "--help"], None),
+        (["hook"], None),
+        (["--json", "hook", "claude-code"], None),
+        (["--color", "never", "hook", "claude-code"], None),
+        (["-wws", "hook", "claude-code"], None),
+        (["-w", "-q", "hook", "claude-code"], None),
+        (["-w"], None),
+        (["hook", "claude-code", "-q"], None),
+        (["hook", "claude-code", "--output=text"], None),
+        (["hook", "claude-code", "--output"], None),
+        (["hook", "claude-code", "SessionStart"], None),
+        (["hook", "codex", "{}"], None),
+        (["hook", "codex"], None),
+        (["hook", "claude"], None),
+        (["save", "hook", "claude-code"], None),
+        (["--", "hook", "claude-code"], None),
+    ],
+)
+def test_hook_line_reads_only_what_typer_would_read_alike(args, line):
+    assert hook_line(args, ("claude-code",)) == line

@@ -2354,6 +2354,11 @@ def test_what_an_agent_reads_in_the_code_is_kept_what_it_knows_in_general_is_not
             "text": "The upload_timeout_s setting is 30 seconds."
             " Large uploads generally need 90 seconds or more on slow networks.",
         },
+        # An abbreviation's dots are no code's (review 14 #3).
+        {"role": "user", "text": "Do hotels there include breakfast?"},
+        {"role": "assistant", "text": "Most hotels, e.g. the Hilton, include breakfast."},
+        {"role": "user", "text": "And the airlines?"},
+        {"role": "assistant", "text": "Most U.S. airlines charge for checked bags."},
     ]
     assert extract(conversation, [], lambda text: False) == [
         "The upload_timeout_s setting is 30 seconds."

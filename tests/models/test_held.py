@@ -1,5 +1,6 @@
 """What a forget holds back beyond its text: the echoes of a forgotten fact in the thread
-it was said in (`memctl.models.held.Echoes`), read on the tombstones as written."""
+it was said in, and its restatements in any thread (`memctl.models.held.Echoes`), read on
+the tombstones as written."""
 
 from __future__ import annotations
 
@@ -37,11 +38,40 @@ def test_an_echo_holds_every_content_word_of_the_fact_in_one_sentence(turn, echo
     assert echoes("Remember that deploys happen only on Tuesdays.")(SAID, turn) is echoed
 
 
-def test_only_the_thread_the_fact_was_said_in_is_read():
-    turn = "I'll keep in mind that deploys happen only on Tuesdays."
+def test_a_sentence_with_words_of_its_own_is_read_only_in_the_thread_the_fact_was_said_in():
+    turn = "I'll keep in mind that deploys happen only on Tuesdays, and after the standup."
     assert echoes("Dana: Remember that deploys happen only on Tuesdays.")(SAID, turn)
     assert not echoes("Remember that deploys happen only on Tuesdays.")("threads/other.jsonl", turn)
     assert not Echoes([Tombstone("Deploys happen only on Tuesdays.", AT)])(SAID, turn)  # no said
+
+
+@pytest.mark.parametrize(
+    ("turn", "hidden"),
+    [
+        ("The staging database is db9.internal.", True),  # audit 8 #3: the user's repeat
+        ("Remember that the staging database is db9.internal!", True),  # a request before it
+        ("Reminder: the staging database is db9.internal", True),  # a label's clause
+        ("Thanks. So the staging database is db9.internal? Good.", True),  # a sentence of it
+        ("Is the staging database db9.internal or db3?", False),  # a word of its own
+        ("The staging database is not db9.internal.", False),  # negated
+        ("The staging database is db3.", False),
+    ],
+)
+def test_a_turn_restating_a_forgotten_fact_is_hidden_in_any_thread(turn, hidden):
+    """The same content words and no other, in a sentence or a clause, restate the fact
+    wherever they are said (the key flush folds a repeat by), said or not."""
+    fact = "The staging database is db9.internal now."
+    assert echoes(fact)("threads/other.jsonl", turn) is hidden
+    assert Echoes([Tombstone(fact, AT)])("threads/other.jsonl", turn) is hidden  # no said
+
+
+def test_a_restatement_of_a_corrected_fact_is_hidden_and_the_correction_is_not():
+    held = Echoes([Tombstone("Staging is db3.", AT, "Staging is db7.")])
+    assert held("threads/other.jsonl", "OK. Staging is db3.")
+    assert not held("threads/other.jsonl", "Staging is db7.")
+    reordered = Echoes([Tombstone("Staging runs on db3.", AT, "db3 runs staging.")])
+    assert not reordered("threads/other.jsonl", "Staging runs on db3.")  # the correction's key
+    assert not Echoes([Tombstone("Tuesdays.", AT)])("threads/other.jsonl", "Tuesdays.")
 
 
 def test_a_request_before_the_fact_is_none_of_its_content():

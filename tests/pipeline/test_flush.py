@@ -270,14 +270,17 @@ sys.addaudithook(_record_opens)  # audit hooks stay for the process; this one id
 
 
 def logs_read(cli, *args: object) -> tuple[Any, set[str]]:
-    """Run memctl in-process; the names of the thread logs it opened."""
+    """Run memctl in-process; the names of the thread logs it opened (not the tombstones,
+    `.memctl/forgotten.jsonl`, which a flush that wrote facts reads for purged ones)."""
     global _OPENED
     _OPENED = []
     try:
         run = cli(*args)
     finally:
         opened, _OPENED = _OPENED, None
-    return run, {Path(p).name for p in opened if p.endswith(".jsonl")}
+    return run, {
+        Path(p).name for p in opened if p.endswith(".jsonl") and Path(p).parent.name == "threads"
+    }
 
 
 def test_an_idle_flush_reads_no_log_flushed_to_its_end(cli, ws: Path) -> None:
@@ -690,3 +693,41 @@ def test_imported_compaction_summaries_are_not_flushed(cli, workspace) -> None:
     ledger = next((workspace / "memory").glob("*.md")).read_text()
     assert "deploy on Fridays" in ledger
     assert "Redis" not in ledger
+
+
+ERROR_STAMP = re.compile(r"^memctl: error: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} ")
+"""The local time an error line carries in a cron job's log (`Globals.stamp`)."""
+
+
+def test_the_cron_flushs_error_in_a_log_carries_the_time_as_maintains_does(
+    cli, workspace: Path, tmp_path: Path
+) -> None:
+    """Brief fixleft4 #6: `flush --auto >> memctl.log 2>&1` every 5 minutes wrote a
+    read-only or missing workspace's error with no time, where maintain's said when."""
+    import os
+
+    from tests.support.helpers import on_pty, run_unprivileged
+
+    missing = cli("-w", tmp_path / "gone", "flush", "--auto")
+    assert missing.exit_code == 2
+    assert ERROR_STAMP.match(missing.stderr), missing.stderr
+    assert ERROR_STAMP.sub("memctl: error: ", missing.stderr).startswith(
+        f"memctl: error: --workspace {tmp_path / 'gone'}: no memctl.yaml"
+    )
+    append(cli, workspace, "t1", DANA)
+    for folder, _, files in os.walk(workspace):
+        for name in [folder, *(os.path.join(folder, f) for f in files)]:
+            os.chmod(name, os.stat(name).st_mode & ~0o222)
+    try:
+        read_only = run_unprivileged(workspace, "flush", "--auto")
+    finally:
+        for folder, _, _ in os.walk(workspace):
+            os.chmod(folder, 0o755)
+    assert read_only.exit_code == 1, read_only.stderr
+    errors = [line for line in read_only.stderr.splitlines() if line.startswith("memctl: error:")]
+    assert len(errors) == 1 and ERROR_STAMP.match(errors[0]), read_only.stderr
+    # A flush asked for by hand, and the cron flush on a terminal, carry none.
+    assert cli("-w", tmp_path / "gone", "flush").stderr.startswith("memctl: error: --workspace")
+    seen = on_pty(["-w", tmp_path / "gone", "flush", "--auto"])
+    assert seen.returncode == 2
+    assert seen.terminal.startswith(b"memctl: error: --workspace "), seen.terminal

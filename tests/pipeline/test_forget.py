@@ -929,3 +929,51 @@ def sent_of(cli: Any, root: Path, thread: str) -> str:
     shown = cli("-w", root, "--json", "context", thread)
     assert shown.exit_code == 0, shown.stderr
     return "\n".join(str(m["content"]) for m in json.loads(shown.stdout)["messages"])
+
+
+def repeated(cli: Any, root: Path) -> Path:
+    """Audit 8 #3: a fact said in thread `a`, and said again by the user in thread `d` a
+    day later, flushed and consolidated after each: the repeat is folded into the fact,
+    so it has no ledger line and no tombstone's `said` names its turn."""
+    configure(root)
+    for thread, text, ts in [
+        ("a", "The staging database is db9.internal now.", "2026-12-04T08:00:00+00:00"),
+        ("d", "The staging database is db9.internal.", "2026-12-05T06:00:00+00:00"),
+        ("d", "Deploys go out on Tuesdays.", "2026-12-05T06:01:00+00:00"),
+    ]:
+        turn = json.dumps({"role": "user", "content": text, "ts": ts}) + "\n"
+        assert cli("-w", root, "thread", "append", thread, input=turn).exit_code == 0
+        assert cli("-w", root, "flush").exit_code == 0
+        assert cli("-w", root, "consolidate").exit_code == 0
+    assert "db9.internal" not in ledgers(root).split("thread d")[-1]  # folded: no line of d
+    return root
+
+
+def test_a_users_repeat_of_a_forgotten_fact_in_another_thread_is_hidden_too(
+    cli, workspace, tmp_path
+):
+    root = repeated(cli, workspace)
+    assert "threads/d.jsonl#0 [user]" in found_sources(cli, root, "what is the staging database")
+
+    forgot = cli("-w", root, "forget", "db9.internal")
+
+    assert forgot.exit_code == 0, forgot.stderr
+    searched = cli("-w", root, "search", "db9", "--scope", "all")
+    assert (searched.exit_code, searched.stdout) == (1, ""), searched.stdout
+    recalled = cli("-w", root, "--json", "recall", "what is the staging database")
+    assert "db9" not in recalled.stdout
+    prompt = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="staging database?")
+    assert "db9" not in hook(cli, root, "claude-code", prompt).stdout
+    assert "db9" not in sent_of(cli, root, "d")  # nor sent to a model, nor in thread_history
+    assert "Deploys go out on Tuesdays." in sent_of(cli, root, "d")  # the thread's other turn
+    assert "threads/d.jsonl#1 [user]" in found_sources(cli, root, "deploys Tuesdays")
+
+
+def test_a_purge_rewrites_a_users_repeat_in_another_thread(cli, workspace):
+    root = repeated(cli, workspace)
+
+    purged = cli("-w", root, "forget", "db9.internal", "--purge")
+
+    assert purged.exit_code == 0, purged.stderr
+    assert copies(root, "db9.internal") == []
+    assert "Deploys go out on Tuesdays." in (root / "threads" / "d.jsonl").read_text()

@@ -20,72 +20,42 @@ from memctl.models.resolve import resolve_model
 from memctl.pipeline.consolidate import consolidate
 from memctl.pipeline.forget import forget
 from memctl.pipeline.history import restore, versions
-from memctl.pipeline.save import save
 from memctl.pipeline.sync import (
-    GIT_DIR,
     RECORD,
     SecretRefused,
     SyncError,
     block_id,
     check_secrets,
     split_blocks,
-    sync,
     sync_info,
 )
 from memctl.retrieval.search import search
 from tests.support.helpers import isolate, run_memctl, snapshot
 from tests.support.secrets import ALNUM, B64
+from tests.support.sync import (
+    GIT,
+    THREADS,
+    bare,
+    holding,
+    ledger_count,
+    remote_files,
+    remote_log,
+    replica,
+    run_flush,
+    run_sync,
+    save_text,
+    say,
+)
 
-GIT = shutil.which("git")
 pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
 """Every test here runs git a few dozen times: seconds on a shared machine."""
 TODAY_BLOCK = "## Memory Save — 2026-01-0{n}T10:00:00+00:00\n\n- fact {n}\n"
-
-
-def bare(tmp_path: Path, name: str = "remote.git") -> Path:
-    path = tmp_path / name
-    subprocess.run(["git", "init", "-q", "--bare", str(path)], check=True)
-    return path
-
-
-def replica(tmp_path: Path, name: str, remote: Path, extra: str = "") -> Workspace:
-    root = tmp_path / name
-    init_workspace(root)
-    (root / "memctl.yaml").write_text(f"timezone: UTC\nsync:\n  remote: {remote}\n{extra}")
-    return Workspace(root, "UTC")
-
-
-def run_sync(ws: Workspace, **options: object):  # type: ignore[no-untyped-def]
-    config = load_config(ws.config_path)
-    return sync(ws, config, resolve_model(ws, config.memory_model), **options)  # type: ignore[arg-type]
-
-
-def remote_files(remote: Path, branch: str = "main") -> dict[str, str]:
-    listing = subprocess.run(
-        ["git", "--git-dir", str(remote), "ls-tree", "-r", "--name-only", branch],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return {
-        path: subprocess.run(
-            ["git", "--git-dir", str(remote), "show", f"{branch}:{path}"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for path in listing
-    }
 
 
 def shared(ws: Workspace) -> dict[str, str]:
     files = {p.relative_to(ws.root).as_posix(): p.read_text() for p in ws.daily_files(True)}
     files["MEMORY.md"] = ws.memory_md.read_text()
     return files
-
-
-def save_text(ws: Workspace, text: str) -> None:
-    save(ws, load_config(ws.config_path), text)
 
 
 # --------------------------------------------------------------------------- the flow
@@ -257,17 +227,6 @@ def test_a_memctl_forget_on_one_machine_hides_the_fact_on_the_others(tmp_path):
     assert a.memory_md.read_text() == b.memory_md.read_text()
 
 
-def holding(root: Path, text: str) -> list[str]:
-    """The files under `root` (but the sync repository, git's history) whose bytes hold
-    `text` in any case."""
-    needle = text.lower().encode()
-    return sorted(
-        path.relative_to(root).as_posix()
-        for path in root.rglob("*")
-        if path.is_file() and GIT_DIR not in path.parts and needle in path.read_bytes().lower()
-    )
-
-
 def test_a_purge_reaches_the_other_machine_and_no_undo_there_brings_it_back(tmp_path):
     """Audit 3a, 1: b keeps copies of a's secret in its history (a forget of something
     else); a purges it and syncs. b's sync masks every copy b holds (the tombstone holds
@@ -395,15 +354,6 @@ def test_an_undo_past_a_teammates_forget_leaves_the_fact_out(tmp_path):
     assert done.forgotten_out == 1
     memory = b.memory_md.read_text()
     assert "Marco" not in memory and "Tuesdays" in memory
-
-
-def remote_log(remote: Path) -> list[str]:
-    return subprocess.run(
-        ["git", "--git-dir", str(remote), "log", "--format=%s", "main"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
 
 
 # --------------------------------------------------------------------------- nothing lost
@@ -906,29 +856,6 @@ def test_a_merge_killed_before_its_offsets_is_finished_by_the_next_sync(tmp_path
 
 
 # --------------------------------------------------------------------------- shared threads
-
-THREADS = "  share: [ledgers, memory, threads]\n"
-
-
-def say(ws: Workspace, thread: str, *names: str) -> None:
-    from memctl.core.threads import append_entries
-
-    append_entries(
-        ws,
-        thread,
-        [{"role": "user", "content": f"The server for {n} is named host-{n}."} for n in names],
-    )
-
-
-def run_flush(ws: Workspace):  # type: ignore[no-untyped-def]
-    from memctl.pipeline.flush import flush
-
-    config = load_config(ws.config_path)
-    return flush(ws, config, resolve_model(ws, config.memory_model))
-
-
-def ledger_count(ws: Workspace, name: str) -> int:
-    return sum(p.read_text().count(f"host-{name}.") for p in ws.daily_files(True))
 
 
 def test_a_shared_thread_flushed_on_two_machines_is_flushed_once_in_all(tmp_path):

@@ -295,6 +295,108 @@ def test_a_when_question_lends_the_dated_reply_more_of_the_turn_it_answers(
     assert plain[0] == "threads/chat.jsonl#0 [user]"
 
 
+def test_a_short_reply_that_says_a_value_gets_the_words_of_the_turn_before(
+    workspace: Path,
+) -> None:
+    """Issue 26 (rank10): a short turn that says a value ("640 with parts") after one of the
+    best turns gets REPLY_FIELD of that turn's own score as a field of its words
+    (`explain.before`), under BM25 alone; a short turn that says none ("lol") gets
+    nothing, nor a long one. The score still adds up as --explain says."""
+    from memctl.retrieval.recall import REPLY_FIELD
+
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ana", "the garage sent the quote for the van repair", day),
+        ("Ben", "640 with parts", day),
+        ("Ana", "the van repair is booked", day),
+        ("Ben", "lol", day),
+        ("Ana", "and the van repair got me thinking about selling it", day),
+        ("Ben", "honestly I would keep driving it until the wheels fall off, 3 more years", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+    found = recall(ws, config, "What did the van repair cost?", recency=False, explain=True)
+    by_entry = {hit.entry: hit.explain for hit in found.hits if hit.path == "threads/chat.jsonl"}
+    assert by_entry[1]["before"] == pytest.approx(REPLY_FIELD * by_entry[0]["bm25"], rel=1e-3)
+    assert by_entry[1]["before"] > 0
+    assert by_entry[3]["before"] == 0  # "lol": no value
+    assert by_entry[5]["before"] == 0  # a value, but no short turn
+    for explained in by_entry.values():
+        made = (explained["bm25"] + explained["before"] + explained["neighbour"]) * explained[
+            "time"
+        ] + explained["session"]
+        assert made == pytest.approx(explained["score"], rel=1e-3)
+
+
+def test_the_turn_before_reaches_a_short_reply_over_an_interjection(workspace: Path) -> None:
+    """Issue 26 (rank11): an interjection ("ugh": no content word beyond
+    INTERJECTION_WORDS, no value) is passed over, and the short reply after it that says
+    the time asked gets the field of the turn before the interjection; a turn between
+    that says more ("the van is still at the garage") is no interjection, and the reply
+    after it gets nothing."""
+    from memctl.retrieval.recall import REPLY_FIELD
+
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "a.jsonl",
+        ("Ana", "the plumber cannot fix the boiler on monday", day),
+        ("Ben", "ugh", day),
+        ("Ana", "he can come wednesday the 9th", day),
+    )
+    log(
+        workspace / "threads" / "b.jsonl",
+        ("Ana", "the plumber cannot fix the boiler on monday", day),
+        ("Ben", "the van is still stuck at the garage", day),
+        ("Ana", "he can come wednesday the 9th", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+    found = recall(ws, config, "When will the plumber fix the boiler?", recency=False, explain=True)
+    explained = {(hit.path, hit.entry): hit.explain for hit in found.hits}
+    over = explained[("threads/a.jsonl", 2)]
+    assert over["before"] == pytest.approx(
+        REPLY_FIELD * explained[("threads/a.jsonl", 0)]["bm25"], rel=1e-3
+    )
+    assert explained[("threads/a.jsonl", 1)]["before"] == 0
+    assert explained[("threads/b.jsonl", 2)]["before"] == 0
+    ranked = [(hit.path, hit.entry) for hit in found.hits]
+    assert ranked.index(("threads/a.jsonl", 2)) < ranked.index(("threads/b.jsonl", 2))
+
+
+def test_a_short_reply_gets_the_turn_before_only_for_the_kind_of_value_asked(
+    workspace: Path,
+) -> None:
+    """Issue 26 (rank11): the value must be of the kind the question asks for
+    (`asked_value`): after the same turn, a short reply that names a place ("at the
+    Mill Road garage") is lent its words for "where", a short reply that says a time
+    ("tomorrow afternoon") is not, and for "when" the other way round."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "a.jsonl",
+        ("Ana", "the van repair is finally getting sorted", day),
+        ("Ben", "at the Mill Road garage", day),
+    )
+    log(
+        workspace / "threads" / "b.jsonl",
+        ("Ana", "the van repair is finally getting sorted", day),
+        ("Ben", "tomorrow afternoon", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Ben", f"note {n}", day) for n in range(8)])
+    ws, config = open_ws(workspace)
+
+    def before(question: str) -> dict[str, float]:
+        found = recall(ws, config, question, recency=False, explain=True)
+        return {hit.path: hit.explain["before"] for hit in found.hits if hit.entry == 1}
+
+    where = before("Where is the van repair being done?")
+    assert where["threads/a.jsonl"] > 0
+    assert where["threads/b.jsonl"] == 0
+    when = before("When is the van repair happening?")
+    assert when["threads/a.jsonl"] == 0
+    assert when["threads/b.jsonl"] > 0
+
+
 @pytest.mark.parametrize(
     "question",
     [
@@ -1006,7 +1108,8 @@ def test_a_question_s_focus_is_the_noun_naming_what_it_asks_for(
     question: str, nouns: set[str], degrees: set[str]
 ) -> None:
     """The focus is the words after "what"/"which" up to an auxiliary, "and" or "of"
-    (the complement of "kind of"), names left out; "how" gives its degree word; a
+    (the complement of "kind of"), the subject's left out (names; every word before
+    the head when the question names nothing else); "how" gives its degree word; a
     "what" followed by a verb or a stop word has none."""
     from memctl.retrieval.recall import focus_of
 
@@ -1244,3 +1347,48 @@ def test_a_tool_echo_answers_only_with_the_questions_own_words(workspace: Path, 
         own = cli("-w", workspace, "recall", "subagent")
         assert own.exit_code == 0, own.stderr
         assert "Task(" in own.stdout
+
+
+def test_a_tool_echo_brought_in_as_a_neighbour_is_no_hit(workspace: Path, cli) -> None:
+    """Review 14 #14: the echoes that answer nothing are pruned from BM25's candidates
+    (`_Echoes.pruned`), but the turns around the best matches join later
+    (`with_context`): a tool call and its output beside the answer, holding no word
+    asked, are read again as each hit is (`_hit`) and left out, on BM25 alone and
+    fused with the semantic leg."""
+    call = {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "Bash", "arguments": json.dumps({"command": "pwd"})},
+    }
+    (workspace / "threads" / "s.jsonl").write_bytes(
+        encode_entry({"role": "user", "content": "Where does the deploy script live?"})
+        + encode_entry({"role": "assistant", "content": None, "tool_calls": [call]})
+        + encode_entry({"role": "tool", "tool_call_id": "call_1", "content": "/srv/app"})
+        + encode_entry({"role": "assistant", "content": "The deploy script is in bin/."})
+    )
+    for semantic in ("", BM25_ONLY):
+        (workspace / "memctl.yaml").write_text(semantic)
+        run = cli("-w", workspace, "--json", "recall", "deploy script", "--limit", "10")
+        assert run.exit_code == 0, run.stderr
+        found = [hit["source"] for hit in json.loads(run.stdout)["hits"]]
+        assert "threads/s.jsonl#3 [assistant]" in found
+        assert not any(s.startswith(("threads/s.jsonl#1", "threads/s.jsonl#2")) for s in found)
+
+
+@pytest.mark.parametrize("thesaurus", [True, False])
+def test_a_hit_found_through_the_thesaurus_alone_answers_exit_0(
+    workspace: Path, cli, thesaurus: bool
+) -> None:
+    """A record that holds no word asked but a word the thesaurus relates to one
+    ("hatchback" for "car") is recall's answer, as the thesaurus is there to find it:
+    exit 0, as for any hit; with the thesaurus off nothing answers: exit 1."""
+    (workspace / "memctl.yaml").write_text(
+        f"{BM25_ONLY}  thesaurus: {str(thesaurus).lower()}\n", encoding="utf-8"
+    )
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", "we finally got the hatchback, a blue one", "2026-01-02T10:00:00Z"),
+    )
+    run = cli("-w", workspace, "recall", "What car did they purchase?", "--explain")
+    assert run.exit_code == (0 if thesaurus else 1), run.stdout
+    assert ("hatchback@text" in run.stdout) is thesaurus

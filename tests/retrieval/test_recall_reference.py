@@ -3,8 +3,10 @@
 The reference scores every record any query term matches with FTS5's bm25 (no
 candidate bound, no shortcut), takes the best `limit * CANDIDATES_A_HIT`, adds the
 turns within NEIGHBOUR_REACH of the best CONTEXT_CANDIDATES of them, lends each the
-best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), weighs in
-the question's time (a "when" question: the best TIME_CANDIDATES holding a time word,
+best of its neighbours' scores within that reach (times NEIGHBOUR_WEIGHT), gives, for a
+"when" question, the short turn that says a time after each of the best REPLY_CANDIDATES
+(or after the interjection that follows one) REPLY_FIELD of that turn's score (the words
+before it as a field, `by_turn_before`) and lends again, weighs in the question's time (a "when" question: the best TIME_CANDIDATES holding a time word,
 lent TIME_NEIGHBOUR_WEIGHT of their best neighbour instead; a month named: the turns
 dated in it; the kind of answer a question asks for, `by_answer`, is not generated here:
 its words are not among WORDS), adds SESSION_WEIGHT times the sum of its log's
@@ -38,11 +40,16 @@ from memctl.retrieval.recall import (
     CANDIDATES_A_HIT,
     CONTEXT_CANDIDATES,
     DATE_WEIGHT,
+    INTERJECTION_WORDS,
     NEIGHBOUR_REACH,
     NEIGHBOUR_WEIGHT,
+    REPLY_CANDIDATES,
+    REPLY_FIELD,
+    REPLY_FIELD_WORDS,
     SESSION_TOP,
     SESSION_WEIGHT,
     SPEAKER_WEIGHT,
+    STOPWORDS,
     TIME_CANDIDATES,
     TIME_NEIGHBOUR_WEIGHT,
     TIME_WEIGHT,
@@ -62,6 +69,17 @@ WORDS = _WORDS.split()
 TIME_WORDS = {"tuesday", "tomorrow"}
 TURNS = 40
 LIMIT = 10
+INTERJECTION = "yes"
+
+
+def said(rng: random.Random, number: int, turn: int) -> str:
+    """A turn's words: 3 to 14 of WORDS; "zeppelin" after them at turn 20 of every
+    seventh log, and at turn 21 of every fifth an interjection ("yes": one word, no
+    value), which the field of the turn before reaches over (`by_turn_before`)."""
+    words = " ".join(rng.choices(WORDS, k=rng.randint(3, 14)))
+    if turn == 21 and number % 5 == 0:
+        return INTERJECTION
+    return words + (" zeppelin" if turn == 20 and number % 7 == 0 else "")
 
 
 def build(root: Path, rng: random.Random) -> None:
@@ -73,8 +91,7 @@ def build(root: Path, rng: random.Random) -> None:
                     {
                         "role": "user" if turn % 2 == 0 else "assistant",
                         "name": pair[turn % 2],
-                        "content": " ".join(rng.choices(WORDS, k=rng.randint(3, 14)))
-                        + (" zeppelin" if turn == 20 and number % 7 == 0 else ""),
+                        "content": said(rng, number, turn),
                         "ts": f"2025-{3 + number % 3:02d}-{1 + number % 28:02d}T12:{turn:02d}:00Z",
                     }
                 )
@@ -161,6 +178,32 @@ class Okapi:
         return scored
 
 
+def field_before(
+    root: Path, own: dict[tuple[str, int], float], scored: dict[tuple[str, int], float]
+) -> None:
+    """For a "when" question: the turn after each of the best REPLY_CANDIDATES (by `scored`), when it has at
+    most REPLY_FIELD_WORDS content words and says a value of the kind asked, gets
+    REPLY_FIELD of that turn's BM25 score (`own`) added to its own: the words before it
+    as a field. The turns hold no digit and no capital, so only a "when" question's time
+    word is such a value (a question that asks no kind takes a number or a name). An
+    interjection (at most INTERJECTION_WORDS content words, no value) is passed over:
+    the turn after it is the one that may answer."""
+    bm25_own = dict(own)
+    for rel, n in sorted(scored, key=lambda key: -scored[key])[:REPLY_CANDIDATES]:
+        if bm25_own[(rel, n)] <= 0.0 or n + 1 >= TURNS:
+            continue
+        lines = (root / rel).read_text().splitlines()
+        m = n + 1
+        heard = set(json.loads(lines[m])["content"].split()) - STOPWORDS
+        if len(heard) <= INTERJECTION_WORDS and not TIME_WORDS & heard:
+            m += 1
+            if m >= TURNS:
+                continue
+            heard = set(json.loads(lines[m])["content"].split()) - STOPWORDS
+        if TIME_WORDS & heard and len(heard) <= REPLY_FIELD_WORDS:
+            own[(rel, m)] = own.get((rel, m), 0.0) + REPLY_FIELD * bm25_own[(rel, n)]
+
+
 def reference(root: Path, okapi: Okapi, query: str) -> list[tuple[float, str]]:
     """(score, source) of the best LIMIT records, by the plain rule."""
     bm25 = okapi.scores(query_terms(query))
@@ -174,17 +217,24 @@ def reference(root: Path, okapi: Okapi, query: str) -> list[tuple[float, str]]:
         for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1):
             if 0 <= m < TURNS:
                 own.setdefault((rel, m), 0.0)
-    scored = {
-        (rel, n): score
-        + NEIGHBOUR_WEIGHT
-        * max(
-            own.get((rel, m), 0.0)
-            for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1)
-            if m != n
-        )
-        for (rel, n), score in own.items()
-    }
+
+    def lent(own: dict[tuple[str, int], float]) -> dict[tuple[str, int], float]:
+        return {
+            (rel, n): score
+            + NEIGHBOUR_WEIGHT
+            * max(
+                own.get((rel, m), 0.0)
+                for m in range(n - NEIGHBOUR_REACH, n + NEIGHBOUR_REACH + 1)
+                if m != n
+            )
+            for (rel, n), score in own.items()
+        }
+
+    scored = lent(own)
     words = query.lower().split()
+    if words[0] == "when":
+        field_before(root, own, scored)
+        scored = lent(own)
     factor = dict.fromkeys(scored, 1.0)
     if "in" in words and "april" in words:
         for rel, n in scored:

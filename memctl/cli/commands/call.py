@@ -42,6 +42,8 @@ def _after_notes(g: Globals, result: CallResult) -> None:
         facts = sum(t.facts for t in result.flush.threads)
         if facts:
             note(g, f"call: flushed {plural(facts, 'fact')} to {result.flush.ledger}")
+        for warning in result.flush.warnings:
+            note(g, f"call: warning: flush: {warning}")
     if result.maintain_error:
         note(g, f"call: warning: maintenance failed: {result.maintain_error}")
     merged = result.maintain.consolidate if result.maintain is not None else None
@@ -79,7 +81,7 @@ def call_command(
 
     Example: memctl call support-42 --new "We moved the ledger to Postgres 16."
     """
-    from memctl.agents.export import refreshed_lines
+    from memctl.agents.export import refresh_after_sync, refreshed_lines
     from memctl.core.threads import check_thread_id
     from memctl.models.resolve import resolve_models
     from memctl.turn.call import call
@@ -133,6 +135,7 @@ def call_command(
             on_stage=on_stage,
             exports=refreshed_lines,
         )
+        refresh_after_sync(ws, config, result.maintain.sync if result.maintain else None)
     _after_notes(g, result)
     if g.json:
         emit(g, result)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -16,7 +17,7 @@ from memctl.cli.core import (
 )
 from memctl.cli.inputs import resolve_threads
 from memctl.cli.output import emit, note, working
-from memctl.cli.views import cost_text, request_text, requests_text
+from memctl.cli.views import cost_text, local_now, request_text, requests_text
 from memctl.core.wording import plural
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ def flush_command(
     """Extract durable facts from unflushed thread entries into today's ledger.
 
     Each message is sent once (a per-thread watermark); long backlogs go in chunks.
-    With -v, the facts appended are listed under each thread.
+    With -v, the facts appended are listed under each thread. With --auto (the cron
+    job), an error in a log carries its local time after `memctl: error:`, as
+    maintain's do.
 
     Example: memctl flush --thread support-42 --dry-run
     """
@@ -62,6 +65,10 @@ def flush_command(
     from memctl.pipeline.flush import flush
 
     g = globals_of(ctx)
+    if auto and not sys.stderr.isatty():
+        # The cron job's: in a log, the error that ends a run (a read-only or missing
+        # workspace, a model that fails, every 5 minutes) says when it happened.
+        g.stamp = local_now
     ws, config = g.open()
     thread = resolve_threads(ws, thread)
     model = resolve_model(ws, config.memory_model)
@@ -85,6 +92,8 @@ def flush_command(
             for line in item.written:
                 note(g, f"flush:   {line}")
     full = show_requests or g.verbose
+    for warning in result.warnings:
+        note(g, f"flush: warning: {warning}")
     emit(g, result, lambda: _planned_text(result, full) if result.dry_run else None)
 
 

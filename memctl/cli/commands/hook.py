@@ -8,17 +8,14 @@ log (`.memctl/hooks.log`), which `memctl status` shows.
 
 from __future__ import annotations
 
-import os
-import sys
-import traceback
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memctl.agents.registry import AGENTS
-from memctl.cli.core import Globals, choices, globals_of, group
+from memctl.cli.core import choices, globals_of, group
+from memctl.cli.hookrun import OUTPUTS, run
 
 if TYPE_CHECKING:
     from memctl.agents.base import Agent
@@ -29,84 +26,20 @@ hook_app = group(
     short_help="Run as an agent's hook (always exits 0).",
 )
 
-OUTPUTS = ("json", "text")
 LENIENT = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 
-def _root(g: Globals, cwd: str | None) -> Path:
-    """The workspace, found as usual, else from the folder the agent runs in (a hook
-    command may be started elsewhere); the usual error when neither has one."""
-    from memctl.core.errors import WorkspaceError
-    from memctl.core.workspace import discover
-
-    try:
-        return discover(g.workspace)
-    except WorkspaceError:
-        if not cwd or g.workspace or os.environ.get("MEMCTL_WORKSPACE"):
-            raise
-    return discover(None, Path(cwd))
-
-
-def _root_or_none(g: Globals, cwd: str | None) -> Path | None:
-    from memctl.core.errors import MemctlError
-
-    try:
-        return _root(g, cwd)
-    except MemctlError:
-        return None
-
-
 def _run(ctx: typer.Context, agent: Agent, argument: str | None, output: str) -> None:
-    from memctl.core.errors import MemctlError
-    from memctl.core.hooklog import log_error
-
     g = globals_of(ctx)
-    hook = None
-    root: Path | None = None
-
-    def report(message: str) -> None:
-        if not g.quiet:
-            print(f"hook {agent.name}: {message}", file=sys.stderr)
-
-    try:
-        if ctx.args:
-            report(f"ignored unknown arguments: {' '.join(ctx.args)}")
-        if output not in OUTPUTS:
-            report(f"--output {output!r} is not json or text; using json")
-            output = "json"
-        from memctl.agents.hooks import hook_output, run_hook
-        from memctl.core.config import load_config
-        from memctl.core.workspace import Workspace
-
-        hook = agent.parse_hook(sys.stdin.buffer.read() if argument is None else b"", argument)
-        if hook.event == "ignored":
-            raise typer.Exit(0)
-        root = _root(g, hook.cwd)
-        config = load_config(root / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
-        ws = Workspace(root, config.timezone)
-        result = run_hook(ws, config, hook)
-        out = hook_output(hook, result, output)
-        if out:
-            sys.stdout.write(out + "\n")
-        for error in result.errors:
-            report(error)
-        if g.verbose:
-            report(result.summary())
-    except typer.Exit:
-        pass
-    except (MemctlError, Exception) as exc:
-        if isinstance(exc, MemctlError):
-            message = str(exc)
-        else:
-            if g.verbose:
-                traceback.print_exc()
-            message = f"internal error: {type(exc).__name__}: {exc}"
-        report(message)
-        if root is None:
-            root = _root_or_none(g, hook.cwd if hook else None)
-        if root is not None:
-            event = hook.event if hook else "(unreadable input)"
-            log_error(root, agent.name, event, hook.session_id if hook else None, message)
+    run(
+        agent,
+        argument,
+        output,
+        workspace=g.workspace,
+        quiet=g.quiet,
+        verbose=g.verbose,
+        unknown=ctx.args,
+    )
     raise typer.Exit(0)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated
 
@@ -73,13 +74,20 @@ def _join(g: Globals, root: Path, url: str) -> None:
     from memctl.core.config import CONFIG_NAME, load_config, set_sync_remote
     from memctl.core.workspace import Workspace
     from memctl.models.resolve import resolve_model
-    from memctl.pipeline.sync import sync
+    from memctl.pipeline.sync import repository_shares, sync
 
     config_path = root / CONFIG_NAME
-    set_sync_remote(config_path, url)
-
     config = load_config(config_path)
     ws = Workspace(root, config.timezone)
+    named = config.sync.remote is not None  # a sync section of its own: its share stands
+    shares = None
+    if not named:
+        # What the other machines share (thread logs too?), from what they committed;
+        # a remote that does not answer is for the sync below to report.
+        with contextlib.suppress(MemctlError):
+            shares = repository_shares(ws, url, config.sync.branch)
+    set_sync_remote(config_path, url, shares)
+    config = load_config(config_path)
     try:
         result = sync(ws, config, resolve_model(ws, config.memory_model))
     except MemctlError as exc:
@@ -95,3 +103,14 @@ def _join(g: Globals, root: Path, url: str) -> None:
         f"init: synced from {url}: {plural(result.received, 'block')} received"
         + (f", {result.sent} sent" if result.sent else ""),
     )
+    if named:
+        return
+    share = ", ".join(config.sync.share)
+    if shares is not None and "threads" in shares:
+        note(g, f"init: the repository holds thread logs: sync.share set to [{share}], as theirs")
+    else:
+        note(
+            g,
+            f"init: thread logs are not shared (sync.share: [{share}]); to share them, add "
+            "threads to sync.share in memctl.yaml here and on every other machine",
+        )

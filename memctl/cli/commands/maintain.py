@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,7 +14,7 @@ from memctl.cli.views import (
     archive_summary,
     consolidate_plan_text,
     consolidate_summary,
-    local_time,
+    local_now,
     moves_text,
 )
 from memctl.core.wording import plural
@@ -53,6 +52,7 @@ def maintain_command(
 
     Example (crontab): */15 * * * * memctl -q -w ~/agent maintain
     """
+    from memctl.agents.export import refresh_after_sync
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.maintain import maintain
 
@@ -60,16 +60,13 @@ def maintain_command(
     if not sys.stderr.isatty():
         # In a log every line carries its time, the error that ends a run too (a
         # read-only or missing workspace, repeated every cron run).
-        g.stamp = _now
+        g.stamp = local_now
     ws, config = g.open()
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
+        refresh_after_sync(ws, config, result.sync)
     _report(g, result, show_requests or g.verbose)
-
-
-def _now() -> str:
-    return local_time(datetime.now(UTC))
 
 
 def _report(g: Globals, result: MaintainResult, full: bool) -> None:
@@ -79,7 +76,7 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     not a terminal) each line carries the time it was written."""
     person = g.verbose or sys.stderr.isatty()
     # After the command's name, which every stderr line starts with (README).
-    stamp = "" if sys.stderr.isatty() else f"{_now()} "
+    stamp = "" if sys.stderr.isatty() else f"{local_now()} "
 
     def log(message: str) -> None:
         note(g, "\n".join(f"maintain: {stamp}{line}" for line in message.splitlines()))
@@ -124,6 +121,8 @@ def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
     elif result.sync is not None and result.sync.status == "synced":
         sync = result.sync
         log(f"synced: received {sync.received:,}, sent {plural(sync.sent, 'block')}")
+        for line in sync.notes:
+            log(f"sync: {line}")
 
 
 def _maintain_text(

@@ -44,7 +44,8 @@ def recall_command(
     Unlike search, the words need not all be there nor in order; a few newer records
     get a small boost. Snippets are redacted. A fact `memctl forget` forgot is left out:
     a record stating it, and the thread turn it was taken from (as `explain` shows it).
-    Exit 0 with hits, 1 with none, 2 on an empty query.
+    Exit 0 with hits (one that holds only a word the thesaurus relates to a word asked,
+    "hatchback" for "car", is a hit), 1 with none, 2 on an empty query.
 
     Example: memctl recall "which database did we pick for billing?"
     """

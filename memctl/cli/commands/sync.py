@@ -33,6 +33,7 @@ def sync_command(
 
     Example: memctl sync; memctl sync --dry-run
     """
+    from memctl.agents.export import refresh_after_sync
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.sync import sync
 
@@ -41,6 +42,8 @@ def sync_command(
     model = resolve_model(ws, config.memory_model)
     with working(g, "sync: fetching, merging, pushing"):
         result = sync(ws, config, model, dry_run=dry_run)
+        # A forget or purge it brought: the exported blocks stop stating it too.
+        refresh_after_sync(ws, config, result)
     report(g, result)
 
 
