@@ -1207,13 +1207,14 @@ definite group as its whole object ("Bob left the company.", "Ana joined our pla
 team."); an object followed by more ("left the door open") is something else."""
 _ROLE_HELD = re.compile(
     rf"^{_A_NAME} (?:is|was) (?:(?:now|still|currently|also|officially) )*"
-    r"(?:the|our|their) (?:[a-z][\w-]* ){0,3}?"
+    r"(?:the|our|their) (?:(?!(?:best|worst|most|least|[a-z]+est)\b)[a-z][\w-]* ){0,3}?"
     r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
 )
 """A person holding a role: a name, "is (now) the/our", and a definite description that
 ends in an agent noun (-er, -or, -ist, -ian, -ant, -ent: "the on-call engineer", "our
 designer", "the release coordinator") or a noun of standing (lead, head, chair, owner,
-contact): who to go to, which changes and is asked after."""
+contact): who to go to, which changes and is asked after. A superlative before it
+("the best plumber", "the funniest teacher") makes it a verdict, not a role."""
 
 
 def _standing(sentence: str) -> bool:

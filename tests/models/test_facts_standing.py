@@ -52,6 +52,8 @@ def test_standing_in_a_team_is_a_fact(sentence):
     "sentence",
     [
         "Carol is the best.",
+        "Stan is the best plumber.",
+        "Mia is the funniest teacher.",
         "Carol is the one.",
         "The build is the bottleneck.",
         "It is the winner.",
