@@ -489,3 +489,29 @@ def test_a_catch_up_the_budget_stops_keeps_what_it_embedded(workspace: Path) -> 
     again = Slow(0.0)
     result = recall(ws, config, "Dana automobile", embedder=again, seconds=30.0)
     assert again.batches == [1, 37] and result.cut_short == []  # the rest, not all again
+
+
+def test_the_nearest_are_argsorts_first_without_sorting_them_all() -> None:
+    """`_best` picks the leg's nearest records by partition and sorts those alone: the
+    same indices in the same order as a stable argsort's first `wanted`, over random
+    scores, scores with many ties (equal ones: the first read first), all equal, with
+    NaN (WordLlama's vector of a text without tokens), and any `wanted`."""
+    numpy = pytest.importorskip("numpy")
+    from memctl.retrieval.embed import _best
+
+    rng = numpy.random.default_rng(26)
+    for trial in range(1200):
+        size, wanted = int(rng.integers(0, 200)), int(rng.integers(0, 240))
+        kind = trial % 4
+        if kind == 0:
+            scores = rng.standard_normal(size)
+        elif kind == 1:
+            scores = rng.integers(0, 4, size).astype(float)
+        elif kind == 2:
+            scores = numpy.round(rng.standard_normal(size), 1)
+            scores[rng.random(size) < 0.1] = numpy.nan
+        else:
+            scores = numpy.full(size, 0.25)
+        scores = scores.astype(numpy.float32)
+        expected = numpy.argsort(-scores, kind="stable")[:wanted]
+        assert _best(scores, wanted).tolist() == expected.tolist(), (trial, size, wanted)
