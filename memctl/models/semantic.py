@@ -215,9 +215,10 @@ def _inference_class() -> Any:
     imports: its algorithms, numpy, tokenizers) is imported, then taken out again, so a
     later `import wordllama` runs the package's `__init__` as it would have."""
     name = f"{PACKAGE}.inference"
-    if name in sys.modules:  # imported before, by this or by the package's __init__
-        return sys.modules[name].WordLlamaInference
-    if PACKAGE in sys.modules:
+    if name in sys.modules or PACKAGE in sys.modules:
+        # Imported before (by this, or by the package's __init__), or being imported by
+        # another thread: the import system hands it over once it is whole, and does
+        # not import the package first when the module is there.
         return importlib.import_module(name).WordLlamaInference
     spec = importlib.util.find_spec(PACKAGE)
     if spec is None:

@@ -301,6 +301,63 @@ def test_the_leg_loads_less_than_wordllama_load_and_embeds_the_same_to_the_bit()
     assert not modules & {"wordllama", "wordllama.config", "pydantic", "toml", "requests"}
 
 
+# Four threads load WordLlama's inference at once (a prompt hook's leg is loaded in a
+# thread it may leave running; an MCP server may then load again), then the package is
+# imported whole in the same process.
+LOADED_IN_THREADS = """
+import json, sys, threading
+from memctl.models import semantic
+barrier, found, failed = threading.Barrier(4), [], []
+def load():
+    barrier.wait()
+    try:
+        found.append(semantic._inference_class())
+    except BaseException as exc:
+        failed.append(repr(exc))
+threads = [threading.Thread(target=load) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+before = "wordllama" in sys.modules
+import wordllama
+print(json.dumps({
+    "failed": failed,
+    "classes": len({id(c) for c in found}),
+    "count": len(found),
+    "package_before": before,
+    "same": found[0] is wordllama.WordLlamaInference,
+    "whole": hasattr(wordllama, "WordLlama"),
+}))
+"""
+
+
+@needs_extra
+def test_the_inference_loads_alone_from_threads_at_once_and_the_package_after() -> None:
+    """Loads racing in threads each get the one class once its module is whole, and the
+    package's own module is not left behind: a later `import wordllama` runs its
+    `__init__` and hands out the same class."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED_IN_THREADS],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answer = json.loads(done.stdout)
+    assert answer == {
+        "failed": [],
+        "classes": 1,
+        "count": 4,
+        "package_before": False,
+        "same": True,
+        "whole": True,
+    }
+
+
 @needs_extra
 def test_the_matrix_is_mapped_only_when_the_file_is_as_expected(tmp_path: Path) -> None:
     """The weights' matrix is mapped as it is stored (float16 or float32); a file of
