@@ -16,8 +16,8 @@ median CPU and wall time (CPU is what a loaded shared machine disturbs less):
 With `--workspace DIR` (a workspace whose index holds the leg's vectors, e.g.
 `recall_scale.py --semantic --data DIR`'s), it also times, in this process, what a
 recall reads of the vector store each time (CPU, best of `--runs`): the records still
-to embed (`embed.pending`), every vector (`embed._VECTORS`), and the scoring and
-choice of the 800 nearest (`embed._best`).
+to embed (`embed.pending`), and the nearest search (`embed.nearest`: every vector read,
+scored against a fixed query vector, the 800 nearest chosen).
 
     python bench/semantic_load.py [--runs 7] [--way memctl|wordllama] [--workspace DIR]
 """
@@ -107,41 +107,41 @@ def store(root: Path, runs: int) -> None:
     import contextlib
     import sqlite3
 
-    import numpy
-
     from memctl.core.workspace import Workspace
     from memctl.models.semantic import NAME
     from memctl.retrieval import embed
     from memctl.retrieval.embed import VECTOR_CANDIDATES
     from memctl.retrieval.index import index_path
 
+    class Fixed:
+        """WordLlama's name, and one fixed unit vector for any query (no model load)."""
+
+        name, context = NAME, True
+
+        def embed(self, texts: list[str]) -> list[list[float]]:
+            return [[1 / 16] * 256 for _ in texts]
+
+        def cost(self, tokens: int) -> float | None:
+            return 0.0
+
     path = index_path(Workspace(root.resolve()))
     with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
-        rows: list[tuple[int, bytes]] = []
-        target = numpy.ones(256, numpy.float32) / 16
-
-        def vectors() -> None:
-            rows[:] = conn.execute(embed._VECTORS, (NAME, 1024)).fetchall()
-
-        def nearest() -> None:
-            matrix = numpy.frombuffer(b"".join(blob for _, blob in rows), numpy.float32)
-            embed._best(matrix.reshape(len(rows), 256) @ target, VECTOR_CANDIDATES)
-
         steps = [
             ("records still to embed (embed.pending)", lambda: embed.pending(conn, NAME)),
-            ("every vector read (embed._VECTORS)", vectors),
-            ("scored, the 800 nearest chosen (embed._best)", nearest),
+            (
+                "the 800 nearest: every vector read and scored (embed.nearest)",
+                lambda: embed.nearest(conn, Fixed(), "query", VECTOR_CANDIDATES),
+            ),
         ]
-        print(
-            f"the vector store of {len(conn.execute('SELECT id FROM vectors').fetchall()):,} vectors, CPU ms, best of {runs}"
-        )
+        (count,) = conn.execute("SELECT count(*) FROM vectors").fetchone()
+        print(f"the vector store of {count:,} vectors, CPU ms, best of {runs}")
         for name, work in steps:
             best = float("inf")
             for _ in range(runs):
                 used = time.process_time()
                 work()
                 best = min(best, time.process_time() - used)
-            print(f"{name:52s} {best * 1000:8.1f}")
+            print(f"{name:62s} {best * 1000:8.1f}")
 
 
 if __name__ == "__main__":

