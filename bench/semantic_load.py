@@ -19,13 +19,18 @@ recall reads of the vector store each time (CPU, best of `--runs`): the records 
 to embed (`embed.pending`), and the nearest search (`embed.nearest`: every vector read,
 scored against a fixed query vector, the 800 nearest chosen).
 
+`--store-only` skips the load (so the store's reads can be timed on another checkout
+of memctl too: `PYTHONPATH=CHECKOUT python bench/semantic_load.py --store-only ...`).
+
     python bench/semantic_load.py [--runs 7] [--way memctl|wordllama] [--workspace DIR]
+        [--store-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -79,7 +84,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--way", choices=("memctl", "wordllama"), default="memctl")
     parser.add_argument("--workspace", type=Path, help="also time the vector store's reads")
+    parser.add_argument("--store-only", action="store_true", help="only the store's reads")
     args = parser.parse_args()
+    if args.store_only:
+        if args.workspace is None:
+            parser.error("--store-only needs --workspace")
+        store(args.workspace, args.runs)
+        return 0
     runs = []
     for _ in range(args.runs):
         done = subprocess.run(
@@ -134,14 +145,17 @@ def store(root: Path, runs: int) -> None:
             ),
         ]
         (count,) = conn.execute("SELECT count(*) FROM vectors").fetchone()
-        print(f"the vector store of {count:,} vectors, CPU ms, best of {runs}")
+        print(f"the vector store of {count:,} vectors, CPU ms (median, best) of {runs} runs")
         for name, work in steps:
-            best = float("inf")
+            work()  # numpy's import, the first pages read
+            times = []
             for _ in range(runs):
                 used = time.process_time()
                 work()
-                best = min(best, time.process_time() - used)
-            print(f"{name:62s} {best * 1000:8.1f}")
+                times.append(time.process_time() - used)
+            median, best = statistics.median(times) * 1000, min(times) * 1000
+            print(f"{name:62s} {median:8.1f} {best:8.1f}")
+        print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 
 if __name__ == "__main__":
