@@ -19,11 +19,12 @@ recall reads of the vector store each time (CPU, best of `--runs`): the records 
 to embed (`embed.pending`), and the nearest search (`embed.nearest`: every vector read,
 scored against a fixed query vector, the 800 nearest chosen).
 
-`--store-only` skips the load (so the store's reads can be timed on another checkout
-of memctl too: `PYTHONPATH=CHECKOUT python bench/semantic_load.py --store-only ...`).
+`--store-only` skips the load, and `--checkout DIR` times another checkout of memctl's
+store reads (a worktree of main, say: its `embed.pending` and `embed.nearest`) instead of
+this one's.
 
     python bench/semantic_load.py [--runs 7] [--way memctl|wordllama] [--workspace DIR]
-        [--store-only]
+        [--store-only] [--checkout DIR]
 """
 
 from __future__ import annotations
@@ -85,7 +86,10 @@ def main() -> int:
     parser.add_argument("--way", choices=("memctl", "wordllama"), default="memctl")
     parser.add_argument("--workspace", type=Path, help="also time the vector store's reads")
     parser.add_argument("--store-only", action="store_true", help="only the store's reads")
+    parser.add_argument("--checkout", type=Path, help="the memctl checkout whose reads to time")
     args = parser.parse_args()
+    if args.checkout is not None:  # before anything of memctl is imported
+        sys.path.insert(0, str(args.checkout.resolve()))
     if args.store_only:
         if args.workspace is None:
             parser.error("--store-only needs --workspace")
@@ -145,6 +149,7 @@ def store(root: Path, runs: int) -> None:
             ),
         ]
         (count,) = conn.execute("SELECT count(*) FROM vectors").fetchone()
+        print(f"memctl at {Path(embed.__file__).parents[2]}")
         print(f"the vector store of {count:,} vectors, CPU ms (median, best) of {runs} runs")
         for name, work in steps:
             work()  # numpy's import, the first pages read
