@@ -95,6 +95,11 @@ def main() -> int:
             parser.error("--store-only needs --workspace")
         store(args.workspace, args.runs)
         return 0
+    from memctl.models.semantic import installed
+
+    if not installed():
+        print("semantic_load: needs the memctl[semantic] extra (WordLlama)", file=sys.stderr)
+        return 2
     runs = []
     for _ in range(args.runs):
         done = subprocess.run(
