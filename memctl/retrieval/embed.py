@@ -50,11 +50,14 @@ VECTOR_CANDIDATES = 800
 
 _PENDING = """
 SELECT r.id, f.rel, f.kind, r.start, r.len FROM records r JOIN files f ON f.id = r.file
-WHERE r.flag & 1 = 0 AND r.id NOT IN (SELECT id FROM vectors WHERE model = ?)
+LEFT JOIN vectors v ON v.id = r.id AND v.model = ?
+WHERE r.flag & 1 = 0 AND v.id IS NULL
 ORDER BY f.kind != 'memory', r.id
 """
 # Memory records first: a catch-up a deadline stops (the prompt hook's, whose recall
-# searches memory alone) has embedded those it needs.
+# searches memory alone) has embedded those it needs. Each record looks its vector up by
+# id (the vectors' primary key): `r.id NOT IN (SELECT id FROM vectors WHERE model = ?)`
+# listed every vector first, 75 ms of every recall at 100,000 records, this 57.
 
 # The record before one in its file (by the records' index on file and start), a log
 # line that is no entry (flag 1) skipped.

@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from memctl.core.config import load_config
+from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.models.resolve import resolve_embedder
 from memctl.retrieval.embed import catch_up, plan
@@ -542,3 +543,42 @@ def test_the_nearest_are_the_same_with_numpy_and_without(
     assert [s for _, s in with_numpy] == pytest.approx([s for _, s in without])
     assert len(with_numpy) == 50 and odd not in {rid for rid, _ in with_numpy}
     assert with_numpy[0][1] == pytest.approx(1.0) and with_numpy[1][1] == pytest.approx(0.0)
+
+
+def test_pending_lists_each_record_without_a_vector_of_the_model_memory_first(
+    workspace: Path,
+) -> None:
+    """What a catch-up embeds: every record that is an entry (not flagged) and has no
+    vector under the embedder's name, memory records first, each kind by id; a vector
+    under another name, or one left by a record that is gone, counts for nothing."""
+    from memctl.retrieval.embed import pending
+
+    ws = facts(workspace)
+    (ws.root / "threads" / "t.jsonl").write_bytes(
+        b"".join(encode_entry({"role": "user", "content": f"turn {i}"}) for i in range(30))
+    )
+    fake = Fake()
+    recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE, embedder=fake)
+    with contextlib.closing(sqlite3.connect(index_path(ws))) as conn:
+        assert pending(conn, fake.name) == []
+        ids = [rid for (rid,) in conn.execute("SELECT id FROM vectors ORDER BY id")]
+        conn.execute("DELETE FROM vectors WHERE id IN (?, ?, ?)", (ids[3], ids[50], ids[-2]))
+        conn.execute("UPDATE vectors SET model = 'other' WHERE id IN (?, ?)", (ids[7], ids[-5]))
+        (top,) = conn.execute("SELECT max(id) FROM records").fetchone()
+        conn.execute(
+            "INSERT INTO vectors(id, model, vec) VALUES (?, ?, x'00')", (top + 9, fake.name)
+        )
+        conn.execute("UPDATE records SET flag = flag | 1 WHERE id = ?", (ids[50],))
+        conn.commit()
+        kinds = dict(
+            conn.execute("SELECT r.id, f.kind FROM records r JOIN files f ON f.id = r.file")
+        )
+        left = [rid for rid, *_ in pending(conn, fake.name)]
+        wanted = sorted({ids[3], ids[-2], ids[7], ids[-5]}, key=lambda r: (kinds[r] != "memory", r))
+        assert left == wanted
+        assert {kinds[r] for r in left} == {"memory", "thread"}
+        assert [rid for rid, *_ in pending(conn, "other")] == [
+            rid
+            for rid in sorted(kinds, key=lambda r: (kinds[r] != "memory", r))
+            if rid not in (ids[7], ids[-5], ids[50])
+        ]
