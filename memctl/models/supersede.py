@@ -3372,8 +3372,8 @@ _TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
 _TOLD_BEFORE = _set("formerly previously before")
 _TOLD_PAIR = _set("and with &")
-_TOLD_UNTIL = [["until"], ["till"], ["through"], ["thru"]]
-_TOLD_FROM = [["from"], ["since"]]
+_TOLD_UNTIL = _set("until till through thru")
+_TOLD_FROM = _set("from since")
 _TOLD_CLAUSE = frozenset(";.!?,:()")
 _LEFT_TO_LEAVING = _set("was not")
 _WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
@@ -3407,7 +3407,8 @@ class _Told:
 
 
 def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | None:
-    """A fact's name runs, and the old values it tells (see above)."""
+    """A fact as `_told_changes` reads it: its name runs, its words and where they stand
+    (see above); not the old values it tells, which `_told_old` reads from its tokens."""
     if len(text) > MAX_FACT_CHARS or REDACTED in text:
         return None
     text = text.strip().lstrip("*+• ").strip()
@@ -3602,7 +3603,11 @@ def _past(line: _Line) -> list[_Old]:
 def _ranged(line: _Line) -> list[_Old]:
     """A range: "A until March, B from April", "reported to A until June, to B from
     July"."""
-    after = [(run, list(line.folded[at + len(run.split()) :][:1])) for at, run in line.runs]
+    end = len(line.folded)
+    after = [
+        (run, line.folded[at + len(run.split())] if at + len(run.split()) < end else "")
+        for at, run in line.runs
+    ]
     opened = tuple(run for run, then in after if then in _TOLD_FROM)
     return [(run, opened, frozenset()) for run, then in after if then in _TOLD_UNTIL and opened]
 
@@ -3671,11 +3676,10 @@ def _told_changes(
                 frozenset(_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)),
             )
         tells, index = glance[text]
-        if not _may_tell(text):
-            continue
-        # only a fact with a sign of telling is read whole now; the others when a later
-        # fact names one of their words as the old value
-        read = told(i) if tells else None
+        # only a fact with a sign of telling and a name is read whole now; the others
+        # when a later fact names one of their words as the old value (every fact is
+        # indexed by its words: "priya lives in lisbon." can be ended too)
+        read = told(i) if tells and _may_tell(text) else None
         olds: list[_Old] = []
         if read is not None and not read.blocked:
             if read not in telling:  # a fact said again is read once
@@ -3734,5 +3738,6 @@ _TOLD_HINT = re.compile(
 
 
 def _may_tell(text: str) -> bool:
-    """A quick look: a fact with no capital holds no name."""
+    """A quick look: a fact with no capital holds no name, so it tells no old value (it
+    may still be the earlier fact a later one ends)."""
     return any(c.isupper() for c in text)

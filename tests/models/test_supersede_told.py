@@ -137,3 +137,41 @@ def test_consolidation_keeps_the_newer_name_and_the_facts_beside_it() -> None:
         "Halvard's sister works in Tromsø.",
     } <= kept
     assert len(merged.superseded) == 2
+
+
+# Each of `_told_new`'s guards alone decides one of these (review14 item 5): written for
+# this test, not drawn from a bench.
+def test_a_question_ends_no_fact_of_another_person_it_names_the_thing_of() -> None:
+    """The names asked with the old value (Greta's car) must be in the earlier fact:
+    Pablo's Kia Niro is not ended by Greta's answer."""
+    older = "Pablo's Kia Niro is parked at the Oslo office."
+    newer = "Q: still the Kia Niro at the Oslo office, Greta? A: no, the Mazda CX-5 since March."
+    assert stale([older, newer]) == {}
+    asked = "Q: still the Kia Niro at the Oslo office, Pablo? A: no, the Mazda CX-5 since March."
+    assert stale([older, asked]) == {0: 1}
+
+
+def test_a_name_alone_in_common_is_no_shared_subject() -> None:
+    """Only the old value in common, no other name or two words: another subject."""
+    assert stale(["Greta visited Berlin.", "The offsite moved to Lisbon, formerly Berlin."]) == {}
+    assert stale(
+        ["The offsite is in Berlin.", "The offsite moved to Lisbon, formerly Berlin."]
+    ) == {0: 1}
+
+
+def test_a_place_is_not_ended_by_an_employer_the_facts_teach_apart() -> None:
+    """Denver is a place and Globex an employer (other facts say so): "at Globex now,
+    before Denver" is no change of Omar's home."""
+    taught = ["Kofi lives in Austin.", "Lena works at Globex.", "Ravi works at Initech."]
+    facts = ["Omar lives in Denver.", *taught, "Omar is at Globex now, before Denver."]
+    assert stale(facts) == {}
+    moved = ["Omar lives in Denver.", *taught, "Omar is in Austin now, before Denver."]
+    assert stale(moved) == {0: 4}
+
+
+def test_an_earlier_fact_in_lower_case_can_be_ended() -> None:
+    """A fact with no capital tells no old value, but a later one can end it."""
+    older = "priya lives in lisbon."
+    newer = "Priya used to live in Lisbon; the new flat is in Porto."
+    assert stale([older, newer]) == {0: 1}
+    assert stale([newer, older]) == {}
