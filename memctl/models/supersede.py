@@ -3500,6 +3500,10 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
 
 _Old = tuple[str, tuple[str, ...], frozenset[str]]
 """(an old value, the values beside it, the words of the names said with it)."""
+_Telling = tuple[str, tuple[str, ...], frozenset[str], frozenset[str], frozenset[str]]
+"""An `_Old`, then (`_alone`; empty for the other structures) the words of the old
+value's clause, which the earlier fact must not hold, and the words of the clauses
+giving the new value, of which it must hold one."""
 
 
 @dataclass(frozen=True)
@@ -3612,6 +3616,9 @@ def _ranged(line: _Line) -> list[_Old]:
     return [(run, opened, frozenset()) for run, then in after if then in _TOLD_UNTIL and opened]
 
 
+_TWO_CLAUSES = re.compile(r"\w[,;.!?]\s+\S")
+
+
 def _cued(line: _Line) -> list[_Old]:
     """A clause that says a change (`_SLOT_CUE`: "now", "new", "moved") gives the new
     value; a name in another clause is the old ("is driving a Kia Niro now; the Toyota
@@ -3636,12 +3643,53 @@ def _cued(line: _Line) -> list[_Old]:
     return found
 
 
+def _alone(line: _Line) -> list[_Telling]:
+    """Two clauses and no change word: a name standing alone in its clause, with words
+    the earlier fact does not say of it ("..., and the Tesla Model 3 was sold", "the
+    Toyota Corolla is gone", "after Globex let them go"), is the old value, the names of
+    the other clauses the new one. A clause that says the earlier fact's own words again
+    ("the wiki of the Sable team gets 29 visits a day, Sven says") is about the same
+    thing, not its end; a label (a clause before a colon) is neither."""
+    tokens, end = line.tokens, len(line.tokens)
+    cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
+    clauses = [
+        (lo + 1, hi)
+        for lo, hi in pairwise(cut)
+        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"]
+    ]
+    if len(clauses) < 2 or any(
+        _SLOT_CUE.search(" ".join(line.folded[lo:hi])) for lo, hi in clauses
+    ):
+        return []  # one clause, or a change word: `_cued` reads it
+    if _COMPARED.search(" ".join(line.folded)) or "?" in tokens:
+        return []  # "... has 12 more pages than the handbook, Zara reckons": a comparison;
+        # "Should the team trial X? Leila is skeptical": a question
+    found: list[_Telling] = []
+    for lo, hi in clauses:
+        said = line.within(lo, hi)
+        if len(said) != 1 or line.folded[lo] in _LEFT_TO_LEAVING:
+            continue
+        old = said[0]
+        at = next(k for k, run in line.runs if run == old and lo <= k < hi)
+        if at > lo and line.folded[at - 1] in _LIGHT:
+            continue  # "works in Bilbao, 20 km from Valencia": a place it is told from
+        apart = frozenset(line.content(lo, hi)) - set(old.split())
+        others = [other for other in clauses if other != (lo, hi)]
+        beside = tuple(run for other in others for run in line.within(*other))
+        near = frozenset(w for other in others for w in line.content(*other))
+        if apart and beside:
+            found.append((old, beside, frozenset(), apart, near))
+    return found
+
+
 def _told_old(
     tokens: Sequence[str], folded: Sequence[str], runs: Sequence[tuple[int, str]]
-) -> list[_Old]:
+) -> list[_Telling]:
     """The old values a fact tells, by each structure (see above)."""
     line = _Line(tokens, folded, runs)
-    return [*_diffed(line), *_answered(line), *_past(line), *_ranged(line), *_cued(line)]
+    told = [*_diffed(line), *_answered(line), *_past(line), *_ranged(line), *_cued(line)]
+    none: frozenset[str] = frozenset()
+    return [(*old, none, none) for old in told] + _alone(line)
 
 
 def _told_changes(
@@ -3668,11 +3716,13 @@ def _told_changes(
 
     glance: dict[str, tuple[bool, frozenset[str]]] = {}
     pairs: dict[tuple[str, str, str], str | None] = {}
-    telling: dict[_Told, list[_Old]] = {}
+    telling: dict[_Told, list[_Telling]] = {}
     for i, text in enumerate(facts):
         if text not in glance:
             glance[text] = (
-                bool(_TOLD_HINT.search(text) or _SLOT_CUE.search(text)),
+                bool(
+                    _TOLD_HINT.search(text) or _SLOT_CUE.search(text) or _TWO_CLAUSES.search(text)
+                ),
                 frozenset(_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)),
             )
         tells, index = glance[text]
@@ -3680,7 +3730,7 @@ def _told_changes(
         # when a later fact names one of their words as the old value (every fact is
         # indexed by its words: "priya lives in lisbon." can be ended too)
         read = told(i) if tells and _may_tell(text) else None
-        olds: list[_Old] = []
+        olds: list[_Telling] = []
         if read is not None and not read.blocked:
             if read not in telling:  # a fact said again is read once
                 telling[read] = _told_old(read.tokens, read.folded, read.runs)
@@ -3688,7 +3738,7 @@ def _told_changes(
         if olds and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
-        for old, beside, said_with in olds:
+        for old, beside, said_with, apart, near in olds:
             for j in by_word.get(old.split()[0], [])[-_PAIR_LIMIT:]:
                 was = told(j)
                 two = bool(about and about[i] and about[j] and about[i] != about[j])
@@ -3696,7 +3746,7 @@ def _told_changes(
                     continue  # two: said by two people
                 key = (facts[i], facts[j], old)  # a fact said again is read once
                 if key not in pairs:
-                    pairs[key] = _told_new(read, was, old, beside, said_with)
+                    pairs[key] = _told_new(read, was, old, beside, said_with, apart, near)
                 new = pairs[key]
                 known = (sorts or {}).get(old), (sorts or {}).get(new or "")
                 if new is not None and not (set(known) <= classes and known[0] != known[1]):
@@ -3707,7 +3757,13 @@ def _told_changes(
 
 
 def _told_new(
-    read: _Told, was: _Told, old: str, beside: Sequence[str], said_with: frozenset[str]
+    read: _Told,
+    was: _Told,
+    old: str,
+    beside: Sequence[str],
+    said_with: frozenset[str],
+    apart: frozenset[str] = frozenset(),
+    near: frozenset[str] = frozenset(),
 ) -> str | None:
     """The new value `read` gives where `was` gave `old`, or None when it ends nothing
     of `was` (see above)."""
@@ -3722,6 +3778,16 @@ def _told_new(
         return None  # one common word, not a name: "the platform demo day"
     if not said_with <= was.words:
         return None  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
+    if apart & was.words:
+        return None  # "the wiki of the Sable team gets 29 visits a day, Sven says"
+    if apart and not (near - set(old.split())) & was.words:
+        return None  # the new value said of the subject: "someone proposed trying X;
+        # Maya shot it down" says nothing of Maya's
+    if apart and any(at and was.tokens[at - 1] == "(" for at, run in was.runs if run == old):
+        return None  # "Field: Team (Nadia)": whose field, an aside, not its value
+    if apart and old.split()[-1] not in was.closing:
+        return None  # no change word: the old name must be the earlier fact's value, where
+        # its clause ends ("Nadia wrote a cheat sheet": a doer, not a value)
     subject = [run for _, run in was.runs if run != old and run in was.strong]
     if not all(set(run.split()) <= read.words for run in subject):
         return None
