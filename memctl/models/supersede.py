@@ -3652,10 +3652,11 @@ def _alone(line: _Line) -> list[_Telling]:
     thing, not its end; a label (a clause before a colon) is neither."""
     tokens, end = line.tokens, len(line.tokens)
     cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
+    # an aside in parentheses ("(April 2025)", the month builtin notes) is neither
     clauses = [
         (lo + 1, hi)
         for lo, hi in pairwise(cut)
-        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"]
+        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"] and tokens[lo : lo + 1] != ["("]
     ]
     if len(clauses) < 2 or any(
         _SLOT_CUE.search(" ".join(line.folded[lo:hi])) for lo, hi in clauses

@@ -218,6 +218,11 @@ ALONE_KEEPS = [
         "Our payroll runs through Paylocity, fyi",
         "Payroll is cheaper through Gusto than through the bank, Paylocity charges per head.",
     ),
+    # an aside in parentheses (the month builtin notes) is no clause of the later fact
+    (
+        "Tomasz booked the Krakow flights (June 2026).",
+        "Krakow was lovely, Ola loved the river (June 2026).",
+    ),
     # the old value's clause says the earlier fact's own words: the same thing again
     (
         "the wiki of the Kappa site has a long name",
