@@ -3656,7 +3656,7 @@ def _alone(line: _Line) -> list[_Telling]:
     clauses = [
         (lo + 1, hi)
         for lo, hi in pairwise(cut)
-        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"] and tokens[lo : lo + 1] != ["("]
+        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"] and list(tokens[lo : lo + 1]) != ["("]
     ]
     if len(clauses) < 2 or any(
         _SLOT_CUE.search(" ".join(line.folded[lo:hi])) for lo, hi in clauses
