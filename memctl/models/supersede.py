@@ -3335,7 +3335,7 @@ def _replaces(
 # Last, a value with no telling form (a city, a person, an employer, a tool, a school, a
 # car) that a later fact tells as the one before (supersede14): names, not sorts, so only
 # where the later fact's own structure puts the earlier value in the past and another
-# beside it. Six structures, read by position, not by wording:
+# beside it. Seven structures, read by position, not by wording:
 # - a diff: a line taken out and one put in ("`- manager: A` / `+ manager: B`"); a value
 #   in lower case there is the one word the two lines do not share;
 # - a question and its answer, the answer opening with a negation ("Q: still at A? A: no,
@@ -3350,7 +3350,12 @@ def _replaces(
 # - a clause that says a change (`_SLOT_CUE`: "now", "new", "moved") beside a clause
 #   naming the old value ("is driving B now; the A was sold", "Because A froze hiring,
 #   Dana moved to B"); not a label (a clause before a colon), and not "(was A)" or ", not
-#   A", which `_leaving_changes` reads with its guards.
+#   A", which `_leaving_changes` reads with its guards;
+# - with no change word (supersede15, `_alone`), a name alone in a clause of its own with
+#   words the earlier fact does not say of it ("..., and the A was sold", "after A let
+#   them go"), beside clauses that say a word of the earlier fact and give the new name;
+#   not a question, a comparison, a place told from ("20 km from A"), an aside in
+#   parentheses, nor an earlier name that is an aside or a doer there.
 # The new value is a name the later fact gives outside the old one's clause (segment,
 # question) that the earlier fact does not name, and not in a clause with a negation.
 # The earlier fact names the old value (in lower case: where a clause ends, not as a
