@@ -41,7 +41,7 @@ from memctl.models.words import BULLET as _BULLET
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import PREFIX as _PREFIX
 from memctl.models.words import key as _key
-from memctl.models.words import kin_pattern
+from memctl.models.words import kin_pattern, unbulleted
 
 
 def _words(text: str) -> frozenset[str]:
@@ -124,7 +124,7 @@ def parse(
             continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
-        curated.append((subject, _BULLET.sub("", stripped).strip(), stripped, number))
+        curated.append((subject, unbulleted(stripped), stripped, number))
         after = number
     # (name, span, text, line, day)
     said: list[tuple[str, tuple[date, date] | None, str, str, date | None]] = []
@@ -150,7 +150,7 @@ def parse(
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
-            said.append((name, span, _BULLET.sub("", stripped).strip(), stripped, day))
+            said.append((name, span, unbulleted(stripped), stripped, day))
             after = number
     headings = {heading for heading, _, _, _ in curated if heading}
     speakers = _speakers(
@@ -175,7 +175,7 @@ def parse(
                 origins=[("", stripped)],
                 line=number,
                 speaker=speaker,
-                day=_iso_day((days or {}).get(_BULLET.sub("", stripped).strip())),
+                day=_iso_day((days or {}).get(unbulleted(stripped))),
             )
         )
     for name, span, fact, stripped, day in said:
