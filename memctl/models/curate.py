@@ -41,7 +41,7 @@ from memctl.models.words import BULLET as _BULLET
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import PREFIX as _PREFIX
 from memctl.models.words import key as _key
-from memctl.models.words import kin_pattern
+from memctl.models.words import kin_pattern, unbulleted
 
 
 def _words(text: str) -> frozenset[str]:
@@ -128,7 +128,7 @@ def parse(
             continue
         if not stripped or stripped.startswith(("#", "<!--", "```")):
             continue
-        curated.append((subject, _BULLET.sub("", stripped).strip(), stripped, number))
+        curated.append((subject, unbulleted(stripped), stripped, number))
         after = number
     # (name, span, text, line, (day, time))
     said: list[tuple[str, tuple[date, date] | None, str, str, tuple[date | None, str]]] = []
@@ -155,7 +155,7 @@ def parse(
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
-            said.append((name, span, _BULLET.sub("", stripped).strip(), stripped, day))
+            said.append((name, span, unbulleted(stripped), stripped, day))
             after = number
     headings = {heading for heading, _, _, _ in curated if heading}
     speakers = _speakers(
@@ -163,7 +163,7 @@ def parse(
     )
     facts: list[Fact] = []
     for heading, text, stripped, number in curated:
-        known = (days or {}).get(_BULLET.sub("", stripped).strip())
+        known = (days or {}).get(unbulleted(stripped))
         said_by = heading
         # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
         # Dana said, as consolidation files it, so its ledger copy folds into it.

@@ -6,14 +6,28 @@ like the litellm adapter's, so recall stores its vectors in the index (each reco
 embedded once) and fuses its ranking with BM25 the same way.
 
 Importing this module imports nothing of WordLlama's: `installed()` asks the import
-system where the package is without loading it, and the model (numpy, tokenizers, about
-a second) loads on the first `embed`, so a command that never ranks by meaning (search,
-every hook that does not recall) never pays for it.
+system where the package is without loading it, and the model loads on the first
+`embed`, so a command that never ranks by meaning (search, every hook that does not
+recall) never pays for it.
+
+The load is what `WordLlama.load` does, with less (`_load_model`): every recall, prompt
+hook and MCP recall is a process that pays it once. The package's `__init__` imports its
+configuration and download modules (pydantic, toml, requests: about 0.15 s of CPU) that
+inference does not use, so only `wordllama.inference` is imported; the tokenizer is read
+from its file with `tokenizers` as `WordLlama.load_tokenizer` reads it; and the weights'
+matrix (float16 in the safetensors file) is memory-mapped, not copied and widened to a
+float32 matrix (30 ms and 46 MB): a query reads only its tokens' rows. The vectors are
+the same to the bit: WordLlama's pooling multiplies the rows by a float32 mask, which
+widens a float16 row exactly as the copy did (tests/retrieval/test_semantic.py compares
+them with `WordLlama.load`'s). A wheel whose files are not as expected is loaded through
+`WordLlama.load`.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -108,18 +122,11 @@ class WordLlamaEmbedder:
 
     def _load(self) -> Any:
         if self._model is None:
-            if not installed():
+            folder = _package_folder() if installed() else None
+            if folder is None:
                 raise EmbeddingFailed(f"{PACKAGE} is not installed ({INSTALL_HINT})")
             try:
-                import wordllama
-                from wordllama import WordLlama
-
-                self._model = WordLlama.load(
-                    config=MODEL,
-                    cache_dir=Path(wordllama.__file__).parent,
-                    dim=DIM,
-                    disable_download=True,
-                )
+                self._model = _load_model(folder)
             except Exception as exc:  # any failure to load is one failure of the leg
                 raise EmbeddingFailed(f"{NAME} did not load: {exc}") from exc
         return self._model
@@ -136,3 +143,90 @@ class WordLlamaEmbedder:
     def cost(self, tokens: int) -> float | None:
         """Local: free."""
         return 0.0
+
+
+def _load_model(folder: Path) -> Any:
+    """WordLlama's `WordLlamaInference` of MODEL at DIM from the package `folder`, as
+    `WordLlama.load(config=MODEL, dim=DIM, disable_download=True)` builds it from the
+    same two files (`model_files`), without the package's `__init__` and with the
+    weights memory-mapped (the module docstring); through `WordLlama.load` itself when
+    the weights file is not one float matrix of DIM columns."""
+    weights, tokenizer_file = model_files(folder)
+    matrix = _mapped_matrix(weights)
+    if matrix is None:
+        import wordllama
+
+        return wordllama.WordLlama.load(
+            config=MODEL, cache_dir=folder, dim=DIM, disable_download=True
+        )
+    from tokenizers import Tokenizer
+
+    inference = _inference_class()
+    # Its constructor widens the matrix it is given to float32, a copy: it is given none
+    # of the rows, then the mapped matrix.
+    model = inference(matrix[:0], Tokenizer.from_file(str(tokenizer_file)), binary=False)
+    model.embedding = matrix
+    return model
+
+
+# The weights' dtypes a mapped matrix may have, as safetensors names them (little-endian).
+_DTYPES = {"F16": "<f2", "F32": "<f4"}
+
+
+def _mapped_matrix(weights: Path) -> Any:
+    """The model's matrix (safetensors' "embedding.weight") as a read-only numpy array
+    over the file mapped into memory, in its own dtype; None when the file is not as
+    `WordLlama.load` reads it here: one float tensor of DIM columns within the file.
+
+    A safetensors file is an 8-byte little-endian header length, the JSON header (each
+    tensor's dtype, shape and byte range after the header), then the tensors' bytes."""
+    import mmap
+
+    import numpy
+
+    with weights.open("rb") as file:
+        size = int.from_bytes(file.read(8), "little")
+        if not 0 < size <= 1 << 20:
+            return None
+        try:
+            tensor = json.loads(file.read(size)).get("embedding.weight")
+        except ValueError:
+            return None
+        mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    try:
+        dtype = numpy.dtype(_DTYPES[tensor["dtype"]])
+        rows, columns = tensor["shape"]
+        begin, end = tensor["data_offsets"]
+        start = 8 + size + begin
+    except (KeyError, TypeError, ValueError):
+        return None
+    if columns != DIM or rows < 1 or end - begin != rows * columns * dtype.itemsize:
+        return None
+    if start + end - begin > len(mapped):
+        return None
+    return numpy.frombuffer(mapped, dtype, rows * columns, start).reshape(rows, columns)
+
+
+def _inference_class() -> Any:
+    """`wordllama.inference.WordLlamaInference`, imported without running the package's
+    `__init__` (which imports its configuration, training and download modules) unless
+    something in this process imported the package already: the package's module is made
+    from its spec and put in `sys.modules` while its `inference` module (and what that
+    imports: its algorithms, numpy, tokenizers) is imported, then taken out again, so a
+    later `import wordllama` runs the package's `__init__` as it would have."""
+    name = f"{PACKAGE}.inference"
+    if name in sys.modules or PACKAGE in sys.modules:
+        # Imported before (by this, or by the package's __init__), or being imported by
+        # another thread: the import system hands it over once it is whole, and does
+        # not import the package first when the module is there.
+        return importlib.import_module(name).WordLlamaInference
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None:
+        raise ImportError(f"{PACKAGE} is not installed")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = package
+    try:
+        return importlib.import_module(name).WordLlamaInference
+    finally:
+        if sys.modules.get(PACKAGE) is package:
+            del sys.modules[PACKAGE]

@@ -3333,7 +3333,7 @@ def _replaces(
 # Last, a value with no telling form (a city, a person, an employer, a tool, a school, a
 # car) that a later fact tells as the one before (supersede14): names, not sorts, so only
 # where the later fact's own structure puts the earlier value in the past and another
-# beside it. Six structures, read by position, not by wording:
+# beside it. Seven structures, read by position, not by wording:
 # - a diff: a line taken out and one put in ("`- manager: A` / `+ manager: B`"); a value
 #   in lower case there is the one word the two lines do not share;
 # - a question and its answer, the answer opening with a negation ("Q: still at A? A: no,
@@ -3348,7 +3348,12 @@ def _replaces(
 # - a clause that says a change (`_SLOT_CUE`: "now", "new", "moved") beside a clause
 #   naming the old value ("is driving B now; the A was sold", "Because A froze hiring,
 #   Dana moved to B"); not a label (a clause before a colon), and not "(was A)" or ", not
-#   A", which `_leaving_changes` reads with its guards.
+#   A", which `_leaving_changes` reads with its guards;
+# - with no change word (supersede15, `_alone`), a name alone in a clause of its own with
+#   words the earlier fact does not say of it ("..., and the A was sold", "after A let
+#   them go"), beside clauses that say a word of the earlier fact and give the new name;
+#   not a question, a comparison, a place told from ("20 km from A"), an aside in
+#   parentheses, nor an earlier name that is an aside or a doer there.
 # The new value is a name the later fact gives outside the old one's clause (segment,
 # question) that the earlier fact does not name, and not in a clause with a negation.
 # The earlier fact names the old value (in lower case: where a clause ends, not as a
@@ -3370,8 +3375,8 @@ _TOLD_BREAK = frozenset("`|/;:,.?()!—–'\"=#")
 _TOLD_NO = _set("no nope nah not")
 _TOLD_BEFORE = _set("formerly previously before")
 _TOLD_PAIR = _set("and with &")
-_TOLD_UNTIL = [["until"], ["till"], ["through"], ["thru"]]
-_TOLD_FROM = [["from"], ["since"]]
+_TOLD_UNTIL = _set("until till through thru")
+_TOLD_FROM = _set("from since")
 _TOLD_CLAUSE = frozenset(";.!?,:()")
 _LEFT_TO_LEAVING = _set("was not")
 _WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
@@ -3405,7 +3410,8 @@ class _Told:
 
 
 def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | None:
-    """A fact's name runs, and the old values it tells (see above)."""
+    """A fact as `_told_changes` reads it: its name runs, its words and where they stand
+    (see above); not the old values it tells, which `_told_old` reads from its tokens."""
     if len(text) > MAX_FACT_CHARS or REDACTED in text:
         return None
     text = text.strip().lstrip("*+• ").strip()
@@ -3497,6 +3503,10 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
 
 _Old = tuple[str, tuple[str, ...], frozenset[str]]
 """(an old value, the values beside it, the words of the names said with it)."""
+_Telling = tuple[str, tuple[str, ...], frozenset[str], frozenset[str], frozenset[str]]
+"""An `_Old`, then (`_alone`; empty for the other structures) the words of the old
+value's clause, which the earlier fact must not hold, and the words of the clauses
+giving the new value, of which it must hold one."""
 
 
 @dataclass(frozen=True)
@@ -3600,9 +3610,16 @@ def _past(line: _Line) -> list[_Old]:
 def _ranged(line: _Line) -> list[_Old]:
     """A range: "A until March, B from April", "reported to A until June, to B from
     July"."""
-    after = [(run, list(line.folded[at + len(run.split()) :][:1])) for at, run in line.runs]
+    end = len(line.folded)
+    after = [
+        (run, line.folded[at + len(run.split())] if at + len(run.split()) < end else "")
+        for at, run in line.runs
+    ]
     opened = tuple(run for run, then in after if then in _TOLD_FROM)
     return [(run, opened, frozenset()) for run, then in after if then in _TOLD_UNTIL and opened]
+
+
+_TWO_CLAUSES = re.compile(r"\w[,;.!?]\s+\S")
 
 
 def _cued(line: _Line) -> list[_Old]:
@@ -3629,12 +3646,54 @@ def _cued(line: _Line) -> list[_Old]:
     return found
 
 
+def _alone(line: _Line) -> list[_Telling]:
+    """Two clauses and no change word: a name standing alone in its clause, with words
+    the earlier fact does not say of it ("..., and the Tesla Model 3 was sold", "the
+    Toyota Corolla is gone", "after Globex let them go"), is the old value, the names of
+    the other clauses the new one. A clause that says the earlier fact's own words again
+    ("the wiki of the Sable team gets 29 visits a day, Sven says") is about the same
+    thing, not its end; a label (a clause before a colon) is neither."""
+    tokens, end = line.tokens, len(line.tokens)
+    cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), end]
+    # an aside in parentheses ("(April 2025)", the month builtin notes) is neither
+    clauses = [
+        (lo + 1, hi)
+        for lo, hi in pairwise(cut)
+        if hi > lo + 1 and list(tokens[hi : hi + 1]) != [":"] and list(tokens[lo : lo + 1]) != ["("]
+    ]
+    if len(clauses) < 2 or any(
+        _SLOT_CUE.search(" ".join(line.folded[lo:hi])) for lo, hi in clauses
+    ):
+        return []  # one clause, or a change word: `_cued` reads it
+    if _COMPARED.search(" ".join(line.folded)) or "?" in tokens:
+        return []  # "... has 12 more pages than the handbook, Zara reckons": a comparison;
+        # "Should the team trial X? Leila is skeptical": a question
+    found: list[_Telling] = []
+    for lo, hi in clauses:
+        said = line.within(lo, hi)
+        if len(said) != 1 or line.folded[lo] in _LEFT_TO_LEAVING:
+            continue
+        old = said[0]
+        at = next(k for k, run in line.runs if run == old and lo <= k < hi)
+        if at > lo and line.folded[at - 1] in _LIGHT:
+            continue  # "works in Bilbao, 20 km from Valencia": a place it is told from
+        apart = frozenset(line.content(lo, hi)) - set(old.split())
+        others = [other for other in clauses if other != (lo, hi)]
+        beside = tuple(run for other in others for run in line.within(*other))
+        near = frozenset(w for other in others for w in line.content(*other))
+        if apart and beside:
+            found.append((old, beside, frozenset(), apart, near))
+    return found
+
+
 def _told_old(
     tokens: Sequence[str], folded: Sequence[str], runs: Sequence[tuple[int, str]]
-) -> list[_Old]:
+) -> list[_Telling]:
     """The old values a fact tells, by each structure (see above)."""
     line = _Line(tokens, folded, runs)
-    return [*_diffed(line), *_answered(line), *_past(line), *_ranged(line), *_cued(line)]
+    told = [*_diffed(line), *_answered(line), *_past(line), *_ranged(line), *_cued(line)]
+    none: frozenset[str] = frozenset()
+    return [(*old, none, none) for old in told] + _alone(line)
 
 
 def _told_changes(
@@ -3661,20 +3720,21 @@ def _told_changes(
 
     glance: dict[str, tuple[bool, frozenset[str]]] = {}
     pairs: dict[tuple[str, str, str], str | None] = {}
-    telling: dict[_Told, list[_Old]] = {}
+    telling: dict[_Told, list[_Telling]] = {}
     for i, text in enumerate(facts):
         if text not in glance:
             glance[text] = (
-                bool(_TOLD_HINT.search(text) or _SLOT_CUE.search(text)),
+                bool(
+                    _TOLD_HINT.search(text) or _SLOT_CUE.search(text) or _TWO_CLAUSES.search(text)
+                ),
                 frozenset(_fold(t).rstrip(".") for t in _TOLD_TOKEN.findall(text)),
             )
         tells, index = glance[text]
-        if not _may_tell(text):
-            continue
-        # only a fact with a sign of telling is read whole now; the others when a later
-        # fact names one of their words as the old value
-        read = told(i) if tells else None
-        olds: list[_Old] = []
+        # only a fact with a sign of telling and a name is read whole now; the others
+        # when a later fact names one of their words as the old value (every fact is
+        # indexed by its words: "priya lives in lisbon." can be ended too)
+        read = told(i) if tells and _may_tell(text) else None
+        olds: list[_Telling] = []
         if read is not None and not read.blocked:
             if read not in telling:  # a fact said again is read once
                 telling[read] = _told_old(read.tokens, read.folded, read.runs)
@@ -3682,7 +3742,7 @@ def _told_changes(
         if olds and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
-        for old, beside, said_with in olds:
+        for old, beside, said_with, apart, near in olds:
             for j in by_word.get(old.split()[0], [])[-_PAIR_LIMIT:]:
                 was = told(j)
                 two = bool(about and about[i] and about[j] and about[i] != about[j])
@@ -3690,7 +3750,7 @@ def _told_changes(
                     continue  # two: said by two people
                 key = (facts[i], facts[j], old)  # a fact said again is read once
                 if key not in pairs:
-                    pairs[key] = _told_new(read, was, old, beside, said_with)
+                    pairs[key] = _told_new(read, was, old, beside, said_with, apart, near)
                 new = pairs[key]
                 known = (sorts or {}).get(old), (sorts or {}).get(new or "")
                 if new is not None and not (set(known) <= classes and known[0] != known[1]):
@@ -3701,7 +3761,13 @@ def _told_changes(
 
 
 def _told_new(
-    read: _Told, was: _Told, old: str, beside: Sequence[str], said_with: frozenset[str]
+    read: _Told,
+    was: _Told,
+    old: str,
+    beside: Sequence[str],
+    said_with: frozenset[str],
+    apart: frozenset[str] = frozenset(),
+    near: frozenset[str] = frozenset(),
 ) -> str | None:
     """The new value `read` gives where `was` gave `old`, or None when it ends nothing
     of `was` (see above)."""
@@ -3716,6 +3782,16 @@ def _told_new(
         return None  # one common word, not a name: "the platform demo day"
     if not said_with <= was.words:
         return None  # "Q: still the Kia Niro, Pablo?" ends no other fact of Pablo's
+    if apart & was.words:
+        return None  # "the wiki of the Sable team gets 29 visits a day, Sven says"
+    if apart and not (near - set(old.split())) & was.words:
+        return None  # the new value said of the subject: "someone proposed trying X;
+        # Maya shot it down" says nothing of Maya's
+    if apart and any(at and was.tokens[at - 1] == "(" for at, run in was.runs if run == old):
+        return None  # "Field: Team (Nadia)": whose field, an aside, not its value
+    if apart and old.split()[-1] not in was.closing:
+        return None  # no change word: the old name must be the earlier fact's value, where
+        # its clause ends ("Nadia wrote a cheat sheet": a doer, not a value)
     subject = [run for _, run in was.runs if run != old and run in was.strong]
     if not all(set(run.split()) <= read.words for run in subject):
         return None
@@ -3732,5 +3808,6 @@ _TOLD_HINT = re.compile(
 
 
 def _may_tell(text: str) -> bool:
-    """A quick look: a fact with no capital holds no name."""
+    """A quick look: a fact with no capital holds no name, so it tells no old value (it
+    may still be the earlier fact a later one ends)."""
     return any(c.isupper() for c in text)

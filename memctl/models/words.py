@@ -79,6 +79,12 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 """Where a turn's sentences part: after a stop, or at a line break."""
 
 
+def unbulleted(line: str) -> str:
+    """A memory file's line as consolidation reads its fact: without its bullet ("- ",
+    "1. "). Recall reads a hit's line the same way before `supersede` compares it."""
+    return BULLET.sub("", line.strip()).strip()
+
+
 def bare(text: str) -> str:
     """A fact's line without its bullet and a speaker's `Name: ` (a label's is kept)."""
     text = BULLET.sub("", text.strip())

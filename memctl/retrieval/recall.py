@@ -1730,6 +1730,7 @@ def _collect(
         """The memory facts that give a value to `subject`, read as consolidation reads
         them (`memctl.models.supersede.slot`)."""
         from memctl.models.supersede import slot
+        from memctl.models.words import unbulleted
 
         terms = query_terms(" ".join(sorted(subject)))
         if not terms:
@@ -1739,7 +1740,7 @@ def _collect(
             line = read_record(
                 ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
             )
-            made = slot(line) if c.kind == "memory" and line is not None else None
+            made = slot(unbulleted(line)) if c.kind == "memory" and line is not None else None
             if made is None or made.subject != subject:
                 continue
             candidate = replace(c, score=0.0)
@@ -1891,6 +1892,7 @@ def newest_first(
     mtime). Thread turns are conversation, not facts: `later_turns_first` reads them
     after, sentence by sentence, within their thread."""
     from memctl.models.supersede import slot, stale
+    from memctl.models.words import unbulleted
 
     pool = list(found)
     if later is not None:
@@ -1898,7 +1900,7 @@ def newest_first(
         subjects = {
             made.subject
             for _, candidate, text in found[:limit]
-            if candidate.kind == "memory" and (made := slot(text)) is not None
+            if candidate.kind == "memory" and (made := slot(unbulleted(text))) is not None
         }
         for subject in subjects:
             for item in later(subject):
@@ -1911,7 +1913,11 @@ def newest_first(
     times: dict[str, list[tuple[int, float]]] = {}
     said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
     facts.sort(key=lambda i: (said[i], pool[i][1].number))
-    replaced = {facts[old]: facts[new] for old, new in stale([pool[i][2] for i in facts]).items()}
+    # each fact read as consolidation reads it (`unbulleted`): "- Staging is db3." is
+    # another sentence to `supersede` than "Staging is db3."
+    texts = [unbulleted(pool[i][2]) for i in facts]
+    replaced = {facts[old]: facts[new] for old, new in stale(texts).items()}
+    read = len(pool)
     order: list[int] = []
     for i in range(len(found)):
         if i in order:
@@ -1928,7 +1934,45 @@ def newest_first(
             order = _newer_of_subject(
                 ws, pool, order, said, matched, of_subject, when, times, limit
             )
+    if len(pool) > read:  # facts brought in since `stale` read the pool
+        order = _replaced_first(pool, order, said, limit)
     return [pool[i] for i in order]
+
+
+def _replaced_first(
+    pool: list[tuple[RecallHit, Candidate, str]],
+    order: list[int],
+    said: dict[int, float],
+    limit: int,
+) -> list[int]:
+    """`order` with each memory hit among the first `limit` that a later fact replaced
+    given that fact directly above it, read as consolidation reads them
+    (`supersede.stale` over every memory fact of the pool, in the order they were said):
+    the pool has grown since `newest_first` read it (`_newer_of_subject` brought in the
+    facts of the question's subject), and a change told in other words than the question
+    ("no more Java" for "which language is it in?") is among them."""
+    from memctl.models.supersede import stale
+    from memctl.models.words import unbulleted
+
+    facts = sorted(
+        (i for i in said if pool[i][1].kind == "memory"),
+        key=lambda i: (said[i], pool[i][1].number),
+    )
+    found = stale([unbulleted(pool[i][2]) for i in facts])
+    if not found:
+        return order
+    replaced = {facts[old]: facts[new] for old, new in found.items()}
+    ranked = list(order)
+    for i in [i for i in order[:limit] if i in replaced]:
+        newer = replaced[i]
+        place = ranked.index(i)
+        if newer in ranked[:place]:
+            continue
+        if newer in ranked:
+            ranked.remove(newer)
+        ranked.insert(ranked.index(i), newer)
+        pool[newer][0].score = max(pool[newer][0].score, pool[i][0].score)
+    return ranked
 
 
 def later_turns_first(
@@ -1996,7 +2040,7 @@ def turns_below_memory(
     if not bullets or not turns:
         return found
     from memctl.models.supersede import replaced_by
-    from memctl.models.words import SENTENCE_END
+    from memctl.models.words import SENTENCE_END, unbulleted
 
     ranked = list(found)
     for turn in turns:
@@ -2004,7 +2048,7 @@ def turns_below_memory(
         if not written or max(written) < turn:
             continue  # every MEMORY.md fact written after it ranks above it
         sentences = [s.strip() for s in SENTENCE_END.split(found[turn][2]) if s.strip()]
-        facts = [found[b][2] for b in written]
+        facts = [unbulleted(found[b][2]) for b in written]
         newer = {written[new] for new in replaced_by(sentences, facts).values()}
         below = [b for b in newer if b > turn]
         if below:

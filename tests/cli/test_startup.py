@@ -65,14 +65,17 @@ def test_command_does_not_import_litellm(name, litellm_workspace, tmp_path):
     assert "memctl.cli.app" in modules  # the run really happened
     assert "litellm" not in modules, f"`memctl {' '.join(args)}` imported litellm"
     assert "openai" not in modules
-    # Only recall and index rank or embed by meaning; WordLlama (memctl[semantic], when
-    # installed) loads numpy and pydantic, so nothing else may load it.
+    # Only recall and index rank or embed by meaning; WordLlama's inference (memctl[semantic],
+    # when installed) loads numpy and tokenizers, so nothing else may load it.
     semantic = name in ("recall", "index") and semantic_installed()
-    assert ("wordllama" in modules) == semantic, f"`memctl {' '.join(args)}` and wordllama"
+    assert ("wordllama.inference" in modules) == semantic, f"`memctl {' '.join(args)}`"
     if not semantic:
         assert "numpy" not in modules
-        # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled.
-        assert "pydantic" not in modules, f"`memctl {' '.join(args)}` imported pydantic"
+    # Typer 0.29 made pydantic a dependency of every parameter: its start-up tripled. The
+    # semantic leg imports WordLlama's inference alone, not its package's configuration
+    # (pydantic, toml) and download (requests) modules: 0.15 s of CPU on every recall.
+    for heavy in ("pydantic", "toml", "requests", "wordllama.config"):
+        assert heavy not in modules, f"`memctl {' '.join(args)}` imported {heavy}"
 
 
 def test_running_one_command_leaves_the_app_whole():

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 import yaml
 
 from memctl.core.config import load_config
+from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
 from memctl.models.resolve import resolve_embedder
 from memctl.retrieval.embed import catch_up, plan
@@ -489,3 +491,94 @@ def test_a_catch_up_the_budget_stops_keeps_what_it_embedded(workspace: Path) -> 
     again = Slow(0.0)
     result = recall(ws, config, "Dana automobile", embedder=again, seconds=30.0)
     assert again.batches == [1, 37] and result.cut_short == []  # the rest, not all again
+
+
+def test_the_nearest_are_argsorts_first_without_sorting_them_all() -> None:
+    """`_best` picks the leg's nearest records by partition and sorts those alone: the
+    same indices in the same order as a stable argsort's first `wanted`, over random
+    scores, scores with many ties (equal ones: the first read first), all equal, with
+    NaN (WordLlama's vector of a text without tokens), and any `wanted`."""
+    numpy = pytest.importorskip("numpy")
+    from memctl.retrieval.embed import _best
+
+    rng = numpy.random.default_rng(26)
+    for trial in range(1200):
+        size, wanted = int(rng.integers(0, 200)), int(rng.integers(0, 240))
+        kind = trial % 4
+        if kind == 0:
+            scores = rng.standard_normal(size)
+        elif kind == 1:
+            scores = rng.integers(0, 4, size).astype(float)
+        elif kind == 2:
+            scores = numpy.round(rng.standard_normal(size), 1)
+            scores[rng.random(size) < 0.1] = numpy.nan
+        else:
+            scores = numpy.full(size, 0.25)
+        scores = scores.astype(numpy.float32)
+        expected = numpy.argsort(-scores, kind="stable")[:wanted]
+        assert _best(scores, wanted).tolist() == expected.tolist(), (trial, size, wanted)
+
+
+def test_the_nearest_are_the_same_with_numpy_and_without(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The leg's nearest records, read as one matrix with numpy and one by one in pure
+    Python without it: the same records in the same order (equal similarities: the one
+    read first first), the same similarities; a vector of another width (another model's
+    under the same name) is in neither."""
+    pytest.importorskip("numpy")
+    from memctl.retrieval.embed import nearest
+
+    ws = facts(workspace)
+    fake = Fake()
+    recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE, embedder=fake)
+    with contextlib.closing(sqlite3.connect(index_path(ws))) as conn:
+        (odd,) = conn.execute("SELECT min(id) FROM vectors").fetchone()
+        conn.execute("UPDATE vectors SET vec = zeroblob(12) WHERE id = ?", (odd,))
+        conn.commit()
+        with_numpy = nearest(conn, fake, "automobile", 50)
+        monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy: ImportError
+        without = nearest(conn, fake, "automobile", 50)
+    assert [rid for rid, _ in with_numpy] == [rid for rid, _ in without]
+    assert [s for _, s in with_numpy] == pytest.approx([s for _, s in without])
+    assert len(with_numpy) == 50 and odd not in {rid for rid, _ in with_numpy}
+    assert with_numpy[0][1] == pytest.approx(1.0) and with_numpy[1][1] == pytest.approx(0.0)
+
+
+def test_pending_lists_each_record_without_a_vector_of_the_model_memory_first(
+    workspace: Path,
+) -> None:
+    """What a catch-up embeds: every record that is an entry (not flagged) and has no
+    vector under the embedder's name, memory records first, each kind by id; a vector
+    under another name, or one left by a record that is gone, counts for nothing."""
+    from memctl.retrieval.embed import pending
+
+    ws = facts(workspace)
+    (ws.root / "threads" / "t.jsonl").write_bytes(
+        b"".join(encode_entry({"role": "user", "content": f"turn {i}"}) for i in range(30))
+    )
+    fake = Fake()
+    recall(ws, load_config(workspace / "memctl.yaml"), PARAPHRASE, embedder=fake)
+    with contextlib.closing(sqlite3.connect(index_path(ws))) as conn:
+        assert pending(conn, fake.name) == []
+        ids = [rid for (rid,) in conn.execute("SELECT id FROM vectors ORDER BY id")]
+        conn.execute("DELETE FROM vectors WHERE id IN (?, ?, ?)", (ids[3], ids[50], ids[-2]))
+        conn.execute("UPDATE vectors SET model = 'other' WHERE id IN (?, ?)", (ids[7], ids[-5]))
+        (top,) = conn.execute("SELECT max(id) FROM records").fetchone()
+        conn.execute(
+            "INSERT INTO vectors(id, model, vec) VALUES (?, ?, x'00')", (top + 9, fake.name)
+        )
+        conn.execute("UPDATE records SET flag = flag | 1 WHERE id = ?", (ids[50],))
+        conn.commit()
+        kinds = dict(
+            conn.execute("SELECT r.id, f.kind FROM records r JOIN files f ON f.id = r.file")
+        )
+        left = [rid for rid, *_ in pending(conn, fake.name)]
+        wanted = sorted({ids[3], ids[-2], ids[7], ids[-5]}, key=lambda r: (kinds[r] != "memory", r))
+        assert left == wanted
+        assert {kinds[r] for r in left} == {"memory", "thread"}
+        assert [rid for rid, *_ in pending(conn, "other")] == [
+            rid
+            for rid in sorted(kinds, key=lambda r: (kinds[r] != "memory", r))
+            if rid not in (ids[7], ids[-5], ids[50])
+        ]

@@ -245,6 +245,163 @@ def test_the_model_loads_from_its_wheel_with_no_network(
     assert not (tmp_path / "cache").exists() and not (tmp_path / ".cache").exists()
 
 
+# Run in a fresh interpreter: the lean load imports only what the pytest process has
+# not imported already. It embeds the texts it is given on stdin with the leg's load,
+# then with `WordLlama.load` (the package imported whole, after it), and prints whether
+# the two are equal byte for byte and which modules the first load imported.
+SAME_AS_WORDLLAMA = """
+import json, sys
+from memctl.models import semantic
+texts = json.loads(sys.stdin.read())
+lean = semantic.WordLlamaEmbedder()._load()
+loaded = sorted(sys.modules)
+import wordllama
+full = wordllama.WordLlama.load(
+    config=semantic.MODEL, cache_dir=semantic._package_folder(), dim=semantic.DIM,
+    disable_download=True,
+)
+ours, theirs = lean.embed(texts, norm=True), full.embed(texts, norm=True)
+print(json.dumps({
+    "same": ours.tobytes() == theirs.tobytes(),
+    "shape": list(ours.shape),
+    "dtype": str(lean.embedding.dtype),
+    "full_dtype": str(full.embedding.dtype),
+    "modules": loaded,
+    "inference": type(lean) is type(full),
+}))
+"""
+
+
+@needs_extra
+def test_the_leg_loads_less_than_wordllama_load_and_embeds_the_same_to_the_bit() -> None:
+    """The leg imports WordLlama's inference alone and maps its float16 matrix (not the
+    package's configuration and download modules, not a float32 copy): each of a few
+    hundred texts (this file's lines, blank, long, in other scripts) has the vector
+    `WordLlama.load`'s model gives it, byte for byte, and the package still imports whole
+    afterwards."""
+    import subprocess
+    import sys
+
+    lines = Path(__file__).read_text(encoding="utf-8").splitlines()
+    texts = [*lines, "", "  ", "日本語の文です", "Ça va? 🎉 naïve café", "word " * 3000]
+    done = subprocess.run(
+        [sys.executable, "-c", SAME_AS_WORDLLAMA],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answer = json.loads(done.stdout)
+    assert answer["shape"] == [len(texts), 256]
+    assert answer["same"] and answer["inference"]
+    assert (answer["dtype"], answer["full_dtype"]) == ("float16", "float32")
+    modules = set(answer["modules"])
+    assert {"wordllama.inference", "numpy", "tokenizers"} <= modules
+    assert not modules & {"wordllama", "wordllama.config", "pydantic", "toml", "requests"}
+
+
+# Four threads load WordLlama's inference at once (a prompt hook's leg is loaded in a
+# thread it may leave running; an MCP server may then load again), then the package is
+# imported whole in the same process.
+LOADED_IN_THREADS = """
+import json, sys, threading
+from memctl.models import semantic
+barrier, found, failed = threading.Barrier(4), [], []
+def load():
+    barrier.wait()
+    try:
+        found.append(semantic._inference_class())
+    except BaseException as exc:
+        failed.append(repr(exc))
+threads = [threading.Thread(target=load) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+before = "wordllama" in sys.modules
+import wordllama
+print(json.dumps({
+    "failed": failed,
+    "classes": len({id(c) for c in found}),
+    "count": len(found),
+    "package_before": before,
+    "same": found[0] is wordllama.WordLlamaInference,
+    "whole": hasattr(wordllama, "WordLlama"),
+}))
+"""
+
+
+@needs_extra
+def test_the_inference_loads_alone_from_threads_at_once_and_the_package_after() -> None:
+    """Loads racing in threads each get the one class once its module is whole, and the
+    package's own module is not left behind: a later `import wordllama` runs its
+    `__init__` and hands out the same class."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED_IN_THREADS],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answer = json.loads(done.stdout)
+    assert answer == {
+        "failed": [],
+        "classes": 1,
+        "count": 4,
+        "package_before": False,
+        "same": True,
+        "whole": True,
+    }
+
+
+@needs_extra
+def test_the_matrix_is_mapped_only_when_the_file_is_as_expected(tmp_path: Path) -> None:
+    """The weights' matrix is mapped as it is stored (float16 or float32); a file of
+    another dtype, width or length, or no safetensors header, is refused (None), and the
+    model is then loaded through `WordLlama.load`, which embeds alike."""
+    import numpy
+    from safetensors.numpy import save_file
+
+    folder = semantic._package_folder()
+    assert folder is not None
+    weights, _ = semantic.model_files(folder)
+    stored = semantic._mapped_matrix(weights)
+    assert stored is not None and stored.dtype == numpy.float16 and stored.shape[1] == 256
+
+    def written(name: str, matrix: numpy.ndarray) -> Path:
+        path = tmp_path / f"{name}.safetensors"
+        save_file({"embedding.weight": matrix}, str(path))
+        return path
+
+    wide = semantic._mapped_matrix(written("f32", stored.astype(numpy.float32)))
+    assert wide is not None and wide.dtype == numpy.float32
+    assert numpy.array_equal(wide, stored.astype(numpy.float32))
+    assert semantic._mapped_matrix(written("f64", stored.astype(numpy.float64))) is None
+    assert semantic._mapped_matrix(written("narrow", stored[:, :128].copy())) is None
+    cut = tmp_path / "cut.safetensors"
+    cut.write_bytes(weights.read_bytes()[: weights.stat().st_size // 2])
+    assert semantic._mapped_matrix(cut) is None
+    (tmp_path / "text.safetensors").write_text("not a safetensors file", encoding="utf-8")
+    assert semantic._mapped_matrix(tmp_path / "text.safetensors") is None
+
+    texts = ["I bought a car", "Dana purchased an automobile", "a"]
+    mapped = semantic._load_model(folder)
+    original = semantic._mapped_matrix
+    try:
+        semantic._mapped_matrix = lambda _path: None  # type: ignore[assignment]
+        through_load = semantic._load_model(folder)
+    finally:
+        semantic._mapped_matrix = original
+    assert through_load.embedding.dtype == numpy.float32  # WordLlama.load's own copy
+    assert (
+        mapped.embed(texts, norm=True).tobytes() == through_load.embed(texts, norm=True).tobytes()
+    )
+
+
 @needs_extra
 def test_semantic_on_finds_a_paraphrase_bm25_cannot_and_off_does_not(ws: Path) -> None:
     configure(ws, "off")
