@@ -1025,6 +1025,7 @@ def is_fact(
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
         or _duty(stripped, names, learned)
+        or _standing(stripped)
     )
     return (
         anchored
@@ -1194,6 +1195,37 @@ _TO_BE = re.compile(
 "must be written"), in a place or a span ("must be under 100 lines") or a value ("must
 be a PR", "must be 300 seconds"); not how it will seem ("should be easy", "must be
 terrible"), which only a class of things is required to be (see `_rule`)."""
+
+_A_NAME = r"(?P<name>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?)"
+_DEPARTED = re.compile(
+    rf"^{_A_NAME}(?: (?:has|had|just|already|finally|officially))* "
+    r"(?:left|joined|rejoined|quit|retired from|resigned from|moved to|transferred to) "
+    r"(?:the|our|their|his|her) (?:[a-z][\w-]* )?[a-z][\w-]*\s*[.!]?$"
+)
+"""A person who left or joined a body: a name, a verb of leaving or joining, and one
+definite group as its whole object ("Bob left the company.", "Ana joined our platform
+team."); an object followed by more ("left the door open") is something else."""
+_ROLE_HELD = re.compile(
+    rf"^{_A_NAME} (?:is|was) (?:(?:now|still|currently|also|officially) )*"
+    r"(?:the|our|their) (?:(?!(?:best|worst|most|least|[a-z]+est)\b)[a-z][\w-]* ){0,3}?"
+    r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
+)
+"""A person holding a role: a name, "is (now) the/our", and a definite description that
+ends in an agent noun (-er, -or, -ist, -ian, -ant, -ent: "the on-call engineer", "our
+designer", "the release coordinator") or a noun of standing (lead, head, chair, owner,
+contact): who to go to, which changes and is asked after. A superlative before it
+("the best plumber", "the funniest teacher") makes it a verdict, not a role."""
+
+
+def _standing(sentence: str) -> bool:
+    """Whether `sentence` says a person left or joined a group, or holds a role
+    (`_DEPARTED`, `_ROLE_HELD`): where people stand in a team is a fact though it names,
+    counts and dates nothing else."""
+    match = _DEPARTED.match(sentence) or _ROLE_HELD.match(sentence)
+    if match is None:
+        return False
+    first = match["name"].split()[0].casefold()
+    return first not in _STOP and first not in _NO_ONE  # "The", "This", "Everyone"
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
