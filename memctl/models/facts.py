@@ -1106,7 +1106,7 @@ def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool
 
 
 _RULE_SUBJECT = re.compile(
-    r"^(?:(?P<all>all|every|each|any|no)\s+|(?:the|our|new)\s+)?"
+    r"^(?:(?P<all>all|every|each|any|no)\s+|(?P<the>the\s+)|(?:our|new)\s+)?"
     r"(?P<subject>(?P<head>[A-Za-z][\w./-]*)(?:\s+[a-z][\w./-]*){0,3}?)"
     r"\s+(?:must|should|shall|(?:need|needs|has|have)\s+to)\s+"
     r"(?:(?:always|never|not|only|also|still)\s+)?(?P<verb>[a-z][\w-]*)\b",
@@ -1129,55 +1129,100 @@ _PERSONAL = _words(
     his her their its people folks guys things stuff life"""
 )
 """Subjects that are no thing of a project: the people in the conversation, a pronoun
-("You should come", "It must be nice") or a possessive of someone."""
+("You should come", "It must be nice"), a possessive of someone, or everyone and
+everything at once ("people", "life"); as the last word of an order ("Always look on
+the bright side of life") they make it a maxim for living, not a rule of a project."""
+_CODE_LIKE = re.compile(r"[\d./_`]|\w[A-Z]")
+"""A token written as code or an acronym: a digit, a dot, a slash, an underscore, a
+backtick, or a capital after its first letter ("settings.py", "PRs", "API", "iOS")."""
+_MASS_NOUN = re.compile(r"(?:tion|sion|ment|ness|ity|ing|ance|ence|age|ure|ism|logy)$", re.I)
+"""The endings English derives abstract nouns with ("indentation", "logging",
+"coverage", "security"): such a noun stands without a determiner as a name does."""
+_COMPARATIVE = re.compile(r"\b(?:more|less|fewer|better|worse)\b", re.I)
+"""A degree wished for ("Kids should sleep more", "Netflix should add more anime"):
+an opinion of how things ought to change, not a rule to hold to."""
+_IDIOM_STATE = re.compile(r"(?:on|in|at|under)\s+[a-z]+[.!]*", re.I)
+"""A preposition and a bare noun, nothing after ("on sale", "at home", "in stock"): a
+state things are in for a while, not where a rule puts them ("under 50 lines",
+"in `src/`", "in UTC")."""
 
 
 def _rule(sentence: str) -> bool:
     """Whether a person asking an assistant for help gives it a standing rule of their
-    project: an obligation of a thing (`_RULE_SUBJECT`: its subject no pronoun and no
-    person's; "You should come!" invites, "It must be nice" guesses), or an order that
-    holds from now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol"
-    has none). A rule is stated, not exclaimed, holds at no one moment ("The package
-    should arrive soon" expects), what follows its verb is no verdict of the moment
-    ("The party should be fun"), and an obligation is not then contradicted ("The build
-    should pass but it fails": an expectation not met)."""
-    if (
-        sentence.endswith("!")
-        or _JUDGEMENT.search(sentence)
-        or _MOMENT.search(sentence)
-        or _RELATIVE.search(sentence)
-    ):
+    project: an obligation of a thing (`_RULE_SUBJECT`), or an order that holds from
+    now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol" has none, and
+    no maxim for living: "Always look on the bright side of life").
+
+    The thing obliged is no pronoun nor everyone (`_PERSONAL`: "You should come", "It
+    must be nice"), and a capital word standing alone for it, neither code nor an acronym
+    (`_CODE_LIKE`) nor a plural nor an abstract noun (`_MASS_NOUN`), is someone's or a
+    company's name ("Sarah should apologize", "Netflix should add more anime"): one the
+    conversation wrote elsewhere as a name is `named` in `is_fact`, before this. Done
+    to or in a place ("be" + a participle or a preposition: "PRs should be squashed"),
+    or of a quality ("Branch names must be lowercase"), it is a whole class of things:
+    a plural, "all/every/each", or code; a single thing ("The pizza should be
+    delivered") or things picked out by "the" ("The neighbours must be away") is a guess
+    of the moment. A value ("Indentation must be four spaces") needs no class.
+
+    A rule is stated, not exclaimed ("Mondays should be banned!"), holds at no one
+    moment ("The package should arrive soon" expects; a date said, `_RELATIVE`, anchors
+    it in `is_fact` already), is no verdict of how it seems ("The party should be fun";
+    `_JUDGEMENT`'s verdicts are `_not_told` before this), wishes no degree (`_COMPARATIVE`), and an
+    obligation is not then contradicted ("The build should pass but it fails": an
+    expectation not met)."""
+    if sentence.endswith("!") or _MOMENT.search(sentence):
         return False
     if order := _STANDING_ORDER.match(sentence):
         verb = order["verb"].casefold()
         if PAST.fullmatch(verb):
             return False  # "Never tried sushi before": chat's own news, its "I" dropped
+        last = sentence.rstrip(" .!;:,").rsplit(None, 1)[-1].casefold()
+        if last in _PERSONAL - _STOP:
+            return False
     elif (
         (obliged := _RULE_SUBJECT.match(sentence))
         and obliged["head"].casefold() not in _PERSONAL | _STOP
         # "The script should work out profit but every profit comes out negative": what
         # was expected, then what happens instead, is a bug told, not a rule.
         and not _BUT.search(sentence, obliged.end())
+        and not _COMPARATIVE.search(sentence, obliged.end() - len(obliged["verb"]))
     ):
         verb = obliged["verb"].casefold()
+        subject = obliged["subject"]
+        noun = subject.split()[-1].casefold()
+        code = bool(_CODE_LIKE.search(subject))
+        plural = noun.endswith("s") and not noun.endswith("ss")
+        head = obliged["head"]
+        if (
+            head[:1].isupper()
+            and subject == head
+            and not (code or plural or _MASS_NOUN.search(head))
+        ):
+            return False  # a name: a person's or a company's, not a thing of the project
         if verb == "be":
             rest = sentence[obliged.end() :].split()
             state = rest[0].rstrip(".,;:").casefold() if rest else ""
-            if _TO_BE.fullmatch(state):
+            after = sentence[obliged.end() :].strip()
+            if _VALUE.fullmatch(state):
                 return True
             # "Branch names must be lowercase", "All endpoints must be idempotent": a
-            # quality required of a whole class of things (a plural or "all"), not a
-            # guess of how one will seem ("The migration should be easy").
-            noun = obliged["subject"].split()[-1].casefold()
+            # quality (or a treatment, a place) required of a whole class of things, not
+            # a guess of how one will seem ("The migration should be easy").
+            if obliged["the"] and not code:
+                return False
+            if _TO_BE.fullmatch(state):
+                return bool(
+                    (obliged["all"] or plural or code) and not _IDIOM_STATE.fullmatch(after)
+                )
             return bool(
-                (obliged["all"] or (noun.endswith("s") and not noun.endswith("ss")))
+                (obliged["all"] or plural or code)
                 and state
                 and state not in _STOP | _FILLER | _ADVERBS
                 and not state.endswith(("er", "ing"))
             )
     else:
         return False
-    return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS and not verb.endswith("ing")
+    return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS
 
 
 _MOMENT = re.compile(
@@ -1185,15 +1230,21 @@ _MOMENT = re.compile(
     re.I,
 )
 """A time near the moment of speaking: what "should" happen then is expected, no rule."""
-_TO_BE = re.compile(
-    r"[a-z]{3,}(?:ed|en)|(?:in|on|at|under|over|within|below|above|behind|before|"
-    r"after|from|to|via|through|a|an|the|one|two|three)|\d\S*|`.+",
+_VALUE = re.compile(
+    rf"a|an|the|one|{_NUMBER_WORD.pattern}|\d\S*|`.+",
     re.I,
 )
-"""What a thing must be by a rule: done to ("must be reversed", "should be squashed",
-"must be written"), in a place or a span ("must be under 100 lines") or a value ("must
-be a PR", "must be 300 seconds"); not how it will seem ("should be easy", "must be
-terrible"), which only a class of things is required to be (see `_rule`)."""
+"""What a thing must be as a value: "must be a PR", "must be 300 seconds", "must be
+four spaces" (a number word), "must be `snake_case`"."""
+_TO_BE = re.compile(
+    r"[a-z]{3,}(?:ed|en)|(?:in|on|at|under|over|within|below|above|behind|before|"
+    r"after|from|to|via|through)",
+    re.I,
+)
+"""What a class of things must be by a rule: done to ("must be reversed", "should be
+squashed", "must be written") or in a place or a span ("must be under 100 lines"); not
+how it will seem ("should be easy", "must be terrible"), which only a class of things
+is required to be (see `_rule`)."""
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:

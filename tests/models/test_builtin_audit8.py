@@ -15,7 +15,7 @@ import pytest
 
 from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import extract
+from memctl.models.facts import extract, is_fact
 from memctl.models.interface import Request
 
 
@@ -42,10 +42,27 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Branch names must be lowercase.",  # a quality a class of things must have
         "All endpoints must be idempotent.",
         "Functions must be under 50 lines.",
+        # review 15 #4: a case for each clause of `_rule`
+        "Every endpoint must be idempotent.",  # "every": a class in the singular
+        "Please always rebase first.",  # an order opening on "please"
+        "Don't ever force-push to main.",  # "don't ever"
+        "Indentation must be four spaces.",  # a number word: any, not only "one|two|three"
+        "Always bring the laptop charger.",  # "bring" ends in "ing" and is no participle
+        "The API must be versioned.",  # "the" and an acronym
+        "The main.py file should be typed.",  # "the" and code
+        "Logging should use structlog.",  # an abstract noun standing alone is no name
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
     assert told_agent(said) == [said]
+
+
+def test_a_name_the_conversation_wrote_elsewhere_is_a_thing_a_rule_is_of() -> None:
+    # A capital word alone is a name; one the conversation wrote as a name elsewhere
+    # (`learned`: here the payment provider) is a thing it named, which a rule may be of.
+    said = "Stripe should handle every refund."
+    assert told_agent(said) == []
+    assert is_fact(said, learned=frozenset({"stripe"}), to_assistant=True)
 
 
 def test_a_users_list_of_conventions_keeps_each_rule() -> None:
@@ -76,6 +93,21 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "The migration should be easy.",  # how one thing will seem
         "Traffic must be terrible.",
         "Life must go on.",
+        # review 15 #2: a person or a company, a guess, an opinion, a saying
+        "Sarah should apologize.",
+        "Mike has to go to the dentist.",
+        "Netflix should add more anime.",
+        "Apple should fix their keyboards.",
+        "The neighbours must be away.",  # "the": those very ones, guessed at
+        "Tickets should be on sale.",  # "on sale": a state for a while
+        "The pizza should be delivered.",  # one thing done to
+        "Kids should sleep more.",  # a degree wished for
+        "Always look on the bright side of life.",  # a maxim for living
+        # review 15 #4: a case for each clause of `_rule`
+        "Mondays should be banned!",  # exclaimed
+        "Builds should be faster.",  # a comparative state
+        "Deploys should be running.",  # a state of the moment
+        "Always running late these days.",  # chat's news, its "I'm" dropped
     ],
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
