@@ -2200,15 +2200,25 @@ set them off with: a discourse marker ("right", "so", "ok") or an interjection, 
 elongated one too ("noooo", "yesss")."""
 
 
+_FEELING = (
+    r"afraid|angry|annoyed|anxious|ashamed|bored|chuffed|confused|delighted|devastated|"
+    r"disappointed|embarrassed|excited|frustrated|furious|glad|grateful|gutted|happy|"
+    r"hyped|impressed|jealous|mad|nervous|pleased|proud|relieved|sad|scared|shocked|sick|"
+    r"sorry|stoked|stressed|surprised|terrified|thankful|thrilled|tired|upset|worried"
+)
+"""The adjectives of feeling (a closed class of the language): what a person is, felt
+about something, not what they did ("signed", "booked") or how much there is
+("plenty")."""
 _FEELING_ALONE = re.compile(
-    r"^(?:(?:still|so+|really|super|very|too|just)\s+)+[a-z]{2,}(?:ed|d|ful|ous|y|ive)\s+"
+    rf"^(?:(?:still|so+|really|super|very|too|just)\s+)+(?:{_FEELING})\s+"
     r"(?:about|of|for|with)\b",
     re.I,
 )
-"""A feeling exclaimed with its subject dropped, after a degree word, an adjective's
-ending and the preposition of what it is felt about ("still annoyed about tuesday",
-"so proud of you all", not "still in with a shout for"): how the speaker takes what
-came before, not what happened."""
+"""A feeling exclaimed with its subject dropped, after a degree word, an adjective of
+feeling (`_FEELING`) and the preposition of what it is felt about ("still annoyed about
+tuesday", "so proud of you all"; not "still in with a shout for", nor news with its
+"I" dropped: "just signed with Arsenal", "still plenty of tickets left"): how the
+speaker takes what came before, not what happened."""
 
 
 def _chat_scrap(sentence: str, answers: bool) -> bool:
