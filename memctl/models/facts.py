@@ -1767,7 +1767,7 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = split_sentences(_as_written(_DIFF.sub("\n", text), spelled if chat else None))
+        pieces = split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -1901,13 +1901,40 @@ def _carried_month(fixed: tuple[int, str] | None, position: int, sentence: str) 
     return fixed[1]
 
 
-_DIFF = re.compile(
-    r"^[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*?^[ \t]*(?P=fence)[ \t]*$",
-    re.I | re.M | re.S,
-)
-"""A fenced diff ("```diff"): its "+" and "-" lines are code a change added or removed,
-which the sentences around it tell of ("The cache host now comes from settings"); no
-line of it is a fact."""
+_DIFF_OPEN = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*", re.I)
+_FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*")
+
+
+def _without_diffs(text: str) -> str:
+    """`text` without its fenced diffs ("```diff" to the next line of the same fence
+    alone): their "+" and "-" lines are code a change added or removed, which the
+    sentences around it tell of ("The cache host now comes from settings"); no line of
+    it is a fact. A fence never closed is left as written. Two passes over the lines,
+    the first noting where each fence next closes, so that many fences left open cost
+    no more than their lines."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    lines = text.split("\n")
+    closes: dict[str, int | None] = {"```": None, "~~~": None}
+    next_close: list[dict[str, int | None]] = [closes] * len(lines)
+    for at in range(len(lines) - 1, -1, -1):
+        next_close[at] = closes
+        if close := _FENCE_CLOSE.fullmatch(lines[at]):
+            closes = {**closes, close["fence"]: at}
+    kept: list[str] = []
+    at = 0
+    while at < len(lines):
+        opened = _DIFF_OPEN.fullmatch(lines[at])
+        end = next_close[at][opened["fence"]] if opened else None
+        if end is None:
+            kept.append(lines[at])
+            at += 1
+        else:
+            kept.append("")
+            at = end + 1
+    return "\n".join(kept)
+
+
 _CODE = re.compile(
     r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
     r"|(?<!\w)--?[a-z][\w-]+"

@@ -7,13 +7,16 @@ given by the pipeline (#6)."""
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
 
 from memctl.core.prompts import NO_REPLY
+from memctl.models import facts
 from memctl.models.builtin import BuiltinModel
 from memctl.models.facts import extract, is_fact
 from memctl.models.interface import Request
@@ -151,6 +154,40 @@ def test_a_diffs_lines_are_no_facts_and_the_sentence_telling_of_it_is() -> None:
         "```\nThe cache host now comes from settings.py."
     )
     assert agent_said(said) == ["The cache host now comes from settings.py."]
+
+
+def _steps(text: str) -> int:
+    """The lines of Python `_without_diffs` runs on `text` (its work, not its time)."""
+    steps = 0
+
+    def tracer(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal steps
+        if frame.f_code is facts._without_diffs.__code__:
+            steps += event == "line"
+            return tracer
+        return None
+
+    sys.settrace(tracer)
+    try:
+        facts._without_diffs(text)
+    finally:
+        sys.settrace(None)
+    return steps
+
+
+def test_diff_fences_left_open_cost_no_more_than_their_lines() -> None:
+    # review 15 #11: each "```diff" never closed scanned to the end of the text, so many
+    # of them cost the square of their number. Each line is now read a bounded number
+    # of times: four times the fences, four times the work (within a margin).
+    def opened(count: int) -> str:
+        return "".join("```diff\n+ added\n- removed\nsome words\n" for _ in range(count))
+
+    assert _steps(opened(800)) <= 4.2 * _steps(opened(200))
+    # Left open, a fence is left as written; a later closed one is still cut.
+    assert facts._without_diffs("```diff\n+ a") == "```diff\n+ a"
+    closed = "~~~diff\n+ a\n```diff\n- b\n~~~\nThe cache host moved."
+    assert facts._without_diffs(closed) == "\nThe cache host moved."
+    assert facts._without_diffs("```diff\n+ a\n~~~\n") == "```diff\n+ a\n~~~\n"
 
 
 def said_alone(said: str) -> list[str]:
