@@ -2205,7 +2205,7 @@ def _fact_of(
 
 _DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _DATE_ALONE = re.compile(
-    rf"""\W*(?:(?:on|the|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s|new\s+date\s+is)\W+)*
+    rf"""\W*(?:(?:on|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s)\W+)*
     (?:(?:{_WD}),?\s+)?(?:the\s+)?
     (?:{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH_NAME.pattern}\.?
       |{_MONTH_NAME.pattern}\.?\s+(?:the\s+)?{_DAY_NUMBER}
@@ -2216,7 +2216,8 @@ _DATE_ALONE = re.compile(
 )
 """A date and nothing it dates, in any order chat writes one ("20th june 2026",
 "Saturday 14th June", "the 6th of may then", "next tuesday"): an answer whose question
-held what happens then, or a time agreed for what the chat planned."""
+held what happens then, or a time agreed for what the chat planned. "the" is read in
+one place only, before the date, so a run of words is read one way."""
 _OPENER = re.compile(
     r"^(?:(?:right|ok|okay|so|well|wait|also|and|but|anyway|hey|oh+|o+h|um+|hm+|ugh+|omg+|"
     r"lol|aw+|no+|nah|ye[sa]h*|yes+|[a-z]*?([a-z])\1{2,}[a-z]*)[,!.]*\s+)+",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from memctl.models.facts import extract, resolve_dates
+from memctl.models.facts import _DATE_ALONE, extract, resolve_dates
 
 DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
 
@@ -183,3 +183,12 @@ def test_a_month_a_weekday_fixed_dates_a_bare_day_of_the_month_a_few_messages_on
         "Kit: The ferry got moved to 2025-08-04.",
         "Abe will be at the harbour on 2025-08-12.",
     ]
+
+
+def test_a_date_alone_reads_its_the_in_one_place() -> None:
+    """review 15 #14: "the" was both an opening word and the date's own article, so a
+    long run of it was read every way (superlinear); it is now the date's alone. The
+    dates chat writes still read as a date alone."""
+    for date in ("on the 6th", "yes the 20th", "the 6th of may then", "it's the 4th"):
+        assert _DATE_ALONE.fullmatch(date), date
+    assert not _DATE_ALONE.fullmatch("the the 6th")
