@@ -1165,11 +1165,11 @@ def _rule(sentence: str) -> bool:
     of the moment. A value ("Indentation must be four spaces") needs no class.
 
     A rule is stated, not exclaimed ("Mondays should be banned!"), holds at no one
-    moment ("The package should arrive soon" expects; a date said, `_RELATIVE`, anchors
-    it in `is_fact` already), is no verdict of how it seems ("The party should be fun";
-    `_JUDGEMENT`'s verdicts are `_not_told` before this), wishes no degree (`_COMPARATIVE`), and an
-    obligation is not then contradicted ("The build should pass but it fails": an
-    expectation not met)."""
+    moment ("The package should arrive soon" expects; a date said, `_RELATIVE`,
+    anchors it in `is_fact` already), is no verdict of how it seems ("The party should
+    be fun"; `_JUDGEMENT`'s verdicts are `_not_told` before this), wishes no degree
+    (`_COMPARATIVE`), and an obligation is not then contradicted ("The build should
+    pass but it fails": an expectation not met)."""
     if sentence.endswith("!") or _MOMENT.search(sentence):
         return False
     if order := _STANDING_ORDER.match(sentence):
