@@ -1160,9 +1160,9 @@ def _rule(sentence: str) -> bool:
     conversation wrote elsewhere as a name is `named` in `is_fact`, before this. Done
     to or in a place ("be" + a participle or a preposition: "PRs should be squashed"),
     or of a quality ("Branch names must be lowercase"), it is a whole class of things:
-    a plural, "all/every/each", or code; a single thing ("The pizza should be
-    delivered") or things picked out by "the" ("The neighbours must be away") is a guess
-    of the moment. A value ("Indentation must be four spaces") needs no class.
+    a plural, "all/every/each", code or an abstract noun; a single thing ("The pizza
+    should be delivered") or things picked out by "the" ("The neighbours must be away")
+    is a guess of the moment. A value ("Indentation must be four spaces") needs no class.
 
     A rule is stated, not exclaimed ("Mondays should be banned!"), holds at no one
     moment ("The package should arrive soon" expects; a date said, `_RELATIVE`,
@@ -1192,12 +1192,10 @@ def _rule(sentence: str) -> bool:
         noun = subject.split()[-1].casefold()
         code = bool(_CODE_LIKE.search(subject))
         plural = noun.endswith("s") and not noun.endswith("ss")
+        # "Indentation", "code coverage": an abstract noun names all of its kind at once.
+        kind = bool(obliged["all"] or plural or code or _MASS_NOUN.search(noun))
         head = obliged["head"]
-        if (
-            head[:1].isupper()
-            and subject == head
-            and not (code or plural or _MASS_NOUN.search(head))
-        ):
+        if head[:1].isupper() and subject == head and not kind:
             return False  # a name: a person's or a company's, not a thing of the project
         if verb == "be":
             rest = sentence[obliged.end() :].split()
@@ -1211,11 +1209,9 @@ def _rule(sentence: str) -> bool:
             if obliged["the"] and not code:
                 return False
             if _TO_BE.fullmatch(state):
-                return bool(
-                    (obliged["all"] or plural or code) and not _IDIOM_STATE.fullmatch(after)
-                )
+                return kind and not _IDIOM_STATE.fullmatch(after)
             return bool(
-                (obliged["all"] or plural or code)
+                kind
                 and state
                 and state not in _STOP | _FILLER | _ADVERBS
                 and not state.endswith(("er", "ing"))

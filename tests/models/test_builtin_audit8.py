@@ -54,6 +54,8 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "The API must be versioned.",  # "the" and an acronym
         "The main.py file should be typed.",  # "the" and code
         "Logging should use structlog.",  # an abstract noun standing alone is no name
+        "Production must never be touched.",  # an abstract noun: all of its kind
+        "Code coverage must be enforced.",
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
