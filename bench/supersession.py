@@ -46,7 +46,11 @@ misses unread (one false drop it added at seed 1 was read, and fixed by a rule o
 English: "I've" is no name). `twelfth` (written the same way on 2026-12-05, in the
 registers of a person and their AI assistant: corrections, the assistant's confirmation,
 terse orders, notes without capitals, non-native word order, passives, a reason first)
-was measured on main before and after that morning's second round, never read.
+was measured on main before and after that morning's second round, never read; the
+late-morning round (supersede15) then developed on it. `thirteenth` (written the same
+way at 07:42 UTC, in team-channel, commit and ticket, stand-up, minutes, second-hand,
+provisional, negated-old, no-change-word and table-row registers) was measured on main
+before (1252959) and after that round, never read.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -83,6 +87,7 @@ SETS = (
     "tenth",
     "eleventh",
     "twelfth",
+    "thirteenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -5370,6 +5375,670 @@ TWELFTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A thirteenth set (`thirteenth`), added 2026-12-05 09:25 UTC and measured on main before
+# the late-morning round (1252959) and after it; never shown to a helper writing rules.
+# A thirteenth wording set for bench/supersession.py (`thirteenth`), held out.
+# Written 2026-12-05, 07:42-07:47 UTC, by a helper session started for brief
+# briefs/thirteenth.md. It read ONLY bench/supersession.py (for the format, the 18 kinds,
+# the placeholders and how `_values`/`make_cases` fill them, and to avoid the registers of
+# the twelve earlier sets); nothing under memctl/, tests/, docs/, bench/README.md, wt/ or
+# any other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): team-channel posts ("@here heads
+# up: ...", "@here please welcome ...", "@here quick q: ..."), a quoted reply in a thread
+# ("> is X still Y? nope, Z"); conventional commit subjects ("fix(config): ...", "ci: ...",
+# "refactor: ...", "docs: ...", "release: ...", "feat(dotfiles): ...") and ticket lines with
+# project keys ("INFRA-{n}: ... (done)", "PEOPLE-{n}: ..."); standup notes ("Yesterday: ...
+# Today: ... Blockers: none."); meeting minutes ("Minutes, infra sync: ...") and formal
+# e-mail prose ("Please note that, effective Monday, ...; kindly update your records");
+# changes reported second-hand ("Saoirse says ...", "according to HR ...", "Per Radek in
+# the infra channel ...", "according to the family group chat ..."); hedged or provisional
+# changes that still count ("... for now", "acting ... while ..."); the old value negated
+# ("{old} is not it anymore, {new} is", "no longer ... {old}"); a change stated as a plain
+# fact in exactly the frame of an old line, with no change word ("{S} lives in {old} with their partner and the cat." then
+# "{S} lives in {new} with their partner and the cat."), and many new lines that do not name the old value; list and table
+# rows ("Service catalog row: {s} | owner: {new} | tier 2", "inventory.csv: {s},{old},prod",
+# "Distribution list export: {s} <{new}>"), form and survey answers ("Team survey, Q5
+# 'Favourite editor': {s} answered {new}", "HR form, Q2 'City of residence': ..."), an
+# auto-reply, an insurance renewal form, a parents' / family group chat, an onboarding doc,
+# a handbook's rituals section, a roadmap row, a release tracker row, a deploy log.
+# Distractors: questions in a channel nobody answered, open tickets, minutes where a change
+# was discussed and parked, retro notes with the value unchanged, offers turned down,
+# wishes, someone else's value, comparisons, past visits, "might ... one day, nothing is
+# decided"; none changes the subject's value and none names {old} or {new}.
+# "also" lines: the same subject's second value ("... also has ...; keep both"), and a
+# second subject in the same registers as the old lines (rows, plain facts, channel posts).
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old} {n}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# People named inside lines (Radek, Saoirse, Olu, Petra, Henrik, Marisol) are not in the
+# bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start of
+# a line or after a colon.
+# The school kind is about the subject's eldest child throughout.
+# One line each, no leading "- " (write() adds the bullet).
+
+THIRTEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "{S} runs on {old} in production.",
+            "@here reminder: {s} runs on {old}, please don't reboot it without asking in #ops",
+            "Minutes, infra sync: {s} stays on {old} through the quarter; no objections.",
+            "inventory.csv: {s},{old},prod",
+        ],
+        "new": [
+            "{S} runs on {new} in production.",
+            "@here heads up: {s} is on {new} as of today, update your bookmarks",
+            "fix(config): point {s} at {new} instead of {old}",
+            "re: the question above, {old} is not it anymore for {s}; {new} is",
+            "{S} is on {new} for now, until the new rack arrives.",
+            "Per Radek in the infra channel, {s} sits on {new} these days.",
+        ],
+        "distract": [
+            "@here is anyone else getting timeouts from {s}? asking for {other}",
+            "INFRA-{n} (open): investigate disk usage on {s}",
+            "Minutes, infra sync: moving {s} to new hardware was discussed and parked until next year.",
+            "{other} proposed a dedicated box for {s} in the thread; it got two thumbs-down and went nowhere.",
+            "Retro, what went badly: {s} fell over during the demo; root cause was an expired cert, same host.",
+        ],
+        "also": [
+            "{S} also has a hot standby on {alt}; both stay in the inventory.",
+            "inventory.csv: {s2},{alt},prod",
+            "@here for completeness: {s2} runs on {old} as well",
+            "Minutes, infra sync: {s2} runs on {alt}, no change planned.",
+        ],
+        "ask": [
+            "@here quick q: which host is {s} on right now?",
+            "Does anyone know the current host for {s}? I need it for the firewall request.",
+            "what do I put as the host for {s} in the new service config?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} lives in {old} with their partner and the cat.",
+            "Address book: {s}, {old}",
+            "Please note that {s} is based in {old}, so keep calls before 5pm their time.",
+            "according to HR, {s}'s home city is {old}",
+        ],
+        "new": [
+            "{S} lives in {new} with their partner and the cat.",
+            "Please note that, effective Monday, {s}'s home address is in {new}; kindly update your records.",
+            "Saoirse says {s} is in {new} now, found a place near the station",
+            "{S} is living in {new} for now; we'll see whether it sticks.",
+            "{old} is not home for {s} anymore, {new} is.",
+            "HR form, Q2 'City of residence' ({s}): {new}",
+        ],
+        "distract": [
+            "{S} might move to {other} one day, but nothing is decided.",
+            "{S} flew to {other} for the offsite and was back by Friday.",
+            "@here anyone got a van to lend? {s}'s sister is moving to {other}",
+            "{S} turned down the relocation package to {other}.",
+            "{S} says {other} is cheaper than where they live, but the commute would be awful.",
+        ],
+        "also": [
+            "{S} also keeps a small flat in {alt} for work weeks; keep both.",
+            "Address book: {s2}, {old}",
+            "according to HR, {s2}'s home city is {alt}",
+            "{S2} lives in {alt} with their partner and the cat.",
+        ],
+        "ask": [
+            "where does {s} live these days?",
+            "Can someone confirm {s}'s home city before I book the train?",
+            "which city do I put on the courier form for {s}?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} works at {old}, in the product org.",
+            "Guest list: {s} ({old})",
+            "@here {s} from {old} joins our call at 3, be nice",
+            "Minutes, partner sync: {s} ({old}) walked us through their roadmap.",
+        ],
+        "new": [
+            "{S} works at {new}, in the product org.",
+            "Guest list: {s} ({new})",
+            "Please note that, effective 1 March, {s} is no longer with {old}; their new employer is {new}.",
+            "{S} is contracting for {new} for now, until something permanent comes up.",
+            "Olu mentioned in the thread that {s} is at {new}; {old} is not it anymore.",
+            "Standup, {s}: yesterday handed back the {old} laptop; today onboarding at {new}; blockers none.",
+        ],
+        "distract": [
+            "{S} interviewed at {other} but decided to stay put.",
+            "{S}'s brother-in-law just started at {other}.",
+            "@here does anyone have a contact at {other}? {s} is asking for a friend",
+            "{S} thinks {other} pays better, but isn't looking.",
+            "{S} visited the {other} campus for a conference last autumn.",
+        ],
+        "also": [
+            "{S} also sits on the board of a charity sponsored by {alt}; keep that on the profile.",
+            "Guest list: {s2} ({old})",
+            "{S2} works at {alt}, in the product org.",
+            "according to the CRM, {s2} is at {alt}",
+        ],
+        "ask": [
+            "who pays {s}'s salary these days?",
+            "@here which company is {s} with now? need it for the badge",
+            "what should the name tag say under {s}'s name?",
+        ],
+    },
+    "date": {
+        "old": [
+            "{S} is on {old}, per the project plan.",
+            "Minutes, planning sync: {s} confirmed for {old}. Action on comms for the announcement.",
+            "Roadmap row: {s} | {old} | on track",
+            "@here save the date: {s} is {old}",
+        ],
+        "new": [
+            "{S} is on {new}, per the project plan.",
+            "@here heads up: {s} slips to {new}, sorry all",
+            "Please note that {s} has been rescheduled to {new}. All other dates remain unchanged.",
+            "PLAN-{n}: {s} due date {old} -> {new} (done)",
+            "{S} is pencilled in for {new} for now; final sign-off next week.",
+            "according to the PMO, {s} is no longer on {old}; it's {new}",
+        ],
+        "distract": [
+            "{other} asked in the thread whether {s} could be pulled in a week; no reply so far.",
+            "Minutes, planning sync: the date for {s} was discussed; no change.",
+            "{other}'s project shares a code freeze with {s}, but has its own date.",
+            "Retro action for {s}: write the go-live checklist earlier next time.",
+            "PLAN-{n} (open): confirm catering for the party after {s}",
+        ],
+        "also": [
+            "{S} also has a dress rehearsal on {alt}; keep both dates in the calendar.",
+            "Roadmap row: {s2} | {old} | on track",
+            "@here save the date: {s2} is {alt}",
+            "Minutes, planning sync: {s2} confirmed for {alt}.",
+        ],
+        "ask": [
+            "what's the date for {s} now?",
+            "@here when is {s} actually happening?",
+            "which date do I give the venue for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "{S} is owned by {old} on the platform side.",
+            "Service catalog row: {s} | owner: {old} | tier 2",
+            "@here {old} owns {s}, so route questions there",
+            "Handover notes: for anything on {s}, talk to {old}.",
+        ],
+        "new": [
+            "{S} is owned by {new} on the platform side.",
+            "Service catalog row: {s} | owner: {new} | tier 2",
+            "Please note that, effective Monday, ownership of {s} sits with {new}; {old} moves to other duties.",
+            "{new} is looking after {s} for now while the team is reshuffled.",
+            "PLAT-{n}: reassign {s} from {old} to {new} (closed)",
+            "Petra says {old} is not the person for {s} anymore, {new} is.",
+        ],
+        "distract": [
+            "{other} offered to co-own {s}; politely declined.",
+            "@here who wrote the alerting for {s}? asking for {other}",
+            "PR review on {s}: {other} left {n} nits, all addressed.",
+            "{other} owns a similar service and thinks {s} is in better shape than theirs.",
+            "Minutes: splitting {s} into two was floated and shelved.",
+        ],
+        "also": [
+            "{alt} is also on the escalation list for {s}; keep them there.",
+            "Service catalog row: {s2} | owner: {old} | tier 1",
+            "{S2} is owned by {alt} on the platform side.",
+            "@here {alt} owns {s2}, fyi",
+        ],
+        "ask": [
+            "who owns {s} these days?",
+            "@here who do I tag for a review on {s}?",
+            "Can someone tell me the current owner of {s}? It's for the audit sheet.",
+        ],
+    },
+    "role": {
+        "old": [
+            "The {s} is {old}, per the org wiki.",
+            "Org wiki table row: {s} | {old}",
+            "@here {old} is our {s}, send roadmap questions their way",
+            "Minutes: {old}, as {s}, presented the quarterly plan.",
+        ],
+        "new": [
+            "The {s} is {new}, per the org wiki.",
+            "Org wiki table row: {s} | {new}",
+            "Please note that, effective today, {new} takes over as {s}. Thank you, {old}, for your work.",
+            "{new} is acting {s} for now, while {old} is on sabbatical.",
+            "according to HR, the {s} is no longer {old}; it's {new}",
+            "> is {old} still the {s}? nope, {new} is",
+        ],
+        "distract": [
+            "{other} applied to be {s} in the last round but withdrew.",
+            "{other} asked in the thread what the {s} actually does all day; nobody answered.",
+            "{other} is {s} at a partner company; we swap notes sometimes.",
+            "Minutes: the {s} role description needs updating; {other} to draft.",
+            "Retro: the {s} should have been looped in earlier on the incident.",
+        ],
+        "also": [
+            "{alt} is deputy to the {s}; keep that on the org chart too.",
+            "Org wiki table row: {s2} | {old}",
+            "The {s2} is {alt}, per the org wiki.",
+            "@here {alt} is our {s2}, fyi",
+        ],
+        "ask": [
+            "who holds the {s} job today?",
+            "@here who's {s} now? I need someone to escalate to",
+            "who should sign the plan as {s}?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S} builds on {old} for every repo.",
+            "{S}: CI provider, per the platform survey: {old}",
+            "Minutes: {S} will keep {old} for builds this year.",
+            "@here: {S} builds everything on {old}; ask there for pipeline access",
+        ],
+        "new": [
+            "{S} builds on {new} for every repo.",
+            "{S}: CI provider, per the platform survey: {new}",
+            "ci: {S}'s pipelines now live in {new}, old {old} jobs disabled",
+            "{S} is on {new} for now; they may revisit after the budget review.",
+            "Per Henrik, {S} no longer builds on {old}; it's {new} for everything.",
+            "Yesterday: moved the last pipeline of {S} to {new}. Today: delete the {old} agents. Blockers: none.",
+        ],
+        "distract": [
+            "{S}: {other} demoed GitHub Actions to them; they said thanks, not now.",
+            "@here: {S} is asking whether anyone has spare build agents; {other} is checking.",
+            "{S} has {n} pipelines, more than {other}'s team.",
+            "BUILD-{n} (open): {S} wants faster cache restores",
+            "Retro: {S} lost an afternoon to a flaky test; tooling unchanged.",
+        ],
+        "also": [
+            "{S} also uses {alt} for their docs site; keep both.",
+            "{S2} builds on {alt} for every repo.",
+            "{S2}: CI provider, per the platform survey: {old}",
+            "@here: {S2} runs its builds on {alt}",
+        ],
+        "ask": [
+            "{S}: which CI do they build on now?",
+            "@here: for {S}, where do the pipelines run at the moment?",
+            "{S}, which CI should the new repo template target?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{S} is at {old} on weekdays.",
+            "@here reminder: {s} at {old} as usual, cameras on",
+            "Team handbook, rituals section: {s}, {old}, 15 minutes",
+            "Please note that {s} starts at {old} sharp.",
+        ],
+        "new": [
+            "{S} is at {new} on weekdays.",
+            "Team handbook, rituals section: {s}, {new}, 15 minutes",
+            "@here heads up: {s} moves to {new} starting tomorrow",
+            "{S} is at {new} for now, while half the team is on the west coast.",
+            "> is {s} still at {old}? not anymore, {new}",
+            "Please note that, effective Monday, {s} will begin at {new}; the invite has been updated accordingly.",
+        ],
+        "distract": [
+            "{other} asked whether {s} could go async; the thread died.",
+            "@here who's taking notes at {s} tomorrow? {other} is out",
+            "{other}'s team has its standup at a different time from {s}.",
+            "Minutes of {s}: {n} tickets reviewed, nothing blocked.",
+            "Retro: {s} should have a written agenda; time unchanged.",
+        ],
+        "also": [
+            "{S} also has a monthly retro slot at {alt}; keep both in the calendar.",
+            "Team handbook, rituals section: {s2}, {old}, 30 minutes",
+            "{S2} is at {alt} on weekdays.",
+            "@here reminder: {s2} at {alt}, different room",
+        ],
+        "ask": [
+            "what's the slot for {s} this week?",
+            "@here when does {s} start these days?",
+            "what time should I block for {s} in my calendar?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} is named {old} in the sidebar.",
+            "Bookmarks list: the {s} -> {old}",
+            "@here the {s} lives under the name {old}, search for that in the sidebar",
+            "Onboarding doc, step 3: open the {s} ({old}).",
+        ],
+        "new": [
+            "The {s} is named {new} in the sidebar.",
+            "Onboarding doc, step 3: open the {s} ({new}).",
+            "docs: rename the {s} to {new} in all links",
+            "WIKI-{n}: the {s}, {old} -> {new} (done)",
+            "the {s} is {new} for now; branding may pick a final name later",
+            "{old} is not the name of the {s} anymore, {new} is.",
+        ],
+        "distract": [
+            "{other} wanted a rename vote for the {s}; nobody turned up.",
+            "WIKI-{n} (open): the {s} has broken images",
+            "the {s} got {n} edits this week, mostly {other}'s.",
+            "@here has anyone got admin on the {s}? {other} needs a page unlocked",
+            "Retro: search on the {s} is bad; no decision on a fix.",
+        ],
+        "also": [
+            "The {s} also has a short alias, {alt}; keep both.",
+            "Bookmarks list: the {s2} -> {alt}",
+            "The {s2} is named {alt} in the sidebar.",
+            "@here the {s2} is called {alt}, in case you were looking",
+        ],
+        "ask": [
+            "what does the sidebar call the {s} today?",
+            "@here what do I search for to find the {s}?",
+            "what name should the onboarding doc use for the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S}'s phone number is {old} (mobile).",
+            "Emergency contacts sheet: {s}, {old}",
+            "Please note that {s} can be reached on {old} during the trip.",
+            "@here {s}'s on-call number is {old}, save it",
+        ],
+        "new": [
+            "{S}'s phone number is {new} (mobile).",
+            "Emergency contacts sheet: {s}, {new}",
+            "according to reception, {s}'s number is {new} now",
+            "{S} is on {new} for now, a temporary SIM until the contract is sorted.",
+            "{old} is not {s}'s number anymore, {new} is",
+            "ONCALL-{n}: update {s}'s pager number to {new} (closed)",
+        ],
+        "distract": [
+            "{other} asked for {s}'s number in the thread; nobody shared it yet.",
+            "{S} got a new phone case, same number as ever.",
+            "{S} would like a work phone someday; not requested.",
+            "{S} gave {other}'s number as their emergency contact.",
+            "@here {s} is in a dead zone until 4, try Slack",
+        ],
+        "also": [
+            "{S} also has a landline at home, {alt}; keep both numbers.",
+            "Emergency contacts sheet: {s2}, {alt}",
+            "{S2}'s phone number is {alt} (mobile).",
+            "@here {s2}'s on-call number is {alt}",
+        ],
+        "ask": [
+            "what's {s}'s number these days?",
+            "@here which number reaches {s} right now?",
+            "what number goes on the emergency sheet for {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} reports to {old} day to day.",
+            "Org chart export: {s} | manager: {old}",
+            "according to HR, {s} sits in {old}'s group",
+            "Please note that leave requests from {s} go to {old} for approval.",
+        ],
+        "new": [
+            "{S} reports to {new} day to day.",
+            "Org chart export: {s} | manager: {new}",
+            "{S} reports to {new} for now, until the new director is hired.",
+            "Please note that, effective the 1st, {s} will report to {new}; {old} remains available for the handover.",
+            "{old} is not {s}'s manager anymore, {new} is.",
+            "@here heads up: {s} moved under {new} in the reorg",
+        ],
+        "distract": [
+            "{other} offered to mentor {s}; {s} said maybe later.",
+            "@here does anyone know if {s}'s skip-level is in town next week? no answer",
+            "{S} had a coffee chat with {other} about management; nothing came of it.",
+            "{other} has {n} direct reports, more than anyone else in the org.",
+            "Retro: {s} would like clearer 1:1 agendas.",
+        ],
+        "also": [
+            "{S} also has a dotted line to {alt} for the platform work; keep both.",
+            "Org chart export: {s2} | manager: {old}",
+            "{S2} reports to {alt} day to day.",
+            "according to HR, {s2} sits in {alt}'s group",
+        ],
+        "ask": [
+            "who is {s}'s manager at the moment?",
+            "@here who approves {s}'s leave now?",
+            "who do I list as {s}'s manager on the form?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}'s favourite editor is {old}, by a mile.",
+            "Team survey, Q5 'Favourite editor': {s} answered {old}",
+            "@here {s} swears by {old}, ask them for config tips",
+            "Pairing notes: {s} drives in {old}, so bring your own keybindings",
+        ],
+        "new": [
+            "{S}'s favourite editor is {new}, by a mile.",
+            "Team survey, Q5 'Favourite editor': {s} answered {new}",
+            "{S}'s editor of choice is {new} for now; we'll see if it lasts.",
+            "Petra says {s} has gone all-in on {new}.",
+            "{old} is not {s}'s editor anymore, {new} is.",
+            "feat(dotfiles): make {new} {s}'s default editor, drop the {old} plugins",
+        ],
+        "distract": [
+            "{other} fans tried to convert {s} at the meetup; no luck.",
+            "{S} thinks {other} has the best themes, but doesn't use it.",
+            "@here anyone got a config for {other} to share? it's for the interns, not {s}",
+            "{S} wrote a blog post comparing {n} editors, no verdict.",
+            "{S} used {other} at university, years ago.",
+        ],
+        "also": [
+            "{S} also keeps {alt} around for huge log files; keep both.",
+            "Team survey, Q5 'Favourite editor': {s2} answered {alt}",
+            "{S2}'s favourite editor is {old}, by a mile.",
+            "@here {s2} swears by {alt}",
+        ],
+        "ask": [
+            "what's {s}'s favourite editor now?",
+            "@here which editor should the pairing setup use for {s}?",
+            "what editor does {s} like best these days?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old} to work.",
+            "Parking register row: {s} | {old} | bay {n}",
+            "Please note that {s}'s car is a {old}, for the car-park pass.",
+            "Family group chat: {s} picked us up in their {old}",
+        ],
+        "new": [
+            "{S} drives a {new} to work.",
+            "Parking register row: {s} | {new} | bay {n}",
+            "{S} drives a {new} for now, until the lease comes up for renewal.",
+            "according to the family group chat, {s} sold the {old}; the {new} is theirs now",
+            "The {old} isn't {s}'s car anymore; the {new} is.",
+            "Insurance renewal form, vehicle: {new}, policyholder: {s}",
+        ],
+        "distract": [
+            "{S} looked at a {other} at the dealer but walked away.",
+            "{S}'s neighbour bought a {other}.",
+            "@here can anyone give {s} a lift tomorrow? their car's in for a service",
+            "{S} says the {other} is roomier, but isn't buying.",
+            "{S} hired a {other} for the ski trip last winter.",
+        ],
+        "also": [
+            "{S} also has a {alt} for weekends; keep both on the permit.",
+            "Parking register row: {s2} | {alt} | bay {n}",
+            "{S2} drives a {old} to work.",
+            "Family group chat: {s2} picked us up in their {alt}",
+        ],
+        "ask": [
+            "what car does {s} drive now?",
+            "@here what's {s} driving these days, so I can spot them at the station?",
+            "which car goes on {s}'s parking pass?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s eldest goes to {old}.",
+            "School-run rota: {s}'s eldest, {old}, Tuesdays",
+            "Please note that {s}'s eldest attends {old}, so pickup is at 3:15.",
+            "Parents' group chat: {s}'s eldest is in the {old} choir this term",
+        ],
+        "new": [
+            "{S}'s eldest goes to {new}.",
+            "School-run rota: {s}'s eldest, {new}, Tuesdays",
+            "Parents' group chat: {s} says their eldest started at {new} this week",
+            "{S}'s eldest is at {new} for now, until a place opens up nearer home.",
+            "{old} is not where {s}'s eldest goes anymore, {new} is.",
+            "Please note that, effective this term, {s}'s eldest attends {new}; kindly update the emergency contact list.",
+        ],
+        "distract": [
+            "{S} toured {other} with their eldest at the open day; no application.",
+            "{S}'s niece has just started at {other}.",
+            "@here anyone know the term dates at {other}? {s} is asking for a cousin",
+            "{S} thinks {other} has better sports, but they're happy where they are.",
+            "{S}'s eldest played a match at {other} last Saturday.",
+        ],
+        "also": [
+            "{S}'s youngest is at {alt}, which stays as it is; keep both schools.",
+            "School-run rota: {s2}'s eldest, {alt}, Thursdays",
+            "{S2}'s eldest goes to {old}.",
+            "Parents' group chat: {s2}'s eldest is at {alt}",
+        ],
+        "ask": [
+            "which school is {s}'s eldest at now?",
+            "@here what school should I put on the pickup list for {s}'s eldest?",
+            "where does {s}'s eldest go to school these days?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is on the {old} team, second floor.",
+            "Team roster: {s}, {old}",
+            "@here {s} from the {old} team is joining our incident review",
+            "Minutes: {s} ({old} team) gave the update.",
+        ],
+        "new": [
+            "{S} is on the {new} team, second floor.",
+            "Team roster: {s}, {new}",
+            "@here please welcome {s} to the {new} team!",
+            "{S} is with the {new} team for now, on loan until the summer.",
+            "according to the org chart, {s} is no longer on {old}; they're on {new}",
+            "PEOPLE-{n}: move {s} from {old} to {new} in the team directory (done)",
+        ],
+        "distract": [
+            "{S} was asked to help the {other} team for a sprint and declined.",
+            "{S}'s flatmate works on the {other} team.",
+            "@here does the {other} team have a free reviewer? {s} needs one",
+            "{S} thinks the {other} team has the best standups.",
+            "{S} went to the {other} team's offsite as a guest last year.",
+        ],
+        "also": [
+            "{S} also does on-call shadowing with the {alt} team; keep that too.",
+            "Team roster: {s2}, {alt}",
+            "{S2} is on the {old} team, second floor.",
+            "@here {s2} from the {alt} team can help",
+        ],
+        "ask": [
+            "which team does {s} belong to today?",
+            "@here what team should I tag for {s}?",
+            "what team does {s} sit with these days?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is written in {old}, top to bottom.",
+            "Service catalog row: {s} | language: {old}",
+            "README of {s}: requires a {old} toolchain to build",
+            "@here {s} is a {old} codebase, reviewers welcome",
+        ],
+        "new": [
+            "{S} is written in {new}, top to bottom.",
+            "Service catalog row: {s} | language: {new}",
+            "refactor: port the last module of {s} to {new}; no {old} left",
+            "{S} is {new} for now; a further rewrite isn't ruled out.",
+            "{old} is not what {s} is written in anymore, {new} is.",
+            "according to the platform team, {s} is all {new} these days",
+        ],
+        "distract": [
+            "Someone proposed a {other} rewrite of {s}; it was voted down.",
+            "{S}'s sister service is written in {other}.",
+            "@here anyone comfortable reviewing {other}? not for {s}, for the new tooling",
+            "{S} has {n} open PRs, mostly dependency bumps.",
+            "Retro: builds of {s} are slower than the {other} services; language unchanged.",
+        ],
+        "also": [
+            "{S} also has a thin client library in {alt}; keep that too.",
+            "Service catalog row: {s2} | language: {alt}",
+            "{S2} is written in {old}, top to bottom.",
+            "@here {s2} is a {alt} codebase",
+        ],
+        "ask": [
+            "what language is {s} written in now?",
+            "@here which language do I need to know to patch {s}?",
+            "what's {s} written in these days?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S}'s email address is {old}.",
+            "Distribution list export: {s} <{old}>",
+            "Please note that all invoices for {s} go to {old}.",
+            "@here {s} reads {old}, not Slack, so mail them",
+        ],
+        "new": [
+            "{S}'s email address is {new}.",
+            "Distribution list export: {s} <{new}>",
+            "Auto-reply from {s}: I no longer use {old}; please write to {new}.",
+            "according to IT, {s}'s address is {new} now",
+            "{S} is using {new} for now, while the new domain is set up.",
+            "{old} is not {s}'s address anymore, {new} is.",
+        ],
+        "distract": [
+            "{other} asked {s} to set up a vanity address; {s} said no.",
+            "@here has anyone got {s} on the calendar invite? {other} can't find them",
+            "{S}'s inbox has {n} unread; replies are slow this week.",
+            "{S} would like a shorter address someday; no ticket.",
+            "{S} forwarded {other}'s address to the caterer.",
+        ],
+        "also": [
+            "{S} also gets the mail for {alt} forwarded while its owner is on leave; keep that note too.",
+            "Distribution list export: {s2} <{alt}>",
+            "{S2}'s email address is {alt}.",
+            "@here {s2} reads {alt}, not Slack",
+        ],
+        "ask": [
+            "what's {s}'s email address now?",
+            "@here which address do I send {s}'s invite to?",
+            "what email goes on the contact sheet for {s}?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} is on version {old}.",
+            "Release tracker row: {s} | prod | {old}",
+            "@here {s} {old} is what's live, file bugs against that",
+            "Deploy log: {s} {old} promoted to prod, all checks green",
+        ],
+        "new": [
+            "{S} is on version {new}.",
+            "Release tracker row: {s} | prod | {new}",
+            "release: bump {s} to {new} in prod",
+            "{S} is on {new} for now; we may roll forward again next week.",
+            "{old} is not what {s} runs in prod anymore, {new} is.",
+            "Per the SRE thread, {s} is no longer on {old}; {new} went out overnight.",
+        ],
+        "distract": [
+            "{other} asked whether {s} could go to a beta; not answered.",
+            "{S} had {n} bug reports this week, none urgent.",
+            "@here is anyone planning to upgrade {s}? {other} wants a heads-up first",
+            "Retro: releasing {s} needs a proper checklist; no release this week.",
+            "{other}'s fork of {s} is a few releases ahead, fwiw; ours is untouched.",
+        ],
+        "also": [
+            "{S} also ships a client SDK at {alt}; keep both versions.",
+            "Release tracker row: {s2} | prod | {alt}",
+            "{S2} is on version {old}.",
+            "@here {s2} {alt} is what's live",
+        ],
+        "ask": [
+            "which version of {s} is live now?",
+            "@here what version is {s} running in prod?",
+            "what's the prod version of {s} at this point?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -5394,6 +6063,7 @@ def main() -> int:
         "tenth": TENTH,
         "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
+        "thirteenth": THIRTEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
