@@ -25,6 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from memctl import __version__
 from memctl.cli.output import COLOUR_CHOICES, fail, lock_wait_shown, set_colour
+from memctl.core.argv import scan
 from memctl.core.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:
@@ -512,30 +513,12 @@ def command(
     return decorate
 
 
-# Global options that take a value; the others are flags.
-_VALUE_OPTIONS = ("-w", "--workspace")
-
-
 def _scan(args: list[str]) -> tuple[list[str], str | None]:
     """The global options a command line starts with, and the word after them: the
-    command, or None for `--help`, an option we do not know, or no command."""
-    known = {"--json", "--quiet", "-q", "--verbose", "-v", "--no-redact"}
-    at = 0
-    while at < len(args):
-        word = args[at]
-        if word in _VALUE_OPTIONS:
-            at += 2
-        elif (
-            word.startswith("--workspace=")
-            or (word.startswith("-w") and len(word) > 2)
-            or word in known
-        ):
-            at += 1
-        elif word.startswith("-"):
-            return args[:at], None
-        else:
-            return args[:at], word
-    return list(args), None
+    command, or None for `--help`, an option we do not know, or no command
+    (`memctl.core.argv`, where every reader of the global options reads them)."""
+    scanned = scan(args)
+    return args[: scanned.at], scanned.command(args)
 
 
 def invoked(args: list[str]) -> str | None:
