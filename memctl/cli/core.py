@@ -15,6 +15,7 @@ import functools
 import importlib
 import inspect
 import os
+import sys
 import traceback
 import typing
 from collections.abc import Callable, Iterator
@@ -197,7 +198,17 @@ class Globals:
     no_redact: bool = False
     stamp: Callable[[], str] | None = None
     """What an error line carries after `memctl: error: ` (`output.fail`): maintain and
-    `flush --auto` (the cron jobs) set the local time when stderr is not a terminal."""
+    `flush --auto` (the cron jobs) set the local time when stderr is not a terminal
+    (`stamp_for_log`)."""
+
+    def stamp_for_log(self) -> None:
+        """Stamp error lines with the local time (`stamp`) when stderr is no terminal:
+        a cron job's log, where the error that ends a run (a read-only or missing
+        workspace, a model that fails, every few minutes) must say when it happened."""
+        if not sys.stderr.isatty():
+            from memctl.cli.views import local_now
+
+            self.stamp = local_now
 
     def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""

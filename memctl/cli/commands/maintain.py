@@ -57,10 +57,7 @@ def maintain_command(
     from memctl.pipeline.maintain import maintain
 
     g = globals_of(ctx)
-    if not sys.stderr.isatty():
-        # In a log every line carries its time, the error that ends a run too (a
-        # read-only or missing workspace, repeated every cron run).
-        g.stamp = local_now
+    g.stamp_for_log()  # in a log every line carries its time, the error that ends a run too
     ws, config = g.open()
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
