@@ -26,8 +26,9 @@ content word with it.
 A thread turn a fact was taken from is hidden by its tombstone's `said`; `Echoes` hides
 the turns of that same thread that state the fact again in a sentence of their own (the
 assistant's "I'll keep in mind that deploys happen only on Tuesdays"), and the turns of
-any thread that restate it in the same content words and no others (a user's repeat in
-another thread, which flush folded into the fact: `_Restatements`). Search, recall,
+any thread that restate it in the same content words and say nothing else (a user's
+repeat in another thread, which flush folded into the fact; not a question, nor a plan
+with the fact as one of its lines: `_Restatements`). Search, recall,
 the prompt hook, MCP recall, `thread_history`, the context `call` sends and compaction
 read it alike (`forgotten` hands it to `Forgotten.echoes`).
 """
