@@ -206,9 +206,7 @@ class Globals:
         a cron job's log, where the error that ends a run (a read-only or missing
         workspace, a model that fails, every few minutes) must say when it happened."""
         if not sys.stderr.isatty():
-            from memctl.cli.views import local_now
-
-            self.stamp = local_now
+            self.stamp = _local_now
 
     def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""
@@ -223,6 +221,16 @@ class Globals:
         ws = Workspace(root, config.timezone)
         ws.on_lock_wait = lock_wait_shown
         return ws, config
+
+
+def _local_now() -> str:
+    """Now, as `views.local_time` shows it: what a line a cron job writes to its log
+    carries (`Globals.stamp`)."""
+    from datetime import UTC, datetime
+
+    from memctl.cli.views import local_time
+
+    return local_time(datetime.now(UTC))
 
 
 def globals_of(ctx: typer.Context) -> Globals:
