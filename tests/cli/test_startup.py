@@ -475,3 +475,32 @@ def test_the_global_options_read_without_typer_are_the_apps():
     flags = {o for p in declared if getattr(p, "is_flag", False) for o in p.opts}
     assert {o for p in declared for o in p.opts} - flags == set(VALUED)
     assert flags == FLAGS
+
+
+def test_ctrl_c_on_the_fast_hook_path_exits_130_as_typer_does(
+    workspace, monkeypatch: pytest.MonkeyPatch
+):
+    """Review 15 #5: `hookrun.run` lets KeyboardInterrupt pass; the fast path's caller
+    exits 130 for it, quietly, as Typer does on Ctrl-C."""
+    import io
+
+    from memctl.cli.app import _hook
+
+    class Interrupted(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer):  # type: ignore[no-untyped-def]
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Interrupted())))
+    run = _hook(["-w", str(workspace), "hook", "claude-code"])
+    assert run is not None
+    try:
+        run("memctl")
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C went past the fast hook path")
+    except SystemExit as exited:
+        assert exited.code == 130
+    else:
+        pytest.fail("the fast hook path returned instead of exiting")
