@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 MONTHS = (
@@ -297,6 +297,64 @@ def ledger_day(name: str) -> str | None:
     facts were written, for a block whose heading says nothing of when."""
     match = _LEDGER_NAME.search(name)
     return match[1] if match else None
+
+
+LAST_SAID = re.compile(r" · last said (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)")
+"""The time a flush block's last entry was said (UTC, `last_said_text`): what orders two
+blocks said the same day, flushed in another order (two threads, two machines)."""
+_WRITTEN = re.compile(r"^## Memory (?:Flush|Save) — (\S+)")
+
+
+def utc_text(moment: datetime) -> str:
+    """`2026-12-05T00:20:00Z`: a time in UTC to the second (a naive one read as UTC)."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def last_said_text(moments: Iterable[datetime]) -> str | None:
+    """` · last said 2026-12-05T00:20:00Z`: the latest of the times some entries were
+    said, for a flush block's heading; None when none of them says when."""
+    instants = [utc_text(moment) for moment in moments]
+    return f" · last said {max(instants)}" if instants else None
+
+
+def said_at(heading: str) -> str | None:
+    """When a ledger block's facts were last said, to the second (UTC, `utc_text`): its
+    `last said`, else, for a block whose heading gives no `said` span of other days, the
+    time it was written (its entries carried no time: flushed is the latest they can
+    have been said). None for an older heading with a span only: its day alone is known."""
+    if last := LAST_SAID.search(heading):
+        return last[1]
+    if SPAN.search(heading):
+        return None
+    written = _WRITTEN.match(heading)
+    if written is None:
+        return None
+    try:
+        return utc_text(datetime.fromisoformat(written[1]))
+    except ValueError:
+        return None
+
+
+def said_key(heading: str) -> str | None:
+    """What orders ledger blocks by when their facts were said: the `said_day`, then, the
+    same day, `said_at` (`2026-12-05 2026-12-05T00:20:00Z`). Compared as text it orders as
+    the pair does: a block whose day alone is known (a ledger written before times were
+    recorded) is the earliest of its day. None when the heading says neither."""
+    day = said_day(heading)
+    if day is None:
+        return None
+    at = said_at(heading)
+    return f"{day} {at}" if at else day
+
+
+def key_parts(key: str | None) -> tuple[str | None, str]:
+    """A `said_key`'s day and time ("" when only the day is known)."""
+    if not key:
+        return None, ""
+    day, _, at = key.partition(" ")
+    return day, at
 
 
 def said_day(heading: str) -> str | None:

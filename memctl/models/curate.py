@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import MONTHS, SPAN, ledger_day, names_used, said_day
+from memctl.core.said import MONTHS, SPAN, key_parts, ledger_day, names_used, said_key
 from memctl.core.said import USER_NAME as _USER
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
@@ -83,16 +83,20 @@ class Fact:
     """The day it was last said: its ledger block's `said` span's end, else the day the
     block was written; for a fact of MEMORY.md, that of the ledger lines it was merged
     from (the consolidate stage reads them), else None (older than any new one)."""
+    at: str = ""
+    """The time that day it was last said, UTC (`said.said_at`: its block's `last said`,
+    else when the block was written); "" when only the day is known."""
 
     @property
     def when(self) -> int:
         return max(self.order, self.latest)
 
     @property
-    def said(self) -> tuple[date, int]:
-        """When it was said, to order facts by: the day, then its place in the text
-        (two threads flushed out of date order put an older line after a newer one)."""
-        return (self.day or date.min, self.when)
+    def said(self) -> tuple[date, str, int]:
+        """When it was said, to order facts by: the day, the time that day when known
+        (two machines flush the same day in any order), then its place in the text (two
+        threads flushed out of date order put an older line after a newer one)."""
+        return (self.day or date.min, self.at, self.when)
 
 
 @dataclass
@@ -126,11 +130,11 @@ def parse(
             continue
         curated.append((subject, unbulleted(stripped), stripped, number))
         after = number
-    # (name, span, text, line, day)
-    said: list[tuple[str, tuple[date, date] | None, str, str, date | None]] = []
+    # (name, span, text, line, (day, time))
+    said: list[tuple[str, tuple[date, date] | None, str, str, tuple[date | None, str]]] = []
     for name, text in dailies:
         span: tuple[date, date] | None = None
-        day = _iso_day(ledger_day(name))
+        day: tuple[date | None, str] = (_iso_day(ledger_day(name)), "")
         after = -1
         for number, line in enumerate(text.splitlines()):
             stripped = line.strip()
@@ -146,7 +150,8 @@ def parse(
                     if match
                     else None
                 )
-                day = _iso_day(said_day(stripped)) or _iso_day(ledger_day(name))
+                found, clock = key_parts(said_key(stripped))
+                day = (_iso_day(found), clock) if found else (_iso_day(ledger_day(name)), "")
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):
                 continue
@@ -158,6 +163,7 @@ def parse(
     )
     facts: list[Fact] = []
     for heading, text, stripped, number in curated:
+        known = (days or {}).get(unbulleted(stripped))
         said_by = heading
         # `Dana: ...` as a ledger says it (a `save` writes the line as given): the fact
         # Dana said, as consolidation files it, so its ledger copy folds into it.
@@ -175,7 +181,8 @@ def parse(
                 origins=[("", stripped)],
                 line=number,
                 speaker=speaker,
-                day=_iso_day((days or {}).get(unbulleted(stripped))),
+                day=_iso_day(key_parts(known)[0]),
+                at=key_parts(known)[1],
             )
         )
     for name, span, fact, stripped, day in said:
@@ -193,7 +200,8 @@ def parse(
                 False,
                 origins=[(name, stripped)],
                 speaker=speaker,
-                day=day,
+                day=day[0],
+                at=day[1],
             )
         )
     return facts
@@ -346,8 +354,8 @@ def _again(fact: Fact, repeat: Fact) -> None:
     fact.refs += 1
     fact.latest = repeat.order
     fact.origins += repeat.origins
-    if repeat.day is not None and (fact.day is None or repeat.day > fact.day):
-        fact.day = repeat.day
+    if repeat.day is not None and (fact.day is None or repeat.said[:2] > fact.said[:2]):
+        fact.day, fact.at = repeat.day, repeat.at
 
 
 def _supersede(facts: list[Fact]) -> Merged:

@@ -1025,6 +1025,7 @@ def is_fact(
         or bool(about_speaker and _MONTH_NAME.search(stripped))
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
         or _duty(stripped, names, learned)
+        or _standing(stripped)
     )
     return (
         anchored
@@ -1106,7 +1107,7 @@ def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool
 
 
 _RULE_SUBJECT = re.compile(
-    r"^(?:(?P<all>all|every|each|any|no)\s+|(?:the|our|new)\s+)?"
+    r"^(?:(?P<all>all|every|each|any|no)\s+|(?P<the>the\s+)|(?:our|new)\s+)?"
     r"(?P<subject>(?P<head>[A-Za-z][\w./-]*)(?:\s+[a-z][\w./-]*){0,3}?)"
     r"\s+(?:must|should|shall|(?:need|needs|has|have)\s+to)\s+"
     r"(?:(?:always|never|not|only|also|still)\s+)?(?P<verb>[a-z][\w-]*)\b",
@@ -1129,55 +1130,96 @@ _PERSONAL = _words(
     his her their its people folks guys things stuff life"""
 )
 """Subjects that are no thing of a project: the people in the conversation, a pronoun
-("You should come", "It must be nice") or a possessive of someone."""
+("You should come", "It must be nice"), a possessive of someone, or everyone and
+everything at once ("people", "life"); as the last word of an order ("Always look on
+the bright side of life") they make it a maxim for living, not a rule of a project."""
+_CODE_LIKE = re.compile(r"[\d./_`]|\w[A-Z]")
+"""A token written as code or an acronym: a digit, a dot, a slash, an underscore, a
+backtick, or a capital after its first letter ("settings.py", "PRs", "API", "iOS")."""
+_MASS_NOUN = re.compile(r"(?:tion|sion|ment|ness|ity|ing|ance|ence|age|ure|ism|logy)$", re.I)
+"""The endings English derives abstract nouns with ("indentation", "logging",
+"coverage", "security"): such a noun stands without a determiner as a name does."""
+_COMPARATIVE = re.compile(r"\b(?:more|less|fewer|better|worse)\b", re.I)
+"""A degree wished for ("Kids should sleep more", "Netflix should add more anime"):
+an opinion of how things ought to change, not a rule to hold to."""
+_IDIOM_STATE = re.compile(r"(?:on|in|at|under)\s+[a-z]+[.!]*", re.I)
+"""A preposition and a bare noun, nothing after ("on sale", "at home", "in stock"): a
+state things are in for a while, not where a rule puts them ("under 50 lines",
+"in `src/`", "in UTC")."""
 
 
 def _rule(sentence: str) -> bool:
     """Whether a person asking an assistant for help gives it a standing rule of their
-    project: an obligation of a thing (`_RULE_SUBJECT`: its subject no pronoun and no
-    person's; "You should come!" invites, "It must be nice" guesses), or an order that
-    holds from now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol"
-    has none). A rule is stated, not exclaimed, holds at no one moment ("The package
-    should arrive soon" expects), what follows its verb is no verdict of the moment
-    ("The party should be fun"), and an obligation is not then contradicted ("The build
-    should pass but it fails": an expectation not met)."""
-    if (
-        sentence.endswith("!")
-        or _JUDGEMENT.search(sentence)
-        or _MOMENT.search(sentence)
-        or _RELATIVE.search(sentence)
-    ):
+    project: an obligation of a thing (`_RULE_SUBJECT`), or an order that holds from
+    now on (`_STANDING_ORDER`, with a verb after "never": "Never again lol" has none, and
+    no maxim for living: "Always look on the bright side of life").
+
+    The thing obliged is no pronoun nor everyone (`_PERSONAL`: "You should come", "It
+    must be nice"), and a capital word standing alone for it, neither code nor an acronym
+    (`_CODE_LIKE`) nor a plural nor an abstract noun (`_MASS_NOUN`), is someone's or a
+    company's name ("Sarah should apologize", "Netflix should add more anime"): one the
+    conversation wrote elsewhere as a name is `named` in `is_fact`, before this. Done
+    to or in a place ("be" + a participle or a preposition: "PRs should be squashed"),
+    or of a quality ("Branch names must be lowercase"), it is a whole class of things:
+    a plural, "all/every/each", code or an abstract noun; a single thing ("The pizza
+    should be delivered") or things picked out by "the" ("The neighbours must be away")
+    is a guess of the moment. A value ("Indentation must be four spaces") needs no class.
+
+    A rule is stated, not exclaimed ("Mondays should be banned!"), holds at no one
+    moment ("The package should arrive soon" expects; a date said, `_RELATIVE`,
+    anchors it in `is_fact` already), is no verdict of how it seems ("The party should
+    be fun"; `_JUDGEMENT`'s verdicts are `_not_told` before this), wishes no degree
+    (`_COMPARATIVE`), and an obligation is not then contradicted ("The build should
+    pass but it fails": an expectation not met)."""
+    if sentence.endswith("!") or _MOMENT.search(sentence):
         return False
     if order := _STANDING_ORDER.match(sentence):
         verb = order["verb"].casefold()
         if PAST.fullmatch(verb):
             return False  # "Never tried sushi before": chat's own news, its "I" dropped
+        last = sentence.rstrip(" .!;:,").rsplit(None, 1)[-1].casefold()
+        if last in _PERSONAL - _STOP:
+            return False
     elif (
         (obliged := _RULE_SUBJECT.match(sentence))
         and obliged["head"].casefold() not in _PERSONAL | _STOP
         # "The script should work out profit but every profit comes out negative": what
         # was expected, then what happens instead, is a bug told, not a rule.
         and not _BUT.search(sentence, obliged.end())
+        and not _COMPARATIVE.search(sentence, obliged.end() - len(obliged["verb"]))
     ):
         verb = obliged["verb"].casefold()
+        subject = obliged["subject"]
+        noun = subject.split()[-1].casefold()
+        code = bool(_CODE_LIKE.search(subject))
+        plural = noun.endswith("s") and not noun.endswith("ss")
+        # "Indentation", "code coverage": an abstract noun names all of its kind at once.
+        kind = bool(obliged["all"] or plural or code or _MASS_NOUN.search(noun))
+        head = obliged["head"]
+        if head[:1].isupper() and subject == head and not kind:
+            return False  # a name: a person's or a company's, not a thing of the project
         if verb == "be":
             rest = sentence[obliged.end() :].split()
             state = rest[0].rstrip(".,;:").casefold() if rest else ""
-            if _TO_BE.fullmatch(state):
+            after = sentence[obliged.end() :].strip()
+            if _VALUE.fullmatch(state):
                 return True
             # "Branch names must be lowercase", "All endpoints must be idempotent": a
-            # quality required of a whole class of things (a plural or "all"), not a
-            # guess of how one will seem ("The migration should be easy").
-            noun = obliged["subject"].split()[-1].casefold()
+            # quality (or a treatment, a place) required of a whole class of things, not
+            # a guess of how one will seem ("The migration should be easy").
+            if obliged["the"] and not code:
+                return False
+            if _TO_BE.fullmatch(state):
+                return kind and not _IDIOM_STATE.fullmatch(after)
             return bool(
-                (obliged["all"] or (noun.endswith("s") and not noun.endswith("ss")))
+                kind
                 and state
                 and state not in _STOP | _FILLER | _ADVERBS
                 and not state.endswith(("er", "ing"))
             )
     else:
         return False
-    return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS and not verb.endswith("ing")
+    return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS
 
 
 _MOMENT = re.compile(
@@ -1185,15 +1227,52 @@ _MOMENT = re.compile(
     re.I,
 )
 """A time near the moment of speaking: what "should" happen then is expected, no rule."""
-_TO_BE = re.compile(
-    r"[a-z]{3,}(?:ed|en)|(?:in|on|at|under|over|within|below|above|behind|before|"
-    r"after|from|to|via|through|a|an|the|one|two|three)|\d\S*|`.+",
+_VALUE = re.compile(
+    rf"a|an|the|one|{_NUMBER_WORD.pattern}|\d\S*|`.+",
     re.I,
 )
-"""What a thing must be by a rule: done to ("must be reversed", "should be squashed",
-"must be written"), in a place or a span ("must be under 100 lines") or a value ("must
-be a PR", "must be 300 seconds"); not how it will seem ("should be easy", "must be
-terrible"), which only a class of things is required to be (see `_rule`)."""
+"""What a thing must be as a value: "must be a PR", "must be 300 seconds", "must be
+four spaces" (a number word), "must be `snake_case`"."""
+_TO_BE = re.compile(
+    r"[a-z]{3,}(?:ed|en)|(?:in|on|at|under|over|within|below|above|behind|before|"
+    r"after|from|to|via|through)",
+    re.I,
+)
+"""What a class of things must be by a rule: done to ("must be reversed", "should be
+squashed", "must be written") or in a place or a span ("must be under 100 lines"); not
+how it will seem ("should be easy", "must be terrible"), which only a class of things
+is required to be (see `_rule`)."""
+
+_A_NAME = r"(?P<name>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?)"
+_DEPARTED = re.compile(
+    rf"^{_A_NAME}(?: (?:has|had|just|already|finally|officially))* "
+    r"(?:left|joined|rejoined|quit|retired from|resigned from|moved to|transferred to) "
+    r"(?:the|our|their|his|her) (?:[a-z][\w-]* )?[a-z][\w-]*\s*[.!]?$"
+)
+"""A person who left or joined a body: a name, a verb of leaving or joining, and one
+definite group as its whole object ("Bob left the company.", "Ana joined our platform
+team."); an object followed by more ("left the door open") is something else."""
+_ROLE_HELD = re.compile(
+    rf"^{_A_NAME} (?:is|was) (?:(?:now|still|currently|also|officially) )*"
+    r"(?:the|our|their) (?:(?!(?:best|worst|most|least|[a-z]+est)\b)[a-z][\w-]* ){0,3}?"
+    r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
+)
+"""A person holding a role: a name, "is (now) the/our", and a definite description that
+ends in an agent noun (-er, -or, -ist, -ian, -ant, -ent: "the on-call engineer", "our
+designer", "the release coordinator") or a noun of standing (lead, head, chair, owner,
+contact): who to go to, which changes and is asked after. A superlative before it
+("the best plumber", "the funniest teacher") makes it a verdict, not a role."""
+
+
+def _standing(sentence: str) -> bool:
+    """Whether `sentence` says a person left or joined a group, or holds a role
+    (`_DEPARTED`, `_ROLE_HELD`): where people stand in a team is a fact though it names,
+    counts and dates nothing else."""
+    match = _DEPARTED.match(sentence) or _ROLE_HELD.match(sentence)
+    if match is None:
+        return False
+    first = match["name"].split()[0].casefold()
+    return first not in _STOP and first not in _NO_ONE  # "The", "This", "Everyone"
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:
@@ -1716,7 +1795,7 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = split_sentences(_as_written(_DIFF.sub("\n", text), spelled if chat else None))
+        pieces = split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -1850,13 +1929,40 @@ def _carried_month(fixed: tuple[int, str] | None, position: int, sentence: str) 
     return fixed[1]
 
 
-_DIFF = re.compile(
-    r"^[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*?^[ \t]*(?P=fence)[ \t]*$",
-    re.I | re.M | re.S,
-)
-"""A fenced diff ("```diff"): its "+" and "-" lines are code a change added or removed,
-which the sentences around it tell of ("The cache host now comes from settings"); no
-line of it is a fact."""
+_DIFF_OPEN = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*", re.I)
+_FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*")
+
+
+def _without_diffs(text: str) -> str:
+    """`text` without its fenced diffs ("```diff" to the next line of the same fence
+    alone): their "+" and "-" lines are code a change added or removed, which the
+    sentences around it tell of ("The cache host now comes from settings"); no line of
+    it is a fact. A fence never closed is left as written. Two passes over the lines,
+    the first noting where each fence next closes, so that many fences left open cost
+    no more than their lines."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    lines = text.split("\n")
+    closes: dict[str, int | None] = {"```": None, "~~~": None}
+    next_close: list[dict[str, int | None]] = [closes] * len(lines)
+    for at in range(len(lines) - 1, -1, -1):
+        next_close[at] = closes
+        if close := _FENCE_CLOSE.fullmatch(lines[at]):
+            closes = {**closes, close["fence"]: at}
+    kept: list[str] = []
+    at = 0
+    while at < len(lines):
+        opened = _DIFF_OPEN.fullmatch(lines[at])
+        end = next_close[at][opened["fence"]] if opened else None
+        if end is None:
+            kept.append(lines[at])
+            at += 1
+        else:
+            kept.append("")
+            at = end + 1
+    return "\n".join(kept)
+
+
 _CODE = re.compile(
     r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
     r"|(?<!\w)--?[a-z][\w-]+"
@@ -2127,7 +2233,7 @@ def _fact_of(
 
 _DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _DATE_ALONE = re.compile(
-    rf"""\W*(?:(?:on|the|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s|new\s+date\s+is)\W+)*
+    rf"""\W*(?:(?:on|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s)\W+)*
     (?:(?:{_WD}),?\s+)?(?:the\s+)?
     (?:{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH_NAME.pattern}\.?
       |{_MONTH_NAME.pattern}\.?\s+(?:the\s+)?{_DAY_NUMBER}
@@ -2138,7 +2244,8 @@ _DATE_ALONE = re.compile(
 )
 """A date and nothing it dates, in any order chat writes one ("20th june 2026",
 "Saturday 14th June", "the 6th of may then", "next tuesday"): an answer whose question
-held what happens then, or a time agreed for what the chat planned."""
+held what happens then, or a time agreed for what the chat planned. "the" is read in
+one place only, before the date, so a run of words is read one way."""
 _OPENER = re.compile(
     r"^(?:(?:right|ok|okay|so|well|wait|also|and|but|anyway|hey|oh+|o+h|um+|hm+|ugh+|omg+|"
     r"lol|aw+|no+|nah|ye[sa]h*|yes+|[a-z]*?([a-z])\1{2,}[a-z]*)[,!.]*\s+)+",
@@ -2149,15 +2256,25 @@ set them off with: a discourse marker ("right", "so", "ok") or an interjection, 
 elongated one too ("noooo", "yesss")."""
 
 
+_FEELING = (
+    r"afraid|angry|annoyed|anxious|ashamed|bored|chuffed|confused|delighted|devastated|"
+    r"disappointed|embarrassed|excited|frustrated|furious|glad|grateful|gutted|happy|"
+    r"hyped|impressed|jealous|mad|nervous|pleased|proud|relieved|sad|scared|shocked|sick|"
+    r"sorry|stoked|stressed|surprised|terrified|thankful|thrilled|tired|upset|worried"
+)
+"""The adjectives of feeling (a closed class of the language): what a person is, felt
+about something, not what they did ("signed", "booked") or how much there is
+("plenty")."""
 _FEELING_ALONE = re.compile(
-    r"^(?:(?:still|so+|really|super|very|too|just)\s+)+[a-z]{2,}(?:ed|d|ful|ous|y|ive)\s+"
+    rf"^(?:(?:still|so+|really|super|very|too|just)\s+)+(?:{_FEELING})\s+"
     r"(?:about|of|for|with)\b",
     re.I,
 )
-"""A feeling exclaimed with its subject dropped, after a degree word, an adjective's
-ending and the preposition of what it is felt about ("still annoyed about tuesday",
-"so proud of you all", not "still in with a shout for"): how the speaker takes what
-came before, not what happened."""
+"""A feeling exclaimed with its subject dropped, after a degree word, an adjective of
+feeling (`_FEELING`) and the preposition of what it is felt about ("still annoyed about
+tuesday", "so proud of you all"; not "still in with a shout for", nor news with its
+"I" dropped: "just signed with Arsenal", "still plenty of tickets left"): how the
+speaker takes what came before, not what happened."""
 
 
 def _chat_scrap(sentence: str, answers: bool) -> bool:

@@ -168,7 +168,10 @@ def kin_words(sex: str | None = None, plural: bool = True) -> frozenset[str]:
 
 def kin_pattern(sex: str | None = None, plural: bool = True) -> str:
     """`kin_words` as a regular expression's alternation, the longest first (so that
-    "grandmother" is not read as "grandma" then "ther"), a hyphen optional
-    ("co-worker"-style spellings: "stepmom", "step-mom")."""
+    "grandmother" is not read as "grandma" then "ther"), a hyphen optional after a
+    compound's first part, as people write it either way ("great-grandma" and
+    "greatgrandma", "stepmom" and "step-mom")."""
     words = sorted(kin_words(sex, plural), key=lambda word: (-len(word), word))
-    return "|".join(re.escape(word).replace(r"\-", "-?") for word in words)
+    return "|".join(
+        re.sub(r"^step(?=\w)", "step-?", re.escape(word).replace(r"\-", "-?")) for word in words
+    )

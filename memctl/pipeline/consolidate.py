@@ -31,7 +31,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
-from memctl.core.said import ledger_day, said_day
+from memctl.core.said import ledger_day, said_key
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.workspace import Workspace, stored_offset
@@ -367,7 +367,8 @@ def _passes(
 
 def by_day(dailies: list[tuple[str, str]]) -> list[str]:
     """The ledger blocks of `dailies` in the order their facts were said (a block's
-    `said` span's end, else the day it was written; ties in ledger order), for what
+    `said` span's end, else the day it was written, then the same day its `last said`
+    time, else the time it was written: `said.said_key`; ties in ledger order), for what
     reads "later" as "newer": threads flushed out of date order append an older block
     after a newer one."""
     blocks: list[tuple[str, str]] = []
@@ -377,7 +378,7 @@ def by_day(dailies: list[tuple[str, str]]) -> list[str]:
             if block.strip():
                 first = block.split("\n", 1)[0]
                 blocks.append(
-                    ((said_day(first) if first.startswith("## ") else None) or day, block)
+                    ((said_key(first) if first.startswith("## ") else None) or day, block)
                 )
     return [block for _, block in sorted(blocks, key=lambda item: item[0])]
 

@@ -39,7 +39,7 @@ from memctl.core.durable import append_durable, block_separator
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
 from memctl.core.memory import memory_path, neutral
 from memctl.core.prompts import flush_facts
-from memctl.core.said import conversation_names, span_text
+from memctl.core.said import conversation_names, last_said_text, span_text
 from memctl.core.state import FlushNote, LogPlace, State, ThreadMark, watermark_place
 from memctl.core.threads import (
     CALL_ECHO,
@@ -739,11 +739,16 @@ def _entries(chunk: _Chunk) -> str:
 
 def _span(chunk: _Chunk, today: date) -> str:
     """` · said 2023-05-07 to 2023-05-08`: when the block's entries were said, when that
-    is not only the day of the flush (a backlog imported years later reads as then)."""
+    is not only the day of the flush (a backlog imported years later reads as then);
+    then ` · last said 2023-05-08T13:56:00Z`, the latest entry's time, whenever one has a
+    time."""
     days = [line.said.date() for line in chunk.lines if line.said is not None]
-    if not days or set(days) == {today}:
+    if not days:
         return ""
-    return f" · said {span_text(days)}"
+    # The latest entry's time, whatever its day: blocks said the same day are ordered
+    # by it, not by when each was flushed (core/said.py's said_key).
+    last = last_said_text(line.said for line in chunk.lines if line.said is not None) or ""
+    return last if set(days) == {today} else f" · said {span_text(days)}{last}"
 
 
 def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:

@@ -35,7 +35,7 @@ from typing import Any
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
-from memctl.core.said import conversation_names, said_day, speaker_of, when
+from memctl.core.said import conversation_names, said_key, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.words import content_words
@@ -218,37 +218,77 @@ class Ledgers:
         exact = by_digest.get(bullet_digest(text))
         if exact:
             return exact[:MATCH_MOST]
-        return _best(frozenset(content_words(text)), words)
+        found = _best(frozenset(content_words(text)), words)
+        return [s for s in found if not other_fact(text, self.line(s) or "")]
 
 
 def said_days(ws: Workspace, memory: str) -> dict[str, str]:
-    """When each bullet of `memory` was last said (ISO day), by its text without the
-    bullet: the latest `said` day of the ledger blocks the sidecar says it was merged
-    from (`said.said_day` of the heading above each source line). Consolidation orders
-    MEMORY.md's facts by it against the new daily ones, so an older line imported after
-    a newer fact was consolidated does not replace it. A bullet the sidecar does not
-    know (edited by hand) is left out: it stays older than any new fact."""
+    """When each bullet of `memory` was last said (`said.said_key`: the ISO day, then
+    the time when known), by its text without the bullet: the latest of the ledger blocks
+    the sidecar says it was merged from. Consolidation orders MEMORY.md's facts by it
+    against the new daily ones, so an older line imported after a newer fact was
+    consolidated does not replace it. A bullet the sidecar does not know (a teammate's,
+    brought by a sync that merged two MEMORY.md files) is looked for in the current
+    (not archived) ledgers by its fact key: the ledgers a sync merged are the same on
+    every machine, so two machines order the two values alike. One no ledger line states
+    (edited by hand) is left out: it stays older than any new fact."""
     known = read_sidecar(sidecar_path(ws))
-    if not known:
-        return {}
     ledgers = Ledgers(ws)
+    stating: dict[str, list[Source]] | None = None
     days: dict[str, str] = {}
     for _, line in bullets_of(memory):
-        for source in known.get(bullet_digest(line), []):
-            now = ledgers.resolve(source)
-            day = _block_day(ledgers.lines(now.path), now.line) if now is not None else None
-            text = BULLET.sub("", line.strip()).strip()
+        digest = bullet_digest(line)
+        sources = [now for s in known.get(digest, []) if (now := ledgers.resolve(s))]
+        if not sources:
+            if stating is None:
+                stating = _current_lines(ws, ledgers)
+            sources = stating.get(digest, [])
+        text = BULLET.sub("", line.strip()).strip()
+        for source in sources:
+            day = _block_day(ledgers.lines(source.path), source.line)
             if day is not None and day > days.get(text, ""):
                 days[text] = day
     return days
 
 
+def _current_lines(ws: Workspace, ledgers: Ledgers) -> dict[str, list[Source]]:
+    """The fact lines of the ledgers not archived, by digest."""
+    found: dict[str, list[Source]] = {}
+    for file in ws.daily_files(include_archive=False):
+        path = ws.relative(file)
+        for number, line in enumerate(ledgers.lines(path), 1):
+            if is_bullet(line):
+                digest = bullet_digest(line)
+                found.setdefault(digest, []).append(Source(path, number, digest))
+    return found
+
+
 def _block_day(lines: list[str], number: int) -> str | None:
-    """The `said` day of the ledger block holding line `number` (1-based)."""
+    """When the facts of the ledger block holding line `number` (1-based) were said
+    (`said.said_key`: the day, then the time when known)."""
     for at in range(min(number, len(lines) + 1) - 2, -1, -1):  # no copy of the lines above
         if lines[at].startswith("## "):
-            return said_day(lines[at])
+            return said_key(lines[at])
     return None
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def other_fact(bullet: str, line: str) -> bool:
+    """Whether a ledger `line` that shares words with `bullet` states another fact of the
+    same thing, so it is no source of it however many words they share: another number
+    (each states numbers, neither all of the other's: "moved to January 15" is not "is
+    January 8", `db7.internal` not `db3.internal`; a bullet that adds a year keeps the
+    line's), or a value one of them replaces in the other (`supersede.stale`: "Carol is
+    on call" after "Bob is on call")."""
+    mine, theirs = set(_NUMBER.findall(bullet)), set(_NUMBER.findall(line))
+    if mine and theirs and not (mine <= theirs or theirs <= mine):
+        return True
+    from memctl.models.supersede import stale
+
+    a, b = BULLET.sub("", bullet.strip()).strip(), BULLET.sub("", line.strip()).strip()
+    return a != b and bool(stale([a, b]) or stale([b, a]))
 
 
 def _best(
@@ -326,7 +366,11 @@ def merged_sources(
                 ]
             sources = [s for s, _ in candidates if s.digest == digest][:MATCH_MOST] or _best(
                 frozenset(content_words(line)),
-                ((s, frozenset(content_words(text))) for s, text in candidates),
+                (
+                    (s, frozenset(content_words(text)))
+                    for s, text in candidates
+                    if not other_fact(line, text)
+                ),
             )
         found[digest] = sources
     return found

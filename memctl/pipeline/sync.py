@@ -611,6 +611,9 @@ class _Plan:
     received: int = 0
     forgotten: int = 0
     both_changed_memory: bool = False
+    memory_joined: bool = False
+    """The merged MEMORY.md holds lines of both sides: two values of one fact may stand
+    side by side until a consolidation supersedes the older (by when each was said)."""
     old_memory: bytes | None = None
     tombstones: list[Tombstone] = field(default_factory=list)
     """The tombstones once merged: what MEMORY.md must not state, what a purge masks."""
@@ -745,7 +748,10 @@ def _attempt(
             "only this machine had added after it; this machine's copy is in .memctl/history/"
         )
     if "memory" in shares and "ledgers" in shares:
-        merged = consolidate(ws, config, model)
+        # A MEMORY.md joined from both sides is merged again though no ledger text is
+        # new: a fact changed on both machines must leave one value, the one said last
+        # (the ledgers, merged alike everywhere, say when), not both.
+        merged = consolidate(ws, config, model, force=plan.memory_joined)
         result.consolidated = result.consolidated or merged.status == "consolidated"
     with ws.lock():
         snapshot = _local_files(ws, config)
@@ -994,6 +1000,8 @@ def _plan(
             if kept.encode() != old:
                 plan.writes[MEMORY] = kept.encode()
                 plan.both_changed_memory, plan.old_memory = both, old
+                theirs = _text(remote.get(MEMORY)) or ""
+                plan.memory_joined = both and merged.rstrip() != theirs.rstrip()
     if "threads" in shares:
         plan.flushed, plan.own = _local_flushed(ws, state, local)
         for thread, counts in _remote_flushed(remote).items():

@@ -7,15 +7,18 @@ given by the pipeline (#6)."""
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
 
 from memctl.core.prompts import NO_REPLY
+from memctl.models import facts
 from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import extract
+from memctl.models.facts import extract, is_fact
 from memctl.models.interface import Request
 
 
@@ -42,10 +45,29 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Branch names must be lowercase.",  # a quality a class of things must have
         "All endpoints must be idempotent.",
         "Functions must be under 50 lines.",
+        # review 15 #4: a case for each clause of `_rule`
+        "Every endpoint must be idempotent.",  # "every": a class in the singular
+        "Please always rebase first.",  # an order opening on "please"
+        "Don't ever force-push to main.",  # "don't ever"
+        "Indentation must be four spaces.",  # a number word: any, not only "one|two|three"
+        "Always bring the laptop charger.",  # "bring" ends in "ing" and is no participle
+        "The API must be versioned.",  # "the" and an acronym
+        "The main.py file should be typed.",  # "the" and code
+        "Logging should use structlog.",  # an abstract noun standing alone is no name
+        "Production must never be touched.",  # an abstract noun: all of its kind
+        "Code coverage must be enforced.",
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
     assert told_agent(said) == [said]
+
+
+def test_a_name_the_conversation_wrote_elsewhere_is_a_thing_a_rule_is_of() -> None:
+    # A capital word alone is a name; one the conversation wrote as a name elsewhere
+    # (`learned`: here the payment provider) is a thing it named, which a rule may be of.
+    said = "Stripe should handle every refund."
+    assert told_agent(said) == []
+    assert is_fact(said, learned=frozenset({"stripe"}), to_assistant=True)
 
 
 def test_a_users_list_of_conventions_keeps_each_rule() -> None:
@@ -76,6 +98,21 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "The migration should be easy.",  # how one thing will seem
         "Traffic must be terrible.",
         "Life must go on.",
+        # review 15 #2: a person or a company, a guess, an opinion, a saying
+        "Sarah should apologize.",
+        "Mike has to go to the dentist.",
+        "Netflix should add more anime.",
+        "Apple should fix their keyboards.",
+        "The neighbours must be away.",  # "the": those very ones, guessed at
+        "Tickets should be on sale.",  # "on sale": a state for a while
+        "The pizza should be delivered.",  # one thing done to
+        "Kids should sleep more.",  # a degree wished for
+        "Always look on the bright side of life.",  # a maxim for living
+        # review 15 #4: a case for each clause of `_rule`
+        "Mondays should be banned!",  # exclaimed
+        "Builds should be faster.",  # a comparative state
+        "Deploys should be running.",  # a state of the moment
+        "Always running late these days.",  # chat's news, its "I'm" dropped
     ],
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
@@ -119,6 +156,40 @@ def test_a_diffs_lines_are_no_facts_and_the_sentence_telling_of_it_is() -> None:
         "```\nThe cache host now comes from settings.py."
     )
     assert agent_said(said) == ["The cache host now comes from settings.py."]
+
+
+def _steps(text: str) -> int:
+    """The lines of Python `_without_diffs` runs on `text` (its work, not its time)."""
+    steps = 0
+
+    def tracer(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal steps
+        if frame.f_code is facts._without_diffs.__code__:
+            steps += event == "line"
+            return tracer
+        return None
+
+    sys.settrace(tracer)
+    try:
+        facts._without_diffs(text)
+    finally:
+        sys.settrace(None)
+    return steps
+
+
+def test_diff_fences_left_open_cost_no_more_than_their_lines() -> None:
+    # review 15 #11: each "```diff" never closed scanned to the end of the text, so many
+    # of them cost the square of their number. Each line is now read a bounded number
+    # of times: four times the fences, four times the work (within a margin).
+    def opened(count: int) -> str:
+        return "".join("```diff\n+ added\n- removed\nsome words\n" for _ in range(count))
+
+    assert _steps(opened(800)) <= 4.2 * _steps(opened(200))
+    # Left open, a fence is left as written; a later closed one is still cut.
+    assert facts._without_diffs("```diff\n+ a") == "```diff\n+ a"
+    closed = "~~~diff\n+ a\n```diff\n- b\n~~~\nThe cache host moved."
+    assert facts._without_diffs(closed) == "\nThe cache host moved."
+    assert facts._without_diffs("```diff\n+ a\n~~~\n") == "```diff\n+ a\n~~~\n"
 
 
 def said_alone(said: str) -> list[str]:

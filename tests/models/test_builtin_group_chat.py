@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from memctl.models.facts import extract, resolve_dates
+import pytest
+
+from memctl.models.facts import _DATE_ALONE, extract, resolve_dates
 
 DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
 
@@ -79,11 +81,43 @@ def test_a_feeling_with_its_subject_dropped_is_no_fact() -> None:
     """ "still annoyed about ...", "so proud of ...": a degree word, an adjective and
     what it is felt about, with no subject, is a reaction; "still in with a shout for
     the cup" (no adjective) and "still waiting for the plumber" are not."""
-    for line in ("Kit: still annoyed about tuesday", "Kit: really grateful for Abe and Lou"):
+    for line in (
+        "Kit: still annoyed about tuesday",
+        "Kit: really grateful for Abe and Lou",
+        "Kit: so proud of you all",
+        "Kit: really sick of the rain",
+    ):
         assert chat(line) == [], line
     assert chat("Kit: still waiting for the plumber since monday") == [
         "Kit: Still waiting for the plumber since monday."
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        (
+            "Kit: just signed with Arsenal for two seasons",
+            "Kit: Just signed with Arsenal for two seasons.",
+        ),
+        (
+            "Kit: just finished with chemo, last session was today",
+            "Kit: Just finished with chemo, last session was on 2025-07-16.",
+        ),
+        (
+            "Kit: just booked for the Lisbon trip in march",
+            "Kit: Just booked for the Lisbon trip in march.",
+        ),
+        (
+            "Kit: still plenty of tickets left for the Leeds gig",
+            "Kit: Still plenty of tickets left for the Leeds gig.",
+        ),
+    ],
+)
+def test_news_with_its_subject_dropped_is_no_feeling(line: str, kept: str) -> None:
+    """review 15 #3: a participle ("signed", "booked") or a word of quantity ("plenty")
+    after a degree word is no adjective of feeling: the news is kept."""
+    assert chat(line) == [kept]
 
 
 def test_what_opens_a_chat_message_before_its_statement_is_cut() -> None:
@@ -149,3 +183,12 @@ def test_a_month_a_weekday_fixed_dates_a_bare_day_of_the_month_a_few_messages_on
         "Kit: The ferry got moved to 2025-08-04.",
         "Abe will be at the harbour on 2025-08-12.",
     ]
+
+
+def test_a_date_alone_reads_its_the_in_one_place() -> None:
+    """review 15 #14: "the" was both an opening word and the date's own article, so a
+    long run of it was read every way (superlinear); it is now the date's alone. The
+    dates chat writes still read as a date alone."""
+    for date in ("on the 6th", "yes the 20th", "the 6th of may then", "it's the 4th"):
+        assert _DATE_ALONE.fullmatch(date), date
+    assert not _DATE_ALONE.fullmatch("the the 6th")

@@ -51,3 +51,18 @@ def test_a_kin_word_one_list_lacked_is_read_by_every_rule() -> None:
     assert kept == ["My granny turns 90 in May."]
     assert facts._RELATION.search("Mel's twins start school")
     assert "stepson" in supersede._ONE_KIN
+
+
+@pytest.mark.parametrize(
+    ("said", "own"),
+    [
+        ("my step-mom", "my step-mom"),
+        ("my stepmom", "my stepmom"),
+        ("my great-grandma", "my great-grandma"),
+        ("my greatgrandma", "my greatgrandma"),
+    ],
+)
+def test_a_compound_kin_word_is_read_with_its_hyphen_or_without(said: str, own: str) -> None:
+    """review 15 #13: "step-mom" was read as "mom" alone, so "my step-mom" was not the
+    speaker's own kin; a compound's hyphen is optional after its first part."""
+    assert [match[0] for match in facts._OWN_KIN.finditer(said + " turns 70")] == [own]

@@ -16,7 +16,9 @@ from tests.support.llm_server import write_model_config
 
 HEADING = re.compile(
     r"^## Memory Flush — \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00 · thread (\S+) · "
-    r"(?:entries \d+-\d+(?: part \d+/\d+)?|entry \d+ part \d+/\d+) · (\S+)$",
+    r"(?:entries \d+-\d+(?: part \d+/\d+)?|entry \d+ part \d+/\d+) · (\S+)"
+    # `thread append` stamps each message: the latest entry's time (core/said.py).
+    r" · last said \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$",
     re.MULTILINE,
 )
 

@@ -73,7 +73,7 @@ def test_the_heading_keeps_the_flush_time_and_adds_the_span(cli, workspace, llm_
     heading = ledger_text(workspace).splitlines()[0]
     assert re.fullmatch(
         r"## Memory Flush — \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00 · thread chat · entries 0-3 · "
-        r"openai:test-model · said 2023-05-08 to 2023-05-20",
+        r"openai:test-model · said 2023-05-08 to 2023-05-20 · last said 2023-05-20T09:05:00Z",
         heading,
     ), heading
 
