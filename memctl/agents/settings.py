@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memctl.agents.base import HookSpec, SettingsFile
+from memctl.core.argv import scan
 from memctl.core.errors import UsageError
 from memctl.core.workspace import Workspace
 
@@ -53,10 +54,6 @@ def hook_command(ws: Workspace, agent: str) -> str:
     return shlex.join(memctl_argv(ws, "hook", agent))
 
 
-# The global options a hook's command may carry before `hook` (cli/core.py's
-# main_options): those that take a value, and the flags.
-_VALUED = ("-w", "--workspace", "--color")
-_FLAGS = frozenset({"--json", "-q", "--quiet", "-v", "--verbose", "--no-redact"})
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 
 
@@ -80,22 +77,10 @@ def runs_hook(argv: Sequence[str], ws: Workspace, agent: str) -> bool:
         rest = rest[1:]
     else:
         return False
-    workspace: str | None = None
-    while rest and rest[0].startswith("-"):
-        option, equals, value = rest[0].partition("=")
-        if option in _VALUED:
-            if not equals:
-                if len(rest) < 2:
-                    return False
-                value, rest = rest[1], rest[1:]
-            if option != "--color":
-                workspace = value
-        elif option.startswith("-w"):
-            workspace = rest[0][2:]  # -wDIR
-        elif rest[0] not in _FLAGS:
-            return False
-        rest = rest[1:]
-    return rest[:2] == ["hook", agent] and workspace is not None and _same(workspace, ws)
+    scanned = scan(rest)  # the global options before `hook` (cli/core.py's main_options)
+    workspace = scanned.workspace()
+    at = scanned.at
+    return rest[at : at + 2] == ["hook", agent] and workspace is not None and _same(workspace, ws)
 
 
 def _same(folder: str, ws: Workspace) -> bool:

@@ -129,7 +129,14 @@ def _start_up(args: list[str]) -> Callable[..., Any]:
             mark_stdin_closed()
         tolerate_unencodable()
         sys.stdout = QuietPipe(sys.stdout)
-        hook = _hook(args) if "hook" in args and "_MEMCTL_COMPLETE" not in os.environ else None
+        from memctl.core.argv import command
+
+        # Only a line whose command is `hook` (not `memctl search hook`) reads the agents.
+        hook = (
+            _hook(args)
+            if command(args) == "hook" and "_MEMCTL_COMPLETE" not in os.environ
+            else None
+        )
         if hook is not None:
             return hook
         from memctl.cli import core

@@ -15,6 +15,7 @@ import functools
 import importlib
 import inspect
 import os
+import sys
 import traceback
 import typing
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from memctl import __version__
 from memctl.cli.output import COLOUR_CHOICES, fail, lock_wait_shown, set_colour
+from memctl.core.argv import scan
 from memctl.core.errors import INTERNAL_ERROR_EXIT, MemctlError
 
 if TYPE_CHECKING:
@@ -196,7 +198,15 @@ class Globals:
     no_redact: bool = False
     stamp: Callable[[], str] | None = None
     """What an error line carries after `memctl: error: ` (`output.fail`): maintain and
-    `flush --auto` (the cron jobs) set the local time when stderr is not a terminal."""
+    `flush --auto` (the cron jobs) set the local time when stderr is not a terminal
+    (`stamp_for_log`)."""
+
+    def stamp_for_log(self) -> None:
+        """Stamp error lines with the local time (`stamp`) when stderr is no terminal:
+        a cron job's log, where the error that ends a run (a read-only or missing
+        workspace, a model that fails, every few minutes) must say when it happened."""
+        if not sys.stderr.isatty():
+            self.stamp = _local_now
 
     def open(self) -> tuple[Workspace, Config]:
         """The workspace and its validated configuration."""
@@ -211,6 +221,16 @@ class Globals:
         ws = Workspace(root, config.timezone)
         ws.on_lock_wait = lock_wait_shown
         return ws, config
+
+
+def _local_now() -> str:
+    """Now, as `views.local_time` shows it: what a line a cron job writes to its log
+    carries (`Globals.stamp`)."""
+    from datetime import UTC, datetime
+
+    from memctl.cli.views import local_time
+
+    return local_time(datetime.now(UTC))
 
 
 def globals_of(ctx: typer.Context) -> Globals:
@@ -512,30 +532,12 @@ def command(
     return decorate
 
 
-# Global options that take a value; the others are flags.
-_VALUE_OPTIONS = ("-w", "--workspace")
-
-
 def _scan(args: list[str]) -> tuple[list[str], str | None]:
     """The global options a command line starts with, and the word after them: the
-    command, or None for `--help`, an option we do not know, or no command."""
-    known = {"--json", "--quiet", "-q", "--verbose", "-v", "--no-redact"}
-    at = 0
-    while at < len(args):
-        word = args[at]
-        if word in _VALUE_OPTIONS:
-            at += 2
-        elif (
-            word.startswith("--workspace=")
-            or (word.startswith("-w") and len(word) > 2)
-            or word in known
-        ):
-            at += 1
-        elif word.startswith("-"):
-            return args[:at], None
-        else:
-            return args[:at], word
-    return list(args), None
+    command, or None for `--help`, an option we do not know, or no command
+    (`memctl.core.argv`, where every reader of the global options reads them)."""
+    scanned = scan(args)
+    return args[: scanned.at], scanned.command(args)
 
 
 def invoked(args: list[str]) -> str | None:

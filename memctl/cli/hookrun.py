@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from memctl.core.argv import scan
+
 if TYPE_CHECKING:
     from memctl.agents.base import Agent
 
@@ -38,34 +40,32 @@ _FLAGS = {"-q": "quiet", "--quiet": "quiet", "-v": "verbose", "--verbose": "verb
 
 def hook_line(args: list[str], agents: tuple[str, ...]) -> HookLine | None:
     """The hook command line `args` (without the program) when it is one Typer would
-    parse without a doubt: the global options -w/--workspace (a value that does not
-    start with '-'), -q and -v before `hook`, the name of one of `agents` (those taking
-    no argument), and at most `--output VALUE` after it. None for any other line, which
-    goes through Typer."""
-    workspace: str | None = None
+    parse without a doubt: of the global options (`memctl.core.argv`), only -w/--workspace
+    with its value in the next word (one that does not start with '-'), -q and -v, then
+    `hook`, the name of one of `agents` (those taking no argument), and at most
+    `--output VALUE` after it. None for any other line, which goes through Typer."""
+    scanned = scan(args)
+    if scanned.command(args) != "hook":
+        return None
     flags = {"quiet": False, "verbose": False}
-    at = 0
-    while at < len(args) and args[at] != "hook":
-        word = args[at]
-        if word in _FLAGS:
-            flags[_FLAGS[word]] = True
-            at += 1
-        elif word in ("-w", "--workspace"):
-            if at + 1 >= len(args) or args[at + 1].startswith("-") or not args[at + 1]:
-                return None
-            workspace = args[at + 1]
-            at += 2
-        else:
+    for option in scanned.options:
+        if option.name in _FLAGS:
+            flags[_FLAGS[option.name]] = True
+        elif (
+            option.name not in ("-w", "--workspace")
+            or option.joined
+            or (option.value or "").startswith("-")
+        ):
             return None
-    rest = args[at + 1 :]
-    if at >= len(args) or not rest or rest[0] not in agents:
+    rest = args[scanned.at + 1 :]
+    if not rest or rest[0] not in agents:
         return None
     output = "json"
     if len(rest) == 3 and rest[1] == "--output" and not rest[2].startswith("-"):
         output = rest[2]
     elif len(rest) != 1:
         return None
-    return HookLine(rest[0], output, workspace, flags["quiet"], flags["verbose"])
+    return HookLine(rest[0], output, scanned.workspace(), flags["quiet"], flags["verbose"])
 
 
 def run(
@@ -81,7 +81,9 @@ def run(
     """Handle one event of `agent` (read from stdin, or `argument` when the agent takes
     one): its answer on stdout in `output` (json or text), problems on stderr (unless
     `quiet`) and in the hook log. `unknown` are arguments the command line held that no
-    option takes: named, and ignored. Never raises (an agent reads a hook's exit code)."""
+    option takes: named, and ignored. Raises no error, a bug's included (an agent reads a
+    hook's exit code): only KeyboardInterrupt and SystemExit pass (the caller exits 130
+    on Ctrl-C, as Typer does)."""
     from memctl.core.errors import MemctlError
     from memctl.core.hooklog import log_error
 

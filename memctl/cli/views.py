@@ -9,7 +9,7 @@ Nothing here imports a command module or the entry module (tests/test_layers.py)
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memctl.cli.output import Output, note
@@ -66,12 +66,6 @@ def local_time(moment: datetime) -> str:
     """A time as `git log --date=iso` shows it: in this machine's zone (TZ), with its
     offset, so it reads as the clock on the wall; --json keeps the ISO form in UTC."""
     return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %z")
-
-
-def local_now() -> str:
-    """Now, as `local_time` shows it: what a line a cron job writes to its log carries
-    (`Globals.stamp`)."""
-    return local_time(datetime.now(UTC))
 
 
 # --------------------------------------------------------------------------- compact (compact, call)

@@ -26,8 +26,9 @@ content word with it.
 A thread turn a fact was taken from is hidden by its tombstone's `said`; `Echoes` hides
 the turns of that same thread that state the fact again in a sentence of their own (the
 assistant's "I'll keep in mind that deploys happen only on Tuesdays"), and the turns of
-any thread that restate it in the same content words and no others (a user's repeat in
-another thread, which flush folded into the fact: `_Restatements`). Search, recall,
+any thread that restate it in the same content words and say nothing else (a user's
+repeat in another thread, which flush folded into the fact; not a question, nor a plan
+with the fact as one of its lines: `_Restatements`). Search, recall,
 the prompt hook, MCP recall, `thread_history`, the context `call` sends and compaction
 read it alike (`forgotten` hands it to `Forgotten.echoes`).
 """
@@ -130,12 +131,15 @@ def held_back(text: str, stones: list[Tombstone]) -> str:
 
 _REQUEST = re.compile(
     r"^(?:please,?\s+)?"
-    r"(?:remember|note|(?:keep|bear) in mind|(?:do not|don['\u2019]t|never) forget)"
+    r"(?:remember|reminder|note|(?:keep|bear) in mind|(?:do not|don['\u2019]t|never) forget)"
     r"(?:\s+that)?\s*[:,]?\s+",
     re.IGNORECASE,
 )
 """A request to keep what follows, before a fact said to an assistant ("Remember that
 deploys happen only on Tuesdays"): no content of the fact, and no negation of it."""
+_REQUEST_WORDS = frozenset(content_words("remember reminder note keep bear mind forget"))
+"""The content words of a request (`_REQUEST`), which say nothing of the fact: a turn of
+them and a restatement says only the fact (`_Restatements`)."""
 MIN_ECHO_WORDS = 2
 """Content words a fact needs for its echoes to be read: one word alone ("Tuesdays")
 is a topic, which many turns of a thread name without stating anything of it."""
@@ -284,11 +288,15 @@ class _Restatements:
     """The thread turns, in any thread, that restate a forgotten fact: a sentence (or a
     clause of one, `_CLAUSE_END`) whose key is the fact's (`fact_words`, a request before
     either taken off), the reading by which flush and consolidation fold a repeat into
-    the fact it repeats. A user who says the fact again in another thread gives it no
-    ledger line of its own (the repeat is folded into the forgotten one), so the
-    tombstone's `said` never names that turn; the same words, and no other content word,
-    say the same fact whatever thread they are in. A sentence holding the fact's words
-    among words of its own is read only in the thread the fact was said in (`Echoes`):
+    the fact it repeats, when that is all the turn says: its content words, every
+    sentence's, are the fact's and a request's ("Reminder: ...", "Thanks. ..."). A user
+    who says the fact again in another thread gives it no ledger line of its own (the
+    repeat is folded into the forgotten one), so the tombstone's `said` never names that
+    turn; the same words, and no other content word, say the same fact whatever thread
+    they are in. A turn that says other things too (a plan with the fact as one bullet)
+    is hidden whole or not at all, so it stays; a question ("Is Tom vegan?", "Wait, Tom
+    is vegan?") asks, and restates nothing. A sentence holding the fact's words among
+    words of its own is read only in the thread the fact was said in (`Echoes`):
     across a workspace, a fact's few words meet in sentences about other things. A
     fact of one content word has none (`MIN_ECHO_WORDS`), nor has a correction's
     restatement of the old words (as `Held` reads it).
@@ -315,12 +323,25 @@ class _Restatements:
         keys = set().union(*(keys for word, keys in self._by_anchor.items() if word in folded))
         if not keys:
             return False
-        return any(
-            _restated_key(clause) in keys
-            for sentence in SENTENCE_END.split(text)
+        sentences = [sentence for sentence in SENTENCE_END.split(text) if sentence.strip()]
+        restated = {
+            key
+            for sentence in sentences
+            if not sentence.rstrip().endswith("?")  # a question asks, it does not say
             for clause in {sentence, *_CLAUSE_END.split(sentence)}
-            if clause.strip()
-        )
+            if clause.strip() and (key := _restated_key(clause)) in keys
+        }
+        if not restated:
+            return False
+        # The restatement must be (nearly) all of the turn: a plan with one bullet of the
+        # fact among lines of its own says other things, and must stay.
+        said = {
+            word
+            for sentence in sentences
+            for word in content_words(_REQUEST.sub("", bare(sentence), count=1))
+            if word not in _REQUEST_WORDS and not NEGATION.fullmatch(word)
+        }
+        return any(said <= key for key in restated)
 
 
 def _restated_key(text: str) -> frozenset[str]:

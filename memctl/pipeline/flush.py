@@ -24,9 +24,10 @@ again is flushed from its start, whatever its length.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import math
-import tempfile
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -467,6 +468,19 @@ def count_facts(text: str) -> int:
 # --------------------------------------------------------------------------- running
 
 
+def scratch_folder() -> str:
+    """The machine's temporary folder (`tempfile.gettempdir`), or "" when there is none
+    usable (it raises) or it is the current folder: tempfile's last resort, under which
+    every path of the user's project would read as scratch."""
+    import tempfile  # shutil and random: only for a run of the builtin model
+
+    with contextlib.suppress(OSError):
+        folder = tempfile.gettempdir()
+        if os.path.realpath(folder) != os.path.realpath(os.getcwd()):
+            return folder
+    return ""
+
+
 class _Run:
     """One flush run: the model, the prompt and the memory context shared by its threads."""
 
@@ -542,11 +556,15 @@ class _Run:
                 "memory": memory,
                 "ledger": ledger,
                 "thread": thread,
-                # The machine's temporary folder: a path under it is the session's
-                # scratch (read here, so that the rules read no environment).
-                "scratch": tempfile.gettempdir(),
-            },
+            }
+            # The machine's temporary folder: a path under it is the session's scratch
+            # (read here, so that the rules read no environment). Only builtin reads it.
+            | ({"scratch": self._scratch} if self.model.offline else {}),
         )
+
+    @functools.cached_property
+    def _scratch(self) -> str:
+        return scratch_folder()
 
     def thread(self, thread: str, record: ThreadMark | None, log: _Log | None) -> ThreadFlush:
         if log is None:

@@ -491,12 +491,14 @@ def _ranked(
             close = None if vectors is None else _nearest(conn, vectors, result)
             related = _related(conn, result.terms) if config.recall.thesaurus else None
             related = _cjk_pairs(conn, result.terms, related)
+            subject = subject_of(query)  # once: its names are read with WordNet
             looked, related = focused(
                 query,
                 result.terms,
                 related,
                 expand=config.recall.thesaurus,
                 rare=lambda word: _rare(conn, word),
+                subject=subject,
             )
             ranked = _bm25(
                 conn,
@@ -509,7 +511,7 @@ def _ranked(
             ranked = by_subject(
                 conn,
                 looked,
-                subject_of(query),
+                subject,
                 ranked,
                 result.scope,
                 limit * CANDIDATES_A_HIT,
@@ -818,13 +820,15 @@ def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
     return phrases, degrees
 
 
-def focus_of(query: str) -> tuple[set[str], set[str]]:
+def focus_of(query: str, subject: set[str] | None = None) -> tuple[set[str], set[str]]:
     """The question's focus and degree words, lowercase (`_which_phrases`): the focus is
     the head of a "what/which" phrase and the words before it that are no part of the
-    question's subject (`subject_of`): "athletic" and "goal" of "what athletic goal did
-    Clara set", "version" alone of "which redis/python version do we run"."""
+    question's subject (`subject`, else `subject_of`): "athletic" and "goal" of "what
+    athletic goal did Clara set", "version" alone of "which redis/python version do we
+    run"."""
     phrases, degrees = _which_phrases(query)
-    subject = subject_of(query)
+    if subject is None:
+        subject = subject_of(query)
     nouns = {w for before, head in phrases for w in [*before, head] if w not in subject}
     return nouns, degrees
 
@@ -871,6 +875,7 @@ def focused(
     *,
     expand: bool = True,
     rare: Callable[[str], bool] | None = None,
+    subject: set[str] | None = None,
 ) -> tuple[list[str], dict[str, float] | None]:
     """The terms BM25 looks up and the words it looks up beside them at a share
     (`related`, the thesaurus's), with the question's focus (`focus_of`) moved from the
@@ -878,10 +883,11 @@ def focused(
     in the thesaurus added at FOCUS_RELATED (at most FOCUS_WORDS; only those `rare`
     finds uncommon, FOCUS_DF): "which city does Pavel live in now?" is answered by "i
     said yes to darwin", and a turn that says "city" is more often one that asks. A
-    question of nothing but its focus is looked up as it is."""
+    question of nothing but its focus is looked up as it is. `subject`: the question's
+    (`subject_of`), when the caller has it."""
     if FOCUS_WEIGHT == 1.0 and not FOCUS_RELATED:
         return terms, related
-    nouns, degrees = focus_of(query)
+    nouns, degrees = focus_of(query, subject)
     nouns &= set(terms)
     degrees &= set(terms)
     kept = [term for term in terms if term not in nouns and term not in degrees]
@@ -919,9 +925,11 @@ def by_subject(
     strongest other word: BM25 gives a word held by more than half the records almost
     nothing (FTS5's idf floor), and a workspace about Redis holds "redis" in most of
     them, so "which redis version do we run" was answered by "Tests run with uv run
-    pytest" (its "run" rarer than the subject). A record holding the subject gains what
-    the idf it lacks against the rarest other word asked would give one occurrence,
-    and the best records of `scope` holding the subject alone are candidates too (a
+    pytest" (its "run" rarer than the subject). A record holding the subject gains the
+    idf it lacks against the rarest other word asked: the raw difference of the two
+    idfs, with no BM25 length or saturation factor (as much as one occurrence of a word
+    of that idf adds to a record of average length; BM25 would give a shorter record
+    more, a longer one less), and the best records of `scope` holding the subject alone are candidates too (a
     generic word's many records may have filled the list). The focus and the
     thesaurus's words are none of the words it is weighed against: what is asked of
     the subject is no match of it. (Weighing it as all the other words together, so

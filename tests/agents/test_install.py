@@ -765,6 +765,9 @@ def test_a_hook_of_another_workspace_or_program_is_not_memctls(cli, workspace, p
         lambda command: command.replace(" -w ", " -q -w ", 1),
         lambda command: command + " -q",
         lambda command: command.replace(" -w ", " --workspace=", 1),
+        lambda command: command.replace(" -w ", " -w", 1),  # -wDIR
+        lambda command: command.replace(" -w ", " --color never -w ", 1),
+        lambda command: command.replace(" -w ", " --color=never --no-redact -w ", 1),
     ],
 )
 def test_codex_hooks_the_user_edited_are_still_memctls(cli, workspace, codex_home, edit):

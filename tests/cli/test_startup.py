@@ -412,6 +412,8 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
         (["--json", "hook", "claude-code"], None),
         (["--color", "never", "hook", "claude-code"], None),
         (["-wws", "hook", "claude-code"], None),
+        (["--workspace=ws", "hook", "claude-code"], None),
+        (["-w", "", "hook", "claude-code"], HookLine("claude-code", workspace="")),  # as Typer
         (["-w", "-q", "hook", "claude-code"], None),
         (["-w"], None),
         (["hook", "claude-code", "-q"], None),
@@ -427,3 +429,78 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
 )
 def test_hook_line_reads_only_what_typer_would_read_alike(args, line):
     assert hook_line(args, ("claude-code",)) == line
+
+
+def test_a_line_that_only_holds_the_word_hook_reads_no_agent(litellm_workspace, tmp_path):
+    """Review 15 #12: the fast hook path is tried only when `hook` is the command, so a
+    search for the word "hook" loads no agent module (eight of them, for nothing)."""
+    modules = modules_after(
+        ["-q", "search", "hook"], litellm_workspace, tmp_path / "m.json", 1
+    ).modules
+    assert "memctl.cli.commands.search" in modules
+    assert not {m for m in modules if m.startswith("memctl.agents")}
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["--color", "never", "search", "x"], "search"),  # review 15 #7: it takes a value
+        (["--color=never", "-q", "search", "x"], "search"),
+        (["--workspace=ws", "-wws", "-w", "ws", "--no-redact", "status"], "status"),
+        (["-w", "--color", "status"], "status"),  # `--color` is -w's value, as click reads it
+        (["--colour", "never", "status"], None),  # no global option: Typer says so
+        (["--help", "status"], None),
+        (["-w"], None),
+        (["--color"], None),
+        ([], None),
+    ],
+)
+def test_the_command_is_read_past_every_global_option(args, name):
+    from memctl.cli.core import invoked
+    from memctl.core.argv import command
+
+    assert invoked(args) == name
+    assert command(args) == name
+
+
+def test_the_global_options_read_without_typer_are_the_apps():
+    """`memctl.core.argv` names the global options Typer declares in `main_options`, so
+    the readers of a command line before Typer agree with it."""
+    import typer.main
+
+    from memctl.core.argv import FLAGS, VALUED
+
+    group = typer.main.get_command(app)
+    declared = [p for p in group.params if p.param_type_name == "option" and not p.is_eager]
+    flags = {o for p in declared if getattr(p, "is_flag", False) for o in p.opts}
+    assert {o for p in declared for o in p.opts} - flags == set(VALUED)
+    assert flags == FLAGS
+
+
+def test_ctrl_c_on_the_fast_hook_path_exits_130_as_typer_does(
+    workspace, monkeypatch: pytest.MonkeyPatch
+):
+    """Review 15 #5: `hookrun.run` lets KeyboardInterrupt pass; the fast path's caller
+    exits 130 for it, quietly, as Typer does on Ctrl-C."""
+    import io
+
+    from memctl.cli.app import _hook
+
+    class Interrupted(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer):  # type: ignore[no-untyped-def]
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Interrupted())))
+    run = _hook(["-w", str(workspace), "hook", "claude-code"])
+    assert run is not None
+    try:
+        run("memctl")
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C went past the fast hook path")
+    except SystemExit as exited:
+        assert exited.code == 130
+    else:
+        pytest.fail("the fast hook path returned instead of exiting")

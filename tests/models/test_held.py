@@ -51,18 +51,38 @@ def test_a_sentence_with_words_of_its_own_is_read_only_in_the_thread_the_fact_wa
         ("The staging database is db9.internal.", True),  # audit 8 #3: the user's repeat
         ("Remember that the staging database is db9.internal!", True),  # a request before it
         ("Reminder: the staging database is db9.internal", True),  # a label's clause
-        ("Thanks. So the staging database is db9.internal? Good.", True),  # a sentence of it
+        ("Thanks. The staging database is db9.internal. Good.", True),  # a sentence of it
+        ("Thanks. So the staging database is db9.internal? Good.", False),  # a question
         ("Is the staging database db9.internal or db3?", False),  # a word of its own
         ("The staging database is not db9.internal.", False),  # negated
         ("The staging database is db3.", False),
     ],
 )
 def test_a_turn_restating_a_forgotten_fact_is_hidden_in_any_thread(turn, hidden):
-    """The same content words and no other, in a sentence or a clause, restate the fact
-    wherever they are said (the key flush folds a repeat by), said or not."""
+    """The same content words and no other, in a sentence or a clause of a turn that says
+    nothing else, restate the fact wherever they are said (the key flush folds a repeat by), said or not."""
     fact = "The staging database is db9.internal now."
     assert echoes(fact)("threads/other.jsonl", turn) is hidden
     assert Echoes([Tombstone(fact, AT)])("threads/other.jsonl", turn) is hidden  # no said
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Plan for Saturday:\nBook the venue for 7pm.\nOrder 40 chairs from Hire Co.\n"
+        "- Tom is vegan\nBudget is 600 pounds.",
+        "Is Tom vegan?",
+        "Wait, Tom is vegan?",
+        "Tom is vegan; the caterer needs the menu by Friday.",
+    ],
+)
+def test_a_turn_saying_more_than_the_restatement_or_asking_it_is_shown(turn):
+    """Review 15 #1: a turn is hidden whole, so a restatement hides it only when it is
+    (nearly) all the turn says; a question restates nothing."""
+    held = Echoes([Tombstone("Tom is vegan.", AT)])
+    assert not held("threads/other.jsonl", turn)
+    assert held("threads/other.jsonl", "Tom is vegan.")
+    assert held("threads/other.jsonl", "OK, remember: Tom is vegan.")
 
 
 def test_a_restatement_of_a_corrected_fact_is_hidden_and_the_correction_is_not():

@@ -731,3 +731,43 @@ def test_the_cron_flushs_error_in_a_log_carries_the_time_as_maintains_does(
     seen = on_pty(["-w", tmp_path / "gone", "flush", "--auto"])
     assert seen.returncode == 2
     assert seen.terminal.startswith(b"memctl: error: --workspace "), seen.terminal
+
+
+# Review 15 #10: the machine's temporary folder is read for builtin only, and never as
+# the current folder (tempfile's last resort when no temporary folder is usable).
+
+
+def test_a_temporary_folder_that_is_the_current_one_is_no_scratch(
+    cli, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    project = tmp_path / "project"
+    project.mkdir()
+    monkeypatch.chdir(project)
+    monkeypatch.setattr(tempfile, "tempdir", str(project))
+    said = f"The schema dump is in {project}/db.sql."
+    append(cli, workspace, "t", [{"role": "user", "content": said}])
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    assert f"- {said}" in ledger(workspace).read_text()  # a path of the project is kept
+
+    from memctl.pipeline.flush import scratch_folder
+
+    assert scratch_folder() == ""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "elsewhere"))
+    assert scratch_folder() == str(tmp_path / "elsewhere")
+
+
+def test_an_llm_flush_reads_no_temporary_folder(
+    cli, workspace: Path, llm_server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    model_config(workspace, llm_server)
+    monkeypatch.setattr(tempfile, "tempdir", None)  # what gettempdir() fills on first use
+    append(cli, workspace, "t1", DANA[:2])
+    llm_server.reply("- Dana leads the payments team.")
+    run = cli("-w", workspace, "flush")
+    assert run.exit_code == 0, run.stderr
+    assert tempfile.tempdir is None

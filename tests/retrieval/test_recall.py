@@ -1392,3 +1392,28 @@ def test_a_hit_found_through_the_thesaurus_alone_answers_exit_0(
     run = cli("-w", workspace, "recall", "What car did they purchase?", "--explain")
     assert run.exit_code == (0 if thesaurus else 1), run.stdout
     assert ("hatchback@text" in run.stdout) is thesaurus
+
+
+def test_the_questions_subject_is_read_once_a_recall(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review 15 #9: the subject (`subject_of`, its names read with WordNet) was read by
+    `focused` and again for `by_subject`, on the prompt hook's path; it is read once
+    and handed to both, and still lifts the record holding it."""
+    import memctl.retrieval.recall as recall_module
+
+    (workspace / "memctl.yaml").write_text(BM25_ONLY)
+    lines = [f"- Redis note {n}: the redis cache holds sessions." for n in range(6)]
+    lines += ["- Tests run with uv run pytest.", "- We run Redis version 7.2 in production."]
+    (workspace / "memory" / "2026-01-05.md").write_text("\n".join(lines) + "\n")
+    read: list[str] = []
+
+    def subject_of(query: str) -> set[str]:
+        read.append(query)
+        return original(query)
+
+    original = recall_module.subject_of
+    monkeypatch.setattr(recall_module, "subject_of", subject_of)
+    found = sources(workspace, "which redis version do we run", recency=False)
+    assert found[0] == "memory/2026-01-05.md:8"
+    assert read == ["which redis version do we run"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -17,7 +16,7 @@ from memctl.cli.core import (
 )
 from memctl.cli.inputs import resolve_threads
 from memctl.cli.output import emit, note, working
-from memctl.cli.views import cost_text, local_now, request_text, requests_text
+from memctl.cli.views import cost_text, request_text, requests_text
 from memctl.core.wording import plural
 
 if TYPE_CHECKING:
@@ -65,10 +64,8 @@ def flush_command(
     from memctl.pipeline.flush import flush
 
     g = globals_of(ctx)
-    if auto and not sys.stderr.isatty():
-        # The cron job's: in a log, the error that ends a run (a read-only or missing
-        # workspace, a model that fails, every 5 minutes) says when it happened.
-        g.stamp = local_now
+    if auto:
+        g.stamp_for_log()  # the cron job's
     ws, config = g.open()
     thread = resolve_threads(ws, thread)
     model = resolve_model(ws, config.memory_model)

@@ -14,7 +14,6 @@ from memctl.cli.views import (
     archive_summary,
     consolidate_plan_text,
     consolidate_summary,
-    local_now,
     moves_text,
 )
 from memctl.core.wording import plural
@@ -57,10 +56,7 @@ def maintain_command(
     from memctl.pipeline.maintain import maintain
 
     g = globals_of(ctx)
-    if not sys.stderr.isatty():
-        # In a log every line carries its time, the error that ends a run too (a
-        # read-only or missing workspace, repeated every cron run).
-        g.stamp = local_now
+    g.stamp_for_log()  # in a log every line carries its time, the error that ends a run too
     ws, config = g.open()
     model = resolve_model(ws, config.memory_model)
     with working(g, "maintain: archiving and consolidating"):
@@ -76,7 +72,7 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     not a terminal) each line carries the time it was written."""
     person = g.verbose or sys.stderr.isatty()
     # After the command's name, which every stderr line starts with (README).
-    stamp = "" if sys.stderr.isatty() else f"{local_now()} "
+    stamp = f"{g.stamp()} " if g.stamp else ""  # set when stderr is a log
 
     def log(message: str) -> None:
         note(g, "\n".join(f"maintain: {stamp}{line}" for line in message.splitlines()))
