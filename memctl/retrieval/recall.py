@@ -1785,10 +1785,18 @@ class _Echoes:
         """The candidates less the echoes that answer nothing, before any lends its
         neighbours a score: the turn beside a command whose JSON holds a lent word is
         no answer either. Only a thread turn that holds no word asked is read back."""
-        turns = [c.record for c in ranked if c.kind != "memory"]
+        turns = [c for c in ranked if c.kind != "memory"]
         if not self.asked or not turns:
             return ranked
-        self.held.update(_matched_terms(self.conn, self.asked, turns, None))
+        # A turn `by_subject` lifted holds the subject: when that is a word asked (and
+        # within what `_matched_terms` reads), it is not looked up again. Only whether a
+        # turn holds a word asked is read from `held`.
+        looked = frozenset(self.asked[:MATCHED_TERMS])
+        for c in turns:
+            if c.lifted is not None and c.lifted[0] in looked:
+                self.held[c.record] = frozenset((c.lifted[0],))
+        rest = [c.record for c in turns if c.record not in self.held]
+        self.held.update(_matched_terms(self.conn, self.asked, rest, None))
 
         def echo(c: Candidate) -> bool:
             if c.kind == "memory" or self.held.get(c.record):
