@@ -939,7 +939,7 @@ def by_subject(
     held = [term for term in terms if term in subject]
     if not held or not asked:
         return found
-    from memctl.retrieval.index.postings import MIN_IDF, document_frequency
+    from memctl.retrieval.index.postings import MIN_IDF, document_frequency, query_tokens
 
     def idf(term: str) -> float:
         hits, records = document_frequency(conn, term)
@@ -952,12 +952,22 @@ def by_subject(
     if not lift:
         return found
     have = {c.record for c in found}
-    merged = found + [
+    scanned = [
         c
         for c in _bm25(conn, sorted(lift), scope, wanted, deadline=deadline)
         if c.record not in have
     ]
-    holding = _matched_terms(conn, sorted(lift), [c.record for c in merged], deadline)
+    merged = found + scanned
+    # A record the scan of one subject word of one token found holds that word: only
+    # the other candidates are looked up (a word most records hold has long postings).
+    one = next(iter(lift)) if len(lift) == 1 else None
+    if one is not None and len(query_tokens([one])[0]) != 1:
+        one = None
+    past = deadline is not None and time.monotonic() > deadline  # no term matched then
+    looked = [c.record for c in (found if one else merged)]
+    holding = {} if past else _matched_terms(conn, sorted(lift), looked, None)
+    if one is not None and not past:
+        holding.update(dict.fromkeys((c.record for c in scanned), frozenset((one,))))
     for c in merged:
         if gained := max(((lift[t], t) for t in holding.get(c.record, ())), default=None):
             c.score += gained[0]
