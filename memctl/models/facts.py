@@ -2246,9 +2246,14 @@ _DATE_ALONE = re.compile(
 "Saturday 14th June", "the 6th of may then", "next tuesday"): an answer whose question
 held what happens then, or a time agreed for what the chat planned. "the" is read in
 one place only, before the date, so a run of words is read one way."""
+_ELONGATED = r"[a-z]*?(?P<held>[a-z])(?P=held){2,}[a-z]*"
+"""A word with a letter held three times or more, an interjection drawn out ("noooo",
+"yesss"): written once, read by `_OPENER` and `_CHAT_PREFACE`."""
+_THANKS_SAID = r"(?:thanks|thank\s+you|thx|cheers)\b"
+"""Thanks, in the words chat says it: read by `_CHAT_PREFACE` and `_THANKS`."""
 _OPENER = re.compile(
     r"^(?:(?:right|ok|okay|so|well|wait|also|and|but|anyway|hey|oh+|o+h|um+|hm+|ugh+|omg+|"
-    r"lol|aw+|no+|nah|ye[sa]h*|yes+|[a-z]*?([a-z])\1{2,}[a-z]*)[,!.]*\s+)+",
+    r"lol|aw+|no+|nah|ye[sa]h*|yes+|" + _ELONGATED + r")[,!.]*\s+)+",
     re.I,
 )
 """Words that open a chat message before what it says, without the comma prose would
@@ -2315,14 +2320,15 @@ def _without_short_tail_question(sentence: str) -> str:
 _CHAT_PREFACE = re.compile(
     r"^(?:"
     # an elongated interjection before the news ("noooo", "yesss")
-    r"[a-z]*?([a-z])\1{2,}[a-z]*[,!.]*\s+"
+    + _ELONGATED
+    + r"[,!.]*\s+"
     # a label naming what follows ("reminder it's ...", "also reminder that ...")
     r"|(?:also\s+|quick\s+|friendly\s+)?reminder(?:\s+that)?[,:]?\s+"
     # a verbless clause announcing news ("big news from me too, ...", "my turn for news,")
     r"|(?:[\w'’]+\s+){1,4}?(?:news|gossip)(?:\s+(?:from|for|of)\s+[\w'’]+)?"
     r"(?:\s+(?:too|also|as\s+well))?\s*[,;]\s+"
     # thanks said to the room, set off by a comma ("thanks for coming everyone, ...")
-    r"|(?:thanks|thank\s+you|thx|cheers)\b[^,.!?]{0,40},\s+"
+    r"|" + _THANKS_SAID + r"[^,.!?]{0,40},\s+"
     r")(?=\S)",
     re.I,
 )
@@ -2330,7 +2336,7 @@ _CHAT_PREFACE = re.compile(
 interjection, a label ("reminder"), a clause announcing news, thanks to the room."""
 
 
-_THANKS = re.compile(r"(?:thanks|thank\s+you|thx|cheers)\b", re.I)
+_THANKS = re.compile(_THANKS_SAID, re.I)
 
 
 def _without_chat_preface(sentence: str, names: frozenset[str]) -> str:

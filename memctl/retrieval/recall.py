@@ -939,7 +939,7 @@ def by_subject(
     held = [term for term in terms if term in subject]
     if not held or not asked:
         return found
-    from memctl.retrieval.index.postings import MIN_IDF, document_frequency
+    from memctl.retrieval.index.postings import MIN_IDF, document_frequency, query_tokens
 
     def idf(term: str) -> float:
         hits, records = document_frequency(conn, term)
@@ -952,12 +952,22 @@ def by_subject(
     if not lift:
         return found
     have = {c.record for c in found}
-    merged = found + [
+    scanned = [
         c
         for c in _bm25(conn, sorted(lift), scope, wanted, deadline=deadline)
         if c.record not in have
     ]
-    holding = _matched_terms(conn, sorted(lift), [c.record for c in merged], deadline)
+    merged = found + scanned
+    # A record the scan of one subject word of one token found holds that word: only
+    # the other candidates are looked up (a word most records hold has long postings).
+    one = next(iter(lift)) if len(lift) == 1 else None
+    if one is not None and len(query_tokens([one])[0]) != 1:
+        one = None
+    past = deadline is not None and time.monotonic() > deadline  # no term matched then
+    looked = [c.record for c in (found if one else merged)]
+    holding = {} if past else _matched_terms(conn, sorted(lift), looked, None)
+    if one is not None and not past:
+        holding.update(dict.fromkeys((c.record for c in scanned), frozenset((one,))))
     for c in merged:
         if gained := max(((lift[t], t) for t in holding.get(c.record, ())), default=None):
             c.score += gained[0]
@@ -1785,10 +1795,18 @@ class _Echoes:
         """The candidates less the echoes that answer nothing, before any lends its
         neighbours a score: the turn beside a command whose JSON holds a lent word is
         no answer either. Only a thread turn that holds no word asked is read back."""
-        turns = [c.record for c in ranked if c.kind != "memory"]
+        turns = [c for c in ranked if c.kind != "memory"]
         if not self.asked or not turns:
             return ranked
-        self.held.update(_matched_terms(self.conn, self.asked, turns, None))
+        # A turn `by_subject` lifted holds the subject: when that is a word asked (and
+        # within what `_matched_terms` reads), it is not looked up again. Only whether a
+        # turn holds a word asked is read from `held`.
+        looked = frozenset(self.asked[:MATCHED_TERMS])
+        for c in turns:
+            if c.lifted is not None and c.lifted[0] in looked:
+                self.held[c.record] = frozenset((c.lifted[0],))
+        rest = [c.record for c in turns if c.record not in self.held]
+        self.held.update(_matched_terms(self.conn, self.asked, rest, None))
 
         def echo(c: Candidate) -> bool:
             if c.kind == "memory" or self.held.get(c.record):

@@ -85,6 +85,24 @@ def test_a_turn_saying_more_than_the_restatement_or_asking_it_is_shown(turn):
     assert held("threads/other.jsonl", "OK, remember: Tom is vegan.")
 
 
+@pytest.mark.parametrize(
+    ("turn", "hidden"),
+    [
+        ("Is Tom vegan?", False),  # another person asking states nothing
+        ("Wait, Tom is vegan?", False),
+        ("Hold on. Tom is vegan?\n", False),
+        ("Tom is vegan?)", False),  # a bracket after the mark
+        ("Noted: Tom is vegan.", True),  # the fact's echo stays hidden
+        ("Tom is vegan.", True),
+        ("Sure. Is the menu ready? Tom is vegan.", True),  # the question is another one
+    ],
+)
+def test_a_question_is_no_echo_in_the_facts_own_thread(turn, hidden):
+    """Fixleft5: in the thread the fact was said in too, a sentence ending in "?" asks
+    whether it holds and restates nothing; the fact's statements and echoes stay hidden."""
+    assert echoes("Tom is vegan.")(SAID, turn) is hidden
+
+
 def test_a_restatement_of_a_corrected_fact_is_hidden_and_the_correction_is_not():
     held = Echoes([Tombstone("Staging is db3.", AT, "Staging is db7.")])
     assert held("threads/other.jsonl", "OK. Staging is db3.")

@@ -1417,3 +1417,29 @@ def test_the_questions_subject_is_read_once_a_recall(
     found = sources(workspace, "which redis version do we run", recency=False)
     assert found[0] == "memory/2026-01-05.md:8"
     assert read == ["which redis version do we run"]
+
+
+def test_by_subject_lifts_every_candidate_holding_the_subject(workspace: Path) -> None:
+    """`by_subject` lifts each candidate holding the subject, those its own scan of the
+    subject found (not looked up again: they hold it) as those the other words found,
+    and no other."""
+    import contextlib
+
+    from memctl.retrieval.index import fresh_index, read_only
+    from memctl.retrieval.index.postings import holding
+    from memctl.retrieval.recall import _bm25, by_subject
+
+    lines = [f"- Redis note {n}: the redis cache holds sessions." for n in range(8)]
+    lines += ["- Tests run with uv run pytest.", "- We run Redis version 7.2 in production."]
+    lines += [f"- Deploys run on day {n}." for n in range(3)]
+    (workspace / "memory" / "2026-01-05.md").write_text("\n".join(lines) + "\n")
+    ws = Workspace(workspace, "UTC")
+    with fresh_index(ws, [], words=True), contextlib.closing(read_only(ws)) as conn:
+        found = _bm25(conn, ["run"], "all", 5)  # every line saying "run"
+        before = {c.record for c in found}
+        ranked = by_subject(conn, ["redis", "run"], {"redis"}, found, "all", 6)
+        records = [c.record for c in ranked]
+        holds = {record for record, terms in holding(conn, ["redis"], records).items() if terms}
+    lifted = {c.record for c in ranked if c.lifted is not None}
+    assert lifted == holds
+    assert lifted - before and lifted & before  # from the subject's scan and from the rest

@@ -35,7 +35,7 @@ import threading
 import time
 import zlib
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import accumulate, chain, compress, islice, repeat
@@ -504,6 +504,12 @@ def explain(
     return [(term, field, weight) for (term, field), weight in found.items()]
 
 
+_BISECT_COST = 16
+"""About what one record's binary search in a chunk costs (`holding`), in ids of the
+chunk scanned by a set's intersection: fewer records than a chunk's ids over this are
+each looked for, more are intersected with it whole."""
+
+
 def holding(conn: sqlite3.Connection, terms: list[str], records: list[int]) -> dict[int, set[str]]:
     """The `terms` each of `records` holds (in the text or the speaker's name), as FTS5
     matched a quoted query term: every one of its tokens. Each term's chunks that span
@@ -522,8 +528,21 @@ def holding(conn: sqlite3.Connection, terms: list[str], records: list[int]) -> d
                 (token, ordered[-1], ordered[0]),
             ):
                 at = bisect_left(ordered, first)
-                if at < len(ordered) and ordered[at] <= last:
-                    found.update(held.keys() & set(decode(first, blob)))
+                end = bisect_right(ordered, last, at)
+                if at < end:
+                    # Only the records in the chunk's span, matched against its ids
+                    # without a set of the chunk built each time: a word most records
+                    # hold has chunks of thousands, a few hundred records are asked about.
+                    docs = decode(first, blob)
+                    if (end - at) * _BISECT_COST < len(docs):
+                        found.update(
+                            record
+                            for record in ordered[at:end]
+                            if (spot := bisect_left(docs, record)) < len(docs)
+                            and docs[spot] == record
+                        )
+                    else:
+                        found.update(set(ordered[at:end]).intersection(docs))
             having = found if having is None else having & found
         for record in having or ():
             held[record].add(term)
