@@ -1123,6 +1123,10 @@ _STANDING_ORDER = re.compile(
 )
 """An imperative that holds from now on, not for this once: "always" or "never" before
 the verb ("Never push directly to main", "Always run the linter first")."""
+_ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)\b.*\bagain\b|\bnext time\b", re.I)
+"""An order about one person and what just happened ("Never doubt me again", "Never let
+him pick the restaurant again"), or about the next occasion only ("Always bring snacks
+next time"): chat's reaction, not a rule from now on ("Never push to main again" is one)."""
 _BUT = re.compile(r"\s(?:but|yet|though|although|except)\s", re.I)
 _PERSONAL = _words(
     """i i'm you you're u we we're he she they it it's this that there here everyone
@@ -1177,6 +1181,8 @@ def _rule(sentence: str) -> bool:
         verb = order["verb"].casefold()
         if PAST.fullmatch(verb):
             return False  # "Never tried sushi before": chat's own news, its "I" dropped
+        if _ONCE_ONLY.search(sentence, order.start("verb")):
+            return False
         last = sentence.rstrip(" .!;:,").rsplit(None, 1)[-1].casefold()
         if last in _PERSONAL - _STOP:
             return False

@@ -56,6 +56,8 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Logging should use structlog.",  # an abstract noun standing alone is no name
         "Production must never be touched.",  # an abstract noun: all of its kind
         "Code coverage must be enforced.",
+        "Never push directly to main again.",  # "again" after an incident, no one's person
+        "Always ask me before deleting files.",  # "me" with no "again": a rule for the agent
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
@@ -113,6 +115,11 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "Builds should be faster.",  # a comparative state
         "Deploys should be running.",  # a state of the moment
         "Always running late these days.",  # chat's news, its "I'm" dropped
+        # audit 10 #2: a reaction to what just happened, or the next time only
+        "Never doubt me again haha",
+        "Never leave me hanging again lol",
+        "Never let him pick the restaurant again lol",
+        "Always bring snacks next time haha",
     ],
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
