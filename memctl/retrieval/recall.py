@@ -1917,7 +1917,7 @@ def newest_first(
     heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
     mtime). Thread turns are conversation, not facts: `later_turns_first` reads them
     after, sentence by sentence, within their thread."""
-    from memctl.models.supersede import slot, stale
+    from memctl.models.supersede import slot
     from memctl.models.words import unbulleted
 
     pool = list(found)
@@ -1938,11 +1938,7 @@ def newest_first(
         return found
     times: dict[str, list[tuple[int, float]]] = {}
     said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
-    facts.sort(key=lambda i: (said[i], pool[i][1].number))
-    # each fact read as consolidation reads it (`unbulleted`): "- Staging is db3." is
-    # another sentence to `supersede` than "Staging is db3."
-    texts = [unbulleted(pool[i][2]) for i in facts]
-    replaced = {facts[old]: facts[new] for old, new in stale(texts).items()}
+    replaced = _replaced_in(pool, said)
     read = len(pool)
     order: list[int] = []
     for i in range(len(found)):
@@ -1965,6 +1961,24 @@ def newest_first(
     return [pool[i] for i in order]
 
 
+def _replaced_in(
+    pool: list[tuple[RecallHit, Candidate, str]], said: dict[int, float]
+) -> dict[int, int]:
+    """Which memory facts of `pool` (those `said` dates) a later one replaced, as
+    consolidation reads them: in the order they were said (then their line), each read
+    without its bullet (`unbulleted`: "- Staging is db3." is another sentence to
+    `supersede` than "Staging is db3."); pool index of the old fact -> of the new."""
+    from memctl.models.supersede import stale
+    from memctl.models.words import unbulleted
+
+    facts = sorted(
+        (i for i in said if pool[i][1].kind == "memory"),
+        key=lambda i: (said[i], pool[i][1].number),
+    )
+    found = stale([unbulleted(pool[i][2]) for i in facts])
+    return {facts[old]: facts[new] for old, new in found.items()}
+
+
 def _replaced_first(
     pool: list[tuple[RecallHit, Candidate, str]],
     order: list[int],
@@ -1977,17 +1991,9 @@ def _replaced_first(
     the pool has grown since `newest_first` read it (`_newer_of_subject` brought in the
     facts of the question's subject), and a change told in other words than the question
     ("no more Java" for "which language is it in?") is among them."""
-    from memctl.models.supersede import stale
-    from memctl.models.words import unbulleted
-
-    facts = sorted(
-        (i for i in said if pool[i][1].kind == "memory"),
-        key=lambda i: (said[i], pool[i][1].number),
-    )
-    found = stale([unbulleted(pool[i][2]) for i in facts])
-    if not found:
+    replaced = _replaced_in(pool, said)
+    if not replaced:
         return order
-    replaced = {facts[old]: facts[new] for old, new in found.items()}
     ranked = list(order)
     for i in [i for i in order[:limit] if i in replaced]:
         newer = replaced[i]
