@@ -45,7 +45,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
-from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern
+from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern, kin_words
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import STOP as _STOP
@@ -1250,33 +1250,47 @@ how it will seem ("should be easy", "must be terrible"), which only a class of t
 is required to be (see `_rule`)."""
 
 _A_NAME = r"(?P<name>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?)"
+_GROUP = (
+    r"team|squad|crew|staff|company|firm|business|startup|agency|organi[sz]ation|org|"
+    r"department|division|unit|office|branch|group|board|committee|council|project|lab|"
+    r"practice|club|band|choir|society|union|charity|school|faculty|cabinet|party"
+)
+"""The nouns of a body of people that one joins and leaves (collective nouns of
+organisation): not a place ("the room", "the building") nor an event ("the call")."""
 _DEPARTED = re.compile(
     rf"^{_A_NAME}(?: (?:has|had|just|already|finally|officially))* "
     r"(?:left|joined|rejoined|quit|retired from|resigned from|moved to|transferred to) "
-    r"(?:the|our|their|his|her) (?:[a-z][\w-]* )?[a-z][\w-]*\s*[.!]?$"
+    rf"(?:the|our|their|his|her) (?:[a-z][\w-]* )?(?:{_GROUP})\s*[.!]?$"
 )
 """A person who left or joined a body: a name, a verb of leaving or joining, and one
-definite group as its whole object ("Bob left the company.", "Ana joined our platform
-team."); an object followed by more ("left the door open") is something else."""
+definite group (`_GROUP`) as its whole object ("Bob left the company.", "Ana joined our
+platform team."); an object followed by more ("left the door open"), a place ("Mike left
+the room") or an event ("Tom joined the call") is something else."""
 _ROLE_HELD = re.compile(
     rf"^{_A_NAME} (?:is|was) (?:(?:now|still|currently|also|officially) )*"
     r"(?:the|our|their) (?:(?!(?:best|worst|most|least|[a-z]+est)\b)[a-z][\w-]* ){0,3}?"
-    r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
+    r"(?P<role>[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
 )
 """A person holding a role: a name, "is (now) the/our", and a definite description that
 ends in an agent noun (-er, -or, -ist, -ian, -ant, -ent: "the on-call engineer", "our
 designer", "the release coordinator") or a noun of standing (lead, head, chair, owner,
 contact): who to go to, which changes and is asked after. A superlative before it
-("the best plumber", "the funniest teacher") makes it a verdict, not a role."""
+("the best plumber", "the funniest teacher") makes it a verdict, not a role; a kin word
+("Dana is our mother") is family, and the one who won or lost (`_OUTCOME`) an outcome."""
+_OUTCOME = frozenset({"winner", "loser", "runner-up", "finisher"})
+"""Who came out of a contest how: the end of one game, not a role held."""
+_NOT_A_ROLE = kin_words() | _OUTCOME
 
 
 def _standing(sentence: str) -> bool:
     """Whether `sentence` says a person left or joined a group, or holds a role
     (`_DEPARTED`, `_ROLE_HELD`): where people stand in a team is a fact though it names,
     counts and dates nothing else."""
-    match = _DEPARTED.match(sentence) or _ROLE_HELD.match(sentence)
+    match = _DEPARTED.match(sentence)
     if match is None:
-        return False
+        match = _ROLE_HELD.match(sentence)
+        if match is None or match["role"].casefold() in _NOT_A_ROLE:
+            return False
     first = match["name"].split()[0].casefold()
     return first not in _STOP and first not in _NO_ONE  # "The", "This", "Everyone"
 
@@ -2269,23 +2283,28 @@ elongated one too ("noooo", "yesss")."""
 
 _FEELING = (
     r"afraid|angry|annoyed|anxious|ashamed|bored|chuffed|confused|delighted|devastated|"
-    r"disappointed|embarrassed|excited|frustrated|furious|glad|grateful|gutted|happy|"
-    r"hyped|impressed|jealous|mad|nervous|pleased|proud|relieved|sad|scared|shocked|sick|"
-    r"sorry|stoked|stressed|surprised|terrified|thankful|thrilled|tired|upset|worried"
+    r"disappointed|ecstatic|embarrassed|excited|frustrated|furious|glad|grateful|gutted|"
+    r"happy|heartbroken|hyped|impressed|jealous|livid|mad|nervous|pleased|proud|relieved|"
+    r"sad|scared|shocked|sick|sorry|stoked|stressed|surprised|terrified|thankful|thrilled|"
+    r"tired|upset|worried"
 )
-"""The adjectives of feeling (a closed class of the language): what a person is, felt
-about something, not what they did ("signed", "booked") or how much there is
-("plenty")."""
+"""The common adjectives of feeling: what a person is, felt about something, not what
+they did ("signed", "booked") or how much there is ("plenty"). The list cannot hold
+them all; a participle after a word of degree before "about" (`_FEELING_ALONE`) is one
+too."""
 _FEELING_ALONE = re.compile(
     rf"^(?:(?:still|so+|really|super|very|too|just)\s+)+(?:{_FEELING})\s+"
-    r"(?:about|of|for|with)\b",
+    r"(?:about|of|for|with)\b"
+    r"|^(?:(?:still|just)\s+)*(?:(?:so+|really|super|very|too)\s+)+[a-z]{3,}(?:ed|en)\s+about\b",
     re.I,
 )
 """A feeling exclaimed with its subject dropped, after a degree word, an adjective of
 feeling (`_FEELING`) and the preposition of what it is felt about ("still annoyed about
-tuesday", "so proud of you all"; not "still in with a shout for", nor news with its
-"I" dropped: "just signed with Arsenal", "still plenty of tickets left"): how the
-speaker takes what came before, not what happened."""
+tuesday", "so proud of you all"), or after a word of intensity, a participle and "about"
+("really bummed about tuesday", "so stunned about the result"; a participle takes
+"about" as a feeling, while "just asked about the job" is news with its "I" dropped);
+not "still in with a shout for", nor "just signed with Arsenal", nor "still plenty of
+tickets left": how the speaker takes what came before, not what happened."""
 
 
 def _chat_scrap(sentence: str, answers: bool) -> bool:
