@@ -928,6 +928,7 @@ def is_fact(
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
     to_assistant: bool = False,
+    laughed: bool = False,
 ) -> bool:
     """Whether a sentence states something durable (see the module's docstring).
     `names`: the participants; `learned`: other names the conversation wrote with a
@@ -936,7 +937,9 @@ def is_fact(
     how chat is written (the rules were drawn from chat: in prose, a sentence on "the
     chicken" or "Einstein's theory" is more often a joke or trivia); `to_assistant`: a
     person speaking to an AI assistant, who tells of their own life only in passing, to
-    be helped, where two people chatting trade the moment's small talk."""
+    be helped, where two people chatting trade the moment's small talk; `laughed`: the
+    sentence was said with laughter (`_LAUGHTER`), cut before it reaches here, which makes
+    an order a joke ("Never trust a weather app lol"), not a rule to hold to."""
     stripped = sentence.strip()
     if (
         not stripped
@@ -1033,7 +1036,7 @@ def is_fact(
         or (to_assistant and _told_in_passing(stripped, content, about_speaker))
         # "Migrations must be reversible", "Never push directly to main": what a person
         # tells the assistant helping them to hold to from now on.
-        or (to_assistant and _rule(stripped))
+        or (to_assistant and not laughed and _rule(stripped))
     )
 
 
@@ -1854,8 +1857,15 @@ def extract(
             known_names = (
                 _chat_names(sentence) | learned if chat else introduced if asking else None
             )
+            laughed = asking and _said_laughing(pieces, index)
             stated = _fact_of(
-                sentence, names, heard, (known_names or frozenset()) | told_of, chatty, asking
+                sentence,
+                names,
+                heard,
+                (known_names or frozenset()) | told_of,
+                chatty,
+                asking,
+                laughed,
             )
             if stated and _chat_scrap(sentence, index > 0 or hearing.answers or "" in heard):
                 stated = ""
@@ -2218,19 +2228,22 @@ def _fact_of(
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
     to_assistant: bool = False,
+    laughed: bool = False,
 ) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names, learned, chat, to_assistant) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned, chat, to_assistant, laughed) or _scrap(
+        sentence, heard
+    ):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
         or (
             (_BARE_IT.match(cut) or _BARE_THIRD.match(cut))
-            and not is_fact(cut, names, learned, chat, to_assistant)
+            and not is_fact(cut, names, learned, chat, to_assistant, laughed)
         )
     ):
         return ""
@@ -2682,6 +2695,25 @@ _INTERJECTION = re.compile(
 )
 """Laughter, exclamations and "honestly", anywhere in a sentence: they say how it was
 said, not what."""
+_LAUGHTER = re.compile(
+    r"(?<![\w'-])(?:(?:ha){2,}h?|(?:he){2,}|lol+|lmao+|rofl)(?![\w'-])|[\U0001f602\U0001f923\U0001f605]"
+    r"|(?<![\w:/])[xX]D+(?![\w/])",
+    re.I,
+)
+"""Laughter written out, or as its emoji (tears of joy, rolling on the floor, a sweat
+smile) or emoticon ("xD"): what it closes is said as a joke."""
+
+
+def _said_laughing(pieces: list[str], index: int) -> bool:
+    """Whether sentence `index` of a message was said with laughter: in it, or alone in
+    the next one ("Never trust a weather app. lol"). `_without_fillers` cuts it before
+    the rules read the sentence; what it closes is a joke, not a rule to hold to."""
+    if _LAUGHTER.search(pieces[index]):
+        return True
+    after = pieces[index + 1] if index + 1 < len(pieces) else ""
+    return bool(_LAUGHTER.search(after)) and not _without_fillers(after).strip(" .!,")
+
+
 _HEDGE_IN_PASSING = re.compile(
     r"(,?)\s*(?<![\w'-])(?:basically|literally|actually|kinda|btw|by the way)(?![\w'-])(,?)", re.I
 )
