@@ -2040,6 +2040,8 @@ def _assistant_aside(
         return True
     if words and len(words & told) >= 0.7 * len(words):
         return True
+    if not working and not signalled and _offered_step(sentence):
+        return True  # "Mount it by UUID in /etc/fstab", "With two of you, consider a ..."
     if not working and not (
         signalled
         or PAST.search(sentence)
@@ -2054,6 +2056,41 @@ def _assistant_aside(
         # in settings.py") stay.
         return True
     return _quotes_memory(sentence, remembered)
+
+
+_STEP = re.compile(
+    r"^(?:[^,:;]{1,60},\s+)?(?P<verb>[A-Za-z][a-z]+)\s+"
+    r"(?:it|them|these|those|the|a|an|your|each|every|all)\s+\S"
+)
+"""A clause in the imperative: after an opening phrase set off by a comma ("In 3.11,",
+"With two maintainers,"), a word that takes an object at once ("Wrap it as ...", "Push
+the query into SQL", "consider a branch rule"): a sentence's subject is followed by its
+verb, never by a pronoun in the object case or a determiner, so the word is a verb with
+no subject, one told to the listener."""
+
+
+_LINKING_ADVERBS = _words(
+    "then next otherwise instead meanwhile however therefore thus hence first second third "
+    "finally last also still now here there today tonight tomorrow yesterday again even"
+)
+"""The closed class of adverbs that link a sentence to the one before or set it in time,
+and may open it before its subject ("Otherwise the job fails", "Next the cron runs")."""
+
+
+def _offered_step(sentence: str) -> bool:
+    """Whether an assistant's sentence, out of a list, offers a step to the person it
+    helps, as `_listed_fact` reads a list's item: its main clause is in the imperative
+    (`_STEP`), its verb no past ("Added the index"), participle, third person, adverb
+    ("Then the ...", "Finally the ...") nor word of small talk."""
+    step = _STEP.match(sentence)
+    if step is None:
+        return False
+    verb = step["verb"].casefold()
+    return not (
+        PAST.fullmatch(verb)
+        or verb.endswith(("s", "ed", "ing", "ly"))
+        or verb in _STOP | _FILLER | _ADVERBS | _COMMON_WORDS | _NO_ONE | _LINKING_ADVERBS
+    )
 
 
 def _listed_fact(item: str) -> bool:
