@@ -575,8 +575,9 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
             written = written[0].upper() + written[1:]
         return written
 
+    written: list[date] = []
     text = _RELATIVE.sub(
-        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month), text)
+        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month, written), text)
     )
     text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
@@ -614,28 +615,47 @@ _MONTH_NAME = re.compile(
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)|May)\b"
 )
 """A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
+_RANGE_TO = (
+    r"(?:(?:to|through|thru|until|till)\b|[-–](?=\s))\s*(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+"
+    r"(?:of\s+)?" + _MONTH_NAME.pattern
+)
+_RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
+"""A day opening a range whose end names the month ("16 to 21 june", "30 may - 2 june",
+"16th to 21st october"): a date though no ordinal, "the" or month follows it."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,-])(?=\d\d?(?:st|nd|rd|th)\s+of\s+"
+    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
+    r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
+    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"
     + _MONTH_NAME.pattern
-    + r"))(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
-    r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
-    r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
+    + r"))?"
+    r"(?=\s*(?:$|[,.!?;:)–-]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
     r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
 22nd", "to the 20th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
-"the 3rd of March" and chat's "3rd of march" are one date."""
+"the 3rd of March", chat's "3rd of march" and the day before its month with no ordinal
+("12 July", "16 aug", British order) are one date."""
 
 
-def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str | None) -> str:
+def _day_of_month(
+    match: re.Match[str],
+    day: date,
+    past: bool,
+    month_said: str | None,
+    written: list[date] | None = None,
+) -> str:
     """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
     sentence (or else `month_said`, named in a sentence before it) is its month, in the
     year nearest the day it was said; otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
-    "the 3rd" said on the 21st."""
+    "the 3rd" said on the 21st. `written`: the dates of the sentence so far, which a
+    bare day after them follows ("drop him off on the 9th and collect him on the 22nd",
+    said on 2025-05-20, is 2025-06-09 then 2025-06-22, not 2025-05-22); the date chosen
+    is added to it."""
     number = int(match["day"])
     months = (
         (
@@ -670,6 +690,8 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
             year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
             if number <= monthrange(year, month + 1)[1]:
                 candidates.append(date(year, month + 1, number))
+        # A day said after another of the same sentence comes after it.
+        earlier = max(written) if written else None
         # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
         # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
         if (
@@ -677,19 +699,30 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
             and (match["prep"] or "").casefold() not in ("to", "until", "till", "by")
             and not _FOR_DAY.search(match.string, 0, match.start())
         ):
-            chosen = max(_on_weekday([w for w in candidates if w <= day], match["weekday"]))
+            before = [w for w in candidates if w <= day]
+            chosen = max(_on_weekday(before, match["weekday"]))
         else:
-            chosen = min(_on_weekday([w for w in candidates if w >= day], match["weekday"]))
+            ahead = [w for w in candidates if w >= max(day, earlier or day)] or [
+                w for w in candidates if w >= day
+            ]
+            chosen = min(_on_weekday(ahead, match["weekday"]))
         # Five months always hold the day on either side of `day` (a 31st included).
+    if written is not None:
+        written.append(chosen)
     prep = match["prep"]
     lead = "on" if prep is None or prep.casefold() == "on" else prep
-    if prep is None and _TAKES_DATE.search(match.string, 0, match.start()):
-        lead = ""  # "a bed for the 12th": "for 2025-09-12", not "for on ..."
+    if prep is None and (
+        _TAKES_DATE.search(match.string, 0, match.start())
+        or re.search(r"[-–]\s*$", match.string[: match.start()])
+    ):
+        # "a bed for the 12th": "for 2025-09-12", not "for on ..."; a range's end after
+        # its dash: "2025-05-30 - 2025-06-02"
+        lead = ""
     return f"{lead} {chosen.isoformat()}".lstrip()
 
 
 _RANGE_END = re.compile(
-    r"\s*(?:to|-|–|through|thru|until|till)\s+(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    r"\s*(?:to|-|–|through|thru|until|till)\s*(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?"
     rf"(?P<month>{_MONTH_NAME.pattern})",
     re.I,
 )
