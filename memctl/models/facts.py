@@ -1837,7 +1837,9 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+        pieces = _values_joined(
+            split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+        )
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -1940,6 +1942,39 @@ def extract(
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
     return facts
+
+
+_BARE_VALUE = re.compile(
+    r"(?:(?:about|around|roughly|nearly|almost|over|under|only|just)\s+)?[£$€]?\d[\d,.:]*"
+    r"(?:k|m|am|pm|%)?(?:\s+[a-z]+){0,2}\s*[.!]*",
+    re.I,
+)
+"""A value alone: a number with a unit or two ("212.", "800 quid", "about 60 guests")."""
+
+
+def _values_joined(pieces: list[str]) -> list[str]:
+    """The sentences of a message, a value said alone after a statement joined to it
+    ("paid the gas bill. 212." reads "paid the gas bill, 212."): chat ends with a full
+    stop what prose sets off with a comma, and the value alone names nothing it is the
+    value of. Not after a question (an answer follows it in another message), an
+    exclamation or an assent with no content word ("Fine. 25."), nor a value with a
+    verb ("212 is steep")."""
+    joined: list[str] = []
+    for piece in pieces:
+        before = joined[-1] if joined else ""
+        if (
+            before
+            and before.endswith(".")
+            # "Fine. 25.": an assent, not a statement the value is of
+            and content_words(before)
+            and not _BARE_VALUE.fullmatch(before)
+            and _BARE_VALUE.fullmatch(piece)
+            and not _VERB.search(piece)
+        ):
+            joined[-1] = f"{before[:-1]}, {piece}"
+        else:
+            joined.append(piece)
+    return joined
 
 
 _WEEKDAY_NTH = re.compile(
