@@ -3512,9 +3512,19 @@ def _in_month(fact: str, said: datetime | None) -> str:
     return f"{fact.rstrip(' .!')} ({MONTHS[said.month - 1]} {said.year})."
 
 
+_TAIL_HEDGE = re.compile(
+    r"(?<=[\w'’)%])\s+(I\s+(?:think|guess|reckon|believe|suppose))(?=\s*(?:[.!]*$|,))"
+)
+""""I think" closing a statement, or set off after it with no comma before ("25 I
+think", "4th of august I think, there's ..."): an aside, which prose sets off with a
+comma; in the third person without one it reads as the object of "thinks" ("25 Elodie
+thinks")."""
+
+
 def _standalone(
     sentence: str, speaker: str | None, said: datetime | None, month: str | None = None
 ) -> str:
+    sentence = _TAIL_HEDGE.sub(r", \1", sentence)
     fact = " ".join(resolve_dates(sentence, said, month).split())
     if speaker:
         fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))

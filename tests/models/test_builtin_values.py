@@ -42,3 +42,13 @@ def test_what_a_value_is_not_joined_to() -> None:
     assert joined("The roofer came. 1,400 is a lot.") == ["The roofer came.", "1,400 is a lot."]
     # A value opening the message has no statement before it.
     assert joined("96.") == ["96."]
+
+
+def test_a_closing_i_think_is_set_off_as_an_aside() -> None:
+    # In the third person with no comma the hedge would read as "thinks" taking the
+    # statement for its object ("Nine Sanne thinks.").
+    assert chat("Sanne: the ferry to Texel leaves at 9 I think") == [
+        "The ferry to Texel leaves at 9, Sanne thinks."
+    ]
+    # An opening "I think" is a guess, dropped as before (`_SPECULATION`).
+    assert chat("Sanne: I think the ferry to Texel leaves at 9") == []
