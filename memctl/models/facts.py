@@ -1005,7 +1005,10 @@ def is_fact(
         return False
     if not content or _WISH.match(stripped) or all(word in names for word in content):
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
-    if _not_told(stripped) or (
+    # "Never send me PRs without tests again": to an assistant, "never" before a verb of
+    # asking is an order from now on, not a request of the moment (`_not_told`).
+    standing = to_assistant and not laughed and bool(_STANDING_ORDER.match(stripped))
+    if (_not_told(stripped) and not (standing and _rule(stripped))) or (
         _about_it(stripped) and not _DIGITS.search(stripped) and not _JOINS.search(stripped)
     ):
         # ... or "The kids loved it!": how someone took what came before ("I'm
@@ -1159,10 +1162,12 @@ _STANDING_ORDER = re.compile(
 )
 """An imperative that holds from now on, not for this once: "always" or "never" before
 the verb ("Never push directly to main", "Always run the linter first")."""
-_ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)\b.*\bagain\b|\bnext time\b", re.I)
-"""An order about one person and what just happened ("Never doubt me again", "Never let
-him pick the restaurant again"), or about the next occasion only ("Always bring snacks
-next time"): chat's reaction, not a rule from now on ("Never push to main again" is one)."""
+_ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)(?:\s+[a-z]+)?\s+again\b[\s.!?]*$|\bnext time\b", re.I)
+"""An order about one person and what just happened, the person and "again" all there is
+after the verb ("Never doubt me again", "Never leave me hanging again"), or about the
+next occasion only ("Always bring snacks next time"): chat's reaction, not a rule from
+now on. An order with a thing in it is one ("Never send me PRs without tests again",
+"Never push to main again"); said with laughter it is a joke (`is_fact`)."""
 _BUT = re.compile(r"\s(?:but|yet|though|although|except)\s", re.I)
 _PERSONAL = _words(
     """i i'm you you're u we we're he she they it it's this that there here everyone

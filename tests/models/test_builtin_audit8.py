@@ -58,6 +58,9 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Code coverage must be enforced.",
         "Never push directly to main again.",  # "again" after an incident, no one's person
         "Always ask me before deleting files.",  # "me" with no "again": a rule for the agent
+        # review 16 #7: a thing in the order makes it a rule, a pronoun in it or not
+        "Never send me PRs without tests again.",
+        "Never message her on Slack about outages again.",
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
@@ -117,6 +120,7 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "Always running late these days.",  # chat's news, its "I'm" dropped
         # audit 10 #2: a reaction to what just happened, or the next time only
         "Never doubt me again haha",
+        "Never doubt me again.",  # the person and "again" all there is: a reaction
         "Never leave me hanging again lol",
         "Never let him pick the restaurant again lol",
         "Always bring snacks next time haha",
