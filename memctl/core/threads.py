@@ -820,14 +820,14 @@ def line_id(line: str) -> str:
     return hashlib.sha256(line.rstrip("\n").encode("utf-8")).hexdigest()[:32]
 
 
-def line_owners(
+def flush_marks(
     ws: Workspace, record: ThreadMark | None, lines: list[str]
-) -> tuple[Counter[str], Counter[str]]:
+) -> tuple[set[int], set[int]]:
     """Which lines of a log its watermark record says were flushed (on any machine:
     those before the watermark, those past it a sync marked, those of a flush killed
-    after its append), and which this machine appended and has not flushed (its own:
-    the rest, but those another machine is to flush), by line id. A record of another
-    log (its first line differs: replaced since) says nothing: every line is own."""
+    after its append), and which another machine is to flush (`theirs`), by index; the
+    rest this machine appended and has not flushed (its own). A record of another log
+    (its first line differs: replaced since) says nothing: every line is own."""
     import hashlib
 
     done: set[int] = set()
@@ -843,6 +843,15 @@ def line_owners(
             done.update(range(note.start, min(note.end, len(lines))))
         theirs = set(record.theirs or ())
         done -= theirs
+    return done, theirs
+
+
+def line_owners(
+    ws: Workspace, record: ThreadMark | None, lines: list[str]
+) -> tuple[Counter[str], Counter[str]]:
+    """`flush_marks` by line id, each as often as it is meant: the lines flushed, and
+    this machine's own lines (the rest, but those another machine is to flush)."""
+    done, theirs = flush_marks(ws, record, lines)
     flushed = Counter(line_id(lines[i]) for i in sorted(done))
     own = Counter(line_id(line) for i, line in enumerate(lines) if i not in done | theirs)
     return flushed, own

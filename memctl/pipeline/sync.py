@@ -92,7 +92,7 @@ from memctl.core.forgotten import (
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
 from memctl.core.state import State
-from memctl.core.threads import line_id, line_owners, log_lines
+from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
@@ -1065,6 +1065,9 @@ def _plan(
                 plan.memory_joined = both and merged.rstrip() != theirs.rstrip()
     if "threads" in shares:
         plan.flushed, plan.own = _local_flushed(ws, state, local)
+        # Where in the local logs this machine's own lines are (none noted when a merge
+        # killed part-way left its note: the local logs may be merged already).
+        at = None if "threads" in _note(ws) else _own_at(ws, state, local)
         # Flushes on either side since the base add up (the same line said on both
         # machines is flushed once on each); no base record (a first sync, a rewritten
         # remote, a share just widened): each side's count, the larger.
@@ -1108,7 +1111,12 @@ def _plan(
                 plan.marks[thread] = _watermark(
                     merged_lines,
                     plan.flushed.get(thread, Counter()),
-                    _own_ranks(lines, plan.own.get(thread, Counter()), union),
+                    _own_ranks(
+                        lines,
+                        plan.own.get(thread, Counter()),
+                        union,
+                        None if at is None else at.get(thread, {}),
+                    ),
                 )
         elif rel.startswith("evicted/") and _shared(rel, shares) and rel not in local:
             plan.writes[rel] = remote[rel]
@@ -1147,10 +1155,12 @@ def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
     return [[masks.get(line, line) for line in side] for side in sides]
 
 
-def _own_ranks(sides: list[list[str]], own: Counter[str], union: bool) -> dict[str, set[int]]:
+def _own_ranks(
+    sides: list[list[str]], own: Counter[str], union: bool, at: dict[str, set[int]] | None
+) -> dict[str, set[int]]:
     """Which occurrences of each line in the merged log are this machine's own to flush
-    (by line id: the occurrences' ranks, 0 the first). Its own lines are the last of
-    its local log's occurrences of that line (appended here, not flushed yet); the
+    (by line id: the occurrences' ranks, 0 the first). `at`: the ranks of its own lines
+    in the local log (`_own_at`; None: its last occurrences, those appended last). The
     merge keeps the remote's occurrences first, then the local ones it adds, so local
     occurrence k past those the base (a union: the remote) already held is merged
     occurrence k - held + the remote's count. Own lines the local log lacks (a log a
@@ -1161,11 +1171,34 @@ def _own_ranks(sides: list[list[str]], own: Counter[str], union: bool) -> dict[s
     ranks: dict[str, set[int]] = {}
     for ident, wanted in own.items():
         held = min(r[ident], loc[ident]) if union else min(b[ident], r[ident], loc[ident])
-        got = set(range(max(0, wanted - loc[ident])))
-        for k in range(max(0, loc[ident] - wanted), loc[ident]):
-            got.add(k if k < held else r[ident] + k - held)
+        local = (
+            at.get(ident, set())
+            if at is not None
+            else set(range(max(0, loc[ident] - wanted), loc[ident]))
+        )
+        got = set(range(max(0, wanted - len(local))))
+        got.update(k if k < held else r[ident] + k - held for k in local)
         ranks[ident] = got
     return ranks
+
+
+def _own_at(ws: Workspace, state: State, local: dict[str, bytes]) -> dict[str, dict[str, set[int]]]:
+    """Thread -> line id -> the ranks (among that line's occurrences in the local log)
+    of the lines this machine appended and has not flushed (`flush_marks`)."""
+    out: dict[str, dict[str, set[int]]] = {}
+    for rel, data in local.items():
+        if not rel.startswith("threads/"):
+            continue
+        thread, lines = _thread_name(rel), log_lines(data)
+        done, theirs = flush_marks(ws, state.threads.get(thread), lines)
+        seen: Counter[str] = Counter()
+        mine = out.setdefault(thread, {})
+        for index, line in enumerate(lines):
+            ident = line_id(line)
+            if index not in done and index not in theirs:
+                mine.setdefault(ident, set()).add(seen[ident])
+            seen[ident] += 1
+    return out
 
 
 def _shrinks(local: list[str], merged: list[str]) -> bool:
