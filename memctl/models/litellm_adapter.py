@@ -135,6 +135,40 @@ def window_from_message(text: str) -> int | None:
     return value if value >= 16 else None
 
 
+def _unset(name: str) -> bool:
+    """An environment variable that is absent, empty or blank: `OPENAI_API_KEY=` in a
+    shell or a `.env` file is no key, and the provider would answer with a 401 (or a
+    500) after the retries."""
+    return not os.environ.get(name, "").strip()
+
+
+def missing_key(spec: ModelSpec) -> str | None:
+    """Why the model has no API key, or None: its `api_key_env`, else the variables
+    the provider is known by (memctl's price table for the providers it lists, litellm's
+    `validate_environment` for the others); a model with an `api_base` and no
+    `api_key_env` may need none (a local server). Asked by the run before any request
+    and by `doctor`."""
+    if spec.api_key_env:
+        if _unset(spec.api_key_env):
+            return f"the environment variable {spec.api_key_env} (api_key_env) is not set"
+        return None
+    if spec.api_base:
+        return None
+    from memctl.models.price_table import KEY_ENV
+
+    provider = spec.litellm_name.split("/", 1)[0]
+    if provider in KEY_ENV and listed(spec.litellm_name):
+        names = KEY_ENV[provider]
+    else:
+        try:
+            validated = import_litellm().validate_environment(spec.litellm_name)
+        except Exception:
+            return None
+        names = list(validated.get("missing_keys") or [])
+    missing = [name for name in names if _unset(name)]
+    return f"no API key: set {' or '.join(missing)}" if missing else None
+
+
 def import_litellm() -> Any:
     """litellm, configured to stay offline at import and quiet on stdout."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -397,25 +431,12 @@ class LiteLLMModel:
         if self.spec.api_base:
             kwargs["api_base"] = self.spec.api_base
         if self.spec.api_key_env:
-            key = os.environ.get(self.spec.api_key_env)
-            if not key:
+            if reason := missing_key(self.spec):
                 # A setup mistake, found before any request: exit 2, as for the config.
-                raise ConfigError(
-                    f"model {self.name}: the environment variable {self.spec.api_key_env} "
-                    "(api_key_env) is not set"
-                )
-            kwargs["api_key"] = key
-        elif not self.spec.api_base:
-            litellm = import_litellm()
-            try:
-                missing = litellm.validate_environment(self.spec.litellm_name).get("missing_keys")
-            except Exception:
-                missing = None
-            if missing:
-                raise ConfigError(
-                    f"model {self.name}: no API key; set {' or '.join(missing)} "
-                    "(or api_key_env in memctl.yaml)"
-                )
+                raise ConfigError(f"model {self.name}: {reason}")
+            kwargs["api_key"] = os.environ[self.spec.api_key_env].strip()
+        elif not self.spec.api_base and (reason := missing_key(self.spec)):
+            raise ConfigError(f"model {self.name}: {reason} (or api_key_env in memctl.yaml)")
         return kwargs
 
     def check_provider(self) -> None:

@@ -837,6 +837,29 @@ def test_get_a_day_without_a_ledger_names_the_day_and_the_latest(cli, workspace)
     assert run.stderr.rstrip().endswith("the latest is memory/2020-02-03.md")
 
 
+@pytest.mark.parametrize("value", ["", "   "])
+def test_an_empty_provider_key_is_no_key(cli, workspace, monkeypatch, value):
+    """audit 12 #2: `OPENAI_API_KEY=` (set, empty or blank) went on to the provider, three
+    attempts and exit 1; it is a missing key, said before any request, exit 2."""
+    monkeypatch.setenv("MEMCTL_MODEL", "openai:gpt-4o-mini")
+    monkeypatch.setenv("OPENAI_API_KEY", value)
+    said = json.dumps({"role": "user", "content": "The staging database is db7."})
+    assert cli("-w", workspace, "thread", "append", "t", input=said + "\n").exit_code == 0
+    before = sorted(p.name for p in (workspace / "memory").glob("*"))
+
+    run = cli("-w", workspace, "flush")
+
+    assert run.exit_code == 2, (run.stdout, run.stderr)
+    [line] = run.stderr.splitlines()
+    assert line == (
+        "memctl: error: model openai:gpt-4o-mini: no API key: set OPENAI_API_KEY "
+        "(or api_key_env in memctl.yaml)"
+    )
+    assert sorted(p.name for p in (workspace / "memory").glob("*")) == before
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert "key: no API key: set OPENAI_API_KEY" in doctor.stdout
+
+
 @pytest.mark.parametrize("key", ["sk-test", None])
 def test_doctor_offline_reads_litellms_table_without_importing_it(
     workspace, tmp_path, monkeypatch, key

@@ -222,11 +222,17 @@ def test_connection_refused_names_the_address(cli, workspace: Path, llm_server, 
 
 
 @pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("value", [None, "", "  "])
 def test_a_missing_api_key_is_a_setup_error_found_before_any_request(
-    cli, workspace: Path, llm_server, stage: str, monkeypatch
+    cli, workspace: Path, llm_server, stage: str, monkeypatch, value: str | None
 ):
+    """An empty or blank variable is no key either (audit 12 #2: `OPENAI_API_KEY=` went
+    on to three requests and exit 1)."""
     prepare(workspace, llm_server, stage, retries=2)
-    monkeypatch.delenv("MEMCTL_TEST_KEY")
+    if value is None:
+        monkeypatch.delenv("MEMCTL_TEST_KEY")
+    else:
+        monkeypatch.setenv("MEMCTL_TEST_KEY", value)
     before = files(workspace, stage)
 
     result = cli("-w", workspace, *STAGES[stage].args)

@@ -157,6 +157,7 @@ def _specs(config: Config) -> list[tuple[str, ModelSpec]]:
 def _model_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
     from memctl.core.errors import MemctlError
     from memctl.models.interface import Request
+    from memctl.models.litellm_adapter import missing_key
     from memctl.models.resolve import resolve_model
 
     checks = []
@@ -170,7 +171,7 @@ def _model_checks(ws: Workspace, config: Config, offline: bool) -> list[Check]:
         if unknown:
             checks.append(Check(f"{label} provider", False, unknown))
             continue
-        missing = _missing_key(spec)
+        missing = missing_key(spec)
         checks.append(Check(f"{label} key", not missing, missing or "set"))
         if missing:
             continue
@@ -211,30 +212,6 @@ def _unknown_provider(model: Model) -> str | None:
     except ConfigError as exc:
         return str(exc)
     return None
-
-
-def _missing_key(spec: ModelSpec) -> str | None:
-    """Why the model has no key, or None: its api_key_env, else the variables litellm
-    knows the provider by (an api_base without api_key_env may need none: a local server)."""
-    if spec.api_key_env:
-        if os.environ.get(spec.api_key_env):
-            return None
-        return f"the environment variable {spec.api_key_env} (api_key_env) is not set"
-    if spec.api_base:
-        return None
-    from memctl.models.litellm_adapter import import_litellm
-    from memctl.models.price_table import KEY_ENV, listed
-
-    provider = spec.litellm_name.split("/", 1)[0]
-    if provider in KEY_ENV and listed(spec.litellm_name):
-        missing = [name for name in KEY_ENV[provider] if not os.environ.get(name)]
-        return f"no API key: set {' or '.join(missing)}" if missing else None
-
-    try:
-        missing = import_litellm().validate_environment(spec.litellm_name).get("missing_keys")
-    except Exception:
-        return None
-    return f"no API key: set {' or '.join(missing)}" if missing else None
 
 
 def _workspace_checks(ws: Workspace) -> list[Check]:
