@@ -367,8 +367,8 @@ def _passes(
 
 def by_day(dailies: list[tuple[str, str]]) -> list[str]:
     """The ledger blocks of `dailies` in the order their facts were said (a block's
-    `said` span's end, else the day it was written, then the same day its `last said`
-    time, else the time it was written: `said.said_key`; ties in ledger order), for what
+    `last said` time, else the time it was written, in UTC, else its `said` span's end:
+    `said.said_key`; ties in ledger order), for what
     reads "later" as "newer": threads flushed out of date order append an older block
     after a newer one."""
     blocks: list[tuple[str, str]] = []

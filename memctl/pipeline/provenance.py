@@ -223,8 +223,8 @@ class Ledgers:
 
 
 def said_days(ws: Workspace, memory: str) -> dict[str, str]:
-    """When each bullet of `memory` was last said (`said.said_key`: the ISO day, then
-    the time when known), by its text without the bullet: the latest of the ledger blocks
+    """When each bullet of `memory` was last said (`said.said_key`: the UTC time when
+    known, else the ISO day), by its text without the bullet: the latest of the ledger blocks
     the sidecar says it was merged from. Consolidation orders MEMORY.md's facts by it
     against the new daily ones, so an older line imported after a newer fact was
     consolidated does not replace it. A bullet the sidecar does not know (a teammate's,
@@ -265,7 +265,7 @@ def _current_lines(ws: Workspace, ledgers: Ledgers) -> dict[str, list[Source]]:
 
 def _block_day(lines: list[str], number: int) -> str | None:
     """When the facts of the ledger block holding line `number` (1-based) were said
-    (`said.said_key`: the day, then the time when known)."""
+    (`said.said_key`: the UTC time when known, else the day)."""
     for at in range(min(number, len(lines) + 1) - 2, -1, -1):  # no copy of the lines above
         if lines[at].startswith("## "):
             return said_key(lines[at])
