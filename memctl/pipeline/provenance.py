@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,10 @@ MATCH_THRESHOLD = 0.5
 MATCH_SLACK = 0.1
 """Lines within this of the best match are sources too (a fact folded from several)."""
 MATCH_MOST = 5
+MATCH_TESTED = 4 * MATCH_MOST
+"""At most this many of the best-matching lines are read for another value of the same
+thing (`other_fact`, a `supersede.stale` each): a bullet whose twenty best matches all
+state other values has no source among lines that share fewer of its words."""
 FLUSH_HEADING = re.compile(
     r"^## Memory Flush — (?P<at>\S+) · thread (?P<thread>\S+) · "
     r"entr(?:y|ies) (?P<first>\d+)(?:-(?P<last>\d+))?"
@@ -218,8 +222,11 @@ class Ledgers:
         exact = by_digest.get(bullet_digest(text))
         if exact:
             return exact[:MATCH_MOST]
-        found = _best(frozenset(content_words(text)), words)
-        return [s for s in found if not other_fact(text, self.line(s) or "")]
+        return _best(
+            frozenset(content_words(text)),
+            words,
+            lambda s: other_fact(text, self.line(s) or ""),
+        )
 
 
 def said_days(ws: Workspace, memory: str) -> dict[str, str]:
@@ -292,9 +299,15 @@ def other_fact(bullet: str, line: str) -> bool:
 
 
 def _best(
-    wanted: frozenset[str], candidates: Iterable[tuple[Source, frozenset[str]]]
+    wanted: frozenset[str],
+    candidates: Iterable[tuple[Source, frozenset[str]]],
+    other: Callable[[Source], bool] | None = None,
 ) -> list[Source]:
-    """The lines whose words overlap `wanted` the most, above MATCH_THRESHOLD."""
+    """The lines whose words overlap `wanted` the most, above MATCH_THRESHOLD, in their
+    order; with `other`, leaving out the lines it says state another fact (`other_fact`),
+    as though they were not candidates. Ranked first, then only the best are tested,
+    best first (`MATCH_TESTED` at most): a test is a `supersede.stale`, and a merge
+    matches a reworded bullet against every fresh line."""
     if not wanted:
         return []
     scored = []
@@ -302,12 +315,36 @@ def _best(
         shared = len(wanted & words)
         if shared:
             scored.append((2 * shared / (len(wanted) + len(words)), source))
-    if not scored:
+    verdicts: dict[int, bool] = {}
+
+    def kept(at: int) -> bool | None:
+        """Whether line `at` is a candidate; None when no more may be tested."""
+        if other is None:
+            return True
+        if at not in verdicts:
+            if len(verdicts) == MATCH_TESTED:
+                return None
+            verdicts[at] = not other(scored[at][1])
+        return verdicts[at]
+
+    top = None
+    for at in sorted(range(len(scored)), key=lambda at: -scored[at][0]):
+        if scored[at][0] < MATCH_THRESHOLD or (verdict := kept(at)) is None:
+            return []
+        if verdict:
+            top = scored[at][0]
+            break
+    if top is None:
         return []
-    top = max(score for score, _ in scored)
-    if top < MATCH_THRESHOLD:
-        return []
-    return [s for score, s in scored if score >= top - MATCH_SLACK][:MATCH_MOST]
+    found: list[Source] = []
+    for at, (score, source) in enumerate(scored):
+        if score < top - MATCH_SLACK:
+            continue
+        if len(found) == MATCH_MOST or (verdict := kept(at)) is None:
+            break
+        if verdict:
+            found.append(source)
+    return found
 
 
 # --------------------------------------------------------------------------- consolidation
@@ -352,6 +389,8 @@ def merged_sources(
         for told in passes:
             current = _followed(current, by_name, told or {})
     candidates: list[tuple[Source, str]] | None = None
+    stated: dict[Source, str] = {}
+    words: list[tuple[Source, frozenset[str]]] = []
     found: Bullets = {}
     for _, line in bullets_of(memory):
         digest = bullet_digest(line)
@@ -364,13 +403,12 @@ def merged_sources(
                     for s in _dedupe(s for known in before.values() for s in known)
                     if ledgers.holds(s) and (text := ledgers.line(s)) is not None
                 ]
+                stated = dict(candidates)
+                words = [(s, frozenset(content_words(text))) for s, text in candidates]
             sources = [s for s, _ in candidates if s.digest == digest][:MATCH_MOST] or _best(
                 frozenset(content_words(line)),
-                (
-                    (s, frozenset(content_words(text)))
-                    for s, text in candidates
-                    if not other_fact(line, text)
-                ),
+                words,
+                lambda s: other_fact(line, stated[s]),  # noqa: B023 (called here, in this pass)
             )
         found[digest] = sources
     return found
