@@ -25,6 +25,7 @@ and the entry that said it is the one of those whose words the line shares most.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -229,7 +230,7 @@ class Ledgers:
         )
 
 
-def said_days(ws: Workspace, memory: str) -> dict[str, str]:
+def said_days(ws: Workspace, memory: str, *, kept: list[bytes] | None = None) -> dict[str, str]:
     """When each bullet of `memory` was last said (`said.said_key`: the UTC time when
     known, else the ISO day), by its text without the bullet: the latest of the ledger blocks
     the sidecar says it was merged from. Consolidation orders MEMORY.md's facts by it
@@ -238,36 +239,83 @@ def said_days(ws: Workspace, memory: str) -> dict[str, str]:
     brought by a sync that merged two MEMORY.md files) is looked for in the current
     (not archived) ledgers by its fact key: the ledgers a sync merged are the same on
     every machine, so two machines order the two values alike. One no ledger line states
-    (edited by hand) is left out: it stays older than any new fact."""
+    (edited by hand) is left out: it stays older than any new fact. What the ledgers
+    state is kept between runs (`_current_lines`), so a bullet never found does not cost
+    a read of every ledger on every consolidation: with `kept`, what was read is
+    appended to it for `keep_stated` to write once the consolidation is done (a failed
+    one changes nothing, a dry run keeps nothing)."""
     known = read_sidecar(sidecar_path(ws))
     ledgers = Ledgers(ws)
-    stating: dict[str, list[Source]] | None = None
+    stating: dict[str, list[str | None]] | None = None
     days: dict[str, str] = {}
     for _, line in bullets_of(memory):
         digest = bullet_digest(line)
         sources = [now for s in known.get(digest, []) if (now := ledgers.resolve(s))]
-        if not sources:
+        if sources:
+            keys = [_block_day(ledgers.lines(source.path), source.line) for source in sources]
+        else:
             if stating is None:
-                stating = _current_lines(ws, ledgers)
-            sources = stating.get(digest, [])
+                stating = _current_lines(ws, ledgers, kept)
+            keys = stating.get(digest, [])
         text = BULLET.sub("", line.strip()).strip()
-        for source in sources:
-            day = _block_day(ledgers.lines(source.path), source.line)
+        for day in keys:
             if day is not None and day > days.get(text, ""):
                 days[text] = day
     return days
 
 
-def _current_lines(ws: Workspace, ledgers: Ledgers) -> dict[str, list[Source]]:
-    """The fact lines of the ledgers not archived, by digest."""
-    found: dict[str, list[Source]] = {}
+STATED_NAME = "ledger_facts.json"
+"""`.memctl/` file: each current ledger's fact lines, by digest, with when their block was
+said (`said.said_key`), and the ledger's size and mtime they were read at."""
+
+
+def _current_lines(
+    ws: Workspace, ledgers: Ledgers, kept: list[bytes] | None
+) -> dict[str, list[str | None]]:
+    """When each fact line of the ledgers not archived was said (`_block_day`), by
+    digest. A ledger is read again only when its size or mtime changed since the last
+    run (`STATED_NAME`): a consolidation reads the ledger that grew, not every one.
+    With `kept`, what changed is appended to it, the document `keep_stated` writes."""
+    path_of = ws.state_dir / STATED_NAME
+    try:
+        cached = json.loads(path_of.read_text(encoding="utf-8"))
+        files = cached["files"] if cached.get("version") == 1 else {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        files = {}
+    now: dict[str, Any] = {}
     for file in ws.daily_files(include_archive=False):
         path = ws.relative(file)
-        for number, line in enumerate(ledgers.lines(path), 1):
-            if is_bullet(line):
-                digest = bullet_digest(line)
-                found.setdefault(digest, []).append(Source(path, number, digest))
+        try:
+            stat = file.stat()
+        except OSError:
+            continue
+        seen = [stat.st_size, stat.st_mtime_ns]
+        entry = files.get(path)
+        if not isinstance(entry, dict) or entry.get("seen") != seen:
+            facts: list[list[str | None]] = []
+            key = None  # as `_block_day` reads it: the heading above, in one pass
+            for line in ledgers.lines(path):
+                if line.startswith("## "):
+                    key = said_key(line)
+                elif is_bullet(line):
+                    facts.append([bullet_digest(line), key])
+            entry = {"seen": seen, "facts": facts}
+        now[path] = entry
+    if kept is not None and now != files:
+        kept.append(json.dumps({"version": 1, "files": now}).encode("utf-8"))
+    found: dict[str, list[str | None]] = {}
+    for entry in now.values():
+        for digest, key in entry["facts"]:
+            found.setdefault(digest, []).append(key)
     return found
+
+
+def keep_stated(ws: Workspace, kept: list[bytes]) -> None:
+    """Write what `said_days` read of the ledgers (`kept`) for the next run; a failure
+    is no error: the next run reads them again."""
+    if kept:
+        with contextlib.suppress(OSError):
+            write_atomic(ws.state_dir / STATED_NAME, kept[-1])
 
 
 def _block_day(lines: list[str], number: int) -> str | None:
