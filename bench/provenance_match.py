@@ -9,6 +9,13 @@ share words with a bullet and a few share most of them. Prints the seconds of
 `merged_sources` and how many sources it found (the same before and after).
 
     python bench/provenance_match.py [--lines 1000] [--bullets 3]
+
+With `--ledgers N` it measures `said_days` instead (review 16 #15): N current ledgers of
+`--lines` fact lines each and a MEMORY.md holding one bullet edited by hand (no ledger
+states it), as two builtin consolidations in a row read it; on main every run reads
+every ledger, on the branch the second reads none (`.memctl/ledger_facts.json`).
+
+    python bench/provenance_match.py --ledgers 30 --lines 200
 """
 
 from __future__ import annotations
@@ -40,11 +47,44 @@ def line(rng: random.Random) -> str:
     return f"The {service} backups on {host} are kept {rng.randrange(7, 90)} days."
 
 
+def said_days_runs(ledgers: int, lines: int) -> None:
+    """Two consolidations' `said_days` over `ledgers` ledgers and one unknown bullet."""
+    rng = random.Random(15)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        (root / "memory").mkdir()
+        (root / ".memctl").mkdir()
+        for day in range(1, ledgers + 1):
+            heading = f"## Memory Flush — 2026-11-{day:02d}T08:00:00+00:00 · thread a · builtin\n\n"
+            facts = "".join(f"- {line(rng)}\n" for _ in range(lines))
+            (root / "memory" / f"2026-11-{day:02d}.md").write_text(heading + facts, "utf-8")
+        memory = "# Memory\n\n- The build uses uv, as I noted by hand.\n"
+        ws = Workspace(root)
+        took = []
+        for _ in range(2):
+            start, cpu = time.perf_counter(), time.process_time()
+            kept: list[bytes] = []
+            try:
+                provenance.said_days(ws, memory, kept=kept)  # type: ignore[call-arg]
+                provenance.keep_stated(ws, kept)  # type: ignore[attr-defined]
+            except TypeError:  # main: no cache
+                provenance.said_days(ws, memory)
+            took.append((time.perf_counter() - start, time.process_time() - cpu))
+    print(
+        f"{ledgers} ledgers × {lines} lines, one bullet edited by hand: said_days "
+        + ", then ".join(f"{wall:.3f} s ({cpu:.3f} s CPU)" for wall, cpu in took)
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lines", type=int, default=1000)
     parser.add_argument("--bullets", type=int, default=3)
+    parser.add_argument("--ledgers", type=int, default=0)
     args = parser.parse_args()
+    if args.ledgers:
+        said_days_runs(args.ledgers, args.lines)
+        return
     rng = random.Random(16)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
