@@ -58,7 +58,8 @@ class MaintainResult:
     clock: str | None = None
     """Said when the throttle's last run was in the future (see `Workspace.clock_note`)."""
     sync: SyncResult | None = None
-    """The scheduled sync (`sync.every`), when it was due and ran."""
+    """The scheduled sync (`sync.every`), when it was due and ran (whether this run
+    consolidated, found nothing new, was throttled, failed or was skipped for a lock)."""
     sync_error: str | None = None
     """Why the scheduled sync failed: a warning, the next run tries again."""
 
