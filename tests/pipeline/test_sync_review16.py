@@ -7,6 +7,7 @@ share a bare repository in tmp_path."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -59,6 +60,13 @@ def test_a_machine_whose_model_fails_still_receives_on_schedule(tmp_path, cli, l
     # The sync's own consolidation fails alike: a warning, and the next run syncs again.
     assert "HTTP 500" in result["sync_error"], result
     assert "sync" not in json.loads((b.state_dir / "state.json").read_text())["runs"]
+    # Without --json, the sync's line is said beside the failure.
+    llm_server.fail(500)
+    llm_server.fail(500)
+    _due(b)
+    told = cli("-w", b.root, "maintain")
+    assert told.exit_code != 0
+    assert re.search(r"^maintain: .*sync: model openai:test-model: HTTP 500", told.stderr, re.M)
 
 
 def test_init_from_on_an_exported_workspace_rewrites_the_block_a_forget_reaches(tmp_path, cli):
