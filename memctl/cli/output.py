@@ -191,6 +191,13 @@ def note(g: Output, message: str, command: str | None = None) -> None:
     print(message, file=sys.stderr)
 
 
+def alert(message: str) -> None:
+    """A warning on stderr that --quiet does not silence: what a cron log (`-q`: only
+    errors) must get although the run goes on and exits 0 (a scheduled sync that keeps
+    failing). Its lines start with the command's name, as a note's do."""
+    print(message, file=sys.stderr)
+
+
 def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.Exit:
     """The error line on stderr (and with --json the error document, unless `document`
     is False: the command printed its own, which says what went wrong); the Exit to

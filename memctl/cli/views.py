@@ -1,6 +1,6 @@
 """Views more than one command prints: a compaction note (compact, call), a consolidation
-summary (consolidate, maintain, call), archive moves (archive, maintain), a cost, a size, a
-planned request, a local time. Kept in one place so two commands never word the same
+summary (consolidate, maintain, call), archive moves (archive, maintain), a sync's counts
+(sync, maintain), a cost, a size, a planned request, a local time. Kept in one place so two commands never word the same
 thing twice; a view only one command prints lives in that command's module.
 
 Nothing here imports a command module or the entry module (tests/test_layers.py).
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from memctl.pipeline.archive import ArchiveResult
     from memctl.pipeline.compact import CompactResult
     from memctl.pipeline.consolidate import ConsolidateResult
+    from memctl.pipeline.sync import SyncResult
 
 
 # --------------------------------------------------------------------------- sizes, costs, requests
@@ -207,4 +208,30 @@ def archive_summary(result: ArchiveResult) -> str:
     return (
         f"{verb} {plural(len(result.moved), 'ledger')} dated before "
         f"{result.cutoff.isoformat()} to memory/archive/{joined}; kept {result.kept}"
+    )
+
+
+def sync_counts(result: SyncResult, would: bool = False) -> str:
+    """What a sync received and sent: ledger blocks, thread log lines (shared threads:
+    never counted as blocks), and the forgets."""
+    receive, send = ("would receive", "send") if would else ("received", "sent")
+    text = f"{receive} {result.received:,}, {send} {plural(result.sent, 'block')}"
+    if result.received_lines or result.sent_lines:
+        text += (
+            f"; thread log lines: {result.received_lines:,} {receive.split()[-1]}, "
+            f"{result.sent_lines:,} {send}"
+        )
+    if result.forgotten:
+        text += f", {result.forgotten} forgotten"
+    return text
+
+
+def sync_dropped(result: SyncResult) -> str | None:
+    """The lines a sync's MEMORY.md left out (a tombstone forgets them), if any."""
+    if not result.memory_dropped:
+        return None
+    would = "would leave" if result.status == "dry_run" else "left"
+    return (
+        f"{would} {plural(result.memory_dropped, 'line')} out of MEMORY.md that a tombstone "
+        "forgets (a forget on either machine) or a purge masked"
     )

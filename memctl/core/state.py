@@ -84,6 +84,19 @@ class ThreadMark:
     so that this machine never claims them flushed."""
 
 
+@dataclass
+class RemovedLog:
+    """What `thread rm` of a shared thread log knew of its lines (`removed.<id>`), by
+    line id, each as often as it was meant: another machine that still has the log
+    brings it back at a sync (a sync never takes lines out of a log), and this machine
+    then flushes its own lines again, never those it had flushed."""
+
+    flushed: dict[str, int] = field(default_factory=dict)
+    """Lines a flush had processed (here, or on another machine as a sync said)."""
+    own: dict[str, int] = field(default_factory=dict)
+    """Lines this machine appended and had not flushed: its own to flush."""
+
+
 def watermark_place(record: ThreadMark | None) -> LogPlace | None:
     """The place flush may start a log from: only while it is the watermark's (one
     moved back by hand keeps a place that says where a later line starts). Here, not
@@ -153,6 +166,9 @@ class State:
     consolidation: Consolidation = field(default_factory=Consolidation)
     runs: dict[str, datetime] = field(default_factory=dict)
     """Job name (flush, flush_auto, consolidate, archive, maintain, ...) -> last run."""
+    removed: dict[str, RemovedLog] = field(default_factory=dict)
+    """Thread -> what this machine knew of the lines of a shared thread log it removed
+    (`thread rm`), until a sync brings the log back."""
     windows: dict[str, int] = field(default_factory=dict)
     """Model name -> the context window an overflow error stated."""
     imports: dict[str, ImportMark] = field(default_factory=dict)

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 from memctl.core.errors import UsageError
 from memctl.core.forgotten import rename_said
-from memctl.core.threads import check_thread_id, thread_path
+from memctl.core.threads import check_thread_id, line_owners, log_lines, thread_path
 
 if TYPE_CHECKING:
     from memctl.core.config import Config
-    from memctl.core.state import State
+    from memctl.core.state import State, ThreadMark
     from memctl.core.workspace import Workspace
 
 
@@ -67,10 +67,16 @@ def remove_thread(
                 thread, None, ws.relative(log), ws.relative(evicted) if kept else None, imports
             )
         forgotten = 0
+        # A shared log comes back from another machine that still has it: what this
+        # machine knew of its lines is kept until then (`State.removed`).
+        shared = bool(config.sync.remote) and "threads" in config.sync.share
+        lines = log_lines(log.read_bytes()) if shared else []
 
         def forget(state: State) -> None:
             nonlocal forgotten
-            state.threads.pop(thread, None)
+            record = state.threads.pop(thread, None)
+            if lines:
+                _keep_removed(ws, state, thread, record, lines)
             for key in [k for k, mark in state.imports.items() if mark.thread == thread]:
                 del state.imports[key]
                 forgotten += 1
@@ -87,6 +93,24 @@ def remove_thread(
     return ThreadChange(
         thread, None, ws.relative(log), ws.relative(evicted) if removed else None, forgotten
     )
+
+
+def _keep_removed(
+    ws: Workspace, state: State, thread: str, record: ThreadMark | None, lines: list[str]
+) -> None:
+    """Note in `state.removed` which lines of a shared log being removed were flushed
+    and which were this machine's own to flush (added to what an earlier removal of the
+    same id noted, which may come back too)."""
+    from collections import Counter
+
+    from memctl.core.state import RemovedLog
+
+    flushed, own = line_owners(ws, record, lines)
+    kept = state.removed.get(thread) or RemovedLog()
+    flushed |= Counter(kept.flushed)
+    own |= Counter(kept.own)
+    if flushed or own:
+        state.removed[thread] = RemovedLog(dict(sorted(flushed.items())), dict(sorted(own.items())))
 
 
 def rename_thread(

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import stat
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
 
     from memctl.core.redact import Redactor
-    from memctl.core.state import LogPlace
+    from memctl.core.state import FlushNote, LogPlace, ThreadMark
 
 THREAD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 ROLES = ("user", "assistant", "system", "developer", "tool")
@@ -797,3 +798,73 @@ def count_entries(path: Path, place: LogPlace | None = None) -> int:
             return start + sum(chunk.count(b"\n") for chunk in chunks)
     except FileNotFoundError:
         return 0
+
+
+# --------------------------------------------------------------------------- shared logs
+
+
+def log_lines(data: bytes) -> list[str]:
+    """A log's lines, each ending in its newline (a last one without gets one). Split at
+    "\\n" only: a JSON line may hold U+2028 and other breaks `splitlines` would cut at."""
+    pieces = data.decode("utf-8", "replace").split("\n")
+    lines = [piece + "\n" for piece in pieces[:-1]]
+    if pieces[-1]:
+        lines.append(pieces[-1] + "\n")
+    return lines
+
+
+def line_id(line: str) -> str:
+    """A log line's identity across machines (`memctl sync`): its bytes' digest."""
+    import hashlib  # not at import, as in _tail_hash
+
+    return hashlib.sha256(line.rstrip("\n").encode("utf-8")).hexdigest()[:32]
+
+
+def flush_marks(
+    ws: Workspace, record: ThreadMark | None, lines: list[str]
+) -> tuple[set[int], set[int]]:
+    """Which lines of a log its watermark record says were flushed (on any machine:
+    those before the watermark, those past it a sync marked, those of a flush killed
+    after its append), and which another machine is to flush (`theirs`), by index; the
+    rest this machine appended and has not flushed (its own). A record of another log
+    (its first line differs: replaced since) says nothing: every line is own."""
+    import hashlib
+
+    done: set[int] = set()
+    theirs: set[int] = set()
+    if record is not None and (
+        record.head is None
+        or (lines and hashlib.sha256(lines[0].encode("utf-8")).hexdigest() == record.head)
+    ):
+        done = set(range(min(record.flushed, len(lines))))
+        done.update(i for i in record.elsewhere or () if i < len(lines))
+        note = record.block
+        if note is not None and note.start == record.flushed and _block_appended(ws, note):
+            done.update(range(note.start, min(note.end, len(lines))))
+        theirs = set(record.theirs or ())
+        done -= theirs
+    return done, theirs
+
+
+def line_owners(
+    ws: Workspace, record: ThreadMark | None, lines: list[str]
+) -> tuple[Counter[str], Counter[str]]:
+    """`flush_marks` by line id, each as often as it is meant: the lines flushed, and
+    this machine's own lines (the rest, but those another machine is to flush)."""
+    done, theirs = flush_marks(ws, record, lines)
+    flushed = Counter(line_id(lines[i]) for i in sorted(done))
+    own = Counter(line_id(line) for i, line in enumerate(lines) if i not in done | theirs)
+    return flushed, own
+
+
+def _block_appended(ws: Workspace, note: FlushNote) -> bool:
+    """Whether the block a flush noted is in its ledger where the note says."""
+    import hashlib
+
+    try:
+        with (ws.root / note.ledger).open("rb") as handle:
+            handle.seek(note.offset)
+            data = handle.read(note.size)
+    except OSError:
+        return False
+    return hashlib.sha256(data).hexdigest() == note.sha256

@@ -45,7 +45,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
-from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern
+from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern, kin_words
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import STOP as _STOP
@@ -575,8 +575,9 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
             written = written[0].upper() + written[1:]
         return written
 
+    written: list[date] = []
     text = _RELATIVE.sub(
-        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month), text)
+        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month, written), text)
     )
     text = _FROM_DAY.sub(_from_day, text)
     return _DAY_IS.sub(r"\1 is ", text)
@@ -614,28 +615,47 @@ _MONTH_NAME = re.compile(
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)|May)\b"
 )
 """A month named in a sentence ("May" only capitalised: lower case it is a verb)."""
+_RANGE_TO = (
+    r"(?:(?:to|through|thru|until|till)\b|[-–](?=\s))\s*(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+"
+    r"(?:of\s+)?" + _MONTH_NAME.pattern
+)
+_RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
+"""A day opening a range whose end names the month ("16 to 21 june", "30 may - 2 june",
+"16th to 21st october"): a date though no ordinal, "the" or month follows it."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,-])(?=\d\d?(?:st|nd|rd|th)\s+of\s+"
+    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
+    r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
+    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"
     + _MONTH_NAME.pattern
-    + r"))(?P<day>[12]\d|3[01]|[1-9])(?:st|nd|rd|th)\b"
-    r"(?:\s+of\s+(?:(?P<rel>next|this|last)\s+month\b|(?P<month>" + _MONTH_NAME.pattern + r")))?"
-    r"(?=\s*(?:$|[,.!?;:)]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
+    + r"))?"
+    r"(?=\s*(?:$|[,.!?;:)–-]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
     r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
     r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
 22nd", "to the 20th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
-"the 3rd of March" and chat's "3rd of march" are one date."""
+"the 3rd of March", chat's "3rd of march" and the day before its month with no ordinal
+("12 July", "16 aug", British order) are one date."""
 
 
-def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str | None) -> str:
+def _day_of_month(
+    match: re.Match[str],
+    day: date,
+    past: bool,
+    month_said: str | None,
+    written: list[date] | None = None,
+) -> str:
     """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
     sentence (or else `month_said`, named in a sentence before it) is its month, in the
     year nearest the day it was said; otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
-    "the 3rd" said on the 21st."""
+    "the 3rd" said on the 21st. `written`: the dates of the sentence so far, which a
+    bare day after them follows ("drop him off on the 9th and collect him on the 22nd",
+    said on 2025-05-20, is 2025-06-09 then 2025-06-22, not 2025-05-22); the date chosen
+    is added to it."""
     number = int(match["day"])
     months = (
         (
@@ -670,6 +690,8 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
             year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
             if number <= monthrange(year, month + 1)[1]:
                 candidates.append(date(year, month + 1, number))
+        # A day said after another of the same sentence comes after it.
+        earlier = max(written) if written else None
         # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
         # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
         if (
@@ -677,19 +699,30 @@ def _day_of_month(match: re.Match[str], day: date, past: bool, month_said: str |
             and (match["prep"] or "").casefold() not in ("to", "until", "till", "by")
             and not _FOR_DAY.search(match.string, 0, match.start())
         ):
-            chosen = max(_on_weekday([w for w in candidates if w <= day], match["weekday"]))
+            before = [w for w in candidates if w <= day]
+            chosen = max(_on_weekday(before, match["weekday"]))
         else:
-            chosen = min(_on_weekday([w for w in candidates if w >= day], match["weekday"]))
+            ahead = [w for w in candidates if w >= max(day, earlier or day)] or [
+                w for w in candidates if w >= day
+            ]
+            chosen = min(_on_weekday(ahead, match["weekday"]))
         # Five months always hold the day on either side of `day` (a 31st included).
+    if written is not None:
+        written.append(chosen)
     prep = match["prep"]
     lead = "on" if prep is None or prep.casefold() == "on" else prep
-    if prep is None and _TAKES_DATE.search(match.string, 0, match.start()):
-        lead = ""  # "a bed for the 12th": "for 2025-09-12", not "for on ..."
+    if prep is None and (
+        _TAKES_DATE.search(match.string, 0, match.start())
+        or re.search(r"[-–]\s*$", match.string[: match.start()])
+    ):
+        # "a bed for the 12th": "for 2025-09-12", not "for on ..."; a range's end after
+        # its dash: "2025-05-30 - 2025-06-02"
+        lead = ""
     return f"{lead} {chosen.isoformat()}".lstrip()
 
 
 _RANGE_END = re.compile(
-    r"\s*(?:to|-|–|through|thru|until|till)\s+(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    r"\s*(?:to|-|–|through|thru|until|till)\s*(?:the\s+)?\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?"
     rf"(?P<month>{_MONTH_NAME.pattern})",
     re.I,
 )
@@ -928,6 +961,7 @@ def is_fact(
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
     to_assistant: bool = False,
+    laughed: bool = False,
 ) -> bool:
     """Whether a sentence states something durable (see the module's docstring).
     `names`: the participants; `learned`: other names the conversation wrote with a
@@ -936,7 +970,9 @@ def is_fact(
     how chat is written (the rules were drawn from chat: in prose, a sentence on "the
     chicken" or "Einstein's theory" is more often a joke or trivia); `to_assistant`: a
     person speaking to an AI assistant, who tells of their own life only in passing, to
-    be helped, where two people chatting trade the moment's small talk."""
+    be helped, where two people chatting trade the moment's small talk; `laughed`: the
+    sentence was said with laughter (`_LAUGHTER`), cut before it reaches here, which makes
+    an order a joke ("Never trust a weather app lol"), not a rule to hold to."""
     stripped = sentence.strip()
     if (
         not stripped
@@ -969,7 +1005,10 @@ def is_fact(
         return False
     if not content or _WISH.match(stripped) or all(word in names for word in content):
         return False  # nothing, a wish, or only a name ("Thanks Ana!")
-    if _not_told(stripped) or (
+    # "Never send me PRs without tests again": to an assistant, "never" before a verb of
+    # asking is an order from now on, not a request of the moment (`_not_told`).
+    standing = to_assistant and not laughed and bool(_STANDING_ORDER.match(stripped))
+    if (_not_told(stripped) and not (standing and _rule(stripped))) or (
         _about_it(stripped) and not _DIGITS.search(stripped) and not _JOINS.search(stripped)
     ):
         # ... or "The kids loved it!": how someone took what came before ("I'm
@@ -1033,7 +1072,7 @@ def is_fact(
         or (to_assistant and _told_in_passing(stripped, content, about_speaker))
         # "Migrations must be reversible", "Never push directly to main": what a person
         # tells the assistant helping them to hold to from now on.
-        or (to_assistant and _rule(stripped))
+        or (to_assistant and not laughed and _rule(stripped))
     )
 
 
@@ -1123,10 +1162,12 @@ _STANDING_ORDER = re.compile(
 )
 """An imperative that holds from now on, not for this once: "always" or "never" before
 the verb ("Never push directly to main", "Always run the linter first")."""
-_ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)\b.*\bagain\b|\bnext time\b", re.I)
-"""An order about one person and what just happened ("Never doubt me again", "Never let
-him pick the restaurant again"), or about the next occasion only ("Always bring snacks
-next time"): chat's reaction, not a rule from now on ("Never push to main again" is one)."""
+_ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)(?:\s+[a-z]+)?\s+again\b[\s.!?]*$|\bnext time\b", re.I)
+"""An order about one person and what just happened, the person and "again" all there is
+after the verb ("Never doubt me again", "Never leave me hanging again"), or about the
+next occasion only ("Always bring snacks next time"): chat's reaction, not a rule from
+now on. An order with a thing in it is one ("Never send me PRs without tests again",
+"Never push to main again"); said with laughter it is a joke (`is_fact`)."""
 _BUT = re.compile(r"\s(?:but|yet|though|although|except)\s", re.I)
 _PERSONAL = _words(
     """i i'm you you're u we we're he she they it it's this that there here everyone
@@ -1250,33 +1291,47 @@ how it will seem ("should be easy", "must be terrible"), which only a class of t
 is required to be (see `_rule`)."""
 
 _A_NAME = r"(?P<name>[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?)"
+_GROUP = (
+    r"team|squad|crew|staff|company|firm|business|startup|agency|organi[sz]ation|org|"
+    r"department|division|unit|office|branch|group|board|committee|council|project|lab|"
+    r"practice|club|band|choir|society|union|charity|school|faculty|cabinet|party"
+)
+"""The nouns of a body of people that one joins and leaves (collective nouns of
+organisation): not a place ("the room", "the building") nor an event ("the call")."""
 _DEPARTED = re.compile(
     rf"^{_A_NAME}(?: (?:has|had|just|already|finally|officially))* "
     r"(?:left|joined|rejoined|quit|retired from|resigned from|moved to|transferred to) "
-    r"(?:the|our|their|his|her) (?:[a-z][\w-]* )?[a-z][\w-]*\s*[.!]?$"
+    rf"(?:the|our|their|his|her) (?:[a-z][\w-]* )?(?:{_GROUP})\s*[.!]?$"
 )
 """A person who left or joined a body: a name, a verb of leaving or joining, and one
-definite group as its whole object ("Bob left the company.", "Ana joined our platform
-team."); an object followed by more ("left the door open") is something else."""
+definite group (`_GROUP`) as its whole object ("Bob left the company.", "Ana joined our
+platform team."); an object followed by more ("left the door open"), a place ("Mike left
+the room") or an event ("Tom joined the call") is something else."""
 _ROLE_HELD = re.compile(
     rf"^{_A_NAME} (?:is|was) (?:(?:now|still|currently|also|officially) )*"
     r"(?:the|our|their) (?:(?!(?:best|worst|most|least|[a-z]+est)\b)[a-z][\w-]* ){0,3}?"
-    r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
+    r"(?P<role>[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|lead|head|chair|owner|contact)\s*[.!]?$"
 )
 """A person holding a role: a name, "is (now) the/our", and a definite description that
 ends in an agent noun (-er, -or, -ist, -ian, -ant, -ent: "the on-call engineer", "our
 designer", "the release coordinator") or a noun of standing (lead, head, chair, owner,
 contact): who to go to, which changes and is asked after. A superlative before it
-("the best plumber", "the funniest teacher") makes it a verdict, not a role."""
+("the best plumber", "the funniest teacher") makes it a verdict, not a role; a kin word
+("Dana is our mother") is family, and the one who won or lost (`_OUTCOME`) an outcome."""
+_OUTCOME = frozenset({"winner", "loser", "runner-up", "finisher"})
+"""Who came out of a contest how: the end of one game, not a role held."""
+_NOT_A_ROLE = kin_words() | _OUTCOME
 
 
 def _standing(sentence: str) -> bool:
     """Whether `sentence` says a person left or joined a group, or holds a role
     (`_DEPARTED`, `_ROLE_HELD`): where people stand in a team is a fact though it names,
     counts and dates nothing else."""
-    match = _DEPARTED.match(sentence) or _ROLE_HELD.match(sentence)
+    match = _DEPARTED.match(sentence)
     if match is None:
-        return False
+        match = _ROLE_HELD.match(sentence)
+        if match is None or match["role"].casefold() in _NOT_A_ROLE:
+            return False
     first = match["name"].split()[0].casefold()
     return first not in _STOP and first not in _NO_ONE  # "The", "This", "Everyone"
 
@@ -1801,7 +1856,9 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+        pieces = _values_joined(
+            split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+        )
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -1854,8 +1911,15 @@ def extract(
             known_names = (
                 _chat_names(sentence) | learned if chat else introduced if asking else None
             )
+            laughed = asking and _said_laughing(pieces, index)
             stated = _fact_of(
-                sentence, names, heard, (known_names or frozenset()) | told_of, chatty, asking
+                sentence,
+                names,
+                heard,
+                (known_names or frozenset()) | told_of,
+                chatty,
+                asking,
+                laughed,
             )
             if stated and _chat_scrap(sentence, index > 0 or hearing.answers or "" in heard):
                 stated = ""
@@ -1897,6 +1961,39 @@ def extract(
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
     return facts
+
+
+_BARE_VALUE = re.compile(
+    r"(?:(?:about|around|roughly|nearly|almost|over|under|only|just)\s+)?[£$€]?\d[\d,.:]*"
+    r"(?:k|m|am|pm|%)?(?:\s+[a-z]+){0,2}\s*[.!]*",
+    re.I,
+)
+"""A value alone: a number with a unit or two ("212.", "800 quid", "about 60 guests")."""
+
+
+def _values_joined(pieces: list[str]) -> list[str]:
+    """The sentences of a message, a value said alone after a statement joined to it
+    ("paid the gas bill. 212." reads "paid the gas bill, 212."): chat ends with a full
+    stop what prose sets off with a comma, and the value alone names nothing it is the
+    value of. Not after a question (an answer follows it in another message), an
+    exclamation or an assent with no content word ("Fine. 25."), nor a value with a
+    verb ("212 is steep")."""
+    joined: list[str] = []
+    for piece in pieces:
+        before = joined[-1] if joined else ""
+        if (
+            before
+            and before.endswith(".")
+            # "Fine. 25.": an assent, not a statement the value is of
+            and content_words(before)
+            and not _BARE_VALUE.fullmatch(before)
+            and _BARE_VALUE.fullmatch(piece)
+            and not _VERB.search(piece)
+        ):
+            joined[-1] = f"{before[:-1]}, {piece}"
+        else:
+            joined.append(piece)
+    return joined
 
 
 _WEEKDAY_NTH = re.compile(
@@ -2030,6 +2127,8 @@ def _assistant_aside(
         return True
     if words and len(words & told) >= 0.7 * len(words):
         return True
+    if not working and not signalled and _offered_step(sentence):
+        return True  # "Mount it by UUID in /etc/fstab", "With two of you, consider a ..."
     if not working and not (
         signalled
         or PAST.search(sentence)
@@ -2044,6 +2143,41 @@ def _assistant_aside(
         # in settings.py") stay.
         return True
     return _quotes_memory(sentence, remembered)
+
+
+_STEP = re.compile(
+    r"^(?:[^,:;]{1,60},\s+)?(?P<verb>[A-Za-z][a-z]+)\s+"
+    r"(?:it|them|these|those|the|a|an|your|each|every|all)\s+\S"
+)
+"""A clause in the imperative: after an opening phrase set off by a comma ("In 3.11,",
+"With two maintainers,"), a word that takes an object at once ("Wrap it as ...", "Push
+the query into SQL", "consider a branch rule"): a sentence's subject is followed by its
+verb, never by a pronoun in the object case or a determiner, so the word is a verb with
+no subject, one told to the listener."""
+
+
+_LINKING_ADVERBS = _words(
+    "then next otherwise instead meanwhile however therefore thus hence first second third "
+    "finally last also still now here there today tonight tomorrow yesterday again even"
+)
+"""The closed class of adverbs that link a sentence to the one before or set it in time,
+and may open it before its subject ("Otherwise the job fails", "Next the cron runs")."""
+
+
+def _offered_step(sentence: str) -> bool:
+    """Whether an assistant's sentence, out of a list, offers a step to the person it
+    helps, as `_listed_fact` reads a list's item: its main clause is in the imperative
+    (`_STEP`), its verb no past ("Added the index"), participle, third person, adverb
+    ("Then the ...", "Finally the ...") nor word of small talk."""
+    step = _STEP.match(sentence)
+    if step is None:
+        return False
+    verb = step["verb"].casefold()
+    return not (
+        PAST.fullmatch(verb)
+        or verb.endswith(("s", "ed", "ing", "ly"))
+        or verb in _STOP | _FILLER | _ADVERBS | _COMMON_WORDS | _NO_ONE | _LINKING_ADVERBS
+    )
 
 
 def _listed_fact(item: str) -> bool:
@@ -2218,19 +2352,22 @@ def _fact_of(
     learned: frozenset[str] = frozenset(),
     chat: bool = False,
     to_assistant: bool = False,
+    laughed: bool = False,
 ) -> str:
     """The fact a sentence states, its clauses that say nothing cut, or "". What is left
     once they are cut must not be a scrap, nor about a bare "it" or "he" said before:
     "Kai helped, it took 4 hours" leaves "It took 4 hours". ("We got the keys and I
     cried" leaves "We got the keys", which the whole sentence made a fact.)"""
-    if not is_fact(sentence, names, learned, chat, to_assistant) or _scrap(sentence, heard):
+    if not is_fact(sentence, names, learned, chat, to_assistant, laughed) or _scrap(
+        sentence, heard
+    ):
         return ""
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
         or (
             (_BARE_IT.match(cut) or _BARE_THIRD.match(cut))
-            and not is_fact(cut, names, learned, chat, to_assistant)
+            and not is_fact(cut, names, learned, chat, to_assistant, laughed)
         )
     ):
         return ""
@@ -2269,23 +2406,28 @@ elongated one too ("noooo", "yesss")."""
 
 _FEELING = (
     r"afraid|angry|annoyed|anxious|ashamed|bored|chuffed|confused|delighted|devastated|"
-    r"disappointed|embarrassed|excited|frustrated|furious|glad|grateful|gutted|happy|"
-    r"hyped|impressed|jealous|mad|nervous|pleased|proud|relieved|sad|scared|shocked|sick|"
-    r"sorry|stoked|stressed|surprised|terrified|thankful|thrilled|tired|upset|worried"
+    r"disappointed|ecstatic|embarrassed|excited|frustrated|furious|glad|grateful|gutted|"
+    r"happy|heartbroken|hyped|impressed|jealous|livid|mad|nervous|pleased|proud|relieved|"
+    r"sad|scared|shocked|sick|sorry|stoked|stressed|surprised|terrified|thankful|thrilled|"
+    r"tired|upset|worried"
 )
-"""The adjectives of feeling (a closed class of the language): what a person is, felt
-about something, not what they did ("signed", "booked") or how much there is
-("plenty")."""
+"""The common adjectives of feeling: what a person is, felt about something, not what
+they did ("signed", "booked") or how much there is ("plenty"). The list cannot hold
+them all; a participle after a word of degree before "about" (`_FEELING_ALONE`) is one
+too."""
 _FEELING_ALONE = re.compile(
     rf"^(?:(?:still|so+|really|super|very|too|just)\s+)+(?:{_FEELING})\s+"
-    r"(?:about|of|for|with)\b",
+    r"(?:about|of|for|with)\b"
+    r"|^(?:(?:still|just)\s+)*(?:(?:so+|really|super|very|too)\s+)+[a-z]{3,}(?:ed|en)\s+about\b",
     re.I,
 )
 """A feeling exclaimed with its subject dropped, after a degree word, an adjective of
 feeling (`_FEELING`) and the preposition of what it is felt about ("still annoyed about
-tuesday", "so proud of you all"; not "still in with a shout for", nor news with its
-"I" dropped: "just signed with Arsenal", "still plenty of tickets left"): how the
-speaker takes what came before, not what happened."""
+tuesday", "so proud of you all"), or after a word of intensity, a participle and "about"
+("really bummed about tuesday", "so stunned about the result"; a participle takes
+"about" as a feeling, while "just asked about the job" is news with its "I" dropped);
+not "still in with a shout for", nor "just signed with Arsenal", nor "still plenty of
+tickets left": how the speaker takes what came before, not what happened."""
 
 
 def _chat_scrap(sentence: str, answers: bool) -> bool:
@@ -2682,6 +2824,25 @@ _INTERJECTION = re.compile(
 )
 """Laughter, exclamations and "honestly", anywhere in a sentence: they say how it was
 said, not what."""
+_LAUGHTER = re.compile(
+    r"(?<![\w'-])(?:(?:ha){2,}h?|(?:he){2,}|lol+|lmao+|rofl)(?![\w'-])|[\U0001f602\U0001f923\U0001f605]"
+    r"|(?<![\w:/])[xX]D+(?![\w/])",
+    re.I,
+)
+"""Laughter written out, or as its emoji (tears of joy, rolling on the floor, a sweat
+smile) or emoticon ("xD"): what it closes is said as a joke."""
+
+
+def _said_laughing(pieces: list[str], index: int) -> bool:
+    """Whether sentence `index` of a message was said with laughter: in it, or alone in
+    the next one ("Never trust a weather app. lol"). `_without_fillers` cuts it before
+    the rules read the sentence; what it closes is a joke, not a rule to hold to."""
+    if _LAUGHTER.search(pieces[index]):
+        return True
+    after = pieces[index + 1] if index + 1 < len(pieces) else ""
+    return bool(_LAUGHTER.search(after)) and not _without_fillers(after).strip(" .!,")
+
+
 _HEDGE_IN_PASSING = re.compile(
     r"(,?)\s*(?<![\w'-])(?:basically|literally|actually|kinda|btw|by the way)(?![\w'-])(,?)", re.I
 )
@@ -3375,9 +3536,19 @@ def _in_month(fact: str, said: datetime | None) -> str:
     return f"{fact.rstrip(' .!')} ({MONTHS[said.month - 1]} {said.year})."
 
 
+_TAIL_HEDGE = re.compile(
+    r"(?<=[\w'’)%])\s+(I\s+(?:think|guess|reckon|believe|suppose))(?=\s*(?:[.!]*$|,))"
+)
+""""I think" closing a statement, or set off after it with no comma before ("25 I
+think", "4th of august I think, there's ..."): an aside, which prose sets off with a
+comma; in the third person without one it reads as the object of "thinks" ("25 Elodie
+thinks")."""
+
+
 def _standalone(
     sentence: str, speaker: str | None, said: datetime | None, month: str | None = None
 ) -> str:
+    sentence = _TAIL_HEDGE.sub(r", \1", sentence)
     fact = " ".join(resolve_dates(sentence, said, month).split())
     if speaker:
         fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))

@@ -55,6 +55,7 @@ from memctl.core.threads import (
     thread_path,
 )
 from memctl.core.tokens import messages_tokens, text_tokens
+from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
@@ -265,6 +266,26 @@ def _elsewhere(record: ThreadMark | None) -> set[int]:
     return set(record.elsewhere or ()) | set(record.theirs or ()) if record else set()
 
 
+def _skipped_reason(log: _Log, record: ThreadMark | None, start: int, total: int) -> str:
+    """Why a thread's lines past its watermark give a flush nothing to send: none; or
+    each another machine's (a sync placed them: appended there, that machine flushes
+    them; or flushed there already); or none a message a flush sends."""
+    if start == total:
+        return "nothing new"
+    theirs = set(record.theirs or ()) if record else set()
+    owed = [i for i in range(start, total) if flush_sends(log.read.entry(i))]
+    waiting = sum(1 for i in owed if i in theirs)
+    if waiting:
+        return (
+            f"{plural(waiting, 'entry', 'entries')} another machine appended: that machine "
+            f"flushes {'it' if waiting == 1 else 'them'}, and a sync brings its flush"
+        )
+    done = set(record.elsewhere or ()) if record else set()
+    if owed and all(i in done for i in owed):
+        return "flushed on another machine"
+    return "no user, assistant or tool messages"
+
+
 def unsent_entries(ws: Workspace, thread: str, record: ThreadMark | None) -> int:
     """How many entries of the thread a flush would send now, as `status` and `thread
     list` count them: the lines a flush leaves out (a system message, a compaction
@@ -278,6 +299,17 @@ def unsent_entries(ws: Workspace, thread: str, record: ThreadMark | None) -> int
         for index in range(_start(record, log), log.read.total)
         if index not in elsewhere and flush_sends(log.read.entry(index))
     )
+
+
+def waiting_entries(ws: Workspace, thread: str, record: ThreadMark | None) -> int:
+    """How many entries of the thread another machine appended and no machine has
+    flushed yet (placed by a sync, `ThreadMark.theirs`): that machine's flush owes them,
+    this one's skips them. UsageError for a log flush cannot read."""
+    theirs = set(record.theirs or ()) if record else set()
+    if not theirs:
+        return 0
+    log = _read_log(ws, thread, None)
+    return sum(1 for i in theirs if i < log.read.total and flush_sends(log.read.entry(i)))
 
 
 def _check_threads(ws: Workspace, threads: list[str] | None) -> list[str] | None:
@@ -597,9 +629,7 @@ class _Run:
         ]
         if not lines:
             done.end = total
-            done.skipped_reason = (
-                "nothing new" if start == total else "no user, assistant or tool messages"
-            )
+            done.skipped_reason = _skipped_reason(log, record, start, total)
             if not self.dry_run and start != total:
                 self.ws.update_state(lambda state: self._advance(state, thread, total))
             return done

@@ -62,6 +62,10 @@ class MaintainResult:
     consolidated, found nothing new, was throttled, failed or was skipped for a lock)."""
     sync_error: str | None = None
     """Why the scheduled sync failed: a warning, the next run tries again."""
+    sync_overdue: bool = False
+    """The scheduled sync failed and none has succeeded for twice `sync.every` (or
+    ever): it keeps failing, which `maintain -q` logs (a failure once in a while does
+    not: the next run syncs)."""
 
     def json_omits(self) -> tuple[str, ...]:
         """The fields its --json document leaves out: `error` and `exit_code` unless the
@@ -211,7 +215,8 @@ def scheduled_sync(ws: Workspace, config: Config, model: Model, result: Maintain
     """Sync when `sync.every` has passed since the last one. A failure (the remote down,
     the model failing the sync's consolidation) is a warning in the result, another
     sync running (or a lock held) nothing: cron runs again, and a sync that stopped
-    part-way is finished by the next one."""
+    part-way is finished by the next one. One that keeps failing (no sync for twice
+    `sync.every`) is `sync_overdue`: `maintain -q` logs it, still exit 0."""
     every = config.sync.every
     if not config.sync.remote or every is None:
         return
@@ -223,6 +228,12 @@ def scheduled_sync(ws: Workspace, config: Config, model: Model, result: Maintain
         return  # another sync (or a lock holder) is at work: the next run syncs
     except MemctlError as exc:
         result.sync_error = str(exc)
+        state = ws.read_state()
+        result.sync_overdue = ws.next_eligible(state, "sync", 2 * every) is None
+        last = ws.last_run(state, "sync")
+        result.sync_error += (
+            f" (last synced {last.isoformat(timespec='seconds')})" if last else " (never synced)"
+        )
 
 
 def _iso(when: datetime | None) -> str:

@@ -61,6 +61,9 @@ class ThreadStatus:
     unflushed: int
     context_messages: int
     """Messages in the working context: the last summary (if any) and the entries after it."""
+    unflushed_elsewhere: int = 0
+    """Entries another machine appended and no machine has flushed yet (a shared thread
+    log, placed by `memctl sync`): that machine's flush owes them, not this one's."""
 
 
 @dataclass
@@ -113,6 +116,9 @@ class StatusResult:
     """The newest errors of `memctl hook` (which always exits 0), from .memctl/hooks.log."""
     sync: SyncInfo | None = None
     """Ahead/behind the shared remote and the last sync; None when sync.remote is unset."""
+    unflushed_elsewhere: int = 0
+    """Entries of shared thread logs another machine appended and no machine has
+    flushed yet: that machine's flush owes them."""
 
 
 def status(ws: Workspace, config: Config) -> StatusResult:
@@ -127,6 +133,7 @@ def status(ws: Workspace, config: Config) -> StatusResult:
         archive=_archive(ws),
         threads=threads,
         unflushed_entries=sum(t.unflushed for t in threads),
+        unflushed_elsewhere=sum(t.unflushed_elsewhere for t in threads),
         runs={k: v.isoformat() for k, v in sorted(state.runs.items())},
         schedules=_schedules(ws, config, state),
         models={
@@ -244,19 +251,21 @@ def thread_status(ws: Workspace, state: State, thread: str) -> ThreadStatus:
     records, still owed."""
     path = thread_path(ws, thread)
     entries, context = log_counts(path)
+    record = state.threads.get(thread)
     flushed = state.flushed(thread)
-    if entries == flushed:
+    if entries == flushed and not (record and record.theirs):
         return ThreadStatus(thread, entries, 0, context)
     # Here: a workspace flushed to its end never loads flush (and what it imports).
-    from memctl.pipeline.flush import unsent_entries
+    from memctl.pipeline.flush import unsent_entries, waiting_entries
 
     try:
-        unflushed = unsent_entries(ws, thread, state.threads.get(thread))
+        unflushed = unsent_entries(ws, thread, record) if entries != flushed else 0
+        waiting = waiting_entries(ws, thread, record)
     except UsageError:
-        unflushed = max(0, entries - flushed)
+        unflushed, waiting = max(0, entries - flushed), 0
         if unflushed:
             unflushed -= len(compaction_records(path, since=flushed))
-    return ThreadStatus(thread, entries, unflushed, context)
+    return ThreadStatus(thread, entries, unflushed, context, waiting)
 
 
 _COMPACTION_TOKEN = json.dumps(COMPACTION).encode()

@@ -91,7 +91,8 @@ from memctl.core.forgotten import (
 )
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
-from memctl.core.state import FlushNote, State
+from memctl.core.state import State
+from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
@@ -124,6 +125,9 @@ RECORDS_DIR = ".memctl-sync/"
 PURGED = "purged.json"
 """In `.memctl/sync/` (never committed): the purge tombstones (digest and time) whose
 copies this machine has masked, so that each is looked for once, not at every sync."""
+SHARED = "shared.json"
+"""In `.memctl/sync/` (never committed): the `sync.share` this machine merged its base
+with, so that a path entering the share is merged as a union, never read as removed."""
 NETWORK_TIMEOUT = 120.0
 LOCK_WAIT = 5.0
 """How long a git that failed on a lock another git holds is retried, with backoff: a
@@ -165,9 +169,13 @@ class SyncResult:
     commit: str | None = None
     """The commit pushed (None: nothing to push)."""
     sent: int = 0
-    """Ledger blocks (and thread lines) this machine added to the remote."""
+    """Ledger blocks this machine added to the remote."""
     received: int = 0
     """Ledger blocks the merge brought from the remote."""
+    sent_lines: int = 0
+    """Thread log lines this machine added to the remote (shared threads)."""
+    received_lines: int = 0
+    """Thread log lines the merge brought from the remote (shared threads)."""
     forgotten: int = 0
     """Facts forgotten on one side that this sync sent or brought: each new tombstone (a
     forget, a correction, a purge) and each ledger block removed other than by a purge
@@ -486,24 +494,39 @@ class BlockCache:
             write_atomic(self.path, json.dumps(self.used, separators=(",", ":")).encode())
 
 
-def merge_items(base: list[str], remote: list[str], local: list[str]) -> list[str]:
+def merge_items(
+    base: list[str], remote: list[str], local: list[str], *, appended: bool = False
+) -> list[str]:
     """Three-way merge of two lists of items as multisets, in a deterministic order.
 
-    An item's count is the larger of the two sides' counts, or the smaller when either
-    side has fewer than the base (a removal wins). The remote's items come first, in the
-    remote's order, then the local additions in local order."""
+    An item's count is the smaller of the two sides' counts when either side has fewer
+    than the base (a removal wins); else the larger (an item both added once is kept
+    once: a ledger block is its text), or with `appended` the base's plus what each
+    side added (a log's lines: two machines that append the same line made two). The
+    remote's items come first, in the remote's order, then the local additions in local
+    order (with `appended`, a local item's first occurrences, as many as the base held,
+    are the base's, already among the remote's)."""
     b, r, loc = Counter(base), Counter(remote), Counter(local)
     wanted = {
         item: (
             min(r[item], loc[item])
             if min(r[item], loc[item]) < b[item]
+            else r[item] + loc[item] - b[item]
+            if appended
             else max(r[item], loc[item])
         )
         for item in r | loc
     }
     merged: list[str] = []
-    for item in (*remote, *local):
+    for item in remote:
         if wanted.get(item, 0) > 0:
+            merged.append(item)
+            wanted[item] -= 1
+    skip = Counter({item: min(n, loc[item]) for item, n in b.items()}) if appended else Counter()
+    for item in local:
+        if skip[item] > 0:
+            skip[item] -= 1
+        elif wanted.get(item, 0) > 0:
             merged.append(item)
             wanted[item] -= 1
     return merged
@@ -609,6 +632,7 @@ class _Plan:
     marks: dict[str, _Mark] = field(default_factory=dict)
     """Thread -> its flush watermark on the merged log."""
     received: int = 0
+    received_lines: int = 0
     forgotten: int = 0
     both_changed_memory: bool = False
     memory_joined: bool = False
@@ -664,6 +688,13 @@ def sync(
                 f"the remote moved on {PUSH_ATTEMPTS} times while syncing; "
                 "the merge stays here and the next sync pushes it"
             )
+    if result.purged:
+        # Here, not by the entry point: --json's notes and maintain's log say it too.
+        shown = ", ".join(result.purged[:5]) + (", ..." if len(result.purged) > 5 else "")
+        result.notes.append(
+            f"{'would mask' if dry_run else 'masked'} a purged fact in "
+            f"{plural(len(result.purged), 'file')} here ({shown}): a purge's tombstone names it"
+        )
     if result.rewritten:
         result.notes.append(
             "the remote's history was rewritten (force-pushed or reset): local memory was kept, "
@@ -692,6 +723,10 @@ def _attempt(
     if isinstance(journal, dict) and not rewritten and journal.get("to") != base_commit:
         base = _resumed_base(ws, config, git, journal, base)
     shares = config.sync.share
+    # A path this machine did not share when it merged the base (a share just widened
+    # to threads) is no removal here: the base's copy is not this machine's, so the
+    # merge is a union of the remote's and the local one.
+    base = _entering_share(ws, base, shares)
     redactor = config.redaction.secret_check()
     cache = BlockCache(ws)
     check_secrets(redactor, _changed(_local_files(ws, config), base))
@@ -699,6 +734,7 @@ def _attempt(
         local = _local_files(ws, config)
         plan = _plan(ws, cache, base, remote, local, shares)
         result.received += plan.received
+        result.received_lines += plan.received_lines
         result.forgotten += plan.forgotten
         result.memory_dropped += plan.memory_dropped
         result.notes += [line for line in plan.notes if line not in result.notes]
@@ -707,7 +743,7 @@ def _attempt(
             result.status = "dry_run"
             result.files = _shown(ws, config, plan.writes)
             after = _after(local, plan.writes)
-            result.sent = _count_sent(after, remote)
+            result.sent, result.sent_lines = _count_sent(after, remote)
             result.forgotten += _count_forgotten(after, remote)
             if needles:
                 wiped = purge_files(ws, needles, dry_run=True, index=True)
@@ -725,6 +761,7 @@ def _attempt(
         elif base_commit is not None:
             git.run("update-ref", "-d", f"refs/heads/{branch}")
         (ws.state_dir / "sync" / "merge.json").unlink(missing_ok=True)
+        _note_share(ws, shares)
         if needles:
             # A purge made elsewhere: mask what this machine still holds of it, as
             # `forget --purge` would have here (history copies, thread logs), and delete
@@ -773,20 +810,44 @@ def _attempt(
         _mark(ws)
         return True
     check_secrets(redactor, _changed(snapshot, remote))
-    sent, forgot = _count_sent(snapshot, remote), _count_forgotten(snapshot, remote)
+    (sent, lines), forgot = _count_sent(snapshot, remote), _count_forgotten(snapshot, remote)
     parents = [remote_commit] if remote_commit else []
     if kept is not None and (remote_commit is None or not git.is_ancestor(kept, remote_commit)):
         parents.append(kept)  # the history the remote lost stays reachable
-    message = _message(snapshot, remote, sent, forgot, result)
+    message = _message(snapshot, remote, (sent, lines), forgot, result)
     commit = git.commit(snapshot, parents, message, remote_commit, remote)
     git.run("update-ref", PUSHING + commit, commit)
     if not git.push(commit, branch):
         return False
     _pushed(git, branch, commit, kept, fetched=True)
     result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
+    result.sent_lines += lines
     result.forgotten += forgot
     _mark(ws)
     return True
+
+
+def _entering_share(
+    ws: Workspace, base: dict[str, bytes], shares: tuple[str, ...]
+) -> dict[str, bytes]:
+    """The base without the paths this machine's share did not name when it merged the
+    base (`SHARED`; none noted: the share it has now) and names now: what it held there
+    was never its to remove."""
+    try:
+        before = json.loads(_read(ws.state_dir / "sync" / SHARED) or b"null")
+    except ValueError:
+        before = None
+    if not isinstance(before, list) or set(before) >= set(shares):
+        return base
+    was = tuple(kind for kind in before if isinstance(kind, str))
+    return {rel: data for rel, data in base.items() if _owned(rel, was) or not _owned(rel, shares)}
+
+
+def _note_share(ws: Workspace, shares: tuple[str, ...]) -> None:
+    """Note the share the base was just merged with (`SHARED`)."""
+    shared, noted = ws.state_dir / "sync" / SHARED, (json.dumps(list(shares)) + "\n").encode()
+    if _read(shared) != noted:
+        write_atomic(shared, noted)
 
 
 def _check_owned(git: Git, branch: str, remote_commit: str | None) -> None:
@@ -983,7 +1044,7 @@ def _plan(
         _plan_ledgers(plan, base, remote, local, cache)
     stones = local.get(FORGOTTEN, b"")
     if _shared(FORGOTTEN, shares):
-        sides = (_log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
+        sides = (log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
         stones = "".join(merge_items(*sides)).encode()
     plan.tombstones = parse_tombstones(stones.decode("utf-8", "replace"))
     plan.forgotten += len({s.fact_of for s in plan.tombstones} - _named(local))
@@ -1004,13 +1065,30 @@ def _plan(
                 plan.memory_joined = both and merged.rstrip() != theirs.rstrip()
     if "threads" in shares:
         plan.flushed, plan.own = _local_flushed(ws, state, local)
+        # Where in the local logs this machine's own lines are (none noted when a merge
+        # killed part-way left its note: the local logs may be merged already).
+        at = None if "threads" in _note(ws) else _own_at(ws, state, local)
+        # Flushes on either side since the base add up (the same line said on both
+        # machines is flushed once on each); no base record (a first sync, a rewritten
+        # remote, a share just widened): each side's count, the larger.
+        before = _remote_flushed(base) if FLUSHED in base else None
         for thread, counts in _remote_flushed(remote).items():
-            plan.flushed[thread] = plan.flushed.get(thread, Counter()) | counts
+            plan.flushed[thread] = _flushes(
+                plan.flushed.get(thread, Counter()),
+                counts,
+                None if before is None else before.get(thread, Counter()),
+            )
     for rel in sorted(set(remote) | set(local)):
         if (rel.startswith("threads/") or rel == FORGOTTEN) and _shared(rel, shares):
-            lines = [_log_lines(side.get(rel, b"")) for side in (base, remote, local)]
-            merged_lines = merge_items(*lines)
-            if rel.startswith("threads/") and _shrinks(lines[2], merged_lines):
+            lines = [log_lines(side.get(rel, b"")) for side in (base, remote, local)]
+            log = rel.startswith("threads/")
+            if log:
+                lines = _masked_in_place(lines)
+            # A thread log's lines appended on both sides are all kept, a line both
+            # wrote alike too (the same reply in the same second): two turns, not one.
+            merged_lines = merge_items(*lines, appended=log)
+            union = log and _shrinks(lines[2], merged_lines)
+            if union:
                 # A thread log is append-only: lines the remote lacks (a machine that
                 # did not share threads, or an older memctl, committed it without
                 # them) are not removed here, whatever the base held; a union instead.
@@ -1021,29 +1099,106 @@ def _plan(
                     "away, or a `thread rm` on another machine): they were kept, and are "
                     "sent again"
                 )
+            if log:
+                plan.received_lines += sum((Counter(merged_lines) - Counter(lines[2])).values())
             data = "".join(merged_lines).encode()
-            if data != local.get(rel):
+            if data != local.get(rel) and (merged_lines or rel in local):
+                # (A log removed here that the remote still had stays removed: no empty
+                # file in its place, the commit deletes it.)
                 plan.writes[rel] = data
             if rel.startswith("threads/"):
                 thread = _thread_name(rel)
                 plan.marks[thread] = _watermark(
                     merged_lines,
                     plan.flushed.get(thread, Counter()),
-                    plan.own.get(thread, Counter()),
+                    _own_ranks(
+                        lines,
+                        plan.own.get(thread, Counter()),
+                        union,
+                        None if at is None else at.get(thread, {}),
+                    ),
                 )
         elif rel.startswith("evicted/") and _shared(rel, shares) and rel not in local:
             plan.writes[rel] = remote[rel]
     return plan
 
 
-def _log_lines(data: bytes) -> list[str]:
-    """A log's lines, each ending in its newline (a last one without gets one). Split at
-    "\\n" only: a JSON line may hold U+2028 and other breaks `splitlines` would cut at."""
-    pieces = data.decode("utf-8", "replace").split("\n")
-    lines = [piece + "\n" for piece in pieces[:-1]]
-    if pieces[-1]:
-        lines.append(pieces[-1] + "\n")
-    return lines
+def _flushes(local: Counter[str], remote: Counter[str], base: Counter[str] | None) -> Counter[str]:
+    """A thread's flush record merged: how often each line was flushed, on either side.
+    Against the base's record, each side's new flushes add up; never less than either
+    side's count (a record only grows: a side that lost its record, a `thread rm`,
+    takes the other's)."""
+    if base is None:
+        return local | remote
+    return Counter(
+        {
+            ident: max(local[ident], remote[ident], local[ident] + remote[ident] - base[ident])
+            for ident in local | remote
+        }
+    )
+
+
+def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
+    """The base, remote and local lines of a thread log with each line a purge masked
+    on either side (a line with a mask where the base had a plain one, at the same
+    place) masked on every side: the masked line stays where the plain one was, so the
+    entry numbers ledger headings cite still name it (a merge would read it as a line
+    removed and another appended, at the end)."""
+    base = sides[0]
+    masks: dict[str, str] = {}
+    for side in sides[1:]:
+        for plain, line in zip(base, side, strict=False):
+            if line != plain and MASK in line and MASK not in plain:
+                masks[plain] = line
+    if not masks:
+        return sides
+    return [[masks.get(line, line) for line in side] for side in sides]
+
+
+def _own_ranks(
+    sides: list[list[str]], own: Counter[str], union: bool, at: dict[str, set[int]] | None
+) -> dict[str, set[int]]:
+    """Which occurrences of each line in the merged log are this machine's own to flush
+    (by line id: the occurrences' ranks, 0 the first). `at`: the ranks of its own lines
+    in the local log (`_own_at`; None: its last occurrences, those appended last). The
+    merge keeps the remote's occurrences first, then the local ones it adds, so local
+    occurrence k past those the base (a union: the remote) already held is merged
+    occurrence k - held + the remote's count. Own lines the local log lacks (a log a
+    `thread rm` removed here, brought back) are the first occurrences."""
+    if not own:
+        return {}
+    b, r, loc = (Counter(line_id(line) for line in side) for side in sides)
+    ranks: dict[str, set[int]] = {}
+    for ident, wanted in own.items():
+        held = min(r[ident], loc[ident]) if union else min(b[ident], r[ident], loc[ident])
+        local = (
+            at.get(ident, set())
+            if at is not None
+            else set(range(max(0, loc[ident] - wanted), loc[ident]))
+        )
+        got = set(range(max(0, wanted - len(local))))
+        got.update(k if k < held else r[ident] + k - held for k in local)
+        ranks[ident] = got
+    return ranks
+
+
+def _own_at(ws: Workspace, state: State, local: dict[str, bytes]) -> dict[str, dict[str, set[int]]]:
+    """Thread -> line id -> the ranks (among that line's occurrences in the local log)
+    of the lines this machine appended and has not flushed (`flush_marks`)."""
+    out: dict[str, dict[str, set[int]]] = {}
+    for rel, data in local.items():
+        if not rel.startswith("threads/"):
+            continue
+        thread, lines = _thread_name(rel), log_lines(data)
+        done, theirs = flush_marks(ws, state.threads.get(thread), lines)
+        seen: Counter[str] = Counter()
+        mine = out.setdefault(thread, {})
+        for index, line in enumerate(lines):
+            ident = line_id(line)
+            if index not in done and index not in theirs:
+                mine.setdefault(ident, set()).add(seen[ident])
+            seen[ident] += 1
+    return out
 
 
 def _shrinks(local: list[str], merged: list[str]) -> bool:
@@ -1058,24 +1213,22 @@ def _thread_name(rel: str) -> str:
     return rel[len("threads/") : -len(".jsonl")]
 
 
-def line_id(line: str) -> str:
-    return hashlib.sha256(line.rstrip("\n").encode("utf-8")).hexdigest()[:32]
-
-
-def _watermark(lines: list[str], flushed: Counter[str], own: Counter[str]) -> _Mark:
-    """The watermark of a merged log: its lines flushed on some machine, matched to the
-    record in log order (a line written twice is flushed as often as the record says);
-    of the others, those this machine appended are its own to flush, the rest theirs."""
-    left, mine = Counter(flushed), Counter(own)
+def _watermark(lines: list[str], flushed: Counter[str], own: dict[str, set[int]]) -> _Mark:
+    """The watermark of a merged log: the occurrences of its lines this machine
+    appended and has not flushed are its own to flush (`_own_ranks`); of the others,
+    those flushed on some machine, matched to the record in log order (a line written
+    twice is flushed as often as the record says), and the rest theirs."""
+    left, seen = Counter(flushed), Counter[str]()
     done: list[int] = []
     theirs: list[int] = []
     for index, line in enumerate(lines):
         ident = line_id(line)
+        rank, seen[ident] = seen[ident], seen[ident] + 1
+        if rank in own.get(ident, ()):
+            continue
         if left[ident] > 0:
             left[ident] -= 1
             done.append(index)
-        elif mine[ident] > 0:
-            mine[ident] -= 1
         else:
             theirs.append(index)
     watermark = 0
@@ -1107,44 +1260,22 @@ def _local_flushed(ws: Workspace, state: State, local: dict[str, bytes]) -> tupl
 def _state_lines(ws: Workspace, state: State, local: dict[str, bytes]) -> tuple[Lines, Lines]:
     """Flushed: each log's lines before its watermark and those past it a sync marked,
     and those of a flush killed after its append (its block note), less those another
-    machine is to flush. Own: the rest."""
+    machine is to flush. Own: the rest (`line_owners`). And for a shared log `thread rm`
+    removed here, what this machine knew of its lines (`State.removed`): its flushed
+    lines stay in the flush record every commit carries, and its own lines are its own
+    again when another machine brings the log back."""
     flushed: Lines = {}
     own: Lines = {}
     for rel, data in local.items():
-        if not rel.startswith("threads/"):
-            continue
-        thread = _thread_name(rel)
-        record = state.threads.get(thread)
-        lines = _log_lines(data)
-        done: set[int] = set()
-        theirs: set[int] = set()
-        if record is not None and (
-            record.head is None
-            or (lines and hashlib.sha256(lines[0].encode("utf-8")).hexdigest() == record.head)
-        ):  # else replaced since it was flushed: flush reads it from its start
-            done = set(range(min(record.flushed, len(lines))))
-            done.update(i for i in record.elsewhere or () if i < len(lines))
-            note = record.block
-            if note is not None and note.start == record.flushed and _appended(ws, note):
-                done.update(range(note.start, min(note.end, len(lines))))
-            theirs = set(record.theirs or ())
-            done -= theirs
-        flushed[thread] = Counter(line_id(lines[i]) for i in sorted(done))
-        own[thread] = Counter(
-            line_id(line) for i, line in enumerate(lines) if i not in done and i not in theirs
-        )
+        if rel.startswith("threads/"):
+            thread = _thread_name(rel)
+            flushed[thread], own[thread] = line_owners(
+                ws, state.threads.get(thread), log_lines(data)
+            )
+    for thread, removed in state.removed.items():
+        flushed[thread] = flushed.get(thread, Counter()) + Counter(removed.flushed)
+        own[thread] = own.get(thread, Counter()) + Counter(removed.own)
     return flushed, own
-
-
-def _appended(ws: Workspace, note: FlushNote) -> bool:
-    """Whether the block a flush noted is in its ledger where the note says."""
-    try:
-        with (ws.root / note.ledger).open("rb") as handle:
-            handle.seek(note.offset)
-            data = handle.read(note.size)
-    except OSError:
-        return False
-    return hashlib.sha256(data).hexdigest() == note.sha256
 
 
 def _remote_flushed(remote: dict[str, bytes]) -> dict[str, Counter[str]]:
@@ -1347,8 +1478,11 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
         for t, m in marked.items()
         if t in state.threads or m.flushed or m.elsewhere or m.theirs
     }
+    # A shared log this machine removed that the merge brings back: its lines are in
+    # the marks now (`_state_lines` counted them), the removal's note is done with.
+    back = [t for t, mark in plan.marks.items() if mark.head is not None and t in state.removed]
     note = ws.state_dir / "sync" / "merge.json"
-    if not plan.writes and not moved and not marked and not note.exists():
+    if not plan.writes and not moved and not marked and not back and not note.exists():
         return
     journal = {
         "to": to,
@@ -1404,6 +1538,8 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
             )
             record.head = mark.head
             record.stamp = record.place = record.block = None
+        for thread in back:
+            state.removed.pop(thread, None)
 
     ws.update_state(move)
     # The offsets and watermarks are in state.json: the note's sets must not stand for
@@ -1529,20 +1665,29 @@ def _shown(ws: Workspace, config: Config, writes: dict[str, bytes | None]) -> li
 # --------------------------------------------------------------------------- reporting
 
 
-def _count_sent(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
-    sent = 0
+def _count_sent(files: dict[str, bytes], remote: dict[str, bytes]) -> tuple[int, int]:
+    """The ledger blocks and the thread log lines `files` add to the remote's."""
+    sent = lines = 0
     ours, theirs = _by_ledger(files), _by_ledger(remote)
     for name, texts in ours.items():
         if texts == theirs.get(name):
             continue
-        sent += len(Counter(_blocks_of(texts)) - Counter(_blocks_of(theirs.get(name, {}))))
+        sent += _added(_blocks_of(texts), _blocks_of(theirs.get(name, {})))
     for rel, data in files.items():
-        if rel.startswith("threads/"):
-            mine = Counter(data.decode("utf-8", "replace").splitlines())
-            sent += len(
-                mine - Counter(remote.get(rel, b"").decode("utf-8", "replace").splitlines())
-            )
-    return sent
+        if rel.startswith("threads/") and data != remote.get(rel):
+            lines += _added(log_lines(data), log_lines(remote.get(rel, b"")))
+    return sent, lines
+
+
+def _added(mine: list[str], theirs: list[str]) -> int:
+    return sum((Counter(mine) - Counter(theirs)).values())
+
+
+def _logs_removed(files: dict[str, bytes], remote: dict[str, bytes]) -> list[str]:
+    """The thread logs the remote holds that `files` (a commit) delete (a `thread rm`)."""
+    return sorted(
+        _thread_name(rel) for rel in remote if rel.startswith("threads/") and rel not in files
+    )
 
 
 def _removed(before: list[str], after: list[str]) -> int:
@@ -1573,12 +1718,22 @@ def _count_forgotten(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
 
 
 def _message(
-    files: dict[str, bytes], remote: dict[str, bytes], sent: int, forgot: int, result: SyncResult
+    files: dict[str, bytes],
+    remote: dict[str, bytes],
+    sent: tuple[int, int],
+    forgot: int,
+    result: SyncResult,
 ) -> str:
     """One commit a sync: what this machine added, in words `git log` reads well in."""
     ours, theirs = _by_ledger(files), _by_ledger(remote)
     ledgers = sorted(n for n, t in ours.items() if t != theirs.get(n))
-    parts = [f"{sent} block{'s' if sent != 1 else ''} added"]
+    blocks, lines = sent
+    removed = _logs_removed(files, remote)
+    parts = [f"{plural(blocks, 'block')} added"] if blocks or not (lines or removed) else []
+    if lines:
+        parts.append(f"{plural(lines, 'thread log line')} added")
+    if removed:
+        parts.append(f"thread log{'s' if len(removed) > 1 else ''} {', '.join(removed)} removed")
     if forgot:
         parts.append(f"{forgot} forgotten")
     if files.get(MEMORY) != remote.get(MEMORY):

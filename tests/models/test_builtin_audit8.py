@@ -58,6 +58,9 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Code coverage must be enforced.",
         "Never push directly to main again.",  # "again" after an incident, no one's person
         "Always ask me before deleting files.",  # "me" with no "again": a rule for the agent
+        # review 16 #7: a thing in the order makes it a rule, a pronoun in it or not
+        "Never send me PRs without tests again.",
+        "Never message her on Slack about outages again.",
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
@@ -117,9 +120,14 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "Always running late these days.",  # chat's news, its "I'm" dropped
         # audit 10 #2: a reaction to what just happened, or the next time only
         "Never doubt me again haha",
+        "Never doubt me again.",  # the person and "again" all there is: a reaction
         "Never leave me hanging again lol",
         "Never let him pick the restaurant again lol",
         "Always bring snacks next time haha",
+        # precise13: laughter, cut before `_rule` reads the line, still makes it a joke
+        "Never trust a weather app lol",
+        "Never trust a bakery with no queue. haha",  # the laughter alone after it
+        "Always trust the forecast \U0001f602",
     ],
 )
 def test_what_only_sounds_like_a_rule_is_not_one(said: str) -> None:
@@ -330,3 +338,17 @@ def test_an_assistant_named_by_its_product_is_read_as_the_unnamed_one(name: str)
     assert "Ben: The train from Lisbon to Porto takes about three hours." in flush(
         [user, {"role": "assistant", "name": "Ben", "text": answer}]
     )
+
+
+def test_laughter_makes_only_the_order_it_closes_a_joke() -> None:
+    # A rule followed by a sentence of its own that laughs keeps the rule; the laughter
+    # closing the order itself, in it or alone after it, is what makes it a joke.
+    assert told_agent("Never deploy after lunch. Haha the last time was a mess.") == [
+        "Never deploy after lunch."
+    ]
+    assert told_agent("Never deploy after lunch lol") == []
+    assert told_agent("Never deploy after lunch. Lol.") == []
+    # Laughter does not drop what the person tells of their life in passing.
+    assert told_agent("I already keep my keys on a hook lol") == [
+        "I already keep my keys on a hook."
+    ]

@@ -93,6 +93,22 @@ def test_a_feeling_with_its_subject_dropped_is_no_fact() -> None:
     ]
 
 
+def test_a_participle_of_feeling_before_about_is_a_feeling_too() -> None:
+    """review 16 #9: the list of feeling adjectives cannot hold them all; after a word of
+    intensity, a participle before "about" is felt ("really bummed about tuesday"),
+    while "just asked about the job" is news with its "I" dropped."""
+    for line in (
+        "Kit: really bummed about tuesday",
+        "Kit: so stunned about the result",
+        "Kit: still heartbroken about it",
+        "Kit: so ecstatic about the news",
+    ):
+        assert chat(line) == [], line
+    assert chat("Kit: just asked about the job at Halden") == [
+        "Kit: Just asked about the job at Halden."
+    ]
+
+
 @pytest.mark.parametrize(
     ("line", "kept"),
     [

@@ -42,6 +42,8 @@ def test_a_hand_over_is_remembered(cli, workspace):
         "Ana joined our platform team.",
         "Omar is now the release coordinator.",
         "Priya is the team lead.",
+        "Sue quit the band.",
+        "Raj transferred to the billing department.",
     ],
 )
 def test_standing_in_a_team_is_a_fact(sentence):
@@ -57,6 +59,12 @@ def test_standing_in_a_team_is_a_fact(sentence):
         "Carol is the one.",
         "The build is the bottleneck.",
         "It is the winner.",
+        # review 16 #6: a place or an event is no body one joins; who won is no role
+        "Tom joined the call.",
+        "Mike left the room.",
+        "Elvis has left the building.",
+        "Priya is the winner.",
+        "Sam is the loser.",
     ],
 )
 def test_a_verdict_is_not_read_as_a_role(sentence):

@@ -122,9 +122,8 @@ def test_numbers_on_a_prepared_workspace(prepared, cli):
     }
     assert document["archive"] == {"count": 2, "bytes": 100}
     assert document["threads"] == [
-        {"thread": "compacted", "entries": 8, "unflushed": 0, "context_messages": 4},
-        {"thread": "empty", "entries": 0, "unflushed": 0, "context_messages": 0},
-        {"thread": "plain", "entries": 3, "unflushed": 2, "context_messages": 3},
+        {"thread": t, "entries": n, "unflushed": u, "context_messages": c, "unflushed_elsewhere": 0}
+        for t, n, u, c in (("compacted", 8, 0, 4), ("empty", 0, 0, 0), ("plain", 3, 2, 3))
     ]
     assert document["unflushed_entries"] == 2
     assert document["runs"] == {"consolidate": "2026-01-02T03:04:05+00:00"}
@@ -223,6 +222,7 @@ def test_the_json_document_shape(workspace, cli):
         "index",
         "hook_errors",
         "sync",
+        "unflushed_elsewhere",
     }
     assert document["sync"] is None  # no sync.remote
     assert document["workspace"] == str(workspace.resolve())
@@ -249,6 +249,7 @@ def test_unflushed_counts_follow_a_flush(workspace, cli):
         "entries": 3,
         "unflushed": 0,
         "context_messages": 3,
+        "unflushed_elsewhere": 0,
     }
     assert after["dailies"]["today_bytes"] > 0
     assert after["dailies"]["unconsolidated_bytes"] == after["dailies"]["today_bytes"]

@@ -9,6 +9,7 @@ import re
 import shutil
 import string
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -734,6 +735,36 @@ def test_maintain_syncs_on_its_own_schedule_and_a_dead_remote_is_a_warning(tmp_p
         re.search(r"^maintain: \S+ \S+ \S+ sync: the remote", failed.stderr, re.M)
         and "cannot be reached" in failed.stderr
     )
+
+
+def test_maintain_q_logs_a_scheduled_sync_that_keeps_failing(tmp_path, cli):
+    """Audit 10, 5: cron's `maintain -q` said nothing when its scheduled sync could not
+    reach the remote, so a machine could stop syncing for days with no log line. A
+    failure with the last sync within twice sync.every stays quiet under -q (the next
+    run syncs); one older (or with no sync ever) is one line in the log; exit 0."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "  every: 1h\n")
+    save_text(a, "- synced by cron")
+    assert cli("-q", "-w", a.root, "maintain").exit_code == 0
+    remote.rename(tmp_path / "away.git")
+
+    def synced_ago(hours: float) -> None:
+        state = json.loads((a.root / ".memctl/state.json").read_text())
+        when = datetime.now(UTC) - timedelta(hours=hours)
+        state["runs"]["sync"] = when.isoformat(timespec="seconds")
+        (a.root / ".memctl/state.json").write_text(json.dumps(state))
+
+    synced_ago(1.5)  # due, and failing: once is no news
+    once = cli("-q", "-w", a.root, "maintain")
+    assert (once.exit_code, once.stderr) == (0, "")
+    synced_ago(3)
+    kept = cli("-q", "-w", a.root, "maintain")
+    assert kept.exit_code == 0
+    (line,) = kept.stderr.splitlines()
+    assert re.match(r"maintain: \S+ \S+ \S+ warning: sync: the remote .* cannot be reached", line)
+    assert "(last synced " in line
+    done = json.loads(cli("-q", "--json", "-w", a.root, "maintain").stdout)
+    assert done["sync_overdue"] is True and "cannot be reached" in done["sync_error"]
 
 
 def test_doctor_asks_the_remote(tmp_path, cli):

@@ -99,6 +99,9 @@ def test_a_forget_and_a_purge_a_sync_brings_reach_the_exported_blocks_and_the_in
     ledger = next(p for p in result["files"] if p.startswith("memory/"))
     assert {"MEMORY.md", ledger, ".memctl/index.sqlite"} <= set(result["purged"]), result
     assert "masked a purged fact" in done.stderr
+    # Audit 10, 6: the note stderr prints is in the document's notes too.
+    assert any(n.startswith("masked a purged fact in ") for n in result["notes"]), result
+    assert any(n.startswith("would mask a purged fact ") for n in would["notes"]), would
     assert not index.exists()
     assert not search(b, "swordfish", scope="all").hits
     assert b"swordfish" not in index.read_bytes().lower()  # rebuilt from the purged files

@@ -9,14 +9,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import Globals, ShowRequests, app, command, globals_of
-from memctl.cli.output import emit, fail, note, working
+from memctl.cli.output import alert, emit, fail, note, working
 from memctl.cli.views import (
     archive_summary,
     consolidate_plan_text,
     consolidate_summary,
     moves_text,
+    sync_counts,
+    sync_dropped,
 )
-from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.pipeline.archive import ArchiveResult
@@ -77,6 +78,11 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
     def log(message: str) -> None:
         note(g, "\n".join(f"maintain: {stamp}{line}" for line in message.splitlines()))
 
+    if g.quiet and result.sync_overdue and result.sync_error:
+        # -q logs errors only; a scheduled sync that keeps failing is one, though the
+        # run goes on (exit 0): a machine must not stop syncing for days unseen.
+        alert(f"maintain: {stamp}warning: sync: {result.sync_error}")
+
     if result.clock:
         log(result.clock)
     if result.skipped:
@@ -117,9 +123,11 @@ def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
         log(f"sync: {result.sync_error}")
     elif result.sync is not None and result.sync.status == "synced":
         sync = result.sync
-        log(f"synced: received {sync.received:,}, sent {plural(sync.sent, 'block')}")
+        log(f"synced: {sync_counts(sync)}")
         for line in sync.notes:
             log(f"sync: {line}")
+        if dropped := sync_dropped(sync):
+            log(f"sync: {dropped}")
 
 
 def _maintain_text(

@@ -122,7 +122,12 @@ def status_text(
         (
             "threads",
             f"{plural(len(result.threads), 'thread')}, "
-            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}",
+            f"{plural(result.unflushed_entries, 'unflushed entry', 'unflushed entries')}"
+            + (
+                f" ({result.unflushed_elsewhere:,} more for another machine to flush)"
+                if result.unflushed_elsewhere
+                else ""
+            ),
         ),
     ]
     if result.index is not None:

@@ -8,7 +8,7 @@ import typer
 
 from memctl.cli.core import Globals, app, command, globals_of
 from memctl.cli.output import emit, note, working
-from memctl.core.wording import plural
+from memctl.cli.views import sync_counts, sync_dropped
 
 if TYPE_CHECKING:
     from memctl.pipeline.sync import SyncResult
@@ -52,20 +52,14 @@ def report(g: Globals, result: SyncResult) -> None:
     so) and its result."""
     for line in result.notes:
         note(g, f"sync: {line}")
-    forgotten = f", {result.forgotten} forgotten" if result.forgotten else ""
     if result.status == "dry_run":
         files = ", ".join(_named(path) for path in result.files) or "nothing"
-        note(
-            g,
-            f"sync: dry run: would change {files}; would receive {result.received} "
-            f"and send {plural(result.sent, 'block')}{forgotten}",
-        )
+        note(g, f"sync: dry run: would change {files}; {sync_counts(result, would=True)}")
     elif result.status == "synced":
         pushed = f"pushed {result.commit[:12]}" if result.commit else "nothing to push"
         note(
             g,
-            f"sync: received {result.received:,}, sent {plural(result.sent, 'block')}"
-            + forgotten
+            f"sync: {sync_counts(result)}"
             + (", MEMORY.md consolidated" if result.consolidated else "")
             + f"; {pushed}",
         )
@@ -74,21 +68,8 @@ def report(g: Globals, result: SyncResult) -> None:
             g,
             f"sync: up to date with {result.remote} ({result.branch}): nothing to receive or send",
         )
-    would = "would leave" if result.status == "dry_run" else "left"
-    if result.memory_dropped:
-        note(
-            g,
-            f"sync: {would} {plural(result.memory_dropped, 'line')} out of MEMORY.md that "
-            "a tombstone forgets (a forget on either machine) or a purge masked",
-        )
-    if result.purged:
-        would = "would mask" if result.status == "dry_run" else "masked"
-        note(
-            g,
-            f"sync: {would} a purged fact in {plural(len(result.purged), 'file')} here "
-            f"({', '.join(result.purged[:5])}{', ...' if len(result.purged) > 5 else ''}): "
-            "a purge's tombstone names it",
-        )
+    if dropped := sync_dropped(result):
+        note(g, f"sync: {dropped}")
     emit(g, result)
 
 
