@@ -221,8 +221,8 @@ def refresh_after_sync(ws: Workspace, config: Config, result: SyncResult | None)
     (`result.gone`, `result.purged`), as a local forget does: the blocks written again go
     in `result.exports`, and what happened to each in its notes (the sync is done; a
     block left as written is a warning). Every entry point that syncs calls it (the
-    stages below cannot reach the exports): `sync`, `maintain`'s scheduled sync in
-    cron, a hook, `call`."""
+    stages below cannot reach the exports): `sync`, `init --from`, `maintain`'s
+    scheduled sync in cron, a hook, `call`."""
     if result is None or not (result.gone or result.purged):
         return
     dry_run = result.status == "dry_run"

@@ -338,23 +338,33 @@ def said_at(heading: str) -> str | None:
 
 
 def said_key(heading: str) -> str | None:
-    """What orders ledger blocks by when their facts were said: the `said_day`, then, the
-    same day, `said_at` (`2026-12-05 2026-12-05T00:20:00Z`). Compared as text it orders as
-    the pair does: a block whose day alone is known (a ledger written before times were
-    recorded) is the earliest of its day. None when the heading says neither."""
+    """What orders ledger blocks by when their facts were said: the UTC instant
+    `said_at` when the heading gives one (`2026-12-05T00:20:00Z`), else the `said_day`
+    (`2026-12-05`). One order, in UTC: a day is the local day of the machine that
+    flushed, so two machines in other time zones would order by it wrongly (a value said
+    two hours later, east of the other, on the day before). Compared as text, a block
+    whose day alone is known (a ledger written before times were recorded) is the
+    earliest of its day. None when the heading says neither."""
     day = said_day(heading)
     if day is None:
         return None
-    at = said_at(heading)
-    return f"{day} {at}" if at else day
+    return said_at(heading) or day
 
 
 def key_parts(key: str | None) -> tuple[str | None, str]:
-    """A `said_key`'s day and time ("" when only the day is known)."""
+    """A `said_key`'s day (of the instant, in UTC, when it has one) and time ("" when
+    only the day is known)."""
     if not key:
         return None, ""
-    day, _, at = key.partition(" ")
-    return day, at
+    return (key[:10], key) if "T" in key else (key, "")
+
+
+def key_time(key: str) -> datetime:
+    """A `said_key` as a time: its UTC instant, or, for a day alone, noon that day (local
+    time, naive): the middle of a day said at some hour unknown."""
+    if "T" in key:
+        return datetime.fromisoformat(key.replace("Z", "+00:00"))
+    return datetime.fromisoformat(key).replace(hour=12)
 
 
 def said_day(heading: str) -> str | None:

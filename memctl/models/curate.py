@@ -80,12 +80,13 @@ class Fact:
     speaker: str | None = None
     """Who said it, when its line's `Name: ` was taken off its text (its subject then)."""
     day: date | None = None
-    """The day it was last said: its ledger block's `said` span's end, else the day the
-    block was written; for a fact of MEMORY.md, that of the ledger lines it was merged
-    from (the consolidate stage reads them), else None (older than any new one)."""
+    """The day it was last said (`said.key_parts`): the UTC day of `at` when known, else
+    its ledger block's `said` span's end, else the day the block was written; for a fact
+    of MEMORY.md, that of the ledger lines it was merged from (the consolidate stage
+    reads them), else None (older than any new one)."""
     at: str = ""
-    """The time that day it was last said, UTC (`said.said_at`: its block's `last said`,
-    else when the block was written); "" when only the day is known."""
+    """The time it was last said, UTC (`said.said_at`: its block's `last said`, else
+    when the block was written); "" when only the day is known."""
 
     @property
     def when(self) -> int:
@@ -93,9 +94,10 @@ class Fact:
 
     @property
     def said(self) -> tuple[date, str, int]:
-        """When it was said, to order facts by: the day, the time that day when known
-        (two machines flush the same day in any order), then its place in the text (two
-        threads flushed out of date order put an older line after a newer one)."""
+        """When it was said, to order facts by: as `said.said_key` orders, the UTC time
+        when known (two machines flush in any order, in any time zone), else the day,
+        then its place in the text (two threads flushed out of date order put an older
+        line after a newer one)."""
         return (self.day or date.min, self.at, self.when)
 
 

@@ -19,14 +19,17 @@ matrix (float16 in the safetensors file) is memory-mapped, not copied and widene
 float32 matrix (30 ms and 46 MB): a query reads only its tokens' rows. The vectors are
 the same to the bit: WordLlama's pooling multiplies the rows by a float32 mask, which
 widens a float16 row exactly as the copy did (tests/retrieval/test_semantic.py compares
-them with `WordLlama.load`'s). A wheel whose files are not as expected is loaded through
-`WordLlama.load`.
+them with `WordLlama.load`'s). That reads wordllama's internals (its `inference` module,
+`WordLlamaInference`'s signature and pooling, its tokenizer file), so it is taken only for
+a version it was checked on (`CHECKED`), and anything of it failing, or a wheel whose
+files are not as expected, loads the model through the public `WordLlama.load`.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -42,6 +45,10 @@ DIM = 256
 # again on the first recall.
 NAME = f"wordllama:{MODEL}_{DIM}+context"
 INSTALL_HINT = "install memctl[semantic] for the semantic leg"
+CHECKED = frozenset({"0.4.0.post1"})
+"""The wordllama versions the fast load was checked on (its vectors the same to the bit as
+`WordLlama.load`'s: tests/retrieval/test_semantic.py); any other loads through
+`WordLlama.load`."""
 
 
 def installed() -> bool:
@@ -132,9 +139,15 @@ class WordLlamaEmbedder:
         return self._model
 
     def embed(self, texts: list[str]) -> list[list[float]]:
+        """One unit vector a text; a zero vector for a text with no token (WordLlama
+        divides its zero vector by its zero norm: NaN, and a warning on stderr), which
+        has no direction: it is near nothing, and no NaN is stored."""
+        import numpy
+
         model = self._load()
         try:
-            rows = model.embed(texts, norm=True)
+            with numpy.errstate(invalid="ignore", divide="ignore"):
+                rows = numpy.nan_to_num(model.embed(texts, norm=True), nan=0.0)
         except Exception as exc:
             raise EmbeddingFailed(f"{NAME} failed: {exc}") from exc
         # numpy's own conversion: a float() a number took 0.3 s of 10,000 texts' 0.55 s
@@ -149,16 +162,47 @@ def _load_model(folder: Path) -> Any:
     """WordLlama's `WordLlamaInference` of MODEL at DIM from the package `folder`, as
     `WordLlama.load(config=MODEL, dim=DIM, disable_download=True)` builds it from the
     same two files (`model_files`), without the package's `__init__` and with the
-    weights memory-mapped (the module docstring); through `WordLlama.load` itself when
-    the weights file is not one float matrix of DIM columns."""
+    weights memory-mapped (the module docstring); through `WordLlama.load` itself for a
+    wordllama version the fast load was not checked on (`CHECKED`), when the weights
+    file is not one float matrix of DIM columns, or when the fast load fails in any way
+    (wordllama's internals changed)."""
+    if installed_version(folder) in CHECKED:
+        try:
+            fast = _fast_model(folder)
+        except Exception:  # the internals it reads are not as they were: the public load
+            fast = None
+        if fast is not None:
+            return fast
+    import wordllama
+
+    return wordllama.WordLlama.load(config=MODEL, cache_dir=folder, dim=DIM, disable_download=True)
+
+
+def installed_version(folder: Path) -> str | None:
+    """The version of the wordllama installed in `folder`, as its distribution's
+    `*.dist-info` folder beside it names it (what `importlib.metadata.version` reads,
+    without importing importlib.metadata: 30 ms, in a process that loads no other
+    metadata); None when there is none (a source checkout)."""
+    prefix = f"{PACKAGE}-"
+    try:
+        names = [entry.name for entry in os.scandir(folder.parent)]
+    except OSError:
+        return None
+    found = [
+        name[len(prefix) : -len(".dist-info")]
+        for name in names
+        if name.lower().startswith(prefix) and name.endswith(".dist-info")
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _fast_model(folder: Path) -> Any:
+    """The model built from wordllama's inference module and the mapped matrix; None
+    when the weights file is not as expected (`_mapped_matrix`)."""
     weights, tokenizer_file = model_files(folder)
     matrix = _mapped_matrix(weights)
     if matrix is None:
-        import wordllama
-
-        return wordllama.WordLlama.load(
-            config=MODEL, cache_dir=folder, dim=DIM, disable_download=True
-        )
+        return None
     from tokenizers import Tokenizer
 
     inference = _inference_class()

@@ -162,7 +162,12 @@ def consolidate(
         # When each MEMORY.md fact was said: only builtin reads it (its merge orders the
         # facts by it); an LLM is told nothing of it, and it costs a read of every
         # ledger a moved source may be in.
-        days = provenance.said_days(ws, memory_in) if model.offline else None
+        stated: list[bytes] = []  # what said_days read, kept once MEMORY.md is written
+        days = (
+            provenance.said_days(ws, memory_in, kept=None if dry_run or preview else stated)
+            if model.offline
+            else None
+        )
         if dry_run:
             _passes(config, model, memory_in, fresh, window, result, plan=True)
             result.status = "dry_run"
@@ -197,6 +202,7 @@ def consolidate(
             return result
         with ws.lock():
             _commit(ws, old, merged.encode("utf-8"), found, result, told)
+        provenance.keep_stated(ws, stated)
         result.status = "consolidated"
     return result
 
@@ -367,8 +373,8 @@ def _passes(
 
 def by_day(dailies: list[tuple[str, str]]) -> list[str]:
     """The ledger blocks of `dailies` in the order their facts were said (a block's
-    `said` span's end, else the day it was written, then the same day its `last said`
-    time, else the time it was written: `said.said_key`; ties in ledger order), for what
+    `last said` time, else the time it was written, in UTC, else its `said` span's end:
+    `said.said_key`; ties in ledger order), for what
     reads "later" as "newer": threads flushed out of date order append an older block
     after a newer one."""
     blocks: list[tuple[str, str]] = []

@@ -775,8 +775,8 @@ def _span(chunk: _Chunk, today: date) -> str:
     days = [line.said.date() for line in chunk.lines if line.said is not None]
     if not days:
         return ""
-    # The latest entry's time, whatever its day: blocks said the same day are ordered
-    # by it, not by when each was flushed (core/said.py's said_key).
+    # The latest entry's time, whatever its day: blocks are ordered by it (in UTC), not
+    # by when each was flushed (core/said.py's said_key).
     last = last_said_text(line.said for line in chunk.lines if line.said is not None) or ""
     return last if set(days) == {today} else f" · said {span_text(days)}{last}"
 

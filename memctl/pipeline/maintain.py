@@ -10,8 +10,11 @@ Every lock a run takes is tried once (`Workspace.trying_once`): another process 
 the workspace lock or the consolidate lock (a long flush, a consolidation, an index
 build) makes the run skip, exit 0, and the next cron run tries again; waiting would
 stall cron and end in an error cron mails. The scheduled sync (`sync.every`) keeps its
-own time: it runs when due whether the run consolidated, found nothing new, or was
-throttled.
+own time: it runs when due whether the run consolidated, found nothing new, was
+throttled, failed (a model down, a key expired: the machine still receives), waits
+after a failed maintenance, or found a lock held (the sync tries its locks once too).
+It does not run when another maintain holds the maintain lock (that run syncs when
+due), with `memory.hooks` off, or in a dry run.
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ class MaintainResult:
     clock: str | None = None
     """Said when the throttle's last run was in the future (see `Workspace.clock_note`)."""
     sync: SyncResult | None = None
-    """The scheduled sync (`sync.every`), when it was due and ran."""
+    """The scheduled sync (`sync.every`), when it was due and ran (whether this run
+    consolidated, found nothing new, was throttled, failed or was skipped for a lock)."""
     sync_error: str | None = None
     """Why the scheduled sync failed: a warning, the next run tries again."""
     sync_overdue: bool = False
@@ -99,7 +103,9 @@ def maintain(
         try:
             return _maintain(ws, config, model, force, dry_run, retry_failed)
         except BusyError as exc:
-            return MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc))
+            busy = MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc))
+            scheduled_sync(ws, config, model, busy)
+            return busy
 
 
 def _maintain(
@@ -132,12 +138,14 @@ def _maintain(
             return throttled
         retry = ws.next_eligible(state, FAILED, gap)
         if retry is not None and not retry_failed and not force:
-            return MaintainResult(
+            waiting = MaintainResult(
                 "skipped",
                 skipped=f"the last maintenance failed; next attempt at {_iso(retry)} "
                 "(memctl maintain retries at once)",
                 next_eligible=_iso(retry),
             )
+            scheduled_sync(ws, config, model, waiting)
+            return waiting
         result = _run(ws, config, model, gap, dry_run, remember_failure=not retry_failed)
         result.clock = clock
         return result
@@ -151,18 +159,26 @@ def _run(
         merged = consolidate(ws, config, model, dry_run=dry_run)
     except BusyError as exc:
         # What archive moved stays moved; the consolidation waits for the next run.
-        return MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc), archive=moved)
+        busy = MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc), archive=moved)
+        if not dry_run:
+            scheduled_sync(ws, config, model, busy)
+        return busy
     except MemctlError as exc:
         if remember_failure and not dry_run:
             ws.update_state(lambda state: ws.mark_run(state, FAILED))
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
-        return MaintainResult(
+        failed = MaintainResult(
             "failed",
             archive=moved,
             next_eligible=_iso(due),
             error=str(exc),
             exit_code=exc.exit_code,
         )
+        if not dry_run:
+            # A machine whose model is down still receives (audit 9 #3's quiet machine):
+            # the sync's own consolidation failing is its `sync_error`.
+            scheduled_sync(ws, config, model, failed)
+        return failed
     if dry_run:
         due = ws.next_eligible(ws.read_state(), "maintain", gap)
         return MaintainResult("dry_run", archive=moved, consolidate=merged, next_eligible=_iso(due))
@@ -197,9 +213,10 @@ def _run(
 
 def scheduled_sync(ws: Workspace, config: Config, model: Model, result: MaintainResult) -> None:
     """Sync when `sync.every` has passed since the last one. A failure (the remote down,
-    another sync running) is a warning in the result: cron runs again, and a sync that
-    stopped part-way is finished by the next one. One that keeps failing (no sync for
-    twice `sync.every`) is `sync_overdue`: `maintain -q` logs it, still exit 0."""
+    the model failing the sync's consolidation) is a warning in the result, another
+    sync running (or a lock held) nothing: cron runs again, and a sync that stopped
+    part-way is finished by the next one. One that keeps failing (no sync for twice
+    `sync.every`) is `sync_overdue`: `maintain -q` logs it, still exit 0."""
     every = config.sync.every
     if not config.sync.remote or every is None:
         return

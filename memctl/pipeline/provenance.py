@@ -25,9 +25,10 @@ and the entry that said it is the one of those whose words the line shares most.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,10 @@ MATCH_THRESHOLD = 0.5
 MATCH_SLACK = 0.1
 """Lines within this of the best match are sources too (a fact folded from several)."""
 MATCH_MOST = 5
+MATCH_TESTED = 4 * MATCH_MOST
+"""At most this many of the best-matching lines are read for another value of the same
+thing (`other_fact`, a `supersede.stale` each): a bullet whose twenty best matches all
+state other values has no source among lines that share fewer of its words."""
 FLUSH_HEADING = re.compile(
     r"^## Memory Flush — (?P<at>\S+) · thread (?P<thread>\S+) · "
     r"entr(?:y|ies) (?P<first>\d+)(?:-(?P<last>\d+))?"
@@ -218,54 +223,104 @@ class Ledgers:
         exact = by_digest.get(bullet_digest(text))
         if exact:
             return exact[:MATCH_MOST]
-        found = _best(frozenset(content_words(text)), words)
-        return [s for s in found if not other_fact(text, self.line(s) or "")]
+        return _best(
+            frozenset(content_words(text)),
+            words,
+            lambda s: other_fact(text, self.line(s) or ""),
+        )
 
 
-def said_days(ws: Workspace, memory: str) -> dict[str, str]:
-    """When each bullet of `memory` was last said (`said.said_key`: the ISO day, then
-    the time when known), by its text without the bullet: the latest of the ledger blocks
+def said_days(ws: Workspace, memory: str, *, kept: list[bytes] | None = None) -> dict[str, str]:
+    """When each bullet of `memory` was last said (`said.said_key`: the UTC time when
+    known, else the ISO day), by its text without the bullet: the latest of the ledger blocks
     the sidecar says it was merged from. Consolidation orders MEMORY.md's facts by it
     against the new daily ones, so an older line imported after a newer fact was
     consolidated does not replace it. A bullet the sidecar does not know (a teammate's,
     brought by a sync that merged two MEMORY.md files) is looked for in the current
     (not archived) ledgers by its fact key: the ledgers a sync merged are the same on
     every machine, so two machines order the two values alike. One no ledger line states
-    (edited by hand) is left out: it stays older than any new fact."""
+    (edited by hand) is left out: it stays older than any new fact. What the ledgers
+    state is kept between runs (`_current_lines`), so a bullet never found does not cost
+    a read of every ledger on every consolidation: with `kept`, what was read is
+    appended to it for `keep_stated` to write once the consolidation is done (a failed
+    one changes nothing, a dry run keeps nothing)."""
     known = read_sidecar(sidecar_path(ws))
     ledgers = Ledgers(ws)
-    stating: dict[str, list[Source]] | None = None
+    stating: dict[str, list[str | None]] | None = None
     days: dict[str, str] = {}
     for _, line in bullets_of(memory):
         digest = bullet_digest(line)
         sources = [now for s in known.get(digest, []) if (now := ledgers.resolve(s))]
-        if not sources:
+        if sources:
+            keys = [_block_day(ledgers.lines(source.path), source.line) for source in sources]
+        else:
             if stating is None:
-                stating = _current_lines(ws, ledgers)
-            sources = stating.get(digest, [])
+                stating = _current_lines(ws, ledgers, kept)
+            keys = stating.get(digest, [])
         text = BULLET.sub("", line.strip()).strip()
-        for source in sources:
-            day = _block_day(ledgers.lines(source.path), source.line)
+        for day in keys:
             if day is not None and day > days.get(text, ""):
                 days[text] = day
     return days
 
 
-def _current_lines(ws: Workspace, ledgers: Ledgers) -> dict[str, list[Source]]:
-    """The fact lines of the ledgers not archived, by digest."""
-    found: dict[str, list[Source]] = {}
+STATED_NAME = "ledger_facts.json"
+"""`.memctl/` file: each current ledger's fact lines, by digest, with when their block was
+said (`said.said_key`), and the ledger's size and mtime they were read at."""
+
+
+def _current_lines(
+    ws: Workspace, ledgers: Ledgers, kept: list[bytes] | None
+) -> dict[str, list[str | None]]:
+    """When each fact line of the ledgers not archived was said (`_block_day`), by
+    digest. A ledger is read again only when its size or mtime changed since the last
+    run (`STATED_NAME`): a consolidation reads the ledger that grew, not every one.
+    With `kept`, what changed is appended to it, the document `keep_stated` writes."""
+    path_of = ws.state_dir / STATED_NAME
+    try:
+        cached = json.loads(path_of.read_text(encoding="utf-8"))
+        files = cached["files"] if cached.get("version") == 1 else {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        files = {}
+    now: dict[str, Any] = {}
     for file in ws.daily_files(include_archive=False):
         path = ws.relative(file)
-        for number, line in enumerate(ledgers.lines(path), 1):
-            if is_bullet(line):
-                digest = bullet_digest(line)
-                found.setdefault(digest, []).append(Source(path, number, digest))
+        try:
+            stat = file.stat()
+        except OSError:
+            continue
+        seen = [stat.st_size, stat.st_mtime_ns]
+        entry = files.get(path)
+        if not isinstance(entry, dict) or entry.get("seen") != seen:
+            facts: list[list[str | None]] = []
+            key = None  # as `_block_day` reads it: the heading above, in one pass
+            for line in ledgers.lines(path):
+                if line.startswith("## "):
+                    key = said_key(line)
+                elif is_bullet(line):
+                    facts.append([bullet_digest(line), key])
+            entry = {"seen": seen, "facts": facts}
+        now[path] = entry
+    if kept is not None and now != files:
+        kept.append(json.dumps({"version": 1, "files": now}).encode("utf-8"))
+    found: dict[str, list[str | None]] = {}
+    for entry in now.values():
+        for digest, key in entry["facts"]:
+            found.setdefault(digest, []).append(key)
     return found
+
+
+def keep_stated(ws: Workspace, kept: list[bytes]) -> None:
+    """Write what `said_days` read of the ledgers (`kept`) for the next run; a failure
+    is no error: the next run reads them again."""
+    if kept:
+        with contextlib.suppress(OSError):
+            write_atomic(ws.state_dir / STATED_NAME, kept[-1])
 
 
 def _block_day(lines: list[str], number: int) -> str | None:
     """When the facts of the ledger block holding line `number` (1-based) were said
-    (`said.said_key`: the day, then the time when known)."""
+    (`said.said_key`: the UTC time when known, else the day)."""
     for at in range(min(number, len(lines) + 1) - 2, -1, -1):  # no copy of the lines above
         if lines[at].startswith("## "):
             return said_key(lines[at])
@@ -292,9 +347,15 @@ def other_fact(bullet: str, line: str) -> bool:
 
 
 def _best(
-    wanted: frozenset[str], candidates: Iterable[tuple[Source, frozenset[str]]]
+    wanted: frozenset[str],
+    candidates: Iterable[tuple[Source, frozenset[str]]],
+    other: Callable[[Source], bool] | None = None,
 ) -> list[Source]:
-    """The lines whose words overlap `wanted` the most, above MATCH_THRESHOLD."""
+    """The lines whose words overlap `wanted` the most, above MATCH_THRESHOLD, in their
+    order; with `other`, leaving out the lines it says state another fact (`other_fact`),
+    as though they were not candidates. Ranked first, then only the best are tested,
+    best first (`MATCH_TESTED` at most): a test is a `supersede.stale`, and a merge
+    matches a reworded bullet against every fresh line."""
     if not wanted:
         return []
     scored = []
@@ -302,12 +363,36 @@ def _best(
         shared = len(wanted & words)
         if shared:
             scored.append((2 * shared / (len(wanted) + len(words)), source))
-    if not scored:
+    verdicts: dict[int, bool] = {}
+
+    def kept(at: int) -> bool | None:
+        """Whether line `at` is a candidate; None when no more may be tested."""
+        if other is None:
+            return True
+        if at not in verdicts:
+            if len(verdicts) == MATCH_TESTED:
+                return None
+            verdicts[at] = not other(scored[at][1])
+        return verdicts[at]
+
+    top = None
+    for at in sorted(range(len(scored)), key=lambda at: -scored[at][0]):
+        if scored[at][0] < MATCH_THRESHOLD or (verdict := kept(at)) is None:
+            return []
+        if verdict:
+            top = scored[at][0]
+            break
+    if top is None:
         return []
-    top = max(score for score, _ in scored)
-    if top < MATCH_THRESHOLD:
-        return []
-    return [s for score, s in scored if score >= top - MATCH_SLACK][:MATCH_MOST]
+    found: list[Source] = []
+    for at, (score, source) in enumerate(scored):
+        if score < top - MATCH_SLACK:
+            continue
+        if len(found) == MATCH_MOST or (verdict := kept(at)) is None:
+            break
+        if verdict:
+            found.append(source)
+    return found
 
 
 # --------------------------------------------------------------------------- consolidation
@@ -352,6 +437,8 @@ def merged_sources(
         for told in passes:
             current = _followed(current, by_name, told or {})
     candidates: list[tuple[Source, str]] | None = None
+    stated: dict[Source, str] = {}
+    words: list[tuple[Source, frozenset[str]]] = []
     found: Bullets = {}
     for _, line in bullets_of(memory):
         digest = bullet_digest(line)
@@ -364,13 +451,12 @@ def merged_sources(
                     for s in _dedupe(s for known in before.values() for s in known)
                     if ledgers.holds(s) and (text := ledgers.line(s)) is not None
                 ]
+                stated = dict(candidates)
+                words = [(s, frozenset(content_words(text))) for s, text in candidates]
             sources = [s for s, _ in candidates if s.digest == digest][:MATCH_MOST] or _best(
                 frozenset(content_words(line)),
-                (
-                    (s, frozenset(content_words(text)))
-                    for s, text in candidates
-                    if not other_fact(line, text)
-                ),
+                words,
+                lambda s: other_fact(line, stated[s]),  # noqa: B023 (called here, in this pass)
             )
         found[digest] = sources
     return found

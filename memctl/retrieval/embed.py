@@ -171,8 +171,12 @@ def _embed(embedder: Embedder, texts: list[str]) -> list[list[float]]:
 
 
 def _unit(vector: list[float]) -> list[float]:
-    norm = math.sqrt(sum(x * x for x in vector)) or 1.0
-    return [x / norm for x in vector]
+    """`vector` of length 1; a zero vector for one holding a NaN (no direction): none
+    is stored, so no similarity is NaN."""
+    norm = math.sqrt(sum(x * x for x in vector))
+    if math.isnan(norm):
+        return [0.0] * len(vector)
+    return [x / (norm or 1.0) for x in vector]
 
 
 def catch_up(
@@ -264,12 +268,14 @@ def _best(similarity: Any, wanted: int) -> Any:
     first and, of equal ones, the first first: `argsort(-similarity, kind="stable")`'s
     first `wanted`, without sorting them all. Those at least as great as the wanted-th
     greatest (numpy.partition finds it in linear time; ties with it included) are the
-    only ones sorted: at 100,000 records, 800 sorted instead of 100,000. A NaN (a text
-    WordLlama gives no direction) is sorted with the rest, last, as argsort sorts it."""
+    only ones sorted: at 100,000 records, 800 sorted instead of 100,000. A NaN (a vector
+    stored before NaN were made zero vectors) is read as the least similarity, last,
+    as argsort sorts it: the partition stays on."""
     import numpy
 
     negated = -similarity
-    if wanted >= len(negated) or numpy.isnan(negated).any():
+    negated[numpy.isnan(negated)] = numpy.inf
+    if wanted >= len(negated):
         return numpy.argsort(negated, kind="stable")[:wanted]
     if wanted <= 0:
         return negated[:0].astype(numpy.intp)

@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
-from memctl.core.said import MONTHS, SPAN, WEEKDAYS
+from memctl.core.said import MONTHS, WEEKDAYS, key_time, said_key
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
@@ -2367,9 +2367,10 @@ def _said_at(
     when: Callable[[Candidate], float],
     times: dict[str, list[tuple[int, float]]],
 ) -> float:
-    """When the fact on a memory line was said: its ledger block's said span (its
-    end), else the block heading's time, else the record's own time (a ledger's date,
-    MEMORY.md's mtime)."""
+    """When the fact on a memory line was said: its ledger block's `said.said_key`, as
+    consolidation reads it (the `last said` time, else the time the block was written,
+    else its said span's end at noon), else the block heading's time, else the record's
+    own time (a ledger's date, MEMORY.md's mtime)."""
     found = when(candidate)
     if not DAILY_NAME.fullmatch(candidate.rel.rsplit("/", 1)[-1]):
         return found
@@ -2390,11 +2391,11 @@ def _block_times(path: Path) -> list[tuple[int, float]]:
             for number, line in enumerate(handle, 1):
                 if not line.startswith("## "):
                     continue
-                said = SPAN.search(line)
+                key = said_key(line)
                 stamp = _STAMP.search(line)
                 try:
-                    if said:
-                        moment = datetime.fromisoformat(said[2] or said[1]).replace(hour=12)
+                    if key:
+                        moment = key_time(key)
                     elif stamp:
                         moment = datetime.fromisoformat(stamp[1])
                     else:

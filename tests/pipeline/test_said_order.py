@@ -181,9 +181,9 @@ def test_when_memory_facts_were_said_is_read_for_builtin_only(cli, ws, llm_serve
     calls: list[str] = []
     real = provenance.said_days
 
-    def said_days(ws_: Any, memory: str) -> dict[str, str]:
+    def said_days(ws_: Any, memory: str, **options: Any) -> dict[str, str]:
         calls.append(memory)
-        return real(ws_, memory)
+        return real(ws_, memory, **options)
 
     monkeypatch.setattr(provenance, "said_days", said_days)
     append(cli, ws, "agent-codex", [NEWER])

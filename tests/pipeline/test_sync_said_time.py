@@ -167,10 +167,10 @@ def test_said_keys_read_old_and_new_headings():
     """An old ledger stays readable: a span alone gives its day, a heading without one
     the time it was written (in UTC); a `last said` gives the entries' time."""
     assert said_key(OLD_SPAN) == "2026-12-03"
-    assert said_key(OLD_TODAY) == "2026-12-05 2026-12-05T06:00:00Z"
-    assert said_key(NEW_TODAY) == "2026-12-05 2026-12-05T05:10:00Z"
-    assert said_key(NEW_SPAN) == "2026-12-05 2026-12-05T05:10:00Z"
-    assert said_key(SAVE) == "2026-12-05 2026-12-05T09:30:00Z"
+    assert said_key(OLD_TODAY) == "2026-12-05T06:00:00Z"
+    assert said_key(NEW_TODAY) == "2026-12-05T05:10:00Z"
+    assert said_key(NEW_SPAN) == "2026-12-05T05:10:00Z"
+    assert said_key(SAVE) == "2026-12-05T09:30:00Z"
     assert said_key("## Notes") is None
     assert key_parts(said_key(OLD_SPAN)) == ("2026-12-03", "")
     assert key_parts(None) == (None, "")

@@ -382,6 +382,8 @@ def test_the_matrix_is_mapped_only_when_the_file_is_as_expected(tmp_path: Path) 
     assert numpy.array_equal(wide, stored.astype(numpy.float32))
     assert semantic._mapped_matrix(written("f64", stored.astype(numpy.float64))) is None
     assert semantic._mapped_matrix(written("narrow", stored[:, :128].copy())) is None
+    # No rows: every length agrees (0 bytes), yet no token has a vector (review 16 #12).
+    assert semantic._mapped_matrix(written("empty", stored[:0].copy())) is None
     cut = tmp_path / "cut.safetensors"
     cut.write_bytes(weights.read_bytes()[: weights.stat().st_size // 2])
     assert semantic._mapped_matrix(cut) is None
@@ -400,6 +402,37 @@ def test_the_matrix_is_mapped_only_when_the_file_is_as_expected(tmp_path: Path) 
     assert (
         mapped.embed(texts, norm=True).tobytes() == through_load.embed(texts, norm=True).tobytes()
     )
+
+
+@needs_extra
+def test_the_fast_load_falls_back_to_wordllama_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 16 #5: the fast load reads wordllama's internals, so it is taken only for
+    a version it was checked on, and any failure of it (an internal renamed, a signature
+    changed) loads through the public `WordLlama.load`, which embeds alike; before, such
+    a failure lost the semantic leg."""
+    import importlib.metadata
+
+    import numpy
+
+    folder = semantic._package_folder()
+    assert folder is not None
+    assert semantic.installed_version(folder) == importlib.metadata.version("wordllama")
+    texts = ["I bought a car", "Dana purchased an automobile", "a"]
+    fast = semantic._load_model(folder)
+    assert fast.embedding.dtype == numpy.float16  # the mapped matrix: the fast load
+
+    def changed() -> None:
+        raise TypeError("WordLlamaInference.__init__() got an unexpected keyword 'binary'")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(semantic, "_inference_class", changed)
+        failed_over = semantic._load_model(folder)
+    with monkeypatch.context() as patch:
+        patch.setattr(semantic, "CHECKED", frozenset({"0.3.0"}))
+        unchecked = semantic._load_model(folder)
+    for model in (failed_over, unchecked):
+        assert model.embedding.dtype == numpy.float32  # WordLlama.load's own copy
+        assert model.embed(texts, norm=True).tobytes() == fast.embed(texts, norm=True).tobytes()
 
 
 @needs_extra

@@ -70,7 +70,10 @@ def init(
 
 
 def _join(g: Globals, root: Path, url: str) -> None:
-    """Name the remote in memctl.yaml and sync: the shared memory lands in the workspace."""
+    """Name the remote in memctl.yaml and sync: the shared memory lands in the workspace,
+    and a forget or purge it brings reaches the blocks this workspace exported (an
+    existing workspace joining: `refresh_after_sync`)."""
+    from memctl.agents.export import refresh_after_sync
     from memctl.core.config import CONFIG_NAME, load_config, set_sync_remote
     from memctl.core.workspace import Workspace
     from memctl.models.resolve import resolve_model
@@ -98,6 +101,10 @@ def _join(g: Globals, root: Path, url: str) -> None:
         )
         told.exit_code = exc.exit_code
         raise told from None
+    before = len(result.notes)
+    refresh_after_sync(ws, config, result)
+    for told_more in result.notes[before:]:
+        note(g, f"init: {told_more}")
     note(
         g,
         f"init: synced from {url}: {plural(result.received, 'block')} received"

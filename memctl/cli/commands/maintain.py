@@ -99,6 +99,7 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
         log(archive_summary(archive))
     if result.error:
         log("consolidation failed; the archive moves are kept, the throttle not advanced")
+        _sync_notes(result, log)  # the scheduled sync ran all the same
         if g.json:
             emit(g, result)
             raise typer.Exit(result.exit_code)
