@@ -133,8 +133,7 @@ class _Lazy:
         it; "ſ" or "K" would match "s" or "k" under `re.I`, and are read by the pattern)."""
         if not self.needs or not text.isascii():
             return False
-        folded = text.lower()
-        return not any(word in folded for word in self.needs)
+        return not any(map(text.lower().__contains__, self.needs))
 
     def match(self, text: str) -> re.Match[str] | None:
         return None if self._cannot(text) else self.compiled.match(text)
