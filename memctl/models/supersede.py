@@ -82,7 +82,7 @@ consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -103,6 +103,49 @@ not read, so the rules' regexes never see a long run of text."""
 
 def _set(words: str) -> frozenset[str]:
     return frozenset(words.split())
+
+
+class _Lazy:
+    """A rule's pattern compiled when a fact first needs it, not at import: compiling
+    every rule took a fifth of a prompt hook's process (bench/README.md, hookfast4), and
+    most facts are shaped for few rules. `needs`, when given, are words (lower case,
+    "|" between them) one of which every match holds: a fact in ASCII that holds none of
+    them is answered without the pattern (so that a rule no fact needs is never
+    compiled); any other text is matched as written. tests/models/test_supersede_lazy.py
+    proves each rule's `needs` from its pattern."""
+
+    __slots__ = ("_compiled", "flags", "needs", "source")
+
+    def __init__(self, source: str, flags: int = 0, *, needs: str = "") -> None:
+        self.source = source
+        self.flags = flags
+        self.needs = tuple(needs.split("|")) if needs else ()
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.source, self.flags)
+        return self._compiled
+
+    def _cannot(self, text: str) -> bool:
+        """Whether `text` holds none of `needs` (ASCII: its case folds as `re.I` reads
+        it; "ſ" or "K" would match "s" or "k" under `re.I`, and are read by the pattern)."""
+        if not self.needs or not text.isascii():
+            return False
+        return not any(map(text.lower().__contains__, self.needs))
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return None if self._cannot(text) else self.compiled.match(text)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return None if self._cannot(text) else self.compiled.fullmatch(text)
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return None if self._cannot(text) else self.compiled.search(text, pos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
+        return text if self._cannot(text) else self.compiled.sub(repl, text)
 
 
 # Words that say what kind of thing a subject is, not which: "the staging database"
@@ -182,7 +225,7 @@ _DELAY = (
     r"(?:postponed|pushed(?: back)?|delayed|rescheduled|bumped|moved(?: back| up)?|"
     r"brought forward|slipped|pulled in|extended)"
 )
-_FORMS: list[tuple[str, re.Pattern[str]]] = [
+_FORMS: list[tuple[str, re.Pattern[str] | _Lazy]] = [
     # "X switched from A to B", "X moved from A to B"
     (
         "from",
@@ -198,82 +241,103 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
     # "Staging moved to db7", "Dana relocated to Berlin", "billing switched over to Stripe"
     (
         "change",
-        re.compile(
+        _Lazy(
             rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) (?P<noun>[\w-]+))? "
             r"(?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$",
             re.I,
+            needs=(
+                "changed|cut over|migrated|moved|relocated|rolled over|shifted|switched|"
+                "transferred|updated|upgraded"
+            ),
         ),
     ),
     # "Someone moved the deadline to X", "we renamed auth-api to identity-api"
     (
         "moved-object",
-        re.compile(
+        _Lazy(
             r"^[\w'’ -]{1,40}? (?:moved|pushed(?: back)?|postponed|rescheduled|changed|switched|"
             r"migrated|bumped|(?P<renamed>renamed)) (?P<subject>(?:the|our|their|his|her|its|"
             r"[A-Z][\w-]*'s) [\w'’./:@-]+(?: [\w'’./:@-]+){0,6}?) (?:to|until|over to) "
             r"(?P<value>.+)$",
             re.I,
+            needs="bumped|changed|migrated|moved|postponed|pushed|renamed|rescheduled|switched",
         ),
     ),
     (
         "renamed",
-        re.compile(rf"^{_NP} (?:was |has been |got |is )?renamed (?:to |as )?(?P<value>.+)$", re.I),
+        _Lazy(
+            rf"^{_NP} (?:was |has been |got |is )?renamed (?:to |as )?(?P<value>.+)$",
+            re.I,
+            needs="renamed ",
+        ),
     ),
     (
         "named",
-        re.compile(
+        _Lazy(
             rf"^{_NP} (?:(?:is|are|was) (?:now )?(?:called|named|known as|referred to as)|"
             r"goes by|go by|(?:got|has|gets) a new name:?|changed (?:its|their) name to) "
             r"(?P<value>.+)$",
             re.I,
+            needs=" a new name|called|changed |go by|goes by|known as|named|referred to as",
         ),
     ),
     (
         "negated",
-        re.compile(
+        _Lazy(
             rf"^{_NP} (?:(?:is|are|was) no longer|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
             r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
             r"any ?more)(?P<value>.*)$",
             re.I,
+            needs=" any| no longer|no longer ",
         ),
     ),
     # "The billing service was handed over to Marco"
     (
         "handed",
-        re.compile(
+        _Lazy(
             rf"^{_NP} (?:was |has been |got |is being )(?:handed over|handed off|passed|passed on|"
             r"reassigned|given|transferred) to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$",
+            needs="given|handed off|handed over|passed|reassigned|transferred",
         ),
     ),
     (
         "by",
-        re.compile(
+        _Lazy(
             rf"^{_NP} (?:is |are |was |has been |will be )?{_NOW}(?:owned|led|run|managed|"
             r"maintained|handled|taken over) by (?P<value>.+)$",
             re.I,
+            needs=" by ",
         ),
     ),
     # "Marco took over as the team lead", "Ana was appointed as the release manager"
     (
         "as",
-        re.compile(
+        _Lazy(
             rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:has |was |is |just )*"
             r"(?:took over|taken over|stepped in|stepped up|appointed|named|promoted|started|"
             r"became|become) as (?P<subject>(?:the|our|[A-Z][\w-]*'s) .+)$",
+            needs=(
+                "appointed|became|become|named|promoted|started|stepped in|stepped up|taken over|"
+                "took over"
+            ),
         ),
     ),
     (
         "owns",
-        re.compile(
+        _Lazy(
             rf"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) {_NOW}(?:(?:has )?taken over|took over|"
             r"owns|leads|runs|manages|maintains|is (?:now )?(?:the )?(?:owner|lead|maintainer) of|"
             r"is (?:now )?responsible for|looks after|has taken over|has taken on) "
             r"(?P<subject>(?!an? |some |many |two |three |on |in |at |to |for |as |with |into )[\w'’./:@-]+(?: [\w'’./:@-]+){0,4})$",
+            needs=(
+                "has taken on|lead|looks after|maintainer|maintains|manages|owner|owns|"
+                "responsible for|runs|taken over|took over"
+            ),
         ),
     ),
     (
         "personal",
-        re.compile(
+        _Lazy(
             rf"^{_NP} {_NOW}(?:still )?(?P<verb>lives in|lives at|is living in|lives near|"
             r"is based in|is based at|is located in|is located at|resides in|is moving to|"
             r"has lived in|has been living in|settled in|has settled in|"
@@ -281,11 +345,15 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"has a job at|started a new job at|started working at|is an? [\w-]+ at|is an? [\w-]+ for|"
             r"works as|is working as|is employed as) (?P<value>.+)$",
             re.I,
+            needs=(
+                "liv|based|employed|is a|located|moving|working|joined|resides|settled|started|"
+                "works|job"
+            ),
         ),
     ),
     (
         "state",
-        re.compile(
+        _Lazy(
             rf"^{_NP} {_NOW}(?P<verb>uses|use|runs on|run on|is on|are on|is hosted on|"
             r"is hosted at|is hosted in|points to|point to|is in|are in|is at|are at|"
             r"deploys to|deploy to|deploys on|deploy on|meets on|meet on|is due|are due|"
@@ -296,6 +364,14 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
             r"prefers|prefer|drives|listens on|talks to|reads from|writes to|stores .{1,20} in) "
             r"(?P<value>.+)$",
             re.I,
+            needs=(
+                "are at|are due|are in|are on|begins at|begins on|builds|deploy on|deploy to|"
+                "deploys on|deploys to|drives|happens on|hosts|is at|is due|is held at|is held on|"
+                "is hosted at|is hosted in|is hosted on|is in|is on|is planned for|"
+                "is scheduled at|is scheduled for|is set for|keeps|kicks off at|listens on|"
+                "meet on|meets on|point to|points to|prefer|reads from|run on|runs|starts at|"
+                "starts on|stores|takes place on|talks to|use|writes to"
+            ),
         ),
     ),
     (
@@ -310,7 +386,7 @@ _FORMS: list[tuple[str, re.Pattern[str]]] = [
 _PLACE_VERBS = ("live", "living", "based", "located", "resides", "moving", "is in", "are in")
 _WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
 _JOB_VERBS = ("works as", "working as", "employed as")
-_NOT_VALUE = re.compile(
+_NOT_VALUE = _Lazy(
     r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
     r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
@@ -322,48 +398,59 @@ _NOT_VALUE = re.compile(
 # Amara as the team lead", "Priya has taken over billing from Omar", "Ines handed the
 # Kestrel service over to Jonas", "Tomas quit Globex and joined Vandelay": a change
 # that names the value it ends.
-_LEFT = re.compile(
+_LEFT = _Lazy(
     r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:left|quit) "
     r"(?P<old>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?) (?:(?P<job>for|to join|and (?:has )?"
     r"(?:joined|signed with|went to work for|started at)) |and (?:has )?"
-    r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$"
+    r"(?:settled|moved|relocated) (?:in|to) )(?P<value>[A-Z].*)$",
+    needs="left|quit",
 )
-_DROPPED = re.compile(
+_DROPPED = _Lazy(
     r"^(?P<subject>[\w'’./:@ -]{1,60}?) (?:has |just |recently )*(?:dropped|ditched|replaced|"
     r"swapped|traded) (?P<old>[\w'’./:@-]+(?: [\w'’./:@-]+)?) (?:for|with) (?P<value>.+)$",
     re.I,
+    needs="ditched|dropped|replaced|swapped|traded",
 )
-_REPLACED_AS = re.compile(
+_REPLACED_AS = _Lazy(
     r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?replaced (?P<old>[A-Z][\w'-]*"
-    r"(?: [A-Z][\w'-]*)?) as (?P<subject>.+)$"
+    r"(?: [A-Z][\w'-]*)?) as (?P<subject>.+)$",
+    needs="replaced ",
 )
-_TAKEN_FROM = re.compile(
+_TAKEN_FROM = _Lazy(
     r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:taken over|took over|inherited) "
-    r"(?P<subject>.+?) from (?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
+    r"(?P<subject>.+?) from (?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$",
+    needs="inherited|taken over|took over",
 )
-_HANDED = re.compile(
+_HANDED = _Lazy(
     r"^(?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:has )?(?:handed|passed|gave) (?P<subject>.+?) "
-    r"(?:over |on )?to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$"
+    r"(?:over |on )?to (?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$",
+    needs="gave|handed|passed",
 )
-_BELONGS = re.compile(
+_BELONGS = _Lazy(
     r"^(?P<subject>.+?) (?:now )?(?:belongs to|is maintained by|is looked after by) "
-    r"(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: now)?$"
+    r"(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: now)?$",
+    needs="belongs to|is looked after by|is maintained by",
 )
-_ACTS_AS = re.compile(
+_ACTS_AS = _Lazy(
     r"^(?P<value>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:acts as|serves as|has been|has become|"
     r"is acting as|is serving as|stepped up as|steps in as) (?P<subject>(?:the|our) .+?)"
-    r"(?: since .+| for now| now)?$"
+    r"(?: since .+| for now| now)?$",
+    needs=(
+        "acts as|has become|has been|is acting as|is serving as|serves as|stepped up as|steps in as"
+    ),
 )
-_CALLS_HOME = re.compile(
-    r"^(?P<subject>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:now )?calls (?P<value>[A-Z].*?) home$"
+_CALLS_HOME = _Lazy(
+    r"^(?P<subject>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:now )?calls (?P<value>[A-Z].*?) home$",
+    needs="calls ",
 )
 # "We host staging on db3", "we call the wiki quill-12": what "we" do to the subject.
-_WE = re.compile(
+_WE = _Lazy(
     r"^(?:we|they|the team|ops) (?:are |were |will be |have been |now |currently )*"
     r"(?P<verb>[a-z]+) (?P<subject>(?:the |our )?"
     r"[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?) (?:(?:on|at|in|to|for|with|as|onto|until) )?"
     r"(?P<value>\S+)$",
     re.I,
+    needs="ops|the team|they|we",
 )
 # A value the type of which says the slot: a time or date ("when"), an identifier
 # with a digit ("db3", "pg-node-71": the value of the thing itself).
@@ -379,8 +466,10 @@ _CHANGED = re.compile(
     r"anymore|since then|going forward|from now on)\b",
     re.I,
 )
-_INSTEAD = re.compile(
-    r"^(?P<clause>.+?),? (?:instead of|rather than|in place of|replacing) (?P<old>.+)$", re.I
+_INSTEAD = _Lazy(
+    r"^(?P<clause>.+?),? (?:instead of|rather than|in place of|replacing) (?P<old>.+)$",
+    re.I,
+    needs="in place of|instead of|rather than|replacing",
 )
 
 
@@ -740,7 +829,11 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
 
 
 # A comparison after a verb of preference: "texts to calls", "tea over coffee".
-_THAN = re.compile(r"^(?P<value>.+?) (?:to|over|rather than|more than) (?P<other>.+)$", re.I)
+_THAN = _Lazy(
+    r"^(?P<value>.+?) (?:to|over|rather than|more than) (?P<other>.+)$",
+    re.I,
+    needs="more than|over|rather than|to",
+)
 
 
 def _change(
@@ -1162,27 +1255,32 @@ _S_VERB = re.compile(r"(?<=\S)\s(?=[a-z]+[^\Wsui]s\s+\S)")
 
 # A value put after a comma, ending the fact, named by the lower-case noun before it ("a
 # new mobile number, 07700 906495"; not "Newsletter list: Kwame, kwame@hooli.xyz").
-_NOUN_END = re.compile(r"(?:^|\s)[a-z]+$")
-_APPOSED = re.compile(r",\s*[+]?[\w.@/-]*\d[\w.@/-]*(?:\s+\d[\d-]*){0,3}")
+_NOUN_END = _Lazy(r"(?:^|\s)[a-z]+$")
+_APPOSED = _Lazy(r",\s*[+]?[\w.@/-]*\d[\w.@/-]*(?:\s+\d[\d-]*){0,3}", needs=",")
 
 
 # How often, said before what is said ("is every day at 9:00", "meets every other Friday
 # at 10:00"): no value, and no trailing clause to cut the fact at (_TRAIL's "every").
-_OFTEN = re.compile(
-    r"\s+every (?:other |single )?(?:day|week|weekday|morning|\w+day)(?=\s+\S)", re.I
+_OFTEN = _Lazy(
+    r"\s+every (?:other |single )?(?:day|week|weekday|morning|\w+day)(?=\s+\S)",
+    re.I,
+    needs="every ",
 )
 
 
 # A passive of something done that puts the subject's value somewhere: "was rebooked for
 # 11:00", "got re-pointed to es-9", "was rolled forward to 7.0" (a typed value: a digit).
-_PUT = re.compile(
+_PUT = _Lazy(
     r"\b(?:was|were|got|been)\s+(?:[a-z]+ly\s+)?[a-z]+(?:-[a-z]+)?ed"
-    r"(?:\s+(?:over|forward|back|across|up|down))?\s+(?:to|onto|into|for)\s+\S*\d"
+    r"(?:\s+(?:over|forward|back|across|up|down))?\s+(?:to|onto|into|for)\s+\S*\d",
+    needs="been|got|was|were",
 )
 # ... or a typed value said to hold since or after an event ("runs version 10.0 since the
 # upgrade", "is on redis-23 after last night's cutover"), not since a year it has held.
-_SINCE_EVENT = re.compile(
-    rf"\b(?:since|after) (?:the|last|this|[a-z]+'s|(?:{_WEEKDAY})\b|{_MONTH}\b)", re.I
+_SINCE_EVENT = _Lazy(
+    rf"\b(?:since|after) (?:the|last|this|[a-z]+'s|(?:{_WEEKDAY})\b|{_MONTH}\b)",
+    re.I,
+    needs="after|since",
 )
 
 
@@ -1733,7 +1831,7 @@ _FOLLOWS = _LIGHT | _set(
 )
 
 
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
+_BULLET = _Lazy(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?P<fact>\S.*)$")
 
 
 def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
@@ -1853,13 +1951,15 @@ _ROLE_NOUNS = _set(
 _THING_DROP = _set("the our their its current new role position")
 _PERSON = r"[A-Z][\w-]*(?: [A-Z][\w-]*)?"
 _NAME_SUBJECT = re.compile(rf"^(?P<subject>{_PERSON}|he|she|they|He|She|They) (?P<rest>.+)$")
-_FROM_THERE = re.compile(
+_FROM_THERE = _Lazy(
     rf"^(?P<subject>{_PERSON}) is (?:originally )?from (?P<value>{_PERSON}) and "
-    r"(?:still |now )?lives there$"
+    r"(?:still |now )?lives there$",
+    needs="lives there",
 )
-_HOME_IS = re.compile(
+_HOME_IS = _Lazy(
     rf"^(?P<subject>{_PERSON})['’]s (?:new |current )?(?:home|hometown|home city|address) "
-    rf"is (?:now )?(?:in )?(?P<value>{_PERSON})$"
+    rf"is (?:now )?(?:in )?(?P<value>{_PERSON})$",
+    needs=" is ",
 )
 _ROLE_TAKEN = re.compile(
     rf"^(?P<value>{_PERSON}) (?:(?:is|was|has been|has|just|now|officially) )*"
@@ -1867,20 +1967,24 @@ _ROLE_TAKEN = re.compile(
     r"named|appointed) (?:as )?(?P<named>(?:the |our )?.+)|(?:made|became|become|is) "
     r"(?P<role>(?:the|our) .+))$"
 )
-_ROLE_HELD = re.compile(
-    rf"^(?P<value>{_PERSON}) (?:now |still )?holds (?P<role>(?:the|our) .+ (?:role|position))$"
+_ROLE_HELD = _Lazy(
+    rf"^(?P<value>{_PERSON}) (?:now |still )?holds (?P<role>(?:the|our) .+ (?:role|position))$",
+    needs="holds ",
 )
-_ROLE_IS = re.compile(rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?) is (?:now )?(?P<value>{_PERSON})$")
+_ROLE_IS = _Lazy(
+    rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?) is (?:now )?(?P<value>{_PERSON})$", needs=" is "
+)
 _HELD_BY = re.compile(
     rf"^(?P<thing>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:is|are|has been) (?:now )?"
     rf"(?:owned|led|run|managed|maintained|handled|headed|overseen|looked after) by "
     rf"(?P<value>{_PERSON})$"
 )
-_HANDED_TO = re.compile(
+_HANDED_TO = _Lazy(
     rf"^(?:(?P<old>{_PERSON}) (?:has )?(?:handed|passed|gave) (?P<thing>(?:the|our) .+?) "
     rf"(?:over |on )?to|(?P<thing2>(?:[Tt]he|[Oo]ur|{_PERSON}) .+?) (?:was |has been |got )?"
     rf"(?:handed over|handed|passed|reassigned|transferred|moved from (?P<old2>{_PERSON})) to) "
-    rf"(?P<value>{_PERSON})$"
+    rf"(?P<value>{_PERSON})$",
+    needs="gave|handed|moved from |passed|reassigned|transferred",
 )
 # What trails a class's value: a clause or a time ("since spring", ", after the reorg").
 _CLASS_TRAIL = re.compile(
@@ -2015,8 +2119,8 @@ def classed(text: str, about: str | None = None) -> Classed | None:
     for pattern in (_FROM_THERE, _HOME_IS):
         if match := pattern.match(sentence):
             return Classed("home", _thing(match["subject"]), match["value"].casefold())
-    for pattern in (_ROLE_HELD, _ROLE_TAKEN, _ROLE_IS):
-        match = pattern.match(sentence)
+    for rule in (_ROLE_HELD, _ROLE_TAKEN, _ROLE_IS):
+        match = rule.match(sentence)
         if match and (role := _role(match.groupdict().get("named") or match["role"])):
             return Classed("holder", role, match["value"].casefold())
     if match := _HANDED_TO.match(sentence):
@@ -2030,10 +2134,11 @@ def classed(text: str, about: str | None = None) -> Classed | None:
 
 # "Chloe left Initech for Aperture", "Yuki quit Berlin and settled in Porto": a change
 # that names the value it ends.
-_LEFT_FOR = re.compile(
+_LEFT_FOR = _Lazy(
     rf"^(?:has |just |recently )*(?:left|quit) (?P<old>{_PERSON}) (?:(?P<job>for|to join|"
     r"and (?:has )?(?:joined|signed with|started at|went to work for))|and (?:has )?"
-    rf"(?:settled|moved|relocated) (?:in|to)) (?P<value>{_PERSON})$"
+    rf"(?:settled|moved|relocated) (?:in|to)) (?P<value>{_PERSON})$",
+    needs="left|quit",
 )
 # Job titles: "is a contractor for Globex" says whom the subject works for ("is a mentor
 # for Ravi" does not).
@@ -2379,16 +2484,18 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
 # A person in a role, whatever the verb: "Felix serves as the QA lead for billing", "Lena
 # stepped into the tech lead for search role", "Jonas succeeded Felix as the ...", "The
 # QA lead for billing role is filled by Emeka". The role needs a role noun (`_role`).
-_AS_ROLE = re.compile(
+_AS_ROLE = _Lazy(
     rf"^(?P<value>{_PERSON}) (?P<verb>[a-z]+(?: [a-z]+){{0,2}}?)(?: (?P<old>{_PERSON}))? "
-    r"(?:as|into) (?P<role>.+?)(?: role| position)?$"
+    r"(?:as|into) (?P<role>.+?)(?: role| position)?$",
+    needs="as|into",
 )
 _IS_ROLE = re.compile(
     rf"^(?P<value>{_PERSON}) (?:is|has been) (?:[a-z]+ly )?(?P<role>(?:the |our )?.+?)(?: role| position)?$"
 )
-_ROLE_BY = re.compile(
+_ROLE_BY = _Lazy(
     rf"^(?P<role>(?:[Tt]he|[Oo]ur) .+?)(?: role| position)? (?:is|are|was|has been) "
-    rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$"
+    rf"(?:now |currently )?[a-z]+ed by (?P<value>{_PERSON})$",
+    needs="ed by ",
 )
 
 
@@ -2744,7 +2851,9 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
 # Leeds anymore", "no longer checks A", "won't make A", "is no longer Rust"), with another
 # value of the same sort in another clause of the fact ("...; the family is in Kyoto",
 # "..., mail B instead", "...; we're aiming at B"). Clauses end at ";" or ",".
-_NEGATION = re.compile(r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I)
+_NEGATION = _Lazy(
+    r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I, needs="more|n't|never|no longer|not"
+)
 _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")
 
@@ -2781,14 +2890,19 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
 # pass): a parenthesis ("B (was A)", "B (formerly A)"), a contrast that ends a clause
 # ("is on B, not A", "B now, was A"), and the old value said to be ended in a clause of
 # its own ("B; A is empty", "B; A was a typo", "B (the old A is dead)"). The new value is then the last one before it.
-_WAS = re.compile(r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)", re.I)
-_NOT_CLAUSE = re.compile(
+_WAS = _Lazy(
+    r"\((?:was|formerly|previously|until recently|not|ex-)\s*(?P<old>[^()]+)\)",
+    re.I,
+    needs="ex-|formerly|not|previously|until recently|was",
+)
+_NOT_CLAUSE = _Lazy(
     r",\s*(?:not|was|formerly|previously)\s+"
     # "not far from A", "not just A", "not to A": a clause of its own, no value replaced
     r"(?!(?:far|just|only|yet|even|quite|really|much|very|sure|too|so|to|from|in|at|on|for|"
     r"with|by|near|as|because|since|that|until|unlike|like)\b)"
     r"(?P<old>[^,;()]+?)(?=\s*(?:[,;]|[.!]?$))",
     re.I,
+    needs="formerly|not|previously|was",
 )
 # A liking or a wish contrasts what is liked, not what holds: "Dana prefers Bilbao, not
 # Valencia" leaves where Dana lives as it was.
@@ -2797,12 +2911,15 @@ _OPINION = re.compile(
     r"suggest\w*|enjoys?|enjoyed|wants?|wanted|wish(?:es|ed)?)\b",
     re.I,
 )
-_ENDED_CLAUSE = re.compile(
+_ENDED_CLAUSE = _Lazy(
     r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*|(?:\s\d+)+)?)\s+"
     r"(?:was|is)\s+"
     r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b"
     r"[^;,()]*",  # the rest of its clause: "2027-08-02 was a typo in the plan"
     re.I,
+    needs=(
+        "a mistake|a typo|dead|decommissioned|empty|gone|obsolete|out of date|retired|stale|wrong"
+    ),
 )
 
 
@@ -2994,14 +3111,22 @@ _FORM_SORTS = (
     ("version", re.compile(r"(?<![\w.-])v?\d+\.\d+(?:\.\d+)?(?![\w-]|\.\d)")),
     ("id", re.compile(r"(?<![\w@.-])[a-z]{2,}(?:-[a-z]+)*-?\d+(?![\w@-]|\.\w)", re.I)),
 )
-_CALLED_OFF = re.compile(
+_CALLED_OFF = _Lazy(
     r"\b(?:cancel(?:l?ed|s)?|called off|scrapped|shelved|abandoned|rejected|declined|"
     r"fell through|withdrawn|vetoed|reverted|rolled back)\b",
     re.I,
+    needs=(
+        "abandoned|called off|cancel|declined|fell through|rejected|reverted|rolled back|"
+        "scrapped|shelved|vetoed|withdrawn"
+    ),
 )
-_COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared|both|either|between)\b", re.I)
-_CHOICE_OR = re.compile(r"\S\s+or\s+\S")
-_CLAUSE_END = re.compile(r"(?:[:.;!?“\"(|—–`]\s{0,2}|\s[-+/]\s?)$")
+_COMPARED = _Lazy(
+    r"\b(?:than|vs\.?|versus|compared|both|either|between)\b",
+    re.I,
+    needs="between|both|compared|either|than|versus|vs",
+)
+_CHOICE_OR = _Lazy(r"\S\s+or\s+\S", needs="or")
+_CLAUSE_END = _Lazy(r"(?:[:.;!?“\"(|—–`]\s{0,2}|\s[-+/]\s?)$")
 _MAY_HOLD = re.compile(r"\d|\w@\w")
 _CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
 _OWNED_BY = _set("its their his her my our your")
@@ -3379,7 +3504,9 @@ _TOLD_UNTIL = _set("until till through thru")
 _TOLD_FROM = _set("from since")
 _TOLD_CLAUSE = frozenset(";.!?,:()")
 _LEFT_TO_LEAVING = _set("was not")
-_WEEKDAY_OR_MONTH = re.compile(rf"{_WEEKDAY}|{_MONTH}", re.I)
+_WEEKDAY_OR_MONTH = _Lazy(
+    rf"{_WEEKDAY}|{_MONTH}", re.I, needs="apr|aug|day|dec|feb|jan|jul|jun|mar|may|nov|oct|sep"
+)
 
 
 @dataclass(frozen=True)
