@@ -232,7 +232,10 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
             _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
     elif action is not None:
         ended = action in ("compact", "end")
-        _step(result, lambda: _import(ws, agent, hook, result, ended=ended, turn=action == "turn"))
+        # At a turn's end and before a compaction the transcript is the session's, written
+        # before the hook runs: one that is not there is an error to record.
+        needed = action in ("turn", "compact")
+        _step(result, lambda: _import(ws, agent, hook, result, ended=ended, turn=needed))
         if action == "turn":
             _step(result, lambda: _flush(ws, config, models, result, auto=True))
             if not agent.session_end:  # no session-end hook to maintain at
@@ -334,13 +337,23 @@ def _import(
     turn: bool = False,
 ) -> None:
     """Import what the hook's transcripts gained. At the end of a turn (`turn`: Stop)
-    the transcript the input names is the session's, written before the hook runs: one
-    that is not there is recorded (the hook log, `status`), else every turn of the
-    session goes unimported without a word; at other events (a SubagentStop's subagent
-    file, a session closed before its first prompt) a missing file is nothing to do."""
+    and before a compaction (PreCompact) the transcript the input names is the
+    session's, written before the hook runs: one that is not there (or not a file) is
+    recorded (the hook log, `status`), else every turn of the session goes unimported
+    without a word; at other events (a SubagentStop's subagent file, a session closed
+    before its first prompt) a missing file is nothing to do."""
     named = hook.transcript_path
-    if turn and named and not hook.agent_transcript_path and not Path(named).expanduser().is_file():
-        raise MemctlError(f"{hook.event}: the transcript {named} is not there; nothing imported")
+    if turn and named and not hook.agent_transcript_path:
+        path = Path(named).expanduser()
+        if not path.is_file():
+            why = (
+                "is a folder, not a file"
+                if path.is_dir()
+                else "is not a regular file"
+                if path.exists()
+                else "is not there"
+            )
+            raise MemctlError(f"{hook.event}: the transcript {named} {why}; nothing imported")
     for path in _transcripts(agent, hook):
         imported = import_appended(ws, path, agent.transcripts.name, ended=ended)
         if imported is None:

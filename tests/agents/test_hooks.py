@@ -1336,6 +1336,32 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
         assert "Kafka 3.7" in context_of(done.stdout, "UserPromptSubmit")
 
 
+@pytest.mark.parametrize("event", ["PreCompact", "Stop"])
+def test_a_missing_or_odd_transcript_at_precompact_or_stop_is_logged_with_its_reason(
+    cli, workspace, tmp_path, event
+):
+    """Audit 11 #10: PreCompact with a missing transcript was silent (compaction only
+    follows turns: their facts are lost); a folder or /dev/null was "not there". And
+    #11: `status` named the event twice (`Stop: Stop: ...`)."""
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    cases = [
+        (tmp_path / "missing.jsonl", "is not there"),
+        (folder, "is a folder, not a file"),
+        (Path(os.devnull), "is not a regular file"),
+    ]
+    for path, why in cases:
+        fields = {"trigger": "auto"} if event == "PreCompact" else {"stop_hook_active": False}
+        result = hook(cli, workspace, "claude-code", claude_input(event, path, **fields))
+        assert why in result.stderr and str(path) in result.stderr
+    records = [json.loads(line) for line in hook_log(workspace).splitlines()]
+    assert [record["event"] for record in records] == [event] * 3
+    assert all(why in record["error"] for record, (_, why) in zip(records, cases, strict=True))
+    status = cli("-w", workspace, "status").stdout
+    assert f"claude-code {event}: the transcript " in status
+    assert f"{event}: {event}:" not in status
+
+
 def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(cli, workspace, tmp_path):
     """Audit 5 #15: a Stop naming a transcript that is not there did nothing and said
     nothing (hooks.log, `status`), so every turn of the session went unimported unseen.
