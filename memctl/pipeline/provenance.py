@@ -839,7 +839,9 @@ def _bullet_text(bullet: Explained) -> str:
 
 def _block(origin: Origin) -> str:
     if origin.kind == "save":
-        return f"saved by hand at {origin.at}"
+        # `save` and an agent's memory_save (or a correction) write the same block:
+        # which of them saved it is not known, so neither is claimed.
+        return f"saved at {origin.at} (memctl save, or an agent's memory_save)"
     if origin.kind == "flush":
         return f"flushed at {origin.at} from thread {origin.thread} entries {origin.entries}"
     return "a ledger line"

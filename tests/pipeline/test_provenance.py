@@ -140,11 +140,11 @@ def test_a_ledger_line_is_explained_and_a_bad_place_is_exit_2(cli: Any, ws: Path
     assert snapshot(ws) == before
 
 
-def test_a_saved_bullet_says_saved_by_hand(cli: Any, ws: Path) -> None:
+def test_a_saved_bullet_says_saved(cli: Any, ws: Path) -> None:
     assert cli("-w", ws, "save", "The build runs on Tuesdays.").exit_code == 0
     run = cli("-w", ws, "explain", "build runs")
     assert run.exit_code == 0, run.stderr
-    assert "(saved by hand at " in run.stdout.splitlines()[1]
+    assert "(saved at " in run.stdout.splitlines()[1] and "memory_save)" in run.stdout
 
 
 def test_a_hand_edited_bullet_is_matched_or_unknown(cli: Any, ws: Path) -> None:
