@@ -102,8 +102,8 @@ def save(
             f"the text holds {text[exc.start]!r}, which is not UTF-8 text (a bad byte?)"
         ) from None
     body = _BULLET_HASH.sub(r"\1", as_bullets(neutral(text.strip())))
-    _check_size(body)
     body, counts = config.redaction.redactor().redact(body)
+    _check_size(body)  # as stored: a private key is one marker
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),
