@@ -180,6 +180,8 @@ class HookResult:
     flush_skipped: str | None = None
     maintained: str | None = None
     maintenance_skipped: str | None = None
+    flush_deferred: str | None = None
+    """What a turn's flush left for the next one, its time budget spent (hook log)."""
     """Why its maintenance did not run (another run holds the lock, the gap since the
     last is not past): a note in the hook log, never on stdout, which the agent reads."""
     detached: bool = False
@@ -253,6 +255,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, f"recall: {note}")
     if result.maintenance_skipped:
         log_note(ws.root, hook.agent, hook.event, hook.session_id, result.maintenance_skipped)
+    if result.flush_deferred:
+        log_note(ws.root, hook.agent, hook.event, hook.session_id, result.flush_deferred)
     return result
 
 
@@ -409,11 +413,27 @@ def _flush(
     if not auto and config.memory.flush_trigger.kind == "never":
         result.flush_skipped = "memory.flush_trigger is never"
         return
+    import time
+
     from memctl.pipeline.flush import flush
 
-    done = flush(ws, config, models().memory(), threads=threads, auto=auto)
+    # A turn's flush (Stop) has a time budget: the agent waits for the hook, and the
+    # first Stop on a long session's backlog took minutes. The rest waits for the next
+    # Stop (or SessionEnd, PreCompact: they flush all of it, before it is lost).
+    deadline = time.monotonic() + TURN_FLUSH_SECONDS if auto else None
+    done = flush(ws, config, models().memory(), threads=threads, auto=auto, deadline=deadline)
     result.flushed_facts += sum(item.facts for item in done.threads)
     result.flush_skipped = done.skipped
+    if done.deferred:
+        result.flush_deferred = (
+            f"flush: its {TURN_FLUSH_SECONDS:g} s budget spent; "
+            f"{plural(done.deferred, 'entry', 'entries')} left for the next hook"
+        )
+
+
+TURN_FLUSH_SECONDS = 30.0
+"""How long a turn's flush (Stop) sends requests for: it stops starting new ones after
+this, and later Stops go on where it left off."""
 
 
 def _maintain(
