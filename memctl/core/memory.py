@@ -3,8 +3,9 @@
 Every reader of MEMORY.md as text (the reference message `call` sends, the memory block
 an agent's SessionStart hook prints and `export` writes) reads it here, so all of them
 refuse the same things (a file that is not UTF-8, a symlink out of the workspace) and
-cut it the same way: the head that fits, on a line boundary (the reference keeps the
-head). `memory_path` is the one check of a path a caller names (a model, over MCP or
+cut it the same way: the lines that fit, in order, on line boundaries (the reference
+keeps the head), a line too long for the room left shortened with a mark or left out
+so that one long fact never hides the facts after it (`cut_memory`). `memory_path` is the one check of a path a caller names (a model, over MCP or
 `call`): MEMORY.md and files under memory/, after symlinks are resolved, and nothing
 else the workspace holds (config, thread logs, evicted results).
 """
