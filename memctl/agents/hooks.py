@@ -180,6 +180,8 @@ class HookResult:
     flush_skipped: str | None = None
     maintained: str | None = None
     maintenance_skipped: str | None = None
+    flush_deferred: str | None = None
+    """What a turn's flush left for the next one, its time budget spent (hook log)."""
     """Why its maintenance did not run (another run holds the lock, the gap since the
     last is not past): a note in the hook log, never on stdout, which the agent reads."""
     detached: bool = False
@@ -232,7 +234,10 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
             _step(result, lambda: _set_recall(ws, config, models, hook.prompt or "", result))
     elif action is not None:
         ended = action in ("compact", "end")
-        _step(result, lambda: _import(ws, agent, hook, result, ended=ended, turn=action == "turn"))
+        # At a turn's end and before a compaction the transcript is the session's, written
+        # before the hook runs: one that is not there is an error to record.
+        needed = action in ("turn", "compact")
+        _step(result, lambda: _import(ws, agent, hook, result, ended=ended, turn=needed))
         if action == "turn":
             _step(result, lambda: _flush(ws, config, models, result, auto=True))
             if not agent.session_end:  # no session-end hook to maintain at
@@ -250,6 +255,8 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, f"recall: {note}")
     if result.maintenance_skipped:
         log_note(ws.root, hook.agent, hook.event, hook.session_id, result.maintenance_skipped)
+    if result.flush_deferred:
+        log_note(ws.root, hook.agent, hook.event, hook.session_id, result.flush_deferred)
     return result
 
 
@@ -334,13 +341,23 @@ def _import(
     turn: bool = False,
 ) -> None:
     """Import what the hook's transcripts gained. At the end of a turn (`turn`: Stop)
-    the transcript the input names is the session's, written before the hook runs: one
-    that is not there is recorded (the hook log, `status`), else every turn of the
-    session goes unimported without a word; at other events (a SubagentStop's subagent
-    file, a session closed before its first prompt) a missing file is nothing to do."""
+    and before a compaction (PreCompact) the transcript the input names is the
+    session's, written before the hook runs: one that is not there (or not a file) is
+    recorded (the hook log, `status`), else every turn of the session goes unimported
+    without a word; at other events (a SubagentStop's subagent file, a session closed
+    before its first prompt) a missing file is nothing to do."""
     named = hook.transcript_path
-    if turn and named and not hook.agent_transcript_path and not Path(named).expanduser().is_file():
-        raise MemctlError(f"{hook.event}: the transcript {named} is not there; nothing imported")
+    if turn and named and not hook.agent_transcript_path:
+        path = Path(named).expanduser()
+        if not path.is_file():
+            why = (
+                "is a folder, not a file"
+                if path.is_dir()
+                else "is not a regular file"
+                if path.exists()
+                else "is not there"
+            )
+            raise MemctlError(f"{hook.event}: the transcript {named} {why}; nothing imported")
     for path in _transcripts(agent, hook):
         imported = import_appended(ws, path, agent.transcripts.name, ended=ended)
         if imported is None:
@@ -396,11 +413,27 @@ def _flush(
     if not auto and config.memory.flush_trigger.kind == "never":
         result.flush_skipped = "memory.flush_trigger is never"
         return
+    import time
+
     from memctl.pipeline.flush import flush
 
-    done = flush(ws, config, models().memory(), threads=threads, auto=auto)
+    # A turn's flush (Stop) has a time budget: the agent waits for the hook, and the
+    # first Stop on a long session's backlog took minutes. The rest waits for the next
+    # Stop (or SessionEnd, PreCompact: they flush all of it, before it is lost).
+    deadline = time.monotonic() + TURN_FLUSH_SECONDS if auto else None
+    done = flush(ws, config, models().memory(), threads=threads, auto=auto, deadline=deadline)
     result.flushed_facts += sum(item.facts for item in done.threads)
     result.flush_skipped = done.skipped
+    if done.deferred:
+        result.flush_deferred = (
+            f"flush: its {TURN_FLUSH_SECONDS:g} s budget spent; "
+            f"{plural(done.deferred, 'entry', 'entries')} left for the next hook"
+        )
+
+
+TURN_FLUSH_SECONDS = 30.0
+"""How long a turn's flush (Stop) sends requests for: it stops starting new ones after
+this, and later Stops go on where it left off."""
 
 
 def _maintain(

@@ -129,10 +129,11 @@ def plan_install(
     records = _records(ws)
     changes = []
     for settings in agent.settings(ws, user=user, project=project, recall=recall, notify=notify):
+        _refuse_dangling(settings.path)
         before = _read(settings.path)
         after = settings.add(None) if before is None else _keeping_endings(settings.add, before)
         record = records.get(str(settings.path))
-        if isinstance(record, dict) and record.get("created") and _empty(after):
+        if _deletable(settings.path, record) and _empty(after):
             after = None  # a file install created, with nothing of memctl's left in it
         if after != before:
             changes.append((settings, FileChange(str(settings.path), before, after)))
@@ -152,11 +153,28 @@ def plan_uninstall(ws: Workspace, agent: Agent, *, user: bool, project: Path) ->
         if restored and isinstance(record, dict):
             # The file is as install left it: give back exactly what install found.
             after = record.get("before", after)
-        if isinstance(record, dict) and record.get("created") and _empty(after):
+        if _deletable(settings.path, record) and _empty(after):
             after = None
         if after != before:
             changes.append(FileChange(str(settings.path), before, after, restored))
     return changes
+
+
+def _refuse_dangling(path: Path) -> None:
+    """UsageError for a settings file that is a symlink to a missing file: writing
+    through it would create folders wherever it points (outside the project), and
+    uninstall could only take back the link, which is the user's."""
+    if path.is_symlink() and not path.exists():
+        raise UsageError(
+            f"{path} is a symlink to a missing file ({path.readlink()}); "
+            "create the file it points to, or remove the link; nothing written"
+        )
+
+
+def _deletable(path: Path, record: Any) -> bool:
+    """A settings file install created may be deleted once nothing of memctl's is left
+    in it; never a symlink (the user's, whatever it points to): it is written through."""
+    return isinstance(record, dict) and bool(record.get("created")) and not path.is_symlink()
 
 
 def _keeping_endings(edit: Callable[[str], str | None], text: str) -> str | None:
@@ -212,7 +230,8 @@ def _save_records(ws: Workspace, records: dict[str, Any]) -> None:
 def _write(change: FileChange) -> None:
     path = Path(change.path)
     if change.after is None:
-        path.unlink(missing_ok=True)
+        if not path.is_symlink():  # a link is the user's, never memctl's to delete
+            path.unlink(missing_ok=True)
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

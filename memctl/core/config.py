@@ -961,7 +961,7 @@ model: builtin                 # main model: builtin (offline, no LLM) or provid
 timezone: local                # time zone of the daily ledger's dates: local or an IANA name
 memory:
   hooks: true                  # flush and background maintenance; false turns both off
-  tools: true                  # offer memory_search / memory_get / memory_save / thread_search to the model
+  tools: true                  # offer the memory tools to the model and MCP clients (`memctl mcp --help` lists them)
   model: null                  # model for flush and consolidation; null = the main model
   flush_prompt: null           # system prompt for flush; or flush_prompt_file / flush_prompt_append
   consolidation_prompt: null   # prompt for consolidation; must hold exactly two %d (max tokens, max chars)

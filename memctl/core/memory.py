@@ -3,8 +3,9 @@
 Every reader of MEMORY.md as text (the reference message `call` sends, the memory block
 an agent's SessionStart hook prints and `export` writes) reads it here, so all of them
 refuse the same things (a file that is not UTF-8, a symlink out of the workspace) and
-cut it the same way: the head that fits, on a line boundary (the reference keeps the
-head). `memory_path` is the one check of a path a caller names (a model, over MCP or
+cut it the same way: the lines that fit, in order, on line boundaries (the reference
+keeps the head), a line too long for the room left shortened with a mark or left out
+so that one long fact never hides the facts after it (`cut_memory`). `memory_path` is the one check of a path a caller names (a model, over MCP or
 `call`): MEMORY.md and files under memory/, after symlinks are resolved, and nothing
 else the workspace holds (config, thread logs, evicted results).
 """
@@ -47,12 +48,88 @@ def read_memory(ws: Workspace) -> str:
 
 
 def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
-    """The head of MEMORY.md that fits, cut at a line boundary (the reference keeps the head)."""
+    """The lines of MEMORY.md that fit in `budget_chars`, in order, and whether any was
+    left out or shortened. A line that does not fit is shortened (to SHOWN_OF_LONG
+    characters at most, with LONG_MARK) when that fits, else left out with the lines
+    continuing it, and the lines after it still fill the budget: one long fact (a pasted
+    log) never hides every fact after it. A text of one line too long is cut on
+    characters."""
     if len(text) <= budget_chars:
         return text, False
-    head = text[:budget_chars]
-    newline = head.rfind("\n")
-    return (head[: newline + 1] if newline > 0 else head), True
+    kept: list[str] = []
+    used = 0
+    skipping = False
+    lines = text.split("\n")
+    if not lines[-1]:
+        lines.pop()  # the final newline ends the last line
+    for line in lines:
+        if skipping and line[:1] in (" ", "\t") and line.strip():
+            continue  # the rest of a fact left out
+        skipping = False
+        room = budget_chars - used
+        if len(line) + 1 <= room:
+            kept.append(line)
+            used += len(line) + 1
+            continue
+        short = shorten_line(line, min(room - 1, SHOWN_OF_LONG))
+        if short is not None and len(line) > SHOWN_OF_LONG:
+            kept.append(short)
+            used += len(short) + 1
+        else:
+            skipping = True
+    if not kept:
+        return text[:budget_chars], True
+    return "\n".join(kept) + "\n", True
+
+
+FACT_MAX_CHARS = 2_000
+"""Characters of one fact at most (a bullet and its indented lines): `save` and
+memory_save refuse a longer one, and consolidation shortens a longer line before the
+model reads it (LONG_MARK), so one pasted log can neither fill an agent's memory block
+nor make MEMORY.md too large to merge."""
+SAVE_MAX_CHARS = 20_000
+"""Characters of one `save` at most (its facts together)."""
+SHOWN_OF_LONG = 400
+"""Characters a memory block shows of a line that does not fit whole."""
+LONG_MARK = " [… shortened by memctl: {left:,} characters left out]"
+
+
+def shorten_line(line: str, width: int) -> str | None:
+    """`line` in at most `width` characters, its head then LONG_MARK (what was left
+    out); None when not even the mark and a few words fit."""
+    if len(line) <= width:
+        return line
+    head = width - len(LONG_MARK.format(left=len(line)))
+    if head < 40:
+        return None
+    kept = line[:head].rstrip()
+    return kept + LONG_MARK.format(left=len(line) - len(kept))
+
+
+def shorten_long_lines(text: str, width: int = FACT_MAX_CHARS) -> tuple[str, int]:
+    """`text` with every line longer than `width` shortened (`shorten_line`), and how
+    many were. Shortening twice changes nothing."""
+    lines = text.split("\n")
+    count = 0
+    for n, line in enumerate(lines):
+        if len(line) > width:
+            lines[n] = shorten_line(line, width) or line[:width]
+            count += 1
+    return "\n".join(lines), count
+
+
+def long_fact(text: str, width: int = FACT_MAX_CHARS) -> int | None:
+    """The size of the first fact of `text` longer than `width` characters (a line and
+    the indented lines under it), else None."""
+    size = -1
+    for line in text.splitlines():
+        if line[:1] in (" ", "\t") and line.strip() and size >= 0:
+            size += len(line) + 1
+        else:
+            if size > width:
+                return size
+            size = len(line)
+    return size if size > width else None
 
 
 HEADING_LINE = re.compile(r"^(\s*)(?=#)")

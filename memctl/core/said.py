@@ -179,6 +179,17 @@ def speaker_of(
     return None, text
 
 
+def speaker_label(text: str) -> str | None:
+    """The leading `Name:` of a fact line that names who said it (flush writes `- Dana:
+    We deploy only on Tuesdays.` for what Dana said), with its colon; None for a label
+    such as `Note:` or one in capitals (`QA:`). The label says who spoke, not what the
+    fact is about."""
+    match = _LEADING_NAME.match(text)
+    if match is None or match[1].isupper() or match[1].casefold().replace(" ", "") in LABELS:
+        return None
+    return match[1] + ":"
+
+
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 

@@ -92,6 +92,10 @@ LONE_SURROGATE = (
     "the arguments hold a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its "
     "pair), which is not text; nothing was done"
 )
+NOT_UTF8 = (
+    "the arguments hold bytes that are not UTF-8 text (byte {at}), as the command line "
+    "refuses them; nothing was done"
+)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
@@ -195,9 +199,11 @@ class Server:
 
     # ------------------------------------------------------------------ messages
 
-    def receive(self, line: str) -> None:
+    def receive(self, line: str, bad_byte: int | None = None) -> None:
         """Handle one line of stdin: a request is answered (now, or by the worker for
-        a tools/call), a notification or a response to us is not."""
+        a tools/call), a notification or a response to us is not. `bad_byte`: where the
+        line's bytes stopped being UTF-8 (the line is decoded with U+FFFD): a tools/call
+        is then answered with a tool error, any other request read as decoded."""
         try:
             message = json.loads(line)
         except (ValueError, RecursionError):
@@ -222,7 +228,9 @@ class Server:
         elif not isinstance(params, dict):
             self.error(message["id"], INVALID_PARAMS, "Invalid params: params must be an object")
         else:
-            if _SURROGATE_ESCAPE.search(line):
+            if bad_byte is not None and method == "tools/call":
+                params = {**params, "arguments": {_BAD_TEXT: NOT_UTF8.format(at=bad_byte)}}
+            elif _SURROGATE_ESCAPE.search(line):
                 params = _without_lone_surrogates(method, params)
             self.requested(message["id"], method, params)
 
@@ -277,7 +285,7 @@ class Server:
             )
             return
         if arguments is not None and _BAD_TEXT in arguments:
-            self.answer(request_id, _text_result(f"Error: {LONE_SURROGATE}", True))
+            self.answer(request_id, _text_result(f"Error: {arguments[_BAD_TEXT]}", True))
             return
         self.tools()
         call = _Call(request_id, name, arguments)
@@ -340,7 +348,8 @@ class Server:
 
 
 _BAD_TEXT = "\0memctl: bad text"
-"""The arguments a tools/call holding a lone surrogate is given instead of its own."""
+"""The arguments a tools/call holding a lone surrogate or bytes that are not UTF-8 is
+given instead of its own (the error to answer with)."""
 
 
 def _without_lone_surrogates(method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -354,7 +363,7 @@ def _without_lone_surrogates(method: str, params: dict[str, Any]) -> dict[str, A
     except UnicodeEncodeError:
         pass
     if method == "tools/call":
-        return {**params, "arguments": {_BAD_TEXT: True}}
+        return {**params, "arguments": {_BAD_TEXT: LONE_SURROGATE}}
     cleaned: dict[str, Any] = json.loads(text.encode("utf-8", "replace").decode("utf-8"))
     return cleaned
 
@@ -418,7 +427,11 @@ def serve_stdio(
                 ready()
             while line := reader.readline():
                 if line.strip():
-                    server.receive(line.decode("utf-8", "replace"))
+                    try:
+                        text, bad = line.decode("utf-8"), None
+                    except UnicodeDecodeError as exc:
+                        text, bad = line.decode("utf-8", "replace"), exc.start
+                    server.receive(text, bad)
             server.finish()
             return None
         except _Stop as stop:

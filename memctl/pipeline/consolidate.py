@@ -30,6 +30,7 @@ from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
 from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
+from memctl.core.memory import shorten_long_lines
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
 from memctl.core.said import ledger_day, said_key
 from memctl.core.state import PendingMerge, State
@@ -326,10 +327,14 @@ def _passes(
     max_tokens = config.memory.consolidation_max_tokens
     system = format_consolidation_prompt(config.memory.consolidation_prompt, max_tokens)
     redactor = config.redaction.redactor()
-    queue = [(item.name, redactor.text(item.text).strip()) for item in fresh]
+    # A line longer than a fact may be (a log saved whole before save capped it, a
+    # fact flush took from a pasted document) is shortened, with a mark saying so,
+    # before any model reads it: one such line must not make MEMORY.md too large to
+    # merge, for good. The ledger keeps it whole.
+    queue = [(item.name, shorten_long_lines(redactor.text(item.text).strip())[0]) for item in fresh]
     queue = [(name, text) for name, text in queue if text]
     answer = min(window // 4, max_tokens * 2)
-    current = redactor.text(memory).strip()
+    current = shorten_long_lines(redactor.text(memory).strip())[0]
     current_tokens = text_tokens(current)
     result.passes = 0
     while True:

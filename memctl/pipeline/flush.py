@@ -28,6 +28,7 @@ import functools
 import hashlib
 import math
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -117,6 +118,10 @@ class FlushResult:
     warnings: list[str] = field(default_factory=list)
     """What the user should know of what was written: a fact a purge (`forget --purge`,
     here or on another machine) erased, stated again."""
+    deferred: int = 0
+    """Entries left unflushed because the run's time budget was spent (a Stop hook's
+    flush has one; `memctl flush` none: 0): their watermark stays where the last request
+    left it, and a later run goes on."""
 
 
 @dataclass
@@ -135,6 +140,7 @@ def flush(
     auto: bool = False,
     dry_run: bool = False,
     progress: Callable[[str], None] | None = None,
+    deadline: float | None = None,
 ) -> FlushResult:
     """Send each thread's unflushed messages to the flush model and keep the facts.
 
@@ -143,7 +149,11 @@ def flush(
     runs when asked. `dry_run` plans the requests without calling the model or writing.
     ModelError propagates; chunks committed before it stay committed. `progress`, when
     given, is told where a long run is ("thread 3 of 12 · request 2 of 5") before each
-    request: the command line shows it beside its spinner.
+    request: the command line shows it beside its spinner. `deadline` (a
+    `time.monotonic()` value): once past it, no further request starts (the first one
+    always does, so each run moves on); the entries left are counted in `deferred`,
+    each chunk sent before stays committed, and a later run flushes the rest (a hook's
+    flush of a long session's backlog: the agent waits for the hook).
     """
     result = FlushResult([], model.name, dry_run=dry_run, auto=auto)
     if auto and not config.memory.hooks:
@@ -185,6 +195,7 @@ def flush(
             if kept + len(log.read.data) <= KEEP_PARSED_BYTES:
                 logs[thread], kept = log, kept + len(log.read.data)
         run = _Run(ws, config, model, dry_run, result, progress)
+        run.deadline = deadline
         for number, thread in enumerate(chosen, 1):
             record = state.threads.get(thread)
             run.where = f"thread {number:,} of {len(chosen):,}" if len(chosen) > 1 else ""
@@ -537,6 +548,15 @@ class _Run:
         self.progress = progress
         self.where = ""
         """Which thread of how many runs now ("" for a run of one)."""
+        self.deadline: float | None = None
+        """No request starts after this `time.monotonic()` but the run's first."""
+
+    def out_of_time(self) -> bool:
+        return (
+            self.deadline is not None
+            and self.result.usage.calls > 0
+            and time.monotonic() > self.deadline
+        )
 
     def window(self) -> int:
         """Asked only when there is something to send: litellm may be needed to know it.
@@ -642,6 +662,10 @@ class _Run:
             chunks = plan_chunks(pending, done.end, total, self._budget(window, memory))
             try:
                 for number, chunk in enumerate(chunks, 1):
+                    if not self.dry_run and self.out_of_time():
+                        left = {line.index for c in chunks[number - 1 :] for line in c.lines}
+                        self.result.deferred += len(left)
+                        return done
                     self._tell(number, len(chunks))
                     request = self.request(thread, chunk, memory, window)
                     if self.dry_run:

@@ -35,6 +35,7 @@ from memctl.core.forgotten import (
     tombstones,
 )
 from memctl.core.memory import memory_path
+from memctl.core.said import speaker_label
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
 from memctl.pipeline.consolidate import Marks, keep_history
@@ -336,8 +337,17 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
             raise UsageError(f"{name}:{number} is not a fact (a heading or blank)")
         return units.facts([units.holding(where, number)])
     needle = " ".join(target.lower().split())
-    named = [unit for unit in units.all if needle in unit.key]
+    found = [unit for unit in units.all if needle in unit.key]
+    # Words found only in a speaker label (`Dana:` of `- Dana: We deploy on Tuesdays.`)
+    # say who spoke, not what the fact is: "forget Dana" is not the team's deploy day.
+    named = [unit for unit in found if not unit.labelled_only(needle)]
     if not named and not purge:
+        if found:
+            raise MemctlError(
+                f"no fact in MEMORY.md or the ledgers contains {target!r}: it is only the "
+                f"speaker label of {len(found)} ledger line(s) (who said them, not what "
+                "they say); name the fact's own words or PATH:LINE"
+            )
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
     return units.facts(named)
 
@@ -363,6 +373,15 @@ class _Unit:
     @property
     def text(self) -> str:
         return BULLET.sub("", self.lines[0].strip())
+
+    def labelled_only(self, needle: str) -> bool:
+        """`needle` (a key's spelling) is in this fact's key only within its leading
+        speaker label (`said.speaker_label`)."""
+        label = speaker_label(self.text)
+        if label is None:
+            return False
+        head = " ".join(label.lower().split())
+        return needle in head and needle not in self.key[len(head) :]
 
 
 def continued(lines: list[str], start: int) -> int:

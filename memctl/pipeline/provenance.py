@@ -35,7 +35,7 @@ from typing import Any
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest
+from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest, read_tombstones
 from memctl.core.said import conversation_names, said_key, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
@@ -166,6 +166,18 @@ class Ledgers:
         self._by_digest: dict[str, list[Source]] | None = None
         self._words: list[tuple[Source, frozenset[str]]] | None = None
         self._logs: dict[str, LogRead | None] = {}
+        self._corrected: dict[str, list[str]] | None = None
+
+    def corrected(self, key: str) -> list[str]:
+        """The facts a correction replaced with the fact of `key` (tombstones read once)."""
+        if self._corrected is None:
+            self._corrected = {}
+            for stone in read_tombstones(self.ws):
+                if stone.replacement and stone.fact:
+                    found = self._corrected.setdefault(fact_key(stone.replacement), [])
+                    if stone.fact not in found:
+                        found.append(stone.fact)
+        return self._corrected.get(key, [])
 
     def lines(self, path: str) -> list[str]:
         if path not in self._lines:
@@ -596,6 +608,9 @@ class Explained:
     or `unknown` (edited by hand: no ledger line states it)."""
     sources: list[Origin] = field(default_factory=list)
     """The ledger lines it came from (empty: unknown)."""
+    corrects: list[str] = field(default_factory=list)
+    """The facts it was saved to correct (`forget --replace`, memory_replace), as they
+    were written; empty for a bullet that corrected none."""
 
 
 def explain_line(
@@ -610,6 +625,7 @@ def explain_line(
         sources, how = ledgers.by_text(line), "matched"
     result = Explained(number, BULLET.sub("", line.strip()), how if sources else "unknown")
     result.sources = [_origin(ledgers, source) for source in sources]
+    result.corrects = list(ledgers.corrected(fact_key(line)))
     return result
 
 
@@ -920,12 +936,15 @@ def _bullet_text(bullet: Explained) -> str:
         lines.append(f"  <- {origin.ledger} ({_block(origin)}){how}  {origin.text}")
         if origin.entry is not None:
             lines.append(f"     <- {_entry_text(origin.entry)}")
+    lines += [f"  corrects: {old} (forgotten, replaced by this one)" for old in bullet.corrects]
     return "\n".join(lines)
 
 
 def _block(origin: Origin) -> str:
     if origin.kind == "save":
-        return f"saved by hand at {origin.at}"
+        # `save` and an agent's memory_save (or a correction) write the same block:
+        # which of them saved it is not known, so neither is claimed.
+        return f"saved by memctl save or memory_save at {origin.at}"
     if origin.kind == "flush":
         return f"flushed at {origin.at} from thread {origin.thread} entries {origin.entries}"
     return "a ledger line"

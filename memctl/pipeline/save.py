@@ -10,7 +10,7 @@ from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.forgotten import TakeBack, fact_key, stones_stating, take_back
-from memctl.core.memory import memory_path, neutral
+from memctl.core.memory import FACT_MAX_CHARS, SAVE_MAX_CHARS, long_fact, memory_path, neutral
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
 
@@ -103,6 +103,7 @@ def save(
         ) from None
     body = _BULLET_HASH.sub(r"\1", as_bullets(neutral(text.strip())))
     body, counts = config.redaction.redactor().redact(body)
+    _check_size(body)  # as stored: a private key is one marker
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),
@@ -145,6 +146,21 @@ def save(
         if unforget:
             result.unforgotten = _unforget(ws, body)
     return result
+
+
+def _check_size(body: str) -> None:
+    """UsageError when a fact of `body` (or the whole) is larger than memory holds: a
+    pasted log saved as one fact would fill an agent's memory block and every merge."""
+    if len(body) > SAVE_MAX_CHARS:
+        raise UsageError(
+            f"the text has {len(body):,} characters, more than a save takes "
+            f"({SAVE_MAX_CHARS:,}); save the facts, not the document"
+        )
+    if (size := long_fact(body)) is not None:
+        raise UsageError(
+            f"a fact of {size:,} characters is longer than a fact may be "
+            f"({FACT_MAX_CHARS:,}); save a shorter statement of it"
+        )
 
 
 def _newline(old: bytes) -> bytes:

@@ -133,12 +133,17 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
     "memory_forget": {
         "description": (
             "Forget a fact the user asks you to forget: fact lines containing `query` "
-            "leave MEMORY.md, search and later merges. To correct one, use memory_replace."
+            "(or the line `query` names as PATH:LINE, e.g. MEMORY.md:12 or "
+            "memory/2026-06-02.md:3, as memory_search prints it) leave MEMORY.md, search "
+            "and later merges. To correct one, use memory_replace."
         ),
         "parameters": {
             "type": "object",
             "properties": {
-                "query": {"type": "string", "description": "Words of the fact (any case)."},
+                "query": {
+                    "type": "string",
+                    "description": "Words of the fact (any case), or PATH:LINE.",
+                },
                 "all": {
                     "type": "boolean",
                     "description": "Forget every fact the words match (default: only one).",
@@ -148,11 +153,17 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
         },
     },
     "memory_replace": {
-        "description": "Correct a fact: lines containing `old` are forgotten, `new` saved.",
+        "description": (
+            "Correct a fact: lines containing `old` (or the line `old` names as PATH:LINE, "
+            "e.g. MEMORY.md:12 or memory/2026-06-02.md:3) are forgotten, `new` saved."
+        ),
         "parameters": {
             "type": "object",
             "properties": {
-                "old": {"type": "string", "description": "Words of the outdated fact."},
+                "old": {
+                    "type": "string",
+                    "description": "Words of the outdated fact, or PATH:LINE.",
+                },
                 "new": {"type": "string", "description": "The corrected fact."},
                 "all": {
                     "type": "boolean",
@@ -272,6 +283,54 @@ class ToolOutcome:
     is_error: bool = False
 
 
+ECHO_CHARS = 100
+"""Characters of an argument a tool's answer repeats, at most (a query, a path, a
+target): a 1 MB query must not come back as a 1 MB answer into the agent's context."""
+
+
+def echoed(text: str) -> str:
+    """`text` as an answer repeats it: its first ECHO_CHARS characters, then `…`."""
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS].rstrip() + "…"
+
+
+def _shorter_echoes(message: str, arguments: Any) -> str:
+    """An error `message` with each long string argument it repeats (as given, stripped
+    or quoted) shortened as `echoed` does."""
+    if not isinstance(arguments, dict):
+        return message
+    for value in arguments.values():
+        if isinstance(value, str) and len(value) > ECHO_CHARS:
+            for form, short in (
+                (repr(value), repr(echoed(value))),
+                (value, echoed(value)),
+                (value.strip(), echoed(value.strip())),
+            ):
+                message = message.replace(form, short)
+    return message
+
+
+def _query(args: dict[str, Any], purpose: str = "find") -> tuple[str, str | None]:
+    """The `query` argument, refused when blank, cut as recall cuts a query (its first
+    MAX_QUERY_TERMS words, MAX_QUERY_CHARS characters), and the note saying so."""
+    from memctl.retrieval.recall import MAX_QUERY_CHARS, MAX_QUERY_TERMS
+
+    query = _string(args, "query", required=True) or ""
+    if not query.strip():
+        raise ToolArgumentError(f"the query is empty: give a question or keywords to {purpose}")
+    words = query[:MAX_QUERY_CHARS].split()
+    if len(words) > MAX_QUERY_TERMS:
+        cut = f"(the query was cut to its first {MAX_QUERY_TERMS:,} words)"
+        return " ".join(words[:MAX_QUERY_TERMS]), cut
+    if len(query) > MAX_QUERY_CHARS:
+        cut = f"(the query was cut to its first {MAX_QUERY_CHARS:,} characters)"
+        return query[:MAX_QUERY_CHARS], cut
+    return query, None
+
+
+def _noted(answer: str, note: str | None) -> str:
+    return answer if note is None else f"{answer}\n{note}"
+
+
 class ToolArgumentError(ValueError):
     """An argument the model got wrong; it reads the message and tries again."""
 
@@ -372,10 +431,11 @@ def run_tool(
     except _Unfinished as exc:
         return ToolOutcome(config.redaction.redactor().text(str(exc)), True)
     except (ToolArgumentError, MemctlError) as exc:
-        return ToolOutcome(f"Error: {exc}", True)
+        return ToolOutcome(_shorter_echoes(f"Error: {exc}", arguments), True)
     except Exception as exc:
         # A bug in a tool must not end the agent's turn; the model is told what failed.
-        return ToolOutcome(f"Error: internal error in {name}: {type(exc).__name__}: {exc}", True)
+        text = f"Error: internal error in {name}: {type(exc).__name__}: {exc}"
+        return ToolOutcome(_shorter_echoes(text, arguments), True)
 
 
 # --------------------------------------------------------------------------- handlers
@@ -384,10 +444,10 @@ def run_tool(
 def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.retrieval.search import format_for_agent, search
 
-    query = _string(args, "query", required=True) or ""
+    query, note = _query(args)
     redactor = config.redaction.redactor()
     result = search(ws, query, mode=_mode(args), scope="memory", redactor=redactor)
-    return format_for_agent(_redacted_hits(ws, config, result), query)
+    return _noted(format_for_agent(_redacted_hits(ws, config, result), echoed(query)), note)
 
 
 def _memory_recall(
@@ -395,24 +455,28 @@ def _memory_recall(
 ) -> str:
     from memctl.retrieval.recall import DEFAULT_LIMIT, format_for_agent, recall
 
-    query = _string(args, "query", required=True) or ""
-    limit = _integer(args, "limit") or DEFAULT_LIMIT
+    query, note = _query(args, "recall")
+    limit = _integer(args, "limit")
     scope = _string(args, "scope") or "all"
-    return format_for_agent(recall(ws, config, query, limit, scope, embedder=embedder))
+    found = recall(
+        ws, config, query, DEFAULT_LIMIT if limit is None else limit, scope, embedder=embedder
+    )
+    found.query = echoed(found.query)
+    return _noted(format_for_agent(found), note)
 
 
 def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.core.threads import check_thread_id
     from memctl.retrieval.search import format_for_agent, search
 
-    query = _string(args, "query", required=True) or ""
+    query, note = _query(args)
     thread = _string(args, "thread")
     threads = [check_thread_id(thread)] if thread else None
     redactor = config.redaction.redactor()
     result = search(
         ws, query, mode=_mode(args), scope="threads", threads=threads, redactor=redactor
     )
-    return format_for_agent(_redacted_hits(ws, config, result), query)
+    return _noted(format_for_agent(_redacted_hits(ws, config, result), echoed(query)), note)
 
 
 def _redacted_hits(ws: Workspace, config: Config, result: Any) -> Any:
@@ -467,6 +531,9 @@ def _redacted_lines(ws: Workspace, config: Config, path: str) -> list[str]:
 def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     path = _string(args, "path", required=True) or ""
     start, end = _integer(args, "startLine"), _integer(args, "endLine")
+    for key, value in (("startLine", start), ("endLine", end)):
+        if value is not None and value < 1:
+            raise ToolArgumentError(f"{key} must be 1 or more (lines are 1-based), not {value}")
     from memctl.retrieval.get import get
 
     result = get(ws, path, start, end)
@@ -511,6 +578,8 @@ def _memory_replace(
 ) -> str:
     old = _string(args, "old", required=True) or ""
     new = _string(args, "new", required=True) or ""
+    if not old.strip():
+        raise ToolArgumentError("old is empty: say which fact to correct: words of it or PATH:LINE")
     from memctl.pipeline.forget import forget
 
     result = _one_or_all(lambda every: forget(ws, config, old, replacement=new, every=every), args)

@@ -22,7 +22,7 @@ from memctl.core.config import MemoryConfig, load_config
 from memctl.core.memory import CONTEXT_CAP
 from memctl.core.threads import encode_entry, read_entries
 from memctl.core.workspace import Workspace, init_workspace
-from tests.support.helpers import MEMCTL, held_lock, modules_after
+from tests.support.helpers import MEMCTL, configure, held_lock, modules_after
 from tests.support.hooks import SESSION, claude_input, context_of, hook
 from tests.support.llm_server import write_model_config
 
@@ -1336,6 +1336,32 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
         assert "Kafka 3.7" in context_of(done.stdout, "UserPromptSubmit")
 
 
+@pytest.mark.parametrize("event", ["PreCompact", "Stop"])
+def test_a_missing_or_odd_transcript_at_precompact_or_stop_is_logged_with_its_reason(
+    cli, workspace, tmp_path, event
+):
+    """Audit 11 #10: PreCompact with a missing transcript was silent (compaction only
+    follows turns: their facts are lost); a folder or /dev/null was "not there". And
+    #11: `status` named the event twice (`Stop: Stop: ...`)."""
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    cases = [
+        (tmp_path / "missing.jsonl", "is not there"),
+        (folder, "is a folder, not a file"),
+        (Path(os.devnull), "is not a regular file"),
+    ]
+    for path, why in cases:
+        fields = {"trigger": "auto"} if event == "PreCompact" else {"stop_hook_active": False}
+        result = hook(cli, workspace, "claude-code", claude_input(event, path, **fields))
+        assert why in result.stderr and str(path) in result.stderr
+    records = [json.loads(line) for line in hook_log(workspace).splitlines()]
+    assert [record["event"] for record in records] == [event] * 3
+    assert all(why in record["error"] for record, (_, why) in zip(records, cases, strict=True))
+    status = cli("-w", workspace, "status").stdout
+    assert f"claude-code {event}: the transcript " in status
+    assert f"{event}: {event}:" not in status
+
+
 def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(cli, workspace, tmp_path):
     """Audit 5 #15: a Stop naming a transcript that is not there did nothing and said
     nothing (hooks.log, `status`), so every turn of the session went unimported unseen.
@@ -1355,3 +1381,37 @@ def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(cli, wor
         "is not there"
         in cli("-w", workspace, "status").stdout + cli("-w", workspace, "status").stderr
     )
+
+
+def test_a_stops_flush_keeps_to_its_time_budget_and_later_stops_go_on(
+    cli, workspace, tmp_path, monkeypatch
+):
+    """Audit 11 #6: the first Stop on a 40,000-turn session flushed for minutes, near
+    the hook's timeout. A turn's flush starts no request past its budget (the first
+    always goes), notes what it left in hooks.log, and the next Stops go on."""
+    configure(workspace, model={"name": "builtin", "context_window": 2000})
+    session = ClaudeSession(tmp_path / f"{SESSION}.jsonl")
+    for n in range(40):
+        session.user(f"Remember fact number {n:03d}: " + "x" * 160 + ".")
+        session.reply("Noted.")
+    session.write()
+    monkeypatch.setattr("memctl.agents.hooks.TURN_FLUSH_SECONDS", 0.0)
+    stop = claude_input("Stop", session.path, stop_hook_active=False)
+
+    hook(cli, workspace, "claude-code", stop)
+    ledger_text = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert ledger_text.count("## Memory Flush") == 1  # one request, then out of time
+    (line,) = hook_log(workspace).splitlines()
+    record = json.loads(line)
+    assert record["event"] == "Stop" and "left for the next hook" in record["note"]
+    assert "hook error" not in cli("-w", workspace, "status").stdout
+
+    for _ in range(40):  # each later Stop sends one request more, until none is left
+        notes = len(hook_log(workspace).splitlines())
+        hook(cli, workspace, "claude-code", stop)
+        if len(hook_log(workspace).splitlines()) == notes:
+            break
+    ledger_text = "".join(p.read_text() for p in (workspace / "memory").glob("*.md"))
+    assert ledger_text.count("## Memory Flush") > 2
+    for n in range(40):
+        assert ledger_text.count(f"Remember fact number {n:03d}:") == 1

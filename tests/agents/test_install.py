@@ -601,6 +601,34 @@ def test_install_writes_through_a_symlink_and_keeps_crlf(cli, workspace, project
     assert path.is_symlink() and target.read_bytes() == original
 
 
+def test_install_refuses_a_dangling_symlink_and_uninstall_keeps_a_link(
+    cli, workspace, project, tmp_path, snapshot
+):
+    """Audit 11 #2: a link to a missing file is refused (no folder made wherever it
+    points, nothing written), and uninstall writes through a link, never deletes it."""
+    target = tmp_path / "dotfiles" / "claude" / "settings.json"
+    path = settings_path(project)
+    path.parent.mkdir()
+    path.symlink_to(target)
+    before = snapshot(project)
+    run = cli("-w", workspace, "install", "claude-code", "--project", project)
+    assert run.exit_code == 2 and run.stderr.count("\n") == 1
+    assert "symlink to a missing file" in run.stderr and "nothing written" in run.stderr
+    assert not (tmp_path / "dotfiles").exists() and snapshot(project) == before
+    assert not (workspace / ".memctl" / "installs.json").exists()
+
+    # A file install created, which the user then moved into dotfiles behind a link.
+    path.unlink()
+    assert cli("-w", workspace, "install", "claude-code", "--project", project).exit_code == 0
+    target.parent.mkdir(parents=True)
+    path.rename(target)
+    path.symlink_to(target)
+    run = cli("-w", workspace, "uninstall", "claude-code", "--project", project)
+    assert run.exit_code == 0, run.stderr
+    assert path.is_symlink() and target.is_file()
+    assert "hook claude-code" not in target.read_text()
+
+
 FAKE_CODEX = """#!{python}
 # `codex app-server` as Codex 0.171 answers `hooks/list`: each hook of
 # $CODEX_HOME/hooks.json with its trustStatus ("trusted" when config.toml holds

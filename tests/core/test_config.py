@@ -7,6 +7,7 @@ names the file and the key, exit 2, no traceback, and not a byte of the workspac
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -499,3 +500,11 @@ def test_the_parsed_config_is_cached_by_its_whole_text(workspace: Path) -> None:
     path.write_text("timezone: UTC\nmemory:\n  consolidation_max_tokens: nope\n", encoding="utf-8")
     with pytest.raises(ConfigError):
         load_config(path)
+
+
+def test_the_default_config_names_every_memory_tool_or_none():
+    """Audit 11 #11: the comment on memory.tools named 4 of the 9 tools."""
+    from memctl.turn.tools import MEMORY_TOOL_NAMES
+
+    named = set(re.findall(r"\b(?:memory|thread)_[a-z]+\b", DEFAULT_CONFIG_YAML))
+    assert named in (set(), set(MEMORY_TOOL_NAMES))

@@ -425,7 +425,11 @@ def test_memory_explain_says_where_a_saved_line_came_from(client, ws, snapshot):
     assert lines[0].startswith("MEMORY.md:") and lines[0].endswith(
         "The canary region is eu-west-9."
     )
-    assert lines[1].startswith("  <- memory/") and "(saved by hand at " in lines[1]
+    assert (
+        lines[1].startswith("  <- memory/")
+        and "(saved by memctl save or memory_save at " in lines[1]
+    )
+    assert "by hand" not in answer  # the agent saved it (audit 11 #11)
     # A paraphrase: the closest bullet, as on the command line (audit 5, 7).
     closest = client.text(
         "memory_explain", {"target": "who hosts canary deploys for the billing api"}

@@ -977,3 +977,31 @@ def test_a_purge_rewrites_a_users_repeat_in_another_thread(cli, workspace):
     assert purged.exit_code == 0, purged.stderr
     assert copies(root, "db9.internal") == []
     assert "Deploys go out on Tuesdays." in (root / "threads" / "d.jsonl").read_text()
+
+
+def test_a_name_found_only_as_a_speaker_label_selects_no_fact(cli, workspace: Path, snapshot):
+    """Audit 11 #4: `forget Dana --all` took "We deploy only on Tuesdays.", which Dana
+    only said (its ledger line reads `- Dana: We deploy only on Tuesdays.`)."""
+    configure(workspace)
+    (workspace / "memory" / "2026-06-01.md").write_text(
+        "## Memory Flush — 2026-06-01T10:00:00+00:00 · thread t1 · entries 0-3 · builtin\n\n"
+        "- Dana leads the payments team.\n- Dana: We deploy only on Tuesdays.\n",
+        encoding="utf-8",
+    )
+    assert cli("-w", workspace, "-q", "consolidate").exit_code == 0
+    run = cli("-w", workspace, "forget", "Dana", "--all", "--dry-run")
+    assert run.exit_code == 0, run.stderr
+    assert "Dana leads the payments team." in run.stderr
+    assert "Tuesdays" not in run.stderr + run.stdout
+    # The label alone names nothing, and says so; the label with the fact's words does.
+    (workspace / "memory" / "2026-06-01.md").write_text(
+        "## Memory Flush — 2026-06-01T10:00:00+00:00 · thread t1 · entries 0-3 · builtin\n\n"
+        "- Erin: We deploy only on Tuesdays.\n",
+        encoding="utf-8",
+    )
+    before = snapshot(workspace)
+    run = cli("-w", workspace, "forget", "Erin", "--all")
+    assert run.exit_code == 1 and "only the speaker label of 1 ledger line(s)" in run.stderr
+    assert snapshot(workspace) == before
+    run = cli("-w", workspace, "forget", "Erin: we deploy", "--dry-run")
+    assert run.exit_code == 0 and "Tuesdays" in run.stderr

@@ -114,13 +114,20 @@ def test_a_bullet_and_the_ledger_line_it_came_from_are_one_fact_to_a_query(cli, 
     assert_gone_everywhere(cli, ws, agents_md)
 
 
-def test_forgetting_all_a_speaker_said_takes_the_bullets_merged_from_it(cli, ws, agents_md):
+def test_forgetting_all_of_a_name_takes_its_facts_not_what_it_only_said(cli, ws, agents_md):
     """`forget Carol --all` counted the ledger lines and left the bullets filed under
-    `## Carol` (they no longer say "Carol")."""
+    `## Carol` (they no longer say "Carol"). Audit 11 #4: a name found only as the
+    speaker label (`- Carol: The partner API ...`: who said it) selects no fact, so
+    the partner API's limit, which Carol only said, stays; her label with the fact's
+    words names it."""
     run = cli("-w", ws, "forget", "Carol", "--all")
 
     assert run.exit_code == 0, run.stderr
-    assert "forgot 2 facts (2 lines of MEMORY.md)" in run.stderr  # and billing-v3's
+    assert "forgot 1 fact (1 line of MEMORY.md)\nforget:   - Carol owns billing-v3." in run.stderr
+    assert "partner API" in (ws / "MEMORY.md").read_text()
+
+    run = cli("-w", ws, "forget", "Carol: the partner API")
+    assert run.exit_code == 0, run.stderr
     assert_gone_everywhere(cli, ws, agents_md)
     assert "## Carol" not in (ws / "MEMORY.md").read_text()  # her facts went, her heading too
 

@@ -140,11 +140,25 @@ def test_a_ledger_line_is_explained_and_a_bad_place_is_exit_2(cli: Any, ws: Path
     assert snapshot(ws) == before
 
 
-def test_a_saved_bullet_says_saved_by_hand(cli: Any, ws: Path) -> None:
+def test_a_saved_bullet_says_saved(cli: Any, ws: Path) -> None:
     assert cli("-w", ws, "save", "The build runs on Tuesdays.").exit_code == 0
     run = cli("-w", ws, "explain", "build runs")
     assert run.exit_code == 0, run.stderr
-    assert "(saved by hand at " in run.stdout.splitlines()[1]
+    assert "(saved by memctl save or memory_save at " in run.stdout.splitlines()[1]
+
+
+def test_a_corrections_bullet_says_which_fact_it_replaced(cli: Any, ws: Path) -> None:
+    """Audit 11 #11: explain said only "saved by hand" for a correction's bullet."""
+    assert cli("-w", ws, "save", "The build runs on Tuesdays.").exit_code == 0
+    assert cli("-w", ws, "save", "The staging database is db3.").exit_code == 0
+    fix = cli("-w", ws, "forget", "staging database", "--replace", "The staging database is db7.")
+    assert fix.exit_code == 0, fix.stderr
+    run = cli("-w", ws, "explain", "db7")
+    assert run.exit_code == 0, run.stderr
+    assert "  corrects: The staging database is db3. (forgotten" in run.stdout
+    document = json.loads(cli("-w", ws, "--json", "explain", "db7").stdout)
+    assert document["bullets"][0]["corrects"] == ["The staging database is db3."]
+    assert "corrects" not in cli("-w", ws, "explain", "Tuesdays").stdout
 
 
 def test_a_hand_edited_bullet_is_matched_or_unknown(cli: Any, ws: Path) -> None:

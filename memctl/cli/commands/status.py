@@ -150,10 +150,7 @@ def status_text(
                 f"{ago(info.last_sync) if info.last_sync else 'never'}",
             )
         )
-    rows.extend(
-        ("hook error", f"{e.get('ts')} {e.get('agent')} {e.get('event')}: {e.get('error')}")
-        for e in result.hook_errors
-    )
+    rows.extend(("hook error", _hook_error(e)) for e in result.hook_errors)
     width = max(len(label) for label, _ in rows)
     lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
     if result.threads:
@@ -244,3 +241,11 @@ def _thread_table(threads: list[ThreadStatus], changed: dict[str, str]) -> list[
     if len(threads) > len(shown):
         lines.append(f"... and {len(threads) - len(shown):,} more (memctl --json status lists all)")
     return lines
+
+
+def _hook_error(entry: dict[str, object]) -> str:
+    """A hooks.log error as `status` shows it: when, which agent's event, what; an
+    error that names its event itself (`Stop: the transcript ...`) is not named twice."""
+    event, error = str(entry.get("event")), str(entry.get("error"))
+    error = error.removeprefix(f"{event}: ")
+    return f"{entry.get('ts')} {entry.get('agent')} {event}: {error}"
