@@ -1065,6 +1065,7 @@ def is_fact(
         or (bool(_RELATION.search(stripped)) and not _GENERIC_KIN.match(stripped))
         or _duty(stripped, names, learned)
         or _standing(stripped)
+        or _trait(stripped)
     )
     return (
         anchored
@@ -1334,6 +1335,38 @@ def _standing(sentence: str) -> bool:
             return False
     first = match["name"].split()[0].casefold()
     return first not in _STOP and first not in _NO_ONE  # "The", "This", "Everyone"
+
+
+_LIKING = re.compile(
+    rf"^{_A_NAME} (?:(?:really|also|still|absolutely|only|never|always|just) )*"
+    r"(?:loves|likes|hates|dislikes|prefers|adores|detests|can't stand|cannot stand|"
+    r"(?:doesn't|does not|won't|will not|can't|cannot) (?:eat|drink|stand|like)|eats|drinks)"
+    r" [a-z]"
+)
+"""A person's taste: a name, then a verb of liking or loathing in the third person, or of
+what they eat and drink ("Dana hates coriander", "Tom doesn't eat pork", "Ama only
+drinks oat milk"), and a thing in lower case after it (a name after it is someone else:
+"Tom likes Ana" is gossip of the moment as often as it is a fact)."""
+_CONDITION = re.compile(
+    rf"^{_A_NAME} (?:is|was|has been) (?:(?:also|still|now|severely|mildly|very|a) )*"
+    r"(?:allergic to|intolerant (?:to|of)|(?:lactose|gluten)[- ]intolerant|vegan|"
+    r"vegetarian|pescatarian|teetotal|diabetic|coeliac|celiac|pregnant|left-handed|"
+    r"colou?r-blind)\b"
+)
+"""A standing condition of a person's body or diet, what a host or an assistant must
+keep in mind ("Tom is vegan", "Priya is allergic to peanuts", "Dana is left-handed"): the
+adjectives that say what a person can or cannot take, not how they seem."""
+
+
+def _trait(sentence: str) -> bool:
+    """Whether `sentence` says what a named person likes, eats or cannot take
+    (`_LIKING`, `_CONDITION`): a fact about them though the name opens the sentence, where
+    a capital word alone is not yet known to be a name ("Tom is vegan", told once)."""
+    match = _LIKING.match(sentence) or _CONDITION.match(sentence)
+    if match is None:
+        return False
+    first = match["name"].split()[0].casefold()
+    return first not in _STOP and first not in _NO_ONE and first not in _PERSONAL
 
 
 def _unanchored_fact(stripped: str, content: list[str], about_speaker: bool, chat: bool) -> bool:

@@ -70,3 +70,29 @@ def test_standing_in_a_team_is_a_fact(sentence):
 def test_a_verdict_is_not_read_as_a_role(sentence):
     """No agent noun or noun of standing after "the", or no name as the subject."""
     assert not is_fact(sentence)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Tom is vegan.",
+        "Priya is allergic to peanuts.",
+        "Dana is left-handed.",
+        "Dana hates coriander.",
+        "Tom doesn't eat pork.",
+        "Ama only drinks oat milk.",
+    ],
+)
+def test_what_a_named_person_eats_likes_or_cannot_take_is_remembered(cli, workspace, said):
+    """audit 12 #10: "Tom is vegan." told once gave "nothing worth keeping": a capital
+    word opening the sentence was not yet known to be a name. A verb of liking, of eating
+    and drinking, or a condition of body or diet, says it is one."""
+    assert flushed(cli, workspace, said) == [f"- {said}"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Everyone loves pizza.", "This is vegan.", "It likes you.", "Dana is really nice."],
+)
+def test_a_taste_needs_a_named_person(sentence):
+    assert not is_fact(sentence)
