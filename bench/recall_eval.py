@@ -27,7 +27,9 @@ is only reported, never tuned on.
 `--set NAME=VALUE` (in-process, repeatable) sets one of recall's ranking constants
 (memctl.retrieval.recall: SPEAKER_WEIGHT, NEIGHBOUR_WEIGHT, NEIGHBOUR_REACH,
 CONTEXT_CANDIDATES, TIME_WEIGHT, DATE_WEIGHT, SESSION_WEIGHT, SESSION_TOP,
-SEMANTIC_SHARE, ...; BM25's K1, B and SPEAKER_B, memctl.retrieval.index.postings) for
+SEMANTIC_SHARE, SEMANTIC_WEIGHT, SEMANTIC_FLOOR, RRF_K, LEG_SESSION_SHARE (the session
+prior on the hybrid's BM25 leg, rank12), ...; BM25's K1, B and SPEAKER_B,
+memctl.retrieval.index.postings) for
 the run: how each lever in bench/README.md was measured on the dev split. `--try LEVER` (in-process) measures a
 lever that was not kept, by re-scoring recall's BM25 candidates (see `try_lever`):
 `rm3:K,M,LAMBDA`, `df-drop:SHARE`, `df-weight:SHARE,WEIGHT`, `stubs`; term proximity,

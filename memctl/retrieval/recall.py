@@ -125,8 +125,13 @@ REPLY_CANDIDATES = 30
 # alone with a time for any question: the four choice sets 389 -> 390 of 457, heldout5 +
 # heldout6 197 -> 200 of 243, heldout7 95 -> 97 of 115; every short turn, not only one
 # saying a value, 384 and 202 ("lol", "yes" outnumber answers; rank10); 0.2 390, 200, 96;
-# 0.45 390, 202, 97; at most 4 words 388, 196, 95; 8: 385, 202, 96. With the semantic leg
-# it cost the choice sets 4-5 (rank10), so the hybrid ranks without it.
+# 0.45 390, 202, 97; at most 4 words 388, 196, 95; 8: 385, 202, 96. The hybrid's BM25 leg
+# has it too (rank12, bench/README.md): without it the leg ranked a short valued reply
+# lower than BM25 alone does (heldout8 "215,000. we complete in july", 6th alone, 16th on
+# the leg), and 10 of the 11 questions the hybrid lost to BM25 on heldout6-8 stood lower
+# on the leg than alone. Eight sets' 16 splits (1,000 questions), hybrid R@10 found
+# 810 -> 811, MRR summed 9.532 -> 9.658, BM25 the same; no split losing more than one
+# (rank10 measured it through an emulation that lent in both rankings: choice sets -4).
 REPLY_FIELD = 0.3
 REPLY_FIELD_WORDS = 6
 # And past an interjection: when the turn after the best turn has at most this many
@@ -165,6 +170,12 @@ ANSWER_CANDIDATES = 30
 # 0.92), so the hybrid ranks without it.
 SESSION_WEIGHT = 0.3
 SESSION_TOP = 3
+# The share of SESSION_WEIGHT the hybrid's BM25 leg gets (`by_session` before fusion; 0:
+# none). Eight sets' 16 splits with the reply field on the leg (rank12, bench/README.md),
+# hybrid R@10 found 811: 1.0 814, 0.66 818 (817 with SEMANTIC_SESSION_WEIGHT 0.2), 0.5 814,
+# 0.33 813; each costs heldout3 dev 2-3 of its 50 (1.0 heldout7 dev 2 too, 0.5 and 0.33
+# heldout4 dev 2): a lever measured and not kept (`--set LEG_SESSION_SHARE=0.66`).
+LEG_SESSION_SHARE = 0.0
 # A query word no record holds is looked up in WordNet's related words (its synonyms in
 # its first two senses, their direct hypernyms and hyponyms: memctl.retrieval.thesaurus,
 # `recall.thesaurus` in memctl.yaml), each counting THESAURUS_WEIGHT of a word asked. On
@@ -527,8 +538,7 @@ def _ranked(
                 # like?" next to the forgotten "deploys happen on Tuesdays" is no answer.
                 ranked = with_neighbours([c for c in ranked if not hide(c)])
             ranked = with_context(conn, ranked)
-            if close is None:
-                ranked = by_turn_before(ws, conn, query, ranked, texts)
+            ranked = by_turn_before(ws, conn, query, ranked, texts)
             ranked = by_reply(ws, conn, ranked, texts)
             ranked = by_time(ws, query, ranked, texts)
             if close is None:
@@ -537,6 +547,8 @@ def _ranked(
             if close is None:
                 ranked = by_session(ranked)
             else:
+                if LEG_SESSION_SHARE:
+                    ranked = by_session(ranked, SESSION_WEIGHT * LEG_SESSION_SHARE)
                 ranked = _hybrid(conn, close, ranked, result.scope, result, hide.unlike)
                 ranked = [
                     c
@@ -1179,8 +1191,8 @@ def by_turn_before(
     return with_neighbours(found) if given else found
 
 
-def by_session(found: list[Candidate]) -> list[Candidate]:
-    """Each candidate with SESSION_WEIGHT times its session's score added: the sum of
+def by_session(found: list[Candidate], weight: float | None = None) -> list[Candidate]:
+    """Each candidate with SESSION_WEIGHT (or `weight`) times its session's score added: the sum of
     the best SESSION_TOP BM25 scores (without what neighbours lent or the question's time
     weighed: `by_time` comes first, and a turn's time says nothing of its session) among
     the candidates of its thread, its own among them. A memory record is a session of its
@@ -1196,7 +1208,8 @@ def by_session(found: list[Candidate]) -> list[Candidate]:
     before") holds none of those words. The sum of its best turns stands for the
     session's score: the index keeps no session rows, and a session's words beyond the
     candidates add little."""
-    if not SESSION_WEIGHT:
+    weight = SESSION_WEIGHT if weight is None else weight
+    if not weight:
         return found
     own = {c.record: c.score / c.time - c.neighbour for c in found}
     best: dict[str, list[float]] = {}
@@ -1205,7 +1218,7 @@ def by_session(found: list[Candidate]) -> list[Candidate]:
             best.setdefault(c.rel, []).append(own[c.record])
     session = {rel: sum(heapq.nlargest(SESSION_TOP, scores)) for rel, scores in best.items()}
     for c in found:
-        c.session = SESSION_WEIGHT * (session[c.rel] if c.kind == "thread" else c.score)
+        c.session = weight * (session[c.rel] if c.kind == "thread" else c.score)
         c.score += c.session
     return found
 
@@ -2427,7 +2440,7 @@ def explain_hit(
     what the turn before gave a short reply that says a value, `by_turn_before`).
 
     A hybrid ranking's score is not made of the matches but of the two legs: `fusion`
-    gives each leg's rank and score (BM25's: (bm25 + neighbour) x time; the semantic
+    gives each leg's rank and score (BM25's: (bm25 + before + neighbour) x time; the semantic
     leg's: the record's cosine plus what its session and a neighbour turn lent), its share and its part
     (weighted: share x its score scaled over the leg's candidates, `scaled`; RRF: share / (k +
     rank)), and the kind of answer's factor on the fused score; the score is then (bm25

@@ -675,6 +675,49 @@ def test_the_hybrid_weighs_the_kind_of_answer_on_the_fused_scores(workspace: Pat
 
 
 @needs_extra
+def test_the_hybrids_bm25_leg_gives_a_short_valued_reply_the_turn_before(workspace: Path) -> None:
+    """Issue 26 (rank12): the hybrid's BM25 leg ranks a short reply that says the asked
+    value with the words of the turn before it as BM25 alone does (`by_turn_before`):
+    without that field the leg put it below a turn that shares a word of the question and
+    answers nothing, and the fused list lost answers BM25 alone had in its first 10."""
+    day = "2026-01-02T10:00:00Z"
+    turns = (
+        ("Noor", "the kitchen in the new flat is tiny but the light is lovely"),
+        ("Ben", "did you sign the lease on the flat in the end"),
+        ("Noor", "yes! we agreed the rent with the landlord this morning"),
+        ("Noor", "1450 a month, bills on top"),
+        ("Ben", "not bad for that street"),
+        ("Noor", "the landlord wants the deposit by friday"),
+        ("Ben", "the rent on my place went up again, it is a joke"),
+        ("Noor", "rent everywhere is mad this year"),
+        ("Ben", "anyway how is the cat"),
+        ("Noor", "she hates the flat, she sits on the landlord's boxes all day"),
+    )
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "name": name, "content": text, "ts": day})
+            for name, text in turns
+        )
+    )
+    configure(workspace, "on")
+    config = load_config(workspace / "memctl.yaml")
+    found = recall(
+        Workspace(workspace),
+        config,
+        "How much is the rent on Noor's flat?",
+        embedder=resolve_embedder(config),
+        explain=True,
+    )
+    assert found.ranking == "hybrid"
+    entries = [hit.entry for hit in found.hits]
+    assert entries.index(3) < entries.index(6)  # the amount above Ben's own rent
+    reply = found.hits[entries.index(3)].explain
+    assert reply["before"] > 0
+    made = (reply["bm25"] + reply["before"] + reply["neighbour"]) * reply["time"]
+    assert reply["fusion"]["bm25"]["score"] == pytest.approx(made, rel=1e-4)
+
+
+@needs_extra
 def test_the_prompt_hook_under_on_adds_nothing_when_nothing_answers(
     ws: Path, cli, tmp_path: Path
 ) -> None:
