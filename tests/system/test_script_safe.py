@@ -234,7 +234,7 @@ def test_a_held_stage_lock_is_shown_as_a_wait(fed: Path) -> None:
         # /proc/locks shows no waiter to watch for), however long Python takes to start.
         waited = waiting.wait(120)
     runner.join(timeout=120)
-    assert waited, terminal.decode("utf-8", "replace")
+    assert waited, terminal.decode("utf-8", "replace")[-2000:]
     (run,) = runs
     shown = run.terminal.decode("utf-8", "replace")  # type: ignore[attr-defined]
     assert run.returncode == 0, shown  # type: ignore[attr-defined]
