@@ -781,15 +781,20 @@ def test_doctor_flags_a_provider_litellm_does_not_know(cli, workspace, model, mo
 
 @pytest.mark.slow
 def test_a_failed_doctor_check_is_red_on_a_terminal_only(workspace):
-    env = {"MEMCTL_MODEL": "nope:xyz"}
+    """The failing check is the search index's (a directory in its place): it fails
+    without importing litellm, as an unknown model's provider check does not (seconds a
+    run; its FAIL line is test_doctor_flags_a_provider_litellm_does_not_know's)."""
+    (workspace / ".memctl" / "index.sqlite").mkdir(parents=True)
 
-    seen = on_pty(["-w", workspace, "doctor", "--offline"], attach=["stdout"], env=env)
-    piped = run_memctl(workspace, "doctor", "--offline", env=env)
+    seen = on_pty(["-w", workspace, "doctor", "--offline"], attach=["stdout"])
+    piped = run_memctl(workspace, "doctor", "--offline")
 
     assert seen.returncode == piped.exit_code == 1
-    assert b"\x1b[1;31mFAIL\x1b[0m  model nope:xyz" in seen.terminal
+    assert b"\x1b[1;31mFAIL\x1b[0m  search index: .memctl/index.sqlite" in seen.terminal
     assert b"ok    lock: " in seen.terminal  # the checks that pass stay plain
-    assert piped.stdout.startswith("FAIL  model nope:xyz") and "\x1b[" not in piped.stdout
+    lines = piped.stdout.splitlines()
+    assert any(line.startswith("FAIL  search index: .memctl/index.sqlite") for line in lines)
+    assert "\x1b[" not in piped.stdout
 
 
 def test_doctor_under_python_m_gives_a_crontab_line_that_runs(workspace, tmp_path):

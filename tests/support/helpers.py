@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -206,9 +206,12 @@ def on_pty(
     attach: Sequence[str] = ("stderr",),
     env: Mapping[str, str] | None = None,
     timeout: float = 180,
+    on_output: Callable[[bytes], None] | None = None,
 ) -> PtyRun:
     """Run the installed memctl with the streams named in `attach` ("stdin", "stdout",
-    "stderr") on one pseudo-terminal, the others on pipes (stdin: /dev/null)."""
+    "stderr") on one pseudo-terminal, the others on pipes (stdin: /dev/null).
+    `on_output`, when given, is called with each piece written to the terminal as it
+    comes, for a test that waits on what the run shows."""
     controller, terminal = pty.openpty()
     environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", **(env or {})}
     process = subprocess.Popen(
@@ -241,6 +244,8 @@ def on_pty(
             if not chunk:
                 break
             shown.append(chunk)
+            if on_output is not None:
+                on_output(chunk)
     finally:
         os.close(controller)
         if process.poll() is None and time.monotonic() >= deadline:

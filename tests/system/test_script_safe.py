@@ -10,7 +10,6 @@ import os
 import re
 import subprocess
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -216,15 +215,26 @@ def test_a_held_stage_lock_is_shown_as_a_wait(fed: Path) -> None:
     the first one's lock. The spinner now names the wait and the holder's pid."""
     (fed / ".memctl").mkdir(exist_ok=True)
     runs: list[object] = []
+    terminal = bytearray()
+    waiting = threading.Event()
+
+    def watch(chunk: bytes) -> None:
+        terminal.extend(chunk)
+        if b"waiting for another flush" in terminal:
+            waiting.set()
+
     with held_lock(fed / ".memctl" / "flush.lock"):
         runner = threading.Thread(
-            target=lambda: runs.append(on_pty(["-w", fed, "flush"], env={"NO_COLOR": "1"}))
+            target=lambda: runs.append(
+                on_pty(["-w", fed, "flush"], env={"NO_COLOR": "1"}, on_output=watch)
+            )
         )
         runner.start()
-        # Long enough for a loaded machine to start Python and reach the lock (filelock
-        # polls, so /proc/locks shows no waiter to watch for), and the spinner to draw.
-        time.sleep(8)
+        # The lock is let go once the spinner has named the wait (filelock polls, so
+        # /proc/locks shows no waiter to watch for), however long Python takes to start.
+        waited = waiting.wait(120)
     runner.join(timeout=120)
+    assert waited, terminal.decode("utf-8", "replace")[-2000:]
     (run,) = runs
     shown = run.terminal.decode("utf-8", "replace")  # type: ignore[attr-defined]
     assert run.returncode == 0, shown  # type: ignore[attr-defined]
