@@ -2749,10 +2749,11 @@ _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")
 
 
-def _negated(sentence: str) -> list[tuple[str, list[str]]]:
+def _negated(sentence: str, denied: set[str] | None = None) -> list[tuple[str, list[str]]]:
     """(the old value, the values of the fact's other clauses) for each value a fact
     names after a negation in its clause (see above); empty when it names none, adds
-    ("also") or hedges, and none of a clause that speaks of a relative."""
+    ("also") or hedges, and none of a clause that speaks of a relative. The old values
+    read as the denied subject of their clause (`_denied`) are added to `denied`."""
     folded, values = _tokens(re.sub(r",\s*", " ; ", sentence))
     if not folded or (_ADDS | (_CLASS_HEDGE - _NEGATING)) & set(folded):
         return []
@@ -2765,16 +2766,72 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
         )
         if negation is None:
             continue
+        clause = set(folded[lo + 1 : hi])
+        ended = bool(clause & _ENDED) or ("any" in clause and "more" in clause)
+        if ended and (said := _denied(folded, values, lo, negation, breaks)) is not None:
+            found.append(said)  # "A is not Dana's car anymore; B is"
+            if denied is not None:
+                denied.add(said[0])
+            continue
         runs = _runs(folded, values, negation + 1, hi)
         beside = _runs(folded, values, hi, len(folded)) or _runs(folded, values, 0, lo + 1)
-        clause = set(folded[lo + 1 : hi])
         # A name needs a state ended ("no longer", "any more"): "doesn't drive in Cork;
         # takes the bus to Galway" leaves nothing; a typed value said not to hold beside
         # another is a correction ("won't make 2027-03-12; aiming at 2027-04-18").
-        ended = bool(clause & _ENDED) or ("any" in clause and "more" in clause)
         if runs and beside and (ended or _run_kind(runs[0]) != "name"):
             found.append((runs[0], beside))
     return found
+
+
+# The old value as the subject of its ended state, the new one said by the same verb
+# left bare in a clause of its own (supersede16): "Jonas is not Viktor's manager anymore,
+# Leila is", "The Kia Niro isn't Sven's car anymore; the Honda Civic is", "redis-10 is
+# not it any more for the queue; redis-65 is". The value is the run right before the
+# negated copula; the predicate after it (a thing of the subject's) is no value.
+_COPULA = _set("is are was were")
+_COMPANION = _set("with and &")
+
+
+def _companion(text: str, value: str) -> bool:
+    """Whether `text` names `value` (a folded run) only as a companion ("with A", "and
+    A"), not as a value it gives."""
+    folded = _tokens(text)[0]
+    size = len(value.split())
+    at = [k for k in range(len(folded)) if " ".join(folded[k : k + size]) == value]
+    return bool(at) and all(k and folded[k - 1] in _COMPANION for k in at)
+
+
+def _denied(
+    folded: Sequence[str], values: Sequence[bool], lo: int, negation: int, breaks: Sequence[int]
+) -> tuple[str, list[str]] | None:
+    """(the old value, [the new one]) when the negated clause from `lo` (its negation at
+    `negation`) denies its own subject, and another clause is that subject's verb alone
+    after a value run (`breaks`: where the clauses end); else None."""
+    word = folded[negation]
+    if word.endswith("n't") and word[:-3] in _COPULA:
+        copula = negation
+    elif word in ("not", "no") and folded[negation - 1] in _COPULA:
+        copula = negation - 1
+    else:
+        return None
+    start = copula
+    while start > lo + 1 and values[start - 1]:
+        start -= 1
+    if start == 1 and folded[0] not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
+        start = 0  # the first word, a value by its place only (`_tokens`): "Jonas is not"
+    if start == copula:
+        return None
+    for b_lo, b_hi in pairwise(breaks):
+        if b_lo == lo:
+            continue
+        said = [w for w in folded[b_lo + 1 : b_hi] if w not in _DETERMINERS]
+        if (
+            len(said) >= 2
+            and said[-1] in _COPULA
+            and all(values[k] for k in range(b_lo + 1, b_hi) if folded[k] in said[:-1])
+        ):
+            return " ".join(folded[start:copula]), [" ".join(said[:-1])]
+    return None
 
 
 # Other ways to name the old value beside the new one, read as "instead of A" (tenth
@@ -2815,9 +2872,18 @@ def _instead(sentence: str) -> str:
     return _ENDED_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
 
 
-_Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
-"""What `_leaving_changes` reads of a fact: the values it names as left, its words, and
-the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
+_Read = tuple[
+    list[tuple[str, list[str]]],
+    frozenset[str],
+    list[tuple[str, frozenset[str]]] | None,
+    frozenset[str],
+    list[tuple[str, frozenset[str]]],
+]
+"""What `_leaving_changes` reads of a fact: the values it names as left, its words, the
+value it gives by its runs (`_own_values`; None for an activity, `_DOING`), the values
+it names as left that are the denied subject of their clause (`_denied`), and each
+value run it holds with the other names it is given to (its speaker or heading aside
+when that is the value: what a denied subject ends)."""
 
 
 # One relative, whose value is not the subject's: not a group the subject is one of ("the
@@ -2831,17 +2897,18 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     speaker, its heading), its last value run given to its other names) of one fact."""
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
-        return [], frozenset(), []
+        return [], frozenset(), [], frozenset(), []
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
     leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
+    denied: set[str] = set()
     if _NEGATION.search(read[0]):
-        leaving += _negated(read[0])
+        leaving += _negated(read[0], denied)
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
-        return leaving, words, None  # an activity, unless a value set ("was booked for")
+        return leaving, words, None, frozenset(denied), []  # an activity, unless a value set
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
@@ -2879,7 +2946,42 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     # A relative's value is given to the relative too ("Nadia's daughter is at Elm Park":
     # nadia, daughter): only a later fact of that relative ends it (`_leaving_changes`).
     kin = set(folded) & _ONE_KIN
-    return leaving, words, [(value, to | kin) for value, to in own if not set(value.split()) & to]
+    own = [(value, to | kin) for value, to in own if not set(value.split()) & to]
+    return leaving, words, own, frozenset(denied), _held_runs(read[0], about)
+
+
+def _held_runs(said: str, about: Sequence[str]) -> list[tuple[str, frozenset[str]]]:
+    """Each value run of a fact's clauses (a cell, a field, a clause) with the names of
+    its other runs and its speaker or heading: whom it is given to. A weekday, a month,
+    a label in capitals ("HR") or a typed value is no one's name; a run with no other
+    name beside it is given to no one (left out)."""
+    folded, values = _tokens(_CELL_BREAK.sub(" ; ", said))
+    if len(folded) > 1 and not values[0] and said[:1].isupper():
+        # a capital first word is a name when it owns ("Jonas's eldest") or a verb or a
+        # light word follows it ("Viktor reports to", "Kyoto is"), not a label ("Address
+        # book: ...")
+        then = folded[1]
+        owns = bool(re.match(r"\S+['’]s\b", said))
+        verb = then in _COPULA | _LIGHT or (then.endswith("s") and not then.endswith("ss"))
+        first = folded[0] not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE
+        values = [first and (owns or verb), *values[1:]]
+    runs = _runs(folded, values, 0, len(folded))
+    named = [
+        set(run.split())
+        if _run_kind(run) == "name" and not _WEEKDAY_OR_MONTH.fullmatch(run)
+        else set()
+        for run in runs
+    ]
+    labels = {w.casefold() for w in re.findall(r"\b[A-Z]{2,}\b", said)}
+    found = []
+    for k, run in enumerate(runs):
+        to = set(about).union(*named[:k], *named[k + 1 :]) - set(run.split()) - labels
+        if to:
+            found.append((run, frozenset(to)))
+    return found
+
+
+_CELL_BREAK = re.compile(r",\s*|\s\|\s|:\s")
 
 
 def _run_kind(value: str) -> str:
@@ -2902,22 +3004,31 @@ def _leaving_changes(
     """Adds to `found` an earlier fact whose value a later one of the same subject names
     in a leaving role (`_leaving`) beside another value of the same sort: by form, and
     not of two classes learned from the facts (`_name_sorts`: a place and an employer).
-    The earlier fact's subject (`_own_values`) must all be in the later fact."""
+    The earlier fact's subject (`_own_values`) must all be in the later fact. A value
+    read as the denied subject of its clause ("A is not Dana's car anymore, B is") ends
+    any earlier fact that holds it as its last value run, beside names all in the later
+    fact, whatever slot the earlier fact reads as ("Dana drives A to work")."""
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
     by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    by_held: dict[str, list[tuple[int, frozenset[str]]]] = {}
     reads: dict[tuple[str, str | None], _Read] = {}  # a fact said again
     for i, text in enumerate(facts):
         who = about[i] if about else None
         if (text, who) not in reads:
             reads[text, who] = _leaving_read(text, who)
-        leaving, words, held = reads[text, who]
+        leaving, words, held, denied, runs = reads[text, who]
         if leaving and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
         for old, beside in leaving:
             # "+44 20 ..." and "44 20 ...": one number, its plus read or not
-            for j, subject in by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]:
+            pairs = by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]
+            if old in denied:
+                pairs = [*pairs, *by_held.get(old, [])[-_PAIR_LIMIT:]]
+            for j, subject in pairs:
+                if old in denied and _companion(facts[j], old):
+                    continue  # "Viktor paired with Jonas": no value of Viktor's
                 new = next((b for b in beside if not set(b.split()) & subject), None)
                 if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
                     continue
@@ -2929,6 +3040,12 @@ def _leaving_changes(
                 found[j] = i
         for own, subject in _own_values(slots[i], held):
             by_value.setdefault(own.lstrip("+"), []).append((i, subject))
+        for run, subject in runs:
+            by_held.setdefault(run, []).append((i, subject))
+            *rest, last = run.split()
+            if rest and _kind(last) == "name":
+                # "Address book: Omar, Kyoto": a run's last name, the others its subject
+                by_held.setdefault(last, []).append((i, frozenset(rest)))
 
 
 @cache
