@@ -903,6 +903,7 @@ REDACTED = "[REDACTED:"
 def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
+    facts = [_settled(text) for text in facts]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -950,6 +951,42 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     return found
+
+
+# A closing clause that names no value and only hedges what may come next, or says
+# where the fact comes from (supersede16): "the page is atlas-13 for now; branding may
+# pick a final name later", "is on 9.2; we may roll forward again next week", "is on
+# 2027-10-15, per the project plan". The value said before it is not hedged: the
+# clause is cut before the fact is read. Only after a semicolon or a dash (a clause of
+# its own), or an attribution after a comma; a hedge after a comma ("B, if I remember
+# right") still hedges, and a closing clause with a value of its own ("; might move to
+# Porto") is kept.
+_AFTERWORD = re.compile(
+    r"(?:\s*;|\s+[—–]|,(?=\s+(?:per|according to)\s))\s+(?P<tail>[^;—–]+)$", re.I
+)
+_AFTERWORD_HINT = re.compile(r";|—|–|, (?:per|according to) ", re.I)
+_SOURCE = re.compile(r"(?:per|according to)\s", re.I)
+_TAIL_VALUE = re.compile(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
+
+
+def _settled(text: str) -> str:
+    """`text` without the closing clauses that hedge or attribute and name no value
+    (see above); the text itself when it has none, or when nothing would be left."""
+    if not _AFTERWORD_HINT.search(text):
+        return text
+    cut = text
+    while (match := _AFTERWORD.search(cut)) is not None:
+        tail = match["tail"].strip().rstrip(".!")
+        if not tail or _TAIL_VALUE.search(tail):
+            break
+        words = set(_words(tail)) | {w.casefold() for w in re.findall(r"\w+'\w+", tail)}
+        hedged = words & _CLASS_HEDGE or "n't" in tail or re.search(r"\w'll\b", tail)
+        if not (hedged or _SOURCE.match(tail)):
+            break
+        cut = cut[: match.start()]
+    if cut is text or not _TAIL_VALUE.search(cut):
+        return text
+    return cut + "."
 
 
 def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:

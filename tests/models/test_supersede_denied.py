@@ -122,3 +122,44 @@ def test_recall_ranks_the_denial_above_the_earlier_value(tmp_path: Path) -> None
     ranked = newest_first(Workspace(tmp_path), found, lambda c: c.ts or 0.0, 10)
     order = [text for _, _, text in ranked]
     assert order.index(f"- {newer}") < order.index(f"- {older}")
+
+
+# A closing clause that only hedges what may come next, or says where the fact comes
+# from, does not hedge the value said before it (`_settled`).
+SETTLED = [
+    (
+        "@here the Quayside wiki lives under the name harbor-12, look for it in the sidebar",
+        "the Quayside wiki is tidal-40 for now; design may choose another name later",
+    ),
+    (
+        "Release notes: the Lantern app 4.7 shipped to production, all green",
+        "The Lantern app is on 5.1 for now; we might roll back next sprint.",
+    ),
+    (
+        "Kickoff notes: the Heron survey confirmed for 2026-09-14. Action on reminders.",
+        "The Heron survey is on 2026-10-02, per the research plan.",
+    ),
+]
+
+UNSETTLED = [
+    # the closing clause names a value of its own: the later fact still hedges
+    (
+        "Release notes: the Lantern app 4.7 shipped to production, all green",
+        "The Lantern app is on 4.7 for now; we might move to 5.1 next sprint.",
+    ),
+    # a hedge after a comma hedges the whole statement
+    (
+        "Kickoff notes: the Heron survey confirmed for 2026-09-14. Action on reminders.",
+        "The Heron survey is on 2026-10-02, if we might get the room.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SETTLED)
+def test_a_closing_hedge_or_source_leaves_the_new_value_said(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(("older", "newer"), UNSETTLED)
+def test_a_hedge_with_its_own_value_or_after_a_comma_still_hedges(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
