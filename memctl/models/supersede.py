@@ -945,7 +945,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         None if shape is None and made is None else _slot(text, made, shape, None)
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
-    _slot_changes(slots, found)
+    _slot_changes(slots, found, [bool(_ROW.match(text)) for text in facts])
     _leaving_changes(facts, about, slots, found)
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
@@ -2313,6 +2313,12 @@ def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | N
     return read
 
 
+# A label, then a row of cells: a name, then a comma or a parenthesis and more. The
+# first cell is the row's key, one of the list's many (supersede16): "Team roster:
+# Priya, data" is not the roster's value, and "Team roster: Amara, platform" no change.
+_ROW = re.compile(r"^[^:]{1,60}:\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?:,|\()\s*\S")
+
+
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
     """The slot by verb class or by the generic reading (see `slot`)."""
     cue = bool(_SLOT_CUE.search(text))
@@ -2509,11 +2515,14 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
     return frozenset(names), frozenset(content)
 
 
-def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
+def _slot_changes(
+    slots: Sequence[Slot | None], found: dict[int, int], rows: Sequence[bool] = ()
+) -> None:
     """Adds to `found` an earlier fact that a later one of the same subject gives another
     value in the same slot: the same attribute and relation (values taken out) and a
     value of the same form; or a change cue, a compatible attribute (the same, or one
-    of them has none) and a value of the same sort. A name's sort is what a verb class
+    of them has none) and a value of the same sort. Two rows of a list (`rows`, `_ROW`)
+    with two first cells are two members, not one value changed. A name's sort is what a verb class
     made of it anywhere in `slots` ("Oslo" is a place when someone lives there), else
     its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
     car. A later fact that names the value it replaced ends that value only. Two facts
@@ -2550,6 +2559,8 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
                 continue
             if j in found or was.event or (made.classed and was.classed):
                 continue
+            if rows and rows[i] and rows[j]:
+                continue  # "Guest list: Dana (Soylent)" / "Guest list: Pablo (Soylent)"
             value = set(was.value.split())
             named = value <= made.old or (made.cue and not made.event and value <= made.things)
             same = sorts.get(made.value) is not None and sorts.get(made.value) == sorts.get(
@@ -3300,6 +3311,11 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
     return words, folded, read
 
 
+# An identifier opening a record, before its label's colon ("INFRA-25 (open): ...",
+# "PLAT-7: ..."): the record's key, named, not a value it gives (supersede16).
+_KEY = re.compile(r"^\s*(?P<key>[A-Z][A-Z0-9]*-\d+)(?:\s*\([^()]*\))?:\s")
+
+
 def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     """The values a fact names by form, its words and its subjects (see above)."""
     if len(text) > MAX_FACT_CHARS or REDACTED in text or not _MAY_HOLD.search(text):
@@ -3310,7 +3326,11 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     asking = text.rfind("?")
     aside = [(m.start(), m.end()) for m in _ASIDE.finditer(text)]
 
+    key = _KEY.match(text)
+
     def named_only(at: int) -> bool:
+        if key is not None and at < key.end("key"):
+            return True  # the record's key: "WIKI-28 (open): ..."
         return at < asking or any(start < at < end for start, end in aside)
 
     words, folded, read = _units(masked, names)

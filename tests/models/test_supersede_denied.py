@@ -163,3 +163,20 @@ def test_a_closing_hedge_or_source_leaves_the_new_value_said(older: str, newer: 
 @pytest.mark.parametrize(("older", "newer"), UNSETTLED)
 def test_a_hedge_with_its_own_value_or_after_a_comma_still_hedges(older: str, newer: str) -> None:
     assert stale([older, newer]) == {}
+
+
+# Two guards against false drops (supersede16): a record's key is no value it gives,
+# and two rows of one list are two members.
+def test_a_ticket_key_is_no_value_of_the_subject() -> None:
+    older = "The intranet of the Marlow office is served from web-31."
+    ticket = "OPS-48 (open): the intranet of the Marlow office has slow search"
+    assert stale([older, ticket]) == {}
+    assert stale([ticket, "The intranet of the Marlow office moved to web-77."]) == {}
+    assert stale([older, "The intranet of the Marlow office moved to web-77."]) == {0: 1}
+
+
+def test_two_rows_of_a_list_are_two_members() -> None:
+    rows = ["Volunteer rota: Ottilie, kitchen", "Volunteer rota: Rasmus, garden"]
+    assert stale([PEOPLE, *rows]) == {}
+    listed = ["Speaker list: Wendeline (Harlow Labs)", "Speaker list: Bartosz (Harlow Labs)"]
+    assert stale([PEOPLE, *listed]) == {}
