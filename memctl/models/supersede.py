@@ -521,6 +521,7 @@ _TRAILING_ADVERBS = re.compile(
     r"(?:\s+(?:now|currently|internally|nowadays|lately|these days|any ?more))+$", re.I
 )
 _WH_PUTS = {"where": "in "}
+_WH_WORDS = _set("which whose what who whom where when how")
 
 
 # A note with no subject, opening with what was done ("Moved the Onyx review to 15:15",
@@ -595,6 +596,10 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     )
     sentence = re.sub(r" (?:now|currently)(?= )", "", sentence)
     made = _named_change(sentence) or _formed(sentence, about) or _typed(sentence)
+    if made is not None and made.subject & _WH_WORDS:
+        # "whose is the Quartz service? Emeka's.": a question's word is no subject; the
+        # thing asked about is, and it sits in the value (supersede16)
+        return None
     if made is not None and change and not made.change:
         return Claim(made.subject, made.slot, made.value, True, False, made.negated, made.old)
     return made

@@ -180,3 +180,14 @@ def test_two_rows_of_a_list_are_two_members() -> None:
     assert stale([PEOPLE, *rows]) == {}
     listed = ["Speaker list: Wendeline (Harlow Labs)", "Speaker list: Bartosz (Harlow Labs)"]
     assert stale([PEOPLE, *listed]) == {}
+
+
+def test_a_question_word_is_no_subject() -> None:
+    """Two answered questions of one form about two things: two facts, not a change."""
+    asked = ["whose is the Marlow kiosk? Ottilie's.", "whose is the Kilnsey kiosk? Rasmus's."]
+    assert stale([PEOPLE, *asked]) == {}
+    schools = [
+        "which choir is Wendeline's son in? Harbour Voices.",
+        "which choir is Bartosz's son in? Kilnsey Singers.",
+    ]
+    assert stale([PEOPLE, *schools]) == {}
