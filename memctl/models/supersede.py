@@ -2930,13 +2930,13 @@ _Read = tuple[
     frozenset[str],
     list[tuple[str, frozenset[str]]] | None,
     frozenset[str],
-    list[tuple[str, frozenset[str]]],
+    tuple[str, tuple[str, ...]] | None,
 ]
 """What `_leaving_changes` reads of a fact: the values it names as left, its words, the
 value it gives by its runs (`_own_values`; None for an activity, `_DOING`), the values
-it names as left that are the denied subject of their clause (`_denied`), and each
-value run it holds with the other names it is given to (its speaker or heading aside
-when that is the value: what a denied subject ends)."""
+it names as left that are the denied subject of their clause (`_denied`), and what
+`_held_runs` reads when a later fact denies a value it names (its statement and the
+words of whom it is about; None for an activity)."""
 
 
 # One relative, whose value is not the subject's: not a group the subject is one of ("the
@@ -2950,7 +2950,7 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     speaker, its heading), its last value run given to its other names) of one fact."""
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
-        return [], frozenset(), [], frozenset(), []
+        return [], frozenset(), [], frozenset(), None
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
@@ -2961,7 +2961,7 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
         leaving += _negated(read[0], denied)
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
-        return leaving, words, None, frozenset(denied), []  # an activity, unless a value set
+        return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
@@ -3000,10 +3000,11 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     # nadia, daughter): only a later fact of that relative ends it (`_leaving_changes`).
     kin = set(folded) & _ONE_KIN
     own = [(value, to | kin) for value, to in own if not set(value.split()) & to]
-    return leaving, words, own, frozenset(denied), _held_runs(read[0], about)
+    return leaving, words, own, frozenset(denied), (read[0], tuple(about))
 
 
-def _held_runs(said: str, about: Sequence[str]) -> list[tuple[str, frozenset[str]]]:
+@lru_cache(maxsize=4096)
+def _held_runs(said: str, about: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
     """Each value run of a fact's clauses (a cell, a field, a clause) with the names of
     its other runs and its speaker or heading: whom it is given to. A weekday, a month,
     a label in capitals ("HR") or a typed value is no one's name; a run with no other
@@ -3064,13 +3065,13 @@ def _leaving_changes(
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
     by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
-    by_held: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    by_word: dict[str, list[int]] = {}  # what a denied value is looked up in
     reads: dict[tuple[str, str | None], _Read] = {}  # a fact said again
     for i, text in enumerate(facts):
         who = about[i] if about else None
         if (text, who) not in reads:
             reads[text, who] = _leaving_read(text, who)
-        leaving, words, held, denied, runs = reads[text, who]
+        leaving, words, held, denied, statement = reads[text, who]
         if leaving and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
@@ -3078,7 +3079,7 @@ def _leaving_changes(
             # "+44 20 ..." and "44 20 ...": one number, its plus read or not
             pairs = by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]
             if old in denied:
-                pairs = [*pairs, *by_held.get(old, [])[-_PAIR_LIMIT:]]
+                pairs = [*pairs, *_holding(old, by_word, facts, about, reads)]
             for j, subject in pairs:
                 if old in denied and _companion(facts[j], old):
                     continue  # "Viktor paired with Jonas": no value of Viktor's
@@ -3093,12 +3094,31 @@ def _leaving_changes(
                 found[j] = i
         for own, subject in _own_values(slots[i], held):
             by_value.setdefault(own.lstrip("+"), []).append((i, subject))
-        for run, subject in runs:
-            by_held.setdefault(run, []).append((i, subject))
+        if statement is not None:
+            for word in words:
+                by_word.setdefault(word, []).append(i)
+
+
+def _holding(
+    old: str,
+    by_word: dict[str, list[int]],
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    reads: dict[tuple[str, str | None], _Read],
+) -> list[tuple[int, frozenset[str]]]:
+    """(an earlier fact, the names it gives `old` to) for each of the newest earlier
+    facts (`_PAIR_LIMIT`) that hold `old` as a value run of their own (`_held_runs`), or
+    as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar)."""
+    held: list[tuple[int, frozenset[str]]] = []
+    for j in by_word.get(old.split()[-1], [])[-_PAIR_LIMIT:]:
+        statement = reads[facts[j], about[j] if about else None][4]
+        for run, subject in _held_runs(*statement) if statement else ():
             *rest, last = run.split()
-            if rest and _kind(last) == "name":
-                # "Address book: Omar, Kyoto": a run's last name, the others its subject
-                by_held.setdefault(last, []).append((i, frozenset(rest)))
+            if run == old:
+                held.append((j, subject))
+            elif rest and last == old and _kind(last) == "name":
+                held.append((j, frozenset(rest)))
+    return held
 
 
 @cache
