@@ -2845,6 +2845,7 @@ _COPULA = _set("is are was were")
 _COMPANION = _set("with and &")
 
 
+@lru_cache(maxsize=4096)
 def _companion(text: str, value: str) -> bool:
     """Whether `text` names `value` (a folded run) only as a companion ("with A", "and
     A"), not as a value it gives."""
@@ -3095,7 +3096,7 @@ def _leaving_changes(
         for own, subject in _own_values(slots[i], held):
             by_value.setdefault(own.lstrip("+"), []).append((i, subject))
         if statement is not None:
-            for word in words:
+            for word in words - _SLOT_STOP:
                 by_word.setdefault(word, []).append(i)
 
 
