@@ -982,7 +982,10 @@ def _settled(text: str) -> str:
     cut = text
     while (match := _AFTERWORD.search(cut)) is not None:
         tail = match["tail"].strip().rstrip(".!")
-        if not tail or _TAIL_VALUE.search(tail):
+        first = tail.split()[0] if tail else ""
+        # a capital opening the clause is a name unless a pronoun or a determiner's
+        named = first[:1].isupper() and first.casefold() not in _PRONOUNS | _DETERMINERS
+        if not tail or named or _TAIL_VALUE.search(tail):
             break
         words = set(_words(tail)) | {w.casefold() for w in re.findall(r"\w+'\w+", tail)}
         hedged = words & _CLASS_HEDGE or "n't" in tail or re.search(r"\w'll\b", tail)

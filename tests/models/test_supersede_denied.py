@@ -191,3 +191,11 @@ def test_a_question_word_is_no_subject() -> None:
         "which choir is Bartosz's son in? Kilnsey Singers.",
     ]
     assert stale([PEOPLE, *schools]) == {}
+
+
+def test_a_closing_clause_opening_with_a_name_is_kept() -> None:
+    """ "; Kilnsey Works couldn't match it" names the old value: not cut (`_settled`), so
+    the reading that ends the earlier fact by it still sees it."""
+    older = "Ottilie is a welder over at Kilnsey Works."
+    newer = "Ottilie went to Harlow Labs for the pay; Kilnsey Works couldn't match it."
+    assert stale([PEOPLE, older, newer]) == {1: 2}
