@@ -610,6 +610,7 @@ _TRAILING_ADVERBS = re.compile(
     r"(?:\s+(?:now|currently|internally|nowadays|lately|these days|any ?more))+$", re.I
 )
 _WH_PUTS = {"where": "in "}
+_WH_WORDS = _set("which whose what who whom where when how")
 
 
 # A note with no subject, opening with what was done ("Moved the Onyx review to 15:15",
@@ -684,6 +685,10 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     )
     sentence = re.sub(r" (?:now|currently)(?= )", "", sentence)
     made = _named_change(sentence) or _formed(sentence, about) or _typed(sentence)
+    if made is not None and made.subject & _WH_WORDS:
+        # "whose is the Quartz service? Emeka's.": a question's word is no subject; the
+        # thing asked about is, and it sits in the value (supersede16)
+        return None
     if made is not None and change and not made.change:
         return Claim(made.subject, made.slot, made.value, True, False, made.negated, made.old)
     return made
@@ -996,6 +1001,7 @@ REDACTED = "[REDACTED:"
 def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
+    facts = [_settled(text) for text in facts]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -1037,12 +1043,51 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         None if shape is None and made is None else _slot(text, made, shape, None)
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
-    _slot_changes(slots, found)
+    _slot_changes(slots, found, [bool(_ROW.match(text)) for text in facts])
     _leaving_changes(facts, about, slots, found)
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     return found
+
+
+# A closing clause that names no value and only hedges what may come next, or says
+# where the fact comes from (supersede16): "the page is atlas-13 for now; branding may
+# pick a final name later", "is on 9.2; we may roll forward again next week", "is on
+# 2027-10-15, per the project plan". The value said before it is not hedged: the
+# clause is cut before the fact is read. Only after a semicolon or a dash (a clause of
+# its own), or an attribution after a comma; a hedge after a comma ("B, if I remember
+# right") still hedges, and a closing clause with a value of its own ("; might move to
+# Porto") is kept.
+_AFTERWORD = re.compile(
+    r"(?:\s*;|\s+[—–]|,(?=\s+(?:per|according to)\s))\s+(?P<tail>[^;—–]+)$", re.I
+)
+_AFTERWORD_HINT = re.compile(r";|—|–|, (?:per|according to) ", re.I)
+_SOURCE = re.compile(r"(?:per|according to)\s", re.I)
+_TAIL_VALUE = re.compile(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
+
+
+def _settled(text: str) -> str:
+    """`text` without the closing clauses that hedge or attribute and name no value
+    (see above); the text itself when it has none, or when nothing would be left."""
+    if not _AFTERWORD_HINT.search(text):
+        return text
+    cut = text
+    while (match := _AFTERWORD.search(cut)) is not None:
+        tail = match["tail"].strip().rstrip(".!")
+        first = tail.split()[0] if tail else ""
+        # a capital opening the clause is a name unless a pronoun or a determiner's
+        named = first[:1].isupper() and first.casefold() not in _PRONOUNS | _DETERMINERS
+        if not tail or named or _TAIL_VALUE.search(tail):
+            break
+        words = set(_words(tail)) | {w.casefold() for w in re.findall(r"\w+'\w+", tail)}
+        hedged = words & _CLASS_HEDGE or "n't" in tail or re.search(r"\w'll\b", tail)
+        if not (hedged or _SOURCE.match(tail)):
+            break
+        cut = cut[: match.start()]
+    if cut is text or not _TAIL_VALUE.search(cut):
+        return text
+    return cut + "."
 
 
 def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:
@@ -2381,6 +2426,12 @@ def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | N
     return read
 
 
+# A label, then a row of cells: a name, then a comma or a parenthesis and more. The
+# first cell is the row's key, one of the list's many (supersede16): "Team roster:
+# Priya, data" is not the roster's value, and "Team roster: Amara, platform" no change.
+_ROW = re.compile(r"^[^:]{1,60}:\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?:,|\()\s*\S")
+
+
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
     """The slot by verb class or by the generic reading (see `slot`)."""
     cue = bool(_SLOT_CUE.search(text))
@@ -2579,11 +2630,14 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
     return frozenset(names), frozenset(content)
 
 
-def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
+def _slot_changes(
+    slots: Sequence[Slot | None], found: dict[int, int], rows: Sequence[bool] = ()
+) -> None:
     """Adds to `found` an earlier fact that a later one of the same subject gives another
     value in the same slot: the same attribute and relation (values taken out) and a
     value of the same form; or a change cue, a compatible attribute (the same, or one
-    of them has none) and a value of the same sort. A name's sort is what a verb class
+    of them has none) and a value of the same sort. Two rows of a list (`rows`, `_ROW`)
+    with two first cells are two members, not one value changed. A name's sort is what a verb class
     made of it anywhere in `slots` ("Oslo" is a place when someone lives there), else
     its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
     car. A later fact that names the value it replaced ends that value only. Two facts
@@ -2620,6 +2674,8 @@ def _slot_changes(slots: Sequence[Slot | None], found: dict[int, int]) -> None:
                 continue
             if j in found or was.event or (made.classed and was.classed):
                 continue
+            if rows and rows[i] and rows[j]:
+                continue  # "Guest list: Dana (Soylent)" / "Guest list: Pablo (Soylent)"
             value = set(was.value.split())
             named = value <= made.old or (made.cue and not made.event and value <= made.things)
             same = sorts.get(made.value) is not None and sorts.get(made.value) == sorts.get(
@@ -2858,10 +2914,11 @@ _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")
 
 
-def _negated(sentence: str) -> list[tuple[str, list[str]]]:
+def _negated(sentence: str, denied: set[str] | None = None) -> list[tuple[str, list[str]]]:
     """(the old value, the values of the fact's other clauses) for each value a fact
     names after a negation in its clause (see above); empty when it names none, adds
-    ("also") or hedges, and none of a clause that speaks of a relative."""
+    ("also") or hedges, and none of a clause that speaks of a relative. The old values
+    read as the denied subject of their clause (`_denied`) are added to `denied`."""
     folded, values = _tokens(re.sub(r",\s*", " ; ", sentence))
     if not folded or (_ADDS | (_CLASS_HEDGE - _NEGATING)) & set(folded):
         return []
@@ -2874,16 +2931,73 @@ def _negated(sentence: str) -> list[tuple[str, list[str]]]:
         )
         if negation is None:
             continue
+        clause = set(folded[lo + 1 : hi])
+        ended = bool(clause & _ENDED) or ("any" in clause and "more" in clause)
+        if ended and (said := _denied(folded, values, lo, negation, breaks)) is not None:
+            found.append(said)  # "A is not Dana's car anymore; B is"
+            if denied is not None:
+                denied.add(said[0])
+            continue
         runs = _runs(folded, values, negation + 1, hi)
         beside = _runs(folded, values, hi, len(folded)) or _runs(folded, values, 0, lo + 1)
-        clause = set(folded[lo + 1 : hi])
         # A name needs a state ended ("no longer", "any more"): "doesn't drive in Cork;
         # takes the bus to Galway" leaves nothing; a typed value said not to hold beside
         # another is a correction ("won't make 2027-03-12; aiming at 2027-04-18").
-        ended = bool(clause & _ENDED) or ("any" in clause and "more" in clause)
         if runs and beside and (ended or _run_kind(runs[0]) != "name"):
             found.append((runs[0], beside))
     return found
+
+
+# The old value as the subject of its ended state, the new one said by the same verb
+# left bare in a clause of its own (supersede16): "Jonas is not Viktor's manager anymore,
+# Leila is", "The Kia Niro isn't Sven's car anymore; the Honda Civic is", "redis-10 is
+# not it any more for the queue; redis-65 is". The value is the run right before the
+# negated copula; the predicate after it (a thing of the subject's) is no value.
+_COPULA = _set("is are was were")
+_COMPANION = _set("with and &")
+
+
+@lru_cache(maxsize=4096)
+def _companion(text: str, value: str) -> bool:
+    """Whether `text` names `value` (a folded run) only as a companion ("with A", "and
+    A"), not as a value it gives."""
+    folded = _tokens(text)[0]
+    size = len(value.split())
+    at = [k for k in range(len(folded)) if " ".join(folded[k : k + size]) == value]
+    return bool(at) and all(k and folded[k - 1] in _COMPANION for k in at)
+
+
+def _denied(
+    folded: Sequence[str], values: Sequence[bool], lo: int, negation: int, breaks: Sequence[int]
+) -> tuple[str, list[str]] | None:
+    """(the old value, [the new one]) when the negated clause from `lo` (its negation at
+    `negation`) denies its own subject, and another clause is that subject's verb alone
+    after a value run (`breaks`: where the clauses end); else None."""
+    word = folded[negation]
+    if word.endswith("n't") and word[:-3] in _COPULA:
+        copula = negation
+    elif word in ("not", "no") and folded[negation - 1] in _COPULA:
+        copula = negation - 1
+    else:
+        return None
+    start = copula
+    while start > lo + 1 and values[start - 1]:
+        start -= 1
+    if start == 1 and folded[0] not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE:
+        start = 0  # the first word, a value by its place only (`_tokens`): "Jonas is not"
+    if start == copula:
+        return None
+    for b_lo, b_hi in pairwise(breaks):
+        if b_lo == lo:
+            continue
+        said = [w for w in folded[b_lo + 1 : b_hi] if w not in _DETERMINERS]
+        if (
+            len(said) >= 2
+            and said[-1] in _COPULA
+            and all(values[k] for k in range(b_lo + 1, b_hi) if folded[k] in said[:-1])
+        ):
+            return " ".join(folded[start:copula]), [" ".join(said[:-1])]
+    return None
 
 
 # Other ways to name the old value beside the new one, read as "instead of A" (tenth
@@ -2932,9 +3046,18 @@ def _instead(sentence: str) -> str:
     return _ENDED_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
 
 
-_Read = tuple[list[tuple[str, list[str]]], frozenset[str], list[tuple[str, frozenset[str]]] | None]
-"""What `_leaving_changes` reads of a fact: the values it names as left, its words, and
-the value it gives by its runs (`_own_values`; None for an activity, `_DOING`)."""
+_Read = tuple[
+    list[tuple[str, list[str]]],
+    frozenset[str],
+    list[tuple[str, frozenset[str]]] | None,
+    frozenset[str],
+    tuple[str, tuple[str, ...]] | None,
+]
+"""What `_leaving_changes` reads of a fact: the values it names as left, its words, the
+value it gives by its runs (`_own_values`; None for an activity, `_DOING`), the values
+it names as left that are the denied subject of their clause (`_denied`), and what
+`_held_runs` reads when a later fact denies a value it names (its statement and the
+words of whom it is about; None for an activity)."""
 
 
 # One relative, whose value is not the subject's: not a group the subject is one of ("the
@@ -2948,17 +3071,18 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     speaker, its heading), its last value run given to its other names) of one fact."""
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
-        return [], frozenset(), []
+        return [], frozenset(), [], frozenset(), None
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split()
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
     leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
+    denied: set[str] = set()
     if _NEGATION.search(read[0]):
-        leaving += _negated(read[0])
+        leaving += _negated(read[0], denied)
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
-        return leaving, words, None  # an activity, unless a value set ("was booked for")
+        return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
     held = _runs(folded, values, 0, len(folded))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
@@ -2996,7 +3120,43 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     # A relative's value is given to the relative too ("Nadia's daughter is at Elm Park":
     # nadia, daughter): only a later fact of that relative ends it (`_leaving_changes`).
     kin = set(folded) & _ONE_KIN
-    return leaving, words, [(value, to | kin) for value, to in own if not set(value.split()) & to]
+    own = [(value, to | kin) for value, to in own if not set(value.split()) & to]
+    return leaving, words, own, frozenset(denied), (read[0], tuple(about))
+
+
+@lru_cache(maxsize=4096)
+def _held_runs(said: str, about: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
+    """Each value run of a fact's clauses (a cell, a field, a clause) with the names of
+    its other runs and its speaker or heading: whom it is given to. A weekday, a month,
+    a label in capitals ("HR") or a typed value is no one's name; a run with no other
+    name beside it is given to no one (left out)."""
+    folded, values = _tokens(_CELL_BREAK.sub(" ; ", said))
+    if len(folded) > 1 and not values[0] and said[:1].isupper():
+        # a capital first word is a name when it owns ("Jonas's eldest") or a verb or a
+        # light word follows it ("Viktor reports to", "Kyoto is"), not a label ("Address
+        # book: ...")
+        then = folded[1]
+        owns = bool(re.match(r"\S+['’]s\b", said))
+        verb = then in _COPULA | _LIGHT or (then.endswith("s") and not then.endswith("ss"))
+        first = folded[0] not in _DETERMINERS | _PRONOUNS | _FIRST_NOT_VALUE
+        values = [first and (owns or verb), *values[1:]]
+    runs = _runs(folded, values, 0, len(folded))
+    named = [
+        set(run.split())
+        if _run_kind(run) == "name" and not _WEEKDAY_OR_MONTH.fullmatch(run)
+        else set()
+        for run in runs
+    ]
+    labels = {w.casefold() for w in re.findall(r"\b[A-Z]{2,}\b", said)}
+    found = []
+    for k, run in enumerate(runs):
+        to = set(about).union(*named[:k], *named[k + 1 :]) - set(run.split()) - labels
+        if to:
+            found.append((run, frozenset(to)))
+    return found
+
+
+_CELL_BREAK = re.compile(r",\s*|\s\|\s|:\s")
 
 
 def _run_kind(value: str) -> str:
@@ -3019,22 +3179,31 @@ def _leaving_changes(
     """Adds to `found` an earlier fact whose value a later one of the same subject names
     in a leaving role (`_leaving`) beside another value of the same sort: by form, and
     not of two classes learned from the facts (`_name_sorts`: a place and an employer).
-    The earlier fact's subject (`_own_values`) must all be in the later fact."""
+    The earlier fact's subject (`_own_values`) must all be in the later fact. A value
+    read as the denied subject of its clause ("A is not Dana's car anymore, B is") ends
+    any earlier fact that holds it as its last value run, beside names all in the later
+    fact, whatever slot the earlier fact reads as ("Dana drives A to work")."""
     sorts: dict[str, str] | None = None
     classes: set[str | None] = set()
     by_value: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    by_word: dict[str, list[int]] = {}  # what a denied value is looked up in
     reads: dict[tuple[str, str | None], _Read] = {}  # a fact said again
     for i, text in enumerate(facts):
         who = about[i] if about else None
         if (text, who) not in reads:
             reads[text, who] = _leaving_read(text, who)
-        leaving, words, held = reads[text, who]
+        leaving, words, held, denied, statement = reads[text, who]
         if leaving and sorts is None:
             sorts = _name_sorts(slots)
             classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
         for old, beside in leaving:
             # "+44 20 ..." and "44 20 ...": one number, its plus read or not
-            for j, subject in by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]:
+            pairs = by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]
+            if old in denied:
+                pairs = [*pairs, *_holding(old, by_word, facts, about, reads)]
+            for j, subject in pairs:
+                if old in denied and _companion(facts[j], old):
+                    continue  # "Viktor paired with Jonas": no value of Viktor's
                 new = next((b for b in beside if not set(b.split()) & subject), None)
                 if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
                     continue
@@ -3046,6 +3215,31 @@ def _leaving_changes(
                 found[j] = i
         for own, subject in _own_values(slots[i], held):
             by_value.setdefault(own.lstrip("+"), []).append((i, subject))
+        if statement is not None:
+            for word in words - _SLOT_STOP:
+                by_word.setdefault(word, []).append(i)
+
+
+def _holding(
+    old: str,
+    by_word: dict[str, list[int]],
+    facts: Sequence[str],
+    about: Sequence[str | None] | None,
+    reads: dict[tuple[str, str | None], _Read],
+) -> list[tuple[int, frozenset[str]]]:
+    """(an earlier fact, the names it gives `old` to) for each of the newest earlier
+    facts (`_PAIR_LIMIT`) that hold `old` as a value run of their own (`_held_runs`), or
+    as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar)."""
+    held: list[tuple[int, frozenset[str]]] = []
+    for j in by_word.get(old.split()[-1], [])[-_PAIR_LIMIT:]:
+        statement = reads[facts[j], about[j] if about else None][4]
+        for run, subject in _held_runs(*statement) if statement else ():
+            *rest, last = run.split()
+            if run == old:
+                held.append((j, subject))
+            elif rest and last == old and _kind(last) == "name":
+                held.append((j, frozenset(rest)))
+    return held
 
 
 @cache
@@ -3271,6 +3465,11 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
     return words, folded, read
 
 
+# An identifier opening a record, before its label's colon ("INFRA-25 (open): ...",
+# "PLAT-7: ..."): the record's key, named, not a value it gives (supersede16).
+_KEY = re.compile(r"^\s*(?P<key>[A-Z][A-Z0-9]*-\d+)(?:\s*\([^()]*\))?:\s")
+
+
 def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     """The values a fact names by form, its words and its subjects (see above)."""
     if len(text) > MAX_FACT_CHARS or REDACTED in text or not _MAY_HOLD.search(text):
@@ -3281,7 +3480,11 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
     asking = text.rfind("?")
     aside = [(m.start(), m.end()) for m in _ASIDE.finditer(text)]
 
+    key = _KEY.match(text)
+
     def named_only(at: int) -> bool:
+        if key is not None and at < key.end("key"):
+            return True  # the record's key: "WIKI-28 (open): ..."
         return at < asking or any(start < at < end for start, end in aside)
 
     words, folded, read = _units(masked, names)
