@@ -116,10 +116,13 @@ def recall(
 
         merged = merged_into(ws, bullets)
     replaced = _replaced(found.hits)
+    answers = _answering(prompt, found.terms)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
         if (hit.path, hit.line) in merged or id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
+        if not answers(text):
+            continue  # ranked by a related word or the question's frame alone
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
         seen.add(text.lower())
@@ -131,6 +134,41 @@ def recall(
         if len(lines) > RECALL_LINES:
             break
     return "\n".join(lines) if len(lines) > 1 else None
+
+
+NAMING = frozenset(("name", "named", "names", "called"))
+"""The words of naming: "what is the new printer called?" asks for a name, and "The load
+balancer is called lb-west-2." gives one; neither is about what else is called (the
+"on-call rotation")."""
+
+
+def _answering(prompt: str, terms: list[str]) -> Callable[[str], bool]:
+    """Whether a hit's text may answer the prompt: it holds one of the prompt's topic
+    words as itself or its stem (as the word index reads both: "deploys" is "deploy").
+
+    Recall ranks what matches nothing better than nothing: a word the thesaurus relates
+    ("send" reaches "move" and "call"), a neighbour line's score, the semantic leg's
+    nearest. The agent's prompt shares no word with such a fact ("how many requests per
+    minute can we send?" / "We moved the retro to Thursdays."), and injecting it into
+    every prompt is noise the agent cannot tell from memory that answers (audit 11 #7).
+    The topic words are the prompt's terms but those of its frame, which say what kind
+    of answer it asks for, not what about: the focus and degree words of a "what/which"
+    or "how" question ("what city", "how many": `focus_of`) and the words of naming
+    (NAMING). Such a word counts beside a topic word, never alone; a prompt of nothing
+    but them ("what city?") has them as its topic. `memctl recall` and memory_search
+    still rank by the related words: there the caller sees each hit's score and source."""
+    from memctl.retrieval.index.postings import query_tokens, tokenize
+    from memctl.retrieval.index.store import as_words
+    from memctl.retrieval.recall import focus_of
+
+    nouns, degrees = focus_of(prompt)
+    topic = [term for term in terms if term not in nouns | degrees | NAMING] or terms
+    wanted = {token for tokens in query_tokens(topic) for token in tokens}
+
+    def answers(text: str) -> bool:
+        return any(term in wanted for term, *_ in tokenize([(1, as_words(text), "")]))
+
+    return answers
 
 
 def _replaced(hits: list[RecallHit]) -> set[int]:
