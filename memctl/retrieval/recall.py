@@ -301,6 +301,9 @@ class RecallHit:
     score: float
     when: str | None
     snippet: str
+    # A correction made after the record was said, whose old value it states (an answer
+    # given before `forget --replace`: `Hidden.corrected`): {"fact", "by", "at"}; else None.
+    corrected: dict[str, str] | None = None
     # With explain=True: how the score was made (see `explain_hit`); else None.
     explain: dict[str, Any] | None = None
 
@@ -2625,6 +2628,8 @@ def _hit(
         when=day,
         snippet=cut,
     )
+    if (stone := forgotten.corrected(text, stamp)) is not None:
+        hit.corrected = {"fact": stone.fact, "by": stone.replacement or "", "at": stone.at}
     return hit, text
 
 
@@ -2748,5 +2753,16 @@ def format_for_agent(result: RecallResult) -> str:
     if not result.hits:
         return f"Nothing in memory answers: {result.query}"
     lines = [f"Best {len(result.hits)} of memory for: {result.query}"]
-    lines += [f"Source: {hit.source} ({hit.when}): {hit.snippet}" for hit in result.hits]
+    lines += [
+        f"Source: {hit.source} ({hit.when}): {hit.snippet}{said_before(hit)}" for hit in result.hits
+    ]
     return "\n".join(lines)
+
+
+def said_before(hit: RecallHit) -> str:
+    """The note after a hit said before a correction of what it states (`corrected`),
+    for the text a person or an agent reads; empty for any other hit."""
+    if hit.corrected is None:
+        return ""
+    c = hit.corrected
+    return f' [said before {c["at"]}, when "{c["fact"]}" was corrected to "{c["by"]}"]'
