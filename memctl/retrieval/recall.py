@@ -436,6 +436,7 @@ def recall(
         result.hits.clear()
         result.ranking = "bm25"
         _ranked(ws, config, result, query, limit, embedder, explain, seconds, progress)
+    result.hits = corrections_first(result.hits)
     if not result.hits and any(len(term) == 1 for term in terms):
         from memctl.retrieval.index import one_cjk
 
@@ -2757,6 +2758,29 @@ def format_for_agent(result: RecallResult) -> str:
         f"Source: {hit.source} ({hit.when}): {hit.snippet}{said_before(hit)}" for hit in result.hits
     ]
     return "\n".join(lines)
+
+
+def corrections_first(hits: list[RecallHit]) -> list[RecallHit]:
+    """The hits with each correction's fact moved above the first hit said before it
+    that states the old value (`RecallHit.corrected`), when both are among them: "It is
+    db3." ranked above "The staging database is db7." for "db3", which it names. The
+    correction keeps its own score."""
+    from memctl.core.forgotten import same_fact
+
+    ordered = list(hits)
+    for hit in hits:
+        if hit.corrected is None:
+            continue
+        at = ordered.index(hit)
+        by = hit.corrected["by"]
+        later = next(
+            (other for other in ordered[at + 1 :] if same_fact(other.snippet.lstrip("-* "), by)),
+            None,
+        )
+        if later is not None:
+            ordered.remove(later)
+            ordered.insert(at, later)
+    return ordered
 
 
 def said_before(hit: RecallHit) -> str:

@@ -132,6 +132,10 @@ def test_recall_marks_an_answer_given_before_the_correction(cli, ws):
         "at": marks["threads/t2.jsonl#1 [assistant]"]["at"],
     }
     assert marks["threads/t2.jsonl#0 [user]"] is None  # it states no old value
+    # The correction above the old answer, which the question's words rank first.
+    hits = json.loads(cli("-w", ws, "--json", "recall", "what is staging on db3").stdout)["hits"]
+    texts = [hit["snippet"] for hit in hits]
+    assert texts.index("- Staging moved to db7.") < texts.index("It is db3.")
     assert marks["threads/t3.jsonl#0 [user]"] is None  # said after the correction
     text = cli("-w", ws, "recall", "db3").stdout
     answer = next(line for line in text.splitlines() if "It is db3." in line)
