@@ -101,6 +101,7 @@ def recall(
         scope="memory",
         embedder=embedder,
         seconds=config.memory.prompt_recall_seconds,
+        explain=embedder is not None,  # each hit's cosine, for `_answering`
     )
     if notes is not None:
         notes.extend(found.notes)
@@ -116,10 +117,13 @@ def recall(
 
         merged = merged_into(ws, bullets)
     replaced = _replaced(found.hits)
+    answering = _answering(prompt, found.terms, found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
         if (hit.path, hit.line) in merged or id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
+        if id(hit) not in answering:
+            continue  # ranked by a related word or the question's frame alone
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
         seen.add(text.lower())
@@ -131,6 +135,64 @@ def recall(
         if len(lines) > RECALL_LINES:
             break
     return "\n".join(lines) if len(lines) > 1 else None
+
+
+NAMING = frozenset(("name", "named", "names", "called"))
+"""The words of naming: "what is the new printer called?" asks for a name, and "The load
+balancer is called lb-west-2." gives one; neither is about what else is called (the
+"on-call rotation")."""
+
+
+def _answering(prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]:
+    """The hits (ids) that may answer the prompt: those whose text holds one of the
+    prompt's topic words as itself or its stem (as the word index reads both: "deploys"
+    is "deploy"), and a ledger line right after such a hit in its ledger block: the
+    reply that says the value ("Guess who's a sound technician at Dundee Rep." / "Started
+    on 2025-05-12!"), lent its score by the line before it as recall lends a turn its
+    neighbour's.
+
+    Recall ranks what matches nothing better than nothing: a word the thesaurus relates
+    ("send" reaches "move" and "call"), a neighbour line's score, the semantic leg's
+    nearest. The agent's prompt shares no word with such a fact ("how many requests per
+    minute can we send?" / "We moved the retro to Thursdays."), and injecting it into
+    every prompt is noise the agent cannot tell from memory that answers (audit 11 #7).
+    The topic words are the prompt's terms but those of its frame, which say what kind
+    of answer it asks for, not what about: the degree word of a "how" question ("how
+    many", "how long": `focus_of`) and the words of naming (NAMING). Such a word counts
+    beside a topic word, never alone; a prompt of nothing but them has them as its
+    topic. With an embedder, a hit the semantic leg found near the prompt (`_near`) may
+    answer it in other words. `memctl recall` and memory_search still rank by related
+    words: there the caller sees each hit's score and source."""
+    from memctl.retrieval.index.postings import query_tokens, tokenize
+    from memctl.retrieval.index.store import as_words
+    from memctl.retrieval.recall import focus_of
+
+    _, degrees = focus_of(prompt)
+    topic = [term for term in terms if term not in degrees | NAMING] or terms
+    wanted = {token for tokens in query_tokens(topic) for token in tokens}
+    rows = [(n, as_words(hit.snippet), "") for n, hit in enumerate(hits, 1)]
+    holding = {doc - 1 for term, doc, *_ in tokenize(rows) if term in wanted}
+    answering = {id(hits[n]) for n in holding}
+    after = {(hit.path, hit.line + 1) for n in holding if (hit := hits[n]).line is not None}
+    # The next line of a ledger is the next fact of its block (a block's last line is
+    # followed by a blank line); MEMORY.md's next bullet may be of anything.
+    answering |= {
+        id(hit) for hit in hits if hit.path.startswith("memory/") and (hit.path, hit.line) in after
+    }
+    return answering | {id(hit) for hit in hits if _near(hit)}
+
+
+def _near(hit: RecallHit) -> bool:
+    """Whether the semantic leg found the hit near the prompt: a cosine of at least
+    recall's SEMANTIC_FLOOR, the least at which recall keeps a record only the leg found
+    ("which vehicle was purchased?" / "Dana bought a new automobile"). A hit of a
+    thesaurus word the leg found far from the prompt (audit 11 #7: cosines 0.05 and
+    below) is not."""
+    from memctl.retrieval.recall import SEMANTIC_FLOOR
+
+    fusion = (hit.explain or {}).get("fusion") or {}
+    cosine = (fusion.get("semantic") or {}).get("cosine")
+    return isinstance(cosine, float) and cosine >= SEMANTIC_FLOOR
 
 
 def _replaced(hits: list[RecallHit]) -> set[int]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.core.errors import UsageError
-from memctl.core.forgotten import Forgotten, read_tombstones
+from memctl.core.forgotten import Forgotten, Tombstone, read_tombstones
 from memctl.core.threads import (
     check_thread_id,
     is_compaction,
@@ -159,6 +159,8 @@ class Hidden:
     def __init__(self, ws: Workspace):
         stones = read_tombstones(ws)
         self.ws = ws
+        self._corrections = [stone for stone in stones if stone.fact and stone.replacement]
+        self._old: list[tuple[frozenset[str], float]] | None = None
         self.held: Held | None = None
         if any(stone.fact for stone in stones):
             from memctl.models.held import Held, with_echoes
@@ -185,6 +187,27 @@ class Hidden:
             return False  # consolidation reads the daily ledgers only
         return self.held.holds(text, self._day(path, number))
 
+    def corrected(self, text: str, said: float) -> Tombstone | None:
+        """The latest correction (`forget --replace`, `memory_replace`) made after
+        `said` (a time stamp) whose old value the text states: a word of the forgotten
+        fact that its correction does not say ("db3" of "The staging database is db3."
+        corrected to "... db7."), as "It is db3." did, an answer given before the
+        correction. Such a record is not hidden (it may say more, and the turn is no
+        restatement of the fact: `hides`), but a reader must know it is older than the
+        correction (audit 11 #3)."""
+        if not self._corrections:
+            return None
+        if self._old is None:
+            self._old = [
+                (_words(stone.fact) - _words(stone.replacement or ""), _stamp(stone.at))
+                for stone in self._corrections
+            ]
+        words = _words(text)
+        for stone, (old, at) in zip(reversed(self._corrections), reversed(self._old), strict=True):
+            if old and said < at and old & words:
+                return stone
+        return None
+
     def _day(self, path: str, number: int) -> str | None:
         """The day line `number` of the ledger `path` was said (its block's heading)."""
         if path not in self._days:
@@ -204,6 +227,26 @@ class Hidden:
         starts, days = self._days[path]
         index = bisect.bisect_right(starts, number) - 1
         return days[index] if index >= 0 else None
+
+
+def _words(text: str) -> frozenset[str]:
+    """A text's content words (`memctl.models.words.content_words`: no stop words, no
+    chat filler), for `Hidden.corrected`: a value ("db3", "7.2", "tuesdays") is one
+    word, and the words a fact and its correction share say nothing of either value."""
+    from memctl.models.words import content_words
+
+    return frozenset(word.rstrip(".,:") for word in content_words(text))
+
+
+def _stamp(at: str) -> float:
+    """A tombstone's time (ISO 8601) as a time stamp; one that does not read is the
+    earliest, so that nothing is said before it."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return float("-inf")
 
 
 # --------------------------------------------------------------------------- files

@@ -312,6 +312,9 @@ class RecallHit:
     score: float
     when: str | None
     snippet: str
+    # A correction made after the record was said, whose old value it states (an answer
+    # given before `forget --replace`: `Hidden.corrected`): {"fact", "by", "at"}; else None.
+    corrected: dict[str, str] | None = None
     # With explain=True: how the score was made (see `explain_hit`); else None.
     explain: dict[str, Any] | None = None
 
@@ -444,6 +447,7 @@ def recall(
         result.hits.clear()
         result.ranking = "bm25"
         _ranked(ws, config, result, query, limit, embedder, explain, seconds, progress)
+    result.hits = corrections_first(result.hits)
     if not result.hits and any(len(term) == 1 for term in terms):
         from memctl.retrieval.index import one_cjk
 
@@ -2638,6 +2642,8 @@ def _hit(
         when=day,
         snippet=cut,
     )
+    if (stone := forgotten.corrected(text, stamp)) is not None:
+        hit.corrected = {"fact": stone.fact, "by": stone.replacement or "", "at": stone.at}
     return hit, text
 
 
@@ -2761,5 +2767,39 @@ def format_for_agent(result: RecallResult) -> str:
     if not result.hits:
         return f"Nothing in memory answers: {result.query}"
     lines = [f"Best {len(result.hits)} of memory for: {result.query}"]
-    lines += [f"Source: {hit.source} ({hit.when}): {hit.snippet}" for hit in result.hits]
+    lines += [
+        f"Source: {hit.source} ({hit.when}): {hit.snippet}{said_before(hit)}" for hit in result.hits
+    ]
     return "\n".join(lines)
+
+
+def corrections_first(hits: list[RecallHit]) -> list[RecallHit]:
+    """The hits with each correction's fact moved above the first hit said before it
+    that states the old value (`RecallHit.corrected`), when both are among them: "It is
+    db3." ranked above "The staging database is db7." for "db3", which it names. The
+    correction keeps its own score."""
+    from memctl.core.forgotten import same_fact
+
+    ordered = list(hits)
+    for hit in hits:
+        if hit.corrected is None:
+            continue
+        at = ordered.index(hit)
+        by = hit.corrected["by"]
+        later = next(
+            (other for other in ordered[at + 1 :] if same_fact(other.snippet.lstrip("-* "), by)),
+            None,
+        )
+        if later is not None:
+            ordered.remove(later)
+            ordered.insert(at, later)
+    return ordered
+
+
+def said_before(hit: RecallHit) -> str:
+    """The note after a hit said before a correction of what it states (`corrected`),
+    for the text a person or an agent reads; empty for any other hit."""
+    if hit.corrected is None:
+        return ""
+    c = hit.corrected
+    return f' [said before {c["at"]}, when "{c["fact"]}" was corrected to "{c["by"]}"]'

@@ -780,7 +780,41 @@ def test_the_prompt_budget_passes_over_a_hit_too_long_for_it(workspace):
     assert "- The heron queue uses Kafka. (MEMORY.md:2)" in context.splitlines()
 
 
-# --------------------------------------------------------------------------- never exit non-zero
+def test_the_prompt_injects_no_fact_that_holds_none_of_its_words(workspace):
+    """Audit 11 #7: a fact recall reached through a thesaurus word ("send" -> "move",
+    "call") or the question's frame alone ("what is X called?" -> "on-call") was
+    injected into the agent's prompt: nothing of the prompt is in it. A fact holding a
+    topic word, as itself or its stem, is still injected, and so is the ledger line
+    right after one (the reply that says the value)."""
+    from memctl.agents.hooks import recall
+
+    (workspace / "MEMORY.md").write_text(
+        "- The on-call rotation changes every Wednesday.\n- We moved the retro to Thursdays.\n",
+        encoding="utf-8",
+    )
+    ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+    for prompt in (
+        "What is the new printer called?",
+        "how many requests per minute can we send?",
+        "The load balancer is called lb-west-2.",
+    ):
+        assert recall(ws, config, prompt) is None, prompt
+    context = recall(ws, config, "who is on call this week?")
+    assert context is not None and "on-call rotation" in context and "retro" not in context
+    context = recall(ws, config, "when are the retros now?")  # "retros" as its stem
+    assert context is not None and "retro to Thursdays" in context
+    assert "on-call" not in context
+    ledger = workspace / "memory" / "2025-05-12.md"
+    ledger.parent.mkdir(exist_ok=True)
+    ledger.write_text(
+        "## Memory Flush — 2025-05-12T10:00:00+00:00 · thread t · entries 0-3 · builtin\n\n"
+        "- Chloe: Guess who's a sound technician at Dundee Rep.\n"
+        "- Chloe: Started on 2025-05-12!\n",
+        encoding="utf-8",
+    )
+    context = recall(ws, config, "when did Idris begin work at Dundee Rep?")
+    assert context is not None and "Started on 2025-05-12" in context
 
 
 # --------------------------------------------------------------------------- never exit non-zero

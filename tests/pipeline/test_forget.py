@@ -104,6 +104,44 @@ def test_a_correction_replaces_the_old_value_everywhere_it_is_shown(cli, ws):
     assert "db7" in found.stdout and "db3" not in found.stdout
 
 
+def test_recall_marks_an_answer_given_before_the_correction(cli, ws):
+    """Audit 11 #3: after a correction, an assistant's earlier answer stating the old
+    value ("It is db3.") came first in recall, unmarked. It is marked with the
+    correction (JSON `corrected`, a note in the text); a turn without the old value, or
+    one said after the correction, is not."""
+    turns = [
+        {"role": "user", "content": "What is staging on?", "ts": "2025-01-01T10:00:00Z"},
+        {"role": "assistant", "content": "It is db3.", "ts": "2025-01-01T10:00:05Z"},
+    ]
+    lines = "".join(json.dumps(turn) + "\n" for turn in turns)
+    assert cli("-w", ws, "thread", "append", "t2", input=lines).exit_code == 0
+    assert cli("-w", ws, "flush").exit_code == 0
+    assert cli("-w", ws, "forget", "staging is db3", "--replace", "Staging moved to db7.")
+    later = {
+        "role": "user",
+        "content": "Old dashboards still say db3.",
+        "ts": "2099-01-01T00:00:00Z",
+    }
+    cli("-w", ws, "thread", "append", "t3", input=json.dumps(later) + "\n")
+
+    hits = json.loads(cli("-w", ws, "--json", "recall", "db3 staging").stdout)["hits"]
+    marks = {hit["source"]: hit["corrected"] for hit in hits}
+    assert marks["threads/t2.jsonl#1 [assistant]"] == {
+        "fact": "Staging is db3.",
+        "by": "Staging moved to db7.",
+        "at": marks["threads/t2.jsonl#1 [assistant]"]["at"],
+    }
+    assert marks["threads/t2.jsonl#0 [user]"] is None  # it states no old value
+    # The correction above the old answer, which the question's words rank first.
+    hits = json.loads(cli("-w", ws, "--json", "recall", "what is staging on db3").stdout)["hits"]
+    texts = [hit["snippet"] for hit in hits]
+    assert texts.index("- Staging moved to db7.") < texts.index("It is db3.")
+    assert marks["threads/t3.jsonl#0 [user]"] is None  # said after the correction
+    text = cli("-w", ws, "recall", "db3").stdout
+    answer = next(line for line in text.splitlines() if "It is db3." in line)
+    assert "[said before 20" in answer and 'corrected to "Staging moved to db7."]' in answer
+
+
 def test_purge_leaves_no_copy_in_the_workspace(cli, ws):
     assert cli("-w", ws, "search", "hunter2").exit_code == 0  # the index holds it too
     cli("-w", ws, "consolidate", "--force")

@@ -50,7 +50,7 @@ def recall_command(
     Example: memctl recall "which database did we pick for billing?"
     """
     from memctl.models.resolve import resolve_embedder
-    from memctl.retrieval.recall import recall
+    from memctl.retrieval.recall import recall, said_before
 
     g = globals_of(ctx)
     ws, config = g.open()
@@ -72,7 +72,7 @@ def recall_command(
         g,
         result.document(),
         lambda: "\n".join(
-            f"{hit.source} ({hit.when}) {hit.snippet}" + _explained(hit.explain)
+            f"{hit.source} ({hit.when}) {hit.snippet}{said_before(hit)}" + _explained(hit.explain)
             for hit in result.hits
         ),
     )
