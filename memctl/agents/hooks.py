@@ -393,6 +393,24 @@ def _transcripts(agent: Agent, hook: HookInput) -> list[Path]:
     return [path for path in paths if path.expanduser().is_file()]
 
 
+TRANSCRIPT_WAIT_SECONDS = 3.0
+"""How long a Stop or PreCompact waits for the transcript it names to appear: Claude Code
+2.1.197 runs its first Stop hook of a session before it has written the session's file
+(2.1.332 writes it first), and a turn unimported is a fact not flushed until the session
+ends."""
+
+
+def _arrived(path: Path) -> bool:
+    """Whether `path` is a file, once it is there or `TRANSCRIPT_WAIT_SECONDS` have
+    passed (a name that is there as something else is answered at once)."""
+    import time
+
+    deadline = time.monotonic() + TRANSCRIPT_WAIT_SECONDS
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return path.is_file()
+
+
 def _import(
     ws: Workspace,
     agent: Agent,
@@ -411,7 +429,7 @@ def _import(
     named = hook.transcript_path
     if turn and named and not hook.agent_transcript_path:
         path = Path(named).expanduser()
-        if not path.is_file():
+        if not _arrived(path):
             why = (
                 "is a folder, not a file"
                 if path.is_dir()

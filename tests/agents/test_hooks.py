@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from memctl.agents import hooks
 from memctl.agents.imports import import_transcript
 from memctl.core.config import MemoryConfig, load_config
 from memctl.core.memory import CONTEXT_CAP
@@ -1372,11 +1374,12 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
 
 @pytest.mark.parametrize("event", ["PreCompact", "Stop"])
 def test_a_missing_or_odd_transcript_at_precompact_or_stop_is_logged_with_its_reason(
-    cli, workspace, tmp_path, event
+    cli, workspace, tmp_path, event, monkeypatch
 ):
     """Audit 11 #10: PreCompact with a missing transcript was silent (compaction only
     follows turns: their facts are lost); a folder or /dev/null was "not there". And
     #11: `status` named the event twice (`Stop: Stop: ...`)."""
+    monkeypatch.setattr(hooks, "TRANSCRIPT_WAIT_SECONDS", 0.1)
     folder = tmp_path / "a-folder"
     folder.mkdir()
     cases = [
@@ -1396,11 +1399,14 @@ def test_a_missing_or_odd_transcript_at_precompact_or_stop_is_logged_with_its_re
     assert f"{event}: {event}:" not in status
 
 
-def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(cli, workspace, tmp_path):
+def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(
+    cli, workspace, tmp_path, monkeypatch
+):
     """Audit 5 #15: a Stop naming a transcript that is not there did nothing and said
     nothing (hooks.log, `status`), so every turn of the session went unimported unseen.
     The session's file is written before its Stop, unlike a subagent's or an unstarted
     session's (no hook error: the tests above)."""
+    monkeypatch.setattr(hooks, "TRANSCRIPT_WAIT_SECONDS", 0.1)
     missing = tmp_path / "moved" / f"{SESSION}.jsonl"
 
     result = hook(
@@ -1415,6 +1421,29 @@ def test_a_stop_whose_transcript_is_not_there_is_a_line_in_the_hook_log(cli, wor
         "is not there"
         in cli("-w", workspace, "status").stdout + cli("-w", workspace, "status").stderr
     )
+
+
+def test_a_stop_waits_for_a_transcript_written_just_after_it_starts(cli, workspace, tmp_path):
+    """Claude Code 2.1.197 runs a session's first Stop before it has written the
+    session's file: the hook waits for it (a moment, not the hook's timeout), imports the
+    turn and logs no error."""
+    session = conversation(tmp_path / f"{SESSION}.jsonl")
+    late = threading.Timer(0.4, session.write, args=(2,))
+    late.start()
+    try:
+        result = hook(
+            cli,
+            workspace,
+            "claude-code",
+            claude_input("Stop", session.path, stop_hook_active=False),
+        )
+    finally:
+        late.join()
+    assert_no_hook_error(result, workspace)
+    assert [e["role"] for e in read_entries(Workspace(workspace), SESSION)] == [
+        "user",
+        "assistant",
+    ]
 
 
 def test_a_stops_flush_keeps_to_its_time_budget_and_later_stops_go_on(
