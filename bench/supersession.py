@@ -50,7 +50,11 @@ was measured on main before and after that morning's second round, never read; t
 late-morning round (supersede15) then developed on it. `thirteenth` (written the same
 way at 07:42 UTC, in team-channel, commit and ticket, stand-up, minutes, second-hand,
 provisional, negated-old, no-change-word and table-row registers) was measured on main
-before (1252959) and after that round, never read.
+before (1252959) and after that round, never read; the noon round (supersede16) developed
+on it. `fourteenth` (written the same way at 10:31 UTC, in spoken-transcript, wiki, diary,
+amendment, config-comment, FAQ, interview, newsletter, listing, arrow and substitution,
+"instead of", correction, subordinate-clause, slang and implied-old registers) was
+measured on main before (322e3b4) and after the noon round, never read.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
 """
@@ -88,6 +92,7 @@ SETS = (
     "eleventh",
     "twelfth",
     "thirteenth",
+    "fourteenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -6039,6 +6044,674 @@ THIRTEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A fourteenth set (`fourteenth`), added 2026-12-05 10:33 UTC and measured on main before
+# the noon round (322e3b4) and after it; never shown to a helper writing rules.
+# A fourteenth wording set for bench/supersession.py (`fourteenth`), held out.
+# Written 2026-12-05, 10:31-10:33 UTC (per `date -u`), by a helper session started for
+# brief briefs/fourteenth.md. It read ONLY bench/supersession.py (for the format, the 18 kinds,
+# the placeholders and how `_values`/`make_cases` fill them, and to avoid the registers of
+# the thirteen earlier sets); nothing under memctl/, tests/, docs/, bench/README.md or
+# any other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): spoken transcripts with
+# disfluencies ("so, um, the, uh, ..., it's, it's {new} now"); a wiki page's revision
+# summary ("Wiki, revision summary: moved page ..."); postcards and diary entries in the
+# past tense; contract and policy amendments ("Clause 3 is amended to read ..."); a
+# config key in prose with a trailing comment ("date: {new}  # was {old}") and code
+# comments ("// NOTE:", "# OWNER:", "# CODEOWNERS:"); FAQ entries ("Q: ... A: ...");
+# interview / podcast transcripts ("HOST: ... GUEST (...): ..."); school and parish
+# newsletters, with a printed correction; a property listing; a radio / station
+# announcement ("Radio Ops bulletin", "Station announcement"); a headline with a
+# sub-headline after a dash; arrows and substitutions ("{old} -> {new}", "s/{old}/{new}/",
+# "{old} => {new}"); "instead of" and "swapped ... for ..." in one sentence; a change told
+# as a correction of someone else ("Actually ..., not ...; Gideon had it wrong"); a change
+# said in a subordinate clause of a sentence about something else ("When I ..., which is
+# where ... these days, ..."); a change with the verb far from the value (a long aside
+# between them); non-native English with odd word order; a teenager's slang ("no cap",
+# "fr", "lowkey"); a change whose old value is only implied ("not the old one anymore");
+# and a reply that confirms a change asked about in the same line ("did ... move? yep,
+# {new}").
+# Distractors: plans called off or voted down, comparisons, someone else's value,
+# hypotheticals ("If ..., ... would ...; it doesn't"), rumours denied, past visits and
+# trips, a value for a different time ("last year's ..."), questions left open in an FAQ
+# or interview; none changes the subject's value and none names {old} or {new}.
+# "also" lines: the same subject's second value in the same registers ("... also ...;
+# keep both"), a second subject with its own value, or with the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new}
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# People named inside lines (Gideon, Ottilie, Cormac, Beatrix, Lorcan, Perpetua, Ambrose,
+# Wilhelmina) are not in the bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's twins throughout.
+# One line each, no leading "- " (write() adds the bullet).
+
+FOURTEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "so, um, {s}, that's, uh, that's on {old}, right? yeah, {old}.",
+            "// NOTE: {s} lives on {old}; don't hardcode it anywhere else",
+            "Runbook wiki, revision summary: added that {s} is served from {old}",
+            "Ops FAQ: Q: Where does {s} run? A: On {old}, in the main rack.",
+        ],
+        "new": [
+            "so, um, the, uh, {s}, it's, it's {new} now, yeah, not the old box",
+            "// NOTE: {s} lives on {new} now (was {old}); don't hardcode it anywhere else",
+            "Runbook wiki, revision summary: s/{old}/{new}/ in the section on {s}",
+            "Actually {s} is on {new}, not {old}; Gideon had it wrong in the handover doc.",
+            "When I was chasing that DNS bug on {new}, which is where {s} sits these days, I found two stale records.",
+            "did {s} get moved off the old host? yep, {new} since Tuesday",
+            "{S} was, once the vendor had shipped the disks, we had argued about the rack for a week and the DBA came back from leave, finally cut over to {new}.",
+        ],
+        "distract": [
+            "so, um, {other} wanted to, uh, move {s} somewhere bigger, but, yeah, that got called off.",
+            "Ops FAQ: Q: Is {s} getting new hardware this year? A: Not decided; {other} will ask again in spring.",
+            "The rumour that {s} was moved over the weekend is false; {other} checked the logs.",
+            "{other}'s sandbox runs on a much smaller box than {s} does.",
+            "If {s} ever needed a bigger host, {other} would lend one; it doesn't.",
+        ],
+        "also": [
+            "// NOTE: {s} also replicates to {alt}; keep both in the host list",
+            "Ops FAQ: Q: Where does {s2} run? A: On {alt}.",
+            "so, um, {s2}, that's, uh, on {old} too, same box",
+            "Runbook wiki, revision summary: added that {s2} is served from {alt}",
+        ],
+        "ask": [
+            "so, um, where's {s} actually running these days?",
+            "which machine do I ssh into for {s} now?",
+            "what's the box behind {s} at the moment?",
+        ],
+    },
+    "home": {
+        "old": [
+            "Postcard: Greetings from {old}! {S} says the flat is tiny but the view makes up for it.",
+            "Diary, Sunday: had tea at {s}'s place in {old}; the kettle still whistles.",
+            "HOST: And where are you calling in from? GUEST ({S}): From home, in {old}.",
+            "Parish newsletter: a warm welcome to {s}, who lives in {old} and joins the choir this month.",
+        ],
+        "new": [
+            "Postcard: Greetings from {new}, where I live now! The boxes are finally unpacked. Love, {S}",
+            "Diary, Saturday: helped {s} carry the last boxes out of the {old} flat and drove them to {new}, where they live now.",
+            "HOST: You've moved recently, haven't you? GUEST ({S}): I have, I swapped {old} for {new} in the summer.",
+            "Property listing: bright two-bed in {old}, available now, as the owner, {s}, has moved to {new}.",
+            "Actually {s} lives in {new}, not {old}; Ottilie had the old address.",
+            "me and {s} are going by train to visit, in {new} {s} is living now since April",
+        ],
+        "distract": [
+            "Postcard from {s}: Greetings from {other}! Only here for the weekend, home on Monday.",
+            "Diary, last spring: {s} and I spent three rainy days in {other}.",
+            "HOST: Would you ever move to {other}? GUEST ({S}): Maybe when I retire, not before.",
+            "The rumour that {s} bought a house in {other} is nonsense, {s} says.",
+            "{S}'s cousin has lived in {other} for twenty years.",
+        ],
+        "also": [
+            "Diary: {s} still rents the boathouse in {alt} for the summers; that stays as it is.",
+            "Parish newsletter: {s2} lives in {alt} and helps with the flowers.",
+            "HOST: And you? GUEST ({S2}): I'm in {old} as well, two streets away.",
+            "Postcard: Greetings from {alt}, where I live! Love, {S2}",
+        ],
+        "ask": [
+            "which town is {s} living in at the moment?",
+            "where should I post {s}'s birthday card these days?",
+            "what city does {s} call home now?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "HOST: So tell us about your day job. GUEST ({S}): I'm at {old}, on the platform side.",
+            "Diary, Friday: {s} showed me round the {old} office; they've been there three years.",
+            "Meetup FAQ: Q: Who's the speaker? A: {S}, an engineer at {old}.",
+            "{s} is at {old} innit, proper corporate now lol",
+        ],
+        "new": [
+            "HOST: Last time you were on the show you were at {old}. GUEST ({S}): Right, I'm at {new} now.",
+            "Headline: {S} leaves {old} — veteran engineer joins {new} after six years",
+            "{s} ditched {old} and is at {new} now, no cap, the offer was lowkey insane",
+            "Actually {s} works at {new}, not {old}; Cormac mixed them up with someone else.",
+            "When I bumped into {s} in the {new} canteen, which is where they work these days, we talked about the old team.",
+            "is {s} still at the old place? nope, {new} since the spring",
+            "{S} signed, after four interview rounds, a take-home exercise and a painfully slow reference check, with {new}.",
+        ],
+        "distract": [
+            "HOST: Any plans to join {other}? GUEST ({S}): They asked; I said no.",
+            "Headline: {other} on a hiring spree — {S} among those approached, but stays put",
+            "{S} did a three-month contract for {other} years ago, long finished.",
+            "If {other} made an offer, {s} would think about it, but nobody has.",
+            "{S}'s flatmate works at {other}.",
+        ],
+        "also": [
+            "Meetup FAQ: Q: Does {s} have a side gig? A: Yes, weekend consulting for {alt}; that carries on.",
+            "HOST: And your co-host? GUEST: {S2}, who's at {alt}.",
+            "{S2} is at {old} as well, same floor.",
+            "Diary, Friday: {s2} showed me round the {alt} office.",
+        ],
+        "ask": [
+            "who's {s} working for these days?",
+            "what company do I put next to {s}'s name on the speaker list?",
+            "where's {s}'s job now?",
+        ],
+    },
+    "date": {
+        "old": [
+            "Clause 3: {S} shall take place on {old}.",
+            "Radio Ops bulletin: {s} is scheduled for {old}; stay tuned for details.",
+            "Project FAQ: Q: When is {s}? A: {old}.",
+            "so, um, {s}, uh, it's, we said {old}, I think, yeah, {old}",
+        ],
+        "new": [
+            'Amendment No. 2: Clause 3 is amended to read "{S} shall take place on {new}."',
+            "Headline: {S} slips — new date {new} after a supplier delay",
+            "date: {new}  # {s}, was {old}",
+            "so, um, {s}, it's, it's not the old date anymore, it's, uh, {new}",
+            "{S} was, after three steering meetings, a vendor escalation and a very long thread about the venue, pushed to {new}.",
+            "did {s} move? yes, {old} => {new}",
+        ],
+        "distract": [
+            "Radio Ops bulletin: {other} asked whether {s} could come forward a week; no change.",
+            "{other} remembers that last year's launch went out in March; {s} is tracked separately.",
+            "Project FAQ: Q: Will {s} slip? A: Nobody knows yet; {other} is checking with the vendor.",
+            "The rumour that {s} was postponed is false, says {other}.",
+            "If {s} had another week, {other} would add a beta; it doesn't.",
+        ],
+        "also": [
+            "Clause 5: the dress rehearsal for {s} shall take place on {alt}; this clause is unchanged.",
+            "Project FAQ: Q: When is {s2}? A: {alt}.",
+            "Radio Ops bulletin: {s2} is also scheduled for {old}.",
+            "Clause 4: {S2} shall take place on {alt}.",
+        ],
+        "ask": [
+            "when's {s} happening now?",
+            "what day is {s} on these days?",
+            "what date do I put on the invitation for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "# OWNER: {old} -- ask them before touching {s}",
+            "Service wiki, revision summary: set owner of {s} to {old}",
+            "HOST: Who looks after {s}? GUEST: That's {old}, has been for ages.",
+            "Policy annex B: {S} is maintained by {old}.",
+        ],
+        "new": [
+            "# OWNER: {new} (was {old}) -- ask them before touching {s}",
+            "Service wiki, revision summary: owner of {s} {old} -> {new}",
+            "Policy annex B is amended to read: {S} is maintained by {new}, with effect from the first of the month.",
+            "Actually {new} owns {s} now, not {old}; Lorcan's slide was out of date.",
+            "After the reorg, which handed {s} over to {new}, the alert routing finally made sense.",
+            "{s} got a new owner? yep, {new}",
+            "{S} was, after a quarter of pager fatigue, one heated retro and a lot of polite e-mails to the directors, handed to {new}.",
+        ],
+        "distract": [
+            "# TODO({other}): split {s} into two services, someday",
+            "HOST: Would you take on {s}? GUEST ({other}): Maybe, if nobody else does. Not now.",
+            "Rumour: {other} is taking {s} over. Denied by {other} on Monday.",
+            "{other} owns three services, more than whoever runs {s}.",
+            "Back in the spring {other} did a week of on-call cover for {s}.",
+        ],
+        "also": [
+            "# OWNER: {s} also lists {alt} as backup owner; keep both names",
+            "Service wiki, revision summary: set owner of {s2} to {alt}",
+            "Policy annex B: {S2} is maintained by {old} as well.",
+            "HOST: And {s2}? GUEST: That's {alt}.",
+        ],
+        "ask": [
+            "who looks after {s} now?",
+            "who should I ping about a bug in {s}?",
+            "whose is {s} these days?",
+        ],
+    },
+    "role": {
+        "old": [
+            "HOST: And you're the {s}? GUEST ({old}): I am, for my sins.",
+            "Policy 7.2: The {s} is {old}, who approves all exceptions.",
+            "Org FAQ: Q: Who's the {s}? A: {old}.",
+            "// escalate to the {s} ({old}) if this throws",
+        ],
+        "new": [
+            'Policy 7.2 is amended to read: "The {s} is {new}, who approves all exceptions."',
+            "HOST: So you've taken over as {s}? GUEST ({new}): Yes, {old} handed me the keys last month.",
+            "// escalate to the {s} ({new}; {old} stepped down) if this throws",
+            "so, um, the {s}, it's, uh, it's {new} now, they, they took over from {old}",
+            "Actually the {s} is {new}, not {old}; Perpetua still had the old org chart.",
+            "new {s}?? yep, {new}, announced this morning",
+        ],
+        "distract": [
+            "HOST: Would you want to be {s}? GUEST ({other}): No thanks!",
+            "The rumour that {other} is becoming {s} was denied at the all-hands.",
+            "{other} was {s} at their last company.",
+            "Org FAQ: Q: Does the {s} sign off on holidays? A: Unclear; {other} will find out.",
+            "If the {s} were away, {other} would cover; nobody is away.",
+        ],
+        "also": [
+            "Policy 7.3: {alt} is deputy to the {s}; this clause stays as written.",
+            "Org FAQ: Q: Who's the {s2}? A: {alt}.",
+            "HOST: And the {s2}? GUEST: Also {old}, believe it or not.",
+            "// escalate to the {s2} ({alt}) for the other module",
+        ],
+        "ask": [
+            "which person is the {s} right now?",
+            "who do I go to as {s} today?",
+            "who's got the {s} job now?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}, FAQ: Q: What runs our builds? A: {old}.",
+            "# {S} builds on {old}, do not add a second CI",
+            "{S}, wiki revision summary: documented the {old} pipeline setup",
+            "{S}, um, they're, uh, on {old} for builds, yeah",
+        ],
+        "new": [
+            "{S}, FAQ: Q: What runs our builds? A: {new} (we moved off {old} in the autumn).",
+            "# {S} builds on {new} now, do not add {old} back",
+            "{S} swapped {old} for {new} for all their builds.",
+            "{S} is on {new} instead of {old} now, after the licence mess.",
+            "{S}, um, they're, uh, not on the old thing anymore, it's {new}, yeah, {new}",
+            "{S}: did they leave {old}? yep, {new} since the sprint",
+        ],
+        "distract": [
+            "{S}: {other} pitched a move to GitHub Actions; called off.",
+            "{S}, rumour check: are they dropping their CI? {other} says no.",
+            "{S} has {n} pipelines; {other}'s team has fewer.",
+            "{S}: if the CI bill doubled again, {other} would look at options; it hasn't.",
+            "{S} had a build outage last quarter, {other} remembers; same CI as ever.",
+        ],
+        "also": [
+            "# {S} also uses {alt} for nightly jobs, keep both",
+            "{S2}, FAQ: Q: What runs our builds? A: {alt}.",
+            "{S2}: builds on {old} as well, same setup.",
+            "{S2}, wiki revision summary: documented the {alt} pipeline setup",
+        ],
+        "ask": [
+            "{S}: which CI do they use now?",
+            "{S}: where should I add a new build job?",
+            "{S}: what are their builds running on these days?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "Station announcement: {s} begins at {old} in room 2.",
+            "Team FAQ: Q: When's {s}? A: {old}, every weekday.",
+            "so, um, {s}, it's at, uh, {old}, like always",
+            "// cron: ping the channel ten minutes before {s} at {old}",
+        ],
+        "new": [
+            "Station announcement: {s}, previously at {old}, will now begin at {new}.",
+            "// cron: ping the channel ten minutes before {s} at {new} (was {old})",
+            "{S} is at {new} instead of {old} from this week.",
+            "so, um, {s}, it's, uh, it's {new} now, not the old slot",
+            "Actually {s} is at {new}, not {old}; Ambrose was looking at the old invite.",
+            "did {s} move? yup, {new}",
+        ],
+        "distract": [
+            "Station announcement: {s} will be held in the small room today; time as usual.",
+            "{other} suggested moving {s} to the afternoon; it was voted down.",
+            "Last quarter's {s} ran over a lot; {other} timed it.",
+            "If {s} ran shorter, {other} would join; for now they skip it.",
+            "Team FAQ: Q: Is {s} recorded? A: {other} is not sure.",
+        ],
+        "also": [
+            "// cron: also ping before the {s} retro at {alt}; keep both",
+            "Team FAQ: Q: When's {s2}? A: {alt}.",
+            "Station announcement: {s2} also begins at {old}.",
+            "so, um, {s2}, that's at, uh, {alt}",
+        ],
+        "ask": [
+            "what time's {s} now?",
+            "what time do I have to turn up for {s}?",
+            "what time should I dial in for {s}?",
+        ],
+    },
+    "name": {
+        "old": [
+            "Wiki, revision summary: created the {s} under the name {old}",
+            "# the {s} is {old} in the sidebar config",
+            "Team FAQ: Q: What's the {s} called? A: {old}.",
+            "HOST: What do you call the {s}? GUEST: We call it {old}.",
+        ],
+        "new": [
+            "Wiki, revision summary: moved page {old} to {new} (the {s})",
+            "s/{old}/{new}/ in every link to the {s}",
+            "Headline: the {s} gets a new name — say goodbye to {old}, hello {new}",
+            "The {s} goes by {new} instead of {old} since the rebrand.",
+            "Actually the {s} is {new}, not {old}; Wilhelmina's bookmark is stale.",
+            "was the {s} renamed? yep, {new}",
+        ],
+        "distract": [
+            "{other} proposed renaming the {s}; the vote fell through.",
+            "Team FAQ: Q: Will the {s} get a new name? A: {other} hasn't decided.",
+            "A rumoured rename of the {s} was denied by {other}.",
+            "{other}'s team page has a much catchier name than the {s}.",
+            "Last year's hackathon page was archived by {other}; the {s} was untouched.",
+        ],
+        "also": [
+            "# the {s} also answers to the alias {alt}; keep both",
+            "Team FAQ: Q: What's the {s2} called? A: {alt}.",
+            "HOST: And the {s2}? GUEST: Also {old}, confusingly.",
+            "Wiki, revision summary: created the {s2} under the name {alt}",
+        ],
+        "ask": [
+            "what's the current name of the {s}?",
+            "what do I type in the search box to get to the {s}?",
+            "what do we call the {s} these days?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "Parish newsletter: for the flower rota, ring {s} on {old}.",
+            "HOST: How can listeners reach you? GUEST ({S}): Call me on {old}.",
+            "// fallback contact for {s}: {old}",
+            "so, uh, {s}'s number, it's, um, {old}, I think, yeah",
+        ],
+        "new": [
+            "Parish newsletter, correction: {s}'s number is {new}, not {old} as printed last week.",
+            "// fallback contact for {s}: {new} (the old {old} is dead)",
+            "{s} got a new number: {old} => {new}",
+            "so, uh, {s}'s number, it's not the old one anymore, it's, um, {new}",
+            "{s} new number has got, it is {new}, the old one is not working more",
+            "new number for {s}? yeah, {new}",
+        ],
+        "distract": [
+            "Office FAQ: Q: Does {s} have a work phone? A: Not yet; {other} put in the request.",
+            "{other}'s number is on the same network as {s}'s.",
+            "The rumour that {s} changed numbers is wrong, {s} says; same as ever.",
+            "Last year {s} lost their phone on the ferry; {other} found it.",
+            "If {s} doesn't pick up, text {other}.",
+        ],
+        "also": [
+            "Parish newsletter: {s}'s landline, {alt}, is still in use; keep both numbers.",
+            "// fallback contact for {s2}: {alt}",
+            "HOST: And your producer? GUEST: {S2}, on {alt}.",
+            "Parish newsletter: for the tea rota, ring {s2} on {alt}.",
+        ],
+        "ask": [
+            "what number do I ring for {s} now?",
+            "how do I call {s} these days?",
+            "what's the best number to get hold of {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "HOST: Who's your boss? GUEST ({S}): {old}, and they're great.",
+            "Org FAQ: Q: Who does {s} report to? A: {old}.",
+            "# approvals for {s} go to {old}",
+            "Diary, Monday: {s} had a long 1:1 with {old}, their manager.",
+        ],
+        "new": [
+            "HOST: New boss? GUEST ({S}): Yes, {new}. {old} moved to another group.",
+            "# approvals for {s} go to {new} now (not {old})",
+            "Diary, Thursday: {s} had their first 1:1 with {new}, who has managed them since the reorg.",
+            "Actually {s} reports to {new}, not {old}; Gideon's chart is old.",
+            "{s} manager is now {new}, the {old} went to other department",
+            "did {s} get a new manager? yes, {new}",
+        ],
+        "distract": [
+            "{other} mentors {s} on Fridays; it's informal.",
+            "The rumour that {s} is moving teams was denied by {s}.",
+            "If {s} moved to the platform group, {other} would be their boss; that's not happening.",
+            "{other} manages twice as many people as {s}'s boss does.",
+            "Org FAQ: Q: Who signs {s}'s leave when their manager is out? A: Unclear; {other} is asking.",
+        ],
+        "also": [
+            "# {s} also has a dotted line to {alt}; keep it",
+            "Org FAQ: Q: Who does {s2} report to? A: {alt}.",
+            "HOST: And {s2}'s boss? GUEST: Also {old}.",
+            "Diary, Monday: {s2} had a 1:1 with {alt}, their manager.",
+        ],
+        "ask": [
+            "who's {s}'s boss now?",
+            "who do I ask to approve {s}'s time off?",
+            "who manages {s} at the moment?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "HOST: What's your editor? GUEST ({S}): {old}, always.",
+            "{s} be like '{old} or nothing' fr",
+            "# {s}'s dotfiles: editor = {old}",
+            "Diary: watched {s} live-code in {old} for an hour; scary fast.",
+        ],
+        "new": [
+            "HOST: Still on {old}? GUEST ({S}): No, {new} now, I can't go back.",
+            "{s} dropped {old} for {new}, it's giving main character energy",
+            "# {s}'s dotfiles: editor = {new}  # was {old}",
+            "so {s}, um, they're, uh, all about {new} now, the old one's gone",
+            "{s} favourite editor now is {new}, the {old} not anymore",
+            "Actually {s} swears by {new}, not {old}; Beatrix remembered it from years ago.",
+        ],
+        "distract": [
+            "{S} tried {other} at a workshop and said meh.",
+            "The rumour that {s} went over to {other} is false, per {s}.",
+            "If {other} had better plugins, {s} might switch; it doesn't.",
+            "{S}'s teammate loves {other}.",
+            "HOST: Ever tried {other}? GUEST ({S}): Once, years ago.",
+        ],
+        "also": [
+            "# {s}'s dotfiles also keep {alt} for quick edits; keep both",
+            "HOST: And your co-host? GUEST: {S2} swears by {alt}.",
+            "{s2} be like '{old}' too, same energy",
+            "# {s2}'s dotfiles: editor = {alt}",
+        ],
+        "ask": [
+            "what's {s}'s go-to editor now?",
+            "which editor does {s} reach for these days?",
+            "what editor should I set up on {s}'s new laptop?",
+        ],
+    },
+    "car": {
+        "old": [
+            "Postcard: {S} and I did the coast road in their {old}; no breakdowns!",
+            "{s} pulls up in a {old} every day, lowkey iconic",
+            "Car-share FAQ: Q: What does {s} drive? A: A {old}.",
+            "HOST: What do you drive? GUEST ({S}): A {old}.",
+        ],
+        "new": [
+            "Postcard: {S} picked me up in their {new}; the old car is gone, sold in May.",
+            "{s} swapped the {old} for a {new}, it's a whole vibe",
+            "Car-share FAQ: Q: What does {s} drive? A: A {new} (the {old} was sold).",
+            "When I borrowed {s}'s {new}, which replaced their old car, the seat was set for a giant.",
+            "Actually {s} drives a {new} now, not the {old}; Lorcan hasn't seen it yet.",
+            "did {s} get a new car? yep, a {new}",
+        ],
+        "distract": [
+            "{S} test-drove a {other} for fun; no deal.",
+            "The rumour that {s} bought a {other} is false.",
+            "{S}'s dad drives a {other}.",
+            "If the {other} were cheaper, {s} would think about it.",
+            "Diary, last summer: {s} rented a {other} in Spain.",
+        ],
+        "also": [
+            "Postcard: {S} still has the {alt} at the farm; keep both.",
+            "HOST: And {s2}? GUEST: A {alt}.",
+            "Car-share FAQ: Q: What does {s2} drive? A: A {old} as well.",
+            "{s2} pulls up in a {alt} daily",
+        ],
+        "ask": [
+            "what's {s} got parked outside these days?",
+            "which car should I look out for when {s} picks me up?",
+            "what car has {s} got now?",
+        ],
+    },
+    "school": {
+        "old": [
+            "School newsletter: welcome back to {s}'s twins, now in Year 4 at {old}.",
+            "Diary: walked {s}'s twins to {old} in the rain.",
+            "Carpool FAQ: Q: Where do {s}'s twins go? A: {old}.",
+            "so, um, {s}'s twins, they're, uh, at {old}",
+        ],
+        "new": [
+            "School newsletter: we say goodbye to {s}'s twins, who move from {old} to {new} this term.",
+            "Diary: walked {s}'s twins to {new} for their first day; {old} seems ages ago.",
+            "Carpool FAQ: Q: Where do {s}'s twins go? A: {new} now (not {old}).",
+            "Property listing (seller: {s}): family home, selling because the twins now go to {new}, across town.",
+            "{s}'s twins at {new} now fr, {old} was mid",
+            "Actually {s}'s twins go to {new}, not {old}; Perpetua had last year's list.",
+        ],
+        "distract": [
+            "School newsletter: {other} hosted the chess tournament; {s}'s twins came third.",
+            "{S} looked round {other} for the twins; no application.",
+            "The rumour that {s}'s twins are moving to {other} is not true.",
+            "{S}'s nephew is at {other}.",
+            "If {other} had a school bus, {s} would think about it.",
+        ],
+        "also": [
+            "School newsletter: {s}'s eldest is at {alt}, staying put; keep both schools.",
+            "Carpool FAQ: Q: Where do {s2}'s twins go? A: {alt}.",
+            "Diary: walked {s2}'s twins to {old} too.",
+            "School newsletter: welcome to {s2}'s twins at {alt}.",
+        ],
+        "ask": [
+            "which school are {s}'s twins at now?",
+            "where do I pick up {s}'s twins?",
+            "what school do {s}'s twins go to these days?",
+        ],
+    },
+    "team": {
+        "old": [
+            "HOST: Which team are you on? GUEST ({S}): {old}, the best one.",
+            "# CODEOWNERS: {s} sits on the {old} team",
+            "{s} is {old} team, fr",
+            "Wiki, revision summary: added {s} to the {old} team page",
+        ],
+        "new": [
+            "Wiki, revision summary: moved {s} from the {old} team page to the {new} team page",
+            "# CODEOWNERS: {s} sits on the {new} team (moved from {old})",
+            "HOST: You changed teams? GUEST ({S}): Yeah, from {old} to {new}.",
+            "{s} is {new} team now, no cap",
+            "When {s} ran the quiz at the {new} team's offsite, their first since switching, nobody won.",
+            "is {s} still on {old}? nah, {new}",
+        ],
+        "distract": [
+            "{S} helped the {other} team during the incident.",
+            "The rumour that {s} is moving to {other} was denied.",
+            "If the {other} team had a spot, {s} might ask; it doesn't.",
+            "{S}'s partner is on the {other} team.",
+            "Team FAQ: Q: Is {s} going to the {other} offsite? A: Undecided.",
+        ],
+        "also": [
+            "# CODEOWNERS: {s} also reviews for the {alt} team; keep both",
+            "Wiki, revision summary: added {s2} to the {alt} team page",
+            "HOST: And {s2}? GUEST: Also {old}.",
+            "{s2} is {alt} team",
+        ],
+        "ask": [
+            "what team does {s} sit in now?",
+            "what team do I tag {s} under?",
+            "whose team is {s} in these days?",
+        ],
+    },
+    "language": {
+        "old": [
+            "# {s}: written in {old}, see the build file",
+            "Dev FAQ: Q: What is {s} written in? A: {old}.",
+            "HOST: What's {s} built with? GUEST: {old}, top to bottom.",
+            "Wiki, revision summary: documented that {s} is a {old} codebase",
+        ],
+        "new": [
+            "# {s}: written in {new} (ported from {old}), see the build file",
+            "Headline: {S} rewritten — {old} out, {new} in after a year of work",
+            "{S} is in {new} instead of {old} since the port.",
+            "Wiki, revision summary: s/{old}/{new}/ in the page about {s}",
+            "{s} in {new} is written now, the {old} was removed",
+            "did they rewrite {s}? yep, it's {new}",
+        ],
+        "distract": [
+            "{other} was suggested for {s}; the idea was dropped.",
+            "Dev FAQ: Q: Will {s} ever be in {other}? A: Nobody knows.",
+            "The service next to {s} is in {other}.",
+            "A rumoured {other} rewrite of {s} was denied.",
+            "If {s} had {other} bindings, the mobile team would be happy.",
+        ],
+        "also": [
+            "# {s}: the CLI is in {alt}; keep both",
+            "Dev FAQ: Q: What is {s2} written in? A: {alt}.",
+            "HOST: And what about {s2}? GUEST: {old} as well, same toolchain.",
+            "Wiki, revision summary: documented that {s2} is a {alt} codebase",
+        ],
+        "ask": [
+            "what's {s} coded in these days, language-wise?",
+            "what do I write a patch to {s} in?",
+            "which language is {s} written in these days?",
+        ],
+    },
+    "email": {
+        "old": [
+            "Parish newsletter: send notices to {s} at {old}.",
+            "# contact for {s}: {old}",
+            "HOST: Where can people write to you? GUEST ({S}): {old}.",
+            "Postcard P.S.: write to {s} at {old}!",
+        ],
+        "new": [
+            "Parish newsletter, correction: {s}'s address is {new}, not {old}.",
+            "# contact for {s}: {new}  # {old} bounces",
+            "{s} mail: {old} -> {new}",
+            "so, uh, {s}'s email, it's, it's not the old one, it's {new} now",
+            "{s} email is now {new}, the {old} is closed already",
+            "new email for {s}? yep, {new}",
+        ],
+        "distract": [
+            "{other} asked {s} to get a shorter address; nothing changed.",
+            "The rumour that {s} changed address is wrong; {other} checked.",
+            "{other}'s email bounced; {s}'s didn't.",
+            "Office FAQ: Q: Does {s} read email at weekends? A: {other} doubts it.",
+            "If {s} had a shared inbox, {other} would use it.",
+        ],
+        "also": [
+            "# {s} also reads the shared inbox {alt}; keep both",
+            "Parish newsletter: send notices to {s2} at {alt}.",
+            "HOST: And {s2}'s email? GUEST: {alt}.",
+            "{S2} has delegate access to {old} too.",
+        ],
+        "ask": [
+            "what's a good email for {s} at the mo?",
+            "which address reaches {s} these days?",
+            "where do I send the invite for {s}?",
+        ],
+    },
+    "version": {
+        "old": [
+            "# {s} pinned to {old} in prod",
+            "Radio Ops bulletin: {s} is running {old} in production.",
+            "Release FAQ: Q: What version is {s}? A: {old}.",
+            "Wiki, revision summary: noted {s} at {old} in production",
+        ],
+        "new": [
+            "# {s} pinned to {new} in prod (bumped from {old})",
+            "Radio Ops bulletin: {s}, previously on {old}, is now running {new} in production.",
+            "Headline: {S} {new} hits production — {old} retired after the overnight rollout",
+            "{s}: {old} => {new} in prod",
+            "so, um, {s}, it's, uh, on {new} now, the old build's gone",
+            "did {s} get upgraded? yep, {new}",
+            "{S} went, and it took two canaries, a rollback on Tuesday and an entire weekend of dashboards, to {new} in production.",
+        ],
+        "distract": [
+            "{other} wanted {s} on a beta; called off.",
+            "The rumour that {s} was upgraded overnight is false, says {other}.",
+            "{other}'s service runs a newer version than {s}.",
+            "Last year's release of {s} shipped late; {other} wrote the notes.",
+            "Release FAQ: Q: Will {s} get a patch release? A: {other} doesn't know.",
+        ],
+        "also": [
+            "# {s}'s SDK pinned to {alt}; keep both",
+            "Release FAQ: Q: What version is {s2}? A: {alt}.",
+            "Radio Ops bulletin: {s2} is running {old} as well.",
+            "Wiki, revision summary: noted {s2} at {alt} in production",
+        ],
+        "ask": [
+            "what's the live version of {s} right now?",
+            "which release of {s} is in production these days?",
+            "what version should I put in the bug report for {s}?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -6064,6 +6737,7 @@ def main() -> int:
         "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH,
+        "fourteenth": FOURTEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
