@@ -71,14 +71,37 @@ def _usage_errors(wants_json: Callable[[], bool]) -> Iterator[None]:
     except _click_errors.ClickException as exc:
         if isinstance(exc, getattr(_click_errors, "NoArgsIsHelpError", ())):
             raise
+        text = _looks_like_text(exc)  # resembling no option, a global one included
+        if isinstance(exc, _click_errors.NoSuchOption):
+            exc.possibilities = _own_options_like(exc)
         message = " ".join(exc.format_message().split())  # one line, always
         if isinstance(exc, _click_errors.UsageError):
             where = exc.ctx.command_path if exc.ctx is not None else "memctl"
             message = f"{message} ({where} --help)"
-            if _looks_like_text(exc):
+            if text:
                 example = _TEXT_EXAMPLES.get(where, f'{where} -- "- a fact"')
                 message = f"{message}; a text that starts with '-' goes after '--': {example}"
         raise fail(Globals(json=wants_json()), message, exc.exit_code) from None
+
+
+def _own_options_like(exc: Any) -> list[str] | None:
+    """The options an unknown one may have meant: click offers the closest of every
+    option the command parses, the global ones accepted after it among them (hidden
+    from its help), so `index --bogus` was told of `--verbose`. Only the options its
+    help lists are offered."""
+    if not getattr(exc, "possibilities", None) or exc.ctx is None:
+        return None
+    from difflib import get_close_matches
+
+    ctx = exc.ctx
+    own = [
+        name
+        for param in ctx.command.get_params(ctx)
+        if not getattr(param, "hidden", False)  # an argument has no `hidden`
+        for name in [*param.opts, *param.secondary_opts]
+        if name.startswith("--")
+    ]
+    return get_close_matches(exc.option_name, own) or None
 
 
 _TEXT_EXAMPLES = {

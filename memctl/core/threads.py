@@ -779,6 +779,26 @@ def log_stamp(path: Path) -> list[int] | None:
     return [info.st_size, info.st_mtime_ns]
 
 
+def head_of(path: Path) -> str | None:
+    """SHA-256 of a log's first line (None for an empty or missing log): a watermark's
+    `ThreadMark.head`."""
+    import hashlib  # not at import, as in _tail_hash
+
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline()
+    except OSError:
+        return None
+    return hashlib.sha256(first).hexdigest() if first.endswith(b"\n") else None
+
+
+def log_replaced(record: ThreadMark | None, path: Path) -> bool:
+    """The log is not the one the watermark was counted on: its first line is another
+    (deleted and written again, or that line edited by hand), so flush reads it from its
+    start."""
+    return record is not None and record.head is not None and record.head != head_of(path)
+
+
 def count_entries(path: Path, place: LogPlace | None = None) -> int:
     """Lines in a log, counted without parsing it: from `place` on when the log still
     holds the bytes it was taken on (checked as `read_log` checks it), else all of them.

@@ -1982,7 +1982,11 @@ def extract(
             ):
                 continue
             fact = _standalone(
-                sentence, speaker, said, month or _carried_month(fixed, position, sentence)
+                sentence,
+                speaker,
+                said,
+                month or _carried_month(fixed, position, sentence),
+                user=role == "user",
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
@@ -3578,13 +3582,27 @@ comma; in the third person without one it reads as the object of "thinks" ("25 E
 thinks")."""
 
 
+THE_USER = "the user"
+"""Who an unnamed user's "I" and "my" are: the person a conversation with no name for
+them is had with ("I'm Priya" names them: "The user's name is Priya.")."""
+
+
 def _standalone(
-    sentence: str, speaker: str | None, said: datetime | None, month: str | None = None
+    sentence: str,
+    speaker: str | None,
+    said: datetime | None,
+    month: str | None = None,
+    user: bool = False,
 ) -> str:
+    """The fact as a bullet reads alone: dates resolved, the speaker's name for "I" and
+    "my" (a `user` never named: "the user", so "My manager is Farid" is no one's in
+    MEMORY.md; an unnamed assistant's own "I" is left: it is the agent reading it), and
+    the speaker's name before a fact that does not name them."""
     sentence = _TAIL_HEDGE.sub(r", \1", sentence)
     fact = " ".join(resolve_dates(sentence, said, month).split())
-    if speaker:
-        fact = third_person(fact, speaker, bool(_PAST_TIME.search(sentence)))
+    person = speaker or (THE_USER if user else None)
+    if person:
+        fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
     if speaker and speaker.casefold() not in fact.casefold():
         fact = f"{speaker}: {fact}"

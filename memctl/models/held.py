@@ -154,7 +154,8 @@ class _Echo(NamedTuple):
     new: frozenset[str]
     """A correction's content words: a sentence holding them states the correction."""
     subject: str = ""
-    """The fact's first content word, the head of what it is about."""
+    """The fact's first content word that owns nothing (not "user's", "Dana's"): the
+    head of what it is about."""
     values: frozenset[str] = frozenset()
     """The fact's distinctive words: its numbers and dates, and the names it writes
     capitalised mid-sentence. A short acknowledgement ("Noted: dentist on 2026-12-14
@@ -177,7 +178,8 @@ def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
         return None
     new = fact_words(replacement) - {NOT} if replacement else frozenset()
     said = _REQUEST.sub("", bare(fact), count=1)
-    first = next(iter(content_words(said)), "")
+    # The head, not its owner: "dentist" of "The user's (Dana's) dentist appointment".
+    first = next((word for word in content_words(said) if not word.endswith("'s")), "")
     return _Echo(content, NOT in words, new, first, _values(said))
 
 

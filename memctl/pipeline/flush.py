@@ -48,6 +48,8 @@ from memctl.core.threads import (
     LogRead,
     count_entries,
     flush_sends,
+    head_of,
+    log_replaced,
     log_stamp,
     message_text,
     read_log,
@@ -251,7 +253,7 @@ class _Log:
     stamp: list[int] | None
     head: str | None
     replaced: bool
-    """Not the log the watermark was counted on (see `_replaced`)."""
+    """Not the log the watermark was counted on (see `threads.log_replaced`)."""
 
 
 def _read_log(ws: Workspace, thread: str, record: ThreadMark | None) -> _Log:
@@ -359,26 +361,11 @@ def _pending_threads(
         if stamp is not None and record is not None and record.stamp == stamp:
             continue
         watermark = state.flushed(thread)
-        if count_entries(path, watermark_place(record)) != watermark or _replaced(record, path):
+        if count_entries(path, watermark_place(record)) != watermark or log_replaced(record, path):
             pending.append(thread)
         elif stamp is not None:
             settled[thread] = (watermark, stamp)
     return pending, settled
-
-
-def head_of(path: Path) -> str | None:
-    """SHA-256 of a log's first line (None for an empty or missing log)."""
-    try:
-        with path.open("rb") as handle:
-            first = handle.readline()
-    except OSError:
-        return None
-    return hashlib.sha256(first).hexdigest() if first.endswith(b"\n") else None
-
-
-def _replaced(record: ThreadMark | None, path: Path) -> bool:
-    """The log is not the one the watermark was counted on (deleted, then written again)."""
-    return record is not None and record.head is not None and record.head != head_of(path)
 
 
 def _record_stamps(state: State, settled: dict[str, tuple[int, list[int]]]) -> None:

@@ -488,7 +488,7 @@ def _restamp(ws: Workspace, rewrites: dict[Path, tuple[bytes, bytes]], *, dry_ru
 
 
 def _head(data: bytes) -> str | None:
-    """SHA-256 of a log's first whole line, as flush keeps it (`flush.head_of`)."""
+    """SHA-256 of a log's first whole line, as flush keeps it (`threads.head_of`)."""
     end = data.find(b"\n")
     return hashlib.sha256(data[: end + 1]).hexdigest() if end >= 0 else None
 

@@ -18,7 +18,7 @@ from memctl.core.config import Config, format_duration
 from memctl.core.errors import UsageError
 from memctl.core.hooklog import recent_errors
 from memctl.core.state import State
-from memctl.core.threads import COMPACTION, list_threads, thread_path
+from memctl.core.threads import COMPACTION, list_threads, log_replaced, thread_path
 from memctl.core.tokens import budget_tokens
 from memctl.core.workspace import Workspace, stored_offset
 from memctl.pipeline.sync import SyncInfo, sync_info
@@ -248,23 +248,28 @@ def thread_status(ws: Workspace, state: State, thread: str) -> ThreadStatus:
     owed. Only a log whose line count is not its watermark is parsed, from the
     watermark's place on; a log flush cannot read (a line that is no JSON object: flush
     refuses it, naming the line) counts its lines past the watermark less its compaction
-    records, still owed."""
+    records, still owed. A log whose first line is not the one its watermark was counted
+    on (written again, or that line edited by hand) is owed from its start, as flush
+    reads it."""
     path = thread_path(ws, thread)
     entries, context = log_counts(path)
     record = state.threads.get(thread)
     flushed = state.flushed(thread)
-    if entries == flushed and not (record and record.theirs):
+    replaced = log_replaced(record, path)
+    if entries == flushed and not replaced and not (record and record.theirs):
         return ThreadStatus(thread, entries, 0, context)
     # Here: a workspace flushed to its end never loads flush (and what it imports).
     from memctl.pipeline.flush import unsent_entries, waiting_entries
 
     try:
-        unflushed = unsent_entries(ws, thread, record) if entries != flushed else 0
+        owed = entries != flushed or replaced
+        unflushed = unsent_entries(ws, thread, record) if owed else 0
         waiting = waiting_entries(ws, thread, record)
     except UsageError:
-        unflushed, waiting = max(0, entries - flushed), 0
+        since = 0 if replaced else flushed
+        unflushed, waiting = max(0, entries - since), 0
         if unflushed:
-            unflushed -= len(compaction_records(path, since=flushed))
+            unflushed -= len(compaction_records(path, since=since))
     return ThreadStatus(thread, entries, unflushed, context, waiting)
 
 

@@ -21,6 +21,7 @@ from tests.support.json_contract import (
     changes,
     document_text,
     field_paths,
+    meanings,
     read_fields,
     recorded,
     registered_commands,
@@ -87,6 +88,22 @@ def test_docs_json_lists_the_fields_of_this_version(scenario: Scenario) -> None:
     assert text == document_text(scenario, text), "run python scripts/gen_json_doc.py"
     assert unexplained(text) == [], "write what each field holds in docs/JSON.md"
     assert f"now `{JSON_SCHEMA}`" in text
+
+
+def test_a_config_show_setting_that_can_be_null_is_typed_so(scenario: Scenario) -> None:
+    """config show is a plain dict, typed from the values the scenario saw: it must see
+    each optional setting both set and unset, or docs/JSON.md types `sync.remote` as a
+    string though it is null when sync is off (audit 12 #5), and a model left to the
+    main one as null alone. (`compaction.truncate_args` is still seen null only: set, it
+    brings fields schema 2 does not record.)"""
+    fields = read_fields("config show", scenario.documents["config show"])
+    written = meanings(DOC.read_text(encoding="utf-8"))
+    optional = ("sync.remote", "sync.every", "memory.model", "memory.embedding_model")
+    optional += ("compaction.model",)
+
+    for path in optional:
+        assert "null" in written[fields[path].owner, fields[path].name]
+        assert fields[path].type == "string or null", path
 
 
 def test_the_script_finds_the_snapshot_and_the_doc_current(capsys) -> None:

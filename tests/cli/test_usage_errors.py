@@ -74,6 +74,29 @@ def test_a_usage_error_under_json_prints_the_error_document(cli, workspace, case
     }
 
 
+@pytest.mark.parametrize(
+    ("args", "suggested"),
+    [
+        (["index", "--bogus"], None),  # click offered --verbose, a global option
+        (["search", "x", "--verbos"], None),
+        (["flush", "--dry-rn"], "(Possible options: --dry-run)"),
+        (["search", "x", "--limt", "3"], "(Possible options: --limit)"),
+        (["--verbos", "status"], "(Possible options: --verbose, --version)"),
+    ],
+)
+def test_an_unknown_option_is_offered_only_the_options_its_help_lists(cli, args, suggested):
+    """The global options are accepted after a command but hidden from its help (audit
+    12 #9): `index --bogus` was told "(Possible options: --verbose)"."""
+    run = cli(*args)
+
+    assert run.exit_code == 2
+    (line,) = run.stderr.splitlines()
+    if suggested is None:
+        assert "Possible option" not in line
+    else:
+        assert suggested in line
+
+
 def test_json_counts_after_the_command_too(cli):
     """`--json` after the command is the global flag, as in gh, rg and llm (it used to be
     the command's unknown option): here the missing workspace comes as the JSON error."""

@@ -132,11 +132,11 @@ def test_a_fact_of_a_conversation_said_over_months_carries_its_own_messages_mont
     text = BuiltinModel().complete(Request("flush", [], payload)).text
     assert text.splitlines() == [
         "- We moved to Lyon in March.",
-        "- My daughter Lea started school there (October 2026).",
+        "- The user's daughter Lea started school there (October 2026).",
         "- The roof was repaired by Kowalski (November 2026).",
     ]
     merged = consolidate(
         "## Memory Flush — x · thread t · said 2026-10-02 to 2026-11-30\n\n" + text + "\n"
     )
     assert "to November 2026" not in merged
-    assert "- My daughter Lea started school there (October 2026)." in merged.splitlines()
+    assert "- The user's daughter Lea started school there (October 2026)." in merged.splitlines()

@@ -57,14 +57,25 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Production must never be touched.",  # an abstract noun: all of its kind
         "Code coverage must be enforced.",
         "Never push directly to main again.",  # "again" after an incident, no one's person
-        "Always ask me before deleting files.",  # "me" with no "again": a rule for the agent
         # review 16 #7: a thing in the order makes it a rule, a pronoun in it or not
-        "Never send me PRs without tests again.",
         "Never message her on Slack about outages again.",
     ],
 )
 def test_a_users_short_rule_to_the_agent_is_a_fact(said: str) -> None:
     assert told_agent(said) == [said]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "me" with no "again": a rule for the agent, whose "me" is the unnamed user
+        ("Always ask me before deleting files.", "Always ask the user before deleting files."),
+        # review 16 #7: a thing in the order makes it a rule, a pronoun in it or not
+        ("Never send me PRs without tests again.", "Never send the user PRs without tests again."),
+    ],
+)
+def test_a_users_rule_about_themself_names_the_user(said: str, kept: str) -> None:
+    assert told_agent(said) == [kept]
 
 
 def test_a_name_the_conversation_wrote_elsewhere_is_a_thing_a_rule_is_of() -> None:
@@ -261,7 +272,7 @@ def test_a_list_written_on_one_line_is_split_at_each_items_marker() -> None:
     ) == ["CI runs on Python 3.12.", "Staging config lives in deploy/staging.yaml."]
     assert told_agent(
         "Updates: 1) We adopted a cat named Miso. 2) I start at Globex in March.", "Nice!"
-    ) == ["We adopted a cat named Miso.", "I start at Globex in March."]
+    ) == ["We adopted a cat named Miso.", "The user starts at Globex in March."]
 
 
 def test_what_should_or_might_have_happened_is_a_chat_assistants_guess() -> None:
@@ -332,7 +343,7 @@ def test_an_assistant_named_by_its_product_is_read_as_the_unnamed_one(name: str)
     answer = "The train from Lisbon to Porto takes about three hours. Happy birthday to Ines!"
     user = {"role": "user", "text": question}
     unnamed = flush([user, {"role": "assistant", "text": answer}])
-    assert unnamed == ["My sister Ines turns 30 on Friday."]
+    assert unnamed == ["The user's sister Ines turns 30 on Friday."]
     assert flush([user, {"role": "assistant", "name": name, "text": answer}]) == unnamed
     # A person answering is still a person, whose news and words are kept.
     assert "Ben: The train from Lisbon to Porto takes about three hours." in flush(
@@ -350,5 +361,5 @@ def test_laughter_makes_only_the_order_it_closes_a_joke() -> None:
     assert told_agent("Never deploy after lunch. Lol.") == []
     # Laughter does not drop what the person tells of their life in passing.
     assert told_agent("I already keep my keys on a hook lol") == [
-        "I already keep my keys on a hook."
+        "The user already keeps their keys on a hook."
     ]

@@ -152,7 +152,7 @@ def test_an_agent_sessions_scratch_and_narration_are_no_memory(
     bullets = [line[2:] for line in ledger.splitlines() if line.startswith("- ")]
     assert bullets == [
         "Grafana is at grafana.internal:3000.",
-        "My email is dana@example.com.",
+        "The user's email is dana@example.com.",
         "The repository is at ~/src/shop.",
         "The invoice code lives in app/billing/invoice.py.",
     ]

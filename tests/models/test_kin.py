@@ -38,7 +38,7 @@ def test_every_kin_rule_holds_every_kin_word(word: str) -> None:
             [],
             lambda t: False,
         )
-        assert kept == [f"My {word} turns 70 in May."]
+        assert kept == [f"The user's {word} turns 70 in May."]
 
 
 def test_a_kin_word_one_list_lacked_is_read_by_every_rule() -> None:
@@ -48,7 +48,7 @@ def test_a_kin_word_one_list_lacked_is_read_by_every_rule() -> None:
     kept = extract(
         [{"role": "user", "text": said}, {"role": "assistant", "text": "Hm."}], [], lambda t: False
     )
-    assert kept == ["My granny turns 90 in May."]
+    assert kept == ["The user's granny turns 90 in May."]
     assert facts._RELATION.search("Mel's twins start school")
     assert "stepson" in supersede._ONE_KIN
 

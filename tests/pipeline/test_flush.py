@@ -98,13 +98,19 @@ def test_each_message_reaches_the_model_once(cli, ws: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "sentence",
-    ["We deploy on Fridays.", "Remember the VPN is vpn.example.org.", "I prefer tabs."],
+    ("sentence", "kept"),
+    [
+        ("We deploy on Fridays.", None),
+        ("Remember the VPN is vpn.example.org.", None),
+        # A user never named is "the user", as "The user's name is X" calls them.
+        ("I prefer tabs.", "The user prefers tabs."),
+        ("My manager is Farid.", "The user's manager is Farid."),
+    ],
 )
-def test_builtin_keeps_durable_sentences(cli, ws: Path, sentence: str) -> None:
+def test_builtin_keeps_durable_sentences(cli, ws: Path, sentence: str, kept: str | None) -> None:
     append(cli, ws, "t1", [{"role": "user", "content": f"Hello there. {sentence}"}])
     assert cli("-w", ws, "flush").exit_code == 0
-    assert ledger(ws).read_text().endswith(f"\n\n- {sentence}\n")
+    assert ledger(ws).read_text().endswith(f"\n\n- {kept or sentence}\n")
     assert "Hello there" not in ledger(ws).read_text()
 
 

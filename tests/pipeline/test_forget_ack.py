@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.helpers import append, configure
 
 
-def test_a_forgotten_fact_is_not_found_through_its_acknowledgement(cli, workspace: Path):
+@pytest.mark.parametrize("name", [None, "Dana"])
+def test_a_forgotten_fact_is_not_found_through_its_acknowledgement(cli, workspace: Path, name):
+    """The fact is "The user's dentist appointment is ..." (or "Dana's"): the
+    acknowledgement names its head, "dentist", not its owner."""
     configure(workspace)
     append(
         cli,
@@ -17,6 +22,7 @@ def test_a_forgotten_fact_is_not_found_through_its_acknowledgement(cli, workspac
         [
             {
                 "role": "user",
+                **({"name": name} if name else {}),
                 "content": "My dentist appointment is on 2026-12-14 at 9am.",
                 "ts": "2026-11-30T20:01:00+00:00",
             },

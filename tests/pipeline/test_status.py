@@ -306,6 +306,35 @@ def test_unflushed_counts_only_what_a_flush_would_send(workspace, cli):
     assert cli("-w", workspace, "flush").exit_code == 2
 
 
+def test_a_flushed_log_whose_first_line_is_edited_is_owed_from_its_start(workspace, cli):
+    """A log whose first line is another than the one its watermark was counted on is
+    flushed from its start (README: a log deleted and written again); status said 0
+    unflushed entries for it while flush re-sent every line (audit 12 #4). Status counts
+    what the flush sends; a line edited past the first is not re-sent, nor counted."""
+    write_config(workspace, top="model: builtin\n")
+    texts = ("We run Redis 7 in staging.", "The staging host is blue.", "Tea at four.")
+    thread(workspace, "imp", [message(text) for text in texts])
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert status_json(cli, workspace)["unflushed_entries"] == 0
+    log = workspace / "threads" / "imp.jsonl"
+
+    log.write_text(log.read_text().replace("staging host is blue", "staging host is red"))
+    assert status_json(cli, workspace)["unflushed_entries"] == 0
+    planned = json.loads(cli("-w", workspace, "--json", "flush", "--dry-run").stdout)
+    assert sum(t["entries_sent"] for t in planned["threads"]) == 0
+
+    log.write_text(log.read_text().replace("Redis 7", "Redis 7.2"))
+    document = status_json(cli, workspace)
+    assert document["unflushed_entries"] == 3 and document["threads"][0]["unflushed"] == 3
+    listed = json.loads(cli("-w", workspace, "--json", "thread", "list").stdout)
+    assert listed["threads"][0]["unflushed"] == 3
+    planned = json.loads(cli("-w", workspace, "--json", "flush", "--dry-run").stdout)
+    assert [t["entries_sent"] for t in planned["threads"]] == [3]
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert status_json(cli, workspace)["unflushed_entries"] == 0
+
+
 def schedules(document: dict) -> dict[str, dict]:
     return {s["name"]: s for s in document["schedules"]}
 

@@ -151,6 +151,7 @@ def run_scenario(root: Path) -> Scenario:
         assert "  semantic: auto " in written
         written = written.replace("  semantic: auto ", "  semantic: off ")
         (ws / "memctl.yaml").write_text(written, encoding="utf-8")
+        run("config show", "config", "show")  # before `sync:` is set: its nulls
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
         run("thread import", "thread", "import", FIXTURES / "claude-session.jsonl")
@@ -225,9 +226,12 @@ def run_scenario(root: Path) -> Scenario:
         run("config validate", "config", "validate")
         run("thread rename", "thread", "rename", "t1", "t2")
         run("thread rm", "thread", "rm", "t2")
-        # What recall would embed, priced from an empty table: litellm's takes seconds to import.
+        # Each model named, for config show (null before: the main model, or none); what
+        # recall would embed, priced from an empty table: litellm's takes seconds to import.
         embedding = "memory:\n  embedding_model: openai:text-embedding-3-small\n"
-        (ws / "memctl.yaml").write_text(embedding, encoding="utf-8")
+        models = "  model: builtin\ncompaction:\n  model: builtin\n"
+        (ws / "memctl.yaml").write_text(embedding + models, encoding="utf-8")
+        run("config show", "config", "show")
         no_prices = types.SimpleNamespace(model_cost={})
         with mock.patch("memctl.models.litellm_adapter.import_litellm", lambda: no_prices):
             run("index --dry-run", "index", "--dry-run")
