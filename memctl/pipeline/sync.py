@@ -1147,12 +1147,37 @@ def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
     base = sides[0]
     masks: dict[str, str] = {}
     for side in sides[1:]:
+        if not base or not side or not (side[0] == base[0] or _mask_of(base[0], side[0])):
+            continue  # another log under the same id (a `thread rm`, a new log)
         for plain, line in zip(base, side, strict=False):
-            if line != plain and MASK in line and MASK not in plain:
+            if _mask_of(plain, line):
                 masks[plain] = line
     if not masks:
         return sides
     return [[masks.get(line, line) for line in side] for side in sides]
+
+
+_MASK_RUN = re.compile(re.escape(MASK.encode("ascii")) + rb"\.*\]?")
+"""A run `forgotten.mask` wrote (`[forgotten...]`, or cut to its size)."""
+
+
+def _mask_of(plain: str, line: str) -> bool:
+    """Whether `line` is `plain` with some of it purged: a purge overwrites bytes with
+    masks of their length (`forgotten.mask`), so the two have the same length in bytes
+    and the same bytes outside the masks. A line of another log at the same place, or
+    one that merely quotes a mask, is not."""
+    if line == plain or MASK not in line or MASK in plain:
+        return False
+    a = plain.encode("utf-8", "surrogateescape")
+    b = line.encode("utf-8", "surrogateescape")
+    if len(a) != len(b):
+        return False
+    at = 0
+    for run in _MASK_RUN.finditer(b):
+        if a[at : run.start()] != b[at : run.start()]:
+            return False
+        at = run.end()
+    return a[at:] == b[at:]
 
 
 def _own_ranks(
