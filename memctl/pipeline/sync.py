@@ -91,7 +91,7 @@ from memctl.core.forgotten import (
 )
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
-from memctl.core.state import State
+from memctl.core.state import RemovedLog, State
 from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
@@ -631,6 +631,8 @@ class _Plan:
     """Thread -> the ids of the lines this machine appended and has not flushed."""
     marks: dict[str, _Mark] = field(default_factory=dict)
     """Thread -> its flush watermark on the merged log."""
+    held: dict[str, Counter[str]] = field(default_factory=dict)
+    """Thread -> the ids of its merged log's lines, each as often as it holds it."""
     received: int = 0
     received_lines: int = 0
     forgotten: int = 0
@@ -1108,6 +1110,7 @@ def _plan(
                 plan.writes[rel] = data
             if rel.startswith("threads/"):
                 thread = _thread_name(rel)
+                plan.held[thread] = Counter(line_id(line) for line in merged_lines)
                 plan.marks[thread] = _watermark(
                     merged_lines,
                     plan.flushed.get(thread, Counter()),
@@ -1301,6 +1304,12 @@ def _state_lines(ws: Workspace, state: State, local: dict[str, bytes]) -> tuple[
         flushed[thread] = flushed.get(thread, Counter()) + Counter(removed.flushed)
         own[thread] = own.get(thread, Counter()) + Counter(removed.own)
     return flushed, own
+
+
+def _holds(held: Counter[str], removed: RemovedLog) -> bool:
+    """Whether a merged log holds every line `thread rm` removed here, as often."""
+    wanted = Counter(removed.flushed) + Counter(removed.own)
+    return all(held[ident] >= n for ident, n in wanted.items())
 
 
 def _remote_flushed(remote: dict[str, bytes]) -> dict[str, Counter[str]]:
@@ -1504,8 +1513,17 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
         if t in state.threads or m.flushed or m.elsewhere or m.theirs
     }
     # A shared log this machine removed that the merge brings back: its lines are in
-    # the marks now (`_state_lines` counted them), the removal's note is done with.
-    back = [t for t, mark in plan.marks.items() if mark.head is not None and t in state.removed]
+    # the marks now (`_state_lines` counted them), the removal's note is done with. Only
+    # once the merged log holds the removed lines: a log under that id that lacks them
+    # (the session went on writing after `thread rm`, the remote's copy not back yet)
+    # is not the removed log back, and its lines must stay this machine's to flush.
+    back = [
+        t
+        for t, mark in plan.marks.items()
+        if mark.head is not None
+        and (removed := state.removed.get(t)) is not None
+        and _holds(plan.held.get(t, Counter()), removed)
+    ]
     note = ws.state_dir / "sync" / "merge.json"
     if not plan.writes and not moved and not marked and not back and not note.exists():
         return
