@@ -1307,9 +1307,11 @@ def _state_lines(ws: Workspace, state: State, local: dict[str, bytes]) -> tuple[
 
 
 def _holds(held: Counter[str], removed: RemovedLog) -> bool:
-    """Whether a merged log holds every line `thread rm` removed here, as often."""
-    wanted = Counter(removed.flushed) + Counter(removed.own)
-    return all(held[ident] >= n for ident, n in wanted.items())
+    """Whether a merged log holds lines `thread rm` removed here: the removed log came
+    back. Any of them, not all: the machine that brings it back sends what it held at
+    once, and a line no other machine had (appended here, removed before a sync), or
+    one purged since (masked: another id), never comes back."""
+    return any(held[ident] for ident in (*removed.flushed, *removed.own))
 
 
 def _remote_flushed(remote: dict[str, bytes]) -> dict[str, Counter[str]]:
@@ -1514,9 +1516,9 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
     }
     # A shared log this machine removed that the merge brings back: its lines are in
     # the marks now (`_state_lines` counted them), the removal's note is done with. Only
-    # once the merged log holds the removed lines: a log under that id that lacks them
-    # (the session went on writing after `thread rm`, the remote's copy not back yet)
-    # is not the removed log back, and its lines must stay this machine's to flush.
+    # once the merged log holds removed lines: a log under that id that holds none (the
+    # session went on writing after `thread rm`, the remote's copy not back yet) is not
+    # the removed log back, and those lines must stay this machine's to flush.
     back = [
         t
         for t, mark in plan.marks.items()

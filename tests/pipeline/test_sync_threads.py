@@ -106,6 +106,25 @@ def test_a_session_that_goes_on_after_thread_rm_strands_no_turn(tmp_path):
     assert "standup" not in a.read_state().removed
 
 
+def test_a_removed_log_back_without_a_line_no_machine_had_ends_the_removal_note(tmp_path):
+    """The removal's note (`removed.<id>`) ends once the log is back with any of its
+    lines: a line appended here and removed before any sync never comes back, and
+    waiting for it would keep the note for ever."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, THREADS)
+    say(a, "standup", "a1")
+    run_sync(a)
+    b = replica(tmp_path, "b", remote, THREADS)
+    run_sync(b)
+    say(a, "standup", "a0")  # never synced
+    assert run_memctl(a.root, "thread", "rm", "standup", "--force").exit_code == 0
+    assert "standup" in a.read_state().removed
+    for ws in (a, b, a):
+        run_sync(ws)
+    assert "standup" not in a.read_state().removed
+    assert _status(a)["unflushed_entries"] == 1
+
+
 @pytest.mark.parametrize("synced_before_rm", [True, False])
 def test_a_log_flushed_before_its_rm_comes_back_with_no_fact_doubled(tmp_path, synced_before_rm):
     """Audit 10, 1 (the check): a thread a flushed whole before its `thread rm` comes
