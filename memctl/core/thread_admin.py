@@ -99,8 +99,11 @@ def _keep_removed(
     ws: Workspace, state: State, thread: str, record: ThreadMark | None, lines: list[str]
 ) -> None:
     """Note in `state.removed` which lines of a shared log being removed were flushed
-    and which were this machine's own to flush (added to what an earlier removal of the
-    same id noted, which may come back too)."""
+    and which were this machine's own to flush, with what an earlier removal of the
+    same id noted (which may come back too) kept: each line as often as either noted
+    it (a maximum, not a sum). The two logs share no line: a sync drops the earlier note
+    once a merged log holds any of its lines (the log came back), so a line counted by
+    both is one line counted twice, not two occurrences."""
     from collections import Counter
 
     from memctl.core.state import RemovedLog

@@ -873,7 +873,8 @@ def line_owners(
     this machine's own lines (the rest, but those another machine is to flush)."""
     done, theirs = flush_marks(ws, record, lines)
     flushed = Counter(line_id(lines[i]) for i in sorted(done))
-    own = Counter(line_id(line) for i, line in enumerate(lines) if i not in done | theirs)
+    skip = done | theirs
+    own = Counter(line_id(line) for i, line in enumerate(lines) if i not in skip)
     return flushed, own
 
 

@@ -91,7 +91,7 @@ from memctl.core.forgotten import (
 )
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
-from memctl.core.state import State
+from memctl.core.state import RemovedLog, State
 from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
@@ -631,6 +631,8 @@ class _Plan:
     """Thread -> the ids of the lines this machine appended and has not flushed."""
     marks: dict[str, _Mark] = field(default_factory=dict)
     """Thread -> its flush watermark on the merged log."""
+    held: dict[str, Counter[str]] = field(default_factory=dict)
+    """Thread -> the ids of its merged log's lines, each as often as it holds it."""
     received: int = 0
     received_lines: int = 0
     forgotten: int = 0
@@ -1108,6 +1110,7 @@ def _plan(
                 plan.writes[rel] = data
             if rel.startswith("threads/"):
                 thread = _thread_name(rel)
+                plan.held[thread] = Counter(line_id(line) for line in merged_lines)
                 plan.marks[thread] = _watermark(
                     merged_lines,
                     plan.flushed.get(thread, Counter()),
@@ -1147,12 +1150,37 @@ def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
     base = sides[0]
     masks: dict[str, str] = {}
     for side in sides[1:]:
+        if not base or not side or not (side[0] == base[0] or _mask_of(base[0], side[0])):
+            continue  # another log under the same id (a `thread rm`, a new log)
         for plain, line in zip(base, side, strict=False):
-            if line != plain and MASK in line and MASK not in plain:
+            if _mask_of(plain, line):
                 masks[plain] = line
     if not masks:
         return sides
     return [[masks.get(line, line) for line in side] for side in sides]
+
+
+_MASK_RUN = re.compile(re.escape(MASK.encode("ascii")) + rb"\.*\]?")
+"""A run `forgotten.mask` wrote (`[forgotten...]`, or cut to its size)."""
+
+
+def _mask_of(plain: str, line: str) -> bool:
+    """Whether `line` is `plain` with some of it purged: a purge overwrites bytes with
+    masks of their length (`forgotten.mask`), so the two have the same length in bytes
+    and the same bytes outside the masks. A line of another log at the same place, or
+    one that merely quotes a mask, is not."""
+    if line == plain or MASK not in line or MASK in plain:
+        return False
+    a = plain.encode("utf-8", "surrogateescape")
+    b = line.encode("utf-8", "surrogateescape")
+    if len(a) != len(b):
+        return False
+    at = 0
+    for run in _MASK_RUN.finditer(b):
+        if a[at : run.start()] != b[at : run.start()]:
+            return False
+        at = run.end()
+    return a[at:] == b[at:]
 
 
 def _own_ranks(
@@ -1276,6 +1304,14 @@ def _state_lines(ws: Workspace, state: State, local: dict[str, bytes]) -> tuple[
         flushed[thread] = flushed.get(thread, Counter()) + Counter(removed.flushed)
         own[thread] = own.get(thread, Counter()) + Counter(removed.own)
     return flushed, own
+
+
+def _holds(held: Counter[str], removed: RemovedLog) -> bool:
+    """Whether a merged log holds lines `thread rm` removed here: the removed log came
+    back. Any of them, not all: the machine that brings it back sends what it held at
+    once, and a line no other machine had (appended here, removed before a sync), or
+    one purged since (masked: another id), never comes back."""
+    return any(held[ident] for ident in (*removed.flushed, *removed.own))
 
 
 def _remote_flushed(remote: dict[str, bytes]) -> dict[str, Counter[str]]:
@@ -1479,8 +1515,17 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
         if t in state.threads or m.flushed or m.elsewhere or m.theirs
     }
     # A shared log this machine removed that the merge brings back: its lines are in
-    # the marks now (`_state_lines` counted them), the removal's note is done with.
-    back = [t for t, mark in plan.marks.items() if mark.head is not None and t in state.removed]
+    # the marks now (`_state_lines` counted them), the removal's note is done with. Only
+    # once the merged log holds removed lines: a log under that id that holds none (the
+    # session went on writing after `thread rm`, the remote's copy not back yet) is not
+    # the removed log back, and those lines must stay this machine's to flush.
+    back = [
+        t
+        for t, mark in plan.marks.items()
+        if mark.head is not None
+        and (removed := state.removed.get(t)) is not None
+        and _holds(plan.held.get(t, Counter()), removed)
+    ]
     note = ws.state_dir / "sync" / "merge.json"
     if not plan.writes and not moved and not marked and not back and not note.exists():
         return

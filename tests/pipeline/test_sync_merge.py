@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -10,7 +11,8 @@ from hypothesis import strategies as st
 
 from memctl.core.config import parse_config
 from memctl.core.errors import ConfigError
-from memctl.pipeline.sync import merge_items, merge_memory, split_blocks
+from memctl.core.forgotten import mask
+from memctl.pipeline.sync import _masked_in_place, _shrinks, merge_items, merge_memory, split_blocks
 
 TODAY_BLOCK = "## Memory Save — 2026-01-0{n}T10:00:00+00:00\n\n- fact {n}\n"
 
@@ -112,3 +114,50 @@ def test_memory_md_merge_keeps_the_remotes_line_ends():
     assert merged == "- saved\r\n\r\n## Carol\r\n- a\r\n- b\r\n"
     # Nothing the local side added: the remote's text as it is.
     assert merge_memory(base, "## Carol\r\n- b\r\n", "## Carol\n") == ("## Carol\r\n- b\r\n", True)
+
+
+def _line(n: int, text: str) -> str:
+    return (
+        json.dumps({"role": "user", "content": text, "ts": f"2026-01-01T10:00:0{n}+00:00"}) + "\n"
+    )
+
+
+def _purged(line: str, secret: str) -> str:
+    """`line` as `memctl forget --purge` leaves it: the secret overwritten by its mask."""
+    return line.replace(secret, mask(len(secret.encode())).decode())
+
+
+def _merged_log(base: list[str], remote: list[str], local: list[str]) -> list[str]:
+    """A thread log merged as sync merges one (`_merge_files`' log branch)."""
+    sides = _masked_in_place([base, remote, local])
+    merged = merge_items(*sides, appended=True)
+    return merge_items([], sides[1], sides[2]) if _shrinks(sides[2], merged) else merged
+
+
+def test_a_purge_mask_of_another_log_with_the_same_id_loses_no_line():
+    # review17 #2: the remote's log is another one (a `thread rm` there, then a new
+    # log, purged): its masked line 2 is no purge of the base's line 2, which stays.
+    a, b, c = (
+        _line(1, "alpha"),
+        _line(2, "the db password is hunter2-correct-horse"),
+        _line(3, "gamma"),
+    )
+    x, y = _line(4, "another log"), _line(5, "its token is sk-12345678901")
+    merged = _merged_log([a, b], [x, _purged(y, "sk-12345678901")], [a, b, c])
+    assert b in merged and a in merged and c in merged
+
+
+def test_a_same_sized_masked_line_of_the_same_log_that_differs_elsewhere_is_no_mask():
+    a, c = _line(1, "alpha"), _line(3, "gamma")
+    b = _line(2, "the db password is hunter2-correct-horse")
+    other = _line(2, "the db passcode is hunter2-correct-horse")  # same size, another word outside
+    assert len(other) == len(b)
+    sides = [[a, b], [a, _purged(other, "hunter2-correct-horse")], [a, b, c]]
+    assert _masked_in_place(sides) == sides
+
+
+def test_a_purge_on_the_remote_masks_the_line_in_place_everywhere():
+    a, c = _line(1, "alpha"), _line(3, "gamma")
+    b = _line(2, "the db password is hunter2-correct-horse")
+    gone = _purged(b, "hunter2-correct-horse")
+    assert _merged_log([a, b], [a, gone], [a, b, c]) == [a, gone, c]

@@ -74,6 +74,57 @@ def test_a_removed_shared_log_that_comes_back_is_flushed_by_the_machine_that_rem
         assert sum(t.entries_sent for t in run_flush(ws).threads) == 0
 
 
+def test_a_session_that_goes_on_after_thread_rm_strands_no_turn(tmp_path):
+    """review17 #1: after a's `thread rm`, the session writes a2 to a new log under the
+    same id. a's next sync took that log for the removed one back and dropped what it
+    knew of a1, so when b's union sent a1 back both machines held it as the other's
+    and nobody flushed it. Now a keeps a1 its own until the merged log holds it."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, THREADS)
+    say(a, "standup", "a1")
+    run_sync(a)
+    b = replica(tmp_path, "b", remote, THREADS)
+    run_sync(b)
+    removed = run_memctl(a.root, "thread", "rm", "standup", "--force")
+    assert removed.exit_code == 0, removed.stderr
+    say(a, "standup", "a2")  # the session goes on
+    for ws in (a, b, a):
+        run_sync(ws)
+    assert (a.root / "threads/standup.jsonl").read_bytes() == (
+        b.root / "threads/standup.jsonl"
+    ).read_bytes()
+    assert (_status(a)["unflushed_entries"], _status(b)["unflushed_elsewhere"]) == (2, 2)
+    for ws in (a, b):
+        run_flush(ws)
+    for ws in (a, b, a, b):
+        run_sync(ws)
+    assert [ledger_count(ws, name) for ws in (a, b) for name in ("a1", "a2")] == [1] * 4
+    for ws in (a, b):
+        counted = _status(ws)
+        assert (counted["unflushed_entries"], counted["unflushed_elsewhere"]) == (0, 0)
+        assert sum(t.entries_sent for t in run_flush(ws).threads) == 0
+    assert "standup" not in a.read_state().removed
+
+
+def test_a_removed_log_back_without_a_line_no_machine_had_ends_the_removal_note(tmp_path):
+    """The removal's note (`removed.<id>`) ends once the log is back with any of its
+    lines: a line appended here and removed before any sync never comes back, and
+    waiting for it would keep the note for ever."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, THREADS)
+    say(a, "standup", "a1")
+    run_sync(a)
+    b = replica(tmp_path, "b", remote, THREADS)
+    run_sync(b)
+    say(a, "standup", "a0")  # never synced
+    assert run_memctl(a.root, "thread", "rm", "standup", "--force").exit_code == 0
+    assert "standup" in a.read_state().removed
+    for ws in (a, b, a):
+        run_sync(ws)
+    assert "standup" not in a.read_state().removed
+    assert _status(a)["unflushed_entries"] == 1
+
+
 @pytest.mark.parametrize("synced_before_rm", [True, False])
 def test_a_log_flushed_before_its_rm_comes_back_with_no_fact_doubled(tmp_path, synced_before_rm):
     """Audit 10, 1 (the check): a thread a flushed whole before its `thread rm` comes
