@@ -1043,7 +1043,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         None if shape is None and made is None else _slot(text, made, shape, None)
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
-    _slot_changes(slots, found, [bool(_ROW.match(text)) for text in facts])
+    _slot_changes(slots, found, [_row(text) for text in facts])
     _leaving_changes(facts, about, slots, found)
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
@@ -2429,7 +2429,29 @@ def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | N
 # A label, then a row of cells: a name, then a comma or a parenthesis and more. The
 # first cell is the row's key, one of the list's many (supersede16): "Team roster:
 # Priya, data" is not the roster's value, and "Team roster: Amara, platform" no change.
-_ROW = re.compile(r"^[^:]{1,60}:\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?:,|\()\s*\S")
+# Only a label that names a list makes rows of it (a plural noun, or a noun of a list);
+# else two lines are rows only when they say the same after the name ("Guest: Dana
+# (Soylent)" / "Guest: Pablo (Soylent)"). "Release manager: Dana (since May)." and
+# "Release manager: Theo (since June)." are one role given another holder (fixreview17b).
+_ROW = re.compile(
+    r"^(?P<label>[^:]{1,60}):\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?P<rest>(?:,|\()\s*\S.*)"
+)
+_LIST_NOUN = frozenset({"list", "lineup", "line-up", "queue", "register", "roster", "rota"})
+"""Nouns of a list of members: a label ending in one heads rows, not one value."""
+
+
+def _row(text: str) -> str | None:
+    """The list a row of cells belongs to (see `_ROW`): "" for a label naming a list,
+    else what follows the name (folded), for a line that is no row None."""
+    match = _ROW.match(text)
+    if match is None:
+        return None
+    head = match["label"].split()
+    last = head[-1].casefold() if head else ""
+    plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+    if plural or last in _LIST_NOUN:
+        return ""
+    return " ".join(match["rest"].casefold().rstrip(".!").split())
 
 
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
@@ -2631,12 +2653,12 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
 
 
 def _slot_changes(
-    slots: Sequence[Slot | None], found: dict[int, int], rows: Sequence[bool] = ()
+    slots: Sequence[Slot | None], found: dict[int, int], rows: Sequence[str | None] = ()
 ) -> None:
     """Adds to `found` an earlier fact that a later one of the same subject gives another
     value in the same slot: the same attribute and relation (values taken out) and a
     value of the same form; or a change cue, a compatible attribute (the same, or one
-    of them has none) and a value of the same sort. Two rows of a list (`rows`, `_ROW`)
+    of them has none) and a value of the same sort. Two rows of one list (`rows`, `_row`)
     with two first cells are two members, not one value changed. A name's sort is what a verb class
     made of it anywhere in `slots` ("Oslo" is a place when someone lives there), else
     its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
@@ -2674,7 +2696,7 @@ def _slot_changes(
                 continue
             if j in found or was.event or (made.classed and was.classed):
                 continue
-            if rows and rows[i] and rows[j]:
+            if rows and rows[i] is not None and rows[i] == rows[j]:
                 continue  # "Guest list: Dana (Soylent)" / "Guest list: Pablo (Soylent)"
             value = set(was.value.split())
             named = value <= made.old or (made.cue and not made.event and value <= made.things)

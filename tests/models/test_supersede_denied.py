@@ -199,3 +199,15 @@ def test_a_closing_clause_opening_with_a_name_is_kept() -> None:
     older = "Ottilie is a welder over at Kilnsey Works."
     newer = "Ottilie went to Harlow Labs for the pay; Kilnsey Works couldn't match it."
     assert stale([PEOPLE, older, newer]) == {1: 2}
+
+
+def test_a_role_label_with_a_name_and_a_note_is_one_value_changed() -> None:
+    # a label naming no list: its lines are one slot, each giving it another holder
+    role = ["Release manager: Dana (since May).", "Release manager: Theo (since June)."]
+    assert stale(role) == {0: 1}
+    # the same note after two names: two rows of one list, whatever the label
+    alike = ["Guest: Wendeline (Harlow Labs)", "Guest: Bartosz (Harlow Labs)"]
+    assert stale([PEOPLE, *alike]) == {}
+    # a plural label makes rows of any notes
+    plural = ["Attendees: Ottilie (Kilnsey)", "Attendees: Rasmus (Harlow Labs)"]
+    assert stale([PEOPLE, *plural]) == {}
