@@ -1069,7 +1069,9 @@ _TAIL_VALUE = re.compile(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
 
 def _settled(text: str) -> str:
     """`text` without the closing clauses that hedge or attribute and name no value
-    (see above); the text itself when it has none, or when nothing would be left."""
+    (see above); the text itself when it has none, or when what is left names no value:
+    no digit or capital after its first word, and no claim read (`claim`: "Staging
+    uses postgres; we may move next week." is cut, lower case and all)."""
     if not _AFTERWORD_HINT.search(text):
         return text
     cut = text
@@ -1085,9 +1087,10 @@ def _settled(text: str) -> str:
         if not (hedged or _SOURCE.match(tail)):
             break
         cut = cut[: match.start()]
-    if cut is text or not _TAIL_VALUE.search(cut):
+    if cut is text:
         return text
-    return cut + "."
+    cut += "."
+    return cut if _TAIL_VALUE.search(cut) or claim(cut) is not None else text
 
 
 def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:
