@@ -2439,8 +2439,12 @@ def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | N
 _ROW = re.compile(
     r"^(?P<label>[^:]{1,60}):\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?P<rest>(?:,|\()\s*\S.*)"
 )
-_LIST_NOUN = frozenset({"list", "lineup", "line-up", "queue", "register", "roster", "rota"})
-"""Nouns of a list of members: a label ending in one heads rows, not one value."""
+_LIST_NOUN = frozenset(
+    {"list", "lineup", "line-up", "queue", "register", "roster", "rota"}
+    | {"chart", "directory", "sheet", "table"}
+)
+"""Nouns of a list of members, and of a document of rows: a label ending in one heads
+rows, not one value ("Org chart: Sofia, tech lead for payments")."""
 
 
 def _row(text: str) -> str | None:

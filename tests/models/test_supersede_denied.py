@@ -208,6 +208,9 @@ def test_a_role_label_with_a_name_and_a_note_is_one_value_changed() -> None:
     # the same note after two names: two rows of one list, whatever the label
     alike = ["Guest: Wendeline (Harlow Labs)", "Guest: Bartosz (Harlow Labs)"]
     assert stale([PEOPLE, *alike]) == {}
+    # a document of rows makes rows of any notes
+    sheet = ["Staff directory: Ottilie, kitchen lead", "Staff directory: Rasmus, garden lead"]
+    assert stale([PEOPLE, *sheet]) == {}
     # a plural label makes rows of any notes
     plural = ["Attendees: Ottilie (Kilnsey)", "Attendees: Rasmus (Harlow Labs)"]
     assert stale([PEOPLE, *plural]) == {}
