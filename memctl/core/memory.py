@@ -50,9 +50,9 @@ def read_memory(ws: Workspace) -> str:
 def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
     """The lines of MEMORY.md that fit in `budget_chars`, in order, and whether any was
     left out or shortened. A line that does not fit is shortened (to SHOWN_OF_LONG
-    characters at most, with LONG_MARK) when that fits, else left out with the lines
-    continuing it, and the lines after it still fill the budget: one long fact (a pasted
-    log) never hides every fact after it. A text of one line too long is cut on
+    characters at most, with LONG_MARK) whenever that fits, whatever its length, else
+    left out with the lines continuing it, and the lines after it still fill the
+    budget: one long fact (a pasted log) never hides every fact after it. A text of one line too long is cut on
     characters."""
     if len(text) <= budget_chars:
         return text, False
@@ -72,7 +72,7 @@ def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
             used += len(line) + 1
             continue
         short = shorten_line(line, min(room - 1, SHOWN_OF_LONG))
-        if short is not None and len(line) > SHOWN_OF_LONG:
+        if short is not None:
             kept.append(short)
             used += len(short) + 1
         else:

@@ -348,6 +348,12 @@ def said_at(heading: str) -> str | None:
         return None
 
 
+SAID_KEY_FORMAT = 2
+"""The version of what `said_key` returns: raise it whenever that changes (2: the UTC
+instant when the heading gives one), so that what a cache keeps of it is read again
+(`provenance.STATED_NAME`)."""
+
+
 def said_key(heading: str) -> str | None:
     """What orders ledger blocks by when their facts were said: the UTC instant
     `said_at` when the heading gives one (`2026-12-05T00:20:00Z`), else the `said_day`

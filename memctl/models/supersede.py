@@ -1043,7 +1043,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         None if shape is None and made is None else _slot(text, made, shape, None)
         for text, shape, made in zip(facts, shapes, readings, strict=True)
     ]
-    _slot_changes(slots, found, [bool(_ROW.match(text)) for text in facts])
+    _slot_changes(slots, found, [_row(text) for text in facts])
     _leaving_changes(facts, about, slots, found)
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
@@ -1069,7 +1069,9 @@ _TAIL_VALUE = re.compile(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
 
 def _settled(text: str) -> str:
     """`text` without the closing clauses that hedge or attribute and name no value
-    (see above); the text itself when it has none, or when nothing would be left."""
+    (see above); the text itself when it has none, or when what is left names no value:
+    no digit or capital after its first word, and no claim read (`claim`: "Staging
+    uses postgres; we may move next week." is cut, lower case and all)."""
     if not _AFTERWORD_HINT.search(text):
         return text
     cut = text
@@ -1085,9 +1087,10 @@ def _settled(text: str) -> str:
         if not (hedged or _SOURCE.match(tail)):
             break
         cut = cut[: match.start()]
-    if cut is text or not _TAIL_VALUE.search(cut):
+    if cut is text:
         return text
-    return cut + "."
+    cut += "."
+    return cut if _TAIL_VALUE.search(cut) or claim(cut) is not None else text
 
 
 def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:
@@ -2429,7 +2432,33 @@ def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | N
 # A label, then a row of cells: a name, then a comma or a parenthesis and more. The
 # first cell is the row's key, one of the list's many (supersede16): "Team roster:
 # Priya, data" is not the roster's value, and "Team roster: Amara, platform" no change.
-_ROW = re.compile(r"^[^:]{1,60}:\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?:,|\()\s*\S")
+# Only a label that names a list makes rows of it (a plural noun, or a noun of a list);
+# else two lines are rows only when they say the same after the name ("Guest: Dana
+# (Soylent)" / "Guest: Pablo (Soylent)"). "Release manager: Dana (since May)." and
+# "Release manager: Theo (since June)." are one role given another holder (fixreview17b).
+_ROW = re.compile(
+    r"^(?P<label>[^:]{1,60}):\s+[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*\s*(?P<rest>(?:,|\()\s*\S.*)"
+)
+_LIST_NOUN = frozenset(
+    {"list", "lineup", "line-up", "queue", "register", "roster", "rota"}
+    | {"chart", "directory", "sheet", "table"}
+)
+"""Nouns of a list of members, and of a document of rows: a label ending in one heads
+rows, not one value ("Org chart: Sofia, tech lead for payments")."""
+
+
+def _row(text: str) -> str | None:
+    """The list a row of cells belongs to (see `_ROW`): "" for a label naming a list,
+    else what follows the name (folded), for a line that is no row None."""
+    match = _ROW.match(text)
+    if match is None:
+        return None
+    head = match["label"].split()
+    last = head[-1].casefold() if head else ""
+    plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+    if plural or last in _LIST_NOUN:
+        return ""
+    return " ".join(match["rest"].casefold().rstrip(".!").split())
 
 
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
@@ -2631,12 +2660,12 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
 
 
 def _slot_changes(
-    slots: Sequence[Slot | None], found: dict[int, int], rows: Sequence[bool] = ()
+    slots: Sequence[Slot | None], found: dict[int, int], rows: Sequence[str | None] = ()
 ) -> None:
     """Adds to `found` an earlier fact that a later one of the same subject gives another
     value in the same slot: the same attribute and relation (values taken out) and a
     value of the same form; or a change cue, a compatible attribute (the same, or one
-    of them has none) and a value of the same sort. Two rows of a list (`rows`, `_ROW`)
+    of them has none) and a value of the same sort. Two rows of one list (`rows`, `_row`)
     with two first cells are two members, not one value changed. A name's sort is what a verb class
     made of it anywhere in `slots` ("Oslo" is a place when someone lives there), else
     its attribute's ("home for Sven"), else unknown ("name"): a home is never ended by a
@@ -2674,7 +2703,7 @@ def _slot_changes(
                 continue
             if j in found or was.event or (made.classed and was.classed):
                 continue
-            if rows and rows[i] and rows[j]:
+            if rows and rows[i] is not None and rows[i] == rows[j]:
                 continue  # "Guest list: Dana (Soylent)" / "Guest list: Pablo (Soylent)"
             value = set(was.value.split())
             named = value <= made.old or (made.cue and not made.event and value <= made.things)

@@ -28,15 +28,16 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memctl.core.durable import write_atomic
+from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest, read_tombstones
-from memctl.core.said import conversation_names, said_key, speaker_of, when
+from memctl.core.said import SAID_KEY_FORMAT, conversation_names, said_key, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.words import content_words
@@ -278,32 +279,42 @@ def said_days(ws: Workspace, memory: str, *, kept: list[bytes] | None = None) ->
 
 STATED_NAME = "ledger_facts.json"
 """`.memctl/` file: each current ledger's fact lines, by digest, with when their block was
-said (`said.said_key`), and the ledger's size and mtime they were read at."""
+said (`said.said_key`), and the ledger's size, mtime and inode they were read at."""
+STATED_VERSION = f"2.{SAID_KEY_FORMAT}"
+"""`STATED_NAME`'s version: its own format (2: the inode kept) and `said_key`'s, whose
+every change makes what was kept of it stale."""
 
 
 def _current_lines(
     ws: Workspace, ledgers: Ledgers, kept: list[bytes] | None
 ) -> dict[str, list[str | None]]:
     """When each fact line of the ledgers not archived was said (`_block_day`), by
-    digest. A ledger is read again only when its size or mtime changed since the last
-    run (`STATED_NAME`): a consolidation reads the ledger that grew, not every one.
+    digest. A ledger is read again only when its size, mtime or inode changed since the
+    last run (`STATED_NAME`): a consolidation reads the ledger that grew, not every one.
+    An mtime that a rewrite could still share (a purge masks a ledger in place, keeping
+    its size) is kept one nanosecond early (`durable.recorded_mtime`): read again.
     With `kept`, what changed is appended to it, the document `keep_stated` writes."""
     path_of = ws.state_dir / STATED_NAME
     try:
         cached = json.loads(path_of.read_text(encoding="utf-8"))
-        files = cached["files"] if cached.get("version") == 1 else {}
+        files = cached["files"] if cached.get("version") == STATED_VERSION else {}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         files = {}
     now: dict[str, Any] = {}
+    before_ns = time.time_ns()  # before any stat (`recorded_mtime`)
     for file in ws.daily_files(include_archive=False):
         path = ws.relative(file)
         try:
             stat = file.stat()
         except OSError:
             continue
-        seen = [stat.st_size, stat.st_mtime_ns]
         entry = files.get(path)
-        if not isinstance(entry, dict) or entry.get("seen") != seen:
+        if not isinstance(entry, dict) or entry.get("seen") != [
+            stat.st_size,
+            stat.st_mtime_ns,
+            stat.st_ino,
+        ]:
+            seen = [stat.st_size, recorded_mtime(stat.st_mtime_ns, before_ns), stat.st_ino]
             facts: list[list[str | None]] = []
             key = None  # as `_block_day` reads it: the heading above, in one pass
             for line in ledgers.lines(path):
@@ -314,7 +325,7 @@ def _current_lines(
             entry = {"seen": seen, "facts": facts}
         now[path] = entry
     if kept is not None and now != files:
-        kept.append(json.dumps({"version": 1, "files": now}).encode("utf-8"))
+        kept.append(json.dumps({"version": STATED_VERSION, "files": now}).encode("utf-8"))
     found: dict[str, list[str | None]] = {}
     for entry in now.values():
         for digest, key in entry["facts"]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import json
 import os
+import re
 import stat
 import zlib
 from collections.abc import Iterable, Sequence
@@ -189,17 +190,16 @@ class Hidden:
 
     def corrected(self, text: str, said: float) -> Tombstone | None:
         """The latest correction (`forget --replace`, `memory_replace`) made after
-        `said` (a time stamp) whose old value the text states: a word of the forgotten
-        fact that its correction does not say ("db3" of "The staging database is db3."
-        corrected to "... db7."), as "It is db3." did, an answer given before the
-        correction. Such a record is not hidden (it may say more, and the turn is no
+        `said` (a time stamp) whose old value the text states (`_old_value`: "db3" of
+        "The staging database is db3." corrected to "Staging runs on db7 now."), as
+        "It is db3." did, an answer given before the correction. Such a record is not hidden (it may say more, and the turn is no
         restatement of the fact: `hides`), but a reader must know it is older than the
         correction (audit 11 #3)."""
         if not self._corrections:
             return None
         if self._old is None:
             self._old = [
-                (_words(stone.fact) - _words(stone.replacement or ""), _stamp(stone.at))
+                (_old_value(stone.fact, stone.replacement or ""), _stamp(stone.at))
                 for stone in self._corrections
             ]
         words = _words(text)
@@ -236,6 +236,26 @@ def _words(text: str) -> frozenset[str]:
     from memctl.models.words import content_words
 
     return frozenset(word.rstrip(".,:") for word in content_words(text))
+
+
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b[\w.:/-]*(?:\d|[A-Z])[\w.:/-]*")
+
+
+def _old_value(fact: str, replacement: str) -> frozenset[str]:
+    """The words of a forgotten fact's value that its correction does not say: the value
+    its slot reading gives (`supersede.slot`: "db3" of "The staging database is db3."),
+    else its words with a digit or a capital (not the sentence's first). Not every word
+    the correction lacks: one reworded ("Staging runs on db7 now.") would leave
+    "database" as the old value, and mark every earlier record about any database
+    (review17 #4)."""
+    from memctl.models.supersede import slot
+
+    new = _words(replacement)
+    read = slot(fact)
+    if read is not None and (old := _words(read.value) - new):
+        return old
+    marked = _words(" ".join(_NAMED.findall(fact.strip())))
+    return (_words(fact) & marked) - new
 
 
 def _stamp(at: str) -> float:

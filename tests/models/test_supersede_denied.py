@@ -15,7 +15,7 @@ import pytest
 
 from memctl.core.workspace import Workspace
 from memctl.models.curate import merge
-from memctl.models.supersede import stale
+from memctl.models.supersede import _settled, stale
 from memctl.retrieval.recall import Candidate, RecallHit, newest_first
 
 # a sentence naming the people mid-clause, as a ledger does (a capital opening a
@@ -199,3 +199,40 @@ def test_a_closing_clause_opening_with_a_name_is_kept() -> None:
     older = "Ottilie is a welder over at Kilnsey Works."
     newer = "Ottilie went to Harlow Labs for the pay; Kilnsey Works couldn't match it."
     assert stale([PEOPLE, older, newer]) == {1: 2}
+
+
+def test_a_role_label_with_a_name_and_a_note_is_one_value_changed() -> None:
+    # a label naming no list: its lines are one slot, each giving it another holder
+    role = ["Release manager: Dana (since May).", "Release manager: Theo (since June)."]
+    assert stale(role) == {0: 1}
+    # the same note after two names: two rows of one list, whatever the label
+    alike = ["Guest: Wendeline (Harlow Labs)", "Guest: Bartosz (Harlow Labs)"]
+    assert stale([PEOPLE, *alike]) == {}
+    # a document of rows makes rows of any notes
+    sheet = ["Staff directory: Ottilie, kitchen lead", "Staff directory: Rasmus, garden lead"]
+    assert stale([PEOPLE, *sheet]) == {}
+    # a plural label makes rows of any notes
+    plural = ["Attendees: Ottilie (Kilnsey)", "Attendees: Rasmus (Harlow Labs)"]
+    assert stale([PEOPLE, *plural]) == {}
+
+
+def test_a_closing_hedge_is_cut_after_a_lower_case_value() -> None:
+    # what is left reads a value though it has no capital or digit (review17 #6)
+    assert _settled("Staging uses postgres; we may move next week.") == "Staging uses postgres."
+    # nothing left that names a value: the text stays as said
+    assert _settled("we are fine; we may move next week.") == "we are fine; we may move next week."
+
+
+def test_a_closing_clause_opened_by_a_name_is_no_hedge() -> None:
+    # a name opening the clause says who, not how sure (review17 #7)
+    said = "Staging is db3; Vandelay couldn't match it."
+    assert _settled(said) == said
+    assert _settled("Staging is db3; they couldn't match it.") == "Staging is db3."
+
+
+def test_a_source_after_a_comma_is_cut() -> None:
+    # an attribution names where the fact comes from, not how sure it is (review17 #7)
+    assert _settled("Billing runs on Stripe, per the plan.") == "Billing runs on Stripe."
+    assert _settled("Billing runs on Stripe, per the runbook.") == "Billing runs on Stripe."
+    assert _settled("Billing runs on Stripe, according to the wiki.") == "Billing runs on Stripe."
+    assert _settled("Billing runs on Stripe, as planned.") == "Billing runs on Stripe, as planned."

@@ -142,6 +142,37 @@ def test_recall_marks_an_answer_given_before_the_correction(cli, ws):
     assert "[said before 20" in answer and 'corrected to "Staging moved to db7."]' in answer
 
 
+def test_a_reworded_correction_marks_only_records_of_the_old_value(cli, ws):
+    """Review 17 #4: the old value was every word of the forgotten fact its correction
+    does not say, so a reworded correction ("The staging database is db3." to "Staging
+    runs on db7 now.") marked an unrelated earlier record holding "database". The old
+    value is the fact's value ("db3")."""
+    turns = [
+        {"role": "user", "content": "The staging database is db3.", "ts": "2025-01-01T10:00Z"},
+        {"role": "user", "content": "The billing database is on pg-9.", "ts": "2025-01-01T10:01Z"},
+        {"role": "assistant", "content": "It is db3.", "ts": "2025-01-01T10:02Z"},
+    ]
+    lines = "".join(json.dumps(turn) + "\n" for turn in turns)
+    assert cli("-w", ws, "thread", "append", "t2", input=lines).exit_code == 0
+    assert cli("-w", ws, "flush").exit_code == 0
+    forget = ["forget", "staging database is db3", "--replace", "Staging runs on db7 now."]
+    assert cli("-w", ws, *forget).exit_code == 0
+
+    hits = json.loads(cli("-w", ws, "--json", "recall", "database db3").stdout)["hits"]
+    marks = {hit["source"]: hit["corrected"] for hit in hits}
+    assert marks["threads/t2.jsonl#1 [user]"] is None  # another database
+    assert marks["threads/t2.jsonl#2 [assistant]"]["by"] == "Staging runs on db7 now."  # db3
+
+
+def test_a_correction_s_old_value_is_its_value_else_its_marked_words() -> None:
+    from memctl.retrieval.corpus import _old_value
+
+    assert _old_value("The staging database is db3.", "Staging runs on db7 now.") == {"db3"}
+    # no slot reading: the words with a digit or a capital (the first word is no name)
+    assert _old_value("we hold the retro in Room 4B on fridays", "the retro is online") >= {"room"}
+    assert _old_value("we hold the retro in the big room", "the retro is online") == set()
+
+
 def test_purge_leaves_no_copy_in_the_workspace(cli, ws):
     assert cli("-w", ws, "search", "hunter2").exit_code == 0  # the index holds it too
     cli("-w", ws, "consolidate", "--force")

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from memctl.core.memory import FACT_MAX_CHARS, SAVE_MAX_CHARS, cut_memory
+from memctl.core.memory import FACT_MAX_CHARS, SAVE_MAX_CHARS, SHOWN_OF_LONG, cut_memory
 from tests.support.hooks import hook
 from tests.support.llm_server import write_model_config
 
@@ -32,6 +32,17 @@ def test_a_line_that_does_not_fit_is_shortened_and_the_lines_after_it_still_fill
     indented = "\n".join(["- first", f"- {LOG}", "  its second line", "- a", "- b"]) + "\n"
     kept, cut = cut_memory(indented, 60)
     assert cut and kept == "- first\n- a\n- b\n"
+
+
+def test_a_line_of_400_characters_or_fewer_is_shortened_too_when_that_fits():
+    # review17 #8: a line no longer than SHOWN_OF_LONG was left out though it fit shortened
+    line = "- " + ("The release notes list every change. " * 8).strip()
+    assert 200 < len(line) <= SHOWN_OF_LONG
+    kept, cut = cut_memory(f"- first\n{line}\n", 200)
+    lines = kept.splitlines()
+    assert cut and len(kept) <= 200 and len(lines) == 2
+    assert lines[0] == "- first"
+    assert lines[1].startswith("- The release notes") and "characters left out]" in lines[1]
 
 
 def test_session_start_shows_the_facts_after_a_long_one(cli, workspace: Path):
