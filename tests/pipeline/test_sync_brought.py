@@ -23,17 +23,10 @@ from tests.support.sync import (
     run_flush,
     run_sync,
     save_text,
+    sync_due,
 )
 
 pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
-
-
-def _due(ws: Workspace) -> None:
-    """Make the scheduled sync due now, as `sync.every` passing would."""
-    path = ws.state_dir / "state.json"
-    state = json.loads(path.read_text())
-    state["runs"].pop("sync", None)
-    path.write_text(json.dumps(state))
 
 
 def test_maintain_syncs_on_schedule_on_a_machine_with_no_new_daily_text(tmp_path, cli):
@@ -47,7 +40,7 @@ def test_maintain_syncs_on_schedule_on_a_machine_with_no_new_daily_text(tmp_path
     run_sync(b)
     save_text(a, "- Deploys go through CI.")
     run_sync(a)
-    _due(b)
+    sync_due(b)
     done = cli("-w", b.root, "--json", "maintain")
     assert done.exit_code == 0, done.stderr
     result = json.loads(done.stdout)

@@ -12,20 +12,11 @@ import re
 import pytest
 
 from memctl.core.config import load_config
-from memctl.core.workspace import Workspace
 from memctl.pipeline.forget import forget
 from tests.support.llm_server import write_model_config
-from tests.support.sync import GIT, bare, replica, run_sync, save_text
+from tests.support.sync import GIT, bare, replica, run_sync, save_text, sync_due
 
 pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
-
-
-def _due(ws: Workspace) -> None:
-    """Make the scheduled sync due now, as `sync.every` passing would."""
-    path = ws.state_dir / "state.json"
-    state = json.loads(path.read_text())
-    state["runs"].pop("sync", None)
-    path.write_text(json.dumps(state))
 
 
 def test_a_machine_whose_model_fails_still_receives_on_schedule(tmp_path, cli, llm_server):
@@ -50,7 +41,7 @@ def test_a_machine_whose_model_fails_still_receives_on_schedule(tmp_path, cli, l
     )
     for _ in range(4):
         llm_server.fail(500)
-    _due(b)
+    sync_due(b)
     done = cli("-w", b.root, "--json", "maintain")
     result = json.loads(done.stdout)
     assert result["status"] == "failed", result
@@ -63,7 +54,7 @@ def test_a_machine_whose_model_fails_still_receives_on_schedule(tmp_path, cli, l
     # Without --json, the sync's line is said beside the failure.
     llm_server.fail(500)
     llm_server.fail(500)
-    _due(b)
+    sync_due(b)
     told = cli("-w", b.root, "maintain")
     assert told.exit_code != 0
     assert re.search(r"^maintain: .*sync: model openai:test-model: HTTP 500", told.stderr, re.M)

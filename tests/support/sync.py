@@ -3,6 +3,7 @@ the sync tests share."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -51,6 +52,15 @@ def remote_files(remote: Path, branch: str = "main") -> dict[str, str]:
         ).stdout
         for path in listing
     }
+
+
+def sync_due(ws: Workspace) -> None:
+    """Make the scheduled sync due now, as `sync.every` passing would (a test's machines
+    can run faster than the shortest `every`)."""
+    path = ws.state_dir / "state.json"
+    state = json.loads(path.read_text())
+    state["runs"].pop("sync", None)
+    path.write_text(json.dumps(state))
 
 
 def save_text(ws: Workspace, text: str) -> None:
