@@ -42,6 +42,7 @@ import functools
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,10 +243,10 @@ class HookResult:
     flush_skipped: str | None = None
     maintained: str | None = None
     maintenance_skipped: str | None = None
-    flush_deferred: str | None = None
-    """What a turn's flush left for the next one, its time budget spent (hook log)."""
     """Why its maintenance did not run (another run holds the lock, the gap since the
     last is not past): a note in the hook log, never on stdout, which the agent reads."""
+    flush_deferred: str | None = None
+    """What a turn's flush left for the next one, its time budget spent (hook log)."""
     detached: bool = False
     context: str | None = None
     """Text for the agent's context (`start` and `prompt` events), None otherwise."""
@@ -403,8 +404,6 @@ ends."""
 def _arrived(path: Path) -> bool:
     """Whether `path` is a file, once it is there or `TRANSCRIPT_WAIT_SECONDS` have
     passed (a name that is there as something else is answered at once)."""
-    import time
-
     deadline = time.monotonic() + TRANSCRIPT_WAIT_SECONDS
     while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -493,8 +492,6 @@ def _flush(
     if not auto and config.memory.flush_trigger.kind == "never":
         result.flush_skipped = "memory.flush_trigger is never"
         return
-    import time
-
     from memctl.pipeline.flush import flush
 
     # A turn's flush (Stop) has a time budget: the agent waits for the hook, and the

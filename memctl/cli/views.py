@@ -1,7 +1,8 @@
 """Views more than one command prints: a compaction note (compact, call), a consolidation
 summary (consolidate, maintain, call), archive moves (archive, maintain), a sync's counts
-(sync, maintain), a cost, a size, a planned request, a local time. Kept in one place so two commands never word the same
-thing twice; a view only one command prints lives in that command's module.
+(sync, maintain), a cost, a size, a planned request, a local time. Kept in one place so
+two commands never word the same thing twice; a view only one command prints lives in
+that command's module.
 
 Nothing here imports a command module or the entry module (tests/test_layers.py).
 """

@@ -5,9 +5,11 @@ an agent's SessionStart hook prints and `export` writes) reads it here, so all o
 refuse the same things (a file that is not UTF-8, a symlink out of the workspace) and
 cut it the same way: the lines that fit, in order, on line boundaries (the reference
 keeps the head), a line too long for the room left shortened with a mark or left out
-so that one long fact never hides the facts after it (`cut_memory`). `memory_path` is the one check of a path a caller names (a model, over MCP or
-`call`): MEMORY.md and files under memory/, after symlinks are resolved, and nothing
-else the workspace holds (config, thread logs, evicted results).
+so that one long fact never hides the facts after it (`cut_memory`).
+
+`memory_path` is the one check of a path a caller names (a model, over MCP or `call`):
+MEMORY.md and files under memory/, after symlinks are resolved, and nothing else the
+workspace holds (config, thread logs, evicted results).
 """
 
 from __future__ import annotations
@@ -52,8 +54,8 @@ def cut_memory(text: str, budget_chars: int) -> tuple[str, bool]:
     left out or shortened. A line that does not fit is shortened (to SHOWN_OF_LONG
     characters at most, with LONG_MARK) whenever that fits, whatever its length, else
     left out with the lines continuing it, and the lines after it still fill the
-    budget: one long fact (a pasted log) never hides every fact after it. A text of one line too long is cut on
-    characters."""
+    budget: one long fact (a pasted log) never hides every fact after it. A text of one
+    line too long is cut on characters."""
     if len(text) <= budget_chars:
         return text, False
     kept: list[str] = []

@@ -192,9 +192,9 @@ class Hidden:
         """The latest correction (`forget --replace`, `memory_replace`) made after
         `said` (a time stamp) whose old value the text states (`_old_value`: "db3" of
         "The staging database is db3." corrected to "Staging runs on db7 now."), as
-        "It is db3." did, an answer given before the correction. Such a record is not hidden (it may say more, and the turn is no
-        restatement of the fact: `hides`), but a reader must know it is older than the
-        correction (audit 11 #3)."""
+        "It is db3." did, an answer given before the correction. Such a record is not
+        hidden (it may say more, and the turn is no restatement of the fact: `hides`),
+        but a reader must know it is older than the correction (audit 11 #3)."""
         if not self._corrections:
             return None
         if self._old is None:

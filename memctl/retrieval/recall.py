@@ -945,8 +945,8 @@ def by_subject(
     idf it lacks against the rarest other word asked: the raw difference of the two
     idfs, with no BM25 length or saturation factor (as much as one occurrence of a word
     of that idf adds to a record of average length; BM25 would give a shorter record
-    more, a longer one less), and the best records of `scope` holding the subject alone are candidates too (a
-    generic word's many records may have filled the list). The focus and the
+    more, a longer one less), and the best records of `scope` holding the subject alone
+    are candidates too (a generic word's many records may have filled the list). The focus and the
     thesaurus's words are none of the words it is weighed against: what is asked of
     the subject is no match of it. (Weighing it as all the other words together, so
     that a record holding it comes before any that does not, cost held-out R@10:
