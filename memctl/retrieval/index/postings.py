@@ -128,20 +128,34 @@ def tokenize(rows: list[tuple[int, str, str]]) -> list[tuple[str, int, int, int]
 def query_tokens(terms: list[str]) -> list[list[str]]:
     """Each query term's tokens, as FTS5 tokenized a quoted query term (stemmed): most
     are one token; `foo_bar` is two, which FTS5 matched as a phrase and which are
-    matched here as two terms (the postings keep no positions)."""
-    conn = _tokenizer()
-    conn.execute("BEGIN")
-    try:
-        conn.executemany(
-            "INSERT INTO tok(rowid, text, speaker) VALUES (?, ?, '')",
-            [(i, term) for i, term in enumerate(terms, 1)],
-        )
-        found: list[list[str]] = [[] for _ in terms]
-        for doc, term in conn.execute("SELECT doc, term FROM tokv ORDER BY doc, offset"):
-            found[doc - 1].append(term)
-        return found
-    finally:
-        conn.execute("ROLLBACK")
+    matched here as two terms (the postings keep no positions). A term's tokens are
+    kept (QUERY_TOKENS): a prompt's recall asks for the same words a few dozen times
+    (its terms, its subjects', the words its hits hold), each time through the table."""
+    missing = [term for term in dict.fromkeys(terms) if term not in _tokens]
+    if missing:
+        if len(_tokens) + len(missing) > QUERY_TOKENS:
+            _tokens.clear()
+            missing = list(dict.fromkeys(terms))
+        conn = _tokenizer()
+        conn.execute("BEGIN")
+        try:
+            conn.executemany(
+                "INSERT INTO tok(rowid, text, speaker) VALUES (?, ?, '')",
+                [(i, term) for i, term in enumerate(missing, 1)],
+            )
+            found: list[list[str]] = [[] for _ in missing]
+            for doc, token in conn.execute("SELECT doc, term FROM tokv ORDER BY doc, offset"):
+                found[doc - 1].append(token)
+        finally:
+            conn.execute("ROLLBACK")
+        _tokens.update(zip(missing, map(tuple, found), strict=True))
+    return [list(_tokens[term]) for term in terms]
+
+
+QUERY_TOKENS = 4096
+"""Terms whose tokens `query_tokens` keeps (the tokenizer is fixed: a term's tokens
+never change)."""
+_tokens: dict[str, tuple[str, ...]] = {}
 
 
 def encode(docs: list[int]) -> bytes:
