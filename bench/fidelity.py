@@ -41,9 +41,11 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from benchlib import Goal, chat_turn, machine, report, user_of, utc_workspace
 
@@ -588,6 +590,11 @@ def overlap(bullet: str, fact: str, names: set[str]) -> tuple[set[str], bool]:
     return shared, good
 
 
+def loose_match(bullet: str, facts: list[str], names: set[str]) -> bool:
+    """The second score (not the headline): placeholder until the labels are in."""
+    return any(overlap(bullet, fact, names)[1] for fact in facts)
+
+
 def answer_found(answer: str, memory: str) -> bool:
     """Every answer word is in `memory`, case-insensitively, as whole words: a date
     ("March 3", "March 3rd", or the ISO 2025-03-03 in memory) as one unit, numbers with or
@@ -679,14 +686,19 @@ def _ledger_bullets(root: Path) -> list[str]:
 
 
 def run_heldout(
-    path: Path, show_matches: bool, only: list[str] | None = None, show_junk: bool = False
+    path: Path,
+    show_matches: bool,
+    only: list[str] | None = None,
+    show_junk: bool = False,
+    sample: Sample | None = None,
 ) -> int:
     """Builtin over the held-out conversations: each session one thread (speaker as
     `name`, the session's date as each message's time), flush + consolidate after each,
     scored per flush block against that session's gold facts, beside keeping everything.
     `only` keeps the conversations of those ids (a dev half to work on, a test half to
     measure); `show_junk` prints each bullet matching no gold fact, beside its best one,
-    and each gold fact no bullet of its block matches."""
+    and each gold fact no bullet of its block matches; `sample` writes a stratified
+    random sample of the scored bullets for hand labelling (`--sample`)."""
     from collections import Counter
 
     from memctl.core.threads import append_entries
@@ -706,6 +718,7 @@ def run_heldout(
     answered = {"dev": [0, 0, 0, 0, 0], "test": [0, 0, 0, 0, 0]}
     memory_sizes: list[str] = []
     pairs: list[Pair] = []
+    scored: list[Scored] = []
     print(f"fidelity (held-out): {machine()}")
     print(
         f"{path.name}: {len(convs)} conversations ({', '.join(c.id for c in convs)}), "
@@ -741,6 +754,18 @@ def run_heldout(
                 local: list[Pair] = []
                 mine = score_block(block, session.facts, names, local)
                 pairs += local
+                scored += [
+                    Scored(
+                        path.stem,
+                        conv.id,
+                        session.day.isoformat(),
+                        sorted(names),
+                        bullet,
+                        session.facts,
+                        good,
+                    )
+                    for bullet, _, _, good in local
+                ]
                 if show_junk:
                     for bullet, fact, shared, good in local:
                         if not good:
@@ -777,6 +802,11 @@ def run_heldout(
         f"precision: {ours.matched} of {ours.bullets} ledger bullets match a gold fact of their "
         f"session (baseline {base.matched} of {base.bullets})"
     )
+    loose = sum(loose_match(s.bullet, s.facts, set(s.names)) for s in scored)
+    print(
+        f"second score (containment, not the headline): {loose} of {ours.bullets} ledger "
+        f"bullets ({loose / max(1, ours.bullets):.0%}) hold most of a gold fact's content words"
+    )
     print(
         f"recall: {ours.covered} of {ours.facts} gold facts covered by a bullet of their "
         f"session's block (baseline {base.covered})"
@@ -797,6 +827,8 @@ def run_heldout(
         )
     if show_matches:
         show(pairs)
+    if sample is not None:
+        sample.write(scored)
     return report(
         [
             Goal(
@@ -838,6 +870,203 @@ def show(pairs: list[Pair]) -> None:
             print(f"  {bullet}\n    | {fact}\n    | {' '.join(sorted(shared)) or '-'}")
 
 
+# --- How honest is the strict score? (issue 25 item 1, judge14): a seeded, stratified
+# sample of scored bullets for a person to label, and the labels read back.
+
+LABELS = ("right", "true", "wrong")
+
+
+@dataclass
+class Scored:
+    """One ledger bullet of a held-out run with its session's gold facts and the strict
+    verdict (`overlap` against any of them)."""
+
+    set: str
+    conv: str
+    session: str
+    names: list[str]
+    bullet: str
+    facts: list[str]
+    strict: bool
+
+
+@dataclass
+class Sample:
+    """`--sample N --seed S --sample-out FILE`: N bullets, half strict-matched and half
+    strict-unmatched (all of a side when it has fewer), drawn with `seed`, written as JSON
+    lines after a `meta` line that keeps the run's counts (the strata's weights) and the
+    commit of the builtin that wrote the bullets. Each line has an empty `label` for
+    a person to fill (bench/data/fidelity_labels.md)."""
+
+    count: int
+    seed: int
+    out: Path
+
+    def draw(self, scored: list[Scored]) -> list[Scored]:
+        rng = random.Random(self.seed)
+        chosen: list[Scored] = []
+        for good in (True, False):
+            side = [s for s in scored if s.strict is good]
+            chosen += rng.sample(side, min(len(side), self.count // 2))
+        rng.shuffle(chosen)  # the labeller reads them in no telling order
+        return chosen
+
+    def write(self, scored: list[Scored]) -> None:
+        import json
+        import subprocess
+
+        def git(*argv: str) -> str:
+            return subprocess.run(
+                ["git", *argv], cwd=Path(__file__).parent, capture_output=True, text=True
+            ).stdout.strip()
+
+        head = git("rev-parse", "--short=12", "HEAD") or "an unknown commit"
+        changed = (
+            " (memctl/ changed since)" if git("status", "--porcelain", "--", "../memctl") else ""
+        )
+        meta = {
+            "meta": {
+                "set": scored[0].set if scored else "",
+                "bullets": len(scored),
+                "matched": sum(s.strict for s in scored),
+                "seed": self.seed,
+                "builtin": f"builtin of memctl/ at {head}{changed}",
+                "drawn": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                "labelled_by": "",
+                "rule": "bench/data/fidelity_labels.md",
+            }
+        }
+        lines = [json.dumps(meta, ensure_ascii=False)]
+        for item in self.draw(scored):
+            record = {
+                "set": item.set,
+                "session": f"{item.conv} {item.session}",
+                "names": item.names,
+                "bullet": item.bullet,
+                "facts": item.facts,
+                "strict": item.strict,
+                "label": "",
+            }
+            lines.append(json.dumps(record, ensure_ascii=False))
+        self.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"sample: {len(lines) - 1} bullets written to {self.out} (seed {self.seed})")
+
+
+def wilson(hits: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); n may be an effective
+    sample size (not an integer) for a stratified estimate."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Judged:
+    """A labels file read back: its meta line and its labelled records."""
+
+    meta: dict[str, Any]
+    records: list[dict[str, Any]]
+
+    @classmethod
+    def read(cls, path: Path) -> Judged:
+        import json
+
+        meta: dict[str, Any] = {}
+        records = []
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            item = json.loads(line)
+            if "meta" in item:
+                meta = item["meta"]
+            elif item.get("label") not in LABELS:
+                raise SystemExit(
+                    f"{path.name}:{number}: label {item.get('label')!r} not in {LABELS}"
+                )
+            else:
+                records.append(item)
+        if not meta or not records:
+            raise SystemExit(f"{path.name}: no meta line or no labelled bullet")
+        return cls(meta, records)
+
+    def stratified(self, hit: Callable[[dict[str, Any]], bool]) -> tuple[float, float, float]:
+        """The run's share of bullets for which `hit` holds, estimated from the sample's
+        two strata weighted by their sizes in the run, with a 95% Wilson interval on the
+        effective sample size (n_eff = p(1-p)/variance)."""
+        total = int(str(self.meta["bullets"]))
+        weights = {True: int(str(self.meta["matched"])) / max(1, total)}
+        weights[False] = 1 - weights[True]
+        estimate = variance = 0.0
+        for good, weight in weights.items():
+            side = [r for r in self.records if r["strict"] is good]
+            if not side:
+                continue
+            p = sum(hit(r) for r in side) / len(side)
+            estimate += weight * p
+            variance += weight * weight * p * (1 - p) / len(side)
+        n_eff = estimate * (1 - estimate) / variance if variance else len(self.records)
+        low, high = wilson(estimate * n_eff, n_eff)
+        return estimate, low, high
+
+
+def agreement(name: str, records: list[dict[str, Any]], says: list[bool]) -> None:
+    """A score's verdicts against the hand labels (positive: `right`), on the sample."""
+    table = {(s, str(r["label"])): 0 for s in (True, False) for r in records}
+    for record, said in zip(records, says, strict=True):
+        table[(said, str(record["label"]))] = table.get((said, str(record["label"])), 0) + 1
+    print(f"  {name:<12}{'right':>7}{'true':>6}{'wrong':>7}")
+    for said, row in ((True, "match"), (False, "no match")):
+        counts = [table.get((said, label), 0) for label in LABELS]
+        print(f"  {row:<12}{counts[0]:>7}{counts[1]:>6}{counts[2]:>7}")
+    hits = table.get((True, "right"), 0)
+    said_yes = sum(says)
+    right = sum(r["label"] == "right" for r in records)
+    agree = sum(said is (r["label"] == "right") for r, said in zip(records, says, strict=True))
+    print(
+        f"  {name} vs hand: precision {hits}/{said_yes} ({hits / max(1, said_yes):.0%}), "
+        f"recall {hits}/{right} ({hits / max(1, right):.0%}), "
+        f"agreement {agree}/{len(records)} ({agree / max(1, len(records)):.0%}) on the sample"
+    )
+
+
+def judge(paths: list[Path]) -> int:
+    """`--labels FILE...`: per labels file, the run's strict precision beside the
+    hand-judged one (stratified estimate, 95% Wilson interval), the agreement tables of the
+    strict score and of the second score against the hand labels, and the second score's
+    precision estimate. Nothing runs builtin: the bullets are in the file."""
+    for path in paths:
+        judged = Judged.read(path)
+        meta, records = judged.meta, judged.records
+        bullets, matched = int(str(meta["bullets"])), int(str(meta["matched"]))
+        print(f"{path.name}: {meta['set']}, {meta['builtin']}, labelled by {meta['labelled_by']}")
+        print(
+            f"  strict precision of the run: {matched} of {bullets} ({matched / max(1, bullets):.0%});"
+            f" sample: {sum(bool(r['strict']) for r in records)} strict-matched, "
+            f"{sum(not r['strict'] for r in records)} strict-unmatched"
+        )
+        for good, side in ((True, "strict-matched"), (False, "strict-unmatched")):
+            chosen = [r for r in records if r["strict"] is good]
+            right = sum(r["label"] == "right" for r in chosen)
+            low, high = wilson(right, len(chosen))
+            print(
+                f"  {side}: {right} of {len(chosen)} right by hand ({right / max(1, len(chosen)):.0%},"
+                f" 95% {low:.0%}-{high:.0%})"
+            )
+        for label, hit in (
+            ("hand-judged precision", lambda r: r["label"] == "right"),
+            ("right or true-but-not-gold", lambda r: r["label"] in ("right", "true")),
+        ):
+            estimate, low, high = judged.stratified(hit)
+            print(f"  {label}: {estimate:.0%} (95% {low:.0%}-{high:.0%})")
+        loose = [loose_match(r["bullet"], r["facts"], set(r["names"])) for r in records]
+        agreement("strict", records, [bool(r["strict"]) for r in records])
+        agreement("second", records, loose)
+    return 0
+
+
 def conversations_arg(value: str) -> int | Path:
     """`--conversations 3` generates three; `--conversations PATH` reads a held-out file."""
     if value.isdigit():
@@ -846,6 +1075,19 @@ def conversations_arg(value: str) -> int | Path:
     if not path.is_file():
         raise argparse.ArgumentTypeError(f"not a count nor a file: {value}")
     return path
+
+
+def heldout_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`--labels FILE...` (reads labels back, runs nothing), or `--conversations PATH`:
+    the held-out run, with its sample for labelling if asked."""
+    if args.labels:
+        return judge(args.labels)
+    sample = None
+    if args.sample:
+        if args.sample_out is None:
+            parser.error("--sample needs --sample-out FILE")
+        sample = Sample(args.sample, args.seed, args.sample_out)
+    return run_heldout(args.conversations, args.show_matches, args.only, args.show_junk, sample)
 
 
 def main() -> int:
@@ -887,9 +1129,26 @@ def main() -> int:
         default="test",
         help="filler written here (the rules know it) or by others (bench/data: dev, test)",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="with PATH: write N scored bullets (half strict-matched, half not) with their "
+        "session's gold facts to --sample-out, for hand labelling",
+    )
+    parser.add_argument("--seed", type=int, default=14, help="with --sample: the draw's seed")
+    parser.add_argument("--sample-out", type=Path, metavar="FILE", help="with --sample")
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="read hand-labelled samples back (bench/data/fidelity_labels_*.jsonl): strict "
+        "beside hand-judged precision, agreement tables; runs nothing else",
+    )
     args = parser.parse_args()
-    if isinstance(args.conversations, Path):
-        return run_heldout(args.conversations, args.show_matches, args.only, args.show_junk)
+    if args.labels or isinstance(args.conversations, Path):
+        return heldout_main(parser, args)
     rows: dict[str, list[int]] = {}
     ledger_chars = said_chars = duplicates = 0
     base_chars = base_found = 0
