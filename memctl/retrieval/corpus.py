@@ -81,6 +81,15 @@ def chomp(line: str) -> str:
     return line[:-1] if line.endswith("\r") else line
 
 
+def is_marker(line: str) -> bool:
+    """A memory line that is an HTML comment alone (`<!-- merged by memctl builtin ...
+    -->`, builtin's over-budget note): a marker memctl wrote, hidden when the file is
+    rendered, not memory, so never a search hit. What was said never makes one:
+    memctl writes a `<!--` said in a fact escaped (`\\<!--`, memctl.core.memory.neutral)."""
+    text = line.strip()
+    return text.startswith("<!--") and text.endswith("-->")
+
+
 def role_of(entry: dict[str, Any]) -> str:
     """Who a log entry is from, as a hit names it (`compaction` for a summary record)."""
     return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))

@@ -20,6 +20,9 @@ raw JSONL: memctl writes them with literal non-ASCII, so the JSON-escaped form o
 keyword finds the candidate lines, and only those are parsed and checked against the
 entry's searchable text (a query like "role" would otherwise match every line's keys).
 
+A memory line that is a marker memctl wrote (an HTML comment alone on its line, such as
+`<!-- merged by memctl builtin ... -->`: `corpus.is_marker`) is not memory and never a hit.
+
 Files that cannot be read as UTF-8 text, binary files and malformed log lines are
 skipped and reported in `SearchResult.skipped`. Only a file (or line) that contains the
 query's bytes is decoded, so such a file is reported when it could have held a match.
@@ -47,6 +50,7 @@ from memctl.retrieval.corpus import (
     Listing,
     Skipped,
     chomp,
+    is_marker,
     record_matches,
     role_of,
     thread_logs,
@@ -432,7 +436,10 @@ class _Scan:
                 if redactor is not None and not clean:
                     text = redactor.text(text)
                 lowered = text.lower()
-                if one in lowered if one is not None else _matches_many(lowered, keywords, every):
+                matched = (
+                    one in lowered if one is not None else _matches_many(lowered, keywords, every)
+                )
+                if matched and not is_marker(text):
                     hits.append(Hit("memory", rel, number, None, None, text))
             return
         entry_of = self.entry
@@ -494,7 +501,7 @@ class _Scan:
                     recheck = self.plan.has_cr or self.redactor is not None
                     if recheck:
                         self.memory_line(rel, 1 + lines_before + number, text)
-                    else:
+                    elif not is_marker(text):
                         hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
                     if self.done:
                         return
@@ -519,7 +526,7 @@ class _Scan:
         found that redaction leaves the line as it is (its CLEAN flag)."""
         if self.redactor is not None and not clean:
             text = self.redactor.text(text)
-        if record_matches(text.lower(), self.plan.keywords, self.plan.mode):
+        if record_matches(text.lower(), self.plan.keywords, self.plan.mode) and not is_marker(text):
             self.result.hits.append(Hit("memory", rel, number, None, None, text))
 
     def thread_log(self, path: str, rel: str) -> None:
