@@ -53,6 +53,7 @@ from memctl.retrieval.corpus import (
     is_marker,
     record_matches,
     role_of,
+    said_before,
     thread_logs,
 )
 
@@ -680,6 +681,7 @@ def search(
             if _hidden(hidden, hit):
                 dropped[0] += 1
             else:
+                hidden.mark(hit)  # said before a correction of what it states
                 shown(hit)
 
     wanted = limit + 1 if limit else None
@@ -695,12 +697,21 @@ def search(
         result.streamed = min(found, limit) if limit else found
         result.truncated = bool(limit) and found > limit
         return result
-    if hidden:  # memctl forget: the records that state a forgotten fact are left out
+    _shown(result, hidden, limit)
+    return result
+
+
+def _shown(result: SearchResult, hidden: Hidden, limit: int) -> None:
+    """The hits kept, at most `limit` (0: all): the records that state a forgotten fact
+    (memctl forget) left out, each said before a correction of what it states marked."""
+    if hidden:
         result.hits = [hit for hit in result.hits if not _hidden(hidden, hit)]
     if limit and len(result.hits) > limit:
         result.truncated = True
         del result.hits[limit:]
-    return result
+    if hidden:
+        for hit in result.hits:
+            hidden.mark(hit)
 
 
 def _hidden(hidden: Hidden, hit: Hit) -> bool:
@@ -829,9 +840,10 @@ def format_for_agent(result: SearchResult, query: str) -> str:
     for hit in result.hits:
         text = snippet(hit.text, result.keywords, AGENT_SNIPPET_CHARS)
         if hit.kind == "memory":
-            lines.append(f"Source: {hit.path}#{hit.line}: {text}")
+            lines.append(f"Source: {hit.path}#{hit.line}: {text}{said_before(hit.corrected)}")
         else:
-            lines.append(f"Source: {hit.path}#{hit.entry} [{hit.role}]: {text}")
+            where = f"{hit.path}#{hit.entry} [{hit.role}]"
+            lines.append(f"Source: {where}: {text}{said_before(hit.corrected)}")
     if result.truncated:
         lines.append(
             f"(only the first {result.count} are shown; use more specific words to narrow it)"

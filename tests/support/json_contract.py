@@ -321,9 +321,11 @@ ONE_SHAPE = {
     "config show memory.model": "config show model",
     "config show memory.embedding_model": "config show model",
     "config show compaction.model": "config show model",
+    "search hits[].corrected": "recall hits[].corrected",
 }
 """Objects of a document a command builds as a dict that have one shape wherever they
-are (a model in memctl.yaml, as config show prints it): one table, not one a place."""
+are (a model in memctl.yaml, as config show prints it; the correction a search or a recall
+hit was said before): one table, not one a place."""
 
 
 DECLARED = {
