@@ -1192,8 +1192,7 @@ _CODE_LIKE = re.compile(r"[\d./_`]|\w[A-Z]")
 backtick, or a capital after its first letter ("settings.py", "PRs", "API", "iOS")."""
 _MASS_NOUN = re.compile(r"(?:tion|sion|ment|ness|ity|ing|ance|ence|age|ure|ism|logy)$", re.I)
 """The endings English derives abstract nouns with ("indentation", "logging",
-"coverage", "security"): such a noun stands without a determiner as a name does. Read
-of a word in lower case only: first names carry them too ("Florence", "Trinity")."""
+"coverage", "security"): such a noun stands without a determiner as a name does."""
 _COMPARATIVE = re.compile(r"\b(?:more|less|fewer|better|worse)\b", re.I)
 """A degree wished for ("Kids should sleep more", "Netflix should add more anime"):
 an opinion of how things ought to change, not a rule to hold to."""
@@ -1211,9 +1210,8 @@ def _rule(sentence: str) -> bool:
 
     The thing obliged is no pronoun nor everyone (`_PERSONAL`: "You should come", "It
     must be nice"), and a capital word standing alone for it, neither code nor an acronym
-    (`_CODE_LIKE`) nor a plural, is someone's or a company's name ("Sarah should
-    apologize", "Florence should apologise", "Netflix should add more anime"; an
-    abstract noun, `_MASS_NOUN`, is told by its ending in lower case only): one the
+    (`_CODE_LIKE`) nor a plural nor an abstract noun (`_MASS_NOUN`), is someone's or a
+    company's name ("Sarah should apologize", "Netflix should add more anime"): one the
     conversation wrote elsewhere as a name is `named` in `is_fact`, before this. Done
     to or in a place ("be" + a participle or a preposition: "PRs should be squashed"),
     or of a quality ("Branch names must be lowercase"), it is a whole class of things:
@@ -1248,15 +1246,11 @@ def _rule(sentence: str) -> bool:
     ):
         verb = obliged["verb"].casefold()
         subject = obliged["subject"]
-        written = subject.split()[-1]
-        noun = written.casefold()
+        noun = subject.split()[-1].casefold()
         code = bool(_CODE_LIKE.search(subject))
         plural = noun.endswith("s") and not noun.endswith("ss")
-        # "code coverage", "logging": an abstract noun names all of its kind at once. Its
-        # ending tells it from a name only in lower case: "Florence", "Trinity" are names
-        # of people with the endings of "indentation" and "security" (review16 #8).
-        mass = written[:1].islower() and bool(_MASS_NOUN.search(noun))
-        kind = bool(obliged["all"] or plural or code or mass)
+        # "Indentation", "code coverage": an abstract noun names all of its kind at once.
+        kind = bool(obliged["all"] or plural or code or _MASS_NOUN.search(noun))
         head = obliged["head"]
         if head[:1].isupper() and subject == head and not kind:
             return False  # a name: a person's or a company's, not a thing of the project

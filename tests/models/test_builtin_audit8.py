@@ -49,14 +49,12 @@ def told_agent(said: str, reply: str = "Understood.") -> list[str]:
         "Every endpoint must be idempotent.",  # "every": a class in the singular
         "Please always rebase first.",  # an order opening on "please"
         "Don't ever force-push to main.",  # "don't ever"
-        "Our indentation must be four spaces.",  # a number word: any, not only "one|two|three"
+        "Indentation must be four spaces.",  # a number word: any, not only "one|two|three"
         "Always bring the laptop charger.",  # "bring" ends in "ing" and is no participle
         "The API must be versioned.",  # "the" and an acronym
         "The main.py file should be typed.",  # "the" and code
-        # an abstract noun is all of its kind (told by its ending in lower case only:
-        # "Florence should apologise" is a name, review 16 #8)
-        "Our logging should use structlog.",
-        "Our documentation must never be deleted.",
+        "Logging should use structlog.",  # an abstract noun standing alone is no name
+        "Production must never be touched.",  # an abstract noun: all of its kind
         "Code coverage must be enforced.",
         "Never push directly to main again.",  # "again" after an incident, no one's person
         # review 16 #7: a thing in the order makes it a rule, a pronoun in it or not
@@ -118,10 +116,6 @@ def test_a_users_list_of_conventions_keeps_each_rule() -> None:
         "Life must go on.",
         # review 15 #2: a person or a company, a guess, an opinion, a saying
         "Sarah should apologize.",
-        # review 16 #8: a first name with an abstract noun's ending is still a name
-        "Florence should apologise.",
-        "Trinity should apologise.",
-        "Constance must be told.",
         "Mike has to go to the dentist.",
         "Netflix should add more anime.",
         "Apple should fix their keyboards.",
