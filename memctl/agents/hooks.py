@@ -195,13 +195,15 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> set[str]:
     it tells less than half as much. A word no record holds tells (what the prompt asks
     about that memory lacks: "printer"), and so does a name or an identifier the prompt
     writes (recall's `named_terms`: "Theo", "db3"), which is in many records because
-    its person says much, not because it is vague. When none tells, all do: a prompt
+    its person says much, not because it is vague, and the question's subject
+    (`subject_of`: "redis" of "which redis version do we run", which recall weighs as
+    its strongest word however common). When none tells, all do: a prompt
     of common words is answered by them. The index unreadable, all do."""
     import sqlite3
 
     from memctl.retrieval.index import read_only
     from memctl.retrieval.index.postings import query_tokens, text_frequencies
-    from memctl.retrieval.recall import named_terms
+    from memctl.retrieval.recall import named_terms, subject_of
 
     try:
         conn = read_only(ws)
@@ -211,7 +213,8 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> set[str]:
             conn.close()
     except sqlite3.Error:
         return wanted
-    named = {token for tokens in query_tokens(sorted(named_terms(prompt))) for token in tokens}
+    asked = named_terms(prompt) | subject_of(prompt)
+    named = {token for tokens in query_tokens(sorted(asked)) for token in tokens}
     common = records**0.5
     telling = {token for token in wanted if frequencies[token] <= common or token in named}
     return telling or wanted
