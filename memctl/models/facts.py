@@ -514,7 +514,7 @@ _COUNTS = {
 _WD = "|".join(WEEKDAYS)
 _COUNT = r"\d{1,2}|a couple of|a couple|an?|one|two|three|four|five|six|seven|eight|nine|ten"
 _RELATIVE = re.compile(
-    rf"""(?:\b(?:on|in|during|over|at)\s+)?\b(?P<phrase>
+    rf"""(?:\b(?:on|in|during|over|at)\s+)?(?<![/\\])\b(?P<phrase>
       the\ day\ before\ yesterday | the\ day\ after\ tomorrow | yesterday | today | tonight
     | tomorrow | last\ night | this\ (?:morning|afternoon|evening)
     | (?P<rel>last|next|this|this\ past|this\ coming)\s+(?P<unit>week|weekend|month|year|
@@ -522,12 +522,16 @@ _RELATIVE = re.compile(
     | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
     | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
     | (?P<bare_day>{_WD})(?!\s+(?:night|morning|afternoon|evening)s\b)
-    )\b(?!\s+of\b)""",
+    )\b(?!\s+of\b)(?![/\\])""",
     re.I | re.X,
 )
 """A phrase followed by "of" ("the last weekend of feb") is part of a larger date, not
 relative to the day it was said, so it is left as written; a weekday followed by a
-plural ("on Tuesday nights") is a habit, not one day."""
+plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today")
+is no date."""
+_POSSESSIVE = re.compile(r"['’]s\b")
+"""After a relative date, the date is a determiner ("pulls tomorrow's rates"), not when
+something happens: it is written without its own "on" or "in" ("2025-01-13's rates")."""
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
@@ -570,6 +574,10 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
             # "friday of next week": "friday of the week of 2023-05-15", not "of in the
             # ..."; "since this morning": "since 2023-05-08", not "since on ...".
             written = re.sub(r"^(?:in|on) ", "", written)
+        elif _POSSESSIVE.match(text, match.end()):
+            # "on tomorrow's list": the "on" said stays, the date's own is not added.
+            said_before = match[0][: match.start("phrase") - match.start()]
+            written = said_before + re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]
@@ -605,7 +613,7 @@ def _from_day(match: re.Match[str]) -> str:
 
 
 _DAY_IS = re.compile(
-    r"\b[Oo]n (\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
+    r"\b(?:[Oo]n )?(\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
 )
 """"Today's my last day" resolved: "2025-10-30 is my last day", not "on 2025-10-30's"."""
 
@@ -624,7 +632,7 @@ _RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
 "16th to 21st october"): a date though no ordinal, "the" or month follows it."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    rf"(?:(?:\bthe\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
     r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
     r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
     r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"
@@ -636,7 +644,7 @@ _DAY_OF_MONTH = re.compile(
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
-22nd", "to the 20th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
+22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
 "the 3rd of March", chat's "3rd of march" and the day before its month with no ordinal
 ("12 July", "16 aug", British order) are one date."""
 

@@ -2642,8 +2642,7 @@ def _hit(
         when=day,
         snippet=cut,
     )
-    if (stone := forgotten.corrected(text, stamp)) is not None:
-        hit.corrected = {"fact": stone.fact, "by": stone.replacement or "", "at": stone.at}
+    hit.corrected = forgotten.correction(text, stamp)
     return hit, text
 
 
@@ -2799,7 +2798,6 @@ def corrections_first(hits: list[RecallHit]) -> list[RecallHit]:
 def said_before(hit: RecallHit) -> str:
     """The note after a hit said before a correction of what it states (`corrected`),
     for the text a person or an agent reads; empty for any other hit."""
-    if hit.corrected is None:
-        return ""
-    c = hit.corrected
-    return f' [said before {c["at"]}, when "{c["fact"]}" was corrected to "{c["by"]}"]'
+    from memctl.retrieval.corpus import said_before as note
+
+    return note(hit.corrected)

@@ -41,7 +41,10 @@ class _HitPrinter:
     BATCH = 256
 
     def __init__(self, query: str, mode: str) -> None:
+        from memctl.retrieval.corpus import said_before
         from memctl.retrieval.search import Snippets, check_mode, keywords_of
+
+        self.said_before = said_before  # a hit said before a correction: its note
 
         self.keywords = keywords_of(query, check_mode(mode))
         # Prepared once, not a hit (an import statement runs importlib's Python code).
@@ -52,7 +55,7 @@ class _HitPrinter:
         self.lines: list[str] = []
 
     def __call__(self, hit: Hit) -> None:
-        if self.colour:
+        if self.colour or hit.corrected is not None:
             self.lines.append(self.line(hit) + "\n")
         elif hit.kind == "memory":  # `line` without colour, inlined: a call a hit less
             text = hit.text
@@ -74,8 +77,9 @@ class _HitPrinter:
             text = self.snippet(hit.text)
             where, place = hit.path, f"#{hit.entry} [{hit.role}]"
         if not self.colour:
-            return f"{where}{place} {text}"
-        return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
+            return f"{where}{place} {text}{self.said_before(hit.corrected)}"
+        shown = f"{_highlight(text, keywords)}{self.said_before(hit.corrected)}"
+        return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {shown}"
 
     def flush(self) -> None:
         """Write the lines not yet written."""

@@ -676,6 +676,20 @@ def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
     return int(hits), records
 
 
+def text_frequencies(conn: sqlite3.Connection, tokens: set[str]) -> tuple[int, dict[str, int]]:
+    """(records counted, token -> the records whose text holds it): a word's document
+    frequency in what was said, not in who said it (a speaker's name labels each of
+    their turns)."""
+    records, _ = _stats(conn)
+    found = {}
+    for token in tokens:
+        (hits,) = conn.execute(
+            "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ? AND ft > 0", (token,)
+        ).fetchone()
+        found[token] = int(hits)
+    return records, found
+
+
 def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
     """The terms with a token no record holds: what BM25 cannot match (recall's
     thesaurus looks up their related words instead)."""
