@@ -1990,6 +1990,7 @@ def extract(
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
+            ruled = ruled and (hearing.answers or not _thin(fact, names))
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
             ):
@@ -2012,22 +2013,27 @@ def _values_joined(pieces: list[str]) -> list[str]:
     """The sentences of a message, a value said alone after a statement joined to it
     ("paid the gas bill. 212." reads "paid the gas bill, 212."): chat ends with a full
     stop what prose sets off with a comma, and the value alone names nothing it is the
-    value of. Not after a question (an answer follows it in another message), an
-    exclamation or an assent with no content word ("Fine. 25."), nor a value with a
-    verb ("212 is steep")."""
+    value of; a date alone so too ("going back in september. 1st september."). Not
+    after a question (an answer follows it in another message), an exclamation or an
+    assent with no content word ("Fine. 25."), nor a value with a verb ("212 is
+    steep")."""
     joined: list[str] = []
     for piece in pieces:
         before = joined[-1] if joined else ""
         if (
             before
-            and before.endswith(".")
+            # "we set the date!! 9th of october": a date after an exclamation too.
+            and (before.endswith(".") or (before.endswith("!") and _DATE_ALONE.fullmatch(piece)))
             # "Fine. 25.": an assent, not a statement the value is of
             and content_words(before)
             and not _BARE_VALUE.fullmatch(before)
-            and _BARE_VALUE.fullmatch(piece)
-            and not _VERB.search(piece)
+            and (
+                (_BARE_VALUE.fullmatch(piece) and not _VERB.search(piece))
+                # "going back in september. 1st september": the date of what was said.
+                or _DATE_ALONE.fullmatch(piece)
+            )
         ):
-            joined[-1] = f"{before[:-1]}, {piece}"
+            joined[-1] = f"{before.rstrip('.!')}, {piece}"
         else:
             joined.append(piece)
     return joined
@@ -2294,7 +2300,8 @@ class _Hearing:
     def message(self, position: int, who: object, text: str) -> None:
         """A new message, by `who`, at `position` in the conversation."""
         self.answers = self.asker[1] and self.asker[0] != who
-        self.asker = (who, "?" in text)
+        # A question asked without its mark ("who's streaming") asks all the same.
+        self.asker = (who, "?" in text or _QUESTION.match(text.strip()) is not None)
         self.position, self.who, self.text = position, who, text
 
     def dropped(self, sentence: str) -> str:
@@ -3610,6 +3617,41 @@ def _standalone(
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact
+
+
+_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+_A_MONTH = re.compile(_MONTH_NAME.pattern, _MONTH_NAME.flags)
+_DONE_TO = re.compile(
+    r"\b(?!(?:in|on|at|to|for|with|by|from|of|about|after|before|till|until|into|is|are|"
+    r"was|were|be|been)\b)[a-z]{2,}\s+(?:the|a|an|my|our|his|her|their|your)\s+"
+    r"(?!(?:same|other|one|ones)\b)[a-z]{3,}",
+    re.I,
+)
+"""A verb and the thing it is done to ("got the keys", "sold a bike"): a statement of
+what happened, not a value answering the turn before."""
+_TRAIT_OF_NAMED = re.compile(
+    r"^(?:[A-Z][\w'.-]*: )?[A-Z][\w'-]+ (?:is|are|was|were) (?!\w+ing\b)(?!going\b)\w", re.I
+)
+"""A named person and what they are ("Nadia is vegetarian"): a trait, not an answer."""
+
+
+def _thin(fact: str, names: frozenset[str]) -> bool:
+    """Whether a bullet says one thing at most besides who said it: its words other
+    than the speakers' names hold one content word or none, a date or a month counted
+    as one ("Caspian: On 2025-06-11.", "Viktor: 7pm.", "Pip can do on 2025-01-12.", "Lorcan:
+    Works for us."). What it is the value of, or what is done then, was said in the
+    turn before (a question, an offer), so read later the bullet tells a date or a sum
+    of nothing. A named person's trait ("Nadia is vegetarian.") is no such answer, and
+    "Ben is going to Lisbon in May." says where and when; "Ben: We got the keys." says
+    what was done to what (`_DONE_TO`)."""
+    words = [
+        word
+        for word in content_words(
+            _A_MONTH.sub("monthname", _ISO_DAY.sub("isoday", fact)).replace("’", "'")
+        )
+        if word.rstrip(".,!") not in names
+    ]
+    return len(words) <= 1 and not _TRAIT_OF_NAMED.match(fact) and not _DONE_TO.search(fact)
 
 
 def _month_named(sentence: str) -> str | None:

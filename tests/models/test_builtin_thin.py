@@ -1,0 +1,91 @@
+"""builtin on a chat's terse replies (issue 25 item 1, precise14): a bullet that says one
+thing at most besides who said it ("Mo: 4 days.", "Jen can do on 2025-07-20.") is what
+the turn before asked or offered, and read later tells a value of nothing. Every
+sentence here is written for these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from memctl.models.facts import extract
+
+DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
+
+
+def chat(*lines: str) -> list[str]:
+    """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
+    conversation: list[dict[str, Any]] = []
+    for line in lines:
+        name, _, text = line.partition(": ")
+        conversation.append({"role": "user", "name": name, "text": text, "ts": DAY})
+    return extract(conversation, [], lambda text: False)
+
+
+PLUMBER = "Lin: The plumber comes at 9 on 2025-07-18."
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Mo: 4 days",
+        "Mo: works for us",
+        "Jen: can do on the 20th",
+        "Mo: lin did it in 2019",
+    ],
+)
+def test_a_reply_saying_one_thing_and_answering_nothing_is_dropped(reply: str) -> None:
+    """A value, a day or a verb with nothing it is done to, after a statement (no
+    question): what it is of was in the turn before."""
+    assert chat("Lin: the plumber comes at 9 on friday", reply) == [PLUMBER], reply
+
+
+def test_a_value_alone_opening_a_message_after_a_reaction_is_dropped() -> None:
+    """ "215,000." after the other's "wow": the sum of nothing it names; the sentence
+    after it, with its verb, stays."""
+    assert chat("Mo: we're selling the flat!!", "Lin: wow", "Mo: 215,000. we complete in july") == [
+        "Mo: We're selling the flat!",
+        "Mo: We complete in july.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "kept"),
+    [
+        ("Lin: when is the recital?", "Mo: 3rd of may", "Mo: On 2025-05-03."),
+        # asked by its word order, without the mark
+        ("Lin: how much was the deposit", "Mo: 450", "Mo: 450."),
+        ("Lin: who's driving", "Mo: jen", None),
+    ],
+)
+def test_a_value_answering_a_question_is_kept(question: str, answer: str, kept: str | None) -> None:
+    """The answer to a question keeps its value: the question says what it is of (a
+    name alone, "jen", is no fact whatever it answers)."""
+    assert chat(question, answer) == ([kept] if kept else [])
+
+
+@pytest.mark.parametrize(
+    ("line", "fact"),
+    [
+        ("Mo: jen is vegetarian", "Mo: Jen is vegetarian."),
+        ("Mo: I'm moving to Leeds in march", "Mo is moving to Leeds in march."),
+        ("Mo: we sold the car", "Mo: We sold the car."),
+    ],
+)
+def test_a_trait_a_place_with_its_month_or_a_thing_done_is_kept(line: str, fact: str) -> None:
+    """One content word besides the speakers' names, but no answer: a named person's
+    trait, a place with the month it is gone to in, a verb with the thing it was done
+    to."""
+    assert chat("Lin: hey", line, "Jen: hi") == [fact]
+
+
+def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() -> None:
+    """ "the recital got moved. 3rd of october": the date of what the sentence before
+    told, after a full stop or an exclamation, not a bullet of its own."""
+    assert chat("Lin: hey", "Mo: the recital got moved. 3rd of october") == [
+        "The recital got moved, on 2025-10-03."
+    ]
+    assert chat("Lin: hey", "Mo: we picked the venue!! 3rd of october") == [
+        "Mo: We picked the venue, on 2025-10-03."
+    ]
