@@ -1920,6 +1920,7 @@ def extract(
             )
             if not sentence:
                 continue
+            sentence = _answered(hearing.question, sentence) or sentence
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
@@ -2296,10 +2297,13 @@ class _Hearing:
     who: object = None
     text: str = ""
     answers: bool = False
+    question: str = ""
+    """The message this one answers, when it answers one."""
 
     def message(self, position: int, who: object, text: str) -> None:
         """A new message, by `who`, at `position` in the conversation."""
         self.answers = self.asker[1] and self.asker[0] != who
+        self.question = self.text if self.answers else ""
         # A question asked without its mark ("who's streaming") asks all the same.
         self.asker = (who, "?" in text or _QUESTION.match(text.strip()) is not None)
         self.position, self.who, self.text = position, who, text
@@ -2387,6 +2391,53 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
         # "My brother Sam.": a relation and who it is.
         and not (_RELATION.search(sentence) and _names_something(sentence))
     )
+
+
+_WHEN_IS = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?when(?:['’]s|\s+is|\s+are|\s+was)\s+(?P<what>[^?]+?)\s*\?+$",
+    re.I,
+)
+_WHEN_DO = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?when\s+(?P<aux>do|did|will|are|can)\s+(?:you|u)\s+"
+    r"(?P<what>[^?]+?)\s*\?+$",
+    re.I,
+)
+_SUBJECT_OF = {"do": "I", "did": "I", "will": "I'll", "are": "I'm", "can": "I can"}
+_NOUN_ASKED = re.compile(r"^(?P<what>(?:for\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*\?+$")
+"""A question of a noun alone, or a preposition and its noun ("housewarming?", "For
+Swanwick??"): what the answer's date is of."""
+_ASKED_OF = re.compile(
+    r"\b(?:is|are|was|were|do|does|did|will|can|have|has|you|u|i|we|he|she|they|it|that|this)\b",
+    re.I,
+)
+"""An auxiliary or a pronoun: a question with one asks of something else than a noun."""
+
+
+def _answered(question: str, date: str) -> str:
+    """A date said alone in answer to `question`, told with what it dates: "When is the
+    festival?" / "21 june" is "the festival is 21 june", "When do you start?" / "the
+    16th" is "I start the 16th", "housewarming?" / "saturday 14th june" is "housewarming
+    saturday 14th june" ("you" asked is the answerer's "I"). "" when the question says
+    nothing a date is of ("When?" alone, after no other question, or "Why?"), or
+    `date` is more than a date."""
+    if not question or not _DATE_ALONE.fullmatch(date):
+        return ""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    while asked and re.fullmatch(r"(?i:when|and when|date|what date|which day)\W*", asked[-1]):
+        asked.pop()
+    if not asked:
+        return ""
+    last, date = asked[-1].strip(), date.strip(" .!")
+    if when := _WHEN_IS.match(last):
+        told = f"{when['what']} is {date}"
+    elif when := _WHEN_DO.match(last):
+        told = f"{_SUBJECT_OF[when['aux'].casefold()]} {when['what']} {date}"
+    elif (noun := _NOUN_ASKED.match(last)) and not _ASKED_OF.search(noun["what"]):
+        told = f"{noun['what']} {date}"
+    else:
+        return ""
+    told = re.sub(r"\byour\b", "my", re.sub(r"\b(?:you|u)\b", "I", told, flags=re.I), flags=re.I)
+    return told[0].upper() + told[1:]
 
 
 def _fact_of(

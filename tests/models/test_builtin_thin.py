@@ -53,7 +53,7 @@ def test_a_value_alone_opening_a_message_after_a_reaction_is_dropped() -> None:
 @pytest.mark.parametrize(
     ("question", "answer", "kept"),
     [
-        ("Lin: when is the recital?", "Mo: 3rd of may", "Mo: On 2025-05-03."),
+        ("Lin: has the recital moved?", "Mo: 3rd of may", "Mo: On 2025-05-03."),
         # asked by its word order, without the mark
         ("Lin: how much was the deposit", "Mo: 450", "Mo: 450."),
         ("Lin: who's driving", "Mo: jen", None),
@@ -89,3 +89,33 @@ def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() ->
     assert chat("Lin: hey", "Mo: we picked the venue!! 3rd of october") == [
         "Mo: We picked the venue, on 2025-10-03."
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "kept"),
+    [
+        (
+            "Lin: Lovely. When is the recital?",
+            "Mo: 3rd of may",
+            "Mo: The recital is on 2025-05-03.",
+        ),
+        (
+            "Lin: great news! when do you start?",
+            "Mo: the 4th of august",
+            "Mo starts on 2025-08-04.",
+        ),
+        ("Lin: When's your viva?", "Mo: 12 september", "Mo's viva is on 2025-09-12."),
+        ("Lin: ooh. leaving drinks?", "Mo: friday 18th july", "Mo: Leaving drinks on 2025-07-18."),
+        ("Lin: For the dentist?? When?", "Mo: 22 july", "Mo: For the dentist on 2025-07-22."),
+        # nothing in the question says what the date is of: the date stays alone
+        ("Lin: That's close. When?", "Mo: 22 july", "Mo: On 2025-07-22."),
+        ("Lin: Is the party still on?", "Mo: 22 july", "Mo: On 2025-07-22."),
+    ],
+)
+def test_a_date_answering_a_question_is_told_with_what_the_question_asked(
+    question: str, answer: str, kept: str
+) -> None:
+    """A date said alone in answer to "When is X?", "When do you ...?" or a noun asked
+    alone ("leaving drinks?") is told as the statement the question asks for, "you"
+    the answerer; read later, "Mo: On 2025-07-22." tells the day of nothing."""
+    assert chat(question, answer) == [kept]
