@@ -2413,14 +2413,27 @@ _ASKED_OF = re.compile(
 """An auxiliary or a pronoun: a question with one asks of something else than a noun."""
 
 
+_WHAT_IS = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?(?:what|how much)(?:['’]s|\s+is|\s+are|\s+was)\s+"
+    r"(?P<what>[^?,]+?)\s*(?:,[^?]*)?\?+$",
+    re.I,
+)
+"""A question of what a thing's value is ("What's your budget, and ...?", "how much is
+the deposit?"): its answer is "the thing is the value"."""
+
+
 def _answered(question: str, date: str) -> str:
     """A date said alone in answer to `question`, told with what it dates: "When is the
     festival?" / "21 june" is "the festival is 21 june", "When do you start?" / "the
     16th" is "I start the 16th", "housewarming?" / "saturday 14th june" is "housewarming
-    saturday 14th june" ("you" asked is the answerer's "I"). "" when the question says
-    nothing a date is of ("When?" alone, after no other question, or "Why?"), or
-    `date` is more than a date."""
-    if not question or not _DATE_ALONE.fullmatch(date):
+    saturday 14th june" ("you" asked is the answerer's "I"); a value alone ("about 10
+    thousand") answering "What's your budget?" is "my budget is about 10 thousand". ""
+    when the question says nothing a date is of ("When?" alone, after no other
+    question, or "Why?"), or `date` is more than a date or a value."""
+    if not question:
+        return ""
+    value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
+    if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
         return ""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     while asked and re.fullmatch(r"(?i:when|and when|date|what date|which day)\W*", asked[-1]):
@@ -2428,7 +2441,13 @@ def _answered(question: str, date: str) -> str:
     if not asked:
         return ""
     last, date = asked[-1].strip(), date.strip(" .!")
-    if when := _WHEN_IS.match(last):
+    if value:
+        # The value read as a sentence of its own: "About 10 thousand" inside one.
+        date = re.sub(r"^[A-Z](?=[a-z])", lambda m: m[0].lower(), date)
+        if not (what := _WHAT_IS.match(last) or _WHEN_IS.match(last)):
+            return ""
+        told = f"{what['what']} is {date}"
+    elif when := _WHEN_IS.match(last):
         told = f"{when['what']} is {date}"
     elif when := _WHEN_DO.match(last):
         told = f"{_SUBJECT_OF[when['aux'].casefold()]} {when['what']} {date}"

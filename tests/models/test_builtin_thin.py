@@ -107,6 +107,13 @@ def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() ->
         ("Lin: When's your viva?", "Mo: 12 september", "Mo's viva is on 2025-09-12."),
         ("Lin: ooh. leaving drinks?", "Mo: friday 18th july", "Mo: Leaving drinks on 2025-07-18."),
         ("Lin: For the dentist?? When?", "Mo: 22 july", "Mo: For the dentist on 2025-07-22."),
+        # a value, to a question of what a thing's value is
+        (
+            "Lin: Great. What's your budget, and how big a van?",
+            "Mo: about 3 thousand",
+            "Mo's budget is about 3 thousand.",
+        ),
+        ("Lin: how much is the deposit?", "Mo: 450", "Mo: The deposit is 450."),
         # nothing in the question says what the date is of: the date stays alone
         ("Lin: That's close. When?", "Mo: 22 july", "Mo: On 2025-07-22."),
         ("Lin: Is the party still on?", "Mo: 22 july", "Mo: On 2025-07-22."),
