@@ -2304,8 +2304,14 @@ class _Hearing:
         """A new message, by `who`, at `position` in the conversation."""
         self.answers = self.asker[1] and self.asker[0] != who
         self.question = self.text if self.answers else ""
-        # A question asked without its mark ("who's streaming") asks all the same.
-        self.asker = (who, "?" in text or _QUESTION.match(text.strip()) is not None)
+        # A question asked without its mark asks all the same: by its word order
+        # ("who's streaming") or with its question word last ("30% is what").
+        self.asker = (
+            who,
+            "?" in text
+            or _QUESTION.match(text.strip()) is not None
+            or _ASKED_LAST.search(text) is not None,
+        )
         self.position, self.who, self.text = position, who, text
 
     def dropped(self, sentence: str) -> str:
@@ -3689,6 +3695,14 @@ def _standalone(
     return fact
 
 
+_ASKED_LAST = re.compile(
+    r"\b(?:is|are|was|were|on|at|by|for)\s+(?:what|when|where|who|which)\W*$", re.I
+)
+"""A question with its word left where the answer goes ("30% is what", "deposit is
+when", "meeting at where"): chat asks so without the mark."""
+_SETTLED = re.compile(r"\bit\s+is\W*$", re.I)
+"""A value and "it is" after it ("12:30 it is"): the choice among those proposed,
+settled, whose value is the fact."""
 _ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
 _A_MONTH = re.compile(_MONTH_NAME.pattern, _MONTH_NAME.flags)
 _DONE_TO = re.compile(
@@ -3713,7 +3727,8 @@ def _thin(fact: str, names: frozenset[str]) -> bool:
     turn before (a question, an offer), so read later the bullet tells a date or a sum
     of nothing. A named person's trait ("Nadia is vegetarian.") is no such answer, and
     "Ben is going to Lisbon in May." says where and when; "Ben: We got the keys." says
-    what was done to what (`_DONE_TO`)."""
+    what was done to what (`_DONE_TO`), "Freya: 12:30 it is." which time was settled
+    (`_SETTLED`)."""
     words = [
         word
         for word in content_words(
@@ -3721,7 +3736,12 @@ def _thin(fact: str, names: frozenset[str]) -> bool:
         )
         if word.rstrip(".,!") not in names
     ]
-    return len(words) <= 1 and not _TRAIT_OF_NAMED.match(fact) and not _DONE_TO.search(fact)
+    return (
+        len(words) <= 1
+        and not _TRAIT_OF_NAMED.match(fact)
+        and not _DONE_TO.search(fact)
+        and not _SETTLED.search(fact)
+    )
 
 
 def _month_named(sentence: str) -> str | None:

@@ -57,6 +57,8 @@ def test_a_value_alone_opening_a_message_after_a_reaction_is_dropped() -> None:
         # asked by its word order, without the mark
         ("Lin: how much was the deposit", "Mo: 450", "Mo: 450."),
         ("Lin: who's driving", "Mo: jen", None),
+        # asked with its question word left where the answer goes
+        ("Lin: the deposit is what", "Mo: 450", "Mo: 450."),
     ],
 )
 def test_a_value_answering_a_question_is_kept(question: str, answer: str, kept: str | None) -> None:
@@ -126,3 +128,12 @@ def test_a_date_answering_a_question_is_told_with_what_the_question_asked(
     alone ("leaving drinks?") is told as the statement the question asks for, "you"
     the answerer; read later, "Mo: On 2025-07-22." tells the day of nothing."""
     assert chat(question, answer) == [kept]
+
+
+def test_a_value_settled_among_those_proposed_is_kept() -> None:
+    """ "12:30 it is": the choice made among the times proposed, the fact the
+    proposals were for; "12:30 works" answers nothing asked and names nothing."""
+    proposed = "Lin: the table at Rocco's is free at 12 or half past"
+    table = "Lin: The table at Rocco's is free at 12 or half past."
+    assert chat(proposed, "Mo: 12:30 it is") == [table, "Mo: 12:30 it is."]
+    assert chat(proposed, "Mo: 12:30 works") == [table]
