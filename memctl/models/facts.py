@@ -2447,6 +2447,8 @@ def _answered(question: str, date: str) -> str:
     if not asked:
         return ""
     last, date = asked[-1].strip(), date.strip(" .!")
+    if re.search(r"\b(?:is|are|was|'s)\s+(?:that|this|it|they)\s*\?", last, re.I):
+        return ""  # "when is that?": what it asks of was said before, not here
     if value:
         # The value read as a sentence of its own: "About 10 thousand" inside one.
         date = re.sub(r"^[A-Z](?=[a-z])", lambda m: m[0].lower(), date)
@@ -3708,15 +3710,20 @@ _A_MONTH = re.compile(_MONTH_NAME.pattern, _MONTH_NAME.flags)
 _DONE_TO = re.compile(
     r"\b(?!(?:in|on|at|to|for|with|by|from|of|about|after|before|till|until|into|is|are|"
     r"was|were|be|been)\b)[a-z]{2,}\s+(?:the|a|an|my|our|his|her|their|your)\s+"
-    r"(?!(?:same|other|one|ones)\b)[a-z]{3,}",
+    r"(?!(?:same|other|one|ones)\b)[a-z]{3,}"
+    r"|\b(?:my|our|his|her|their|your)\s+(?!(?:own|one|ones|turn|way|best)\b)[a-z]{3,}",
     re.I,
 )
-"""A verb and the thing it is done to ("got the keys", "sold a bike"): a statement of
-what happened, not a value answering the turn before."""
+"""A verb and the thing it is done to ("got the keys", "sold a bike"), or a thing of
+someone's ("thinking on her birthday"): a statement of what happened or of whose
+thing, not a value answering the turn before."""
 _TRAIT_OF_NAMED = re.compile(
-    r"^(?:[A-Z][\w'.-]*: )?[A-Z][\w'-]+ (?:is|are|was|were) (?!\w+ing\b)(?!going\b)\w", re.I
+    r"^(?:[A-Z][\w'.-]*: )?[A-Z][\w'-]+ (?:is|are|was|were) (?!\w+ing\b)(?!going\b)"
+    r"[\"\u201c']?\w",
+    re.I,
 )
-"""A named person and what they are ("Nadia is vegetarian"): a trait, not an answer."""
+"""A named person and what they are ("Nadia is vegetarian", 'Ruth is "Grandma" now'): a
+trait, not an answer."""
 
 
 def _thin(fact: str, names: frozenset[str]) -> bool:

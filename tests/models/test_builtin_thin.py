@@ -73,12 +73,14 @@ def test_a_value_answering_a_question_is_kept(question: str, answer: str, kept: 
         ("Mo: jen is vegetarian", "Mo: Jen is vegetarian."),
         ("Mo: I'm moving to Leeds in march", "Mo is moving to Leeds in march."),
         ("Mo: we sold the car", "Mo: We sold the car."),
+        ("Mo: I'm thinking on her birthday", "Mo is thinking on her birthday."),
+        ('Mo: jen is "Auntie Jen" now', 'Mo: Jen is "Auntie Jen" now.'),
     ],
 )
 def test_a_trait_a_place_with_its_month_or_a_thing_done_is_kept(line: str, fact: str) -> None:
     """One content word besides the speakers' names, but no answer: a named person's
-    trait, a place with the month it is gone to in, a verb with the thing it was done
-    to."""
+    trait (a name given in quotes too), a place with the month it is gone to in, a verb
+    with the thing it was done to, a thing of someone's."""
     assert chat("Lin: hey", line, "Jen: hi") == [fact]
 
 
@@ -119,6 +121,7 @@ def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() ->
         # nothing in the question says what the date is of: the date stays alone
         ("Lin: That's close. When?", "Mo: 22 july", "Mo: On 2025-07-22."),
         ("Lin: Is the party still on?", "Mo: 22 july", "Mo: On 2025-07-22."),
+        ("Lin: oh lovely, when is that?", "Mo: 22 july", "Mo: On 2025-07-22."),
     ],
 )
 def test_a_date_answering_a_question_is_told_with_what_the_question_asked(
