@@ -553,7 +553,9 @@ def _ranked(
             else:
                 if LEG_SESSION_SHARE:
                     ranked = by_session(ranked, SESSION_WEIGHT * LEG_SESSION_SHARE)
-                ranked = _hybrid(conn, close, ranked, result.scope, result, hide.unlike)
+                ranked = _hybrid(
+                    conn, close, ranked, result.scope, result, hide.unlike, replies=(ws, texts)
+                )
                 ranked = [
                     c
                     for c in ranked
@@ -661,6 +663,7 @@ class Candidate:
     cosine: float | None = None
     semantic_lent: float = 0.0
     semantic_session: float = 0.0  # what its session lent on the semantic leg
+    semantic_reply: float = 0.0  # what the turn it answers lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
     lifted: tuple[str, float] | None = None  # the subject term and what it gained (by_subject)
 
@@ -1632,11 +1635,14 @@ def _hybrid(
     scope: str,
     result: RecallResult,
     hidden: Callable[[Candidate], bool] | None = None,
+    replies: tuple[Workspace, dict[int, str | None]] | None = None,
 ) -> list[Candidate]:
     """BM25 and the semantic leg's nearest records (`close`) fused (FUSION). A record
     `hidden` says to leave out is not in the leg: one a forget hides would lend its
     neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
-    is near the query for what that turn said."""
+    is near the query for what that turn said. With `replies` (the workspace and the
+    query's texts read back), a turn that asks lends its answer on the leg too
+    (`semantic_replies`)."""
     by_id = {candidate.record: candidate for candidate in ranked}
     # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
     # at most, within SQLite's variables as _CANDIDATE_SQL's are).
@@ -1658,6 +1664,8 @@ def _hybrid(
     for rid, similarity in close:
         by_id[rid].cosine = similarity
     close = semantic_sessions(close, by_id)
+    if replies is not None:
+        close = semantic_replies(close, by_id, *replies)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
@@ -1709,6 +1717,42 @@ def semantic_sessions(
         by_id[rid].semantic_session = lent
         added.append((rid, similarity + lent))
     return sorted(added, key=lambda pair: -pair[1])
+
+
+def semantic_replies(
+    close: list[tuple[int, float]],
+    by_id: dict[int, Candidate],
+    ws: Workspace,
+    texts: dict[int, str | None],
+) -> list[tuple[int, float]]:
+    """The semantic leg's records (`close`: id, score, best first) with what a turn that
+    asks lends its answer, best first: each of the leg's best REPLY_CANDIDATES thread
+    turns that asks (`asks`) raises the turn after it, when the leg ranked that turn too,
+    to REPLY_WEIGHT times its own score where that is more, as `by_reply` lends on BM25.
+    A question and its answer are one unit of a conversation, and the answer seldom
+    says what the question asked about: "how's the new helper?" / "Rowan! started two
+    weeks ago" is near "who helps in the workshop?" by its first turn only (the leg
+    embeds a turn with the turn before it, `Embedder.context`, where a long turn before
+    is a small share of the average). Before the leg's neighbours are lent, so what is
+    lent is the raised score. What it added is kept (`Candidate.semantic_reply`)."""
+    if not REPLY_WEIGHT or not close:
+        return close
+    at = {(by_id[rid].rel, by_id[rid].number): rid for rid, _ in close}
+    score = dict(close)
+    raised = False
+    for rid, similarity in close[:REPLY_CANDIDATES]:
+        c = by_id[rid]
+        after = at.get((c.rel, c.number + 1)) if c.kind == "thread" else None
+        if after is None or score[after] >= REPLY_WEIGHT * similarity:
+            continue
+        text = _text(ws, c, texts)
+        if text is not None and asks(text):
+            by_id[after].semantic_reply = REPLY_WEIGHT * similarity - (
+                score[after] - by_id[after].semantic_reply
+            )
+            score[after] = REPLY_WEIGHT * similarity
+            raised = True
+    return sorted(score.items(), key=lambda pair: -pair[1]) if raised else close
 
 
 def _collect(
@@ -2502,6 +2546,7 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
             "cosine": None if candidate.cosine is None else _g(candidate.cosine),
             "neighbour": _g(candidate.semantic_lent),
             "session": _g(candidate.semantic_session),
+            "reply": _g(candidate.semantic_reply),
             **legs[1],
         },
         "fused": _g(sum(candidate.parts)),
