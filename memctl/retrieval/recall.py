@@ -553,9 +553,7 @@ def _ranked(
             else:
                 if LEG_SESSION_SHARE:
                     ranked = by_session(ranked, SESSION_WEIGHT * LEG_SESSION_SHARE)
-                ranked = _hybrid(
-                    conn, close, ranked, result.scope, result, hide.unlike, replies=(ws, texts)
-                )
+                ranked = _hybrid(conn, close, ranked, result, (ws, texts), hide.unlike)
                 ranked = [
                     c
                     for c in ranked
@@ -1632,17 +1630,16 @@ def _hybrid(
     conn: sqlite3.Connection,
     close: list[tuple[int, float]],
     ranked: list[Candidate],
-    scope: str,
     result: RecallResult,
+    read: tuple[Workspace, dict[int, str | None]],
     hidden: Callable[[Candidate], bool] | None = None,
-    replies: tuple[Workspace, dict[int, str | None]] | None = None,
 ) -> list[Candidate]:
     """BM25 and the semantic leg's nearest records (`close`) fused (FUSION). A record
     `hidden` says to leave out is not in the leg: one a forget hides would lend its
     neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
-    is near the query for what that turn said. With `replies` (the workspace and the
-    query's texts read back), a turn that asks lends its answer on the leg too
-    (`semantic_replies`)."""
+    is near the query for what that turn said. A turn of the leg that asks lends its
+    answer on the leg (`semantic_replies`), its text read back from `read` (the
+    workspace, and the query's texts read so far)."""
     by_id = {candidate.record: candidate for candidate in ranked}
     # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
     # at most, within SQLite's variables as _CANDIDATE_SQL's are).
@@ -1654,7 +1651,7 @@ def _hybrid(
         if row is None:
             continue
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
-        if scope == "all" or (scope == "memory") == (kind == "memory"):
+        if result.scope == "all" or (result.scope == "memory") == (kind == "memory"):
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
     close = [
         (rid, similarity)
@@ -1664,8 +1661,7 @@ def _hybrid(
     for rid, similarity in close:
         by_id[rid].cosine = similarity
     close = semantic_sessions(close, by_id)
-    if replies is not None:
-        close = semantic_replies(close, by_id, *replies)
+    close = semantic_replies(close, by_id, *read)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
@@ -1732,8 +1728,8 @@ def semantic_replies(
     A question and its answer are one unit of a conversation, and the answer seldom
     says what the question asked about: "how's the new helper?" / "Rowan! started two
     weeks ago" is near "who helps in the workshop?" by its first turn only (the leg
-    embeds a turn with the turn before it, `Embedder.context`, where a long turn before
-    is a small share of the average). Before the leg's neighbours are lent, so what is
+    embeds a turn with the turn before it, `Embedder.context`, but in the average of a
+    long reply the question is a small share). Before the leg's neighbours are lent, so what is
     lent is the raised score. What it added is kept (`Candidate.semantic_reply`)."""
     if not REPLY_WEIGHT or not close:
         return close
@@ -1747,9 +1743,8 @@ def semantic_replies(
             continue
         text = _text(ws, c, texts)
         if text is not None and asks(text):
-            by_id[after].semantic_reply = REPLY_WEIGHT * similarity - (
-                score[after] - by_id[after].semantic_reply
-            )
+            # Only the turn before a turn lends it: one rise at most.
+            by_id[after].semantic_reply = REPLY_WEIGHT * similarity - score[after]
             score[after] = REPLY_WEIGHT * similarity
             raised = True
     return sorted(score.items(), key=lambda pair: -pair[1]) if raised else close
