@@ -282,6 +282,10 @@ SEMANTIC_NEIGHBOURS = True
 # 0.1-0.5, top 1-3: +0 to +4 net on them), checked on two (rank9, bench/README.md).
 SEMANTIC_SESSION_WEIGHT = 0.3
 SEMANTIC_SESSION_TOP = 2
+# The semantic leg: a turn that asks raises the turn after it to this share of its own
+# score (`semantic_replies`): 1, a question and its answer weigh alike (R@10 found over
+# the nine sets, hybrid, bench/README.md rank13: 0.6 941, 0.8 943, 1.0 948; main 941).
+SEMANTIC_REPLY_WEIGHT = 1.0
 
 # Words that carry no topic; dropped from the query so that "what did we decide about
 # the cache" ranks by "decide" and "cache", not by how often a record says "the".
@@ -1724,14 +1728,15 @@ def semantic_replies(
     """The semantic leg's records (`close`: id, score, best first) with what a turn that
     asks lends its answer, best first: each of the leg's best REPLY_CANDIDATES thread
     turns that asks (`asks`) raises the turn after it, when the leg ranked that turn too,
-    to REPLY_WEIGHT times its own score where that is more, as `by_reply` lends on BM25.
+    to SEMANTIC_REPLY_WEIGHT times its own score where that is more, as `by_reply` lends
+    on BM25.
     A question and its answer are one unit of a conversation, and the answer seldom
     says what the question asked about: "how's the new helper?" / "Rowan! started two
     weeks ago" is near "who helps in the workshop?" by its first turn only (the leg
     embeds a turn with the turn before it, `Embedder.context`, but in the average of a
     long reply the question is a small share). Before the leg's neighbours are lent, so what is
     lent is the raised score. What it added is kept (`Candidate.semantic_reply`)."""
-    if not REPLY_WEIGHT or not close:
+    if not SEMANTIC_REPLY_WEIGHT or not close:
         return close
     at = {(by_id[rid].rel, by_id[rid].number): rid for rid, _ in close}
     score = dict(close)
@@ -1739,13 +1744,13 @@ def semantic_replies(
     for rid, similarity in close[:REPLY_CANDIDATES]:
         c = by_id[rid]
         after = at.get((c.rel, c.number + 1)) if c.kind == "thread" else None
-        if after is None or score[after] >= REPLY_WEIGHT * similarity:
+        if after is None or score[after] >= SEMANTIC_REPLY_WEIGHT * similarity:
             continue
         text = _text(ws, c, texts)
         if text is not None and asks(text):
             # Only the turn before a turn lends it: one rise at most.
-            by_id[after].semantic_reply = REPLY_WEIGHT * similarity - score[after]
-            score[after] = REPLY_WEIGHT * similarity
+            by_id[after].semantic_reply = SEMANTIC_REPLY_WEIGHT * similarity - score[after]
+            score[after] = SEMANTIC_REPLY_WEIGHT * similarity
             raised = True
     return sorted(score.items(), key=lambda pair: -pair[1]) if raised else close
 

@@ -163,8 +163,8 @@ def test_on_the_semantic_leg_a_turn_that_asks_lends_its_answer(
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """rank13: on the semantic leg, each of its best REPLY_CANDIDATES turns that asks
-    raises the turn after it to REPLY_WEIGHT of its own score, as `by_reply` does on
-    BM25: the answer ("Rowan! started two weeks ago, ...") is far from the question by
+    raises the turn after it to SEMANTIC_REPLY_WEIGHT of its own score, as `by_reply`
+    does on BM25: the answer ("Rowan! started two weeks ago, ...") is far from the question by
     its own words, the question it answers is near. A statement lends nothing, nor does
     a turn that asks beyond REPLY_CANDIDATES, and a turn the leg did not rank is not
     added. The turns are read back from their log through the index, as recall does."""
@@ -200,8 +200,8 @@ def test_on_the_semantic_leg_a_turn_that_asks_lends_its_answer(
     # The leg's scores: the question about the apprentice nearest, its answer far;
     # turn 5 (the answer to "did the flour come") is not on the leg.
     close = [(rid[0], 0.6), (rid[2], 0.45), (rid[3], 0.42), (rid[4], 0.4), (rid[1], 0.2)]
-    weight = module.REPLY_WEIGHT
-    assert weight == 0.8
+    weight = module.SEMANTIC_REPLY_WEIGHT
+    assert weight == 1.0
     ranked = module.semantic_replies(close, by_id, ws, {})
     score = dict(ranked)
     assert score[rid[1]] == pytest.approx(weight * 0.6)  # raised by the question before it
@@ -209,7 +209,7 @@ def test_on_the_semantic_leg_a_turn_that_asks_lends_its_answer(
     assert score[rid[3]] == 0.42  # after a statement: nothing lent
     assert rid[5] not in score  # not on the leg: not added
     assert [r for r, _ in ranked][:3] == [rid[0], rid[1], rid[2]]
-    assert set(score.values()) - {weight * 0.6} == {0.6, 0.45, 0.42, 0.4}
+    assert sorted(score.values()) == sorted([0.6, weight * 0.6, 0.45, 0.42, 0.4])
     # A turn that asks lends only from among the leg's best REPLY_CANDIDATES.
     monkeypatch.setattr(module, "REPLY_CANDIDATES", 0)
     assert module.semantic_replies(close, by_id, ws, {}) == close
