@@ -41,7 +41,8 @@ query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 reply, the turns before it; see `two_turns`): `short-context:SHORT,WANT,BACK`, `mix:BETA`,
 `short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]` (recall's `by_turn_before` since
 rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main before),
-`run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`.
+`run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`. The semantic leg's
+(rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
