@@ -579,12 +579,88 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
     and `_shape` both read first."""
     if len(text) > MAX_FACT_CHARS:
         return None
+    if "?" in text and (answered := _answered_as_said(text.strip().lstrip("-*+• "))):
+        text, about = answered[0], about or answered[1]
     if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
         about = about or speaker[1]
     sentence = _clean(text)
     if not sentence or sentence.endswith("?"):
         return None
     return _fronted(sentence), about
+
+
+# A question and its answer in one fact (an FAQ, an interview): "Car-share FAQ: Q: What
+# does Tomas drive? A: A Tesla Model 3.", "HOST: What's your editor? GUEST (Nadia): Zed,
+# always." It says what the question asks with the answer in the question word's place:
+# "Tomas drives A Tesla Model 3", "Nadia's editor is Zed". Each part may open with a label
+# ("Q:", "HOST:", "GUEST (Nadia):"); the answerer named in the label's parenthesis is the
+# "you" of the question and the "I" of the answer. The answer is its first clause, without
+# a demonstrative or naming opening ("That's Emeka, has been for ages", "We call it X").
+_ANSWERED = re.compile(
+    r"^(?:(?P<heading>[^:?]{1,40}):\s+(?=Q:))?(?:(?:Q|[A-Z]{2,})(?:\s*\([^()]*\))?:\s+)?"
+    r"(?:(?:So|And|Then),?\s+)?(?P<wh>What|Who|Where|Which|When)(?P<how>'s|’s| is| are| does| do)?"
+    r"\s+(?P<rest>[^?]+)\?\s+"
+    r"(?:A|[A-Z]{2,})(?:\s*\((?P<who>[A-Z][\w'-]*)\))?:\s+(?P<answer>[^?]+)$"
+)
+_ANSWER_OPENING = re.compile(
+    r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I
+)
+_PARTICIPLE_END = re.compile(
+    r"^(?P<thing>.+?) (?P<done>(?:\w+ed|written|built|run|made|known|kept|held|done|"
+    r"called)(?: (?:in|with|on|by|as|at|from|for))?)$"
+)
+
+
+def _answered_as_said(text: str) -> tuple[str, str | None] | None:
+    """A question answered in one fact read as the statement it answers, and who the
+    answerer is (see above); None when the fact is not one."""
+    match = _ANSWERED.match(text)
+    if match is None:
+        return None
+    said = _question_answered(match)
+    if said is None:
+        return None
+    said = f"{said[:1].upper()}{said[1:]}"
+    return (f"{match['heading']}: {said}" if match["heading"] else said), match["who"]
+
+
+def _question_answered(match: re.Match[str]) -> str | None:
+    """The statement an `_ANSWERED` match says, without its heading."""
+    who = match["who"]
+    answer = _ANSWER_OPENING.sub("", re.split(r",\s|;\s|\s\(", match["answer"])[0])
+    answer = answer.strip().rstrip(".!")
+    rest = match["rest"].strip()
+    if who:
+        answer = re.sub(r"^(?:I'm|I’m|I am)\b", f"{who} is", answer)
+        rest = re.sub(r"\byour\b", f"{who}'s", rest)
+        rest = re.sub(r"\byou\b", who, rest)
+    elif re.search(r"\byou(?:r)?\b|^I\b", f"{rest} {answer}"):
+        return None  # no one named to stand for "you"
+    if not answer or not rest:
+        return None
+    how = (match["how"] or "").strip().replace("’", "'")
+    wh = match["wh"].casefold()
+    opens = answer.split()[0].casefold()
+    put = "in " if wh == "where" and opens not in _LIGHT else ""
+    if opens in _LIGHT:
+        answer = answer[:1].lower() + answer[1:]  # "On wh-81": no name
+    if how in ("'s", "is", "are"):
+        copula = "is" if how != "are" else "are"
+        if wh == "which":
+            return None  # "Which team are you on?": the noun asked is not said as a value
+        if part := _PARTICIPLE_END.match(rest):
+            return f"{part['thing']} {copula} {part['done']} {put}{answer}"
+        return f"{rest} {copula} {put}{answer}"
+    if how in ("does", "do"):
+        thing, _, verb = rest.rpartition(" ")
+        if not thing or not verb.isalpha():
+            return None
+        if how == "does":
+            verb = f"{verb}es" if verb.endswith(("s", "sh", "ch", "x", "o")) else f"{verb}s"
+        return f"{thing} {verb} {put}{answer}"
+    if how == "" and wh in ("what", "who"):
+        return f"{answer} {rest}"  # "What runs our builds? A: TeamCity"
+    return None
 
 
 # A value put first (supersede9): a cleft ("Accra is where Ada lives as of this spring",
@@ -3102,7 +3178,7 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     if read is None:
         return [], frozenset(), [], frozenset(), None
     folded, values = _tokens(read[0])
-    about = (read[1] or "").casefold().split()
+    about = (read[1] or "").casefold().split() if _names_someone(read[1], who) else []
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
     leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
@@ -3112,7 +3188,7 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
         return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
-    held = _runs(folded, values, 0, len(folded))
+    held = _held_names(_runs(folded, values, 0, len(folded)))
     subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
         # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
@@ -3151,6 +3227,33 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     kin = set(folded) & _ONE_KIN
     own = [(value, to | kin) for value, to in own if not set(value.split()) & to]
     return leaving, words, own, frozenset(denied), (read[0], tuple(about))
+
+
+# A word in capitals ("FAQ", "HOST") or in lower case ("annex") in a heading: a label of
+# the document or of the speaker's part, not a name.
+_LABEL_WORD = re.compile(r"\b[A-Z]{2,}\b|(?<![\w-])[a-z]")
+
+
+def _names_someone(heading: str | None, who: str | None) -> bool:
+    """Whether a fact's heading ("Kofi: ...") is whom it is about: the one given
+    (`who`), or a heading of names only, not a document's or a part's label ("Car-share
+    FAQ: Q: ...", "HOST: ...", "Policy annex B: ...")."""
+    return heading is None or heading == who or not _LABEL_WORD.search(heading)
+
+
+def _held_names(runs: list[str]) -> list[str]:
+    """A fact's value runs without what is capitalised only by its place: a determiner,
+    a pronoun or a question's word opening a run ("A: A Tesla Model 3", "Q: What does
+    Tomas drive?"), and a run that is only a weekday or a month ("Diary, Sunday: ..."),
+    which names no one the value is given to."""
+    kept = []
+    for run in runs:
+        words = run.split()
+        while words and words[0] in _FIRST_NOT_VALUE | _PRONOUNS | _WH_WORDS:
+            words = words[1:]
+        if words and not _WEEKDAY_OR_MONTH.fullmatch(" ".join(words)):
+            kept.append(" ".join(words))
+    return kept
 
 
 @lru_cache(maxsize=4096)
