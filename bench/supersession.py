@@ -4564,9 +4564,7 @@ def recall_failures(
                     from memctl.models.supersede import stale
 
                     read = "pair read" if stale([case.old, case.new]) else "pair not read"
-                    print(
-                        f"miss (recall, {read}): {case.question!r}: {case.old!r} -> {case.new!r}"
-                    )
+                    print(f"miss (recall, {read}): {case.question!r}: {case.old!r} -> {case.new!r}")
         return queries, stale_first, missing
     finally:
         recall_module.newest_first = keep
