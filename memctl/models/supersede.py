@@ -1283,6 +1283,8 @@ class _Shape:
     put: bool = False
     """Its subject was given a typed value by something done to it ("was rebooked for
     11:00", "was rolled forward to 7.0"): a value set, as a change cue says (_PUT)."""
+    tail: str = ""
+    """What follows its aligned words (a trailing clause, "second floor"), folded."""
 
     @property
     def key(self) -> tuple[str, frozenset[str]] | None:
@@ -1360,6 +1362,7 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
         named=_named_old(sentence),
         put=put,
         owners=owners,
+        tail=sentence[trail.start() :].casefold().strip(" .") if trail else "",
     )
 
 
@@ -1489,6 +1492,46 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
         return False
     same = len(older.folded) - (i2 - i1)
     return same >= 3 or (same >= 2 and newer.cue)
+
+
+# The same frame with another word in the value's place (supersede17): "Staging uses
+# mysql." then "Staging uses postgres.", "Lena is on the data team." then "Lena is on
+# the billing team.". The same subject, the same predicate (the words before the value),
+# and one word apart after them, each in lower case (a value `_one_value_apart` does not
+# see): the later fact says what the earlier one did, of the same thing, with another
+# value. Only a short statement whose value ends it (at most its noun after it: "data
+# team"), with one or two words before it after the subject's first: the word that
+# differs is then the value, not a word of a longer subject ("the Willow standup will be
+# held ..." / "the Willow review will be held ...") or of a role's name ("QA lead for
+# mobile" / "... for payments"), nor an object of a clause ("the rumour that Lena changed
+# address is wrong"). Not a function word (a preposition, a determiner, a negation,
+# "also"), not a number, and not the predicate's own first word ("staging was slow" /
+# "staging was down": another state, not another value).
+_NOT_A_VALUE_WORD = (
+    _LIGHT
+    | _PRONOUNS
+    | _ADDS
+    | _set("the a an our its his her their my your no not never and or but")
+)
+
+
+def _one_word_apart(newer: _Shape, older: _Shape) -> bool:
+    """Whether `newer` says `older`'s frame with one lower-case word in another's place,
+    after the subject and a word of the predicate (see above)."""
+    a, b = older.folded, newer.folded
+    apart = [k for k in range(len(a)) if a[k] != b[k]]
+    if len(apart) != 1 or not 2 <= apart[0] <= 3 or len(a) - apart[0] > 2:
+        return False  # a short statement: subject, predicate, value (and its noun) last
+    k = apart[0]
+    if older.values[k] or newer.values[k] or older.tail != newer.tail:
+        return False
+    if k < max(older.said, newer.said):
+        return False  # a word of the subject: "the QA lead for mobile approves ..."
+    before = a[k - 1]  # the predicate's: a preposition, the verb, or after the verb
+    verb = before in _LIGHT or k - 1 >= min(older.said, newer.said) > 0
+    if not (verb or (before.endswith("s") and not before.endswith("ss"))):
+        return False
+    return all(w.isalpha() and w not in _NOT_A_VALUE_WORD for w in (a[k], b[k]))
 
 
 _WHERE = _set("on in at to onto into for")
@@ -1744,6 +1787,23 @@ def _structural(
         for word in {run.split()[0] for run in runs}:
             by_run.setdefault(word, []).append(i)
     _typed_changes(shapes, found)
+    _frame_changes(shapes, found)
+
+
+def _frame_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier fact a later one says again with one lower-case word
+    in the value's place (`_one_word_apart`), among the newest `_PAIR_LIMIT` facts of
+    its first word and length."""
+    by_frame: dict[tuple[str, int], list[int]] = {}
+    for i, shape in enumerate(shapes):
+        if shape is None or len(shape.folded) < 3 or shape.adds or shape.past:
+            continue
+        frame = (shape.folded[0], len(shape.folded))
+        for j in by_frame.get(frame, [])[-_PAIR_LIMIT:]:
+            older = shapes[j]
+            if j not in found and older is not None and _one_word_apart(shape, older):
+                found[j] = i
+        by_frame.setdefault(frame, []).append(i)
 
 
 # The sorts of value whose form says what they are (a date, a time, a host or other
