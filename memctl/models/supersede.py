@@ -1211,6 +1211,9 @@ _PAST = re.compile(
     r"(?:^|\s)(?!(?:is|are|was|were|been|be|has|have|had) )[a-z]+ (?:[a-z]+ed|went|flew|met|saw|took|gave|spent|ran|wrote|"
     r"bought|sold|made|did|came|left|told|said|grew|drove|rode|ate|won|lost|found|got)\b"
 )
+# A past passive with its doer ("The hackathon page was archived by Ravi"): an event
+# someone did, told as past, not a value the subject holds ("is maintained by Ravi").
+_DONE_BY = re.compile(r"\b(?:was|were) (?:[a-z]+ly )?[a-z]+ed by [A-Z]")
 # Words that name the value a later fact replaces: "from A", "instead of A", "left A".
 _NAMES_OLD = re.compile(
     # "20 km from A", "not far from A": a distance from a place, which is not left
@@ -1347,7 +1350,9 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
             return None
         kept = (about, *kept[1:])
     folded = tuple(t.casefold() for t in kept)
-    past = bool(_PAST.search(" " + head.casefold())) and not _CUE.search(head)
+    past = bool(_PAST.search(" " + head.casefold()) or _DONE_BY.search(head)) and not _CUE.search(
+        head
+    )
     said = len(_kept(head[: verb.end() if doer else verb.start()]))
     adds = bool(_ADDS & set(folded))
     values = tuple(map(_is_value, kept))
@@ -2654,7 +2659,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     head = _clean(text)
     cut = head.find(shape.tokens[start])
     past = bool(_PAST.search(" " + head[: cut if cut > 0 else len(head)].casefold()))
-    event = past and not cue and not old
+    event = (past or bool(_DONE_BY.search(head))) and not cue and not old
     value = " ".join(folded[start:end])
     if set(folded[start:end]) <= old:
         return None  # "left Initech": the old value ends it
