@@ -1799,16 +1799,18 @@ def _frame_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> No
     """Adds to `found` an earlier fact a later one says again with one lower-case word
     in the value's place (`_one_word_apart`), among the newest `_PAIR_LIMIT` facts of
     its first word and length."""
-    by_frame: dict[tuple[str, int], list[int]] = {}
+    # each wording of a frame once (a fact said again is read once), with where it was said
+    by_frame: dict[tuple[str, int], dict[tuple[str, ...], list[int]]] = {}
     for i, shape in enumerate(shapes):
         if shape is None or len(shape.folded) < 3 or shape.adds or shape.past:
             continue
-        frame = (shape.folded[0], len(shape.folded))
-        for j in by_frame.get(frame, [])[-_PAIR_LIMIT:]:
-            older = shapes[j]
-            if j not in found and older is not None and _one_word_apart(shape, older):
-                found[j] = i
-        by_frame.setdefault(frame, []).append(i)
+        said = by_frame.setdefault((shape.folded[0], len(shape.folded)), {})
+        for folded in list(said)[-_PAIR_LIMIT:]:
+            older = shapes[said[folded][-1]]
+            if folded != shape.folded and older is not None and _one_word_apart(shape, older):
+                for j in said[folded]:
+                    found.setdefault(j, i)
+        said.setdefault(shape.folded, []).append(i)
 
 
 # The sorts of value whose form says what they are (a date, a time, a host or other
@@ -3294,6 +3296,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     return leaving, words, own, frozenset(denied), (read[0], tuple(about))
 
 
+_PLACE_CAPITALS = _FIRST_NOT_VALUE | _PRONOUNS | _WH_WORDS
+"""Words capitalised only by their place (a sentence's or a label's first)."""
 # A word in capitals ("FAQ", "HOST") or in lower case ("annex") in a heading: a label of
 # the document or of the speaker's part, not a name.
 _LABEL_WORD = re.compile(r"\b[A-Z]{2,}\b|(?<![\w-])[a-z]")
@@ -3314,9 +3318,9 @@ def _held_names(runs: list[str]) -> list[str]:
     kept = []
     for run in runs:
         words = run.split()
-        while words and words[0] in _FIRST_NOT_VALUE | _PRONOUNS | _WH_WORDS:
+        while words and words[0] in _PLACE_CAPITALS:
             words = words[1:]
-        if words and not _WEEKDAY_OR_MONTH.fullmatch(" ".join(words)):
+        if len(words) > 1 or (words and not _WEEKDAY_OR_MONTH.fullmatch(words[0])):
             kept.append(" ".join(words))
     return kept
 
