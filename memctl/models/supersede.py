@@ -1121,6 +1121,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found, [_row(text) for text in facts])
     _leaving_changes(facts, about, slots, found)
+    _record_changes(facts, found)
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
@@ -2602,6 +2603,88 @@ def _row(text: str) -> str | None:
     if plural or last in _LIST_NOUN:
         return ""
     return " ".join(match["rest"].casefold().rstrip(".!").split())
+
+
+# A record (supersede17): a config line, a key=value log or form, a labelled field
+# ("staging.db = mysql", "service=heron owner=Ottilie", "# Ines's dotfiles: editor = VS
+# Code", "Staging DB: mysql"). Its keys and values are read apart: a later record with
+# the same keys, all values the same but one, says that key's value anew, whatever the
+# case of the value. The key is the label before the fields, the field's own key and a
+# closing comment ("image_tag = '1.12'  # the Pulsar service": whose tag it is). A value
+# is one value: names or a typed value only, or one or two words in lower case; not a
+# clause ("Marco answered nano", "that's Viktor's team"), a pair ("Viktor -> Jonas") or
+# an address in brackets. A label naming a list or a document of rows (`_LIST_NOUN`, a
+# plural) heads members, not one value.
+_COMMENT_OPEN = re.compile(r"^\s*(?:#+|//|--)\s*")
+_COMMENT_CLOSE = re.compile(r"\s+(?:#|//)\s+(?P<about>.*)$")
+_FIELD = re.compile(
+    r"(?P<key>[\w.\-/\[\]'’]+(?: [\w.\-/'’]+){0,3}?)\s*=\s*"
+    r"(?P<value>[^\s=|;,]+(?: [^\s=|;,]+){0,2}?)(?=\s*(?:[|;,]|$)|\s+[\w.\-]+\s*=)"
+)
+_LABELLED = re.compile(r"^(?P<key>[^:=|;]{1,60}?):\s+(?P<value>[^:=|;]+?)[.!]?$")
+
+
+def _one_value(value: str) -> str | None:
+    """`value` without its quotes when it is one value (see above), else None."""
+    value = value.strip().strip("'\"“”‘’").rstrip(".")
+    words = value.split()
+    if not words or re.search(r"[<>()→]|->|'s\b|’s\b", value):
+        return None
+    capital = [_is_value(word) for word in words]
+    if all(capital) or (not any(capital) and len(words) <= 2):
+        return value
+    return None
+
+
+def _record(text: str) -> tuple[tuple[str, str], ...] | None:
+    """A record's (key, value) fields, keys folded with the label before them and the
+    comment after them, in order; None for a line that is no record (see above)."""
+    line = _COMMENT_OPEN.sub("", text.strip().lstrip("-*+• "))
+    about = ""
+    if closing := _COMMENT_CLOSE.search(line):
+        line, about = line[: closing.start()], closing["about"].casefold()
+        if re.match(r"(?:was|formerly|previously|not|ex-)\b", about):
+            about = ""  # "editor = Helix  # was nano": the old value, not whose
+    if "=" in line:
+        fields = list(_FIELD.finditer(line))
+        if not fields:
+            return None
+        label = line[: fields[0].start()].strip(" :[]").casefold()
+        if sum(len(m[0]) for m in fields) + len(label) < len(line.replace(" ", "")) * 0.6:
+            return None  # a sentence with an "=" in it, not a record
+        pairs = [(f"{label} {m['key'].casefold()} {about}", _one_value(m["value"])) for m in fields]
+    else:
+        match = _LABELLED.match(line)
+        if match is None or len(match["key"].split()) > 5:
+            return None
+        key = match["key"].casefold().replace(",", " ")
+        last = key.split()[-1].strip("'’") if key.split() else ""
+        plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+        if plural or last in _LIST_NOUN or "," in match["value"]:
+            return None
+        pairs = [(f"{key} {about}", _one_value(match["value"]))]
+    if any(value is None for _, value in pairs):
+        return None
+    return tuple((" ".join(key.split()), value or "") for key, value in pairs)
+
+
+def _record_changes(facts: Sequence[str], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier record a later one says with the same keys and one
+    value changed (see above), among the newest `_PAIR_LIMIT` of its keys."""
+    by_keys: dict[tuple[str, ...], list[tuple[int, tuple[str, ...]]]] = {}
+    for i, text in enumerate(facts):
+        if "=" not in text and ": " not in text:
+            continue
+        fields = _record(text)
+        if not fields:
+            continue
+        keys = tuple(key for key, _ in fields)
+        values = tuple(value.casefold() for _, value in fields)
+        for j, before in by_keys.get(keys, [])[-_PAIR_LIMIT:]:
+            apart = [k for k in range(len(keys)) if values[k] != before[k]]
+            if len(apart) == 1 and _run_kind(values[apart[0]]) == _run_kind(before[apart[0]]):
+                found.setdefault(j, i)
+        by_keys.setdefault(keys, []).append((i, values))
 
 
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:

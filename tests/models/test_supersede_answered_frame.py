@@ -2,7 +2,8 @@
 ...", an interview's "HOST: ... GUEST (Name): ...") says the statement it answers, so a
 later correction of that value ends it; the same short frame said again with another
 lower-case word in the value's place ("Staging uses mysql." then "Staging uses
-postgres.") replaces the earlier fact; a past passive with its doer ("was archived by
+postgres.") replaces the earlier fact, and so does a record with the same keys and one
+value changed ("staging.db = mysql" then "staging.db = postgres"); a past passive with its doer ("was archived by
 X") is an event, not a value. A word of the subject, of a role's name, another state,
 "also", two teams' FAQs and an unnamed "you" keep the earlier fact. Sentences written
 for this test, not drawn from a bench; through `stale()`, builtin's consolidation and
@@ -45,6 +46,14 @@ CHANGES = [
     ("Staging uses mysql.", "Staging uses postgres."),
     ("staging uses mysql.", "staging uses postgres."),
     ("Ottilie is on the data team, second floor.", "Ottilie is on the billing team, second floor."),
+    # records: the same keys, one value changed, whatever its case
+    ("staging.db = mysql", "staging.db = postgres"),
+    ("service=heron owner=Ottilie", "service=heron owner=Rasmus"),
+    (
+        "# Bartosz's dotfiles: editor = kakoune",
+        "# Bartosz's dotfiles: editor = Neovim  # was kakoune",
+    ),
+    ("Heron API status: degraded", "Heron API status: operational"),
 ]
 
 # (older, newer): both stay
@@ -75,6 +84,15 @@ KEEPS = [
     ),
     # "your" with no one named to stand for it
     ("Q: What's your editor? A: Kakoune.", "Actually Bartosz swears by Neovim, not Kakoune."),
+    # records of two subjects: the closing comment says whose
+    ("image_tag = '1.12'  # the Heron service", "image_tag = '2.3'  # the Kilnsey service"),
+    # two values changed: another record
+    ("service=heron owner=Ottilie", "service=kilnsey owner=Rasmus"),
+    # a clause, not one value
+    (
+        "Survey, Q5 'Favourite editor': Ottilie answered nano",
+        "Survey, Q5 'Favourite editor': Rasmus answered Zed",
+    ),
 ]
 
 
