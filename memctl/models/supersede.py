@@ -1077,7 +1077,7 @@ REDACTED = "[REDACTED:"
 def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
-    facts = [_settled(text) for text in facts]
+    facts = [_settled(_LOG_STAMP.sub("", text, count=1)) for text in facts]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -1128,6 +1128,14 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     return found
 
 
+# A log line's opening (supersede17): a timestamp (a date with a time of day, bracketed
+# or not) and a level in capitals ("2026-03-02 10:00 INFO heron owner set to Ottilie"):
+# when the line was written, not what it says. A date alone may be the value ("2027-07-26:
+# the Cobalt audit") and is kept.
+_LOG_STAMP = re.compile(
+    r"^\s*[-*+•]?\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
+    r"\s+(?:\[?[A-Z]{3,8}\]?:?\s+)?"
+)
 # A closing clause that names no value and only hedges what may come next, or says
 # where the fact comes from (supersede16): "the page is atlas-13 for now; branding may
 # pick a final name later", "is on 9.2; we may roll forward again next week", "is on
@@ -1535,7 +1543,13 @@ def _one_word_apart(newer: _Shape, older: _Shape) -> bool:
         return False  # a word of the subject: "the QA lead for mobile approves ..."
     before = a[k - 1]  # the predicate's: a preposition, the verb, or after the verb
     verb = before in _LIGHT or k - 1 >= min(older.said, newer.said) > 0
-    if not (verb or (before.endswith("s") and not before.endswith("ss"))):
+    # or the copula's complement itself, a noun as the value ("the staging db is mysql"),
+    # not a participle or an adjective of state ("is delayed", "is understaffed")
+    complement = k == min(older.said, newer.said) and not any(
+        w.endswith(("ed", "ing", "ful", "ous", "ive", "able", "ible", "ic", "al", "less"))
+        for w in (a[k], b[k])
+    )
+    if not (verb or complement or (before.endswith("s") and not before.endswith("ss"))):
         return False
     return all(w.isalpha() and w not in _NOT_A_VALUE_WORD for w in (a[k], b[k]))
 

@@ -46,6 +46,13 @@ CHANGES = [
     ("Staging uses mysql.", "Staging uses postgres."),
     ("staging uses mysql.", "staging uses postgres."),
     ("Ottilie is on the data team, second floor.", "Ottilie is on the billing team, second floor."),
+    # the copula's complement, a noun
+    ("the staging db is mysql.", "the staging db is postgres now."),
+    # a log line: its timestamp and level are when it was written
+    (
+        "2026-03-02 10:00 INFO heron owner set to Ottilie",
+        "2026-03-09 11:00 INFO heron owner set to Rasmus",
+    ),
     # records: the same keys, one value changed, whatever its case
     ("staging.db = mysql", "staging.db = postgres"),
     ("service=heron owner=Ottilie", "service=heron owner=Rasmus"),
@@ -88,6 +95,11 @@ KEEPS = [
     ("image_tag = '1.12'  # the Heron service", "image_tag = '2.3'  # the Kilnsey service"),
     # two values changed: another record
     ("service=heron owner=Ottilie", "service=kilnsey owner=Rasmus"),
+    # an adjective of state, a participle: another state, not another value
+    ("The staging db is slow.", "The staging db is unavailable."),
+    ("The staging db is provisioned.", "The staging db is throttled."),
+    # a date alone opening a fact is its value, not a log's stamp
+    ("2027-07-26: the Heron audit", "2027-07-26: the Kilnsey audit"),
     # a clause, not one value
     (
         "Survey, Q5 'Favourite editor': Ottilie answered nano",
