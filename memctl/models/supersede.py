@@ -1077,7 +1077,10 @@ REDACTED = "[REDACTED:"
 def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
-    facts = [_settled(_LOG_STAMP.sub("", text, count=1)) for text in facts]
+    facts = [
+        _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
+        for text in facts
+    ]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -2687,8 +2690,8 @@ def _record_changes(facts: Sequence[str], found: dict[int, int]) -> None:
     value changed (see above), among the newest `_PAIR_LIMIT` of its keys."""
     by_keys: dict[tuple[str, ...], list[tuple[int, tuple[str, ...]]]] = {}
     for i, text in enumerate(facts):
-        if "=" not in text and ": " not in text:
-            continue
+        if "=" not in text and (": " not in text or text.count(" ") > 12):
+            continue  # a labelled field is short (`_LABELLED`)
         fields = _record(text)
         if not fields:
             continue
