@@ -611,6 +611,7 @@ _PARTICIPLE_END = re.compile(
 )
 
 
+@lru_cache(maxsize=READINGS)
 def _answered_as_said(text: str) -> tuple[str, str | None] | None:
     """A question answered in one fact read as the statement it answers, and who the
     answerer is (see above); None when the fact is not one."""
@@ -2641,11 +2642,14 @@ _FIELD = re.compile(
 _LABELLED = re.compile(r"^(?P<key>[^:=|;]{1,60}?):\s+(?P<value>[^:=|;]+?)[.!]?$")
 
 
+_NOT_ONE_VALUE = re.compile(r"[<>()→]|->|'s\b|’s\b")
+
+
 def _one_value(value: str) -> str | None:
     """`value` without its quotes when it is one value (see above), else None."""
     value = value.strip().strip("'\"“”‘’").rstrip(".")
     words = value.split()
-    if not words or re.search(r"[<>()→]|->|'s\b|’s\b", value):
+    if not words or _NOT_ONE_VALUE.search(value):
         return None
     capital = [_is_value(word) for word in words]
     if all(capital) or (not any(capital) and len(words) <= 2):
