@@ -57,6 +57,10 @@ amendment, config-comment, FAQ, interview, newsletter, listing, arrow and substi
 measured on main before (322e3b4) and after the noon round, never read.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
+
+`--misses` prints each case missed, and which part failed: "miss (memory, both kept | old
+kept alone | both gone)", "miss (recall, pair read | pair not read)" (whether `stale()`
+reads the pair on its own), and "false drop" with the case whose ledger dropped it.
 """
 
 from __future__ import annotations

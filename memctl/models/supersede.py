@@ -3360,7 +3360,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
         return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
     held = _held_names(_runs(folded, values, 0, len(folded)))
-    subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
+    givers = [run for run in held[:-1] if not _WEEKDAY_OR_MONTH.fullmatch(run)]
+    subject = frozenset({w for run in givers for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
         # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
         # (`_tokens`), but is the only name the value can be given to.
@@ -3417,14 +3418,14 @@ def _names_someone(heading: str | None, who: str | None) -> bool:
 def _held_names(runs: list[str]) -> list[str]:
     """A fact's value runs without what is capitalised only by its place: a determiner,
     a pronoun or a question's word opening a run ("A: A Tesla Model 3", "Q: What does
-    Tomas drive?"), and a run that is only a weekday or a month ("Diary, Sunday: ..."),
-    which names no one the value is given to."""
+    Tomas drive?"). (A run that is only a weekday or a month, "Diary, Sunday: ...", is
+    a value, but names no one a value is given to: `_leaving_read`.)"""
     kept = []
     for run in runs:
         words = run.split()
         while words and words[0] in _PLACE_CAPITALS:
             words = words[1:]
-        if len(words) > 1 or (words and not _WEEKDAY_OR_MONTH.fullmatch(words[0])):
+        if words:
             kept.append(" ".join(words))
     return kept
 
