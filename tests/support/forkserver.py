@@ -78,6 +78,7 @@ IMPORT_ENV = (
     "LANG",
     "LC_ALL",
     "LC_CTYPE",
+    "TZ",  # `time` sets time.timezone and time.tzname from it when imported
     # read once when typer is imported (typer/core.py, typer/rich_utils.py)
     "TYPER_USE_RICH",
     "TERMINAL_WIDTH",
@@ -333,7 +334,11 @@ class Forked:
         text: bool = False,
     ) -> None:
         environment = dict(os.environ if env is None else env)
-        self.args = [str(MEMCTL), *map(str, args)]
+        # bytes as the interpreter decodes a command line that is not UTF-8
+        self.args = [
+            str(MEMCTL),
+            *(os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in args),
+        ]
         self.text = text
         self.returncode: int | None = None
         ends = [

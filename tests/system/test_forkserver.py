@@ -23,7 +23,7 @@ def real(
     args: list[object], *, input: bytes | str = b"", env=None, cwd=None
 ) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [str(MEMCTL), *map(str, args)],
+        [str(MEMCTL), *(a if isinstance(a, bytes) else str(a) for a in args)],
         input=input.encode() if isinstance(input, str) else input,
         capture_output=True,
         env=env,
