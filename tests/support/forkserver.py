@@ -249,6 +249,11 @@ run's is (not tests/support, whose secrets.py would hide the standard library's)
 this file imports anything."""
 
 MEMCTL = Path(sys.executable).with_name("memctl")
+EXECUTABLE = os.environ.get("MEMCTL_TESTS_EXECUTABLE") == "1"
+"""With MEMCTL_TESTS_EXECUTABLE=1 in the environment the suite starts in, `popen` and
+`run` start the installed executable instead (subprocess): the tests that fork, run
+both ways, must agree. Read at import, before the tests' isolated environment drops
+every MEMCTL_ variable."""
 _servers: dict[tuple[str | None, ...], _Server] = {}
 _lock = threading.Lock()
 
@@ -317,6 +322,12 @@ def _descriptor(stream: Stream, default: int, reading: bool) -> tuple[int, int |
     return stream.fileno(), None
 
 
+def _words(args: Sequence[object]) -> list[str]:
+    """The arguments as the run's sys.argv holds them: bytes decoded as the interpreter
+    decodes a command line that is not UTF-8 (surrogateescape)."""
+    return [os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in args]
+
+
 class Forked:
     """A `memctl` run forked by the server: what tests use of subprocess.Popen (pid,
     returncode, poll, wait, communicate, send_signal, kill), with its output decoded as
@@ -334,11 +345,7 @@ class Forked:
         text: bool = False,
     ) -> None:
         environment = dict(os.environ if env is None else env)
-        # bytes as the interpreter decodes a command line that is not UTF-8
-        self.args = [
-            str(MEMCTL),
-            *(os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in args),
-        ]
+        self.args = [str(MEMCTL), *_words(args)]
         self.text = text
         self.returncode: int | None = None
         ends = [
@@ -447,6 +454,29 @@ class Forked:
         return decoded.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def popen(
+    args: Sequence[object],
+    *,
+    stdin: Stream = None,
+    stdout: Stream = None,
+    stderr: Stream = None,
+    env: Mapping[str, str] | None = None,
+    text: bool = False,
+) -> Forked | subprocess.Popen[Any]:
+    """`memctl ARGS` started and not waited for: forked, or (EXECUTABLE) the installed
+    executable."""
+    if EXECUTABLE:
+        return subprocess.Popen(
+            [str(MEMCTL), *_words(args)],
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            env=env,
+            text=text,
+        )
+    return Forked(args, stdin=stdin, stdout=stdout, stderr=stderr, env=env, text=text)
+
+
 def run(
     args: Sequence[object],
     *,
@@ -456,8 +486,21 @@ def run(
     timeout: float | None = None,
     text: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
-    """`subprocess.run([memctl, *args], capture_output=True, ...)` on a forked run: stdin
-    is `input` (empty when None, never the test process's own)."""
+    """`subprocess.run([memctl, *args], capture_output=True, ...)` on a forked run (or,
+    EXECUTABLE, that call itself): stdin is `input` (empty when None, never the test
+    process's own)."""
+    if EXECUTABLE:
+        data = input.encode() if isinstance(input, str) else input or b""
+        return subprocess.run(
+            [str(MEMCTL), *_words(args)],
+            input=data.decode() if text else data,
+            capture_output=True,
+            env=env,
+            cwd=cwd,
+            timeout=timeout,
+            text=text,
+            check=False,
+        )
     process = Forked(
         args,
         stdin=subprocess.PIPE,

@@ -478,7 +478,7 @@ def start(
 ) -> subprocess.Popen | forkserver.Forked:
     """memctl on `root` started, not waited for (forked, or the installed executable)."""
     if not executable:
-        return forkserver.Forked(
+        return forkserver.popen(
             ["-w", root, *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,

@@ -57,7 +57,7 @@ class Replica:
         all the same): about a tenth of the test's time was spent sleeping there. The
         process is forked from the fork server (tests/support/forkserver.py): the while
         runs from the sync's start, not from an interpreter's."""
-        process = forkserver.Forked(
+        process = forkserver.popen(
             ["-q", "-w", self.ws.root, "sync"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
