@@ -2542,7 +2542,9 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     relation = frozenset(
         _stem(folded[k])
         for k in range(shape.said, start)
-        if folded[k] not in _SLOT_STOP and not _SLOT_CUE.fullmatch(folded[k])
+        if folded[k] not in _SLOT_STOP
+        and not _SLOT_CUE.fullmatch(folded[k])
+        and not (folded[k] in _DECIDED and k + 1 < start and folded[k + 1] == "to")
     )
     if folded[start - 1] in _LIGHT:
         relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
@@ -2573,6 +2575,12 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
         event=event,
         swapped=swapped,
     )
+
+
+# A verb of deciding before "to" and the verb it settles ("we decided to use SQLite",
+# "chose to host it on Fly"): the relation is the verb decided on, not the deciding
+# (fixaudit13b).
+_DECIDED = _set("decide decided decides chose choose chooses agreed agree agrees opted opt opts")
 
 
 # A person in a role, whatever the verb: "Felix serves as the QA lead for billing", "Lena

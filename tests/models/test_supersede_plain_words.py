@@ -43,6 +43,12 @@ CHANGES = [
         "The grpc goes back to port 7000, Kafka moved instead.",
     ),
     ("The admin port is 8443.", "The admin goes back to port 9443."),
+    # "decided to use A", then a switch from A: the deciding is no relation of its own
+    (
+        "For the search index we decided to use Elastic.",
+        "We're switching the search index from Elastic to Meilisearch.",
+    ),
+    ("For the queue we chose to use RabbitMQ.", "The queue is switching from RabbitMQ to NATS."),
 ]
 
 # (older, newer): the newer one leaves the older standing.
@@ -56,6 +62,9 @@ KEPT = [
         "Rita: The printer gets a new toner in the week of 2027-02-01.",
         "Rita: The design review is set for 2027-02-15, the week of the offsite.",
     ),
+    # another thing decided on, or another thing switched
+    ("For the docs we decided to use Sphinx.", "For the blog we decided to use Hugo."),
+    ("For the docs we decided to use Sphinx.", "We're switching the blog from Jekyll to Hugo."),
 ]
 
 
