@@ -12,7 +12,8 @@ slot (what about it: its value "", its place, employer, job, owner, name, its da
   are read the other way round (X's value is P: a role has one holder);
 - the verbs of a single value: lives in, is based in, moved to, relocated to, works
   at/for, joined, works as, owns, leads, is owned/led/run by, is called/named;
-- a change: moved/changed/switched/migrated to, is now, now <verb>, renamed to,
+- a change: moved/changed/switched/migrated to (in any tense: "moves to", "is moving
+  to", "will move to"; and "goes back to"), is now, now <verb>, renamed to,
   postponed/pushed/delayed/rescheduled/moved to, "took over"; "switched from A to B"
   and "V instead of A" also name the value they replace;
 - "X no longer <verb> V" / "X is no longer V": V stopped holding.
@@ -3524,9 +3525,10 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
     opening = len(folded) > o + 1 and tokens[o][:1].isupper() and content[o]
     if opening and not folded[o].endswith("ed") and folded[o + 1] in _LIGHT | _OPENING_VERBS:
         read.units.add(frozenset(folded[o : o + 1]))  # "Staging in eu-west has ..."
-    elif opening and not folded[o].endswith("ed"):
+    elif opening and not folded[o].endswith("ed") and not read.units:
         # a noun phrase with no determiner before its verb ("Beta launch target is
-        # ...", fixaudit13b): its first words, as after "the"
+        # ...", fixaudit13b), in a fact that names no other subject: its first words,
+        # as after "the" ("Team calendar has the Tundra review at ..." is the review's)
         verb = next(
             (k for k in range(o, min(o + 4, len(folded))) if folded[k] in _OPENING_VERBS), o
         )

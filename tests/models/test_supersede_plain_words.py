@@ -37,6 +37,11 @@ CHANGES = [
         "Ines: Gamma rollout target is 2027-04-02.",
         "Ines: The gamma rollout is confirmed for 2027-04-16.",
     ),
+    # ... but not when the fact names a subject after "the" ("the Quarry retro")
+    (
+        "Ops rota has the Quarry retro at 10:30.",
+        "The Quarry retro kept overlapping with the town hall, so we took 11:15.",
+    ),
     # "goes back to": a change; the noun before the number names what it is of
     (
         "The grpc port changes to 7443 because 7000 clashes with Kafka.",
