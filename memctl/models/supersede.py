@@ -12,7 +12,8 @@ slot (what about it: its value "", its place, employer, job, owner, name, its da
   are read the other way round (X's value is P: a role has one holder);
 - the verbs of a single value: lives in, is based in, moved to, relocated to, works
   at/for, joined, works as, owns, leads, is owned/led/run by, is called/named;
-- a change: moved/changed/switched/migrated to, is now, now <verb>, renamed to,
+- a change: moved/changed/switched/migrated to (in any tense: "moves to", "is moving
+  to", "will move to"; and "goes back to"), is now, now <verb>, renamed to,
   postponed/pushed/delayed/rescheduled/moved to, "took over"; "switched from A to B"
   and "V instead of A" also name the value they replace;
 - "X no longer <verb> V" / "X is no longer V": V stopped holding.
@@ -214,11 +215,23 @@ _QUOTED = re.compile(r"^[“\"](?P<said>[^“”\"]+)[”\"]$")
 _SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
+# A verb of change in any tense or aspect (fixaudit13b): "moved", "moves", "is moving",
+# "has moved", "will move", "is going to move"; the bare form only after "will" or
+# "going to" ("we need to move to" hedges: no change read).
 _CHANGE = (
-    r"(?:has |have |had |was |were |is |been |got |just |recently |finally |officially |then |"
-    r"since )*"
-    r"(?:moved|changed|switched|migrated|shifted|transferred|relocated|upgraded|updated|"
-    r"rolled over|cut over|changed over)"
+    r"(?:has |have |had |was |were |is |are |been |got |just |recently |finally |officially |"
+    r"then |since )*"
+    r"(?:mov(?:ed|es|ing)|chang(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|"
+    r"shift(?:ed|s|ing)|transfer(?:red|s|ring)|relocat(?:ed|es|ing)|upgrad(?:ed|es|ing)|"
+    r"updat(?:ed|es|ing)|roll(?:ed|s|ing) over|cut(?:s|ting)? over|(?:go|goes|going|went|gone) back|"
+    r"(?:will |(?:is |are |am )?going to )(?:move|change|switch|migrate|shift|transfer|"
+    r"relocate|upgrade|update|roll over|cut over))"
+)
+# The same verbs said in the present, the progressive or the future, as a change cue
+# beside the past forms the cues list ("The sync moves to Tuesdays", "is switching to").
+_CHANGE_NOW = (
+    r"moves|moving|changes|changing|switches|switching|migrates|migrating|relocates|"
+    r"relocating|takes over|taking over|(?:will|going to) (?:move|change|switch|migrate|relocate)"
 )
 _DELAY = (
     r"(?:has |have |had |was |were |is |got |just |been )*"
@@ -245,10 +258,7 @@ _FORMS: list[tuple[str, re.Pattern[str] | _Lazy]] = [
             rf"^{_NP} {_CHANGE}(?: house| home| (?:its|their|our|his|her) (?P<noun>[\w-]+))? "
             r"(?:back |over )?(?:to|onto|into|over to) (?P<value>.+)$",
             re.I,
-            needs=(
-                "changed|cut over|migrated|moved|relocated|rolled over|shifted|switched|"
-                "transferred|updated|upgraded"
-            ),
+            needs="back|chang|going to|migrat|mov|over|relocat|shift|switch|transfer|updat|upgrad|will",
         ),
     ),
     # "Someone moved the deadline to X", "we renamed auth-api to identity-api"
@@ -463,7 +473,7 @@ _CHANGED = re.compile(
     r"\b(?:now|new|moved|changed|switched|migrated|became|become|replaced|left|dropped|"
     r"started|as of|from next|starting|these days|instead|no longer|renamed|known as|"
     r"postponed|delayed|pushed|rescheduled|cut over|took over|taken over|handed|onto|"
-    r"anymore|since then|going forward|from now on)\b",
+    rf"anymore|since then|going forward|from now on|{_CHANGE_NOW})\b",
     re.I,
 )
 _INSTEAD = _Lazy(
@@ -942,6 +952,11 @@ def _change(
             when = "place"
         elif not _firm(value_text, ""):
             return None  # "moved to a new desk": no value of anything
+    if form == "change" and (named := re.fullmatch(r"([a-z]+) (\d+)", value)):
+        # "goes back to port 8088": the noun before a number names what the number is
+        # of, as "the API port" does (fixaudit13b)
+        subject, value = subject | {named[1]}, named[2]
+        when = "when" if _is_date(value) and slot in ("", "when") else when  # read alike
     old = _value(groups.get("old") or "")
     return Claim(subject, when, value, True, False, False, old)
 
@@ -2499,7 +2514,7 @@ _SLOT_CUE = re.compile(
     r"\b(?:now|no longer|as of|switched|swapped|replaced|instead|these days|any ?more|"
     r"new|changed|moved|migrated|renamed|rebranded|relocated|rehomed|updated|from now on|"
     r"going forward|since then|rather than|took over|taken over|bumped|postponed|"
-    r"rescheduled|delayed|pushed)\b",
+    rf"rescheduled|delayed|pushed|{_CHANGE_NOW})\b",
     re.I,
 )
 # Words that carry no relation: articles, auxiliaries, pronouns, light prepositions.
@@ -2775,7 +2790,9 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     relation = frozenset(
         _stem(folded[k])
         for k in range(shape.said, start)
-        if folded[k] not in _SLOT_STOP and not _SLOT_CUE.fullmatch(folded[k])
+        if folded[k] not in _SLOT_STOP
+        and not _SLOT_CUE.fullmatch(folded[k])
+        and not (folded[k] in _DECIDED and k + 1 < start and folded[k + 1] == "to")
     )
     if folded[start - 1] in _LIGHT:
         relation |= {folded[start - 1]}  # what puts the value: "is with Globex", "is at Acme"
@@ -2806,6 +2823,12 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
         event=event,
         swapped=swapped,
     )
+
+
+# A verb of deciding before "to" and the verb it settles ("we decided to use SQLite",
+# "chose to host it on Fly"): the relation is the verb decided on, not the deciding
+# (fixaudit13b).
+_DECIDED = _set("decide decided decides chose choose chooses agreed agree agrees opted opt opts")
 
 
 # A person in a role, whatever the verb: "Felix serves as the QA lead for billing", "Lena
@@ -3632,6 +3655,13 @@ _CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
 _OWNED_BY = _set("its their his her my our your")
 _OPENS_NP = _OWNED_BY | {"the"}
 _UNIT_WORDS = 2
+# Nouns of a stretch of time: a noun phrase of these alone ("the week of 2026-11-30",
+# "the weekend", "the month") is a date phrase, not a thing a value is given to
+# (fixaudit13b: "Ops gives us orion-staging in the week of ..." is no sync's).
+_PERIODS = _set(
+    """day days week weeks weekend weekends fortnight month months quarter quarters year
+    years morning afternoon evening night"""
+)
 _HAS = _set("has have had holds keeps gets")
 _HAS_WHAT = _set("a an its their his her")
 _ADDING = _set("add adds added adding")
@@ -3755,6 +3785,8 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
         if named and (k == 0 or folded[k - 1] not in _OPENS_NP):
             read.units.add(frozenset([word]))  # a name, or an owner: "Kwame's email"
         run = _run(folded, content, k + 1 + has)
+        if run <= _PERIODS:
+            run = frozenset()  # "in the week of 2026-11-09": a date said, not a subject
         if run and tokens[k] in ("a", "an"):
             read.introduced.add((spans[k], run))
         elif run and (word in _OPENS_NP or owner or has):
@@ -3764,9 +3796,21 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
         label = word in ("for", "of") and k and content[k - 1]
         if label and (put := _label(masked, spans, folded, content, k)):
             read.attributes.add(put)  # "Retro for the Dune audit: ..."
-    opening = len(folded) > 1 and tokens[0][:1].isupper() and content[0]
-    if opening and not folded[0].endswith("ed") and folded[1] in _LIGHT | _OPENING_VERBS:
-        read.units.add(frozenset(folded[:1]))  # "Staging in eu-west has ..."
+    # the sentence's first word, after a leading "Speaker: " (fixaudit13b)
+    speaker = _SPEAKER.match(masked)
+    o = len(_VALUED_TOKEN.findall(speaker[0])) if speaker else 0
+    opening = len(folded) > o + 1 and tokens[o][:1].isupper() and content[o]
+    if opening and not folded[o].endswith("ed") and folded[o + 1] in _LIGHT | _OPENING_VERBS:
+        read.units.add(frozenset(folded[o : o + 1]))  # "Staging in eu-west has ..."
+    elif opening and not folded[o].endswith("ed") and not read.units:
+        # a noun phrase with no determiner before its verb ("Beta launch target is
+        # ...", fixaudit13b), in a fact that names no other subject: its first words,
+        # as after "the" ("Team calendar has the Tundra review at ..." is the review's)
+        verb = next(
+            (k for k in range(o, min(o + 4, len(folded))) if folded[k] in _OPENING_VERBS), o
+        )
+        if verb > o + 1 and all(content[o:verb]):
+            read.units.add(_run(folded, content, o))
     words = frozenset(w for w, c in zip(folded, content, strict=True) if c)
     return words, folded, read
 
