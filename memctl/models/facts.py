@@ -562,7 +562,8 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
-        resolved = None if habitual and match["bare_day"] else _resolve(match, day, past)
+        at_past = _clause_past(text, match.start(), past)
+        resolved = None if habitual and match["bare_day"] else _resolve(match, day, at_past)
         if resolved is None:
             return match[0]
         written = resolved.text
@@ -577,14 +578,66 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
 
     written: list[date] = []
     text = _RELATIVE.sub(
-        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month, written), text)
+        replace,
+        _DAY_OF_MONTH.sub(
+            lambda m: _day_of_month(m, day, _clause_past(text, m.start(), past), month, written),
+            text,
+        ),
     )
     text = _FROM_DAY.sub(_from_day, text)
-    return _DAY_IS.sub(r"\1 is ", text)
+    text = _DAY_IS.sub(r"\1 is ", text)
+    text = _DAY_OWNS.sub(_day_owns, text)
+    return _DAY_POSSESSIVE.sub(r"\1", text)
+
+
+_CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|\s+(?:and|but|so|then)\s+", re.I)
+_NOT_PAST = re.compile(
+    r"^\s*(?!(?:during|morning|evening|(?:no|some|any|every)?thing|spring|wedding|meeting|"
+    r"building)\b)[a-z]\w+ing\b|\b(?:am|is|are|['’]m|['’]re)\s+(?:\w+\s+)?\w+ing\b",
+    re.I,
+)
+"""A clause that opens with a participle ("..., moving on the 25th"; not a noun or a
+preposition that ends in -ing) or says "is/are ... -ing": a present or a plan, whatever
+the tense of the clause before it."""
+
+
+def _clause_past(text: str, at: int, past: bool) -> bool:
+    """The tense at `at` in `text`: its own clause's (the words between the commas,
+    semicolons or conjunctions around it) when that clause shows one, else the
+    sentence's `past`. "found a flat, moving on the 25th": the move is ahead."""
+    starts = [m.end() for m in _CLAUSE_EDGE.finditer(text, 0, at)]
+    start = starts[-1] if starts else 0
+    end_match = _CLAUSE_EDGE.search(text, at)
+    clause = text[start : end_match.start() if end_match else len(text)]
+    if _FUTURE.search(clause) or _NOT_PAST.search(clause):
+        return False
+    if PAST.search(clause):
+        return True
+    return past
+
+
+_DAY_OWNS = re.compile(
+    r"\b(?P<prep>[Oo]n|[Ii]n) (?P<date>(?:the week(?:end)? of )?\d{4}-\d\d-\d\d)['’]s\s+"
+    r"(?P<noun>[a-z][\w-]*)(?=\s+(?:is|was|are|were|has|had|have|will|would|got|gets|"
+    r"can|could|moved|moves)\b|\s*(?:[,.!?;]|$))"
+)
+"""A resolved date owning one noun before its verb ("This Thursday's sync is
+cancelled"): the noun on the date ("The sync on 2026-11-19 is cancelled")."""
+_DAY_POSSESSIVE = re.compile(
+    r"\b(?:[Oo]n|[Ii]n) ((?:the week(?:end)? of )?\d{4}-\d\d-\d\d['’]s)(?=\s+\w)"
+)
+"""Any other resolved date owning a phrase: the date without its own "on"
+("2026-11-19's sync with Bob"), not "on 2026-11-19's"."""
+
+
+def _day_owns(match: re.Match[str]) -> str:
+    the = "The" if match["prep"][0].isupper() else "the"
+    prep = "on" if match["date"][0].isdigit() else "in"
+    return f"{the} {match['noun']} {prep} {match['date']}"
 
 
 _OWN_PREPOSITION = re.compile(
-    r"\b(?:of|about|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+    r"\b(?:of|about|since|until|till|to|by|before|after|from|through|as of)\s+$", re.I
 )
 """A preposition just before a relative date, which takes the date itself: the date's
 own "on" or "in" is not written after it."""
@@ -782,7 +835,12 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         if unit in WEEKDAYS:
             number = WEEKDAYS.index(unit)
             if step == 0:
-                step = -1 if past else 1
+                # "this thursday": the one of this week (Monday to Sunday) when it is
+                # still ahead, or behind and told in the past; else the next one.
+                this_week = monday + timedelta(days=number)
+                if this_week >= day or (past and this_week < day):
+                    return _When(f"on {this_week.isoformat()}")
+                step = 1
             moved = day + relativedelta(days=step, weekday=weekday(number)(step))
             return _When(f"on {moved.isoformat()}")
         if unit == "week":
