@@ -833,16 +833,7 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         step = {"last": -1, "this past": -1, "next": 1, "this coming": 1, "this": 0}[rel]
         unit = match["unit"].casefold()
         if unit in WEEKDAYS:
-            number = WEEKDAYS.index(unit)
-            if step == 0:
-                # "this thursday": the one of this week (Monday to Sunday) when it is
-                # still ahead, or behind and told in the past; else the next one.
-                this_week = monday + timedelta(days=number)
-                if this_week >= day or (past and this_week < day):
-                    return _When(f"on {this_week.isoformat()}")
-                step = 1
-            moved = day + relativedelta(days=step, weekday=weekday(number)(step))
-            return _When(f"on {moved.isoformat()}")
+            return _When(f"on {_rel_weekday(day, WEEKDAYS.index(unit), step, past).isoformat()}")
         if unit == "week":
             return _When(f"in the week of {(monday + timedelta(weeks=step)).isoformat()}")
         if unit == "weekend":
@@ -884,6 +875,20 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
         )
     return None
+
+
+def _rel_weekday(day: date, number: int, step: int, past: bool) -> date:
+    """The weekday `number` that "last" (-1), "next" (1) or "this" (0) names, said on
+    `day`. "this thursday": the one of this week (Monday to Sunday) when it is still
+    ahead, or behind and told in the past; else the next one."""
+    from dateutil.relativedelta import relativedelta, weekday
+
+    if step == 0:
+        this_week = day - timedelta(days=day.weekday() - number)
+        if this_week >= day or past:
+            return this_week
+        step = 1
+    return day + relativedelta(days=step, weekday=weekday(number)(step))
 
 
 _SPAN_BEFORE = re.compile(
