@@ -1046,7 +1046,7 @@ def is_fact(
         or _TAG_ASKED.search(stripped)
     ):
         return False
-    if _SIGNALS_CJK.search(stripped):
+    if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
         return True
     if (
         _BARE_THIRD.match(stripped)
@@ -1091,7 +1091,7 @@ def is_fact(
             _YOU.match(stripped) and not (chat and _YOURS_DID.match(stripped))
         ) or not _ABOUT_SPEAKER.search(rest):
             return False
-    if _not_so(stripped) or _empty_promise(stripped):
+    if _not_so(stripped) or (_empty_promise(stripped) and not _TAKES_ON.match(stripped)):
         return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
@@ -1189,11 +1189,24 @@ off, be responsible for) take a person for their subject; the others take things
 ("Water runs downhill", "Python handles errors with exceptions")."""
 
 
+_TAKES_ON = re.compile(
+    r"^(?:I|we)(?:['’]ll|\s+will|['’](?:m|re)\s+going\s+to|\s+(?:am|are)\s+going\s+to)?"
+    r"\s+(?:also\s+)?(?:take(?:\s+(?:over|on|charge\s+of))?|own|handle|lead|run|cover)"
+    r"\s+(?:the|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*[.!]*$",
+    re.I,
+)
+"""The speaker taking on a thing of the group's ("I'll take the frontend", "We'll own
+the billing API"): a verb of taking charge and a thing picked out by "the" or "our",
+nothing after it. Who holds what is a fact from now on, not an offer of the moment."""
+
+
 def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool:
     """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`): its
     subject is a person, by a verb only a person is the subject of, or by who it is: a
     participant, a name the conversation writes in lower case too, the speaker ("I",
-    "we") or someone "from" a team."""
+    "we") or someone "from" a team; or the speaker takes a thing on (`_TAKES_ON`)."""
+    if _TAKES_ON.match(sentence):
+        return True
     match = _DUTY.match(sentence)
     if match is None:
         return False
@@ -1331,6 +1344,47 @@ def _rule(sentence: str) -> bool:
     else:
         return False
     return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS
+
+
+_RULE_NOUN = r"(?:rule|policy|convention)"
+_RULE_LABEL = re.compile(
+    rf"^(?:(?:the|our|a|my)\s+)?(?:[a-z]+\s+){{0,2}}?{_RULE_NOUN}s?"
+    r"(?:\s+(?:number|no\.?|#)\s*(?:one|two|three|four|five|\d+))?\s*[:—–]\s*(?P<rest>\S.*)$",
+    re.I,
+)
+"""A rule labelled as one before it ("Rule number one: always run make lint", "Team
+rule: squash before merging")."""
+_RULE_TAG = re.compile(
+    r"^(?P<rest>.+?)\s*[,;—–]\s*(?:that['’]s|that\s+is|it['’]s|it\s+is|this\s+is)\s+"
+    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+){{0,2}}?{_RULE_NOUN}\b[\s.!]*$",
+    re.I,
+)
+"""A rule tagged as one after it ("Keep commit messages in the imperative mood, that's a
+team rule")."""
+
+
+def _labelled_rule(sentence: str) -> bool:
+    """Whether `sentence` gives a rule and says so: a rule's label before it or a tag
+    after it (`_RULE_LABEL`, `_RULE_TAG`) around an order (an imperative, "always" or
+    "never" before a verb) or an obligation of a thing (`_rule`). Said to anyone, not
+    only to an assistant: the speaker names it a rule of the group."""
+    marked = _RULE_LABEL.match(sentence) or _RULE_TAG.match(sentence)
+    if marked is None:
+        return False
+    rest = marked["rest"].strip()
+    if _STANDING_ORDER.match(rest) or _IMPERATIVE.match(rest) or _rule(rest):
+        return True
+    # A bare verb opening a clause of its own ("Squash every branch before merging"):
+    # no pronoun or article, no past, no verb agreeing with a subject.
+    words = rest.split()
+    first = words[0].casefold().strip(",.!")
+    return (
+        len(words) >= 3
+        and words[0][:1].isalpha()
+        and first not in _STOP | _PERSONAL
+        and not first.endswith(("ed", "s", "ing"))
+        and not PAST.fullmatch(first)
+    )
 
 
 _MOMENT = re.compile(
@@ -2462,6 +2516,8 @@ def _fact_of(
         sentence, heard
     ):
         return ""
+    if not laughed and _labelled_rule(sentence):
+        return sentence  # its label or tag ("that's a team rule") is what makes it one
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
@@ -3450,8 +3506,8 @@ def _without_label(sentence: str, learned: frozenset[str]) -> str:
         rest = sentence[noted.end() :]
         return rest[:1].upper() + rest[1:]
     match = _LABELLED.match(sentence)
-    if match is None or not _LABELLED_CLAUSE.match(match["rest"]):
-        return sentence
+    if match is None or not _LABELLED_CLAUSE.match(match["rest"]) or _labelled_rule(sentence):
+        return sentence  # "Rule number one: ..." is what makes the order a rule
     words = match["label"].split()
     first = words[0]
     if len(words) == 1:

@@ -1,0 +1,76 @@
+"""builtin flush on what a user reading memory found missing (audit 13, D3): a rule the
+speaker names a rule (a label before it, a tag after it) and a person taking a thing on
+are facts, said to anyone; an order or an offer without them is not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from memctl.core.prompts import NO_REPLY
+from memctl.models.builtin import BuiltinModel
+from memctl.models.interface import Request
+
+
+def flush(*messages: tuple[str | None, str]) -> list[str]:
+    conversation: list[dict[str, Any]] = [
+        {"role": "user", "text": text, **({"name": name} if name else {})}
+        for name, text in messages
+    ]
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Rule number one: always run make lint before you commit anything.",
+        "Keep commit messages in the imperative mood, that's a team rule.",
+        "House rule: never push directly to main.",
+        "Squash every branch before merging, that is our policy.",
+        "Team convention: migrations must be reversible.",
+    ],
+)
+def test_a_rule_named_a_rule_is_kept_whole(said: str) -> None:
+    assert flush((None, said)) == [said]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Always run make lint before you commit anything.",  # an order, to no assistant
+        "Keep the receipts, you'll need them.",  # advice of the moment
+        "That's the rule, you know.",  # a tag around no order
+        "Rule number one: the party was fun.",  # a label before no order
+    ],
+)
+def test_an_order_not_named_a_rule_is_still_dropped(said: str) -> None:
+    assert flush((None, said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'll take the frontend.", "Dev will take the frontend."),
+        ("I'll own the billing API.", "Dev will own the billing API."),
+        ("I'll take over the release notes.", "Dev will take over the release notes."),
+        ("I handle the on-call rota.", "Dev handles the on-call rota."),
+    ],
+)
+def test_a_speaker_taking_a_thing_on_is_kept(said: str, kept: str) -> None:
+    assert flush(("Dev", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'll take it.",  # a pronoun: what was said before
+        "I'll grab some extra chairs then.",  # an offer of the moment
+        "I'll take a look at the frontend tomorrow.",  # no thing taken on
+    ],
+)
+def test_an_offer_of_the_moment_is_not_taken_on(said: str) -> None:
+    facts = flush(("Dev", said))
+    assert not any("take" in fact and "look" not in fact for fact in facts) or facts == []
