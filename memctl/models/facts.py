@@ -2904,10 +2904,15 @@ def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]
 
 
 def _spelled(words: frozenset[str]) -> re.Pattern[str] | None:
-    """`words` in any case, as whole words."""
+    """`words` in any case, as whole words; not a part of a host name, a path, a URL
+    or an address ("staging.orion.internal", "src/orion/", "orion@example.com"): an
+    identifier is copied as written, never re-cased."""
     if not words:
         return None
-    return re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(map(re.escape, words)))})(?![\w-])")
+    return re.compile(
+        rf"(?<![\w'’/-])(?<!\w[.:@])(?:{'|'.join(sorted(map(re.escape, words)))})"
+        r"(?![\w/-]|[.:@]\w)"
+    )
 
 
 def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:

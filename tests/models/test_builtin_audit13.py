@@ -74,3 +74,17 @@ def test_a_speaker_taking_a_thing_on_is_kept(said: str, kept: str) -> None:
 def test_an_offer_of_the_moment_is_not_taken_on(said: str) -> None:
     facts = flush(("Dev", said))
     assert not any("take" in fact and "look" not in fact for fact in facts) or facts == []
+
+
+def test_a_name_is_never_re_cased_inside_a_host_path_url_or_address() -> None:
+    """audit 13, D9: "Orion" written with a capital elsewhere re-cased the host name."""
+    facts = flush(
+        ("Hana", "Morning all, kicking off the Orion dashboard project."),
+        ("Hana", "orion-staging is up, the URL is staging.orion.internal."),
+        ("Hana", "the orion repo lives at github.com/acme/orion and mail goes to orion@acme.io."),
+    )
+    assert "Hana: Orion-staging is up, the URL is staging.orion.internal." in facts
+    assert (
+        "Hana: The Orion repo lives at github.com/acme/orion and mail goes to orion@acme.io."
+        in facts
+    )
