@@ -250,6 +250,13 @@ _TIME_SUITS = re.compile(
 """A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
 "Saturday morning is fine"): the conversation arranging itself, not a fact; what was
 agreed is said where it is settled."""
+_ACCEPTED = re.compile(
+    r"^(?:(?:that|this|it)(?:['’]s|\s+is)?\s+)?(?:works|suits|sounds\s+(?:good|great|fine)|"
+    r"(?:is\s+)?(?:fine|good|ok|okay))\s+(?:for|by|with)\s+(?:me|us)(?:\s+too)?[\s.!]*$",
+    re.I,
+)
+"""A reply that accepts what was said, with no subject of its own ("Works for me.",
+"Fine by me", "That's good with us"): the speaker's yes, not a fact about them."""
 _JUDGEMENT = re.compile(
     r"\b(?:is|are|sounds?|looks?|seems?)(?:\s+like)?\s+(?:(?:so|really|such|very|pretty|super|"
     r"absolutely|truly|kinda|always|just|literally|the|a|an)\s+)*(?:best|worst|beautiful|"
@@ -1584,6 +1591,7 @@ def _not_told(sentence: str) -> bool:
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
         or bool(_TIME_SUITS.match(sentence))
+        or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
         or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
@@ -2471,6 +2479,7 @@ _VERB = re.compile(
     r"shall|might|must|got|get|gets|I|we|he|she|they|you|it|that's|it's|there's|here's)\b"
     r"|n['’]t\b|['’](?:re|m|ve|ll|d)\b"
     rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}"
+    r"|^(?:the|our|my|their|this|that)\s+[\w-]+\s+[a-z]{2,}s\s+\S"
     r"|^[A-Z][a-z]+[a-rt-z]s\s+(?!(?:tonight|today|tomorrow|here|there|now|later|again|"
     r"only|also|still|just|too|first|next)\b)[a-z]{2,}\s+(?:through|via|to|into|from|on|"
     r"in|at|with|over|under|by)\b",
