@@ -76,9 +76,10 @@ Hangul, Arabic, ...) is touched: there a mark is part of the letter (a kana's da
 _FOLDS: dict[int, str] | None = None
 FOLDABLE = re.compile("[" + "".join(f"\\u{a:04x}-\\u{b - 1:04x}" for a, b in _FOLDED_RANGES) + "]")
 """A character `fold` may change (after lower-casing): a cheap test that it is needed."""
-FOLDABLE_BYTES = re.compile(rb"[\xc3-\xd3]|\xe1[\xb8-\xbf]")
-"""The UTF-8 lead bytes of `FOLDABLE`'s characters (U+00C0 to U+04FF, U+1E00 to
-U+1FFF, with some neighbours): a block without them folds as `bytes.lower` does."""
+FOLDABLE_BYTES = re.compile(rb"[\xc3-\xd4]|\xe1[\xb8-\xbf]|\xe2\x84\xab")
+"""The UTF-8 lead bytes of `FOLDABLE`'s characters (U+00C0 to U+053F, U+1E00 to
+U+1FFF, with some neighbours) and of the one character elsewhere that lower-cases into
+them (the Angstrom sign, to å): a block without them folds as `bytes.lower` does."""
 
 
 def _folds() -> dict[int, str]:

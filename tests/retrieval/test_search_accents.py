@@ -82,3 +82,18 @@ def test_recall_of_a_name_without_its_accent(ws: Path) -> None:
     config = load_config(ws / "memctl.yaml")
     found = recall(Workspace(ws), config, "when is Ines's wedding", limit=3).hits
     assert found[0].source.startswith("MEMORY.md:2")
+
+
+def test_every_character_fold_changes_is_seen_in_its_bytes() -> None:
+    """The byte scan folds only the lines whose bytes `FOLDABLE_BYTES` finds: no
+    character that `fold` changes (beyond lower-casing) may be missing from it."""
+    from memctl.retrieval.corpus import FOLDABLE_BYTES
+
+    missed = [
+        hex(point)
+        for point in range(0x80, 0x30000)
+        if not 0xD800 <= point < 0xE000
+        and fold(chr(point)) != chr(point).lower()
+        and not FOLDABLE_BYTES.search(chr(point).encode())
+    ]
+    assert missed == []
