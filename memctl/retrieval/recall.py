@@ -1768,14 +1768,25 @@ def _collect(
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
+    said_times: dict[str, list[tuple[int, float]]] = {}
     for candidate in ranked:
         if len(found) >= wanted:
             break
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
+        # A ledger line is dated by when its block says it was said, not by the day
+        # the ledger was written (the flush's): audit 13, D11.
+        said = _said_at(ws, candidate, when, said_times) if candidate.kind == "memory" else None
         read = _hit(
-            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echoes
+            ws,
+            candidate,
+            result.terms,
+            redactor,
+            when(candidate) if said is None else said,
+            forgotten,
+            stale,
+            echoes,
         )
         if read is not None:
             found.append((read[0], candidate, read[1]))

@@ -1,6 +1,7 @@
 """Accents do not count in search and recall (audit 13, D6): "Ines" finds "Inês" and
 "Inês" finds "Ines", in memory lines and thread entries, through the index and without
-it; the text is shown as written; CJK, kana and Hangul are matched as they are."""
+it; the text is shown as written; CJK, kana and Hangul are matched as they are. And
+(D11) a ledger hit of recall is dated by when its block says it was said."""
 
 from __future__ import annotations
 
@@ -97,3 +98,16 @@ def test_every_character_fold_changes_is_seen_in_its_bytes() -> None:
         and not FOLDABLE_BYTES.search(chr(point).encode())
     ]
     assert missed == []
+
+
+def test_a_ledger_hit_is_dated_by_when_its_block_says_it_was_said(workspace: Path) -> None:
+    """audit 13, D11: a ledger line showed the day of the flush that wrote it."""
+    (workspace / "memory" / "2026-12-05.md").write_text(
+        "## Memory Flush — 2026-12-05T14:35:44+00:00 · thread t · entries 0-0 · builtin"
+        " · said 2026-11-02 · last said 2026-11-02T09:00:00Z\n\n"
+        "- Jonas: The first public release is planned for 2027-02-10.\n",
+        encoding="utf-8",
+    )
+    config = load_config(workspace / "memctl.yaml")
+    found = recall(Workspace(workspace), config, "when is the first public release").hits
+    assert [(hit.source, hit.when) for hit in found] == [("memory/2026-12-05.md:3", "2026-11-02")]
