@@ -12,7 +12,8 @@ prints under its header). For each question it counts:
   data files whose questions give their answer (`? KEY SPLIT | question | answer`).
 
 It also sends the prompts of audit 11 #7 (questions memory cannot answer) to a small
-workspace of two unrelated facts and counts what is injected for them.
+workspace of two unrelated facts, and to each data file's workspace, and counts what is
+injected for them.
 
 Run it on main and on a branch in the same hour: `--code DIR` runs the memctl package of
 another checkout (DIR/memctl) with this venv's dependencies.
@@ -108,6 +109,13 @@ def run(path: Path, show: bool) -> None:
             f"an evidence turn's line injected {evidence}"
             + (f", answer words injected {answered} of {asked}" if asked else "")
         )
+        # The prompts memory cannot answer, on this workspace's memory: what a word they
+        # share with many of its records (a common one: "new") brings in.
+        noise = 0
+        for prompt in UNRELATED_PROMPTS:
+            context = recall(ws, config, prompt)
+            noise += len(context.splitlines()) - 1 if context else 0
+        print(f"{path.name}: unrelated prompts ({len(UNRELATED_PROMPTS)}): {noise} lines injected")
 
 
 def unrelated() -> None:

@@ -41,7 +41,8 @@ query, `thesaurus:WEIGHT,SENSES,HYPER,HYPO[,PLAIN]` (see `thesaurus`), read from
 reply, the turns before it; see `two_turns`): `short-context:SHORT,WANT,BACK`, `mix:BETA`,
 `short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]` (recall's `by_turn_before` since
 rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main before),
-`run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`.
+`run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`. The semantic leg's
+(rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
@@ -313,8 +314,9 @@ def try_lever(lever: str, root: Path) -> None:
     if name == "proximity":
         proximity(numbers, root)
         return
-    if name in ("sif-rank", "sif-corpus", *TWO_TURNS):
-        (sif if name.startswith("sif") else two_turns)(name, numbers, root)
+    if name in ("sif-rank", "sif-corpus", *TWO_TURNS, *SEMANTIC_LEVERS):
+        lever_of = semantic_levers if name in SEMANTIC_LEVERS else two_turns
+        (sif if name.startswith("sif") else lever_of)(name, numbers, root)
         return
     if name == "stubs":
         query_terms = recall_module.query_terms
@@ -599,6 +601,128 @@ def sif(name: str, numbers: list[float], root: Path) -> None:
 
 # The levers of rank10 (bench/README.md, "Answers said across two turns"): measured and
 # not kept. Each reads a turn's words as recall does (query_terms' stop words left out).
+SEMANTIC_LEVERS = ("sem-prf", "sem-conf", "sem-top")
+
+
+def semantic_levers(name: str, numbers: list[float], root: Path) -> None:
+    """Levers of the hybrid's semantic leg (rank13), for this process:
+
+    - `sem-prf:K,M,LAMBDA`: pseudo-relevance feedback from the semantic leg: the M words
+      that weigh most in the leg's K nearest records (each word's share of its record,
+      times the record's cosine; stop words, words under 3 letters and the query's own
+      left out) are looked up as a second BM25 query, whose scores count LAMBDA times on
+      the hybrid's BM25 leg (BM25 alone has no semantic leg and is unchanged).
+    - `sem-conf:A,GAP`: the semantic leg's share raised to share x (1 + A) when BM25 is
+      unsure: its best candidate stands less than GAP standard deviations (the fusion's
+      own scaling) above its 10th.
+    - `sem-top:N,COSINE`: the semantic leg's N nearest (its own ranking, sessions and
+      neighbours included) kept in the fused first 10 when their cosine is at least
+      COSINE: each raised to just above the fused 10th when it is below it.
+
+    A fourth, `sem-reply:0.8,30` (a turn that asks lends its answer on the semantic leg),
+    is in recall since rank13 (`semantic_replies`)."""
+    import memctl.retrieval.recall as recall_module
+
+    if name == "sem-prf":
+        _semantic_prf(int(numbers[0]), int(numbers[1]), numbers[2], root)
+    elif name == "sem-conf":
+        boost, gap = numbers[0], numbers[1]
+        fuse = recall_module.fuse
+
+        def unsure(
+            bm25: dict[int, float], semantic: dict[int, float], method: str, share: float
+        ) -> dict[int, tuple[float, float]]:
+            scaled = sorted(recall_module.scaled(bm25).values(), reverse=True)
+            if len(scaled) >= 10 and scaled[0] - scaled[9] < gap:
+                share = min(0.9, share * (1 + boost))
+            return fuse(bm25, semantic, method, share)
+
+        recall_module.fuse = unsure
+    else:
+        n, floor = int(numbers[0]), numbers[1]
+        hybrid = recall_module._hybrid
+
+        def kept(*args: object, **kwargs: object) -> list[Candidate]:
+            fused = hybrid(*args, **kwargs)  # type: ignore[arg-type]
+            order = sorted(fused, key=lambda c: -c.score)
+            if len(order) <= 10:
+                return fused
+            tenth = order[9].score
+            for c in order[10:]:
+                if (
+                    c.semantic_rank is not None
+                    and c.semantic_rank <= n
+                    and (c.cosine or 0) >= floor
+                ):
+                    c.score = tenth * 1.0001
+            return fused
+
+        recall_module._hybrid = kept
+
+
+def _semantic_prf(k: int, m: int, weight: float, root: Path) -> None:
+    """`--try sem-prf:K,M,LAMBDA` (see `semantic_levers`)."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.retrieval.corpus import read_record, record_text
+
+    nearest, bm25 = recall_module._nearest, recall_module._bm25
+    close_now: list[list[tuple[int, float]]] = []
+
+    def stash(conn: sqlite3.Connection, embedder: object, result: object) -> object:
+        close = nearest(conn, embedder, result)  # type: ignore[arg-type]
+        close_now[:] = [close] if close else []
+        return close
+
+    def expanded(
+        conn: sqlite3.Connection,
+        terms: list[str],
+        scope: str,
+        wanted: int,
+        deadline: float | None = None,
+        related: dict[str, float] | None = None,
+    ) -> list[Candidate]:
+        first = bm25(conn, terms, scope, wanted, deadline=deadline, related=related)
+        if not close_now:
+            return first
+        top = close_now.pop()[:k]
+        marks = ", ".join("?" * len(top))
+        rows = {
+            row[0]: row
+            for row in conn.execute(
+                recall_module._CANDIDATE_SQL.format(marks=marks), [rid for rid, _ in top]
+            )
+        }
+        weights: dict[str, float] = {}
+        for rid, cosine in top:
+            row = rows.get(rid)
+            if row is None:
+                continue
+            _, _, start, size, _, rel, kind, _, _, _ = row
+            line = read_record(root / rel, start, size)
+            read = record_text(kind, line) if line is not None else None
+            words = [
+                word
+                for word in re.findall(r"\w+", read[0].lower() if read else "")
+                if word not in recall_module.STOPWORDS and len(word) > 2 and word not in terms
+            ]
+            for word in words:
+                weights[word] = weights.get(word, 0.0) + cosine / len(words)
+        expansion = sorted(weights, key=lambda word: -weights[word])[:m]
+        if not expansion:
+            return first
+        by_id = {c.record: c for c in first}
+        for c in bm25(conn, expansion, scope, wanted, deadline=deadline):
+            if c.record in by_id:
+                by_id[c.record].score += weight * (c.score - c.neighbour)
+            else:
+                c.score, c.neighbour = weight * (c.score - c.neighbour), 0.0
+                by_id[c.record] = c
+        return recall_module.with_neighbours(list(by_id.values()))
+
+    recall_module._nearest = stash  # type: ignore[assignment]
+    recall_module._bm25 = expanded
+
+
 TWO_TURNS = (
     "short-context",
     "mix",

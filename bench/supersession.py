@@ -57,6 +57,10 @@ amendment, config-comment, FAQ, interview, newsletter, listing, arrow and substi
 measured on main before (322e3b4) and after the noon round, never read.
 
     python bench/supersession.py [--cases N] [--seed N] [--sets tuned,second,...] [--misses]
+
+`--misses` prints each case missed, and which part failed: "miss (memory, both kept | old
+kept alone | both gone)", "miss (recall, pair read | pair not read)" (whether `stale()`
+reads the pair on its own), and "false drop" with the case whose ledger dropped it.
 """
 
 from __future__ import annotations
@@ -4561,7 +4565,10 @@ def recall_failures(
             if old is not None and (new is None or old < new):
                 stale_first += 1
                 if MISSES and reorder:
-                    print(f"miss (recall): {case.question!r}: {case.old!r} -> {case.new!r}")
+                    from memctl.models.supersede import stale
+
+                    read = "pair read" if stale([case.old, case.new]) else "pair not read"
+                    print(f"miss (recall, {read}): {case.question!r}: {case.old!r} -> {case.new!r}")
         return queries, stale_first, missing
     finally:
         recall_module.newest_first = keep
@@ -4585,7 +4592,11 @@ def consolidated(root: Path, cases: list[Case]) -> tuple[int, int, int, int]:
             and case.new is not None
             and (_as_stated(case.new) not in memory or _as_stated(case.old) in memory)
         ):
-            print(f"miss (memory): {case.old!r} -> {case.new!r}")
+            kept = (_as_stated(case.new) in memory, _as_stated(case.old) in memory)
+            how = {(True, True): "both kept", (False, True): "old kept alone"}.get(
+                kept, "both gone"
+            )
+            print(f"miss (memory, {how}): {case.old!r} -> {case.new!r}")
         must = list(case.distractors)
         if case.new is None:
             must.append(case.old)

@@ -118,7 +118,7 @@ def recall(
 
         merged = merged_into(ws, bullets)
     replaced = _replaced(found.hits)
-    answering = _answering(prompt, found.terms, found.hits)
+    answering = _answering(ws, prompt, found.terms, found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
         if (hit.path, hit.line) in merged or id(hit) in replaced:
@@ -144,7 +144,7 @@ balancer is called lb-west-2." gives one; neither is about what else is called (
 "on-call rotation")."""
 
 
-def _answering(prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]:
+def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]:
     """The hits (ids) that may answer the prompt: those whose text holds one of the
     prompt's topic words as itself or its stem (as the word index reads both: "deploys"
     is "deploy"), and a ledger line right after such a hit in its ledger block: the
@@ -161,9 +161,12 @@ def _answering(prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]
     of answer it asks for, not what about: the degree word of a "how" question ("how
     many", "how long": `focus_of`) and the words of naming (NAMING). Such a word counts
     beside a topic word, never alone; a prompt of nothing but them has them as its
-    topic. With an embedder, a hit the semantic leg found near the prompt (`_near`) may
-    answer it in other words. `memctl recall` and memory_search still rank by related
-    words: there the caller sees each hit's score and source."""
+    topic. A hit must hold a topic word that tells (`_telling`): one that is not among
+    the memory's most common words, when the prompt has such a word ("new" of "What is
+    the new printer called?" is in dozens of records; "printer" in none). With an
+    embedder, a hit the semantic leg found near the prompt (`_near`) may answer it in
+    other words. `memctl recall` and memory_search still rank by related words: there
+    the caller sees each hit's score and source."""
     from memctl.retrieval.index.postings import query_tokens, tokenize
     from memctl.retrieval.index.store import as_words
     from memctl.retrieval.recall import focus_of
@@ -171,8 +174,9 @@ def _answering(prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]
     _, degrees = focus_of(prompt)
     topic = [term for term in terms if term not in degrees | NAMING] or terms
     wanted = {token for tokens in query_tokens(topic) for token in tokens}
+    telling = _telling(ws, wanted, prompt)
     rows = [(n, as_words(hit.snippet), "") for n, hit in enumerate(hits, 1)]
-    holding = {doc - 1 for term, doc, *_ in tokenize(rows) if term in wanted}
+    holding = {doc - 1 for term, doc, *_ in tokenize(rows) if term in telling}
     answering = {id(hits[n]) for n in holding}
     after = {(hit.path, hit.line + 1) for n in holding if (hit := hits[n]).line is not None}
     # The next line of a ledger is the next fact of its block (a block's last line is
@@ -181,6 +185,39 @@ def _answering(prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]
         id(hit) for hit in hits if hit.path.startswith("memory/") and (hit.path, hit.line) in after
     }
     return answering | {id(hit) for hit in hits if _near(hit)}
+
+
+def _telling(ws: Workspace, wanted: set[str], prompt: str) -> set[str]:
+    """The topic words (index tokens) of `wanted` that tell what the prompt is about: all
+    but those among the memory's most common words, which more records' text holds
+    than the square root of the records counted (the index's document frequencies): a
+    word's idf, log(N/df), is then under half of that of a word said once (log N), and
+    it tells less than half as much. A word no record holds tells (what the prompt asks
+    about that memory lacks: "printer"), and so does a name or an identifier the prompt
+    writes (recall's `named_terms`: "Theo", "db3"), which is in many records because
+    its person says much, not because it is vague, and the question's subject
+    (`subject_of`: "redis" of "which redis version do we run", which recall weighs as
+    its strongest word however common). When none tells, all do: a prompt
+    of common words is answered by them. The index unreadable, all do."""
+    import sqlite3
+
+    from memctl.retrieval.index import read_only
+    from memctl.retrieval.index.postings import query_tokens, text_frequencies
+    from memctl.retrieval.recall import named_terms, subject_of
+
+    try:
+        conn = read_only(ws)
+        try:
+            records, frequencies = text_frequencies(conn, wanted)
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return wanted
+    asked = named_terms(prompt) | subject_of(prompt)
+    named = {token for tokens in query_tokens(sorted(asked)) for token in tokens}
+    common = records**0.5
+    telling = {token for token in wanted if frequencies[token] <= common or token in named}
+    return telling or wanted
 
 
 def _near(hit: RecallHit) -> bool:

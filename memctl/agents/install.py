@@ -62,10 +62,12 @@ class FileChange:
 
 @dataclass
 class CommandRun:
-    argv: list[str]
-    ran: bool
-    exit_code: int | None = None
-    output: str = ""
+    """One of the agent's own commands (`claude mcp add`), run or left for the user."""
+
+    argv: list[str]  # The command.
+    ran: bool  # It ran (false: the agent's command is not on PATH, or a dry run).
+    exit_code: int | None = None  # Its exit status (null when it did not run).
+    output: str = ""  # What it printed.
 
 
 @dataclass
@@ -95,7 +97,7 @@ class InstallResult:
                 }
                 for c in self.changes
             ],
-            "commands": [vars(c) for c in self.commands],
+            "commands": self.commands,
         }
 
 

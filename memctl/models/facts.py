@@ -521,7 +521,7 @@ _COUNTS = {
 _WD = "|".join(WEEKDAYS)
 _COUNT = r"\d{1,2}|a couple of|a couple|an?|one|two|three|four|five|six|seven|eight|nine|ten"
 _RELATIVE = re.compile(
-    rf"""(?:\b(?:on|in|during|over|at)\s+)?\b(?P<phrase>
+    rf"""(?:\b(?:on|in|during|over|at)\s+)?(?<![/\\])\b(?P<phrase>
       the\ day\ before\ yesterday | the\ day\ after\ tomorrow | yesterday | today | tonight
     | tomorrow | last\ night | this\ (?:morning|afternoon|evening)
     | (?P<rel>last|next|this|this\ past|this\ coming)\s+(?P<unit>week|weekend|month|year|
@@ -529,12 +529,16 @@ _RELATIVE = re.compile(
     | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
     | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
     | (?P<bare_day>{_WD})(?!\s+(?:night|morning|afternoon|evening)s\b)
-    )\b(?!\s+of\b)""",
+    )\b(?!\s+of\b)(?![/\\])""",
     re.I | re.X,
 )
 """A phrase followed by "of" ("the last weekend of feb") is part of a larger date, not
 relative to the day it was said, so it is left as written; a weekday followed by a
-plural ("on Tuesday nights") is a habit, not one day."""
+plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today")
+is no date."""
+_POSSESSIVE = re.compile(r"['’]s\b")
+"""After a relative date, the date is a determiner ("pulls tomorrow's rates"), not when
+something happens: it is written without its own "on" or "in" ("2025-01-13's rates")."""
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
@@ -578,6 +582,10 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
             # "friday of next week": "friday of the week of 2023-05-15", not "of in the
             # ..."; "since this morning": "since 2023-05-08", not "since on ...".
             written = re.sub(r"^(?:in|on) ", "", written)
+        elif _POSSESSIVE.match(text, match.end()):
+            # "on tomorrow's list": the "on" said stays, the date's own is not added.
+            said_before = match[0][: match.start("phrase") - match.start()]
+            written = said_before + re.sub(r"^(?:in|on) ", "", written)
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]
@@ -593,8 +601,7 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
     )
     text = _FROM_DAY.sub(_from_day, text)
     text = _DAY_IS.sub(r"\1 is ", text)
-    text = _DAY_OWNS.sub(_day_owns, text)
-    return _DAY_POSSESSIVE.sub(r"\1", text)
+    return _DAY_OWNS.sub(_day_owns, text)
 
 
 _CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|\s+(?:and|but|so|then)\s+", re.I)
@@ -624,23 +631,18 @@ def _clause_past(text: str, at: int, past: bool) -> bool:
 
 
 _DAY_OWNS = re.compile(
-    r"\b(?P<prep>[Oo]n|[Ii]n) (?P<date>(?:the week(?:end)? of )?\d{4}-\d\d-\d\d)['’]s\s+"
+    r"(?:^|(?<=[.!?]\s))(?P<date>\d{4}-\d\d-\d\d)['’]s\s+"
     r"(?P<noun>[a-z][\w-]*)(?=\s+(?:is|was|are|were|has|had|have|will|would|got|gets|"
     r"can|could|moved|moves)\b|\s*(?:[,.!?;]|$))"
 )
-"""A resolved date owning one noun before its verb ("This Thursday's sync is
-cancelled"): the noun on the date ("The sync on 2026-11-19 is cancelled")."""
-_DAY_POSSESSIVE = re.compile(
-    r"\b(?:[Oo]n|[Ii]n) ((?:the week(?:end)? of )?\d{4}-\d\d-\d\d['’]s)(?=\s+\w)"
-)
-"""Any other resolved date owning a phrase: the date without its own "on"
-("2026-11-19's sync with Bob"), not "on 2026-11-19's"."""
+"""A resolved date opening a sentence and owning one noun before its verb ("This
+Thursday's sync is cancelled", resolved "2026-11-19's sync is cancelled"): the noun on
+the date ("The sync on 2026-11-19 is cancelled"). A week's stays as it is short ("The
+week of 2025-03-24's standup moved")."""
 
 
 def _day_owns(match: re.Match[str]) -> str:
-    the = "The" if match["prep"][0].isupper() else "the"
-    prep = "on" if match["date"][0].isdigit() else "in"
-    return f"{the} {match['noun']} {prep} {match['date']}"
+    return f"The {match['noun']} on {match['date']}"
 
 
 _OWN_PREPOSITION = re.compile(
@@ -665,7 +667,7 @@ def _from_day(match: re.Match[str]) -> str:
 
 
 _DAY_IS = re.compile(
-    r"\b[Oo]n (\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
+    r"\b(?:[Oo]n )?(\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
 )
 """"Today's my last day" resolved: "2025-10-30 is my last day", not "on 2025-10-30's"."""
 
@@ -684,7 +686,7 @@ _RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
 "16th to 21st october"): a date though no ordinal, "the" or month follows it."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    rf"(?:(?:\bthe\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
     r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
     r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
     r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"
@@ -696,7 +698,7 @@ _DAY_OF_MONTH = re.compile(
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
-22nd", "to the 20th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
+22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
 "the 3rd of March", chat's "3rd of march" and the day before its month with no ordinal
 ("12 July", "16 aug", British order) are one date."""
 
@@ -2045,6 +2047,7 @@ def extract(
             )
             if not sentence:
                 continue
+            sentence = _answered(hearing.question, sentence) or sentence
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
@@ -2115,6 +2118,7 @@ def extract(
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
+            ruled = ruled and (hearing.answers or not _thin(fact, names))
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
             ):
@@ -2137,22 +2141,27 @@ def _values_joined(pieces: list[str]) -> list[str]:
     """The sentences of a message, a value said alone after a statement joined to it
     ("paid the gas bill. 212." reads "paid the gas bill, 212."): chat ends with a full
     stop what prose sets off with a comma, and the value alone names nothing it is the
-    value of. Not after a question (an answer follows it in another message), an
-    exclamation or an assent with no content word ("Fine. 25."), nor a value with a
-    verb ("212 is steep")."""
+    value of; a date alone so too ("going back in september. 1st september."). Not
+    after a question (an answer follows it in another message), an exclamation or an
+    assent with no content word ("Fine. 25."), nor a value with a verb ("212 is
+    steep")."""
     joined: list[str] = []
     for piece in pieces:
         before = joined[-1] if joined else ""
         if (
             before
-            and before.endswith(".")
+            # "we set the date!! 9th of october": a date after an exclamation too.
+            and (before.endswith(".") or (before.endswith("!") and _DATE_ALONE.fullmatch(piece)))
             # "Fine. 25.": an assent, not a statement the value is of
             and content_words(before)
             and not _BARE_VALUE.fullmatch(before)
-            and _BARE_VALUE.fullmatch(piece)
-            and not _VERB.search(piece)
+            and (
+                (_BARE_VALUE.fullmatch(piece) and not _VERB.search(piece))
+                # "going back in september. 1st september": the date of what was said.
+                or _DATE_ALONE.fullmatch(piece)
+            )
         ):
-            joined[-1] = f"{before[:-1]}, {piece}"
+            joined[-1] = f"{before.rstrip('.!')}, {piece}"
         else:
             joined.append(piece)
     return joined
@@ -2415,11 +2424,21 @@ class _Hearing:
     who: object = None
     text: str = ""
     answers: bool = False
+    question: str = ""
+    """The message this one answers, when it answers one."""
 
     def message(self, position: int, who: object, text: str) -> None:
         """A new message, by `who`, at `position` in the conversation."""
         self.answers = self.asker[1] and self.asker[0] != who
-        self.asker = (who, "?" in text)
+        self.question = self.text if self.answers else ""
+        # A question asked without its mark asks all the same: by its word order
+        # ("who's streaming") or with its question word last ("30% is what").
+        self.asker = (
+            who,
+            "?" in text
+            or _QUESTION.match(text.strip()) is not None
+            or _ASKED_LAST.search(text) is not None,
+        )
         self.position, self.who, self.text = position, who, text
 
     def dropped(self, sentence: str) -> str:
@@ -2506,6 +2525,74 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
         # "My brother Sam.": a relation and who it is.
         and not (_RELATION.search(sentence) and _names_something(sentence))
     )
+
+
+_WHEN_IS = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?when(?:['’]s|\s+is|\s+are|\s+was)\s+(?P<what>[^?]+?)\s*\?+$",
+    re.I,
+)
+_WHEN_DO = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?when\s+(?P<aux>do|did|will|are|can)\s+(?:you|u)\s+"
+    r"(?P<what>[^?]+?)\s*\?+$",
+    re.I,
+)
+_SUBJECT_OF = {"do": "I", "did": "I", "will": "I'll", "are": "I'm", "can": "I can"}
+_NOUN_ASKED = re.compile(r"^(?P<what>(?:for\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*\?+$")
+"""A question of a noun alone, or a preposition and its noun ("housewarming?", "For
+Swanwick??"): what the answer's date is of."""
+_ASKED_OF = re.compile(
+    r"\b(?:is|are|was|were|do|does|did|will|can|have|has|you|u|i|we|he|she|they|it|that|this)\b",
+    re.I,
+)
+"""An auxiliary or a pronoun: a question with one asks of something else than a noun."""
+
+
+_WHAT_IS = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?(?:what|how much)(?:['’]s|\s+is|\s+are|\s+was)\s+"
+    r"(?P<what>[^?,]+?)\s*(?:,[^?]*)?\?+$",
+    re.I,
+)
+"""A question of what a thing's value is ("What's your budget, and ...?", "how much is
+the deposit?"): its answer is "the thing is the value"."""
+
+
+def _answered(question: str, date: str) -> str:
+    """A date said alone in answer to `question`, told with what it dates: "When is the
+    festival?" / "21 june" is "the festival is 21 june", "When do you start?" / "the
+    16th" is "I start the 16th", "housewarming?" / "saturday 14th june" is "housewarming
+    saturday 14th june" ("you" asked is the answerer's "I"); a value alone ("about 10
+    thousand") answering "What's your budget?" is "my budget is about 10 thousand". ""
+    when the question says nothing a date is of ("When?" alone, after no other
+    question, or "Why?"), or `date` is more than a date or a value."""
+    if not question:
+        return ""
+    value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
+    if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
+        return ""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    while asked and re.fullmatch(r"(?i:when|and when|date|what date|which day)\W*", asked[-1]):
+        asked.pop()
+    if not asked:
+        return ""
+    last, date = asked[-1].strip(), date.strip(" .!")
+    if re.search(r"\b(?:is|are|was|'s)\s+(?:that|this|it|they)\s*\?", last, re.I):
+        return ""  # "when is that?": what it asks of was said before, not here
+    if value:
+        # The value read as a sentence of its own: "About 10 thousand" inside one.
+        date = re.sub(r"^[A-Z](?=[a-z])", lambda m: m[0].lower(), date)
+        if not (what := _WHAT_IS.match(last) or _WHEN_IS.match(last)):
+            return ""
+        told = f"{what['what']} is {date}"
+    elif when := _WHEN_IS.match(last):
+        told = f"{when['what']} is {date}"
+    elif when := _WHEN_DO.match(last):
+        told = f"{_SUBJECT_OF[when['aux'].casefold()]} {when['what']} {date}"
+    elif (noun := _NOUN_ASKED.match(last)) and not _ASKED_OF.search(noun["what"]):
+        told = f"{noun['what']} {date}"
+    else:
+        return ""
+    told = re.sub(r"\byour\b", "my", re.sub(r"\b(?:you|u)\b", "I", told, flags=re.I), flags=re.I)
+    return told[0].upper() + told[1:]
 
 
 def _fact_of(
@@ -3743,6 +3830,60 @@ def _standalone(
     if fact[-1] not in ".!?。！？":
         fact += "."
     return fact
+
+
+_ASKED_LAST = re.compile(
+    r"\b(?:is|are|was|were|on|at|by|for)\s+(?:what|when|where|who|which)\W*$", re.I
+)
+"""A question with its word left where the answer goes ("30% is what", "deposit is
+when", "meeting at where"): chat asks so without the mark."""
+_SETTLED = re.compile(r"\bit\s+is\W*$", re.I)
+"""A value and "it is" after it ("12:30 it is"): the choice among those proposed,
+settled, whose value is the fact."""
+_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+_A_MONTH = re.compile(_MONTH_NAME.pattern, _MONTH_NAME.flags)
+_DONE_TO = re.compile(
+    r"\b(?!(?:in|on|at|to|for|with|by|from|of|about|after|before|till|until|into|is|are|"
+    r"was|were|be|been)\b)[a-z]{2,}\s+(?:the|a|an|my|our|his|her|their|your)\s+"
+    r"(?!(?:same|other|one|ones)\b)[a-z]{3,}"
+    r"|\b(?:my|our|his|her|their|your)\s+(?!(?:own|one|ones|turn|way|best)\b)[a-z]{3,}",
+    re.I,
+)
+"""A verb and the thing it is done to ("got the keys", "sold a bike"), or a thing of
+someone's ("thinking on her birthday"): a statement of what happened or of whose
+thing, not a value answering the turn before."""
+_TRAIT_OF_NAMED = re.compile(
+    r"^(?:[A-Z][\w'.-]*: )?[A-Z][\w'-]+ (?:is|are|was|were) (?!\w+ing\b)(?!going\b)"
+    r"[\"\u201c']?\w",
+    re.I,
+)
+"""A named person and what they are ("Nadia is vegetarian", 'Ruth is "Grandma" now'): a
+trait, not an answer."""
+
+
+def _thin(fact: str, names: frozenset[str]) -> bool:
+    """Whether a bullet says one thing at most besides who said it: its words other
+    than the speakers' names hold one content word or none, a date or a month counted
+    as one ("Caspian: On 2025-06-11.", "Viktor: 7pm.", "Pip can do on 2025-01-12.", "Lorcan:
+    Works for us."). What it is the value of, or what is done then, was said in the
+    turn before (a question, an offer), so read later the bullet tells a date or a sum
+    of nothing. A named person's trait ("Nadia is vegetarian.") is no such answer, and
+    "Ben is going to Lisbon in May." says where and when; "Ben: We got the keys." says
+    what was done to what (`_DONE_TO`), "Freya: 12:30 it is." which time was settled
+    (`_SETTLED`)."""
+    words = [
+        word
+        for word in content_words(
+            _A_MONTH.sub("monthname", _ISO_DAY.sub("isoday", fact)).replace("’", "'")
+        )
+        if word.rstrip(".,!") not in names
+    ]
+    return (
+        len(words) <= 1
+        and not _TRAIT_OF_NAMED.match(fact)
+        and not _DONE_TO.search(fact)
+        and not _SETTLED.search(fact)
+    )
 
 
 def _month_named(sentence: str) -> str | None:

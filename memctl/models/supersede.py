@@ -579,12 +579,89 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
     and `_shape` both read first."""
     if len(text) > MAX_FACT_CHARS:
         return None
+    if "?" in text and (answered := _answered_as_said(text.strip().lstrip("-*+• "))):
+        text, about = answered[0], about or answered[1]
     if speaker := _SPEAKER.match(text.strip().lstrip("-*+• ")):
         about = about or speaker[1]
     sentence = _clean(text)
     if not sentence or sentence.endswith("?"):
         return None
     return _fronted(sentence), about
+
+
+# A question and its answer in one fact (an FAQ, an interview): "Car-share FAQ: Q: What
+# does Tomas drive? A: A Tesla Model 3.", "HOST: What's your editor? GUEST (Nadia): Zed,
+# always." It says what the question asks with the answer in the question word's place:
+# "Tomas drives A Tesla Model 3", "Nadia's editor is Zed". Each part may open with a label
+# ("Q:", "HOST:", "GUEST (Nadia):"); the answerer named in the label's parenthesis is the
+# "you" of the question and the "I" of the answer. The answer is its first clause, without
+# a demonstrative or naming opening ("That's Emeka, has been for ages", "We call it X").
+_ANSWERED = re.compile(
+    r"^(?:(?P<heading>[^:?]{1,40}):\s+(?=Q:))?(?:(?:Q|[A-Z]{2,})(?:\s*\([^()]*\))?:\s+)?"
+    r"(?:(?:So|And|Then),?\s+)?(?P<wh>What|Who|Where|Which|When)(?P<how>'s|’s| is| are| does| do)?"
+    r"\s+(?P<rest>[^?]+)\?\s+"
+    r"(?:A|[A-Z]{2,})(?:\s*\((?P<who>[A-Z][\w'-]*)\))?:\s+(?P<answer>[^?]+)$"
+)
+_ANSWER_OPENING = re.compile(
+    r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I
+)
+_PARTICIPLE_END = re.compile(
+    r"^(?P<thing>.+?) (?P<done>(?:\w+ed|written|built|run|made|known|kept|held|done|"
+    r"called)(?: (?:in|with|on|by|as|at|from|for))?)$"
+)
+
+
+@lru_cache(maxsize=READINGS)
+def _answered_as_said(text: str) -> tuple[str, str | None] | None:
+    """A question answered in one fact read as the statement it answers, and who the
+    answerer is (see above); None when the fact is not one."""
+    match = _ANSWERED.match(text)
+    if match is None:
+        return None
+    said = _question_answered(match)
+    if said is None:
+        return None
+    said = f"{said[:1].upper()}{said[1:]}"
+    return (f"{match['heading']}: {said}" if match["heading"] else said), match["who"]
+
+
+def _question_answered(match: re.Match[str]) -> str | None:
+    """The statement an `_ANSWERED` match says, without its heading."""
+    who = match["who"]
+    answer = _ANSWER_OPENING.sub("", re.split(r",\s|;\s|\s\(", match["answer"])[0])
+    answer = answer.strip().rstrip(".!")
+    rest = match["rest"].strip()
+    if who:
+        answer = re.sub(r"^(?:I'm|I’m|I am)\b", f"{who} is", answer)
+        rest = re.sub(r"\byour\b", f"{who}'s", rest)
+        rest = re.sub(r"\byou\b", who, rest)
+    elif re.search(r"\byou(?:r)?\b|^I\b", f"{rest} {answer}"):
+        return None  # no one named to stand for "you"
+    if not answer or not rest:
+        return None
+    how = (match["how"] or "").strip().replace("’", "'")
+    wh = match["wh"].casefold()
+    opens = answer.split()[0].casefold()
+    put = "in " if wh == "where" and opens not in _LIGHT else ""
+    if opens in _LIGHT:
+        answer = answer[:1].lower() + answer[1:]  # "On wh-81": no name
+    if how in ("'s", "is", "are"):
+        copula = "is" if how != "are" else "are"
+        if wh == "which":
+            return None  # "Which team are you on?": the noun asked is not said as a value
+        if part := _PARTICIPLE_END.match(rest):
+            return f"{part['thing']} {copula} {part['done']} {put}{answer}"
+        return f"{rest} {copula} {put}{answer}"
+    if how in ("does", "do"):
+        thing, _, verb = rest.rpartition(" ")
+        if not thing or not verb.isalpha():
+            return None
+        if how == "does":
+            verb = f"{verb}es" if verb.endswith(("s", "sh", "ch", "x", "o")) else f"{verb}s"
+        return f"{thing} {verb} {put}{answer}"
+    if how == "" and wh in ("what", "who"):
+        return f"{answer} {rest}"  # "What runs our builds? A: TeamCity"
+    return None
 
 
 # A value put first (supersede9): a cleft ("Accra is where Ada lives as of this spring",
@@ -1001,7 +1078,10 @@ REDACTED = "[REDACTED:"
 def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
-    facts = [_settled(text) for text in facts]
+    facts = [
+        _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
+        for text in facts
+    ]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -1045,12 +1125,21 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
     ]
     _slot_changes(slots, found, [_row(text) for text in facts])
     _leaving_changes(facts, about, slots, found)
+    _record_changes(facts, found)
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     return found
 
 
+# A log line's opening (supersede17): a timestamp (a date with a time of day, bracketed
+# or not) and a level in capitals ("2026-03-02 10:00 INFO heron owner set to Ottilie"):
+# when the line was written, not what it says. A date alone may be the value ("2027-07-26:
+# the Cobalt audit") and is kept.
+_LOG_STAMP = re.compile(
+    r"^\s*[-*+•]?\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
+    r"\s+(?:\[?[A-Z]{3,8}\]?:?\s+)?"
+)
 # A closing clause that names no value and only hedges what may come next, or says
 # where the fact comes from (supersede16): "the page is atlas-13 for now; branding may
 # pick a final name later", "is on 9.2; we may roll forward again next week", "is on
@@ -1135,6 +1224,9 @@ _PAST = re.compile(
     r"(?:^|\s)(?!(?:is|are|was|were|been|be|has|have|had) )[a-z]+ (?:[a-z]+ed|went|flew|met|saw|took|gave|spent|ran|wrote|"
     r"bought|sold|made|did|came|left|told|said|grew|drove|rode|ate|won|lost|found|got)\b"
 )
+# A past passive with its doer ("The hackathon page was archived by Ravi"): an event
+# someone did, told as past, not a value the subject holds ("is maintained by Ravi").
+_DONE_BY = re.compile(r"\b(?:was|were) (?:[a-z]+ly )?[a-z]+ed by [A-Z]")
 # Words that name the value a later fact replaces: "from A", "instead of A", "left A".
 _NAMES_OLD = re.compile(
     # "20 km from A", "not far from A": a distance from a place, which is not left
@@ -1207,6 +1299,8 @@ class _Shape:
     put: bool = False
     """Its subject was given a typed value by something done to it ("was rebooked for
     11:00", "was rolled forward to 7.0"): a value set, as a change cue says (_PUT)."""
+    tail: str = ""
+    """What follows its aligned words (a trailing clause, "second floor"), folded."""
 
     @property
     def key(self) -> tuple[str, frozenset[str]] | None:
@@ -1269,7 +1363,9 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
             return None
         kept = (about, *kept[1:])
     folded = tuple(t.casefold() for t in kept)
-    past = bool(_PAST.search(" " + head.casefold())) and not _CUE.search(head)
+    past = bool(_PAST.search(" " + head.casefold()) or _DONE_BY.search(head)) and not _CUE.search(
+        head
+    )
     said = len(_kept(head[: verb.end() if doer else verb.start()]))
     adds = bool(_ADDS & set(folded))
     values = tuple(map(_is_value, kept))
@@ -1284,6 +1380,7 @@ def _shape(text: str, about: str | None = None) -> _Shape | None:
         named=_named_old(sentence),
         put=put,
         owners=owners,
+        tail=sentence[trail.start() :].casefold().strip(" .") if trail else "",
     )
 
 
@@ -1413,6 +1510,52 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
         return False
     same = len(older.folded) - (i2 - i1)
     return same >= 3 or (same >= 2 and newer.cue)
+
+
+# The same frame with another word in the value's place (supersede17): "Staging uses
+# mysql." then "Staging uses postgres.", "Lena is on the data team." then "Lena is on
+# the billing team.". The same subject, the same predicate (the words before the value),
+# and one word apart after them, each in lower case (a value `_one_value_apart` does not
+# see): the later fact says what the earlier one did, of the same thing, with another
+# value. Only a short statement whose value ends it (at most its noun after it: "data
+# team"), with one or two words before it after the subject's first: the word that
+# differs is then the value, not a word of a longer subject ("the Willow standup will be
+# held ..." / "the Willow review will be held ...") or of a role's name ("QA lead for
+# mobile" / "... for payments"), nor an object of a clause ("the rumour that Lena changed
+# address is wrong"). Not a function word (a preposition, a determiner, a negation,
+# "also"), not a number, and not the predicate's own first word ("staging was slow" /
+# "staging was down": another state, not another value).
+_NOT_A_VALUE_WORD = (
+    _LIGHT
+    | _PRONOUNS
+    | _ADDS
+    | _set("the a an our its his her their my your no not never and or but")
+)
+
+
+def _one_word_apart(newer: _Shape, older: _Shape) -> bool:
+    """Whether `newer` says `older`'s frame with one lower-case word in another's place,
+    after the subject and a word of the predicate (see above)."""
+    a, b = older.folded, newer.folded
+    apart = [k for k in range(len(a)) if a[k] != b[k]]
+    if len(apart) != 1 or not 2 <= apart[0] <= 3 or len(a) - apart[0] > 2:
+        return False  # a short statement: subject, predicate, value (and its noun) last
+    k = apart[0]
+    if older.values[k] or newer.values[k] or older.tail != newer.tail:
+        return False
+    if k < max(older.said, newer.said):
+        return False  # a word of the subject: "the QA lead for mobile approves ..."
+    before = a[k - 1]  # the predicate's: a preposition, the verb, or after the verb
+    verb = before in _LIGHT or k - 1 >= min(older.said, newer.said) > 0
+    # or the copula's complement itself, a noun as the value ("the staging db is mysql"),
+    # not a participle or an adjective of state ("is delayed", "is understaffed")
+    complement = k == min(older.said, newer.said) and not any(
+        w.endswith(("ed", "ing", "ful", "ous", "ive", "able", "ible", "ic", "al", "less"))
+        for w in (a[k], b[k])
+    )
+    if not (verb or complement or (before.endswith("s") and not before.endswith("ss"))):
+        return False
+    return all(w.isalpha() and w not in _NOT_A_VALUE_WORD for w in (a[k], b[k]))
 
 
 _WHERE = _set("on in at to onto into for")
@@ -1668,6 +1811,25 @@ def _structural(
         for word in {run.split()[0] for run in runs}:
             by_run.setdefault(word, []).append(i)
     _typed_changes(shapes, found)
+    _frame_changes(shapes, found)
+
+
+def _frame_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier fact a later one says again with one lower-case word
+    in the value's place (`_one_word_apart`), among the newest `_PAIR_LIMIT` facts of
+    its first word and length."""
+    # each wording of a frame once (a fact said again is read once), with where it was said
+    by_frame: dict[tuple[str, int], dict[tuple[str, ...], list[int]]] = {}
+    for i, shape in enumerate(shapes):
+        if shape is None or len(shape.folded) < 3 or shape.adds or shape.past:
+            continue
+        said = by_frame.setdefault((shape.folded[0], len(shape.folded)), {})
+        for folded in list(said)[-_PAIR_LIMIT:]:
+            older = shapes[said[folded][-1]]
+            if folded != shape.folded and older is not None and _one_word_apart(shape, older):
+                for j in said[folded]:
+                    found.setdefault(j, i)
+        said.setdefault(shape.folded, []).append(i)
 
 
 # The sorts of value whose form says what they are (a date, a time, a host or other
@@ -2461,6 +2623,91 @@ def _row(text: str) -> str | None:
     return " ".join(match["rest"].casefold().rstrip(".!").split())
 
 
+# A record (supersede17): a config line, a key=value log or form, a labelled field
+# ("staging.db = mysql", "service=heron owner=Ottilie", "# Ines's dotfiles: editor = VS
+# Code", "Staging DB: mysql"). Its keys and values are read apart: a later record with
+# the same keys, all values the same but one, says that key's value anew, whatever the
+# case of the value. The key is the label before the fields, the field's own key and a
+# closing comment ("image_tag = '1.12'  # the Pulsar service": whose tag it is). A value
+# is one value: names or a typed value only, or one or two words in lower case; not a
+# clause ("Marco answered nano", "that's Viktor's team"), a pair ("Viktor -> Jonas") or
+# an address in brackets. A label naming a list or a document of rows (`_LIST_NOUN`, a
+# plural) heads members, not one value.
+_COMMENT_OPEN = re.compile(r"^\s*(?:#+|//|--)\s*")
+_COMMENT_CLOSE = re.compile(r"\s+(?:#|//)\s+(?P<about>.*)$")
+_FIELD = re.compile(
+    r"(?P<key>[\w.\-/\[\]'’]+(?: [\w.\-/'’]+){0,3}?)\s*=\s*"
+    r"(?P<value>[^\s=|;,]+(?: [^\s=|;,]+){0,2}?)(?=\s*(?:[|;,]|$)|\s+[\w.\-]+\s*=)"
+)
+_LABELLED = re.compile(r"^(?P<key>[^:=|;]{1,60}?):\s+(?P<value>[^:=|;]+?)[.!]?$")
+
+
+_NOT_ONE_VALUE = re.compile(r"[<>()→]|->|'s\b|’s\b")
+
+
+def _one_value(value: str) -> str | None:
+    """`value` without its quotes when it is one value (see above), else None."""
+    value = value.strip().strip("'\"“”‘’").rstrip(".")
+    words = value.split()
+    if not words or _NOT_ONE_VALUE.search(value):
+        return None
+    capital = [_is_value(word) for word in words]
+    if all(capital) or (not any(capital) and len(words) <= 2):
+        return value
+    return None
+
+
+def _record(text: str) -> tuple[tuple[str, str], ...] | None:
+    """A record's (key, value) fields, keys folded with the label before them and the
+    comment after them, in order; None for a line that is no record (see above)."""
+    line = _COMMENT_OPEN.sub("", text.strip().lstrip("-*+• "))
+    about = ""
+    if closing := _COMMENT_CLOSE.search(line):
+        line, about = line[: closing.start()], closing["about"].casefold()
+        if re.match(r"(?:was|formerly|previously|not|ex-)\b", about):
+            about = ""  # "editor = Helix  # was nano": the old value, not whose
+    if "=" in line:
+        fields = list(_FIELD.finditer(line))
+        if not fields:
+            return None
+        label = line[: fields[0].start()].strip(" :[]").casefold()
+        if sum(len(m[0]) for m in fields) + len(label) < len(line.replace(" ", "")) * 0.6:
+            return None  # a sentence with an "=" in it, not a record
+        pairs = [(f"{label} {m['key'].casefold()} {about}", _one_value(m["value"])) for m in fields]
+    else:
+        match = _LABELLED.match(line)
+        if match is None or len(match["key"].split()) > 5:
+            return None
+        key = match["key"].casefold().replace(",", " ")
+        last = key.split()[-1].strip("'’") if key.split() else ""
+        plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+        if plural or last in _LIST_NOUN or "," in match["value"]:
+            return None
+        pairs = [(f"{key} {about}", _one_value(match["value"]))]
+    if any(value is None for _, value in pairs):
+        return None
+    return tuple((" ".join(key.split()), value or "") for key, value in pairs)
+
+
+def _record_changes(facts: Sequence[str], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier record a later one says with the same keys and one
+    value changed (see above), among the newest `_PAIR_LIMIT` of its keys."""
+    by_keys: dict[tuple[str, ...], list[tuple[int, tuple[str, ...]]]] = {}
+    for i, text in enumerate(facts):
+        if "=" not in text and (": " not in text or text.count(" ") > 12):
+            continue  # a labelled field is short (`_LABELLED`)
+        fields = _record(text)
+        if not fields:
+            continue
+        keys = tuple(key for key, _ in fields)
+        values = tuple(value.casefold() for _, value in fields)
+        for j, before in by_keys.get(keys, [])[-_PAIR_LIMIT:]:
+            apart = [k for k in range(len(keys)) if values[k] != before[k]]
+            if len(apart) == 1 and _run_kind(values[apart[0]]) == _run_kind(before[apart[0]]):
+                found.setdefault(j, i)
+        by_keys.setdefault(keys, []).append((i, values))
+
+
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
     """The slot by verb class or by the generic reading (see `slot`)."""
     cue = bool(_SLOT_CUE.search(text))
@@ -2518,7 +2765,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     head = _clean(text)
     cut = head.find(shape.tokens[start])
     past = bool(_PAST.search(" " + head[: cut if cut > 0 else len(head)].casefold()))
-    event = past and not cue and not old
+    event = (past or bool(_DONE_BY.search(head))) and not cue and not old
     value = " ".join(folded[start:end])
     if set(folded[start:end]) <= old:
         return None  # "left Initech": the old value ends it
@@ -3102,7 +3349,7 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     if read is None:
         return [], frozenset(), [], frozenset(), None
     folded, values = _tokens(read[0])
-    about = (read[1] or "").casefold().split()
+    about = (read[1] or "").casefold().split() if _names_someone(read[1], who) else []
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
     leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
@@ -3112,8 +3359,9 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
         return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
-    held = _runs(folded, values, 0, len(folded))
-    subject = frozenset({w for run in held[:-1] for w in run.split()} | set(about))
+    held = _held_names(_runs(folded, values, 0, len(folded)))
+    givers = [run for run in held[:-1] if not _WEEKDAY_OR_MONTH.fullmatch(run)]
+    subject = frozenset({w for run in givers for w in run.split()} | set(about))
     if not subject and len(held) == 1 and read[0][:1].isupper() and not values[0]:
         # "Quinn is a die-hard Kakoune user": a capital first word is read as no value
         # (`_tokens`), but is the only name the value can be given to.
@@ -3151,6 +3399,35 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     kin = set(folded) & _ONE_KIN
     own = [(value, to | kin) for value, to in own if not set(value.split()) & to]
     return leaving, words, own, frozenset(denied), (read[0], tuple(about))
+
+
+_PLACE_CAPITALS = _FIRST_NOT_VALUE | _PRONOUNS | _WH_WORDS
+"""Words capitalised only by their place (a sentence's or a label's first)."""
+# A word in capitals ("FAQ", "HOST") or in lower case ("annex") in a heading: a label of
+# the document or of the speaker's part, not a name.
+_LABEL_WORD = re.compile(r"\b[A-Z]{2,}\b|(?<![\w-])[a-z]")
+
+
+def _names_someone(heading: str | None, who: str | None) -> bool:
+    """Whether a fact's heading ("Kofi: ...") is whom it is about: the one given
+    (`who`), or a heading of names only, not a document's or a part's label ("Car-share
+    FAQ: Q: ...", "HOST: ...", "Policy annex B: ...")."""
+    return heading is None or heading == who or not _LABEL_WORD.search(heading)
+
+
+def _held_names(runs: list[str]) -> list[str]:
+    """A fact's value runs without what is capitalised only by its place: a determiner,
+    a pronoun or a question's word opening a run ("A: A Tesla Model 3", "Q: What does
+    Tomas drive?"). (A run that is only a weekday or a month, "Diary, Sunday: ...", is
+    a value, but names no one a value is given to: `_leaving_read`.)"""
+    kept = []
+    for run in runs:
+        words = run.split()
+        while words and words[0] in _PLACE_CAPITALS:
+            words = words[1:]
+        if words:
+            kept.append(" ".join(words))
+    return kept
 
 
 @lru_cache(maxsize=4096)

@@ -49,6 +49,9 @@ class Hit:
     entry: int | None
     role: str | None
     text: str
+    # A correction made after the record was said, whose old value it states (an answer
+    # given before `forget --replace`: `Hidden.mark`): {"fact", "by", "at"}; else None.
+    corrected: dict[str, str] | None = None
     # A thread entry's `name` (who said it, in a group chat), when it has one.
     speaker: str | None = None
 
@@ -129,6 +132,15 @@ def record_matches(lowered: str, keywords: Sequence[str], mode: str) -> bool:
 def chomp(line: str) -> str:
     """A memory line as a record: without the `\\r` of a `\\r\\n` ending."""
     return line[:-1] if line.endswith("\r") else line
+
+
+def is_marker(line: str) -> bool:
+    """A memory line that is an HTML comment alone (`<!-- merged by memctl builtin ...
+    -->`, builtin's over-budget note): a marker memctl wrote, hidden when the file is
+    rendered, not memory, so never a search hit. What was said never makes one:
+    memctl writes a `<!--` said in a fact escaped (`\\<!--`, memctl.core.memory.neutral)."""
+    text = line.strip()
+    return text.startswith("<!--") and text.endswith("-->")
 
 
 def role_of(entry: dict[str, Any]) -> str:
@@ -229,6 +241,7 @@ class Hidden:
         else:  # a purge's alone: nothing to echo, and the models' rules not loaded
             self.forgotten = Forgotten.of_tombstones(stones)
         self._days: dict[str, tuple[list[int], list[str | None]]] = {}
+        self._logs: dict[str, list[bytes]] = {}
 
     def __bool__(self) -> bool:
         return bool(self.forgotten)
@@ -265,6 +278,58 @@ class Hidden:
             if old and said < at and old & words:
                 return stone
         return None
+
+    def correction(self, text: str, said: float) -> dict[str, str] | None:
+        """`corrected` as a hit carries it: {"fact", "by", "at"} of the correction, the
+        fact it replaced, the text that replaced it and when; None for no correction."""
+        stone = self.corrected(text, said)
+        if stone is None:
+            return None
+        return {"fact": stone.fact or "", "by": stone.replacement or "", "at": stone.at}
+
+    def mark(self, hit: Hit) -> None:
+        """Set a search hit's `corrected` (as recall sets its hits'), its time the one
+        recall reads: a thread entry's `ts`, a ledger's date at noon, else its file's
+        time. Only a record holding a word of a corrected value is read for its time."""
+        if not self._corrections:
+            return
+        if self._old is None:
+            self._old = [
+                (_old_value(stone.fact, stone.replacement or ""), _stamp(stone.at))
+                for stone in self._corrections
+            ]
+        lowered = hit.text.lower()
+        if any(word in lowered for old, _at in self._old for word in old):
+            hit.corrected = self.correction(hit.text, self._said(hit))
+
+    def _said(self, hit: Hit) -> float:
+        """When a search hit's record was said, as the index dates it for recall."""
+        if hit.kind == "thread" and hit.entry is not None:
+            if hit.path not in self._logs:
+                try:
+                    self._logs[hit.path] = (self.ws.root / hit.path).read_bytes().split(b"\n")
+                except OSError:
+                    self._logs[hit.path] = []
+            lines = self._logs[hit.path]
+            try:
+                entry = json.loads(lines[hit.entry]) if hit.entry < len(lines) else None
+            except (ValueError, RecursionError):
+                entry = None
+            ts = entry.get("ts") if isinstance(entry, dict) else None
+            if isinstance(ts, str) and (stamp := _stamp(ts)) != float("-inf"):
+                return stamp
+        elif (day := DAILY_NAME.fullmatch(hit.path.rsplit("/", 1)[-1])) is not None:
+            from datetime import datetime
+
+            try:
+                year, month, date = (int(part) for part in day.groups())
+                return datetime(year, month, date, 12).timestamp()
+            except (ValueError, OverflowError, OSError):
+                pass
+        try:
+            return os.stat(self.ws.root / hit.path).st_mtime
+        except OSError:
+            return float("inf")  # said now: before no correction
 
     def _day(self, path: str, number: int) -> str | None:
         """The day line `number` of the ledger `path` was said (its block's heading)."""
@@ -521,3 +586,12 @@ def _irregular(file: File) -> str:
     if file.symlink and not os.path.exists(file.path):
         return "a symlink to nothing; not searched"
     return "not a regular file (a FIFO or a device); not searched"
+
+
+def said_before(corrected: dict[str, str] | None) -> str:
+    """The note after a hit said before a correction of what it states (its `corrected`),
+    for the text a person or an agent reads (search, recall); empty for any other hit."""
+    if corrected is None:
+        return ""
+    c = corrected
+    return f' [said before {c["at"]}, when "{c["fact"]}" was corrected to "{c["by"]}"]'

@@ -290,6 +290,10 @@ SEMANTIC_NEIGHBOURS = True
 # 0.1-0.5, top 1-3: +0 to +4 net on them), checked on two (rank9, bench/README.md).
 SEMANTIC_SESSION_WEIGHT = 0.3
 SEMANTIC_SESSION_TOP = 2
+# The semantic leg: a turn that asks raises the turn after it to this share of its own
+# score (`semantic_replies`): 1, a question and its answer weigh alike (R@10 found over
+# the nine sets, hybrid, bench/README.md rank13: 0.6 941, 0.8 943, 1.0 948; main 941).
+SEMANTIC_REPLY_WEIGHT = 1.0
 
 # Words that carry no topic; dropped from the query so that "what did we decide about
 # the cache" ranks by "decide" and "cache", not by how often a record says "the".
@@ -572,7 +576,7 @@ def _ranked(
             else:
                 if LEG_SESSION_SHARE:
                     ranked = by_session(ranked, SESSION_WEIGHT * LEG_SESSION_SHARE)
-                ranked = _hybrid(conn, close, ranked, result.scope, result, hide.unlike)
+                ranked = _hybrid(conn, close, ranked, result, (ws, texts), hide.unlike)
                 ranked = [
                     c
                     for c in ranked
@@ -680,6 +684,7 @@ class Candidate:
     cosine: float | None = None
     semantic_lent: float = 0.0
     semantic_session: float = 0.0  # what its session lent on the semantic leg
+    semantic_reply: float = 0.0  # what the turn it answers lent on the semantic leg
     parts: tuple[float, float] = (0.0, 0.0)  # each leg's part of the fused score (fuse)
     lifted: tuple[str, float] | None = None  # the subject term and what it gained (by_subject)
 
@@ -1648,14 +1653,16 @@ def _hybrid(
     conn: sqlite3.Connection,
     close: list[tuple[int, float]],
     ranked: list[Candidate],
-    scope: str,
     result: RecallResult,
+    read: tuple[Workspace, dict[int, str | None]],
     hidden: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
     """BM25 and the semantic leg's nearest records (`close`) fused (FUSION). A record
     `hidden` says to leave out is not in the leg: one a forget hides would lend its
     neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
-    is near the query for what that turn said."""
+    is near the query for what that turn said. A turn of the leg that asks lends its
+    answer on the leg (`semantic_replies`), its text read back from `read` (the
+    workspace, and the query's texts read so far)."""
     by_id = {candidate.record: candidate for candidate in ranked}
     # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
     # at most, within SQLite's variables as _CANDIDATE_SQL's are).
@@ -1667,7 +1674,7 @@ def _hybrid(
         if row is None:
             continue
         _, number, start, size, ts, rel, kind, inode, offset, crc = row
-        if scope == "all" or (scope == "memory") == (kind == "memory"):
+        if result.scope == "all" or (result.scope == "memory") == (kind == "memory"):
             by_id[rid] = Candidate(rid, 0.0, rel, kind, number, start, size, ts, inode, offset, crc)
     close = [
         (rid, similarity)
@@ -1677,6 +1684,7 @@ def _hybrid(
     for rid, similarity in close:
         by_id[rid].cosine = similarity
     close = semantic_sessions(close, by_id)
+    close = semantic_replies(close, by_id, *read)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
@@ -1728,6 +1736,42 @@ def semantic_sessions(
         by_id[rid].semantic_session = lent
         added.append((rid, similarity + lent))
     return sorted(added, key=lambda pair: -pair[1])
+
+
+def semantic_replies(
+    close: list[tuple[int, float]],
+    by_id: dict[int, Candidate],
+    ws: Workspace,
+    texts: dict[int, str | None],
+) -> list[tuple[int, float]]:
+    """The semantic leg's records (`close`: id, score, best first) with what a turn that
+    asks lends its answer, best first: each of the leg's best REPLY_CANDIDATES thread
+    turns that asks (`asks`) raises the turn after it, when the leg ranked that turn too,
+    to SEMANTIC_REPLY_WEIGHT times its own score where that is more, as `by_reply` lends
+    on BM25.
+    A question and its answer are one unit of a conversation, and the answer seldom
+    says what the question asked about: "how's the new helper?" / "Rowan! started two
+    weeks ago" is near "who helps in the workshop?" by its first turn only (the leg
+    embeds a turn with the turn before it, `Embedder.context`, but in the average of a
+    long reply the question is a small share). Before the leg's neighbours are lent, so what is
+    lent is the raised score. What it added is kept (`Candidate.semantic_reply`)."""
+    if not SEMANTIC_REPLY_WEIGHT or not close:
+        return close
+    at = {(by_id[rid].rel, by_id[rid].number): rid for rid, _ in close}
+    score = dict(close)
+    raised = False
+    for rid, similarity in close[:REPLY_CANDIDATES]:
+        c = by_id[rid]
+        after = at.get((c.rel, c.number + 1)) if c.kind == "thread" else None
+        if after is None or score[after] >= SEMANTIC_REPLY_WEIGHT * similarity:
+            continue
+        text = _text(ws, c, texts)
+        if text is not None and asks(text):
+            # Only the turn before a turn lends it: one rise at most.
+            by_id[after].semantic_reply = SEMANTIC_REPLY_WEIGHT * similarity - score[after]
+            score[after] = SEMANTIC_REPLY_WEIGHT * similarity
+            raised = True
+    return sorted(score.items(), key=lambda pair: -pair[1]) if raised else close
 
 
 def _collect(
@@ -2532,6 +2576,7 @@ def _fusion(candidate: Candidate) -> dict[str, Any]:
             "cosine": None if candidate.cosine is None else _g(candidate.cosine),
             "neighbour": _g(candidate.semantic_lent),
             "session": _g(candidate.semantic_session),
+            "reply": _g(candidate.semantic_reply),
             **legs[1],
         },
         "fused": _g(sum(candidate.parts)),
@@ -2674,8 +2719,7 @@ def _hit(
         snippet=cut,
         speaker=speaker,
     )
-    if (stone := forgotten.corrected(text, stamp)) is not None:
-        hit.corrected = {"fact": stone.fact, "by": stone.replacement or "", "at": stone.at}
+    hit.corrected = forgotten.correction(text, stamp)
     return hit, text
 
 
@@ -2831,7 +2875,6 @@ def corrections_first(hits: list[RecallHit]) -> list[RecallHit]:
 def said_before(hit: RecallHit) -> str:
     """The note after a hit said before a correction of what it states (`corrected`),
     for the text a person or an agent reads; empty for any other hit."""
-    if hit.corrected is None:
-        return ""
-    c = hit.corrected
-    return f' [said before {c["at"]}, when "{c["fact"]}" was corrected to "{c["by"]}"]'
+    from memctl.retrieval.corpus import said_before as note
+
+    return note(hit.corrected)

@@ -22,6 +22,9 @@ raw JSONL: memctl writes them with literal non-ASCII, so the JSON-escaped form o
 keyword finds the candidate lines, and only those are parsed and checked against the
 entry's searchable text (a query like "role" would otherwise match every line's keys).
 
+A memory line that is a marker memctl wrote (an HTML comment alone on its line, such as
+`<!-- merged by memctl builtin ... -->`: `corpus.is_marker`) is not memory and never a hit.
+
 Files that cannot be read as UTF-8 text, binary files and malformed log lines are
 skipped and reported in `SearchResult.skipped`. Only a file (or line) that contains the
 query's bytes is decoded, so such a file is reported when it could have held a match.
@@ -51,8 +54,10 @@ from memctl.retrieval.corpus import (
     Skipped,
     chomp,
     fold,
+    is_marker,
     record_matches,
     role_of,
+    said_before,
     thread_logs,
 )
 
@@ -464,7 +469,10 @@ class _Scan:
                 if redactor is not None and not clean:
                     text = redactor.text(text)
                 lowered = fold(text)
-                if one in lowered if one is not None else _matches_many(lowered, keywords, every):
+                matched = (
+                    one in lowered if one is not None else _matches_many(lowered, keywords, every)
+                )
+                if matched and not is_marker(text):
                     hits.append(Hit("memory", rel, number, None, None, text))
             return
         entry_of = self.entry
@@ -485,7 +493,7 @@ class _Scan:
             lowered = fold(text)
             if one in lowered if one is not None else _matches_many(lowered, keywords, every):
                 role = str(entry.get("role", "?"))
-                hits.append(Hit("thread", rel, None, number, role, text, speaker_of(entry)))
+                hits.append(Hit("thread", rel, None, number, role, text, speaker=speaker_of(entry)))
 
     def flush(self) -> None:
         """Hand a finished file's hits to the sink (a file's hits are final only once it
@@ -527,7 +535,7 @@ class _Scan:
                     recheck = self.plan.has_cr or self.redactor is not None
                     if recheck:
                         self.memory_line(rel, 1 + lines_before + number, text)
-                    else:
+                    elif not is_marker(text):
                         hits.append(Hit("memory", rel, 1 + lines_before + number, None, None, text))
                     if self.done:
                         return
@@ -552,7 +560,7 @@ class _Scan:
         found that redaction leaves the line as it is (its CLEAN flag)."""
         if self.redactor is not None and not clean:
             text = self.redactor.text(text)
-        if record_matches(fold(text), self.plan.keywords, self.plan.mode):
+        if record_matches(fold(text), self.plan.keywords, self.plan.mode) and not is_marker(text):
             self.result.hits.append(Hit("memory", rel, number, None, None, text))
 
     def thread_log(self, path: str, rel: str) -> None:
@@ -610,7 +618,7 @@ class _Scan:
             # is an oracle (a key guessed one character at a time, issue 24 item 3).
             text = self.redactor.text(text)
         if record_matches(fold(text), self.plan.keywords, self.plan.mode):
-            hit = Hit("thread", rel, None, index, role_of(entry), text, speaker_of(entry))
+            hit = Hit("thread", rel, None, index, role_of(entry), text, speaker=speaker_of(entry))
             self.result.hits.append(hit)
 
 
@@ -707,6 +715,7 @@ def search(
             if _hidden(hidden, hit):
                 dropped[0] += 1
             else:
+                hidden.mark(hit)  # said before a correction of what it states
                 shown(hit)
 
     wanted = limit + 1 if limit else None
@@ -722,12 +731,21 @@ def search(
         result.streamed = min(found, limit) if limit else found
         result.truncated = bool(limit) and found > limit
         return result
-    if hidden:  # memctl forget: the records that state a forgotten fact are left out
+    _shown(result, hidden, limit)
+    return result
+
+
+def _shown(result: SearchResult, hidden: Hidden, limit: int) -> None:
+    """The hits kept, at most `limit` (0: all): the records that state a forgotten fact
+    (memctl forget) left out, each said before a correction of what it states marked."""
+    if hidden:
         result.hits = [hit for hit in result.hits if not _hidden(hidden, hit)]
     if limit and len(result.hits) > limit:
         result.truncated = True
         del result.hits[limit:]
-    return result
+    if hidden:
+        for hit in result.hits:
+            hidden.mark(hit)
 
 
 def _hidden(hidden: Hidden, hit: Hit) -> bool:
@@ -856,9 +874,10 @@ def format_for_agent(result: SearchResult, query: str) -> str:
     for hit in result.hits:
         text = snippet(hit.text, result.keywords, AGENT_SNIPPET_CHARS)
         if hit.kind == "memory":
-            lines.append(f"Source: {hit.path}#{hit.line}: {text}")
+            lines.append(f"Source: {hit.path}#{hit.line}: {text}{said_before(hit.corrected)}")
         else:
-            lines.append(f"Source: {hit.path}#{hit.entry} [{who(hit.role, hit.speaker)}]: {text}")
+            where = f"{hit.path}#{hit.entry} [{who(hit.role, hit.speaker)}]"
+            lines.append(f"Source: {where}: {text}{said_before(hit.corrected)}")
     if result.truncated:
         lines.append(
             f"(only the first {result.count} are shown; use more specific words to narrow it)"

@@ -819,6 +819,31 @@ def test_the_prompt_injects_no_fact_that_holds_none_of_its_words(workspace):
     assert context is not None and "Started on 2025-05-12" in context
 
 
+def test_the_prompt_injects_no_fact_that_shares_only_a_common_word_with_it(workspace):
+    """fixleft6 (audit 11 #7, what fixrecall16 left): "What is the new printer called?"
+    injected "Dana bought a new automobile.", which shares with it only "new", a word
+    more of memory's records hold than the square root of their number. A fact holding
+    a word of the prompt that is not that common is still injected, and so is one that
+    holds a name the prompt writes however often it is said ("Theo")."""
+    from memctl.agents.hooks import recall
+
+    things = "laptop desk chair phone badge monitor keyboard mouse headset bike car van"
+    facts = [f"Theo got a new {thing} in week {n}." for n, thing in enumerate(things.split())]
+    facts += ["Dana bought a new automobile.", "The retro moved to Thursdays."]
+    (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
+    ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+
+    assert recall(ws, config, "What is the new printer called?") is None
+    context = recall(ws, config, "which new automobile did Dana buy?")
+    assert context is not None and "Dana bought a new automobile." in context
+    assert "laptop" not in context  # "new" alone does not bring the others
+    context = recall(ws, config, "what did Theo get?")
+    assert context is not None and "Theo got a new laptop" in context
+    context = recall(ws, config, "what is new?")  # only common words: they answer
+    assert context is not None and "new" in context
+
+
 # --------------------------------------------------------------------------- never exit non-zero
 
 

@@ -22,6 +22,7 @@ from tests.support.json_contract import (
     document_text,
     field_paths,
     meanings,
+    objects_of,
     read_fields,
     recorded,
     registered_commands,
@@ -93,17 +94,45 @@ def test_docs_json_lists_the_fields_of_this_version(scenario: Scenario) -> None:
 def test_a_config_show_setting_that_can_be_null_is_typed_so(scenario: Scenario) -> None:
     """config show is a plain dict, typed from the values the scenario saw: it must see
     each optional setting both set and unset, or docs/JSON.md types `sync.remote` as a
-    string though it is null when sync is off (audit 12 #5), and a model left to the
-    main one as null alone. (`compaction.truncate_args` is still seen null only: set, it
-    brings fields schema 2 does not record.)"""
+    string though it is null when sync is off (audit 12 #5), a model left to the main
+    one as null alone, and `compaction.truncate_args` as null alone (fixleft6)."""
     fields = read_fields("config show", scenario.documents["config show"])
     written = meanings(DOC.read_text(encoding="utf-8"))
-    optional = ("sync.remote", "sync.every", "memory.model", "memory.embedding_model")
-    optional += ("compaction.model",)
+    optional = {"sync.remote": "string or null", "sync.every": "string or null"}
+    model = "config show model or string or null"
+    optional |= {"memory.model": model, "memory.embedding_model": model}
+    optional |= {"compaction.model": model}
+    optional["compaction.truncate_args"] = "config show compaction.truncate_args or null"
 
-    for path in optional:
+    for path, kind in optional.items():
         assert "null" in written[fields[path].owner, fields[path].name]
-        assert fields[path].type == "string or null", path
+        assert fields[path].type == kind, path
+
+
+def test_no_field_is_typed_by_the_one_value_the_scenario_gave_it(scenario: Scenario) -> None:
+    """A field of a document built as a dict is typed from the values the scenario saw:
+    one seen only null would be documented as `null` (config show's truncate_args,
+    install's exit_code, recall's fusion `k`: fixleft6), and a mapping or a list seen in
+    one shape of two as that shape alone."""
+    labels = {label: read_fields(label, docs) for label, docs in scenario.documents.items()}
+    objects = objects_of(labels)  # as docs/JSON.md tables them
+    config = "config show"
+    expected = {
+        (config, "model"): "config show model or string",
+        (f"{config} memory", "flush_trigger"): "config show memory.flush_trigger or string",
+        (f"{config} redaction", "patterns"): "array of config show redaction.patterns[]",
+        (f"{config} model", "api_base"): "string or null",
+        ("CommandRun", "exit_code"): "integer or null",
+        ("recall hits[].explain.fusion", "k"): "integer or null",
+        ("recall hits[].explain.fusion.bm25", "scaled"): "number or null",
+        ("recall hits[].explain.fusion.semantic", "rank"): "integer or null",
+        ("recall hits[]", "when"): "string or null",
+        ("thread import --all", "failed"): "array of thread import --all failed[]",
+    }
+    fields = {(owner, name): f for owner, by in objects.items() for name, f in by.items()}
+
+    assert [name for name, f in fields.items() if f.type == "null"] == []
+    assert {name: fields[name].type for name in expected} == expected
 
 
 def test_the_script_finds_the_snapshot_and_the_doc_current(capsys) -> None:

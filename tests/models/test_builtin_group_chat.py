@@ -54,13 +54,18 @@ def test_a_day_of_the_month_after_for_or_about_takes_no_on() -> None:
 def test_a_date_alone_opening_a_message_is_no_fact_unless_it_answers() -> None:
     """A date and nothing it dates, in the orders chat writes one, is dropped when it
     opens a message that answers no question; after "When is the gig?" or after the
-    sentence that announced it, it is the answer and is kept."""
+    sentence that announced it, it is the answer and is kept, told with what the
+    question asked or joined to the announcement: the date of what was announced."""
     for line in ("Lou: 9th of october", "Lou: Saturday 11th october", "Lou: next friday then"):
         assert chat("Kit: I sold the van to my cousin Abe", line) == [
             "Kit sold the van to their cousin Abe."
         ], line
-    assert chat("Kit: When is the gig?", "Lou: 9th of october") == ["Lou: On 2025-10-09."]
-    assert chat("Lou: we finally set the gig date!! 9th of october") == ["Lou: On 2025-10-09."]
+    assert chat("Kit: When is the gig?", "Lou: 9th of october") == [
+        "Lou: The gig is on 2025-10-09."
+    ]
+    assert chat("Lou: we finally set the gig date!! 9th of october") == [
+        "Lou: We finally set the gig date, on 2025-10-09."
+    ]
 
 
 def test_a_question_without_its_mark_after_an_opener_is_no_fact() -> None:

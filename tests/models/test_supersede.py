@@ -602,6 +602,9 @@ SLOT_CHANGES += [
     # a value in lower case, of one head noun, said as a change
     ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad now."),
     ([], "Kofi is in the frontend guild.", "Kofi is now in the design guild."),
+    # the same frame said again, one lower-case word in the value's place, no change
+    # word (supersede17, `_one_word_apart`; before, both were kept)
+    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
 ]
 
 # (context, older, newer): the newer one is about the same subject but another slot, or
@@ -687,7 +690,6 @@ SLOT_KEEPS = [
         "Kofi has a house in Accra now.",
     ),
     ([], "Kofi is on the frontend squad.", "Kofi is on the train now."),
-    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
 ]
 
 

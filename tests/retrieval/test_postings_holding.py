@@ -47,3 +47,26 @@ def test_holding_is_every_asked_record_the_terms_chunks_hold(workspace: Path, as
     for record in records:
         expected = {term for term, has in (("redis", redis), ("kestrel", kestrel)) if record in has}
         assert held[record] == expected, record
+
+
+def test_query_tokens_kept_are_the_tokenizers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A term's tokens are kept once read: asked again (alone, among others, twice in
+    one call) they are what the tokenizer gave, and a caller changing the list it got
+    changes nothing kept; past QUERY_TOKENS terms the kept ones are dropped, not wrong."""
+    from memctl.retrieval.index import postings
+
+    monkeypatch.setattr(postings, "_tokens", {})
+    terms = ["deploys", "foo_bar", "Café", "deploys", "", "über-cool"]
+    first = query_tokens(terms)
+    assert first == [["deploi"], ["foo", "bar"], ["cafe"], ["deploi"], [], ["uber", "cool"]]
+    first[0].append("changed")
+    assert query_tokens(["deploys"]) == [["deploi"]]
+    assert query_tokens(list(reversed(terms))) == list(reversed(query_tokens(terms)))
+    monkeypatch.setattr(postings, "QUERY_TOKENS", 3)
+    assert query_tokens(["caching", "deploys", "running", "walked"]) == [
+        ["cach"],
+        ["deploi"],
+        ["run"],
+        ["walk"],
+    ]
+    assert len(postings._tokens) <= 4

@@ -30,6 +30,8 @@ import sqlite3
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 from memctl.core.config import load_config
 from memctl.core.threads import encode_entry
 from memctl.core.workspace import Workspace
@@ -430,8 +432,8 @@ def test_the_best_few_are_the_references_best_few(workspace: Path) -> None:
 
 def test_every_word_is_the_references_records_holding_them_all(workspace: Path) -> None:
     """`every` (recall's subject look-ups): the best k of the records holding every term,
-    scored as the plain BM25 scores them, whichever term leaves a length none in common
-    first (a length is given up when one does, its other terms not decoded)."""
+    scored as the plain BM25 scores them, whichever term leaves none in common first
+    (the terms after it are not read)."""
     from memctl.retrieval.index.postings import best
 
     rng = random.Random(31)
@@ -461,3 +463,46 @@ def test_every_word_is_the_references_records_holding_them_all(workspace: Path) 
         index.close()
         words.close()
     assert 10 < held < 60  # queries some records answer, and some none does
+
+
+def test_every_word_is_any_word_less_the_records_missing_one(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`every` finds the records in common before it scores any (`postings._every`):
+    its answer is, to the last bit of each score, the any-word ranking of every record
+    (k past their number, so nothing is pruned) less those missing a term, cut at k.
+    Chunks of five postings, so that a bucket has many: those whose span holds no record
+    still in common are skipped, and a long one is searched rather than scanned."""
+    from memctl.retrieval.index import postings
+
+    monkeypatch.setattr(postings, "CHUNK_POSTINGS", 5)
+    rng = random.Random(32)
+    build(workspace, rng)
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    recall(ws, config, "warm up")
+    index = sqlite3.connect(workspace / ".memctl" / "index.sqlite")
+    words = word_table(workspace)
+    okapi = Okapi(words, SPEAKER_WEIGHT)
+    (chunks,) = index.execute("SELECT count(*) / count(DISTINCT term) FROM postings").fetchone()
+    assert chunks > 10  # many chunks a word
+    weights = (1.0, SPEAKER_WEIGHT)
+    answered = 0
+    try:
+        for _ in range(80):
+            # Drawn with repeats: a word asked twice adds twice.
+            terms = query_terms(" ".join(rng.choices(WORDS + NAMES, k=rng.randint(1, 5))))
+            k = rng.choice([1, 5, 50])
+            holding = set.intersection(
+                *(
+                    set(okapi.text.get(t, {})) | set(okapi.speaker.get(t, {}))
+                    for t in (okapi.tokens(term)[0] for term in terms)
+                )
+            )
+            everything = postings.best(index, terms, 10**6, weights)
+            want = [(doc, score) for doc, score in everything if doc in holding][:k]
+            assert postings.best(index, terms, k, weights, every=True) == want, (terms, k)
+            answered += bool(want)
+    finally:
+        index.close()
+        words.close()
+    assert 10 < answered < 80  # queries some records answer, and some none does

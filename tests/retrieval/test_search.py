@@ -699,6 +699,7 @@ def test_json_document_shape(cli, workspace):
                 "entry": None,
                 "role": None,
                 "text": "- Tabs, said Alice.",
+                "corrected": None,
                 "speaker": None,
             },
             {
@@ -708,6 +709,7 @@ def test_json_document_shape(cli, workspace):
                 "entry": 0,
                 "role": "assistant",
                 "text": "Alice agreed.",
+                "corrected": None,
                 "speaker": None,
             },
         ],

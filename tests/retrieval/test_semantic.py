@@ -26,7 +26,7 @@ from memctl.models import semantic
 from memctl.models.resolve import resolve_embedder
 from memctl.models.semantic import NAME, WordLlamaEmbedder
 from memctl.pipeline.status import status
-from memctl.retrieval.index import fresh_index, index_path
+from memctl.retrieval.index import fresh_index, index_path, read_only
 from memctl.retrieval.recall import RRF_K, Candidate, fuse, recall
 from tests.support.helpers import BM25_ONLY, modules_after
 from tests.support.hooks import claude_input, context_of, hook
@@ -157,6 +157,62 @@ def test_the_semantic_leg_counts_each_turns_session() -> None:
     assert ranked[6] == pytest.approx(0.1 + 0.3 * 0.1 / 2)  # not lent by fact 5
     assert by_id[3].semantic_session == pytest.approx(0.3 * 0.55)
     assert [rid for rid, _ in module.semantic_sessions(close, by_id)][:4] == [1, 2, 5, 3]
+
+
+def test_on_the_semantic_leg_a_turn_that_asks_lends_its_answer(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rank13: on the semantic leg, each of its best REPLY_CANDIDATES turns that asks
+    raises the turn after it to SEMANTIC_REPLY_WEIGHT of its own score, as `by_reply`
+    does on BM25: the answer ("Rowan! started two weeks ago, ...") is far from the question by
+    its own words, the question it answers is near. A statement lends nothing, nor does
+    a turn that asks beyond REPLY_CANDIDATES, and a turn the leg did not rank is not
+    added. The turns are read back from their log through the index, as recall does."""
+    from memctl.retrieval import recall as module
+
+    said = [
+        ("Ben", "how is the new apprentice at the bakery getting on?"),
+        ("Elodie", "Rowan! started two weeks ago, very good at shaping, terrible at tea"),
+        ("Ben", "the ovens broke down again this morning"),
+        ("Elodie", "we lost the whole first batch of croissants"),
+        ("Ben", "did the flour come in the end?"),
+        ("Elodie", "forty sacks, the van blocked the street for an hour"),
+    ]
+    day = "2026-01-02T10:00:00Z"
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "name": name, "content": text, "ts": day})
+            for name, text in said
+        )
+    )
+    ws = Workspace(workspace)
+    with fresh_index(ws, [], words=True), contextlib.closing(read_only(ws)) as conn:
+        rows = conn.execute(
+            "SELECT r.id, r.number, r.start, r.len, f.rel, f.inode, f.offset, r.crc"
+            " FROM records r JOIN files f ON f.id = r.file WHERE f.rel = 'threads/chat.jsonl'"
+        ).fetchall()
+    by_id = {
+        rid: Candidate(rid, 0.0, rel, "thread", number, start, size, None, inode, offset, crc)
+        for rid, number, start, size, rel, inode, offset, crc in rows
+    }
+    rid = {c.number: c.record for c in by_id.values()}
+    assert sorted(rid) == list(range(6))
+    # The leg's scores: the question about the apprentice nearest, its answer far;
+    # turn 5 (the answer to "did the flour come") is not on the leg.
+    close = [(rid[0], 0.6), (rid[2], 0.45), (rid[3], 0.42), (rid[4], 0.4), (rid[1], 0.2)]
+    weight = module.SEMANTIC_REPLY_WEIGHT
+    assert weight == 1.0
+    ranked = module.semantic_replies(close, by_id, ws, {})
+    score = dict(ranked)
+    assert score[rid[1]] == pytest.approx(weight * 0.6)  # raised by the question before it
+    assert by_id[rid[1]].semantic_reply == pytest.approx(weight * 0.6 - 0.2)
+    assert score[rid[3]] == 0.42  # after a statement: nothing lent
+    assert rid[5] not in score  # not on the leg: not added
+    assert [r for r, _ in ranked][:3] == [rid[0], rid[1], rid[2]]
+    assert sorted(score.values()) == sorted([0.6, weight * 0.6, 0.45, 0.42, 0.4])
+    # A turn that asks lends only from among the leg's best REPLY_CANDIDATES.
+    monkeypatch.setattr(module, "REPLY_CANDIDATES", 0)
+    assert module.semantic_replies(close, by_id, ws, {}) == close
 
 
 # --------------------------------------------------------------------------- config

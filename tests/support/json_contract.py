@@ -197,6 +197,12 @@ def run_scenario(root: Path) -> Scenario:
         # A hybrid's --explain (its `fusion`), with or without memctl[semantic] installed.
         with mock.patch("memctl.models.resolve.resolve_embedder", lambda _config: HashEmbedder()):
             run("recall", "recall", "when do deploys happen?", "--explain")
+        # Reciprocal rank fusion's --explain: `k` a number, no leg's `scaled`.
+        with (
+            mock.patch("memctl.models.resolve.resolve_embedder", lambda _config: HashEmbedder()),
+            mock.patch("memctl.retrieval.recall.FUSION", "rrf"),
+        ):
+            run("recall", "recall", "when do deploys happen?", "--explain")
         # A later fact of the asked subject, placed above the one it replaced (`placed`).
         run("save", "save", "Staging is db3.")
         run("save", "save", "Staging was moved to db7.")
@@ -234,6 +240,12 @@ def run_scenario(root: Path) -> Scenario:
         models = "  model: builtin\ncompaction:\n  model: builtin\n"
         (ws / "memctl.yaml").write_text(embedding + models, encoding="utf-8")
         run("config show", "config", "show")
+        # Each field of config show in its other shape: a model as a mapping (one with
+        # every option, one with a few: the rest null), a throttled flush trigger,
+        # truncate_args and a redaction pattern set (config.to_dict).
+        (ws / "memctl.yaml").write_text(SHAPES_YAML, encoding="utf-8")
+        run("config show", "config", "show")
+        (ws / "memctl.yaml").write_text(embedding + models, encoding="utf-8")
         no_prices = types.SimpleNamespace(model_cost={})
         with mock.patch("memctl.models.litellm_adapter.import_litellm", lambda: no_prices):
             run("index --dry-run", "index", "--dry-run")
@@ -241,6 +253,29 @@ def run_scenario(root: Path) -> Scenario:
         (ws / "memctl.yaml").write_text("model: 3\nbogus: 1\n", encoding="utf-8")
         run("config validate (problems)", "config", "validate", code=2)
     return scenario
+
+
+SHAPES_YAML = """\
+model:
+  name: openai:gpt-4.1-mini
+  api_base: http://localhost:4000
+  api_key_env: MY_KEY
+  context_window: 128000
+  max_tokens: 2000
+  timeout: 30s
+  max_retries: 1
+memory:
+  model: {name: builtin, timeout: 10s}
+  embedding_model: {name: openai:text-embedding-3-small, max_retries: 0}
+  flush_trigger: {throttled: 10m}
+compaction:
+  model: {name: builtin, max_tokens: 500}
+  truncate_args: {max_arg_length: 500, truncation_text: "[cut]"}
+redaction:
+  patterns:
+    - {name: ticket, regex: 'TICKET-(\\d+)'}
+"""
+"""memctl.yaml for the second `config show`: every field in the shape the first leaves out."""
 
 
 def registered_commands() -> set[str]:
@@ -281,6 +316,31 @@ OPAQUE = {
 }
 """Fields of a document a command builds as a dict that hold another format's objects:
 their keys are that format's, so the contract stops at the field."""
+
+
+ONE_SHAPE = {
+    "config show model": "config show model",
+    "config show memory.model": "config show model",
+    "config show memory.embedding_model": "config show model",
+    "config show compaction.model": "config show model",
+    "search hits[].corrected": "recall hits[].corrected",
+}
+"""Objects of a document a command builds as a dict that have one shape wherever they
+are (a model in memctl.yaml, as config show prints it; the correction a search or a recall
+hit was said before): one table, not one a place."""
+
+
+DECLARED = {
+    # RecallHit.when: null when the record's time is no date (out of range).
+    ("recall hits[]", "when"): "string or null",
+    # Candidate.bm25_rank, semantic_rank, cosine: a hit one leg of a hybrid did not rank.
+    ("recall hits[].explain.fusion.bm25", "rank"): "integer or null",
+    ("recall hits[].explain.fusion.semantic", "rank"): "integer or null",
+    ("recall hits[].explain.fusion.semantic", "cosine"): "number or null",
+}
+"""(object, field) -> its JSON type, for a field of a document a command builds as a dict
+whose value can take a type this scenario cannot bring about (each from the annotation
+the dict copies it from, named beside it); joined with the types seen."""
 
 
 @dataclass
@@ -344,7 +404,12 @@ class Reader:
                 kind = "array of object" if isinstance(item, list) else "object"
                 self.add(inner.path, at.name, key, kind, OPAQUE[at.name, key])
                 continue
+            if inner.name in ONE_SHAPE:  # read as the object it shares its shape with
+                inner = Place(inner.path, ONE_SHAPE[inner.name])
             self.add(inner.path, at.name, key, value_type(item, inner.name), about.get(key, ""))
+            for kind in DECLARED.get((at.name, key), "").split(" or "):
+                if kind:
+                    self.add(inner.path, at.name, key, kind, "")
             self.read(item, None, inner)
 
 
@@ -386,7 +451,10 @@ def field_paths(scenario: Scenario) -> dict[str, list[str]]:
 
 
 def joined(kinds: set[str]) -> str:
-    """`string or null` for a field seen as both; null last."""
+    """`string or null` for a field seen as both; null last. An empty array is no type
+    of its own beside the arrays of something seen elsewhere."""
+    if any(kind.startswith("array of ") for kind in kinds):
+        kinds = kinds - {"array"}
     ordered = sorted(kinds - {"null"}) + (["null"] if "null" in kinds else [])
     return " or ".join(ordered)
 

@@ -55,7 +55,10 @@ class _HitPrinter:
 
     def __init__(self, query: str, mode: str) -> None:
         from memctl.core.threads import who
+        from memctl.retrieval.corpus import said_before
         from memctl.retrieval.search import Snippets, check_mode, keywords_of
+
+        self.said_before = said_before  # a hit said before a correction: its note
 
         self.keywords = keywords_of(query, check_mode(mode))
         # Prepared once, not a hit (an import statement runs importlib's Python code).
@@ -67,7 +70,7 @@ class _HitPrinter:
         self.lines: list[str] = []
 
     def __call__(self, hit: Hit) -> None:
-        if self.colour:
+        if self.colour or hit.corrected is not None:
             self.lines.append(self.line(hit) + "\n")
         elif hit.kind == "memory":  # `line` without colour, inlined: a call a hit less
             text = hit.text
@@ -90,8 +93,9 @@ class _HitPrinter:
             text = self.snippet(hit.text)
             where, place = hit.path, f"#{hit.entry} [{self.who(hit.role, hit.speaker)}]"
         if not self.colour:
-            return f"{where}{place} {text}"
-        return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {_highlight(text, keywords)}"
+            return f"{where}{place} {text}{self.said_before(hit.corrected)}"
+        shown = f"{_highlight(text, keywords)}{self.said_before(hit.corrected)}"
+        return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {shown}"
 
     def flush(self) -> None:
         """Write the lines not yet written."""

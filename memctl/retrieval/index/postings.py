@@ -19,7 +19,10 @@ can score, and stops when that is below the k-th best score found; within a leng
 record matching fewer than m of the query's terms is not scored when m terms of that
 length cannot reach the k-th best (MaxScore on the count of terms matched, the count
 taken in C by `collections.Counter`). Decoding a chunk (zlib, `array`,
-`itertools.accumulate`) and building its lookups (`dict.fromkeys`) run in C too.
+`itertools.accumulate`) and building its lookups (`dict.fromkeys`) run in C too. With
+`every` (a record holding all the terms: recall's subject look-ups) the records in common
+are found first, from the term of the fewest postings, each chunk's span (`first`,
+`last`) telling which chunks can hold one, and only those are scored (`_every`).
 
 Like FTS5's contentless table, a record dropped from the index leaves its postings behind
 (its id is never reused, and the records table it is joined with no longer has it); the
@@ -125,20 +128,34 @@ def tokenize(rows: list[tuple[int, str, str]]) -> list[tuple[str, int, int, int]
 def query_tokens(terms: list[str]) -> list[list[str]]:
     """Each query term's tokens, as FTS5 tokenized a quoted query term (stemmed): most
     are one token; `foo_bar` is two, which FTS5 matched as a phrase and which are
-    matched here as two terms (the postings keep no positions)."""
-    conn = _tokenizer()
-    conn.execute("BEGIN")
-    try:
-        conn.executemany(
-            "INSERT INTO tok(rowid, text, speaker) VALUES (?, ?, '')",
-            [(i, term) for i, term in enumerate(terms, 1)],
-        )
-        found: list[list[str]] = [[] for _ in terms]
-        for doc, term in conn.execute("SELECT doc, term FROM tokv ORDER BY doc, offset"):
-            found[doc - 1].append(term)
-        return found
-    finally:
-        conn.execute("ROLLBACK")
+    matched here as two terms (the postings keep no positions). A term's tokens are
+    kept (QUERY_TOKENS): a prompt's recall asks for the same words a few dozen times
+    (its terms, its subjects', the words its hits hold), each time through the table."""
+    missing = [term for term in dict.fromkeys(terms) if term not in _tokens]
+    if missing:
+        if len(_tokens) + len(missing) > QUERY_TOKENS:
+            _tokens.clear()
+            missing = list(dict.fromkeys(terms))
+        conn = _tokenizer()
+        conn.execute("BEGIN")
+        try:
+            conn.executemany(
+                "INSERT INTO tok(rowid, text, speaker) VALUES (?, ?, '')",
+                [(i, term) for i, term in enumerate(missing, 1)],
+            )
+            found: list[list[str]] = [[] for _ in missing]
+            for doc, token in conn.execute("SELECT doc, term FROM tokv ORDER BY doc, offset"):
+                found[doc - 1].append(token)
+        finally:
+            conn.execute("ROLLBACK")
+        _tokens.update(zip(missing, map(tuple, found), strict=True))
+    return [list(_tokens[term]) for term in terms]
+
+
+QUERY_TOKENS = 4096
+"""Terms whose tokens `query_tokens` keeps (the tokenizer is fixed: a term's tokens
+never change)."""
+_tokens: dict[str, tuple[str, ...]] = {}
 
 
 def encode(docs: list[int]) -> bytes:
@@ -354,17 +371,10 @@ class _Query:
                 weight = _weight(idf, freq) * self.share.get(term, 1.0)
                 self.lengths[length].setdefault(term, []).append((weight, first, blob))
 
-    def lookups(self, length: int, every: bool = False) -> dict[str, dict[int, float]]:
-        """Each term's weight in each record of `length` that holds it. With `every`,
-        none when no record of `length` holds every term: the terms are decoded from the
-        fewest postings (bytes) up, and the first that leaves no record in common ends
-        it (a subject's lookup asks for a record holding ten words: at most a few
-        lengths hold them all, and their common words need not be decoded elsewhere)."""
+    def lookups(self, length: int) -> dict[str, dict[int, float]]:
+        """Each term's weight in each record of `length` that holds it."""
         found: dict[str, dict[int, float]] = {}
         terms = self.lengths[length]
-        if every:
-            terms = dict(sorted(terms.items(), key=lambda item: sum(len(c[2]) for c in item[1])))
-        common: set[int] | None = None
         for term in terms:
             chunks = terms[term]
             # One dict.fromkeys a weight (a bucket's chunks come together, in order).
@@ -377,10 +387,6 @@ class _Query:
                     docs, weight = [], next_weight
                 docs.extend(decode(first, blob))
             found[term] = _filled(lookup, docs, weight)
-            if every:
-                common = set(found[term]) if common is None else common & found[term].keys()
-                if not common:
-                    return {}
         return found
 
 
@@ -408,9 +414,15 @@ def best(
     counting its share (0..1) of what it would as a term.
     Past `deadline` (time.monotonic) it raises sqlite3.OperationalError("interrupted"),
     as SQLite's progress handler does."""
-    query = _Query(conn, terms, weights, deadline, None if every else related)
-    if not query.idf or (every and len(query.idf) < len(query.unique)):
-        return []
+    if every:
+        return _every(conn, terms, k, weights, deadline)
+    query = _Query(conn, terms, weights, deadline, related)
+    return _top(query, k, deadline) if query.idf else []
+
+
+def _top(query: _Query, k: int, deadline: float | None) -> list[tuple[int, float]]:
+    """`best` of any of the query's terms: the lengths in the order of the most a record
+    of that length can score, until that is below the k-th score found."""
     asked = Counter(query.phrases)
     # For each length, the most a record of it can score matching m of the terms
     # (a term asked twice adds twice, as FTS5 scored each phrase).
@@ -423,21 +435,13 @@ def best(
         most[length] = list(accumulate(top, initial=0.0))
     kept: list[tuple[float, int]] = []  # (score, -id), the k best so far, best first
     floor = -math.inf
-    need = len(query.unique)
     for length in sorted(most, key=lambda length: -most[length][-1]):
         _check(deadline)
         bounds = most[length]
         if bounds[-1] * SLACK < floor:
             break  # the lengths after this one can score no more
-        if every:
-            if len(bounds) - 1 < need:
-                continue
-            at_least = need
-        else:
-            at_least = next(m for m in range(1, len(bounds)) if bounds[m] * SLACK >= floor)
-        lookups = query.lookups(length, every)
-        if not lookups:
-            continue  # (every) no record of this length holds every term
+        at_least = next(m for m in range(1, len(bounds)) if bounds[m] * SLACK >= floor)
+        lookups = query.lookups(length)
         if at_least <= 1:
             records = list(set().union(*lookups.values()))
         elif at_least >= len(lookups):  # every word of this length: an intersection
@@ -464,6 +468,116 @@ def best(
             if len(kept) >= k:
                 floor = kept[-1][0]
     return [(-negated, score) for score, negated in kept]
+
+
+_Row = tuple[int, int, int, int, bytes]
+"""A bucket's chunk as `_every` reads it: (ft, fs, first, last, chunk)."""
+
+
+def _every(
+    conn: sqlite3.Connection,
+    terms: list[str],
+    k: int,
+    weights: tuple[float, float],
+    deadline: float | None,
+) -> list[tuple[int, float]]:
+    """`best` with `every`: the `k` records holding every one of `terms` of the highest
+    bm25, each scored as `best` scores it (the same weights, added in the query's
+    order), so the same top `k`. The records in common are found before any is scored:
+    the terms are taken from the fewest postings (bytes) up, the first one's ids in the
+    lengths every term has (a record's postings are all in its length's buckets); each
+    term after it is matched against those still in common, a chunk whose span holds
+    none of them not decoded, a chunk far longer than them searched rather than scanned
+    (`_among`); the first term that leaves none ends it. A subject's lookup asks for a
+    record holding ten words, which one or two records do: only their weights are
+    computed, where each length's weights of every bucket were before. One term alone
+    is `best`'s loop over the lengths, which stops at the k-th."""
+    phrases = [token for tokens in query_tokens(terms) for token in tokens]
+    unique = list(dict.fromkeys(phrases))
+    records, tokens = _stats(conn)
+    if not records or not phrases:
+        return []
+    if len(unique) == 1:
+        query = _Query(conn, terms, weights, deadline)
+        return _top(query, k, deadline) if query.idf else []
+    avgdl = tokens / records
+    idf: dict[str, float] = {}
+    rows: dict[str, dict[int, list[_Row]]] = {}  # term -> length -> its chunks
+    size: dict[str, dict[int, int]] = {}  # term -> length -> bytes
+    for term in unique:
+        _check(deadline)
+        found = conn.execute(
+            "SELECT len, ft, fs, first, last, n, docs FROM postings WHERE term = ?", (term,)
+        ).fetchall()
+        hits = sum(row[5] for row in found)
+        if not hits:
+            return []
+        value = math.log((records - hits + 0.5) / (hits + 0.5))
+        idf[term] = value if value > 0.0 else MIN_IDF
+        by_length: dict[int, list[_Row]] = {}
+        sizes: dict[int, int] = {}
+        for length, ft, fs, first, last, _, blob in found:
+            by_length.setdefault(length, []).append((ft, fs, first, last, blob))
+            sizes[length] = sizes.get(length, 0) + len(blob)
+        rows[term], size[term] = by_length, sizes
+    shared = set.intersection(*(set(by_length) for by_length in rows.values()))
+    order = sorted(unique, key=lambda term: sum(size[term][length] for length in shared))
+    held: dict[int, list[int]] = {}  # length -> the records in common so far, ascending
+    for length in shared:
+        ids: list[int] = []
+        for _, _, first, _, blob in rows[order[0]][length]:
+            ids.extend(decode(first, blob))
+        held[length] = sorted(ids)
+    for term in order[1:]:
+        _check(deadline)
+        held = {
+            length: ids
+            for length, ids in ((n, sorted(_within(rows[term][n], ids))) for n, ids in held.items())
+            if ids
+        }
+        if not held:
+            return []
+    # Each term's weight in the records in common, as `_Query` weighs a bucket.
+    weight_of: dict[str, dict[int, float]] = {term: {} for term in unique}
+    for length, ids in held.items():
+        for term in unique:
+            lookup = weight_of[term]
+            for ft, fs, first, last, blob in rows[term][length]:
+                found_ids = _among(ids, first, last, blob)
+                if found_ids:
+                    freq = _frequency(ft, fs, weights, length, avgdl)
+                    lookup.update(dict.fromkeys(found_ids, _weight(idf[term], freq)))
+    common = [record for ids in held.values() for record in ids]
+    scores = [0.0] * len(common)
+    for term in phrases:  # in the query's order, as `best` adds them
+        scores = list(map(add, scores, map(weight_of[term].__getitem__, common)))
+    kept = sorted(zip(scores, map(neg, common), strict=True), reverse=True)[:k]
+    return [(-negated, score) for score, negated in kept]
+
+
+def _within(chunks: list[_Row], records: list[int]) -> list[int]:
+    """Those of `records` (ascending) that `chunks` hold."""
+    found: list[int] = []
+    for _, _, first, last, blob in chunks:
+        found.extend(_among(records, first, last, blob))
+    return found
+
+
+def _among(records: list[int], first: int, last: int, blob: bytes) -> list[int]:
+    """Those of `records` (ascending) the chunk from `first` to `last` holds: a chunk
+    whose span holds none is not decoded."""
+    at = bisect_left(records, first)
+    end = bisect_right(records, last, at)
+    if at == end:
+        return []
+    docs = decode(first, blob)
+    if (end - at) * _BISECT_COST < len(docs):
+        return [
+            record
+            for record in records[at:end]
+            if (spot := bisect_left(docs, record)) < len(docs) and docs[spot] == record
+        ]
+    return list(set(records[at:end]).intersection(docs))
 
 
 def explain(
@@ -560,6 +674,20 @@ def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
         "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ?", (tokens[0],)
     ).fetchone()
     return int(hits), records
+
+
+def text_frequencies(conn: sqlite3.Connection, tokens: set[str]) -> tuple[int, dict[str, int]]:
+    """(records counted, token -> the records whose text holds it): a word's document
+    frequency in what was said, not in who said it (a speaker's name labels each of
+    their turns)."""
+    records, _ = _stats(conn)
+    found = {}
+    for token in tokens:
+        (hits,) = conn.execute(
+            "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ? AND ft > 0", (token,)
+        ).fetchone()
+        found[token] = int(hits)
+    return records, found
 
 
 def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
