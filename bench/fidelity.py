@@ -1023,8 +1023,7 @@ class Sample:
 
 
 def wilson(hits: float, n: float, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); n may be an effective
-    sample size (not an integer) for a stratified estimate."""
+    """The Wilson score interval of a proportion (95% by default)."""
     if n <= 0:
         return 0.0, 1.0
     p = hits / n
@@ -1060,26 +1059,49 @@ class Judged:
                 records.append(item)
         if not meta or not records:
             raise SystemExit(f"{path.name}: no meta line or no labelled bullet")
-        return cls(meta, records)
+        try:
+            return cls(meta, records)
+        except ValueError as error:
+            raise SystemExit(f"{path.name}: {error}") from None
 
     def stratified(self, hit: Callable[[dict[str, Any]], bool]) -> tuple[float, float, float]:
         """The run's share of bullets for which `hit` holds, estimated from the sample's
-        two strata weighted by their sizes in the run, with a 95% Wilson interval on the
-        effective sample size (n_eff = p(1-p)/variance)."""
-        total = int(str(self.meta["bullets"]))
-        weights = {True: int(str(self.meta["matched"])) / max(1, total)}
-        weights[False] = 1 - weights[True]
-        estimate = variance = 0.0
-        for good, weight in weights.items():
-            side = [r for r in self.records if r["strict"] is good]
-            if not side:
+        two strata weighted by their sizes W_h in the run (sum of W_h * p_h), with a 95%
+        stratified Agresti-Coull interval: per stratum p~_h = (x_h + z^2/2) / (n_h + z^2),
+        the interval sum W_h p~_h +- z * sqrt(sum W_h^2 p~_h (1 - p~_h) / (n_h + z^2)).
+        A stratum whose sample is all right or all wrong still adds its variance, which
+        a plug-in p_h (1 - p_h) would count as none; with one stratum it is the textbook
+        Agresti-Coull interval. No finite-population correction: it only errs wide."""
+        z = 1.96
+        centre = estimate = variance = 0.0
+        for good, weight in self.weights().items():
+            if not weight:
                 continue
-            p = sum(hit(r) for r in side) / len(side)
-            estimate += weight * p
-            variance += weight * weight * p * (1 - p) / len(side)
-        n_eff = estimate * (1 - estimate) / variance if variance else len(self.records)
-        low, high = wilson(estimate * n_eff, n_eff)
-        return estimate, low, high
+            side = [r for r in self.records if r["strict"] is good]
+            hits = sum(hit(r) for r in side)
+            estimate += weight * hits / len(side)
+            tilde = (hits + z * z / 2) / (len(side) + z * z)
+            centre += weight * tilde
+            variance += weight * weight * tilde * (1 - tilde) / (len(side) + z * z)
+        half = z * variance**0.5
+        return estimate, max(0.0, centre - half), min(1.0, centre + half)
+
+    def weights(self) -> dict[bool, float]:
+        """Each stratum's (strict-matched, strict-unmatched) share of the run's bullets."""
+        total = int(str(self.meta["bullets"]))
+        matched = int(str(self.meta["matched"]))
+        return {True: matched / max(1, total), False: (total - matched) / max(1, total)}
+
+    def __post_init__(self) -> None:
+        """A stratum the run holds must be in the sample: without it the estimate would
+        be the other stratum's share of the run alone, silently too low."""
+        total, matched = int(str(self.meta["bullets"])), int(str(self.meta["matched"]))
+        if not 0 <= matched <= total:
+            raise ValueError(f"meta says {matched} of {total} bullets strict-matched")
+        for good, weight in self.weights().items():
+            if weight and not any(r["strict"] is good for r in self.records):
+                side = "strict-matched" if good else "strict-unmatched"
+                raise ValueError(f"no labelled {side} bullet, though the run holds {weight:.0%}")
 
 
 def agreement(name: str, judged: Judged, says: Callable[[dict[str, Any]], bool]) -> None:
@@ -1114,9 +1136,9 @@ def agreement(name: str, judged: Judged, says: Callable[[dict[str, Any]], bool])
 
 def judge(paths: list[Path]) -> int:
     """`--labels FILE...`: per labels file, the run's strict precision beside the
-    hand-judged one (stratified estimate, 95% Wilson interval), the agreement tables of the
-    strict score and of the second score against the hand labels, and the second score's
-    precision estimate. Nothing runs builtin: the bullets are in the file."""
+    hand-judged one (stratified estimate, 95% Agresti-Coull interval), the agreement
+    tables of the strict score and of the second score against the hand labels, and the
+    second score's precision estimate. Nothing runs builtin: the bullets are in the file."""
     for path in paths:
         judged = Judged.read(path)
         meta, records = judged.meta, judged.records

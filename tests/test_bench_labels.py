@@ -77,13 +77,71 @@ def test_labels_read_back_weight_each_stratum_by_its_size_in_the_run(tmp_path: P
     judged = Judged.read(path)
     estimate, low, high = judged.stratified(lambda r: r["label"] == "right")
     assert estimate == pytest.approx(0.55)
-    assert 0.15 < low < 0.55 < high < 0.9
+    # Agresti-Coull per stratum (z^2 = 3.8416): p~ = 4.9208 / 7.8416 = 0.6275 and
+    # 2.9208 / 7.8416 = 0.3725, centre 0.6 * 0.6275 + 0.4 * 0.3725 = 0.5255, variance
+    # (0.36 + 0.16) * 0.6275 * 0.3725 / 7.8416 = 0.0155: 0.5255 -+ 1.96 * 0.1245.
+    assert (round(low, 3), round(high, 3)) == (0.281, 0.770)
     either, _, _ = judged.stratified(lambda r: r["label"] in ("right", "true"))
     assert either == pytest.approx(0.6 * 0.75 + 0.4 * 1.0)
 
     rows[1]["label"] = ""  # an unlabelled bullet is an error, not a wrong one
     path.write_text("\n".join(json.dumps(row) for row in rows) + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="label"):
+        Judged.read(path)
+
+
+def _judged(bullets: int, matched: int, sides: dict[bool, tuple[int, int]]):
+    """A labels file read back whose run holds `bullets`, `matched` of them strict-matched,
+    and whose sample has, per stratum, (right, labelled)."""
+    from fidelity import Judged
+
+    records = [
+        {"bullet": "b", "facts": ["f"], "names": [], "strict": strict, "label": label}
+        for strict, (right, labelled) in sides.items()
+        for label in ["right"] * right + ["wrong"] * (labelled - right)
+    ]
+    return Judged({"bullets": bullets, "matched": matched}, records)
+
+
+def _right(record: dict) -> bool:
+    return record["label"] == "right"
+
+
+def test_a_stratum_all_right_still_counts_its_uncertainty() -> None:
+    """review18 #6: 20 of 20 strict-matched right and 1 of 20 unmatched, weighted 210 and
+    157 of 367. A plug-in variance takes the 20/20 stratum as certain and gave 55%-63%;
+    per-stratum Wilson bounds put it near 48%-67%. Agresti-Coull: p~ = 21.92 / 23.84 =
+    0.9195 and 2.92 / 23.84 = 0.1225, centre 0.5784, variance 0.5722^2 * 0.9195 * 0.0805
+    / 23.84 + 0.4278^2 * 0.1225 * 0.8775 / 23.84 = 0.001842."""
+    estimate, low, high = _judged(367, 210, {True: (20, 20), False: (1, 20)}).stratified(_right)
+    assert estimate == pytest.approx(210 / 367 + 157 / 367 / 20)
+    assert (round(low, 3), round(high, 3)) == (0.494, 0.663)
+    # With one stratum it is the textbook Agresti-Coull interval (Wilson's, a little wider).
+    estimate, low, high = _judged(60, 60, {True: (49, 60)}).stratified(_right)
+    assert estimate == pytest.approx(49 / 60)
+    assert (round(low, 3), round(high, 3)) == (0.699, 0.896)
+
+
+def test_a_stratum_the_run_holds_but_the_sample_lacks_is_an_error(tmp_path: Path) -> None:
+    """Without it the estimate would be the other stratum's weighted share alone (57%
+    here for a run whose unmatched bullets were never looked at)."""
+    with pytest.raises(ValueError, match="no labelled strict-unmatched bullet"):
+        _judged(367, 210, {True: (20, 20)})
+    with pytest.raises(ValueError, match="no labelled strict-matched bullet"):
+        _judged(367, 210, {False: (1, 20)})
+    # A stratum the run does not hold needs no sample.
+    estimate, _, _ = _judged(20, 20, {True: (15, 20)}).stratified(_right)
+    assert estimate == pytest.approx(0.75)
+    with pytest.raises(ValueError, match="30 of 20"):
+        _judged(20, 30, {True: (15, 20), False: (1, 2)})
+
+    from fidelity import Judged
+
+    path = tmp_path / "labels.jsonl"
+    rows = [{"meta": {"set": "s", "bullets": 10, "matched": 5}}]
+    rows.append({"bullet": "b", "facts": ["f"], "names": [], "strict": True, "label": "right"})
+    path.write_text("\n".join(json.dumps(row) for row in rows) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"labels\.jsonl: no labelled strict-unmatched"):
         Judged.read(path)
 
 

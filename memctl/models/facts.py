@@ -521,7 +521,7 @@ _COUNTS = {
 _WD = "|".join(WEEKDAYS)
 _COUNT = r"\d{1,2}|a couple of|a couple|an?|one|two|three|four|five|six|seven|eight|nine|ten"
 _RELATIVE = re.compile(
-    rf"""(?:\b(?:on|in|during|over|at)\s+)?(?<![/\\])\b(?P<phrase>
+    rf"""(?:\b(?:on|in|during|over|at)\s+)?(?<![/\\.\w-])\b(?P<phrase>
       the\ day\ before\ yesterday | the\ day\ after\ tomorrow | yesterday | today | tonight
     | tomorrow | last\ night | this\ (?:morning|afternoon|evening)
     | (?P<rel>last|next|this|this\ past|this\ coming)\s+(?P<unit>week|weekend|month|year|
@@ -529,13 +529,14 @@ _RELATIVE = re.compile(
     | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
     | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
     | (?P<bare_day>{_WD})(?!\s+(?:night|morning|afternoon|evening)s\b)
-    )\b(?!\s+of\b)(?![/\\])""",
+    )\b(?!\s+of\b)(?![/\\.-]\w|[/\\])""",
     re.I | re.X,
 )
 """A phrase followed by "of" ("the last weekend of feb") is part of a larger date, not
 relative to the day it was said, so it is left as written; a weekday followed by a
-plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today")
-is no date."""
+plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today"),
+of a file name ("today.md", "notes.today") or of a hyphenated token ("today-notes",
+"--today", "Monday-Friday") is no date."""
 _POSSESSIVE = re.compile(r"['’]s\b")
 """After a relative date, the date is a determiner ("pulls tomorrow's rates"), not when
 something happens: it is written without its own "on" or "in" ("2025-01-13's rates")."""
@@ -600,6 +601,7 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
         ),
     )
     text = _FROM_DAY.sub(_from_day, text)
+    text = _DAY_HAS.sub(r"\1 has ", text)
     text = _DAY_IS.sub(r"\1 is ", text)
     return _DAY_OWNS.sub(_day_owns, text)
 
@@ -667,9 +669,14 @@ def _from_day(match: re.Match[str]) -> str:
 
 
 _DAY_IS = re.compile(
-    r"\b(?:[Oo]n )?(\d{4}-\d\d-\d\d)['’]s\s+(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s)\b)"
+    r"\b(?:[Oo]n )?(\d{4}-\d\d-\d\d)['’]s\s+"
+    r"(?=(?:my|our|the|his|her|their|a|an|[A-Z][\w-]*['’]s|gonna|going to)\b)"
 )
-""""Today's my last day" resolved: "2025-10-30 is my last day", not "on 2025-10-30's"."""
+""""Today's my last day" resolved: "2025-10-30 is my last day", not "on 2025-10-30's";
+so is the future's "going to" ("Tomorrow's gonna be long": "2025-01-13 is gonna ...")."""
+_DAY_HAS = re.compile(r"\b(\d{4}-\d\d-\d\d)['’]s\s+(?=(?:been|got|gotten)\b)")
+"""A past participle after the 's is its verb, "has", not a possessive: "Yesterday's been
+rough" is "2025-01-11 has been rough", not "2025-01-11's been rough"."""
 
 
 _MONTH_NAME = re.compile(

@@ -152,7 +152,7 @@ def test_no_command_still_prints_the_help(cli, args):
 def test_the_installed_command_formats_usage_errors(workspace, case):
     args, message, hint = USAGE_ERRORS[case]
 
-    done = run_memctl(workspace, "--json", *args)
+    done = run_memctl(workspace, "--json", *args, executable=True)
 
     assert done.exit_code == 2
     one_error_line(done.stderr, message, hint)

@@ -1,6 +1,7 @@
 """A relative date is written as the date it means, and no longer than that (issue 25
 item 1, ledger14): a date used as a determiner takes no "on" of its own, "the Sunday,
-the 13th" is one date, and a word of a path is no date."""
+the 13th" is one date, a word of a path, a file name or a hyphenated token is no date,
+and "'s" before a participle is "has"."""
 
 from __future__ import annotations
 
@@ -41,6 +42,20 @@ SAID = datetime(2025, 3, 20, 9, tzinfo=UTC)  # a Thursday
         # A word of a path or an endpoint is no date.
         ("The endpoint /reports/today returns JSON.", "The endpoint /reports/today returns JSON."),
         ("Logs go to today/ on the share.", "Logs go to today/ on the share."),
+        # Nor is a word of a file name or of a hyphenated token (review18 #7).
+        ("Open today.md in the editor.", "Open today.md in the editor."),
+        ("The log is in notes.today now.", "The log is in notes.today now."),
+        ("Check today-notes.", "Check today-notes."),
+        ("Run it with --today please.", "Run it with --today please."),
+        ("The desk is open Monday-Friday.", "The desk is open Monday-Friday."),
+        # A hyphen between spaces and a full stop join nothing.
+        ("Call me today - no later.", "Call me on 2025-03-20 - no later."),
+        # "'s" before a participle is "has", before "going to" it is "is".
+        ("Yesterday's been rough.", "2025-03-19 has been rough."),
+        ("I think yesterday’s been a long day.", "I think 2025-03-19 has been a long day."),
+        ("Tomorrow's got a lot on.", "2025-03-21 has got a lot on."),
+        ("Tomorrow's gonna be long.", "2025-03-21 is gonna be long."),
+        ("Today's going to be busy.", "2025-03-20 is going to be busy."),
         # What was already right stays so.
         ("I went to the dentist yesterday.", "I went to the dentist on 2025-03-19."),
         ("We fly on Sunday the 13th.", "We fly on 2025-04-13."),

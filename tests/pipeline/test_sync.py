@@ -950,7 +950,10 @@ def _copy(template: Path, to: Path) -> tuple[Workspace, Workspace]:
 
 
 def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str]:
-    from tests.support.helpers import CRASHPOINT, MEMCTL
+    """`memctl sync` on `ws` in a process of its own (forked: tests/support/forkserver.py),
+    with the crash point's MEMCTL_CRASH_* settings `crash`."""
+    from tests.support import forkserver
+    from tests.support.helpers import CRASHPOINT
 
     env = {
         **os.environ,
@@ -958,14 +961,7 @@ def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str
         "MEMCTL_CRASH_ROOT": str(ws.root),
         **crash,
     }
-    return subprocess.run(
-        [str(MEMCTL), "-w", str(ws.root), "sync"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return forkserver.run(["-w", ws.root, "sync"], env=env, timeout=120, text=True)
 
 
 @pytest.fixture(scope="module")

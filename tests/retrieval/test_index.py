@@ -39,7 +39,8 @@ from memctl.retrieval.index import (
 from memctl.retrieval.index.freshness import listed_files
 from memctl.retrieval.index.store import CLEAN
 from memctl.retrieval.search import MODES, search
-from tests.support.helpers import CRASHPOINT, MEMCTL, held_lock, write_log
+from tests.support import forkserver
+from tests.support.helpers import CRASHPOINT, held_lock, write_log
 from tests.support.search_corpora import (
     SETTINGS,
     Corpus,
@@ -472,15 +473,14 @@ def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> 
     left: dict[str, int] = {}
     for item in (listed[0], listed[len(listed) // 2], listed[-1]):
         index_path(ws).unlink(missing_ok=True)
-        killed = subprocess.run(
-            [str(MEMCTL), "-w", str(workspace), "index", "--rebuild"],
+        killed = forkserver.run(
+            ["-w", workspace, "index", "--rebuild"],
             env={
                 **os.environ,
                 "PYTHONPATH": str(CRASHPOINT),
                 "MEMCTL_CRASH_ROOT": str(workspace),
                 "MEMCTL_CRASH_READ": item.rel,
             },
-            capture_output=True,
             text=True,
             timeout=120,
         )
@@ -515,13 +515,7 @@ def test_eight_writers_and_searchers_at_once(workspace: Path) -> None:
     big_workspace(workspace, days=60, threads=10)
 
     def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [str(MEMCTL), "-w", str(workspace), *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        return forkserver.run(["-w", workspace, *args], input=stdin or b"", text=True, timeout=120)
 
     def saver(writer: int) -> list[subprocess.CompletedProcess]:
         return [run("save", "--", f"- saved-{writer}-{n} marker") for n in range(4)]

@@ -30,6 +30,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support import forkserver
+
 MEMCTL = Path(sys.executable).with_name("memctl")
 CRASHPOINT = Path(__file__).with_name("crashpoint")
 """Put on PYTHONPATH, it kills a memctl run at an exact file operation (its
@@ -96,22 +98,35 @@ def run_memctl(
     env: Mapping[str, str] | None = None,
     timeout: float = 180,
     prefix: Sequence[str] = (),
+    executable: bool = False,
 ) -> Run:
-    """The installed command in a subprocess (`-w root` first when `root` is given): a hang
-    is a timeout, not a stuck suite. Arguments may be bytes (what a shell passes when they
-    are not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did.
-    `prefix` is a command that runs it (setpriv, for `run_unprivileged`)."""
+    """memctl in a process of its own (`-w root` first when `root` is given): a hang is a
+    timeout, not a stuck suite. Arguments may be bytes (what a shell passes when they are
+    not UTF-8); output is decoded leniently, so a test can assert on what a bad byte did.
+    The run is forked from the test process's fork server (tests/support/forkserver.py:
+    the same process, streams and exit status as the installed command's, without its
+    start-up); `prefix` is a command that runs the installed command itself (setpriv, for
+    `run_unprivileged`; prlimit), and `executable` runs it with none."""
     words = [a if isinstance(a, bytes) else str(a) for a in args]
-    command = [*prefix, str(MEMCTL), *(["-w", str(root)] if root is not None else []), *words]
+    options = [*(["-w", str(root)] if root is not None else []), *words]
     data = input.encode("utf-8") if isinstance(input, str) else input
-    done = subprocess.run(
-        command,
-        input=data if data is not None else b"",
-        capture_output=True,
-        env={**os.environ, **env} if env is not None else None,
-        timeout=timeout,
-        check=False,
-    )
+    environment = {**os.environ, **env} if env is not None else None
+    if not prefix and not executable:
+        done = forkserver.run(
+            [os.fsdecode(word) for word in options],
+            input=data if data is not None else b"",
+            env=environment,
+            timeout=timeout,
+        )
+    else:
+        done = subprocess.run(
+            [*prefix, str(MEMCTL), *options],
+            input=data if data is not None else b"",
+            capture_output=True,
+            env=environment,
+            timeout=timeout,
+            check=False,
+        )
     return Run(
         done.returncode,
         done.stdout.decode("utf-8", "replace"),

@@ -1,6 +1,6 @@
 """Eight memctl processes at once on one workspace: two save, two append to thread logs
-(two of them to the same thread), two flush and two consolidate, each a run of the
-installed command after another, while the test reads state.json as fast as it can.
+(two of them to the same thread), two flush and two consolidate, each a run of memctl in a
+process of its own after another, while the test reads state.json as fast as it can.
 
 Afterwards every saved memory is in the ledger exactly once and in MEMORY.md; every
 appended message is in its log exactly once, in its writer's order, with each
@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.support.helpers import MEMCTL
+from tests.support import forkserver
 
 pytestmark = pytest.mark.slow
 
@@ -34,14 +34,9 @@ SAVE_BLOCK = re.compile(r"^## Memory Save — .*\n\n((?:.+\n)+)", re.M)
 
 
 def memctl(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(MEMCTL), "-w", str(root), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=RUN_TIMEOUT,
-        check=False,
-    )
+    """A run in a process of its own, forked (tests/support/forkserver.py): eight of them
+    overlap as eight runs of the installed command do, without its start-up each."""
+    return forkserver.run(["-w", root, *args], input=stdin or b"", text=True, timeout=RUN_TIMEOUT)
 
 
 def saved(writer: int, number: int) -> str:

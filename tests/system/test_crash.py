@@ -40,6 +40,7 @@ from typing import Any
 import pytest
 
 from memctl.core.durable import APPEND_PIECE
+from tests.support import forkserver
 from tests.support.helpers import CRASHPOINT, MEMCTL, configure, time_limit
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer, write_model_config
 
@@ -69,10 +70,20 @@ def environment(root: Path, **extra: str) -> dict[str, str]:
 
 
 def memctl(
-    root: Path, *args: str, timeout: float | None = None, **extra: str
+    root: Path, *args: str, timeout: float | None = None, executable: bool = False, **extra: str
 ) -> subprocess.CompletedProcess:
-    """The installed memctl on `root`; MEMCTL_CRASH_* settings go in `extra`. `timeout`
-    (default `run_timeout()`) for a run whose work grows with what a test left behind."""
+    """memctl on `root` in a process of its own, forked from the test process's fork
+    server (tests/support/forkserver.py: no interpreter start-up and imports per run, a
+    tenth of the CPU of a run of the installed executable), or that executable itself
+    with `executable`; MEMCTL_CRASH_* settings go in `extra`. `timeout` (default
+    `run_timeout()`) for a run whose work grows with what a test left behind."""
+    if not executable:
+        return forkserver.run(
+            ["-w", root, *args],
+            env=environment(root, **extra),
+            timeout=timeout or run_timeout(),
+            text=True,
+        )
     return subprocess.run(
         [str(MEMCTL), "-w", str(root), *args],
         capture_output=True,
@@ -455,16 +466,26 @@ def test_sigkill_before_every_write_then_the_next_run_finishes(stage, tmp_path):
 
 
 def memctl_init(root: Path) -> None:
-    done = subprocess.run(
-        [str(MEMCTL), "init", str(root)], capture_output=True, text=True, check=False
-    )
+    done = forkserver.run(["init", root], text=True, timeout=run_timeout())
     assert done.returncode == 0, done.stderr
 
 
 # --------------------------------------------------------------------------- model calls
 
 
-def start(root: Path, *args: str, **extra: str) -> subprocess.Popen:
+def start(
+    root: Path, *args: str, executable: bool = False, **extra: str
+) -> subprocess.Popen | forkserver.Forked:
+    """memctl on `root` started, not waited for (forked, or the installed executable)."""
+    if not executable:
+        return forkserver.popen(
+            ["-w", root, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment(root, **extra),
+        )
     return subprocess.Popen(
         [str(MEMCTL), "-w", str(root), *args],
         stdout=subprocess.PIPE,
@@ -474,7 +495,9 @@ def start(root: Path, *args: str, **extra: str) -> subprocess.Popen:
     )
 
 
-def kill_when(process: subprocess.Popen, ready: Callable[[], bool], delay: float) -> None:
+def kill_when(
+    process: subprocess.Popen | forkserver.Forked, ready: Callable[[], bool], delay: float
+) -> None:
     """SIGKILL `process` `delay` seconds after `ready()` holds (it must hold in time)."""
     deadline = time.monotonic() + run_timeout()
     while not ready():
@@ -639,7 +662,8 @@ def test_a_kill_inside_a_large_append_leaves_no_partial_entry(tmp_path):
     """A write of more than a page can stop part-way when the process is killed: the
     torn last line is not an entry, and the next append removes it. The kill lands
     between two pieces of the append (MEMCTL_CRASH_APPEND): one timed from outside came
-    after a 30 MB append had finished, on an idle machine every time."""
+    after a 30 MB append had finished, on an idle machine every time. Run on the
+    installed executable, whose crash point `site` loads (the other tests here fork)."""
     root = tmp_path / "ws"
     memctl_init(root)
     configure(root)
@@ -654,7 +678,13 @@ def test_a_kill_inside_a_large_append_leaves_no_partial_entry(tmp_path):
         )
     )
     process = start(
-        root, "thread", "append", "t1", str(big), MEMCTL_CRASH_APPEND="threads/t1.jsonl"
+        root,
+        "thread",
+        "append",
+        "t1",
+        str(big),
+        executable=True,
+        MEMCTL_CRASH_APPEND="threads/t1.jsonl",
     )
     process.communicate(timeout=run_timeout())
     assert process.returncode == -signal.SIGKILL
@@ -667,19 +697,19 @@ def test_a_kill_inside_a_large_append_leaves_no_partial_entry(tmp_path):
     for line in data.split(b"\n")[:-1]:
         json.loads(line)  # every whole line is an entry
     # Readers skip the torn line; the next append cuts it off.
-    shown = memctl(root, "thread", "show", "t1")
+    shown = memctl(root, "thread", "show", "t1", executable=True)
     assert shown.returncode == 0, shown.stderr
     assert "Note" in shown.stdout
     small = tmp_path / "small.jsonl"
     small.write_text(json.dumps({"role": "user", "content": "after kill"}) + "\n")
-    assert memctl(root, "thread", "append", "t1", str(small)).returncode == 0
+    assert memctl(root, "thread", "append", "t1", str(small), executable=True).returncode == 0
     data = log.read_bytes()
     assert data.endswith(b"\n")
     entries = [json.loads(line) for line in data.splitlines()]
     assert entries[-1]["content"] == "after kill"
     notes = [e["content"] for e in entries if str(e["content"]).startswith("Note ")]
     assert notes == [f"Note {n}: " + "x" * 20_000 for n in range(whole)]
-    done = memctl(root, "flush")
+    done = memctl(root, "flush", executable=True)
     assert done.returncode == 0, done.stderr
 
 

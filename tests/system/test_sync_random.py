@@ -29,7 +29,7 @@ from memctl.models.resolve import resolve_model
 from memctl.pipeline.consolidate import consolidate
 from memctl.pipeline.save import save
 from memctl.pipeline.sync import SyncError, split_blocks, sync
-from tests.support.helpers import MEMCTL
+from tests.support import forkserver
 
 pytestmark = [
     pytest.mark.slow,
@@ -54,9 +54,12 @@ class Replica:
     def killed_sync(self, rng: random.Random) -> None:
         """`memctl sync` in its own process, SIGKILLed after a random while; one that
         ends sooner is not waited for to the end of that while (a kill then is too late
-        all the same): about a tenth of the test's time was spent sleeping there."""
-        process = subprocess.Popen(
-            [str(MEMCTL), "-q", "-w", str(self.ws.root), "sync"],
+        all the same): about a tenth of the test's time was spent sleeping there. The
+        process is forked from the fork server (tests/support/forkserver.py): the while
+        runs from the sync's start, not from an interpreter's."""
+        process = forkserver.popen(
+            ["-q", "-w", self.ws.root, "sync"],
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -1,0 +1,523 @@
+"""Run `memctl` in a process of its own without paying Python's start-up and memctl's
+imports for each run: a server, started once per test process, imports memctl and then
+forks a child per run, which becomes `memctl ARGS` with the argv, environment, working
+folder, umask and standard streams (real descriptors: pipes, files, /dev/null) the test
+gave. The child is a separate process like any other: it can be killed with SIGKILL at
+an exact write (tests/support/crashpoint, installed in the child when its PYTHONPATH
+names it, as `site` installs it in a fresh interpreter), its exit status is the one the
+interpreter's exit gives (`sys.exit(main())`, as the installed console script ends),
+and what it wrote is on disk when the test reads it.
+
+What a fork would carry over that a fresh interpreter would not, and how it is kept out:
+
+- the server only imports (memctl's CLI and every command module, and the libraries
+  their runs import lazily: no model, no litellm), it runs nothing, so no cache of
+  memctl's is filled; it starts no thread and sets no signal handler and no logging
+  handler of its own;
+- environment read at import time: the server starts with the test process's
+  environment, and `popen` refuses a run whose environment changes a variable that the
+  interpreter's start-up or a pre-imported module reads once at import (IMPORT_ENV):
+  such a run must use the installed executable (helpers.run_memctl);
+- the standard streams are made again in the child on descriptors 0, 1 and 2, as the
+  interpreter makes them (line buffering on a terminal, stderr's backslashreplace);
+- `random` reseeds itself in a forked child (os.register_at_fork) and tempfile's names
+  follow the pid; the children share the server's string hash seed (PYTHONHASHSEED):
+  each run of a fresh interpreter would draw its own.
+
+Not covered here, and so left on the installed executable: start-up itself (which
+modules a run loads, tests/cli/test_startup.py), a closed standard descriptor, a
+terminal's signals, a run as another user (setpriv) or under a resource limit.
+
+The protocol: one SOCK_SEQPACKET connection per run; the client sends the request as
+JSON with its three descriptors (SCM_RIGHTS), the server forks a handler that forks the
+run, sends the run's pid, waits for it and sends its exit code (minus the signal number
+when a signal ended it, as subprocess reports it).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import locale
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+IMPORT_ENV = (
+    # the interpreter's start-up: stream encodings, hashing, bytecode, warnings, paths
+    "PYTHONIOENCODING",
+    "PYTHONUTF8",
+    "PYTHONHASHSEED",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONUNBUFFERED",
+    "PYTHONWARNINGS",
+    "PYTHONSAFEPATH",
+    "PYTHONHOME",
+    "PYTHONNOUSERSITE",
+    "PYTHONUSERBASE",
+    "PYTHONSTARTUP",
+    "PYTHONINSPECT",
+    "PYTHONOPTIMIZE",
+    "PYTHONDEVMODE",
+    "PYTHONMALLOC",
+    "PYTHONFAULTHANDLER",
+    "PYTHONTRACEMALLOC",
+    "PYTHONPROFILEIMPORTTIME",
+    "PYTHONINTMAXSTRDIGITS",
+    "PYTHONNODEBUGRANGES",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "TZ",  # `time` sets time.timezone and time.tzname from it when imported
+    # read once when typer is imported (typer/core.py, typer/rich_utils.py)
+    "TYPER_USE_RICH",
+    "TERMINAL_WIDTH",
+    "_TYPER_FORCE_DISABLE_TERMINAL",
+    "GITHUB_ACTIONS",
+    "FORCE_COLOR",
+    "PY_COLORS",
+)
+"""Variables whose value a forked run would take from the server's start, not from the
+environment it is given."""
+
+PRELOAD = (
+    "memctl.cli.app",
+    "memctl.cli.core",
+    "memctl.cli.output",
+    "memctl.cli.hookrun",
+    "memctl.agents.registry",
+    "memctl.pipeline.flush",
+    "memctl.pipeline.consolidate",
+    "memctl.pipeline.compact",
+    "memctl.pipeline.sync",
+    "memctl.pipeline.save",
+    "memctl.retrieval.search",
+    "memctl.retrieval.recall",
+    "memctl.models.builtin",
+    "memctl.models.resolve",
+    "yaml",
+    "filelock",
+    "dateutil.parser",
+    "tempfile",
+    "sqlite3",
+    "subprocess",
+)
+"""Imported by the server before it forks (and every command module, in the order
+`memctl --help` imports them); what a run needs beyond these it imports itself."""
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def serve(address: str) -> tuple[dict[str, object], list[int]]:
+    """Accept runs until the test process goes away (its end of our stdin closes);
+    returns only in a forked run, with that run's request and descriptors."""
+    import select
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    listener.bind(address)
+    listener.listen(64)
+    os.write(1, b"ready\n")
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)  # nothing of ours reaches the test process's pipe again
+    os.close(null)
+    while True:
+        _reap()
+        ready, _, _ = select.select([listener, 0], [], [], 1.0)
+        if 0 in ready and not os.read(0, 1):
+            return {}, []  # the test process ended: so does the server
+        if listener not in ready:
+            continue
+        connection, _ = listener.accept()
+        data, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
+        if os.fork() == 0:  # the handler of this run
+            listener.close()
+            os.close(0)
+            run = os.fork()
+            if run == 0:
+                connection.close()
+                return json.loads(data), fds
+            try:
+                for fd in fds:
+                    os.close(fd)
+                connection.send(str(run).encode())
+                _, status = os.waitpid(run, 0)
+                connection.send(str(os.waitstatus_to_exitcode(status)).encode())
+            finally:
+                os._exit(0)  # never back into the server's loop
+        connection.close()
+        for fd in fds:
+            os.close(fd)
+
+
+def _reap() -> None:
+    """Collect the handlers that have ended."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def become(request: dict[str, object], fds: list[int], server_path: list[str]) -> None:
+    """Make this forked process what a fresh `memctl ARGS` would be, short of running it."""
+    import io
+
+    for number, fd in enumerate(fds):
+        if fd != number:
+            os.dup2(fd, number)
+    for fd in fds:
+        if fd > 2:
+            os.close(fd)
+    os.chdir(str(request["cwd"]))
+    os.umask(int(str(request["umask"])))
+    environment = request["env"]
+    assert isinstance(environment, dict)
+    os.environ.clear()
+    os.environ.update(environment)
+    # PYTHONPATH's folders come right after the script's, as in a fresh interpreter,
+    # and `site` then imports the first sitecustomize found (the crash point's hook).
+    added = [
+        p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p not in server_path
+    ]
+    sys.path[1:1] = added
+    streams = []
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        old = getattr(sys, name)
+        tty = os.isatty(fd)
+        binary = open(fd, "rb" if fd == 0 else "wb", closefd=False)  # noqa: SIM115
+        streams.append(
+            io.TextIOWrapper(
+                binary,
+                encoding=old.encoding,
+                errors=old.errors,
+                newline="\n",
+                line_buffering=tty or fd == 2,
+            )
+        )
+    sys.stdin, sys.stdout, sys.stderr = streams
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams
+    if any(os.path.isfile(os.path.join(p, "sitecustomize.py")) for p in added):
+        import importlib
+
+        sys.modules.pop("sitecustomize", None)
+        importlib.import_module("sitecustomize")
+    args = request["args"]
+    assert isinstance(args, list)
+    sys.argv = [str(request["program"]), *map(str, args)]
+
+
+def main() -> None:
+    """The server, run by LAUNCH: ADDRESS (the last argument) is the socket to listen on."""
+    import gc
+    import importlib
+
+    from memctl.cli import app
+
+    for name in PRELOAD:
+        importlib.import_module(name)
+    app._register_all()
+    gc.collect()
+    gc.freeze()  # the children share these pages, unwritten
+    server_path = list(sys.path)
+    request, fds = serve(sys.argv[-1])
+    if not fds:
+        return
+    become(request, fds, server_path)
+    sys.exit(app.main())  # type: ignore[func-returns-value]
+
+
+# --------------------------------------------------------------------------- the client
+
+LAUNCH = (
+    "import runpy, sys; sys.path[0] = sys.argv[1]; runpy.run_path(sys.argv[2], run_name='__main__')"
+)
+"""How the server starts: sys.path[0] is the folder of the installed `memctl`, as a fresh
+run's is (not tests/support, whose secrets.py would hide the standard library's), before
+this file imports anything."""
+
+MEMCTL = Path(sys.executable).with_name("memctl")
+EXECUTABLE = os.environ.get("MEMCTL_TESTS_EXECUTABLE") == "1"
+"""With MEMCTL_TESTS_EXECUTABLE=1 in the environment the suite starts in, `popen` and
+`run` start the installed executable instead (subprocess): the tests that fork, run
+both ways, must agree. Read at import, before the tests' isolated environment drops
+every MEMCTL_ variable."""
+_servers: dict[tuple[str | None, ...], _Server] = {}
+_lock = threading.Lock()
+
+
+class _Server:
+    """One server process, for runs whose IMPORT_ENV values are `key`."""
+
+    def __init__(self) -> None:
+        self.folder = tempfile.mkdtemp(prefix="memctl-forks-")
+        self.address = os.path.join(self.folder, "socket")
+        # No crash point and no PYTHONPATH in the server itself: a run adds its own.
+        environment = {
+            k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("MEMCTL_")
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", LAUNCH, str(MEMCTL.parent), __file__, self.address],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=environment,
+            cwd=self.folder,
+        )
+        assert self.process.stdout is not None
+        ready = self.process.stdout.readline()
+        assert ready == b"ready\n", f"the fork server did not start: {ready!r}"
+        atexit.register(self.stop)
+
+    def stop(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()  # the server's cue to end
+        self.process.wait(30)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _server(environment: Mapping[str, str]) -> _Server:
+    key = tuple(environment.get(name) for name in IMPORT_ENV)
+    with _lock:
+        if key not in _servers or _servers[key].process.poll() is not None:
+            before = dict(os.environ)
+            try:  # the server reads these at import: it starts with the run's values
+                for name, value in zip(IMPORT_ENV, key, strict=True):
+                    if value is None:
+                        os.environ.pop(name, None)
+                    else:
+                        os.environ[name] = value
+                _servers[key] = _Server()
+            finally:
+                os.environ.clear()
+                os.environ.update(before)
+        return _servers[key]
+
+
+Stream = int | IO[Any] | None
+
+
+def _descriptor(stream: Stream, default: int, reading: bool) -> tuple[int, int | None]:
+    """(the descriptor the run gets, our end of a pipe or None)."""
+    if stream is None:
+        return default, None
+    if stream == subprocess.DEVNULL:
+        return os.open(os.devnull, os.O_RDONLY if reading else os.O_WRONLY), None
+    if stream == subprocess.PIPE:
+        read, write = os.pipe()
+        return (read, write) if reading else (write, read)
+    if isinstance(stream, int):
+        return stream, None
+    return stream.fileno(), None
+
+
+def _words(args: Sequence[object]) -> list[str]:
+    """The arguments as the run's sys.argv holds them: bytes decoded as the interpreter
+    decodes a command line that is not UTF-8 (surrogateescape)."""
+    return [os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in args]
+
+
+class Forked:
+    """A `memctl` run forked by the server: what tests use of subprocess.Popen (pid,
+    returncode, poll, wait, communicate, send_signal, kill), with its output decoded as
+    `text=True` decodes it."""
+
+    def __init__(
+        self,
+        args: Sequence[object],
+        *,
+        stdin: Stream = None,
+        stdout: Stream = None,
+        stderr: Stream = None,
+        env: Mapping[str, str] | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        text: bool = False,
+    ) -> None:
+        environment = dict(os.environ if env is None else env)
+        self.args = [str(MEMCTL), *_words(args)]
+        self.text = text
+        self.returncode: int | None = None
+        ends = [
+            _descriptor(stdin, 0, True),
+            _descriptor(stdout, 1, False),
+            _descriptor(stderr, 2, False),
+        ]
+        umask = os.umask(0o022)
+        os.umask(umask)
+        request = {
+            "program": str(MEMCTL),
+            "args": self.args[1:],
+            "env": environment,
+            "cwd": os.fspath(cwd) if cwd is not None else os.getcwd(),
+            "umask": umask,
+        }
+        server = _server(environment)
+        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.connection.connect(server.address)
+            given = [fd for fd, _ in ends]
+            socket.send_fds(self.connection, [json.dumps(request).encode()], given)
+            self.pid = int(self.connection.recv(64))
+        finally:
+            for (fd, ours), stream in zip(ends, (stdin, stdout, stderr), strict=True):
+                if ours is not None or stream == subprocess.DEVNULL:
+                    os.close(fd)  # the run has its own copy now
+        self.stdin = os.fdopen(ends[0][1], "wb") if ends[0][1] is not None else None
+        self.stdout = os.fdopen(ends[1][1], "rb") if ends[1][1] is not None else None
+        self.stderr = os.fdopen(ends[2][1], "rb") if ends[2][1] is not None else None
+        self._readers: list[threading.Thread] = []
+        self._read: dict[str, bytes] = {}
+
+    def _status(self, block: bool, timeout: float | None) -> int | None:
+        if self.returncode is not None:
+            return self.returncode
+        self.connection.settimeout(timeout if block else 0)
+        try:
+            data = self.connection.recv(64)
+        except (BlockingIOError, TimeoutError):
+            if block:
+                raise subprocess.TimeoutExpired(self.args, timeout or 0) from None
+            return None
+        assert data, "the fork server's handler of this run went away"
+        self.returncode = int(data)
+        self.connection.close()
+        return self.returncode
+
+    def poll(self) -> int | None:
+        return self._status(False, None)
+
+    def wait(self, timeout: float | None = None) -> int:
+        code = self._status(True, timeout)
+        assert code is not None
+        return code
+
+    def send_signal(self, number: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, number)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def communicate(
+        self, input: bytes | str | None = None, timeout: float | None = None
+    ) -> tuple[Any, Any]:
+        """Write `input`, read both outputs to their ends, wait for the exit."""
+        if not self._readers:
+            if self.stdin is not None:
+                data = input.encode() if isinstance(input, str) else input or b""
+                self._readers.append(threading.Thread(target=self._write, args=(data,)))
+            for name in ("stdout", "stderr"):
+                if getattr(self, name) is not None:
+                    self._readers.append(threading.Thread(target=self._drain, args=(name,)))
+            for thread in self._readers:
+                thread.daemon = True
+                thread.start()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for thread in self._readers:
+            thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                raise subprocess.TimeoutExpired(self.args, timeout or 0)
+        self.wait(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        return self._output("stdout"), self._output("stderr")
+
+    def _write(self, data: bytes) -> None:
+        assert self.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.stdin.write(data)
+        with contextlib.suppress(BrokenPipeError):
+            self.stdin.close()
+
+    def _drain(self, name: str) -> None:
+        stream = getattr(self, name)
+        self._read[name] = stream.read()
+        stream.close()
+
+    def _output(self, name: str) -> Any:
+        if getattr(self, name) is None:
+            return None
+        data = self._read.get(name, b"")
+        if not self.text:
+            return data
+        # as subprocess decodes with text=True: the locale's encoding, universal newlines
+        decoded = data.decode(locale.getpreferredencoding(False))
+        return decoded.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def popen(
+    args: Sequence[object],
+    *,
+    stdin: Stream = None,
+    stdout: Stream = None,
+    stderr: Stream = None,
+    env: Mapping[str, str] | None = None,
+    text: bool = False,
+) -> Forked | subprocess.Popen[Any]:
+    """`memctl ARGS` started and not waited for: forked, or (EXECUTABLE) the installed
+    executable."""
+    if EXECUTABLE:
+        return subprocess.Popen(
+            [str(MEMCTL), *_words(args)],
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            env=env,
+            text=text,
+        )
+    return Forked(args, stdin=stdin, stdout=stdout, stderr=stderr, env=env, text=text)
+
+
+def run(
+    args: Sequence[object],
+    *,
+    input: bytes | str | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+    timeout: float | None = None,
+    text: bool = False,
+) -> subprocess.CompletedProcess[Any]:
+    """`subprocess.run([memctl, *args], capture_output=True, ...)` on a forked run (or,
+    EXECUTABLE, that call itself): stdin is `input` (empty when None, never the test
+    process's own)."""
+    if EXECUTABLE:
+        data = input.encode() if isinstance(input, str) else input or b""
+        return subprocess.run(
+            [str(MEMCTL), *_words(args)],
+            input=data.decode() if text else data,
+            capture_output=True,
+            env=env,
+            cwd=cwd,
+            timeout=timeout,
+            text=text,
+            check=False,
+        )
+    process = Forked(
+        args,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=cwd,
+        text=text,
+    )
+    try:
+        out, err = process.communicate(input, timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        raise
+    return subprocess.CompletedProcess(process.args, process.wait(), out, err)
+
+
+if __name__ == "__main__":
+    main()
