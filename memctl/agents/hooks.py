@@ -128,7 +128,7 @@ def recall(
         if not text or text.startswith("#") or text.lower() in seen:
             continue  # MEMORY.md and the ledger it was merged from often say the same
         seen.add(text.lower())
-        entry = _fitted(text, hit.source, budget - used - 1)
+        entry = _fitted(text, hit.label, budget - used - 1)
         if entry is None:
             continue  # a shorter hit after it may fit
         lines.append(entry)

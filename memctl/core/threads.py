@@ -889,3 +889,17 @@ def _block_appended(ws: Workspace, note: FlushNote) -> bool:
     except OSError:
         return False
     return hashlib.sha256(data).hexdigest() == note.sha256
+
+
+def speaker_of(entry: Any) -> str | None:
+    """A log entry's `name`, who said it, when it is a message that has one."""
+    if type(entry) is not dict or is_compaction(entry):
+        return None
+    name = entry.get("name")
+    return name if isinstance(name, str) and name.strip() else None
+
+
+def who(role: str | None, speaker: str | None) -> str:
+    """How a thread hit names who said it: the role, and the speaker's name after it
+    when the entry has one ("user Hana"), as `explain` names it."""
+    return f"{role} {speaker}" if speaker else str(role)

@@ -250,6 +250,13 @@ _TIME_SUITS = re.compile(
 """A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
 "Saturday morning is fine"): the conversation arranging itself, not a fact; what was
 agreed is said where it is settled."""
+_ACCEPTED = re.compile(
+    r"^(?:(?:that|this|it)(?:['’]s|\s+is)?\s+)?(?:works|suits|sounds\s+(?:good|great|fine)|"
+    r"(?:is\s+)?(?:fine|good|ok|okay))\s+(?:for|by|with)\s+(?:me|us)(?:\s+too)?[\s.!]*$",
+    re.I,
+)
+"""A reply that accepts what was said, with no subject of its own ("Works for me.",
+"Fine by me", "That's good with us"): the speaker's yes, not a fact about them."""
 _JUDGEMENT = re.compile(
     r"\b(?:is|are|sounds?|looks?|seems?)(?:\s+like)?\s+(?:(?:so|really|such|very|pretty|super|"
     r"absolutely|truly|kinda|always|just|literally|the|a|an)\s+)*(?:best|worst|beautiful|"
@@ -567,7 +574,8 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
-        resolved = None if habitual and match["bare_day"] else _resolve(match, day, past)
+        at_past = _clause_past(text, match.start(), past)
+        resolved = None if habitual and match["bare_day"] else _resolve(match, day, at_past)
         if resolved is None:
             return match[0]
         written = resolved.text
@@ -586,15 +594,61 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
 
     written: list[date] = []
     text = _RELATIVE.sub(
-        replace, _DAY_OF_MONTH.sub(lambda m: _day_of_month(m, day, past, month, written), text)
+        replace,
+        _DAY_OF_MONTH.sub(
+            lambda m: _day_of_month(m, day, _clause_past(text, m.start(), past), month, written),
+            text,
+        ),
     )
     text = _FROM_DAY.sub(_from_day, text)
     text = _DAY_HAS.sub(r"\1 has ", text)
-    return _DAY_IS.sub(r"\1 is ", text)
+    text = _DAY_IS.sub(r"\1 is ", text)
+    return _DAY_OWNS.sub(_day_owns, text)
+
+
+_CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|\s+(?:and|but|so|then)\s+", re.I)
+_NOT_PAST = re.compile(
+    r"^\s*(?!(?:during|morning|evening|(?:no|some|any|every)?thing|spring|wedding|meeting|"
+    r"building)\b)[a-z]\w+ing\b|\b(?:am|is|are|['’]m|['’]re)\s+(?:\w+\s+)?\w+ing\b",
+    re.I,
+)
+"""A clause that opens with a participle ("..., moving on the 25th"; not a noun or a
+preposition that ends in -ing) or says "is/are ... -ing": a present or a plan, whatever
+the tense of the clause before it."""
+
+
+def _clause_past(text: str, at: int, past: bool) -> bool:
+    """The tense at `at` in `text`: its own clause's (the words between the commas,
+    semicolons or conjunctions around it) when that clause shows one, else the
+    sentence's `past`. "found a flat, moving on the 25th": the move is ahead."""
+    starts = [m.end() for m in _CLAUSE_EDGE.finditer(text, 0, at)]
+    start = starts[-1] if starts else 0
+    end_match = _CLAUSE_EDGE.search(text, at)
+    clause = text[start : end_match.start() if end_match else len(text)]
+    if _FUTURE.search(clause) or _NOT_PAST.search(clause):
+        return False
+    if PAST.search(clause):
+        return True
+    return past
+
+
+_DAY_OWNS = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?P<date>\d{4}-\d\d-\d\d)['’]s\s+"
+    r"(?P<noun>[a-z][\w-]*)(?=\s+(?:is|was|are|were|has|had|have|will|would|got|gets|"
+    r"can|could|moved|moves)\b|\s*(?:[,.!?;]|$))"
+)
+"""A resolved date opening a sentence and owning one noun before its verb ("This
+Thursday's sync is cancelled", resolved "2026-11-19's sync is cancelled"): the noun on
+the date ("The sync on 2026-11-19 is cancelled"). A week's stays as it is short ("The
+week of 2025-03-24's standup moved")."""
+
+
+def _day_owns(match: re.Match[str]) -> str:
+    return f"The {match['noun']} on {match['date']}"
 
 
 _OWN_PREPOSITION = re.compile(
-    r"\b(?:of|about|since|until|till|by|before|after|from|through|as of)\s+$", re.I
+    r"\b(?:of|about|since|until|till|to|by|before|after|from|through|as of)\s+$", re.I
 )
 """A preposition just before a relative date, which takes the date itself: the date's
 own "on" or "in" is not written after it."""
@@ -795,11 +849,7 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
         step = {"last": -1, "this past": -1, "next": 1, "this coming": 1, "this": 0}[rel]
         unit = match["unit"].casefold()
         if unit in WEEKDAYS:
-            number = WEEKDAYS.index(unit)
-            if step == 0:
-                step = -1 if past else 1
-            moved = day + relativedelta(days=step, weekday=weekday(number)(step))
-            return _When(f"on {moved.isoformat()}")
+            return _When(f"on {_rel_weekday(day, WEEKDAYS.index(unit), step, past).isoformat()}")
         if unit == "week":
             return _When(f"in the week of {(monday + timedelta(weeks=step)).isoformat()}")
         if unit == "weekend":
@@ -841,6 +891,20 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
             f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
         )
     return None
+
+
+def _rel_weekday(day: date, number: int, step: int, past: bool) -> date:
+    """The weekday `number` that "last" (-1), "next" (1) or "this" (0) names, said on
+    `day`. "this thursday": the one of this week (Monday to Sunday) when it is still
+    ahead, or behind and told in the past; else the next one."""
+    from dateutil.relativedelta import relativedelta, weekday
+
+    if step == 0:
+        this_week = day - timedelta(days=day.weekday() - number)
+        if this_week >= day or past:
+            return this_week
+        step = 1
+    return day + relativedelta(days=step, weekday=weekday(number)(step))
 
 
 _SPAN_BEFORE = re.compile(
@@ -998,7 +1062,7 @@ def is_fact(
         or _TAG_ASKED.search(stripped)
     ):
         return False
-    if _SIGNALS_CJK.search(stripped):
+    if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
         return True
     if (
         _BARE_THIRD.match(stripped)
@@ -1043,7 +1107,7 @@ def is_fact(
             _YOU.match(stripped) and not (chat and _YOURS_DID.match(stripped))
         ) or not _ABOUT_SPEAKER.search(rest):
             return False
-    if _not_so(stripped) or _empty_promise(stripped):
+    if _not_so(stripped) or (_empty_promise(stripped) and not _TAKES_ON.match(stripped)):
         return False
     if _SPECULATION.match(stripped) and not _ABOUT_SPEAKER.search(_ASIDE.sub("", stripped)):
         return False  # "I bet Mel loved it" guesses.
@@ -1141,11 +1205,24 @@ off, be responsible for) take a person for their subject; the others take things
 ("Water runs downhill", "Python handles errors with exceptions")."""
 
 
+_TAKES_ON = re.compile(
+    r"^(?:I|we)(?:['’]ll|\s+will|['’](?:m|re)\s+going\s+to|\s+(?:am|are)\s+going\s+to)?"
+    r"\s+(?:also\s+)?(?:take(?:\s+(?:over|on|charge\s+of))?|own|handle|lead|run|cover)"
+    r"\s+(?:the|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*[.!]*$",
+    re.I,
+)
+"""The speaker taking on a thing of the group's ("I'll take the frontend", "We'll own
+the billing API"): a verb of taking charge and a thing picked out by "the" or "our",
+nothing after it. Who holds what is a fact from now on, not an offer of the moment."""
+
+
 def _duty(sentence: str, names: frozenset[str], learned: frozenset[str]) -> bool:
     """Whether `sentence` says who reviews, approves, owns or runs what (`_DUTY`): its
     subject is a person, by a verb only a person is the subject of, or by who it is: a
     participant, a name the conversation writes in lower case too, the speaker ("I",
-    "we") or someone "from" a team."""
+    "we") or someone "from" a team; or the speaker takes a thing on (`_TAKES_ON`)."""
+    if _TAKES_ON.match(sentence):
+        return True
     match = _DUTY.match(sentence)
     if match is None:
         return False
@@ -1283,6 +1360,47 @@ def _rule(sentence: str) -> bool:
     else:
         return False
     return bool(verb) and verb not in _STOP | _FILLER | _ADVERBS
+
+
+_RULE_NOUN = r"(?:rule|policy|convention)"
+_RULE_LABEL = re.compile(
+    rf"^(?:(?:the|our|a|my)\s+)?(?:[a-z]+\s+){{0,2}}?{_RULE_NOUN}s?"
+    r"(?:\s+(?:number|no\.?|#)\s*(?:one|two|three|four|five|\d+))?\s*[:—–]\s*(?P<rest>\S.*)$",
+    re.I,
+)
+"""A rule labelled as one before it ("Rule number one: always run make lint", "Team
+rule: squash before merging")."""
+_RULE_TAG = re.compile(
+    r"^(?P<rest>.+?)\s*[,;—–]\s*(?:that['’]s|that\s+is|it['’]s|it\s+is|this\s+is)\s+"
+    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+){{0,2}}?{_RULE_NOUN}\b[\s.!]*$",
+    re.I,
+)
+"""A rule tagged as one after it ("Keep commit messages in the imperative mood, that's a
+team rule")."""
+
+
+def _labelled_rule(sentence: str) -> bool:
+    """Whether `sentence` gives a rule and says so: a rule's label before it or a tag
+    after it (`_RULE_LABEL`, `_RULE_TAG`) around an order (an imperative, "always" or
+    "never" before a verb) or an obligation of a thing (`_rule`). Said to anyone, not
+    only to an assistant: the speaker names it a rule of the group."""
+    marked = _RULE_LABEL.match(sentence) or _RULE_TAG.match(sentence)
+    if marked is None:
+        return False
+    rest = marked["rest"].strip()
+    if _STANDING_ORDER.match(rest) or _IMPERATIVE.match(rest) or _rule(rest):
+        return True
+    # A bare verb opening a clause of its own ("Squash every branch before merging"):
+    # no pronoun or article, no past, no verb agreeing with a subject.
+    words = rest.split()
+    first = words[0].casefold().strip(",.!")
+    return (
+        len(words) >= 3
+        and words[0][:1].isalpha()
+        and first not in _STOP | _PERSONAL
+        and not first.endswith(("ed", "s", "ing"))
+        and not PAST.fullmatch(first)
+    )
 
 
 _MOMENT = re.compile(
@@ -1482,6 +1600,7 @@ def _not_told(sentence: str) -> bool:
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
         or bool(_TIME_SUITS.match(sentence))
+        or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
         or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
@@ -2386,6 +2505,7 @@ _VERB = re.compile(
     r"shall|might|must|got|get|gets|I|we|he|she|they|you|it|that's|it's|there's|here's)\b"
     r"|n['’]t\b|['’](?:re|m|ve|ll|d)\b"
     rf"|\b[a-z]{{3,}}(?:ed|ing)\b|^[A-Z]\w+\s+[a-z]+s\b|{PAST.pattern}"
+    r"|^(?:the|our|my|their|this|that)\s+[\w-]+\s+[a-z]{2,}s\s+\S"
     r"|^[A-Z][a-z]+[a-rt-z]s\s+(?!(?:tonight|today|tomorrow|here|there|now|later|again|"
     r"only|also|still|just|too|first|next)\b)[a-z]{2,}\s+(?:through|via|to|into|from|on|"
     r"in|at|with|over|under|by)\b",
@@ -2499,6 +2619,8 @@ def _fact_of(
         sentence, heard
     ):
         return ""
+    if not laughed and _labelled_rule(sentence):
+        return sentence  # its label or tag ("that's a team rule") is what makes it one
     cut = _within_length(_fact_clauses(sentence, names), names)
     if cut != sentence and (
         _scrap(cut, heard)
@@ -2885,10 +3007,15 @@ def _learned_names(texts: list[str], speakers: frozenset[str]) -> frozenset[str]
 
 
 def _spelled(words: frozenset[str]) -> re.Pattern[str] | None:
-    """`words` in any case, as whole words."""
+    """`words` in any case, as whole words; not a part of a host name, a path, a URL
+    or an address ("staging.orion.internal", "src/orion/", "orion@example.com"): an
+    identifier is copied as written, never re-cased."""
     if not words:
         return None
-    return re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(map(re.escape, words)))})(?![\w-])")
+    return re.compile(
+        rf"(?<![\w'’/-])(?<!\w[.:@])(?:{'|'.join(sorted(map(re.escape, words)))})"
+        r"(?![\w/-]|[.:@]\w)"
+    )
 
 
 def _heard(latest: dict[str, str], speaker: str | None, text: str) -> list[str]:
@@ -3487,8 +3614,8 @@ def _without_label(sentence: str, learned: frozenset[str]) -> str:
         rest = sentence[noted.end() :]
         return rest[:1].upper() + rest[1:]
     match = _LABELLED.match(sentence)
-    if match is None or not _LABELLED_CLAUSE.match(match["rest"]):
-        return sentence
+    if match is None or not _LABELLED_CLAUSE.match(match["rest"]) or _labelled_rule(sentence):
+        return sentence  # "Rule number one: ..." is what makes the order a rule
     words = match["label"].split()
     first = words[0]
     if len(words) == 1:

@@ -29,6 +29,7 @@ from memctl.core.threads import (
     is_log_entry,
     message_text,
     searchable_text,
+    speaker_of,
     thread_log_entries,
 )
 from memctl.core.workspace import DAILY_NAME, Workspace
@@ -51,6 +52,8 @@ class Hit:
     # A correction made after the record was said, whose old value it states (an answer
     # given before `forget --replace`: `Hidden.mark`): {"fact", "by", "at"}; else None.
     corrected: dict[str, str] | None = None
+    # A thread entry's `name` (who said it, in a group chat), when it has one.
+    speaker: str | None = None
 
 
 @dataclass
@@ -67,6 +70,53 @@ class Skipped:
 
 
 # --------------------------------------------------------------------------- records
+
+
+_FOLDED_RANGES = ((0x00C0, 0x0250), (0x0370, 0x0530), (0x1E00, 0x2000))
+"""The letters with accents search folds: Latin-1's, Latin Extended A and B, Greek and
+Cyrillic, Latin Extended Additional and Greek Extended. No other script (CJK, kana,
+Hangul, Arabic, ...) is touched: there a mark is part of the letter (a kana's dakuten)."""
+_FOLDS: dict[int, str] | None = None
+FOLDABLE = re.compile("[" + "".join(f"\\u{a:04x}-\\u{b - 1:04x}" for a, b in _FOLDED_RANGES) + "]")
+"""A character `fold` may change (after lower-casing): a cheap test that it is needed."""
+FOLDABLE_BYTES = re.compile(rb"[\xc3-\xd4]|\xe1[\xb8-\xbf]|\xe2\x84\xab")
+"""The UTF-8 lead bytes of `FOLDABLE`'s characters (U+00C0 to U+053F, U+1E00 to
+U+1FFF, with some neighbours) and of the one character elsewhere that lower-cases into
+them (the Angstrom sign, to å): a block without them folds as `bytes.lower` does."""
+
+
+def _folds() -> dict[int, str]:
+    global _FOLDS
+    if _FOLDS is None:
+        import unicodedata
+
+        table: dict[int, str] = {}
+        for low, high in _FOLDED_RANGES:
+            for point in range(low, high):
+                char = chr(point)
+                bare = "".join(
+                    c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+                )
+                # One character for one: positions in the folded text are the text's.
+                if len(bare) == 1 and bare != char:
+                    table[point] = bare.lower()
+        _FOLDS = table
+    return _FOLDS
+
+
+def fold(text: str) -> str:
+    """`text` as search and recall match it: lower-cased, and a letter with an accent
+    as its bare letter (NFKD, combining marks dropped: "Inês" matches "ines", "Lucía"
+    "lucia"), both sides alike; the text shown is never folded. One character for one,
+    so a match's place in the folded text is its place in the text (but for what
+    `str.lower` lengthens: İ). An ASCII text, most records, costs `isascii` and `lower`."""
+    lowered = text.lower()
+    if lowered.isascii() or not FOLDABLE.search(lowered):
+        return lowered
+    table = _folds()
+    # A regex hop from accent to accent: `str.translate` with a table looks every
+    # character up (6 s for 9 MB), most of which are ASCII.
+    return FOLDABLE.sub(lambda match: table.get(ord(match[0]), match[0]), lowered)
 
 
 def record_matches(lowered: str, keywords: Sequence[str], mode: str) -> bool:
@@ -96,6 +146,14 @@ def is_marker(line: str) -> bool:
 def role_of(entry: dict[str, Any]) -> str:
     """Who a log entry is from, as a hit names it (`compaction` for a summary record)."""
     return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+
+
+def line_speaker(line: str) -> str | None:
+    """`speaker_of` a raw log line (None for one that is no JSON object)."""
+    try:
+        return speaker_of(json.loads(line))
+    except (ValueError, RecursionError):
+        return None
 
 
 def record_text(kind: str, line: str) -> tuple[str, str | None] | None:

@@ -63,10 +63,18 @@ from typing import TYPE_CHECKING, Any
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
 from memctl.core.said import MONTHS, WEEKDAYS, key_time, said_key
+from memctl.core.threads import who
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
-from memctl.retrieval.corpus import Hidden, read_record, record_text, tool_echo
+from memctl.retrieval.corpus import (
+    Hidden,
+    fold,
+    line_speaker,
+    read_record,
+    record_text,
+    tool_echo,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -321,6 +329,17 @@ class RecallHit:
     corrected: dict[str, str] | None = None
     # With explain=True: how the score was made (see `explain_hit`); else None.
     explain: dict[str, Any] | None = None
+    # A thread entry's `name` (who said it, in a group chat), when it has one.
+    speaker: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Where it is and who said it, as the text output shows it: `source`, with the
+        speaker after the role of a named thread entry (`[user Hana]`). `source` stays
+        the record's key, as --json and forget read it."""
+        if self.speaker is None or self.entry is None:
+            return self.source
+        return f"{self.path}#{self.entry} [{who(self.role, self.speaker)}]"
 
 
 @dataclass
@@ -361,7 +380,7 @@ def query_terms(query: str) -> list[str]:
     the query is nothing but stop words)."""
     from memctl.retrieval.index import as_words
 
-    words = list(dict.fromkeys(_TERM.findall(as_words(query).lower())))
+    words = list(dict.fromkeys(_TERM.findall(fold(as_words(query)))))
     kept = [word for word in words if word not in STOPWORDS]
     return kept or words
 
@@ -816,7 +835,7 @@ def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
     or "of" follows them ("city" of "which city is ...", "redis" and "version" of "which
     redis version do ...", "dog" of "what kind of dog did ..."); "what happened to ..."
     has none. A degree word: the word after "how" ("many", "long")."""
-    words = _TERM.findall(query.lower())
+    words = _TERM.findall(fold(query))
     phrases: list[tuple[list[str], str]] = []
     degrees: set[str] = set()
     for at, word in enumerate(words):
@@ -1128,7 +1147,7 @@ def asked_value(query: str) -> Callable[[str], bool]:
     question, heldout4 test lost one of the questions it found, bench/README.md, rank11)."""
     holds = answer_type(query)
     if holds is not None:
-        asked = frozenset(_TERM.findall(query.lower()))
+        asked = frozenset(_TERM.findall(fold(query)))
         return lambda text: holds(text, asked)
     if _ASKS_WHEN.search(query):
         return lambda text: _TIME_EXPRESSION.search(text) is not None
@@ -1276,7 +1295,7 @@ def asked_months(query: str) -> set[int]:
     """The months a question names (1-12), by name or by season ("may", "march" and
     "fall" only after a word such as "in" or "last")."""
     months: set[int] = set()
-    words = _TERM.findall(query.lower())
+    words = _TERM.findall(fold(query))
     for before, word in zip(["", *words], words, strict=False):
         if word in _AMBIGUOUS and not re.fullmatch(_BEFORE_MONTH, before):
             continue
@@ -1396,11 +1415,11 @@ def answer_type(query: str) -> Callable[[str, frozenset[str]], bool] | None:
         )
 
     def person(text: str, asked: frozenset[str]) -> bool:
-        words = set(_TERM.findall(text.lower()))
+        words = set(_TERM.findall(fold(text)))
         return named(text, asked) or bool((words & _RELATIONS) - asked)
 
     def place(text: str, asked: frozenset[str]) -> bool:
-        words = set(_TERM.findall(text.lower()))
+        words = set(_TERM.findall(fold(text)))
         return bool(
             any(p.split()[-1].lower() not in asked for p in _PLACE.findall(text))
             or (words & _PLACE_WORDS) - asked
@@ -1446,7 +1465,7 @@ def by_answer(
     holds = answer_type(query) if ANSWER_WEIGHT else None
     if holds is None:
         return found
-    asked = frozenset(_TERM.findall(query.lower()))
+    asked = frozenset(_TERM.findall(fold(query)))
     for c in sorted(found, key=lambda c: -c.score)[:ANSWER_CANDIDATES]:
         text = _text(ws, c, texts)
         if text is not None and holds(text, asked):
@@ -1484,7 +1503,7 @@ def by_order(
     asked = _ORDER.search(query) if ORDER_WEIGHT else None
     if asked is None or not found:
         return found
-    words = [word for word in _TERM.findall(asked[2].lower()) if word not in STOPWORDS]
+    words = [word for word in _TERM.findall(fold(asked[2])) if word not in STOPWORDS]
     anchor = best(conn, words, 1, (1.0, SPEAKER_WEIGHT), deadline=deadline) if words else []
     if not anchor:
         return found
@@ -1793,14 +1812,25 @@ def _collect(
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
+    said_times: dict[str, list[tuple[int, float]]] = {}
     for candidate in ranked:
         if len(found) >= wanted:
             break
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
+        # A ledger line is dated by when its block says it was said, not by the day
+        # the ledger was written (the flush's): audit 13, D11.
+        said = _said_at(ws, candidate, when, said_times) if candidate.kind == "memory" else None
         read = _hit(
-            ws, candidate, result.terms, redactor, when(candidate), forgotten, stale, echoes
+            ws,
+            candidate,
+            result.terms,
+            redactor,
+            when(candidate) if said is None else said,
+            forgotten,
+            stale,
+            echoes,
         )
         if read is not None:
             found.append((read[0], candidate, read[1]))
@@ -2264,7 +2294,7 @@ def named_terms(query: str) -> frozenset[str]:
     about; the other words say what it asks of it. A word in capitals ("ETA", "CI",
     "DRI") is what is asked of a name beside it ("the ETA on the Dune launch"): it is
     the subject only when the question names nothing else."""
-    found = [(f, t) for f in _NAMED.findall(query) for t in _TERM.findall(f.lower())]
+    found = [(f, t) for f in _NAMED.findall(query) for t in _TERM.findall(fold(f))]
     found = [(f, t) for f, t in found if len(t) > 1 and t not in STOPWORDS]
     names = [t for f, t in found if not (f.isupper() and f.isalpha())]
     return frozenset(names or (t for _, t in found))
@@ -2408,7 +2438,7 @@ def _changes(given: dict[str, str], hit: Said | None, later: Said) -> bool:
 
 def _content_words(text: str) -> frozenset[str]:
     """A fact's words that carry its content: lower-cased, stop words left out."""
-    return frozenset(w for w in _TERM.findall(text.lower()) if w not in STOPWORDS)
+    return frozenset(w for w in _TERM.findall(fold(text)) if w not in STOPWORDS)
 
 
 def _alike(
@@ -2667,6 +2697,7 @@ def _hit(
         return None  # it states a forgotten fact, or a turn it was taken from does
     if echo_answers is not None and not memory and tool_echo(line) and not echo_answers(candidate):
         return None
+    speaker = None if memory else line_speaker(line)
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:
@@ -2686,6 +2717,7 @@ def _hit(
         score=float(f"{candidate.score:.6g}"),
         when=day,
         snippet=cut,
+        speaker=speaker,
     )
     hit.corrected = forgotten.correction(text, stamp)
     return hit, text
@@ -2812,7 +2844,7 @@ def format_for_agent(result: RecallResult) -> str:
         return f"Nothing in memory answers: {result.query}"
     lines = [f"Best {len(result.hits)} of memory for: {result.query}"]
     lines += [
-        f"Source: {hit.source} ({hit.when}): {hit.snippet}{said_before(hit)}" for hit in result.hits
+        f"Source: {hit.label} ({hit.when}): {hit.snippet}{said_before(hit)}" for hit in result.hits
     ]
     return "\n".join(lines)
 

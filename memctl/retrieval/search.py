@@ -4,7 +4,9 @@ The match rules are the reference's matchMode rules. A record is one line of a m
 file or one entry of a thread log. `phrase` (the default) matches the query as a literal
 substring; `all` splits it on whitespace and wants every keyword in the same record, in
 any order; `any` wants one of them. Matching ignores case (`str.lower`, as the reference
-lower-cases both sides), regex characters are plain characters, Chinese is not split into
+lower-cases both sides) and accents (`corpus.fold`, both sides: "Ines" finds "Inês"; a
+block whose bytes hold no accented letter is matched as bytes as before, and in one that
+does only the lines holding one are folded), regex characters are plain characters, Chinese is not split into
 words, dates are not interpreted, repeated keywords and extra whitespace do not count,
 and a query of only whitespace matches nothing. Every mode yields records in the same
 order under the same limit: `any` is not ranked by how many keywords a record holds.
@@ -40,9 +42,10 @@ from typing import Any, NamedTuple
 
 from memctl.core.errors import UsageError, require_utf8
 from memctl.core.redact import Redactor, compile_patterns
-from memctl.core.threads import repeats_summary, searchable_text
+from memctl.core.threads import repeats_summary, searchable_text, speaker_of, who
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import (
+    FOLDABLE_BYTES,
     Fence,
     File,
     Hidden,
@@ -50,6 +53,7 @@ from memctl.retrieval.corpus import (
     Listing,
     Skipped,
     chomp,
+    fold,
     is_marker,
     record_matches,
     role_of,
@@ -120,11 +124,12 @@ MAX_QUERY_TERMS = 1_000
 
 
 def keywords_of(query: str, mode: str) -> list[str]:
-    """The lower-cased needles: the whole query for phrase, else its distinct words.
-    A query of only whitespace has none, so it matches nothing."""
+    """The needles, lower-cased and their accents folded (`fold`: "Inês" is "ines"):
+    the whole query for phrase, else its distinct words. A query of only whitespace has
+    none, so it matches nothing."""
     if not query.strip():
         return []
-    lowered = query.lower()
+    lowered = fold(query)
     if mode == "phrase":
         return [lowered]
     return list(dict.fromkeys(lowered.split()))[:MAX_QUERY_TERMS]
@@ -334,6 +339,8 @@ def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Loca
         else:
             raw = block.lower() if plan.needs_lower else block
             spans = _candidate_lines(raw, tuple(n.encode() for n in needles), plan.mode)
+            if FOLDABLE_BYTES.search(block):
+                spans = _folded_lines(block, spans, needles, plan.mode)
         if not spans:
             return None
         _decode(block)
@@ -341,7 +348,7 @@ def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Loca
         lines = [block[start:end].decode("utf-8") for start, end in spans]
         return _Located(numbers, lines)
     text = _decode(block)
-    hay = text.lower()
+    hay = fold(text) if needles is not None and FOLDABLE_BYTES.search(block) else text.lower()
     spans = _all_lines(hay) if needles is None else _candidate_lines(hay, needles, plan.mode)
     if not spans:
         return None
@@ -353,6 +360,31 @@ def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Loca
         every = text.split("\n")
         lines = [every[number] for number in numbers]
     return _Located(numbers, lines)
+
+
+def _folded_lines(
+    block: bytes, spans: list[tuple[int, int]], needles: tuple[str, ...], mode: str
+) -> list[tuple[int, int]]:
+    """`spans` (the lines whose bytes hold the needles) and the lines that hold them
+    once their accents are folded (`fold`): only a line with a letter `fold` changes
+    (`FOLDABLE_BYTES`) is decoded and folded, so a block of ASCII costs one search."""
+    found = set(spans)
+    end = -1
+    for match in FOLDABLE_BYTES.finditer(block):
+        at = match.start()
+        if at <= end:
+            continue  # a line already looked at
+        start = block.rfind(b"\n", 0, at) + 1
+        end = block.find(b"\n", at)
+        if end == -1:
+            end = len(block)
+        try:
+            line = fold(block[start:end].decode("utf-8"))
+        except UnicodeDecodeError:
+            continue  # `_decode` reports the block
+        if record_matches(line, needles, mode):
+            found.add((start, end))
+    return sorted(found) if len(found) > len(spans) else spans
 
 
 def _numbers(hay: Any, spans: list[tuple[int, int]], newline: Any) -> list[int]:
@@ -436,7 +468,7 @@ class _Scan:
                 text = line[:-1] if line.endswith("\r") else line  # chomp
                 if redactor is not None and not clean:
                     text = redactor.text(text)
-                lowered = text.lower()
+                lowered = fold(text)
                 matched = (
                     one in lowered if one is not None else _matches_many(lowered, keywords, every)
                 )
@@ -458,9 +490,10 @@ class _Scan:
                 entry_of(rel, number, line, bool(clean))
                 continue
             text = content if redactor is None or clean else redactor.text(content)
-            lowered = text.lower()
+            lowered = fold(text)
             if one in lowered if one is not None else _matches_many(lowered, keywords, every):
-                hits.append(Hit("thread", rel, None, number, str(entry.get("role", "?")), text))
+                role = str(entry.get("role", "?"))
+                hits.append(Hit("thread", rel, None, number, role, text, speaker=speaker_of(entry)))
 
     def flush(self) -> None:
         """Hand a finished file's hits to the sink (a file's hits are final only once it
@@ -527,7 +560,7 @@ class _Scan:
         found that redaction leaves the line as it is (its CLEAN flag)."""
         if self.redactor is not None and not clean:
             text = self.redactor.text(text)
-        if record_matches(text.lower(), self.plan.keywords, self.plan.mode) and not is_marker(text):
+        if record_matches(fold(text), self.plan.keywords, self.plan.mode) and not is_marker(text):
             self.result.hits.append(Hit("memory", rel, number, None, None, text))
 
     def thread_log(self, path: str, rel: str) -> None:
@@ -584,8 +617,9 @@ class _Scan:
             # Matched as shown: a query matched against the raw text and redacted after
             # is an oracle (a key guessed one character at a time, issue 24 item 3).
             text = self.redactor.text(text)
-        if record_matches(text.lower(), self.plan.keywords, self.plan.mode):
-            self.result.hits.append(Hit("thread", rel, None, index, role_of(entry), text))
+        if record_matches(fold(text), self.plan.keywords, self.plan.mode):
+            hit = Hit("thread", rel, None, index, role_of(entry), text, speaker=speaker_of(entry))
+            self.result.hits.append(hit)
 
 
 def _matches_many(lowered: str, keywords: tuple[str, ...], every: bool) -> bool:
@@ -770,7 +804,7 @@ class Snippets:
             if space is None:
                 break
             flat = " ".join(text[: space.start()].split())
-            lowered = flat.lower()
+            lowered = fold(flat)
             places = [place for place in map(lowered.find, needles) if place >= 0]
             first = min(places, default=0 if not needles else -1)
             # The first match, and the whole window after it, inside this stretch: the
@@ -783,7 +817,7 @@ class Snippets:
         flat = _flat(text)
         if len(flat) <= width:
             return flat
-        lowered = flat.lower()
+        lowered = fold(flat)
         first = -1
         for needle in needles:
             place = lowered.find(needle)
@@ -842,7 +876,7 @@ def format_for_agent(result: SearchResult, query: str) -> str:
         if hit.kind == "memory":
             lines.append(f"Source: {hit.path}#{hit.line}: {text}{said_before(hit.corrected)}")
         else:
-            where = f"{hit.path}#{hit.entry} [{hit.role}]"
+            where = f"{hit.path}#{hit.entry} [{who(hit.role, hit.speaker)}]"
             lines.append(f"Source: {where}: {text}{said_before(hit.corrected)}")
     if result.truncated:
         lines.append(

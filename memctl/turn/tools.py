@@ -23,7 +23,7 @@ from memctl.core.config import Config
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor
-from memctl.core.threads import is_compaction, read_entries, searchable_text
+from memctl.core.threads import is_compaction, read_entries, searchable_text, speaker_of, who
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.held import forgotten
@@ -701,7 +701,7 @@ def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
         text = redactor.head(text, HISTORY_ENTRY_CHARS) + f" … [{more:,} more chars]"
     else:
         text = redactor.text(text)
-    return f"#{index} [{role}] {text}"
+    return f"#{index} [{who(role, speaker_of(entry))}] {text}"
 
 
 def render_lines(result: GetResult) -> str:

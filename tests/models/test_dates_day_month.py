@@ -70,3 +70,74 @@ def test_a_bare_day_after_another_date_of_the_sentence_follows_it() -> None:
 )
 def test_a_range_of_days_takes_the_month_its_end_names(said: str, written: str) -> None:
     assert resolve_dates(said, SAID) == written
+
+
+# audit13 D4: "this <weekday>" is the day of this week (Monday to Sunday) when it is
+# ahead, or behind and told in the past; else the next one. A passive's participle
+# ("is cancelled") makes no past of a day still ahead.
+WEDNESDAY = datetime(2026, 11, 18, 9, 46)
+
+
+@pytest.mark.parametrize(
+    ("said", "when", "written"),
+    [
+        (
+            "This Thursday's sync is cancelled, I'm at the client.",
+            WEDNESDAY,
+            "The sync on 2026-11-19 is cancelled, I'm at the client.",
+        ),
+        ("The review is this Sunday.", WEDNESDAY, "The review is on 2026-11-22."),
+        ("The review is this Wednesday.", WEDNESDAY, "The review is on 2026-11-18."),
+        # Behind in this week: the past is this week's, a plan is next week's.
+        ("We met this Monday.", WEDNESDAY, "We met on 2026-11-16."),
+        ("I will call them this Monday.", WEDNESDAY, "I will call them on 2026-11-23."),
+        # Said on a Sunday, the week's last day: the next Monday is tomorrow.
+        (
+            "The audit starts this Monday.",
+            datetime(2026, 11, 22, 9),
+            "The audit starts on 2026-11-23.",
+        ),
+        # Said on a Monday: this Friday is four days ahead, across no week boundary.
+        (
+            "The demo was moved to this Friday.",
+            datetime(2026, 11, 16, 9),
+            "The demo was moved to 2026-11-20.",
+        ),
+        # A date owning a longer phrase keeps it, without an "on" before the possessive.
+        (
+            "This Thursday's sync with Bob is off.",
+            WEDNESDAY,
+            "2026-11-19's sync with Bob is off.",
+        ),
+    ],
+)
+def test_this_weekday_is_this_weeks_day_ahead(said: str, when: datetime, written: str) -> None:
+    assert resolve_dates(said, when) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "when", "written"),
+    [
+        # The clause after the comma is a plan: the 25th ahead, this month.
+        (
+            "found a flat on Gloucester Road, moving on the 25th",
+            datetime(2026, 10, 3, 19),
+            "found a flat on Gloucester Road, moving on 2026-10-25",
+        ),
+        # Before today's day: next month's, across a year end.
+        ("We are moving on the 2nd", datetime(2026, 12, 20, 9), "We are moving on 2027-01-02"),
+        # A month end: the 31st said in a 30-day month is the next month that has one.
+        ("The lease ends on the 31st.", datetime(2026, 11, 10, 9), "The lease ends on 2026-12-31."),
+        # Told in the past in its own clause: this month's 25th is still ahead, so the last.
+        (
+            "I found a flat and I moved in on the 25th",
+            datetime(2026, 10, 3, 19),
+            "I found a flat and I moved in on 2026-09-25",
+        ),
+        ("We signed on the 2nd.", datetime(2026, 10, 3, 19), "We signed on 2026-10-02."),
+    ],
+)
+def test_a_bare_day_takes_the_tense_of_its_own_clause(
+    said: str, when: datetime, written: str
+) -> None:
+    assert resolve_dates(said, when) == written

@@ -700,6 +700,7 @@ def test_json_document_shape(cli, workspace):
                 "role": None,
                 "text": "- Tabs, said Alice.",
                 "corrected": None,
+                "speaker": None,
             },
             {
                 "kind": "thread",
@@ -709,6 +710,7 @@ def test_json_document_shape(cli, workspace):
                 "role": "assistant",
                 "text": "Alice agreed.",
                 "corrected": None,
+                "speaker": None,
             },
         ],
         "count": 2,
@@ -799,7 +801,7 @@ def test_files_read_in_blocks_keep_line_and_entry_numbers(workspace, monkeypatch
     size puts many block boundaries into a small file."""
     monkeypatch.setattr(engine, "CHUNK_BYTES", chunk)
     lines = [
-        f"- line {n} {'NEEDLE' if n % 7 == 0 else 'hay'} {'é' * (n % 5)}" for n in range(1, 400)
+        f"- line {n} {'NEEDLE' if n % 7 == 0 else 'hay'} {'ж' * (n % 5)}" for n in range(1, 400)
     ]
     put(workspace, "MEMORY.md", "\n".join(lines) + "\n")
     entries = [
@@ -807,12 +809,12 @@ def test_files_read_in_blocks_keep_line_and_entry_numbers(workspace, monkeypatch
         for n in range(200)
     ]
     log(workspace, "t", entries)
-    for query in ("needle", "NEEDLE é"):  # the bytes path, and the text path (é)
+    for query in ("needle", "NEEDLE ж"):  # the bytes path, and the text path (ж)
         result = search(Workspace(workspace), query, mode="all", scope="all", limit=0)
-        want_lines = [n for n in range(1, 400) if n % 7 == 0 and ("é" not in query or n % 5)]
+        want_lines = [n for n in range(1, 400) if n % 7 == 0 and ("ж" not in query or n % 5)]
         assert [h.line for h in result.hits if h.kind == "memory"] == want_lines
         assert all(h.text == lines[h.line - 1] for h in result.hits if h.kind == "memory")
-        want_entries = [] if "é" in query else [n for n in range(200) if n % 9 == 0]
+        want_entries = [] if "ж" in query else [n for n in range(200) if n % 9 == 0]
         assert [h.entry for h in result.hits if h.kind == "thread"] == want_entries
         assert result.skipped == []
 

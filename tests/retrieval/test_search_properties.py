@@ -4,7 +4,8 @@ The engine (memctl/search.py) never looks at a line in Python unless its bytes m
 it lower-cases whole blocks, switches between byte and text lower-casing, and reads
 thread logs as raw JSONL with JSON-escaped needles. The reference below does the obvious
 thing instead, record by record, straight from the matchMode rules: a memory line or a
-thread entry's searchable text, lower-cased, holds the whole query (phrase), every
+thread entry's searchable text, lower-cased and its accents folded (`naive_fold`), holds
+the whole query (phrase), every
 whitespace-split keyword (all) or one of them (any). Random small workspaces
 (tests/support/search_corpora.py: mixed case, the İ and Kelvin-sign folds, Greek sigma,
 CJK, regex characters, JSON escapes, CRLF, logs written by memctl and by other JSON
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,20 +41,37 @@ pytestmark = pytest.mark.slow
 # --------------------------------------------------------------------------- reference
 
 
+def naive_fold(text: str) -> str:
+    """Lower case, and each letter of Latin, Greek or Cyrillic with an accent as its bare
+    letter (NFKD, combining marks dropped), when that is one letter: written here from
+    the rule, one character at a time, not from memctl's table."""
+    out = []
+    for char in text.lower():
+        point = ord(char)
+        if 0xC0 <= point < 0x250 or 0x370 <= point < 0x530 or 0x1E00 <= point < 0x2000:
+            bare = "".join(
+                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+            )
+            if len(bare) == 1:
+                char = bare.lower()
+        out.append(char)
+    return "".join(out)
+
+
 def reference_keywords(query: str, mode: str) -> list[str]:
     if not query.strip():
         return []
     if mode == "phrase":
-        return [query.lower()]
+        return [naive_fold(query)]
     keywords: list[str] = []
-    for word in query.lower().split():
+    for word in naive_fold(query).split():
         if word not in keywords:
             keywords.append(word)
     return keywords
 
 
 def matches(record: str, keywords: list[str], mode: str) -> bool:
-    lowered = record.lower()
+    lowered = naive_fold(record)
     found = [keyword in lowered for keyword in keywords]
     return any(found) if mode == "any" else all(found)
 
@@ -193,7 +212,7 @@ def _snippet_reference(text: str, keywords: list[str], width: int) -> str:
     flat = " ".join(text.split())
     if len(flat) <= width:
         return flat
-    lowered = flat.lower()
+    lowered = naive_fold(flat)
     places = [lowered.find(" ".join(keyword.split())) for keyword in keywords]
     first = min((place for place in places if place >= 0), default=0)
     start = max(0, first - width // 4)

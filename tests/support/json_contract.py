@@ -153,7 +153,9 @@ def run_scenario(root: Path) -> Scenario:
         (ws / "memctl.yaml").write_text(written, encoding="utf-8")
         run("config show", "config", "show")  # before `sync:` is set: its nulls
         run("thread append", "thread", "append", "t1", "-", stdin=conversation)
-        run("thread append", "thread", "append", "t1", "-", stdin=conversation)
+        # A group chat's message carries who said it: a thread hit's `speaker`.
+        named = '{"role": "user", "name": "Dana", "content": "Deploys happen on Tuesdays."}\n'
+        run("thread append", "thread", "append", "group", "-", stdin=named)
         run("thread import", "thread", "import", FIXTURES / "claude-session.jsonl")
         sessions = root / "sessions"
         sessions.mkdir()

@@ -72,7 +72,7 @@ def recall_command(
         g,
         result.document(),
         lambda: "\n".join(
-            f"{hit.source} ({hit.when}) {hit.snippet}{said_before(hit)}" + _explained(hit.explain)
+            f"{hit.label} ({hit.when}) {hit.snippet}{said_before(hit)}" + _explained(hit.explain)
             for hit in result.hits
         ),
     )

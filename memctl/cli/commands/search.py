@@ -27,8 +27,21 @@ pipe and --json get every hit, as grep and rg print every match: a script readin
 
 
 def _highlight(text: str, keywords: list[str]) -> str:
+    """`text` with the keywords (folded, `keywords_of`) marked where the folded text
+    holds them: "ecole" marks "École" as written."""
+    from memctl.retrieval.corpus import fold
+
     pattern = "|".join(re.escape(k) for k in sorted(keywords, key=len, reverse=True))
-    return re.sub(pattern, lambda m: f"{_MATCH}{m.group(0)}{_RESET}", text, flags=re.IGNORECASE)
+    folded = fold(text)
+    if len(folded) != len(text):  # İ lower-cases to two characters: places differ
+        return re.sub(pattern, lambda m: f"{_MATCH}{m.group(0)}{_RESET}", text, flags=re.I)
+    parts: list[str] = []
+    at = 0
+    for match in re.finditer(pattern, folded):
+        if match.end() > match.start():
+            parts += [text[at : match.start()], _MATCH, text[match.start() : match.end()], _RESET]
+            at = match.end()
+    return "".join(parts) + text[at:]
 
 
 class _HitPrinter:
@@ -41,6 +54,7 @@ class _HitPrinter:
     BATCH = 256
 
     def __init__(self, query: str, mode: str) -> None:
+        from memctl.core.threads import who
         from memctl.retrieval.corpus import said_before
         from memctl.retrieval.search import Snippets, check_mode, keywords_of
 
@@ -51,6 +65,7 @@ class _HitPrinter:
         self.snippet = Snippets(self.keywords)
         self.memory_snippet = Snippets(self.keywords, MEMORY_LINE_CHARS)
         self.colour = colour_wanted()
+        self.who = who
         self.batch = 1 if sys.stdout.isatty() else self.BATCH
         self.lines: list[str] = []
 
@@ -63,7 +78,8 @@ class _HitPrinter:
                 text = self.memory_snippet(text)
             self.lines.append(f"{hit.path}:{hit.line}: {text}\n")
         else:
-            self.lines.append(f"{hit.path}#{hit.entry} [{hit.role}] {self.snippet(hit.text)}\n")
+            place = f"#{hit.entry} [{self.who(hit.role, hit.speaker)}]"
+            self.lines.append(f"{hit.path}{place} {self.snippet(hit.text)}\n")
         if len(self.lines) >= self.batch:
             self.flush()
 
@@ -75,7 +91,7 @@ class _HitPrinter:
             where, place = hit.path, f":{hit.line}:"
         else:
             text = self.snippet(hit.text)
-            where, place = hit.path, f"#{hit.entry} [{hit.role}]"
+            where, place = hit.path, f"#{hit.entry} [{self.who(hit.role, hit.speaker)}]"
         if not self.colour:
             return f"{where}{place} {text}{self.said_before(hit.corrected)}"
         shown = f"{_highlight(text, keywords)}{self.said_before(hit.corrected)}"

@@ -158,7 +158,13 @@ def thread_show(
 
     Example: memctl thread show support-42 --tail 20
     """
-    from memctl.core.threads import is_compaction, read_entries, searchable_text
+    from memctl.core.threads import (
+        is_compaction,
+        read_entries,
+        searchable_text,
+        speaker_of,
+        who,
+    )
 
     g = globals_of(ctx)
     if tail is not None and (start is not None or end is not None):
@@ -190,6 +196,7 @@ def thread_show(
         lines = []
         for index, entry in shown:
             role = "compaction" if is_compaction(entry) else entry.get("role", "?")
+            role = who(role, speaker_of(entry))
             # redacted whole, then cut: a cut key is no key a pattern knows
             body = " ".join(redactor.text(searchable_text(entry)).split())
             lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")

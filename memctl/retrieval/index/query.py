@@ -30,6 +30,7 @@ from memctl.retrieval.corpus import (
     Listing,
     Skipped,
     chomp,
+    fold,
     memory_md_file,
     odd_files,
     record_matches,
@@ -508,7 +509,7 @@ def _verify_span(
 
 def _raw_matches(plan: Plan, line: str) -> bool:
     """Whether a line that is no entry (indexed raw, to be reported) holds the query."""
-    return record_matches(line.lower(), list(plan.keywords), plan.mode)
+    return record_matches(fold(line), list(plan.keywords), plan.mode)
 
 
 class Contents(NamedTuple):

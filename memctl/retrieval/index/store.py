@@ -56,18 +56,19 @@ from memctl.core.durable import recorded_mtime
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.threads import repeats_summary, searchable_text
 from memctl.core.workspace import DAILY_NAME, Workspace
-from memctl.retrieval.corpus import chomp
+from memctl.retrieval.corpus import chomp, fold
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "9"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "10"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
 # postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag; 7: a
 # memory file a secret may cross lines of is redacted whole on an append too (an index of
 # 6 may hold a key's appended body as plain lines flagged CLEAN: rebuilt); 8: a trigram
 # table a kind of file (`TRIGRAMS`); 9: an imported compaction record, the summary message
 # before it again, is not indexed (one summary, one hit), and the words are NFKC-folded
-# (`as_words`: fullwidth letters)
+# (`as_words`: fullwidth letters); 10: the trigram text is folded as search folds it
+# (`corpus.fold`: "Inês" is "ines"; an index of 9 would miss it: rebuilt)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -766,7 +767,7 @@ class Index:
                     record, ts, kind_flag, speaker = _log_record(line, redact)
                 flag |= kind_flag
                 if record.strip():
-                    lowered = record.lower()
+                    lowered = fold(record)
                     try:
                         lowered.encode("utf-8")
                     except UnicodeEncodeError:  # a lone surrogate from a JSON escape
