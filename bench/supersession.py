@@ -97,6 +97,7 @@ SETS = (
     "twelfth",
     "thirteenth",
     "fourteenth",
+    "fifteenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -6723,6 +6724,676 @@ FOURTEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A fifteenth wording set for bench/supersession.py (`fifteenth`).
+# Written 2026-12-05 at 13:12 UTC by a helper that had NOT read the rules: it read
+# only bench/supersession.py (the word pools, `_values`, `make_cases` and the fourteen
+# earlier sets, for the format, the 18 kinds and the placeholders), nothing under
+# memctl/, tests/ or docs/, not bench/README.md, and no other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): prose-less key/value records
+# ("{s}={new}", "owner={new} service={s}", "{S}: {new} (prev. {old})", "role: ... |
+# holder: ... | updated 3 Mar"), CSV lines, one-line JSON and YAML flow objects, package
+# pins; a status page / incident update; log lines with an ISO timestamp; README and docs
+# sentences; terse lower-case notes with no change word at all ("{s} {new}" after
+# "{s} {old}"); the passive voice ("has been reassigned to", "has been rewritten in");
+# "no longer" and "not ... any more" with the new value later in the sentence; effective
+# dates ("As of 3 March ...", "From Monday ... will be ..."); sports-commentary and
+# transfer-window talk; auction calls ("going once, going twice, sold to ..."); shipping
+# and delivery notices; receipts and parking permits; quiz answers; manual-style
+# imperatives ("Set ... to {new}"); museum labels and encyclopedia sentences; headline
+# noun phrases ("{S} now on {new}"); bilingual lines (French, German, Spanish, Dutch,
+# Portuguese words); two changes in one line of which only one is the subject's; a
+# rhetorical question whose answer is the new value; "Updated: {s} -> {new}; X
+# unchanged"; emoji and hashtags; a chain of two changes in one line ("{old}, then
+# briefly X, and now {new}").
+# Distractors: plans called off, comparisons, someone else's value, hypotheticals,
+# rumours denied, past visits, a value for a different time ("last year's ..."),
+# rhetorical or open questions; none names {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same record/README/quiz registers as the old lines, with its own value
+# ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {n}, {other})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old} {n}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt} (they are only filled for "also" lines).
+# People named inside lines (Thaddeus, Eulalia, Fenwick, Odalys, Casimir) are not in
+# the bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's youngest child throughout.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_fifteenth.py (same folder): kinds, keys, placeholders, counts.
+
+FIFTEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "{s}={old}",
+            "2027-01-14T08:02:11Z INFO resolver: {s} resolved to {old}",
+            "README: {S} is served from {old}; see the ops guide for credentials.",
+            "{s} {old}",
+        ],
+        "new": [
+            "{S}: {new} (prev. {old})",
+            "{s} {new}",
+            "Status page, 14:20 UTC, resolved: {s} has been failed over to {new} and is operating normally.",
+            "{S} is no longer on {old}; since this morning it answers on {new}.",
+            "As of 3 March, {s} is on {new}.",
+            "Who still thinks {s} runs on {old}? It's been on {new} for weeks.",
+            "{S}: {old}, then briefly a spare box in the other rack, and now {new} 🎉 #migration",
+            "Set the host for {s} to {new} in your local .env file; nothing else needs changing.",
+        ],
+        "distract": [
+            "Status page, 09:10 UTC, investigating: elevated latency on {s}; no host change planned.",
+            "2027-02-03T11:45:00Z WARN healthcheck: {s} slow to respond, {n} retries",
+            "Would a bigger machine really fix the timeouts on {s}? {other} doubts it.",
+            "Last year's disaster-recovery drill took {s} offline for an afternoon; {other} ran it.",
+            "{other}'s proposal to shard {s} was shelved at planning.",
+        ],
+        "also": [
+            "{S} also has a read replica on {alt}; both stay in the inventory.",
+            "{s2}={alt}",
+            "README: {S2} is served from {old} as well.",
+            "{s2} {alt}",
+        ],
+        "ask": [
+            "Which box is {s} on at the moment?",
+            "Quick one: what's the host for {s} right now?",
+            "If I want to tail the logs of {s} today, which host do I log into?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} | {old} | verified 12 Jan",
+            "{S} (born 1988) is a software engineer living in {old}.",
+            '{{"name": "{S}", "city": "{old}"}}',
+            "home: {old} ({s})",
+        ],
+        "new": [
+            "Delivery notice: your parcel for {S} has been redirected to their new address in {new}.",
+            "{S} no longer lives in {old}; the flat went back to the landlord and home is {new}.",
+            "From Monday {s}'s home address will be in {new}.",
+            '{{"name": "{S}", "city": "{new}", "prev": "{old}"}}',
+            "{S}: {old}, then briefly {other}, and now {new} 🏡 #newhome",
+            "{S} vit maintenant à {new}, moved from {old} in June.",
+            "{S} doesn't live in {old} any more; these days it's {new}.",
+        ],
+        "distract": [
+            "Would {s} ever really leave for {other}? Not while the rent is this low.",
+            "Last year {s} spent two summer months in {other} on a sabbatical.",
+            "{S} laughed off talk of a move to {other}: not in a million years.",
+            "Rent in {other} is half what {s} pays, they grumbled at lunch.",
+            "{S} planned a weekend in {other}, then called it off because of the strike.",
+        ],
+        "also": [
+            "{S} also keeps a caravan near {alt}; both addresses stay on file.",
+            '{{"name": "{S2}", "city": "{alt}"}}',
+            "{S2} | {old} | verified 12 Jan",
+            "{S2} (born 1991) is a designer living in {alt}.",
+        ],
+        "ask": [
+            "Which city does {s} live in now?",
+            "If I'm sending {s} a parcel, what town goes on the label?",
+            "Where's home for {s} at present?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "employee,{s},{old},full-time",
+            "Receipt: conference pass for {S}, billed to their employer, {old}.",
+            "Speaker bio: {S} is a staff engineer at {old}, where they build internal tools.",
+            "{s} @ {old}",
+        ],
+        "new": [
+            "employee,{s},{new},full-time",
+            "{S} has been hired by {new}, and {old} has been told.",
+            "{S} isn't at {old} any more: signed with {new} in the transfer window, fee undisclosed.",
+            "And {S} goes to {new}! After all those seasons at {old}, what a move!",
+            "{S} no longer works at {old}; since 1 April the contract is with {new}.",
+            "{S} arbeitet jetzt bei {new}, left {old} in the spring.",
+            "Updated: {s}'s employer -> {new}; job title unchanged.",
+        ],
+        "distract": [
+            "{S} was shortlisted by {other} but withdrew before the final round.",
+            "Is {other} really a better place than where {s} is? {S} has never thought so.",
+            "Last year's conference pass for {s} was paid by {other}, as a sponsor.",
+            "{S}'s old classmate now runs hiring at {other}.",
+            "Transfer gossip linking {s} with {other} came to nothing; no talks took place.",
+        ],
+        "also": [
+            "{S} also teaches an evening class sponsored by {alt}; that stays.",
+            "employee,{s2},{alt},full-time",
+            "{s2} @ {old}",
+            "Speaker bio: {S2} is a staff engineer at {alt}.",
+        ],
+        "ask": [
+            "Which company is {s} at now?",
+            "Who's {s}'s current employer?",
+            "For the guest badge, what firm should I print under {s}'s name?",
+        ],
+    },
+    "date": {
+        "old": [
+            "{s}: {old}",
+            "milestone,{s},{old},planned",
+            "{S} will take place on {old}, per the project README.",
+            "Quiz: Q: When is {s}? A: {old}.",
+        ],
+        "new": [
+            "milestone,{s},{new},planned",
+            "{S} has been moved to {new} by the steering group.",
+            "{S} is no longer on {old}; the new date, agreed this morning, is {new}.",
+            "As of this week, {s} is set for {new}.",
+            "{S}: {old}, then briefly no date at all, and now {new} 📅 #replanned",
+            "Remember when {s} was {old}? It's {new} now.",
+            "Set the countdown for {s} to {new}; the old target is void.",
+        ],
+        "distract": [
+            "Would anyone outside the team notice if {s} took an extra day? {other} thinks not.",
+            "Last year's launch party was on a Friday; {other} wants the same for {s}.",
+            "{other} floated bringing {s} forward, then dropped the idea.",
+            "Status page: planned maintenance in the week before {s}; the date of {s} is unaffected.",
+            "Talk of {s} being delayed was denied at the all-hands by {other}.",
+        ],
+        "also": [
+            "{S} also has a press preview on {alt}; both dates stand.",
+            "milestone,{s2},{alt},planned",
+            "{s2}: {old}",
+            "Quiz: Q: When is {s2}? A: {alt}.",
+        ],
+        "ask": [
+            "What's the date for {s} now?",
+            "When is {s} happening, as things stand?",
+            "Which day should I block out for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "owner={old} service={s}",
+            "README: {S} is maintained by {old}; open issues against their queue.",
+            "2027-01-09 10:14:02 INFO registry: owner of {s} is {old}",
+            "{s}, {old}",
+        ],
+        "new": [
+            "owner={new} service={s}",
+            "{S} has been reassigned to {new}.",
+            "{old} doesn't own {s} any more; it sits with {new} since the reorg.",
+            "Lot {n}: {S}, going once, going twice, sold to {new}! {old} bows out.",
+            "From Monday {s} will be owned by {new}.",
+            "Two handovers this week: {s} to {new}, and the billing dashboards to the data team.",
+            "Ownership of {s} now {new}",
+        ],
+        "distract": [
+            "{other} offered to take over {s}, then withdrew the offer.",
+            "Who actually reads the alerts from {s}? Not {other}, that's for sure.",
+            "Last year's on-call review of {s} was written by {other}.",
+            "{other} owns more services than anyone, but {s} isn't one of them.",
+            "A rumour that {s} was being handed to {other} was denied in the channel.",
+        ],
+        "also": [
+            "{alt} also co-maintains {s}; keep them on the reviewer list.",
+            "owner={alt} service={s2}",
+            "{s2}, {old}",
+            "README: {S2} is maintained by {alt}.",
+        ],
+        "ask": [
+            "Who's the owner of {s} at present?",
+            "Whose queue do I file a bug against {s} in?",
+            "Who do I page about {s} now?",
+        ],
+    },
+    "role": {
+        "old": [
+            "role: {s} | holder: {old}",
+            "README: the {s} is {old}; ping them for approvals.",
+            "{s}: {old}",
+            "Quiz: Q: Who is the {s}? A: {old}.",
+        ],
+        "new": [
+            "role: {s} | holder: {new} | updated 3 Mar",
+            "The role of {s} has been given to {new}.",
+            "{old} is no longer the {s}; stepping in is {new}.",
+            "From 1 May the {s} will be {new}.",
+            "And it's {new} who takes the armband as the {s}! {old} heads for the bench.",
+            "New {s}: {new} 👏 #congrats",
+        ],
+        "distract": [
+            "{other} was considered for {s}, but the search was paused.",
+            "Who'd want to be the {s} during release week? Not {other}.",
+            "Last year's offsite for the {s} and their deputies was organised by {other}.",
+            "{other} has more approvals pending than the {s} does.",
+            "Talk that {other} would become the {s} was denied by HR.",
+        ],
+        "also": [
+            "{alt} is also a deputy to the {s}; both stay on the rota.",
+            "role: {s2} | holder: {alt}",
+            "{s2}: {old}",
+            "README: the {s2} is {alt}.",
+        ],
+        "ask": [
+            "Who's the {s} right now?",
+            "Who do I ask for sign-off as the {s} these days?",
+            "Which person holds the {s} role at the moment?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: ci={old}",
+            "{S} | CI: {old} | checked 2 Feb",
+            "{S}: builds run on {old}, per their README.",
+            "2027-01-11T07:00:03Z INFO ci-router: {S} jobs dispatched to {old}",
+        ],
+        "new": [
+            "{S}: ci={new}",
+            "{S}: their builds have been moved over to {new}.",
+            "{S}: no longer on {old}; every pipeline is running on {new} now.",
+            "{S}: from next sprint, CI will be {new}.",
+            "{S}: {old}, then briefly a self-hosted runner, and now {new} 🚀 #ci",
+            "{S}: set CI_PROVIDER to {new} in the repo settings; the old hooks are deleted.",
+        ],
+        "distract": [
+            "{S}: a trial of the CI that {other} likes was called off after a week.",
+            "{S}: would a faster CI fix the flaky tests? {other} doubts it.",
+            "{S}: last year's build times were twice today's, says {other}.",
+            "{S}: {other} asked about their CI bill; no answer yet.",
+            "{S}: rumours of a CI switch were denied by {other}.",
+        ],
+        "also": [
+            "{S}: also uses {alt} for nightly release builds; both stay.",
+            "{S2}: ci={alt}",
+            "{S2} | CI: {old} | checked 2 Feb",
+            "{S2}: builds run on {alt}, per their README.",
+        ],
+        "ask": [
+            "{S}: what are they building on these days?",
+            "{S}: which CI will my pull request trigger?",
+            "{S}: what's their CI at the moment?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{s} @ {old}",
+            "{{event: {s}, start: '{old}'}}",
+            "README, team rituals: {s} starts at {old} sharp.",
+            "2027-01-05 {old} INFO bot: reminder posted for {s}",
+        ],
+        "new": [
+            "{{event: {s}, start: '{new}'}}",
+            "{S} has been moved to {new} by the organisers.",
+            "{S} is not at {old} any more; from tomorrow it starts at {new}.",
+            "From Monday {s} will be at {new}.",
+            "Updated: {s} -> {new}; room unchanged.",
+            "{s} {new} ⏰ #newslot",
+        ],
+        "distract": [
+            "{other} proposed merging {s} into the weekly review; dropped.",
+            "Does {s} really need to be daily? {other} keeps asking.",
+            "Last summer {s} ran on a holiday timetable, {other} recalls.",
+            "{other}'s team meets earlier than {s} does.",
+            "Rumours of moving {s} were denied by {other}.",
+        ],
+        "also": [
+            "{S} also has a monthly retro at {alt}; both stay in the calendar.",
+            "{{event: {s2}, start: '{alt}'}}",
+            "{s2} @ {old}",
+            "README, team rituals: {s2} starts at {alt}.",
+        ],
+        "ask": [
+            "What time does {s} start now?",
+            "What time should I log on for {s}, as of today?",
+            "What's the slot for {s} at the moment?",
+        ],
+    },
+    "name": {
+        "old": [
+            "Museum label: {old}. The {s}, first published 2023, team-authored.",
+            "the {s}: {old}",
+            "README: the {s} lives under the name {old}.",
+            "Quiz: Q: What's the {s} called? A: {old}.",
+        ],
+        "new": [
+            "Museum label: {new} (formerly {old}). The {s}, renamed in the spring.",
+            "The {s} has been renamed {new} by the team.",
+            "The {s} is no longer called {old}; search for {new}.",
+            "As of 3 March the {s} is titled {new}.",
+            '{{"page": "the {s}", "title": "{new}"}}',
+            "The {s}: {old}, then briefly untitled, and now {new} ✨ #rename",
+        ],
+        "distract": [
+            "{other} wanted a snappier name for the {s}; nobody seconded it.",
+            "Does anyone even remember what the {s} was first called? {other} doesn't.",
+            "Last year's hack-week page got a silly name from {other}; the {s} kept its own.",
+            "{other}'s page gets more traffic than the {s}.",
+            "Talk of renaming the {s} was denied by {other}.",
+        ],
+        "also": [
+            "The {s} also has a short alias, {alt}; both resolve.",
+            "Museum label: {alt}. The {s2}, team-authored.",
+            "the {s2}: {old}",
+            "README: the {s2} lives under the name {alt}.",
+        ],
+        "ask": [
+            "What's the {s} called now?",
+            "Under what title do I find the {s} these days?",
+            "What name does the {s} go by at present?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "contact,{s},{old}",
+            "Receipt: delivery contact {S}, tel. {old}.",
+            "{s} tel {old}",
+            "Directory: {S}, {old}",
+        ],
+        "new": [
+            "contact,{s},{new}",
+            "Shipping update: the contact number for {S} is now {new}; the courier will ring that.",
+            "{S}'s number has been changed to {new}.",
+            "{S} can't be reached on {old} any more; ring {new}.",
+            "{s} tel {new}",
+            "Neue Nummer! {S} is on {new} now, die alte ist weg.",
+        ],
+        "distract": [
+            "{S} thought about getting a second SIM; decided against it.",
+            "Why does {s} never answer? {other} has tried twice today.",
+            "Last year's phone bill for {s} was eye-watering, {other} says.",
+            "{other}'s number is one digit off from {s}'s.",
+            "Rumour says {s} changed numbers; {s} denies it.",
+        ],
+        "also": [
+            "{S} also has a landline, {alt}; keep both.",
+            "contact,{s2},{alt}",
+            "Directory: {S2}, {alt}",
+            "Receipt: delivery contact {S2}, tel. {alt}.",
+        ],
+        "ask": [
+            "What number reaches {s} today?",
+            "Which phone number should I give the courier for {s}?",
+            "How do I ring {s} at present?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{{employee: {s}, manager: {old}}}",
+            "{S} | manager: {old}",
+            "README (team page): {S} reports to {old}.",
+            "{s}'s boss {old}",
+        ],
+        "new": [
+            "{{employee: {s}, manager: {new}}}",
+            "{S} has been moved under {new}.",
+            "{S} doesn't report to {old} any more; their manager is {new}.",
+            "From 1 June {s} will report to {new}.",
+            "Two org changes: {s} now reports to {new}, and the design group gets a new office.",
+            "{S}: manager {old}, then briefly nobody during the reorg, and now {new}.",
+        ],
+        "distract": [
+            "{other} was going to take on {s} as a report; the plan fell through.",
+            "Does {s} even need a manager? {other} jokes about it.",
+            "Last year's performance review for {s} was co-written by {other}.",
+            "{other} has a bigger team than {s}'s manager.",
+            "Talk of {s} moving under {other} was denied.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; that stays.",
+            "{{employee: {s2}, manager: {alt}}}",
+            "{S2} | manager: {old}",
+            "README (team page): {S2} reports to {alt}.",
+        ],
+        "ask": [
+            "Who is {s}'s manager now?",
+            "Who signs off {s}'s expenses these days?",
+            "Who does {s} report to at present?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}: editor={old}",
+            "Quiz night answer sheet: which editor does {s} swear by? {old}.",
+            "{s}: {old} all day",
+            "Team profile: {S} writes code in {old} and drinks far too much tea.",
+        ],
+        "new": [
+            "{S}: editor={new}",
+            "Quiz night answer sheet, round 2: which editor does {s} swear by? Not {old} any more: {new}.",
+            "{S} has been converted to {new}, finally.",
+            "{S} no longer uses {old} day to day; the editor of choice now is {new}.",
+            "{S}: {old}, then briefly {other}, and now {new} 😅 #editorwars",
+            "{S} ahora usa {new}, switched last week, adiós {old}.",
+        ],
+        "distract": [
+            "{S} gave {other} a go at a workshop and was back to the usual by lunch.",
+            "Is {other} really faster? {S} isn't convinced.",
+            "Last year's editor survey had {s} flirting with {other} for a week.",
+            "{S}'s pair-programming buddy swears by {other}.",
+            "Rumours that {s} defected to {other} are false.",
+        ],
+        "also": [
+            "{S} also keeps {alt} around for commit messages; both stay.",
+            "{S2}: editor={alt}",
+            "Team profile: {S2} writes code in {alt}.",
+            "{s2}: {old} all day",
+        ],
+        "ask": [
+            "Which editor is {s} using now?",
+            "What editor does {s} prefer these days?",
+            "If I pair with {s} today, which editor will be open?",
+        ],
+    },
+    "car": {
+        "old": [
+            "vehicle,{s},{old},bay {n}",
+            "Parking permit: {S}, {old}, bay {n}.",
+            "{s}'s car: {old}",
+            "Receipt: annual service for {S}'s {old}, paid in full.",
+        ],
+        "new": [
+            "vehicle,{s},{new},bay {n}",
+            "Delivery complete: {S}'s new {new} was handed over at the dealership today.",
+            "Auction result: {S}'s {old} sold as lot {n}; {s} drives a {new} now.",
+            "{S} isn't driving the {old} any more; it's a {new} these days.",
+            "Parking permit updated: {S}, {new}, bay {n}.",
+            "{S}: {old}, then briefly a hire car, and now a {new} 🚗 #newwheels",
+        ],
+        "distract": [
+            "{S} nearly bought a {other} but walked away from the deal.",
+            "Who needs a {other} anyway, {s} asks.",
+            "Last year's hire car on {s}'s holiday was a {other}.",
+            "{S}'s neighbour drives a {other}.",
+            "Talk that {s} had ordered a {other} was denied.",
+        ],
+        "also": [
+            "{S} also has a {alt} for weekends; both are on the permit.",
+            "vehicle,{s2},{alt},bay {n}",
+            "Parking permit: {S2}, {old}, bay {n}.",
+            "Receipt: annual service for {S2}'s {alt}.",
+        ],
+        "ask": [
+            "What car does {s} drive now?",
+            "Which car do I look for when {s} collects me?",
+            "What's {s}'s car at the moment?",
+        ],
+    },
+    "school": {
+        "old": [
+            "enrolment: {s}'s youngest | {old} | Year 2",
+            "Receipt: {old} uniform shop, one jumper for {s}'s youngest.",
+            "{s}'s youngest: {old}",
+            "Quiz: Q: Which school does {s}'s youngest attend? A: {old}.",
+        ],
+        "new": [
+            "enrolment: {s}'s youngest | {new} | updated 3 Mar",
+            "{S}'s youngest has been enrolled at {new}.",
+            "{S}'s youngest isn't at {old} any more; from this term it's {new}.",
+            "From September {s}'s youngest will attend {new}.",
+            "Receipt: {new} uniform shop, full kit for {s}'s youngest, who starts there on Monday.",
+            "{S}'s youngest: {old}, then briefly {other}, and now {new} 🎒 #newschool",
+        ],
+        "distract": [
+            "{S} visited {other} on an open day and left unimpressed.",
+            "Is {other} worth the drive? {S} says no.",
+            "Last year's summer camp for {s}'s youngest was held at {other}.",
+            "{S}'s godson is a pupil at {other}.",
+            "Talk of {s}'s youngest moving to {other} was denied.",
+        ],
+        "also": [
+            "{S}'s eldest stays at {alt}; both schools stay on the pickup rota.",
+            "enrolment: {s2}'s youngest | {alt} | Year 2",
+            "Quiz: Q: Which school does {s2}'s youngest attend? A: {old}.",
+            "{s2}'s youngest: {alt}",
+        ],
+        "ask": [
+            "Which school is {s}'s youngest at now?",
+            "Where do I collect {s}'s youngest from these days?",
+            "What school does {s}'s youngest go to at present?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} | team: {old}",
+            '{{"member": "{S}", "team": "{old}"}}',
+            "{s}, {old} team",
+            "README, who's who: {S} is on the {old} team.",
+        ],
+        "new": [
+            '{{"member": "{S}", "team": "{new}"}}',
+            "{S} has been moved to the {new} team.",
+            "{S} is no longer on {old}; they've joined {new} for good.",
+            "{S}, signed by the {new} side in the mid-season window: the loan from {old} is made permanent!",
+            "{S} now on {new}: team page updated",
+            "{S}: {old}, then briefly {other}, and now {new} 🙌 #teamswap",
+        ],
+        "distract": [
+            "{S} shadowed the {other} team for a day; nothing more.",
+            "Is the {other} team really more fun? {S} isn't sure.",
+            "Last year's hackathon had {s} in a mixed squad with the {other} team.",
+            "{S}'s flatmate is on the {other} team.",
+            "Talk of {s} joining {other} was denied by {s}.",
+        ],
+        "also": [
+            "{S} also helps the {alt} team part-time; both stay.",
+            '{{"member": "{S2}", "team": "{alt}"}}',
+            "{S2} | team: {old}",
+            "README, who's who: {S2} is on the {alt} team.",
+        ],
+        "ask": [
+            "Which team is {s} on now?",
+            "Whose team do I add {s} to in the tracker?",
+            "What team does {s} belong to at present?",
+        ],
+    },
+    "language": {
+        "old": [
+            "service={s} lang={old}",
+            "README: {S} is written in {old}.",
+            "Encyclopedia entry: {S} is a backend service implemented in {old}.",
+            "{s}: {old}",
+        ],
+        "new": [
+            "service={s} lang={new}",
+            "{S} has been rewritten in {new}.",
+            "{S} is no longer a {old} codebase; every module is {new} now.",
+            "As of release day, {s} is implemented in {new}.",
+            "Encyclopedia entry, revised: {S} is a backend service implemented in {new}; early versions used {old}.",
+            "{S}: {old}, then briefly a {other} prototype, and now {new} 🔧 #rewrite",
+        ],
+        "distract": [
+            "A {other} port of {s} was prototyped and abandoned.",
+            "Would {s} be any faster in {other}? Nobody has measured it.",
+            "Last year's intern wrote a {other} client for {s}.",
+            "The service beside {s} is mostly {other}.",
+            "Talk of a {other} rewrite of {s} was denied at the architecture review.",
+        ],
+        "also": [
+            "{S} also ships a {alt} SDK; both stay supported.",
+            "service={s2} lang={alt}",
+            "{s2}: {old}",
+            "README: {S2} is written in {alt}.",
+        ],
+        "ask": [
+            "What language is {s} written in now?",
+            "If I send a patch to {s} today, which language is it in?",
+            "What's {s} implemented in at present?",
+        ],
+    },
+    "email": {
+        "old": [
+            "mailbox: {S} | {old} | active",
+            "Receipt emailed to {old} (customer: {S}).",
+            "{s}: {old}",
+            '{{"user": "{S}", "email": "{old}"}}',
+        ],
+        "new": [
+            "mailbox: {S} | {new} | active | updated 3 Mar",
+            "Receipt emailed to {new} (customer: {S}; address on file updated).",
+            "{S}'s address has been changed to {new}.",
+            "{S} doesn't read {old} any more; write to {new}.",
+            "From Monday {s}'s email will be {new}.",
+            '{{"user": "{S}", "email": "{new}"}}',
+            "{S} tem e-mail novo: {new}, o {old} já era.",
+        ],
+        "distract": [
+            "{S} thought about a vanity domain but never set it up.",
+            "Why is {s}'s inbox always full? {other} wonders.",
+            "Last year's newsletter to {s} bounced once, says {other}.",
+            "{other}'s address is longer than {s}'s.",
+            "Talk that {s} had changed their email was denied by {other}.",
+        ],
+        "also": [
+            "{S} also has delegate access to {alt}; keep both.",
+            "mailbox: {S2} | {alt} | active",
+            '{{"user": "{S2}", "email": "{alt}"}}',
+            "Receipt emailed to {alt} (customer: {S2}).",
+        ],
+        "ask": [
+            "What's {s}'s email now?",
+            "Which address should I use for {s} today?",
+            "Where do I e-mail {s} at present?",
+        ],
+    },
+    "version": {
+        "old": [
+            "pkg: {s} | version: {old}",
+            "2027-01-20T06:30:00Z INFO deploy: {s} running {old}",
+            "README: {S} {old} is the supported release.",
+            "Status page: {S}, operational, v{old}",
+        ],
+        "new": [
+            "pkg: {s} | version: {new} | updated 3 Mar",
+            "2027-02-11T06:30:00Z INFO deploy: {s} running {new} (previous {old})",
+            "Status page, resolved: {S} has been upgraded to {new}; all checks green.",
+            "{S} is no longer on {old}; production runs {new} since the overnight window.",
+            "Updated: {s} -> {new}; schema unchanged.",
+            "{S}: {old}, then briefly a hotfix build, and now {new} 🚢 #release",
+            "{S} now {new} in production",
+            "{S}: versie {new} staat live, {old} is uitgefaseerd.",
+        ],
+        "distract": [
+            "{other} prepared an upgrade of {s}, but it was cancelled at the go/no-go.",
+            "Does {s} really need upgrading every month? {other} isn't sure.",
+            "Last year's release of {s} broke the importer, {other} recalls.",
+            "{other}'s service is a version ahead of {s}.",
+            "Talk of upgrading {s} this week was denied by {other}.",
+        ],
+        "also": [
+            "{S} also bundles its CLI at {alt}; both versions stay listed.",
+            "pkg: {s2} | version: {alt}",
+            "2027-01-20T06:30:00Z INFO deploy: {s2} running {old}",
+            "README: {S2} {alt} is the supported release.",
+        ],
+        "ask": [
+            "Which version of {s} is live now?",
+            "What release of {s} should I test against today?",
+            "What version is {s} on at present?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -6749,6 +7420,7 @@ def main() -> int:
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH,
         "fourteenth": FOURTEENTH,
+        "fifteenth": FIFTEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):

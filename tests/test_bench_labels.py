@@ -177,7 +177,14 @@ def test_the_second_score_rejects_a_wrong_date_or_person_and_reads_spelled_numbe
 
 
 @pytest.mark.parametrize(
-    ("name", "matched", "unmatched"), [("heldout9", 60, 60), ("heldout8", 20, 20)]
+    ("name", "matched", "unmatched"),
+    [
+        ("heldout9", 60, 60),
+        ("heldout9_second", 60, 60),
+        ("heldout8", 20, 20),
+        ("heldout10_before", 60, 60),
+        ("heldout10_after", 60, 60),
+    ],
 )
 def test_the_labelled_samples_are_whole_and_their_strict_verdicts_current(
     name: str, matched: int, unmatched: int
@@ -192,7 +199,8 @@ def test_the_labelled_samples_are_whole_and_their_strict_verdicts_current(
     records = judged.records
     assert sum(r["strict"] for r in records) == matched
     assert sum(not r["strict"] for r in records) == unmatched
-    convs = parse_conversations((DATA / f"{name}_conversations.txt").read_text(encoding="utf-8"))
+    conversations = DATA / f"{judged.meta['set']}.txt"
+    convs = parse_conversations(conversations.read_text(encoding="utf-8"))
     facts = {f"{c.id} {s.day.isoformat()}": s.facts for c in convs for s in c.sessions}
     for record in records:
         assert record["facts"] == facts[record["session"]]
