@@ -240,7 +240,7 @@ class Hidden:
                 (_old_value(stone.fact, stone.replacement or ""), _stamp(stone.at))
                 for stone in self._corrections
             ]
-        lowered = hit.text.lower()
+        lowered = hit.text.replace("’", "'").casefold()  # as `_old_value`'s words are
         if any(word in lowered for old, _at in self._old for word in old):
             hit.corrected = self.correction(hit.text, self._said(hit))
 
