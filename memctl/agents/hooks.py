@@ -194,8 +194,11 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     """The topic words (index tokens) of `wanted` that tell what the prompt is about: all
     but those among the memory's most common words, which more records' text holds
     than the square root of the records counted (document frequencies over the live
-    memory records, what the hook reads: not thread turns, not the dropped copies of a
-    rewritten MEMORY.md's lines): a word's idf, log(N/df), is then under half of that
+    records, not the dropped copies of a rewritten MEMORY.md's lines; thread turns
+    too, though the hook reads memory: the threads are the wider sample of the words
+    the workspace uses, and counted over memory alone "new" told in heldout8's
+    workspace, 8 more lines for the bench's unrelated prompts, bench/README.md
+    fixreview18a): a word's idf, log(N/df), is then under half of that
     of a word said once (log N), and it tells less than half as much. A word no record
     holds tells (what the prompt asks about that memory lacks: "printer"), and so does
     a name or an identifier the prompt writes (recall's `named_terms`: "Theo", "db3"),
@@ -220,7 +223,7 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     try:
         conn = read_only(ws)
         try:
-            records, frequencies = text_frequencies(conn, wanted, "memory")
+            records, frequencies = text_frequencies(conn, wanted)
         finally:
             conn.close()
     except sqlite3.Error:
