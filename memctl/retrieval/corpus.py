@@ -134,13 +134,25 @@ def chomp(line: str) -> str:
     return line[:-1] if line.endswith("\r") else line
 
 
+MARKER = re.compile(
+    r"\s*<!-- (?:merged by memctl\b|builtin: [\d,]+ facts? over the budget\b|memctl:(?:begin|end)\b)"
+    r"(?:(?!-->).)*-->\s*",
+    re.DOTALL,
+)
+"""A marker memctl writes in a memory file, one comment alone on its line: builtin's
+`<!-- merged by memctl builtin ... -->` title and its over-budget note (`<!-- builtin: N
+facts over the budget were left out ... -->`), `memctl export`'s block ends."""
+
+
 def is_marker(line: str) -> bool:
-    """A memory line that is an HTML comment alone (`<!-- merged by memctl builtin ...
-    -->`, builtin's over-budget note): a marker memctl wrote, hidden when the file is
-    rendered, not memory, so never a search hit. What was said never makes one:
-    memctl writes a `<!--` said in a fact escaped (`\\<!--`, memctl.core.memory.neutral)."""
-    text = line.strip()
-    return text.startswith("<!--") and text.endswith("-->")
+    """A memory line that is a marker memctl wrote (`MARKER`), hidden when the file is
+    rendered, not memory, so never a search hit. Only memctl's own: MEMORY.md is the
+    user's to edit, and their own comment ("<!-- TODO: rotate the VPN key -->") is
+    what they wrote down, as is the text between two comments of a line ("<!-- a -->
+    VPN key lives in 1Password <!-- b -->", shown when the file is rendered; review 18
+    #5). What was said never makes one: memctl writes a `<!--` said in a fact escaped
+    (`\\<!--`, memctl.core.memory.neutral)."""
+    return MARKER.fullmatch(line) is not None
 
 
 def role_of(entry: dict[str, Any]) -> str:
@@ -298,7 +310,7 @@ class Hidden:
                 (_old_value(stone.fact, stone.replacement or ""), _stamp(stone.at))
                 for stone in self._corrections
             ]
-        lowered = hit.text.lower()
+        lowered = hit.text.replace("’", "'").casefold()  # as `_old_value`'s words are
         if any(word in lowered for old, _at in self._old for word in old):
             hit.corrected = self.correction(hit.text, self._said(hit))
 

@@ -68,6 +68,7 @@ from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import (
+    MARKER,
     Hidden,
     fold,
     line_speaker,
@@ -308,9 +309,10 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 _TERM = re.compile(r"\w+")
 _STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
 # A line of a memory file that holds no memory: blank, a Markdown heading ("## Dana", a
-# ledger's "## Memory Flush — ..." stamp) or an HTML comment ("<!-- merged by builtin -->").
-# Never a hit, in either leg: a heading's one word ranked it above the facts under it.
-_NO_MEMORY = re.compile(r"\s*(?:#{1,6}(?:\s.*)?|<!--.*-->)?\s*\Z", re.DOTALL)
+# ledger's "## Memory Flush — ..." stamp) or a marker memctl wrote (`corpus.MARKER`: "<!--
+# merged by memctl builtin ... -->"; not a user's own comment, review 18 #5). Never a hit,
+# in either leg: a heading's one word ranked it above the facts under it.
+_NO_MEMORY = re.compile(rf"\s*(?:#{{1,6}}(?:\s.*)?|{MARKER.pattern})?\s*\Z", re.DOTALL)
 
 
 @dataclass

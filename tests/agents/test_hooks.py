@@ -844,6 +844,71 @@ def test_the_prompt_injects_no_fact_that_shares_only_a_common_word_with_it(works
     assert context is not None and "new" in context
 
 
+def test_a_name_written_in_lower_case_answers_what_memory_lacks_the_word_of(workspace):
+    """Review 18 #1: in a memory whose every line is of Postgres, "what port does
+    postgres use?" got nothing: "port", which no record holds, was its only telling
+    word, and "postgres" (common, in lower case no name) was dropped with the lines
+    holding it. A word no dictionary has tells when no hit holds a word that tells,
+    not beside one ("listen" answers alone)."""
+    from memctl.agents.hooks import recall
+
+    facts = ["Postgres listens on 5433.", "Postgres backups run at 2am.", "Postgres owner is Kim."]
+    facts += ["Postgres max connections 200.", "Postgres logs ship to Loki."]
+    facts += [
+        "Postgres vacuum runs weekly.",
+        "Postgres is 15.4.",
+        "Postgres upgrades need a ticket.",
+    ]
+    facts += ["Dana bought a new automobile."]
+    (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
+    ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+    for prompt in ("what port does postgres use?", "postgres port?"):
+        context = recall(ws, config, prompt)
+        assert context is not None and "Postgres listens on 5433." in context, prompt
+    context = recall(ws, config, "which port does postgres listen on?")
+    assert context is not None and "Postgres listens on 5433." in context
+    assert "backups" not in context
+
+
+def test_the_subject_of_a_which_question_tells_however_common(workspace):
+    """Review 18 M5: "python" of "which python version do we use?" is in most records
+    and WordNet knows it; it tells as the question's subject (`subject_of`), where
+    "version", which no record holds, alone would answer with nothing."""
+    from memctl.agents.hooks import recall
+
+    facts = [
+        f"Python {thing} is pinned." for thing in ["linter", "formatter", "wheel", "venv", "pip"]
+    ]
+    facts += ["Python is at 3.12 on the build hosts.", "The retro moved to Thursdays."]
+    (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
+    ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+    context = recall(ws, config, "which python version do we use?")
+    assert context is not None and "Python is at 3.12" in context
+
+
+def test_the_prompt_is_answered_alike_after_memory_md_was_rewritten_many_times(workspace):
+    """Review 18 #2: each rewrite of MEMORY.md (an edit but an append) drops and adds
+    again every line of it, the dropped copies' postings kept until garbage is swept:
+    counted, they made "listen" of one bullet common after 20 rewrites, and the prompt
+    got nothing. The live records are counted."""
+    from memctl.agents.hooks import recall
+
+    ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+    facts = ["Sprint 0 is current.", "Postgres listens on 5433."]
+    facts += [f"Team note {n} about topic{n}." for n in range(18)]
+    prompt = "which port does postgres listen on?"
+    for n in range(30):
+        facts[0] = f"Sprint {n} is current."
+        (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
+        context = recall(ws, config, "sprint")
+        assert context is not None and f"Sprint {n} is current." in context
+    context = recall(ws, config, prompt)
+    assert context is not None and "Postgres listens on 5433." in context
+
+
 # --------------------------------------------------------------------------- never exit non-zero
 
 

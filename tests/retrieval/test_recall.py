@@ -989,11 +989,12 @@ def test_a_query_of_no_words_says_so_and_one_of_stop_words_is_looked_up(ws: Path
 
 def test_a_heading_or_comment_line_is_never_a_hit(workspace: Path) -> None:
     """A heading is no memory: "## Dana" matched "Dana" better than the facts under it
-    (its one word), a ledger's "## Memory Save — ..." stamp matched "save"; nor is a
-    comment line. The facts under them are found, and lent the heading's score."""
+    (its one word), a ledger's "## Memory Save — ..." stamp matched "save"; nor is
+    memctl's marker comment (a user's own comment is: test_search_markers). The facts
+    under them are found, and lent the heading's score."""
     (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
     (workspace / "MEMORY.md").write_text(
-        "# Memory\n\n<!-- merged by builtin: Dana -->\n\n## Dana\n\n"
+        "# Memory\n\n<!-- merged by memctl builtin (extractive, no LLM) -->\n\n## Dana\n\n"
         "- Dana bought a new automobile in March.\n- Dana's team saves on cloud costs.\n",
         encoding="utf-8",
     )

@@ -51,6 +51,40 @@ def test_a_turn_said_before_the_correction_is_marked(ws, use_index):
     assert marked[("threads/c.jsonl", 0)] is None  # said after the correction
 
 
+@pytest.mark.parametrize("use_index", [True, False])
+def test_a_daily_ledger_line_is_dated_by_its_file_s_day(ws, use_index):
+    """Review 18 M7: a ledger line with no heading of its own is said on its file's day
+    (at noon), not when the file was last written: these are written after the
+    correction, one named for a day before it, one for a day after."""
+    (ws.root / "memory").mkdir(exist_ok=True)
+    (ws.root / "memory" / "2026-01-04.md").write_text("- I rebooted db3 this morning.\n", "utf-8")
+    (ws.root / "memory" / "2099-01-02.md").write_text("- We watched db3 drain today.\n", "utf-8")
+    result = search(ws, "db3", scope="memory", use_index=use_index)
+    marked = {h.path: h.corrected for h in result.hits}
+    assert marked["memory/2026-01-04.md"] is not None
+    assert marked["memory/2026-01-04.md"]["by"] == BY
+    assert marked["memory/2099-01-02.md"] is None
+
+
+@pytest.mark.parametrize("use_index", [True, False])
+def test_a_value_written_with_a_typographic_apostrophe_is_marked(cli, workspace, use_index):
+    """Review 18 #4: the corrected value's words are case-folded with ’ read as ' (as
+    recall reads them); search's pre-filter lower-cased the hit's text as it was, and
+    left "I emailed O’Brien" unmarked where recall marked it."""
+    (workspace / "MEMORY.md").write_text(
+        "# Memory\n\n- Our supplier contact is O’Brien.\n", encoding="utf-8"
+    )
+    said = turns(("assistant", "I emailed O’Brien about the invoice.", "2026-01-05T10:00:05Z"))
+    assert cli("-w", workspace, "thread", "append", "b", "-", input=said).exit_code == 0
+    run = cli(
+        "-w", workspace, "forget", "supplier contact", "--replace", "Our supplier contact is Walsh."
+    )
+    assert run.exit_code == 0, run.stderr
+    result = search(Workspace(workspace), "invoice", scope="all", use_index=use_index)
+    (hit,) = result.hits
+    assert hit.corrected is not None and "Walsh" in hit.corrected["by"]
+
+
 def test_the_cli_marks_it_in_text_and_json(cli, ws):
     run = cli("-w", ws.root, "--json", "search", "It is db3", "--scope", "all")
     (hit,) = json.loads(run.stdout)["hits"]

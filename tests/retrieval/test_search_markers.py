@@ -73,3 +73,28 @@ def test_the_cli_and_the_mcp_tool_leave_markers_out(cli, ws):
     assert "MEMORY.md#3" not in answer.text
     answer = run_tool(ws, Config(), "memory_search", {"query": "over the budget"})
     assert answer.text.startswith("No matching memories found")
+
+
+OWN = (
+    "# Memory\n"
+    "\n"
+    "<!-- merged by memctl builtin (extractive, no LLM) -->\n"
+    "<!-- a --> VPN key lives in 1Password <!-- b -->\n"
+    "<!-- TODO: rotate the VPN key before March -->\n"
+    "- The VPN gateway is vpn2.\n"
+)
+
+
+@pytest.mark.parametrize("use_index", [True, False])
+def test_a_user_s_own_comment_and_text_between_comments_are_found(workspace, use_index):
+    """Review 18 #5: a line that began with `<!--` and ended with `-->` was a marker,
+    so search and recall hid a user's own comment and the text shown between two
+    comments. Only memctl's own markers are hidden."""
+    from memctl.retrieval.recall import recall
+
+    (workspace / "MEMORY.md").write_text(OWN, encoding="utf-8")
+    ws = Workspace(workspace)
+    assert found(ws, "VPN", use_index=use_index) == [("MEMORY.md", n) for n in (4, 5, 6)]
+    assert found(ws, "merged", use_index=use_index) == []
+    lines = {hit.line for hit in recall(ws, Config(), "VPN key", scope="memory").hits}
+    assert {4, 5} <= lines and 3 not in lines

@@ -417,12 +417,38 @@ def best(
     if every:
         return _every(conn, terms, k, weights, deadline)
     query = _Query(conn, terms, weights, deadline, related)
-    return _top(query, k, deadline) if query.idf else []
+    return _top(conn, query, k, deadline) if query.idf else []
 
 
-def _top(query: _Query, k: int, deadline: float | None) -> list[tuple[int, float]]:
+def _dropped(conn: sqlite3.Connection) -> bool:
+    """Whether the index dropped a record whose postings are still here (the `garbage`
+    counter, zeroed by the rebuild that sweeps them)."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'garbage'").fetchone()
+    return bool(row and int(row[0] or 0))
+
+
+def _live(conn: sqlite3.Connection, records: list[int]) -> set[int]:
+    """Those of `records` the index still has (the `records` table; a dropped record's
+    postings stay until the rebuild)."""
+    alive: set[int] = set()
+    for at in range(0, len(records), 500):
+        part = records[at : at + 500]
+        marks = ",".join("?" * len(part))
+        alive.update(
+            record
+            for (record,) in conn.execute(f"SELECT id FROM records WHERE id IN ({marks})", part)
+        )
+    return alive
+
+
+def _top(
+    conn: sqlite3.Connection, query: _Query, k: int, deadline: float | None
+) -> list[tuple[int, float]]:
     """`best` of any of the query's terms: the lengths in the order of the most a record
-    of that length can score, until that is below the k-th score found."""
+    of that length can score, until that is below the k-th score found. Only live
+    records are kept: the dropped copies of a rewritten line score as the live one does
+    and, the older ids first, would fill the k before it (review 18 #3)."""
+    dropped = _dropped(conn)
     asked = Counter(query.phrases)
     # For each length, the most a record of it can score matching m of the terms
     # (a term asked twice adds twice, as FTS5 scored each phrase).
@@ -463,6 +489,17 @@ def _top(query: _Query, k: int, deadline: float | None) -> list[tuple[int, float
         better = list(
             compress(zip(scores, map(neg, records), strict=True), map(ge, scores, repeat(floor)))
         )
+        if better and dropped:
+            # Only the k best of them can be kept: looked up k at a time, best first.
+            better.sort(reverse=True)
+            found: list[tuple[float, int]] = []
+            for at in range(0, len(better), k):
+                part = better[at : at + k]
+                alive = _live(conn, [-negated for _, negated in part])
+                found.extend(pair for pair in part if -pair[1] in alive)
+                if len(found) >= k:
+                    break
+            better = found
         if better:
             kept = sorted(chain(kept, better), reverse=True)[:k]
             if len(kept) >= k:
@@ -499,7 +536,7 @@ def _every(
         return []
     if len(unique) == 1:
         query = _Query(conn, terms, weights, deadline)
-        return _top(query, k, deadline) if query.idf else []
+        return _top(conn, query, k, deadline) if query.idf else []
     avgdl = tokens / records
     idf: dict[str, float] = {}
     rows: dict[str, dict[int, list[_Row]]] = {}  # term -> length -> its chunks
@@ -537,6 +574,13 @@ def _every(
         }
         if not held:
             return []
+    if _dropped(conn):  # the dropped copies of a line would fill the k (see `_top`)
+        alive = _live(conn, [record for ids in held.values() for record in ids])
+        held = {
+            length: still
+            for length, ids in held.items()
+            if (still := [r for r in ids if r in alive])
+        }
     # Each term's weight in the records in common, as `_Query` weighs a bucket.
     weight_of: dict[str, dict[int, float]] = {term: {} for term in unique}
     for length, ids in held.items():
@@ -676,18 +720,36 @@ def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
     return int(hits), records
 
 
-def text_frequencies(conn: sqlite3.Connection, tokens: set[str]) -> tuple[int, dict[str, int]]:
+def text_frequencies(
+    conn: sqlite3.Connection, tokens: set[str], kind: str | None = None
+) -> tuple[int, dict[str, int]]:
     """(records counted, token -> the records whose text holds it): a word's document
     frequency in what was said, not in who said it (a speaker's name labels each of
-    their turns)."""
-    records, _ = _stats(conn)
-    found = {}
+    their turns). Only live records count, of `kind` (memory, thread) when given: a
+    dropped record keeps its postings until the rebuild garbage triggers, and each
+    rewrite of MEMORY.md but an append drops and adds again every line of it, so with
+    the postings' own counts a word of one bullet gained a record a rewrite (review 18
+    #2). Each token's chunks whose span holds none of the records are not decoded."""
+    if kind is None:
+        rows = conn.execute("SELECT id FROM records ORDER BY id")
+    else:
+        rows = conn.execute(
+            "SELECT records.id FROM records JOIN files ON files.id = records.file "
+            "WHERE files.kind = ? ORDER BY records.id",
+            (kind,),
+        )
+    live = [record for (record,) in rows]
+    found = dict.fromkeys(tokens, 0)
+    if not live:
+        return 0, found
     for token in tokens:
-        (hits,) = conn.execute(
-            "SELECT coalesce(sum(n), 0) FROM postings WHERE term = ? AND ft > 0", (token,)
-        ).fetchone()
-        found[token] = int(hits)
-    return records, found
+        for first, last, blob in conn.execute(
+            "SELECT first, last, docs FROM postings WHERE term = ? AND ft > 0 "
+            "AND first <= ? AND last >= ?",
+            (token, live[-1], live[0]),
+        ):
+            found[token] += len(_among(live, first, last, blob))
+    return len(live), found
 
 
 def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:

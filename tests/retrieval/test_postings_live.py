@@ -1,0 +1,84 @@
+"""Review 18 #2, #3: a record dropped from the index keeps its postings until the
+rebuild garbage triggers, and a rewrite of MEMORY.md (any edit but an append) drops
+and adds again every line of it. The dropped copies of a line score as the live one
+does, the older ids first, and a word of one bullet gained a record of document
+frequency each rewrite: the look-ups and the counts are of the live records."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from memctl.core.workspace import Workspace
+from memctl.retrieval.index import fresh_index, read_only
+from memctl.retrieval.index.postings import best, query_tokens, text_frequencies
+from tests.support.helpers import write_log
+
+FACTS = ["Sprint 0 is current.", "The staging database is db3."] + [
+    f"Team note {n} about topic{n}." for n in range(5)
+]
+
+
+def _rewritten(workspace: Path, times: int) -> Workspace:
+    """The workspace whose MEMORY.md's first bullet was edited `times` times, the index
+    brought up to date after each (the other bullets dropped and added again)."""
+    ws = Workspace(workspace, "UTC")
+    facts = list(FACTS)
+    for n in range(times):
+        facts[0] = f"Sprint {n} is current."
+        (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), "utf-8")
+        with fresh_index(ws, [], words=True):
+            pass
+    return ws
+
+
+def test_look_ups_return_the_live_record_not_its_dropped_copies(workspace: Path) -> None:
+    ws = _rewritten(workspace, 12)
+    with contextlib.closing(read_only(ws)) as conn:
+        (live,) = [
+            record
+            for (record,) in conn.execute(
+                "SELECT records.id FROM records JOIN files ON files.id = records.file "
+                "WHERE files.rel = 'MEMORY.md' AND records.number = 2"
+            )
+        ]
+        (garbage,) = conn.execute("SELECT value FROM meta WHERE key = 'garbage'").fetchone()
+        assert int(garbage) > 5 * 11  # the dropped copies are there to be found
+        records = {record for (record,) in conn.execute("SELECT id FROM records")}
+        for terms, every in (
+            (["staging", "database"], True),
+            (["staging"], True),
+            (["staging"], False),
+        ):
+            found = best(conn, terms, 3, (1.0, 1.0), every=every)
+            assert [record for record, _ in found] == [live], (terms, every)
+        found = best(conn, ["staging", "team", "note"], 4, (1.0, 1.0))
+        assert len(found) == 4 and {record for record, _ in found} <= records
+
+
+def test_text_frequencies_count_live_records_of_the_kind(workspace: Path) -> None:
+    ws = _rewritten(workspace, 30)
+    with contextlib.closing(read_only(ws)) as conn:
+        tokens = {
+            token for tokens in query_tokens(["staging", "sprint", "absent"]) for token in tokens
+        }
+        records, found = text_frequencies(conn, tokens, "memory")
+        assert records == len(FACTS)
+        assert sorted(found.values()) == [0, 1, 1]
+        assert text_frequencies(conn, tokens, "thread") == (0, dict.fromkeys(tokens, 0))
+
+
+def test_text_frequencies_count_the_text_not_the_speaker(workspace: Path) -> None:
+    """Review 18 M3: a speaker who says much labels each of their turns with their name;
+    the records whose text says it are what the name's frequency counts."""
+    entries = [
+        {"role": "user", "name": "Theo", "content": f"note {n} on the build"} for n in range(9)
+    ]
+    entries += [{"role": "user", "name": "Dana", "content": "Theo fixed the build"}]
+    write_log(workspace, "chat", entries)
+    ws = Workspace(workspace, "UTC")
+    with fresh_index(ws, [], words=True), contextlib.closing(read_only(ws)) as conn:
+        (theo,) = query_tokens(["theo"])[0]
+        assert text_frequencies(conn, {theo}) == (10, {theo: 1})
+        assert text_frequencies(conn, {theo}, "thread") == (10, {theo: 1})
+        assert text_frequencies(conn, {theo}, "memory") == (0, {theo: 0})
