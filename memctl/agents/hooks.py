@@ -200,7 +200,9 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     workspace, 8 more lines for the bench's unrelated prompts, bench/README.md
     fixreview18a): a word's idf, log(N/df), is then under half of that
     of a word said once (log N), and it tells less than half as much. A word no record
-    holds tells (what the prompt asks about that memory lacks: "printer"), and so does
+    holds tells (what the prompt asks about that memory lacks: "printer") when it is a
+    word and not a token of one or two letters ("db" of "which db does staging use",
+    "us" of "use", which say too little to veto every hit), and so does
     a name or an identifier the prompt writes (recall's `named_terms`: "Theo", "db3"),
     which is in many records because its person says much, not because it is vague,
     and the question's subject (`subject_of`: "redis" of "which redis version do we
@@ -231,7 +233,12 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     asked = named_terms(prompt) | subject_of(prompt)
     named = {token for tokens in query_tokens(sorted(asked)) for token in tokens}
     common = records**0.5
-    telling = {token for token in wanted if frequencies[token] <= common or token in named}
+    telling = {
+        token
+        for token in wanted
+        if token in named
+        or (frequencies[token] <= common and (frequencies[token] or len(token) > 2))
+    }
     if not telling:
         return wanted, set()
     unknown = {token for tokens in query_tokens(sorted(_unknown(prompt))) for token in tokens}
