@@ -2600,7 +2600,7 @@ the deposit?"): its answer is "the thing is the value"."""
 
 
 _TWO_ASKED_OF = re.compile(
-    r"^[^?]*\b(?:when|what|how\s+much)\b[^?]*(?:,\s*|\s+)(?:and|or|&)\s+"
+    r"^[^?]*\b(?:when|what|who|how\s+much)\b[^?]*(?:,\s*|\s+)(?:and|or|&)\s+"
     r"(?!(?:what|when|where|who|which|how|why|is|are|was|do|does|did|can|will)\b)"
     r"[\w'’]+(?:\s+[\w'’]+)?\s*\?+$",
     re.I,
@@ -2618,6 +2618,40 @@ _CLOCK_TIME = re.compile(
 _WEEKDAY_ALONE = re.compile(rf"(?:{_WD})", re.I)
 
 
+_WHO_IS = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?who(?:['’]s|\s+(?P<verb>is|was))\s+"
+    r"(?P<what>(?:the|your|ur|my|our|his|her|their|[A-Z][\w-]+['’]s)\s+[^?,]+?)\s*\?+$",
+    re.I,
+)
+"""A question of who holds a role ("who's your doctor?", "who is the best man?"): its
+answer, a person's name, is "the role is the name"."""
+_FULL_NAME = re.compile(
+    r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+[A-Z][\w'’-]+|[A-Z][\w'’-]+\s+[A-Z][\w'’-]+)"
+    r"(?:\s+[A-Z][\w'’-]+)?"
+)
+"""A person named in full: a title and a surname ("Dr Patel"), or a first name and a
+surname ("Jen Moss"). A capitalised word alone opening a reply may be any word
+("Unknown.", "Retired.")."""
+
+
+def _named_answer(question: str, said: str) -> str:
+    """A person's full name said alone in answer to "who is X?" (`_WHO_IS`), told as "X
+    is the name": "who's your doctor?" / "Dr Patel." is "My doctor is Dr Patel." ("my"
+    the answerer's). "" for anything else."""
+    name = said.strip(" .!")
+    if not _FULL_NAME.fullmatch(name) or any(
+        word.casefold() in _NOT_A_NAME for word in _WORD.findall(name)
+    ):
+        return ""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    who = _WHO_IS.match(asked[-1].strip()) if asked else None
+    if who is None or _TWO_ASKED_OF.search(who[0]):
+        return ""
+    role = re.sub(r"\b(?:your|ur)\b", "my", who["what"], flags=re.I)
+    told = f"{role} {(who['verb'] or 'is').casefold()} {name}"
+    return told[0].upper() + told[1:]
+
+
 def _answered(question: str, date: str) -> str:
     """A date said alone in answer to `question`, told with what it dates: "When is the
     festival?" / "21 june" is "the festival is 21 june", "When do you start?" / "the
@@ -2628,6 +2662,8 @@ def _answered(question: str, date: str) -> str:
     question, or "Why?"), or `date` is more than a date or a value."""
     if not question:
         return ""
+    if told := _named_answer(question, date):
+        return told
     value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
         return ""

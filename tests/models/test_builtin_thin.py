@@ -171,6 +171,28 @@ def test_a_question_word_and_a_verb_alone_exclaim_and_ask_nothing(said: str) -> 
     assert chat("Lin: who wants the 12th", "Mo: 12 june") == ["Mo: On 2025-06-12."]
 
 
+@pytest.mark.parametrize(
+    ("question", "answer", "kept"),
+    [
+        ("Lin: who is your doctor?", "Mo: Dr Patel.", ["Mo's doctor is Dr Patel."]),
+        ("Lin: so who's the best man?", "Mo: Tom Hale!", ["Mo: The best man is Tom Hale."]),
+        ("Lin: who was your landlord?", "Mo: Mrs Okafor", ["Mo's landlord was Mrs Okafor."]),
+        # a capitalised word alone opening a reply may be any word, not a name
+        ("Lin: who is your doctor?", "Mo: Unknown.", []),
+        ("Lin: who is your doctor?", "Mo: No Idea", []),
+        ("Lin: who is your doctor?", "Mo: Nobody Yet", []),
+        # asked of two roles: which one the name is of is unsaid
+        ("Lin: who is your doctor and dentist?", "Mo: Dr Patel", []),
+    ],
+)
+def test_a_full_name_answering_who_holds_a_role_is_told_with_the_role(
+    question: str, answer: str, kept: list[str]
+) -> None:
+    """ "who's your doctor?" / "Dr Patel.": the name of the role asked, "Mo's doctor is
+    Dr Patel.", not a name alone that tells nothing read later (review 19 #7)."""
+    assert chat(question, answer) == kept
+
+
 def test_a_value_settled_among_those_proposed_is_kept() -> None:
     """ "12:30 it is": the choice made among the times proposed, the fact the
     proposals were for; "12:30 works" answers nothing asked and names nothing."""
