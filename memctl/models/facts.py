@@ -2164,14 +2164,30 @@ def _values_joined(pieces: list[str]) -> list[str]:
             and not _BARE_VALUE.fullmatch(before)
             and (
                 (_BARE_VALUE.fullmatch(piece) and not _VERB.search(piece))
-                # "going back in september. 1st september": the date of what was said.
-                or _DATE_ALONE.fullmatch(piece)
+                # "going back in september. 1st september": the date of what was said,
+                # unless that already names its day ("moved in on friday. 1st
+                # september": another date, not the day of the move).
+                or (_DATE_ALONE.fullmatch(piece) and not _names_a_day(before))
             )
         ):
             joined[-1] = f"{before.rstrip('.!')}, {piece}"
         else:
             joined.append(piece)
     return joined
+
+
+def _names_a_day(sentence: str) -> bool:
+    """Whether `sentence` names a day of its own: a weekday, "yesterday", "tomorrow",
+    "3 days ago", a day of the month ("the 3rd", "12 july") or an ISO day. A month, a
+    week or a season alone ("in september", "next week") names none: a date after it
+    says which day of it."""
+    if _DAY_OF_MONTH.search(sentence) or _ISO_DAY.search(sentence):
+        return True
+    for match in _RELATIVE.finditer(sentence):
+        unit = (match["unit"] or match["ago_unit"] or match["in_unit"] or "").casefold()
+        if not unit or unit == "day" or unit in WEEKDAYS:
+            return True
+    return False
 
 
 _WEEKDAY_NTH = re.compile(
@@ -2414,6 +2430,30 @@ def _naming(sentence: str, said_before: str) -> str:
     return f"{told_of[-1]['noun'].casefold()} is named {name[:1].upper()}{name[1:]}."
 
 
+_ASKED_BY_AUX = re.compile(
+    r"^(?:(?:what|how|why|where|who|which|when)(?:\s+[\w'’]+){0,2}?(?:['’]s|\s+(?:is|are|"
+    r"was|were|do|does|did|can|could|would|should|will|has|have)\b)"
+    r"|(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has)\s+"
+    r"(?:you|u|we|they|i|it|he|she|there)\b)",
+    re.I,
+)
+"""A question by its word order: a question word and an auxiliary after it ("who's
+driving", "how much was the deposit"), or an auxiliary before its subject ("do you
+know")."""
+
+
+def _asks_unmarked(text: str) -> bool:
+    """A message asking without its mark: by its word order (`_QUESTION`), an auxiliary
+    in it (`_ASKED_BY_AUX`) or three words or more ("who wants pizza"), or with its
+    question word left where the answer goes (`_ASKED_LAST`). A question word and a verb
+    alone ("Who knew", "who cares", "how come") exclaim: they ask nothing to answer."""
+    if _ASKED_LAST.search(text):
+        return True
+    return _QUESTION.match(text) is not None and (
+        _ASKED_BY_AUX.match(text) is not None or len(_WORD.findall(text)) >= 3
+    )
+
+
 @dataclass
 class _Hearing:
     """What `extract` tells its `judge` beyond the sentence: where the message stands,
@@ -2440,12 +2480,7 @@ class _Hearing:
         self.question = self.text if self.answers else ""
         # A question asked without its mark asks all the same: by its word order
         # ("who's streaming") or with its question word last ("30% is what").
-        self.asker = (
-            who,
-            "?" in text
-            or _QUESTION.match(text.strip()) is not None
-            or _ASKED_LAST.search(text) is not None,
-        )
+        self.asker = (who, "?" in text or _asks_unmarked(text.strip()))
         self.position, self.who, self.text = position, who, text
 
     def dropped(self, sentence: str) -> str:
@@ -2535,7 +2570,8 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
 
 
 _WHEN_IS = re.compile(
-    r"^(?:(?:so|and|ok|okay)\W+)?when(?:['’]s|\s+is|\s+are|\s+was)\s+(?P<what>[^?]+?)\s*\?+$",
+    r"^(?:(?:so|and|ok|okay)\W+)?when(?:['’]s|\s+(?P<verb>is|are|was|were))\s+(?P<what>[^?]+?)"
+    r"\s*\?+$",
     re.I,
 )
 _WHEN_DO = re.compile(
@@ -2555,12 +2591,65 @@ _ASKED_OF = re.compile(
 
 
 _WHAT_IS = re.compile(
-    r"^(?:(?:so|and|ok|okay)\W+)?(?:what|how much)(?:['’]s|\s+is|\s+are|\s+was)\s+"
+    r"^(?:(?:so|and|ok|okay)\W+)?(?:what|how much)(?:['’]s|\s+(?P<verb>is|are|was|were))\s+"
     r"(?P<what>[^?,]+?)\s*(?:,[^?]*)?\?+$",
     re.I,
 )
 """A question of what a thing's value is ("What's your budget, and ...?", "how much is
 the deposit?"): its answer is "the thing is the value"."""
+
+
+_TWO_ASKED_OF = re.compile(
+    r"^[^?]*\b(?:when|what|who|how\s+much)\b[^?]*(?:,\s*|\s+)(?:and|or|&)\s+"
+    r"(?!(?:what|when|where|who|which|how|why|is|are|was|do|does|did|can|will)\b)"
+    r"[\w'’]+(?:\s+[\w'’]+)?\s*\?+$",
+    re.I,
+)
+"""A question asked of two things, the second its subject alone after "and" ("when is
+Jen's flight, and mine?", "what's the rent and the deposit?"): one value answers neither
+as said. A second question after the "and" ("..., and how big a van?") asks of
+another thing, and the first is still answered."""
+_CLOCK_TIME = re.compile(
+    r"(?:(?:about|around|at|roughly|just\s+after|just\s+before)\s+)?"
+    r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d)",
+    re.I,
+)
+"""A time of day ("12:30", "7pm", "about 6:30 am"): a value that answers "when"."""
+_WEEKDAY_ALONE = re.compile(rf"(?:{_WD})", re.I)
+
+
+_WHO_IS = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?who(?:['’]s|\s+(?P<verb>is|was))\s+"
+    r"(?P<what>(?:the|your|ur|my|our|his|her|their|[A-Z][\w-]+['’]s)\s+[^?,]+?)\s*\?+$",
+    re.I,
+)
+"""A question of who holds a role ("who's your doctor?", "who is the best man?"): its
+answer, a person's name, is "the role is the name"."""
+_FULL_NAME = re.compile(
+    r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+[A-Z][\w'’-]+|[A-Z][\w'’-]+\s+[A-Z][\w'’-]+)"
+    r"(?:\s+[A-Z][\w'’-]+)?"
+)
+"""A person named in full: a title and a surname ("Dr Patel"), or a first name and a
+surname ("Jen Moss"). A capitalised word alone opening a reply may be any word
+("Unknown.", "Retired.")."""
+
+
+def _named_answer(question: str, said: str) -> str:
+    """A person's full name said alone in answer to "who is X?" (`_WHO_IS`), told as "X
+    is the name": "who's your doctor?" / "Dr Patel." is "My doctor is Dr Patel." ("my"
+    the answerer's). "" for anything else."""
+    name = said.strip(" .!")
+    if not _FULL_NAME.fullmatch(name) or any(
+        word.casefold() in _NOT_A_NAME for word in _WORD.findall(name)
+    ):
+        return ""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    who = _WHO_IS.match(asked[-1].strip()) if asked else None
+    if who is None or _TWO_ASKED_OF.search(who[0]):
+        return ""
+    role = re.sub(r"\b(?:your|ur)\b", "my", who["what"], flags=re.I)
+    told = f"{role} {(who['verb'] or 'is').casefold()} {name}"
+    return told[0].upper() + told[1:]
 
 
 def _answered(question: str, date: str) -> str:
@@ -2573,6 +2662,8 @@ def _answered(question: str, date: str) -> str:
     question, or "Why?"), or `date` is more than a date or a value."""
     if not question:
         return ""
+    if told := _named_answer(question, date):
+        return told
     value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
         return ""
@@ -2584,14 +2675,20 @@ def _answered(question: str, date: str) -> str:
     last, date = asked[-1].strip(), date.strip(" .!")
     if re.search(r"\b(?:is|are|was|'s)\s+(?:that|this|it|they)\s*\?", last, re.I):
         return ""  # "when is that?": what it asks of was said before, not here
+    if _TWO_ASKED_OF.search(last):
+        return ""  # "when is Jen's flight, and mine?": which one the date is of is unsaid
     if value:
         # The value read as a sentence of its own: "About 10 thousand" inside one.
         date = re.sub(r"^[A-Z](?=[a-z])", lambda m: m[0].lower(), date)
-        if not (what := _WHAT_IS.match(last) or _WHEN_IS.match(last)):
+        # "When is X?" is answered by a time of day ("12:30"), not by any number ("450").
+        what = _WHAT_IS.match(last) or (_CLOCK_TIME.fullmatch(date) and _WHEN_IS.match(last))
+        if not what:
             return ""
-        told = f"{what['what']} is {date}"
+        told = f"{what['what']} {(what['verb'] or 'is').casefold()} {date}"
     elif when := _WHEN_IS.match(last):
-        told = f"{when['what']} is {date}"
+        # "friday" alone is read as a date only after its "on": "the move is on friday".
+        on = "on " if _WEEKDAY_ALONE.fullmatch(date) else ""
+        told = f"{when['what']} {(when['verb'] or 'is').casefold()} {on}{date}"
     elif when := _WHEN_DO.match(last):
         told = f"{_SUBJECT_OF[when['aux'].casefold()]} {when['what']} {date}"
     elif (noun := _NOUN_ASKED.match(last)) and not _ASKED_OF.search(noun["what"]):
@@ -2719,7 +2816,12 @@ def _without_short_tail_question(sentence: str) -> str:
     """The statement before a `_SHORT_TAIL_QUESTION`, judged alone (the question mark at
     the end made the whole a question)."""
     tail = _SHORT_TAIL_QUESTION.search(sentence)
-    if tail is None or _VERB.search(tail["ask"]) or not content_words(sentence[: tail.start()]):
+    if (
+        tail is None
+        or _VERB.search(tail["ask"])
+        or not content_words(sentence[: tail.start()])
+        or _WH_ASKS.match(sentence)  # "when is Jen's flight, and mine?": all of it asks
+    ):
         return sentence
     return sentence[: tail.start()].rstrip() + "."
 
@@ -3543,6 +3645,16 @@ def _without_reaction_tag(sentence: str) -> str:
     return sentence[: tag.start()].rstrip() + "."
 
 
+_WH_ASKS = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|well)\W+)*(?:when|what|how|why|where|who|which)"
+    r"(?!\s+(?:I|I['’]m|we|my|our|me)\b)(?:\s+[\w'’]+){0,2}?"
+    r"(?:['’]s|\s+(?:is|are|was|were|do|does|did|can|could|would|should|will|has|have))\b",
+    re.I,
+)
+"""A sentence asking by its word order: a question word, then its auxiliary ("so when is
+Jen's flight"); not "what I love is ...", which tells."""
+
+
 def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
@@ -3550,7 +3662,8 @@ def _without_tail_question(sentence: str) -> str:
     sentence = _without_reaction_tag(sentence)
     order = None
     tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
-    if tail is None:
+    if tail is None or (order is None and _WH_ASKS.match(sentence)):
+        # "so when is Jen's flight, and mine?": the words before the tail ask too.
         return sentence
     if not content_words(sentence[: tail.start()]):
         # "I'm so sorry, I'll replace your mug": nothing before the offer either.

@@ -96,6 +96,24 @@ def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() ->
 
 
 @pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("Lin: we moved in on friday. 1st september.", "Lin: We moved in on 2025-07-11."),
+        ("Lin: we got the keys yesterday. 1st september.", "Lin: We got the keys on 2025-07-15."),
+        ("Lin: we moved in on 3 august. 1st september.", "Lin: We moved in on 2025-08-03."),
+    ],
+)
+def test_a_date_alone_is_not_joined_to_a_statement_naming_its_own_day(line: str, kept: str) -> None:
+    """ "we moved in on friday. 1st september": the move has its day, the one date after
+    it is of something else; joined, it would take the move's day from it (review 19 #5)."""
+    assert chat("Mo: hey", line) == [kept]
+    # a month alone names no day: the date after it says which one
+    assert chat("Mo: hey", "Lin: we go back in august. 3rd of august") == [
+        "Lin: We go back in august, on 2025-08-03."
+    ]
+
+
+@pytest.mark.parametrize(
     ("question", "answer", "kept"),
     [
         (
@@ -122,6 +140,15 @@ def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() ->
         ("Lin: That's close. When?", "Mo: 22 july", "Mo: On 2025-07-22."),
         ("Lin: Is the party still on?", "Mo: 22 july", "Mo: On 2025-07-22."),
         ("Lin: oh lovely, when is that?", "Mo: 22 july", "Mo: On 2025-07-22."),
+        # "when is X?": a time of day answers it, a number that is no time does not
+        ("Lin: when is the table?", "Mo: 12:30", "Mo: The table is 12:30."),
+        ("Lin: what's up? when is the wedding?", "Mo: 450", "Mo: 450."),
+        # two things asked of: which one the date is of is unsaid
+        ("Lin: so when is Jen's flight, and mine?", "Mo: the 9th", "Mo: On 2025-08-09."),
+        ("Lin: what's the rent and the deposit?", "Mo: 450", "Mo: 450."),
+        # a weekday alone is the date it means, ahead or behind as the question's tense
+        ("Lin: when's the move?", "Mo: friday", "The move is on 2025-07-18."),
+        ("Lin: when was the move?", "Mo: friday", "The move was on 2025-07-11."),
     ],
 )
 def test_a_date_answering_a_question_is_told_with_what_the_question_asked(
@@ -131,6 +158,39 @@ def test_a_date_answering_a_question_is_told_with_what_the_question_asked(
     alone ("leaving drinks?") is told as the statement the question asks for, "you"
     the answerer; read later, "Mo: On 2025-07-22." tells the day of nothing."""
     assert chat(question, answer) == [kept]
+
+
+@pytest.mark.parametrize("said", ["Lin: Who knew", "Lin: who cares"])
+def test_a_question_word_and_a_verb_alone_exclaim_and_ask_nothing(said: str) -> None:
+    """ "Who knew" without its mark is no question: the date or value said after it
+    answers nothing and is dropped; "who's driving", asked by its auxiliary, and "who
+    wants the 12th", three words, still ask (review 19 #6)."""
+    assert chat(said, "Mo: 12 june") == []
+    assert chat(said, "Mo: 450") == []
+    assert chat("Lin: who's driving", "Mo: 12 june") == ["Mo: On 2025-06-12."]
+    assert chat("Lin: who wants the 12th", "Mo: 12 june") == ["Mo: On 2025-06-12."]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "kept"),
+    [
+        ("Lin: who is your doctor?", "Mo: Dr Patel.", ["Mo's doctor is Dr Patel."]),
+        ("Lin: so who's the best man?", "Mo: Tom Hale!", ["Mo: The best man is Tom Hale."]),
+        ("Lin: who was your landlord?", "Mo: Mrs Okafor", ["Mo's landlord was Mrs Okafor."]),
+        # a capitalised word alone opening a reply may be any word, not a name
+        ("Lin: who is your doctor?", "Mo: Unknown.", []),
+        ("Lin: who is your doctor?", "Mo: No Idea", []),
+        ("Lin: who is your doctor?", "Mo: Nobody Yet", []),
+        # asked of two roles: which one the name is of is unsaid
+        ("Lin: who is your doctor and dentist?", "Mo: Dr Patel", []),
+    ],
+)
+def test_a_full_name_answering_who_holds_a_role_is_told_with_the_role(
+    question: str, answer: str, kept: list[str]
+) -> None:
+    """ "who's your doctor?" / "Dr Patel.": the name of the role asked, "Mo's doctor is
+    Dr Patel.", not a name alone that tells nothing read later (review 19 #7)."""
+    assert chat(question, answer) == kept
 
 
 def test_a_value_settled_among_those_proposed_is_kept() -> None:
