@@ -18,7 +18,7 @@ import pytest
 
 from memctl.core.workspace import Workspace
 from memctl.models.curate import merge
-from memctl.models.supersede import _answered_as_said, stale
+from memctl.models.supersede import _answered_as_said, _leaving_read, stale
 from memctl.retrieval.recall import Candidate, RecallHit, newest_first
 
 # a sentence naming the people mid-clause, as a ledger does (a capital opening a
@@ -277,3 +277,25 @@ def test_consolidation_keeps_two_true_facts(older: str, newer: str) -> None:
     merged = merge("", [("2026-03-02.md", first), ("2026-03-09.md", second)])
     kept = {fact.text for fact in merged.facts}
     assert {older, newer} <= kept
+
+
+@pytest.mark.parametrize(
+    ("fact", "value", "given_to"),
+    [
+        # a heading labelling a document ("FAQ") names no one the value is given to (M7),
+        # and a capitalised determiner opening the answer is no part of the value (M8)
+        (
+            "Car-share FAQ: Q: What does Wendeline drive? A: A Skoda Octavia.",
+            "skoda octavia",
+            {"wendeline"},
+        ),
+        # a weekday in a heading is when, not whose (M9)
+        ("Diary, Sunday: had tea at Wendeline's place in Leeds.", "leeds", {"wendeline"}),
+    ],
+)
+def test_a_held_value_is_given_to_the_one_it_names(
+    fact: str, value: str, given_to: set[str]
+) -> None:
+    held = _leaving_read(fact)[2]
+    assert held is not None
+    assert held[0] == (value, frozenset(given_to))
