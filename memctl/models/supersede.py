@@ -615,6 +615,19 @@ _ANSWERED = re.compile(
 _ANSWER_OPENING = re.compile(
     r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I
 )
+# An answer that gives no value (review 19): a negation or a placeholder ("No idea", "Not
+# decided", "None yet", "TBD", "N/A"), an adjective negated by "un-" ("Unknown",
+# "Unclear", "Undecided"), or an imperative that sends the asker elsewhere ("Ask
+# Rasmus.", "Check the wiki."): a verb of asking or looking up in its base form, or any
+# word before a determiner or an object pronoun ("Try the wiki", "Ask him"), which a
+# name or a noun phrase does not open. A value is a name, a typed value or a noun phrase.
+_NO_ANSWER = re.compile(
+    r"^(?:(?:no|not|none|nobody|nothing|never|n/a|tbd|tba|tbc)\b"
+    r"|un[a-z]+?(?:ed|en|wn|ear|ure|ain|able|ible|ful|ive|ous|ic|al)\b"
+    r"|(?:ask|check|see|contact|email|ping|call|consult|try|refer|talk|speak|message|look)\b"
+    r"|\w+ (?:the|a|an|our|your|their|his|her|its|my|him|them|me|us|it)\b)",
+    re.I,
+)
 _PARTICIPLE_END = re.compile(
     r"^(?P<thing>.+?) (?P<done>(?:\w+ed|written|built|run|made|known|kept|held|done|"
     r"called)(?: (?:in|with|on|by|as|at|from|for))?)$"
@@ -647,7 +660,7 @@ def _question_answered(match: re.Match[str]) -> str | None:
         rest = re.sub(r"\byou\b", who, rest)
     elif re.search(r"\byou(?:r)?\b|^I\b", f"{rest} {answer}"):
         return None  # no one named to stand for "you"
-    if not answer or not rest:
+    if not answer or not rest or _NO_ANSWER.match(answer):
         return None
     how = (match["how"] or "").strip().replace("’", "'")
     wh = match["wh"].casefold()
@@ -1090,9 +1103,13 @@ REDACTED = "[REDACTED:"
 """What memctl.core.redact puts where a secret was."""
 
 
-def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> dict[int, int]:
+def stale(
+    facts: Sequence[str], about: Sequence[str | None] | None = None, *, rank: bool = False
+) -> dict[int, int]:
     """Which facts, given oldest first, a later one makes stale: {stale index: index of
-    the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for."""
+    the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for.
+    `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
+    said again with another word and no change cue counts too (`_frame_changes`)."""
     facts = [
         _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
         for text in facts
@@ -1132,7 +1149,7 @@ def stale(facts: Sequence[str], about: Sequence[str | None] | None = None) -> di
         None if REDACTED in text else _shape(text, about[i] if about else None)
         for i, text in enumerate(facts)
     ]
-    _structural(facts, shapes, found)
+    _structural(facts, shapes, found, rank=rank)
     readings = _classed_changes(facts, about, found)
     slots = [
         None if shape is None and made is None else _slot(text, made, shape, None)
@@ -1783,7 +1800,11 @@ def _names_old(newer_text: str, newer: _Shape, older: _Shape) -> bool:
 
 
 def _structural(
-    facts: Sequence[str], shapes: Sequence[_Shape | None], found: dict[int, int]
+    facts: Sequence[str],
+    shapes: Sequence[_Shape | None],
+    found: dict[int, int],
+    *,
+    rank: bool = False,
 ) -> None:
     """Adds to `found` the facts a later one replaces by structure (see above), given
     each fact's `_shape`. Pairs are only looked at within a bucket (the same first word
@@ -1826,13 +1847,20 @@ def _structural(
         for word in {run.split()[0] for run in runs}:
             by_run.setdefault(word, []).append(i)
     _typed_changes(shapes, found)
-    _frame_changes(shapes, found)
+    _frame_changes(shapes, found, rank=rank)
 
 
-def _frame_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> None:
+def _frame_changes(
+    shapes: Sequence[_Shape | None], found: dict[int, int], *, rank: bool = False
+) -> None:
     """Adds to `found` an earlier fact a later one says again with one lower-case word
     in the value's place (`_one_word_apart`), among the newest `_PAIR_LIMIT` facts of
-    its first word and length."""
+    its first word and length. Only when the later one says a change (`_CUE`: "now",
+    "switched to", "no longer", "instead", an effective date; or a value set, `put`):
+    many relations hold several values at once ("Lena likes tea." / "Lena likes
+    coffee.", "Ravi is allergic to peanuts." / "... to shellfish."), and a fact dropped
+    wrongly is lost while a change missed only leaves a stale line beside the new one.
+    Without a cue the pair is read only when `rank` (recall puts the newer one first)."""
     # each wording of a frame once (a fact said again is read once), with where it was said
     by_frame: dict[tuple[str, int], dict[tuple[str, ...], list[int]]] = {}
     for i, shape in enumerate(shapes):
@@ -1841,7 +1869,12 @@ def _frame_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> No
         said = by_frame.setdefault((shape.folded[0], len(shape.folded)), {})
         for folded in list(said)[-_PAIR_LIMIT:]:
             older = shapes[said[folded][-1]]
-            if folded != shape.folded and older is not None and _one_word_apart(shape, older):
+            if (
+                folded != shape.folded
+                and older is not None
+                and (rank or shape.cue or shape.put)
+                and _one_word_apart(shape, older)
+            ):
                 for j in said[folded]:
                     found.setdefault(j, i)
         said.setdefault(shape.folded, []).append(i)
@@ -2647,7 +2680,11 @@ def _row(text: str) -> str | None:
 # is one value: names or a typed value only, or one or two words in lower case; not a
 # clause ("Marco answered nano", "that's Viktor's team"), a pair ("Viktor -> Jonas") or
 # an address in brackets. A label naming a list or a document of rows (`_LIST_NOUN`, a
-# plural) heads members, not one value.
+# plural) heads members, not one value; a label of one word ("Allergy: peanuts", "Child:
+# Ana") names no subject, and one of several ("Lena, Ravi: data team") no one value: a
+# later line may give one more, not another, and is no record. In key=value records the
+# first of two or more fields says which thing the record is ("host=db1 port=5432"): a
+# record differing there is another thing, not a new value.
 _COMMENT_OPEN = re.compile(r"^\s*(?:#+|//|--)\s*")
 _COMMENT_CLOSE = re.compile(r"\s+(?:#|//)\s+(?P<about>.*)$")
 _FIELD = re.compile(
@@ -2693,7 +2730,9 @@ def _record(text: str) -> tuple[tuple[str, str], ...] | None:
         match = _LABELLED.match(line)
         if match is None or len(match["key"].split()) > 5:
             return None
-        key = match["key"].casefold().replace(",", " ")
+        if "," in match["key"] or re.fullmatch(r"[^\W\d_]+", match["key"].strip()):
+            return None  # several subjects, or one generic noun naming none ("Allergy:")
+        key = match["key"].casefold()
         last = key.split()[-1].strip("'’") if key.split() else ""
         plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
         if plural or last in _LIST_NOUN or "," in match["value"]:
@@ -2718,7 +2757,9 @@ def _record_changes(facts: Sequence[str], found: dict[int, int]) -> None:
         values = tuple(value.casefold() for _, value in fields)
         for j, before in by_keys.get(keys, [])[-_PAIR_LIMIT:]:
             apart = [k for k in range(len(keys)) if values[k] != before[k]]
-            if len(apart) == 1 and _run_kind(values[apart[0]]) == _run_kind(before[apart[0]]):
+            if len(apart) != 1 or (apart[0] == 0 and len(keys) > 1 and "=" in text):
+                continue  # the first of several fields names the record: another one
+            if _run_kind(values[apart[0]]) == _run_kind(before[apart[0]]):
                 found.setdefault(j, i)
         by_keys.setdefault(keys, []).append((i, values))
 

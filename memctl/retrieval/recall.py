@@ -2068,7 +2068,7 @@ def _replaced_in(
         (i for i in said if pool[i][1].kind == "memory"),
         key=lambda i: (said[i], pool[i][1].number),
     )
-    found = stale([unbulleted(pool[i][2]) for i in facts])
+    found = stale([unbulleted(pool[i][2]) for i in facts], rank=True)
     return {facts[old]: facts[new] for old, new in found.items()}
 
 

@@ -602,9 +602,10 @@ SLOT_CHANGES += [
     # a value in lower case, of one head noun, said as a change
     ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad now."),
     ([], "Kofi is in the frontend guild.", "Kofi is now in the design guild."),
-    # the same frame said again, one lower-case word in the value's place, no change
-    # word (supersede17, `_one_word_apart`; before, both were kept)
-    ([], "Kofi is on the frontend squad.", "Kofi is on the payments squad."),
+    # the same frame said again, one lower-case word in the value's place, with a change
+    # word (supersede17, `_one_word_apart`); without one both stay (review 19 #1:
+    # test_supersede_answered_frame.KEPT_TRUE)
+    ([], "Kofi is on the frontend squad.", "Kofi is now on the payments squad."),
 ]
 
 # (context, older, newer): the newer one is about the same subject but another slot, or

@@ -18,7 +18,7 @@ import pytest
 
 from memctl.core.workspace import Workspace
 from memctl.models.curate import merge
-from memctl.models.supersede import _answered_as_said, stale
+from memctl.models.supersede import _answered_as_said, _leaving_read, stale
 from memctl.retrieval.recall import Candidate, RecallHit, newest_first
 
 # a sentence naming the people mid-clause, as a ledger does (a capital opening a
@@ -43,9 +43,13 @@ CHANGES = [
         "Ops FAQ: Q: Where does the ledger queue run? A: On kq-17, in the main rack.",
         "The ledger queue runs on kq-40 now, not kq-17.",
     ),
-    ("Staging uses mysql.", "Staging uses postgres."),
-    ("staging uses mysql.", "staging uses postgres."),
-    ("Ottilie is on the data team, second floor.", "Ottilie is on the billing team, second floor."),
+    # the same frame with another word, said as a change ("now": review 19 #1)
+    ("Staging uses mysql.", "Staging uses postgres now."),
+    ("staging uses mysql.", "staging now uses postgres."),
+    (
+        "Ottilie is on the data team, second floor.",
+        "Ottilie is now on the billing team, second floor.",
+    ),
     # the copula's complement, a noun
     ("the staging db is mysql.", "the staging db is postgres now."),
     # a log line: its timestamp and level are when it was written
@@ -61,6 +65,62 @@ CHANGES = [
         "# Bartosz's dotfiles: editor = Neovim  # was kakoune",
     ),
     ("Heron API status: degraded", "Heron API status: operational"),
+]
+
+# (older, newer): both true, both stay (review 19 #1, #2, #4, #9). A relation that
+# holds several values at once, said again with another value and no change cue; a
+# label of one generic noun; a record's first field naming another thing; a question
+# quoted with no value for its answer; a trailing clause that differs.
+KEPT_TRUE = [
+    ("Lena likes tea.", "Lena likes coffee."),
+    ("Lena speaks french.", "Lena speaks german."),
+    ("Lena plays guitar.", "Lena plays piano."),
+    ("Ravi is allergic to peanuts.", "Ravi is allergic to shellfish."),
+    ("Lena is on the data team.", "Lena is on the billing team."),
+    ("Lena is in the choir.", "Lena is in the band."),
+    ("The frontend uses react.", "The frontend uses typescript."),
+    ("The api uses python.", "The api uses docker."),
+    ("Ravi owns billing.", "Ravi owns search."),
+    ("Lena works on search.", "Lena works on billing."),
+    ("Alerts go to slack.", "Alerts go to email."),
+    ("The cat eats fish.", "The cat eats chicken."),
+    ("Ravi mentors juniors.", "Ravi mentors interns."),
+    ("Staging uses mysql.", "Staging uses postgres."),
+    ("Kofi is on the frontend squad.", "Kofi is on the payments squad."),
+    ("Allergy: peanuts", "Allergy: shellfish"),
+    ("Child: Ana", "Child: Ben"),
+    ("Reviewer: Ana", "Reviewer: Ben"),
+    ("Skill: python", "Skill: rust"),
+    ("Language: french", "Language: german"),
+    ("Hobby: chess", "Hobby: climbing"),
+    ("Pet: cat", "Pet: dog"),
+    ("Lena, Ravi: data team", "Lena, Ravi: billing team"),
+    ("host=db1 port=5432", "host=db2 port=5432"),
+    ("Wendeline drives a Skoda Octavia.", "Depot FAQ: Q: What does Wendeline drive? A: Unknown."),
+    (
+        "Wendeline drives a Skoda Octavia.",
+        "Depot FAQ: Q: What does Wendeline drive? A: Ask Rasmus.",
+    ),
+    ("Wendeline drives a Skoda Octavia.", "Depot FAQ: Q: What does Wendeline drive? A: TBD."),
+    ("Wendeline drives a Skoda Octavia.", "Depot FAQ: Q: What does Wendeline drive? A: No idea."),
+    (
+        "Wendeline drives a Skoda Octavia.",
+        "Depot FAQ: Q: What does Wendeline drive? A: Unclear, ask Rasmus.",
+    ),
+    (
+        "Wendeline drives a Skoda Octavia.",
+        "Depot FAQ: Q: What does Wendeline drive? A: Check the wiki.",
+    ),
+    ("Q: Who owns billing? A: Rasmus.", "Q: Who owns search? A: Rasmus."),
+    # a trailing clause that differs: not the same frame (M3)
+    (
+        "Ottilie is on the data team, second floor.",
+        "Ottilie is on the billing team, third floor.",
+    ),
+    (
+        "Ottilie is on the data team; Rasmus is not.",
+        "Ottilie is on the billing team; Bartosz is not.",
+    ),
 ]
 
 # (older, newer): both stay
@@ -105,6 +165,7 @@ KEEPS = [
         "Survey, Q5 'Favourite editor': Ottilie answered nano",
         "Survey, Q5 'Favourite editor': Rasmus answered Zed",
     ),
+    *KEPT_TRUE,
 ]
 
 
@@ -157,7 +218,7 @@ def test_consolidation_keeps_the_correction_and_the_facts_beside_it() -> None:
     second = (
         "## Memory Flush — 2026-03-09T09:00:00+00:00 · thread b · entries 0-3 · builtin\n\n"
         "- Actually Wendeline drives a Fiat Panda now, not the Skoda Octavia.\n"
-        "- Staging uses postgres.\n"
+        "- Staging uses postgres now.\n"
         "- The QA lead for search approves every hotfix.\n"
     )
     merged = merge("", [("2026-03-02.md", first), ("2026-03-09.md", second)])
@@ -166,7 +227,7 @@ def test_consolidation_keeps_the_correction_and_the_facts_beside_it() -> None:
     assert "Staging uses mysql." not in kept
     assert {
         "Actually Wendeline drives a Fiat Panda now, not the Skoda Octavia.",
-        "Staging uses postgres.",
+        "Staging uses postgres now.",
         "The QA lead for mobile approves every hotfix.",
         "The QA lead for search approves every hotfix.",
     } <= kept
@@ -201,3 +262,40 @@ def test_recall_ranks_the_newer_value_first(tmp_path: Path, older: str, newer: s
     ranked = newest_first(Workspace(tmp_path), found, lambda c: c.ts or 0.0, 10)
     order = [text for _, _, text in ranked]
     assert order.index(f"- {newer}") < order.index(f"- {older}")
+
+
+@pytest.mark.parametrize(("older", "newer"), KEPT_TRUE)
+def test_consolidation_keeps_two_true_facts(older: str, newer: str) -> None:
+    first = (
+        "## Memory Flush — 2026-03-02T09:00:00+00:00 · thread a · entries 0-1 · builtin\n\n"
+        f"- {PEOPLE}\n- {older}\n"
+    )
+    second = (
+        "## Memory Flush — 2026-03-09T09:00:00+00:00 · thread b · entries 0-0 · builtin\n\n"
+        f"- {newer}\n"
+    )
+    merged = merge("", [("2026-03-02.md", first), ("2026-03-09.md", second)])
+    kept = {fact.text for fact in merged.facts}
+    assert {older, newer} <= kept
+
+
+@pytest.mark.parametrize(
+    ("fact", "value", "given_to"),
+    [
+        # a heading labelling a document ("FAQ") names no one the value is given to (M7),
+        # and a capitalised determiner opening the answer is no part of the value (M8)
+        (
+            "Car-share FAQ: Q: What does Wendeline drive? A: A Skoda Octavia.",
+            "skoda octavia",
+            {"wendeline"},
+        ),
+        # a weekday in a heading is when, not whose (M9)
+        ("Diary, Sunday: had tea at Wendeline's place in Leeds.", "leeds", {"wendeline"}),
+    ],
+)
+def test_a_held_value_is_given_to_the_one_it_names(
+    fact: str, value: str, given_to: set[str]
+) -> None:
+    held = _leaving_read(fact)[2]
+    assert held is not None
+    assert held[0] == (value, frozenset(given_to))
