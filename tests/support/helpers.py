@@ -38,6 +38,13 @@ CRASHPOINT = Path(__file__).with_name("crashpoint")
 sitecustomize.py says how); tests/system/test_crash.py and the index's kill test use it."""
 
 
+def crash_path() -> str:
+    """PYTHONPATH for a run the crash point watches: its folder, then the test process's
+    own PYTHONPATH (the checkout under test, when one is on it), so that the run, forked
+    or the executable, runs the same memctl as the test."""
+    return os.pathsep.join([str(CRASHPOINT), *filter(None, [os.environ.get("PYTHONPATH")])])
+
+
 # --------------------------------------------------------------------------- time limits
 
 
