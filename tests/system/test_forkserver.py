@@ -135,13 +135,14 @@ def _checkout(tmp_path: Path, version: str) -> Path:
     return root
 
 
-def test_a_checkout_on_pythonpath_is_the_code_a_forked_run_runs(tmp_path):
+def test_a_checkout_on_pythonpath_is_the_code_a_forked_run_runs(tmp_path, monkeypatch):
     """Review 19 #3: the server imported memctl before a run's PYTHONPATH was read, so
     with a checkout on PYTHONPATH a forked run ran the editable install while the
     executable ran the checkout. The server starts with the run's PYTHONPATH (less the
     crash point's folder): a test process that runs the checkout forks runs of the
     checkout, crash point or not; one whose runs would import another memctl than its
     own is stopped with an error that says so."""
+    monkeypatch.setattr(forkserver, "EXECUTABLE", False)  # the fork server itself, always
     checkout = _checkout(tmp_path, "9.9.9-checkout")
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     assert real(["--version"], env=env).stdout.strip() == b"memctl 9.9.9-checkout"
@@ -272,6 +273,7 @@ def test_a_server_stuck_at_start_or_before_the_pid_fails_the_test_with_a_message
     """Review 19 #10: a server stuck in an import, or a handler that never sends the
     run's pid, hung the test run with no message. Each wait has a time limit and says
     what did not come; a server that ends before it is ready says what it wrote."""
+    monkeypatch.setattr(forkserver, "EXECUTABLE", False)  # the fork server itself, always
     monkeypatch.setattr(forkserver, "_servers", {})
     monkeypatch.setattr(forkserver, "START_SECONDS", 1.0)
     monkeypatch.setattr(forkserver, "LAUNCH", "import time; time.sleep(60)")
