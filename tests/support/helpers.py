@@ -33,7 +33,7 @@ import yaml
 from tests.support import forkserver
 
 MEMCTL = Path(sys.executable).with_name("memctl")
-CRASHPOINT = Path(__file__).with_name("crashpoint")
+CRASHPOINT = forkserver.CRASHPOINT
 """Put on PYTHONPATH, it kills a memctl run at an exact file operation (its
 sitecustomize.py says how); tests/system/test_crash.py and the index's kill test use it."""
 
