@@ -1762,9 +1762,10 @@ def semantic_replies(
     at = {(by_id[rid].rel, by_id[rid].number): rid for rid, _ in close}
     score = dict(close)
     raised = False
-    for rid, similarity in close[:REPLY_CANDIDATES]:
+    turns = [(rid, similarity) for rid, similarity in close if by_id[rid].kind == "thread"]
+    for rid, similarity in turns[:REPLY_CANDIDATES]:  # memory records take no place
         c = by_id[rid]
-        after = at.get((c.rel, c.number + 1)) if c.kind == "thread" else None
+        after = at.get((c.rel, c.number + 1))
         if after is None or score[after] >= SEMANTIC_REPLY_WEIGHT * similarity:
             continue
         text = _text(ws, c, texts)

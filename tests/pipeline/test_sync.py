@@ -953,11 +953,11 @@ def _sync_killed(ws: Workspace, **crash: str) -> subprocess.CompletedProcess[str
     """`memctl sync` on `ws` in a process of its own (forked: tests/support/forkserver.py),
     with the crash point's MEMCTL_CRASH_* settings `crash`."""
     from tests.support import forkserver
-    from tests.support.helpers import CRASHPOINT
+    from tests.support.helpers import crash_path
 
     env = {
         **os.environ,
-        "PYTHONPATH": str(CRASHPOINT),
+        "PYTHONPATH": crash_path(),
         "MEMCTL_CRASH_ROOT": str(ws.root),
         **crash,
     }

@@ -40,7 +40,7 @@ from memctl.retrieval.index.freshness import listed_files
 from memctl.retrieval.index.store import CLEAN
 from memctl.retrieval.search import MODES, search
 from tests.support import forkserver
-from tests.support.helpers import CRASHPOINT, held_lock, write_log
+from tests.support.helpers import crash_path, held_lock, write_log
 from tests.support.search_corpora import (
     SETTINGS,
     Corpus,
@@ -477,7 +477,7 @@ def test_an_index_killed_while_it_is_written_is_still_right(workspace: Path) -> 
             ["-w", workspace, "index", "--rebuild"],
             env={
                 **os.environ,
-                "PYTHONPATH": str(CRASHPOINT),
+                "PYTHONPATH": crash_path(),
                 "MEMCTL_CRASH_ROOT": str(workspace),
                 "MEMCTL_CRASH_READ": item.rel,
             },

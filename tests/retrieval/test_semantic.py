@@ -213,6 +213,72 @@ def test_on_the_semantic_leg_a_turn_that_asks_lends_its_answer(
     # A turn that asks lends only from among the leg's best REPLY_CANDIDATES.
     monkeypatch.setattr(module, "REPLY_CANDIDATES", 0)
     assert module.semantic_replies(close, by_id, ws, {}) == close
+    # The window counts thread turns only (review 19 #8): a memory record above the
+    # question takes none of its places, as on BM25 (`by_reply`).
+    monkeypatch.setattr(module, "REPLY_CANDIDATES", 1)
+    memory = max(by_id) + 1
+    by_id[memory] = Candidate(memory, 0.0, "MEMORY.md", "memory", 3, 0, 10, None, 0, 0, 0)
+    score = dict(module.semantic_replies([(memory, 0.9), *close], by_id, ws, {}))
+    assert score[rid[1]] == pytest.approx(weight * 0.6)
+
+
+class _NearTheQuestion:
+    """A fake embedder for `test_recall_lends_the_answer_of_a_question_near_the_query`:
+    the query and the turn that asks about the apprentice point one way, the answer
+    ("Rowan! ...") almost the other, the other turns in between."""
+
+    name = "fake-near-the-question"
+    context = False
+    cosines = (("apprentice", 1.0), ("joined", 1.0), ("Rowan", 0.3), ("ovens", 0.7))
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        vectors = []
+        for text in texts:
+            cosine = next((c for word, c in self.cosines if word in text), 0.5)
+            vectors.append([cosine, (1.0 - cosine * cosine) ** 0.5])
+        return vectors
+
+    def cost(self, tokens: int) -> float | None:
+        return None
+
+
+def test_recall_lends_the_answer_of_a_question_near_the_query(workspace: Path) -> None:
+    """Review 19 #8: recall applies `semantic_replies` on its semantic leg. The query
+    shares no word with the question or with its answer, so BM25 finds neither; the leg
+    puts the question first and its answer ("Rowan! ...") last of all, and the question
+    raises it to its own score: the answer is among the first hits, with what was lent
+    shown (`fusion.semantic.reply`). Without the call it is the fifth hit."""
+    said = [
+        ("Ben", "how is the new apprentice at the bakery getting on?"),
+        ("Elodie", "Rowan! very good at shaping, terrible at tea"),
+        ("Ben", "the ovens broke down again this morning"),
+        ("Elodie", "we lost the whole first batch of croissants"),
+        ("Ben", "my sister visits on sunday"),
+        ("Elodie", "the market stall sold out by noon"),
+        ("Ben", "lovely weather for the walk home"),
+    ]
+    day = "2026-01-02T10:00:00Z"
+    (workspace / "threads" / "chat.jsonl").write_bytes(
+        b"".join(
+            encode_entry({"role": "user", "name": name, "content": text, "ts": day})
+            for name, text in said
+        )
+    )
+    config = load_config(workspace / "memctl.yaml")
+    found = recall(
+        Workspace(workspace),
+        config,
+        "Who joined the croissants crew?",
+        embedder=_NearTheQuestion(),
+        explain=True,
+    )
+    assert found.ranking == "hybrid"
+    entries = [hit.entry for hit in found.hits]
+    assert set(entries) == set(range(len(said)))
+    assert entries.index(1) <= 2, entries  # without the lending: fifth
+    answer = found.hits[entries.index(1)].explain["fusion"]["semantic"]
+    assert answer["cosine"] == pytest.approx(0.3, abs=1e-3)
+    assert answer["reply"] > 0.5
 
 
 # --------------------------------------------------------------------------- config

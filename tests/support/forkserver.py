@@ -15,9 +15,16 @@ What a fork would carry over that a fresh interpreter would not, and how it is k
   memctl's is filled; it starts no thread and sets no signal handler and no logging
   handler of its own;
 - environment read at import time: the server starts with the test process's
-  environment, and `popen` refuses a run whose environment changes a variable that the
-  interpreter's start-up or a pre-imported module reads once at import (IMPORT_ENV):
-  such a run must use the installed executable (helpers.run_memctl);
+  environment and the run's values of the variables that the interpreter's start-up or
+  a pre-imported module reads once at import (IMPORT_ENV), and a run gets a server of
+  its own for each set of their values;
+- the code imported: the server starts with the run's PYTHONPATH (less the crash
+  point's folder, which a run adds itself), so it imports memctl from where the
+  executable given that environment would (a checkout on PYTHONPATH, not the editable
+  install), and a run gets a server of its own for each PYTHONPATH. The server says
+  which memctl it imported on its "ready" line: one that is not the test process's
+  own ends the run with an error that says so, as neither a forked run nor the
+  executable would run the code under test;
 - the standard streams are made again in the child on descriptors 0, 1 and 2, as the
   interpreter makes them (line buffering on a terminal, stderr's backslashreplace);
 - `random` reseeds itself in a forked child (os.register_at_fork) and tempfile's names
@@ -119,15 +126,16 @@ PRELOAD = (
 # --------------------------------------------------------------------------- the server
 
 
-def serve(address: str) -> tuple[dict[str, object], list[int]]:
+def serve(address: str, origin: str) -> tuple[dict[str, object], list[int]]:
     """Accept runs until the test process goes away (its end of our stdin closes);
-    returns only in a forked run, with that run's request and descriptors."""
+    returns only in a forked run, with that run's request and descriptors. The ready
+    line names `origin`, the file memctl was imported from."""
     import select
 
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(address)
     listener.listen(64)
-    os.write(1, b"ready\n")
+    os.write(1, b"ready " + os.fsencode(origin) + b"\n")
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)  # nothing of ours reaches the test process's pipe again
     os.close(null)
@@ -232,7 +240,9 @@ def main() -> None:
     gc.collect()
     gc.freeze()  # the children share these pages, unwritten
     server_path = list(sys.path)
-    request, fds = serve(sys.argv[-1])
+    import memctl
+
+    request, fds = serve(sys.argv[-1], str(memctl.__file__))
     if not fds:
         return
     become(request, fds, server_path)
@@ -257,17 +267,50 @@ every MEMCTL_ variable."""
 _servers: dict[tuple[str | None, ...], _Server] = {}
 _lock = threading.Lock()
 
+CRASHPOINT = Path(__file__).with_name("crashpoint")
+"""The crash point's folder (helpers.CRASHPOINT): a run that has it on PYTHONPATH installs
+its hook itself (`become`), so the server never has it."""
+
+START_SECONDS = 300.0
+"""How long a server may take to import memctl and say it is ready (about 1 s alone;
+much more on a machine loaded with other runs) before the test fails instead of hanging."""
+
+REPLY_SECONDS = 60.0
+"""How long the server may take to fork a run and send its pid."""
+
+
+def _code_path(environment: Mapping[str, str]) -> str | None:
+    """The run's PYTHONPATH less the crash point's folder: where its memctl comes from."""
+    crash = os.path.realpath(CRASHPOINT)
+    given = environment.get("PYTHONPATH")
+    if given is None:
+        return None
+    kept = [p for p in given.split(os.pathsep) if not p or os.path.realpath(p) != crash]
+    return os.pathsep.join(kept) if any(kept) else None
+
+
+def _key(environment: Mapping[str, str]) -> tuple[str | None, ...]:
+    """What a server is started with from a run's environment: the IMPORT_ENV values and
+    the code's PYTHONPATH (`_code_path`)."""
+    return (*(environment.get(name) for name in IMPORT_ENV), _code_path(environment))
+
 
 class _Server:
-    """One server process, for runs whose IMPORT_ENV values are `key`."""
+    """One server process, for runs whose `_key` is `key`: it starts with the test
+    process's environment (no MEMCTL_ variable) and the key's values, given to it, not
+    set in os.environ, which the test's other threads read."""
 
-    def __init__(self) -> None:
+    def __init__(self, key: tuple[str | None, ...]) -> None:
+        environment = {
+            k: v
+            for k, v in os.environ.items()
+            if k != "PYTHONPATH" and k not in IMPORT_ENV and not k.startswith("MEMCTL_")
+        }
+        for name, value in zip((*IMPORT_ENV, "PYTHONPATH"), key, strict=True):
+            if value is not None:
+                environment[name] = value
         self.folder = tempfile.mkdtemp(prefix="memctl-forks-")
         self.address = os.path.join(self.folder, "socket")
-        # No crash point and no PYTHONPATH in the server itself: a run adds its own.
-        environment = {
-            k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("MEMCTL_")
-        }
         self.process = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, str(MEMCTL.parent), __file__, self.address],
             stdin=subprocess.PIPE,
@@ -275,34 +318,68 @@ class _Server:
             env=environment,
             cwd=self.folder,
         )
-        assert self.process.stdout is not None
-        ready = self.process.stdout.readline()
-        assert ready == b"ready\n", f"the fork server did not start: {ready!r}"
         atexit.register(self.stop)
+        ready = self._ready_line()
+        if not ready.startswith(b"ready "):
+            self.stop()
+            raise RuntimeError(f"the fork server did not start: {ready!r}")
+        self.origin = os.fsdecode(ready[len(b"ready ") :])
+        """The file the server imported memctl from."""
+
+    def _ready_line(self) -> bytes:
+        """The server's first line, or what it wrote by the time it ended or
+        START_SECONDS passed (RuntimeError then: a server stuck in an import)."""
+        import select
+
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        line = b""
+        deadline = time.monotonic() + START_SECONDS
+        while not line.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([fd], [], [], max(0.0, left))
+            if not ready:
+                self.process.kill()
+                self.stop()
+                raise RuntimeError(
+                    f"the fork server did not say it was ready in {START_SECONDS:g} s"
+                    f" (it wrote {line!r})"
+                )
+            data = os.read(fd, 4096)
+            if not data:
+                break
+            line += data
+        return line.rstrip(b"\n")
 
     def stop(self) -> None:
-        if self.process.stdin is not None:
+        if self.process.stdin is not None and not self.process.stdin.closed:
             self.process.stdin.close()  # the server's cue to end
-        self.process.wait(30)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _server(environment: Mapping[str, str]) -> _Server:
-    key = tuple(environment.get(name) for name in IMPORT_ENV)
+    key = _key(environment)
     with _lock:
         if key not in _servers or _servers[key].process.poll() is not None:
-            before = dict(os.environ)
-            try:  # the server reads these at import: it starts with the run's values
-                for name, value in zip(IMPORT_ENV, key, strict=True):
-                    if value is None:
-                        os.environ.pop(name, None)
-                    else:
-                        os.environ[name] = value
-                _servers[key] = _Server()
-            finally:
-                os.environ.clear()
-                os.environ.update(before)
-        return _servers[key]
+            _servers[key] = _Server(key)
+        server = _servers[key]
+    import memctl
+
+    ours = os.path.realpath(str(memctl.__file__))
+    if os.path.realpath(server.origin) != ours:
+        raise RuntimeError(
+            f"the fork server imported memctl from {server.origin}, the tests run"
+            f" {ours}: a forked run (and the executable, given the run's PYTHONPATH"
+            f" {environment.get('PYTHONPATH')!r}) would not run the code under test."
+            " Put the checkout on PYTHONPATH as an absolute path, and keep it in a"
+            " run's PYTHONPATH (helpers.crash_path)"
+        )
+    return server
 
 
 Stream = int | IO[Any] | None
@@ -368,7 +445,17 @@ class Forked:
             self.connection.connect(server.address)
             given = [fd for fd, _ in ends]
             socket.send_fds(self.connection, [json.dumps(request).encode()], given)
-            self.pid = int(self.connection.recv(64))
+            self.connection.settimeout(REPLY_SECONDS)
+            try:
+                reply = self.connection.recv(64)
+            except TimeoutError:
+                raise RuntimeError(
+                    f"the fork server sent no pid for `memctl {' '.join(self.args[1:])}`"
+                    f" in {REPLY_SECONDS:g} s"
+                ) from None
+            if not reply:
+                raise RuntimeError("the fork server's handler of this run went away")
+            self.pid = int(reply)
         finally:
             for (fd, ours), stream in zip(ends, (stdin, stdout, stderr), strict=True):
                 if ours is not None or stream == subprocess.DEVNULL:

@@ -33,9 +33,16 @@ import yaml
 from tests.support import forkserver
 
 MEMCTL = Path(sys.executable).with_name("memctl")
-CRASHPOINT = Path(__file__).with_name("crashpoint")
+CRASHPOINT = forkserver.CRASHPOINT
 """Put on PYTHONPATH, it kills a memctl run at an exact file operation (its
 sitecustomize.py says how); tests/system/test_crash.py and the index's kill test use it."""
+
+
+def crash_path() -> str:
+    """PYTHONPATH for a run the crash point watches: its folder, then the test process's
+    own PYTHONPATH (the checkout under test, when one is on it), so that the run, forked
+    or the executable, runs the same memctl as the test."""
+    return os.pathsep.join([str(CRASHPOINT), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 
 # --------------------------------------------------------------------------- time limits

@@ -41,7 +41,7 @@ import pytest
 
 from memctl.core.durable import APPEND_PIECE
 from tests.support import forkserver
-from tests.support.helpers import CRASHPOINT, MEMCTL, configure, time_limit
+from tests.support.helpers import MEMCTL, configure, crash_path, time_limit
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer, write_model_config
 
 pytestmark = pytest.mark.slow
@@ -64,7 +64,7 @@ def run_timeout() -> float:
 
 
 def environment(root: Path, **extra: str) -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(CRASHPOINT), "MEMCTL_CRASH_ROOT": str(root)}
+    env = {**os.environ, "PYTHONPATH": crash_path(), "MEMCTL_CRASH_ROOT": str(root)}
     env.update(extra)
     return env
 

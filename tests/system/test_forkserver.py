@@ -10,13 +10,17 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
+import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from tests.support import forkserver
-from tests.support.helpers import CRASHPOINT, MEMCTL, configure
+from tests.support.helpers import MEMCTL, configure, crash_path
 
 
 def real(
@@ -117,10 +121,62 @@ def test_a_variable_read_at_import_gets_a_server_of_its_own(tmp_path):
     assert "café".encode() in forked(args).stdout
 
 
+def _checkout(tmp_path: Path, version: str) -> Path:
+    """A copy of the memctl package under test whose __version__ is `version`."""
+    import memctl
+
+    root = tmp_path / "checkout"
+    package = Path(memctl.__file__).parent
+    shutil.copytree(package, root / "memctl", ignore=shutil.ignore_patterns("__pycache__"))
+    init = root / "memctl" / "__init__.py"
+    text = init.read_text()
+    assert '__version__ = "' in text
+    init.write_text(re.sub(r'__version__ = "[^"]*"', f'__version__ = "{version}"', text))
+    return root
+
+
+def test_a_checkout_on_pythonpath_is_the_code_a_forked_run_runs(tmp_path, monkeypatch):
+    """Review 19 #3: the server imported memctl before a run's PYTHONPATH was read, so
+    with a checkout on PYTHONPATH a forked run ran the editable install while the
+    executable ran the checkout. The server starts with the run's PYTHONPATH (less the
+    crash point's folder): a test process that runs the checkout forks runs of the
+    checkout, crash point or not; one whose runs would import another memctl than its
+    own is stopped with an error that says so."""
+    monkeypatch.setattr(forkserver, "EXECUTABLE", False)  # the fork server itself, always
+    checkout = _checkout(tmp_path, "9.9.9-checkout")
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    assert real(["--version"], env=env).stdout.strip() == b"memctl 9.9.9-checkout"
+    # This test process runs the package itself: a run of the checkout is refused.
+    with pytest.raises(RuntimeError, match="would not run the code under test") as refused:
+        forked(["--version"], env=env)
+    assert str(checkout / "memctl") in str(refused.value)
+    # A test process that runs the checkout (as `PYTHONPATH=<checkout> pytest` does).
+    repository = Path(__file__).resolve().parents[2]
+    script = (
+        "import memctl, sys; from tests.support import forkserver, helpers\n"
+        "assert memctl.__file__.startswith(sys.argv[1]), memctl.__file__\n"
+        "import os; watched = {**os.environ, 'PYTHONPATH': helpers.crash_path()}\n"
+        "for env in (None, watched):\n"
+        "    done = forkserver.run(['--version'], env=env)\n"
+        "    sys.stdout.buffer.write(done.stdout)\n"
+        "print(len(forkserver._servers))\n"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", script, str(checkout)],
+        env={**env, "PYTHONPATH": os.pathsep.join([str(checkout), str(repository)])},
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.decode().split("\n") == ["memctl 9.9.9-checkout"] * 2 + ["1", ""]
+
+
 def _operations(run, root: Path, log: Path, args: list[str]) -> list[str]:
     env = {
         **os.environ,
-        "PYTHONPATH": str(CRASHPOINT),
+        "PYTHONPATH": crash_path(),
         "MEMCTL_CRASH_ROOT": str(root),
         "MEMCTL_CRASH_LOG": str(log),
     }
@@ -154,7 +210,7 @@ def test_the_crash_point_numbers_the_same_writes_and_kills_a_forked_run(tmp_path
     shutil.copytree(template, root)
     env = {
         **os.environ,
-        "PYTHONPATH": str(CRASHPOINT),
+        "PYTHONPATH": crash_path(),
         "MEMCTL_CRASH_ROOT": str(root),
         "MEMCTL_CRASH_AT": str(point),
     }
@@ -209,3 +265,32 @@ def test_runs_side_by_side_each_get_their_own_streams(tmp_path, runs):
         else:
             assert process.returncode == 2
             assert f"nothing{n}" in err
+
+
+def test_a_server_stuck_at_start_or_before_the_pid_fails_the_test_with_a_message(
+    tmp_path, monkeypatch
+):
+    """Review 19 #10: a server stuck in an import, or a handler that never sends the
+    run's pid, hung the test run with no message. Each wait has a time limit and says
+    what did not come; a server that ends before it is ready says what it wrote."""
+    monkeypatch.setattr(forkserver, "EXECUTABLE", False)  # the fork server itself, always
+    monkeypatch.setattr(forkserver, "_servers", {})
+    monkeypatch.setattr(forkserver, "START_SECONDS", 1.0)
+    monkeypatch.setattr(forkserver, "LAUNCH", "import time; time.sleep(60)")
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="did not say it was ready in 1 s"):
+        forked(["--version"])
+    assert time.monotonic() - started < 30  # the stuck server was killed, not waited for
+    monkeypatch.setattr(forkserver, "LAUNCH", "print('no memctl here')")
+    with pytest.raises(RuntimeError, match="did not start: b'no memctl here'"):
+        forked(["--version"])
+    # A server that takes the run and never answers.
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    listener.bind(str(tmp_path / "mute"))
+    listener.listen(1)
+    mute = SimpleNamespace(address=str(tmp_path / "mute"))
+    monkeypatch.setattr(forkserver, "_server", lambda environment: mute)
+    monkeypatch.setattr(forkserver, "REPLY_SECONDS", 1.0)
+    with pytest.raises(RuntimeError, match="sent no pid for `memctl --version` in 1 s"):
+        forked(["--version"])
+    listener.close()
