@@ -891,12 +891,16 @@ def _block_appended(ws: Workspace, note: FlushNote) -> bool:
     return hashlib.sha256(data).hexdigest() == note.sha256
 
 
-def speaker_of(entry: Any) -> str | None:
-    """A log entry's `name`, who said it, when it is a message that has one."""
+def speaker_of(entry: Any, redactor: Redactor | None = None) -> str | None:
+    """A log entry's `name`, who said it, when it is a message that has one; redacted by
+    `redactor` when given: a `name` is as free a text as the content, and is shown beside
+    it (`[user Hana]`)."""
     if type(entry) is not dict or is_compaction(entry):
         return None
     name = entry.get("name")
-    return name if isinstance(name, str) and name.strip() else None
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return name if redactor is None else redactor.text(name)
 
 
 def who(role: str | None, speaker: str | None) -> str:

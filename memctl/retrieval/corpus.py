@@ -35,6 +35,7 @@ from memctl.core.threads import (
 from memctl.core.workspace import DAILY_NAME, Workspace
 
 if TYPE_CHECKING:
+    from memctl.core.redact import Redactor
     from memctl.models.held import Held
 
 
@@ -160,10 +161,11 @@ def role_of(entry: dict[str, Any]) -> str:
     return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
 
 
-def line_speaker(line: str) -> str | None:
-    """`speaker_of` a raw log line (None for one that is no JSON object)."""
+def line_speaker(line: str, redactor: Redactor | None = None) -> str | None:
+    """`speaker_of` a raw log line (None for one that is no JSON object), redacted by
+    `redactor` when given."""
     try:
-        return speaker_of(json.loads(line))
+        return speaker_of(json.loads(line), redactor)
     except (ValueError, RecursionError):
         return None
 

@@ -2700,7 +2700,7 @@ def _hit(
         return None  # it states a forgotten fact, or a turn it was taken from does
     if echo_answers is not None and not memory and tool_echo(line) and not echo_answers(candidate):
         return None
-    speaker = None if memory else line_speaker(line)
+    speaker = None if memory else line_speaker(line, redactor)
     if memory:
         source = f"{candidate.rel}:{candidate.number}"
     else:

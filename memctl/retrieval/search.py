@@ -493,7 +493,8 @@ class _Scan:
             lowered = fold(text)
             if one in lowered if one is not None else _matches_many(lowered, keywords, every):
                 role = str(entry.get("role", "?"))
-                hits.append(Hit("thread", rel, None, number, role, text, speaker=speaker_of(entry)))
+                speaker = speaker_of(entry, redactor)
+                hits.append(Hit("thread", rel, None, number, role, text, speaker=speaker))
 
     def flush(self) -> None:
         """Hand a finished file's hits to the sink (a file's hits are final only once it
@@ -618,7 +619,8 @@ class _Scan:
             # is an oracle (a key guessed one character at a time, issue 24 item 3).
             text = self.redactor.text(text)
         if record_matches(fold(text), self.plan.keywords, self.plan.mode):
-            hit = Hit("thread", rel, None, index, role_of(entry), text, speaker=speaker_of(entry))
+            speaker = speaker_of(entry, self.redactor)
+            hit = Hit("thread", rel, None, index, role_of(entry), text, speaker=speaker)
             self.result.hits.append(hit)
 
 

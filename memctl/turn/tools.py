@@ -701,7 +701,7 @@ def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
         text = redactor.head(text, HISTORY_ENTRY_CHARS) + f" … [{more:,} more chars]"
     else:
         text = redactor.text(text)
-    return f"#{index} [{who(role, speaker_of(entry))}] {text}"
+    return f"#{index} [{who(role, speaker_of(entry, redactor))}] {text}"
 
 
 def render_lines(result: GetResult) -> str:

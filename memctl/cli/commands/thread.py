@@ -196,7 +196,7 @@ def thread_show(
         lines = []
         for index, entry in shown:
             role = "compaction" if is_compaction(entry) else entry.get("role", "?")
-            role = who(role, speaker_of(entry))
+            role = who(role, speaker_of(entry, redactor))
             # redacted whole, then cut: a cut key is no key a pattern knows
             body = " ".join(redactor.text(searchable_text(entry)).split())
             lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
