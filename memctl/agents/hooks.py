@@ -251,9 +251,9 @@ def _unknown(prompt: str) -> set[str]:
     use?"), a name as much as "Theo" is."""
     import re
 
-    from memctl.retrieval.recall import _english
+    from memctl.retrieval.recall import english
 
-    return {word for word in re.findall(r"[^\W\d_]{2,}", prompt.lower()) if not _english(word)}
+    return {word for word in re.findall(r"[^\W\d_]{2,}", prompt.lower()) if not english(word)}
 
 
 def _near(hit: RecallHit) -> bool:

@@ -889,13 +889,13 @@ def subject_of(query: str) -> set[str]:
     if not before:
         return set()
     capital = {w.lower() for w in re.findall(r"\b[A-Z]\w*", query[1:])}
-    names = {w for w in before if w in capital or not _english(w)}
+    names = {w for w in before if w in capital or not english(w)}
     if named_terms(query) - before:
         return names
     return before
 
 
-def _english(word: str) -> bool:
+def english(word: str) -> bool:
     """Whether `word` is in the thesaurus's dictionary (WordNet): else a name."""
     from memctl.retrieval.thesaurus import knows
 
