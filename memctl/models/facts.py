@@ -705,9 +705,9 @@ _DAY_OF_MONTH = re.compile(
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
-22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after it); "the 30th of next month",
-"the 3rd of March", chat's "3rd of march" and the day before its month with no ordinal
-("12 July", "16 aug", British order) are one date."""
+22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after
+it); "the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
+before its month with no ordinal ("12 July", "16 aug", British order) are one date."""
 
 
 def _day_of_month(
