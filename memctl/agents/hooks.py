@@ -174,12 +174,15 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     _, degrees = focus_of(prompt)
     topic = [term for term in terms if term not in degrees | NAMING] or terms
     wanted = {token for tokens in query_tokens(topic) for token in tokens}
-    telling, unknown = _telling(ws, wanted, prompt)
+    telling, common = _telling(ws, wanted, prompt)
     rows = [(n, as_words(hit.snippet), "") for n, hit in enumerate(hits, 1)]
     held = tokenize(rows)
     holding = {doc - 1 for term, doc, *_ in held if term in telling}
-    if not holding:  # what memory lacks was asked of a name it holds ("postgres")
-        holding = {doc - 1 for term, doc, *_ in held if term in unknown}
+    if not holding and common:  # what memory lacks was asked of a name it holds ("postgres")
+        # Only now: the dictionary is loaded for it, which a prompt answered by a word
+        # that tells need not pay.
+        unknown = {token for tokens in query_tokens(sorted(_unknown(prompt))) for token in tokens}
+        holding = {doc - 1 for term, doc, *_ in held if term in unknown & common}
     answering = {id(hits[n]) for n in holding}
     after = {(hit.path, hit.line + 1) for n in holding if (hit := hits[n]).line is not None}
     # The next line of a ledger is the next fact of its block (a block's last line is
@@ -209,7 +212,8 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     run", which recall weighs as its strongest word however common). When none tells,
     all do: a prompt of common words is answered by them. The index unreadable, all do.
 
-    Second, the common words of `wanted` no dictionary has (`_unknown`): a tool or a
+    Second, the common words of `wanted`, of which `_answering` takes those no
+    dictionary has (`_unknown`): a tool or a
     name written in lower case, which tell when no hit holds a word of the first
     ("postgres" of "what port does postgres use?" in a memory whose every line is of
     Postgres and none says "port"; review 18 #1). Not beside them: "which port does
@@ -241,8 +245,7 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     }
     if not telling:
         return wanted, set()
-    unknown = {token for tokens in query_tokens(sorted(_unknown(prompt))) for token in tokens}
-    return telling, (wanted & unknown) - telling
+    return telling, wanted - telling
 
 
 def _unknown(prompt: str) -> set[str]:
