@@ -213,10 +213,10 @@ def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], se
     all do: a prompt of common words is answered by them. The index unreadable, all do.
 
     Second, the common words of `wanted`, of which `_answering` takes those no
-    dictionary has (`_unknown`): a tool or a
-    name written in lower case, which tell when no hit holds a word of the first
-    ("postgres" of "what port does postgres use?" in a memory whose every line is of
-    Postgres and none says "port"; review 18 #1). Not beside them: "which port does
+    dictionary has (`_unknown`): a tool or a name written in lower case, which tell
+    when no hit holds a word of the first ("postgres" of "what port does postgres
+    use?" in a memory whose every line is of Postgres and none says "port"; review 18
+    #1). Not beside them: "which port does
     postgres listen on?" is answered by the line that says "listens", not by every
     line of Postgres. Not as the first: the table of words is WordNet's first two
     senses, which lack many an English word ("unrelated")."""

@@ -7,9 +7,10 @@ any order; `any` wants one of them. Matching ignores case (`str.lower`, as the r
 lower-cases both sides) and accents (`corpus.fold`, both sides: "Ines" finds "Inês"; a
 block whose bytes hold no accented letter is matched as bytes as before, and in one that
 does only the lines holding one are folded), regex characters are plain characters,
-Chinese is not split into words, dates are not interpreted, repeated keywords and extra whitespace do not count,
-and a query of only whitespace matches nothing. Every mode yields records in the same
-order under the same limit: `any` is not ranked by how many keywords a record holds.
+Chinese is not split into words, dates are not interpreted, repeated keywords and extra
+whitespace do not count, and a query of only whitespace matches nothing. Every mode
+yields records in the same order under the same limit: `any` is not ranked by how many
+keywords a record holds.
 
 Search has to keep up with grep on years of dailies and thousands of threads, so no
 Python code runs per line of a file. Each file is read whole (in blocks of at most
