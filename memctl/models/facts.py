@@ -1984,6 +1984,8 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    told_by: dict[str, list[str]] = {}
+    """The facts kept of each speaker so far ("" for an unnamed one), oldest first."""
     fixed: tuple[int, str] | None = None
     """The month a weekday fixed ahead ("thursday the 4th": September) and the message
     it was said in: "the 12th" said a few messages on is that month's (`_carried_month`)."""
@@ -2080,7 +2082,8 @@ def extract(
                 _chat_names(sentence) | learned if chat else introduced if asking else None
             )
             laughed = asking and _said_laughing(pieces, index)
-            stated = _fact_of(
+            # "they moved it to june 19th": "it" is what the speaker dated before.
+            stated = _rescheduled(sentence, _told_by(speaker, known, told_by), said) or _fact_of(
                 sentence,
                 names,
                 heard,
@@ -2130,6 +2133,7 @@ def extract(
                 facts, seen, fact
             ):
                 seen.add(as_said)
+                told_by.setdefault(speaker or "", []).append(fact)
         hearing.heard(text)
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
@@ -2142,6 +2146,15 @@ _BARE_VALUE = re.compile(
     re.I,
 )
 """A value alone: a number with a unit or two ("212.", "800 quid", "about 60 guests")."""
+
+
+def _told_by(speaker: str | None, known: list[str], told_by: dict[str, list[str]]) -> list[str]:
+    """The facts `speaker` told before, oldest first: those memory holds under their name
+    ("Tomas: ...", "Tomas's sister ...") and those kept of them in this conversation."""
+    if speaker is None:
+        return told_by.get("", [])
+    own = re.compile(rf"{re.escape(speaker)}(?::|['’]s\b|\b)", re.I)
+    return [fact for fact in known if own.match(fact)] + told_by.get(speaker, [])
 
 
 def _values_joined(pieces: list[str]) -> list[str]:
@@ -2731,6 +2744,102 @@ def _fact_of(
 
 
 _DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+
+
+_MONTH_WORD = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DAY_DATE = re.compile(
+    rf"\b(?P<md>(?P<iso>(?P<iso_year>\d{{4}})-(?P<iso_month>\d\d)-\d\d)"
+    rf"|(?P<month>{_MONTH_WORD})\.?\s+(?:the\s+)?{_DAY_NUMBER}"
+    rf"|(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+(?P<month_after>{_MONTH_WORD}))\b"
+    r"(?P<year>,?\s+(?:in\s+)?(?P<year_number>(?:19|20)\d\d)\b)?",
+    re.I,
+)
+"""A day of a month: an ISO date, or a month and its day in either order, with its year
+when one follows ("june 12th in 2027")."""
+_RESCHEDULE_VERB = r"(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted|changed|brought)"
+_MOVED_IT = re.compile(
+    r"^(?:(?:so|and|but|well|oh|ok|okay|also|update)\W+)*"
+    r"(?:(?:they|we|he|she)(?:\s+(?:have|has)|['’](?:ve|s))?\s+(?:(?:just|finally|officially)\s+)*"
+    rf"{_RESCHEDULE_VERB}\s+it"
+    r"|it(?:\s+(?:has|was|is|got)|['’]s)?(?:\s+been)?\s+(?:(?:just|finally|officially)\s+)*"
+    rf"{_RESCHEDULE_VERB})"
+    r"(?:\s+(?:back|forward|up|out))?\s+(?:to|until|till)\s+"
+    rf"(?P<date>{_DAY_DATE.pattern})(?P<rest>.*)$",
+    re.I,
+)
+"""A date changed with only a pronoun for what it is of: "they moved it to june 19th
+because the venue double-booked", "it's been pushed back to the 3rd of may". The verb
+moves an event in time; "it" is the event said before."""
+
+
+def _month_of(found: re.Match[str]) -> int | None:
+    """The month (1 to 12) a `_DAY_DATE` match names."""
+    if found["iso_month"]:
+        return int(found["iso_month"])
+    word = (found["month"] or found["month_after"] or "")[:3].casefold()
+    months = [name[:3].casefold() for name in MONTHS]
+    return months.index(word) + 1 if word in months else None
+
+
+def _ahead(found: re.Match[str], said: datetime | None) -> bool:
+    """Whether the day a `_DAY_DATE` match names may still be ahead when `said`: an event
+    already past is not moved. Without a year (or a day said) it may be."""
+    year = found["iso_year"] or found["year_number"]
+    month = _month_of(found)
+    day = re.search(r"\d{1,2}(?=\D*$)", found["md"]) if not found["iso"] else None
+    if said is None or year is None or month is None:
+        return True
+    number = int(found["iso"][-2:]) if found["iso"] else int(day[0]) if day else 1
+    try:
+        return date(int(year), month, number) >= said.date()
+    except ValueError:
+        return True
+
+
+def _rescheduled(sentence: str, earlier: list[str], said: datetime | None) -> str | None:
+    """A change of date told with "it" for what moved (`_MOVED_IT`), or None for another
+    sentence. "It" is the one fact the speaker told before with a day still ahead (of the
+    new date's month, when the speaker told of several), told again with the new day and
+    the old one it replaces: "Ines is getting married on june 12th in 2027" and "they
+    moved it to june 19th because ..." is "Ines is getting married on june 19th in 2027
+    instead of june 12th, because ...". When no one fact is that, the sentence is kept
+    as said: a change of date, even of what is unsaid, is news."""
+    moved = _MOVED_IT.match(sentence)
+    if moved is None:
+        return None
+    new = _DAY_DATE.match(moved["date"])
+    assert new is not None  # the pattern holds it
+    # One fact told twice (in the ledger and in MEMORY.md) is one fact.
+    told = {
+        _key(fact): fact
+        for fact in (
+            re.sub(r"\s*\([A-Z][a-z]+ \d{4}\)", "", _SPEAKER_PREFIX.sub("", fact))
+            for fact in earlier
+        )
+    }
+    dated = [
+        (fact, found)
+        for fact in told.values()
+        if len(found_all := list(_DAY_DATE.finditer(fact))) == 1
+        and _ahead(found := found_all[0], said)
+    ]
+    month = _month_of(new)
+    if len(dated) > 1 and month is not None:
+        dated = [(fact, found) for fact, found in dated if _month_of(found) == month]
+    if len(dated) != 1:
+        return sentence
+    fact, found = dated[0]
+    # The old year stays with the new day, unless the new date names its own.
+    day = new[0] if new["year"] else f"{new['md']}{found['year'] or ''}"
+    fact = f"{fact[: found.start()]}{day} instead of {found['md']}{fact[found.end() :]}"
+    fact = fact.rstrip(" .!")
+    rest = moved["rest"].strip(" .!")
+    return f"{fact}, {rest.lstrip(', ')}." if rest else f"{fact}."
+
+
 _DATE_ALONE = re.compile(
     rf"""\W*(?:(?:on|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s)\W+)*
     (?:(?:{_WD}),?\s+)?(?:the\s+)?
@@ -3944,7 +4053,8 @@ def _standalone(
     if person:
         fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
-    if speaker and speaker.casefold() not in fact.casefold():
+    # A name as a word: "Mo" is not named by "moved".
+    if speaker and not re.search(rf"(?<!\w){re.escape(speaker)}(?!\w)", fact, re.I):
         fact = f"{speaker}: {fact}"
     fact = fact.rstrip("… ") or fact
     if fact[-1] not in ".!?。！？":

@@ -1,0 +1,82 @@
+"""builtin on what a user still read wrong in its memory (issue 25 item 1; audit 13 D2,
+D5, D10, D12; review 19 #7, review 16 #8): a change of date told with "it", thanks and
+orders to the listener, an assistant's acknowledgement, a firm's name, one-word answers,
+a verb's particle and a name read as a noun. Every sentence here is written for these
+tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memctl.models.facts import extract
+from memctl.models.supersede import stale
+
+
+def chat(*lines: str) -> list[str]:
+    """The facts builtin keeps of `lines` ("TS|Name: text", or "Name: text" said on
+    2026-11-20, a Friday)."""
+    conversation: list[dict[str, Any]] = []
+    for line in lines:
+        ts, _, said = line.rpartition("|")
+        name, _, text = said.partition(": ")
+        conversation.append(
+            {"role": "user", "name": name, "text": text, "ts": ts or "2026-11-20T21:00:00+00:00"}
+        )
+    return extract(conversation, [], lambda text: False)
+
+
+OCTOBER = "2026-10-03T19:00:00+00:00"
+WEDDING = f"{OCTOBER}|Tomas: my sister Ines is getting married on june 12th next year"
+
+
+# ------------------------------------------------------------------ D2: "they moved it"
+
+
+def test_a_date_moved_with_it_is_the_one_event_the_speaker_dated_before() -> None:
+    facts = chat(WEDDING, "Tomas: they moved it to june 19th because the venue double-booked")
+    assert facts == [
+        "Tomas's sister Ines is getting married on june 12th in 2027.",
+        "Tomas's sister Ines is getting married on june 19th in 2027 instead of june 12th,"
+        " because the venue double-booked.",
+    ]
+    assert stale(facts) == {0: 1}  # consolidation drops the old day
+
+
+def test_among_several_dated_events_it_is_the_one_of_the_new_dates_month() -> None:
+    facts = chat(
+        WEDDING,
+        f"{OCTOBER}|Tomas: and I start at the firm on january 11th",
+        "Tomas: they moved it to june 19th",
+    )
+    assert (
+        facts[-1]
+        == "Tomas's sister Ines is getting married on june 19th in 2027 instead of june 12th."
+    )
+
+
+def test_it_moved_with_no_one_event_to_be_is_kept_as_said() -> None:
+    # two events of the month: which moved is unsaid
+    assert (
+        chat(
+            WEDDING,
+            f"{OCTOBER}|Tomas: and I start at the firm on june 1st",
+            "Tomas: they moved it to june 19th because the venue double-booked",
+        )[-1]
+        == "Tomas: They moved it to june 19th because the venue double-booked."
+    )
+    # an event already past is not what moved; another speaker's is not the speaker's
+    assert chat(
+        f"{OCTOBER}|Mo: the recital was on 2026-10-01", "Mo: they moved it to december 3rd"
+    ) == [
+        "Mo: The recital was on 2026-10-01.",
+        "Mo: They moved it to december 3rd.",
+    ]
+    assert chat(
+        f"{OCTOBER}|Lin: my party is on december 5th", "Mo: it's been pushed back to december 12th"
+    )[-1] == ("Mo: It's been pushed back to december 12th.")
+
+
+def test_a_moved_it_with_no_date_is_not_read_as_a_change_of_date() -> None:
+    assert chat(
+        f"{OCTOBER}|Mo: the recital is on 2026-12-04", "Mo: they moved it to the big hall"
+    ) == ["Mo: The recital is on 2026-12-04."]
