@@ -537,6 +537,12 @@ relative to the day it was said, so it is left as written; a weekday followed by
 plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today"),
 of a file name ("today.md", "notes.today") or of a hyphenated token ("today-notes",
 "--today", "Monday-Friday") is no date."""
+_PARTICLE = re.compile(
+    r"(in|over)\s+(?!(?:the|this|last|next)\s+(?:weekend|week|month|year)\b)", re.I
+)
+"""An "in" or "over" before a relative date that takes no preposition ("yesterday",
+"last night", "two days ago"): the particle of the verb before it ("moved in", "came
+over"), not the date's. "Over the weekend", "in next month" hold their own."""
 _POSSESSIVE = re.compile(r"['’]s\b")
 """After a relative date, the date is a determiner ("pulls tomorrow's rates"), not when
 something happens: it is written without its own "on" or "in" ("2025-01-13's rates")."""
@@ -587,6 +593,12 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
             # "on tomorrow's list": the "on" said stays, the date's own is not added.
             said_before = match[0][: match.start("phrase") - match.start()]
             written = said_before + re.sub(r"^(?:in|on) ", "", written)
+        elif (particle := _PARTICLE.match(match[0])) and not (
+            match["bare_day"] or match["in_count"] or written.startswith(f"{particle[1]} ")
+        ):
+            # "we moved in yesterday": "yesterday" takes no "in"; it is the verb's ("move
+            # in"), kept before the date's own "on".
+            written = f"{particle[1]} {written}"
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]

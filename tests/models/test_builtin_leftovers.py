@@ -80,3 +80,24 @@ def test_a_moved_it_with_no_date_is_not_read_as_a_change_of_date() -> None:
     assert chat(
         f"{OCTOBER}|Mo: the recital is on 2026-12-04", "Mo: they moved it to the big hall"
     ) == ["Mo: The recital is on 2026-12-04."]
+
+
+# ------------------------------------------------------------------ a verb's particle
+
+
+def test_a_particle_before_a_date_that_takes_no_preposition_stays_with_its_verb() -> None:
+    """ "moved in yesterday": "yesterday" takes no "in", so the "in" is the verb's; the
+    date's own "on" follows it."""
+    assert chat("Lin: we moved in yesterday") == ["Lin: We moved in on 2026-11-19."]
+    assert chat("Lin: we moved in two days ago") == ["Lin: We moved in on 2026-11-18."]
+    assert chat("Lin: Jo came over last night") == ["Lin: Jo came over on 2026-11-19."]
+
+
+def test_a_preposition_a_date_takes_is_still_replaced_by_the_date() -> None:
+    assert chat("Lin: we moved on yesterday") == ["Lin: We moved on 2026-11-19."]
+    assert chat("Lin: the gig was over the weekend, at the Roundhouse") == [
+        "Lin: The gig was over the weekend, at the Roundhouse."
+    ]
+    assert chat("Lin: we met up over this weekend in Leeds") == [
+        "Lin: We met up on the weekend of 2026-11-21 in Leeds."
+    ]
