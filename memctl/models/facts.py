@@ -1617,7 +1617,13 @@ def _not_told(sentence: str) -> bool:
         or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
+        or bool(_PLEASE_ENDED.search(sentence))
     )
+
+
+_PLEASE_ENDED = re.compile(r"(?:^|[\s,])(?:please|pls|plz)\W*$", re.I)
+"""A sentence closing on "please" ("Hana, loop Priyanka in today please", "the window seat
+please"): a request to the listener, of the moment, whatever it names."""
 
 
 _REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)
@@ -3601,11 +3607,18 @@ def _about_it(clause: str) -> bool:
     return len([word for word in content_words(clause) if word not in _ADVERBS]) <= 2
 
 
+_THANKED = re.compile(rf"^(?:{_THANKS_SAID}|ty\b)(?!\s+to\b)", re.I)
+"""A clause of thanks ("thanks Hana for covering"); not a cause ("thanks to the cache,
+builds take 2 minutes")."""
+
+
 def _says_something(clause: str, names: frozenset[str]) -> bool:
     """Whether a clause holds a fact alone, or something a fact needs: a number, a
     date, a name, or more than two content words ("I saw a jazz concert downtown" is
     no fact alone, only beside its date; "I'm so nervous" is none at all)."""
     unquoted = clause.strip(" .!?")
+    if _THANKED.match(unquoted):
+        return False  # "..., thanks Hana for covering": thanks to the listener
     return (
         len(content_words(unquoted)) > 2
         or is_fact(unquoted, names)
@@ -3799,7 +3812,7 @@ _DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
 
 def _tail_order(sentence: str) -> re.Match[str] | None:
     """The comma before the last clause when that clause is an order to the listener
-    ("..., save me a desk", "..., don't let it slip"), said to them ("..., you're
+    ("..., save me a desk", "..., don't let it slip"), thanks to them, said to them ("..., you're
     invited") or an offer of the moment ("..., I'll send you a scarf")."""
     tails = list(_TAIL_CLAUSE.finditer(sentence))
     if not tails:
@@ -3807,6 +3820,7 @@ def _tail_order(sentence: str) -> re.Match[str] | None:
     clause = sentence[tails[-1].end() :]
     addressed = (
         _IMPERATIVE.match(clause)
+        or _THANKED.match(clause)  # "..., thanks Hana for covering"
         or _DONT.match(clause)
         or _TO_LISTENER.match(clause)
         or _empty_promise(clause)

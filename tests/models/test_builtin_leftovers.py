@@ -101,3 +101,37 @@ def test_a_preposition_a_date_takes_is_still_replaced_by_the_date() -> None:
     assert chat("Lin: we met up over this weekend in Leeds") == [
         "Lin: We met up on the weekend of 2026-11-21 in Leeds."
     ]
+
+
+# ------------------------------------------------------------------ D5: thanks and orders
+
+
+def test_thanks_and_a_request_closing_on_please_are_not_facts() -> None:
+    assert (
+        chat(
+            "Marcus: I'm back! Thanks Lucía for covering.",
+            "Lucía: no problem",
+            "Marcus: Hana, loop Priyanka in today please.",
+            "Hana: on it",
+            "Marcus: book the big room for friday pls",
+        )
+        == []
+    )
+
+
+def test_a_thanks_clause_is_cut_from_the_news_it_closes() -> None:
+    assert chat("Dev: I'm back from Lisbon, thanks Hana for covering") == [
+        "Dev is back from Lisbon."
+    ]
+    assert chat("Dev: I fixed the login bug, thanks for the logs Hana") == [
+        "Dev fixed the login bug."
+    ]
+
+
+def test_thanks_to_a_cause_and_please_inside_a_sentence_stay() -> None:
+    assert chat("Dev: the build takes 2 minutes now, thanks to the new cache") == [
+        "Dev: The build takes 2 minutes now, thanks to the new cache."
+    ]
+    assert chat("Tomas: yes please, my brother Arjun is driving the van on friday") == [
+        "Yes please, Tomas's brother Arjun is driving the van on 2026-11-27."
+    ]
