@@ -2350,6 +2350,9 @@ def _assistant_aside(
         or (not working and sentence.endswith("!"))
     ):
         return True
+    if acknowledged := _ACKNOWLEDGED.match(sentence):
+        # "Recorded: FastAPI for the API": the participle says it took what it was told.
+        words = {word[:5] for word in content_words(sentence[acknowledged.end() :])}
     if words and len(words & told) >= 0.7 * len(words):
         return True
     if not working and not signalled and _offered_step(sentence):
@@ -2368,6 +2371,12 @@ def _assistant_aside(
         # in settings.py") stay.
         return True
     return _quotes_memory(sentence, remembered)
+
+
+_ACKNOWLEDGED = re.compile(r"^(?:[A-Z][a-z]+ed|Done|Got it|OK|Okay)\s*[:,—–-]\s+")
+"""A past participle set before what follows as its label ("Recorded: ...", "Noted,
+...", "Updated: ..."): the assistant acknowledging what it was just told, repeated
+after it."""
 
 
 _STEP = re.compile(
@@ -2590,6 +2599,13 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
     its mark ("June 14, yes.", `heard` holding "") is kept."""
     if _DATE_ONLY.fullmatch(sentence):
         return "" not in heard
+    where = _WHERE_TAIL.search(sentence)
+    if (
+        where
+        and _BARE_VALUE.fullmatch(head := sentence[: where.start()])
+        and not _VERB.search(head)
+    ):
+        return True  # "42, in tests/conftest.py": where a value of nothing said is
     return (
         len(_WORD.findall(sentence)) <= 4
         and not _DIGITS.search(sentence)
@@ -2695,6 +2711,9 @@ def _answered(question: str, date: str) -> str:
         return ""
     if told := _named_answer(question, date):
         return told
+    # "42, in tests/conftest.py": a value and where it is; the value answers.
+    where = _WHERE_TAIL.search(date)
+    date, where_said = (date[: where.start()], where[0].rstrip(" .!")) if where else (date, "")
     value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
         return ""
@@ -2727,7 +2746,11 @@ def _answered(question: str, date: str) -> str:
     else:
         return ""
     told = re.sub(r"\byour\b", "my", re.sub(r"\b(?:you|u)\b", "I", told, flags=re.I), flags=re.I)
-    return told[0].upper() + told[1:]
+    return told[0].upper() + told[1:] + where_said
+
+
+_WHERE_TAIL = re.compile(r",\s+(?:in|at|on|under)\s+\S+[^,]*$")
+"""Where a value said alone is, set off after it ("42, in tests/conftest.py")."""
 
 
 def _fact_of(

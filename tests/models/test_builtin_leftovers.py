@@ -135,3 +135,47 @@ def test_thanks_to_a_cause_and_please_inside_a_sentence_stay() -> None:
     assert chat("Tomas: yes please, my brother Arjun is driving the van on friday") == [
         "Yes please, Tomas's brother Arjun is driving the van on 2026-11-27."
     ]
+
+
+# ------------------------------------------------------------------ D10: an agent's answers
+
+
+def helped(*lines: str) -> list[str]:
+    """The facts of a person ("U: ...") talking with an AI assistant ("AI: ...")."""
+    conversation: list[dict[str, Any]] = [
+        {
+            "role": "user" if line.startswith("U: ") else "assistant",
+            "text": line[4:] if line.startswith("AI: ") else line[3:],
+            "ts": "2026-11-06T14:00:00+00:00",
+        }
+        for line in lines
+    ]
+    return extract(conversation, [], lambda text: False)
+
+
+def test_an_assistants_acknowledgement_of_what_it_was_told_is_not_kept_again() -> None:
+    assert helped(
+        "U: OK we decided: the API uses FastAPI.", "AI: Recorded: FastAPI for the API."
+    ) == ["The API uses FastAPI."]
+    assert helped("U: Dmitri will own the parser.", "AI: Noted: Dmitri will own the parser.") == [
+        "Dmitri will own the parser."
+    ]
+
+
+def test_an_assistants_acknowledgement_adding_something_is_kept() -> None:
+    assert helped("U: Dmitri will own the parser.", "AI: Recorded: Ana owns the CLI and the docs.")[
+        -1
+    ] == ("Recorded: Ana owns the CLI and the docs.")
+
+
+def test_a_value_and_where_it_is_is_told_with_the_question_it_answers() -> None:
+    assert helped(
+        "U: What was the seed we pinned for the flaky test?", "AI: 42, in tests/conftest.py."
+    ) == ["The seed we pinned for the flaky test was 42, in tests/conftest.py."]
+    # without its question, the value of nothing is dropped; a sentence with it stays
+    assert (
+        helped("U: Let's pin the seed for the flaky test.", "AI: 42, in tests/conftest.py.") == []
+    )
+    assert helped("U: I pinned the seed to 42, in tests/conftest.py.") == [
+        "The user pinned the seed to 42, in tests/conftest.py."
+    ]
