@@ -179,3 +179,32 @@ def test_a_value_and_where_it_is_is_told_with_the_question_it_answers() -> None:
     assert helped("U: I pinned the seed to 42, in tests/conftest.py.") == [
         "The user pinned the seed to 42, in tests/conftest.py."
     ]
+
+
+# ------------------------------------------------------------------ D12: a firm's name
+
+
+def subjects(*facts: str) -> dict[str, str | None]:
+    """Each fact's section once consolidated, by its text."""
+    from memctl.models.curate import merge
+
+    daily = "".join(f"- {fact}\n" for fact in facts)
+    return {fact.text: fact.subject for fact in merge("", [("2026-10-03.md", daily)]).facts}
+
+
+def test_names_joined_by_an_ampersand_are_a_firm_not_a_persons_section() -> None:
+    found = subjects(
+        "Tomas applied to an architecture firm in Manchester, Kellner & Roe.",
+        "Kellner & Roe offered Tomas the job!",
+        "Tomas's cat is named Miso.",
+    )
+    assert found["Kellner & Roe offered Tomas the job!"] == "Tomas"
+
+
+def test_a_person_named_first_and_another_joined_by_and_is_still_the_subject() -> None:
+    found = subjects(
+        "Tomas met Kellner at the studio.",
+        "Kellner and Tomas designed the library.",
+        "Kellner's sister is an architect too.",
+    )
+    assert found["Kellner and Tomas designed the library."] == "Kellner"
