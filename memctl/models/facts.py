@@ -1617,13 +1617,21 @@ def _not_told(sentence: str) -> bool:
         or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
-        or bool(_PLEASE_ENDED.search(sentence))
+        or bool(_PLEASE_ENDED.search(sentence) and _ORDERED.match(sentence))
     )
 
 
 _PLEASE_ENDED = re.compile(r"(?:^|[\s,])(?:please|pls|plz)\W*$", re.I)
-"""A sentence closing on "please" ("Hana, loop Priyanka in today please", "the window seat
-please"): a request to the listener, of the moment, whatever it names."""
+_ORDERED = re.compile(
+    r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now)\s+)?(?!(?i:just|also|and|now)\b)"
+    r"[A-Za-z][a-z]+\s+"
+    r"(?:(?:me|us|him|her|them|it|the|a|an|my|your|our|this|that|these|those)\b|[A-Z])"
+)
+"""A word with no subject before its object (a name, a pronoun in the object case, a
+determiner), after the name of the one spoken to: a verb in the imperative. Closing on
+"please" ("Hana, loop Priyanka in today please", "book the big room pls"), it is an order
+to the listener, of the moment, whatever it names; a choice said with "please" ("Just
+Tuesdays and Thursdays for the evening one, please") settles what was offered."""
 
 
 _REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)

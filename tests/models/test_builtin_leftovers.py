@@ -128,6 +128,17 @@ def test_a_thanks_clause_is_cut_from_the_news_it_closes() -> None:
     ]
 
 
+def test_a_choice_closing_on_please_settles_what_was_offered() -> None:
+    """No verb before an object: not an order, the terms of an offer accepted."""
+    assert (
+        chat(
+            "Kofi: i can also do a quick evening walk at 6 if u need, £10",
+            "Harriet: Just Tuesdays and Thursdays for the evening walk, please.",
+        )[-1]
+        == "Harriet: Just Tuesdays and Thursdays for the evening walk, please."
+    )
+
+
 def test_thanks_to_a_cause_and_please_inside_a_sentence_stay() -> None:
     assert chat("Dev: the build takes 2 minutes now, thanks to the new cache") == [
         "Dev: The build takes 2 minutes now, thanks to the new cache."
