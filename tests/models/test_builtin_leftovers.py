@@ -219,3 +219,29 @@ def test_a_person_named_first_and_another_joined_by_and_is_still_the_subject() -
         "Kellner's sister is an architect too.",
     )
     assert found["Kellner and Tomas designed the library."] == "Kellner"
+
+
+# ------------------------------------------------------------------ review 16 #8: a name
+
+
+def test_a_given_name_with_an_abstract_nouns_ending_is_no_rule_of_the_project() -> None:
+    """ "Florence should apologise" is said of a person, as "Sarah should apologise" is;
+    "-ence" and "-ity" end given names too."""
+    from memctl.models.facts import _rule
+
+    assert [
+        _rule(said) for said in ("Florence should apologise.", "Trinity should apologise.")
+    ] == [
+        False,
+        False,
+    ]
+    assert helped("U: Florence should apologise.", "AI: That would help.") == []
+
+
+def test_an_abstract_noun_opening_a_rule_is_still_a_kind() -> None:
+    from memctl.models.facts import _rule
+
+    assert _rule("Indentation must be four spaces.")
+    assert _rule("Logging should use structlog.")
+    assert _rule("every dependency must be pinned.")
+    assert _rule("the security review must pass before a release.")
