@@ -1262,11 +1262,13 @@ reversible", "PRs should be squashed before merging", "Every endpoint needs to c
 the token")."""
 _STANDING_ORDER = re.compile(
     r"^(?:(?:please|and)\s+)?(?:always|never|(?:do not|don't|dont)\s+ever)\s+"
-    r"(?P<verb>[a-z][\w-]*)\s+\S",
+    r"(?P<verb>(?![a-z]*[aeiouy][a-z]*ing\b)[a-z][\w-]*)\s+\S",
     re.I,
 )
 """An imperative that holds from now on, not for this once: "always" or "never" before
-the verb ("Never push directly to main", "Always run the linter first")."""
+the verb ("Never push directly to main", "Always run the linter first"); not before a
+participle (a stem with its vowel and "-ing": "running", not "bring"), whose "I'm" chat
+dropped ("Always running late these days")."""
 _ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)(?:\s+[a-z]+)?\s+again\b[\s.!?]*$|\bnext time\b", re.I)
 """An order about one person and what just happened, the person and "again" all there is
 after the verb ("Never doubt me again", "Never leave me hanging again"), or about the
@@ -2715,6 +2717,101 @@ def _named_answer(question: str, said: str) -> str:
     return told[0].upper() + told[1:]
 
 
+_ASKED_WHERE_WHAT = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?(?P<wh>where|what)\s+(?P<aux>do|does|did|are|is|was|were)\s+"
+    r"(?P<subject>you|u|[A-Z][\w'’-]+)\s+(?P<verb>[a-z]+)(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
+    re.I,
+)
+"""A question of where or what someone does, did or is doing ("where did you move?",
+"what do you eat these days?", "where does Jen work?"): its answer, a noun phrase, is
+"the answer is where/what they do"."""
+_PAST_OF = {
+    "go": "went",
+    "grow": "grew",
+    "meet": "met",
+    "get": "got",
+    "buy": "bought",
+    "eat": "ate",
+    "find": "found",
+    "leave": "left",
+    "take": "took",
+    "see": "saw",
+    "fly": "flew",
+    "drive": "drove",
+    "choose": "chose",
+    "pick": "picked",
+    "study": "studied",
+    "do": "did",
+    "have": "had",
+    "end up": "ended up",
+}
+"""The past of the verbs most asked of with "where/what did you ...?" whose past is not
+"-ed" (English's irregular verbs are a closed class; the rest take "-d" or "-ed")."""
+_NO_VALUE = re.compile(
+    r"\b(?:no|not|none|nothing|nowhere|nobody|anything|anywhere|something|somewhere|"
+    r"everything|everywhere|unknown|unsure|unclear|dunno|idk|tbd|maybe|probably)\b",
+    re.I,
+)
+"""An answer that gives no value: a negation, an indefinite or a hedge ("nowhere yet",
+"not sure", "something cheap", "unknown")."""
+_ANSWER_NP = re.compile(
+    r"(?:(?:yes|yeah|yep|still)[,\s]+)*(?P<np>[\w'’&.-]+(?:\s+[\w'’&.-]+){0,3})[.!]*"
+)
+
+
+def _past(verb: str) -> str:
+    """The past of a verb in its plain form ("move" -> "moved", "go" -> "went")."""
+    if verb in _PAST_OF:
+        return _PAST_OF[verb]
+    if verb in _SAME_PAST:
+        return verb
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def _place_or_thing_answer(question: str, said: str) -> str:
+    """A noun phrase said alone in answer to "where/what does X do?" (`_ASKED_WHERE_WHAT`),
+    told with the question's verb: "where did you move?" / "Lisbon." is "Lisbon is where
+    I moved" (which preposition the place takes is unsaid); "what do you eat these days?"
+    / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an answer with a verb, a date, no value (`_NO_VALUE`: "no
+    idea", "nowhere yet") or an order ("Ask Rasmus"). "" for anything else."""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
+    answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
+    if where is None or answer is None:
+        return ""
+    np = answer["np"]
+    # A name in capitals is one ("Halden Labs"), whatever its last word looks like.
+    proper = all(word[:1].isupper() for word in np.split())
+    if (
+        (_VERB.search(np) and not proper)
+        or _NO_VALUE.search(np)
+        or _DATE_ALONE.fullmatch(np)
+        or _IMPERATIVE.match(np)
+        or _TWO_ASKED_OF.search(where[0])
+    ):
+        return ""
+    aux, verb = where["aux"].casefold(), where["verb"].casefold()
+    subject = "I" if where["subject"].casefold() in ("you", "u") else where["subject"]
+    if aux == "did":
+        told = f"{subject} {_past(verb)}"
+    elif aux in ("do", "does"):
+        told = f"{subject} {verb if subject == 'I' else _conjugate(verb)}"
+    else:
+        being = {"are": "am", "is": "is", "was": "was", "were": "was"}[aux]
+        told = f"{subject} {being if subject == 'I' else aux} {verb}"
+    # "a Skoda" capitalised as a sentence of its own: a determiner in object place.
+    np = re.sub(r"^(?:A|An|The|My|Our|His|Her|Their)\b", lambda m: m[0].casefold(), np)
+    if where["wh"].casefold() == "what":
+        # "what do you eat these days?" / "Vegan": the answer is what is eaten.
+        told = f"{told} {np}{where['rest']}"
+        return told[0].upper() + told[1:]
+    return f"{np[0].upper()}{np[1:]} is where {told}{where['rest']}"
+
+
 def _answered(question: str, date: str) -> str:
     """A date said alone in answer to `question`, told with what it dates: "When is the
     festival?" / "21 june" is "the festival is 21 june", "When do you start?" / "the
@@ -2725,7 +2822,7 @@ def _answered(question: str, date: str) -> str:
     question, or "Why?"), or `date` is more than a date or a value."""
     if not question:
         return ""
-    if told := _named_answer(question, date):
+    if told := _named_answer(question, date) or _place_or_thing_answer(question, date):
         return told
     # "42, in tests/conftest.py": a value and where it is; the value answers.
     where = _WHERE_TAIL.search(date)
@@ -3039,10 +3136,22 @@ _SUBJECT_DROPPED = re.compile(
 
 
 def _with_subject(sentence: str, chat: bool) -> str:
-    """`sentence` with the "I" chat dropped before its news given back."""
+    """`sentence` with the "I" chat dropped before its news given back, or the "I'm" a
+    state of the speaker's is said without (`_STATE_DROPPED`)."""
+    if _STATE_DROPPED.match(sentence):
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     if not chat or not _SUBJECT_DROPPED.match(sentence):
         return sentence
     return f"I {sentence[:1].lower()}{sentence[1:]}"
+
+
+_STATE_DROPPED = re.compile(
+    r"^(?:(?:still|also|now|fully)\s+)*(?:allergic\s+to\s+[\w-]+(?:\s+[\w-]+)?"
+    r"|vegan|vegetarian|pescatarian)[.!]*$",
+    re.I,
+)
+"""A diet or an allergy said alone, with no subject ("Allergic to penicillin.", "Still
+vegan."): only a person is one, and said alone it is the speaker."""
 
 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
@@ -3631,7 +3740,11 @@ def _within_length(sentence: str, names: frozenset[str]) -> str:
 _PART = re.compile(r"[,;:]")
 _JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
-_ABOUT_THAT = re.compile(r"\b(?:that|this|those|these)\s+[a-z]+\s*[.!]*$", re.I)
+_ABOUT_THAT = re.compile(
+    r"\b(?:that|this|those|these)\s+(?!(?:days|weeks|months|years|times)\b)[a-z]+\s*[.!]*$", re.I
+)
+"""A demonstrative and its noun closing a clause ("I love that idea"); not a time ("these
+days": now, for a while)."""
 
 
 def _about_it(clause: str) -> bool:

@@ -245,3 +245,34 @@ def test_an_abstract_noun_opening_a_rule_is_still_a_kind() -> None:
     assert _rule("Logging should use structlog.")
     assert _rule("every dependency must be pinned.")
     assert _rule("the security review must pass before a release.")
+
+
+# ------------------------------------------------------------------ review 19 #7: one word
+
+
+def test_a_noun_answering_where_or_what_someone_does_is_told_with_the_question() -> None:
+    assert chat("Lin: where did you move?", "Mo: Lisbon.") == ["Lisbon is where Mo moved."]
+    assert chat("Lin: where did you move?", "Mo: Yes, Lisbon.") == ["Lisbon is where Mo moved."]
+    assert chat("Lin: what do you drive these days?", "Mo: a Skoda") == [
+        "Mo drives a Skoda these days."
+    ]
+    assert chat("Lin: where does Jen work now?", "Mo: Halden Labs.") == [
+        "Mo: Halden Labs is where Jen works now."
+    ]
+    assert chat("Lin: who is your doctor?", "Mo: Dr Patel.") == ["Mo's doctor is Dr Patel."]
+
+
+def test_an_answer_giving_no_value_is_not_told_as_one() -> None:
+    for answer in ("Mo: nowhere yet", "Mo: not sure", "Mo: Ask Rasmus."):
+        assert chat("Lin: where did you move?", answer) == [], answer
+    assert chat("Lin: what do you drive?", "Mo: no idea, ask Rasmus") == []
+
+
+def test_a_diet_or_an_allergy_said_alone_is_the_speakers() -> None:
+    assert chat("Lin: I can't eat shellfish.", "Mo: Allergic to penicillin.") == [
+        "Lin can't eat shellfish.",
+        "Mo is allergic to penicillin.",
+    ]
+    assert chat("Lin: I went vegetarian in may", "Mo: Still vegan.")[-1] == "Mo is still vegan."
+    # a diet said of a thing is no one's
+    assert chat("Lin: the new place opened", "Mo: vegan burgers are great") == []
