@@ -42,6 +42,7 @@ from calendar import monthrange
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
@@ -2124,7 +2125,9 @@ def extract(
             )
             laughed = asking and _said_laughing(pieces, index)
             # "they moved it to june 19th": "it" is what the speaker dated before.
-            stated = _rescheduled(sentence, _told_by(speaker, known, told_by), said) or _fact_of(
+            stated = _rescheduled(
+                sentence, partial(_told_by, speaker, known, told_by), said
+            ) or _fact_of(
                 sentence,
                 names,
                 heard,
@@ -2958,17 +2961,21 @@ def _ahead(found: re.Match[str], said: datetime | None) -> bool:
         return True
 
 
-def _rescheduled(sentence: str, earlier: list[str], said: datetime | None) -> str | None:
+def _rescheduled(
+    sentence: str, told_before: Callable[[], list[str]], said: datetime | None
+) -> str | None:
     """A change of date told with "it" for what moved (`_MOVED_IT`), or None for another
-    sentence. "It" is the one fact the speaker told before with a day still ahead (of the
-    new date's month, when the speaker told of several), told again with the new day and
-    the old one it replaces: "Ines is getting married on june 12th in 2027" and "they
-    moved it to june 19th because ..." is "Ines is getting married on june 19th in 2027
-    instead of june 12th, because ...". When no one fact is that, the sentence is kept
-    as said: a change of date, even of what is unsaid, is news."""
+    sentence. "It" is the one fact the speaker told before (`told_before`, read only
+    then) with a day still ahead (of the new date's month, when the speaker told of
+    several), told again with the new day and the old one it replaces: "Ines is getting
+    married on june 12th in 2027" and "they moved it to june 19th because ..." is "Ines
+    is getting married on june 19th in 2027 instead of june 12th, because ...". When no
+    one fact is that, the sentence is kept as said: a change of date, even of what is
+    unsaid, is news."""
     moved = _MOVED_IT.match(sentence)
     if moved is None:
         return None
+    earlier = told_before()  # read for this shape only: memory may hold many facts
     new = _DAY_DATE.match(moved["date"])
     assert new is not None  # the pattern holds it
     # One fact told twice (in the ledger and in MEMORY.md) is one fact.
