@@ -2727,7 +2727,8 @@ def _named_answer(question: str, said: str) -> str:
 
 _ASKED_WHERE_WHAT = re.compile(
     r"^(?:(?:so|and|ok|okay)\W+)?(?P<wh>where|what)\s+(?P<aux>do|does|did|are|is|was|were)\s+"
-    r"(?P<subject>you|u|[A-Z][\w'’-]+)\s+(?P<verb>[a-z]+)(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
+    r"(?P<subject>you|u|[A-Z][\w'’-]+)\s+(?P<verb>[a-z]+)"
+    r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
     re.I,
 )
 """A question of where or what someone does, did or is doing ("where did you move?",
@@ -2784,8 +2785,9 @@ def _place_or_thing_answer(question: str, said: str) -> str:
     """A noun phrase said alone in answer to "where/what does X do?" (`_ASKED_WHERE_WHAT`),
     told with the question's verb: "where did you move?" / "Lisbon." is "Lisbon is where
     I moved" (which preposition the place takes is unsaid); "what do you eat these days?"
-    / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an answer with a verb, a date, no value (`_NO_VALUE`: "no
-    idea", "nowhere yet") or an order ("Ask Rasmus"). "" for anything else."""
+    / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an
+    answer with a verb, a date, no value (`_NO_VALUE`: "no idea", "nowhere yet") or an
+    order ("Ask Rasmus"). "" for anything else."""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
     answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
@@ -2924,7 +2926,8 @@ when one follows ("june 12th in 2027")."""
 _RESCHEDULE_VERB = r"(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted|changed|brought)"
 _MOVED_IT = re.compile(
     r"^(?:(?:so|and|but|well|oh|ok|okay|also|update)\W+)*"
-    r"(?:(?:they|we|he|she)(?:\s+(?:have|has)|['’](?:ve|s))?\s+(?:(?:just|finally|officially)\s+)*"
+    r"(?:(?:they|we|he|she)(?:\s+(?:have|has)|['’](?:ve|s))?\s+"
+    r"(?:(?:just|finally|officially)\s+)*"
     rf"{_RESCHEDULE_VERB}\s+it"
     r"|it(?:\s+(?:has|was|is|got)|['’]s)?(?:\s+been)?\s+(?:(?:just|finally|officially)\s+)*"
     rf"{_RESCHEDULE_VERB})"
