@@ -2098,7 +2098,9 @@ def extract(
             )
             if not sentence:
                 continue
-            sentence = _answered(hearing.question, sentence) or sentence
+            # "where did you move?" / "Lisbon.": the question made it a fact.
+            asked = _place_or_thing_answer(hearing.question, sentence, pieces[index])
+            sentence = asked or _answered(hearing.question, sentence) or sentence
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
@@ -2125,16 +2127,18 @@ def extract(
             )
             laughed = asking and _said_laughing(pieces, index)
             # "they moved it to june 19th": "it" is what the speaker dated before.
-            stated = _rescheduled(
-                sentence, partial(_told_by, speaker, known, told_by), said
-            ) or _fact_of(
-                sentence,
-                names,
-                heard,
-                (known_names or frozenset()) | told_of,
-                chatty,
-                asking,
-                laughed,
+            stated = (
+                _rescheduled(sentence, partial(_told_by, speaker, known, told_by), said)
+                or asked
+                or _fact_of(
+                    sentence,
+                    names,
+                    heard,
+                    (known_names or frozenset()) | told_of,
+                    chatty,
+                    asking,
+                    laughed,
+                )
             )
             if stated and _chat_scrap(sentence, index > 0 or hearing.answers or "" in heard):
                 stated = ""
@@ -2781,19 +2785,22 @@ def _past(verb: str) -> str:
     return verb + "ed"
 
 
-def _place_or_thing_answer(question: str, said: str) -> str:
+def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
     """A noun phrase said alone in answer to "where/what does X do?" (`_ASKED_WHERE_WHAT`),
     told with the question's verb: "where did you move?" / "Lisbon." is "Lisbon is where
     I moved" (which preposition the place takes is unsaid); "what do you eat these days?"
     / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an
     answer with a verb, a date, no value (`_NO_VALUE`: "no idea", "nowhere yet") or an
-    order ("Ask Rasmus"). "" for anything else."""
+    order ("Ask Rasmus"). "" for anything else. `written`: the answer as its message wrote
+    it, whose lower case ("fish") the sentence's capital does not change."""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
     answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
     if where is None or answer is None:
         return ""
     np = answer["np"]
+    if written.lstrip()[:1].islower():
+        np = np[:1].lower() + np[1:]
     # A name in capitals is one ("Halden Labs"), whatever its last word looks like.
     proper = all(word[:1].isupper() for word in np.split())
     if (
@@ -2832,7 +2839,7 @@ def _answered(question: str, date: str) -> str:
     question, or "Why?"), or `date` is more than a date or a value."""
     if not question:
         return ""
-    if told := _named_answer(question, date) or _place_or_thing_answer(question, date):
+    if told := _named_answer(question, date):
         return told
     # "42, in tests/conftest.py": a value and where it is; the value answers.
     where = _WHERE_TAIL.search(date)

@@ -279,3 +279,29 @@ def test_a_diet_or_an_allergy_said_alone_is_the_speakers() -> None:
     assert chat("Lin: I went vegetarian in may", "Mo: Still vegan.")[-1] == "Mo is still vegan."
     # a diet said of a thing is no one's
     assert chat("Lin: the new place opened", "Mo: vegan burgers are great") == []
+
+
+def test_an_answer_in_chats_lower_case_keeps_it_and_these_days_dates_it() -> None:
+    """ "these days" is a time, not "that" said of what came before; "fish" as written."""
+    assert chat("Lin: what do you eat these days?", "Mo: fish") == ["Mo eats fish these days."]
+    assert chat("Lin: what are you reading?", "Mo: Dune") == ["Mo is reading Dune."]
+
+
+def test_the_event_memory_and_the_ledger_both_hold_is_one_event() -> None:
+    """MEMORY.md and today's ledger may hold the same fact (one with its month): "it" is
+    still that one event."""
+    known = [
+        "Tomas's sister Ines is getting married on june 12th in 2027.",
+        "Tomas's sister Ines is getting married on june 12th in 2027 (October 2026).",
+    ]
+    conversation = [
+        {
+            "role": "user",
+            "name": "Tomas",
+            "text": "they moved it to june 19th",
+            "ts": "2026-11-20T21:00:00+00:00",
+        }
+    ]
+    assert extract(conversation, known, lambda text: False) == [
+        "Tomas's sister Ines is getting married on june 19th in 2027 instead of june 12th."
+    ]
