@@ -1296,8 +1296,7 @@ _COMMON_ONLY = re.compile(r"(?:tion|sion|ment|ness|ism|logy|ing)$", re.I)
 """The endings of `_MASS_NOUN` that make common nouns only: a capitalised word ending in
 one ("Indentation", "Logging") is an abstract noun opening its sentence. A word ending
 in "-ence", "-ance", "-ity", "-age" or "-ure" may be a given name ("Florence",
-"Constance", "Trinity"): capitalised, it is read as one unless it is in a state ("must
-be ...")."""
+"Constance", "Trinity"): capitalised, it is read as one."""
 _COMPARATIVE = re.compile(r"\b(?:more|less|fewer|better|worse)\b", re.I)
 """A degree wished for ("Kids should sleep more", "Netflix should add more anime"):
 an opinion of how things ought to change, not a rule to hold to."""
@@ -1355,13 +1354,9 @@ def _rule(sentence: str) -> bool:
         code = bool(_CODE_LIKE.search(subject))
         plural = noun.endswith("s") and not noun.endswith("ss")
         # "Indentation", "code coverage": an abstract noun names all of its kind at once.
-        # A capitalised one by the endings no given name has ("Logging"), or by the
-        # others ("-ence", "-ity") as the subject of a state ("Storage must be
-        # encrypted"); doing something ("Florence should apologise", "Trinity must sign
-        # the lease"), it is someone's name, as "Netflix" is a company's.
-        mass = (_MASS_NOUN if noun == subject.split()[-1] or verb == "be" else _COMMON_ONLY).search(
-            noun
-        )
+        # A capitalised one only by the endings no given name has ("Logging", not
+        # "Florence" nor "Trinity").
+        mass = (_MASS_NOUN if noun == subject.split()[-1] else _COMMON_ONLY).search(noun)
         kind = bool(obliged["all"] or plural or code or mass)
         head = obliged["head"]
         if head[:1].isupper() and subject == head and not kind:
