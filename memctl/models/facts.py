@@ -1292,11 +1292,6 @@ backtick, or a capital after its first letter ("settings.py", "PRs", "API", "iOS
 _MASS_NOUN = re.compile(r"(?:tion|sion|ment|ness|ity|ing|ance|ence|age|ure|ism|logy)$", re.I)
 """The endings English derives abstract nouns with ("indentation", "logging",
 "coverage", "security"): such a noun stands without a determiner as a name does."""
-_COMMON_ONLY = re.compile(r"(?:tion|sion|ment|ness|ism|logy|ing)$", re.I)
-"""The endings of `_MASS_NOUN` that make common nouns only: a capitalised word ending in
-one ("Indentation", "Logging") is an abstract noun opening its sentence. A word ending
-in "-ence", "-ance", "-ity", "-age" or "-ure" may be a given name ("Florence",
-"Constance", "Trinity"): capitalised, it is read as one."""
 _COMPARATIVE = re.compile(r"\b(?:more|less|fewer|better|worse)\b", re.I)
 """A degree wished for ("Kids should sleep more", "Netflix should add more anime"):
 an opinion of how things ought to change, not a rule to hold to."""
@@ -1354,10 +1349,7 @@ def _rule(sentence: str) -> bool:
         code = bool(_CODE_LIKE.search(subject))
         plural = noun.endswith("s") and not noun.endswith("ss")
         # "Indentation", "code coverage": an abstract noun names all of its kind at once.
-        # A capitalised one only by the endings no given name has ("Logging", not
-        # "Florence" nor "Trinity").
-        mass = (_MASS_NOUN if noun == subject.split()[-1] else _COMMON_ONLY).search(noun)
-        kind = bool(obliged["all"] or plural or code or mass)
+        kind = bool(obliged["all"] or plural or code or _MASS_NOUN.search(noun))
         head = obliged["head"]
         if head[:1].isupper() and subject == head and not kind:
             return False  # a name: a person's or a company's, not a thing of the project

@@ -221,30 +221,21 @@ def test_a_person_named_first_and_another_joined_by_and_is_still_the_subject() -
     assert found["Kellner and Tomas designed the library."] == "Kellner"
 
 
-# ------------------------------------------------------------------ review 16 #8: a name
-
-
-def test_a_given_name_with_an_abstract_nouns_ending_is_no_rule_of_the_project() -> None:
-    """ "Florence should apologise" is said of a person, as "Sarah should apologise" is;
-    "-ence" and "-ity" end given names too."""
-    from memctl.models.facts import _rule
-
-    assert [
-        _rule(said) for said in ("Florence should apologise.", "Trinity should apologise.")
-    ] == [
-        False,
-        False,
-    ]
-    assert helped("U: Florence should apologise.", "AI: That would help.") == []
+# ------------------------------------------------------------------ review 16 #8: a kind
 
 
 def test_an_abstract_noun_opening_a_rule_is_still_a_kind() -> None:
+    """Review 16 #8 ("Florence should apologise" read as a rule) is left open: reading a
+    capitalised "-ity"/"-ance" word as a given name lost rules a team states to its agent
+    ("Security must sign off every release."), a worse loss than an opinion kept."""
     from memctl.models.facts import _rule
 
     assert _rule("Indentation must be four spaces.")
     assert _rule("Logging should use structlog.")
     assert _rule("every dependency must be pinned.")
     assert _rule("the security review must pass before a release.")
+    assert _rule("Security must sign off every release.")
+    assert _rule("Compliance must approve every new vendor.")
 
 
 # ------------------------------------------------------------------ review 19 #7: one word
