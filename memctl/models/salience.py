@@ -14,8 +14,10 @@ filler. Ties keep the order said; the kept bullets keep it too.
 Never cut: a rule or a decision (what the user asks an agent to do, always or never,
 what was decided or chosen): they rank above everything. An agent at work (a tool ran)
 is not budgeted at all: its results, the user's rules and the project's decisions are
-what its rules keep, and what it did is told by its tool calls, not by small talk. A
-person talking with an AI assistant is budgeted as two people are.
+what its rules keep, and what it did is told by its tool calls, not by small talk. Nor
+is one voice alone (notes, a list dictated, messages nobody answers): what someone
+writes down for memory is what they chose to keep. A person talking with an AI
+assistant is budgeted as two people are.
 """
 
 from __future__ import annotations
@@ -55,12 +57,12 @@ ownership, health, the life events that change them."""
 _RULE = re.compile(
     r"\b(?:decid\w*|decision|agreed|chose|chosen|settled on|from now on|remember to|"
     r"make sure|deadline|due (?:on|by))\b"
-    r"|^(?:please\s+)?(?:always|never|do not|don't|must|should)\b",
+    r"|^(?:please\s+)?(?:always|never|do not|don't|must|should|remember)\b",
     re.I,
 )
 """A rule or a decision: what someone decided, agreed or chose, a deadline, or an order
-(a bullet opening on "always", "never", "don't": what is asked always or never to be
-done; "Ana never learned to swim" tells of Ana, it orders nothing)."""
+(a bullet opening on "always", "never", "don't", "remember": what is asked always or
+never to be done; "Ana never learned to swim" tells of Ana, it orders nothing)."""
 
 
 @dataclass(frozen=True)
@@ -88,28 +90,42 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(word[:5] for word in content_words(text))
 
 
-@dataclass(frozen=True)
-class _Message:
-    speaker: str
-    words: frozenset[str]
+class Said:
+    """The messages of a block as content words, with who said each and, for each word,
+    the messages that hold it (so that a fact's source is found without reading every
+    message: a block of 10,000 messages is flushed in chunks, each read once a fact)."""
+
+    def __init__(self, said: list[dict[str, Any]]) -> None:
+        self.voices = [(item.get("role"), item.get("name")) for item in said]
+        self.words = [_stems(str(item.get("text", ""))) for item in said]
+        self.holding: dict[str, list[int]] = {}
+        for number, words in enumerate(self.words):
+            for word in words:
+                self.holding.setdefault(word, []).append(number)
+
+    def source(self, words: frozenset[str]) -> int | None:
+        """The message sharing most of `words` (the first of those), None when none."""
+        shared: dict[int, int] = {}
+        for word in words:
+            for number in self.holding.get(word, ()):
+                shared[number] = shared.get(number, 0) + 1
+        return min(shared, key=lambda n: (-shared[n], n)) if shared else None
 
 
-def taken_up(words: frozenset[str], messages: list[_Message]) -> bool:
+def taken_up(words: frozenset[str], said: Said) -> bool:
     """Whether the listener takes the fact up: the message it was said in (the one
     sharing most of its content words) is answered next by another speaker with two of
     them or more ("I started the new job on Monday" / "How is the new job?"). What
     the other asks after or repeats is what the conversation is about; what passes
     without a word back is colour."""
-    if not words or not messages:
+    source = said.source(words)
+    if source is None or source + 1 >= len(said.words):
         return False
-    source = max(range(len(messages)), key=lambda n: len(words & messages[n].words))
-    if source + 1 >= len(messages):
-        return False
-    reply = messages[source + 1]
-    return reply.speaker != messages[source].speaker and len(words & reply.words) >= 2
+    reply = source + 1
+    return said.voices[reply] != said.voices[source] and len(words & said.words[reply]) >= 2
 
 
-def salience(fact: str, speakers: frozenset[str], messages: list[_Message]) -> float:
+def salience(fact: str, speakers: frozenset[str], messages: Said, days: frozenset[str]) -> float:
     """How much of what a reader would remember `fact` states, from its structure: a
     resolved date (2) or a month (1), a number (1), each name besides the speakers' (1,
     two at most), a durable relation (1), taken up by the listener (2, `taken_up`), a
@@ -118,9 +134,10 @@ def salience(fact: str, speakers: frozenset[str], messages: list[_Message]) -> f
     the moment's news score nothing of their own."""
     rest = _unprefixed(fact)
     score = 0.0
-    if _ISO_DAY.search(rest):
+    dates = set(_ISO_DAY.findall(rest))
+    if dates - days:
         score += 2
-    elif _MONTH.search(rest):
+    elif _MONTH.search(rest) and not dates:
         score += 1
     if _NUMBER.search(_ISO_DAY.sub("", rest)):
         score += 1
@@ -142,13 +159,13 @@ _DAY_WORDS = frozenset(month.casefold() for month in MONTHS) | frozenset(WEEKDAY
 
 def rank(facts: list[str], said: list[dict[str, Any]], speakers: frozenset[str]) -> list[Ranked]:
     """Each fact's rank (see `Ranked`) among the facts of the block `said`."""
-    messages = [
-        _Message(str(item.get("name", "")).casefold(), _stems(str(item.get("text", ""))))
-        for item in said
-    ]
+    messages = Said(said)
+    days = frozenset(str(item.get("ts", ""))[:10] for item in said)
     return [
         Ranked(
-            _RULE.search(_unprefixed(fact)) is not None, salience(fact, speakers, messages), order
+            _RULE.search(_unprefixed(fact)) is not None,
+            salience(fact, speakers, messages, days),
+            order,
         )
         for order, fact in enumerate(facts)
     ]
@@ -157,10 +174,12 @@ def rank(facts: list[str], said: list[dict[str, Any]], speakers: frozenset[str])
 def within_budget(facts: list[str], conversation: list[dict[str, Any]]) -> list[str]:
     """The facts of one flush block a reader would remember, in the order said: rules
     and decisions all, then the most salient up to `budget` of the block's messages.
-    Facts of an agent at work (a tool ran) are all kept (module doc)."""
-    if any(item.get("role") == "tool" for item in conversation):
-        return facts
+    Facts of an agent at work (a tool ran) and of one voice alone are all kept (module
+    doc)."""
     said = [item for item in conversation if item.get("role") in ("user", "assistant")]
+    voices = {(item.get("role"), item.get("name")) for item in said}
+    if len(voices) < 2 or any(item.get("role") == "tool" for item in conversation):
+        return facts
     room = budget(len(said))
     if len(facts) <= room:
         return facts
