@@ -43,8 +43,8 @@ _NUMBER = re.compile(
     r"twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen)\b",
     re.I,
 )
-_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z][\w'’-]*")
-"""A capitalised word inside a sentence (not its first word): a name."""
+_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z][\w-]*")
+"""A capitalised word inside a sentence (not its first word): a name ("Ana's" is Ana)."""
 _RELATION = re.compile(
     rf"\b(?:{kin_pattern()}|boss|manager|colleague|co-?worker|neighbou?r|dog|cat|pet|"
     r"puppy|kitten|job|works?|worked|hired|promoted|retired|quit|career|degree|"
