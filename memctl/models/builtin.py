@@ -141,7 +141,8 @@ class BuiltinModel:
             user_name,
             scratch=str(payload.get("scratch", "")),
         )
-        facts = within_budget(facts, payload.get("conversation", []))
+        if payload.get("budget", True):
+            facts = within_budget(facts, payload.get("conversation", []))
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate

@@ -161,3 +161,33 @@ def test_a_fact_the_listener_takes_up_outranks_one_that_passes_without_a_word() 
     kept = within_budget(facts, said(lines))
     assert "Ana joined a pottery class at the arts centre." in kept
     assert "Ana joined a choir at the church hall." not in kept
+
+
+def test_memory_flush_budget_false_keeps_every_fact_the_rules_read(cli, workspace) -> None:
+    """`memory.flush_budget: false` in memctl.yaml: the same long chat's flush writes every
+    fact its rules read, where the default writes the budget's share of them."""
+    import json
+
+    import yaml
+
+    def ledger_bullets(budgeted: bool) -> list[str]:
+        root = workspace / ("budgeted" if budgeted else "all")
+        assert cli("init", root).exit_code == 0
+        settings: dict[str, Any] = {"timezone": "UTC"}
+        if not budgeted:
+            settings["memory"] = {"flush_budget": False}
+        (root / "memctl.yaml").write_text(yaml.safe_dump(settings))
+        lines = "".join(
+            json.dumps({"role": m["role"], "name": m["name"], "content": m["text"], "ts": DAY})
+            + "\n"
+            for m in said(CATCH_UP)
+        )
+        assert cli("-w", root, "thread", "append", "chat", "-", input=lines).exit_code == 0
+        run = cli("-w", root, "flush")
+        assert run.exit_code == 0, run.stderr
+        ledgers = sorted((root / "memory").glob("*.md"))
+        return [line for line in ledgers[-1].read_text().splitlines() if line.startswith("- ")]
+
+    budgeted, every = ledger_bullets(True), ledger_bullets(False)
+    assert len(budgeted) == budget(len(CATCH_UP)) < len(every)
+    assert set(budgeted) < set(every)
