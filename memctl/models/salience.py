@@ -12,12 +12,14 @@ listener takes it up (`taken_up`), how many content words it has, and how much o
 filler. Ties keep the order said; the kept bullets keep it too.
 
 Never cut: a rule or a decision (what the user asks an agent to do, always or never,
-what was decided or chosen): they rank above everything. An agent at work (a tool ran)
+what was decided or chosen), and the user's name (a later flush of the thread reads it
+from the ledger to name the user): they rank above everything. An agent at work (a tool ran)
 is not budgeted at all: its results, the user's rules and the project's decisions are
 what its rules keep, and what it did is told by its tool calls, not by small talk. Nor
 is one voice alone (notes, a list dictated, messages nobody answers): what someone
-writes down for memory is what they chose to keep. A person talking with an AI
-assistant is budgeted as two people are.
+writes down for memory is what they chose to keep. Nor is a short block (fewer than
+`LONG_BLOCK` messages). A person talking with an AI assistant is budgeted as two people
+are.
 """
 
 from __future__ import annotations
@@ -28,10 +30,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS
+from memctl.models.facts import USER_NAME
 from memctl.models.words import FILLER, PREFIX, WORD, content_words, kin_pattern
 
 MIN_KEPT = 8
-"""No block is cut below this many bullets: a short exchange keeps what the rules kept."""
+"""No block is cut below this many bullets."""
+LONG_BLOCK = 16
+"""A block of fewer messages is not budgeted: below it the budget would be `MIN_KEPT`
+whatever its length, and a short exchange (the README's demo: a user, an assistant and a
+colleague in 11 messages) keeps what the rules kept."""
 PER_ROOT_TURN = 2.0
 """The budget is this many bullets for each square root of the block's messages
 (`budget`)."""
@@ -163,7 +170,7 @@ def rank(facts: list[str], said: list[dict[str, Any]], speakers: frozenset[str])
     days = frozenset(str(item.get("ts", ""))[:10] for item in said)
     return [
         Ranked(
-            _RULE.search(_unprefixed(fact)) is not None,
+            _RULE.search(_unprefixed(fact)) is not None or USER_NAME.search(fact) is not None,
             salience(fact, speakers, messages, days),
             order,
         )
@@ -178,7 +185,9 @@ def within_budget(facts: list[str], conversation: list[dict[str, Any]]) -> list[
     doc)."""
     said = [item for item in conversation if item.get("role") in ("user", "assistant")]
     voices = {(item.get("role"), item.get("name")) for item in said}
-    if len(voices) < 2 or any(item.get("role") == "tool" for item in conversation):
+    if len(said) < LONG_BLOCK or len(voices) < 2:
+        return facts
+    if any(item.get("role") == "tool" for item in conversation):
         return facts
     room = budget(len(said))
     if len(facts) <= room:

@@ -127,8 +127,8 @@ def test_a_decision_or_an_order_is_never_cut_however_little_it_names() -> None:
 
 def test_an_agent_at_work_one_voice_and_a_short_exchange_are_not_budgeted() -> None:
     """A tool ran: the block is an agent's work, whose facts are all kept; so are the
-    facts of one voice alone (notes, a list dictated); a block whose facts fit its
-    budget keeps them all."""
+    facts of one voice alone (notes, a list dictated) and of a short block; a long block
+    whose facts fit its budget keeps them all."""
     facts = [
         f"The build of service{n} on port 80{n:02} passes on 2025-03-1{n % 9}." for n in range(20)
     ]
@@ -139,14 +139,16 @@ def test_an_agent_at_work_one_voice_and_a_short_exchange_are_not_budgeted() -> N
     notes = said([f"Ana: note {n}." for n in range(30)])
     assert within_budget(facts, notes) == facts
     short = said(CATCH_UP[:6])
-    assert within_budget(facts[:MIN_KEPT], short) == facts[:MIN_KEPT]
-    assert within_budget(facts, short) != facts
+    assert within_budget(facts, short) == facts
+    long = said(CATCH_UP[:20])
+    assert within_budget(facts[: budget(20)], long) == facts[: budget(20)]
+    assert within_budget(facts, long) != facts
 
 
 def test_a_fact_the_listener_takes_up_outranks_one_that_passes_without_a_word() -> None:
     """Two facts alike in form; the one the other speaker answers with its words ("How
     is the pottery class?") is kept, the one nobody takes up is left out."""
-    lines = [f"Ben: filler message {n}." for n in range(14)]
+    lines = [f"Ben: filler message {n}." for n in range(16)]
     lines[3] = "Ana: I joined a pottery class at the arts centre."
     lines[4] = "Ben: How is the pottery class going at the arts centre?"
     lines[9] = "Ana: I joined a choir at the church hall."
@@ -191,3 +193,18 @@ def test_memory_flush_budget_false_keeps_every_fact_the_rules_read(cli, workspac
     budgeted, every = ledger_bullets(True), ledger_bullets(False)
     assert len(budgeted) == budget(len(CATCH_UP)) < len(every)
     assert set(budgeted) < set(every)
+
+
+def test_a_short_block_and_the_users_name_are_never_cut() -> None:
+    """The README's demo (11 messages, 10 facts) keeps every fact: a block under
+    `LONG_BLOCK` messages is not budgeted. In a long one the user's name is kept as a
+    rule is: a later flush of the thread reads it from the ledger to name the user."""
+    from memctl.models.salience import LONG_BLOCK
+
+    facts = [f"Ben's cousin Ravi{n} moved to Porto on 2025-03-0{n % 9 + 1}." for n in range(14)]
+    short = said([f"{('Ana', 'Ben')[n % 2]}: line {n}." for n in range(LONG_BLOCK - 1)])
+    assert within_budget(facts, short) == facts
+    long = said([f"{('Ana', 'Ben')[n % 2]}: line {n}." for n in range(LONG_BLOCK)])
+    named = ["The user's name is Ana.", *facts]
+    kept = within_budget(named, long)
+    assert len(kept) == budget(LONG_BLOCK) and "The user's name is Ana." in kept
