@@ -36,18 +36,11 @@ from memctl.core.forgotten import (
 )
 from memctl.core.memory import memory_path
 from memctl.core.said import speaker_label
+from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import (
-    Ledgers,
-    bullet_digest,
-    line_number,
-    place,
-    read_sidecar,
-    sidecar_path,
-    turns_saying,
-)
+from memctl.pipeline.provenance import Ledgers, line_number, place, turns_saying
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
