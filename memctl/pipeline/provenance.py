@@ -37,6 +37,7 @@ from typing import Any
 from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import BULLET, Forgotten, fact_key, read_tombstones
+from memctl.core.memory import is_marker
 from memctl.core.said import SAID_KEY_FORMAT, conversation_names, said_key, speaker_of, when
 from memctl.core.sources import (
     Bullets,
@@ -69,9 +70,10 @@ SAVE_HEADING = re.compile(r"^## Memory Save — (?P<at>\S+)")
 
 
 def is_bullet(line: str) -> bool:
-    """A MEMORY.md line that states a fact: not blank, a heading or an HTML comment."""
+    """A MEMORY.md line that states a fact: not blank, a heading, a fence or a marker
+    memctl wrote (`memory.is_marker`); a user's own HTML comment is what they wrote."""
     text = line.strip()
-    return bool(fact_key(text)) and not text.startswith(("#", "<!--", "```"))
+    return bool(fact_key(text)) and not text.startswith(("#", "```")) and not is_marker(text)
 
 
 def bullets_of(text: str) -> list[tuple[int, str]]:
@@ -779,7 +781,9 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
             return _explain_ledger(ws, located["path"], located["line"], memory, ledgers)
         number = line_number("MEMORY.md", located["line"], lines)
         if not is_bullet(lines[number - 1]):
-            raise UsageError(f"MEMORY.md:{number} is not a bullet (a heading, comment or blank)")
+            raise UsageError(
+                f"MEMORY.md:{number} is not a bullet (a heading, a marker memctl wrote or blank)"
+            )
         return ExplainResult(target, [explain_line(ws, number, lines[number - 1], ledgers)])
     bullets = bullets_of(memory)
     needle = fact_key(target)
@@ -848,7 +852,9 @@ def _explain_ledger(
     number = line_number(where, wanted, ledgers.lines(where))
     line = ledgers.lines(where)[number - 1]
     if not is_bullet(line):
-        raise UsageError(f"{where}:{number} is not a fact (a heading, comment or blank)")
+        raise UsageError(
+            f"{where}:{number} is not a fact (a heading, a marker memctl wrote or blank)"
+        )
     here = Source(where, number, bullet_digest(line))
     known = read_sidecar(sidecar_path(ws))
     used = [

@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
+from memctl.core.memory import MARKER
 from memctl.core.said import MONTHS, WEEKDAYS, key_time, said_key
 from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, sidecar_path
 from memctl.core.threads import who
@@ -70,7 +71,6 @@ from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import (
-    MARKER,
     Hidden,
     fold,
     line_speaker,
@@ -310,7 +310,7 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 _TERM = re.compile(r"\w+")
 _STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
 # A line of a memory file that holds no memory: blank, a Markdown heading ("## Dana", a
-# ledger's "## Memory Flush — ..." stamp) or a marker memctl wrote (`corpus.MARKER`: "<!--
+# ledger's "## Memory Flush — ..." stamp) or a marker memctl wrote (`core.memory.MARKER`: "<!--
 # merged by memctl builtin ... -->"; not a user's own comment, review 18 #5). Never a hit,
 # in either leg: a heading's one word ranked it above the facts under it.
 _NO_MEMORY = re.compile(rf"\s*(?:#{{1,6}}(?:\s.*)?|{MARKER.pattern})?\s*\Z", re.DOTALL)
