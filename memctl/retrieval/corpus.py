@@ -140,9 +140,8 @@ def role_of(entry: dict[str, Any]) -> str:
     return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
 
 
-def line_speaker(line: str, redactor: Redactor | None = None) -> str | None:
-    """`speaker_of` a raw log line (None for one that is no JSON object), redacted by
-    `redactor` when given."""
+def line_speaker(line: str, redactor: Redactor) -> str | None:
+    """`speaker_of` a raw log line (None for one that is no JSON object), redacted."""
     try:
         return speaker_of(json.loads(line), redactor)
     except (ValueError, RecursionError):
