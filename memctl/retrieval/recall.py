@@ -2487,6 +2487,8 @@ class _SaidTimes:
         self._lines: dict[str, list[str]] = {}
         self._marks: dict[str, list[tuple[int, float]]] = {}
         self._sources: Bullets | None = None
+        # memory/ and its archive, relative to the workspace: a ledger's two places.
+        self._folders = (ws.relative(ws.memory_dir), ws.relative(ws.archive_dir))
 
     def at(self, candidate: Candidate, when: Callable[[Candidate], float]) -> float:
         found = when(candidate)
@@ -2539,18 +2541,14 @@ class _SaidTimes:
         name = source.path.rsplit("/", 1)[-1]
         if not DAILY_NAME.fullmatch(name):
             return None
-        places = [
-            self.ws.relative(folder / name) for folder in (self.ws.memory_dir, self.ws.archive_dir)
-        ]
+        places = [f"{self._folders[0]}/{name}", f"{self._folders[1]}/{name}"]
         if source.path in places:
+            lines = self._read(source.path)
+            at = source.line - 1
+            if 0 <= at < len(lines) and bullet_digest(lines[at]) == source.digest:
+                return self._block(source.path, source.line)
             places.remove(source.path)
             places.insert(0, source.path)
-            lines = self._read(source.path)
-            if (
-                1 <= source.line <= len(lines)
-                and bullet_digest(lines[source.line - 1]) == source.digest
-            ):
-                return self._block(source.path, source.line)
         for rel in places:
             for number, line in enumerate(self._read(rel), 1):
                 if (
