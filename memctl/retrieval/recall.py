@@ -2521,11 +2521,11 @@ class _SaidTimes:
         return found
 
     def _bullet(self, number: int) -> float | None:
-        lines = self._read("MEMORY.md")
-        if not 1 <= number <= len(lines):
-            return None
         if self._sources is None:
             self._sources = read_sidecar(sidecar_path(self.ws))
+        lines = self._read("MEMORY.md") if self._sources else []  # no sidecar: no hashing
+        if not 1 <= number <= len(lines):
+            return None
         said = [
             stamp
             for source in self._sources.get(bullet_digest(lines[number - 1]), [])
