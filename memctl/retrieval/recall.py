@@ -1829,7 +1829,7 @@ def _collect(
         # A ledger line is dated by when its block says it was said, not by the day
         # the ledger was written (the flush's), a MEMORY.md bullet by its sources':
         # audit 13, D11.
-        said = _said_at(ws, candidate, when, said_times) if candidate.kind == "memory" else None
+        said = said_times.at(candidate, when) if candidate.kind == "memory" else None
         read = _hit(
             ws,
             candidate,
@@ -2037,7 +2037,7 @@ def newest_first(
     if not facts or (len(facts) < 2 and of_subject is None):
         return found
     times = _SaidTimes(ws)
-    said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
+    said = {i: times.at(pool[i][1], when) for i in facts}
     replaced = _replaced_in(pool, said)
     read = len(pool)
     order: list[int] = []
@@ -2053,9 +2053,7 @@ def newest_first(
     if matched is not None:
         order = _alike_newest_first(pool, order, said, matched, replaced, limit)
         if of_subject is not None:
-            order = _newer_of_subject(
-                ws, pool, order, said, matched, of_subject, when, times, limit
-            )
+            order = _newer_of_subject(pool, order, said, matched, of_subject, when, times, limit)
     if len(pool) > read:  # facts brought in since `stale` read the pool
         order = _replaced_first(pool, order, said, limit)
     return [pool[i] for i in order]
@@ -2310,7 +2308,6 @@ def named_terms(query: str) -> frozenset[str]:
 
 
 def _newer_of_subject(
-    ws: Workspace,
     pool: list[tuple[RecallHit, Candidate, str]],
     order: list[int],
     said: dict[int, float],
@@ -2372,7 +2369,7 @@ def _newer_of_subject(
         if at is None:
             at = records[item[1].record] = len(pool)
             pool.append(item)
-            said[at] = _said_at(ws, item[1], when, times)
+            said[at] = times.at(item[1], when)
         about.append(at)
     their = matched([pool[j][1].record for j in about])
     # Each fact read once, and only when a hit asks of it (most are said before it).
@@ -2459,16 +2456,6 @@ def _alike(
         return True
     shared = len(words & other)
     return shared >= 2 and 2 * shared >= max(len(words), len(other))
-
-
-def _said_at(
-    ws: Workspace,
-    candidate: Candidate,
-    when: Callable[[Candidate], float],
-    times: _SaidTimes,
-) -> float:
-    """When the fact on a memory line was said (`_SaidTimes.at`)."""
-    return times.at(candidate, when)
 
 
 class _SaidTimes:
