@@ -1809,10 +1809,10 @@ def _collect(
     said_times = _SaidTimes(ws)
     if result.recency:
         for candidate in ranked:
-            # A MEMORY.md fact's age is when its sources were said, not the day a
-            # consolidation last wrote the file (audit 13, D11).
-            at = said_times.at(candidate, when) if candidate.rel == "MEMORY.md" else when(candidate)
-            candidate.recency = recency_factor((now - at) / 86400)
+            # Every record is weighed by its file's time, as a ledger line is: a MEMORY.md
+            # bullet weighed by its sources' said time ranked below its own ledger line
+            # (review 20 #7). Its sources' time dates the hit (`_SaidTimes`, audit 13 D11).
+            candidate.recency = recency_factor((now - when(candidate)) / 86400)
             candidate.score *= candidate.recency
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
@@ -2013,10 +2013,10 @@ def newest_first(
     (`_alike_newest_first`): which hits come back does not change.
 
     Facts are put in the order they were said: a ledger block's said date (else its
-    heading's time, else the ledger's date), then the line; MEMORY.md by its sources'
-    (`_SaidTimes`), else by `when` (its mtime). Thread turns are conversation, not
-    facts: `later_turns_first` reads them after, sentence by sentence, within their
-    thread."""
+    heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
+    mtime: consolidation kept the newest of each slot there). Thread turns are
+    conversation, not facts: `later_turns_first` reads them after, sentence by sentence,
+    within their thread."""
     from memctl.models.supersede import slot
     from memctl.models.words import unbulleted
 
@@ -2037,7 +2037,14 @@ def newest_first(
     if not facts or (len(facts) < 2 and of_subject is None):
         return found
     times = _SaidTimes(ws)
-    said = {i: times.at(pool[i][1], when) for i in facts}
+    # MEMORY.md's bullets keep one time, the file's: consolidation already kept the
+    # newest of each slot there, and dating them by their sources set a newer fact of
+    # another slot above an older answer ("drop Redis for sessions" above "Redis 7.2"
+    # for "which redis version"). Their sources' times date and weigh hits only.
+    said = {
+        i: when(pool[i][1]) if pool[i][1].rel == "MEMORY.md" else times.at(pool[i][1], when)
+        for i in facts
+    }
     replaced = _replaced_in(pool, said)
     read = len(pool)
     order: list[int] = []

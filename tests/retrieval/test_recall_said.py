@@ -1,6 +1,8 @@
-"""A MEMORY.md hit of recall is dated, and ranked by recency, by when its sources were
-said (the provenance sidecar's ledger lines and their blocks' `said` span), not by the
-day a consolidation last wrote MEMORY.md (audit 13, D11; ledger hits were fixed first)."""
+"""A MEMORY.md hit of recall is dated by when its sources were said (the provenance
+sidecar's ledger lines and their blocks' `said` span), not by the day a consolidation last
+wrote MEMORY.md (audit 13, D11; ledger hits were fixed first). Its recency weight stays
+the file's, as a ledger line's does (review 20 #7: weighed by its sources' time, a bullet
+ranked below its own ledger line)."""
 
 from __future__ import annotations
 
@@ -39,12 +41,16 @@ def memory_hit(root: Path) -> RecallHit:
     return next(hit for hit in found.hits if hit.path == "MEMORY.md")
 
 
-def test_a_memory_hit_is_dated_and_ranked_by_when_its_source_was_said(ws: Path) -> None:
+def test_a_memory_hit_is_dated_by_when_its_source_was_said(ws: Path) -> None:
     hit = memory_hit(ws)
     assert hit.when == "2020-01-02"  # was MEMORY.md's mtime: today
     assert hit.explain is not None
-    # Six years old: no recency left (MEMORY.md written today gave it +25%).
-    assert hit.explain["recency"] == pytest.approx(1.0, abs=1e-3)
+    # Weighed as its ledger line is (the ledger's date, today): not below it.
+    assert hit.explain["recency"] == pytest.approx(1.25, abs=1e-3)
+    config = load_config(ws / "memctl.yaml")
+    found = recall(Workspace(ws), config, "when is the first public release", explain=True)
+    paths = [hit.path for hit in found.hits]
+    assert paths.index("MEMORY.md") < paths.index(f"memory/{LEDGER}"), paths
 
 
 def test_a_source_an_archive_moved_still_dates_the_memory_hit(ws: Path) -> None:
