@@ -18,8 +18,10 @@ is not budgeted at all: its results, the user's rules and the project's decision
 what its rules keep, and what it did is told by its tool calls, not by small talk. Nor
 is one voice alone (notes, a list dictated, messages nobody answers): what someone
 writes down for memory is what they chose to keep. Nor is a short block (fewer than
-`LONG_BLOCK` messages). A person talking with an AI assistant is budgeted as two people
-are.
+`LONG_BLOCK` messages), nor a person talking with an AI assistant: what a user tells an
+assistant about themselves ("I have celiac disease", "I'm vegetarian") names no date,
+number or other person, and would rank last (review 20 #1), while it is what the
+assistant's memory is for. What is budgeted is a long chat between people.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from memctl.core.said import MONTHS, WEEKDAYS
+from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.facts import USER_NAME
 from memctl.models.words import FILLER, PREFIX, WORD, content_words, kin_pattern
 
@@ -178,16 +180,25 @@ def rank(facts: list[str], said: list[dict[str, Any]], speakers: frozenset[str])
     ]
 
 
+def _ai_voice(item: dict[str, Any]) -> bool:
+    """Whether a message is an AI assistant's: the assistant role with no name (an
+    agent's own transcript) or a name such as "Assistant" or "ChatGPT" (`ai_assistant`)."""
+    if item.get("role") != "assistant":
+        return False
+    name = item.get("name")
+    return not isinstance(name, str) or not name.strip() or ai_assistant(name)
+
+
 def within_budget(facts: list[str], conversation: list[dict[str, Any]]) -> list[str]:
     """The facts of one flush block a reader would remember, in the order said: rules
     and decisions all, then the most salient up to `budget` of the block's messages.
-    Facts of an agent at work (a tool ran) and of one voice alone are all kept (module
-    doc)."""
+    Facts of an agent at work (a tool ran), of a chat with an AI assistant, of one voice
+    alone and of a short block are all kept (module doc)."""
     said = [item for item in conversation if item.get("role") in ("user", "assistant")]
     voices = {(item.get("role"), item.get("name")) for item in said}
     if len(said) < LONG_BLOCK or len(voices) < 2:
         return facts
-    if any(item.get("role") == "tool" for item in conversation):
+    if any(item.get("role") == "tool" or _ai_voice(item) for item in conversation):
         return facts
     room = budget(len(said))
     if len(facts) <= room:

@@ -208,3 +208,23 @@ def test_a_short_block_and_the_users_name_are_never_cut() -> None:
     named = ["The user's name is Ana.", *facts]
     kept = within_budget(named, long)
     assert len(kept) == budget(LONG_BLOCK) and "The user's name is Ana." in kept
+
+
+def test_a_chat_with_an_ai_assistant_is_not_budgeted() -> None:
+    """Review 20 #1: what a user tells an assistant about themselves ("I have celiac
+    disease") names no date, number or other person and ranked last; a chat with an AI
+    assistant (the assistant role unnamed, or named as one: "Assistant", "ChatGPT") keeps
+    every fact. Two people, one of them in the assistant role under a person's name, are
+    budgeted."""
+    facts = [f"Ben's cousin Ravi{n} moved to Porto on 2025-03-0{n % 9 + 1}." for n in range(14)]
+    facts.append("The user has celiac disease.")
+    people = said([f"{('Ana', 'Ben')[n % 2]}: line {n}." for n in range(20)])
+    assert "The user has celiac disease." not in within_budget(facts, people)
+    for name in (None, "Assistant", "ChatGPT"):
+        chat = [dict(item) for item in people]
+        for item in chat:
+            if item["role"] == "assistant":
+                item.pop("name")
+                if name:
+                    item["name"] = name
+        assert within_budget(facts, chat) == facts, name
