@@ -1834,7 +1834,7 @@ def split_sentences(text: str) -> list[str]:
 
 _TOPIC_TURN = re.compile(
     r"(?<=\w)\s+(?=(?:anyway|anyways)\s+(?!(?:and|but|so|or|because|though|tho)\b)\w"
-    r"|oh\s+(?:and|yeah)\s+\w|by\s+the\s+way\s+\w|btw\s+\w|speaking\s+of\s+\w)",
+    r"|oh\s+(?:and|yeah)\s+\w|so\s+yeah\s+\w|by\s+the\s+way\s+\w|btw\s+\w|speaking\s+of\s+\w)",
     re.I,
 )
 """A discourse marker turning to another topic inside a run-on ("... in the rain anyway
