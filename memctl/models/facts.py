@@ -1845,13 +1845,17 @@ stop."""
 
 _ASKED_INSIDE = re.compile(
     r"(?<=\w)\s+(?=(?:are|do|did|have|can|could|will|were)\s+(?:you|u|they)\s+\w"
-    r"|(?:how|what|where|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did))\s+\w)",
+    r"|(?:that['’]s|which\s+is)\s+\w|(?:how|what|where|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did))\s+\w)",
     re.I,
 )
-"""A question's word order starting inside a run-on ("a Brompton that's fancy are you
-going to ride it to work", "tell her congratulations from us have they got a date yet"):
-an auxiliary of the plural before "you" or "they", or a question word and its verb.
-"is she" and "was he" are left: "the big thing is she got a part" is a statement."""
+"""Where a new sentence starts inside a run-on with no comma: a question by its word
+order ("a Brompton that's fancy are you going to ride it to work", "tell her
+congratulations from us have they got a date yet": an auxiliary of the plural before
+"you" or "they", or a question word and its verb), or a comment on what was just said,
+pointing back with "that's" or "which is" ("Juliette engaged that's amazing", "we are
+car shopping which is my least favourite thing"). "is she" and "was he" are left: "the
+big thing is she got a part" is a statement; so is "that is", often a relative ("the
+flat that is by the station")."""
 _EMBEDS = _words(
     """so nor than as if whether that neither what how where when why who which know knew
     wonder wondering tell told ask asked see saw sure idea about matter care remember
@@ -1863,8 +1867,8 @@ what's going on", "than are they", "tell me how are you"."""
 
 def _topic_turns(piece: str) -> list[str]:
     """A long sentence (15 words or more) split where a discourse marker turns to another
-    topic (`_TOPIC_TURN`), or, with no comma in it, where a question starts by its word
-    order (`_ASKED_INSIDE`), each side three words or more: a dictated or transcribed
+    topic (`_TOPIC_TURN`), or, with no comma in it, where a question or a comment starts
+    (`_ASKED_INSIDE`), each side three words or more: a dictated or transcribed
     message runs its news and its questions together with no full stop or question
     mark, and each piece is read alone, as the sentences of a written one are ("that
     sounds grim anyway Marnie started swimming on Saturday" is a reaction, then news)."""

@@ -103,6 +103,41 @@ def test_a_run_on_is_split_where_a_question_starts_by_its_word_order(
 
 
 @pytest.mark.parametrize(
+    ("said", "pieces"),
+    [
+        (
+            "my cousin Ravi finally passed his driving test at the fourth attempt so yeah "
+            "he is insufferable about it now",
+            [
+                "my cousin Ravi finally passed his driving test at the fourth attempt",
+                "so yeah he is insufferable about it now",
+            ],
+        ),
+        (
+            "no way your brother is opening a bakery in Whitby that's brilliant news tell "
+            "him I want the first loaf",
+            [
+                "no way your brother is opening a bakery in Whitby",
+                "that's brilliant news tell him I want the first loaf",
+            ],
+        ),
+        (
+            "we are repainting the whole hallway this weekend which is my least favourite "
+            "job in the world",
+            [
+                "we are repainting the whole hallway this weekend",
+                "which is my least favourite job in the world",
+            ],
+        ),
+    ],
+)
+def test_a_run_on_is_split_before_a_summing_up_or_a_comment(said: str, pieces: list[str]) -> None:
+    """ "so yeah" sums up what was said; "that's" and "which is" point back at it to
+    judge it: each starts a sentence of its own in a run-on with no comma."""
+    assert split_sentences(said) == pieces
+
+
+@pytest.mark.parametrize(
     "said",
     [
         # a comma: the writer punctuates, and the word order is theirs to mark
