@@ -229,12 +229,16 @@ _LEAVING = re.compile(
     r"(?:I|we)(?:['’]ve|['’]d)?\s+(?:really\s+|just\s+)?"
     r"(?:have\s+to|has\s+to|got\s+to|gotta|must|better|should|ought\s+to)\s+"
     r"(?:go|run|dash|scoot|fly|head\s+off|get\s+going|get\s+up|love\s+(?:you|u)\s+and\s+leave|"
-    r"sign\s+off|log\s+off)\b(?!\s+(?:to|back\s+to|into|in|on|for)\s+(?:the\s+)?(?-i:[A-Z0-9]))",
+    r"sign\s+off|log\s+off)\b(?!\s+(?:to|back\s+to|into|in|on|for)\s+(?:the\s+)?(?-i:[A-Z0-9]))"
+    r"|^(?:(?:ok|okay|right|well|anyway|anyways|so)\b[\s,]*)*(?:I|we)(?:['’]ll|['’]d|\s+will|"
+    r"\s+should|\s+better|\s+must)?(?:\s+better)?\s+let\s+(?:you|u)\s+(?:go|get\s+on|get\s+back|"
+    r"rest|sleep|get\s+some\s+sleep)\b",
     re.I,
 )
 """The speaker taking leave of the conversation ("ok I gotta go pack", "Right, I've got to
-get up and do my exercises", "I must go, the lasagne is getting cold"): the first person,
-a verb of obligation and one of leaving, with where to only as a common noun. What they
+get up and do my exercises", "I must go, the lasagne is getting cold", "I should let you
+rest that leg"): the first person, a verb of obligation and one of leaving, with where
+to only as a common noun, or letting the listener go. What they
 leave for is the moment's errand, not news; a date or a number in the sentence, or a
 named place after the verb ("I have to go to Leeds", "I have to fly on the 3rd"), makes
 it a plan, kept (`_not_told`)."""

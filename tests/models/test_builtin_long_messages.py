@@ -33,6 +33,8 @@ def chat(*lines: str) -> list[str]:
         "I must go, the soup is boiling over.",
         "Anyway I better go and feed the dog.",
         "I have to go to band practice, wish me luck.",
+        "Anyway I should let you get some sleep.",
+        "I'll let you get on with your evening.",
     ],
 )
 def test_the_speaker_taking_leave_is_no_fact(leaving: str) -> None:
