@@ -225,6 +225,24 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_LEAVING = re.compile(
+    r"^(?:(?:ok|okay|right|well|anyway|anyways|sorry|ah|oh|so)\b[\s,]*)*"
+    r"(?:I|we)(?:['’]ve|['’]d)?\s+(?:really\s+|just\s+)?"
+    r"(?:have\s+to|has\s+to|got\s+to|gotta|must|better|should|ought\s+to)\s+"
+    r"(?:go|run|dash|scoot|fly|head\s+off|get\s+going|get\s+up|love\s+(?:you|u)\s+and\s+leave|"
+    r"sign\s+off|log\s+off)\b(?!\s+(?:to|back\s+to|into|in|on|for)\s+(?:the\s+)?(?-i:[A-Z0-9]))"
+    r"|^(?:(?:ok|okay|right|well|anyway|anyways|so)\b[\s,]*)*(?:I|we)(?:['’]ll|['’]d|\s+will|"
+    r"\s+should|\s+better|\s+must)?(?:\s+better)?\s+let\s+(?:you|u)\s+(?:go|get\s+on|get\s+back|"
+    r"rest|sleep|get\s+some\s+sleep)\b",
+    re.I,
+)
+"""The speaker taking leave of the conversation ("ok I gotta go pack", "Right, I've got to
+get up and do my exercises", "I must go, the lasagne is getting cold", "I should let you
+rest that leg"): the first person, a verb of obligation and one of leaving, with where
+to only as a common noun, or letting the listener go. What they
+leave for is the moment's errand, not news; a date or a number in the sentence, or a
+named place after the verb ("I have to go to Leeds", "I have to fly on the 3rd"), makes
+it a plan, kept (`_not_told`)."""
 _CHAT_ITSELF = re.compile(
     r"\b(?:add(?:s|ed|ing)?|invit(?:e|es|ed|ing)|made|making|creat(?:e|ed|ing)|start(?:ed|ing)?|"
     r"kick(?:ed)?|remov(?:e|ed|ing)|left|leaving)\b[^.!?]*\b(?:to|from|in|into|of|a|the|this|"
@@ -1618,6 +1636,12 @@ def _not_told(sentence: str) -> bool:
         or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
         or bool(_SIGN_OFF.match(sentence))
+        or bool(
+            _LEAVING.match(sentence)
+            and not _DIGITS.search(sentence)
+            and not _RELATIVE.search(sentence)
+            and not _MONTH_NAME.search(sentence)
+        )
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
         or bool(_PLEASE_ENDED.search(sentence) and _ORDERED.match(sentence))
@@ -1837,8 +1861,67 @@ def split_sentences(text: str) -> list[str]:
         elif out and _OBJECT.match(piece) and _WANTS_OBJECT.search(out[-1]):
             out[-1] = f"{out[-1][:-1]} {piece[0].lower()}{piece[1:]}"
         else:
-            out.append(piece)
+            out += _topic_turns(piece)
     return out
+
+
+_TOPIC_TURN = re.compile(
+    r"(?<=\w)\s+(?=(?:anyway|anyways)\s+(?!(?:and|but|so|or|because|though|tho)\b)\w"
+    r"|oh\s+(?:and|yeah)\s+\w|so\s+yeah\s+\w|by\s+the\s+way\s+\w|btw\s+\w|speaking\s+of\s+\w)",
+    re.I,
+)
+"""A discourse marker turning to another topic inside a run-on ("... in the rain anyway
+Leontyne was great about it", "... oh and I forgot to tell you mum's seventieth was ..."),
+not set off by a comma: where a voice note or a dictated message would have had a full
+stop."""
+
+
+_ASKED_INSIDE = re.compile(
+    r"(?<=\w)\s+(?=(?:are|do|did|have|can|could|will|were)\s+(?:you|u|they)\s+\w"
+    r"|(?:that['’]s|which\s+is)\s+\w|(?:how|what|where|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did))\s+\w)",
+    re.I,
+)
+"""Where a new sentence starts inside a run-on with no comma: a question by its word
+order ("a Brompton that's fancy are you going to ride it to work", "tell her
+congratulations from us have they got a date yet": an auxiliary of the plural before
+"you" or "they", or a question word and its verb), or a comment on what was just said,
+pointing back with "that's" or "which is" ("Juliette engaged that's amazing", "we are
+car shopping which is my least favourite thing"). "is she" and "was he" are left: "the
+big thing is she got a part" is a statement; so is "that is", often a relative ("the
+flat that is by the station")."""
+_EMBEDS = _words(
+    """so nor than as if whether that neither what how where when why who which know knew
+    wonder wondering tell told ask asked see saw sure idea about matter care remember
+    forget forgot decide decided explain show and or but of is"""
+)
+"""Words before which such a word order is no question of its own: "so do I", "I know
+what's going on", "than are they", "tell me how are you"."""
+
+
+def _topic_turns(piece: str) -> list[str]:
+    """A long sentence (15 words or more) split where a discourse marker turns to another
+    topic (`_TOPIC_TURN`), or, with no comma in it, where a question or a comment starts
+    (`_ASKED_INSIDE`), each side three words or more: a dictated or transcribed
+    message runs its news and its questions together with no full stop or question
+    mark, and each piece is read alone, as the sentences of a written one are ("that
+    sounds grim anyway Marnie started swimming on Saturday" is a reaction, then news)."""
+    if len(piece.split()) < 15:
+        return [piece]
+    turns = list(_TOPIC_TURN.finditer(piece))
+    if "," not in piece:
+        turns += [
+            match
+            for match in _ASKED_INSIDE.finditer(piece)
+            if piece[: match.start()].split()[-1].casefold() not in _EMBEDS
+        ]
+    parts: list[str] = []
+    start = 0
+    for match in sorted(turns, key=lambda match: match.start()):
+        before, after = piece[start : match.start()], piece[match.end() :]
+        if match.start() >= start and len(before.split()) >= 3 and len(after.split()) >= 3:
+            parts.append(before.strip())
+            start = match.end()
+    return [*parts, piece[start:].strip()]
 
 
 _ITEM = r"(?:[-*•–]|\d{1,2}[.)]|\(\d{1,2}\)|[a-h]\))"

@@ -1,0 +1,158 @@
+"""builtin on long messages between people (issue 25 item 1, precise15): a leave-taking
+("ok I gotta go pack") is the moment's errand, and a dictated or transcribed run-on ("...
+in the rain anyway the boss was great about it") holds several sentences with no full
+stop or question mark between them, each read alone. Every sentence here is written for
+these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from memctl.models.facts import extract, split_sentences
+
+DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
+
+
+def chat(*lines: str) -> list[str]:
+    """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
+    conversation: list[dict[str, Any]] = []
+    for line in lines:
+        name, _, text = line.partition(": ")
+        conversation.append({"role": "user", "name": name, "text": text, "ts": DAY})
+    return extract(conversation, [], lambda text: False)
+
+
+@pytest.mark.parametrize(
+    "leaving",
+    [
+        "ok I gotta go pack for the trip.",
+        "Right, I've got to get up and do my stretches.",
+        "I have to run, the landlord is coming round.",
+        "I must go, the soup is boiling over.",
+        "Anyway I better go and feed the dog.",
+        "I have to go to band practice, wish me luck.",
+        "Anyway I should let you get some sleep.",
+        "I'll let you get on with your evening.",
+    ],
+)
+def test_the_speaker_taking_leave_is_no_fact(leaving: str) -> None:
+    """The first person, a verb of obligation and one of leaving: what they leave for
+    is this evening's errand. The news before it stays."""
+    assert chat(f"Odile: We bought a canal boat in May. {leaving}") == [
+        "Odile: We bought a canal boat in May."
+    ], leaving
+
+
+@pytest.mark.parametrize(
+    ("plan", "kept"),
+    [
+        ("I have to go to Leeds for the interview.", "Odile has to go to Leeds for the interview."),
+        ("I have to fly out on the 21st.", "Odile has to fly out on 2025-07-21."),
+        ("We have to go to the clinic in August.", "Odile: We have to go to the clinic in August."),
+    ],
+)
+def test_leaving_for_a_named_place_or_on_a_day_is_a_plan(plan: str, kept: str) -> None:
+    """A named place after the verb, a date or a month makes the leaving a plan."""
+    assert chat(f"Odile: {plan}") == [kept]
+
+
+def test_a_run_on_is_split_where_it_turns_to_another_topic() -> None:
+    """ "anyway" inside a run-on with no full stop opens a new sentence: the reaction
+    before it and the news after it are judged apart, so the news is not cut off at the
+    bullet's length."""
+    said = (
+        "a teacher who restores clocks is my favourite thing I have heard all week anyway "
+        "my brother Tobias rang and said he is moving to Galway in October for the job"
+    )
+    assert split_sentences(said) == [
+        "a teacher who restores clocks is my favourite thing I have heard all week",
+        "anyway my brother Tobias rang and said he is moving to Galway in October for the job",
+    ]
+    facts = chat(f"Bram: {said}")
+    assert any("Galway" in fact and "October" in fact for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("said", "pieces"),
+    [
+        (
+            "the new flat has a proper kitchen and a view of the river are you still "
+            "coming up to visit in the spring",
+            [
+                "the new flat has a proper kitchen and a view of the river",
+                "are you still coming up to visit in the spring",
+            ],
+        ),
+        (
+            "congrats to your sister on the new baby that is lovely news have they "
+            "picked a name yet",
+            [
+                "congrats to your sister on the new baby that is lovely news",
+                "have they picked a name yet",
+            ],
+        ),
+    ],
+)
+def test_a_run_on_is_split_where_a_question_starts_by_its_word_order(
+    said: str, pieces: list[str]
+) -> None:
+    """Dictation drops the question mark: an auxiliary before "you" or "they" inside a
+    run-on starts a question, dropped as a question is."""
+    assert split_sentences(said) == pieces
+    assert not any("visit" in fact or "name yet" in fact for fact in chat(f"Bram: {said}"))
+
+
+@pytest.mark.parametrize(
+    ("said", "pieces"),
+    [
+        (
+            "my cousin Ravi finally passed his driving test at the fourth attempt so yeah "
+            "he is insufferable about it now",
+            [
+                "my cousin Ravi finally passed his driving test at the fourth attempt",
+                "so yeah he is insufferable about it now",
+            ],
+        ),
+        (
+            "no way your brother is opening a bakery in Whitby that's brilliant news tell "
+            "him I want the first loaf",
+            [
+                "no way your brother is opening a bakery in Whitby",
+                "that's brilliant news tell him I want the first loaf",
+            ],
+        ),
+        (
+            "we are repainting the whole hallway this weekend which is my least favourite "
+            "job in the world",
+            [
+                "we are repainting the whole hallway this weekend",
+                "which is my least favourite job in the world",
+            ],
+        ),
+    ],
+)
+def test_a_run_on_is_split_before_a_summing_up_or_a_comment(said: str, pieces: list[str]) -> None:
+    """ "so yeah" sums up what was said; "that's" and "which is" point back at it to
+    judge it: each starts a sentence of its own in a run-on with no comma."""
+    assert split_sentences(said) == pieces
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a comma: the writer punctuates, and the word order is theirs to mark
+        "I went to the open day, are you going to apply there too and then tell me all about it",
+        # a statement after "is": "the big thing is she got a part"
+        "swimming is going great and the other big thing is she got a part in the school play",
+        # a question word after a verb of knowing is no question of its own
+        "I finally got the scan results back and I know what is going on with my knee now",
+        # "anyway" closing its clause, before a conjunction
+        "she told me not to bother but I went anyway and it was the best gig of the whole year",
+        # short: fifteen words or fewer are left as said
+        "that is brilliant anyway I started the new job on Monday",
+    ],
+)
+def test_a_sentence_is_left_whole_without_a_turn(said: str) -> None:
+    assert split_sentences(said) == [said]
