@@ -1865,7 +1865,7 @@ def _collect(
         return _matched_terms(conn, result.terms, records, deadline)
 
     subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
-    found = newest_first(ws, found, when, limit, later, matched, subject)[:limit]
+    found = newest_first(ws, found, when, limit, later, matched, subject, said_times)[:limit]
     found = later_turns_first(found, deadline)
     found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
@@ -1990,6 +1990,7 @@ def newest_first(
     later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
     matched: Callable[[list[int]], dict[int, frozenset[str]]] | None = None,
     of_subject: Subject | None = None,
+    times: dict[str, list[tuple[int, float]]] | None = None,
 ) -> list[tuple[RecallHit, Candidate, str]]:
     """The hits with each memory fact a later one replaced ranked after it, then the
     facts that answer the query alike newest first; every other hit keeps its order.
@@ -2010,7 +2011,8 @@ def newest_first(
     Facts are put in the order they were said: a ledger block's said date (else its
     heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
     mtime). Thread turns are conversation, not facts: `later_turns_first` reads them
-    after, sentence by sentence, within their thread."""
+    after, sentence by sentence, within their thread. `times`: the ledgers' block times
+    the caller read already (`_said_at`), so that a ledger is read once."""
     from memctl.models.supersede import slot
     from memctl.models.words import unbulleted
 
@@ -2030,7 +2032,7 @@ def newest_first(
     facts = [i for i, (_, candidate, _) in enumerate(pool) if candidate.kind == "memory"]
     if not facts or (len(facts) < 2 and of_subject is None):
         return found
-    times: dict[str, list[tuple[int, float]]] = {}
+    times = {} if times is None else times
     said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
     replaced = _replaced_in(pool, said)
     read = len(pool)
