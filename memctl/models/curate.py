@@ -48,7 +48,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s)")
+_LEADING_NAME = re.compile(r"^(?P<name>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s\b|\s(?!&))")
+"""A name opening a fact, as its subject: not one joined to another by "&", which is one
+firm's name ("Kellner & Roe offered me the job"), no person's."""
 _STARTERS = _words(
     """The A An We It This That There Our They He She His Her Their My I You Your Its
     These Those Remember Always Never Use Deploys Keep Do Don't Please Note From Every

@@ -42,6 +42,7 @@ from calendar import monthrange
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
@@ -537,6 +538,12 @@ relative to the day it was said, so it is left as written; a weekday followed by
 plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today"),
 of a file name ("today.md", "notes.today") or of a hyphenated token ("today-notes",
 "--today", "Monday-Friday") is no date."""
+_PARTICLE = re.compile(
+    r"(in|over)\s+(?!(?:the|this|last|next)\s+(?:weekend|week|month|year)\b)", re.I
+)
+"""An "in" or "over" before a relative date that takes no preposition ("yesterday",
+"last night", "two days ago"): the particle of the verb before it ("moved in", "came
+over"), not the date's. "Over the weekend", "in next month" hold their own."""
 _POSSESSIVE = re.compile(r"['’]s\b")
 """After a relative date, the date is a determiner ("pulls tomorrow's rates"), not when
 something happens: it is written without its own "on" or "in" ("2025-01-13's rates")."""
@@ -587,6 +594,12 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
             # "on tomorrow's list": the "on" said stays, the date's own is not added.
             said_before = match[0][: match.start("phrase") - match.start()]
             written = said_before + re.sub(r"^(?:in|on) ", "", written)
+        elif (particle := _PARTICLE.match(match[0])) and not (
+            match["bare_day"] or match["in_count"] or written.startswith(f"{particle[1]} ")
+        ):
+            # "we moved in yesterday": "yesterday" takes no "in"; it is the verb's ("move
+            # in"), kept before the date's own "on".
+            written = f"{particle[1]} {written}"
         if _starts_sentence(text, match.start()) and match[0][0].isupper():
             # "Yesterday I went" reads "On 2023-05-07 I went".
             written = written[0].upper() + written[1:]
@@ -1250,11 +1263,13 @@ reversible", "PRs should be squashed before merging", "Every endpoint needs to c
 the token")."""
 _STANDING_ORDER = re.compile(
     r"^(?:(?:please|and)\s+)?(?:always|never|(?:do not|don't|dont)\s+ever)\s+"
-    r"(?P<verb>[a-z][\w-]*)\s+\S",
+    r"(?P<verb>(?![a-z]*[aeiouy][a-z]*ing\b)[a-z][\w-]*)\s+\S",
     re.I,
 )
 """An imperative that holds from now on, not for this once: "always" or "never" before
-the verb ("Never push directly to main", "Always run the linter first")."""
+the verb ("Never push directly to main", "Always run the linter first"); not before a
+participle (a stem with its vowel and "-ing": "running", not "bring"), whose "I'm" chat
+dropped ("Always running late these days")."""
 _ONCE_ONLY = re.compile(r"\b(?:me|him|her|us)(?:\s+[a-z]+)?\s+again\b[\s.!?]*$|\bnext time\b", re.I)
 """An order about one person and what just happened, the person and "again" all there is
 after the verb ("Never doubt me again", "Never leave me hanging again"), or about the
@@ -1605,7 +1620,21 @@ def _not_told(sentence: str) -> bool:
         or bool(_SIGN_OFF.match(sentence))
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
+        or bool(_PLEASE_ENDED.search(sentence) and _ORDERED.match(sentence))
     )
+
+
+_PLEASE_ENDED = re.compile(r"(?:^|[\s,])(?:please|pls|plz)\W*$", re.I)
+_ORDERED = re.compile(
+    r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now)\s+)?(?!(?i:just|also|and|now)\b)"
+    r"[A-Za-z][a-z]+\s+"
+    r"(?:(?:me|us|him|her|them|it|the|a|an|my|your|our|this|that|these|those)\b|[A-Z])"
+)
+"""A word with no subject before its object (a name, a pronoun in the object case, a
+determiner), after the name of the one spoken to: a verb in the imperative. Closing on
+"please" ("Hana, loop Priyanka in today please", "book the big room pls"), it is an order
+to the listener, of the moment, whatever it names; a choice said with "please" ("Just
+Tuesdays and Thursdays for the evening one, please") settles what was offered."""
 
 
 _REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)
@@ -1984,6 +2013,8 @@ def extract(
     referent = _Referent(names, mentioned)
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
+    told_by: dict[str, list[str]] = {}
+    """The facts kept of each speaker so far ("" for an unnamed one), oldest first."""
     fixed: tuple[int, str] | None = None
     """The month a weekday fixed ahead ("thursday the 4th": September) and the message
     it was said in: "the 12th" said a few messages on is that month's (`_carried_month`)."""
@@ -2054,7 +2085,9 @@ def extract(
             )
             if not sentence:
                 continue
-            sentence = _answered(hearing.question, sentence) or sentence
+            # "where did you move?" / "Lisbon.": the question made it a fact.
+            asked = _place_or_thing_answer(hearing.question, sentence, pieces[index])
+            sentence = asked or _answered(hearing.question, sentence) or sentence
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
@@ -2080,14 +2113,19 @@ def extract(
                 _chat_names(sentence) | learned if chat else introduced if asking else None
             )
             laughed = asking and _said_laughing(pieces, index)
-            stated = _fact_of(
-                sentence,
-                names,
-                heard,
-                (known_names or frozenset()) | told_of,
-                chatty,
-                asking,
-                laughed,
+            # "they moved it to june 19th": "it" is what the speaker dated before.
+            stated = (
+                _rescheduled(sentence, partial(_told_by, speaker, known, told_by), said)
+                or asked
+                or _fact_of(
+                    sentence,
+                    names,
+                    heard,
+                    (known_names or frozenset()) | told_of,
+                    chatty,
+                    asking,
+                    laughed,
+                )
             )
             if stated and _chat_scrap(sentence, index > 0 or hearing.answers or "" in heard):
                 stated = ""
@@ -2130,6 +2168,7 @@ def extract(
                 facts, seen, fact
             ):
                 seen.add(as_said)
+                told_by.setdefault(speaker or "", []).append(fact)
         hearing.heard(text)
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
@@ -2142,6 +2181,15 @@ _BARE_VALUE = re.compile(
     re.I,
 )
 """A value alone: a number with a unit or two ("212.", "800 quid", "about 60 guests")."""
+
+
+def _told_by(speaker: str | None, known: list[str], told_by: dict[str, list[str]]) -> list[str]:
+    """The facts `speaker` told before, oldest first: those memory holds under their name
+    ("Tomas: ...", "Tomas's sister ...") and those kept of them in this conversation."""
+    if speaker is None:
+        return told_by.get("", [])
+    own = re.compile(rf"{re.escape(speaker)}(?::|['’]s\b|\b)", re.I)
+    return [fact for fact in known if own.match(fact)] + told_by.get(speaker, [])
 
 
 def _values_joined(pieces: list[str]) -> list[str]:
@@ -2319,6 +2367,9 @@ def _assistant_aside(
         or (not working and sentence.endswith("!"))
     ):
         return True
+    if acknowledged := _ACKNOWLEDGED.match(sentence):
+        # "Recorded: FastAPI for the API": the participle says it took what it was told.
+        words = {word[:5] for word in content_words(sentence[acknowledged.end() :])}
     if words and len(words & told) >= 0.7 * len(words):
         return True
     if not working and not signalled and _offered_step(sentence):
@@ -2337,6 +2388,12 @@ def _assistant_aside(
         # in settings.py") stay.
         return True
     return _quotes_memory(sentence, remembered)
+
+
+_ACKNOWLEDGED = re.compile(r"^(?:[A-Z][a-z]+ed|Done|Got it|OK|Okay)\s*[:,—–-]\s+")
+"""A past participle set before what follows as its label ("Recorded: ...", "Noted,
+...", "Updated: ..."): the assistant acknowledging what it was just told, repeated
+after it."""
 
 
 _STEP = re.compile(
@@ -2559,6 +2616,13 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
     its mark ("June 14, yes.", `heard` holding "") is kept."""
     if _DATE_ONLY.fullmatch(sentence):
         return "" not in heard
+    where = _WHERE_TAIL.search(sentence)
+    if (
+        where
+        and _BARE_VALUE.fullmatch(head := sentence[: where.start()])
+        and not _VERB.search(head)
+    ):
+        return True  # "42, in tests/conftest.py": where a value of nothing said is
     return (
         len(_WORD.findall(sentence)) <= 4
         and not _DIGITS.search(sentence)
@@ -2652,6 +2716,106 @@ def _named_answer(question: str, said: str) -> str:
     return told[0].upper() + told[1:]
 
 
+_ASKED_WHERE_WHAT = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?(?P<wh>where|what)\s+(?P<aux>do|does|did|are|is|was|were)\s+"
+    r"(?P<subject>you|u|[A-Z][\w'’-]+)\s+(?P<verb>[a-z]+)"
+    r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
+    re.I,
+)
+"""A question of where or what someone does, did or is doing ("where did you move?",
+"what do you eat these days?", "where does Jen work?"): its answer, a noun phrase, is
+"the answer is where/what they do"."""
+_PAST_OF = {
+    "go": "went",
+    "grow": "grew",
+    "meet": "met",
+    "get": "got",
+    "buy": "bought",
+    "eat": "ate",
+    "find": "found",
+    "leave": "left",
+    "take": "took",
+    "see": "saw",
+    "fly": "flew",
+    "drive": "drove",
+    "choose": "chose",
+    "pick": "picked",
+    "study": "studied",
+    "do": "did",
+    "have": "had",
+    "end up": "ended up",
+}
+"""The past of the verbs most asked of with "where/what did you ...?" whose past is not
+"-ed" (English's irregular verbs are a closed class; the rest take "-d" or "-ed")."""
+_NO_VALUE = re.compile(
+    r"\b(?:no|not|none|nothing|nowhere|nobody|anything|anywhere|something|somewhere|"
+    r"everything|everywhere|unknown|unsure|unclear|dunno|idk|tbd|maybe|probably)\b",
+    re.I,
+)
+"""An answer that gives no value: a negation, an indefinite or a hedge ("nowhere yet",
+"not sure", "something cheap", "unknown")."""
+_ANSWER_NP = re.compile(
+    r"(?:(?:yes|yeah|yep|still)[,\s]+)*(?P<np>[\w'’&.-]+(?:\s+[\w'’&.-]+){0,3})[.!]*"
+)
+
+
+def _past(verb: str) -> str:
+    """The past of a verb in its plain form ("move" -> "moved", "go" -> "went")."""
+    if verb in _PAST_OF:
+        return _PAST_OF[verb]
+    if verb in _SAME_PAST:
+        return verb
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
+    """A noun phrase said alone in answer to "where/what does X do?" (`_ASKED_WHERE_WHAT`),
+    told with the question's verb: "where did you move?" / "Lisbon." is "Lisbon is where
+    I moved" (which preposition the place takes is unsaid); "what do you eat these days?"
+    / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an
+    answer with a verb, a date, no value (`_NO_VALUE`: "no idea", "nowhere yet") or an
+    order ("Ask Rasmus"). "" for anything else. `written`: the answer as its message wrote
+    it, whose lower case ("fish") the sentence's capital does not change."""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
+    answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
+    if where is None or answer is None:
+        return ""
+    np = answer["np"]
+    if written.lstrip()[:1].islower():
+        np = np[:1].lower() + np[1:]
+    # A name in capitals is one ("Halden Labs"), whatever its last word looks like.
+    proper = all(word[:1].isupper() for word in np.split())
+    if (
+        (_VERB.search(np) and not proper)
+        or _NO_VALUE.search(np)
+        or _DATE_ALONE.fullmatch(np)
+        or _IMPERATIVE.match(np)
+        or _TWO_ASKED_OF.search(where[0])
+    ):
+        return ""
+    aux, verb = where["aux"].casefold(), where["verb"].casefold()
+    subject = "I" if where["subject"].casefold() in ("you", "u") else where["subject"]
+    if aux == "did":
+        told = f"{subject} {_past(verb)}"
+    elif aux in ("do", "does"):
+        told = f"{subject} {verb if subject == 'I' else _conjugate(verb)}"
+    else:
+        being = {"are": "am", "is": "is", "was": "was", "were": "was"}[aux]
+        told = f"{subject} {being if subject == 'I' else aux} {verb}"
+    # "a Skoda" capitalised as a sentence of its own: a determiner in object place.
+    np = re.sub(r"^(?:A|An|The|My|Our|His|Her|Their)\b", lambda m: m[0].casefold(), np)
+    if where["wh"].casefold() == "what":
+        # "what do you eat these days?" / "Vegan": the answer is what is eaten.
+        told = f"{told} {np}{where['rest']}"
+        return told[0].upper() + told[1:]
+    return f"{np[0].upper()}{np[1:]} is where {told}{where['rest']}"
+
+
 def _answered(question: str, date: str) -> str:
     """A date said alone in answer to `question`, told with what it dates: "When is the
     festival?" / "21 june" is "the festival is 21 june", "When do you start?" / "the
@@ -2664,6 +2828,9 @@ def _answered(question: str, date: str) -> str:
         return ""
     if told := _named_answer(question, date):
         return told
+    # "42, in tests/conftest.py": a value and where it is; the value answers.
+    where = _WHERE_TAIL.search(date)
+    date, where_said = (date[: where.start()], where[0].rstrip(" .!")) if where else (date, "")
     value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
         return ""
@@ -2696,7 +2863,11 @@ def _answered(question: str, date: str) -> str:
     else:
         return ""
     told = re.sub(r"\byour\b", "my", re.sub(r"\b(?:you|u)\b", "I", told, flags=re.I), flags=re.I)
-    return told[0].upper() + told[1:]
+    return told[0].upper() + told[1:] + where_said
+
+
+_WHERE_TAIL = re.compile(r",\s+(?:in|at|on|under)\s+\S+[^,]*$")
+"""Where a value said alone is, set off after it ("42, in tests/conftest.py")."""
 
 
 def _fact_of(
@@ -2731,6 +2902,107 @@ def _fact_of(
 
 
 _DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+
+
+_MONTH_WORD = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DAY_DATE = re.compile(
+    rf"\b(?P<md>(?P<iso>(?P<iso_year>\d{{4}})-(?P<iso_month>\d\d)-\d\d)"
+    rf"|(?P<month>{_MONTH_WORD})\.?\s+(?:the\s+)?{_DAY_NUMBER}"
+    rf"|(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+(?P<month_after>{_MONTH_WORD}))\b"
+    r"(?P<year>,?\s+(?:in\s+)?(?P<year_number>(?:19|20)\d\d)\b)?",
+    re.I,
+)
+"""A day of a month: an ISO date, or a month and its day in either order, with its year
+when one follows ("june 12th in 2027")."""
+_RESCHEDULE_VERB = r"(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted|changed|brought)"
+_MOVED_IT = re.compile(
+    r"^(?:(?:so|and|but|well|oh|ok|okay|also|update)\W+)*"
+    r"(?:(?:they|we|he|she)(?:\s+(?:have|has)|['’](?:ve|s))?\s+"
+    r"(?:(?:just|finally|officially)\s+)*"
+    rf"{_RESCHEDULE_VERB}\s+it"
+    r"|it(?:\s+(?:has|was|is|got)|['’]s)?(?:\s+been)?\s+(?:(?:just|finally|officially)\s+)*"
+    rf"{_RESCHEDULE_VERB})"
+    r"(?:\s+(?:back|forward|up|out))?\s+(?:to|until|till)\s+"
+    rf"(?P<date>{_DAY_DATE.pattern})(?P<rest>.*)$",
+    re.I,
+)
+"""A date changed with only a pronoun for what it is of: "they moved it to june 19th
+because the venue double-booked", "it's been pushed back to the 3rd of may". The verb
+moves an event in time; "it" is the event said before."""
+
+
+def _month_of(found: re.Match[str]) -> int | None:
+    """The month (1 to 12) a `_DAY_DATE` match names."""
+    if found["iso_month"]:
+        return int(found["iso_month"])
+    word = (found["month"] or found["month_after"] or "")[:3].casefold()
+    months = [name[:3].casefold() for name in MONTHS]
+    return months.index(word) + 1 if word in months else None
+
+
+def _ahead(found: re.Match[str], said: datetime | None) -> bool:
+    """Whether the day a `_DAY_DATE` match names may still be ahead when `said`: an event
+    already past is not moved. Without a year (or a day said) it may be."""
+    year = found["iso_year"] or found["year_number"]
+    month = _month_of(found)
+    day = re.search(r"\d{1,2}(?=\D*$)", found["md"]) if not found["iso"] else None
+    if said is None or year is None or month is None:
+        return True
+    number = int(found["iso"][-2:]) if found["iso"] else int(day[0]) if day else 1
+    try:
+        return date(int(year), month, number) >= said.date()
+    except ValueError:
+        return True
+
+
+def _rescheduled(
+    sentence: str, told_before: Callable[[], list[str]], said: datetime | None
+) -> str | None:
+    """A change of date told with "it" for what moved (`_MOVED_IT`), or None for another
+    sentence. "It" is the one fact the speaker told before (`told_before`, read only
+    then) with a day still ahead (of the new date's month, when the speaker told of
+    several), told again with the new day and the old one it replaces: "Ines is getting
+    married on june 12th in 2027" and "they moved it to june 19th because ..." is "Ines
+    is getting married on june 19th in 2027 instead of june 12th, because ...". When no
+    one fact is that, the sentence is kept as said: a change of date, even of what is
+    unsaid, is news."""
+    moved = _MOVED_IT.match(sentence)
+    if moved is None:
+        return None
+    earlier = told_before()  # read for this shape only: memory may hold many facts
+    new = _DAY_DATE.match(moved["date"])
+    assert new is not None  # the pattern holds it
+    # One fact told twice (in the ledger and in MEMORY.md) is one fact.
+    told = {
+        _key(fact): fact
+        for fact in (
+            re.sub(r"\s*\([A-Z][a-z]+ \d{4}\)", "", _SPEAKER_PREFIX.sub("", fact))
+            for fact in earlier
+        )
+    }
+    dated = [
+        (fact, found)
+        for fact in told.values()
+        if len(found_all := list(_DAY_DATE.finditer(fact))) == 1
+        and _ahead(found := found_all[0], said)
+    ]
+    month = _month_of(new)
+    if len(dated) > 1 and month is not None:
+        dated = [(fact, found) for fact, found in dated if _month_of(found) == month]
+    if len(dated) != 1:
+        return sentence
+    fact, found = dated[0]
+    # The old year stays with the new day, unless the new date names its own.
+    day = new[0] if new["year"] else f"{new['md']}{found['year'] or ''}"
+    fact = f"{fact[: found.start()]}{day} instead of {found['md']}{fact[found.end() :]}"
+    fact = fact.rstrip(" .!")
+    rest = moved["rest"].strip(" .!")
+    return f"{fact}, {rest.lstrip(', ')}." if rest else f"{fact}."
+
+
 _DATE_ALONE = re.compile(
     rf"""\W*(?:(?:on|yes|yep|yeah|no|nope|ok|okay|so|its|it['’]s)\W+)*
     (?:(?:{_WD}),?\s+)?(?:the\s+)?
@@ -2873,10 +3145,22 @@ _SUBJECT_DROPPED = re.compile(
 
 
 def _with_subject(sentence: str, chat: bool) -> str:
-    """`sentence` with the "I" chat dropped before its news given back."""
+    """`sentence` with the "I" chat dropped before its news given back, or the "I'm" a
+    state of the speaker's is said without (`_STATE_DROPPED`)."""
+    if _STATE_DROPPED.match(sentence):
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     if not chat or not _SUBJECT_DROPPED.match(sentence):
         return sentence
     return f"I {sentence[:1].lower()}{sentence[1:]}"
+
+
+_STATE_DROPPED = re.compile(
+    r"^(?:(?:still|also|now|fully)\s+)*(?:allergic\s+to\s+[\w-]+(?:\s+[\w-]+)?"
+    r"|vegan|vegetarian|pescatarian)[.!]*$",
+    re.I,
+)
+"""A diet or an allergy said alone, with no subject ("Allergic to penicillin.", "Still
+vegan."): only a person is one, and said alone it is the speaker."""
 
 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
@@ -3465,7 +3749,11 @@ def _within_length(sentence: str, names: frozenset[str]) -> str:
 _PART = re.compile(r"[,;:]")
 _JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
-_ABOUT_THAT = re.compile(r"\b(?:that|this|those|these)\s+[a-z]+\s*[.!]*$", re.I)
+_ABOUT_THAT = re.compile(
+    r"\b(?:that|this|those|these)\s+(?!(?:days|weeks|months|years|times)\b)[a-z]+\s*[.!]*$", re.I
+)
+"""A demonstrative and its noun closing a clause ("I love that idea"); not a time ("these
+days": now, for a while)."""
 
 
 def _about_it(clause: str) -> bool:
@@ -3480,11 +3768,18 @@ def _about_it(clause: str) -> bool:
     return len([word for word in content_words(clause) if word not in _ADVERBS]) <= 2
 
 
+_THANKED = re.compile(rf"^(?:{_THANKS_SAID}|ty\b)(?!\s+to\b)", re.I)
+"""A clause of thanks ("thanks Hana for covering"); not a cause ("thanks to the cache,
+builds take 2 minutes")."""
+
+
 def _says_something(clause: str, names: frozenset[str]) -> bool:
     """Whether a clause holds a fact alone, or something a fact needs: a number, a
     date, a name, or more than two content words ("I saw a jazz concert downtown" is
     no fact alone, only beside its date; "I'm so nervous" is none at all)."""
     unquoted = clause.strip(" .!?")
+    if _THANKED.match(unquoted):
+        return False  # "..., thanks Hana for covering": thanks to the listener
     return (
         len(content_words(unquoted)) > 2
         or is_fact(unquoted, names)
@@ -3678,7 +3973,7 @@ _DONT = re.compile(r"(?:don't|do not|dont|never)\s+[a-z]", re.I)
 
 def _tail_order(sentence: str) -> re.Match[str] | None:
     """The comma before the last clause when that clause is an order to the listener
-    ("..., save me a desk", "..., don't let it slip"), said to them ("..., you're
+    ("..., save me a desk", "..., don't let it slip"), thanks to them, said to them ("..., you're
     invited") or an offer of the moment ("..., I'll send you a scarf")."""
     tails = list(_TAIL_CLAUSE.finditer(sentence))
     if not tails:
@@ -3686,6 +3981,7 @@ def _tail_order(sentence: str) -> re.Match[str] | None:
     clause = sentence[tails[-1].end() :]
     addressed = (
         _IMPERATIVE.match(clause)
+        or _THANKED.match(clause)  # "..., thanks Hana for covering"
         or _DONT.match(clause)
         or _TO_LISTENER.match(clause)
         or _empty_promise(clause)
@@ -3944,7 +4240,8 @@ def _standalone(
     if person:
         fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))
     fact = fact[0].upper() + fact[1:]
-    if speaker and speaker.casefold() not in fact.casefold():
+    # A name as a word: "Mo" is not named by "moved".
+    if speaker and not re.search(rf"(?<!\w){re.escape(speaker)}(?!\w)", fact, re.I):
         fact = f"{speaker}: {fact}"
     fact = fact.rstrip("… ") or fact
     if fact[-1] not in ".!?。！？":

@@ -88,7 +88,7 @@ def test_a_date_alone_after_a_statement_of_the_same_message_is_joined_to_it() ->
     """ "the recital got moved. 3rd of october": the date of what the sentence before
     told, after a full stop or an exclamation, not a bullet of its own."""
     assert chat("Lin: hey", "Mo: the recital got moved. 3rd of october") == [
-        "The recital got moved, on 2025-10-03."
+        "Mo: The recital got moved, on 2025-10-03."
     ]
     assert chat("Lin: hey", "Mo: we picked the venue!! 3rd of october") == [
         "Mo: We picked the venue, on 2025-10-03."
@@ -147,8 +147,8 @@ def test_a_date_alone_is_not_joined_to_a_statement_naming_its_own_day(line: str,
         ("Lin: so when is Jen's flight, and mine?", "Mo: the 9th", "Mo: On 2025-08-09."),
         ("Lin: what's the rent and the deposit?", "Mo: 450", "Mo: 450."),
         # a weekday alone is the date it means, ahead or behind as the question's tense
-        ("Lin: when's the move?", "Mo: friday", "The move is on 2025-07-18."),
-        ("Lin: when was the move?", "Mo: friday", "The move was on 2025-07-11."),
+        ("Lin: when's the move?", "Mo: friday", "Mo: The move is on 2025-07-18."),
+        ("Lin: when was the move?", "Mo: friday", "Mo: The move was on 2025-07-11."),
     ],
 )
 def test_a_date_answering_a_question_is_told_with_what_the_question_asked(
