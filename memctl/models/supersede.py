@@ -92,10 +92,12 @@ from typing import Any
 from memctl.models.words import kin_words
 
 READINGS = 4096
-"""The readings of a fact (`claim`, `_shape`, `classed`) kept for the next time it is
-read: pure functions of the text, asked again of the same fact by `slot`, `stale` and
-`given_values` (recall reads a hit's slot, then the hits and their subject's facts
-together: 136 facts read 218 times in one prompt of bench/hook_prompt.py)."""
+"""The readings of a fact (`claim`, `_shape`, `classed`, `_statement`, `_leaving_read`)
+kept for the next time it is read: pure functions of the text, asked again of the same
+fact by `slot`, `stale` and `given_values` (recall reads a hit's slot, then the hits and
+their subject's facts together: 136 facts read 218 times in one prompt of
+bench/hook_prompt.py; its `stale` reads the first hits, then them again beside their
+subjects' facts, and the prompt hook the hits a third time)."""
 
 MAX_FACT_CHARS = 400
 """A longer line is not one fact giving one value (a pasted paragraph, a tool result):
@@ -583,6 +585,7 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     return (frozenset(kept), slot) if kept else None
 
 
+@lru_cache(maxsize=READINGS)
 def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
     """The fact's sentence and who its pronoun subject stands for (`about`, else a
     leading "Speaker:"); None for a fact too long to read or a question. What `claim`
@@ -3406,9 +3409,11 @@ _ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
 """One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
+@lru_cache(maxsize=READINGS)
 def _leaving_read(text: str, who: str | None = None) -> _Read:
     """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
-    speaker, its heading), its last value run given to its other names) of one fact."""
+    speaker, its heading), its last value run given to its other names) of one fact.
+    Kept (READINGS): the caller must not change the lists."""
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
         return [], frozenset(), [], frozenset(), None

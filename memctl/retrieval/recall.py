@@ -1870,7 +1870,7 @@ def _collect(
         return _matched_terms(conn, result.terms, records, deadline)
 
     subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
-    found = newest_first(ws, found, when, limit, later, matched, subject)[:limit]
+    found = newest_first(ws, found, when, limit, later, matched, subject, said_times)[:limit]
     found = later_turns_first(found, deadline)
     found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
@@ -1995,6 +1995,7 @@ def newest_first(
     later: Callable[[frozenset[str]], list[tuple[RecallHit, Candidate, str]]] | None = None,
     matched: Callable[[list[int]], dict[int, frozenset[str]]] | None = None,
     of_subject: Subject | None = None,
+    times: _SaidTimes | None = None,
 ) -> list[tuple[RecallHit, Candidate, str]]:
     """The hits with each memory fact a later one replaced ranked after it, then the
     facts that answer the query alike newest first; every other hit keeps its order.
@@ -2016,7 +2017,8 @@ def newest_first(
     heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
     mtime: consolidation kept the newest of each slot there). Thread turns are
     conversation, not facts: `later_turns_first` reads them after, sentence by sentence,
-    within their thread."""
+    within their thread. `times`: the caller's `_SaidTimes`, whose files are then not
+    read again."""
     from memctl.models.supersede import slot
     from memctl.models.words import unbulleted
 
@@ -2036,7 +2038,7 @@ def newest_first(
     facts = [i for i, (_, candidate, _) in enumerate(pool) if candidate.kind == "memory"]
     if not facts or (len(facts) < 2 and of_subject is None):
         return found
-    times = _SaidTimes(ws)
+    times = _SaidTimes(ws) if times is None else times
     # MEMORY.md's bullets keep one time, the file's: consolidation already kept the
     # newest of each slot there, and dating them by their sources set a newer fact of
     # another slot above an older answer ("drop Redis for sessions" above "Redis 7.2"
