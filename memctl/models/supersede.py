@@ -3571,11 +3571,26 @@ def _leaving_changes(
             pairs = by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]
             if old in denied:
                 pairs = [*pairs, *_holding(old, by_word, facts, about, reads)]
+            else:
+                # a fact no slot reads (a record, a row, a heading's note) holds the old
+                # value as a run of its own ("GUEST (Omar): I'm at Globex, ..."); not
+                # as the subject it opens with ("Dana is worried about the Raven
+                # audit"), nor in a question
+                pairs += [
+                    (j, subject)
+                    for j, subject in _holding(old, by_word, facts, about, reads)
+                    if slots[j] is None
+                    and _holds_run(reads[facts[j], about[j] if about else None], old)
+                ]
             for j, subject in pairs:
                 if old in denied and _companion(facts[j], old):
                     continue  # "Viktor paired with Jonas": no value of Viktor's
-                new = next((b for b in beside if not set(b.split()) & subject), None)
-                if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
+                kind = _run_kind(old)
+                new = next(
+                    (b for b in beside if not set(b.split()) & subject and _run_kind(b) == kind),
+                    None,
+                )
+                if new is None or not _core(subject, facts[j]) <= words:
                     continue
                 if words & _ONE_KIN - subject:
                     continue  # "Kofi's sister quit Initrode": not Kofi's value
@@ -3588,6 +3603,36 @@ def _leaving_changes(
         if statement is not None:
             for word in words - _SLOT_STOP:
                 by_word.setdefault(word, []).append(i)
+
+
+def _holds_run(read: _Read, old: str) -> bool:
+    """Whether a fact read by `_leaving_read` may hold the run `old` as a value: not
+    a question, and not the name its statement opens with (its subject)."""
+    statement = read[4]
+    if statement is None or "?" in statement[0]:
+        return False
+    return _tokens(statement[0])[0][: len(old.split())] != old.split()
+
+
+_HEADING = re.compile(r"^\s*(?P<heading>[^:]{1,40}?)\s*(?:\([^()]*\))?:\s")
+
+
+@lru_cache(maxsize=4096)
+def _core(subject: frozenset[str], text: str) -> frozenset[str]:
+    """The words of an earlier fact's `subject` (`_own_values`) that a later fact must
+    name for its value to be the one that later fact leaves: not a determiner, a pronoun
+    or a contraction ("The Mosaic", "I'm", runs capitalised by their place), nor a label
+    in capitals or of one letter ("GUEST (Omar)", "Policy annex B"), nor the word of a
+    heading that labels the fact ("Receipt: conference pass for Felix, ..."), when a
+    name is left without them; else `subject` itself ("Kofi: I live in Oslo")."""
+    labels = {w.casefold() for w in re.findall(r"\b[A-Z]{2,}\b|\b\w\b", text)}
+    core = {w for w in subject - labels - _DETERMINERS - _PRONOUNS if "'" not in w and "’" not in w}
+    heading = _HEADING.match(text)
+    if heading is not None:
+        core -= set(heading["heading"].casefold().split()) - core.intersection(
+            *[set(w.casefold().split()) for w in re.findall(r"\(([^()]*)\)", heading[0])]
+        )
+    return frozenset(core) or subject
 
 
 def _holding(

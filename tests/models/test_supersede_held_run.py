@@ -1,0 +1,86 @@
+"""Issue 25 item 3 (supersede18): a later fact that names the old value as left ("B, not
+A", "no longer at A; since <date> with B") ends an earlier fact no slot reads (an
+interview's answer under its guest, a receipt) that holds A as a run of its own, even
+when other facts hold A for other people. Its subject is read without the words a
+heading or a label lends it ("GUEST", "I'm", "Receipt"); the new value is the one of
+A's sort, not the first one said (a date). Not a fact that opens with A as its subject,
+nor a question. Sentences written for this test, not drawn from a bench; through
+`stale()` and builtin's consolidation."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.models.curate import merge
+from memctl.models.supersede import stale
+
+INTERVIEW = "PODCAST: Tell us about your job. GUEST (Ilse): I'm at Fabrikam, on the sales side."
+# another person's fact holding the same value first: the old value is looked up among
+# the facts that hold it as a run too, not only among those a slot reads
+ELSEWHERE = "Joss is at Fabrikam these days."
+
+# (facts oldest first, the stale one's index, the one that replaced it)
+CHANGES = [
+    (
+        [ELSEWHERE, INTERVIEW, "Actually Ilse works at Contoso, not Fabrikam; the flyer was old."],
+        1,
+        2,
+    ),
+    ([INTERVIEW, "Actually Ilse works at Contoso, not Fabrikam; the flyer was old."], 0, 1),
+    (
+        [
+            ELSEWHERE,
+            INTERVIEW,
+            "Ilse no longer works at Fabrikam; since 3 June the contract is with Contoso.",
+        ],
+        1,
+        2,
+    ),
+    ([INTERVIEW, "Ilse is not at Fabrikam any more; since 3 June she is with Contoso."], 0, 1),
+]
+
+# facts that hold the old value but not as a value of the subject: kept
+KEPT = [
+    # the old value opens the fact: its subject, not its value
+    [
+        "Joss owns the Fabrikam deal.",
+        "Marta is worried about the Fabrikam deal.",
+        "The Fabrikam deal moved from Marta to Joss.",
+    ],
+    # a question holds no value
+    [
+        "Joss owns the Fabrikam deal.",
+        "Should Marta sign the Fabrikam deal? The ticket is open.",
+        "The Fabrikam deal moved from Marta to Joss.",
+    ],
+    # another person named as leaving the value
+    [ELSEWHERE, INTERVIEW, "Actually Marta works at Contoso, not Fabrikam; the flyer was old."],
+]
+
+
+@pytest.mark.parametrize(("facts", "old", "new"), CHANGES)
+def test_a_value_named_as_left_ends_a_fact_holding_it_as_a_run(
+    facts: list[str], old: int, new: int
+) -> None:
+    assert stale(facts).get(old) == new
+
+
+@pytest.mark.parametrize("facts", KEPT)
+def test_a_subject_a_question_or_another_person_keeps_the_fact(facts: list[str]) -> None:
+    assert not {1, 0} & set(stale(facts))
+
+
+def test_consolidation_drops_the_interview_answer_and_keeps_the_others() -> None:
+    first = f"- {ELSEWHERE}\n- {INTERVIEW}\n- Marta is worried about the Fabrikam deal.\n"
+    second = (
+        "- Actually Ilse works at Contoso, not Fabrikam; the flyer was old.\n"
+        "- The Fabrikam deal moved from Marta to Joss.\n"
+    )
+    merged = merge("", [("2026-03-02.md", first), ("2026-03-09.md", second)])
+    kept = {fact.text for fact in merged.facts}
+    assert INTERVIEW not in kept
+    assert {
+        ELSEWHERE,
+        "Marta is worried about the Fabrikam deal.",
+        "Actually Ilse works at Contoso, not Fabrikam; the flyer was old.",
+    } <= kept
