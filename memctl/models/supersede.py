@@ -974,6 +974,13 @@ def _change(
     return Claim(subject, when, value, True, False, False, old)
 
 
+# A comparison said by the copula ("is longer than Kenji's", "is more expensive than
+# Oslo", "is as old as the Dune service") gives the subject no value (supersede18).
+_COMPARISON = re.compile(
+    r"^(?:[a-z]+er|more|less|fewer|as\s+[a-z]+\s+as)\b.*?\bthan\b|^as\s+[a-z]+\s+as\b"
+)
+
+
 def _copula(
     subject: frozenset[str],
     slot: str,
@@ -999,6 +1006,8 @@ def _copula(
         if found is None:
             return None
         return Claim(found[0], found[1], " ".join(_words(subject_text)), now)
+    if _COMPARISON.match(value_text):
+        return None  # "Omar's address is longer than Kenji's": a comparison, no value
     choice = any(w in _CHOICE for w in _words(subject_text))
     if slot == "when" or is_date:
         return Claim(subject, "when", value, now) if is_date else None
@@ -1111,7 +1120,15 @@ def stale(
     `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
     said again with another word and no change cue counts too (`_frame_changes`)."""
     facts = [
-        _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
+        _unlabelled(
+            _effective(
+                _settled(
+                    _LOG_STAMP.sub("", text, count=1)
+                    if text.lstrip("-*+• [")[:1].isdigit()
+                    else text
+                )
+            )
+        )
         for text in facts
     ]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
@@ -1172,6 +1189,56 @@ _LOG_STAMP = re.compile(
     r"^\s*[-*+•]?\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+(?:\[?[A-Z]{3,8}\]?:?\s+)?"
 )
+# A time the fact holds from, said first without a comma (supersede18): "From 1 May the
+# QA lead for billing will be Omar", "From Monday the Lumen service will be owned by
+# Ines", "Starting September Bruno's youngest will attend ...". Read unseparated, the
+# time is taken into the subject ("from 1 may the qa lead"); it is the date a change
+# takes effect, as "As of 1 May, ..." says, which every reading takes as a change cue.
+# Only a time (a date, a weekday, a month, "next week"), then a clause of its own.
+_EFFECTIVE = re.compile(
+    rf"^(?P<lead>\s*[-*+•]?\s*)(?:from|starting|beginning|effective)\s+"
+    rf"(?P<time>(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}"
+    rf"(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|{_WEEKDAY}|\d{{4}}-\d\d-\d\d|next\s+(?:week|month|"
+    rf"year|{_WEEKDAY}|{_MONTH})|tomorrow)(?:\s+\d{{4}})?)\b,?\s+(?P<rest>\S)",
+    re.I,
+)
+
+
+# A document's label before a whole statement (supersede18): "README (team page): Greta
+# reports to Felix.", "README, team rituals: the Sable standup starts at 16:30 sharp.",
+# "FAQ (billing): Lena is the QA lead for billing". A label with a word in capitals (a
+# document's name, as `_names_someone` reads one) says where the statement was written,
+# not whom it is about; the statement is read alone. Not a label without one ("Kofi:"
+# may be a speaker, "The Echo team:" the subject), nor a comment's ("# OWNER: Marco --
+# ask them first" names its field), not before a record, a question or a second label.
+_DOCUMENT_LABEL = re.compile(
+    r"^(?P<lead>\s*[-*+•]?\s*)(?P<label>[A-Za-z][^:=|{}\[\]\d?]{1,39}?):\s+(?P<rest>\S.*)$"
+)
+
+
+def _unlabelled(text: str) -> str:
+    """`text` without a document's label before a whole statement (see above)."""
+    if ": " not in text:
+        return text
+    match = _DOCUMENT_LABEL.match(text)
+    if match is None or not re.search(r"\b[A-Z]{2,}\b", match["label"]):
+        return text
+    rest = match["rest"]
+    if re.search(r":\s|[=|?{}]|->|→", rest) or len(rest.split()) < 4:
+        return text
+    first = rest.split()[0]
+    if not (first[:1].isupper() or first.casefold() in _DETERMINERS):
+        return text
+    return match["lead"] + rest[:1].upper() + rest[1:]
+
+
+def _effective(text: str) -> str:
+    """`text` with an opening time it holds from said as "As of <time>, " (see above)."""
+    if text.lstrip("-*+• ")[:1] not in "FfSsBbEe":
+        return text
+    return _EFFECTIVE.sub(r"\g<lead>As of \g<time>, \g<rest>", text, count=1)
+
+
 # A closing clause that names no value and only hedges what may come next, or says
 # where the fact comes from (supersede16): "the page is atlas-13 for now; branding may
 # pick a final name later", "is on 9.2; we may roll forward again next week", "is on

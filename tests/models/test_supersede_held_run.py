@@ -4,15 +4,18 @@ interview's answer under its guest, a receipt) that holds A as a run of its own,
 when other facts hold A for other people. Its subject is read without the words a
 heading or a label lends it ("GUEST", "I'm", "Receipt"); the new value is the one of
 A's sort, not the first one said (a date). Not a fact that opens with A as its subject,
-nor a question. Sentences written for this test, not drawn from a bench; through
-`stale()` and builtin's consolidation."""
+nor a question. Also: a time said first ("From 4 March the lead will be Tobias") is the
+date a change takes effect; a document's label in capitals ("RUNBOOK (on-call page):")
+is read apart from its statement; a comparison by the copula is no value. Sentences
+written for this test, not drawn from a bench; through `stale()` and builtin's
+consolidation."""
 
 from __future__ import annotations
 
 import pytest
 
 from memctl.models.curate import merge
-from memctl.models.supersede import stale
+from memctl.models.supersede import _unlabelled, stale
 
 INTERVIEW = "PODCAST: Tell us about your job. GUEST (Ilse): I'm at Fabrikam, on the sales side."
 # another person's fact holding the same value first: the old value is looked up among
@@ -84,3 +87,55 @@ def test_consolidation_drops_the_interview_answer_and_keeps_the_others() -> None
         "Marta is worried about the Fabrikam deal.",
         "Actually Ilse works at Contoso, not Fabrikam; the flyer was old.",
     } <= kept
+
+
+# A time the fact holds from, said first ("From 4 March ..."), is the date a change takes
+# effect; a document's label in capitals before a whole statement is read apart from it.
+EFFECTIVE_OR_LABELLED = [
+    (
+        "The on-call lead for the Harbor app is Rhea.",
+        "From 4 March the on-call lead for the Harbor app will be Tobias.",
+    ),
+    ("RUNBOOK (on-call page): Rhea reports to Tobias.", "From 2 June Rhea will report to Ingrid."),
+    (
+        "HANDBOOK, team rituals: the Harbor standup starts at 9:15 sharp.",
+        "From Monday the Harbor standup will be at 10:30.",
+    ),
+]
+
+NOT_CHANGED = [
+    # a place after "From", not a time: no change said
+    ("Rhea lives in Oslo.", "From Bergen, Rhea called Tobias about the Harbor app."),
+    # a comparison by the copula gives no value ("longer than Ingrid's" is no address)
+    ("Rhea's address is longer than Ingrid's.", "Rhea's home address is now in Bergen."),
+    ("Rhea's address is harder to spell than Ingrid's.", "Rhea's home address is now in Bergen."),
+    # one label, two people: two facts
+    ("RUNBOOK: Rhea reports to Tobias.", "RUNBOOK: Ingrid reports to Tobias."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), EFFECTIVE_OR_LABELLED)
+def test_a_time_said_first_or_a_document_label_leaves_the_change_read(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(("older", "newer"), NOT_CHANGED)
+def test_a_place_after_from_a_comparison_or_two_people_change_nothing(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {}
+
+
+def test_a_comment_label_and_a_subject_heading_are_kept() -> None:
+    # "# OWNER:" names its field, "The Harbor team:" its subject: neither is cut
+    assert _unlabelled("# OWNER: Rhea -- ask them before the Harbor release") == (
+        "# OWNER: Rhea -- ask them before the Harbor release"
+    )
+    assert _unlabelled("The Harbor team: Jenkins until spring, Drone since May.") == (
+        "The Harbor team: Jenkins until spring, Drone since May."
+    )
+    assert _unlabelled("RUNBOOK (on-call page): Rhea reports to Tobias.") == (
+        "Rhea reports to Tobias."
+    )
