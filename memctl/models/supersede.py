@@ -2829,6 +2829,63 @@ def _record_changes(facts: Sequence[str], found: dict[int, int]) -> None:
             if _run_kind(values[apart[0]]) == _run_kind(before[apart[0]]):
                 found.setdefault(j, i)
         by_keys.setdefault(keys, []).append((i, values))
+    _fielded_changes(facts, found)
+
+
+# A record of named fields led by the thing it is about (supersede18): an object
+# ('{"member": "Lena", "team": "billing"}', "{employee: Dana, manager: Yuki}") or a row
+# whose first cell is unkeyed ("Lena | team: data | since May"). Two such records of one
+# thing (the same first value), whatever their form, that give one shared field two
+# values, and agree on every other shared field, say the field changed. The first field
+# names the record (review 19 #2): two records that differ there are two things; a
+# field named in the plural ("skills") holds several values.
+_OBJECT = re.compile(r"^\s*\{(?P<body>[^{}]+)\}\s*$")
+_OBJECT_FIELD = re.compile(
+    r"""^\s*["']?(?P<key>[A-Za-z][\w .-]{0,30}?)["']?\s*:\s*["']?(?P<value>[^"',]+?)["']?\s*$"""
+)
+_ROW_FIELD = re.compile(r"^(?P<key>[a-z][\w .-]{0,30}?):\s+(?P<value>\S.*)$")
+
+
+def _fielded(text: str) -> tuple[str, dict[str, str]] | None:
+    """(the first value, {key: value} of the other fields), folded, of an object or a
+    row led by an unkeyed cell (see above); None for any other line."""
+    line = text.strip().lstrip("-*+• ").rstrip(".")
+    if (match := _OBJECT.match(line)) is not None:
+        fields = [_OBJECT_FIELD.match(part) for part in match["body"].split(",")]
+        if len(fields) < 2 or any(field is None for field in fields):
+            return None
+        pairs = [(f["key"].casefold(), f["value"].strip().casefold()) for f in fields if f]
+        return pairs[0][1], dict(pairs[1:])
+    cells = [cell.strip() for cell in line.split(" | ")]
+    if len(cells) < 2 or ":" in cells[0] or not cells[0][:1].isupper():
+        return None
+    keyed = [_ROW_FIELD.match(cell) for cell in cells[1:]]
+    pairs = [(f["key"].casefold(), f["value"].strip().casefold()) for f in keyed if f]
+    return (cells[0].casefold(), dict(pairs)) if pairs else None
+
+
+def _fielded_changes(facts: Sequence[str], found: dict[int, int]) -> None:
+    """Adds to `found` an earlier record of one thing a later one gives another value in
+    one shared field (see above), among the newest `_PAIR_LIMIT` records of that thing."""
+    by_first: dict[str, list[tuple[int, dict[str, str]]]] = {}
+    for i, text in enumerate(facts):
+        if "{" not in text and " | " not in text:
+            continue
+        read = _fielded(text)
+        if read is None:
+            continue
+        first, fields = read
+        for j, before in by_first.get(first, [])[-_PAIR_LIMIT:]:
+            shared = fields.keys() & before.keys()
+            apart = [key for key in shared if fields[key] != before[key]]
+            if len(apart) != 1:
+                continue
+            key = apart[0].split()[-1]
+            if len(key) > 3 and key.endswith("s") and not key.endswith(("ss", "us", "is")):
+                continue  # a field of several values
+            if _run_kind(fields[apart[0]]) == _run_kind(before[apart[0]]):
+                found.setdefault(j, i)
+        by_first.setdefault(first, []).append((i, fields))
 
 
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:

@@ -139,3 +139,30 @@ def test_a_comment_label_and_a_subject_heading_are_kept() -> None:
     assert _unlabelled("RUNBOOK (on-call page): Rhea reports to Tobias.") == (
         "Rhea reports to Tobias."
     )
+
+
+# Records of named fields led by what they are about, in two forms: one field changed.
+FIELDED_CHANGES = [
+    ("Rhea | squad: harbor | since May", '{"member": "Rhea", "squad": "lantern"}'),
+    ("{person: Tobias, mentor: Ingrid}", "Tobias | mentor: Rhea"),
+]
+FIELDED_KEPT = [
+    # two people of one squad: the first field differs, two records
+    ('{"member": "Rhea", "squad": "harbor"}', '{"member": "Tobias", "squad": "harbor"}'),
+    # no shared field: another attribute of the same person
+    ("Rhea | mentor: Ingrid", '{"member": "Rhea", "squad": "lantern"}'),
+    # a field of several values
+    ("Rhea | skills: go", "Rhea | skills: rust"),
+    # two fields changed: not one value replaced
+    ("Rhea | squad: harbor | desk: 4", "Rhea | squad: lantern | desk: 9"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), FIELDED_CHANGES)
+def test_a_record_of_one_thing_with_one_field_changed_replaces(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+@pytest.mark.parametrize(("older", "newer"), FIELDED_KEPT)
+def test_records_of_two_things_or_of_several_values_are_kept(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {}
