@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from memctl.models.curate import merge
-from memctl.models.supersede import _unlabelled, stale
+from memctl.models.supersede import _fielded_changes, _unlabelled, stale
 
 INTERVIEW = "PODCAST: Tell us about your job. GUEST (Ilse): I'm at Fabrikam, on the sales side."
 # another person's fact holding the same value first: the old value is looked up among
@@ -160,9 +160,17 @@ FIELDED_KEPT = [
 
 @pytest.mark.parametrize(("older", "newer"), FIELDED_CHANGES)
 def test_a_record_of_one_thing_with_one_field_changed_replaces(older: str, newer: str) -> None:
+    # the reading itself: other rules read some of these pairs alone, not among a
+    # ledger's other facts of the same names (a bench's 700)
+    found: dict[int, int] = {}
+    _fielded_changes([older, newer], found)
+    assert found == {0: 1}
     assert stale([older, newer]) == {0: 1}
 
 
 @pytest.mark.parametrize(("older", "newer"), FIELDED_KEPT)
 def test_records_of_two_things_or_of_several_values_are_kept(older: str, newer: str) -> None:
+    found: dict[int, int] = {}
+    _fielded_changes([older, newer], found)
+    assert found == {}
     assert stale([older, newer]) == {}
