@@ -2776,6 +2776,13 @@ def _one_value(value: str) -> str | None:
     return None
 
 
+def _plural(word: str) -> bool:
+    """Whether a key's last word is in the plural ("guests", "allowed_users"), not a
+    singular ending in s ("address", "status", "basis")."""
+    word = word.casefold()
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
 def _record(text: str) -> tuple[tuple[str, str], ...] | None:
     """A record's (key, value) fields, keys folded with the label before them and the
     comment after them, in order; None for a line that is no record (see above)."""
@@ -2792,6 +2799,11 @@ def _record(text: str) -> tuple[tuple[str, str], ...] | None:
         label = line[: fields[0].start()].strip(" :[]").casefold()
         if sum(len(m[0]) for m in fields) + len(label) < len(line.replace(" ", "")) * 0.6:
             return None  # a sentence with an "=" in it, not a record
+        if len(fields) == 1 and _plural(re.split(r"[\W_]+", fields[0]["key"].strip("'’"))[-1]):
+            # "allowed_users = alice" / "... = bob": a key in the plural names a list, each
+            # line a member; a key in the singular ("allowed_user", "owner") names one
+            # holder, and a later assignment replaces it, as a config's does
+            return None
         pairs = [(f"{label} {m['key'].casefold()} {about}", _one_value(m["value"])) for m in fields]
     else:
         match = _LABELLED.match(line)
@@ -2801,8 +2813,7 @@ def _record(text: str) -> tuple[tuple[str, str], ...] | None:
             return None  # several subjects, or one generic noun naming none ("Allergy:")
         key = match["key"].casefold()
         last = key.split()[-1].strip("'’") if key.split() else ""
-        plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
-        if plural or last in _LIST_NOUN or "," in match["value"]:
+        if _plural(last) or last in _LIST_NOUN or "," in match["value"]:
             return None
         pairs = [(f"{key} {about}", _one_value(match["value"]))]
     if any(value is None for _, value in pairs):
@@ -2880,8 +2891,7 @@ def _fielded_changes(facts: Sequence[str], found: dict[int, int]) -> None:
             apart = [key for key in shared if fields[key] != before[key]]
             if len(apart) != 1:
                 continue
-            key = apart[0].split()[-1]
-            if len(key) > 3 and key.endswith("s") and not key.endswith(("ss", "us", "is")):
+            if _plural(apart[0].split()[-1]):
                 continue  # a field of several values
             if _run_kind(fields[apart[0]]) == _run_kind(before[apart[0]]):
                 found.setdefault(j, i)

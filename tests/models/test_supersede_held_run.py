@@ -174,3 +174,14 @@ def test_records_of_two_things_or_of_several_values_are_kept(older: str, newer: 
     _fielded_changes([older, newer], found)
     assert found == {}
     assert stale([older, newer]) == {}
+
+
+def test_a_key_in_the_singular_names_one_holder_in_the_plural_a_list() -> None:
+    # review 19 #2's rest, decided: an assignment to a key that names one holder replaces
+    # it, as a config's later line does; a key in the plural names a list, each line a
+    # member of it
+    assert stale(["approver = rhea", "approver = tobias"]) == {0: 1}
+    assert stale(["allowed_user = rhea", "allowed_user = tobias"]) == {0: 1}
+    assert stale(["allowed_users = rhea", "allowed_users = tobias"]) == {}
+    assert stale(["reviewers = rhea", "reviewers = tobias"]) == {}
+    assert stale(["status = green", "status = red"]) == {0: 1}  # "-us" is no plural
