@@ -3712,7 +3712,7 @@ def _leaving_changes(
                 # audit"), nor in a question
                 pairs += [
                     (j, subject)
-                    for j, subject in _holding(old, by_word, facts, about, reads)
+                    for j, subject in _holding(old, by_word, facts, about, reads, whole=True)
                     if slots[j] is None
                     and _holds_run(reads[facts[j], about[j] if about else None], old)
                 ]
@@ -3775,10 +3775,12 @@ def _holding(
     facts: Sequence[str],
     about: Sequence[str | None] | None,
     reads: dict[tuple[str, str | None], _Read],
+    whole: bool = False,
 ) -> list[tuple[int, frozenset[str]]]:
     """(an earlier fact, the names it gives `old` to) for each of the newest earlier
     facts (`_PAIR_LIMIT`) that hold `old` as a value run of their own (`_held_runs`), or
-    as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar)."""
+    as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar); `whole`:
+    the run itself only ("text" left is not "Sublime Text" held)."""
     held: list[tuple[int, frozenset[str]]] = []
     for j in by_word.get(old.split()[-1], [])[-_PAIR_LIMIT:]:
         statement = reads[facts[j], about[j] if about else None][4]
@@ -3786,7 +3788,7 @@ def _holding(
             *rest, last = run.split()
             if run == old:
                 held.append((j, subject))
-            elif rest and last == old and _kind(last) == "name":
+            elif rest and last == old and _kind(last) == "name" and not whole:
                 held.append((j, frozenset(rest)))
     return held
 

@@ -185,3 +185,10 @@ def test_a_key_in_the_singular_names_one_holder_in_the_plural_a_list() -> None:
     assert stale(["allowed_users = rhea", "allowed_users = tobias"]) == {}
     assert stale(["reviewers = rhea", "reviewers = tobias"]) == {}
     assert stale(["status = green", "status = red"]) == {0: 1}  # "-us" is no plural
+
+
+def test_a_word_left_is_not_the_last_word_of_a_name_held() -> None:
+    # "Sublime Text -> Vim" leaves "Sublime Text" (and reads "Text"); another person's
+    # fact naming "Sublime Text" is not ended by "Text" as if it were a name held
+    facts = ["Rhea fixed a colleague's Sublime Text config.", "Sublime Text -> Vim, and loves it."]
+    assert stale(facts, ["Rhea", "Tobias"]) == {}
