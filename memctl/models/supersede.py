@@ -3712,9 +3712,10 @@ def _leaving_changes(
                 # audit"), nor in a question
                 pairs += [
                     (j, subject)
-                    for j, subject in _holding(old, by_word, facts, about, reads, whole=True)
-                    if slots[j] is None
-                    and _holds_run(reads[facts[j], about[j] if about else None], old)
+                    for j, subject in _holding(
+                        old, by_word, facts, about, reads, unread=slots, whole=True
+                    )
+                    if _holds_run(reads[facts[j], about[j] if about else None], old)
                 ]
             for j, subject in pairs:
                 if old in denied and _companion(facts[j], old):
@@ -3745,7 +3746,8 @@ def _holds_run(read: _Read, old: str) -> bool:
     statement = read[4]
     if statement is None or "?" in statement[0]:
         return False
-    return _tokens(statement[0])[0][: len(old.split())] != old.split()
+    said = statement[0].casefold()
+    return not (said.startswith(old) and not said[len(old) : len(old) + 1].isalnum())
 
 
 _HEADING = re.compile(r"^\s*(?P<heading>[^:]{1,40}?)\s*(?:\([^()]*\))?:\s")
@@ -3775,14 +3777,18 @@ def _holding(
     facts: Sequence[str],
     about: Sequence[str | None] | None,
     reads: dict[tuple[str, str | None], _Read],
+    unread: Sequence[Slot | None] | None = None,
     whole: bool = False,
 ) -> list[tuple[int, frozenset[str]]]:
     """(an earlier fact, the names it gives `old` to) for each of the newest earlier
     facts (`_PAIR_LIMIT`) that hold `old` as a value run of their own (`_held_runs`), or
     as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar); `whole`:
-    the run itself only ("text" left is not "Sublime Text" held)."""
+    the run itself only ("text" left is not "Sublime Text" held); `unread`: only the facts
+    no slot reads (their slots None)."""
     held: list[tuple[int, frozenset[str]]] = []
     for j in by_word.get(old.split()[-1], [])[-_PAIR_LIMIT:]:
+        if unread is not None and unread[j] is not None:
+            continue
         statement = reads[facts[j], about[j] if about else None][4]
         for run, subject in _held_runs(*statement) if statement else ():
             *rest, last = run.split()
