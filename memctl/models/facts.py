@@ -45,6 +45,7 @@ from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
+from memctl.core.forgotten import holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern, kin_words
 from memctl.models.words import FILLER as _FILLER
@@ -2054,9 +2055,15 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = _values_joined(
-            split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
-        )
+        # A sentence holding a purge's mask (`[forgotten....]`, `[~~~]`) told something
+        # forgotten: what is left of it is no fact, whatever the mask's length.
+        pieces = [
+            piece
+            for piece in _values_joined(
+                split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+            )
+            if not holds_mask(piece)
+        ]
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
