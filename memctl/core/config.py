@@ -141,6 +141,10 @@ class MemoryConfig(_Settings):
     consolidation_min_gap: float = 1800.0
     daily_file_retention_days: int = 90
     flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
+    flush_budget: bool = True
+    """builtin only: a long chat's flush block keeps its most salient facts, about two
+    for each square root of its messages (rules and decisions always); false keeps every
+    fact its rules read. An LLM's flush answer is never cut."""
     embedding_model: ModelSpec | None = None
     """For `recall`: records embedded through litellm's embedding API; None is BM25 only."""
     prompt_recall_chars: int = 1500
@@ -711,6 +715,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
             "daily_file_retention_days", defaults.daily_file_retention_days, 1
         ),
         flush_trigger=_flush_trigger(mem),
+        flush_budget=mem.boolean("flush_budget", defaults.flush_budget),
         embedding_model=_embedding_model(mem),
         prompt_recall_chars=mem.integer(
             "prompt_recall_chars", defaults.prompt_recall_chars, 200, 100_000
@@ -969,6 +974,7 @@ memory:
   consolidation_min_gap: 30m   # least time between two maintenance runs (first run at once)
   daily_file_retention_days: 90   # dailies older than this move to memory/archive/
   flush_trigger: always        # flush --auto: always | never | {throttled: 10m}
+  flush_budget: true           # builtin: a long chat keeps its most salient facts (rules, decisions always); false keeps all
   prompt_recall_chars: 1500    # the most the UserPromptSubmit hook (install --recall) adds to a prompt
   prompt_recall_seconds: 1.0   # how long each step of that hook's recall may take before it answers with what it has
 compaction:

@@ -31,6 +31,28 @@ MEMORY_AREA = Area(
 )
 
 
+MARKER = re.compile(
+    r"\s*<!-- (?:merged by memctl\b|builtin: [\d,]+ facts? over the budget\b|memctl:(?:begin|end)\b)"
+    r"(?:(?!-->).)*-->\s*",
+    re.DOTALL,
+)
+"""A marker memctl writes in a memory file, one comment alone on its line: builtin's
+`<!-- merged by memctl builtin ... -->` title and its over-budget note (`<!-- builtin: N
+facts over the budget were left out ... -->`), `memctl export`'s block ends."""
+
+
+def is_marker(line: str) -> bool:
+    """A memory line that is a marker memctl wrote (`MARKER`), hidden when the file is
+    rendered, not memory: never a search hit, nor a fact that forget, purge, undo or
+    provenance read. Only memctl's own: MEMORY.md is the user's to edit, and their own
+    comment ("<!-- TODO: rotate the VPN key -->") is what they wrote down, as is the
+    text between two comments of a line ("<!-- a --> VPN key lives in 1Password <!-- b
+    -->", shown when the file is rendered; review 18 #5): a purge masks a secret in it.
+    What was said never makes one: memctl writes a `<!--` said in a fact escaped
+    (`\\<!--`, `neutral`)."""
+    return MARKER.fullmatch(line) is not None
+
+
 def memory_path(ws: Workspace, path: str) -> Path:
     """The file `path` names, when it is MEMORY.md or under memory/; else UsageError."""
     return ws.named_file(path, MEMORY_AREA)

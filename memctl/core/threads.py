@@ -891,10 +891,13 @@ def _block_appended(ws: Workspace, note: FlushNote) -> bool:
     return hashlib.sha256(data).hexdigest() == note.sha256
 
 
-def speaker_of(entry: Any, redactor: Redactor | None = None) -> str | None:
-    """A log entry's `name`, who said it, when it is a message that has one; redacted by
-    `redactor` when given: a `name` is as free a text as the content, and is shown beside
-    it (`[user Hana]`)."""
+def speaker_of(entry: Any, redactor: Redactor | None) -> str | None:
+    """A log entry's `name`, who said it, when it is a message that has one, redacted by
+    `redactor` (None only for `search --no-redact`, which redacts nothing): a `name` is as
+    free a text as the content, and is shown beside it (`[user Hana]`). The redactor has
+    no default, so that no caller shows a name unredacted by leaving it out (search's two
+    paths, recall, `thread show` and the history tool each pass the one their text is
+    redacted by)."""
     if type(entry) is not dict or is_compaction(entry):
         return None
     name = entry.get("name")

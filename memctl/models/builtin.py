@@ -123,6 +123,7 @@ class BuiltinModel:
         """
         from memctl.models.curate import said_facts
         from memctl.models.facts import USER_NAME, extract
+        from memctl.models.salience import within_budget
 
         ledger = payload.get("ledger", "")
         known = said_facts(payload.get("memory", "")) + fact_lines(ledger)
@@ -140,6 +141,8 @@ class BuiltinModel:
             user_name,
             scratch=str(payload.get("scratch", "")),
         )
+        if payload.get("budget", True):
+            facts = within_budget(facts, payload.get("conversation", []))
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate

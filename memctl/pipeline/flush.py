@@ -597,8 +597,13 @@ class _Run:
                 "thread": thread,
             }
             # The machine's temporary folder: a path under it is the session's scratch
-            # (read here, so that the rules read no environment). Only builtin reads it.
-            | ({"scratch": self._scratch} if self.model.offline else {}),
+            # (read here, so that the rules read no environment), and whether a long
+            # chat's facts are budgeted (memory.flush_budget). Only builtin reads them.
+            | (
+                {"scratch": self._scratch, "budget": self.config.memory.flush_budget}
+                if self.model.offline
+                else {}
+            ),
         )
 
     @functools.cached_property

@@ -36,21 +36,14 @@ from memctl.core.forgotten import (
     same_fact,
     tombstones,
 )
-from memctl.core.memory import memory_path
+from memctl.core.memory import is_marker, memory_path
 from memctl.core.said import speaker_label
+from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
 from memctl.models.words import person
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import (
-    Ledgers,
-    bullet_digest,
-    line_number,
-    place,
-    read_sidecar,
-    sidecar_path,
-    turns_saying,
-)
+from memctl.pipeline.provenance import Ledgers, line_number, place, turns_saying
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
@@ -450,7 +443,7 @@ def continued(lines: list[str], start: int) -> int:
         line = lines[end]
         text = line.strip()
         deeper = len(line) - len(line.lstrip()) > indent
-        if not text or not deeper or BULLET.match(line) or text.startswith(("#", "<!--")):
+        if not text or not deeper or BULLET.match(line) or text.startswith("#") or is_marker(text):
             break
         end += 1
     return end
@@ -640,10 +633,11 @@ def _lines(path: Path) -> list[str]:
 
 
 def is_fact_line(line: str) -> bool:
-    """A line that states something: not blank, a heading or an HTML comment (a `save`
-    may have written it without a bullet)."""
+    """A line that states something: not blank, a heading or a marker memctl wrote
+    (`memory.is_marker`; a user's own HTML comment is text, a `save` may have written a
+    fact without a bullet)."""
     text = line.strip()
-    return bool(fact_key(text)) and not text.startswith(("#", "<!--"))
+    return bool(fact_key(text)) and not text.startswith("#") and not is_marker(text)
 
 
 def purge_needles(ws: Workspace, target: str, facts: list[str]) -> list[str]:

@@ -38,6 +38,7 @@ from memctl.core.forgotten import (
     holds_mask,
     take_back,
 )
+from memctl.core.memory import is_marker
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -255,14 +256,18 @@ def _unmasked(data: bytes) -> tuple[bytes, int]:
 def _not_forgotten(data: bytes, gone: Forgotten) -> tuple[bytes, int]:
     """A kept MEMORY.md without the lines stating a fact `gone` forgets (a forget since
     the copy was kept, here or brought by sync, that this undo does not take back), and
-    how many it had. Headings and comments stay."""
+    how many it had. Headings and memctl's markers stay (a user's own comment stating
+    it is a line stating it)."""
     if not gone:
         return data, 0
     lines = data.decode("utf-8", "replace").splitlines(keepends=True)
     kept = [
         line
         for line in lines
-        if not line.strip() or line.lstrip().startswith(("#", "<!--")) or not gone.states(line)
+        if not line.strip()
+        or line.lstrip().startswith("#")
+        or is_marker(line)
+        or not gone.states(line)
     ]
     return "".join(kept).encode("utf-8"), len(lines) - len(kept)
 

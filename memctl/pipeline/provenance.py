@@ -36,13 +36,23 @@ from typing import Any
 
 from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest, read_tombstones
+from memctl.core.forgotten import BULLET, Forgotten, fact_key, read_tombstones
+from memctl.core.memory import is_marker
 from memctl.core.said import SAID_KEY_FORMAT, conversation_names, said_key, speaker_of, when
+from memctl.core.sources import (
+    Bullets,
+    Source,
+    bullet_digest,
+    parse_sidecar,
+    read_sidecar,
+    sidecar_document,
+    sidecar_path,
+    write_sidecar,
+)
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.words import content_words
 
-SIDECAR_NAME = "provenance.json"
 MATCH_THRESHOLD = 0.5
 """A ledger line is a source of a bullet whose words it shares this much (Dice)."""
 MATCH_SLACK = 0.1
@@ -59,30 +69,11 @@ FLUSH_HEADING = re.compile(
 SAVE_HEADING = re.compile(r"^## Memory Save — (?P<at>\S+)")
 
 
-@dataclass(frozen=True)
-class Source:
-    """One ledger line a bullet was merged from."""
-
-    path: str
-    """The ledger, relative to the workspace."""
-    line: int
-    """1-based."""
-    digest: str
-    """key_digest(fact_key(the line)): finds the line again after it moved."""
-
-
-Bullets = dict[str, list[Source]]
-"""Digest of a bullet's fact key -> its sources."""
-
-
-def bullet_digest(line: str) -> str:
-    return key_digest(fact_key(line))
-
-
 def is_bullet(line: str) -> bool:
-    """A MEMORY.md line that states a fact: not blank, a heading or an HTML comment."""
+    """A MEMORY.md line that states a fact: not blank, a heading, a fence or a marker
+    memctl wrote (`memory.is_marker`); a user's own HTML comment is what they wrote."""
     text = line.strip()
-    return bool(fact_key(text)) and not text.startswith(("#", "<!--", "```"))
+    return bool(fact_key(text)) and not text.startswith(("#", "```")) and not is_marker(text)
 
 
 def bullets_of(text: str) -> list[tuple[int, str]]:
@@ -93,51 +84,17 @@ def bullets_of(text: str) -> list[tuple[int, str]]:
 # --------------------------------------------------------------------------- the sidecar
 
 
-def sidecar_path(ws: Workspace) -> Path:
-    return ws.state_dir / SIDECAR_NAME
-
-
-def _parse(data: Any) -> Bullets:
-    return {
-        str(digest): [Source(str(s["path"]), int(s["line"]), str(s["digest"])) for s in found]
-        for digest, found in dict(data["bullets"]).items()
-    }
-
-
-def _document(bullets: Bullets) -> dict[str, Any]:
-    return {
-        "version": 1,
-        "bullets": {
-            digest: [{"path": s.path, "line": s.line, "digest": s.digest} for s in found]
-            for digest, found in sorted(bullets.items())
-        },
-    }
-
-
-def read_sidecar(path: Path) -> Bullets:
-    """The bullets a sidecar knows; empty for none (or one that is not ours)."""
-    try:
-        return _parse(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
-
-
-def write_sidecar(path: Path, bullets: Bullets) -> None:
-    text = json.dumps(_document(bullets), separators=(",", ":"))
-    write_atomic(path, (text + "\n").encode("utf-8"))
-
-
 def kept_copy(ws: Workspace) -> dict[str, Any] | None:
     """The current sidecar as a history copy keeps it (in the copy's marks file)."""
     bullets = read_sidecar(sidecar_path(ws))
-    return _document(bullets) if bullets else None
+    return sidecar_document(bullets) if bullets else None
 
 
 def restore_copy(ws: Workspace, marks_file: Path) -> None:
     """Bring back the sidecar kept in a restored history copy's marks file. A copy kept
     without one leaves the current sidecar: its bullets are matched by their text."""
     try:
-        bullets = _parse(json.loads(marks_file.read_text(encoding="utf-8"))["provenance"])
+        bullets = parse_sidecar(json.loads(marks_file.read_text(encoding="utf-8"))["provenance"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return
     write_sidecar(sidecar_path(ws), {**read_sidecar(sidecar_path(ws)), **bullets})
@@ -824,7 +781,9 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
             return _explain_ledger(ws, located["path"], located["line"], memory, ledgers)
         number = line_number("MEMORY.md", located["line"], lines)
         if not is_bullet(lines[number - 1]):
-            raise UsageError(f"MEMORY.md:{number} is not a bullet (a heading, comment or blank)")
+            raise UsageError(
+                f"MEMORY.md:{number} is not a bullet (a heading, a marker memctl wrote or blank)"
+            )
         return ExplainResult(target, [explain_line(ws, number, lines[number - 1], ledgers)])
     bullets = bullets_of(memory)
     needle = fact_key(target)
@@ -893,7 +852,9 @@ def _explain_ledger(
     number = line_number(where, wanted, ledgers.lines(where))
     line = ledgers.lines(where)[number - 1]
     if not is_bullet(line):
-        raise UsageError(f"{where}:{number} is not a fact (a heading, comment or blank)")
+        raise UsageError(
+            f"{where}:{number} is not a fact (a heading, a marker memctl wrote or blank)"
+        )
     here = Source(where, number, bullet_digest(line))
     known = read_sidecar(sidecar_path(ws))
     used = [

@@ -33,6 +33,7 @@ from pathlib import Path
 from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
 from memctl.core.forgotten import BULLET, fact_key, holds_mask, key_digest, mask
+from memctl.core.memory import is_marker
 from memctl.core.threads import TAIL_BYTES as LOG_TAIL_BYTES
 from memctl.core.workspace import JOURNAL_NAME, SYNC_GIT_NAME, Workspace
 from memctl.pipeline.consolidate import TAIL_BYTES as LEDGER_TAIL_BYTES
@@ -336,8 +337,9 @@ def masked_file(name: str, data: bytes, needles: Needles) -> tuple[bytes, list[s
     what holds one a purge leaves because it is structure. JSON (`.json`, and each line
     of a `.jsonl`) is masked in its string values only, never a key nor a structural
     value (`_structural`); Markdown (`.md`) in its fact lines only, line by line, never
-    a heading or an HTML comment (a ledger's headers name threads and link `explain`
-    to its entries); what is no valid JSON, and any other file, as text (`masked`)."""
+    a heading (a ledger's headers name threads and link `explain` to its entries) or a
+    marker memctl wrote (`memory.is_marker`: a user's own HTML comment is text, masked);
+    what is no valid JSON, and any other file, as text (`masked`)."""
     spans = needles.spans(data)
     if not spans:
         return data, []
@@ -348,7 +350,7 @@ def masked_file(name: str, data: bytes, needles: Needles) -> tuple[bytes, list[s
             line = data[start:stop].decode("utf-8", "surrogateescape")
             if not needles.pattern.search(line):
                 continue
-            if line.lstrip().startswith(("#", "<!--")):
+            if line.lstrip().startswith("#") or is_marker(line):
                 number = data.count(b"\n", 0, start) + 1
                 left.append(f"line {number}")
                 continue
@@ -518,7 +520,7 @@ def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> 
 
 
 def stating(texts: Iterable[str], digests: set[str]) -> dict[str, str]:
-    """The lines of `texts` (Markdown: headings and comments aside) stating a fact whose
+    """The lines of `texts` (Markdown: headings and memctl's markers aside) stating a fact whose
     key has one of `digests`, as written without the bullet, each with its digest: a
     purged fact, which its tombstone knows by the digest alone."""
     found: dict[str, str] = {}
@@ -527,7 +529,7 @@ def stating(texts: Iterable[str], digests: set[str]) -> dict[str, str]:
     for text in texts:
         for line in text.splitlines():
             line = line.strip()
-            if not line or line.startswith(("#", "<!--")) or holds_mask(line):
+            if not line or line.startswith("#") or is_marker(line) or holds_mask(line):
                 continue
             key = fact_key(line)
             if key and (digest := key_digest(key)) in digests:

@@ -135,35 +135,13 @@ def chomp(line: str) -> str:
     return line[:-1] if line.endswith("\r") else line
 
 
-MARKER = re.compile(
-    r"\s*<!-- (?:merged by memctl\b|builtin: [\d,]+ facts? over the budget\b|memctl:(?:begin|end)\b)"
-    r"(?:(?!-->).)*-->\s*",
-    re.DOTALL,
-)
-"""A marker memctl writes in a memory file, one comment alone on its line: builtin's
-`<!-- merged by memctl builtin ... -->` title and its over-budget note (`<!-- builtin: N
-facts over the budget were left out ... -->`), `memctl export`'s block ends."""
-
-
-def is_marker(line: str) -> bool:
-    """A memory line that is a marker memctl wrote (`MARKER`), hidden when the file is
-    rendered, not memory, so never a search hit. Only memctl's own: MEMORY.md is the
-    user's to edit, and their own comment ("<!-- TODO: rotate the VPN key -->") is
-    what they wrote down, as is the text between two comments of a line ("<!-- a -->
-    VPN key lives in 1Password <!-- b -->", shown when the file is rendered; review 18
-    #5). What was said never makes one: memctl writes a `<!--` said in a fact escaped
-    (`\\<!--`, memctl.core.memory.neutral)."""
-    return MARKER.fullmatch(line) is not None
-
-
 def role_of(entry: dict[str, Any]) -> str:
     """Who a log entry is from, as a hit names it (`compaction` for a summary record)."""
     return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
 
 
-def line_speaker(line: str, redactor: Redactor | None = None) -> str | None:
-    """`speaker_of` a raw log line (None for one that is no JSON object), redacted by
-    `redactor` when given."""
+def line_speaker(line: str, redactor: Redactor) -> str | None:
+    """`speaker_of` a raw log line (None for one that is no JSON object), redacted."""
     try:
         return speaker_of(json.loads(line), redactor)
     except (ValueError, RecursionError):

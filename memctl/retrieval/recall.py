@@ -12,7 +12,8 @@ The recency prior: a record's BM25 score is multiplied by
 `1 + RECENCY_WEIGHT * 0.5 ** (age_days / RECENCY_HALF_LIFE_DAYS)`: at most +25% for
 today's records, +12.5% a month ago, nearly nothing after a year, so it breaks near-ties
 in favour of what is current without burying an old exact answer. A record's age is
-its ledger's date, its log entry's `ts`, else its file's mtime (MEMORY.md).
+its ledger's date, its log entry's `ts`; a MEMORY.md bullet's, when its sources were
+said (the provenance sidecar's ledger lines), else the file's mtime.
 `recency=False` (`--no-recency`) ranks by BM25 alone.
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
@@ -62,13 +63,14 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
+from memctl.core.memory import MARKER
 from memctl.core.said import MONTHS, WEEKDAYS, key_time, said_key
+from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, sidecar_path
 from memctl.core.threads import who
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import (
-    MARKER,
     Hidden,
     fold,
     line_speaker,
@@ -79,7 +81,6 @@ from memctl.retrieval.corpus import (
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
 
     from memctl.core.redact import Redactor
     from memctl.models.supersede import Said
@@ -309,7 +310,7 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 _TERM = re.compile(r"\w+")
 _STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
 # A line of a memory file that holds no memory: blank, a Markdown heading ("## Dana", a
-# ledger's "## Memory Flush — ..." stamp) or a marker memctl wrote (`corpus.MARKER`: "<!--
+# ledger's "## Memory Flush — ..." stamp) or a marker memctl wrote (`core.memory.MARKER`: "<!--
 # merged by memctl builtin ... -->"; not a user's own comment, review 18 #5). Never a hit,
 # in either leg: a heading's one word ranked it above the facts under it.
 _NO_MEMORY = re.compile(rf"\s*(?:#{{1,6}}(?:\s.*)?|{MARKER.pattern})?\s*\Z", re.DOTALL)
@@ -1805,9 +1806,13 @@ def _collect(
                 mtimes[candidate.rel] = now
         return mtimes[candidate.rel]
 
+    said_times = _SaidTimes(ws)
     if result.recency:
         for candidate in ranked:
-            candidate.recency = recency_factor((now - when(candidate)) / 86400)
+            # A MEMORY.md fact's age is when its sources were said, not the day a
+            # consolidation last wrote the file (audit 13, D11).
+            at = said_times.at(candidate, when) if candidate.rel == "MEMORY.md" else when(candidate)
+            candidate.recency = recency_factor((now - at) / 86400)
             candidate.score *= candidate.recency
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
@@ -1815,7 +1820,6 @@ def _collect(
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
-    said_times: dict[str, list[tuple[int, float]]] = {}
     for candidate in ranked:
         if len(found) >= wanted:
             break
@@ -1823,8 +1827,9 @@ def _collect(
             result.short("recall stopped at its time budget")
             break
         # A ledger line is dated by when its block says it was said, not by the day
-        # the ledger was written (the flush's): audit 13, D11.
-        said = _said_at(ws, candidate, when, said_times) if candidate.kind == "memory" else None
+        # the ledger was written (the flush's), a MEMORY.md bullet by its sources':
+        # audit 13, D11.
+        said = said_times.at(candidate, when) if candidate.kind == "memory" else None
         read = _hit(
             ws,
             candidate,
@@ -2008,9 +2013,10 @@ def newest_first(
     (`_alike_newest_first`): which hits come back does not change.
 
     Facts are put in the order they were said: a ledger block's said date (else its
-    heading's time, else the ledger's date), then the line; MEMORY.md by `when` (its
-    mtime). Thread turns are conversation, not facts: `later_turns_first` reads them
-    after, sentence by sentence, within their thread."""
+    heading's time, else the ledger's date), then the line; MEMORY.md by its sources'
+    (`_SaidTimes`), else by `when` (its mtime). Thread turns are conversation, not
+    facts: `later_turns_first` reads them after, sentence by sentence, within their
+    thread."""
     from memctl.models.supersede import slot
     from memctl.models.words import unbulleted
 
@@ -2030,8 +2036,8 @@ def newest_first(
     facts = [i for i, (_, candidate, _) in enumerate(pool) if candidate.kind == "memory"]
     if not facts or (len(facts) < 2 and of_subject is None):
         return found
-    times: dict[str, list[tuple[int, float]]] = {}
-    said = {i: _said_at(ws, pool[i][1], when, times) for i in facts}
+    times = _SaidTimes(ws)
+    said = {i: times.at(pool[i][1], when) for i in facts}
     replaced = _replaced_in(pool, said)
     read = len(pool)
     order: list[int] = []
@@ -2047,9 +2053,7 @@ def newest_first(
     if matched is not None:
         order = _alike_newest_first(pool, order, said, matched, replaced, limit)
         if of_subject is not None:
-            order = _newer_of_subject(
-                ws, pool, order, said, matched, of_subject, when, times, limit
-            )
+            order = _newer_of_subject(pool, order, said, matched, of_subject, when, times, limit)
     if len(pool) > read:  # facts brought in since `stale` read the pool
         order = _replaced_first(pool, order, said, limit)
     return [pool[i] for i in order]
@@ -2304,14 +2308,13 @@ def named_terms(query: str) -> frozenset[str]:
 
 
 def _newer_of_subject(
-    ws: Workspace,
     pool: list[tuple[RecallHit, Candidate, str]],
     order: list[int],
     said: dict[int, float],
     matched: Callable[[list[int]], dict[int, frozenset[str]]],
     subject: Subject,
     when: Callable[[Candidate], float],
-    times: dict[str, list[tuple[int, float]]],
+    times: _SaidTimes,
     limit: int,
 ) -> list[int]:
     """`order` with the later values of a memory hit's subject put directly above it,
@@ -2366,7 +2369,7 @@ def _newer_of_subject(
         if at is None:
             at = records[item[1].record] = len(pool)
             pool.append(item)
-            said[at] = _said_at(ws, item[1], when, times)
+            said[at] = times.at(item[1], when)
         about.append(at)
     their = matched([pool[j][1].record for j in about])
     # Each fact read once, and only when a hit asks of it (most are said before it).
@@ -2455,50 +2458,113 @@ def _alike(
     return shared >= 2 and 2 * shared >= max(len(words), len(other))
 
 
-def _said_at(
-    ws: Workspace,
-    candidate: Candidate,
-    when: Callable[[Candidate], float],
-    times: dict[str, list[tuple[int, float]]],
-) -> float:
-    """When the fact on a memory line was said: its ledger block's `said.said_key`, as
-    consolidation reads it (the `last said` time, else the time the block was written,
-    else its said span's end at noon), else the block heading's time, else the record's
-    own time (a ledger's date, MEMORY.md's mtime)."""
-    found = when(candidate)
-    if not DAILY_NAME.fullmatch(candidate.rel.rsplit("/", 1)[-1]):
+class _SaidTimes:
+    """When the facts on memory lines were said, each file read once a recall.
+
+    A ledger line: its block's `said.said_key`, as consolidation reads it (the `last
+    said` time, else the time the block was written, else its said span's end at noon),
+    else the block heading's time. A MEMORY.md bullet: the newest of its sources' (the
+    ledger lines the provenance sidecar says it was merged from, found by their digest
+    where an archive moved them), as consolidation orders it (audit 13, D11: a fact said
+    in November is not dated by the day a consolidation rewrote MEMORY.md). Else the
+    record's own time (a ledger's date, MEMORY.md's or a note's mtime)."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self._lines: dict[str, list[str]] = {}
+        self._marks: dict[str, list[tuple[int, float]]] = {}
+        self._sources: Bullets | None = None
+        # memory/ and its archive, relative to the workspace: a ledger's two places.
+        self._folders = (ws.relative(ws.memory_dir), ws.relative(ws.archive_dir))
+
+    def at(self, candidate: Candidate, when: Callable[[Candidate], float]) -> float:
+        found = when(candidate)
+        if candidate.rel == "MEMORY.md":
+            said = self._bullet(candidate.number)
+        elif DAILY_NAME.fullmatch(candidate.rel.rsplit("/", 1)[-1]):
+            said = self._block(candidate.rel, candidate.number)
+        else:
+            said = None
+        return found if said is None else said
+
+    def _read(self, rel: str) -> list[str]:
+        if rel not in self._lines:
+            try:
+                with open(self.ws.root / rel, encoding="utf-8", errors="replace") as handle:
+                    self._lines[rel] = handle.read().splitlines()
+            except OSError:
+                self._lines[rel] = []
+        return self._lines[rel]
+
+    def _block(self, rel: str, number: int) -> float | None:
+        """When the block holding line `number` (1-based) of the ledger `rel` was said."""
+        if rel not in self._marks:
+            self._marks[rel] = _block_times(self._read(rel))
+        found = None
+        for line, stamp in self._marks[rel]:
+            if line > number:
+                break
+            found = stamp
         return found
-    if candidate.rel not in times:
-        times[candidate.rel] = _block_times(ws.root / candidate.rel)
-    for line, stamp in times[candidate.rel]:
-        if line > candidate.number:
-            break
-        found = stamp
-    return found
+
+    def _bullet(self, number: int) -> float | None:
+        if self._sources is None:
+            self._sources = read_sidecar(sidecar_path(self.ws))
+        lines = self._read("MEMORY.md") if self._sources else []  # no sidecar: no hashing
+        if not 1 <= number <= len(lines):
+            return None
+        said = [
+            stamp
+            for source in self._sources.get(bullet_digest(lines[number - 1]), [])
+            if (stamp := self._source(source)) is not None
+        ]
+        return max(said, default=None)
+
+    def _source(self, source: Source) -> float | None:
+        """When a bullet's source was said: its line in place, else the line of the same
+        digest in the ledger of the same name, current or archived (an archive appends
+        a ledger to memory/archive/, shifting its lines). Only memory/ and its archive
+        are read, whatever path the sidecar names."""
+        name = source.path.rsplit("/", 1)[-1]
+        if not DAILY_NAME.fullmatch(name):
+            return None
+        places = [f"{self._folders[0]}/{name}", f"{self._folders[1]}/{name}"]
+        if source.path in places:
+            lines = self._read(source.path)
+            at = source.line - 1
+            if 0 <= at < len(lines) and bullet_digest(lines[at]) == source.digest:
+                return self._block(source.path, source.line)
+            places.remove(source.path)
+            places.insert(0, source.path)
+        for rel in places:
+            for number, line in enumerate(self._read(rel), 1):
+                if (
+                    line.strip()
+                    and not line.startswith("#")
+                    and bullet_digest(line) == source.digest
+                ):
+                    return self._block(rel, number)
+        return None
 
 
-def _block_times(path: Path) -> list[tuple[int, float]]:
+def _block_times(lines: list[str]) -> list[tuple[int, float]]:
     """(line, time) of each block heading of a ledger that says when (1-based lines)."""
     marks: list[tuple[int, float]] = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.startswith("## "):
-                    continue
-                key = said_key(line)
-                stamp = _STAMP.search(line)
-                try:
-                    if key:
-                        moment = key_time(key)
-                    elif stamp:
-                        moment = datetime.fromisoformat(stamp[1])
-                    else:
-                        continue
-                    marks.append((number, moment.timestamp()))
-                except (ValueError, OverflowError, OSError):
-                    continue
-    except OSError:
-        return []
+    for number, line in enumerate(lines, 1):
+        if not line.startswith("## "):
+            continue
+        key = said_key(line)
+        stamp = _STAMP.search(line)
+        try:
+            if key:
+                moment = key_time(key)
+            elif stamp:
+                moment = datetime.fromisoformat(stamp[1])
+            else:
+                continue
+            marks.append((number, moment.timestamp()))
+        except (ValueError, OverflowError, OSError):
+            continue
     return marks
 
 

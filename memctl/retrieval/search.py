@@ -24,7 +24,7 @@ keyword finds the candidate lines, and only those are parsed and checked against
 entry's searchable text (a query like "role" would otherwise match every line's keys).
 
 A memory line that is a marker memctl wrote (an HTML comment alone on its line, such as
-`<!-- merged by memctl builtin ... -->`: `corpus.is_marker`) is not memory and never a hit.
+`<!-- merged by memctl builtin ... -->`: `core.memory.is_marker`) is not memory and never a hit.
 
 Files that cannot be read as UTF-8 text, binary files and malformed log lines are
 skipped and reported in `SearchResult.skipped`. Only a file (or line) that contains the
@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from memctl.core.errors import UsageError, require_utf8
+from memctl.core.memory import is_marker
 from memctl.core.redact import Redactor, compile_patterns
 from memctl.core.threads import repeats_summary, searchable_text, speaker_of, who
 from memctl.core.workspace import Workspace
@@ -55,7 +56,6 @@ from memctl.retrieval.corpus import (
     Skipped,
     chomp,
     fold,
-    is_marker,
     record_matches,
     role_of,
     said_before,

@@ -60,3 +60,19 @@ def test_recall_names_the_speaker(cli, workspace: Path) -> None:
 def test_who_is_the_role_and_the_name() -> None:
     assert who("user", "Hana") == "user Hana"
     assert who("assistant", None) == "assistant"
+
+
+def test_a_speakers_name_is_redacted_and_no_caller_can_leave_the_redactor_out() -> None:
+    """Review 18/19: five callers pass `speaker_of` the redactor of their text; with no
+    default, a sixth cannot show a name unredacted by forgetting it (None is said
+    aloud: `search --no-redact`)."""
+    import inspect
+
+    from memctl.core.redact import compile_patterns
+    from memctl.core.threads import speaker_of
+
+    assert inspect.signature(speaker_of).parameters["redactor"].default is inspect.Parameter.empty
+    secret = "sk-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6"
+    entry = {"role": "user", "name": f"bot {secret}", "content": "hi"}
+    assert secret not in str(speaker_of(entry, compile_patterns()))
+    assert speaker_of(entry, None) == f"bot {secret}"

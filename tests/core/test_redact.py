@@ -250,8 +250,10 @@ def sent(server) -> str:
 
 
 def test_builtin_pipeline_writes_no_secret_anywhere(cli, workspace: Path) -> None:
+    # Every secret's fact is kept (no flush budget), so each must show its marker.
     (workspace / "memctl.yaml").write_text(
         "timezone: UTC\ncompaction: {keep_messages: 2, keep_tokens: 0}\n"
+        "memory: {flush_budget: false}\n"
     )
     run = cli("-w", workspace, "thread", "append", "t1", "-", input=jsonl(SECRET_MESSAGES))
     assert run.exit_code == 0, run.stderr

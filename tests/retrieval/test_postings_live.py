@@ -82,3 +82,37 @@ def test_text_frequencies_count_the_text_not_the_speaker(workspace: Path) -> Non
         assert text_frequencies(conn, {theo}) == (10, {theo: 1})
         assert text_frequencies(conn, {theo}, "thread") == (10, {theo: 1})
         assert text_frequencies(conn, {theo}, "memory") == (0, {theo: 0})
+
+
+def test_whether_records_were_dropped_is_read_once_a_connection(workspace: Path) -> None:
+    """Note 17: `text_frequencies`' fast path, `_top` and `_every` each read the garbage
+    counter; one read a prompt (a recall's connection) serves them all, and a write
+    through the connection is seen."""
+    ws = _rewritten(workspace, 3)
+    statements: list[str] = []
+    with contextlib.closing(read_only(ws)) as conn:
+        conn.set_trace_callback(statements.append)
+        best(conn, ["staging", "database"], 3, (1.0, 1.0), every=True)
+        best(conn, ["staging"], 3, (1.0, 1.0))
+        text_frequencies(conn, {"stage"})
+        assert (
+            sum(s.startswith("SELECT value FROM meta WHERE key = 'garbage'") for s in statements)
+            == 1
+        )
+    # Another connection (the next prompt's) reads it again, and so does one that wrote.
+    import sqlite3
+
+    from memctl.retrieval.index.store import index_path
+
+    with contextlib.closing(sqlite3.connect(index_path(ws), isolation_level=None)) as conn:
+        statements.clear()
+        conn.set_trace_callback(statements.append)
+        assert [r for r, _ in best(conn, ["staging"], 3, (1.0, 1.0))]
+        conn.execute("UPDATE meta SET value = '0' WHERE key = 'garbage'")
+        text_frequencies(conn, {"stage"})
+        assert (
+            sum(s.startswith("SELECT value FROM meta WHERE key = 'garbage'") for s in statements)
+            == 2
+        )
+        # Nothing dropped now: the fast path counts from the postings' own counts.
+        assert any("ft > 0" in s and "sum(n)" in s for s in statements)

@@ -1,0 +1,73 @@
+"""A user's own HTML comment in MEMORY.md is what they wrote down: forget, purge, undo
+and explain read it as text, as search does since review 18 #5 (only memctl's own
+markers, `memory.is_marker`, are no fact). A purge must find a secret inside one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from memctl.core.forgotten import Forgotten, fact_key
+from memctl.pipeline.history import _not_forgotten
+from tests.support.helpers import configure
+
+VAULT = "orange-falcon-42"
+MEMORY = (
+    "# Memory\n\n"
+    "<!-- merged by memctl builtin -->\n\n"
+    f"<!-- staging vault code {VAULT}, rotate it monthly -->\n"
+    "- Dana leads the payments team.\n"
+    "<!-- TODO: the VPN key lives in 1Password -->\n"
+)
+
+
+def write_memory(root: Path) -> None:
+    configure(root)
+    (root / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+
+
+def test_a_purge_masks_a_secret_inside_a_users_comment(cli: Any, workspace: Path) -> None:
+    write_memory(workspace)
+    run = cli("-w", workspace, "--json", "forget", VAULT, "--purge")
+    assert run.exit_code == 0, run.stderr
+    assert "MEMORY.md" in json.loads(run.stdout)["purged"]
+    text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert VAULT not in text
+    assert "<!-- merged by memctl builtin -->" in text  # memctl's marker untouched
+    assert "- Dana leads the payments team." in text
+
+
+def test_a_forget_finds_a_fact_a_user_wrote_in_a_comment(cli: Any, workspace: Path) -> None:
+    write_memory(workspace)
+    run = cli("-w", workspace, "forget", "the VPN key lives in 1Password")
+    assert run.exit_code == 0, run.stderr
+    text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert "VPN key" not in text
+    assert "- Dana leads the payments team." in text and "merged by memctl" in text
+
+
+def test_memctls_own_marker_is_no_fact_to_forget(cli: Any, workspace: Path) -> None:
+    write_memory(workspace)
+    run = cli("-w", workspace, "forget", "merged by memctl builtin")
+    assert run.exit_code != 0
+    assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
+
+
+def test_explain_reads_a_users_comment_as_a_line_of_memory(cli: Any, workspace: Path) -> None:
+    write_memory(workspace)
+    run = cli("-w", workspace, "--json", "explain", "MEMORY.md:7")
+    assert run.exit_code == 0, run.stderr
+    assert "VPN key" in run.stdout
+    marker = cli("-w", workspace, "explain", "MEMORY.md:3")
+    assert marker.exit_code == 2
+    assert (
+        "MEMORY.md:3 is not a bullet (a heading, a marker memctl wrote or blank)" in marker.stderr
+    )
+
+
+def test_an_undo_leaves_out_a_users_comment_stating_a_forgotten_fact() -> None:
+    gone = Forgotten({fact_key("the VPN key lives in 1Password")})
+    kept, dropped = _not_forgotten(MEMORY.encode(), gone)
+    assert dropped == 1
+    assert b"VPN key" not in kept and b"merged by memctl builtin" in kept
