@@ -9,7 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.pipeline.test_purge import scan
+
+def scan(root: Path, text: str) -> list[str]:
+    """Every file under `root` whose bytes hold `text`, any case (`grep -rail`)."""
+    needle = text.lower().encode()
+    return sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*")
+        if path.is_file() and needle in path.read_bytes().lower()
+    )
 
 
 def said(cli, root: Path, *turns: tuple[str | None, str]) -> None:
