@@ -4,7 +4,9 @@
 (the key by which consolidation folds two sayings into one fact, and by which a forget
 holds a restatement back: `memctl.models.held`) live here, apart from `facts` and
 `curate`, which import them: search and recall read a tombstone's words with them, and
-`facts` takes a tenth of a second to import (its rules compile at load).
+`facts` takes a tenth of a second to import (its rules compile at load). `person` is the
+one boundary of a pronoun the rules that name a speaker or a listener match with, and a
+purge reads (`memctl.pipeline.forget`): a pronoun inside a token is no pronoun.
 """
 
 from __future__ import annotations
