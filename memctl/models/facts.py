@@ -45,8 +45,18 @@ from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
+from memctl.core.forgotten import holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
-from memctl.models.words import CALLED_KIN, SAID_ON, content_words, kin_pattern, kin_words
+from memctl.models.words import (
+    CALLED_KIN,
+    PERSON_AFTER,
+    PERSON_BEFORE,
+    SAID_ON,
+    content_words,
+    kin_pattern,
+    kin_words,
+    person,
+)
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import STOP as _STOP
@@ -429,9 +439,14 @@ _IRREGULAR = {
 
 
 _FIRST = re.compile(
-    r"\b(?P<sub>I'm|I've|I'll|I'd)\b|\b(?P<pos>[Mm]y)\b|\b(?P<mine>[Mm]ine)\b"
-    r"|\b(?P<self>[Mm]yself)\b|\b(?P<obj>me|Me(?=\s+(?:and|too)\b))\b"
+    person(
+        r"(?P<sub>I'm|I've|I'll|I'd)|(?P<pos>[Mm]y)|(?P<mine>[Mm]ine)"
+        r"|(?P<self>[Mm]yself)|(?P<obj>me|Me(?=\s+(?:and|too)\b))"
+    )
 )
+"""The speaker's pronouns but "I", as words of prose (`words.person`): never inside a
+token ("blue-me-42", "me@example.com", "my-door-77")."""
+_I = re.compile(person("I"))
 _CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
 
 
@@ -450,7 +465,7 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     # An "I" in quotes is the quoted person's: the quotation is kept as it was said.
     quotes = _QUOTED.findall(text)
     text = _QUOTED.sub("\x00", text)
-    subject = re.search(r"\bI\b", text)
+    subject = _I.search(text)
     named = False
 
     def swap(match: re.Match[str]) -> str:
@@ -471,11 +486,11 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     if past is None:
         past = bool(_PAST_TIME.search(text))
     text = re.sub(
-        r"(?<!\band )\bI((?:\s+(?!I\b)\w+)?)(\s+)((?!I\b)[\w']+)",
+        rf"(?<!\band ){PERSON_BEFORE}I((?:\s+(?!I\b)\w+)?)(\s+)((?!I\b)[\w']+)",
         lambda m: _agree(m, speaker, past),
         text,
     )
-    text = re.sub(r"\bI\b", speaker, text)
+    text = _I.sub(speaker, text)
     for quote in quotes:
         text = text.replace("\x00", quote, 1)
     return text
@@ -2137,9 +2152,15 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        pieces = _values_joined(
-            split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
-        )
+        # A sentence holding a purge's mask (`[forgotten....]`, `[~~~]`) told something
+        # forgotten: what is left of it is no fact, whatever the mask's length.
+        pieces = [
+            piece
+            for piece in _values_joined(
+                split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+            )
+            if not holds_mask(piece)
+        ]
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).
         month: str | None = None
@@ -2794,7 +2815,7 @@ def _named_answer(question: str, said: str) -> str:
     who = _WHO_IS.match(asked[-1].strip()) if asked else None
     if who is None or _TWO_ASKED_OF.search(who[0]):
         return ""
-    role = re.sub(r"\b(?:your|ur)\b", "my", who["what"], flags=re.I)
+    role = re.sub(person("your|ur"), "my", who["what"], flags=re.I)
     told = f"{role} {(who['verb'] or 'is').casefold()} {name}"
     return told[0].upper() + told[1:]
 
@@ -2945,7 +2966,7 @@ def _answered(question: str, date: str) -> str:
         told = f"{noun['what']} {date}"
     else:
         return ""
-    told = re.sub(r"\byour\b", "my", re.sub(r"\b(?:you|u)\b", "I", told, flags=re.I), flags=re.I)
+    told = re.sub(person("your"), "my", re.sub(person("you|u"), "I", told, flags=re.I), flags=re.I)
     return told[0].upper() + told[1:] + where_said
 
 
@@ -3246,12 +3267,14 @@ _STATE_DROPPED = re.compile(
 vegan."): only a person is one, and said alone it is the speaker."""
 
 
-_LOWER_I = re.compile(r"(?<![\w'’.-])i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w))")
+_LOWER_I = re.compile(
+    rf"(?<![\w'’.-]){PERSON_BEFORE}i(?=(?:['’](?:m|ve|ll|d))?(?![\w'’-]|\.\w){PERSON_AFTER})"
+)
 """Chat's "i", "i'm", "i've": the speaker, as "I" is (not "i.e.", nor "Wi-Fi")."""
 _BARE_CONTRACTION = re.compile(
-    r"(?<![\w'’-])(?:(?P<i>[Ii](?:m|ve))|(?P<nt>(?i:do|does|did|is|was|are|were|has|have|had|"
+    rf"(?<![\w'’-]){PERSON_BEFORE}(?:(?P<i>[Ii](?:m|ve))|(?P<nt>(?i:do|does|did|is|was|are|were|has|have|had|"
     r"could|would|should|ca|wo))nt|(?P<s>(?i:he|she|that|there|what|how|where|who))s|(?P<re>(?i:you|they))re)"
-    r"(?![\w'’-])"
+    rf"(?![\w'’-]){PERSON_AFTER}"
 )
 """Chat's contractions without their apostrophe ("im", "ive", "dont", "shes", "youre"):
 read as written, "Im wearing" kept its "Im" and "dont" was no negation."""
@@ -4178,11 +4201,11 @@ def _own_clause(sentence: str) -> str:
     return sentence
 
 
-_YOU_AND_I = re.compile(r"^you and (?:I|me)\b", re.I)
+_YOU_AND_I = re.compile(rf"^you and {person('I|me')}", re.I)
 
 
 _YOU_ALL = re.compile(
-    r"\b(?:you\s+(?:guys|two|three|all|both|lot)|y'?all|both\s+of\s+you|all\s+of\s+you)\b",
+    person(r"you\s+(?:guys|two|three|all|both|lot)|y'?all|both\s+of\s+you|all\s+of\s+you"),
     re.I,
 )
 """The listeners all together: "you guys", "you two", "y'all", "both of you"."""
@@ -4247,7 +4270,8 @@ def _without_listener(sentence: str) -> str:
 
 
 _YOU_INSIDE = re.compile(
-    r"(?<=\w[\s,])(?P<you>you(?:rself|rs|r|'re|'ve|'ll|'d)?)\b(?:(?P<space>\s+)(?P<verb>[a-z]+)\b)?",
+    rf"(?<=\w[\s,])(?P<you>you(?:rself|rs|r|'re|'ve|'ll|'d)?){PERSON_AFTER}"
+    r"(?:(?P<space>\s+)(?P<verb>[a-z]+)\b)?",
     re.I,
 )
 """A second-person pronoun after the sentence's first word: the opening "you" was said

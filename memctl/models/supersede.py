@@ -89,7 +89,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
-from memctl.models.words import kin_words
+from memctl.models.words import kin_words, person
 
 READINGS = 4096
 """The readings of a fact (`claim`, `_shape`, `classed`, `_statement`, `_leaving_read`)
@@ -658,9 +658,9 @@ def _question_answered(match: re.Match[str]) -> str | None:
     answer = answer.strip().rstrip(".!")
     rest = match["rest"].strip()
     if who:
-        answer = re.sub(r"^(?:I'm|I’m|I am)\b", f"{who} is", answer)
-        rest = re.sub(r"\byour\b", f"{who}'s", rest)
-        rest = re.sub(r"\byou\b", who, rest)
+        answer = re.sub("^" + person("I'm|I’m|I am"), f"{who} is", answer)
+        rest = re.sub(person("your"), f"{who}'s", rest)
+        rest = re.sub(person("you"), who, rest)
     elif re.search(r"\byou(?:r)?\b|^I\b", f"{rest} {answer}"):
         return None  # no one named to stand for "you"
     if not answer or not rest or _NO_ANSWER.match(answer):

@@ -4,7 +4,9 @@
 (the key by which consolidation folds two sayings into one fact, and by which a forget
 holds a restatement back: `memctl.models.held`) live here, apart from `facts` and
 `curate`, which import them: search and recall read a tombstone's words with them, and
-`facts` takes a tenth of a second to import (its rules compile at load).
+`facts` takes a tenth of a second to import (its rules compile at load). `person` is the
+one boundary of a pronoun the rules that name a speaker or a listener match with, and a
+purge reads (`memctl.pipeline.forget`): a pronoun inside a token is no pronoun.
 """
 
 from __future__ import annotations
@@ -70,6 +72,23 @@ def key(text: str) -> frozenset[str]:
     """The same content words in any order, said on any day, are the same fact."""
     text = SAID_ON.sub("", text)
     return frozenset(content_words(text)) or frozenset([text.casefold()])
+
+
+PERSON_BEFORE = r"(?<![\w/\\@~$#=])(?<!\w[-.:])"
+PERSON_AFTER = r"(?![\w/\\@=]|[-.:]\w)"
+
+
+def person(pattern: str) -> str:
+    """`pattern` (a pronoun, or a choice of them: "me", "I'm|my") as a regular expression
+    matching it only as a word of prose, never inside a token: not glued to a letter or a
+    digit, nor to a `/`, `\\`, `@`, `~`, `=`, nor joined by a `-`, `.` or `:` to a
+    word ("blue-me-42", "me@example.com", "~/me/config.yaml", "I/O", "my-door-77",
+    "github.com/acme/me-tools", "user=me"). Every rule that puts a name for a pronoun
+    ("I" as the speaker, "my" as "Ben's", "you" as the listener) matches with it: an
+    identifier is copied as written, or a purge of it as typed misses the copy (audit
+    14 defect 1). A sentence's own stops and dashes still part words: "than me.", "me -
+    and Ana", "me: yes"."""
+    return f"{PERSON_BEFORE}(?:{pattern}){PERSON_AFTER}"
 
 
 NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)

@@ -715,6 +715,8 @@ class _Run:
         )
 
     def _send(self, done: ThreadFlush, chunk: _Chunk, request: Request) -> None:
+        from memctl.core.forgotten import holds_mask  # only once an answer is written
+
         reply = self.model.complete(request)
         self.result.usage.add(reply.usage)
         done.requests += 1
@@ -722,6 +724,9 @@ class _Run:
         # Numbered lists, `*` bullets, JSON arrays, headings and "nothing new" in words:
         # the ledger gets `- ` bullets of facts, or nothing.
         facts = neutral(flush_facts(answer))  # a quoted `<!--` is text, as in a save
+        # A fact holding a purge's mask (any model's: a turn said it) is what a purge
+        # left of a forgotten one: never written, whatever the mask's length.
+        facts = "\n".join(line for line in facts.splitlines() if not holds_mask(line))
         facts = self.redactor.text(facts).strip() if facts else ""
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():

@@ -17,6 +17,8 @@ after a plain forget too.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,6 +41,7 @@ from memctl.core.said import speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
+from memctl.models.words import person
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import Ledgers, line_number, place, turns_saying
 from memctl.pipeline.purge import listed, purge_files
@@ -330,7 +333,15 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
             raise UsageError(f"{name}:{number} is not a fact (a heading or blank)")
         return units.facts([units.holding(where, number)])
     needle = " ".join(target.lower().split())
-    found = [unit for unit in units.all if needle in unit.key]
+    # A purge also finds the copy an older flush wrote with the speaker's name put for a
+    # pronoun inside the secret ("blue-me-42" as "blue-the user-42"): most of the secret
+    # is in it, and a purge that left it would say it forgot nothing.
+    rewritten = as_flushed_before(needle, units) if purge else None
+    found = [
+        unit
+        for unit in units.all
+        if needle in unit.key or (rewritten is not None and rewritten.search(unit.key))
+    ]
     # Words found only in a speaker label (`Dana:` of `- Dana: We deploy on Tuesdays.`)
     # say who spoke, not what the fact is: "forget Dana" is not the team's deploy day.
     named = [unit for unit in found if not unit.labelled_only(needle)]
@@ -343,6 +354,51 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
             )
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
     return units.facts(named)
+
+
+_PRONOUN_THEN = re.compile(r"\b(?:i'm|i've|i'll|i'd|myself|mine|my|me|i)\b")
+"""The speaker's pronouns as flush rewrote them before audit 14 (case folded, as a fact
+key is): at any word boundary, inside a token too."""
+_PRONOUN_NOW = re.compile(person("i'm|i've|i'll|i'd|myself|mine|my|me|i"))
+_AS_NAMED = {
+    "me": ("{}", "them"),
+    "my": ("{}'s", "their"),
+    "mine": ("{}'s", "theirs"),
+    "myself": ("{}", "themself"),
+    "i": ("{}",),
+    "i'm": ("{} is",),
+    "i've": ("{} has",),
+    "i'll": ("{} will",),
+    "i'd": ("{} would",),
+}
+"""What flush wrote for each pronoun: the speaker's name (the first time in a
+sentence), or the pronoun of a later mention (`facts.third_person`)."""
+_NAME_FIELD = re.compile(rb'"name"\s*:\s*"([^"\\]{1,60})"')
+_USER_NAMED = re.compile(r"\bthe user's name is ([\w-]+)")
+
+
+def as_flushed_before(needle: str, units: _Units) -> re.Pattern[str] | None:
+    """`needle` (a purge query, its key's spelling) as a flush before audit 14 could have
+    written it into a fact: each pronoun inside a token ("blue-me-42", "i/o", "my-door-77")
+    as a speaker's name ("the user", a name a thread gave a speaker, the name a user
+    gave: "blue-the user-42", "the user/o", "Dana's-door-77") or the pronoun of a later
+    mention ("their-door-77"). None when the needle has no pronoun inside a token: a
+    flush rewrote nothing of it."""
+    now = {match.start() for match in _PRONOUN_NOW.finditer(needle)}
+    inside = [match for match in _PRONOUN_THEN.finditer(needle) if match.start() not in now]
+    if not inside:
+        return None
+    names = units.speakers()
+    parts, at = [], 0
+    for match in inside:
+        forms = {match[0]}
+        for form in _AS_NAMED[match[0]]:
+            forms |= {form.format(name) for name in names} if "{}" in form else {form}
+        parts += [re.escape(needle[at : match.start()]), "(?:"]
+        parts += ["|".join(sorted(map(re.escape, forms), key=len, reverse=True)), ")"]
+        at = match.end()
+    parts.append(re.escape(needle[at:]))
+    return re.compile("".join(parts))
 
 
 @dataclass(eq=False)
@@ -417,6 +473,17 @@ class _Units:
         for path in ws.daily_files(include_archive=True):
             self.all += _units_of(ws.relative(path), _lines(path))
         self._at = {(u.path, u.number + n): u for u in self.all for n in range(len(u.lines))}
+
+    def speakers(self) -> set[str]:
+        """Who may have said a fact, case folded: "the user", each name a thread log gives
+        a speaker, and each name a user gave ("The user's name is Priya.")."""
+        names = {"the user"}
+        for path in sorted(self.ws.threads_dir.glob("*.jsonl")):
+            with contextlib.suppress(OSError):
+                found = _NAME_FIELD.findall(path.read_bytes())
+                names |= {name.decode("utf-8", "replace").casefold() for name in found}
+        names |= {match[1] for unit in self.all for match in _USER_NAMED.finditer(unit.key)}
+        return {name for name in names if name.strip()}
 
     def holding(self, path: str, number: int) -> _Unit:
         """The fact line `number` of `path` belongs to (a continuation line's bullet)."""

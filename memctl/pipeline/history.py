@@ -30,7 +30,14 @@ from typing import Any
 
 from memctl.core.durable import write_atomic
 from memctl.core.errors import UsageError
-from memctl.core.forgotten import MASK, Forgotten, Stone, TakeBack, forgotten_after, take_back
+from memctl.core.forgotten import (
+    Forgotten,
+    Stone,
+    TakeBack,
+    forgotten_after,
+    holds_mask,
+    take_back,
+)
 from memctl.core.memory import is_marker
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
@@ -227,16 +234,22 @@ def _plan(
 
 def _facts(stones: list[Stone]) -> list[str]:
     """The facts tombstones name, but a purge's (no text) and one a purge masked since."""
-    return [fact for stone in stones if (fact := str(stone.get("fact") or "")) and MASK not in fact]
+    return [
+        fact for stone in stones if (fact := str(stone.get("fact") or "")) and not holds_mask(fact)
+    ]
 
 
 def _unmasked(data: bytes) -> tuple[bytes, int]:
     """A kept MEMORY.md without the lines holding a purge's mask (a purge after the copy
     was kept masked it in place), and how many it had. Headings are never masked."""
-    if MASK.encode() not in data:
+    if not holds_mask(data.decode("utf-8", "replace")):
         return data, 0
     lines = data.splitlines(keepends=True)
-    kept = [line for line in lines if MASK.encode() not in line or line.lstrip().startswith(b"#")]
+    kept = [
+        line
+        for line in lines
+        if not holds_mask(line.decode("utf-8", "replace")) or line.lstrip().startswith(b"#")
+    ]
     return b"".join(kept), len(lines) - len(kept)
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
-from memctl.core.forgotten import BULLET, MASK, fact_key, key_digest, mask
+from memctl.core.forgotten import BULLET, fact_key, holds_mask, key_digest, mask
 from memctl.core.memory import is_marker
 from memctl.core.threads import TAIL_BYTES as LOG_TAIL_BYTES
 from memctl.core.workspace import JOURNAL_NAME, SYNC_GIT_NAME, Workspace
@@ -529,7 +529,7 @@ def stating(texts: Iterable[str], digests: set[str]) -> dict[str, str]:
     for text in texts:
         for line in text.splitlines():
             line = line.strip()
-            if not line or line.startswith("#") or is_marker(line) or MASK in line:
+            if not line or line.startswith("#") or is_marker(line) or holds_mask(line):
                 continue
             key = fact_key(line)
             if key and (digest := key_digest(key)) in digests:

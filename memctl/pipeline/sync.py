@@ -84,9 +84,10 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import BusyError, MemctlError, UsageError
 from memctl.core.forgotten import (
     FORGOTTEN_NAME,
-    MASK,
+    MASK_RUN,
     Forgotten,
     Tombstone,
+    holds_mask,
     parse_tombstones,
 )
 from memctl.core.memory import sections
@@ -1160,8 +1161,8 @@ def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
     return [[masks.get(line, line) for line in side] for side in sides]
 
 
-_MASK_RUN = re.compile(re.escape(MASK.encode("ascii")) + rb"\.*\]?")
-"""A run `forgotten.mask` wrote (`[forgotten...]`, or cut to its size)."""
+_MASK_RUN = re.compile(MASK_RUN.pattern.encode("ascii"))
+"""A run `forgotten.mask` wrote (`[forgotten...]`, or `[~~]` for a short copy)."""
 
 
 def _mask_of(plain: str, line: str) -> bool:
@@ -1169,7 +1170,7 @@ def _mask_of(plain: str, line: str) -> bool:
     masks of their length (`forgotten.mask`), so the two have the same length in bytes
     and the same bytes outside the masks. A line of another log at the same place, or
     one that merely quotes a mask, is not."""
-    if line == plain or MASK not in line or MASK in plain:
+    if line == plain or not holds_mask(line) or holds_mask(plain):
         return False
     a = plain.encode("utf-8", "surrogateescape")
     b = line.encode("utf-8", "surrogateescape")
@@ -1233,7 +1234,7 @@ def _shrinks(local: list[str], merged: list[str]) -> bool:
     """Whether a merge would take lines out of a local log other than those a purge
     masked (as many as the merged log holds new lines with a mask): a log only grows."""
     gone = sum((Counter(local) - Counter(merged)).values())
-    masked = sum(n for line, n in (Counter(merged) - Counter(local)).items() if MASK in line)
+    masked = sum(n for line, n in (Counter(merged) - Counter(local)).items() if holds_mask(line))
     return gone > masked
 
 
@@ -1739,7 +1740,7 @@ def _removed(before: list[str], after: list[str]) -> int:
     """Blocks of `before` that `after` no longer holds, but those a purge replaced (as
     many as `after` holds new blocks with a mask): a purge is counted by its tombstone."""
     gone = sum((Counter(before) - Counter(after)).values())
-    masked = sum(n for block, n in (Counter(after) - Counter(before)).items() if MASK in block)
+    masked = sum(n for block, n in (Counter(after) - Counter(before)).items() if holds_mask(block))
     return max(0, gone - masked)
 
 

@@ -1,0 +1,121 @@
+"""A purge of a secret holding a pronoun inside a token (audit 14 defect 1): flush keeps
+the token as typed, so the purge finds every copy; and in a workspace an older flush wrote
+("blue-me-42" as "blue-the user-42"), the purge of the secret as typed finds that copy too,
+forgets and masks it, rather than saying "forgot 0 facts" with most of the secret left in
+MEMORY.md, the ledger, SessionStart and the exports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def scan(root: Path, text: str) -> list[str]:
+    """Every file under `root` whose bytes hold `text`, any case (`grep -rail`)."""
+    needle = text.lower().encode()
+    return sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*")
+        if path.is_file() and needle in path.read_bytes().lower()
+    )
+
+
+def said(cli, root: Path, *turns: tuple[str | None, str]) -> None:
+    talk = "".join(
+        json.dumps({"role": "user", "content": text, **({"name": name} if name else {})}) + "\n"
+        for name, text in turns
+    )
+    assert cli("-w", root, "thread", "append", "t1", input=talk).exit_code == 0
+
+
+def session_start(cli, root: Path) -> str:
+    event = json.dumps({"hook_event_name": "SessionStart", "source": "startup"})
+    return cli("-w", root, "hook", "claude-code", input=event).stdout
+
+
+def test_the_reports_reproduction_keeps_the_token_and_the_purge_finds_every_copy(
+    cli, workspace: Path, tmp_path: Path
+) -> None:
+    said(cli, workspace, (None, "The wifi code is blue-me-42."), (None, "Dana leads payments."))
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    assert "- The wifi code is blue-me-42." in (workspace / "MEMORY.md").read_text()
+    target = tmp_path / "AGENTS.md"
+    assert cli("-w", workspace, "export", "--agents-md", target).exit_code == 0
+
+    run = cli("-w", workspace, "forget", "blue-me-42", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert "forgot 1 fact" in run.stderr
+    assert scan(workspace, "blue-") == [] and "blue-" not in target.read_text()
+    assert "blue-" not in session_start(cli, workspace)
+    assert "Dana leads payments." in target.read_text()
+
+
+def ledger(root: Path, *facts: str) -> None:
+    (root / "memory" / "2026-01-05.md").write_text(
+        "## Memory Flush — 2026-01-05T10:00:00+00:00 · thread t1 · entries 0-3 · builtin\n\n"
+        + "".join(f"- {fact}\n" for fact in facts)
+    )
+
+
+def test_a_purge_finds_the_copy_an_older_flush_rewrote(
+    cli, workspace: Path, tmp_path: Path
+) -> None:
+    """What flush wrote before the fix (the ledger), merged into MEMORY.md and exported:
+    the purge as typed forgets that fact and masks every copy, and no other fact."""
+    said(
+        cli,
+        workspace,
+        (None, "The wifi code is blue-me-42."),
+        (None, "The token is qq-purge-me-9x7."),
+        ("Dana", "The locker code is my-door-77."),
+        (None, "The garage code is blue-green-42."),
+    )
+    ledger(
+        workspace,
+        "The wifi code is blue-the user-42.",
+        "The token is qq-purge-the user-9x7.",
+        "The locker code is Dana's-door-77.",
+        "The garage code is blue-green-42.",
+    )
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    target = tmp_path / "AGENTS.md"
+    assert cli("-w", workspace, "export", "--agents-md", target).exit_code == 0
+    assert "qq-purge-the user-9x7" in session_start(cli, workspace)
+
+    dry = cli("-w", workspace, "--json", "forget", "blue-me-42", "--purge", "--dry-run")
+    assert json.loads(dry.stdout)["facts"] == ["The wifi code is blue-the user-42."]
+    runs = [
+        cli("-w", workspace, "forget", secret, "--purge")
+        for secret in ("blue-me-42", "qq-purge-me-9x7", "my-door-77")
+    ]
+
+    for run, fact in zip(
+        runs,
+        [
+            "The wifi code is blue-the user-42.",
+            "The token is qq-purge-the user-9x7.",
+            "The locker code is Dana's-door-77.",
+        ],
+        strict=True,
+    ):
+        assert run.exit_code == 0, run.stderr
+        assert "forgot 1 fact" in run.stderr and fact in run.stderr
+    for copy in ("the user-42", "the user-9x7", "door-77", "blue-me", "purge-me"):
+        assert scan(workspace, copy) == [], copy
+        assert copy not in target.read_text().casefold()
+        assert copy not in session_start(cli, workspace).casefold()
+    assert "- The garage code is blue-green-42." in (workspace / "MEMORY.md").read_text()
+    assert "blue-green-42" in target.read_text()
+
+
+def test_a_query_with_no_pronoun_inside_a_token_matches_as_typed(cli, workspace: Path) -> None:
+    """A query "blue-me-42" is no purge of "blue-green-42", which holds no pronoun."""
+    said(cli, workspace, (None, "The garage code is blue-green-42."))
+    ledger(workspace, "The garage code is blue-green-42.")
+
+    run = cli("-w", workspace, "forget", "blue-me-42", "--purge")
+
+    assert run.exit_code == 1
+    assert "blue-green-42" in (workspace / "memory" / "2026-01-05.md").read_text()
