@@ -98,6 +98,7 @@ SETS = (
     "thirteenth",
     "fourteenth",
     "fifteenth",
+    "sixteenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -7394,6 +7395,668 @@ FIFTEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A sixteenth wording set for bench/supersession.py (`sixteenth`), held out.
+# Written 2026-12-05, 16:04-16:06 UTC (per `date -u`), by a helper session started for
+# brief briefs/sixteenth.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the fifteen earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md or any other helper's folder.
+#
+# Registers aimed at (absent or rare in the earlier sets): markdown strikethrough
+# ("~~{old}~~ {new}"); "EDIT:" / "UPDATE:" / "ETA:" postscripts on a post; a quoted reply
+# ("> question or claim — answer"); reported speech ("I was told ...", "X says ... these
+# days"); a self-repair mid-sentence ("{old}, sorry, I mean {new}", the old one right only
+# before); officialese ("Please be advised that ...", "with effect from ..."); ALL CAPS
+# shouting; a parenthetical aside carrying the change ("(oh and ... now)"); "formerly",
+# "ex-" and "née" appositions; "ever since ..." and "these days"; a question answered by
+# the same speaker ("What time's X? {new}, ever since ..."); a change told as a complaint
+# or a joke; an understatement ("Turns out ..."); a child's or learner's simple English;
+# noticeboard, door and car-park signs; crossword clues and riddles; phone and e-mail
+# auto-replies; a rhyme; a long rambling sentence with the change in the middle; numbers
+# written in words in distractors.
+# Distractors: plans called off, comparisons, someone else's value, hypotheticals,
+# rumours denied, past visits, a value for a different time ("last year ..."), open
+# questions, some in the same registers (an "EDIT:" that cancels a plan, a parenthetical
+# aside that changes nothing); none names {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers as the old lines (quoted replies, signs, officialese),
+# with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}; {other} appears in "new" lines only for kinds where
+# it is a person's name (host, owner, meeting, phone, version).
+# People named inside lines (Hortensia, Barnaby, Ludmila) are not in
+# the bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's son throughout.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_sixteenth.py (same folder): kinds, keys, placeholders, counts.
+
+SIXTEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "> where does {s} live? — {old}, rack four, same as ever.",
+            "Please be advised that {s} is hosted on {old}; requests for shell access go through the ops rota.",
+            "Crossword clue, 4 down: the box that runs {s} (answer: {old}).",
+            "PLEASE DO NOT REBOOT {old} WITHOUT ASKING, IT RUNS {s}!",
+        ],
+        "new": [
+            "Host for {s}: ~~{old}~~ {new}",
+            "{S} is on {old}. EDIT: it moved to {new} overnight, use that one.",
+            "> {S} is {old} — not since Thursday, mate, it's {new} now.",
+            "Please be advised that, with effect from this morning, {s} is served by {new}; {old} will be decommissioned.",
+            "Long story, but after the disk on the old box filled up for the third time and {other} spent a whole evening on the phone with the vendor, {s} ended up on {new}, which honestly should have happened months ago.",
+            "Turns out {s} is on {new}; I'd been ssh-ing into {old} all morning for nothing.",
+        ],
+        "distract": [
+            "EDIT: the move of {s} to bigger hardware is off, {other} cancelled it.",
+            "(oh and {s} was flaky again last night, {n} restarts, same box though)",
+            "If {s} ever left its current host, {other} would have to redo the firewall rules.",
+            "Rumour that {s} was being moved to the cloud: denied by {other} at the all-hands.",
+            "Is {s} the slowest thing we run? Probably, but nobody has benchmarked it.",
+        ],
+        "also": [
+            "{S} also keeps a warm standby on {alt}; that one stays too.",
+            "> and {s2}? — {alt}, unchanged.",
+            "Please be advised that {s2} is hosted on {old} as well.",
+            "(oh and {s2} sits on {alt}, in case anyone asks)",
+        ],
+        "ask": [
+            "Which machine do I point at for {s} these days?",
+            "Quick one: what host is {s} on right now?",
+            "If I need to ssh into {s} today, which box is it?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} lives in {old}, in a flat above a bakery.",
+            "> where's {s} based? — {old}, has been for years.",
+            "Me and {s} are neighbours in {old}. We walk to the bus together.",
+            "Riddle: {S} wakes up in this city every morning and buys bread there. Answer: {old}.",
+        ],
+        "new": [
+            "{S}'s address book entry: ~~{old}~~ {new}",
+            "{S} lives in {old}. UPDATE: {s} moved to {new} last month, the change-of-address card came yesterday.",
+            "Where's {s} living? {new}, since the spring.",
+            "{S} (formerly of {old}) now calls {new} home.",
+            "My friend {s} lived in {old} before, but now {s} is living in {new}. It is very nice city.",
+            "I was told {s} lives in {new} these days, with a view of the river.",
+        ],
+        "distract": [
+            "{S} nearly moved to {other} last year, but the job there fell through.",
+            "{S}'s brother lives in {other} and keeps sending estate-agent links.",
+            "If {s} lived in {other}, the commute would be an hour shorter; {s} doesn't.",
+            "Last summer {s} spent three weeks in {other} visiting cousins.",
+            "Is {other} nicer than where {s} lives? {S} says no.",
+        ],
+        "also": [
+            "{S} also keeps a little studio in {alt} for work trips; both addresses are current.",
+            "{S2} lives in {old} too, two streets away.",
+            "> and {s2}? — {alt}, still.",
+            "(oh and {s2} is in {alt}, for the Christmas cards)",
+        ],
+        "ask": [
+            "Where is {s} living at the moment?",
+            "Which city do I send {s}'s birthday card to?",
+            "What town does {s} live in now?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} works at {old}, on the third floor of their big office.",
+            "Auto-reply: Thanks for your message. {S}, {old}, is out of the office until Monday.",
+            "> who does {s} work for? — {old}, in the finance group.",
+            "Crossword clue, 7 across: {s}'s employer (answer: {old}).",
+        ],
+        "new": [
+            "{S}, ex-{old}, started at {new} on Monday.",
+            "Auto-reply: I have left {old}. I started at {new} this month and will reply from there. — {S}",
+            "{S} works at {old}. ETA: scratch that, {s} handed in notice and joined {new} last week.",
+            "Hortensia told me {s} is at {new} these days and much happier for it.",
+            "Of course {s} goes to {new} the very week I finally memorised the {old} switchboard number. Typical.",
+            "Employer on {s}'s profile: ~~{old}~~ {new}",
+        ],
+        "distract": [
+            "{S} had a call with a recruiter from {other} and said no thanks.",
+            "The rumour that {s} was leaving for {other} was denied by {s} in the kitchen.",
+            "If {other} doubled the salary, {s} might think about it; they haven't.",
+            "{S}'s partner works at {other}.",
+            "Back in university, {s} interned at {other} for one summer.",
+        ],
+        "also": [
+            "{S} also sits on the advisory board of {alt}; that stays as it is.",
+            "{S2} works at {old} too, in the same building.",
+            "> and {s2}? — {alt}, no change there.",
+            "Auto-reply: {S2} of {alt} is on leave until the 12th.",
+        ],
+        "ask": [
+            "Who's {s} working for these days?",
+            "Which company is {s} at now?",
+            "If I write to {s} at work, which firm do I put on the envelope?",
+        ],
+    },
+    "date": {
+        "old": [
+            "Please be advised that {s} is scheduled for {old}.",
+            "> when's {s}? — {old}, circled on the wall calendar.",
+            "NOTICEBOARD: {S} — {old}. Be there.",
+            "Riddle for the team: what happens on {old}? {S}, of course.",
+        ],
+        "new": [
+            "{S}: ~~{old}~~ {new}",
+            "{S} is on {old}. UPDATE: pushed to {new}, the vendor slipped.",
+            "Please be advised that the date for {s} is now {new}; kindly disregard earlier correspondence naming {old}.",
+            "When is {s}? {new}, since the steering group met on Tuesday.",
+            "So {s} is on {old}, sorry, I mean it was until yesterday, now it's {new}.",
+            "Agenda for Friday is short (oh and {s} is on {new} now, not {old}), so we'll finish early.",
+        ],
+        "distract": [
+            "The idea of moving {s} earlier was dropped; {other} said it wasn't worth it.",
+            "Last year's equivalent of {s} slipped by a month, {other} reminded us.",
+            "If {s} slipped, {other} would need to rebook the venue; so far it hasn't.",
+            "Is {s} going to be tight? {other} thinks so, but the date stands.",
+            "Rumour that {s} was being pulled forward: denied by {other}.",
+        ],
+        "also": [
+            "{S} also has a dry run on {alt}; keep both dates.",
+            "{S2} is on {alt}.",
+            "{S2} lands on {old} as well, same day.",
+            "NOTICEBOARD: {S2} — {alt}.",
+        ],
+        "ask": [
+            "What's the date for {s} now?",
+            "When is {s} actually happening?",
+            "Which day should I block out for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "> who owns {s}? — {old}, ask them first.",
+            "Door sign on the ops room: {S} — questions to {old}.",
+            "{old} looks after {s}, and has done since it was written.",
+            "Please be advised that {old} is the owner of {s}; all changes need their sign-off.",
+        ],
+        "new": [
+            "Owner of {s}: ~~{old}~~ {new}",
+            "{S} belongs to {new} now (formerly {old}).",
+            "> {old} owns {s} — that was true until the reorg; {new} has it now.",
+            "{other} says {s} is {new}'s baby these days, so send the pager alerts there.",
+            "ATTENTION: {new} OWNS {s} NOW. DO NOT PING {old} ABOUT IT.",
+            "Who owns {s}? {new}, ever since {old} went on sabbatical.",
+        ],
+        "distract": [
+            "{other} was going to take over {s}, but that plan was called off.",
+            "{other} owns a service a lot like {s}, only bigger.",
+            "If {s} had an owner with more time, {other} says it would have tests.",
+            "Last year's audit of {s} was run by {other}.",
+            "Who will own {s} after the next reorg? Nobody knows yet.",
+        ],
+        "also": [
+            "{alt} also helps out on {s}; they stay listed as a maintainer.",
+            "{alt} owns {s2}.",
+            "{old} owns {s2} as well.",
+            "Door sign on the ops room: {S2} — questions to {alt}.",
+        ],
+        "ask": [
+            "Who do I ask about {s} these days?",
+            "Who's the owner of {s} right now?",
+            "Whose name goes on the ticket for {s}?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old} is the {s}; send approvals their way.",
+            "> who's the {s}? — {old}, since the spring.",
+            "Noticeboard, people page: the {s} is {old}.",
+            "Riddle: I sign off the work and my title is the {s}; who am I? {old}.",
+        ],
+        "new": [
+            "The {s}: ~~{old}~~ {new}",
+            "The {s} is {old}. EDIT: handover happened yesterday, it's {new} now.",
+            "Please be advised that, with effect from Monday, {new} is the {s}.",
+            "Meet {new}, our {s}, who took the baton from {old} on Friday.",
+            "The {s} is {old}, sorry, I mean was; it's been {new} since the reorg.",
+            "Honestly, I go on holiday for one week and suddenly {new} is the {s} and nobody thought to tell me.",
+        ],
+        "distract": [
+            "{other} was nominated as the {s} but turned it down.",
+            "Is the {s} job harder than it looks? {other} thinks so.",
+            "If the {s} were away, {other} would cover; they aren't.",
+            "Last year the {s} role was split in two for a while.",
+            "Rumour: {other} is about to become the {s}. Not true, apparently.",
+        ],
+        "also": [
+            "{alt} is also the deputy {s}; that stays.",
+            "{alt} is the {s2}.",
+            "{old} is also the {s2}.",
+            "Noticeboard, people page: the {s2} is {alt}.",
+        ],
+        "ask": [
+            "Who's the {s} at the moment?",
+            "Which person is the {s} now?",
+            "If I need a sign-off from the {s}, who do I go to?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S} builds everything on {old}.",
+            "> CI for {S}? — {old}, every pipeline.",
+            "Sign on the build-room door: {S} runs CI on {old}.",
+            "Riddle for the new joiners: {S} has one CI, and its name is {old}.",
+        ],
+        "new": [
+            "{S}, CI: ~~{old}~~ {new}",
+            "{S} runs CI on {old}. UPDATE: they cut over to {new} on Friday.",
+            "{S} has been on {new} ever since the {old} licence ran out.",
+            "CI for {S}? {new}, since the last sprint.",
+            "{S}: a {new} shop now (formerly {old}).",
+            "{S}: ALL BUILDS NOW GO THROUGH {new}. STOP FILING {old} TICKETS.",
+            "{S}: {old}, sorry, I mean {new}, they moved over last week and I keep forgetting.",
+        ],
+        "distract": [
+            "{S}: a move off their CI was discussed and parked.",
+            "{S} builds slower than the team next door, says {other}.",
+            "{S}: if {other} had more time, they'd write their own runner; they don't.",
+            "{S} had {n} red builds on Monday.",
+            "{S}: is their CI the cheapest option? {other} asked; no answer.",
+        ],
+        "also": [
+            "{S} also uses {alt} for nightly deploys; both tools stay.",
+            "{S2} uses {old} too.",
+            "{S2}: builds on {alt}.",
+            "Sign on the build-room door: {S2} runs CI on {alt}.",
+        ],
+        "ask": [
+            "{S}: which CI are they on right now?",
+            "{S}: what do they build with these days?",
+            "For {S}, what's the CI system at the moment?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{S} is at {old} sharp, bring coffee.",
+            "> when's {s}? — {old}, every weekday.",
+            "Door sign: {S} in here at {old}, please knock.",
+            "A rhyme for the new folks: at {old}, don't be late, {s} will not wait.",
+        ],
+        "new": [
+            "Start time for {s}: ~~{old}~~ {new}",
+            "{S} is at {old}. EDIT: it's {new} now, the room clashed.",
+            "NOTICE: {S} HAS MOVED TO {new}. THE {old} SLOT IS GONE.",
+            "What time's {s}? {new}, ever since the clocks went back.",
+            "{other} says {s} is at {new} these days, which suits the other office better.",
+            "Auto-reply: Hi, I'm in {s}, which is at {new} now, so I'll call you back after.",
+            "The old rhyme went 'at {old}, don't be late'; {s} is at {new} now and the rhyme is ruined.",
+        ],
+        "distract": [
+            "{S} ran twenty minutes over today.",
+            "Moving {s} to the afternoon was suggested and voted down.",
+            "{other} runs a meeting that starts ten minutes earlier than {s}.",
+            "If {s} were any earlier, {other} would miss it; it isn't.",
+            "Last year {s} was in the big room on the fourth floor.",
+        ],
+        "also": [
+            "{S} also has a follow-up slot at {alt}; both stay on the calendar.",
+            "{S2} is at {alt}.",
+            "{S2} is at {old} too, in the next room.",
+            "Door sign: {S2} in here at {alt}, please knock.",
+        ],
+        "ask": [
+            "What time is {s} these days?",
+            "When should I turn up for {s}?",
+            "What time does {s} start now?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} goes by {old}; bookmark it.",
+            "> what's the {s} called? — {old}, don't ask why.",
+            "Crossword clue, 9 across: what the {s} is called ({old}).",
+            "Please be advised that the {s} is named {old} in all official documents.",
+        ],
+        "new": [
+            "Name of the {s}: ~~{old}~~ {new}",
+            "{new} (née {old}) is the {s}; update your bookmarks.",
+            "The {s} is called {old}. UPDATE: renamed to {new} this morning.",
+            "Turns out the {s} has been called {new} for a fortnight and I'm the last to know.",
+            "THE {s} IS CALLED {new} NOW. STOP LINKING TO {old}.",
+            "The {s} is {old}, sorry, I mean {new}, the rename went through on Tuesday.",
+        ],
+        "distract": [
+            "Renaming the {s} again was proposed and dropped.",
+            "{other} thinks the {s} has the worst name in the company.",
+            "If the {s} had a shorter name, {other} would actually remember it.",
+            "Last year the {s} was just a folder on a shared drive.",
+            "Rumour: the {s} is getting a new name. {other} says no.",
+        ],
+        "also": [
+            "The {s} also has a short alias, {alt}; keep both.",
+            "The {s2} is called {alt}.",
+            "> and the {s2}? — {alt}.",
+            "Please be advised that the {s2} is named {alt}.",
+        ],
+        "ask": [
+            "What's the {s} called now?",
+            "What name should I search for to find the {s}?",
+            "What's the current name of the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S}'s number is {old}, ring after six.",
+            "> what's {s}'s number? — {old}, it's the mobile.",
+            "Auto-reply: You've reached {s} on {old}. Leave a message after the tone.",
+            "Written on the fridge: {S} — {old}.",
+        ],
+        "new": [
+            "{S}'s mobile: ~~{old}~~ {new}",
+            "{S}'s number is {old}. EDIT: new phone, new number: {new}.",
+            "Auto-reply on {old}: this number is not in use; {S} can be reached on {new}.",
+            "How do you reach {s}? {new}, ever since the old phone went in the canal.",
+            "{other} says {s}'s number is {new} these days; I tried it and {s} picked up.",
+            "I rang {old} for twenty minutes before someone told me {s} is on {new} now, which would have been nice to know on Monday.",
+        ],
+        "distract": [
+            "{S} thought about getting a second number for work, then didn't.",
+            "{other}'s number is one digit off from {s}'s, which causes chaos.",
+            "If {s} lost the phone again, {other} would have to reset everything; touch wood.",
+            "Last year {s} had a pay-as-you-go SIM for a month abroad.",
+            "Is {s}'s number on the emergency list? Nobody has checked.",
+        ],
+        "also": [
+            "{S} also has a landline, {alt}; keep both numbers.",
+            "{S2}'s number is {alt}.",
+            "> and {s2}'s? — {alt}, the mobile.",
+            "Written on the fridge: {S2} — {alt}.",
+        ],
+        "ask": [
+            "What number do I ring for {s} now?",
+            "What's {s}'s phone number these days?",
+            "Which number gets through to {s} at the moment?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} reports to {old}.",
+            "> who's {s}'s manager? — {old}, has been since day one.",
+            "Org chart on the noticeboard: {S}, under {old}.",
+            "The boss of {s} is {old}. {old} is very kind boss.",
+        ],
+        "new": [
+            "{S}'s manager: ~~{old}~~ {new}",
+            "{S} reports to {old}. UPDATE: after the reshuffle, {s} reports to {new}.",
+            "I was told {s} reports to {new} now; {old} has the other squad.",
+            "Before, the boss of {s} was {old}. Now the boss of {s} is {new}.",
+            "Please be advised that {s} now reports to {new}; leave requests go to {new} accordingly.",
+            "Who's {s}'s boss? {new}, ever since {old} moved to the Singapore office.",
+        ],
+        "distract": [
+            "{S} was supposed to move under {other}, but that was called off.",
+            "{other} manages a team twice the size of {s}'s.",
+            "If {s} changed teams, {other} would be the manager; no plans.",
+            "Last year {s} had a mentor, {other}, from another department.",
+            "Rumour that {s} is getting a new boss: denied by HR.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; that stays.",
+            "{S2} reports to {alt}.",
+            "{S2} reports to {old} as well.",
+            "Org chart on the noticeboard: {S2}, under {alt}.",
+        ],
+        "ask": [
+            "Who does {s} report to now?",
+            "Who's {s}'s boss at the moment?",
+            "Whose approval does {s} need for leave these days?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}'s favourite editor is {old}; don't get them started.",
+            "> what does {s} edit in? — {old}, always.",
+            "Riddle: {S} opens me first thing every morning and swears by me. I'm {old}.",
+            "{S} loves {old} more than coffee, and that's saying something.",
+        ],
+        "new": [
+            "{S}'s favourite editor: ~~{old}~~ {new}",
+            "{S} swears by {old}. EDIT: nope, it's {new} now, apparently a conversion happened at the offsite.",
+            "Turns out {s} has quietly gone over to {new} and likes it better than {old}.",
+            "{S}, an ex-{old} devotee, is all about {new} these days.",
+            "What's {s}'s favourite editor? {new}, ever since that pairing week.",
+            "I spent a whole evening configuring {old} for {s} as a gift, and then {s} announces {new} is the one true editor. Never again.",
+        ],
+        "distract": [
+            "{S} tried {other} for an afternoon and gave up.",
+            "{S}'s manager uses {other}.",
+            "If {other} had better plugins, {s} might switch; it doesn't.",
+            "Years ago {s} wrote a whole thesis in {other}.",
+            "Is {other} faster than what {s} uses? {S} won't say.",
+        ],
+        "also": [
+            "{S} also keeps {alt} around for quick edits; both stay.",
+            "{S2}'s favourite editor is {alt}.",
+            "{S2} loves {old} too.",
+            "> and {s2}? — {alt}, always.",
+        ],
+        "ask": [
+            "What's {s}'s favourite editor now?",
+            "Which editor does {s} prefer these days?",
+            "What editor should I set up for {s}?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}, the blue one.",
+            "> what's {s} driving? — a {old}, parked by the bins.",
+            "Sign in the car park: bay 7 reserved for {s} ({old}).",
+            "My auntie {s} has a {old} and it is very fast.",
+        ],
+        "new": [
+            "{S}'s car: ~~{old}~~ {new}",
+            "{S} drives a {old}. UPDATE: traded in, it's a {new} now.",
+            "My auntie {s} had a {old} but now {s} has a {new} and it is red.",
+            "What's {s} driving? A {new}, since the old one failed its test.",
+            "Parking was a nightmare this morning (oh and {s} drives a {new} now, so look for that, not the {old}).",
+            "I was told {s} is in a {new} these days; the {old} went to a cousin.",
+        ],
+        "distract": [
+            "{S} rented a {other} for the holiday and brought it back scratched.",
+            "{S}'s neighbour has a {other}.",
+            "If {s} won the lottery, it would be a {other}; no win yet.",
+            "Back in school, {s} learned to drive in a {other}.",
+            "Is a {other} cheaper to run than what {s} has? Open question.",
+        ],
+        "also": [
+            "{S} also has the use of a {alt} from work; both stay.",
+            "{S2} drives a {alt}.",
+            "{S2} drives a {old} too, same colour.",
+            "Sign in the car park: bay 9 reserved for {s2} ({alt}).",
+        ],
+        "ask": [
+            "What car is {s} driving now?",
+            "Which car should I look for when {s} picks me up?",
+            "What does {s} drive these days?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s son goes to {old}.",
+            "> which school is {s}'s son at? — {old}, year four.",
+            "Name tag in the lost property box: {S}'s son, {old}.",
+            "{S}'s boy is at {old}; he walks there with his friends.",
+        ],
+        "new": [
+            "{S}'s son's school: ~~{old}~~ {new}",
+            "{S}'s son is at {old}. UPDATE: he started at {new} after half term.",
+            "Where does {s}'s son go to school? {new}, since September.",
+            "My friend {s}, his son was in {old}, now he go to {new}.",
+            "Ludmila says {s}'s son is much happier at {new} these days than he ever was at {old}.",
+            "After weeks of forms and tours and one disastrous open evening where the head teacher forgot his own name, {s}'s son finally started at {new}, and the uniform is a lot cheaper.",
+        ],
+        "distract": [
+            "{S} looked round {other} for the son but didn't apply.",
+            "{S}'s niece goes to {other}.",
+            "If {s}'s son got into {other}, the bus ride would be shorter; he never applied.",
+            "Last year {s}'s son went to a summer camp at {other}.",
+            "Is {other} better than {s}'s son's school? Depends who you ask.",
+        ],
+        "also": [
+            "{S}'s son also does Saturday football at {alt}; that stays.",
+            "{S2}'s son goes to {alt}.",
+            "{S2}'s son is at {old} too, same class.",
+            "Name tag in the lost property box: {S2}'s son, {alt}.",
+        ],
+        "ask": [
+            "Which school is {s}'s son at now?",
+            "Where does {s}'s son go to school these days?",
+            "What school do I send the party invite to for {s}'s son?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is on the {old} team.",
+            "> which team is {s} on? — the {old} team, desk by the window.",
+            "The sign on the {old} team's door lists {s} first.",
+            "Riddle: {S} sits with the {old} team, eats with the {old} team and stands up with the {old} team. Which team? Easy.",
+        ],
+        "new": [
+            "{S}'s team: ~~{old}~~ {new}",
+            "{S} is on the {old} team. EDIT: moved over to the {new} team this sprint.",
+            "{S} (ex-{old}) joined the {new} team on Monday.",
+            "Which team is {s} on? The {new} team, since the reorg.",
+            "I was told {s} sits with the {new} team these days, so that's where the birthday cake goes.",
+            "So the {old} team finally gets a decent person and then {s} is poached by the {new} team within a month. Unbelievable.",
+        ],
+        "distract": [
+            "{S} helped the {other} team for a day during the outage.",
+            "{S}'s best friend is on the {other} team.",
+            "If the {other} team had an opening, {s} might apply; it hasn't.",
+            "Years ago {s} did a short loan spell with the {other} team.",
+            "Rumour: {s} is off to the {other} team. {S} laughed it off.",
+        ],
+        "also": [
+            "{S} also helps the {alt} team on Fridays; both stay.",
+            "{S2} is on the {alt} team.",
+            "{S2} is on the {old} team too.",
+            "> and {s2}? — the {alt} team.",
+        ],
+        "ask": [
+            "Which team is {s} on now?",
+            "What team does {s} sit with these days?",
+            "Which team's channel do I add {s} to?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is written in {old}.",
+            "> what's {s} written in? — {old}, all of it.",
+            "Crossword clue, 6 down: the language of {s} ({old}).",
+            "Please be advised that {s} is implemented in {old}; contributors should follow the {old} style guide.",
+        ],
+        "new": [
+            "{S}, language: ~~{old}~~ {new}",
+            "{S} is written in {old}. UPDATE: the rewrite in {new} shipped today.",
+            "What's {s} written in? {new}, ever since the rewrite.",
+            "Turns out {s} is {new} through and through now; the last {old} file went last week.",
+            "{S} (formerly a {old} codebase) is pure {new} these days.",
+            "WHO DELETED ALL THE {old} IN {s}?? oh right, it's {new} now.",
+        ],
+        "distract": [
+            "A {other} rewrite of {s} was pitched and shelved.",
+            "{S} is slower than the {other} service next door, says the benchmark.",
+            "If {s} were in {other}, {n} more people could work on it; it isn't.",
+            "Last year's hackathon produced a {other} client for {s}.",
+            "Would {s} be easier in {other}? Open question.",
+        ],
+        "also": [
+            "{S} also has a {alt} test harness; both stay.",
+            "{S2} is written in {alt}.",
+            "{S2} is written in {old} too.",
+            "> and {s2}? — {alt}, all of it.",
+        ],
+        "ask": [
+            "What language is {s} written in now?",
+            "Which language do I need to know to work on {s}?",
+            "What's {s} coded in these days?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S}'s email is {old}.",
+            "> what's {s}'s address? — {old}, the work one.",
+            "Auto-reply from {old}: {S} is away until Monday.",
+            "Sticky note on my monitor: email {s} at {old}.",
+        ],
+        "new": [
+            "{S}'s email: ~~{old}~~ {new}",
+            "Auto-reply from {old}: this mailbox is closed. Please write to {s} at {new}.",
+            "{S}'s email is {old}. EDIT: that one bounced, the right one is {new} now.",
+            "How do I email {s}? {new}, since the domain change.",
+            "Barnaby asked me to pass on that {s} is on {new} these days, so please update your contacts.",
+            "My friend {s} have new email, it is {new}, the old {old} not work.",
+        ],
+        "distract": [
+            "{S} thought about a personal domain but never set one up.",
+            "{other}'s address looks almost like {s}'s, which confuses autocomplete.",
+            "If {s}'s inbox filled up, mail would bounce; it hasn't.",
+            "Last year {s} used a shared mailbox for the conference.",
+            "Is {s} on the mailing list? Nobody knows.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; keep both.",
+            "{S2}'s email is {alt}.",
+            "> and {s2}'s? — {alt}.",
+            "Sticky note on my monitor: email {s2} at {alt}.",
+        ],
+        "ask": [
+            "What email address do I use for {s} now?",
+            "Where do I send mail for {s} these days?",
+            "What's {s}'s current address for email?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} is on version {old}.",
+            "> what version is {s}? — {old}, pinned.",
+            "Door sign in the release room: {S} — {old} in production.",
+            "Please be advised that {s} runs release {old} in all regions.",
+        ],
+        "new": [
+            "{S} in production: ~~{old}~~ {new}",
+            "{S} is on {old}. UPDATE: rolled forward to {new} overnight, no incidents.",
+            "What version is {s} on? {new}, since Thursday's deploy.",
+            "{S} went to {new} at last (the {old} bugs were driving support mad).",
+            "Turns out {s} has been on {new} for a week; my dashboard was still saying {old}.",
+            "{other} says {s} is running {new} these days, and the memory leak is gone.",
+        ],
+        "distract": [
+            "The upgrade of {s} planned for Friday was called off.",
+            "{S} is two releases behind the service next door.",
+            "If {s} hit a bad release, {other} would roll back; nothing bad so far.",
+            "Last year {s} went through {n} releases.",
+            "Is {s} going to skip a major version? Undecided.",
+        ],
+        "also": [
+            "{S} also ships a client library at {alt}; both versions stay.",
+            "{S2} is on version {alt}.",
+            "{S2} is on {old} as well.",
+            "> and {s2}? — {alt}, pinned.",
+        ],
+        "ask": [
+            "What version is {s} running now?",
+            "Which release of {s} is in production these days?",
+            "What's the current version of {s}?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -7421,6 +8084,7 @@ def main() -> int:
         "thirteenth": THIRTEENTH,
         "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH,
+        "sixteenth": SIXTEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):

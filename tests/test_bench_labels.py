@@ -184,6 +184,8 @@ def test_the_second_score_rejects_a_wrong_date_or_person_and_reads_spelled_numbe
         ("heldout8", 20, 20),
         ("heldout10_before", 60, 60),
         ("heldout10_after", 60, 60),
+        ("heldout11_before", 60, 60),
+        ("heldout11_after", 60, 60),
     ],
 )
 def test_the_labelled_samples_are_whole_and_their_strict_verdicts_current(
