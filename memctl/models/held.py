@@ -50,6 +50,7 @@ from memctl.models.words import (
     bare,
     content_words,
     fact_words,
+    undated,
 )
 
 
@@ -171,13 +172,15 @@ def _echo(stone: Tombstone) -> _Echo | None:
 def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     """`_echo`, read once a process (the MCP server recalls again and again; 200 facts'
     words are 2 ms)."""
-    words = fact_words(_REQUEST.sub("", bare(fact), count=1))
+    # The fact as its turn said it: the date note the flush added ("(March 2026)") is
+    # no word the turn, nor an echo of it, says.
+    said = _REQUEST.sub("", bare(undated(fact)), count=1)
+    words = fact_words(said)
     # A negation is read apart (`negated`): "never" is no word an echo must repeat.
     content = frozenset(word for word in words - {NOT} if not NEGATION.fullmatch(word))
     if len(content) < MIN_ECHO_WORDS:
         return None
     new = fact_words(replacement) - {NOT} if replacement else frozenset()
-    said = _REQUEST.sub("", bare(fact), count=1)
     # The head, not its owner: "dentist" of "The user's (Dana's) dentist appointment".
     first = next((word for word in content_words(said) if not word.endswith("'s")), "")
     return _Echo(content, NOT in words, new, first, _values(said))
@@ -357,8 +360,9 @@ class _Restatements:
 
 
 def _restated_key(text: str) -> frozenset[str]:
-    """`fact_words` of a fact or a clause of a turn, without a request before it."""
-    return fact_words(_REQUEST.sub("", bare(text), count=1))
+    """`fact_words` of a fact or a clause of a turn, without a request before it nor the
+    date note a flush adds (`undated`)."""
+    return fact_words(_REQUEST.sub("", bare(undated(text)), count=1))
 
 
 def with_echoes(stones: list[Tombstone]) -> Forgotten:
