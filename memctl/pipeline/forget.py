@@ -45,6 +45,7 @@ from memctl.pipeline.provenance import (
     line_number,
     place,
     read_sidecar,
+    sayings,
     sidecar_path,
     turns_saying,
 )
@@ -141,6 +142,7 @@ def forget(
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         if purge:
+            needles += _sayings(ws, found, needles)
             _plan_purge(ws, target, needles, result)
         if dry_run:
             return result
@@ -179,6 +181,19 @@ def forget(
             # Where the fact it corrects stood (under the same heading).
             save(ws, config, fact if BULLET.match(fact) else f"- {fact}", unforget=False, at=at)
     return result
+
+
+def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[str]:
+    """What a purge masks of the thread turns the facts at `found` were taken from, as
+    provenance names them (`provenance.sayings`): the sentences that said each fact, in
+    their own words (the turn's "I" where the fact says "the user", no date note the
+    flush added), which the fact's text would not find. One shorter than a purge query
+    may be (`PURGE_MIN`) is left: its mask would fall on words everywhere."""
+    return [
+        sentence
+        for sentence in sayings(ws, found)
+        if sentence not in needles and len(" ".join(sentence.split())) >= PURGE_MIN
+    ]
 
 
 def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[str]]:

@@ -59,3 +59,40 @@ def test_a_forget_hides_the_echo_of_a_fact_the_flush_dated(cli, workspace):
     assert "zqcsxhg" not in recalled.stdout
     # The thread's other turn is still found.
     assert cli("-w", workspace, "search", "zqkjpgd", "--scope", "threads").exit_code == 0
+
+
+def test_a_purge_by_place_masks_the_turn_a_dated_fact_was_taken_from(cli, workspace):
+    number = dated(cli, workspace, echo=True, more="Lunch is at noon. ")
+    explained = cli("-w", workspace, "explain", f"MEMORY.md:{number}")
+    assert "thread t3 entry 1" in explained.stdout
+
+    dry = cli("-w", workspace, "forget", f"MEMORY.md:{number}", "--purge", "--dry-run")
+    run = cli("-w", workspace, "forget", f"MEMORY.md:{number}", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert "threads/t3.jsonl" in run.stdout.split()
+    assert set(run.stdout.split()) == set(dry.stdout.split())
+    assert holding(workspace, "zqcsxhg") == []  # the turn, and the echo of it
+    assert cli("-w", workspace, "search", "zqcsxhg", "--scope", "all").exit_code == 1
+    # Only the sentence that said it: the turn's other sentence, and the other turn, stay.
+    log = (workspace / "threads" / "t3.jsonl").read_text()
+    assert "Lunch is at noon." in log and "The zqkjpgd database is Postgres." in log
+
+
+def test_a_purge_masks_the_turn_in_its_own_words(cli, workspace):
+    """The builtin flush says "the user" for the turn's "my": the fact's text is not in
+    the turn, the sentence provenance names is."""
+    configure(workspace)
+    said = "My locker code is qv-77-zulu-18. Lunch is at noon."
+    append(cli, workspace, "t1", [{"role": "user", "content": said}])
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    lines = (workspace / "MEMORY.md").read_text().splitlines()
+    number = next(n for n, line in enumerate(lines, 1) if "qv-77-zulu-18" in line)
+    assert "My locker" not in lines[number - 1]
+
+    run = cli("-w", workspace, "forget", f"MEMORY.md:{number}", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert holding(workspace, "qv-77-zulu-18") == []
+    assert "Lunch is at noon." in (workspace / "threads" / "t1.jsonl").read_text()
