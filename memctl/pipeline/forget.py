@@ -34,7 +34,7 @@ from memctl.core.forgotten import (
     same_fact,
     tombstones,
 )
-from memctl.core.memory import memory_path
+from memctl.core.memory import memory_path, read_memory
 from memctl.core.said import speaker_label
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
@@ -126,6 +126,11 @@ def forget(
     bring back."""
     _check(target, replacement, purge=purge)
     with ws.lock():
+        if not purge:
+            # MEMORY.md is rewritten from its text: a byte that is not UTF-8 would come
+            # back as U+FFFD in every other line. Refused (exit 2), as explain and
+            # consolidate refuse it. A purge works on bytes (its rewrite keeps them).
+            read_memory(ws)
         facts = _resolve(ws, target, purge=purge)
         if not purge:
             facts = _still_stated(ws, facts)
@@ -138,7 +143,7 @@ def forget(
         gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines})
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         kept, at, result.memory_lines = _without(
-            memory.decode("utf-8", "replace"), gone, headings=replacement is None
+            memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         if purge:
@@ -169,7 +174,7 @@ def forget(
             result.history = ws.relative(saved)
         record_tombstones(ws, stones)
         if result.memory_lines:
-            write_atomic(ws.memory_md, kept.encode("utf-8"))
+            write_atomic(ws.memory_md, kept.encode("utf-8", "surrogateescape"))
         if purge:
             wiped = purge_files(ws, needles, dry_run=False)
             purged, result.purge_unreachable = wiped.changed, wiped.unreachable
@@ -533,7 +538,9 @@ def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int 
     index = 0
     while index < len(lines):
         end = continued(lines, index) if is_fact_line(lines[index]) else index + 1
-        if is_fact_line(lines[index]) and any(gone.states(line) for line in lines[index:end]):
+        if is_fact_line(lines[index]) and any(
+            gone.states(_text(line)) for line in lines[index:end]
+        ):
             dropped.update(range(index, end))
         index = end
     at = min(dropped) if dropped else None
@@ -548,6 +555,12 @@ def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int 
     if dropped and text.endswith("\n\n"):
         text = text.rstrip("\n") + "\n"  # the blank lines a removed last section left
     return text, at, removed
+
+
+def _text(line: str) -> str:
+    """A line of MEMORY.md read with its bytes kept (a purge rewrites a file that is not
+    UTF-8 too), as text to compare: a byte that is not UTF-8 read as U+FFFD."""
+    return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _doubled_blanks(lines: list[str], dropped: set[int]) -> set[int]:

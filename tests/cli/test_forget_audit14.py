@@ -1,0 +1,38 @@
+"""forget and undo as a user sees them (audit 14, defects 5 and 6): a MEMORY.md that is
+not UTF-8 text is refused, never rewritten with U+FFFD; what undo and a purge say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support.helpers import snapshot
+
+LATIN1 = b"- Caf\xe9 opens at 9.\n- Dana leads payments.\n"
+
+
+def test_forget_refuses_a_memory_file_that_is_not_utf8_and_writes_nothing(cli, workspace):
+    memory = workspace / "MEMORY.md"
+    memory.write_bytes(memory.read_bytes() + LATIN1)
+    before = snapshot(workspace, locks=False)
+    bad = memory.read_bytes().index(b"\xe9")
+
+    for extra in ([], ["--dry-run"], ["--replace", "Dana leads billing."]):
+        run = cli("-w", workspace, "forget", "Dana leads", *extra)
+        assert run.exit_code == 2, (extra, run.stderr)
+        assert run.stderr.strip().splitlines() == [
+            f"memctl: error: MEMORY.md is not UTF-8 text (byte {bad})"
+        ]
+        assert snapshot(workspace, locks=False) == before
+
+
+def test_a_purge_keeps_the_bytes_of_the_other_lines(cli, workspace: Path):
+    """A purge must be able to mask a secret whatever else the file holds: it works on
+    bytes, and the Latin-1 line keeps its byte."""
+    memory = workspace / "MEMORY.md"
+    memory.write_bytes(memory.read_bytes() + LATIN1)
+
+    run = cli("-w", workspace, "forget", "Dana leads", "--purge")
+
+    assert run.exit_code == 0, run.stderr
+    assert b"- Caf\xe9 opens at 9.\n" in memory.read_bytes()
+    assert b"Dana" not in memory.read_bytes() and b"\xef\xbf\xbd" not in memory.read_bytes()
