@@ -36,3 +36,8 @@ def test_a_purge_keeps_the_bytes_of_the_other_lines(cli, workspace: Path):
     assert run.exit_code == 0, run.stderr
     assert b"- Caf\xe9 opens at 9.\n" in memory.read_bytes()
     assert b"Dana" not in memory.read_bytes() and b"\xef\xbf\xbd" not in memory.read_bytes()
+
+
+def test_forget_help_says_undo_after_a_purge_takes_back_the_step_before(cli):
+    shown = " ".join(cli("forget", "--help").stdout.split())
+    assert "It cannot be undone: it keeps no version, so `memctl undo` after it" in shown
