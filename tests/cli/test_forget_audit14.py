@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.helpers import snapshot
+from tests.support.helpers import append, snapshot
 
 LATIN1 = b"- Caf\xe9 opens at 9.\n- Dana leads payments.\n"
 
@@ -41,3 +41,51 @@ def test_a_purge_keeps_the_bytes_of_the_other_lines(cli, workspace: Path):
 def test_forget_help_says_undo_after_a_purge_takes_back_the_step_before(cli):
     shown = " ".join(cli("forget", "--help").stdout.split())
     assert "It cannot be undone: it keeps no version, so `memctl undo` after it" in shown
+
+
+def two_facts(cli, workspace: Path) -> None:
+    said = [
+        {"role": "user", "content": "The zqalpha cluster runs in Oslo."},
+        {"role": "user", "content": "The zqbeta service is owned by Dana."},
+    ]
+    append(cli, workspace, "t1", said)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+
+def tombstones(workspace: Path) -> list[str]:
+    path = workspace / ".memctl" / "forgotten.jsonl"
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_undo_past_a_forget_and_its_undo_is_back_to_before_the_forget(cli, workspace):
+    """`undo 2` after `forget X; undo` restores the MEMORY.md the forget replaced: X is
+    stated there, and no tombstone keeps it out (the two take-backs were applied drops
+    first, then adds: X was forgotten again)."""
+    two_facts(cli, workspace)
+    assert cli("-w", workspace, "forget", "zqalpha").exit_code == 0
+    assert cli("-w", workspace, "undo").exit_code == 0
+
+    run = cli("-w", workspace, "undo", "2")
+
+    assert run.exit_code == 0, run.stderr
+    assert "forgot" not in run.stderr
+    assert "zqalpha" in (workspace / "MEMORY.md").read_text()
+    assert tombstones(workspace) == []
+    assert cli("-w", workspace, "search", "zqalpha").exit_code == 0
+
+
+def test_undo_over_several_versions_says_each_fact_once(cli, workspace):
+    """The audit's sequence: forget X, undo, undo, a purge of another fact, undo, undo 3
+    printed `undo: forgot: ...` twice (and recorded X's tombstone twice)."""
+    two_facts(cli, workspace)
+    for step in (["forget", "zqalpha"], ["undo"], ["undo"], ["forget", "zqbeta", "--purge"]):
+        assert cli("-w", workspace, *step).exit_code == 0
+    assert cli("-w", workspace, "undo").exit_code == 0
+
+    run = cli("-w", workspace, "undo", "3")
+
+    assert run.exit_code == 0, run.stderr
+    said = [line for line in run.stderr.splitlines() if "zqalpha" in line]
+    assert said == ["undo: forgot: The zqalpha cluster runs in Oslo."]
+    assert sum("zqalpha" in line for line in tombstones(workspace)) == 1
