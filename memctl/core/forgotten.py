@@ -76,6 +76,15 @@ def key_digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
+_MASKED = re.compile(re.escape(MASK) + r"[.\]]*")
+"""A purge's mask (`mask`) in a text."""
+
+
+def unmasked(text: str) -> str:
+    """`text` without the masks a purge wrote: no words of what it said."""
+    return _MASKED.sub(" ", text) if MASK in text else text
+
+
 def mask(size: int) -> bytes:
     """`size` ASCII bytes that say something was purged here."""
     text = MASK + "." * max(0, size - len(MASK) - 1) + "]"

@@ -231,7 +231,7 @@ class Echoes:
     and a sentence holding all of a fact's words states it; across every thread of a
     workspace the same few words meet in sentences about other things. A turn that
     shares a word or two ("deploys on Fridays", "Tuesday's standup") is no echo, nor is
-    any turn for a fact of one content word, nor is a question ("Is Tom vegan?", `_asks`):
+    any turn for a fact of one content word, nor is a question ("Is Tom vegan?", `asks`):
     another person asking states nothing. A short acknowledgement is one too
     (`_acknowledges`): "Noted: dentist on 2026-12-14 at 9am." names what the fact is
     about and all its values, and nothing the fact does not say.
@@ -274,7 +274,7 @@ class Echoes:
             every = frozenset(content_words(text))
             near = [echo for echo in near if (echo.values or echo.words) <= every]
         for sentence in SENTENCE_END.split(text) if near else ():
-            if _asks(sentence):  # "Is Tom vegan?", "Wait, Tom is vegan?": no echo
+            if asks(sentence):  # "Is Tom vegan?", "Wait, Tom is vegan?": no echo
                 continue
             words = frozenset(content_words(sentence))
             for echo in near:
@@ -287,7 +287,7 @@ class Echoes:
         return self._restated(text)
 
 
-def _asks(sentence: str) -> bool:
+def asks(sentence: str) -> bool:
     """Whether the sentence is a question (it ends in "?", a closing quote or bracket
     after it aside): a question asks whether the fact holds and states nothing, in the
     fact's own thread as in any other, whoever asks it."""
@@ -342,7 +342,7 @@ class _Restatements:
         restated = {
             key
             for sentence in sentences
-            if not _asks(sentence)
+            if not asks(sentence)
             for clause in {sentence, *_CLAUSE_END.split(sentence)}
             if clause.strip() and (key := _restated_key(clause)) in keys
         }

@@ -36,10 +36,18 @@ from typing import Any
 
 from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import BULLET, Forgotten, fact_key, key_digest, read_tombstones
+from memctl.core.forgotten import (
+    BULLET,
+    Forgotten,
+    fact_key,
+    key_digest,
+    read_tombstones,
+    unmasked,
+)
 from memctl.core.said import SAID_KEY_FORMAT, conversation_names, said_key, speaker_of, when
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
+from memctl.models.held import asks
 from memctl.models.words import SENTENCE_END, content_words, undated
 
 SIDECAR_NAME = "provenance.json"
@@ -740,20 +748,29 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
 
 
 def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -> Entry | None:
-    """The entry of `first`..`last` that shares the most words with `fact`."""
+    """The entry of `first`..`last` that shares the most words with `fact`, of those the
+    first that states them (a question naming the fact's words before the turn that
+    stated it is not where it was said: `held.asks`). A purge's masks are no words: a
+    line it masked whole was said in no entry that can be told."""
     if log is None:
         return None
-    wanted = set(content_words(fact))
-    best: tuple[int, int, dict[str, Any]] | None = None
+    wanted = set(content_words(unmasked(fact)))
+    best: tuple[tuple[int, int], int, dict[str, Any]] | None = None
     said: list[dict[str, Any]] = []
     for index in range(first, min(last + 1, log.total)):
         entry = log.entry(index)
         if entry.get("role") not in ("user", "assistant", "tool"):
             continue
         said.append(entry)
-        shared = len(wanted & set(content_words(message_text(entry))))
-        if shared and (best is None or shared > best[0]):
-            best = (shared, index, entry)
+        text = unmasked(message_text(entry))
+        shared = len(wanted & set(content_words(text)))
+        states = any(
+            not asks(sentence) and wanted.intersection(content_words(sentence))
+            for sentence in SENTENCE_END.split(text)
+        )
+        score = (shared, int(states))
+        if score[0] and (best is None or score > best[0]):
+            best = (score, index, entry)
     if best is None:
         return None
     _, index, entry = best

@@ -89,3 +89,31 @@ def test_undo_over_several_versions_says_each_fact_once(cli, workspace):
     said = [line for line in run.stderr.splitlines() if "zqalpha" in line]
     assert said == ["undo: forgot: The zqalpha cluster runs in Oslo."]
     assert sum("zqalpha" in line for line in tombstones(workspace)) == 1
+
+
+def test_explain_of_a_ledger_line_names_the_entry_that_stated_it_purged_or_not(cli, workspace):
+    """A question naming the fact's words came first ("... passphrase zq... is in it
+    somewhere?"): the entry stating the fact is the source, not the first with as many
+    words in common. Once a purge masked the line whole, the masks share no word with
+    the question's masked copy: no entry is named, never a wrong one."""
+    said = [
+        {
+            "role": "user",
+            "content": "Please read the log. The deploy passphrase zqpass-9x7 is in it?",
+        },
+        {"role": "assistant", "content": "Sure, reading it."},
+        {"role": "user", "content": "The deploy passphrase is zqpass-9x7."},
+    ]
+    append(cli, workspace, "t1", said)
+    assert cli("-w", workspace, "flush").exit_code == 0
+    (ledger,) = (workspace / "memory").glob("*.md")
+    lines = ledger.read_text().splitlines()
+    line = f"memory/{ledger.name}:{lines.index('- The deploy passphrase is zqpass-9x7.') + 1}"
+
+    before = cli("-w", workspace, "explain", line)
+    assert cli("-w", workspace, "forget", "zqpass-9x7", "--purge").exit_code == 0
+    after = cli("-w", workspace, "explain", line)
+
+    assert before.exit_code == 0 and "<- thread t1 entry 2 (user" in before.stdout
+    assert after.exit_code == 0, after.stderr
+    assert "[forgotten" in after.stdout and "entry 0" not in after.stdout
