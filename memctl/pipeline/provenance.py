@@ -613,7 +613,8 @@ class Origin:
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     entry: Entry | None = None
-    """The one of them that said it (the most words shared), when any shares one."""
+    """The one of them that said it (the most words shared, the first of those stating
+    them rather than asking; a purge's masks are no words), when any shares one."""
 
 
 @dataclass
