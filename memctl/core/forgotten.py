@@ -90,6 +90,12 @@ no letter after it), still in the files of a purge made before `SHORT_MASK` (its
 _MASK_STARTS = (SHORT_MASK, "[forg")
 
 
+def unmasked(text: str) -> str:
+    """`text` without the masks a purge wrote (`MASK_RUN`, at any length): no words of
+    what it said."""
+    return MASK_RUN.sub(" ", text) if holds_mask(text) else text
+
+
 def mask(size: int) -> bytes:
     """`size` ASCII bytes that say something was purged here: `[forgotten......]`
     (`[forgotten` at 10 bytes), or for a copy of 3 to 9 bytes `[~]` ... `[~~~~~~~]`
@@ -289,8 +295,23 @@ class TakeBack:
         return bool(self.drop or self.add)
 
     def then(self, later: TakeBack) -> TakeBack:
-        """This take-back followed by `later` (an undo that goes back past two runs)."""
-        return TakeBack([*self.drop, *later.drop], [*self.add, *later.add])
+        """This take-back followed by `later` (an undo that goes back past two runs): for
+        each stone the last of what they do to it, once. A forget's take-back drops a
+        stone an undo after it added back: `undo 2` after `forget X; undo` is back to
+        before the forget, X stated, not forgotten again (nor recorded twice)."""
+        last: dict[str, tuple[Stone, bool]] = {}
+        for stones, adds in ((self.drop, False), (self.add, True)):
+            for stone in stones:
+                last[_stone_id(stone)] = (stone, adds)
+        for stones, adds in ((later.drop, False), (later.add, True)):
+            for stone in stones:
+                key = _stone_id(stone)
+                last.pop(key, None)  # the later one decides, in its own order
+                last[key] = (stone, adds)
+        return TakeBack(
+            [stone for stone, adds in last.values() if not adds],
+            [stone for stone, adds in last.values() if adds],
+        )
 
     def document(self) -> dict[str, list[Stone]]:
         return {"drop": self.drop, "add": self.add}
@@ -304,6 +325,11 @@ class TakeBack:
             [s for s in data.get("drop") or [] if isinstance(s, dict)],
             [s for s in data.get("add") or [] if isinstance(s, dict)],
         )
+
+
+def _stone_id(stone: Stone) -> str:
+    """A tombstone as one value (a dict is no key): its JSON, keys sorted."""
+    return json.dumps(stone, sort_keys=True, ensure_ascii=False)
 
 
 def rename_said(ws: Workspace, old: str, new: str | None) -> int:

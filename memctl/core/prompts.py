@@ -184,7 +184,70 @@ def _unwrapped(text: str) -> str:
         paragraphs = paragraphs[1:]
     if len(paragraphs) > 1 and _is_wrapping(paragraphs[-1], _SIGN_OFF):
         paragraphs = paragraphs[:-1]
-    return "\n\n".join(paragraphs).strip()
+    return _without_chatter("\n\n".join(paragraphs).strip())
+
+
+_INTERJECTION = (
+    r"(?i)^\s*(?:(?:sure|okay|ok|certainly|of course|absolutely|alright|all right|great|"
+    r"got it|understood|done|no problem|here you go)\b[!,.]*\s*)+"
+)
+_INTRODUCES = r"(?i)(?:here(?:'s|’s| is| are)|below (?:is|are))\b"
+_ADDRESSES = r"\bI(?=[\s'’])|(?i:\b(?:you|your|yours|you're|you'd|you'll|let me|let's)\b)"
+"""The model speaking as "I" or to "you": a memory document states facts about people
+by name ("the user", "Dana"), it does not talk. `I/O` is no "I"."""
+
+
+def _is_chatter(line: str) -> bool:
+    """A prose line of an answer that is the model talking to its user: an interjection
+    ("Sure!"), what introduces the document ("Here is the updated memory:"), a sign-off,
+    or a line in the first or second person ("I merged the new facts ...")."""
+    text = line.strip().strip("*_").strip()
+    lead = re.match(_INTERJECTION, text)
+    rest = text[lead.end() :] if lead else text
+    return (
+        not rest
+        or bool(re.match(_INTRODUCES, rest))
+        or bool(re.match(_SIGN_OFF, rest))
+        or bool(re.search(_ADDRESSES, text))
+    )
+
+
+def _without_chatter(text: str) -> str:
+    """`text` without the chatter (`_is_chatter`) around a memory document, which is
+    headings and bullets: the prose lines before its first heading or bullet, and those
+    after its last bullet (and that bullet's indented continuation lines), that talk to
+    the user. Prose that states something, there or between the bullets, is kept; an
+    answer of no heading and no bullet is left as it is (prose: no document to frame)."""
+    lines = text.split("\n")
+    fenced: set[int] = set()  # a code block's lines are neither frame nor prose
+    opened: int | None = None
+    for n, line in enumerate(lines):
+        if re.match(_FENCE_OPEN, line):
+            if opened is not None:
+                fenced |= set(range(opened, n + 1))
+            opened = None if opened is not None else n
+    framed = [
+        n
+        for n, line in enumerate(lines)
+        if n not in fenced and (re.match(_BULLET, line) or re.match(_HEADING, line))
+    ]
+    if not framed:
+        return text
+    bullets = [n for n in framed if re.match(_BULLET, lines[n])]
+    end = (bullets or framed)[-1] + 1
+    while end < len(lines) and lines[end].strip() and lines[end][:1].isspace():
+        end += 1  # the last bullet's continuation lines
+    prose = [n for n in [*range(framed[0]), *range(end, len(lines))] if n not in fenced]
+    dropped = {
+        n
+        for n in prose
+        if lines[n].strip()
+        and not lines[n].lstrip().startswith(("<!--", "```", "~~~"))
+        and _is_chatter(lines[n])
+    }
+    if not dropped:
+        return text
+    return "\n".join(line for n, line in enumerate(lines) if n not in dropped).strip()
 
 
 def memory_document(text: str) -> tuple[str | None, str]:

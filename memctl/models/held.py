@@ -50,6 +50,7 @@ from memctl.models.words import (
     bare,
     content_words,
     fact_words,
+    undated,
 )
 
 
@@ -171,13 +172,15 @@ def _echo(stone: Tombstone) -> _Echo | None:
 def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     """`_echo`, read once a process (the MCP server recalls again and again; 200 facts'
     words are 2 ms)."""
-    words = fact_words(_REQUEST.sub("", bare(fact), count=1))
+    # The fact as its turn said it: the date note the flush added ("(March 2026)") is
+    # no word the turn, nor an echo of it, says.
+    said = _REQUEST.sub("", bare(undated(fact)), count=1)
+    words = fact_words(said)
     # A negation is read apart (`negated`): "never" is no word an echo must repeat.
     content = frozenset(word for word in words - {NOT} if not NEGATION.fullmatch(word))
     if len(content) < MIN_ECHO_WORDS:
         return None
     new = fact_words(replacement) - {NOT} if replacement else frozenset()
-    said = _REQUEST.sub("", bare(fact), count=1)
     # The head, not its owner: "dentist" of "The user's (Dana's) dentist appointment".
     first = next((word for word in content_words(said) if not word.endswith("'s")), "")
     return _Echo(content, NOT in words, new, first, _values(said))
@@ -228,7 +231,7 @@ class Echoes:
     and a sentence holding all of a fact's words states it; across every thread of a
     workspace the same few words meet in sentences about other things. A turn that
     shares a word or two ("deploys on Fridays", "Tuesday's standup") is no echo, nor is
-    any turn for a fact of one content word, nor is a question ("Is Tom vegan?", `_asks`):
+    any turn for a fact of one content word, nor is a question ("Is Tom vegan?", `asks`):
     another person asking states nothing. A short acknowledgement is one too
     (`_acknowledges`): "Noted: dentist on 2026-12-14 at 9am." names what the fact is
     about and all its values, and nothing the fact does not say.
@@ -271,7 +274,7 @@ class Echoes:
             every = frozenset(content_words(text))
             near = [echo for echo in near if (echo.values or echo.words) <= every]
         for sentence in SENTENCE_END.split(text) if near else ():
-            if _asks(sentence):  # "Is Tom vegan?", "Wait, Tom is vegan?": no echo
+            if asks(sentence):  # "Is Tom vegan?", "Wait, Tom is vegan?": no echo
                 continue
             words = frozenset(content_words(sentence))
             for echo in near:
@@ -284,7 +287,7 @@ class Echoes:
         return self._restated(text)
 
 
-def _asks(sentence: str) -> bool:
+def asks(sentence: str) -> bool:
     """Whether the sentence is a question (it ends in "?", a closing quote or bracket
     after it aside): a question asks whether the fact holds and states nothing, in the
     fact's own thread as in any other, whoever asks it."""
@@ -339,7 +342,7 @@ class _Restatements:
         restated = {
             key
             for sentence in sentences
-            if not _asks(sentence)
+            if not asks(sentence)
             for clause in {sentence, *_CLAUSE_END.split(sentence)}
             if clause.strip() and (key := _restated_key(clause)) in keys
         }
@@ -357,8 +360,9 @@ class _Restatements:
 
 
 def _restated_key(text: str) -> frozenset[str]:
-    """`fact_words` of a fact or a clause of a turn, without a request before it."""
-    return fact_words(_REQUEST.sub("", bare(text), count=1))
+    """`fact_words` of a fact or a clause of a turn, without a request before it nor the
+    date note a flush adds (`undated`)."""
+    return fact_words(_REQUEST.sub("", bare(undated(text)), count=1))
 
 
 def with_echoes(stones: list[Tombstone]) -> Forgotten:

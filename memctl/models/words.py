@@ -96,6 +96,17 @@ NOT = "\0not"
 """How `fact_words` marks a negation: no word two sayings share."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 """Where a turn's sentences part: after a stop, or at a line break."""
+DATE_NOTE = re.compile(r"\s*\((?:[A-Z][a-z]+ )?\d{4}(?: to (?:[A-Z][a-z]+ )?\d{4})?\)(?=[\s.!]*$)")
+"""The date a flush or a consolidation puts at the end of a fact, in brackets: "(March
+2026)" (a past event dated by the month its message was said), "(October 2026 to
+November 2026)" (folded from sayings of several months). Words memctl added, which the
+turn that said the fact never said."""
+
+
+def undated(text: str) -> str:
+    """A fact without the date note memctl added to it (`DATE_NOTE`): what its turn said,
+    and what an echo of that turn repeats."""
+    return DATE_NOTE.sub("", text)
 
 
 def unbulleted(line: str) -> str:

@@ -36,14 +36,14 @@ from memctl.core.forgotten import (
     same_fact,
     tombstones,
 )
-from memctl.core.memory import is_marker, memory_path
+from memctl.core.memory import is_marker, memory_path, read_memory
 from memctl.core.said import speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
 from memctl.models.words import person
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import Ledgers, line_number, place, turns_saying
+from memctl.pipeline.provenance import Ledgers, line_number, place, sayings, turns_saying
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
@@ -121,6 +121,11 @@ def forget(
     bring back."""
     _check(target, replacement, purge=purge)
     with ws.lock():
+        if not purge:
+            # MEMORY.md is rewritten from its text: a byte that is not UTF-8 would come
+            # back as U+FFFD in every other line. Refused (exit 2), as explain and
+            # consolidate refuse it. A purge works on bytes (its rewrite keeps them).
+            read_memory(ws)
         facts = _resolve(ws, target, purge=purge)
         if not purge:
             facts = _still_stated(ws, facts)
@@ -133,10 +138,11 @@ def forget(
         gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines})
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         kept, at, result.memory_lines = _without(
-            memory.decode("utf-8", "replace"), gone, headings=replacement is None
+            memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         if purge:
+            needles += _sayings(ws, found, needles)
             _plan_purge(ws, target, needles, result)
         if dry_run:
             return result
@@ -163,7 +169,7 @@ def forget(
             result.history = ws.relative(saved)
         record_tombstones(ws, stones)
         if result.memory_lines:
-            write_atomic(ws.memory_md, kept.encode("utf-8"))
+            write_atomic(ws.memory_md, kept.encode("utf-8", "surrogateescape"))
         if purge:
             wiped = purge_files(ws, needles, dry_run=False)
             purged, result.purge_unreachable = wiped.changed, wiped.unreachable
@@ -175,6 +181,19 @@ def forget(
             # Where the fact it corrects stood (under the same heading).
             save(ws, config, fact if BULLET.match(fact) else f"- {fact}", unforget=False, at=at)
     return result
+
+
+def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[str]:
+    """What a purge masks of the thread turns the facts at `found` were taken from, as
+    provenance names them (`provenance.sayings`): the sentences that said each fact, in
+    their own words (the turn's "I" where the fact says "the user", no date note the
+    flush added), which the fact's text would not find. One shorter than a purge query
+    may be (`PURGE_MIN`) is left: its mask would fall on words everywhere."""
+    return [
+        sentence
+        for sentence in sayings(ws, found)
+        if sentence not in needles and len(" ".join(sentence.split())) >= PURGE_MIN
+    ]
 
 
 def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[str]]:
@@ -578,7 +597,9 @@ def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int 
     index = 0
     while index < len(lines):
         end = continued(lines, index) if is_fact_line(lines[index]) else index + 1
-        if is_fact_line(lines[index]) and any(gone.states(line) for line in lines[index:end]):
+        if is_fact_line(lines[index]) and any(
+            gone.states(_text(line)) for line in lines[index:end]
+        ):
             dropped.update(range(index, end))
         index = end
     at = min(dropped) if dropped else None
@@ -593,6 +614,12 @@ def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int 
     if dropped and text.endswith("\n\n"):
         text = text.rstrip("\n") + "\n"  # the blank lines a removed last section left
     return text, at, removed
+
+
+def _text(line: str) -> str:
+    """A line of MEMORY.md read with its bytes kept (a purge rewrites a file that is not
+    UTF-8 too), as text to compare: a byte that is not UTF-8 read as U+FFFD."""
+    return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _doubled_blanks(lines: list[str], dropped: set[int]) -> set[int]:

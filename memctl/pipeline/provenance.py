@@ -36,7 +36,13 @@ from typing import Any
 
 from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import BULLET, Forgotten, fact_key, read_tombstones
+from memctl.core.forgotten import (
+    BULLET,
+    Forgotten,
+    fact_key,
+    read_tombstones,
+    unmasked,
+)
 from memctl.core.memory import is_marker
 from memctl.core.said import SAID_KEY_FORMAT, conversation_names, said_key, speaker_of, when
 from memctl.core.sources import (
@@ -51,7 +57,8 @@ from memctl.core.sources import (
 )
 from memctl.core.threads import LogRead, message_text, read_log
 from memctl.core.workspace import Workspace
-from memctl.models.words import content_words
+from memctl.models.held import asks
+from memctl.models.words import SENTENCE_END, content_words, undated
 
 MATCH_THRESHOLD = 0.5
 """A ledger line is a source of a bullet whose words it shares this much (Dice)."""
@@ -562,7 +569,8 @@ class Origin:
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     entry: Entry | None = None
-    """The one of them that said it (the most words shared), when any shares one."""
+    """The one of them that said it (the most words shared, the first of those stating
+    them rather than asking; a purge's masks are no words), when any shares one."""
 
 
 @dataclass
@@ -610,18 +618,9 @@ def turns_saying(ws: Workspace, places: list[str]) -> dict[str, list[str]]:
     ledgers = Ledgers(ws)
     found: dict[str, list[str]] = {}
     for spot in places:
-        located = place(spot)
-        if located is None or not located["line"].isdigit():
+        origins = _origins_at(ws, ledgers, spot)
+        if origins is None:
             continue
-        name, number = located["path"], int(located["line"])
-        line = ledgers.line(Source(name, number, ""))
-        if line is None or not is_bullet(line):
-            continue
-        if name == "MEMORY.md":  # its recorded sources: words in common are no proof
-            explained = explain_line(ws, number, line, ledgers)
-            origins = explained.sources if explained.how == "recorded" else []
-        else:
-            origins = [_origin(ledgers, Source(name, number, bullet_digest(line)))]
         turns = [
             f"{ws.relative(ws.threads_dir)}/{origin.entry.thread}.jsonl#{origin.entry.index}"
             for origin in origins
@@ -629,6 +628,63 @@ def turns_saying(ws: Workspace, places: list[str]) -> dict[str, list[str]]:
         ]
         found[spot] = list(dict.fromkeys(turns))
     return found
+
+
+SAYING_WORDS = 2
+"""Content words a sentence of a turn must share with a fact to be a saying of it (one
+alone, a fact of one word aside): a single shared word is a topic ("deploys"), which
+other sentences of the turn name without saying the fact."""
+
+
+def sayings(ws: Workspace, places: list[str]) -> list[str]:
+    """The sentences of the thread turns the fact lines at `places` were taken from
+    (`turns_saying`'s turns), that said them: in each turn, the sentence sharing the most
+    of its ledger line's content words (the date note memctl added aside), then any other
+    sharing `SAYING_WORDS` of those the first did not hold (a fact told over two
+    sentences). A purge masks them: the turn said the fact in its own words ("I" where the
+    line says "the user", no date note), which the line's text does not find."""
+    ledgers = Ledgers(ws)
+    found: list[str] = []
+    for spot in places:
+        for origin in _origins_at(ws, ledgers, spot) or []:
+            log = ledgers.log(origin.entry.thread) if origin.entry is not None else None
+            if origin.entry is None or log is None or origin.entry.index >= log.total:
+                continue
+            said = message_text(log.entry(origin.entry.index))
+            found += [one for one in _saying(said, undated(origin.text)) if one not in found]
+    return found
+
+
+def _saying(text: str, fact: str) -> list[str]:
+    """The sentences of `text` that say `fact` (`sayings`)."""
+    left = set(content_words(fact))
+    sentences = [(one.strip(), set(content_words(one))) for one in SENTENCE_END.split(text)]
+    chosen: list[str] = []
+    need = min(SAYING_WORDS, len(left))
+    while left and sentences:
+        sentence, words = max(sentences, key=lambda pair: len(pair[1] & left))
+        if not words & left or len(words & left) < need:
+            break
+        chosen.append(sentence)
+        left -= words
+        need = SAYING_WORDS
+    return chosen
+
+
+def _origins_at(ws: Workspace, ledgers: Ledgers, spot: str) -> list[Origin] | None:
+    """The sources of the fact line at `spot` (a ledger line: itself; a MEMORY.md
+    bullet: its recorded ledger lines), None when `spot` is no fact line."""
+    located = place(spot)
+    if located is None or not located["line"].isdigit():
+        return None
+    name, number = located["path"], int(located["line"])
+    line = ledgers.line(Source(name, number, ""))
+    if line is None or not is_bullet(line):
+        return None
+    if name == "MEMORY.md":  # its recorded sources: words in common are no proof
+        explained = explain_line(ws, number, line, ledgers)
+        return explained.sources if explained.how == "recorded" else []
+    return [_origin(ledgers, Source(name, number, bullet_digest(line)))]
 
 
 def _origin(ledgers: Ledgers, source: Source) -> Origin:
@@ -649,20 +705,29 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
 
 
 def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -> Entry | None:
-    """The entry of `first`..`last` that shares the most words with `fact`."""
+    """The entry of `first`..`last` that shares the most words with `fact`, of those the
+    first that states them (a question naming the fact's words before the turn that
+    stated it is not where it was said: `held.asks`). A purge's masks are no words: a
+    line it masked whole was said in no entry that can be told."""
     if log is None:
         return None
-    wanted = set(content_words(fact))
-    best: tuple[int, int, dict[str, Any]] | None = None
+    wanted = set(content_words(unmasked(fact)))
+    best: tuple[tuple[int, int], int, dict[str, Any]] | None = None
     said: list[dict[str, Any]] = []
     for index in range(first, min(last + 1, log.total)):
         entry = log.entry(index)
         if entry.get("role") not in ("user", "assistant", "tool"):
             continue
         said.append(entry)
-        shared = len(wanted & set(content_words(message_text(entry))))
-        if shared and (best is None or shared > best[0]):
-            best = (shared, index, entry)
+        text = unmasked(message_text(entry))
+        shared = len(wanted & set(content_words(text)))
+        states = any(
+            not asks(sentence) and wanted.intersection(content_words(sentence))
+            for sentence in SENTENCE_END.split(text)
+        )
+        score = (shared, int(states))
+        if score[0] and (best is None or score > best[0]):
+            best = (score, index, entry)
     if best is None:
         return None
     _, index, entry = best

@@ -599,7 +599,8 @@ def _one_or_all(run: Callable[[bool], ForgetResult], args: dict[str, Any]) -> Fo
     try:
         return run(every)
     except Ambiguous as exc:
-        listed = "; ".join(exc.facts)
+        # Each fact is a sentence of its own: its stop ends the list, not a second one.
+        listed = "; ".join(fact.rstrip() for fact in exc.facts).rstrip(".")
         raise ToolArgumentError(
             f"the words match {plural(len(exc.facts), 'fact')}: {listed}. Use more of one "
             "fact's words, or all: true for every one"

@@ -806,3 +806,14 @@ def test_a_turn_echoing_a_forgotten_fact_is_hidden_from_the_tools(tmp_path_facto
     history = client.text("thread_history", {"thread": "chat"})
     assert echo not in history and "#3 [assistant] [forgotten: " in history, history
     assert "#4 [user] What's the weather like?" in history
+
+
+def test_memory_forget_of_several_facts_lists_them_with_one_stop(client, ws):
+    """Audit 14 defect 6: the refusal ended "...on Fridays.. Use more of ..."."""
+    for fact in ("The zqstop east gate opens at 6.", "The zqstop west gate opens at 7."):
+        client.text("memory_save", {"content": fact})
+
+    refused = client.error("memory_forget", {"query": "zqstop"})
+
+    assert "opens at 7. Use more of one fact's words" in refused
+    assert ".." not in refused

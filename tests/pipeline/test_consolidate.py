@@ -432,6 +432,18 @@ CHATTY = {
         "Sure! I've merged the new entries.\n\n# Memory\n\n- Existing fact.\n"
         "- First daily fact.\n\nLet me know if you'd like a different grouping."
     ),
+    # Audit 14 defect 4: no fence and no blank line around the chatter; an interjection
+    # alone; an outro that reports what the model did ("I merged ...").
+    "unfenced_preamble_and_outro": (
+        "Sure! Here is the updated memory:\n# Memory\n\n- Existing fact.\n"
+        "- First daily fact.\nI merged the new facts and removed duplicates. Let me know "
+        "if you'd like me to reorganise anything else!"
+    ),
+    "interjection": "Sure!\n\n# Memory\n\n- Existing fact.\n- First daily fact.",
+    "outro_in_the_first_person": (
+        "# Memory\n\n- Existing fact.\n- First daily fact.\n\n"
+        "I merged the new facts and dropped duplicates."
+    ),
 }
 
 
