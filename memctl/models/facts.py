@@ -1644,7 +1644,11 @@ def _not_told(sentence: str) -> bool:
         )
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
-        or bool(_PLEASE_ENDED.search(sentence) and _ORDERED.match(sentence))
+        or bool(
+            _PLEASE_ENDED.search(sentence)
+            and _ORDERED.match(sentence)
+            and not _KEPT_ORDER.match(sentence)
+        )
     )
 
 
@@ -1659,6 +1663,23 @@ determiner), after the name of the one spoken to: a verb in the imperative. Clos
 "please" ("Hana, loop Priyanka in today please", "book the big room pls"), it is an order
 to the listener, of the moment, whatever it names; a choice said with "please" ("Just
 Tuesdays and Thursdays for the evening one, please") settles what was offered."""
+
+_KEPT_ORDER = re.compile(
+    r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now)\s+)?(?i:"
+    # an order to keep it: the verb of memory itself ("Remember ...", "Note ...")
+    r"(?:remember|note|memori[sz]e|(?:keep|bear)\s+in\s+mind|make\s+a\s+note\s+of|"
+    r"don'?t\s+forget|do\s+not\s+forget)\b"
+    # its object a finite clause: a subject and its verb ("... my new address is ...")
+    r"|[a-z]+\s+(?:that\s+)?(?:i|we|he|she|they|(?:my|our|his|her|their)(?:\s+[\w'-]+){1,3}?)"
+    r"\s+(?:am|is|are|was|were|have|has|had|will|can|do|does|did|'m|'s|'re|'ve)\b"
+    # naming the speaker: "call me X", "address me as X"
+    r"|[a-z]+\s+me\s+(?:as\s+)?(?-i:[A-Z]))"
+)
+"""An order closing on "please" that is no request of the moment but memory: an order
+to remember or note, whatever follows ("Remember I am allergic to shellfish please"); one
+whose object is a clause, a subject with its finite verb, which states a fact however it
+is asked ("Note my new address is 12 Elm Road, please"); and one naming the speaker
+("Address me as Sam please") (review 20 #5)."""
 
 
 _REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)

@@ -119,6 +119,33 @@ def test_thanks_and_a_request_closing_on_please_are_not_facts() -> None:
     )
 
 
+def test_an_order_to_remember_or_of_a_clause_closing_on_please_is_kept() -> None:
+    """Review 20 #5: an order to remember or note, one whose object is a clause (a
+    subject with its verb), and one naming the speaker are memory however politely
+    asked; the order of the moment around them still goes."""
+    assert chat(
+        "Hana: Note my new address is 12 Elm Road, please.",
+        "Ines: Remember I am allergic to shellfish please.",
+        "Samuel: Address me as Sam please.",
+        "Marcus: book the big room for friday pls",
+    ) == [
+        "Note Hana's new address is 12 Elm Road, please.",
+        "Remember Ines is allergic to shellfish please.",
+        "Address Samuel as Sam please.",
+    ]
+    said = [
+        {"role": "user", "text": "Remember I am allergic to shellfish please.", "ts": OCTOBER},
+        {"role": "assistant", "text": "Noted.", "ts": OCTOBER},
+        {"role": "user", "text": "Address me as Sam please.", "ts": OCTOBER},
+        {"role": "assistant", "text": "Sure.", "ts": OCTOBER},
+        {"role": "user", "text": "Send me the report by friday please.", "ts": OCTOBER},
+    ]
+    assert extract(said, [], lambda text: False) == [
+        "Remember the user is allergic to shellfish please.",
+        "Address the user as Sam please.",
+    ]
+
+
 def test_a_thanks_clause_is_cut_from_the_news_it_closes() -> None:
     assert chat("Dev: I'm back from Lisbon, thanks Hana for covering") == [
         "Dev is back from Lisbon."
