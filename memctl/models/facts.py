@@ -2118,6 +2118,9 @@ def extract(
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
     told_by: dict[str, list[str]] = {}
+    # What each speaker said since the last fact with a day they told here (all they
+    # said, before one): what "they moved it" may mean besides that fact.
+    since_dated: dict[str, list[str]] = {}
     """The facts kept of each speaker so far ("" for an unnamed one), oldest first."""
     fixed: tuple[int, str] | None = None
     """The month a weekday fixed ahead ("thursday the 4th": September) and the message
@@ -2167,6 +2170,9 @@ def extract(
         for index, sentence in enumerate(pieces):
             if index:
                 month = _month_named(pieces[index - 1]) or month
+            between = since_dated.setdefault(speaker or "", [])
+            spoken_since = list(between)
+            between.append(sentence)
             sentence = _unlisted(sentence, role == "assistant" and not working)
             if not sentence or (scratch and _scratch(sentence, scratch)):
                 continue
@@ -2219,7 +2225,13 @@ def extract(
             laughed = asking and _said_laughing(pieces, index)
             # "they moved it to june 19th": "it" is what the speaker dated before.
             stated = (
-                _rescheduled(sentence, partial(_told_by, speaker, known, told_by), said)
+                _rescheduled(
+                    sentence,
+                    partial(_told_by, speaker, known, told_by),
+                    said,
+                    spoken_since,
+                    told_by.get(speaker or "", []),
+                )
                 or asked
                 or _fact_of(
                     sentence,
@@ -2272,7 +2284,7 @@ def extract(
                 facts, seen, fact
             ):
                 seen.add(as_said)
-                told_by.setdefault(speaker or "", []).append(fact)
+                _told(told_by, since_dated, speaker or "", fact)
         hearing.heard(text)
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
@@ -2285,6 +2297,15 @@ _BARE_VALUE = re.compile(
     re.I,
 )
 """A value alone: a number with a unit or two ("212.", "800 quid", "about 60 guests")."""
+
+
+def _told(
+    told_by: dict[str, list[str]], since_dated: dict[str, list[str]], speaker: str, fact: str
+) -> None:
+    """Keep `fact` as told by `speaker`; one with a day starts what they said since it."""
+    told_by.setdefault(speaker, []).append(fact)
+    if _DAY_DATE.search(fact):
+        since_dated[speaker] = []
 
 
 def _told_by(speaker: str | None, known: list[str], told_by: dict[str, list[str]]) -> list[str]:
@@ -3063,40 +3084,44 @@ def _ahead(found: re.Match[str], said: datetime | None) -> bool:
 
 
 def _rescheduled(
-    sentence: str, told_before: Callable[[], list[str]], said: datetime | None
+    sentence: str,
+    told_before: Callable[[], list[str]],
+    said: datetime | None,
+    spoken_since: list[str],
+    told_here: list[str],
 ) -> str | None:
     """A change of date told with "it" for what moved (`_MOVED_IT`), or None for another
     sentence. "It" is the one fact the speaker told before (`told_before`, read only
-    then) with a day still ahead (of the new date's month, when the speaker told of
-    several), told again with the new day and the old one it replaces: "Ines is getting
-    married on june 12th in 2027" and "they moved it to june 19th because ..." is "Ines
-    is getting married on june 19th in 2027 instead of june 12th, because ...". When no
-    one fact is that, the sentence is kept as said: a change of date, even of what is
-    unsaid, is news."""
+    then) with a day still ahead, told again with the new day and the old one it
+    replaces: "Ines is getting married on june 12th in 2027" and "they moved it to june
+    19th because ..." is "Ines is getting married on june 19th in 2027 instead of june
+    12th, because ...". Only when "it" can mean nothing else: the fact is the last with
+    a day the speaker told in this conversation, if any (`told_here`), and nothing the speaker said since, nor
+    a sentence before "it" in its message (`spoken_since`), names a thing or an event
+    (`_NOUN_PHRASE`: "The plumber visit was cancelled again.", "My exam was moved
+    too."), which "it" may be as well (review 20 #3). When no one fact is that, the
+    sentence is kept as said: a change of date, even of what is unsaid, is news."""
     moved = _MOVED_IT.match(sentence)
     if moved is None:
         return None
+    if any(_NOUN_PHRASE.search(spoken) for spoken in spoken_since):
+        return sentence
     earlier = told_before()  # read for this shape only: memory may hold many facts
     new = _DAY_DATE.match(moved["date"])
     assert new is not None  # the pattern holds it
     # One fact told twice (in the ledger and in MEMORY.md) is one fact.
-    told = {
-        _key(fact): fact
-        for fact in (
-            re.sub(r"\s*\([A-Z][a-z]+ \d{4}\)", "", _SPEAKER_PREFIX.sub("", fact))
-            for fact in earlier
-        )
-    }
+    told = {_key(_unstamped(fact)): _unstamped(fact) for fact in earlier}
     dated = [
         (fact, found)
         for fact in told.values()
         if len(found_all := list(_DAY_DATE.finditer(fact))) == 1
         and _ahead(found := found_all[0], said)
     ]
-    month = _month_of(new)
-    if len(dated) > 1 and month is not None:
-        dated = [(fact, found) for fact, found in dated if _month_of(found) == month]
+    # Two events ahead: which moved is unsaid, whatever the new date's month.
     if len(dated) != 1:
+        return sentence
+    last = next((fact for fact in reversed(told_here) if _DAY_DATE.search(fact)), None)
+    if last is not None and _key(_unstamped(last)) != _key(dated[0][0]):
         return sentence
     fact, found = dated[0]
     # The old year stays with the new day, unless the new date names its own.
@@ -3105,6 +3130,16 @@ def _rescheduled(
     fact = fact.rstrip(" .!")
     rest = moved["rest"].strip(" .!")
     return f"{fact}, {rest.lstrip(', ')}." if rest else f"{fact}."
+
+
+def _unstamped(fact: str) -> str:
+    """A fact told before without its speaker's label and a "(June 2026)" stamp."""
+    return re.sub(r"\s*\([A-Z][a-z]+ \d{4}\)", "", _SPEAKER_PREFIX.sub("", fact))
+
+
+_NOUN_PHRASE = re.compile(r"\b(?i:the|an?|my|our|his|her|their|your)\s+[a-z]|\b[A-Z][a-z]+['’]s\b")
+"""A thing or an event named in a sentence: a noun after an article or a possessive
+("the plumber visit", "my exam", "Ana's party"), which "it" could be."""
 
 
 _DATE_ALONE = re.compile(
