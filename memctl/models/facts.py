@@ -2196,7 +2196,12 @@ def extract(
             if not sentence:
                 continue
             # "where did you move?" / "Lisbon.": the question made it a fact.
-            asked = _place_or_thing_answer(hearing.question, sentence, pieces[index])
+            asked = _place_or_thing_answer(
+                hearing.question,
+                sentence,
+                pieces[index],
+                _said_laughing(pieces, index) or bool(_EMOJI.search(pieces[index])),
+            )
             sentence = asked or _answered(hearing.question, sentence) or sentence
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
@@ -2843,13 +2848,20 @@ def _named_answer(question: str, said: str) -> str:
 
 _ASKED_WHERE_WHAT = re.compile(
     r"^(?:(?:so|and|ok|okay)\W+)?(?P<wh>where|what)\s+(?P<aux>do|does|did|are|is|was|were)\s+"
-    r"(?P<subject>you|u|[A-Z][\w'’-]+)\s+(?P<verb>[a-z]+)"
+    r"(?P<subject>you|u|your\s+[a-z]+|(?!(?:my|his|her|its|our|their)\b)[A-Z][\w'’-]+)"
+    r"\s+(?P<verb>[a-z]+)"
     r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
     re.I,
 )
 """A question of where or what someone does, did or is doing ("where did you move?",
 "what do you eat these days?", "where does Jen work?"): its answer, a noun phrase, is
-"the answer is where/what they do"."""
+"the answer is where/what they do". "your sister" asked is the answerer's sister; a
+possessive of another ("his sister") names no one the answer can tell of."""
+_MOMENT_ASKED = re.compile(
+    r"\b(?:these\s+days|lately|nowadays|this\s+(?:year|term|semester))\b", re.I
+)
+"""A span a question in the progressive is asked over ("where are you living these
+days?"): without one, it asks of the moment."""
 _PAST_OF = {
     "go": "went",
     "grow": "grew",
@@ -2897,18 +2909,23 @@ def _past(verb: str) -> str:
     return verb + "ed"
 
 
-def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
+def _place_or_thing_answer(
+    question: str, said: str, written: str = "", joking: bool = False
+) -> str:
     """A noun phrase said alone in answer to "where/what does X do?" (`_ASKED_WHERE_WHAT`),
     told with the question's verb: "where did you move?" / "Lisbon." is "Lisbon is where
     I moved" (which preposition the place takes is unsaid); "what do you eat these days?"
     / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an
     answer with a verb, a date, no value (`_NO_VALUE`: "no idea", "nowhere yet") or an
-    order ("Ask Rasmus"). "" for anything else. `written`: the answer as its message wrote
-    it, whose lower case ("fish") the sentence's capital does not change."""
+    order ("Ask Rasmus"); nor an answer said `joking` (with laughter or an emoji: "A
+    spaceship lol"), nor one to a question of the moment (`_of_the_moment`: "where are
+    you going?" / "Bed."; review 20 #6). "" for anything else. `written`: the answer as
+    its message wrote it, whose lower case ("fish") the sentence's capital does not
+    change."""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
     answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
-    if where is None or answer is None:
+    if where is None or answer is None or joking or _of_the_moment(where):
         return ""
     np = answer["np"]
     if written.lstrip()[:1].islower():
@@ -2925,6 +2942,8 @@ def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
         return ""
     aux, verb = where["aux"].casefold(), where["verb"].casefold()
     subject = "I" if where["subject"].casefold() in ("you", "u") else where["subject"]
+    # "your sister" asked is the answerer's: "my sister", told as theirs.
+    subject = re.sub(r"^your\b", "my", subject, flags=re.I)
     if aux == "did":
         told = f"{subject} {_past(verb)}"
     elif aux in ("do", "does"):
@@ -2939,6 +2958,19 @@ def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
         told = f"{told} {np}{where['rest']}"
         return told[0].upper() + told[1:]
     return f"{np[0].upper()}{np[1:]} is where {told}{where['rest']}"
+
+
+def _of_the_moment(where: re.Match[str]) -> bool:
+    """Whether a question of where or what (`_ASKED_WHERE_WHAT`) asks of the moment: in
+    the progressive, "where" someone is going or is parked, or what they are doing (the
+    verb that stands for any other), with no span it is asked over (`_MOMENT_ASKED`).
+    Its answer ("Bed.", "Homework.") is where they are now, no fact to keep; "what are
+    you reading?" / "Dune" names a thing, and "these days" a span."""
+    if where["aux"].casefold() not in ("are", "is", "was", "were"):
+        return False
+    if _MOMENT_ASKED.search(where["rest"]):
+        return False
+    return where["wh"].casefold() == "where" or where["verb"].casefold() == "doing"
 
 
 def _answered(question: str, date: str) -> str:

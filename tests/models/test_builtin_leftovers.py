@@ -316,6 +316,30 @@ def test_a_noun_answering_where_or_what_someone_does_is_told_with_the_question()
     assert chat("Lin: who is your doctor?", "Mo: Dr Patel.") == ["Mo's doctor is Dr Patel."]
 
 
+def test_a_joke_or_the_moment_answered_in_one_word_is_no_fact() -> None:
+    """Review 20 #6: an answer said laughing or with an emoji is a joke; where someone is
+    going or what they are doing is the moment. A span asked over is not."""
+    assert chat("Lin: what do you drive these days?", "Mo: A spaceship lol") == []
+    assert chat("Lin: what do you drive these days?", "Mo: A tractor. haha") == []
+    assert chat("Lin: where did you move?", "Mo: the moon 🌙") == []
+    assert chat("Lin: where are you going?", "Mo: Bed.") == []
+    assert chat("Lin: where are you parked now?", "Mo: The gym.") == []
+    assert chat("Lin: what are you doing?", "Mo: Homework.") == []
+    assert chat("Lin: where are you living these days?", "Mo: Leeds.") == [
+        "Leeds is where Mo is living these days."
+    ]
+
+
+def test_your_noun_asked_is_the_answerers() -> None:
+    """Review 20 #6: "your sister" was read as a name and a verb ("Your sisters Law
+    study"); asked of the answerer, it is theirs. Another's ("his sister") is unsaid."""
+    assert chat("Lin: what does your sister study?", "Mo: Law.") == ["Mo's sister studies Law."]
+    assert chat("Lin: where does your brother live?", "Mo: Leeds.") == [
+        "Leeds is where Mo's brother lives."
+    ]
+    assert chat("Lin: where does his brother live?", "Mo: Leeds.") == []
+
+
 def test_an_answer_giving_no_value_is_not_told_as_one() -> None:
     for answer in ("Mo: nowhere yet", "Mo: not sure", "Mo: Ask Rasmus."):
         assert chat("Lin: where did you move?", answer) == [], answer
