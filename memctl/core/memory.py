@@ -53,6 +53,44 @@ def is_marker(line: str) -> bool:
     return MARKER.fullmatch(line) is not None
 
 
+_OPENS = re.compile(r"(?<!\\)<!--")
+_CLOSES = re.compile(r"-->")
+
+
+def comment_spans(lines: list[str]) -> list[tuple[int, int]]:
+    """The user's HTML comments of `lines` that span lines, each as (first, last), the
+    0-based indices of the line that opens it (`<!--` not closed on that line) and of
+    the line that closes it (`-->`; the last line when it is never closed). Hidden
+    when the file is rendered, such a comment is one unit: a forget that deleted its
+    opener or closer alone would show the lines inside as memory, with a stray `-->`
+    (review 20 #4). A comment on one line is no span; nor is a `<!--` memctl wrote
+    escaped (`\\<!--`, said in a fact)."""
+    spans: list[tuple[int, int]] = []
+    opened: int | None = None
+    for index, line in enumerate(lines):
+        at = 0
+        while True:
+            if opened is None:
+                start = _OPENS.search(line, at)
+                if start is None:
+                    break
+                end = _CLOSES.search(line, start.end())
+                if end is None:
+                    opened = index
+                    break
+                at = end.end()
+            else:
+                end = _CLOSES.search(line)
+                if end is None:
+                    break
+                spans.append((opened, index))
+                opened = None
+                at = end.end()
+    if opened is not None:
+        spans.append((opened, len(lines) - 1))
+    return spans
+
+
 def memory_path(ws: Workspace, path: str) -> Path:
     """The file `path` names, when it is MEMORY.md or under memory/; else UsageError."""
     return ws.named_file(path, MEMORY_AREA)

@@ -1659,7 +1659,11 @@ def _not_told(sentence: str) -> bool:
         )
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
-        or bool(_PLEASE_ENDED.search(sentence) and _ORDERED.match(sentence))
+        or bool(
+            _PLEASE_ENDED.search(sentence)
+            and _ORDERED.match(sentence)
+            and not _KEPT_ORDER.match(sentence)
+        )
     )
 
 
@@ -1674,6 +1678,23 @@ determiner), after the name of the one spoken to: a verb in the imperative. Clos
 "please" ("Hana, loop Priyanka in today please", "book the big room pls"), it is an order
 to the listener, of the moment, whatever it names; a choice said with "please" ("Just
 Tuesdays and Thursdays for the evening one, please") settles what was offered."""
+
+_KEPT_ORDER = re.compile(
+    r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now)\s+)?(?i:"
+    # an order to keep it: the verb of memory itself ("Remember ...", "Note ...")
+    r"(?:remember|note|memori[sz]e|(?:keep|bear)\s+in\s+mind|make\s+a\s+note\s+of|"
+    r"don'?t\s+forget|do\s+not\s+forget)\b"
+    # its object a finite clause: a subject and its verb ("... my new address is ...")
+    r"|[a-z]+\s+(?:that\s+)?(?:i|we|he|she|they|(?:my|our|his|her|their)(?:\s+[\w'-]+){1,3}?)"
+    r"\s+(?:am|is|are|was|were|have|has|had|will|can|do|does|did|'m|'s|'re|'ve)\b"
+    # naming the speaker: "call me X", "address me as X"
+    r"|[a-z]+\s+me\s+(?:as\s+)?(?-i:[A-Z]))"
+)
+"""An order closing on "please" that is no request of the moment but memory: an order
+to remember or note, whatever follows ("Remember I am allergic to shellfish please"); one
+whose object is a clause, a subject with its finite verb, which states a fact however it
+is asked ("Note my new address is 12 Elm Road, please"); and one naming the speaker
+("Address me as Sam please") (review 20 #5)."""
 
 
 _REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)
@@ -2112,6 +2133,9 @@ def extract(
     spoke: list[str] = []
     """Who said each message so far: among three or more, "you" is the last other one."""
     told_by: dict[str, list[str]] = {}
+    # What each speaker said since the last fact with a day they told here (all they
+    # said, before one): what "they moved it" may mean besides that fact.
+    since_dated: dict[str, list[str]] = {}
     """The facts kept of each speaker so far ("" for an unnamed one), oldest first."""
     fixed: tuple[int, str] | None = None
     """The month a weekday fixed ahead ("thursday the 4th": September) and the message
@@ -2167,6 +2191,9 @@ def extract(
         for index, sentence in enumerate(pieces):
             if index:
                 month = _month_named(pieces[index - 1]) or month
+            between = since_dated.setdefault(speaker or "", [])
+            spoken_since = list(between)
+            between.append(sentence)
             sentence = _unlisted(sentence, role == "assistant" and not working)
             if not sentence or (scratch and _scratch(sentence, scratch)):
                 continue
@@ -2190,7 +2217,12 @@ def extract(
             if not sentence:
                 continue
             # "where did you move?" / "Lisbon.": the question made it a fact.
-            asked = _place_or_thing_answer(hearing.question, sentence, pieces[index])
+            asked = _place_or_thing_answer(
+                hearing.question,
+                sentence,
+                pieces[index],
+                _said_laughing(pieces, index) or bool(_EMOJI.search(pieces[index])),
+            )
             sentence = asked or _answered(hearing.question, sentence) or sentence
             intro = _INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
@@ -2219,7 +2251,13 @@ def extract(
             laughed = asking and _said_laughing(pieces, index)
             # "they moved it to june 19th": "it" is what the speaker dated before.
             stated = (
-                _rescheduled(sentence, partial(_told_by, speaker, known, told_by), said)
+                _rescheduled(
+                    sentence,
+                    partial(_told_by, speaker, known, told_by),
+                    said,
+                    spoken_since,
+                    told_by.get(speaker or "", []),
+                )
                 or asked
                 or _fact_of(
                     sentence,
@@ -2272,7 +2310,7 @@ def extract(
                 facts, seen, fact
             ):
                 seen.add(as_said)
-                told_by.setdefault(speaker or "", []).append(fact)
+                _told(told_by, since_dated, speaker or "", fact)
         hearing.heard(text)
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
@@ -2285,6 +2323,15 @@ _BARE_VALUE = re.compile(
     re.I,
 )
 """A value alone: a number with a unit or two ("212.", "800 quid", "about 60 guests")."""
+
+
+def _told(
+    told_by: dict[str, list[str]], since_dated: dict[str, list[str]], speaker: str, fact: str
+) -> None:
+    """Keep `fact` as told by `speaker`; one with a day starts what they said since it."""
+    told_by.setdefault(speaker, []).append(fact)
+    if _DAY_DATE.search(fact):
+        since_dated[speaker] = []
 
 
 def _told_by(speaker: str | None, known: list[str], told_by: dict[str, list[str]]) -> list[str]:
@@ -2822,13 +2869,20 @@ def _named_answer(question: str, said: str) -> str:
 
 _ASKED_WHERE_WHAT = re.compile(
     r"^(?:(?:so|and|ok|okay)\W+)?(?P<wh>where|what)\s+(?P<aux>do|does|did|are|is|was|were)\s+"
-    r"(?P<subject>you|u|[A-Z][\w'’-]+)\s+(?P<verb>[a-z]+)"
+    r"(?P<subject>you|u|your\s+[a-z]+|(?!(?:my|his|her|its|our|their)\b)[A-Z][\w'’-]+)"
+    r"\s+(?P<verb>[a-z]+)"
     r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
     re.I,
 )
 """A question of where or what someone does, did or is doing ("where did you move?",
 "what do you eat these days?", "where does Jen work?"): its answer, a noun phrase, is
-"the answer is where/what they do"."""
+"the answer is where/what they do". "your sister" asked is the answerer's sister; a
+possessive of another ("his sister") names no one the answer can tell of."""
+_MOMENT_ASKED = re.compile(
+    r"\b(?:these\s+days|lately|nowadays|this\s+(?:year|term|semester))\b", re.I
+)
+"""A span a question in the progressive is asked over ("where are you living these
+days?"): without one, it asks of the moment."""
 _PAST_OF = {
     "go": "went",
     "grow": "grew",
@@ -2876,18 +2930,23 @@ def _past(verb: str) -> str:
     return verb + "ed"
 
 
-def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
+def _place_or_thing_answer(
+    question: str, said: str, written: str = "", joking: bool = False
+) -> str:
     """A noun phrase said alone in answer to "where/what does X do?" (`_ASKED_WHERE_WHAT`),
     told with the question's verb: "where did you move?" / "Lisbon." is "Lisbon is where
     I moved" (which preposition the place takes is unsaid); "what do you eat these days?"
     / "Vegan." is "I eat vegan these days", the answer in the place of "what". Not an
     answer with a verb, a date, no value (`_NO_VALUE`: "no idea", "nowhere yet") or an
-    order ("Ask Rasmus"). "" for anything else. `written`: the answer as its message wrote
-    it, whose lower case ("fish") the sentence's capital does not change."""
+    order ("Ask Rasmus"); nor an answer said `joking` (with laughter or an emoji: "A
+    spaceship lol"), nor one to a question of the moment (`_of_the_moment`: "where are
+    you going?" / "Bed."; review 20 #6). "" for anything else. `written`: the answer as
+    its message wrote it, whose lower case ("fish") the sentence's capital does not
+    change."""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
     answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
-    if where is None or answer is None:
+    if where is None or answer is None or joking or _of_the_moment(where):
         return ""
     np = answer["np"]
     if written.lstrip()[:1].islower():
@@ -2904,6 +2963,8 @@ def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
         return ""
     aux, verb = where["aux"].casefold(), where["verb"].casefold()
     subject = "I" if where["subject"].casefold() in ("you", "u") else where["subject"]
+    # "your sister" asked is the answerer's: "my sister", told as theirs.
+    subject = re.sub(r"^your\b", "my", subject, flags=re.I)
     if aux == "did":
         told = f"{subject} {_past(verb)}"
     elif aux in ("do", "does"):
@@ -2918,6 +2979,19 @@ def _place_or_thing_answer(question: str, said: str, written: str = "") -> str:
         told = f"{told} {np}{where['rest']}"
         return told[0].upper() + told[1:]
     return f"{np[0].upper()}{np[1:]} is where {told}{where['rest']}"
+
+
+def _of_the_moment(where: re.Match[str]) -> bool:
+    """Whether a question of where or what (`_ASKED_WHERE_WHAT`) asks of the moment: in
+    the progressive, "where" someone is going or is parked, or what they are doing (the
+    verb that stands for any other), with no span it is asked over (`_MOMENT_ASKED`).
+    Its answer ("Bed.", "Homework.") is where they are now, no fact to keep; "what are
+    you reading?" / "Dune" names a thing, and "these days" a span."""
+    if where["aux"].casefold() not in ("are", "is", "was", "were"):
+        return False
+    if _MOMENT_ASKED.search(where["rest"]):
+        return False
+    return where["wh"].casefold() == "where" or where["verb"].casefold() == "doing"
 
 
 def _answered(question: str, date: str) -> str:
@@ -3063,40 +3137,44 @@ def _ahead(found: re.Match[str], said: datetime | None) -> bool:
 
 
 def _rescheduled(
-    sentence: str, told_before: Callable[[], list[str]], said: datetime | None
+    sentence: str,
+    told_before: Callable[[], list[str]],
+    said: datetime | None,
+    spoken_since: list[str],
+    told_here: list[str],
 ) -> str | None:
     """A change of date told with "it" for what moved (`_MOVED_IT`), or None for another
     sentence. "It" is the one fact the speaker told before (`told_before`, read only
-    then) with a day still ahead (of the new date's month, when the speaker told of
-    several), told again with the new day and the old one it replaces: "Ines is getting
-    married on june 12th in 2027" and "they moved it to june 19th because ..." is "Ines
-    is getting married on june 19th in 2027 instead of june 12th, because ...". When no
-    one fact is that, the sentence is kept as said: a change of date, even of what is
-    unsaid, is news."""
+    then) with a day still ahead, told again with the new day and the old one it
+    replaces: "Ines is getting married on june 12th in 2027" and "they moved it to june
+    19th because ..." is "Ines is getting married on june 19th in 2027 instead of june
+    12th, because ...". Only when "it" can mean nothing else: the fact is the last with
+    a day the speaker told in this conversation, if any (`told_here`), and nothing the speaker said since, nor
+    a sentence before "it" in its message (`spoken_since`), names a thing or an event
+    (`_NOUN_PHRASE`: "The plumber visit was cancelled again.", "My exam was moved
+    too."), which "it" may be as well (review 20 #3). When no one fact is that, the
+    sentence is kept as said: a change of date, even of what is unsaid, is news."""
     moved = _MOVED_IT.match(sentence)
     if moved is None:
         return None
+    if any(_NOUN_PHRASE.search(spoken) for spoken in spoken_since):
+        return sentence
     earlier = told_before()  # read for this shape only: memory may hold many facts
     new = _DAY_DATE.match(moved["date"])
     assert new is not None  # the pattern holds it
     # One fact told twice (in the ledger and in MEMORY.md) is one fact.
-    told = {
-        _key(fact): fact
-        for fact in (
-            re.sub(r"\s*\([A-Z][a-z]+ \d{4}\)", "", _SPEAKER_PREFIX.sub("", fact))
-            for fact in earlier
-        )
-    }
+    told = {_key(_unstamped(fact)): _unstamped(fact) for fact in earlier}
     dated = [
         (fact, found)
         for fact in told.values()
         if len(found_all := list(_DAY_DATE.finditer(fact))) == 1
         and _ahead(found := found_all[0], said)
     ]
-    month = _month_of(new)
-    if len(dated) > 1 and month is not None:
-        dated = [(fact, found) for fact, found in dated if _month_of(found) == month]
+    # Two events ahead: which moved is unsaid, whatever the new date's month.
     if len(dated) != 1:
+        return sentence
+    last = next((fact for fact in reversed(told_here) if _DAY_DATE.search(fact)), None)
+    if last is not None and _key(_unstamped(last)) != _key(dated[0][0]):
         return sentence
     fact, found = dated[0]
     # The old year stays with the new day, unless the new date names its own.
@@ -3105,6 +3183,16 @@ def _rescheduled(
     fact = fact.rstrip(" .!")
     rest = moved["rest"].strip(" .!")
     return f"{fact}, {rest.lstrip(', ')}." if rest else f"{fact}."
+
+
+def _unstamped(fact: str) -> str:
+    """A fact told before without its speaker's label and a "(June 2026)" stamp."""
+    return re.sub(r"\s*\([A-Z][a-z]+ \d{4}\)", "", _SPEAKER_PREFIX.sub("", fact))
+
+
+_NOUN_PHRASE = re.compile(r"\b(?i:the|an?|my|our|his|her|their|your)\s+[a-z]|\b[A-Z][a-z]+['’]s\b")
+"""A thing or an event named in a sentence: a noun after an article or a possessive
+("the plumber visit", "my exam", "Ana's party"), which "it" could be."""
 
 
 _DATE_ALONE = re.compile(

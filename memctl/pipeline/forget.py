@@ -36,7 +36,7 @@ from memctl.core.forgotten import (
     same_fact,
     tombstones,
 )
-from memctl.core.memory import is_marker, memory_path, read_memory
+from memctl.core.memory import comment_spans, is_marker, memory_path, read_memory
 from memctl.core.said import speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.workspace import Workspace
@@ -350,7 +350,10 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
         number = line_number(name, located["line"], lines)
         if not is_fact_line(lines[number - 1]):
             raise UsageError(f"{name}:{number} is not a fact (a heading or blank)")
-        return units.facts([units.holding(where, number)])
+        unit = units.holding(where, number)
+        if not purge:
+            _in_comments([unit])
+        return units.facts([unit])
     needle = " ".join(target.lower().split())
     # A purge also finds the copy an older flush wrote with the speaker's name put for a
     # pronoun inside the secret ("blue-me-42" as "blue-the user-42"): most of the secret
@@ -372,6 +375,8 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
                 "they say); name the fact's own words or PATH:LINE"
             )
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
+    if not purge:
+        _in_comments(named)
     return units.facts(named)
 
 
@@ -428,6 +433,8 @@ class _Unit:
     number: int
     """Its first line, 1-based."""
     lines: list[str]
+    comment: tuple[int, int] | None = None
+    """The comment over several lines it stands in (`memory.comment_spans`), if any."""
 
     @cached_property
     def key(self) -> str:
@@ -470,15 +477,44 @@ def continued(lines: list[str], start: int) -> int:
 
 def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
+    spans = comment_spans(lines)
     index = 0
     while index < len(lines):
         if not is_fact_line(lines[index]):
             index += 1
             continue
-        end = continued(lines, index)
-        units.append(_Unit(path, index + 1, lines[index:end]))
+        end = _clipped(spans, index, continued(lines, index))
+        within = next(((a, b) for a, b in spans if a <= index <= b), None)
+        units.append(_Unit(path, index + 1, lines[index:end], within))
         index = end
     return units
+
+
+def _clipped(spans: list[tuple[int, int]], start: int, end: int) -> int:
+    """`end` (past a fact line at `start` and its continuation lines) cut so that the
+    unit never crosses an edge of a comment over lines (`memory.comment_spans`): it
+    stops before an opener it would take in, and after the closer of the one it is in."""
+    for first, last in spans:
+        if start < first < end:
+            end = first
+        if first <= start <= last < end - 1:
+            end = last + 1
+    return end
+
+
+def _in_comments(units: list[_Unit]) -> None:
+    """Refuse (UsageError, exit 2) a forget that names a line of a user's HTML comment
+    over several lines: deleted, its opener or closer alone would show the hidden lines
+    as memory with a stray `-->` (review 20 #4), and what is inside is hidden already.
+    A purge masks a secret inside one instead; a comment on one line is a fact line."""
+    spans = dict.fromkeys((unit.path, unit.comment) for unit in units if unit.comment)
+    if not spans:
+        return
+    places = ", ".join(f"{path}:{first + 1}-{last + 1}" for path, (first, last) in spans)
+    raise UsageError(
+        f"{places}: a comment over several lines is one unit that forget does not cut "
+        "(its lines are hidden, not memory); edit it by hand, or --purge to mask a secret in it"
+    )
 
 
 class _Units:
@@ -590,16 +626,18 @@ def _listed_places(facts: list[Fact]) -> list[str]:
 
 def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int | None, int]:
     """MEMORY.md without the bullets that state a `gone` fact (each with its continuation
-    lines), where the first of them stood (a correction goes there), and how many lines
+    lines; none of a user's comment over several lines, `memory.comment_spans`), where the first of them stood (a correction goes there), and how many lines
     went. With `headings`, a `## Heading` whose every line went goes too."""
     lines = memory.splitlines(keepends=True)
+    spans = comment_spans(lines)
     dropped: set[int] = set()
     index = 0
     while index < len(lines):
-        end = continued(lines, index) if is_fact_line(lines[index]) else index + 1
-        if is_fact_line(lines[index]) and any(
-            gone.states(_text(line)) for line in lines[index:end]
-        ):
+        fact = is_fact_line(lines[index])
+        end = _clipped(spans, index, continued(lines, index)) if fact else index + 1
+        # A comment over lines stays whole: a purge masks what is in it (review 20 #4).
+        hidden = any(first <= index <= last for first, last in spans)
+        if fact and not hidden and any(gone.states(_text(line)) for line in lines[index:end]):
             dropped.update(range(index, end))
         index = end
     at = min(dropped) if dropped else None

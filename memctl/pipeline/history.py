@@ -38,7 +38,7 @@ from memctl.core.forgotten import (
     holds_mask,
     take_back,
 )
-from memctl.core.memory import is_marker
+from memctl.core.memory import comment_spans, is_marker
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -257,16 +257,19 @@ def _not_forgotten(data: bytes, gone: Forgotten) -> tuple[bytes, int]:
     """A kept MEMORY.md without the lines stating a fact `gone` forgets (a forget since
     the copy was kept, here or brought by sync, that this undo does not take back), and
     how many it had. Headings and memctl's markers stay (a user's own comment stating
-    it is a line stating it)."""
+    it is a line stating it), and a user's comment over several lines stays whole
+    (`memory.comment_spans`), as forget leaves it."""
     if not gone:
         return data, 0
     lines = data.decode("utf-8", "replace").splitlines(keepends=True)
+    hidden = {n for first, last in comment_spans(lines) for n in range(first, last + 1)}
     kept = [
         line
-        for line in lines
+        for n, line in enumerate(lines)
         if not line.strip()
         or line.lstrip().startswith("#")
         or is_marker(line)
+        or n in hidden
         or not gone.states(line)
     ]
     return "".join(kept).encode("utf-8"), len(lines) - len(kept)

@@ -42,15 +42,51 @@ def test_a_date_moved_with_it_is_the_one_event_the_speaker_dated_before() -> Non
     assert stale(facts) == {0: 1}  # consolidation drops the old day
 
 
-def test_among_several_dated_events_it_is_the_one_of_the_new_dates_month() -> None:
+def test_among_several_dated_events_it_is_none_of_them() -> None:
+    """Review 20 #3: the new date's month chose the wedding, though the firm's start, told
+    last, stands between it and "it": which moved is unsaid, whatever the month."""
     facts = chat(
         WEDDING,
         f"{OCTOBER}|Tomas: and I start at the firm on january 11th",
         "Tomas: they moved it to june 19th",
     )
-    assert (
-        facts[-1]
-        == "Tomas's sister Ines is getting married on june 19th in 2027 instead of june 12th."
+    assert facts[-1] == "Tomas: They moved it to june 19th."
+    facts = chat(
+        "Mo: My sister's wedding is on june 12th.",
+        "Ana: Lovely!",
+        "Mo: And my dentist appointment is on march 20th.",
+        "Ana: Ok.",
+        "Mo: Ugh, they moved it to june 19th.",
+    )
+    assert facts[-1] == "Mo: They moved it to june 19th."
+
+
+def test_it_after_another_thing_the_speaker_named_is_kept_as_said() -> None:
+    """Review 20 #3: "it" may be the plumber visit or the exam named since the dated
+    fact, in a message of the speaker's own or a sentence before "it"."""
+    assert chat(
+        "Mo: My wedding is on june 12th 2026.",
+        "Ana: Congrats! How is the kitchen reno going?",
+        "Mo: Slow. The plumber visit was cancelled again.",
+        "Ana: Annoying.",
+        "Mo: Yeah, they moved it to june 2nd.",
+    ) == ["Mo's wedding is on june 12th 2026.", "Mo: They moved it to june 2nd."]
+    facts = chat(
+        "Mo: My sister's wedding is on june 12th.",
+        "Ana: Nice.",
+        "Mo: My exam was moved too. It was moved to june 20th.",
+    )
+    assert facts[-1] == "Mo: It was moved to june 20th."
+    assert not any("instead of" in fact for fact in facts)
+    # Another's words between are not the speaker's: "it" is still the wedding.
+    assert chat(
+        WEDDING,
+        "Ana: oh how is the new flat?",
+        "Tomas: ugh",
+        "Tomas: they moved it to june 19th because the venue double-booked",
+    )[-1] == (
+        "Tomas's sister Ines is getting married on june 19th in 2027 instead of june 12th,"
+        " because the venue double-booked."
     )
 
 
@@ -117,6 +153,33 @@ def test_thanks_and_a_request_closing_on_please_are_not_facts() -> None:
         )
         == []
     )
+
+
+def test_an_order_to_remember_or_of_a_clause_closing_on_please_is_kept() -> None:
+    """Review 20 #5: an order to remember or note, one whose object is a clause (a
+    subject with its verb), and one naming the speaker are memory however politely
+    asked; the order of the moment around them still goes."""
+    assert chat(
+        "Hana: Note my new address is 12 Elm Road, please.",
+        "Ines: Remember I am allergic to shellfish please.",
+        "Samuel: Address me as Sam please.",
+        "Marcus: book the big room for friday pls",
+    ) == [
+        "Note Hana's new address is 12 Elm Road, please.",
+        "Remember Ines is allergic to shellfish please.",
+        "Address Samuel as Sam please.",
+    ]
+    said = [
+        {"role": "user", "text": "Remember I am allergic to shellfish please.", "ts": OCTOBER},
+        {"role": "assistant", "text": "Noted.", "ts": OCTOBER},
+        {"role": "user", "text": "Address me as Sam please.", "ts": OCTOBER},
+        {"role": "assistant", "text": "Sure.", "ts": OCTOBER},
+        {"role": "user", "text": "Send me the report by friday please.", "ts": OCTOBER},
+    ]
+    assert extract(said, [], lambda text: False) == [
+        "Remember the user is allergic to shellfish please.",
+        "Address the user as Sam please.",
+    ]
 
 
 def test_a_thanks_clause_is_cut_from_the_news_it_closes() -> None:
@@ -251,6 +314,30 @@ def test_a_noun_answering_where_or_what_someone_does_is_told_with_the_question()
         "Mo: Halden Labs is where Jen works now."
     ]
     assert chat("Lin: who is your doctor?", "Mo: Dr Patel.") == ["Mo's doctor is Dr Patel."]
+
+
+def test_a_joke_or_the_moment_answered_in_one_word_is_no_fact() -> None:
+    """Review 20 #6: an answer said laughing or with an emoji is a joke; where someone is
+    going or what they are doing is the moment. A span asked over is not."""
+    assert chat("Lin: what do you drive these days?", "Mo: A spaceship lol") == []
+    assert chat("Lin: what do you drive these days?", "Mo: A tractor. haha") == []
+    assert chat("Lin: where did you move?", "Mo: the moon 🌙") == []
+    assert chat("Lin: where are you going?", "Mo: Bed.") == []
+    assert chat("Lin: where are you parked now?", "Mo: The gym.") == []
+    assert chat("Lin: what are you doing?", "Mo: Homework.") == []
+    assert chat("Lin: where are you living these days?", "Mo: Leeds.") == [
+        "Leeds is where Mo is living these days."
+    ]
+
+
+def test_your_noun_asked_is_the_answerers() -> None:
+    """Review 20 #6: "your sister" was read as a name and a verb ("Your sisters Law
+    study"); asked of the answerer, it is theirs. Another's ("his sister") is unsaid."""
+    assert chat("Lin: what does your sister study?", "Mo: Law.") == ["Mo's sister studies Law."]
+    assert chat("Lin: where does your brother live?", "Mo: Leeds.") == [
+        "Leeds is where Mo's brother lives."
+    ]
+    assert chat("Lin: where does his brother live?", "Mo: Leeds.") == []
 
 
 def test_an_answer_giving_no_value_is_not_told_as_one() -> None:

@@ -71,3 +71,46 @@ def test_an_undo_leaves_out_a_users_comment_stating_a_forgotten_fact() -> None:
     kept, dropped = _not_forgotten(MEMORY.encode(), gone)
     assert dropped == 1
     assert b"VPN key" not in kept and b"merged by memctl builtin" in kept
+
+
+HIDDEN = (
+    "- We deploy on Tuesdays.\n"
+    "<!-- old notes, kept hidden:\n"
+    "- The staging password rotation is monthly.\n"
+    "-->\n"
+    "- The release train leaves on Fridays.\n"
+)
+
+
+def test_a_forget_never_cuts_a_comment_over_several_lines(cli: Any, workspace: Path) -> None:
+    """Review 20 #4: deleting the opener alone made the hidden bullet a live fact (search
+    found it, the prompt hook injected it) and left a stray `-->`. The comment is one
+    unit: a forget naming any line of it is refused, naming its lines."""
+    configure(workspace)
+    (workspace / "MEMORY.md").write_text(HIDDEN, encoding="utf-8")
+    for target in ("old notes", "staging password rotation", "MEMORY.md:2", "MEMORY.md:3"):
+        run = cli("-w", workspace, "forget", target)
+        assert run.exit_code == 2, (target, run.stdout, run.stderr)
+        assert "MEMORY.md:2-4" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+        assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == HIDDEN
+    run = cli("-w", workspace, "forget", "release train")  # the facts around it still go
+    assert run.exit_code == 0, run.stderr
+    assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == HIDDEN.replace(
+        "- The release train leaves on Fridays.\n", ""
+    )
+
+
+def test_a_purge_masks_inside_a_comment_over_several_lines(cli: Any, workspace: Path) -> None:
+    configure(workspace)
+    (workspace / "MEMORY.md").write_text(HIDDEN, encoding="utf-8")
+    run = cli("-w", workspace, "forget", "password rotation", "--purge")
+    assert run.exit_code == 0, run.stderr
+    lines = (workspace / "MEMORY.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5 and "password rotation" not in "\n".join(lines)
+    assert lines[1] == "<!-- old notes, kept hidden:" and lines[3] == "-->"
+
+
+def test_an_undo_keeps_a_comment_over_several_lines_whole() -> None:
+    gone = Forgotten({fact_key("old notes, kept hidden:"), fact_key("-->")})
+    kept, dropped = _not_forgotten(HIDDEN.encode(), gone)
+    assert (kept, dropped) == (HIDDEN.encode(), 0)

@@ -116,3 +116,30 @@ def test_whether_records_were_dropped_is_read_once_a_connection(workspace: Path)
         )
         # Nothing dropped now: the fast path counts from the postings' own counts.
         assert any("ft > 0" in s and "sum(n)" in s for s in statements)
+
+
+def test_whether_records_were_dropped_is_read_again_after_another_connection_wrote(
+    workspace: Path,
+) -> None:
+    """Review 20 #8: a flush or consolidate in another process writes through its own
+    connection (`store.writing`); the reading connection's own `total_changes` never
+    moves, so the answer it held went stale and `_top`/`_every` skipped `_live` while
+    dropped copies filled the k. SQLite's `data_version` moves on another's commit."""
+    from memctl.retrieval.index.postings import _dropped
+    from memctl.retrieval.index.store import writing
+
+    ws = _rewritten(workspace, 1)
+    with writing(ws) as conn:
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('garbage', '0')")
+    with contextlib.closing(read_only(ws)) as reader:
+        assert _dropped(reader) is False
+        with writing(ws) as conn:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('garbage', '7')")
+        assert _dropped(reader) is True
+        statements: list[str] = []
+        reader.set_trace_callback(statements.append)
+        assert _dropped(reader) is True  # and read once again, not at every ask
+        assert not any("garbage" in s for s in statements)
+        with writing(ws) as conn:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('garbage', '0')")
+        assert _dropped(reader) is False

@@ -424,21 +424,32 @@ def _dropped(conn: sqlite3.Connection) -> bool:
     """Whether the index dropped a record whose postings are still here (the `garbage`
     counter, zeroed by the rebuild that sweeps them). Read once a connection, which is
     once a prompt (a recall opens its own): `text_frequencies`, `_top` and `_every` ask
-    it several times a prompt. Read again after a write through the same connection
-    (`total_changes`); the last connection asked is held, so that another one made at
-    its address is never taken for it."""
+    it several times a prompt. Read again after a write: through the same connection
+    (`total_changes`), or committed by another connection or process (`PRAGMA
+    data_version`, which moves only on another's commit: a flush or consolidate writes
+    through `store.writing`'s own connection). The pragma is one cheap look-up, not a
+    table read. The last connection asked is held (sqlite3 connections take no weak
+    reference; one object), so that another one made at its address is never taken
+    for it."""
     global _dropped_seen
     seen = _dropped_seen
-    if seen is not None and seen[0] is conn and seen[1] == conn.total_changes:
-        return seen[2]
+    (version,) = conn.execute("PRAGMA data_version").fetchone()
+    if (
+        seen is not None
+        and seen[0] is conn
+        and seen[1] == conn.total_changes
+        and seen[2] == version
+    ):
+        return seen[3]
     row = conn.execute("SELECT value FROM meta WHERE key = 'garbage'").fetchone()
     dropped = bool(row and int(row[0] or 0))
-    _dropped_seen = (conn, conn.total_changes, dropped)
+    _dropped_seen = (conn, conn.total_changes, version, dropped)
     return dropped
 
 
-_dropped_seen: tuple[sqlite3.Connection, int, bool] | None = None
-"""`_dropped`'s answer for the last connection asked, with its `total_changes` then."""
+_dropped_seen: tuple[sqlite3.Connection, int, int, bool] | None = None
+"""`_dropped`'s answer for the last connection asked, with its `total_changes` and
+`data_version` then."""
 
 
 def _live(conn: sqlite3.Connection, records: list[int]) -> set[int]:
