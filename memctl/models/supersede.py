@@ -977,13 +977,6 @@ def _change(
     return Claim(subject, when, value, True, False, False, old)
 
 
-# A comparison said by the copula ("is longer than Kenji's", "is more expensive than
-# Oslo", "is as old as the Dune service") gives the subject no value (supersede18).
-_COMPARISON = re.compile(
-    r"^(?:[a-z]+er|more|less|fewer|as\s+[a-z]+\s+as)\b.*?\bthan\b|^as\s+[a-z]+\s+as\b"
-)
-
-
 def _copula(
     subject: frozenset[str],
     slot: str,
@@ -1009,8 +1002,6 @@ def _copula(
         if found is None:
             return None
         return Claim(found[0], found[1], " ".join(_words(subject_text)), now)
-    if _COMPARISON.match(value_text):
-        return None  # "Omar's address is longer than Kenji's": a comparison, no value
     choice = any(w in _CHOICE for w in _words(subject_text))
     if slot == "when" or is_date:
         return Claim(subject, "when", value, now) if is_date else None
@@ -1123,15 +1114,7 @@ def stale(
     `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
     said again with another word and no change cue counts too (`_frame_changes`)."""
     facts = [
-        _unlabelled(
-            _effective(
-                _settled(
-                    _LOG_STAMP.sub("", text, count=1)
-                    if text.lstrip("-*+• [")[:1].isdigit()
-                    else text
-                )
-            )
-        )
+        _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
         for text in facts
     ]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
@@ -1192,56 +1175,6 @@ _LOG_STAMP = re.compile(
     r"^\s*[-*+•]?\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+(?:\[?[A-Z]{3,8}\]?:?\s+)?"
 )
-# A time the fact holds from, said first without a comma (supersede18): "From 1 May the
-# QA lead for billing will be Omar", "From Monday the Lumen service will be owned by
-# Ines", "Starting September Bruno's youngest will attend ...". Read unseparated, the
-# time is taken into the subject ("from 1 may the qa lead"); it is the date a change
-# takes effect, as "As of 1 May, ..." says, which every reading takes as a change cue.
-# Only a time (a date, a weekday, a month, "next week"), then a clause of its own.
-_EFFECTIVE = re.compile(
-    rf"^(?P<lead>\s*[-*+•]?\s*)(?:from|starting|beginning|effective)\s+"
-    rf"(?P<time>(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}"
-    rf"(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|{_WEEKDAY}|\d{{4}}-\d\d-\d\d|next\s+(?:week|month|"
-    rf"year|{_WEEKDAY}|{_MONTH})|tomorrow)(?:\s+\d{{4}})?)\b,?\s+(?P<rest>\S)",
-    re.I,
-)
-
-
-# A document's label before a whole statement (supersede18): "README (team page): Greta
-# reports to Felix.", "README, team rituals: the Sable standup starts at 16:30 sharp.",
-# "FAQ (billing): Lena is the QA lead for billing". A label with a word in capitals (a
-# document's name, as `_names_someone` reads one) says where the statement was written,
-# not whom it is about; the statement is read alone. Not a label without one ("Kofi:"
-# may be a speaker, "The Echo team:" the subject), nor a comment's ("# OWNER: Marco --
-# ask them first" names its field), not before a record, a question or a second label.
-_DOCUMENT_LABEL = re.compile(
-    r"^(?P<lead>\s*[-*+•]?\s*)(?P<label>[A-Za-z][^:=|{}\[\]\d?]{1,39}?):\s+(?P<rest>\S.*)$"
-)
-
-
-def _unlabelled(text: str) -> str:
-    """`text` without a document's label before a whole statement (see above)."""
-    if ": " not in text:
-        return text
-    match = _DOCUMENT_LABEL.match(text)
-    if match is None or not re.search(r"\b[A-Z]{2,}\b", match["label"]):
-        return text
-    rest = match["rest"]
-    if re.search(r":\s|[=|?{}]|->|→", rest) or len(rest.split()) < 4:
-        return text
-    first = rest.split()[0]
-    if not (first[:1].isupper() or first.casefold() in _DETERMINERS):
-        return text
-    return match["lead"] + rest[:1].upper() + rest[1:]
-
-
-def _effective(text: str) -> str:
-    """`text` with an opening time it holds from said as "As of <time>, " (see above)."""
-    if text.lstrip("-*+• ")[:1] not in "FfSsBbEe":
-        return text
-    return _EFFECTIVE.sub(r"\g<lead>As of \g<time>, \g<rest>", text, count=1)
-
-
 # A closing clause that names no value and only hedges what may come next, or says
 # where the fact comes from (supersede16): "the page is atlas-13 for now; branding may
 # pick a final name later", "is on 9.2; we may roll forward again next week", "is on
@@ -2779,13 +2712,6 @@ def _one_value(value: str) -> str | None:
     return None
 
 
-def _plural(word: str) -> bool:
-    """Whether a key's last word is in the plural ("guests", "allowed_users"), not a
-    singular ending in s ("address", "status", "basis")."""
-    word = word.casefold()
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
-
-
 def _record(text: str) -> tuple[tuple[str, str], ...] | None:
     """A record's (key, value) fields, keys folded with the label before them and the
     comment after them, in order; None for a line that is no record (see above)."""
@@ -2802,11 +2728,6 @@ def _record(text: str) -> tuple[tuple[str, str], ...] | None:
         label = line[: fields[0].start()].strip(" :[]").casefold()
         if sum(len(m[0]) for m in fields) + len(label) < len(line.replace(" ", "")) * 0.6:
             return None  # a sentence with an "=" in it, not a record
-        if len(fields) == 1 and _plural(re.split(r"[\W_]+", fields[0]["key"].strip("'’"))[-1]):
-            # "allowed_users = alice" / "... = bob": a key in the plural names a list, each
-            # line a member; a key in the singular ("allowed_user", "owner") names one
-            # holder, and a later assignment replaces it, as a config's does
-            return None
         pairs = [(f"{label} {m['key'].casefold()} {about}", _one_value(m["value"])) for m in fields]
     else:
         match = _LABELLED.match(line)
@@ -2816,7 +2737,8 @@ def _record(text: str) -> tuple[tuple[str, str], ...] | None:
             return None  # several subjects, or one generic noun naming none ("Allergy:")
         key = match["key"].casefold()
         last = key.split()[-1].strip("'’") if key.split() else ""
-        if _plural(last) or last in _LIST_NOUN or "," in match["value"]:
+        plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+        if plural or last in _LIST_NOUN or "," in match["value"]:
             return None
         pairs = [(f"{key} {about}", _one_value(match["value"]))]
     if any(value is None for _, value in pairs):
@@ -2843,62 +2765,6 @@ def _record_changes(facts: Sequence[str], found: dict[int, int]) -> None:
             if _run_kind(values[apart[0]]) == _run_kind(before[apart[0]]):
                 found.setdefault(j, i)
         by_keys.setdefault(keys, []).append((i, values))
-    _fielded_changes(facts, found)
-
-
-# A record of named fields led by the thing it is about (supersede18): an object
-# ('{"member": "Lena", "team": "billing"}', "{employee: Dana, manager: Yuki}") or a row
-# whose first cell is unkeyed ("Lena | team: data | since May"). Two such records of one
-# thing (the same first value), whatever their form, that give one shared field two
-# values, and agree on every other shared field, say the field changed. The first field
-# names the record (review 19 #2): two records that differ there are two things; a
-# field named in the plural ("skills") holds several values.
-_OBJECT = re.compile(r"^\s*\{(?P<body>[^{}]+)\}\s*$")
-_OBJECT_FIELD = re.compile(
-    r"""^\s*["']?(?P<key>[A-Za-z][\w .-]{0,30}?)["']?\s*:\s*["']?(?P<value>[^"',]+?)["']?\s*$"""
-)
-_ROW_FIELD = re.compile(r"^(?P<key>[a-z][\w .-]{0,30}?):\s+(?P<value>\S.*)$")
-
-
-def _fielded(text: str) -> tuple[str, dict[str, str]] | None:
-    """(the first value, {key: value} of the other fields), folded, of an object or a
-    row led by an unkeyed cell (see above); None for any other line."""
-    line = text.strip().lstrip("-*+• ").rstrip(".")
-    if (match := _OBJECT.match(line)) is not None:
-        fields = [_OBJECT_FIELD.match(part) for part in match["body"].split(",")]
-        if len(fields) < 2 or any(field is None for field in fields):
-            return None
-        pairs = [(f["key"].casefold(), f["value"].strip().casefold()) for f in fields if f]
-        return pairs[0][1], dict(pairs[1:])
-    cells = [cell.strip() for cell in line.split(" | ")]
-    if len(cells) < 2 or ":" in cells[0] or not cells[0][:1].isupper():
-        return None
-    keyed = [_ROW_FIELD.match(cell) for cell in cells[1:]]
-    pairs = [(f["key"].casefold(), f["value"].strip().casefold()) for f in keyed if f]
-    return (cells[0].casefold(), dict(pairs)) if pairs else None
-
-
-def _fielded_changes(facts: Sequence[str], found: dict[int, int]) -> None:
-    """Adds to `found` an earlier record of one thing a later one gives another value in
-    one shared field (see above), among the newest `_PAIR_LIMIT` records of that thing."""
-    by_first: dict[str, list[tuple[int, dict[str, str]]]] = {}
-    for i, text in enumerate(facts):
-        if "{" not in text and " | " not in text:
-            continue
-        read = _fielded(text)
-        if read is None:
-            continue
-        first, fields = read
-        for j, before in by_first.get(first, [])[-_PAIR_LIMIT:]:
-            shared = fields.keys() & before.keys()
-            apart = [key for key in shared if fields[key] != before[key]]
-            if len(apart) != 1:
-                continue
-            if _plural(apart[0].split()[-1]):
-                continue  # a field of several values
-            if _run_kind(fields[apart[0]]) == _run_kind(before[apart[0]]):
-                found.setdefault(j, i)
-        by_first.setdefault(first, []).append((i, fields))
 
 
 def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | None:
@@ -3710,27 +3576,11 @@ def _leaving_changes(
             pairs = by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]
             if old in denied:
                 pairs = [*pairs, *_holding(old, by_word, facts, about, reads)]
-            else:
-                # a fact no slot reads (a record, a row, a heading's note) holds the old
-                # value as a run of its own ("GUEST (Omar): I'm at Globex, ..."); not
-                # as the subject it opens with ("Dana is worried about the Raven
-                # audit"), nor in a question
-                pairs += [
-                    (j, subject)
-                    for j, subject in _holding(
-                        old, by_word, facts, about, reads, unread=slots, whole=True
-                    )
-                    if _holds_run(reads[facts[j], about[j] if about else None], old)
-                ]
             for j, subject in pairs:
                 if old in denied and _companion(facts[j], old):
                     continue  # "Viktor paired with Jonas": no value of Viktor's
-                kind = _run_kind(old)
-                new = next(
-                    (b for b in beside if not set(b.split()) & subject and _run_kind(b) == kind),
-                    None,
-                )
-                if new is None or not _core(subject, facts[j]) <= words:
+                new = next((b for b in beside if not set(b.split()) & subject), None)
+                if not subject <= words or new is None or _run_kind(new) != _run_kind(old):
                     continue
                 if words & _ONE_KIN - subject:
                     continue  # "Kofi's sister quit Initrode": not Kofi's value
@@ -3745,61 +3595,24 @@ def _leaving_changes(
                 by_word.setdefault(word, []).append(i)
 
 
-def _holds_run(read: _Read, old: str) -> bool:
-    """Whether a fact read by `_leaving_read` may hold the run `old` as a value: not
-    a question, and not the name its statement opens with (its subject)."""
-    statement = read[4]
-    if statement is None or "?" in statement[0]:
-        return False
-    said = statement[0].casefold()
-    return not (said.startswith(old) and not said[len(old) : len(old) + 1].isalnum())
-
-
-_HEADING = re.compile(r"^\s*(?P<heading>[^:]{1,40}?)\s*(?:\([^()]*\))?:\s")
-
-
-@lru_cache(maxsize=4096)
-def _core(subject: frozenset[str], text: str) -> frozenset[str]:
-    """The words of an earlier fact's `subject` (`_own_values`) that a later fact must
-    name for its value to be the one that later fact leaves: not a determiner, a pronoun
-    or a contraction ("The Mosaic", "I'm", runs capitalised by their place), nor a label
-    in capitals or of one letter ("GUEST (Omar)", "Policy annex B"), nor the word of a
-    heading that labels the fact ("Receipt: conference pass for Felix, ..."), when a
-    name is left without them; else `subject` itself ("Kofi: I live in Oslo")."""
-    labels = {w.casefold() for w in re.findall(r"\b[A-Z]{2,}\b|\b\w\b", text)}
-    core = {w for w in subject - labels - _DETERMINERS - _PRONOUNS if "'" not in w and "’" not in w}
-    heading = _HEADING.match(text)
-    if heading is not None:
-        core -= set(heading["heading"].casefold().split()) - core.intersection(
-            *[set(w.casefold().split()) for w in re.findall(r"\(([^()]*)\)", heading[0])]
-        )
-    return frozenset(core) or subject
-
-
 def _holding(
     old: str,
     by_word: dict[str, list[int]],
     facts: Sequence[str],
     about: Sequence[str | None] | None,
     reads: dict[tuple[str, str | None], _Read],
-    unread: Sequence[Slot | None] | None = None,
-    whole: bool = False,
 ) -> list[tuple[int, frozenset[str]]]:
     """(an earlier fact, the names it gives `old` to) for each of the newest earlier
     facts (`_PAIR_LIMIT`) that hold `old` as a value run of their own (`_held_runs`), or
-    as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar); `whole`:
-    the run itself only ("text" left is not "Sublime Text" held); `unread`: only the facts
-    no slot reads (their slots None)."""
+    as the last name of one ("Address book: Omar, Kyoto": Kyoto, given to Omar)."""
     held: list[tuple[int, frozenset[str]]] = []
     for j in by_word.get(old.split()[-1], [])[-_PAIR_LIMIT:]:
-        if unread is not None and unread[j] is not None:
-            continue
         statement = reads[facts[j], about[j] if about else None][4]
         for run, subject in _held_runs(*statement) if statement else ():
             *rest, last = run.split()
             if run == old:
                 held.append((j, subject))
-            elif rest and last == old and _kind(last) == "name" and not whole:
+            elif rest and last == old and _kind(last) == "name":
                 held.append((j, frozenset(rest)))
     return held
 
