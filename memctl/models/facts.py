@@ -241,6 +241,8 @@ _LEAVING = re.compile(
     r"(?:have\s+to|has\s+to|got\s+to|gotta|must|better|should|ought\s+to)\s+"
     r"(?:go|run|dash|scoot|fly|head\s+off|get\s+going|get\s+up|love\s+(?:you|u)\s+and\s+leave|"
     r"sign\s+off|log\s+off)\b(?!\s+(?:to|back\s+to|into|in|on|for)\s+(?:the\s+)?(?-i:[A-Z0-9]))"
+    r"(?=\s*(?:$|[,.!;…—–])|\s+(?:and|now|soon|home)\b"
+    r"|\s+to\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s*(?:$|[,.!;…—–]))"
     r"|^(?:(?:ok|okay|right|well|anyway|anyways|so)\b[\s,]*)*(?:I|we)(?:['’]ll|['’]d|\s+will|"
     r"\s+should|\s+better|\s+must)?(?:\s+better)?\s+let\s+(?:you|u)\s+(?:go|get\s+on|get\s+back|"
     r"rest|sleep|get\s+some\s+sleep)\b",
@@ -252,7 +254,14 @@ rest that leg"): the first person, a verb of obligation and one of leaving, with
 to only as a common noun, or letting the listener go. What they
 leave for is the moment's errand, not news; a date or a number in the sentence, or a
 named place after the verb ("I have to go to Leeds", "I have to fly on the 3rd"), makes
-it a plan, kept (`_not_told`)."""
+it a plan, kept (`_not_told`).
+The leaving verb ends its clause: the sentence or a comma follows it, or "and", "now",
+"home", or a short "to (the) <common noun>" that ends there ("to band practice,"). A verb
+going on with an object or a manner ("We have to sign off every release with Security", "I
+have to go on dialysis three times a week", "I have to go vegan", "i have to go to lisbon
+for work") is a rule or a plan, kept (review 21 finding 1). "go" with an errand of its
+own ("I gotta go feed the cat") is kept too: a bare verb after "go" is as often a plan
+("I should go see a cardiologist")."""
 _CHAT_ITSELF = re.compile(
     r"\b(?:add(?:s|ed|ing)?|invit(?:e|es|ed|ing)|made|making|creat(?:e|ed|ing)|start(?:ed|ing)?|"
     r"kick(?:ed)?|remov(?:e|ed|ing)|left|leaving)\b[^.!?]*\b(?:to|from|in|into|of|a|the|this|"
