@@ -1912,13 +1912,22 @@ def split_sentences(text: str) -> list[str]:
 
 _TOPIC_TURN = re.compile(
     r"(?<=\w)\s+(?=(?:anyway|anyways)\s+(?!(?:and|but|so|or|because|though|tho)\b)\w"
-    r"|oh\s+(?:and|yeah)\s+\w|so\s+yeah\s+\w|by\s+the\s+way\s+\w|btw\s+\w|speaking\s+of\s+\w)",
+    r"|oh\s+(?:and|yeah)\s+\w|so\s+yeah\s+\w|speaking\s+of\s+\w"
+    r"|(?:by\s+the\s+way|btw)\s+(?!(?:is|isn['’]t|was|wasn['’]t|are|were|has|have|had|will|would|"
+    r"can|could|should|does|did|do|got|gets|goes|went)\b)\w)",
     re.I,
 )
 """A discourse marker turning to another topic inside a run-on ("... in the rain anyway
 Leontyne was great about it", "... oh and I forgot to tell you mum's seventieth was ..."),
 not set off by a comma: where a voice note or a dictated message would have had a full
-stop."""
+stop. "btw" and "by the way" turn only before a subject of their own: before a verb ("The
+guest wifi password for the Oslo office btw is hunter22") they sit inside a sentence whose
+subject came before them (review 21 finding 4)."""
+_COMMENT_START = re.compile(r"\s*(?:that['’]s|which\s+is)\b", re.I)
+"""The comment `_ASKED_INSIDE` splits off ("that's amazing", "which is my least favourite
+thing")."""
+_NAMED_OR_COUNTED = re.compile(r"\b(?!I\b)[A-Z]|\d")
+"""A word with a capital (not "I") or a digit: a name or a number."""
 
 
 _ASKED_INSIDE = re.compile(
@@ -1954,11 +1963,13 @@ def _topic_turns(piece: str) -> list[str]:
         return [piece]
     turns = list(_TOPIC_TURN.finditer(piece))
     if "," not in piece:
-        turns += [
+        asked = [
             match
             for match in _ASKED_INSIDE.finditer(piece)
             if piece[: match.start()].split()[-1].casefold() not in _EMBEDS
         ]
+        ends = [match.start() for match in (*turns, *asked)]
+        turns += [match for match in asked if not _relative_with_news(piece, match, ends)]
     parts: list[str] = []
     start = 0
     for match in sorted(turns, key=lambda match: match.start()):
@@ -1967,6 +1978,19 @@ def _topic_turns(piece: str) -> list[str]:
             parts.append(before.strip())
             start = match.end()
     return [*parts, piece[start:].strip()]
+
+
+def _relative_with_news(piece: str, match: re.Match[str], ends: list[int]) -> bool:
+    """Whether the "that's" or "which is" `_ASKED_INSIDE` found in `piece` opens a
+    relative clause that carries news of its own, a name or a number before the next
+    place a sentence could start ("Postgres 16 which is hosted by Acme in Frankfurt",
+    "the payments team which is five people now since Omar joined"): part of the
+    sentence, not a comment on it ("Juliette engaged that's amazing"), so no split there
+    (review 21 finding 4)."""
+    if not _COMMENT_START.match(piece, match.end()):
+        return False
+    end = min((start for start in ends if start > match.end()), default=len(piece))
+    return bool(_NAMED_OR_COUNTED.search(piece, match.end(), end))
 
 
 _ITEM = r"(?:[-*•–]|\d{1,2}[.)]|\(\d{1,2}\)|[a-h]\))"

@@ -203,3 +203,54 @@ def test_a_run_on_is_split_before_a_summing_up_or_a_comment(said: str, pieces: l
 )
 def test_a_sentence_is_left_whole_without_a_turn(said: str) -> None:
     assert split_sentences(said) == [said]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "We moved the ledger service to Postgres 16 which is hosted by Acme in Frankfurt "
+            "since last May",
+            "Postgres 16 which is hosted by Acme in Frankfurt",
+        ),
+        (
+            "Dana leads the payments team which is five people now since Omar joined from "
+            "Globex in June",
+            "since Omar joined from Globex",
+        ),
+        (
+            "My sister Ana works at the hospital which is right next to the station in Porto "
+            "where she lives",
+            "the station in Porto",
+        ),
+        (
+            "Lena runs the only team that's allowed to deploy to production on Fridays "
+            "without a sign off",
+            "the only team that's allowed to deploy",
+        ),
+        (
+            "The guest wifi password for the Oslo office btw is hunter22 and it changes every "
+            "quarter",
+            "Oslo office is hunter22",
+        ),
+    ],
+)
+def test_a_relative_clause_with_a_name_or_number_is_not_split_off(said: str, kept: str) -> None:
+    """Review 21 finding 4: "which is" or "that's" followed by a name or a number opens a
+    relative clause carrying the news, not a comment on what was said; "btw" before a verb
+    sits inside its sentence. One sentence, kept whole, the value with it."""
+    assert split_sentences(said) == [said]
+    facts = chat(f"Ben: {said}")
+    assert any(kept in fact for fact in facts), facts
+
+
+def test_btw_before_a_subject_still_turns_the_topic() -> None:
+    """ "btw" followed by its own subject starts a sentence, as before."""
+    said = (
+        "the flat hunt is going slowly and the rents are silly btw my sister Ana got the job "
+        "at the hospital in Porto"
+    )
+    assert split_sentences(said) == [
+        "the flat hunt is going slowly and the rents are silly",
+        "btw my sister Ana got the job at the hospital in Porto",
+    ]
