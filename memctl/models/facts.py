@@ -456,6 +456,7 @@ _FIRST = re.compile(
 """The speaker's pronouns but "I", as words of prose (`words.person`): never inside a
 token ("blue-me-42", "me@example.com", "my-door-77")."""
 _I = re.compile(person("I"))
+_STUTTER = re.compile(rf"{PERSON_BEFORE}I(?:-I)+(?=\s)")
 _CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
 
 
@@ -471,6 +472,8 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     family", not "... after Ben, ... Ben's family".
     """
     text = text.replace("’", "'")
+    # A stutter ("I-I work at Acme") is one "I": the verb agrees with it once.
+    text = _STUTTER.sub("I", text)
     # An "I" in quotes is the quoted person's: the quotation is kept as it was said.
     quotes = _QUOTED.findall(text)
     text = _QUOTED.sub("\x00", text)
