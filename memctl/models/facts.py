@@ -241,6 +241,8 @@ _LEAVING = re.compile(
     r"(?:have\s+to|has\s+to|got\s+to|gotta|must|better|should|ought\s+to)\s+"
     r"(?:go|run|dash|scoot|fly|head\s+off|get\s+going|get\s+up|love\s+(?:you|u)\s+and\s+leave|"
     r"sign\s+off|log\s+off)\b(?!\s+(?:to|back\s+to|into|in|on|for)\s+(?:the\s+)?(?-i:[A-Z0-9]))"
+    r"(?=\s*(?:$|[,.!;…—–])|\s+(?:and|now|soon|home)\b"
+    r"|\s+to\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s*(?:$|[,.!;…—–]))"
     r"|^(?:(?:ok|okay|right|well|anyway|anyways|so)\b[\s,]*)*(?:I|we)(?:['’]ll|['’]d|\s+will|"
     r"\s+should|\s+better|\s+must)?(?:\s+better)?\s+let\s+(?:you|u)\s+(?:go|get\s+on|get\s+back|"
     r"rest|sleep|get\s+some\s+sleep)\b",
@@ -252,7 +254,14 @@ rest that leg"): the first person, a verb of obligation and one of leaving, with
 to only as a common noun, or letting the listener go. What they
 leave for is the moment's errand, not news; a date or a number in the sentence, or a
 named place after the verb ("I have to go to Leeds", "I have to fly on the 3rd"), makes
-it a plan, kept (`_not_told`)."""
+it a plan, kept (`_not_told`).
+The leaving verb ends its clause: the sentence or a comma follows it, or "and", "now",
+"home", or a short "to (the) <common noun>" that ends there ("to band practice,"). A verb
+going on with an object or a manner ("We have to sign off every release with Security", "I
+have to go on dialysis three times a week", "I have to go vegan", "i have to go to lisbon
+for work") is a rule or a plan, kept (review 21 finding 1). "go" with an errand of its
+own ("I gotta go feed the cat") is kept too: a bare verb after "go" is as often a plan
+("I should go see a cardiologist")."""
 _CHAT_ITSELF = re.compile(
     r"\b(?:add(?:s|ed|ing)?|invit(?:e|es|ed|ing)|made|making|creat(?:e|ed|ing)|start(?:ed|ing)?|"
     r"kick(?:ed)?|remov(?:e|ed|ing)|left|leaving)\b[^.!?]*\b(?:to|from|in|into|of|a|the|this|"
@@ -447,6 +456,7 @@ _FIRST = re.compile(
 """The speaker's pronouns but "I", as words of prose (`words.person`): never inside a
 token ("blue-me-42", "me@example.com", "my-door-77")."""
 _I = re.compile(person("I"))
+_STUTTER = re.compile(rf"{PERSON_BEFORE}I(?:-I)+(?=\s)")
 _CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
 
 
@@ -462,6 +472,8 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     family", not "... after Ben, ... Ben's family".
     """
     text = text.replace("’", "'")
+    # A stutter ("I-I work at Acme") is one "I": the verb agrees with it once.
+    text = _STUTTER.sub("I", text)
     # An "I" in quotes is the quoted person's: the quotation is kept as it was said.
     quotes = _QUOTED.findall(text)
     text = _QUOTED.sub("\x00", text)
@@ -1903,13 +1915,22 @@ def split_sentences(text: str) -> list[str]:
 
 _TOPIC_TURN = re.compile(
     r"(?<=\w)\s+(?=(?:anyway|anyways)\s+(?!(?:and|but|so|or|because|though|tho)\b)\w"
-    r"|oh\s+(?:and|yeah)\s+\w|so\s+yeah\s+\w|by\s+the\s+way\s+\w|btw\s+\w|speaking\s+of\s+\w)",
+    r"|oh\s+(?:and|yeah)\s+\w|so\s+yeah\s+\w|speaking\s+of\s+\w"
+    r"|(?:by\s+the\s+way|btw)\s+(?!(?:is|isn['’]t|was|wasn['’]t|are|were|has|have|had|will|would|"
+    r"can|could|should|does|did|do|got|gets|goes|went)\b)\w)",
     re.I,
 )
 """A discourse marker turning to another topic inside a run-on ("... in the rain anyway
 Leontyne was great about it", "... oh and I forgot to tell you mum's seventieth was ..."),
 not set off by a comma: where a voice note or a dictated message would have had a full
-stop."""
+stop. "btw" and "by the way" turn only before a subject of their own: before a verb ("The
+guest wifi password for the Oslo office btw is hunter22") they sit inside a sentence whose
+subject came before them (review 21 finding 4)."""
+_COMMENT_START = re.compile(r"\s*(?:that['’]s|which\s+is)\b", re.I)
+"""The comment `_ASKED_INSIDE` splits off ("that's amazing", "which is my least favourite
+thing")."""
+_NAMED_OR_COUNTED = re.compile(r"\b(?!I\b)[A-Z]|\d")
+"""A word with a capital (not "I") or a digit: a name or a number."""
 
 
 _ASKED_INSIDE = re.compile(
@@ -1945,11 +1966,13 @@ def _topic_turns(piece: str) -> list[str]:
         return [piece]
     turns = list(_TOPIC_TURN.finditer(piece))
     if "," not in piece:
-        turns += [
+        asked = [
             match
             for match in _ASKED_INSIDE.finditer(piece)
             if piece[: match.start()].split()[-1].casefold() not in _EMBEDS
         ]
+        ends = [match.start() for match in (*turns, *asked)]
+        turns += [match for match in asked if not _relative_with_news(piece, match, ends)]
     parts: list[str] = []
     start = 0
     for match in sorted(turns, key=lambda match: match.start()):
@@ -1958,6 +1981,19 @@ def _topic_turns(piece: str) -> list[str]:
             parts.append(before.strip())
             start = match.end()
     return [*parts, piece[start:].strip()]
+
+
+def _relative_with_news(piece: str, match: re.Match[str], ends: list[int]) -> bool:
+    """Whether the "that's" or "which is" `_ASKED_INSIDE` found in `piece` opens a
+    relative clause that carries news of its own, a name or a number before the next
+    place a sentence could start ("Postgres 16 which is hosted by Acme in Frankfurt",
+    "the payments team which is five people now since Omar joined"): part of the
+    sentence, not a comment on it ("Juliette engaged that's amazing"), so no split there
+    (review 21 finding 4)."""
+    if not _COMMENT_START.match(piece, match.end()):
+        return False
+    end = min((start for start in ends if start > match.end()), default=len(piece))
+    return bool(_NAMED_OR_COUNTED.search(piece, match.end(), end))
 
 
 _ITEM = r"(?:[-*•–]|\d{1,2}[.)]|\(\d{1,2}\)|[a-h]\))"

@@ -87,7 +87,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from memctl.models.words import kin_words, person
 
@@ -102,6 +102,46 @@ subjects' facts, and the prompt hook the hits a third time)."""
 MAX_FACT_CHARS = 400
 """A longer line is not one fact giving one value (a pasted paragraph, a tool result):
 not read, so the rules' regexes never see a long run of text."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class _Reading(Generic[_P, _R]):
+    """A reading of a fact kept for the next time it is read (`READINGS`), but for a text
+    longer than `MAX_FACT_CHARS`, which is never read: `too_long` is answered at once and
+    the text is not kept, so a long-lived process (the MCP server, a hook) holds no
+    pasted paragraph in its caches (review 21 finding 9). `cache_clear` and `cache_info`
+    are the kept readings'."""
+
+    def __init__(self, read: Callable[Concatenate[str, _P], _R], too_long: Any) -> None:
+        self._cached = lru_cache(maxsize=READINGS)(read)
+        self._too_long = too_long
+        self.__doc__ = read.__doc__
+        self.__name__ = read.__name__
+        self.__wrapped__ = read
+
+    def __call__(self, text: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if len(text) > MAX_FACT_CHARS:
+            return self._too_long  # type: ignore[no-any-return]
+        return self._cached(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    def cache_clear(self) -> None:
+        self._cached.cache_clear()
+
+    def cache_info(self) -> Any:
+        return self._cached.cache_info()
+
+
+def _reading(
+    too_long: Any,
+) -> Callable[[Callable[Concatenate[str, _P], _R]], _Reading[_P, _R]]:
+    """`_Reading` as a decorator: `@_reading(None)`."""
+
+    def decorate(read: Callable[Concatenate[str, _P], _R]) -> _Reading[_P, _R]:
+        return _Reading(read, too_long)
+
+    return decorate
 
 
 def _set(words: str) -> frozenset[str]:
@@ -585,7 +625,7 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     return (frozenset(kept), slot) if kept else None
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(None)
 def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
     """The fact's sentence and who its pronoun subject stands for (`about`, else a
     leading "Speaker:"); None for a fact too long to read or a question. What `claim`
@@ -762,7 +802,7 @@ def _fronted(sentence: str) -> str:
     return f"{core[:1].upper()}{core[1:]} {match['value']}{tail}"
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(None)
 def claim(text: str, about: str | None = None) -> Claim | None:
     """The claim a fact makes, or None when it gives no single value to anything.
     `about`: who a pronoun subject ("She moved to Berlin") stands for, if known."""
@@ -1353,7 +1393,7 @@ def _kept(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokens if t and t.casefold() not in _FILLER)
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(None)
 def _shape(text: str, about: str | None = None) -> _Shape | None:
     """The fact as aligned, or None when it cannot be (too long, a question, no verb,
     a pronoun or "our" for a subject that `about` does not name)."""
@@ -2364,7 +2404,7 @@ class Classed:
     """Said as a change ("joined", "accepted an offer from", "now")."""
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(None)
 def classed(text: str, about: str | None = None) -> Classed | None:
     """The relation of a verb class a fact gives: a person's home or employer, or the
     holder of a thing or role (whose subject is the thing held, "the Pulsar service");
@@ -3401,6 +3441,9 @@ value it gives by its runs (`_own_values`; None for an activity, `_DOING`), the 
 it names as left that are the denied subject of their clause (`_denied`), and what
 `_held_runs` reads when a later fact denies a value it names (its statement and the
 words of whom it is about; None for an activity)."""
+_UNREAD: _Read = ([], frozenset(), [], frozenset(), None)
+"""What `_leaving_read` reads of a fact it cannot read (too long, redacted, a question).
+Shared, as a kept reading is: the caller must not change the lists."""
 
 
 # One relative, whose value is not the subject's: not a group the subject is one of ("the
@@ -3409,14 +3452,14 @@ _ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
 """One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(_UNREAD)
 def _leaving_read(text: str, who: str | None = None) -> _Read:
     """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
     speaker, its heading), its last value run given to its other names) of one fact.
     Kept (READINGS): the caller must not change the lists."""
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
-        return [], frozenset(), [], frozenset(), None
+        return _UNREAD
     folded, values = _tokens(read[0])
     about = (read[1] or "").casefold().split() if _names_someone(read[1], who) else []
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")

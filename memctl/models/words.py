@@ -74,8 +74,15 @@ def key(text: str) -> frozenset[str]:
     return frozenset(content_words(text)) or frozenset([text.casefold()])
 
 
-PERSON_BEFORE = r"(?<![\w/\\@~$#=])(?<!\w[-.:])"
-PERSON_AFTER = r"(?![\w/\\@=]|[-.:]\w)"
+_PRONOUNS = (
+    "i|me|my|mine|myself|we|us|our|ours|you|your|"
+    "yours|he|him|his|she|her|hers|they|them|their|theirs"
+)
+"""Personal pronouns: two joined by `/` or `-` ("him/me", "My/our team", a stutter
+"I-I") are prose, not a token."""
+_JOINED_AFTER = "|".join(rf"(?<=\b(?i:{word})[-/])" for word in _PRONOUNS.split("|"))
+PERSON_BEFORE = rf"(?:(?<![\w/\\@~$#=])(?<!\w-)(?:(?<!\w[.:])|(?=(?-i:[A-Z])))|{_JOINED_AFTER})"
+PERSON_AFTER = rf"(?:(?![\w/\\@=]|[-.:]\w)|(?=[-/](?i:{_PRONOUNS})(?![\w/\\@=]|[-.:]\w)))"
 
 
 def person(pattern: str) -> str:
@@ -87,7 +94,11 @@ def person(pattern: str) -> str:
     ("I" as the speaker, "my" as "Ben's", "you" as the listener) matches with it: an
     identifier is copied as written, or a purge of it as typed misses the copy (audit
     14 defect 1). A sentence's own stops and dashes still part words: "than me.", "me -
-    and Ana", "me: yes"."""
+    and Ana", "me: yes". A capital after a `.` or `:` is a sentence's start after a
+    missing space ("Berlin.My sister", "Friday.I will", "manager:I report"): domains and
+    paths are written in lower case ("deploy.my.host", "lena.me"). Two pronouns joined by
+    `/` or `-` are prose too ("him/me", "My/our team", "I-I work"), where "I/O" and
+    "blue-me-42" are not (review 21 finding 6)."""
     return f"{PERSON_BEFORE}(?:{pattern}){PERSON_AFTER}"
 
 

@@ -5,6 +5,7 @@ putting a name for a pronoun ("I", "my", "me", the listener's "you") uses that b
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -39,6 +40,8 @@ TOKENS = [
     "deploy.my.host",
     "MY_TOKEN",
     "me2",
+    "lena.me",
+    "Him/O",
 ]
 
 
@@ -64,6 +67,29 @@ def test_a_pronoun_as_a_word_is_still_the_speakers(said: str, written: str | Non
         assert rewritten == written
     else:
         assert rewritten == "The blue one is Dana's, and my-door-77 is the code."
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I moved to Berlin.My sister Ana lives in Porto.", "Dana moved to Berlin.their sister"),
+        ("The report is due Friday.I will send it to Ana.", "Friday.Dana will send it to Ana."),
+        ("Ana is my manager:I report to her.", "Dana's manager:Dana reports to her."),
+        ("Send the invoices to him/me every month.", "Send the invoices to him/Dana every"),
+        ("My/our team owns billing-v3.", "Dana's/our team owns billing-v3."),
+        ("I-I work at Acme.", "Dana works at Acme."),
+    ],
+)
+def test_a_pronoun_after_a_missing_space_or_joined_to_a_pronoun_is_the_speakers(
+    said: str, written: str
+) -> None:
+    """Review 21 finding 6: a capital pronoun after a `.` or `:` with no space opens a
+    sentence (domains and paths are lower case), and two pronouns joined by `/` or `-`
+    are prose ("him/me", a stutter "I-I"): the speaker's, rewritten, none left in the
+    first person."""
+    rewritten = third_person(said, "Dana")
+    assert written in rewritten, rewritten
+    assert not re.search(r"\b(?:I|me|My)\b", rewritten), rewritten
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,53 @@ def test_leaving_for_a_named_place_or_on_a_day_is_a_plan(plan: str, kept: str) -
     assert chat(f"Odile: {plan}") == [kept]
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("We have to sign off every release with Security.", "every release with Security"),
+        ("We must go through Priya for any prod change.", "through Priya for any prod change"),
+        ("I have to go gluten-free from now on.", "go gluten-free"),
+        ("I have to go vegan for my cholesterol.", "go vegan"),
+        ("I have to go on dialysis three times a week.", "dialysis three times a week"),
+        ("I have to go in for surgery on my knee.", "surgery on their knee"),
+        ("I have to go to the hospital for chemo every week.", "chemo every week"),
+        ("I have to go to physio twice a week for my back.", "physio twice a week"),
+        ("I should go see a cardiologist about my heart.", "see a cardiologist"),
+        ("Anyway I should go see a cardiologist about my heart.", "see a cardiologist"),
+        ("I have to head off early on Fridays to pick up the kids.", "early on Fridays"),
+        ("I have to go back to the office full time.", "back to the office full time"),
+        ("I have to run the Berlin marathon for charity.", "Berlin marathon"),
+        ("I have to fly economy on work trips.", "fly economy on work trips"),
+        ("i have to go to lisbon for work", "lisbon for work"),
+        ("I have to go to Lisbon on 2026-03-02.", "Lisbon on 2026-03-02"),
+        ("I have to go to Lisbon next week.", "Lisbon in the week of"),
+        ("I have to go to Lisbon.", "go to Lisbon"),
+    ],
+)
+def test_a_leaving_verb_that_goes_on_is_a_rule_or_a_plan(said: str, kept: str) -> None:
+    """Review 21 finding 1: the leaving verb must end its clause. Going on with an object,
+    a manner or a place in lower case ("sign off every release", "go on dialysis", "go
+    vegan", "to lisbon for work") makes a team rule, a health fact or a plan, kept."""
+    facts = chat(f"Odile: {said}")
+    assert any(kept in fact for fact in facts), (said, facts)
+
+
+@pytest.mark.parametrize(
+    "leaving",
+    [
+        "ok I gotta go pack",
+        "I must go, the lasagne is getting cold.",
+        "I have to go to the shops.",
+        "We have to go now.",
+        "I have to head off and cook dinner.",
+    ],
+)
+def test_a_leaving_verb_that_ends_its_clause_is_still_a_goodbye(leaving: str) -> None:
+    """The goodbyes of review 21's probes stay dropped: the verb ends its clause, or after
+    a closing word "go" takes a short errand."""
+    assert chat(f"Odile: {leaving}") == [], leaving
+
+
 def test_a_run_on_is_split_where_it_turns_to_another_topic() -> None:
     """ "anyway" inside a run-on with no full stop opens a new sentence: the reaction
     before it and the news after it are judged apart, so the news is not cut off at the
@@ -156,3 +203,54 @@ def test_a_run_on_is_split_before_a_summing_up_or_a_comment(said: str, pieces: l
 )
 def test_a_sentence_is_left_whole_without_a_turn(said: str) -> None:
     assert split_sentences(said) == [said]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "We moved the ledger service to Postgres 16 which is hosted by Acme in Frankfurt "
+            "since last May",
+            "Postgres 16 which is hosted by Acme in Frankfurt",
+        ),
+        (
+            "Dana leads the payments team which is five people now since Omar joined from "
+            "Globex in June",
+            "since Omar joined from Globex",
+        ),
+        (
+            "My sister Ana works at the hospital which is right next to the station in Porto "
+            "where she lives",
+            "the station in Porto",
+        ),
+        (
+            "Lena runs the only team that's allowed to deploy to production on Fridays "
+            "without a sign off",
+            "the only team that's allowed to deploy",
+        ),
+        (
+            "The guest wifi password for the Oslo office btw is hunter22 and it changes every "
+            "quarter",
+            "Oslo office is hunter22",
+        ),
+    ],
+)
+def test_a_relative_clause_with_a_name_or_number_is_not_split_off(said: str, kept: str) -> None:
+    """Review 21 finding 4: "which is" or "that's" followed by a name or a number opens a
+    relative clause carrying the news, not a comment on what was said; "btw" before a verb
+    sits inside its sentence. One sentence, kept whole, the value with it."""
+    assert split_sentences(said) == [said]
+    facts = chat(f"Ben: {said}")
+    assert any(kept in fact for fact in facts), facts
+
+
+def test_btw_before_a_subject_still_turns_the_topic() -> None:
+    """ "btw" followed by its own subject starts a sentence, as before."""
+    said = (
+        "the flat hunt is going slowly and the rents are silly btw my sister Ana got the job "
+        "at the hospital in Porto"
+    )
+    assert split_sentences(said) == [
+        "the flat hunt is going slowly and the rents are silly",
+        "btw my sister Ana got the job at the hospital in Porto",
+    ]
