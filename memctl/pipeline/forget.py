@@ -97,11 +97,15 @@ class Ambiguous(UsageError):
 
     def __init__(self, target: str, facts: list[str], found: list[str], *, rewritten: int = 0):
         if rewritten:
-            some = "it" if len(facts) == 1 else f"{rewritten} of them"
+            how = (
+                " only as an older flush rewrote it"
+                if len(facts) == 1
+                else f", {rewritten} of them only as an older flush rewrote them"
+            )
             super().__init__(
-                f"{target!r} matches {plural(len(facts), 'fact')}, {some} only as an older "
-                "flush rewrote it (a speaker's name for a pronoun inside it: maybe another "
-                "person's fact): --all forgets and masks them, or name one (PATH:LINE)"
+                f"{target!r} matches {plural(len(facts), 'fact')}{how} (a speaker's name "
+                "for a pronoun inside it: maybe another person's fact): --all forgets and "
+                f"masks {'it' if len(facts) == 1 else 'them'}, or name one (PATH:LINE)"
             )
         else:
             super().__init__(
