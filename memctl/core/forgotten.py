@@ -76,44 +76,69 @@ def key_digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-SHORT_MASK = "[~"
-"""How a purged copy too short for `[forgotten` starts: `[~]` (3 bytes) to `[~~~~~~~]`
-(9), tildes in brackets, which no word, date or usual check box (`[x]`, `[ ]`) is. A copy cut
-from `[forgotten]` (`[for`, `[forgot`) could not be told from text ("[for example]"), and
-flush once made a fact of it ("Lena owns the [forgot service.", audit 14 defect 3)."""
-MASK_RUN = re.compile(r"\[forgotten\.*\]?|\[~+\]|\[forg(?:o(?:t(?:te?)?)?)?(?![A-Za-z\]])")
+SHORT_MASK = "\ufdd0"
+"""What marks a purged copy too short for `[forgotten` (3 to 9 bytes): U+FDD0, a Unicode
+noncharacter (reserved for a program's internal use, never assigned, so no keyboard, text
+or transcript holds one), 3 bytes in UTF-8, valid in Markdown and inside a JSON string.
+A mask of ASCII alone could not be told from a user's text: `[~]` is a check box some
+tools write and `[forgot` the start of "[forgot password]" (review 21 finding 2), and a
+copy cut from `[forgotten]` (`[for`, `[forgot`) became a fact ("Lena owns the [forgot
+service.", audit 14 defect 3)."""
+MASKS = 2
+"""The mask forms a purge tombstone's purge wrote (`Tombstone.masks`): 2, `SHORT_MASK`
+for a short copy; a purge tombstone without it is an older memctl's, whose short masks
+are `LEGACY_RUN`'s."""
+MASK_RUN = re.compile(r"\[forgotten\.*\]?|\[?~*" + SHORT_MASK + r"~*\]?")
 """A run `mask` wrote, of any length but one or two bytes (`~`, `~~`: too short to tell
-from text; no purge query is, and a fact that short is no secret); and one an older
-memctl wrote for a copy of 5 to 9 bytes, `[forgotten` cut short (`[forg` ... `[forgotte`,
-no letter after it), still in the files of a purge made before `SHORT_MASK` (its 4-byte
-`[for` cannot be told from text)."""
-_MASK_STARTS = (SHORT_MASK, "[forg")
+from text; no purge query is, and a fact that short is no secret)."""
+LEGACY_RUN = re.compile(r"\[~{2,7}\]|\[forg(?:o(?:t(?:te?)?)?)?(?![A-Za-z\]])(?![^\[\]\n]*\])")
+"""A short mask an older memctl wrote for a copy of 4 to 9 bytes (a purge query has 4 at
+least): `[~~]` ... `[~~~~~~~]`, or before those `[forgotten` cut short (`[forg` ...
+`[forgotte`, no letter after it, and no `]` closing it later in the line as a user's
+bracket would: "[forgot password]"). Text can take these forms (a `[~~]` marker, "I
+[forgot"), so they are masks only in a workspace an older memctl purged (`older_masks`),
+and where a line is compared with the plain one it was (`sync`)."""
+_LEGACY_STARTS = ("[~~", "[forg")
 
 
-def unmasked(text: str) -> str:
-    """`text` without the masks a purge wrote (`MASK_RUN`, at any length): no words of
-    what it said."""
-    return MASK_RUN.sub(" ", text) if holds_mask(text) else text
+def unmasked(text: str, *, legacy: bool = False) -> str:
+    """`text` without the masks a purge wrote (`MASK_RUN`, at any length; `legacy`: an
+    older memctl's too): no words of what it said."""
+    if not holds_mask(text, legacy=legacy):
+        return text
+    text = MASK_RUN.sub(" ", text)
+    return LEGACY_RUN.sub(" ", text) if legacy else text
 
 
 def mask(size: int) -> bytes:
-    """`size` ASCII bytes that say something was purged here: `[forgotten......]`
-    (`[forgotten` at 10 bytes), or for a copy of 3 to 9 bytes `[~]` ... `[~~~~~~~]`
-    (`SHORT_MASK`), each recognisable as a mask (`holds_mask`) and so never a fact; a
+    """`size` bytes (UTF-8) that say something was purged here: `[forgotten......]`
+    (`[forgotten` at 10 bytes), or for a copy of 3 to 9 bytes one `SHORT_MASK` (X here)
+    in tildes and brackets as it fits (`X`, `X~`, `[X]`, `[~X]` ... `[~~~~X]`), each
+    recognisable as a mask (`holds_mask`) and so never a fact; a
     copy of one or two bytes `~`, `~~`."""
     if size < 3:
         return b"~" * size
     if size < len(MASK):
-        return f"[{'~' * (size - 2)}]".encode("ascii")
+        mark = SHORT_MASK.encode("utf-8")
+        if size < 5:
+            return mark + b"~" * (size - 3)
+        return b"[" + b"~" * (size - 5) + mark + b"]"
     text = MASK + "." * max(0, size - len(MASK) - 1) + "]"
     return text.encode("ascii")[:size]
 
 
-def holds_mask(text: str) -> bool:
+def holds_mask(text: str, *, legacy: bool = False) -> bool:
     """Whether `text` holds a purge's mask, at any length `mask` writes one that can be
-    told from text: what is left of a purged copy, never a fact."""
-    return MASK in text or (
-        any(start in text for start in _MASK_STARTS) and MASK_RUN.search(text) is not None
+    told from text: what is left of a purged copy, never a fact. `legacy`: an older
+    memctl's short masks too (`LEGACY_RUN`), for a workspace it purged (`older_masks`);
+    a user's text that looks like one (a `[~]` check box, "[forgot password]") is
+    otherwise text."""
+    if MASK in text or SHORT_MASK in text:
+        return True
+    return (
+        legacy
+        and any(start in text for start in _LEGACY_STARTS)
+        and LEGACY_RUN.search(text) is not None
     )
 
 
@@ -140,6 +165,9 @@ class Tombstone:
     other words (a bullet and the ledger line it was merged from) gets a tombstone for
     each, all with one `of` (what `sync` counts as one fact forgotten). Empty in a
     tombstone an older memctl wrote: then `names` stands for it."""
+    masks: int = 0
+    """A purge's: the mask forms it wrote (`MASKS`); 0 for an older memctl's purge, whose
+    short masks look like text (`LEGACY_RUN`, `older_masks`)."""
 
     @property
     def purged(self) -> bool:
@@ -156,6 +184,12 @@ class Tombstone:
         """Which fact it forgets: its key's digest (recorded, or of its text, for a
         tombstone an older memctl wrote without one)."""
         return self.digest or key_digest(fact_key(self.fact))
+
+
+def older_masks(stones: list[Tombstone]) -> bool:
+    """Whether these tombstones hold a purge an older memctl made (no `masks`), whose
+    short masks (`LEGACY_RUN`) may be in the workspace's files."""
+    return any(stone.purged and not stone.masks for stone in stones)
 
 
 def read_tombstones(ws: Workspace) -> list[Tombstone]:
@@ -182,6 +216,7 @@ def parse_tombstones(text: str) -> list[Tombstone]:
                     str(data.get("digest", "")),
                     [str(turn) for turn in data.get("said") or []],
                     str(data.get("of", "")),
+                    masks if isinstance(masks := data.get("masks"), int) else 0,
                 )
             )
         except (ValueError, KeyError, TypeError):
@@ -261,6 +296,8 @@ def tombstones(
             "replacement": replacement,
             "digest": key_digest(fact_key(fact)),
         }
+        if purge:
+            stone["masks"] = MASKS
         if turns := (said or {}).get(fact):
             stone["said"] = turns
         whole = (of or {}).get(fact)
@@ -437,6 +474,8 @@ class Forgotten:
         digests: set[str] | None = None,
         turns: set[str] | None = None,
         corrected: dict[str, set[str]] | None = None,
+        *,
+        legacy: bool = False,
     ):
         self.keys = {key for key in keys if key}
         self.digests = {digest for digest in digests or set() if digest}
@@ -446,6 +485,8 @@ class Forgotten:
         """Forgotten key -> the keys of the corrections that replaced it, when only
         corrections did: a text stating the correction is not the forgotten fact
         (`Staging is db3 and db7.` corrects `Staging is db3.`)."""
+        self.legacy = legacy
+        """An older memctl purged here (`older_masks`): its short masks are masks too."""
         self.echoes: Callable[[str, str], bool] | None = None
         """Whether a turn's text, in the thread log (relative path), echoes a fact taken
         from a turn of that log (`memctl.models.held.Echoes`, which core may not import:
@@ -463,6 +504,7 @@ class Forgotten:
             {s.digest for s in stones},
             turns,
             _corrected(stones),
+            legacy=older_masks(stones),
         )
 
     def __bool__(self) -> bool:
@@ -498,7 +540,8 @@ class Forgotten:
     def states(self, text: str) -> bool:
         """Whether `text` (a line, a record) states a forgotten fact, or what is left of
         a purged one (its mask)."""
-        if holds_mask(text):  # a purge's leftover, whatever tombstones this machine holds
+        # A purge's leftover, whatever tombstones this machine holds.
+        if holds_mask(text, legacy=self.legacy):
             return True
         if not self:
             return False
@@ -517,7 +560,7 @@ class Forgotten:
         the lines holding a purge's mask: a bullet that is (mostly) a mask says nothing,
         and whether its tombstone is here (an undo, a sync) must not decide that it
         becomes a MEMORY.md bullet injected into every request."""
-        if not self and not holds_mask(text):
+        if not self and not holds_mask(text, legacy=self.legacy):
             return text
         kept = [
             line

@@ -140,6 +140,7 @@ class BuiltinModel:
             is_own_reply,
             user_name,
             scratch=str(payload.get("scratch", "")),
+            older_masks=bool(payload.get("older_masks", False)),
         )
         if payload.get("budget", True):
             facts = within_budget(facts, payload.get("conversation", []))

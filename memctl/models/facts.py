@@ -2110,12 +2110,15 @@ def extract(
     user_name: str | None = None,
     judge: Callable[[str, str, Context], bool] | None = None,
     scratch: str = "",
+    older_masks: bool = False,
 ) -> list[str]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
     that `known` (facts already written) does not hold, in the order they were said.
     `user_name`: what an earlier flush of the thread learnt the user is called.
     `scratch`: the temporary folder of the machine the conversation was said on (the
     pipeline's to give: a rule reads no environment), under which no path is kept.
+    `older_masks`: an older memctl purged the workspace, so its short masks (`[~~]`,
+    `[forgot`: `forgotten.LEGACY_RUN`) are masks, not text.
     `judge`, when given, has the last word on each candidate: the sentence as said, the
     bullet written from it, and where it was said, for what the rules kept and for
     what they dropped (a statement of three words or more). It is how
@@ -2212,14 +2215,14 @@ def extract(
         # Only a message in chat's lower case reads a lower-case word as a name: in
         # prose a name has its capital, and "anger" after "Anger is ..." is no name.
         chat = _LOWER_CHAT.match(text) is not None
-        # A sentence holding a purge's mask (`[forgotten....]`, `[~~~]`) told something
-        # forgotten: what is left of it is no fact, whatever the mask's length.
+        # A sentence holding a purge's mask (`[forgotten....]`, U+FDD0) told
+        # something forgotten: what is left of it is no fact, whatever the mask's length.
         pieces = [
             piece
             for piece in _values_joined(
                 split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
             )
-            if not holds_mask(piece)
+            if not holds_mask(piece, legacy=older_masks)
         ]
         # The month named last in the sentences before this one, kept as the loop goes
         # (scanning all of them again for each sentence is quadratic in a long message).

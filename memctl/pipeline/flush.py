@@ -601,6 +601,7 @@ class _Run:
             # chat's facts are budgeted (memory.flush_budget). Only builtin reads them.
             | (
                 {"scratch": self._scratch, "budget": self.config.memory.flush_budget}
+                | ({"older_masks": True} if self._older_masks else {})
                 if self.model.offline
                 else {}
             ),
@@ -609,6 +610,14 @@ class _Run:
     @functools.cached_property
     def _scratch(self) -> str:
         return scratch_folder()
+
+    @functools.cached_property
+    def _older_masks(self) -> bool:
+        """An older memctl purged here: its short masks (`[~~]`, `[forgot`) are masks
+        (`forgotten.older_masks`); elsewhere they are a user's text."""
+        from memctl.core.forgotten import older_masks, read_tombstones
+
+        return older_masks(read_tombstones(self.ws))
 
     def thread(self, thread: str, record: ThreadMark | None, log: _Log | None) -> ThreadFlush:
         if log is None:
@@ -726,7 +735,9 @@ class _Run:
         facts = neutral(flush_facts(answer))  # a quoted `<!--` is text, as in a save
         # A fact holding a purge's mask (any model's: a turn said it) is what a purge
         # left of a forgotten one: never written, whatever the mask's length.
-        facts = "\n".join(line for line in facts.splitlines() if not holds_mask(line))
+        facts = "\n".join(
+            line for line in facts.splitlines() if not holds_mask(line, legacy=self._older_masks)
+        )
         facts = self.redactor.text(facts).strip() if facts else ""
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():

@@ -18,6 +18,7 @@ after a plain forget too.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -39,11 +40,19 @@ from memctl.core.forgotten import (
 from memctl.core.memory import comment_spans, is_marker, memory_path, read_memory
 from memctl.core.said import speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
+from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
 from memctl.models.words import person
 from memctl.pipeline.consolidate import Marks, keep_history
-from memctl.pipeline.provenance import Ledgers, line_number, place, sayings, turns_saying
+from memctl.pipeline.provenance import (
+    FLUSH_HEADING,
+    Ledgers,
+    line_number,
+    place,
+    sayings,
+    turns_saying,
+)
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
 
@@ -82,14 +91,27 @@ class ForgetResult:
 
 
 class Ambiguous(UsageError):
-    """A query that names more than one fact, and the caller did not say all of them:
-    nothing was written. The facts and where they stand go with it, to be listed."""
+    """A query that names more than one fact, or a purge query that names a fact only as
+    an older flush rewrote it (`as_flushed_before`), and the caller did not say all of
+    them: nothing was written. The facts and where they stand go with it, to be listed."""
 
-    def __init__(self, target: str, facts: list[str], found: list[str]):
-        super().__init__(
-            f"{target!r} matches {len(facts)} facts: --all forgets every one, or name one "
-            "(PATH:LINE, or more of its text)"
-        )
+    def __init__(self, target: str, facts: list[str], found: list[str], *, rewritten: int = 0):
+        if rewritten:
+            how = (
+                " only as an older flush rewrote it"
+                if len(facts) == 1
+                else f", {rewritten} of them only as an older flush rewrote them"
+            )
+            super().__init__(
+                f"{target!r} matches {plural(len(facts), 'fact')}{how} (a speaker's name "
+                "for a pronoun inside it: maybe another person's fact): --all forgets and "
+                f"masks {'it' if len(facts) == 1 else 'them'}, or name one (PATH:LINE)"
+            )
+        else:
+            super().__init__(
+                f"{target!r} matches {len(facts)} facts: --all forgets every one, or name "
+                "one (PATH:LINE, or more of its text)"
+            )
         self.facts, self.found = facts, found
 
 
@@ -130,8 +152,9 @@ def forget(
         if not purge:
             facts = _still_stated(ws, facts)
         found = _listed_places(facts)
-        if len(facts) > 1 and not every:
-            raise Ambiguous(target, [fact.text for fact in facts], found)
+        rewritten = sum(fact.rewritten for fact in facts)
+        if (len(facts) > 1 or rewritten) and not every:
+            raise Ambiguous(target, [fact.text for fact in facts], found, rewritten=rewritten)
         if replacement is not None:
             _check_correction(replacement, facts)
         result = ForgetResult([fact.text for fact in facts], found, replacement, dry_run=dry_run)
@@ -232,6 +255,11 @@ class Fact:
     """Of `lines`, those no earlier tombstone holds: what this forget records."""
     said: list[str] = field(default_factory=list)
     """Every line's text, one a key (what a purge masks: `Noted: x` as well as `x`)."""
+    units: set[tuple[str, int]] = field(default_factory=set)
+    """(path, first line) of each fact line stating it."""
+    rewritten: bool = False
+    """A purge query names it only as an older flush rewrote the query
+    (`as_flushed_before`): forgotten only when the caller says all (`--all`)."""
 
 
 def _check_correction(replacement: str, facts: list[Fact]) -> None:
@@ -358,12 +386,16 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
     # A purge also finds the copy an older flush wrote with the speaker's name put for a
     # pronoun inside the secret ("blue-me-42" as "blue-the user-42"): most of the secret
     # is in it, and a purge that left it would say it forgot nothing.
-    rewritten = as_flushed_before(needle, units) if purge else None
-    found = [
-        unit
-        for unit in units.all
-        if needle in unit.key or (rewritten is not None and rewritten.search(unit.key))
-    ]
+    found = [unit for unit in units.all if needle in unit.key]
+    as_typed = set(map(id, found))
+    if purge:
+        found += [
+            unit
+            for unit in units.all
+            if id(unit) not in as_typed
+            and (rewritten := units.as_flushed_before(needle, unit.thread)) is not None
+            and rewritten.search(unit.key)
+        ]
     # Words found only in a speaker label (`Dana:` of `- Dana: We deploy on Tuesdays.`)
     # say who spoke, not what the fact is: "forget Dana" is not the team's deploy day.
     named = [unit for unit in found if not unit.labelled_only(needle)]
@@ -377,7 +409,12 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
         raise MemctlError(f"no fact in MEMORY.md or the ledgers contains {target!r}")
     if not purge:
         _in_comments(named)
-    return units.facts(named)
+    facts = units.facts(named)
+    if purge:
+        typed = {(unit.path, unit.number) for unit in named if id(unit) in as_typed}
+        for fact in facts:
+            fact.rewritten = not typed.intersection(fact.units)
+    return facts
 
 
 _PRONOUN_THEN = re.compile(r"\b(?:i'm|i've|i'll|i'd|myself|mine|my|me|i)\b")
@@ -397,22 +434,21 @@ _AS_NAMED = {
 }
 """What flush wrote for each pronoun: the speaker's name (the first time in a
 sentence), or the pronoun of a later mention (`facts.third_person`)."""
-_NAME_FIELD = re.compile(rb'"name"\s*:\s*"([^"\\]{1,60})"')
 _USER_NAMED = re.compile(r"\bthe user's name is ([\w-]+)")
 
 
-def as_flushed_before(needle: str, units: _Units) -> re.Pattern[str] | None:
+def as_flushed_before(needle: str, names: set[str]) -> re.Pattern[str] | None:
     """`needle` (a purge query, its key's spelling) as a flush before audit 14 could have
     written it into a fact: each pronoun inside a token ("blue-me-42", "i/o", "my-door-77")
     as a speaker's name ("the user", a name a thread gave a speaker, the name a user
     gave: "blue-the user-42", "the user/o", "Dana's-door-77") or the pronoun of a later
-    mention ("their-door-77"). None when the needle has no pronoun inside a token: a
-    flush rewrote nothing of it."""
+    mention ("their-door-77"). `names`: who may have said the fact (`_Units.speakers`
+    of its block). None when the needle has no pronoun inside a token: a flush rewrote
+    nothing of it."""
     now = {match.start() for match in _PRONOUN_NOW.finditer(needle)}
     inside = [match for match in _PRONOUN_THEN.finditer(needle) if match.start() not in now]
     if not inside:
         return None
-    names = units.speakers()
     parts, at = [], 0
     for match in inside:
         forms = {match[0]}
@@ -435,6 +471,8 @@ class _Unit:
     lines: list[str]
     comment: tuple[int, int] | None = None
     """The comment over several lines it stands in (`memory.comment_spans`), if any."""
+    thread: str | None = None
+    """The thread its ledger block was flushed from (its `## Memory Flush` heading)."""
 
     @cached_property
     def key(self) -> str:
@@ -479,13 +517,17 @@ def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     spans = comment_spans(lines)
     index = 0
+    thread: str | None = None
     while index < len(lines):
+        if lines[index].startswith("## "):
+            flushed = FLUSH_HEADING.match(lines[index])
+            thread = flushed["thread"] if flushed else None
         if not is_fact_line(lines[index]):
             index += 1
             continue
         end = _clipped(spans, index, continued(lines, index))
         within = next(((a, b) for a, b in spans if a <= index <= b), None)
-        units.append(_Unit(path, index + 1, lines[index:end], within))
+        units.append(_Unit(path, index + 1, lines[index:end], within, thread))
         index = end
     return units
 
@@ -528,17 +570,43 @@ class _Units:
         for path in ws.daily_files(include_archive=True):
             self.all += _units_of(ws.relative(path), _lines(path))
         self._at = {(u.path, u.number + n): u for u in self.all for n in range(len(u.lines))}
+        self._speakers: dict[str | None, set[str]] = {}
+        self._rewritten: dict[tuple[str, str | None], re.Pattern[str] | None] = {}
 
-    def speakers(self) -> set[str]:
-        """Who may have said a fact, case folded: "the user", each name a thread log gives
-        a speaker, and each name a user gave ("The user's name is Priya.")."""
-        names = {"the user"}
-        for path in sorted(self.ws.threads_dir.glob("*.jsonl")):
+    @cached_property
+    def _named(self) -> set[str]:
+        """The names users gave ("The user's name is Priya."), case folded."""
+        return {match[1] for unit in self.all for match in _USER_NAMED.finditer(unit.key)}
+
+    def speakers(self, thread: str | None) -> set[str]:
+        """Who may have said a fact of a block of `thread` (None: no flush block, such as
+        MEMORY.md's), case folded: "the user", each name the thread's log gives a
+        speaker of a message (a `name` of a user or assistant turn, not a tool's), and
+        each name a user gave ("The user's name is Priya."). Another thread's speakers
+        said none of its facts (review 21 finding 7)."""
+        if thread in self._speakers:
+            return self._speakers[thread]
+        names = {"the user"} | self._named
+        if thread is not None and (path := self.ws.threads_dir / f"{thread}.jsonl").is_file():
             with contextlib.suppress(OSError):
-                found = _NAME_FIELD.findall(path.read_bytes())
-                names |= {name.decode("utf-8", "replace").casefold() for name in found}
-        names |= {match[1] for unit in self.all for match in _USER_NAMED.finditer(unit.key)}
-        return {name for name in names if name.strip()}
+                for line in path.read_bytes().splitlines():
+                    if b'"name"' not in line:
+                        continue
+                    with contextlib.suppress(ValueError):
+                        entry = json.loads(line)
+                        name = entry.get("name") if isinstance(entry, dict) else None
+                        if isinstance(name, str) and entry.get("role") in ("user", "assistant"):
+                            names.add(name.casefold())
+        found = self._speakers[thread] = {name for name in names if name.strip()}
+        return found
+
+    def as_flushed_before(self, needle: str, thread: str | None) -> re.Pattern[str] | None:
+        """`needle` as an older flush could have written it in a block of `thread`
+        (`as_flushed_before` with that thread's speakers)."""
+        if (needle, thread) not in self._rewritten:
+            found = as_flushed_before(needle, self.speakers(thread))
+            self._rewritten[(needle, thread)] = found
+        return self._rewritten[(needle, thread)]
 
     def holding(self, path: str, number: int) -> _Unit:
         """The fact line `number` of `path` belongs to (a continuation line's bullet)."""
@@ -616,7 +684,8 @@ def _fact(units: list[_Unit]) -> Fact:
     for key in sorted(texts, key=len):
         if key not in alone and not any(fact_key(kept) in key for kept in lines):
             lines.append(texts[key])
-    return Fact(units[0].text, lines, said=list(texts.values()))
+    places = {(unit.path, unit.number) for unit in units}
+    return Fact(units[0].text, lines, said=list(texts.values()), units=places)
 
 
 def _listed_places(facts: list[Fact]) -> list[str]:

@@ -36,6 +36,8 @@ from memctl.core.forgotten import (
     TakeBack,
     forgotten_after,
     holds_mask,
+    older_masks,
+    read_tombstones,
     take_back,
 )
 from memctl.core.memory import comment_spans, is_marker
@@ -201,7 +203,8 @@ class _Restoring:
 
 def _restoring(ws: Workspace, chosen: Version) -> _Restoring:
     back = _taken_back(ws, chosen.number)
-    data, masked = _unmasked((ws.root / chosen.path).read_bytes())
+    legacy = older_masks(read_tombstones(ws))
+    data, masked = _unmasked((ws.root / chosen.path).read_bytes(), legacy=legacy)
     data, forgotten_out = _not_forgotten(data, forgotten_after(ws, back))
     return _Restoring(data, masked, forgotten_out, back, take_back(ws, back, write=False))
 
@@ -239,16 +242,18 @@ def _facts(stones: list[Stone]) -> list[str]:
     ]
 
 
-def _unmasked(data: bytes) -> tuple[bytes, int]:
+def _unmasked(data: bytes, *, legacy: bool) -> tuple[bytes, int]:
     """A kept MEMORY.md without the lines holding a purge's mask (a purge after the copy
-    was kept masked it in place), and how many it had. Headings are never masked."""
-    if not holds_mask(data.decode("utf-8", "replace")):
+    was kept masked it in place), and how many it had. Headings are never masked.
+    `legacy`: an older memctl purged here, so its short masks are masks (`older_masks`)."""
+    if not holds_mask(data.decode("utf-8", "replace"), legacy=legacy):
         return data, 0
     lines = data.splitlines(keepends=True)
     kept = [
         line
         for line in lines
-        if not holds_mask(line.decode("utf-8", "replace")) or line.lstrip().startswith(b"#")
+        if not holds_mask(line.decode("utf-8", "replace"), legacy=legacy)
+        or line.lstrip().startswith(b"#")
     ]
     return b"".join(kept), len(lines) - len(kept)
 

@@ -165,9 +165,9 @@ def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
 
 
 def _mask_text(found: re.Match[str]) -> str:
-    """The mask of a copy found in decoded text: as many ASCII characters as it has
-    bytes in the file."""
-    return mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("ascii")
+    """The mask of a copy found in decoded text: as many bytes in UTF-8 as it has in the
+    file."""
+    return mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("utf-8")
 
 
 def masked(data: bytes, needles: Needles) -> bytes:
@@ -209,7 +209,7 @@ def _mask_escaped(
             if found.end() > found.start():
                 first = token.start() + chars[found.start()][1]
                 last = token.start() + chars[found.end() - 1][2]
-                out[first:last] = mask(last - first)  # ASCII: valid inside a JSON string
+                out[first:last] = mask(last - first)  # valid inside a JSON string
 
 
 STRUCTURAL_KEYS = frozenset(

@@ -84,6 +84,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import BusyError, MemctlError, UsageError
 from memctl.core.forgotten import (
     FORGOTTEN_NAME,
+    LEGACY_RUN,
     MASK_RUN,
     Forgotten,
     Tombstone,
@@ -1161,8 +1162,10 @@ def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
     return [[masks.get(line, line) for line in side] for side in sides]
 
 
-_MASK_RUN = re.compile(MASK_RUN.pattern.encode("ascii"))
-"""A run `forgotten.mask` wrote (`[forgotten...]`, or `[~~]` for a short copy)."""
+_MASK_RUN = re.compile(b"|".join(run.pattern.encode("utf-8") for run in (MASK_RUN, LEGACY_RUN)))
+"""A run `forgotten.mask` wrote (`[forgotten...]`, `[~` U+FDD0 `]` for a short copy), or an
+older memctl (`[~~]`, `[forgot`): a line is compared with the plain one it was, so an
+older machine's purge is told from text here too."""
 
 
 def _mask_of(plain: str, line: str) -> bool:
@@ -1170,7 +1173,7 @@ def _mask_of(plain: str, line: str) -> bool:
     masks of their length (`forgotten.mask`), so the two have the same length in bytes
     and the same bytes outside the masks. A line of another log at the same place, or
     one that merely quotes a mask, is not."""
-    if line == plain or not holds_mask(line) or holds_mask(plain):
+    if line == plain or not holds_mask(line, legacy=True) or holds_mask(plain):
         return False
     a = plain.encode("utf-8", "surrogateescape")
     b = line.encode("utf-8", "surrogateescape")
@@ -1234,7 +1237,9 @@ def _shrinks(local: list[str], merged: list[str]) -> bool:
     """Whether a merge would take lines out of a local log other than those a purge
     masked (as many as the merged log holds new lines with a mask): a log only grows."""
     gone = sum((Counter(local) - Counter(merged)).values())
-    masked = sum(n for line, n in (Counter(merged) - Counter(local)).items() if holds_mask(line))
+    masked = sum(
+        n for line, n in (Counter(merged) - Counter(local)).items() if holds_mask(line, legacy=True)
+    )
     return gone > masked
 
 
@@ -1740,7 +1745,11 @@ def _removed(before: list[str], after: list[str]) -> int:
     """Blocks of `before` that `after` no longer holds, but those a purge replaced (as
     many as `after` holds new blocks with a mask): a purge is counted by its tombstone."""
     gone = sum((Counter(before) - Counter(after)).values())
-    masked = sum(n for block, n in (Counter(after) - Counter(before)).items() if holds_mask(block))
+    masked = sum(
+        n
+        for block, n in (Counter(after) - Counter(before)).items()
+        if holds_mask(block, legacy=True)
+    )
     return max(0, gone - masked)
 
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from tests.support.helpers import snapshot
+
 
 def scan(root: Path, text: str) -> list[str]:
     """Every file under `root` whose bytes hold `text`, any case (`grep -rail`)."""
@@ -52,9 +56,9 @@ def test_the_reports_reproduction_keeps_the_token_and_the_purge_finds_every_copy
     assert "Dana leads payments." in target.read_text()
 
 
-def ledger(root: Path, *facts: str) -> None:
+def ledger(root: Path, *facts: str, thread: str = "t1") -> None:
     (root / "memory" / "2026-01-05.md").write_text(
-        "## Memory Flush — 2026-01-05T10:00:00+00:00 · thread t1 · entries 0-3 · builtin\n\n"
+        f"## Memory Flush — 2026-01-05T10:00:00+00:00 · thread {thread} · entries 0-3 · builtin\n\n"
         + "".join(f"- {fact}\n" for fact in facts)
     )
 
@@ -84,10 +88,10 @@ def test_a_purge_finds_the_copy_an_older_flush_rewrote(
     assert cli("-w", workspace, "export", "--agents-md", target).exit_code == 0
     assert "qq-purge-the user-9x7" in session_start(cli, workspace)
 
-    dry = cli("-w", workspace, "--json", "forget", "blue-me-42", "--purge", "--dry-run")
+    dry = cli("-w", workspace, "--json", "forget", "blue-me-42", "--purge", "--dry-run", "--all")
     assert json.loads(dry.stdout)["facts"] == ["The wifi code is blue-the user-42."]
     runs = [
-        cli("-w", workspace, "forget", secret, "--purge")
+        cli("-w", workspace, "forget", secret, "--purge", "--all")
         for secret in ("blue-me-42", "qq-purge-me-9x7", "my-door-77")
     ]
 
@@ -119,3 +123,61 @@ def test_a_query_with_no_pronoun_inside_a_token_matches_as_typed(cli, workspace:
 
     assert run.exit_code == 1
     assert "blue-green-42" in (workspace / "memory" / "2026-01-05.md").read_text()
+
+
+def test_a_fact_found_only_as_rewritten_needs_all_and_is_listed(cli, workspace: Path) -> None:
+    """Review 21 finding 7's reproduction: Dana speaks in the thread, and her own fact
+    "Dana's on-call login is dana@prod-3." is what an older flush would have written for
+    "my on-call login is me@prod-3" said by Dana. Another person's fact, maybe: the purge
+    lists it and asks for --all (exit 2), writing nothing."""
+    said(cli, workspace, ("Dana", "I am on call this week."), (None, "Omar runs db3."))
+    ledger(workspace, "Dana's on-call login is dana@prod-3.", "Omar runs the db3 cluster.")
+    before = snapshot(workspace, locks=False)
+
+    for extra in ((), ("--dry-run",)):
+        run = cli("-w", workspace, "forget", "me@prod-3", "--purge", *extra)
+
+        assert run.exit_code == 2, run.stderr
+        assert "- Dana's on-call login is dana@prod-3." in run.stderr
+        assert "only as an older flush rewrote it" in run.stderr and "--all" in run.stderr
+        assert snapshot(workspace, locks=False) == before
+
+    run = cli("-w", workspace, "forget", "me@prod-3", "--purge", "--all")
+
+    assert run.exit_code == 0, run.stderr
+    assert "forgot 1 fact" in run.stderr
+    assert scan(workspace, "prod-3") == []
+    assert "Omar runs the db3 cluster." in (workspace / "memory" / "2026-01-05.md").read_text()
+
+
+def tool_turns(name: str) -> str:
+    """A tool call named `name` and its result, as a thread log holds them."""
+    call = {"id": "c1", "type": "function", "function": {"name": name, "arguments": "{}"}}
+    return (
+        json.dumps({"role": "assistant", "content": "", "tool_calls": [call]})
+        + "\n"
+        + json.dumps({"role": "tool", "tool_call_id": "c1", "name": name, "content": "ok"})
+        + "\n"
+    )
+
+
+@pytest.mark.parametrize("where", ["another thread", "a tool"])
+def test_a_name_the_blocks_thread_gives_no_speaker_is_no_rewrite(
+    cli, workspace: Path, where: str
+) -> None:
+    """The name slot takes the speakers of the block's own thread only: not a speaker
+    of another thread, nor a tool's name (`tool_calls`, a tool result)."""
+    said(cli, workspace, (None, "Omar runs db3."))
+    if where == "a tool":
+        talk = tool_turns("dana")
+        assert cli("-w", workspace, "thread", "append", "t1", input=talk).exit_code == 0
+    else:
+        talk = json.dumps({"role": "user", "name": "Dana", "content": "Hello."}) + "\n"
+        assert cli("-w", workspace, "thread", "append", "t2", input=talk).exit_code == 0
+    ledger(workspace, "Dana's on-call login is dana@prod-3.", "Omar runs the db3 cluster.")
+
+    run = cli("-w", workspace, "forget", "me@prod-3", "--purge", "--all")
+
+    assert run.exit_code == 1, run.stderr
+    assert "nothing in the workspace contains" in run.stderr
+    assert "dana@prod-3" in (workspace / "memory" / "2026-01-05.md").read_text()

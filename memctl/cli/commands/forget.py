@@ -46,7 +46,8 @@ def forget_command(
         typer.Option(
             "--all",
             help="Forget every fact the query matches; without it a query matching more "
-            "than one lists them and changes nothing.",
+            "than one (or, with --purge, one only as an older flush rewrote a pronoun in it) "
+            "lists them and changes nothing.",
         ),
     ] = False,
     dry_run: Annotated[
