@@ -165,3 +165,18 @@ def test_the_run_lever_lends_an_answer_said_after_a_yes(
     # 0.8 instead of 0.4 of the question's score (explain rounds to four digits)
     assert alone[2] > 0 and run[2] == pytest.approx(2 * alone[2], rel=1e-3)
     assert run[3] == alone[3]  # the asker again: the run ended
+
+
+def test_the_supersession_bench_times_stale_with_every_reading_cache_emptied() -> None:
+    """`detection_time` empties each of supersede's reading caches before a timed run; a
+    class exposing `cache_clear` (`_Reading`) is not one of them (calling it unbound broke
+    the bench after the caches were wrapped)."""
+    import random
+
+    import supersession
+
+    from memctl.models import supersede
+
+    cases = supersession.make_cases(6, random.Random(25), supersession.KINDS)
+    assert supersession.detection_time(cases) > 0
+    assert supersede.claim.cache_info().currsize > 0  # the timed run filled them again
