@@ -4,22 +4,18 @@ short messages is read by its form. Every sentence here is written for these tes
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import pytest
 
-from memctl.models.facts import _DATE_ALONE, extract, resolve_dates
+from memctl.models.facts import _DATE_ALONE, resolve_dates
+from tests.support.conversations import kept_facts
 
 DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
 
 
 def chat(*lines: str) -> list[str]:
     """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
-    conversation: list[dict[str, Any]] = []
-    for line in lines:
-        name, _, text = line.partition(": ")
-        conversation.append({"role": "user", "name": name, "text": text, "ts": DAY})
-    return extract(conversation, [], lambda text: False)
+    return kept_facts(lines, DAY)
 
 
 def test_a_weekday_said_with_the_nth_picks_the_month_where_it_falls_so() -> None:

@@ -6,22 +6,17 @@ these tests."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from memctl.models.facts import extract, split_sentences
+from memctl.models.facts import split_sentences
+from tests.support.conversations import kept_facts
 
 DAY = "2025-07-16T09:00:00+00:00"  # a Wednesday
 
 
 def chat(*lines: str) -> list[str]:
     """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
-    conversation: list[dict[str, Any]] = []
-    for line in lines:
-        name, _, text = line.partition(": ")
-        conversation.append({"role": "user", "name": name, "text": text, "ts": DAY})
-    return extract(conversation, [], lambda text: False)
+    return kept_facts(lines, DAY)
 
 
 @pytest.mark.parametrize(

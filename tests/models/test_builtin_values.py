@@ -5,20 +5,15 @@ it does."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from memctl.models.facts import _values_joined, extract, split_sentences
+from memctl.models.facts import _values_joined, split_sentences
+from tests.support.conversations import kept_facts
 
 DAY = "2025-07-16T09:00:00+00:00"
 
 
 def chat(*lines: str) -> list[str]:
     """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
-    conversation: list[dict[str, Any]] = []
-    for line in lines:
-        name, _, text = line.partition(": ")
-        conversation.append({"role": "user", "name": name, "text": text, "ts": DAY})
-    return extract(conversation, [], lambda text: False)
+    return kept_facts(lines, DAY)
 
 
 def test_a_value_after_a_statement_is_its_value() -> None:

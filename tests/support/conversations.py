@@ -85,3 +85,15 @@ def expected_placeholder(text: str, path: str, head: int = 2000, tail: int = 200
 def name_for(call_id: str, text: str) -> str:
     """The file name eviction gives the result `text` of call `call_id`."""
     return f"{call_id}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def kept_facts(lines: tuple[str, ...], day: str) -> list[str]:
+    """The facts builtin keeps of a group chat's `lines` ("Name: text", each a member's
+    message in the user role, as a pasted chat's are), all said at `day`."""
+    from memctl.models.facts import extract
+
+    conversation: list[dict[str, Any]] = []
+    for line in lines:
+        name, _, text = line.partition(": ")
+        conversation.append({"role": "user", "name": name, "text": text, "ts": day})
+    return extract(conversation, [], lambda text: False)
