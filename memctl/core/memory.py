@@ -55,6 +55,36 @@ def is_marker(line: str) -> bool:
 
 _OPENS = re.compile(r"(?<!\\)<!--")
 _CLOSES = re.compile(r"-->")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_TICKS = re.compile(r"`+")
+
+
+def _in_code(line: str) -> list[tuple[int, int]]:
+    """The (start, end) of `line`'s inline code spans: a run of backticks to the next
+    run of as many (CommonMark); a run never closed on the line is text."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while (run := _TICKS.search(line, at)) is not None:
+        width = len(run.group())
+        close = next((m for m in _TICKS.finditer(line, run.end()) if len(m.group()) == width), None)
+        if close is None:
+            at = run.end()
+            continue
+        spans.append((run.start(), close.end()))
+        at = close.end()
+    return spans
+
+
+def _opener(line: str, at: int) -> re.Match[str] | None:
+    """The first `<!--` of `line` from `at` that opens a comment: not escaped, not in
+    inline code (`` `<!--` `` is shown as written, review 22 #3)."""
+    code = _in_code(line)
+    while (start := _OPENS.search(line, at)) is not None:
+        inside = next((end for first, end in code if first <= start.start() < end), None)
+        if inside is None:
+            return start
+        at = inside
+    return None
 
 
 def comment_spans(lines: list[str]) -> list[tuple[int, int]]:
@@ -64,14 +94,27 @@ def comment_spans(lines: list[str]) -> list[tuple[int, int]]:
     when the file is rendered, such a comment is one unit: a forget that deleted its
     opener or closer alone would show the lines inside as memory, with a stray `-->`
     (review 20 #4). A comment on one line is no span; nor is a `<!--` memctl wrote
-    escaped (`\\<!--`, said in a fact)."""
+    escaped (`\\<!--`, said in a fact), nor one in code, inline or a fenced block,
+    which is shown as written (review 22 #3: it made every later fact one unit that
+    forget refused while search read them as memory)."""
     spans: list[tuple[int, int]] = []
     opened: int | None = None
+    fence: str | None = None  # the backticks or tildes of the code block we are in
     for index, line in enumerate(lines):
+        if opened is None:
+            mark = _FENCE.match(line)
+            if fence is not None:
+                closes = mark is not None and not line[mark.end() :].strip()
+                if closes and mark and mark.group(1).startswith(fence):
+                    fence = None  # as many of the same mark or more, nothing after
+                continue
+            if mark and not (mark.group(1)[0] == "`" and "`" in line[mark.end() :]):
+                fence = mark.group(1)
+                continue
         at = 0
         while True:
             if opened is None:
-                start = _OPENS.search(line, at)
+                start = _opener(line, at)
                 if start is None:
                     break
                 end = _CLOSES.search(line, start.end())

@@ -171,8 +171,27 @@ def _is_wrapping(paragraph: str, pattern: str) -> bool:
     )
 
 
-def _unwrapped(text: str) -> str:
-    """`text` without a single enclosing fence, a leading preamble and a trailing sign-off."""
+def _spaced(line: str) -> str:
+    """`line` with its runs of white space made one space, for comparing lines."""
+    return " ".join(line.split())
+
+
+def _lines_of(sent: str) -> frozenset[str]:
+    """The non-blank lines of `sent` (the MEMORY.md a model was sent), `_spaced`."""
+    return frozenset(_spaced(line) for line in sent.splitlines() if line.strip())
+
+
+def _unwrapped(text: str, sent: str = "") -> str:
+    """`text` without a single enclosing fence, a leading preamble and a trailing sign-off.
+    A line of `sent` (the MEMORY.md the model was sent) in such a paragraph is the
+    user's own, kept whatever it says (review 22 #2)."""
+    given = _lines_of(sent)
+
+    def kept(paragraph: str) -> list[str]:
+        """What stays of a preamble or sign-off paragraph: its lines that were sent."""
+        own = [line for line in paragraph.splitlines() if _spaced(line) in given]
+        return ["\n".join(own)] if own else []
+
     fenced = _single_fence(text)
     if fenced is not None:
         before, inside, after = fenced
@@ -181,10 +200,10 @@ def _unwrapped(text: str) -> str:
             text = inside
     paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
     if len(paragraphs) > 1 and _is_wrapping(paragraphs[0], _PREAMBLE):
-        paragraphs = paragraphs[1:]
+        paragraphs = kept(paragraphs[0]) + paragraphs[1:]
     if len(paragraphs) > 1 and _is_wrapping(paragraphs[-1], _SIGN_OFF):
-        paragraphs = paragraphs[:-1]
-    return _without_chatter("\n\n".join(paragraphs).strip())
+        paragraphs = paragraphs[:-1] + kept(paragraphs[-1])
+    return _without_chatter("\n\n".join(paragraphs).strip(), given)
 
 
 _INTERJECTION = (
@@ -212,12 +231,15 @@ def _is_chatter(line: str) -> bool:
     )
 
 
-def _without_chatter(text: str) -> str:
+def _without_chatter(text: str, given: frozenset[str] = frozenset()) -> str:
     """`text` without the chatter (`_is_chatter`) around a memory document, which is
     headings and bullets: the prose lines before its first heading or bullet, and those
     after its last bullet (and that bullet's indented continuation lines), that talk to
     the user. Prose that states something, there or between the bullets, is kept; an
-    answer of no heading and no bullet is left as it is (prose: no document to frame)."""
+    answer of no heading and no bullet is left as it is (prose: no document to frame).
+    Chatter is what the answer added: a line of `given` (the lines of the MEMORY.md the
+    model was sent, `_lines_of`) is the user's own ("I moved to Berlin in 2019." under
+    "## About me"), and a heading is the document's, both kept (review 22 #2)."""
     lines = text.split("\n")
     fenced: set[int] = set()  # a code block's lines are neither frame nor prose
     opened: int | None = None
@@ -243,6 +265,8 @@ def _without_chatter(text: str) -> str:
         for n in prose
         if lines[n].strip()
         and not lines[n].lstrip().startswith(("<!--", "```", "~~~"))
+        and not re.match(_HEADING, lines[n])
+        and _spaced(lines[n]) not in given
         and _is_chatter(lines[n])
     }
     if not dropped:
@@ -250,13 +274,15 @@ def _without_chatter(text: str) -> str:
     return "\n".join(line for n, line in enumerate(lines) if n not in dropped).strip()
 
 
-def memory_document(text: str) -> tuple[str | None, str]:
+def memory_document(text: str, sent: str = "") -> tuple[str | None, str]:
     """(MEMORY.md, "") from a consolidation answer, or (None, why it is not one).
 
     A memory document is markdown holding a bullet or a heading (`# Memory` alone: the
     builtin model kept nothing); prose without either is a model talking, not memory.
+    `sent` is the MEMORY.md the model was sent: a line of it the answer keeps is never
+    taken for the model's chatter.
     """
-    body = _unwrapped(text)
+    body = _unwrapped(text, sent)
     if re.match(_FENCE_OPEN, body.splitlines()[0] if body else ""):
         # A code block inside the memory is fine; an answer that is fenced documents is not.
         return None, "holds more than one fenced document"

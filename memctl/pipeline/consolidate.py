@@ -367,7 +367,7 @@ def _passes(
                 told.append(reply.sources)
             # A model may answer with a secret it was never shown: MEMORY.md gets the marker.
             given = current
-            current = check_answer(redactor.text(reply.text), max_tokens, model.name)
+            current = check_answer(redactor.text(reply.text), max_tokens, model.name, given)
             if not model.offline:  # builtin drops them itself (reply.notes)
                 current, gone = drop_stale(current, [given, *by_day(dailies)])
                 result.superseded += gone
@@ -462,15 +462,16 @@ def _request(
     )
 
 
-def check_answer(text: str, max_tokens: int, model_name: str) -> str:
+def check_answer(text: str, max_tokens: int, model_name: str, sent: str = "") -> str:
     """The answer as the new MEMORY.md, or ModelError when it must not replace it.
-    NUL is taken out: MEMORY.md holding one is skipped by search as a binary file."""
+    NUL is taken out: MEMORY.md holding one is skipped by search as a binary file.
+    `sent` is the MEMORY.md the model was sent: its lines are never dropped as chatter."""
     stripped = text.replace("\0", "").strip()
     max_chars = max_tokens * 4
     prefix = f"model {model_name}: consolidation answer"
     if is_no_reply(stripped):
         raise ModelError(f"{prefix} is empty; MEMORY.md left as it was")
-    document, why = memory_document(stripped)
+    document, why = memory_document(stripped, sent)
     if document is None:
         raise ModelError(f"{prefix} {why}; MEMORY.md left as it was")
     stripped = document.strip()

@@ -459,6 +459,48 @@ def test_a_chatty_answer_is_unwrapped_to_the_memory_document(
     assert memory == "# Memory\n\n- Existing fact.\n- First daily fact.\n"
 
 
+OWN = {
+    # Review 22 #2: lines a user writes in their own MEMORY.md, which a faithful model
+    # returns as they were: none of them is the model's chatter.
+    "prose_under_a_heading_after_the_last_bullet": (
+        "# Memory\n\n- Existing fact.\n\n## About me\n\n"
+        "I am a backend engineer at Acme and I report to Lena.\nI moved to Berlin in 2019."
+    ),
+    "a_you_heading_after_the_last_bullet": (
+        "# Memory\n\n- Existing fact.\n\n## Things you asked me to keep"
+    ),
+    "an_intro_line_before_the_title": (
+        "I keep this file for my agents; you may edit it.\n\n# Memory\n\n- Existing fact."
+    ),
+    "an_interjection_under_a_heading": "# Memory\n\n- Existing fact.\n\n## Status\n\nDone.",
+    "a_let_me_line": (
+        "# Memory\n\n- Existing fact.\n\nLet me (Mo) know before deleting anything here."
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OWN))
+def test_a_users_own_lines_a_faithful_answer_keeps_are_never_dropped_as_chatter(
+    cli, served: Path, llm_server, case: str
+) -> None:
+    """Chatter is what the answer added: a line of the MEMORY.md the model was sent
+    stays, however it talks, and a heading is never dropped."""
+    (served / "MEMORY.md").write_text(OWN[case] + "\n")
+    answer = OWN[case].replace("- Existing fact.", "- Existing fact.\n- First daily fact.")
+    # The model's own chatter around the same document still goes.
+    llm_server.reply(f"Sure! Here is the updated memory:\n{answer}\n\nI merged the new facts.")
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert (served / "MEMORY.md").read_text() == answer + "\n"
+
+
+def test_a_heading_the_answer_added_is_kept(cli, served: Path, llm_server) -> None:
+    llm_server.reply("# Memory\n\n- Existing fact.\n- First daily fact.\n\n## Notes for you")
+    run = cli("-w", served, "consolidate")
+    assert run.exit_code == 0, run.stderr
+    assert (served / "MEMORY.md").read_text().endswith("- First daily fact.\n\n## Notes for you\n")
+
+
 @pytest.mark.parametrize("failure", ["fail", "empty"])
 def test_model_failure_exits_1_and_changes_nothing(
     cli, served: Path, llm_server, failure: str

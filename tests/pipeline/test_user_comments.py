@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from memctl.core.forgotten import Forgotten, fact_key
 from memctl.pipeline.history import _not_forgotten
 from tests.support.helpers import configure
@@ -114,3 +116,61 @@ def test_an_undo_keeps_a_comment_over_several_lines_whole() -> None:
     gone = Forgotten({fact_key("old notes, kept hidden:"), fact_key("-->")})
     kept, dropped = _not_forgotten(HIDDEN.encode(), gone)
     assert (kept, dropped) == (HIDDEN.encode(), 0)
+
+
+IN_CODE = {
+    # Review 22 #3: a `<!--` in code is shown as written, no comment: the facts after it
+    # are memory (search reads them), and forget must take them.
+    "inline": "- In our docs, a comment starts with `<!--` and ends two lines later.\n",
+    "inline_double": "- The marker is ``<!-- ` --`` in the parser tests.\n",
+    "fenced": "- The docs template:\n\n```html\n<!-- a comment\n```\n\n",
+    "tilde_fenced": "~~~\n<!--\n~~~\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(IN_CODE))
+def test_a_comment_opener_in_code_opens_no_comment(cli: Any, workspace: Path, case: str) -> None:
+    configure(workspace)
+    text = f"# Memory\n\n{IN_CODE[case]}- Dana deploys on Fridays.\n- The staging database is Postgres 16.\n"
+    (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
+    run = cli("-w", workspace, "forget", "Postgres 16")
+    assert run.exit_code == 0, run.stderr
+    after = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert after == text.replace("- The staging database is Postgres 16.\n", "")
+    lines = after.splitlines()
+    run = cli(
+        "-w", workspace, "forget", f"MEMORY.md:{lines.index('- Dana deploys on Fridays.') + 1}"
+    )
+    assert run.exit_code == 0, run.stderr
+    assert "Dana" not in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_comment_after_a_code_span_still_opens_one(cli: Any, workspace: Path) -> None:
+    """Code is skipped, not the rest of the line: a real comment after a code span (or
+    after a closed code block) is still one unit that forget does not cut."""
+    configure(workspace)
+    text = "- Run `make`. <!-- old notes:\n- hidden\n-->\n```\ncode\n```\n<!-- b\n- c\n-->\n- Dana deploys.\n"
+    (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
+    for target in ("MEMORY.md:2", "MEMORY.md:8"):
+        run = cli("-w", workspace, "forget", target)
+        assert run.exit_code == 2, (target, run.stderr)
+        assert "a comment over several lines" in run.stderr
+    run = cli("-w", workspace, "forget", "Dana deploys")
+    assert run.exit_code == 0, run.stderr
+
+
+def test_a_saved_fact_holding_a_comment_opener_leaves_later_facts_forgettable(
+    cli: Any, workspace: Path
+) -> None:
+    """Review 22 #8 (M8): a `<!--` said in a fact is saved escaped (`\\<!--`) and opens
+    no comment, so a fact saved after it can still be forgotten."""
+    configure(workspace)
+    run = cli("-w", workspace, "save", "HTML comments start with <!-- and need a closer.")
+    assert run.exit_code == 0, run.stderr
+    assert "\\<!--" in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    run = cli("-w", workspace, "save", "The staging database is Postgres 16.")
+    assert run.exit_code == 0, run.stderr
+    run = cli("-w", workspace, "forget", "Postgres 16")
+    assert run.exit_code == 0, run.stderr
+    text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Postgres" not in text and "\\<!--" in text
