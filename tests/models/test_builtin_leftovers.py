@@ -165,6 +165,7 @@ def test_an_order_to_remember_or_of_a_clause_closing_on_please_is_kept() -> None
         "Ines: Remember I am allergic to shellfish please.",
         "Samuel: Address me as Sam please.",
         "Marcus: book the big room for friday pls",
+        "Marcus: Remember to water the plants please.",
     ) == [
         "Hana's new address is 12 Elm Road.",
         "Ines is allergic to shellfish.",
