@@ -235,14 +235,22 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_AFTERTHOUGHT = r"\s*,(?:\s+[^\s,;]+){1,6}\s*$"
+"""A comma and a short afterthought closing the sentence, six words at most ("..., the soup
+is boiling over.", "..., wish me luck."): an excuse or a wish, not a clause of its own news
+("..., the hearing is about the custody of my son.")."""
+_CLAUSE_ENDS = r"(?:\s*(?:$|[.!;…—–])|" + _AFTERTHOUGHT + ")"
+"""Where a leaving clause ends: the sentence ends, or a short afterthought follows it."""
 _LEAVING = re.compile(
     r"^(?:(?:ok|okay|right|well|anyway|anyways|sorry|ah|oh|so)\b[\s,]*)*"
     r"(?:I|we)(?:['’]ve|['’]d)?\s+(?:really\s+|just\s+)?"
     r"(?:have\s+to|has\s+to|got\s+to|gotta|must|better|should|ought\s+to)\s+"
     r"(?:go|run|dash|scoot|fly|head\s+off|get\s+going|get\s+up|love\s+(?:you|u)\s+and\s+leave|"
     r"sign\s+off|log\s+off)\b(?!\s+(?:to|back\s+to|into|in|on|for)\s+(?:the\s+)?(?-i:[A-Z0-9]))"
-    r"(?=\s*(?:$|[,.!;…—–])|\s+(?:and|now|soon|home)\b"
-    r"|\s+to\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s*(?:$|[,.!;…—–]))"
+    r"(?=" + _CLAUSE_ENDS + r"|\s+(?:now|soon|home)\b"
+    r"|\s+and(?:\s+(?-i:[a-z])[^\s,;]*){1,4}\s*(?:$|[.!…])"
+    r"|\s+to\s+the\s+[a-z]+(?:\s+[a-z]+)?" + _CLAUSE_ENDS + r""
+    r"|\s+to\s+[a-z]+(?:\s+[a-z]+)?" + _AFTERTHOUGHT + r")"
     r"|^(?:(?:ok|okay|right|well|anyway|anyways|so)\b[\s,]*)*(?:I|we)(?:['’]ll|['’]d|\s+will|"
     r"\s+should|\s+better|\s+must)?(?:\s+better)?\s+let\s+(?:you|u)\s+(?:go|get\s+on|get\s+back|"
     r"rest|sleep|get\s+some\s+sleep)\b",
@@ -255,8 +263,15 @@ to only as a common noun, or letting the listener go. What they
 leave for is the moment's errand, not news; a date or a number in the sentence, or a
 named place after the verb ("I have to go to Leeds", "I have to fly on the 3rd"), makes
 it a plan, kept (`_not_told`).
-The leaving verb ends its clause: the sentence or a comma follows it, or "and", "now",
-"home", or a short "to (the) <common noun>" that ends there ("to band practice,"). A verb
+The leaving verb ends its clause: the sentence ends, or a comma and a short afterthought
+(`_AFTERTHOUGHT`, an excuse or a wish) follow it, or "now", "home", "and" before a short
+errand in lower case ("and feed the dog"), "to the <common noun>" that ends there ("to
+the shops"), or a bare noun after "to" only before such an afterthought ("to band
+practice, wish me luck"). A bare noun after "to" that ends the sentence names an
+institution or a routine ("to court", "to dialysis", "to rehab"), and a longer clause
+after the comma carries news of its own ("..., the hearing is about the custody of my
+son"): kept (review 22 finding 4), at the price of goodbyes such as "I have to go to
+bed.", kept too. A verb
 going on with an object or a manner ("We have to sign off every release with Security", "I
 have to go on dialysis three times a week", "I have to go vegan", "i have to go to lisbon
 for work") is a rule or a plan, kept (review 21 finding 1). "go" with an errand of its
@@ -1649,6 +1664,17 @@ def _names_something(sentence: str) -> bool:
     )
 
 
+def _takes_leave(sentence: str) -> bool:
+    """Whether `sentence` is the speaker taking leave (`_LEAVING`) with no date, day or
+    month that would make it a plan ("I have to go to Leeds on the 3rd")."""
+    return bool(
+        _LEAVING.match(sentence)
+        and not _DIGITS.search(sentence)
+        and not _RELATIVE.search(sentence)
+        and not _MONTH_NAME.search(sentence)
+    )
+
+
 def _not_told(sentence: str) -> bool:
     """Whether a sentence tells nothing of anyone, whatever it names: a quotation
     (someone else's words), advice or a request to the listener ("Try the ramen place on
@@ -1663,12 +1689,7 @@ def _not_told(sentence: str) -> bool:
         or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
         or bool(_SIGN_OFF.match(sentence))
-        or bool(
-            _LEAVING.match(sentence)
-            and not _DIGITS.search(sentence)
-            and not _RELATIVE.search(sentence)
-            and not _MONTH_NAME.search(sentence)
-        )
+        or _takes_leave(sentence)
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
         or bool(
@@ -1707,6 +1728,31 @@ to remember or note, whatever follows ("Remember I am allergic to shellfish plea
 whose object is a clause, a subject with its finite verb, which states a fact however it
 is asked ("Note my new address is 12 Elm Road, please"); and one naming the speaker
 ("Address me as Sam please") (review 20 #5)."""
+
+
+_ORDER_TO_REMEMBER = re.compile(
+    r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now|please)\s+)?"
+    r"(?i:remember|note|memori[sz]e|(?:keep|bear)\s+in\s+mind|make\s+a\s+note|"
+    r"don['’]?t\s+forget|do\s+not\s+forget)(?:\s+that\b|\s*[:,])?\s+"
+    # the clause: a subject and its finite verb ("I am ...", "my new address is ...")
+    r"(?P<clause>(?:(?i:i|we|he|she|they|(?:my|our|his|her|their|the)(?:\s+[\w'’-]+){1,3}?)"
+    r"|(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)"
+    r"(?:\s+(?i:am|is|are|was|were|have|has|had|will|can|do|does|did)\b|['’](?i:m|s|re|ve)\b)"
+    r".*?)(?:[\s,]+(?i:please|pls|plz))?\s*(?P<end>[.!]*)$"
+)
+"""An order to remember whose object is a clause ("Remember I am allergic to shellfish
+please", "Note my new address is 12 Elm Road, please"): the order and its "please" are
+how the fact was asked for; kept in memory they read as an instruction (review 22 #7)."""
+
+
+def _without_order_to_remember(sentence: str) -> str:
+    """`sentence` as the clause an order to remember holds ("I am allergic to
+    shellfish."), or as said when it is no such order."""
+    order = _ORDER_TO_REMEMBER.match(sentence)
+    if order is None:
+        return sentence
+    clause = order["clause"].rstrip(" ,")
+    return clause[:1].upper() + clause[1:] + (order["end"] or ".")
 
 
 _REPORTED = re.compile(r"^(?:[\w'’-]+\s+){1,2}?(?:says|said)\s+(?P<rest>.+)$", re.I)
@@ -2234,12 +2280,16 @@ def extract(
             spoken_since = list(between)
             between.append(sentence)
             sentence = _unlisted(sentence, role == "assistant" and not working)
-            if not sentence or (scratch and _scratch(sentence, scratch)):
+            # A goodbye is read before the fillers go: "I have to go to band practice, wish
+            # me luck" closes on the afterthought that makes it one.
+            if not sentence or (scratch and _scratch(sentence, scratch)) or _takes_leave(sentence):
                 continue
             before = referent.read(sentence)
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
-            sentence = _without_preamble(
-                _without_label(_without_vocative(_without_fillers(sentence), names), learned)
+            sentence = _without_order_to_remember(
+                _without_preamble(
+                    _without_label(_without_vocative(_without_fillers(sentence), names), learned)
+                )
             )
             as_cleaned = sentence
             sentence, told_of = _named_pronoun(

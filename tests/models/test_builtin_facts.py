@@ -681,9 +681,8 @@ def test_an_imperative_to_the_listener_is_no_fact_whatever_it_names() -> None:
     assert facts_of("Started a new job at Globex on Monday.") == [
         "Ben: Started a new job at Globex on 2023-05-01."
     ]
-    assert facts_of("Remember, the deadline is Friday.") == [
-        "Ben: Remember, the deadline is Friday."
-    ]
+    # An order to remember holding a clause keeps the clause (review 22 #7).
+    assert facts_of("Remember, the deadline is Friday.") == ["Ben: The deadline is Friday."]
 
 
 def test_news_announced_or_a_question_tacked_on_is_cut_from_the_fact() -> None:

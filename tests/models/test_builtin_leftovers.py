@@ -158,15 +158,17 @@ def test_thanks_and_a_request_closing_on_please_are_not_facts() -> None:
 def test_an_order_to_remember_or_of_a_clause_closing_on_please_is_kept() -> None:
     """Review 20 #5: an order to remember or note, one whose object is a clause (a
     subject with its verb), and one naming the speaker are memory however politely
-    asked; the order of the moment around them still goes."""
+    asked; the order of the moment around them still goes. Review 22 #7: the order to
+    remember and its "please" go, the clause it holds is the fact."""
     assert chat(
         "Hana: Note my new address is 12 Elm Road, please.",
         "Ines: Remember I am allergic to shellfish please.",
         "Samuel: Address me as Sam please.",
         "Marcus: book the big room for friday pls",
+        "Marcus: Remember to water the plants please.",
     ) == [
-        "Note Hana's new address is 12 Elm Road, please.",
-        "Remember Ines is allergic to shellfish please.",
+        "Hana's new address is 12 Elm Road.",
+        "Ines is allergic to shellfish.",
         "Address Samuel as Sam please.",
     ]
     said = [
@@ -177,7 +179,7 @@ def test_an_order_to_remember_or_of_a_clause_closing_on_please_is_kept() -> None
         {"role": "user", "text": "Send me the report by friday please.", "ts": OCTOBER},
     ]
     assert extract(said, [], lambda text: False) == [
-        "Remember the user is allergic to shellfish please.",
+        "The user is allergic to shellfish.",
         "Address the user as Sam please.",
     ]
 

@@ -74,12 +74,20 @@ def test_leaving_for_a_named_place_or_on_a_day_is_a_plan(plan: str, kept: str) -
         ("I have to go to Lisbon on 2026-03-02.", "Lisbon on 2026-03-02"),
         ("I have to go to Lisbon next week.", "Lisbon in the week of"),
         ("I have to go to Lisbon.", "go to Lisbon"),
+        # review 22 #4: a clause of news after the comma, "and" before a rule, a treatment
+        ("I have to go to court, the hearing is about the custody of my son.", "custody"),
+        ("We have to sign off and countersign every release with Security.", "countersign"),
+        ("I have to go to dialysis.", "dialysis"),
+        ("I must go to rehab twice a week now.", "rehab twice a week"),
     ],
 )
 def test_a_leaving_verb_that_goes_on_is_a_rule_or_a_plan(said: str, kept: str) -> None:
     """Review 21 finding 1: the leaving verb must end its clause. Going on with an object,
     a manner or a place in lower case ("sign off every release", "go on dialysis", "go
-    vegan", "to lisbon for work") makes a team rule, a health fact or a plan, kept."""
+    vegan", "to lisbon for work") makes a team rule, a health fact or a plan, kept.
+    Review 22 finding 4: a comma ends it only before a short afterthought, "and" only
+    before a short errand in lower case, and a bare noun after "to" ("to dialysis", "to
+    court": an institution, a routine) only when such an afterthought follows."""
     facts = chat(f"Odile: {said}")
     assert any(kept in fact for fact in facts), (said, facts)
 

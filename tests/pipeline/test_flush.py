@@ -101,7 +101,8 @@ def test_each_message_reaches_the_model_once(cli, ws: Path) -> None:
     ("sentence", "kept"),
     [
         ("We deploy on Fridays.", None),
-        ("Remember the VPN is vpn.example.org.", None),
+        # An order to remember keeps the clause it holds (review 22 #7).
+        ("Remember the VPN is vpn.example.org.", "The VPN is vpn.example.org."),
         # A user never named is "the user", as "The user's name is X" calls them.
         ("I prefer tabs.", "The user prefers tabs."),
         ("My manager is Farid.", "The user's manager is Farid."),
@@ -191,7 +192,7 @@ def test_secrets_are_redacted_before_the_model_and_the_ledger(cli, ws: Path) -> 
     assert cli("-w", ws, "flush").exit_code == 0
     written = ledger(ws).read_text()
     assert key not in written
-    assert "Remember the deploy key is [REDACTED:openai_key]." in written
+    assert "The deploy key is [REDACTED:openai_key]." in written
 
 
 def test_memory_md_is_shown_so_known_facts_are_not_restated(cli, ws: Path) -> None:
