@@ -576,8 +576,10 @@ class Origin:
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     entry: Entry | None = None
-    """The one of them that said it (the most words shared, the first of those stating
-    them rather than asking; a purge's masks are no words), when any shares one."""
+    """The one of them that said it (of the turns whose speaker fits the fact's subject:
+    the user's own for "the user", a name's or one naming them; the most words shared,
+    the first of those stating them rather than asking; a purge's masks are no words),
+    when any shares one; null: the source turn is not identified."""
 
 
 @dataclass
