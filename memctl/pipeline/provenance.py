@@ -62,7 +62,7 @@ from memctl.core.sources import (
     sidecar_path,
     write_sidecar,
 )
-from memctl.core.threads import LogRead, message_text, read_log
+from memctl.core.threads import LogRead, is_compaction, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.held import asks
 from memctl.models.words import SENTENCE_END, content_words, undated
@@ -683,15 +683,23 @@ def sayings(ws: Workspace, places: list[str]) -> list[Saying]:
 
 
 def _echoes(log: LogRead, said: int, entries: str | None) -> list[tuple[int, str]]:
-    """The assistant's turns of a flush block (`entries`, `Origin.entries`) after the
-    turn `said` that said a fact (index, text case and spacing folded): one repeating
-    a sentence of that turn ("Noted: ...") is a copy of the saying, masked with it."""
+    """The turns after the turn `said` that said a fact that may copy its sentences
+    (index, text case and spacing folded): the assistant's turns of its flush block
+    (`entries`, `Origin.entries`), whose "Noted: ..." repeats it, and the log's later
+    compaction records, whose summary may quote it. One repeating a sentence of the
+    turn holds a copy of the saying, masked with it."""
     last = int((entries or "").rpartition("-")[2] or said)
-    return [
-        (index, " ".join(message_text(log.entry(index)).casefold().split()))
-        for index in range(said + 1, min(last + 1, log.total))
-        if log.entry(index).get("role") == "assistant"
-    ]
+    found: list[tuple[int, str]] = []
+    for index in range(said + 1, log.total):
+        entry = log.entry(index)
+        if is_compaction(entry):
+            text = str(entry.get("summary") or "")
+        elif index <= last and entry.get("role") == "assistant":
+            text = message_text(entry)
+        else:
+            continue
+        found.append((index, " ".join(text.casefold().split())))
+    return found
 
 
 def _saying(text: str, fact: str) -> list[str]:

@@ -5,9 +5,10 @@ turn only the sentences saying the fact (one shared word is a topic)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from tests.support.helpers import append, read_log, write_log
+from tests.support.helpers import append, configure, read_log, write_log
 
 
 def memory(workspace: Path) -> list[str]:
@@ -99,3 +100,25 @@ def test_a_sentence_sharing_one_word_with_the_fact_stays(cli, workspace: Path):
     assert "drink green tea" not in left and left.endswith(
         "Our user research lab opens at nine."
     ), left
+
+
+def test_a_compaction_summary_quoting_the_saying_is_masked_with_it(cli, workspace: Path):
+    """A summary of the thread written after the turn may quote its sentence: a copy of
+    the saying in that log, masked with it (the other thread's turn still stays)."""
+    configure(workspace, compaction={"keep_messages": 1, "keep_tokens": 0})
+    said = [
+        {"role": "user", "content": "I drink green tea every morning."},
+        {"role": "assistant", "content": "Good to know."},
+        {"role": "user", "content": "Our office is in Oslo."},
+    ]
+    append(cli, workspace, "t1", said)
+    flushed(cli, workspace)
+    assert cli("-w", workspace, "compact", "t1", "--force").exit_code == 0
+    summary = read_log(workspace, "t1")[-1]
+    assert summary["type"] == "compaction" and "drink green tea" in summary["summary"], summary
+    number = line_of(workspace, "The user drinks green tea")
+    run = cli("-w", workspace, "forget", f"MEMORY.md:{number}", "--purge")
+    assert run.exit_code == 0, run.stderr
+    entries = read_log(workspace, "t1")
+    assert not any("drink green tea" in json.dumps(entry) for entry in entries), entries
+    assert "Our office is in Oslo." in entries[2]["content"]
