@@ -1905,7 +1905,7 @@ has."""
 
 # --------------------------------------------------------------------------- extraction
 
-_INTRO = re.compile(
+INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey)\b[\s,!.]*(?:there\b[\s,!.]*)?)?(?i:my name is|my name's|i'm|i am|"
     r"call me|this is)\s+(?P<name>[A-Z][a-z]+)\b[\s,.!-]*(?i:and\s+)?(?P<rest>.*)$"
 )
@@ -2313,7 +2313,7 @@ def extract(
                 _said_laughing(pieces, index) or bool(_EMOJI.search(pieces[index])),
             )
             sentence = asked or _answered(hearing.question, sentence) or sentence
-            intro = _INTRO.match(sentence) if role == "user" else None
+            intro = INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
                 if item.get("name") is None:
                     user_name = speaker = intro["name"]

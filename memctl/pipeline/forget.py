@@ -48,6 +48,7 @@ from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import (
     FLUSH_HEADING,
     Ledgers,
+    Saying,
     line_number,
     place,
     sayings,
@@ -164,9 +165,9 @@ def forget(
             memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
+        said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
         if purge:
-            needles += _sayings(ws, found, needles)
-            _plan_purge(ws, target, needles, result)
+            _plan_purge(ws, target, needles, result, said_in)
         if dry_run:
             return result
         # A line an earlier forget holds gets no second tombstone: `undo` of this run
@@ -194,7 +195,7 @@ def forget(
         if result.memory_lines:
             write_atomic(ws.memory_md, kept.encode("utf-8", "surrogateescape"))
         if purge:
-            wiped = purge_files(ws, needles, dry_run=False)
+            wiped = purge_files(ws, needles, dry_run=False, sayings=said_in)
             purged, result.purge_unreachable = wiped.changed, wiped.unreachable
             if result.memory_lines:  # rewritten above, without the lines
                 purged.append(ws.relative(ws.memory_md))
@@ -206,16 +207,17 @@ def forget(
     return result
 
 
-def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[str]:
+def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[Saying]:
     """What a purge masks of the thread turns the facts at `found` were taken from, as
     provenance names them (`provenance.sayings`): the sentences that said each fact, in
     their own words (the turn's "I" where the fact says "the user", no date note the
-    flush added), which the fact's text would not find. One shorter than a purge query
-    may be (`PURGE_MIN`) is left: its mask would fall on words everywhere."""
+    flush added), which the fact's text would not find, each in its one entry. One
+    shorter than a purge query may be (`PURGE_MIN`) is left: its mask would fall on
+    words everywhere."""
     return [
-        sentence
-        for sentence in sayings(ws, found)
-        if sentence not in needles and len(" ".join(sentence.split())) >= PURGE_MIN
+        saying
+        for saying in sayings(ws, found)
+        if saying.sentence not in needles and len(" ".join(saying.sentence.split())) >= PURGE_MIN
     ]
 
 
@@ -320,11 +322,17 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
     return left
 
 
-def _plan_purge(ws: Workspace, target: str, needles: list[str], result: ForgetResult) -> None:
+def _plan_purge(
+    ws: Workspace,
+    target: str,
+    needles: list[str],
+    result: ForgetResult,
+    said_in: list[Saying] | None = None,
+) -> None:
     """What a purge would rewrite and leave, in `result`; refused (nothing written)
     when no fact holds the text and nothing a purge rewrites does either (what does,
     names and structure, is named)."""
-    would = purge_files(ws, needles, dry_run=True)
+    would = purge_files(ws, needles, dry_run=True, sayings=said_in or [])
     result.purged, result.purge_config = would.changed, would.config
     result.purge_unreachable = would.unreachable
     if not result.facts and not result.purged:

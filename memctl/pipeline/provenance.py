@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
@@ -44,7 +44,14 @@ from memctl.core.forgotten import (
     unmasked,
 )
 from memctl.core.memory import is_marker
-from memctl.core.said import SAID_KEY_FORMAT, conversation_names, said_key, speaker_of, when
+from memctl.core.said import (
+    SAID_KEY_FORMAT,
+    conversation_names,
+    said_key,
+    speaker_label,
+    speaker_of,
+    when,
+)
 from memctl.core.sources import (
     Bullets,
     Source,
@@ -55,7 +62,7 @@ from memctl.core.sources import (
     sidecar_path,
     write_sidecar,
 )
-from memctl.core.threads import LogRead, message_text, read_log
+from memctl.core.threads import LogRead, is_compaction, message_text, read_log
 from memctl.core.workspace import Workspace
 from memctl.models.held import asks
 from memctl.models.words import SENTENCE_END, content_words, undated
@@ -569,8 +576,10 @@ class Origin:
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     entry: Entry | None = None
-    """The one of them that said it (the most words shared, the first of those stating
-    them rather than asking; a purge's masks are no words), when any shares one."""
+    """The one of them that said it (of the turns whose speaker fits the fact's subject:
+    the user's own for "the user", a name's or one naming them; the most words shared,
+    the first of those stating them rather than asking; a purge's masks are no words),
+    when any shares one; null: the source turn is not identified."""
 
 
 @dataclass
@@ -636,22 +645,60 @@ alone, a fact of one word aside): a single shared word is a topic ("deploys"), w
 other sentences of the turn name without saying the fact."""
 
 
-def sayings(ws: Workspace, places: list[str]) -> list[str]:
+class Saying(NamedTuple):
+    """A sentence of one thread turn that said a fact (`sayings`)."""
+
+    log: str
+    """The thread log, relative to the workspace (`threads/t1.jsonl`)."""
+    entry: int
+    """The entry (line) of the log."""
+    sentence: str
+
+
+def sayings(ws: Workspace, places: list[str]) -> list[Saying]:
     """The sentences of the thread turns the fact lines at `places` were taken from
     (`turns_saying`'s turns), that said them: in each turn, the sentence sharing the most
     of its ledger line's content words (the date note memctl added aside), then any other
     sharing `SAYING_WORDS` of those the first did not hold (a fact told over two
-    sentences). A purge masks them: the turn said the fact in its own words ("I" where the
-    line says "the user", no date note), which the line's text does not find."""
+    sentences). A purge masks them in that one entry (the same sentence elsewhere was
+    said by someone else, or of another): the turn said the fact in its own words ("I"
+    where the line says "the user", no date note), which the line's text does not find.
+    A fact whose turn is not identified (`_entry`) has none."""
     ledgers = Ledgers(ws)
-    found: list[str] = []
+    found: list[Saying] = []
     for spot in places:
         for origin in _origins_at(ws, ledgers, spot) or []:
             log = ledgers.log(origin.entry.thread) if origin.entry is not None else None
             if origin.entry is None or log is None or origin.entry.index >= log.total:
                 continue
             said = message_text(log.entry(origin.entry.index))
-            found += [one for one in _saying(said, undated(origin.text)) if one not in found]
+            where = f"{ws.relative(ws.threads_dir)}/{origin.entry.thread}.jsonl"
+            echoes = _echoes(log, origin.entry.index, origin.entries)
+            for one in _saying(said, undated(origin.text)):
+                folded = " ".join(one.casefold().split())
+                for index in [origin.entry.index, *(i for i, text in echoes if folded in text)]:
+                    if (saying := Saying(where, index, one)) not in found:
+                        found.append(saying)
+    return found
+
+
+def _echoes(log: LogRead, said: int, entries: str | None) -> list[tuple[int, str]]:
+    """The turns after the turn `said` that said a fact that may copy its sentences
+    (index, text case and spacing folded): the assistant's turns of its flush block
+    (`entries`, `Origin.entries`), whose "Noted: ..." repeats it, and the log's later
+    compaction records, whose summary may quote it. One repeating a sentence of the
+    turn holds a copy of the saying, masked with it."""
+    last = int((entries or "").rpartition("-")[2] or said)
+    found: list[tuple[int, str]] = []
+    for index in range(said + 1, log.total):
+        entry = log.entry(index)
+        if is_compaction(entry):
+            text = str(entry.get("summary") or "")
+        elif index <= last and entry.get("role") == "assistant":
+            text = message_text(entry)
+        else:
+            continue
+        found.append((index, " ".join(text.casefold().split())))
     return found
 
 
@@ -704,22 +751,104 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
     return origin
 
 
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|mine|we|we're|our)\b", re.IGNORECASE)
+"""A word by which a turn's speaker says something of themself (not "me": "she told me"
+is what another did)."""
+_THE_USER = re.compile(r"^the user\b", re.IGNORECASE)
+_OPENING_WORD = re.compile(r"^[^\w]*(?P<word>[A-Z][\w-]*?)(?:'s)?\b")
+
+
+def _subject(fact: str, names: set[str]) -> str | None:
+    """Who `fact` is about: `the user` (it opens so), a name of the block's
+    (`conversation_names`) it opens with, or None (a fact of no one: a topic)."""
+    if _THE_USER.match(fact):
+        return "the user"
+    opening = _OPENING_WORD.match(fact)
+    return opening["word"] if opening and opening["word"] in names else None
+
+
+@dataclass
+class _Block:
+    """Who is who in a flush block, for `_fits`."""
+
+    speakers: set[str]
+    """The names of its turns' speakers (`name` fields, leading `Name:`)."""
+    user: set[str]
+    """The names the user gave themself in it ("My name is Dana")."""
+    names: set[str]
+    """What it uses as names (`conversation_names`): a fact's leading `Name:` is who
+    said it only when it is one ("Noted:" is none), as `speaker_of` reads a turn's."""
+
+
+def _fits(
+    fact: str, subject: str | None, block: _Block, turn: tuple[dict[str, Any], str | None, str]
+) -> bool:
+    """The turn (entry, speaker, text) could have said `fact` about `subject`: a fact
+    a flush labelled with who said it (`Dana: ...`), that speaker's turn, or the user's
+    own when no turn has that speaker (the user's name); a fact about the user, the
+    user's own turn saying "I" or "my" (not a sentence about another: "Lena drinks tea,
+    she told me"); a fact about a name, that one's turn, a turn naming them, or the
+    user's own saying "I" when it is the user's name. A fact of no one fits any turn."""
+    entry, speaker, text = turn
+    own = entry.get("role") == "user" and (speaker is None or speaker == entry.get("name"))
+    if (label := speaker_label(fact)) is not None and label[:-1] in block.names:
+        name = label[:-1]
+        return speaker == name if name in block.speakers else own
+    if subject is None:
+        return True
+    first_person = bool(_FIRST_PERSON.search(text))
+    if subject == "the user":
+        return own and first_person
+    if speaker == subject or re.search(rf"\b{re.escape(subject)}\b", text) is not None:
+        return True
+    return subject in block.user and own and first_person
+
+
+def _introduced(said: list[dict[str, Any]]) -> set[str]:
+    """The names the user's turns give the user ("Hi! My name is Dana ...")."""
+    from memctl.models.facts import INTRO
+
+    return {
+        intro["name"]
+        for entry in said
+        if entry.get("role") == "user" and not entry.get("name")
+        for sentence in SENTENCE_END.split(message_text(entry))
+        if (intro := INTRO.match(sentence.strip())) is not None
+    }
+
+
 def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -> Entry | None:
     """The entry of `first`..`last` that shares the most words with `fact`, of those the
     first that states them (a question naming the fact's words before the turn that
-    stated it is not where it was said: `held.asks`). A purge's masks are no words: a
-    line it masked whole was said in no entry that can be told."""
+    stated it is not where it was said: `held.asks`), of the entries whose speaker fits
+    the fact's subject (`_fits`: "the user" is the user's own turn, a name that one's
+    or one naming them). None when no entry fits: the source turn is not identified,
+    and a purge masks none. A purge's masks are no words: a line it masked whole was
+    said in no entry that can be told."""
     if log is None:
         return None
     wanted = set(content_words(unmasked(fact)))
+    said = [
+        log.entry(index)
+        for index in range(first, min(last + 1, log.total))
+        if log.entry(index).get("role") in ("user", "assistant", "tool")
+    ]
+    # As flush read it: a leading `Name:` the block's messages use as a name elsewhere.
+    names = conversation_names(
+        said,
+        ((e["role"], message_text(e)) for e in said if e.get("role") in ("user", "assistant")),
+    )
+    subject = _subject(unmasked(fact), names)
+    speakers = [speaker_of(e, message_text(e), names)[0] for e in said]
+    block = _Block({one for one in speakers if one}, _introduced(said), names)
     best: tuple[tuple[int, int], int, dict[str, Any]] | None = None
-    said: list[dict[str, Any]] = []
     for index in range(first, min(last + 1, log.total)):
         entry = log.entry(index)
         if entry.get("role") not in ("user", "assistant", "tool"):
             continue
-        said.append(entry)
         text = unmasked(message_text(entry))
+        if not _fits(fact, subject, block, (entry, speaker_of(entry, text, names)[0], text)):
+            continue
         shared = len(wanted & set(content_words(text)))
         states = any(
             not asks(sentence) and wanted.intersection(content_words(sentence))
@@ -732,11 +861,6 @@ def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -
         return None
     _, index, entry = best
     text = message_text(entry)
-    # As flush read it: a leading `Name:` the block's messages use as a name elsewhere.
-    names = conversation_names(
-        said,
-        ((e["role"], message_text(e)) for e in said if e.get("role") in ("user", "assistant")),
-    )
     speaker, _ = speaker_of(entry, text, names)
     moment = when(entry)
     return Entry(
@@ -973,6 +1097,8 @@ def _bullet_text(bullet: Explained) -> str:
         lines.append(f"  <- {origin.ledger} ({_block(origin)}){how}  {origin.text}")
         if origin.entry is not None:
             lines.append(f"     <- {_entry_text(origin.entry)}")
+        elif origin.kind == "flush":
+            lines.append("     <- source turn not identified")
     lines += [f"  corrects: {old} (forgotten, replaced by this one)" for old in bullet.corrects]
     return "\n".join(lines)
 

@@ -387,7 +387,14 @@ class Purged:
     index's change journal, which lists files written)."""
 
 
-def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool, index: bool = False) -> Purged:
+def purge_files(
+    ws: Workspace,
+    needles: list[str],
+    *,
+    dry_run: bool,
+    index: bool = False,
+    sayings: Iterable[tuple[str, int, str]] = (),
+) -> Purged:
     """Mask every copy of each needle in the text of every file of the workspace
     (`masked_file`): memory files (archived too), MEMORY.md, history copies, thread logs,
     evicted results, state.json, the provenance sidecar, the tombstones, anything else
@@ -398,8 +405,11 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool, index: bool
     files). Names and structure holding a copy are listed in `unreachable`. `index`:
     drop the index even when no file here holds a copy any more (`sync`, whose merge
     wrote the masked copies a purge elsewhere made before this runs: the index still
-    holds the text it had indexed)."""
+    holds the text it had indexed). `sayings`: (a thread log relative to the workspace,
+    an entry of it, a sentence) masked in that one entry only (`provenance.sayings`: the
+    turn a fact was said in; the same sentence in another entry was said by another)."""
     found = Needles.of(needles)
+    within = _by_log(sayings)
     result = Purged([])
     index_files: list[Path] = []
     rewrites: dict[Path, tuple[bytes, bytes]] = {}
@@ -430,6 +440,7 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool, index: bool
                     result.config = result.config or path == ws.config_path
                 continue
             rewritten, left = masked_file(name, data, found)
+            rewritten = _masked_entries(name, rewritten, within.get(rel, []), left)
             result.unreachable += [f"{rel} ({where})" for where in dict.fromkeys(left)]
             if rewritten == data:
                 continue
@@ -445,6 +456,33 @@ def purge_files(ws: Workspace, needles: list[str], *, dry_run: bool, index: bool
                 path.unlink(missing_ok=True)
     result.changed = sorted({*result.changed, *restamped})
     return result
+
+
+def _by_log(sayings: Iterable[tuple[str, int, str]]) -> dict[str, list[tuple[int, str]]]:
+    within: dict[str, list[tuple[int, str]]] = {}
+    for log, entry, sentence in sayings:
+        within.setdefault(log, []).append((entry, sentence))
+    return within
+
+
+def _masked_entries(
+    name: str, data: bytes, sayings: list[tuple[int, str]], left: list[str]
+) -> bytes:
+    """`data` (a thread log) with each sentence of `sayings` masked in its entry (the
+    log's line of that number) only; what holds one a purge leaves is added to `left`."""
+    for entry, sentence in sayings:
+        start = 0
+        for _ in range(entry):
+            start = data.find(b"\n", start) + 1
+            if not start:
+                break
+        else:
+            stop = data.find(b"\n", start)
+            stop = len(data) if stop < 0 else stop
+            line, held = masked_file(name, data[start:stop], Needles.of([sentence]))
+            left += held
+            data = data[:start] + line + data[stop:]
+    return data
 
 
 def _restamp(ws: Workspace, rewrites: dict[Path, tuple[bytes, bytes]], *, dry_run: bool) -> bool:
