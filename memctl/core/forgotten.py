@@ -91,6 +91,16 @@ are `LEGACY_RUN`'s."""
 MASK_RUN = re.compile(r"\[forgotten\.*\]?|\[?~*" + SHORT_MASK + r"~*\]?")
 """A run `mask` wrote, of any length but one or two bytes (`~`, `~~`: too short to tell
 from text; no purge query is, and a fact that short is no secret)."""
+_SHORT_RUN = re.compile(r"\[?~*" + SHORT_MASK + r"~*\]?")
+
+
+def shown_masked(text: str) -> str:
+    """`text` as a person reads it on a terminal: each short mask (`SHORT_MASK`, which
+    most terminals show as nothing or a box) written `[forgotten]`. Display only: the
+    log keeps its bytes, and `--json` shows them as the log holds them (review 22 #5)."""
+    return _SHORT_RUN.sub("[forgotten]", text) if SHORT_MASK in text else text
+
+
 LEGACY_RUN = re.compile(r"\[~{2,7}\]|\[forg(?:o(?:t(?:te?)?)?)?(?![A-Za-z\]])(?![^\[\]\n]*\])")
 """A short mask an older memctl wrote for a copy of 4 to 9 bytes (a purge query has 4 at
 least): `[~~]` ... `[~~~~~~~]`, or before those `[forgotten` cut short (`[forg` ...

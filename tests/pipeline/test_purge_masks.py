@@ -221,3 +221,20 @@ def test_an_older_memctls_short_masks_are_masks_only_where_it_purged(
     plain = ["- Omar owns the billing queue.", "- Bo runs the db3 cluster in Oslo."]
     masked = ["- Ana owns the [~~] queue.", "- Lena owns the [forgot service."]
     assert sorted(bullets(workspace)) == sorted(plain if older else plain + masked)
+
+
+def test_thread_show_writes_a_short_mask_as_forgotten_and_json_keeps_the_log(
+    cli, workspace: Path
+) -> None:
+    """Review 22 #5: `thread show` printed the bare U+FDD0 of a short mask, which most
+    terminals show as nothing; it reads `[forgotten]`, and `--json` keeps the log's text."""
+    said(cli, workspace, "Lena owns the zqhgldn service.")
+    assert cli("-w", workspace, "forget", "zqhgldn", "--purge").exit_code == 0
+
+    shown = cli("-w", workspace, "thread", "show", "t1")
+
+    assert shown.exit_code == 0, shown.stderr
+    assert "Lena owns the [forgotten] service." in shown.stdout
+    assert "\ufdd0" not in shown.stdout
+    logged = json.loads(cli("-w", workspace, "--json", "thread", "show", "t1").stdout)
+    assert "\ufdd0" in logged["messages"][0]["content"]

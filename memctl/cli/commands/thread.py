@@ -158,6 +158,7 @@ def thread_show(
 
     Example: memctl thread show support-42 --tail 20
     """
+    from memctl.core.forgotten import shown_masked
     from memctl.core.threads import (
         is_compaction,
         read_entries,
@@ -198,7 +199,7 @@ def thread_show(
             role = "compaction" if is_compaction(entry) else entry.get("role", "?")
             role = who(role, speaker_of(entry, redactor))
             # redacted whole, then cut: a cut key is no key a pattern knows
-            body = " ".join(redactor.text(searchable_text(entry)).split())
+            body = " ".join(shown_masked(redactor.text(searchable_text(entry))).split())
             lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
         return "\n".join(lines)
 
