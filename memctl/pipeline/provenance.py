@@ -827,27 +827,28 @@ def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -
     said in no entry that can be told."""
     if log is None:
         return None
-    wanted = set(content_words(unmasked(fact)))
-    said = [
-        log.entry(index)
+    indexed = [
+        (index, entry)
         for index in range(first, min(last + 1, log.total))
-        if log.entry(index).get("role") in ("user", "assistant", "tool")
+        if (entry := log.entry(index)).get("role") in ("user", "assistant", "tool")
     ]
+    said = [entry for _, entry in indexed]
     # As flush read it: a leading `Name:` the block's messages use as a name elsewhere.
     names = conversation_names(
         said,
         ((e["role"], message_text(e)) for e in said if e.get("role") in ("user", "assistant")),
     )
-    subject = _subject(unmasked(fact), names)
-    speakers = [speaker_of(e, message_text(e), names)[0] for e in said]
-    block = _Block({one for one in speakers if one}, _introduced(said), names)
-    best: tuple[tuple[int, int], int, dict[str, Any]] | None = None
-    for index in range(first, min(last + 1, log.total)):
-        entry = log.entry(index)
-        if entry.get("role") not in ("user", "assistant", "tool"):
-            continue
+    bare = unmasked(fact)
+    wanted = set(content_words(bare))
+    subject = _subject(bare, names)
+    turns = []  # (index, entry, its speaker, its text without a purge's masks)
+    for index, entry in indexed:
         text = unmasked(message_text(entry))
-        if not _fits(fact, subject, block, (entry, speaker_of(entry, text, names)[0], text)):
+        turns.append((index, entry, speaker_of(entry, text, names)[0], text))
+    block = _Block({speaker for _, _, speaker, _ in turns if speaker}, _introduced(said), names)
+    best: tuple[tuple[int, int], int, dict[str, Any]] | None = None
+    for index, entry, speaker, text in turns:
+        if not _fits(fact, subject, block, (entry, speaker, text)):
             continue
         shared = len(wanted & set(content_words(text)))
         states = any(
