@@ -88,10 +88,11 @@ MASKS = 2
 """The mask forms a purge tombstone's purge wrote (`Tombstone.masks`): 2, `SHORT_MASK`
 for a short copy; a purge tombstone without it is an older memctl's, whose short masks
 are `LEGACY_RUN`'s."""
-MASK_RUN = re.compile(r"\[forgotten\.*\]?|\[?~*" + SHORT_MASK + r"~*\]?")
+_SHORT_RUN = re.compile(r"\[?~*" + SHORT_MASK + r"~*\]?")
+"""A short mask `mask` wrote (3 to 9 bytes: `SHORT_MASK` in tildes and brackets)."""
+MASK_RUN = re.compile(r"\[forgotten\.*\]?|" + _SHORT_RUN.pattern)
 """A run `mask` wrote, of any length but one or two bytes (`~`, `~~`: too short to tell
 from text; no purge query is, and a fact that short is no secret)."""
-_SHORT_RUN = re.compile(r"\[?~*" + SHORT_MASK + r"~*\]?")
 
 
 def shown_masked(text: str) -> str:
