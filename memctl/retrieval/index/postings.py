@@ -315,6 +315,13 @@ def _frequency(ft: int, fs: int, weights: tuple[float, float], length: int, avgd
     return text + fs * weights[1] / (1 - SPEAKER_B + SPEAKER_B * length / avgdl)
 
 
+def _idf(records: int, hits: int) -> float:
+    """A term's idf among `records` of which `hits` hold it, as FTS5's bm25 takes it: a
+    term in more than half of them gets `MIN_IDF`, not a negative weight."""
+    idf = math.log((records - hits + 0.5) / (hits + 0.5))
+    return idf if idf > 0.0 else MIN_IDF
+
+
 def _weight(idf: float, freq: float) -> float:
     """One term's bm25 in one record, given its normalised count (`_frequency`): with the
     speaker's field weighing 0 this is fts5Bm25Function's (with B for its b)."""
@@ -364,8 +371,7 @@ class _Query:
             hits = sum(row[4] for row in rows)
             if not hits:
                 continue
-            idf = math.log((records - hits + 0.5) / (hits + 0.5))
-            self.idf[term] = idf = idf if idf > 0.0 else MIN_IDF
+            self.idf[term] = idf = _idf(records, hits)
             for length, ft, fs, first, _, blob in rows:
                 freq = _frequency(ft, fs, weights, length, self.avgdl)
                 weight = _weight(idf, freq) * self.share.get(term, 1.0)
@@ -574,8 +580,7 @@ def _every(
         hits = sum(row[5] for row in found)
         if not hits:
             return []
-        value = math.log((records - hits + 0.5) / (hits + 0.5))
-        idf[term] = value if value > 0.0 else MIN_IDF
+        idf[term] = _idf(records, hits)
         by_length: dict[int, list[_Row]] = {}
         sizes: dict[int, int] = {}
         for length, ft, fs, first, last, _, blob in found:
