@@ -2039,14 +2039,7 @@ def newest_first(
     if not facts or (len(facts) < 2 and of_subject is None):
         return found
     times = _SaidTimes(ws) if times is None else times
-    # MEMORY.md's bullets keep one time, the file's: consolidation already kept the
-    # newest of each slot there, and dating them by their sources set a newer fact of
-    # another slot above an older answer ("drop Redis for sessions" above "Redis 7.2"
-    # for "which redis version"). Their sources' times date and weigh hits only.
-    said = {
-        i: when(pool[i][1]) if pool[i][1].rel == "MEMORY.md" else times.at(pool[i][1], when)
-        for i in facts
-    }
+    said = {i: times.in_order(pool[i][1], when) for i in facts}
     replaced = _replaced_in(pool, said)
     read = len(pool)
     order: list[int] = []
@@ -2378,7 +2371,7 @@ def _newer_of_subject(
         if at is None:
             at = records[item[1].record] = len(pool)
             pool.append(item)
-            said[at] = times.at(item[1], when)
+            said[at] = times.in_order(item[1], when)
         about.append(at)
     their = matched([pool[j][1].record for j in about])
     # Each fact read once, and only when a hit asks of it (most are said before it).
@@ -2485,6 +2478,14 @@ class _SaidTimes:
         self._sources: Bullets | None = None
         # memory/ and its archive, relative to the workspace: a ledger's two places.
         self._folders = (ws.relative(ws.memory_dir), ws.relative(ws.archive_dir))
+
+    def in_order(self, candidate: Candidate, when: Callable[[Candidate], float]) -> float:
+        """The time `newest_first` orders a fact by: `at`, but a MEMORY.md bullet keeps the
+        file's (`when`): consolidation already kept the newest of each slot there, and
+        dating its bullets by their sources set a newer fact of another slot above an
+        older answer ("drop Redis for sessions" above "Redis 7.2" for "which redis
+        version"). Their sources' times date hits only."""
+        return when(candidate) if candidate.rel == "MEMORY.md" else self.at(candidate, when)
 
     def at(self, candidate: Candidate, when: Callable[[Candidate], float]) -> float:
         found = when(candidate)
