@@ -78,6 +78,7 @@ from memctl.retrieval.corpus import (
     record_text,
     tool_echo,
 )
+from memctl.retrieval.corpus import said_before as _said_before_note
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -2954,6 +2955,4 @@ def corrections_first(hits: list[RecallHit]) -> list[RecallHit]:
 def said_before(hit: RecallHit) -> str:
     """The note after a hit said before a correction of what it states (`corrected`),
     for the text a person or an agent reads; empty for any other hit."""
-    from memctl.retrieval.corpus import said_before as note
-
-    return note(hit.corrected)
+    return _said_before_note(hit.corrected)
