@@ -172,9 +172,7 @@ def _echo(stone: Tombstone) -> _Echo | None:
 def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     """`_echo`, read once a process (the MCP server recalls again and again; 200 facts'
     words are 2 ms)."""
-    # The fact as its turn said it: the date note the flush added ("(March 2026)") is
-    # no word the turn, nor an echo of it, says.
-    said = _REQUEST.sub("", bare(undated(fact)), count=1)
+    said = _as_said(fact)
     words = fact_words(said)
     # A negation is read apart (`negated`): "never" is no word an echo must repeat.
     content = frozenset(word for word in words - {NOT} if not NEGATION.fullmatch(word))
@@ -360,9 +358,15 @@ class _Restatements:
 
 
 def _restated_key(text: str) -> frozenset[str]:
-    """`fact_words` of a fact or a clause of a turn, without a request before it nor the
-    date note a flush adds (`undated`)."""
-    return fact_words(_REQUEST.sub("", bare(undated(text)), count=1))
+    """`fact_words` of a fact or a clause of a turn (`_as_said`)."""
+    return fact_words(_as_said(text))
+
+
+def _as_said(text: str) -> str:
+    """A fact (or a clause of a turn) as its turn said it: without a request before it,
+    nor the date note a flush adds (`undated`: "(March 2026)" is no word the turn, nor
+    an echo of it, says)."""
+    return _REQUEST.sub("", bare(undated(text)), count=1)
 
 
 def with_echoes(stones: list[Tombstone]) -> Forgotten:
