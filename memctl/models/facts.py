@@ -2469,7 +2469,7 @@ def _names_a_day(sentence: str) -> bool:
     "3 days ago", a day of the month ("the 3rd", "12 july") or an ISO day. A month, a
     week or a season alone ("in september", "next week") names none: a date after it
     says which day of it."""
-    if _DAY_OF_MONTH.search(sentence) or _ISO_DAY.search(sentence):
+    if _DAY_OF_MONTH.search(sentence) or ISO_DAY.search(sentence):
         return True
     for match in _RELATIVE.finditer(sentence):
         unit = (match["unit"] or match["ago_unit"] or match["in_unit"] or "").casefold()
@@ -4541,7 +4541,9 @@ when", "meeting at where"): chat asks so without the mark."""
 _SETTLED = re.compile(r"\bit\s+is\W*$", re.I)
 """A value and "it is" after it ("12:30 it is"): the choice among those proposed,
 settled, whose value is the fact."""
-_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+"""A resolved date as a fact writes it (2026-03-02); the flush budget reads it too
+(`memctl.models.salience`)."""
 _A_MONTH = re.compile(_MONTH_NAME.pattern, _MONTH_NAME.flags)
 _DONE_TO = re.compile(
     r"\b(?!(?:in|on|at|to|for|with|by|from|of|about|after|before|till|until|into|is|are|"
@@ -4575,7 +4577,7 @@ def _thin(fact: str, names: frozenset[str]) -> bool:
     words = [
         word
         for word in content_words(
-            _A_MONTH.sub("monthname", _ISO_DAY.sub("isoday", fact)).replace("’", "'")
+            _A_MONTH.sub("monthname", ISO_DAY.sub("isoday", fact)).replace("’", "'")
         )
         if word.rstrip(".,!") not in names
     ]

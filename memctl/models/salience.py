@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
-from memctl.models.facts import USER_NAME
+from memctl.models.facts import ISO_DAY, USER_NAME
 from memctl.models.words import FILLER, PREFIX, WORD, content_words, kin_pattern
 
 MIN_KEPT = 8
@@ -45,7 +45,6 @@ PER_ROOT_TURN = 2.0
 """The budget is this many bullets for each square root of the block's messages
 (`budget`)."""
 
-_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
 _MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b(?:\s+\d{{4}})?", re.I)
 _NUMBER = re.compile(
     r"[$€£]\s?\d|\b\d[\d,.:]*\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|"
@@ -143,12 +142,12 @@ def salience(fact: str, speakers: frozenset[str], messages: Said, days: frozense
     the moment's news score nothing of their own."""
     rest = _unprefixed(fact)
     score = 0.0
-    dates = set(_ISO_DAY.findall(rest))
+    dates = set(ISO_DAY.findall(rest))
     if dates - days:
         score += 2
     elif _MONTH.search(rest) and not dates:
         score += 1
-    if _NUMBER.search(_ISO_DAY.sub("", rest)):
+    if _NUMBER.search(ISO_DAY.sub("", rest)):
         score += 1
     names = {name.casefold() for name in _NAME.findall(rest)} - speakers - _DAY_WORDS
     score += min(2, len(names))
