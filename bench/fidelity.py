@@ -745,6 +745,18 @@ def _ledger_chars(root: Path) -> int:
     return sum(len(p.read_text(encoding="utf-8")) for p in (root / "memory").rglob("*.md"))
 
 
+def _heading_chars(root: Path) -> int:
+    """The ledger's block headings (`## Memory Flush — TIME · thread · entries · said`):
+    provenance, one a flush, whatever the block holds; on short sessions they are a third
+    of the ledger, so the size is printed with and without them."""
+    return sum(
+        len(line) + 1
+        for path in (root / "memory").rglob("*.md")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("## ")
+    )
+
+
 def _ledger_bullets(root: Path) -> list[str]:
     return [
         line[2:]
@@ -782,7 +794,7 @@ def run_heldout(
             raise SystemExit(f"--only: no conversation {', '.join(unknown)} in {path.name}")
         convs = [conv for conv in convs if conv.id in only]
     ours, base = Tally(), Tally()
-    said_chars = 0
+    said_chars = headings = 0
     # questions; answered anywhere in MEMORY.md, in one of its lines; the same in baseline
     answered = {"dev": [0, 0, 0, 0, 0], "test": [0, 0, 0, 0, 0]}
     memory_sizes: list[str] = []
@@ -812,6 +824,7 @@ def run_heldout(
                 ]
                 before = Counter(_ledger_bullets(ws.root))
                 before_chars = _ledger_chars(ws.root)
+                before_headings = _heading_chars(ws.root)
                 append_entries(ws, f"{conv.id}-{number + 1}", messages)
                 flush(ws, config, model)
                 consolidate(ws, config, model)
@@ -843,6 +856,7 @@ def run_heldout(
                         if not any(overlap(bullet, fact, names)[1] for bullet in block):
                             print(f"missed: {fact}")
                 mine.chars = _ledger_chars(ws.root) - before_chars
+                headings += _heading_chars(ws.root) - before_headings
                 theirs = score_block(kept, session.facts, names, [])
                 ours.add(mine)
                 base.add(theirs)
@@ -883,7 +897,8 @@ def run_heldout(
     )
     print(
         f"ledger size: {ours.chars:,} chars of ledger for {said_chars:,} chars said "
-        f"(baseline {base.chars:,})"
+        f"(baseline {base.chars:,}); without the block headings {ours.chars - headings:,} "
+        f"({(ours.chars - headings) / max(1, said_chars):.0%})"
     )
     rates = {}
     print(f"MEMORY.md at the end, chars: {', '.join(memory_sizes)} (one workspace a conversation)")
