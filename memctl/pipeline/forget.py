@@ -33,6 +33,7 @@ from memctl.core.forgotten import (
     Forgotten,
     TakeBack,
     fact_key,
+    older_masks_in,
     record_tombstones,
     same_fact,
     tombstones,
@@ -159,7 +160,8 @@ def forget(
         if replacement is not None:
             _check_correction(replacement, facts)
         result = ForgetResult([fact.text for fact in facts], found, replacement, dry_run=dry_run)
-        gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines})
+        legacy = older_masks_in(ws)
+        gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines}, legacy=legacy)
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         kept, at, result.memory_lines = _without(
             memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
@@ -174,7 +176,7 @@ def forget(
         # would say it is back while the first kept it out. Its line in MEMORY.md (a
         # `save` wrote it again) still goes.
         lines = [line for fact in facts for line in (fact.said if purge else fact.fresh)]
-        said = None if purge else _said(ws, lines, found)  # a purge masks the turns
+        said = None if purge else _said(ws, lines, found, legacy)  # a purge masks the turns
         of = {line: fact.text for fact in facts for line in (fact.said if purge else fact.fresh)}
         stones = tombstones(lines, replacement, purge=purge, said=said, of=of)
         # A purge must leave no copy, a history copy included; a forget that leaves
@@ -221,9 +223,10 @@ def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[Saying
     ]
 
 
-def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[str]]:
+def _said(ws: Workspace, facts: list[str], found: list[str], legacy: bool) -> dict[str, list[str]]:
     """The thread entries each fact was taken from (`provenance.turns_saying` of the
-    lines stating it), for its tombstone: recall and search leave them out."""
+    lines stating it), for its tombstone: recall and search leave them out. `legacy`:
+    an older memctl purged here (`forgotten.older_masks_in`)."""
     turns = {spot: entries for spot, entries in turns_saying(ws, found).items() if entries}
     files: dict[str, list[str]] = {}
     said: dict[str, list[str]] = {}
@@ -233,7 +236,7 @@ def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[s
             files[name] = _lines(memory_path(ws, name))
         line = files[name][int(number) - 1]
         for fact in facts:
-            if Forgotten({fact_key(fact)}).states(line):
+            if Forgotten({fact_key(fact)}, legacy=legacy).states(line):
                 kept = said.setdefault(fact, [])
                 kept += [entry for entry in entries if entry not in kept]
     return said
@@ -314,7 +317,7 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
         # A correction that holds the old words (`Staging is db3 and db7.`) does not
         # state the fact it corrected: that one is done, and no candidate.
         corrected = {key: before.corrected[key] for key in keys if key in before.corrected}
-        stated = Forgotten(keys, corrected=corrected)
+        stated = Forgotten(keys, corrected=corrected, legacy=before.legacy)
         if fact.fresh or any(stated.states(line) for line in memory):
             left.append(fact)
     if not left:
