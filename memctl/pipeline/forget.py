@@ -38,7 +38,7 @@ from memctl.core.forgotten import (
     same_fact,
     tombstones,
 )
-from memctl.core.memory import comment_spans, is_marker, memory_path, read_memory
+from memctl.core.memory import commented, is_marker, memory_path, read_memory
 from memctl.core.said import speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
@@ -481,7 +481,7 @@ class _Unit:
     """Its first line, 1-based."""
     lines: list[str]
     comment: tuple[int, int] | None = None
-    """The comment over several lines it stands in (`memory.comment_spans`), if any."""
+    """The comment over several lines it stands in (`memory.commented`), if any."""
     thread: str | None = None
     """The thread its ledger block was flushed from (its `## Memory Flush` heading)."""
 
@@ -526,7 +526,7 @@ def continued(lines: list[str], start: int) -> int:
 
 def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
-    spans = comment_spans(lines)
+    inside = commented(lines)
     index = 0
     thread: str | None = None
     while index < len(lines):
@@ -536,23 +536,20 @@ def _units_of(path: str, lines: list[str]) -> list[_Unit]:
         if not is_fact_line(lines[index]):
             index += 1
             continue
-        end = _clipped(spans, index, continued(lines, index))
-        within = next(((a, b) for a, b in spans if a <= index <= b), None)
-        units.append(_Unit(path, index + 1, lines[index:end], within, thread))
+        end = _clipped(inside, index, continued(lines, index))
+        units.append(_Unit(path, index + 1, lines[index:end], inside.get(index), thread))
         index = end
     return units
 
 
-def _clipped(spans: list[tuple[int, int]], start: int, end: int) -> int:
+def _clipped(inside: dict[int, tuple[int, int]], start: int, end: int) -> int:
     """`end` (past a fact line at `start` and its continuation lines) cut so that the
-    unit never crosses an edge of a comment over lines (`memory.comment_spans`): it
-    stops before an opener it would take in, and after the closer of the one it is in."""
-    for first, last in spans:
-        if start < first < end:
-            end = first
-        if first <= start <= last < end - 1:
-            end = last + 1
-    return end
+    unit never crosses an edge of a comment over lines (`inside`: `memory.commented`):
+    it stops after the closer of the one it is in, else before the opener of one it
+    would take in (the first line of it inside one)."""
+    if (own := inside.get(start)) is not None:
+        return min(end, own[1] + 1)
+    return next((n for n in range(start + 1, end) if n in inside), end)
 
 
 def _in_comments(units: list[_Unit]) -> None:
@@ -706,17 +703,18 @@ def _listed_places(facts: list[Fact]) -> list[str]:
 
 def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int | None, int]:
     """MEMORY.md without the bullets that state a `gone` fact (each with its continuation
-    lines; none of a user's comment over several lines, `memory.comment_spans`), where the first of them stood (a correction goes there), and how many lines
-    went. With `headings`, a `## Heading` whose every line went goes too."""
+    lines; none of a user's comment over several lines, `memory.commented`), where the
+    first of them stood (a correction goes there), and how many lines went. With
+    `headings`, a `## Heading` whose every line went goes too."""
     lines = memory.splitlines(keepends=True)
-    spans = comment_spans(lines)
+    inside = commented(lines)
     dropped: set[int] = set()
     index = 0
     while index < len(lines):
         fact = is_fact_line(lines[index])
-        end = _clipped(spans, index, continued(lines, index)) if fact else index + 1
+        end = _clipped(inside, index, continued(lines, index)) if fact else index + 1
         # A comment over lines stays whole: a purge masks what is in it (review 20 #4).
-        hidden = any(first <= index <= last for first, last in spans)
+        hidden = index in inside
         if fact and not hidden and any(gone.states(_text(line)) for line in lines[index:end]):
             dropped.update(range(index, end))
         index = end

@@ -39,7 +39,7 @@ from memctl.core.forgotten import (
     older_masks_in,
     take_back,
 )
-from memctl.core.memory import comment_spans, is_marker
+from memctl.core.memory import commented, is_marker
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -268,18 +268,18 @@ def _not_forgotten(data: bytes, gone: Forgotten) -> tuple[bytes, int]:
     the copy was kept, here or brought by sync, that this undo does not take back), and
     how many it had. Headings and memctl's markers stay (a user's own comment stating
     it is a line stating it), and a user's comment over several lines stays whole
-    (`memory.comment_spans`), as forget leaves it."""
+    (`memory.commented`), as forget leaves it."""
     if not gone:
         return data, 0
     lines = data.decode("utf-8", "replace").splitlines(keepends=True)
-    hidden = {n for first, last in comment_spans(lines) for n in range(first, last + 1)}
+    inside = commented(lines)
     kept = [
         line
         for n, line in enumerate(lines)
         if not line.strip()
         or line.lstrip().startswith("#")
         or is_marker(line)
-        or n in hidden
+        or n in inside
         or not gone.states(line)
     ]
     return "".join(kept).encode("utf-8"), len(lines) - len(kept)
